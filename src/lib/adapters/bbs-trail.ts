@@ -1,0 +1,117 @@
+/**
+ * Adapter for a bbs team trail, `decisions.jsonl` (decision trail, Part 1; spec/input.md
+ * section 2). Each physical line becomes a row, a telemetry row (babysit analytics rows have
+ * no `evidence`: decision trail, "Problem"), or an invalid record with its raw text.
+ */
+import { bbsRowSchema, BBS_ROW_FIELDS } from '../schemas/decision-row.ts';
+import { describeIssues } from '../schemas/describe-issues.ts';
+import { RAW_TEXT_LIMIT, type InvalidRecord, type TelemetryRow } from '../model/types.ts';
+import { capRaw, readLines, type PhysicalLine } from '../text/lines.ts';
+import { classifyResult, computeRowId, parseTime, type ParsedRow, type TrailFileResult } from './parsed-row.ts';
+
+/** Fields that mark a babysit analytics row (telemetry, not a trail row). */
+const TELEMETRY_MARKERS = ['rationale', 'principle', 'tier', 'skill', 'trigger', 'session'];
+
+function isTelemetry(record: Record<string, unknown>): boolean {
+  if ('evidence' in record) return false;
+  return TELEMETRY_MARKERS.some((k) => k in record) || record['kind'] === 'resize';
+}
+
+function telemetrySummary(record: Record<string, unknown>): string {
+  if (record['kind'] === 'resize') return `resize ${String(record['from'] ?? '?')} → ${String(record['to'] ?? '?')}${record['trigger'] ? ` (${String(record['trigger'])})` : ''}`;
+  const decision = record['decision'];
+  return typeof decision === 'string' ? decision : JSON.stringify(record).slice(0, 200);
+}
+
+/** Parses one JSON line; returns the error message when it is not JSON. */
+export function parseJsonLine(text: string): { value: unknown } | { error: string } {
+  try {
+    return { value: JSON.parse(text) };
+  } catch (error) {
+    return { error: `not valid JSON: ${(error as Error).message}` };
+  }
+}
+
+/** Reads one line of a bbs trail into the accumulating result. */
+export function readBbsLine(line: PhysicalLine, file: string, out: TrailFileResult): void {
+  const invalid = (kind: string, error: string): void => {
+    const record: InvalidRecord = { file, line: line.number, kind, error, raw: capRaw(line.text, RAW_TEXT_LIMIT) };
+    out.invalid.push(record);
+    out.source.invalid++;
+  };
+  if (line.encodingError) return invalid('trail/invalid-utf8', `line ${line.number} is ${line.encodingError}`);
+  if (line.text.trim() === '') return invalid('trail/blank-line', 'blank line');
+  const parsed = parseJsonLine(line.text);
+  if ('error' in parsed) return invalid('trail/not-json', parsed.error);
+  const value = parsed.value;
+  if (value === null || typeof value !== 'object' || Array.isArray(value)) {
+    return invalid('trail/not-an-object', `expected a JSON object, got ${value === null ? 'null' : Array.isArray(value) ? 'an array' : typeof value}`);
+  }
+  const record = value as Record<string, unknown>;
+  if (isTelemetry(record)) {
+    const telemetry: TelemetryRow = {
+      file,
+      line: line.number,
+      ts: typeof record['ts'] === 'string' ? record['ts'] : '',
+      kind: typeof record['kind'] === 'string' ? record['kind'] : typeof record['skill'] === 'string' ? `skill ${record['skill']}` : 'telemetry',
+      summary: telemetrySummary(record),
+      fields: record,
+    };
+    out.telemetry.push(telemetry);
+    out.source.valid++;
+    return;
+  }
+  const result = bbsRowSchema.safeParse(record);
+  if (!result.success) {
+    const message = describeIssues(result.error, record);
+    const kind = message.includes('must be') ? 'trail/wrong-type' : 'trail/missing-field';
+    return invalid(kind, message);
+  }
+  const row = result.data;
+  const extra: Record<string, unknown> = {};
+  for (const [k, v] of Object.entries(record)) if (!BBS_ROW_FIELDS.has(k)) extra[k] = v;
+  const ticket = row.ticket ?? '';
+  const parsedRow: ParsedRow = {
+    id: row.id,
+    computedId: computeRowId(row.ts, ticket, row.decision),
+    format: 'bbs-trail',
+    file,
+    line: line.number,
+    index: out.rows.length,
+    ts: row.ts,
+    time: parseTime(row.ts),
+    phase: row.phase,
+    ticket,
+    actor: row.actor,
+    decision: row.decision,
+    why: row.why,
+    evidenceText: row.evidence,
+    result: row.result,
+    resultClass: classifyResult(row.result),
+    bytes: line.bytes,
+    extra,
+  };
+  if (row.supersedes !== undefined && row.supersedes.trim() !== '') parsedRow.supersedes = row.supersedes.trim();
+  out.rows.push(parsedRow);
+  out.source.valid++;
+}
+
+/**
+ * Reads a bbs `decisions.jsonl` file. `file` is the display path relative to the project root.
+ * Rejects only when the file cannot be read at all (the caller records that as invalid).
+ */
+export async function readBbsTrail(absolutePath: string, file: string, bytes: number): Promise<TrailFileResult> {
+  const out: TrailFileResult = {
+    source: { path: file, format: 'bbs-trail', bytes, lines: 0, valid: 0, invalid: 0 },
+    rows: [],
+    telemetry: [],
+    invalid: [],
+    warnings: [],
+  };
+  for await (const line of readLines(absolutePath)) {
+    out.source.lines++;
+    readBbsLine(line, file, out);
+  }
+  if (out.rows.length === 0 && out.telemetry.length > 0) out.source.format = 'babysit-telemetry';
+  return out;
+}

@@ -1,0 +1,50 @@
+/**
+ * The shape of a check. Each check is one module with a stable id (its path under
+ * src/lib/checks/, e.g. `trail/duplicate-id`), a severity and a one-line rule. Checks only
+ * read the model and return flags; they never throw and never do I/O.
+ */
+import type { Flag, FlagLayer, InvalidRecord, Severity, TrailRow } from '../model/types.ts';
+import type { AuditInfo } from '../model/types.ts';
+
+/** What layer-1 checks read: the project's rows (file order), invalid records and audit. */
+export interface TrailCheckInput {
+  rows: readonly TrailRow[];
+  invalid: readonly InvalidRecord[];
+  /** File-level warnings from the adapters (a missing TSV header). */
+  warnings: ReadonlyArray<{ kind: string; file: string; line: number; message: string }>;
+  audit: AuditInfo;
+  /** Layer-2 flags read from audit.json. */
+  reviewFlags: readonly Flag[];
+}
+
+/** A documented kind a check can raise. */
+export interface FlagKind {
+  /** Stable id, `<area>/<name>`. */
+  kind: string;
+  severity: Severity;
+  layer: FlagLayer;
+  /** The rule, in one line, as docs/checks.md states it. */
+  rule: string;
+  /** Where the rule comes from (a seed part or spec section). */
+  source: string;
+}
+
+/** A check: the kinds it can raise and the function that raises them. */
+export interface Check {
+  id: string;
+  kinds: readonly FlagKind[];
+  run(input: TrailCheckInput): Flag[];
+}
+
+/** Builds a flag of a documented kind. */
+export function flagOf(kind: FlagKind, summary: string, rows: TrailRow[] | string[], at: Array<{ file: string; line: number }> = []): Flag {
+  const ids = rows.map((r) => (typeof r === 'string' ? r : r.id));
+  const locations = at.length > 0 ? at : rows.flatMap((r) => (typeof r === 'string' ? [] : [{ file: r.file, line: r.line }]));
+  return { layer: kind.layer, severity: kind.severity, kind: kind.kind, rows: ids, summary, at: locations };
+}
+
+/** `“decision text”` shortened for summaries. */
+export function quote(text: string, max = 60): string {
+  const t = text.replace(/\s+/g, ' ').trim();
+  return `“${t.length > max ? `${t.slice(0, max - 1)}…` : t}”`;
+}

@@ -1,0 +1,45 @@
+/**
+ * `evidence/*`: every evidence pointer that resolved to NOT_VERIFIED becomes a flag with
+ * `layer: "evidence"` (decision trail, Part 2, Layer 1: "Each failure becomes a flag").
+ * INCONCLUSIVE pointers are not failures; they are listed under Check first and shown as
+ * "not verified" (quality-and-design-controls.md, section 3).
+ */
+import type { Flag, TrailRow } from '../../model/types.ts';
+import { flagOf, quote, type Check, type FlagKind } from '../check.ts';
+
+const SOURCE = 'decision trail, Part 2 layer 1; spec/input.md section 3';
+const kind = (k: string, severity: FlagKind['severity'], rule: string): FlagKind => ({ kind: k, severity, layer: 'evidence', rule, source: SOURCE });
+
+/** Every kind a NOT_VERIFIED pointer can raise. */
+export const EVIDENCE_KINDS: readonly FlagKind[] = [
+  kind('evidence/commit-not-found', 'high', 'a cited commit exists in the canonical repository (`git cat-file -e <sha>^{commit}`)'),
+  kind('evidence/commit-ambiguous', 'medium', 'a short SHA matches exactly one object'),
+  kind('evidence/not-a-commit', 'medium', 'a cited SHA names a commit, not a blob, tree or tag'),
+  kind('evidence/path-not-found', 'high', 'a cited path exists at the landed head, or as an artifact in the project folder'),
+  kind('evidence/line-out-of-range', 'high', 'cited lines are within the file'),
+  kind('evidence/path-outside-repository', 'high', 'a cited path stays inside the repository (no `..` above its root)'),
+  kind('evidence/rubric-criterion-missing', 'medium', 'a cited rubric row exists in design/rubric.md'),
+  kind('evidence/prose', 'medium', 'evidence is a pointer, never prose'),
+];
+
+const BY_KIND = new Map(EVIDENCE_KINDS.map((k) => [k.kind, k]));
+
+export const unresolvedEvidence: Check = {
+  id: 'evidence/unresolved',
+  kinds: EVIDENCE_KINDS,
+  run({ rows }) {
+    const flags: Flag[] = [];
+    for (const row of rows as TrailRow[]) {
+      const byFault = new Map<string, string[]>();
+      for (const p of row.evidence) {
+        if (p.status !== 'NOT_VERIFIED' || p.fault === undefined) continue;
+        byFault.set(p.fault, [...(byFault.get(p.fault) ?? []), `${p.raw}: ${p.reason}`]);
+      }
+      for (const [fault, reasons] of byFault) {
+        const k = BY_KIND.get(fault);
+        if (k) flags.push(flagOf(k, `row ${row.id} ${quote(row.decision, 50)} — ${reasons.join('; ')}`, [row]));
+      }
+    }
+    return flags;
+  },
+};

@@ -1,0 +1,35 @@
+/**
+ * `trail/*` kinds for lines that failed validation (spec/input.md section 2: "row is valid
+ * JSON, under 4 KiB, required fields present and non-empty"). The adapters keep the line as
+ * an invalid record; this check turns each into a flag so it reaches Attention.
+ */
+import type { Check, FlagKind } from '../check.ts';
+import { flagOf } from '../check.ts';
+
+const SOURCE = 'decision trail, Part 1 (row schema); spec/input.md section 2';
+const kind = (k: string, severity: FlagKind['severity'], rule: string): FlagKind => ({ kind: k, severity, layer: 'trail', rule, source: SOURCE });
+
+/** Every kind an invalid trail line can have. */
+export const INVALID_ROW_KINDS: readonly FlagKind[] = [
+  kind('trail/not-json', 'high', 'each line of decisions.jsonl is one JSON object'),
+  kind('trail/not-an-object', 'high', 'each line is a JSON object, not an array, string or number'),
+  kind('trail/missing-field', 'high', 'required fields (id ts phase actor decision why evidence result) are present and non-empty'),
+  kind('trail/wrong-type', 'high', 'each field has the type the row schema gives it (text)'),
+  kind('trail/tsv-cell-count', 'high', 'each TSV row has as many tab-separated cells as the header'),
+  kind('trail/invalid-utf8', 'medium', 'a trail is UTF-8 text'),
+  kind('trail/blank-line', 'low', 'a trail has no blank lines'),
+];
+
+const BY_KIND = new Map(INVALID_ROW_KINDS.map((k) => [k.kind, k]));
+
+export const invalidRow: Check = {
+  id: 'trail/invalid-row',
+  kinds: INVALID_ROW_KINDS,
+  run({ invalid }) {
+    return invalid.flatMap((record) => {
+      const k = BY_KIND.get(record.kind);
+      if (!k) return [];
+      return [flagOf(k, `${record.file}:${record.line}: ${record.error}`, [], [{ file: record.file, line: record.line }])];
+    });
+  },
+};

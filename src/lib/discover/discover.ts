@@ -1,0 +1,131 @@
+/**
+ * Discovery (spec/input.md section 1): finds projects in the input folders. A folder is a
+ * project when it holds a record file; a pstack `.audit/<slug>.tsv` is a project of its own
+ * (one project per trail file). Record shapes are read later, by the adapters.
+ */
+import { basename, dirname, relative, resolve, sep } from 'node:path';
+import { stat } from 'node:fs/promises';
+import type { SourceFormat } from '../model/types.ts';
+import { slugify } from '../text/slug.ts';
+import { walk, type WalkProblem } from './walk.ts';
+
+/** One record file found for a project. */
+export interface DiscoveredFile {
+  /** Absolute path. */
+  path: string;
+  /** Path relative to the project folder, `/`-separated. */
+  rel: string;
+  format: SourceFormat;
+  bytes: number;
+}
+
+/** A project found by discovery, before anything is parsed. */
+export interface DiscoveredProject {
+  /** Unique, URL-safe id. */
+  id: string;
+  /** Absolute project folder. */
+  dir: string;
+  /** The pstack `.audit` slug when the project is one `.audit/<slug>.tsv` trail. */
+  slug: string | null;
+  /** Absolute input root the project was found under. */
+  inputRoot: string;
+  /** Display path: the input root's name, then the path below it (`content/tickets/clean`). */
+  displayRoot: string;
+  files: DiscoveredFile[];
+  /** Absolute path of `trailbook.json` (or `project.json`) beside the records, if any. */
+  config: string | null;
+}
+
+/** The result of discovery over all input roots. */
+export interface Discovery {
+  projects: DiscoveredProject[];
+  problems: WalkProblem[];
+}
+
+/** Config file names, in order of preference. */
+export const CONFIG_FILES = ['trailbook.json', 'project.json'] as const;
+
+const toPosix = (p: string): string => p.split(sep).join('/');
+
+interface Pending {
+  dir: string;
+  slug: string | null;
+  inputRoot: string;
+  files: DiscoveredFile[];
+}
+
+/**
+ * Walks each input root and groups record files into projects. Ids are unique across roots
+ * (a colliding id gets the root's name in front, then a number). Throws only when an input
+ * root itself does not exist or is not a folder (an unusable invocation).
+ */
+export async function discoverProjects(roots: string[]): Promise<Discovery> {
+  const problems: WalkProblem[] = [];
+  const pending = new Map<string, Pending>();
+  const configs = new Map<string, string>();
+  for (const given of roots) {
+    const root = resolve(given);
+    const info = await stat(root).catch(() => null);
+    if (!info?.isDirectory()) throw new Error(`input folder ${given} does not exist or is not a folder`);
+    const project = (dir: string, slug: string | null): Pending => {
+      const key = `${dir}\0${slug ?? ''}`;
+      let p = pending.get(key);
+      if (!p) {
+        p = { dir, slug, inputRoot: root, files: [] };
+        pending.set(key, p);
+      }
+      return p;
+    };
+    const add = (dir: string, slug: string | null, path: string, format: SourceFormat, bytes: number): void => {
+      project(dir, slug).files.push({ path, rel: toPosix(relative(dir, path)), format, bytes });
+    };
+    problems.push(
+      ...(await walk(root, (entry) => {
+        if (entry.isDirectory) {
+          if (entry.name === '.beads') {
+            add(entry.parent, null, entry.path, 'beads', 0);
+            return false;
+          }
+          return true;
+        }
+        const parentName = basename(entry.parent);
+        if (entry.name === 'decisions.jsonl') add(entry.parent, null, entry.path, 'bbs-trail', entry.bytes);
+        else if (entry.name === 'decisions.tsv') add(entry.parent, null, entry.path, 'pstack-trail', entry.bytes);
+        else if (parentName === '.audit' && entry.name.endsWith('.tsv')) {
+          add(dirname(entry.parent), entry.name.slice(0, -'.tsv'.length), entry.path, 'pstack-trail', entry.bytes);
+        } else if (entry.name === 'audit.json') add(entry.parent, null, entry.path, 'audit', entry.bytes);
+        else if ((CONFIG_FILES as readonly string[]).includes(entry.name)) {
+          const existing = configs.get(entry.parent);
+          if (!existing || entry.name === 'trailbook.json') configs.set(entry.parent, entry.path);
+        }
+        return true;
+      })),
+    );
+  }
+  const ordered = [...pending.values()].sort((a, b) =>
+    a.inputRoot === b.inputRoot ? (a.dir === b.dir ? (a.slug ?? '').localeCompare(b.slug ?? '') : a.dir < b.dir ? -1 : 1) : roots.indexOf(a.inputRoot) - roots.indexOf(b.inputRoot),
+  );
+  const used = new Set<string>();
+  const projects: DiscoveredProject[] = [];
+  for (const p of ordered) {
+    const rel = toPosix(relative(p.inputRoot, p.dir));
+    const rootName = basename(p.inputRoot);
+    let base = slugify(rel === '' ? rootName : rel);
+    if (p.slug !== null) base = `${base}--${slugify(p.slug)}`;
+    let id = base;
+    if (used.has(id)) id = `${slugify(rootName)}--${base}`;
+    for (let n = 2; used.has(id); n++) id = `${base}-${n}`;
+    used.add(id);
+    p.files.sort((a, b) => (a.rel < b.rel ? -1 : a.rel > b.rel ? 1 : 0));
+    projects.push({
+      id,
+      dir: p.dir,
+      slug: p.slug,
+      inputRoot: p.inputRoot,
+      displayRoot: rel === '' ? rootName : `${rootName}/${rel}`,
+      files: p.files,
+      config: configs.get(p.dir) ?? null,
+    });
+  }
+  return { projects, problems };
+}

@@ -1,0 +1,85 @@
+/**
+ * A deterministic, root-confined directory walk (spec/input.md section 1: "walk it; skip
+ * `node_modules`, `.git` internals; do not follow symlinks out of the root"). Entries are
+ * visited in sorted order; a symlink is followed only when its target is inside the root;
+ * each real folder is visited once, so link loops end.
+ */
+import { lstat, readdir, realpath, stat } from 'node:fs/promises';
+import { join, sep } from 'node:path';
+
+/** Folder names never walked into. */
+export const SKIPPED_FOLDERS: ReadonlySet<string> = new Set(['node_modules', '.git', '.astro', '.trailbook-cache']);
+
+/** One file or folder met by the walk. `path` is absolute (through links, as walked). */
+export interface WalkEntry {
+  path: string;
+  name: string;
+  /** Absolute path of the folder holding it. */
+  parent: string;
+  isDirectory: boolean;
+  bytes: number;
+}
+
+/** Something the walk refused or could not read, in plain words, naming the path. */
+export interface WalkProblem {
+  path: string;
+  problem: string;
+}
+
+function inside(root: string, target: string): boolean {
+  return target === root || target.startsWith(root + sep);
+}
+
+/**
+ * Walks `root`, calling `visit` for every entry. `visit` returns false to not descend into a
+ * folder. Returns the problems met (unreadable folders, links leaving the root).
+ */
+export async function walk(root: string, visit: (entry: WalkEntry) => boolean | void): Promise<WalkProblem[]> {
+  const problems: WalkProblem[] = [];
+  const realRoot = await realpath(root);
+  const seen = new Set<string>([realRoot]);
+  const stack: string[] = [root];
+  while (stack.length > 0) {
+    const dir = stack.pop() as string;
+    let names: string[];
+    try {
+      names = (await readdir(dir)).sort();
+    } catch (error) {
+      problems.push({ path: dir, problem: `cannot read folder: ${(error as NodeJS.ErrnoException).code ?? String(error)}` });
+      continue;
+    }
+    const subdirs: string[] = [];
+    for (const name of names) {
+      const path = join(dir, name);
+      let info = await lstat(path).catch(() => null);
+      if (!info) continue;
+      if (info.isSymbolicLink()) {
+        const real = await realpath(path).catch(() => null);
+        if (real === null) {
+          problems.push({ path, problem: 'broken symbolic link' });
+          continue;
+        }
+        if (!inside(realRoot, real)) {
+          problems.push({ path, problem: 'symbolic link leads outside the input root; not followed' });
+          continue;
+        }
+        info = await stat(path).catch(() => null);
+        if (!info) continue;
+        if (info.isDirectory()) {
+          if (seen.has(real)) continue;
+          seen.add(real);
+        }
+      } else if (info.isDirectory()) {
+        const real = await realpath(path).catch(() => path);
+        if (seen.has(real)) continue;
+        seen.add(real);
+      }
+      if (!info.isDirectory() && !info.isFile()) continue;
+      const entry: WalkEntry = { path, name, parent: dir, isDirectory: info.isDirectory(), bytes: info.isFile() ? info.size : 0 };
+      const descend = visit(entry);
+      if (entry.isDirectory && descend !== false && !SKIPPED_FOLDERS.has(name)) subdirs.push(path);
+    }
+    for (let i = subdirs.length - 1; i >= 0; i--) stack.push(subdirs[i] as string);
+  }
+  return problems;
+}

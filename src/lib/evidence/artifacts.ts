@@ -1,0 +1,73 @@
+/**
+ * Artifacts: files in the project's own folder that evidence may cite when they are not in
+ * the repository at the landed head (spec/input.md section 3: "else, as an artifact, in the
+ * project's own folder, e.g. design/selection.md"). Reads never leave the folder: `..`,
+ * absolute paths and symlinks that point outside it are refused.
+ */
+import { lstat, readFile, realpath } from 'node:fs/promises';
+import { resolve, sep } from 'node:path';
+import { countLines, MAX_TEXT_BLOB_BYTES } from '../git/repository.ts';
+
+/** What an artifact path is. */
+export type ArtifactLookup =
+  | { status: 'file'; lines: number | null; text: string | null }
+  | { status: 'folder' }
+  | { status: 'missing' };
+
+/**
+ * Normalises a cited relative path: strips `./`, collapses `.` and `x/..`, removes a trailing
+ * `/`. Returns null when the path is absolute or climbs out of its root.
+ */
+export function normaliseRelativePath(path: string): string | null {
+  if (path.startsWith('/') || /^[A-Za-z]:[\\/]/.test(path) || path.includes('\0')) return null;
+  const out: string[] = [];
+  for (const part of path.split('/')) {
+    if (part === '' || part === '.') continue;
+    if (part === '..') {
+      if (out.length === 0) return null;
+      out.pop();
+    } else out.push(part);
+  }
+  return out.join('/');
+}
+
+function inside(root: string, target: string): boolean {
+  return target === root || target.startsWith(root + sep);
+}
+
+/** Memoised, root-confined lookups of files in one project folder. */
+export class ArtifactFolder {
+  readonly root: string;
+  #realRoot: Promise<string>;
+  #cache = new Map<string, Promise<ArtifactLookup>>();
+
+  constructor(root: string) {
+    this.root = resolve(root);
+    this.#realRoot = realpath(this.root).catch(() => this.root);
+  }
+
+  /** Looks up a normalised relative path (see {@link normaliseRelativePath}). */
+  lookup(path: string): Promise<ArtifactLookup> {
+    let pending = this.#cache.get(path);
+    if (!pending) {
+      pending = this.#lookup(path);
+      this.#cache.set(path, pending);
+    }
+    return pending;
+  }
+
+  async #lookup(path: string): Promise<ArtifactLookup> {
+    const target = resolve(this.root, path);
+    if (!inside(this.root, target)) return { status: 'missing' };
+    const info = await lstat(target).catch(() => null);
+    if (!info) return { status: 'missing' };
+    const real = await realpath(target).catch(() => null);
+    if (real === null || !inside(await this.#realRoot, real)) return { status: 'missing' };
+    if (info.isDirectory()) return { status: 'folder' };
+    const data = await readFile(real).catch(() => null);
+    if (data === null) return { status: 'missing' };
+    if (data.length > MAX_TEXT_BLOB_BYTES || data.subarray(0, 8000).includes(0)) return { status: 'file', lines: null, text: null };
+    const text = data.toString('utf8');
+    return { status: 'file', lines: countLines(text), text };
+  }
+}

@@ -1,0 +1,221 @@
+/**
+ * Resolves classified evidence pointers against the canonical repository at the landed head
+ * (decision trail, Part 2, Layer 1; spec/input.md section 3). Each pointer gets a three-state
+ * status (quality-and-design-controls.md, section 3) and a reason in plain words; a
+ * NOT_VERIFIED pointer also names the check that failed (`fault`), which becomes a flag.
+ *
+ * URLs are recorded, never fetched. Without a repository every git-backed check is
+ * INCONCLUSIVE "no repository", never VERIFIED and never a crash.
+ */
+import type { EvidencePointer } from '../model/types.ts';
+import type { GitRepository } from '../git/repository.ts';
+import { ArtifactFolder, normaliseRelativePath } from './artifacts.ts';
+import type { ClassifiedPointer } from './classify.ts';
+import { searchTree } from './tree-search.ts';
+import { countRubricCriteria } from './rubric-criteria.ts';
+
+/** Everything resolution needs for one project. */
+export interface EvidenceContext {
+  /** The canonical repository, or null. */
+  repository: GitRepository | null;
+  /** Display name of the repository for reasons ("example.git"). */
+  repositoryName: string;
+  /** Full SHA of the landed head, or null. */
+  head: string | null;
+  /** Why git checks cannot run ("no repository"), or null when they can. */
+  problem: string | null;
+  /** The project's own folder, for artifacts. */
+  artifacts: ArtifactFolder;
+}
+
+const short = (oid: string): string => oid.slice(0, 7);
+
+function pointer(p: ClassifiedPointer, status: EvidencePointer['status'], reason: string, extra: Partial<EvidencePointer> = {}): EvidencePointer {
+  return { raw: p.raw, kind: p.kind, status, reason, ...extra };
+}
+
+function rangeText(from: number, to: number): string {
+  return from === to ? `line ${from}` : `lines ${from}–${to}`;
+}
+
+async function resolveCommit(p: ClassifiedPointer, ctx: EvidenceContext): Promise<EvidencePointer> {
+  const hex = p.hex as string;
+  if (!ctx.repository) return pointer(p, 'INCONCLUSIVE', ctx.problem ?? 'no repository');
+  const found = await ctx.repository.lookup(hex);
+  switch (found.status) {
+    case 'missing':
+      return pointer(p, 'NOT_VERIFIED', `no commit ${hex} in ${ctx.repositoryName}`, { fault: 'evidence/commit-not-found' });
+    case 'ambiguous':
+      return pointer(p, 'NOT_VERIFIED', `short SHA ${hex} is ambiguous: ${found.matches.length} objects in ${ctx.repositoryName} start with it (${found.matches.map(short).join(', ')}…)`, {
+        fault: 'evidence/commit-ambiguous',
+      });
+    case 'error':
+      return pointer(p, 'INCONCLUSIVE', found.problem);
+    case 'found': {
+      if (found.type !== 'commit') {
+        return pointer(p, 'NOT_VERIFIED', `${hex} is a ${found.type} in ${ctx.repositoryName}, not a commit`, { fault: 'evidence/not-a-commit' });
+      }
+      const commit = await ctx.repository.commit(found.oid);
+      const subject = 'problem' in commit ? '' : (commit.message.split('\n')[0] ?? '').trim();
+      return pointer(p, 'VERIFIED', subject ? `commit ${short(found.oid)} exists: “${subject}”` : `commit ${short(found.oid)} exists`, {
+        target: { type: 'commit', oid: found.oid },
+      });
+    }
+  }
+}
+
+type FileCheck =
+  | { status: 'file'; lines: number | null; text: string | null; origin: 'repository' | 'artifact'; note?: string }
+  | { status: 'folder'; origin: 'repository' | 'artifact' }
+  | { status: 'missing'; reason: string }
+  | { status: 'inconclusive'; reason: string };
+
+/** Finds a path at the landed head, then among the project's artifacts. */
+async function findFile(path: string, ctx: EvidenceContext): Promise<FileCheck> {
+  if (ctx.repository && ctx.head) {
+    const found = await ctx.repository.lookupPath(ctx.head, path);
+    if (found.status === 'tree') return { status: 'folder', origin: 'repository' };
+    if (found.status === 'submodule') return { status: 'inconclusive', reason: `${path} is inside a submodule; its content is in another repository` };
+    if (found.status === 'error') return { status: 'inconclusive', reason: found.problem };
+    if (found.status === 'blob') {
+      const blob = await ctx.repository.blobText(found.oid);
+      switch (blob.status) {
+        case 'text':
+          return { status: 'file', lines: blob.lines, text: blob.text, origin: 'repository' };
+        case 'binary':
+          return { status: 'file', lines: null, text: null, origin: 'repository', note: 'binary file' };
+        case 'lfs-pointer':
+          return { status: 'file', lines: null, text: null, origin: 'repository', note: 'Git LFS pointer: the content is not in the repository' };
+        case 'too-large':
+          return { status: 'file', lines: null, text: null, origin: 'repository', note: `file too large to read (${blob.bytes} bytes)` };
+        case 'error':
+          return { status: 'inconclusive', reason: blob.problem };
+      }
+    }
+  }
+  const artifact = await ctx.artifacts.lookup(path);
+  if (artifact.status === 'file') return { status: 'file', lines: artifact.lines, text: artifact.text, origin: 'artifact' };
+  if (artifact.status === 'folder') return { status: 'folder', origin: 'artifact' };
+  if (!ctx.repository || !ctx.head) return { status: 'inconclusive', reason: ctx.problem ?? 'no repository' };
+  return { status: 'missing', reason: `${path} not found at landed head ${short(ctx.head)} nor in the project folder` };
+}
+
+function where(origin: 'repository' | 'artifact'): string {
+  return origin === 'repository' ? 'at landed head' : 'in the project folder (artifact)';
+}
+
+async function resolvePath(p: ClassifiedPointer, ctx: EvidenceContext): Promise<EvidencePointer> {
+  const path = normaliseRelativePath(p.path as string);
+  if (path === null || path === '') {
+    return pointer(p, 'NOT_VERIFIED', `${p.path} leaves the repository tree`, { fault: 'evidence/path-outside-repository' });
+  }
+  const found = await findFile(path, ctx);
+  if (found.status === 'missing') return pointer(p, 'NOT_VERIFIED', found.reason, { fault: 'evidence/path-not-found' });
+  if (found.status === 'inconclusive') return pointer(p, 'INCONCLUSIVE', found.reason);
+  if (found.status === 'folder') {
+    if (p.from !== undefined) return pointer(p, 'NOT_VERIFIED', `${path} is a folder; it has no lines`, { fault: 'evidence/line-out-of-range' });
+    return pointer(p, 'VERIFIED', `folder exists ${where(found.origin)}`);
+  }
+  const target = { type: 'file' as const, path, origin: found.origin };
+  if (p.from === undefined) {
+    const size = found.lines === null ? (found.note ?? 'file') : `${found.lines} lines`;
+    return pointer(p, 'VERIFIED', `file exists ${where(found.origin)} (${size})`, { target });
+  }
+  const from = p.from;
+  const to = p.to ?? p.from;
+  if (found.lines === null) return pointer(p, 'INCONCLUSIVE', `${path} exists but its lines cannot be checked: ${found.note ?? 'not text'}`, { target });
+  if (from < 1 || to < from) return pointer(p, 'NOT_VERIFIED', `${rangeText(from, to)} is not a valid line range`, { fault: 'evidence/line-out-of-range' });
+  if (to > found.lines) {
+    return pointer(p, 'NOT_VERIFIED', `${rangeText(from, to)} is past the end of ${path} (${found.lines} lines ${where(found.origin)})`, {
+      fault: 'evidence/line-out-of-range',
+      target,
+    });
+  }
+  return pointer(p, 'VERIFIED', `${rangeText(from, to)} of ${found.lines} exist ${where(found.origin)}`, { target: { ...target, from, to } });
+}
+
+async function resolveName(p: ClassifiedPointer, ctx: EvidenceContext): Promise<EvidencePointer> {
+  const name = p.name as string;
+  const what = p.kind === 'test' ? 'test' : 'name';
+  if (p.path !== undefined) {
+    const file = await resolvePath({ raw: p.raw, kind: 'path', path: p.path }, ctx);
+    if (file.status !== 'VERIFIED') return { ...file, kind: p.kind };
+    const path = normaliseRelativePath(p.path) as string;
+    const found = await findFile(path, ctx);
+    const target = file.target;
+    if (found.status === 'file' && found.text !== null) {
+      const index = found.text.indexOf(name);
+      if (index === -1) return pointer(p, 'INCONCLUSIVE', `${what} “${name}” not found in ${path}`, target ? { target } : {});
+      const line = found.text.slice(0, index).split('\n').length;
+      return pointer(p, 'VERIFIED', `${what} found in ${path} at line ${line}`, {
+        target: { type: 'file', path, origin: found.origin, from: line, to: line },
+      });
+    }
+    return pointer(p, 'INCONCLUSIVE', `${path} cannot be searched for “${name}”`, target ? { target } : {});
+  }
+  if (!ctx.repository || !ctx.head) return pointer(p, 'INCONCLUSIVE', ctx.problem ?? 'no repository');
+  const hit = await searchTree(ctx.repository, ctx.head, name);
+  if ('problem' in hit) return pointer(p, 'INCONCLUSIVE', hit.problem);
+  if (hit.path === null) return pointer(p, 'INCONCLUSIVE', `${what} “${name}” not found in the tree at landed head ${short(ctx.head)}`);
+  return pointer(p, 'VERIFIED', `${what} found in ${hit.path} at line ${hit.line}`, {
+    target: { type: 'file', path: hit.path, origin: 'repository', from: hit.line, to: hit.line },
+  });
+}
+
+async function resolveRubric(p: ClassifiedPointer, ctx: EvidenceContext): Promise<EvidencePointer> {
+  const found = await findFile('design/rubric.md', ctx);
+  if (found.status === 'missing') return pointer(p, 'NOT_VERIFIED', 'design/rubric.md not found', { fault: 'evidence/path-not-found' });
+  if (found.status !== 'file' || found.text === null) return pointer(p, 'INCONCLUSIVE', 'design/rubric.md cannot be read');
+  const criterion = p.criterion as string;
+  const target = { type: 'file' as const, path: 'design/rubric.md', origin: found.origin };
+  const criteria = countRubricCriteria(found.text);
+  if (/^\d+$/.test(criterion)) {
+    const n = Number(criterion);
+    if (n >= 1 && n <= criteria.length) return pointer(p, 'VERIFIED', `criterion ${n} of ${criteria.length}: ${criteria[n - 1]}`, { target });
+    return pointer(p, 'NOT_VERIFIED', `the rubric has ${criteria.length} criteria; there is no criterion ${n}`, { fault: 'evidence/rubric-criterion-missing', target });
+  }
+  const wanted = criterion.toLowerCase().replace(/[-_]+/g, ' ');
+  const hit = criteria.findIndex((c) => c.toLowerCase().includes(wanted));
+  if (hit >= 0) return pointer(p, 'VERIFIED', `criterion ${hit + 1}: ${criteria[hit]}`, { target });
+  return pointer(p, 'NOT_VERIFIED', `no rubric criterion matches “${criterion}”`, { fault: 'evidence/rubric-criterion-missing', target });
+}
+
+/**
+ * Resolves one classified pointer. Never throws: repository failures become INCONCLUSIVE
+ * with the problem as the reason.
+ */
+export async function resolvePointer(p: ClassifiedPointer, ctx: EvidenceContext): Promise<EvidencePointer> {
+  try {
+    switch (p.kind) {
+      case 'commit':
+        return await resolveCommit(p, ctx);
+      case 'path':
+        return await resolvePath(p, ctx);
+      case 'test':
+      case 'symbol':
+        return await resolveName(p, ctx);
+      case 'rubric':
+        return await resolveRubric(p, ctx);
+      case 'url': {
+        const href = p.href as string;
+        const safe = /^https?:\/\//i.test(href);
+        return pointer(p, 'INCONCLUSIVE', safe ? 'URL recorded, not fetched' : 'only http(s) URLs are links; recorded as text', safe ? { target: { type: 'url', href } } : {});
+      }
+      case 'command':
+        return pointer(p, 'INCONCLUSIVE', 'a command is not evidence of its result');
+      case 'ephemeral':
+        return pointer(p, 'INCONCLUSIVE', 'absolute path outside the repository; gone after the run');
+      case 'reference':
+        return pointer(p, 'INCONCLUSIVE', 'reference recorded, not checked');
+      case 'prose':
+        return pointer(p, 'NOT_VERIFIED', 'evidence must be a pointer, not prose', { fault: 'evidence/prose' });
+    }
+  } catch (error) {
+    return pointer(p, 'INCONCLUSIVE', `could not be checked: ${(error as Error).message ?? String(error)}`);
+  }
+}
+
+/** Resolves every pointer of a cell, in order. */
+export function resolveEvidence(pointers: ClassifiedPointer[], ctx: EvidenceContext): Promise<EvidencePointer[]> {
+  return Promise.all(pointers.map((p) => resolvePointer(p, ctx)));
+}

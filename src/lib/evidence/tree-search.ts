@@ -1,0 +1,60 @@
+/**
+ * Test-name search in the tree at the landed head (spec/input.md section 3: "found in the
+ * tree at head (grep) or INCONCLUSIVE"). The text of the tree is loaded once per repository
+ * and head, within fixed limits, and shared by every lookup.
+ */
+import type { GitRepository } from '../git/repository.ts';
+
+/** At most this many files are searched per repository. */
+export const SEARCH_MAX_FILES = 20_000;
+/** At most this many bytes of text are held for search per repository. */
+export const SEARCH_MAX_BYTES = 64 * 1024 * 1024;
+
+type Corpus = { files: Array<{ path: string; text: string }>; truncated: boolean } | { problem: string };
+
+const corpora = new WeakMap<GitRepository, Map<string, Promise<Corpus>>>();
+
+async function loadCorpus(repo: GitRepository, head: string): Promise<Corpus> {
+  const list = await repo.listFiles(head, SEARCH_MAX_FILES + 1);
+  if ('problem' in list) return list;
+  const files: Array<{ path: string; text: string }> = [];
+  let bytes = 0;
+  let truncated = list.length > SEARCH_MAX_FILES;
+  for (const entry of list.slice(0, SEARCH_MAX_FILES)) {
+    const blob = await repo.blobText(entry.oid);
+    if (blob.status !== 'text') continue;
+    if (bytes + blob.bytes > SEARCH_MAX_BYTES) {
+      truncated = true;
+      break;
+    }
+    bytes += blob.bytes;
+    files.push({ path: entry.path, text: blob.text });
+  }
+  return { files, truncated };
+}
+
+/**
+ * Finds the first file (in tree order) containing `name`, with the 1-based line of the first
+ * match. `path: null` when not found; `problem` when the tree cannot be read or the search
+ * was cut by the limits and found nothing.
+ */
+export async function searchTree(repo: GitRepository, head: string, name: string): Promise<{ path: string | null; line: number } | { problem: string }> {
+  let byHead = corpora.get(repo);
+  if (!byHead) {
+    byHead = new Map();
+    corpora.set(repo, byHead);
+  }
+  let pending = byHead.get(head);
+  if (!pending) {
+    pending = loadCorpus(repo, head);
+    byHead.set(head, pending);
+  }
+  const corpus = await pending;
+  if ('problem' in corpus) return corpus;
+  for (const file of corpus.files) {
+    const index = file.text.indexOf(name);
+    if (index !== -1) return { path: file.path, line: file.text.slice(0, index).split('\n').length };
+  }
+  if (corpus.truncated) return { problem: 'not found in the part of the tree searched (the tree is larger than the search limits)' };
+  return { path: null, line: 0 };
+}

@@ -1,0 +1,309 @@
+/**
+ * Read-only access to one canonical repository through isomorphic-git, with one shared
+ * object cache per repository and memoised tree, blob and commit reads
+ * (spec/input.md section 1; decision trail, Part 2 layer 1).
+ *
+ * Every method answers with data; none throws for a missing object. Repository-level
+ * problems (a corrupt pack, an unreadable file) surface as `problem` strings.
+ */
+import * as fs from 'node:fs';
+import { stat, readFile } from 'node:fs/promises';
+import { join, resolve, dirname, isAbsolute } from 'node:path';
+import git from 'isomorphic-git';
+import { readObjectIndex, type ObjectIndex } from './object-index.ts';
+
+/** A git object type. */
+export type ObjectType = 'commit' | 'tree' | 'blob' | 'tag';
+
+/** One entry of a tree. */
+export interface TreeEntry {
+  name: string;
+  type: 'blob' | 'tree' | 'commit';
+  oid: string;
+  mode: string;
+}
+
+/** The result of looking up a hex prefix or full SHA. */
+export type ObjectLookup =
+  | { status: 'found'; oid: string; type: ObjectType }
+  | { status: 'missing' }
+  | { status: 'ambiguous'; matches: string[] }
+  | { status: 'error'; problem: string };
+
+/** What a path is at a commit. */
+export type PathLookup =
+  | { status: 'blob'; oid: string; mode: string }
+  | { status: 'tree'; oid: string }
+  | { status: 'submodule'; oid: string }
+  | { status: 'missing'; missingAt: string }
+  | { status: 'error'; problem: string };
+
+/** A person line of a commit. `timestamp` is seconds since the epoch; offset in minutes. */
+export interface GitPerson {
+  name: string;
+  email: string;
+  timestamp: number;
+  timezoneOffset: number;
+}
+
+/** A parsed commit. */
+export interface CommitData {
+  oid: string;
+  message: string;
+  tree: string;
+  parents: string[];
+  author: GitPerson;
+  committer: GitPerson;
+}
+
+/** Text of a blob with its line count, or why it has none. */
+export type BlobText =
+  | { status: 'text'; text: string; lines: number; bytes: number }
+  | { status: 'binary'; bytes: number }
+  | { status: 'lfs-pointer'; bytes: number }
+  | { status: 'too-large'; bytes: number }
+  | { status: 'error'; problem: string };
+
+/** Blobs over this many bytes are not read as text (excerpts are capped). */
+export const MAX_TEXT_BLOB_BYTES = 2 * 1024 * 1024;
+
+/** Counts lines the way an editor numbers them: a final newline does not open a line. */
+export function countLines(text: string): number {
+  if (text === '') return 0;
+  let n = 1;
+  for (let i = text.indexOf('\n'); i !== -1; i = text.indexOf('\n', i + 1)) n++;
+  return text.endsWith('\n') ? n - 1 : n;
+}
+
+function errorText(error: unknown): string {
+  const e = error as { code?: string; message?: string };
+  return e?.message ? String(e.message).split('\n')[0] as string : String(error);
+}
+
+/**
+ * One repository. Construct with {@link openRepository}. All reads share `cache`, the single
+ * isomorphic-git cache object for this repository (packs are read and hashed once).
+ */
+export class GitRepository {
+  /** Absolute work tree (null for a bare repository). */
+  readonly dir: string | null;
+  /** Absolute git directory. */
+  readonly gitdir: string;
+  readonly cache: object = {};
+  #index: Promise<ObjectIndex> | null = null;
+  #types = new Map<string, Promise<ObjectLookup>>();
+  #trees = new Map<string, Promise<TreeEntry[] | { problem: string }>>();
+  #commits = new Map<string, Promise<CommitData | { problem: string }>>();
+  #blobs = new Map<string, Promise<BlobText>>();
+
+  constructor(dir: string | null, gitdir: string) {
+    this.dir = dir;
+    this.gitdir = gitdir;
+  }
+
+  /** Sorted index of every object id; read once. */
+  objectIndex(): Promise<ObjectIndex> {
+    this.#index ??= readObjectIndex(this.gitdir);
+    return this.#index;
+  }
+
+  /**
+   * Looks up a full SHA or a hex prefix (at least 4 digits). A prefix matching several
+   * objects is `ambiguous`, as `git cat-file -e` reports it.
+   */
+  lookup(hex: string): Promise<ObjectLookup> {
+    const key = hex.toLowerCase();
+    let pending = this.#types.get(key);
+    if (!pending) {
+      pending = this.#lookup(key);
+      this.#types.set(key, pending);
+    }
+    return pending;
+  }
+
+  async #lookup(prefix: string): Promise<ObjectLookup> {
+    const index = await this.objectIndex();
+    const matches = index.find(prefix, 10);
+    if (matches.length === 0) return { status: 'missing' };
+    if (matches.length > 1) return { status: 'ambiguous', matches };
+    const oid = matches[0] as string;
+    try {
+      const object = await git.readObject({ fs, gitdir: this.gitdir, oid, format: 'content', cache: this.cache });
+      return { status: 'found', oid, type: object.type as ObjectType };
+    } catch (error) {
+      return { status: 'error', problem: `cannot read object ${oid.slice(0, 12)}: ${errorText(error)}` };
+    }
+  }
+
+  /** Resolves a ref name, full SHA or short SHA to a commit id (annotated tags peeled). */
+  async resolveCommit(ref: string): Promise<{ oid: string } | { problem: string }> {
+    let oid: string;
+    if (/^[0-9a-f]{4,40}$/i.test(ref)) {
+      const found = await this.lookup(ref);
+      if (found.status === 'missing') return { problem: `no object ${ref}` };
+      if (found.status === 'ambiguous') return { problem: `${ref} is ambiguous` };
+      if (found.status === 'error') return { problem: found.problem };
+      oid = found.oid;
+    } else {
+      try {
+        oid = await git.resolveRef({ fs, gitdir: this.gitdir, ref });
+      } catch (error) {
+        return { problem: `cannot resolve ${ref}: ${errorText(error)}` };
+      }
+    }
+    for (let depth = 0; depth < 10; depth++) {
+      const found = await this.lookup(oid);
+      if (found.status !== 'found') return { problem: `cannot read ${oid.slice(0, 12)}` };
+      if (found.type === 'commit') return { oid };
+      if (found.type !== 'tag') return { problem: `${ref} is a ${found.type}, not a commit` };
+      try {
+        const tag = await git.readTag({ fs, gitdir: this.gitdir, oid, cache: this.cache });
+        oid = tag.tag.object;
+      } catch (error) {
+        return { problem: `cannot read tag ${oid.slice(0, 12)}: ${errorText(error)}` };
+      }
+    }
+    return { problem: `${ref}: tag chain too deep` };
+  }
+
+  /** Reads and memoises a commit. */
+  commit(oid: string): Promise<CommitData | { problem: string }> {
+    let pending = this.#commits.get(oid);
+    if (!pending) {
+      pending = git
+        .readCommit({ fs, gitdir: this.gitdir, oid, cache: this.cache })
+        .then((c): CommitData => ({
+          oid: c.oid,
+          message: c.commit.message,
+          tree: c.commit.tree,
+          parents: c.commit.parent,
+          author: c.commit.author,
+          committer: c.commit.committer,
+        }))
+        .catch((error: unknown) => ({ problem: `cannot read commit ${oid.slice(0, 12)}: ${errorText(error)}` }));
+      this.#commits.set(oid, pending);
+    }
+    return pending;
+  }
+
+  /** Reads and memoises a tree's entries. */
+  tree(oid: string): Promise<TreeEntry[] | { problem: string }> {
+    let pending = this.#trees.get(oid);
+    if (!pending) {
+      pending = git
+        .readTree({ fs, gitdir: this.gitdir, oid, cache: this.cache })
+        .then((t) => t.tree.map((e) => ({ name: e.path, type: e.type, oid: e.oid, mode: e.mode })))
+        .catch((error: unknown) => ({ problem: `cannot read tree ${oid.slice(0, 12)}: ${errorText(error)}` }));
+      this.#trees.set(oid, pending);
+    }
+    return pending;
+  }
+
+  /**
+   * What `path` (`/`-separated, relative, already normalised: no `..`, no leading `/`) is in
+   * the tree of commit `commitOid`. The empty path is the root tree.
+   */
+  async lookupPath(commitOid: string, path: string): Promise<PathLookup> {
+    const commit = await this.commit(commitOid);
+    if ('problem' in commit) return { status: 'error', problem: commit.problem };
+    let current: PathLookup = { status: 'tree', oid: commit.tree };
+    const parts = path.split('/').filter((p) => p !== '');
+    for (let i = 0; i < parts.length; i++) {
+      if (current.status !== 'tree') {
+        return { status: 'missing', missingAt: parts.slice(0, i).join('/') };
+      }
+      const entries = await this.tree(current.oid);
+      if ('problem' in entries) return { status: 'error', problem: entries.problem };
+      const entry = entries.find((e) => e.name === parts[i]);
+      if (!entry) return { status: 'missing', missingAt: parts.slice(0, i + 1).join('/') };
+      if (entry.type === 'tree') current = { status: 'tree', oid: entry.oid };
+      else if (entry.type === 'commit') current = { status: 'submodule', oid: entry.oid };
+      else current = { status: 'blob', oid: entry.oid, mode: entry.mode };
+      if (current.status === 'submodule' && i < parts.length - 1) return current;
+    }
+    return current;
+  }
+
+  /** Reads a blob as text (memoised). Binary, LFS pointer and oversized blobs are reported as such. */
+  blobText(oid: string): Promise<BlobText> {
+    let pending = this.#blobs.get(oid);
+    if (!pending) {
+      pending = this.#blobText(oid);
+      this.#blobs.set(oid, pending);
+    }
+    return pending;
+  }
+
+  async #blobText(oid: string): Promise<BlobText> {
+    let bytes: Uint8Array;
+    try {
+      bytes = (await git.readBlob({ fs, gitdir: this.gitdir, oid, cache: this.cache })).blob;
+    } catch (error) {
+      return { status: 'error', problem: `cannot read blob ${oid.slice(0, 12)}: ${errorText(error)}` };
+    }
+    if (bytes.length > MAX_TEXT_BLOB_BYTES) return { status: 'too-large', bytes: bytes.length };
+    const head = bytes.subarray(0, 8000);
+    if (head.includes(0)) return { status: 'binary', bytes: bytes.length };
+    const text = new TextDecoder('utf-8').decode(bytes);
+    if (text.startsWith('version https://git-lfs.github.com/spec/')) return { status: 'lfs-pointer', bytes: bytes.length };
+    return { status: 'text', text, lines: countLines(text), bytes: bytes.length };
+  }
+
+  /**
+   * Every blob path at `commitOid` (depth-first, sorted as git sorts), at most `limit`.
+   * Used by test-name search. Submodules are skipped.
+   */
+  async listFiles(commitOid: string, limit: number): Promise<Array<{ path: string; oid: string }> | { problem: string }> {
+    const commit = await this.commit(commitOid);
+    if ('problem' in commit) return commit;
+    const out: Array<{ path: string; oid: string }> = [];
+    const stack: Array<{ prefix: string; oid: string }> = [{ prefix: '', oid: commit.tree }];
+    while (stack.length > 0 && out.length < limit) {
+      const { prefix, oid } = stack.pop() as { prefix: string; oid: string };
+      const entries = await this.tree(oid);
+      if ('problem' in entries) return entries;
+      for (let i = entries.length - 1; i >= 0; i--) {
+        const e = entries[i] as TreeEntry;
+        if (e.type === 'tree') stack.push({ prefix: `${prefix}${e.name}/`, oid: e.oid });
+      }
+      for (const e of entries) if (e.type === 'blob' && out.length < limit) out.push({ path: prefix + e.name, oid: e.oid });
+    }
+    return out;
+  }
+}
+
+/** A repository that could be opened, or why not. */
+export type OpenResult = { repository: GitRepository } | { problem: string };
+
+async function isDirectory(path: string): Promise<boolean> {
+  return stat(path).then((s) => s.isDirectory(), () => false);
+}
+
+async function isGitDir(path: string): Promise<boolean> {
+  return (await isDirectory(join(path, 'objects'))) && (await stat(join(path, 'HEAD')).then((s) => s.isFile(), () => false));
+}
+
+/**
+ * Opens the repository at `path`: a work tree with a `.git` directory, a work tree whose
+ * `.git` is a file (`gitdir: ...`, worktrees and submodules), or a bare repository.
+ */
+export async function openRepository(path: string): Promise<OpenResult> {
+  const abs = resolve(path);
+  if (!(await isDirectory(abs))) return { problem: `repository path ${path} is not a directory` };
+  const dotgit = join(abs, '.git');
+  const dotgitStat = await stat(dotgit).catch(() => null);
+  if (dotgitStat?.isDirectory()) {
+    if (!(await isGitDir(dotgit))) return { problem: `${path}/.git is not a git directory` };
+    return { repository: new GitRepository(abs, dotgit) };
+  }
+  if (dotgitStat?.isFile()) {
+    const text = await readFile(dotgit, 'utf8').catch(() => '');
+    const match = /^gitdir:\s*(.+?)\s*$/m.exec(text);
+    if (!match) return { problem: `${path}/.git is a file without a gitdir line` };
+    const target = isAbsolute(match[1] as string) ? (match[1] as string) : resolve(dirname(dotgit), match[1] as string);
+    if (!(await isGitDir(target))) return { problem: `${path}/.git points at ${match[1]}, which is not a git directory` };
+    return { repository: new GitRepository(abs, target) };
+  }
+  if (await isGitDir(abs)) return { repository: new GitRepository(null, abs) };
+  return { problem: `${path} is not a git repository` };
+}

@@ -1,0 +1,265 @@
+/**
+ * The shared model every adapter produces and every check, projection and page reads.
+ *
+ * Adapters (src/lib/adapters/) turn bytes into these shapes; checks (src/lib/checks/) only
+ * read them and return {@link Flag}s; pages only render them. Nothing here does I/O.
+ */
+
+/** Three-state verdict of one evidence pointer (quality-and-design-controls.md, section 3). */
+export type EvidenceStatus = 'VERIFIED' | 'NOT_VERIFIED' | 'INCONCLUSIVE';
+
+/**
+ * What an evidence pointer looks like (spec/input.md section 3; decision trail, Part 2 layer 1).
+ * - `commit`: 7–40 hex digits, optionally after the word `commit`.
+ * - `path`: a relative path, optionally `:line` or `:from-to` (or `#Lfrom-Lto`).
+ * - `url`: an http(s) URL; recorded, never fetched.
+ * - `rubric`: a pointer into `design/rubric.md` (`design/rubric.md#2`, `rubric#2`).
+ * - `test`: a test name (`mod::tests::name`, `file.test.ts > name`).
+ * - `symbol`: an identifier cited after a path (`src/a.ts parseRow`); searched in that file.
+ * - `command`: a shell command (`cargo test -p x`); not evidence of its result.
+ * - `ephemeral`: an absolute path (`/tmp/...`); gone after the run.
+ * - `reference`: an issue or PR number (`PR 225`, `#13`); recorded, not checked.
+ * - `prose`: anything else; never evidence.
+ */
+export type EvidenceKind =
+  | 'commit'
+  | 'path'
+  | 'url'
+  | 'rubric'
+  | 'test'
+  | 'symbol'
+  | 'command'
+  | 'ephemeral'
+  | 'reference'
+  | 'prose';
+
+/** Where a resolved pointer leads in the archive. */
+export type EvidenceTarget =
+  | { type: 'commit'; oid: string }
+  | { type: 'file'; path: string; from?: number; to?: number; origin: 'repository' | 'artifact' }
+  | { type: 'url'; href: string };
+
+/** One evidence pointer of a row, classified and resolved (spec/input.md section 3). */
+export interface EvidencePointer {
+  /** The pointer's own text, exactly as written in the cell (after splitting). */
+  raw: string;
+  kind: EvidenceKind;
+  status: EvidenceStatus;
+  /** Why the status is what it is, in plain words ("commit not found in example.git"). */
+  reason: string;
+  /** Present when the pointer resolves to something the archive can link to. */
+  target?: EvidenceTarget;
+  /** For NOT_VERIFIED pointers: the id of the check that failed (`evidence/commit-not-found`). */
+  fault?: string;
+}
+
+/** Source formats Trailbook reads. `beads` and `coord` are listed but read by later adapters. */
+export type SourceFormat =
+  | 'bbs-trail'
+  | 'pstack-trail'
+  | 'babysit-telemetry'
+  | 'audit'
+  | 'project-config'
+  | 'beads'
+  | 'arena'
+  | 'verdicts'
+  | 'coord';
+
+/** Normalised class of a row's free-text `result` (decision trail, Part 1, `result`). */
+export type ResultClass =
+  | 'verified'
+  | 'failed'
+  | 'open'
+  | 'inconclusive'
+  | 'reverted'
+  | 'skipped'
+  | 'note';
+
+/** One valid decision-trail row, from a bbs `decisions.jsonl` or a pstack TSV trail. */
+export interface TrailRow {
+  /** The row's id: the `id` field for bbs rows, the computed id for pstack rows. */
+  id: string;
+  /** first 8 hex of sha256(ts + ticket + decision) (decision trail, Part 1, row schema). */
+  computedId: string;
+  /** Unique, stable HTML anchor for this row inside its project recap (`row-<id>`). */
+  anchor: string;
+  format: 'bbs-trail' | 'pstack-trail';
+  /** Path of the trail file relative to the project root, `/`-separated. */
+  file: string;
+  /** 1-based physical line number in `file`. */
+  line: number;
+  /** 0-based position among the file's valid rows (file order). */
+  index: number;
+  ts: string;
+  /** Milliseconds since the epoch, or null when `ts` does not parse. */
+  time: number | null;
+  phase: string;
+  ticket: string;
+  actor: string;
+  decision: string;
+  why: string;
+  /** The evidence cell as written. */
+  evidenceText: string;
+  evidence: EvidencePointer[];
+  result: string;
+  resultClass: ResultClass;
+  supersedes?: string;
+  /** Ids of later rows that supersede this one; a row with any is hidden by default. */
+  supersededBy: string[];
+  /** Size of the raw line in bytes (UTF-8, without the line break). */
+  bytes: number;
+  /** Fields the schema does not know, kept and shown raw. */
+  extra: Record<string, unknown>;
+}
+
+/** A babysit analytics row: telemetry, not an evidenced decision (decision trail, Problem). */
+export interface TelemetryRow {
+  file: string;
+  line: number;
+  ts: string;
+  kind: string;
+  summary: string;
+  fields: Record<string, unknown>;
+}
+
+/** A line or block that failed validation; kept with its raw text and shown in the recap. */
+export interface InvalidRecord {
+  /** Path relative to the project root. */
+  file: string;
+  /** 1-based line (or the first line of a block). 0 when the whole file is unreadable. */
+  line: number;
+  /** What is wrong, naming the field when one is at fault. */
+  error: string;
+  /** Stable id of the fault (`trail/not-json`, `trail/missing-field`, ...); becomes a flag kind. */
+  kind: string;
+  /** The raw text, possibly truncated to {@link RAW_TEXT_LIMIT} characters. */
+  raw: string;
+}
+
+/** Raw text kept for invalid records is capped at this many characters (UTF-16 units). */
+export const RAW_TEXT_LIMIT = 4096;
+
+export type Severity = 'high' | 'medium' | 'low';
+
+/**
+ * Which layer raised a flag. `evidence` and `trail` are Trailbook's deterministic layer 1
+ * (decision trail, Part 2 layer 1); `review` is the layer-2 reviewer, read from `audit.json`.
+ */
+export type FlagLayer = 'evidence' | 'trail' | 'audit' | 'review';
+
+/** A place in a source file a flag points at. */
+export interface FlagLocation {
+  file: string;
+  line: number;
+}
+
+/**
+ * A finding that needs a person (decision trail, Part 3). A flag is data, never an exception.
+ * `kind` is the stable id of the check that raised it (`evidence/commit-not-found`) or, for
+ * layer-2 flags, the reviewer's kind (`unsupported-claim`, ...).
+ */
+export interface Flag {
+  layer: FlagLayer;
+  severity: Severity;
+  kind: string;
+  /** Ids of the rows the flag is about (may be empty, e.g. a line that is not JSON). */
+  rows: string[];
+  summary: string;
+  /** For layer-2 flags: the path, SHA or row id the flag rests on. */
+  evidence?: string;
+  /** Source locations (file:line) the flag is about, in file order. */
+  at: FlagLocation[];
+}
+
+/** One source file read for a project, with its line accounting. */
+export interface SourceFile {
+  /** Path relative to the project root. */
+  path: string;
+  format: SourceFormat;
+  bytes: number;
+  /** Physical lines read (a final line break does not open a new line). */
+  lines: number;
+  /** Records accepted. For line formats: valid + invalid === lines (header counted as valid). */
+  valid: number;
+  invalid: number;
+  /** Set when the file is discovered but its reader has not landed yet ("not read yet"). */
+  notRead?: string;
+}
+
+/** The canonical repository of a project (spec/input.md section 1). */
+export interface RepositoryInfo {
+  /** Stable id used in archive URLs (`/r/<id>/...`), or null when there is none. */
+  id: string | null;
+  /** Display path of the repository (relative to the input root's parent), or null. */
+  path: string | null;
+  /** Full SHA of the landed head, or null when unknown. */
+  head: string | null;
+  /** Where the head came from: `config` (trailbook.json `head`), `HEAD`, or null. */
+  headSource: 'config' | 'HEAD' | null;
+  /** Why git-backed checks are inconclusive, when they are ("no repository"). */
+  problem: string | null;
+}
+
+/** `audit.json`, read (decision trail, Part 2, Result file). */
+export type AuditInfo =
+  | { present: false }
+  | {
+      present: true;
+      valid: boolean;
+      file: string;
+      status: 'ran' | 'not-run' | 'failed' | null;
+      reason: string;
+      reviewer: string;
+      at: string;
+      /** Layer-2 flag count as read from the file. */
+      flagCount: number;
+      error?: string;
+    };
+
+/** Counts shown on the archive home and in the build summary. */
+export interface ProjectCounts {
+  rows: number;
+  /** Rows hidden because a later row supersedes them. */
+  superseded: number;
+  invalid: number;
+  telemetry: number;
+  flags: Record<Severity, number>;
+  /** Evidence pointers per status. */
+  evidence: Record<EvidenceStatus, number>;
+  /** Rows whose result is not `verified`. */
+  resultNotVerified: number;
+  /** Rows listed under Check first. */
+  checkFirst: number;
+  /** Rows per source format. */
+  rowsByFormat: Partial<Record<SourceFormat, number>>;
+}
+
+/** A file cited by evidence, with the line ranges cited. */
+export interface CitedFile {
+  path: string;
+  origin: 'repository' | 'artifact';
+  ranges: Array<{ from: number; to: number }>;
+}
+
+/** Everything Trailbook knows about one project after parse and check. */
+export interface ProjectModel {
+  /** Stable URL-safe id, unique in the archive. */
+  id: string;
+  title: string;
+  /** Display path of the project folder (relative to the input root's parent). */
+  root: string;
+  /** Source kinds present (`bbs-trail`, `pstack-trail`, `audit`, ...). */
+  sources: SourceFile[];
+  repository: RepositoryInfo;
+  rows: TrailRow[];
+  /** True when file order and time order of the rows differ (pstack trails often do). */
+  outOfTimeOrder: boolean;
+  telemetry: TelemetryRow[];
+  audit: AuditInfo;
+  flags: Flag[];
+  invalid: InvalidRecord[];
+  /** Earliest and latest row times (ISO strings), or null when no row has a time. */
+  span: { from: string; to: string } | null;
+  cited: { commits: string[]; files: CitedFile[] };
+  counts: ProjectCounts;
+}

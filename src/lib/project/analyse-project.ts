@@ -1,0 +1,183 @@
+/**
+ * The per-project pipeline: parse every record file, resolve evidence, link rows, run the
+ * layer-1 checks and build the {@link ProjectModel} (spec/input.md sections 1–4).
+ * discover → **parse → check → model** → render → index.
+ */
+import { basename } from 'node:path';
+import type { DiscoveredProject } from '../discover/discover.ts';
+import type { CitedFile, EvidencePointer, EvidenceStatus, Flag, InvalidRecord, ProjectCounts, ProjectModel, SourceFile, TelemetryRow } from '../model/types.ts';
+import { readBbsTrail } from '../adapters/bbs-trail.ts';
+import { readPstackTrail } from '../adapters/pstack-trail.ts';
+import { readAuditFile } from '../adapters/audit-file.ts';
+import { readJsonFile } from '../adapters/json-file.ts';
+import type { ParsedRow, TrailFileResult } from '../adapters/parsed-row.ts';
+import { projectConfigSchema, type ProjectConfig } from '../schemas/project-config.ts';
+import { describeIssues } from '../schemas/describe-issues.ts';
+import { classifyEvidence } from '../evidence/classify.ts';
+import { resolveEvidence, type EvidenceContext } from '../evidence/resolve.ts';
+import { ArtifactFolder } from '../evidence/artifacts.ts';
+import { runChecks } from '../checks/index.ts';
+import { checkFirst } from '../projections/check-first.ts';
+import { sortFlags } from '../projections/flags.ts';
+import { isOutOfTimeOrder, linkRows } from '../projections/rows.ts';
+import { resolveCanonicalRepository } from './canonical-repository.ts';
+import type { RepositoryRegistry } from './repository-registry.ts';
+import type { AuditInfo } from '../model/types.ts';
+
+/** Formats whose reader has not landed yet: discovered, listed, counted, "not read yet". */
+const NOT_READ_YET: Partial<Record<SourceFile['format'], string>> = { beads: 'not read yet' };
+
+async function readConfig(project: DiscoveredProject, invalid: InvalidRecord[]): Promise<{ value: ProjectConfig; path: string } | null> {
+  if (project.config === null) return null;
+  const file = basename(project.config);
+  const json = await readJsonFile(project.config);
+  if ('error' in json) {
+    invalid.push({ file, line: json.line, kind: 'config/invalid-file', error: `${file} ${json.error}`, raw: json.raw });
+    return null;
+  }
+  const parsed = projectConfigSchema.safeParse(json.value);
+  if (!parsed.success) {
+    invalid.push({ file, line: 1, kind: 'config/invalid-file', error: `${file}: ${describeIssues(parsed.error, json.value)}`, raw: json.text.slice(0, 4096) });
+    return null;
+  }
+  return { value: parsed.data, path: project.config };
+}
+
+function emptyCounts(): ProjectCounts {
+  return {
+    rows: 0,
+    superseded: 0,
+    invalid: 0,
+    telemetry: 0,
+    flags: { high: 0, medium: 0, low: 0 },
+    evidence: { VERIFIED: 0, NOT_VERIFIED: 0, INCONCLUSIVE: 0 },
+    resultNotVerified: 0,
+    checkFirst: 0,
+    rowsByFormat: {},
+  };
+}
+
+function citedFrom(rows: ProjectModel['rows']): ProjectModel['cited'] {
+  const commits = new Set<string>();
+  const files = new Map<string, CitedFile>();
+  for (const row of rows) {
+    for (const p of row.evidence) {
+      const t = p.target;
+      if (!t) continue;
+      if (t.type === 'commit') commits.add(t.oid);
+      else if (t.type === 'file') {
+        const key = `${t.origin}:${t.path}`;
+        const entry = files.get(key) ?? { path: t.path, origin: t.origin, ranges: [] };
+        if (t.from !== undefined && !entry.ranges.some((r) => r.from === t.from && r.to === (t.to ?? t.from))) entry.ranges.push({ from: t.from, to: t.to ?? t.from });
+        files.set(key, entry);
+      }
+    }
+  }
+  return {
+    commits: [...commits].sort(),
+    files: [...files.values()].sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : a.origin < b.origin ? -1 : 1)).map((f) => ({ ...f, ranges: f.ranges.sort((a, b) => a.from - b.from || a.to - b.to) })),
+  };
+}
+
+/**
+ * Analyses one discovered project. Never throws for bad input: unreadable files and invalid
+ * lines become invalid records; repository problems make git checks INCONCLUSIVE.
+ */
+export async function analyseProject(project: DiscoveredProject, registry: RepositoryRegistry): Promise<ProjectModel> {
+  const invalid: InvalidRecord[] = [];
+  const config = await readConfig(project, invalid);
+  const canonical = await resolveCanonicalRepository(project, config, registry);
+  const sources: SourceFile[] = [];
+  const parsed: ParsedRow[] = [];
+  const telemetry: TelemetryRow[] = [];
+  const warnings: Array<{ kind: string; file: string; line: number; message: string }> = [];
+  let audit: AuditInfo = { present: false };
+  let reviewFlags: Flag[] = [];
+  if (config) sources.push({ path: basename(config.path), format: 'project-config', bytes: 0, lines: 1, valid: 1, invalid: 0 });
+
+  for (const file of project.files) {
+    const notRead = NOT_READ_YET[file.format];
+    if (notRead) {
+      sources.push({ path: file.rel, format: file.format, bytes: file.bytes, lines: 0, valid: 0, invalid: 0, notRead });
+      continue;
+    }
+    try {
+      if (file.format === 'audit') {
+        const result = await readAuditFile(file.path, file.rel, file.bytes);
+        audit = result.audit;
+        reviewFlags = result.flags;
+        invalid.push(...result.invalid);
+        sources.push(result.source);
+        continue;
+      }
+      let result: TrailFileResult;
+      if (file.format === 'bbs-trail') result = await readBbsTrail(file.path, file.rel, file.bytes);
+      else if (file.format === 'pstack-trail') result = await readPstackTrail(file.path, file.rel, file.bytes);
+      else continue;
+      for (const row of result.rows) parsed.push({ ...row, index: parsed.length });
+      telemetry.push(...result.telemetry);
+      invalid.push(...result.invalid);
+      warnings.push(...result.warnings.map((w) => ({ ...w, file: file.rel })));
+      sources.push(result.source);
+    } catch (error) {
+      const code = (error as NodeJS.ErrnoException).code ?? (error as Error).message;
+      invalid.push({ file: file.rel, line: 0, kind: 'source/unreadable', error: `${file.rel} cannot be read: ${code}`, raw: '' });
+      sources.push({ path: file.rel, format: file.format, bytes: file.bytes, lines: 0, valid: 0, invalid: 1 });
+    }
+  }
+
+  const ctx: EvidenceContext = {
+    repository: canonical.repository,
+    repositoryName: canonical.info.path ?? 'no repository',
+    head: canonical.info.head,
+    problem: canonical.info.problem,
+    artifacts: new ArtifactFolder(project.dir),
+  };
+  const evidence: EvidencePointer[][] = [];
+  const memo = new Map<string, Promise<EvidencePointer[]>>();
+  for (const row of parsed) {
+    let pending = memo.get(row.evidenceText);
+    if (!pending) {
+      pending = resolveEvidence(classifyEvidence(row.evidenceText), ctx);
+      memo.set(row.evidenceText, pending);
+    }
+    evidence.push(await pending);
+  }
+  const rows = linkRows(parsed, evidence);
+  const flags = sortFlags([...runChecks({ rows, invalid, warnings, audit, reviewFlags }), ...reviewFlags], rows);
+
+  const counts = emptyCounts();
+  counts.rows = rows.length;
+  counts.superseded = rows.filter((r) => r.supersededBy.length > 0).length;
+  counts.invalid = invalid.length;
+  counts.telemetry = telemetry.length;
+  for (const f of flags) counts.flags[f.severity]++;
+  for (const r of rows) {
+    for (const p of r.evidence) counts.evidence[p.status as EvidenceStatus]++;
+    if (r.resultClass !== 'verified') counts.resultNotVerified++;
+    counts.rowsByFormat[r.format] = (counts.rowsByFormat[r.format] ?? 0) + 1;
+  }
+  if (telemetry.length > 0) counts.rowsByFormat['babysit-telemetry'] = telemetry.length;
+  counts.checkFirst = checkFirst(rows).length;
+
+  const times = rows.map((r) => r.time).filter((t): t is number => t !== null);
+  const span = times.length > 0 ? { from: new Date(Math.min(...times)).toISOString(), to: new Date(Math.max(...times)).toISOString() } : null;
+  const title = config?.value.title ?? (project.slug !== null ? `${basename(project.dir)} · ${project.slug}` : basename(project.dir));
+
+  return {
+    id: project.id,
+    title,
+    root: project.displayRoot,
+    sources,
+    repository: canonical.info,
+    rows,
+    outOfTimeOrder: isOutOfTimeOrder(rows),
+    telemetry,
+    audit,
+    flags,
+    invalid,
+    span,
+    cited: citedFrom(rows),
+    counts,
+  };
+}
