@@ -9,5 +9,10 @@ if (major < 22 || (major === 22 && minor < 18)) {
   );
   process.exit(2);
 }
+// A reader that stops early (`trailbook check --json | head`) is not an error.
+process.stdout.on('error', (error) => {
+  if (error.code === 'EPIPE') process.exit(process.exitCode ?? 0);
+  throw error;
+});
 const { main } = await import('../src/cli/main.ts');
 process.exitCode = await main(process.argv.slice(2));

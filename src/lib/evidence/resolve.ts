@@ -46,7 +46,7 @@ async function resolveCommit(p: ClassifiedPointer, ctx: EvidenceContext): Promis
     case 'missing':
       return pointer(p, 'NOT_VERIFIED', `no commit ${hex} in ${ctx.repositoryName}`, { fault: 'evidence/commit-not-found' });
     case 'ambiguous':
-      return pointer(p, 'NOT_VERIFIED', `short SHA ${hex} is ambiguous: ${found.matches.length} objects in ${ctx.repositoryName} start with it (${found.matches.map(short).join(', ')}…)`, {
+      return pointer(p, 'NOT_VERIFIED', `short SHA ${hex} is ambiguous: ${found.matches.length} objects in ${ctx.repositoryName} start with it (${found.matches.map((m) => m.slice(0, 12)).join(', ')})`, {
         fault: 'evidence/commit-ambiguous',
       });
     case 'error':

@@ -307,3 +307,16 @@ export async function openRepository(path: string): Promise<OpenResult> {
   if (await isGitDir(abs)) return { repository: new GitRepository(null, abs) };
   return { problem: `${path} is not a git repository` };
 }
+
+/**
+ * A cheap key that changes when the repository's object set may have changed: the pack
+ * files and the number of loose objects per fan-out folder. Used in cache digests.
+ */
+export async function repositoryStateKey(repository: GitRepository): Promise<string> {
+  const { readdir } = await import('node:fs/promises');
+  const objects = join(repository.gitdir, 'objects');
+  const packs = (await readdir(join(objects, 'pack')).catch(() => [] as string[])).filter((f) => f.endsWith('.idx')).sort();
+  const fanout = (await readdir(objects).catch(() => [] as string[])).filter((d) => /^[0-9a-f]{2}$/.test(d)).sort();
+  const counts = await Promise.all(fanout.map(async (d) => `${d}:${(await readdir(join(objects, d)).catch(() => [])).length}`));
+  return `${packs.join(',')}|${counts.join(',')}`;
+}

@@ -234,11 +234,26 @@ export interface ProjectCounts {
   rowsByFormat: Partial<Record<SourceFormat, number>>;
 }
 
-/** A file cited by evidence, with the line ranges cited. */
+/** A row that cites a commit or file, for the evidence pages' "cited by" lists. */
+export interface Citation {
+  rowId: string;
+  anchor: string;
+  /** The row's decision, cut to 120 characters. */
+  decision: string;
+}
+
+/** A commit cited by evidence, with the rows citing it. */
+export interface CitedCommit {
+  oid: string;
+  by: Citation[];
+}
+
+/** A file cited by evidence, with the line ranges cited and the rows citing it. */
 export interface CitedFile {
   path: string;
   origin: 'repository' | 'artifact';
   ranges: Array<{ from: number; to: number }>;
+  by: Citation[];
 }
 
 /** Everything Trailbook knows about one project after parse and check. */
@@ -260,6 +275,6 @@ export interface ProjectModel {
   invalid: InvalidRecord[];
   /** Earliest and latest row times (ISO strings), or null when no row has a time. */
   span: { from: string; to: string } | null;
-  cited: { commits: string[]; files: CitedFile[] };
+  cited: { commits: CitedCommit[]; files: CitedFile[] };
   counts: ProjectCounts;
 }

@@ -5,7 +5,7 @@
  */
 import { basename } from 'node:path';
 import type { DiscoveredProject } from '../discover/discover.ts';
-import type { CitedFile, EvidencePointer, EvidenceStatus, Flag, InvalidRecord, ProjectCounts, ProjectModel, SourceFile, TelemetryRow } from '../model/types.ts';
+import type { Citation, CitedCommit, CitedFile, EvidencePointer, TrailRow, EvidenceStatus, Flag, InvalidRecord, ProjectCounts, ProjectModel, SourceFile, TelemetryRow } from '../model/types.ts';
 import { readBbsTrail } from '../adapters/bbs-trail.ts';
 import { readPstackTrail } from '../adapters/pstack-trail.ts';
 import { readAuditFile } from '../adapters/audit-file.ts';
@@ -20,7 +20,8 @@ import { runChecks } from '../checks/index.ts';
 import { checkFirst } from '../projections/check-first.ts';
 import { sortFlags } from '../projections/flags.ts';
 import { isOutOfTimeOrder, linkRows } from '../projections/rows.ts';
-import { resolveCanonicalRepository } from './canonical-repository.ts';
+import { resolveCanonicalRepository, type CanonicalRepository } from './canonical-repository.ts';
+import { repositoryStateKey } from '../git/repository.ts';
 import type { RepositoryRegistry } from './repository-registry.ts';
 import type { AuditInfo } from '../model/types.ts';
 
@@ -58,35 +59,65 @@ function emptyCounts(): ProjectCounts {
 }
 
 function citedFrom(rows: ProjectModel['rows']): ProjectModel['cited'] {
-  const commits = new Set<string>();
+  const commits = new Map<string, CitedCommit>();
   const files = new Map<string, CitedFile>();
+  const cite = (list: Citation[], row: TrailRow): void => {
+    if (!list.some((c) => c.anchor === row.anchor)) list.push({ rowId: row.id, anchor: row.anchor, decision: row.decision.slice(0, 120) });
+  };
   for (const row of rows) {
     for (const p of row.evidence) {
       const t = p.target;
       if (!t) continue;
-      if (t.type === 'commit') commits.add(t.oid);
-      else if (t.type === 'file') {
+      if (t.type === 'commit') {
+        const entry = commits.get(t.oid) ?? { oid: t.oid, by: [] };
+        cite(entry.by, row);
+        commits.set(t.oid, entry);
+      } else if (t.type === 'file') {
         const key = `${t.origin}:${t.path}`;
-        const entry = files.get(key) ?? { path: t.path, origin: t.origin, ranges: [] };
+        const entry = files.get(key) ?? { path: t.path, origin: t.origin, ranges: [], by: [] };
         if (t.from !== undefined && !entry.ranges.some((r) => r.from === t.from && r.to === (t.to ?? t.from))) entry.ranges.push({ from: t.from, to: t.to ?? t.from });
+        cite(entry.by, row);
         files.set(key, entry);
       }
     }
   }
   return {
-    commits: [...commits].sort(),
-    files: [...files.values()].sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : a.origin < b.origin ? -1 : 1)).map((f) => ({ ...f, ranges: f.ranges.sort((a, b) => a.from - b.from || a.to - b.to) })),
+    commits: [...commits.values()].sort((a, b) => (a.oid < b.oid ? -1 : 1)),
+    files: [...files.values()]
+      .sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : a.origin < b.origin ? -1 : 1))
+      .map((f) => ({ ...f, ranges: f.ranges.sort((a, b) => a.from - b.from || a.to - b.to) })),
   };
 }
 
+/** What is known of a project before its records are read: its config and repository. */
+export interface PreparedProject {
+  project: DiscoveredProject;
+  config: { value: ProjectConfig; path: string } | null;
+  /** Invalid records met while reading the config. */
+  configInvalid: InvalidRecord[];
+  canonical: CanonicalRepository;
+  /** Describes the repository state for cache digests. */
+  repositoryKey: string;
+}
+
+/** Reads the project's config and opens its canonical repository. Never throws. */
+export async function prepareProject(project: DiscoveredProject, registry: RepositoryRegistry): Promise<PreparedProject> {
+  const configInvalid: InvalidRecord[] = [];
+  const config = await readConfig(project, configInvalid);
+  const canonical = await resolveCanonicalRepository(project, config, registry);
+  const info = canonical.info;
+  const state = canonical.repository ? await repositoryStateKey(canonical.repository) : '';
+  const repositoryKey = `${info.id ?? ''}|${info.path ?? ''}|${info.head ?? ''}|${info.problem ?? ''}|${state}`;
+  return { project, config, configInvalid, canonical, repositoryKey };
+}
+
 /**
- * Analyses one discovered project. Never throws for bad input: unreadable files and invalid
+ * Analyses one prepared project. Never throws for bad input: unreadable files and invalid
  * lines become invalid records; repository problems make git checks INCONCLUSIVE.
  */
-export async function analyseProject(project: DiscoveredProject, registry: RepositoryRegistry): Promise<ProjectModel> {
-  const invalid: InvalidRecord[] = [];
-  const config = await readConfig(project, invalid);
-  const canonical = await resolveCanonicalRepository(project, config, registry);
+export async function analyseProject(prepared: PreparedProject): Promise<ProjectModel> {
+  const { project, config, canonical } = prepared;
+  const invalid: InvalidRecord[] = [...prepared.configInvalid];
   const sources: SourceFile[] = [];
   const parsed: ParsedRow[] = [];
   const telemetry: TelemetryRow[] = [];

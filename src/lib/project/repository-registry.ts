@@ -52,4 +52,14 @@ export class RepositoryRegistry {
     this.#ids.add(id);
     return { id, displayPath: display, repository: opened.repository };
   }
+
+  /** Every repository opened so far, by archive id. */
+  async opened(): Promise<Map<string, GitRepository>> {
+    const out = new Map<string, GitRepository>();
+    for (const pending of this.#byPath.values()) {
+      const found = await pending;
+      if ('repository' in found) out.set(found.id, found.repository);
+    }
+    return out;
+  }
 }

@@ -1,0 +1,23 @@
+// @ts-check
+/**
+ * Astro configuration. `trailbook build` sets TRAILBOOK_INPUTS / TRAILBOOK_CACHE_DIR and
+ * passes outDir and base; these defaults make a plain `astro build` build content/.
+ */
+import { defineConfig } from 'astro/config';
+import { fileURLToPath } from 'node:url';
+import { resolve } from 'node:path';
+import searchIndex from './src/integrations/search-index.ts';
+
+const root = fileURLToPath(new URL('.', import.meta.url));
+process.env.TRAILBOOK_ROOT ??= root;
+process.env.TRAILBOOK_INPUTS ??= JSON.stringify([resolve(root, 'content')]);
+process.env.TRAILBOOK_CACHE_DIR ??= resolve('.trailbook-cache');
+
+export default defineConfig({
+  trailingSlash: 'always',
+  build: { format: 'directory' },
+  cacheDir: resolve(process.env.TRAILBOOK_CACHE_DIR, 'astro'),
+  experimental: { collectionStorage: 'chunked' },
+  integrations: [searchIndex()],
+  devToolbar: { enabled: false },
+});

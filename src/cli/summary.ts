@@ -1,0 +1,61 @@
+/** The end-of-run summary both commands print: what was found, flags and invalid rows. */
+import type { ProjectSummary } from '../lib/archive/summary.ts';
+import type { Severity, SourceFormat } from '../lib/model/types.ts';
+import { formatCount, plural, type Output } from './output.ts';
+
+/** Totals over all projects. */
+export interface ArchiveTotals {
+  projects: number;
+  rowsByFormat: Partial<Record<SourceFormat, number>>;
+  rows: number;
+  invalid: number;
+  flags: Record<Severity, number>;
+  notRead: number;
+  projectsWithInvalid: string[];
+}
+
+export function totals(projects: readonly ProjectSummary[]): ArchiveTotals {
+  const t: ArchiveTotals = { projects: projects.length, rowsByFormat: {}, rows: 0, invalid: 0, flags: { high: 0, medium: 0, low: 0 }, notRead: 0, projectsWithInvalid: [] };
+  for (const p of projects) {
+    for (const [format, n] of Object.entries(p.counts.rowsByFormat)) t.rowsByFormat[format as SourceFormat] = (t.rowsByFormat[format as SourceFormat] ?? 0) + (n ?? 0);
+    t.rows += p.counts.rows;
+    t.invalid += p.counts.invalid;
+    for (const s of ['high', 'medium', 'low'] as const) t.flags[s] += p.counts.flags[s];
+    t.notRead += p.sources.filter((s) => s.notRead).length;
+    if (p.counts.invalid > 0) t.projectsWithInvalid.push(p.id);
+  }
+  return t;
+}
+
+const FORMAT_NAMES: Partial<Record<SourceFormat, string>> = {
+  'bbs-trail': 'bbs decisions.jsonl',
+  'pstack-trail': 'pstack TSV',
+  'babysit-telemetry': 'babysit telemetry',
+};
+
+/** Prints what was found: projects and rows per source format. */
+export function printFound(out: Output, t: ArchiveTotals): void {
+  const formats = Object.entries(t.rowsByFormat)
+    .sort(([a], [b]) => (a < b ? -1 : 1))
+    .map(([f, n]) => `${formatCount(n ?? 0)} ${FORMAT_NAMES[f as SourceFormat] ?? f}`);
+  out.info(`Read ${plural(t.projects, 'project')}: ${formats.length > 0 ? formats.join(', ') : 'no rows'}${t.notRead > 0 ? `; ${plural(t.notRead, 'source')} not read yet (beads)` : ''}.`);
+}
+
+/** Prints the flags and invalid-row summary. */
+export function printFaults(out: Output, t: ArchiveTotals, projects: readonly ProjectSummary[]): void {
+  const flagged = projects.filter((p) => p.counts.flags.high + p.counts.flags.medium + p.counts.flags.low > 0);
+  out.info(`Flags: ${t.flags.high} high, ${t.flags.medium} medium, ${t.flags.low} low, in ${plural(flagged.length, 'project')}.`);
+  for (const p of flagged.slice(0, 20)) {
+    const c = p.counts.flags;
+    out.info(`  ${p.id}: ${c.high} high, ${c.medium} medium, ${c.low} low`);
+  }
+  if (flagged.length > 20) out.info(`  … and ${flagged.length - 20} more`);
+  out.info(`Invalid rows: ${formatCount(t.invalid)}${t.invalid > 0 ? ` (kept with their raw text, shown in ${t.projectsWithInvalid.slice(0, 10).join(', ')}${t.projectsWithInvalid.length > 10 ? ', …' : ''})` : ''}.`);
+}
+
+/** Whether `--strict` finds a fault: an invalid record or a high-severity flag. */
+export function strictFault(t: ArchiveTotals): string | null {
+  if (t.invalid > 0) return `${plural(t.invalid, 'invalid row')}`;
+  if (t.flags.high > 0) return `${plural(t.flags.high, 'high-severity flag')}`;
+  return null;
+}

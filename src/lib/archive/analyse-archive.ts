@@ -1,0 +1,87 @@
+/**
+ * The archive pipeline: discover → (digest; reuse the stored model when unchanged) → parse →
+ * check → model, one project at a time so memory stays bounded by the largest project.
+ */
+import { resolve } from 'node:path';
+import { discoverProjects } from '../discover/discover.ts';
+import type { WalkProblem } from '../discover/walk.ts';
+import type { ProjectModel } from '../model/types.ts';
+import { analyseProject, prepareProject } from '../project/analyse-project.ts';
+import { RepositoryRegistry } from '../project/repository-registry.ts';
+import { codeDigest } from './code-digest.ts';
+import { readModel, readSummary, writeArchiveIndex, writeProject } from './model-store.ts';
+import { projectDigest } from './project-digest.ts';
+import { summarise, type ProjectSummary } from './summary.ts';
+import type { GitRepository } from '../git/repository.ts';
+
+/** Progress events, for the CLI to print. */
+export type ArchiveEvent =
+  | { type: 'discovered'; projects: number; problems: WalkProblem[] }
+  | { type: 'project'; index: number; total: number; id: string; reused: boolean; ms: number };
+
+/** Options of {@link analyseArchive}. */
+export interface ArchiveOptions {
+  /** Input folders (absolute or relative to the working directory). */
+  roots: string[];
+  /** Model store folder; null analyses without storing (and without reuse). */
+  cacheDir: string | null;
+  onEvent?: (event: ArchiveEvent) => void;
+  /**
+   * Called with each project's full model, in discovery order. For reused projects the
+   * model is read back from the store only when this is given.
+   */
+  onModel?: (model: ProjectModel) => void | Promise<void>;
+}
+
+/** The archive after analysis: summaries in discovery order, and discovery problems. */
+export interface ArchiveResult {
+  projects: ProjectSummary[];
+  problems: WalkProblem[];
+  /** Ids of projects analysed in this run (not reused from the store). */
+  changed: string[];
+  /** The opened canonical repositories, by archive id (for evidence pages). */
+  repositories: Map<string, GitRepository>;
+  /** Absolute project folders, by project id (for artifact pages). */
+  projectDirs: Map<string, string>;
+}
+
+/**
+ * Analyses every project under `roots`. Throws only for an unusable invocation (an input
+ * folder that does not exist); every fault in the records becomes data.
+ */
+export async function analyseArchive(options: ArchiveOptions): Promise<ArchiveResult> {
+  const roots = options.roots.map((r) => resolve(r));
+  const discovery = await discoverProjects(roots);
+  options.onEvent?.({ type: 'discovered', projects: discovery.projects.length, problems: discovery.problems });
+  const code = await codeDigest();
+  const registry = new RepositoryRegistry();
+  const projects: ProjectSummary[] = [];
+  const changed: string[] = [];
+  let index = 0;
+  for (const project of discovery.projects) {
+    const started = performance.now();
+    const prepared = await prepareProject(project, registry);
+    const digest = await projectDigest(project, code, prepared.repositoryKey);
+    let summary = options.cacheDir ? await readSummary(options.cacheDir, project.id) : null;
+    const reused = summary !== null && summary.digest === digest;
+    if (reused && summary) {
+      if (options.onModel) await options.onModel(await readModel(options.cacheDir as string, project.id));
+    } else {
+      const model = await analyseProject(prepared);
+      summary = summarise(model, digest);
+      if (options.cacheDir) await writeProject(options.cacheDir, model, summary);
+      changed.push(project.id);
+      if (options.onModel) await options.onModel(model);
+    }
+    projects.push(summary as ProjectSummary);
+    options.onEvent?.({ type: 'project', index: ++index, total: discovery.projects.length, id: project.id, reused, ms: performance.now() - started });
+  }
+  if (options.cacheDir) await writeArchiveIndex(options.cacheDir, { projects: projects.map((p) => ({ id: p.id, digest: p.digest })) });
+  return {
+    projects,
+    problems: discovery.problems,
+    changed,
+    repositories: await registry.opened(),
+    projectDirs: new Map(discovery.projects.map((p) => [p.id, p.dir])),
+  };
+}

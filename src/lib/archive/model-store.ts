@@ -1,0 +1,69 @@
+/**
+ * The model store: one JSON file per project under `<cacheDir>/projects/`, holding the full
+ * {@link ProjectModel} (`<id>.model.json`) and its summary (`<id>.summary.json`). Pages read a
+ * project's rows from here; loaders and the CLI read summaries. Writes are atomic (rename).
+ */
+import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import type { ProjectModel } from '../model/types.ts';
+import type { ProjectSummary } from './summary.ts';
+
+/** Paths of one project's files in the store. */
+export function storePaths(cacheDir: string, id: string): { model: string; summary: string } {
+  const dir = join(cacheDir, 'projects');
+  return { model: join(dir, `${id}.model.json`), summary: join(dir, `${id}.summary.json`) };
+}
+
+async function writeAtomic(path: string, text: string): Promise<void> {
+  const tmp = `${path}.${process.pid}.tmp`;
+  await writeFile(tmp, text);
+  await rename(tmp, path);
+}
+
+/** Writes a project's model and summary. */
+export async function writeProject(cacheDir: string, model: ProjectModel, summary: ProjectSummary): Promise<void> {
+  const paths = storePaths(cacheDir, model.id);
+  await mkdir(join(cacheDir, 'projects'), { recursive: true });
+  await writeAtomic(paths.model, JSON.stringify(model));
+  await writeAtomic(paths.summary, JSON.stringify(summary));
+}
+
+/** Reads a stored summary, or null when absent or unreadable. */
+export async function readSummary(cacheDir: string, id: string): Promise<ProjectSummary | null> {
+  try {
+    return JSON.parse(await readFile(storePaths(cacheDir, id).summary, 'utf8')) as ProjectSummary;
+  } catch {
+    return null;
+  }
+}
+
+/** Reads a stored model. Throws (naming the file) when it is missing: the store is out of date. */
+export async function readModel(cacheDir: string, id: string): Promise<ProjectModel> {
+  const path = storePaths(cacheDir, id).model;
+  try {
+    return JSON.parse(await readFile(path, 'utf8')) as ProjectModel;
+  } catch (error) {
+    throw new Error(`Trailbook's model store has no readable ${path} (${(error as Error).message}); run the build again so it is re-analysed`);
+  }
+}
+
+/** The current archive: which projects the last analysis found, in order. */
+export interface ArchiveIndex {
+  projects: Array<{ id: string; digest: string }>;
+}
+
+/** Writes the archive index (replaced on every analysis). */
+export async function writeArchiveIndex(cacheDir: string, index: ArchiveIndex): Promise<void> {
+  await mkdir(cacheDir, { recursive: true });
+  await writeAtomic(join(cacheDir, 'archive.json'), JSON.stringify(index));
+}
+
+/** Reads the archive index; throws naming the file when there is none. */
+export async function readArchiveIndex(cacheDir: string): Promise<ArchiveIndex> {
+  const path = join(cacheDir, 'archive.json');
+  try {
+    return JSON.parse(await readFile(path, 'utf8')) as ArchiveIndex;
+  } catch (error) {
+    throw new Error(`no archive index at ${path} (${(error as Error).message}); the analysis step did not run`);
+  }
+}

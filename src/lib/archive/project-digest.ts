@@ -1,0 +1,31 @@
+/**
+ * The digest of everything a project's model depends on: Trailbook's core code, each record
+ * file's bytes, the config, and the canonical repository's head and object set. Equal
+ * digests mean the stored model can be reused without parsing or checking again.
+ */
+import { createReadStream } from 'node:fs';
+import { createHash } from 'node:crypto';
+import type { DiscoveredProject } from '../discover/discover.ts';
+
+async function hashFile(path: string): Promise<string> {
+  const hash = createHash('sha256');
+  try {
+    for await (const chunk of createReadStream(path)) hash.update(chunk as Buffer);
+    return hash.digest('hex');
+  } catch (error) {
+    return `unreadable:${(error as NodeJS.ErrnoException).code ?? 'error'}`;
+  }
+}
+
+/** Digest of a project's inputs. `repositoryKey` describes the repository state (or its absence). */
+export async function projectDigest(project: DiscoveredProject, code: string, repositoryKey: string): Promise<string> {
+  const hash = createHash('sha256');
+  hash.update(`code:${code}\0id:${project.id}\0root:${project.displayRoot}\0repo:${repositoryKey}\0`);
+  if (project.config) hash.update(`config:${await hashFile(project.config)}\0`);
+  for (const file of project.files) {
+    hash.update(`${file.rel}\0${file.format}\0`);
+    if (file.format !== 'beads') hash.update(await hashFile(file.path));
+    hash.update('\0');
+  }
+  return hash.digest('hex').slice(0, 32);
+}

@@ -1,0 +1,66 @@
+/**
+ * The `trailbook check --json` document, version `trailbook.check/1`. Its shape is part of
+ * Trailbook's public interface (docs/check-json.md): fields are only ever added.
+ */
+import type { EvidenceStatus, ProjectModel, Severity } from '../model/types.ts';
+import type { WalkProblem } from '../discover/walk.ts';
+
+export const CHECK_REPORT_VERSION = 'trailbook.check/1';
+
+/** One project in the report. */
+export interface CheckReportProject {
+  id: string;
+  title: string;
+  root: string;
+  repository: string | null;
+  head: string | null;
+  /** Why git-backed checks are inconclusive for this project, or null. */
+  repositoryProblem: string | null;
+  sources: Array<{ path: string; format: string; lines: number; valid: number; invalid: number; notRead?: string }>;
+  rows: Array<{
+    id: string;
+    file: string;
+    line: number;
+    phase: string;
+    decision: string;
+    evidence: Array<{ raw: string; kind: string; status: EvidenceStatus; reason: string }>;
+    result: string;
+    supersededBy: string[];
+  }>;
+  flags: Array<{ layer: string; severity: Severity; kind: string; rows: string[]; summary: string; at: Array<{ file: string; line: number }> }>;
+  invalid: Array<{ file: string; line: number; kind: string; error: string; raw: string }>;
+  audit: { present: boolean; status: string | null; reason: string; reviewer: string };
+}
+
+/** Projects one model into the report's shape. */
+export function checkReportProject(model: ProjectModel): CheckReportProject {
+  return {
+    id: model.id,
+    title: model.title,
+    root: model.root,
+    repository: model.repository.path,
+    head: model.repository.head,
+    repositoryProblem: model.repository.problem,
+    sources: model.sources.map((s) => ({ path: s.path, format: s.format, lines: s.lines, valid: s.valid, invalid: s.invalid, ...(s.notRead ? { notRead: s.notRead } : {}) })),
+    rows: model.rows.map((r) => ({
+      id: r.id,
+      file: r.file,
+      line: r.line,
+      phase: r.phase,
+      decision: r.decision,
+      evidence: r.evidence.map((p) => ({ raw: p.raw, kind: p.kind, status: p.status, reason: p.reason })),
+      result: r.result,
+      supersededBy: r.supersededBy,
+    })),
+    flags: model.flags.map((f) => ({ layer: f.layer, severity: f.severity, kind: f.kind, rows: f.rows, summary: f.summary, at: f.at })),
+    invalid: model.invalid.map((i) => ({ file: i.file, line: i.line, kind: i.kind, error: i.error, raw: i.raw })),
+    audit: model.audit.present
+      ? { present: true, status: model.audit.status, reason: model.audit.reason, reviewer: model.audit.reviewer }
+      : { present: false, status: null, reason: '', reviewer: '' },
+  };
+}
+
+/** Discovery problems in report form. */
+export function checkReportProblems(problems: readonly WalkProblem[], cwdRelative: (path: string) => string): Array<{ path: string; problem: string }> {
+  return problems.map((p) => ({ path: cwdRelative(p.path), problem: p.problem }));
+}

@@ -1,0 +1,44 @@
+/**
+ * Every URL the archive links to, in one place, so sub-path hosting (`--base /archive/`)
+ * works everywhere. `base` always ends with `/`. Pure: no Astro imports.
+ */
+
+/** Normalises a base path to `/x/` form. */
+export function normaliseBase(base: string): string {
+  let b = base.trim() === '' ? '/' : base.trim();
+  if (!b.startsWith('/')) b = `/${b}`;
+  if (!b.endsWith('/')) b = `${b}/`;
+  return b;
+}
+
+const SAFE_PATH = /^[A-Za-z0-9._@+-]+(?:\/[A-Za-z0-9._@+-]+)*$/;
+
+/**
+ * The URL key of a cited file path: the path itself when every segment is plain
+ * (letters, digits, `._@+-`, not `.` or `..`), else `_/` and a digest, so odd names never
+ * reach a URL or a file name in the output.
+ */
+export function fileKey(path: string, digest: (text: string) => string): string {
+  if (SAFE_PATH.test(path) && !path.split('/').some((s) => s === '.' || s === '..')) return path;
+  return `_/${digest(path).slice(0, 16)}`;
+}
+
+export const urls = {
+  home: (base: string): string => base,
+  search: (base: string, query = ''): string => `${base}search/${query}`,
+  project: (base: string, id: string): string => `${base}p/${id}/`,
+  row: (base: string, projectId: string, anchor: string): string => `${base}p/${projectId}/#${anchor}`,
+  commit: (base: string, repoId: string, oid: string): string => `${base}r/${repoId}/commit/${oid}/`,
+  repositoryFile: (base: string, repoId: string, key: string, line?: number): string => `${base}r/${repoId}/file/${key}/${line ? `#L${line}` : ''}`,
+  artifactFile: (base: string, projectId: string, key: string, line?: number): string => `${base}p/${projectId}/file/${key}/${line ? `#L${line}` : ''}`,
+};
+
+/** An http(s) URL as a safe href, or null (spec: "only http(s) becomes a link"). */
+export function safeHref(url: string): string | null {
+  try {
+    const u = new URL(url);
+    return u.protocol === 'http:' || u.protocol === 'https:' ? u.href : null;
+  } catch {
+    return null;
+  }
+}

@@ -1,0 +1,39 @@
+/**
+ * The words the recap uses for states, in one place (spec/archive.md: "INCONCLUSIVE is always
+ * shown as 'not verified', never clean"; decision trail, Part 3 for Attention wording).
+ */
+import type { AuditInfo, EvidenceStatus, ResultClass } from '../model/types.ts';
+
+/** Label and tone of an evidence status. INCONCLUSIVE reads "not verified (inconclusive)". */
+export function evidenceWord(status: EvidenceStatus): { label: string; tone: 'good' | 'bad' | 'unknown'; icon: string } {
+  switch (status) {
+    case 'VERIFIED':
+      return { label: 'verified', tone: 'good', icon: '✓' };
+    case 'NOT_VERIFIED':
+      return { label: 'not verified', tone: 'bad', icon: '✗' };
+    case 'INCONCLUSIVE':
+      return { label: 'not verified (inconclusive)', tone: 'unknown', icon: '?' };
+  }
+}
+
+/** Tone of a row result: only `verified` is good. */
+export function resultTone(result: ResultClass): 'good' | 'bad' | 'unknown' {
+  if (result === 'verified') return 'good';
+  if (result === 'failed' || result === 'reverted') return 'bad';
+  return 'unknown';
+}
+
+/**
+ * The Attention section's opening sentence (decision trail, Part 3), or null when flags
+ * follow. Exact wording:
+ * - ran, no flags: "No flags from <reviewer>"
+ * - not-run / failed: "Not reviewed: <reason>"
+ * - no audit.json: the audit was never invoked.
+ */
+export function auditSentence(audit: AuditInfo, reviewFlagCount: number): { text: string; tone: 'good' | 'bad' | 'unknown' } | null {
+  if (!audit.present) return { text: 'The handover audit was never invoked: this project has no audit.json, so no reviewer looked at the trail.', tone: 'unknown' };
+  if (!audit.valid) return { text: `Not reviewed: audit.json is invalid (${audit.error ?? 'unreadable'}).`, tone: 'bad' };
+  if (audit.status === 'not-run' || audit.status === 'failed') return { text: `Not reviewed: ${audit.reason.trim() === '' ? `audit status ${audit.status}, no reason given` : audit.reason}`, tone: 'bad' };
+  if (audit.status === 'ran' && reviewFlagCount === 0) return { text: `No flags from ${audit.reviewer}`, tone: 'good' };
+  return null;
+}

@@ -1,0 +1,88 @@
+/**
+ * The `commits` and `files` collections: one entry per cited commit and cited file ("Only
+ * cited commits and files get pages", spec/archive.md). Commit entries are keyed by
+ * repository and SHA (immutable, so an existing entry is never recomputed); file entries by
+ * repository, head and path, or by project and path for artifacts.
+ */
+import type { Loader } from 'astro/loaders';
+import { createHash } from 'node:crypto';
+import { loadArchive } from './archive.ts';
+import { describeCommit } from '../lib/git/commit-details.ts';
+import { artifactFileExcerpt, repositoryFileExcerpt } from '../lib/git/file-excerpt.ts';
+import { ArtifactFolder } from '../lib/evidence/artifacts.ts';
+import { fileKey } from '../lib/site/urls.ts';
+import type { Citation } from '../lib/model/types.ts';
+
+const digest = (text: string): string => createHash('sha256').update(text).digest('hex');
+
+/** A row citing evidence, with its project. */
+export type ProjectCitation = Citation & { projectId: string; projectTitle: string };
+
+export function commitsLoader(): Loader {
+  return {
+    name: 'trailbook-commits',
+    async load({ store, logger }) {
+      const archive = await loadArchive();
+      const cited = new Map<string, { repoId: string; oid: string; by: ProjectCitation[] }>();
+      for (const p of archive.projects) {
+        const repoId = p.repository.id;
+        if (repoId === null) continue;
+        for (const c of p.cited.commits) {
+          const id = `${repoId}/${c.oid}`;
+          const entry = cited.get(id) ?? { repoId, oid: c.oid, by: [] };
+          entry.by.push(...c.by.map((b) => ({ ...b, projectId: p.id, projectTitle: p.title })));
+          cited.set(id, entry);
+        }
+      }
+      for (const id of store.keys()) if (!cited.has(id)) store.delete(id);
+      for (const [id, entry] of [...cited].sort(([a], [b]) => (a < b ? -1 : 1))) {
+        const byDigest = digest(JSON.stringify(entry.by));
+        const existing = store.get(id);
+        if (existing?.digest === byDigest) continue;
+        const repo = archive.repositories.get(entry.repoId);
+        const details = repo ? await describeCommit(repo, entry.oid) : { problem: 'repository not available' };
+        store.set({ id, data: { repoId: entry.repoId, oid: entry.oid, details, citedBy: entry.by }, digest: byDigest });
+      }
+      logger.info(`${cited.size} cited commits`);
+    },
+  };
+}
+
+export function filesLoader(): Loader {
+  return {
+    name: 'trailbook-files',
+    async load({ store, logger }) {
+      const archive = await loadArchive();
+      type Entry = { scope: 'repository' | 'artifact'; owner: string; head: string | null; path: string; ranges: Array<{ from: number; to: number }>; by: ProjectCitation[]; projectDir: string | null };
+      const cited = new Map<string, Entry>();
+      for (const p of archive.projects) {
+        for (const f of p.cited.files) {
+          const scope = f.origin;
+          const owner = scope === 'repository' ? p.repository.id : p.id;
+          if (owner === null) continue;
+          const id = `${scope === 'repository' ? 'r' : 'p'}/${owner}/${fileKey(f.path, digest)}`;
+          const entry: Entry = cited.get(id) ?? { scope, owner, head: p.repository.head, path: f.path, ranges: [], by: [], projectDir: archive.projectDirs.get(p.id) ?? null };
+          for (const r of f.ranges) if (!entry.ranges.some((x) => x.from === r.from && x.to === r.to)) entry.ranges.push(r);
+          entry.by.push(...f.by.map((b) => ({ ...b, projectId: p.id, projectTitle: p.title })));
+          cited.set(id, entry);
+        }
+      }
+      for (const id of store.keys()) if (!cited.has(id)) store.delete(id);
+      for (const [id, entry] of [...cited].sort(([a], [b]) => (a < b ? -1 : 1))) {
+        entry.ranges.sort((a, b) => a.from - b.from || a.to - b.to);
+        const key = digest(JSON.stringify([entry.head, entry.ranges, entry.by]));
+        if (store.get(id)?.digest === key && entry.scope === 'repository') continue;
+        let excerpt;
+        if (entry.scope === 'repository') {
+          const repo = archive.repositories.get(entry.owner);
+          excerpt = repo && entry.head ? await repositoryFileExcerpt(repo, entry.head, entry.path, entry.ranges) : { problem: 'repository not available' };
+        } else {
+          excerpt = entry.projectDir ? await artifactFileExcerpt(new ArtifactFolder(entry.projectDir), entry.path, entry.ranges) : { problem: 'project folder not available' };
+        }
+        const { projectDir: _dir, by, ...rest } = entry;
+        store.set({ id, data: { ...rest, key: fileKey(entry.path, digest), citedBy: by, excerpt }, digest: key });
+      }
+      logger.info(`${cited.size} cited files`);
+    },
+  };
+}

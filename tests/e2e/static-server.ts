@@ -1,0 +1,60 @@
+/**
+ * A minimal static file server for end-to-end tests: serves a built archive from a folder
+ * under an optional base path, on a free localhost port. Directory URLs serve index.html.
+ */
+import { createServer, type Server } from 'node:http';
+import { readFile, stat } from 'node:fs/promises';
+import { extname, join, normalize, sep } from 'node:path';
+
+const TYPES: Record<string, string> = {
+  '.html': 'text/html; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.mjs': 'text/javascript; charset=utf-8',
+  '.json': 'application/json',
+  '.svg': 'image/svg+xml',
+  '.xml': 'application/xml',
+  '.csv': 'text/csv; charset=utf-8',
+  '.wasm': 'application/wasm',
+};
+
+export interface StaticServer {
+  url: string;
+  /** Every path requested, in order. */
+  requests: string[];
+  close(): Promise<void>;
+}
+
+/** Serves `root` at `http://127.0.0.1:<port><base>`. */
+export async function serveStatic(root: string, base = '/'): Promise<StaticServer> {
+  const requests: string[] = [];
+  const server: Server = createServer(async (req, res) => {
+    const url = new URL(req.url ?? '/', 'http://localhost');
+    requests.push(url.pathname + url.search);
+    if (!url.pathname.startsWith(base)) {
+      res.writeHead(404).end('not under base');
+      return;
+    }
+    const rel = decodeURIComponent(url.pathname.slice(base.length));
+    let path = normalize(join(root, rel));
+    if (path !== root && !path.startsWith(root + sep)) {
+      res.writeHead(403).end();
+      return;
+    }
+    try {
+      if ((await stat(path)).isDirectory()) path = join(path, 'index.html');
+      const body = await readFile(path);
+      res.writeHead(200, { 'content-type': TYPES[extname(path)] ?? 'application/octet-stream' }).end(body);
+    } catch {
+      res.writeHead(404, { 'content-type': 'text/plain' }).end('not found');
+    }
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const address = server.address();
+  const port = typeof address === 'object' && address ? address.port : 0;
+  return {
+    url: `http://127.0.0.1:${port}${base}`,
+    requests,
+    close: () => new Promise((resolve) => server.close(() => resolve())),
+  };
+}
