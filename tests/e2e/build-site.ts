@@ -1,0 +1,45 @@
+/**
+ * Builds an archive with the real CLI in a child process (as a user would run it) into a
+ * fresh temporary folder, and returns where it went and what the CLI printed.
+ */
+import { spawn } from 'node:child_process';
+import { mkdtemp } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+
+export const REPO_ROOT = resolve(import.meta.dirname, '..', '..');
+export const CLI = join(REPO_ROOT, 'bin', 'trailbook.js');
+
+export interface CliRun {
+  code: number;
+  stdout: string;
+  stderr: string;
+}
+
+/** Runs `trailbook <args>` with the Node running the tests; resolves when it exits. */
+export function runCli(args: string[], cwd = REPO_ROOT): Promise<CliRun> {
+  return new Promise((resolvePromise, reject) => {
+    const child = spawn(process.execPath, [CLI, ...args], { cwd, env: { ...process.env, NO_COLOR: '1' } });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));
+    child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
+    child.on('error', reject);
+    child.on('close', (code) => resolvePromise({ code: code ?? -1, stdout, stderr }));
+  });
+}
+
+export interface BuiltSite extends CliRun {
+  out: string;
+  cacheDir: string;
+}
+
+/** `trailbook build [inputs] --out <tmp>/site --cache-dir <tmp>/cache [...extra]`; throws when the build fails. */
+export async function buildSite(inputs: string[], extra: string[] = []): Promise<BuiltSite> {
+  const dir = await mkdtemp(join(tmpdir(), 'trailbook-e2e-'));
+  const out = join(dir, 'site');
+  const cacheDir = join(dir, 'cache');
+  const run = await runCli(['build', ...inputs, '--out', out, '--cache-dir', cacheDir, ...extra]);
+  if (run.code !== 0) throw new Error(`trailbook build failed (${run.code}):\n${run.stderr}\n${run.stdout}`);
+  return { ...run, out, cacheDir };
+}
