@@ -9,6 +9,8 @@ if (major < 22 || (major === 22 && minor < 18)) {
   );
   process.exit(2);
 }
+// Trailbook never phones home: Astro's anonymous telemetry is off.
+process.env.ASTRO_TELEMETRY_DISABLED ??= '1';
 // A reader that stops early (`trailbook check --json | head`) is not an error.
 process.stdout.on('error', (error) => {
   if (error.code === 'EPIPE') process.exit(process.exitCode ?? 0);

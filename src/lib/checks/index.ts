@@ -14,8 +14,9 @@ import { timestamps } from './trail/timestamps.ts';
 import { tsvHeader } from './trail/tsv-header.ts';
 import { unresolvedEvidence } from './evidence/unresolved.ts';
 import { auditFile } from './audit/audit-file.ts';
+import { unreadable } from './source/unreadable.ts';
 
-export const CHECKS: readonly Check[] = [invalidRow, tsvHeader, rowTooLarge, idMismatch, duplicateId, supersedes, startRow, timestamps, unresolvedEvidence, auditFile];
+export const CHECKS: readonly Check[] = [unreadable, invalidRow, tsvHeader, rowTooLarge, idMismatch, duplicateId, supersedes, startRow, timestamps, unresolvedEvidence, auditFile];
 
 /** Every flag kind Trailbook itself can raise, with its severity and rule. */
 export const FLAG_KINDS: readonly FlagKind[] = CHECKS.flatMap((c) => c.kinds);
