@@ -17,7 +17,9 @@ export default defineConfig({
   trailingSlash: 'always',
   build: { format: 'directory' },
   cacheDir: resolve(process.env.TRAILBOOK_CACHE_DIR, 'astro'),
-  experimental: { collectionStorage: 'chunked' },
+  // Rows never enter the content store (pages read them from the model store), so the store
+  // stays far below the single-file limit; Astro 7.3's chunked writer encodes the store one
+  // character at a time and is ~30x slower (docs/performance.md).
   integrations: [searchIndex()],
   devToolbar: { enabled: false },
 });

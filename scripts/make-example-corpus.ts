@@ -27,6 +27,8 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { inflateSync } from 'node:zlib';
 import git from 'isomorphic-git';
+import { qualityReadme, writeQualityProjects } from './example-quality-corpus.ts';
+import { writeCoordinationProjects } from './example-coordination-corpus.ts';
 
 // ---------------------------------------------------------------------------
 // Constants
@@ -39,7 +41,7 @@ const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..
 const DEFAULT_OUT = path.join(REPO_ROOT, 'content');
 
 /** Top-level entries of the output directory that this script owns. */
-export const OWNED_ENTRIES = ['README.md', 'pstack-app', 'repos', 'tickets'] as const;
+export const OWNED_ENTRIES = ['README.md', 'pstack-app', 'repos', 'tickets', 'coordination'] as const;
 
 /** Path of the example repository, relative to the corpus root. */
 const REPO_REL = 'repos/example.git';
@@ -1419,7 +1421,9 @@ export async function makeExampleCorpus(
     await put(outDir, `${p.dir}/${p.trail.file}`, text);
     if (p.audit) await put(outDir, `${p.dir}/audit.json`, json(p.audit(facts)));
   }
-  await put(outDir, 'README.md', renderReadme(facts));
+  await writeQualityProjects(outDir, facts, REPO_REL); // design arena, verdicts, findings, loops (issue 3)
+  await writeCoordinationProjects(outDir); // coord.v1 streams and babysit history (issue 4)
+  await put(outDir, 'README.md', renderReadme(facts) + qualityReadme());
 
   let files = 0;
   for (const entry of OWNED_ENTRIES) {

@@ -14,7 +14,7 @@ const projects = defineCollection({ loader: projectsLoader(), schema: z.custom<P
 
 const commits = defineCollection({
   loader: commitsLoader(),
-  schema: z.custom<{ repoId: string; oid: string; details: CommitDetails | { problem: string }; citedBy: ProjectCitation[] }>(),
+  schema: z.custom<{ repoId: string; oid: string; details: CommitDetails | { problem: string }; citedBy: ProjectCitation[]; moreCitations: number }>(),
 });
 
 const files = defineCollection({
@@ -27,6 +27,7 @@ const files = defineCollection({
     key: string;
     ranges: Array<{ from: number; to: number }>;
     citedBy: ProjectCitation[];
+    moreCitations: number;
     excerpt: FileExcerpt | { problem: string };
   }>(),
 });

@@ -25,7 +25,9 @@ export async function main(argv: string[], out: Output = consoleOutput): Promise
     .option('--base <path>', 'base path the site is served under, e.g. /archive/', '/')
     .option('--strict', 'exit 1 when any row is invalid or any high-severity flag is raised')
     .option('--cache-dir <dir>', 'model store and build cache; keep it between runs to rebuild only what changed', '.trailbook-cache')
+    .option('--full', 'render every page even when the previous output in --out can be reused')
     .option('--verbose', "print Astro's own build log")
+    .option('--timings <file>', 'write stage times, peak memory and output sizes as JSON (used by npm run bench)')
     .action(async (dirs: string[], options: BuildOptions) => {
       code = await runBuild(dirs, options, out);
     });

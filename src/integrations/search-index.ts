@@ -1,14 +1,12 @@
 /**
- * Builds the pagefind index after Astro has written the site (as Starlight does, through the
- * Node API): one set of generated documents per project, read from the model store. The
- * rendered pages themselves are not indexed; the documents carry the rows and their filters.
+ * Builds the search indexes after Astro has written the site (as Starlight does, through
+ * pagefind's Node API). `trailbook build` builds them itself, in a worker thread while Astro
+ * renders, and sets TRAILBOOK_SEARCH_INDEX=external so this hook stands aside.
  */
 import type { AstroIntegration } from 'astro';
 import { fileURLToPath } from 'node:url';
-import { join } from 'node:path';
 import { buildEnv } from '../lib/archive/build-env.ts';
-import { readArchiveIndex, readModel } from '../lib/archive/model-store.ts';
-import { searchDocuments } from '../lib/search/search-documents.ts';
+import { writeSearchIndex } from '../lib/search/write-search-index.ts';
 import { normaliseBase } from '../lib/site/urls.ts';
 
 export default function searchIndex(): AstroIntegration {
@@ -20,25 +18,10 @@ export default function searchIndex(): AstroIntegration {
         base = normaliseBase(config.base);
       },
       'astro:build:done': async ({ dir, logger }) => {
-        const started = performance.now();
-        const pagefind = await import('pagefind');
-        const { index, errors } = await pagefind.createIndex({ forceLanguage: 'en' });
-        if (!index) throw new Error(`pagefind could not start: ${errors.join('; ')}`);
-        const env = buildEnv();
-        const archive = await readArchiveIndex(env.cacheDir);
-        let documents = 0;
-        for (const { id } of archive.projects) {
-          const model = await readModel(env.cacheDir, id);
-          for (const doc of searchDocuments(model, base)) {
-            const added = await index.addHTMLFile({ url: doc.url, content: doc.html });
-            if (added.errors.length > 0) logger.warn(`search record ${doc.url}: ${added.errors.join('; ')}`);
-            documents++;
-          }
-        }
-        const written = await index.writeFiles({ outputPath: join(fileURLToPath(dir), 'pagefind') });
-        if (written.errors.length > 0) throw new Error(`pagefind could not write its index: ${written.errors.join('; ')}`);
-        await pagefind.close();
-        logger.info(`search index: ${documents} documents from ${archive.projects.length} projects in ${Math.round(performance.now() - started)} ms`);
+        if (process.env['TRAILBOOK_SEARCH_INDEX'] === 'external') return;
+        const stats = await writeSearchIndex(buildEnv().cacheDir, fileURLToPath(dir), base);
+        for (const w of stats.warnings) logger.warn(w);
+        logger.info(`search: ${stats.records} records in ${stats.documents} pagefind documents from ${stats.projects} projects in ${Math.round(stats.ms)} ms`);
       },
     },
   };

@@ -7,6 +7,9 @@
 import type { Loader } from 'astro/loaders';
 import { createHash } from 'node:crypto';
 import { loadArchive } from './archive.ts';
+import { buildEnv } from '../lib/archive/build-env.ts';
+import { readCited } from '../lib/archive/model-store.ts';
+import { writeRoutes } from '../lib/archive/render-plan.ts';
 import { describeCommit } from '../lib/git/commit-details.ts';
 import { artifactFileExcerpt, repositoryFileExcerpt } from '../lib/git/file-excerpt.ts';
 import { ArtifactFolder } from '../lib/evidence/artifacts.ts';
@@ -18,16 +21,25 @@ const digest = (text: string): string => createHash('sha256').update(text).diges
 /** A row citing evidence, with its project. */
 export type ProjectCitation = Citation & { projectId: string; projectTitle: string };
 
+/** Citations listed on one evidence page; the rest are counted ("and 1,204 more"). */
+export const MAX_CITATIONS_SHOWN = 200;
+
+/** The citations an evidence page lists, and how many more there are. */
+function capCitations(by: ProjectCitation[]): { citedBy: ProjectCitation[]; moreCitations: number } {
+  return { citedBy: by.slice(0, MAX_CITATIONS_SHOWN), moreCitations: Math.max(0, by.length - MAX_CITATIONS_SHOWN) };
+}
+
 export function commitsLoader(): Loader {
   return {
     name: 'trailbook-commits',
     async load({ store, logger }) {
       const archive = await loadArchive();
       const cited = new Map<string, { repoId: string; oid: string; by: ProjectCitation[] }>();
+      const cacheDir = buildEnv().cacheDir;
       for (const p of archive.projects) {
         const repoId = p.repository.id;
         if (repoId === null) continue;
-        for (const c of p.cited.commits) {
+        for (const c of (await readCited(cacheDir, p.id)).commits) {
           const id = `${repoId}/${c.oid}`;
           const entry = cited.get(id) ?? { repoId, oid: c.oid, by: [] };
           entry.by.push(...c.by.map((b) => ({ ...b, projectId: p.id, projectTitle: p.title })));
@@ -41,8 +53,9 @@ export function commitsLoader(): Loader {
         if (existing?.digest === byDigest) continue;
         const repo = archive.repositories.get(entry.repoId);
         const details = repo ? await describeCommit(repo, entry.oid) : { problem: 'repository not available' };
-        store.set({ id, data: { repoId: entry.repoId, oid: entry.oid, details, citedBy: entry.by }, digest: byDigest });
+        store.set({ id, data: { repoId: entry.repoId, oid: entry.oid, details, ...capCitations(entry.by) }, digest: byDigest });
       }
+      await writeRoutes(cacheDir, 'commits', Object.fromEntries([...store.entries()].map(([id, e]) => [`commit:${id}`, String(e.digest ?? '')])));
       logger.info(`${cited.size} cited commits`);
     },
   };
@@ -55,8 +68,9 @@ export function filesLoader(): Loader {
       const archive = await loadArchive();
       type Entry = { scope: 'repository' | 'artifact'; owner: string; head: string | null; path: string; ranges: Array<{ from: number; to: number }>; by: ProjectCitation[]; projectDir: string | null };
       const cited = new Map<string, Entry>();
+      const cacheDir = buildEnv().cacheDir;
       for (const p of archive.projects) {
-        for (const f of p.cited.files) {
+        for (const f of (await readCited(cacheDir, p.id)).files) {
           const scope = f.origin;
           const owner = scope === 'repository' ? p.repository.id : p.id;
           if (owner === null) continue;
@@ -80,8 +94,9 @@ export function filesLoader(): Loader {
           excerpt = entry.projectDir ? await artifactFileExcerpt(new ArtifactFolder(entry.projectDir), entry.path, entry.ranges) : { problem: 'project folder not available' };
         }
         const { projectDir: _dir, by, ...rest } = entry;
-        store.set({ id, data: { ...rest, key: fileKey(entry.path, digest), citedBy: by, excerpt }, digest: key });
+        store.set({ id, data: { ...rest, key: fileKey(entry.path, digest), ...capCitations(by), excerpt }, digest: key });
       }
+      await writeRoutes(cacheDir, 'files', Object.fromEntries([...store.entries()].map(([id, e]) => [`file:${id}`, String(e.digest ?? '')])));
       logger.info(`${cited.size} cited files`);
     },
   };

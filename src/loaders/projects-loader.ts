@@ -4,6 +4,8 @@
  */
 import type { Loader } from 'astro/loaders';
 import { loadArchive } from './archive.ts';
+import { buildEnv } from '../lib/archive/build-env.ts';
+import { writeRoutes } from '../lib/archive/render-plan.ts';
 
 export function projectsLoader(): Loader {
   return {
@@ -19,6 +21,7 @@ export function projectsLoader(): Loader {
         updated++;
       }
       for (const id of store.keys()) if (!keep.has(id)) store.delete(id);
+      await writeRoutes(buildEnv().cacheDir, 'projects', Object.fromEntries(archive.projects.map((p) => [`project:${p.id}`, p.digest])));
       logger.info(`${archive.projects.length} projects (${updated} updated, ${archive.changed.length} re-analysed)`);
     },
   };

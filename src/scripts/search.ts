@@ -1,50 +1,52 @@
 /**
- * The search page's client: pagefind's JS API with our own rendering. Every text from the
- * index (titles, excerpts, filter names and values) is inserted as text, never as HTML;
- * excerpts keep only pagefind's <mark> highlights. The query and filters live in the URL.
+ * The search page's client. Words go to pagefind (one document per part of a project, each
+ * record a heading → a sub-result on its anchor); filters go to Trailbook's facet index
+ * (search-index/facets.json and one shard per project; see src/lib/search/facet-index.ts).
+ * Every text from the indexes is inserted as text, never as HTML; excerpts keep only
+ * pagefind's <mark> highlights. The query and the filters live in the URL.
  */
+import { candidateProjects, recordMatches, type FacetShard, type FacetSummary } from '../lib/search/facet-index.ts';
+import { FILTER_ORDER } from '../lib/search/search-records.ts';
+
 interface PagefindSubResult {
   title: string;
   url: string;
   excerpt: string;
 }
-interface PagefindAnchor {
-  element: string;
-  id: string;
-  text: string;
-}
 interface PagefindData {
-  anchors: PagefindAnchor[];
   url: string;
-  excerpt: string;
   meta: Record<string, string>;
-  filters: Record<string, string[]>;
   sub_results: PagefindSubResult[];
 }
 interface PagefindResult {
-  id: string;
   data(): Promise<PagefindData>;
 }
 interface Pagefind {
   options(o: Record<string, unknown>): Promise<void>;
   init(): Promise<void>;
-  filters(): Promise<Record<string, Record<string, number>>>;
-  search(term: string | null, o: { filters: Record<string, string[]> }): Promise<{ results: PagefindResult[] } | null>;
-  debouncedSearch?(term: string | null, o: { filters: Record<string, string[]> }, ms: number): Promise<{ results: PagefindResult[] } | null>;
+  search(term: string, o: { filters: Record<string, string[]> }): Promise<{ results: PagefindResult[] } | null>;
 }
 
-const FILTER_ORDER = ['type', 'project', 'phase', 'result', 'evidence status', 'evidence kind', 'flag severity', 'actor', 'source format', 'year'];
+/** One row of the result list. */
+interface Hit {
+  href: string;
+  title: string;
+  project: string;
+  excerpt: string | null;
+  tags: string;
+}
+
 const PAGE = 25;
 
 function el<K extends keyof HTMLElementTagNameMap>(tag: K, attrs: Record<string, string> = {}, ...children: Array<Node | string>): HTMLElementTagNameMap[K] {
   const node = document.createElement(tag);
   for (const [k, v] of Object.entries(attrs)) node.setAttribute(k, v);
-  for (const c of children) node.append(c);
+  node.append(...children);
   return node;
 }
 
-/** Rebuilds an excerpt from text nodes and <mark> only; anything else becomes text. */
-export function safeExcerpt(html: string): DocumentFragment {
+/** Rebuilds an excerpt from text and <mark> only; anything else becomes its text. */
+function safeExcerpt(html: string): DocumentFragment {
   const template = document.createElement('template');
   template.innerHTML = html;
   const out = document.createDocumentFragment();
@@ -59,10 +61,13 @@ export function safeExcerpt(html: string): DocumentFragment {
   return out;
 }
 
-/** Only same-origin, site-relative result URLs are followed; the grouping query is dropped. */
-function rowHref(url: string, base: string): string | null {
-  if (!url.startsWith(base) || url.startsWith('//')) return null;
-  return url.replace(/\?g=\d+/, '');
+/** Facet values of a shard record, as "name: values" text (project left out). */
+function tagsOf(shard: FacetShard, vector: number[][]): string {
+  return shard.facets
+    .map((name, f) => [name, (vector[f] ?? []).map((i) => shard.values[f]?.[i] ?? '').join(', ')] as const)
+    .filter(([name, values]) => name !== 'project' && values !== '')
+    .map(([name, values]) => `${name}: ${values}`)
+    .join(' · ');
 }
 
 async function start(): Promise<void> {
@@ -77,27 +82,47 @@ async function start(): Promise<void> {
   form.hidden = false;
   document.querySelector('#search-nojs')?.remove();
 
-  let pagefind: Pagefind;
+  let summary: FacetSummary;
   try {
-    pagefind = (await import(/* @vite-ignore */ `${base}pagefind/pagefind.js`)) as Pagefind;
-    await pagefind.options({ baseUrl: base, excerptLength: 24 });
-    await pagefind.init();
+    const response = await fetch(`${base}search-index/facets.json`);
+    if (!response.ok) throw new Error(String(response.status));
+    summary = (await response.json()) as FacetSummary;
   } catch {
     status.textContent = 'The search index could not be loaded. Browse projects from the archive page instead.';
     return;
   }
+  let pagefind: Pagefind | null = null;
+  const loadPagefind = async (): Promise<Pagefind> => {
+    if (!pagefind) {
+      const module = (await import(/* @vite-ignore */ `${base}pagefind/pagefind.js`)) as Pagefind;
+      await module.options({ baseUrl: base, excerptLength: 24 });
+      await module.init();
+      pagefind = module;
+    }
+    return pagefind;
+  };
+  const shards = new Map<number, Promise<FacetShard>>();
+  const shardOf = (project: number): Promise<FacetShard> => {
+    let pending = shards.get(project);
+    if (!pending) {
+      const id = summary.projects[project]?.id ?? '';
+      pending = fetch(`${base}search-index/p/${encodeURIComponent(id)}.json`).then((r) => r.json() as Promise<FacetShard>);
+      shards.set(project, pending);
+    }
+    return pending;
+  };
+  const projectByUrl = new Map(summary.projects.map((p, i) => [p.url, i]));
 
   const params = new URLSearchParams(location.search);
   input.value = params.get('q') ?? '';
-  const available = await pagefind.filters();
+  const names = [...FILTER_ORDER.filter((n) => n in summary.facets), ...Object.keys(summary.facets).filter((n) => !FILTER_ORDER.includes(n)).sort()];
   const selects = new Map<string, HTMLSelectElement>();
-  const names = [...FILTER_ORDER.filter((n) => n in available), ...Object.keys(available).filter((n) => !FILTER_ORDER.includes(n)).sort()];
   for (const name of names) {
     const id = `filter-${name.replace(/[^a-z0-9]+/gi, '-')}`;
     const select = el('select', { id, name });
     select.append(el('option', { value: '' }, 'any'));
-    const values = Object.entries(available[name] ?? {}).sort(([a], [b]) => a.localeCompare(b));
-    for (const [value, count] of values) select.append(el('option', { value }, `${value} (${count})`));
+    const values = Object.entries(summary.facets[name] ?? {});
+    for (const [value, info] of values) select.append(el('option', { value }, `${value} (${info.count})`));
     const wanted = params.get(name);
     if (wanted !== null && values.some(([v]) => v === wanted)) select.value = wanted;
     selects.set(name, select);
@@ -105,70 +130,109 @@ async function start(): Promise<void> {
   }
 
   let generation = 0;
-  let pending: PagefindResult[] = [];
+  let next: (() => Promise<Hit[]>) | null = null;
   let shown = 0;
 
-  const appendResults = async (gen: number): Promise<void> => {
-    let added = 0;
-    while (pending.length > 0 && added < PAGE) {
-      const batch = pending.splice(0, 5);
-      const datas = await Promise.all(batch.map((r) => r.data()));
-      if (gen !== generation) return;
-      for (const data of datas) {
-        const project = data.meta['title'] ?? '';
-        // A search without words has no sub-results: list every row (heading) of the document.
-        const subs =
-          data.sub_results.length > 0
-            ? data.sub_results
-            : data.anchors.filter((a) => a.element === 'h2').map((a) => ({ title: a.text, url: `${data.url}#${a.id}`, excerpt: '' }));
-        for (const sub of subs) {
-          const href = rowHref(sub.url, base);
-          const title = href ? el('a', { href, class: 'result-title' }, sub.title) : el('span', { class: 'result-title' }, sub.title);
-          const excerpt = el('p', { class: 'result-excerpt' });
-          excerpt.append(safeExcerpt(sub.excerpt));
-          const tags = Object.entries(data.filters)
-            .filter(([k]) => k !== 'project')
-            .map(([k, v]) => `${k}: ${v.join(', ')}`)
-            .join(' · ');
-          list.append(el('li', { class: 'result' }, title, el('p', { class: 'meta' }, project), excerpt, el('p', { class: 'meta result-filters' }, tags)));
-          added++;
-          shown++;
+  /** Hits for a search with filters only: walk candidate projects' shards in order. */
+  const filterOnly = (filters: Record<string, string[]>): (() => Promise<Hit[]>) => {
+    const queue = candidateProjects(summary, filters);
+    let current: { shard: FacetShard; at: number } | null = null;
+    return async () => {
+      const hits: Hit[] = [];
+      while (hits.length < PAGE) {
+        if (!current) {
+          const project = queue.shift();
+          if (project === undefined) break;
+          current = { shard: await shardOf(project), at: 0 };
+        }
+        const { shard } = current;
+        const meta = summary.projects[shard.project];
+        while (current.at < shard.records.length && hits.length < PAGE) {
+          const [anchor, title, page, vector] = shard.records[current.at++] as FacetShard['records'][number];
+          if (recordMatches(shard, vector, filters)) hits.push({ href: `${meta?.url ?? base}${page}#${anchor}`, title, project: meta?.title ?? '', excerpt: null, tags: tagsOf(shard, vector) });
+        }
+        if (current.at >= shard.records.length) current = null;
+      }
+      return hits;
+    };
+  };
+
+  /** Hits for a search with words: pagefind's sub-results, kept when their record passes the filters. */
+  const withWords = async (term: string, filters: Record<string, string[]>): Promise<() => Promise<Hit[]>> => {
+    const pf = await loadPagefind();
+    const pagefindFilters: Record<string, string[]> = filters['project'] ? { project: filters['project'] } : {};
+    const search = await pf.search(term, { filters: pagefindFilters });
+    const results = search ? [...search.results] : [];
+    const others = Object.fromEntries(Object.entries(filters).filter(([k]) => k !== 'project'));
+    return async () => {
+      const hits: Hit[] = [];
+      while (hits.length < PAGE && results.length > 0) {
+        const datas = await Promise.all(results.splice(0, 5).map((r) => r.data()));
+        for (const data of datas) {
+          const projectUrl = data.url.replace(/\?.*$/, '');
+          const project = projectByUrl.get(projectUrl);
+          if (project === undefined) continue;
+          const shard = await shardOf(project);
+          const byAnchor = new Map(shard.records.map((r) => [r[0], r]));
+          for (const sub of data.sub_results) {
+            const anchor = sub.url.split('#')[1] ?? '';
+            const record = byAnchor.get(anchor);
+            if (!record || !recordMatches(shard, record[3], others)) continue;
+            hits.push({ href: `${projectUrl}${record[2]}#${anchor}`, title: record[1], project: summary.projects[project]?.title ?? '', excerpt: sub.excerpt, tags: tagsOf(shard, record[3]) });
+          }
         }
       }
+      return hits;
+    };
+  };
+
+  const render = (hits: Hit[]): void => {
+    for (const hit of hits) {
+      const excerpt = el('p', { class: 'result-excerpt' });
+      if (hit.excerpt) excerpt.append(safeExcerpt(hit.excerpt));
+      list.append(el('li', { class: 'result' }, el('a', { href: hit.href, class: 'result-title' }, hit.title), el('p', { class: 'meta' }, hit.project), excerpt, el('p', { class: 'meta result-filters' }, hit.tags)));
+      shown++;
     }
-    more.hidden = pending.length === 0;
+  };
+
+  const showMore = async (gen: number): Promise<void> => {
+    if (!next) return;
+    const hits = await next();
+    if (gen !== generation) return;
+    render(hits);
+    more.hidden = hits.length < PAGE;
+    status.textContent = shown === 0 ? 'No results.' : `Showing ${shown} result${shown === 1 ? '' : 's'}${more.hidden ? '' : ' (more below)'}.`;
+    status.dataset['count'] = String(shown);
   };
 
   const run = async (): Promise<void> => {
     const gen = ++generation;
     const term = input.value.trim();
     const filters: Record<string, string[]> = {};
-    const next = new URLSearchParams();
-    if (term !== '') next.set('q', term);
+    const query = new URLSearchParams();
+    if (term !== '') query.set('q', term);
     for (const [name, select] of selects) {
       if (select.value !== '') {
         filters[name] = [select.value];
-        next.set(name, select.value);
+        query.set(name, select.value);
       }
     }
-    const query = next.toString();
-    history.replaceState(null, '', `${location.pathname}${query ? `?${query}` : ''}`);
+    const qs = query.toString();
+    history.replaceState(null, '', `${location.pathname}${qs ? `?${qs}` : ''}`);
+    list.replaceChildren();
+    shown = 0;
+    next = null;
+    more.hidden = true;
     if (term === '' && Object.keys(filters).length === 0) {
-      list.replaceChildren();
-      more.hidden = true;
       status.textContent = 'Type words from a decision, or pick a filter.';
+      delete status.dataset['count'];
       return;
     }
     status.textContent = 'Searching…';
-    const search = await pagefind.search(term === '' ? null : term, { filters });
-    if (gen !== generation || search === null) return;
-    pending = [...search.results];
-    shown = 0;
-    list.replaceChildren();
-    await appendResults(gen);
+    const pager = term === '' ? filterOnly(filters) : await withWords(term, filters);
     if (gen !== generation) return;
-    status.textContent = shown === 0 ? 'No results.' : `Showing ${shown} result${shown === 1 ? '' : 's'}${pending.length > 0 ? ' (more below)' : ''}.`;
-    status.dataset['count'] = String(shown);
+    next = pager;
+    await showMore(gen);
   };
 
   let timer: ReturnType<typeof setTimeout> | undefined;
@@ -181,10 +245,7 @@ async function start(): Promise<void> {
     event.preventDefault();
     void run();
   });
-  more.addEventListener('click', async () => {
-    await appendResults(generation);
-    status.textContent = `Showing ${shown} result${shown === 1 ? '' : 's'}${pending.length > 0 ? ' (more below)' : ''}.`;
-  });
+  more.addEventListener('click', () => void showMore(generation));
   await run();
 }
 

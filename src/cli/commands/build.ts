@@ -3,9 +3,14 @@
  * (reusing unchanged ones from the model store), render the site with Astro, index it with
  * pagefind, and print what was found and what needs a person.
  */
-import { readdir, stat } from 'node:fs/promises';
-import { join, resolve, sep } from 'node:path';
+import { mkdir, readdir, rename, rm, stat, symlink, writeFile } from 'node:fs/promises';
+import { stageTimes } from '../../lib/archive/stage-times.ts';
+import { readRoutes, writeRenderPlan, type RenderRecord } from '../../lib/archive/render-plan.ts';
+import { carryOver, reusableRecord, siteFingerprint, writeRecord } from '../incremental.ts';
+import { dirname, join, resolve, sep } from 'node:path';
+import { Worker } from 'node:worker_threads';
 import { analyseArchive } from '../../lib/archive/analyse-archive.ts';
+import type { SearchIndexStats } from '../../lib/search/write-search-index.ts';
 import { normaliseBase } from '../../lib/site/urls.ts';
 import { resolveInputs } from '../inputs.ts';
 import { fromCwd, PACKAGE_ROOT } from '../paths.ts';
@@ -19,6 +24,10 @@ export interface BuildOptions {
   strict?: boolean;
   cacheDir: string;
   verbose?: boolean;
+  /** Render every page, even when the previous output could be reused. */
+  full?: boolean;
+  /** Write stage times, peak memory and output sizes as JSON to this file (for benchmarks). */
+  timings?: string;
 }
 
 const within = (parent: string, child: string): boolean => child === parent || child.startsWith(parent + sep);
@@ -53,6 +62,18 @@ async function countFiles(dir: string): Promise<{ files: number; bytes: number; 
   return { files, bytes, pages };
 }
 
+/** Writes the search indexes in a worker thread; resolves with its stats. */
+function indexInWorker(cacheDir: string, outDir: string, base: string): Promise<SearchIndexStats> {
+  return new Promise((resolvePromise, reject) => {
+    const worker = new Worker(new URL('../search-worker.ts', import.meta.url), { workerData: { cacheDir, outDir, base } });
+    worker.once('message', (message: { stats?: SearchIndexStats; error?: string }) => {
+      if (message.stats) resolvePromise(message.stats);
+      else reject(new Error(`search index: ${message.error ?? 'unknown failure'}`));
+    });
+    worker.once('error', reject);
+  });
+}
+
 /** Runs the build command; returns the exit code. */
 export async function runBuild(dirs: string[], options: BuildOptions, out: Output): Promise<number> {
   const roots = await resolveInputs(dirs);
@@ -62,7 +83,8 @@ export async function runBuild(dirs: string[], options: BuildOptions, out: Outpu
   const base = normaliseBase(options.base);
   const started = performance.now();
   out.info(`Trailbook: reading ${roots.map(fromCwd).join(', ')}`);
-  const archive = await analyseArchive({ roots, cacheDir, onEvent: archiveProgress(out) });
+  const times = stageTimes();
+  const archive = await analyseArchive({ roots, cacheDir, onEvent: archiveProgress(out), times });
   const t = totals(archive.projects);
   printFound(out, t);
 
@@ -71,16 +93,65 @@ export async function runBuild(dirs: string[], options: BuildOptions, out: Outpu
   process.env['TRAILBOOK_CACHE_DIR'] = cacheDir;
   out.info(`Rendering pages and the search index into ${fromCwd(outDir)}${base === '/' ? '' : ` (base ${base})`}…`);
   const renderStarted = performance.now();
+  const site = await siteFingerprint();
+  const previous = options.full ? null : await reusableRecord(cacheDir, outDir, site, base);
+  await writeRenderPlan(cacheDir, { previous });
+  if (previous) out.info('  incremental: pages of unchanged projects, commits and files are kept from the previous build');
   const { build } = await import('astro');
+  // Render into a staging folder beside the output, then swap it in: the previous archive
+  // stays whole until the new one is complete, and concurrent builds never share Astro's
+  // staging (Astro stages prerendered chunks under the working folder, which must resolve
+  // Trailbook's node_modules: hence the link).
+  const staging = join(dirname(outDir), `.trailbook-staging-${process.pid}-${Date.now().toString(36)}`);
+  const stagingOut = join(staging, 'site');
+  const cwd = process.cwd();
+  let renderRecord: RenderRecord | null = null;
   try {
-    await build({ root: PACKAGE_ROOT, outDir, base, logLevel: options.verbose ? 'info' : 'warn', mode: 'production' });
+    await mkdir(staging, { recursive: true });
+    await symlink(join(PACKAGE_ROOT, 'node_modules'), join(staging, 'node_modules'), 'dir');
+    process.chdir(staging);
+    const searchOut = join(staging, 'search');
+    const search = indexInWorker(cacheDir, searchOut, base);
+    process.env['TRAILBOOK_SEARCH_INDEX'] = 'external';
+    await build({ root: PACKAGE_ROOT, outDir: stagingOut, base, logLevel: options.verbose ? 'info' : 'warn', mode: 'production' });
+    process.chdir(cwd);
+    const renderedIn = performance.now() - renderStarted;
+    times.render = renderedIn;
+    const stats = await search;
+    times.index = stats.ms;
+    for (const w of stats.warnings) out.info(`  warning: ${w}`);
+    out.info(`  search: ${plural(stats.records, 'record')} from ${plural(stats.projects, 'project')} indexed in ${(stats.ms / 1000).toFixed(1)} s (alongside rendering, ${(renderedIn / 1000).toFixed(1)} s)`);
+    for (const name of ['pagefind', 'search-index']) await rename(join(searchOut, name), join(stagingOut, name));
+    await rm(join(stagingOut, '.prerender'), { recursive: true, force: true });
+    const pages = await readRoutes(cacheDir);
+    if (previous) out.info(`  kept ${plural(await carryOver(outDir, stagingOut, pages), 'file')} from the previous build`);
+    renderRecord = { site, base, pages };
+    await rm(outDir, { recursive: true, force: true });
+    await rename(stagingOut, outDir);
+    if (renderRecord) await writeRecord(cacheDir, outDir, renderRecord);
   } catch (error) {
     out.error(`rendering failed: ${(error as Error).message}`);
     return 2;
+  } finally {
+    process.chdir(cwd);
+    await rm(staging, { recursive: true, force: true });
   }
   const written = await countFiles(outDir);
   out.info(`Rendered ${plural(written.pages, 'page')} (${plural(written.files, 'file')}, ${(written.bytes / 1024 / 1024).toFixed(1)} MB) in ${((performance.now() - renderStarted) / 1000).toFixed(1)} s.`);
   printFaults(out, t, archive.projects);
+  if (options.timings) {
+    const searchBytes = (await countFiles(join(outDir, 'pagefind'))).bytes + (await countFiles(join(outDir, 'search-index'))).bytes;
+    const report = {
+      projects: t.projects,
+      rows: t.rows,
+      reanalysed: archive.changed.length,
+      wallMs: Math.round(performance.now() - started),
+      stagesMs: Object.fromEntries(Object.entries(times).map(([k, v]) => [k, Math.round(v ?? 0)])),
+      maxRssBytes: process.resourceUsage().maxRSS * 1024,
+      output: { files: written.files, bytes: written.bytes, pages: written.pages, searchIndexBytes: searchBytes },
+    };
+    await writeFile(resolve(options.timings), `${JSON.stringify(report, null, 2)}\n`);
+  }
   out.info(`Done in ${((performance.now() - started) / 1000).toFixed(1)} s. Open ${fromCwd(join(outDir, 'index.html'))}, or serve ${fromCwd(outDir)} (search needs a web server).`);
   if (options.strict) {
     const fault = strictFault(t);

@@ -92,6 +92,15 @@ export async function readPstackTrail(absolutePath: string, file: string, bytes:
       invalid(line, 'trail/invalid-utf8', `line ${line.number} is ${line.encodingError}`);
       continue;
     }
+    if (columns === null && line.text.trim() === '') {
+      invalid(line, 'trail/blank-line', 'blank line');
+      continue;
+    }
+    if (columns !== null && readHeader(line.text) !== null) {
+      // A header repeated mid-file (two trails appended): a header, not a row.
+      out.source.valid++;
+      continue;
+    }
     if (columns === null) {
       const header = readHeader(line.text);
       if (header) {
@@ -103,7 +112,7 @@ export async function readPstackTrail(absolutePath: string, file: string, bytes:
       columns = DEFAULT_COLUMNS;
       out.warnings.push({
         kind: 'trail/tsv-no-header',
-        line: 1,
+        line: line.number,
         message: `${file} has no header line; columns were read as ${PSTACK_COLUMNS.join(', ')}`,
       });
     }

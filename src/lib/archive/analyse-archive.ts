@@ -13,6 +13,7 @@ import { readModel, readSummary, writeArchiveIndex, writeProject } from './model
 import { projectDigest } from './project-digest.ts';
 import { summarise, type ProjectSummary } from './summary.ts';
 import type { GitRepository } from '../git/repository.ts';
+import { timed, type StageTimes } from './stage-times.ts';
 
 /** Progress events, for the CLI to print. */
 export type ArchiveEvent =
@@ -31,6 +32,8 @@ export interface ArchiveOptions {
    * model is read back from the store only when this is given.
    */
   onModel?: (model: ProjectModel) => void | Promise<void>;
+  /** Accumulates time per stage (discover, prepare, parse, resolve, check, store). */
+  times?: StageTimes;
 }
 
 /** The archive after analysis: summaries in discovery order, and discovery problems. */
@@ -51,7 +54,7 @@ export interface ArchiveResult {
  */
 export async function analyseArchive(options: ArchiveOptions): Promise<ArchiveResult> {
   const roots = options.roots.map((r) => resolve(r));
-  const discovery = await discoverProjects(roots);
+  const discovery = await timed(options.times, 'discover', () => discoverProjects(roots));
   options.onEvent?.({ type: 'discovered', projects: discovery.projects.length, problems: discovery.problems });
   const code = await codeDigest();
   const registry = new RepositoryRegistry();
@@ -60,16 +63,17 @@ export async function analyseArchive(options: ArchiveOptions): Promise<ArchiveRe
   let index = 0;
   for (const project of discovery.projects) {
     const started = performance.now();
-    const prepared = await prepareProject(project, registry);
-    const digest = await projectDigest(project, code, prepared.repositoryKey);
+    const prepared = await timed(options.times, 'prepare', () => prepareProject(project, registry));
+    const digest = await timed(options.times, 'prepare', () => projectDigest(project, code, prepared.repositoryKey));
     let summary = options.cacheDir ? await readSummary(options.cacheDir, project.id) : null;
     const reused = summary !== null && summary.digest === digest;
     if (reused && summary) {
       if (options.onModel) await options.onModel(await readModel(options.cacheDir as string, project.id));
     } else {
-      const model = await analyseProject(prepared);
+      const model = await analyseProject(prepared, options.times);
       summary = summarise(model, digest);
-      if (options.cacheDir) await writeProject(options.cacheDir, model, summary);
+      const cacheDir = options.cacheDir;
+      if (cacheDir) await timed(options.times, 'store', () => writeProject(cacheDir, model, summary as ProjectSummary));
       changed.push(project.id);
       if (options.onModel) await options.onModel(model);
     }

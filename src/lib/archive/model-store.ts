@@ -1,7 +1,8 @@
 /**
  * The model store: one JSON file per project under `<cacheDir>/projects/`, holding the full
- * {@link ProjectModel} (`<id>.model.json`) and its summary (`<id>.summary.json`). Pages read a
- * project's rows from here; loaders and the CLI read summaries. Writes are atomic (rename).
+ * {@link ProjectModel} (`<id>.model.json`), its summary (`<id>.summary.json`) and the commits and
+ * files its evidence cites (`<id>.cited.json`). Pages read a project's rows from here; loaders
+ * and the CLI read summaries and citations. Writes are atomic (rename).
  */
 import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
@@ -9,9 +10,9 @@ import type { ProjectModel } from '../model/types.ts';
 import type { ProjectSummary } from './summary.ts';
 
 /** Paths of one project's files in the store. */
-export function storePaths(cacheDir: string, id: string): { model: string; summary: string } {
+export function storePaths(cacheDir: string, id: string): { model: string; summary: string; cited: string } {
   const dir = join(cacheDir, 'projects');
-  return { model: join(dir, `${id}.model.json`), summary: join(dir, `${id}.summary.json`) };
+  return { model: join(dir, `${id}.model.json`), summary: join(dir, `${id}.summary.json`), cited: join(dir, `${id}.cited.json`) };
 }
 
 async function writeAtomic(path: string, text: string): Promise<void> {
@@ -25,7 +26,18 @@ export async function writeProject(cacheDir: string, model: ProjectModel, summar
   const paths = storePaths(cacheDir, model.id);
   await mkdir(join(cacheDir, 'projects'), { recursive: true });
   await writeAtomic(paths.model, JSON.stringify(model));
+  await writeAtomic(paths.cited, JSON.stringify(model.cited));
   await writeAtomic(paths.summary, JSON.stringify(summary));
+}
+
+/** Reads the commits and files a project's evidence cites, with the rows citing them. */
+export async function readCited(cacheDir: string, id: string): Promise<ProjectModel['cited']> {
+  const path = storePaths(cacheDir, id).cited;
+  try {
+    return JSON.parse(await readFile(path, 'utf8')) as ProjectModel['cited'];
+  } catch (error) {
+    throw new Error(`Trailbook's model store has no readable ${path} (${(error as Error).message}); run the build again so it is re-analysed`);
+  }
 }
 
 /** Reads a stored summary, or null when absent or unreadable. */

@@ -5,6 +5,10 @@
  */
 import type { Flag, FlagLayer, InvalidRecord, Severity, TrailRow } from '../model/types.ts';
 import type { AuditInfo } from '../model/types.ts';
+import type { ArenaModel } from '../model/arena.ts';
+import type { VerdictsModel } from '../model/verdicts.ts';
+import type { CoordinationModel } from '../coord/types.ts';
+import type { BeadsModel } from '../beads/types.ts';
 
 /** What layer-1 checks read: the project's rows (file order), invalid records and audit. */
 export interface TrailCheckInput {
@@ -15,6 +19,14 @@ export interface TrailCheckInput {
   audit: AuditInfo;
   /** Layer-2 flags read from audit.json. */
   reviewFlags: readonly Flag[];
+  /** The design arena, when the project has one (quality-and-design-controls.md, section 2). */
+  arena?: ArenaModel | null;
+  /** QA verdicts, review findings and repair loops (quality-and-design-controls.md, sections 1, 3, 4). */
+  verdicts?: VerdictsModel | null;
+  /** coord.v1 events and projections (bd-audit-coordination-schema.md), when the project has any. */
+  coordination?: CoordinationModel | null;
+  /** beads issues with their replayed lifecycle (spec/input.md section 7), when the project has any. */
+  beads?: BeadsModel | null;
 }
 
 /** A documented kind a check can raise. */

@@ -8,6 +8,8 @@ import { stat } from 'node:fs/promises';
 import type { SourceFormat } from '../model/types.ts';
 import { slugify } from '../text/slug.ts';
 import { walk, type WalkProblem } from './walk.ts';
+import { qualityRecordOf } from './quality-files.ts';
+import { LifecycleFiles } from '../coord/discover-lifecycle.ts';
 
 /** One record file found for a project. */
 export interface DiscoveredFile {
@@ -79,15 +81,13 @@ export async function discoverProjects(roots: string[]): Promise<Discovery> {
     const add = (dir: string, slug: string | null, path: string, format: SourceFormat, bytes: number): void => {
       project(dir, slug).files.push({ path, rel: toPosix(relative(dir, path)), format, bytes });
     };
+    const lifecycle = new LifecycleFiles();
     problems.push(
       ...(await walk(root, (entry) => {
         if (entry.isDirectory) {
-          if (entry.name === '.beads') {
-            add(entry.parent, null, entry.path, 'beads', 0);
-            return false;
-          }
-          return true;
+          return lifecycle.folder(entry);
         }
+        if (lifecycle.beadsFile(entry, add)) return true;
         const parentName = basename(entry.parent);
         if (entry.name === 'decisions.jsonl') add(entry.parent, null, entry.path, 'bbs-trail', entry.bytes);
         else if (entry.name === 'decisions.tsv') add(entry.parent, null, entry.path, 'pstack-trail', entry.bytes);
@@ -97,10 +97,15 @@ export async function discoverProjects(roots: string[]): Promise<Discovery> {
         else if ((CONFIG_FILES as readonly string[]).includes(entry.name)) {
           const existing = configs.get(entry.parent);
           if (!existing || entry.name === 'trailbook.json') configs.set(entry.parent, entry.path);
+        } else {
+          const quality = qualityRecordOf(entry.parent, entry.name);
+          if (quality) add(quality.dir, null, entry.path, quality.format, entry.bytes);
+          else lifecycle.other(entry);
         }
         return true;
       })),
     );
+    await lifecycle.finish(add);
   }
   const ordered = [...pending.values()].sort((a, b) =>
     a.inputRoot === b.inputRoot ? (a.dir === b.dir ? (a.slug ?? '').localeCompare(b.slug ?? '') : a.dir < b.dir ? -1 : 1) : roots.indexOf(a.inputRoot) - roots.indexOf(b.inputRoot),

@@ -103,10 +103,22 @@ function trimToken(token: string): string {
   return token.replace(/^[(["'`]+/, '').replace(/[)\]"'`.,:]+$/, '');
 }
 
+/** Tool names that are also English words: a command only when not followed by plain English. */
+const AMBIGUOUS_TOOLS = new Set(['just', 'make', 'go', 'cat', 'bundle', 'rake', 'mix', 'node', 'ls', 'grep', 'sh', 'php']);
+const ENGLISH_AFTER = new Set(
+  'sure certain it its the a an with to for on in of and or checked verified tested looked confirmed ran did done that this these those we i you they he she sense fine ok okay up out about back ahead'.split(' '),
+);
+
 function startsWithCommand(segment: string): boolean {
   const words = segment.split(/\s+/);
   const first = (words[0] as string).toLowerCase();
-  return COMMANDS.has(first) || (/^\.{0,2}\/\S+$/.test(first) && words.length > 1 && (words[1] as string).startsWith('-'));
+  if (/^\.{0,2}\/\S+$/.test(first) && words.length > 1 && (words[1] as string).startsWith('-')) return true;
+  if (!COMMANDS.has(first)) return false;
+  if (AMBIGUOUS_TOOLS.has(first)) {
+    const next = (words[1] ?? '').toLowerCase();
+    return next !== '' && !ENGLISH_AFTER.has(next);
+  }
+  return true;
 }
 
 /** `;` and newlines split a cell into parts. */
@@ -178,7 +190,7 @@ function classifySegment(segment: string): ClassifiedPointer[] {
       pointers.push({ raw: token, kind: 'test', name: token.split('::').pop() as string });
       continue;
     }
-    if (token.startsWith('/') && looksLikePath(token.slice(1))) {
+    if (token.startsWith('/') && token.length > 1 && (looksLikePath(token.slice(1)) || /^\/[\p{L}\p{N}_.+~-]+\/?$/u.test(token))) {
       pointers.push({ raw: token, kind: 'ephemeral', path: token });
       continue;
     }
@@ -206,5 +218,8 @@ function classifySegment(segment: string): ClassifiedPointer[] {
  * cell yields `[]` (the row check reports the empty field).
  */
 export function classifyEvidence(cell: string): ClassifiedPointer[] {
-  return splitParts(cell).flatMap(classifyPart);
+  const pointers = splitParts(cell).flatMap(classifyPart);
+  // A cell of only separators (";") still says nothing verifiable: prose, flagged.
+  if (pointers.length === 0 && cell.trim() !== '') return [{ raw: cell.trim(), kind: 'prose' }];
+  return pointers;
 }

@@ -38,6 +38,11 @@ function rangeText(from: number, to: number): string {
   return from === to ? `line ${from}` : `lines ${from}–${to}`;
 }
 
+/** "is" for one line, "are" for a range. */
+function rangeVerb(from: number, to: number): string {
+  return from === to ? 'is' : 'are';
+}
+
 async function resolveCommit(p: ClassifiedPointer, ctx: EvidenceContext): Promise<EvidencePointer> {
   const hex = p.hex as string;
   if (!ctx.repository) return pointer(p, 'INCONCLUSIVE', ctx.problem ?? 'no repository');
@@ -52,13 +57,21 @@ async function resolveCommit(p: ClassifiedPointer, ctx: EvidenceContext): Promis
     case 'error':
       return pointer(p, 'INCONCLUSIVE', found.problem);
     case 'found': {
-      if (found.type !== 'commit') {
+      let oid = found.oid;
+      let via = '';
+      if (found.type === 'tag') {
+        // `git cat-file -e <sha>^{commit}` (decision trail, Part 2 layer 1) peels tags.
+        const peeled = await ctx.repository.resolveCommit(found.oid);
+        if ('problem' in peeled) return pointer(p, 'NOT_VERIFIED', `${hex} is a tag in ${ctx.repositoryName} that does not point at a commit`, { fault: 'evidence/not-a-commit' });
+        oid = peeled.oid;
+        via = `tag ${short(found.oid)} → `;
+      } else if (found.type !== 'commit') {
         return pointer(p, 'NOT_VERIFIED', `${hex} is a ${found.type} in ${ctx.repositoryName}, not a commit`, { fault: 'evidence/not-a-commit' });
       }
-      const commit = await ctx.repository.commit(found.oid);
+      const commit = await ctx.repository.commit(oid);
       const subject = 'problem' in commit ? '' : (commit.message.split('\n')[0] ?? '').trim();
-      return pointer(p, 'VERIFIED', subject ? `commit ${short(found.oid)} exists: “${subject}”` : `commit ${short(found.oid)} exists`, {
-        target: { type: 'commit', oid: found.oid },
+      return pointer(p, 'VERIFIED', subject ? `${via}commit ${short(oid)} exists: “${subject}”` : `${via}commit ${short(oid)} exists`, {
+        target: { type: 'commit', oid },
       });
     }
   }
@@ -101,7 +114,7 @@ async function findFile(path: string, ctx: EvidenceContext): Promise<FileCheck> 
 }
 
 function where(origin: 'repository' | 'artifact'): string {
-  return origin === 'repository' ? 'at landed head' : 'in the project folder (artifact)';
+  return origin === 'repository' ? 'at landed head' : 'in the project folder, as an artifact';
 }
 
 async function resolvePath(p: ClassifiedPointer, ctx: EvidenceContext): Promise<EvidencePointer> {
@@ -118,20 +131,20 @@ async function resolvePath(p: ClassifiedPointer, ctx: EvidenceContext): Promise<
   }
   const target = { type: 'file' as const, path, origin: found.origin };
   if (p.from === undefined) {
-    const size = found.lines === null ? (found.note ?? 'file') : `${found.lines} lines`;
-    return pointer(p, 'VERIFIED', `file exists ${where(found.origin)} (${size})`, { target });
+    const size = found.lines === null ? (found.note ?? 'not text') : `${found.lines} lines`;
+    return pointer(p, 'VERIFIED', `file exists ${where(found.origin)}; ${size}`, { target });
   }
   const from = p.from;
   const to = p.to ?? p.from;
   if (found.lines === null) return pointer(p, 'INCONCLUSIVE', `${path} exists but its lines cannot be checked: ${found.note ?? 'not text'}`, { target });
-  if (from < 1 || to < from) return pointer(p, 'NOT_VERIFIED', `${rangeText(from, to)} is not a valid line range`, { fault: 'evidence/line-out-of-range' });
+  if (from < 1 || to < from) return pointer(p, 'NOT_VERIFIED', `${rangeText(from, to)} ${rangeVerb(from, to)} not a valid line range`, { fault: 'evidence/line-out-of-range' });
   if (to > found.lines) {
-    return pointer(p, 'NOT_VERIFIED', `${rangeText(from, to)} is past the end of ${path} (${found.lines} lines ${where(found.origin)})`, {
+    return pointer(p, 'NOT_VERIFIED', `${rangeText(from, to)} ${rangeVerb(from, to)} past the end of ${path} (${found.lines} lines ${where(found.origin)})`, {
       fault: 'evidence/line-out-of-range',
       target,
     });
   }
-  return pointer(p, 'VERIFIED', `${rangeText(from, to)} of ${found.lines} exist ${where(found.origin)}`, { target: { ...target, from, to } });
+  return pointer(p, 'VERIFIED', `${rangeText(from, to)} of ${found.lines} ${from === to ? 'exists' : 'exist'} ${where(found.origin)}`, { target: { ...target, from, to } });
 }
 
 async function resolveName(p: ClassifiedPointer, ctx: EvidenceContext): Promise<EvidencePointer> {
@@ -165,6 +178,7 @@ async function resolveName(p: ClassifiedPointer, ctx: EvidenceContext): Promise<
 async function resolveRubric(p: ClassifiedPointer, ctx: EvidenceContext): Promise<EvidencePointer> {
   const found = await findFile('design/rubric.md', ctx);
   if (found.status === 'missing') return pointer(p, 'NOT_VERIFIED', 'design/rubric.md not found', { fault: 'evidence/path-not-found' });
+  if (found.status === 'inconclusive') return pointer(p, 'INCONCLUSIVE', found.reason);
   if (found.status !== 'file' || found.text === null) return pointer(p, 'INCONCLUSIVE', 'design/rubric.md cannot be read');
   const criterion = p.criterion as string;
   const target = { type: 'file' as const, path: 'design/rubric.md', origin: found.origin };

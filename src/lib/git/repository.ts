@@ -87,8 +87,10 @@ function errorText(error: unknown): string {
 export class GitRepository {
   /** Absolute work tree (null for a bare repository). */
   readonly dir: string | null;
-  /** Absolute git directory. */
+  /** Absolute git directory holding objects and refs (a worktree's common directory). */
   readonly gitdir: string;
+  /** Git directory holding this checkout's own HEAD (differs from `gitdir` in a linked worktree). */
+  readonly headGitdir: string;
   readonly cache: object = {};
   #index: Promise<ObjectIndex> | null = null;
   #types = new Map<string, Promise<ObjectLookup>>();
@@ -96,9 +98,10 @@ export class GitRepository {
   #commits = new Map<string, Promise<CommitData | { problem: string }>>();
   #blobs = new Map<string, Promise<BlobText>>();
 
-  constructor(dir: string | null, gitdir: string) {
+  constructor(dir: string | null, gitdir: string, headGitdir: string = gitdir) {
     this.dir = dir;
     this.gitdir = gitdir;
+    this.headGitdir = headGitdir;
   }
 
   /** Sorted index of every object id; read once. */
@@ -144,6 +147,12 @@ export class GitRepository {
       if (found.status === 'ambiguous') return { problem: `${ref} is ambiguous` };
       if (found.status === 'error') return { problem: found.problem };
       oid = found.oid;
+    } else if (ref === 'HEAD' && this.headGitdir !== this.gitdir) {
+      const head = (await readFile(join(this.headGitdir, 'HEAD'), 'utf8').catch(() => '')).trim();
+      const target = /^ref:\s*(\S+)$/.exec(head)?.[1];
+      if (target) return this.resolveCommit(target);
+      if (/^[0-9a-f]{40}$/.test(head)) return this.resolveCommit(head);
+      return { problem: `cannot read HEAD of the worktree at ${this.headGitdir}` };
     } else {
       try {
         oid = await git.resolveRef({ fs, gitdir: this.gitdir, ref });
@@ -285,27 +294,35 @@ async function isGitDir(path: string): Promise<boolean> {
 
 /**
  * Opens the repository at `path`: a work tree with a `.git` directory, a work tree whose
- * `.git` is a file (`gitdir: ...`, worktrees and submodules), or a bare repository.
+ * `.git` is a file (`gitdir: ...`: linked worktrees, whose objects live in the `commondir`,
+ * and submodules), or a bare repository. `label` names the repository in problems (never a
+ * machine path: output must not hold one).
  */
-export async function openRepository(path: string): Promise<OpenResult> {
+export async function openRepository(path: string, label: string = path): Promise<OpenResult> {
   const abs = resolve(path);
-  if (!(await isDirectory(abs))) return { problem: `repository path ${path} is not a directory` };
+  if (!(await isDirectory(abs))) return { problem: `${label} is not a folder` };
   const dotgit = join(abs, '.git');
   const dotgitStat = await stat(dotgit).catch(() => null);
   if (dotgitStat?.isDirectory()) {
-    if (!(await isGitDir(dotgit))) return { problem: `${path}/.git is not a git directory` };
+    if (!(await isGitDir(dotgit))) return { problem: `${label}/.git is not a git directory` };
     return { repository: new GitRepository(abs, dotgit) };
   }
   if (dotgitStat?.isFile()) {
     const text = await readFile(dotgit, 'utf8').catch(() => '');
     const match = /^gitdir:\s*(.+?)\s*$/m.exec(text);
-    if (!match) return { problem: `${path}/.git is a file without a gitdir line` };
+    if (!match) return { problem: `${label}/.git is a file without a gitdir line` };
     const target = isAbsolute(match[1] as string) ? (match[1] as string) : resolve(dirname(dotgit), match[1] as string);
-    if (!(await isGitDir(target))) return { problem: `${path}/.git points at ${match[1]}, which is not a git directory` };
+    const common = (await readFile(join(target, 'commondir'), 'utf8').catch(() => '')).trim();
+    if (common !== '') {
+      const commonDir = isAbsolute(common) ? common : resolve(target, common);
+      if (!(await isGitDir(commonDir))) return { problem: `${label}/.git points at a worktree whose common git directory is missing` };
+      return { repository: new GitRepository(abs, commonDir, target) };
+    }
+    if (!(await isGitDir(target))) return { problem: `${label}/.git points at ${match[1]}, which is not a git directory` };
     return { repository: new GitRepository(abs, target) };
   }
   if (await isGitDir(abs)) return { repository: new GitRepository(null, abs) };
-  return { problem: `${path} is not a git repository` };
+  return { problem: `${label} is not a git repository` };
 }
 
 /**

@@ -1,14 +1,13 @@
 /**
  * Syntax highlighting for evidence pages with shiki: one highlighter, created once and
- * reused, fine-grained languages, the JavaScript regex engine (no WASM), and limits for
- * untrusted text (long lines and slow grammars fall back to plain text). Output is tokens
- * with class names, never HTML, so pages escape every character and need no inline style
- * (CSP-friendly); {@link highlightCss} is the stylesheet for those classes.
+ * reused, fine-grained languages, and limits for untrusted text (long lines and slow
+ * grammars fall back to plain text). It tokenises once with shiki's css-variables theme and
+ * turns each token's colour variable into a class (`hl-keyword`), so light and dark themes are
+ * pure CSS ({@link highlightCss}) and pages need no inline style (CSP-friendly). Output is
+ * tokens, never HTML: callers escape every character.
  */
-import { createHighlighterCore, type HighlighterCore, type ThemeRegistrationAny } from 'shiki/core';
-import { createJavaScriptRegexEngine } from 'shiki/engine/javascript';
-import githubLight from '@shikijs/themes/github-light';
-import githubDark from '@shikijs/themes/github-dark';
+import { createCssVariablesTheme, createHighlighterCore, type HighlighterCore } from 'shiki/core';
+import { createOnigurumaEngine } from 'shiki/engine/oniguruma';
 
 /** One highlighted token: its text and its class names (may be empty). */
 export interface Token {
@@ -66,23 +65,21 @@ export function languageOf(path: string): Language {
 
 let highlighter: Promise<HighlighterCore> | null = null;
 
+const THEME = createCssVariablesTheme({ name: 'trailbook', variablePrefix: '--hl-', fontStyle: true });
+
 function getHighlighter(): Promise<HighlighterCore> {
   highlighter ??= (async () => {
     const langs = await Promise.all(Object.values(LANGUAGES).map(async (load) => (await load()).default));
-    return createHighlighterCore({
-      themes: [githubLight, githubDark],
-      langs,
-      engine: createJavaScriptRegexEngine({ forgiving: true }),
-    });
+    return createHighlighterCore({ themes: [THEME], langs, engine: createOnigurumaEngine(import('shiki/wasm')) });
   })();
   return highlighter;
 }
 
-const hex = (color: string | undefined): string | null => (color && /^#[0-9a-f]{3,8}$/i.test(color) ? color.slice(1).toLowerCase() : null);
-
 function plain(code: string): Token[][] {
   return code.split('\n').map((line) => [{ text: line, cls: '' }]);
 }
+
+const VARIABLE = /^var\(--hl-token-([a-z-]+)\)$/;
 
 /**
  * Highlights `code` as `lang`; returns one token list per line (split on `\n`). Never throws:
@@ -92,17 +89,12 @@ export async function highlightLines(code: string, lang: Language): Promise<Toke
   if (lang === 'text' || code.length > MAX_HIGHLIGHT_CHARS) return plain(code);
   try {
     const h = await getHighlighter();
-    const tokens = h.codeToTokensWithThemes(code, {
-      lang,
-      themes: { light: 'github-light', dark: 'github-dark' },
-      tokenizeMaxLineLength: MAX_TOKENIZED_LINE,
-      tokenizeTimeLimit: TOKENIZE_TIME_LIMIT_MS,
-    });
-    return tokens.map((line) =>
+    const lines = h.codeToTokensBase(code, { lang, theme: 'trailbook', tokenizeMaxLineLength: MAX_TOKENIZED_LINE, tokenizeTimeLimit: TOKENIZE_TIME_LIMIT_MS });
+    return lines.map((line) =>
       line.map((t) => {
-        const light = hex(t.variants?.['light']?.color);
-        const dark = hex(t.variants?.['dark']?.color);
-        return { text: t.content, cls: [light ? `tl-${light}` : '', dark ? `td-${dark}` : ''].filter(Boolean).join(' ') };
+        const name = VARIABLE.exec(t.color ?? '')?.[1];
+        const style = (t.fontStyle ?? 0) & 1 ? ' hl-i' : (t.fontStyle ?? 0) & 2 ? ' hl-b' : '';
+        return { text: t.content, cls: `${name ? `hl-${name}` : ''}${style}`.trim() };
       }),
     );
   } catch {
@@ -110,26 +102,35 @@ export async function highlightLines(code: string, lang: Language): Promise<Toke
   }
 }
 
-function themeColors(theme: ThemeRegistrationAny): string[] {
-  const colors = new Set<string>();
-  const add = (c: unknown): void => {
-    const h = typeof c === 'string' ? hex(c) : null;
-    if (h) colors.add(h);
-  };
-  add(theme.fg);
-  for (const c of Object.values(theme.colors ?? {})) add(c);
-  for (const rule of theme.tokenColors ?? theme.settings ?? []) add(rule.settings?.foreground);
-  return [...colors].sort();
-}
+/** Token colours: [light, dark], GitHub's palettes (dark comment lightened for contrast). */
+const PALETTE: Record<string, [string, string]> = {
+  keyword: ['#cf222e', '#ff7b72'],
+  string: ['#0a3069', '#a5d6ff'],
+  'string-expression': ['#116329', '#7ee787'],
+  comment: ['#59636e', '#9198a1'],
+  constant: ['#0550ae', '#79c0ff'],
+  function: ['#6639ba', '#d2a8ff'],
+  parameter: ['#953800', '#ffa657'],
+  punctuation: ['#1f2328', '#e6edf3'],
+  link: ['#0a3069', '#a5d6ff'],
+  inserted: ['#116329', '#7ee787'],
+  deleted: ['#82071e', '#ffa198'],
+};
 
 /**
  * The stylesheet for highlight classes: light colours by default, dark ones when the page is
  * dark (system preference, or `data-theme="dark"` on the root element).
  */
 export function highlightCss(): string {
-  const light = themeColors(githubLight as ThemeRegistrationAny).map((c) => `.tl-${c}{color:#${c}}`).join('\n');
-  const darkRules = themeColors(githubDark as ThemeRegistrationAny);
-  const dark = darkRules.map((c) => `:root[data-theme="dark"] .td-${c}{color:#${c}}`).join('\n');
-  const system = darkRules.map((c) => `:root:not([data-theme="light"]) .td-${c}{color:#${c}}`).join('\n');
-  return `${light}\n${dark}\n@media (prefers-color-scheme: dark){\n${system}\n}\n`;
+  const names = Object.keys(PALETTE);
+  const rules = (i: 0 | 1): string => names.map((n) => `--hl-${n}:${(PALETTE[n] as [string, string])[i]}`).join(';');
+  return [
+    `:root{${rules(0)}}`,
+    `:root[data-theme="dark"]{${rules(1)}}`,
+    `@media (prefers-color-scheme: dark){:root:not([data-theme="light"]){${rules(1)}}}`,
+    ...names.map((n) => `.hl-${n}{color:var(--hl-${n})}`),
+    '.hl-i{font-style:italic}',
+    '.hl-b{font-weight:bold}',
+    '',
+  ].join('\n');
 }

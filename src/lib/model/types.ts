@@ -4,6 +4,11 @@
  * Adapters (src/lib/adapters/) turn bytes into these shapes; checks (src/lib/checks/) only
  * read them and return {@link Flag}s; pages only render them. Nothing here does I/O.
  */
+import type { ArenaModel } from './arena.ts';
+import type { VerdictsModel } from './verdicts.ts';
+import type { CoordinationModel } from '../coord/types.ts';
+import type { BeadsModel } from '../beads/types.ts';
+import type { BabysitModel } from '../babysit/types.ts';
 
 /** Three-state verdict of one evidence pointer (quality-and-design-controls.md, section 3). */
 export type EvidenceStatus = 'VERIFIED' | 'NOT_VERIFIED' | 'INCONCLUSIVE';
@@ -53,7 +58,7 @@ export interface EvidencePointer {
   fault?: string;
 }
 
-/** Source formats Trailbook reads. `beads` and `coord` are listed but read by later adapters. */
+/** Source formats Trailbook reads (`coord`, `beads` and `babysit-history`: spec/input.md section 7). */
 export type SourceFormat =
   | 'bbs-trail'
   | 'pstack-trail'
@@ -63,7 +68,8 @@ export type SourceFormat =
   | 'beads'
   | 'arena'
   | 'verdicts'
-  | 'coord';
+  | 'coord'
+  | 'babysit-history';
 
 /** Normalised class of a row's free-text `result` (decision trail, Part 1, `result`). */
 export type ResultClass =
@@ -145,7 +151,7 @@ export type Severity = 'high' | 'medium' | 'low';
  * Which layer raised a flag. `evidence` and `trail` are Trailbook's deterministic layer 1
  * (decision trail, Part 2 layer 1); `review` is the layer-2 reviewer, read from `audit.json`.
  */
-export type FlagLayer = 'evidence' | 'trail' | 'audit' | 'review';
+export type FlagLayer = 'evidence' | 'trail' | 'audit' | 'review' | 'arena' | 'verdicts' | 'coordination';
 
 /** A place in a source file a flag points at. */
 export interface FlagLocation {
@@ -277,4 +283,14 @@ export interface ProjectModel {
   span: { from: string; to: string } | null;
   cited: { commits: CitedCommit[]; files: CitedFile[] };
   counts: ProjectCounts;
+  /** The design arena (quality-and-design-controls.md, section 2), or null when there is none. */
+  arena?: ArenaModel | null;
+  /** QA verdicts, review findings, repair loops (sections 1, 3, 4), or null when there are none. */
+  verdicts?: VerdictsModel | null;
+  /** coord.v1 events and their projections (bd-audit-coordination-schema.md), or null when there are none. */
+  coordination?: CoordinationModel | null;
+  /** beads issues with their replayed lifecycle (spec/input.md section 7), or null when there is no `.beads/`. */
+  beads?: BeadsModel | null;
+  /** babysit ticket history and workflow timeline rows (spec/input.md section 7), or null when there are none. */
+  babysit?: BabysitModel | null;
 }

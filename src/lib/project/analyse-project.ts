@@ -4,6 +4,8 @@
  * discover → **parse → check → model** → render → index.
  */
 import { basename } from 'node:path';
+import { stat } from 'node:fs/promises';
+import type { StageTimes } from '../archive/stage-times.ts';
 import type { DiscoveredProject } from '../discover/discover.ts';
 import type { Citation, CitedCommit, CitedFile, EvidencePointer, TrailRow, EvidenceStatus, Flag, InvalidRecord, ProjectCounts, ProjectModel, SourceFile, TelemetryRow } from '../model/types.ts';
 import { readBbsTrail } from '../adapters/bbs-trail.ts';
@@ -17,6 +19,8 @@ import { classifyEvidence } from '../evidence/classify.ts';
 import { resolveEvidence, type EvidenceContext } from '../evidence/resolve.ts';
 import { ArtifactFolder } from '../evidence/artifacts.ts';
 import { runChecks } from '../checks/index.ts';
+import { readQuality, withFindingCitations } from '../quality/read-quality.ts';
+import { LifecycleRecords, lifecycleCounts, mergeSpan } from '../coord/lifecycle-records.ts';
 import { checkFirst } from '../projections/check-first.ts';
 import { sortFlags } from '../projections/flags.ts';
 import { isOutOfTimeOrder, linkRows } from '../projections/rows.ts';
@@ -26,7 +30,7 @@ import type { RepositoryRegistry } from './repository-registry.ts';
 import type { AuditInfo } from '../model/types.ts';
 
 /** Formats whose reader has not landed yet: discovered, listed, counted, "not read yet". */
-const NOT_READ_YET: Partial<Record<SourceFile['format'], string>> = { beads: 'not read yet' };
+const NOT_READ_YET: Partial<Record<SourceFile['format'], string>> = {};
 
 async function readConfig(project: DiscoveredProject, invalid: InvalidRecord[]): Promise<{ value: ProjectConfig; path: string } | null> {
   if (project.config === null) return null;
@@ -115,7 +119,8 @@ export async function prepareProject(project: DiscoveredProject, registry: Repos
  * Analyses one prepared project. Never throws for bad input: unreadable files and invalid
  * lines become invalid records; repository problems make git checks INCONCLUSIVE.
  */
-export async function analyseProject(prepared: PreparedProject): Promise<ProjectModel> {
+export async function analyseProject(prepared: PreparedProject, stages?: StageTimes): Promise<ProjectModel> {
+  const startedAt = performance.now();
   const { project, config, canonical } = prepared;
   const invalid: InvalidRecord[] = [...prepared.configInvalid];
   const sources: SourceFile[] = [];
@@ -124,15 +129,23 @@ export async function analyseProject(prepared: PreparedProject): Promise<Project
   const warnings: Array<{ kind: string; file: string; line: number; message: string }> = [];
   let audit: AuditInfo = { present: false };
   let reviewFlags: Flag[] = [];
-  if (config) sources.push({ path: basename(config.path), format: 'project-config', bytes: 0, lines: 1, valid: 1, invalid: 0 });
+  const lifecycle = new LifecycleRecords();
+  if (config) sources.push({ path: basename(config.path), format: 'project-config', bytes: (await stat(config.path).catch(() => null))?.size ?? 0, lines: 1, valid: 1, invalid: 0 });
 
   for (const file of project.files) {
+    if (file.format === 'arena' || file.format === 'verdicts') continue; // read by readQuality below (spec/input.md sections 5–6)
     const notRead = NOT_READ_YET[file.format];
     if (notRead) {
       sources.push({ path: file.rel, format: file.format, bytes: file.bytes, lines: 0, valid: 0, invalid: 0, notRead });
       continue;
     }
     try {
+      if (lifecycle.handles(file)) {
+        const result = await lifecycle.read(file);
+        invalid.push(...result.invalid);
+        sources.push(result.source);
+        continue;
+      }
       if (file.format === 'audit') {
         const result = await readAuditFile(file.path, file.rel, file.bytes);
         audit = result.audit;
@@ -157,6 +170,7 @@ export async function analyseProject(prepared: PreparedProject): Promise<Project
     }
   }
 
+  const parsedAt = performance.now();
   const ctx: EvidenceContext = {
     repository: canonical.repository,
     repositoryName: canonical.info.path ?? 'no repository',
@@ -174,9 +188,19 @@ export async function analyseProject(prepared: PreparedProject): Promise<Project
     }
     evidence.push(await pending);
   }
+  const resolvedAt = performance.now();
   const rows = linkRows(parsed, evidence);
-  const flags = sortFlags([...runChecks({ rows, invalid, warnings, audit, reviewFlags }), ...reviewFlags], rows);
+  const quality = await readQuality(project.files, rows, basename(project.dir), ctx);
+  invalid.push(...quality.invalid);
+  sources.push(...quality.sources);
+  const history = lifecycle.finish();
+  const flags = sortFlags([...runChecks({ rows, invalid, warnings, audit, reviewFlags, arena: quality.arena, verdicts: quality.verdicts, coordination: history.coordination, beads: history.beads }), ...reviewFlags], rows);
 
+  if (stages) {
+    stages.parse = (stages.parse ?? 0) + (parsedAt - startedAt);
+    stages.resolve = (stages.resolve ?? 0) + (resolvedAt - parsedAt);
+    stages.check = (stages.check ?? 0) + (performance.now() - resolvedAt);
+  }
   const counts = emptyCounts();
   counts.rows = rows.length;
   counts.superseded = rows.filter((r) => r.supersededBy.length > 0).length;
@@ -189,10 +213,11 @@ export async function analyseProject(prepared: PreparedProject): Promise<Project
     counts.rowsByFormat[r.format] = (counts.rowsByFormat[r.format] ?? 0) + 1;
   }
   if (telemetry.length > 0) counts.rowsByFormat['babysit-telemetry'] = telemetry.length;
+  Object.assign(counts.rowsByFormat, lifecycleCounts(history));
   counts.checkFirst = checkFirst(rows).length;
 
   const times = rows.map((r) => r.time).filter((t): t is number => t !== null);
-  const span = times.length > 0 ? { from: new Date(Math.min(...times)).toISOString(), to: new Date(Math.max(...times)).toISOString() } : null;
+  const span = mergeSpan(times.length > 0 ? { from: new Date(Math.min(...times)).toISOString(), to: new Date(Math.max(...times)).toISOString() } : null, history);
   const title = config?.value.title ?? (project.slug !== null ? `${basename(project.dir)} · ${project.slug}` : basename(project.dir));
 
   return {
@@ -208,7 +233,12 @@ export async function analyseProject(prepared: PreparedProject): Promise<Project
     flags,
     invalid,
     span,
-    cited: citedFrom(rows),
+    cited: withFindingCitations(citedFrom(rows), quality.verdicts),
     counts,
+    arena: quality.arena,
+    verdicts: quality.verdicts,
+    coordination: history.coordination,
+    beads: history.beads,
+    babysit: history.babysit,
   };
 }

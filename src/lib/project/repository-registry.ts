@@ -42,10 +42,10 @@ export class RepositoryRegistry {
         if ('repository' in found) return found;
       }
     }
-    const opened = await openRepository(path);
-    if ('problem' in opened) return opened;
     let display = relative(displayBase, path).split(sep).join('/');
     if (display === '' || display.startsWith('..')) display = basename(path) || basename(dirname(path));
+    const opened = await openRepository(path, display);
+    if ('problem' in opened) return opened;
     const base = slugify(display);
     let id = base;
     for (let n = 2; this.#ids.has(id); n++) id = `${base}-${n}`;

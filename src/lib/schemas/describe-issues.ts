@@ -31,6 +31,7 @@ function describeIssue(issue: z.core.$ZodIssue, input: unknown): string {
     case 'invalid_value':
       return `${where} must be one of ${issue.values.map((v) => JSON.stringify(v)).join(', ')}, got ${JSON.stringify(value)}`;
     default:
+      if (issue.message === 'is empty') return `${where} is empty`;
       return `${where}: ${issue.message}`;
   }
 }

@@ -14,7 +14,7 @@ const kind = (k: string, severity: FlagKind['severity'], rule: string): FlagKind
 export const EVIDENCE_KINDS: readonly FlagKind[] = [
   kind('evidence/commit-not-found', 'high', 'a cited commit exists in the canonical repository (`git cat-file -e <sha>^{commit}`)'),
   kind('evidence/commit-ambiguous', 'medium', 'a short SHA matches exactly one object'),
-  kind('evidence/not-a-commit', 'medium', 'a cited SHA names a commit, not a blob, tree or tag'),
+  kind('evidence/not-a-commit', 'medium', 'a cited SHA names a commit (or a tag on one), not a blob or tree'),
   kind('evidence/path-not-found', 'high', 'a cited path exists at the landed head, or as an artifact in the project folder'),
   kind('evidence/line-out-of-range', 'high', 'cited lines are within the file'),
   kind('evidence/path-outside-repository', 'high', 'a cited path stays inside the repository (no `..` above its root)'),

@@ -13,7 +13,7 @@ export const SUPERSEDES_MISSING: FlagKind = { kind: 'trail/supersedes-missing', 
 export const SUPERSEDES_FORWARD: FlagKind = { kind: 'trail/supersedes-forward', severity: 'high', layer: 'trail', rule: 'supersedes names a row that comes earlier in the file', source: SOURCE };
 export const SUPERSEDES_CYCLE: FlagKind = { kind: 'trail/supersedes-cycle', severity: 'high', layer: 'trail', rule: 'supersede chains have no cycles', source: SOURCE };
 
-/** Finds each cycle in the supersedes graph once, as the rows on it in file order. */
+/** Finds each cycle in the supersedes graph once: its rows along the links, from the first in file order. */
 export function supersedeCycles(rows: readonly TrailRow[]): TrailRow[][] {
   const byId = new Map<string, TrailRow>();
   for (const r of rows) if (!byId.has(r.id)) byId.set(r.id, r);
@@ -29,9 +29,11 @@ export function supersedeCycles(rows: readonly TrailRow[]): TrailRow[][] {
       path.push(current);
       current = current.supersedes === undefined ? undefined : byId.get(current.supersedes);
     }
-    if (current && onPath.has(current.id)) {
+    if (current && onPath.has(current.id) && path.length - (onPath.get(current.id) as number) > 1) {
       const cycle = path.slice(onPath.get(current.id));
-      cycles.push([...cycle].sort((a, b) => a.index - b.index));
+      // Along the supersedes links, starting at the row that comes first in the file.
+      const first = cycle.reduce((min, r, i) => (r.index < (cycle[min] as TrailRow).index ? i : min), 0);
+      cycles.push([...cycle.slice(first), ...cycle.slice(0, first)]);
     }
     for (const r of path) done.add(r.id);
   }

@@ -1,0 +1,88 @@
+/**
+ * Incremental builds (issue 5): decide whether the previous output can be reused, and carry
+ * its unchanged pages into the new one. See src/lib/archive/render-plan.ts for the plan the
+ * pages read.
+ */
+import { createHash } from 'node:crypto';
+import { copyFile, link, mkdir, readdir, readFile, stat, writeFile } from 'node:fs/promises';
+import { dirname, join, relative, sep } from 'node:path';
+import type { RenderRecord } from '../lib/archive/render-plan.ts';
+import { PACKAGE_ROOT } from './paths.ts';
+
+const recordFile = (cacheDir: string): string => join(cacheDir, 'rendered.json');
+
+async function listFiles(dir: string): Promise<string[]> {
+  const out: string[] = [];
+  const walk = async (d: string): Promise<void> => {
+    for (const entry of (await readdir(d, { withFileTypes: true }).catch(() => [])).sort((a, b) => (a.name < b.name ? -1 : 1))) {
+      const path = join(d, entry.name);
+      if (entry.isDirectory()) await walk(path);
+      else if (entry.isFile()) out.push(path);
+    }
+  };
+  await walk(dir);
+  return out;
+}
+
+/**
+ * Fingerprint of everything that shapes rendered pages apart from the data: Trailbook's
+ * sources (src/), the Astro config and the locked dependency versions.
+ */
+export async function siteFingerprint(): Promise<string> {
+  const hash = createHash('sha256');
+  const files = [...(await listFiles(join(PACKAGE_ROOT, 'src'))), join(PACKAGE_ROOT, 'astro.config.mjs'), join(PACKAGE_ROOT, 'package-lock.json')];
+  for (const file of files) hash.update(relative(PACKAGE_ROOT, file)).update('\0').update(await readFile(file).catch(() => Buffer.alloc(0))).update('\0');
+  return hash.digest('hex').slice(0, 32);
+}
+
+/** The previous build's record when its pages can be reused for this build, else null. */
+export async function reusableRecord(cacheDir: string, outDir: string, site: string, base: string): Promise<RenderRecord | null> {
+  const hasSite = await stat(join(outDir, 'index.html')).then((s) => s.isFile(), () => false);
+  if (!hasSite) return null;
+  try {
+    const record = JSON.parse(await readFile(recordFile(cacheDir), 'utf8')) as RenderRecord & { outDir?: string };
+    if (record.site !== site || record.base !== base || record.outDir !== outDir) return null;
+    return record;
+  } catch {
+    return null;
+  }
+}
+
+/** Records what this build rendered, for the next one. */
+export async function writeRecord(cacheDir: string, outDir: string, record: RenderRecord): Promise<void> {
+  await writeFile(recordFile(cacheDir), JSON.stringify({ ...record, outDir }));
+}
+
+/** The render-plan key owning an output path (posix, relative to the site), or null for site-wide files. */
+export function ownerKey(rel: string): string | null {
+  const parts = rel.split('/');
+  if (parts[0] === 'p' && parts.length >= 3) {
+    if (parts[2] === 'file') return `file:p/${parts[1]}/${parts.slice(3, -1).join('/')}`;
+    return `project:${parts[1]}`;
+  }
+  if (parts[0] === 'r' && parts.length >= 5) {
+    if (parts[2] === 'commit') return `commit:${parts[1]}/${parts[3]}`;
+    if (parts[2] === 'file') return `file:r/${parts[1]}/${parts.slice(3, -1).join('/')}`;
+  }
+  return null;
+}
+
+/**
+ * Copies (hard-links when it can) every page of the previous output that this build did not
+ * re-render and whose entry still exists, and every asset under `_astro/` not written again.
+ * Returns how many files were carried over.
+ */
+export async function carryOver(previousOut: string, newOut: string, pages: Readonly<Record<string, string>>): Promise<number> {
+  let carried = 0;
+  for (const file of await listFiles(previousOut)) {
+    const rel = relative(previousOut, file).split(sep).join('/');
+    const target = join(newOut, rel);
+    if (await stat(target).then(() => true, () => false)) continue;
+    const owner = ownerKey(rel);
+    if (owner === null ? !rel.startsWith('_astro/') : !(owner in pages)) continue;
+    await mkdir(dirname(target), { recursive: true });
+    await link(file, target).catch(() => copyFile(file, target));
+    carried++;
+  }
+  return carried;
+}

@@ -1,0 +1,63 @@
+/**
+ * A decision row as markup (decision trail, Part 1; spec/archive.md recap item 6): decision,
+ * why, evidence (linked; verified / not verified / not verified (inconclusive) with its
+ * reason), result, actor, phase, ticket, time, and a permalink anchor.
+ */
+import type { EvidencePointer, TrailRow } from '../../lib/model/types.ts';
+import { evidenceWord, resultTone } from '../../lib/site/words.ts';
+import { fileKey, safeHref, urls } from '../../lib/site/urls.ts';
+import { shortDigest } from '../../lib/text/hash.ts';
+import { html, type SafeHtml } from './html.ts';
+import { statusHtml } from './status.ts';
+
+/** What a row needs to know about its page. */
+export interface RowContext {
+  base: string;
+  projectId: string;
+  repoId: string | null;
+  /** Anchor of a row by id (first row with that id). */
+  anchorOf: (id: string) => string | undefined;
+  /** The rows a row replaced, newest first. */
+  chainOf: (row: TrailRow) => TrailRow[];
+}
+
+/** Where an evidence pointer links to, or null. */
+export function evidenceHref(p: EvidencePointer, ctx: Pick<RowContext, 'base' | 'projectId' | 'repoId'>): string | null {
+  const t = p.target;
+  if (!t) return null;
+  if (t.type === 'url') return safeHref(t.href);
+  if (t.type === 'commit') return ctx.repoId ? urls.commit(ctx.base, ctx.repoId, t.oid) : null;
+  const key = fileKey(t.path, shortDigest);
+  if (t.origin === 'repository') return ctx.repoId ? urls.repositoryFile(ctx.base, ctx.repoId, key, t.from) : null;
+  return urls.artifactFile(ctx.base, ctx.projectId, key, t.from);
+}
+
+/** One row's evidence list. */
+export function evidenceHtml(pointers: readonly EvidencePointer[], ctx: Pick<RowContext, 'base' | 'projectId' | 'repoId'>): SafeHtml {
+  return html`<ul class="evidence">${pointers.map((p) => {
+    const word = evidenceWord(p.status);
+    const href = evidenceHref(p, ctx);
+    const code = html`<code>${p.raw}</code>`;
+    const pointer = href
+      ? html`<a href="${href}" class="evidence-pointer"${p.target?.type === 'url' ? html` rel="noopener noreferrer nofollow"` : ''}>${code}</a>`
+      : html`<code class="evidence-pointer">${p.raw}</code>`;
+    return html`<li class="evidence-item evidence-${word.tone}" data-status="${p.status}">${pointer} <span class="evidence-kind">${p.kind}</span> ${statusHtml(word.tone, word.label, word.icon)} <span class="evidence-reason">${p.reason}</span></li>`;
+  })}</ul>`;
+}
+
+/** One decision row. */
+export function decisionRowHtml(row: TrailRow, ctx: RowContext): SafeHtml {
+  const chain = ctx.chainOf(row);
+  const extras = Object.keys(row.extra).length > 0;
+  const supersedes = row.supersedes
+    ? html`<dt>Supersedes</dt><dd>${chain.length > 0 ? chain.map((c, i) => html`${i > 0 ? ' ← ' : ''}<a href="#${c.anchor}">${c.id}</a>`) : html`<code>${row.supersedes}</code> (not in the trail)`}</dd>`
+    : '';
+  const supersededBy =
+    row.supersededBy.length > 0
+      ? html`<dt>Superseded by</dt><dd>${row.supersededBy.map((id) => {
+          const a = ctx.anchorOf(id);
+          return a ? html`<a href="#${a}"><code>${id}</code></a> ` : html`<code>${id}</code> `;
+        })}</dd>`
+      : '';
+  return html`<article class="row" id="${row.anchor}" data-result="${row.resultClass}"><header class="row-head"><h3 class="row-decision"><a class="permalink" href="#${row.anchor}" aria-label="Permalink to row ${row.id}">#</a> ${row.decision}</h3>${statusHtml(resultTone(row.resultClass), `result: ${row.result}`)}</header><dl class="row-fields"><dt>Why</dt><dd class="row-why">${row.why}</dd><dt>Evidence</dt><dd>${evidenceHtml(row.evidence, ctx)}</dd><dt>Meta</dt><dd class="row-meta"><span>id <code>${row.id}</code></span> <span>phase <strong>${row.phase}</strong></span>${row.actor ? html` <span>actor ${row.actor}</span>` : ''}${row.ticket ? html` <span>ticket ${row.ticket}</span>` : ''} <span><time${row.time === null ? '' : html` datetime="${new Date(row.time).toISOString()}"`}>${row.ts}</time></span> <span>${row.file}:${row.line}</span></dd>${supersedes}${supersededBy}${extras ? html`<dt>Other fields</dt><dd><code class="raw">${JSON.stringify(row.extra)}</code></dd>` : ''}</dl></article>`;
+}

@@ -1,0 +1,8 @@
+/** The status badge as markup: a word with its icon; colour is never the only signal. */
+import { html, type SafeHtml } from './html.ts';
+
+export type Tone = 'good' | 'bad' | 'unknown' | 'high' | 'medium' | 'low';
+
+export function statusHtml(tone: Tone, label: string, icon?: string): SafeHtml {
+  return html`<span class="status status-${tone}">${icon ? html`<span aria-hidden="true" class="status-icon">${icon}</span>` : ''}${label}</span>`;
+}

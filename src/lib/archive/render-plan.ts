@@ -1,0 +1,66 @@
+/**
+ * Incremental rendering (issue 5): which pages a build must render. After a successful
+ * build the CLI records every rendered entry's digest (`<cacheDir>/rendered.json`); the
+ * next build, when the output folder, base path and site code are unchanged, hands that
+ * record to Astro as `<cacheDir>/render-plan.json` and pages render only entries whose
+ * digest differs. The CLI then carries the unchanged pages over from the previous output.
+ *
+ * Keys: `project:<id>` (the recap and every page under /p/<id>/ except cited files),
+ * `commit:<repo>/<oid>`, `file:<entry id>`.
+ */
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+
+/** What was rendered: the site code fingerprint, the base path, and each entry's digest. */
+export interface RenderRecord {
+  site: string;
+  base: string;
+  pages: Record<string, string>;
+}
+
+/** The plan for one build: the previous record, or null to render everything. */
+export interface RenderPlan {
+  previous: RenderRecord | null;
+}
+
+const planFile = (cacheDir: string): string => join(cacheDir, 'render-plan.json');
+const routesDir = (cacheDir: string): string => join(cacheDir, 'routes');
+
+/** Writes the plan for the next Astro build. */
+export async function writeRenderPlan(cacheDir: string, plan: RenderPlan): Promise<void> {
+  await mkdir(cacheDir, { recursive: true });
+  await writeFile(planFile(cacheDir), JSON.stringify(plan));
+}
+
+/** Reads the plan; a missing or unreadable plan renders everything. */
+export async function readRenderPlan(cacheDir: string): Promise<RenderPlan> {
+  try {
+    return JSON.parse(await readFile(planFile(cacheDir), 'utf8')) as RenderPlan;
+  } catch {
+    return { previous: null };
+  }
+}
+
+/** Whether an entry must be rendered under `plan`. */
+export function mustRender(plan: RenderPlan, key: string, digest: string | undefined): boolean {
+  return plan.previous === null || digest === undefined || plan.previous.pages[key] !== digest;
+}
+
+/** Records the digests of one collection's entries as this build knows them (called by loaders). */
+export async function writeRoutes(cacheDir: string, collection: string, pages: Record<string, string>): Promise<void> {
+  await mkdir(routesDir(cacheDir), { recursive: true });
+  await writeFile(join(routesDir(cacheDir), `${collection}.json`), JSON.stringify(pages));
+}
+
+/** Every entry digest recorded by this build's loaders. */
+export async function readRoutes(cacheDir: string): Promise<Record<string, string>> {
+  const pages: Record<string, string> = {};
+  for (const collection of ['projects', 'commits', 'files']) {
+    try {
+      Object.assign(pages, JSON.parse(await readFile(join(routesDir(cacheDir), `${collection}.json`), 'utf8')) as Record<string, string>);
+    } catch {
+      // a collection that recorded nothing has no pages
+    }
+  }
+  return pages;
+}

@@ -1,0 +1,247 @@
+/**
+ * Reads `design/selection.md` (quality-and-design-controls.md, section 2, step 5 "Record":
+ * the rubric, the scores, the pick, every graft, and why each dropped candidate lost;
+ * spec/input.md section 5: "Parse the table and front matter into data; render the rest as
+ * sanitised markdown").
+ */
+import { isMap, isScalar, isSeq, parseDocument, type Document } from 'yaml';
+import type { ArenaDropped, ArenaGraft, ArenaMatrix, ArenaSection, ArenaSelection } from '../model/arena.ts';
+import type { InvalidRecord } from '../model/types.ts';
+import { renderMarkdown } from '../markdown/render-markdown.ts';
+import { splitFrontMatter, type FrontMatterBlock } from '../markdown/front-matter.ts';
+import { outline, type MarkdownSection } from '../markdown/sections.ts';
+import { findTables, plainCell, type MarkdownTable } from '../markdown/tables.ts';
+import { listItemsOrParagraphs } from '../markdown/lists.ts';
+import { selectionFrontMatterSchema, type SelectionFrontMatter } from '../schemas/selection-front-matter.ts';
+import { describeIssues } from '../schemas/describe-issues.ts';
+import { capRaw } from '../text/lines.ts';
+import { labelOf, mentionedLabel } from './labels.ts';
+import { parseScoreCell } from './score-cell.ts';
+
+/** What reading selection.md gives: the selection and any invalid blocks (front matter). */
+export interface SelectionResult {
+  selection: ArenaSelection;
+  invalid: InvalidRecord[];
+}
+
+/** The role of a section, from its title. */
+export function sectionRole(title: string): ArenaSection['role'] {
+  const t = title.toLowerCase();
+  if (/score|matrix/.test(t)) return 'scores';
+  if (/graft/.test(t)) return 'grafts';
+  if (/drop|lost|los(e|ing)|reject|why not|runner/.test(t)) return 'dropped';
+  if (/pick|chosen|choice|winner|selected|decision/.test(t)) return 'pick';
+  return 'other';
+}
+
+function lineOfOffset(text: string, offset: number): number {
+  let line = 1;
+  for (let i = 0; i < offset && i < text.length; i++) if (text.charCodeAt(i) === 10) line++;
+  return line;
+}
+
+/** The file line of a top-level key of the front matter (0 when absent). */
+function keyLine(doc: Document, yaml: string, fm: FrontMatterBlock, key: string): number {
+  if (!isMap(doc.contents)) return 0;
+  const pair = doc.contents.items.find((p) => isScalar(p.key) && p.key.value === key);
+  const range = pair && isScalar(pair.key) ? pair.key.range : undefined;
+  return range ? fm.line + lineOfOffset(yaml, range[0]) : 0;
+}
+
+/** File lines of each item of the front matter's `grafts` sequence. */
+function graftLines(doc: Document, yaml: string, fm: FrontMatterBlock): number[] {
+  const seq = doc.get('grafts', true);
+  if (!isSeq(seq)) return [];
+  return seq.items.map((item) => {
+    const range = (item as { range?: [number, number, number] }).range;
+    return range ? fm.line + lineOfOffset(yaml, range[0]) : fm.line;
+  });
+}
+
+interface FrontMatterRead {
+  fields: Record<string, unknown>;
+  data: SelectionFrontMatter | null;
+  lines: { pick: number; grafts: number[] };
+  valid: boolean;
+}
+
+function readFrontMatter(fm: FrontMatterBlock, file: string, invalid: InvalidRecord[]): FrontMatterRead {
+  const empty: FrontMatterRead = { fields: {}, data: null, lines: { pick: 0, grafts: [] }, valid: false };
+  const raw = capRaw(`---\n${fm.yaml}\n---`);
+  const doc = parseDocument(fm.yaml, { prettyErrors: false, uniqueKeys: true });
+  if (doc.errors.length > 0) {
+    const e = doc.errors[0] as (typeof doc.errors)[number];
+    const line = fm.line + (e.linePos?.[0]?.line ?? 1);
+    invalid.push({ file, line, kind: 'arena/invalid-front-matter', error: `${file}: front matter is not valid YAML: ${e.message.split('\n')[0]}`, raw });
+    return empty;
+  }
+  let value: unknown;
+  try {
+    value = doc.toJS({ maxAliasCount: 100 });
+  } catch (error) {
+    invalid.push({ file, line: fm.line, kind: 'arena/invalid-front-matter', error: `${file}: front matter cannot be read: ${(error as Error).message}`, raw });
+    return empty;
+  }
+  if (value === null || value === undefined) return { ...empty, valid: true };
+  if (typeof value !== 'object' || Array.isArray(value)) {
+    invalid.push({ file, line: fm.line, kind: 'arena/invalid-front-matter', error: `${file}: front matter must be a mapping of fields, got ${Array.isArray(value) ? 'a list' : typeof value}`, raw });
+    return empty;
+  }
+  const fields = value as Record<string, unknown>;
+  const parsed = selectionFrontMatterSchema.safeParse(fields);
+  if (!parsed.success) {
+    invalid.push({ file, line: fm.line, kind: 'arena/invalid-front-matter', error: `${file} front matter: ${describeIssues(parsed.error, fields)}`, raw });
+    return { ...empty, fields };
+  }
+  return { fields, data: parsed.data, lines: { pick: keyLine(doc, fm.yaml, fm, 'pick'), grafts: graftLines(doc, fm.yaml, fm) }, valid: true };
+}
+
+/** Picks the scores table: the first table in a scores section, else the first with 2+ columns. */
+function scoresTable(tables: MarkdownTable[], sections: MarkdownSection[]): MarkdownTable | null {
+  const scoreSections = sections.filter((s) => sectionRole(s.title) === 'scores');
+  const inScores = tables.find((t) => t.header.length >= 2 && scoreSections.some((s) => t.line >= s.line && t.line <= s.endLine));
+  return inScores ?? tables.find((t) => t.header.length >= 2) ?? null;
+}
+
+/** Builds the criterion × candidate matrix from the scores table (a `Total` row is skipped). */
+export function matrixOf(table: MarkdownTable): ArenaMatrix {
+  const candidates = table.header.slice(1).map((h) => labelOf(h));
+  const rows = table.rows
+    .filter((r) => !/^(?:total|sum|overall)\b/i.test(plainCell(r.cells[0] ?? '')))
+    .map((r) => ({
+      criterion: plainCell(r.cells[0] ?? ''),
+      line: r.line,
+      scores: candidates.map((candidate, i) => {
+        const raw = (r.cells[i + 1] ?? '').trim();
+        const cell = parseScoreCell(raw);
+        return { candidate, raw, score: cell.score, cites: cell.cites, line: r.line, outOf: cell.outOf };
+      }),
+    }));
+  const totals: Record<string, number> = {};
+  let outOf = 0;
+  let highest = 0;
+  let any = false;
+  for (const c of candidates) totals[c] = 0;
+  for (const row of rows) {
+    for (const s of row.scores) {
+      if (s.score === null) continue;
+      any = true;
+      totals[s.candidate] = (totals[s.candidate] ?? 0) + s.score;
+      highest = Math.max(highest, s.score);
+      if (s.outOf !== null) outOf = Math.max(outOf, s.outOf);
+    }
+  }
+  const best = Math.max(...candidates.map((c) => totals[c] ?? 0));
+  return {
+    line: table.line,
+    candidates,
+    rows: rows.map((r) => ({ ...r, scores: r.scores.map(({ outOf: _o, ...s }) => s) })),
+    totals,
+    top: any ? candidates.filter((c) => totals[c] === best) : [],
+    scaleMax: outOf > 0 ? outOf : Math.max(5, highest),
+  };
+}
+
+/** Removes a leading label mention (`B.`, `**B** —`, `Candidate B:`) and returns what remains. */
+function withoutLeadingLabel(text: string, label: string): string {
+  const escaped = label.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  return text
+    .replace(new RegExp(`^\\s*(?:(?:the\\s+)?pick(?:ed)?\\s*(?:is|:)?\\s*)?(?:candidate\\s+)?\\**${escaped}\\**\\s*[.,:;—–-]?\\s*`, 'i'), '')
+    .trim();
+}
+
+const text = (s: MarkdownSection): string => s.body.join('\n').trim();
+
+/**
+ * Parses selection.md. Never throws; invalid front matter becomes an invalid record
+ * (`arena/invalid-front-matter`) and its fields are then ignored.
+ *
+ * @param source - The file's text.
+ * @param file - Path relative to the project root (`design/selection.md`).
+ * @param folderLabels - Labels of the candidate folders found, used when selection.md names none.
+ */
+export function parseSelection(source: string, file: string, folderLabels: readonly string[]): SelectionResult {
+  const invalid: InvalidRecord[] = [];
+  const { frontMatter, lines, firstLine } = splitFrontMatter(source);
+  const fm = frontMatter ? readFrontMatter(frontMatter, file, invalid) : null;
+  const data = fm?.data ?? null;
+  const { intro, introLine, sections } = outline(lines, firstLine);
+  const table = scoresTable(findTables(lines, firstLine), sections);
+  const matrix = table ? matrixOf(table) : null;
+  const candidates = data?.candidates?.map(labelOf) ?? (matrix && matrix.candidates.length > 0 ? matrix.candidates : [...folderLabels]);
+  const body = lines.join('\n');
+
+  const pickSection = sections.find((s) => sectionRole(s.title) === 'pick');
+  let pick: string | null = data?.pick !== undefined ? labelOf(data.pick) : null;
+  let pickLine = pick !== null ? (fm?.lines.pick ?? 0) : 0;
+  if (pick === null && pickSection) {
+    pick = mentionedLabel(pickSection.title.replace(/^[^:—–-]*(?:[:—–-])?/, ''), candidates) ?? mentionedLabel(text(pickSection).split(/\n\s*\n/)[0] ?? '', candidates);
+    if (pick !== null) pickLine = pickSection.line;
+  }
+  let pickReason = data?.reason?.trim() ?? '';
+  if (pickReason === '' && pickSection) pickReason = pick !== null ? withoutLeadingLabel(text(pickSection), pick) : text(pickSection);
+
+  const graftSections = sections.filter((s) => sectionRole(s.title) === 'grafts');
+  const grafts: ArenaGraft[] = [];
+  if (data?.grafts) {
+    data.grafts.forEach((g, i) => {
+      const from = g.from === undefined || g.from === null || g.from === '' ? null : labelOf(g.from);
+      grafts.push({ from, part: g.part, line: fm?.lines.grafts[i] ?? frontMatter?.line ?? 1, origin: 'front matter', anchor: `arena-graft-${i + 1}` });
+    });
+  } else {
+    for (const s of graftSections) {
+      for (const item of listItemsOrParagraphs(s.body, s.bodyLine)) {
+        if (/^(?:none|no grafts?|nothing)\b/i.test(item.text)) continue;
+        const named = /\bfrom\s+(?:candidate\s+)?\**([A-Za-z0-9]+)\**/i.exec(item.text)?.[1] ?? /^\**(?:candidate\s+)?([A-Z])\**\s*[:—–-]/.exec(item.text)?.[1] ?? /\((?:candidate\s+)?([A-Z])\)/.exec(item.text)?.[1];
+        const from = named !== undefined && candidates.includes(labelOf(named)) ? labelOf(named) : named !== undefined ? labelOf(named) : null;
+        grafts.push({ from, part: item.text, line: item.line, origin: 'section', anchor: `arena-graft-${grafts.length + 1}` });
+      }
+    }
+  }
+
+  const droppedBlocks = sections.filter((s) => sectionRole(s.title) === 'dropped').flatMap((s) => listItemsOrParagraphs(s.body, s.bodyLine));
+  const dropped: ArenaDropped[] = candidates
+    .filter((c) => c !== pick)
+    .map((label) => {
+      const block = droppedBlocks.find((b) => mentionedLabel(b.text, [label]) !== null);
+      return { label, why: block ? withoutLeadingLabel(block.text, label) || block.text : '', line: block?.line ?? 0 };
+    });
+
+  const judge = data?.judge?.trim() ?? null;
+  const singleFamilyJudge = !/\b(?:cross|different|other|multi|second)[- ]family\b/i.test(judge ?? '');
+  const singleFamilyNote = /single[- ]family/i.test(judge ?? '') || /single[- ]family|same[- ](?:model[- ])?family/i.test(body);
+  const collapsed = data?.collapsed ?? null;
+  const collapseRecorded = collapsed === true || (collapsed === null && /\bcollaps/i.test(body) && !/\bno\s+collapse/i.test(body));
+
+  const tableLines = table ? new Set(Array.from({ length: table.endLine - table.line + 1 }, (_, i) => table.line + i)) : new Set<number>();
+  const rendered: ArenaSection[] = sections.map((s, i) => ({
+    title: s.title,
+    role: sectionRole(s.title),
+    line: s.line,
+    html: renderMarkdown(s.body.filter((_, j) => !tableLines.has(s.bodyLine + j)).join('\n'), { headingOffset: 3 }),
+    anchor: `arena-selection-${i + 1}`,
+  }));
+
+  return {
+    selection: {
+      file,
+      frontMatter: frontMatter ? { line: frontMatter.line, endLine: frontMatter.endLine, valid: fm?.valid ?? false, fields: fm?.fields ?? {} } : null,
+      pick,
+      pickLine,
+      pickReason,
+      candidates,
+      judge,
+      singleFamilyJudge,
+      singleFamilyNote,
+      collapsed,
+      resends: data?.resends ?? null,
+      collapseRecorded,
+      matrix,
+      grafts,
+      dropped,
+      introHtml: renderMarkdown(intro.filter((_, j) => !tableLines.has(introLine + j)).join('\n'), { headingOffset: 2 }),
+      sections: rendered,
+    },
+    invalid,
+  };
+}

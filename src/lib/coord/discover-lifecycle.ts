@@ -1,0 +1,70 @@
+/**
+ * Discovery of coordination and lifecycle record files (spec/input.md sections 1 and 7):
+ * - every `*.jsonl` inside a `.beads/` folder (also `backup/`) is a beads file of the project
+ *   holding the folder; a `.beads/` folder without one is still listed (as not read);
+ * - `coordination.jsonl` is a coord stream of the folder it is in;
+ * - any other unclaimed `*.jsonl` whose first 64 KiB carry `"version":"coord.v1"` is a coord
+ *   stream, and a `history.jsonl` / `timeline.jsonl` with babysit's fields is babysit history.
+ */
+import { dirname, sep } from 'node:path';
+import type { SourceFormat } from '../model/types.ts';
+import type { WalkEntry } from '../discover/walk.ts';
+import { BEADS_FOLDER, COORD_FILE_NAMES, sniffJsonl } from './sniff-record-file.ts';
+
+/** Adds a record file to the project in `dir` (discovery's own `add`). */
+export type AddRecord = (dir: string, slug: string | null, path: string, format: SourceFormat, bytes: number) => void;
+
+/** The project folder holding the `.beads` folder `dir` is in (or is), or null. */
+export function beadsProjectOf(dir: string): string | null {
+  const parts = dir.split(sep);
+  const at = parts.lastIndexOf(BEADS_FOLDER);
+  return at > 0 ? parts.slice(0, at).join(sep) || sep : null;
+}
+
+/** Collects lifecycle files during one walk; `finish` sniffs the candidates and adds the rest. */
+export class LifecycleFiles {
+  private readonly beadsFolders: string[] = [];
+  private readonly withFiles = new Set<string>();
+  private readonly candidates: WalkEntry[] = [];
+
+  /**
+   * Notes a `.beads` folder; returns whether the walk descends into a folder. Inside `.beads`
+   * only `backup/` is walked (a Dolt database folder can hold thousands of files).
+   */
+  folder(entry: WalkEntry): boolean {
+    if (entry.name === BEADS_FOLDER) {
+      this.beadsFolders.push(entry.path);
+      return true;
+    }
+    const project = beadsProjectOf(entry.parent);
+    return project === null || (entry.name === 'backup' && beadsProjectOf(dirname(entry.parent)) === null);
+  }
+
+  /** Takes a file inside a `.beads` folder (adding it when it is JSONL); returns false for any other file. */
+  beadsFile(entry: WalkEntry, add: AddRecord): boolean {
+    const project = beadsProjectOf(entry.parent);
+    if (project === null) return false;
+    if (entry.name.endsWith('.jsonl')) {
+      add(project, null, entry.path, 'beads', entry.bytes);
+      this.withFiles.add(project);
+    }
+    return true;
+  }
+
+  /** Notes a file no other reader claimed; `*.jsonl` files are sniffed in `finish`. */
+  other(entry: WalkEntry): void {
+    if (entry.name.endsWith('.jsonl')) this.candidates.push(entry);
+  }
+
+  /** Adds coord and babysit files found by name or content, and `.beads` folders without JSONL. */
+  async finish(add: AddRecord): Promise<void> {
+    for (const entry of this.candidates) {
+      const format = COORD_FILE_NAMES.has(entry.name) ? 'coord' : await sniffJsonl(entry.path, entry.name);
+      if (format) add(entry.parent, null, entry.path, format, entry.bytes);
+    }
+    for (const folder of this.beadsFolders) {
+      const project = dirname(folder);
+      if (!this.withFiles.has(project)) add(project, null, folder, 'beads', 0);
+    }
+  }
+}

@@ -1,0 +1,56 @@
+/**
+ * Line accounting shared by the coordination, beads and babysit adapters: every physical line
+ * of a JSONL file becomes a record handed to `onRecord`, or an invalid record kept with its
+ * raw text, so `valid + invalid === lines` holds for every file (spec/input.md: "every line
+ * accounted for"). Streams the file (beads files reach a megabyte).
+ */
+import { RAW_TEXT_LIMIT, type InvalidRecord, type SourceFile, type SourceFormat } from '../model/types.ts';
+import { capRaw, readLines } from '../text/lines.ts';
+
+/** What one file gave: its accounting and its invalid lines. */
+export interface JsonlFileResult {
+  source: SourceFile;
+  invalid: InvalidRecord[];
+}
+
+/** A record handler: returns nothing when the record was taken, or why it is invalid. */
+export type RecordHandler = (record: Record<string, unknown>, line: number, text: string) => { kind: string; error: string } | void;
+
+/**
+ * Reads `absolutePath` line by line. Invalid kinds are `<area>/invalid-utf8`, `/blank-line`,
+ * `/not-json`, `/not-an-object`, or what `onRecord` returns. Rejects only when the file cannot
+ * be read at all.
+ */
+export async function readJsonlRecords(absolutePath: string, file: string, bytes: number, format: SourceFormat, area: string, onRecord: RecordHandler): Promise<JsonlFileResult> {
+  const out: JsonlFileResult = { source: { path: file, format, bytes, lines: 0, valid: 0, invalid: 0 }, invalid: [] };
+  for await (const line of readLines(absolutePath)) {
+    out.source.lines++;
+    const invalid = (kind: string, error: string): void => {
+      out.invalid.push({ file, line: line.number, kind, error, raw: capRaw(line.text, RAW_TEXT_LIMIT) });
+      out.source.invalid++;
+    };
+    if (line.encodingError) {
+      invalid(`${area}/invalid-utf8`, `line ${line.number} is ${line.encodingError}`);
+      continue;
+    }
+    if (line.text.trim() === '') {
+      invalid(`${area}/blank-line`, 'blank line');
+      continue;
+    }
+    let value: unknown;
+    try {
+      value = JSON.parse(line.text);
+    } catch (error) {
+      invalid(`${area}/not-json`, `not valid JSON: ${(error as Error).message}`);
+      continue;
+    }
+    if (value === null || typeof value !== 'object' || Array.isArray(value)) {
+      invalid(`${area}/not-an-object`, `expected a JSON object, got ${value === null ? 'null' : Array.isArray(value) ? 'an array' : typeof value}`);
+      continue;
+    }
+    const problem = onRecord(value as Record<string, unknown>, line.number, line.text);
+    if (problem) invalid(problem.kind, problem.error);
+    else out.source.valid++;
+  }
+  return out;
+}

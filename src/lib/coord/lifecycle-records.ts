@@ -1,0 +1,97 @@
+/**
+ * The project pipeline's entry to coordination and lifecycle records (spec/input.md section
+ * 7): reads every `coord`, `beads` and `babysit-history` file of a project, then builds the
+ * coordination, beads and babysit models. One instance per project.
+ */
+import { stat } from 'node:fs/promises';
+import type { DiscoveredFile } from '../discover/discover.ts';
+import type { InvalidRecord, SourceFile, SourceFormat } from '../model/types.ts';
+import { buildBeadsModel } from '../beads/build-beads-model.ts';
+import { emptyBeadsRows, readBeadsFile } from '../beads/read-beads-file.ts';
+import type { BeadsModel } from '../beads/types.ts';
+import { readBabysitFile } from '../babysit/read-babysit-file.ts';
+import type { BabysitEntry, BabysitModel } from '../babysit/types.ts';
+import { replayOrder } from '../beads/replay.ts';
+import { orderCoordEvents } from './order.ts';
+import { projectCoordination } from './project-coordination.ts';
+import { readCoordFile } from './read-coord-file.ts';
+import { isoOf } from './time.ts';
+import type { ReadCoordEvent } from './read-coord-event.ts';
+import type { CoordinationModel } from './types.ts';
+
+/** The models built from a project's lifecycle records; null where the project has none. */
+export interface LifecycleModels {
+  coordination: CoordinationModel | null;
+  beads: BeadsModel | null;
+  babysit: BabysitModel | null;
+}
+
+/** Formats this module reads. */
+export const LIFECYCLE_FORMATS: ReadonlySet<string> = new Set(['coord', 'beads', 'babysit-history']);
+
+/** Collects a project's lifecycle records file by file; `finish` builds the models. */
+export class LifecycleRecords {
+  private readonly coord: ReadCoordEvent[] = [];
+  private readonly beads = emptyBeadsRows();
+  private readonly babysit: BabysitEntry[] = [];
+  private beadsSeen = false;
+  private coordSeen = false;
+
+  /** True when this module reads the file's format. */
+  handles(file: DiscoveredFile): boolean {
+    return LIFECYCLE_FORMATS.has(file.format);
+  }
+
+  /**
+   * Reads one file. A `.beads` folder discovered without JSONL files (a database only) is
+   * listed as not read. Rejects only when the file cannot be read at all.
+   */
+  async read(file: DiscoveredFile): Promise<{ source: SourceFile; invalid: InvalidRecord[] }> {
+    if (file.format === 'beads') {
+      this.beadsSeen = true;
+      const info = await stat(file.path);
+      if (info.isDirectory()) return { source: { path: file.rel, format: 'beads', bytes: 0, lines: 0, valid: 0, invalid: 0, notRead: 'no JSONL records in this folder (a database alone is not read)' }, invalid: [] };
+      return readBeadsFile(file.path, file.rel, file.bytes, this.beads, this.coord);
+    }
+    if (file.format === 'coord') {
+      this.coordSeen = true;
+      return readCoordFile(file.path, file.rel, file.bytes, this.coord);
+    }
+    return readBabysitFile(file.path, file.rel, file.bytes, this.babysit);
+  }
+
+  /** Builds the models. Pure over what was read. */
+  finish(): LifecycleModels {
+    const coordination = this.coord.length > 0 || this.coordSeen ? projectCoordination(orderCoordEvents(this.coord)) : null;
+    const hasBeadsRows = Object.values(this.beads).some((list) => list.length > 0);
+    const beads = this.beadsSeen && hasBeadsRows ? buildBeadsModel(this.beads) : null;
+    const entries = replayOrder(this.babysit);
+    const babysit = entries.length > 0 ? { entries, tickets: [...new Set(entries.map((e) => e.ticket).filter((t) => t !== ''))].sort() } : null;
+    return { coordination, beads, babysit };
+  }
+}
+
+/** Records per lifecycle format, for the counts shown in the build summary and on the archive home: coord.v1 events, beads issues, babysit rows. */
+export function lifecycleCounts(models: LifecycleModels): Partial<Record<SourceFormat, number>> {
+  const out: Partial<Record<SourceFormat, number>> = {};
+  if (models.coordination && models.coordination.events.length > 0) out.coord = models.coordination.events.length;
+  if (models.beads && models.beads.issues.length > 0) out.beads = models.beads.issues.length;
+  if (models.babysit) out['babysit-history'] = models.babysit.entries.length;
+  return out;
+}
+
+/** The earliest and latest times across the lifecycle models, merged with a trail span. */
+export function mergeSpan(span: { from: string; to: string } | null, models: LifecycleModels): { from: string; to: string } | null {
+  const spans = [span, models.coordination?.span ?? null, models.beads?.span ?? null];
+  let from = Number.POSITIVE_INFINITY;
+  let to = Number.NEGATIVE_INFINITY;
+  for (const e of models.babysit?.entries ?? []) {
+    if (e.time === null) continue;
+    from = Math.min(from, e.time);
+    to = Math.max(to, e.time);
+  }
+  if (from <= to) spans.push({ from: isoOf(from), to: isoOf(to) });
+  const present = spans.filter((s): s is { from: string; to: string } => s !== null);
+  if (present.length === 0) return null;
+  return { from: present.map((s) => s.from).sort()[0] as string, to: present.map((s) => s.to).sort().at(-1) as string };
+}

@@ -1,0 +1,66 @@
+/**
+ * The quality-controls step of the per-project pipeline (quality-and-design-controls.md,
+ * sections 1–4; spec/input.md sections 5–6): runs the arena and verdicts adapters over a
+ * project's discovered `arena` and `verdicts` files, and lists the files that findings cite,
+ * so they get file pages like trail evidence.
+ */
+import type { DiscoveredFile } from '../discover/discover.ts';
+import type { CitedFile, InvalidRecord, ProjectModel, SourceFile, TrailRow } from '../model/types.ts';
+import type { ArenaModel } from '../model/arena.ts';
+import type { VerdictsModel } from '../model/verdicts.ts';
+import type { EvidenceContext } from '../evidence/resolve.ts';
+import { readArena } from '../arena/read-arena.ts';
+import { readVerdicts } from '../verdicts/read-verdicts.ts';
+
+/** Everything the quality adapters read for one project. */
+export interface QualityResult {
+  arena: ArenaModel | null;
+  verdicts: VerdictsModel | null;
+  invalid: InvalidRecord[];
+  sources: SourceFile[];
+}
+
+/**
+ * Reads the project's arena and verdict files. Never throws for bad input.
+ *
+ * @param files - The project's discovered files (only `arena` and `verdicts` ones are read).
+ * @param rows - The project's trail rows (design rows join the arena).
+ * @param projectName - The project folder's name (the ticket of a babysit text verdict).
+ * @param ctx - The project's evidence context.
+ */
+export async function readQuality(files: readonly DiscoveredFile[], rows: readonly TrailRow[], projectName: string, ctx: EvidenceContext): Promise<QualityResult> {
+  const arena = await readArena(files.filter((f) => f.format === 'arena'), rows);
+  const verdicts = await readVerdicts(files.filter((f) => f.format === 'verdicts'), projectName, ctx);
+  return {
+    arena: arena.arena,
+    verdicts: verdicts.verdicts,
+    invalid: [...arena.invalid, ...verdicts.invalid],
+    sources: [...arena.sources, ...verdicts.sources],
+  };
+}
+
+/**
+ * Adds the files that review findings cite to a project's cited files (each finding is a
+ * citation: its anchor and summary), keeping the sort order of `cited`. Pure.
+ */
+export function withFindingCitations(cited: ProjectModel['cited'], verdicts: VerdictsModel | null): ProjectModel['cited'] {
+  if (!verdicts) return cited;
+  const files = new Map<string, CitedFile>(cited.files.map((f) => [`${f.origin}:${f.path}`, { ...f, ranges: [...f.ranges], by: [...f.by] }]));
+  for (const review of verdicts.reviews) {
+    for (const finding of review.findings) {
+      const t = finding.location?.target;
+      if (!t || t.type !== 'file') continue;
+      const key = `${t.origin}:${t.path}`;
+      const entry = files.get(key) ?? { path: t.path, origin: t.origin, ranges: [], by: [] };
+      if (t.from !== undefined && !entry.ranges.some((r) => r.from === t.from && r.to === (t.to ?? t.from))) entry.ranges.push({ from: t.from, to: t.to ?? t.from });
+      if (!entry.by.some((c) => c.anchor === finding.anchor)) entry.by.push({ rowId: finding.anchor, anchor: finding.anchor, decision: `Finding: ${finding.summary}`.slice(0, 120) });
+      files.set(key, entry);
+    }
+  }
+  return {
+    commits: cited.commits,
+    files: [...files.values()]
+      .sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : a.origin < b.origin ? -1 : 1))
+      .map((f) => ({ ...f, ranges: f.ranges.sort((a, b) => a.from - b.from || a.to - b.to) })),
+  };
+}

@@ -1,0 +1,40 @@
+/**
+ * Reads a whole small text record (a markdown document, a verdict file) for the quality
+ * adapters, with a size cap and lenient UTF-8 decoding.
+ */
+import { readFile } from 'node:fs/promises';
+import { MAX_JSON_FILE_BYTES } from '../adapters/json-file.ts';
+
+/** A text file's content, or why it could not be read. */
+export type TextFile = { text: string; lines: number; encodingError: boolean } | { error: string };
+
+/** Physical lines of a text (a final line break does not open a new line). */
+export function physicalLines(text: string): number {
+  if (text === '') return 0;
+  const n = text.split('\n').length;
+  return text.endsWith('\n') ? n - 1 : n;
+}
+
+/**
+ * Reads `path` as UTF-8 (a BOM is dropped; invalid bytes become U+FFFD and are reported).
+ * Never throws: an unreadable or oversized file gives `{ error }` in plain words.
+ */
+export async function readTextFile(path: string): Promise<TextFile> {
+  let data: Buffer;
+  try {
+    data = await readFile(path);
+  } catch (error) {
+    return { error: `cannot be read: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}` };
+  }
+  if (data.length > MAX_JSON_FILE_BYTES) return { error: `is ${data.length} bytes; the limit is ${MAX_JSON_FILE_BYTES}` };
+  let encodingError = false;
+  let text: string;
+  try {
+    text = new TextDecoder('utf-8', { fatal: true }).decode(data);
+  } catch {
+    encodingError = true;
+    text = new TextDecoder('utf-8').decode(data);
+  }
+  if (text.charCodeAt(0) === 0xfeff) text = text.slice(1);
+  return { text, lines: physicalLines(text), encodingError };
+}

@@ -1,0 +1,127 @@
+/**
+ * Trailbook's facet index: the filters of the search page, applied to single records.
+ *
+ * Pagefind filters apply to whole documents; at a million rows one document per row is far
+ * too slow to build and too heavy to load (stack notes, "Search at scale"). So filters use a
+ * small static index of our own, beside pagefind's word index:
+ * - `search-index/facets.json`: every filter value with its record count and the projects
+ *   that have it (so a filtered search fetches only those projects' shards), and the list of
+ *   projects;
+ * - `search-index/p/<project>.json`: one shard per project: each record's anchor, title and
+ *   facet values (as indexes into the shard's own value table).
+ * A search with words asks pagefind, then keeps the sub-results whose record passes the
+ * filters; a search with filters only walks the candidate projects' shards in order.
+ */
+import type { SearchRecord } from './search-records.ts';
+
+export const FACET_INDEX_VERSION = 1;
+
+/** Longest title kept in a shard, in characters. */
+export const SHARD_TITLE_LIMIT = 160;
+
+/** A project's shard: `values[f]` lists facet f's values; each record holds indexes into them. */
+export interface FacetShard {
+  version: number;
+  /** Project index in facets.json. */
+  project: number;
+  facets: string[];
+  values: string[][];
+  /** [anchor, title, page, facet value indexes per facet (arrays; empty = no value)] */
+  records: Array<[string, string, string, number[][]]>;
+}
+
+/** The archive-wide facet summary written as facets.json. */
+export interface FacetSummary {
+  version: number;
+  projects: Array<{ id: string; title: string; url: string }>;
+  /** Facet name → value → { count, projects }: project indexes, ascending. */
+  facets: Record<string, Record<string, { count: number; projects: number[] }>>;
+}
+
+/** Builds the shard of one project and adds its values to the summary. */
+export function addProject(summary: FacetSummary, project: { id: string; title: string; url: string }, records: readonly SearchRecord[]): FacetShard {
+  const index = summary.projects.length;
+  summary.projects.push(project);
+  const facetNames: string[] = [];
+  const values: string[][] = [];
+  const valueIndex: Array<Map<string, number>> = [];
+  const facetOf = (name: string): number => {
+    let f = facetNames.indexOf(name);
+    if (f === -1) {
+      f = facetNames.length;
+      facetNames.push(name);
+      values.push([]);
+      valueIndex.push(new Map());
+    }
+    return f;
+  };
+  const shardRecords: FacetShard['records'] = [];
+  for (const record of records) {
+    const vector: number[][] = [];
+    for (const [name, vals] of Object.entries(record.facets)) {
+      const f = facetOf(name);
+      const ids: number[] = [];
+      for (const v of vals) {
+        let id = valueIndex[f]?.get(v);
+        if (id === undefined) {
+          id = values[f]?.length ?? 0;
+          values[f]?.push(v);
+          valueIndex[f]?.set(v, id);
+        }
+        ids.push(id);
+        const byValue = (summary.facets[name] ??= {});
+        const entry = (byValue[v] ??= { count: 0, projects: [] });
+        entry.count++;
+        if (entry.projects[entry.projects.length - 1] !== index) entry.projects.push(index);
+      }
+      vector[f] = ids;
+    }
+    for (let f = 0; f < facetNames.length; f++) vector[f] ??= [];
+    const title = record.title.length > SHARD_TITLE_LIMIT ? `${record.title.slice(0, SHARD_TITLE_LIMIT - 1)}…` : record.title;
+    shardRecords.push([record.anchor, title, record.page ?? '', vector]);
+  }
+  for (const r of shardRecords) for (let f = 0; f < facetNames.length; f++) r[3][f] ??= [];
+  return { version: FACET_INDEX_VERSION, project: index, facets: facetNames, values, records: shardRecords };
+}
+
+/** An empty summary. */
+export function emptySummary(): FacetSummary {
+  return { version: FACET_INDEX_VERSION, projects: [], facets: {} };
+}
+
+/** The summary with facets and values in a stable order (for byte-identical output). */
+export function sortedSummary(summary: FacetSummary): FacetSummary {
+  const facets: FacetSummary['facets'] = {};
+  for (const name of Object.keys(summary.facets).sort()) {
+    const byValue = summary.facets[name] ?? {};
+    facets[name] = Object.fromEntries(Object.keys(byValue).sort().map((v) => [v, byValue[v] as { count: number; projects: number[] }]));
+  }
+  return { ...summary, facets };
+}
+
+/**
+ * Whether a shard record passes `filters` (facet → wanted values; a record passes when, for
+ * every facet, it has at least one wanted value).
+ */
+export function recordMatches(shard: Pick<FacetShard, 'facets' | 'values'>, vector: number[][], filters: Readonly<Record<string, readonly string[]>>): boolean {
+  for (const [name, wanted] of Object.entries(filters)) {
+    if (wanted.length === 0) continue;
+    const f = shard.facets.indexOf(name);
+    if (f === -1) return false;
+    const have = (vector[f] ?? []).map((i) => shard.values[f]?.[i]);
+    if (!wanted.some((w) => have.includes(w))) return false;
+  }
+  return true;
+}
+
+/** Projects (indexes, ascending) that can hold a record passing `filters`. */
+export function candidateProjects(summary: Pick<FacetSummary, 'facets' | 'projects'>, filters: Readonly<Record<string, readonly string[]>>): number[] {
+  let candidates: number[] | null = null;
+  for (const [name, wanted] of Object.entries(filters)) {
+    if (wanted.length === 0) continue;
+    const union = new Set<number>();
+    for (const w of wanted) for (const p of summary.facets[name]?.[w]?.projects ?? []) union.add(p);
+    candidates = candidates === null ? [...union] : candidates.filter((p) => union.has(p));
+  }
+  return (candidates ?? summary.projects.map((_, i) => i)).sort((a, b) => a - b);
+}

@@ -1,0 +1,129 @@
+/**
+ * Adapter for repair-loop premise rows, `premises.jsonl` (spec/input.md section 6;
+ * quality-and-design-controls.md, section 4 "Attack the premise"), and the grouping of rows
+ * into loops: "Same blocker means the same gate and the same failure fingerprint ... with
+ * run-specific values such as ids and timestamps removed".
+ */
+import type { InvalidRecord } from '../model/types.ts';
+import type { PremiseRow, RepairLoop } from '../model/verdicts.ts';
+import type { PhysicalLine } from '../text/lines.ts';
+import { capRaw } from '../text/lines.ts';
+import { premiseRowSchema } from '../schemas/premise-row.ts';
+import { describeIssues } from '../schemas/describe-issues.ts';
+import { parseTime } from '../adapters/parsed-row.ts';
+
+/**
+ * A failure fingerprint without run-specific values (section 4): ISO timestamps, UUIDs, hex
+ * ids of 7+ digits and other numbers become placeholders; case and spacing are folded.
+ */
+export function normaliseFingerprint(fingerprint: string): string {
+  return fingerprint
+    .replace(/\d{4}-\d{2}-\d{2}[T ]\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?(?:Z|[+-]\d{2}:?\d{2})?/gi, '<time>')
+    .replace(/\b[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\b/gi, '<id>')
+    .replace(/\b(?=[0-9a-f]*\d)(?=[0-9a-f]*[a-f])[0-9a-f]{7,40}\b/gi, '<id>')
+    .replace(/\d+/g, '<n>')
+    .replace(/\s+/g, ' ')
+    .trim()
+    .toLowerCase();
+}
+
+/** Rows and invalid lines of one premises file. */
+export interface PremiseFileResult {
+  rows: Omit<PremiseRow, 'anchor'>[];
+  invalid: InvalidRecord[];
+}
+
+/**
+ * Reads the lines of a premises file. Never throws. A blank line, a line that is not a JSON
+ * object, or a row without `gate` or a positive integer `attempt` is a `loop/invalid-row`
+ * record with its raw text.
+ */
+export function parsePremiseLines(lines: Iterable<PhysicalLine>, file: string): PremiseFileResult {
+  const rows: PremiseFileResult['rows'] = [];
+  const invalid: InvalidRecord[] = [];
+  for (const l of lines) {
+    const bad = (error: string): void => {
+      invalid.push({ file, line: l.number, kind: 'loop/invalid-row', error: `${file}:${l.number}: ${error}`, raw: capRaw(l.text) });
+    };
+    if (l.text.trim() === '') {
+      bad('blank line');
+      continue;
+    }
+    let value: unknown;
+    try {
+      value = JSON.parse(l.text);
+    } catch (error) {
+      bad(`not JSON: ${(error as Error).message}`);
+      continue;
+    }
+    if (value === null || typeof value !== 'object' || Array.isArray(value)) {
+      bad('not a JSON object');
+      continue;
+    }
+    const parsed = premiseRowSchema.safeParse(value);
+    if (!parsed.success) {
+      bad(describeIssues(parsed.error, value));
+      continue;
+    }
+    const { ts, ticket, gate, fingerprint, attempt, premise, premise_result, check, ...extra } = parsed.data;
+    rows.push({
+      file,
+      line: l.number,
+      ts,
+      ticket,
+      gate,
+      fingerprint,
+      attempt,
+      premise: premise?.trim() ?? '',
+      premiseResult: premise_result === undefined || premise_result === null || premise_result.trim() === '' ? null : premise_result.trim().toLowerCase(),
+      check: check?.trim() ?? '',
+      extra,
+    });
+  }
+  return { rows, invalid };
+}
+
+/** The time of a premise row, for display (null when `ts` is not an ISO time). */
+export const premiseTime = (row: Pick<PremiseRow, 'ts'>): number | null => parseTime(row.ts);
+
+/** What became of a loop, in words (section 4, "Branch on the result"). */
+export function loopOutcome(rows: readonly PremiseRow[]): string {
+  const attempts = Math.max(...rows.map((r) => r.attempt));
+  const failed = rows.findIndex((r) => r.premiseResult === 'fails');
+  if (failed >= 0) {
+    const r = rows[failed] as PremiseRow;
+    const after = rows.length - failed - 1;
+    return after > 0
+      ? `premise fails at attempt ${r.attempt}, yet ${after} more attempt${after === 1 ? ' was' : 's were'} made: the loop should have stopped and handed the blocker to investigate`
+      : `stopped at attempt ${r.attempt}: the premise fails; the blocker goes to investigate`;
+  }
+  const last = rows[rows.length - 1] as PremiseRow;
+  const said = typeof last.extra['outcome'] === 'string' ? ` (${last.extra['outcome']})` : typeof last.extra['result'] === 'string' ? ` (${last.extra['result']})` : '';
+  const tested = rows.find((r) => r.premise !== '');
+  const premise = tested === undefined ? 'no premise recorded' : tested.premiseResult === 'holds' ? 'premise checked: holds' : tested.premiseResult === 'inconclusive' ? 'premise not verified (inconclusive)' : tested.premiseResult === null ? 'premise named, not tested' : `premise result ${tested.premiseResult}`;
+  return `${attempts} attempt${attempts === 1 ? '' : 's'}; ${premise}${said}`;
+}
+
+/**
+ * Groups rows into loops by ticket, gate and normalised fingerprint, in order of first row;
+ * rows keep file order within a loop. Anchors: `loop-<n>` and `premise-<file>-L<line>`.
+ */
+export function groupLoops(rows: readonly Omit<PremiseRow, 'anchor'>[]): RepairLoop[] {
+  const loops = new Map<string, PremiseRow[]>();
+  for (const r of rows) {
+    const key = `${r.ticket}\u0000${r.gate}\u0000${normaliseFingerprint(r.fingerprint)}`;
+    const anchor = `premise-${r.file.replace(/[^A-Za-z0-9]+/g, '-')}-L${r.line}`;
+    loops.set(key, [...(loops.get(key) ?? []), { ...r, anchor }]);
+  }
+  return [...loops.entries()].map(([key, list], i) => ({
+    key,
+    anchor: `loop-${i + 1}`,
+    ticket: (list[0] as PremiseRow).ticket,
+    gate: (list[0] as PremiseRow).gate,
+    fingerprint: (list[0] as PremiseRow).fingerprint,
+    rows: list,
+    attempts: Math.max(...list.map((r) => r.attempt)),
+    premiseRow: list.find((r) => r.premise !== '') ?? null,
+    outcome: loopOutcome(list),
+  }));
+}

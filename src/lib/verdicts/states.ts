@@ -1,0 +1,85 @@
+/**
+ * The three-state verdict vocabulary and gate support (quality-and-design-controls.md,
+ * section 3 "Three-state verdict": "A gate passes only when every criterion it covers is
+ * VERIFIED, or when a criterion is INCONCLUSIVE and the owning gate records it as
+ * nonblocking with a reason").
+ */
+import type { GateSupport, QaCriterion, QaVerdict, RubricGrade } from '../model/verdicts.ts';
+
+/** The three states of a criterion (section 3); any other value is kept but never counts as verified. */
+export const CRITERION_STATES = ['VERIFIED', 'NOT_VERIFIED', 'INCONCLUSIVE'] as const;
+
+/** `not verified`, `Not-Verified` → `NOT_VERIFIED`; other values upper-cased as written. */
+export function normaliseState(state: string): string {
+  return state.trim().toUpperCase().replace(/[\s-]+/g, '_');
+}
+
+/** Whether a normalised state is one of the three. */
+export const isKnownState = (state: string): boolean => (CRITERION_STATES as readonly string[]).includes(state);
+
+/** A non-empty nonblocking reason, or null. */
+export const nonblockingReason = (c: Pick<QaCriterion, 'nonblocking'>): string | null => (c.nonblocking !== null && c.nonblocking.trim() !== '' ? c.nonblocking.trim() : null);
+
+/**
+ * The class of a gate verdict: PASS and babysit's FIXED(N) pass ("FIXED is treated like PASS"
+ * in babysit's own readiness check); FAIL fails; BLOCKED is blocked; anything else is other.
+ */
+export function verdictClass(verdict: string): QaVerdict['verdictClass'] {
+  const v = verdict.trim().toUpperCase();
+  if (v === 'PASS' || /^FIXED(?:\(\s*\d*\s*\))?$/.test(v)) return 'pass';
+  if (v === 'FAIL' || v === 'FAILED') return 'fail';
+  if (v === 'BLOCKED') return 'blocked';
+  return 'other';
+}
+
+const ids = (cs: QaCriterion[]): string => cs.map((c) => c.id).join(', ');
+const plural = (n: number, one: string, many = `${one}s`): string => `${n} ${n === 1 ? one : many}`;
+
+/**
+ * Whether a structured gate's criteria support its verdict. For a passing verdict: every
+ * criterion VERIFIED, or INCONCLUSIVE with a nonblocking reason; a NOT_VERIFIED criterion,
+ * an unexplained INCONCLUSIVE one or an unknown state contradicts it; no criteria at all
+ * cannot support it. For FAIL and BLOCKED: supported when some criterion is not VERIFIED.
+ */
+export function structuredSupport(verdict: string, criteria: QaCriterion[]): GateSupport {
+  const cls = verdictClass(verdict);
+  const notVerified = criteria.filter((c) => c.state === 'NOT_VERIFIED');
+  const unexplained = criteria.filter((c) => c.state === 'INCONCLUSIVE' && nonblockingReason(c) === null);
+  const nonblocking = criteria.filter((c) => c.state === 'INCONCLUSIVE' && nonblockingReason(c) !== null);
+  const unknown = criteria.filter((c) => !isKnownState(c.state));
+  if (cls === 'other') return { supported: null, reason: `verdict ${verdict} is none of PASS, FAIL, BLOCKED` };
+  if (cls === 'pass') {
+    if (criteria.length === 0) return { supported: null, reason: 'no criteria are recorded, so nothing shows what the gate covered' };
+    const against: string[] = [];
+    if (notVerified.length > 0) against.push(`${plural(notVerified.length, 'criterion', 'criteria')} not verified (${ids(notVerified)})`);
+    if (unexplained.length > 0) against.push(`${plural(unexplained.length, 'criterion', 'criteria')} inconclusive without a nonblocking reason (${ids(unexplained)})`);
+    if (unknown.length > 0) against.push(`${plural(unknown.length, 'criterion', 'criteria')} in a state that is not one of the three (${unknown.map((c) => `${c.id}: ${c.state}`).join(', ')})`);
+    if (against.length > 0) return { supported: false, reason: `${verdict} is not supported: ${against.join('; ')}` };
+    if (nonblocking.length > 0) return { supported: true, reason: `every criterion is verified, except ${ids(nonblocking)}: inconclusive, recorded as nonblocking by the gate` };
+    return { supported: true, reason: `every criterion (${criteria.length}) is verified` };
+  }
+  const open = criteria.filter((c) => c.state !== 'VERIFIED');
+  if (criteria.length > 0 && open.length === 0) return { supported: false, reason: `every criterion is verified, yet the verdict is ${verdict}` };
+  if (criteria.length === 0) return { supported: null, reason: `the gate did not pass; no criteria are recorded` };
+  return { supported: true, reason: `the gate did not pass: ${plural(open.length, 'criterion', 'criteria')} not verified (${ids(open)})` };
+}
+
+/**
+ * Grades that contradict a passing babysit text verdict, as babysit's own readiness check
+ * reads its rubric: a PASS or FIXED must show `freshness=A` (when graded) and no dimension
+ * graded C or D.
+ */
+export function rubricContradictions(rubric: RubricGrade[]): RubricGrade[] {
+  return rubric.filter((g) => /^[CD]$/i.test(g.grade) || (g.dimension.toLowerCase() === 'freshness' && !/^A$/i.test(g.grade)));
+}
+
+/** Whether a babysit text verdict's rubric supports it (see {@link rubricContradictions}). */
+export function textSupport(verdict: string, rubric: RubricGrade[]): GateSupport {
+  const cls = verdictClass(verdict);
+  if (cls !== 'pass') return { supported: null, reason: cls === 'other' ? `verdict ${verdict} is none of PASS, FIXED(N), FAIL` : 'the gate did not pass' };
+  if (rubric.length === 0) return { supported: null, reason: 'no RUBRIC grades are recorded, so nothing shows what the gate covered' };
+  const against = rubricContradictions(rubric);
+  if (against.length > 0) return { supported: false, reason: `${verdict} is contradicted by its rubric: ${against.map((g) => `${g.dimension}=${g.grade}`).join(', ')}` };
+  const fresh = rubric.some((g) => g.dimension.toLowerCase() === 'freshness');
+  return { supported: true, reason: `no dimension is graded C or D${fresh ? ', and freshness is A' : ''}` };
+}

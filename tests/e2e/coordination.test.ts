@@ -1,0 +1,150 @@
+/**
+ * Coordination and lifecycle history end to end: the real CLI builds an archive of the
+ * example coordination streams (content/coordination) and the real beads folder of
+ * 45ck/prompt-language, and Chromium reads it: the timeline filters by agent and event type
+ * (and is a full list without JavaScript), flags land on their events, a real beads issue's
+ * page shows its history and close reason, and search finds events and issues by facet.
+ * `trailbook check --json` lists every planted coordination fault.
+ */
+import { existsSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { buildSite, runCli, type BuiltSite } from './build-site.ts';
+import { serveStatic, type StaticServer } from './static-server.ts';
+import { chromiumAvailable, launchBrowser } from './browser.ts';
+import { readText, readTexts, targetId, watchPage, type PageWatch } from './page-helpers.ts';
+import { COORD_PLANTED } from '../../scripts/example-coordination-corpus.ts';
+
+const COORDINATION = fileURLToPath(new URL('../../content/coordination', import.meta.url));
+const BEADS = '/work/shared/corpus/real/45ck__prompt-language';
+
+let site: BuiltSite;
+let server: StaticServer;
+let browser: Browser;
+let origin: string;
+let context: BrowserContext;
+let page: Page;
+let watch: PageWatch;
+
+describe.skipIf(!chromiumAvailable() || !existsSync(BEADS))('coordination archive in Chromium', () => {
+  beforeAll(async () => {
+    site = await buildSite([COORDINATION, BEADS]);
+    server = await serveStatic(site.out);
+    origin = new URL(server.url).origin;
+    browser = await launchBrowser();
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+    await server?.close();
+  });
+
+  beforeEach(async () => {
+    context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+    page = await context.newPage();
+    watch = watchPage(page, origin);
+  });
+
+  afterEach(async () => {
+    await context.close();
+    expect(watch.errors).toEqual([]);
+    expect(watch.offsite).toEqual([]);
+  });
+
+  const visibleRows = () => page.locator('#coord-timeline-table tbody tr:visible');
+  const actorsOf = async (): Promise<string[]> => readTexts(visibleRows().locator('td:nth-child(4)'));
+
+  it('filters the timeline by agent and by event type, and keeps the choice in the URL', async () => {
+    await page.goto(`${origin}/p/faults/`);
+    const form = page.locator('form[data-coord-filter]');
+    await expect(form.isVisible()).resolves.toBe(true);
+    await expect(visibleRows().count()).resolves.toBe(17);
+    expect(await readText(form.locator('.coord-filter-status'))).toBe('all 17 events shown');
+
+    await page.selectOption('[data-testid="coord-filter-agent"]', 'cobalt-harbor');
+    const cobalt = await actorsOf();
+    expect(cobalt).toEqual(['amber-otter → cobalt-harbor', 'cobalt-harbor', 'amber-otter → cobalt-harbor', 'cobalt-harbor', 'cobalt-harbor', 'cobalt-harbor', 'cobalt-harbor']);
+    expect(await readText(form.locator('.coord-filter-status'))).toBe('7 of 17 events shown');
+    expect(new URL(page.url()).hash).toBe('#coord-timeline?agent=cobalt-harbor');
+
+    await page.selectOption('[data-testid="coord-filter-type"]', 'TAKEOVER');
+    expect(await readTexts(visibleRows().locator('td:nth-child(3)'))).toEqual(['TAKEOVER']);
+    expect(await readText(visibleRows().locator('td:nth-child(5)'))).toBe('src/parser.ts, mode stale: amber-otter looks idle');
+
+    await page.selectOption('[data-testid="coord-filter-agent"]', '');
+    expect(await readTexts(visibleRows().locator('td:nth-child(4)'))).toEqual(['cobalt-harbor', 'jade-finch']);
+
+    await page.goto(`${origin}/p/faults/#coord-timeline?agent=jade-finch&type=ACK`);
+    expect(await readTexts(visibleRows().locator('td:nth-child(5)'))).toEqual(['of evt_f99']);
+  });
+
+  it('shows the full timeline, and no filter, without JavaScript', async () => {
+    const noJs = await browser.newContext({ javaScriptEnabled: false });
+    const p = await noJs.newPage();
+    await p.goto(`${origin}/p/faults/`);
+    await expect(p.locator('form[data-coord-filter]').isVisible()).resolves.toBe(false);
+    await expect(p.locator('#coord-timeline-table tbody tr:visible').count()).resolves.toBe(17);
+    await noJs.close();
+  });
+
+  it('links each coordination flag to its event, and shows the policy outcome of each takeover', async () => {
+    await page.goto(`${origin}/p/faults/`);
+    const denied = page.locator('.flag[data-kind="coord/takeover-denied"]');
+    await denied.locator('.flag-links a').first().click();
+    expect(await targetId(page)).toBe('coord-7');
+    expect(await readText(page.locator('#coord-7 td:nth-child(3)'))).toBe('TAKEOVER');
+    expect(await readTexts(page.locator('.coord-takeovers .coord-card .status'))).toEqual(['denied by policy', 'active', 'not verified (liveness unknown)', 'unknown']);
+    expect(await readTexts(page.locator('.coord-inbox tbody tr td:nth-child(3)'))).toEqual(['read, not acked', 'unread']);
+    await expect(page.locator('[data-testid="reservation-chart"] .mark-takeover-denied').count()).resolves.toBe(1);
+  });
+
+  it("shows a real beads issue's history and close reason on its own page, linked from the recap", async () => {
+    await page.goto(`${origin}/p/45ck__prompt-language/`);
+    const row = page.locator('#beads-prompt-language-cgc');
+    expect(await readText(row.locator('td:nth-child(3)'))).toBe('closed');
+    await row.locator('td:first-child a').click();
+    expect(new URL(page.url()).pathname).toBe('/p/45ck__prompt-language/issue/prompt-language-cgc/');
+    expect(await readText(page.locator('h1'))).toBe('prompt-language-cgc Fix all review defects (P0-P3)');
+    expect(await readText(page.locator('[data-testid="close-reason"]'))).toMatch(/^All review defects P0-P3 implemented: control-flow loops/);
+    const history = page.locator('[data-testid="issue-history"] tbody tr');
+    expect(await readTexts(history.locator('td:nth-child(2)'))).toEqual(['created', 'status_changed', 'closed']);
+    expect(await readTexts(history.locator('td:nth-child(4)'))).toEqual(['(start) → open', 'open → in_progress', 'in_progress → closed']);
+  });
+
+  it('marks an issue whose replayed status differs from the export, and shows the gap', async () => {
+    await page.goto(`${origin}/p/45ck__prompt-language/issue/prompt-language-2t1h/`);
+    const status = page.locator('[data-testid="issue-status"]');
+    expect(await readTexts(status.locator('.status'))).toEqual(['closed', 'open', 'The events end with open, but .beads/issues.jsonl says closed: the log misses a transition.']);
+  });
+
+  it('finds coord events and beads issues by type, agent and status in search', async () => {
+    await page.goto(`${origin}/search/?type=coord+event&agent=jade-finch&project=coordination%2Fclean`);
+    await page.waitForFunction(() => /^(Showing \d+ results?|No results)/.test(document.querySelector('#search-status')?.textContent ?? ''));
+    const titles = await readTexts(page.locator('#search-results .result-title'));
+    expect(titles).toHaveLength(8);
+    expect(titles[0]).toBe('INCURSION jade-finch: tests/parser.test.ts: partial, owner reported active');
+    await page.locator('#search-results .result-title').first().click();
+    await page.waitForURL(`${origin}/p/clean/#coord-6`);
+    expect(await targetId(page)).toBe('coord-6');
+
+    await page.goto(`${origin}/search/?type=beads+issue&status=in_progress`);
+    await page.waitForFunction(() => /^(Showing \d+ results?|No results)/.test(document.querySelector('#search-status')?.textContent ?? ''));
+    await expect(page.locator('#search-results .result-title').count()).resolves.toBe(5);
+    await page.locator('#search-results .result-title').first().click();
+    await page.waitForURL(/\/issue\//);
+    expect(await targetId(page)).toMatch(/^beads-prompt-language-/);
+    expect(new URL(page.url()).pathname).toMatch(/^\/p\/45ck__prompt-language\/issue\/prompt-language-[a-z0-9.]+\/$/);
+  });
+});
+
+describe('trailbook check --json on the example coordination streams', () => {
+  it('lists every planted fault with its kind and line, and nothing for the clean stream', async () => {
+    const run = await runCli(['check', COORDINATION, '--json', '--quiet']);
+    expect(run.code).toBe(0);
+    const report = JSON.parse(run.stdout) as { projects: Array<{ id: string; flags: Array<{ kind: string; at: Array<{ file: string; line: number }> }> }> };
+    const faults = report.projects.find((p) => p.id === 'faults');
+    for (const p of COORD_PLANTED) expect(faults?.flags.some((f) => f.kind === p.kind && f.at.some((a) => a.line === p.line)), `${p.kind} at line ${p.line}`).toBe(true);
+    expect(report.projects.find((p) => p.id === 'clean')?.flags).toEqual([]);
+  });
+});

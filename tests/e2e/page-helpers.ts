@@ -1,0 +1,59 @@
+/**
+ * Small helpers shared by the end-to-end tests: what a reader sees in an element, whether it
+ * is on screen, and a watch on console errors and on requests that leave the local server.
+ */
+import type { Locator, Page } from 'playwright-core';
+
+/**
+ * The element's text as a reader gets it: decorative parts (`aria-hidden="true"`, such as
+ * the ✓ / ✗ / ? status icons) are left out and runs of whitespace become one space.
+ */
+export function readText(locator: Locator): Promise<string> {
+  return locator.evaluate((node) => {
+    const copy = node.cloneNode(true) as Element;
+    for (const hidden of Array.from(copy.querySelectorAll('[aria-hidden="true"]'))) hidden.remove();
+    return (copy.textContent ?? '').replace(/\s+/g, ' ').trim();
+  });
+}
+
+/** `readText` of every element the locator matches, in document order. */
+export async function readTexts(locator: Locator): Promise<string[]> {
+  const out: string[] = [];
+  for (const one of await locator.all()) out.push(await readText(one));
+  return out;
+}
+
+/** True when at least part of the element is inside the viewport (it was scrolled to). */
+export function isInViewport(locator: Locator): Promise<boolean> {
+  return locator.evaluate((node) => {
+    const box = node.getBoundingClientRect();
+    return box.height > 0 && box.bottom > 0 && box.top < window.innerHeight && box.right > 0 && box.left < window.innerWidth;
+  });
+}
+
+/** The id of the element that is the document's `:target` (the URL fragment), or null. */
+export function targetId(page: Page): Promise<string | null> {
+  return page.evaluate(() => document.querySelector(':target')?.id ?? null);
+}
+
+export interface PageWatch {
+  /** Console messages of type `error` and uncaught page errors. */
+  errors: string[];
+  /** Every request whose origin is not the local test server. */
+  offsite: string[];
+}
+
+/** Records console errors, page errors and requests to any origin other than `origin`. */
+export function watchPage(page: Page, origin: string): PageWatch {
+  const watch: PageWatch = { errors: [], offsite: [] };
+  page.on('console', (message) => {
+    if (message.type() === 'error') watch.errors.push(`console.error: ${message.text()}`);
+  });
+  page.on('pageerror', (error) => watch.errors.push(`pageerror: ${error.message}`));
+  page.on('request', (request) => {
+    const url = request.url();
+    if (url.startsWith('data:') || url.startsWith('blob:')) return;
+    if (new URL(url).origin !== origin) watch.offsite.push(url);
+  });
+  return watch;
+}

@@ -1,0 +1,109 @@
+/**
+ * The untrusted-markdown pipeline and the markdown readers (src/lib/markdown/): sanitising
+ * (issue 3, scope 4: no raw HTML, no script, links only http(s) or site-relative), front
+ * matter, sections, tables and lists with file lines.
+ */
+import { describe, expect, it } from 'vitest';
+import { isAllowedHref, renderMarkdown } from '../../src/lib/markdown/render-markdown.ts';
+import { splitFrontMatter } from '../../src/lib/markdown/front-matter.ts';
+import { headings, outline, splitSections } from '../../src/lib/markdown/sections.ts';
+import { findTables, plainCell, tableCells } from '../../src/lib/markdown/tables.ts';
+import { listItemsOrParagraphs } from '../../src/lib/markdown/lists.ts';
+
+describe('renderMarkdown', () => {
+  it('drops raw HTML, scripts and event handlers, keeping text', () => {
+    expect(renderMarkdown('# Hi <script>alert(1)</script>')).toBe('<h1>Hi alert(1)</h1>');
+    expect(renderMarkdown('<img src=x onerror=alert(1)>')).toBe('');
+    expect(renderMarkdown('<a href="javascript:alert(1)">raw</a>')).toBe('<p>raw</p>');
+    expect(renderMarkdown('<div style="position:fixed">x</div>\n\ntext')).toBe('<p>text</p>');
+    expect(renderMarkdown('<iframe src="https://evil.example"></iframe>')).toBe('');
+  });
+
+  it('keeps http(s) and site-relative links, strips every other href', () => {
+    const html = renderMarkdown('[a](https://ok.example/x) [b](http://ok.example) [c](/p/x/) [d](#row-1) [e](docs/a.md) [f](javascript:alert(1)) [g](JaVaScRiPt:alert(1)) [h](//evil.example) [i](data:text/html,x) [j](mailto:a@b.example) [k](vbscript:x)');
+    expect(html).toBe(
+      '<p><a href="https://ok.example/x">a</a> <a href="http://ok.example">b</a> <a href="/p/x/">c</a> <a href="#row-1">d</a> <a href="docs/a.md">e</a> <a>f</a> <a>g</a> <a>h</a> <a>i</a> <a>j</a> <a>k</a></p>',
+    );
+  });
+
+  it('never fetches images: an image becomes its alt text', () => {
+    expect(renderMarkdown('![a chart](https://track.example/p.png)')).toBe('<p>[image: a chart]</p>');
+    expect(renderMarkdown('![](https://track.example/p.png)')).toBe('<p>[image]</p>');
+  });
+
+  it('renders GFM tables, task lists and autolinks', () => {
+    expect(renderMarkdown('| a |\n|---|\n| 1 |')).toBe('<table>\n<thead>\n<tr>\n<th>a</th>\n</tr>\n</thead>\n<tbody>\n<tr>\n<td>1</td>\n</tr>\n</tbody>\n</table>');
+    expect(renderMarkdown('- [x] done')).toBe('<ul class="contains-task-list">\n<li class="task-list-item"><input type="checkbox" checked disabled> done</li>\n</ul>');
+    expect(renderMarkdown('see https://x.example')).toBe('<p>see <a href="https://x.example">https://x.example</a></p>');
+  });
+
+  it('moves headings down for text embedded under a recap heading, never past h6', () => {
+    expect(renderMarkdown('# A\n\n## B\n\n###### C', { headingOffset: 2 })).toBe('<h3>A</h3>\n<h4>B</h4>\n<h6>C</h6>');
+    expect(renderMarkdown('# A', { headingOffset: 9 })).toBe('<h6>A</h6>');
+    expect(renderMarkdown('# A', { headingOffset: -1 })).toBe('<h1>A</h1>');
+  });
+
+  it('gives an empty string for blank input', () => {
+    expect(renderMarkdown('')).toBe('');
+    expect(renderMarkdown('  \n\n ')).toBe('');
+  });
+
+  it('isAllowedHref: the scheme rule', () => {
+    expect(['https://a', 'HTTP://a', '/x', 'x/y', '#a', '?q=1', 'a.md'].map(isAllowedHref)).toEqual([true, true, true, true, true, true, true]);
+    expect(['//a', '\\\\a', '/\\a', 'javascript:x', 'data:x', 'mailto:x', 'file:///x', 'java\tscript:x', ' ', 'a:b/c'].map(isAllowedHref)).toEqual([false, false, false, false, false, false, false, false, false, false]);
+  });
+});
+
+describe('splitFrontMatter', () => {
+  it('splits a closed block and numbers the body from the line after it', () => {
+    expect(splitFrontMatter('---\npick: B\n---\n# T\n')).toEqual({ frontMatter: { yaml: 'pick: B', line: 1, endLine: 3 }, lines: ['# T'], firstLine: 4 });
+    expect(splitFrontMatter('---\r\na: 1\r\n...\r\nx')).toEqual({ frontMatter: { yaml: 'a: 1', line: 1, endLine: 3 }, lines: ['x'], firstLine: 4 });
+  });
+
+  it('reads an unclosed `---` as body', () => {
+    expect(splitFrontMatter('---\nno end\n')).toEqual({ frontMatter: null, lines: ['---', 'no end'], firstLine: 1 });
+  });
+});
+
+describe('sections, tables, lists', () => {
+  const doc = ['# Title', 'intro', '## Shape', 'one', '```', '## not a heading', '```', '### Sub', 'x', '## Next #', 'y'];
+
+  it('finds headings outside fences, with levels and titles', () => {
+    expect(headings(doc)).toEqual([
+      { index: 0, level: 1, title: 'Title' },
+      { index: 2, level: 2, title: 'Shape' },
+      { index: 7, level: 3, title: 'Sub' },
+      { index: 9, level: 2, title: 'Next' },
+    ]);
+  });
+
+  it('sections end at the next heading of the same or higher level', () => {
+    const s = splitSections(doc, 10);
+    expect(s.map((x) => [x.title, x.line, x.bodyLine, x.endLine])).toEqual([
+      ['Title', 10, 11, 20],
+      ['Shape', 12, 13, 18],
+      ['Sub', 17, 18, 18],
+      ['Next', 19, 20, 20],
+    ]);
+    expect(outline(doc, 10).sections.map((x) => x.title)).toEqual(['Shape', 'Next']);
+    expect(outline(doc, 10).intro).toEqual(['# Title', 'intro']);
+  });
+
+  it('reads pipe tables with lines, escaped pipes and code spans', () => {
+    expect(tableCells('| a \\| b | `c|d` | e |')).toEqual(['a | b', '`c|d`', 'e']);
+    expect(plainCell('**Size cap** ')).toBe('Size cap');
+    const t = findTables(['text', '| c | A |', '|---|:-:|', '| x | 4 (§ S) |', '', '| not | a table |'], 5);
+    expect(t).toEqual([{ line: 6, endLine: 8, header: ['c', 'A'], rows: [{ line: 8, cells: ['x', '4 (§ S)'] }] }]);
+  });
+
+  it('reads list items (with continuations), else paragraphs', () => {
+    expect(listItemsOrParagraphs(['- From A: x', '  more', '* B', 'after'], 3)).toEqual([
+      { text: 'From A: x more', line: 3 },
+      { text: 'B', line: 5 },
+    ]);
+    expect(listItemsOrParagraphs(['one', 'two', '', 'three'], 1)).toEqual([
+      { text: 'one two', line: 1 },
+      { text: 'three', line: 4 },
+    ]);
+  });
+});
