@@ -22,4 +22,20 @@ export default defineConfig({
   // character at a time and is ~30x slower (docs/performance.md).
   integrations: [searchIndex()],
   devToolbar: { enabled: false },
+  // Content Security Policy (docs/security.md): Astro hashes the scripts and styles it emits;
+  // nothing else may run. Pagefind needs WebAssembly ('wasm-unsafe-eval') and its worker.
+  security: {
+    csp: {
+      directives: [
+        "default-src 'self'",
+        "img-src 'self' data:",
+        "connect-src 'self'",
+        "worker-src 'self'",
+        "object-src 'none'",
+        "base-uri 'self'",
+        "form-action 'self'",
+      ],
+      scriptDirective: { resources: ["'self'", "'wasm-unsafe-eval'"] },
+    },
+  },
 });

@@ -11,8 +11,9 @@ export const EXAMPLE_CORPUS = join(PACKAGE_ROOT, 'content');
 /** Default model store and build cache, relative to the working directory. */
 export const DEFAULT_CACHE_DIR = '.trailbook-cache';
 
-/** A path as the user would type it from the working directory. */
+/** A path as the user would type it: relative to the working folder when inside it, else absolute. */
 export function fromCwd(path: string): string {
   const rel = relative(process.cwd(), path);
-  return rel === '' ? '.' : rel;
+  if (rel === '') return '.';
+  return rel.startsWith('..') ? path : rel;
 }

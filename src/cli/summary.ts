@@ -30,7 +30,12 @@ export function totals(projects: readonly ProjectSummary[]): ArchiveTotals {
 const FORMAT_NAMES: Partial<Record<SourceFormat, string>> = {
   'bbs-trail': 'bbs decisions.jsonl',
   'pstack-trail': 'pstack TSV',
-  'babysit-telemetry': 'babysit telemetry',
+  'babysit-telemetry': 'babysit telemetry rows',
+  beads: 'beads records',
+  coord: 'coord.v1 events',
+  arena: 'design arena records',
+  verdicts: 'verdict records',
+  'babysit-history': 'babysit history rows',
 };
 
 /** Prints what was found: projects and rows per source format. */
@@ -38,7 +43,7 @@ export function printFound(out: Output, t: ArchiveTotals): void {
   const formats = Object.entries(t.rowsByFormat)
     .sort(([a], [b]) => (a < b ? -1 : 1))
     .map(([f, n]) => `${formatCount(n ?? 0)} ${FORMAT_NAMES[f as SourceFormat] ?? f}`);
-  out.info(`Read ${plural(t.projects, 'project')}: ${formats.length > 0 ? formats.join(', ') : 'no rows'}${t.notRead > 0 ? `; ${plural(t.notRead, 'source')} not read yet (beads)` : ''}.`);
+  out.info(`Read ${plural(t.projects, 'project')}: ${formats.length > 0 ? formats.join(', ') : 'no rows'}${t.notRead > 0 ? `; ${plural(t.notRead, 'source')} not read yet` : ''}.`);
 }
 
 /** Prints the flags and invalid-row summary. */
@@ -55,7 +60,6 @@ export function printFaults(out: Output, t: ArchiveTotals, projects: readonly Pr
 
 /** Whether `--strict` finds a fault: an invalid record or a high-severity flag. */
 export function strictFault(t: ArchiveTotals): string | null {
-  if (t.invalid > 0) return `${plural(t.invalid, 'invalid row')}`;
-  if (t.flags.high > 0) return `${plural(t.flags.high, 'high-severity flag')}`;
-  return null;
+  const faults = [t.invalid > 0 ? plural(t.invalid, 'invalid row') : '', t.flags.high > 0 ? plural(t.flags.high, 'high-severity flag') : ''].filter(Boolean);
+  return faults.length > 0 ? faults.join(' and ') : null;
 }

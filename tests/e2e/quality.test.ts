@@ -74,7 +74,7 @@ describe('design arena', () => {
     expect(await readText(chart.locator('desc'))).toBe('4 criteria, scale 0–5. Totals: A 14, B 18. Pick: B. The table above holds the same numbers.');
     expect(await readTexts(chart.locator('g.bar.pick text'))).toEqual(['B (pick) 5', 'B (pick) 4', 'B (pick) 4', 'B (pick) 5', 'B (pick) 18']);
     expect(await chart.locator('g.bar:not(.pick)').evaluateAll((gs) => gs.map((g) => g.getAttribute('data-candidate')))).toEqual(['A', 'A', 'A', 'A', 'A']);
-    expect(await page.locator('script').count()).toBe(0);
+    expect(await chart.locator('script, foreignObject').count()).toBe(0);
   });
 
   it('shows the pick’s trail row, the graft, the dropped candidate and the single-family note', async () => {

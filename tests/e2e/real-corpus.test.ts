@@ -148,12 +148,7 @@ describe.skipIf(!existsSync(REAL))('the real corpus', () => {
       expect(gitBacked).toBeGreaterThan(0);
     });
 
-    // Bug (picky and OS): words of an evidence cell that are not themselves pointers are
-    // dropped from the page: picky "challenger run #13" shows "#13", "reviewer runs #15 #17 …"
-    // shows five bare "#15"…"#23", "…session-supervisor.ts 스크린샷 durable 사본 없음" shows
-    // only the path; OS "PR 225 review 4969103341" shows "PR 225".
-    const dropsWords = id === 'jonghakseo__picky' || id === 'enzotironi__os--build-v1-04';
-    (dropsWords ? it.fails : it)('shows every word of each evidence cell (nothing the agent wrote is dropped)', async () => {
+    it('shows every word of each evidence cell (nothing the agent wrote is dropped)', async () => {
       await open(`/p/${id}/`);
       const evidenceCells = await readTexts(page.locator('section.decisions article.row dt:text-is("Evidence") + dd'));
       expect(evidenceCells.length).toBe(rows.length);

@@ -189,7 +189,7 @@ describe('Attention on tickets-faults: one flag for every planted fault', () => 
     expect(await readText(gap.locator('.flag-links'))).toBe('evidence: decisions.jsonl');
   });
 
-  it('sorts flags by severity, then by the first row they reference', async () => {
+  it('sorts flags by severity, then by the first place in the trail they point at', async () => {
     await open('/p/tickets-faults/');
     const lineOf = new Map<string, number>();
     for (const article of await page.locator('article.row').all()) {
@@ -203,9 +203,11 @@ describe('Attention on tickets-faults: one flag for every planted fault', () => 
     for (const flag of flags) {
       const severity = order[await readText(flag.locator('.status'))];
       expect(severity).toBeDefined();
-      const first = (await flag.locator('.flag-links a[href^="#row-"]').evaluateAll((as) => as.map((a) => a.getAttribute('href'))))[0] ?? null;
-      // Flags that name no row (an unreadable line, a reviewer's gap) come after the rows of their severity.
-      const line = first === null ? Number.POSITIVE_INFINITY : (lineOf.get(first) ?? Number.NaN);
+      const hrefs = await flag.locator('.flag-links a').evaluateAll((as) => as.map((a) => a.getAttribute('href') ?? ''));
+      // A flag's place is its first row, or the trail line it names (the not-JSON line 12 sits
+      // between rows 11 and 13); flags with neither (a reviewer's gap) come last in their severity.
+      const lines = hrefs.map((h) => (h.startsWith('#row-') ? (lineOf.get(h) ?? Number.NaN) : h.startsWith('#invalid-L') ? Number(h.slice('#invalid-L'.length)) : Number.POSITIVE_INFINITY));
+      const line = lines.length === 0 ? Number.POSITIVE_INFINITY : Math.min(...lines);
       expect(line).not.toBeNaN();
       const key: [number, number] = [severity as number, line];
       expect(key[0] > last[0] || (key[0] === last[0] && key[1] >= last[1])).toBe(true);
@@ -225,9 +227,7 @@ describe('Attention on tickets-faults: one flag for every planted fault', () => 
     expect(await isInViewport(page.locator('#invalid-L12'))).toBe(true);
   });
 
-  it.fails('the duplicate-id flag links to both rows that share the id (lines 8 and 9)', async () => {
-    // Bug: both links point at the line-8 row (#row-3ec852ad); the line-9 copy, whose
-    // permalink is #row-3ec852ad-L9, cannot be reached from the flag.
+  it('the duplicate-id flag links to both rows that share the id (lines 8 and 9)', async () => {
     await open('/p/tickets-faults/');
     const links = page.locator('section.attention li.flag[data-kind="trail/duplicate-id"] .flag-links a');
     expect(await links.evaluateAll((as) => as.map((a) => a.getAttribute('href')))).toEqual(['#row-3ec852ad', '#row-3ec852ad-L9']);
@@ -261,10 +261,15 @@ describe('superseded rows', () => {
     const ref = meta.locator('sup a');
     expect(await ref.textContent()).toBe('1');
     expect(await ref.getAttribute('href')).toBe('#superseded-note');
+    expect(await details.getAttribute('id')).toBe('superseded-note');
     const summary = details.locator('summary');
-    expect(await summary.getAttribute('id')).toBe('superseded-note');
-    expect(await readText(summary)).toBe('1. 1 superseded row is hidden — show it');
+    expect(await readText(summary)).toBe('1 1 superseded row is hidden: a later row replaced it. Show it, with the chain.');
 
+    // The footnote mark opens the footnote (the page's script opens the <details> it targets).
+    await ref.click();
+    expect(await details.evaluate((d) => (d as HTMLDetailsElement).open)).toBe(true);
+    await summary.click();
+    expect(await details.evaluate((d) => (d as HTMLDetailsElement).open)).toBe(false);
     await summary.click();
     expect(await details.evaluate((d) => (d as HTMLDetailsElement).open)).toBe(true);
     expect(await row('3ef5b39d').isVisible()).toBe(true);
@@ -403,12 +408,12 @@ describe('evidence marks', () => {
 
     // Back to the row that cites it.
     await page.locator('ul.cited-by a[href="/p/tickets-clean/#row-09610072"]').click();
+    await page.waitForURL(`${origin}/p/tickets-clean/#row-09610072`);
+    await page.waitForLoadState('load');
     expect(await targetId(page)).toBe('row-09610072');
   });
 
-  it.fails('a diff of an added file has the hunk header git prints (@@ -0,0 +1,N @@)', async () => {
-    // Bug: the commit page prints "@@ -1,0 +1,3 @@" for a file added in the commit; git and
-    // GNU diff print "@@ -0,0 +1,3 @@" (an empty range names the line before it).
+  it('a diff of an added file has the hunk header git prints (@@ -0,0 +1,N @@)', async () => {
     for (const [sha, file] of [
       ['f19a3b9fdad09750cf8a4bb4cfe4b7d77e254534', 'README.md'],
       ['c2981f61f726f75731553273dfe3e5e0b2687f18', 'src/cli.ts'],

@@ -2,6 +2,7 @@
  * Layer-1 checks (src/lib/checks/) and the projections that order and filter their output
  * (src/lib/projections/): each check on hand-built rows, asserting the exact flag a user sees.
  */
+import { repositoryUnavailable } from '../../src/lib/checks/source/repository.ts';
 import { describe, expect, it } from 'vitest';
 import type { AuditInfo, EvidencePointer, Flag, InvalidRecord, TrailRow } from '../../src/lib/model/types.ts';
 import type { TrailCheckInput } from '../../src/lib/checks/check.ts';
@@ -395,9 +396,15 @@ describe('sortFlags', () => {
     expect(flags.map((f) => f.summary)).toEqual(before);
   });
 
-  it('breaks ties on the same row by first line, then kind, then summary', () => {
+  it('breaks ties on the same place by kind, then summary', () => {
     const flags = [flag('y', 'high', ['r1'], [], 'b'), flag('x', 'high', ['r1'], [], 'b'), flag('w', 'high', ['r1'], [], 'a'), flag('v', 'high', ['r1'], [at(2)], 'z')];
-    expect(sortFlags(flags, rows).map((f) => f.summary)).toEqual(['v', 'w', 'x', 'y']);
+    expect(sortFlags(flags, rows).map((f) => f.summary)).toEqual(['w', 'x', 'y', 'v']);
+  });
+
+  it('puts a flag about an invalid line between the rows around it', () => {
+    const flags = [flag('after', 'high', ['r2']), flag('invalid', 'high', [], [at(2)]), flag('before', 'high', ['r0'])];
+    const spaced = rows.map((r, i) => ({ ...r, line: i * 2 + 1 }));
+    expect(sortFlags(flags, spaced).map((f) => f.summary)).toEqual(['before', 'invalid', 'after']);
   });
 
   it('has severity order high, medium, low', () => {
@@ -468,5 +475,26 @@ describe('row projections', () => {
     expect(supersedeChain(rows[2] as TrailRow, byId).map((r) => r.id)).toEqual(['b', 'a']);
     expect(supersedeChain(rows[4] as TrailRow, byId).map((r) => r.id)).toEqual(['x']);
     expect(supersedeChain(rows[3] as TrailRow, byId).map((r) => r.id)).toEqual([]);
+  });
+});
+
+describe('repository/unavailable', () => {
+  const info = (problem: string | null) => ({ id: null, path: null, head: null, headSource: null, problem });
+  it('flags a configured repository that cannot be used, with the problem as the summary', () => {
+    expect(repositoryUnavailable.run(input({ repository: info('repository ../gone (from trailbook.json): content/gone is not a folder') }))).toEqual([
+      {
+        layer: 'evidence',
+        severity: 'high',
+        kind: 'repository/unavailable',
+        rows: [],
+        summary: 'repository ../gone (from trailbook.json): content/gone is not a folder; every git-backed evidence check is inconclusive',
+        at: [],
+      },
+    ]);
+  });
+  it('raises nothing for a project without a repository, or with a usable one', () => {
+    expect(repositoryUnavailable.run(input({ repository: info('no repository') }))).toEqual([]);
+    expect(repositoryUnavailable.run(input({ repository: info(null) }))).toEqual([]);
+    expect(repositoryUnavailable.run(input({}))).toEqual([]);
   });
 });

@@ -22,8 +22,8 @@ const cases: Record<string, Case[]> = {
     ['defaced', [{ raw: 'defaced', kind: 'commit', hex: 'defaced' }]],
     ['fixed in 8879725 today', [{ raw: 'fixed in 8879725 today', kind: 'prose' }]],
     // A mixed hex token inside prose is a commit; the prose words are notes.
-    ['landed as 1b48d2e on main', [{ raw: '1b48d2e', kind: 'commit', hex: '1b48d2e' }]],
-    ['(see 1b48d2e).', [{ raw: '1b48d2e', kind: 'commit', hex: '1b48d2e' }]],
+    ['landed as 1b48d2e on main', [{ raw: '1b48d2e', kind: 'commit', hex: '1b48d2e', note: 'landed as on main' }]],
+    ['(see 1b48d2e).', [{ raw: '1b48d2e', kind: 'commit', hex: '1b48d2e', note: '(see' }]],
     // 41 hex digits is not a SHA, and 6 alone is too short.
     ['f19a3b9fdad09750cf8a4bb4cfe4b7d77e2545340', [{ raw: 'f19a3b9fdad09750cf8a4bb4cfe4b7d77e2545340', kind: 'prose' }]],
     ['1b48d2', [{ raw: '1b48d2', kind: 'prose' }]],
@@ -51,16 +51,16 @@ const cases: Record<string, Case[]> = {
     ['../outside/secret.txt', [{ raw: '../outside/secret.txt', kind: 'path', path: '../outside/secret.txt' }]],
     // Quotes and sentence punctuation around a token are not part of it.
     ['`src/parser.ts`', [{ raw: 'src/parser.ts', kind: 'path', path: 'src/parser.ts' }]],
-    ['(see src/parser.ts:12).', [{ raw: 'src/parser.ts:12', kind: 'path', path: 'src/parser.ts', from: 12, to: 12 }]],
+    ['(see src/parser.ts:12).', [{ raw: 'src/parser.ts:12', kind: 'path', path: 'src/parser.ts', from: 12, to: 12, note: '(see' }]],
     // Korean notes after a path are notes, not pointers.
-    ['src/a.ts 스크린샷 없음', [{ raw: 'src/a.ts', kind: 'path', path: 'src/a.ts' }]],
+    ['src/a.ts 스크린샷 없음', [{ raw: 'src/a.ts', kind: 'path', path: 'src/a.ts', note: '스크린샷 없음' }]],
   ],
   url: [
     ['https://github.com/example/app/pull/7', [{ raw: 'https://github.com/example/app/pull/7', kind: 'url', href: 'https://github.com/example/app/pull/7' }]],
     ['http://example.com/x?y=1', [{ raw: 'http://example.com/x?y=1', kind: 'url', href: 'http://example.com/x?y=1' }]],
     ['javascript:alert(1)', [{ raw: 'javascript:alert(1)', kind: 'url', href: 'javascript:alert(1)' }]],
     ['data:text/html,x', [{ raw: 'data:text/html,x', kind: 'url', href: 'data:text/html,x' }]],
-    ['see https://example.com/pr/3 for the thread', [{ raw: 'https://example.com/pr/3', kind: 'url', href: 'https://example.com/pr/3' }]],
+    ['see https://example.com/pr/3 for the thread', [{ raw: 'https://example.com/pr/3', kind: 'url', href: 'https://example.com/pr/3', note: 'see for the thread' }]],
   ],
   rubric: [
     ['design/rubric.md#2', [{ raw: 'design/rubric.md#2', kind: 'rubric', path: 'design/rubric.md', criterion: '2' }]],
@@ -84,9 +84,9 @@ const cases: Record<string, Case[]> = {
     ['src/parser.ts parseRow', [{ raw: 'src/parser.ts parseRow', kind: 'symbol', path: 'src/parser.ts', name: 'parseRow' }]],
     ['src/parser.ts MAX_ROW', [{ raw: 'src/parser.ts MAX_ROW', kind: 'symbol', path: 'src/parser.ts', name: 'MAX_ROW' }]],
     // A plain lowercase word after a path is a note, not a symbol.
-    ['src/parser.ts parse', [{ raw: 'src/parser.ts', kind: 'path', path: 'src/parser.ts' }]],
+    ['src/parser.ts parse', [{ raw: 'src/parser.ts', kind: 'path', path: 'src/parser.ts', note: 'parse' }]],
     // A path with a line never takes a symbol.
-    ['src/parser.ts:3 parseRow', [{ raw: 'src/parser.ts:3', kind: 'path', path: 'src/parser.ts', from: 3, to: 3 }]],
+    ['src/parser.ts:3 parseRow', [{ raw: 'src/parser.ts:3', kind: 'path', path: 'src/parser.ts', from: 3, to: 3, note: 'parseRow' }]],
   ],
   command: [
     ['npm test', [{ raw: 'npm test', kind: 'command' }]],
@@ -129,7 +129,7 @@ const cases: Record<string, Case[]> = {
     ['checked it, ran it, looks fine', [{ raw: 'checked it, ran it, looks fine', kind: 'prose' }]],
     // `;` parts are classified separately: an all-prose part is one pointer per part.
     ['checked it; looks fine', [{ raw: 'checked it', kind: 'prose' }, { raw: 'looks fine', kind: 'prose' }]],
-    ['reviewer runs #15 #17', [{ raw: '#15', kind: 'reference' }, { raw: '#17', kind: 'reference' }]],
+    ['reviewer runs #15 #17', [{ raw: '#15', kind: 'reference', note: 'reviewer runs' }, { raw: '#17', kind: 'reference' }]],
   ],
   blank: [
     ['', []],

@@ -3,11 +3,11 @@
  * (reusing unchanged ones from the model store), render the site with Astro, index it with
  * pagefind, and print what was found and what needs a person.
  */
-import { mkdir, readdir, rename, rm, stat, symlink, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, realpath, rename, rm, stat, symlink, writeFile } from 'node:fs/promises';
 import { stageTimes } from '../../lib/archive/stage-times.ts';
 import { readRoutes, writeRenderPlan, type RenderRecord } from '../../lib/archive/render-plan.ts';
 import { carryOver, reusableRecord, siteFingerprint, writeRecord } from '../incremental.ts';
-import { dirname, join, resolve, sep } from 'node:path';
+import { basename, dirname, join, resolve, sep } from 'node:path';
 import { Worker } from 'node:worker_threads';
 import { analyseArchive } from '../../lib/archive/analyse-archive.ts';
 import type { SearchIndexStats } from '../../lib/search/write-search-index.ts';
@@ -32,14 +32,47 @@ export interface BuildOptions {
 
 const within = (parent: string, child: string): boolean => child === parent || child.startsWith(parent + sep);
 
-/** Refuses output folders whose emptying would destroy input or the tool itself. */
-function checkOutDir(outDir: string, roots: string[]): void {
-  const hint = 'pass --out a folder of its own, e.g. --out dist';
-  for (const root of roots) {
-    if (within(outDir, root)) throw new UsageError(`--out ${fromCwd(outDir)} contains the input folder ${fromCwd(root)}; Astro empties the output folder`, hint);
-    if (within(root, outDir)) throw new UsageError(`--out ${fromCwd(outDir)} is inside the input folder ${fromCwd(root)}; the archive would be read as input next time`, hint);
+/** The real path of `path`, resolving links in the part that exists. */
+async function realPathOf(path: string): Promise<string> {
+  const rest: string[] = [];
+  let current = path;
+  for (;;) {
+    const real = await realpath(current).catch(() => null);
+    if (real !== null) return join(real, ...rest.reverse());
+    const parent = dirname(current);
+    if (parent === current) return path;
+    rest.push(basename(current));
+    current = parent;
   }
-  if (within(outDir, PACKAGE_ROOT) || within(outDir, process.cwd())) throw new UsageError(`--out ${fromCwd(outDir)} would empty ${within(outDir, process.cwd()) ? 'the working folder' : "Trailbook's own folder"}`, hint);
+}
+
+/** Whether a folder holds a Trailbook archive (so replacing it loses nothing of the user's). */
+async function isArchive(dir: string): Promise<boolean> {
+  const has = (p: string): Promise<boolean> => stat(join(dir, p)).then(() => true, () => false);
+  return (await has('index.html')) && (await has('search-index/facets.json'));
+}
+
+/**
+ * Refuses output and cache folders whose replacement would destroy input, the tool, the
+ * working folder, the model store or a folder of the user's (links resolved first).
+ */
+async function checkFolders(outDir: string, cacheDir: string, roots: string[]): Promise<void> {
+  const hint = 'pass --out a folder of its own, e.g. --out dist';
+  const out = await realPathOf(outDir);
+  const cache = await realPathOf(cacheDir);
+  for (const given of roots) {
+    const root = await realPathOf(given);
+    if (within(out, root)) throw new UsageError(`--out ${fromCwd(outDir)} contains the input folder ${fromCwd(given)}; the output folder is replaced on every build`, hint);
+    if (within(root, out)) throw new UsageError(`--out ${fromCwd(outDir)} is inside the input folder ${fromCwd(given)}; the archive would be read as input next time`, hint);
+  }
+  if (within(out, PACKAGE_ROOT) || within(out, process.cwd())) throw new UsageError(`--out ${fromCwd(outDir)} would replace ${within(out, process.cwd()) ? 'the working folder' : "Trailbook's own folder"}`, hint);
+  if (within(out, cache) || within(cache, out)) {
+    throw new UsageError(`--cache-dir ${fromCwd(cacheDir)} and --out ${fromCwd(outDir)} overlap; the output folder is replaced on every build`, 'give the cache its own folder, e.g. --cache-dir .trailbook-cache');
+  }
+  const entries = await readdir(outDir).catch(() => [] as string[]);
+  if (entries.length > 0 && !(await isArchive(outDir))) {
+    throw new UsageError(`--out ${fromCwd(outDir)} is not empty and does not hold a Trailbook archive; it would be replaced`, 'pass a new or empty folder, or delete that one first');
+  }
 }
 
 async function countFiles(dir: string): Promise<{ files: number; bytes: number; pages: number }> {
@@ -78,8 +111,8 @@ function indexInWorker(cacheDir: string, outDir: string, base: string): Promise<
 export async function runBuild(dirs: string[], options: BuildOptions, out: Output): Promise<number> {
   const roots = await resolveInputs(dirs);
   const outDir = resolve(options.out);
-  checkOutDir(outDir, roots);
   const cacheDir = resolve(options.cacheDir);
+  await checkFolders(outDir, cacheDir, roots);
   const base = normaliseBase(options.base);
   const started = performance.now();
   out.info(`Trailbook: reading ${roots.map(fromCwd).join(', ')}`);
@@ -113,7 +146,7 @@ export async function runBuild(dirs: string[], options: BuildOptions, out: Outpu
     const searchOut = join(staging, 'search');
     const search = indexInWorker(cacheDir, searchOut, base);
     process.env['TRAILBOOK_SEARCH_INDEX'] = 'external';
-    await build({ root: PACKAGE_ROOT, outDir: stagingOut, base, logLevel: options.verbose ? 'info' : 'warn', mode: 'production' });
+    await build({ root: PACKAGE_ROOT, outDir: stagingOut, base, logLevel: options.verbose ? 'info' : 'error', mode: 'production' });
     process.chdir(cwd);
     const renderedIn = performance.now() - renderStarted;
     times.render = renderedIn;

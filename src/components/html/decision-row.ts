@@ -41,7 +41,7 @@ export function evidenceHtml(pointers: readonly EvidencePointer[], ctx: Pick<Row
     const pointer = href
       ? html`<a href="${href}" class="evidence-pointer"${p.target?.type === 'url' ? html` rel="noopener noreferrer nofollow"` : ''}>${code}</a>`
       : html`<code class="evidence-pointer">${p.raw}</code>`;
-    return html`<li class="evidence-item evidence-${word.tone}" data-status="${p.status}">${pointer} <span class="evidence-kind">${p.kind}</span> ${statusHtml(word.tone, word.label, word.icon)} <span class="evidence-reason">${p.reason}</span></li>`;
+    return html`<li class="evidence-item evidence-${word.tone}" data-status="${p.status}">${pointer}${p.note ? html` <span class="evidence-note">${p.note}</span>` : ''} <span class="evidence-kind">${p.kind}</span> ${statusHtml(word.tone, word.label, word.icon)} <span class="evidence-reason">${p.reason}</span></li>`;
   })}</ul>`;
 }
 
@@ -49,9 +49,17 @@ export function evidenceHtml(pointers: readonly EvidencePointer[], ctx: Pick<Row
 export function decisionRowHtml(row: TrailRow, ctx: RowContext): SafeHtml {
   const chain = ctx.chainOf(row);
   const extras = Object.keys(row.extra).length > 0;
-  const supersedes = row.supersedes
-    ? html`<dt>Supersedes</dt><dd>${chain.length > 0 ? chain.map((c, i) => html`${i > 0 ? ' ← ' : ''}<a href="#${c.anchor}">${c.id}</a>`) : html`<code>${row.supersedes}</code> (not in the trail)`}</dd>`
-    : '';
+  let supersedes: SafeHtml | '' = '';
+  if (row.supersedes !== undefined) {
+    const target = ctx.anchorOf(row.supersedes);
+    const body =
+      chain.length > 0
+        ? chain.map((c, i) => html`${i > 0 ? ' ← ' : ''}<a href="#${c.anchor}">${c.id}</a>`)
+        : target
+          ? html`<a href="#${target}"><code>${row.supersedes}</code></a> (a row that comes later: flagged)`
+          : html`<code>${row.supersedes}</code> (not in the trail: flagged)`;
+    supersedes = html`<dt>Supersedes</dt><dd>${body}</dd>`;
+  }
   const supersededBy =
     row.supersededBy.length > 0
       ? html`<dt>Superseded by</dt><dd>${row.supersededBy.map((id) => {

@@ -4,7 +4,7 @@
  * read the model and return flags; they never throw and never do I/O.
  */
 import type { Flag, FlagLayer, InvalidRecord, Severity, TrailRow } from '../model/types.ts';
-import type { AuditInfo } from '../model/types.ts';
+import type { AuditInfo, RepositoryInfo } from '../model/types.ts';
 import type { ArenaModel } from '../model/arena.ts';
 import type { VerdictsModel } from '../model/verdicts.ts';
 import type { CoordinationModel } from '../coord/types.ts';
@@ -27,6 +27,8 @@ export interface TrailCheckInput {
   coordination?: CoordinationModel | null;
   /** beads issues with their replayed lifecycle (spec/input.md section 7), when the project has any. */
   beads?: BeadsModel | null;
+  /** The canonical repository as resolved (spec/input.md section 1). */
+  repository?: RepositoryInfo;
 }
 
 /** A documented kind a check can raise. */

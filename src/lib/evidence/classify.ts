@@ -8,7 +8,8 @@
  * paths (with `:line`, `:from-to`, `#Lfrom-Lto`), test names (`a::tests::b`,
  * `file.test.ts > name`), references (`#13`, `PR 225`) and an identifier right after a path
  * (a `symbol`, or a `test` when the path is a test file). Words that are none of these are
- * notes on the pointers beside them; a segment with no pointer at all is `prose`.
+ * the note of the segment's first pointer (kept and shown); a segment with no pointer at all
+ * is `prose`.
  */
 import type { EvidenceKind } from '../model/types.ts';
 
@@ -29,6 +30,8 @@ export interface ClassifiedPointer {
   name?: string;
   /** `rubric`: the criterion cited (number or words). */
   criterion?: string;
+  /** Words of the same segment that are not a pointer ("challenger run" in "challenger run #13"). */
+  note?: string;
 }
 
 /** Tools whose name at the start of a segment makes it a command (spec: `cargo test -p x`). */
@@ -154,6 +157,7 @@ function classifySegment(segment: string): ClassifiedPointer[] {
     }
   }
   const pointers: ClassifiedPointer[] = [];
+  const leftover: string[] = [];
   for (let i = 0; i < words.length; i++) {
     const word = words[i] as string;
     const token = trimToken(word);
@@ -209,8 +213,12 @@ function classifySegment(segment: string): ClassifiedPointer[] {
       pointers.push(pointer);
       continue;
     }
+    leftover.push(word);
   }
-  return pointers.length > 0 ? pointers : [{ raw: segment, kind: 'prose' }];
+  if (pointers.length === 0) return [{ raw: segment, kind: 'prose' }];
+  // Words beside the pointers are the agent's note on them: kept, never dropped.
+  if (leftover.length > 0) (pointers[0] as ClassifiedPointer).note = leftover.join(' ');
+  return pointers;
 }
 
 /**

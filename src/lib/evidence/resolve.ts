@@ -31,7 +31,7 @@ export interface EvidenceContext {
 const short = (oid: string): string => oid.slice(0, 7);
 
 function pointer(p: ClassifiedPointer, status: EvidencePointer['status'], reason: string, extra: Partial<EvidencePointer> = {}): EvidencePointer {
-  return { raw: p.raw, kind: p.kind, status, reason, ...extra };
+  return { raw: p.raw, kind: p.kind, status, reason, ...extra, ...(p.note ? { note: p.note } : {}) };
 }
 
 function rangeText(from: number, to: number): string {

@@ -133,7 +133,10 @@ export async function describeCommit(repo: GitRepository, oid: string): Promise<
     let additions = 0;
     let deletions = 0;
     for (const hunk of patch.hunks) {
-      lines.push(`@@ -${hunk.oldStart},${hunk.oldLines} +${hunk.newStart},${hunk.newLines} @@`);
+      // As git prints it: an empty side starts at the line before (`@@ -0,0 +1,3 @@`).
+      const oldStart = hunk.oldLines === 0 ? hunk.oldStart - 1 : hunk.oldStart;
+      const newStart = hunk.newLines === 0 ? hunk.newStart - 1 : hunk.newStart;
+      lines.push(`@@ -${oldStart},${hunk.oldLines} +${newStart},${hunk.newLines} @@`);
       for (const l of hunk.lines) {
         if (l.startsWith('+')) additions++;
         else if (l.startsWith('-')) deletions++;

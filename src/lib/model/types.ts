@@ -56,6 +56,8 @@ export interface EvidencePointer {
   target?: EvidenceTarget;
   /** For NOT_VERIFIED pointers: the id of the check that failed (`evidence/commit-not-found`). */
   fault?: string;
+  /** Words the agent wrote beside the pointer in the same segment, kept as its note. */
+  note?: string;
 }
 
 /** Source formats Trailbook reads (`coord`, `beads` and `babysit-history`: spec/input.md section 7). */

@@ -194,7 +194,7 @@ export async function analyseProject(prepared: PreparedProject, stages?: StageTi
   invalid.push(...quality.invalid);
   sources.push(...quality.sources);
   const history = lifecycle.finish();
-  const flags = sortFlags([...runChecks({ rows, invalid, warnings, audit, reviewFlags, arena: quality.arena, verdicts: quality.verdicts, coordination: history.coordination, beads: history.beads }), ...reviewFlags], rows);
+  const flags = sortFlags([...runChecks({ rows, invalid, warnings, audit, reviewFlags, repository: canonical.info, arena: quality.arena, verdicts: quality.verdicts, coordination: history.coordination, beads: history.beads }), ...reviewFlags], rows);
 
   if (stages) {
     stages.parse = (stages.parse ?? 0) + (parsedAt - startedAt);

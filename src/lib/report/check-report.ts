@@ -23,7 +23,7 @@ export interface CheckReportProject {
     line: number;
     phase: string;
     decision: string;
-    evidence: Array<{ raw: string; kind: string; status: EvidenceStatus; reason: string }>;
+    evidence: Array<{ raw: string; kind: string; status: EvidenceStatus; reason: string; note?: string }>;
     result: string;
     supersededBy: string[];
   }>;
@@ -48,7 +48,7 @@ export function checkReportProject(model: ProjectModel): CheckReportProject {
       line: r.line,
       phase: r.phase,
       decision: r.decision,
-      evidence: r.evidence.map((p) => ({ raw: p.raw, kind: p.kind, status: p.status, reason: p.reason })),
+      evidence: r.evidence.map((p) => ({ raw: p.raw, kind: p.kind, status: p.status, reason: p.reason, ...(p.note ? { note: p.note } : {}) })),
       result: r.result,
       supersededBy: r.supersededBy,
     })),

@@ -37,3 +37,20 @@ export function auditSentence(audit: AuditInfo, reviewFlagCount: number): { text
   if (audit.status === 'ran' && reviewFlagCount === 0) return { text: `No flags from ${audit.reviewer}`, tone: 'good' };
   return null;
 }
+
+/** An ISO time as the recap shows it: seconds precision, `Z` (`2026-03-02T09:10:00Z`). */
+export function formatTime(iso: string): string {
+  return iso.replace(/\.000Z$/, 'Z');
+}
+
+/** A time span as dates: one date when both ends fall on the same day. */
+export function formatDateSpan(span: { from: string; to: string }): string {
+  const from = span.from.slice(0, 10);
+  const to = span.to.slice(0, 10);
+  return from === to ? from : `${from} – ${to}`;
+}
+
+/** `1 row`, `2 rows`: a count with its noun in the right number. */
+export function countOf(n: number, singular: string, plural = `${singular}s`): string {
+  return `${n} ${n === 1 ? singular : plural}`;
+}
