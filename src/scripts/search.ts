@@ -24,6 +24,7 @@ interface PagefindResult {
 interface Pagefind {
   options(o: Record<string, unknown>): Promise<void>;
   init(): Promise<void>;
+  mergeIndex(path: string, options: Record<string, unknown>): Promise<void>;
   search(term: string, o: { filters: Record<string, string[]> }): Promise<{ results: PagefindResult[] } | null>;
 }
 
@@ -96,6 +97,8 @@ async function start(): Promise<void> {
     if (!pagefind) {
       const module = (await import(/* @vite-ignore */ `${base}pagefind/pagefind.js`)) as Pagefind;
       await module.options({ baseUrl: base, excerptLength: 24 });
+      // Recently changed projects live in a second, small index (src/lib/search/write-search-index.ts).
+      if (summary.words.delta) await module.mergeIndex(`${base}pagefind-delta/`, {});
       await module.init();
       pagefind = module;
     }
@@ -112,6 +115,7 @@ async function start(): Promise<void> {
     return pending;
   };
   const projectByUrl = new Map(summary.projects.map((p, i) => [p.url, i]));
+  const stale = new Set(summary.words.stale);
 
   const params = new URLSearchParams(location.search);
   input.value = params.get('q') ?? '';
@@ -136,17 +140,17 @@ async function start(): Promise<void> {
   /** Hits for a search with filters only: walk candidate projects' shards in order. */
   const filterOnly = (filters: Record<string, string[]>): (() => Promise<Hit[]>) => {
     const queue = candidateProjects(summary, filters);
-    let current: { shard: FacetShard; at: number } | null = null;
+    let current: { shard: FacetShard; at: number; project: number } | null = null;
     return async () => {
       const hits: Hit[] = [];
       while (hits.length < PAGE) {
         if (!current) {
           const project = queue.shift();
           if (project === undefined) break;
-          current = { shard: await shardOf(project), at: 0 };
+          current = { shard: await shardOf(project), at: 0, project };
         }
         const { shard } = current;
-        const meta = summary.projects[shard.project];
+        const meta = summary.projects[current.project];
         while (current.at < shard.records.length && hits.length < PAGE) {
           const [anchor, title, page, vector] = shard.records[current.at++] as FacetShard['records'][number];
           if (recordMatches(shard, vector, filters)) hits.push({ href: `${meta?.url ?? base}${page}#${anchor}`, title, project: meta?.title ?? '', excerpt: null, tags: tagsOf(shard, vector) });
@@ -172,6 +176,8 @@ async function start(): Promise<void> {
           const projectUrl = data.url.replace(/\?.*$/, '');
           const project = projectByUrl.get(projectUrl);
           if (project === undefined) continue;
+          // The main index's entries of a changed project are out of date: the delta has them.
+          if (stale.has(projectUrl) && data.meta['index'] !== 'delta') continue;
           const shard = await shardOf(project);
           const byAnchor = new Map(shard.records.map((r) => [r[0], r]));
           for (const sub of data.sub_results) {

@@ -75,6 +75,19 @@ async function checkFolders(outDir: string, cacheDir: string, roots: string[]): 
   }
 }
 
+/** The HTML pages under `dir`, as sorted `/`-separated relative paths. */
+async function htmlPages(dir: string): Promise<string[]> {
+  const out: string[] = [];
+  const walk = async (d: string, prefix: string): Promise<void> => {
+    for (const entry of await readdir(d, { withFileTypes: true })) {
+      if (entry.isDirectory()) await walk(join(d, entry.name), `${prefix}${entry.name}/`);
+      else if (entry.name.endsWith('.html')) out.push(`${prefix}${entry.name}`);
+    }
+  };
+  await walk(dir, '');
+  return out.sort();
+}
+
 async function countFiles(dir: string): Promise<{ files: number; bytes: number; pages: number }> {
   let files = 0;
   let bytes = 0;
@@ -139,6 +152,8 @@ export async function runBuild(dirs: string[], options: BuildOptions, out: Outpu
   const stagingOut = join(staging, 'site');
   const cwd = process.cwd();
   let renderRecord: RenderRecord | null = null;
+  let renderedPages: string[] = [];
+  let keptFiles = 0;
   try {
     await mkdir(staging, { recursive: true });
     await symlink(join(PACKAGE_ROOT, 'node_modules'), join(staging, 'node_modules'), 'dir');
@@ -153,11 +168,14 @@ export async function runBuild(dirs: string[], options: BuildOptions, out: Outpu
     const stats = await search;
     times.index = stats.ms;
     for (const w of stats.warnings) out.info(`  warning: ${w}`);
-    out.info(`  search: ${plural(stats.records, 'record')} from ${plural(stats.projects, 'project')} indexed in ${(stats.ms / 1000).toFixed(1)} s (alongside rendering, ${(renderedIn / 1000).toFixed(1)} s)`);
-    for (const name of ['pagefind', 'search-index']) await rename(join(searchOut, name), join(stagingOut, name));
+    out.info(`  search: ${plural(stats.records, 'record')} from ${plural(stats.projects, 'project')}; words of ${plural(stats.indexed, 'project')} indexed${stats.rebuiltMain ? '' : ' (main index reused)'} in ${(stats.ms / 1000).toFixed(1)} s, alongside rendering (${(renderedIn / 1000).toFixed(1)} s)`);
+    for (const name of ['pagefind', 'pagefind-delta', 'search-index']) await rename(join(searchOut, name), join(stagingOut, name)).catch((error: NodeJS.ErrnoException) => {
+      if (error.code !== 'ENOENT') throw error;
+    });
     await rm(join(stagingOut, '.prerender'), { recursive: true, force: true });
     const pages = await readRoutes(cacheDir);
-    if (previous) out.info(`  kept ${plural(await carryOver(outDir, stagingOut, pages), 'file')} from the previous build`);
+    renderedPages = await htmlPages(stagingOut);
+    if (previous) keptFiles = await carryOver(outDir, stagingOut, pages);
     renderRecord = { site, base, pages };
     await rm(outDir, { recursive: true, force: true });
     await rename(stagingOut, outDir);
@@ -170,7 +188,8 @@ export async function runBuild(dirs: string[], options: BuildOptions, out: Outpu
     await rm(staging, { recursive: true, force: true });
   }
   const written = await countFiles(outDir);
-  out.info(`Rendered ${plural(written.pages, 'page')} (${plural(written.files, 'file')}, ${(written.bytes / 1024 / 1024).toFixed(1)} MB) in ${((performance.now() - renderStarted) / 1000).toFixed(1)} s.`);
+  const kept = previous ? `; kept the other ${plural(written.pages - renderedPages.length, 'page')} (${plural(keptFiles, 'file')}) from the previous build` : '';
+  out.info(`Rendered ${plural(renderedPages.length, 'page')} in ${((performance.now() - renderStarted) / 1000).toFixed(1)} s${kept}. The archive has ${plural(written.pages, 'page')}, ${plural(written.files, 'file')}, ${(written.bytes / 1024 / 1024).toFixed(1)} MB.`);
   printFaults(out, t, archive.projects);
   if (options.timings) {
     const searchBytes = (await countFiles(join(outDir, 'pagefind'))).bytes + (await countFiles(join(outDir, 'search-index'))).bytes;
@@ -182,6 +201,7 @@ export async function runBuild(dirs: string[], options: BuildOptions, out: Outpu
       stagesMs: Object.fromEntries(Object.entries(times).map(([k, v]) => [k, Math.round(v ?? 0)])),
       maxRssBytes: process.resourceUsage().maxRSS * 1024,
       output: { files: written.files, bytes: written.bytes, pages: written.pages, searchIndexBytes: searchBytes },
+      rendered: renderedPages,
     };
     await writeFile(resolve(options.timings), `${JSON.stringify(report, null, 2)}\n`);
   }

@@ -14,7 +14,7 @@
  */
 import type { SearchRecord } from './search-records.ts';
 
-export const FACET_INDEX_VERSION = 1;
+export const FACET_INDEX_VERSION = 2;
 
 /** Longest title kept in a shard, in characters. */
 export const SHARD_TITLE_LIMIT = 160;
@@ -22,12 +22,23 @@ export const SHARD_TITLE_LIMIT = 160;
 /** A project's shard: `values[f]` lists facet f's values; each record holds indexes into them. */
 export interface FacetShard {
   version: number;
-  /** Project index in facets.json. */
-  project: number;
+  /** Project id. */
+  id: string;
   facets: string[];
   values: string[][];
   /** [anchor, title, page, facet value indexes per facet (arrays; empty = no value)] */
   records: Array<[string, string, string, number[][]]>;
+}
+
+/** How many records of a project carry each facet value (facet → value → count). */
+export type FacetContribution = Record<string, Record<string, number>>;
+
+/** What the search page needs to combine the word index with the facet index. */
+export interface WordIndexInfo {
+  /** True when a second pagefind index (`pagefind-delta/`) holds recently changed projects. */
+  delta: boolean;
+  /** Project URLs whose entries in the main index are out of date (use the delta's, or none). */
+  stale: string[];
 }
 
 /** The archive-wide facet summary written as facets.json. */
@@ -36,12 +47,11 @@ export interface FacetSummary {
   projects: Array<{ id: string; title: string; url: string }>;
   /** Facet name → value → { count, projects }: project indexes, ascending. */
   facets: Record<string, Record<string, { count: number; projects: number[] }>>;
+  words: WordIndexInfo;
 }
 
-/** Builds the shard of one project and adds its values to the summary. */
-export function addProject(summary: FacetSummary, project: { id: string; title: string; url: string }, records: readonly SearchRecord[]): FacetShard {
-  const index = summary.projects.length;
-  summary.projects.push(project);
+/** Builds the shard of one project from its records. */
+export function projectShard(id: string, records: readonly SearchRecord[]): FacetShard {
   const facetNames: string[] = [];
   const values: string[][] = [];
   const valueIndex: Array<Map<string, number>> = [];
@@ -62,41 +72,59 @@ export function addProject(summary: FacetSummary, project: { id: string; title: 
       const f = facetOf(name);
       const ids: number[] = [];
       for (const v of vals) {
-        let id = valueIndex[f]?.get(v);
-        if (id === undefined) {
-          id = values[f]?.length ?? 0;
+        let index = valueIndex[f]?.get(v);
+        if (index === undefined) {
+          index = values[f]?.length ?? 0;
           values[f]?.push(v);
-          valueIndex[f]?.set(v, id);
+          valueIndex[f]?.set(v, index);
         }
-        ids.push(id);
-        const byValue = (summary.facets[name] ??= {});
-        const entry = (byValue[v] ??= { count: 0, projects: [] });
-        entry.count++;
-        if (entry.projects[entry.projects.length - 1] !== index) entry.projects.push(index);
+        ids.push(index);
       }
       vector[f] = ids;
     }
-    for (let f = 0; f < facetNames.length; f++) vector[f] ??= [];
     const title = record.title.length > SHARD_TITLE_LIMIT ? `${record.title.slice(0, SHARD_TITLE_LIMIT - 1)}…` : record.title;
     shardRecords.push([record.anchor, title, record.page ?? '', vector]);
   }
   for (const r of shardRecords) for (let f = 0; f < facetNames.length; f++) r[3][f] ??= [];
-  return { version: FACET_INDEX_VERSION, project: index, facets: facetNames, values, records: shardRecords };
+  return { version: FACET_INDEX_VERSION, id, facets: facetNames, values, records: shardRecords };
 }
 
-/** An empty summary. */
-export function emptySummary(): FacetSummary {
-  return { version: FACET_INDEX_VERSION, projects: [], facets: {} };
-}
-
-/** The summary with facets and values in a stable order (for byte-identical output). */
-export function sortedSummary(summary: FacetSummary): FacetSummary {
-  const facets: FacetSummary['facets'] = {};
-  for (const name of Object.keys(summary.facets).sort()) {
-    const byValue = summary.facets[name] ?? {};
-    facets[name] = Object.fromEntries(Object.keys(byValue).sort().map((v) => [v, byValue[v] as { count: number; projects: number[] }]));
+/** Counts each facet value of a shard's records. */
+export function shardContribution(shard: FacetShard): FacetContribution {
+  const out: FacetContribution = {};
+  for (const record of shard.records) {
+    shard.facets.forEach((name, f) => {
+      for (const i of record[3][f] ?? []) {
+        const value = shard.values[f]?.[i] as string;
+        const byValue = (out[name] ??= {});
+        byValue[value] = (byValue[value] ?? 0) + 1;
+      }
+    });
   }
-  return { ...summary, facets };
+  return out;
+}
+
+/**
+ * The archive-wide summary from each project's contribution, in project order, with facets
+ * and values sorted (byte-identical output for the same input).
+ */
+export function mergeSummary(projects: ReadonlyArray<{ id: string; title: string; url: string; contribution: FacetContribution }>, words: WordIndexInfo): FacetSummary {
+  const facets: FacetSummary['facets'] = {};
+  projects.forEach((p, index) => {
+    for (const [name, byValue] of Object.entries(p.contribution)) {
+      for (const [value, count] of Object.entries(byValue)) {
+        const entry = ((facets[name] ??= {})[value] ??= { count: 0, projects: [] });
+        entry.count += count;
+        entry.projects.push(index);
+      }
+    }
+  });
+  const sorted: FacetSummary['facets'] = {};
+  for (const name of Object.keys(facets).sort()) {
+    const byValue = facets[name] ?? {};
+    sorted[name] = Object.fromEntries(Object.keys(byValue).sort().map((v) => [v, byValue[v] as { count: number; projects: number[] }]));
+  }
+  return { version: FACET_INDEX_VERSION, projects: projects.map(({ id, title, url }) => ({ id, title, url })), facets: sorted, words };
 }
 
 /**

@@ -1,7 +1,8 @@
 /**
  * Pagefind documents for word search: a project's records in parts of at most
  * {@link RECORDS_PER_DOCUMENT}, each record a heading whose id is its anchor, so pagefind
- * returns it as a sub-result landing on the recap (`/p/<id>/#row-…`). Parts keep each
+ * returns it as a sub-result landing on the recap (`/p/<id>/#row-…`). The `index` meta says
+ * which word index (main or delta, see write-search-index.ts) a result came from. Parts keep each
  * fragment small (the browser loads one fragment per result page). The only pagefind filter
  * is `project`; every other filter is applied with Trailbook's facet index. All text is escaped.
  */
@@ -21,7 +22,7 @@ export interface PagefindDocument {
  * The documents of one project. `projectUrl` is the recap URL (with the base path);
  * `projectFilter` the project's filter value; `title` the project title.
  */
-export function pagefindDocuments(records: readonly SearchRecord[], projectUrl: string, projectFilter: string, title: string): PagefindDocument[] {
+export function pagefindDocuments(records: readonly SearchRecord[], projectUrl: string, projectFilter: string, title: string, index: 'main' | 'delta' = 'main'): PagefindDocument[] {
   const docs: PagefindDocument[] = [];
   for (let start = 0, part = 0; start < records.length; start += RECORDS_PER_DOCUMENT, part++) {
     const body = records
@@ -32,7 +33,8 @@ export function pagefindDocuments(records: readonly SearchRecord[], projectUrl: 
       url: `${projectUrl}?part=${part}`,
       html:
         `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${escapeHtml(title)}</title></head><body><div data-pagefind-body>` +
-        `<span data-pagefind-filter="project[data-value]" data-value="${escapeHtml(projectFilter)}"></span>${body}</div></body></html>`,
+        `<span data-pagefind-filter="project[data-value]" data-value="${escapeHtml(projectFilter)}"></span>` +
+        `<span data-pagefind-meta="index[data-value]" data-value="${index}"></span>${body}</div></body></html>`,
     });
   }
   return docs;

@@ -1,0 +1,103 @@
+/**
+ * Incremental builds (issue 5): a second build of a generated corpus with one changed project
+ * re-analyses and re-renders only that project, keeps every other page, and search finds the
+ * change (through the delta word index) without stale duplicates.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { appendFile, mkdtemp, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Browser } from 'playwright-core';
+import { generateCorpus } from '../../scripts/gen-corpus.ts';
+import { runCli } from './build-site.ts';
+import { launchBrowser } from './browser.ts';
+import { serveStatic, type StaticServer } from './static-server.ts';
+
+interface Timings {
+  reanalysed: number;
+  rendered: string[];
+  output: { pages: number };
+}
+
+let dir: string;
+let corpus: string;
+let out: string;
+let cache: string;
+
+async function build(name: string): Promise<Timings> {
+  const timings = join(dir, `${name}.json`);
+  const run = await runCli(['build', corpus, '--out', out, '--cache-dir', cache, '--timings', timings]);
+  if (run.code !== 0) throw new Error(`build ${name} failed:\n${run.stderr}`);
+  return JSON.parse(await readFile(timings, 'utf8')) as Timings;
+}
+
+const projectPages = (t: Timings): string[] => t.rendered.filter((p) => p.startsWith('p/') || p.startsWith('r/'));
+
+describe('incremental build of a generated corpus', () => {
+  let first: Timings;
+  let unchanged: Timings;
+  let changed: Timings;
+
+  beforeAll(async () => {
+    dir = await mkdtemp(join(tmpdir(), 'trailbook-incremental-'));
+    corpus = join(dir, 'corpus');
+    out = join(dir, 'site');
+    cache = join(dir, 'cache');
+    await generateCorpus({ projects: 6, rows: 30, seed: 7, out: corpus, projectsPerRepo: 3 });
+    first = await build('first');
+    unchanged = await build('unchanged');
+    const trail = join(corpus, 'projects', 'project-0002');
+    const line = '{"id":"aaaaaaaa","ts":"2026-12-01T00:00:00Z","phase":"handover","ticket":"","actor":"lead","decision":"Quokka migration landed","why":"incremental test","evidence":"README.md","result":"open"}\n';
+    const tsv = '2026-12-01T00:00:00Z\thandover\tQuokka migration landed\tincremental test\tREADME.md\topen\n';
+    const file = await readFile(join(trail, 'decisions.jsonl')).then(() => join(trail, 'decisions.jsonl'), () => join(trail, 'decisions.tsv'));
+    await appendFile(file, file.endsWith('.tsv') ? tsv : line);
+    changed = await build('changed');
+  });
+
+  afterAll(async () => {
+    await rm(dir, { recursive: true, force: true });
+  });
+
+  it('renders every page the first time', () => {
+    expect(first.reanalysed).toBe(6);
+    expect(projectPages(first)).toContain('p/projects-project-0002/index.html');
+    expect(first.rendered.length).toBe(first.output.pages);
+  });
+
+  it('re-analyses and re-renders no project when nothing changed', () => {
+    expect(unchanged.reanalysed).toBe(0);
+    expect(projectPages(unchanged)).toEqual([]);
+    expect(unchanged.output.pages).toBe(first.output.pages);
+  });
+
+  it('re-analyses and re-renders only the changed project, and keeps every other page', () => {
+    expect(changed.reanalysed).toBe(1);
+    expect(projectPages(changed)).toEqual(['p/projects-project-0002/index.html']);
+    expect(changed.output.pages).toBe(first.output.pages);
+  });
+
+  describe('search after the change', () => {
+    let browser: Browser;
+    let server: StaticServer;
+    beforeAll(async () => {
+      server = await serveStatic(out);
+      browser = await launchBrowser();
+    });
+    afterAll(async () => {
+      await browser.close();
+      await server.close();
+    });
+
+    it('finds the new row once, through the delta index, landing on its recap', async () => {
+      const page = await browser.newPage();
+      // (The row's flags mention its decision too; the type filter keeps the decision rows.)
+      await page.goto(`${server.url}search/?q=quokka&type=decision`);
+      await page.waitForFunction(() => document.querySelector('#search-status')?.textContent?.startsWith('Showing'));
+      const hrefs = await page.locator('#search-results a.result-title').evaluateAll((as) => as.map((a) => a.getAttribute('href')));
+      expect(hrefs).toHaveLength(1);
+      expect(hrefs[0]).toMatch(/^\/p\/projects-project-0002\/#row-/);
+      expect(server.requests.some((r) => r.startsWith('/pagefind-delta/'))).toBe(true);
+      await page.close();
+    });
+  });
+});
