@@ -60,9 +60,13 @@ function pick<T>(rand: () => number, list: readonly T[]): T {
   return list[Math.floor(rand() * list.length)] as T;
 }
 
+/** A file's text at a version: each version rewrites a few lines, as real commits do. */
 function fileText(path: string, lines: number, version: number): string {
   const out: string[] = [];
-  for (let i = 1; i <= lines; i++) out.push(`// ${path} line ${i} v${version}: ${i % 7 === 0 ? `export function step${i}() { return ${i}; }` : 'keep the trail append-only'}`);
+  for (let i = 1; i <= lines; i++) {
+    const touched = version > 1 && (i * 7 + version * 13) % 29 === 0;
+    out.push(`// ${path} line ${i}${touched ? ` (revised in v${version})` : ''}: ${i % 7 === 0 ? `export function step${i}() { return ${i}; }` : 'keep the trail append-only'}`);
+  }
   return `${out.join('\n')}\n`;
 }
 

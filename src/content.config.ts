@@ -5,16 +5,14 @@
 import { defineCollection } from 'astro:content';
 import { z } from 'astro/zod';
 import { projectsLoader } from './loaders/projects-loader.ts';
-import { commitsLoader, filesLoader, type ProjectCitation } from './loaders/evidence-loaders.ts';
+import { commitsLoader, filesLoader } from './loaders/evidence-loaders.ts';
 import type { ProjectSummary } from './lib/archive/summary.ts';
-import type { CommitDetails } from './lib/git/commit-details.ts';
-import type { FileExcerpt } from './lib/git/file-excerpt.ts';
 
 const projects = defineCollection({ loader: projectsLoader(), schema: z.custom<ProjectSummary>() });
 
 const commits = defineCollection({
   loader: commitsLoader(),
-  schema: z.custom<{ repoId: string; oid: string; details: CommitDetails | { problem: string }; citedBy: ProjectCitation[]; moreCitations: number }>(),
+  schema: z.custom<{ repoId: string; oid: string; subject: string; citations: number; moreCitations: number }>(),
 });
 
 const files = defineCollection({
@@ -26,9 +24,8 @@ const files = defineCollection({
     path: string;
     key: string;
     ranges: Array<{ from: number; to: number }>;
-    citedBy: ProjectCitation[];
+    citations: number;
     moreCitations: number;
-    excerpt: FileExcerpt | { problem: string };
   }>(),
 });
 

@@ -4,6 +4,7 @@
  */
 import { analyseArchive, type ArchiveResult } from '../lib/archive/analyse-archive.ts';
 import { buildEnv } from '../lib/archive/build-env.ts';
+import { pathFilter } from '../lib/config/glob.ts';
 
 let archive: Promise<ArchiveResult> | null = null;
 
@@ -11,7 +12,8 @@ let archive: Promise<ArchiveResult> | null = null;
 export function loadArchive(): Promise<ArchiveResult> {
   archive ??= (async () => {
     const env = buildEnv();
-    return analyseArchive({ roots: env.inputs, cacheDir: env.cacheDir });
+    const accept = pathFilter(env.filter.include, env.filter.exclude);
+    return analyseArchive({ roots: env.inputs, cacheDir: env.cacheDir, ...(accept ? { accept } : {}) });
   })();
   return archive;
 }

@@ -10,6 +10,7 @@ import { loadArchive } from './archive.ts';
 import { buildEnv } from '../lib/archive/build-env.ts';
 import { readCited } from '../lib/archive/model-store.ts';
 import { writeRoutes } from '../lib/archive/render-plan.ts';
+import { ensureEvidenceStore, readCitations, readCommitDetails, readFileExcerpt, writeCitations, writeCommitDetails, writeFileExcerpt } from '../lib/archive/evidence-store.ts';
 import { describeCommit } from '../lib/git/commit-details.ts';
 import { artifactFileExcerpt, repositoryFileExcerpt } from '../lib/git/file-excerpt.ts';
 import { ArtifactFolder } from '../lib/evidence/artifacts.ts';
@@ -24,9 +25,13 @@ export type ProjectCitation = Citation & { projectId: string; projectTitle: stri
 /** Citations listed on one evidence page; the rest are counted ("and 1,204 more"). */
 export const MAX_CITATIONS_SHOWN = 200;
 
-/** The citations an evidence page lists, and how many more there are. */
-function capCitations(by: ProjectCitation[]): { citedBy: ProjectCitation[]; moreCitations: number } {
-  return { citedBy: by.slice(0, MAX_CITATIONS_SHOWN), moreCitations: Math.max(0, by.length - MAX_CITATIONS_SHOWN) };
+/**
+ * Stores the citations an evidence page lists (out of the content store, which would
+ * otherwise carry them for every commit and file) and returns how many more there are.
+ */
+async function storeCitations(cacheDir: string, key: string, by: ProjectCitation[]): Promise<{ citations: number; moreCitations: number }> {
+  await writeCitations(cacheDir, key, by.slice(0, MAX_CITATIONS_SHOWN));
+  return { citations: by.length, moreCitations: Math.max(0, by.length - MAX_CITATIONS_SHOWN) };
 }
 
 export function commitsLoader(): Loader {
@@ -36,25 +41,33 @@ export function commitsLoader(): Loader {
       const archive = await loadArchive();
       const cited = new Map<string, { repoId: string; oid: string; by: ProjectCitation[] }>();
       const cacheDir = buildEnv().cacheDir;
+      await ensureEvidenceStore(cacheDir);
       for (const p of archive.projects) {
         const repoId = p.repository.id;
         if (repoId === null) continue;
         for (const c of (await readCited(cacheDir, p.id)).commits) {
           const id = `${repoId}/${c.oid}`;
           const entry = cited.get(id) ?? { repoId, oid: c.oid, by: [] };
-          entry.by.push(...c.by.map((b) => ({ ...b, projectId: p.id, projectTitle: p.title })));
+          for (const b of c.by) entry.by.push({ ...b, projectId: p.id, projectTitle: p.title });
           cited.set(id, entry);
         }
       }
       for (const id of store.keys()) if (!cited.has(id)) store.delete(id);
-      for (const [id, entry] of [...cited].sort(([a], [b]) => (a < b ? -1 : 1))) {
+      // Commits are read eight at a time: the reads wait on the disk more than on the CPU.
+      const pending = [...cited].sort(([a], [b]) => (a < b ? -1 : 1));
+      const one = async ([id, entry]: (typeof pending)[number]): Promise<void> => {
         const byDigest = digest(JSON.stringify(entry.by));
-        const existing = store.get(id);
-        if (existing?.digest === byDigest) continue;
-        const repo = archive.repositories.get(entry.repoId);
-        const details = repo ? await describeCommit(repo, entry.oid) : { problem: 'repository not available' };
-        store.set({ id, data: { repoId: entry.repoId, oid: entry.oid, details, ...capCitations(entry.by) }, digest: byDigest });
-      }
+        let details = await readCommitDetails(cacheDir, entry.repoId, entry.oid);
+        if (store.get(id)?.digest === byDigest && details !== null && (await readCitations(cacheDir, `commit:${id}`)) !== null) return;
+        if (details === null) {
+          const repo = archive.repositories.get(entry.repoId);
+          details = repo ? await describeCommit(repo, entry.oid) : { problem: 'repository not available' };
+          await writeCommitDetails(cacheDir, entry.repoId, entry.oid, details);
+        }
+        const subject = 'subject' in details ? details.subject : '';
+        store.set({ id, data: { repoId: entry.repoId, oid: entry.oid, subject, ...(await storeCitations(cacheDir, `commit:${id}`, entry.by)) }, digest: byDigest });
+      };
+      for (let i = 0; i < pending.length; i += 8) await Promise.all(pending.slice(i, i + 8).map(one));
       await writeRoutes(cacheDir, 'commits', Object.fromEntries([...store.entries()].map(([id, e]) => [`commit:${id}`, String(e.digest ?? '')])));
       logger.info(`${cited.size} cited commits`);
     },
@@ -69,6 +82,7 @@ export function filesLoader(): Loader {
       type Entry = { scope: 'repository' | 'artifact'; owner: string; head: string | null; path: string; ranges: Array<{ from: number; to: number }>; by: ProjectCitation[]; projectDir: string | null };
       const cited = new Map<string, Entry>();
       const cacheDir = buildEnv().cacheDir;
+      await ensureEvidenceStore(cacheDir);
       for (const p of archive.projects) {
         for (const f of (await readCited(cacheDir, p.id)).files) {
           const scope = f.origin;
@@ -77,7 +91,7 @@ export function filesLoader(): Loader {
           const id = `${scope === 'repository' ? 'r' : 'p'}/${owner}/${fileKey(f.path, digest)}`;
           const entry: Entry = cited.get(id) ?? { scope, owner, head: p.repository.head, path: f.path, ranges: [], by: [], projectDir: archive.projectDirs.get(p.id) ?? null };
           for (const r of f.ranges) if (!entry.ranges.some((x) => x.from === r.from && x.to === r.to)) entry.ranges.push(r);
-          entry.by.push(...f.by.map((b) => ({ ...b, projectId: p.id, projectTitle: p.title })));
+          for (const b of f.by) entry.by.push({ ...b, projectId: p.id, projectTitle: p.title });
           cited.set(id, entry);
         }
       }
@@ -85,7 +99,7 @@ export function filesLoader(): Loader {
       for (const [id, entry] of [...cited].sort(([a], [b]) => (a < b ? -1 : 1))) {
         entry.ranges.sort((a, b) => a.from - b.from || a.to - b.to);
         const key = digest(JSON.stringify([entry.head, entry.ranges, entry.by]));
-        if (store.get(id)?.digest === key && entry.scope === 'repository') continue;
+        if (store.get(id)?.digest === key && entry.scope === 'repository' && (await readFileExcerpt(cacheDir, id)) !== null && (await readCitations(cacheDir, `file:${id}`)) !== null) continue;
         let excerpt;
         if (entry.scope === 'repository') {
           const repo = archive.repositories.get(entry.owner);
@@ -93,8 +107,9 @@ export function filesLoader(): Loader {
         } else {
           excerpt = entry.projectDir ? await artifactFileExcerpt(new ArtifactFolder(entry.projectDir), entry.path, entry.ranges) : { problem: 'project folder not available' };
         }
+        await writeFileExcerpt(cacheDir, id, excerpt);
         const { projectDir: _dir, by, ...rest } = entry;
-        store.set({ id, data: { ...rest, key: fileKey(entry.path, digest), ...capCitations(by), excerpt }, digest: key });
+        store.set({ id, data: { ...rest, key: fileKey(entry.path, digest), ...(await storeCitations(cacheDir, `file:${id}`, by)) }, digest: key });
       }
       await writeRoutes(cacheDir, 'files', Object.fromEntries([...store.entries()].map(([id, e]) => [`file:${id}`, String(e.digest ?? '')])));
       logger.info(`${cited.size} cited files`);

@@ -14,8 +14,8 @@ export async function shouldRender(key: string, digest: string | undefined): Pro
 }
 
 /** The entries of a collection that this build renders. */
-export async function toRender<T extends { id: string; digest?: string | undefined }>(entries: readonly T[], keyOf: (entry: T) => string): Promise<T[]> {
+export async function toRender<T extends { id: string; digest?: string | number | undefined }>(entries: readonly T[], keyOf: (entry: T) => string): Promise<T[]> {
   const out: T[] = [];
-  for (const entry of entries) if (await shouldRender(keyOf(entry), entry.digest)) out.push(entry);
+  for (const entry of entries) if (await shouldRender(keyOf(entry), entry.digest === undefined ? undefined : String(entry.digest))) out.push(entry);
   return out;
 }

@@ -9,6 +9,17 @@ import type { GitPerson, GitRepository, TreeEntry } from './repository.ts';
 /** Diff lines kept per file, and per commit. */
 export const MAX_DIFF_LINES_PER_FILE = 400;
 export const MAX_DIFF_LINES_PER_COMMIT = 3000;
+/** Edits a minimal diff of one file may need before it is shown as a whole-file replacement. */
+export const MAX_EDIT_LENGTH = 2000;
+
+/** A one-hunk patch that removes every old line and adds every new one. */
+export function wholeFileReplacement(before: string, after: string): { hunks: Array<{ oldStart: number; oldLines: number; newStart: number; newLines: number; lines: string[] }> } {
+  const split = (t: string): string[] => (t === '' ? [] : t.replace(/\n$/, '').split('\n'));
+  const old = split(before);
+  const neu = split(after);
+  return { hunks: [{ oldStart: 1, oldLines: old.length, newStart: 1, newLines: neu.length, lines: [...old.map((l) => `-${l}`), ...neu.map((l) => `+${l}`)] }] };
+}
+
 /** Changed files listed per commit. */
 export const MAX_CHANGED_FILES = 300;
 
@@ -106,7 +117,11 @@ export async function describeCommit(repo: GitRepository, oid: string): Promise<
   if (commit.parents.length > 0) {
     const parent = await repo.commit(commit.parents[0] as string);
     if ('problem' in parent) {
-      details.problem = `the parent commit is not in the repository (a shallow clone?): ${parent.problem}`;
+      const first = commit.parents[0] as string;
+      if ((await repo.lookup(first)).status === 'missing') {
+        const incomplete = await repo.incompleteness();
+        details.problem = `changes not shown: the parent commit ${first.slice(0, 12)} is not in the repository${incomplete ? `; ${incomplete}` : ''}`;
+      } else details.problem = `changes not shown: ${parent.problem}`;
       return details;
     }
     parentTree = parent.tree;
@@ -128,7 +143,11 @@ export async function describeCommit(repo: GitRepository, oid: string): Promise<
       details.changes.push({ path: p.path, change, patch: null, note: ('note' in after ? after.note : null) ?? ('note' in before ? before.note : null), additions: 0, deletions: 0 });
       continue;
     }
-    const patch = structuredPatch(p.path, p.path, before.text, after.text, '', '', { context: 3 });
+    // Bounded work per file: past MAX_EDIT_LENGTH edits the change is shown as one hunk that
+    // replaces the whole file (a correct diff, not a minimal one), so a rewritten file cannot
+    // stall the build. Deterministic, unlike a time limit.
+    const patch =
+      structuredPatch(p.path, p.path, before.text, after.text, '', '', { context: 3, maxEditLength: MAX_EDIT_LENGTH }) ?? wholeFileReplacement(before.text, after.text);
     const lines: string[] = [];
     let additions = 0;
     let deletions = 0;

@@ -82,11 +82,24 @@ function plain(code: string): Token[][] {
 const VARIABLE = /^var\(--hl-token-([a-z-]+)\)$/;
 
 /**
+ * Unified-diff lines coloured by their first character, as shiki's diff grammar colours
+ * them (inserted, deleted, hunk header), without running a grammar: a commit page can hold
+ * thousands of diff lines, and this is the hot path of an archive's build.
+ */
+export function diffLines(code: string): Token[][] {
+  return code.split('\n').map((line) => {
+    const cls = line.startsWith('+') ? 'hl-inserted' : line.startsWith('-') ? 'hl-deleted' : line.startsWith('@@') ? 'hl-function' : '';
+    return [{ text: line, cls }];
+  });
+}
+
+/**
  * Highlights `code` as `lang`; returns one token list per line (split on `\n`). Never throws:
  * unknown languages, oversized input and grammar failures give plain text.
  */
 export async function highlightLines(code: string, lang: Language): Promise<Token[][]> {
   if (lang === 'text' || code.length > MAX_HIGHLIGHT_CHARS) return plain(code);
+  if (lang === 'diff') return diffLines(code);
   try {
     const h = await getHighlighter();
     const lines = h.codeToTokensBase(code, { lang, theme: 'trailbook', tokenizeMaxLineLength: MAX_TOKENIZED_LINE, tokenizeTimeLimit: TOKENIZE_TIME_LIMIT_MS });

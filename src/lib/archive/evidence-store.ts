@@ -1,0 +1,86 @@
+/**
+ * Evidence page data kept beside the model store, out of Astro's content store: each cited
+ * commit's details and diffs (`<cacheDir>/evidence/commits/<repo>/<sha>.json`, immutable per
+ * SHA, so computed once) and each cited file's excerpt (`<cacheDir>/evidence/files/<key>.json`).
+ * The collections hold only what lists and routes need; pages read the rest from here.
+ * Everything is discarded when Trailbook's core code changes (its digest is recorded).
+ */
+import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
+import { createHash } from 'node:crypto';
+import { dirname, join } from 'node:path';
+import type { CommitDetails } from '../git/commit-details.ts';
+import type { FileExcerpt } from '../git/file-excerpt.ts';
+import { codeDigest } from './code-digest.ts';
+
+const root = (cacheDir: string): string => join(cacheDir, 'evidence');
+
+async function writeAtomic(path: string, text: string): Promise<void> {
+  await mkdir(dirname(path), { recursive: true });
+  const tmp = `${path}.${process.pid}.tmp`;
+  await writeFile(tmp, text);
+  await rename(tmp, path);
+}
+
+async function readJson<T>(path: string): Promise<T | null> {
+  try {
+    return JSON.parse(await readFile(path, 'utf8')) as T;
+  } catch {
+    return null;
+  }
+}
+
+let checked: Promise<void> | null = null;
+
+/** Empties the evidence store when it was written by other core code (once per process). */
+export function ensureEvidenceStore(cacheDir: string): Promise<void> {
+  checked ??= (async () => {
+    const code = await codeDigest();
+    const marker = join(root(cacheDir), 'code');
+    if ((await readFile(marker, 'utf8').catch(() => '')) !== code) {
+      await rm(root(cacheDir), { recursive: true, force: true });
+      await writeAtomic(marker, code);
+    }
+  })();
+  return checked;
+}
+
+/** A commit's details, or why they could not be read. */
+export type StoredCommit = CommitDetails | { problem: string };
+
+/** A file's excerpt, or why it could not be read. */
+export type StoredExcerpt = FileExcerpt | { problem: string };
+
+const commitPath = (cacheDir: string, repoId: string, oid: string): string => join(root(cacheDir), 'commits', repoId, `${oid}.json`);
+const filePath = (cacheDir: string, id: string): string => join(root(cacheDir), 'files', `${createHash('sha256').update(id).digest('hex').slice(0, 32)}.json`);
+
+/** The stored details of a commit, or null when not stored yet. */
+export function readCommitDetails(cacheDir: string, repoId: string, oid: string): Promise<StoredCommit | null> {
+  return readJson<StoredCommit>(commitPath(cacheDir, repoId, oid));
+}
+
+/** Stores a commit's details. */
+export function writeCommitDetails(cacheDir: string, repoId: string, oid: string, details: StoredCommit): Promise<void> {
+  return writeAtomic(commitPath(cacheDir, repoId, oid), JSON.stringify(details));
+}
+
+/** The stored excerpt of a cited file entry, or null. */
+export function readFileExcerpt(cacheDir: string, id: string): Promise<StoredExcerpt | null> {
+  return readJson<StoredExcerpt>(filePath(cacheDir, id));
+}
+
+/** Stores a cited file entry's excerpt. */
+export function writeFileExcerpt(cacheDir: string, id: string, excerpt: StoredExcerpt): Promise<void> {
+  return writeAtomic(filePath(cacheDir, id), JSON.stringify(excerpt));
+}
+
+const citationsPath = (cacheDir: string, key: string): string => join(root(cacheDir), 'citations', `${createHash('sha256').update(key).digest('hex').slice(0, 32)}.json`);
+
+/** The rows citing an evidence page's commit or file (`key`: `commit:<id>` or `file:<id>`), or null. */
+export function readCitations<T>(cacheDir: string, key: string): Promise<T[] | null> {
+  return readJson<T[]>(citationsPath(cacheDir, key));
+}
+
+/** Stores the rows citing an evidence page's commit or file. */
+export function writeCitations<T>(cacheDir: string, key: string, citations: readonly T[]): Promise<void> {
+  return writeAtomic(citationsPath(cacheDir, key), JSON.stringify(citations));
+}
