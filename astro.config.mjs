@@ -12,6 +12,10 @@ const root = fileURLToPath(new URL('.', import.meta.url));
 process.env.TRAILBOOK_ROOT ??= root;
 process.env.TRAILBOOK_INPUTS ??= JSON.stringify([resolve(root, 'content')]);
 process.env.TRAILBOOK_CACHE_DIR ??= resolve('.trailbook-cache');
+// Astro copies every environment variable into server-side `import.meta.env`, over its own
+// values: an inherited BASE_URL or SITE (CI systems and test runners set them) would replace
+// the base path and site URL the build was given.
+for (const name of ['BASE_URL', 'SITE', 'ASSETS_PREFIX']) delete process.env[name];
 
 export default defineConfig({
   trailingSlash: 'always',
@@ -21,6 +25,10 @@ export default defineConfig({
   // stays far below the single-file limit; Astro 7.3's chunked writer encodes the store one
   // character at a time and is ~30x slower (docs/performance.md).
   integrations: [searchIndex()],
+  // `trailbook build` renders from a staging folder whose path changes on every run; Vite
+  // hashes script names with module paths relative to the working folder unless told
+  // otherwise, so pin it to the package: the same input gives the same file names.
+  vite: { build: { rolldownOptions: { cwd: root } } },
   devToolbar: { enabled: false },
   // Content Security Policy (docs/security.md): Astro hashes the scripts and styles it emits;
   // nothing else may run. Pagefind needs WebAssembly ('wasm-unsafe-eval') and its worker.

@@ -11,7 +11,7 @@ export async function resolveInputs(dirs: string[]): Promise<string[]> {
   for (const dir of given) {
     const abs = resolve(dir);
     const info = await stat(abs).catch(() => null);
-    if (!info) throw new UsageError(`input folder ${dir} does not exist`, 'check the path, or run without a folder to build the bundled example corpus');
+    if (!info) throw new UsageError(`input folder ${dir} does not exist`, 'check the path, or run without a folder to use the bundled example corpus');
     if (!info.isDirectory()) throw new UsageError(`input ${dir} is not a folder`, 'pass the folder that holds the records (decisions.jsonl, decisions.tsv, audit.json, .beads/)');
     if (!out.includes(abs)) out.push(abs);
   }

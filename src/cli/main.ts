@@ -1,9 +1,12 @@
 /**
- * Trailbook's command line: `trailbook build` and `trailbook check` (see `--help`).
+ * Trailbook's command line: `trailbook build`, `trailbook check` and `trailbook dev` (see
+ * `--help`). Settings come from `trailbook.config.json` / `.mjs` with flags over them.
  * Exit codes: 0 success; 1 `--strict` or `--fail-on` found a fault; 2 unusable invocation.
  */
 import { Command, CommanderError } from 'commander';
-import { consoleOutput, UsageError, type Output } from './output.ts';
+import { consoleOutput, type Output } from './output.ts';
+import { describeFailure } from './failure.ts';
+import { runDev, type DevOptions } from './commands/dev.ts';
 import { runCheck, type CheckOptions } from './commands/check.ts';
 import { runBuild, type BuildOptions } from './commands/build.ts';
 
@@ -17,31 +20,64 @@ export async function main(argv: string[], out: Output = consoleOutput): Promise
     .exitOverride()
     .configureOutput({ writeOut: (s) => process.stdout.write(s), writeErr: (s) => process.stderr.write(s) });
 
+  const DIRS = 'folders to read records from, walked recursively (default: "inputs" of the configuration file, else the bundled example corpus content/)';
+  const CONFIG = 'configuration file (default: trailbook.config.json or trailbook.config.mjs in the working folder; see docs/configuration.md)';
+  const CACHE = 'model store and build cache; keep it between runs to rebuild only what changed (default: .trailbook-cache)';
+
   program
     .command('build')
-    .description('Build the archive. With no DIR, builds the bundled example corpus (content/).')
-    .argument('[DIR...]', 'folders to read records from (walked recursively)')
-    .option('--out <dir>', 'output folder', 'dist')
-    .option('--base <path>', 'base path the site is served under, e.g. /archive/', '/')
+    .description('Build the archive. With no DIR and no configuration, builds the bundled example corpus (content/).')
+    .showHelpAfterError('(run trailbook build --help for usage)')
+    .argument('[DIR...]', DIRS)
+    .option('--config <file>', CONFIG)
+    .option('--out <dir>', 'output folder (default: dist)')
+    .option('--base <path>', 'base path the site is served under, e.g. /archive/ (default: /)')
+    .option('--title <text>', 'archive title, shown in the header and every page title (default: Trailbook)')
+    .option('--site <url>', 'absolute URL the archive is published at, e.g. https://example.com/archive/')
     .option('--strict', 'exit 1 when any row is invalid or any high-severity flag is raised')
-    .option('--cache-dir <dir>', 'model store and build cache; keep it between runs to rebuild only what changed', '.trailbook-cache')
+    .option('--cache-dir <dir>', CACHE)
     .option('--full', 'render every page even when the previous output in --out can be reused')
     .option('--verbose', "print Astro's own build log")
     .option('--timings <file>', 'write stage times, peak memory and output sizes as JSON (used by npm run bench)')
+    .addHelpText('after', '\nExamples:\n  trailbook build ../runs --out site --cache-dir .trailbook-cache\n  trailbook build --config ci/trailbook.config.json --base /archive/ --strict')
     .action(async (dirs: string[], options: BuildOptions) => {
       code = await runBuild(dirs, options, out);
     });
 
   program
     .command('check')
-    .description('Discover, parse and run the layer-1 audit without rendering. With no DIR, checks content/.')
-    .argument('[DIR...]', 'folders to read records from')
+    .description('Discover, parse and run the layer-1 audit without rendering; print every flag. With no DIR and no configuration, checks content/.')
+    .showHelpAfterError('(run trailbook check --help for usage)')
+    .argument('[DIR...]', DIRS)
+    .option('--config <file>', CONFIG)
     .option('--json', 'print one JSON document (trailbook.check/1, see docs/check-json.md)')
     .option('--strict', 'exit 1 when any row is invalid or any high-severity flag is raised')
     .option('--fail-on <severity>', 'exit 1 when a project has a flag of this severity or higher (high, medium, low)')
     .option('--quiet', 'print only the result, no progress or summary')
+    .addHelpText('after', '\nExit codes: 0 no fault asked about, 1 --fail-on or --strict found one, 2 unusable invocation.\n\nExamples:\n  trailbook check ../runs --fail-on high      (a CI gate)\n  trailbook check ../runs --json > report.json')
     .action(async (dirs: string[], options: CheckOptions) => {
       code = await runCheck(dirs, options, out);
+    });
+
+  program
+    .command('dev')
+    .description('Build the archive, serve it on this machine, and rebuild what changed whenever an input changes.')
+    .showHelpAfterError('(run trailbook dev --help for usage)')
+    .argument('[DIR...]', DIRS)
+    .option('--config <file>', CONFIG)
+    .option('--port <n>', 'port to serve on; 0 picks a free one (default: 4321)')
+    .option('--host <address>', 'address to listen on (default: 127.0.0.1, this machine only)')
+    .option('--base <path>', 'base path to build and serve under, e.g. /archive/ (default: /)')
+    .option('--title <text>', 'archive title (default: Trailbook)')
+    .option('--site <url>', 'absolute URL the archive will be published at')
+    .option('--out <dir>', 'where to build (default: a folder of its own under the system temporary folder)')
+    .option('--cache-dir <dir>', CACHE)
+    .option('--poll [ms]', 'scan the inputs every ms (default 1000) instead of file-system events, e.g. on network or container mounts')
+    .option('--no-reload', 'do not reload open pages after a rebuild')
+    .option('--verbose', "print Astro's own build log")
+    .addHelpText('after', '\nExamples:\n  trailbook dev ../runs                  (then open http://127.0.0.1:4321/)\n  trailbook dev --port 0 --base /archive/')
+    .action(async (dirs: string[], options: DevOptions) => {
+      code = await runDev(dirs, options, out);
     });
 
   try {
@@ -51,11 +87,12 @@ export async function main(argv: string[], out: Output = consoleOutput): Promise
     if (error instanceof CommanderError) {
       return error.exitCode === 0 ? 0 : 2;
     }
-    if (error instanceof UsageError) {
-      out.error(`${error.message}\n  fix: ${error.hint}`);
+    const failure = describeFailure(error);
+    if (failure !== null) {
+      out.error(failure);
       return 2;
     }
-    out.error(`unexpected failure: ${(error as Error).stack ?? String(error)}`);
+    out.error(`unexpected failure: ${(error as Error).stack ?? String(error)}\n  fix: this is a bug in Trailbook; report it with the command you ran and this output`);
     return 2;
   }
 }

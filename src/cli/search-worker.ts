@@ -1,14 +1,18 @@
 /**
- * Worker thread that writes the search indexes while the main thread renders pages
- * (two cores: pagefind and Astro run side by side). Receives {cacheDir, outDir, base};
- * posts {stats} or {error}.
+ * Worker thread that writes what is derived from the model store while the main thread
+ * renders pages with Astro (two cores; pagefind runs in its own process): each changed
+ * project's exports, then the search indexes. Receives {cacheDir, outDir, base, siteUrl,
+ * title}; posts {stats, exports} or {error}.
  */
 import { parentPort, workerData } from 'node:worker_threads';
 import { writeSearchIndex } from '../lib/search/write-search-index.ts';
+import { archiveRoot } from '../lib/export/site-url.ts';
+import { writeProjectExports } from '../integrations/project-exports.ts';
 
-const { cacheDir, outDir, base } = workerData as { cacheDir: string; outDir: string; base: string };
+const { cacheDir, outDir, base, siteUrl, title } = workerData as { cacheDir: string; outDir: string; base: string; siteUrl: string | undefined; title: string };
 try {
-  parentPort?.postMessage({ stats: await writeSearchIndex(cacheDir, outDir, base) });
+  const exports = await writeProjectExports(cacheDir, outDir, { base, root: archiveRoot(siteUrl, base), title });
+  parentPort?.postMessage({ stats: await writeSearchIndex(cacheDir, outDir, base), exports });
 } catch (error) {
   parentPort?.postMessage({ error: (error as Error).message });
 }

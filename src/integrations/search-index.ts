@@ -1,25 +1,32 @@
 /**
- * Builds the search indexes after Astro has written the site (as Starlight does, through
- * pagefind's Node API). `trailbook build` builds them itself, in a worker thread while Astro
- * renders, and sets TRAILBOOK_SEARCH_INDEX=external so this hook stands aside.
+ * Writes the per-project exports and builds the search indexes after Astro has written the
+ * site (as Starlight does, through pagefind's Node API). `trailbook build` writes them itself,
+ * in a worker thread while Astro renders, and sets TRAILBOOK_SEARCH_INDEX=external so this
+ * hook stands aside.
  */
 import type { AstroIntegration } from 'astro';
 import { fileURLToPath } from 'node:url';
 import { buildEnv } from '../lib/archive/build-env.ts';
 import { writeSearchIndex } from '../lib/search/write-search-index.ts';
 import { normaliseBase } from '../lib/site/urls.ts';
+import { archiveRoot } from '../lib/export/site-url.ts';
+import { writeProjectExports } from './project-exports.ts';
 
 export default function searchIndex(): AstroIntegration {
   let base = '/';
+  let site: string | undefined;
   return {
     name: 'trailbook-search-index',
     hooks: {
       'astro:config:done': ({ config }) => {
         base = normaliseBase(config.base);
+        site = config.site;
       },
       'astro:build:done': async ({ dir, logger }) => {
         if (process.env['TRAILBOOK_SEARCH_INDEX'] === 'external') return;
-        const stats = await writeSearchIndex(buildEnv().cacheDir, fileURLToPath(dir), base);
+        const env = buildEnv();
+        await writeProjectExports(env.cacheDir, fileURLToPath(dir), { base, root: archiveRoot(env.site.url ?? site, base), title: env.site.title });
+        const stats = await writeSearchIndex(env.cacheDir, fileURLToPath(dir), base);
         for (const w of stats.warnings) logger.warn(w);
         logger.info(`search: ${stats.records} records in ${stats.documents} pagefind documents from ${stats.projects} projects in ${Math.round(stats.ms)} ms`);
       },

@@ -96,9 +96,11 @@ async function start(): Promise<void> {
   const loadPagefind = async (): Promise<Pagefind> => {
     if (!pagefind) {
       const module = (await import(/* @vite-ignore */ `${base}pagefind/pagefind.js`)) as Pagefind;
-      await module.options({ baseUrl: base, excerptLength: 24 });
+      // Indexed URLs already hold the base path (src/lib/search/write-search-index.ts); pagefind
+      // would put its baseUrl in front again (/archive/archive/...), so it is the site root.
+      await module.options({ baseUrl: '/', excerptLength: 24 });
       // Recently changed projects live in a second, small index (src/lib/search/write-search-index.ts).
-      if (summary.words.delta) await module.mergeIndex(`${base}pagefind-delta/`, {});
+      if (summary.words.delta) await module.mergeIndex(`${base}pagefind-delta/`, { baseUrl: '/' });
       await module.init();
       pagefind = module;
     }

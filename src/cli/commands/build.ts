@@ -11,18 +11,17 @@ import { basename, dirname, join, resolve, sep } from 'node:path';
 import { Worker } from 'node:worker_threads';
 import { analyseArchive } from '../../lib/archive/analyse-archive.ts';
 import type { SearchIndexStats } from '../../lib/search/write-search-index.ts';
-import { normaliseBase } from '../../lib/site/urls.ts';
-import { resolveInputs } from '../inputs.ts';
+import type { ExportStats } from '../../integrations/project-exports.ts';
+import { buildEnv } from '../../lib/archive/build-env.ts';
+import { resolveSettings, settingsFingerprint, siteSettings, type SettingsFlags } from '../settings.ts';
 import { fromCwd, PACKAGE_ROOT } from '../paths.ts';
 import { plural, UsageError, type Output } from '../output.ts';
 import { archiveProgress } from '../progress.ts';
 import { printFaults, printFound, strictFault, totals } from '../summary.ts';
 
-export interface BuildOptions {
-  out: string;
-  base: string;
+/** Options of `trailbook build` (flags override trailbook.config.*; see src/cli/settings.ts). */
+export interface BuildOptions extends SettingsFlags {
   strict?: boolean;
-  cacheDir: string;
   verbose?: boolean;
   /** Render every page, even when the previous output could be reused. */
   full?: boolean;
@@ -109,37 +108,55 @@ async function countFiles(dir: string): Promise<{ files: number; bytes: number; 
 }
 
 /** Writes the search indexes in a worker thread; resolves with its stats. */
-function indexInWorker(cacheDir: string, outDir: string, base: string): Promise<SearchIndexStats> {
+function indexInWorker(cacheDir: string, outDir: string, base: string, siteUrl: string | undefined, title: string): Promise<SearchIndexStats & { exports: ExportStats }> {
   return new Promise((resolvePromise, reject) => {
-    const worker = new Worker(new URL('../search-worker.ts', import.meta.url), { workerData: { cacheDir, outDir, base } });
-    worker.once('message', (message: { stats?: SearchIndexStats; error?: string }) => {
-      if (message.stats) resolvePromise(message.stats);
+    const worker = new Worker(new URL('../search-worker.ts', import.meta.url), { workerData: { cacheDir, outDir, base, siteUrl, title } });
+    worker.once('message', (message: { stats?: SearchIndexStats; exports?: ExportStats; error?: string }) => {
+      if (message.stats && message.exports) resolvePromise({ ...message.stats, exports: message.exports });
       else reject(new Error(`search index: ${message.error ?? 'unknown failure'}`));
     });
     worker.once('error', reject);
   });
 }
 
+/** Moves every file under `from` to the same place under `to` (folders merged). */
+async function moveTree(from: string, to: string): Promise<void> {
+  for (const entry of await readdir(from, { withFileTypes: true }).catch(() => [])) {
+    const source = join(from, entry.name);
+    const target = join(to, entry.name);
+    if (entry.isDirectory()) {
+      await mkdir(target, { recursive: true });
+      await moveTree(source, target);
+    } else await rename(source, target);
+  }
+}
+
+/** The site settings the build hands to Astro (read back from the environment it set). */
+function buildEnvironmentSite(): { url: string | undefined; title: string } {
+  const site = buildEnv().site;
+  return { url: site.url ?? undefined, title: site.title };
+}
+
 /** Runs the build command; returns the exit code. */
 export async function runBuild(dirs: string[], options: BuildOptions, out: Output): Promise<number> {
-  const roots = await resolveInputs(dirs);
-  const outDir = resolve(options.out);
-  const cacheDir = resolve(options.cacheDir);
+  const settings = await resolveSettings(dirs, options);
+  const { roots, outDir, cacheDir, base } = settings;
   await checkFolders(outDir, cacheDir, roots);
-  const base = normaliseBase(options.base);
   const started = performance.now();
   out.info(`Trailbook: reading ${roots.map(fromCwd).join(', ')}`);
   const times = stageTimes();
-  const archive = await analyseArchive({ roots, cacheDir, onEvent: archiveProgress(out), times });
+  const archive = await analyseArchive({ roots, cacheDir, onEvent: archiveProgress(out), times, ...(settings.accept ? { accept: settings.accept } : {}) });
   const t = totals(archive.projects);
   printFound(out, t);
 
   process.env['TRAILBOOK_ROOT'] = PACKAGE_ROOT;
   process.env['TRAILBOOK_INPUTS'] = JSON.stringify(roots);
   process.env['TRAILBOOK_CACHE_DIR'] = cacheDir;
+  process.env['TRAILBOOK_FILTER'] = JSON.stringify(settings.filter);
+  process.env['TRAILBOOK_SITE'] = JSON.stringify(siteSettings(settings, archive.projects.flatMap((p) => (p.repository.id === null ? [] : [{ id: p.repository.id, path: p.repository.path }]))));
   out.info(`Rendering pages and the search index into ${fromCwd(outDir)}${base === '/' ? '' : ` (base ${base})`}…`);
   const renderStarted = performance.now();
-  const site = await siteFingerprint();
+  const site = `${await siteFingerprint()}-${settingsFingerprint(settings)}`;
   const previous = options.full ? null : await reusableRecord(cacheDir, outDir, site, base);
   await writeRenderPlan(cacheDir, { previous });
   if (previous) out.info('  incremental: pages of unchanged projects, commits and files are kept from the previous build');
@@ -159,9 +176,11 @@ export async function runBuild(dirs: string[], options: BuildOptions, out: Outpu
     await symlink(join(PACKAGE_ROOT, 'node_modules'), join(staging, 'node_modules'), 'dir');
     process.chdir(staging);
     const searchOut = join(staging, 'search');
-    const search = indexInWorker(cacheDir, searchOut, base);
+    const search = indexInWorker(cacheDir, searchOut, base, buildEnvironmentSite().url, buildEnvironmentSite().title);
+    // Awaited after rendering; handled now so a failure while Astro renders is reported, not an unhandled rejection.
+    search.catch(() => undefined);
     process.env['TRAILBOOK_SEARCH_INDEX'] = 'external';
-    await build({ root: PACKAGE_ROOT, outDir: stagingOut, base, logLevel: options.verbose ? 'info' : 'error', mode: 'production' });
+    await build({ root: PACKAGE_ROOT, outDir: stagingOut, base, ...(settings.siteUrl ? { site: settings.siteUrl } : {}), logLevel: options.verbose ? 'info' : 'error', mode: 'production' });
     process.chdir(cwd);
     const renderedIn = performance.now() - renderStarted;
     times.render = renderedIn;
@@ -172,6 +191,7 @@ export async function runBuild(dirs: string[], options: BuildOptions, out: Outpu
     for (const name of ['pagefind', 'pagefind-delta', 'search-index']) await rename(join(searchOut, name), join(stagingOut, name)).catch((error: NodeJS.ErrnoException) => {
       if (error.code !== 'ENOENT') throw error;
     });
+    await moveTree(join(searchOut, 'p'), join(stagingOut, 'p'));
     await rm(join(stagingOut, '.prerender'), { recursive: true, force: true });
     const pages = await readRoutes(cacheDir);
     renderedPages = await htmlPages(stagingOut);
@@ -181,7 +201,7 @@ export async function runBuild(dirs: string[], options: BuildOptions, out: Outpu
     await rename(stagingOut, outDir);
     if (renderRecord) await writeRecord(cacheDir, outDir, renderRecord);
   } catch (error) {
-    out.error(`rendering failed: ${(error as Error).message}`);
+    out.error(`rendering failed: ${(error as Error).message}\n  fix: run again with --verbose to see Astro's log (and --full to render every page)`);
     return 2;
   } finally {
     process.chdir(cwd);

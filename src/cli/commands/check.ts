@@ -6,13 +6,16 @@ import { analyseArchive } from '../../lib/archive/analyse-archive.ts';
 import type { ProjectModel, Severity } from '../../lib/model/types.ts';
 import { CHECK_REPORT_VERSION, checkReportProblems, checkReportProject } from '../../lib/report/check-report.ts';
 import { SEVERITY_ORDER } from '../../lib/projections/flags.ts';
-import { resolveInputs } from '../inputs.ts';
+import { resolveSettings } from '../settings.ts';
 import { fromCwd } from '../paths.ts';
 import { plural, UsageError, type Output } from '../output.ts';
 import { archiveProgress } from '../progress.ts';
 import { printFaults, printFound, strictFault, totals } from '../summary.ts';
 
+/** Options of `trailbook check`. */
 export interface CheckOptions {
+  /** `--config FILE`: inputs and include/exclude come from it. */
+  config?: string;
   json?: boolean;
   strict?: boolean;
   failOn?: string;
@@ -25,7 +28,7 @@ function printProjectText(out: Output, model: ProjectModel): void {
   const c = model.counts;
   out.result(`${model.id}  ${model.title}  (${model.root})`);
   out.result(`  ${plural(c.rows, 'row')}, ${plural(c.invalid, 'invalid row')}, ${plural(model.flags.length, 'flag')}; repository: ${model.repository.path ?? model.repository.problem ?? 'none'}${model.repository.head ? ` @ ${model.repository.head.slice(0, 12)}` : ''}`);
-  for (const f of model.flags) out.result(`  ${f.severity.padEnd(6)} ${f.kind}  ${f.summary}`);
+  for (const f of model.flags) out.result(`  ${f.severity.padEnd(6)} ${f.kind}${f.layer === 'review' ? ' (reviewer, audit.json)' : ''}  ${f.summary}`);
   for (const i of model.invalid) out.result(`  invalid ${i.file}:${i.line}  ${i.error}`);
 }
 
@@ -38,17 +41,19 @@ export async function runCheck(dirs: string[], options: CheckOptions, out: Outpu
     }
     failOn = options.failOn as Severity;
   }
-  const roots = await resolveInputs(dirs);
+  const settings = await resolveSettings(dirs, options.config === undefined ? {} : { config: options.config });
+  const roots = settings.roots;
   const progress = options.quiet ? undefined : archiveProgress(out);
   let first = true;
   if (options.json) out.result(`{\n  "version": "${CHECK_REPORT_VERSION}",\n  "projects": [`);
-  let failing = 0;
+  const failing: string[] = [];
   const result = await analyseArchive({
     roots,
     cacheDir: null,
+    ...(settings.accept ? { accept: settings.accept } : {}),
     ...(progress ? { onEvent: progress } : {}),
     onModel: (model) => {
-      if (failOn !== null && model.flags.some((f) => SEVERITY_ORDER[f.severity] <= SEVERITY_ORDER[failOn])) failing++;
+      if (failOn !== null && model.flags.some((f) => SEVERITY_ORDER[f.severity] <= SEVERITY_ORDER[failOn])) failing.push(model.id);
       if (options.json) {
         const text = JSON.stringify(checkReportProject(model), null, 2).replace(/\n/g, '\n    ');
         out.result(`${first ? '' : ',\n'}    ${text}`.replace(/^,\n/, ','));
@@ -65,8 +70,9 @@ export async function runCheck(dirs: string[], options: CheckOptions, out: Outpu
     printFound(out, t);
     printFaults(out, t, result.projects);
   }
-  if (failOn !== null && failing > 0) {
-    out.error(`${plural(failing, 'project')} with flags of severity ${failOn} or higher (--fail-on ${failOn})`);
+  if (result.projects.length === 0) out.error(`no project found in ${roots.map(fromCwd).join(', ')}; nothing was checked\n  fix: pass the folders that hold the records (decisions.jsonl, decisions.tsv, audit.json, .beads/, coordination logs)`);
+  if (failOn !== null && failing.length > 0) {
+    out.error(`${plural(failing.length, 'project')} with flags of severity ${failOn} or higher (--fail-on ${failOn}): ${failing.slice(0, 10).join(', ')}${failing.length > 10 ? ', …' : ''}`);
     return 1;
   }
   if (options.strict) {

@@ -8,6 +8,7 @@ import { evidenceWord, resultTone } from '../../lib/site/words.ts';
 import { fileKey, safeHref, urls } from '../../lib/site/urls.ts';
 import { shortDigest } from '../../lib/text/hash.ts';
 import { html, type SafeHtml } from './html.ts';
+import { pullRequestNumber, type BoundForge } from '../../lib/config/forge-links.ts';
 import { statusHtml } from './status.ts';
 
 /** What a row needs to know about its page. */
@@ -19,6 +20,8 @@ export interface RowContext {
   anchorOf: (id: string) => string | undefined;
   /** The rows a row replaced, newest first. */
   chainOf: (row: TrailRow) => TrailRow[];
+  /** Forge links of the project's repository (trailbook.config `repositories`), if configured. */
+  forge?: BoundForge | null;
 }
 
 /** Where an evidence pointer links to, or null. */
@@ -32,8 +35,21 @@ export function evidenceHref(p: EvidencePointer, ctx: Pick<RowContext, 'base' | 
   return urls.artifactFile(ctx.base, ctx.projectId, key, t.from);
 }
 
+/** Where an evidence pointer leads on the repository's forge (a resolved commit or repository file, a PR number), or null. */
+export function forgeHref(p: EvidencePointer, forge: BoundForge | null | undefined): string | null {
+  if (!forge) return null;
+  const t = p.target;
+  if (p.kind === 'reference') {
+    const n = pullRequestNumber(p.raw);
+    return n === null ? null : forge.pullRequest(n);
+  }
+  if (t?.type === 'commit') return forge.commit(t.oid);
+  if (t?.type === 'file' && t.origin === 'repository') return forge.file(t.path, t.from);
+  return null;
+}
+
 /** One row's evidence list. */
-export function evidenceHtml(pointers: readonly EvidencePointer[], ctx: Pick<RowContext, 'base' | 'projectId' | 'repoId'>): SafeHtml {
+export function evidenceHtml(pointers: readonly EvidencePointer[], ctx: Pick<RowContext, 'base' | 'projectId' | 'repoId' | 'forge'>): SafeHtml {
   return html`<ul class="evidence">${pointers.map((p) => {
     const word = evidenceWord(p.status);
     const href = evidenceHref(p, ctx);
@@ -41,7 +57,9 @@ export function evidenceHtml(pointers: readonly EvidencePointer[], ctx: Pick<Row
     const pointer = href
       ? html`<a href="${href}" class="evidence-pointer"${p.target?.type === 'url' ? html` rel="noopener noreferrer nofollow"` : ''}>${code}</a>`
       : html`<code class="evidence-pointer">${p.raw}</code>`;
-    return html`<li class="evidence-item evidence-${word.tone}" data-status="${p.status}">${pointer}${p.note ? html` <span class="evidence-note">${p.note}</span>` : ''} <span class="evidence-kind">${p.kind}</span> ${statusHtml(word.tone, word.label, word.icon)} <span class="evidence-reason">${p.reason}</span></li>`;
+    const onForge = forgeHref(p, ctx.forge);
+    const forgeLink = onForge && ctx.forge ? html` <a class="forge-link" href="${onForge}" rel="noopener noreferrer">view on ${ctx.forge.name}</a>` : '';
+    return html`<li class="evidence-item evidence-${word.tone}" data-status="${p.status}">${pointer}${forgeLink}${p.note ? html` <span class="evidence-note">${p.note}</span>` : ''} <span class="evidence-kind">${p.kind}</span> ${statusHtml(word.tone, word.label, word.icon)} <span class="evidence-reason">${p.reason}</span></li>`;
   })}</ul>`;
 }
 

@@ -6,7 +6,8 @@
 import { bbsRowSchema, BBS_ROW_FIELDS } from '../schemas/decision-row.ts';
 import { describeIssues } from '../schemas/describe-issues.ts';
 import { RAW_TEXT_LIMIT, type InvalidRecord, type TelemetryRow } from '../model/types.ts';
-import { capRaw, readLines, type PhysicalLine } from '../text/lines.ts';
+import { capRaw, readLines, tooLongMessage, type PhysicalLine } from '../text/lines.ts';
+import { describeHazard, jsonHazard } from '../text/json-hazards.ts';
 import { classifyResult, computeRowId, parseTime, type ParsedRow, type TrailFileResult } from './parsed-row.ts';
 
 /** Fields that mark a babysit analytics row (telemetry, not a trail row). */
@@ -39,10 +40,13 @@ export function readBbsLine(line: PhysicalLine, file: string, out: TrailFileResu
     out.invalid.push(record);
     out.source.invalid++;
   };
+  if (line.tooLong) return invalid('source/line-too-long', tooLongMessage(line));
   if (line.encodingError) return invalid('trail/invalid-utf8', `line ${line.number} is ${line.encodingError}`);
   if (line.text.trim() === '') return invalid('trail/blank-line', 'blank line');
   const parsed = parseJsonLine(line.text);
   if ('error' in parsed) return invalid('trail/not-json', parsed.error);
+  const hazard = jsonHazard(line.text);
+  if (hazard) return invalid(`source/${hazard.kind}`, describeHazard(hazard));
   const value = parsed.value;
   if (value === null || typeof value !== 'object' || Array.isArray(value)) {
     return invalid('trail/not-an-object', `expected a JSON object, got ${value === null ? 'null' : Array.isArray(value) ? 'an array' : typeof value}`);

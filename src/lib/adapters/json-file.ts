@@ -1,8 +1,10 @@
 /**
  * Reads a whole small JSON file (audit.json, trailbook.json) with errors that name the line.
  */
-import { readFile } from 'node:fs/promises';
-import { capRaw } from '../text/lines.ts';
+import { constants } from 'node:fs';
+import { open } from 'node:fs/promises';
+import { capRaw, splitLines } from '../text/lines.ts';
+import { describeHazard, jsonHazard } from '../text/json-hazards.ts';
 
 /** Largest JSON document read whole, in bytes. */
 export const MAX_JSON_FILE_BYTES = 8 * 1024 * 1024;
@@ -17,19 +19,46 @@ export function lineOfOffset(text: string, offset: number): number {
   return line;
 }
 
+/**
+ * Reads a whole regular file of at most `limit` bytes; the size is checked before reading, so
+ * an oversized file is never loaded. Never throws.
+ */
+export async function readCappedFile(path: string, limit: number): Promise<{ data: Buffer } | { error: string }> {
+  try {
+    // Non-blocking: opening a FIFO for reading would otherwise wait for a writer forever.
+    const handle = await open(path, constants.O_RDONLY | constants.O_NONBLOCK);
+    try {
+      const info = await handle.stat();
+      if (!info.isFile()) return { error: 'cannot be read: not a regular file' };
+      if (info.size > limit) return { error: `is ${info.size} bytes; the limit is ${limit}` };
+      const data = await handle.readFile();
+      if (data.length > limit) return { error: `is ${data.length} bytes; the limit is ${limit}` };
+      return { data };
+    } finally {
+      await handle.close();
+    }
+  } catch (error) {
+    return { error: `cannot be read: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}` };
+  }
+}
+
 /** Reads and parses a JSON file. Never throws. */
 export async function readJsonFile(path: string): Promise<JsonFile> {
-  let data: Buffer;
-  try {
-    data = await readFile(path);
-  } catch (error) {
-    return { error: `cannot be read: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`, line: 0, raw: '' };
-  }
-  if (data.length > MAX_JSON_FILE_BYTES) return { error: `is ${data.length} bytes; the limit is ${MAX_JSON_FILE_BYTES}`, line: 0, raw: '' };
+  const read = await readCappedFile(path, MAX_JSON_FILE_BYTES);
+  if ('error' in read) return { error: read.error, line: 0, raw: '' };
+  const data = read.data;
   let text = data.toString('utf8');
   if (text.charCodeAt(0) === 0xfeff) text = text.slice(1);
+  const badLine = splitLines(data).find((l) => l.encodingError);
+  if (badLine) return { error: `is not valid UTF-8 (line ${badLine.number})`, line: badLine.number, raw: capRaw(badLine.text) };
   try {
-    return { value: JSON.parse(text), text };
+    const value: unknown = JSON.parse(text);
+    const hazard = jsonHazard(text);
+    if (hazard) {
+      const line = lineOfOffset(text, hazard.offset);
+      return { error: `is not read (line ${line}): ${describeHazard(hazard)}`, line, raw: capRaw(text.split('\n')[line - 1] ?? '') };
+    }
+    return { value, text };
   } catch (error) {
     const message = (error as Error).message;
     const position = /position (\d+)/.exec(message);

@@ -7,7 +7,7 @@
 import { pstackRowSchema } from '../schemas/decision-row.ts';
 import { describeIssues } from '../schemas/describe-issues.ts';
 import { RAW_TEXT_LIMIT } from '../model/types.ts';
-import { capRaw, readLines, type PhysicalLine } from '../text/lines.ts';
+import { capRaw, readLines, tooLongMessage, type PhysicalLine } from '../text/lines.ts';
 import { classifyResult, computeRowId, parseTime, type ParsedRow, type TrailFileResult } from './parsed-row.ts';
 
 /** The pstack header, in order. */
@@ -88,6 +88,10 @@ export async function readPstackTrail(absolutePath: string, file: string, bytes:
   };
   for await (const line of readLines(absolutePath)) {
     out.source.lines++;
+    if (line.tooLong) {
+      invalid(line, 'source/line-too-long', tooLongMessage(line));
+      continue;
+    }
     if (line.encodingError) {
       invalid(line, 'trail/invalid-utf8', `line ${line.number} is ${line.encodingError}`);
       continue;

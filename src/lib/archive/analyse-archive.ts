@@ -3,7 +3,7 @@
  * check → model, one project at a time so memory stays bounded by the largest project.
  */
 import { resolve } from 'node:path';
-import { discoverProjects } from '../discover/discover.ts';
+import { discoverProjects, type DiscoverOptions } from '../discover/discover.ts';
 import type { WalkProblem } from '../discover/walk.ts';
 import type { ProjectModel } from '../model/types.ts';
 import { analyseProject, prepareProject } from '../project/analyse-project.ts';
@@ -14,6 +14,7 @@ import { projectDigest } from './project-digest.ts';
 import { summarise, type ProjectSummary } from './summary.ts';
 import type { GitRepository } from '../git/repository.ts';
 import { timed, type StageTimes } from './stage-times.ts';
+import { displayPath } from '../export/display-path.ts';
 
 /** Progress events, for the CLI to print. */
 export type ArchiveEvent =
@@ -34,6 +35,8 @@ export interface ArchiveOptions {
   onModel?: (model: ProjectModel) => void | Promise<void>;
   /** Accumulates time per stage (discover, prepare, parse, resolve, check, store). */
   times?: StageTimes;
+  /** The configuration's include/exclude filter, applied in discovery ({@link DiscoverOptions}). */
+  accept?: DiscoverOptions['accept'];
 }
 
 /** The archive after analysis: summaries in discovery order, and discovery problems. */
@@ -54,7 +57,7 @@ export interface ArchiveResult {
  */
 export async function analyseArchive(options: ArchiveOptions): Promise<ArchiveResult> {
   const roots = options.roots.map((r) => resolve(r));
-  const discovery = await timed(options.times, 'discover', () => discoverProjects(roots));
+  const discovery = await timed(options.times, 'discover', () => discoverProjects(roots, options.accept ? { accept: options.accept } : {}));
   options.onEvent?.({ type: 'discovered', projects: discovery.projects.length, problems: discovery.problems });
   const code = await codeDigest();
   const registry = new RepositoryRegistry();
@@ -80,7 +83,7 @@ export async function analyseArchive(options: ArchiveOptions): Promise<ArchiveRe
     projects.push(summary as ProjectSummary);
     options.onEvent?.({ type: 'project', index: ++index, total: discovery.projects.length, id: project.id, reused, ms: performance.now() - started });
   }
-  if (options.cacheDir) await writeArchiveIndex(options.cacheDir, { projects: projects.map((p) => ({ id: p.id, digest: p.digest })) });
+  if (options.cacheDir) await writeArchiveIndex(options.cacheDir, { projects: projects.map((p) => ({ id: p.id, digest: p.digest })), problems: discovery.problems.map((p) => ({ path: displayPath(roots, p.path), problem: p.problem })) });
   return {
     projects,
     problems: discovery.problems,

@@ -4,10 +4,32 @@
  * plain `astro build` builds the bundled example corpus.
  * - `TRAILBOOK_INPUTS`: JSON array of absolute input folders.
  * - `TRAILBOOK_CACHE_DIR`: absolute model-store folder.
+ * - `TRAILBOOK_SITE` (optional): JSON {@link SiteSettings} from the configuration file (title,
+ *   site URL, forge links); unset means the defaults.
+ * - `TRAILBOOK_FILTER` (optional): JSON `{ include, exclude }` globs from the configuration
+ *   file, applied in discovery (src/lib/config/glob.ts); unset means every record file.
  */
+import { siteSettingsFrom, type SiteSettings } from '../config/site-settings.ts';
+
 export interface BuildEnv {
   inputs: string[];
   cacheDir: string;
+  /** Title, site URL and forge links (src/lib/config/site-settings.ts). */
+  site: SiteSettings;
+  /** The configuration's include/exclude globs. */
+  filter: { include: string[]; exclude: string[] };
+}
+
+function filterFrom(value: string | undefined): BuildEnv['filter'] {
+  if (value === undefined || value === '') return { include: [], exclude: [] };
+  let parsed: { include?: unknown; exclude?: unknown };
+  try {
+    parsed = JSON.parse(value) as { include?: unknown; exclude?: unknown };
+  } catch {
+    throw new Error(`TRAILBOOK_FILTER is not JSON: ${value.slice(0, 200)}`);
+  }
+  const globs = (v: unknown): string[] => (Array.isArray(v) ? v.filter((g): g is string => typeof g === 'string') : []);
+  return { include: globs(parsed.include), exclude: globs(parsed.exclude) };
 }
 
 /** Reads the build environment. Throws with the variable's name when it is missing or malformed. */
@@ -22,5 +44,5 @@ export function buildEnv(): BuildEnv {
     throw new Error(`TRAILBOOK_INPUTS is not a JSON array of folders: ${inputs}`);
   }
   if (!Array.isArray(parsed) || !parsed.every((p) => typeof p === 'string')) throw new Error(`TRAILBOOK_INPUTS is not a JSON array of folders: ${inputs}`);
-  return { inputs: parsed, cacheDir };
+  return { inputs: parsed, cacheDir, site: siteSettingsFrom(process.env['TRAILBOOK_SITE']), filter: filterFrom(process.env['TRAILBOOK_FILTER']) };
 }

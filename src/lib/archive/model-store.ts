@@ -8,6 +8,7 @@ import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { ProjectModel } from '../model/types.ts';
 import type { ProjectSummary } from './summary.ts';
+import { writeReportDetails } from '../export/report-details.ts';
 
 /** Paths of one project's files in the store. */
 export function storePaths(cacheDir: string, id: string): { model: string; summary: string; cited: string } {
@@ -28,6 +29,7 @@ export async function writeProject(cacheDir: string, model: ProjectModel, summar
   await writeAtomic(paths.model, JSON.stringify(model));
   await writeAtomic(paths.cited, JSON.stringify(model.cited));
   await writeAtomic(paths.summary, JSON.stringify(summary));
+  await writeReportDetails(cacheDir, model);
 }
 
 /** Reads the commits and files a project's evidence cites, with the rows citing them. */
@@ -62,6 +64,8 @@ export async function readModel(cacheDir: string, id: string): Promise<ProjectMo
 /** The current archive: which projects the last analysis found, in order. */
 export interface ArchiveIndex {
   projects: Array<{ id: string; digest: string }>;
+  /** Discovery problems, paths relative to the input folder's parent (for the build report). */
+  problems?: Array<{ path: string; problem: string }>;
 }
 
 /** Writes the archive index (replaced on every analysis). */

@@ -24,7 +24,8 @@ export async function projectDigest(project: DiscoveredProject, code: string, re
   if (project.config) hash.update(`config:${await hashFile(project.config)}\0`);
   for (const file of project.files) {
     hash.update(`${file.rel}\0${file.format}\0`);
-    hash.update(await hashFile(file.path));
+    // A refused link is never read, not even to hash it.
+    hash.update(file.refused !== undefined ? `refused:${file.refused}` : await hashFile(file.path));
     hash.update('\0');
   }
   return hash.digest('hex').slice(0, 32);

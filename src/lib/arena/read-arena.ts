@@ -69,6 +69,7 @@ export async function readArena(files: readonly ArenaFile[], rows: readonly Trai
     }
     const source: SourceFile = { path: f.rel, format: 'arena', bytes: f.bytes, lines: read.lines, valid: read.lines, invalid: 0 };
     sources.push(source);
+    if (read.badLine !== null) invalid.push({ file: f.rel, line: read.badLine, kind: 'source/invalid-utf8', error: `not valid UTF-8 from line ${read.badLine}; read with U+FFFD in place of the bad bytes`, raw: '' });
     if (role.role === 'rubric') rubric = parseRubric(read.text, f.rel);
     else if (role.role === 'candidate') candidates.push(parseCandidate(read.text, f.rel, role.folder));
     else selectionText = { text: read.text, file: f.rel, source };

@@ -77,8 +77,9 @@ function eventOnlyIssue(id: string, title: string): BeadsIssue {
 function assignKeys(issues: BeadsIssue[]): void {
   const used = new Set<string>();
   for (const issue of issues) {
-    let key = SAFE_KEY.test(issue.id) && issue.id.length <= 120 ? issue.id : `x-${sha256Hex(issue.id).slice(0, 16)}`;
-    for (let n = 2; used.has(key.toLowerCase()); n++) key = `${key}-${n}`;
+    const base = SAFE_KEY.test(issue.id) && issue.id.length <= 120 ? issue.id : `x-${sha256Hex(issue.id).slice(0, 16)}`;
+    let key = base;
+    for (let n = 2; used.has(key.toLowerCase()); n++) key = `${base}-${n}`;
     used.add(key.toLowerCase());
     issue.key = key;
     issue.anchor = `beads-${slugify(key)}`;

@@ -5,7 +5,8 @@
  * accounted for"). Streams the file (beads files reach a megabyte).
  */
 import { RAW_TEXT_LIMIT, type InvalidRecord, type SourceFile, type SourceFormat } from '../model/types.ts';
-import { capRaw, readLines } from '../text/lines.ts';
+import { capRaw, readLines, tooLongMessage } from '../text/lines.ts';
+import { describeHazard, jsonHazard } from '../text/json-hazards.ts';
 
 /** What one file gave: its accounting and its invalid lines. */
 export interface JsonlFileResult {
@@ -18,7 +19,8 @@ export type RecordHandler = (record: Record<string, unknown>, line: number, text
 
 /**
  * Reads `absolutePath` line by line. Invalid kinds are `<area>/invalid-utf8`, `/blank-line`,
- * `/not-json`, `/not-an-object`, or what `onRecord` returns. Rejects only when the file cannot
+ * `/not-json`, `/not-an-object`, `source/line-too-long`, `source/duplicate-key`,
+ * `source/too-deep`, or what `onRecord` returns. Rejects only when the file cannot
  * be read at all.
  */
 export async function readJsonlRecords(absolutePath: string, file: string, bytes: number, format: SourceFormat, area: string, onRecord: RecordHandler): Promise<JsonlFileResult> {
@@ -29,6 +31,10 @@ export async function readJsonlRecords(absolutePath: string, file: string, bytes
       out.invalid.push({ file, line: line.number, kind, error, raw: capRaw(line.text, RAW_TEXT_LIMIT) });
       out.source.invalid++;
     };
+    if (line.tooLong) {
+      invalid('source/line-too-long', tooLongMessage(line));
+      continue;
+    }
     if (line.encodingError) {
       invalid(`${area}/invalid-utf8`, `line ${line.number} is ${line.encodingError}`);
       continue;
@@ -42,6 +48,11 @@ export async function readJsonlRecords(absolutePath: string, file: string, bytes
       value = JSON.parse(line.text);
     } catch (error) {
       invalid(`${area}/not-json`, `not valid JSON: ${(error as Error).message}`);
+      continue;
+    }
+    const hazard = jsonHazard(line.text);
+    if (hazard) {
+      invalid(`source/${hazard.kind}`, describeHazard(hazard));
       continue;
     }
     if (value === null || typeof value !== 'object' || Array.isArray(value)) {

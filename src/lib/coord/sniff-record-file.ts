@@ -40,7 +40,7 @@ export async function sniffJsonl(path: string, name: string): Promise<'coord' | 
   }
   if (COORD_VERSION_PATTERN.test(text)) return 'coord';
   if (BABYSIT_FILE_NAMES.has(name)) {
-    const first = text.split('\n').find((l) => l.trim() !== '');
+    const first = text.replace(/^\uFEFF/, '').split('\n').find((l) => l.trim() !== '');
     try {
       const value: unknown = first === undefined ? null : JSON.parse(first);
       if (value !== null && typeof value === 'object' && !Array.isArray(value) && isBabysitRecord(value as Record<string, unknown>)) return 'babysit-history';

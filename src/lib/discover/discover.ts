@@ -6,10 +6,11 @@
 import { basename, dirname, relative, resolve, sep } from 'node:path';
 import { stat } from 'node:fs/promises';
 import type { SourceFormat } from '../model/types.ts';
-import { slugify } from '../text/slug.ts';
+import { boundId, slugify } from '../text/slug.ts';
 import { walk, type WalkProblem } from './walk.ts';
 import { qualityRecordOf } from './quality-files.ts';
-import { LifecycleFiles } from '../coord/discover-lifecycle.ts';
+import { beadsProjectOf, LifecycleFiles } from '../coord/discover-lifecycle.ts';
+import { BABYSIT_FILE_NAMES, COORD_FILE_NAMES } from '../coord/sniff-record-file.ts';
 
 /** One record file found for a project. */
 export interface DiscoveredFile {
@@ -19,6 +20,8 @@ export interface DiscoveredFile {
   rel: string;
   format: SourceFormat;
   bytes: number;
+  /** Set when the file is a symbolic link the walk refused (outside the root, broken, a loop): never read it. */
+  refused?: string;
 }
 
 /** A project found by discovery, before anything is parsed. */
@@ -56,12 +59,37 @@ interface Pending {
   files: DiscoveredFile[];
 }
 
+/** Options of {@link discoverProjects}. */
+export interface DiscoverOptions {
+  /**
+   * The configuration's include/exclude filter (src/lib/config/glob.ts `pathFilter`): called
+   * with a path relative to its input root (`/`-separated); false skips a record file, or a
+   * folder and everything in it.
+   */
+  accept?: (rel: string, isDirectory: boolean) => boolean;
+}
+
+/** The project folder, slug and format a record file would have by its name alone, or null. */
+function recordByName(parent: string, name: string): { dir: string; slug: string | null; format: SourceFormat } | null {
+  const beads = beadsProjectOf(parent);
+  if (beads !== null) return name.endsWith('.jsonl') ? { dir: beads, slug: null, format: 'beads' } : null;
+  if (name === 'decisions.jsonl') return { dir: parent, slug: null, format: 'bbs-trail' };
+  if (name === 'decisions.tsv') return { dir: parent, slug: null, format: 'pstack-trail' };
+  if (basename(parent) === '.audit' && name.endsWith('.tsv')) return { dir: dirname(parent), slug: name.slice(0, -'.tsv'.length), format: 'pstack-trail' };
+  if (name === 'audit.json') return { dir: parent, slug: null, format: 'audit' };
+  if (COORD_FILE_NAMES.has(name)) return { dir: parent, slug: null, format: 'coord' };
+  if (BABYSIT_FILE_NAMES.has(name)) return { dir: parent, slug: null, format: 'babysit-history' };
+  const quality = qualityRecordOf(parent, name);
+  return quality ? { dir: quality.dir, slug: null, format: quality.format } : null;
+}
+
 /**
  * Walks each input root and groups record files into projects. Ids are unique across roots
  * (a colliding id gets the root's name in front, then a number). Throws only when an input
  * root itself does not exist or is not a folder (an unusable invocation).
  */
-export async function discoverProjects(roots: string[]): Promise<Discovery> {
+export async function discoverProjects(roots: string[], options: DiscoverOptions = {}): Promise<Discovery> {
+  const { accept } = options;
   const problems: WalkProblem[] = [];
   const pending = new Map<string, Pending>();
   const configs = new Map<string, string>();
@@ -79,12 +107,22 @@ export async function discoverProjects(roots: string[]): Promise<Discovery> {
       return p;
     };
     const add = (dir: string, slug: string | null, path: string, format: SourceFormat, bytes: number): void => {
+      if (accept && !accept(toPosix(relative(root, path)), false)) return;
       project(dir, slug).files.push({ path, rel: toPosix(relative(dir, path)), format, bytes });
     };
     const lifecycle = new LifecycleFiles();
     problems.push(
       ...(await walk(root, (entry) => {
+        if (entry.refused !== undefined) {
+          // A refused link named like a record file is listed in its project as not read; by name only.
+          const record = recordByName(entry.parent, entry.name);
+          if (record && (!accept || accept(toPosix(relative(root, entry.path)), false))) {
+            project(record.dir, record.slug).files.push({ path: entry.path, rel: toPosix(relative(record.dir, entry.path)), format: record.format, bytes: 0, refused: entry.refused });
+          }
+          return false;
+        }
         if (entry.isDirectory) {
+          if (accept && !accept(toPosix(relative(root, entry.path)), true)) return false;
           return lifecycle.folder(entry);
         }
         if (lifecycle.beadsFile(entry, add)) return true;
@@ -117,8 +155,9 @@ export async function discoverProjects(roots: string[]): Promise<Discovery> {
     const rootName = basename(p.inputRoot);
     let base = slugify(rel === '' ? rootName : rel);
     if (p.slug !== null) base = `${base}--${slugify(p.slug)}`;
+    base = boundId(base);
     let id = base;
-    if (used.has(id)) id = `${slugify(rootName)}--${base}`;
+    if (used.has(id)) id = boundId(`${slugify(rootName)}--${base}`);
     for (let n = 2; used.has(id); n++) id = `${base}-${n}`;
     used.add(id);
     p.files.sort((a, b) => (a.rel < b.rel ? -1 : a.rel > b.rel ? 1 : 0));

@@ -18,6 +18,11 @@ export interface WalkEntry {
   parent: string;
   isDirectory: boolean;
   bytes: number;
+  /**
+   * Set for a symbolic link the walk refused (it leads outside the root, is broken or loops):
+   * the entry is reported so its project can say what was not read, and must never be read.
+   */
+  refused?: string;
 }
 
 /** Something the walk refused or could not read, in plain words, naming the path. */
@@ -32,7 +37,8 @@ function inside(root: string, target: string): boolean {
 
 /**
  * Walks `root`, calling `visit` for every entry. `visit` returns false to not descend into a
- * folder. Returns the problems met (unreadable folders, links leaving the root).
+ * folder. A refused symbolic link is visited too, with `refused` set (never read it). Returns
+ * the problems met (unreadable folders, links leaving the root, broken links, link loops).
  */
 export async function walk(root: string, visit: (entry: WalkEntry) => boolean | void): Promise<WalkProblem[]> {
   const problems: WalkProblem[] = [];
@@ -54,13 +60,21 @@ export async function walk(root: string, visit: (entry: WalkEntry) => boolean | 
       let info = await lstat(path).catch(() => null);
       if (!info) continue;
       if (info.isSymbolicLink()) {
-        const real = await realpath(path).catch(() => null);
+        const refuse = (problem: string): void => {
+          problems.push({ path, problem });
+          visit({ path, name, parent: dir, isDirectory: false, bytes: 0, refused: problem });
+        };
+        let failure = '';
+        const real = await realpath(path).catch((error: NodeJS.ErrnoException) => {
+          failure = error.code ?? '';
+          return null;
+        });
         if (real === null) {
-          problems.push({ path, problem: 'broken symbolic link' });
+          refuse(failure === 'ELOOP' ? 'symbolic link loop; not followed' : 'broken symbolic link');
           continue;
         }
         if (!inside(realRoot, real)) {
-          problems.push({ path, problem: 'symbolic link leads outside the input root; not followed' });
+          refuse('symbolic link leads outside the input root; not followed');
           continue;
         }
         info = await stat(path).catch(() => null);

@@ -4,7 +4,7 @@
  * project's own folder, e.g. design/selection.md"). Reads never leave the folder: `..`,
  * absolute paths and symlinks that point outside it are refused.
  */
-import { lstat, readFile, realpath } from 'node:fs/promises';
+import { lstat, readFile, realpath, stat } from 'node:fs/promises';
 import { resolve, sep } from 'node:path';
 import { countLines, MAX_TEXT_BLOB_BYTES } from '../git/repository.ts';
 
@@ -57,13 +57,20 @@ export class ArtifactFolder {
   }
 
   async #lookup(path: string): Promise<ArtifactLookup> {
+    // A repository's own files (`.git/config` may hold credentials) are never artifacts.
+    if (path.split('/').some((part) => part.toLowerCase() === '.git')) return { status: 'missing' };
     const target = resolve(this.root, path);
     if (!inside(this.root, target)) return { status: 'missing' };
     const info = await lstat(target).catch(() => null);
     if (!info) return { status: 'missing' };
     const real = await realpath(target).catch(() => null);
     if (real === null || !inside(await this.#realRoot, real)) return { status: 'missing' };
-    if (info.isDirectory()) return { status: 'folder' };
+    const entry = await stat(real).catch(() => null);
+    if (entry?.isDirectory()) return { status: 'folder' };
+    // Only regular files are read (a FIFO or device would block or never end), and only
+    // after their size is known to be within the limit.
+    if (!entry?.isFile()) return { status: 'missing' };
+    if (entry.size > MAX_TEXT_BLOB_BYTES) return { status: 'file', lines: null, text: null };
     const data = await readFile(real).catch(() => null);
     if (data === null) return { status: 'missing' };
     if (data.length > MAX_TEXT_BLOB_BYTES || data.subarray(0, 8000).includes(0)) return { status: 'file', lines: null, text: null };

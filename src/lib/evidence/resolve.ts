@@ -48,8 +48,13 @@ async function resolveCommit(p: ClassifiedPointer, ctx: EvidenceContext): Promis
   if (!ctx.repository) return pointer(p, 'INCONCLUSIVE', ctx.problem ?? 'no repository');
   const found = await ctx.repository.lookup(hex);
   switch (found.status) {
-    case 'missing':
+    case 'missing': {
+      // A commit absent from an incomplete object store (shallow clone, unreadable pack index)
+      // may exist: say so instead of asserting it is missing.
+      const incomplete = await ctx.repository.incompleteness();
+      if (incomplete) return pointer(p, 'INCONCLUSIVE', `no commit ${hex} in ${ctx.repositoryName}, but ${incomplete}`);
       return pointer(p, 'NOT_VERIFIED', `no commit ${hex} in ${ctx.repositoryName}`, { fault: 'evidence/commit-not-found' });
+    }
     case 'ambiguous':
       return pointer(p, 'NOT_VERIFIED', `short SHA ${hex} is ambiguous: ${found.matches.length} objects in ${ctx.repositoryName} start with it (${found.matches.map((m) => m.slice(0, 12)).join(', ')})`, {
         fault: 'evidence/commit-ambiguous',
@@ -91,6 +96,8 @@ async function findFile(path: string, ctx: EvidenceContext): Promise<FileCheck> 
     if (found.status === 'submodule') return { status: 'inconclusive', reason: `${path} is inside a submodule; its content is in another repository` };
     if (found.status === 'error') return { status: 'inconclusive', reason: found.problem };
     if (found.status === 'blob') {
+      // A symbolic link stored in the repository: its blob is the target's path; never followed.
+      if (found.mode === '120000') return { status: 'file', lines: null, text: null, origin: 'repository', note: 'a symbolic link in the repository (not followed)' };
       const blob = await ctx.repository.blobText(found.oid);
       switch (blob.status) {
         case 'text':

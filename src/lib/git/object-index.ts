@@ -49,10 +49,11 @@ export async function readObjectIndex(gitdir: string): Promise<ObjectIndex> {
   const problems: string[] = [];
   const fanout = (await listDir(objects)).filter((d) => /^[0-9a-f]{2}$/.test(d));
   const loose = await Promise.all(fanout.map(async (dir) => (await listDir(join(objects, dir))).filter((f) => HEX.test(f)).map((f) => dir + f)));
-  for (const list of loose) all.push(...list);
+  for (const list of loose) for (const oid of list) all.push(oid);
   for (const name of (await listDir(join(objects, 'pack'))).filter((f) => f.endsWith('.idx')).sort()) {
     try {
-      all.push(...parsePackIndexV2(await readFile(join(objects, 'pack', name)), `objects/pack/${name}`));
+      // A loop, not push(...oids): a pack of a few hundred thousand objects would overflow the stack.
+      for (const oid of parsePackIndexV2(await readFile(join(objects, 'pack', name)), `objects/pack/${name}`)) all.push(oid);
     } catch (error) {
       problems.push((error as Error).message);
     }

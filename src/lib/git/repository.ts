@@ -110,6 +110,29 @@ export class GitRepository {
     return this.#index;
   }
 
+  #incomplete: Promise<string | null> | null = null;
+
+  /**
+   * Why an object this repository does not have may still exist (so "missing" cannot be
+   * asserted): a shallow or partial clone, alternates (objects kept elsewhere, which
+   * isomorphic-git does not read), or a pack index that could not be read. Null when the
+   * object set is complete as far as can be told.
+   */
+  incompleteness(): Promise<string | null> {
+    this.#incomplete ??= (async () => {
+      const { readdir } = await import('node:fs/promises');
+      const reasons: string[] = [];
+      if (await stat(join(this.gitdir, 'shallow')).then((s) => s.size > 0, () => false)) reasons.push('the repository is a shallow clone (older history is not in it)');
+      if (await stat(join(this.gitdir, 'objects', 'info', 'alternates')).then((s) => s.size > 0, () => false)) reasons.push('the repository keeps objects in alternates, which are not read');
+      const packs = await readdir(join(this.gitdir, 'objects', 'pack')).catch(() => [] as string[]);
+      if (packs.some((f) => f.endsWith('.promisor'))) reasons.push('the repository is a partial clone (some objects were never fetched)');
+      const problems = (await this.objectIndex()).problems;
+      if (problems.length > 0) reasons.push(`part of the object store cannot be read (${problems.join('; ')})`);
+      return reasons.length > 0 ? reasons.join('; ') : null;
+    })();
+    return this.#incomplete;
+  }
+
   /**
    * Looks up a full SHA or a hex prefix (at least 4 digits). A prefix matching several
    * objects is `ambiguous`, as `git cat-file -e` reports it.
@@ -154,15 +177,17 @@ export class GitRepository {
       if (/^[0-9a-f]{40}$/.test(head)) return this.resolveCommit(head);
       return { problem: `cannot read HEAD of the worktree at ${this.headGitdir}` };
     } else {
-      try {
-        oid = await git.resolveRef({ fs, gitdir: this.gitdir, ref });
-      } catch (error) {
-        return { problem: `cannot resolve ${ref}: ${errorText(error)}` };
-      }
+      const resolved = await this.#resolveRef(ref);
+      if ('problem' in resolved) return resolved;
+      oid = resolved.oid;
     }
     for (let depth = 0; depth < 10; depth++) {
       const found = await this.lookup(oid);
-      if (found.status !== 'found') return { problem: `cannot read ${oid.slice(0, 12)}` };
+      if (found.status === 'missing') {
+        const incomplete = await this.incompleteness();
+        return { problem: `no object ${oid.slice(0, 12)} in the repository${incomplete ? ` (${incomplete})` : ''}` };
+      }
+      if (found.status !== 'found') return { problem: found.status === 'error' ? found.problem : `cannot read ${oid.slice(0, 12)}` };
       if (found.type === 'commit') return { oid };
       if (found.type !== 'tag') return { problem: `${ref} is a ${found.type}, not a commit` };
       try {
@@ -173,6 +198,36 @@ export class GitRepository {
       }
     }
     return { problem: `${ref}: tag chain too deep` };
+  }
+
+  /**
+   * Resolves a ref name one hop at a time, checking every name met (the configured head, and
+   * each symbolic ref the repository's own files point at) with {@link isValidRefName}, so a
+   * name like `../../etc/passwd` is never looked up as a file, and a file's content is never
+   * echoed in a problem.
+   */
+  async #resolveRef(ref: string): Promise<{ oid: string } | { problem: string }> {
+    let current = ref;
+    for (let hop = 0; hop < 10; hop++) {
+      if (/^[0-9a-f]{40}$/.test(current)) return { oid: current };
+      if (!isValidRefName(current)) {
+        return { problem: hop === 0 ? `cannot resolve ${ref}: not a valid ref name` : `cannot resolve ${ref}: it points at a name that is not a valid ref` };
+      }
+      const candidates = /^[A-Z_]+$/.test(current) || current.startsWith('refs/') ? [current] : [`refs/${current}`, `refs/tags/${current}`, `refs/heads/${current}`, `refs/remotes/${current}`, `refs/remotes/${current}/HEAD`];
+      let next: string | null = null;
+      for (const candidate of candidates) {
+        try {
+          next = await git.resolveRef({ fs, gitdir: this.gitdir, ref: candidate, depth: 2 });
+          break;
+        } catch {
+          // not this one; try the next name git would try
+        }
+      }
+      if (next === null) return { problem: `cannot resolve ${ref}: no such ref` };
+      current = next.trim();
+      if (current.startsWith('ref: ')) current = current.slice('ref: '.length).trim();
+    }
+    return { problem: `cannot resolve ${ref}: symbolic refs nest too deep` };
   }
 
   /** Reads and memoises a commit. */
@@ -279,6 +334,18 @@ export class GitRepository {
     }
     return out;
   }
+}
+
+/**
+ * Whether `ref` is a well-formed ref name (the rules of `git check-ref-format`, one-level
+ * names allowed): no `..`, no control characters, space, `~^:?*[\`, no `@{`, no component
+ * starting with `.` or ending with `.lock`, no leading, trailing or double `/`.
+ */
+export function isValidRefName(ref: string): boolean {
+  if (ref === '' || ref === '@' || ref.length > 255) return false;
+  if (/[\u0000-\u0020\u007f~^:?*[\\]/.test(ref)) return false;
+  if (ref.includes('..') || ref.includes('@{') || ref.endsWith('.')) return false;
+  return ref.split('/').every((part) => part !== '' && !part.startsWith('.') && !part.endsWith('.lock'));
 }
 
 /** A repository that could be opened, or why not. */

@@ -37,7 +37,8 @@ interface HastNode {
 export function isAllowedHref(href: string): boolean {
   const h = href.trim();
   if (h === '' || /[\u0000-\u001f\u007f]/.test(h)) return false;
-  if (h.startsWith('//') || h.startsWith('\\\\') || h.startsWith('/\\')) return false;
+  // Browsers read `\` as `/` in http(s) URLs, so `\/host`, `/\host` and `\\host` are all `//host`.
+  if (/^[\\/]{2}/.test(h)) return false;
   const scheme = /^([a-z][a-z0-9+.-]*):/i.exec(h);
   if (scheme) return /^https?$/i.test(scheme[1] as string);
   // No scheme: a path or a fragment. A colon before the first `/`, `?` or `#` would be a scheme.

@@ -133,6 +133,12 @@ export async function analyseProject(prepared: PreparedProject, stages?: StageTi
   if (config) sources.push({ path: basename(config.path), format: 'project-config', bytes: (await stat(config.path).catch(() => null))?.size ?? 0, lines: 1, valid: 1, invalid: 0 });
 
   for (const file of project.files) {
+    if (file.refused !== undefined) {
+      // A symbolic link the walk refused (outside the input root, broken, a loop): never read.
+      invalid.push({ file: file.rel, line: 0, kind: 'source/unreadable', error: `${file.rel} was not read: ${file.refused}`, raw: '' });
+      sources.push({ path: file.rel, format: file.format, bytes: 0, lines: 0, valid: 0, invalid: 1 });
+      continue;
+    }
     if (file.format === 'arena' || file.format === 'verdicts') continue; // read by readQuality below (spec/input.md sections 5–6)
     const notRead = NOT_READ_YET[file.format];
     if (notRead) {
@@ -142,7 +148,7 @@ export async function analyseProject(prepared: PreparedProject, stages?: StageTi
     try {
       if (lifecycle.handles(file)) {
         const result = await lifecycle.read(file);
-        invalid.push(...result.invalid);
+        for (const r of result.invalid) invalid.push(r);
         sources.push(result.source);
         continue;
       }
@@ -150,7 +156,7 @@ export async function analyseProject(prepared: PreparedProject, stages?: StageTi
         const result = await readAuditFile(file.path, file.rel, file.bytes);
         audit = result.audit;
         reviewFlags = result.flags;
-        invalid.push(...result.invalid);
+        for (const r of result.invalid) invalid.push(r);
         sources.push(result.source);
         continue;
       }
@@ -159,9 +165,10 @@ export async function analyseProject(prepared: PreparedProject, stages?: StageTi
       else if (file.format === 'pstack-trail') result = await readPstackTrail(file.path, file.rel, file.bytes);
       else continue;
       for (const row of result.rows) parsed.push({ ...row, index: parsed.length });
-      telemetry.push(...result.telemetry);
-      invalid.push(...result.invalid);
-      warnings.push(...result.warnings.map((w) => ({ ...w, file: file.rel })));
+      // Loops, not push(...list): a file of a million lines would overflow the call stack.
+      for (const t of result.telemetry) telemetry.push(t);
+      for (const r of result.invalid) invalid.push(r);
+      for (const w of result.warnings) warnings.push({ ...w, file: file.rel });
       sources.push(result.source);
     } catch (error) {
       const code = (error as NodeJS.ErrnoException).code ?? (error as Error).message;
@@ -190,9 +197,12 @@ export async function analyseProject(prepared: PreparedProject, stages?: StageTi
   }
   const resolvedAt = performance.now();
   const rows = linkRows(parsed, evidence);
-  const quality = await readQuality(project.files, rows, basename(project.dir), ctx);
-  invalid.push(...quality.invalid);
-  sources.push(...quality.sources);
+  const quality = await readQuality(project.files.filter((f) => f.refused === undefined), rows, basename(project.dir), ctx);
+  for (const r of quality.invalid) invalid.push(r);
+  for (const q of quality.sources) sources.push(q);
+  // An empty record file holds nothing to account for, but it is worth saying (docs/security.md).
+  const withInvalid = new Set(invalid.map((r) => r.file));
+  for (const s of sources) if (s.bytes === 0 && s.lines === 0 && !withInvalid.has(s.path) && !s.notRead && s.format !== 'project-config') warnings.push({ kind: 'source/empty-file', file: s.path, line: 0, message: `${s.path} is empty: it holds no records` });
   const history = lifecycle.finish();
   const flags = sortFlags([...runChecks({ rows, invalid, warnings, audit, reviewFlags, repository: canonical.info, arena: quality.arena, verdicts: quality.verdicts, coordination: history.coordination, beads: history.beads }), ...reviewFlags], rows);
 
@@ -216,8 +226,14 @@ export async function analyseProject(prepared: PreparedProject, stages?: StageTi
   Object.assign(counts.rowsByFormat, lifecycleCounts(history));
   counts.checkFirst = checkFirst(rows).length;
 
-  const times = rows.map((r) => r.time).filter((t): t is number => t !== null);
-  const span = mergeSpan(times.length > 0 ? { from: new Date(Math.min(...times)).toISOString(), to: new Date(Math.max(...times)).toISOString() } : null, history);
+  let earliest = Number.POSITIVE_INFINITY;
+  let latest = Number.NEGATIVE_INFINITY;
+  for (const r of rows) {
+    if (r.time === null) continue;
+    if (r.time < earliest) earliest = r.time;
+    if (r.time > latest) latest = r.time;
+  }
+  const span = mergeSpan(earliest <= latest ? { from: new Date(earliest).toISOString(), to: new Date(latest).toISOString() } : null, history);
   const title = config?.value.title ?? (project.slug !== null ? `${basename(project.dir)} · ${project.slug}` : basename(project.dir));
 
   return {

@@ -3,8 +3,8 @@
  * and `head` in trailbook.json / project.json, else the enclosing git work tree — looked
  * for from the project folder up to the input root, never above it — else none.
  */
-import { stat } from 'node:fs/promises';
-import { dirname, join, resolve } from 'node:path';
+import { readFile, realpath, stat } from 'node:fs/promises';
+import { dirname, join, resolve, sep } from 'node:path';
 import type { RepositoryInfo } from '../model/types.ts';
 import type { ProjectConfig } from '../schemas/project-config.ts';
 import type { GitRepository } from '../git/repository.ts';
@@ -28,6 +28,28 @@ async function findEnclosingWorkTree(dir: string, inputRoot: string): Promise<st
   }
 }
 
+const within = (root: string, target: string): boolean => target === root || target.startsWith(root + sep);
+
+/**
+ * Why a repository found as the enclosing work tree leads out of the input folder, or null
+ * (docs/security.md, "Nothing escapes the root"). Its `.git` may be a link, or a file naming
+ * any git directory on the machine; that directory must be inside the input folder, or be
+ * a linked worktree's own directory whose `gitdir` file points back at this `.git` (as git
+ * itself checks), else a stranger's tree could make Trailbook read and publish another
+ * repository of the machine.
+ */
+async function leavesInputRoot(workTree: string, repository: GitRepository, inputRoot: string): Promise<string | null> {
+  const real = (p: string): Promise<string> => realpath(p).catch(() => p);
+  const root = await real(inputRoot);
+  const dotgit = join(workTree, '.git');
+  const gitdirs = [...new Set([repository.gitdir, repository.headGitdir])];
+  const inside = await Promise.all(gitdirs.map(async (d) => within(root, await real(d))));
+  if (inside.every(Boolean)) return null;
+  const back = (await readFile(join(repository.headGitdir, 'gitdir'), 'utf8').catch(() => '')).trim();
+  if (back !== '' && (await real(resolve(repository.headGitdir, back))) === (await real(dotgit))) return null;
+  return `the enclosing repository's .git leads out of the input folder (to a git directory that is not this work tree's own); not read`;
+}
+
 /**
  * Resolves the canonical repository. Never throws; problems become `info.problem`, which
  * makes every git-backed check INCONCLUSIVE with that reason.
@@ -48,6 +70,10 @@ export async function resolveCanonicalRepository(
   const opened = await registry.open(path, dirname(project.inputRoot));
   if ('problem' in opened) {
     return none(config?.value.repo !== undefined ? `repository ${config.value.repo} (from ${config.path.split('/').pop()}): ${opened.problem}` : opened.problem);
+  }
+  if (config?.value.repo === undefined) {
+    const escape = await leavesInputRoot(path, opened.repository, project.inputRoot);
+    if (escape) return none(escape);
   }
   const headRef = config?.value.head ?? 'HEAD';
   const head = await opened.repository.resolveCommit(headRef);

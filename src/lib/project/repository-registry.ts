@@ -7,7 +7,7 @@
 import { realpath } from 'node:fs/promises';
 import { basename, dirname, relative, sep } from 'node:path';
 import { openRepository, type GitRepository } from '../git/repository.ts';
-import { slugify } from '../text/slug.ts';
+import { boundId, slugify } from '../text/slug.ts';
 
 /** A repository opened for the archive, with its archive id and display path. */
 export interface RegisteredRepository {
@@ -46,7 +46,7 @@ export class RepositoryRegistry {
     if (display === '' || display.startsWith('..')) display = basename(path) || basename(dirname(path));
     const opened = await openRepository(path, display);
     if ('problem' in opened) return opened;
-    const base = slugify(display);
+    const base = boundId(slugify(display));
     let id = base;
     for (let n = 2; this.#ids.has(id); n++) id = `${base}-${n}`;
     this.#ids.add(id);

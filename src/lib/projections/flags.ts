@@ -20,12 +20,14 @@ export function sortFlags(flags: readonly Flag[], rows: readonly TrailRow[]): Fl
   };
   const position = (f: Flag): number => {
     const places = [...f.rows.map((id) => lineById.get(id)).filter((p): p is { file: string; line: number } => p !== undefined), ...f.at];
-    return places.length > 0 ? Math.min(...places.map(rank)) : Number.MAX_SAFE_INTEGER;
+    return places.reduce((min, p) => Math.min(min, rank(p)), Number.MAX_SAFE_INTEGER);
   };
+  // Each flag's position once, not per comparison (a flag may name every row of the trail).
+  const positions = new Map(flags.map((f) => [f, position(f)]));
   return [...flags].sort(
     (a, b) =>
       SEVERITY_ORDER[a.severity] - SEVERITY_ORDER[b.severity] ||
-      position(a) - position(b) ||
+      (positions.get(a) as number) - (positions.get(b) as number) ||
       (a.kind < b.kind ? -1 : a.kind > b.kind ? 1 : 0) ||
       (a.summary < b.summary ? -1 : a.summary > b.summary ? 1 : 0),
   );

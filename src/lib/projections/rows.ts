@@ -24,16 +24,39 @@ export function assignAnchors(rows: ReadonlyArray<Pick<TrailRow, 'id' | 'line' |
 }
 
 /**
+ * At most this many superseding ids are listed per row: a hostile trail could make every row
+ * name one id held by every other row, which would need memory quadratic in the trail. The
+ * superseding rows themselves are all kept and each shows what it supersedes.
+ */
+export const MAX_SUPERSEDED_BY = 50;
+
+/**
  * Builds the final rows: anchors, resolved evidence and `supersededBy`. A row is superseded
- * only by a later row naming it (a forward or missing `supersedes` hides nothing).
+ * only by a later row naming it (a forward or missing `supersedes` hides nothing). Linear in
+ * the number of rows, however many rows share an id.
  */
 export function linkRows(parsed: readonly ParsedRow[], evidence: readonly EvidencePointer[][]): TrailRow[] {
   const anchors = assignAnchors(parsed);
   const rows: TrailRow[] = parsed.map((r, i) => ({ ...r, index: i, anchor: anchors[i] as string, evidence: evidence[i] ?? [], supersededBy: [] }));
-  const seen = new Map<string, TrailRow[]>();
+  // Rows seen so far by id. Earlier rows of a group receive every id later ones do, so the rows
+  // whose list is full form a prefix (`full`); `marked` says how many rows of a group already
+  // list a given superseding id.
+  const groups = new Map<string, { rows: TrailRow[]; full: number }>();
+  const marked = new Map<string, number>();
   for (const row of rows) {
-    if (row.supersedes !== undefined) for (const target of seen.get(row.supersedes) ?? []) if (!target.supersededBy.includes(row.id)) target.supersededBy.push(row.id);
-    seen.set(row.id, [...(seen.get(row.id) ?? []), row]);
+    const group = row.supersedes === undefined ? undefined : groups.get(row.supersedes);
+    if (group) {
+      const key = `${row.supersedes}\u0000${row.id}`;
+      for (let i = Math.max(group.full, marked.get(key) ?? 0); i < group.rows.length; i++) {
+        const target = group.rows[i] as TrailRow;
+        if (target.supersededBy.length < MAX_SUPERSEDED_BY && !target.supersededBy.includes(row.id)) target.supersededBy.push(row.id);
+      }
+      marked.set(key, group.rows.length);
+      while (group.full < group.rows.length && (group.rows[group.full] as TrailRow).supersededBy.length >= MAX_SUPERSEDED_BY) group.full++;
+    }
+    const same = groups.get(row.id);
+    if (same) same.rows.push(row);
+    else groups.set(row.id, { rows: [row], full: 0 });
   }
   return rows;
 }

@@ -2,11 +2,11 @@
  * Reads a whole small text record (a markdown document, a verdict file) for the quality
  * adapters, with a size cap and lenient UTF-8 decoding.
  */
-import { readFile } from 'node:fs/promises';
-import { MAX_JSON_FILE_BYTES } from '../adapters/json-file.ts';
+import { MAX_JSON_FILE_BYTES, readCappedFile } from '../adapters/json-file.ts';
+import { splitLines } from '../text/lines.ts';
 
 /** A text file's content, or why it could not be read. */
-export type TextFile = { text: string; lines: number; encodingError: boolean } | { error: string };
+export type TextFile = { text: string; lines: number; encodingError: boolean; /** 1-based line of the first bytes that are not UTF-8, or null. */ badLine: number | null } | { error: string };
 
 /** Physical lines of a text (a final line break does not open a new line). */
 export function physicalLines(text: string): number {
@@ -20,13 +20,9 @@ export function physicalLines(text: string): number {
  * Never throws: an unreadable or oversized file gives `{ error }` in plain words.
  */
 export async function readTextFile(path: string): Promise<TextFile> {
-  let data: Buffer;
-  try {
-    data = await readFile(path);
-  } catch (error) {
-    return { error: `cannot be read: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}` };
-  }
-  if (data.length > MAX_JSON_FILE_BYTES) return { error: `is ${data.length} bytes; the limit is ${MAX_JSON_FILE_BYTES}` };
+  const read = await readCappedFile(path, MAX_JSON_FILE_BYTES);
+  if ('error' in read) return read;
+  const data = read.data;
   let encodingError = false;
   let text: string;
   try {
@@ -36,5 +32,6 @@ export async function readTextFile(path: string): Promise<TextFile> {
     text = new TextDecoder('utf-8').decode(data);
   }
   if (text.charCodeAt(0) === 0xfeff) text = text.slice(1);
-  return { text, lines: physicalLines(text), encodingError };
+  const badLine = encodingError ? (splitLines(data).find((l) => l.encodingError)?.number ?? 1) : null;
+  return { text, lines: physicalLines(text), encodingError, badLine };
 }

@@ -11,15 +11,18 @@ export function normaliseBase(base: string): string {
   return b;
 }
 
+/** Longest path segment kept in a URL (and so in an output file name; file systems allow 255 bytes). */
+const MAX_KEY_SEGMENT = 100;
+
 const SAFE_PATH = /^[A-Za-z0-9._@+-]+(?:\/[A-Za-z0-9._@+-]+)*$/;
 
 /**
  * The URL key of a cited file path: the path itself when every segment is plain
- * (letters, digits, `._@+-`, not `.` or `..`), else `_/` and a digest, so odd names never
- * reach a URL or a file name in the output.
+ * (letters, digits, `._@+-`, not `.` or `..`, at most 100 characters), else `_/` and a
+ * digest, so odd or overlong names never reach a URL or a file name in the output.
  */
 export function fileKey(path: string, digest: (text: string) => string): string {
-  if (SAFE_PATH.test(path) && !path.split('/').some((s) => s === '.' || s === '..')) return path;
+  if (SAFE_PATH.test(path) && !path.split('/').some((s) => s === '.' || s === '..' || s.length > MAX_KEY_SEGMENT)) return path;
   return `_/${digest(path).slice(0, 16)}`;
 }
 

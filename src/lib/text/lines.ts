@@ -14,7 +14,17 @@ export interface PhysicalLine {
   bytes: number;
   /** Set when the bytes are not valid UTF-8 (`text` then holds U+FFFD replacements). */
   encodingError?: string;
+  /**
+   * Set when the line is longer than {@link MAX_LINE_BYTES}: it is not read, `text` holds only
+   * its first {@link LONG_LINE_KEPT_BYTES} bytes (decoded leniently) and `bytes` its full length.
+   */
+  tooLong?: true;
 }
+
+/** Longest line read, in bytes (without its line break). Longer lines are reported, not parsed. */
+export const MAX_LINE_BYTES = 4 * 1024 * 1024;
+/** Bytes of an over-long line kept as its text. */
+export const LONG_LINE_KEPT_BYTES = 4096;
 
 const strictDecoder = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
 const lenientDecoder = new TextDecoder('utf-8', { fatal: false, ignoreBOM: true });
@@ -44,12 +54,33 @@ export function splitLines(buffer: Uint8Array): PhysicalLine[] {
   let start = 0;
   for (let i = 0; i < buffer.length; i++) {
     if (buffer[i] === 0x0a) {
-      lines.push(decodeLine(buffer.subarray(start, i), lines.length + 1));
+      lines.push(lineOf(buffer.subarray(start, i), i - start, lines.length + 1));
       start = i + 1;
     }
   }
-  if (start < buffer.length) lines.push(decodeLine(buffer.subarray(start), lines.length + 1));
+  if (start < buffer.length) lines.push(lineOf(buffer.subarray(start), buffer.length - start, lines.length + 1));
   return lines;
+}
+
+/** Bytes of a line body: without a final CR, and without a BOM on line 1. */
+function bodyBytes(head: Uint8Array, total: number, lastByte: number, number: number): { skip: number; size: number } {
+  const skip = number === 1 && head[0] === 0xef && head[1] === 0xbb && head[2] === 0xbf ? 3 : 0;
+  return { skip, size: Math.max(0, total - skip - (lastByte === 0x0d ? 1 : 0)) };
+}
+
+/**
+ * A line from its first bytes `head` (all of them when `total === head.length`), its length
+ * `total` and its last byte. Lines over {@link MAX_LINE_BYTES} keep only their start.
+ */
+function lineOf(head: Uint8Array, total: number, number: number, lastByte = total > 0 ? (head[total - 1] as number) : -1): PhysicalLine {
+  const { skip, size } = bodyBytes(head, total, lastByte, number);
+  if (size <= MAX_LINE_BYTES && head.length === total) return decodeLine(head, number);
+  return { number, text: lenientDecoder.decode(head.subarray(skip, skip + LONG_LINE_KEPT_BYTES)), bytes: size, tooLong: true };
+}
+
+/** Why an over-long line was not read, in plain words. */
+export function tooLongMessage(line: PhysicalLine): string {
+  return `line ${line.number} is ${line.bytes} bytes, over the ${MAX_LINE_BYTES}-byte line limit: not read (its first ${LONG_LINE_KEPT_BYTES} bytes are kept)`;
 }
 
 /**
@@ -57,20 +88,45 @@ export function splitLines(buffer: Uint8Array): PhysicalLine[] {
  * whole file in memory. Rejects with the fs error when the file cannot be read.
  */
 export async function* readLines(path: string): AsyncGenerator<PhysicalLine> {
-  let carry: Buffer | null = null;
+  // The current line's pieces: at most KEEP bytes are held, however long the line is, and
+  // they are joined once at its end (no quadratic re-copying of a long line).
+  const KEEP = MAX_LINE_BYTES + 4;
+  let parts: Buffer[] = [];
+  let kept = 0;
+  let total = 0;
+  let lastByte = -1;
   let number = 0;
+  /** `copy`: the piece outlives its chunk (the stream may reuse the chunk's memory). */
+  const take = (piece: Buffer, copy: boolean): void => {
+    if (piece.length === 0) return;
+    total += piece.length;
+    lastByte = piece[piece.length - 1] as number;
+    if (kept >= KEEP) return;
+    const part = piece.length <= KEEP - kept ? piece : piece.subarray(0, KEEP - kept);
+    parts.push(copy ? Buffer.from(part) : part);
+    kept += part.length;
+  };
+  const flush = (): PhysicalLine => {
+    const head = parts.length === 1 ? (parts[0] as Buffer) : Buffer.concat(parts, kept);
+    const line = lineOf(head, total, ++number, lastByte);
+    parts = [];
+    kept = 0;
+    total = 0;
+    lastByte = -1;
+    return line;
+  };
   for await (const chunk of createReadStream(path, { highWaterMark: 1 << 20 }) as AsyncIterable<Buffer>) {
-    const data: Buffer = carry ? Buffer.concat([carry, chunk]) : chunk;
     let start = 0;
-    let nl = data.indexOf(0x0a, start);
+    let nl = chunk.indexOf(0x0a, start);
     while (nl !== -1) {
-      yield decodeLine(data.subarray(start, nl), ++number);
+      take(chunk.subarray(start, nl), false);
+      yield flush();
       start = nl + 1;
-      nl = data.indexOf(0x0a, start);
+      nl = chunk.indexOf(0x0a, start);
     }
-    carry = start < data.length ? Buffer.from(data.subarray(start)) : null;
+    if (start < chunk.length) take(chunk.subarray(start), true);
   }
-  if (carry && carry.length > 0) yield decodeLine(carry, ++number);
+  if (total > 0) yield flush();
 }
 
 /** Caps raw text kept for display; appends a note with the original length when cut. */

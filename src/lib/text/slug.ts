@@ -1,3 +1,5 @@
+import { sha256Hex } from './hash.ts';
+
 /**
  * Turns a display path into a URL-safe id: lowercase ASCII letters, digits, `-`, `_` and `.`.
  * Other characters become `-`; runs of `-` collapse. Never empty (falls back to `project`).
@@ -12,4 +14,16 @@ export function slugify(text: string): string {
     .replace(/-{2,}/g, '-')
     .replace(/^[-.]+|[-.]+$/g, '');
   return slug === '' ? 'project' : slug;
+}
+
+/** Longest id made from a path (ids become folder and file names; file systems allow 255 bytes). */
+export const MAX_ID_LENGTH = 100;
+
+/**
+ * An id cut to {@link MAX_ID_LENGTH} characters: a longer one keeps its start and ends with a
+ * digest of the whole, so ids stay unique and short enough to be file names.
+ */
+export function boundId(id: string): string {
+  if (id.length <= MAX_ID_LENGTH) return id;
+  return `${id.slice(0, MAX_ID_LENGTH - 17).replace(/[-.]+$/, '')}-${sha256Hex(id).slice(0, 16)}`;
 }

@@ -7,7 +7,8 @@
 import type { InvalidRecord } from '../model/types.ts';
 import type { PremiseRow, RepairLoop } from '../model/verdicts.ts';
 import type { PhysicalLine } from '../text/lines.ts';
-import { capRaw } from '../text/lines.ts';
+import { capRaw, tooLongMessage } from '../text/lines.ts';
+import { describeHazard, jsonHazard } from '../text/json-hazards.ts';
 import { premiseRowSchema } from '../schemas/premise-row.ts';
 import { describeIssues } from '../schemas/describe-issues.ts';
 import { parseTime } from '../adapters/parsed-row.ts';
@@ -45,6 +46,14 @@ export function parsePremiseLines(lines: Iterable<PhysicalLine>, file: string): 
     const bad = (error: string): void => {
       invalid.push({ file, line: l.number, kind: 'loop/invalid-row', error: `${file}:${l.number}: ${error}`, raw: capRaw(l.text) });
     };
+    if (l.tooLong) {
+      invalid.push({ file, line: l.number, kind: 'source/line-too-long', error: tooLongMessage(l), raw: capRaw(l.text) });
+      continue;
+    }
+    if (l.encodingError) {
+      bad(`not valid UTF-8`);
+      continue;
+    }
     if (l.text.trim() === '') {
       bad('blank line');
       continue;
@@ -54,6 +63,11 @@ export function parsePremiseLines(lines: Iterable<PhysicalLine>, file: string): 
       value = JSON.parse(l.text);
     } catch (error) {
       bad(`not JSON: ${(error as Error).message}`);
+      continue;
+    }
+    const hazard = jsonHazard(l.text);
+    if (hazard) {
+      invalid.push({ file, line: l.number, kind: `source/${hazard.kind}`, error: describeHazard(hazard), raw: capRaw(l.text) });
       continue;
     }
     if (value === null || typeof value !== 'object' || Array.isArray(value)) {
@@ -88,7 +102,7 @@ export const premiseTime = (row: Pick<PremiseRow, 'ts'>): number | null => parse
 
 /** What became of a loop, in words (section 4, "Branch on the result"). */
 export function loopOutcome(rows: readonly PremiseRow[]): string {
-  const attempts = Math.max(...rows.map((r) => r.attempt));
+  const attempts = rows.reduce((max, r) => Math.max(max, r.attempt), Number.NEGATIVE_INFINITY);
   const failed = rows.findIndex((r) => r.premiseResult === 'fails');
   if (failed >= 0) {
     const r = rows[failed] as PremiseRow;
@@ -113,7 +127,9 @@ export function groupLoops(rows: readonly Omit<PremiseRow, 'anchor'>[]): RepairL
   for (const r of rows) {
     const key = `${r.ticket}\u0000${r.gate}\u0000${normaliseFingerprint(r.fingerprint)}`;
     const anchor = `premise-${r.file.replace(/[^A-Za-z0-9]+/g, '-')}-L${r.line}`;
-    loops.set(key, [...(loops.get(key) ?? []), { ...r, anchor }]);
+    const list = loops.get(key);
+    if (list) list.push({ ...r, anchor });
+    else loops.set(key, [{ ...r, anchor }]);
   }
   return [...loops.entries()].map(([key, list], i) => ({
     key,
@@ -122,7 +138,7 @@ export function groupLoops(rows: readonly Omit<PremiseRow, 'anchor'>[]): RepairL
     gate: (list[0] as PremiseRow).gate,
     fingerprint: (list[0] as PremiseRow).fingerprint,
     rows: list,
-    attempts: Math.max(...list.map((r) => r.attempt)),
+    attempts: list.reduce((max, r) => Math.max(max, r.attempt), Number.NEGATIVE_INFINITY),
     premiseRow: list.find((r) => r.premise !== '') ?? null,
     outcome: loopOutcome(list),
   }));

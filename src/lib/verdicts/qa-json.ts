@@ -8,6 +8,8 @@ import type { QaCriterion, QaVerdict } from '../model/verdicts.ts';
 import { qaCriterionSchema, qaVerdictFileSchema } from '../schemas/qa-verdict.ts';
 import { describeIssues } from '../schemas/describe-issues.ts';
 import { capRaw } from '../text/lines.ts';
+import { describeHazard, jsonHazard } from '../text/json-hazards.ts';
+import { lineOfOffset } from '../adapters/json-file.ts';
 import { jsonSpans, spanLines } from './json-positions.ts';
 import { normaliseState, structuredSupport, verdictClass } from './states.ts';
 import type { AnchorSet } from './anchors.ts';
@@ -36,6 +38,10 @@ export function parseQaJson(text: string, file: string, defaultTicket: string, a
     value = JSON.parse(text);
   } catch (error) {
     return { verdict: null, invalid: [{ file, line: 1, kind: 'verdict/invalid-file', error: `${file} is not valid JSON: ${(error as Error).message}`, raw: capRaw(text) }], invalidLines: Infinity };
+  }
+  const hazard = jsonHazard(text);
+  if (hazard) {
+    return { verdict: null, invalid: [{ file, line: 1, kind: 'verdict/invalid-file', error: `${file} is not read (line ${lineOfOffset(text, hazard.offset)}): ${describeHazard(hazard)}`, raw: capRaw(text) }], invalidLines: Infinity };
   }
   const parsed = qaVerdictFileSchema.safeParse(value);
   if (!parsed.success) {

@@ -89,8 +89,8 @@ export async function readVerdicts(files: readonly VerdictFile[], projectName: s
         continue;
       }
       const parsed = parsePremiseLines(lines, f.rel);
-      premiseRows.push(...parsed.rows);
-      invalid.push(...parsed.invalid);
+      for (const r of parsed.rows) premiseRows.push(r);
+      for (const r of parsed.invalid) invalid.push(r);
       sources.push({ path: f.rel, format: 'verdicts', bytes: f.bytes, lines: lines.length, valid: parsed.rows.length, invalid: parsed.invalid.length });
       continue;
     }
@@ -101,6 +101,7 @@ export async function readVerdicts(files: readonly VerdictFile[], projectName: s
     }
     const source: SourceFile = { path: f.rel, format: 'verdicts', bytes: f.bytes, lines: read.lines, valid: 0, invalid: 0 };
     sources.push(source);
+    if (read.badLine !== null) invalid.push({ file: f.rel, line: read.badLine, kind: 'source/invalid-utf8', error: `not valid UTF-8 from line ${read.badLine}; read with U+FFFD in place of the bad bytes`, raw: '' });
     if (role.role === 'qa-json') {
       const r = parseQaJson(read.text, f.rel, role.ticket ?? projectName, anchors);
       if (r.verdict) qa.push(r.verdict);

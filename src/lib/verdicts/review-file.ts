@@ -8,6 +8,8 @@ import type { ClearedCheck, Review, ReviewFinding } from '../model/verdicts.ts';
 import { clearedSchema, findingSchema, reviewFileSchema } from '../schemas/review-file.ts';
 import { describeIssues } from '../schemas/describe-issues.ts';
 import { capRaw } from '../text/lines.ts';
+import { describeHazard, jsonHazard } from '../text/json-hazards.ts';
+import { lineOfOffset } from '../adapters/json-file.ts';
 import { jsonSpans, spanLines } from './json-positions.ts';
 import { reproFromField, reproFromScenario } from './repro.ts';
 import type { AnchorSet } from './anchors.ts';
@@ -37,6 +39,8 @@ export function parseReviewFile(text: string, file: string, name: string, anchor
   } catch (error) {
     return fail(`${file} is not valid JSON: ${(error as Error).message}`);
   }
+  const hazard = jsonHazard(text);
+  if (hazard) return fail(`${file} is not read (line ${lineOfOffset(text, hazard.offset)}): ${describeHazard(hazard)}`);
   const bare = Array.isArray(value);
   let target: string | null = null;
   let checkout: boolean | null = null;

@@ -15,7 +15,11 @@ export const duplicateId: Check = {
   kinds: [DUPLICATE_ID],
   run({ rows }) {
     const byId = new Map<string, TrailRow[]>();
-    for (const r of rows) byId.set(r.id, [...(byId.get(r.id) ?? []), r]);
+    for (const r of rows) {
+      const group = byId.get(r.id);
+      if (group) group.push(r);
+      else byId.set(r.id, [r]);
+    }
     return [...byId.values()]
       .filter((group) => group.length > 1)
       .map((group) => {

@@ -28,7 +28,11 @@ export const timestamps: Check = {
   run({ rows }) {
     const flags = rows.filter((r) => r.time === null).map((r) => flagOf(BAD_TIMESTAMP, `row ${r.id} has ts “${r.ts}”, which is not an ISO-8601 time with a zone`, [r]));
     const byFile = new Map<string, TrailRow[]>();
-    for (const r of rows) byFile.set(r.file, [...(byFile.get(r.file) ?? []), r]);
+    for (const r of rows) {
+      const list = byFile.get(r.file);
+      if (list) list.push(r);
+      else byFile.set(r.file, [r]);
+    }
     for (const fileRows of byFile.values()) {
       let latest: TrailRow | null = null;
       const early: TrailRow[] = [];

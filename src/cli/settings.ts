@@ -1,0 +1,119 @@
+/**
+ * The settings of one command run: the configuration file (src/lib/config) with the
+ * command-line flags over it, folders resolved (flags against the working folder, file
+ * values against the file's folder), and defaults for the rest.
+ */
+import { createHash } from 'node:crypto';
+import { stat } from 'node:fs/promises';
+import { resolve } from 'node:path';
+import { ConfigError } from '../lib/config/config-error.ts';
+import { isBasePath, isHttpUrl, type RepositoryRule } from '../lib/config/config-schema.ts';
+import { resolveForges, type ArchiveRepository } from '../lib/config/forge-links.ts';
+import { pathFilter } from '../lib/config/glob.ts';
+import { loadConfig, type LoadedConfig } from '../lib/config/load-config.ts';
+import { DEFAULT_SITE_SETTINGS, type SiteSettings } from '../lib/config/site-settings.ts';
+import { normaliseBase } from '../lib/site/urls.ts';
+import { resolveInputs } from './inputs.ts';
+import { UsageError } from './output.ts';
+import { DEFAULT_CACHE_DIR, fromCwd } from './paths.ts';
+
+/** Flags every command that reads a configuration understands (all optional). */
+export interface SettingsFlags {
+  /** `--config FILE`. */
+  config?: string;
+  /** `--out DIR`. */
+  out?: string;
+  /** `--base PATH`. */
+  base?: string;
+  /** `--cache-dir DIR`. */
+  cacheDir?: string;
+  /** `--title TEXT`. */
+  title?: string;
+  /** `--site URL`. */
+  site?: string;
+}
+
+/** Everything a command needs to know, resolved. */
+export interface Settings {
+  /** The configuration file read, or null. */
+  loaded: LoadedConfig | null;
+  /** Absolute input folders. */
+  roots: string[];
+  /** Base path, `/x/` form. */
+  base: string;
+  /** Absolute output folder. */
+  outDir: string;
+  /** Absolute model store and build cache. */
+  cacheDir: string;
+  /** The configuration's include/exclude globs. */
+  filter: { include: string[]; exclude: string[] };
+  /** The include/exclude filter for discovery, when the configuration has one. */
+  accept?: (rel: string, isDirectory: boolean) => boolean;
+  /** Title and published URL. */
+  title: string;
+  siteUrl: string | null;
+  /** Forge link rules, in order. */
+  repositories: RepositoryRule[];
+}
+
+/** Defaults of {@link resolveSettings}. */
+export interface SettingsDefaults {
+  /** Output folder when neither flag nor file gives one (default `dist`). */
+  out?: string;
+  /** Working folder: where the configuration is looked up and flags' paths start (default: the process's). */
+  cwd?: string;
+}
+
+/** Reads the configuration and merges the flags over it. Throws {@link UsageError} or {@link ConfigError}. */
+export async function resolveSettings(dirs: string[], flags: SettingsFlags, defaults: SettingsDefaults = {}): Promise<Settings> {
+  const cwd = defaults.cwd ?? process.cwd();
+  const loaded = await loadConfig({ cwd, ...(flags.config === undefined ? {} : { file: flags.config }), display: fromCwd });
+  const config = loaded?.config ?? {};
+  const fromFile = (path: string): string => resolve(loaded?.dir ?? cwd, path);
+  const name = loaded ? fromCwd(loaded.file) : '';
+
+  let roots: string[];
+  if (dirs.length > 0 || config.inputs === undefined) roots = await resolveInputs(defaults.cwd === undefined ? dirs : dirs.map((d) => resolve(cwd, d)));
+  else {
+    roots = [];
+    for (const [i, input] of config.inputs.entries()) {
+      const abs = fromFile(input);
+      const info = await stat(abs).catch(() => null);
+      if (!info?.isDirectory()) throw new ConfigError([`${name}: inputs[${i}]: ${info ? 'is not a folder' : 'no such folder'}: ${input}`], `fix the path (relative to ${name}), or pass the folders on the command line`);
+      if (!roots.includes(abs)) roots.push(abs);
+    }
+  }
+
+  if (flags.base !== undefined && !isBasePath(normaliseBase(flags.base))) {
+    throw new UsageError(`--base ${flags.base} is not a usable base path`, 'pass a path of letters, digits and ._~- segments, e.g. --base /archive/');
+  }
+  if (flags.site !== undefined && !isHttpUrl(flags.site)) throw new UsageError(`--site ${flags.site} is not an http(s) URL`, 'pass the absolute address the archive is published at, e.g. --site https://example.com/archive/');
+  if (flags.title !== undefined && flags.title.trim() === '') throw new UsageError('--title is empty', 'pass the archive title, e.g. --title "Team archive"');
+
+  const accept = pathFilter(config.include, config.exclude);
+  return {
+    loaded,
+    roots,
+    base: normaliseBase(flags.base ?? config.base ?? '/'),
+    outDir: flags.out !== undefined ? resolve(cwd, flags.out) : config.out !== undefined ? fromFile(config.out) : resolve(cwd, defaults.out ?? 'dist'),
+    cacheDir: flags.cacheDir !== undefined ? resolve(cwd, flags.cacheDir) : config.cacheDir !== undefined ? fromFile(config.cacheDir) : resolve(cwd, DEFAULT_CACHE_DIR),
+    filter: { include: config.include ?? [], exclude: config.exclude ?? [] },
+    ...(accept ? { accept } : {}),
+    title: flags.title?.trim() ?? config.title ?? DEFAULT_SITE_SETTINGS.title,
+    siteUrl: flags.site ?? config.site ?? null,
+    repositories: config.repositories ?? [],
+  };
+}
+
+/** The settings the pages read, with forge templates resolved for the archive's repositories. */
+export function siteSettings(settings: Settings, repositories: readonly ArchiveRepository[]): SiteSettings {
+  return { title: settings.title, url: settings.siteUrl, forges: resolveForges(settings.repositories, repositories) };
+}
+
+/**
+ * A digest of what the settings change on every page (title, site URL, forge rules), mixed
+ * into the incremental build's site fingerprint so that a changed setting re-renders all.
+ */
+export function settingsFingerprint(settings: Settings): string {
+  return createHash('sha256').update(JSON.stringify([settings.title, settings.siteUrl, settings.repositories])).digest('hex').slice(0, 16);
+}

@@ -1,0 +1,67 @@
+/**
+ * The stylesheet inlined into the single-file recap (`recap.html`): the site's look for the
+ * parts that file shows, light and dark by the reader's system setting, and a print layout.
+ * Status colours are the site's colour-blind-safe set; every status also carries a word.
+ */
+export const EXPORT_RECAP_CSS = `
+:root { --bg: #ffffff; --fg: #1d2125; --muted: #5a6470; --line: #d5dae0; --panel: #f5f7f9; --link: #0b5cad;
+  --good: #00603f; --good-bg: #e3f4ee; --bad: #a33f00; --bad-bg: #fde9dc; --unknown: #6b4e00; --unknown-bg: #fff3cf; --low: #2f5f8a;
+  --radius: 6px; --font: system-ui, -apple-system, "Segoe UI", Roboto, sans-serif; --mono: ui-monospace, "SFMono-Regular", Menlo, Consolas, monospace; color-scheme: light dark; }
+@media (prefers-color-scheme: dark) { :root { --bg: #111418; --fg: #e6e9ed; --muted: #a0a9b4; --line: #2e353d; --panel: #1a1f25; --link: #79b8ff;
+  --good: #5fd3a4; --good-bg: #11322a; --bad: #ff9e6b; --bad-bg: #3b2012; --unknown: #f2c94c; --unknown-bg: #332a0c; --low: #8cc4ff; } }
+* { box-sizing: border-box; }
+html { background: var(--bg); color: var(--fg); font: 16px/1.5 var(--font); }
+body { margin: 0 auto; max-width: 72rem; padding: 1rem 1.5rem 3rem; }
+a { color: var(--link); }
+a:focus-visible, summary:focus-visible { outline: 3px solid var(--link); outline-offset: 2px; }
+code, pre { font-family: var(--mono); font-size: 0.9em; }
+h1 { font-size: 1.8rem; margin: 0.4em 0; overflow-wrap: anywhere; }
+h2 { font-size: 1.35rem; margin-top: 2rem; border-bottom: 1px solid var(--line); padding-bottom: 0.2em; }
+h3 { font-size: 1.05rem; margin: 0; }
+.skip-link { position: absolute; left: -999px; top: 0; background: var(--bg); padding: 0.5em 1em; }
+.skip-link:focus { left: 0.5em; top: 0.5em; }
+.meta, .none, footer { color: var(--muted); font-size: 0.9rem; }
+footer { border-top: 1px solid var(--line); margin-top: 3rem; padding-top: 1rem; }
+.toc { display: flex; flex-wrap: wrap; gap: 0.4em 1.2em; }
+.facts, .row-fields { display: grid; grid-template-columns: max-content 1fr; gap: 0.25em 1em; }
+.facts dt { font-weight: 600; }
+.facts dd, .row-fields dd { margin: 0; overflow-wrap: anywhere; }
+.row-fields { margin: 0.5em 0 0; }
+.row-fields dt { color: var(--muted); font-size: 0.88rem; }
+.sources { margin: 0; padding-left: 1.1em; }
+.status { display: inline-flex; gap: 0.3em; align-items: center; border-radius: 999px; padding: 0.05em 0.6em; font-size: 0.82rem; font-weight: 600; border: 1px solid currentColor; white-space: nowrap; }
+.status-good { color: var(--good); background: var(--good-bg); }
+.status-bad, .status-high { color: var(--bad); background: var(--bad-bg); }
+.status-unknown, .status-medium { color: var(--unknown); background: var(--unknown-bg); }
+.status-low { color: var(--low); background: var(--panel); }
+.audit-sentence { font-size: 1.05rem; font-weight: 600; padding: 0.6em 0.9em; border-radius: var(--radius); border: 1px solid var(--line); }
+.audit-sentence.status-good { color: var(--good); background: var(--good-bg); }
+.audit-sentence.status-bad { color: var(--bad); background: var(--bad-bg); }
+.audit-sentence.status-unknown { color: var(--unknown); background: var(--unknown-bg); }
+.flags { list-style: none; padding: 0; }
+.flag { border: 1px solid var(--line); border-left: 4px solid var(--low); border-radius: var(--radius); padding: 0.6em 0.8em; margin: 0.5em 0; }
+.flag-high { border-left-color: var(--bad); }
+.flag-medium { border-left-color: var(--unknown); }
+.flag-kind { margin: 0 0.5em; }
+.flag-summary { margin: 0.3em 0; overflow-wrap: anywhere; }
+.flag-links { margin: 0; display: flex; gap: 1em; flex-wrap: wrap; font-size: 0.9rem; }
+.check-first-list > li { margin: 0.5em 0; }
+.rows { display: grid; gap: 0.8rem; }
+.row { border: 1px solid var(--line); border-radius: var(--radius); padding: 0.7em 0.9em; break-inside: avoid; }
+.row:target { outline: 3px solid var(--link); }
+.row-head { display: flex; justify-content: space-between; gap: 1em; align-items: baseline; flex-wrap: wrap; }
+.row-decision { overflow-wrap: anywhere; }
+.permalink { color: var(--muted); }
+.row-meta { display: flex; flex-wrap: wrap; gap: 0.3em 1.2em; font-size: 0.88rem; color: var(--muted); }
+.evidence { list-style: none; padding: 0; margin: 0; display: grid; gap: 0.2em; }
+.evidence-item { display: flex; flex-wrap: wrap; gap: 0.2em 0.6em; align-items: baseline; }
+.evidence-pointer { overflow-wrap: anywhere; }
+.evidence-note { font-style: italic; overflow-wrap: anywhere; }
+.evidence-kind { font-size: 0.8rem; color: var(--muted); text-transform: uppercase; letter-spacing: 0.03em; }
+.evidence-reason { font-size: 0.88rem; color: var(--muted); overflow-wrap: anywhere; }
+.superseded { margin-top: 1rem; border-top: 1px dashed var(--line); padding-top: 0.5rem; }
+.superseded summary { cursor: pointer; color: var(--muted); }
+pre.raw { background: var(--panel); padding: 0.6em; border-radius: var(--radius); white-space: pre-wrap; overflow-wrap: anywhere; }
+@media (max-width: 40rem) { .facts, .row-fields { grid-template-columns: 1fr; } }
+@media print { .skip-link, .toc { display: none; } a { color: inherit; } }
+`;

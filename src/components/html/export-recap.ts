@@ -1,0 +1,168 @@
+/**
+ * The single-file recap (`/p/<id>/recap.html`): one HTML document with its stylesheet
+ * inline, no script, no image, no font and no link that loads anything, so it can be mailed,
+ * attached to a ticket and opened from `file://` offline. A Content Security Policy
+ * (`default-src 'none'`, the stylesheet allowed by its hash) makes that a guarantee.
+ * Shows the header, Check first, Attention, Decisions (superseded rows in a closed
+ * `<details>`), and invalid records. Evidence links lead to the published archive when a site
+ * URL is configured; otherwise pointers are shown as text.
+ */
+import { createHash } from 'node:crypto';
+import type { EvidencePointer, Flag, ProjectModel, TrailRow } from '../../lib/model/types.ts';
+import { checkFirst } from '../../lib/projections/check-first.ts';
+import { auditSentence, countOf, evidenceWord, formatTime, resultTone } from '../../lib/site/words.ts';
+import { urls } from '../../lib/site/urls.ts';
+import { evidenceHref } from './decision-row.ts';
+import { EXPORT_RECAP_CSS } from './export-recap-style.ts';
+import { html, join, SafeHtml } from './html.ts';
+import { statusHtml } from './status.ts';
+
+/** Where the recap was exported from. */
+export interface ExportRecapContext {
+  /** The archive root's absolute URL (ends with `/`) when a site URL is configured, else null. */
+  root: string | null;
+  /** The archive's title. */
+  archiveTitle: string;
+}
+
+const SEVERITY_ICON = { high: '▲', medium: '■', low: '●' } as const;
+const LAYERS: Record<string, string> = { evidence: 'layer 1 · evidence', trail: 'layer 1 · trail', audit: 'layer 1 · audit file', coordination: 'layer 1 · coordination', arena: 'layer 1 · design arena', verdicts: 'layer 1 · verdicts', review: 'layer 2 · reviewer' };
+
+/** The Content Security Policy of the file: nothing may load; only its own stylesheet applies. */
+export function exportRecapCsp(css: string): string {
+  const hash = createHash('sha256').update(css).digest('base64');
+  return `default-src 'none'; style-src 'sha256-${hash}'; img-src data:; base-uri 'none'; form-action 'none'`;
+}
+
+function header(model: ProjectModel, ctx: ExportRecapContext): SafeHtml {
+  const repo = model.repository;
+  const c = model.counts;
+  const online = ctx.root === null ? null : `${ctx.root}${urls.project('/', model.id).slice(1)}`;
+  return html`<header class="recap-header">
+<p class="meta">Decision recap exported by Trailbook${ctx.archiveTitle === 'Trailbook' ? '' : html` from ${ctx.archiveTitle}`}${online ? html` (<a href="${online}">online</a>)` : ''}. This file is self-contained: it loads nothing and runs no script.</p>
+<h1>${model.title}</h1>
+<dl class="facts">
+<dt>Project folder</dt><dd><code>${model.root}</code></dd>
+<dt>Repository</dt><dd>${repo.path ? html`<code>${repo.path}</code>` : 'none'}${repo.head ? html` at landed head <code>${repo.head}</code> (${repo.headSource === 'config' ? 'from trailbook.json' : 'HEAD'})` : ''}${repo.problem ? html` ${statusHtml('unknown', `git checks inconclusive: ${repo.problem}`)}` : ''}</dd>
+<dt>Time span</dt><dd>${model.span ? html`<time datetime="${model.span.from}">${formatTime(model.span.from)}</time> – <time datetime="${model.span.to}">${formatTime(model.span.to)}</time>` : 'no timed rows'}</dd>
+<dt>Sources read</dt><dd><ul class="sources">${model.sources.map((s) => html`<li><code>${s.path}</code> (${s.format})${s.notRead ? html`: <strong>${s.notRead}</strong>` : html`: ${countOf(s.lines, 'line')}, ${s.valid} read, ${s.invalid} invalid`}</li>`)}</ul></dd>
+<dt>Counts</dt><dd>${countOf(c.rows, 'decision row')} (${c.superseded} superseded); flags ${c.flags.high} high, ${c.flags.medium} medium, ${c.flags.low} low; ${countOf(c.evidence.NOT_VERIFIED + c.evidence.INCONCLUSIVE, 'evidence pointer')} not verified; ${countOf(c.resultNotVerified, 'result')} not verified; ${countOf(c.invalid, 'invalid record')}</dd>
+</dl>
+<nav class="toc" aria-label="Sections"><a href="#check-first">Check first</a><a href="#attention">Attention</a><a href="#decisions">Decisions</a>${model.invalid.length > 0 ? html`<a href="#invalid">Invalid records</a>` : ''}</nav>
+</header>`;
+}
+
+function checkFirstSection(rows: readonly TrailRow[]): SafeHtml {
+  const entries = checkFirst(rows);
+  if (entries.length === 0) return html`<section aria-labelledby="check-first"><h2 id="check-first">Check first</h2><p class="none">Every row's evidence resolved and every result is <code>verified</code>.</p></section>`;
+  return html`<section aria-labelledby="check-first"><h2 id="check-first">Check first</h2><p>${entries.length} of ${rows.length} rows need a look: evidence that did not resolve, or a result other than <code>verified</code>.</p><ul class="check-first-list">${entries.map((e) => {
+    const reasons = [
+      e.resultNotVerified ? html`<li>result is <q>${e.row.result}</q>, not <code>verified</code></li>` : '',
+      e.row.evidence.length === 0 ? html`<li>no evidence pointer</li>` : '',
+      ...e.unresolved.map((p) => {
+        const w = evidenceWord(p.status);
+        return html`<li><code>${p.raw}</code> ${statusHtml(w.tone, w.label, w.icon)} ${p.reason}</li>`;
+      }),
+    ];
+    return html`<li><a href="#${e.row.anchor}">${e.row.decision}</a><span class="meta"> — row <code>${e.row.id}</code>, line ${e.row.line}${e.row.supersededBy.length > 0 ? ' (superseded)' : ''}</span><ul>${reasons}</ul></li>`;
+  })}</ul></section>`;
+}
+
+function flagLinks(f: Flag, rowByPlace: Map<string, TrailRow>, anchorById: Map<string, string>): SafeHtml[] {
+  const links: SafeHtml[] = [];
+  const covered = new Set<string>();
+  for (const at of f.at) {
+    const row = rowByPlace.get(`${at.file}:${at.line}`);
+    if (row) {
+      covered.add(row.id);
+      links.push(html`<a href="#${row.anchor}">row ${row.id} (line ${at.line})</a>`);
+    } else links.push(html`<span>${at.file}:${at.line}</span>`);
+  }
+  for (const id of f.rows) {
+    if (covered.has(id)) continue;
+    const a = anchorById.get(id);
+    links.push(a ? html`<a href="#${a}">row ${id}</a>` : html`<span>row ${id} (not in the trail)</span>`);
+  }
+  if (f.evidence) links.push(html`<span>evidence: <code>${f.evidence}</code></span>`);
+  return links;
+}
+
+function attentionSection(model: ProjectModel): SafeHtml {
+  const review = model.flags.filter((f) => f.layer === 'review');
+  const sentence = auditSentence(model.audit, review.length);
+  const anchorById = new Map<string, string>();
+  for (const r of model.rows) if (!anchorById.has(r.id)) anchorById.set(r.id, r.anchor);
+  const rowByPlace = new Map(model.rows.map((r) => [`${r.file}:${r.line}`, r]));
+  const reviewer = model.audit.present ? model.audit.reviewer || 'reviewer' : 'reviewer';
+  const flags =
+    model.flags.length === 0
+      ? html`<p class="none">Trailbook's own checks (layer 1) raised no flags.</p>`
+      : html`<ol class="flags">${model.flags.map((f) => {
+          const links = flagLinks(f, rowByPlace, anchorById);
+          return html`<li class="flag flag-${f.severity}" data-kind="${f.kind}">${statusHtml(f.severity, f.severity, SEVERITY_ICON[f.severity])}<code class="flag-kind">${f.kind}</code><span class="meta">${f.layer === 'review' ? `layer 2 · ${reviewer}` : (LAYERS[f.layer] ?? f.layer)}</span><p class="flag-summary">${f.summary}</p>${links.length > 0 ? html`<p class="flag-links">${links}</p>` : ''}</li>`;
+        })}</ol>`;
+  return html`<section aria-labelledby="attention"><h2 id="attention">Attention</h2>${sentence ? html`<p class="audit-sentence status-${sentence.tone}">${sentence.text}</p>` : ''}${review.length > 0 && model.audit.present && model.audit.valid && model.audit.status === 'ran' ? html`<p class="audit-sentence">${countOf(review.length, 'flag')} from ${model.audit.reviewer}.</p>` : ''}${flags}</section>`;
+}
+
+function evidenceList(pointers: readonly EvidencePointer[], model: ProjectModel, ctx: ExportRecapContext): SafeHtml {
+  if (pointers.length === 0) return html`<span class="none">no evidence pointer</span>`;
+  return html`<ul class="evidence">${pointers.map((p) => {
+    const w = evidenceWord(p.status);
+    const href = p.target?.type === 'url' || ctx.root !== null ? evidenceHref(p, { base: ctx.root ?? '/', projectId: model.id, repoId: model.repository.id }) : null;
+    const code = html`<code>${p.raw}</code>`;
+    const pointer = href ? html`<a class="evidence-pointer" href="${href}" rel="noopener noreferrer nofollow">${code}</a>` : html`<span class="evidence-pointer">${code}</span>`;
+    return html`<li class="evidence-item" data-status="${p.status}">${pointer}${p.note ? html` <span class="evidence-note">${p.note}</span>` : ''} <span class="evidence-kind">${p.kind}</span> ${statusHtml(w.tone, w.label, w.icon)} <span class="evidence-reason">${p.reason}</span></li>`;
+  })}</ul>`;
+}
+
+function rowHtml(row: TrailRow, model: ProjectModel, ctx: ExportRecapContext, anchorById: Map<string, string>): SafeHtml {
+  const ref = (id: string): SafeHtml => {
+    const a = anchorById.get(id);
+    return a ? html`<a href="#${a}"><code>${id}</code></a>` : html`<code>${id}</code>`;
+  };
+  return html`<article class="row" id="${row.anchor}" data-result="${row.resultClass}"><header class="row-head"><h3 class="row-decision"><a class="permalink" href="#${row.anchor}" aria-label="Permalink to row ${row.id}">#</a> ${row.decision}</h3>${statusHtml(resultTone(row.resultClass), `result: ${row.result}`)}</header><dl class="row-fields"><dt>Why</dt><dd class="row-why">${row.why}</dd><dt>Evidence</dt><dd>${evidenceList(row.evidence, model, ctx)}</dd><dt>Meta</dt><dd class="row-meta"><span>id <code>${row.id}</code></span> <span>phase <strong>${row.phase}</strong></span>${row.actor ? html` <span>actor ${row.actor}</span>` : ''}${row.ticket ? html` <span>ticket ${row.ticket}</span>` : ''} <span><time${row.time === null ? '' : html` datetime="${new Date(row.time).toISOString()}"`}>${row.ts}</time></span> <span>${row.file}:${row.line}</span></dd>${row.supersedes !== undefined ? html`<dt>Supersedes</dt><dd>${ref(row.supersedes)}</dd>` : ''}${row.supersededBy.length > 0 ? html`<dt>Superseded by</dt><dd>${join(row.supersededBy.map(ref), ' ')}</dd>` : ''}</dl></article>`;
+}
+
+function decisionsSection(model: ProjectModel, ctx: ExportRecapContext): SafeHtml {
+  const anchorById = new Map<string, string>();
+  for (const r of model.rows) if (!anchorById.has(r.id)) anchorById.set(r.id, r.anchor);
+  const visible = model.rows.filter((r) => r.supersededBy.length === 0);
+  const hidden = model.rows.filter((r) => r.supersededBy.length > 0);
+  const rows = (list: TrailRow[]): SafeHtml => html`<div class="rows">${list.map((r) => rowHtml(r, model, ctx, anchorById))}</div>`;
+  return html`<section aria-labelledby="decisions"><h2 id="decisions">Decisions</h2><p class="meta">${countOf(visible.length, 'row')} in file order${hidden.length > 0 ? `, ${countOf(hidden.length, 'superseded row')} hidden below` : ''}.${model.outOfTimeOrder ? ' File order and time order differ: some rows were written after rows with a later time.' : ''}</p>${model.rows.length === 0 ? html`<p class="none">This project has no decision rows.</p>` : rows(visible)}${hidden.length > 0 ? html`<details class="superseded"><summary>${countOf(hidden.length, 'superseded row')}: a later row replaced each. Show them.</summary>${rows(hidden)}</details>` : ''}</section>`;
+}
+
+function invalidSection(model: ProjectModel): SafeHtml | '' {
+  if (model.invalid.length === 0) return '';
+  return html`<section aria-labelledby="invalid"><h2 id="invalid">Invalid records</h2><p>${countOf(model.invalid.length, 'line')} could not be read as records. Each is kept here with its raw text.</p><ol class="invalid-list">${model.invalid.map((r) => html`<li data-kind="${r.kind}"><p><strong>${r.file}:${r.line}</strong> <code>${r.kind}</code> — ${r.error}</p>${r.raw !== '' ? html`<pre class="raw"><code>${r.raw}</code></pre>` : ''}</li>`)}</ol></section>`;
+}
+
+/** The whole single-file recap of a project. */
+export function exportRecapHtml(model: ProjectModel, ctx: ExportRecapContext): string {
+  const css = EXPORT_RECAP_CSS;
+  return html`<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta http-equiv="Content-Security-Policy" content="${exportRecapCsp(css)}">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<meta name="color-scheme" content="light dark">
+<meta name="generator" content="Trailbook">
+<title>${model.title} · decision recap</title>
+<link rel="icon" href="data:,">
+<style>${new SafeHtml(css)}</style>
+</head>
+<body>
+<a class="skip-link" href="#main">Skip to content</a>
+${header(model, ctx)}
+<main id="main">
+${checkFirstSection(model.rows)}
+${attentionSection(model)}
+${decisionsSection(model, ctx)}
+${invalidSection(model)}
+</main>
+<footer><p>Exported by Trailbook. Evidence was checked when the archive was built, against the project's repository; nothing here was fetched from the network.</p></footer>
+</body>
+</html>
+`.value;
+}

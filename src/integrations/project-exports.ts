@@ -1,0 +1,45 @@
+/**
+ * Writes each project's exports (issue 7: `recap.json`, `decisions.csv` and the single-file
+ * `recap.html`) beside its recap. They are pure functions of the project model, so they are
+ * written straight from the model store rather than rendered by Astro: the CLI writes them in
+ * its worker thread while Astro renders pages (docs/performance.md). Only projects the render
+ * plan marks changed are written; incremental builds carry the rest over.
+ */
+import { mkdir, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { readArchiveIndex, readModel } from '../lib/archive/model-store.ts';
+import { mustRender, readRenderPlan } from '../lib/archive/render-plan.ts';
+import { recapExport } from '../lib/export/recap-export.ts';
+import { decisionsCsv } from '../lib/export/decisions-csv.ts';
+import { exportUrls } from '../lib/export/export-urls.ts';
+import { absoluteUrl } from '../lib/export/site-url.ts';
+import type { ArchiveContext } from '../lib/export/archive-index.ts';
+import { exportRecapHtml } from '../components/html/export-recap.ts';
+
+/** What was written. `ms` is wall time in milliseconds. */
+export interface ExportStats {
+  projects: number;
+  ms: number;
+}
+
+/**
+ * Writes the exports of every project the render plan wants rendered into `outDir/p/<id>/`.
+ * Throws (naming the file) when the model store is missing a project.
+ */
+export async function writeProjectExports(cacheDir: string, outDir: string, ctx: ArchiveContext): Promise<ExportStats> {
+  const started = performance.now();
+  const plan = await readRenderPlan(cacheDir);
+  const schema = absoluteUrl(ctx.root, ctx.base, exportUrls.schema(ctx.base, 'recap.v1'));
+  let projects = 0;
+  for (const { id, digest } of (await readArchiveIndex(cacheDir)).projects) {
+    if (!mustRender(plan, `project:${id}`, digest)) continue;
+    const model = await readModel(cacheDir, id);
+    const dir = join(outDir, 'p', id);
+    await mkdir(dir, { recursive: true });
+    await writeFile(join(dir, 'recap.json'), JSON.stringify(recapExport(model, schema)));
+    await writeFile(join(dir, 'decisions.csv'), decisionsCsv(model.rows));
+    await writeFile(join(dir, 'recap.html'), exportRecapHtml(model, { root: ctx.root, archiveTitle: ctx.title }));
+    projects++;
+  }
+  return { projects, ms: performance.now() - started };
+}

@@ -1,0 +1,102 @@
+/**
+ * The schema of `trailbook.config.json` / `trailbook.config.mjs` (docs/configuration.md).
+ * Every key is optional; command-line flags override the file. Unknown keys are errors, so a
+ * misspelt key never passes silently.
+ */
+import { z } from 'zod';
+import { FORGE_STYLES } from './forge-styles.ts';
+
+/** Whether `value` is an absolute http(s) URL. */
+export const isHttpUrl = (value: string): boolean => {
+  try {
+    const url = new URL(value);
+    return url.protocol === 'http:' || url.protocol === 'https:';
+  } catch {
+    return false;
+  }
+};
+
+/**
+ * Whether `base` is a usable base path: `/`, or `/`-separated segments of letters, digits and
+ * `._~-` (no `.` or `..` segment), with or without the trailing `/`.
+ */
+export function isBasePath(base: string): boolean {
+  return /^\/(?:[A-Za-z0-9._~-]+(?:\/|$))*$/.test(base) && !base.split('/').some((s) => s === '.' || s === '..');
+}
+
+/** An absolute http(s) URL. */
+const httpUrl = z.string().refine(isHttpUrl, { message: 'must be an http:// or https:// URL' });
+
+/** A link template: an http(s) URL with `{placeholders}` that must hold `required`. */
+const template = (required: string) =>
+  z
+    .string()
+    .refine((t) => isHttpUrl(t.replace(/\{(sha|path|line|number)\}/g, 'x')), { message: 'must be an http:// or https:// URL template' })
+    .refine((t) => t.includes(`{${required}}`), { message: `must contain {${required}}` })
+    .refine((t) => !/\{(?!sha\}|path\}|line\}|number\})[^}]*\}/.test(t), { message: 'may only use the placeholders {sha}, {path}, {line} and {number}' });
+
+/** A glob relative to each input root (`tickets/**`, `*.tmp`, `archive`). */
+const glob = z.string().min(1, { message: 'must not be empty' });
+
+/**
+ * Forge links for the repositories a rule matches: a forge style and the repository's web
+ * URL, explicit templates, or both (explicit templates win).
+ */
+export const repositoryRuleSchema = z
+  .strictObject({
+    /** The repository's display path (`content/repos/example.git`), its archive id, or a glob of either. */
+    match: z.string().min(1, { message: 'must not be empty' }),
+    /** The forge's URL style. */
+    forge: z.enum(FORGE_STYLES).optional(),
+    /** The repository's web address (`https://github.com/acme/app`). */
+    url: httpUrl.optional(),
+    /** Link text: "View on <name>". Defaults to the forge's name, else the URL's host. */
+    name: z.string().min(1, { message: 'must not be empty' }).max(40, { message: 'must be at most 40 characters' }).optional(),
+    /** Commit link, with `{sha}`. */
+    commit: template('sha').optional(),
+    /** File link, with `{path}` (and usually `{sha}` and `{line}`). */
+    file: template('path').optional(),
+    /** Pull or merge request link, with `{number}`. */
+    pullRequest: template('number').optional(),
+  })
+  .superRefine((rule, ctx) => {
+    if (rule.forge !== undefined && rule.url === undefined && rule.commit === undefined && rule.file === undefined && rule.pullRequest === undefined) {
+      ctx.addIssue({ code: 'custom', path: ['url'], message: `is required with "forge": "${rule.forge}" (the repository's web address, e.g. https://github.com/acme/app)` });
+    }
+    if (rule.url !== undefined && rule.forge === undefined && rule.commit === undefined && rule.file === undefined && rule.pullRequest === undefined) {
+      ctx.addIssue({ code: 'custom', path: ['forge'], message: `is required with "url" (one of ${FORGE_STYLES.map((f) => `"${f}"`).join(', ')}), or give the templates "commit", "file", "pullRequest"` });
+    }
+    if (rule.forge === undefined && rule.url === undefined && rule.commit === undefined && rule.file === undefined && rule.pullRequest === undefined) {
+      ctx.addIssue({ code: 'custom', path: [], message: 'needs "forge" and "url", or at least one of the templates "commit", "file", "pullRequest"' });
+    }
+  });
+
+/** One repository rule as written. */
+export type RepositoryRule = z.infer<typeof repositoryRuleSchema>;
+
+/** The whole configuration file. */
+export const configSchema = z.strictObject({
+  /** Editors' JSON Schema reference; ignored. */
+  $schema: z.string().optional(),
+  /** The archive's title: the header's brand and every page title. */
+  title: z.string().trim().min(1, { message: 'must not be empty' }).max(120, { message: 'must be at most 120 characters' }).optional(),
+  /** The absolute URL the archive is published at (`https://example.com/archive/`). */
+  site: httpUrl.optional(),
+  /** The path the archive is served under (`/archive/`). */
+  base: z.string().refine(isBasePath, { message: 'must be a path starting with "/", of letters, digits and ._~-, e.g. "/archive/"' }).optional(),
+  /** Input folders, relative to the configuration file. */
+  inputs: z.array(z.string().min(1, { message: 'must not be empty' })).min(1, { message: 'must list at least one folder' }).optional(),
+  /** Only record files matching one of these globs (or inside a matching folder) are read. */
+  include: z.array(glob).optional(),
+  /** Record files and folders matching one of these globs are skipped. */
+  exclude: z.array(glob).optional(),
+  /** Output folder, relative to the configuration file. */
+  out: z.string().min(1, { message: 'must not be empty' }).optional(),
+  /** Model store and build cache, relative to the configuration file. */
+  cacheDir: z.string().min(1, { message: 'must not be empty' }).optional(),
+  /** Forge links per repository; the first matching rule wins. */
+  repositories: z.array(repositoryRuleSchema).optional(),
+});
+
+/** The configuration file's content, validated. */
+export type TrailbookConfig = z.infer<typeof configSchema>;

@@ -1,0 +1,36 @@
+/**
+ * What the configuration changes on rendered pages, as the CLI hands it to Astro (through
+ * `TRAILBOOK_SITE`, see src/lib/archive/build-env.ts): the archive's title, the URL it is
+ * published at, and forge link templates per archive repository id.
+ */
+import type { ForgeTemplates } from './forge-styles.ts';
+
+/** Settings the pages read. */
+export interface SiteSettings {
+  /** The archive's title: the header's brand and the end of every page title. */
+  title: string;
+  /** The absolute URL the archive is published at, or null when unknown. */
+  url: string | null;
+  /** Forge link templates by archive repository id (`content-repos-example.git`). */
+  forges: Record<string, ForgeTemplates>;
+}
+
+/** Settings of a build without configuration. */
+export const DEFAULT_SITE_SETTINGS: SiteSettings = { title: 'Trailbook', url: null, forges: {} };
+
+/** Reads `TRAILBOOK_SITE`; unset gives the defaults. Throws naming the variable when it is malformed. */
+export function siteSettingsFrom(value: string | undefined): SiteSettings {
+  if (value === undefined || value === '') return DEFAULT_SITE_SETTINGS;
+  let parsed: Partial<SiteSettings>;
+  try {
+    parsed = JSON.parse(value) as Partial<SiteSettings>;
+  } catch {
+    throw new Error(`TRAILBOOK_SITE is not JSON: ${value.slice(0, 200)}`);
+  }
+  if (parsed === null || typeof parsed !== 'object') throw new Error('TRAILBOOK_SITE is not a JSON object');
+  return {
+    title: typeof parsed.title === 'string' && parsed.title !== '' ? parsed.title : DEFAULT_SITE_SETTINGS.title,
+    url: typeof parsed.url === 'string' ? parsed.url : null,
+    forges: parsed.forges && typeof parsed.forges === 'object' ? parsed.forges : {},
+  };
+}

@@ -1,0 +1,140 @@
+/**
+ * The build report, as a page (`<base>report/`) and as JSON (`<base>report.json`, version
+ * `trailbook.report/1`, JSON Schema at `<base>schema/report.v1.json`): totals, discovery
+ * problems, warnings, and per project its counts, warnings and invalid records by place
+ * (file:line). Within a version fields are only ever added.
+ */
+import { z } from 'zod';
+import type { ProjectSummary } from '../archive/summary.ts';
+import { urls } from '../site/urls.ts';
+import { newestFirst, problemSchema, type ArchiveContext } from './archive-index.ts';
+import { documented } from './export-registry.ts';
+import { exportUrls } from './export-urls.ts';
+import { projectCountsSchema } from './model-schema.ts';
+import type { ReportDetails } from './report-details.ts';
+import { absoluteUrl } from './site-url.ts';
+
+/** The version string of the build report. */
+export const REPORT_VERSION = 'trailbook.report/1';
+
+/** Kinds of warning the report lists. */
+export const WARNING_KINDS = ['repository', 'not-read', 'audit-invalid', 'audit-not-reviewed', 'audit-never-invoked'] as const;
+
+const warningSchema = documented(
+  z.object({ kind: z.enum(WARNING_KINDS), message: z.string(), path: z.string().nullable() }),
+  {
+    id: 'Warning',
+    description: 'Something that makes the recap less complete than it looks: `repository` (git checks inconclusive), `not-read` (records found in a format not read yet), `audit-invalid`, `audit-not-reviewed`, `audit-never-invoked`.',
+  },
+);
+
+const reportInvalidSchema = documented(z.object({ file: z.string(), line: z.number().int(), kind: z.string(), error: z.string() }), {
+  id: 'InvalidPlace',
+  description: 'An invalid record by place (its raw text is in the recap and recap.json).',
+});
+
+/** The shape of `report.json`. */
+export const buildReportSchema = documented(
+  z.object({
+    $schema: z.string(),
+    version: z.literal(REPORT_VERSION),
+    title: z.string(),
+    totals: z.object({
+      projects: z.number().int(),
+      rows: z.number().int(),
+      superseded: z.number().int(),
+      invalid: z.number().int(),
+      telemetry: z.number().int(),
+      flags: z.object({ high: z.number().int(), medium: z.number().int(), low: z.number().int() }),
+      evidence: z.object({ VERIFIED: z.number().int(), NOT_VERIFIED: z.number().int(), INCONCLUSIVE: z.number().int() }),
+      resultNotVerified: z.number().int(),
+      warnings: z.number().int(),
+      problems: z.number().int(),
+      projectsWithFlags: z.number().int(),
+      projectsWithInvalid: z.number().int(),
+    }),
+    problems: documented(z.array(problemSchema), { description: 'Discovery problems: folders not read, links not followed.' }),
+    projects: z.array(
+      z.object({
+        id: z.string(),
+        title: z.string(),
+        root: z.string(),
+        recap: z.string(),
+        counts: projectCountsSchema,
+        warnings: z.array(warningSchema),
+        invalid: z.array(reportInvalidSchema),
+        invalidListed: documented(z.boolean(), { description: 'False when the invalid records could not be listed (a model store from an older Trailbook); the count is still right.' }),
+      }),
+    ),
+  }),
+  {
+    title: 'Trailbook build report (trailbook.report/1)',
+    description: 'What a Trailbook build found: counts, discovery problems, warnings and invalid records per project. Within a version fields are only ever added.',
+  },
+);
+
+/** A `report.json` document. */
+export type BuildReport = z.infer<typeof buildReportSchema>;
+
+/** A report warning. */
+export type ReportWarning = z.infer<typeof warningSchema>;
+
+/** The warnings of one project. */
+export function projectWarnings(p: Pick<ProjectSummary, 'repository' | 'sources' | 'audit'>): ReportWarning[] {
+  const out: ReportWarning[] = [];
+  if (p.repository.problem) out.push({ kind: 'repository', message: `git checks inconclusive: ${p.repository.problem}`, path: p.repository.path });
+  for (const s of p.sources) if (s.notRead) out.push({ kind: 'not-read', message: `${s.format} records not read: ${s.notRead}`, path: s.path });
+  const a = p.audit;
+  if (!a.present) out.push({ kind: 'audit-never-invoked', message: 'the handover audit was never invoked (no audit.json)', path: null });
+  else if (!a.valid) out.push({ kind: 'audit-invalid', message: `audit.json is invalid: ${a.error ?? 'unreadable'}`, path: a.file });
+  else if (a.status === 'not-run' || a.status === 'failed') out.push({ kind: 'audit-not-reviewed', message: `not reviewed: ${a.reason.trim() === '' ? `audit status ${a.status}, no reason given` : a.reason}`, path: a.file });
+  return out;
+}
+
+/**
+ * Builds the report. `details` gives each project's invalid records by place (null when the
+ * model store has none for it).
+ */
+export function buildReport(
+  projects: readonly ProjectSummary[],
+  problems: ReadonlyArray<{ path: string; problem: string }>,
+  details: (id: string) => ReportDetails | null,
+  ctx: ArchiveContext,
+): BuildReport {
+  const abs = (path: string): string => absoluteUrl(ctx.root, ctx.base, path);
+  const rows = newestFirst(projects).map((p) => {
+    const d = details(p.id);
+    return {
+      id: p.id,
+      title: p.title,
+      root: p.root,
+      recap: abs(urls.project(ctx.base, p.id)),
+      counts: p.counts,
+      warnings: projectWarnings(p),
+      invalid: d?.invalid ?? [],
+      invalidListed: d !== null,
+    };
+  });
+  const sum = (f: (p: ProjectSummary) => number): number => projects.reduce((n, p) => n + f(p), 0);
+  return {
+    $schema: abs(exportUrls.schema(ctx.base, 'report.v1')),
+    version: REPORT_VERSION,
+    title: ctx.title,
+    totals: {
+      projects: projects.length,
+      rows: sum((p) => p.counts.rows),
+      superseded: sum((p) => p.counts.superseded),
+      invalid: sum((p) => p.counts.invalid),
+      telemetry: sum((p) => p.counts.telemetry),
+      flags: { high: sum((p) => p.counts.flags.high), medium: sum((p) => p.counts.flags.medium), low: sum((p) => p.counts.flags.low) },
+      evidence: { VERIFIED: sum((p) => p.counts.evidence.VERIFIED), NOT_VERIFIED: sum((p) => p.counts.evidence.NOT_VERIFIED), INCONCLUSIVE: sum((p) => p.counts.evidence.INCONCLUSIVE) },
+      resultNotVerified: sum((p) => p.counts.resultNotVerified),
+      warnings: rows.reduce((n, r) => n + r.warnings.length, 0),
+      problems: problems.length,
+      projectsWithFlags: projects.filter((p) => p.counts.flags.high + p.counts.flags.medium + p.counts.flags.low > 0).length,
+      projectsWithInvalid: projects.filter((p) => p.counts.invalid > 0).length,
+    },
+    problems: problems.map((p) => ({ path: p.path, problem: p.problem })),
+    projects: rows,
+  };
+}

@@ -1,0 +1,186 @@
+/**
+ * zod schemas of the shared model's core (src/lib/model/types.ts): evidence, decision rows,
+ * flags, sources, repository, audit, counts, invalid records, telemetry and citations. The
+ * recap export (recap.json) is built from them; tests/unit/export-schema.test.ts asserts
+ * that each inferred type equals its model type, so the schemas cannot drift from the model.
+ */
+import { z } from 'zod';
+import { documented } from './export-registry.ts';
+
+const str = z.string();
+const int = z.number().int();
+
+/** Every evidence status (three states; INCONCLUSIVE is shown as "not verified"). */
+export const EVIDENCE_STATUSES = ['VERIFIED', 'NOT_VERIFIED', 'INCONCLUSIVE'] as const;
+/** Every evidence kind (spec/input.md section 3). */
+export const EVIDENCE_KINDS = ['commit', 'path', 'url', 'rubric', 'test', 'symbol', 'command', 'ephemeral', 'reference', 'prose'] as const;
+/** Every source format Trailbook reads. */
+export const SOURCE_FORMATS = ['bbs-trail', 'pstack-trail', 'babysit-telemetry', 'audit', 'project-config', 'beads', 'arena', 'verdicts', 'coord', 'babysit-history'] as const;
+/** Every normalised result class. */
+export const RESULT_CLASSES = ['verified', 'failed', 'open', 'inconclusive', 'reverted', 'skipped', 'note'] as const;
+/** Flag severities, highest first. */
+export const SEVERITY_LEVELS = ['high', 'medium', 'low'] as const;
+/** Flag layers. */
+export const FLAG_LAYERS = ['evidence', 'trail', 'audit', 'review', 'arena', 'verdicts', 'coordination'] as const;
+
+/** An evidence status. */
+export const evidenceStatusSchema = z.enum(EVIDENCE_STATUSES);
+/** A severity. */
+export const severitySchema = z.enum(SEVERITY_LEVELS);
+/** A source format. */
+export const sourceFormatSchema = z.enum(SOURCE_FORMATS);
+
+/** A time span (ISO strings). */
+export const spanSchema = documented(z.object({ from: str, to: str }), { id: 'Span', description: 'Earliest and latest time (ISO 8601).' });
+
+/** Where a resolved pointer leads in the archive. */
+export const evidenceTargetSchema = documented(
+  z.discriminatedUnion('type', [
+    z.object({ type: z.literal('commit'), oid: str }),
+    z.object({ type: z.literal('file'), path: str, from: int.optional(), to: int.optional(), origin: z.enum(['repository', 'artifact']) }),
+    z.object({ type: z.literal('url'), href: str }),
+  ]),
+  { id: 'EvidenceTarget', description: 'Where a resolved pointer leads: a commit, a file (lines optional) or a URL (recorded, never fetched).' },
+);
+
+/** One evidence pointer, classified and resolved. */
+export const evidencePointerSchema = documented(
+  z.object({
+    raw: documented(z.string(), { description: 'The pointer as written in the evidence cell.' }),
+    kind: z.enum(EVIDENCE_KINDS),
+    status: documented(z.enum(EVIDENCE_STATUSES), { description: 'VERIFIED, NOT_VERIFIED, or INCONCLUSIVE (shown as "not verified (inconclusive)", never clean).' }),
+    reason: documented(z.string(), { description: 'Why the status is what it is, in plain words.' }),
+    target: evidenceTargetSchema.optional(),
+    fault: documented(str.optional(), { description: 'For NOT_VERIFIED pointers: the id of the check that failed.' }),
+    note: documented(str.optional(), { description: 'Words written beside the pointer in the same segment.' }),
+  }),
+  { id: 'EvidencePointer', description: 'One evidence pointer of a row, classified and resolved against the canonical repository.' },
+);
+
+/** One valid decision-trail row. */
+export const trailRowSchema = documented(
+  z.object({
+    id: documented(z.string(), { description: "The row's id (bbs: the `id` field; pstack: computed)." }),
+    computedId: documented(z.string(), { description: 'First 8 hex digits of sha256(ts + ticket + decision).' }),
+    anchor: documented(z.string(), { description: "The row's anchor on its recap page (`/p/<project>/#<anchor>`)." }),
+    format: z.enum(['bbs-trail', 'pstack-trail']),
+    file: documented(z.string(), { description: 'Trail file, relative to the project folder.' }),
+    line: documented(z.number().int(), { description: '1-based physical line in `file`.' }),
+    index: documented(z.number().int(), { description: "0-based position among the file's valid rows." }),
+    ts: str,
+    time: documented(z.number().nullable(), { description: 'Milliseconds since the epoch, or null when `ts` does not parse.' }),
+    phase: str,
+    ticket: str,
+    actor: str,
+    decision: str,
+    why: str,
+    evidenceText: documented(z.string(), { description: 'The evidence cell as written.' }),
+    evidence: z.array(evidencePointerSchema),
+    result: documented(z.string(), { description: 'The result as written.' }),
+    resultClass: documented(z.enum(RESULT_CLASSES), { description: 'The result, normalised.' }),
+    supersedes: str.optional(),
+    supersededBy: documented(z.array(str), { description: 'Ids of later rows that supersede this one (hidden by default in the recap).' }),
+    bytes: int,
+    extra: documented(z.record(str, z.unknown()), { description: 'Fields the row schema does not know, kept as written.' }),
+  }),
+  { id: 'TrailRow', description: 'One valid decision-trail row (bbs decisions.jsonl or pstack TSV).' },
+);
+
+/** A babysit telemetry row. */
+export const telemetryRowSchema = documented(
+  z.object({ file: str, line: int, ts: str, kind: str, summary: str, fields: z.record(str, z.unknown()) }),
+  { id: 'TelemetryRow', description: 'A babysit analytics row: telemetry, not an evidenced decision.' },
+);
+
+/** A record that failed validation. */
+export const invalidRecordSchema = documented(
+  z.object({
+    file: str,
+    line: documented(z.number().int(), { description: '1-based line; 0 when the whole file is unreadable.' }),
+    error: str,
+    kind: documented(z.string(), { description: 'Stable id of the fault (`trail/not-json`, ...).' }),
+    raw: documented(z.string(), { description: 'The raw text, capped at 4,096 characters.' }),
+  }),
+  { id: 'InvalidRecord', description: 'A line or block that failed validation, with its raw text.' },
+);
+
+/** A file:line place. */
+export const flagLocationSchema = documented(z.object({ file: str, line: int }), { id: 'Place', description: 'A place in a source file (path relative to the project folder, 1-based line).' });
+
+/** A flag. */
+export const flagSchema = documented(
+  z.object({
+    layer: z.enum(FLAG_LAYERS),
+    severity: severitySchema,
+    kind: documented(z.string(), { description: 'Stable id of the check (docs/checks.md), or the layer-2 reviewer’s kind.' }),
+    rows: z.array(str),
+    summary: str,
+    evidence: str.optional(),
+    at: z.array(flagLocationSchema),
+  }),
+  { id: 'Flag', description: 'A finding that needs a person.' },
+);
+
+/** A source file read. */
+export const sourceFileSchema = documented(
+  z.object({ path: str, format: sourceFormatSchema, bytes: int, lines: int, valid: int, invalid: int, notRead: str.optional() }),
+  { id: 'SourceFile', description: 'One record file read for the project, with its line accounting.' },
+);
+
+/** The canonical repository. */
+export const repositoryInfoSchema = documented(
+  z.object({
+    id: str.nullable(),
+    path: str.nullable(),
+    head: documented(str.nullable(), { description: 'Full SHA of the landed head.' }),
+    headSource: z.enum(['config', 'HEAD']).nullable(),
+    problem: documented(str.nullable(), { description: 'Why git-backed checks are inconclusive, when they are.' }),
+  }),
+  { id: 'Repository', description: "The project's canonical repository." },
+);
+
+/** audit.json, read. */
+export const auditInfoSchema = documented(
+  z.union([
+    z.object({ present: z.literal(false) }),
+    z.object({
+      present: z.literal(true),
+      valid: z.boolean(),
+      file: str,
+      status: z.enum(['ran', 'not-run', 'failed']).nullable(),
+      reason: str,
+      reviewer: str,
+      at: str,
+      flagCount: int,
+      error: str.optional(),
+    }),
+  ]),
+  { id: 'Audit', description: 'The handover audit (audit.json); `present: false` when it was never invoked.' },
+);
+
+/** Counts that need a person. */
+export const projectCountsSchema = documented(
+  z.object({
+    rows: int,
+    superseded: int,
+    invalid: int,
+    telemetry: int,
+    flags: z.object({ high: int, medium: int, low: int }),
+    evidence: z.object({ VERIFIED: int, NOT_VERIFIED: int, INCONCLUSIVE: int }),
+    resultNotVerified: int,
+    checkFirst: int,
+    rowsByFormat: z.partialRecord(sourceFormatSchema, int),
+  }),
+  { id: 'Counts', description: 'Counts shown on the archive home and in the build report.' },
+);
+
+const citationSchema = documented(z.object({ rowId: str, anchor: str, decision: str }), { id: 'Citation', description: 'A row citing a commit or file.' });
+
+/** The commits and files a project's evidence cites. */
+export const citedSchema = documented(
+  z.object({
+    commits: z.array(z.object({ oid: str, by: z.array(citationSchema) })),
+    files: z.array(z.object({ path: str, origin: z.enum(['repository', 'artifact']), ranges: z.array(z.object({ from: int, to: int })), by: z.array(citationSchema) })),
+  }),
+  { id: 'Cited', description: 'Every commit and file cited by evidence, with the rows citing it.' },
+);

@@ -1,0 +1,235 @@
+/**
+ * Look and access (issue 7), in Chromium: axe-core finds no serious or critical violation on
+ * any page type (archive home, a recap of every kind: decision trails, pstack, design arena,
+ * verdicts, babysit, coordination, beads; a beads issue, a commit, a repository file, an
+ * artifact, search with results, the build report and the single-file recap export) in the
+ * light and the dark theme; the theme switch follows the system by default, remembers a
+ * choice and applies it before the first paint; the skip link is the first stop of the
+ * keyboard and moves focus to the content; every status colour comes with a word.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { existsSync } from 'node:fs';
+import { readdir, readFile, rm } from 'node:fs/promises';
+import { dirname, join } from 'node:path';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { buildSite, REPO_ROOT, type BuiltSite } from './build-site.ts';
+import { serveStatic, type StaticServer } from './static-server.ts';
+import { chromiumAvailable, launchBrowser } from './browser.ts';
+import { readText, watchPage } from './page-helpers.ts';
+
+const BEADS = '/work/shared/corpus/real/45ck__prompt-language';
+const AXE = join(REPO_ROOT, 'node_modules', 'axe-core', 'axe.min.js');
+
+let site: BuiltSite;
+let server: StaticServer;
+let browser: Browser;
+let origin: string;
+let axeSource: string;
+
+interface Violation {
+  id: string;
+  impact: string | null;
+  help: string;
+  nodes: string[];
+}
+
+/** The first entry (sorted) of a folder. */
+async function first(path: string): Promise<string> {
+  return ((await readdir(path)).sort()[0] as string) ?? '';
+}
+
+/** Pages of every type, as paths under the site root. */
+async function pageTypes(): Promise<Array<[kind: string, path: string]>> {
+  const out = site.out;
+  const repo = 'content-repos-example.git';
+  const pages: Array<[string, string]> = [
+    ['archive home', '/'],
+    ['search with results', '/search/?q=parser'],
+    ['recap: bbs trail, clean audit', '/p/tickets-clean/'],
+    ['recap: planted faults, invalid rows', '/p/tickets-faults/'],
+    ['recap: pstack trail', '/p/pstack-app/'],
+    ['recap: design arena', '/p/tickets-arena-faults/'],
+    ['recap: verdicts, findings, repair loops', '/p/tickets-verdict-faults/'],
+    ['recap: babysit text verdicts', '/p/tickets-babysit-qa/'],
+    ['recap: coordination and babysit history', '/p/coordination-faults/'],
+    ['commit', `/r/${repo}/commit/${await first(join(out, 'r', repo, 'commit'))}/`],
+    ['repository file', `/r/${repo}/file/src/parser.ts/`],
+    ['artifact file', '/p/tickets-arena-faults/file/design/rubric.md/'],
+  ];
+  if (existsSync(join(out, 'report', 'index.html'))) pages.push(['build report', '/report/']);
+  if (existsSync(join(out, 'p', 'tickets-faults', 'recap.html'))) pages.push(['single-file recap export', '/p/tickets-faults/recap.html']);
+  if (existsSync(BEADS)) {
+    pages.push(['recap: beads', '/p/45ck__prompt-language/']);
+    pages.push(['beads issue', `/p/45ck__prompt-language/issue/${await first(join(out, 'p', '45ck__prompt-language', 'issue'))}/`]);
+  }
+  return pages;
+}
+
+let pages: Array<[string, string]> = [];
+
+beforeAll(async () => {
+  site = await buildSite([join(REPO_ROOT, 'content'), ...(existsSync(BEADS) ? [BEADS] : [])]);
+  server = await serveStatic(site.out);
+  origin = new URL(server.url).origin;
+  axeSource = await readFile(AXE, 'utf8');
+  pages = await pageTypes();
+  if (chromiumAvailable()) browser = await launchBrowser();
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.close();
+  if (site) await rm(dirname(site.out), { recursive: true, force: true });
+});
+
+/** Opens a page and waits until it is settled (search: its results are shown). */
+async function open(page: Page, path: string): Promise<void> {
+  const response = await page.goto(`${origin}${path}`);
+  expect(response?.status(), path).toBe(200);
+  if (path.startsWith('/search/?')) await page.waitForFunction(() => /^Showing \d+ results?/.test(document.querySelector('#search-status')?.textContent ?? ''));
+}
+
+/** Serious and critical axe violations of the open page (axe is injected through the DevTools protocol, which the page's CSP does not govern). */
+async function seriousViolations(page: Page): Promise<Violation[]> {
+  if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(axeSource);
+  const violations = await page.evaluate(async () => {
+    const axe = (window as unknown as { axe: { run(context: Document, options: object): Promise<{ violations: Array<{ id: string; impact: string | null; help: string; nodes: Array<{ target: unknown[] }> }> }> } }).axe;
+    const result = await axe.run(document, { resultTypes: ['violations'] });
+    return result.violations.map((v) => ({ id: v.id, impact: v.impact, help: v.help, nodes: v.nodes.slice(0, 5).map((n) => JSON.stringify(n.target)) }));
+  });
+  return violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+}
+
+describe.skipIf(!chromiumAvailable())('axe-core on every page type', () => {
+  for (const scheme of ['light', 'dark'] as const) {
+    it(`finds no serious or critical violation in the ${scheme} theme`, async () => {
+      const context = await browser.newContext({ colorScheme: scheme, viewport: { width: 1200, height: 800 } });
+      const page = await context.newPage();
+      const watch = watchPage(page, origin);
+      const found: Record<string, Violation[]> = {};
+      for (const [kind, path] of pages) {
+        await open(page, path);
+        const dark = await page.evaluate(() => matchMedia('(prefers-color-scheme: dark)').matches);
+        expect(dark).toBe(scheme === 'dark');
+        const violations = await seriousViolations(page);
+        if (violations.length > 0) found[`${kind} ${path}`] = violations;
+      }
+      await context.close();
+      expect(found).toEqual({});
+      expect(watch.errors).toEqual([]);
+      expect(watch.offsite).toEqual([]);
+    });
+  }
+
+  it('finds none either in the dark theme picked with the switch while the system is light', async () => {
+    const context = await browser.newContext({ colorScheme: 'light' });
+    const page = await context.newPage();
+    await open(page, '/');
+    await page.selectOption('#theme-select', 'dark');
+    const found: Record<string, Violation[]> = {};
+    for (const [kind, path] of pages.filter(([k]) => k.startsWith('recap') || k === 'archive home' || k === 'commit')) {
+      await open(page, path);
+      expect(await page.getAttribute('html', 'data-theme')).toBe('dark');
+      const violations = await seriousViolations(page);
+      if (violations.length > 0) found[`${kind} ${path}`] = violations;
+    }
+    await context.close();
+    expect(found).toEqual({});
+  });
+});
+
+describe.skipIf(!chromiumAvailable())('themes', () => {
+  let context: BrowserContext;
+
+  afterAll(async () => {
+    await context?.close();
+  });
+
+  const background = (page: Page): Promise<string> => page.evaluate(() => getComputedStyle(document.documentElement).backgroundColor);
+
+  it('follows the system by default, and the switch remembers a choice across pages', async () => {
+    context = await browser.newContext({ colorScheme: 'dark' });
+    const page = await context.newPage();
+    await open(page, '/');
+    expect(await page.getAttribute('html', 'data-theme')).toBeNull();
+    expect(await page.inputValue('#theme-select')).toBe('system');
+    expect(await background(page)).toBe('rgb(17, 20, 24)');
+    await page.selectOption('#theme-select', 'light');
+    expect(await page.getAttribute('html', 'data-theme')).toBe('light');
+    expect(await background(page)).toBe('rgb(255, 255, 255)');
+    expect(await page.evaluate(() => localStorage.getItem('trailbook-theme'))).toBe('light');
+
+    await open(page, '/p/tickets-clean/');
+    expect(await page.getAttribute('html', 'data-theme')).toBe('light');
+    expect(await page.inputValue('#theme-select')).toBe('light');
+    await page.selectOption('#theme-select', 'system');
+    expect(await page.getAttribute('html', 'data-theme')).toBeNull();
+    expect(await page.evaluate(() => localStorage.getItem('trailbook-theme'))).toBeNull();
+    expect(await background(page)).toBe('rgb(17, 20, 24)');
+  });
+
+  it('applies a remembered theme before the first paint: a blocking same-origin script in <head>, before any module runs', async () => {
+    const ctx = await browser.newContext({ colorScheme: 'light' });
+    await ctx.addInitScript(() => localStorage.setItem('trailbook-theme', 'dark'));
+    const page = await ctx.newPage();
+    // With every bundled module script refused, only the boot script can set the theme.
+    await page.route('**/_astro/*.js', (route) => route.abort());
+    await page.goto(`${origin}/p/tickets-clean/`);
+    expect(await page.getAttribute('html', 'data-theme')).toBe('dark');
+    expect(await background(page)).toBe('rgb(17, 20, 24)');
+    const head = await page.evaluate(() => {
+      const script = document.querySelector('head script[src$="theme.js"]') as HTMLScriptElement | null;
+      const style = document.querySelector('head link[rel="stylesheet"]');
+      return { script: script !== null, blocking: script !== null && !script.async && !script.defer && script.type === '', beforeStyles: script !== null && style !== null && (script.compareDocumentPosition(style) & Node.DOCUMENT_POSITION_FOLLOWING) !== 0 };
+    });
+    expect(head).toEqual({ script: true, blocking: true, beforeStyles: true });
+    // Without JavaScript the switch is hidden (it could not work) and the system theme applies.
+    const noJs = await browser.newContext({ javaScriptEnabled: false, colorScheme: 'dark' });
+    const plain = await noJs.newPage();
+    await plain.goto(`${origin}/`);
+    expect(await plain.locator('#theme-select').isVisible()).toBe(false);
+    expect(await background(plain)).toBe('rgb(17, 20, 24)');
+    await noJs.close();
+    await ctx.close();
+  });
+});
+
+describe.skipIf(!chromiumAvailable())('keyboard and status words', () => {
+  it('the skip link is the first Tab stop, shows when focused, and moves focus to the content', async () => {
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    for (const path of ['/', '/p/tickets-faults/', '/search/']) {
+      await open(page, path);
+      await page.keyboard.press('Tab');
+      expect(await page.evaluate(() => document.activeElement?.className)).toBe('skip-link');
+      expect(await page.evaluate(() => document.activeElement?.getBoundingClientRect().left ?? -1)).toBeGreaterThanOrEqual(0);
+      await page.keyboard.press('Enter');
+      expect(await page.evaluate(() => document.activeElement?.id)).toBe('main');
+      await page.keyboard.press('Tab');
+      expect(await page.evaluate(() => document.querySelector('#main')?.contains(document.activeElement))).toBe(true);
+    }
+    await context.close();
+  });
+
+  it('every status colour comes with a word, and every focusable control shows a focus outline', async () => {
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    for (const [, path] of pages.filter(([k]) => k.startsWith('recap') || k === 'archive home')) {
+      await open(page, path);
+      const statuses = page.locator('.status');
+      const words = await statuses.evaluateAll((els) => els.map((e) => {
+        const copy = e.cloneNode(true) as Element;
+        for (const hidden of Array.from(copy.querySelectorAll('[aria-hidden="true"]'))) hidden.remove();
+        return (copy.textContent ?? '').trim();
+      }));
+      // A word, or a grade letter (A, B, N/A) of the score matrix.
+      expect(words.filter((w) => !/[A-Za-z]/.test(w)), path).toEqual([]);
+    }
+    await open(page, '/p/tickets-faults/');
+    const link = page.locator('main a').first();
+    await link.focus();
+    expect(await link.evaluate((e) => getComputedStyle(e).outlineStyle)).toBe('solid');
+    expect(await readText(page.locator('.skip-link'))).toBe('Skip to content');
+    await context.close();
+  });
+});

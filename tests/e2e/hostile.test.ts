@@ -1,0 +1,223 @@
+/**
+ * The hostile corpus (scripts/make-hostile-corpus.ts; issue 6, "Done when"), built with the
+ * real CLI and opened in Chromium: on every page of the archive no dialog opens, no console
+ * error is logged (a CSP violation is one), nothing is requested from another origin, and no
+ * element, attribute or inline script came from a record; search runs under the CSP with
+ * words and filter values made of markup. Nothing from outside the input folder is published.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
+import { dirname, join, relative, sep } from 'node:path';
+import { tmpdir } from 'node:os';
+import type { Browser, Page } from 'playwright-core';
+import { makeHostileCorpus, SECRET, type HostileManifest } from '../../scripts/make-hostile-corpus.ts';
+import { buildSite, REPO_ROOT, type BuiltSite } from './build-site.ts';
+import { serveStatic, type StaticServer } from './static-server.ts';
+import { chromiumAvailable, launchBrowser } from './browser.ts';
+import { watchPage, type PageWatch } from './page-helpers.ts';
+
+let tmp: string;
+let manifest: HostileManifest;
+let site: BuiltSite;
+let server: StaticServer;
+let browser: Browser;
+let origin: string;
+
+async function files(dir: string): Promise<string[]> {
+  const out: string[] = [];
+  for (const e of await readdir(dir, { withFileTypes: true })) {
+    const p = join(dir, e.name);
+    if (e.isDirectory()) out.push(...(await files(p)));
+    else out.push(p);
+  }
+  return out.sort();
+}
+
+beforeAll(async () => {
+  tmp = await mkdtemp(join(tmpdir(), 'trailbook-hostile-'));
+  manifest = await makeHostileCorpus(join(tmp, 'input'));
+  site = await buildSite([manifest.corpus]);
+  server = await serveStatic(site.out);
+  origin = new URL(server.url).origin;
+  if (chromiumAvailable()) browser = await launchBrowser();
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.close();
+  if (site) await rm(dirname(site.out), { recursive: true, force: true });
+  if (tmp) await rm(tmp, { recursive: true, force: true });
+});
+
+describe('the hostile corpus builds', () => {
+  it('has at least 200 cases, and the build names every project it found', () => {
+    expect(manifest.cases.length).toBeGreaterThanOrEqual(200);
+    const printed = `${site.stdout}\n${site.stderr}`;
+    expect(Number(/Found (\d+) projects\./.exec(printed)?.[1])).toBeGreaterThanOrEqual(30);
+    expect(printed).not.toMatch(/rendering failed|Error:|at .*\.ts:\d+/);
+  });
+
+  it('publishes nothing from outside the input folder, and no path of the build machine', async () => {
+    const leaks: string[] = [];
+    for (const f of await files(site.out)) {
+      const text = (await readFile(f)).toString('latin1');
+      if (text.includes(SECRET)) leaks.push(`${relative(site.out, f)}: the secret`);
+      for (const machinePath of [tmp, dirname(site.out), REPO_ROOT + sep]) if (text.includes(machinePath)) leaks.push(`${relative(site.out, f)}: ${machinePath}`);
+    }
+    expect(leaks).toEqual([]);
+  });
+});
+
+/** Runs in the page: what a record could have injected, in plain words (empty when clean). */
+async function audit(page: Page): Promise<string[]> {
+  return page.evaluate(async () => {
+    const problems: string[] = [];
+    const here = location.origin;
+    const csp = document.querySelector('meta[http-equiv="content-security-policy" i]')?.getAttribute('content') ?? '';
+    // Pages carry a policy: Astro's (scripts by hash) or, for the standalone exports, `default-src 'none'`.
+    if (!/script-src [^;]*'self'/.test(csp) && !/default-src 'none'/.test(csp)) problems.push(`no script policy in the content security policy: ${csp.slice(0, 80)}`);
+    if (/'unsafe-inline'|'unsafe-eval'/.test(csp)) problems.push('the policy allows inline or eval script');
+    const URL_ATTRIBUTES = new Set(['href', 'src', 'action', 'formaction', 'xlink:href', 'data', 'poster', 'srcset', 'background', 'ping', 'cite']);
+    for (const el of Array.from(document.querySelectorAll('*'))) {
+      for (const name of el.getAttributeNames()) {
+        const value = el.getAttribute(name) ?? '';
+        if (/^on/i.test(name)) problems.push(`<${el.localName}> has an event handler attribute ${name}`);
+        if (name === 'style' && /url\(|expression|evil/i.test(value)) problems.push(`<${el.localName}> has a style that fetches`);
+        if (!URL_ATTRIBUTES.has(name.toLowerCase())) continue;
+        if (el.localName === 'link' && /\bicon\b/.test(el.getAttribute('rel') ?? '') && value === 'data:,') continue; // "no favicon"
+        if (/^[\s\u0000-\u001f]*(javascript|data|vbscript|file):/i.test(value)) problems.push(`<${el.localName} ${name}="${value.slice(0, 60)}">`);
+        else if (el.localName !== 'a') {
+          try {
+            if (new URL(value, location.href).origin !== here) problems.push(`<${el.localName} ${name}> loads from another origin: ${value.slice(0, 60)}`);
+          } catch {
+            problems.push(`<${el.localName} ${name}> is not a URL`);
+          }
+        }
+      }
+    }
+    for (const selector of ['iframe', 'frame', 'object', 'embed', 'applet', 'base', 'meta[http-equiv="refresh" i]', 'portal', 'video', 'audio', 'math mglyph']) {
+      if (document.querySelector(selector)) problems.push(`has a <${selector}> element`);
+    }
+    for (const img of Array.from(document.querySelectorAll('img'))) problems.push(`has an <img src="${img.getAttribute('src')?.slice(0, 60)}">`);
+    for (const style of Array.from(document.querySelectorAll('style'))) if (/@import|evil\.example|alert\(/.test(style.textContent ?? '')) problems.push('a <style> element from a record');
+    for (const script of Array.from(document.querySelectorAll('script'))) {
+      if (script.src) {
+        if (new URL(script.src).origin !== here) problems.push(`a script from another origin: ${script.src}`);
+        continue;
+      }
+      // Every inline script must be one the policy names by hash (Astro's own).
+      const digest = new Uint8Array(await crypto.subtle.digest('SHA-256', new TextEncoder().encode(script.textContent ?? '')));
+      const hash = `'sha256-${btoa(String.fromCharCode(...digest))}'`;
+      if (!csp.includes(hash)) problems.push(`an inline script the policy does not hash: ${(script.textContent ?? '').slice(0, 80)}`);
+    }
+    return problems;
+  });
+}
+
+describe.skipIf(!chromiumAvailable())('every page of the hostile archive in Chromium', () => {
+  let page: Page;
+  let watch: PageWatch;
+  const dialogs: string[] = [];
+
+  beforeAll(async () => {
+    const context = await browser.newContext({ viewport: { width: 1024, height: 700 } });
+    page = await context.newPage();
+    page.on('dialog', (dialog) => {
+      dialogs.push(`${page.url()}: ${dialog.message()}`);
+      void dialog.dismiss();
+    });
+    watch = watchPage(page, origin);
+  });
+
+  it('runs nothing, loads nothing from elsewhere and logs no error, on every page', async () => {
+    const pages = (await files(site.out)).filter((f) => f.endsWith('.html')).map((f) => relative(site.out, f).split(sep).join('/'));
+    expect(pages.length).toBeGreaterThan(100);
+    const problems: string[] = [];
+    for (const rel of pages) {
+      const url = `${origin}/${rel.replace(/(^|\/)index\.html$/, '$1')}`;
+      const response = await page.goto(url, { waitUntil: 'load' });
+      if (response?.status() !== 200) problems.push(`${rel}: HTTP ${response?.status()}`);
+      for (const p of await audit(page)) problems.push(`${rel}: ${p}`);
+    }
+    await page.waitForTimeout(200);
+    expect(problems).toEqual([]);
+    expect(dialogs).toEqual([]);
+    expect(watch.errors).toEqual([]);
+    expect(watch.offsite).toEqual([]);
+  }, 120_000);
+
+  it('writes data files that parse: every JSON file, and an Atom feed of Atom elements only', async () => {
+    const all = await files(site.out);
+    const broken: string[] = [];
+    for (const f of all.filter((x) => x.endsWith('.json'))) {
+      try {
+        JSON.parse(await readFile(f, 'utf8'));
+      } catch (error) {
+        broken.push(`${relative(site.out, f)}: ${(error as Error).message}`);
+      }
+    }
+    expect(broken).toEqual([]);
+    for (const f of all.filter((x) => x.endsWith('.xml'))) {
+      const xml = await readFile(f, 'utf8');
+      const foreign = await page.evaluate((text) => {
+        const doc = new DOMParser().parseFromString(text, 'application/xml');
+        if (doc.querySelector('parsererror')) return ['not well-formed'];
+        return Array.from(doc.getElementsByTagName('*')).filter((e) => e.namespaceURI !== 'http://www.w3.org/2005/Atom').map((e) => e.localName);
+      }, xml);
+      expect(foreign, relative(site.out, f)).toEqual([]);
+    }
+  });
+
+  it('shows the payloads as text where they were written', async () => {
+    await page.goto(`${origin}/p/xss-bbs/`);
+    const text = await page.evaluate(() => document.body.textContent ?? '');
+    for (const shown of ['<script>alert("xss-script")</script>', '<img src=x onerror=alert("xss-img")>', '</script><script>alert("xss-close-script")</script>', '${alert("xss-template")}']) {
+      expect(text).toContain(shown);
+    }
+    await page.goto(`${origin}/p/xss-beads/`);
+    expect(await page.evaluate(() => document.body.textContent ?? '')).toContain('<svg onload=alert("xss-svg")>');
+    expect(dialogs).toEqual([]);
+  });
+
+  it('searches under the CSP: words and filter values made of markup run nothing and are shown as text', async () => {
+    const settle = async (): Promise<number> => {
+      await page.waitForFunction(() => document.querySelector('#search-status')?.hasAttribute('data-count') || /No results|could not be loaded/.test(document.querySelector('#search-status')?.textContent ?? ''));
+      return page.locator('#search-results > li').count();
+    };
+    const injected = (): Promise<number> => page.evaluate(() => document.querySelectorAll('#search-results *:not(li, a, p, mark)').length);
+
+    await page.goto(`${origin}/search/?q=${encodeURIComponent('alert')}`);
+    expect(await settle()).toBeGreaterThan(0);
+    expect(await injected()).toBe(0);
+    const titles = await page.locator('.result-title').allTextContents();
+    expect(titles.some((t) => t.includes('<') && t.includes('alert('))).toBe(true);
+
+    await page.goto(`${origin}/search/?q=${encodeURIComponent('<script>alert(1)</script> onerror')}`);
+    await settle();
+    expect(await injected()).toBe(0);
+
+    // Every filter value that holds markup or a scheme, through the URL and through the select.
+    const filters = await page.evaluate(() =>
+      Array.from(document.querySelectorAll<HTMLSelectElement>('#search-filters select')).map((s) => ({ name: s.name, id: s.id, values: Array.from(s.options).map((o) => o.value).filter((v) => /[<>"'`$]|script:/.test(v)) })),
+    );
+    const hostile = filters.flatMap((f) => f.values.slice(0, 4).map((v) => ({ ...f, value: v })));
+    expect(hostile.length).toBeGreaterThan(10);
+    let found = 0;
+    for (const f of hostile) {
+      await page.goto(`${origin}/search/?${new URLSearchParams({ [f.name]: f.value }).toString()}`);
+      found += await settle();
+      expect(await injected()).toBe(0);
+      expect(await page.locator(`#${f.id}`).inputValue()).toBe(f.value);
+    }
+    expect(found).toBeGreaterThan(0);
+    const first = hostile[0] as (typeof hostile)[number];
+    await page.goto(`${origin}/search/`);
+    await page.waitForSelector(`#${first.id}`);
+    await page.selectOption(`#${first.id}`, first.value);
+    expect(await settle()).toBeGreaterThan(0);
+    expect(await injected()).toBe(0);
+    expect(dialogs).toEqual([]);
+    expect(watch.errors).toEqual([]);
+    expect(watch.offsite).toEqual([]);
+  }, 60_000);
+});

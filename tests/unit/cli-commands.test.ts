@@ -1,0 +1,89 @@
+/**
+ * The command line in-process (src/cli/main.ts with a captured output): configuration
+ * errors name the file, the key and the fix (exit 2); `check --config` reads its inputs and
+ * include/exclude globs from the file; `check --fail-on` is a CI gate; every command has
+ * `--help`.
+ */
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { main } from '../../src/cli/main.ts';
+import type { Output } from '../../src/cli/output.ts';
+import { EXAMPLE_CORPUS } from '../../src/cli/paths.ts';
+
+interface Captured extends Output {
+  results: string[];
+  infos: string[];
+  errors: string[];
+}
+
+function capture(): Captured {
+  const c: Captured = { results: [], infos: [], errors: [], result: (t) => void c.results.push(t), info: (t) => void c.infos.push(t), error: (t) => void c.errors.push(t) };
+  return c;
+}
+
+let dir: string;
+
+beforeAll(async () => {
+  dir = await mkdtemp(join(tmpdir(), 'trailbook-cli-unit-'));
+});
+
+afterAll(async () => {
+  await rm(dir, { recursive: true, force: true });
+});
+
+describe('configuration through the command line', () => {
+  it('exits 2 naming the file, each bad key and the fix', async () => {
+    const file = join(dir, 'bad.json');
+    await writeFile(file, JSON.stringify({ titel: 'x', repositories: [{ match: 'a', forge: 'bitbucket', url: 'https://x.example' }] }));
+    const out = capture();
+    expect(await main(['check', '--config', file], out)).toBe(2);
+    expect(out.errors).toHaveLength(1);
+    const [first, second, fix] = (out.errors[0] as string).split('\n');
+    expect(first).toBe(`${file}: repositories[0].forge: must be one of "github", "gitlab", "gitea", got "bitbucket"`);
+    expect(second).toBe(`${file}: titel: unknown key`);
+    expect(fix).toMatch(/^ {2}fix: correct the file \(keys and values: docs\/configuration\.md\); the known keys are title, /);
+  });
+
+  it('check --config reads inputs and excludes from the file (paths relative to it)', async () => {
+    const file = join(dir, 'tickets.json');
+    await writeFile(file, JSON.stringify({ inputs: [join(EXAMPLE_CORPUS, 'tickets')], exclude: ['faults', 'arena-*', 'verdict-faults'] }));
+    const out = capture();
+    expect(await main(['check', '--config', file, '--quiet', '--fail-on', 'high'], out)).toBe(0);
+    const ids = out.results.filter((l) => /^\S/.test(l)).map((l) => l.split(/\s+/)[0]);
+    expect(ids).toContain('clean');
+    expect(ids).not.toContain('faults');
+    expect(ids.some((id) => id?.startsWith('arena'))).toBe(false);
+    expect(out.errors).toEqual([]);
+  });
+
+  it('check --fail-on high exits 1 and names the failing projects', async () => {
+    const out = capture();
+    expect(await main(['check', '--quiet', '--fail-on', 'high', join(EXAMPLE_CORPUS, 'tickets', 'faults')], out)).toBe(1);
+    expect(out.errors).toEqual(['1 project with flags of severity high or higher (--fail-on high): faults']);
+    expect(out.results.some((l) => l.includes('unsupported-claim (reviewer, audit.json)'))).toBe(true);
+  });
+
+  it('says when nothing was checked', async () => {
+    const out = capture();
+    expect(await main(['check', '--quiet', dir], out)).toBe(0);
+    expect(out.errors[0]).toMatch(/^no project found in \S+; nothing was checked\n {2}fix: pass the folders that hold the records/);
+  });
+
+  it('every command has --help (exit 0), and a bad flag value names the fix (exit 2)', async () => {
+    const write = vi.spyOn(process.stdout, 'write').mockImplementation(() => true);
+    try {
+      for (const command of ['build', 'check', 'dev']) expect(await main([command, '--help'], capture())).toBe(0);
+      const text = write.mock.calls.map((c) => String(c[0])).join('');
+      expect(text).toContain('Usage: trailbook dev [options] [DIR...]');
+      expect(text).toContain('--config <file>');
+      expect(text).toContain('--fail-on <severity>');
+    } finally {
+      write.mockRestore();
+    }
+    const out = capture();
+    expect(await main(['build', '--base', '/a b/', '--out', join(dir, 'o'), '--cache-dir', join(dir, 'c')], out)).toBe(2);
+    expect(out.errors).toEqual(['--base /a b/ is not a usable base path\n  fix: pass a path of letters, digits and ._~- segments, e.g. --base /archive/']);
+  });
+});

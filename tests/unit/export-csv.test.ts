@@ -1,0 +1,128 @@
+/**
+ * CSV export (src/lib/export/csv.ts, decisions-csv.ts): RFC 4180 quoting, spreadsheet formula
+ * injection neutralised, and decisions.csv's columns and evidence summary. A small RFC 4180
+ * reader in this file reads the output back.
+ */
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { csvDocument, csvField, csvRecord } from '../../src/lib/export/csv.ts';
+import { DECISIONS_CSV_COLUMNS, decisionsCsv, evidenceSummary } from '../../src/lib/export/decisions-csv.ts';
+import type { EvidencePointer, TrailRow } from '../../src/lib/model/types.ts';
+
+/** Reads an RFC 4180 document (CRLF records, `"` quoting) into records of fields. */
+function readCsv(text: string): string[][] {
+  const records: string[][] = [];
+  let field = '';
+  let record: string[] = [];
+  let i = 0;
+  while (i < text.length) {
+    if (text[i] === '"') {
+      i++;
+      for (;;) {
+        if (i >= text.length) throw new Error('unterminated quote');
+        if (text[i] === '"') {
+          if (text[i + 1] === '"') {
+            field += '"';
+            i += 2;
+            continue;
+          }
+          i++;
+          break;
+        }
+        field += text[i++];
+      }
+    } else if (text[i] === ',') {
+      record.push(field);
+      field = '';
+      i++;
+    } else if (text.startsWith('\r\n', i)) {
+      record.push(field);
+      records.push(record);
+      record = [];
+      field = '';
+      i += 2;
+    } else if (text[i] === '\r' || text[i] === '\n') {
+      throw new Error(`bare line break in an unquoted field at ${i}`);
+    } else field += text[i++];
+  }
+  if (field !== '' || record.length > 0) throw new Error('last record has no CRLF');
+  return records;
+}
+
+describe('csvField', () => {
+  it('leaves plain text alone', () => {
+    expect(csvField('plain text')).toBe('plain text');
+    expect(csvField('')).toBe('');
+    expect(csvField(null)).toBe('');
+    expect(csvField(undefined)).toBe('');
+    expect(csvField(12)).toBe('12');
+  });
+
+  it('quotes fields holding a comma, a quote or a line break, doubling quotes (RFC 4180)', () => {
+    expect(csvField('a,b')).toBe('"a,b"');
+    expect(csvField('say "hi"')).toBe('"say ""hi"""');
+    expect(csvField('two\nlines')).toBe('"two\nlines"');
+    expect(csvField('cr\r\nlf')).toBe('"cr\r\nlf"');
+  });
+
+  it('neutralises cells a spreadsheet would run as a formula', () => {
+    expect(csvField('=HYPERLINK("http://evil.example","click")')).toBe(`"'=HYPERLINK(""http://evil.example"",""click"")"`);
+    expect(csvField('+1+2')).toBe("'+1+2");
+    expect(csvField('-2+3')).toBe("'-2+3");
+    expect(csvField('@SUM(A1:A2)')).toBe("'@SUM(A1:A2)");
+    expect(csvField('\t=1')).toBe("'\t=1");
+    expect(csvField('\r=1')).toBe(`"'\r=1"`);
+    expect(csvField('＝1+1')).toBe("'＝1+1");
+    // Only the first character matters; numbers are numbers.
+    expect(csvField('a=b')).toBe('a=b');
+    expect(csvField(' =1')).toBe(' =1');
+    expect(csvField(-1)).toBe('-1');
+  });
+
+  it('reads back as written, with a leading quote before a formula start (property)', () => {
+    fc.assert(
+      fc.property(fc.array(fc.array(fc.string({ unit: fc.constantFrom('a', ',', '"', '\r', '\n', '=', '+', '-', '@', '\t', ' ', 'é') }), { minLength: 1, maxLength: 5 }), { maxLength: 5 }), (rows) => {
+        const text = rows.map((r) => csvRecord(r)).join('');
+        const read = readCsv(text);
+        expect(read).toEqual(rows.map((r) => r.map((cell) => (/^[=+\-@\t\r]/.test(cell) ? `'${cell}` : cell))));
+      }),
+    );
+  });
+});
+
+const pointer = (status: EvidencePointer['status']): EvidencePointer => ({ raw: 'x', kind: 'path', status, reason: '' });
+
+function row(over: Partial<TrailRow>): TrailRow {
+  return {
+    id: 'aaaa1111', computedId: 'aaaa1111', anchor: 'row-aaaa1111', format: 'bbs-trail', file: 'decisions.jsonl', line: 3, index: 2,
+    ts: '2026-03-02T10:00:00Z', time: Date.parse('2026-03-02T10:00:00Z'), phase: 'phase-1', ticket: 'T-1', actor: 'lead',
+    decision: 'Ship it', why: 'Because', evidenceText: 'src/a.ts:1', evidence: [pointer('VERIFIED')], result: 'verified', resultClass: 'verified',
+    supersededBy: [], bytes: 100, extra: {}, ...over,
+  };
+}
+
+describe('decisions.csv', () => {
+  it('summarises evidence status in words, verified first', () => {
+    expect(evidenceSummary([])).toBe('no evidence');
+    expect(evidenceSummary([pointer('INCONCLUSIVE'), pointer('VERIFIED'), pointer('NOT_VERIFIED'), pointer('VERIFIED')])).toBe('2 verified; 1 not verified; 1 not verified (inconclusive)');
+  });
+
+  it('writes a header and one record per row, in file order, superseded rows with their successors', () => {
+    const text = decisionsCsv([
+      row({}),
+      row({ id: 'bbbb2222', line: 4, decision: '=cmd|"/c calc"!A1', why: 'multi\nline, with comma', evidenceText: '-rf /', evidence: [], result: 'failed', supersededBy: ['cccc3333', 'dddd4444'] }),
+    ]);
+    const records = readCsv(text);
+    expect(records[0]).toEqual([...DECISIONS_CSV_COLUMNS]);
+    expect(records[0]).toEqual(['id', 'ts', 'phase', 'ticket', 'actor', 'decision', 'why', 'evidence', 'evidence_status', 'result', 'superseded_by', 'file', 'line']);
+    expect(records[1]).toEqual(['aaaa1111', '2026-03-02T10:00:00Z', 'phase-1', 'T-1', 'lead', 'Ship it', 'Because', 'src/a.ts:1', '1 verified', 'verified', '', 'decisions.jsonl', '3']);
+    expect(records[2]).toEqual(['bbbb2222', '2026-03-02T10:00:00Z', 'phase-1', 'T-1', 'lead', `'=cmd|"/c calc"!A1`, 'multi\nline, with comma', "'-rf /", 'no evidence', 'failed', 'cccc3333 dddd4444', 'decisions.jsonl', '4']);
+    expect(records).toHaveLength(3);
+    expect(text.endsWith('\r\n')).toBe(true);
+  });
+
+  it('is just a header for a project without rows', () => {
+    expect(csvDocument(['a', 'b'], [])).toBe('a,b\r\n');
+    expect(readCsv(decisionsCsv([]))).toEqual([[...DECISIONS_CSV_COLUMNS]]);
+  });
+});

@@ -1,0 +1,72 @@
+/**
+ * The single-file recap (src/components/html/export-recap.ts) as text: nothing in it can load
+ * anything (no script, no external stylesheet, image or font; a CSP whose hash matches the
+ * inline stylesheet), every decision row is there with its anchor, record text is escaped,
+ * and evidence links lead to the published archive only when a site URL is known. The
+ * browser side (file://, no request) is tests/e2e/exports.test.ts.
+ */
+import { createHash } from 'node:crypto';
+import { fileURLToPath } from 'node:url';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { analyseArchive } from '../../src/lib/archive/analyse-archive.ts';
+import type { ProjectModel } from '../../src/lib/model/types.ts';
+import { exportRecapHtml } from '../../src/components/html/export-recap.ts';
+
+const CONTENT = fileURLToPath(new URL('../../content', import.meta.url));
+
+let models: Map<string, ProjectModel>;
+beforeAll(async () => {
+  models = new Map();
+  await analyseArchive({ roots: [CONTENT], cacheDir: null, onModel: (m) => void models.set(m.id, m) });
+}, 120_000);
+
+const model = (id: string): ProjectModel => models.get(id) as ProjectModel;
+/** Every href in the page except the empty favicon (`data:,`, so no browser asks for /favicon.ico). */
+const hrefs = (html: string): string[] => [...html.matchAll(/\shref="([^"]*)"/g)].map((m) => m[1] as string).filter((h) => h !== 'data:,');
+
+describe('exportRecapHtml', () => {
+  it('loads nothing: no script, no external resource, a CSP that allows only its own stylesheet', () => {
+    for (const m of models.values()) {
+      const page = exportRecapHtml(m, { root: null, archiveTitle: 'Archive' });
+      expect(page.startsWith('<!doctype html>')).toBe(true);
+      expect(page).not.toMatch(/<script|<img|<iframe|<object|<embed|<link rel="stylesheet"|\ssrc=|@import|url\(/i);
+      const css = /<style>([\s\S]*?)<\/style>/.exec(page)?.[1] as string;
+      const csp = (/<meta http-equiv="Content-Security-Policy" content="([^"]*)">/.exec(page)?.[1] as string).replaceAll('&#39;', "'");
+      expect(csp).toContain("default-src 'none'");
+      expect(csp).toContain(`style-src 'sha256-${createHash('sha256').update(css).digest('base64')}'`);
+      for (const href of hrefs(page)) expect(href, `${m.id}: ${href}`).toMatch(/^(#|https?:\/\/)/);
+    }
+  });
+
+  it('shows the header, Check first, Attention and every decision row with its anchor', () => {
+    const m = model('tickets-faults');
+    const page = exportRecapHtml(m, { root: null, archiveTitle: 'Archive' });
+    const order = ['<h1>Planted faults</h1>', 'id="check-first"', 'id="attention"', 'id="decisions"', 'id="invalid"'].map((s) => page.indexOf(s));
+    expect(order.every((i) => i > 0)).toBe(true);
+    expect([...order].sort((a, b) => a - b)).toEqual(order);
+    for (const r of m.rows) expect(page).toContain(`<article class="row" id="${r.anchor}"`);
+    expect(page).toContain('<details class="superseded">');
+    for (const f of m.flags) expect(page).toContain(`data-kind="${f.kind}"`);
+  });
+
+  it('escapes record text', () => {
+    const m = model('tickets-clean');
+    const hostile = { ...m, title: '<script>alert(1)</script>', rows: m.rows.map((r, i) => (i === 0 ? { ...r, decision: '<img src=x onerror=alert(1)>' } : r)) };
+    const page = exportRecapHtml(hostile, { root: null, archiveTitle: 'A & B' });
+    expect(page).not.toContain('<script>alert(1)');
+    expect(page).not.toContain('<img src=x');
+    expect(page).toContain('&lt;img src=x onerror=alert(1)&gt;');
+    expect(page).toContain('A &amp; B');
+  });
+
+  it('links evidence to the published archive when a site URL is known, and shows it as text otherwise', () => {
+    const m = model('tickets-clean');
+    const offline = exportRecapHtml(m, { root: null, archiveTitle: 'Archive' });
+    expect(hrefs(offline).filter((h) => !h.startsWith('#'))).toEqual([]);
+    const online = exportRecapHtml(m, { root: 'https://example.com/archive/', archiveTitle: 'Archive' });
+    const out = hrefs(online).filter((h) => !h.startsWith('#'));
+    expect(out).toContain('https://example.com/archive/p/tickets-clean/');
+    expect(out.some((h) => h.startsWith('https://example.com/archive/r/'))).toBe(true);
+    expect(out.every((h) => h.startsWith('https://example.com/archive/'))).toBe(true);
+  });
+});

@@ -1,0 +1,100 @@
+/**
+ * The build report and archive index (src/lib/export/build-report.ts, archive-index.ts,
+ * report-details.ts, display-path.ts) on the example corpus: totals, warnings, invalid
+ * records by file:line, links under a base path, and the report details kept in the model
+ * store beside each model.
+ */
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { analyseArchive, type ArchiveResult } from '../../src/lib/archive/analyse-archive.ts';
+import { readArchiveIndex } from '../../src/lib/archive/model-store.ts';
+import { archiveIndex } from '../../src/lib/export/archive-index.ts';
+import { buildReport, projectWarnings } from '../../src/lib/export/build-report.ts';
+import { displayPath } from '../../src/lib/export/display-path.ts';
+import { readBuildReport } from '../../src/lib/export/read-build-report.ts';
+import { readReportDetails, reportDetails, REPORT_INVALID_LIMIT } from '../../src/lib/export/report-details.ts';
+import type { InvalidRecord } from '../../src/lib/model/types.ts';
+
+const CONTENT = fileURLToPath(new URL('../../content', import.meta.url));
+const CTX = { base: '/archive/', root: null, title: 'Archive' };
+
+let cacheDir: string;
+let archive: ArchiveResult;
+beforeAll(async () => {
+  cacheDir = await mkdtemp(join(tmpdir(), 'trailbook-report-'));
+  archive = await analyseArchive({ roots: [CONTENT], cacheDir });
+}, 120_000);
+afterAll(async () => {
+  await rm(cacheDir, { recursive: true, force: true });
+});
+
+describe('the build report', () => {
+  it('counts over every project and lists invalid records by file:line', async () => {
+    const report = await readBuildReport(cacheDir, archive.projects, CTX);
+    expect(report.version).toBe('trailbook.report/1');
+    expect(report.$schema).toBe('/archive/schema/report.v1.json');
+    expect(report.totals.projects).toBe(archive.projects.length);
+    expect(report.totals.rows).toBe(archive.projects.reduce((n, p) => n + p.counts.rows, 0));
+    expect(report.totals.invalid).toBe(2);
+    expect(report.totals.projectsWithInvalid).toBe(2);
+    const withInvalid = report.projects.filter((p) => p.invalid.length > 0).map((p) => [p.id, p.invalid.map((i) => `${i.file}:${i.line} ${i.kind}`)]);
+    expect(withInvalid).toEqual(expect.arrayContaining([['tickets-faults', ['decisions.jsonl:12 trail/not-json']], ['coordination-faults', ['coordination.jsonl:17 coord/not-json']]]));
+    expect(report.projects.every((p) => p.invalidListed)).toBe(true);
+    expect(report.projects.find((p) => p.id === 'tickets-faults')?.recap).toBe('/archive/p/tickets-faults/');
+    expect(report.problems).toEqual([]);
+  });
+
+  it('warns about audits never invoked, not run or invalid, and about missing repositories', () => {
+    const byId = new Map(archive.projects.map((p) => [p.id, p]));
+    const kinds = (id: string): string[] => projectWarnings(byId.get(id) as Parameters<typeof projectWarnings>[0]).map((w) => w.kind);
+    expect(kinds('tickets-no-audit')).toEqual(['audit-never-invoked']);
+    expect(kinds('tickets-not-run')).toEqual(['audit-not-reviewed']);
+    expect(kinds('tickets-clean')).toEqual([]);
+    expect(projectWarnings({ repository: { id: null, path: null, head: null, headSource: null, problem: 'no repository' }, sources: [{ path: '.beads', format: 'beads', bytes: 0, lines: 0, valid: 0, invalid: 0, notRead: 'not read yet' }], audit: { present: false } }).map((w) => [w.kind, w.message, w.path])).toEqual([
+      ['repository', 'git checks inconclusive: no repository', null],
+      ['not-read', 'beads records not read: not read yet', '.beads'],
+      ['audit-never-invoked', 'the handover audit was never invoked (no audit.json)', null],
+    ]);
+  });
+
+  it('says so when the model store has no details for a project', () => {
+    const report = buildReport(archive.projects, [], () => null, CTX);
+    expect(report.projects.every((p) => !p.invalidListed && p.invalid.length === 0)).toBe(true);
+    expect(report.totals.invalid).toBe(2);
+  });
+
+  it('keeps at most REPORT_INVALID_LIMIT invalid records per project in the store, and their total', async () => {
+    const many: InvalidRecord[] = Array.from({ length: REPORT_INVALID_LIMIT + 5 }, (_, i) => ({ file: 'd.jsonl', line: i + 1, error: 'bad', kind: 'trail/not-json', raw: 'x'.repeat(10) }));
+    const details = reportDetails({ invalid: many });
+    expect(details.invalid).toHaveLength(REPORT_INVALID_LIMIT);
+    expect(details.invalidTotal).toBe(REPORT_INVALID_LIMIT + 5);
+    expect(details.invalid[0]).toEqual({ file: 'd.jsonl', line: 1, kind: 'trail/not-json', error: 'bad' });
+    expect(await readReportDetails(cacheDir, 'tickets-faults')).toEqual({ invalid: [{ file: 'decisions.jsonl', line: 12, kind: 'trail/not-json', error: 'not valid JSON: Unexpected end of JSON input' }], invalidTotal: 1 });
+    expect(await readReportDetails(cacheDir, 'no-such-project')).toBeNull();
+  });
+
+  it('records discovery problems in the archive index, relative to the input folder’s parent', async () => {
+    expect((await readArchiveIndex(cacheDir)).problems).toEqual([]);
+    expect(displayPath(['/data/corpus'], '/data/corpus/team/link')).toBe('corpus/team/link');
+    expect(displayPath(['/data/corpus', '/data/corpus/team'], '/data/corpus/team/x')).toBe('team/x');
+    expect(displayPath(['/data/corpus'], '/elsewhere/secret')).toBe('secret');
+  });
+});
+
+describe('archive.json', () => {
+  it('lists projects newest first with links under the base path, absolute with a site URL', () => {
+    const index = archiveIndex(archive.projects, [], CTX);
+    expect(index.version).toBe('trailbook.archive/1');
+    const times = index.projects.map((p) => p.span?.to ?? '');
+    expect(times.filter((t) => t !== '')).toEqual([...times.filter((t) => t !== '')].sort().reverse());
+    const faults = index.projects.find((p) => p.id === 'tickets-faults');
+    expect(faults?.links).toEqual({ recap: '/archive/p/tickets-faults/', recapJson: '/archive/p/tickets-faults/recap.json', decisionsCsv: '/archive/p/tickets-faults/decisions.csv', recapHtml: '/archive/p/tickets-faults/recap.html' });
+    expect(index.links).toEqual({ feed: '/archive/feed.xml', report: '/archive/report/', reportJson: '/archive/report.json', search: '/archive/search/' });
+    const online = archiveIndex(archive.projects, [], { ...CTX, root: 'https://example.com/archive/' });
+    expect(online.$schema).toBe('https://example.com/archive/schema/archive.v1.json');
+    expect(online.projects.find((p) => p.id === 'tickets-faults')?.links.recapJson).toBe('https://example.com/archive/p/tickets-faults/recap.json');
+  });
+});

@@ -1,0 +1,147 @@
+/**
+ * The export schemas (src/lib/export/): each zod schema's type equals its model type (so a
+ * model change that the export does not follow fails to compile), the recap export of every
+ * project of the example corpus (and of the real corpus, when present) parses with the zod
+ * schema and validates against the published JSON Schema, and so do archive.json and
+ * report.json. The JSON Schemas are checked with Ajv, independently of zod.
+ */
+import { existsSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { Ajv2020, type ValidateFunction } from 'ajv/dist/2020.js';
+import { beforeAll, describe, expect, expectTypeOf, it } from 'vitest';
+import type { z } from 'zod';
+import { analyseArchive } from '../../src/lib/archive/analyse-archive.ts';
+import { summarise } from '../../src/lib/archive/summary.ts';
+import { archiveIndex, archiveIndexSchema } from '../../src/lib/export/archive-index.ts';
+import { buildReport, buildReportSchema } from '../../src/lib/export/build-report.ts';
+import { EXPORT_SCHEMA_NAMES, exportJsonSchema, type ExportSchemaName } from '../../src/lib/export/json-schemas.ts';
+import { babysitSchema, beadsSchema, coordinationSchema } from '../../src/lib/export/lifecycle-schema.ts';
+import * as core from '../../src/lib/export/model-schema.ts';
+import { arenaSchema, verdictsSchema } from '../../src/lib/export/quality-schema.ts';
+import { RECAP_VERSION, recapExport, recapExportSchema, type RecapExport } from '../../src/lib/export/recap-export.ts';
+import { reportDetails } from '../../src/lib/export/report-details.ts';
+import type { BabysitModel } from '../../src/lib/babysit/types.ts';
+import type { BeadsModel } from '../../src/lib/beads/types.ts';
+import type { CoordinationModel } from '../../src/lib/coord/types.ts';
+import type { ArenaModel } from '../../src/lib/model/arena.ts';
+import type * as model from '../../src/lib/model/types.ts';
+import type { VerdictsModel } from '../../src/lib/model/verdicts.ts';
+
+const CONTENT = fileURLToPath(new URL('../../content', import.meta.url));
+const REAL = '/work/shared/corpus/real';
+
+type Lifecycle = 'arena' | 'verdicts' | 'coordination' | 'beads' | 'babysit';
+
+describe('export schemas follow the model', () => {
+  it('infer exactly the model types', () => {
+    expectTypeOf<z.infer<typeof core.evidencePointerSchema>>().toEqualTypeOf<model.EvidencePointer>();
+    expectTypeOf<z.infer<typeof core.trailRowSchema>>().toEqualTypeOf<model.TrailRow>();
+    expectTypeOf<z.infer<typeof core.telemetryRowSchema>>().toEqualTypeOf<model.TelemetryRow>();
+    expectTypeOf<z.infer<typeof core.invalidRecordSchema>>().toEqualTypeOf<model.InvalidRecord>();
+    expectTypeOf<z.infer<typeof core.flagSchema>>().toEqualTypeOf<model.Flag>();
+    expectTypeOf<z.infer<typeof core.sourceFileSchema>>().toEqualTypeOf<model.SourceFile>();
+    expectTypeOf<z.infer<typeof core.repositoryInfoSchema>>().toEqualTypeOf<model.RepositoryInfo>();
+    expectTypeOf<z.infer<typeof core.auditInfoSchema>>().toEqualTypeOf<model.AuditInfo>();
+    expectTypeOf<z.infer<typeof core.projectCountsSchema>>().toEqualTypeOf<model.ProjectCounts>();
+    expectTypeOf<z.infer<typeof core.citedSchema>>().toEqualTypeOf<model.ProjectModel['cited']>();
+    expectTypeOf<z.infer<typeof arenaSchema>>().toEqualTypeOf<ArenaModel>();
+    expectTypeOf<z.infer<typeof verdictsSchema>>().toEqualTypeOf<VerdictsModel>();
+    expectTypeOf<z.infer<typeof coordinationSchema>>().toEqualTypeOf<CoordinationModel>();
+    expectTypeOf<z.infer<typeof beadsSchema>>().toEqualTypeOf<BeadsModel>();
+    expectTypeOf<z.infer<typeof babysitSchema>>().toEqualTypeOf<BabysitModel>();
+    // The whole document is the model, every part present (absent parts are null), plus its version.
+    expectTypeOf<Omit<RecapExport, '$schema' | 'version' | Lifecycle>>().toEqualTypeOf<Omit<model.ProjectModel, Lifecycle>>();
+    expectTypeOf<RecapExport['coordination']>().toEqualTypeOf<CoordinationModel | null>();
+  });
+
+  it('publish draft 2020-12 schemas that Ajv compiles in strict mode', () => {
+    const ajv = new Ajv2020({ strict: true });
+    for (const name of EXPORT_SCHEMA_NAMES) {
+      const schema = exportJsonSchema(name, `https://example.com/archive/schema/${name}.json`);
+      expect(schema['$schema']).toBe('https://json-schema.org/draft/2020-12/schema');
+      expect(schema['$id']).toBe(`https://example.com/archive/schema/${name}.json`);
+      expect(() => ajv.compile(schema)).not.toThrow();
+    }
+    expect(JSON.stringify(exportJsonSchema('recap.v1'))).not.toContain('9007199254740991');
+  });
+});
+
+async function analyse(root: string): Promise<model.ProjectModel[]> {
+  const models: model.ProjectModel[] = [];
+  await analyseArchive({ roots: [root], cacheDir: null, onModel: (m) => void models.push(m) });
+  return models;
+}
+
+/** A document as it reaches a reader: through JSON. */
+const viaJson = <T>(value: T): unknown => JSON.parse(JSON.stringify(value));
+
+function validator(name: ExportSchemaName): ValidateFunction {
+  return new Ajv2020({ strict: true, allErrors: true }).compile(exportJsonSchema(name));
+}
+
+const CTX = { base: '/archive/', root: null, title: 'Test archive' };
+
+for (const [corpus, root] of [['example corpus', CONTENT], ['real corpus', REAL]] as const) {
+  describe.skipIf(!existsSync(root))(`exports of the ${corpus}`, () => {
+    let models: model.ProjectModel[];
+    beforeAll(async () => {
+      models = await analyse(root);
+    }, 120_000);
+
+    it('recap.json of every project parses with the zod schema and validates against recap.v1.json', () => {
+      const validate = validator('recap.v1');
+      expect(models.length).toBeGreaterThan(0);
+      for (const m of models) {
+        const doc = viaJson(recapExport(m, '/archive/schema/recap.v1.json'));
+        const parsed = recapExportSchema.safeParse(doc);
+        expect(parsed.success, `${m.id}: ${parsed.error?.message}`).toBe(true);
+        expect(validate(doc), `${m.id}: ${JSON.stringify(validate.errors?.slice(0, 3))}`).toBe(true);
+        expect(parsed.data).toEqual(doc);
+      }
+    });
+
+    it('archive.json and report.json validate against their schemas', () => {
+      const summaries = models.map((m) => summarise(m, 'digest'));
+      const problems = [{ path: 'corpus/link', problem: 'symbolic link leads outside the input root; not followed' }];
+      const index = viaJson(archiveIndex(summaries, problems, CTX));
+      const details = new Map(models.map((m) => [m.id, reportDetails(m)]));
+      const report = viaJson(buildReport(summaries, problems, (id) => details.get(id) ?? null, CTX));
+      for (const [name, doc, schema] of [['archive.v1', index, archiveIndexSchema], ['report.v1', report, buildReportSchema]] as const) {
+        const validate = validator(name);
+        expect(validate(doc), JSON.stringify(validate.errors?.slice(0, 3))).toBe(true);
+        expect(schema.safeParse(doc).success).toBe(true);
+      }
+    });
+  });
+}
+
+describe('recap.json', () => {
+  let faults: model.ProjectModel;
+  beforeAll(async () => {
+    const models = await analyse(CONTENT);
+    faults = models.find((m) => m.id === 'tickets-faults') as model.ProjectModel;
+  }, 120_000);
+
+  it('is the model with its version and schema URL, every part present', () => {
+    const doc = recapExport(faults, 'https://example.com/schema/recap.v1.json');
+    expect(doc.version).toBe(RECAP_VERSION);
+    expect(doc.$schema).toBe('https://example.com/schema/recap.v1.json');
+    expect(doc.rows).toBe(faults.rows);
+    expect(doc.invalid.map((i) => `${i.file}:${i.line}`)).toEqual(['decisions.jsonl:12']);
+    expect(doc.arena).toBeNull();
+    expect(Object.keys(doc).slice(0, 3)).toEqual(['$schema', 'version', 'id']);
+  });
+
+  it('is rejected by the JSON Schema when a field is unknown, missing or of the wrong kind', () => {
+    const validate = validator('recap.v1');
+    const good = viaJson(recapExport(faults, '/schema/recap.v1.json')) as Record<string, unknown> & { rows: Array<Record<string, unknown> & { evidence: Array<Record<string, unknown>> }> };
+    expect(validate(good)).toBe(true);
+    expect(validate({ ...good, surprise: 1 })).toBe(false);
+    const { title: _title, ...untitled } = good;
+    expect(validate(untitled)).toBe(false);
+    expect(validate({ ...good, version: 'trailbook.recap/2' })).toBe(false);
+    const row = good.rows[1] as (typeof good.rows)[number];
+    const badStatus = { ...good, rows: [{ ...row, evidence: [{ ...row.evidence[0], status: 'CLEAN' }] }] };
+    expect(validate(badStatus)).toBe(false);
+  });
+});

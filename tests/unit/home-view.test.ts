@@ -1,0 +1,77 @@
+/**
+ * The archive home's shareable view (src/lib/site/home-view.ts): the URL query round-trips,
+ * unknown values fall back to the defaults, filters and sort orders pick the right rows.
+ */
+import { describe, expect, it } from 'vitest';
+import { compareHomeRows, DEFAULT_HOME_VIEW, homeRowMatches, homeViewQuery, parseHomeView, type HomeRow } from '../../src/lib/site/home-view.ts';
+import { THEME_BOOT_SCRIPT, THEME_STORAGE_KEY, themeChoice } from '../../src/lib/site/theme.ts';
+
+const row = (id: string, spec: Partial<HomeRow> = {}): HomeRow => ({ id, title: id, root: `content/${id}`, kinds: ['bbs'], to: '', rows: 0, high: 0, medium: 0, low: 0, notVerified: 0, invalid: 0, audit: 'reviewed', ...spec });
+
+describe('home view in the URL', () => {
+  it('round-trips every field and leaves defaults out', () => {
+    const view = { q: 'app', source: 'coord.v1', show: 'high' as const, sort: 'rows' as const };
+    expect(homeViewQuery(view)).toBe('?q=app&source=coord.v1&show=high&sort=rows');
+    expect(parseHomeView(homeViewQuery(view))).toEqual(view);
+    expect(homeViewQuery(DEFAULT_HOME_VIEW)).toBe('');
+    expect(parseHomeView('')).toEqual(DEFAULT_HOME_VIEW);
+  });
+
+  it('falls back to the defaults for unknown values', () => {
+    expect(parseHomeView('?sort=__proto__&show=constructor&q=%20x%20')).toEqual({ q: 'x', source: '', show: 'all', sort: 'newest' });
+  });
+});
+
+describe('home filters and sort', () => {
+  const rows = [
+    row('a', { title: 'Alpha app', to: '2026-03-01', rows: 5, high: 1, kinds: ['bbs', 'audit'] }),
+    row('b', { title: 'beta', to: '2026-03-05', rows: 9, medium: 2, notVerified: 3, audit: 'not-reviewed' }),
+    row('c', { title: 'Gamma', to: '', rows: 1, invalid: 1, kinds: ['coord.v1'] }),
+    row('d', { title: 'delta', to: '2026-02-01', rows: 2 }),
+  ];
+  const ids = (list: HomeRow[]): string[] => list.map((r) => r.id);
+  const shown = (search: string): string[] => ids(rows.filter((r) => homeRowMatches(r, parseHomeView(search))));
+  const sorted = (sort: string): string[] => ids([...rows].sort(compareHomeRows(parseHomeView(`?sort=${sort}`).sort)));
+
+  it('filters by words, source and what needs a person', () => {
+    expect(shown('?q=APP')).toEqual(['a']);
+    expect(shown('?q=content/c')).toEqual(['c']);
+    expect(shown('?source=audit')).toEqual(['a']);
+    expect(shown('?show=high')).toEqual(['a']);
+    expect(shown('?show=flags')).toEqual(['a', 'b']);
+    expect(shown('?show=not-verified')).toEqual(['b']);
+    expect(shown('?show=invalid')).toEqual(['c']);
+    expect(shown('?show=not-reviewed')).toEqual(['b']);
+    expect(shown('?show=attention')).toEqual(['a', 'b', 'c']);
+    expect(shown('')).toEqual(['a', 'b', 'c', 'd']);
+  });
+
+  it('sorts newest and oldest first (projects without a time last), by title and by counts', () => {
+    expect(sorted('newest')).toEqual(['b', 'a', 'd', 'c']);
+    expect(sorted('oldest')).toEqual(['d', 'a', 'b', 'c']);
+    expect(sorted('title')).toEqual(['a', 'b', 'd', 'c']);
+    expect(sorted('rows')).toEqual(['b', 'a', 'd', 'c']);
+    expect(sorted('flags')).toEqual(['b', 'a', 'c', 'd']);
+    expect(sorted('invalid')).toEqual(['c', 'a', 'b', 'd']);
+  });
+});
+
+describe('theme', () => {
+  it('reads only light and dark as choices', () => {
+    expect(themeChoice('dark')).toBe('dark');
+    expect(themeChoice('light')).toBe('light');
+    expect(themeChoice('blue')).toBe('system');
+    expect(themeChoice(null)).toBe('system');
+  });
+
+  it('the boot script applies a remembered theme and survives storage that throws', () => {
+    const attrs: Record<string, string> = {};
+    const document = { documentElement: { setAttribute: (k: string, v: string) => (attrs[k] = v) } };
+    new Function('localStorage', 'document', THEME_BOOT_SCRIPT)({ getItem: (k: string) => (k === THEME_STORAGE_KEY ? 'dark' : null) }, document);
+    expect(attrs).toEqual({ 'data-theme': 'dark' });
+    const none: Record<string, string> = {};
+    new Function('localStorage', 'document', THEME_BOOT_SCRIPT)({ getItem: () => '<script>' }, { documentElement: { setAttribute: (k: string, v: string) => (none[k] = v) } });
+    expect(none).toEqual({});
+    expect(() => new Function('localStorage', 'document', THEME_BOOT_SCRIPT)({ getItem: () => { throw new Error('denied'); } }, document)).not.toThrow();
+  });
+});

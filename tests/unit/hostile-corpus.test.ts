@@ -1,0 +1,332 @@
+/**
+ * The hostile corpus through the core (issue 6: "no crash; the line accounting holds for every
+ * file"): scripts/make-hostile-corpus.ts writes it into a temporary folder, analyseArchive
+ * reads it, and every line-based file is accounted for line by line; each broken input is
+ * reported with its file, line and kind; evidence never escapes the tree; nothing from outside
+ * the input folder reaches a model. The browser side is tests/e2e/hostile.test.ts.
+ */
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { makeHostileCorpus, SECRET, type HostileManifest } from '../../scripts/make-hostile-corpus.ts';
+import { analyseArchive } from '../../src/lib/archive/analyse-archive.ts';
+import type { ProjectModel, SourceFile } from '../../src/lib/model/types.ts';
+
+let tmp: string;
+let manifest: HostileManifest;
+const models: ProjectModel[] = [];
+const asRoot = process.getuid?.() === 0;
+
+beforeAll(async () => {
+  tmp = await mkdtemp(path.join(tmpdir(), 'trailbook-hostile-unit-'));
+  manifest = await makeHostileCorpus(path.join(tmp, 'h'), { huge: false });
+  await analyseArchive({ roots: [manifest.corpus], cacheDir: null, onModel: (m) => void models.push(m) });
+}, 120_000);
+
+afterAll(async () => {
+  await rm(tmp, { recursive: true, force: true });
+});
+
+const byRoot = (project: string): ProjectModel[] => models.filter((m) => m.root === `corpus/${project}`);
+const LINE_FORMATS = new Set(['bbs-trail', 'pstack-trail', 'coord', 'beads', 'babysit-history']);
+
+/** Invalid records of a project as `file → "line:kind …"`. */
+function invalidByFile(model: ProjectModel): Record<string, string> {
+  const out: Record<string, string[]> = {};
+  for (const r of model.invalid) (out[r.file] ??= []).push(`${r.line}:${r.kind}`);
+  return Object.fromEntries(Object.entries(out).map(([f, l]) => [f, l.length > 20 ? `${l.length} records` : l.join(' ')]));
+}
+
+describe('the hostile corpus', () => {
+  it('has at least 200 cases, each with a unique id, in every group', () => {
+    expect(manifest.cases.length).toBeGreaterThanOrEqual(200);
+    expect(new Set(manifest.cases.map((c) => c.id)).size).toBe(manifest.cases.length);
+    expect(new Set(manifest.cases.map((c) => c.group))).toEqual(new Set(['xss', 'paths', 'broken', 'links', 'hard']));
+  });
+
+  it('is read without a crash: every project folder of the corpus became a project', () => {
+    const folders = new Set(manifest.cases.map((c) => c.project));
+    for (const folder of folders) expect(byRoot(folder).length, folder).toBeGreaterThan(0);
+    expect(models.length).toBeGreaterThanOrEqual(35);
+  });
+
+  it('accounts for every line of every line-based file: valid + invalid = lines read, each invalid line kept with its number', () => {
+    for (const f of manifest.lineFiles) {
+      const sources: Array<{ model: ProjectModel; source: SourceFile }> = byRoot(f.project).flatMap((model) => model.sources.filter((s) => s.path === f.rel).map((source) => ({ model, source })));
+      expect(sources.length, `${f.project}/${f.rel}`).toBe(1);
+      const { model, source } = sources[0] as { model: ProjectModel; source: SourceFile };
+      const unreadable = f.refused || (!asRoot && f.project === 'broken/unreadable' && f.rel === 'premises.jsonl');
+      if (unreadable) {
+        expect([source.lines, source.valid, source.invalid], `${f.project}/${f.rel}`).toEqual([0, 0, 1]);
+        expect(model.invalid.filter((r) => r.file === f.rel).map((r) => [r.line, r.kind])).toEqual([[0, 'source/unreadable']]);
+        continue;
+      }
+      expect(source.lines, `${f.project}/${f.rel}`).toBe(f.lines);
+      expect(source.valid + source.invalid, `${f.project}/${f.rel}`).toBe(f.lines);
+      const records = model.invalid.filter((r) => r.file === f.rel);
+      expect(records.length, `${f.project}/${f.rel}`).toBe(source.invalid);
+      for (const r of records) {
+        expect(r.line).toBeGreaterThanOrEqual(1);
+        expect(r.line).toBeLessThanOrEqual(f.lines);
+        expect(r.raw.length).toBeLessThanOrEqual(4096 + 40);
+      }
+    }
+  });
+
+  it('holds the accounting for every line-based source of every project, listed or not', () => {
+    for (const model of models) {
+      for (const s of model.sources) {
+        if (!LINE_FORMATS.has(s.format) && !s.path.endsWith('premises.jsonl')) continue;
+        // A file that could not be read at all counts as one invalid record of no lines.
+        if (model.invalid.some((r) => r.file === s.path && r.kind === 'source/unreadable')) expect([s.lines, s.valid, s.invalid]).toEqual([0, 0, 1]);
+        else expect(s.valid + s.invalid, `${model.root}/${s.path}`).toBe(s.lines);
+      }
+      expect(model.counts.invalid).toBe(model.invalid.length);
+    }
+  });
+
+  it('never lets anything from outside the input folder into a model', () => {
+    for (const model of models) expect(JSON.stringify(model).includes(SECRET), model.root).toBe(false);
+  });
+});
+
+describe('broken input: each defect is reported with its file, line and kind; the rest is read', () => {
+  const expected: Record<string, Record<string, string>> = {
+    truncated: {
+      'trailbook.json': '1:config/invalid-file',
+      '.beads/issues.jsonl': '2:beads/not-json',
+      'audit.json': '1:audit/invalid-file',
+      'coordination.jsonl': '2:coord/not-json',
+      'decisions.jsonl': '2:trail/not-json',
+      'decisions.tsv': '3:trail/tsv-cell-count',
+      'history.jsonl': '3:babysit/not-json',
+      'premises.jsonl': '2:loop/invalid-row',
+      'qa/T-1.json': '1:verdict/invalid-file',
+    },
+    'bom-crlf': {},
+    nul: {
+      '.beads/issues.jsonl': '2:beads/not-json 3:beads/not-json',
+      'audit.json': '1:audit/invalid-file',
+      'coordination.jsonl': '2:coord/not-json 3:coord/not-json',
+      'decisions.jsonl': '2:trail/not-json 3:trail/not-json',
+      'decisions.tsv': '4:trail/tsv-cell-count',
+      'history.jsonl': '3:babysit/not-json 4:babysit/not-json',
+      'premises.jsonl': '2:loop/invalid-row 3:loop/invalid-row',
+    },
+    'invalid-utf8': {
+      '.beads/issues.jsonl': '2:beads/invalid-utf8 3:beads/invalid-utf8',
+      'audit.json': '1:audit/invalid-file',
+      'coordination.jsonl': '2:coord/invalid-utf8 3:coord/invalid-utf8',
+      'decisions.jsonl': '2:trail/invalid-utf8 3:trail/invalid-utf8',
+      'decisions.tsv': '3:trail/invalid-utf8 4:trail/invalid-utf8',
+      'history.jsonl': '3:babysit/invalid-utf8 4:babysit/invalid-utf8',
+      'design/rubric.md': '4:source/invalid-utf8',
+      'premises.jsonl': '2:loop/invalid-row 3:loop/invalid-row',
+      'qa/T-1.json': '2:source/invalid-utf8 1:verdict/invalid-file',
+    },
+    empty: {
+      'trailbook.json': '1:config/invalid-file',
+      'audit.json': '1:audit/invalid-file',
+      'qa/T-1.json': '1:verdict/invalid-file',
+      'reviews/r.json': '1:finding/invalid-file',
+      'verdicts/qa.md': '1:verdict/invalid-text',
+    },
+    blank: {
+      '.beads/issues.jsonl': '1:beads/blank-line 2:beads/blank-line 3:beads/blank-line 4:beads/blank-line 6:beads/blank-line',
+      'audit.json': '1:audit/invalid-file',
+      'coordination.jsonl': '1:coord/blank-line 2:coord/blank-line 3:coord/blank-line 4:coord/blank-line 6:coord/blank-line',
+      'decisions.jsonl': '1:trail/blank-line 2:trail/blank-line 3:trail/blank-line 4:trail/blank-line 6:trail/blank-line',
+      'decisions.tsv': '2:trail/blank-line 3:trail/blank-line 4:trail/blank-line 5:trail/blank-line 7:trail/blank-line',
+      'history.jsonl': '2:babysit/blank-line 3:babysit/blank-line 4:babysit/blank-line 5:babysit/blank-line 7:babysit/blank-line',
+      'premises.jsonl': '1:loop/invalid-row 2:loop/invalid-row 3:loop/invalid-row 4:loop/invalid-row 6:loop/invalid-row',
+      'verdicts/review.md': '1:verdict/no-status-line',
+    },
+    'duplicate-keys': {
+      'trailbook.json': '1:config/invalid-file',
+      '.beads/issues.jsonl': '3:source/duplicate-key 4:source/duplicate-key',
+      'audit.json': '1:audit/invalid-file',
+      'coordination.jsonl': '3:source/duplicate-key 4:source/duplicate-key',
+      'decisions.jsonl': '2:source/duplicate-key 3:source/duplicate-key 4:source/duplicate-key',
+      'history.jsonl': '3:source/duplicate-key 4:source/duplicate-key 5:source/duplicate-key',
+      'premises.jsonl': '2:source/duplicate-key 3:source/duplicate-key 4:source/duplicate-key',
+      'qa/T-1.json': '1:verdict/invalid-file',
+      'reviews/r.json': '1:finding/invalid-file',
+    },
+    deep: {
+      '.beads/issues.jsonl': '3:source/too-deep',
+      'audit.json': '1:audit/invalid-file',
+      'coordination.jsonl': '3:source/too-deep',
+      'decisions.jsonl': '3:source/too-deep',
+      'history.jsonl': '4:source/too-deep',
+      'design/selection.md': '2:arena/invalid-front-matter',
+      'premises.jsonl': '3:source/too-deep',
+      'qa/T-1.json': '1:verdict/invalid-file',
+    },
+    'wrong-types': {
+      'trailbook.json': '1:config/invalid-file',
+      '.beads/issues.jsonl': '2:beads/invalid-record 3:beads/invalid-record',
+      'audit.json': '1:audit/invalid-file',
+      'coordination.jsonl': '2:coord/wrong-type 3:coord/wrong-type',
+      'decisions.jsonl': '2:trail/wrong-type 3:trail/wrong-type',
+      'decisions.tsv': '3:trail/tsv-cell-count',
+      'history.jsonl': '3:babysit/invalid-row 4:babysit/invalid-row',
+      'premises.jsonl': '2:loop/invalid-row 3:loop/invalid-row 4:loop/invalid-row',
+      'qa/T-1.json': '1:verdict/invalid-file',
+      'reviews/r.json': '1:finding/invalid-file',
+    },
+    'long-line': {
+      '.beads/issues.jsonl': '3:source/line-too-long',
+      'audit.json': '0:audit/invalid-file',
+      'coordination.jsonl': '3:source/line-too-long',
+      'decisions.jsonl': '3:source/line-too-long',
+      'decisions.tsv': '4:source/line-too-long',
+      'history.jsonl': '4:source/line-too-long',
+      'premises.jsonl': '3:source/line-too-long',
+    },
+    'many-lines': {
+      '.beads/issues.jsonl': '1000 records',
+      'coordination.jsonl': '1000 records',
+      'decisions.jsonl': '1000 records',
+      'decisions.tsv': '1000 records',
+      'history.jsonl': '1000 records',
+      'premises.jsonl': '1000 records',
+    },
+    shapes: {
+      '.beads/issues.jsonl': '2:beads/not-an-object 3:beads/not-an-object 4:beads/not-an-object 5:beads/not-an-object 6:beads/not-an-object 7:beads/unknown-record 8:beads/unknown-record',
+      'coordination.jsonl': '2:coord/not-an-object 3:coord/not-an-object 4:coord/not-an-object 5:coord/not-an-object 6:coord/not-an-object 7:coord/not-an-envelope 8:coord/not-an-envelope',
+      'decisions.jsonl': '2:trail/not-an-object 3:trail/not-an-object 4:trail/not-an-object 5:trail/not-an-object 6:trail/not-an-object 7:trail/missing-field 8:trail/missing-field',
+      'decisions.tsv': '3:trail/tsv-cell-count 4:trail/tsv-cell-count 5:trail/tsv-cell-count 6:trail/tsv-cell-count 7:trail/tsv-cell-count 8:trail/tsv-cell-count 9:trail/tsv-cell-count',
+      'history.jsonl': '3:babysit/not-an-object 4:babysit/not-an-object 5:babysit/not-an-object 6:babysit/not-an-object 7:babysit/not-an-object 8:babysit/invalid-row 9:babysit/invalid-row',
+      'premises.jsonl': '2:loop/invalid-row 3:loop/invalid-row 4:loop/invalid-row 5:loop/invalid-row 6:loop/invalid-row 7:loop/invalid-row 8:loop/invalid-row',
+    },
+  };
+
+  for (const [defect, files] of Object.entries(expected)) {
+    it(`${defect}`, () => {
+      const [model] = byRoot(`broken/${defect}`);
+      expect(model).toBeDefined();
+      expect(invalidByFile(model as ProjectModel)).toEqual(files);
+      // Each invalid record is a flag in Attention, naming its file and line.
+      const at = new Set((model as ProjectModel).flags.flatMap((f) => f.at.map((a) => `${a.file}:${a.line}`)));
+      for (const r of (model as ProjectModel).invalid) expect(at.has(`${r.file}:${r.line}`), `${r.file}:${r.line} ${r.kind}`).toBe(true);
+    });
+  }
+
+  it('says which record files are empty', () => {
+    const [model] = byRoot('broken/empty');
+    const empty = (model as ProjectModel).flags.filter((f) => f.kind === 'source/empty-file').map((f) => f.at[0]?.file);
+    expect(empty).toEqual(['.beads/issues.jsonl', 'coordination.jsonl', 'decisions.jsonl', 'decisions.tsv', 'design/rubric.md', 'design/selection.md', 'premises.jsonl']);
+  });
+
+  it('reads the valid records around the broken ones (a BOM, CRLF: every record read)', () => {
+    const [model] = byRoot('broken/bom-crlf');
+    expect((model as ProjectModel).rows.map((r) => r.decision)).toEqual(['decision 0', 'decision 1', 'decision 2', 'decision 0', 'decision 1', 'decision 2']);
+    expect((model as ProjectModel).audit).toMatchObject({ present: true, valid: true, status: 'not-run' });
+  });
+
+  it('names the duplicate key and why it matters', () => {
+    const [model] = byRoot('broken/duplicate-keys');
+    const errors = (model as ProjectModel).invalid.filter((r) => r.file === 'decisions.jsonl').map((r) => r.error);
+    expect(errors).toEqual([
+      'the key "ts" appears twice; JSON.parse would silently keep the last value, so the record is ambiguous and not read',
+      'the key "a" appears twice (at x.a); JSON.parse would silently keep the last value, so the record is ambiguous and not read',
+      'the key "b" appears twice (at y[0].b); JSON.parse would silently keep the last value, so the record is ambiguous and not read',
+    ]);
+    expect((model as ProjectModel).invalid.find((r) => r.file === 'audit.json')?.error).toBe(
+      'audit.json is not read (line 1): the key "status" appears twice; JSON.parse would silently keep the last value, so the record is ambiguous and not read',
+    );
+  });
+
+  it('lists links it refused to follow in their project as unreadable, and reads the project around them', () => {
+    const [model] = byRoot('links/refused');
+    const refused = (model as ProjectModel).invalid.map((r) => `${r.file}: ${r.error}`);
+    expect(refused).toEqual([
+      '.beads/issues.jsonl: .beads/issues.jsonl was not read: symbolic link leads outside the input root; not followed',
+      'audit.json: audit.json was not read: broken symbolic link',
+      'coordination.jsonl: coordination.jsonl was not read: symbolic link loop; not followed',
+      'decisions.jsonl: decisions.jsonl was not read: symbolic link leads outside the input root; not followed',
+      'design/selection.md: design/selection.md was not read: symbolic link leads outside the input root; not followed',
+    ]);
+    expect((model as ProjectModel).babysit?.entries.length).toBe(1);
+    expect((model as ProjectModel).flags.filter((f) => f.kind === 'source/unreadable')).toHaveLength(5);
+  });
+
+  it('ends link loops and never walks out of the root', () => {
+    expect(byRoot('links')).toHaveLength(1);
+    expect(models.filter((m) => m.root.startsWith('corpus/links/loop') || m.root.includes('outside'))).toEqual([]);
+  });
+});
+
+describe('evidence that tries to leave the repository tree or the project folder', () => {
+  const expected: Record<string, string> = {
+    '../../outside/secret.txt': 'path NOT_VERIFIED ../../outside/secret.txt leaves the repository tree',
+    '../secret.txt': 'path NOT_VERIFIED ../secret.txt leaves the repository tree',
+    '../../../outside/secret.txt:1': 'path NOT_VERIFIED ../../../outside/secret.txt leaves the repository tree',
+    'src/../../../outside/secret.txt': 'path NOT_VERIFIED src/../../../outside/secret.txt leaves the repository tree',
+    'src/./../../../../outside/secret.txt#L1-L2': 'path NOT_VERIFIED src/./../../../../outside/secret.txt leaves the repository tree',
+    '/etc/passwd': 'ephemeral INCONCLUSIVE absolute path outside the repository; gone after the run',
+    '/etc/hostname:1': 'ephemeral INCONCLUSIVE absolute path outside the repository; gone after the run',
+    '~/secret.txt': 'path NOT_VERIFIED ~/secret.txt not found at landed head',
+    'file:///etc/passwd': 'url INCONCLUSIVE only http(s) URLs are links; recorded as text',
+    '.git/config': 'path NOT_VERIFIED .git/config not found at landed head',
+    '.git/HEAD': 'path NOT_VERIFIED .git/HEAD not found at landed head',
+    '.GIT/config': 'path NOT_VERIFIED .GIT/config not found at landed head',
+    'secret-link.txt': 'path NOT_VERIFIED secret-link.txt not found at landed head',
+    'secret-link.txt:1': 'path NOT_VERIFIED secret-link.txt not found at landed head',
+    'link-dir/secret.txt': 'path NOT_VERIFIED link-dir/secret.txt not found at landed head',
+    'link-to-secret.txt:1': 'path INCONCLUSIVE link-to-secret.txt exists but its lines cannot be checked: a symbolic link in the repository (not followed)',
+    'vendor/sub': 'path INCONCLUSIVE vendor/sub is inside a submodule; its content is in another repository',
+    'vendor/sub/secret.txt': 'path INCONCLUSIVE vendor/sub/secret.txt is inside a submodule; its content is in another repository',
+    'javascript:alert("xss-evidence")': 'url INCONCLUSIVE only http(s) URLs are links; recorded as text',
+    'data:text/html,<script>alert("xss-evidence-data")</script>': 'url INCONCLUSIVE only http(s) URLs are links; recorded as text',
+    'vbscript:msgbox(1)': 'url INCONCLUSIVE only http(s) URLs are links; recorded as text',
+    '//evil.example/x': 'ephemeral INCONCLUSIVE absolute path outside the repository; gone after the run',
+    '....//....//outside/secret.txt': 'path NOT_VERIFIED ..../..../outside/secret.txt not found at landed head',
+    '.../.../outside/secret.txt': 'path NOT_VERIFIED .../.../outside/secret.txt not found at landed head',
+    'src/a.ts:1-99999999999999999999': 'path NOT_VERIFIED lines 1–100000000000000000000 are past the end of src/a.ts (3 lines at landed head)',
+  };
+  const prose = ['%2e%2e/%2e%2e/outside/secret.txt', '..%2f..%2foutside%2fsecret.txt', '%2E%2E%5C%2E%2E%5Coutside%5Csecret.txt', '..\\..\\outside\\secret.txt', 'src\\..\\..\\..\\outside\\secret.txt', '．．/．．/outside/secret.txt', '‥/‥/outside/secret.txt', '..∕..∕outside∕secret.txt', '.\u200b./.\u200b./outside/secret.txt', 'src/a.ts\u0000/../../../outside/secret.txt', 'C:\\Windows\\win.ini', '\\\\evil.example\\share\\x', '\\/evil.example/x', '%00../../outside/secret.txt'];
+
+  it('resolves each escape attempt to an honest status, never VERIFIED, never reading outside', () => {
+    const [model] = byRoot('paths');
+    const got = new Map((model as ProjectModel).rows.flatMap((r) => r.evidence).map((p) => [p.raw, `${p.kind} ${p.status} ${p.reason.replace(/ ff4fc60 nor in the project folder$/, '').replace(/ [0-9a-f]{7} nor in the project folder$/, '')}`]));
+    for (const e of manifest.escapes) expect(got.get(e), e).not.toMatch(/ VERIFIED /);
+    for (const [e, want] of Object.entries(expected)) expect(got.get(e), e).toBe(want);
+    for (const e of prose) expect(got.get(e), e).toBe('prose NOT_VERIFIED evidence must be a pointer, not prose');
+    expect([...got.keys()].sort()).toEqual([...manifest.escapes].sort());
+    expect((model as ProjectModel).cited.files.map((f) => `${f.origin}:${f.path}`)).toEqual(['repository:link-to-secret.txt', 'repository:src/a.ts']);
+  });
+
+  it('does the same for QA criteria evidence and review finding locations', () => {
+    const [model] = byRoot('paths');
+    const pointers = [...((model as ProjectModel).verdicts?.qa.flatMap((q) => q.criteria.flatMap((c) => c.evidence)) ?? []), ...((model as ProjectModel).verdicts?.reviews.flatMap((r) => r.findings.map((f) => f.location)) ?? [])];
+    expect(pointers.length).toBe(24);
+    for (const p of pointers) expect(p?.status, p?.raw).not.toBe('VERIFIED');
+  });
+
+  it('never looks a configured head up as a file', () => {
+    const [model] = byRoot('paths-head');
+    expect((model as ProjectModel).repository.problem).toBe('landed head unknown: cannot resolve ../../../../outside/secret.txt: not a valid ref name');
+  });
+});
+
+const statusesOf = (model: ProjectModel): string[] => model.rows.flatMap((r) => r.evidence.map((p) => p.status));
+
+describe('hard repositories in the corpus', () => {
+  it('answers honestly for a shallow clone, a corrupt pack, a bad head and a folder that is no repository', () => {
+    const statuses = (project: string): string[] => (byRoot(project)[0] as ProjectModel).rows.flatMap((r) => r.evidence.map((p) => p.status));
+    expect(statuses('hard/shallow')).toEqual(['VERIFIED', 'INCONCLUSIVE', 'VERIFIED']);
+    expect(statuses('hard/corrupt')).toEqual(['INCONCLUSIVE', 'INCONCLUSIVE', 'INCONCLUSIVE']);
+    expect(statuses('hard/bad-head')).toEqual(['VERIFIED', 'INCONCLUSIVE']);
+    expect(statuses('hard/not-a-repo')).toEqual(['INCONCLUSIVE']);
+    for (const p of ['hard/corrupt', 'hard/bad-head', 'hard/not-a-repo']) expect((byRoot(p)[0] as ProjectModel).flags.map((f) => f.kind)).toContain('repository/unavailable');
+  });
+
+  it('keeps ids short enough to be file names, however long the folder and file names', () => {
+    const [long] = byRoot(`hard/${'a'.repeat(200)}/${'b'.repeat(200)}`);
+    expect(long?.id).toMatch(/^hard-a{78}-[0-9a-f]{16}$/);
+    expect(statusesOf(long as ProjectModel)).toEqual(['VERIFIED', 'VERIFIED', 'VERIFIED']);
+    for (const m of models) expect(m.id.length, m.root).toBeLessThanOrEqual(100);
+  });
+});

@@ -1,0 +1,248 @@
+/**
+ * Broken and oversized input, rule by rule (issue 6, scope 3; docs/security.md "Nothing is
+ * lost"): a 100 MB file and a 100 MB line are streamed in bounded memory and time; a 1 MB line
+ * is read; over-long lines, duplicate keys and deep nesting are reported, never parsed into the
+ * model; hundreds of thousands of lines or rows do not overflow the stack or go quadratic;
+ * unreadable files, FIFOs and oversized whole files are reported without blocking or loading.
+ */
+import { execFileSync } from 'node:child_process';
+import { mkdir, mkdtemp, rm, truncate, writeFile, chmod, symlink } from 'node:fs/promises';
+import { open as openFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { readLines, splitLines, MAX_LINE_BYTES, LONG_LINE_KEPT_BYTES, tooLongMessage } from '../../src/lib/text/lines.ts';
+import { jsonHazard, describeHazard, MAX_JSON_DEPTH } from '../../src/lib/text/json-hazards.ts';
+import { readBbsTrail } from '../../src/lib/adapters/bbs-trail.ts';
+import { readJsonFile, MAX_JSON_FILE_BYTES } from '../../src/lib/adapters/json-file.ts';
+import { readTextFile } from '../../src/lib/quality/read-text-file.ts';
+import { ArtifactFolder } from '../../src/lib/evidence/artifacts.ts';
+import { MAX_TEXT_BLOB_BYTES } from '../../src/lib/git/repository.ts';
+import { discoverProjects } from '../../src/lib/discover/discover.ts';
+import { analyseProject, prepareProject } from '../../src/lib/project/analyse-project.ts';
+import { RepositoryRegistry } from '../../src/lib/project/repository-registry.ts';
+import { escapeHtml } from '../../src/lib/text/escape.ts';
+import { isAllowedHref, renderMarkdown } from '../../src/lib/markdown/render-markdown.ts';
+import { computeRowId } from '../../src/lib/adapters/parsed-row.ts';
+
+let tmp: string;
+const ROOT = path.resolve(import.meta.dirname, '..', '..');
+const NODE = process.execPath;
+
+beforeAll(async () => {
+  tmp = await mkdtemp(path.join(tmpdir(), 'trailbook-inputs-'));
+});
+afterAll(async () => {
+  await rm(tmp, { recursive: true, force: true });
+});
+
+const row = (n: number, extra: Record<string, unknown> = {}): string => {
+  const decision = `decision ${n}`;
+  return JSON.stringify({ id: computeRowId('2026-03-02T10:00:00Z', '', decision), ts: '2026-03-02T10:00:00Z', phase: n === 0 ? 'start' : 'p1', actor: 'lead', decision, why: 'w', evidence: 'README.md', result: 'verified', ...extra });
+};
+
+/**
+ * Reads `file` with readBbsTrail in a fresh Node process with `--expose-gc`, sampling the heap
+ * and buffer memory every few milliseconds; returns the accounting, the peak memory above the
+ * start, and the time taken.
+ */
+function measure(file: string): { lines: number; valid: number; invalid: number; kinds: string[]; peakBytes: number; ms: number } {
+  const script = `
+    const { readBbsTrail } = await import(${JSON.stringify(pathToFileURL(path.join(ROOT, 'src/lib/adapters/bbs-trail.ts')).href)});
+    const used = () => { const m = process.memoryUsage(); return m.heapUsed + m.arrayBuffers; };
+    globalThis.gc(); const base = used(); let peak = 0;
+    const timer = setInterval(() => { globalThis.gc(); peak = Math.max(peak, used() - base); }, 2);
+    const started = performance.now();
+    const r = await readBbsTrail(${JSON.stringify(file)}, 'decisions.jsonl', 0);
+    const ms = performance.now() - started;
+    clearInterval(timer); globalThis.gc(); peak = Math.max(peak, used() - base);
+    console.log(JSON.stringify({ lines: r.source.lines, valid: r.source.valid, invalid: r.source.invalid, kinds: r.invalid.map((i) => i.line + ':' + i.kind), peakBytes: peak, ms }));
+  `;
+  return JSON.parse(execFileSync(NODE, ['--expose-gc', '--input-type=module', '-e', script], { encoding: 'utf8', maxBuffer: 1 << 24 })) as ReturnType<typeof measure>;
+}
+
+describe('very large input is streamed, with bounded memory and time', () => {
+  it('reads a 100 MB trail of over-long lines and rows in under 10 s and 64 MB', async () => {
+    const file = path.join(tmp, 'huge.jsonl');
+    const handle = await openFile(file, 'w');
+    const long = Buffer.alloc(4_400_000, 0x61);
+    await handle.write(`${row(0)}\n`);
+    for (let i = 1; i <= 23; i++) await handle.write(Buffer.concat([long, Buffer.from(`\n${row(i)}\n`)]));
+    await handle.close();
+    const r = measure(file);
+    expect([r.lines, r.valid, r.invalid]).toEqual([47, 24, 23]);
+    expect(r.kinds).toEqual(Array.from({ length: 23 }, (_, i) => `${2 * i + 2}:source/line-too-long`));
+    expect(r.ms).toBeLessThan(10_000);
+    expect(r.peakBytes).toBeLessThan(64 * 1024 * 1024);
+  }, 60_000);
+
+  it('reads a single 100 MB line as one over-long line, keeping only its start', async () => {
+    const file = path.join(tmp, 'one-line.jsonl');
+    const handle = await openFile(file, 'w');
+    const chunk = Buffer.alloc(1 << 20, 0x62);
+    for (let i = 0; i < 100; i++) await handle.write(chunk);
+    await handle.close();
+    const r = measure(file);
+    expect([r.lines, r.valid, r.invalid, r.kinds]).toEqual([1, 0, 1, ['1:source/line-too-long']]);
+    expect(r.peakBytes).toBeLessThan(64 * 1024 * 1024);
+    let n = 0;
+    for await (const line of readLines(file)) {
+      n++;
+      expect(line).toMatchObject({ number: 1, bytes: 100 * (1 << 20), tooLong: true });
+      expect(line.text.length).toBe(LONG_LINE_KEPT_BYTES);
+      expect(tooLongMessage(line)).toBe(`line 1 is 104857600 bytes, over the ${MAX_LINE_BYTES}-byte line limit: not read (its first 4096 bytes are kept)`);
+    }
+    expect(n).toBe(1);
+  }, 60_000);
+
+  it('reads a 1 MB row (flagged as too large by the trail checks, but read) and splits like the stream does', async () => {
+    const text = `${row(0)}\n${row(1, { why: 'w'.repeat(1_000_000) })}\n`;
+    const file = path.join(tmp, 'mb.jsonl');
+    await writeFile(file, text);
+    const r = await readBbsTrail(file, 'decisions.jsonl', text.length);
+    expect(r.rows.map((x) => x.why.length)).toEqual([1, 1_000_000]);
+    const streamed = [];
+    for await (const l of readLines(file)) streamed.push(l);
+    expect(streamed).toEqual(splitLines(Buffer.from(text)));
+  });
+
+  it('cuts a line at exactly the limit: MAX_LINE_BYTES is read, one more byte is not (CR and BOM not counted)', () => {
+    const at = Buffer.alloc(MAX_LINE_BYTES, 0x61);
+    const over = Buffer.alloc(MAX_LINE_BYTES + 1, 0x61);
+    const bom = Buffer.from([0xef, 0xbb, 0xbf]);
+    const lines = splitLines(Buffer.concat([bom, at, Buffer.from('\r\n'), over, Buffer.from('\r\n'), at]));
+    expect(lines.map((l) => [l.number, l.bytes, l.tooLong ?? false, l.text.length])).toEqual([
+      [1, MAX_LINE_BYTES, false, MAX_LINE_BYTES],
+      [2, MAX_LINE_BYTES + 1, true, LONG_LINE_KEPT_BYTES],
+      [3, MAX_LINE_BYTES, false, MAX_LINE_BYTES],
+    ]);
+  });
+});
+
+describe('many lines and many rows do not overflow the stack or take quadratic time', () => {
+  async function analyse(name: string, text: string) {
+    const dir = path.join(tmp, name);
+    await mkdir(dir, { recursive: true });
+    await writeFile(path.join(dir, 'decisions.jsonl'), text);
+    const { projects } = await discoverProjects([dir]);
+    const started = performance.now();
+    const model = await analyseProject(await prepareProject(projects[0] as never, new RepositoryRegistry()));
+    return { model, ms: performance.now() - started };
+  }
+
+  it('keeps 200,000 invalid lines of one file (push(...list) would overflow the call stack)', async () => {
+    const { model } = await analyse('garbage', `${row(0)}\n${'x\n'.repeat(200_000)}`);
+    expect(model.counts.invalid).toBe(200_000);
+    expect(model.sources[0]).toMatchObject({ lines: 200_001, valid: 1, invalid: 200_000 });
+  }, 60_000);
+
+  it('reads 150,000 rows that all share one id in seconds, with the time span of all of them', async () => {
+    const lines = Array.from({ length: 150_000 }, (_, i) => JSON.stringify({ id: 'samesame', ts: `2026-03-02T10:${String(i % 60).padStart(2, '0')}:00Z`, phase: 'p', actor: 'a', decision: `d${i}`, why: 'w', evidence: 'x.md', result: 'open', supersedes: 'samesame' }));
+    const { model, ms } = await analyse('same-id', `${lines.join('\n')}\n`);
+    expect(model.rows.length).toBe(150_000);
+    expect(model.span).toEqual({ from: '2026-03-02T10:00:00.000Z', to: '2026-03-02T10:59:00.000Z' });
+    expect(ms).toBeLessThan(30_000);
+  }, 60_000);
+});
+
+describe('JSON that JSON.parse accepts silently', () => {
+  it('finds a duplicate key at any depth, also when written with an escape', () => {
+    expect(jsonHazard('{"a":1,"a":2}')).toEqual({ kind: 'duplicate-key', key: 'a', path: 'a', offset: 7 });
+    expect(jsonHazard('{"a":1,"\\u0061":2}')).toMatchObject({ kind: 'duplicate-key', key: 'a' });
+    expect(jsonHazard('{"x":{"b":[1,{"c":1,"c":2}]}}')).toMatchObject({ kind: 'duplicate-key', key: 'c', path: 'x.b[1].c' });
+    expect(jsonHazard('[{"a":1},{"a":1}]')).toBe(null);
+    expect(jsonHazard('{"a":"\\"a\\":1","b":{"a":2}}')).toBe(null);
+    expect(jsonHazard('{"a\\\\":1,"a":2}')).toBe(null);
+    expect(jsonHazard('{"":1,"":2}')).toMatchObject({ kind: 'duplicate-key', key: '' });
+  });
+
+  it('refuses nesting deeper than MAX_JSON_DEPTH, without recursing', () => {
+    const deep = (d: number): string => '['.repeat(d) + ']'.repeat(d);
+    expect(jsonHazard(deep(MAX_JSON_DEPTH))).toBe(null);
+    expect(jsonHazard(deep(MAX_JSON_DEPTH + 1))).toEqual({ kind: 'too-deep', depth: MAX_JSON_DEPTH + 1, offset: MAX_JSON_DEPTH });
+    expect(jsonHazard(deep(1_000_000))?.kind).toBe('too-deep');
+    expect(describeHazard({ kind: 'too-deep', depth: 101, offset: 0 })).toBe('nested 101+ levels deep; records may nest at most 100 levels');
+  });
+
+  it('is what every JSON reader uses: audit.json and trailbook.json with a duplicate key are not read', async () => {
+    const file = path.join(tmp, 'audit.json');
+    await writeFile(file, '{"version":1,\n"status":"failed",\n"status":"ran"}\n');
+    expect(await readJsonFile(file)).toEqual({
+      error: 'is not read (line 3): the key "status" appears twice; JSON.parse would silently keep the last value, so the record is ambiguous and not read',
+      line: 3,
+      raw: '"status":"ran"}',
+    });
+  });
+});
+
+describe('files that cannot be read as they are', () => {
+  it('reports an oversized JSON file from its size, without reading it', async () => {
+    const file = path.join(tmp, 'big.json');
+    await writeFile(file, '');
+    await truncate(file, MAX_JSON_FILE_BYTES + 1);
+    expect(await readJsonFile(file)).toEqual({ error: `is ${MAX_JSON_FILE_BYTES + 1} bytes; the limit is ${MAX_JSON_FILE_BYTES}`, line: 0, raw: '' });
+    expect(await readTextFile(file)).toEqual({ error: `is ${MAX_JSON_FILE_BYTES + 1} bytes; the limit is ${MAX_JSON_FILE_BYTES}` });
+  });
+
+  it('never blocks on a FIFO: a reader refuses it, an artifact lookup does not see it', async () => {
+    const fifo = path.join(tmp, 'art', 'pipe.md');
+    await mkdir(path.dirname(fifo), { recursive: true });
+    execFileSync('mkfifo', [fifo]);
+    expect(await readJsonFile(fifo)).toEqual({ error: 'cannot be read: not a regular file', line: 0, raw: '' });
+    expect(await new ArtifactFolder(path.join(tmp, 'art')).lookup('pipe.md')).toEqual({ status: 'missing' });
+  });
+
+  it('does not read an oversized artifact, nor a repository file, nor a link out of the folder', async () => {
+    const dir = path.join(tmp, 'artifacts');
+    await mkdir(path.join(dir, '.git'), { recursive: true });
+    await writeFile(path.join(dir, '.git', 'config'), '[remote]\n');
+    await writeFile(path.join(tmp, 'outside.md'), 'secret\n');
+    await symlink('../outside.md', path.join(dir, 'link.md'));
+    await writeFile(path.join(dir, 'big.md'), '');
+    await truncate(path.join(dir, 'big.md'), MAX_TEXT_BLOB_BYTES + 1);
+    const folder = new ArtifactFolder(dir);
+    expect(await folder.lookup('big.md')).toEqual({ status: 'file', lines: null, text: null });
+    expect(await folder.lookup('.git/config')).toEqual({ status: 'missing' });
+    expect(await folder.lookup('link.md')).toEqual({ status: 'missing' });
+  });
+
+  it('keeps a record file that cannot be read as an unreadable record, and builds the rest of the project', async () => {
+    const dir = path.join(tmp, 'unreadable');
+    await mkdir(dir, { recursive: true });
+    await writeFile(path.join(dir, 'decisions.jsonl'), `${row(0)}\n`);
+    await writeFile(path.join(dir, 'premises.jsonl'), '{"gate":"qa","attempt":1}\n');
+    const { projects } = await discoverProjects([dir]);
+    const project = projects[0] as (typeof projects)[number];
+    // Make the trail unreadable after discovery: a folder now (and no permission, when not root).
+    await rm(path.join(dir, 'decisions.jsonl'));
+    await mkdir(path.join(dir, 'decisions.jsonl'));
+    await chmod(path.join(dir, 'premises.jsonl'), 0o000);
+    const model = await analyseProject(await prepareProject(project, new RepositoryRegistry()));
+    expect(model.invalid.filter((r) => r.file === 'decisions.jsonl').map((r) => [r.line, r.kind, r.error])).toEqual([[0, 'source/unreadable', 'decisions.jsonl cannot be read: EISDIR']]);
+    expect(model.sources.find((s) => s.path === 'decisions.jsonl')).toMatchObject({ lines: 0, valid: 0, invalid: 1 });
+    expect(model.flags.filter((f) => f.kind === 'source/unreadable').map((f) => f.at)).toContainEqual([{ file: 'decisions.jsonl', line: 0 }]);
+    const premises = model.sources.find((s) => s.path === 'premises.jsonl');
+    if (process.getuid?.() === 0) expect(premises).toMatchObject({ lines: 1, valid: 1, invalid: 0 });
+    else expect(premises).toMatchObject({ lines: 0, valid: 0, invalid: 1 });
+  });
+});
+
+describe('text on its way to a page', () => {
+  it('escapes markup and replaces lone surrogates (pagefind refuses a document holding one)', () => {
+    expect(escapeHtml('<a href="x" onclick=\'y\'>&</a>')).toBe('&lt;a href=&quot;x&quot; onclick=&#39;y&#39;&gt;&amp;&lt;/a&gt;');
+    expect(escapeHtml('a\ud800b\udc00c')).toBe('a\ufffdb\ufffdc');
+    expect(escapeHtml('😀')).toBe('😀');
+  });
+
+  it('never keeps a link a browser would read as another origin or scheme', () => {
+    for (const href of ['//evil.example', '\\\\evil.example', '/\\evil.example', '\\/evil.example', ' javascript:alert(1)', 'java\tscript:alert(1)', 'JaVaScRiPt:alert(1)', 'data:text/html,x', 'vbscript:x', 'file:///etc/passwd', '\u0000javascript:x', 'a:b']) {
+      expect(isAllowedHref(href), href).toBe(false);
+    }
+    for (const href of ['https://example.com/x', 'http://example.com', '/p/x/', 'x/y', '#a', '?q=1', 'x\\y']) expect(isAllowedHref(href), href).toBe(true);
+    // Markdown itself percent-encodes a backslash and unescapes `\/`: both stay on the site.
+    const html = renderMarkdown('[a](\\\\/evil.example/) [b](<\\/evil.example>)');
+    expect(html).toBe('<p><a href="%5C/evil.example/">a</a> <a href="/evil.example">b</a></p>');
+    for (const [, href] of html.matchAll(/href="([^"]*)"/g)) expect(new URL(href as string, 'https://site.example/p/x/').origin).toBe('https://site.example');
+  });
+});
