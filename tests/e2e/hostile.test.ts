@@ -12,6 +12,7 @@ import { tmpdir } from 'node:os';
 import type { Browser, Page } from 'playwright-core';
 import { makeHostileCorpus, SECRET, type HostileManifest } from '../../scripts/make-hostile-corpus.ts';
 import { buildSite, REPO_ROOT, type BuiltSite } from './build-site.ts';
+import { readArchiveIndex, readModel } from '../../src/lib/archive/model-store.ts';
 import { serveStatic, type StaticServer } from './static-server.ts';
 import { chromiumAvailable, launchBrowser } from './browser.ts';
 import { watchPage, type PageWatch } from './page-helpers.ts';
@@ -55,6 +56,19 @@ describe('the hostile corpus builds', () => {
     const printed = `${site.stdout}\n${site.stderr}`;
     expect(Number(/Found (\d+) projects\./.exec(printed)?.[1])).toBeGreaterThanOrEqual(30);
     expect(printed).not.toMatch(/rendering failed|Error:|at .*\.ts:\d+/);
+  });
+
+  it('accounts for every line of every line-based file, the 100 MB one too', async () => {
+    const models = await Promise.all((await readArchiveIndex(site.cacheDir)).projects.map((p) => readModel(site.cacheDir, p.id)));
+    const asRoot = process.getuid?.() === 0;
+    for (const f of manifest.lineFiles) {
+      const sources = models.filter((m) => m.root === `corpus/${f.project}`).flatMap((m) => m.sources.filter((s) => s.path === f.rel));
+      expect(sources.length, `${f.project}/${f.rel}`).toBe(1);
+      const source = sources[0] as (typeof sources)[number];
+      const unreadable = f.refused || (!asRoot && f.project === 'broken/unreadable' && f.rel === 'premises.jsonl');
+      expect([source.lines, source.valid + source.invalid], `${f.project}/${f.rel}`).toEqual(unreadable ? [0, 1] : [f.lines, f.lines]);
+    }
+    expect(manifest.lineFiles.some((f) => f.project === 'broken/huge')).toBe(true);
   });
 
   it('publishes nothing from outside the input folder, and no path of the build machine', async () => {
