@@ -755,7 +755,9 @@ async function links(w: Writer): Promise<void> {
   await w.link(project, 'outside-dir', '../../outside');
   await w.link(project, 'dangling', 'nowhere');
   await w.link(project, 'self-loop', 'self-loop');
-  for (const what of ['loop to itself', 'loop to its parent', 'loop three levels up', 'link to a folder outside the root', 'dangling link', 'link to itself (ELOOP)']) w.add('links', project, '(links)', what);
+  // A name that would drive the terminal of whoever runs the build (retitle it, write the clipboard).
+  await w.link(project, '\u001b]0;pwned\u0007\u001b]52;c;cHduZWQ=\u0007\u001b[2J', 'nowhere');
+  for (const what of ['loop to itself', 'loop to its parent', 'loop three levels up', 'link to a folder outside the root', 'dangling link', 'link to itself (ELOOP)', 'a link named with terminal escape sequences']) w.add('links', project, '(links)', what);
   const refused = 'links/refused';
   await w.put(refused, 'history.jsonl', `${good('babysit', 0)}\n`);
   await w.link(refused, 'decisions.jsonl', '../../../outside/decisions.jsonl', true);

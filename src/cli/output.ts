@@ -11,10 +11,19 @@ export interface Output {
   error(text: string): void;
 }
 
+/**
+ * Text as it may reach a terminal: control characters other than line break and tab (a record
+ * or folder name can hold ESC sequences that retitle a terminal, rewrite what it shows or write
+ * the clipboard) are printed as visible `\x1b`-style escapes (docs/security.md).
+ */
+export function terminalSafe(text: string): string {
+  return text.replace(/[\u0000-\u0008\u000b-\u001f\u007f-\u009f]/g, (c) => `\\x${c.charCodeAt(0).toString(16).padStart(2, '0')}`);
+}
+
 export const consoleOutput: Output = {
-  result: (text) => process.stdout.write(`${text}\n`),
-  info: (text) => process.stderr.write(`${text}\n`),
-  error: (text) => process.stderr.write(`trailbook: ${text}\n`),
+  result: (text) => process.stdout.write(`${terminalSafe(text)}\n`),
+  info: (text) => process.stderr.write(`${terminalSafe(text)}\n`),
+  error: (text) => process.stderr.write(`trailbook: ${terminalSafe(text)}\n`),
 };
 
 /** A usage error: the invocation cannot be carried out. Exit code 2. */

@@ -56,6 +56,9 @@ describe('the hostile corpus builds', () => {
     const printed = `${site.stdout}\n${site.stderr}`;
     expect(Number(/Found (\d+) projects\./.exec(printed)?.[1])).toBeGreaterThanOrEqual(30);
     expect(printed).not.toMatch(/rendering failed|Error:|at .*\.ts:\d+/);
+    // A file name holding terminal escape sequences is printed with them made visible.
+    expect(printed).toContain('\\x1b]0;pwned\\x07');
+    expect(printed).not.toMatch(/[\u0000-\u0008\u000b-\u001f\u007f]/);
   });
 
   it('accounts for every line of every line-based file, the 100 MB one too', async () => {
@@ -149,9 +152,14 @@ describe.skipIf(!chromiumAvailable())('every page of the hostile archive in Chro
     const problems: string[] = [];
     for (const rel of pages) {
       const url = `${origin}/${rel.replace(/(^|\/)index\.html$/, '$1')}`;
-      const response = await page.goto(url, { waitUntil: 'load' });
-      if (response?.status() !== 200) problems.push(`${rel}: HTTP ${response?.status()}`);
-      for (const p of await audit(page)) problems.push(`${rel}: ${p}`);
+      try {
+        const response = await page.goto(url, { waitUntil: 'load' });
+        if (response?.status() !== 200) problems.push(`${rel}: HTTP ${response?.status()}`);
+        for (const p of await audit(page)) problems.push(`${rel}: ${p}`);
+        if (page.url().split('#')[0] !== url) problems.push(`${rel}: the page went to ${page.url()} by itself`);
+      } catch (error) {
+        problems.push(`${rel}: ${(error as Error).message.split('\n')[0]}`);
+      }
     }
     await page.waitForTimeout(200);
     expect(problems).toEqual([]);

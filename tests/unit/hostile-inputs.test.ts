@@ -25,6 +25,7 @@ import { RepositoryRegistry } from '../../src/lib/project/repository-registry.ts
 import { escapeHtml } from '../../src/lib/text/escape.ts';
 import { isAllowedHref, renderMarkdown } from '../../src/lib/markdown/render-markdown.ts';
 import { computeRowId } from '../../src/lib/adapters/parsed-row.ts';
+import { terminalSafe } from '../../src/cli/output.ts';
 
 let tmp: string;
 const ROOT = path.resolve(import.meta.dirname, '..', '..');
@@ -225,6 +226,12 @@ describe('files that cannot be read as they are', () => {
     const premises = model.sources.find((s) => s.path === 'premises.jsonl');
     if (process.getuid?.() === 0) expect(premises).toMatchObject({ lines: 1, valid: 1, invalid: 0 });
     else expect(premises).toMatchObject({ lines: 0, valid: 0, invalid: 1 });
+  });
+});
+
+describe('text on its way to a terminal', () => {
+  it('prints control characters as visible escapes, keeping line breaks and tabs', () => {
+    expect(terminalSafe('a\u001b]0;x\u0007b\tc\nd\r\u009be')).toBe('a\\x1b]0;x\\x07b\tc\nd\\x0d\\x9be');
   });
 });
 
