@@ -63,3 +63,11 @@ export function strictFault(t: ArchiveTotals): string | null {
   const faults = [t.invalid > 0 ? plural(t.invalid, 'invalid row') : '', t.flags.high > 0 ? plural(t.flags.high, 'high-severity flag') : ''].filter(Boolean);
   return faults.length > 0 ? faults.join(' and ') : null;
 }
+
+/** `--strict`: reports the faults and returns exit code 1 when there are any, else 0. */
+export function strictExitCode(out: Output, t: ArchiveTotals): number {
+  const fault = strictFault(t);
+  if (fault === null) return 0;
+  out.error(`--strict: ${fault}`);
+  return 1;
+}

@@ -17,7 +17,7 @@ import { resolveSettings, settingsFingerprint, siteSettings, type SettingsFlags 
 import { fromCwd, PACKAGE_ROOT } from '../paths.ts';
 import { plural, UsageError, type Output } from '../output.ts';
 import { archiveProgress } from '../progress.ts';
-import { printFaults, printFound, strictFault, totals } from '../summary.ts';
+import { printFaults, printFound, strictExitCode, totals } from '../summary.ts';
 
 /** Options of `trailbook build` (flags override trailbook.config.*; see src/cli/settings.ts). */
 export interface BuildOptions extends SettingsFlags {
@@ -226,12 +226,5 @@ export async function runBuild(dirs: string[], options: BuildOptions, out: Outpu
     await writeFile(resolve(options.timings), `${JSON.stringify(report, null, 2)}\n`);
   }
   out.info(`Done in ${((performance.now() - started) / 1000).toFixed(1)} s. Open ${fromCwd(join(outDir, 'index.html'))}, or serve ${fromCwd(outDir)} (search needs a web server).`);
-  if (options.strict) {
-    const fault = strictFault(t);
-    if (fault) {
-      out.error(`--strict: ${fault}`);
-      return 1;
-    }
-  }
-  return 0;
+  return options.strict ? strictExitCode(out, t) : 0;
 }

@@ -10,7 +10,7 @@ import { resolveSettings } from '../settings.ts';
 import { fromCwd } from '../paths.ts';
 import { plural, UsageError, type Output } from '../output.ts';
 import { archiveProgress } from '../progress.ts';
-import { printFaults, printFound, strictFault, totals } from '../summary.ts';
+import { printFaults, printFound, strictExitCode, totals } from '../summary.ts';
 
 /** Options of `trailbook check`. */
 export interface CheckOptions {
@@ -75,12 +75,5 @@ export async function runCheck(dirs: string[], options: CheckOptions, out: Outpu
     out.error(`${plural(failing.length, 'project')} with flags of severity ${failOn} or higher (--fail-on ${failOn}): ${failing.slice(0, 10).join(', ')}${failing.length > 10 ? ', …' : ''}`);
     return 1;
   }
-  if (options.strict) {
-    const fault = strictFault(t);
-    if (fault) {
-      out.error(`--strict: ${fault}`);
-      return 1;
-    }
-  }
-  return 0;
+  return options.strict ? strictExitCode(out, t) : 0;
 }
