@@ -18,6 +18,8 @@ import { join, resolve } from 'node:path';
 import { generateCorpus } from './gen-corpus.ts';
 import { openRepository } from '../src/lib/git/repository.ts';
 import { readArchiveIndex, readModel } from '../src/lib/archive/model-store.ts';
+import { serveStatic } from '../tests/e2e/static-server.ts';
+import { launchBrowser } from '../tests/e2e/browser.ts';
 
 const ROOT = resolve(import.meta.dirname, '..');
 const CLI = join(ROOT, 'bin', 'trailbook.js');
@@ -90,6 +92,47 @@ async function evidenceRatio(corpus: string, cache: string): Promise<{ ids: numb
   return { ids, oursMs, gitMs };
 }
 
+/**
+ * Opens the search page in headless Chromium from localhost (gzip on, as a real host) with
+ * one filter, and with words and one filter; reports when the first result showed (ms since
+ * navigation start) and the bytes fetched.
+ */
+async function searchProbe(out: string): Promise<Array<{ query: string; firstResultMs: number | null; kilobytes: number; requests: number }>> {
+  const server = await serveStatic(out, '/', { gzip: true });
+  const browser = await launchBrowser();
+  const results = [];
+  try {
+    for (const query of ['?result=failed', '?q=cache&phase=design']) {
+      const context = await browser.newContext();
+      const page = await context.newPage();
+      await page.addInitScript(() => {
+        new MutationObserver((_, observer) => {
+          if (document.querySelector('#search-results li')) {
+            (window as unknown as { firstResult: number }).firstResult = performance.now();
+            observer.disconnect();
+          }
+        }).observe(document, { childList: true, subtree: true });
+      });
+      let bytes = 0;
+      let requests = 0;
+      page.on('requestfinished', async (request) => {
+        requests++;
+        bytes += (await request.sizes()).responseBodySize;
+      });
+      await page.goto(`${server.url}search/${query}`);
+      await page.waitForSelector('#search-results li', { timeout: 60_000 }).catch(() => undefined);
+      await page.waitForLoadState('networkidle');
+      const first = await page.evaluate(() => (window as unknown as { firstResult?: number }).firstResult ?? null);
+      results.push({ query, firstResultMs: first === null ? null : Math.round(first), kilobytes: Math.round(bytes / 1024), requests });
+      await context.close();
+    }
+  } finally {
+    await browser.close();
+    await server.close();
+  }
+  return results;
+}
+
 async function main(): Promise<void> {
   const dir = resolve(arg('dir', '/tmp/trailbook-bench'));
   const sizes = arg('sizes', '10x1000,100x1000,1000x1000').split(',').map((s) => s.split('x').map(Number) as [number, number]);
@@ -109,6 +152,8 @@ async function main(): Promise<void> {
     await rm(cache, { recursive: true, force: true });
     console.error(`[${name}] full build…`);
     const full = await build(corpus, out, cache, join(dir, name, 'full.json'));
+    console.error(`[${name}] search in Chromium…`);
+    const search = await searchProbe(out);
     console.error(`[${name}] evidence resolution vs git…`);
     const evidence = await evidenceRatio(corpus, cache);
     console.error(`[${name}] floor: read inputs + pagefind over the output…`);
@@ -133,6 +178,7 @@ async function main(): Promise<void> {
       evidence: { ...evidence, ratio: evidence.oursMs / evidence.gitMs },
       floor: { inputBytes, readMs: Math.round(readMs), pagefindMs: Math.round(pagefindMs), ratio: full.wallMs / (readMs + pagefindMs) },
       rebuildRatio: rebuild.wallMs / full.wallMs,
+      search,
       recapGzipBytes: execFileSync('sh', ['-c', `gzip -c "${join(out, 'p', 'projects-project-0000', 'index.html')}" | wc -c`], { encoding: 'utf8' }).trim(),
       homeGzipBytes: execFileSync('sh', ['-c', `gzip -c "${join(out, 'index.html')}" | wc -c`], { encoding: 'utf8' }).trim(),
       corpusBytes: (await stat(corpus)).size && inputBytes,
@@ -147,7 +193,10 @@ async function main(): Promise<void> {
   for (const r of results as Array<{ size: string; full: Timings; rebuild: Timings; evidence: { ratio: number }; floor: { ratio: number }; rebuildRatio: number; recapGzipBytes: string; homeGzipBytes: string }>) {
     console.log(`| ${r.size} | ${(r.full.wallMs / 1000).toFixed(1)} s | ${mb(r.full.maxRssBytes)} MiB | ${mb(r.full.output.bytes)} MB, ${r.full.output.files} files | ${mb(r.full.output.searchIndexBytes)} MB | ${(r.rebuild.wallMs / 1000).toFixed(1)} s (${(r.rebuildRatio * 100).toFixed(0)}%) | ${r.evidence.ratio.toFixed(2)}× | ${r.floor.ratio.toFixed(2)}× | ${(Number(r.recapGzipBytes) / 1024).toFixed(0)} KB | ${(Number(r.homeGzipBytes) / 1024).toFixed(0)} KB |`);
   }
-  for (const r of results as Array<{ size: string; full: Timings }>) console.log(`stages ${r.size}: ${JSON.stringify(r.full.stagesMs)}`);
+  for (const r of results as Array<{ size: string; full: Timings; search: unknown }>) {
+    console.log(`stages ${r.size}: ${JSON.stringify(r.full.stagesMs)}`);
+    console.log(`search ${r.size}: ${JSON.stringify(r.search)}`);
+  }
 }
 
 await main();
