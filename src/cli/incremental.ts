@@ -1,11 +1,11 @@
 /**
  * Incremental builds (issue 5): decide whether the previous output can be reused, and carry
- * its unchanged pages into the new one. See src/lib/archive/render-plan.ts for the plan the
+ * its unchanged pages into the new one (by renaming: a project's folder moves in one step). See src/lib/archive/render-plan.ts for the plan the
  * pages read.
  */
 import { createHash } from 'node:crypto';
-import { copyFile, link, mkdir, readdir, readFile, stat, writeFile } from 'node:fs/promises';
-import { dirname, join, relative, sep } from 'node:path';
+import { copyFile, mkdir, readdir, readFile, rename, stat, writeFile } from 'node:fs/promises';
+import { dirname, join, relative } from 'node:path';
 import type { RenderRecord } from '../lib/archive/render-plan.ts';
 import { PACKAGE_ROOT } from './paths.ts';
 
@@ -68,21 +68,54 @@ export function ownerKey(rel: string): string | null {
 }
 
 /**
- * Copies (hard-links when it can) every page of the previous output that this build did not
- * re-render and whose entry still exists, and every asset under `_astro/` not written again.
- * Returns how many files were carried over.
+ * The render-plan key owning a whole folder of the output, when everything under it belongs
+ * to one entry: `p/<id>` (a project: its recap, exports, issue pages and cited artifacts, which
+ * change only with the project's rows) and `r/<repo>/commit/<sha>`. Null otherwise.
+ */
+export function folderOwnerKey(rel: string): string | null {
+  const parts = rel.split('/');
+  if (parts.length === 2 && parts[0] === 'p') return `project:${parts[1]}`;
+  if (parts.length === 4 && parts[0] === 'r' && parts[2] === 'commit') return `commit:${parts[1]}/${parts[3]}`;
+  return null;
+}
+
+const exists = (path: string): Promise<boolean> => stat(path).then(() => true, () => false);
+
+/**
+ * Moves into the new output everything of the previous output that this build did not write
+ * again and whose entry still exists: whole folders where one entry owns them (one rename
+ * for a project's pages), single pages elsewhere, and every asset under `_astro/`. The
+ * previous output is consumed: the caller replaces it with the new one right after.
+ * Returns how many files and folders were carried over.
  */
 export async function carryOver(previousOut: string, newOut: string, pages: Readonly<Record<string, string>>): Promise<number> {
   let carried = 0;
-  for (const file of await listFiles(previousOut)) {
-    const rel = relative(previousOut, file).split(sep).join('/');
-    const target = join(newOut, rel);
-    if (await stat(target).then(() => true, () => false)) continue;
-    const owner = ownerKey(rel);
-    if (owner === null ? !rel.startsWith('_astro/') : !(owner in pages)) continue;
-    await mkdir(dirname(target), { recursive: true });
-    await link(file, target).catch(() => copyFile(file, target));
-    carried++;
-  }
+  const visit = async (rel: string): Promise<void> => {
+    const from = join(previousOut, rel);
+    for (const entry of (await readdir(from, { withFileTypes: true }).catch(() => [])).sort((a, b) => (a.name < b.name ? -1 : 1))) {
+      const childRel = rel === '' ? entry.name : `${rel}/${entry.name}`;
+      const target = join(newOut, childRel);
+      if (entry.isDirectory()) {
+        const owner = folderOwnerKey(childRel);
+        if (owner !== null && !(await exists(target))) {
+          if (owner in pages) {
+            await mkdir(dirname(target), { recursive: true });
+            await rename(join(from, entry.name), target);
+            carried++;
+          }
+          continue;
+        }
+        await visit(childRel);
+        continue;
+      }
+      if (!entry.isFile() || (await exists(target))) continue;
+      const owner = ownerKey(childRel);
+      if (owner === null ? !childRel.startsWith('_astro/') : !(owner in pages)) continue;
+      await mkdir(dirname(target), { recursive: true });
+      await rename(join(from, entry.name), target).catch(() => copyFile(join(from, entry.name), target));
+      carried++;
+    }
+  };
+  await visit('');
   return carried;
 }

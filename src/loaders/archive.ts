@@ -5,6 +5,8 @@
 import { analyseArchive, type ArchiveResult } from '../lib/archive/analyse-archive.ts';
 import { buildEnv } from '../lib/archive/build-env.ts';
 import { pathFilter } from '../lib/config/glob.ts';
+import { readCited } from '../lib/archive/model-store.ts';
+import type { ProjectModel } from '../lib/model/types.ts';
 
 let archive: Promise<ArchiveResult> | null = null;
 
@@ -16,4 +18,16 @@ export function loadArchive(): Promise<ArchiveResult> {
     return analyseArchive({ roots: env.inputs, cacheDir: env.cacheDir, ...(accept ? { accept } : {}) });
   })();
   return archive;
+}
+
+const cited = new Map<string, Promise<ProjectModel['cited']>>();
+
+/** A project's cited commits and files, read once per process (both evidence loaders need them). */
+export function citedOf(id: string): Promise<ProjectModel['cited']> {
+  let pending = cited.get(id);
+  if (!pending) {
+    pending = readCited(buildEnv().cacheDir, id);
+    cited.set(id, pending);
+  }
+  return pending;
 }

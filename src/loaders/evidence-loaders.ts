@@ -6,11 +6,10 @@
  */
 import type { Loader } from 'astro/loaders';
 import { createHash } from 'node:crypto';
-import { loadArchive } from './archive.ts';
+import { citedOf, loadArchive } from './archive.ts';
 import { buildEnv } from '../lib/archive/build-env.ts';
-import { readCited } from '../lib/archive/model-store.ts';
 import { writeRoutes } from '../lib/archive/render-plan.ts';
-import { ensureEvidenceStore, readCitations, readCommitDetails, readFileExcerpt, writeCitations, writeCommitDetails, writeFileExcerpt } from '../lib/archive/evidence-store.ts';
+import { ensureEvidenceStore, hasCitations, hasCommitDetails, hasFileExcerpt, readCommitDetails, writeCitations, writeCommitDetails, writeFileExcerpt } from '../lib/archive/evidence-store.ts';
 import { describeCommit } from '../lib/git/commit-details.ts';
 import { artifactFileExcerpt, repositoryFileExcerpt } from '../lib/git/file-excerpt.ts';
 import { ArtifactFolder } from '../lib/evidence/artifacts.ts';
@@ -45,7 +44,7 @@ export function commitsLoader(): Loader {
       for (const p of archive.projects) {
         const repoId = p.repository.id;
         if (repoId === null) continue;
-        for (const c of (await readCited(cacheDir, p.id)).commits) {
+        for (const c of (await citedOf(p.id)).commits) {
           const id = `${repoId}/${c.oid}`;
           const entry = cited.get(id) ?? { repoId, oid: c.oid, by: [] };
           for (const b of c.by) entry.by.push({ ...b, projectId: p.id, projectTitle: p.title });
@@ -57,8 +56,8 @@ export function commitsLoader(): Loader {
       const pending = [...cited].sort(([a], [b]) => (a < b ? -1 : 1));
       const one = async ([id, entry]: (typeof pending)[number]): Promise<void> => {
         const byDigest = digest(JSON.stringify(entry.by));
+        if (store.get(id)?.digest === byDigest && (await hasCommitDetails(cacheDir, entry.repoId, entry.oid)) && (await hasCitations(cacheDir, `commit:${id}`))) return;
         let details = await readCommitDetails(cacheDir, entry.repoId, entry.oid);
-        if (store.get(id)?.digest === byDigest && details !== null && (await readCitations(cacheDir, `commit:${id}`)) !== null) return;
         if (details === null) {
           const repo = archive.repositories.get(entry.repoId);
           details = repo ? await describeCommit(repo, entry.oid) : { problem: 'repository not available' };
@@ -84,7 +83,7 @@ export function filesLoader(): Loader {
       const cacheDir = buildEnv().cacheDir;
       await ensureEvidenceStore(cacheDir);
       for (const p of archive.projects) {
-        for (const f of (await readCited(cacheDir, p.id)).files) {
+        for (const f of (await citedOf(p.id)).files) {
           const scope = f.origin;
           const owner = scope === 'repository' ? p.repository.id : p.id;
           if (owner === null) continue;
@@ -99,7 +98,7 @@ export function filesLoader(): Loader {
       for (const [id, entry] of [...cited].sort(([a], [b]) => (a < b ? -1 : 1))) {
         entry.ranges.sort((a, b) => a.from - b.from || a.to - b.to);
         const key = digest(JSON.stringify([entry.head, entry.ranges, entry.by]));
-        if (store.get(id)?.digest === key && entry.scope === 'repository' && (await readFileExcerpt(cacheDir, id)) !== null && (await readCitations(cacheDir, `file:${id}`)) !== null) continue;
+        if (store.get(id)?.digest === key && entry.scope === 'repository' && (await hasFileExcerpt(cacheDir, id)) && (await hasCitations(cacheDir, `file:${id}`))) continue;
         let excerpt;
         if (entry.scope === 'repository') {
           const repo = archive.repositories.get(entry.owner);

@@ -83,6 +83,9 @@ async function start(): Promise<void> {
   form.hidden = false;
   document.querySelector('#search-nojs')?.remove();
 
+  // Words need pagefind: when the page opens with words, fetch it alongside the facet summary.
+  const pagefindModule = (): Promise<Pagefind> => import(/* @vite-ignore */ `${base}pagefind/pagefind.js`) as Promise<Pagefind>;
+  let pagefindImport: Promise<Pagefind> | null = new URLSearchParams(location.search).get('q') ? pagefindModule() : null;
   let summary: FacetSummary;
   try {
     const response = await fetch(`${base}search-index/facets.json`);
@@ -95,7 +98,8 @@ async function start(): Promise<void> {
   let pagefind: Pagefind | null = null;
   const loadPagefind = async (): Promise<Pagefind> => {
     if (!pagefind) {
-      const module = (await import(/* @vite-ignore */ `${base}pagefind/pagefind.js`)) as Pagefind;
+      pagefindImport ??= pagefindModule();
+      const module = await pagefindImport;
       // Indexed URLs already hold the base path (src/lib/search/write-search-index.ts); pagefind
       // would put its baseUrl in front again (/archive/archive/...), so it is the site root.
       await module.options({ baseUrl: '/', excerptLength: 24 });
@@ -174,13 +178,20 @@ async function start(): Promise<void> {
       const hits: Hit[] = [];
       while (hits.length < PAGE && results.length > 0) {
         const datas = await Promise.all(results.splice(0, 5).map((r) => r.data()));
-        for (const data of datas) {
+        // Each result's project shard, fetched side by side.
+        const shards = await Promise.all(
+          datas.map((data) => {
+            const project = projectByUrl.get(data.url.replace(/\?.*$/, ''));
+            return project === undefined ? null : shardOf(project);
+          }),
+        );
+        for (const [i, data] of datas.entries()) {
           const projectUrl = data.url.replace(/\?.*$/, '');
           const project = projectByUrl.get(projectUrl);
-          if (project === undefined) continue;
+          const shard = shards[i];
+          if (project === undefined || !shard) continue;
           // The main index's entries of a changed project are out of date: the delta has them.
           if (stale.has(projectUrl) && data.meta['index'] !== 'delta') continue;
-          const shard = await shardOf(project);
           const byAnchor = new Map(shard.records.map((r) => [r[0], r]));
           for (const sub of data.sub_results) {
             const anchor = sub.url.split('#')[1] ?? '';

@@ -250,7 +250,7 @@ describe('GitRepository.lookupPath', () => {
   it('reports an unreadable commit as an error', async () => {
     const r = await repo.lookupPath('0000000000000000000000000000000000000001', 'README.md');
     expect(r.status).toBe('error');
-    expect(r.status === 'error' && r.problem.startsWith('cannot read commit 000000000000: ')).toBe(true);
+    expect(r.status === 'error' && r.problem.startsWith('cannot read object 000000000000: ')).toBe(true);
   });
 });
 

@@ -87,20 +87,21 @@ async function htmlPages(dir: string): Promise<string[]> {
   return out.sort();
 }
 
-async function countFiles(dir: string): Promise<{ files: number; bytes: number; pages: number }> {
+/** Counts the files and pages under `dir`, and their bytes when `sizes` (a stat per file). */
+async function countFiles(dir: string, sizes = true): Promise<{ files: number; bytes: number; pages: number }> {
   let files = 0;
   let bytes = 0;
   let pages = 0;
   for (const entry of await readdir(dir, { withFileTypes: true })) {
     const path = join(dir, entry.name);
     if (entry.isDirectory()) {
-      const sub = await countFiles(path);
+      const sub = await countFiles(path, sizes);
       files += sub.files;
       bytes += sub.bytes;
       pages += sub.pages;
     } else {
       files++;
-      bytes += (await stat(path)).size;
+      if (sizes) bytes += (await stat(path)).size;
       if (entry.name.endsWith('.html')) pages++;
     }
   }
@@ -207,9 +208,9 @@ export async function runBuild(dirs: string[], options: BuildOptions, out: Outpu
     process.chdir(cwd);
     await rm(staging, { recursive: true, force: true });
   }
-  const written = await countFiles(outDir);
+  const written = await countFiles(outDir, options.timings !== undefined);
   const kept = previous ? `; kept the other ${plural(written.pages - renderedPages.length, 'page')} (${plural(keptFiles, 'file')}) from the previous build` : '';
-  out.info(`Rendered ${plural(renderedPages.length, 'page')} in ${((performance.now() - renderStarted) / 1000).toFixed(1)} s${kept}. The archive has ${plural(written.pages, 'page')}, ${plural(written.files, 'file')}, ${(written.bytes / 1024 / 1024).toFixed(1)} MB.`);
+  out.info(`Rendered ${plural(renderedPages.length, 'page')} in ${((performance.now() - renderStarted) / 1000).toFixed(1)} s${kept}. The archive has ${plural(written.pages, 'page')} and ${plural(written.files, 'file')}${options.timings !== undefined ? `, ${(written.bytes / 1024 / 1024).toFixed(1)} MB` : ''}.`);
   printFaults(out, t, archive.projects);
   if (options.timings) {
     const searchBytes = (await countFiles(join(outDir, 'pagefind'))).bytes + (await countFiles(join(outDir, 'search-index'))).bytes;

@@ -11,6 +11,7 @@ import { RepositoryRegistry } from '../project/repository-registry.ts';
 import { codeDigest } from './code-digest.ts';
 import { readModel, readSummary, writeArchiveIndex, writeProject } from './model-store.ts';
 import { projectDigest } from './project-digest.ts';
+import { FileHashes } from './file-hashes.ts';
 import { summarise, type ProjectSummary } from './summary.ts';
 import type { GitRepository } from '../git/repository.ts';
 import { timed, type StageTimes } from './stage-times.ts';
@@ -60,6 +61,8 @@ export async function analyseArchive(options: ArchiveOptions): Promise<ArchiveRe
   const discovery = await timed(options.times, 'discover', () => discoverProjects(roots, options.accept ? { accept: options.accept } : {}));
   options.onEvent?.({ type: 'discovered', projects: discovery.projects.length, problems: discovery.problems });
   const code = await codeDigest();
+  const fileHashes = new FileHashes(options.cacheDir);
+  await fileHashes.load();
   const registry = new RepositoryRegistry();
   const projects: ProjectSummary[] = [];
   const changed: string[] = [];
@@ -67,7 +70,7 @@ export async function analyseArchive(options: ArchiveOptions): Promise<ArchiveRe
   for (const project of discovery.projects) {
     const started = performance.now();
     const prepared = await timed(options.times, 'prepare', () => prepareProject(project, registry));
-    const digest = await timed(options.times, 'prepare', () => projectDigest(project, code, prepared.repositoryKey));
+    const digest = await timed(options.times, 'prepare', () => projectDigest(project, code, prepared.repositoryKey, fileHashes));
     let summary = options.cacheDir ? await readSummary(options.cacheDir, project.id) : null;
     const reused = summary !== null && summary.digest === digest;
     if (reused && summary) {
@@ -83,6 +86,7 @@ export async function analyseArchive(options: ArchiveOptions): Promise<ArchiveRe
     projects.push(summary as ProjectSummary);
     options.onEvent?.({ type: 'project', index: ++index, total: discovery.projects.length, id: project.id, reused, ms: performance.now() - started });
   }
+  await fileHashes.save();
   if (options.cacheDir) await writeArchiveIndex(options.cacheDir, { projects: projects.map((p) => ({ id: p.id, digest: p.digest })), problems: discovery.problems.map((p) => ({ path: displayPath(roots, p.path), problem: p.problem })) });
   return {
     projects,

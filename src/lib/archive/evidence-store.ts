@@ -5,7 +5,7 @@
  * The collections hold only what lists and routes need; pages read the rest from here.
  * Everything is discarded when Trailbook's core code changes (its digest is recorded).
  */
-import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { createHash } from 'node:crypto';
 import { dirname, join } from 'node:path';
 import type { CommitDetails } from '../git/commit-details.ts';
@@ -83,4 +83,21 @@ export function readCitations<T>(cacheDir: string, key: string): Promise<T[] | n
 /** Stores the rows citing an evidence page's commit or file. */
 export function writeCitations<T>(cacheDir: string, key: string, citations: readonly T[]): Promise<void> {
   return writeAtomic(citationsPath(cacheDir, key), JSON.stringify(citations));
+}
+
+const exists = (path: string): Promise<boolean> => stat(path).then(() => true, () => false);
+
+/** Whether a commit's details are stored (a stat, not a read). */
+export function hasCommitDetails(cacheDir: string, repoId: string, oid: string): Promise<boolean> {
+  return exists(commitPath(cacheDir, repoId, oid));
+}
+
+/** Whether a cited file entry's excerpt is stored. */
+export function hasFileExcerpt(cacheDir: string, id: string): Promise<boolean> {
+  return exists(filePath(cacheDir, id));
+}
+
+/** Whether an evidence page's citations are stored. */
+export function hasCitations(cacheDir: string, key: string): Promise<boolean> {
+  return exists(citationsPath(cacheDir, key));
 }

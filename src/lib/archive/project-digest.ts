@@ -3,22 +3,16 @@
  * file's bytes, the config, and the canonical repository's head and object set. Equal
  * digests mean the stored model can be reused without parsing or checking again.
  */
-import { createReadStream } from 'node:fs';
 import { createHash } from 'node:crypto';
 import type { DiscoveredProject } from '../discover/discover.ts';
+import { FileHashes } from './file-hashes.ts';
 
-async function hashFile(path: string): Promise<string> {
-  const hash = createHash('sha256');
-  try {
-    for await (const chunk of createReadStream(path)) hash.update(chunk as Buffer);
-    return hash.digest('hex');
-  } catch (error) {
-    return `unreadable:${(error as NodeJS.ErrnoException).code ?? 'error'}`;
-  }
-}
-
-/** Digest of a project's inputs. `repositoryKey` describes the repository state (or its absence). */
-export async function projectDigest(project: DiscoveredProject, code: string, repositoryKey: string): Promise<string> {
+/**
+ * Digest of a project's inputs. `repositoryKey` describes the repository state (or its
+ * absence); `files` hashes file contents (remembering them between builds when it can).
+ */
+export async function projectDigest(project: DiscoveredProject, code: string, repositoryKey: string, files: FileHashes = new FileHashes(null)): Promise<string> {
+  const hashFile = (path: string): Promise<string> => files.hash(path);
   const hash = createHash('sha256');
   hash.update(`code:${code}\0id:${project.id}\0root:${project.displayRoot}\0repo:${repositoryKey}\0`);
   if (project.config) hash.update(`config:${await hashFile(project.config)}\0`);

@@ -74,7 +74,9 @@ async function resolveCommit(p: ClassifiedPointer, ctx: EvidenceContext): Promis
         return pointer(p, 'NOT_VERIFIED', `${hex} is a ${found.type} in ${ctx.repositoryName}, not a commit`, { fault: 'evidence/not-a-commit' });
       }
       const commit = await ctx.repository.commit(oid);
-      const subject = 'problem' in commit ? '' : (commit.message.split('\n')[0] ?? '').trim();
+      // The header says commit but the object cannot be read (a corrupt pack): not verified.
+      if ('problem' in commit) return pointer(p, 'INCONCLUSIVE', commit.problem);
+      const subject = (commit.message.split('\n')[0] ?? '').trim();
       return pointer(p, 'VERIFIED', subject ? `${via}commit ${short(oid)} exists: “${subject}”` : `${via}commit ${short(oid)} exists`, {
         target: { type: 'commit', oid },
       });

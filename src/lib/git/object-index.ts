@@ -3,8 +3,9 @@
  * read once per repository, so that full and short SHA lookups are binary searches instead
  * of a scan of every pack index per lookup (isomorphic-git's `expandOid` scans).
  */
-import { readdir, readFile } from 'node:fs/promises';
+import { open, readdir, readFile, type FileHandle } from 'node:fs/promises';
 import { join } from 'node:path';
+import { constants as zlibConstants, inflateSync } from 'node:zlib';
 
 const HEX = /^[0-9a-f]{38}$/;
 
@@ -21,16 +22,38 @@ async function listDir(path: string): Promise<string[]> {
  * Throws an Error naming the file when the index is not version 2 or is truncated.
  */
 export function parsePackIndexV2(data: Buffer, file: string): string[] {
+  return parsePackIndexWithOffsets(data, file).oids;
+}
+
+/**
+ * Parses a pack index (version 2): object ids and each object's byte offset in the pack.
+ * Throws an Error naming the file when the index is not version 2 or is truncated.
+ */
+export function parsePackIndexWithOffsets(data: Buffer, file: string): { oids: string[]; offsets: number[] } {
   if (data.length < 8 + 256 * 4 || data.readUInt32BE(0) !== 0xff744f63 || data.readUInt32BE(4) !== 2) {
     throw new Error(`${file}: not a version 2 pack index`);
   }
   const count = data.readUInt32BE(8 + 255 * 4);
   const start = 8 + 256 * 4;
-  if (data.length < start + count * 20) throw new Error(`${file}: pack index is truncated`);
+  const offsetsAt = start + count * 24;
+  const largeAt = offsetsAt + count * 4;
+  if (data.length < largeAt) throw new Error(`${file}: pack index is truncated`);
   const oids = new Array<string>(count);
-  for (let i = 0; i < count; i++) oids[i] = data.toString('hex', start + i * 20, start + i * 20 + 20);
-  return oids;
+  const offsets = new Array<number>(count);
+  for (let i = 0; i < count; i++) {
+    oids[i] = data.toString('hex', start + i * 20, start + i * 20 + 20);
+    const small = data.readUInt32BE(offsetsAt + i * 4);
+    if (small & 0x80000000) {
+      const at = largeAt + (small & 0x7fffffff) * 8;
+      if (data.length < at + 8) throw new Error(`${file}: pack index is truncated`);
+      offsets[i] = Number(data.readBigUInt64BE(at));
+    } else offsets[i] = small;
+  }
+  return { oids, offsets };
 }
+
+/** Where an object is stored: a loose file, or a pack and the byte offset of its entry. */
+export type ObjectLocation = { loose: string } | { pack: string; offset: number };
 
 /** All object ids of a repository, sorted, with prefix search. */
 export interface ObjectIndex {
@@ -38,6 +61,8 @@ export interface ObjectIndex {
   readonly size: number;
   /** Every object id starting with `prefix` (lowercase hex), at most `limit`. */
   find(prefix: string, limit?: number): string[];
+  /** Where a full object id is stored, or null. */
+  locate(oid: string): ObjectLocation | null;
   /** Problems met while reading (a corrupt pack index), in plain words. */
   readonly problems: string[];
 }
@@ -47,13 +72,25 @@ export async function readObjectIndex(gitdir: string): Promise<ObjectIndex> {
   const objects = join(gitdir, 'objects');
   const all: string[] = [];
   const problems: string[] = [];
+  const where = new Map<string, ObjectLocation>();
   const fanout = (await listDir(objects)).filter((d) => /^[0-9a-f]{2}$/.test(d));
   const loose = await Promise.all(fanout.map(async (dir) => (await listDir(join(objects, dir))).filter((f) => HEX.test(f)).map((f) => dir + f)));
-  for (const list of loose) for (const oid of list) all.push(oid);
+  for (const list of loose) {
+    for (const oid of list) {
+      all.push(oid);
+      where.set(oid, { loose: join(objects, oid.slice(0, 2), oid.slice(2)) });
+    }
+  }
   for (const name of (await listDir(join(objects, 'pack'))).filter((f) => f.endsWith('.idx')).sort()) {
     try {
+      const { oids: packed, offsets } = parsePackIndexWithOffsets(await readFile(join(objects, 'pack', name)), `objects/pack/${name}`);
+      const pack = join(objects, 'pack', `${name.slice(0, -'.idx'.length)}.pack`);
       // A loop, not push(...oids): a pack of a few hundred thousand objects would overflow the stack.
-      for (const oid of parsePackIndexV2(await readFile(join(objects, 'pack', name)), `objects/pack/${name}`)) all.push(oid);
+      for (let i = 0; i < packed.length; i++) {
+        const oid = packed[i] as string;
+        all.push(oid);
+        if (!where.has(oid)) where.set(oid, { pack, offset: offsets[i] as number });
+      }
     } catch (error) {
       problems.push((error as Error).message);
     }
@@ -64,6 +101,7 @@ export async function readObjectIndex(gitdir: string): Promise<ObjectIndex> {
   return {
     size: oids.length,
     problems,
+    locate: (oid: string) => where.get(oid) ?? null,
     find(prefix: string, limit = 10): string[] {
       let lo = 0;
       let hi = oids.length;
@@ -81,4 +119,85 @@ export async function readObjectIndex(gitdir: string): Promise<ObjectIndex> {
       return out;
     },
   };
+}
+
+const PACK_TYPES: Record<number, string> = { 1: 'commit', 2: 'tree', 3: 'blob', 4: 'tag' };
+
+/**
+ * Reads an object's type without reading the object: the header of a pack entry (following
+ * delta bases, which share their base's type) or of a loose file (inflating only its first
+ * bytes), as `git cat-file --batch-check` does. Throws with the reason when the bytes are
+ * not a valid object.
+ */
+export class ObjectTypes {
+  readonly #index: ObjectIndex;
+
+  constructor(index: ObjectIndex) {
+    this.#index = index;
+  }
+
+  readonly #handles = new Map<string, { handle: Promise<FileHandle>; timer: ReturnType<typeof setTimeout> | null }>();
+
+  /** Reads `length` bytes at `offset` of a pack. Handles stay open while in use and close after a second idle. */
+  async #read(pack: string, offset: number, length: number): Promise<Buffer> {
+    let entry = this.#handles.get(pack);
+    if (!entry) {
+      entry = { handle: open(pack, 'r'), timer: null };
+      this.#handles.set(pack, entry);
+    }
+    if (entry.timer) clearTimeout(entry.timer);
+    const current = entry;
+    current.timer = setTimeout(() => {
+      this.#handles.delete(pack);
+      void current.handle.then((h) => h.close()).catch(() => undefined);
+    }, 1000);
+    current.timer.unref();
+    const buffer = Buffer.alloc(length);
+    const { bytesRead } = await (await current.handle).read(buffer, 0, length, offset);
+    return buffer.subarray(0, bytesRead);
+  }
+
+  async #packedType(pack: string, offset: number, depth: number): Promise<string> {
+    if (depth > 64) throw new Error('delta chain too deep');
+    const head = await this.#read(pack, offset, 64);
+    if (head.length === 0) throw new Error('pack entry past the end of the pack');
+    let byte = head[0] as number;
+    const type = (byte >> 4) & 7;
+    let i = 1;
+    while (byte & 0x80) {
+      if (i >= head.length) throw new Error('pack entry header is cut');
+      byte = head[i++] as number;
+    }
+    if (PACK_TYPES[type]) return PACK_TYPES[type] as string;
+    if (type === 6) {
+      // OFS_DELTA: the base's offset, back from this entry, in git's offset encoding.
+      byte = head[i++] as number;
+      let rel = byte & 0x7f;
+      while (byte & 0x80) {
+        if (i >= head.length) throw new Error('pack delta offset is cut');
+        byte = head[i++] as number;
+        rel = ((rel + 1) * 128) + (byte & 0x7f);
+      }
+      if (rel <= 0 || rel > offset) throw new Error('pack delta base out of range');
+      return this.#packedType(pack, offset - rel, depth + 1);
+    }
+    if (type === 7) {
+      if (head.length < i + 20) throw new Error('pack delta base id is cut');
+      return this.type(head.toString('hex', i, i + 20), depth + 1);
+    }
+    throw new Error(`unknown pack entry type ${type}`);
+  }
+
+  /** The type of a full object id: `commit`, `tree`, `blob` or `tag`. */
+  async type(oid: string, depth = 0): Promise<string> {
+    const location = this.#index.locate(oid);
+    if (location === null) throw new Error(`object ${oid.slice(0, 12)} is not in the repository`);
+    if ('pack' in location) return this.#packedType(location.pack, location.offset, depth);
+    const data = await readFile(location.loose);
+    const header = inflateSync(data.subarray(0, 512), { finishFlush: zlibConstants.Z_SYNC_FLUSH });
+    const space = header.indexOf(0x20);
+    const type = space > 0 ? header.toString('latin1', 0, space) : '';
+    if (!['commit', 'tree', 'blob', 'tag'].includes(type)) throw new Error('loose object header is not valid');
+    return type;
+  }
 }

@@ -10,7 +10,7 @@ import * as fs from 'node:fs';
 import { stat, readFile } from 'node:fs/promises';
 import { join, resolve, dirname, isAbsolute } from 'node:path';
 import git from 'isomorphic-git';
-import { readObjectIndex, type ObjectIndex } from './object-index.ts';
+import { ObjectTypes, readObjectIndex, type ObjectIndex } from './object-index.ts';
 
 /** A git object type. */
 export type ObjectType = 'commit' | 'tree' | 'blob' | 'tag';
@@ -93,6 +93,7 @@ export class GitRepository {
   readonly headGitdir: string;
   readonly cache: object = {};
   #index: Promise<ObjectIndex> | null = null;
+  #typeReader: ObjectTypes | null = null;
   #types = new Map<string, Promise<ObjectLookup>>();
   #trees = new Map<string, Promise<TreeEntry[] | { problem: string }>>();
   #commits = new Map<string, Promise<CommitData | { problem: string }>>();
@@ -154,6 +155,12 @@ export class GitRepository {
     if (matches.length > 1) return { status: 'ambiguous', matches };
     const oid = matches[0] as string;
     try {
+      // The type from the object's header only, as `git cat-file --batch-check` reads it. A
+      // commit is read in full by whoever uses it; any other type is confirmed by reading the
+      // object, so corrupt bytes are never taken for "not a commit".
+      this.#typeReader ??= new ObjectTypes(index);
+      const type = (await this.#typeReader.type(oid)) as ObjectType;
+      if (type === 'commit') return { status: 'found', oid, type };
       const object = await git.readObject({ fs, gitdir: this.gitdir, oid, format: 'content', cache: this.cache });
       return { status: 'found', oid, type: object.type as ObjectType };
     } catch (error) {
@@ -188,7 +195,11 @@ export class GitRepository {
         return { problem: `no object ${oid.slice(0, 12)} in the repository${incomplete ? ` (${incomplete})` : ''}` };
       }
       if (found.status !== 'found') return { problem: found.status === 'error' ? found.problem : `cannot read ${oid.slice(0, 12)}` };
-      if (found.type === 'commit') return { oid };
+      if (found.type === 'commit') {
+        // The type came from the object's header; reading the commit proves the bytes are sound.
+        const commit = await this.commit(oid);
+        return 'problem' in commit ? { problem: commit.problem } : { oid };
+      }
       if (found.type !== 'tag') return { problem: `${ref} is a ${found.type}, not a commit` };
       try {
         const tag = await git.readTag({ fs, gitdir: this.gitdir, oid, cache: this.cache });
@@ -244,7 +255,7 @@ export class GitRepository {
           author: c.commit.author,
           committer: c.commit.committer,
         }))
-        .catch((error: unknown) => ({ problem: `cannot read commit ${oid.slice(0, 12)}: ${errorText(error)}` }));
+        .catch((error: unknown) => ({ problem: `cannot read object ${oid.slice(0, 12)}: ${errorText(error)}` }));
       this.#commits.set(oid, pending);
     }
     return pending;
@@ -396,7 +407,19 @@ export async function openRepository(path: string, label: string = path): Promis
  * A cheap key that changes when the repository's object set may have changed: the pack
  * files and the number of loose objects per fan-out folder. Used in cache digests.
  */
-export async function repositoryStateKey(repository: GitRepository): Promise<string> {
+export function repositoryStateKey(repository: GitRepository): Promise<string> {
+  let pending = stateKeys.get(repository);
+  if (!pending) {
+    pending = readStateKey(repository);
+    stateKeys.set(repository, pending);
+  }
+  return pending;
+}
+
+/** One state key per repository object: read once however many projects share it. */
+const stateKeys = new WeakMap<GitRepository, Promise<string>>();
+
+async function readStateKey(repository: GitRepository): Promise<string> {
   const { readdir } = await import('node:fs/promises');
   const objects = join(repository.gitdir, 'objects');
   const packs = (await readdir(join(objects, 'pack')).catch(() => [] as string[])).filter((f) => f.endsWith('.idx')).sort();

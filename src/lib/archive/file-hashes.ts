@@ -1,0 +1,68 @@
+/**
+ * Content hashes of input files, remembered between builds by their file-system identity
+ * (device, inode, size, modification and change times in nanoseconds), so a rebuild reads only
+ * the files that changed. Digests stay content hashes: the same bytes give the same digest
+ * whatever the file's times (docs/performance.md).
+ */
+import { createReadStream } from 'node:fs';
+import { mkdir, readFile, rename, stat, writeFile } from 'node:fs/promises';
+import { createHash } from 'node:crypto';
+import { dirname, join } from 'node:path';
+
+interface Entry {
+  id: string;
+  hash: string;
+}
+
+async function hashContent(path: string): Promise<string> {
+  const hash = createHash('sha256');
+  try {
+    for await (const chunk of createReadStream(path)) hash.update(chunk as Buffer);
+    return hash.digest('hex');
+  } catch (error) {
+    return `unreadable:${(error as NodeJS.ErrnoException).code ?? 'error'}`;
+  }
+}
+
+/** Hashes files, reusing remembered hashes of files whose identity has not changed. */
+export class FileHashes {
+  #file: string | null;
+  #known = new Map<string, Entry>();
+  #seen = new Map<string, Entry>();
+
+  /** `cacheDir` null: nothing is remembered (every file is read). */
+  constructor(cacheDir: string | null) {
+    this.#file = cacheDir === null ? null : join(cacheDir, 'input-hashes.json');
+  }
+
+  /** Loads what the previous build remembered. Never throws. */
+  async load(): Promise<void> {
+    if (this.#file === null) return;
+    try {
+      const data = JSON.parse(await readFile(this.#file, 'utf8')) as Record<string, Entry>;
+      for (const [path, entry] of Object.entries(data)) this.#known.set(path, entry);
+    } catch {
+      // nothing remembered yet
+    }
+  }
+
+  /** sha256 hex of the file's bytes (or `unreadable:<code>`). */
+  async hash(path: string): Promise<string> {
+    const info = await stat(path, { bigint: true }).catch(() => null);
+    if (info === null || !info.isFile()) return hashContent(path);
+    const id = `${info.dev}:${info.ino}:${info.size}:${info.mtimeNs}:${info.ctimeNs}`;
+    const known = this.#known.get(path);
+    const entry = known && known.id === id ? known : { id, hash: await hashContent(path) };
+    this.#seen.set(path, entry);
+    return entry.hash;
+  }
+
+  /** Remembers the hashes of the files met in this build (and only those). */
+  async save(): Promise<void> {
+    if (this.#file === null) return;
+    await mkdir(dirname(this.#file), { recursive: true });
+    const tmp = `${this.#file}.${process.pid}.tmp`;
+    await writeFile(tmp, JSON.stringify(Object.fromEntries(this.#seen)));
+    await rename(tmp, this.#file);
+  }
+}
