@@ -30,6 +30,9 @@ export default defineConfig({
   // otherwise, so pin it to the package: the same input gives the same file names.
   vite: { build: { rolldownOptions: { cwd: root } } },
   devToolbar: { enabled: false },
+  // Trailbook highlights with its own shiki highlighter (src/lib/highlight); Astro's markdown
+  // pipeline is not used, so its highlighter (inline styles, against the CSP) is off.
+  markdown: { syntaxHighlight: false },
   // Content Security Policy (docs/security.md): Astro hashes the scripts and styles it emits;
   // nothing else may run. Pagefind needs WebAssembly ('wasm-unsafe-eval') and its worker.
   security: {

@@ -88,14 +88,32 @@ const exists = (path: string): Promise<boolean> => stat(path).then(() => true, (
  * previous output is consumed: the caller replaces it with the new one right after.
  * Returns how many files and folders were carried over.
  */
-export async function carryOver(previousOut: string, newOut: string, pages: Readonly<Record<string, string>>): Promise<number> {
+export async function carryOver(previousOut: string, newOut: string, pages: Readonly<Record<string, string>>, previousPages: Readonly<Record<string, string>> = {}): Promise<number> {
   let carried = 0;
+  // A repository's whole folder moves in one step when none of its pages was written again
+  // and none of its commits or files stopped being cited.
+  const lostRepos = new Set<string>();
+  for (const key of Object.keys(previousPages)) {
+    if (key in pages) continue;
+    const repo = /^commit:([^/]+)\//.exec(key)?.[1] ?? /^file:r\/([^/]+)\//.exec(key)?.[1];
+    if (repo) lostRepos.add(repo);
+  }
+  const wholeRepo = (rel: string): boolean => {
+    const parts = rel.split('/');
+    return parts.length === 2 && parts[0] === 'r' && !lostRepos.has(parts[1] as string);
+  };
   const visit = async (rel: string): Promise<void> => {
     const from = join(previousOut, rel);
     for (const entry of (await readdir(from, { withFileTypes: true }).catch(() => [])).sort((a, b) => (a.name < b.name ? -1 : 1))) {
       const childRel = rel === '' ? entry.name : `${rel}/${entry.name}`;
       const target = join(newOut, childRel);
       if (entry.isDirectory()) {
+        if (wholeRepo(childRel) && !(await exists(target))) {
+          await mkdir(dirname(target), { recursive: true });
+          await rename(join(from, entry.name), target);
+          carried++;
+          continue;
+        }
         const owner = folderOwnerKey(childRel);
         if (owner !== null && !(await exists(target))) {
           if (owner in pages) {

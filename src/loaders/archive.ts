@@ -6,6 +6,7 @@ import { analyseArchive, type ArchiveResult } from '../lib/archive/analyse-archi
 import { buildEnv } from '../lib/archive/build-env.ts';
 import { pathFilter } from '../lib/config/glob.ts';
 import { readCited } from '../lib/archive/model-store.ts';
+import { analysedArchive } from '../lib/archive/analysed-archive.ts';
 import type { ProjectModel } from '../lib/model/types.ts';
 
 let archive: Promise<ArchiveResult> | null = null;
@@ -14,6 +15,10 @@ let archive: Promise<ArchiveResult> | null = null;
 export function loadArchive(): Promise<ArchiveResult> {
   archive ??= (async () => {
     const env = buildEnv();
+    // `trailbook build` has just analysed the archive: take its record instead of a second pass.
+    const run = process.env['TRAILBOOK_ANALYSIS_RUN'];
+    const recorded = run ? await analysedArchive(env.cacheDir, run) : null;
+    if (recorded) return recorded;
     const accept = pathFilter(env.filter.include, env.filter.exclude);
     return analyseArchive({ roots: env.inputs, cacheDir: env.cacheDir, ...(accept ? { accept } : {}) });
   })();

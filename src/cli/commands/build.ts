@@ -146,13 +146,15 @@ export async function runBuild(dirs: string[], options: BuildOptions, out: Outpu
   const started = performance.now();
   out.info(`Trailbook: reading ${roots.map(fromCwd).join(', ')}`);
   const times = stageTimes();
-  const archive = await analyseArchive({ roots, cacheDir, onEvent: archiveProgress(out), times, ...(settings.accept ? { accept: settings.accept } : {}) });
+  const run = `${process.pid}-${Date.now().toString(36)}`;
+  const archive = await analyseArchive({ roots, cacheDir, onEvent: archiveProgress(out), times, run, ...(settings.accept ? { accept: settings.accept } : {}) });
   const t = totals(archive.projects);
   printFound(out, t);
 
   process.env['TRAILBOOK_ROOT'] = PACKAGE_ROOT;
   process.env['TRAILBOOK_INPUTS'] = JSON.stringify(roots);
   process.env['TRAILBOOK_CACHE_DIR'] = cacheDir;
+  process.env['TRAILBOOK_ANALYSIS_RUN'] = run;
   process.env['TRAILBOOK_FILTER'] = JSON.stringify(settings.filter);
   process.env['TRAILBOOK_SITE'] = JSON.stringify(siteSettings(settings, archive.projects.flatMap((p) => (p.repository.id === null ? [] : [{ id: p.repository.id, path: p.repository.path }]))));
   out.info(`Rendering pages and the search index into ${fromCwd(outDir)}${base === '/' ? '' : ` (base ${base})`}…`);
@@ -196,7 +198,7 @@ export async function runBuild(dirs: string[], options: BuildOptions, out: Outpu
     await rm(join(stagingOut, '.prerender'), { recursive: true, force: true });
     const pages = await readRoutes(cacheDir);
     renderedPages = await htmlPages(stagingOut);
-    if (previous) keptFiles = await carryOver(outDir, stagingOut, pages);
+    if (previous) keptFiles = await carryOver(outDir, stagingOut, pages, previous.pages);
     renderRecord = { site, base, pages };
     await rm(outDir, { recursive: true, force: true });
     await rename(stagingOut, outDir);
@@ -208,6 +210,7 @@ export async function runBuild(dirs: string[], options: BuildOptions, out: Outpu
     process.chdir(cwd);
     await rm(staging, { recursive: true, force: true });
   }
+  const wallMs = performance.now() - started;
   const written = await countFiles(outDir, options.timings !== undefined);
   const kept = previous ? `; kept the other ${plural(written.pages - renderedPages.length, 'page')} (${plural(keptFiles, 'file')}) from the previous build` : '';
   out.info(`Rendered ${plural(renderedPages.length, 'page')} in ${((performance.now() - renderStarted) / 1000).toFixed(1)} s${kept}. The archive has ${plural(written.pages, 'page')} and ${plural(written.files, 'file')}${options.timings !== undefined ? `, ${(written.bytes / 1024 / 1024).toFixed(1)} MB` : ''}.`);
@@ -218,7 +221,8 @@ export async function runBuild(dirs: string[], options: BuildOptions, out: Outpu
       projects: t.projects,
       rows: t.rows,
       reanalysed: archive.changed.length,
-      wallMs: Math.round(performance.now() - started),
+      // The build's own time: counting the output's bytes for this report is not part of it.
+      wallMs: Math.round(wallMs),
       stagesMs: Object.fromEntries(Object.entries(times).map(([k, v]) => [k, Math.round(v ?? 0)])),
       maxRssBytes: process.resourceUsage().maxRSS * 1024,
       output: { files: written.files, bytes: written.bytes, pages: written.pages, searchIndexBytes: searchBytes },

@@ -36,6 +36,8 @@ export interface ArchiveOptions {
   onModel?: (model: ProjectModel) => void | Promise<void>;
   /** Accumulates time per stage (discover, prepare, parse, resolve, check, store). */
   times?: StageTimes;
+  /** Recorded in the archive index so a later reader in the same build can trust it (see ArchiveIndex.run). */
+  run?: string;
   /** The configuration's include/exclude filter, applied in discovery ({@link DiscoverOptions}). */
   accept?: DiscoverOptions['accept'];
 }
@@ -87,12 +89,20 @@ export async function analyseArchive(options: ArchiveOptions): Promise<ArchiveRe
     options.onEvent?.({ type: 'project', index: ++index, total: discovery.projects.length, id: project.id, reused, ms: performance.now() - started });
   }
   await fileHashes.save();
-  if (options.cacheDir) await writeArchiveIndex(options.cacheDir, { projects: projects.map((p) => ({ id: p.id, digest: p.digest })), problems: discovery.problems.map((p) => ({ path: displayPath(roots, p.path), problem: p.problem })) });
-  return {
-    projects,
-    problems: discovery.problems,
-    changed,
-    repositories: await registry.opened(),
-    projectDirs: new Map(discovery.projects.map((p) => [p.id, p.dir])),
-  };
+  const repositories = await registry.opened();
+  const projectDirs = new Map(discovery.projects.map((p) => [p.id, p.dir]));
+  if (options.cacheDir) {
+    await writeArchiveIndex(options.cacheDir, {
+      projects: projects.map((p) => ({ id: p.id, digest: p.digest })),
+      problems: discovery.problems.map((p) => ({ path: displayPath(roots, p.path), problem: p.problem })),
+      ...(options.run
+        ? {
+            run: options.run,
+            repositories: Object.fromEntries([...repositories].map(([id, r]) => [id, { dir: r.dir, gitdir: r.gitdir, headGitdir: r.headGitdir }])),
+            projectDirs: Object.fromEntries(projectDirs),
+          }
+        : {}),
+    });
+  }
+  return { projects, problems: discovery.problems, changed, repositories, projectDirs };
 }

@@ -64,6 +64,15 @@ export async function readModel(cacheDir: string, id: string): Promise<ProjectMo
 /** The current archive: which projects the last analysis found, in order. */
 export interface ArchiveIndex {
   projects: Array<{ id: string; digest: string }>;
+  /**
+   * The analysis run that wrote this index, when the CLI ran it: Astro's loaders then take
+   * the analysis as done (see src/loaders/archive.ts) instead of digesting every input again.
+   */
+  run?: string;
+  /** Where each repository of the run lives (machine paths: the cache only, never the site). */
+  repositories?: Record<string, { dir: string | null; gitdir: string; headGitdir: string }>;
+  /** Each project's folder (machine paths: the cache only). */
+  projectDirs?: Record<string, string>;
   /** Discovery problems, paths relative to the input folder's parent (for the build report). */
   problems?: Array<{ path: string; problem: string }>;
 }
