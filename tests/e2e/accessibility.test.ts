@@ -16,8 +16,9 @@ import { buildSite, REPO_ROOT, type BuiltSite } from './build-site.ts';
 import { serveStatic, type StaticServer } from './static-server.ts';
 import { chromiumAvailable, launchBrowser } from './browser.ts';
 import { readText, watchPage } from './page-helpers.ts';
+import { REAL_CORPUS } from '../real-corpus.ts';
 
-const BEADS = '/work/shared/corpus/real/45ck__prompt-language';
+const BEADS = join(REAL_CORPUS, '45ck__prompt-language');
 const AXE = join(REPO_ROOT, 'node_modules', 'axe-core', 'axe.min.js');
 
 let site: BuiltSite;

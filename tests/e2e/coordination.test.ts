@@ -15,9 +15,11 @@ import { serveStatic, type StaticServer } from './static-server.ts';
 import { chromiumAvailable, launchBrowser } from './browser.ts';
 import { readText, readTexts, targetId, watchPage, type PageWatch } from './page-helpers.ts';
 import { COORD_PLANTED } from '../../scripts/example-coordination-corpus.ts';
+import { REAL_CORPUS } from '../real-corpus.ts';
+import { join } from 'node:path';
 
 const COORDINATION = fileURLToPath(new URL('../../content/coordination', import.meta.url));
-const BEADS = '/work/shared/corpus/real/45ck__prompt-language';
+const BEADS = join(REAL_CORPUS, '45ck__prompt-language');
 
 let site: BuiltSite;
 let server: StaticServer;

@@ -18,10 +18,11 @@ import { serveStatic, type StaticServer } from './static-server.ts';
 import { chromiumAvailable, launchBrowser } from './browser.ts';
 import { readText, readTexts, targetId, watchPage, type PageWatch } from './page-helpers.ts';
 import { checkLinks, type LinkReport } from './link-checker.ts';
+import { REAL_CORPUS } from '../real-corpus.ts';
 
 const BASE = '/archive/';
 const SITE = 'https://archive.example/archive/';
-const BEADS = '/work/shared/corpus/real/45ck__prompt-language';
+const BEADS = join(REAL_CORPUS, '45ck__prompt-language');
 const EXAMPLE_SHA = /^[0-9a-f]{40}$/;
 
 let dir: string;

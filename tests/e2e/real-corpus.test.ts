@@ -14,8 +14,9 @@ import { buildSite, type BuiltSite } from './build-site.ts';
 import { serveStatic, type StaticServer } from './static-server.ts';
 import { launchBrowser } from './browser.ts';
 import { readText, readTexts, watchPage, type PageWatch } from './page-helpers.ts';
+import { REAL_CORPUS } from '../real-corpus.ts';
 
-const REAL = '/work/shared/corpus/real';
+const REAL = REAL_CORPUS;
 
 /** Each pstack trail: its archive id, its project folder and the trail file inside it. */
 const TRAILS: Array<{ id: string; folder: string; trail: string }> = [

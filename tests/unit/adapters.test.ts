@@ -12,6 +12,7 @@ import { readPstackTrail, readHeader, unguardCell } from '../../src/lib/adapters
 import { readAuditFile } from '../../src/lib/adapters/audit-file.ts';
 import { classifyResult, computeRowId, parseTime, type TrailFileResult } from '../../src/lib/adapters/parsed-row.ts';
 import { splitLines } from '../../src/lib/text/lines.ts';
+import { REAL_CORPUS } from '../real-corpus.ts';
 
 let dir: string;
 let counter = 0;
@@ -446,7 +447,7 @@ describe('readPstackTrail', () => {
 
   it('reads every real pstack trail with full accounting and no invalid line', async () => {
     const { existsSync } = await import('node:fs');
-    const real = '/work/shared/corpus/real';
+    const real = REAL_CORPUS;
     if (!existsSync(real)) return;
     const files: Array<[string, number]> = [
       ['ChronoAIProject__NyxID/decisions.tsv', 10],

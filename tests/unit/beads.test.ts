@@ -20,8 +20,9 @@ import { statusMismatch } from '../../src/lib/checks/beads/status-mismatch.ts';
 import { historyGap } from '../../src/lib/checks/beads/history-gap.ts';
 import { invalidBeadsLine } from '../../src/lib/checks/beads/invalid-line.ts';
 import type { TrailCheckInput } from '../../src/lib/checks/check.ts';
+import { REAL_CORPUS } from '../real-corpus.ts';
 
-const REAL = '/work/shared/corpus/real/45ck__prompt-language/.beads';
+const REAL = path.join(REAL_CORPUS, '45ck__prompt-language', '.beads');
 
 let dir: string;
 beforeAll(async () => {

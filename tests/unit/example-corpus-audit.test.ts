@@ -12,9 +12,10 @@ import { analyseArchive } from '../../src/lib/archive/analyse-archive.ts';
 import type { ProjectModel } from '../../src/lib/model/types.ts';
 import { checkFirst } from '../../src/lib/projections/check-first.ts';
 import { PLANTED } from '../../scripts/make-example-corpus.ts';
+import { REAL_CORPUS } from '../real-corpus.ts';
 
 const CONTENT = fileURLToPath(new URL('../../content', import.meta.url));
-const REAL = '/work/shared/corpus/real';
+const REAL = REAL_CORPUS;
 
 async function analyse(root: string): Promise<Map<string, ProjectModel>> {
   const models = new Map<string, ProjectModel>();
@@ -210,7 +211,7 @@ async function findTrails(root: string): Promise<{ trails: Array<{ dir: string; 
   return { trails, beads };
 }
 
-describe.skipIf(!existsSync(REAL))('real corpus (/work/shared/corpus/real)', () => {
+describe.skipIf(!existsSync(REAL))('real corpus (tests/fixtures/real-corpus)', () => {
   let models: ProjectModel[];
   let found: Awaited<ReturnType<typeof findTrails>>;
   const GIT_BACKED = new Set(['commit', 'path', 'test', 'symbol', 'rubric']);
@@ -220,7 +221,7 @@ describe.skipIf(!existsSync(REAL))('real corpus (/work/shared/corpus/real)', () 
     found = await findTrails(REAL);
   });
 
-  const displayRoot = (dir: string): string => `real/${path.relative(REAL, dir).split(path.sep).join('/')}`.replace(/\/$/, '');
+  const displayRoot = (dir: string): string => `${path.basename(REAL)}/${path.relative(REAL, dir).split(path.sep).join('/')}`.replace(/\/$/, '');
 
   it('gives every TSV trail a project that read it with full line accounting', () => {
     expect(found.trails.length).toBeGreaterThanOrEqual(4);

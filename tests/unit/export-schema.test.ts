@@ -26,9 +26,10 @@ import type { CoordinationModel } from '../../src/lib/coord/types.ts';
 import type { ArenaModel } from '../../src/lib/model/arena.ts';
 import type * as model from '../../src/lib/model/types.ts';
 import type { VerdictsModel } from '../../src/lib/model/verdicts.ts';
+import { REAL_CORPUS } from '../real-corpus.ts';
 
 const CONTENT = fileURLToPath(new URL('../../content', import.meta.url));
-const REAL = '/work/shared/corpus/real';
+const REAL = REAL_CORPUS;
 
 type Lifecycle = 'arena' | 'verdicts' | 'coordination' | 'beads' | 'babysit';
 
