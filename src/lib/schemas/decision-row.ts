@@ -5,7 +5,7 @@
 import { z } from 'zod';
 
 /** A required text field: present, a string, not blank (decision trail, Part 1). */
-const required = z.string().refine((s) => s.trim() !== '', { error: 'is empty', abort: true });
+export const required = z.string().refine((s) => s.trim() !== '', { error: 'is empty', abort: true });
 
 /** The fields of a bbs `decisions.jsonl` row. Unknown fields are kept (loose). */
 export const bbsRowSchema = z.looseObject({

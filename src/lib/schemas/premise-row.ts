@@ -5,11 +5,13 @@
  * `premise_result` is text: unknown values are kept and shown.
  */
 import { z } from 'zod';
+import { required } from './decision-row.ts';
 
 export const premiseRowSchema = z.looseObject({
   ts: z.string().default(''),
   ticket: z.union([z.string(), z.number()]).transform(String).default(''),
-  gate: z.string().min(1),
+  // A loop is keyed on its gate: a blank one cannot name a loop.
+  gate: required,
   fingerprint: z.string().default(''),
   attempt: z.number().int().min(1),
   premise: z.string().nullable().optional(),
