@@ -1215,6 +1215,8 @@ interface Project {
   shows: string;
   trail: { file: 'decisions.jsonl'; lines: readonly TrailLine[] } | { file: 'decisions.tsv'; text: (f: RepoFacts) => string };
   audit?: (f: RepoFacts) => Audit;
+  /** The handover report, `handover.md` (spec/archive.md recap item 5), as markdown. */
+  handover?: (f: RepoFacts) => string;
 }
 
 const REVIEWER = 'codex-x / gpt-y';
@@ -1223,9 +1225,27 @@ const PROJECTS: readonly Project[] = [
   {
     dir: 'tickets/clean',
     title: 'Clean trail',
-    shows: 'every evidence kind resolves, one row superseded (hidden), audit ran with no flags',
+    shows: 'every evidence kind resolves, one row superseded (hidden), audit ran with no flags, a handover report',
     trail: { file: 'decisions.jsonl', lines: CLEAN },
     audit: () => ({ version: 1, at: '2026-03-02T18:00:00Z', status: 'ran', reason: '', reviewer: REVIEWER, flags: [] }),
+    handover: () =>
+      [
+        '# Handover: example-app parser',
+        '',
+        'Phase 1 landed. The trail parser reads append-only JSONL and caps each row at 4096 bytes.',
+        '',
+        '## What to look at',
+        '',
+        '- The row cap is enforced when a row is written, not when it is read.',
+        '- Run `npm test` before the next phase; see the [format notes](https://example.org/trail-format).',
+        '',
+        '## Not done',
+        '',
+        '1. Streaming reads for trails over 100 MB.',
+        '',
+        'A report may hold raw HTML such as <script>alert("handover")</script>: Trailbook drops it and never runs it.',
+        '',
+      ].join('\n'),
   },
   {
     dir: 'tickets/faults',
@@ -1420,6 +1440,7 @@ export async function makeExampleCorpus(
     if ('lines' in p.trail) checkRowSizes(p.dir, text);
     await put(outDir, `${p.dir}/${p.trail.file}`, text);
     if (p.audit) await put(outDir, `${p.dir}/audit.json`, json(p.audit(facts)));
+    if (p.handover) await put(outDir, `${p.dir}/handover.md`, p.handover(facts));
   }
   await writeQualityProjects(outDir, facts, REPO_REL); // design arena, verdicts, findings, loops (issue 3)
   await writeCoordinationProjects(outDir); // coord.v1 streams and babysit history (issue 4)

@@ -15,6 +15,7 @@ const SORT_COLUMN: Record<string, { column: string; order: 'ascending' | 'descen
   flags: { column: 'flags', order: 'descending' },
   'not-verified': { column: 'not-verified', order: 'descending' },
   invalid: { column: 'invalid', order: 'descending' },
+  blockers: { column: 'blockers', order: 'descending' },
 };
 
 function rowData(tr: HTMLTableRowElement): HomeRow {
@@ -32,6 +33,7 @@ function rowData(tr: HTMLTableRowElement): HomeRow {
     low: n(d['low']),
     notVerified: n(d['notVerified']),
     invalid: n(d['invalid']),
+    blockers: n(d['blockers']),
     audit: d['audit'] === 'reviewed' ? 'reviewed' : 'not-reviewed',
   };
 }

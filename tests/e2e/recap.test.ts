@@ -457,3 +457,43 @@ describe('evidence marks', () => {
     expect(await page.locator('.code .line').count()).toBe(atHead.at(-1) === '' ? atHead.length - 1 : atHead.length);
   });
 });
+
+describe('recap sections in the spec order: Open blockers, Handover, Phases (spec/archive.md, "Project recap")', () => {
+  it('sections follow the order of spec/archive.md', async () => {
+    await open('/p/tickets-clean/');
+    const ids = await page.locator('main > section[aria-labelledby]').evaluateAll((list) => list.map((s) => s.getAttribute('aria-labelledby')));
+    expect(ids.filter((id) => ['open-blockers', 'check-first', 'attention', 'handover', 'decisions', 'phases'].includes(id ?? ''))).toEqual(['check-first', 'attention', 'handover', 'decisions', 'phases']);
+    await open('/p/coordination-faults/');
+    const first = await page.locator('main > section[aria-labelledby]').first().getAttribute('aria-labelledby');
+    expect(first).toBe('open-blockers');
+  });
+
+  it('the handover report is shown as sanitised markdown, its raw HTML dropped', async () => {
+    await open('/p/tickets-clean/');
+    const handover = page.locator('section.handover');
+    expect(await readText(handover.locator('p.meta'))).toBe('From handover.md, 14 lines; written by the team, not checked by Trailbook.');
+    expect(await readTexts(handover.locator('.markdown h3, .markdown h4'))).toEqual(['Handover: example-app parser', 'What to look at', 'Not done']);
+    expect(await handover.locator('a[href="https://example.org/trail-format"]').count()).toBe(1);
+    expect(await handover.locator('script').count()).toBe(0);
+    expect(await readText(handover.locator('.markdown p').last())).toBe('A report may hold raw HTML such as alert("handover"): Trailbook drops it and never runs it.');
+  });
+
+  it('an open blocker links to its event, and the home page counts it', async () => {
+    await open('/p/coordination-faults/');
+    const rows = page.locator('section.open-blockers tbody tr');
+    expect(await rows.count()).toBe(1);
+    expect(await readTexts(rows.first().locator('td'))).toEqual(['coord.v1 BLOCKED', 'docs/* takeover not confirmed', 'asks amber-otter: confirm or release docs/*', 'jade-finch', 'ex-51', '2026-03-06T11:10:00.000Z']);
+    await rows.first().locator('a').click();
+    expect(await targetId(page)).toBe(await rows.first().locator('a').evaluate((a) => (a as HTMLAnchorElement).hash.slice(1)));
+    await open('/');
+    expect(await readText(page.locator('tr[data-project="coordination-faults"] td:nth-of-type(4)'))).toBe('1');
+    expect(await readText(page.locator('tr[data-project="tickets-clean"] td:nth-of-type(4)'))).toBe('0');
+  });
+
+  it('phases list each phase with its rows, time span and results', async () => {
+    await open('/p/tickets-clean/');
+    const rows = page.locator('section.phases tbody tr');
+    expect(await readTexts(rows.locator('th'))).toEqual(['start', 'design', 'phase-1', 'phase-2', 'handover']);
+    expect(await readTexts(rows.nth(2).locator('td'))).toEqual(['4 (+1 superseded)', '2026-03-02 10:15 – 11:45 UTC', '4 verified', '0']);
+  });
+});

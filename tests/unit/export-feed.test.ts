@@ -15,7 +15,7 @@ function summary(id: string, title: string, span: { from: string; to: string } |
     sources: [{ path: 'decisions.jsonl', format: 'bbs-trail', bytes: 1, lines: 1, valid: 1, invalid: 0 }, { path: 'trailbook.json', format: 'project-config', bytes: 1, lines: 1, valid: 1, invalid: 0 }],
     repository: { id: null, path: null, head: null, headSource: null, problem: 'no repository' },
     outOfTimeOrder: false, audit: { present: false }, flags: [], span,
-    counts: { rows: 3, superseded: 0, invalid: 1, telemetry: 0, flags: { high: 2, medium: 0, low: 1 }, evidence: { VERIFIED: 1, NOT_VERIFIED: 1, INCONCLUSIVE: 1 }, resultNotVerified: 1, checkFirst: 1, rowsByFormat: { 'bbs-trail': 3 } },
+    counts: { rows: 3, superseded: 0, invalid: 1, telemetry: 0, flags: { high: 2, medium: 0, low: 1 }, evidence: { VERIFIED: 1, NOT_VERIFIED: 1, INCONCLUSIVE: 1 }, resultNotVerified: 1, checkFirst: 1, openBlockers: 0, rowsByFormat: { 'bbs-trail': 3 } },
   };
 }
 

@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { compareHomeRows, DEFAULT_HOME_VIEW, homeRowMatches, homeViewQuery, parseHomeView, type HomeRow } from '../../src/lib/site/home-view.ts';
 import { THEME_BOOT_SCRIPT, THEME_STORAGE_KEY, themeChoice } from '../../src/lib/site/theme.ts';
 
-const row = (id: string, spec: Partial<HomeRow> = {}): HomeRow => ({ id, title: id, root: `content/${id}`, kinds: ['bbs'], to: '', rows: 0, high: 0, medium: 0, low: 0, notVerified: 0, invalid: 0, audit: 'reviewed', ...spec });
+const row = (id: string, spec: Partial<HomeRow> = {}): HomeRow => ({ id, title: id, root: `content/${id}`, kinds: ['bbs'], to: '', rows: 0, high: 0, medium: 0, low: 0, notVerified: 0, invalid: 0, blockers: 0, audit: 'reviewed', ...spec });
 
 describe('home view in the URL', () => {
   it('round-trips every field and leaves defaults out', () => {
@@ -27,7 +27,7 @@ describe('home filters and sort', () => {
     row('a', { title: 'Alpha app', to: '2026-03-01', rows: 5, high: 1, kinds: ['bbs', 'audit'] }),
     row('b', { title: 'beta', to: '2026-03-05', rows: 9, medium: 2, notVerified: 3, audit: 'not-reviewed' }),
     row('c', { title: 'Gamma', to: '', rows: 1, invalid: 1, kinds: ['coord.v1'] }),
-    row('d', { title: 'delta', to: '2026-02-01', rows: 2 }),
+    row('d', { title: 'delta', to: '2026-02-01', rows: 2, blockers: 2 }),
   ];
   const ids = (list: HomeRow[]): string[] => list.map((r) => r.id);
   const shown = (search: string): string[] => ids(rows.filter((r) => homeRowMatches(r, parseHomeView(search))));
@@ -42,7 +42,8 @@ describe('home filters and sort', () => {
     expect(shown('?show=not-verified')).toEqual(['b']);
     expect(shown('?show=invalid')).toEqual(['c']);
     expect(shown('?show=not-reviewed')).toEqual(['b']);
-    expect(shown('?show=attention')).toEqual(['a', 'b', 'c']);
+    expect(shown('?show=blockers')).toEqual(['d']);
+    expect(shown('?show=attention')).toEqual(['a', 'b', 'c', 'd']);
     expect(shown('')).toEqual(['a', 'b', 'c', 'd']);
   });
 
@@ -53,6 +54,7 @@ describe('home filters and sort', () => {
     expect(sorted('rows')).toEqual(['b', 'a', 'd', 'c']);
     expect(sorted('flags')).toEqual(['b', 'a', 'c', 'd']);
     expect(sorted('invalid')).toEqual(['c', 'a', 'b', 'd']);
+    expect(sorted('blockers')).toEqual(['d', 'a', 'b', 'c']);
   });
 });
 

@@ -3,13 +3,14 @@
  * inline, no script, no image, no font and no link that loads anything, so it can be mailed,
  * attached to a ticket and opened from `file://` offline. A Content Security Policy
  * (`default-src 'none'`, the stylesheet allowed by its hash) makes that a guarantee.
- * Shows the header, Check first, Attention, Decisions (superseded rows in a closed
+ * Shows the header, Open blockers (when any), Check first, Attention, Decisions (superseded rows in a closed
  * `<details>`), and invalid records. Evidence links lead to the published archive when a site
  * URL is configured; otherwise pointers are shown as text.
  */
 import { createHash } from 'node:crypto';
 import type { EvidencePointer, Flag, ProjectModel, TrailRow } from '../../lib/model/types.ts';
 import { checkFirst } from '../../lib/projections/check-first.ts';
+import { BLOCKER_SOURCE_LABEL, openBlockers } from '../../lib/projections/open-blockers.ts';
 import { auditSentence, countOf, evidenceWord, formatTime, resultTone } from '../../lib/site/words.ts';
 import { urls } from '../../lib/site/urls.ts';
 import { evidenceHref } from './decision-row.ts';
@@ -50,6 +51,14 @@ function header(model: ProjectModel, ctx: ExportRecapContext): SafeHtml {
 </dl>
 <nav class="toc" aria-label="Sections"><a href="#check-first">Check first</a><a href="#attention">Attention</a><a href="#decisions">Decisions</a>${model.invalid.length > 0 ? html`<a href="#invalid">Invalid records</a>` : ''}</nav>
 </header>`;
+}
+
+function openBlockersSection(model: ProjectModel): SafeHtml | '' {
+  const blockers = openBlockers(model);
+  if (blockers.length === 0) return '';
+  return html`<section aria-labelledby="open-blockers"><h2 id="open-blockers">Open blockers</h2><p>${countOf(blockers.length, 'blocker')} still open where the records end.</p><ul>${blockers.map(
+    (b) => html`<li>${statusHtml('bad', BLOCKER_SOURCE_LABEL[b.source], '▲')} ${b.what || '(no text)'}${b.next ? html` — ${b.next}` : ''}${b.by ? html` (${b.by}${b.issue ? html`, ${b.issue}` : ''})` : ''} <span class="meta">${b.file}:${b.line}</span></li>`,
+  )}</ul></section>`;
 }
 
 function checkFirstSection(rows: readonly TrailRow[]): SafeHtml {
@@ -156,6 +165,7 @@ export function exportRecapHtml(model: ProjectModel, ctx: ExportRecapContext): s
 <a class="skip-link" href="#main">Skip to content</a>
 ${header(model, ctx)}
 <main id="main">
+${openBlockersSection(model)}
 ${checkFirstSection(model.rows)}
 ${attentionSection(model)}
 ${decisionsSection(model, ctx)}

@@ -12,6 +12,9 @@ import { qualityRecordOf } from './quality-files.ts';
 import { beadsProjectOf, LifecycleFiles } from '../coord/discover-lifecycle.ts';
 import { BABYSIT_FILE_NAMES, COORD_FILE_NAMES } from '../coord/sniff-record-file.ts';
 
+/** The file read as a project's handover report (src/lib/handover/read-handover.ts). */
+export const HANDOVER_FILE = 'handover.md';
+
 /** One record file found for a project. */
 export interface DiscoveredFile {
   /** Absolute path. */
@@ -111,6 +114,8 @@ export async function discoverProjects(roots: string[], options: DiscoverOptions
       project(dir, slug).files.push({ path, rel: toPosix(relative(dir, path)), format, bytes });
     };
     const lifecycle = new LifecycleFiles();
+    // A handover report joins the project whose records sit beside it; alone it makes none.
+    const handovers: Array<{ dir: string; path: string; bytes: number }> = [];
     problems.push(
       ...(await walk(root, (entry) => {
         if (entry.refused !== undefined) {
@@ -132,6 +137,7 @@ export async function discoverProjects(roots: string[], options: DiscoverOptions
         else if (parentName === '.audit' && entry.name.endsWith('.tsv')) {
           add(dirname(entry.parent), entry.name.slice(0, -'.tsv'.length), entry.path, 'pstack-trail', entry.bytes);
         } else if (entry.name === 'audit.json') add(entry.parent, null, entry.path, 'audit', entry.bytes);
+        else if (entry.name === HANDOVER_FILE) handovers.push({ dir: entry.parent, path: entry.path, bytes: entry.bytes });
         else if ((CONFIG_FILES as readonly string[]).includes(entry.name)) {
           const existing = configs.get(entry.parent);
           if (!existing || entry.name === 'trailbook.json') configs.set(entry.parent, entry.path);
@@ -144,6 +150,9 @@ export async function discoverProjects(roots: string[], options: DiscoverOptions
       })),
     );
     await lifecycle.finish(add);
+    for (const h of handovers) {
+      for (const p of pending.values()) if (p.inputRoot === root && p.dir === h.dir) add(p.dir, p.slug, h.path, 'handover', h.bytes);
+    }
   }
   const ordered = [...pending.values()].sort((a, b) =>
     a.inputRoot === b.inputRoot ? (a.dir === b.dir ? (a.slug ?? '').localeCompare(b.slug ?? '') : a.dir < b.dir ? -1 : 1) : roots.indexOf(a.inputRoot) - roots.indexOf(b.inputRoot),

@@ -15,7 +15,7 @@ export const EVIDENCE_STATUSES = ['VERIFIED', 'NOT_VERIFIED', 'INCONCLUSIVE'] as
 /** Every evidence kind (spec/input.md section 3). */
 export const EVIDENCE_KINDS = ['commit', 'path', 'url', 'rubric', 'test', 'symbol', 'command', 'ephemeral', 'reference', 'prose'] as const;
 /** Every source format Trailbook reads. */
-export const SOURCE_FORMATS = ['bbs-trail', 'pstack-trail', 'babysit-telemetry', 'audit', 'project-config', 'beads', 'arena', 'verdicts', 'coord', 'babysit-history'] as const;
+export const SOURCE_FORMATS = ['bbs-trail', 'pstack-trail', 'babysit-telemetry', 'audit', 'project-config', 'beads', 'arena', 'verdicts', 'coord', 'babysit-history', 'handover'] as const;
 /** Every normalised result class. */
 export const RESULT_CLASSES = ['verified', 'failed', 'open', 'inconclusive', 'reverted', 'skipped', 'note'] as const;
 /** Flag severities, highest first. */
@@ -169,6 +169,7 @@ export const projectCountsSchema = documented(
     evidence: z.object({ VERIFIED: int, NOT_VERIFIED: int, INCONCLUSIVE: int }),
     resultNotVerified: int,
     checkFirst: int,
+    openBlockers: int,
     rowsByFormat: z.partialRecord(sourceFormatSchema, int),
   }),
   { id: 'Counts', description: 'Counts shown on the archive home and in the build report.' },

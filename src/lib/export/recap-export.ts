@@ -20,6 +20,7 @@ import {
   trailRowSchema,
 } from './model-schema.ts';
 import { arenaSchema, verdictsSchema } from './quality-schema.ts';
+import { openBlockers } from '../projections/open-blockers.ts';
 
 /** The version string of the recap export. */
 export const RECAP_VERSION = 'trailbook.recap/1';
@@ -48,6 +49,25 @@ export const recapExportSchema = documented(
     coordination: coordinationSchema.nullable(),
     beads: beadsSchema.nullable(),
     babysit: babysitSchema.nullable(),
+    handover: documented(z.object({ file: z.string(), html: z.string(), lines: z.number().int().nonnegative() }).nullable(), {
+      description: 'The handover report (`handover.md`) as sanitised HTML, or null when the project has none.',
+    }),
+    openBlockers: documented(
+      z.array(
+        z.object({
+          source: z.enum(['coord', 'beads', 'verdict', 'loop']),
+          what: z.string(),
+          next: z.string(),
+          by: z.string(),
+          issue: z.string(),
+          since: z.string(),
+          anchor: z.string(),
+          file: z.string(),
+          line: z.number().int().nonnegative(),
+        }),
+      ),
+      { description: 'Blockers still open where the records end (docs/input-format.md, "Open blockers"), each with the recap anchor of its record.' },
+    ),
   }),
   {
     title: 'Trailbook project recap (trailbook.recap/1)',
@@ -82,5 +102,7 @@ export function recapExport(model: ProjectModel, schemaUrl: string): RecapExport
     coordination: model.coordination ?? null,
     beads: model.beads ?? null,
     babysit: model.babysit ?? null,
+    handover: model.handover ?? null,
+    openBlockers: openBlockers(model),
   };
 }

@@ -9,6 +9,7 @@ import type { VerdictsModel } from './verdicts.ts';
 import type { CoordinationModel } from '../coord/types.ts';
 import type { BeadsModel } from '../beads/types.ts';
 import type { BabysitModel } from '../babysit/types.ts';
+import type { HandoverReport } from '../handover/read-handover.ts';
 
 /** Three-state verdict of one evidence pointer (quality-and-design-controls.md, section 3). */
 export type EvidenceStatus = 'VERIFIED' | 'NOT_VERIFIED' | 'INCONCLUSIVE';
@@ -71,7 +72,8 @@ export type SourceFormat =
   | 'arena'
   | 'verdicts'
   | 'coord'
-  | 'babysit-history';
+  | 'babysit-history'
+  | 'handover';
 
 /** Normalised class of a row's free-text `result` (decision trail, Part 1, `result`). */
 export type ResultClass =
@@ -238,6 +240,8 @@ export interface ProjectCounts {
   resultNotVerified: number;
   /** Rows listed under Check first. */
   checkFirst: number;
+  /** Blockers still open when the records end (src/lib/projections/open-blockers.ts). */
+  openBlockers: number;
   /** Rows per source format. */
   rowsByFormat: Partial<Record<SourceFormat, number>>;
 }
@@ -293,6 +297,8 @@ export interface ProjectModel {
   coordination?: CoordinationModel | null;
   /** beads issues with their replayed lifecycle (spec/input.md section 7), or null when there is no `.beads/`. */
   beads?: BeadsModel | null;
+  /** The handover report (`handover.md`, sanitised), or null when there is none (spec/archive.md recap item 5). */
+  handover?: HandoverReport | null;
   /** babysit ticket history and workflow timeline rows (spec/input.md section 7), or null when there are none. */
   babysit?: BabysitModel | null;
 }

@@ -22,12 +22,14 @@ import { runChecks } from '../checks/index.ts';
 import { readQuality, withFindingCitations } from '../quality/read-quality.ts';
 import { LifecycleRecords, lifecycleCounts, mergeSpan } from '../coord/lifecycle-records.ts';
 import { checkFirst } from '../projections/check-first.ts';
+import { openBlockers } from '../projections/open-blockers.ts';
 import { sortFlags } from '../projections/flags.ts';
 import { isOutOfTimeOrder, linkRows } from '../projections/rows.ts';
 import { resolveCanonicalRepository, type CanonicalRepository } from './canonical-repository.ts';
 import { repositoryStateKey } from '../git/repository.ts';
 import type { RepositoryRegistry } from './repository-registry.ts';
 import type { AuditInfo } from '../model/types.ts';
+import { readHandover, type HandoverReport } from '../handover/read-handover.ts';
 
 /** Formats whose reader has not landed yet: discovered, listed, counted, "not read yet". */
 const NOT_READ_YET: Partial<Record<SourceFile['format'], string>> = {};
@@ -58,6 +60,7 @@ function emptyCounts(): ProjectCounts {
     evidence: { VERIFIED: 0, NOT_VERIFIED: 0, INCONCLUSIVE: 0 },
     resultNotVerified: 0,
     checkFirst: 0,
+    openBlockers: 0,
     rowsByFormat: {},
   };
 }
@@ -128,6 +131,7 @@ export async function analyseProject(prepared: PreparedProject, stages?: StageTi
   const telemetry: TelemetryRow[] = [];
   const warnings: Array<{ kind: string; file: string; line: number; message: string }> = [];
   let audit: AuditInfo = { present: false };
+  let handover: HandoverReport | null = null;
   let reviewFlags: Flag[] = [];
   const lifecycle = new LifecycleRecords();
   if (config) sources.push({ path: basename(config.path), format: 'project-config', bytes: (await stat(config.path).catch(() => null))?.size ?? 0, lines: 1, valid: 1, invalid: 0 });
@@ -148,6 +152,13 @@ export async function analyseProject(prepared: PreparedProject, stages?: StageTi
     try {
       if (lifecycle.handles(file)) {
         const result = await lifecycle.read(file);
+        for (const r of result.invalid) invalid.push(r);
+        sources.push(result.source);
+        continue;
+      }
+      if (file.format === 'handover') {
+        const result = await readHandover(file.path, file.rel, file.bytes);
+        handover = result.handover;
         for (const r of result.invalid) invalid.push(r);
         sources.push(result.source);
         continue;
@@ -225,6 +236,7 @@ export async function analyseProject(prepared: PreparedProject, stages?: StageTi
   if (telemetry.length > 0) counts.rowsByFormat['babysit-telemetry'] = telemetry.length;
   Object.assign(counts.rowsByFormat, lifecycleCounts(history));
   counts.checkFirst = checkFirst(rows).length;
+  counts.openBlockers = openBlockers({ coordination: history.coordination, beads: history.beads, verdicts: quality.verdicts }).length;
 
   let earliest = Number.POSITIVE_INFINITY;
   let latest = Number.NEGATIVE_INFINITY;
@@ -256,5 +268,6 @@ export async function analyseProject(prepared: PreparedProject, stages?: StageTi
     coordination: history.coordination,
     beads: history.beads,
     babysit: history.babysit,
+    handover,
   };
 }

@@ -11,6 +11,7 @@ export const HOME_SORTS = {
   title: 'title, A to Z',
   rows: 'most rows',
   high: 'most high-severity flags',
+  blockers: 'most open blockers',
   flags: 'most flags',
   'not-verified': 'most evidence not verified',
   invalid: 'most invalid records',
@@ -20,6 +21,7 @@ export const HOME_SORTS = {
 export const HOME_SHOWS = {
   all: 'every project',
   attention: 'projects that need a person',
+  blockers: 'with open blockers',
   high: 'with high-severity flags',
   flags: 'with flags',
   'not-verified': 'with evidence not verified',
@@ -56,6 +58,8 @@ export interface HomeRow {
   low: number;
   notVerified: number;
   invalid: number;
+  /** Open blockers (src/lib/projections/open-blockers.ts). */
+  blockers: number;
   /** `reviewed` when the audit ran, else `not-reviewed`. */
   audit: 'reviewed' | 'not-reviewed';
 }
@@ -93,7 +97,9 @@ export function homeRowMatches(row: HomeRow, view: HomeView): boolean {
   const flags = row.high + row.medium + row.low;
   switch (view.show) {
     case 'attention':
-      return flags > 0 || row.notVerified > 0 || row.invalid > 0 || row.audit === 'not-reviewed';
+      return flags > 0 || row.notVerified > 0 || row.invalid > 0 || row.blockers > 0 || row.audit === 'not-reviewed';
+    case 'blockers':
+      return row.blockers > 0;
     case 'high':
       return row.high > 0;
     case 'flags':
@@ -129,6 +135,8 @@ export function compareHomeRows(sort: HomeSort): (a: HomeRow, b: HomeRow) => num
       return most((r) => r.notVerified);
     case 'invalid':
       return most((r) => r.invalid);
+    case 'blockers':
+      return most((r) => r.blockers);
     default:
       return (a, b) => b.to.localeCompare(a.to) || byId(a, b);
   }

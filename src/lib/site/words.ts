@@ -50,6 +50,15 @@ export function formatDateSpan(span: { from: string; to: string }): string {
   return from === to ? from : `${from} – ${to}`;
 }
 
+/** A time span to the minute, UTC: `2026-03-02 09:10 – 11:40 UTC`, or both dates when the days differ. */
+export function formatTimeSpan(span: { from: string; to: string }): string {
+  const at = (iso: string): [string, string] => [iso.slice(0, 10), iso.slice(11, 16)];
+  const [fromDay, fromTime] = at(span.from);
+  const [toDay, toTime] = at(span.to);
+  if (fromDay === toDay) return fromTime === toTime ? `${fromDay} ${fromTime} UTC` : `${fromDay} ${fromTime} – ${toTime} UTC`;
+  return `${fromDay} ${fromTime} – ${toDay} ${toTime} UTC`;
+}
+
 /** `1 row`, `2 rows`: a count with its noun in the right number. */
 export function countOf(n: number, singular: string, plural = `${singular}s`): string {
   return `${n} ${n === 1 ? singular : plural}`;

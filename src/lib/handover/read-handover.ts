@@ -1,0 +1,52 @@
+/**
+ * The handover report (spec/archive.md, recap item 5: "Handover report, when present
+ * (sanitised markdown)"; decision trail, Part 2 layer 2 names it among the reviewer's inputs).
+ * The seeds give it no file name; Trailbook reads `handover.md` beside a project's records
+ * (docs/input-format.md, "Handover report"). The text is untrusted markdown: it is rendered
+ * by the sanitising pipeline (src/lib/markdown/render-markdown.ts) and never inserted raw.
+ */
+import type { InvalidRecord, SourceFile } from '../model/types.ts';
+import { readTextFile } from '../quality/read-text-file.ts';
+import { renderMarkdown } from '../markdown/render-markdown.ts';
+
+/** A project's handover report, rendered. */
+export interface HandoverReport {
+  /** Path relative to the project root. */
+  file: string;
+  /** Sanitised HTML of the whole report; headings moved down two levels to sit under the recap's h2. */
+  html: string;
+  lines: number;
+}
+
+/** What {@link readHandover} read. */
+export interface HandoverResult {
+  handover: HandoverReport | null;
+  invalid: InvalidRecord[];
+  source: SourceFile;
+}
+
+/**
+ * Reads and renders one handover report. Never throws: an unreadable or oversized file is an
+ * invalid record (`source/unreadable`, line 0); bytes that are not UTF-8 are read as U+FFFD
+ * and reported (`source/invalid-utf8` at the first bad line), the rest still shown.
+ *
+ * @param path - Absolute path of the file.
+ * @param rel - Path relative to the project root (shown and used in messages).
+ * @param bytes - Size in bytes, as discovered.
+ */
+export async function readHandover(path: string, rel: string, bytes: number): Promise<HandoverResult> {
+  const read = await readTextFile(path);
+  if ('error' in read) {
+    return {
+      handover: null,
+      invalid: [{ file: rel, line: 0, kind: 'source/unreadable', error: `${rel} ${read.error}`, raw: '' }],
+      source: { path: rel, format: 'handover', bytes, lines: 0, valid: 0, invalid: 1 },
+    };
+  }
+  const invalid: InvalidRecord[] = read.badLine === null ? [] : [{ file: rel, line: read.badLine, kind: 'source/invalid-utf8', error: `not valid UTF-8 from line ${read.badLine}; read with U+FFFD in place of the bad bytes`, raw: '' }];
+  return {
+    handover: { file: rel, html: renderMarkdown(read.text, { headingOffset: 2 }), lines: read.lines },
+    invalid,
+    source: { path: rel, format: 'handover', bytes, lines: read.lines, valid: read.lines, invalid: 0 },
+  };
+}
