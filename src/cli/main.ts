@@ -53,8 +53,9 @@ export async function main(argv: string[], out: Output = consoleOutput): Promise
     .option('--json', 'print one JSON document (trailbook.check/1, see docs/check-json.md)')
     .option('--strict', 'exit 1 when any row is invalid or any high-severity flag is raised')
     .option('--fail-on <severity>', 'exit 1 when a project has a flag of this severity or higher (high, medium, low)')
+    .option('--fail-on-unverified', 'exit 1 when any evidence pointer is not verified (NOT_VERIFIED or INCONCLUSIVE)')
     .option('--quiet', 'print only the result, no progress or summary')
-    .addHelpText('after', '\nExit codes: 0 no fault asked about, 1 --fail-on or --strict found one, 2 unusable invocation.\n\nExamples:\n  trailbook check ../runs --fail-on high      (a CI gate)\n  trailbook check ../runs --json > report.json')
+    .addHelpText('after', '\nExit codes: 0 no fault asked about, 1 --fail-on, --fail-on-unverified or --strict found one, 2 unusable invocation.\n\nExamples:\n  trailbook check ../runs --fail-on high      (a CI gate)\n  trailbook check ../runs --fail-on-unverified   (every claim must rest on verified evidence)\n  trailbook check ../runs --json > report.json')
     .action(async (dirs: string[], options: CheckOptions) => {
       code = await runCheck(dirs, options, out);
     });

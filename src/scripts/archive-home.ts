@@ -34,7 +34,7 @@ function rowData(tr: HTMLTableRowElement): HomeRow {
     notVerified: n(d['notVerified']),
     invalid: n(d['invalid']),
     blockers: n(d['blockers']),
-    audit: d['audit'] === 'reviewed' ? 'reviewed' : 'not-reviewed',
+    audit: d['audit'] === 'reviewed' || d['audit'] === 'no-trail' ? d['audit'] : 'not-reviewed',
   };
 }
 

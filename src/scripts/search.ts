@@ -124,7 +124,9 @@ async function start(): Promise<void> {
   const stale = new Set(summary.words.stale);
 
   const params = new URLSearchParams(location.search);
-  input.value = params.get('q') ?? '';
+  // Words in the URL win; otherwise keep what the reader typed while the index was loading.
+  const urlWords = params.get('q');
+  if (urlWords !== null) input.value = urlWords;
   const names = [...FILTER_ORDER.filter((n) => n in summary.facets), ...Object.keys(summary.facets).filter((n) => !FILTER_ORDER.includes(n)).sort()];
   const selects = new Map<string, HTMLSelectElement>();
   for (const name of names) {

@@ -143,6 +143,15 @@ describe('exit codes', () => {
     expect(clean.code).toBe(0);
   });
 
+  it('check --fail-on-unverified exits 1 where a pointer is only inconclusive, and says how many are verified', async () => {
+    // pstack-app raises no high or medium flag, yet commands and /tmp paths are not verified.
+    const pstack = await runCli(['check', '--fail-on-unverified', 'content/pstack-app']);
+    expect(pstack.code).toBe(1);
+    expect(pstack.stderr).toContain('1 project with evidence that is not verified (--fail-on-unverified): pstack-app');
+    expect(pstack.stdout).toContain('  evidence: 5 of 9 pointers verified, 0 not verified, 4 inconclusive; 8 rows under Check first');
+    expect((await runCli(['check', '--fail-on-unverified', 'content/tickets/clean'])).code).toBe(0);
+  });
+
   it('check --fail-on compares severities: pstack-app has one low flag', async () => {
     expect((await runCli(['check', '--fail-on', 'medium', 'content/pstack-app'])).code).toBe(0);
     expect((await runCli(['check', '--fail-on', 'low', 'content/pstack-app'])).code).toBe(1);
@@ -162,7 +171,7 @@ describe('exit codes', () => {
   it('build --out <an input folder> is refused with exit 2, and the folder is left as it was', async () => {
     const input = await copyOfClean('out-is-input');
     const before = (await readdir(input)).sort();
-    expect(before).toEqual(['audit.json', 'decisions.jsonl', 'trailbook.json']);
+    expect(before).toEqual(['audit.json', 'decisions.jsonl', 'handover.md', 'trailbook.json']);
 
     const same = await runCli(['build', input, '--out', input, '--cache-dir', join(scratch, 'c1')]);
     expect(same.code).toBe(2);
@@ -190,7 +199,7 @@ describe('exit codes', () => {
     await symlink(input, link);
     const run = await runCli(['build', input, '--out', link, '--cache-dir', join(scratch, 'c4')]);
     expect([0, 2]).toContain(run.code);
-    expect((await readdir(input)).sort()).toEqual(['audit.json', 'decisions.jsonl', 'trailbook.json']);
+    expect((await readdir(input)).sort()).toEqual(['audit.json', 'decisions.jsonl', 'handover.md', 'trailbook.json']);
     if (run.code === 0) expect(await readdir(link)).toContain('index.html');
   });
 

@@ -253,4 +253,17 @@ describe.skipIf(!chromiumAvailable())('the archive served under /archive/ in Chr
     expect(await visibleProjects(plain)).toEqual(all);
     await noJs.close();
   });
+
+  it('an unknown address shows the site\'s "Page not found", with status 404 and links under the base', async () => {
+    const response = await page.goto(`${origin}${BASE}p/no-such-project/`);
+    expect(response?.status()).toBe(404);
+    // The 404 is the point here: the browser logs it, as it logs any failed load.
+    failed = failed.filter((f) => !f.endsWith('/p/no-such-project/'));
+    watch.errors = watch.errors.filter((e) => !e.includes('status of 404'));
+    expect(await readText(page.locator('main h1'))).toBe('Page not found');
+    expect(await page.locator('main a').evaluateAll((links) => links.map((a) => a.getAttribute('href')))).toEqual([BASE, `${BASE}search/`, `${BASE}report/`]);
+    await page.locator('main a').first().click();
+    await page.waitForURL(`${origin}${BASE}`);
+    expect(await readText(page.locator('main h1'))).toBe('Archive');
+  });
 });

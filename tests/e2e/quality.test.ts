@@ -137,9 +137,9 @@ describe('verdicts in Attention', () => {
 
   it('the archive home counts the new flags', async () => {
     await open('/');
-    expect(await readText(page.locator('tr[data-project="tickets-verdict-faults"] td').nth(3))).toBe('7 / 4 / 1');
-    expect(await readText(page.locator('tr[data-project="tickets-arena-faults"] td').nth(3))).toBe('1 / 6 / 0');
-    expect(await readText(page.locator('tr[data-project="tickets-arena-clean"] td').nth(3))).toBe('0 / 0 / 0');
+    expect(await readText(page.locator('tr[data-project="tickets-verdict-faults"] td').nth(4))).toBe('7 / 4 / 1');
+    expect(await readText(page.locator('tr[data-project="tickets-arena-faults"] td').nth(4))).toBe('1 / 7 / 0');
+    expect(await readText(page.locator('tr[data-project="tickets-arena-clean"] td').nth(4))).toBe('0 / 0 / 0');
   });
 });
 

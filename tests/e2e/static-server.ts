@@ -52,7 +52,10 @@ export async function serveStatic(root: string, base = '/', options: { gzip?: bo
         res.writeHead(200, { 'content-type': type, 'content-encoding': 'gzip' }).end(gzipSync(body));
       } else res.writeHead(200, { 'content-type': type }).end(body);
     } catch {
-      res.writeHead(404, { 'content-type': 'text/plain' }).end('not found');
+      // As static hosts do: the site's own 404.html, with status 404.
+      const notFound = await readFile(join(root, '404.html')).catch(() => null);
+      if (notFound) res.writeHead(404, { 'content-type': 'text/html; charset=utf-8' }).end(notFound);
+      else res.writeHead(404, { 'content-type': 'text/plain' }).end('not found');
     }
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));

@@ -22,6 +22,7 @@ import { rubricSize } from '../../src/lib/checks/arena/rubric-size.ts';
 import { noShapeSection } from '../../src/lib/checks/arena/no-shape-section.ts';
 import { identicalShapes } from '../../src/lib/checks/arena/identical-shapes.ts';
 import { scoreWithoutSection } from '../../src/lib/checks/arena/score-without-section.ts';
+import { citedSections, citesHeading, scoreCitesMissingSection } from '../../src/lib/checks/arena/score-cites-missing-section.ts';
 import { unreadableScore } from '../../src/lib/checks/arena/unreadable-score.ts';
 import { noPick } from '../../src/lib/checks/arena/no-pick.ts';
 import { pickNotTopScorer } from '../../src/lib/checks/arena/pick-not-top-scorer.ts';
@@ -295,6 +296,25 @@ describe('arena checks', () => {
       { kind: 'arena/unreadable-score', severity: 'low', summary: 'candidate B on “Memory”: “—” is not a score', at: [{ file: 'design/selection.md', line: 4 }] },
       { kind: 'arena/unreadable-score', severity: 'low', summary: 'candidate B on “Speed”: the cell is empty', at: [{ file: 'design/selection.md', line: 5 }] },
     ]);
+  });
+
+  it('arena/score-cites-missing-section: a cited section the candidate does not have', () => {
+    expect(flagsOf(scoreCitesMissingSection, arenaOf({}))).toEqual([]);
+    const s = selectionOf(['## Scores', '| c | A | B |', '|---|---|---|', '| Memory | 4 (§ Benchmarks) | 5 (§ shape) |', '| Speed | 3 (§ 9) | 2 |', '| Depth | 1 (§Shape, §Nowhere) | 2 (§ Interface) |', ''].join('\n'));
+    expect(flagsOf(scoreCitesMissingSection, arenaOf({ selection: s }))).toEqual([
+      { kind: 'arena/score-cites-missing-section', severity: 'medium', summary: 'candidate A scores 4 on “Memory” citing § “Benchmarks”, but design/candidates/1/design.md has no such section', at: [{ file: 'design/selection.md', line: 4 }] },
+      { kind: 'arena/score-cites-missing-section', severity: 'medium', summary: 'candidate A scores 3 on “Speed” citing § “9”, but design/candidates/1/design.md has no such section', at: [{ file: 'design/selection.md', line: 5 }] },
+      { kind: 'arena/score-cites-missing-section', severity: 'medium', summary: 'candidate A scores 1 on “Depth” citing § “Nowhere”, but design/candidates/1/design.md has no such section', at: [{ file: 'design/selection.md', line: 6 }] },
+    ]);
+    // A candidate whose design was not read is not judged here.
+    expect(flagsOf(scoreCitesMissingSection, arenaOf({ selection: s, candidates: [B] })).map((f) => f.summary.slice(0, 11))).toEqual([]);
+  });
+
+  it('a cite matches a heading ignoring case, § and #, by prefix, and by section number', () => {
+    expect(citedSections('Shape, §Interface; Errors')).toEqual(['Shape', 'Interface', 'Errors']);
+    const headings = ['Candidate A', 'Shape', 'Risks and mitigations', '2. Data flow', '3 Interface'];
+    expect(['shape', '§Shape', '## Shape.', 'Risks', 'Data flow', '2', '3', 'interface'].map((c) => citesHeading(c, headings))).toEqual([true, true, true, true, true, true, true, true]);
+    expect(['Risk', 'Benchmarks', '4', 'flow'].map((c) => citesHeading(c, headings))).toEqual([false, false, false, false]);
   });
 
   it('arena/no-pick', () => {

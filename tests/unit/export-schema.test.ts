@@ -5,6 +5,8 @@
  * schema and validates against the published JSON Schema, and so do archive.json and
  * report.json. The JSON Schemas are checked with Ajv, independently of zod.
  */
+import type { HandoverReport } from '../../src/lib/handover/read-handover.ts';
+import type { OpenBlocker } from '../../src/lib/projections/open-blockers.ts';
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { Ajv2020, type ValidateFunction } from 'ajv/dist/2020.js';
@@ -31,7 +33,7 @@ import { REAL_CORPUS } from '../real-corpus.ts';
 const CONTENT = fileURLToPath(new URL('../../content', import.meta.url));
 const REAL = REAL_CORPUS;
 
-type Lifecycle = 'arena' | 'verdicts' | 'coordination' | 'beads' | 'babysit';
+type Lifecycle = 'arena' | 'verdicts' | 'coordination' | 'beads' | 'babysit' | 'handover';
 
 describe('export schemas follow the model', () => {
   it('infer exactly the model types', () => {
@@ -51,7 +53,9 @@ describe('export schemas follow the model', () => {
     expectTypeOf<z.infer<typeof beadsSchema>>().toEqualTypeOf<BeadsModel>();
     expectTypeOf<z.infer<typeof babysitSchema>>().toEqualTypeOf<BabysitModel>();
     // The whole document is the model, every part present (absent parts are null), plus its version.
-    expectTypeOf<Omit<RecapExport, '$schema' | 'version' | Lifecycle>>().toEqualTypeOf<Omit<model.ProjectModel, Lifecycle>>();
+    expectTypeOf<Omit<RecapExport, '$schema' | 'version' | 'openBlockers' | Lifecycle>>().toEqualTypeOf<Omit<model.ProjectModel, Lifecycle>>();
+    expectTypeOf<RecapExport['handover']>().toEqualTypeOf<HandoverReport | null>();
+    expectTypeOf<RecapExport['openBlockers']>().toEqualTypeOf<OpenBlocker[]>();
     expectTypeOf<RecapExport['coordination']>().toEqualTypeOf<CoordinationModel | null>();
   });
 

@@ -26,9 +26,9 @@ describe('quality projects of the example corpus', () => {
     return m;
   };
 
-  it('plants 19 faults of 19 kinds', () => {
-    expect(QUALITY_PLANTED).toHaveLength(19);
-    expect(new Set(QUALITY_PLANTED.map((p) => p.kind)).size).toBe(19);
+  it('plants 20 faults of 20 kinds', () => {
+    expect(QUALITY_PLANTED).toHaveLength(20);
+    expect(new Set(QUALITY_PLANTED.map((p) => p.kind)).size).toBe(20);
   });
 
   it('finds each planted fault as one flag of its kind on its file and line', () => {

@@ -27,6 +27,8 @@ export interface BuildOptions extends SettingsFlags {
   full?: boolean;
   /** Write stage times, peak memory and output sizes as JSON to this file (for benchmarks). */
   timings?: string;
+  /** Set by `trailbook dev`, which serves the output itself: the closing line does not say how to serve it. */
+  served?: boolean;
 }
 
 const within = (parent: string, child: string): boolean => child === parent || child.startsWith(parent + sep);
@@ -230,6 +232,9 @@ export async function runBuild(dirs: string[], options: BuildOptions, out: Outpu
     };
     await writeFile(resolve(options.timings), `${JSON.stringify(report, null, 2)}\n`);
   }
-  out.info(`Done in ${((performance.now() - started) / 1000).toFixed(1)} s. Open ${fromCwd(join(outDir, 'index.html'))}, or serve ${fromCwd(outDir)} (search needs a web server).`);
+  const seconds = ((performance.now() - started) / 1000).toFixed(1);
+  // Pages link from the base path (`/p/<id>/`), so the archive needs a web server; each recap.html opens from disk.
+  if (options.served) out.info(`Done in ${seconds} s.`);
+  else out.info(`Done in ${seconds} s. Serve ${fromCwd(outDir)} with any static web server (or run \`trailbook dev\`); each project's recap.html also opens from disk.`);
   return options.strict ? strictExitCode(out, t) : 0;
 }

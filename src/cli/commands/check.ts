@@ -19,6 +19,8 @@ export interface CheckOptions {
   json?: boolean;
   strict?: boolean;
   failOn?: string;
+  /** `--fail-on-unverified`: exit 1 when any evidence pointer is not VERIFIED. */
+  failOnUnverified?: boolean;
   quiet?: boolean;
 }
 
@@ -28,6 +30,9 @@ function printProjectText(out: Output, model: ProjectModel): void {
   const c = model.counts;
   out.result(`${model.id}  ${model.title}  (${model.root})`);
   out.result(`  ${plural(c.rows, 'row')}, ${plural(c.invalid, 'invalid row')}, ${plural(model.flags.length, 'flag')}; repository: ${model.repository.path ?? model.repository.problem ?? 'none'}${model.repository.head ? ` @ ${model.repository.head.slice(0, 12)}` : ''}`);
+  const pointers = c.evidence.VERIFIED + c.evidence.NOT_VERIFIED + c.evidence.INCONCLUSIVE;
+  if (pointers > 0 || c.rows > 0) out.result(`  evidence: ${c.evidence.VERIFIED} of ${plural(pointers, 'pointer')} verified, ${c.evidence.NOT_VERIFIED} not verified, ${c.evidence.INCONCLUSIVE} inconclusive; ${plural(c.checkFirst, 'row')} under Check first`);
+  if (c.openBlockers > 0) out.result(`  ${plural(c.openBlockers, 'open blocker')}`);
   for (const f of model.flags) out.result(`  ${f.severity.padEnd(6)} ${f.kind}${f.layer === 'review' ? ' (reviewer, audit.json)' : ''}  ${f.summary}`);
   for (const i of model.invalid) out.result(`  invalid ${i.file}:${i.line}  ${i.error}`);
 }
@@ -47,6 +52,7 @@ export async function runCheck(dirs: string[], options: CheckOptions, out: Outpu
   let first = true;
   if (options.json) out.result(`{\n  "version": "${CHECK_REPORT_VERSION}",\n  "projects": [`);
   const failing: string[] = [];
+  const unverified: string[] = [];
   const result = await analyseArchive({
     roots,
     cacheDir: null,
@@ -54,6 +60,7 @@ export async function runCheck(dirs: string[], options: CheckOptions, out: Outpu
     ...(progress ? { onEvent: progress } : {}),
     onModel: (model) => {
       if (failOn !== null && model.flags.some((f) => SEVERITY_ORDER[f.severity] <= SEVERITY_ORDER[failOn])) failing.push(model.id);
+      if (model.counts.evidence.NOT_VERIFIED + model.counts.evidence.INCONCLUSIVE > 0) unverified.push(model.id);
       if (options.json) {
         const text = JSON.stringify(checkReportProject(model), null, 2).replace(/\n/g, '\n    ');
         out.result(`${first ? '' : ',\n'}    ${text}`.replace(/^,\n/, ','));
@@ -71,9 +78,16 @@ export async function runCheck(dirs: string[], options: CheckOptions, out: Outpu
     printFaults(out, t, result.projects);
   }
   if (result.projects.length === 0) out.error(`no project found in ${roots.map(fromCwd).join(', ')}; nothing was checked\n  fix: pass the folders that hold the records (decisions.jsonl, decisions.tsv, audit.json, .beads/, coordination logs)`);
+  const list = (ids: string[]): string => `${ids.slice(0, 10).join(', ')}${ids.length > 10 ? ', …' : ''}`;
+  let failed = false;
   if (failOn !== null && failing.length > 0) {
-    out.error(`${plural(failing.length, 'project')} with flags of severity ${failOn} or higher (--fail-on ${failOn}): ${failing.slice(0, 10).join(', ')}${failing.length > 10 ? ', …' : ''}`);
-    return 1;
+    out.error(`${plural(failing.length, 'project')} with flags of severity ${failOn} or higher (--fail-on ${failOn}): ${list(failing)}`);
+    failed = true;
   }
+  if (options.failOnUnverified && unverified.length > 0) {
+    out.error(`${plural(unverified.length, 'project')} with evidence that is not verified (--fail-on-unverified): ${list(unverified)}`);
+    failed = true;
+  }
+  if (failed) return 1;
   return options.strict ? strictExitCode(out, t) : 0;
 }

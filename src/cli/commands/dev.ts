@@ -68,7 +68,7 @@ export async function runDev(dirs: string[], options: DevOptions, out: Output, s
   const pollMs = parsePoll(options.poll);
   const first = await resolveSettings(dirs, options);
   const outDir = options.out ?? devOutDir(process.cwd(), first.cacheDir);
-  const buildOptions = { ...options, out: outDir, ...(options.verbose ? { verbose: true } : {}) };
+  const buildOptions = { ...options, out: outDir, served: true, ...(options.verbose ? { verbose: true } : {}) };
 
   let code = await runBuild(dirs, buildOptions, out);
   if (code === 2) return 2;

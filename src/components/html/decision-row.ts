@@ -9,7 +9,14 @@ import { fileKey, safeHref, urls } from '../../lib/site/urls.ts';
 import { shortDigest } from '../../lib/text/hash.ts';
 import { html, type SafeHtml } from './html.ts';
 import { pullRequestNumber, type BoundForge } from '../../lib/config/forge-links.ts';
-import { statusHtml } from './status.ts';
+import { SEVERITY_ICON, statusHtml } from './status.ts';
+import type { RowFlag } from '../../lib/projections/flags.ts';
+
+/** The flags line of a row card: each flag's severity and kind, linked to it in Attention. */
+function rowFlagsHtml(flags: readonly RowFlag[]): SafeHtml | '' {
+  if (flags.length === 0) return '';
+  return html`<p class="row-flags">Flagged: ${flags.map((f, i) => html`${i > 0 ? ', ' : ''}<a href="#flag-${String(f.n)}">${statusHtml(f.severity, f.severity, SEVERITY_ICON[f.severity])} <code>${f.kind}</code></a>`)}</p>`;
+}
 
 /** What a row needs to know about its page. */
 export interface RowContext {
@@ -22,6 +29,8 @@ export interface RowContext {
   chainOf: (row: TrailRow) => TrailRow[];
   /** Forge links of the project's repository (trailbook.config `repositories`), if configured. */
   forge?: BoundForge | null;
+  /** The flags a row carries (src/lib/projections/flags.ts `flagsByRow`), linking to Attention's `#flag-<n>`. */
+  flagsOf?: (row: TrailRow) => readonly RowFlag[];
 }
 
 /** Where an evidence pointer links to, or null. */
@@ -85,5 +94,6 @@ export function decisionRowHtml(row: TrailRow, ctx: RowContext): SafeHtml {
           return a ? html`<a href="#${a}"><code>${id}</code></a> ` : html`<code>${id}</code> `;
         })}</dd>`
       : '';
-  return html`<article class="row" id="${row.anchor}" data-result="${row.resultClass}"><header class="row-head"><h3 class="row-decision"><a class="permalink" href="#${row.anchor}" aria-label="Permalink to row ${row.id}">#</a> ${row.decision}</h3>${statusHtml(resultTone(row.resultClass), `result: ${row.result}`)}</header><dl class="row-fields"><dt>Why</dt><dd class="row-why">${row.why}</dd><dt>Evidence</dt><dd>${evidenceHtml(row.evidence, ctx)}</dd><dt>Meta</dt><dd class="row-meta"><span>id <code>${row.id}</code></span> <span>phase <strong>${row.phase}</strong></span>${row.actor ? html` <span>actor ${row.actor}</span>` : ''}${row.ticket ? html` <span>ticket ${row.ticket}</span>` : ''} <span><time${row.time === null ? '' : html` datetime="${new Date(row.time).toISOString()}"`}>${row.ts}</time></span> <span>${row.file}:${row.line}</span></dd>${supersedes}${supersededBy}${extras ? html`<dt>Other fields</dt><dd><code class="raw">${JSON.stringify(row.extra)}</code></dd>` : ''}</dl></article>`;
+  const flags = ctx.flagsOf?.(row) ?? [];
+  return html`<article class="row${flags.length > 0 ? ' row-flagged' : ''}" id="${row.anchor}" data-result="${row.resultClass}"${flags.length > 0 ? html` data-flags="${String(flags.length)}"` : ''}><header class="row-head"><h3 class="row-decision"><a class="permalink" href="#${row.anchor}" aria-label="Permalink to row ${row.id}">#</a> ${row.decision}</h3>${statusHtml(resultTone(row.resultClass), `result: ${row.result}`)}</header>${rowFlagsHtml(flags)}<dl class="row-fields"><dt>Why</dt><dd class="row-why">${row.why}</dd><dt>Evidence</dt><dd>${evidenceHtml(row.evidence, ctx)}</dd><dt>Meta</dt><dd class="row-meta"><span>id <code>${row.id}</code></span> <span>phase <strong>${row.phase}</strong></span>${row.actor ? html` <span>actor ${row.actor}</span>` : ''}${row.ticket ? html` <span>ticket ${row.ticket}</span>` : ''} <span><time${row.time === null ? '' : html` datetime="${new Date(row.time).toISOString()}"`}>${row.ts}</time></span> <span>${row.file}:${row.line}</span></dd>${supersedes}${supersededBy}${extras ? html`<dt>Other fields</dt><dd><code class="raw">${JSON.stringify(row.extra)}</code></dd>` : ''}</dl></article>`;
 }

@@ -11,12 +11,13 @@ import { createHash } from 'node:crypto';
 import type { EvidencePointer, Flag, ProjectModel, TrailRow } from '../../lib/model/types.ts';
 import { checkFirst } from '../../lib/projections/check-first.ts';
 import { BLOCKER_SOURCE_LABEL, openBlockers } from '../../lib/projections/open-blockers.ts';
-import { auditSentence, countOf, evidenceWord, formatTime, resultTone } from '../../lib/site/words.ts';
+import { hasDecisionTrail } from '../../lib/projections/audit-state.ts';
+import { auditSentence, reviewFlagsSentence, countOf, evidenceWord, formatTime, resultTone } from '../../lib/site/words.ts';
 import { urls } from '../../lib/site/urls.ts';
 import { evidenceHref } from './decision-row.ts';
 import { EXPORT_RECAP_CSS } from './export-recap-style.ts';
 import { html, join, SafeHtml } from './html.ts';
-import { statusHtml } from './status.ts';
+import { SEVERITY_ICON, statusHtml } from './status.ts';
 
 /** Where the recap was exported from. */
 export interface ExportRecapContext {
@@ -26,7 +27,6 @@ export interface ExportRecapContext {
   archiveTitle: string;
 }
 
-const SEVERITY_ICON = { high: '▲', medium: '■', low: '●' } as const;
 const LAYERS: Record<string, string> = { evidence: 'layer 1 · evidence', trail: 'layer 1 · trail', audit: 'layer 1 · audit file', coordination: 'layer 1 · coordination', arena: 'layer 1 · design arena', verdicts: 'layer 1 · verdicts', review: 'layer 2 · reviewer' };
 
 /** The Content Security Policy of the file: nothing may load; only its own stylesheet applies. */
@@ -45,7 +45,7 @@ function header(model: ProjectModel, ctx: ExportRecapContext): SafeHtml {
 <dl class="facts">
 <dt>Project folder</dt><dd><code>${model.root}</code></dd>
 <dt>Repository</dt><dd>${repo.path ? html`<code>${repo.path}</code>` : 'none'}${repo.head ? html` at landed head <code>${repo.head}</code> (${repo.headSource === 'config' ? 'from trailbook.json' : 'HEAD'})` : ''}${repo.problem ? html` ${statusHtml('unknown', `git checks inconclusive: ${repo.problem}`)}` : ''}</dd>
-<dt>Time span</dt><dd>${model.span ? html`<time datetime="${model.span.from}">${formatTime(model.span.from)}</time> – <time datetime="${model.span.to}">${formatTime(model.span.to)}</time>` : 'no timed rows'}</dd>
+<dt>Time span</dt><dd>${model.span ? html`<time datetime="${model.span.from}">${formatTime(model.span.from)}</time> – <time datetime="${model.span.to}">${formatTime(model.span.to)}</time>` : 'no timed records'}</dd>
 <dt>Sources read</dt><dd><ul class="sources">${model.sources.map((s) => html`<li><code>${s.path}</code> (${s.format})${s.notRead ? html`: <strong>${s.notRead}</strong>` : html`: ${countOf(s.lines, 'line')}, ${s.valid} read, ${s.invalid} invalid`}</li>`)}</ul></dd>
 <dt>Counts</dt><dd>${countOf(c.rows, 'decision row')} (${c.superseded} superseded); flags ${c.flags.high} high, ${c.flags.medium} medium, ${c.flags.low} low; ${countOf(c.evidence.NOT_VERIFIED + c.evidence.INCONCLUSIVE, 'evidence pointer')} not verified; ${countOf(c.resultNotVerified, 'result')} not verified; ${countOf(c.invalid, 'invalid record')}</dd>
 </dl>
@@ -98,7 +98,7 @@ function flagLinks(f: Flag, rowByPlace: Map<string, TrailRow>, anchorById: Map<s
 
 function attentionSection(model: ProjectModel): SafeHtml {
   const review = model.flags.filter((f) => f.layer === 'review');
-  const sentence = auditSentence(model.audit, review.length);
+  const sentence = auditSentence(model.audit, review.length, hasDecisionTrail(model.sources));
   const anchorById = new Map<string, string>();
   for (const r of model.rows) if (!anchorById.has(r.id)) anchorById.set(r.id, r.anchor);
   const rowByPlace = new Map(model.rows.map((r) => [`${r.file}:${r.line}`, r]));
@@ -110,7 +110,7 @@ function attentionSection(model: ProjectModel): SafeHtml {
           const links = flagLinks(f, rowByPlace, anchorById);
           return html`<li class="flag flag-${f.severity}" data-kind="${f.kind}">${statusHtml(f.severity, f.severity, SEVERITY_ICON[f.severity])}<code class="flag-kind">${f.kind}</code><span class="meta">${f.layer === 'review' ? `layer 2 · ${reviewer}` : (LAYERS[f.layer] ?? f.layer)}</span><p class="flag-summary">${f.summary}</p>${links.length > 0 ? html`<p class="flag-links">${links}</p>` : ''}</li>`;
         })}</ol>`;
-  return html`<section aria-labelledby="attention"><h2 id="attention">Attention</h2>${sentence ? html`<p class="audit-sentence status-${sentence.tone}">${sentence.text}</p>` : ''}${review.length > 0 && model.audit.present && model.audit.valid && model.audit.status === 'ran' ? html`<p class="audit-sentence">${countOf(review.length, 'flag')} from ${model.audit.reviewer}.</p>` : ''}${flags}</section>`;
+  return html`<section aria-labelledby="attention"><h2 id="attention">Attention</h2>${sentence ? html`<p class="audit-sentence status-${sentence.tone}">${sentence.text}</p>` : ''}${review.length > 0 && model.audit.present && model.audit.valid && model.audit.status === 'ran' ? html`<p class="audit-sentence">${reviewFlagsSentence(model.audit.reviewer, review.length, model.flags.length - review.length)}</p>` : ''}${flags}</section>`;
 }
 
 function evidenceList(pointers: readonly EvidencePointer[], model: ProjectModel, ctx: ExportRecapContext): SafeHtml {

@@ -1,6 +1,9 @@
 /** The status badge as markup: a word with its icon; colour is never the only signal. */
 import { html, type SafeHtml } from './html.ts';
 
+/** The icon beside each severity word (shape, not only colour, tells them apart). */
+export const SEVERITY_ICON = { high: '▲', medium: '■', low: '●' } as const;
+
 export type Tone = 'good' | 'bad' | 'unknown' | 'high' | 'medium' | 'low';
 
 export function statusHtml(tone: Tone, label: string, icon?: string): SafeHtml {

@@ -8,6 +8,7 @@ import { rubricSize } from './arena/rubric-size.ts';
 import { noShapeSection } from './arena/no-shape-section.ts';
 import { identicalShapes } from './arena/identical-shapes.ts';
 import { scoreWithoutSection } from './arena/score-without-section.ts';
+import { scoreCitesMissingSection } from './arena/score-cites-missing-section.ts';
 import { unreadableScore } from './arena/unreadable-score.ts';
 import { noPick } from './arena/no-pick.ts';
 import { pickNotTopScorer } from './arena/pick-not-top-scorer.ts';
@@ -37,6 +38,7 @@ export const QUALITY_CHECKS: readonly Check[] = [
   noShapeSection,
   identicalShapes,
   scoreWithoutSection,
+  scoreCitesMissingSection,
   unreadableScore,
   noPick,
   pickNotTopScorer,

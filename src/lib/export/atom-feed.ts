@@ -7,6 +7,7 @@
  * own address, RFC 4287 section 4.2.7) and ids are `urn:uuid:` names derived from the base
  * path and project id.
  */
+import { hasDecisionTrail } from '../projections/audit-state.ts';
 import { createHash } from 'node:crypto';
 import type { ProjectSummary } from '../archive/summary.ts';
 import { urls } from '../site/urls.ts';
@@ -48,7 +49,7 @@ export function entrySummary(p: ProjectSummary): string {
     `${countOf(c.resultNotVerified, 'result')} not verified`,
     countOf(c.invalid, 'invalid record'),
   ];
-  const audit = !p.audit.present ? 'audit never invoked' : !p.audit.valid ? 'audit.json invalid' : p.audit.status === 'ran' ? `reviewed by ${p.audit.reviewer || 'a reviewer'}` : `not reviewed (${p.audit.status ?? 'unknown'})`;
+  const audit = !p.audit.present ? (hasDecisionTrail(p.sources) ? 'audit never invoked' : 'no decision trail to audit') : !p.audit.valid ? 'audit.json invalid' : p.audit.status === 'ran' ? `reviewed by ${p.audit.reviewer || 'a reviewer'}` : `not reviewed (${p.audit.status ?? 'unknown'})`;
   return `${parts.join('; ')}; ${audit}.`;
 }
 

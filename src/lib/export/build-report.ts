@@ -4,6 +4,7 @@
  * problems, warnings, and per project its counts, warnings and invalid records by place
  * (file:line). Within a version fields are only ever added.
  */
+import { hasDecisionTrail } from '../projections/audit-state.ts';
 import { z } from 'zod';
 import type { ProjectSummary } from '../archive/summary.ts';
 import { urls } from '../site/urls.ts';
@@ -81,12 +82,14 @@ export type ReportWarning = z.infer<typeof warningSchema>;
 
 /** The warnings of one project. */
 export function projectWarnings(p: Pick<ProjectSummary, 'repository' | 'sources' | 'audit'>): ReportWarning[] {
+  // A project without a decision trail had nothing to audit (src/lib/projections/audit-state.ts).
   const out: ReportWarning[] = [];
   if (p.repository.problem) out.push({ kind: 'repository', message: `git checks inconclusive: ${p.repository.problem}`, path: p.repository.path });
   for (const s of p.sources) if (s.notRead) out.push({ kind: 'not-read', message: `${s.format} records not read: ${s.notRead}`, path: s.path });
   const a = p.audit;
-  if (!a.present) out.push({ kind: 'audit-never-invoked', message: 'the handover audit was never invoked (no audit.json)', path: null });
-  else if (!a.valid) out.push({ kind: 'audit-invalid', message: `audit.json is invalid: ${a.error ?? 'unreadable'}`, path: a.file });
+  if (!a.present) {
+    if (hasDecisionTrail(p.sources)) out.push({ kind: 'audit-never-invoked', message: 'the handover audit was never invoked (no audit.json)', path: null });
+  } else if (!a.valid) out.push({ kind: 'audit-invalid', message: `audit.json is invalid: ${a.error ?? 'unreadable'}`, path: a.file });
   else if (a.status === 'not-run' || a.status === 'failed') out.push({ kind: 'audit-not-reviewed', message: `not reviewed: ${a.reason.trim() === '' ? `audit status ${a.status}, no reason given` : a.reason}`, path: a.file });
   return out;
 }

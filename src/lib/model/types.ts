@@ -285,7 +285,7 @@ export interface ProjectModel {
   audit: AuditInfo;
   flags: Flag[];
   invalid: InvalidRecord[];
-  /** Earliest and latest row times (ISO strings), or null when no row has a time. */
+  /** Earliest and latest times (ISO strings) of the timed records: trail rows, premise rows, coord events, beads and babysit entries; null when none has a time. */
   span: { from: string; to: string } | null;
   cited: { commits: CitedCommit[]; files: CitedFile[] };
   counts: ProjectCounts;

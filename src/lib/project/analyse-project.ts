@@ -29,6 +29,7 @@ import { resolveCanonicalRepository, type CanonicalRepository } from './canonica
 import { repositoryStateKey } from '../git/repository.ts';
 import type { RepositoryRegistry } from './repository-registry.ts';
 import type { AuditInfo } from '../model/types.ts';
+import { premiseTime } from '../verdicts/premises.ts';
 import { readHandover, type HandoverReport } from '../handover/read-handover.ts';
 
 /** Formats whose reader has not landed yet: discovered, listed, counted, "not read yet". */
@@ -244,6 +245,15 @@ export async function analyseProject(prepared: PreparedProject, stages?: StageTi
     if (r.time === null) continue;
     if (r.time < earliest) earliest = r.time;
     if (r.time > latest) latest = r.time;
+  }
+  // Repair-loop attempts are timed records too (a verdicts-only project has no other times).
+  for (const loop of quality.verdicts?.loops ?? []) {
+    for (const r of loop.rows) {
+      const time = premiseTime(r);
+      if (time === null) continue;
+      if (time < earliest) earliest = time;
+      if (time > latest) latest = time;
+    }
   }
   const span = mergeSpan(earliest <= latest ? { from: new Date(earliest).toISOString(), to: new Date(latest).toISOString() } : null, history);
   const title = config?.value.title ?? (project.slug !== null ? `${basename(project.dir)} · ${project.slug}` : basename(project.dir));

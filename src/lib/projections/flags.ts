@@ -32,3 +32,47 @@ export function sortFlags(flags: readonly Flag[], rows: readonly TrailRow[]): Fl
       (a.summary < b.summary ? -1 : a.summary > b.summary ? 1 : 0),
   );
 }
+
+/** A flag as a row shows it: its place in Attention (`flag-<n>`), severity and kind. */
+export interface RowFlag {
+  /** 1-based position in the (sorted) flag list: Attention's anchor is `flag-<n>`. */
+  n: number;
+  severity: Severity;
+  kind: string;
+}
+
+/**
+ * The flags each row carries, by row anchor, so a row's own card says it is flagged (a shared
+ * permalink never shows a flagged row clean; decision trail, Part 3: each flag links "to its
+ * rows"). A flag reaches the rows at its places (`file:line`, so both rows of a duplicate id)
+ * and, for ids no place covers, the first row with that id. Lists keep the flags' order.
+ *
+ * @param flags - The project's flags, sorted as Attention shows them ({@link sortFlags}).
+ */
+export function flagsByRow(flags: readonly Flag[], rows: readonly TrailRow[]): Map<string, RowFlag[]> {
+  const rowByLine = new Map(rows.map((r) => [`${r.file}:${r.line}`, r]));
+  const firstById = new Map<string, TrailRow>();
+  for (const r of rows) if (!firstById.has(r.id)) firstById.set(r.id, r);
+  const out = new Map<string, RowFlag[]>();
+  flags.forEach((f, i) => {
+    const reached = new Set<string>();
+    const coveredIds = new Set<string>();
+    for (const at of f.at) {
+      const row = rowByLine.get(`${at.file}:${at.line}`);
+      if (!row) continue;
+      reached.add(row.anchor);
+      coveredIds.add(row.id);
+    }
+    for (const id of f.rows) {
+      if (coveredIds.has(id)) continue;
+      const row = firstById.get(id);
+      if (row) reached.add(row.anchor);
+    }
+    for (const anchor of reached) {
+      const list = out.get(anchor) ?? [];
+      list.push({ n: i + 1, severity: f.severity, kind: f.kind });
+      out.set(anchor, list);
+    }
+  });
+  return out;
+}

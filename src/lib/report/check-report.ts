@@ -27,9 +27,12 @@ export interface CheckReportProject {
     result: string;
     supersededBy: string[];
   }>;
-  flags: Array<{ layer: string; severity: Severity; kind: string; rows: string[]; summary: string; at: Array<{ file: string; line: number }> }>;
+  /** `evidence`: on layer-2 flags, the path, SHA or row id the reviewer says the flag rests on. */
+  flags: Array<{ layer: string; severity: Severity; kind: string; rows: string[]; summary: string; at: Array<{ file: string; line: number }>; evidence?: string }>;
   invalid: Array<{ file: string; line: number; kind: string; error: string; raw: string }>;
   audit: { present: boolean; status: string | null; reason: string; reviewer: string };
+  /** The counts the archive home shows: evidence pointers per status, rows under Check first, open blockers. */
+  counts: { rows: number; evidence: Record<EvidenceStatus, number>; resultNotVerified: number; checkFirst: number; openBlockers: number };
 }
 
 /** Projects one model into the report's shape. */
@@ -52,11 +55,12 @@ export function checkReportProject(model: ProjectModel): CheckReportProject {
       result: r.result,
       supersededBy: r.supersededBy,
     })),
-    flags: model.flags.map((f) => ({ layer: f.layer, severity: f.severity, kind: f.kind, rows: f.rows, summary: f.summary, at: f.at })),
+    flags: model.flags.map((f) => ({ layer: f.layer, severity: f.severity, kind: f.kind, rows: f.rows, summary: f.summary, at: f.at, ...(f.evidence ? { evidence: f.evidence } : {}) })),
     invalid: model.invalid.map((i) => ({ file: i.file, line: i.line, kind: i.kind, error: i.error, raw: i.raw })),
     audit: model.audit.present
       ? { present: true, status: model.audit.status, reason: model.audit.reason, reviewer: model.audit.reviewer }
       : { present: false, status: null, reason: '', reviewer: '' },
+    counts: { rows: model.counts.rows, evidence: { ...model.counts.evidence }, resultNotVerified: model.counts.resultNotVerified, checkFirst: model.counts.checkFirst, openBlockers: model.counts.openBlockers },
   };
 }
 

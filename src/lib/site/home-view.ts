@@ -3,6 +3,7 @@
  * sort order, kept in the URL's query (`?q=app&show=high&sort=rows`) so a view can be shared.
  * Pure: src/scripts/archive-home.ts applies it to the table; defaults are left out of URLs.
  */
+import type { AuditState } from '../projections/audit-state.ts';
 
 /** Sort orders, with their labels; the first is the default (the order the page is built in). */
 export const HOME_SORTS = {
@@ -60,8 +61,8 @@ export interface HomeRow {
   invalid: number;
   /** Open blockers (src/lib/projections/open-blockers.ts). */
   blockers: number;
-  /** `reviewed` when the audit ran, else `not-reviewed`. */
-  audit: 'reviewed' | 'not-reviewed';
+  /** The project's audit state (src/lib/projections/audit-state.ts). */
+  audit: AuditState;
 }
 
 /** The default view: the table as built. */

@@ -28,14 +28,26 @@ export function resultTone(result: ResultClass): 'good' | 'bad' | 'unknown' {
  * follow. Exact wording:
  * - ran, no flags: "No flags from <reviewer>"
  * - not-run / failed: "Not reviewed: <reason>"
- * - no audit.json: the audit was never invoked.
+ * - no audit.json: the audit was never invoked (null when the project has no decision trail
+ *   either: there was nothing to audit).
  */
-export function auditSentence(audit: AuditInfo, reviewFlagCount: number): { text: string; tone: 'good' | 'bad' | 'unknown' } | null {
+export function auditSentence(audit: AuditInfo, reviewFlagCount: number, hasTrail = true): { text: string; tone: 'good' | 'bad' | 'unknown' } | null {
+  if (!audit.present && !hasTrail) return null;
   if (!audit.present) return { text: 'The handover audit was never invoked: this project has no audit.json, so no reviewer looked at the trail.', tone: 'unknown' };
   if (!audit.valid) return { text: `Not reviewed: audit.json is invalid (${audit.error ?? 'unreadable'}).`, tone: 'bad' };
   if (audit.status === 'not-run' || audit.status === 'failed') return { text: `Not reviewed: ${audit.reason.trim() === '' ? `audit status ${audit.status}, no reason given` : audit.reason}`, tone: 'bad' };
   if (audit.status === 'ran' && reviewFlagCount === 0) return { text: `No flags from ${audit.reviewer}`, tone: 'good' };
   return null;
+}
+
+/**
+ * The line under the audit sentence when the reviewer raised flags, keeping the reviewer's
+ * (layer 2) and Trailbook's own (layer 1) counts apart so neither reads as the total:
+ * "2 flags from codex-x / gpt-y (layer 2, the reviewer); Trailbook's own checks (layer 1) raised 13 more."
+ */
+export function reviewFlagsSentence(reviewer: string, reviewFlags: number, ownFlags: number): string {
+  const own = ownFlags === 0 ? "Trailbook's own checks (layer 1) raised none." : `Trailbook's own checks (layer 1) raised ${ownFlags} more.`;
+  return `${countOf(reviewFlags, 'flag')} from ${reviewer || 'the reviewer'} (layer 2, the reviewer); ${own}`;
 }
 
 /** An ISO time as the recap shows it: seconds precision, `Z` (`2026-03-02T09:10:00Z`). */

@@ -1,0 +1,64 @@
+/**
+ * `arena/score-cites-missing-section`: a score's cited section exists in that candidate's
+ * design (quality-and-design-controls.md, section 2, step 3: the judge "cites the section
+ * that supports the score"; a citation of a section the design does not have supports
+ * nothing). Checked only when the candidate's `design.md` was read. A cell may cite several
+ * sections (`4 (§ Shape, § Interface)`); each is checked. A cite matches a
+ * heading when, ignoring case, `§`, `#` and surrounding punctuation, the heading equals it
+ * or starts with it (`§ Risks` matches `## Risks and mitigations`); a cite that is a
+ * number (`§ 2`) matches a heading numbered so.
+ */
+import type { Flag } from '../../model/types.ts';
+import { flagOf, quote, type Check } from '../check.ts';
+import { arenaKind } from './kinds.ts';
+
+export const SCORE_CITES_MISSING_SECTION = arenaKind('arena/score-cites-missing-section', 'medium', "every section a score cites exists in that candidate's design.md");
+
+/** A heading or cite reduced for comparison: lower case, no `§`/`#`, single spaces, no trailing punctuation. */
+export function sectionKey(text: string): string {
+  return text
+    .toLowerCase()
+    .replace(/[§#]/g, ' ')
+    .replace(/\s+/g, ' ')
+    .trim()
+    .replace(/^[\s"'`*_([{]+|[\s"'`*_)\]}.,:;]+$/g, '');
+}
+
+/** The sections one cell cites: `Shape, §Interface; Errors` gives three. */
+export function citedSections(cites: string): string[] {
+  return cites
+    .split(/[,;§]/)
+    .map((c) => c.trim())
+    .filter((c) => sectionKey(c) !== '');
+}
+
+/** Whether a cite names one of the headings. */
+export function citesHeading(cite: string, headings: readonly string[]): boolean {
+  const key = sectionKey(cite);
+  if (key === '') return true;
+  const keys = headings.map(sectionKey);
+  if (/^\d+(\.\d+)*$/.test(key)) return keys.some((h) => h === key || h.startsWith(`${key}.`) || h.startsWith(`${key} `));
+  return keys.some((h) => h === key || h.startsWith(`${key} `) || h.replace(/^\d+(\.\d+)*\.?\s+/, '') === key || h.replace(/^\d+(\.\d+)*\.?\s+/, '').startsWith(`${key} `));
+}
+
+export const scoreCitesMissingSection: Check = {
+  id: 'arena/score-cites-missing-section',
+  kinds: [SCORE_CITES_MISSING_SECTION],
+  run({ arena }) {
+    const s = arena?.selection;
+    if (!arena || !s?.matrix) return [];
+    const byLabel = new Map(arena.candidates.map((c) => [c.label, c]));
+    const flags: Flag[] = [];
+    for (const row of s.matrix.rows) {
+      for (const cell of row.scores) {
+        const candidate = byLabel.get(cell.candidate);
+        if (cell.cites === null || !candidate) continue;
+        const missing = citedSections(cell.cites).filter((c) => !citesHeading(c, candidate.sections));
+        if (missing.length === 0) continue;
+        const named = missing.map((c) => `§ ${quote(c, 40)}`).join(', ');
+        flags.push(flagOf(SCORE_CITES_MISSING_SECTION, `candidate ${cell.candidate} scores ${cell.score ?? '?'} on ${quote(row.criterion, 40)} citing ${named}, but ${candidate.file} has no such section`, [], [{ file: s.file, line: row.line }]));
+      }
+    }
+    return flags;
+  },
+};
