@@ -73,7 +73,7 @@ describe('recap.html, the single-file recap', () => {
 
     expect(await readText(page.locator('h1'))).toBe('Planted faults');
     expect(await readTexts(page.locator('main section h2'))).toEqual(['Check first', 'Attention', 'Decisions', 'Invalid records']);
-    expect(await readText(page.locator('.audit-sentence').last())).toBe('2 flags from codex-x / gpt-y.');
+    expect(await readText(page.locator('.audit-sentence').last())).toBe("2 flags from codex-x / gpt-y (layer 2, the reviewer); Trailbook's own checks (layer 1) raised 13 more.");
 
     const model = JSON.parse(await readFile(join(site.out, 'p', PROJECT, 'recap.json'), 'utf8')) as { rows: Array<{ id: string; anchor: string; decision: string; supersededBy: string[] }> };
     const visible = model.rows.filter((r) => r.supersededBy.length === 0);

@@ -81,7 +81,7 @@ describe('Attention: the audit sentence in the seed words', () => {
     ['tickets-not-run', 'Not reviewed: no other family installed'],
     ['tickets-failed', 'Not reviewed: reviewer error: invalid JSON output'],
     ['tickets-no-audit', 'The handover audit was never invoked: this project has no audit.json, so no reviewer looked at the trail.'],
-    ['tickets-faults', '2 flags from codex-x / gpt-y.'],
+    ['tickets-faults', "2 flags from codex-x / gpt-y (layer 2, the reviewer); Trailbook's own checks (layer 1) raised 13 more."],
     ['pstack-app', 'The handover audit was never invoked: this project has no audit.json, so no reviewer looked at the trail.'],
   ];
 

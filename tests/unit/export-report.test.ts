@@ -56,8 +56,9 @@ describe('the build report', () => {
     expect(projectWarnings({ repository: { id: null, path: null, head: null, headSource: null, problem: 'no repository' }, sources: [{ path: '.beads', format: 'beads', bytes: 0, lines: 0, valid: 0, invalid: 0, notRead: 'not read yet' }], audit: { present: false } }).map((w) => [w.kind, w.message, w.path])).toEqual([
       ['repository', 'git checks inconclusive: no repository', null],
       ['not-read', 'beads records not read: not read yet', '.beads'],
-      ['audit-never-invoked', 'the handover audit was never invoked (no audit.json)', null],
     ]);
+    // Without a decision trail there was nothing to audit: no "never invoked" warning.
+    expect(kinds('coordination-clean')).toEqual([]);
   });
 
   it('says so when the model store has no details for a project', () => {
