@@ -402,6 +402,10 @@ async function xssQuality(w: Writer): Promise<void> {
   w.add('xss', v, 'verdicts/qa.md', 'babysit text verdict with payloads in every key');
   await w.put(v, `verdicts/${payload(2).replace(/\//g, '∕')}.md`, `STATUS: ${payload(11)}\n\n${markdownDoc('Skill', 3)}`);
   w.add('xss', v, `verdicts/${payload(2)}.md`, 'a skill status whose file name (the skill) and body carry payloads');
+  await w.put(v, 'verdicts/nested.md', `STATUS: ok\n${'>'.repeat(3000)} nested 3,000 deep\n`);
+  w.add('broken', v, 'verdicts/nested.md', 'markdown quoted 3,000 deep (overflowed the parser stack and stopped the whole build)');
+  await w.put(v, 'verdicts/emphasis.md', `STATUS: ok\n${'*_'.repeat(40000)}\n`);
+  w.add('broken', v, 'verdicts/emphasis.md', 'markdown with 80,000 emphasis markers in one paragraph (took minutes to parse)');
   const findings = PAYLOADS.map((p, i) => ({
     file: i % 3 === 0 ? 'src/a.ts' : payload(i),
     line: i % 3 === 0 ? 1 : i,

@@ -51,6 +51,13 @@ describe('the hostile corpus', () => {
     expect(models.length).toBeGreaterThanOrEqual(35);
   });
 
+  it('markdown built to crash or stall the parser is shown as plain text, and the project is still read', () => {
+    const skills = byRoot('xss/verdicts').flatMap((m) => m.verdicts?.skills ?? []);
+    const note = (skill: string): string => /^<p class="markdown-plain-note">(.*?)<\/p>/.exec(skills.find((s) => s.skill === skill)?.bodyHtml ?? '')?.[1] ?? '';
+    expect(note('nested')).toBe('Shown as plain text: a line opens with more than 200 characters of nesting (quote, list or indentation markers).');
+    expect(note('emphasis')).toBe('Shown as plain text: a paragraph holds more than 1000 emphasis markers (* _ ~).');
+  });
+
   it('accounts for every line of every line-based file: valid + invalid = lines read, each invalid line kept with its number', () => {
     for (const f of manifest.lineFiles) {
       const sources: Array<{ model: ProjectModel; source: SourceFile }> = byRoot(f.project).flatMap((model) => model.sources.filter((s) => s.path === f.rel).map((source) => ({ model, source })));

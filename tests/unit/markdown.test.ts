@@ -4,7 +4,7 @@
  * matter, sections, tables and lists with file lines.
  */
 import { describe, expect, it } from 'vitest';
-import { isAllowedHref, renderMarkdown } from '../../src/lib/markdown/render-markdown.ts';
+import { isAllowedHref, markdownHazard, MARKDOWN_LIMITS, renderMarkdown } from '../../src/lib/markdown/render-markdown.ts';
 import { splitFrontMatter } from '../../src/lib/markdown/front-matter.ts';
 import { headings, outline, splitSections } from '../../src/lib/markdown/sections.ts';
 import { findTables, plainCell, tableCells } from '../../src/lib/markdown/tables.ts';
@@ -105,5 +105,22 @@ describe('sections, tables, lists', () => {
       { text: 'one two', line: 1 },
       { text: 'three', line: 4 },
     ]);
+  });
+});
+
+describe('markdown that would crash or stall the parser is shown as plain text', () => {
+  it('deep nesting: a line opening with 3,000 `>` (a stack overflow in the parser)', () => {
+    expect(renderMarkdown(`STATUS: ok\n${'>'.repeat(3000)} x <b>`)).toBe(
+      `<p class="markdown-plain-note">Shown as plain text: a line opens with more than 200 characters of nesting (quote, list or indentation markers).</p>\n<pre class="raw">STATUS: ok\n${'&gt;'.repeat(3000)} x &lt;b&gt;</pre>`,
+    );
+  });
+
+  it('quadratic runs: emphasis markers and unclosed link openings in one paragraph', () => {
+    expect(markdownHazard('*_'.repeat(40000))).toBe('a paragraph holds more than 1000 emphasis markers (* _ ~)');
+    expect(markdownHazard('[a]('.repeat(1001))).toBe('a paragraph holds more than 1000 link openings');
+    expect(markdownHazard('x'.repeat(MARKDOWN_LIMITS.chars + 1))).toBe(`it is longer than ${MARKDOWN_LIMITS.chars} characters`);
+    // The count restarts at each blank line: many ordinary paragraphs are fine.
+    expect(markdownHazard(Array.from({ length: 500 }, () => '*a* _b_ [c](https://x.org)').join('\n\n'))).toBeNull();
+    expect(renderMarkdown('*_'.repeat(40000)).startsWith('<p class="markdown-plain-note">Shown as plain text: a paragraph holds more than 1000 emphasis markers (* _ ~).</p>')).toBe(true);
   });
 });

@@ -18,6 +18,54 @@ import remarkGfm from 'remark-gfm';
 import remarkRehype from 'remark-rehype';
 import rehypeSanitize, { defaultSchema } from 'rehype-sanitize';
 import rehypeStringify from 'rehype-stringify';
+import { escapeHtml } from '../text/escape.ts';
+
+/**
+ * Limits past which a document is shown as escaped plain text instead of being parsed
+ * (docs/security.md, "Nothing executes, nothing stalls"): the markdown parser recurses once per
+ * nesting level (a few thousand `>` overflow the stack) and takes time quadratic in a run of
+ * emphasis markers (80 KB of `*_` took minutes).
+ */
+export const MARKDOWN_LIMITS = {
+  /** Characters of a document. */
+  chars: 1024 * 1024,
+  /** Characters of container markers (`>`, list bullets, indentation) opening one line. */
+  linePrefix: 200,
+  /** Emphasis and strikethrough markers (`*`, `_`, `~`) in one paragraph (text between blank lines). */
+  emphasisPerBlock: 1000,
+  /** Link openings (`](`) in one paragraph: unclosed ones are re-scanned, quadratic like emphasis. */
+  linksPerBlock: 1000,
+} as const;
+
+/** Why a document is not parsed as markdown, or null when it may be. */
+export function markdownHazard(markdown: string): string | null {
+  if (markdown.length > MARKDOWN_LIMITS.chars) return `it is longer than ${MARKDOWN_LIMITS.chars} characters`;
+  let block = 0;
+  let links = 0;
+  for (const line of markdown.split('\n')) {
+    const prefix = /^[\s>*+\-\d.)]*/.exec(line)?.[0].length ?? 0;
+    if (prefix > MARKDOWN_LIMITS.linePrefix) return `a line opens with more than ${MARKDOWN_LIMITS.linePrefix} characters of nesting (quote, list or indentation markers)`;
+    if (line.trim() === '') {
+      block = 0;
+      links = 0;
+    } else {
+      for (let at = line.indexOf(']('); at !== -1; at = line.indexOf('](', at + 2)) links++;
+      if (links > MARKDOWN_LIMITS.linksPerBlock) return `a paragraph holds more than ${MARKDOWN_LIMITS.linksPerBlock} link openings`;
+      for (let i = 0; i < line.length; i++) {
+        const c = line.charCodeAt(i);
+        if (c === 42 || c === 95 || c === 126) block++; // * _ ~
+      }
+      if (block > MARKDOWN_LIMITS.emphasisPerBlock) return `a paragraph holds more than ${MARKDOWN_LIMITS.emphasisPerBlock} emphasis markers (* _ ~)`;
+    }
+  }
+  return null;
+}
+
+/** A document shown as escaped plain text, saying why. */
+function plainText(markdown: string, why: string): string {
+  const shown = markdown.length > MARKDOWN_LIMITS.chars ? `${markdown.slice(0, MARKDOWN_LIMITS.chars)}…` : markdown;
+  return `<p class="markdown-plain-note">Shown as plain text: ${escapeHtml(why)}.</p>\n<pre class="raw">${escapeHtml(shown)}</pre>`;
+}
 
 /** The small part of a hast node this module touches. */
 interface HastNode {
@@ -117,7 +165,8 @@ function makeProcessor(headingOffset: number) {
 
 /**
  * Renders untrusted markdown to sanitised HTML. Pure and synchronous; never throws for any
- * input text (an empty or whitespace-only text gives `''`).
+ * input text (an empty or whitespace-only text gives `''`; a text past {@link MARKDOWN_LIMITS},
+ * or one the parser fails on, is shown as escaped plain text with the reason).
  *
  * @param markdown - Markdown as read from a record file (GFM: tables, task lists, autolinks).
  * @param options.headingOffset - Levels to move headings down (0–5; default 0), for text shown
@@ -133,5 +182,12 @@ export function renderMarkdown(markdown: string, options: { headingOffset?: numb
     processor = makeProcessor(offset);
     processors.set(offset, processor);
   }
-  return String(processor.processSync(markdown)).trim();
+  const hazard = markdownHazard(markdown);
+  if (hazard !== null) return plainText(markdown, hazard);
+  try {
+    return String(processor.processSync(markdown)).trim();
+  } catch (error) {
+    // A stack overflow or another parser failure on hostile text must not stop the archive.
+    return plainText(markdown, `the markdown parser failed on it (${error instanceof RangeError ? 'nesting too deep' : (error as Error).name})`);
+  }
 }
