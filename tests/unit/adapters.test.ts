@@ -494,10 +494,15 @@ describe('readAuditFile', () => {
     expect(r.source).toEqual({ path: 'audit.json', format: 'audit', bytes: expect.any(Number), lines: 1, valid: 1, invalid: 0 });
   });
 
-  it('reads `ran` with no flags when a reviewer is named', async () => {
-    const r = await audit({ version: 1, at: AT, status: 'ran', reviewer: 'codex-x' });
+  it('reads `ran` with an empty flags array when a reviewer is named', async () => {
+    const r = await audit({ version: 1, at: AT, status: 'ran', reviewer: 'codex-x', flags: [] });
     expect(r.audit).toEqual({ present: true, valid: true, file: 'audit.json', status: 'ran', reason: '', reviewer: 'codex-x', at: AT, flagCount: 0 });
     expect(r.flags).toEqual([]);
+  });
+
+  it('a `ran` audit without its flags array is not shown clean: it is invalid, "not reviewed"', async () => {
+    const r = await audit({ version: 1, at: AT, status: 'ran', reviewer: 'codex-x' });
+    expect(r.audit).toMatchObject({ present: true, valid: false, status: null, error: 'audit.json: field `flags`: is required when status is "ran": the reviewer returns a flags array, even an empty one (decision trail, Part 2)' });
   });
 
   it.each([
@@ -519,10 +524,12 @@ describe('readAuditFile', () => {
   });
 
   it.each([
-    [{ version: 1, at: AT, status: 'ran', reviewer: '   ' }, 'audit.json: field `reviewer`: is required when status is "ran" (decision trail, Part 2: an empty list without a reviewer is not allowed)'],
+    [{ version: 1, at: AT, status: 'ran', reviewer: '   ', flags: [] }, 'audit.json: field `reviewer`: is required when status is "ran" (decision trail, Part 2: an empty list without a reviewer is not allowed)'],
     [{ version: 1, at: AT, status: 'skipped' }, 'audit.json: field `status` must be one of "ran", "not-run", "failed", got "skipped"'],
     [{ at: AT, status: 'failed' }, 'audit.json: missing required field `version`'],
     [{ version: '1', at: AT, status: 'failed' }, 'audit.json: field `version` must be number, got string'],
+    [{ version: -7.5, at: AT, status: 'failed' }, 'audit.json: field `version`: must be 1 (the only version of the result file)'],
+    [{ version: 1, at: AT, status: 'ran', reviewer: '\u200b', flags: [] }, 'audit.json: field `reviewer`: is required when status is "ran" (decision trail, Part 2: an empty list without a reviewer is not allowed)'],
     [
       { version: 1, at: AT, status: 'ran', reviewer: 'r', flags: [{ severity: 'critical', kind: 'k', summary: 's' }] },
       'audit.json: field `flags[0].severity` must be one of "high", "medium", "low", got "critical"',

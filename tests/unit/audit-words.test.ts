@@ -7,7 +7,7 @@ import { auditSentence, reviewFlagsSentence } from '../../src/lib/site/words.ts'
 import { auditState, hasDecisionTrail } from '../../src/lib/projections/audit-state.ts';
 import type { AuditInfo } from '../../src/lib/model/types.ts';
 
-const ran = (reviewer: string): AuditInfo => ({ present: true, valid: true, file: 'audit.json', status: 'ran', reason: '', reviewer, at: '2026-03-02T18:00:00Z', flagCount: 0 });
+const ran = (reviewer: string): Extract<AuditInfo, { present: true }> => ({ present: true, valid: true, file: 'audit.json', status: 'ran', reason: '', reviewer, at: '2026-03-02T18:00:00Z', flagCount: 0 });
 
 describe('audit sentences', () => {
   it('says the seed words for each audit state', () => {

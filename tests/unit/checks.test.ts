@@ -293,7 +293,7 @@ describe('evidence/* faults', () => {
     ]);
   });
 
-  it('has exactly the eight documented evidence kinds', () => {
+  it('has exactly the nine documented evidence kinds', () => {
     expect(EVIDENCE_KINDS.map((k) => k.kind)).toEqual([
       'evidence/commit-not-found',
       'evidence/commit-ambiguous',
@@ -303,6 +303,7 @@ describe('evidence/* faults', () => {
       'evidence/path-outside-repository',
       'evidence/rubric-criterion-missing',
       'evidence/prose',
+      'evidence/self-citation',
     ]);
   });
 

@@ -242,8 +242,13 @@ describe.skipIf(!existsSync(REAL))('real corpus (tests/fixtures/real-corpus)', (
   it('verifies no pointer except artifacts found in the project folder', () => {
     const verified = models.flatMap((m) => m.rows.flatMap((r) => r.evidence.filter((p) => p.status === 'VERIFIED').map((p) => ({ m: m.id, p }))));
     for (const { m, p } of verified) expect(p.target, `${m}: ${p.raw}`).toMatchObject({ type: 'file', origin: 'artifact' });
-    // The EnzoTironi trail cites itself, which is in the project folder.
-    expect(verified.map(({ m, p }) => [m, p.raw, p.reason])).toContainEqual(['enzotironi__os--build-v1-04', '.audit/build-v1-04.tsv', 'file exists in the project folder, as an artifact; 13 lines']);
+  });
+
+  it('a row citing its own trail file is not verified: a claim is not its own evidence', () => {
+    const m = models.find((x) => x.id === 'enzotironi__os--build-v1-04');
+    const self = m?.rows.flatMap((r) => r.evidence).filter((p) => p.raw === '.audit/build-v1-04.tsv') ?? [];
+    expect(self.length).toBeGreaterThan(0);
+    for (const p of self) expect([p.status, p.fault, p.reason]).toEqual(['NOT_VERIFIED', 'evidence/self-citation', '.audit/build-v1-04.tsv is the trail itself: a claim cannot be its own evidence']);
   });
 
   it('makes every git-backed pointer INCONCLUSIVE "no repository" (unless it is an artifact)', () => {
@@ -252,7 +257,7 @@ describe.skipIf(!existsSync(REAL))('real corpus (tests/fixtures/real-corpus)', (
       for (const r of m.rows) {
         for (const p of r.evidence) {
           if (!GIT_BACKED.has(p.kind)) continue;
-          if (p.status === 'VERIFIED') continue;
+          if (p.status === 'VERIFIED' || p.fault === 'evidence/self-citation') continue;
           checked++;
           expect([m.id, r.line, p.raw, p.status, p.reason]).toEqual([m.id, r.line, p.raw, 'INCONCLUSIVE', 'no repository']);
         }
@@ -261,9 +266,9 @@ describe.skipIf(!existsSync(REAL))('real corpus (tests/fixtures/real-corpus)', (
     expect(checked).toBeGreaterThan(20);
   });
 
-  it('flags only prose among the evidence, never a git check', () => {
+  it('flags only prose and a self-citation among the evidence, never a git check', () => {
     const evidenceFlags = models.flatMap((m) => m.flags.filter((f) => f.layer === 'evidence'));
-    expect(new Set(evidenceFlags.map((f) => f.kind))).toEqual(new Set(['evidence/prose']));
+    expect(new Set(evidenceFlags.map((f) => f.kind))).toEqual(new Set(['evidence/prose', 'evidence/self-citation']));
     expect(models.flatMap((m) => m.flags).filter((f) => f.kind === 'trailbook/check-failed')).toEqual([]);
   });
 

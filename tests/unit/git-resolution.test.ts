@@ -3,6 +3,7 @@
  * against real repositories built with the `git` CLI in a temp folder (fixed names and dates,
  * so every object id is the same on every run), plus the bundled content/repos/example.git.
  */
+import { isRecordPath } from '../../src/lib/discover/discover.ts';
 import { execFileSync } from 'node:child_process';
 import { mkdir, mkdtemp, rm, symlink, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -318,6 +319,18 @@ describe('artifacts and rubric helpers', () => {
     expect(await folder.lookup('../outside.txt')).toEqual({ status: 'missing' });
   });
 
+  it('inside a work tree, refuses every file but the project\'s own records', async () => {
+    const inWorkTree = new ArtifactFolder(project, { ownRecords: new Set(['design/selection.md']) });
+    expect((await inWorkTree.lookup('design/selection.md')).status).toBe('file');
+    expect(await inWorkTree.lookup('design/rubric.md')).toEqual({ status: 'refused', reason: 'design/rubric.md is in the work tree but not committed at the landed head: an uncommitted file is not evidence' });
+    expect(await inWorkTree.lookup('nowhere.md')).toEqual({ status: 'missing' });
+  });
+
+  it('knows record files by name: a name found only in one is not found', () => {
+    expect(['decisions.jsonl', 'tickets/p/decisions.jsonl', '.audit/x.tsv', 'a/.beads/issues.jsonl', 'design/selection.md', 'qa/T-1.json', 'verdicts/qa.md', 'reviews/r.json', 'premises.jsonl', 'trailbook.json', 'handover.md'].filter((p) => !isRecordPath(p))).toEqual([]);
+    expect(['src/parser.ts', 'src/decisions.ts', 'docs/design.md', 'tests/audit.test.ts', 'audit.jsonl'].filter((p) => isRecordPath(p))).toEqual([]);
+  });
+
   it('reads rubric criteria from a numbered list or a table', () => {
     expect(countRubricCriteria('# Rubric\n\n1. Clarity of the trail\n2) Speed of reading\n3. **Honest** evidence\n')).toEqual(['Clarity of the trail', 'Speed of reading', 'Honest evidence']);
     expect(countRubricCriteria('| criterion | weight |\n|---|---|\n| Correctness | 3 |\n| **Safety** | 2 |\n')).toEqual(['Correctness', 'Safety']);
@@ -409,6 +422,10 @@ describe('resolvePointer', () => {
     ])('path %s is %s: %s', async (cell, status, reason, target) => {
       const p = await one(cell, withRepo());
       expect(p).toEqual({ raw: cell, kind: 'path', status, reason, ...(target ? { target } : {}) });
+    });
+
+    it('a file cited with a trailing slash (as a folder) is not verified', async () => {
+      expect(await one('src/parser.ts/', withRepo())).toEqual({ raw: 'src/parser.ts/', kind: 'path', status: 'NOT_VERIFIED', reason: 'src/parser.ts/ names a folder, but src/parser.ts is a file at landed head', fault: 'evidence/path-not-found' });
     });
 
     it.each([
@@ -588,7 +605,7 @@ describe('resolveCanonicalRepository', () => {
 
   it('says "no repository" when there is none up to the input root', async () => {
     const r = await resolveCanonicalRepository({ dir: project, inputRoot: project }, null, new RepositoryRegistry());
-    expect(r).toEqual({ repository: null, info: { id: null, path: null, head: null, headSource: null, problem: 'no repository' } });
+    expect(r).toEqual({ repository: null, info: { id: null, path: null, head: null, headSource: null, problem: 'no repository' }, workTree: null });
   });
 
   it('keeps the repository but no head when the configured head does not resolve', async () => {

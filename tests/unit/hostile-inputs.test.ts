@@ -253,3 +253,37 @@ describe('text on its way to a page', () => {
     for (const [, href] of html.matchAll(/href="([^"]*)"/g)) expect(new URL(href as string, 'https://site.example/p/x/').origin).toBe('https://site.example');
   });
 });
+
+describe('claims that would verify themselves (found by an adversarial review)', () => {
+  it('in a repository work tree, an uncommitted or ignored file is not evidence, and the trail cannot cite itself or hold the test name it cites', async () => {
+    const repo = path.join(tmp, 'self-verify');
+    await mkdir(path.join(repo, 'src'), { recursive: true });
+    const run = (...args: string[]): string => execFileSync('git', args, { cwd: repo, encoding: 'utf8', env: { ...process.env, GIT_AUTHOR_NAME: 't', GIT_AUTHOR_EMAIL: 't@x', GIT_COMMITTER_NAME: 't', GIT_COMMITTER_EMAIL: 't@x' } }).trim();
+    run('init', '-q', '-b', 'main');
+    await writeFile(path.join(repo, 'src', 'committed.ts'), 'export const a = 1;\n');
+    await writeFile(path.join(repo, '.gitignore'), 'dist\n');
+    const header = 'ts\tphase\tdecision\twhy\tevidence\tresult\n';
+    const rows = [
+      ['2026-03-02T10:00:00Z', 'p1', 'Ship the parser', 'tests pass', 'src/committed.ts:1', 'verified'],
+      ['2026-03-02T10:01:00Z', 'p1', 'Use the draft', 'it is written', 'src/uncommitted.ts:2', 'verified'],
+      ['2026-03-02T10:02:00Z', 'p1', 'Bundle it', 'built', 'dist/bundle.js', 'verified'],
+      ['2026-03-02T10:03:00Z', 'p1', 'Trail is the proof', 'see the trail', 'decisions.tsv', 'verified'],
+      ['2026-03-02T10:04:00Z', 'p1', 'Cover every row', 'the test exists', 'parser::tests::rejects_all_malformed_rows_flawlessly', 'verified'],
+    ];
+    await writeFile(path.join(repo, 'decisions.tsv'), header + rows.map((r) => r.join('\t')).join('\n') + '\n');
+    run('add', '-A');
+    run('commit', '-q', '-m', 'parser and trail');
+    await writeFile(path.join(repo, 'src', 'uncommitted.ts'), '1\n2\n3\n');
+    await mkdir(path.join(repo, 'dist'));
+    await writeFile(path.join(repo, 'dist', 'bundle.js'), 'built\n');
+    const { projects } = await discoverProjects([repo]);
+    const model = await analyseProject(await prepareProject(projects[0] as never, new RepositoryRegistry()));
+    expect(model.rows.map((r) => r.evidence.map((p) => [p.status, p.reason]))).toEqual([
+      [['VERIFIED', 'line 1 of 1 exists at landed head']],
+      [['NOT_VERIFIED', 'src/uncommitted.ts is in the work tree but not committed at the landed head: an uncommitted file is not evidence']],
+      [['NOT_VERIFIED', 'dist/bundle.js is in the work tree but not committed at the landed head: an uncommitted file is not evidence']],
+      [['NOT_VERIFIED', 'decisions.tsv is the trail itself: a claim cannot be its own evidence']],
+      [["INCONCLUSIVE", `test “rejects_all_malformed_rows_flawlessly” not found in the tree at landed head ${run('rev-parse', 'HEAD').slice(0, 7)}`]],
+    ]);
+  });
+});

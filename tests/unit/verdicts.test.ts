@@ -3,6 +3,8 @@
  * 3 and 4; spec/input.md section 6): the adapters in src/lib/verdicts/ and every `verdict/*`,
  * `finding/*` and `loop/*` check, with the exact data and flags a user sees.
  */
+import { criterionEvidenceNotVerified } from '../../src/lib/checks/verdict/criterion-evidence-not-verified.ts';
+import { passWithoutCriteria } from '../../src/lib/checks/verdict/pass-without-criteria.ts';
 import { mkdtemp, mkdir, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -17,7 +19,7 @@ import { parseQaText, parseRubricGrades, parseSkillStatus, parseSources, textBlo
 import { parseReviewFile } from '../../src/lib/verdicts/review-file.ts';
 import { outputLines, reproFromScenario } from '../../src/lib/verdicts/repro.ts';
 import { groupLoops, normaliseFingerprint, parsePremiseLines } from '../../src/lib/verdicts/premises.ts';
-import { normaliseState, structuredSupport, textSupport, verdictClass } from '../../src/lib/verdicts/states.ts';
+import { normaliseState, structuredSupport, textSupport, unbackedEvidence, verdictClass } from '../../src/lib/verdicts/states.ts';
 import { EVIDENCE_LADDER, levelText } from '../../src/lib/verdicts/ladder.ts';
 import { locationPointer, readVerdicts, verdictFileRole } from '../../src/lib/verdicts/read-verdicts.ts';
 import { findingWord, premiseWord, stateWord, supportWord } from '../../src/lib/verdicts/words.ts';
@@ -73,7 +75,8 @@ describe('evidence ladder and states', () => {
 });
 
 describe('gate support', () => {
-  const c = (id: string, state: string, nonblocking: string | null = null) => ({ id, state, nonblocking }) as QaCriterion;
+  const ok = { raw: 'src/a.ts', kind: 'path', status: 'VERIFIED', reason: 'file exists' } as const;
+  const c = (id: string, state: string, nonblocking: string | null = null, evidence: QaCriterion['evidence'] = [ok]) => ({ id, state, nonblocking, evidenceText: evidence.map((p) => p.raw).join(' '), evidence }) as QaCriterion;
   it('PASS needs every criterion VERIFIED or INCONCLUSIVE with a nonblocking reason', () => {
     expect(structuredSupport('PASS', [c('a', 'VERIFIED'), c('b', 'VERIFIED')])).toEqual({ supported: true, reason: 'every criterion (2) is verified' });
     expect(structuredSupport('PASS', [c('a', 'VERIFIED'), c('b', 'INCONCLUSIVE', 'no creds in CI')])).toEqual({ supported: true, reason: 'every criterion is verified, except b: inconclusive, recorded as nonblocking by the gate' });
@@ -82,6 +85,20 @@ describe('gate support', () => {
       reason: 'PASS is not supported: 1 criterion not verified (a); 1 criterion inconclusive without a nonblocking reason (b); 1 criterion in a state that is not one of the three (x: SKIPPED)',
     });
     expect(structuredSupport('PASS', [])).toEqual({ supported: null, reason: 'no criteria are recorded, so nothing shows what the gate covered' });
+  });
+
+  it('PASS is not supported by a VERIFIED claim whose evidence does not resolve, or by criteria that could not be read', () => {
+    const fake = { raw: 'deadbeef', kind: 'commit', status: 'NOT_VERIFIED', reason: 'no commit deadbeef in repo.git' } as const;
+    const command = { raw: 'npm test', kind: 'command', status: 'INCONCLUSIVE', reason: 'a command is not evidence of its result' } as const;
+    expect(structuredSupport('PASS', [c('a', 'VERIFIED', null, [fake]), c('b', 'VERIFIED', null, []), c('c', 'VERIFIED', null, [command])], 1)).toEqual({
+      supported: false,
+      reason: 'PASS is not supported: 2 criteria recorded VERIFIED without evidence that resolves (a, b); 1 criterion could not be read (see Invalid records)',
+    });
+    expect(unbackedEvidence(c('a', 'VERIFIED', null, [ok, fake]))).toBe('rests on evidence that does not resolve: “deadbeef” (no commit deadbeef in repo.git)');
+    expect(unbackedEvidence(c('b', 'VERIFIED', null, []))).toBe('gives no evidence');
+    expect(unbackedEvidence(c('c', 'VERIFIED', null, [command]))).toBeNull();
+    expect(unbackedEvidence(c('d', 'NOT_VERIFIED', null, [fake]))).toBeNull();
+    expect(structuredSupport('PASS', [], 2)).toEqual({ supported: false, reason: 'PASS is not supported: 2 criteria could not be read (see Invalid records)' });
   });
 
   it('FAIL and BLOCKED are supported by a criterion that is not verified', () => {
@@ -315,6 +332,27 @@ describe('verdict checks', () => {
     const failed = qaOf('FAIL', [crit('AC-2', 'NOT_VERIFIED'), crit('J-1', 'INCONCLUSIVE')]);
     expect([...flagsOf(passWithNotVerified, model({ qa: [failed] })), ...flagsOf(passWithInconclusive, model({ qa: [failed] }))]).toEqual([]);
     expect(flagsOf(passWithNotVerified, null)).toEqual([]);
+  });
+
+  it('verdict/pass-with-not-verified: a state that is none of the three never counts as verified', () => {
+    const gate = qaOf('PASS', [crit('AC-1', 'DONE'), crit('AC-2', 'V\u0415RIFIED')]);
+    expect(flagsOf(passWithNotVerified, model({ qa: [gate] })).map((f) => f.summary)).toEqual([
+      'qa gate of T-1 says PASS, but criterion AC-1 “text AC-1” is in state “DONE”, none of VERIFIED, NOT_VERIFIED, INCONCLUSIVE',
+      'qa gate of T-1 says PASS, but criterion AC-2 “text AC-2” is in state “V\u0415RIFIED”, none of VERIFIED, NOT_VERIFIED, INCONCLUSIVE',
+    ]);
+  });
+
+  it('verdict/criterion-evidence-not-verified and verdict/pass-without-criteria', () => {
+    const gate = qaOf('PASS', [crit('AC-1', 'VERIFIED'), crit('AC-2', 'VERIFIED'), crit('AC-3', 'NOT_VERIFIED')]);
+    const [a, b, c] = gate.criteria as [QaCriterion, QaCriterion, QaCriterion];
+    a.evidence = [{ raw: 'src/a.ts', kind: 'path', status: 'VERIFIED', reason: 'file exists' }];
+    b.evidence = [{ raw: 'trust me it works', kind: 'prose', status: 'NOT_VERIFIED', reason: 'evidence must be a pointer, not prose' }];
+    c.evidence = b.evidence;
+    expect(flagsOf(criterionEvidenceNotVerified, model({ qa: [gate] }))).toEqual([
+      { kind: 'verdict/criterion-evidence-not-verified', severity: 'high', summary: 'qa gate of T-1: criterion AC-2 “text AC-2” is recorded VERIFIED but rests on evidence that does not resolve: “trust me it works” (evidence must be a pointer, not prose)', at: [{ file: 'qa/T-1.json', line: 16 }] },
+    ]);
+    expect(flagsOf(passWithoutCriteria, model({ qa: [qaOf('PASS', [])] }))).toEqual([{ kind: 'verdict/pass-without-criteria', severity: 'medium', summary: 'qa gate of T-1 says PASS with no criteria recorded: nothing shows what the gate covered', at: [{ file: 'qa/T-1.json', line: 1 }] }]);
+    expect(flagsOf(passWithoutCriteria, model({ qa: [qaOf('FAIL', [])] }))).toEqual([]);
   });
 
   it('verdict/pass-contradicts-rubric: babysit text only', () => {

@@ -18,6 +18,8 @@ import { pickWithoutTrailRow } from './arena/pick-without-trail-row.ts';
 import { invalidVerdict } from './verdict/invalid-verdict.ts';
 import { passWithNotVerified } from './verdict/pass-with-not-verified.ts';
 import { passWithInconclusive } from './verdict/pass-with-inconclusive.ts';
+import { criterionEvidenceNotVerified } from './verdict/criterion-evidence-not-verified.ts';
+import { passWithoutCriteria } from './verdict/pass-without-criteria.ts';
 import { passContradictsRubric } from './verdict/pass-contradicts-rubric.ts';
 import { invalidReview } from './finding/invalid-review.ts';
 import { confirmedBelowLevel4 } from './finding/confirmed-below-level-4.ts';
@@ -48,6 +50,8 @@ export const QUALITY_CHECKS: readonly Check[] = [
   invalidVerdict,
   passWithNotVerified,
   passWithInconclusive,
+  passWithoutCriteria,
+  criterionEvidenceNotVerified,
   passContradictsRubric,
   invalidReview,
   confirmedBelowLevel4,

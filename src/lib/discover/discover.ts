@@ -87,6 +87,19 @@ function recordByName(parent: string, name: string): { dir: string; slug: string
 }
 
 /**
+ * Whether a path inside a repository (`/`-separated, relative) names a file Trailbook reads as
+ * a record, by its name alone: a trail, an audit, a coordination or beads log, a design or
+ * verdict document, a premise file, a project config or a handover report. A claim written in
+ * one is not evidence of itself (src/lib/evidence/tree-search.ts skips them).
+ */
+export function isRecordPath(path: string): boolean {
+  const parts = path.split('/');
+  const name = parts.pop() ?? '';
+  const parent = `/${parts.join('/')}`.replace(/\/$/, '') || '/';
+  return recordByName(parent.split('/').join(sep), name) !== null || (CONFIG_FILES as readonly string[]).includes(name) || name === HANDOVER_FILE;
+}
+
+/**
  * Walks each input root and groups record files into projects. Ids are unique across roots
  * (a colliding id gets the root's name in front, then a number). Throws only when an input
  * root itself does not exist or is not a folder (an unusable invocation).

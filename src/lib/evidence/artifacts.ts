@@ -8,11 +8,23 @@ import { lstat, readFile, realpath, stat } from 'node:fs/promises';
 import { resolve, sep } from 'node:path';
 import { countLines, MAX_TEXT_BLOB_BYTES } from '../git/repository.ts';
 
-/** What an artifact path is. */
+/** What an artifact path is. `refused`: it exists, but the folder's policy says it is not evidence (with why). */
 export type ArtifactLookup =
   | { status: 'file'; lines: number | null; text: string | null }
   | { status: 'folder' }
-  | { status: 'missing' };
+  | { status: 'missing' }
+  | { status: 'refused'; reason: string };
+
+/**
+ * Which files of a project folder may stand as evidence (spec/input.md section 3; decision
+ * trail, Part 2: a path must exist "at the landed head"). `ownRecords`: the project's record
+ * files (`design/…`, `verdicts/…`); when set, nothing else in the folder is an artifact. Used
+ * when the project folder lies inside the repository's work tree: there, any other file is
+ * an uncommitted (or ignored) file, which is not in the landed head and proves nothing.
+ */
+export interface ArtifactPolicy {
+  ownRecords?: ReadonlySet<string>;
+}
 
 /**
  * Normalises a cited relative path: strips `./`, collapses `.` and `x/..`, removes a trailing
@@ -41,9 +53,12 @@ export class ArtifactFolder {
   #realRoot: Promise<string>;
   #cache = new Map<string, Promise<ArtifactLookup>>();
 
-  constructor(root: string) {
+  #policy: ArtifactPolicy;
+
+  constructor(root: string, policy: ArtifactPolicy = {}) {
     this.root = resolve(root);
     this.#realRoot = realpath(this.root).catch(() => this.root);
+    this.#policy = policy;
   }
 
   /** Looks up a normalised relative path (see {@link normaliseRelativePath}). */
@@ -63,6 +78,7 @@ export class ArtifactFolder {
     if (!inside(this.root, target)) return { status: 'missing' };
     const info = await lstat(target).catch(() => null);
     if (!info) return { status: 'missing' };
+    if (this.#policy.ownRecords && !this.#policy.ownRecords.has(path)) return { status: 'refused', reason: `${path} is in the work tree but not committed at the landed head: an uncommitted file is not evidence` };
     const real = await realpath(target).catch(() => null);
     if (real === null || !inside(await this.#realRoot, real)) return { status: 'missing' };
     const entry = await stat(real).catch(() => null);

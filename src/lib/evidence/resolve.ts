@@ -26,6 +26,11 @@ export interface EvidenceContext {
   problem: string | null;
   /** The project's own folder, for artifacts. */
   artifacts: ArtifactFolder;
+  /**
+   * Paths of the trail itself (and the project config), relative to the project folder and,
+   * when it lies in the work tree, to the repository: a row citing one is `evidence/self-citation`.
+   */
+  claims?: ReadonlySet<string>;
 }
 
 const short = (oid: string): string => oid.slice(0, 7);
@@ -118,6 +123,7 @@ async function findFile(path: string, ctx: EvidenceContext): Promise<FileCheck> 
   const artifact = await ctx.artifacts.lookup(path);
   if (artifact.status === 'file') return { status: 'file', lines: artifact.lines, text: artifact.text, origin: 'artifact' };
   if (artifact.status === 'folder') return { status: 'folder', origin: 'artifact' };
+  if (artifact.status === 'refused') return { status: 'missing', reason: artifact.reason };
   if (!ctx.repository || !ctx.head) return { status: 'inconclusive', reason: ctx.problem ?? 'no repository' };
   return { status: 'missing', reason: `${path} not found at landed head ${short(ctx.head)} nor in the project folder` };
 }
@@ -131,9 +137,13 @@ async function resolvePath(p: ClassifiedPointer, ctx: EvidenceContext): Promise<
   if (path === null || path === '') {
     return pointer(p, 'NOT_VERIFIED', `${p.path} leaves the repository tree`, { fault: 'evidence/path-outside-repository' });
   }
+  if (ctx.claims?.has(path)) return pointer(p, 'NOT_VERIFIED', `${path} is the trail itself: a claim cannot be its own evidence`, { fault: 'evidence/self-citation' });
   const found = await findFile(path, ctx);
   if (found.status === 'missing') return pointer(p, 'NOT_VERIFIED', found.reason, { fault: 'evidence/path-not-found' });
   if (found.status === 'inconclusive') return pointer(p, 'INCONCLUSIVE', found.reason);
+  if (found.status === 'file' && /\/\s*$/.test(p.path as string)) {
+    return pointer(p, 'NOT_VERIFIED', `${p.path} names a folder, but ${path} is a file ${where(found.origin)}`, { fault: 'evidence/path-not-found' });
+  }
   if (found.status === 'folder') {
     if (p.from !== undefined) return pointer(p, 'NOT_VERIFIED', `${path} is a folder; it has no lines`, { fault: 'evidence/line-out-of-range' });
     return pointer(p, 'VERIFIED', `folder exists ${where(found.origin)}`);

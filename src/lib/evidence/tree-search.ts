@@ -1,9 +1,11 @@
 /**
  * Test-name search in the tree at the landed head (spec/input.md section 3: "found in the
  * tree at head (grep) or INCONCLUSIVE"). The text of the tree is loaded once per repository
- * and head, within fixed limits, and shared by every lookup.
+ * and head, within fixed limits, and shared by every lookup. Record files (trails, verdicts,
+ * coordination logs: `isRecordPath`) are not searched: a claim cannot verify itself.
  */
 import type { GitRepository } from '../git/repository.ts';
+import { isRecordPath } from '../discover/discover.ts';
 
 /** At most this many files are searched per repository. */
 export const SEARCH_MAX_FILES = 20_000;
@@ -21,6 +23,8 @@ async function loadCorpus(repo: GitRepository, head: string): Promise<Corpus> {
   let bytes = 0;
   let truncated = list.length > SEARCH_MAX_FILES;
   for (const entry of list.slice(0, SEARCH_MAX_FILES)) {
+    // A trail committed to the repository holds the very names it cites: finding one there proves nothing.
+    if (isRecordPath(entry.path)) continue;
     const blob = await repo.blobText(entry.oid);
     if (blob.status !== 'text') continue;
     if (bytes + blob.bytes > SEARCH_MAX_BYTES) {

@@ -3,7 +3,7 @@
  * layer-1 checks and build the {@link ProjectModel} (spec/input.md sections 1–4).
  * discover → **parse → check → model** → render → index.
  */
-import { basename } from 'node:path';
+import { basename, relative, sep } from 'node:path';
 import { stat } from 'node:fs/promises';
 import type { StageTimes } from '../archive/stage-times.ts';
 import type { DiscoveredProject } from '../discover/discover.ts';
@@ -190,12 +190,22 @@ export async function analyseProject(prepared: PreparedProject, stages?: StageTi
   }
 
   const parsedAt = performance.now();
+  // Which files of the project folder may stand as evidence (src/lib/evidence/artifacts.ts):
+  // never the trail itself; and when the folder lies in the repository's work tree, only the
+  // project's own records (any other file there is not in the landed head unless committed).
+  const workTree = canonical.workTree;
+  const inWorkTree = workTree !== null && (project.dir === workTree || project.dir.startsWith(workTree + sep));
+  const claimFiles = project.files.filter((f) => f.format === 'bbs-trail' || f.format === 'pstack-trail').map((f) => f.path);
+  if (config) claimFiles.push(config.path);
+  const claims = new Set(claimFiles.flatMap((abs) => [relative(project.dir, abs), ...(inWorkTree ? [relative(workTree, abs)] : [])].map((p) => p.split(sep).join('/'))));
+  const ownRecords = inWorkTree ? new Set(project.files.map((f) => f.rel).filter((rel) => !claims.has(rel))) : undefined;
   const ctx: EvidenceContext = {
     repository: canonical.repository,
     repositoryName: canonical.info.path ?? 'no repository',
     head: canonical.info.head,
     problem: canonical.info.problem,
-    artifacts: new ArtifactFolder(project.dir),
+    artifacts: new ArtifactFolder(project.dir, ownRecords ? { ownRecords } : {}),
+    claims,
   };
   const evidence: EvidencePointer[][] = [];
   const memo = new Map<string, Promise<EvidencePointer[]>>();

@@ -14,6 +14,8 @@ import type { RepositoryRegistry } from './repository-registry.ts';
 export interface CanonicalRepository {
   repository: GitRepository | null;
   info: RepositoryInfo;
+  /** The repository's work tree (absolute), or null for a bare repository or none. */
+  workTree: string | null;
 }
 
 async function findEnclosingWorkTree(dir: string, inputRoot: string): Promise<string | null> {
@@ -62,6 +64,7 @@ export async function resolveCanonicalRepository(
   const none = (problem: string): CanonicalRepository => ({
     repository: null,
     info: { id: null, path: null, head: null, headSource: null, problem },
+    workTree: null,
   });
   let path: string | null;
   if (config?.value.repo !== undefined) path = resolve(dirname(config.path), config.value.repo);
@@ -75,16 +78,19 @@ export async function resolveCanonicalRepository(
     const escape = await leavesInputRoot(path, opened.repository, project.inputRoot);
     if (escape) return none(escape);
   }
+  const workTree = resolve(opened.repository.gitdir) === resolve(path) ? null : resolve(path);
   const headRef = config?.value.head ?? 'HEAD';
   const head = await opened.repository.resolveCommit(headRef);
   if ('problem' in head) {
     return {
       repository: opened.repository,
       info: { id: opened.id, path: opened.displayPath, head: null, headSource: null, problem: `landed head unknown: ${head.problem}` },
+      workTree,
     };
   }
   return {
     repository: opened.repository,
     info: { id: opened.id, path: opened.displayPath, head: head.oid, headSource: config?.value.head !== undefined ? 'config' : 'HEAD', problem: null },
+    workTree,
   };
 }

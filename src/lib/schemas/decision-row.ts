@@ -2,10 +2,11 @@
  * The bbs decision-trail row (decision trail, Part 1, "Row schema"), and the pstack TSV row
  * (spec/input.md section 2) which has no id, actor, ticket or supersedes column.
  */
+import { isBlank } from '../text/blank.ts';
 import { z } from 'zod';
 
 /** A required text field: present, a string, not blank (decision trail, Part 1). */
-export const required = z.string().refine((s) => s.trim() !== '', { error: 'is empty', abort: true });
+export const required = z.string().refine((s) => !isBlank(s), { error: 'is empty', abort: true });
 
 /** The fields of a bbs `decisions.jsonl` row. Unknown fields are kept (loose). */
 export const bbsRowSchema = z.looseObject({

@@ -18,6 +18,7 @@ import { parseQaJson } from './qa-json.ts';
 import { parseQaText, parseSkillStatus } from './qa-text.ts';
 import { parseReviewFile } from './review-file.ts';
 import { groupLoops, parsePremiseLines } from './premises.ts';
+import { structuredSupport } from './states.ts';
 
 /** A verdict record file found by discovery. */
 export interface VerdictFile {
@@ -70,6 +71,8 @@ export async function readVerdicts(files: readonly VerdictFile[], projectName: s
   const sources: SourceFile[] = [];
   const anchors = new AnchorSet();
   const qa: QaVerdict[] = [];
+  /** Criteria of each structured verdict that were invalid and left out. */
+  const dropped = new Map<QaVerdict, number>();
   const skills: SkillStatus[] = [];
   const reviews: Review[] = [];
   const premiseRows: Parameters<typeof groupLoops>[0][number][] = [];
@@ -104,7 +107,10 @@ export async function readVerdicts(files: readonly VerdictFile[], projectName: s
     if (read.badLine !== null) invalid.push({ file: f.rel, line: read.badLine, kind: 'source/invalid-utf8', error: `not valid UTF-8 from line ${read.badLine}; read with U+FFFD in place of the bad bytes`, raw: '' });
     if (role.role === 'qa-json') {
       const r = parseQaJson(read.text, f.rel, role.ticket ?? projectName, anchors);
-      if (r.verdict) qa.push(r.verdict);
+      if (r.verdict) {
+        qa.push(r.verdict);
+        dropped.set(r.verdict, r.invalid.filter((i) => i.kind === 'verdict/invalid-criterion').length);
+      }
       invalid.push(...r.invalid);
       source.invalid = Math.min(read.lines, r.invalidLines);
       source.valid = read.lines - source.invalid;
@@ -141,6 +147,8 @@ export async function readVerdicts(files: readonly VerdictFile[], projectName: s
       }
       c.evidence = await pending;
     }
+    // Support is judged once the criteria's evidence is resolved (a VERIFIED claim on evidence that does not resolve does not support PASS).
+    if (v.form === 'structured') v.support = structuredSupport(v.verdict, v.criteria, dropped.get(v) ?? 0);
   }
   for (const review of reviews) {
     for (const finding of review.findings) finding.location = await resolvePointer(locationPointer(finding.path, finding.pathLine), ctx);

@@ -5,6 +5,7 @@
  * nonblocking with a reason").
  */
 import type { GateSupport, QaCriterion, QaVerdict, RubricGrade } from '../model/verdicts.ts';
+import { isBlank } from '../text/blank.ts';
 
 /** The three states of a criterion (section 3); any other value is kept but never counts as verified. */
 export const CRITERION_STATES = ['VERIFIED', 'NOT_VERIFIED', 'INCONCLUSIVE'] as const;
@@ -18,7 +19,7 @@ export function normaliseState(state: string): string {
 export const isKnownState = (state: string): boolean => (CRITERION_STATES as readonly string[]).includes(state);
 
 /** A non-empty nonblocking reason, or null. */
-export const nonblockingReason = (c: Pick<QaCriterion, 'nonblocking'>): string | null => (c.nonblocking !== null && c.nonblocking.trim() !== '' ? c.nonblocking.trim() : null);
+export const nonblockingReason = (c: Pick<QaCriterion, 'nonblocking'>): string | null => (c.nonblocking !== null && !isBlank(c.nonblocking) ? c.nonblocking.trim() : null);
 
 /**
  * The class of a gate verdict: PASS and babysit's FIXED(N) pass ("FIXED is treated like PASS"
@@ -32,6 +33,19 @@ export function verdictClass(verdict: string): QaVerdict['verdictClass'] {
   return 'other';
 }
 
+/**
+ * Why a criterion recorded VERIFIED is not backed by its evidence, or null when it is: no
+ * evidence at all, or a pointer that does not resolve (NOT_VERIFIED: a fake SHA, a missing
+ * path, prose). A pointer that is only INCONCLUSIVE (a command) does not count against it.
+ */
+export function unbackedEvidence(c: Pick<QaCriterion, 'state' | 'evidence' | 'evidenceText'>): string | null {
+  if (c.state !== 'VERIFIED') return null;
+  if (c.evidence.length === 0 && isBlank(c.evidenceText)) return 'gives no evidence';
+  const bad = c.evidence.filter((p) => p.status === 'NOT_VERIFIED');
+  if (bad.length === 0) return null;
+  return `rests on evidence that does not resolve: ${bad.map((p) => `“${p.raw.length > 40 ? `${p.raw.slice(0, 39)}…` : p.raw}” (${p.reason})`).join('; ')}`;
+}
+
 const ids = (cs: QaCriterion[]): string => cs.map((c) => c.id).join(', ');
 const plural = (n: number, one: string, many = `${one}s`): string => `${n} ${n === 1 ? one : many}`;
 
@@ -39,9 +53,14 @@ const plural = (n: number, one: string, many = `${one}s`): string => `${n} ${n =
  * Whether a structured gate's criteria support its verdict. For a passing verdict: every
  * criterion VERIFIED, or INCONCLUSIVE with a nonblocking reason; a NOT_VERIFIED criterion,
  * an unexplained INCONCLUSIVE one or an unknown state contradicts it; no criteria at all
- * cannot support it. For FAIL and BLOCKED: supported when some criterion is not VERIFIED.
+ * cannot support it. A criterion recorded VERIFIED on evidence that does not resolve
+ * ({@link unbackedEvidence}) counts against a passing verdict, and so do criteria that could
+ * not be read (`dropped`: they may be the ones that failed). For FAIL and BLOCKED: supported
+ * when some criterion is not VERIFIED.
+ *
+ * @param dropped - Criteria of the file that were invalid and left out of `criteria`.
  */
-export function structuredSupport(verdict: string, criteria: QaCriterion[]): GateSupport {
+export function structuredSupport(verdict: string, criteria: QaCriterion[], dropped = 0): GateSupport {
   const cls = verdictClass(verdict);
   const notVerified = criteria.filter((c) => c.state === 'NOT_VERIFIED');
   const unexplained = criteria.filter((c) => c.state === 'INCONCLUSIVE' && nonblockingReason(c) === null);
@@ -49,11 +68,14 @@ export function structuredSupport(verdict: string, criteria: QaCriterion[]): Gat
   const unknown = criteria.filter((c) => !isKnownState(c.state));
   if (cls === 'other') return { supported: null, reason: `verdict ${verdict} is none of PASS, FAIL, BLOCKED` };
   if (cls === 'pass') {
-    if (criteria.length === 0) return { supported: null, reason: 'no criteria are recorded, so nothing shows what the gate covered' };
+    if (criteria.length === 0 && dropped === 0) return { supported: null, reason: 'no criteria are recorded, so nothing shows what the gate covered' };
     const against: string[] = [];
     if (notVerified.length > 0) against.push(`${plural(notVerified.length, 'criterion', 'criteria')} not verified (${ids(notVerified)})`);
     if (unexplained.length > 0) against.push(`${plural(unexplained.length, 'criterion', 'criteria')} inconclusive without a nonblocking reason (${ids(unexplained)})`);
     if (unknown.length > 0) against.push(`${plural(unknown.length, 'criterion', 'criteria')} in a state that is not one of the three (${unknown.map((c) => `${c.id}: ${c.state}`).join(', ')})`);
+    const unbacked = criteria.filter((c) => unbackedEvidence(c) !== null);
+    if (unbacked.length > 0) against.push(`${plural(unbacked.length, 'criterion', 'criteria')} recorded VERIFIED without evidence that resolves (${ids(unbacked)})`);
+    if (dropped > 0) against.push(`${plural(dropped, 'criterion', 'criteria')} could not be read (see Invalid records)`);
     if (against.length > 0) return { supported: false, reason: `${verdict} is not supported: ${against.join('; ')}` };
     if (nonblocking.length > 0) return { supported: true, reason: `every criterion is verified, except ${ids(nonblocking)}: inconclusive, recorded as nonblocking by the gate` };
     return { supported: true, reason: `every criterion (${criteria.length}) is verified` };

@@ -20,6 +20,7 @@ export const EVIDENCE_KINDS: readonly FlagKind[] = [
   kind('evidence/path-outside-repository', 'high', 'a cited path stays inside the repository (no `..` above its root)'),
   kind('evidence/rubric-criterion-missing', 'medium', 'a cited rubric row exists in design/rubric.md'),
   kind('evidence/prose', 'medium', 'evidence is a pointer, never prose'),
+  kind('evidence/self-citation', 'medium', 'a row does not cite the trail file that holds it, or the project config: a claim is not its own evidence'),
 ];
 
 const BY_KIND = new Map(EVIDENCE_KINDS.map((k) => [k.kind, k]));
