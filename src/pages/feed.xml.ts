@@ -6,5 +6,8 @@ import { atomFeed } from '../lib/export/atom-feed.ts';
 
 export const GET: APIRoute = async () => {
   const projects = (await getCollection('projects')).map((e) => e.data);
-  return new Response(atomFeed(projects, archiveContext(import.meta.env.BASE_URL, import.meta.env.SITE)), { headers: { 'content-type': 'application/atom+xml; charset=utf-8' } });
+  // A feed with no timed record is stamped with SOURCE_DATE_EPOCH (reproducible builds) or the epoch, never the clock.
+  const epoch = Number(process.env['SOURCE_DATE_EPOCH']);
+  const fallback = (): Date => new Date(Number.isFinite(epoch) && epoch > 0 ? epoch * 1000 : 0);
+  return new Response(atomFeed(projects, archiveContext(import.meta.env.BASE_URL, import.meta.env.SITE), fallback), { headers: { 'content-type': 'application/atom+xml; charset=utf-8' } });
 };

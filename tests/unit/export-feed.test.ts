@@ -73,6 +73,8 @@ describe('atomFeed', () => {
     // A project without timed rows takes the feed's time; the clock is read only when nothing has a time.
     expect(text(entries[2]?.['updated'])).toBe('2026-03-02T10:00:00Z');
     expect(text(parse(atomFeed([PROJECTS[2] as ProjectSummary], { base: '/', root: null, title: 'T' }, now))['updated'])).toBe('2026-04-01T00:00:00Z');
+    // Without a fallback, the epoch: never the clock, so two builds give the same bytes.
+    expect(text(parse(atomFeed([PROJECTS[2] as ProjectSummary], { base: '/', root: null, title: 'T' }))['updated'])).toBe('1970-01-01T00:00:00Z');
   });
 
   it('uses site-relative links without a site URL, absolute links and URL ids with one', () => {

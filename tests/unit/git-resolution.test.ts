@@ -477,6 +477,9 @@ describe('resolvePointer', () => {
       ['design/rubric.md#9', 'NOT_VERIFIED', 'the rubric has 3 criteria; there is no criterion 9', 'evidence/rubric-criterion-missing'],
       ['rubric#0', 'NOT_VERIFIED', 'the rubric has 3 criteria; there is no criterion 0', 'evidence/rubric-criterion-missing'],
       ['rubric#nonsense', 'NOT_VERIFIED', 'no rubric criterion matches “nonsense”', 'evidence/rubric-criterion-missing'],
+      ['rubric#e', 'NOT_VERIFIED', 'no rubric criterion matches “e”', 'evidence/rubric-criterion-missing'],
+      ['rubric#clar', 'NOT_VERIFIED', 'no rubric criterion matches “clar”', 'evidence/rubric-criterion-missing'],
+      ['rubric#of-the', 'VERIFIED', 'criterion 1: Clarity of the trail', undefined],
     ])('rubric %s is %s: %s (the repository rubric wins over the artifact)', async (cell, status, reason, fault) => {
       expect(await one(cell, withRepo())).toEqual({
         raw: cell,

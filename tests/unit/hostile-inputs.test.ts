@@ -26,6 +26,7 @@ import { escapeHtml } from '../../src/lib/text/escape.ts';
 import { isAllowedHref, renderMarkdown } from '../../src/lib/markdown/render-markdown.ts';
 import { computeRowId } from '../../src/lib/adapters/parsed-row.ts';
 import { terminalSafe } from '../../src/cli/output.ts';
+import { reportJson } from '../../src/lib/report/check-report.ts';
 
 let tmp: string;
 const ROOT = path.resolve(import.meta.dirname, '..', '..');
@@ -232,6 +233,12 @@ describe('files that cannot be read as they are', () => {
 describe('text on its way to a terminal', () => {
   it('prints control characters as visible escapes, keeping line breaks and tabs', () => {
     expect(terminalSafe('a\u001b]0;x\u0007b\tc\nd\r\u009be')).toBe('a\\x1b]0;x\\x07b\tc\nd\\x0d\\x9be');
+  });
+
+  it('check --json stays valid JSON through the terminal writer: DEL and C1 controls become \\u escapes', () => {
+    const text = terminalSafe(reportJson({ decision: 'a\u007fb\u0085c\u0001' }));
+    expect(text).toBe('{\n  "decision": "a\\u007fb\\u0085c\\u0001"\n}');
+    expect(JSON.parse(text)).toEqual({ decision: 'a\u007fb\u0085c\u0001' });
   });
 });
 

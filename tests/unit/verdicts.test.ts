@@ -393,6 +393,13 @@ describe('finding checks', () => {
     ]);
   });
 
+  it('a category that is none of the four does not exempt a CONFIRMED finding from the run rules', () => {
+    const r = review(false, [f({ category: 'security', level: 1, repro: null }), f({ category: 'corectness', level: 1, repro: null }), f({ category: 'altitude', level: 1, repro: null })]);
+    expect(flagsOf(confirmedBelowLevel4, model({ reviews: [r] })).map((x) => x.summary.slice(0, 27))).toEqual(['reviews/pr-9.json finding 1', 'reviews/pr-9.json finding 2']);
+    expect(flagsOf(confirmedWithoutCheckout, model({ reviews: [r] }))).toHaveLength(2);
+    expect(flagsOf(confirmedWithoutRepro, model({ reviews: [r] }))).toHaveLength(2);
+  });
+
   it('finding/confirmed-without-checkout', () => {
     expect(flagsOf(confirmedWithoutCheckout, model({ reviews: [review(false, [f({}), f({ verdict: 'PLAUSIBLE' })])] }))).toEqual([
       { kind: 'finding/confirmed-without-checkout', severity: 'high', summary: 'reviews/pr-9.json finding 1 “bug” is CONFIRMED on PR 9 that has no local checkout, where no repro may run', at: [{ file: 'reviews/pr-9.json', line: 6 }] },

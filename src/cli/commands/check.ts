@@ -4,7 +4,7 @@
  */
 import { analyseArchive } from '../../lib/archive/analyse-archive.ts';
 import type { ProjectModel, Severity } from '../../lib/model/types.ts';
-import { CHECK_REPORT_VERSION, checkReportProblems, checkReportProject } from '../../lib/report/check-report.ts';
+import { CHECK_REPORT_VERSION, checkReportProblems, checkReportProject, reportJson } from '../../lib/report/check-report.ts';
 import { SEVERITY_ORDER } from '../../lib/projections/flags.ts';
 import { resolveSettings } from '../settings.ts';
 import { fromCwd } from '../paths.ts';
@@ -62,14 +62,14 @@ export async function runCheck(dirs: string[], options: CheckOptions, out: Outpu
       if (failOn !== null && model.flags.some((f) => SEVERITY_ORDER[f.severity] <= SEVERITY_ORDER[failOn])) failing.push(model.id);
       if (model.counts.evidence.NOT_VERIFIED + model.counts.evidence.INCONCLUSIVE > 0) unverified.push(model.id);
       if (options.json) {
-        const text = JSON.stringify(checkReportProject(model), null, 2).replace(/\n/g, '\n    ');
+        const text = reportJson(checkReportProject(model)).replace(/\n/g, '\n    ');
         out.result(`${first ? '' : ',\n'}    ${text}`.replace(/^,\n/, ','));
         first = false;
       } else printProjectText(out, model);
     },
   });
   if (options.json) {
-    const problems = JSON.stringify(checkReportProblems(result.problems, fromCwd), null, 2).replace(/\n/g, '\n  ');
+    const problems = reportJson(checkReportProblems(result.problems, fromCwd)).replace(/\n/g, '\n  ');
     out.result(`  ],\n  "problems": ${problems}\n}`);
   }
   const t = totals(result.projects);

@@ -194,6 +194,22 @@ async function resolveName(p: ClassifiedPointer, ctx: EvidenceContext): Promise<
   });
 }
 
+/** The words of a text, lower-cased (`-` and `_` separate words). */
+const wordsOf = (text: string): string[] => text.toLowerCase().split(/[^\p{L}\p{N}]+/u).filter((w) => w !== '');
+
+/**
+ * Whether a rubric criterion is the one a pointer names (`rubric#memory-use`): the name's
+ * words appear in the criterion as whole words, in order, side by side. A name with no word
+ * (`rubric#-`) or of one or two letters (`rubric#e`) names nothing.
+ */
+export function criterionNamed(criterion: string, name: string): boolean {
+  const want = wordsOf(name);
+  if (want.length === 0 || want.join('').length < 3) return false;
+  const have = wordsOf(criterion);
+  for (let i = 0; i + want.length <= have.length; i++) if (want.every((w, j) => have[i + j] === w)) return true;
+  return false;
+}
+
 async function resolveRubric(p: ClassifiedPointer, ctx: EvidenceContext): Promise<EvidencePointer> {
   const found = await findFile('design/rubric.md', ctx);
   if (found.status === 'missing') return pointer(p, 'NOT_VERIFIED', 'design/rubric.md not found', { fault: 'evidence/path-not-found' });
@@ -207,8 +223,7 @@ async function resolveRubric(p: ClassifiedPointer, ctx: EvidenceContext): Promis
     if (n >= 1 && n <= criteria.length) return pointer(p, 'VERIFIED', `criterion ${n} of ${criteria.length}: ${criteria[n - 1]}`, { target });
     return pointer(p, 'NOT_VERIFIED', `the rubric has ${criteria.length} criteria; there is no criterion ${n}`, { fault: 'evidence/rubric-criterion-missing', target });
   }
-  const wanted = criterion.toLowerCase().replace(/[-_]+/g, ' ');
-  const hit = criteria.findIndex((c) => c.toLowerCase().includes(wanted));
+  const hit = criteria.findIndex((c) => criterionNamed(c, criterion));
   if (hit >= 0) return pointer(p, 'VERIFIED', `criterion ${hit + 1}: ${criteria[hit]}`, { target });
   return pointer(p, 'NOT_VERIFIED', `no rubric criterion matches “${criterion}”`, { fault: 'evidence/rubric-criterion-missing', target });
 }

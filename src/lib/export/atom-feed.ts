@@ -54,14 +54,17 @@ export function entrySummary(p: ProjectSummary): string {
 }
 
 /**
- * The Atom feed. `now` gives `updated` only when no project has a timed row (so the feed is
- * otherwise the same on every build of the same archive).
+ * The Atom feed. `fallback` gives `updated` only when no project has a timed record; it is a
+ * fixed time (not the clock), so two builds of the same input give the same bytes.
+ *
+ * @param fallback - The time used then: `SOURCE_DATE_EPOCH` when the build sets it (the
+ *   reproducible-builds convention), else the Unix epoch.
  */
-export function atomFeed(projects: readonly ProjectSummary[], ctx: ArchiveContext, now: () => Date = () => new Date()): string {
+export function atomFeed(projects: readonly ProjectSummary[], ctx: ArchiveContext, fallback: () => Date = () => new Date(0)): string {
   const abs = (path: string): string => absoluteUrl(ctx.root, ctx.base, path);
   const sorted = newestFirst(projects);
   const times = sorted.map((p) => rfc3339(p.span?.to)).filter((t): t is string => t !== null).sort();
-  const feedUpdated = times.at(-1) ?? now().toISOString().replace(/\.\d{3}Z$/, 'Z');
+  const feedUpdated = times.at(-1) ?? fallback().toISOString().replace(/\.\d{3}Z$/, 'Z');
   const out: string[] = [
     '<?xml version="1.0" encoding="utf-8"?>',
     '<feed xmlns="http://www.w3.org/2005/Atom">',

@@ -64,6 +64,15 @@ export function checkReportProject(model: ProjectModel): CheckReportProject {
   };
 }
 
+/**
+ * JSON text of a report part, indented by two spaces. DEL and the C1 controls (U+007F–U+009F),
+ * which `JSON.stringify` leaves raw, are written as `\u00XX` escapes, so the document survives
+ * a terminal-safe writer (src/cli/output.ts rewrites raw controls) and stays valid JSON.
+ */
+export function reportJson(value: unknown): string {
+  return JSON.stringify(value, null, 2).replace(/[\u007f-\u009f]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
+}
+
 /** Discovery problems in report form. */
 export function checkReportProblems(problems: readonly WalkProblem[], cwdRelative: (path: string) => string): Array<{ path: string; problem: string }> {
   return problems.map((p) => ({ path: cwdRelative(p.path), problem: p.problem }));
