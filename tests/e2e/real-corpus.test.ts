@@ -135,6 +135,11 @@ describe.skipIf(!existsSync(REAL))('the real corpus', () => {
         const reason = await readText(item.locator('.evidence-reason'));
         // Nothing is clean without a repository, except a file that is there in the project folder.
         const artifact = kind === 'path' && existsSync(join(REAL, folder, pointer)) && statSync(join(REAL, folder, pointer)).isFile();
+        if (artifact && reason.endsWith('is the trail itself: a claim cannot be its own evidence')) {
+          // The EnzoTironi trail cites its own file: not evidence of anything.
+          expect([pointer, mark]).toEqual(['.audit/build-v1-04.tsv', 'not verified']);
+          continue;
+        }
         if (artifact) {
           expect([pointer, mark, reason.startsWith('file exists in the project folder')]).toEqual([pointer, 'verified', true]);
           continue;
