@@ -1,6 +1,7 @@
 /** The end-of-run summary both commands print: what was found, flags and invalid rows. */
 import type { ProjectSummary } from '../lib/archive/summary.ts';
-import type { Severity, SourceFormat } from '../lib/model/types.ts';
+import type { EvidenceStatus, Severity, SourceFormat } from '../lib/model/types.ts';
+import { projectWarnings } from '../lib/export/build-report.ts';
 import { formatCount, plural, type Output } from './output.ts';
 
 /** Totals over all projects. */
@@ -12,11 +13,20 @@ export interface ArchiveTotals {
   flags: Record<Severity, number>;
   notRead: number;
   projectsWithInvalid: string[];
+  evidence: Record<EvidenceStatus, number>;
+  checkFirst: number;
+  openBlockers: number;
+  /** Projects per build-report warning kind (`audit-never-invoked`, `repository`, ...). */
+  warnings: Record<string, number>;
 }
 
 export function totals(projects: readonly ProjectSummary[]): ArchiveTotals {
-  const t: ArchiveTotals = { projects: projects.length, rowsByFormat: {}, rows: 0, invalid: 0, flags: { high: 0, medium: 0, low: 0 }, notRead: 0, projectsWithInvalid: [] };
+  const t: ArchiveTotals = { projects: projects.length, rowsByFormat: {}, rows: 0, invalid: 0, flags: { high: 0, medium: 0, low: 0 }, notRead: 0, projectsWithInvalid: [], evidence: { VERIFIED: 0, NOT_VERIFIED: 0, INCONCLUSIVE: 0 }, checkFirst: 0, openBlockers: 0, warnings: {} };
   for (const p of projects) {
+    for (const s of ['VERIFIED', 'NOT_VERIFIED', 'INCONCLUSIVE'] as const) t.evidence[s] += p.counts.evidence[s];
+    t.checkFirst += p.counts.checkFirst;
+    t.openBlockers += p.counts.openBlockers ?? 0;
+    for (const kind of new Set(projectWarnings(p).map((w) => w.kind))) t.warnings[kind] = (t.warnings[kind] ?? 0) + 1;
     for (const [format, n] of Object.entries(p.counts.rowsByFormat)) t.rowsByFormat[format as SourceFormat] = (t.rowsByFormat[format as SourceFormat] ?? 0) + (n ?? 0);
     t.rows += p.counts.rows;
     t.invalid += p.counts.invalid;
@@ -28,8 +38,8 @@ export function totals(projects: readonly ProjectSummary[]): ArchiveTotals {
 }
 
 const FORMAT_NAMES: Partial<Record<SourceFormat, string>> = {
-  'bbs-trail': 'bbs decisions.jsonl',
-  'pstack-trail': 'pstack TSV',
+  'bbs-trail': 'rows from bbs decisions.jsonl',
+  'pstack-trail': 'rows from pstack TSV trails',
   'babysit-telemetry': 'babysit telemetry rows',
   beads: 'beads records',
   coord: 'coord.v1 events',
@@ -56,7 +66,22 @@ export function printFaults(out: Output, t: ArchiveTotals, projects: readonly Pr
   }
   if (flagged.length > 20) out.info(`  … and ${flagged.length - 20} more`);
   out.info(`Invalid rows: ${formatCount(t.invalid)}${t.invalid > 0 ? ` (kept with their raw text, shown in ${t.projectsWithInvalid.slice(0, 10).join(', ')}${t.projectsWithInvalid.length > 10 ? ', …' : ''})` : ''}.`);
+  const e = t.evidence;
+  const pointers = e.VERIFIED + e.NOT_VERIFIED + e.INCONCLUSIVE;
+  if (pointers > 0) out.info(`Evidence: ${formatCount(e.VERIFIED)} of ${plural(pointers, 'pointer')} verified, ${formatCount(e.NOT_VERIFIED)} not verified, ${formatCount(e.INCONCLUSIVE)} inconclusive; ${plural(t.checkFirst, 'row')} under Check first.`);
+  if (t.openBlockers > 0) out.info(`Open blockers: ${formatCount(t.openBlockers)}.`);
+  const warned = Object.entries(t.warnings).sort(([a], [b]) => (a < b ? -1 : 1));
+  if (warned.length > 0) out.info(`Warnings: ${warned.map(([kind, n]) => `${plural(n, 'project')} ${WARNING_WORDS[kind] ?? kind}`).join('; ')} (each is listed in the build report).`);
 }
+
+/** How the summary names each build-report warning kind (src/lib/export/build-report.ts). */
+const WARNING_WORDS: Record<string, string> = {
+  repository: 'with git checks inconclusive',
+  'not-read': 'with records in a format not read yet',
+  'audit-invalid': 'with an invalid audit.json',
+  'audit-not-reviewed': 'not reviewed by the handover audit',
+  'audit-never-invoked': 'whose handover audit was never invoked',
+};
 
 /** Whether `--strict` finds a fault: an invalid record or a high-severity flag. */
 export function strictFault(t: ArchiveTotals): string | null {

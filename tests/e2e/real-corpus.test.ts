@@ -93,7 +93,7 @@ describe.skipIf(!existsSync(REAL))('the real corpus', () => {
 
   it('the build reports every project', () => {
     expect(site.stderr + site.stdout).toContain('Found 6 projects.');
-    expect(site.stderr + site.stdout).toContain('43 pstack TSV');
+    expect(site.stderr + site.stdout).toContain('43 rows from pstack TSV trails');
   });
 
   it('the archive home lists every trail and every beads folder', async () => {

@@ -65,6 +65,19 @@ describe('configuration through the command line', () => {
     expect(out.results.some((l) => l.includes('unsupported-claim (reviewer, audit.json)'))).toBe(true);
   });
 
+  it('ends with what a person must look at: flags, invalid rows, evidence, open blockers and warnings', async () => {
+    const out = capture();
+    expect(await main(['check', join(EXAMPLE_CORPUS, 'tickets'), join(EXAMPLE_CORPUS, 'coordination')], out)).toBe(0);
+    expect(out.infos.filter((l) => /^(Read|Flags|Invalid rows|Evidence|Open blockers|Warnings):? /.test(l))).toEqual([
+      'Read 13 projects: 5 babysit history rows, 43 rows from bbs decisions.jsonl, 32 coord.v1 events.',
+      'Flags: 23 high, 20 medium, 4 low, in 4 projects.',
+      'Invalid rows: 2 (kept with their raw text, shown in faults, coordination--faults).',
+      'Evidence: 39 of 44 pointers verified, 5 not verified, 0 inconclusive; 9 rows under Check first.',
+      'Open blockers: 2.',
+      'Warnings: 5 projects whose handover audit was never invoked; 2 projects not reviewed by the handover audit (each is listed in the build report).',
+    ]);
+  });
+
   it('says when nothing was checked', async () => {
     const out = capture();
     expect(await main(['check', '--quiet', dir], out)).toBe(0);

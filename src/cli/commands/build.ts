@@ -192,7 +192,8 @@ export async function runBuild(dirs: string[], options: BuildOptions, out: Outpu
     const stats = await search;
     times.index = stats.ms;
     for (const w of stats.warnings) out.info(`  warning: ${w}`);
-    out.info(`  search: ${plural(stats.records, 'record')} from ${plural(stats.projects, 'project')}; words of ${plural(stats.indexed, 'project')} indexed${stats.rebuiltMain ? '' : ' (main index reused)'} in ${(stats.ms / 1000).toFixed(1)} s, alongside rendering (${(renderedIn / 1000).toFixed(1)} s)`);
+    const words = stats.rebuiltMain ? `word index built for ${plural(stats.indexed, 'project')}` : stats.indexed === 0 ? 'word index unchanged' : `word index kept, ${plural(stats.indexed, 'changed project')} added to it`;
+    out.info(`  search: ${plural(stats.records, 'record')} from ${plural(stats.projects, 'project')}; ${words} in ${(stats.ms / 1000).toFixed(1)} s, alongside rendering (${(renderedIn / 1000).toFixed(1)} s)`);
     for (const name of ['pagefind', 'pagefind-delta', 'search-index']) await rename(join(searchOut, name), join(stagingOut, name)).catch((error: NodeJS.ErrnoException) => {
       if (error.code !== 'ENOENT') throw error;
     });
