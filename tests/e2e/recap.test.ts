@@ -497,3 +497,27 @@ describe('recap sections in the spec order: Open blockers, Handover, Phases (spe
     expect(await readTexts(rows.nth(2).locator('td'))).toEqual(['4 (+1 superseded)', '2026-03-02 10:15 – 11:45 UTC', '4 verified', '0']);
   });
 });
+
+describe('a flagged row says so on its own card', () => {
+  it('the wrong-id row lists its flag, and the link lands on that flag in Attention', async () => {
+    await open('/p/tickets-faults/#row-0badc0de');
+    const flags = row('0badc0de').locator('.row-flags');
+    expect(await readText(flags)).toBe('Flagged: medium trail/id-mismatch');
+    await flags.locator('a').click();
+    const target = await targetId(page);
+    expect(await page.locator(`#${target}`).getAttribute('data-kind')).toBe('trail/id-mismatch');
+    // Both rows sharing an id carry the duplicate-id flag.
+    expect(await page.locator('article.row[data-flags] .row-flags', { hasText: 'trail/duplicate-id' }).count()).toBe(2);
+    // A row without flags has no flags line.
+    expect(await page.locator('article.row:not([data-flags]) .row-flags').count()).toBe(0);
+  });
+
+  it('a long Attention list opens with its flags counted by kind', async () => {
+    await open('/p/tickets-faults/');
+    const kinds = page.locator('section.attention table.flag-kinds tbody tr');
+    expect(await readText(page.locator('section.attention table.flag-kinds caption'))).toBe('15 flags of 14 kinds; each links to its first flag below.');
+    expect(await readTexts(kinds.first().locator('th, td'))).toEqual(['trail/supersedes-forward', 'high', '2']);
+    await open('/p/tickets-clean/');
+    expect(await page.locator('table.flag-kinds').count()).toBe(0);
+  });
+});

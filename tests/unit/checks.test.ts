@@ -19,7 +19,7 @@ import { tsvHeader } from '../../src/lib/checks/trail/tsv-header.ts';
 import { invalidRow } from '../../src/lib/checks/trail/invalid-row.ts';
 import { unresolvedEvidence, EVIDENCE_KINDS } from '../../src/lib/checks/evidence/unresolved.ts';
 import { auditFile } from '../../src/lib/checks/audit/audit-file.ts';
-import { sortFlags, SEVERITY_ORDER } from '../../src/lib/projections/flags.ts';
+import { flagKinds, flagsByRow, sortFlags, SEVERITY_ORDER } from '../../src/lib/projections/flags.ts';
 import { checkFirst } from '../../src/lib/projections/check-first.ts';
 import { assignAnchors, isOutOfTimeOrder, linkRows, supersedeChain, timeOrder } from '../../src/lib/projections/rows.ts';
 import { parseTime } from '../../src/lib/adapters/parsed-row.ts';
@@ -497,5 +497,33 @@ describe('repository/unavailable', () => {
     expect(repositoryUnavailable.run(input({ repository: info('no repository') }))).toEqual([]);
     expect(repositoryUnavailable.run(input({ repository: info(null) }))).toEqual([]);
     expect(repositoryUnavailable.run(input({}))).toEqual([]);
+  });
+});
+
+describe('flag kinds overview (Attention)', () => {
+  it('counts flags per kind, most severe first, then most frequent, with the first flag of each', () => {
+    const f = (kind: string, severity: 'high' | 'medium' | 'low') => ({ layer: 'trail' as const, severity, kind, rows: [], summary: '', at: [] });
+    expect(flagKinds([f('a/x', 'high'), f('b/y', 'medium'), f('b/y', 'medium'), f('c/z', 'medium'), f('a/x', 'high'), f('d/w', 'low')])).toEqual([
+      { kind: 'a/x', severity: 'high', count: 2, first: 1 },
+      { kind: 'b/y', severity: 'medium', count: 2, first: 2 },
+      { kind: 'c/z', severity: 'medium', count: 1, first: 4 },
+      { kind: 'd/w', severity: 'low', count: 1, first: 6 },
+    ]);
+  });
+});
+
+describe('flags by row (a row card shows its own flags)', () => {
+  it('reaches rows at the flag places (both rows of a duplicate id), else the first row of each id', () => {
+    const row = (id: string, line: number) => ({ id, line, file: 'decisions.jsonl', anchor: `row-${id}-L${line}` }) as unknown as TrailRow;
+    const rows = [row('a', 1), row('b', 2), row('b', 3), row('c', 4)];
+    const flags = [
+      { layer: 'trail' as const, severity: 'high' as const, kind: 'trail/duplicate-id', rows: ['b'], summary: '', at: [{ file: 'decisions.jsonl', line: 2 }, { file: 'decisions.jsonl', line: 3 }] },
+      { layer: 'review' as const, severity: 'low' as const, kind: 'gap', rows: ['c', 'zz'], summary: '', at: [] },
+    ];
+    expect(Object.fromEntries(flagsByRow(flags, rows))).toEqual({
+      'row-b-L2': [{ n: 1, severity: 'high', kind: 'trail/duplicate-id' }],
+      'row-b-L3': [{ n: 1, severity: 'high', kind: 'trail/duplicate-id' }],
+      'row-c-L4': [{ n: 2, severity: 'low', kind: 'gap' }],
+    });
   });
 });

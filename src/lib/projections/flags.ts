@@ -76,3 +76,30 @@ export function flagsByRow(flags: readonly Flag[], rows: readonly TrailRow[]): M
   });
   return out;
 }
+
+/** One kind of flag in a project, for Attention's overview. */
+export interface FlagKindCount {
+  kind: string;
+  severity: Severity;
+  count: number;
+  /** 1-based position of its first flag in the sorted list (`#flag-<first>`). */
+  first: number;
+}
+
+/**
+ * The kinds of a project's flags with their counts, most severe first, then most frequent,
+ * then by kind: an overview for a long Attention list (34 `beads/status-mismatch` flags read
+ * as one line), which itself keeps the seed's order (decision trail, Part 3).
+ *
+ * @param flags - Sorted as Attention shows them ({@link sortFlags}).
+ */
+export function flagKinds(flags: readonly Flag[]): FlagKindCount[] {
+  const byKind = new Map<string, FlagKindCount>();
+  flags.forEach((f, i) => {
+    const key = `${f.severity}\u0000${f.kind}`;
+    const entry = byKind.get(key);
+    if (entry) entry.count++;
+    else byKind.set(key, { kind: f.kind, severity: f.severity, count: 1, first: i + 1 });
+  });
+  return [...byKind.values()].sort((a, b) => SEVERITY_ORDER[a.severity] - SEVERITY_ORDER[b.severity] || b.count - a.count || (a.kind < b.kind ? -1 : a.kind > b.kind ? 1 : 0));
+}
