@@ -521,3 +521,17 @@ describe('a flagged row says so on its own card', () => {
     expect(await page.locator('table.flag-kinds').count()).toBe(0);
   });
 });
+
+describe('long texts are folded', () => {
+  it('a 4 KiB why shows its first 400 characters, and the whole text one click away', async () => {
+    await open('/p/tickets-faults/#row-6be99327');
+    const why = row('6be99327').locator('.row-why details.long-text');
+    expect(await why.evaluate((d) => (d as HTMLDetailsElement).open)).toBe(false);
+    const summary = await readText(why.locator('summary'));
+    expect(summary).toMatch(/^The reviewer read the parser, .{300,}… show all \d{4} characters$/);
+    await why.locator('summary').click();
+    expect(await why.evaluate((d) => (d as HTMLDetailsElement).open)).toBe(true);
+    expect(await why.locator('summary .preview').isVisible()).toBe(false);
+    expect((await readText(why)).length).toBeGreaterThan(3000);
+  });
+});

@@ -72,6 +72,15 @@ export function evidenceHtml(pointers: readonly EvidencePointer[], ctx: Pick<Row
   })}</ul>`;
 }
 
+/** Texts longer than this many characters are folded: a 4 KiB `why` would fill the screen. */
+export const FOLD_TEXT_FROM = 600;
+
+/** A text as it is, or its first 400 characters with the whole text one click away (no script needed). */
+export function longText(text: string): SafeHtml {
+  if (text.length <= FOLD_TEXT_FROM) return html`${text}`;
+  return html`<details class="long-text"><summary><span class="preview">${text.slice(0, 400)}… </span><span class="meta">show all ${String(text.length)} characters</span></summary>${text}</details>`;
+}
+
 /** One decision row. */
 export function decisionRowHtml(row: TrailRow, ctx: RowContext): SafeHtml {
   const chain = ctx.chainOf(row);
@@ -95,5 +104,5 @@ export function decisionRowHtml(row: TrailRow, ctx: RowContext): SafeHtml {
         })}</dd>`
       : '';
   const flags = ctx.flagsOf?.(row) ?? [];
-  return html`<article class="row${flags.length > 0 ? ' row-flagged' : ''}" id="${row.anchor}" data-result="${row.resultClass}"${flags.length > 0 ? html` data-flags="${String(flags.length)}"` : ''}><header class="row-head"><h3 class="row-decision"><a class="permalink" href="#${row.anchor}" aria-label="Permalink to row ${row.id}">#</a> ${row.decision}</h3>${statusHtml(resultTone(row.resultClass), `result: ${row.result}`)}</header>${rowFlagsHtml(flags)}<dl class="row-fields"><dt>Why</dt><dd class="row-why">${row.why}</dd><dt>Evidence</dt><dd>${evidenceHtml(row.evidence, ctx)}</dd><dt>Meta</dt><dd class="row-meta"><span>id <code>${row.id}</code></span> <span>phase <strong>${row.phase}</strong></span>${row.actor ? html` <span>actor ${row.actor}</span>` : ''}${row.ticket ? html` <span>ticket ${row.ticket}</span>` : ''} <span><time${row.time === null ? '' : html` datetime="${new Date(row.time).toISOString()}"`}>${row.ts}</time></span> <span>${row.file}:${row.line}</span></dd>${supersedes}${supersededBy}${extras ? html`<dt>Other fields</dt><dd><code class="raw">${JSON.stringify(row.extra)}</code></dd>` : ''}</dl></article>`;
+  return html`<article class="row${flags.length > 0 ? ' row-flagged' : ''}" id="${row.anchor}" data-result="${row.resultClass}"${flags.length > 0 ? html` data-flags="${String(flags.length)}"` : ''}><header class="row-head"><h3 class="row-decision"><a class="permalink" href="#${row.anchor}" aria-label="Permalink to row ${row.id}">#</a> ${row.decision}</h3>${statusHtml(resultTone(row.resultClass), `result: ${row.result}`)}</header>${rowFlagsHtml(flags)}<dl class="row-fields"><dt>Why</dt><dd class="row-why">${longText(row.why)}</dd><dt>Evidence</dt><dd>${evidenceHtml(row.evidence, ctx)}</dd><dt>Meta</dt><dd class="row-meta"><span>id <code>${row.id}</code></span> <span>phase <strong>${row.phase}</strong></span>${row.actor ? html` <span>actor ${row.actor}</span>` : ''}${row.ticket ? html` <span>ticket ${row.ticket}</span>` : ''} <span><time${row.time === null ? '' : html` datetime="${new Date(row.time).toISOString()}"`}>${row.ts}</time></span> <span>${row.file}:${row.line}</span></dd>${supersedes}${supersededBy}${extras ? html`<dt>Other fields</dt><dd><code class="raw">${JSON.stringify(row.extra)}</code></dd>` : ''}</dl></article>`;
 }
