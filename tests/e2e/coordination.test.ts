@@ -99,6 +99,9 @@ describe.skipIf(!chromiumAvailable() || !existsSync(BEADS))('coordination archiv
     expect(await readTexts(page.locator('.coord-takeovers .coord-card .status'))).toEqual(['denied by policy', 'active', 'not verified (liveness unknown)', 'unknown']);
     expect(await readTexts(page.locator('.coord-inbox tbody tr td:nth-child(3)'))).toEqual(['read, not acked', 'unread']);
     await expect(page.locator('[data-testid="reservation-chart"] .mark-takeover-denied').count()).resolves.toBe(1);
+    // The reservation the denied takeover ended says so: the stream records the takeover, policy did not allow it.
+    const ended = await readTexts(page.locator('.coord-reservations tbody tr[data-ended="taken-over"] td:nth-child(4)'));
+    expect(ended.some((t) => t.startsWith('taken over, though denied by policy — TAKEOVER by '))).toBe(true);
   });
 
   it("shows a real beads issue's history and close reason on its own page, linked from the recap", async () => {
