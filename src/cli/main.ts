@@ -3,12 +3,21 @@
  * `--help`). Settings come from `trailbook.config.json` / `.mjs` with flags over them.
  * Exit codes: 0 success; 1 `--strict` or `--fail-on` found a fault; 2 unusable invocation.
  */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { Command, CommanderError } from 'commander';
+import { PACKAGE_ROOT } from './paths.ts';
 import { consoleOutput, type Output } from './output.ts';
 import { describeFailure } from './failure.ts';
 import { runDev, type DevOptions } from './commands/dev.ts';
 import { runCheck, type CheckOptions } from './commands/check.ts';
 import { runBuild, type BuildOptions } from './commands/build.ts';
+
+/** Trailbook's version, from its package.json. */
+function packageVersion(): string {
+  const pkg = JSON.parse(readFileSync(join(PACKAGE_ROOT, 'package.json'), 'utf8')) as { version?: string };
+  return pkg.version ?? 'unknown';
+}
 
 /** Runs the CLI with `argv` (without node and script); resolves to the exit code. */
 export async function main(argv: string[], out: Output = consoleOutput): Promise<number> {
@@ -16,6 +25,7 @@ export async function main(argv: string[], out: Output = consoleOutput): Promise
   const program = new Command()
     .name('trailbook')
     .description('Build a searchable static archive of AI agent decision trails, audits and their evidence.')
+    .version(packageVersion(), '-V, --version', 'print the version and exit')
     .showHelpAfterError('(run trailbook --help for usage)')
     .exitOverride()
     .configureOutput({ writeOut: (s) => process.stdout.write(s), writeErr: (s) => process.stderr.write(s) });

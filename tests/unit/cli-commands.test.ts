@@ -78,6 +78,16 @@ describe('configuration through the command line', () => {
     ]);
   });
 
+  it('--version prints the package version and exits 0', async () => {
+    const write = vi.spyOn(process.stdout, 'write').mockImplementation(() => true);
+    try {
+      expect(await main(['--version'], capture())).toBe(0);
+      expect(write.mock.calls.map((c) => String(c[0]))).toEqual(['0.1.0\n']);
+    } finally {
+      write.mockRestore();
+    }
+  });
+
   it('says when nothing was checked', async () => {
     const out = capture();
     expect(await main(['check', '--quiet', dir], out)).toBe(0);
