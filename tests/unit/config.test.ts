@@ -60,7 +60,9 @@ describe('configuration schema', () => {
     expect(problems({ inputs: [] })).toEqual(['trailbook.config.json: inputs: must list at least one folder']);
     expect(problems({ title: 3 })).toEqual(['trailbook.config.json: title: must be a string, got a number']);
     expect(problems({ site: 'javascript:alert(1)' })).toEqual(['trailbook.config.json: site: must be an http:// or https:// URL']);
-    expect(problems({ base: 'archive' })).toEqual(['trailbook.config.json: base: must be a path starting with "/", of letters, digits and ._~-, e.g. "/archive/"']);
+    // `archive` is read as `/archive/`, as --base reads it; a path with spaces is not a base path.
+    expect(parseConfig({ base: 'archive' }, 'trailbook.config.json').base).toBe('archive');
+    expect(problems({ base: 'my archive' })).toEqual(['trailbook.config.json: base: must be a path of letters, digits and ._~- segments, e.g. "/archive/"']);
     expect(problems({ base: '/a/../b/' })).toHaveLength(1);
     expect(problems({ exclude: [''] })).toEqual(['trailbook.config.json: exclude[0]: must not be empty']);
   });

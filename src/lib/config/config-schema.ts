@@ -5,6 +5,7 @@
  */
 import { z } from 'zod';
 import { FORGE_STYLES } from './forge-styles.ts';
+import { normaliseBase } from '../site/urls.ts';
 
 /** Whether `value` is an absolute http(s) URL. */
 export const isHttpUrl = (value: string): boolean => {
@@ -83,7 +84,8 @@ export const configSchema = z.strictObject({
   /** The absolute URL the archive is published at (`https://example.com/archive/`). */
   site: httpUrl.optional(),
   /** The path the archive is served under (`/archive/`). */
-  base: z.string().refine(isBasePath, { message: 'must be a path starting with "/", of letters, digits and ._~-, e.g. "/archive/"' }).optional(),
+  // Normalised like --base (`archive` → `/archive/`), so the flag and the file accept the same values.
+  base: z.string().refine((b) => isBasePath(normaliseBase(b)), { message: 'must be a path of letters, digits and ._~- segments, e.g. "/archive/"' }).optional(),
   /** Input folders, relative to the configuration file. */
   inputs: z.array(z.string().min(1, { message: 'must not be empty' })).min(1, { message: 'must list at least one folder' }).optional(),
   /** Only record files matching one of these globs (or inside a matching folder) are read. */
