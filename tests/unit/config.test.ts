@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ConfigError } from '../../src/lib/config/config-error.ts';
 import { isBasePath } from '../../src/lib/config/config-schema.ts';
-import { bindForge, fillTemplate, pullRequestNumber, resolveForges, ruleTemplates } from '../../src/lib/config/forge-links.ts';
+import { bindForge, fillTemplate, pullRequestNumber, resolveForges, ruleTemplates, unmatchedRules } from '../../src/lib/config/forge-links.ts';
 import { globMatcher, globToRegExp, pathFilter } from '../../src/lib/config/glob.ts';
 import { loadConfig, parseConfig } from '../../src/lib/config/load-config.ts';
 import { siteSettingsFrom } from '../../src/lib/config/site-settings.ts';
@@ -233,6 +233,14 @@ describe('forge links', () => {
     expect(forges['vendor-lib']?.name).toBe('Gitea');
     expect(forges['other']?.commit).toBe('https://fallback.example/{sha}');
     expect(resolveForges([{ match: 'content-repos-example.git', forge: 'github', url: 'https://github.com/a/b' }], [{ id: 'content-repos-example.git', path: null }])).toHaveProperty(['content-repos-example.git']);
+  });
+
+  it('finds the rules that match no repository of the archive (the build warns of each)', () => {
+    const rules = [
+      { match: 'content/repos/example.git', forge: 'github' as const, url: 'https://github.com/acme/app' },
+      { match: 'example.git', forge: 'github' as const, url: 'https://github.com/acme/app' },
+    ];
+    expect(unmatchedRules(rules, [{ id: 'example.git', path: 'example.git' }]).map((r) => r.match)).toEqual(['content/repos/example.git']);
   });
 
   it('reads pull and merge request numbers from reference pointers', () => {

@@ -18,6 +18,7 @@ import { fromCwd, PACKAGE_ROOT } from '../paths.ts';
 import { plural, UsageError, type Output } from '../output.ts';
 import { archiveProgress } from '../progress.ts';
 import { printFaults, printFound, strictExitCode, totals } from '../summary.ts';
+import { unmatchedRules } from '../../lib/config/forge-links.ts';
 
 /** Options of `trailbook build` (flags override trailbook.config.*; see src/cli/settings.ts). */
 export interface BuildOptions extends SettingsFlags {
@@ -158,7 +159,12 @@ export async function runBuild(dirs: string[], options: BuildOptions, out: Outpu
   process.env['TRAILBOOK_CACHE_DIR'] = cacheDir;
   process.env['TRAILBOOK_ANALYSIS_RUN'] = run;
   process.env['TRAILBOOK_FILTER'] = JSON.stringify(settings.filter);
-  process.env['TRAILBOOK_SITE'] = JSON.stringify(siteSettings(settings, archive.projects.flatMap((p) => (p.repository.id === null ? [] : [{ id: p.repository.id, path: p.repository.path }]))));
+  const repositories = archive.projects.flatMap((p) => (p.repository.id === null ? [] : [{ id: p.repository.id, path: p.repository.path }]));
+  process.env['TRAILBOOK_SITE'] = JSON.stringify(siteSettings(settings, repositories));
+  for (const rule of unmatchedRules(settings.repositories, repositories)) {
+    const known = [...new Set(repositories.map((r) => r.path ?? r.id))].sort();
+    out.info(`  warning: the configuration's repositories rule "${rule.match}" matches no repository of this archive, so it links nothing${known.length > 0 ? `; its repositories are: ${known.slice(0, 10).join(', ')}${known.length > 10 ? ', …' : ''}` : ''}`);
+  }
   out.info(`Rendering pages and the search index into ${fromCwd(outDir)}${base === '/' ? '' : ` (base ${base})`}…`);
   const renderStarted = performance.now();
   const site = `${await siteFingerprint()}-${settingsFingerprint(settings)}`;

@@ -51,6 +51,15 @@ export function resolveForges(rules: readonly RepositoryRule[], repositories: re
   return out;
 }
 
+/**
+ * Rules whose `match` names none of the archive's repositories: most often a path written for
+ * other input folders (a repository's display path starts at the input folder's parent).
+ * The build warns about each, listing the repositories it could have named.
+ */
+export function unmatchedRules(rules: readonly RepositoryRule[], repositories: readonly ArchiveRepository[]): RepositoryRule[] {
+  return rules.filter((r) => !repositories.some((repo) => ruleMatches(r.match, repo)));
+}
+
 /** Values for a template's placeholders. */
 export interface TemplateValues {
   sha?: string;
