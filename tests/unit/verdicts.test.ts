@@ -109,7 +109,9 @@ describe('gate support', () => {
   });
 
   it('babysit text: PASS or FIXED needs no C or D grade and freshness A', () => {
-    expect(textSupport('PASS', parseRubricGrades('flow=A data=B freshness=A'))).toEqual({ supported: true, reason: 'no dimension is graded C or D, and freshness is A' });
+    expect(textSupport('PASS', parseRubricGrades('flow=A data=B freshness=A'))).toEqual({ supported: true, reason: 'no dimension is graded below B, and freshness is A' });
+    expect(textSupport('PASS', parseRubricGrades('flow=A security=F'))).toEqual({ supported: false, reason: 'PASS is contradicted by its rubric: security=F' });
+    expect(textSupport('PASS', parseRubricGrades('flow=B+ docs=N/A'))).toEqual({ supported: true, reason: 'no dimension is graded below B' });
     expect(textSupport('FIXED(2)', parseRubricGrades('flow=D freshness=B'))).toEqual({ supported: false, reason: 'FIXED(2) is contradicted by its rubric: flow=D, freshness=B' });
     expect(textSupport('PASS', [])).toEqual({ supported: null, reason: 'no RUBRIC grades are recorded, so nothing shows what the gate covered' });
     expect(textSupport('FAIL', parseRubricGrades('flow=D'))).toEqual({ supported: null, reason: 'the gate did not pass' });
@@ -181,7 +183,7 @@ describe('babysit text verdicts', () => {
         { dimension: 'freshness', grade: 'A' },
       ],
       evidenceText: 'agent-browser journey',
-      support: { supported: true, reason: 'no dimension is graded C or D, and freshness is A' },
+      support: { supported: true, reason: 'no dimension is graded below B, and freshness is A' },
       extra: { NOTES: 'kept' },
     });
   });

@@ -89,10 +89,11 @@ export function structuredSupport(verdict: string, criteria: QaCriterion[], drop
 /**
  * Grades that contradict a passing babysit text verdict, as babysit's own readiness check
  * reads its rubric: a PASS or FIXED must show `freshness=A` (when graded) and no dimension
- * graded C or D.
+ * graded C or D. Grades run A–D (or N/A); any other grade (`F`, `E`) is below D, so it
+ * contradicts a pass too rather than slipping through.
  */
 export function rubricContradictions(rubric: RubricGrade[]): RubricGrade[] {
-  return rubric.filter((g) => /^[CD]$/i.test(g.grade) || (g.dimension.toLowerCase() === 'freshness' && !/^A$/i.test(g.grade)));
+  return rubric.filter((g) => !/^(?:[AB][+-]?|N\/?A)$/i.test(g.grade) || (g.dimension.toLowerCase() === 'freshness' && !/^A[+-]?$/i.test(g.grade)));
 }
 
 /** Whether a babysit text verdict's rubric supports it (see {@link rubricContradictions}). */
@@ -103,5 +104,5 @@ export function textSupport(verdict: string, rubric: RubricGrade[]): GateSupport
   const against = rubricContradictions(rubric);
   if (against.length > 0) return { supported: false, reason: `${verdict} is contradicted by its rubric: ${against.map((g) => `${g.dimension}=${g.grade}`).join(', ')}` };
   const fresh = rubric.some((g) => g.dimension.toLowerCase() === 'freshness');
-  return { supported: true, reason: `no dimension is graded C or D${fresh ? ', and freshness is A' : ''}` };
+  return { supported: true, reason: `no dimension is graded below B${fresh ? ', and freshness is A' : ''}` };
 }

@@ -1,6 +1,6 @@
 /**
  * `verdict/pass-contradicts-rubric`: a babysit text verdict that passes (PASS or FIXED(N)) has
- * no rubric dimension graded C or D, and `freshness=A` when freshness is graded — babysit's
+ * no rubric dimension graded below B (C, D, or a grade outside A–D such as F), and `freshness=A` when freshness is graded — babysit's
  * own readiness reading of its `RUBRIC:` line (spec/input.md section 6: "RUBRIC: with A–D
  * grades"; quality-and-design-controls.md, section 3: the verdict must be supported by what
  * was checked).
@@ -9,7 +9,7 @@ import { rubricContradictions } from '../../verdicts/states.ts';
 import { flagOf, type Check } from '../check.ts';
 import { verdictKind } from './kinds.ts';
 
-export const PASS_CONTRADICTS_RUBRIC = verdictKind('verdict/pass-contradicts-rubric', 'medium', 'a babysit text verdict PASS or FIXED(N) grades no RUBRIC dimension C or D, and grades freshness A', 'section 3');
+export const PASS_CONTRADICTS_RUBRIC = verdictKind('verdict/pass-contradicts-rubric', 'medium', 'a babysit text verdict PASS or FIXED(N) grades no RUBRIC dimension below B (C, D, or outside A–D), and grades freshness A', 'section 3');
 
 export const passContradictsRubric: Check = {
   id: 'verdict/pass-contradicts-rubric',
