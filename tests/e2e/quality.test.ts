@@ -71,7 +71,7 @@ describe('design arena', () => {
 
     const chart = page.locator('svg[data-testid="score-chart"]');
     expect(await chart.getAttribute('role')).toBe('img');
-    expect(await readText(chart.locator('desc'))).toBe('4 criteria, scale 0–5. Totals: A 14, B 18. Pick: B. The table above holds the same numbers.');
+    expect(await readText(chart.locator('desc'))).toBe('4 criteria, scale 0–5; the total bars are scaled to 0–20. Totals: A 14, B 18. Pick: B. The table above holds the same numbers.');
     expect(await readTexts(chart.locator('g.bar.pick text'))).toEqual(['B (pick) 5', 'B (pick) 4', 'B (pick) 4', 'B (pick) 5', 'B (pick) 18']);
     expect(await chart.locator('g.bar:not(.pick)').evaluateAll((gs) => gs.map((g) => g.getAttribute('data-candidate')))).toEqual(['A', 'A', 'A', 'A', 'A']);
     expect(await chart.locator('script, foreignObject').count()).toBe(0);

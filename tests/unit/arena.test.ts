@@ -365,10 +365,10 @@ describe('score chart layout', () => {
     expect(chart.groups.map((g) => [g.label, g.total, g.bars.map((b) => [b.text, b.width, b.pick, b.y])])).toEqual([
       ['Size cap first', false, [['A 4', 328, false, 24], ['B (pick) 5', 410, true, 42]]],
       ['Line numbers', false, [['A 4', 328, false, 70], ['B (pick) 4', 328, true, 88]]],
-      ['Total', true, [['A 8', 328, false, 116], ['B (pick) 9', 369, true, 134]]],
+      ['Total (of 10)', true, [['A 8', 328, false, 116], ['B (pick) 9', 369, true, 134]]],
     ]);
     expect(chart.ticks.map((t) => [t.label, t.x])).toEqual([['0', 200], ['1', 282], ['2', 364], ['3', 446], ['4', 528], ['5', 610]]);
-    expect(chart.desc).toBe('2 criteria, scale 0–5. Totals: A 8, B 9. Pick: B. The table above holds the same numbers.');
+    expect(chart.desc).toBe('2 criteria, scale 0–5; the total bars are scaled to 0–10. Totals: A 8, B 9. Pick: B. The table above holds the same numbers.');
   });
 
   it('draws an unreadable score as an empty bar with a dash', () => {

@@ -83,14 +83,15 @@ export function scoreChartLayout(matrix: ArenaMatrix, pick: string | null): Scor
   };
   for (const row of matrix.rows) group(row.criterion, row.scores.map((s) => ({ candidate: s.candidate, score: s.score })), matrix.scaleMax, false);
   const gridBottom = y - GROUP_GAP / 2;
-  if (matrix.rows.length > 0) group('Total', matrix.candidates.map((c) => ({ candidate: c, score: matrix.totals[c] ?? 0 })), matrix.scaleMax * matrix.rows.length, true);
+  // The totals have their own scale (0…scaleMax × criteria): the label says so, not the axis.
+  if (matrix.rows.length > 0) group(`Total (of ${matrix.scaleMax * matrix.rows.length})`, matrix.candidates.map((c) => ({ candidate: c, score: matrix.totals[c] ?? 0 })), matrix.scaleMax * matrix.rows.length, true);
   const ticks = Array.from({ length: matrix.scaleMax + 1 }, (_, i) => ({ x: LABEL_W + Math.round((i / Math.max(1, matrix.scaleMax)) * area * 10) / 10, label: String(i) }));
   const totals = matrix.candidates.map((c) => `${c} ${matrix.totals[c] ?? 0}`).join(', ');
   return {
     width: WIDTH,
     height: y - GROUP_GAP + 12,
     title: 'Scores per criterion and candidate',
-    desc: `${matrix.rows.length} criteria, scale 0–${matrix.scaleMax}. Totals: ${totals}.${pick ? ` Pick: ${pick}.` : ''} The table above holds the same numbers.`,
+    desc: `${matrix.rows.length} criteria, scale 0–${matrix.scaleMax}; the total bars are scaled to 0–${matrix.scaleMax * matrix.rows.length}. Totals: ${totals}.${pick ? ` Pick: ${pick}.` : ''} The table above holds the same numbers.`,
     originX: LABEL_W,
     groups,
     ticks,
