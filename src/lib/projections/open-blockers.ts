@@ -26,7 +26,7 @@ export const BLOCKER_SOURCE_LABEL: Readonly<Record<BlockerSource, string>> = {
   coord: 'coord.v1 BLOCKED',
   beads: 'beads issue blocked',
   verdict: 'gate verdict BLOCKED',
-  loop: 'repair loop stopped',
+  loop: 'repair loop: premise fails',
 };
 
 /** One open blocker, with the recap anchor of the record it was read from. */
