@@ -285,6 +285,18 @@ describe('detached HEAD, bare repositories, work trees whose .git is a file', ()
     const viaLink = await resolveCanonicalRepository({ dir: path.join(linked, 'project'), inputRoot: linked }, null, new RepositoryRegistry());
     expect([viaLink.repository, viaLink.info.problem]).toEqual([null, refused]);
   });
+
+  it('refuses a worktree directory forged inside the input whose commondir leads to another repository (found by an adversarial review)', async () => {
+    const input = path.join(tmp, 'forged');
+    await mkdir(path.join(input, 'proj'), { recursive: true });
+    await mkdir(path.join(input, 'gd'), { recursive: true });
+    await writeFile(path.join(input, 'proj', '.git'), 'gitdir: ../gd\n');
+    await writeFile(path.join(input, 'gd', 'HEAD'), `${c2}\n`);
+    await writeFile(path.join(input, 'gd', 'commondir'), `${path.join(origin, '.git')}\n`);
+    await writeFile(path.join(input, 'gd', 'gitdir'), `${path.join(input, 'proj', '.git')}\n`);
+    const found = await resolveCanonicalRepository({ dir: path.join(input, 'proj'), inputRoot: input }, null, new RepositoryRegistry());
+    expect([found.repository, found.info.head, found.info.problem]).toEqual([null, null, "the enclosing repository's git directory is in the input folder but its objects (commondir) lead out of it; not read"]);
+  });
 });
 
 describe('alternates and partial clones', () => {

@@ -38,7 +38,9 @@ const within = (root: string, target: string): boolean => target === root || tar
  * any git directory on the machine; that directory must be inside the input folder, or be
  * a linked worktree's own directory whose `gitdir` file points back at this `.git` (as git
  * itself checks), else a stranger's tree could make Trailbook read and publish another
- * repository of the machine.
+ * repository of the machine. The back-pointer counts only when that worktree directory is
+ * itself outside the input folder (written by git, not by the input): a worktree directory
+ * inside the input whose `commondir` leads out is the input's own forgery.
  */
 async function leavesInputRoot(workTree: string, repository: GitRepository, inputRoot: string): Promise<string | null> {
   const real = (p: string): Promise<string> => realpath(p).catch(() => p);
@@ -47,6 +49,7 @@ async function leavesInputRoot(workTree: string, repository: GitRepository, inpu
   const gitdirs = [...new Set([repository.gitdir, repository.headGitdir])];
   const inside = await Promise.all(gitdirs.map(async (d) => within(root, await real(d))));
   if (inside.every(Boolean)) return null;
+  if (within(root, await real(repository.headGitdir))) return `the enclosing repository's git directory is in the input folder but its objects (commondir) lead out of it; not read`;
   const back = (await readFile(join(repository.headGitdir, 'gitdir'), 'utf8').catch(() => '')).trim();
   if (back !== '' && (await real(resolve(repository.headGitdir, back))) === (await real(dotgit))) return null;
   return `the enclosing repository's .git leads out of the input folder (to a git directory that is not this work tree's own); not read`;
