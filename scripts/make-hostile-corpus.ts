@@ -402,6 +402,9 @@ async function xssQuality(w: Writer): Promise<void> {
   w.add('xss', v, 'verdicts/qa.md', 'babysit text verdict with payloads in every key');
   await w.put(v, `verdicts/${payload(2).replace(/\//g, '∕')}.md`, `STATUS: ${payload(11)}\n\n${markdownDoc('Skill', 3)}`);
   w.add('xss', v, `verdicts/${payload(2)}.md`, 'a skill status whose file name (the skill) and body carry payloads');
+  const protoRows = ['constructor', '__proto__', 'toString'].map((name, i) => ({ id: rowId(`2026-03-02T10:0${i}:00Z`, name, name), ts: `2026-03-02T10:0${i}:00Z`, phase: name, ticket: name, actor: name, decision: name, why: name, evidence: 'README.md', result: name }));
+  await w.put('broken/prototype-keys', 'decisions.jsonl', jsonl(protoRows));
+  w.add('broken', 'broken/prototype-keys', 'decisions.jsonl', 'phases, actors, tickets and results named constructor, __proto__ and toString (a facet value named constructor stopped the whole build)');
   await w.put(v, 'verdicts/nested.md', `STATUS: ok\n${'>'.repeat(3000)} nested 3,000 deep\n`);
   w.add('broken', v, 'verdicts/nested.md', 'markdown quoted 3,000 deep (overflowed the parser stack and stopped the whole build)');
   await w.put(v, 'verdicts/emphasis.md', `STATUS: ok\n${'*_'.repeat(40000)}\n`);

@@ -3,6 +3,7 @@
  * section 2). Each physical line becomes a row, a telemetry row (babysit analytics rows have
  * no `evidence`: decision trail, "Problem"), or an invalid record with its raw text.
  */
+import { dict } from '../text/dict.ts';
 import { bbsRowSchema, BBS_ROW_FIELDS } from '../schemas/decision-row.ts';
 import { describeIssues } from '../schemas/describe-issues.ts';
 import { RAW_TEXT_LIMIT, type InvalidRecord, type TelemetryRow } from '../model/types.ts';
@@ -72,7 +73,7 @@ export function readBbsLine(line: PhysicalLine, file: string, out: TrailFileResu
     return invalid(kind, message);
   }
   const row = result.data;
-  const extra: Record<string, unknown> = {};
+  const extra: Record<string, unknown> = dict();
   for (const [k, v] of Object.entries(record)) if (!BBS_ROW_FIELDS.has(k)) extra[k] = v;
   const ticket = row.ticket ?? '';
   const parsedRow: ParsedRow = {

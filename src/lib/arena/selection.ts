@@ -4,6 +4,7 @@
  * spec/input.md section 5: "Parse the table and front matter into data; render the rest as
  * sanitised markdown").
  */
+import { dict } from '../text/dict.ts';
 import { isMap, isScalar, isSeq, parseDocument, type Document } from 'yaml';
 import type { ArenaDropped, ArenaGraft, ArenaMatrix, ArenaSection, ArenaSelection } from '../model/arena.ts';
 import type { InvalidRecord } from '../model/types.ts';
@@ -117,7 +118,7 @@ export function matrixOf(table: MarkdownTable): ArenaMatrix {
         return { candidate, raw, score: cell.score, cites: cell.cites, line: r.line, outOf: cell.outOf };
       }),
     }));
-  const totals: Record<string, number> = {};
+  const totals: Record<string, number> = dict();
   let outOf = 0;
   let highest = 0;
   let any = false;

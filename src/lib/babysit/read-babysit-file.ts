@@ -2,6 +2,7 @@
  * Adapter for babysit `history.jsonl` and `timeline.jsonl` (spec/input.md section 7). Each
  * line is a history row (has `event`), a timeline row (has `step`), or an invalid record.
  */
+import { dict } from '../text/dict.ts';
 import { describeIssues } from '../schemas/describe-issues.ts';
 import { readJsonlRecords, type JsonlFileResult } from '../coord/jsonl-records.ts';
 import { parseInstant } from '../coord/time.ts';
@@ -16,7 +17,7 @@ export async function readBabysitFile(absolutePath: string, file: string, bytes:
     if (!parsed.success) return { kind: 'babysit/invalid-row', error: `${isTimeline ? 'timeline step' : 'history event'}: ${describeIssues(parsed.error, record)}` };
     const r = parsed.data as Record<string, unknown>;
     const s = (k: string): string => (typeof r[k] === 'string' ? (r[k] as string) : '');
-    const extra: Record<string, unknown> = {};
+    const extra: Record<string, unknown> = dict();
     for (const [k, v] of Object.entries(record)) if (!BABYSIT_FIELDS.has(k)) extra[k] = v;
     out.push({
       file,

@@ -4,6 +4,7 @@
  * labels, dependencies and comments from the rows and the backup tables; each issue's status
  * replayed from `backup/events.jsonl` and `interactions.jsonl` field changes. Pure.
  */
+import { dict } from '../text/dict.ts';
 import { parseInstant, isoOf } from '../coord/time.ts';
 import { slugify } from '../text/slug.ts';
 import { sha256Hex } from '../text/hash.ts';
@@ -24,7 +25,7 @@ const SAFE_KEY = /^[A-Za-z0-9][A-Za-z0-9._-]*$/;
 const known: readonly string[] = KNOWN_BEADS_STATUSES;
 
 function extraOf(row: Record<string, unknown>): Record<string, unknown> {
-  const extra: Record<string, unknown> = {};
+  const extra: Record<string, unknown> = dict();
   for (const [k, v] of Object.entries(row)) {
     if (ISSUE_FIELDS.has(k) || v === null || v === undefined || v === '' || (Array.isArray(v) && v.length === 0)) continue;
     const text = JSON.stringify(v);

@@ -7,6 +7,7 @@
  *   "coord_event","created_at":…,"actor":…,"issue_id":…,"extra":{"version":"coord.v1",…}}`;
  *   the entry's `actor`, `issue_id` and `created_at` fill envelope fields the extra lacks.
  */
+import { dict } from '../text/dict.ts';
 import { describeIssues } from '../schemas/describe-issues.ts';
 import { ALLOWED_VALUES, coordEnvelopeSchema, DATA_FIELDS, ENVELOPE_FIELDS, NUMERIC_FIELDS, REQUIRED_BY_TYPE, SHARED_REQUIRED } from './schema.ts';
 import { COORD_EVENT_TYPES, type CoordEvent, type CoordEventType } from './types.ts';
@@ -32,7 +33,7 @@ function unwrap(record: Record<string, unknown>): { envelope: Record<string, unk
   if (envelope['actor'] === undefined && record['actor'] !== undefined) envelope['actor'] = record['actor'];
   if (envelope['timestamp'] === undefined && record['created_at'] !== undefined) envelope['timestamp'] = record['created_at'];
   if (!isObject(envelope['data'])) {
-    const data: Record<string, unknown> = {};
+    const data: Record<string, unknown> = dict();
     for (const [k, v] of Object.entries(extra)) if (!ENVELOPE_FIELDS.has(k)) data[k] = v;
     for (const k of Object.keys(data)) delete envelope[k];
     envelope['data'] = data;
@@ -86,7 +87,7 @@ export function readCoordEvent(record: Record<string, unknown>, file: string, li
       if (present(v) && required.includes(field) && (typeof v !== 'number' || !Number.isFinite(v) || v < 0)) badValues.push({ field, value: shown(v), expected: 'a number of minutes, 0 or more' });
     }
   }
-  const extra: Record<string, unknown> = {};
+  const extra: Record<string, unknown> = dict();
   for (const [k, v] of Object.entries(env)) if (!ENVELOPE_FIELDS.has(k)) extra[k] = v;
   for (const [k, v] of Object.entries(data)) if (!DATA_FIELDS.has(k)) extra[`data.${k}`] = v;
   if (env.kind !== undefined && env.kind !== 'coord_event') extra['kind'] = env.kind;

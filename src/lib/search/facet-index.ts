@@ -12,6 +12,7 @@
  * A search with words asks pagefind, then keeps the sub-results whose record passes the
  * filters; a search with filters only walks the candidate projects' shards in order.
  */
+import { dict } from '../text/dict.ts';
 import type { SearchRecord } from './search-records.ts';
 
 export const FACET_INDEX_VERSION = 2;
@@ -91,12 +92,12 @@ export function projectShard(id: string, records: readonly SearchRecord[]): Face
 
 /** Counts each facet value of a shard's records. */
 export function shardContribution(shard: FacetShard): FacetContribution {
-  const out: FacetContribution = {};
+  const out: FacetContribution = dict();
   for (const record of shard.records) {
     shard.facets.forEach((name, f) => {
       for (const i of record[3][f] ?? []) {
         const value = shard.values[f]?.[i] as string;
-        const byValue = (out[name] ??= {});
+        const byValue = (out[name] ??= dict());
         byValue[value] = (byValue[value] ?? 0) + 1;
       }
     });
@@ -109,20 +110,22 @@ export function shardContribution(shard: FacetShard): FacetContribution {
  * and values sorted (byte-identical output for the same input).
  */
 export function mergeSummary(projects: ReadonlyArray<{ id: string; title: string; url: string; contribution: FacetContribution }>, words: WordIndexInfo): FacetSummary {
-  const facets: FacetSummary['facets'] = {};
+  const facets: FacetSummary['facets'] = dict();
   projects.forEach((p, index) => {
     for (const [name, byValue] of Object.entries(p.contribution)) {
       for (const [value, count] of Object.entries(byValue)) {
-        const entry = ((facets[name] ??= {})[value] ??= { count: 0, projects: [] });
+        const entry = ((facets[name] ??= dict())[value] ??= { count: 0, projects: [] });
         entry.count += count;
         entry.projects.push(index);
       }
     }
   });
-  const sorted: FacetSummary['facets'] = {};
+  const sorted: FacetSummary['facets'] = dict();
   for (const name of Object.keys(facets).sort()) {
-    const byValue = facets[name] ?? {};
-    sorted[name] = Object.fromEntries(Object.keys(byValue).sort().map((v) => [v, byValue[v] as { count: number; projects: number[] }]));
+    const byValue = facets[name] ?? dict();
+    const out = dict<{ count: number; projects: number[] }>();
+    for (const v of Object.keys(byValue).sort()) out[v] = byValue[v] as { count: number; projects: number[] };
+    sorted[name] = out;
   }
   return { version: FACET_INDEX_VERSION, projects: projects.map(({ id, title, url }) => ({ id, title, url })), facets: sorted, words };
 }
@@ -148,7 +151,8 @@ export function candidateProjects(summary: Pick<FacetSummary, 'facets' | 'projec
   for (const [name, wanted] of Object.entries(filters)) {
     if (wanted.length === 0) continue;
     const union = new Set<number>();
-    for (const w of wanted) for (const p of summary.facets[name]?.[w]?.projects ?? []) union.add(p);
+    const byValue = summary.facets[name];
+    for (const w of wanted) for (const p of byValue && Object.hasOwn(byValue, w) ? (byValue[w]?.projects ?? []) : []) union.add(p);
     candidates = candidates === null ? [...union] : candidates.filter((p) => union.has(p));
   }
   return (candidates ?? summary.projects.map((_, i) => i)).sort((a, b) => a - b);

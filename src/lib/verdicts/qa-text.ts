@@ -5,6 +5,7 @@
  * a `STATUS:` line"). A block starts at a line `KEY: value` (KEY in capitals) and runs until
  * the next such line; every line belongs to exactly one block or to the text before the first.
  */
+import { dict } from '../text/dict.ts';
 import type { InvalidRecord } from '../model/types.ts';
 import type { QaVerdict, RubricGrade, SkillStatus } from '../model/verdicts.ts';
 import { renderMarkdown } from '../markdown/render-markdown.ts';
@@ -82,7 +83,7 @@ export function parseQaText(text: string, file: string, ticket: string, anchors:
   const verdict = (verdictBlock.value.split('\n')[0] as string).trim().toUpperCase().replace(/\s+/g, '');
   const fixed = /^FIXED\((\d+)\)$/.exec(verdict);
   const rubric = parseRubricGrades(get('RUBRIC')?.value ?? '');
-  const extra: Record<string, unknown> = {};
+  const extra: Record<string, unknown> = dict();
   for (const b of blocks) if (!KNOWN.has(b.key)) extra[b.key] = b.value;
   if (preamble !== '') extra['text before STATUS'] = preamble;
   return {
