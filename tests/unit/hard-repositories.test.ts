@@ -7,6 +7,7 @@
  * never a crash and never a false VERIFIED.
  */
 import { cp, mkdtemp, readdir, readFile, rm, unlink, writeFile, mkdir, symlink } from 'node:fs/promises';
+import { execFileSync } from 'node:child_process';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -142,7 +143,6 @@ describe('missing objects', () => {
       const data = await readFile(path.join(dir, 'objects', 'pack', p));
       await rm(path.join(dir, 'objects', 'pack', p));
       await rm(path.join(dir, 'objects', 'pack', p.replace(/\.pack$/, '.idx')));
-      const { execFileSync } = await import('node:child_process');
       execFileSync('git', ['unpack-objects', '-q'], { cwd: dir, input: data });
     }
     const loose = (oid: string): string => path.join(dir, 'objects', oid.slice(0, 2), oid.slice(2));
@@ -296,6 +296,35 @@ describe('detached HEAD, bare repositories, work trees whose .git is a file', ()
     await writeFile(path.join(input, 'gd', 'gitdir'), `${path.join(input, 'proj', '.git')}\n`);
     const found = await resolveCanonicalRepository({ dir: path.join(input, 'proj'), inputRoot: input }, null, new RepositoryRegistry());
     expect([found.repository, found.info.head, found.info.problem]).toEqual([null, null, "the enclosing repository's git directory is in the input folder but its objects (commondir) lead out of it; not read"]);
+  });
+});
+
+describe('files in the git directory that would block a read (found by an adversarial review)', () => {
+  it('a FIFO as packed-refs, a ref, a loose object or a pack index gives a problem at once, never a hang', async () => {
+    const dir = path.join(tmp, 'fifo');
+    git(tmp, ['clone', '-q', '--no-local', origin, dir]);
+    const head = git(dir, ['rev-parse', 'HEAD']);
+    git(dir, ['pack-refs', '--all']);
+    await rm(path.join(dir, '.git', 'packed-refs'));
+    execFileSync('mkfifo', [path.join(dir, '.git', 'packed-refs')]);
+    const repo = await open(dir);
+    // isomorphic-git reads an unreadable packed-refs as none: the ref is then not found.
+    expect(await repo.resolveCommit('HEAD')).toEqual({ problem: 'cannot resolve HEAD: no such ref' });
+    // A loose object that is a FIFO: the blob cannot be read, the pointer is INCONCLUSIVE.
+    const loose = path.join(tmp, 'fifo-loose');
+    await mkdir(loose);
+    git(loose, ['init', '-q']);
+    await put(loose, 'README.md', '# loose\n');
+    const looseHead = commitAll(loose, 1, 'loose objects');
+    const blob = git(loose, ['rev-parse', 'HEAD:README.md']);
+    const object = path.join(loose, '.git', 'objects', blob.slice(0, 2), blob.slice(2));
+    await rm(object);
+    execFileSync('mkfifo', [object]);
+    const looseRepo = await open(loose);
+    expect(head).toMatch(/^[0-9a-f]{40}$/);
+    const [status, reason] = await one(looseRepo, looseHead, 'README.md:1');
+    expect(status).toBe('INCONCLUSIVE');
+    expect(reason).toMatch(/is not a regular file/);
   });
 });
 

@@ -123,8 +123,9 @@ async function findFile(path: string, ctx: EvidenceContext): Promise<FileCheck> 
   const artifact = await ctx.artifacts.lookup(path);
   if (artifact.status === 'file') return { status: 'file', lines: artifact.lines, text: artifact.text, origin: 'artifact' };
   if (artifact.status === 'folder') return { status: 'folder', origin: 'artifact' };
-  if (artifact.status === 'refused') return { status: 'missing', reason: artifact.reason };
+  // Without a readable landed head nothing can be said to be missing from it.
   if (!ctx.repository || !ctx.head) return { status: 'inconclusive', reason: ctx.problem ?? 'no repository' };
+  if (artifact.status === 'refused') return { status: 'missing', reason: artifact.reason };
   return { status: 'missing', reason: `${path} not found at landed head ${short(ctx.head)} nor in the project folder` };
 }
 

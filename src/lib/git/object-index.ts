@@ -3,7 +3,8 @@
  * read once per repository, so that full and short SHA lookups are binary searches instead
  * of a scan of every pack index per lookup (isomorphic-git's `expandOid` scans).
  */
-import { open, readdir, readFile, type FileHandle } from 'node:fs/promises';
+import { open, readdir, stat, type FileHandle } from 'node:fs/promises';
+import { readRegularFile as readFile } from './regular-files.ts';
 import { join } from 'node:path';
 import { constants as zlibConstants, inflateSync } from 'node:zlib';
 
@@ -142,7 +143,8 @@ export class ObjectTypes {
   async #read(pack: string, offset: number, length: number): Promise<Buffer> {
     let entry = this.#handles.get(pack);
     if (!entry) {
-      entry = { handle: open(pack, 'r'), timer: null };
+      // Opening a FIFO for reading would wait for a writer: only a regular file is opened.
+      entry = { handle: stat(pack).then((s) => (s.isFile() ? open(pack, 'r') : Promise.reject(Object.assign(new Error(`${pack} is not a regular file`), { code: 'EINVAL' })))), timer: null };
       this.#handles.set(pack, entry);
     }
     if (entry.timer) clearTimeout(entry.timer);

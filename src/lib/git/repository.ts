@@ -6,8 +6,8 @@
  * Every method answers with data; none throws for a missing object. Repository-level
  * problems (a corrupt pack, an unreadable file) surface as `problem` strings.
  */
-import * as fs from 'node:fs';
-import { stat, readFile } from 'node:fs/promises';
+import { stat } from 'node:fs/promises';
+import { readRegularFile as readFile, regularFileSystem as fs } from './regular-files.ts';
 import { join, resolve, dirname, isAbsolute } from 'node:path';
 import git from 'isomorphic-git';
 import { ObjectTypes, readObjectIndex, type ObjectIndex } from './object-index.ts';

@@ -3,7 +3,8 @@
  * and `head` in trailbook.json / project.json, else the enclosing git work tree — looked
  * for from the project folder up to the input root, never above it — else none.
  */
-import { readFile, realpath, stat } from 'node:fs/promises';
+import { realpath, stat } from 'node:fs/promises';
+import { readRegularFile as readFile } from '../git/regular-files.ts';
 import { dirname, join, resolve, sep } from 'node:path';
 import type { RepositoryInfo } from '../model/types.ts';
 import type { ProjectConfig } from '../schemas/project-config.ts';
