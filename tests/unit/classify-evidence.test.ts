@@ -85,8 +85,13 @@ const cases: Record<string, Case[]> = {
     ['src/parser.ts MAX_ROW', [{ raw: 'src/parser.ts MAX_ROW', kind: 'symbol', path: 'src/parser.ts', name: 'MAX_ROW' }]],
     // A plain lowercase word after a path is a note, not a symbol.
     ['src/parser.ts parse', [{ raw: 'src/parser.ts', kind: 'path', path: 'src/parser.ts', note: 'parse' }]],
-    // A path with a line never takes a symbol.
-    ['src/parser.ts:3 parseRow', [{ raw: 'src/parser.ts:3', kind: 'path', path: 'src/parser.ts', from: 3, to: 3, note: 'parseRow' }]],
+    // A name after a path with a line is a symbol on that line; line claims in words are checked like :N.
+    ['src/parser.ts:3 parseRow', [{ raw: 'src/parser.ts:3 parseRow', kind: 'symbol', path: 'src/parser.ts', from: 3, to: 3, name: 'parseRow' }]],
+    ['src/a.ts line 9', [{ raw: 'src/a.ts line 9', kind: 'path', path: 'src/a.ts', from: 9, to: 9 }]],
+    ['src/a.ts lines 9-12', [{ raw: 'src/a.ts lines 9-12', kind: 'path', path: 'src/a.ts', from: 9, to: 12 }]],
+    ['src/a.ts (L9-L12)', [{ raw: 'src/a.ts (L9-L12)', kind: 'path', path: 'src/a.ts', from: 9, to: 12 }]],
+    ['line 40 of src/a.ts', [{ raw: 'line 40 of src/a.ts', kind: 'path', path: 'src/a.ts', from: 40, to: 40 }]],
+    ['src/a.ts lined up', [{ raw: 'src/a.ts', kind: 'path', path: 'src/a.ts', note: 'lined up' }]],
   ],
   command: [
     ['npm test', [{ raw: 'npm test', kind: 'command' }]],

@@ -424,6 +424,15 @@ describe('resolvePointer', () => {
       expect(p).toEqual({ raw: cell, kind: 'path', status, reason, ...(target ? { target } : {}) });
     });
 
+    it('a line written in words is checked, and a name cited on a line must be on it (found by an adversarial review)', async () => {
+      expect(await one('src/parser.ts line 99', withRepo())).toMatchObject({ status: 'NOT_VERIFIED', reason: 'line 99 is past the end of src/parser.ts (43 lines at landed head)', fault: 'evidence/line-out-of-range' });
+      expect(await one('line 5 of src/parser.ts', withRepo())).toMatchObject({ status: 'VERIFIED', reason: 'line 5 of 43 exists at landed head' });
+      expect(await one('src/parser.ts:5 parseRow', withRepo())).toMatchObject({ status: 'VERIFIED', reason: 'name found in src/parser.ts at line 5' });
+      expect(await one('src/parser.ts:1 parseRow', withRepo())).toMatchObject({ status: 'INCONCLUSIVE', reason: 'name “parseRow” is not on line 1 of src/parser.ts (first found at line 5)' });
+      expect(await one('src/parser.ts:1 parseRowMissing', withRepo())).toMatchObject({ status: 'INCONCLUSIVE', reason: 'name “parseRowMissing” not found in src/parser.ts' });
+      expect(await one('src/parser.ts:99 parseRow', withRepo())).toMatchObject({ status: 'NOT_VERIFIED', fault: 'evidence/line-out-of-range' });
+    });
+
     it('a file cited with a trailing slash (as a folder) is not verified', async () => {
       expect(await one('src/parser.ts/', withRepo())).toEqual({ raw: 'src/parser.ts/', kind: 'path', status: 'NOT_VERIFIED', reason: 'src/parser.ts/ names a folder, but src/parser.ts is a file at landed head', fault: 'evidence/path-not-found' });
     });

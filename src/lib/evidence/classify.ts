@@ -60,6 +60,14 @@ const HEX_RE = /^[0-9a-f]{7,40}$/i;
 const PATH_CHARS = /^[\p{L}\p{N}_@.+~\-/]+$/u;
 const LINE_SUFFIX = /^(.*?)(?::(\d+)(?:[-–](\d+))?(?::\d+)?|#L(\d+)(?:-L?(\d+))?)$/;
 const IDENTIFIER = /^[A-Za-z_$][A-Za-z0-9_$]*$/;
+/**
+ * A line claim written in words after a path (`src/a.ts line 9`, `lines 9-12`, `@ line 40`,
+ * `(L9-L12)`): it is checked like `src/a.ts:9-12`, never left as a note beside a path that
+ * would then show VERIFIED for the file alone.
+ */
+const LINE_AFTER = /^(?:(?:@|at|on)\s*)?(?:lines?|l\.)\s*(\d{1,9})(?:\s*(?:-|–|to|\.\.)\s*(\d{1,9}))?(?=$|[\s,;:)])|^\(?#?L(\d{1,9})(?:\s*[-–]\s*L?(\d{1,9}))?\)?(?=$|[\s,;:])/i;
+/** The same claim written before the path: `line 40 of src/a.ts`, `lines 3-4 in src/a.ts`. */
+const LINE_BEFORE = /(?:^|\s)(?:(?:at|on)\s+)?lines?\s+(\d{1,9})(?:\s*(?:-|–|to)\s*(\d{1,9}))?\s+(?:of|in)$/i;
 const RUST_PATH = /^[A-Za-z_][A-Za-z0-9_]*(?:::[A-Za-z_][A-Za-z0-9_]*)+$/;
 const TEST_FILE = /(?:\.test\.[cm]?[jt]sx?|\.spec\.[cm]?[jt]sx?|_test\.go|_test\.py|(?:^|\/)test_[^/]+\.py|Tests?\.swift|Test\.(?:java|kt)|_spec\.rb)$/;
 const RUBRIC_RE = /^(?:(?:\.\/)?design\/rubric\.md|rubric)(?:#|:)(.+)$/i;
@@ -199,14 +207,35 @@ function classifySegment(segment: string): ClassifiedPointer[] {
       continue;
     }
     if (looksLikePath(token)) {
-      const { path, from, to } = splitLineSuffix(token);
-      const pointer: ClassifiedPointer = { raw: token, kind: 'path', path };
+      const suffix = splitLineSuffix(token);
+      const { path } = suffix;
+      let { from, to } = suffix;
+      let raw = token;
+      if (from === undefined) {
+        const before = LINE_BEFORE.exec(leftover.slice(-6).join(' '));
+        const after = LINE_AFTER.exec(words.slice(i + 1, i + 6).join(' '));
+        if (before) {
+          from = Number(before[1]);
+          to = before[2] === undefined ? from : Number(before[2]);
+          const taken = before[0].trim().split(/\s+/).length;
+          raw = `${leftover.splice(leftover.length - taken, taken).join(' ')} ${token}`;
+        } else if (after) {
+          from = Number(after[1] ?? after[3]);
+          to = after[2] ?? after[4] ? Number(after[2] ?? after[4]) : from;
+          const taken = after[0].trim().split(/\s+/).length;
+          raw = [token, ...words.slice(i + 1, i + 1 + taken)].join(' ');
+          i += taken;
+        }
+      }
+      const pointer: ClassifiedPointer = { raw, kind: 'path', path };
       if (from !== undefined) {
         pointer.from = from;
         pointer.to = to ?? from;
       }
-      if (next !== undefined && IDENTIFIER.test(next) && /[A-Z_]|[a-z][0-9]/.test(next) && from === undefined) {
-        pointers.push({ raw: `${token} ${next}`, kind: isTestFile(path) ? 'test' : 'symbol', path, name: next });
+      const after = words[i + 1] === undefined ? undefined : trimToken(words[i + 1] as string);
+      if (after !== undefined && IDENTIFIER.test(after) && /[A-Z_]|[a-z][0-9]/.test(after)) {
+        // A name cited in a file (`src/a.ts parseRow`, `src/a.ts:12 parseRow`): the name is searched for, and a cited line is checked too.
+        pointers.push({ ...pointer, raw: `${raw} ${after}`, kind: isTestFile(path) ? 'test' : 'symbol', name: after });
         i++;
         continue;
       }

@@ -171,7 +171,8 @@ async function resolveName(p: ClassifiedPointer, ctx: EvidenceContext): Promise<
   const name = p.name as string;
   const what = p.kind === 'test' ? 'test' : 'name';
   if (p.path !== undefined) {
-    const file = await resolvePath({ raw: p.raw, kind: 'path', path: p.path }, ctx);
+    // The file (and the cited lines, when a line is given) must hold first.
+    const file = await resolvePath({ raw: p.raw, kind: 'path', path: p.path, ...(p.from !== undefined ? { from: p.from, to: p.to ?? p.from } : {}) }, ctx);
     if (file.status !== 'VERIFIED') return { ...file, kind: p.kind };
     const path = normaliseRelativePath(p.path) as string;
     const found = await findFile(path, ctx);
@@ -179,6 +180,16 @@ async function resolveName(p: ClassifiedPointer, ctx: EvidenceContext): Promise<
     if (found.status === 'file' && found.text !== null) {
       const index = found.text.indexOf(name);
       if (index === -1) return pointer(p, 'INCONCLUSIVE', `${what} “${name}” not found in ${path}`, target ? { target } : {});
+      if (p.from !== undefined) {
+        // A cited line: the name must be on it (or within the cited range).
+        const lines = found.text.split('\n');
+        const to = p.to ?? p.from;
+        for (let n = p.from; n <= to; n++) {
+          if ((lines[n - 1] ?? '').includes(name)) return pointer(p, 'VERIFIED', `${what} found in ${path} at line ${n}`, { target: { type: 'file', path, origin: found.origin, from: n, to: n } });
+        }
+        const elsewhere = found.text.slice(0, index).split('\n').length;
+        return pointer(p, 'INCONCLUSIVE', `${what} “${name}” is not on ${rangeText(p.from, to)} of ${path} (first found at line ${elsewhere})`, target ? { target } : {});
+      }
       const line = found.text.slice(0, index).split('\n').length;
       return pointer(p, 'VERIFIED', `${what} found in ${path} at line ${line}`, {
         target: { type: 'file', path, origin: found.origin, from: line, to: line },
