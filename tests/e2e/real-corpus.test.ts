@@ -135,7 +135,7 @@ describe.skipIf(!existsSync(REAL))('the real corpus', () => {
         const reason = await readText(item.locator('.evidence-reason'));
         // Nothing is clean without a repository, except a file that is there in the project folder.
         const artifact = kind === 'path' && existsSync(join(REAL, folder, pointer)) && statSync(join(REAL, folder, pointer)).isFile();
-        if (artifact && reason.endsWith('is the trail itself: a claim cannot be its own evidence')) {
+        if (artifact && reason.endsWith('is the record that makes the claim: a claim cannot be its own evidence')) {
           // The EnzoTironi trail cites its own file: not evidence of anything.
           expect([pointer, mark]).toEqual(['.audit/build-v1-04.tsv', 'not verified']);
           continue;

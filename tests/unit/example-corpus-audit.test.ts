@@ -248,7 +248,7 @@ describe.skipIf(!existsSync(REAL))('real corpus (tests/fixtures/real-corpus)', (
     const m = models.find((x) => x.id === 'enzotironi__os--build-v1-04');
     const self = m?.rows.flatMap((r) => r.evidence).filter((p) => p.raw === '.audit/build-v1-04.tsv') ?? [];
     expect(self.length).toBeGreaterThan(0);
-    for (const p of self) expect([p.status, p.fault, p.reason]).toEqual(['NOT_VERIFIED', 'evidence/self-citation', '.audit/build-v1-04.tsv is the trail itself: a claim cannot be its own evidence']);
+    for (const p of self) expect([p.status, p.fault, p.reason]).toEqual(['NOT_VERIFIED', 'evidence/self-citation', '.audit/build-v1-04.tsv is the record that makes the claim: a claim cannot be its own evidence']);
   });
 
   it('makes every git-backed pointer INCONCLUSIVE "no repository" (unless it is an artifact)', () => {

@@ -289,8 +289,40 @@ describe('claims that would verify themselves (found by an adversarial review)',
       [['VERIFIED', 'line 1 of 1 exists at landed head']],
       [['NOT_VERIFIED', 'src/uncommitted.ts is in the work tree but not committed at the landed head: an uncommitted file is not evidence']],
       [['NOT_VERIFIED', 'dist/bundle.js is in the work tree but not committed at the landed head: an uncommitted file is not evidence']],
-      [['NOT_VERIFIED', 'decisions.tsv is the trail itself: a claim cannot be its own evidence']],
+      [['NOT_VERIFIED', 'decisions.tsv is the record that makes the claim: a claim cannot be its own evidence']],
       [["INCONCLUSIVE", `test “rejects_all_malformed_rows_flawlessly” not found in the tree at landed head ${run('rev-parse', 'HEAD').slice(0, 7)}`]],
     ]);
+  });
+});
+
+describe('records that would vouch for each other (found by an adversarial review)', () => {
+  it('a link or hard link to the trail, another trail, audit.json, handover.md and a verdict citing itself are not evidence', async () => {
+    const { link } = await import('node:fs/promises');
+    const dir = path.join(tmp, 'vouch', 't');
+    await mkdir(path.join(dir, 'child'), { recursive: true });
+    await mkdir(path.join(dir, 'qa'), { recursive: true });
+    const ts = '2026-03-02T10:00:00Z';
+    const row = (decision: string, evidence: string) => JSON.stringify({ id: computeRowId(ts, '', decision), ts, phase: 'start', actor: 'lead', decision, why: 'w', evidence, result: 'verified' });
+    await writeFile(path.join(dir, 'decisions.jsonl'), ['a', 'b', 'c', 'd', 'e'].map((d, i) => row(d, ['proof.txt', 'hard.txt', 'child/decisions.jsonl:1', 'audit.json', 'handover.md'][i] as string)).join('\n') + '\n');
+    await symlink('decisions.jsonl', path.join(dir, 'proof.txt'));
+    await link(path.join(dir, 'decisions.jsonl'), path.join(dir, 'hard.txt'));
+    await writeFile(path.join(dir, 'child', 'decisions.jsonl'), row('child', 'x.md') + '\n');
+    await writeFile(path.join(dir, 'audit.json'), JSON.stringify({ version: 1, at: ts, status: 'ran', reviewer: 'r', flags: [] }));
+    await writeFile(path.join(dir, 'handover.md'), '# done\n');
+    await writeFile(path.join(dir, 'qa', 'T-1.json'), JSON.stringify({ version: 1, ticket: 'T-1', gate: 'qa', verdict: 'PASS', criteria: [{ id: 'AC-1', state: 'VERIFIED', level: 4, evidence: 'qa/T-1.json' }] }));
+    const { projects } = await discoverProjects([path.join(tmp, 'vouch')]);
+    const t = projects.find((p) => p.dir === dir);
+    const model = await analyseProject(await prepareProject(t as never, new RepositoryRegistry()));
+    expect(model.rows.map((r) => r.evidence.map((p) => [p.status, p.fault, p.reason]))).toEqual([
+      [['NOT_VERIFIED', 'evidence/self-citation', 'proof.txt is a link to a trail, audit or handover file: a claim is not evidence']],
+      [['NOT_VERIFIED', 'evidence/self-citation', 'hard.txt is a link to a trail, audit or handover file: a claim is not evidence']],
+      [['NOT_VERIFIED', 'evidence/self-citation', 'child/decisions.jsonl is a trail, audit or handover file: it states claims, it is not evidence for one']],
+      [['NOT_VERIFIED', 'evidence/self-citation', 'audit.json is the record that makes the claim: a claim cannot be its own evidence']],
+      [['NOT_VERIFIED', 'evidence/self-citation', 'handover.md is the record that makes the claim: a claim cannot be its own evidence']],
+    ]);
+    const gate = model.verdicts?.qa[0];
+    expect(gate?.criteria[0]?.evidence.map((p) => [p.status, p.fault])).toEqual([['NOT_VERIFIED', 'evidence/self-citation']]);
+    expect(gate?.support.supported).toBe(false);
+    expect(model.flags.some((f) => f.kind === 'verdict/criterion-evidence-not-verified')).toBe(true);
   });
 });

@@ -87,6 +87,20 @@ function recordByName(parent: string, name: string): { dir: string; slug: string
 }
 
 /**
+ * Whether a path names a record that is only a claim: a decision trail (`decisions.jsonl`,
+ * `decisions.tsv`, `.audit/<slug>.tsv`), a handover audit (`audit.json`), a handover report
+ * or a project config, of this project or any other. Such a file states what was done; it
+ * cannot be the evidence that it was (evidence/self-citation). Design documents, verdicts,
+ * reviews and premise rows are records Trailbook checks in turn, and may be cited.
+ */
+export function isClaimPath(path: string): boolean {
+  const parts = path.split('/');
+  const name = parts.at(-1) ?? '';
+  const parent = parts.at(-2) ?? '';
+  return name === 'decisions.jsonl' || name === 'decisions.tsv' || (parent === '.audit' && name.endsWith('.tsv')) || name === 'audit.json' || name === HANDOVER_FILE || (CONFIG_FILES as readonly string[]).includes(name);
+}
+
+/**
  * Whether a path inside a repository (`/`-separated, relative) names a file Trailbook reads as
  * a record, by its name alone: a trail, an audit, a coordination or beads log, a design or
  * verdict document, a premise file, a project config or a handover report. A claim written in

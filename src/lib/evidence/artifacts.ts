@@ -13,7 +13,7 @@ export type ArtifactLookup =
   | { status: 'file'; lines: number | null; text: string | null }
   | { status: 'folder' }
   | { status: 'missing' }
-  | { status: 'refused'; reason: string };
+  | { status: 'refused'; reason: string; selfCitation?: boolean };
 
 /**
  * Which files of a project folder may stand as evidence (spec/input.md section 3; decision
@@ -24,6 +24,13 @@ export type ArtifactLookup =
  */
 export interface ArtifactPolicy {
   ownRecords?: ReadonlySet<string>;
+  /**
+   * Whether a real path (after links) is a claim record (src/lib/discover/discover.ts
+   * `isClaimPath`): a link to a trail is the trail.
+   */
+  isClaim?: (realPath: string) => boolean;
+  /** `dev:ino` of the project's claim files: a hard link to one is the trail too. */
+  claimInodes?: ReadonlySet<string>;
 }
 
 /**
@@ -82,6 +89,9 @@ export class ArtifactFolder {
     const real = await realpath(target).catch(() => null);
     if (real === null || !inside(await this.#realRoot, real)) return { status: 'missing' };
     const entry = await stat(real).catch(() => null);
+    if (entry?.isFile() && (this.#policy.isClaim?.(real.split(sep).join('/')) || this.#policy.claimInodes?.has(`${entry.dev}:${entry.ino}`))) {
+      return { status: 'refused', selfCitation: true, reason: `${path} is a link to a trail, audit or handover file: a claim is not evidence` };
+    }
     if (entry?.isDirectory()) return { status: 'folder' };
     // Only regular files are read (a FIFO or device would block or never end), and only
     // after their size is known to be within the limit.

@@ -7,6 +7,7 @@
  * URLs are recorded, never fetched. Without a repository every git-backed check is
  * INCONCLUSIVE "no repository", never VERIFIED and never a crash.
  */
+import { isClaimPath } from '../discover/discover.ts';
 import type { EvidencePointer } from '../model/types.ts';
 import type { GitRepository } from '../git/repository.ts';
 import { ArtifactFolder, normaliseRelativePath } from './artifacts.ts';
@@ -92,7 +93,7 @@ async function resolveCommit(p: ClassifiedPointer, ctx: EvidenceContext): Promis
 type FileCheck =
   | { status: 'file'; lines: number | null; text: string | null; origin: 'repository' | 'artifact'; note?: string }
   | { status: 'folder'; origin: 'repository' | 'artifact' }
-  | { status: 'missing'; reason: string }
+  | { status: 'missing'; reason: string; selfCitation?: boolean }
   | { status: 'inconclusive'; reason: string };
 
 /** Finds a path at the landed head, then among the project's artifacts. */
@@ -123,6 +124,8 @@ async function findFile(path: string, ctx: EvidenceContext): Promise<FileCheck> 
   const artifact = await ctx.artifacts.lookup(path);
   if (artifact.status === 'file') return { status: 'file', lines: artifact.lines, text: artifact.text, origin: 'artifact' };
   if (artifact.status === 'folder') return { status: 'folder', origin: 'artifact' };
+  // A link to a claim record is refused whatever the repository says.
+  if (artifact.status === 'refused' && artifact.selfCitation) return { status: 'missing', reason: artifact.reason, selfCitation: true };
   // Without a readable landed head nothing can be said to be missing from it.
   if (!ctx.repository || !ctx.head) return { status: 'inconclusive', reason: ctx.problem ?? 'no repository' };
   if (artifact.status === 'refused') return { status: 'missing', reason: artifact.reason };
@@ -138,9 +141,10 @@ async function resolvePath(p: ClassifiedPointer, ctx: EvidenceContext): Promise<
   if (path === null || path === '') {
     return pointer(p, 'NOT_VERIFIED', `${p.path} leaves the repository tree`, { fault: 'evidence/path-outside-repository' });
   }
-  if (ctx.claims?.has(path)) return pointer(p, 'NOT_VERIFIED', `${path} is the trail itself: a claim cannot be its own evidence`, { fault: 'evidence/self-citation' });
+  if (ctx.claims?.has(path)) return pointer(p, 'NOT_VERIFIED', `${path} is the record that makes the claim: a claim cannot be its own evidence`, { fault: 'evidence/self-citation' });
+  if (isClaimPath(path)) return pointer(p, 'NOT_VERIFIED', `${path} is a trail, audit or handover file: it states claims, it is not evidence for one`, { fault: 'evidence/self-citation' });
   const found = await findFile(path, ctx);
-  if (found.status === 'missing') return pointer(p, 'NOT_VERIFIED', found.reason, { fault: 'evidence/path-not-found' });
+  if (found.status === 'missing') return pointer(p, 'NOT_VERIFIED', found.reason, { fault: found.selfCitation ? 'evidence/self-citation' : 'evidence/path-not-found' });
   if (found.status === 'inconclusive') return pointer(p, 'INCONCLUSIVE', found.reason);
   if (found.status === 'file' && /\/\s*$/.test(p.path as string)) {
     return pointer(p, 'NOT_VERIFIED', `${p.path} names a folder, but ${path} is a file ${where(found.origin)}`, { fault: 'evidence/path-not-found' });

@@ -31,6 +31,7 @@ import type { RepositoryRegistry } from './repository-registry.ts';
 import type { AuditInfo } from '../model/types.ts';
 import { premiseTime } from '../verdicts/premises.ts';
 import { readHandover, type HandoverReport } from '../handover/read-handover.ts';
+import { isClaimPath } from '../discover/discover.ts';
 
 /** Formats whose reader has not landed yet: discovered, listed, counted, "not read yet". */
 const NOT_READ_YET: Partial<Record<SourceFile['format'], string>> = {};
@@ -119,6 +120,16 @@ export async function prepareProject(project: DiscoveredProject, registry: Repos
   return { project, config, configInvalid, canonical, repositoryKey };
 }
 
+/** `dev:ino` of each file that can be stat'ed (a hard link shares its target's). */
+async function inodesOf(paths: readonly string[]): Promise<Set<string>> {
+  const out = new Set<string>();
+  for (const p of paths) {
+    const s = await stat(p).catch(() => null);
+    if (s?.isFile()) out.add(`${s.dev}:${s.ino}`);
+  }
+  return out;
+}
+
 /**
  * Analyses one prepared project. Never throws for bad input: unreadable files and invalid
  * lines become invalid records; repository problems make git checks INCONCLUSIVE.
@@ -191,11 +202,12 @@ export async function analyseProject(prepared: PreparedProject, stages?: StageTi
 
   const parsedAt = performance.now();
   // Which files of the project folder may stand as evidence (src/lib/evidence/artifacts.ts):
-  // never the trail itself; and when the folder lies in the repository's work tree, only the
-  // project's own records (any other file there is not in the landed head unless committed).
+  // never a claim record (trail, audit, handover, config), not even through a link; and when
+  // the folder lies in the repository's work tree, only the project's own records (any other
+  // file there is not in the landed head unless committed).
   const workTree = canonical.workTree;
   const inWorkTree = workTree !== null && (project.dir === workTree || project.dir.startsWith(workTree + sep));
-  const claimFiles = project.files.filter((f) => f.format === 'bbs-trail' || f.format === 'pstack-trail').map((f) => f.path);
+  const claimFiles = project.files.filter((f) => f.refused === undefined && (f.format === 'bbs-trail' || f.format === 'pstack-trail' || f.format === 'audit' || f.format === 'handover')).map((f) => f.path);
   if (config) claimFiles.push(config.path);
   const claims = new Set(claimFiles.flatMap((abs) => [relative(project.dir, abs), ...(inWorkTree ? [relative(workTree, abs)] : [])].map((p) => p.split(sep).join('/'))));
   const ownRecords = inWorkTree ? new Set(project.files.map((f) => f.rel).filter((rel) => !claims.has(rel))) : undefined;
@@ -204,7 +216,7 @@ export async function analyseProject(prepared: PreparedProject, stages?: StageTi
     repositoryName: canonical.info.path ?? 'no repository',
     head: canonical.info.head,
     problem: canonical.info.problem,
-    artifacts: new ArtifactFolder(project.dir, ownRecords ? { ownRecords } : {}),
+    artifacts: new ArtifactFolder(project.dir, { isClaim: isClaimPath, claimInodes: await inodesOf(claimFiles), ...(ownRecords ? { ownRecords } : {}) }),
     claims,
   };
   const evidence: EvidencePointer[][] = [];

@@ -138,12 +138,15 @@ export async function readVerdicts(files: readonly VerdictFile[], projectName: s
 
   const memo = new Map<string, Promise<EvidencePointer[]>>();
   for (const v of qa) {
+    // A verdict file is the claim its criteria make: it cannot be their evidence.
+    const own: EvidenceContext = { ...ctx, claims: new Set([...(ctx.claims ?? []), v.file]) };
     for (const c of v.criteria) {
       if (c.evidenceText.trim() === '') continue;
-      let pending = memo.get(c.evidenceText);
+      const key = `${v.file}\u0000${c.evidenceText}`;
+      let pending = memo.get(key);
       if (!pending) {
-        pending = resolveEvidence(classifyEvidence(c.evidenceText), ctx);
-        memo.set(c.evidenceText, pending);
+        pending = resolveEvidence(classifyEvidence(c.evidenceText), own);
+        memo.set(key, pending);
       }
       c.evidence = await pending;
     }
