@@ -92,6 +92,10 @@ describe('configuration through the command line', () => {
     const out = capture();
     expect(await main(['check', '--quiet', dir], out)).toBe(0);
     expect(out.errors[0]).toMatch(/^no project found in \S+; nothing was checked\n {2}fix: pass the folders that hold the records/);
+    // As a gate, checking nothing is an unusable invocation: a mistyped folder must not pass CI.
+    const { mkdir } = await import('node:fs/promises');
+    await mkdir(join(dir, 'empty'), { recursive: true });
+    for (const gate of [['--fail-on', 'high'], ['--fail-on-unverified'], ['--strict']]) expect(await main(['check', '--quiet', ...gate, join(dir, 'empty')], capture())).toBe(2);
   });
 
   it('every command has --help (exit 0), and a bad flag value names the fix (exit 2)', async () => {
@@ -108,5 +112,18 @@ describe('configuration through the command line', () => {
     const out = capture();
     expect(await main(['build', '--base', '/a b/', '--out', join(dir, 'o'), '--cache-dir', join(dir, 'c')], out)).toBe(2);
     expect(out.errors).toEqual(['--base /a b/ is not a usable base path\n  fix: pass a path of letters, digits and ._~- segments, e.g. --base /archive/']);
+  });
+});
+
+describe('--fail-on-unverified', () => {
+  it('counts QA criteria evidence too: a PASS resting on a command fails the gate', async () => {
+    const root = join(dir, 'unverified-qa', 'q');
+    const { mkdir } = await import('node:fs/promises');
+    await mkdir(join(root, 'qa'), { recursive: true });
+    await writeFile(join(root, 'qa', 'T-1.json'), JSON.stringify({ version: 1, ticket: 'T-1', gate: 'qa', verdict: 'PASS', criteria: [{ id: 'AC-1', state: 'VERIFIED', level: 4, evidence: 'npm test' }] }));
+    const out = capture();
+    expect(await main(['check', '--quiet', '--fail-on-unverified', join(dir, 'unverified-qa')], out)).toBe(1);
+    expect(out.errors).toEqual(['1 project with evidence that is not verified (--fail-on-unverified): q']);
+    expect(await main(['check', '--quiet', '--fail-on', 'high', join(dir, 'unverified-qa')], capture())).toBe(0);
   });
 });

@@ -124,3 +124,13 @@ describe('markdown that would crash or stall the parser is shown as plain text',
     expect(renderMarkdown('*_'.repeat(40000)).startsWith('<p class="markdown-plain-note">Shown as plain text: a paragraph holds more than 1000 emphasis markers (* _ ~).</p>')).toBe(true);
   });
 });
+
+describe('footnotes', () => {
+  it('each footnote link leads to an id on the page (they were prefixed twice)', () => {
+    const out = renderMarkdown('Text[^1].\n\n[^1]: The note.');
+    const hrefs = [...out.matchAll(/href="#([^"]+)"/g)].map((m) => m[1]);
+    const ids = new Set([...out.matchAll(/id="([^"]+)"/g)].map((m) => m[1]));
+    expect(hrefs).toEqual(['user-content-fn-1', 'user-content-fnref-1']);
+    expect(hrefs.every((h) => ids.has(h))).toBe(true);
+  });
+});

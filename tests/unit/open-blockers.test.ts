@@ -91,6 +91,12 @@ describe('open blockers from beads, verdicts and loops', () => {
     ]);
   });
 
+  it('reads statuses without case, markup or a trailing comment', () => {
+    const skills = [{ skill: 'a', file: 'verdicts/a.md', line: 1, status: '**BLOCKED** — waiting on creds', bodyHtml: '', anchor: 's-a' }];
+    const got = openBlockers({ coordination: coordination([blocked('b1', 0, 'jade', 'bb-1')]), beads: beads([issue('bb-1', 'Closed'), issue('bb-2', 'BLOCKED')]), verdicts: verdicts({ skills }) });
+    expect(got.map((b) => [b.source, b.anchor])).toEqual([['beads', 'issue-bb-2'], ['verdict', 's-a']]);
+  });
+
   it('nothing open in a project with none of these records', () => {
     expect(openBlockers({ coordination: null, beads: null, verdicts: null })).toEqual([]);
   });

@@ -37,6 +37,17 @@ function printProjectText(out: Output, model: ProjectModel): void {
   for (const i of model.invalid) out.result(`  invalid ${i.file}:${i.line}  ${i.error}`);
 }
 
+/**
+ * Evidence pointers of a project that are not VERIFIED: its rows' evidence, its QA
+ * criteria's evidence and its review findings' locations (`--fail-on-unverified`).
+ */
+export function unverifiedPointers(model: ProjectModel): number {
+  let n = model.counts.evidence.NOT_VERIFIED + model.counts.evidence.INCONCLUSIVE;
+  for (const v of model.verdicts?.qa ?? []) for (const c of v.criteria) n += c.evidence.filter((p) => p.status !== 'VERIFIED').length;
+  for (const r of model.verdicts?.reviews ?? []) for (const f of r.findings) if (f.location && f.location.status !== 'VERIFIED') n++;
+  return n;
+}
+
 /** Runs the check command; returns the exit code. */
 export async function runCheck(dirs: string[], options: CheckOptions, out: Output): Promise<number> {
   let failOn: Severity | null = null;
@@ -60,7 +71,7 @@ export async function runCheck(dirs: string[], options: CheckOptions, out: Outpu
     ...(progress ? { onEvent: progress } : {}),
     onModel: (model) => {
       if (failOn !== null && model.flags.some((f) => SEVERITY_ORDER[f.severity] <= SEVERITY_ORDER[failOn])) failing.push(model.id);
-      if (model.counts.evidence.NOT_VERIFIED + model.counts.evidence.INCONCLUSIVE > 0) unverified.push(model.id);
+      if (unverifiedPointers(model) > 0) unverified.push(model.id);
       if (options.json) {
         const text = reportJson(checkReportProject(model)).replace(/\n/g, '\n    ');
         out.result(`${first ? '' : ',\n'}    ${text}`.replace(/^,\n/, ','));
@@ -77,7 +88,11 @@ export async function runCheck(dirs: string[], options: CheckOptions, out: Outpu
     printFound(out, t);
     printFaults(out, t, result.projects);
   }
-  if (result.projects.length === 0) out.error(`no project found in ${roots.map(fromCwd).join(', ')}; nothing was checked\n  fix: pass the folders that hold the records (decisions.jsonl, decisions.tsv, audit.json, .beads/, coordination logs)`);
+  if (result.projects.length === 0) {
+    out.error(`no project found in ${roots.map(fromCwd).join(', ')}; nothing was checked\n  fix: pass the folders that hold the records (decisions.jsonl, decisions.tsv, audit.json, .beads/, coordination logs)`);
+    // A gate that checked nothing must not pass: a mistyped folder would turn CI green.
+    if (failOn !== null || options.failOnUnverified || options.strict) return 2;
+  }
   const list = (ids: string[]): string => `${ids.slice(0, 10).join(', ')}${ids.length > 10 ? ', …' : ''}`;
   let failed = false;
   if (failOn !== null && failing.length > 0) {

@@ -146,6 +146,9 @@ const SCHEMA = {
   ...defaultSchema,
   tagNames: (defaultSchema.tagNames ?? []).filter((t) => t !== 'img' && t !== 'picture' && t !== 'source'),
   protocols: { ...defaultSchema.protocols, href: ['http', 'https'], cite: ['http', 'https'], src: [], longDesc: [] },
+  // With raw HTML dropped, the only ids are GFM footnotes', which remark-rehype already prefixes
+  // with `user-content-` (and links to with that prefix); prefixing them again broke the links.
+  clobberPrefix: '',
 };
 
 const processors = new Map<number, ReturnType<typeof makeProcessor>>();

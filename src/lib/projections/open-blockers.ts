@@ -50,12 +50,13 @@ export interface OpenBlocker {
 
 type BlockerInput = Pick<ProjectModel, 'coordination' | 'beads' | 'verdicts'>;
 
-const CLOSED = 'closed';
+/** A status word as written, read without case, markup or a trailing comment (`**BLOCKED** — waiting on creds`). */
+const statusWord = (status: string | null | undefined): string => /^[^\p{L}]*(\p{L}[\p{L}_-]*)/u.exec(status ?? '')?.[1]?.toLowerCase() ?? '';
 
 /** Open blockers of a project, in source order: coord, beads, verdicts, loops; each in record order. */
 export function openBlockers(model: BlockerInput): OpenBlocker[] {
   const out: OpenBlocker[] = [];
-  const closedIssues = new Set((model.beads?.issues ?? []).filter((i) => (i.status || i.replayedStatus) === CLOSED).map((i) => i.id));
+  const closedIssues = new Set((model.beads?.issues ?? []).filter((i) => statusWord(i.status || i.replayedStatus) === 'closed').map((i) => i.id));
 
   const events = (model.coordination?.events ?? []).filter((e) => e.duplicateOf === undefined);
   const keyOf = (e: (typeof events)[number]): string => (e.issueId !== '' ? `issue\u0000${e.projectRoot}\u0000${e.issueId}` : `actor\u0000${e.actor}`);
@@ -77,17 +78,17 @@ export function openBlockers(model: BlockerInput): OpenBlocker[] {
   }
 
   for (const i of model.beads?.issues ?? []) {
-    if (i.status !== 'blocked') continue;
+    if (statusWord(i.status) !== 'blocked') continue;
     out.push({ source: 'beads', what: i.title, next: '', by: i.assignee || i.owner, issue: i.id, since: i.updatedAt, anchor: i.anchor, file: i.at?.file ?? '', line: i.at?.line ?? 0 });
   }
 
   for (const v of model.verdicts?.qa ?? []) {
-    const blocked = v.verdictClass === 'blocked' || v.status?.toUpperCase() === 'BLOCKED';
+    const blocked = v.verdictClass === 'blocked' || statusWord(v.status) === 'blocked';
     if (!blocked) continue;
     out.push({ source: 'verdict', what: v.summary || `${v.gate} gate verdict ${v.verdict}`, next: '', by: v.gate, issue: v.ticket, since: '', anchor: v.anchor, file: v.file, line: v.line });
   }
   for (const s of model.verdicts?.skills ?? []) {
-    if (s.status.toUpperCase() !== 'BLOCKED') continue;
+    if (statusWord(s.status) !== 'blocked') continue;
     out.push({ source: 'verdict', what: `${s.skill}: STATUS ${s.status}`, next: '', by: s.skill, issue: '', since: '', anchor: s.anchor, file: s.file, line: s.line });
   }
 
