@@ -50,3 +50,18 @@ describe('handover report', () => {
     expect(read.source).toEqual({ path: 'handover.md', format: 'handover', bytes: 0, lines: 0, valid: 0, invalid: 1 });
   });
 });
+
+describe('a handover report that is a link out of the input', () => {
+  it('is listed in its project as not read, never opened', async () => {
+    const { symlink } = await import('node:fs/promises');
+    const root = path.join(tmp, 'linked');
+    await mkdir(path.join(root, 'p'), { recursive: true });
+    await writeFile(path.join(root, 'p', 'decisions.jsonl'), '');
+    await writeFile(path.join(tmp, 'secret.md'), '# secret\n');
+    await symlink(path.join(tmp, 'secret.md'), path.join(root, 'p', 'handover.md'));
+    const { projects } = await discoverProjects([root]);
+    const model = await analyseProject(await prepareProject(projects[0] as never, new RepositoryRegistry()));
+    expect(model.handover).toBeNull();
+    expect(model.invalid.map((r) => [r.file, r.kind, r.error.startsWith('handover.md was not read: ')])).toEqual([['handover.md', 'source/unreadable', true]]);
+  });
+});

@@ -142,10 +142,11 @@ export async function discoverProjects(roots: string[], options: DiscoverOptions
     };
     const lifecycle = new LifecycleFiles();
     // A handover report joins the project whose records sit beside it; alone it makes none.
-    const handovers: Array<{ dir: string; path: string; bytes: number }> = [];
+    const handovers: Array<{ dir: string; path: string; bytes: number; refused?: string }> = [];
     problems.push(
       ...(await walk(root, (entry) => {
         if (entry.refused !== undefined) {
+          if (entry.name === HANDOVER_FILE) handovers.push({ dir: entry.parent, path: entry.path, bytes: 0, refused: entry.refused });
           // A refused link named like a record file is listed in its project as not read; by name only.
           const record = recordByName(entry.parent, entry.name);
           if (record && (!accept || accept(toPosix(relative(root, entry.path)), false))) {
@@ -178,7 +179,11 @@ export async function discoverProjects(roots: string[], options: DiscoverOptions
     );
     await lifecycle.finish(add);
     for (const h of handovers) {
-      for (const p of pending.values()) if (p.inputRoot === root && p.dir === h.dir) add(p.dir, p.slug, h.path, 'handover', h.bytes);
+      for (const p of pending.values()) {
+        if (p.inputRoot !== root || p.dir !== h.dir) continue;
+        if (h.refused === undefined) add(p.dir, p.slug, h.path, 'handover', h.bytes);
+        else if (!accept || accept(toPosix(relative(root, h.path)), false)) p.files.push({ path: h.path, rel: toPosix(relative(p.dir, h.path)), format: 'handover', bytes: 0, refused: h.refused });
+      }
     }
   }
   const ordered = [...pending.values()].sort((a, b) =>
