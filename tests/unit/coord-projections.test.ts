@@ -304,6 +304,10 @@ describe('reservation chart layout', () => {
     expect(chart?.marks.map((k) => [k.kind, k.symbol])).toEqual([['takeover-denied', '✕']]);
     expect(chart?.ticks.map((t) => t.label)).toEqual(['09:00 UTC', '09:10 UTC', '09:20 UTC', '09:30 UTC', '09:40 UTC']);
   });
+  it('puts ticks on round times', () => {
+    const chart = layoutReservationChart(model([reserve('r1', 2, 'amber', 'src/*', 30), release('x', 65, 'amber', 'src/*')]));
+    expect(chart?.ticks.map((t) => t.label)).toEqual(['09:15 UTC', '09:30 UTC', '09:45 UTC', '10:00 UTC']);
+  });
   it('is null without reservations', () => {
     expect(layoutReservationChart(model([send('m', 0, 'a', 'b')]))).toBeNull();
   });

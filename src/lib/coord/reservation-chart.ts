@@ -154,10 +154,12 @@ export function layoutReservationChart(model: CoordinationModel): ChartLayout | 
   const ticks: ChartLayout['ticks'] = [];
   if (max >= min) {
     const sameDay = isoOf(min).slice(0, 10) === isoOf(max).slice(0, 10);
-    const count = max > min ? 4 : 0;
-    for (let i = 0; i <= count; i++) {
-      const t = min + (spanMs * i) / Math.max(1, count);
-      ticks.push({ x: xOf(t), label: tickLabel(t, sameDay) });
+    if (max === min) ticks.push({ x: xOf(min), label: tickLabel(min, sameDay) });
+    else {
+      // Ticks on round times (every 1, 2, 5, 10, 15, 30 minutes, 1, 2, 3, 6, 12 hours, days), at most 6.
+      const minute = 60_000;
+      const step = ([1, 2, 5, 10, 15, 30, 60, 120, 180, 360, 720].map((m) => m * minute).find((s) => spanMs / s <= 6) ?? Math.ceil(spanMs / 6 / (1440 * minute)) * 1440 * minute);
+      for (let t = Math.ceil(min / step) * step; t <= max; t += step) ticks.push({ x: xOf(t), label: tickLabel(t, sameDay) });
     }
   }
   return { width: plotRight + RIGHT, height: TOP + lanes.length * LANE + PAD, plotLeft, plotRight, lanes, bars, marks, ticks, undrawn };
