@@ -28,8 +28,11 @@ export interface EvidenceContext {
   /** The project's own folder, for artifacts. */
   artifacts: ArtifactFolder;
   /**
-   * Paths of the trail itself (and the project config), relative to the project folder and,
-   * when it lies in the work tree, to the repository: a row citing one is `evidence/self-citation`.
+   * Paths of the records making the claims being checked (the project's trails, audit.json,
+   * handover.md and config; for a QA criterion, also its own verdict file), relative to the
+   * project folder and, when it lies in the work tree, to the repository: a pointer to one is
+   * `evidence/self-citation`. Any other trail, audit or handover anywhere is refused by name
+   * (`isClaimPath`).
    */
   claims?: ReadonlySet<string>;
 }
