@@ -6,6 +6,7 @@ import { analyseArchive } from '../../lib/archive/analyse-archive.ts';
 import type { ProjectModel, Severity } from '../../lib/model/types.ts';
 import { CHECK_REPORT_VERSION, checkReportProblems, checkReportProject, reportJson } from '../../lib/report/check-report.ts';
 import { SEVERITY_ORDER } from '../../lib/projections/flags.ts';
+import { unverifiedPointers } from '../../lib/projections/unverified.ts';
 import { resolveSettings } from '../settings.ts';
 import { fromCwd } from '../paths.ts';
 import { plural, UsageError, type Output } from '../output.ts';
@@ -35,17 +36,6 @@ function printProjectText(out: Output, model: ProjectModel): void {
   if (c.openBlockers > 0) out.result(`  ${plural(c.openBlockers, 'open blocker')}`);
   for (const f of model.flags) out.result(`  ${f.severity.padEnd(6)} ${f.kind}${f.layer === 'review' ? ' (reviewer, audit.json)' : ''}  ${f.summary}`);
   for (const i of model.invalid) out.result(`  invalid ${i.file}:${i.line}  ${i.error}`);
-}
-
-/**
- * Evidence pointers of a project that are not VERIFIED: its rows' evidence, its QA
- * criteria's evidence and its review findings' locations (`--fail-on-unverified`).
- */
-export function unverifiedPointers(model: ProjectModel): number {
-  let n = model.counts.evidence.NOT_VERIFIED + model.counts.evidence.INCONCLUSIVE;
-  for (const v of model.verdicts?.qa ?? []) for (const c of v.criteria) n += c.evidence.filter((p) => p.status !== 'VERIFIED').length;
-  for (const r of model.verdicts?.reviews ?? []) for (const f of r.findings) if (f.location && f.location.status !== 'VERIFIED') n++;
-  return n;
 }
 
 /** Runs the check command; returns the exit code. */
