@@ -267,6 +267,8 @@ describe('superseded rows', () => {
 
     // The footnote mark opens the footnote (the page's script opens the <details> it targets).
     await ref.click();
+    // hashchange fires after the click returns: wait for it rather than race it.
+    await page.waitForFunction(() => (document.getElementById('superseded-note') as HTMLDetailsElement).open, undefined, { timeout: 5000 });
     expect(await details.evaluate((d) => (d as HTMLDetailsElement).open)).toBe(true);
     await summary.click();
     expect(await details.evaluate((d) => (d as HTMLDetailsElement).open)).toBe(false);
