@@ -28,6 +28,7 @@ import { repositoryStateKey } from '../git/repository.ts';
 import type { RepositoryRegistry } from './repository-registry.ts';
 import { premiseTime } from '../verdicts/premises.ts';
 import { isClaimPath } from '../discover/discover.ts';
+import type { BdExportOptions } from '../beads/run-export.ts';
 
 async function readConfig(project: DiscoveredProject, invalid: InvalidRecord[]): Promise<{ value: ProjectConfig; path: string } | null> {
   if (project.config === null) return null;
@@ -113,6 +114,12 @@ export async function prepareProject(project: DiscoveredProject, registry: Repos
   return { project, config, configInvalid, canonical, repositoryKey };
 }
 
+/** Options of {@link analyseProject}. */
+export interface AnalyseOptions {
+  /** Run `bd export` for `.beads/` folders without an export (configuration `beads`; off when absent). */
+  bdExport?: BdExportOptions;
+}
+
 /** `dev:ino` of each file that can be stat'ed (a hard link shares its target's). */
 async function inodesOf(paths: readonly string[]): Promise<Set<string>> {
   const out = new Set<string>();
@@ -127,10 +134,10 @@ async function inodesOf(paths: readonly string[]): Promise<Set<string>> {
  * Analyses one prepared project. Never throws for bad input: unreadable files and invalid
  * lines become invalid records; repository problems make git checks INCONCLUSIVE.
  */
-export async function analyseProject(prepared: PreparedProject, stages?: StageTimes): Promise<ProjectModel> {
+export async function analyseProject(prepared: PreparedProject, stages?: StageTimes, options: AnalyseOptions = {}): Promise<ProjectModel> {
   const startedAt = performance.now();
   const { project, config, canonical } = prepared;
-  const records = new ProjectRecords();
+  const records = new ProjectRecords({ files: project.files, ...(options.bdExport ? { bdExport: options.bdExport } : {}) });
   for (const r of prepared.configInvalid) records.invalid.push(r);
   if (config) records.sources.push({ path: basename(config.path), format: 'project-config', bytes: (await stat(config.path).catch(() => null))?.size ?? 0, lines: 1, valid: 1, invalid: 0 });
   await readProjectFiles(project.files, records);
