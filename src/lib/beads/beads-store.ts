@@ -97,6 +97,7 @@ export function describeStore(folder: string, facts: StoreFacts, run: BeadsStore
     exportNote: note,
     problem: facts.problem,
     run,
+    alsoRead: [],
   };
 }
 

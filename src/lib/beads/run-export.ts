@@ -28,6 +28,8 @@ export interface BdExportOptions {
   timeoutMs: number;
   /** The PATH searched for `bd` (default: the process's). */
   searchPath?: string;
+  /** Largest export read, in bytes (default {@link MAX_EXPORT_BYTES}; tests lower it). */
+  maxOutputBytes?: number;
 }
 
 export const DEFAULT_EXPORT_TIMEOUT_MS = 60_000;
@@ -99,7 +101,7 @@ interface Attempt {
 }
 
 /** Runs bd once, its standard output into `out`. Never rejects. */
-function runOnce(bd: string, args: readonly string[], cwd: string, env: NodeJS.ProcessEnv, out: string, timeoutMs: number, work: string): Promise<Attempt> {
+function runOnce(bd: string, args: readonly string[], cwd: string, env: NodeJS.ProcessEnv, out: string, timeoutMs: number, maxBytes: number, work: string): Promise<Attempt> {
   return new Promise((resolve) => {
     const sink = createWriteStream(out);
     let bytes = 0;
@@ -125,8 +127,8 @@ function runOnce(bd: string, args: readonly string[], cwd: string, env: NodeJS.P
     };
     child.stdout.on('data', (chunk: Buffer) => {
       bytes += chunk.length;
-      if (bytes > MAX_EXPORT_BYTES) {
-        stop(`its output passed ${MAX_EXPORT_BYTES / 1024 / 1024} MiB and it was stopped`);
+      if (bytes > maxBytes) {
+        stop(`its output passed ${maxBytes >= 1024 * 1024 ? `${maxBytes / 1024 / 1024} MiB` : `${maxBytes} bytes`} and it was stopped`);
         return;
       }
       if (!sink.write(chunk)) {
@@ -186,10 +188,11 @@ export async function runBdExport(beadsDir: string, options: BdExportOptions): P
     };
     const out = join(work, 'export.jsonl');
     let command = first;
-    let attempt = await runOnce(bd, EXPORT_ARGS, project, env, out, options.timeoutMs, work);
+    const maxBytes = options.maxOutputBytes ?? MAX_EXPORT_BYTES;
+    let attempt = await runOnce(bd, EXPORT_ARGS, project, env, out, options.timeoutMs, maxBytes, work);
     if (!attempt.ok && attempt.unknownFlag) {
       command = `bd ${PLAIN_EXPORT_ARGS.join(' ')}`;
-      attempt = await runOnce(bd, PLAIN_EXPORT_ARGS, project, env, out, options.timeoutMs, work);
+      attempt = await runOnce(bd, PLAIN_EXPORT_ARGS, project, env, out, options.timeoutMs, maxBytes, work);
     }
     if (!attempt.ok) {
       await dispose();

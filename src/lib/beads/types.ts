@@ -220,6 +220,8 @@ export interface BeadsStore {
   problem: string;
   /** Trailbook's own run of the export, when the configuration asked for it (null: not asked). */
   run: BeadsExportRun | null;
+  /** The folder's JSONL files that were read all the same (the audit log, backup tables), with their records. */
+  alsoRead: Array<{ file: string; records: number }>;
 }
 
 /** How Trailbook's run of `bd export` went (docs/security.md, "Running bd"). */

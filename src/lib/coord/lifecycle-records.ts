@@ -48,6 +48,8 @@ export class LifecycleRecords {
   private beadsSeen = false;
   private coordSeen = false;
   private store: BeadsStore | null = null;
+  /** The `.beads/` JSONL files read, with their valid records (for a store's "read all the same"). */
+  private readonly beadsRead: Array<{ file: string; records: number }> = [];
   private readonly exportRel: string | null;
   private readonly bdExport: BdExportOptions | undefined;
 
@@ -79,7 +81,9 @@ export class LifecycleRecords {
       if (this.exportRel !== null && isExportCandidate(file.rel) && file.rel !== this.exportRel) {
         return { source: { path: file.rel, format: 'beads', bytes: file.bytes, lines: 0, valid: 0, invalid: 0, notRead: supersededReason(file.rel, this.exportRel) }, invalid: [] };
       }
-      return readBeadsFile(file.path, file.rel, file.bytes, this.beads, this.coord);
+      const result = await readBeadsFile(file.path, file.rel, file.bytes, this.beads, this.coord);
+      this.beadsRead.push({ file: file.rel, records: result.source.valid });
+      return result;
     }
     if (file.format === 'coord') {
       this.coordSeen = true;
@@ -92,7 +96,8 @@ export class LifecycleRecords {
   finish(): LifecycleModels {
     const coordination = this.coord.length > 0 || this.coordSeen ? projectCoordination(orderCoordEvents(this.coord)) : null;
     const hasBeadsRows = Object.values(this.beads).some((list) => list.length > 0);
-    const beads = this.beadsSeen && (hasBeadsRows || this.store !== null) ? buildBeadsModel(this.beads, this.store) : null;
+    const store = this.store ? { ...this.store, alsoRead: this.beadsRead } : null;
+    const beads = this.beadsSeen && (hasBeadsRows || store !== null) ? buildBeadsModel(this.beads, store) : null;
     const entries = replayOrder(this.babysit);
     const babysit = entries.length > 0 ? { entries, tickets: [...new Set(entries.map((e) => e.ticket).filter((t) => t !== ''))].sort() } : null;
     return { coordination, beads, babysit };

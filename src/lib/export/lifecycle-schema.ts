@@ -167,6 +167,7 @@ const beadsStoreSchema = z.object({
   exportNote: str,
   problem: str,
   run: z.union([z.object({ ok: z.literal(true), command: str, issues: int, lines: int }), z.object({ ok: z.literal(false), command: str, reason: str })]).nullable(),
+  alsoRead: z.array(z.object({ file: str, records: int })),
 });
 
 /** beads issues with their replayed lifecycle. */
