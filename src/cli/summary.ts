@@ -48,12 +48,15 @@ const FORMAT_NAMES: Partial<Record<SourceFormat, string>> = {
   'babysit-history': 'babysit history rows',
 };
 
-/** Prints what was found: projects and rows per source format. */
-export function printFound(out: Output, t: ArchiveTotals): void {
+/** Prints what was found: projects and rows per source format; and, for `.beads/` folders kept only in a database, the command that exports them (src/lib/beads/beads-store.ts). */
+export function printFound(out: Output, t: ArchiveTotals, projects: readonly ProjectSummary[] = []): void {
   const formats = Object.entries(t.rowsByFormat)
     .sort(([a], [b]) => (a < b ? -1 : 1))
     .map(([f, n]) => `${formatCount(n ?? 0)} ${FORMAT_NAMES[f as SourceFormat] ?? f}`);
   out.info(`Read ${plural(t.projects, 'project')}: ${formats.length > 0 ? formats.join(', ') : 'no rows'}${t.notRead > 0 ? `; ${plural(t.notRead, 'source')} not read yet` : ''}.`);
+  const stores = projects.flatMap((p) => p.sources.filter((s) => s.format === 'beads' && s.notRead && s.path.endsWith('.beads')).map((s) => `  ${p.id}: ${s.notRead}`));
+  for (const line of stores.slice(0, 10)) out.info(line);
+  if (stores.length > 10) out.info(`  … and ${stores.length - 10} more (each is listed in the build report)`);
 }
 
 /** Prints the flags and invalid-row summary. */

@@ -73,22 +73,22 @@ describe('what a .beads folder without an export is', () => {
   it('gives the export command of the version the folder names', () => {
     expect(exportCommandFor('', 'embedded')).toEqual({
       command: 'bd export --all -o .beads/issues.jsonl',
-      note: '`--all` adds memories, wisps, templates and infrastructure beads to the regular issues (leave it out to export regular issues only). bd older than 1.1: `bd export -o .beads/issues.jsonl`.',
+      note: '--all adds memories, wisps, templates and infrastructure beads to the regular issues (leave it out to export regular issues only). For bd older than 1.1: bd export -o .beads/issues.jsonl',
     });
     expect(exportCommandFor('1.1.2', 'embedded')).toEqual({
       command: 'bd export --all -o .beads/issues.jsonl',
-      note: 'bd 1.1.2 (as named by the folder) has the 1.1.0 flags: `--all` adds memories, wisps, templates and infrastructure beads to the regular issues (leave it out to export regular issues only).',
+      note: 'bd 1.1.2 (as named by the folder) has the 1.1.0 flags: --all adds memories, wisps, templates and infrastructure beads to the regular issues (leave it out to export regular issues only).',
     });
-    expect(exportCommandFor('v0.49.3', 'embedded')).toEqual({ command: 'bd export -o .beads/issues.jsonl', note: 'bd v0.49.3 is older than 1.1.0, whose export flags were not checked; every bd accepts `-o FILE`.' });
+    expect(exportCommandFor('v0.49.3', 'embedded')).toEqual({ command: 'bd export -o .beads/issues.jsonl', note: 'bd v0.49.3 is older than 1.1.0, whose export flags were not checked; every bd accepts -o FILE.' });
     expect(exportCommandFor('1.0.4', 'server').command).toBe('bd export -o .beads/issues.jsonl');
-    expect(exportCommandFor('', 'sqlite')).toEqual({ command: 'bd export -o .beads/issues.jsonl', note: 'a SQLite database is kept by bd before 1.0, whose export flags were not checked; every bd accepts `-o FILE`.' });
+    expect(exportCommandFor('', 'sqlite')).toEqual({ command: 'bd export -o .beads/issues.jsonl', note: 'a SQLite database is kept by bd before 1.0, whose export flags were not checked; every bd accepts -o FILE.' });
     expect(describeStore('.beads', facts({ metadata: { last_bd_version: '0.47.1' } }))).toMatchObject({ version: '0.47.1', versionSource: '.beads/metadata.json', exportCommand: 'bd export -o .beads/issues.jsonl' });
     expect(describeStore('.beads', facts({ localVersion: '1.2.0' }))).toMatchObject({ version: '1.2.0', versionSource: '.beads/.local_version', exportCommand: 'bd export --all -o .beads/issues.jsonl' });
   });
 
   it('says what the folder is, what Trailbook reads, and the command, in one sentence', () => {
     expect(storeSentence(describeStore('.beads', facts({ metadata: JSON.parse(EMBEDDED_METADATA), folders: ['embeddeddolt'] })))).toBe(
-      '.beads/ holds an embedded Dolt database (run inside bd) at .beads/embeddeddolt, database beads_demo and no JSONL export of its issues (issues.jsonl, beads.jsonl, beads.base.jsonl). Trailbook reads the export and the audit log (.beads/interactions.jsonl), not the database: to write the export, run `bd export --all -o .beads/issues.jsonl` in the project folder.',
+      '.beads/ holds an embedded Dolt database (run inside bd) at .beads/embeddeddolt, database beads_demo, and no JSONL export of its issues (issues.jsonl, beads.jsonl, beads.base.jsonl). Trailbook reads the export and the audit log (.beads/interactions.jsonl), not the database. To write the export, run in the project folder: bd export --all -o .beads/issues.jsonl',
     );
   });
 
@@ -146,7 +146,7 @@ describe('a Dolt-only folder through the pipeline', () => {
       version: '',
       versionSource: '',
       exportCommand: 'bd export --all -o .beads/issues.jsonl',
-      exportNote: '`--all` adds memories, wisps, templates and infrastructure beads to the regular issues (leave it out to export regular issues only). bd older than 1.1: `bd export -o .beads/issues.jsonl`.',
+      exportNote: '--all adds memories, wisps, templates and infrastructure beads to the regular issues (leave it out to export regular issues only). For bd older than 1.1: bd export -o .beads/issues.jsonl',
       problem: '',
       run: null,
       alsoRead: [{ file: '.beads/interactions.jsonl', records: 3 }],
@@ -247,7 +247,9 @@ describe('running bd export (beads.runExport), with a stand-in bd', () => {
     const { bin } = await standIn(`echo "Error: failed to open database at $PWD/.beads/embeddeddolt: database is locked" >&2\nexit 3`);
     const demo = (await analyse(await tree(DOLT_ONLY), { run: true, timeoutMs: 10_000, searchPath: pathWith(bin) })).get('demo') as ProjectModel;
     expect(demo.beads?.store?.run).toEqual({ ok: false, command: 'bd --readonly --sandbox export --all', reason: 'it exited with code 3: Error: failed to open database at <copy>/project/.beads/embeddeddolt: database is locked' });
-    expect(demo.sources[0]?.notRead).toBe(`${storeSentence({ ...(demo.beads?.store as NonNullable<NonNullable<ProjectModel['beads']>['store']>), run: null })} Trailbook ran \`bd --readonly --sandbox export --all\` as configured, but it exited with code 3: Error: failed to open database at <copy>/project/.beads/embeddeddolt: database is locked.`);
+    expect(demo.sources[0]?.notRead).toBe(
+      '.beads/ holds an embedded Dolt database (run inside bd) at .beads/embeddeddolt, database beads_demo, and no JSONL export of its issues (issues.jsonl, beads.jsonl, beads.base.jsonl). Trailbook reads the export and the audit log (.beads/interactions.jsonl), not the database. Trailbook ran bd --readonly --sandbox export --all as configured, but it exited with code 3: Error: failed to open database at <copy>/project/.beads/embeddeddolt: database is locked. To write the export, run in the project folder: bd export --all -o .beads/issues.jsonl',
+    );
   });
 
   it('stops bd, and what it started, at the timeout', async () => {

@@ -76,7 +76,7 @@ export async function runCheck(dirs: string[], options: CheckOptions, out: Outpu
   }
   const t = totals(result.projects);
   if (!options.quiet) {
-    printFound(out, t);
+    printFound(out, t, result.projects);
     printFaults(out, t, result.projects);
   }
   if (result.projects.length === 0) {

@@ -56,11 +56,11 @@ export function exportCommandFor(version: string, kind: BeadsStore['kind']): { c
   const old = kind === 'sqlite' || (parts !== null && (parts[0] < 1 || (parts[0] === 1 && parts[1] < 1)));
   if (old) {
     const why = kind === 'sqlite' ? 'a SQLite database is kept by bd before 1.0' : `bd ${version} is older than 1.1.0`;
-    return { command: `bd export -o ${EXPORT_TARGET}`, note: `${why}, whose export flags were not checked; every bd accepts \`-o FILE\`.` };
+    return { command: `bd export -o ${EXPORT_TARGET}`, note: `${why}, whose export flags were not checked; every bd accepts -o FILE.` };
   }
   const known = parts !== null ? `bd ${version} (as named by the folder) has the 1.1.0 flags: ` : '';
-  const older = parts === null ? ` bd older than 1.1: \`bd export -o ${EXPORT_TARGET}\`.` : '';
-  return { command: `bd export --all -o ${EXPORT_TARGET}`, note: `${known}\`--all\` adds memories, wisps, templates and infrastructure beads to the regular issues (leave it out to export regular issues only).${older}` };
+  const older = parts === null ? ` For bd older than 1.1: bd export -o ${EXPORT_TARGET}` : '';
+  return { command: `bd export --all -o ${EXPORT_TARGET}`, note: `${known}--all adds memories, wisps, templates and infrastructure beads to the regular issues (leave it out to export regular issues only).${older}` };
 }
 
 /** Describes the folder from what was found in it. Pure. */
@@ -121,8 +121,8 @@ export function storeWords(store: BeadsStore): string {
  * the folder's `notRead` text (recap sources, build report, `check --json`).
  */
 export function storeSentence(store: BeadsStore): string {
-  const ran = store.run && !store.run.ok ? ` Trailbook ran \`${store.run.command}\` as configured, but ${store.run.reason}.` : '';
-  return `${store.folder}/ holds ${storeWords(store)} and no JSONL export of its issues (${BEADS_EXPORT_NAMES.join(', ')}). Trailbook reads the export and the audit log (${store.folder}/interactions.jsonl), not the database: to write the export, run \`${store.exportCommand}\` in the project folder.${ran}`;
+  const ran = store.run && !store.run.ok ? ` Trailbook ran ${store.run.command} as configured, but ${store.run.reason}.` : '';
+  return `${store.folder}/ holds ${storeWords(store)}, and no JSONL export of its issues (${BEADS_EXPORT_NAMES.join(', ')}). Trailbook reads the export and the audit log (${store.folder}/interactions.jsonl), not the database.${ran} To write the export, run in the project folder: ${store.exportCommand}`;
 }
 
 async function readSmallText(path: string): Promise<{ text: string } | { error: string } | null> {
