@@ -8,12 +8,12 @@
  * times on its history page, which is in the log's time order. Set TRAILBOOK_SCREENSHOTS to
  * a folder to keep screenshots of both pages at both widths.
  */
-import { chmod, mkdir, mkdtemp, writeFile } from 'node:fs/promises';
+import { chmod, mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { buildSite, type BuiltSite } from './build-site.ts';
+import { buildSite, REPO_ROOT, type BuiltSite } from './build-site.ts';
 import { serveStatic, type StaticServer } from './static-server.ts';
 import { chromiumAvailable, launchBrowser } from './browser.ts';
 import { readText, readTexts, watchPage, type PageWatch } from './page-helpers.ts';
@@ -32,7 +32,7 @@ const EVENTS = [
   ['demo-a3', '2026-05-02T10:14:00Z', 'e-3'],
 ].map(([issue, at, id]) => JSON.stringify({ actor: 'amber-otter', comment: null, created_at: at, event_type: 'created', id, issue_id: issue, new_value: '', old_value: '' }));
 
-async function input(): Promise<{ root: string; bin: string; config: string }> {
+async function input(): Promise<{ dir: string; root: string; bin: string; config: string }> {
   const dir = await mkdtemp(join(tmpdir(), 'trailbook-e2e-beads-'));
   const root = join(dir, 'runs');
   const files: Record<string, string> = {
@@ -52,7 +52,7 @@ async function input(): Promise<{ root: string; bin: string; config: string }> {
   await chmod(join(bin, 'bd'), 0o755);
   const config = join(dir, 'trailbook.config.json');
   await writeFile(config, JSON.stringify({ beads: { runExport: true, exportTimeout: 30 } }));
-  return { root, bin, config };
+  return { dir, root, bin, config };
 }
 
 describe.skipIf(!chromiumAvailable())('a Dolt-only .beads folder in Chromium', () => {
@@ -64,9 +64,11 @@ describe.skipIf(!chromiumAvailable())('a Dolt-only .beads folder in Chromium', (
   let page: Page;
   let watch: PageWatch;
   let origin = '';
+  let inputDir = '';
 
   beforeAll(async () => {
-    const { root, bin, config } = await input();
+    const { dir, root, bin, config } = await input();
+    inputDir = dir;
     plain = await buildSite([root]);
     exported = await buildSite([root, '--config', config], [], { PATH: `${bin}:${process.env['PATH'] ?? ''}` });
     servers = [await serveStatic(plain.out), await serveStatic(exported.out)];
@@ -76,6 +78,7 @@ describe.skipIf(!chromiumAvailable())('a Dolt-only .beads folder in Chromium', (
   afterAll(async () => {
     await browser?.close();
     for (const s of servers) await s.close();
+    for (const d of [inputDir, plain ? dirname(plain.out) : '', exported ? dirname(exported.out) : '']) if (d) await rm(d, { recursive: true, force: true });
   });
 
   async function open(site: 0 | 1, path: string, viewport: { width: number; height: number } = WIDTHS[0]): Promise<void> {
@@ -158,6 +161,23 @@ describe.skipIf(!chromiumAvailable())('a Dolt-only .beads folder in Chromium', (
     ]);
     expect(await readText(page.locator('[data-testid="issue-status"]'))).toBe('review (a status beads does not define and the config does not declare; shown as written) · replayed from events: review');
     expect(await readTexts(page.locator('[data-testid="issue-history"] tbody tr td:first-child'))).toEqual(['2026-05-02T10:15:00Z', '2026-05-02T11:00:00.1234567Z', '2026-05-02T12:00:00.5Z']);
+  });
+
+  it('has no serious or critical axe violation on the store notice and the history page', async () => {
+    const axeSource = await readFile(join(REPO_ROOT, 'node_modules', 'axe-core', 'axe.min.js'), 'utf8');
+    for (const [site, path] of [
+      [0, '/p/demo/'],
+      [1, '/p/demo/issue/demo-a2/'],
+    ] as const) {
+      await open(site, path);
+      await page.evaluate(axeSource);
+      const violations = await page.evaluate(async () => {
+        const axe = (window as unknown as { axe: { run(context: Document, options: object): Promise<{ violations: Array<{ id: string; impact: string | null }> }> } }).axe;
+        return (await axe.run(document, { resultTypes: ['violations'] })).violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id);
+      });
+      expect(violations).toEqual([]);
+      await context.close();
+    }
   });
 
   it('prints what the folder is and the export command when it builds, and nothing of it once exported', () => {
