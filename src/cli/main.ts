@@ -1,23 +1,16 @@
 /**
- * Trailbook's command line: `trailbook build`, `trailbook check` and `trailbook dev` (see
+ * Trailbook's command line: `trailbook build`, `merge`, `check` and `dev` (see
  * `--help`). Settings come from `trailbook.config.json` / `.mjs` with flags over them.
  * Exit codes: 0 success; 1 `--strict` or `--fail-on` found a fault; 2 unusable invocation.
  */
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { Command, CommanderError } from 'commander';
-import { PACKAGE_ROOT } from './paths.ts';
+import { packageVersion } from './paths.ts';
 import { consoleOutput, type Output } from './output.ts';
 import { describeFailure } from './failure.ts';
 import { runDev, type DevOptions } from './commands/dev.ts';
 import { runCheck, type CheckOptions } from './commands/check.ts';
 import { runBuild, type BuildOptions } from './commands/build.ts';
-
-/** Trailbook's version, from its package.json. */
-function packageVersion(): string {
-  const pkg = JSON.parse(readFileSync(join(PACKAGE_ROOT, 'package.json'), 'utf8')) as { version?: string };
-  return pkg.version ?? 'unknown';
-}
+import { runMerge, type MergeOptions } from './commands/merge.ts';
 
 /** Runs the CLI with `argv` (without node and script); resolves to the exit code. */
 export async function main(argv: string[], out: Output = consoleOutput): Promise<number> {
@@ -49,9 +42,23 @@ export async function main(argv: string[], out: Output = consoleOutput): Promise
     .option('--full', 'render every page even when the previous output in --out can be reused')
     .option('--verbose', "print Astro's own build log")
     .option('--timings <file>', 'write stage times, peak memory and output sizes as JSON (used by npm run bench)')
-    .addHelpText('after', '\nExamples:\n  trailbook build ../runs --out site --cache-dir .trailbook-cache\n  trailbook build --config ci/trailbook.config.json --base /archive/ --strict')
+    .option('--shard <K/N>', 'build only shard K of N (projects split by id) and the data `trailbook merge` needs; run every K on its own machine')
+    .addHelpText('after', '\nExamples:\n  trailbook build ../runs --out site --cache-dir .trailbook-cache\n  trailbook build --config ci/trailbook.config.json --base /archive/ --strict\n  trailbook build ../runs --shard 2/4 --out shard-2   (then: trailbook merge shard-1 shard-2 shard-3 shard-4 --out site)')
     .action(async (dirs: string[], options: BuildOptions) => {
       code = await runBuild(dirs, options, out);
+    });
+
+  program
+    .command('merge')
+    .description('Merge the shards of a sharded build (`trailbook build --shard K/N`, one per machine) into one archive, without analysing any project again.')
+    .showHelpAfterError('(run trailbook merge --help for usage)')
+    .argument('<SHARD_DIR...>', 'the --out folder of every shard build, all N of them')
+    .option('--out <dir>', 'output folder of the merged archive (default: dist)')
+    .option('--cache-dir <dir>', 'merge cache; keep it between runs to reuse what did not change (default: .trailbook-cache)')
+    .option('--verbose', "print Astro's own build log")
+    .addHelpText('after', '\nShards built by another Trailbook, with other options or from other inputs are refused.\n\nExample:\n  trailbook build ../runs --shard 1/2 --out shard-1    (on one machine)\n  trailbook build ../runs --shard 2/2 --out shard-2    (on another)\n  trailbook merge shard-1 shard-2 --out site')
+    .action(async (dirs: string[], options: MergeOptions) => {
+      code = await runMerge(dirs, options, out);
     });
 
   program

@@ -1,4 +1,5 @@
 /** Where Trailbook itself lives, and the defaults that depend on it. */
+import { readFileSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -16,4 +17,10 @@ export function fromCwd(path: string): string {
   const rel = relative(process.cwd(), path);
   if (rel === '') return '.';
   return rel.startsWith('..') ? path : rel;
+}
+
+/** Trailbook's version, from its package.json. */
+export function packageVersion(): string {
+  const pkg = JSON.parse(readFileSync(join(PACKAGE_ROOT, 'package.json'), 'utf8')) as { version?: string };
+  return pkg.version ?? 'unknown';
 }

@@ -5,32 +5,41 @@
  * repository, head and path, or by project and path for artifacts.
  */
 import type { Loader } from 'astro/loaders';
-import { createHash } from 'node:crypto';
 import { citedOf, loadArchive } from './archive.ts';
 import { buildEnv } from '../lib/archive/build-env.ts';
-import { writeRoutes } from '../lib/archive/render-plan.ts';
-import { ensureEvidenceStore, hasCitations, hasCommitDetails, hasFileExcerpt, readCommitDetails, writeCitations, writeCommitDetails, writeFileExcerpt } from '../lib/archive/evidence-store.ts';
+import { readRenderPlan, writeRoutes } from '../lib/archive/render-plan.ts';
+import { ensureEvidenceStore, hasCitations, hasCommitDetails, readCommitDetails, readKeyedExcerpt, writeCitations, writeCommitDetails, writeFileExcerpt } from '../lib/archive/evidence-store.ts';
+import { commitEntryDigest, fileEntryDigest, fileExcerptKey, gatherEvidence, listedCitations, type EvidenceEntries, type ProjectCitation } from '../lib/archive/evidence-entries.ts';
 import { describeCommit } from '../lib/git/commit-details.ts';
 import { artifactFileExcerpt, repositoryFileExcerpt } from '../lib/git/file-excerpt.ts';
 import { ArtifactFolder } from '../lib/evidence/artifacts.ts';
-import { fileKey } from '../lib/site/urls.ts';
-import type { Citation } from '../lib/model/types.ts';
 
-const digest = (text: string): string => createHash('sha256').update(text).digest('hex');
+export type { ProjectCitation } from '../lib/archive/evidence-entries.ts';
+export { MAX_CITATIONS_SHOWN } from '../lib/archive/evidence-entries.ts';
 
-/** A row citing evidence, with its project. */
-export type ProjectCitation = Citation & { projectId: string; projectTitle: string };
+let gathered: Promise<EvidenceEntries> | null = null;
 
-/** Citations listed on one evidence page; the rest are counted ("and 1,204 more"). */
-export const MAX_CITATIONS_SHOWN = 200;
+/**
+ * The archive's evidence entries, gathered once per process for both loaders. A build that
+ * renders only the pages spanning projects (the merge of a sharded build) has none: the
+ * merge writes evidence pages itself (src/lib/shard/).
+ */
+function evidenceEntries(): Promise<EvidenceEntries> {
+  gathered ??= (async () => {
+    if ((await readRenderPlan(buildEnv().cacheDir)).spanningOnly) return { commits: [], files: [] };
+    return gatherEvidence((await loadArchive()).projects, citedOf);
+  })();
+  return gathered;
+}
 
 /**
  * Stores the citations an evidence page lists (out of the content store, which would
- * otherwise carry them for every commit and file) and returns how many more there are.
+ * otherwise carry them for every commit and file) and returns how many there are.
  */
 async function storeCitations(cacheDir: string, key: string, by: ProjectCitation[]): Promise<{ citations: number; moreCitations: number }> {
-  await writeCitations(cacheDir, key, by.slice(0, MAX_CITATIONS_SHOWN));
-  return { citations: by.length, moreCitations: Math.max(0, by.length - MAX_CITATIONS_SHOWN) };
+  const { listed, citations, moreCitations } = listedCitations(by);
+  await writeCitations(cacheDir, key, listed);
+  return { citations, moreCitations };
 }
 
 export function commitsLoader(): Loader {
@@ -38,24 +47,15 @@ export function commitsLoader(): Loader {
     name: 'trailbook-commits',
     async load({ store, logger }) {
       const archive = await loadArchive();
-      const cited = new Map<string, { repoId: string; oid: string; by: ProjectCitation[] }>();
       const cacheDir = buildEnv().cacheDir;
       await ensureEvidenceStore(cacheDir);
-      for (const p of archive.projects) {
-        const repoId = p.repository.id;
-        if (repoId === null) continue;
-        for (const c of (await citedOf(p.id)).commits) {
-          const id = `${repoId}/${c.oid}`;
-          const entry = cited.get(id) ?? { repoId, oid: c.oid, by: [] };
-          for (const b of c.by) entry.by.push({ ...b, projectId: p.id, projectTitle: p.title });
-          cited.set(id, entry);
-        }
-      }
+      const entries = (await evidenceEntries()).commits;
+      const cited = new Set(entries.map((e) => e.id));
       for (const id of store.keys()) if (!cited.has(id)) store.delete(id);
       // Commits are read eight at a time: the reads wait on the disk more than on the CPU.
-      const pending = [...cited].sort(([a], [b]) => (a < b ? -1 : 1));
-      const one = async ([id, entry]: (typeof pending)[number]): Promise<void> => {
-        const byDigest = digest(JSON.stringify(entry.by));
+      const one = async (entry: (typeof entries)[number]): Promise<void> => {
+        const { id } = entry;
+        const byDigest = commitEntryDigest(entry);
         if (store.get(id)?.digest === byDigest && (await hasCommitDetails(cacheDir, entry.repoId, entry.oid)) && (await hasCitations(cacheDir, `commit:${id}`))) return;
         let details = await readCommitDetails(cacheDir, entry.repoId, entry.oid);
         if (details === null) {
@@ -66,9 +66,9 @@ export function commitsLoader(): Loader {
         const subject = 'subject' in details ? details.subject : '';
         store.set({ id, data: { repoId: entry.repoId, oid: entry.oid, subject, ...(await storeCitations(cacheDir, `commit:${id}`, entry.by)) }, digest: byDigest });
       };
-      for (let i = 0; i < pending.length; i += 8) await Promise.all(pending.slice(i, i + 8).map(one));
+      for (let i = 0; i < entries.length; i += 8) await Promise.all(entries.slice(i, i + 8).map(one));
       await writeRoutes(cacheDir, 'commits', Object.fromEntries([...store.entries()].map(([id, e]) => [`commit:${id}`, String(e.digest ?? '')])));
-      logger.info(`${cited.size} cited commits`);
+      logger.info(`${entries.length} cited commits`);
     },
   };
 }
@@ -78,40 +78,34 @@ export function filesLoader(): Loader {
     name: 'trailbook-files',
     async load({ store, logger }) {
       const archive = await loadArchive();
-      type Entry = { scope: 'repository' | 'artifact'; owner: string; head: string | null; path: string; ranges: Array<{ from: number; to: number }>; by: ProjectCitation[]; projectDir: string | null };
-      const cited = new Map<string, Entry>();
       const cacheDir = buildEnv().cacheDir;
       await ensureEvidenceStore(cacheDir);
-      for (const p of archive.projects) {
-        for (const f of (await citedOf(p.id)).files) {
-          const scope = f.origin;
-          const owner = scope === 'repository' ? p.repository.id : p.id;
-          if (owner === null) continue;
-          const id = `${scope === 'repository' ? 'r' : 'p'}/${owner}/${fileKey(f.path, digest)}`;
-          const entry: Entry = cited.get(id) ?? { scope, owner, head: p.repository.head, path: f.path, ranges: [], by: [], projectDir: archive.projectDirs.get(p.id) ?? null };
-          for (const r of f.ranges) if (!entry.ranges.some((x) => x.from === r.from && x.to === r.to)) entry.ranges.push(r);
-          for (const b of f.by) entry.by.push({ ...b, projectId: p.id, projectTitle: p.title });
-          cited.set(id, entry);
-        }
-      }
+      const entries = (await evidenceEntries()).files;
+      const cited = new Set(entries.map((e) => e.id));
       for (const id of store.keys()) if (!cited.has(id)) store.delete(id);
-      for (const [id, entry] of [...cited].sort(([a], [b]) => (a < b ? -1 : 1))) {
-        entry.ranges.sort((a, b) => a.from - b.from || a.to - b.to);
-        const key = digest(JSON.stringify([entry.head, entry.ranges, entry.by]));
-        if (store.get(id)?.digest === key && entry.scope === 'repository' && (await hasFileExcerpt(cacheDir, id)) && (await hasCitations(cacheDir, `file:${id}`))) continue;
-        let excerpt;
-        if (entry.scope === 'repository') {
-          const repo = archive.repositories.get(entry.owner);
-          excerpt = repo && entry.head ? await repositoryFileExcerpt(repo, entry.head, entry.path, entry.ranges) : { problem: 'repository not available' };
-        } else {
-          excerpt = entry.projectDir ? await artifactFileExcerpt(new ArtifactFolder(entry.projectDir), entry.path, entry.ranges) : { problem: 'project folder not available' };
+      for (const entry of entries) {
+        const { id } = entry;
+        const digest = fileEntryDigest(entry);
+        // A file at a landed head never changes: its excerpt is read again only when the head,
+        // the path or the cited ranges change. An artifact in a project folder may change at any time.
+        const excerptKey = fileExcerptKey(entry);
+        const excerptStored = entry.scope === 'repository' && (await readKeyedExcerpt(cacheDir, id))?.key === excerptKey;
+        if (store.get(id)?.digest === digest && excerptStored && (await hasCitations(cacheDir, `file:${id}`))) continue;
+        if (!excerptStored) {
+          let excerpt;
+          if (entry.scope === 'repository') {
+            const repo = archive.repositories.get(entry.owner);
+            excerpt = repo && entry.head ? await repositoryFileExcerpt(repo, entry.head, entry.path, entry.ranges) : { problem: 'repository not available' };
+          } else {
+            const projectDir = archive.projectDirs.get(entry.firstProject);
+            excerpt = projectDir ? await artifactFileExcerpt(new ArtifactFolder(projectDir), entry.path, entry.ranges) : { problem: 'project folder not available' };
+          }
+          await writeFileExcerpt(cacheDir, id, excerpt, excerptKey);
         }
-        await writeFileExcerpt(cacheDir, id, excerpt);
-        const { projectDir: _dir, by, ...rest } = entry;
-        store.set({ id, data: { ...rest, key: fileKey(entry.path, digest), ...(await storeCitations(cacheDir, `file:${id}`, by)) }, digest: key });
+        store.set({ id, data: { scope: entry.scope, owner: entry.owner, head: entry.head, path: entry.path, ranges: entry.ranges, key: entry.key, ...(await storeCitations(cacheDir, `file:${id}`, entry.by)) }, digest });
       }
       await writeRoutes(cacheDir, 'files', Object.fromEntries([...store.entries()].map(([id, e]) => [`file:${id}`, String(e.digest ?? '')])));
-      logger.info(`${cited.size} cited files`);
+      logger.info(`${entries.length} cited files`);
     },
   };
 }

@@ -19,6 +19,11 @@ import { plural, UsageError, type Output } from '../output.ts';
 import { archiveProgress } from '../progress.ts';
 import { printFaults, printFound, strictExitCode, totals } from '../summary.ts';
 import { unmatchedRules } from '../../lib/config/forge-links.ts';
+import { parseShard, shardLabel, shardOf, type ShardSpec } from '../../lib/shard/partition.ts';
+import { writeShardData } from '../../lib/shard/write-shard.ts';
+import { readArchiveIndex } from '../../lib/archive/model-store.ts';
+import { SHARD_DATA } from '../../lib/shard/manifest.ts';
+import { packageVersion } from '../paths.ts';
 
 /** Options of `trailbook build` (flags override trailbook.config.*; see src/cli/settings.ts). */
 export interface BuildOptions extends SettingsFlags {
@@ -30,6 +35,8 @@ export interface BuildOptions extends SettingsFlags {
   timings?: string;
   /** Set by `trailbook dev`, which serves the output itself: the closing line does not say how to serve it. */
   served?: boolean;
+  /** `K/N`: build only shard K of N (src/lib/shard/partition.ts) and write its shard data for `trailbook merge`. */
+  shard?: string;
 }
 
 const within = (parent: string, child: string): boolean => child === parent || child.startsWith(parent + sep);
@@ -58,7 +65,7 @@ async function isArchive(dir: string): Promise<boolean> {
  * Refuses output and cache folders whose replacement would destroy input, the tool, the
  * working folder, the model store or a folder of the user's (links resolved first).
  */
-async function checkFolders(outDir: string, cacheDir: string, roots: string[]): Promise<void> {
+export async function checkFolders(outDir: string, cacheDir: string, roots: string[]): Promise<void> {
   const hint = 'pass --out a folder of its own, e.g. --out dist';
   const out = await realPathOf(outDir);
   const cache = await realPathOf(cacheDir);
@@ -143,6 +150,14 @@ function buildEnvironmentSite(): { url: string | undefined; title: string } {
 
 /** Runs the build command; returns the exit code. */
 export async function runBuild(dirs: string[], options: BuildOptions, out: Output): Promise<number> {
+  let shard: ShardSpec | null = null;
+  if (options.shard !== undefined) {
+    try {
+      shard = parseShard(options.shard);
+    } catch (error) {
+      throw new UsageError((error as Error).message, 'pass --shard K/N with 1 ≤ K ≤ N, e.g. --shard 1/4 … --shard 4/4 on four machines');
+    }
+  }
   const settings = await resolveSettings(dirs, options);
   const { roots, outDir, cacheDir, base } = settings;
   await checkFolders(outDir, cacheDir, roots);
@@ -150,7 +165,9 @@ export async function runBuild(dirs: string[], options: BuildOptions, out: Outpu
   out.info(`Trailbook: reading ${roots.map(fromCwd).join(', ')}`);
   const times = stageTimes();
   const run = `${process.pid}-${Date.now().toString(36)}`;
-  const archive = await analyseArchive({ roots, cacheDir, onEvent: archiveProgress(out), times, run, bdExport: settings.bdExport, ...(settings.accept ? { accept: settings.accept } : {}) });
+  const select = shard ? (id: string): boolean => shardOf(id, (shard as ShardSpec).count) === (shard as ShardSpec).index : undefined;
+  const archive = await analyseArchive({ roots, cacheDir, onEvent: archiveProgress(out), times, run, bdExport: settings.bdExport, ...(settings.accept ? { accept: settings.accept } : {}), ...(select ? { select } : {}) });
+  if (shard) out.info(`Shard ${shardLabel(shard)}: ${plural(archive.projects.length, 'project')} of the ${plural(archive.discovered.length, 'project')} found.`);
   const t = totals(archive.projects);
   printFound(out, t, archive.projects);
 
@@ -167,7 +184,8 @@ export async function runBuild(dirs: string[], options: BuildOptions, out: Outpu
   }
   out.info(`Rendering pages and the search index into ${fromCwd(outDir)}${base === '/' ? '' : ` (base ${base})`}…`);
   const renderStarted = performance.now();
-  const site = `${await siteFingerprint()}-${settingsFingerprint(settings)}`;
+  const code = await siteFingerprint();
+  const site = `${code}-${settingsFingerprint(settings)}`;
   const previous = options.full ? null : await reusableRecord(cacheDir, outDir, site, base);
   await writeRenderPlan(cacheDir, { previous });
   if (previous) out.info('  incremental: pages of unchanged projects, commits and files are kept from the previous build');
@@ -219,6 +237,24 @@ export async function runBuild(dirs: string[], options: BuildOptions, out: Outpu
     process.chdir(cwd);
     await rm(staging, { recursive: true, force: true });
   }
+  if (shard) {
+    const index = await readArchiveIndex(cacheDir);
+    await writeShardData(
+      cacheDir,
+      outDir,
+      {
+        version: packageVersion(),
+        code,
+        options: { base, title: settings.title, siteUrl: settings.siteUrl, repositories: settings.repositories, filter: settings.filter, bdExport: settings.bdExport.run },
+        shard,
+        discovered: archive.discovered,
+        problems: index.problems ?? [],
+        projects: index.projects,
+        pages: renderRecord?.pages ?? {},
+      },
+      archive.repositories,
+    );
+  }
   const wallMs = performance.now() - started;
   const written = await countFiles(outDir, options.timings !== undefined);
   const kept = previous ? `; kept the other ${plural(written.pages - renderedPages.length, 'page')} (${plural(keptFiles, 'file')}) from the previous build` : '';
@@ -241,7 +277,8 @@ export async function runBuild(dirs: string[], options: BuildOptions, out: Outpu
   }
   const seconds = ((performance.now() - started) / 1000).toFixed(1);
   // Pages link from the base path (`/p/<id>/`), so the archive needs a web server; each recap.html opens from disk.
-  if (options.served) out.info(`Done in ${seconds} s.`);
+  if (shard) out.info(`Done in ${seconds} s. Shard ${shardLabel(shard)} is in ${fromCwd(outDir)} (its data in ${SHARD_DATA}/); merge every shard into one archive with \`trailbook merge SHARD_DIR... --out DIR\`.`);
+  else if (options.served) out.info(`Done in ${seconds} s.`);
   else out.info(`Done in ${seconds} s. Serve ${fromCwd(outDir)} with any static web server (or run \`trailbook dev\`); each project's recap.html also opens from disk.`);
   return options.strict ? strictExitCode(out, t) : 0;
 }

@@ -19,3 +19,20 @@ export function codeLinesHtml(lines: readonly Token[][], start: number, marked: 
   }
   return new SafeHtml(out);
 }
+
+/** A whole highlighted block: `<pre class="code">` labelled `label`, holding {@link codeLinesHtml}. */
+export function codeBlockHtml(lines: readonly Token[][], start: number, marked: ReadonlyArray<{ from: number; to: number }>, anchors: boolean, label: string): SafeHtml {
+  return new SafeHtml(`<pre class="code" aria-label="${escapeHtml(label)}"><code>${codeLinesHtml(lines, start, marked, anchors).value}</code></pre>`);
+}
+
+/**
+ * Markup of {@link codeLinesHtml} with anchored lines marked again for `marked` (the merge of a
+ * sharded build marks a file's lines cited by every shard, src/lib/shard/). Only the line
+ * markup this module writes is touched: token text is escaped, so it never holds `<span`.
+ */
+export function remarkLines(markup: string, marked: ReadonlyArray<{ from: number; to: number }>): string {
+  return markup.replace(/<span class="line(?: marked)?" id="L(\d+)">/g, (_, n: string) => {
+    const line = Number(n);
+    return `<span class="line${marked.some((r) => line >= r.from && line <= r.to) ? ' marked' : ''}" id="L${n}">`;
+  });
+}

@@ -6,7 +6,7 @@ import { resolve } from 'node:path';
 import { discoverProjects, type DiscoverOptions } from '../discover/discover.ts';
 import type { WalkProblem } from '../discover/walk.ts';
 import type { ProjectModel } from '../model/types.ts';
-import { analyseProject, prepareProject } from '../project/analyse-project.ts';
+import { analyseProject, prepareProject, registerProjectRepository } from '../project/analyse-project.ts';
 import { RepositoryRegistry } from '../project/repository-registry.ts';
 import { codeDigest } from './code-digest.ts';
 import { readModel, readSummary, writeArchiveIndex, writeProject } from './model-store.ts';
@@ -43,6 +43,12 @@ export interface ArchiveOptions {
   accept?: DiscoverOptions['accept'];
   /** Run `bd export` for `.beads/` folders without an export (configuration `beads`; off when absent). */
   bdExport?: BdExportOptions;
+  /**
+   * Analyse only the projects this accepts (a shard's, src/lib/shard/partition.ts). The others
+   * are discovered and their repositories registered, so ids are those of the whole archive;
+   * they are left out of the result and the archive index.
+   */
+  select?: (projectId: string) => boolean;
 }
 
 /** The archive after analysis: summaries in discovery order, and discovery problems. */
@@ -55,6 +61,8 @@ export interface ArchiveResult {
   repositories: Map<string, GitRepository>;
   /** Absolute project folders, by project id (for artifact pages). */
   projectDirs: Map<string, string>;
+  /** Every discovered project id in discovery order, selected or not. */
+  discovered: string[];
 }
 
 /**
@@ -72,7 +80,12 @@ export async function analyseArchive(options: ArchiveOptions): Promise<ArchiveRe
   const projects: ProjectSummary[] = [];
   const changed: string[] = [];
   let index = 0;
+  const selected = options.select ? discovery.projects.filter((p) => options.select?.(p.id)) : discovery.projects;
   for (const project of discovery.projects) {
+    if (options.select && !options.select(project.id)) {
+      await timed(options.times, 'prepare', () => registerProjectRepository(project, registry));
+      continue;
+    }
     const started = performance.now();
     const prepared = await timed(options.times, 'prepare', () => prepareProject(project, registry));
     const digest = await timed(options.times, 'prepare', () => projectDigest(project, code, prepared.repositoryKey, fileHashes, options.bdExport?.run === true));
@@ -89,11 +102,11 @@ export async function analyseArchive(options: ArchiveOptions): Promise<ArchiveRe
       if (options.onModel) await options.onModel(model);
     }
     projects.push(summary as ProjectSummary);
-    options.onEvent?.({ type: 'project', index: ++index, total: discovery.projects.length, id: project.id, reused, ms: performance.now() - started });
+    options.onEvent?.({ type: 'project', index: ++index, total: selected.length, id: project.id, reused, ms: performance.now() - started });
   }
   await fileHashes.save();
   const repositories = await registry.opened();
-  const projectDirs = new Map(discovery.projects.map((p) => [p.id, p.dir]));
+  const projectDirs = new Map(selected.map((p) => [p.id, p.dir]));
   if (options.cacheDir) {
     await writeArchiveIndex(options.cacheDir, {
       projects: projects.map((p) => ({ id: p.id, digest: p.digest })),
@@ -107,5 +120,5 @@ export async function analyseArchive(options: ArchiveOptions): Promise<ArchiveRe
         : {}),
     });
   }
-  return { projects, problems: discovery.problems, changed, repositories, projectDirs };
+  return { projects, problems: discovery.problems, changed, repositories, projectDirs, discovered: discovery.projects.map((p) => p.id) };
 }

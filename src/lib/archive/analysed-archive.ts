@@ -23,5 +23,5 @@ export async function analysedArchive(cacheDir: string, run: string): Promise<Ar
   }
   const repositories = new Map<string, GitRepository>();
   for (const [id, r] of Object.entries(index.repositories)) repositories.set(id, new GitRepository(r.dir, r.gitdir, r.headGitdir));
-  return { projects, problems: [], changed: [], repositories, projectDirs: new Map(Object.entries(index.projectDirs)) };
+  return { projects, problems: [], changed: [], repositories, projectDirs: new Map(Object.entries(index.projectDirs)), discovered: index.projects.map((p) => p.id) };
 }

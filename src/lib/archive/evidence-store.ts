@@ -1,7 +1,8 @@
 /**
  * Evidence page data kept beside the model store, out of Astro's content store: each cited
  * commit's details and diffs (`<cacheDir>/evidence/commits/<repo>/<sha>.json`, immutable per
- * SHA, so computed once) and each cited file's excerpt (`<cacheDir>/evidence/files/<key>.json`).
+ * SHA, so computed once) and each cited file's excerpt (`<cacheDir>/evidence/files/<key>.json`, kept
+ * with the key of the head, path and ranges it shows, so it is read again only when they change).
  * The collections hold only what lists and routes need; pages read the rest from here.
  * Everything is discarded when Trailbook's core code changes (its digest is recorded).
  */
@@ -63,14 +64,25 @@ export function writeCommitDetails(cacheDir: string, repoId: string, oid: string
   return writeAtomic(commitPath(cacheDir, repoId, oid), JSON.stringify(details));
 }
 
-/** The stored excerpt of a cited file entry, or null. */
-export function readFileExcerpt(cacheDir: string, id: string): Promise<StoredExcerpt | null> {
-  return readJson<StoredExcerpt>(filePath(cacheDir, id));
+/** A stored excerpt with the key of what it shows (src/lib/archive/evidence-entries.ts `fileExcerptKey`). */
+export interface KeyedExcerpt {
+  key: string;
+  excerpt: StoredExcerpt;
 }
 
-/** Stores a cited file entry's excerpt. */
-export function writeFileExcerpt(cacheDir: string, id: string, excerpt: StoredExcerpt): Promise<void> {
-  return writeAtomic(filePath(cacheDir, id), JSON.stringify(excerpt));
+/** The stored excerpt of a cited file entry, or null. */
+export async function readFileExcerpt(cacheDir: string, id: string): Promise<StoredExcerpt | null> {
+  return (await readKeyedExcerpt(cacheDir, id))?.excerpt ?? null;
+}
+
+/** The stored excerpt of a cited file entry with its key, or null. */
+export function readKeyedExcerpt(cacheDir: string, id: string): Promise<KeyedExcerpt | null> {
+  return readJson<KeyedExcerpt>(filePath(cacheDir, id));
+}
+
+/** Stores a cited file entry's excerpt under the key of what it shows. */
+export function writeFileExcerpt(cacheDir: string, id: string, excerpt: StoredExcerpt, key: string): Promise<void> {
+  return writeAtomic(filePath(cacheDir, id), JSON.stringify({ key, excerpt } satisfies KeyedExcerpt));
 }
 
 const citationsPath = (cacheDir: string, key: string): string => join(root(cacheDir), 'citations', `${createHash('sha256').update(key).digest('hex').slice(0, 32)}.json`);
@@ -92,10 +104,6 @@ export function hasCommitDetails(cacheDir: string, repoId: string, oid: string):
   return exists(commitPath(cacheDir, repoId, oid));
 }
 
-/** Whether a cited file entry's excerpt is stored. */
-export function hasFileExcerpt(cacheDir: string, id: string): Promise<boolean> {
-  return exists(filePath(cacheDir, id));
-}
 
 /** Whether an evidence page's citations are stored. */
 export function hasCitations(cacheDir: string, key: string): Promise<boolean> {

@@ -21,6 +21,12 @@ export interface RenderRecord {
 /** The plan for one build: the previous record, or null to render everything. */
 export interface RenderPlan {
   previous: RenderRecord | null;
+  /**
+   * Render only the pages that span projects (home, report, search, feed, archive.json) and
+   * the site's assets, no project, commit or file page: the merge of a sharded build copies
+   * those from the shards (src/lib/shard/).
+   */
+  spanningOnly?: boolean;
 }
 
 const planFile = (cacheDir: string): string => join(cacheDir, 'render-plan.json');
@@ -43,6 +49,7 @@ export async function readRenderPlan(cacheDir: string): Promise<RenderPlan> {
 
 /** Whether an entry must be rendered under `plan`. */
 export function mustRender(plan: RenderPlan, key: string, digest: string | undefined): boolean {
+  if (plan.spanningOnly === true) return false;
   return plan.previous === null || digest === undefined || plan.previous.pages[key] !== digest;
 }
 

@@ -48,6 +48,19 @@ export function excerptText(path: string, text: string, ranges: ReadonlyArray<{ 
   return { path, totalLines: all.length, bytes, windows, note: `excerpt: ${kept} of ${all.length} lines around the cited lines` };
 }
 
+/** The text of a file at `head` in the repository, or null when it is not a text file there. */
+export async function repositoryFileText(repo: GitRepository, head: string, path: string): Promise<string | null> {
+  const found = await repo.lookupPath(head, path);
+  if (found.status !== 'blob') return null;
+  const blob = await repo.blobText(found.oid);
+  return blob.status === 'text' ? blob.text : null;
+}
+
+/** Whether an excerpt shows only part of its file: its windows were cut around the cited lines. */
+export function isCutExcerpt(excerpt: FileExcerpt | { problem: string }): boolean {
+  return 'totalLines' in excerpt && excerpt.totalLines > MAX_FILE_LINES;
+}
+
 /** The file at `head` in the repository, excerpted around `ranges`. */
 export async function repositoryFileExcerpt(repo: GitRepository, head: string, path: string, ranges: ReadonlyArray<{ from: number; to: number }>): Promise<FileExcerpt | { problem: string }> {
   const found = await repo.lookupPath(head, path);

@@ -23,7 +23,7 @@ import { checkFirst } from '../projections/check-first.ts';
 import { openBlockers } from '../projections/open-blockers.ts';
 import { sortFlags } from '../projections/flags.ts';
 import { isOutOfTimeOrder, linkRows } from '../projections/rows.ts';
-import { resolveCanonicalRepository, type CanonicalRepository } from './canonical-repository.ts';
+import { registerCanonicalRepository, resolveCanonicalRepository, type CanonicalRepository } from './canonical-repository.ts';
 import { repositoryStateKey } from '../git/repository.ts';
 import type { RepositoryRegistry } from './repository-registry.ts';
 import { premiseTime } from '../verdicts/premises.ts';
@@ -112,6 +112,14 @@ export async function prepareProject(project: DiscoveredProject, registry: Repos
   const state = canonical.repository ? await repositoryStateKey(canonical.repository) : '';
   const repositoryKey = `${info.id ?? ''}|${info.path ?? ''}|${info.head ?? ''}|${info.problem ?? ''}|${state}`;
   return { project, config, configInvalid, canonical, repositoryKey };
+}
+
+/**
+ * Registers the canonical repository of a project that is not analysed in this run (another
+ * shard's), so repository ids are assigned as a build of every project assigns them. Never throws.
+ */
+export async function registerProjectRepository(project: DiscoveredProject, registry: RepositoryRegistry): Promise<void> {
+  await registerCanonicalRepository(project, await readConfig(project, []), registry);
 }
 
 /** Options of {@link analyseProject}. */

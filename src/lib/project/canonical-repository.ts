@@ -56,6 +56,23 @@ async function leavesInputRoot(workTree: string, repository: GitRepository, inpu
   return `the enclosing repository's .git leads out of the input folder (to a git directory that is not this work tree's own); not read`;
 }
 
+/** Where a project's canonical repository is looked for: `repo` of its config, else the enclosing work tree, else null. */
+async function canonicalRepositoryPath(project: { dir: string; inputRoot: string }, config: { value: ProjectConfig; path: string } | null): Promise<string | null> {
+  if (config?.value.repo !== undefined) return resolve(dirname(config.path), config.value.repo);
+  return findEnclosingWorkTree(project.dir, project.inputRoot);
+}
+
+/**
+ * Opens a project's canonical repository in `registry` without resolving anything else, so
+ * that it takes its archive id in discovery order even when the project itself is not
+ * analysed (a sharded build registers every project's repository: ids are then those of the
+ * whole archive, src/lib/shard/partition.ts). Never throws.
+ */
+export async function registerCanonicalRepository(project: { dir: string; inputRoot: string }, config: { value: ProjectConfig; path: string } | null, registry: RepositoryRegistry): Promise<void> {
+  const path = await canonicalRepositoryPath(project, config);
+  if (path !== null) await registry.open(path, dirname(project.inputRoot));
+}
+
 /**
  * Resolves the canonical repository. Never throws; problems become `info.problem`, which
  * makes every git-backed check INCONCLUSIVE with that reason.
@@ -70,9 +87,7 @@ export async function resolveCanonicalRepository(
     info: { id: null, path: null, head: null, headSource: null, problem },
     workTree: null,
   });
-  let path: string | null;
-  if (config?.value.repo !== undefined) path = resolve(dirname(config.path), config.value.repo);
-  else path = await findEnclosingWorkTree(project.dir, project.inputRoot);
+  const path = await canonicalRepositoryPath(project, config);
   if (path === null) return none('no repository');
   const opened = await registry.open(path, dirname(project.inputRoot));
   if ('problem' in opened) {

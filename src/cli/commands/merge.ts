@@ -1,0 +1,110 @@
+/**
+ * `trailbook merge SHARD_DIR... --out DIR`: compose the shards of a sharded build
+ * (`trailbook build --shard K/N`) into one archive, without analysing any project again
+ * (src/lib/shard/merge.ts). Astro renders only the pages that span projects; project pages
+ * are copied from their shards; evidence pages are copied or, when several shards cite them,
+ * written once from the shards' data (src/integrations/merged-evidence-pages.ts).
+ */
+import { mkdir, rename, rm, stat, symlink } from 'node:fs/promises';
+import { dirname, join, resolve } from 'node:path';
+import { ShardError } from '../../lib/shard/manifest.ts';
+import { planMerge, prepareMergeStore, previousMerge, writeMergeRecord, writeProjectPages } from '../../lib/shard/merge.ts';
+import { gatherEvidence } from '../../lib/archive/evidence-entries.ts';
+import { readCited } from '../../lib/archive/model-store.ts';
+import { resolveForges } from '../../lib/config/forge-links.ts';
+import { writeEvidencePages } from '../../integrations/merged-evidence-pages.ts';
+import { carryOver, siteFingerprint } from '../incremental.ts';
+import { checkFolders } from './build.ts';
+import { DEFAULT_CACHE_DIR, fromCwd, PACKAGE_ROOT } from '../paths.ts';
+import { plural, UsageError, type Output } from '../output.ts';
+import { shardLabel } from '../../lib/shard/partition.ts';
+
+/** Options of `trailbook merge`. */
+export interface MergeOptions {
+  out?: string;
+  cacheDir?: string;
+  verbose?: boolean;
+}
+
+/** Runs the merge command; returns the exit code. */
+export async function runMerge(dirs: string[], options: MergeOptions, out: Output): Promise<number> {
+  const started = performance.now();
+  if (dirs.length === 0) throw new UsageError('no shard folder given', 'pass the --out folder of every `trailbook build --shard K/N` run, e.g. trailbook merge shard-1 shard-2 --out site');
+  const given = [];
+  for (const d of dirs) {
+    const dir = resolve(d);
+    if (!(await stat(dir).then((s) => s.isDirectory(), () => false))) throw new UsageError(`${d} is not a folder`, 'pass the --out folders of the shard builds');
+    given.push({ dir, display: d });
+  }
+  const outDir = resolve(options.out ?? 'dist');
+  const cacheDir = resolve(options.cacheDir ?? DEFAULT_CACHE_DIR);
+  const storeDir = join(cacheDir, 'merge');
+  await checkFolders(outDir, cacheDir, given.map((g) => g.dir));
+  let plan;
+  try {
+    plan = await planMerge(given);
+  } catch (error) {
+    if (error instanceof ShardError) throw new UsageError(error.message, error.hint);
+    throw error;
+  }
+  const manifest = (plan.shards[0] as (typeof plan.shards)[number]).manifest;
+  const code = await siteFingerprint();
+  if (manifest.code !== code) {
+    throw new UsageError(`the shards were built by Trailbook ${manifest.version} with other code (${manifest.code.slice(0, 12)}) than this Trailbook's (${code.slice(0, 12)}); the merged archive would mix pages of both`, 'merge with the Trailbook that built the shards, or build them again with this one');
+  }
+  const { base, title, siteUrl } = manifest.options;
+  out.info(`Trailbook: merging ${plural(plan.shards.length, 'shard')} (${plan.shards.map((s) => `${shardLabel(s.manifest.shard)} ${s.display}`).join(', ')}): ${plural(plan.projects.length, 'project')}`);
+
+  const run = `merge-${process.pid}-${Date.now().toString(36)}`;
+  await rm(join(storeDir, 'projects'), { recursive: true, force: true });
+  await prepareMergeStore(plan, storeDir, run);
+  const hasArchive = await stat(join(outDir, 'index.html')).then((s) => s.isFile(), () => false);
+  const previous = hasArchive ? await previousMerge(storeDir, outDir, code, base) : null;
+  const kept = (key: string, digest: string): boolean => previous?.pages[key] === digest;
+
+  const repositories = plan.projects.flatMap((p) => (p.repository.id === null ? [] : [{ id: p.repository.id, path: p.repository.path }]));
+  const forges = resolveForges(manifest.options.repositories, repositories);
+  process.env['TRAILBOOK_ROOT'] = PACKAGE_ROOT;
+  process.env['TRAILBOOK_INPUTS'] = '[]';
+  process.env['TRAILBOOK_CACHE_DIR'] = storeDir;
+  process.env['TRAILBOOK_ANALYSIS_RUN'] = run;
+  process.env['TRAILBOOK_FILTER'] = JSON.stringify(manifest.options.filter);
+  process.env['TRAILBOOK_SITE'] = JSON.stringify({ title, url: siteUrl, forges });
+  process.env['TRAILBOOK_SEARCH_INDEX'] = 'external';
+
+  const staging = join(dirname(outDir), `.trailbook-staging-${process.pid}-${Date.now().toString(36)}`);
+  const stagingOut = join(staging, 'site');
+  const cwd = process.cwd();
+  let projectsCopied = 0;
+  let evidence = { pages: {} as Record<string, string>, copied: 0, combined: 0 };
+  let keptFiles = 0;
+  try {
+    await mkdir(staging, { recursive: true });
+    await symlink(join(PACKAGE_ROOT, 'node_modules'), join(staging, 'node_modules'), 'dir');
+    process.chdir(staging);
+    const renderStarted = performance.now();
+    const { build } = await import('astro');
+    await build({ root: PACKAGE_ROOT, outDir: stagingOut, base, ...(siteUrl ? { site: siteUrl } : {}), logLevel: options.verbose ? 'info' : 'error', mode: 'production' });
+    process.chdir(cwd);
+    await rm(join(stagingOut, '.prerender'), { recursive: true, force: true });
+    out.info(`  rendered the pages that span projects in ${((performance.now() - renderStarted) / 1000).toFixed(1)} s`);
+    projectsCopied = await writeProjectPages(plan, stagingOut, kept);
+    const entries = await gatherEvidence(plan.projects, (id) => readCited(storeDir, id));
+    evidence = await writeEvidencePages({ entries, shardOf: plan.shardOf, outDir: stagingOut, base, forges, kept });
+    const pages: Record<string, string> = { ...Object.fromEntries(plan.projects.map((p) => [`project:${p.id}`, p.digest])), ...evidence.pages };
+    if (previous) keptFiles = await carryOver(outDir, stagingOut, pages, previous.pages);
+    await rm(outDir, { recursive: true, force: true });
+    await rename(stagingOut, outDir);
+    await writeMergeRecord(storeDir, plan, outDir, pages);
+  } catch (error) {
+    out.error(`merging failed: ${(error as Error).message}\n  fix: run again with --verbose to see Astro's log; if a shard is named, build it again`);
+    return 2;
+  } finally {
+    process.chdir(cwd);
+    await rm(staging, { recursive: true, force: true });
+  }
+  const reused = previous ? `; kept ${plural(keptFiles, 'file')} and folder${keptFiles === 1 ? '' : 's'} of the previous merge` : '';
+  out.info(`  copied ${plural(projectsCopied, 'project')} from the shards; evidence pages: ${plural(evidence.copied, 'page')} copied, ${plural(evidence.combined, 'page')} cited from several shards written from their data${reused}`);
+  out.info(`Done in ${((performance.now() - started) / 1000).toFixed(1)} s. Serve ${fromCwd(outDir)} with any static web server.`);
+  return 0;
+}

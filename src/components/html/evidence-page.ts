@@ -1,0 +1,84 @@
+/**
+ * The parts of an evidence page (spec/archive.md, Evidence pages) that depend on who cites
+ * it: the Cited by list, and on a file page the cited lines (the facts line, the marks in the
+ * code and, in a long file, which lines are shown). Built here rather than in components so
+ * that the merge of a sharded build (src/lib/shard/merge-evidence.ts) writes, for a commit or
+ * file cited by projects of several shards, exactly the markup a single build renders. Each
+ * part starts with the text given by {@link EVIDENCE_PARTS} and ends at the first end text after
+ * it; no part holds another part's end, and every text inside is escaped (so no record can
+ * write a start or an end).
+ */
+import type { ProjectCitation } from '../../lib/archive/evidence-entries.ts';
+import type { FileExcerpt } from '../../lib/git/file-excerpt.ts';
+import type { Token } from '../../lib/highlight/highlight.ts';
+import { urls } from '../../lib/site/urls.ts';
+import { codeBlockHtml } from './code.ts';
+import { html, type SafeHtml } from './html.ts';
+import type { BoundForge } from '../../lib/config/forge-links.ts';
+
+/** Start tag and element name of each part, for the merge to find it in a rendered page. */
+export const EVIDENCE_PARTS = {
+  citedBy: { start: '<section aria-labelledby="cited-by">', end: '</section>' },
+  fileContent: { start: '<section aria-label="File content">', end: '</section>' },
+  /** The whole body of a repository file page, between two comments (no element to change the page's structure). */
+  repositoryFile: { start: '<!--trailbook:file-->', end: '<!--/trailbook:file-->' },
+} as const;
+
+/** "Every trail row that cites it": up to the listed citations, and how many more there are. */
+export function citedByHtml(citedBy: readonly ProjectCitation[], more: number, base: string): SafeHtml {
+  return html`<section aria-labelledby="cited-by"><h2 id="cited-by">Cited by</h2><ul class="cited-by">${citedBy.map((c) => html`<li><a href="${urls.row(base, c.projectId, c.anchor)}">${c.decision}</a> <span class="meta">— ${c.projectTitle}, row <code>${c.rowId}</code></span></li>`)}</ul>${more > 0 ? html`<p class="meta">… and ${String(more)} more rows cite it. Search for it to see them all.</p>` : ''}</section>`;
+}
+
+/** A file's size as its page states it, or null when it could not be read. */
+export type FileFacts = { totalLines: number; bytes: number } | null;
+
+/** The facts of an excerpt (its file's size), or null for a file that could not be read. */
+export const excerptFacts = (excerpt: FileExcerpt | { problem: string }): FileFacts => ('totalLines' in excerpt ? { totalLines: excerpt.totalLines, bytes: excerpt.bytes } : null);
+
+/** A file page's facts line: where the file is, its size and the cited lines (linked to their anchors). */
+export function fileFactsHtml(where: string, facts: FileFacts, ranges: ReadonlyArray<{ from: number; to: number }>): SafeHtml {
+  const size = facts ? html` · ${String(facts.totalLines)} lines · ${String(facts.bytes)} bytes` : '';
+  const cited = ranges.length > 0 ? html` · cited: ${ranges.map((r, i) => html`${i > 0 ? ', ' : ''}<a href="#L${String(r.from)}">${r.from === r.to ? `line ${r.from}` : `lines ${r.from}–${r.to}`}</a>`)}` : '';
+  return html`<p class="meta file-facts">${where}${size}${cited}</p>`;
+}
+
+/**
+ * A file page's content: the excerpt's windows highlighted (`highlighted[i]` holds window i's
+ * lines of tokens), cited lines marked; or why the file cannot be shown.
+ */
+export function fileContentHtml(path: string, excerpt: FileExcerpt | { problem: string }, highlighted: ReadonlyArray<readonly Token[][]>, ranges: ReadonlyArray<{ from: number; to: number }>): SafeHtml {
+  if ('problem' in excerpt) return html`<section aria-label="File content"><p class="status status-unknown">The file could not be shown: ${excerpt.problem}</p></section>`;
+  const blocks = excerpt.windows.map((w, i) => codeBlockHtml(highlighted[i] ?? [], w.start, ranges, true, `${path}, from line ${w.start}`));
+  return html`<section aria-label="File content">${excerpt.note ? html`<p class="meta">${excerpt.note}</p>` : ''}${blocks}</section>`;
+}
+
+/** Where a repository file page says the file is. */
+export const repositoryFileWhere = (head: string | null): string => `at landed head ${head?.slice(0, 12) ?? 'unknown'}`;
+
+/** What the page of a cited file at a repository's landed head shows. */
+export interface RepositoryFilePage {
+  /** Repository id. */
+  owner: string;
+  head: string | null;
+  path: string;
+  base: string;
+  /** The repository's forge links at the head, when a rule names it. */
+  forge: BoundForge | null;
+  facts: FileFacts;
+  ranges: ReadonlyArray<{ from: number; to: number }>;
+  citedBy: readonly ProjectCitation[];
+  more: number;
+  /** The file's content ({@link fileContentHtml}). */
+  content: SafeHtml;
+}
+
+/**
+ * The body of a repository file page (spec/archive.md, Evidence pages): where it is, its forge
+ * link at the first cited line, the facts line, Cited by and the content, in one
+ * run between the comments of {@link EVIDENCE_PARTS}.repositoryFile.
+ */
+export function repositoryFilePageHtml(page: RepositoryFilePage): SafeHtml {
+  const onForge = page.forge?.file(page.path, page.ranges[0]?.from) ?? null;
+  const forge = page.forge && onForge ? html`<p><a class="forge-link" href="${onForge}" rel="noopener noreferrer">View on ${page.forge.name}</a> (at the landed head)</p>` : '';
+  return html`<!--trailbook:file--><p class="meta"><a href="${urls.home(page.base)}">Archive</a> / repository <code>${page.owner}</code> / file</p>${forge}<h1 class="file-path"><code>${page.path}</code></h1>${fileFactsHtml(repositoryFileWhere(page.head), page.facts, page.ranges)}${citedByHtml(page.citedBy, page.more, page.base)}${page.content}<!--/trailbook:file-->`;
+}

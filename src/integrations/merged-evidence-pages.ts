@@ -1,0 +1,164 @@
+/**
+ * The evidence pages of a merged archive (issue 17, scope 3; the merge is src/lib/shard/). Each shard knows only its own
+ * projects' citations of a commit or file. A page cited from one shard only is that shard's
+ * page, copied. A page cited from several is written once from the shards' data, without
+ * analysing anything again: the page of the shard of the first citing project (which has the
+ * right landed head) is taken, and the parts that depend on who cites it are written again by
+ * the builders the pages use (src/components/html/evidence-page.ts): Cited by; on a file page
+ * also the facts line, the forge link and the marks on the cited lines — and, in a file too
+ * long to be shown whole, the excerpt, cut again around every shard's lines from the full text
+ * the shard kept. The page equals a single build's.
+ */
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import { dirname, join } from 'node:path';
+import { commitEntryDigest, fileEntryDigest, listedCitations, type CommitEntry, type EvidenceEntries, type FileEntry } from '../lib/archive/evidence-entries.ts';
+import { bindForge } from '../lib/config/forge-links.ts';
+import type { ForgeTemplates } from '../lib/config/forge-styles.ts';
+import { excerptText } from '../lib/git/file-excerpt.ts';
+import { highlightLines, languageOf } from '../lib/highlight/highlight.ts';
+import type { GivenShard } from '../lib/shard/check-shards.ts';
+import { linkOrCopy } from '../lib/shard/files.ts';
+import { shardPaths } from '../lib/shard/manifest.ts';
+import type { LongFile } from '../lib/shard/write-shard.ts';
+import { citedByHtml, EVIDENCE_PARTS, fileContentHtml, repositoryFilePageHtml } from '../components/html/evidence-page.ts';
+import { remarkLines } from '../components/html/code.ts';
+import { SafeHtml } from '../components/html/html.ts';
+
+/** What writing the evidence pages needs. */
+export interface EvidenceMerge {
+  entries: EvidenceEntries;
+  /** The shard of each project. */
+  shardOf: ReadonlyMap<string, GivenShard>;
+  /** The merged site folder being written. */
+  outDir: string;
+  base: string;
+  /** Forge templates by repository id (the site settings' `forges`). */
+  forges: Readonly<Record<string, ForgeTemplates>>;
+  /** True when the previous merge's page for `key` with `digest` is kept (carried over later). */
+  kept: (key: string, digest: string) => boolean;
+}
+
+/** What was written: each entry's digest by render-plan key, and how many pages were copied and combined. */
+export interface EvidenceMergeResult {
+  pages: Record<string, string>;
+  copied: number;
+  combined: number;
+}
+
+/** `page` with the element starting with `part.start` (through the first `part.end` after it) replaced. */
+export function replacePart(page: string, part: { start: string; end: string }, replacement: string, where: string): string {
+  const at = page.indexOf(part.start);
+  if (at === -1 || page.indexOf(part.start, at + 1) !== -1) throw new Error(`${where} has ${at === -1 ? 'no' : 'more than one'} ${part.start}: it was not written by this Trailbook`);
+  const end = page.indexOf(part.end, at);
+  if (end === -1) throw new Error(`${where}: ${part.start} is not closed`);
+  return page.slice(0, at) + replacement + page.slice(end + part.end.length);
+}
+
+/** The element starting with `part.start` in `page`. */
+function partOf(page: string, part: { start: string; end: string }, where: string): string {
+  const at = page.indexOf(part.start);
+  const end = at === -1 ? -1 : page.indexOf(part.end, at);
+  if (end === -1) throw new Error(`${where} has no ${part.start}: it was not written by this Trailbook`);
+  return page.slice(at, end + part.end.length);
+}
+
+/** The shards citing an entry, the first citing project's first. */
+function citingShards(entry: CommitEntry | FileEntry, shardOf: ReadonlyMap<string, GivenShard>): GivenShard[] {
+  const out: GivenShard[] = [];
+  for (const b of entry.by) {
+    const s = shardOf.get(b.projectId);
+    if (!s) throw new Error(`project ${b.projectId} cites ${entry.id} but is in no shard`);
+    if (!out.includes(s)) out.push(s);
+  }
+  return out;
+}
+
+async function writeText(path: string, text: string): Promise<void> {
+  await mkdir(dirname(path), { recursive: true });
+  await writeFile(path, text);
+}
+
+/**
+ * Writes the commit and repository file pages of the merged archive into `outDir/r/`
+ * (artifact pages come with their project's folder). Throws, naming the shard and page, when a
+ * shard's page or data is missing or was written by other code.
+ */
+export async function writeEvidencePages(merge: EvidenceMerge): Promise<EvidenceMergeResult> {
+  const pages: Record<string, string> = {};
+  let copied = 0;
+  let combined = 0;
+  const single = (shard: GivenShard, key: string, digest: string): void => {
+    if (shard.manifest.pages[key] !== digest) throw new Error(`shard ${shard.display} has no page for ${key} as its projects cite it; build the shard again`);
+  };
+  for (const entry of merge.entries.commits) {
+    const key = `commit:${entry.id}`;
+    const digest = commitEntryDigest(entry);
+    pages[key] = digest;
+    if (merge.kept(key, digest)) continue;
+    const shards = citingShards(entry, merge.shardOf);
+    const frame = shards[0] as GivenShard;
+    const rel = join('r', entry.repoId, 'commit', entry.oid, 'index.html');
+    if (shards.length === 1) {
+      single(frame, key, digest);
+      await linkOrCopy(join(frame.dir, rel), join(merge.outDir, rel));
+      copied++;
+      continue;
+    }
+    const where = `${frame.display}/${rel}`;
+    const page = await readFile(join(frame.dir, rel), 'utf8').catch(() => {
+      throw new Error(`shard ${frame.display} has no page ${rel}; build the shard again`);
+    });
+    const { listed, moreCitations } = listedCitations(entry.by);
+    await writeText(join(merge.outDir, rel), replacePart(page, EVIDENCE_PARTS.citedBy, citedByHtml(listed, moreCitations, merge.base).value, where));
+    combined++;
+  }
+  for (const entry of merge.entries.files) {
+    const key = `file:${entry.id}`;
+    const digest = fileEntryDigest(entry);
+    pages[key] = digest;
+    if (entry.scope === 'artifact') continue;
+    if (merge.kept(key, digest)) continue;
+    const shards = citingShards(entry, merge.shardOf);
+    const frame = merge.shardOf.get(entry.firstProject) as GivenShard;
+    const rel = join('r', entry.owner, 'file', ...entry.key.split('/'), 'index.html');
+    if (shards.length === 1) {
+      single(frame, key, digest);
+      await linkOrCopy(join(frame.dir, rel), join(merge.outDir, rel));
+      copied++;
+      continue;
+    }
+    const where = `${frame.display}/${rel}`;
+    const page = await readFile(join(frame.dir, rel), 'utf8').catch(() => {
+      throw new Error(`shard ${frame.display} has no page ${rel}; build the shard again`);
+    });
+    const known = frame.manifest.files[entry.id];
+    if (!known) throw new Error(`shard ${frame.display} has no data for the cited file ${entry.id}; build the shard again`);
+    let content: string;
+    if (known.long !== undefined) {
+      const long = JSON.parse(await readFile(join(shardPaths(frame.dir).files, known.long), 'utf8')) as LongFile;
+      const excerpt = excerptText(entry.path, long.text, entry.ranges);
+      const lang = languageOf(entry.path);
+      const highlighted = await Promise.all(excerpt.windows.map((w) => highlightLines(w.lines.join('\n'), lang)));
+      content = fileContentHtml(entry.path, excerpt, highlighted, entry.ranges).value;
+    } else {
+      content = remarkLines(partOf(page, EVIDENCE_PARTS.fileContent, where), entry.ranges);
+    }
+    const templates = merge.forges[entry.owner];
+    const { listed, moreCitations } = listedCitations(entry.by);
+    const body = repositoryFilePageHtml({
+      owner: entry.owner,
+      head: entry.head,
+      path: entry.path,
+      base: merge.base,
+      forge: templates ? bindForge(templates, entry.head) : null,
+      facts: known.facts,
+      ranges: entry.ranges,
+      citedBy: listed,
+      more: moreCitations,
+      content: new SafeHtml(content),
+    });
+    await writeText(join(merge.outDir, rel), replacePart(page, EVIDENCE_PARTS.repositoryFile, body.value, where));
+    combined++;
+  }
+  return { pages, copied, combined };
+}

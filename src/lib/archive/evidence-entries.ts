@@ -1,0 +1,112 @@
+/**
+ * The evidence pages of an archive (spec/archive.md, Evidence pages: "Only cited commits and
+ * files get pages"): one entry per cited commit and per cited file, with every row citing it,
+ * gathered from the projects' cited lists in project order. The `commits` and `files` loaders
+ * and the merge of a sharded build (src/lib/shard/) both gather them here, so a merged
+ * archive lists citations exactly as a single build does.
+ */
+import { createHash } from 'node:crypto';
+import type { Citation, ProjectModel } from '../model/types.ts';
+import { fileKey } from '../site/urls.ts';
+
+/** A row citing evidence, with its project. */
+export type ProjectCitation = Citation & { projectId: string; projectTitle: string };
+
+/** Citations listed on one evidence page; the rest are counted ("and 1,204 more"). */
+export const MAX_CITATIONS_SHOWN = 200;
+
+/** What an evidence entry needs to know of a project. */
+export interface CitingProject {
+  id: string;
+  title: string;
+  repository: { id: string | null; head: string | null };
+}
+
+/** A cited commit: `id` is `<repo>/<oid>`. */
+export interface CommitEntry {
+  id: string;
+  repoId: string;
+  oid: string;
+  by: ProjectCitation[];
+}
+
+/** A cited file: `id` is `r/<repo>/<key>` (at the landed head) or `p/<project>/<key>` (an artifact). */
+export interface FileEntry {
+  id: string;
+  scope: 'repository' | 'artifact';
+  /** Repository id, or project id for an artifact. */
+  owner: string;
+  /** The landed head of the first project citing it. */
+  head: string | null;
+  path: string;
+  /** URL key of the path (src/lib/site/urls.ts `fileKey`). */
+  key: string;
+  /** Cited line ranges of every citing project, sorted, without repeats. */
+  ranges: Array<{ from: number; to: number }>;
+  by: ProjectCitation[];
+  /** The first project citing it (an artifact's own project). */
+  firstProject: string;
+}
+
+/** Every evidence entry of an archive, sorted by id. */
+export interface EvidenceEntries {
+  commits: CommitEntry[];
+  files: FileEntry[];
+}
+
+const sha256 = (text: string): string => createHash('sha256').update(text).digest('hex');
+
+const byId = <T extends { id: string }>(a: T, b: T): number => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
+
+/**
+ * Gathers the evidence entries of `projects` (in archive order) from their cited lists.
+ * `citedOf` reads a project's list (the model store's `<id>.cited.json`); it may throw.
+ */
+export async function gatherEvidence(projects: readonly CitingProject[], citedOf: (id: string) => Promise<ProjectModel['cited']>): Promise<EvidenceEntries> {
+  const commits = new Map<string, CommitEntry>();
+  const files = new Map<string, FileEntry>();
+  for (const p of projects) {
+    const cited = await citedOf(p.id);
+    const repoId = p.repository.id;
+    if (repoId !== null) {
+      for (const c of cited.commits) {
+        const id = `${repoId}/${c.oid}`;
+        let entry = commits.get(id);
+        if (!entry) commits.set(id, (entry = { id, repoId, oid: c.oid, by: [] }));
+        for (const b of c.by) entry.by.push({ ...b, projectId: p.id, projectTitle: p.title });
+      }
+    }
+    for (const f of cited.files) {
+      const owner = f.origin === 'repository' ? repoId : p.id;
+      if (owner === null) continue;
+      const key = fileKey(f.path, sha256);
+      const id = `${f.origin === 'repository' ? 'r' : 'p'}/${owner}/${key}`;
+      let entry = files.get(id);
+      if (!entry) files.set(id, (entry = { id, scope: f.origin, owner, head: p.repository.head, path: f.path, key, ranges: [], by: [], firstProject: p.id }));
+      for (const r of f.ranges) if (!entry.ranges.some((x) => x.from === r.from && x.to === r.to)) entry.ranges.push(r);
+      for (const b of f.by) entry.by.push({ ...b, projectId: p.id, projectTitle: p.title });
+    }
+  }
+  for (const entry of files.values()) entry.ranges.sort((a, b) => a.from - b.from || a.to - b.to);
+  return { commits: [...commits.values()].sort(byId), files: [...files.values()].sort(byId) };
+}
+
+/** The digest of a commit page's data: equal digests render the same page. */
+export function commitEntryDigest(entry: Pick<CommitEntry, 'by'>): string {
+  return sha256(JSON.stringify(entry.by));
+}
+
+/** The digest of a file page's data (head, ranges and citations). */
+export function fileEntryDigest(entry: Pick<FileEntry, 'head' | 'ranges' | 'by'>): string {
+  return sha256(JSON.stringify([entry.head, entry.ranges, entry.by]));
+}
+
+/** The digest of the text a file page shows: its head, path and cited ranges (not who cites it). */
+export function fileExcerptKey(entry: Pick<FileEntry, 'scope' | 'head' | 'path' | 'ranges'>): string {
+  return sha256(JSON.stringify([entry.scope, entry.head, entry.path, entry.ranges]));
+}
+
+/** The citations a page lists and how many more there are. */
+export function listedCitations(by: readonly ProjectCitation[]): { listed: ProjectCitation[]; citations: number; moreCitations: number } {
+  return { listed: by.slice(0, MAX_CITATIONS_SHOWN), citations: by.length, moreCitations: Math.max(0, by.length - MAX_CITATIONS_SHOWN) };
+}

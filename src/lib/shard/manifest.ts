@@ -1,0 +1,112 @@
+/**
+ * The shard manifest (issue 17): what `trailbook build --shard K/N` writes beside the pages of
+ * its projects, for `trailbook merge` to compose one archive without analysing anything again.
+ *
+ * ```
+ * <shard>/                              the shard's own pages (its projects, and the commits and
+ *                                       files they cite, with their citations only)
+ * <shard>/trailbook-shard/shard.json    this manifest
+ * <shard>/trailbook-shard/projects/     each project's summary, cited list and report details
+ *                                       (<id>.summary.json, <id>.cited.json, <id>.report.json)
+ * <shard>/trailbook-shard/files/        the full text of cited repository files too long to be
+ *                                       shown whole (src/lib/git/file-excerpt.ts), whose excerpt
+ *                                       a merge may have to cut again around other shards' lines
+ * ```
+ *
+ * The folder is named without a leading dot: CI systems drop hidden folders from uploaded
+ * artifacts. Nothing in it is published: the merge leaves it out of the archive.
+ */
+import { createHash } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import type { RepositoryRule } from '../config/config-schema.ts';
+import type { ShardSpec } from './partition.ts';
+
+/** The folder of shard data inside a shard's output. */
+export const SHARD_DATA = 'trailbook-shard';
+
+/** The manifest's format name; a merge refuses any other. */
+export const SHARD_FORMAT = 'trailbook-shard/1';
+
+/** The build options every shard of an archive must share (they shape analysis or every page). */
+export interface ShardOptions {
+  base: string;
+  title: string;
+  siteUrl: string | null;
+  repositories: RepositoryRule[];
+  filter: { include: string[]; exclude: string[] };
+  bdExport: boolean;
+}
+
+/** `trailbook-shard/shard.json`. */
+export interface ShardManifest {
+  format: typeof SHARD_FORMAT;
+  /** Trailbook's version (package.json). */
+  version: string;
+  /** Fingerprint of Trailbook's code, its Astro config and locked dependencies (what shapes every page). */
+  code: string;
+  options: ShardOptions;
+  shard: ShardSpec;
+  /** Every project discovered in the inputs, in discovery order (the archive's order). */
+  discovered: string[];
+  /** Discovery problems (display paths), as the build report lists them. */
+  problems: Array<{ path: string; problem: string }>;
+  /** This shard's projects, in discovery order, with their input digests. */
+  projects: Array<{ id: string; digest: string }>;
+  /**
+   * The digest of every entry this shard rendered (`project:<id>`, `commit:<repo>/<oid>`,
+   * `file:<entry id>`; src/lib/archive/render-plan.ts): a merge copies a page whose digest
+   * equals the archive's, and writes the others again from the shards' data.
+   */
+  pages: Record<string, string>;
+  /**
+   * Each cited repository file of this shard (entry id): its size as its page states it (null:
+   * not readable), and, for a file too long to be shown whole, the name of its full text in `files/`.
+   */
+  files: Record<string, { facts: { totalLines: number; bytes: number } | null; long?: string }>;
+}
+
+/** Paths inside a shard's output folder. */
+export function shardPaths(shardDir: string): { data: string; manifest: string; projects: string; files: string } {
+  const data = join(shardDir, SHARD_DATA);
+  return { data, manifest: join(data, 'shard.json'), projects: join(data, 'projects'), files: join(data, 'files') };
+}
+
+/** The identity of a shard's content: equal digests mean a merge can reuse what it made of it. */
+export function shardDigest(manifest: ShardManifest): string {
+  return createHash('sha256').update(JSON.stringify([manifest.format, manifest.code, manifest.options, manifest.shard, manifest.projects, manifest.pages])).digest('hex').slice(0, 32);
+}
+
+/** A shard folder that cannot be merged, with what to do about it. */
+export class ShardError extends Error {
+  readonly hint: string;
+  constructor(message: string, hint: string) {
+    super(message);
+    this.name = 'ShardError';
+    this.hint = hint;
+  }
+}
+
+/**
+ * Reads a shard's manifest. Throws {@link ShardError} naming the folder when it holds none, or
+ * one this Trailbook cannot read.
+ */
+export async function readShardManifest(shardDir: string, display: string = shardDir): Promise<ShardManifest> {
+  const path = shardPaths(shardDir).manifest;
+  let text: string;
+  try {
+    text = await readFile(path, 'utf8');
+  } catch {
+    throw new ShardError(`${display} is not a shard: it has no ${SHARD_DATA}/shard.json`, 'pass the --out folders of `trailbook build --shard K/N` runs');
+  }
+  let manifest: Partial<ShardManifest>;
+  try {
+    manifest = JSON.parse(text) as Partial<ShardManifest>;
+  } catch (error) {
+    throw new ShardError(`${display}/${SHARD_DATA}/shard.json is not JSON (${(error as Error).message})`, 'build the shard again');
+  }
+  if (manifest.format !== SHARD_FORMAT) {
+    throw new ShardError(`${display} was written in shard format ${String(manifest.format)}; this Trailbook reads ${SHARD_FORMAT}`, 'build every shard and merge them with the same Trailbook');
+  }
+  return manifest as ShardManifest;
+}

@@ -1,0 +1,133 @@
+/**
+ * The merge of a sharded build (issue 17, scope 2): every shard's projects become one archive
+ * without analysing any of them again.
+ *
+ * 1. {@link planMerge}: read and check the shards (check-shards.ts); the archive's projects in
+ *    discovery order, each from its shard.
+ * 2. {@link prepareMergeStore}: a model store holding what the pages that span projects read
+ *    (summaries, cited lists, report details, the archive index) and a render plan for those
+ *    pages only. Astro renders them from it as it would for a single build.
+ * 3. {@link writeProjectPages}: each project's folder (`p/<id>/`: recap, exports, issue and
+ *    artifact pages) copied from its shard; src/integrations/merged-evidence-pages.ts writes
+ *    the commit and file pages.
+ *
+ * A merge into the output of a previous merge keeps what did not change: a project whose
+ * digest is the one it had, and an evidence page whose data is, stay where they are
+ * ({@link MergeRecord}), so a shard whose inputs did not change costs the next merge nothing
+ * but reading its manifest.
+ */
+import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import type { ProjectSummary } from '../archive/summary.ts';
+import { writeArchiveIndex } from '../archive/model-store.ts';
+import { writeRenderPlan } from '../archive/render-plan.ts';
+import { checkShards, type GivenShard } from './check-shards.ts';
+import { linkOrCopy, linkTree } from './files.ts';
+import { readShardManifest, shardDigest, shardPaths, ShardError } from './manifest.ts';
+
+/** The archive a merge composes. */
+export interface MergePlan {
+  /** The shards, by index. */
+  shards: GivenShard[];
+  /** Every project, in the archive's (discovery) order. */
+  projects: ProjectSummary[];
+  /** The shard of each project. */
+  shardOf: Map<string, GivenShard>;
+}
+
+/**
+ * Reads the shards in `dirs` (`display`: as the user wrote them) and plans the archive. Throws
+ * {@link ShardError} when they cannot be merged (check-shards.ts) or one is incomplete.
+ */
+export async function planMerge(dirs: ReadonlyArray<{ dir: string; display: string }>): Promise<MergePlan> {
+  const given: GivenShard[] = [];
+  for (const d of dirs) given.push({ ...d, manifest: await readShardManifest(d.dir, d.display) });
+  const shards = checkShards(given);
+  const owner = new Map<string, GivenShard>();
+  for (const s of shards) for (const p of s.manifest.projects) owner.set(p.id, s);
+  const discovered = (shards[0] as GivenShard).manifest.discovered;
+  const projects: ProjectSummary[] = [];
+  const shardOf = new Map<string, GivenShard>();
+  for (const id of discovered) {
+    const s = owner.get(id);
+    if (!s) throw new ShardError(`project ${id} was found in the inputs but no shard holds it`, 'build every shard again from the same inputs');
+    const path = join(shardPaths(s.dir).projects, `${id}.summary.json`);
+    let summary: ProjectSummary;
+    try {
+      summary = JSON.parse(await readFile(path, 'utf8')) as ProjectSummary;
+    } catch (error) {
+      throw new ShardError(`shard ${s.display} has no readable summary of ${id} (${(error as Error).message})`, 'build the shard again');
+    }
+    projects.push(summary);
+    shardOf.set(id, s);
+  }
+  return { shards, projects, shardOf };
+}
+
+/**
+ * Writes the model store the merge's Astro run reads, in `storeDir`: each project's summary,
+ * cited list and report details (linked from its shard), the archive index of analysis run
+ * `run`, and a render plan for the pages that span projects only.
+ */
+export async function prepareMergeStore(plan: MergePlan, storeDir: string, run: string): Promise<void> {
+  const projectsDir = join(storeDir, 'projects');
+  await mkdir(projectsDir, { recursive: true });
+  for (const p of plan.projects) {
+    const from = shardPaths((plan.shardOf.get(p.id) as GivenShard).dir).projects;
+    for (const suffix of ['summary', 'cited', 'report']) await linkOrCopy(join(from, `${p.id}.${suffix}.json`), join(projectsDir, `${p.id}.${suffix}.json`));
+  }
+  const first = (plan.shards[0] as GivenShard).manifest;
+  await writeArchiveIndex(storeDir, { projects: plan.projects.map((p) => ({ id: p.id, digest: p.digest })), problems: first.problems, run, repositories: {}, projectDirs: {} });
+  await writeRenderPlan(storeDir, { previous: null, spanningOnly: true });
+}
+
+/**
+ * Copies each project's folder (`p/<id>/`) from its shard into `outDir`, except those `kept`
+ * (carried over from the previous merge). Returns how many folders were copied. Throws when a
+ * shard's pages of a project are not those of the digest it lists.
+ */
+export async function writeProjectPages(plan: MergePlan, outDir: string, kept: (key: string, digest: string) => boolean): Promise<number> {
+  let copied = 0;
+  for (const p of plan.projects) {
+    const key = `project:${p.id}`;
+    if (kept(key, p.digest)) continue;
+    const shard = plan.shardOf.get(p.id) as GivenShard;
+    if (shard.manifest.pages[key] !== p.digest) throw new ShardError(`shard ${shard.display} lists ${p.id} but has no pages of it`, 'build the shard again');
+    await linkTree(join(shard.dir, 'p', p.id), join(outDir, 'p', p.id));
+    copied++;
+  }
+  return copied;
+}
+
+/** What a merge leaves for the next one (in its store folder). */
+export interface MergeRecord {
+  /** Trailbook's code fingerprint and the base path the merged pages were written for. */
+  code: string;
+  base: string;
+  outDir: string;
+  /** Each shard's digest (manifest.ts `shardDigest`), by index. */
+  shards: Record<string, string>;
+  /** Each entry's digest by render-plan key (`project:`, `commit:`, `file:`). */
+  pages: Record<string, string>;
+}
+
+const recordPath = (storeDir: string): string => join(storeDir, 'merged.json');
+
+/** The previous merge's record when its output can be reused by a merge of `code` and `base` into `outDir`, else null. */
+export async function previousMerge(storeDir: string, outDir: string, code: string, base: string): Promise<MergeRecord | null> {
+  try {
+    const record = JSON.parse(await readFile(recordPath(storeDir), 'utf8')) as MergeRecord;
+    return record.code === code && record.base === base && record.outDir === outDir ? record : null;
+  } catch {
+    return null;
+  }
+}
+
+/** Records this merge for the next one. */
+export async function writeMergeRecord(storeDir: string, plan: MergePlan, outDir: string, pages: Record<string, string>): Promise<void> {
+  const first = (plan.shards[0] as GivenShard).manifest;
+  const record: MergeRecord = { code: first.code, base: first.options.base, outDir, shards: Object.fromEntries(plan.shards.map((s) => [String(s.manifest.shard.index), shardDigest(s.manifest)])), pages };
+  const tmp = `${recordPath(storeDir)}.${process.pid}.tmp`;
+  await writeFile(tmp, JSON.stringify(record));
+  await rename(tmp, recordPath(storeDir));
+}
