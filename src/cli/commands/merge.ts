@@ -18,6 +18,7 @@ import { checkFolders } from './build.ts';
 import { DEFAULT_CACHE_DIR, fromCwd, PACKAGE_ROOT } from '../paths.ts';
 import { plural, UsageError, type Output } from '../output.ts';
 import { shardLabel } from '../../lib/shard/partition.ts';
+import { writeMergedSearch } from '../../lib/shard/merge-search.ts';
 
 /** Options of `trailbook merge`. */
 export interface MergeOptions {
@@ -91,6 +92,7 @@ export async function runMerge(dirs: string[], options: MergeOptions, out: Outpu
     projectsCopied = await writeProjectPages(plan, stagingOut, kept);
     const entries = await gatherEvidence(plan.projects, (id) => readCited(storeDir, id));
     evidence = await writeEvidencePages({ entries, shardOf: plan.shardOf, outDir: stagingOut, base, forges, kept });
+    await writeMergedSearch(plan, stagingOut, base);
     const pages: Record<string, string> = { ...Object.fromEntries(plan.projects.map((p) => [`project:${p.id}`, p.digest])), ...evidence.pages };
     if (previous) keptFiles = await carryOver(outDir, stagingOut, pages, previous.pages);
     await rm(outDir, { recursive: true, force: true });

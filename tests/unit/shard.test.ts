@@ -1,0 +1,105 @@
+/**
+ * Sharded builds (issue 17), the core: the partition, which shards merge, and the markup the
+ * merge writes again on evidence pages cited from several shards.
+ */
+import { describe, expect, it } from 'vitest';
+import fc from 'fast-check';
+import { parseShard, shardOf } from '../../src/lib/shard/partition.ts';
+import { checkShards, type GivenShard } from '../../src/lib/shard/check-shards.ts';
+import { SHARD_FORMAT, type ShardManifest } from '../../src/lib/shard/manifest.ts';
+import { codeLinesHtml, remarkLines } from '../../src/components/html/code.ts';
+import { replacePart } from '../../src/integrations/merged-evidence-pages.ts';
+import { EVIDENCE_PARTS, citedByHtml } from '../../src/components/html/evidence-page.ts';
+
+describe('the partition', () => {
+  it('reads K/N and refuses anything else, saying why', () => {
+    expect(parseShard('2/4')).toEqual({ index: 2, count: 4 });
+    expect(parseShard(' 1 / 1 ')).toEqual({ index: 1, count: 1 });
+    expect(() => parseShard('0/4')).toThrow('--shard 0/4: the shard must be between 1 and 4');
+    expect(() => parseShard('5/4')).toThrow('--shard 5/4: the shard must be between 1 and 4');
+    expect(() => parseShard('2')).toThrow('--shard 2 is not K/N (e.g. --shard 2/4: the second of four shards)');
+    expect(() => parseShard('1/0')).toThrow('--shard 1/0: the number of shards must be between 1 and 1000');
+  });
+
+  it('puts a project in one shard by its id alone', () => {
+    expect(shardOf('tickets-clean', 4)).toBe(shardOf('tickets-clean', 4));
+    fc.assert(
+      fc.property(fc.string({ minLength: 1 }), fc.integer({ min: 1, max: 50 }), (id, n) => {
+        const k = shardOf(id, n);
+        return k >= 1 && k <= n && Number.isInteger(k);
+      }),
+    );
+  });
+
+  it('spreads projects over the shards', () => {
+    const counts = [0, 0, 0, 0];
+    for (let i = 0; i < 4000; i++) (counts[shardOf(`projects-project-${String(i).padStart(4, '0')}`, 4) - 1] as number)++;
+    for (const c of counts) expect(c).toBeGreaterThan(900);
+  });
+});
+
+const manifest = (index: number, count: number, extra: Partial<ShardManifest> = {}): ShardManifest => ({
+  format: SHARD_FORMAT,
+  version: '0.1.0',
+  code: 'c'.repeat(32),
+  options: { base: '/', title: 'Trailbook', siteUrl: null, repositories: [], filter: { include: [], exclude: [] }, bdExport: false },
+  shard: { index, count },
+  discovered: ['a', 'b', 'c'],
+  problems: [],
+  projects: [],
+  pages: {},
+  files: {},
+  ...extra,
+});
+const given = (m: ShardManifest, display = `shard-${m.shard.index}`): GivenShard => ({ dir: `/x/${display}`, display, manifest: m });
+
+describe('which shards merge', () => {
+  it('every shard of one build, returned by index', () => {
+    expect(checkShards([given(manifest(2, 2)), given(manifest(1, 2))]).map((s) => s.display)).toEqual(['shard-1', 'shard-2']);
+  });
+
+  it('not a missing shard', () => {
+    expect(() => checkShards([given(manifest(1, 3)), given(manifest(3, 3))])).toThrow('shard 2/3 is missing: the archive has 3 shards and 2 were given');
+  });
+
+  it('not one given twice', () => {
+    expect(() => checkShards([given(manifest(1, 2), 'a'), given(manifest(1, 2), 'b')])).toThrow('shard 1/2 is given twice: a and b');
+  });
+
+  it('not shards of different splits', () => {
+    expect(() => checkShards([given(manifest(1, 2)), given(manifest(2, 3))])).toThrow('shard 1/2 (shard-1) is one of 2 shards, shard 2/3 (shard-2) one of 3');
+  });
+
+  it('not shards of different Trailbook versions', () => {
+    expect(() => checkShards([given(manifest(1, 2)), given(manifest(2, 2, { version: '0.2.0', code: 'd'.repeat(32) }))])).toThrow(
+      'shard 2/2 (shard-2) was built by Trailbook 0.2.0 (code dddddddddddd), shard 1/2 (shard-1) by Trailbook 0.1.0 (code cccccccccccc); shards of different Trailbook versions cannot be merged',
+    );
+  });
+
+  it('not shards built with different options', () => {
+    const other = manifest(2, 2);
+    other.options = { ...other.options, base: '/archive/' };
+    expect(() => checkShards([given(manifest(1, 2)), given(other)])).toThrow('shard 1/2 (shard-1) and shard 2/2 (shard-2) were built with different base path (--base): / and /archive/');
+  });
+
+  it('not shards of different inputs', () => {
+    expect(() => checkShards([given(manifest(1, 2)), given(manifest(2, 2, { discovered: ['a', 'b'] }))])).toThrow('shard 1/2 (shard-1) and shard 2/2 (shard-2) read different inputs: 3 and 2 projects found; c only in 1/2');
+  });
+});
+
+describe('what a merge writes again', () => {
+  it('marks the lines of every shard, and only line markup', () => {
+    const lines = [[{ text: '<span class="line" id="L9">', cls: '' }], [{ text: 'b', cls: 'hl-x' }], [{ text: 'c', cls: '' }]];
+    const one = codeLinesHtml(lines, 1, [{ from: 1, to: 1 }], true).value;
+    const both = codeLinesHtml(lines, 1, [{ from: 1, to: 1 }, { from: 3, to: 3 }], true).value;
+    expect(remarkLines(one, [{ from: 1, to: 1 }, { from: 3, to: 3 }])).toBe(both);
+    expect(remarkLines(both, [])).toBe(codeLinesHtml(lines, 1, [], true).value);
+  });
+
+  it('replaces one part of a page and refuses a page without it', () => {
+    const page = `<main><h1>x</h1>${citedByHtml([], 0, '/').value}<p>after</p></main>`;
+    const cite = [{ rowId: '1', anchor: 'row-1', decision: 'D </section>', projectId: 'p', projectTitle: 'P' }];
+    expect(replacePart(page, EVIDENCE_PARTS.citedBy, citedByHtml(cite, 2, '/').value, 'page')).toBe(`<main><h1>x</h1>${citedByHtml(cite, 2, '/').value}<p>after</p></main>`);
+    expect(() => replacePart('<main></main>', EVIDENCE_PARTS.citedBy, '', 'r/x/commit/y/index.html')).toThrow('r/x/commit/y/index.html has no <section aria-labelledby="cited-by">: it was not written by this Trailbook');
+  });
+});
