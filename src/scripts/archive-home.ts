@@ -2,9 +2,15 @@
  * The archive home's filters and sort (src/pages/index.astro): reveals the form, applies the
  * view in the URL's query (src/lib/site/home-view.ts) to the projects table, and keeps the
  * URL in step as the reader changes it. Without JavaScript the form stays hidden and the
- * table lists every project, newest first.
+ * table lists every project, newest first (a paged archive: the newest, with a pager).
+ *
+ * In a paged archive (src/lib/site/home-projects.ts) a view other than the default one runs
+ * over every project: the list is loaded once from `home-index.json`, and the matching rows are
+ * drawn by the pages' own row builder, a page at a time ("Show more projects").
  */
-import { compareHomeRows, homeRowMatches, homeViewQuery, parseHomeView, HOME_SORTS, type HomeRow, type HomeView } from '../lib/site/home-view.ts';
+import { compareHomeRows, DEFAULT_HOME_VIEW, homeRowMatches, homeViewQuery, parseHomeView, HOME_SORTS, type HomeRow, type HomeView } from '../lib/site/home-view.ts';
+import { HOME_PAGE_SIZE, type HomeProject } from '../lib/site/home-projects.ts';
+import { homeRowHtml } from '../components/html/home-row.ts';
 
 const SORT_COLUMN: Record<string, { column: string; order: 'ascending' | 'descending' }> = {
   newest: { column: 'time', order: 'descending' },
@@ -52,7 +58,65 @@ function setup(): void {
   const sort = field<HTMLSelectElement>('sort');
   const rows = Array.from(body.rows).map((tr) => ({ tr, data: rowData(tr) }));
 
-  const apply = (view: HomeView): void => {
+  const markSort = (view: HomeView): void => {
+    const sorting = SORT_COLUMN[view.sort];
+    for (const th of Array.from(table.querySelectorAll<HTMLElement>('th[data-sort]'))) {
+      if (sorting && th.dataset['sort'] === sorting.column) th.setAttribute('aria-sort', sorting.order);
+      else th.removeAttribute('aria-sort');
+    }
+    if (order) order.textContent = HOME_SORTS[view.sort];
+  };
+
+  const pages = Number(table.dataset['pages'] ?? '1') || 1;
+  const total = Number(table.dataset['total'] ?? String(rows.length)) || rows.length;
+  const base = form.dataset['base'] ?? '/';
+  const pager = document.querySelector<HTMLElement>('#home-pager');
+  const more = document.querySelector<HTMLButtonElement>('#home-more');
+  const firstPage = body.innerHTML;
+  let everyProject: Promise<HomeProject[]> | null = null;
+  let drawn = { matches: [] as HomeProject[], shown: 0 };
+  let current = 0;
+
+  /** Draws the next page of matches (a paged archive's filtered view). */
+  const drawMore = (): void => {
+    const next = drawn.matches.slice(drawn.shown, drawn.shown + HOME_PAGE_SIZE);
+    body.insertAdjacentHTML('beforeend', next.map((p) => homeRowHtml(p, base).value).join(''));
+    drawn.shown += next.length;
+    if (more) more.hidden = drawn.shown >= drawn.matches.length;
+    status.textContent = drawn.matches.length === 0 ? `No project of ${total} matches.` : `${drawn.matches.length} of ${total} projects match; ${drawn.shown === drawn.matches.length ? 'all shown' : `the first ${drawn.shown} shown`}.`;
+  };
+
+  const applyPaged = async (view: HomeView): Promise<void> => {
+    const run = ++current;
+    markSort(view);
+    if (homeViewQuery(view) === homeViewQuery(DEFAULT_HOME_VIEW)) {
+      body.innerHTML = firstPage;
+      if (pager) pager.hidden = false;
+      if (more) more.hidden = true;
+      status.textContent = `The newest ${rows.length} of ${total} projects shown; the pager below lists the rest.`;
+      return;
+    }
+    status.textContent = `Filtering all ${total} projects…`;
+    everyProject ??= fetch(`${base}home-index.json`).then(async (r) => {
+      if (!r.ok) throw new Error(`home-index.json: ${r.status}`);
+      return ((await r.json()) as { projects: HomeProject[] }).projects;
+    });
+    let all: HomeProject[];
+    try {
+      all = await everyProject;
+    } catch (error) {
+      everyProject = null;
+      status.textContent = `The list of every project could not be loaded (${(error as Error).message}); the pager below lists them all.`;
+      return;
+    }
+    if (run !== current) return;
+    drawn = { matches: all.filter((p) => homeRowMatches(p, view)).sort(compareHomeRows(view.sort)), shown: 0 };
+    body.innerHTML = '';
+    if (pager) pager.hidden = true;
+    drawMore();
+  };
+
+  const applyPage = (view: HomeView): void => {
     const sorted = [...rows].sort((a, b) => compareHomeRows(view.sort)(a.data, b.data));
     let shown = 0;
     for (const { tr, data } of sorted) {
@@ -61,14 +125,15 @@ function setup(): void {
       if (match) shown++;
       body.append(tr);
     }
-    const sorting = SORT_COLUMN[view.sort];
-    for (const th of Array.from(table.querySelectorAll<HTMLElement>('th[data-sort]'))) {
-      if (sorting && th.dataset['sort'] === sorting.column) th.setAttribute('aria-sort', sorting.order);
-      else th.removeAttribute('aria-sort');
-    }
-    if (order) order.textContent = HOME_SORTS[view.sort];
+    markSort(view);
     status.textContent = shown === rows.length ? `All ${rows.length} projects shown.` : `${shown} of ${rows.length} projects shown.`;
   };
+
+  const apply = (view: HomeView): void => {
+    if (pages > 1) void applyPaged(view);
+    else applyPage(view);
+  };
+  more?.addEventListener('click', drawMore);
 
   const fromUrl = (): HomeView => {
     const view = parseHomeView(location.search);

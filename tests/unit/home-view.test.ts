@@ -77,3 +77,14 @@ describe('theme', () => {
     expect(() => new Function('localStorage', 'document', THEME_BOOT_SCRIPT)({ getItem: () => { throw new Error('denied'); } }, document)).not.toThrow();
   });
 });
+
+describe('home pages', () => {
+  it('cut the list into pages of 500, and an empty archive into one empty page', async () => {
+    const { homePages, HOME_PAGE_SIZE } = await import('../../src/lib/site/home-projects.ts');
+    const { homePageUrl } = await import('../../src/lib/site/urls.ts');
+    expect(HOME_PAGE_SIZE).toBe(500);
+    expect(homePages(Array.from({ length: 1001 }, (_, i) => i)).map((p) => p.length)).toEqual([500, 500, 1]);
+    expect(homePages([])).toEqual([[]]);
+    expect([homePageUrl('/a/', 1), homePageUrl('/a/', 3)]).toEqual(['/a/', '/a/projects/3/']);
+  });
+});

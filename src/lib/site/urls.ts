@@ -26,6 +26,11 @@ export function fileKey(path: string, digest: (text: string) => string): string 
   return `_/${digest(path).slice(0, 16)}`;
 }
 
+/** Page `n` (1-based) of the archive's list of projects: the home, then `projects/<n>/`. */
+export function homePageUrl(base: string, n: number): string {
+  return n <= 1 ? base : `${base}projects/${n}/`;
+}
+
 export const urls = {
   home: (base: string): string => base,
   search: (base: string, query = ''): string => `${base}search/${query}`,

@@ -1,0 +1,91 @@
+/**
+ * A paged archive home (issue 17: a 10,000-project archive keeps the home's first view small):
+ * past 500 projects the home lists the newest 500 and a pager, `/projects/2/` the rest, and
+ * the filters run over every project (loaded from home-index.json only when asked), in
+ * Chromium at desktop and phone widths.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { createHash } from 'node:crypto';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Browser } from 'playwright-core';
+import { buildSite, type BuiltSite } from './build-site.ts';
+import { launchBrowser } from './browser.ts';
+import { serveStatic, type StaticServer } from './static-server.ts';
+import { readText } from './page-helpers.ts';
+
+const PROJECTS = 523;
+let tmp: string;
+let site: BuiltSite;
+let server: StaticServer;
+let browser: Browser;
+
+beforeAll(async () => {
+  tmp = await mkdtemp(join(tmpdir(), 'trailbook-home-pages-'));
+  for (let p = 0; p < PROJECTS; p++) {
+    const dir = join(tmp, 'runs', `run-${String(p).padStart(3, '0')}`);
+    await mkdir(dir, { recursive: true });
+    const ts = new Date(Date.parse('2026-01-01T00:00:00Z') + p * 3_600_000).toISOString().replace('.000Z', 'Z');
+    const decision = `Decide step ${p}`;
+    const id = createHash('sha256').update(`${ts}${decision}`).digest('hex').slice(0, 8);
+    // Every seventh project's row cites a file its folder lacks: one pointer not verified. The others cite notes.md.
+    const evidence = p % 7 === 0 ? 'missing.md' : 'notes.md';
+    await writeFile(join(dir, 'notes.md'), `Notes of step ${p}\n`);
+    await writeFile(join(dir, 'decisions.jsonl'), `${JSON.stringify({ id, ts, phase: 'start', ticket: '', actor: 'lead', decision, why: 'paging', evidence, result: 'verified' })}\n`);
+  }
+  site = await buildSite([join(tmp, 'runs')]);
+  server = await serveStatic(site.out, '/', { gzip: true });
+  browser = await launchBrowser();
+}, 300_000);
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.close();
+  if (tmp && !process.env.KEEP) await rm(tmp, { recursive: true, force: true });
+});
+
+describe('an archive of more than 500 projects', () => {
+  it('lists the newest 500 on the home and the rest on page 2, with a pager', async () => {
+    const home = await readFile(join(site.out, 'index.html'), 'utf8');
+    expect(home.match(/<tr data-project=/g)?.length).toBe(500);
+    expect(home).toContain('data-project="run-522"');
+    expect(home).not.toContain('data-project="run-022"');
+    expect(home).toContain('Projects, <span id="home-order">newest first</span>, 1–500 of 523.');
+    const second = await readFile(join(site.out, 'projects', '2', 'index.html'), 'utf8');
+    expect(second.match(/<tr data-project=/g)?.length).toBe(23);
+    expect(second).toContain('data-project="run-000"');
+    expect(second).toContain('<a href="/projects/2/" aria-current="page">2</a>');
+  });
+
+  for (const [name, width] of [['desktop', 1280], ['phone', 390]] as const) {
+    it(`filters and sorts every project, not only the page (${name})`, async () => {
+      const page = await browser.newPage({ viewport: { width, height: 800 } });
+      const fetched: string[] = [];
+      page.on('request', (r) => fetched.push(new URL(r.url()).pathname));
+      await page.goto(server.url);
+      expect(await readText(page.locator('#home-status'))).toBe('The newest 500 of 523 projects shown; the pager below lists the rest.');
+      expect(fetched).not.toContain('/home-index.json');
+      await page.selectOption('#home-show', 'not-verified');
+      await page.waitForFunction(() => document.querySelector('#home-status')?.textContent?.includes('match'));
+      expect(await readText(page.locator('#home-status'))).toBe('75 of 523 projects match; all shown.');
+      expect(await page.locator('#projects tbody tr').count()).toBe(75);
+      expect(await page.locator('#home-pager').isVisible()).toBe(false);
+      expect(await page.locator('#projects tbody tr[data-project="run-000"] th a').getAttribute('href')).toBe('/p/run-000/');
+      await page.selectOption('#home-show', 'all');
+      await page.selectOption('#home-sort', 'oldest');
+      await page.waitForFunction(() => document.querySelector('#home-status')?.textContent?.includes('first 500'));
+      expect(await readText(page.locator('#projects tbody tr th a').first())).toBe('run-000');
+      await page.click('#home-more');
+      expect(await readText(page.locator('#home-status'))).toBe('523 of 523 projects match; all shown.');
+      expect(await page.locator('#home-more').isVisible()).toBe(false);
+      expect(page.url()).toBe(`${server.url}?sort=oldest`);
+      await page.selectOption('#home-sort', 'newest');
+      await page.waitForFunction(() => document.querySelector('#home-status')?.textContent?.startsWith('The newest'));
+      expect(await page.locator('#projects tbody tr').count()).toBe(500);
+      expect(await page.locator('#home-pager').isVisible()).toBe(true);
+      await page.screenshot({ path: join(tmp, `home-${name}.png`) });
+      await page.close();
+    });
+  }
+});
