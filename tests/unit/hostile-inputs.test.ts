@@ -205,8 +205,8 @@ describe('files that cannot be read as they are', () => {
     await truncate(path.join(dir, 'big.md'), MAX_TEXT_BLOB_BYTES + 1);
     const folder = new ArtifactFolder(dir);
     expect(await folder.lookup('big.md')).toEqual({ status: 'file', lines: null, text: null });
-    expect(await folder.lookup('.git/config')).toEqual({ status: 'missing' });
-    expect(await folder.lookup('link.md')).toEqual({ status: 'missing' });
+    expect(await folder.lookup('.git/config')).toEqual({ status: 'refused', reason: '.git/config is inside a .git folder, which is never read: not evidence' });
+    expect(await folder.lookup('link.md')).toEqual({ status: 'refused', reason: 'link.md leads outside the project folder: not evidence' });
   });
 
   it('keeps a record file that cannot be read as an unreadable record, and builds the rest of the project', async () => {

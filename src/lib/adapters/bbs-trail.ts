@@ -7,6 +7,7 @@ import { dict } from '../text/dict.ts';
 import { bbsRowSchema, BBS_ROW_FIELDS } from '../schemas/decision-row.ts';
 import { describeIssues } from '../schemas/describe-issues.ts';
 import { RAW_TEXT_LIMIT, type InvalidRecord, type TelemetryRow } from '../model/types.ts';
+import type { Confinement } from '../fs/confined.ts';
 import { capRaw, readLines, tooLongMessage, type PhysicalLine } from '../text/lines.ts';
 import { describeHazard, jsonHazard } from '../text/json-hazards.ts';
 import { classifyResult, computeRowId, parseTime, type ParsedRow, type TrailFileResult } from './parsed-row.ts';
@@ -102,10 +103,11 @@ export function readBbsLine(line: PhysicalLine, file: string, out: TrailFileResu
 }
 
 /**
- * Reads a bbs `decisions.jsonl` file. `file` is the display path relative to the project root.
+ * Reads a bbs `decisions.jsonl` file. `file` is the display path relative to the project root;
+ * `within`, the confinement the file is opened through (src/lib/fs/confined.ts).
  * Rejects only when the file cannot be read at all (the caller records that as invalid).
  */
-export async function readBbsTrail(absolutePath: string, file: string, bytes: number): Promise<TrailFileResult> {
+export async function readBbsTrail(absolutePath: string, file: string, bytes: number, within?: Confinement): Promise<TrailFileResult> {
   const out: TrailFileResult = {
     source: { path: file, format: 'bbs-trail', bytes, lines: 0, valid: 0, invalid: 0 },
     rows: [],
@@ -113,7 +115,7 @@ export async function readBbsTrail(absolutePath: string, file: string, bytes: nu
     invalid: [],
     warnings: [],
   };
-  for await (const line of readLines(absolutePath)) {
+  for await (const line of readLines(absolutePath, within)) {
     out.source.lines++;
     readBbsLine(line, file, out);
   }

@@ -7,6 +7,7 @@
 import { pstackRowSchema } from '../schemas/decision-row.ts';
 import { describeIssues } from '../schemas/describe-issues.ts';
 import { RAW_TEXT_LIMIT } from '../model/types.ts';
+import type { Confinement } from '../fs/confined.ts';
 import { capRaw, readLines, tooLongMessage, type PhysicalLine } from '../text/lines.ts';
 import { classifyResult, computeRowId, parseTime, type ParsedRow, type TrailFileResult } from './parsed-row.ts';
 
@@ -32,8 +33,11 @@ export function readHeader(text: string): Map<string, number> | null {
 
 const DEFAULT_COLUMNS = new Map<string, number>(PSTACK_COLUMNS.map((c, i) => [c, i]));
 
-/** Reads a pstack trail file. `file` is the display path relative to the project root. */
-export async function readPstackTrail(absolutePath: string, file: string, bytes: number): Promise<TrailFileResult> {
+/**
+ * Reads a pstack trail file. `file` is the display path relative to the project root; `within`,
+ * the confinement the file is opened through (src/lib/fs/confined.ts).
+ */
+export async function readPstackTrail(absolutePath: string, file: string, bytes: number, within?: Confinement): Promise<TrailFileResult> {
   const out: TrailFileResult = {
     source: { path: file, format: 'pstack-trail', bytes, lines: 0, valid: 0, invalid: 0 },
     rows: [],
@@ -86,7 +90,7 @@ export async function readPstackTrail(absolutePath: string, file: string, bytes:
     out.rows.push(row);
     out.source.valid++;
   };
-  for await (const line of readLines(absolutePath)) {
+  for await (const line of readLines(absolutePath, within)) {
     out.source.lines++;
     if (line.tooLong) {
       invalid(line, 'source/line-too-long', tooLongMessage(line));

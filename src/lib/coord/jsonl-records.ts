@@ -6,6 +6,8 @@
  */
 import { RAW_TEXT_LIMIT, type InvalidRecord, type SourceFile, type SourceFormat } from '../model/types.ts';
 import { capRaw, readLines, tooLongMessage } from '../text/lines.ts';
+import type { Confinement } from '../fs/confined.ts';
+
 import { describeHazard, jsonHazard } from '../text/json-hazards.ts';
 
 /** What one file gave: its accounting and its invalid lines. */
@@ -20,12 +22,12 @@ export type RecordHandler = (record: Record<string, unknown>, line: number, text
 /**
  * Reads `absolutePath` line by line. Invalid kinds are `<area>/invalid-utf8`, `/blank-line`,
  * `/not-json`, `/not-an-object`, `source/line-too-long`, `source/duplicate-key`,
- * `source/too-deep`, or what `onRecord` returns. Rejects only when the file cannot
- * be read at all.
+ * `source/too-deep`, or what `onRecord` returns. `within`: the confinement the file is opened
+ * through (src/lib/fs/confined.ts). Rejects only when the file cannot be read at all.
  */
-export async function readJsonlRecords(absolutePath: string, file: string, bytes: number, format: SourceFormat, area: string, onRecord: RecordHandler): Promise<JsonlFileResult> {
+export async function readJsonlRecords(absolutePath: string, file: string, bytes: number, format: SourceFormat, area: string, onRecord: RecordHandler, within?: Confinement): Promise<JsonlFileResult> {
   const out: JsonlFileResult = { source: { path: file, format, bytes, lines: 0, valid: 0, invalid: 0 }, invalid: [] };
-  for await (const line of readLines(absolutePath)) {
+  for await (const line of readLines(absolutePath, within)) {
     out.source.lines++;
     const invalid = (kind: string, error: string): void => {
       out.invalid.push({ file, line: line.number, kind, error, raw: capRaw(line.text, RAW_TEXT_LIMIT) });

@@ -3,6 +3,7 @@
  * 7): reads every `coord`, `beads` and `babysit-history` file of a project, then builds the
  * coordination, beads and babysit models. One instance per project.
  */
+import type { Confinement } from '../fs/confined.ts';
 import { stat } from 'node:fs/promises';
 import type { DiscoveredFile } from '../discover/discover.ts';
 import type { InvalidRecord, SourceFile, SourceFormat } from '../model/types.ts';
@@ -44,20 +45,21 @@ export class LifecycleRecords {
 
   /**
    * Reads one file. A `.beads` folder discovered without JSONL files (a database only) is
-   * listed as not read. Rejects only when the file cannot be read at all.
+   * listed as not read. `within`: the confinement files are opened through
+   * (src/lib/fs/confined.ts). Rejects only when the file cannot be read at all.
    */
-  async read(file: DiscoveredFile): Promise<{ source: SourceFile; invalid: InvalidRecord[] }> {
+  async read(file: DiscoveredFile, within?: Confinement): Promise<{ source: SourceFile; invalid: InvalidRecord[] }> {
     if (file.format === 'beads') {
       this.beadsSeen = true;
       const info = await stat(file.path);
       if (info.isDirectory()) return { source: { path: file.rel, format: 'beads', bytes: 0, lines: 0, valid: 0, invalid: 0, notRead: 'no JSONL records in this folder (a database alone is not read)' }, invalid: [] };
-      return readBeadsFile(file.path, file.rel, file.bytes, this.beads, this.coord);
+      return readBeadsFile(file.path, file.rel, file.bytes, this.beads, this.coord, within);
     }
     if (file.format === 'coord') {
       this.coordSeen = true;
-      return readCoordFile(file.path, file.rel, file.bytes, this.coord);
+      return readCoordFile(file.path, file.rel, file.bytes, this.coord, within);
     }
-    return readBabysitFile(file.path, file.rel, file.bytes, this.babysit);
+    return readBabysitFile(file.path, file.rel, file.bytes, this.babysit, within);
   }
 
   /** Builds the models. Pure over what was read. */

@@ -3,20 +3,12 @@
  * read once per repository, so that full and short SHA lookups are binary searches instead
  * of a scan of every pack index per lookup (isomorphic-git's `expandOid` scans).
  */
-import { open, readdir, stat, type FileHandle } from 'node:fs/promises';
-import { readRegularFile as readFile } from './regular-files.ts';
+import type { FileHandle } from 'node:fs/promises';
 import { join } from 'node:path';
 import { constants as zlibConstants, inflateSync } from 'node:zlib';
+import type { Confinement } from '../fs/confined.ts';
 
 const HEX = /^[0-9a-f]{38}$/;
-
-async function listDir(path: string): Promise<string[]> {
-  try {
-    return await readdir(path);
-  } catch {
-    return [];
-  }
-}
 
 /**
  * Parses a pack index (version 2) and returns its object ids as hex strings.
@@ -68,8 +60,12 @@ export interface ObjectIndex {
   readonly problems: string[];
 }
 
-/** Reads the object index of the repository whose git directory is `gitdir`. */
-export async function readObjectIndex(gitdir: string): Promise<ObjectIndex> {
+/**
+ * Reads the object index of the repository whose git directory is `gitdir`, every file read
+ * through `files` (confined to the git directory: src/lib/git/git-directory.ts).
+ */
+export async function readObjectIndex(gitdir: string, files: Confinement): Promise<ObjectIndex> {
+  const listDir = (path: string): Promise<string[]> => files.readdir(path).catch(() => []);
   const objects = join(gitdir, 'objects');
   const all: string[] = [];
   const problems: string[] = [];
@@ -84,7 +80,7 @@ export async function readObjectIndex(gitdir: string): Promise<ObjectIndex> {
   }
   for (const name of (await listDir(join(objects, 'pack'))).filter((f) => f.endsWith('.idx')).sort()) {
     try {
-      const { oids: packed, offsets } = parsePackIndexWithOffsets(await readFile(join(objects, 'pack', name)), `objects/pack/${name}`);
+      const { oids: packed, offsets } = parsePackIndexWithOffsets(await files.readFile(join(objects, 'pack', name)), `objects/pack/${name}`);
       const pack = join(objects, 'pack', `${name.slice(0, -'.idx'.length)}.pack`);
       // A loop, not push(...oids): a pack of a few hundred thousand objects would overflow the stack.
       for (let i = 0; i < packed.length; i++) {
@@ -132,9 +128,12 @@ const PACK_TYPES: Record<number, string> = { 1: 'commit', 2: 'tree', 3: 'blob', 
  */
 export class ObjectTypes {
   readonly #index: ObjectIndex;
+  readonly #files: Confinement;
 
-  constructor(index: ObjectIndex) {
+  /** `files`: the repository's confined reads (src/lib/git/git-directory.ts). */
+  constructor(index: ObjectIndex, files: Confinement) {
     this.#index = index;
+    this.#files = files;
   }
 
   readonly #handles = new Map<string, { handle: Promise<FileHandle>; timer: ReturnType<typeof setTimeout> | null }>();
@@ -143,8 +142,8 @@ export class ObjectTypes {
   async #read(pack: string, offset: number, length: number): Promise<Buffer> {
     let entry = this.#handles.get(pack);
     if (!entry) {
-      // Opening a FIFO for reading would wait for a writer: only a regular file is opened.
-      entry = { handle: stat(pack).then((s) => (s.isFile() ? open(pack, 'r') : Promise.reject(Object.assign(new Error(`${pack} is not a regular file`), { code: 'EINVAL' })))), timer: null };
+      // Only a regular file whose real path is in the git directory is opened (never a FIFO).
+      entry = { handle: this.#files.open(pack).then((o) => o.handle), timer: null };
       this.#handles.set(pack, entry);
     }
     if (entry.timer) clearTimeout(entry.timer);
@@ -195,7 +194,7 @@ export class ObjectTypes {
     const location = this.#index.locate(oid);
     if (location === null) throw new Error(`object ${oid.slice(0, 12)} is not in the repository`);
     if ('pack' in location) return this.#packedType(location.pack, location.offset, depth);
-    const data = await readFile(location.loose);
+    const data = await this.#files.readFile(location.loose);
     const header = inflateSync(data.subarray(0, 512), { finishFlush: zlibConstants.Z_SYNC_FLUSH });
     const space = header.indexOf(0x20);
     const type = space > 0 ? header.toString('latin1', 0, space) : '';

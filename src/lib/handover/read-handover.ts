@@ -7,6 +7,8 @@
  */
 import type { InvalidRecord, SourceFile } from '../model/types.ts';
 import { readTextFile } from '../quality/read-text-file.ts';
+import type { Confinement } from '../fs/confined.ts';
+
 import { renderMarkdown } from '../markdown/render-markdown.ts';
 
 /** A project's handover report, rendered. */
@@ -33,9 +35,10 @@ export interface HandoverResult {
  * @param path - Absolute path of the file.
  * @param rel - Path relative to the project root (shown and used in messages).
  * @param bytes - Size in bytes, as discovered.
+ * @param within - The confinement the file is opened through (src/lib/fs/confined.ts).
  */
-export async function readHandover(path: string, rel: string, bytes: number): Promise<HandoverResult> {
-  const read = await readTextFile(path);
+export async function readHandover(path: string, rel: string, bytes: number, within?: Confinement): Promise<HandoverResult> {
+  const read = await readTextFile(path, within);
   if ('error' in read) {
     return {
       handover: null,

@@ -9,6 +9,7 @@ import type { StageTimes } from '../archive/stage-times.ts';
 import type { DiscoveredProject } from '../discover/discover.ts';
 import type { Citation, CitedCommit, CitedFile, EvidencePointer, TrailRow, EvidenceStatus, InvalidRecord, ProjectCounts, ProjectModel } from '../model/types.ts';
 import { readJsonFile } from '../adapters/json-file.ts';
+import { Confinement } from '../fs/confined.ts';
 import { projectConfigSchema, type ProjectConfig } from '../schemas/project-config.ts';
 import { describeIssues } from '../schemas/describe-issues.ts';
 import { classifyEvidence } from '../evidence/classify.ts';
@@ -29,10 +30,18 @@ import type { RepositoryRegistry } from './repository-registry.ts';
 import { premiseTime } from '../verdicts/premises.ts';
 import { isClaimPath } from '../discover/discover.ts';
 
+/**
+ * Where a project's record files may be read from: its input folder, never inside a `.git`
+ * (docs/security.md, "Nothing escapes the root"; src/lib/fs/confined.ts).
+ */
+export function inputConfinement(project: Pick<DiscoveredProject, 'inputRoot'>): Confinement {
+  return new Confinement([project.inputRoot], { what: 'the input folder', outsideGit: true });
+}
+
 async function readConfig(project: DiscoveredProject, invalid: InvalidRecord[]): Promise<{ value: ProjectConfig; path: string } | null> {
   if (project.config === null) return null;
   const file = basename(project.config);
-  const json = await readJsonFile(project.config);
+  const json = await readJsonFile(project.config, inputConfinement(project));
   if ('error' in json) {
     invalid.push({ file, line: json.line, kind: 'config/invalid-file', error: `${file} ${json.error}`, raw: json.raw });
     return null;
@@ -133,7 +142,8 @@ export async function analyseProject(prepared: PreparedProject, stages?: StageTi
   const records = new ProjectRecords();
   for (const r of prepared.configInvalid) records.invalid.push(r);
   if (config) records.sources.push({ path: basename(config.path), format: 'project-config', bytes: (await stat(config.path).catch(() => null))?.size ?? 0, lines: 1, valid: 1, invalid: 0 });
-  await readProjectFiles(project.files, records);
+  const within = inputConfinement(project);
+  await readProjectFiles(project.files, records, within);
   const { sources, invalid, rows: parsed, telemetry, warnings, lifecycle, audit, reviewFlags, handover } = records;
 
   const parsedAt = performance.now();
@@ -152,7 +162,12 @@ export async function analyseProject(prepared: PreparedProject, stages?: StageTi
     repositoryName: canonical.info.path ?? 'no repository',
     head: canonical.info.head,
     problem: canonical.info.problem,
-    artifacts: new ArtifactFolder(project.dir, { isClaim: isClaimPath, claimInodes: await inodesOf(claimFiles), ...(ownRecords ? { ownRecords } : {}) }),
+    artifacts: new ArtifactFolder(project.dir, {
+      isClaim: isClaimPath,
+      claimInodes: await inodesOf(claimFiles),
+      gitDirs: canonical.repository ? [canonical.repository.gitdir, canonical.repository.headGitdir] : [],
+      ...(ownRecords ? { ownRecords } : {}),
+    }),
     claims,
   };
   const evidence: EvidencePointer[][] = [];
@@ -167,7 +182,7 @@ export async function analyseProject(prepared: PreparedProject, stages?: StageTi
   }
   const resolvedAt = performance.now();
   const rows = linkRows(parsed, evidence);
-  const quality = await readQuality(records.qualityFiles, rows, basename(project.dir), ctx);
+  const quality = await readQuality(records.qualityFiles, rows, basename(project.dir), ctx, within);
   for (const r of quality.invalid) invalid.push(r);
   for (const q of quality.sources) sources.push(q);
   // An empty record file holds nothing to account for, but it is worth saying (docs/security.md).

@@ -3,6 +3,7 @@
  * adapters, with a size cap and lenient UTF-8 decoding.
  */
 import { MAX_JSON_FILE_BYTES, readCappedFile } from '../adapters/json-file.ts';
+import type { Confinement } from '../fs/confined.ts';
 import { splitLines } from '../text/lines.ts';
 
 /** A text file's content, or why it could not be read. */
@@ -16,11 +17,12 @@ export function physicalLines(text: string): number {
 }
 
 /**
- * Reads `path` as UTF-8 (a BOM is dropped; invalid bytes become U+FFFD and are reported).
+ * Reads `path` as UTF-8 (a BOM is dropped; invalid bytes become U+FFFD and are reported),
+ * through `within` when given (src/lib/fs/confined.ts).
  * Never throws: an unreadable or oversized file gives `{ error }` in plain words.
  */
-export async function readTextFile(path: string): Promise<TextFile> {
-  const read = await readCappedFile(path, MAX_JSON_FILE_BYTES);
+export async function readTextFile(path: string, within?: Confinement): Promise<TextFile> {
+  const read = await readCappedFile(path, MAX_JSON_FILE_BYTES, within);
   if ('error' in read) return read;
   const data = read.data;
   let encodingError = false;

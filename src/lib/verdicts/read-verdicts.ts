@@ -13,6 +13,7 @@ import { classifyEvidence, type ClassifiedPointer } from '../evidence/classify.t
 import { resolveEvidence, resolvePointer, type EvidenceContext } from '../evidence/resolve.ts';
 import { readLines, type PhysicalLine } from '../text/lines.ts';
 import { readTextFile } from '../quality/read-text-file.ts';
+import { RefusedRead, type Confinement } from '../fs/confined.ts';
 import { AnchorSet } from './anchors.ts';
 import { parseQaJson } from './qa-json.ts';
 import { parseQaText, parseSkillStatus } from './qa-text.ts';
@@ -66,7 +67,7 @@ export function locationPointer(path: string, line: number | null): ClassifiedPo
  * @param projectName - The project folder's name: the ticket of a babysit `verdicts/qa.md`.
  * @param ctx - Evidence context of the project (canonical repository, landed head, artifacts).
  */
-export async function readVerdicts(files: readonly VerdictFile[], projectName: string, ctx: EvidenceContext): Promise<VerdictsResult> {
+export async function readVerdicts(files: readonly VerdictFile[], projectName: string, ctx: EvidenceContext, within?: Confinement): Promise<VerdictsResult> {
   const invalid: InvalidRecord[] = [];
   const sources: SourceFile[] = [];
   const anchors = new AnchorSet();
@@ -86,9 +87,9 @@ export async function readVerdicts(files: readonly VerdictFile[], projectName: s
     if (role.role === 'premises') {
       const lines: PhysicalLine[] = [];
       try {
-        for await (const l of readLines(f.path)) lines.push(l);
+        for await (const l of readLines(f.path, within)) lines.push(l);
       } catch (error) {
-        unreadable(`cannot be read: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`);
+        unreadable(error instanceof RefusedRead ? `cannot be read: it ${error.why}` : `cannot be read: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`);
         continue;
       }
       const parsed = parsePremiseLines(lines, f.rel);
@@ -97,7 +98,7 @@ export async function readVerdicts(files: readonly VerdictFile[], projectName: s
       sources.push({ path: f.rel, format: 'verdicts', bytes: f.bytes, lines: lines.length, valid: parsed.rows.length, invalid: parsed.invalid.length });
       continue;
     }
-    const read = await readTextFile(f.path);
+    const read = await readTextFile(f.path, within);
     if ('error' in read) {
       unreadable(read.error);
       continue;
