@@ -12,6 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeHostileCorpus, SECRET, type HostileManifest } from '../../scripts/make-hostile-corpus.ts';
 import { analyseArchive } from '../../src/lib/archive/analyse-archive.ts';
 import type { ProjectModel, SourceFile } from '../../src/lib/model/types.ts';
+import { invalidCount } from '../../src/lib/bounds/kind-bounds.ts';
 
 let tmp: string;
 let manifest: HostileManifest;
@@ -35,7 +36,8 @@ const LINE_FORMATS = new Set(['bbs-trail', 'pstack-trail', 'coord', 'beads', 'ba
 function invalidByFile(model: ProjectModel): Record<string, string> {
   const out: Record<string, string[]> = {};
   for (const r of model.invalid) (out[r.file] ??= []).push(`${r.line}:${r.kind}`);
-  return Object.fromEntries(Object.entries(out).map(([f, l]) => [f, l.length > 20 ? `${l.length} records` : l.join(' ')]));
+  const total = (file: string): number => invalidCount(model.invalid.filter((r) => r.file === file));
+  return Object.fromEntries(Object.entries(out).map(([f, l]) => [f, l.length > 20 ? `${l.length} listed, ${total(f)} in all` : l.join(' ')]));
 }
 
 describe('the hostile corpus', () => {
@@ -72,7 +74,7 @@ describe('the hostile corpus', () => {
       expect(source.lines, `${f.project}/${f.rel}`).toBe(f.lines);
       expect(source.valid + source.invalid, `${f.project}/${f.rel}`).toBe(f.lines);
       const records = model.invalid.filter((r) => r.file === f.rel);
-      expect(records.length, `${f.project}/${f.rel}`).toBe(source.invalid);
+      expect(invalidCount(records), `${f.project}/${f.rel}`).toBe(source.invalid);
       for (const r of records) {
         expect(r.line).toBeGreaterThanOrEqual(1);
         expect(r.line).toBeLessThanOrEqual(f.lines);
@@ -89,7 +91,7 @@ describe('the hostile corpus', () => {
         if (model.invalid.some((r) => r.file === s.path && r.kind === 'source/unreadable')) expect([s.lines, s.valid, s.invalid]).toEqual([0, 0, 1]);
         else expect(s.valid + s.invalid, `${model.root}/${s.path}`).toBe(s.lines);
       }
-      expect(model.counts.invalid).toBe(model.invalid.length);
+      expect(model.counts.invalid).toBe(invalidCount(model.invalid));
     }
   });
 
@@ -191,13 +193,14 @@ describe('broken input: each defect is reported with its file, line and kind; th
       'history.jsonl': '4:source/line-too-long',
       'premises.jsonl': '3:source/line-too-long',
     },
+    // At most 200 records of one kind are listed per project, the rest summarised (src/lib/bounds/).
     'many-lines': {
-      '.beads/issues.jsonl': '1000 records',
-      'coordination.jsonl': '1000 records',
-      'decisions.jsonl': '1000 records',
-      'decisions.tsv': '1000 records',
-      'history.jsonl': '1000 records',
-      'premises.jsonl': '1000 records',
+      '.beads/issues.jsonl': '402 listed, 1000 in all',
+      'coordination.jsonl': '402 listed, 1000 in all',
+      'decisions.jsonl': '402 listed, 1000 in all',
+      'decisions.tsv': '201 listed, 1000 in all',
+      'history.jsonl': '402 listed, 1000 in all',
+      'premises.jsonl': '201 listed, 1000 in all',
     },
     shapes: {
       '.beads/issues.jsonl': '2:beads/not-an-object 3:beads/not-an-object 4:beads/not-an-object 5:beads/not-an-object 6:beads/not-an-object 7:beads/unknown-record 8:beads/unknown-record',
@@ -219,6 +222,16 @@ describe('broken input: each defect is reported with its file, line and kind; th
       for (const r of (model as ProjectModel).invalid) expect(at.has(`${r.file}:${r.line}`), `${r.file}:${r.line} ${r.kind}`).toBe(true);
     });
   }
+
+  it('lists 200 invalid records of one kind and summarises the rest, with how many and where', () => {
+    const [model] = byRoot('broken/many-lines');
+    const tsv = (model as ProjectModel).invalid.filter((r) => r.file === 'decisions.tsv');
+    expect(tsv.slice(0, 2).map((r) => r.line)).toEqual([3, 4]);
+    expect(tsv.at(-1)).toEqual({ file: 'decisions.tsv', line: 203, kind: 'trail/tsv-cell-count', error: '800 more trail/tsv-cell-count records are not listed one by one (the first at decisions.tsv:203, the last at decisions.tsv:1002): a project lists at most 200 of one kind', raw: '', omitted: 800 });
+    const flag = (model as ProjectModel).flags.find((f) => f.kind === 'trail/tsv-cell-count' && f.omitted !== undefined);
+    expect(flag).toMatchObject({ severity: 'high', omitted: 800, at: [{ file: 'decisions.tsv', line: 203 }] });
+    expect((model as ProjectModel).counts.invalid).toBe(6000);
+  });
 
   it('says which record files are empty', () => {
     const [model] = byRoot('broken/empty');

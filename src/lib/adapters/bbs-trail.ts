@@ -8,6 +8,7 @@ import { bbsRowSchema, BBS_ROW_FIELDS } from '../schemas/decision-row.ts';
 import { describeIssues } from '../schemas/describe-issues.ts';
 import { RAW_TEXT_LIMIT, type InvalidRecord, type TelemetryRow } from '../model/types.ts';
 import type { Confinement } from '../fs/confined.ts';
+import { BoundedInvalid } from '../bounds/kind-bounds.ts';
 import { capRaw, readLines, tooLongMessage, type PhysicalLine } from '../text/lines.ts';
 import { describeHazard, jsonHazard } from '../text/json-hazards.ts';
 import { classifyResult, computeRowId, parseTime, type ParsedRow, type TrailFileResult } from './parsed-row.ts';
@@ -35,11 +36,14 @@ export function parseJsonLine(text: string): { value: unknown } | { error: strin
   }
 }
 
-/** Reads one line of a bbs trail into the accumulating result. */
-export function readBbsLine(line: PhysicalLine, file: string, out: TrailFileResult): void {
+/**
+ * Reads one line of a bbs trail into the accumulating result; an invalid line goes to
+ * `invalid` (by default the result's own list; the reader passes a bounded one).
+ */
+export function readBbsLine(line: PhysicalLine, file: string, out: TrailFileResult, invalid$: { push(record: InvalidRecord): void } = out.invalid): void {
   const invalid = (kind: string, error: string): void => {
     const record: InvalidRecord = { file, line: line.number, kind, error, raw: capRaw(line.text, RAW_TEXT_LIMIT) };
-    out.invalid.push(record);
+    invalid$.push(record);
     out.source.invalid++;
   };
   if (line.tooLong) return invalid('source/line-too-long', tooLongMessage(line));
@@ -115,10 +119,13 @@ export async function readBbsTrail(absolutePath: string, file: string, bytes: nu
     invalid: [],
     warnings: [],
   };
+  // At most MAX_PER_KIND invalid lines of one kind are kept, the rest counted (src/lib/bounds/).
+  const invalid = new BoundedInvalid();
   for await (const line of readLines(absolutePath, within)) {
     out.source.lines++;
-    readBbsLine(line, file, out);
+    readBbsLine(line, file, out, invalid);
   }
+  out.invalid = invalid.list();
   if (out.rows.length === 0 && out.telemetry.length > 0) out.source.format = 'babysit-telemetry';
   return out;
 }

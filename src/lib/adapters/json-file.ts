@@ -3,7 +3,7 @@
  */
 import { constants } from 'node:fs';
 import { open, type FileHandle } from 'node:fs/promises';
-import { RefusedRead, type Confinement } from '../fs/confined.ts';
+import { readOpened, RefusedRead, type Confinement } from '../fs/confined.ts';
 import { capRaw, splitLines } from '../text/lines.ts';
 import { describeHazard, jsonHazard } from '../text/json-hazards.ts';
 
@@ -33,9 +33,7 @@ export async function readCappedFile(path: string, limit: number, within?: Confi
       const info = await handle.stat();
       if (!info.isFile()) return { error: 'cannot be read: not a regular file' };
       if (info.size > limit) return { error: `is ${info.size} bytes; the limit is ${limit}` };
-      const data = await handle.readFile();
-      if (data.length > limit) return { error: `is ${data.length} bytes; the limit is ${limit}` };
-      return { data };
+      return { data: await readOpened(handle, info.size) };
     } finally {
       await handle.close();
     }

@@ -8,6 +8,7 @@ import { pstackRowSchema } from '../schemas/decision-row.ts';
 import { describeIssues } from '../schemas/describe-issues.ts';
 import { RAW_TEXT_LIMIT } from '../model/types.ts';
 import type { Confinement } from '../fs/confined.ts';
+import { BoundedInvalid } from '../bounds/kind-bounds.ts';
 import { capRaw, readLines, tooLongMessage, type PhysicalLine } from '../text/lines.ts';
 import { classifyResult, computeRowId, parseTime, type ParsedRow, type TrailFileResult } from './parsed-row.ts';
 
@@ -47,8 +48,10 @@ export async function readPstackTrail(absolutePath: string, file: string, bytes:
   };
   let columns: Map<string, number> | null = null;
   let width: number = PSTACK_COLUMNS.length;
+  // At most MAX_PER_KIND invalid lines of one kind are kept, the rest counted (src/lib/bounds/).
+  const bounded = new BoundedInvalid();
   const invalid = (line: PhysicalLine, kind: string, error: string): void => {
-    out.invalid.push({ file, line: line.number, kind, error, raw: capRaw(line.text, RAW_TEXT_LIMIT) });
+    bounded.push({ file, line: line.number, kind, error, raw: capRaw(line.text, RAW_TEXT_LIMIT) });
     out.source.invalid++;
   };
   const readRow = (line: PhysicalLine): void => {
@@ -126,5 +129,6 @@ export async function readPstackTrail(absolutePath: string, file: string, bytes:
     }
     readRow(line);
   }
+  out.invalid = bounded.list();
   return out;
 }

@@ -6,6 +6,7 @@
 import { createHash } from 'node:crypto';
 import type { DiscoveredProject } from '../discover/discover.ts';
 import { FileHashes } from './file-hashes.ts';
+import { readAhead } from '../fs/read-ahead.ts';
 
 /**
  * Digest of a project's inputs. `repositoryKey` describes the repository state (or its
@@ -16,10 +17,10 @@ export async function projectDigest(project: DiscoveredProject, code: string, re
   const hash = createHash('sha256');
   hash.update(`code:${code}\0id:${project.id}\0root:${project.displayRoot}\0repo:${repositoryKey}\0`);
   if (project.config) hash.update(`config:${await hashFile(project.config)}\0`);
-  for (const file of project.files) {
+  // A refused link is never read, not even to hash it. Files are hashed a few ahead, in order.
+  for await (const { item: file, result } of readAhead(project.files, async (f) => (f.refused !== undefined ? `refused:${f.refused}` : hashFile(f.path)))) {
     hash.update(`${file.rel}\0${file.format}\0`);
-    // A refused link is never read, not even to hash it.
-    hash.update(file.refused !== undefined ? `refused:${file.refused}` : await hashFile(file.path));
+    hash.update(result);
     hash.update('\0');
   }
   return hash.digest('hex').slice(0, 32);

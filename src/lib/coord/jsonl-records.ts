@@ -7,6 +7,7 @@
 import { RAW_TEXT_LIMIT, type InvalidRecord, type SourceFile, type SourceFormat } from '../model/types.ts';
 import { capRaw, readLines, tooLongMessage } from '../text/lines.ts';
 import type { Confinement } from '../fs/confined.ts';
+import { BoundedInvalid } from '../bounds/kind-bounds.ts';
 
 import { describeHazard, jsonHazard } from '../text/json-hazards.ts';
 
@@ -27,10 +28,12 @@ export type RecordHandler = (record: Record<string, unknown>, line: number, text
  */
 export async function readJsonlRecords(absolutePath: string, file: string, bytes: number, format: SourceFormat, area: string, onRecord: RecordHandler, within?: Confinement): Promise<JsonlFileResult> {
   const out: JsonlFileResult = { source: { path: file, format, bytes, lines: 0, valid: 0, invalid: 0 }, invalid: [] };
+  // At most MAX_PER_KIND invalid lines of one kind are kept, the rest counted (src/lib/bounds/).
+  const bounded = new BoundedInvalid();
   for await (const line of readLines(absolutePath, within)) {
     out.source.lines++;
     const invalid = (kind: string, error: string): void => {
-      out.invalid.push({ file, line: line.number, kind, error, raw: capRaw(line.text, RAW_TEXT_LIMIT) });
+      bounded.push({ file, line: line.number, kind, error, raw: capRaw(line.text, RAW_TEXT_LIMIT) });
       out.source.invalid++;
     };
     if (line.tooLong) {
@@ -65,5 +68,6 @@ export async function readJsonlRecords(absolutePath: string, file: string, bytes
     if (problem) invalid(problem.kind, problem.error);
     else out.source.valid++;
   }
+  out.invalid = bounded.list();
   return out;
 }

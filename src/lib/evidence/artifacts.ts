@@ -10,7 +10,7 @@
 import { lstat, stat } from 'node:fs/promises';
 import { resolve, sep } from 'node:path';
 import { countLines, MAX_TEXT_BLOB_BYTES } from '../git/repository.ts';
-import { Confinement, RefusedRead } from '../fs/confined.ts';
+import { Confinement, readOpened, RefusedRead } from '../fs/confined.ts';
 
 /** What an artifact path is. `refused`: it exists, but the folder's policy says it is not evidence (with why). */
 export type ArtifactLookup =
@@ -110,7 +110,7 @@ export class ArtifactFolder {
         return { status: 'refused', selfCitation: true, reason: `${path} is a link to a trail, audit or handover file: a claim is not evidence` };
       }
       if (info.size > MAX_TEXT_BLOB_BYTES) return { status: 'file', lines: null, text: null };
-      const data = await handle.readFile().catch(() => null);
+      const data = await readOpened(handle, info.size).catch(() => null);
       if (data === null) return { status: 'missing' };
       if (data.length > MAX_TEXT_BLOB_BYTES || data.subarray(0, 8000).includes(0)) return { status: 'file', lines: null, text: null };
       const text = data.toString('utf8');

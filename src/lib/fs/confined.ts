@@ -62,6 +62,23 @@ async function realPathOfHandle(handle: FileHandle, path: string, info: Stats): 
   return real;
 }
 
+/**
+ * Reads the whole of an opened regular file of `size` bytes (its size when opened) into a
+ * buffer of exactly that size. `FileHandle.readFile` reads a file it takes for empty in 64 KiB
+ * pieces; 40,000 empty files made gigabytes of garbage that way. Bytes appended after the
+ * file was opened are not read.
+ */
+export async function readOpened(handle: FileHandle, size: number): Promise<Buffer> {
+  const buffer = Buffer.allocUnsafe(size);
+  let at = 0;
+  while (at < size) {
+    const { bytesRead } = await handle.read(buffer, at, size - at, at);
+    if (bytesRead === 0) break;
+    at += bytesRead;
+  }
+  return at === size ? buffer : buffer.subarray(0, at);
+}
+
 /** Options of a {@link Confinement}. */
 export interface ConfinementOptions {
   /** What the roots are, in words, for refusals ("the input folder", "the repository's git directory"). */
@@ -173,9 +190,10 @@ export class Confinement {
   async readFile(path: string): Promise<Buffer>;
   async readFile(path: string, encoding: BufferEncoding): Promise<string>;
   async readFile(path: string, encoding?: BufferEncoding): Promise<Buffer | string> {
-    const { handle } = await this.open(path);
+    const { handle, info } = await this.open(path);
     try {
-      return encoding === undefined ? await handle.readFile() : await handle.readFile(encoding);
+      const data = await readOpened(handle, info.size);
+      return encoding === undefined ? data : data.toString(encoding);
     } finally {
       await handle.close();
     }

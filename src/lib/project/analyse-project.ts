@@ -23,6 +23,7 @@ import { CLAIM_FORMATS, readProjectFiles } from '../readers/registry.ts';
 import { checkFirst } from '../projections/check-first.ts';
 import { openBlockers } from '../projections/open-blockers.ts';
 import { sortFlags } from '../projections/flags.ts';
+import { boundFlags, boundInvalid, boundSources, invalidCount } from '../bounds/kind-bounds.ts';
 import { isOutOfTimeOrder, linkRows } from '../projections/rows.ts';
 import { resolveCanonicalRepository, type CanonicalRepository } from './canonical-repository.ts';
 import { repositoryStateKey } from '../git/repository.ts';
@@ -189,7 +190,11 @@ export async function analyseProject(prepared: PreparedProject, stages?: StageTi
   const withInvalid = new Set(invalid.map((r) => r.file));
   for (const s of sources) if (s.bytes === 0 && s.lines === 0 && !withInvalid.has(s.path) && !s.notRead && s.format !== 'project-config') warnings.push({ kind: 'source/empty-file', file: s.path, line: 0, message: `${s.path} is empty: it holds no records` });
   const history = lifecycle.finish();
-  const flags = sortFlags([...runChecks({ rows, invalid, warnings, audit, reviewFlags, repository: canonical.info, arena: quality.arena, verdicts: quality.verdicts, coordination: history.coordination, beads: history.beads }), ...reviewFlags], rows);
+  // At most MAX_PER_KIND records of one kind are listed; the rest are summarised and counted
+  // (src/lib/bounds/kind-bounds.ts): 40,000 empty QA files are not 40,000 flags.
+  const listed = boundInvalid(invalid);
+  const raised = runChecks({ rows, invalid: listed, warnings, audit, reviewFlags, repository: canonical.info, arena: quality.arena, verdicts: quality.verdicts, coordination: history.coordination, beads: history.beads });
+  const flags = sortFlags(boundFlags([...raised, ...reviewFlags], listed), rows);
 
   if (stages) {
     stages.parse = (stages.parse ?? 0) + (parsedAt - startedAt);
@@ -199,9 +204,9 @@ export async function analyseProject(prepared: PreparedProject, stages?: StageTi
   const counts = emptyCounts();
   counts.rows = rows.length;
   counts.superseded = rows.filter((r) => r.supersededBy.length > 0).length;
-  counts.invalid = invalid.length;
+  counts.invalid = invalidCount(listed);
   counts.telemetry = telemetry.length;
-  for (const f of flags) counts.flags[f.severity]++;
+  for (const f of flags) counts.flags[f.severity] += f.omitted ?? 1;
   for (const r of rows) {
     for (const p of r.evidence) counts.evidence[p.status as EvidenceStatus]++;
     if (r.resultClass !== 'verified') counts.resultNotVerified++;
@@ -235,14 +240,14 @@ export async function analyseProject(prepared: PreparedProject, stages?: StageTi
     id: project.id,
     title,
     root: project.displayRoot,
-    sources,
+    sources: boundSources(sources),
     repository: canonical.info,
     rows,
     outOfTimeOrder: isOutOfTimeOrder(rows),
     telemetry,
     audit,
     flags,
-    invalid,
+    invalid: listed,
     span,
     cited: withFindingCitations(citedFrom(rows), quality.verdicts),
     counts,
