@@ -324,4 +324,20 @@ describe('linkRows', () => {
       { numRuns: 300 },
     );
   });
+
+  it('never lets a back-dated superseder hide a row: hidden only by later rows not earlier in time (issue 14)', () => {
+    const TIME = fc.option(fc.integer({ min: 0, max: 5 }), { nil: null });
+    fc.assert(
+      fc.property(fc.array(fc.tuple(ID, fc.option(ID, { nil: undefined }), TIME), { maxLength: 160 }), (specs) => {
+        const parsed = specs.map(([id, supersedes, time], i) => ({ id, line: i + 1, file: 'd.jsonl', time, ...(supersedes === undefined ? {} : { supersedes }) }) as unknown as ParsedRow);
+        const rows = linkRows(parsed, []);
+        rows.forEach((row, i) => {
+          const qualifies = (r: (typeof rows)[number]): boolean => r.supersedes === row.id && !(r.time !== null && row.time !== null && r.time < row.time);
+          const later = [...new Set(rows.slice(i + 1).filter(qualifies).map((r) => r.id))];
+          expect(row.supersededBy).toEqual(later.slice(0, MAX_SUPERSEDED_BY));
+        });
+      }),
+      { numRuns: 500 },
+    );
+  });
 });
