@@ -114,14 +114,16 @@ describe('broken input: each defect is reported with its file, line and kind; th
       'qa/T-1.json': '1:verdict/invalid-file',
     },
     'bom-crlf': {},
+    // A NUL byte makes a line of every line format invalid, a pstack cell too (issue 14).
     nul: {
-      '.beads/issues.jsonl': '2:beads/not-json 3:beads/not-json',
+      '.beads/issues.jsonl': '2:source/nul-byte 3:source/nul-byte',
       'audit.json': '1:audit/invalid-file',
-      'coordination.jsonl': '2:coord/not-json 3:coord/not-json',
-      'decisions.jsonl': '2:trail/not-json 3:trail/not-json',
-      'decisions.tsv': '4:trail/tsv-cell-count',
-      'history.jsonl': '3:babysit/not-json 4:babysit/not-json',
-      'premises.jsonl': '2:loop/invalid-row 3:loop/invalid-row',
+      'coordination.jsonl': '2:source/nul-byte 3:source/nul-byte',
+      'decisions.jsonl': '2:source/nul-byte 3:source/nul-byte',
+      'decisions.tsv': '3:source/nul-byte 4:source/nul-byte',
+      'history.jsonl': '3:source/nul-byte 4:source/nul-byte',
+      'premises.jsonl': '2:source/nul-byte 3:source/nul-byte',
+      'verdicts/qa.md': '3:source/nul-byte',
     },
     'invalid-utf8': {
       '.beads/issues.jsonl': '2:beads/invalid-utf8 3:beads/invalid-utf8',
@@ -231,6 +233,14 @@ describe('broken input: each defect is reported with its file, line and kind; th
     const flag = (model as ProjectModel).flags.find((f) => f.kind === 'trail/tsv-cell-count' && f.omitted !== undefined);
     expect(flag).toMatchObject({ severity: 'high', omitted: 800, at: [{ file: 'decisions.tsv', line: 203 }] });
     expect((model as ProjectModel).counts.invalid).toBe(6000);
+  });
+
+  it('says where the NUL byte is, and reads a text verdict with U+FFFD in its place', () => {
+    const [model] = byRoot('broken/nul');
+    const errors = (model as ProjectModel).invalid.filter((r) => r.kind === 'source/nul-byte').map((r) => `${r.file}: ${r.error}`);
+    expect(errors).toContain('decisions.tsv: line 3 holds a NUL byte (at byte 11): it is not text, and is not read');
+    expect(errors).toContain('verdicts/qa.md: holds NUL bytes from line 3; read with U+FFFD in place of each');
+    expect((model as ProjectModel).flags.find((f) => f.kind === 'source/nul-byte')?.severity).toBe('medium');
   });
 
   it('says which record files are empty', () => {

@@ -9,7 +9,7 @@ import { describeIssues } from '../schemas/describe-issues.ts';
 import { RAW_TEXT_LIMIT, type InvalidRecord, type TelemetryRow } from '../model/types.ts';
 import type { Confinement } from '../fs/confined.ts';
 import { BoundedInvalid } from '../bounds/kind-bounds.ts';
-import { capRaw, readLines, tooLongMessage, type PhysicalLine } from '../text/lines.ts';
+import { capRaw, nulMessage, readLines, tooLongMessage, type PhysicalLine } from '../text/lines.ts';
 import { describeHazard, jsonHazard } from '../text/json-hazards.ts';
 import { classifyResult, computeRowId, parseTime, type ParsedRow, type TrailFileResult } from './parsed-row.ts';
 
@@ -47,6 +47,7 @@ export function readBbsLine(line: PhysicalLine, file: string, out: TrailFileResu
     out.source.invalid++;
   };
   if (line.tooLong) return invalid('source/line-too-long', tooLongMessage(line));
+  if (line.nulAt !== undefined) return invalid('source/nul-byte', nulMessage(line));
   if (line.encodingError) return invalid('trail/invalid-utf8', `line ${line.number} is ${line.encodingError}`);
   if (line.text.trim() === '') return invalid('trail/blank-line', 'blank line');
   const parsed = parseJsonLine(line.text);

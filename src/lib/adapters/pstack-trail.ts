@@ -9,7 +9,7 @@ import { describeIssues } from '../schemas/describe-issues.ts';
 import { RAW_TEXT_LIMIT } from '../model/types.ts';
 import type { Confinement } from '../fs/confined.ts';
 import { BoundedInvalid } from '../bounds/kind-bounds.ts';
-import { capRaw, readLines, tooLongMessage, type PhysicalLine } from '../text/lines.ts';
+import { capRaw, nulMessage, readLines, tooLongMessage, type PhysicalLine } from '../text/lines.ts';
 import { classifyResult, computeRowId, parseTime, type ParsedRow, type TrailFileResult } from './parsed-row.ts';
 
 /** The pstack header, in order. */
@@ -97,6 +97,10 @@ export async function readPstackTrail(absolutePath: string, file: string, bytes:
     out.source.lines++;
     if (line.tooLong) {
       invalid(line, 'source/line-too-long', tooLongMessage(line));
+      continue;
+    }
+    if (line.nulAt !== undefined) {
+      invalid(line, 'source/nul-byte', nulMessage(line));
       continue;
     }
     if (line.encodingError) {

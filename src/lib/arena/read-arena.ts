@@ -6,7 +6,7 @@
  */
 import type { ArenaCandidate, ArenaModel, ArenaRubric, ArenaSelection } from '../model/arena.ts';
 import type { InvalidRecord, SourceFile, TrailRow } from '../model/types.ts';
-import { readTextFile } from '../quality/read-text-file.ts';
+import { readTextFile, textHazards } from '../quality/read-text-file.ts';
 import type { Confinement } from '../fs/confined.ts';
 import { parseRubric } from './rubric.ts';
 import { parseCandidate } from './candidate.ts';
@@ -70,7 +70,7 @@ export async function readArena(files: readonly ArenaFile[], rows: readonly Trai
     }
     const source: SourceFile = { path: f.rel, format: 'arena', bytes: f.bytes, lines: read.lines, valid: read.lines, invalid: 0 };
     sources.push(source);
-    if (read.badLine !== null) invalid.push({ file: f.rel, line: read.badLine, kind: 'source/invalid-utf8', error: `not valid UTF-8 from line ${read.badLine}; read with U+FFFD in place of the bad bytes`, raw: '' });
+    for (const r of textHazards(read, f.rel)) invalid.push(r);
     if (role.role === 'rubric') rubric = parseRubric(read.text, f.rel);
     else if (role.role === 'candidate') candidates.push(parseCandidate(read.text, f.rel, role.folder));
     else selectionText = { text: read.text, file: f.rel, source };

@@ -5,7 +5,7 @@
  * accounted for"). Streams the file (beads files reach a megabyte).
  */
 import { RAW_TEXT_LIMIT, type InvalidRecord, type SourceFile, type SourceFormat } from '../model/types.ts';
-import { capRaw, readLines, tooLongMessage } from '../text/lines.ts';
+import { capRaw, nulMessage, readLines, tooLongMessage } from '../text/lines.ts';
 import type { Confinement } from '../fs/confined.ts';
 import { BoundedInvalid } from '../bounds/kind-bounds.ts';
 
@@ -38,6 +38,10 @@ export async function readJsonlRecords(absolutePath: string, file: string, bytes
     };
     if (line.tooLong) {
       invalid('source/line-too-long', tooLongMessage(line));
+      continue;
+    }
+    if (line.nulAt !== undefined) {
+      invalid('source/nul-byte', nulMessage(line));
       continue;
     }
     if (line.encodingError) {

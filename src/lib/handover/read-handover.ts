@@ -6,7 +6,7 @@
  * by the sanitising pipeline (src/lib/markdown/render-markdown.ts) and never inserted raw.
  */
 import type { InvalidRecord, SourceFile } from '../model/types.ts';
-import { readTextFile } from '../quality/read-text-file.ts';
+import { readTextFile, textHazards } from '../quality/read-text-file.ts';
 import type { Confinement } from '../fs/confined.ts';
 
 import { renderMarkdown } from '../markdown/render-markdown.ts';
@@ -46,7 +46,7 @@ export async function readHandover(path: string, rel: string, bytes: number, wit
       source: { path: rel, format: 'handover', bytes, lines: 0, valid: 0, invalid: 1 },
     };
   }
-  const invalid: InvalidRecord[] = read.badLine === null ? [] : [{ file: rel, line: read.badLine, kind: 'source/invalid-utf8', error: `not valid UTF-8 from line ${read.badLine}; read with U+FFFD in place of the bad bytes`, raw: '' }];
+  const invalid: InvalidRecord[] = textHazards(read, rel);
   return {
     handover: { file: rel, html: renderMarkdown(read.text, { headingOffset: 2 }), lines: read.lines },
     invalid,

@@ -18,6 +18,12 @@ export interface PhysicalLine {
   /** Set when the bytes are not valid UTF-8 (`text` then holds U+FFFD replacements). */
   encodingError?: string;
   /**
+   * 0-based byte offset of the first NUL byte, when the line holds one. A NUL is not text:
+   * every line format refuses the line (`source/nul-byte`, {@link nulMessage}); tools that
+   * stop at a NUL would show a different record than the one read.
+   */
+  nulAt?: number;
+  /**
    * Set when the line is longer than {@link MAX_LINE_BYTES}: it is not read, `text` holds only
    * its first {@link LONG_LINE_KEPT_BYTES} bytes (decoded leniently) and `bytes` its full length.
    */
@@ -36,16 +42,21 @@ function decodeLine(bytes: Uint8Array, number: number): PhysicalLine {
   let body = bytes;
   if (body.length > 0 && body[body.length - 1] === 0x0d) body = body.subarray(0, body.length - 1);
   if (number === 1 && body[0] === 0xef && body[1] === 0xbb && body[2] === 0xbf) body = body.subarray(3);
-  try {
-    return { number, text: strictDecoder.decode(body), bytes: body.length };
-  } catch {
-    return {
-      number,
-      text: lenientDecoder.decode(body),
-      bytes: body.length,
-      encodingError: 'not valid UTF-8',
-    };
-  }
+  const nul = body.indexOf(0);
+  const line: PhysicalLine = (() => {
+    try {
+      return { number, text: strictDecoder.decode(body), bytes: body.length };
+    } catch {
+      return { number, text: lenientDecoder.decode(body), bytes: body.length, encodingError: 'not valid UTF-8' };
+    }
+  })();
+  if (nul !== -1) line.nulAt = nul;
+  return line;
+}
+
+/** Why a line holding a NUL byte was not read, in plain words. */
+export function nulMessage(line: PhysicalLine): string {
+  return `line ${line.number} holds a NUL byte (at byte ${(line.nulAt ?? 0) + 1}): it is not text, and is not read`;
 }
 
 /**

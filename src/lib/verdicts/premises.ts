@@ -7,7 +7,7 @@
 import type { InvalidRecord } from '../model/types.ts';
 import type { PremiseRow, RepairLoop } from '../model/verdicts.ts';
 import type { PhysicalLine } from '../text/lines.ts';
-import { capRaw, tooLongMessage } from '../text/lines.ts';
+import { capRaw, nulMessage, tooLongMessage } from '../text/lines.ts';
 import { BoundedInvalid } from '../bounds/kind-bounds.ts';
 import { describeHazard, jsonHazard } from '../text/json-hazards.ts';
 import { premiseRowSchema } from '../schemas/premise-row.ts';
@@ -78,6 +78,10 @@ export class PremiseLines {
     };
     if (l.tooLong) {
       invalid.push({ file, line: l.number, kind: 'source/line-too-long', error: tooLongMessage(l), raw: capRaw(l.text) });
+      return;
+    }
+    if (l.nulAt !== undefined) {
+      invalid.push({ file, line: l.number, kind: 'source/nul-byte', error: nulMessage(l), raw: capRaw(l.text) });
       return;
     }
     if (l.encodingError) {

@@ -12,7 +12,7 @@ import type { QaVerdict, Review, SkillStatus, VerdictsModel } from '../model/ver
 import { classifyEvidence, type ClassifiedPointer } from '../evidence/classify.ts';
 import { resolveEvidence, resolvePointer, type EvidenceContext } from '../evidence/resolve.ts';
 import { readLines } from '../text/lines.ts';
-import { readTextFile } from '../quality/read-text-file.ts';
+import { readTextFile, textHazards } from '../quality/read-text-file.ts';
 import { RefusedRead, type Confinement } from '../fs/confined.ts';
 import { AnchorSet } from './anchors.ts';
 import { parseQaJson } from './qa-json.ts';
@@ -111,7 +111,7 @@ export async function readVerdicts(files: readonly VerdictFile[], projectName: s
     }
     const source: SourceFile = { path: f.rel, format: 'verdicts', bytes: f.bytes, lines: read.lines, valid: 0, invalid: 0 };
     sources.push(source);
-    if (read.badLine !== null) invalid.push({ file: f.rel, line: read.badLine, kind: 'source/invalid-utf8', error: `not valid UTF-8 from line ${read.badLine}; read with U+FFFD in place of the bad bytes`, raw: '' });
+    for (const r of textHazards(read, f.rel)) invalid.push(r);
     if (role.role === 'qa-json') {
       const r = parseQaJson(read.text, f.rel, role.ticket ?? projectName, anchors);
       if (r.verdict) {
