@@ -120,11 +120,43 @@ export async function readObjectIndex(gitdir: string, files: Confinement): Promi
 
 const PACK_TYPES: Record<number, string> = { 1: 'commit', 2: 'tree', 3: 'blob', 4: 'tag' };
 
+/** An object's type and size, read from its header only. */
+export interface ObjectHeader {
+  type: string;
+  /** Bytes of the object's content. */
+  size: number;
+  /**
+   * The most bytes reading the object inflates at once: its size, or for a delta the largest of
+   * its base chain and the delta itself (a 4 MB pack can hold a blob of a gigabyte: a read
+   * of it would take the memory of the whole).
+   */
+  inflated: number;
+}
+
+/** Little-endian base-128 varint from `data` at `at` (as git's delta header writes sizes). */
+function deltaVarint(data: Buffer, at: number): { value: number; next: number } {
+  let value = 0;
+  let scale = 1;
+  for (let i = at; i < data.length; i++) {
+    const byte = data[i] as number;
+    value += (byte & 0x7f) * scale;
+    scale *= 128;
+    if (!(byte & 0x80)) return { value, next: i + 1 };
+    if (scale > 2 ** 56) break;
+  }
+  throw new Error('pack delta header is cut');
+}
+
+/** Inflates the first bytes of a zlib stream (at most 256 in, so never much out). */
+function inflateStart(data: Buffer): Buffer {
+  return inflateSync(data.subarray(0, 256), { finishFlush: zlibConstants.Z_SYNC_FLUSH });
+}
+
 /**
- * Reads an object's type without reading the object: the header of a pack entry (following
- * delta bases, which share their base's type) or of a loose file (inflating only its first
- * bytes), as `git cat-file --batch-check` does. Throws with the reason when the bytes are
- * not a valid object.
+ * Reads an object's type and size without reading the object: the header of a pack entry
+ * (following delta bases, which share their base's type; a delta's size is the result size
+ * at the start of its data) or of a loose file (inflating only its first bytes), as `git
+ * cat-file --batch-check` does. Throws with the reason when the bytes are not a valid object.
  */
 export class ObjectTypes {
   readonly #index: ObjectIndex;
@@ -158,18 +190,24 @@ export class ObjectTypes {
     return buffer.subarray(0, bytesRead);
   }
 
-  async #packedType(pack: string, offset: number, depth: number): Promise<string> {
+  async #packedHeader(pack: string, offset: number, depth: number): Promise<ObjectHeader> {
     if (depth > 64) throw new Error('delta chain too deep');
     const head = await this.#read(pack, offset, 64);
     if (head.length === 0) throw new Error('pack entry past the end of the pack');
     let byte = head[0] as number;
     const type = (byte >> 4) & 7;
+    // The entry's inflated size: 4 bits, then 7 per byte (git's pack entry header).
+    let size = byte & 0x0f;
+    let scale = 16;
     let i = 1;
     while (byte & 0x80) {
       if (i >= head.length) throw new Error('pack entry header is cut');
       byte = head[i++] as number;
+      size += (byte & 0x7f) * scale;
+      scale *= 128;
     }
-    if (PACK_TYPES[type]) return PACK_TYPES[type] as string;
+    if (PACK_TYPES[type]) return { type: PACK_TYPES[type] as string, size, inflated: size };
+    let base: ObjectHeader;
     if (type === 6) {
       // OFS_DELTA: the base's offset, back from this entry, in git's offset encoding.
       byte = head[i++] as number;
@@ -180,25 +218,43 @@ export class ObjectTypes {
         rel = ((rel + 1) * 128) + (byte & 0x7f);
       }
       if (rel <= 0 || rel > offset) throw new Error('pack delta base out of range');
-      return this.#packedType(pack, offset - rel, depth + 1);
-    }
-    if (type === 7) {
+      base = await this.#packedHeader(pack, offset - rel, depth + 1);
+    } else if (type === 7) {
       if (head.length < i + 20) throw new Error('pack delta base id is cut');
-      return this.type(head.toString('hex', i, i + 20), depth + 1);
+      base = await this.header(head.toString('hex', i, i + 20), depth + 1);
+      i += 20;
+    } else throw new Error(`unknown pack entry type ${type}`);
+    // The delta's data starts with the base's size and the result's size.
+    const delta = inflateStart(await this.#read(pack, offset + i, 256));
+    const result = deltaVarint(delta, deltaVarint(delta, 0).next).value;
+    return { type: base.type, size: result, inflated: Math.max(result, size, base.inflated) };
+  }
+
+  /** Type and size of a full object id, from its header (see {@link ObjectHeader}). */
+  async header(oid: string, depth = 0): Promise<ObjectHeader> {
+    const location = this.#index.locate(oid);
+    if (location === null) throw new Error(`object ${oid.slice(0, 12)} is not in the repository`);
+    if ('pack' in location) return this.#packedHeader(location.pack, location.offset, depth);
+    const { handle } = await this.#files.open(location.loose);
+    let start: Buffer;
+    try {
+      const buffer = Buffer.alloc(256);
+      const { bytesRead } = await handle.read(buffer, 0, 256, 0);
+      start = buffer.subarray(0, bytesRead);
+    } finally {
+      await handle.close();
     }
-    throw new Error(`unknown pack entry type ${type}`);
+    const header = inflateStart(start);
+    const space = header.indexOf(0x20);
+    const nul = header.indexOf(0);
+    const type = space > 0 ? header.toString('latin1', 0, space) : '';
+    const size = nul > space ? Number(header.toString('latin1', space + 1, nul)) : NaN;
+    if (!['commit', 'tree', 'blob', 'tag'].includes(type) || !Number.isSafeInteger(size)) throw new Error('loose object header is not valid');
+    return { type, size, inflated: size };
   }
 
   /** The type of a full object id: `commit`, `tree`, `blob` or `tag`. */
-  async type(oid: string, depth = 0): Promise<string> {
-    const location = this.#index.locate(oid);
-    if (location === null) throw new Error(`object ${oid.slice(0, 12)} is not in the repository`);
-    if ('pack' in location) return this.#packedType(location.pack, location.offset, depth);
-    const data = await this.#files.readFile(location.loose);
-    const header = inflateSync(data.subarray(0, 512), { finishFlush: zlibConstants.Z_SYNC_FLUSH });
-    const space = header.indexOf(0x20);
-    const type = space > 0 ? header.toString('latin1', 0, space) : '';
-    if (!['commit', 'tree', 'blob', 'tag'].includes(type)) throw new Error('loose object header is not valid');
-    return type;
+  async type(oid: string): Promise<string> {
+    return (await this.header(oid)).type;
   }
 }

@@ -11,7 +11,7 @@ import { join, resolve, dirname, isAbsolute, sep } from 'node:path';
 import git from 'isomorphic-git';
 import { Confinement } from '../fs/confined.ts';
 import { confinedGitFs, gitDirectoryConfinement } from './git-directory.ts';
-import { ObjectTypes, readObjectIndex, type ObjectIndex } from './object-index.ts';
+import { ObjectTypes, readObjectIndex, type ObjectHeader, type ObjectIndex } from './object-index.ts';
 
 /** A git object type. */
 export type ObjectType = 'commit' | 'tree' | 'blob' | 'tag';
@@ -67,6 +67,13 @@ export type BlobText =
 
 /** Blobs over this many bytes are not read as text (excerpts are capped). */
 export const MAX_TEXT_BLOB_BYTES = 2 * 1024 * 1024;
+
+/**
+ * No object whose read would inflate more than this many bytes is read (a tree or commit, or
+ * a delta whose base chain is larger): sizes come from the object headers first, so a pack
+ * built to inflate (a few megabytes holding a gigabyte) is refused, not loaded.
+ */
+export const MAX_OBJECT_BYTES = 64 * 1024 * 1024;
 
 /** Counts lines the way an editor numbers them: a final newline does not open a line. */
 export function countLines(text: string): number {
@@ -127,6 +134,24 @@ export class GitRepository {
     if (refused.length === 0) return '';
     const shown = refused.slice(0, 3).join(', ');
     return `${shown}${refused.length > 3 ? ` and ${refused.length - 3} more` : ''} ${refused.length === 1 ? 'leads' : 'lead'} outside the repository's git directory; not read`;
+  }
+
+  /** Type and size from the object's header, or null when the header cannot be read (the full read then says why). */
+  async #header(oid: string): Promise<ObjectHeader | null> {
+    try {
+      const index = await this.objectIndex();
+      this.#typeReader ??= new ObjectTypes(index, this.files);
+      return await this.#typeReader.header(oid);
+    } catch {
+      return null;
+    }
+  }
+
+  /** Why an object is not read for its size, or null. */
+  async #tooLarge(oid: string, what: string): Promise<string | null> {
+    const header = await this.#header(oid);
+    if (header === null || header.inflated <= MAX_OBJECT_BYTES) return null;
+    return `cannot read ${what} ${oid.slice(0, 12)}: reading it would inflate ${header.inflated} bytes, over the ${MAX_OBJECT_BYTES}-byte limit`;
   }
 
   /** Sorted index of every object id; read once. */
@@ -270,34 +295,42 @@ export class GitRepository {
     return { problem: `cannot resolve ${ref}: symbolic refs nest too deep` };
   }
 
-  /** Reads and memoises a commit. */
+  /** Reads and memoises a commit (refused unread when its header says it is over {@link MAX_OBJECT_BYTES}). */
   commit(oid: string): Promise<CommitData | { problem: string }> {
     let pending = this.#commits.get(oid);
     if (!pending) {
-      pending = git
-        .readCommit({ fs: this.#fs, gitdir: this.gitdir, oid, cache: this.cache })
-        .then((c): CommitData => ({
-          oid: c.oid,
-          message: c.commit.message,
-          tree: c.commit.tree,
-          parents: c.commit.parent,
-          author: c.commit.author,
-          committer: c.commit.committer,
-        }))
-        .catch((error: unknown) => ({ problem: `cannot read object ${oid.slice(0, 12)}: ${this.#error(error)}` }));
+      pending = this.#tooLarge(oid, 'object').then((tooLarge) => (tooLarge !== null ? { problem: tooLarge } : this.#readCommit(oid)));
       this.#commits.set(oid, pending);
     }
     return pending;
+  }
+
+  #readCommit(oid: string): Promise<CommitData | { problem: string }> {
+    return git
+      .readCommit({ fs: this.#fs, gitdir: this.gitdir, oid, cache: this.cache })
+      .then((c): CommitData => ({
+        oid: c.oid,
+        message: c.commit.message,
+        tree: c.commit.tree,
+        parents: c.commit.parent,
+        author: c.commit.author,
+        committer: c.commit.committer,
+      }))
+      .catch((error: unknown) => ({ problem: `cannot read object ${oid.slice(0, 12)}: ${this.#error(error)}` }));
   }
 
   /** Reads and memoises a tree's entries. */
   tree(oid: string): Promise<TreeEntry[] | { problem: string }> {
     let pending = this.#trees.get(oid);
     if (!pending) {
-      pending = git
-        .readTree({ fs: this.#fs, gitdir: this.gitdir, oid, cache: this.cache })
-        .then((t) => t.tree.map((e) => ({ name: e.path, type: e.type, oid: e.oid, mode: e.mode })))
-        .catch((error: unknown) => ({ problem: `cannot read tree ${oid.slice(0, 12)}: ${this.#error(error)}` }));
+      pending = this.#tooLarge(oid, 'tree').then((tooLarge) =>
+        tooLarge !== null
+          ? { problem: tooLarge }
+          : git
+              .readTree({ fs: this.#fs, gitdir: this.gitdir, oid, cache: this.cache })
+              .then((t) => t.tree.map((e) => ({ name: e.path, type: e.type, oid: e.oid, mode: e.mode })))
+              .catch((error: unknown) => ({ problem: `cannot read tree ${oid.slice(0, 12)}: ${this.#error(error)}` })),
+      );
       this.#trees.set(oid, pending);
     }
     return pending;
@@ -339,6 +372,10 @@ export class GitRepository {
   }
 
   async #blobText(oid: string): Promise<BlobText> {
+    // Sized from the header first: an oversized blob is never inflated (a zip bomb in a pack).
+    const header = await this.#header(oid);
+    if (header !== null && header.size > MAX_TEXT_BLOB_BYTES) return { status: 'too-large', bytes: header.size };
+    if (header !== null && header.inflated > MAX_OBJECT_BYTES) return { status: 'error', problem: `cannot read blob ${oid.slice(0, 12)}: reading it would inflate ${header.inflated} bytes, over the ${MAX_OBJECT_BYTES}-byte limit` };
     let bytes: Uint8Array;
     try {
       bytes = (await git.readBlob({ fs: this.#fs, gitdir: this.gitdir, oid, cache: this.cache })).blob;
