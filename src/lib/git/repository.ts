@@ -136,21 +136,28 @@ export class GitRepository {
     return `${shown}${refused.length > 3 ? ` and ${refused.length - 3} more` : ''} ${refused.length === 1 ? 'leads' : 'lead'} outside the repository's git directory; not read`;
   }
 
-  /** Type and size from the object's header, or null when the header cannot be read (the full read then says why). */
-  async #header(oid: string): Promise<ObjectHeader | null> {
+  /**
+   * Type and size from the object's header; null when the object is not in the index (the full
+   * read then says why, or finds git's built-in empty tree); `problem` when its header is not
+   * sound (a delta chain that loops or runs out of the pack): such an object is never read.
+   */
+  async #header(oid: string): Promise<ObjectHeader | { problem: string } | null> {
     try {
       const index = await this.objectIndex();
+      if (index.locate(oid) === null) return null;
       this.#typeReader ??= new ObjectTypes(index, this.files);
       return await this.#typeReader.header(oid);
-    } catch {
-      return null;
+    } catch (error) {
+      return { problem: this.#error(error) };
     }
   }
 
-  /** Why an object is not read for its size, or null. */
-  async #tooLarge(oid: string, what: string): Promise<string | null> {
+  /** Why an object is not read (its header is not sound, or says it is over {@link MAX_OBJECT_BYTES}), or null. */
+  async #unreadable(oid: string, what: string): Promise<string | null> {
     const header = await this.#header(oid);
-    if (header === null || header.inflated <= MAX_OBJECT_BYTES) return null;
+    if (header === null) return null;
+    if ('problem' in header) return `cannot read ${what} ${oid.slice(0, 12)}: ${header.problem}`;
+    if (header.inflated <= MAX_OBJECT_BYTES) return null;
     return `cannot read ${what} ${oid.slice(0, 12)}: reading it would inflate ${header.inflated} bytes, over the ${MAX_OBJECT_BYTES}-byte limit`;
   }
 
@@ -208,10 +215,12 @@ export class GitRepository {
     try {
       // The type from the object's header only, as `git cat-file --batch-check` reads it. A
       // commit is read in full by whoever uses it; any other type is confirmed by reading the
-      // object, so corrupt bytes are never taken for "not a commit".
+      // object, so corrupt bytes are never taken for "not a commit" — unless reading it would
+      // inflate more than MAX_OBJECT_BYTES (a blob built to inflate): then the header says.
       this.#typeReader ??= new ObjectTypes(index, this.files);
-      const type = (await this.#typeReader.type(oid)) as ObjectType;
-      if (type === 'commit') return { status: 'found', oid, type };
+      const header = await this.#typeReader.header(oid);
+      const type = header.type as ObjectType;
+      if (type === 'commit' || header.inflated > MAX_OBJECT_BYTES) return { status: 'found', oid, type };
       const object = await git.readObject({ fs: this.#fs, gitdir: this.gitdir, oid, format: 'content', cache: this.cache });
       return { status: 'found', oid, type: object.type as ObjectType };
     } catch (error) {
@@ -252,6 +261,8 @@ export class GitRepository {
         return 'problem' in commit ? { problem: commit.problem } : { oid };
       }
       if (found.type !== 'tag') return { problem: `${ref} is a ${found.type}, not a commit` };
+      const unreadable = await this.#unreadable(oid, 'tag');
+      if (unreadable !== null) return { problem: unreadable };
       try {
         const tag = await git.readTag({ fs: this.#fs, gitdir: this.gitdir, oid, cache: this.cache });
         oid = tag.tag.object;
@@ -299,7 +310,7 @@ export class GitRepository {
   commit(oid: string): Promise<CommitData | { problem: string }> {
     let pending = this.#commits.get(oid);
     if (!pending) {
-      pending = this.#tooLarge(oid, 'object').then((tooLarge) => (tooLarge !== null ? { problem: tooLarge } : this.#readCommit(oid)));
+      pending = this.#unreadable(oid, 'object').then((problem) => (problem !== null ? { problem } : this.#readCommit(oid)));
       this.#commits.set(oid, pending);
     }
     return pending;
@@ -323,9 +334,9 @@ export class GitRepository {
   tree(oid: string): Promise<TreeEntry[] | { problem: string }> {
     let pending = this.#trees.get(oid);
     if (!pending) {
-      pending = this.#tooLarge(oid, 'tree').then((tooLarge) =>
-        tooLarge !== null
-          ? { problem: tooLarge }
+      pending = this.#unreadable(oid, 'tree').then((problem) =>
+        problem !== null
+          ? { problem }
           : git
               .readTree({ fs: this.#fs, gitdir: this.gitdir, oid, cache: this.cache })
               .then((t) => t.tree.map((e) => ({ name: e.path, type: e.type, oid: e.oid, mode: e.mode })))
@@ -374,8 +385,9 @@ export class GitRepository {
   async #blobText(oid: string): Promise<BlobText> {
     // Sized from the header first: an oversized blob is never inflated (a zip bomb in a pack).
     const header = await this.#header(oid);
-    if (header !== null && header.size > MAX_TEXT_BLOB_BYTES) return { status: 'too-large', bytes: header.size };
-    if (header !== null && header.inflated > MAX_OBJECT_BYTES) return { status: 'error', problem: `cannot read blob ${oid.slice(0, 12)}: reading it would inflate ${header.inflated} bytes, over the ${MAX_OBJECT_BYTES}-byte limit` };
+    if (header !== null && !('problem' in header) && header.size > MAX_TEXT_BLOB_BYTES) return { status: 'too-large', bytes: header.size };
+    const problem = await this.#unreadable(oid, 'blob');
+    if (problem !== null) return { status: 'error', problem };
     let bytes: Uint8Array;
     try {
       bytes = (await git.readBlob({ fs: this.#fs, gitdir: this.gitdir, oid, cache: this.cache })).blob;
