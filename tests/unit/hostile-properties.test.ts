@@ -23,7 +23,7 @@ import { parsePremiseLines } from '../../src/lib/verdicts/premises.ts';
 import type { JsonlFileResult } from '../../src/lib/coord/jsonl-records.ts';
 import type { ReadCoordEvent } from '../../src/lib/coord/read-coord-event.ts';
 import type { BabysitEntry } from '../../src/lib/babysit/types.ts';
-import { jsonHazard } from '../../src/lib/text/json-hazards.ts';
+import { cannotBeJson, jsonHazard } from '../../src/lib/text/json-hazards.ts';
 import { escapeHtml } from '../../src/lib/text/escape.ts';
 import { html } from '../../src/components/html/html.ts';
 import { isAllowedHref, renderMarkdown } from '../../src/lib/markdown/render-markdown.ts';
@@ -226,6 +226,17 @@ describe('jsonHazard', () => {
       fc.property(fc.string({ maxLength: 60 }), (s) => {
         jsonHazard(s);
       }),
+    );
+  });
+});
+
+describe('cannotBeJson', () => {
+  it('is true only for text JSON.parse refuses (so skipping the parse never hides a record)', () => {
+    fc.assert(
+      fc.property(fc.oneof(fc.string({ maxLength: 12 }), fc.json(), fc.string({ unit: fc.constantFrom(' ', '\t', '\n', '\r', 'x', '{', '[', '"', '-', '1', 't', 'n', '}'), maxLength: 8 })), (s) => {
+        if (cannotBeJson(s)) expect(() => JSON.parse(s)).toThrow();
+      }),
+      { numRuns: 2000 },
     );
   });
 });

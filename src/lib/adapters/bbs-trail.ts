@@ -10,7 +10,7 @@ import { RAW_TEXT_LIMIT, type InvalidRecord, type TelemetryRow } from '../model/
 import type { Confinement } from '../fs/confined.ts';
 import { BoundedInvalid } from '../bounds/kind-bounds.ts';
 import { capRaw, nulMessage, readLines, tooLongMessage, type PhysicalLine } from '../text/lines.ts';
-import { describeHazard, jsonHazard } from '../text/json-hazards.ts';
+import { cannotBeJson, describeHazard, jsonHazard } from '../text/json-hazards.ts';
 import { classifyResult, computeRowId, parseTime, type ParsedRow, type TrailFileResult } from './parsed-row.ts';
 
 /** Fields that mark a babysit analytics row (telemetry, not a trail row). */
@@ -40,7 +40,7 @@ export function parseJsonLine(text: string): { value: unknown } | { error: strin
  * Reads one line of a bbs trail into the accumulating result; an invalid line goes to
  * `invalid` (by default the result's own list; the reader passes a bounded one).
  */
-export function readBbsLine(line: PhysicalLine, file: string, out: TrailFileResult, invalid$: { push(record: InvalidRecord): void } = out.invalid): void {
+export function readBbsLine(line: PhysicalLine, file: string, out: TrailFileResult, invalid$: { push(record: InvalidRecord): void; keeps?(kind: string): boolean } = out.invalid): void {
   const invalid = (kind: string, error: string): void => {
     const record: InvalidRecord = { file, line: line.number, kind, error, raw: capRaw(line.text, RAW_TEXT_LIMIT) };
     invalid$.push(record);
@@ -50,6 +50,8 @@ export function readBbsLine(line: PhysicalLine, file: string, out: TrailFileResu
   if (line.nulAt !== undefined) return invalid('source/nul-byte', nulMessage(line));
   if (line.encodingError) return invalid('trail/invalid-utf8', `line ${line.number} is ${line.encodingError}`);
   if (line.text.trim() === '') return invalid('trail/blank-line', 'blank line');
+  // A line that is only counted (its kind already listed in full) is not described.
+  if (invalid$.keeps?.('trail/not-json') === false && cannotBeJson(line.text)) return invalid('trail/not-json', 'not valid JSON');
   const parsed = parseJsonLine(line.text);
   if ('error' in parsed) return invalid('trail/not-json', parsed.error);
   const hazard = jsonHazard(line.text);

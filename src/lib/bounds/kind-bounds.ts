@@ -66,6 +66,15 @@ export class BoundedInvalid {
     this.#over.set(record.kind, widen(this.#over.get(record.kind), 1, record, record));
   }
 
+  /**
+   * Whether a record of `kind` would still be kept. A reader may skip the work of describing
+   * a record that would only be counted (JSON.parse throwing on two million lines of garbage
+   * took most of a build).
+   */
+  keeps(kind: string): boolean {
+    return (this.#perKind.get(kind) ?? 0) < this.#limit;
+  }
+
   /** Number of records added, summaries counted as what they stand for. */
   get total(): number {
     let n = this.#kept.length;

@@ -9,7 +9,7 @@ import { capRaw, nulMessage, readLines, tooLongMessage } from '../text/lines.ts'
 import type { Confinement } from '../fs/confined.ts';
 import { BoundedInvalid } from '../bounds/kind-bounds.ts';
 
-import { describeHazard, jsonHazard } from '../text/json-hazards.ts';
+import { cannotBeJson, describeHazard, jsonHazard } from '../text/json-hazards.ts';
 
 /** What one file gave: its accounting and its invalid lines. */
 export interface JsonlFileResult {
@@ -50,6 +50,11 @@ export async function readJsonlRecords(absolutePath: string, file: string, bytes
     }
     if (line.text.trim() === '') {
       invalid(`${area}/blank-line`, 'blank line');
+      continue;
+    }
+    // A line that is only counted (its kind already listed in full) is not described.
+    if (!bounded.keeps(`${area}/not-json`) && cannotBeJson(line.text)) {
+      invalid(`${area}/not-json`, 'not valid JSON');
       continue;
     }
     let value: unknown;
