@@ -5,8 +5,10 @@
  * wall time, the peak resident memory of the whole process tree (pagefind's too, sampled from
  * /proc) and the output bytes. Timings come from runs, never from tests.
  *
- * Usage: `node scripts/bench-hostile.ts [--cases empty-qa,blank-lines,...] [--dir /tmp/trailbook-bench-hostile] [--cli bin/trailbook.js]`
- * (`--cli` builds with another checkout's CLI, for a before/after comparison on the same inputs.)
+ * Usage: `node scripts/bench-hostile.ts [--cases empty-qa,blank-lines,...] [--dir /tmp/trailbook-bench-hostile] [--cli bin/trailbook.js] [--limit-s 600] [--limit-mib 8192]`
+ * (`--cli` builds with another checkout's CLI, for a before/after comparison on the same inputs;
+ * a build past `--limit-s` seconds or `--limit-mib` of memory is stopped and reported as such,
+ * so a machine shared with others is never exhausted.)
  * Results: a markdown table on stdout and `<dir>/results.json`.
  */
 import { execFileSync, spawn } from 'node:child_process';
@@ -88,17 +90,30 @@ const CASES: Record<string, { what: string; make: (dir: string) => Promise<void>
 };
 
 /** Builds `input` with `cli`; the wall time, the peak RSS of the process tree and the output bytes. */
-async function build(cli: string, input: string, out: string): Promise<{ seconds: number; peakMiB: number | null; outputMB: number; ok: boolean; error: string }> {
+async function build(cli: string, input: string, out: string, limits: { seconds: number; mib: number }): Promise<{ seconds: number; peakMiB: number | null; outputMB: number; ok: boolean; error: string }> {
   await rm(out, { recursive: true, force: true });
   await rm(`${out}.cache`, { recursive: true, force: true });
   const started = performance.now();
-  const child = spawn(process.execPath, [cli, 'build', input, '--out', out, '--cache-dir', `${out}.cache`], { stdio: ['ignore', 'ignore', 'pipe'] });
+  const child = spawn(process.execPath, [cli, 'build', input, '--out', out, '--cache-dir', `${out}.cache`], { stdio: ['ignore', 'ignore', 'pipe'], detached: true });
   let stderr = '';
   child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
-  const sampler = samplePeakRss(child.pid as number);
+  let stopped = '';
+  const sampler = samplePeakRss(child.pid as number, 100, (rss) => {
+    const seconds = (performance.now() - started) / 1000;
+    if (stopped === '' && (rss > limits.mib * 1048576 || seconds > limits.seconds)) {
+      stopped = rss > limits.mib * 1048576 ? `stopped over ${limits.mib} MiB` : `stopped after ${limits.seconds} s`;
+      // The build's whole process group (Astro's and pagefind's children too).
+      try {
+        process.kill(-(child.pid as number), 'SIGKILL');
+      } catch {
+        child.kill('SIGKILL');
+      }
+    }
+  });
   const code = await new Promise<number | null>((r) => child.on('close', r));
   const peak = await sampler.stop();
   const seconds = (performance.now() - started) / 1000;
+  if (stopped !== '') stderr = stopped;
   const bytes = existsSync(out) ? Number(execFileSync('du', ['-sb', out], { encoding: 'utf8' }).split('\t')[0]) : 0;
   return { seconds: Number(seconds.toFixed(1)), peakMiB: peak === null ? null : Math.round(peak / 1048576), outputMB: Number((bytes / 1e6).toFixed(1)), ok: code === 0, error: code === 0 ? '' : stderr.trim().split('\n').slice(-3).join(' ') };
 }
@@ -107,6 +122,7 @@ async function main(): Promise<void> {
   const dir = resolve(arg('dir', '/tmp/trailbook-bench-hostile'));
   const cli = resolve(arg('cli', join(ROOT, 'bin', 'trailbook.js')));
   const names = arg('cases', Object.keys(CASES).join(',')).split(',');
+  const limits = { seconds: Number(arg('limit-s', '600')), mib: Number(arg('limit-mib', '8192')) };
   const results = [];
   for (const name of names) {
     const c = CASES[name];
@@ -120,7 +136,7 @@ async function main(): Promise<void> {
     // Input: the input folder and, for a repository case, the repository beside it.
     const inputMB = Number((Number(execFileSync('du', ['-sbc', join(caseDir, 'input'), ...(existsSync(join(caseDir, 'repo')) ? [join(caseDir, 'repo')] : [])], { encoding: 'utf8' }).trim().split('\n').at(-1)?.split('\t')[0]) / 1e6).toFixed(1));
     console.error(`[${name}] building…`);
-    const r = await build(cli, join(caseDir, 'input'), join(caseDir, 'site'));
+    const r = await build(cli, join(caseDir, 'input'), join(caseDir, 'site'), limits);
     await rm(join(caseDir, 'site'), { recursive: true, force: true });
     await rm(join(caseDir, 'site.cache'), { recursive: true, force: true });
     results.push({ name, what: c.what, inputMB, ...r });
@@ -129,7 +145,7 @@ async function main(): Promise<void> {
   await writeFile(join(dir, 'results.json'), `${JSON.stringify(results, null, 2)}\n`);
   console.log('| case | input | build | peak RSS (tree) | output |');
   console.log('|---|---|---|---|---|');
-  for (const r of results) console.log(`| ${r.name}: ${r.what} | ${r.inputMB} MB | ${r.ok ? `${r.seconds} s` : `failed (${r.error})`} | ${r.peakMiB ?? '?'} MiB | ${r.outputMB} MB |`);
+  for (const r of results) console.log(`| ${r.name}: ${r.what} | ${r.inputMB} MB | ${r.ok ? `${r.seconds} s` : `${r.seconds} s, ${r.error}`} | ${r.peakMiB ?? '?'} MiB | ${r.outputMB} MB |`);
 }
 
 await main();

@@ -33,14 +33,19 @@ export async function treeRss(pid: number): Promise<number> {
   return total;
 }
 
-/** Samples the tree of `pid` until `stop()` is called; `stop` resolves with the peak in bytes (null off Linux). */
-export function samplePeakRss(pid: number, intervalMs = 100): { stop: () => Promise<number | null> } {
+/**
+ * Samples the tree of `pid` until `stop()` is called; `stop` resolves with the peak in bytes
+ * (null off Linux). `onSample` sees each sample (to stop a build that grows too large).
+ */
+export function samplePeakRss(pid: number, intervalMs = 100, onSample?: (rss: number) => void): { stop: () => Promise<number | null> } {
   if (process.platform !== 'linux') return { stop: async () => null };
   let peak = 0;
   let running = true;
   const loop = (async () => {
     while (running) {
-      peak = Math.max(peak, await treeRss(pid));
+      const rss = await treeRss(pid);
+      peak = Math.max(peak, rss);
+      onSample?.(rss);
       await new Promise((r) => setTimeout(r, intervalMs));
     }
   })();

@@ -92,10 +92,10 @@ describe('git data linked out of the input folder is never read', () => {
       await symlink(path.join(privateRepo, '.git', part), path.join(dir, '.git', part));
     }
     const m = await analyse(dir);
-    const refused = "refs/heads/main leads outside the repository's git directory; not read";
+    const refused = "refs leads outside the repository's git directory; not read";
     expect(m.repository.problem).toBe(`landed head unknown: cannot resolve HEAD: no such ref (${refused})`);
     expect(evidenceOf(m)).toEqual([
-      `${privateCommit} INCONCLUSIVE no commit ${privateCommit} in input/objects-and-refs, but objects, objects/pack, refs/heads/main lead outside the repository's git directory; not read`,
+      `${privateCommit} INCONCLUSIVE no commit ${privateCommit} in input/objects-and-refs, but part of the object store cannot be read (objects leads outside the repository's git directory; not read)`,
       `.env:1 INCONCLUSIVE landed head unknown: cannot resolve HEAD: no such ref (${refused})`,
     ]);
     expect(m.cited.files).toEqual([]);

@@ -6,7 +6,7 @@
 import type { FileHandle } from 'node:fs/promises';
 import { join } from 'node:path';
 import { constants as zlibConstants, inflateSync } from 'node:zlib';
-import type { Confinement } from '../fs/confined.ts';
+import { RefusedRead, type Confinement } from '../fs/confined.ts';
 
 const HEX = /^[0-9a-f]{38}$/;
 
@@ -65,10 +65,20 @@ export interface ObjectIndex {
  * through `files` (confined to the git directory: src/lib/git/git-directory.ts).
  */
 export async function readObjectIndex(gitdir: string, files: Confinement): Promise<ObjectIndex> {
-  const listDir = (path: string): Promise<string[]> => files.readdir(path).catch(() => []);
-  const objects = join(gitdir, 'objects');
   const all: string[] = [];
   const problems: string[] = [];
+  // A folder that leads out of the git directory is a problem of the object store, named; a
+  // missing one is just empty.
+  const refused: string[] = [];
+  const listDir = (path: string): Promise<string[]> =>
+    files.readdir(path).catch((error: unknown) => {
+      if (error instanceof RefusedRead && !refused.some((r) => error.rel.startsWith(`${r}/`))) {
+        refused.push(error.rel);
+        problems.push(error.message);
+      }
+      return [];
+    });
+  const objects = join(gitdir, 'objects');
   const where = new Map<string, ObjectLocation>();
   const fanout = (await listDir(objects)).filter((d) => /^[0-9a-f]{2}$/.test(d));
   const loose = await Promise.all(fanout.map(async (dir) => (await listDir(join(objects, dir))).filter((f) => HEX.test(f)).map((f) => dir + f)));
@@ -89,7 +99,7 @@ export async function readObjectIndex(gitdir: string, files: Confinement): Promi
         if (!where.has(oid)) where.set(oid, { pack, offset: offsets[i] as number });
       }
     } catch (error) {
-      problems.push((error as Error).message);
+      problems.push(error instanceof RefusedRead ? error.message : (error as Error).message);
     }
   }
   all.sort();

@@ -128,12 +128,20 @@ export class GitRepository {
     return errorText(error, [this.gitdir, this.headGitdir]);
   }
 
-  /** What was refused so far because it leads out of the git directory, in words, or ''. */
-  #refusedText(): string {
-    const refused = this.files.refusals();
-    if (refused.length === 0) return '';
-    const shown = refused.slice(0, 3).join(', ');
-    return `${shown}${refused.length > 3 ? ` and ${refused.length - 3} more` : ''} ${refused.length === 1 ? 'leads' : 'lead'} outside the repository's git directory; not read`;
+  /**
+   * Which of `paths` (relative to the git directory, in order) lead out of it, in words, or ''.
+   * A path under one already named is not named again. Judged afresh on each call from the
+   * repository alone, so the words never depend on what other projects read before.
+   */
+  async #linksOut(paths: readonly string[]): Promise<string> {
+    const out: string[] = [];
+    for (const rel of paths) {
+      if (out.some((p) => rel.startsWith(`${p}/`))) continue;
+      const where = await this.files.locate(join(rel === 'HEAD' ? this.headGitdir : this.gitdir, rel));
+      if (where !== null && 'refused' in where) out.push(rel);
+    }
+    if (out.length === 0) return '';
+    return `${out.join(', ')} ${out.length === 1 ? 'leads' : 'lead'} outside the repository's git directory; not read`;
   }
 
   /**
@@ -185,8 +193,6 @@ export class GitRepository {
       if (packs.some((f) => f.endsWith('.promisor'))) reasons.push('the repository is a partial clone (some objects were never fetched)');
       const problems = (await this.objectIndex()).problems;
       if (problems.length > 0) reasons.push(`part of the object store cannot be read (${problems.join('; ')})`);
-      const refused = this.#refusedText();
-      if (refused !== '') reasons.push(refused);
       return reasons.length > 0 ? reasons.join('; ') : null;
     })();
     return this.#incomplete;
@@ -297,7 +303,7 @@ export class GitRepository {
         }
       }
       if (next === null) {
-        const refused = this.#refusedText();
+        const refused = await this.#linksOut(['HEAD', 'refs', 'packed-refs', ...candidates]);
         return { problem: `cannot resolve ${ref}: no such ref${refused === '' ? '' : ` (${refused})`}` };
       }
       current = next.trim();
