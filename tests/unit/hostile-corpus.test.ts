@@ -360,3 +360,88 @@ describe('hard repositories in the corpus', () => {
     for (const m of models) expect(m.id.length, m.root).toBeLessThanOrEqual(100);
   });
 });
+
+// --- issue 14: git links out of the input, .git through a link, amplification, back-dated supersedes ---
+
+describe('issue 14: git data and .git reached through links, amplification, back-dated supersedes', () => {
+  const only = (project: string): ProjectModel => {
+    const found = byRoot(project);
+    expect(found, project).toHaveLength(1);
+    return found[0] as ProjectModel;
+  };
+  const evidence = (m: ProjectModel): string[] => m.rows.flatMap((r) => r.evidence.map((p) => `${p.raw} ${p.status} ${p.reason}`));
+  const outside = (what: string): string => `${what} leads outside the repository's git directory; not read`;
+
+  it('.git/objects and .git/refs linked into a private repository: its commit never verifies, its .env is never read', () => {
+    const m = only('links/git-objects-refs');
+    const problem = `landed head unknown: cannot resolve HEAD: no such ref (${outside('refs')})`;
+    expect(m.repository.problem).toBe(problem);
+    const [commit, env] = evidence(m);
+    expect(commit).toMatch(new RegExp(`^[0-9a-f]{40} INCONCLUSIVE no commit [0-9a-f]{40} in corpus/links/git-objects-refs, but part of the object store cannot be read \\(${outside('objects').replace(/[.()]/g, '\\$&')}\\)$`));
+    expect(env).toBe(`.env:1 INCONCLUSIVE ${problem}`);
+    expect(m.flags.map((f) => f.kind)).toEqual(['repository/unavailable']);
+    expect(m.cited).toEqual({ commits: [], files: [] });
+  });
+
+  it('a loose object linked to the private .env blob, refs/heads/main and packed-refs linked out: refused by name, never read', () => {
+    const [loose] = evidence(only('links/git-loose-object'));
+    expect(loose).toMatch(new RegExp(`^README\\.md:1 INCONCLUSIVE cannot read blob [0-9a-f]{12}: objects/[0-9a-f]{2}/[0-9a-f]{38} leads outside the repository's git directory; not read$`));
+    expect(only('links/git-ref-file').repository.problem).toBe(`landed head unknown: cannot resolve HEAD: no such ref (${outside('refs/heads/main')})`);
+    expect(only('links/git-packed-refs').repository.problem).toBe(`landed head unknown: cannot resolve HEAD: no such ref (${outside('packed-refs')})`);
+    for (const p of ['links/git-loose-object', 'links/git-ref-file', 'links/git-packed-refs']) expect(only(p).cited.files, p).toEqual([]);
+  });
+
+  it('g -> .git: g/config:2, g//config and ./g/config are not artifacts (judged by real path), and the walk does not follow links into .git', () => {
+    const m = only('links/dot-git-link');
+    const refused = 'g/config is inside a .git folder, which is never read: not evidence';
+    expect(evidence(m)).toEqual([`g/config:2 NOT_VERIFIED ${refused}`, `g//config NOT_VERIFIED ${refused}`, `./g/config NOT_VERIFIED ${refused}`]);
+    expect(m.flags.map((f) => `${f.kind} ${f.severity}`)).toEqual(['evidence/path-not-found high', 'evidence/path-not-found high', 'evidence/path-not-found high']);
+    expect(m.cited.files).toEqual([]);
+    expect(m.sources.map((s) => s.path)).toEqual(['decisions.jsonl']);
+  });
+
+  it('1,000 empty QA files and 50,000 lines of garbage: 200 of each kind listed, the rest summarised and counted', () => {
+    const m = only('broken/amplify');
+    expect(m.counts.invalid).toBe(51_000);
+    expect(m.invalid).toHaveLength(402);
+    expect(m.invalid.filter((r) => r.omitted !== undefined)).toEqual([
+      { file: 'decisions.jsonl', line: 202, kind: 'trail/not-json', error: '49800 more trail/not-json records are not listed one by one (the first at decisions.jsonl:202, the last at decisions.jsonl:50001): a project lists at most 200 of one kind', raw: '', omitted: 49_800 },
+      { file: 'qa/T-0200.json', line: 1, kind: 'verdict/invalid-file', error: '800 more verdict/invalid-file records are not listed one by one (the first at qa/T-0200.json:1, the last at qa/T-0999.json:1): a project lists at most 200 of one kind', raw: '', omitted: 800 },
+    ]);
+    expect(m.flags).toHaveLength(402);
+    expect(m.counts.flags.high).toBe(51_000);
+    expect(m.flags.filter((f) => f.omitted !== undefined).map((f) => [f.kind, f.severity, f.omitted, f.at])).toEqual([
+      ['trail/not-json', 'high', 49_800, [{ file: 'decisions.jsonl', line: 202 }]],
+      ['verdict/invalid-file', 'high', 800, [{ file: 'qa/T-0200.json', line: 1 }]],
+    ]);
+    expect(m.sources).toHaveLength(202);
+    expect(m.sources.at(-1)).toEqual({ path: '800 more files, qa/T-0200.json … qa/T-0999.json', format: 'verdicts', bytes: 0, lines: 0, valid: 0, invalid: 0, files: 800 });
+  });
+
+  it('a superseder timestamped before the failed row it supersedes: flagged high with both rows, the failure stays shown', () => {
+    const m = only('broken/supersedes-backdated');
+    const [, failed, hider] = m.rows;
+    expect([failed?.result, failed?.supersededBy, hider?.supersedes]).toEqual(['failed', [], failed?.id]);
+    expect(m.counts.superseded).toBe(0);
+    const flag = m.flags.find((f) => f.kind === 'trail/supersedes-backdated');
+    expect(flag).toEqual({
+      layer: 'trail',
+      severity: 'high',
+      kind: 'trail/supersedes-backdated',
+      rows: [hider?.id, failed?.id],
+      summary: `row ${hider?.id} (line 3, 2026-03-02T09:00:00Z) supersedes row ${failed?.id} (line 2, 2026-03-02T12:00:00Z), which is later in time: it is not hidden`,
+      at: [{ file: 'decisions.jsonl', line: 3 }, { file: 'decisions.jsonl', line: 2 }],
+    });
+  });
+
+  it('a blob built to inflate is too large from its header (never inflated); a pack damaged mid-way loses only the damaged object', () => {
+    expect(evidence(only('hard/zip-bomb')).map((e) => e.replace(/[0-9a-f]{40}/g, 'SHA'))).toEqual([
+      'zeros.txt:1 INCONCLUSIVE zeros.txt exists but its lines cannot be checked: file too large to read (134217728 bytes)',
+      'SHA NOT_VERIFIED SHA is a blob in repos/zip-bomb, not a commit',
+      'README.md:1 VERIFIED line 1 of 1 exists at landed head',
+    ]);
+    const [ok, broken] = evidence(only('hard/mid-pack'));
+    expect(ok).toBe('ok.txt:1 VERIFIED line 1 of 1 exists at landed head');
+    expect(broken).toMatch(/^broken\.txt:1 INCONCLUSIVE cannot read blob [0-9a-f]{12}: Invalid compressed buffer: incorrect data check$/);
+  });
+});
