@@ -2,6 +2,7 @@
  * `trailbook check [DIR...] [--json] [--strict] [--fail-on SEVERITY]`: discovery, parsing and
  * the layer-1 audit, without rendering. `--json` prints one `trailbook.check/1` document.
  */
+import { flagCount } from '../../lib/bounds/kind-bounds.ts';
 import { analyseArchive } from '../../lib/archive/analyse-archive.ts';
 import type { ProjectModel, Severity } from '../../lib/model/types.ts';
 import { CHECK_REPORT_VERSION, checkReportProblems, checkReportProject, reportJson } from '../../lib/report/check-report.ts';
@@ -30,7 +31,7 @@ const SEVERITIES: readonly Severity[] = ['high', 'medium', 'low'];
 function printProjectText(out: Output, model: ProjectModel): void {
   const c = model.counts;
   out.result(`${model.id}  ${model.title}  (${model.root})`);
-  out.result(`  ${plural(c.rows, 'row')}, ${plural(c.invalid, 'invalid row')}, ${plural(model.flags.length, 'flag')}; repository: ${model.repository.path ?? model.repository.problem ?? 'none'}${model.repository.head ? ` @ ${model.repository.head.slice(0, 12)}` : ''}`);
+  out.result(`  ${plural(c.rows, 'row')}, ${plural(c.invalid, 'invalid row')}, ${plural(flagCount(model.flags), 'flag')}; repository: ${model.repository.path ?? model.repository.problem ?? 'none'}${model.repository.head ? ` @ ${model.repository.head.slice(0, 12)}` : ''}`);
   const pointers = c.evidence.VERIFIED + c.evidence.NOT_VERIFIED + c.evidence.INCONCLUSIVE;
   if (pointers > 0 || c.rows > 0) out.result(`  evidence: ${c.evidence.VERIFIED} of ${plural(pointers, 'pointer')} verified, ${c.evidence.NOT_VERIFIED} not verified, ${c.evidence.INCONCLUSIVE} inconclusive; ${plural(c.checkFirst, 'row')} under Check first`);
   if (c.openBlockers > 0) out.result(`  ${plural(c.openBlockers, 'open blocker')}`);

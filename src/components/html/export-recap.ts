@@ -12,11 +12,12 @@ import type { EvidencePointer, Flag, ProjectModel, TrailRow } from '../../lib/mo
 import { checkFirst } from '../../lib/projections/check-first.ts';
 import { BLOCKER_SOURCE_LABEL, openBlockers } from '../../lib/projections/open-blockers.ts';
 import { hasDecisionTrail } from '../../lib/projections/audit-state.ts';
-import { auditSentence, reviewFlagsSentence, countOf, evidenceWord, formatTime, resultTone } from '../../lib/site/words.ts';
+import { auditSentence, reviewFlagsSentence, countOf, evidenceWord, formatTime, invalidRecordsSentence, resultTone } from '../../lib/site/words.ts';
 import { urls } from '../../lib/site/urls.ts';
 import { evidenceHref } from './decision-row.ts';
 import { EXPORT_RECAP_CSS } from './export-recap-style.ts';
 import { html, join, SafeHtml } from './html.ts';
+import { flagCount } from '../../lib/bounds/kind-bounds.ts';
 import { SEVERITY_ICON, statusHtml } from './status.ts';
 
 /** Where the recap was exported from. */
@@ -110,7 +111,7 @@ function attentionSection(model: ProjectModel): SafeHtml {
           const links = flagLinks(f, rowByPlace, anchorById);
           return html`<li class="flag flag-${f.severity}" data-kind="${f.kind}">${statusHtml(f.severity, f.severity, SEVERITY_ICON[f.severity])}<code class="flag-kind">${f.kind}</code><span class="meta">${f.layer === 'review' ? `layer 2 · ${reviewer}` : (LAYERS[f.layer] ?? f.layer)}</span><p class="flag-summary">${f.summary}</p>${links.length > 0 ? html`<p class="flag-links">${links}</p>` : ''}</li>`;
         })}</ol>`;
-  return html`<section aria-labelledby="attention"><h2 id="attention">Attention</h2>${sentence ? html`<p class="audit-sentence status-${sentence.tone}">${sentence.text}</p>` : ''}${review.length > 0 && model.audit.present && model.audit.valid && model.audit.status === 'ran' ? html`<p class="audit-sentence">${reviewFlagsSentence(model.audit.reviewer, review.length, model.flags.length - review.length)}</p>` : ''}${flags}</section>`;
+  return html`<section aria-labelledby="attention"><h2 id="attention">Attention</h2>${sentence ? html`<p class="audit-sentence status-${sentence.tone}">${sentence.text}</p>` : ''}${review.length > 0 && model.audit.present && model.audit.valid && model.audit.status === 'ran' ? html`<p class="audit-sentence">${reviewFlagsSentence(model.audit.reviewer, review.length, flagCount(model.flags) - review.length)}</p>` : ''}${flags}</section>`;
 }
 
 function evidenceList(pointers: readonly EvidencePointer[], model: ProjectModel, ctx: ExportRecapContext): SafeHtml {
@@ -143,7 +144,7 @@ function decisionsSection(model: ProjectModel, ctx: ExportRecapContext): SafeHtm
 
 function invalidSection(model: ProjectModel): SafeHtml | '' {
   if (model.invalid.length === 0) return '';
-  return html`<section aria-labelledby="invalid"><h2 id="invalid">Invalid records</h2><p>${countOf(model.invalid.length, 'line')} could not be read as records. Each is kept here with its raw text.</p><ol class="invalid-list">${model.invalid.map((r) => html`<li data-kind="${r.kind}"><p><strong>${r.file}:${r.line}</strong> <code>${r.kind}</code> — ${r.error}</p>${r.raw !== '' ? html`<pre class="raw"><code>${r.raw}</code></pre>` : ''}</li>`)}</ol></section>`;
+  return html`<section aria-labelledby="invalid"><h2 id="invalid">Invalid records</h2><p>${invalidRecordsSentence(model.invalid)}</p><ol class="invalid-list">${model.invalid.map((r) => html`<li data-kind="${r.kind}"><p><strong>${r.file}:${r.line}</strong> <code>${r.kind}</code> — ${r.error}</p>${r.raw !== '' ? html`<pre class="raw"><code>${r.raw}</code></pre>` : ''}</li>`)}</ol></section>`;
 }
 
 /** The whole single-file recap of a project. */

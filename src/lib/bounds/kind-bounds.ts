@@ -110,7 +110,7 @@ export function boundInvalid(records: readonly InvalidRecord[], limit: number = 
 }
 
 /** How many records a list of invalid records stands for (a summary counts as what it stands for). */
-export function invalidCount(records: readonly InvalidRecord[]): number {
+export function invalidCount(records: ReadonlyArray<Pick<InvalidRecord, 'omitted'>>): number {
   let n = 0;
   for (const r of records) n += r.omitted ?? 1;
   return n;
