@@ -28,6 +28,8 @@ export function sortFlags(flags: readonly Flag[], rows: readonly TrailRow[]): Fl
     (a, b) =>
       SEVERITY_ORDER[a.severity] - SEVERITY_ORDER[b.severity] ||
       (positions.get(a) as number) - (positions.get(b) as number) ||
+      // A summary of flags not listed (src/lib/bounds/kind-bounds.ts) after the ones listed.
+      Number(a.omitted !== undefined) - Number(b.omitted !== undefined) ||
       (a.kind < b.kind ? -1 : a.kind > b.kind ? 1 : 0) ||
       (a.summary < b.summary ? -1 : a.summary > b.summary ? 1 : 0),
   );
