@@ -12,7 +12,7 @@ import type { EvidencePointer, Flag, ProjectModel, TrailRow } from '../../lib/mo
 import { checkFirst } from '../../lib/projections/check-first.ts';
 import { BLOCKER_SOURCE_LABEL, openBlockers } from '../../lib/projections/open-blockers.ts';
 import { hasDecisionTrail } from '../../lib/projections/audit-state.ts';
-import { auditSentence, reviewFlagsSentence, countOf, evidenceWord, formatTime, resultTone } from '../../lib/site/words.ts';
+import { auditSentence, reviewFlagsSentence, countOf, evidenceWord, formatTime, pointerCountsText, resultTone, severityCountsText } from '../../lib/site/words.ts';
 import { urls } from '../../lib/site/urls.ts';
 import { evidenceHref } from './decision-row.ts';
 import { EXPORT_RECAP_CSS } from './export-recap-style.ts';
@@ -47,7 +47,7 @@ function header(model: ProjectModel, ctx: ExportRecapContext): SafeHtml {
 <dt>Repository</dt><dd>${repo.path ? html`<code>${repo.path}</code>` : 'none'}${repo.head ? html` at landed head <code>${repo.head}</code> (${repo.headSource === 'config' ? 'from trailbook.json' : 'HEAD'})` : ''}${repo.problem ? html` ${statusHtml('unknown', `git checks inconclusive: ${repo.problem}`)}` : ''}</dd>
 <dt>Time span</dt><dd>${model.span ? html`<time datetime="${model.span.from}">${formatTime(model.span.from)}</time> – <time datetime="${model.span.to}">${formatTime(model.span.to)}</time>` : 'no timed records'}</dd>
 <dt>Sources read</dt><dd><ul class="sources">${model.sources.map((s) => html`<li><code>${s.path}</code> (${s.format})${s.notRead ? html`: <strong>${s.notRead}</strong>` : html`: ${countOf(s.lines, 'line')}, ${s.valid} read, ${s.invalid} invalid`}</li>`)}</ul></dd>
-<dt>Counts</dt><dd>${countOf(c.rows, 'decision row')} (${c.superseded} superseded); flags ${c.flags.high} high, ${c.flags.medium} medium, ${c.flags.low} low; ${countOf(c.evidence.NOT_VERIFIED + c.evidence.INCONCLUSIVE, 'evidence pointer')} not verified; ${countOf(c.resultNotVerified, 'result')} not verified; ${countOf(c.invalid, 'invalid record')}</dd>
+<dt>Counts</dt><dd>${countOf(c.rows, 'decision row')} (${c.superseded} superseded); flags ${severityCountsText(c.flags)}; evidence ${pointerCountsText(c.pointers)}; ${countOf(c.resultNotVerified, 'result')} not verified; ${countOf(c.invalid, 'invalid record')}</dd>
 </dl>
 <nav class="toc" aria-label="Sections"><a href="#check-first">Check first</a><a href="#attention">Attention</a><a href="#decisions">Decisions</a>${model.invalid.length > 0 ? html`<a href="#invalid">Invalid records</a>` : ''}</nav>
 </header>`;

@@ -75,3 +75,13 @@ export function formatTimeSpan(span: { from: string; to: string }): string {
 export function countOf(n: number, singular: string, plural = `${singular}s`): string {
   return `${n} ${n === 1 ? singular : plural}`;
 }
+
+/** Flag counts by severity in words, every severity named: `10 high, 4 medium, 1 low`. */
+export function severityCountsText(c: Record<'high' | 'medium' | 'low', number>): string {
+  return `${c.high} high, ${c.medium} medium, ${c.low} low`;
+}
+
+/** Evidence pointers by outcome in words, failed apart from not checkable: `44 verified, 5 failed, 4 not checkable`. */
+export function pointerCountsText(p: { verified: number; failed: number; notCheckable: number }): string {
+  return `${p.verified} verified, ${p.failed} failed, ${p.notCheckable} not checkable`;
+}
