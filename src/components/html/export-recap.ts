@@ -9,7 +9,9 @@
  */
 import { createHash } from 'node:crypto';
 import type { EvidencePointer, Flag, ProjectModel, TrailRow } from '../../lib/model/types.ts';
-import { checkFirst } from '../../lib/projections/check-first.ts';
+import { checkFirst, checkFirstGroups } from '../../lib/projections/check-first.ts';
+import { flagsByRow } from '../../lib/projections/flags.ts';
+import { checkFirstHtml } from './check-first.ts';
 import { BLOCKER_SOURCE_LABEL, openBlockers } from '../../lib/projections/open-blockers.ts';
 import { hasDecisionTrail } from '../../lib/projections/audit-state.ts';
 import { auditSentence, reviewFlagsSentence, countOf, evidenceWord, formatTime, pointerCountsText, resultTone, severityCountsText } from '../../lib/site/words.ts';
@@ -61,20 +63,11 @@ function openBlockersSection(model: ProjectModel): SafeHtml | '' {
   )}</ul></section>`;
 }
 
-function checkFirstSection(rows: readonly TrailRow[]): SafeHtml {
-  const entries = checkFirst(rows);
-  if (entries.length === 0) return html`<section aria-labelledby="check-first"><h2 id="check-first">Check first</h2><p class="none">Every row's evidence resolved and every result is <code>verified</code>.</p></section>`;
-  return html`<section aria-labelledby="check-first"><h2 id="check-first">Check first</h2><p>${entries.length} of ${rows.length} rows need a look: evidence that did not resolve, or a result other than <code>verified</code>.</p><ul class="check-first-list">${entries.map((e) => {
-    const reasons = [
-      e.resultNotVerified ? html`<li>result is <q>${e.row.result}</q>, not <code>verified</code></li>` : '',
-      e.row.evidence.length === 0 ? html`<li>no evidence pointer</li>` : '',
-      ...e.unresolved.map((p) => {
-        const w = evidenceWord(p.status);
-        return html`<li><code>${p.raw}</code> ${statusHtml(w.tone, w.label, w.icon)} ${p.reason}</li>`;
-      }),
-    ];
-    return html`<li><a href="#${e.row.anchor}">${e.row.decision}</a><span class="meta"> — row <code>${e.row.id}</code>, line ${e.row.line}${e.row.supersededBy.length > 0 ? ' (superseded)' : ''}</span><ul>${reasons}</ul></li>`;
-  })}</ul></section>`;
+function checkFirstSection(model: ProjectModel): SafeHtml {
+  const c = model.counts;
+  if (c.checkFirst === 0) return html`<section aria-labelledby="check-first"><h2 id="check-first">Check first</h2><p class="none">Every row's evidence resolved and every result is <code>verified</code>.</p></section>`;
+  const byRow = flagsByRow(model.flags, model.rows);
+  return html`<section aria-labelledby="check-first"><h2 id="check-first">Check first</h2><p>${c.checkFirst} of ${countOf(c.rows, 'row')} need a look: evidence that did not resolve, or a result other than <code>verified</code>, by reason.</p>${checkFirstHtml(checkFirstGroups(checkFirst(model.rows)), (row) => byRow.get(row.anchor) ?? [])}</section>`;
 }
 
 function flagLinks(f: Flag, rowByPlace: Map<string, TrailRow>, anchorById: Map<string, string>): SafeHtml[] {
@@ -166,7 +159,7 @@ export function exportRecapHtml(model: ProjectModel, ctx: ExportRecapContext): s
 ${header(model, ctx)}
 <main id="main">
 ${openBlockersSection(model)}
-${checkFirstSection(model.rows)}
+${checkFirstSection(model)}
 ${attentionSection(model)}
 ${decisionsSection(model, ctx)}
 ${invalidSection(model)}

@@ -25,6 +25,7 @@ import type { EvidenceStatus, Flag, ProjectCounts, ProjectModel, Severity, Sourc
 import { lifecycleCounts } from '../coord/lifecycle-records.ts';
 import { checkFirst } from './check-first.ts';
 import { openBlockers } from './open-blockers.ts';
+import { auditState } from './audit-state.ts';
 
 /** A count per severity. */
 export type SeverityCounts = Record<Severity, number>;
@@ -191,4 +192,30 @@ export function archiveCounts(projects: ReadonlyArray<{ counts: ProjectCounts }>
     if (c.invalid > 0) t.projectsWithInvalid++;
   }
   return t;
+}
+
+/**
+ * Projects by handover-audit state (src/lib/projections/audit-state.ts), with "never
+ * invoked" (a trail and no audit.json; decision trail, Part 3) told apart from "not reviewed"
+ * (audit.json says not-run or failed, or is invalid; Part 2, "Result file").
+ */
+export interface AuditCounts {
+  reviewed: number;
+  notReviewed: number;
+  neverInvoked: number;
+  /** Projects with no decision trail and no audit.json: nothing to audit. */
+  noTrail: number;
+}
+
+/** How many projects are in each audit state. */
+export function auditCounts(projects: ReadonlyArray<Pick<ProjectModel, 'audit' | 'sources'>>): AuditCounts {
+  const out: AuditCounts = { reviewed: 0, notReviewed: 0, neverInvoked: 0, noTrail: 0 };
+  for (const p of projects) {
+    const state = auditState(p);
+    if (state === 'reviewed') out.reviewed++;
+    else if (state === 'no-trail') out.noTrail++;
+    else if (!p.audit.present) out.neverInvoked++;
+    else out.notReviewed++;
+  }
+  return out;
 }
