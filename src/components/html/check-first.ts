@@ -23,12 +23,13 @@ export const checkFirstOutcomeAnchor = (outcome: CheckFirstOutcome): string => `
  *
  * @param flagsOf - A row's flags ({@link RowFlag}, `#flag-<n>` in Attention); a failed
  *   pointer's row links to the flags of that check.
+ * @param repositoryProblem - Why git checks could not run (`no repository`), or null.
  */
-export function checkFirstHtml(groups: readonly CheckFirstGroup[], flagsOf: (row: TrailRow) => readonly RowFlag[] = () => []): SafeHtml {
+export function checkFirstHtml(groups: readonly CheckFirstGroup[], flagsOf: (row: TrailRow) => readonly RowFlag[] = () => [], repositoryProblem: string | null = null): SafeHtml {
   const seen = new Set<CheckFirstOutcome>();
   return join(
     groups.map((g, i) => {
-      const words = checkFirstReason(g);
+      const words = checkFirstReason(g, repositoryProblem);
       const id = seen.has(g.outcome) ? `check-first-${i + 1}` : checkFirstOutcomeAnchor(g.outcome);
       seen.add(g.outcome);
       const open = !g.everyRow && g.entries.length <= FOLD_FROM;

@@ -65,9 +65,10 @@ function openBlockersSection(model: ProjectModel): SafeHtml | '' {
 
 function checkFirstSection(model: ProjectModel): SafeHtml {
   const c = model.counts;
+  if (c.rows === 0) return html`<section aria-labelledby="check-first"><h2 id="check-first">Check first</h2><p class="none">The trail holds no valid row, so nothing could be checked${c.invalid > 0 ? html`: its ${countOf(c.invalid, 'invalid record')} ${c.invalid === 1 ? 'is' : 'are'} under <a href="#invalid">Invalid records</a>` : ''}.</p></section>`;
   if (c.checkFirst === 0) return html`<section aria-labelledby="check-first"><h2 id="check-first">Check first</h2><p class="none">Every row's evidence resolved and every result is <code>verified</code>.</p></section>`;
   const byRow = flagsByRow(model.flags, model.rows);
-  return html`<section aria-labelledby="check-first"><h2 id="check-first">Check first</h2><p>${c.checkFirst} of ${countOf(c.rows, 'row')} need a look: evidence that did not resolve, or a result other than <code>verified</code>, by reason.</p>${checkFirstHtml(checkFirstGroups(checkFirst(model.rows)), (row) => byRow.get(row.anchor) ?? [])}</section>`;
+  return html`<section aria-labelledby="check-first"><h2 id="check-first">Check first</h2><p>${c.checkFirst} of ${countOf(c.rows, 'row')} need a look: evidence that did not resolve, or a result other than <code>verified</code>, by reason.</p>${checkFirstHtml(checkFirstGroups(checkFirst(model.rows)), (row) => byRow.get(row.anchor) ?? [], model.repository.problem)}</section>`;
 }
 
 function flagLinks(f: Flag, rowByPlace: Map<string, TrailRow>, anchorById: Map<string, string>): SafeHtml[] {

@@ -102,8 +102,9 @@ const FAULT_WORDS: Readonly<Record<string, string>> = {
 /**
  * A Check first reason in words (src/lib/projections/check-first.ts `checkFirstGroups`):
  * `outcome` is the word before the reason ("failed", "not checkable"), `text` the reason.
+ * A reason that is the project's repository problem ("no repository") says what it stops.
  */
-export function checkFirstReason(group: { outcome: 'failed' | 'no-evidence' | 'result' | 'not-checkable'; reason: string }): { outcome: string; text: string; tone: 'bad' | 'unknown' } {
+export function checkFirstReason(group: { outcome: 'failed' | 'no-evidence' | 'result' | 'not-checkable'; reason: string }, repositoryProblem: string | null = null): { outcome: string; text: string; tone: 'bad' | 'unknown' } {
   switch (group.outcome) {
     case 'failed':
       return { outcome: 'failed', text: FAULT_WORDS[group.reason] ?? (group.reason.split('/').pop() ?? group.reason).replace(/-/g, ' '), tone: 'bad' };
@@ -112,7 +113,7 @@ export function checkFirstReason(group: { outcome: 'failed' | 'no-evidence' | 'r
     case 'result':
       return { outcome: 'result', text: `result is “${group.reason}”, not verified`, tone: group.reason === 'failed' || group.reason === 'reverted' ? 'bad' : 'unknown' };
     case 'not-checkable':
-      return { outcome: 'not checkable', text: group.reason, tone: 'unknown' };
+      return { outcome: 'not checkable', text: repositoryProblem !== null && group.reason === repositoryProblem ? `${group.reason}: commits and paths could not be looked up` : group.reason, tone: 'unknown' };
   }
 }
 
@@ -123,11 +124,11 @@ export function checkFirstReason(group: { outcome: 'failed' | 'no-evidence' | 'r
  * - ran, no flags: "No flags from <reviewer>"; ran with flags: "<n> flags from <reviewer>"
  *   (the reviewer's own, layer 2);
  * - not-run / failed: "Not reviewed: <reason>"; an invalid audit.json: "Not reviewed: audit.json is invalid";
- * - no audit.json: "Never invoked" (the audit was never invoked), or, without a decision
+ * - no audit.json: "Never invoked" (the audit was never invoked; no audit.json), or, without a decision
  *   trail, "No trail to audit".
  */
 export function auditVerdict(audit: AuditInfo, reviewFlagCount: number, hasTrail = true): { text: string; tone: 'good' | 'bad' | 'unknown' } {
-  if (!audit.present) return hasTrail ? { text: 'Never invoked (no audit.json)', tone: 'unknown' } : { text: 'No trail to audit', tone: 'unknown' };
+  if (!audit.present) return hasTrail ? { text: 'Never invoked', tone: 'unknown' } : { text: 'No trail to audit', tone: 'unknown' };
   if (!audit.valid) return { text: 'Not reviewed: audit.json is invalid', tone: 'bad' };
   if (audit.status === 'ran') {
     const reviewer = audit.reviewer || 'the reviewer';
