@@ -11,6 +11,7 @@ import { createHash } from 'node:crypto';
 import type { EvidencePointer, Flag, ProjectModel, TrailRow } from '../../lib/model/types.ts';
 import { checkFirst, checkFirstGroups } from '../../lib/projections/check-first.ts';
 import { flagsByRow } from '../../lib/projections/flags.ts';
+import { layerTotal } from '../../lib/projections/counts.ts';
 import { checkFirstHtml } from './check-first.ts';
 import { BLOCKER_SOURCE_LABEL, openBlockers } from '../../lib/projections/open-blockers.ts';
 import { hasDecisionTrail } from '../../lib/projections/audit-state.ts';
@@ -91,8 +92,9 @@ function flagLinks(f: Flag, rowByPlace: Map<string, TrailRow>, anchorById: Map<s
 }
 
 function attentionSection(model: ProjectModel): SafeHtml {
-  const review = model.flags.filter((f) => f.layer === 'review');
-  const sentence = auditSentence(model.audit, review.length, hasDecisionTrail(model.sources));
+  const c = model.counts;
+  const reviewCount = layerTotal(c, 'layer2');
+  const sentence = auditSentence(model.audit, reviewCount, hasDecisionTrail(model.sources));
   const anchorById = new Map<string, string>();
   for (const r of model.rows) if (!anchorById.has(r.id)) anchorById.set(r.id, r.anchor);
   const rowByPlace = new Map(model.rows.map((r) => [`${r.file}:${r.line}`, r]));
@@ -100,11 +102,11 @@ function attentionSection(model: ProjectModel): SafeHtml {
   const flags =
     model.flags.length === 0
       ? html`<p class="none">Trailbook's own checks (layer 1) raised no flags.</p>`
-      : html`<ol class="flags">${model.flags.map((f) => {
+      : html`<ol class="flags">${model.flags.map((f, i) => {
           const links = flagLinks(f, rowByPlace, anchorById);
-          return html`<li class="flag flag-${f.severity}" data-kind="${f.kind}">${statusHtml(f.severity, f.severity, SEVERITY_ICON[f.severity])}<code class="flag-kind">${f.kind}</code><span class="meta">${f.layer === 'review' ? `layer 2 · ${reviewer}` : (LAYERS[f.layer] ?? f.layer)}</span><p class="flag-summary">${f.summary}</p>${links.length > 0 ? html`<p class="flag-links">${links}</p>` : ''}</li>`;
+          return html`<li class="flag flag-${f.severity}" data-kind="${f.kind}" id="flag-${String(i + 1)}">${statusHtml(f.severity, f.severity, SEVERITY_ICON[f.severity])}<code class="flag-kind">${f.kind}</code><span class="meta">${f.layer === 'review' ? `layer 2 · ${reviewer}` : (LAYERS[f.layer] ?? f.layer)}</span><p class="flag-summary">${f.summary}</p>${links.length > 0 ? html`<p class="flag-links">${links}</p>` : ''}</li>`;
         })}</ol>`;
-  return html`<section aria-labelledby="attention"><h2 id="attention">Attention</h2>${sentence ? html`<p class="audit-sentence status-${sentence.tone}">${sentence.text}</p>` : ''}${review.length > 0 && model.audit.present && model.audit.valid && model.audit.status === 'ran' ? html`<p class="audit-sentence">${reviewFlagsSentence(model.audit.reviewer, review.length, model.flags.length - review.length)}</p>` : ''}${flags}</section>`;
+  return html`<section aria-labelledby="attention"><h2 id="attention">Attention</h2>${sentence ? html`<p class="audit-sentence status-${sentence.tone}">${sentence.text}</p>` : ''}${reviewCount > 0 && model.audit.present && model.audit.valid && model.audit.status === 'ran' ? html`<p class="audit-sentence">${reviewFlagsSentence(model.audit.reviewer, reviewCount, layerTotal(c, 'layer1'))}</p>` : ''}${flags}</section>`;
 }
 
 function evidenceList(pointers: readonly EvidencePointer[], model: ProjectModel, ctx: ExportRecapContext): SafeHtml {
