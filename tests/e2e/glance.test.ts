@@ -95,6 +95,8 @@ describe.skipIf(!chromiumAvailable())('what needs a person, at both widths', () 
         expect(await onFirstScreen(page, '[data-testid="home-summary"] [data-figure="flags"]')).toBe(true);
         expect(await onFirstScreen(page, '[data-testid="home-summary"] [data-figure="evidence"]')).toBe(true);
         expect(await onFirstScreen(page, '[data-testid="home-summary"] [data-figure="blockers"]')).toBe(true);
+        // ... and the project that needs a person most starts on it too.
+        expect(await onFirstScreen(page, 'table.projects tbody tr:first-child th a')).toBe(true);
         // Severities are coloured and named: each count of the first row says its severity in words.
         const first = page.locator('table.projects tbody tr').first();
         expect(await readTexts(first.locator('td.flag-counts .status'))).toEqual(['10 high', '4 medium', '1 low']);
