@@ -5,6 +5,24 @@ import { fileURLToPath } from 'node:url';
 /** The package root (the folder with package.json and astro.config.mjs). */
 export const PACKAGE_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
 
+/**
+ * The `node_modules` folder Trailbook's dependencies resolve from: its own in a checkout, the
+ * one it is installed in otherwise (npm hoists them there), e.g. `/usr/lib/node_modules`.
+ */
+export function dependenciesFolder(): string {
+  const astro = fileURLToPath(import.meta.resolve('astro/package.json'));
+  return dirname(dirname(astro));
+}
+
+/**
+ * `execArgv` for a worker thread running one of Trailbook's `.ts` modules: an installed copy
+ * strips types through a hook (bin/type-stripping.js) that worker threads do not inherit.
+ */
+export function workerExecArgv(): string[] {
+  const hook = process.env['TRAILBOOK_TYPE_STRIPPING'];
+  return hook ? [...process.execArgv, '--import', hook] : process.execArgv;
+}
+
 /** The bundled example corpus, built when no input folder is given. */
 export const EXAMPLE_CORPUS = join(PACKAGE_ROOT, 'content');
 

@@ -14,7 +14,8 @@ import type { SearchIndexStats } from '../../lib/search/write-search-index.ts';
 import type { ExportStats } from '../../integrations/project-exports.ts';
 import { buildEnv } from '../../lib/archive/build-env.ts';
 import { resolveSettings, settingsFingerprint, siteSettings, type SettingsFlags } from '../settings.ts';
-import { fromCwd, PACKAGE_ROOT } from '../paths.ts';
+import { dependenciesFolder, fromCwd, PACKAGE_ROOT, workerExecArgv } from '../paths.ts';
+import { siteRoot } from '../site-root.ts';
 import { plural, UsageError, type Output } from '../output.ts';
 import { archiveProgress } from '../progress.ts';
 import { printFaults, printFound, strictExitCode, totals } from '../summary.ts';
@@ -114,7 +115,7 @@ async function countFiles(dir: string, sizes = true): Promise<{ files: number; b
 /** Writes the search indexes in a worker thread; resolves with its stats. */
 function indexInWorker(cacheDir: string, outDir: string, base: string, siteUrl: string | undefined, title: string): Promise<SearchIndexStats & { exports: ExportStats }> {
   return new Promise((resolvePromise, reject) => {
-    const worker = new Worker(new URL('../search-worker.ts', import.meta.url), { workerData: { cacheDir, outDir, base, siteUrl, title } });
+    const worker = new Worker(new URL('../search-worker.ts', import.meta.url), { workerData: { cacheDir, outDir, base, siteUrl, title }, execArgv: workerExecArgv() });
     worker.once('message', (message: { stats?: SearchIndexStats; exports?: ExportStats; error?: string }) => {
       if (message.stats && message.exports) resolvePromise({ ...message.stats, exports: message.exports });
       else reject(new Error(`search index: ${message.error ?? 'unknown failure'}`));
@@ -167,7 +168,8 @@ export async function runBuild(dirs: string[], options: BuildOptions, out: Outpu
   }
   out.info(`Rendering pages and the search index into ${fromCwd(outDir)}${base === '/' ? '' : ` (base ${base})`}…`);
   const renderStarted = performance.now();
-  const site = `${await siteFingerprint()}-${settingsFingerprint(settings)}`;
+  const code = await siteFingerprint();
+  const site = `${code}-${settingsFingerprint(settings)}`;
   const previous = options.full ? null : await reusableRecord(cacheDir, outDir, site, base);
   await writeRenderPlan(cacheDir, { previous });
   if (previous) out.info('  incremental: pages of unchanged projects, commits and files are kept from the previous build');
@@ -184,14 +186,14 @@ export async function runBuild(dirs: string[], options: BuildOptions, out: Outpu
   let keptFiles = 0;
   try {
     await mkdir(staging, { recursive: true });
-    await symlink(join(PACKAGE_ROOT, 'node_modules'), join(staging, 'node_modules'), 'dir');
+    await symlink(dependenciesFolder(), join(staging, 'node_modules'), 'dir');
     process.chdir(staging);
     const searchOut = join(staging, 'search');
     const search = indexInWorker(cacheDir, searchOut, base, buildEnvironmentSite().url, buildEnvironmentSite().title);
     // Awaited after rendering; handled now so a failure while Astro renders is reported, not an unhandled rejection.
     search.catch(() => undefined);
     process.env['TRAILBOOK_SEARCH_INDEX'] = 'external';
-    await build({ root: PACKAGE_ROOT, outDir: stagingOut, base, ...(settings.siteUrl ? { site: settings.siteUrl } : {}), logLevel: options.verbose ? 'info' : 'error', mode: 'production' });
+    await build({ root: await siteRoot(code), outDir: stagingOut, base, ...(settings.siteUrl ? { site: settings.siteUrl } : {}), logLevel: options.verbose ? 'info' : 'error', mode: 'production' });
     process.chdir(cwd);
     const renderedIn = performance.now() - renderStarted;
     times.render = renderedIn;
