@@ -30,17 +30,19 @@ export async function main(argv: string[], out: Output = consoleOutput): Promise
     .exitOverride()
     .configureOutput({ writeOut: (s) => process.stdout.write(s), writeErr: (s) => process.stderr.write(s) });
 
-  const DIRS = 'folders to read records from, walked recursively (default: "inputs" of the configuration file, else the bundled example corpus content/)';
+  const DIRS = 'folders to read records from, walked recursively (default: "inputs" of the configuration file, else the working folder)';
   const CONFIG = 'configuration file (default: trailbook.config.json or trailbook.config.mjs in the working folder; see docs/configuration.md)';
-  const CACHE = 'model store and build cache; keep it between runs to rebuild only what changed (default: .trailbook-cache)';
+  const CACHE = 'model store and build cache; kept between runs, unchanged projects are not read again (default: a folder per archive in the per-user cache, ~/.cache/trailbook)';
+  const EXAMPLE = 'read the example corpus that comes with Trailbook instead of DIR';
 
   program
     .command('build')
-    .description('Build the archive. With no DIR and no configuration, builds the bundled example corpus (content/).')
+    .description('Build the archive. With no DIR, reads the inputs of the configuration file, else the working folder.')
     .showHelpAfterError('(run trailbook build --help for usage)')
     .argument('[DIR...]', DIRS)
     .option('--config <file>', CONFIG)
-    .option('--out <dir>', 'output folder (default: dist)')
+    .option('--example', EXAMPLE)
+    .option('--out <dir>', 'output folder (default: dist, or a folder in the per-user cache when the working folder is an input)')
     .option('--base <path>', 'base path the site is served under, e.g. /archive/ (default: /)')
     .option('--title <text>', 'archive title, shown in the header and every page title (default: Trailbook)')
     .option('--site <url>', 'absolute URL the archive is published at, e.g. https://example.com/archive/')
@@ -49,17 +51,18 @@ export async function main(argv: string[], out: Output = consoleOutput): Promise
     .option('--full', 'render every page even when the previous output in --out can be reused')
     .option('--verbose', "print Astro's own build log")
     .option('--timings <file>', 'write stage times, peak memory and output sizes as JSON (used by npm run bench)')
-    .addHelpText('after', '\nExamples:\n  trailbook build ../runs --out site --cache-dir .trailbook-cache\n  trailbook build --config ci/trailbook.config.json --base /archive/ --strict')
+    .addHelpText('after', '\nExamples:\n  trailbook build                         (the records in this folder)\n  trailbook build ../runs --out site\n  trailbook build --config ci/trailbook.config.json --base /archive/ --strict')
     .action(async (dirs: string[], options: BuildOptions) => {
       code = await runBuild(dirs, options, out);
     });
 
   program
     .command('check')
-    .description('Discover, parse and run the layer-1 audit without rendering; print every flag. With no DIR and no configuration, checks content/.')
+    .description('Discover, parse and run the layer-1 audit without rendering; print every flag. With no DIR, reads the inputs of the configuration file, else the working folder.')
     .showHelpAfterError('(run trailbook check --help for usage)')
     .argument('[DIR...]', DIRS)
     .option('--config <file>', CONFIG)
+    .option('--example', EXAMPLE)
     .option('--json', 'print one JSON document (trailbook.check/1, see docs/check-json.md)')
     .option('--strict', 'exit 1 when any row is invalid or any high-severity flag is raised')
     .option('--fail-on <severity>', 'exit 1 when a project has a flag of this severity or higher (high, medium, low)')
@@ -76,12 +79,13 @@ export async function main(argv: string[], out: Output = consoleOutput): Promise
     .showHelpAfterError('(run trailbook dev --help for usage)')
     .argument('[DIR...]', DIRS)
     .option('--config <file>', CONFIG)
+    .option('--example', EXAMPLE)
     .option('--port <n>', 'port to serve on; 0 picks a free one (default: 4321)')
     .option('--host <address>', 'address to listen on (default: 127.0.0.1, this machine only)')
     .option('--base <path>', 'base path to build and serve under, e.g. /archive/ (default: /)')
     .option('--title <text>', 'archive title (default: Trailbook)')
     .option('--site <url>', 'absolute URL the archive will be published at')
-    .option('--out <dir>', 'where to build (default: a folder of its own under the system temporary folder)')
+    .option('--out <dir>', 'where to build (default: a folder of its own under the system temporary folder, removed when dev stops)')
     .option('--cache-dir <dir>', CACHE)
     .option('--poll [ms]', 'scan the inputs every ms (default 1000) instead of file-system events, e.g. on network or container mounts')
     .option('--no-reload', 'do not reload open pages after a rebuild')

@@ -1,5 +1,5 @@
 /** Where Trailbook itself lives, and the defaults that depend on it. */
-import { dirname, join, relative, resolve } from 'node:path';
+import { dirname, join, relative, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 /** The package root (the folder with package.json and astro.config.mjs). */
@@ -26,8 +26,10 @@ export function workerExecArgv(): string[] {
 /** The bundled example corpus, built when no input folder is given. */
 export const EXAMPLE_CORPUS = join(PACKAGE_ROOT, 'content');
 
-/** Default model store and build cache, relative to the working directory. */
-export const DEFAULT_CACHE_DIR = '.trailbook-cache';
+/** Whether `child` is `parent` or inside it (absolute paths). */
+export function within(parent: string, child: string): boolean {
+  return child === parent || child.startsWith(parent.endsWith(sep) ? parent : parent + sep);
+}
 
 /** A path as the user would type it: relative to the working folder when inside it, else absolute. */
 export function fromCwd(path: string): string {

@@ -21,7 +21,7 @@ export function userCacheRoot(env: NodeJS.ProcessEnv = process.env, platform: No
 
 /** A short, readable folder name for a key: `<name>-<12 hex of sha256(key parts)>`. */
 function keyed(name: string, parts: readonly string[]): string {
-  const safe = name.replace(/[^A-Za-z0-9._-]+/g, '-').replace(/^[.-]+/, '').slice(0, 40) || 'archive';
+  const safe = name.replace(/[^A-Za-z0-9._-]+/g, '-').slice(0, 40).replace(/^[.-]+|[.-]+$/g, '') || 'archive';
   return `${safe}-${createHash('sha256').update(parts.join('\0')).digest('hex').slice(0, 12)}`;
 }
 

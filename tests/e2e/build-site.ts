@@ -16,10 +16,10 @@ export interface CliRun {
   stderr: string;
 }
 
-/** Runs `trailbook <args>` with the Node running the tests; resolves when it exits. */
-export function runCli(args: string[], cwd = REPO_ROOT): Promise<CliRun> {
+/** Runs `trailbook <args>` with the Node running the tests (and `env` added); resolves when it exits. */
+export function runCli(args: string[], cwd = REPO_ROOT, env: NodeJS.ProcessEnv = {}): Promise<CliRun> {
   return new Promise((resolvePromise, reject) => {
-    const child = spawn(process.execPath, [CLI, ...args], { cwd, env: { ...process.env, NO_COLOR: '1' } });
+    const child = spawn(process.execPath, [CLI, ...args], { cwd, env: { ...process.env, NO_COLOR: '1', ...env } });
     let stdout = '';
     let stderr = '';
     child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));

@@ -11,12 +11,14 @@ import { resolveSettings } from '../settings.ts';
 import { fromCwd } from '../paths.ts';
 import { plural, UsageError, type Output } from '../output.ts';
 import { archiveProgress } from '../progress.ts';
-import { printFaults, printFound, strictExitCode, totals } from '../summary.ts';
+import { printFaults, printFound, printNextStep, strictExitCode, totals } from '../summary.ts';
 
 /** Options of `trailbook check`. */
 export interface CheckOptions {
   /** `--config FILE`: inputs and include/exclude come from it. */
   config?: string;
+  /** `--example`: check the bundled example corpus. */
+  example?: boolean;
   json?: boolean;
   strict?: boolean;
   failOn?: string;
@@ -27,9 +29,16 @@ export interface CheckOptions {
 
 const SEVERITIES: readonly Severity[] = ['high', 'medium', 'low'];
 
+/** The project's header line: its id, then its title and folder where they say something more (`myproj`, not `myproj  myproj  (myproj)`). */
+export function projectHeader(model: Pick<ProjectModel, 'id' | 'title' | 'root'>): string {
+  const folderName = model.root.split('/').at(-1) ?? model.root;
+  const title = model.title !== model.id && model.title !== folderName && model.title !== model.root ? `  ${model.title}` : '';
+  return `${model.id}${title}${model.root !== model.id ? `  (${model.root})` : ''}`;
+}
+
 function printProjectText(out: Output, model: ProjectModel): void {
   const c = model.counts;
-  out.result(`${model.id}  ${model.title}  (${model.root})`);
+  out.result(projectHeader(model));
   out.result(`  ${plural(c.rows, 'row')}, ${plural(c.invalid, 'invalid row')}, ${plural(model.flags.length, 'flag')}; repository: ${model.repository.path ?? model.repository.problem ?? 'none'}${model.repository.head ? ` @ ${model.repository.head.slice(0, 12)}` : ''}`);
   const pointers = c.evidence.VERIFIED + c.evidence.NOT_VERIFIED + c.evidence.INCONCLUSIVE;
   if (pointers > 0 || c.rows > 0) out.result(`  evidence: ${c.evidence.VERIFIED} of ${plural(pointers, 'pointer')} verified, ${c.evidence.NOT_VERIFIED} not verified, ${c.evidence.INCONCLUSIVE} inconclusive; ${plural(c.checkFirst, 'row')} under Check first`);
@@ -47,7 +56,7 @@ export async function runCheck(dirs: string[], options: CheckOptions, out: Outpu
     }
     failOn = options.failOn as Severity;
   }
-  const settings = await resolveSettings(dirs, options.config === undefined ? {} : { config: options.config });
+  const settings = await resolveSettings(dirs, { ...(options.config === undefined ? {} : { config: options.config }), ...(options.example ? { example: true } : {}) });
   const roots = settings.roots;
   const progress = options.quiet ? undefined : archiveProgress(out);
   let first = true;
@@ -77,6 +86,7 @@ export async function runCheck(dirs: string[], options: CheckOptions, out: Outpu
   if (!options.quiet) {
     printFound(out, t);
     printFaults(out, t, result.projects);
+    printNextStep(out, result.projects, settings.outDir, { built: false, args: [...dirs, ...(options.example ? ['--example'] : []), ...(options.config === undefined ? [] : ['--config', options.config])] });
   }
   if (result.projects.length === 0) {
     out.error(`no project found in ${roots.map(fromCwd).join(', ')}; nothing was checked\n  fix: pass the folders that hold the records (decisions.jsonl, decisions.tsv, audit.json, .beads/, coordination logs)`);
