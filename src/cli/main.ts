@@ -3,21 +3,14 @@
  * `--help`). Settings come from `trailbook.config.json` / `.mjs` with flags over them.
  * Exit codes: 0 success; 1 `--strict` or `--fail-on` found a fault; 2 unusable invocation.
  */
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { Command, CommanderError } from 'commander';
-import { PACKAGE_ROOT } from './paths.ts';
+import { packageVersion } from './paths.ts';
 import { consoleOutput, type Output } from './output.ts';
 import { describeFailure } from './failure.ts';
 import { runDev, type DevOptions } from './commands/dev.ts';
 import { runCheck, type CheckOptions } from './commands/check.ts';
 import { runBuild, type BuildOptions } from './commands/build.ts';
 
-/** Trailbook's version, from its package.json. */
-function packageVersion(): string {
-  const pkg = JSON.parse(readFileSync(join(PACKAGE_ROOT, 'package.json'), 'utf8')) as { version?: string };
-  return pkg.version ?? 'unknown';
-}
 
 /** Runs the CLI with `argv` (without node and script); resolves to the exit code. */
 export async function main(argv: string[], out: Output = consoleOutput): Promise<number> {
@@ -63,12 +56,13 @@ export async function main(argv: string[], out: Output = consoleOutput): Promise
     .argument('[DIR...]', DIRS)
     .option('--config <file>', CONFIG)
     .option('--example', EXAMPLE)
-    .option('--json', 'print one JSON document (trailbook.check/1, see docs/check-json.md)')
+    .option('--json', 'print one JSON document (trailbook.check/1, see docs/check-json.md); the same as --format json')
+    .option('--format <format>', 'text (default), json, github (workflow annotations on each flag\'s record file and line) or sarif (SARIF 2.1.0 for code scanning)')
     .option('--strict', 'exit 1 when any row is invalid or any high-severity flag is raised')
     .option('--fail-on <severity>', 'exit 1 when a project has a flag of this severity or higher (high, medium, low)')
     .option('--fail-on-unverified', 'exit 1 when any evidence pointer is not verified (NOT_VERIFIED or INCONCLUSIVE)')
     .option('--quiet', 'print only the result, no progress or summary')
-    .addHelpText('after', '\nExit codes: 0 no fault asked about, 1 --fail-on, --fail-on-unverified or --strict found one, 2 unusable invocation.\n\nExamples:\n  trailbook check ../runs --fail-on high      (a CI gate)\n  trailbook check ../runs --fail-on-unverified   (every claim must rest on verified evidence)\n  trailbook check ../runs --json > report.json')
+    .addHelpText('after', '\nExit codes: 0 no fault asked about, 1 --fail-on, --fail-on-unverified or --strict found one, 2 unusable invocation.\n\nExamples:\n  trailbook check ../runs --fail-on high      (a CI gate)\n  trailbook check ../runs --fail-on-unverified   (every claim must rest on verified evidence)\n  trailbook check ../runs --json > report.json\n  trailbook check runs --format github --fail-on high   (in GitHub Actions: flags show on the pull request)\n  trailbook check runs --format sarif > trailbook.sarif')
     .action(async (dirs: string[], options: CheckOptions) => {
       code = await runCheck(dirs, options, out);
     });

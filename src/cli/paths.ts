@@ -1,4 +1,5 @@
 /** Where Trailbook itself lives, and the defaults that depend on it. */
+import { readFileSync } from 'node:fs';
 import { dirname, join, relative, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -21,6 +22,12 @@ export function dependenciesFolder(): string {
 export function workerExecArgv(): string[] {
   const hook = process.env['TRAILBOOK_TYPE_STRIPPING'];
   return hook ? [...process.execArgv, '--import', hook] : process.execArgv;
+}
+
+/** Trailbook's version, from its package.json. */
+export function packageVersion(): string {
+  const pkg = JSON.parse(readFileSync(join(PACKAGE_ROOT, 'package.json'), 'utf8')) as { version?: string };
+  return pkg.version ?? 'unknown';
 }
 
 /** The bundled example corpus, built when no input folder is given. */
