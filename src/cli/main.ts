@@ -1,5 +1,5 @@
 /**
- * Trailbook's command line: `trailbook build`, `trailbook check` and `trailbook dev` (see
+ * Trailbook's command line: `trailbook build`, `trailbook check`, `trailbook dev` and `trailbook init` (see
  * `--help`). Settings come from `trailbook.config.json` / `.mjs` with flags over them.
  * Exit codes: 0 success; 1 `--strict` or `--fail-on` found a fault; 2 unusable invocation.
  */
@@ -10,6 +10,7 @@ import { describeFailure } from './failure.ts';
 import { runDev, type DevOptions } from './commands/dev.ts';
 import { runCheck, type CheckOptions } from './commands/check.ts';
 import { runBuild, type BuildOptions } from './commands/build.ts';
+import { runInit } from './commands/init.ts';
 
 
 /** Runs the CLI with `argv` (without node and script); resolves to the exit code. */
@@ -87,6 +88,14 @@ export async function main(argv: string[], out: Output = consoleOutput): Promise
     .addHelpText('after', '\nExamples:\n  trailbook dev ../runs                  (then open http://127.0.0.1:4321/)\n  trailbook dev --port 0 --base /archive/')
     .action(async (dirs: string[], options: DevOptions) => {
       code = await runDev(dirs, options, out);
+    });
+
+  program
+    .command('init')
+    .description('Write a commented trailbook.config.mjs for the working folder (the folders holding its records, a title, the base path) and print the next two commands.')
+    .showHelpAfterError('(run trailbook init --help for usage)')
+    .action(async () => {
+      code = await runInit(out);
     });
 
   try {
