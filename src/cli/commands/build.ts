@@ -3,6 +3,7 @@
  * (reusing unchanged ones from the model store), render the site with Astro, index it with
  * pagefind, and print what was found and what needs a person.
  */
+import { rmSync } from 'node:fs';
 import { mkdir, readdir, rename, rm, stat, symlink, writeFile } from 'node:fs/promises';
 import { stageTimes } from '../../lib/archive/stage-times.ts';
 import { readRoutes, writeRenderPlan, type RenderRecord } from '../../lib/archive/render-plan.ts';
@@ -140,6 +141,14 @@ export async function runBuild(dirs: string[], options: BuildOptions, out: Outpu
   let renderRecord: RenderRecord | null = null;
   let renderedPages: string[] = [];
   let keptFiles = 0;
+  // Stopped while rendering (Ctrl-C), the build leaves nothing behind: the staging folder goes
+  // (`dev` serves and stops on its own terms, src/cli/commands/dev.ts).
+  const abandon = (): void => {
+    rmSync(staging, { recursive: true, force: true });
+    process.exit(130);
+  };
+  const stopSignals = options.served ? [] : (['SIGINT', 'SIGTERM', 'SIGHUP'] as const);
+  for (const signal of stopSignals) process.on(signal, abandon);
   try {
     await mkdir(staging, { recursive: true });
     await symlink(dependenciesFolder(), join(staging, 'node_modules'), 'dir');
@@ -174,6 +183,7 @@ export async function runBuild(dirs: string[], options: BuildOptions, out: Outpu
     out.error(`rendering failed: ${(error as Error).message}\n  fix: run again with --verbose to see Astro's log (and --full to render every page)`);
     return 2;
   } finally {
+    for (const signal of stopSignals) process.off(signal, abandon);
     process.chdir(cwd);
     await rm(staging, { recursive: true, force: true });
   }
