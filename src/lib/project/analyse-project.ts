@@ -7,12 +7,8 @@ import { basename, relative, sep } from 'node:path';
 import { stat } from 'node:fs/promises';
 import type { StageTimes } from '../archive/stage-times.ts';
 import type { DiscoveredProject } from '../discover/discover.ts';
-import type { Citation, CitedCommit, CitedFile, EvidencePointer, TrailRow, EvidenceStatus, Flag, InvalidRecord, ProjectCounts, ProjectModel, SourceFile, TelemetryRow } from '../model/types.ts';
-import { readBbsTrail } from '../adapters/bbs-trail.ts';
-import { readPstackTrail } from '../adapters/pstack-trail.ts';
-import { readAuditFile } from '../adapters/audit-file.ts';
+import type { Citation, CitedCommit, CitedFile, EvidencePointer, TrailRow, EvidenceStatus, InvalidRecord, ProjectCounts, ProjectModel } from '../model/types.ts';
 import { readJsonFile } from '../adapters/json-file.ts';
-import type { ParsedRow, TrailFileResult } from '../adapters/parsed-row.ts';
 import { projectConfigSchema, type ProjectConfig } from '../schemas/project-config.ts';
 import { describeIssues } from '../schemas/describe-issues.ts';
 import { classifyEvidence } from '../evidence/classify.ts';
@@ -20,7 +16,9 @@ import { resolveEvidence, type EvidenceContext } from '../evidence/resolve.ts';
 import { ArtifactFolder } from '../evidence/artifacts.ts';
 import { runChecks } from '../checks/index.ts';
 import { readQuality, withFindingCitations } from '../quality/read-quality.ts';
-import { LifecycleRecords, lifecycleCounts, mergeSpan } from '../coord/lifecycle-records.ts';
+import { lifecycleCounts, mergeSpan } from '../coord/lifecycle-records.ts';
+import { ProjectRecords } from '../readers/project-records.ts';
+import { CLAIM_FORMATS, readProjectFiles } from '../readers/registry.ts';
 import { checkFirst } from '../projections/check-first.ts';
 import { openBlockers } from '../projections/open-blockers.ts';
 import { sortFlags } from '../projections/flags.ts';
@@ -28,13 +26,8 @@ import { isOutOfTimeOrder, linkRows } from '../projections/rows.ts';
 import { resolveCanonicalRepository, type CanonicalRepository } from './canonical-repository.ts';
 import { repositoryStateKey } from '../git/repository.ts';
 import type { RepositoryRegistry } from './repository-registry.ts';
-import type { AuditInfo } from '../model/types.ts';
 import { premiseTime } from '../verdicts/premises.ts';
-import { readHandover, type HandoverReport } from '../handover/read-handover.ts';
 import { isClaimPath } from '../discover/discover.ts';
-
-/** Formats whose reader has not landed yet: discovered, listed, counted, "not read yet". */
-const NOT_READ_YET: Partial<Record<SourceFile['format'], string>> = {};
 
 async function readConfig(project: DiscoveredProject, invalid: InvalidRecord[]): Promise<{ value: ProjectConfig; path: string } | null> {
   if (project.config === null) return null;
@@ -137,68 +130,11 @@ async function inodesOf(paths: readonly string[]): Promise<Set<string>> {
 export async function analyseProject(prepared: PreparedProject, stages?: StageTimes): Promise<ProjectModel> {
   const startedAt = performance.now();
   const { project, config, canonical } = prepared;
-  const invalid: InvalidRecord[] = [...prepared.configInvalid];
-  const sources: SourceFile[] = [];
-  const parsed: ParsedRow[] = [];
-  const telemetry: TelemetryRow[] = [];
-  const warnings: Array<{ kind: string; file: string; line: number; message: string }> = [];
-  let audit: AuditInfo = { present: false };
-  let handover: HandoverReport | null = null;
-  let reviewFlags: Flag[] = [];
-  const lifecycle = new LifecycleRecords();
-  if (config) sources.push({ path: basename(config.path), format: 'project-config', bytes: (await stat(config.path).catch(() => null))?.size ?? 0, lines: 1, valid: 1, invalid: 0 });
-
-  for (const file of project.files) {
-    if (file.refused !== undefined) {
-      // A symbolic link the walk refused (outside the input root, broken, a loop): never read.
-      invalid.push({ file: file.rel, line: 0, kind: 'source/unreadable', error: `${file.rel} was not read: ${file.refused}`, raw: '' });
-      sources.push({ path: file.rel, format: file.format, bytes: 0, lines: 0, valid: 0, invalid: 1 });
-      continue;
-    }
-    if (file.format === 'arena' || file.format === 'verdicts') continue; // read by readQuality below (spec/input.md sections 5–6)
-    const notRead = NOT_READ_YET[file.format];
-    if (notRead) {
-      sources.push({ path: file.rel, format: file.format, bytes: file.bytes, lines: 0, valid: 0, invalid: 0, notRead });
-      continue;
-    }
-    try {
-      if (lifecycle.handles(file)) {
-        const result = await lifecycle.read(file);
-        for (const r of result.invalid) invalid.push(r);
-        sources.push(result.source);
-        continue;
-      }
-      if (file.format === 'handover') {
-        const result = await readHandover(file.path, file.rel, file.bytes);
-        handover = result.handover;
-        for (const r of result.invalid) invalid.push(r);
-        sources.push(result.source);
-        continue;
-      }
-      if (file.format === 'audit') {
-        const result = await readAuditFile(file.path, file.rel, file.bytes);
-        audit = result.audit;
-        reviewFlags = result.flags;
-        for (const r of result.invalid) invalid.push(r);
-        sources.push(result.source);
-        continue;
-      }
-      let result: TrailFileResult;
-      if (file.format === 'bbs-trail') result = await readBbsTrail(file.path, file.rel, file.bytes);
-      else if (file.format === 'pstack-trail') result = await readPstackTrail(file.path, file.rel, file.bytes);
-      else continue;
-      for (const row of result.rows) parsed.push({ ...row, index: parsed.length });
-      // Loops, not push(...list): a file of a million lines would overflow the call stack.
-      for (const t of result.telemetry) telemetry.push(t);
-      for (const r of result.invalid) invalid.push(r);
-      for (const w of result.warnings) warnings.push({ ...w, file: file.rel });
-      sources.push(result.source);
-    } catch (error) {
-      const code = (error as NodeJS.ErrnoException).code ?? (error as Error).message;
-      invalid.push({ file: file.rel, line: 0, kind: 'source/unreadable', error: `${file.rel} cannot be read: ${code}`, raw: '' });
-      sources.push({ path: file.rel, format: file.format, bytes: file.bytes, lines: 0, valid: 0, invalid: 1 });
-    }
-  }
+  const records = new ProjectRecords();
+  for (const r of prepared.configInvalid) records.invalid.push(r);
+  if (config) records.sources.push({ path: basename(config.path), format: 'project-config', bytes: (await stat(config.path).catch(() => null))?.size ?? 0, lines: 1, valid: 1, invalid: 0 });
+  await readProjectFiles(project.files, records);
+  const { sources, invalid, rows: parsed, telemetry, warnings, lifecycle, audit, reviewFlags, handover } = records;
 
   const parsedAt = performance.now();
   // Which files of the project folder may stand as evidence (src/lib/evidence/artifacts.ts):
@@ -207,7 +143,7 @@ export async function analyseProject(prepared: PreparedProject, stages?: StageTi
   // file there is not in the landed head unless committed).
   const workTree = canonical.workTree;
   const inWorkTree = workTree !== null && (project.dir === workTree || project.dir.startsWith(workTree + sep));
-  const claimFiles = project.files.filter((f) => f.refused === undefined && (f.format === 'bbs-trail' || f.format === 'pstack-trail' || f.format === 'audit' || f.format === 'handover')).map((f) => f.path);
+  const claimFiles = project.files.filter((f) => f.refused === undefined && CLAIM_FORMATS.has(f.format)).map((f) => f.path);
   if (config) claimFiles.push(config.path);
   const claims = new Set(claimFiles.flatMap((abs) => [relative(project.dir, abs), ...(inWorkTree ? [relative(workTree, abs)] : [])].map((p) => p.split(sep).join('/'))));
   const ownRecords = inWorkTree ? new Set(project.files.map((f) => f.rel).filter((rel) => !claims.has(rel))) : undefined;
@@ -231,7 +167,7 @@ export async function analyseProject(prepared: PreparedProject, stages?: StageTi
   }
   const resolvedAt = performance.now();
   const rows = linkRows(parsed, evidence);
-  const quality = await readQuality(project.files.filter((f) => f.refused === undefined), rows, basename(project.dir), ctx);
+  const quality = await readQuality(records.qualityFiles, rows, basename(project.dir), ctx);
   for (const r of quality.invalid) invalid.push(r);
   for (const q of quality.sources) sources.push(q);
   // An empty record file holds nothing to account for, but it is worth saying (docs/security.md).
