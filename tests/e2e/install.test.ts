@@ -145,7 +145,7 @@ describe('the installed trailbook, run on the machine’s own Node', () => {
     expect(install.code, install.stderr).toBe(0);
     const check = await run(join(prefix, 'bin', 'trailbook'), ['check', '--quiet'], repo.dir);
     expect(check.code, check.stderr).toBe(0);
-    expect(check.stdout).toMatch(/^my-project\n {2}2 rows, 0 invalid rows, 0 flags; repository: my-project @ [0-9a-f]{12}\n/);
+    expect(check.stdout).toMatch(/^my-project\n {2}2 rows, 0 invalid rows, 0 flags \(0 high, 0 medium, 0 low\); repository: my-project @ [0-9a-f]{12}\n/);
   });
 
   it('runs through npx from the tarball', async () => {

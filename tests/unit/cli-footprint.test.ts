@@ -44,16 +44,19 @@ describe('the output folder suggested when one is refused', () => {
   });
 });
 
-const project = (id: string, flags: [number, number, number], invalid = 0, openBlockers = 0): ProjectSummary =>
-  ({ id, title: id, root: id, counts: { flags: { high: flags[0], medium: flags[1], low: flags[2] }, invalid, openBlockers } }) as unknown as ProjectSummary;
+const project = (id: string, flags: [number, number, number], invalid = 0, openBlockers = 0, failed = 0, to = ''): ProjectSummary =>
+  ({ id, title: id, root: id, span: to ? { from: to, to } : null, counts: { flags: { high: flags[0], medium: flags[1], low: flags[2] }, invalid, openBlockers, pointers: { verified: 0, failed, notCheckable: 0 } } }) as unknown as ProjectSummary;
 
 describe('the project a person should look at first', () => {
-  it('ranks high flags, then open blockers, medium flags, invalid records, low flags; ties by id', () => {
+  it('is the first in the archive home’s attention order: high flags, open blockers, failed pointers, newest, id', () => {
     expect(worstProject([project('a', [0, 0, 0]), project('b', [0, 0, 0])])).toBeNull();
     expect(worstProject([project('a', [0, 5, 5], 3, 2), project('b', [1, 0, 0])])?.project.id).toBe('b');
     expect(worstProject([project('a', [1, 9, 0]), project('b', [1, 0, 0], 0, 1)])?.project.id).toBe('b');
-    expect(worstProject([project('a', [0, 1, 0]), project('b', [0, 0, 9], 4)])?.project.id).toBe('a');
+    expect(worstProject([project('a', [0, 9, 0], 0, 0, 1), project('b', [0, 0, 0], 0, 0, 2)])?.project.id).toBe('b');
+    expect(worstProject([project('a', [0, 1, 0], 0, 0, 0, '2026-01-01'), project('b', [0, 0, 1], 0, 0, 0, '2026-02-01')])?.project.id).toBe('b');
     expect(worstProject([project('z', [2, 0, 0]), project('m', [2, 0, 0])])?.project.id).toBe('m');
+    // Nothing but an invalid record still needs a person.
+    expect(worstProject([project('clean', [0, 0, 0]), project('broken', [0, 0, 0], 1)])?.project.id).toBe('broken');
     expect(worstProject([project('a', [0, 0, 1])])?.needs).toEqual({ high: 0, openBlockers: 0, medium: 0, invalid: 0, low: 1 });
   });
 
