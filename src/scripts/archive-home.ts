@@ -1,28 +1,37 @@
 /**
  * The archive home's filters and sort (src/pages/index.astro): reveals the form, applies the
  * view in the URL's query (src/lib/site/home-view.ts) to the projects table, and keeps the
- * URL in step as the reader changes it. Without JavaScript the form stays hidden and the
- * table lists every project, newest first (a paged archive: the newest, with a pager).
+ * URL in step as the reader changes it; column headers become sort buttons. Without
+ * JavaScript the form stays hidden and the table lists every project in the default order
+ * (what needs a person first).
  *
- * In a paged archive (src/lib/site/home-projects.ts) a view other than the default one runs
- * over every project: the list is loaded once from `home-index.json`, and the matching rows are
- * drawn by the pages' own row builder, a page at a time ("Show more projects").
+ * A paged archive (src/lib/site/home-projects.ts) shows its first page with a pager; a view
+ * other than the default one takes in the rows of every other page (fetched once, rows as the
+ * pages drew them) and shows the matches a page at a time ("Show more projects").
  */
-import { compareHomeRows, DEFAULT_HOME_VIEW, homeRowMatches, homeViewQuery, parseHomeView, HOME_SORTS, type HomeRow, type HomeView } from '../lib/site/home-view.ts';
-import { HOME_PAGE_SIZE, type HomeProject } from '../lib/site/home-projects.ts';
-import { homeRowHtml } from '../components/html/home-row.ts';
+import { compareHomeRows, homeRowMatches, homeViewQuery, parseHomeView, HOME_SORTS, type HomeRow, type HomeSort, type HomeView } from '../lib/site/home-view.ts';
+import { HOME_PAGE_SIZE } from '../lib/site/home-projects.ts';
+import { homePageUrl } from '../lib/site/urls.ts';
 
-const SORT_COLUMN: Record<string, { column: string; order: 'ascending' | 'descending' }> = {
-  newest: { column: 'time', order: 'descending' },
-  oldest: { column: 'time', order: 'ascending' },
+/** The column header (its `data-sort`) each sort order marks with `aria-sort`. */
+const SORT_COLUMN: Partial<Record<HomeSort, { column: HomeSort; order: 'ascending' | 'descending' }>> = {
+  newest: { column: 'newest', order: 'descending' },
+  oldest: { column: 'newest', order: 'ascending' },
   title: { column: 'title', order: 'ascending' },
   rows: { column: 'rows', order: 'descending' },
-  high: { column: 'flags', order: 'descending' },
-  flags: { column: 'flags', order: 'descending' },
+  high: { column: 'high', order: 'descending' },
+  flags: { column: 'high', order: 'descending' },
   'not-verified': { column: 'not-verified', order: 'descending' },
+  results: { column: 'results', order: 'descending' },
   invalid: { column: 'invalid', order: 'descending' },
   blockers: { column: 'blockers', order: 'descending' },
 };
+
+/** The sort a header's button applies: the time column turns newest first into oldest first. */
+function headerSort(column: HomeSort, current: HomeSort): HomeSort {
+  if (column === 'newest') return current === 'newest' ? 'oldest' : 'newest';
+  return column;
+}
 
 function rowData(tr: HTMLTableRowElement): HomeRow {
   const d = tr.dataset;
@@ -37,7 +46,9 @@ function rowData(tr: HTMLTableRowElement): HomeRow {
     high: n(d['high']),
     medium: n(d['medium']),
     low: n(d['low']),
-    notVerified: n(d['notVerified']),
+    failed: n(d['failed']),
+    notCheckable: n(d['notCheckable']),
+    results: n(d['results']),
     invalid: n(d['invalid']),
     blockers: n(d['blockers']),
     audit: d['audit'] === 'reviewed' || d['audit'] === 'no-trail' ? d['audit'] : 'not-reviewed',
@@ -57,6 +68,36 @@ function setup(): void {
   const show = field<HTMLSelectElement>('show');
   const sort = field<HTMLSelectElement>('sort');
   const rows = Array.from(body.rows).map((tr) => ({ tr, data: rowData(tr) }));
+  const firstPage = [...rows];
+  const pages = Number(table.dataset['pages'] ?? '1') || 1;
+  const total = Number(table.dataset['total'] ?? String(rows.length)) || rows.length;
+  const base = form.dataset['base'] ?? '/';
+  const pager = document.querySelector<HTMLElement>('#home-pager');
+  const more = document.querySelector<HTMLButtonElement>('#home-more');
+  let limit = HOME_PAGE_SIZE;
+  let latest = 0;
+  let everyPage: Promise<void> | null = null;
+
+  /** Takes in the rows of pages 2..n, hidden (once). */
+  const loadEveryPage = (): Promise<void> => {
+    everyPage ??= (async () => {
+      for (let n = 2; n <= pages; n++) {
+        const response = await fetch(homePageUrl(base, n));
+        if (!response.ok) throw new Error(`${homePageUrl(base, n)}: ${response.status}`);
+        const doc = new DOMParser().parseFromString(await response.text(), 'text/html');
+        for (const tr of Array.from(doc.querySelectorAll<HTMLTableRowElement>('#projects tbody tr'))) {
+          const row = document.importNode(tr, true);
+          row.hidden = true;
+          body.append(row);
+          rows.push({ tr: row, data: rowData(row) });
+        }
+      }
+    })();
+    everyPage.catch(() => {
+      everyPage = null;
+    });
+    return everyPage;
+  };
 
   const markSort = (view: HomeView): void => {
     const sorting = SORT_COLUMN[view.sort];
@@ -67,73 +108,46 @@ function setup(): void {
     if (order) order.textContent = HOME_SORTS[view.sort];
   };
 
-  const pages = Number(table.dataset['pages'] ?? '1') || 1;
-  const total = Number(table.dataset['total'] ?? String(rows.length)) || rows.length;
-  const base = form.dataset['base'] ?? '/';
-  const pager = document.querySelector<HTMLElement>('#home-pager');
-  const more = document.querySelector<HTMLButtonElement>('#home-more');
-  const firstPage = body.innerHTML;
-  let everyProject: Promise<HomeProject[]> | null = null;
-  let drawn = { matches: [] as HomeProject[], shown: 0 };
-  let current = 0;
-
-  /** Draws the next page of matches (a paged archive's filtered view). */
-  const drawMore = (): void => {
-    const next = drawn.matches.slice(drawn.shown, drawn.shown + HOME_PAGE_SIZE);
-    body.insertAdjacentHTML('beforeend', next.map((p) => homeRowHtml(p, base).value).join(''));
-    drawn.shown += next.length;
-    if (more) more.hidden = drawn.shown >= drawn.matches.length;
-    status.textContent = drawn.matches.length === 0 ? `No project of ${total} matches.` : `${drawn.matches.length} of ${total} projects match; ${drawn.shown === drawn.matches.length ? 'all shown' : `the first ${drawn.shown} shown`}.`;
-  };
-
-  const applyPaged = async (view: HomeView): Promise<void> => {
-    const run = ++current;
+  const apply = async (view: HomeView): Promise<void> => {
+    const run = ++latest;
     markSort(view);
-    if (homeViewQuery(view) === homeViewQuery(DEFAULT_HOME_VIEW)) {
-      body.innerHTML = firstPage;
-      if (pager) pager.hidden = false;
-      if (more) more.hidden = true;
-      status.textContent = `The newest ${rows.length} of ${total} projects shown; the pager below lists the rest.`;
-      return;
+    if (pages > 1) {
+      const first = homeViewQuery(view) === '';
+      if (pager) pager.hidden = !first;
+      if (first) {
+        for (const { tr } of rows) tr.hidden = true;
+        for (const { tr } of firstPage) {
+          tr.hidden = false;
+          body.append(tr);
+        }
+        if (more) more.hidden = true;
+        status.textContent = `The first ${firstPage.length} of ${total} projects shown; the pages below list the rest.`;
+        return;
+      }
+      status.textContent = `Reading all ${total} projects…`;
+      try {
+        await loadEveryPage();
+      } catch (error) {
+        status.textContent = `Not every page of projects could be read (${(error as Error).message}); the pages below list them all.`;
+        if (pager) pager.hidden = false;
+        return;
+      }
+      if (run !== latest) return;
     }
-    status.textContent = `Filtering all ${total} projects…`;
-    everyProject ??= fetch(`${base}home-index.json`).then(async (r) => {
-      if (!r.ok) throw new Error(`home-index.json: ${r.status}`);
-      return ((await r.json()) as { projects: HomeProject[] }).projects;
-    });
-    let all: HomeProject[];
-    try {
-      all = await everyProject;
-    } catch (error) {
-      everyProject = null;
-      status.textContent = `The list of every project could not be loaded (${(error as Error).message}); the pager below lists them all.`;
-      return;
-    }
-    if (run !== current) return;
-    drawn = { matches: all.filter((p) => homeRowMatches(p, view)).sort(compareHomeRows(view.sort)), shown: 0 };
-    body.innerHTML = '';
-    if (pager) pager.hidden = true;
-    drawMore();
-  };
-
-  const applyPage = (view: HomeView): void => {
     const sorted = [...rows].sort((a, b) => compareHomeRows(view.sort)(a.data, b.data));
+    let matches = 0;
     let shown = 0;
     for (const { tr, data } of sorted) {
       const match = homeRowMatches(data, view);
-      tr.hidden = !match;
-      if (match) shown++;
+      if (match) matches++;
+      tr.hidden = !match || (pages > 1 && matches > limit);
+      if (!tr.hidden) shown++;
       body.append(tr);
     }
-    markSort(view);
-    status.textContent = shown === rows.length ? `All ${rows.length} projects shown.` : `${shown} of ${rows.length} projects shown.`;
+    if (more) more.hidden = shown >= matches;
+    if (pages > 1) status.textContent = matches === 0 ? `No project of ${total} matches.` : `${matches} of ${total} projects match; ${shown === matches ? 'all shown' : `the first ${shown} shown`}.`;
+    else status.textContent = shown === rows.length ? `All ${rows.length} projects shown.` : `${shown} of ${rows.length} projects shown.`;
   };
-
-  const apply = (view: HomeView): void => {
-    if (pages > 1) void applyPaged(view);
-    else applyPage(view);
-  };
-  more?.addEventListener('click', drawMore);
 
   const fromUrl = (): HomeView => {
     const view = parseHomeView(location.search);
@@ -148,7 +162,8 @@ function setup(): void {
   const update = (): void => {
     const view = parseHomeView(homeViewQuery({ q: q.value, source: source.value, show: show.value as HomeView['show'], sort: sort.value as HomeView['sort'] }));
     history.replaceState(null, '', `${location.pathname}${homeViewQuery(view)}${location.hash}`);
-    apply(view);
+    limit = HOME_PAGE_SIZE;
+    void apply(view);
   };
 
   let timer: ReturnType<typeof setTimeout> | undefined;
@@ -157,13 +172,34 @@ function setup(): void {
     timer = setTimeout(update, 120);
   });
   for (const select of [source, show, sort]) select.addEventListener('change', update);
+  // Column headers sort: each becomes a button that picks its order in the Sort menu.
+  for (const th of Array.from(table.querySelectorAll<HTMLElement>('th[data-sort]'))) {
+    const column = th.dataset['sort'] as HomeSort;
+    if (!Object.hasOwn(HOME_SORTS, column)) continue;
+    const button = document.createElement('button');
+    button.type = 'button';
+    button.className = 'sort-button';
+    button.append(...Array.from(th.childNodes));
+    th.append(button);
+    button.addEventListener('click', () => {
+      sort.value = headerSort(column, sort.value as HomeSort);
+      update();
+    });
+  }
   form.addEventListener('submit', (event) => {
     event.preventDefault();
     update();
   });
-  window.addEventListener('popstate', () => apply(fromUrl()));
+  window.addEventListener('popstate', () => void apply(fromUrl()));
+  more?.addEventListener('click', () => {
+    limit += HOME_PAGE_SIZE;
+    void apply(fromUrl());
+  });
+  // On a phone the form starts folded, so the first projects are on the first screen.
+  const fold = document.querySelector<HTMLDetailsElement>('#home-view-fold');
+  if (fold && !parseHomeView(location.search).q && matchMedia('(max-width: 40rem)').matches) fold.open = false;
   form.hidden = false;
-  apply(fromUrl());
+  void apply(fromUrl());
 }
 
 setup();

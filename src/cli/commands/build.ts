@@ -3,27 +3,28 @@
  * (reusing unchanged ones from the model store), render the site with Astro, index it with
  * pagefind, and print what was found and what needs a person.
  */
-import { mkdir, readdir, realpath, rename, rm, stat, symlink, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { stageTimes } from '../../lib/archive/stage-times.ts';
 import { readRoutes, writeRenderPlan, type RenderRecord } from '../../lib/archive/render-plan.ts';
 import { carryOver, reusableRecord, siteFingerprint, writeRecord } from '../incremental.ts';
-import { basename, dirname, join, resolve, sep } from 'node:path';
+import { join, resolve } from 'node:path';
 import { Worker } from 'node:worker_threads';
 import { analyseArchive } from '../../lib/archive/analyse-archive.ts';
 import type { SearchIndexStats } from '../../lib/search/write-search-index.ts';
 import type { ExportStats } from '../../integrations/project-exports.ts';
 import { buildEnv } from '../../lib/archive/build-env.ts';
 import { resolveSettings, settingsFingerprint, siteSettings, type SettingsFlags } from '../settings.ts';
-import { fromCwd, PACKAGE_ROOT } from '../paths.ts';
+import { fromCwd, PACKAGE_ROOT, packageVersion, workerExecArgv } from '../paths.ts';
+import { renderWithAstro, withStaging } from '../staging.ts';
+import { checkFolders } from '../folders.ts';
 import { plural, UsageError, type Output } from '../output.ts';
 import { archiveProgress } from '../progress.ts';
-import { printFaults, printFound, strictExitCode, totals } from '../summary.ts';
+import { printFaults, printFound, printNextStep, strictExitCode, totals } from '../summary.ts';
 import { unmatchedRules } from '../../lib/config/forge-links.ts';
 import { parseShard, shardLabel, shardOf, type ShardSpec } from '../../lib/shard/partition.ts';
 import { writeShardData } from '../../lib/shard/write-shard.ts';
 import { readArchiveIndex } from '../../lib/archive/model-store.ts';
 import { SHARD_DATA } from '../../lib/shard/manifest.ts';
-import { packageVersion } from '../paths.ts';
 
 /** Options of `trailbook build` (flags override trailbook.config.*; see src/cli/settings.ts). */
 export interface BuildOptions extends SettingsFlags {
@@ -37,51 +38,6 @@ export interface BuildOptions extends SettingsFlags {
   served?: boolean;
   /** `K/N`: build only shard K of N (src/lib/shard/partition.ts) and write its shard data for `trailbook merge`. */
   shard?: string;
-}
-
-const within = (parent: string, child: string): boolean => child === parent || child.startsWith(parent + sep);
-
-/** The real path of `path`, resolving links in the part that exists. */
-async function realPathOf(path: string): Promise<string> {
-  const rest: string[] = [];
-  let current = path;
-  for (;;) {
-    const real = await realpath(current).catch(() => null);
-    if (real !== null) return join(real, ...rest.reverse());
-    const parent = dirname(current);
-    if (parent === current) return path;
-    rest.push(basename(current));
-    current = parent;
-  }
-}
-
-/** Whether a folder holds a Trailbook archive (so replacing it loses nothing of the user's). */
-async function isArchive(dir: string): Promise<boolean> {
-  const has = (p: string): Promise<boolean> => stat(join(dir, p)).then(() => true, () => false);
-  return (await has('index.html')) && (await has('search-index/facets.json'));
-}
-
-/**
- * Refuses output and cache folders whose replacement would destroy input, the tool, the
- * working folder, the model store or a folder of the user's (links resolved first).
- */
-export async function checkFolders(outDir: string, cacheDir: string, roots: string[]): Promise<void> {
-  const hint = 'pass --out a folder of its own, e.g. --out dist';
-  const out = await realPathOf(outDir);
-  const cache = await realPathOf(cacheDir);
-  for (const given of roots) {
-    const root = await realPathOf(given);
-    if (within(out, root)) throw new UsageError(`--out ${fromCwd(outDir)} contains the input folder ${fromCwd(given)}; the output folder is replaced on every build`, hint);
-    if (within(root, out)) throw new UsageError(`--out ${fromCwd(outDir)} is inside the input folder ${fromCwd(given)}; the archive would be read as input next time`, hint);
-  }
-  if (within(out, PACKAGE_ROOT) || within(out, process.cwd())) throw new UsageError(`--out ${fromCwd(outDir)} would replace ${within(out, process.cwd()) ? 'the working folder' : "Trailbook's own folder"}`, hint);
-  if (within(out, cache) || within(cache, out)) {
-    throw new UsageError(`--cache-dir ${fromCwd(cacheDir)} and --out ${fromCwd(outDir)} overlap; the output folder is replaced on every build`, 'give the cache its own folder, e.g. --cache-dir .trailbook-cache');
-  }
-  const entries = await readdir(outDir).catch(() => [] as string[]);
-  if (entries.length > 0 && !(await isArchive(outDir))) {
-    throw new UsageError(`--out ${fromCwd(outDir)} is not empty and does not hold a Trailbook archive; it would be replaced`, 'pass a new or empty folder, or delete that one first');
-  }
 }
 
 /** The HTML pages under `dir`, as sorted `/`-separated relative paths. */
@@ -121,7 +77,7 @@ async function countFiles(dir: string, sizes = true): Promise<{ files: number; b
 /** Writes the search indexes in a worker thread; resolves with its stats. */
 function indexInWorker(cacheDir: string, outDir: string, base: string, siteUrl: string | undefined, title: string): Promise<SearchIndexStats & { exports: ExportStats }> {
   return new Promise((resolvePromise, reject) => {
-    const worker = new Worker(new URL('../search-worker.ts', import.meta.url), { workerData: { cacheDir, outDir, base, siteUrl, title } });
+    const worker = new Worker(new URL('../search-worker.ts', import.meta.url), { workerData: { cacheDir, outDir, base, siteUrl, title }, execArgv: workerExecArgv() });
     worker.once('message', (message: { stats?: SearchIndexStats; exports?: ExportStats; error?: string }) => {
       if (message.stats && message.exports) resolvePromise({ ...message.stats, exports: message.exports });
       else reject(new Error(`search index: ${message.error ?? 'unknown failure'}`));
@@ -189,53 +145,40 @@ export async function runBuild(dirs: string[], options: BuildOptions, out: Outpu
   const previous = options.full ? null : await reusableRecord(cacheDir, outDir, site, base);
   await writeRenderPlan(cacheDir, { previous });
   if (previous) out.info('  incremental: pages of unchanged projects, commits and files are kept from the previous build');
-  const { build } = await import('astro');
-  // Render into a staging folder beside the output, then swap it in: the previous archive
-  // stays whole until the new one is complete, and concurrent builds never share Astro's
-  // staging (Astro stages prerendered chunks under the working folder, which must resolve
-  // Trailbook's node_modules: hence the link).
-  const staging = join(dirname(outDir), `.trailbook-staging-${process.pid}-${Date.now().toString(36)}`);
-  const stagingOut = join(staging, 'site');
-  const cwd = process.cwd();
   let renderRecord: RenderRecord | null = null;
   let renderedPages: string[] = [];
   let keptFiles = 0;
   try {
-    await mkdir(staging, { recursive: true });
-    await symlink(join(PACKAGE_ROOT, 'node_modules'), join(staging, 'node_modules'), 'dir');
-    process.chdir(staging);
-    const searchOut = join(staging, 'search');
-    const search = indexInWorker(cacheDir, searchOut, base, buildEnvironmentSite().url, buildEnvironmentSite().title);
-    // Awaited after rendering; handled now so a failure while Astro renders is reported, not an unhandled rejection.
-    search.catch(() => undefined);
-    process.env['TRAILBOOK_SEARCH_INDEX'] = 'external';
-    await build({ root: PACKAGE_ROOT, outDir: stagingOut, base, ...(settings.siteUrl ? { site: settings.siteUrl } : {}), logLevel: options.verbose ? 'info' : 'error', mode: 'production' });
-    process.chdir(cwd);
-    const renderedIn = performance.now() - renderStarted;
-    times.render = renderedIn;
-    const stats = await search;
-    times.index = stats.ms;
-    for (const w of stats.warnings) out.info(`  warning: ${w}`);
-    const words = stats.rebuiltMain ? `word index built for ${plural(stats.indexed, 'project')}` : stats.indexed === 0 ? 'word index unchanged' : `word index kept, ${plural(stats.indexed, 'changed project')} added to it`;
-    out.info(`  search: ${plural(stats.records, 'record')} from ${plural(stats.projects, 'project')}; ${words} in ${(stats.ms / 1000).toFixed(1)} s, alongside rendering (${(renderedIn / 1000).toFixed(1)} s)`);
-    for (const name of ['pagefind', 'pagefind-delta', 'search-index']) await rename(join(searchOut, name), join(stagingOut, name)).catch((error: NodeJS.ErrnoException) => {
-      if (error.code !== 'ENOENT') throw error;
+    await withStaging(outDir, options.served === true, async (staging) => {
+      const stagingOut = staging.site;
+      const searchOut = join(staging.dir, 'search');
+      const search = indexInWorker(cacheDir, searchOut, base, buildEnvironmentSite().url, buildEnvironmentSite().title);
+      // Awaited after rendering; handled now so a failure while Astro renders is reported, not an unhandled rejection.
+      search.catch(() => undefined);
+      process.env['TRAILBOOK_SEARCH_INDEX'] = 'external';
+      await renderWithAstro(code, stagingOut, base, settings.siteUrl, options.verbose === true);
+      const renderedIn = performance.now() - renderStarted;
+      times.render = renderedIn;
+      const stats = await search;
+      times.index = stats.ms;
+      for (const w of stats.warnings) out.info(`  warning: ${w}`);
+      const words = stats.rebuiltMain ? `word index built for ${plural(stats.indexed, 'project')}` : stats.indexed === 0 ? 'word index unchanged' : `word index kept, ${plural(stats.indexed, 'changed project')} added to it`;
+      out.info(`  search: ${plural(stats.records, 'record')} from ${plural(stats.projects, 'project')}; ${words} in ${(stats.ms / 1000).toFixed(1)} s, alongside rendering (${(renderedIn / 1000).toFixed(1)} s)`);
+      for (const name of ['pagefind', 'pagefind-delta', 'search-index']) await rename(join(searchOut, name), join(stagingOut, name)).catch((error: NodeJS.ErrnoException) => {
+        if (error.code !== 'ENOENT') throw error;
+      });
+      await moveTree(join(searchOut, 'p'), join(stagingOut, 'p'));
+      const pages = await readRoutes(cacheDir);
+      renderedPages = await htmlPages(stagingOut);
+      if (previous) keptFiles = await carryOver(outDir, stagingOut, pages, previous.pages);
+      renderRecord = { site, base, pages };
+      await rm(outDir, { recursive: true, force: true });
+      await rename(stagingOut, outDir);
+      await writeRecord(cacheDir, outDir, renderRecord);
     });
-    await moveTree(join(searchOut, 'p'), join(stagingOut, 'p'));
-    await rm(join(stagingOut, '.prerender'), { recursive: true, force: true });
-    const pages = await readRoutes(cacheDir);
-    renderedPages = await htmlPages(stagingOut);
-    if (previous) keptFiles = await carryOver(outDir, stagingOut, pages, previous.pages);
-    renderRecord = { site, base, pages };
-    await rm(outDir, { recursive: true, force: true });
-    await rename(stagingOut, outDir);
-    if (renderRecord) await writeRecord(cacheDir, outDir, renderRecord);
   } catch (error) {
     out.error(`rendering failed: ${(error as Error).message}\n  fix: run again with --verbose to see Astro's log (and --full to render every page)`);
     return 2;
-  } finally {
-    process.chdir(cwd);
-    await rm(staging, { recursive: true, force: true });
   }
   if (shard) {
     const index = await readArchiveIndex(cacheDir);
@@ -250,7 +193,7 @@ export async function runBuild(dirs: string[], options: BuildOptions, out: Outpu
         discovered: archive.discovered,
         problems: index.problems ?? [],
         projects: index.projects,
-        pages: renderRecord?.pages ?? {},
+        pages: (renderRecord as RenderRecord | null)?.pages ?? {},
       },
       archive.repositories,
     );
@@ -279,6 +222,9 @@ export async function runBuild(dirs: string[], options: BuildOptions, out: Outpu
   // Pages link from the base path (`/p/<id>/`), so the archive needs a web server; each recap.html opens from disk.
   if (shard) out.info(`Done in ${seconds} s. Shard ${shardLabel(shard)} is in ${fromCwd(outDir)} (its data in ${SHARD_DATA}/); merge every shard into one archive with \`trailbook merge SHARD_DIR... --out DIR\`.`);
   else if (options.served) out.info(`Done in ${seconds} s.`);
-  else out.info(`Done in ${seconds} s. Serve ${fromCwd(outDir)} with any static web server (or run \`trailbook dev\`); each project's recap.html also opens from disk.`);
+  else {
+    out.info(`Done in ${seconds} s. Serve ${fromCwd(outDir)} with any static web server (or run \`trailbook dev\`); each project's recap.html also opens from disk.`);
+    printNextStep(out, archive.projects, outDir, { built: true });
+  }
   return options.strict ? strictExitCode(out, t) : 0;
 }

@@ -5,8 +5,8 @@
  * are copied from their shards; evidence pages are copied or, when several shards cite them,
  * written once from the shards' data (src/integrations/merged-evidence-pages.ts).
  */
-import { mkdir, rename, rm, stat, symlink } from 'node:fs/promises';
-import { dirname, join, resolve } from 'node:path';
+import { rename, rm, stat } from 'node:fs/promises';
+import { join, resolve } from 'node:path';
 import { ShardError } from '../../lib/shard/manifest.ts';
 import { planMerge, prepareMergeStore, previousMerge, writeMergeRecord, writeProjectPages } from '../../lib/shard/merge.ts';
 import { gatherEvidence } from '../../lib/archive/evidence-entries.ts';
@@ -14,8 +14,10 @@ import { readCited } from '../../lib/archive/model-store.ts';
 import { resolveForges } from '../../lib/config/forge-links.ts';
 import { writeEvidencePages } from '../../integrations/merged-evidence-pages.ts';
 import { carryOver, siteFingerprint } from '../incremental.ts';
-import { checkFolders } from './build.ts';
-import { DEFAULT_CACHE_DIR, fromCwd, PACKAGE_ROOT } from '../paths.ts';
+import { checkFolders } from '../folders.ts';
+import { fromCwd, PACKAGE_ROOT } from '../paths.ts';
+import { defaultCacheDir } from '../user-cache.ts';
+import { renderWithAstro, withStaging } from '../staging.ts';
 import { plural, UsageError, type Output } from '../output.ts';
 import { shardLabel } from '../../lib/shard/partition.ts';
 import { writeMergedSearch } from '../../lib/shard/merge-search.ts';
@@ -38,7 +40,7 @@ export async function runMerge(dirs: string[], options: MergeOptions, out: Outpu
     given.push({ dir, display: d });
   }
   const outDir = resolve(options.out ?? 'dist');
-  const cacheDir = resolve(options.cacheDir ?? DEFAULT_CACHE_DIR);
+  const cacheDir = options.cacheDir !== undefined ? resolve(options.cacheDir) : defaultCacheDir(['merge'], outDir);
   const storeDir = join(cacheDir, 'merge');
   await checkFolders(outDir, cacheDir, given.map((g) => g.dir));
   let plan;
@@ -73,37 +75,27 @@ export async function runMerge(dirs: string[], options: MergeOptions, out: Outpu
   process.env['TRAILBOOK_SITE'] = JSON.stringify({ title, url: siteUrl, forges });
   process.env['TRAILBOOK_SEARCH_INDEX'] = 'external';
 
-  const staging = join(dirname(outDir), `.trailbook-staging-${process.pid}-${Date.now().toString(36)}`);
-  const stagingOut = join(staging, 'site');
-  const cwd = process.cwd();
   let projectsCopied = 0;
   let evidence = { pages: {} as Record<string, string>, copied: 0, combined: 0 };
   let keptFiles = 0;
   try {
-    await mkdir(staging, { recursive: true });
-    await symlink(join(PACKAGE_ROOT, 'node_modules'), join(staging, 'node_modules'), 'dir');
-    process.chdir(staging);
-    const renderStarted = performance.now();
-    const { build } = await import('astro');
-    await build({ root: PACKAGE_ROOT, outDir: stagingOut, base, ...(siteUrl ? { site: siteUrl } : {}), logLevel: options.verbose ? 'info' : 'error', mode: 'production' });
-    process.chdir(cwd);
-    await rm(join(stagingOut, '.prerender'), { recursive: true, force: true });
-    out.info(`  rendered the pages that span projects in ${((performance.now() - renderStarted) / 1000).toFixed(1)} s`);
-    projectsCopied = await writeProjectPages(plan, stagingOut, kept);
-    const entries = await gatherEvidence(plan.projects, (id) => readCited(storeDir, id));
-    evidence = await writeEvidencePages({ entries, shardOf: plan.shardOf, outDir: stagingOut, base, forges, kept });
-    await writeMergedSearch(plan, stagingOut, base);
-    const pages: Record<string, string> = { ...Object.fromEntries(plan.projects.map((p) => [`project:${p.id}`, p.digest])), ...evidence.pages };
-    if (previous) keptFiles = await carryOver(outDir, stagingOut, pages, previous.pages);
-    await rm(outDir, { recursive: true, force: true });
-    await rename(stagingOut, outDir);
-    await writeMergeRecord(storeDir, plan, outDir, pages);
+    await withStaging(outDir, false, async (staging) => {
+      const renderStarted = performance.now();
+      await renderWithAstro(code, staging.site, base, siteUrl, options.verbose === true);
+      out.info(`  rendered the pages that span projects in ${((performance.now() - renderStarted) / 1000).toFixed(1)} s`);
+      projectsCopied = await writeProjectPages(plan, staging.site, kept);
+      const entries = await gatherEvidence(plan.projects, (id) => readCited(storeDir, id));
+      evidence = await writeEvidencePages({ entries, shardOf: plan.shardOf, outDir: staging.site, base, forges, kept });
+      await writeMergedSearch(plan, staging.site, base);
+      const pages: Record<string, string> = { ...Object.fromEntries(plan.projects.map((p) => [`project:${p.id}`, p.digest])), ...evidence.pages };
+      if (previous) keptFiles = await carryOver(outDir, staging.site, pages, previous.pages);
+      await rm(outDir, { recursive: true, force: true });
+      await rename(staging.site, outDir);
+      await writeMergeRecord(storeDir, plan, outDir, pages);
+    });
   } catch (error) {
     out.error(`merging failed: ${(error as Error).message}\n  fix: run again with --verbose to see Astro's log; if a shard is named, build it again`);
     return 2;
-  } finally {
-    process.chdir(cwd);
-    await rm(staging, { recursive: true, force: true });
   }
   const reused = previous ? `; kept ${plural(keptFiles, 'file')} and folder${keptFiles === 1 ? '' : 's'} of the previous merge` : '';
   out.info(`  copied ${plural(projectsCopied, 'project')} from the shards; evidence pages: ${plural(evidence.copied, 'page')} copied, ${plural(evidence.combined, 'page')} cited from several shards written from their data${reused}`);
