@@ -7,9 +7,8 @@
  * SARIF log is valid, and the gate fails on the flag with an annotation on its file and line.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { spawn } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
-import { mkdir, mkdtemp, readFile, rm, symlink, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import YAML from 'yaml';
@@ -17,42 +16,15 @@ import Ajv04 from 'ajv-draft-04';
 import addFormats from 'ajv-formats';
 import { REPO_ROOT } from './build-site.ts';
 import { git, makeUserRepo, type UserRepo } from './user-repo.ts';
+import { expand, installTrailbook, NETWORK_STEPS, runStep as runShellStep, type Step } from './ci-runner.ts';
 
 const EXAMPLES = join(REPO_ROOT, 'examples', 'ci');
-/** Steps that need the network, done by the test's set-up instead (Trailbook linked in as `npm ci` installs it). */
-const NETWORK_STEPS = ['npm ci'];
-
-interface Step {
-  script: string;
-  exit: number | null;
-  stdout: string;
-  stderr: string;
-}
 
 let dir: string;
 let repo: UserRepo;
 
-/** Runs one shell step as the CI runners do (bash, stop at the first failing command, pipefail). */
-function runStep(script: string, env: NodeJS.ProcessEnv): Promise<Step> {
-  return new Promise((resolvePromise, reject) => {
-    const child = spawn('bash', ['--noprofile', '--norc', '-eo', 'pipefail', '-c', script], { cwd: repo.dir, env: { ...process.env, NO_COLOR: '1', npm_config_offline: 'true', ...env } });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));
-    child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
-    child.on('error', reject);
-    child.on('close', (exit) => resolvePromise({ script, exit, stdout, stderr }));
-  });
-}
-
-/** Replaces `${{ expr }}` with the value the test gives it; an expression it does not know fails the test. */
-function expand(text: string, values: Record<string, string>): string {
-  return text.replace(/\$\{\{\s*([^}]+?)\s*\}\}/g, (_, expr: string) => {
-    const value = values[expr];
-    if (value === undefined) throw new Error(`the recipe uses \${{ ${expr} }}, which the test does not set`);
-    return value;
-  });
-}
+/** Runs one shell step in the user repository as the CI runners do. */
+const runStep = (script: string, env: NodeJS.ProcessEnv): Promise<Step> => runShellStep(script, repo.dir, env);
 
 beforeAll(async () => {
   dir = await mkdtemp(join(tmpdir(), 'trailbook-ci-'));
@@ -62,10 +34,7 @@ beforeAll(async () => {
   await writeFile(join(repo.dir, '.gitignore'), 'node_modules/\n.trailbook-cache/\nsite/\npublic/\ntrailbook.sarif\n');
   git(repo.dir, 'add', '.');
   git(repo.dir, 'commit', '-q', '-m', 'Add the archive recipe');
-  // What `npm ci` leaves: Trailbook in node_modules, its bin linked.
-  await mkdir(join(repo.dir, 'node_modules', '.bin'), { recursive: true });
-  await symlink(REPO_ROOT, join(repo.dir, 'node_modules', 'trailbook'), 'dir');
-  await symlink(join('..', 'trailbook', 'bin', 'trailbook.js'), join(repo.dir, 'node_modules', '.bin', 'trailbook'));
+  await installTrailbook(repo.dir);
 });
 
 afterAll(async () => {

@@ -44,6 +44,7 @@ const manifest = (index: number, count: number, extra: Partial<ShardManifest> = 
   code: 'c'.repeat(32),
   options: { base: '/', title: 'Trailbook', siteUrl: null, repositories: [], filter: { include: [], exclude: [] }, bdExport: false },
   shard: { index, count },
+  roots: ['runs'],
   discovered: ['a', 'b', 'c'],
   problems: [],
   projects: [],
@@ -80,6 +81,10 @@ describe('which shards merge', () => {
     const other = manifest(2, 2);
     other.options = { ...other.options, base: '/archive/' };
     expect(() => checkShards([given(manifest(1, 2)), given(other)])).toThrow('shard 1/2 (shard-1) and shard 2/2 (shard-2) were built with different base path (--base): / and /archive/');
+  });
+
+  it('not shards of input folders with other names', () => {
+    expect(() => checkShards([given(manifest(1, 2)), given(manifest(2, 2, { roots: ['checkout-2'] }))])).toThrow('shard 1/2 (shard-1) and shard 2/2 (shard-2) read input folders of different names (runs and checkout-2); project and repository paths start with them');
   });
 
   it('not shards of different inputs', () => {

@@ -7,7 +7,7 @@ import { mkdir, readdir, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { stageTimes } from '../../lib/archive/stage-times.ts';
 import { readRoutes, writeRenderPlan, type RenderRecord } from '../../lib/archive/render-plan.ts';
 import { carryOver, reusableRecord, siteFingerprint, writeRecord } from '../incremental.ts';
-import { join, resolve } from 'node:path';
+import { basename, join, resolve } from 'node:path';
 import { Worker } from 'node:worker_threads';
 import { analyseArchive } from '../../lib/archive/analyse-archive.ts';
 import type { SearchIndexStats } from '../../lib/search/write-search-index.ts';
@@ -190,6 +190,7 @@ export async function runBuild(dirs: string[], options: BuildOptions, out: Outpu
         code,
         options: { base, title: settings.title, siteUrl: settings.siteUrl, repositories: settings.repositories, filter: settings.filter, bdExport: settings.bdExport.run },
         shard,
+        roots: roots.map((r) => basename(r)),
         discovered: archive.discovered,
         problems: index.problems ?? [],
         projects: index.projects,

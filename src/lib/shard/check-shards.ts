@@ -62,6 +62,9 @@ export function checkShards(shards: readonly GivenShard[]): GivenShard[] {
   }
   const expected = first.manifest.discovered;
   for (const s of shards.slice(1)) {
+    if (JSON.stringify(s.manifest.roots) !== JSON.stringify(first.manifest.roots)) {
+      throw new ShardError(`${name(first)} and ${name(s)} read input folders of different names (${first.manifest.roots.join(', ')} and ${s.manifest.roots.join(', ')}); project and repository paths start with them`, 'build every shard from the same input folders, checked out at the same path');
+    }
     const found = s.manifest.discovered;
     if (found.length === expected.length && found.every((id, i) => id === expected[i]) && JSON.stringify(s.manifest.problems) === JSON.stringify(first.manifest.problems)) continue;
     const only = (a: readonly string[], b: readonly string[]): string | undefined => {

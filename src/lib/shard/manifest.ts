@@ -47,6 +47,8 @@ export interface ShardManifest {
   code: string;
   options: ShardOptions;
   shard: ShardSpec;
+  /** The input folders' names, as display paths start with them (`runs` of `runs/app`). */
+  roots: string[];
   /** Every project discovered in the inputs, in discovery order (the archive's order). */
   discovered: string[];
   /** Discovery problems (display paths), as the build report lists them. */
