@@ -57,8 +57,9 @@ export async function main(argv: string[], out: Output = consoleOutput): Promise
     .showHelpAfterError('(run trailbook merge --help for usage)')
     .argument('<SHARD_DIR...>', 'the --out folder of every shard build, all N of them')
     .option('--out <dir>', 'output folder of the merged archive (default: dist)')
-    .option('--cache-dir <dir>', 'merge cache; keep it between runs to reuse what did not change (default: .trailbook-cache)')
+    .option('--cache-dir <dir>', 'merge cache; keep it between runs to reuse what did not change (default: a folder per output in the per-user cache folder)')
     .option('--verbose', "print Astro's own build log")
+    .option('--timings <file>', 'write stage times, peak memory and output sizes as JSON (used by npm run bench)')
     .addHelpText('after', '\nShards built by another Trailbook, with other options or from other inputs are refused.\n\nExample:\n  trailbook build ../runs --shard 1/2 --out shard-1    (on one machine)\n  trailbook build ../runs --shard 2/2 --out shard-2    (on another)\n  trailbook merge shard-1 shard-2 --out site')
     .action(async (dirs: string[], options: MergeOptions) => {
       code = await runMerge(dirs, options, out);

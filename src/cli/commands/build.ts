@@ -54,7 +54,7 @@ async function htmlPages(dir: string): Promise<string[]> {
 }
 
 /** Counts the files and pages under `dir`, and their bytes when `sizes` (a stat per file). */
-async function countFiles(dir: string, sizes = true): Promise<{ files: number; bytes: number; pages: number }> {
+export async function countFiles(dir: string, sizes = true): Promise<{ files: number; bytes: number; pages: number }> {
   let files = 0;
   let bytes = 0;
   let pages = 0;

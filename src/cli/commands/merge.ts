@@ -5,7 +5,7 @@
  * are copied from their shards; evidence pages are copied or, when several shards cite them,
  * written once from the shards' data (src/integrations/merged-evidence-pages.ts).
  */
-import { rename, rm, stat } from 'node:fs/promises';
+import { rename, rm, stat, writeFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { ShardError } from '../../lib/shard/manifest.ts';
 import { planMerge, prepareMergeStore, previousMerge, writeMergeRecord, writeProjectPages } from '../../lib/shard/merge.ts';
@@ -15,6 +15,7 @@ import { resolveForges } from '../../lib/config/forge-links.ts';
 import { writeEvidencePages } from '../../integrations/merged-evidence-pages.ts';
 import { carryOver, siteFingerprint } from '../incremental.ts';
 import { checkFolders } from '../folders.ts';
+import { countFiles } from './build.ts';
 import { fromCwd, PACKAGE_ROOT } from '../paths.ts';
 import { defaultCacheDir } from '../user-cache.ts';
 import { renderWithAstro, withStaging } from '../staging.ts';
@@ -27,6 +28,8 @@ export interface MergeOptions {
   out?: string;
   cacheDir?: string;
   verbose?: boolean;
+  /** Write stage times, peak memory and output sizes as JSON to this file (for benchmarks). */
+  timings?: string;
 }
 
 /** Runs the merge command; returns the exit code. */
@@ -78,15 +81,24 @@ export async function runMerge(dirs: string[], options: MergeOptions, out: Outpu
   let projectsCopied = 0;
   let evidence = { pages: {} as Record<string, string>, copied: 0, combined: 0 };
   let keptFiles = 0;
+  const stages: Record<string, number> = {};
   try {
     await withStaging(outDir, false, async (staging) => {
-      const renderStarted = performance.now();
+      let at = performance.now();
+      const lap = (stage: string): void => {
+        stages[stage] = Math.round(performance.now() - at);
+        at = performance.now();
+      };
       await renderWithAstro(code, staging.site, base, siteUrl, options.verbose === true);
-      out.info(`  rendered the pages that span projects in ${((performance.now() - renderStarted) / 1000).toFixed(1)} s`);
+      lap('render');
+      out.info(`  rendered the pages that span projects in ${((stages['render'] ?? 0) / 1000).toFixed(1)} s`);
       projectsCopied = await writeProjectPages(plan, staging.site, kept);
+      lap('projects');
       const entries = await gatherEvidence(plan.projects, (id) => readCited(storeDir, id));
       evidence = await writeEvidencePages({ entries, shardOf: plan.shardOf, outDir: staging.site, base, forges, kept });
+      lap('evidence');
       await writeMergedSearch(plan, staging.site, base);
+      lap('search');
       const pages: Record<string, string> = { ...Object.fromEntries(plan.projects.map((p) => [`project:${p.id}`, p.digest])), ...evidence.pages };
       if (previous) keptFiles = await carryOver(outDir, staging.site, pages, previous.pages);
       await rm(outDir, { recursive: true, force: true });
@@ -99,6 +111,12 @@ export async function runMerge(dirs: string[], options: MergeOptions, out: Outpu
   }
   const reused = previous ? `; kept ${plural(keptFiles, 'file')} and folder${keptFiles === 1 ? '' : 's'} of the previous merge` : '';
   out.info(`  copied ${plural(projectsCopied, 'project')} from the shards; evidence pages: ${plural(evidence.copied, 'page')} copied, ${plural(evidence.combined, 'page')} cited from several shards written from their data${reused}`);
-  out.info(`Done in ${((performance.now() - started) / 1000).toFixed(1)} s. Serve ${fromCwd(outDir)} with any static web server.`);
+  const wallMs = performance.now() - started;
+  if (options.timings) {
+    const written = await countFiles(outDir);
+    const report = { projects: plan.projects.length, shards: plan.shards.length, wallMs: Math.round(wallMs), stagesMs: stages, maxRssBytes: process.resourceUsage().maxRSS * 1024, copiedProjects: projectsCopied, evidence: { copied: evidence.copied, combined: evidence.combined }, keptFiles, output: written };
+    await writeFile(resolve(options.timings), `${JSON.stringify(report, null, 2)}\n`);
+  }
+  out.info(`Done in ${(wallMs / 1000).toFixed(1)} s. Serve ${fromCwd(outDir)} with any static web server.`);
   return 0;
 }
