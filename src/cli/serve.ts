@@ -19,6 +19,7 @@ const TYPES: Record<string, string> = {
   '.xml': 'application/xml; charset=utf-8',
   '.atom': 'application/atom+xml; charset=utf-8',
   '.csv': 'text/csv; charset=utf-8',
+  '.gz': 'application/gzip',
   '.txt': 'text/plain; charset=utf-8',
   '.wasm': 'application/wasm',
   '.pagefind': 'application/octet-stream',

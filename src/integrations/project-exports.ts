@@ -1,5 +1,5 @@
 /**
- * Writes each project's exports (issue 7: `recap.json`, `decisions.csv` and the single-file
+ * Writes each project's exports (issue 7: `recap.json.gz`, `decisions.csv.gz` and the single-file
  * `recap.html`) beside its recap. They are pure functions of the project model, so they are
  * written straight from the model store rather than rendered by Astro: the CLI writes them in
  * its worker thread while Astro renders pages (docs/performance.md). Only projects the render
@@ -11,7 +11,7 @@ import { readArchiveIndex, readModel } from '../lib/archive/model-store.ts';
 import { mustRender, readRenderPlan } from '../lib/archive/render-plan.ts';
 import { recapExport } from '../lib/export/recap-export.ts';
 import { decisionsCsv } from '../lib/export/decisions-csv.ts';
-import { exportUrls } from '../lib/export/export-urls.ts';
+import { EXPORT_FILES, exportUrls, gzipExport } from '../lib/export/export-urls.ts';
 import { absoluteUrl } from '../lib/export/site-url.ts';
 import type { ArchiveContext } from '../lib/export/archive-index.ts';
 import { exportRecapHtml } from '../components/html/export-recap.ts';
@@ -36,9 +36,11 @@ export async function writeProjectExports(cacheDir: string, outDir: string, ctx:
     const model = await readModel(cacheDir, id);
     const dir = join(outDir, 'p', id);
     await mkdir(dir, { recursive: true });
-    await writeFile(join(dir, 'recap.json'), JSON.stringify(recapExport(model, schema)));
-    await writeFile(join(dir, 'decisions.csv'), decisionsCsv(model.rows));
-    await writeFile(join(dir, 'recap.html'), exportRecapHtml(model, { root: ctx.root, archiveTitle: ctx.title }));
+    // The data exports are written compressed: at a thousand projects of a thousand rows they
+    // were 1 GB of the archive as plain text, and the hosts that cap a site count bytes stored.
+    await writeFile(join(dir, EXPORT_FILES.recapJson), gzipExport(JSON.stringify(recapExport(model, schema))));
+    await writeFile(join(dir, EXPORT_FILES.decisionsCsv), gzipExport(decisionsCsv(model.rows)));
+    await writeFile(join(dir, EXPORT_FILES.recapHtml), exportRecapHtml(model, { root: ctx.root, archiveTitle: ctx.title }));
     projects++;
   }
   return { projects, ms: performance.now() - started };

@@ -5,6 +5,7 @@
  * a reader sees), the recap (verdict strip, table of contents, Check first) and search (flag
  * results per project and severity) all say the same numbers.
  */
+import { gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readFile, rm } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
@@ -24,7 +25,10 @@ let origin: string;
 let reference: Map<string, { root: string; counts: Pick<ProjectCounts, 'rows' | 'superseded' | 'invalid' | 'flags' | 'flagLayers' | 'evidence' | 'pointers' | 'resultNotVerified' | 'checkFirst' | 'openBlockers'> }>;
 let checkText: string;
 
-const json = async <T,>(path: string): Promise<T> => JSON.parse(await readFile(join(site.out, path), 'utf8')) as T;
+const json = async <T,>(path: string): Promise<T> => {
+  const bytes = await readFile(join(site.out, path));
+  return JSON.parse((path.endsWith('.gz') ? gunzipSync(bytes) : bytes).toString('utf8')) as T;
+};
 const pick = (c: ProjectCounts) => ({ rows: c.rows, superseded: c.superseded, invalid: c.invalid, flags: c.flags, flagLayers: c.flagLayers, evidence: c.evidence, pointers: c.pointers, resultNotVerified: c.resultNotVerified, checkFirst: c.checkFirst, openBlockers: c.openBlockers });
 
 beforeAll(async () => {
@@ -59,7 +63,7 @@ describe('every surface counts the same, for every project of the example corpus
     const report = await json<{ projects: Array<{ id: string; counts: ProjectCounts }> }>('report.json');
     expect(archive.projects.map((p) => p.id).sort()).toEqual([...reference.keys()].sort());
     for (const [id, ref] of reference) {
-      const recap = await json<{ counts: ProjectCounts }>(`p/${id}/recap.json`);
+      const recap = await json<{ counts: ProjectCounts }>(`p/${id}/recap.json.gz`);
       expect(pick(recap.counts), `recap.json ${id}`).toEqual(ref.counts);
       expect(pick(archive.projects.find((p) => p.id === id)?.counts as ProjectCounts), `archive.json ${id}`).toEqual(ref.counts);
       expect(pick(report.projects.find((p) => p.id === id)?.counts as ProjectCounts), `report.json ${id}`).toEqual(ref.counts);

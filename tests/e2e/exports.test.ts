@@ -6,6 +6,7 @@
  * JSON Schemas, CSV, Atom); the build report is linked from every page's footer; and an
  * incremental build keeps the exports of unchanged projects.
  */
+import { gunzipSync } from 'node:zlib';
 import { readFile, readdir, rm, stat } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -56,7 +57,9 @@ afterEach(async () => {
 async function fetchFromPage(href: string): Promise<{ url: string; status: number; type: string; body: string }> {
   const url = new URL(href, page.url()).href;
   const response = await context.request.get(url);
-  return { url, status: response.status(), type: response.headers()['content-type'] ?? '', body: await response.text() };
+  const bytes = await response.body();
+  // The data exports are published gzip compressed (recap.json.gz, decisions.csv.gz): unpack them as a reader would.
+  return { url, status: response.status(), type: response.headers()['content-type'] ?? '', body: (url.endsWith('.gz') ? gunzipSync(bytes) : bytes).toString('utf8') };
 }
 
 describe('recap.html, the single-file recap', () => {
@@ -75,7 +78,7 @@ describe('recap.html, the single-file recap', () => {
     expect(await readTexts(page.locator('main section h2'))).toEqual(['Check first', 'Attention', 'Decisions', 'Invalid records']);
     expect(await readText(page.locator('.audit-sentence').last())).toBe("2 flags from codex-x / gpt-y (layer 2, the reviewer); Trailbook's own checks (layer 1) raised 13 more.");
 
-    const model = JSON.parse(await readFile(join(site.out, 'p', PROJECT, 'recap.json'), 'utf8')) as { rows: Array<{ id: string; anchor: string; decision: string; supersededBy: string[] }> };
+    const model = JSON.parse(gunzipSync(await readFile(join(site.out, 'p', PROJECT, 'recap.json.gz'))).toString('utf8')) as { rows: Array<{ id: string; anchor: string; decision: string; supersededBy: string[] }> };
     const visible = model.rows.filter((r) => r.supersededBy.length === 0);
     const hidden = model.rows.filter((r) => r.supersededBy.length > 0);
     expect(hidden.length).toBeGreaterThan(0);
@@ -112,7 +115,7 @@ describe('exports under --base /archive/', () => {
     expect((await page.goto(`${server.url}p/${PROJECT}/`))?.status()).toBe(200);
     const downloads = page.locator('nav[data-downloads="project"] a');
     const hrefs = await downloads.evaluateAll((links) => links.map((a) => a.getAttribute('href') as string));
-    expect(hrefs).toEqual([`${BASE}p/${PROJECT}/recap.json`, `${BASE}schema/recap.v1.json`, `${BASE}p/${PROJECT}/decisions.csv`, `${BASE}p/${PROJECT}/recap.html`]);
+    expect(hrefs).toEqual([`${BASE}p/${PROJECT}/recap.json.gz`, `${BASE}schema/recap.v1.json`, `${BASE}p/${PROJECT}/decisions.csv.gz`, `${BASE}p/${PROJECT}/recap.html`]);
 
     const [json, schema, csv, single] = await Promise.all(hrefs.map(fetchFromPage));
     for (const r of [json, schema, csv, single]) expect(r?.status, r?.url).toBe(200);
@@ -122,7 +125,7 @@ describe('exports under --base /archive/', () => {
     expect(recap.$schema).toBe(`${BASE}schema/recap.v1.json`);
     const validate = new Ajv2020({ strict: true, allErrors: true }).compile(JSON.parse(schema?.body as string) as object);
     expect(validate(recap), JSON.stringify(validate.errors?.slice(0, 3))).toBe(true);
-    expect(csv?.type).toMatch(/^text\/csv/);
+    expect([json?.type, csv?.type]).toEqual(['application/gzip', 'application/gzip']);
     const lines = (csv?.body as string).split('\r\n');
     expect(lines[0]).toBe('id,ts,phase,ticket,actor,decision,why,evidence,evidence_status,result,superseded_by,file,line');
     expect((csv?.body as string).endsWith('\r\n')).toBe(true);
@@ -134,7 +137,7 @@ describe('exports under --base /archive/', () => {
     const projects = await readdir(join(site.out, 'p'));
     expect(projects.length).toBeGreaterThan(10);
     for (const id of projects) {
-      const doc = JSON.parse(await readFile(join(site.out, 'p', id, 'recap.json'), 'utf8')) as unknown;
+      const doc = JSON.parse(gunzipSync(await readFile(join(site.out, 'p', id, 'recap.json.gz'))).toString('utf8')) as unknown;
       expect(validate(doc), `${id}: ${JSON.stringify(validate.errors?.slice(0, 3))}`).toBe(true);
     }
   });
@@ -214,7 +217,7 @@ describe('accessibility of the export pages', () => {
 
 describe('incremental builds', () => {
   it('keep the exports of unchanged projects and write the site-wide ones again', async () => {
-    const perProject = ['recap.json', 'decisions.csv', 'recap.html'].map((f) => join(site.out, 'p', PROJECT, f));
+    const perProject = ['recap.json.gz', 'decisions.csv.gz', 'recap.html'].map((f) => join(site.out, 'p', PROJECT, f));
     const siteWide = ['archive.json', 'feed.xml', 'report.json', 'report/index.html', 'schema/recap.v1.json'].map((f) => join(site.out, f));
     const inode = async (path: string): Promise<number> => (await stat(path)).ino;
     const before = await Promise.all([...perProject, ...siteWide].map(async (path) => ({ path, ino: await inode(path), text: await readFile(path, 'utf8') })));

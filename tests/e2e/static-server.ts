@@ -16,6 +16,7 @@ const TYPES: Record<string, string> = {
   '.svg': 'image/svg+xml',
   '.xml': 'application/xml',
   '.csv': 'text/csv; charset=utf-8',
+  '.gz': 'application/gzip',
   '.wasm': 'application/wasm',
 };
 

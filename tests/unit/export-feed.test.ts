@@ -82,8 +82,8 @@ describe('atomFeed', () => {
     const links = (relative['entry'] as Node[])[0]?.['link'] as Node[];
     expect(links.map((l) => `${l['@rel']} ${l['@type']} ${l['@href']}`)).toEqual([
       'alternate text/html /archive/p/new/',
-      'alternate application/json /archive/p/new/recap.json',
-      'related text/csv /archive/p/new/decisions.csv',
+      'alternate application/gzip /archive/p/new/recap.json.gz',
+      'related application/gzip /archive/p/new/decisions.csv.gz',
     ]);
     expect((relative['link'] as Node[]).map((l) => l['@href'])).toEqual(['/archive/feed.xml', '/archive/']);
 

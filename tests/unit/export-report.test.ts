@@ -92,10 +92,10 @@ describe('archive.json', () => {
     const times = index.projects.map((p) => p.span?.to ?? '');
     expect(times.filter((t) => t !== '')).toEqual([...times.filter((t) => t !== '')].sort().reverse());
     const faults = index.projects.find((p) => p.id === 'tickets-faults');
-    expect(faults?.links).toEqual({ recap: '/archive/p/tickets-faults/', recapJson: '/archive/p/tickets-faults/recap.json', decisionsCsv: '/archive/p/tickets-faults/decisions.csv', recapHtml: '/archive/p/tickets-faults/recap.html' });
+    expect(faults?.links).toEqual({ recap: '/archive/p/tickets-faults/', recapJson: '/archive/p/tickets-faults/recap.json.gz', decisionsCsv: '/archive/p/tickets-faults/decisions.csv.gz', recapHtml: '/archive/p/tickets-faults/recap.html' });
     expect(index.links).toEqual({ feed: '/archive/feed.xml', report: '/archive/report/', reportJson: '/archive/report.json', search: '/archive/search/' });
     const online = archiveIndex(archive.projects, [], { ...CTX, root: 'https://example.com/archive/' });
     expect(online.$schema).toBe('https://example.com/archive/schema/archive.v1.json');
-    expect(online.projects.find((p) => p.id === 'tickets-faults')?.links.recapJson).toBe('https://example.com/archive/p/tickets-faults/recap.json');
+    expect(online.projects.find((p) => p.id === 'tickets-faults')?.links.recapJson).toBe('https://example.com/archive/p/tickets-faults/recap.json.gz');
   });
 });

@@ -3,13 +3,27 @@
  * Per project files live beside the recap (`<base>p/<id>/…`) so incremental builds carry
  * them over with the project's pages.
  */
+import { gzipSync } from 'node:zlib';
+
+/**
+ * The file names of a project's exports. `recap.json` and `decisions.csv` are published gzip
+ * compressed (issue 17: a tenth of their size; hosts that cap a site count stored bytes); the
+ * single-file recap stays plain HTML, so it opens from disk as it is.
+ */
+export const EXPORT_FILES = { recapJson: 'recap.json.gz', decisionsCsv: 'decisions.csv.gz', recapHtml: 'recap.html' } as const;
+
+/** An export's text, gzip compressed (level 9; no file name or time in the header, so the same text gives the same bytes). */
+export function gzipExport(text: string): Buffer {
+  return gzipSync(text, { level: 9 });
+}
+
 export const exportUrls = {
-  /** The project's `recap.json`. */
-  recapJson: (base: string, id: string): string => `${base}p/${id}/recap.json`,
-  /** The project's `decisions.csv`. */
-  decisionsCsv: (base: string, id: string): string => `${base}p/${id}/decisions.csv`,
+  /** The project's `recap.json.gz` (gzip). */
+  recapJson: (base: string, id: string): string => `${base}p/${id}/${EXPORT_FILES.recapJson}`,
+  /** The project's `decisions.csv.gz` (gzip). */
+  decisionsCsv: (base: string, id: string): string => `${base}p/${id}/${EXPORT_FILES.decisionsCsv}`,
   /** The project's single-file `recap.html`. */
-  recapHtml: (base: string, id: string): string => `${base}p/${id}/recap.html`,
+  recapHtml: (base: string, id: string): string => `${base}p/${id}/${EXPORT_FILES.recapHtml}`,
   /** A published JSON Schema (`recap.v1`, `archive.v1`, `report.v1`). */
   schema: (base: string, name: string): string => `${base}schema/${name}.json`,
   /** The archive index. */
