@@ -87,8 +87,20 @@ export async function writeEvidencePages(merge: EvidenceMerge): Promise<Evidence
   const pages: Record<string, string> = {};
   let copied = 0;
   let combined = 0;
-  const single = (shard: GivenShard, key: string, digest: string): void => {
-    if (shard.manifest.pages[key] !== digest) throw new Error(`shard ${shard.display} has no page for ${key} as its projects cite it; build the shard again`);
+  /**
+   * The page at `rel` of the shard `frame`: copied as it is when one shard cites the entry
+   * (null is returned), else read, to be written again.
+   */
+  const framePage = async (shards: readonly GivenShard[], frame: GivenShard, key: string, digest: string, rel: string): Promise<string | null> => {
+    if (shards.length === 1) {
+      if (frame.manifest.pages[key] !== digest) throw new Error(`shard ${frame.display} has no page for ${key} as its projects cite it; build the shard again`);
+      await linkOrCopy(join(frame.dir, rel), join(merge.outDir, rel));
+      copied++;
+      return null;
+    }
+    return readFile(join(frame.dir, rel), 'utf8').catch(() => {
+      throw new Error(`shard ${frame.display} has no page ${rel}; build the shard again`);
+    });
   };
   for (const entry of merge.entries.commits) {
     const key = `commit:${entry.id}`;
@@ -98,16 +110,9 @@ export async function writeEvidencePages(merge: EvidenceMerge): Promise<Evidence
     const shards = citingShards(entry, merge.shardOf);
     const frame = shards[0] as GivenShard;
     const rel = join('r', entry.repoId, 'commit', entry.oid, 'index.html');
-    if (shards.length === 1) {
-      single(frame, key, digest);
-      await linkOrCopy(join(frame.dir, rel), join(merge.outDir, rel));
-      copied++;
-      continue;
-    }
+    const page = await framePage(shards, frame, key, digest, rel);
+    if (page === null) continue;
     const where = `${frame.display}/${rel}`;
-    const page = await readFile(join(frame.dir, rel), 'utf8').catch(() => {
-      throw new Error(`shard ${frame.display} has no page ${rel}; build the shard again`);
-    });
     const { listed, moreCitations } = listedCitations(entry.by);
     await writeText(join(merge.outDir, rel), replacePart(page, EVIDENCE_PARTS.citedBy, citedByHtml(listed, moreCitations, merge.base).value, where));
     combined++;
@@ -121,16 +126,9 @@ export async function writeEvidencePages(merge: EvidenceMerge): Promise<Evidence
     const shards = citingShards(entry, merge.shardOf);
     const frame = merge.shardOf.get(entry.firstProject) as GivenShard;
     const rel = join('r', entry.owner, 'file', ...entry.key.split('/'), 'index.html');
-    if (shards.length === 1) {
-      single(frame, key, digest);
-      await linkOrCopy(join(frame.dir, rel), join(merge.outDir, rel));
-      copied++;
-      continue;
-    }
+    const page = await framePage(shards, frame, key, digest, rel);
+    if (page === null) continue;
     const where = `${frame.display}/${rel}`;
-    const page = await readFile(join(frame.dir, rel), 'utf8').catch(() => {
-      throw new Error(`shard ${frame.display} has no page ${rel}; build the shard again`);
-    });
     const known = frame.manifest.files[entry.id];
     if (!known) throw new Error(`shard ${frame.display} has no data for the cited file ${entry.id}; build the shard again`);
     let content: string;

@@ -8,7 +8,7 @@ import type { Loader } from 'astro/loaders';
 import { citedOf, loadArchive } from './archive.ts';
 import { buildEnv } from '../lib/archive/build-env.ts';
 import { readRenderPlan, writeRoutes } from '../lib/archive/render-plan.ts';
-import { ensureEvidenceStore, hasCitations, hasCommitDetails, readCommitDetails, readKeyedExcerpt, writeCitations, writeCommitDetails, writeFileExcerpt } from '../lib/archive/evidence-store.ts';
+import { ensureEvidenceStore, hasCitations, hasCommitDetails, hasFileExcerpt, readCommitDetails, readKeyedExcerpt, writeCitations, writeCommitDetails, writeFileExcerpt } from '../lib/archive/evidence-store.ts';
 import { commitEntryDigest, fileEntryDigest, fileExcerptKey, gatherEvidence, listedCitations, type EvidenceEntries, type ProjectCitation } from '../lib/archive/evidence-entries.ts';
 import { describeCommit } from '../lib/git/commit-details.ts';
 import { artifactFileExcerpt, repositoryFileExcerpt } from '../lib/git/file-excerpt.ts';
@@ -88,9 +88,10 @@ export function filesLoader(): Loader {
         const digest = fileEntryDigest(entry);
         // A file at a landed head never changes: its excerpt is read again only when the head,
         // the path or the cited ranges change. An artifact in a project folder may change at any time.
+        // The store's digest covers the head and ranges too: when it holds, a stat is enough.
+        if (store.get(id)?.digest === digest && entry.scope === 'repository' && (await hasFileExcerpt(cacheDir, id)) && (await hasCitations(cacheDir, `file:${id}`))) continue;
         const excerptKey = fileExcerptKey(entry);
         const excerptStored = entry.scope === 'repository' && (await readKeyedExcerpt(cacheDir, id))?.key === excerptKey;
-        if (store.get(id)?.digest === digest && excerptStored && (await hasCitations(cacheDir, `file:${id}`))) continue;
         if (!excerptStored) {
           let excerpt;
           if (entry.scope === 'repository') {

@@ -9,11 +9,12 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readdirSync, readFileSync } from 'node:fs';
-import { cp, mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { cp, mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { createHash } from 'node:crypto';
 import { tmpdir } from 'node:os';
-import { join, relative, sep } from 'node:path';
+import { join } from 'node:path';
 import YAML from 'yaml';
+import { listing as listAll } from './file-listing.ts';
 import { REPO_ROOT, runCli } from './build-site.ts';
 import { git, makeUserRepo, type UserRepo } from './user-repo.ts';
 import { expand, installTrailbook, NETWORK_STEPS, runStep, type Step } from './ci-runner.ts';
@@ -25,17 +26,8 @@ let dir: string;
 let repo: UserRepo;
 let single: string;
 
-async function files(root: string): Promise<string[]> {
-  const out: string[] = [];
-  for (const e of await readdir(root, { withFileTypes: true })) {
-    const p = join(root, e.name);
-    if (e.isDirectory()) out.push(...(await files(p)));
-    else out.push(p);
-  }
-  return out;
-}
 // The word index (pagefind) is not merged yet: search by words moves to the row-level index of issue 11.
-const listing = async (root: string): Promise<string[]> => (await files(root)).map((f) => relative(root, f).split(sep).join('/')).filter((f) => !f.startsWith('pagefind/')).sort();
+const listing = (dir: string): Promise<string[]> => listAll(dir, (f) => !f.startsWith('pagefind/'));
 
 /** The files under p/ and r/ of `a` that differ from `b`'s (or that `b` lacks). */
 async function pagesDiffering(a: string, b: string): Promise<string[]> {

@@ -12,9 +12,10 @@ import { execFileSync } from 'node:child_process';
 import { appendFile, cp, mkdir, mkdtemp, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { createHash } from 'node:crypto';
 import { tmpdir } from 'node:os';
-import { join, relative, sep } from 'node:path';
+import { join } from 'node:path';
 import { generateCorpus } from '../../scripts/gen-corpus.ts';
 import { shardOf } from '../../src/lib/shard/partition.ts';
+import { listing as listAll } from './file-listing.ts';
 import { REPO_ROOT, runCli, type CliRun } from './build-site.ts';
 
 let tmp: string;
@@ -24,17 +25,8 @@ let merged: string;
 let mergeRun: CliRun;
 const shards = [1, 2, 3].map((k) => ({ k, out: '', cache: '' }));
 
-async function files(dir: string): Promise<string[]> {
-  const out: string[] = [];
-  for (const e of await readdir(dir, { withFileTypes: true })) {
-    const p = join(dir, e.name);
-    if (e.isDirectory()) out.push(...(await files(p)));
-    else out.push(p);
-  }
-  return out;
-}
 // The word index (pagefind) is not merged yet: search by words moves to the row-level index of issue 11.
-const listing = async (dir: string): Promise<string[]> => (await files(dir)).map((f) => relative(dir, f).split(sep).join('/')).filter((f) => !f.startsWith('pagefind/')).sort();
+const listing = (dir: string): Promise<string[]> => listAll(dir, (f) => !f.startsWith('pagefind/'));
 
 const sha = (s: string): string => createHash('sha256').update(s).digest('hex');
 const rowId = (ts: string, decision: string): string => sha(`${ts}${decision}`).slice(0, 8);

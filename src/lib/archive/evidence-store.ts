@@ -105,6 +105,11 @@ export function hasCommitDetails(cacheDir: string, repoId: string, oid: string):
 }
 
 
+/** Whether a cited file entry's excerpt is stored (a stat, not a read). */
+export function hasFileExcerpt(cacheDir: string, id: string): Promise<boolean> {
+  return exists(filePath(cacheDir, id));
+}
+
 /** Whether an evidence page's citations are stored. */
 export function hasCitations(cacheDir: string, key: string): Promise<boolean> {
   return exists(citationsPath(cacheDir, key));
