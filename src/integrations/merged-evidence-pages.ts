@@ -103,6 +103,7 @@ export async function writeEvidencePages(merge: EvidenceMerge): Promise<Evidence
     });
   };
   for (const entry of merge.entries.commits) {
+    if (!/^[0-9a-f]{4,64}$/.test(entry.oid)) throw new Error(`a shard's cited list names a commit ${JSON.stringify(entry.oid).slice(0, 80)} that is not a SHA; the shard was not written by Trailbook`);
     const key = `commit:${entry.id}`;
     const digest = commitEntryDigest(entry);
     pages[key] = digest;

@@ -171,6 +171,18 @@ describe('a merge refuses', () => {
     expect(r.stderr).toContain('were built with different title (--title): Trailbook and Other title');
   });
 
+  it('a shard whose manifest names a path out of its folder', async () => {
+    const other = join(tmp, 'shard-3-forged');
+    await cp(shards[2]?.out as string, other, { recursive: true });
+    const path = join(other, 'trailbook-shard', 'shard.json');
+    const manifest = JSON.parse(await readFile(path, 'utf8')) as { projects: Array<{ id: string }> };
+    (manifest.projects[0] as { id: string }).id = '../../outside';
+    await writeFile(path, JSON.stringify(manifest));
+    const r = await merge(shards[0]?.out as string, shards[1]?.out as string, other);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toContain('names a project or repository "../../outside" that is not an id Trailbook writes; the shard was not written by Trailbook');
+  });
+
   it('shards of another Trailbook version', async () => {
     const other = join(tmp, 'shard-3-other');
     await cp(shards[2]?.out as string, other, { recursive: true });

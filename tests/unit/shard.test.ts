@@ -108,3 +108,11 @@ describe('what a merge writes again', () => {
     expect(() => replacePart('<main></main>', EVIDENCE_PARTS.citedBy, '', 'r/x/commit/y/index.html')).toThrow('r/x/commit/y/index.html has no <section aria-labelledby="cited-by">: it was not written by this Trailbook');
   });
 });
+
+describe('ids read from a shard', () => {
+  it('are the ids Trailbook writes, never a way out of a folder', async () => {
+    const { isSafeId } = await import('../../src/lib/shard/manifest.ts');
+    for (const id of ['tickets-clean', 'repo-0001.git', 'a..b', 'x_y']) expect(isSafeId(id), id).toBe(true);
+    for (const id of ['..', '.', '../etc', 'a/b', 'A', '', 'x'.repeat(101), 7, null]) expect(isSafeId(id), String(id)).toBe(false);
+  });
+});

@@ -79,6 +79,15 @@ export function shardDigest(manifest: ShardManifest): string {
   return createHash('sha256').update(JSON.stringify([manifest.format, manifest.code, manifest.options, manifest.shard, manifest.projects, manifest.pages])).digest('hex').slice(0, 32);
 }
 
+/**
+ * Whether `id` is a project or repository id as Trailbook writes them (src/lib/text/slug.ts:
+ * lowercase letters, digits, `._-`): a merge makes paths of ids read from shard folders, so an
+ * id that could leave a folder (`..`, `/`) is refused, never joined into a path.
+ */
+export function isSafeId(id: unknown): id is string {
+  return typeof id === 'string' && /^[a-z0-9._-]{1,100}$/.test(id) && id !== '.' && id !== '..';
+}
+
 /** A shard folder that cannot be merged, with what to do about it. */
 export class ShardError extends Error {
   readonly hint: string;

@@ -23,7 +23,7 @@ import { writeArchiveIndex } from '../archive/model-store.ts';
 import { writeRenderPlan } from '../archive/render-plan.ts';
 import { checkShards, type GivenShard } from './check-shards.ts';
 import { linkOrCopy, linkTree } from './files.ts';
-import { readShardManifest, shardDigest, shardPaths, ShardError } from './manifest.ts';
+import { isSafeId, readShardManifest, shardDigest, shardPaths, ShardError } from './manifest.ts';
 
 /** The archive a merge composes. */
 export interface MergePlan {
@@ -46,6 +46,11 @@ export async function planMerge(dirs: ReadonlyArray<{ dir: string; display: stri
   const owner = new Map<string, GivenShard>();
   for (const s of shards) for (const p of s.manifest.projects) owner.set(p.id, s);
   const discovered = (shards[0] as GivenShard).manifest.discovered;
+  const unsafe = (where: string, id: unknown): ShardError => new ShardError(`${where} names a project or repository ${JSON.stringify(id).slice(0, 80)} that is not an id Trailbook writes; the shard was not written by Trailbook`, 'build the shard again');
+  for (const s of shards) {
+    for (const id of [...s.manifest.discovered, ...s.manifest.projects.map((p) => p.id)]) if (!isSafeId(id)) throw unsafe(`shard ${s.display}`, id);
+    for (const f of Object.values(s.manifest.files)) if (f.long !== undefined && !/^[0-9a-f]{32}\.json$/.test(f.long)) throw unsafe(`shard ${s.display}`, f.long);
+  }
   const projects: ProjectSummary[] = [];
   const shardOf = new Map<string, GivenShard>();
   for (const id of discovered) {
@@ -58,6 +63,7 @@ export async function planMerge(dirs: ReadonlyArray<{ dir: string; display: stri
     } catch (error) {
       throw new ShardError(`shard ${s.display} has no readable summary of ${id} (${(error as Error).message})`, 'build the shard again');
     }
+    if (summary.id !== id || (summary.repository.id !== null && !isSafeId(summary.repository.id))) throw unsafe(`${s.display}/trailbook-shard/projects/${id}.summary.json`, summary.repository.id);
     projects.push(summary);
     shardOf.set(id, s);
   }
