@@ -85,7 +85,7 @@ beforeAll(async () => {
 }, 600_000);
 
 afterAll(async () => {
-  if (tmp) await rm(tmp, { recursive: true, force: true });
+  if (tmp && !process.env.KEEP) await rm(tmp, { recursive: true, force: true });
 });
 
 describe('an archive built as 3 shards and merged', () => {
