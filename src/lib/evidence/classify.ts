@@ -12,6 +12,7 @@
  * is `prose`.
  */
 import type { EvidenceKind } from '../model/types.ts';
+import { trimChars } from '../text/trim-chars.ts';
 
 /** One pointer found in a cell, before resolution. */
 export interface ClassifiedPointer {
@@ -111,7 +112,7 @@ function isTestFile(path: string): boolean {
 
 /** Trailing punctuation that belongs to the sentence, not the token. */
 function trimToken(token: string): string {
-  return token.replace(/^[(["'`]+/, '').replace(/[)\]"'`.,:]+$/, '');
+  return trimChars(token, '(["\'`', ')]"\'`.,:');
 }
 
 /** Tool names that are also English words: a command only when not followed by plain English. */

@@ -387,16 +387,17 @@ export async function openRepository(path: string, label: string = path): Promis
   }
   if (dotgitStat?.isFile()) {
     const text = await readFile(dotgit, 'utf8').catch(() => '');
-    const match = /^gitdir:\s*(.+?)\s*$/m.exec(text);
-    if (!match) return { problem: `${label}/.git is a file without a gitdir line` };
-    const target = isAbsolute(match[1] as string) ? (match[1] as string) : resolve(dirname(dotgit), match[1] as string);
+    // Read line by line, not with one pattern: `\s*(.+?)\s*$` is quadratic in a long line of spaces.
+    const named = text.split('\n').find((l) => l.startsWith('gitdir:'))?.slice('gitdir:'.length).trim() ?? '';
+    if (named === '') return { problem: `${label}/.git is a file without a gitdir line` };
+    const target = isAbsolute(named) ? named : resolve(dirname(dotgit), named);
     const common = (await readFile(join(target, 'commondir'), 'utf8').catch(() => '')).trim();
     if (common !== '') {
       const commonDir = isAbsolute(common) ? common : resolve(target, common);
       if (!(await isGitDir(commonDir))) return { problem: `${label}/.git points at a worktree whose common git directory is missing` };
       return { repository: new GitRepository(abs, commonDir, target) };
     }
-    if (!(await isGitDir(target))) return { problem: `${label}/.git points at ${match[1]}, which is not a git directory` };
+    if (!(await isGitDir(target))) return { problem: `${label}/.git points at ${named}, which is not a git directory` };
     return { repository: new GitRepository(abs, target) };
   }
   if (await isGitDir(abs)) return { repository: new GitRepository(null, abs) };
