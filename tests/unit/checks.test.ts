@@ -187,17 +187,24 @@ describe('trail/no-start-row', () => {
 describe('trail/bad-timestamp and trail/out-of-time-order', () => {
   it('flags a ts that is not ISO-8601 with a zone', () => {
     const rows = trail({}, { ts: 'yesterday', time: null }, { ts: '2026-03-02T12:00:00', time: null });
-    expect(timestamps.run(input({ rows }))).toEqual([
+    expect(timestamps.run(input({ rows: rows.slice(0, 2) }))).toEqual([
       { layer: 'trail', severity: 'low', kind: 'trail/bad-timestamp', rows: [rows[1]?.id], summary: `row ${rows[1]?.id} has ts “yesterday”, which is not an ISO-8601 time with a zone`, at: [at(2)] },
+    ]);
+    // Several in one file (a whole trail of bare dates) are one flag naming every row.
+    expect(timestamps.run(input({ rows }))).toEqual([
       {
         layer: 'trail',
         severity: 'low',
         kind: 'trail/bad-timestamp',
-        rows: [rows[2]?.id],
-        summary: `row ${rows[2]?.id} has ts “2026-03-02T12:00:00”, which is not an ISO-8601 time with a zone`,
-        at: [at(3)],
+        rows: [rows[1]?.id, rows[2]?.id],
+        summary: `2 rows of decisions.jsonl have a ts that is not an ISO-8601 time with a zone (first: row ${rows[1]?.id} at line 2, “yesterday”)`,
+        at: [at(2), at(3)],
       },
     ]);
+  });
+
+  it('does not flag a blank ts (a header without a ts column is reported once, by trail/tsv-missing-column)', () => {
+    expect(timestamps.run(input({ rows: trail({ ts: '', time: null }) }))).toEqual([]);
   });
 
   it('flags one row earlier than a row above it', () => {
@@ -293,7 +300,7 @@ describe('evidence/* faults', () => {
     ]);
   });
 
-  it('has exactly the nine documented evidence kinds', () => {
+  it('has exactly the ten documented evidence kinds', () => {
     expect(EVIDENCE_KINDS.map((k) => k.kind)).toEqual([
       'evidence/commit-not-found',
       'evidence/commit-ambiguous',
@@ -301,6 +308,7 @@ describe('evidence/* faults', () => {
       'evidence/path-not-found',
       'evidence/line-out-of-range',
       'evidence/path-outside-repository',
+      'evidence/unsafe-url',
       'evidence/rubric-criterion-missing',
       'evidence/prose',
       'evidence/self-citation',
@@ -358,7 +366,7 @@ describe('runChecks', () => {
     const broken = { ...trail({})[0], evidence: undefined } as unknown as TrailRow;
     const flags = runChecks(input({ rows: [broken] }));
     expect(flags.filter((f) => f.kind === 'trailbook/check-failed')).toEqual([
-      { layer: 'trail', severity: 'low', kind: 'trailbook/check-failed', rows: [], summary: 'check evidence/unresolved failed: row.evidence is not iterable', at: [] },
+      { layer: 'trail', severity: 'low', kind: 'trailbook/check-failed', rows: [], summary: 'check evidence/unresolved failed: pointers is not iterable', at: [] },
     ]);
   });
 

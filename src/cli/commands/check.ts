@@ -57,6 +57,7 @@ export async function runCheck(dirs: string[], options: CheckOptions, out: Outpu
   const result = await analyseArchive({
     roots,
     cacheDir: null,
+    repositoryRules: settings.repositories,
     ...(settings.accept ? { accept: settings.accept } : {}),
     ...(progress ? { onEvent: progress } : {}),
     onModel: (model) => {

@@ -5,6 +5,7 @@
  */
 import type { EvidencePointer, TrailRow } from '../../lib/model/types.ts';
 import { evidenceWord, resultTone } from '../../lib/site/words.ts';
+import { evidenceTree } from '../../lib/projections/evidence-tree.ts';
 import { fileKey, safeHref, urls } from '../../lib/site/urls.ts';
 import { shortDigest } from '../../lib/text/hash.ts';
 import { html, type SafeHtml } from './html.ts';
@@ -57,9 +58,13 @@ export function forgeHref(p: EvidencePointer, forge: BoundForge | null | undefin
   return null;
 }
 
-/** One row's evidence list. */
+/** One row's evidence list: the pointers found inside a command listed under it. */
 export function evidenceHtml(pointers: readonly EvidencePointer[], ctx: Pick<RowContext, 'base' | 'projectId' | 'repoId' | 'forge'>): SafeHtml {
-  return html`<ul class="evidence">${pointers.map((p) => {
+  return html`<ul class="evidence">${evidenceTree(pointers).map((node) => evidenceItemHtml(node.pointer, ctx, node.parts.length > 0 ? html`<ul class="evidence evidence-within">${node.parts.map((p) => evidenceItemHtml(p, ctx, ''))}</ul>` : ''))}</ul>`;
+}
+
+function evidenceItemHtml(p: EvidencePointer, ctx: Pick<RowContext, 'base' | 'projectId' | 'repoId' | 'forge'>, parts: SafeHtml | ''): SafeHtml {
+  {
     const word = evidenceWord(p.status);
     const href = evidenceHref(p, ctx);
     const code = html`<code>${p.raw}</code>`;
@@ -68,8 +73,8 @@ export function evidenceHtml(pointers: readonly EvidencePointer[], ctx: Pick<Row
       : html`<code class="evidence-pointer">${p.raw}</code>`;
     const onForge = forgeHref(p, ctx.forge);
     const forgeLink = onForge && ctx.forge ? html` <a class="forge-link" href="${onForge}" rel="noopener noreferrer">view on ${ctx.forge.name}</a>` : '';
-    return html`<li class="evidence-item evidence-${word.tone}" data-status="${p.status}">${pointer}${forgeLink}${p.note ? html` <span class="evidence-note">${p.note}</span>` : ''} <span class="evidence-kind">${p.kind}</span> ${statusHtml(word.tone, word.label, word.icon)} <span class="evidence-reason">${p.reason}</span></li>`;
-  })}</ul>`;
+    return html`<li class="evidence-item evidence-${word.tone}" data-status="${p.status}">${pointer}${forgeLink}${p.note ? html` <span class="evidence-note">${p.note}</span>` : ''} <span class="evidence-kind">${p.kind}</span> ${statusHtml(word.tone, word.label, word.icon)} <span class="evidence-reason">${p.reason}</span>${parts}</li>`;
+  }
 }
 
 /** Texts longer than this many characters are folded: a 4 KiB `why` would fill the screen. */

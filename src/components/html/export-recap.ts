@@ -8,7 +8,8 @@
  * URL is configured; otherwise pointers are shown as text.
  */
 import { createHash } from 'node:crypto';
-import type { EvidencePointer, Flag, ProjectModel, TrailRow } from '../../lib/model/types.ts';
+import type { EvidencePointer, Flag, InvalidRecord, ProjectModel, TrailRow } from '../../lib/model/types.ts';
+import { evidenceTree } from '../../lib/projections/evidence-tree.ts';
 import { checkFirst } from '../../lib/projections/check-first.ts';
 import { BLOCKER_SOURCE_LABEL, openBlockers } from '../../lib/projections/open-blockers.ts';
 import { hasDecisionTrail } from '../../lib/projections/audit-state.ts';
@@ -115,13 +116,16 @@ function attentionSection(model: ProjectModel): SafeHtml {
 
 function evidenceList(pointers: readonly EvidencePointer[], model: ProjectModel, ctx: ExportRecapContext): SafeHtml {
   if (pointers.length === 0) return html`<span class="none">no evidence pointer</span>`;
-  return html`<ul class="evidence">${pointers.map((p) => {
+  const item = (p: EvidencePointer, parts: EvidencePointer[]): SafeHtml => {
     const w = evidenceWord(p.status);
     const href = p.target?.type === 'url' || ctx.root !== null ? evidenceHref(p, { base: ctx.root ?? '/', projectId: model.id, repoId: model.repository.id }) : null;
     const code = html`<code>${p.raw}</code>`;
     const pointer = href ? html`<a class="evidence-pointer" href="${href}" rel="noopener noreferrer nofollow">${code}</a>` : html`<span class="evidence-pointer">${code}</span>`;
-    return html`<li class="evidence-item" data-status="${p.status}">${pointer}${p.note ? html` <span class="evidence-note">${p.note}</span>` : ''} <span class="evidence-kind">${p.kind}</span> ${statusHtml(w.tone, w.label, w.icon)} <span class="evidence-reason">${p.reason}</span></li>`;
-  })}</ul>`;
+    const inner = parts.length > 0 ? html`<ul class="evidence evidence-within">${parts.map((q) => item(q, []))}</ul>` : '';
+    return html`<li class="evidence-item" data-status="${p.status}">${pointer}${p.note ? html` <span class="evidence-note">${p.note}</span>` : ''} <span class="evidence-kind">${p.kind}</span> ${statusHtml(w.tone, w.label, w.icon)} <span class="evidence-reason">${p.reason}</span>${inner}</li>`;
+  };
+  // The pointers found inside a command are listed under it.
+  return html`<ul class="evidence">${evidenceTree(pointers).map((node) => item(node.pointer, node.parts))}</ul>`;
 }
 
 function rowHtml(row: TrailRow, model: ProjectModel, ctx: ExportRecapContext, anchorById: Map<string, string>): SafeHtml {
@@ -141,9 +145,11 @@ function decisionsSection(model: ProjectModel, ctx: ExportRecapContext): SafeHtm
   return html`<section aria-labelledby="decisions"><h2 id="decisions">Decisions</h2><p class="meta">${countOf(visible.length, 'row')} in file order${hidden.length > 0 ? `, ${countOf(hidden.length, 'superseded row')} hidden below` : ''}.${model.outOfTimeOrder ? ' File order and time order differ: some rows were written after rows with a later time.' : ''}</p>${model.rows.length === 0 ? html`<p class="none">This project has no decision rows.</p>` : rows(visible)}${hidden.length > 0 ? html`<details class="superseded"><summary>${countOf(hidden.length, 'superseded row')}: a later row replaced each. Show them.</summary>${rows(hidden)}</details>` : ''}</section>`;
 }
 
-function invalidSection(model: ProjectModel): SafeHtml | '' {
+function invalidSection(model: ProjectModel, ctx: ExportRecapContext): SafeHtml | '' {
   if (model.invalid.length === 0) return '';
-  return html`<section aria-labelledby="invalid"><h2 id="invalid">Invalid records</h2><p>${countOf(model.invalid.length, 'line')} could not be read as records. Each is kept here with its raw text.</p><ol class="invalid-list">${model.invalid.map((r) => html`<li data-kind="${r.kind}"><p><strong>${r.file}:${r.line}</strong> <code>${r.kind}</code> — ${r.error}</p>${r.raw !== '' ? html`<pre class="raw"><code>${r.raw}</code></pre>` : ''}</li>`)}</ol></section>`;
+  const fields = (r: InvalidRecord): SafeHtml | '' =>
+    r.fields ? html`<dl class="invalid-fields">${Object.entries(r.fields).map(([k, v]) => html`<dt>${k}</dt><dd>${k === 'evidence' && r.evidence && r.evidence.length > 0 ? evidenceList(r.evidence, model, ctx) : v}</dd>`)}</dl>` : '';
+  return html`<section aria-labelledby="invalid"><h2 id="invalid">Invalid records</h2><p>${countOf(model.invalid.length, 'line')} could not be read as records. Each is kept here with its raw text.</p><ol class="invalid-list">${model.invalid.map((r) => html`<li data-kind="${r.kind}"><p><strong>${r.file}:${r.line}</strong> <code>${r.kind}</code> — ${r.error}</p>${r.raw !== '' ? html`<pre class="raw"><code>${r.raw}</code></pre>` : ''}${fields(r)}</li>`)}</ol></section>`;
 }
 
 /** The whole single-file recap of a project. */
@@ -169,7 +175,7 @@ ${openBlockersSection(model)}
 ${checkFirstSection(model.rows)}
 ${attentionSection(model)}
 ${decisionsSection(model, ctx)}
-${invalidSection(model)}
+${invalidSection(model, ctx)}
 </main>
 <footer><p>Exported by Trailbook. Evidence was checked when the archive was built, against the project's repository; nothing here was fetched from the network.</p></footer>
 </body>

@@ -9,7 +9,7 @@ import { describeIssues } from '../schemas/describe-issues.ts';
 import { RAW_TEXT_LIMIT, type InvalidRecord, type TelemetryRow } from '../model/types.ts';
 import { capRaw, readLines, tooLongMessage, type PhysicalLine } from '../text/lines.ts';
 import { describeHazard, jsonHazard } from '../text/json-hazards.ts';
-import { classifyResult, computeRowId, parseTime, type ParsedRow, type TrailFileResult } from './parsed-row.ts';
+import { classifyResult, computeRowId, notATrail, parseTime, type ParsedRow, type TrailFileResult } from './parsed-row.ts';
 
 /** Fields that mark a babysit analytics row (telemetry, not a trail row). */
 const TELEMETRY_MARKERS = ['rationale', 'principle', 'tier', 'skill', 'trigger', 'session'];
@@ -34,22 +34,43 @@ export function parseJsonLine(text: string): { value: unknown } | { error: strin
   }
 }
 
-/** Reads one line of a bbs trail into the accumulating result. */
-export function readBbsLine(line: PhysicalLine, file: string, out: TrailFileResult): void {
-  const invalid = (kind: string, error: string): void => {
+/**
+ * Fields only a decision-trail row (or a babysit analytics row) has; a line with none of them
+ * is of another shape (a routing log's `{ts, route, model}` has a `ts`, but no decision).
+ */
+const TRAIL_FIELDS = ['decision', 'why', 'evidence', 'result', 'supersedes', 'phase'];
+
+/**
+ * Reads one line of a bbs trail into the accumulating result. Returns whether the line has
+ * the shape of a trail row: a JSON object with a trail field (valid or not).
+ */
+export function readBbsLine(line: PhysicalLine, file: string, out: TrailFileResult): boolean {
+  let shaped = false;
+  const invalid = (kind: string, error: string): boolean => {
     const record: InvalidRecord = { file, line: line.number, kind, error, raw: capRaw(line.text, RAW_TEXT_LIMIT) };
     out.invalid.push(record);
     out.source.invalid++;
+    return shaped;
   };
-  if (line.tooLong) return invalid('source/line-too-long', tooLongMessage(line));
+  // A line too long to read has a shape nobody can tell: it is not held against the file.
+  if (line.tooLong) {
+    shaped = true;
+    return invalid('source/line-too-long', tooLongMessage(line));
+  }
   if (line.encodingError) return invalid('trail/invalid-utf8', `line ${line.number} is ${line.encodingError}`);
   if (line.text.trim() === '') return invalid('trail/blank-line', 'blank line');
   const parsed = parseJsonLine(line.text);
-  if ('error' in parsed) return invalid('trail/not-json', parsed.error);
+  if ('error' in parsed) {
+    // A broken line that names trail fields (a truncated write) is a trail row gone bad.
+    shaped = TRAIL_FIELDS.some((f) => line.text.includes(`"${f}"`));
+    return invalid('trail/not-json', parsed.error);
+  }
+  const value = parsed.value;
+  const isObject = value !== null && typeof value === 'object' && !Array.isArray(value);
+  if (isObject) shaped = TRAIL_FIELDS.some((f) => f in value) || isTelemetry(value as Record<string, unknown>);
   const hazard = jsonHazard(line.text);
   if (hazard) return invalid(`source/${hazard.kind}`, describeHazard(hazard));
-  const value = parsed.value;
-  if (value === null || typeof value !== 'object' || Array.isArray(value)) {
+  if (!isObject) {
     return invalid('trail/not-an-object', `expected a JSON object, got ${value === null ? 'null' : Array.isArray(value) ? 'an array' : typeof value}`);
   }
   const record = value as Record<string, unknown>;
@@ -64,7 +85,7 @@ export function readBbsLine(line: PhysicalLine, file: string, out: TrailFileResu
     };
     out.telemetry.push(telemetry);
     out.source.valid++;
-    return;
+    return true;
   }
   const result = bbsRowSchema.safeParse(record);
   if (!result.success) {
@@ -99,6 +120,7 @@ export function readBbsLine(line: PhysicalLine, file: string, out: TrailFileResu
   if (row.supersedes !== undefined && row.supersedes.trim() !== '') parsedRow.supersedes = row.supersedes.trim();
   out.rows.push(parsedRow);
   out.source.valid++;
+  return true;
 }
 
 /**
@@ -113,10 +135,14 @@ export async function readBbsTrail(absolutePath: string, file: string, bytes: nu
     invalid: [],
     warnings: [],
   };
+  let shaped = 0;
+  let blank = 0;
   for await (const line of readLines(absolutePath)) {
     out.source.lines++;
-    readBbsLine(line, file, out);
+    if (line.text.trim() === '' && !line.tooLong) blank++;
+    if (readBbsLine(line, file, out)) shaped++;
   }
+  if (shaped === 0 && out.source.lines > blank) notATrail(out, file, 'decision trail', `no line is a JSON object with a ${TRAIL_FIELDS.slice(0, -1).join(', ')} or ${TRAIL_FIELDS.at(-1)} field`);
   if (out.rows.length === 0 && out.telemetry.length > 0) out.source.format = 'babysit-telemetry';
   return out;
 }

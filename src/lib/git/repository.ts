@@ -111,27 +111,37 @@ export class GitRepository {
     return this.#index;
   }
 
-  #incomplete: Promise<string | null> | null = null;
+  #incomplete: Promise<Array<{ cause: 'shallow' | 'alternates' | 'partial' | 'unreadable'; text: string }>> | null = null;
+
+  /** Each way the object store is incomplete, with its words (see {@link incompleteness}). */
+  #incompleteCauses(): Promise<Array<{ cause: 'shallow' | 'alternates' | 'partial' | 'unreadable'; text: string }>> {
+    this.#incomplete ??= (async () => {
+      const { readdir } = await import('node:fs/promises');
+      const causes: Array<{ cause: 'shallow' | 'alternates' | 'partial' | 'unreadable'; text: string }> = [];
+      if (await stat(join(this.gitdir, 'shallow')).then((s) => s.size > 0, () => false)) causes.push({ cause: 'shallow', text: 'the repository is a shallow clone (older history is not in it)' });
+      if (await stat(join(this.gitdir, 'objects', 'info', 'alternates')).then((s) => s.size > 0, () => false)) causes.push({ cause: 'alternates', text: 'the repository keeps objects in alternates, which are not read' });
+      const packs = await readdir(join(this.gitdir, 'objects', 'pack')).catch(() => [] as string[]);
+      if (packs.some((f) => f.endsWith('.promisor'))) causes.push({ cause: 'partial', text: 'the repository is a partial clone (some objects were never fetched)' });
+      const problems = (await this.objectIndex()).problems;
+      if (problems.length > 0) causes.push({ cause: 'unreadable', text: `part of the object store cannot be read (${problems.join('; ')})` });
+      return causes;
+    })();
+    return this.#incomplete;
+  }
 
   /**
    * Why an object this repository does not have may still exist (so "missing" cannot be
    * asserted): a shallow or partial clone, alternates (objects kept elsewhere, which
    * isomorphic-git does not read), or a pack index that could not be read. Null when the
    * object set is complete as far as can be told.
+   *
+   * @param commits - Ask about a commit: a partial clone lacks blobs (and trees) but never
+   *   commits, so it does not count; history cut by a shallow boundary, objects kept
+   *   elsewhere and an unreadable pack still do (issue 13, item 3).
    */
-  incompleteness(): Promise<string | null> {
-    this.#incomplete ??= (async () => {
-      const { readdir } = await import('node:fs/promises');
-      const reasons: string[] = [];
-      if (await stat(join(this.gitdir, 'shallow')).then((s) => s.size > 0, () => false)) reasons.push('the repository is a shallow clone (older history is not in it)');
-      if (await stat(join(this.gitdir, 'objects', 'info', 'alternates')).then((s) => s.size > 0, () => false)) reasons.push('the repository keeps objects in alternates, which are not read');
-      const packs = await readdir(join(this.gitdir, 'objects', 'pack')).catch(() => [] as string[]);
-      if (packs.some((f) => f.endsWith('.promisor'))) reasons.push('the repository is a partial clone (some objects were never fetched)');
-      const problems = (await this.objectIndex()).problems;
-      if (problems.length > 0) reasons.push(`part of the object store cannot be read (${problems.join('; ')})`);
-      return reasons.length > 0 ? reasons.join('; ') : null;
-    })();
-    return this.#incomplete;
+  async incompleteness(commits = false): Promise<string | null> {
+    const causes = (await this.#incompleteCauses()).filter((c) => !commits || c.cause !== 'partial');
+    return causes.length > 0 ? causes.map((c) => c.text).join('; ') : null;
   }
 
   /**
