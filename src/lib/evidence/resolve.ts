@@ -260,7 +260,7 @@ async function resolveAt(p: ClassifiedPointer, path: string, commit: { oid: stri
 }
 
 /** The verdict on a file that exists: its size, or whether the cited lines are in it. */
-function fileVerdict(p: ClassifiedPointer, path: string, found: Extract<FileCheck, { status: 'file' }>, ranges: LineRange[] | null, at: string, target: EvidencePointer['target']): EvidencePointer {
+function fileVerdict(p: ClassifiedPointer, path: string, found: Extract<FileCheck, { status: 'file' }>, ranges: LineRange[] | null, at: string, target: EvidencePointer['target'], plainAt = at): EvidencePointer {
   const t = target ? { target } : {};
   if (ranges === null) return pointer(p, 'VERIFIED', `file exists ${at}; ${found.lines === null ? (found.note ?? 'not text') : `${found.lines} lines`}`, t);
   if (found.lines === null) return pointer(p, 'INCONCLUSIVE', `${path} exists but its lines cannot be checked: ${found.note ?? 'not text'}`, t);
@@ -268,7 +268,7 @@ function fileVerdict(p: ClassifiedPointer, path: string, found: Extract<FileChec
   if (bad) return pointer(p, 'NOT_VERIFIED', `${rangeText(bad.from, bad.to)} ${rangeVerb([bad])} not a valid line range`, { fault: 'evidence/line-out-of-range' });
   const past = ranges.filter((r) => r.to > (found.lines as number));
   if (past.length > 0) {
-    return pointer(p, 'NOT_VERIFIED', `${rangesText(past)} ${rangeVerb(past)} past the end of ${path} (${found.lines} lines ${at})`, { fault: 'evidence/line-out-of-range', ...t });
+    return pointer(p, 'NOT_VERIFIED', `${rangesText(past)} ${rangeVerb(past)} past the end of ${path} (${found.lines} lines ${plainAt})`, { fault: 'evidence/line-out-of-range', ...t });
   }
   const first = ranges[0] as LineRange;
   const lined = target?.type === 'file' ? { target: { ...target, from: first.from, to: first.to } } : t;
@@ -300,7 +300,7 @@ async function resolvePath(p: ClassifiedPointer, ctx: EvidenceContext): Promise<
     if (p.from !== undefined) return pointer(p, 'NOT_VERIFIED', `${full} is a folder; it has no lines`, { fault: 'evidence/line-out-of-range' });
     return pointer(p, 'VERIFIED', `folder exists ${placed(found.origin, full, how)}`);
   }
-  return fileVerdict(p, full, found, rangesOf(p), placed(found.origin, full, how), { type: 'file', path: full, origin: found.origin });
+  return fileVerdict(p, full, found, rangesOf(p), placed(found.origin, full, how), { type: 'file', path: full, origin: found.origin }, where(found.origin));
 }
 
 async function resolveName(p: ClassifiedPointer, ctx: EvidenceContext): Promise<EvidencePointer> {
