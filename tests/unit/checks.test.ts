@@ -291,12 +291,21 @@ describe('evidence/* faults', () => {
     ['evidence/path-not-found', 'high'],
     ['evidence/line-out-of-range', 'high'],
     ['evidence/path-outside-repository', 'high'],
-    ['evidence/rubric-criterion-missing', 'medium'],
+    // A pointer that was checked and does not resolve is high wherever it stands (docs/checks.md, "The severity rule").
+    ['evidence/rubric-criterion-missing', 'high'],
+    ['evidence/unsafe-url', 'high'],
     ['evidence/prose', 'medium'],
   ])('%s is a %s flag naming the row, its decision, the pointer and the reason', (fault, severity) => {
     const rows = trail({}, { id: 'abcd1234', decision: 'Keep the legacy line counter', evidence: [p('src/parser.ts:999', fault, 'the reason')] });
     expect(unresolvedEvidence.run(input({ rows }))).toEqual([
       { layer: 'evidence', severity, kind: fault, rows: ['abcd1234'], summary: 'row abcd1234 “Keep the legacy line counter” — src/parser.ts:999: the reason', at: [at(2)] },
+    ]);
+  });
+
+  it('raises the same flags, with the same severity, for the evidence of a malformed row', () => {
+    const invalid = [{ file: 'decisions.tsv', line: 7, kind: 'trail/tsv-cell-count', error: 'expected 6 tab-separated cells, found 5', raw: 'x', fields: { evidence: 'deadbee1' }, evidence: [p('deadbee1', 'evidence/commit-not-found', 'no commit deadbee1 in repo')] }];
+    expect(unresolvedEvidence.run(input({ invalid }))).toEqual([
+      { layer: 'evidence', severity: 'high', kind: 'evidence/commit-not-found', rows: [], summary: 'invalid record decisions.tsv:7 — deadbee1: no commit deadbee1 in repo', at: [{ file: 'decisions.tsv', line: 7 }] },
     ]);
   });
 

@@ -10,8 +10,8 @@
  * - starts with a program name followed by a flag anywhere (`rustup component list --installed`);
  * - or starts with a program name followed by a subcommand (`git commit`, `npm test`,
  *   `cargo test palette`) or by an argument-shaped word (`just e2e durable-commit`,
- *   `tmux blog-dev blog-worker`) — unless it reports counts (`unit 372/372`) or names a
- *   reference (`challenger run #13`), which read as prose.
+ *   `tmux blog-dev blog-worker`) — unless it reports counts (`unit 372/372`), a date
+ *   (`staging run 2026-04-02`) or names a reference (`challenger run #13`), which read as prose.
  *
  * A program name is a lower-case word (`tsc`, `wrangler`, `react-doctor@latest`). The
  * subcommands are the verbs command-line tools share; `npm scripts` and `user brief` are not
@@ -120,7 +120,8 @@ export function readCommand(text: string): CommandShape | null {
   if (strong) return shape;
   const second = rest[0];
   if (second === undefined) return null;
-  if (rest.some((w) => isCount(w)) || rest.some((w) => /^#\d+$/.test(w))) return null;
+  // A report, not a command: counts (`unit 372/372`), a reference (`challenger run #13`), a date (`staging run 2026-04-02`).
+  if (rest.some((w) => isCount(w) || /^#\d+$/.test(w) || /^\d{4}-\d{2}-\d{2}/.test(w))) return null;
   if (SUBCOMMANDS.has(second) || argumentShaped(second)) return shape;
   // `tmux blog-dev blog-worker`: every argument is a hyphenated name.
   if (rest.every((w) => argumentShaped(w, true))) return shape;

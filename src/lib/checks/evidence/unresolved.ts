@@ -19,7 +19,7 @@ export const EVIDENCE_KINDS: readonly FlagKind[] = [
   kind('evidence/line-out-of-range', 'high', 'cited lines are within the file'),
   kind('evidence/path-outside-repository', 'high', 'a cited path stays inside the repository (no `..` above its root)'),
   kind('evidence/unsafe-url', 'high', 'evidence is never a script or data URL (`javascript:`, `data:`, `vbscript:`, `file:`): it runs or embeds content instead of pointing at anything'),
-  kind('evidence/rubric-criterion-missing', 'medium', 'a cited rubric row exists in design/rubric.md'),
+  kind('evidence/rubric-criterion-missing', 'high', 'a cited rubric row exists in design/rubric.md'),
   kind('evidence/prose', 'medium', 'evidence is a pointer, never prose'),
   kind('evidence/self-citation', 'medium', 'a row does not cite the trail file that holds it, or the project config: a claim is not its own evidence'),
 ];
