@@ -9,7 +9,8 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { makeHostileCorpus, SECRET, type HostileManifest } from '../../scripts/make-hostile-corpus.ts';
+import { makeHostileCorpus, QUADRATIC_CHARS, SECRET, type HostileManifest } from '../../scripts/make-hostile-corpus.ts';
+import { MAX_POINTERS_PER_CELL } from '../../src/lib/evidence/classify.ts';
 import { analyseArchive } from '../../src/lib/archive/analyse-archive.ts';
 import type { ProjectModel, SourceFile } from '../../src/lib/model/types.ts';
 
@@ -336,5 +337,46 @@ describe('hard repositories in the corpus', () => {
     expect(long?.id).toMatch(/^hard-a{78}-[0-9a-f]{16}$/);
     expect(statusesOf(long as ProjectModel)).toEqual(['VERIFIED', 'VERIFIED', 'VERIFIED']);
     for (const m of models) expect(m.id.length, m.root).toBeLessThanOrEqual(100);
+  });
+});
+
+// --- text that takes long to read (issue 14, item 3) ---------------------------
+
+describe('evidence cells built to take quadratic time (slow-text/)', () => {
+  it('classifies each with the exact outcome: prose is flagged, a flood of pointers stops at the cap and says so', () => {
+    const [model] = byRoot('slow-text');
+    const m = model as ProjectModel;
+    const summary = m.rows.map((r) => {
+      const counts: Record<string, number> = {};
+      for (const p of r.evidence) counts[`${p.kind} ${p.status}`] = (counts[`${p.kind} ${p.status}`] ?? 0) + 1;
+      return [r.line, counts];
+    });
+    const prose = { 'prose NOT_VERIFIED': 1 };
+    const flood = (kind: string) => ({ [`${kind} INCONCLUSIVE`]: MAX_POINTERS_PER_CELL, 'prose INCONCLUSIVE': 1 });
+    expect(summary).toEqual([
+      [2, prose], // '.' × n, then x
+      [3, prose], // ')' × n
+      [4, prose], // ',' × n
+      [5, prose], // ':' × n
+      [6, prose], // one word
+      [7, prose], // 'a.' × n
+      [8, prose], // '(' × n
+      [9, prose], // "'a " × n
+      [10, prose], // '1,' × n
+      [11, prose], // src/a.ts:1:1:… (one word longer than any pointer)
+      [12, prose], // ' and ' × n
+      [13, flood('path')],
+      [14, flood('command')],
+      [15, flood('commit')], // one "command" longer than any command: its SHAs are still read
+      [16, flood('reference')], // delegate ids, not commits
+      [17, prose], // 'a/' × n (a path longer than any path)
+      [18, prose], // ' ' × n, then x
+    ]);
+    expect(m.rows.every((r) => r.bytes > QUADRATIC_CHARS)).toBe(true);
+    expect(m.rows[12]?.evidence.at(-1)).toEqual({ raw: `… more than ${MAX_POINTERS_PER_CELL} pointers`, kind: 'prose', status: 'INCONCLUSIVE', reason: 'the cell holds more pointers than are read; the rest is shown as written, not checked' });
+    // Each row is over 4 KiB: the writer would have refused it; the prose cells are flagged once per row.
+    const kinds: Record<string, number> = {};
+    for (const f of m.flags) kinds[`${f.severity}:${f.kind}`] = (kinds[`${f.severity}:${f.kind}`] ?? 0) + 1;
+    expect(kinds).toEqual({ 'medium:trail/row-too-large': 17, 'medium:evidence/prose': 13 });
   });
 });

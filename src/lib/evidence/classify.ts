@@ -51,21 +51,27 @@ function commandParts(command: CommandShape, ctx: CellContext): ClassifiedPointe
   return out;
 }
 
-/** A part's items grouped: each command with the items that continue its arguments, and each other item alone. */
-function groupItems(part: string, items: readonly ListItem[]): Array<{ text: string; command: CommandShape | null; sep: string; start: number }> {
-  const groups: Array<{ text: string; command: CommandShape | null; sep: string; start: number }> = [];
+type Group = { text: string; command: CommandShape | null; sep: string; start: number };
+
+/**
+ * A part's items grouped, one group at a time: each command with the items that continue its
+ * arguments, and each other item alone. Lazy, so a cell whose pointers run out of budget
+ * stops reading there.
+ */
+function* groupItems(part: string, items: readonly ListItem[]): Generator<Group> {
+  let pending: Group | null = null;
   for (const item of items) {
     const command = readCommand(item.text);
-    const last = groups[groups.length - 1];
-    if (command === null && last?.command && item.sep === ',') {
+    if (command === null && pending?.command && item.sep === ',') {
       // `git branches feat/a, feat/b`: the list continues the command's arguments (its words are read as written, not parsed again).
-      last.text = part.slice(last.start, item.end);
-      last.command = { ...last.command, text: last.text, words: [...last.command.words, ...item.text.split(/\s+/)] };
+      pending.text = part.slice(pending.start, item.end);
+      pending.command = { ...pending.command, text: pending.text, words: [...pending.command.words, ...item.text.split(/\s+/)] };
       continue;
     }
-    groups.push({ text: item.text, command, sep: item.sep, start: item.start });
+    if (pending) yield pending;
+    pending = { text: item.text, command, sep: item.sep, start: item.start };
   }
-  return groups;
+  if (pending) yield pending;
 }
 
 /** Joins a remark to a pointer's note, with the separator it was written with (`,`, ` and `, ` + `, ` plus `). */

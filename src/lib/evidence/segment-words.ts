@@ -44,6 +44,16 @@ const SLASH_WORDS: ReadonlySet<string> = new Set('n/a w/o i/o and/or yes/no on/o
 /** Extensionless file names (`Makefile`, `justfile`). */
 const KNOWN_FILES: ReadonlySet<string> = new Set('makefile dockerfile containerfile justfile rakefile gemfile procfile vagrantfile jenkinsfile brewfile caddyfile taskfile codeowners license'.split(' '));
 
+/** Most words of one item read as possible pointers; the rest are kept in the note as written. */
+export const MAX_WORDS_PER_ITEM = 65_536;
+/** A word longer than this is no pointer (a path is at most 1,024 characters): it is kept as written. */
+const MAX_POINTER_CHARS = 4096;
+/**
+ * Words of letters only that can start or be a pointer; any other word of letters only is
+ * prose, and is kept in the note without further tests.
+ */
+const LETTER_WORDS: ReadonlySet<string> = new Set(['commit', 'commits', 'sha', 'pr', 'issue', 'mr', 'finding', 'findings', 'unit', 'test', 'tests', 'spec', ...KNOWN_FILES]);
+
 /** Quotes, brackets and sentence punctuation around a token are not part of it. */
 export function trimToken(token: string): string {
   return trimChars(token, '(["\'`', ')]"\'`.,:;!?');
@@ -131,7 +141,7 @@ function referenceAt(words: readonly string[], i: number): { raw: string; taken:
 }
 
 /** Whether the words hold a colour (`#f3ead9`): then `#121212` beside it is one too, not an issue. */
-const hasColour = (words: readonly string[]): boolean => words.some((w) => /^#[0-9a-f]{6}$/i.test(trimToken(w)) && /[a-f]/i.test(trimToken(w)));
+const hasColour = (words: readonly string[]): boolean => words.some((w) => w.includes('#') && /^#[0-9a-f]{6}$/i.test(trimToken(w)) && /[a-f]/i.test(trimToken(w)));
 
 /**
  * Classifies one list item that is not a command. Returns its pointers (the item's other
@@ -155,18 +165,24 @@ export function classifySegment(segment: string, ctx: CellContext, budget = Numb
   let parensOwner: number | null = null;
   for (let i = 0; i < words.length; i++) {
     const word = words[i] as string;
-    if (pointers.length >= budget) {
-      // Enough pointers for one cell: the rest of the words stay as written, in the note.
+    if (pointers.length >= budget || i >= MAX_WORDS_PER_ITEM || word.length > MAX_POINTER_CHARS) {
+      // Enough pointers for one cell, or a word no pointer is as long as: the rest stays as written, in the note.
       leftover.push(word);
       continue;
     }
     const token = trimToken(word);
     const lower = token.toLowerCase();
+    const bracketed = word.includes('(') || word.includes(')');
+    // A plain word (`checked`, `the`) is prose: kept in the note without the tests below.
+    if (!bracketed && words.length > 1 && /^[A-Za-z]{1,40}$/.test(token) && !LETTER_WORDS.has(lower) && !/^[a-f]{7,}$/i.test(token)) {
+      leftover.push(word);
+      continue;
+    }
     const prev = i > 0 ? trimToken(words[i - 1] as string).toLowerCase() : '';
     const nextWord = words[i + 1] === undefined ? undefined : trimToken(words[i + 1] as string);
     // Words in brackets after a pointer are its note; files and SHAs in them are pointers inside it.
-    const opens = (word.match(/\(/g) ?? []).length;
-    const closes = (word.match(/\)/g) ?? []).length;
+    const opens = bracketed ? (word.match(/\(/g) ?? []).length : 0;
+    const closes = bracketed ? (word.match(/\)/g) ?? []).length : 0;
     if (parens === 0 && word.startsWith('(') && pointers.length > 0 && !/^\(?#?L\d/.test(word)) {
       parensOwner = pointers.length - 1;
       parens = opens;
