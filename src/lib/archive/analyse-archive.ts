@@ -17,6 +17,7 @@ import type { GitRepository } from '../git/repository.ts';
 import { timed, type StageTimes } from './stage-times.ts';
 import { displayPath } from '../export/display-path.ts';
 import type { RepositoryRule } from '../config/config-schema.ts';
+import type { BdExportOptions } from '../beads/run-export.ts';
 
 /** Progress events, for the CLI to print. */
 export type ArchiveEvent =
@@ -43,6 +44,8 @@ export interface ArchiveOptions {
   accept?: DiscoverOptions['accept'];
   /** The configuration's forge rules: a forge URL of a project's own repository in evidence is checked locally. */
   repositoryRules?: readonly RepositoryRule[];
+  /** Run `bd export` for `.beads/` folders without an export (configuration `beads`; off when absent). */
+  bdExport?: BdExportOptions;
 }
 
 /** The archive after analysis: summaries in discovery order, and discovery problems. */
@@ -75,13 +78,13 @@ export async function analyseArchive(options: ArchiveOptions): Promise<ArchiveRe
   for (const project of discovery.projects) {
     const started = performance.now();
     const prepared = await timed(options.times, 'prepare', () => prepareProject(project, registry, options.repositoryRules));
-    const digest = await timed(options.times, 'prepare', () => projectDigest(project, code, prepared.repositoryKey, fileHashes));
+    const digest = await timed(options.times, 'prepare', () => projectDigest(project, code, prepared.repositoryKey, fileHashes, options.bdExport?.run === true));
     let summary = options.cacheDir ? await readSummary(options.cacheDir, project.id) : null;
     const reused = summary !== null && summary.digest === digest;
     if (reused && summary) {
       if (options.onModel) await options.onModel(await readModel(options.cacheDir as string, project.id));
     } else {
-      const model = await analyseProject(prepared, options.times);
+      const model = await analyseProject(prepared, options.times, options.bdExport ? { bdExport: options.bdExport } : {});
       summary = summarise(model, digest);
       const cacheDir = options.cacheDir;
       if (cacheDir) await timed(options.times, 'store', () => writeProject(cacheDir, model, summary as ProjectSummary));
