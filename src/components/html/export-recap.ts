@@ -16,7 +16,7 @@ import { layerTotal } from '../../lib/projections/counts.ts';
 import { checkFirstHtml } from './check-first.ts';
 import { BLOCKER_SOURCE_LABEL, openBlockers } from '../../lib/projections/open-blockers.ts';
 import { hasDecisionTrail } from '../../lib/projections/audit-state.ts';
-import { auditSentence, reviewFlagsSentence, countOf, evidenceWord, formatTime, pointerCountsText, resultTone, severityCountsText } from '../../lib/site/words.ts';
+import { auditSentence, reviewFlagsSentence, countOf, evidenceWord, formatTime, invalidRecordsSentence, pointerCountsText, resultTone, severityCountsText } from '../../lib/site/words.ts';
 import { urls } from '../../lib/site/urls.ts';
 import { evidenceHref } from './decision-row.ts';
 import { EXPORT_RECAP_CSS } from './export-recap-style.ts';
@@ -145,7 +145,7 @@ function invalidSection(model: ProjectModel, ctx: ExportRecapContext): SafeHtml 
   if (model.invalid.length === 0) return '';
   const fields = (r: InvalidRecord): SafeHtml | '' =>
     r.fields ? html`<dl class="invalid-fields">${Object.entries(r.fields).map(([k, v]) => html`<dt>${k}</dt><dd>${k === 'evidence' && r.evidence && r.evidence.length > 0 ? evidenceList(r.evidence, model, ctx) : v}</dd>`)}</dl>` : '';
-  return html`<section aria-labelledby="invalid"><h2 id="invalid">Invalid records</h2><p>${countOf(model.invalid.length, 'line')} could not be read as records. Each is kept here with its raw text.</p><ol class="invalid-list">${model.invalid.map((r) => html`<li data-kind="${r.kind}"><p><strong>${r.file}:${r.line}</strong> <code>${r.kind}</code> — ${r.error}</p>${r.raw !== '' ? html`<pre class="raw"><code>${r.raw}</code></pre>` : ''}${fields(r)}</li>`)}</ol></section>`;
+  return html`<section aria-labelledby="invalid"><h2 id="invalid">Invalid records</h2><p>${invalidRecordsSentence(model.invalid)}</p><ol class="invalid-list">${model.invalid.map((r) => html`<li data-kind="${r.kind}"><p><strong>${r.file}:${r.line}</strong> <code>${r.kind}</code> — ${r.error}</p>${r.raw !== '' ? html`<pre class="raw"><code>${r.raw}</code></pre>` : ''}${fields(r)}</li>`)}</ol></section>`;
 }
 
 /** The whole single-file recap of a project. */

@@ -7,8 +7,10 @@ import { dict } from '../text/dict.ts';
 import { bbsRowSchema, BBS_ROW_FIELDS } from '../schemas/decision-row.ts';
 import { describeIssues } from '../schemas/describe-issues.ts';
 import { RAW_TEXT_LIMIT, type InvalidRecord, type TelemetryRow } from '../model/types.ts';
-import { capRaw, readLines, tooLongMessage, type PhysicalLine } from '../text/lines.ts';
-import { describeHazard, jsonHazard } from '../text/json-hazards.ts';
+import type { Confinement } from '../fs/confined.ts';
+import { BoundedInvalid } from '../bounds/kind-bounds.ts';
+import { capRaw, nulMessage, readLines, tooLongMessage, type PhysicalLine } from '../text/lines.ts';
+import { cannotBeJson, describeHazard, jsonHazard } from '../text/json-hazards.ts';
 import { classifyResult, computeRowId, notATrail, parseTime, type ParsedRow, type TrailFileResult } from './parsed-row.ts';
 
 /** Fields that mark a babysit analytics row (telemetry, not a trail row). */
@@ -40,15 +42,20 @@ export function parseJsonLine(text: string): { value: unknown } | { error: strin
  */
 const TRAIL_FIELDS = ['decision', 'why', 'evidence', 'result', 'supersedes', 'phase'];
 
+/** Whether a line that is not JSON names trail fields (a truncated write): a trail row gone bad. */
+const namesTrailFields = (text: string): boolean => TRAIL_FIELDS.some((f) => text.includes(`"${f}"`));
+
 /**
- * Reads one line of a bbs trail into the accumulating result. Returns whether the line has
- * the shape of a trail row: a JSON object with a trail field (valid or not).
+ * Reads one line of a bbs trail into the accumulating result; an invalid line goes to
+ * `invalid` (by default the result's own list; the reader passes a bounded one). Returns
+ * whether the line has the shape of a trail row: a JSON object with a trail field (valid or
+ * not), a broken line naming trail fields, or a line too long to tell.
  */
-export function readBbsLine(line: PhysicalLine, file: string, out: TrailFileResult): boolean {
+export function readBbsLine(line: PhysicalLine, file: string, out: TrailFileResult, invalid$: { push(record: InvalidRecord): void; keeps?(kind: string): boolean } = out.invalid): boolean {
   let shaped = false;
   const invalid = (kind: string, error: string): boolean => {
     const record: InvalidRecord = { file, line: line.number, kind, error, raw: capRaw(line.text, RAW_TEXT_LIMIT) };
-    out.invalid.push(record);
+    invalid$.push(record);
     out.source.invalid++;
     return shaped;
   };
@@ -57,12 +64,20 @@ export function readBbsLine(line: PhysicalLine, file: string, out: TrailFileResu
     shaped = true;
     return invalid('source/line-too-long', tooLongMessage(line));
   }
+  if (line.nulAt !== undefined) {
+    shaped = namesTrailFields(line.text);
+    return invalid('source/nul-byte', nulMessage(line));
+  }
   if (line.encodingError) return invalid('trail/invalid-utf8', `line ${line.number} is ${line.encodingError}`);
   if (line.text.trim() === '') return invalid('trail/blank-line', 'blank line');
+  // A line that is only counted (its kind already listed in full) is not described.
+  if (invalid$.keeps?.('trail/not-json') === false && cannotBeJson(line.text)) {
+    shaped = namesTrailFields(line.text);
+    return invalid('trail/not-json', 'not valid JSON');
+  }
   const parsed = parseJsonLine(line.text);
   if ('error' in parsed) {
-    // A broken line that names trail fields (a truncated write) is a trail row gone bad.
-    shaped = TRAIL_FIELDS.some((f) => line.text.includes(`"${f}"`));
+    shaped = namesTrailFields(line.text);
     return invalid('trail/not-json', parsed.error);
   }
   const value = parsed.value;
@@ -124,10 +139,11 @@ export function readBbsLine(line: PhysicalLine, file: string, out: TrailFileResu
 }
 
 /**
- * Reads a bbs `decisions.jsonl` file. `file` is the display path relative to the project root.
+ * Reads a bbs `decisions.jsonl` file. `file` is the display path relative to the project root;
+ * `within`, the confinement the file is opened through (src/lib/fs/confined.ts).
  * Rejects only when the file cannot be read at all (the caller records that as invalid).
  */
-export async function readBbsTrail(absolutePath: string, file: string, bytes: number): Promise<TrailFileResult> {
+export async function readBbsTrail(absolutePath: string, file: string, bytes: number, within?: Confinement): Promise<TrailFileResult> {
   const out: TrailFileResult = {
     source: { path: file, format: 'bbs-trail', bytes, lines: 0, valid: 0, invalid: 0 },
     rows: [],
@@ -135,13 +151,16 @@ export async function readBbsTrail(absolutePath: string, file: string, bytes: nu
     invalid: [],
     warnings: [],
   };
+  // At most MAX_PER_KIND invalid lines of one kind are kept, the rest counted (src/lib/bounds/).
+  const invalid = new BoundedInvalid();
   let shaped = 0;
   let blank = 0;
-  for await (const line of readLines(absolutePath)) {
+  for await (const line of readLines(absolutePath, within)) {
     out.source.lines++;
     if (line.text.trim() === '' && !line.tooLong) blank++;
-    if (readBbsLine(line, file, out)) shaped++;
+    if (readBbsLine(line, file, out, invalid)) shaped++;
   }
+  out.invalid = invalid.list();
   if (shaped === 0 && out.source.lines > blank) notATrail(out, file, 'decision trail', `no line is a JSON object with a ${TRAIL_FIELDS.slice(0, -1).join(', ')} or ${TRAIL_FIELDS.at(-1)} field`);
   if (out.rows.length === 0 && out.telemetry.length > 0) out.source.format = 'babysit-telemetry';
   return out;

@@ -14,8 +14,10 @@
 import { pstackRowSchema } from '../schemas/decision-row.ts';
 import { describeIssues } from '../schemas/describe-issues.ts';
 import { RAW_TEXT_LIMIT, type InvalidRecord } from '../model/types.ts';
+import type { Confinement } from '../fs/confined.ts';
+import { BoundedInvalid } from '../bounds/kind-bounds.ts';
 import { dict } from '../text/dict.ts';
-import { capRaw, readLines, tooLongMessage, type PhysicalLine } from '../text/lines.ts';
+import { capRaw, nulMessage, readLines, tooLongMessage, type PhysicalLine } from '../text/lines.ts';
 import { classifyResult, computeRowId, notATrail, parseTime, type ParsedRow, type TrailFileResult } from './parsed-row.ts';
 import { defaultHeader, placeCells, PSTACK_COLUMNS, readTsvHeader, type PstackField, type TsvField, type TsvHeader } from './tsv-header.ts';
 
@@ -37,8 +39,11 @@ export function readHeader(text: string): Map<TsvField, number> | null {
   return readTsvHeader(text)?.columns ?? null;
 }
 
-/** Reads a pstack trail file. `file` is the display path relative to the project root. */
-export async function readPstackTrail(absolutePath: string, file: string, bytes: number): Promise<TrailFileResult> {
+/**
+ * Reads a pstack trail file. `file` is the display path relative to the project root; `within`,
+ * the confinement the file is opened through (src/lib/fs/confined.ts).
+ */
+export async function readPstackTrail(absolutePath: string, file: string, bytes: number, within?: Confinement): Promise<TrailFileResult> {
   const out: TrailFileResult = {
     source: { path: file, format: 'pstack-trail', bytes, lines: 0, valid: 0, invalid: 0 },
     rows: [],
@@ -50,10 +55,12 @@ export async function readPstackTrail(absolutePath: string, file: string, bytes:
   let headerFound = false;
   let rowShaped = 0;
   let blank = 0;
+  // At most MAX_PER_KIND invalid lines of one kind are kept, the rest counted (src/lib/bounds/).
+  const bounded = new BoundedInvalid();
   const invalid = (line: PhysicalLine, kind: string, error: string, fields?: Record<string, string>): void => {
     const record: InvalidRecord = { file, line: line.number, kind, error, raw: capRaw(line.text, RAW_TEXT_LIMIT) };
     if (fields && Object.keys(fields).length > 0) record.fields = fields;
-    out.invalid.push(record);
+    bounded.push(record);
     out.source.invalid++;
   };
   const readRow = (line: PhysicalLine, h: TsvHeader): void => {
@@ -109,12 +116,16 @@ export async function readPstackTrail(absolutePath: string, file: string, bytes:
     out.rows.push(row);
     out.source.valid++;
   };
-  for await (const line of readLines(absolutePath)) {
+  for await (const line of readLines(absolutePath, within)) {
     out.source.lines++;
     if (line.tooLong) {
       // Its shape cannot be told: it is not held against the file.
       rowShaped++;
       invalid(line, 'source/line-too-long', tooLongMessage(line));
+      continue;
+    }
+    if (line.nulAt !== undefined) {
+      invalid(line, 'source/nul-byte', nulMessage(line));
       continue;
     }
     if (line.encodingError) {
@@ -155,6 +166,7 @@ export async function readPstackTrail(absolutePath: string, file: string, bytes:
     }
     readRow(line, header);
   }
+  out.invalid = bounded.list();
   if (!headerFound && rowShaped === 0 && out.source.lines > blank) notATrail(out, file, 'pstack trail', `no line has ${ROW_SHAPE_CELLS} or more tab-separated cells, and none is a header`);
   return out;
 }

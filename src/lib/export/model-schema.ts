@@ -103,6 +103,7 @@ export const invalidRecordSchema = documented(
     raw: documented(z.string(), { description: 'The raw text, capped at 4,096 characters.' }),
     fields: documented(z.record(str, str).optional(), { description: 'Cells of a malformed TSV row that its header still tells apart (`evidence`, `result`, `ts`, `phase`).' }),
     evidence: documented(z.array(evidencePointerSchema).optional(), { description: 'The `evidence` field, classified and resolved like a row’s.' }),
+    omitted: documented(int.optional(), { description: 'On a summary: how many further records of this kind it stands for (a project lists at most 200 of one kind); `file` and `line` are the first of them.' }),
   }),
   { id: 'InvalidRecord', description: 'A line or block that failed validation, with its raw text.' },
 );
@@ -120,13 +121,23 @@ export const flagSchema = documented(
     summary: str,
     evidence: str.optional(),
     at: z.array(flagLocationSchema),
+    omitted: documented(int.optional(), { description: 'On a summary: how many flags of this kind it stands for (a project lists at most 200 of one kind).' }),
   }),
   { id: 'Flag', description: 'A finding that needs a person.' },
 );
 
 /** A source file read. */
 export const sourceFileSchema = documented(
-  z.object({ path: str, format: sourceFormatSchema, bytes: int, lines: int, valid: int, invalid: int, notRead: str.optional() }),
+  z.object({
+    path: str,
+    format: sourceFormatSchema,
+    bytes: int,
+    lines: int,
+    valid: int,
+    invalid: int,
+    notRead: str.optional(),
+    files: documented(int.optional(), { description: 'On a summary: how many files of this format it stands for (a project lists at most 200 of one format); the counts are their sums.' }),
+  }),
   { id: 'SourceFile', description: 'One record file read for the project, with its line accounting.' },
 );
 

@@ -1,12 +1,12 @@
 /**
  * The repository's `origin` remote URL, read from its git directory's `config` (issue 13,
  * item 3: a forge URL naming the repository `origin` points at is checked locally). The file
- * is read only when its real path stays inside the git directory and it is a regular file of
- * at most 1 MiB; nothing in it is ever echoed except the URL, and only to compare it.
+ * is read through the git directory's confinement (src/lib/git/git-directory.ts: its real
+ * path inside the git directory, a regular file) and only when at most 1 MiB; nothing in it is ever echoed except the URL, and only to compare it.
  */
-import { realpath, stat } from 'node:fs/promises';
-import { join, sep } from 'node:path';
-import { readRegularFile } from './regular-files.ts';
+import { stat } from 'node:fs/promises';
+import { join } from 'node:path';
+import { gitDirectoryConfinement } from './git-directory.ts';
 
 const MAX_CONFIG_BYTES = 1024 * 1024;
 
@@ -29,11 +29,9 @@ export function originFromConfig(text: string): string | null {
 /** The origin remote URL of the repository whose git directory is `gitdir`, or null. Never throws. */
 export async function originRemote(gitdir: string): Promise<string | null> {
   try {
-    const root = await realpath(gitdir);
-    const file = await realpath(join(gitdir, 'config'));
-    if (!file.startsWith(root + sep)) return null;
+    const file = join(gitdir, 'config');
     if ((await stat(file)).size > MAX_CONFIG_BYTES) return null;
-    return originFromConfig(await readRegularFile(file, 'utf8'));
+    return originFromConfig(await gitDirectoryConfinement([gitdir]).readFile(file, 'utf8'));
   } catch {
     return null;
   }

@@ -156,6 +156,12 @@ export interface InvalidRecord {
   fields?: Record<string, string>;
   /** The `evidence` field, classified and resolved like a row's (its faults are flagged too). */
   evidence?: EvidencePointer[];
+  /**
+   * Set on a summary: the number of further records of this kind it stands for, not listed one
+   * by one (a project lists at most `MAX_PER_KIND` of one kind: src/lib/bounds/kind-bounds.ts).
+   * `file` and `line` are the first of them.
+   */
+  omitted?: number;
 }
 
 /** Raw text kept for invalid records is capped at this many characters (UTF-16 units). */
@@ -191,6 +197,11 @@ export interface Flag {
   evidence?: string;
   /** Source locations (file:line) the flag is about, in file order. */
   at: FlagLocation[];
+  /**
+   * Set on a summary: the number of flags of this kind it stands for, not listed one by one
+   * (src/lib/bounds/kind-bounds.ts). `at` is the first of them.
+   */
+  omitted?: number;
 }
 
 /** One source file read for a project, with its line accounting. */
@@ -206,6 +217,11 @@ export interface SourceFile {
   invalid: number;
   /** Set when the file is discovered but its reader has not landed yet ("not read yet"). */
   notRead?: string;
+  /**
+   * Set on a summary: the number of files of this format it stands for, not listed one by one
+   * (src/lib/bounds/kind-bounds.ts); `bytes`, `lines`, `valid` and `invalid` are their sums.
+   */
+  files?: number;
 }
 
 /** The canonical repository of a project (spec/input.md section 1). */
