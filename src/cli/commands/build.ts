@@ -122,7 +122,7 @@ export async function runBuild(dirs: string[], options: BuildOptions, out: Outpu
   const times = stageTimes();
   const run = `${process.pid}-${Date.now().toString(36)}`;
   const select = shard ? (id: string): boolean => shardOf(id, (shard as ShardSpec).count) === (shard as ShardSpec).index : undefined;
-  const archive = await analyseArchive({ roots, cacheDir, onEvent: archiveProgress(out), times, run, bdExport: settings.bdExport, ...(settings.accept ? { accept: settings.accept } : {}), ...(select ? { select } : {}) });
+  const archive = await analyseArchive({ roots, cacheDir, onEvent: archiveProgress(out), times, run, repositoryRules: settings.repositories, bdExport: settings.bdExport, ...(settings.accept ? { accept: settings.accept } : {}), ...(select ? { select } : {}) });
   if (shard) out.info(`Shard ${shardLabel(shard)}: ${plural(archive.projects.length, 'project')} of the ${plural(archive.discovered.length, 'project')} found.`);
   const t = totals(archive.projects);
   printFound(out, t, archive.projects);
