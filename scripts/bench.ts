@@ -1,14 +1,17 @@
 #!/usr/bin/env node
 /**
  * `npm run bench`: builds generated corpora of several sizes and reports, per size: wall time,
- * peak RSS, output bytes and files, search-index bytes, per-stage times, and three ratios
- * measured side by side in the same run:
+ * peak memory (the Node process, and the sum over every process the build starts, sampled
+ * from /proc), output bytes and files, search-index bytes, per-stage times, search speed in
+ * Chromium, and three ratios measured side by side in the same run:
  * - evidence resolution vs `git cat-file --batch-check` on the same object ids;
- * - full build vs the floor (reading every input file + pagefind indexing the output);
+ * - full build vs the floor (reading every input file + copying the built output);
  * - rebuild after one project changes vs the full build.
+ * Then the relevance benchmark (scripts/relevance.ts) on its own corpus.
  *
- * Usage: `node scripts/bench.ts [--sizes 10x1000,100x1000,1000x1000] [--dir /tmp/trailbook-bench]`
- * Results: printed as a markdown table and written to `<dir>/results.json`.
+ * Usage: `node scripts/bench.ts [--sizes 10x1000,100x1000,1000x1000] [--relevance 40x500|none] [--dir /tmp/trailbook-bench]`
+ * (`--sizes none` runs only the relevance benchmark.)
+ * Results: printed as markdown tables and written to `<dir>/results.json`.
  * Timings come from runs, never from tests (DEVELOPERS.md).
  */
 import { execFileSync, spawn } from 'node:child_process';
@@ -16,6 +19,9 @@ import { appendFile, readdir, readFile, rm, stat, writeFile } from 'node:fs/prom
 import { existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { generateCorpus } from './gen-corpus.ts';
+import { generateRelevanceCorpus, type TruthRow } from './gen-relevance-corpus.ts';
+import { relevance, type RelevanceResult } from './relevance.ts';
+import { sampleTree, type TreeMemory } from './process-tree-memory.ts';
 import { openRepository } from '../src/lib/git/repository.ts';
 import { readArchiveIndex, readModel } from '../src/lib/archive/model-store.ts';
 import { serveStatic } from '../tests/e2e/static-server.ts';
@@ -31,6 +37,8 @@ interface Timings {
   wallMs: number;
   stagesMs: Record<string, number>;
   maxRssBytes: number;
+  /** Sampled by the bench: the whole process tree of the build. */
+  tree?: TreeMemory;
   output: { files: number; bytes: number; pages: number; searchIndexBytes: number };
 }
 
@@ -39,15 +47,17 @@ function arg(name: string, fallback: string): string {
   return i >= 0 && process.argv[i + 1] ? (process.argv[i + 1] as string) : fallback;
 }
 
-/** Runs the CLI build; resolves with its timings and the peak RSS of the whole process tree as seen by GNU time when available. */
+/** Runs the CLI build; resolves with its timings and the peak memory of its whole process tree. */
 function build(input: string, out: string, cache: string, timingsFile: string): Promise<Timings> {
   return new Promise((resolvePromise, reject) => {
     const child = spawn(process.execPath, [CLI, 'build', input, '--out', out, '--cache-dir', cache, '--timings', timingsFile], { stdio: ['ignore', 'ignore', 'pipe'] });
+    const sampler = sampleTree(child.pid as number, 100);
     let stderr = '';
     child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
     child.on('close', async (code) => {
+      const tree = await sampler.stop();
       if (code !== 0) return reject(new Error(`build failed (${code}):\n${stderr}`));
-      resolvePromise(JSON.parse(await readFile(timingsFile, 'utf8')) as Timings);
+      resolvePromise({ ...(JSON.parse(await readFile(timingsFile, 'utf8')) as Timings), tree });
     });
   });
 }
@@ -93,16 +103,17 @@ async function evidenceRatio(corpus: string, cache: string): Promise<{ ids: numb
 }
 
 /**
- * Opens the search page in headless Chromium from localhost (gzip on, as a real host) with
- * one filter, and with words and one filter; reports when the first result showed (ms since
- * navigation start) and the bytes fetched.
+ * Opens the search page in headless Chromium from localhost (gzip on, as a real host) for
+ * each query (one filter; words and one filter; an id; a SHA prefix; ...); reports when the
+ * first result showed (ms since navigation start), the bytes fetched until the network was
+ * idle, and the requests.
  */
-async function searchProbe(out: string): Promise<Array<{ query: string; firstResultMs: number | null; kilobytes: number; requests: number }>> {
+async function searchProbe(out: string, queries: readonly string[]): Promise<Array<{ query: string; firstResultMs: number | null; kilobytes: number; requests: number }>> {
   const server = await serveStatic(out, '/', { gzip: true });
   const browser = await launchBrowser();
   const results = [];
   try {
-    for (const query of ['?result=failed', '?q=cache&phase=design']) {
+    for (const query of queries) {
       const context = await browser.newContext();
       const page = await context.newPage();
       await page.addInitScript(() => {
@@ -135,7 +146,8 @@ async function searchProbe(out: string): Promise<Array<{ query: string; firstRes
 
 async function main(): Promise<void> {
   const dir = resolve(arg('dir', '/tmp/trailbook-bench'));
-  const sizes = arg('sizes', '10x1000,100x1000,1000x1000').split(',').map((s) => s.split('x').map(Number) as [number, number]);
+  const sizesArg = arg('sizes', '10x1000,100x1000,1000x1000');
+  const sizes = sizesArg === 'none' ? [] : sizesArg.split(',').map((s) => s.split('x').map(Number) as [number, number]);
   const results: Array<Record<string, unknown>> = [];
   for (const [projects, rows] of sizes) {
     const name = `${projects}x${rows}`;
@@ -153,16 +165,23 @@ async function main(): Promise<void> {
     console.error(`[${name}] full build…`);
     const full = await build(corpus, out, cache, join(dir, name, 'full.json'));
     console.error(`[${name}] search in Chromium…`);
-    const search = await searchProbe(out);
+    // An id and a SHA prefix cited by the first project's first rows.
+    const firstModel = await readModel(cache, (await readArchiveIndex(cache)).projects[0]?.id ?? '');
+    const rowId = firstModel.rows[1]?.id ?? '';
+    const cited = firstModel.rows.flatMap((r) => r.evidence).find((p) => p.target?.type === 'commit');
+    const sha = cited?.target?.type === 'commit' ? cited.target.oid.slice(0, 7) : '';
+    const search = await searchProbe(out, ['?result=failed', '?q=cache&phase=design', `?q=${rowId}`, `?q=${sha}`, '?q=ledger+writer+step+14', '?type=decision']);
     console.error(`[${name}] evidence resolution vs git…`);
     const evidence = await evidenceRatio(corpus, cache);
-    console.error(`[${name}] floor: read inputs + pagefind over the output…`);
+    console.error(`[${name}] floor: read inputs + copy the output…`);
     let started = performance.now();
     const inputBytes = await readAll(corpus);
     const readMs = performance.now() - started;
     started = performance.now();
-    execFileSync(join(ROOT, 'node_modules', '.bin', 'pagefind'), ['--site', out, '--output-path', join(dir, name, 'floor-pagefind'), '--quiet'], { stdio: 'ignore' });
-    const pagefindMs = performance.now() - started;
+    await rm(join(dir, name, 'floor-copy'), { recursive: true, force: true });
+    execFileSync('cp', ['-r', out, join(dir, name, 'floor-copy')], { stdio: 'ignore' });
+    const copyMs = performance.now() - started;
+    await rm(join(dir, name, 'floor-copy'), { recursive: true, force: true });
     console.error(`[${name}] rebuild after one project changes…`);
     const projectsDir = join(corpus, 'projects');
     const first = (await readdir(projectsDir)).sort()[0] as string;
@@ -176,7 +195,7 @@ async function main(): Promise<void> {
       full,
       rebuild,
       evidence: { ...evidence, ratio: evidence.oursMs / evidence.gitMs },
-      floor: { inputBytes, readMs: Math.round(readMs), pagefindMs: Math.round(pagefindMs), ratio: full.wallMs / (readMs + pagefindMs) },
+      floor: { inputBytes, readMs: Math.round(readMs), copyMs: Math.round(copyMs), ratio: full.wallMs / (readMs + copyMs) },
       rebuildRatio: rebuild.wallMs / full.wallMs,
       search,
       recapGzipBytes: execFileSync('sh', ['-c', `gzip -c "${join(out, 'p', 'projects-project-0000', 'index.html')}" | wc -c`], { encoding: 'utf8' }).trim(),
@@ -187,15 +206,41 @@ async function main(): Promise<void> {
     console.error(JSON.stringify(result, null, 2));
     await writeFile(join(dir, 'results.json'), `${JSON.stringify(results, null, 2)}\n`);
   }
-  const mb = (n: number): string => (n / 1024 / 1024).toFixed(0);
-  console.log('| size | full build | peak RSS | output | search index | rebuild (ratio) | evidence vs git | build vs floor | recap gz | home gz |');
-  console.log('|---|---|---|---|---|---|---|---|---|---|');
-  for (const r of results as Array<{ size: string; full: Timings; rebuild: Timings; evidence: { ratio: number }; floor: { ratio: number }; rebuildRatio: number; recapGzipBytes: string; homeGzipBytes: string }>) {
-    console.log(`| ${r.size} | ${(r.full.wallMs / 1000).toFixed(1)} s | ${mb(r.full.maxRssBytes)} MiB | ${mb(r.full.output.bytes)} MB, ${r.full.output.files} files | ${mb(r.full.output.searchIndexBytes)} MB | ${(r.rebuild.wallMs / 1000).toFixed(1)} s (${(r.rebuildRatio * 100).toFixed(0)}%) | ${r.evidence.ratio.toFixed(2)}× | ${r.floor.ratio.toFixed(2)}× | ${(Number(r.recapGzipBytes) / 1024).toFixed(0)} KB | ${(Number(r.homeGzipBytes) / 1024).toFixed(0)} KB |`);
+  const rel = arg('relevance', '40x500');
+  let relevanceResults: RelevanceResult[] | null = null;
+  if (rel !== 'none') {
+    const [projects, rows] = rel.split('x').map(Number) as [number, number];
+    const relDir = join(dir, `relevance-${rel}`);
+    const marker = join(relDir, 'corpus.done');
+    let truth: TruthRow[];
+    if (!existsSync(marker)) {
+      truth = await generateRelevanceCorpus({ projects, rows, seed: 7, out: join(relDir, 'corpus') });
+      await writeFile(marker, '1\n');
+    } else truth = JSON.parse(await readFile(join(relDir, 'corpus', 'truth.json'), 'utf8')) as TruthRow[];
+    console.error(`[relevance ${rel}] build…`);
+    await rm(join(relDir, 'site'), { recursive: true, force: true });
+    await rm(join(relDir, 'cache'), { recursive: true, force: true });
+    await build(join(relDir, 'corpus'), join(relDir, 'site'), join(relDir, 'cache'), join(relDir, 'full.json'));
+    console.error(`[relevance ${rel}] queries…`);
+    relevanceResults = await relevance(join(relDir, 'site'), truth);
+    await writeFile(join(dir, 'relevance.json'), `${JSON.stringify({ corpus: rel, results: relevanceResults }, null, 2)}\n`);
   }
-  for (const r of results as Array<{ size: string; full: Timings; search: unknown }>) {
+
+  const mb = (n: number): string => (n / 1024 / 1024).toFixed(0);
+  if (results.length > 0) {
+    console.log('| size | full build | peak RSS (Node / process tree) | output | search index | rebuild (ratio) | evidence vs git | build vs floor | recap gz | home gz |');
+    console.log('|---|---|---|---|---|---|---|---|---|---|');
+  }
+  for (const r of results as Array<{ size: string; full: Timings; rebuild: Timings; evidence: { ratio: number }; floor: { ratio: number }; rebuildRatio: number; recapGzipBytes: string; homeGzipBytes: string }>) {
+    console.log(`| ${r.size} | ${(r.full.wallMs / 1000).toFixed(1)} s | ${mb(r.full.maxRssBytes)} / ${r.full.tree?.peakBytes ? mb(r.full.tree.peakBytes) : '?'} MiB | ${mb(r.full.output.bytes)} MB, ${r.full.output.files} files | ${mb(r.full.output.searchIndexBytes)} MB | ${(r.rebuild.wallMs / 1000).toFixed(1)} s (${(r.rebuildRatio * 100).toFixed(0)}%) | ${r.evidence.ratio.toFixed(2)}× | ${r.floor.ratio.toFixed(2)}× | ${(Number(r.recapGzipBytes) / 1024).toFixed(0)} KB | ${(Number(r.homeGzipBytes) / 1024).toFixed(0)} KB |`);
+  }
+  for (const r of results as Array<{ size: string; full: Timings; search: Array<{ query: string; firstResultMs: number | null; kilobytes: number; requests: number }> }>) {
     console.log(`stages ${r.size}: ${JSON.stringify(r.full.stagesMs)}`);
-    console.log(`search ${r.size}: ${JSON.stringify(r.search)}`);
+    console.log(`search ${r.size}: ${r.search.map((q) => `${q.query} ${q.firstResultMs ?? '—'} ms, ${q.kilobytes} KB, ${q.requests} requests`).join('; ')}`);
+  }
+  if (relevanceResults) {
+    console.log(`\nrelevance (${rel}):\n| query kind | queries | in the first 3 | MRR | rows holding every word (median / max) |\n|---|---|---|---|---|`);
+    for (const r of relevanceResults) console.log(`| ${r.kind} | ${r.queries} | ${(r.top3 * 100).toFixed(0)}% | ${r.mrr.toFixed(3)} | ${r.holders ? `${r.holders.median} / ${r.holders.max}` : '—'} |`);
   }
 }
 
