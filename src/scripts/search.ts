@@ -47,6 +47,8 @@ async function start(): Promise<void> {
     const response = await fetch(`${base}search-index/manifest.json`);
     if (!response.ok) throw new Error(String(response.status));
     manifest = (await response.json()) as SearchManifest;
+    // Marks for the benchmark (scripts/bench.ts reads them): manifest read, search done, first result listed.
+    performance.mark('search:manifest');
   } catch {
     status.textContent = 'The search index could not be loaded. Browse projects from the archive page instead.';
     return;
@@ -63,25 +65,34 @@ async function start(): Promise<void> {
   // The state in the URL; an older or longer URL is rewritten in the short form.
   const initial = readSearchState(new URLSearchParams(location.search), known);
   if (initial.q !== '' || new URLSearchParams(location.search).has('q')) input.value = initial.q;
-  const selects = new Map<string, HTMLSelectElement>();
-  for (const f of manifest.facets) {
-    const id = `filter-${f.key}`;
-    const select = el('select', { id, name: f.key });
-    select.append(el('option', { value: '' }, 'any'));
-    for (const v of f.values) select.append(el('option', { value: v.value }, v.value));
-    const wanted = initial.filters[f.key]?.[0];
-    if (wanted !== undefined) select.value = wanted;
-    selects.set(f.key, select);
-    filtersBox.append(el('label', { for: id }, el('span', {}, f.name), select));
-  }
-  // Further values of one filter from the URL (the selects hold one each): kept until changed.
-  const extra: Record<string, string[]> = Object.create(null);
-  for (const [key, values] of Object.entries(initial.filters)) if (values.length > 1) extra[key] = values.slice(1);
+  // The filters in use (the URL's, then the reader's): the selects show them once built.
+  const filters: Record<string, string[]> = initial.filters;
   let pendingNotices = initial.notices;
-
+  const selects = new Map<string, HTMLSelectElement>();
+  /** Builds the filter selects (after the first results are listed: a thousand projects make a long list). */
+  const ensureSelects = (): void => {
+    if (selects.size > 0 || manifest.facets.length === 0) return;
+    const labels: HTMLElement[] = [];
+    for (const f of manifest.facets) {
+      const id = `filter-${f.key}`;
+      const select = el('select', { id, name: f.key });
+      select.append(el('option', { value: '' }, 'any'));
+      for (const v of f.values) select.append(el('option', { value: v.value }, v.value));
+      select.value = filters[f.key]?.[0] ?? '';
+      select.addEventListener('change', () => {
+        if (select.value === '') delete filters[f.key];
+        else filters[f.key] = [select.value];
+        pendingNotices = [];
+        void run();
+      });
+      selects.set(f.key, select);
+      labels.push(el('label', { for: id }, el('span', {}, f.name), select));
+    }
+    filtersBox.append(...labels);
+  };
   const currentFilters = (): Record<string, string[]> => {
     const out: Record<string, string[]> = Object.create(null);
-    for (const [key, select] of selects) if (select.value !== '') out[key] = [select.value, ...(extra[key] ?? [])];
+    for (const f of manifest.facets) if (filters[f.key]?.length) out[f.key] = [...(filters[f.key] as string[])];
     return out;
   };
 
@@ -97,22 +108,24 @@ async function start(): Promise<void> {
     }
   };
 
-  const renderChips = (filters: Filters): void => {
+  const renderChips = (inUse: Filters): void => {
     chips.replaceChildren();
-    for (const [key, values] of Object.entries(filters)) {
+    for (const [key, values] of Object.entries(inUse)) {
       const name = manifest.facets.find((f) => f.key === key)?.name ?? key;
       for (const v of values) {
         const remove = el('button', { type: 'button', class: 'chip', 'data-filter': key, 'aria-label': `Remove filter ${name}: ${v}` }, `${name}: ${v}`, el('span', { 'aria-hidden': 'true' }, ' ×'));
         remove.addEventListener('click', () => {
+          const left = (filters[key] ?? []).filter((x) => x !== v);
+          if (left.length > 0) filters[key] = left;
+          else delete filters[key];
           const select = selects.get(key);
-          if (select && select.value === v) select.value = extra[key]?.shift() ?? '';
-          else extra[key] = (extra[key] ?? []).filter((x) => x !== v);
+          if (select) select.value = left[0] ?? '';
           void run();
         });
         chips.append(remove);
       }
     }
-    const active = Object.keys(filters).length;
+    const active = Object.keys(inUse).length;
     summaryText.textContent = active === 0 ? 'Filters' : `Filters (${active} active)`;
   };
 
@@ -136,6 +149,7 @@ async function start(): Promise<void> {
       for (const s of hit.titleMarks) title.append(s.mark ? el('mark', {}, s.text) : s.text);
       list.append(el('li', { class: 'result', 'data-type': hit.type }, title, el('p', { class: 'meta' }, hit.project), excerpt, el('p', { class: 'meta result-filters' }, tags)));
       shown++;
+      if (shown === 1) performance.mark('search:first-result');
     }
   };
 
@@ -150,34 +164,39 @@ async function start(): Promise<void> {
   const run = async (): Promise<void> => {
     const gen = ++generation;
     const q = input.value.trim();
-    const filters = currentFilters();
-    const qs = searchQuery({ q, filters });
+    const inUse = currentFilters();
+    const qs = searchQuery({ q, filters: inUse });
     history.replaceState(null, '', `${location.pathname}${qs ? `?${qs}` : ''}`);
-    renderChips(filters);
+    renderChips(inUse);
     delete status.dataset['count'];
     list.replaceChildren();
     shown = 0;
     more.hidden = true;
     if (q === '' && Object.keys(filters).length === 0) {
       outcome = null;
+      ensureSelects();
       label(null);
       status.textContent = 'Type words, a row id, a SHA or a path, or pick a filter.';
       showNotices([]);
       return;
     }
     status.textContent = 'Searching…';
-    const result = await engine.search(q, filters);
+    const result = await engine.search(q, inUse);
     if (gen !== generation) return;
+    performance.mark('search:searched');
     outcome = result;
-    label(result);
     const n = result.hits.length;
     const ignored = result.parsed.ignored.length > 0 ? [`Left out of the search: ${result.parsed.ignored.map((w) => `“${w}”`).join(', ')} (too common, or past the ${12}-word limit).`] : [];
     showNotices(ignored);
     const partial = result.complete < n ? ` ${result.complete.toLocaleString('en-US')} hold${result.complete === 1 ? 's' : ''} every word.` : '';
     status.textContent = n === 0 ? 'No results.' : `${n.toLocaleString('en-US')} result${n === 1 ? '' : 's'}: ${countsText(result.totals)}.${partial}`;
     await showMore(gen);
+    if (gen !== generation) return;
+    // Then the filters, with what each value would show.
+    ensureSelects();
+    label(result);
     // Set once the first results are listed: tests and scripts wait for it.
-    if (gen === generation) status.dataset['count'] = String(n);
+    status.dataset['count'] = String(n);
   };
 
   const showNotices = (extraNotices: string[]): void => {
@@ -192,12 +211,6 @@ async function start(): Promise<void> {
     pendingNotices = [];
     timer = setTimeout(() => void run(), 150);
   });
-  for (const select of selects.values())
-    select.addEventListener('change', () => {
-      delete extra[select.name];
-      pendingNotices = [];
-      void run();
-    });
   form.addEventListener('submit', (event) => {
     event.preventDefault();
     clearTimeout(timer);

@@ -60,6 +60,7 @@ export function stemOf(word: string): string {
 
 /** NFKC, lower case, and no accents on Latin letters. */
 export function normaliseWord(run: string): string {
+  if (/^[A-Za-z0-9]*$/.test(run)) return run.toLowerCase();
   const w = run.normalize('NFKC').toLowerCase();
   return LATIN.test(w) ? w.normalize('NFKD').replace(/\p{M}/gu, '') : w;
 }
@@ -98,11 +99,23 @@ export function tokenize(text: string): Token[] {
       grams(m[1], start, out);
       continue;
     }
-    const word = normaliseWord(m[0]);
-    if (word === '' || word.length > MAX_TERM || STOP_WORDS.has(word) || isHexToken(word)) continue;
-    out.push({ term: stemOf(word), start, end: start + m[0].length });
+    const term = termOf(m[0]);
+    if (term !== null) out.push({ term, start, end: start + m[0].length });
   }
   return out;
+}
+
+const terms = new Map<string, string | null>();
+
+/** The index term of one run of letters and digits, or null (stop word, hex id, too long); memoised. */
+function termOf(run: string): string | null {
+  let term = terms.get(run);
+  if (term !== undefined) return term;
+  const word = normaliseWord(run);
+  term = word === '' || word.length > MAX_TERM || STOP_WORDS.has(word) || isHexToken(word) ? null : stemOf(word);
+  if (terms.size > 200_000) terms.clear();
+  terms.set(run, term);
+  return term;
 }
 
 /** Hexadecimal ids written in `text` (lower case, in order, repeats kept). */

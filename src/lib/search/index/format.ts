@@ -29,7 +29,7 @@
  * codes (see {@link IndexPart}: the document's value set per facet, in mixed radix).
  */
 
-export const SEARCH_INDEX_VERSION = 3;
+export const SEARCH_INDEX_VERSION = 4;
 
 /** Fields of a record, best first. */
 export const FIELDS = ['title', 'body', 'evidence', 'meta'] as const;
@@ -56,14 +56,14 @@ export interface IndexPart {
   facets: number[];
   /**
    * Per facet of the part, the value sets its documents have, as indexes into
-   * `IndexInfo.values[facet]`. A document's code for a facet is 0 (no value) or 1 + the index
-   * of its set.
+   * `IndexInfo.values[facet]`, the commonest first; `[]` is "no value". A document's code for
+   * a facet is the index of its set.
    */
   sets: number[][][];
   /**
    * When present, a document's facet code word is an index into this list of per-facet codes
    * (used when the mixed radix would not fit in 2^53). Otherwise the word is
-   * Σ code[f] × Π_{g<f} (sets[g].length + 1).
+   * Σ code[f] × Π_{g<f} sets[g].length (facets most varied first, so common words are small).
    */
   combos?: number[][];
 }

@@ -178,8 +178,8 @@ export async function mergeParts(name: 'main' | 'delta', parts: readonly SearchP
       let list = facetSources.get(term);
       if (!list) facetSources.set(term, (list = []));
       const last = list[list.length - 1];
-      if (last && last[0] === i && last[1] === f) last[2].add(s + 1);
-      else list.push([i, f, new Set([s + 1])]);
+      if (last && last[0] === i && last[1] === f) last[2].add(s);
+      else list.push([i, f, new Set([s])]);
     }
   })));
   const allTerms = [...new Set([...sources.keys(), ...facetSources.keys()])].sort();

@@ -15,7 +15,7 @@ import { tokenize } from '../tokenize.ts';
 import { DOCS_PER_FILE, TIERS, type StoredDoc } from './format.ts';
 import { ByteWriter } from './varint.ts';
 
-export const PART_VERSION = 1;
+export const PART_VERSION = 2;
 
 /** Longest texts kept in the doc store, in characters (the index holds every word). */
 export const STORED_LIMITS = { title: 300, body: 600, evidence: 300, meta: 200 } as const;
@@ -36,15 +36,15 @@ export interface SearchPart {
   docs: number;
   /** Local index where each tier starts, and the end: TIERS + 1 numbers. */
   tierStarts: number[];
-  /** Facet keys in page order (`project` is not among them: the part is the project). */
+  /** Facet keys, most varied first (the mixed radix's order; `project` is not among them: the part is the project). */
   facets: string[];
-  /** Per facet: the distinct value sets, each sorted; sets sorted. */
+  /** Per facet: the distinct value sets, each sorted, the commonest first; `[]` is "no value". */
   sets: string[][][];
-  /** docs × facets codes, row-major: 0 none, else 1 + set index. */
+  /** docs × facets codes, row-major: the index of the record's set. */
   codes: Uint32Array;
   /** Record type of each document (its `type` facet value). */
   types: string[];
-  /** Each document's facet code word: Σ code[f] × Π_{g<f} (sets[g].length + 1), or an index into `combos`. */
+  /** Each document's facet code word: Σ code[f] × Π_{g<f} sets[g].length, or an index into `combos`. */
   words: Float64Array;
   /** Present when the mixed radix would not fit in 2^53: the distinct per-facet codes, which `words` index. */
   combos?: number[][];
@@ -109,31 +109,34 @@ export function buildPart(source: PartSource): { part: SearchPart; files: PartFi
     tierStarts.push(t === TIERS ? order.length : at);
   }
 
-  // Facets and their value sets.
+  // Facets and their value sets. A record's code for a facet is the place of its set in the
+  // facet's list, the commonest set first (the empty set [] stands for "no value"); facets are
+  // ordered most varied first, so that the mixed-radix word of a common record is small.
   const facetNames = new Set<string>();
   for (const r of records) for (const name of Object.keys(r.facets)) if (name !== 'project') facetNames.add(facetKey(name));
-  const facets = orderFacetKeys(facetNames);
-  const setKeys = facets.map(() => new Map<string, string[]>());
-  const docSets: Array<Array<string | null>> = records.map((r) => {
+  const keys = orderFacetKeys(facetNames);
+  const docIds: string[][] = records.map((r) => {
     const byKey = new Map<string, string[]>();
     for (const [name, values] of Object.entries(r.facets)) {
       if (name === 'project' || values.length === 0) continue;
       const key = facetKey(name);
       byKey.set(key, [...new Set([...(byKey.get(key) ?? []), ...values])].sort());
     }
-    return facets.map((key, f) => {
-      const values = byKey.get(key);
-      if (!values) return null;
-      const id = JSON.stringify(values);
-      setKeys[f]?.set(id, values);
-      return id;
-    });
+    return keys.map((key) => JSON.stringify(byKey.get(key) ?? []));
   });
-  const setIds = setKeys.map((m) => [...m.keys()].sort());
-  const sets = setIds.map((ids, f) => ids.map((id) => setKeys[f]?.get(id) as string[]));
-  const setIndex = setIds.map((ids) => new Map(ids.map((id, i) => [id, i + 1])));
+  const perFacet = keys.map((key, f) => {
+    const freq = new Map<string, number>();
+    for (const ids of docIds) freq.set(ids[f] as string, (freq.get(ids[f] as string) ?? 0) + 1);
+    const ids = [...freq.keys()].sort((a, b) => (freq.get(b) as number) - (freq.get(a) as number) || (a < b ? -1 : a > b ? 1 : 0));
+    const modal = records.length === 0 ? 1 : (freq.get(ids[0] as string) as number) / records.length;
+    return { key, f, ids, modal };
+  });
+  perFacet.sort((a, b) => a.modal - b.modal || (a.key < b.key ? -1 : 1));
+  const facets = perFacet.map((x) => x.key);
+  const sets = perFacet.map((x) => x.ids.map((id) => JSON.parse(id) as string[]));
+  const codeOf = perFacet.map((x) => new Map(x.ids.map((id, i) => [id, i])));
   const codes = new Uint32Array(records.length * facets.length);
-  docSets.forEach((ids, d) => ids.forEach((id, f) => (codes[d * facets.length + f] = id === null ? 0 : (setIndex[f]?.get(id) ?? 0))));
+  docIds.forEach((ids, d) => perFacet.forEach((x, k) => (codes[d * facets.length + k] = codeOf[k]?.get(ids[x.f] as string) ?? 0)));
   const types = records.map((r) => r.facets['type']?.[0] ?? 'record');
   const { words, combos } = codeWords(codes, records.length, sets);
 
@@ -150,8 +153,7 @@ export function buildPart(source: PartSource): { part: SearchPart; files: PartFi
     totals[type] = (totals[type] ?? 0) + 1;
     if (source.project !== null) add('project', source.project, type);
     facets.forEach((key, f) => {
-      const code = codes[d * facets.length + f] as number;
-      if (code > 0) for (const v of sets[f]?.[code - 1] ?? []) add(key, v, type);
+      for (const v of sets[f]?.[codes[d * facets.length + f] as number] ?? []) add(key, v, type);
     });
   });
 
@@ -215,7 +217,7 @@ export function buildPart(source: PartSource): { part: SearchPart; files: PartFi
   const docs: Uint8Array[] = [];
   for (let start = 0; start < records.length; start += DOCS_PER_FILE) {
     const chunk: StoredDoc[] = records.slice(start, start + DOCS_PER_FILE).map((r) => [r.anchor, r.page ?? '', cut(r.title, STORED_LIMITS.title), cut(r.body, STORED_LIMITS.body), cut(r.evidence, STORED_LIMITS.evidence), cut(r.meta, STORED_LIMITS.meta)]);
-    docs.push(gzipSync(JSON.stringify(chunk), { level: 9 }));
+    docs.push(gzipSync(JSON.stringify(chunk), { level: 6 }));
   }
 
   const part: SearchPart = {
@@ -253,7 +255,7 @@ export function buildPart(source: PartSource): { part: SearchPart; files: PartFi
 function codeWords(codes: Uint32Array, docs: number, sets: string[][][]): { words: Float64Array; combos?: number[][] } {
   const facets = sets.length;
   let product = 1;
-  for (const s of sets) product *= s.length + 1;
+  for (const s of sets) product *= Math.max(1, s.length);
   const words = new Float64Array(docs);
   if (product <= Number.MAX_SAFE_INTEGER) {
     for (let d = 0; d < docs; d++) {
@@ -261,7 +263,7 @@ function codeWords(codes: Uint32Array, docs: number, sets: string[][][]): { word
       let mult = 1;
       for (let f = 0; f < facets; f++) {
         word += (codes[d * facets + f] as number) * mult;
-        mult *= (sets[f]?.length ?? 0) + 1;
+        mult *= Math.max(1, sets[f]?.length ?? 0);
       }
       words[d] = word;
     }
@@ -288,5 +290,5 @@ export function partWordsFile(part: SearchPart): Uint8Array {
   const w = new ByteWriter();
   w.varint(part.docs);
   for (const c of part.words) w.varint(c);
-  return gzipSync(w.result(), { level: 9 });
+  return gzipSync(w.result(), { level: 6 });
 }

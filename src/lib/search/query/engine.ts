@@ -49,24 +49,96 @@ export interface Hit {
   /** The part (an index into the manifest's parts) and the record's place in it. */
   part: number;
   local: number;
-  type: string;
   /** The record's facet code word (format.ts). */
   word: number;
-  /** Ranking keys, compared in order (higher first), then `order` (lower first). */
+  /** Query tokens covered (2 each; 1 for a word only begun). */
   coverage: number;
-  exact: number;
-  phrase: number;
-  /** Minus the words between the query's words (format above); 0 for one word. */
-  proximity: number;
-  field: number;
-  order: number;
+  /** The ranking keys before document order, packed (higher first; see primaryKey). */
+  score: number;
+}
+
+/** One index's ranked hits, in columns (a million hits stay cheap). */
+interface IndexHits {
+  index: number;
+  doc: Uint32Array;
+  word: Float64Array;
+  coverage: Uint8Array;
+  score: Float64Array;
+  /** Document order across indexes (tier, part rank, place in the part). */
+  order: Float64Array;
+  part: Int32Array;
+  local: Uint32Array;
+}
+
+/** Every result of a search, best first; `slice` makes Hit objects only for what is shown. */
+export class HitList {
+  readonly length: number;
+  private readonly lists: IndexHits[];
+  /** For merged lists: which list and where, per position. */
+  private readonly which: Uint8Array | null;
+  private readonly at: Uint32Array | null;
+
+  constructor(lists: IndexHits[]) {
+    this.lists = lists;
+    this.length = lists.reduce((n, l) => n + l.doc.length, 0);
+    if (lists.length <= 1) {
+      this.which = null;
+      this.at = null;
+      return;
+    }
+    // Merge by (score desc, order asc).
+    this.which = new Uint8Array(this.length);
+    this.at = new Uint32Array(this.length);
+    const pos = lists.map(() => 0);
+    for (let i = 0; i < this.length; i++) {
+      let best = -1;
+      for (let l = 0; l < lists.length; l++) {
+        const list = lists[l] as IndexHits;
+        const p = pos[l] as number;
+        if (p >= list.doc.length) continue;
+        if (best < 0) {
+          best = l;
+          continue;
+        }
+        const b = lists[best] as IndexHits;
+        const bp = pos[best] as number;
+        const d = (list.score[p] as number) - (b.score[bp] as number);
+        if (d > 0 || (d === 0 && (list.order[p] as number) < (b.order[bp] as number))) best = l;
+      }
+      this.which[i] = best;
+      this.at[i] = pos[best] as number;
+      pos[best] = (pos[best] as number) + 1;
+    }
+  }
+
+  /** The hit at a position. */
+  hit(i: number): Hit {
+    const l = this.which ? (this.which[i] as number) : 0;
+    const j = this.at ? (this.at[i] as number) : i;
+    const list = this.lists[l] as IndexHits;
+    return { index: list.index, doc: list.doc[j] as number, part: list.part[j] as number, local: list.local[j] as number, word: list.word[j] as number, coverage: list.coverage[j] as number, score: list.score[j] as number };
+  }
+
+  /** Hits from `from` up to (not including) `to`. */
+  slice(from = 0, to = this.length): Hit[] {
+    const out: Hit[] = [];
+    for (let i = Math.max(0, from); i < Math.min(this.length, to); i++) out.push(this.hit(i));
+    return out;
+  }
+
+  /** How many hits cover at least `coverage`. */
+  countCovering(coverage: number): number {
+    let n = 0;
+    for (const l of this.lists) for (const c of l.coverage) if (c >= coverage) n++;
+    return n;
+  }
 }
 
 /** What a search found. */
 export interface SearchOutcome {
   parsed: ParsedQuery;
   /** Every result, best first. */
-  hits: Hit[];
+  hits: HitList;
   /** Results per record type. */
   totals: Record<string, number>;
   /** Results holding every token of the query (all of them for a query of filters only). */
@@ -115,9 +187,13 @@ function floorIndex(sorted: readonly string[], key: string): number {
 
 /** One index (main or delta) with its caches. */
 class IndexRuntime {
-  readonly docPart: Int32Array;
-  readonly docLocal: Uint32Array;
-  readonly docTier: Uint8Array;
+  /** The index's document ranges (one per part and tier), sorted: first document, part, tier, part-local index of the first document. */
+  private readonly rangeStart: Float64Array;
+  private readonly rangePart: Int32Array;
+  private readonly rangeTier: Uint8Array;
+  private readonly rangeLocal: Uint32Array;
+  /** Candidate of each document, kept between searches and reset after each (-1: none). */
+  readonly candidateOf: Int32Array;
   /** Per part: the multiplier and radix of each of its facets. */
   private readonly mults: number[][];
   private readonly radix: number[][];
@@ -132,38 +208,69 @@ class IndexRuntime {
   constructor(info: IndexInfo, load: Loader, manifest: SearchManifest) {
     this.info = info;
     this.load = load;
-    this.docPart = new Int32Array(info.docs).fill(-1);
-    this.docLocal = new Uint32Array(info.docs);
-    this.docTier = new Uint8Array(info.docs);
-    const rankOf = new Map(manifest.parts.map((p, i) => [p.key, i]));
-    const stale = new Set(info.name === 'main' ? manifest.stale : []);
-    this.rank = Int32Array.from(info.parts, (p) => (stale.has(p.key) ? -1 : (rankOf.get(p.key) ?? -1)));
+    const ranges: Array<[number, number, number, number]> = [];
     info.parts.forEach((p, i) => {
       let local = 0;
       p.ranges.forEach(([start, count], tier) => {
-        for (let d = 0; d < count; d++) {
-          this.docPart[start + d] = i;
-          this.docLocal[start + d] = local + d;
-          this.docTier[start + d] = tier;
-        }
+        if (count > 0) ranges.push([start, i, tier, local]);
         local += count;
       });
     });
+    ranges.sort((a, b) => a[0] - b[0]);
+    this.rangeStart = Float64Array.from(ranges, (r) => r[0]);
+    this.rangePart = Int32Array.from(ranges, (r) => r[1]);
+    this.rangeTier = Uint8Array.from(ranges, (r) => r[2]);
+    this.rangeLocal = Uint32Array.from(ranges, (r) => r[3]);
+    this.candidateOf = new Int32Array(info.docs).fill(-1);
+    const rankOf = new Map(manifest.parts.map((p, i) => [p.key, i]));
+    const stale = new Set(info.name === 'main' ? manifest.stale : []);
+    this.rank = Int32Array.from(info.parts, (p) => (stale.has(p.key) ? -1 : (rankOf.get(p.key) ?? -1)));
     this.mults = info.parts.map((p) => {
       const m: number[] = [];
       let mult = 1;
       for (const sets of p.sets) {
         m.push(mult);
-        mult *= sets.length + 1;
+        mult *= Math.max(1, sets.length);
       }
       return m;
     });
-    this.radix = info.parts.map((p) => p.sets.map((s) => s.length + 1));
+    this.radix = info.parts.map((p) => p.sets.map((s) => Math.max(1, s.length)));
     this.facetAt = info.parts.map((p) => {
       const at = new Int32Array(info.facets.length).fill(-1);
       p.facets.forEach((f, k) => (at[f] = k));
       return at;
     });
+  }
+
+  private lastRange = -1;
+  /** The range holding a document (the last one found, else binary search), or -1. */
+  private rangeOf(doc: number): number {
+    const last = this.lastRange;
+    if (last >= 0 && doc >= (this.rangeStart[last] as number) && (last + 1 >= this.rangeStart.length || doc < (this.rangeStart[last + 1] as number))) return last;
+    let lo = 0;
+    let hi = this.rangeStart.length - 1;
+    let found = -1;
+    while (lo <= hi) {
+      const mid = (lo + hi) >> 1;
+      if ((this.rangeStart[mid] as number) <= doc) {
+        found = mid;
+        lo = mid + 1;
+      } else hi = mid - 1;
+    }
+    this.lastRange = found;
+    return found;
+  }
+
+  /** A document's part (an index into this index's parts), its tier and its place in the part. */
+  locate(doc: number, out: { part: number; tier: number; local: number }): void {
+    const r = this.rangeOf(doc);
+    if (r < 0) {
+      out.part = -1;
+      return;
+    }
+    out.part = this.rangePart[r] as number;
+    out.tier = this.rangeTier[r] as number;
+    out.local = (this.rangeLocal[r] as number) + doc - (this.rangeStart[r] as number);
   }
 
   file(path: string): Promise<Uint8Array> {
@@ -175,7 +282,7 @@ class IndexRuntime {
     return pending;
   }
 
-  /** The code (0 none, else 1 + set) of the part's `k`-th facet for a document's word. */
+  /** The code (the index of its value set) of the part's `k`-th facet for a document's word. */
   code(part: number, k: number, word: number): number {
     const p = this.info.parts[part] as IndexPart;
     if (p.combos) return p.combos[word]?.[k] ?? 0;
@@ -186,8 +293,7 @@ class IndexRuntime {
   values(part: number, f: number, word: number): readonly number[] {
     const k = this.facetAt[part]?.[f] ?? -1;
     if (k < 0) return [];
-    const code = this.code(part, k, word);
-    return code === 0 ? [] : ((this.info.parts[part] as IndexPart).sets[k]?.[code - 1] ?? []);
+    return (this.info.parts[part] as IndexPart).sets[k]?.[this.code(part, k, word)] ?? [];
   }
 
   async entry(term: string): Promise<DictEntry | null> {
@@ -252,39 +358,80 @@ class IndexRuntime {
   }
 }
 
-/** Growable candidate table for one index. */
+/** Growable candidate table for one index, in typed arrays. */
 class Candidates {
   readonly of: Int32Array;
-  doc: number[] = [];
-  word: number[] = [];
+  size = 0;
+  doc = new Uint32Array(1024);
+  part = new Int32Array(1024);
+  local = new Uint32Array(1024);
+  tier = new Uint8Array(1024);
+  word = new Float64Array(1024);
+  /** Per candidate: a bit per prefix word found. */
+  prefix = new Uint32Array(1024);
   /** Per candidate, per query term: field code, or -1. */
-  fields: number[] = [];
-  /** Per candidate, per prefix word found: bit set. */
-  prefix: number[] = [];
+  fields: Int32Array;
   /** Per candidate, per token: exact score. */
-  exact: number[] = [];
+  exact: Float64Array;
   readonly terms: number;
   readonly tokens: number;
-  constructor(docs: number, terms: number, tokens: number) {
+  private readonly ix: IndexRuntime;
+  private readonly where = { part: -1, tier: 0, local: 0 };
+  /** `of`: the index's shared candidate map (all -1); {@link release} resets what was set. */
+  constructor(ix: IndexRuntime, terms: number, tokens: number) {
+    this.ix = ix;
+    this.of = ix.candidateOf;
     this.terms = terms;
     this.tokens = tokens;
-    this.of = new Int32Array(docs).fill(-1);
+    this.fields = new Int32Array(1024 * Math.max(1, terms)).fill(-1);
+    this.exact = new Float64Array(1024 * Math.max(1, tokens));
   }
-  get size(): number {
-    return this.doc.length;
+  private grow(): void {
+    const cap = this.doc.length * 2;
+    const more = <A extends Uint32Array | Float64Array | Int32Array>(a: A, make: (n: number) => A, fill?: number): A => {
+      const b = make(a.length * 2);
+      if (fill !== undefined) b.fill(fill);
+      b.set(a);
+      return b;
+    };
+    this.doc = more(this.doc, (n) => new Uint32Array(n));
+    this.part = more(this.part, (n) => new Int32Array(n));
+    this.local = more(this.local, (n) => new Uint32Array(n));
+    const tier = new Uint8Array(this.tier.length * 2);
+    tier.set(this.tier);
+    this.tier = tier;
+    this.word = more(this.word, (n) => new Float64Array(n));
+    this.prefix = more(this.prefix, (n) => new Uint32Array(n));
+    this.fields = more(this.fields, (n) => new Int32Array(n), -1);
+    this.exact = more(this.exact, (n) => new Float64Array(n));
+    void cap;
   }
+  /** The candidate of a live document (added if new), or -1 for a document of a stale or unknown part. */
   add(doc: number, word: number): number {
     let c = this.of[doc] as number;
     if (c >= 0) return c;
-    c = this.doc.length;
+    this.ix.locate(doc, this.where);
+    const part = this.where.part;
+    if (part < 0 || (this.ix.rank[part] as number) < 0) return -1;
+    if (this.size === this.doc.length) this.grow();
+    c = this.size++;
     this.of[doc] = c;
-    this.doc.push(doc);
-    this.word.push(word);
-    this.prefix.push(0);
-    for (let i = 0; i < this.terms; i++) this.fields.push(-1);
-    for (let i = 0; i < this.tokens; i++) this.exact.push(0);
+    this.doc[c] = doc;
+    this.part[c] = part;
+    this.local[c] = this.where.local;
+    this.tier[c] = this.where.tier;
+    this.word[c] = word;
     return c;
   }
+  /** Resets the shared map for the next search. */
+  release(): void {
+    for (let c = 0; c < this.size; c++) this.of[this.doc[c] as number] = -1;
+  }
+}
+
+/** Packs the ranking keys that precede document order into one number (higher first). */
+function primaryKey(coverage: number, exact: number, phrase: number, proximity: number, field: number): number {
+  return (((Math.min(coverage, 63) * 512 + Math.min(exact, 511)) * 2 + phrase) * 256 + (255 + Math.max(proximity, -255))) * 256 + Math.min(field, 255);
 }
 
 /** The search engine over a manifest. */
@@ -313,13 +460,13 @@ export class SearchEngine {
   async search(q: string, filters: Filters): Promise<SearchOutcome> {
     const parsed = parseQuery(q);
     const active = Object.entries(filters).filter(([, v]) => v.length > 0);
-    const outcome: SearchOutcome = { parsed, hits: [], totals: dict(), complete: 0, counts: dict(), exactTokens: parsed.tokens.map(() => false), terms: [], prefix: null, line: null };
+    const outcome: SearchOutcome = { parsed, hits: new HitList([]), totals: dict(), complete: 0, counts: dict(), exactTokens: parsed.tokens.map(() => false), terms: [], prefix: null, line: null };
     if (parsed.tokens.length === 0 && active.length === 0) return outcome;
     for (const t of parsed.tokens) for (const e of t.exact) if (e.type === 'path' && e.line !== undefined) outcome.line ??= e.line;
     const perIndex = await Promise.all(this.indexes.map((ix, i) => this.searchIndex(ix, i, parsed, active, outcome)));
-    for (const hits of perIndex) outcome.hits.push(...hits);
-    outcome.hits.sort((a, b) => b.coverage - a.coverage || b.exact - a.exact || b.phrase - a.phrase || b.proximity - a.proximity || b.field - a.field || a.order - b.order);
-    outcome.complete = outcome.hits.filter((h) => h.coverage === 2 * parsed.tokens.length).length;
+    // Each index's hits come sorted; merge them (document order compares across indexes by `order`).
+    outcome.hits = new HitList(perIndex);
+    outcome.complete = outcome.hits.countCovering(2 * parsed.tokens.length);
     if (parsed.tokens.length === 0 && active.length === 1) {
       // One filter and no words: that filter's own counts are the archive's.
       const [key] = active[0] as [string, readonly string[]];
@@ -335,7 +482,7 @@ export class SearchEngine {
     return out;
   }
 
-  private async searchIndex(ix: IndexRuntime, which: number, parsed: ParsedQuery, active: Array<[string, readonly string[]]>, outcome: SearchOutcome): Promise<Hit[]> {
+  private async searchIndex(ix: IndexRuntime, which: number, parsed: ParsedQuery, active: Array<[string, readonly string[]]>, outcome: SearchOutcome): Promise<IndexHits> {
     const info = ix.info;
     const tokens = parsed.tokens;
     // Exact lookups first: a token matched exactly needs no word lookups.
@@ -377,96 +524,80 @@ export class SearchEngine {
     const lists = await Promise.all(entries.map((e) => (e ? ix.postings(e) : null)));
     const prefixLists = await Promise.all(extra.map((e) => ix.postings(e)));
 
-    // Filters, per part: which codes pass.
+    // Filters: per filter, the index facet and a mask of wanted values (project: per part).
     const keys = active.map(([k]) => k);
-    const partPasses = (part: number, f: number): Set<number> | null => {
-      const key = keys[f] as string;
-      const wanted = active[f]?.[1] as readonly string[];
-      if (key === 'project') return null;
-      const fi = info.facets.indexOf(key);
-      const p = info.parts[part] as IndexPart;
-      const k = fi < 0 ? -1 : (ix.facetAt[part]?.[fi] ?? -1);
-      const ok = new Set<number>();
-      if (k < 0) return ok;
-      const wantedIdx = new Set(wanted.map((w) => info.values[fi]?.indexOf(w) ?? -1));
-      p.sets[k]?.forEach((set, s) => {
-        if (set.some((v) => wantedIdx.has(v))) ok.add(s + 1);
-      });
-      return ok;
-    };
-    const passCache = info.parts.map((_, part) => active.map((_, f) => partPasses(part, f)));
     const projectOf = (part: number): string | null => this.manifest.parts[ix.rank[part] as number]?.project ?? null;
+    const filterFacet = keys.map((key) => (key === 'project' ? -2 : info.facets.indexOf(key)));
+    const wantedMask = active.map(([key, wanted], f) => {
+      const fi = filterFacet[f] as number;
+      if (key === 'project') return Uint8Array.from(info.parts, (_, part) => (wanted.includes(projectOf(part) ?? '\u0000') ? 1 : 0));
+      const mask = new Uint8Array(fi < 0 ? 0 : (info.values[fi]?.length ?? 0));
+      for (const w of wanted) {
+        const v = fi < 0 ? -1 : (info.values[fi]?.indexOf(w) ?? -1);
+        if (v >= 0) mask[v] = 1;
+      }
+      return mask;
+    });
     const failMask = (part: number, word: number): number => {
       let mask = 0;
-      for (let f = 0; f < active.length; f++) {
-        const key = keys[f] as string;
-        if (key === 'project') {
-          if (!(active[f]?.[1] as readonly string[]).includes(projectOf(part) ?? '\u0000')) mask |= 1 << f;
+      for (let f = 0; f < keys.length; f++) {
+        const fi = filterFacet[f] as number;
+        const want = wantedMask[f] as Uint8Array;
+        if (fi === -2) {
+          if (want[part] !== 1) mask |= 1 << f;
           continue;
         }
-        const fi = info.facets.indexOf(key);
-        const k = fi < 0 ? -1 : (ix.facetAt[part]?.[fi] ?? -1);
-        if (k < 0 || !(passCache[part]?.[f] as Set<number>).has(ix.code(part, k, word))) mask |= 1 << f;
+        let ok = false;
+        if (fi >= 0) for (const v of ix.values(part, fi, word)) if (want[v] === 1) ok = true;
+        if (!ok) mask |= 1 << f;
       }
       return mask;
     };
 
     // Candidates.
-    const cands = new Candidates(info.docs, termList.length, tokens.length);
-    const live = (doc: number): boolean => {
-      const part = ix.docPart[doc] as number;
-      return part >= 0 && (ix.rank[part] as number) >= 0;
-    };
+    const cands = new Candidates(ix, termList.length, tokens.length);
+    const m = termList.length;
+    const T = tokens.length;
     lists.forEach((list, j) => {
       if (!list) return;
       for (let i = 0; i < list.docs.length; i++) {
-        const doc = list.docs[i] as number;
-        if (!live(doc)) continue;
-        const c = cands.add(doc, list.words[i] as number);
-        cands.fields[c * termList.length + j] = list.fields ? (list.fields[i] as number) : 1;
+        const c = cands.add(list.docs[i] as number, list.words[i] as number);
+        if (c >= 0) cands.fields[c * m + j] = list.fields ? (list.fields[i] as number) : 1;
       }
     });
     prefixLists.forEach((list, j) => {
       for (let i = 0; i < list.docs.length; i++) {
-        const doc = list.docs[i] as number;
-        if (!live(doc)) continue;
-        const c = cands.add(doc, list.words[i] as number);
-        cands.prefix[c] = (cands.prefix[c] as number) | (1 << j);
+        const c = cands.add(list.docs[i] as number, list.words[i] as number);
+        if (c >= 0) cands.prefix[c] = (cands.prefix[c] as number) | (1 << j);
       }
     });
     exactHits.forEach((hits, t) => {
       for (const [doc, score] of hits) {
-        if (!live(doc)) continue;
-        // The word of an exact hit: read from any list holding the doc, else from its part's words.
+        // The word of a document found only here is read from its part's words below.
         const c = cands.add(doc, Number.NaN);
-        cands.exact[c * tokens.length + t] = Math.max(cands.exact[c * tokens.length + t] as number, score);
+        if (c >= 0) cands.exact[c * T + t] = Math.max(cands.exact[c * T + t] as number, score);
       }
     });
-    if (tokens.length === 0) await this.filterCandidates(ix, active, cands, live);
-    // Documents found only through the exact map have no word yet: read their parts' words.
+    if (tokens.length === 0) await this.filterCandidates(ix, active, cands);
     const needWords = new Set<number>();
-    for (let c = 0; c < cands.size; c++) if (Number.isNaN(cands.word[c])) needWords.add(ix.docPart[cands.doc[c] as number] as number);
+    for (let c = 0; c < cands.size; c++) if (Number.isNaN(cands.word[c])) needWords.add(cands.part[c] as number);
     if (needWords.size > 0) {
       const words = new Map(await Promise.all([...needWords].map(async (part) => [part, await ix.partWords(part, this.load)] as const)));
-      for (let c = 0; c < cands.size; c++) if (Number.isNaN(cands.word[c])) cands.word[c] = words.get(ix.docPart[cands.doc[c] as number] as number)?.[ix.docLocal[cands.doc[c] as number] as number] ?? 0;
+      for (let c = 0; c < cands.size; c++) if (Number.isNaN(cands.word[c])) cands.word[c] = words.get(cands.part[c] as number)?.[cands.local[c] as number] ?? 0;
     }
 
-    // Score, filter and count.
+    // Score, filter and count. Counts gather in flat arrays (facet value × record type).
     const typeFacet = info.facets.indexOf('type');
-    const hits: Hit[] = [];
-    const totals = outcome.totals;
-    const counts = outcome.counts;
-    const countValue = (key: string, value: string, type: string): void => {
-      const byValue = (counts[key] ??= dict());
-      const byType = (byValue[value] ??= dict());
-      byType[type] = (byType[type] ?? 0) + 1;
-    };
-    const allFacets = info.facets.map((key, f) => [key, f] as const);
-    const m = termList.length;
-    const T = tokens.length;
+    const nTypes = (typeFacet < 0 ? 0 : (info.values[typeFacet]?.length ?? 0)) + 1;
+    const valueAcc = info.values.map((vs) => new Int32Array(vs.length * nTypes));
+    const projectAcc = new Int32Array(info.parts.length * nTypes);
+    const totalAcc = new Int32Array(nTypes);
+    const onlyFacet = filterFacet;
+    const score = new Float64Array(cands.size);
+    const passing = new Uint8Array(cands.size);
+    const coverageOf = new Uint8Array(cands.size);
     for (let c = 0; c < cands.size; c++) {
-      const doc = cands.doc[c] as number;
-      const part = ix.docPart[doc] as number;
+      const part = cands.part[c] as number;
       const word = cands.word[c] as number;
       // Coverage per token.
       let coverage = 0;
@@ -501,62 +632,134 @@ export class SearchEngine {
       // Phrase and proximity, from each present term's best field and first position there.
       let phrase = 0;
       let proximity = 0;
-      let present = 0;
-      const byField = [0, 0, 0, 0];
-      for (let j = 0; j < m; j++) {
-        const fc = cands.fields[c * m + j] as number;
-        if (fc < 0) continue;
-        present++;
-        byField[bestField(fc)] = (byField[bestField(fc)] as number) + 1;
-      }
-      if (present >= 2) {
-        let group = 0;
-        for (let f = 1; f < 4; f++) if ((byField[f] as number) > (byField[group] as number)) group = f;
-        let lo = Infinity;
-        let hi = -Infinity;
-        let inOrder = present === m;
-        let last = -1;
+      if (m >= 2) {
+        let present = 0;
+        const inField = [0, 0, 0, 0];
         for (let j = 0; j < m; j++) {
           const fc = cands.fields[c * m + j] as number;
-          if (fc < 0 || bestField(fc) !== group) {
-            inOrder = false;
-            continue;
-          }
-          const pos = fc >>> 4;
-          if (last >= 0 && pos !== last + 1) inOrder = false;
-          last = pos;
-          lo = Math.min(lo, pos);
-          hi = Math.max(hi, pos);
+          if (fc < 0) continue;
+          present++;
+          const bf = bestField(fc);
+          inField[bf] = (inField[bf] as number) + 1;
         }
-        const size = byField[group] as number;
-        proximity = -((hi - lo + 1 - size) + 10 * (present - size));
-        phrase = inOrder ? 1 : 0;
+        if (present >= 2) {
+          let group = 0;
+          for (let f = 1; f < 4; f++) if ((inField[f] as number) > (inField[group] as number)) group = f;
+          let lo = Infinity;
+          let hi = -Infinity;
+          let inOrder = present === m;
+          let last = -1;
+          for (let j = 0; j < m; j++) {
+            const fc = cands.fields[c * m + j] as number;
+            if (fc < 0 || bestField(fc) !== group) {
+              inOrder = false;
+              continue;
+            }
+            const pos = fc >>> 4;
+            if (last >= 0 && pos !== last + 1) inOrder = false;
+            last = pos;
+            if (pos < lo) lo = pos;
+            if (pos > hi) hi = pos;
+          }
+          const size = inField[group] as number;
+          proximity = -(hi - lo + 1 - size + 10 * (present - size));
+          phrase = inOrder ? 1 : 0;
+        }
       }
-      const mask = active.length > 0 ? failMask(part, word) : 0;
-      const typeValues = typeFacet >= 0 ? ix.values(part, typeFacet, word) : [];
-      const type = typeValues.length > 0 ? (info.values[typeFacet]?.[typeValues[0] as number] as string) : 'record';
+      const mask = keys.length > 0 ? failMask(part, word) : 0;
       // Counts: every facet when the record passes every filter; only facet f when it fails just f.
       if (mask === 0 || (mask & (mask - 1)) === 0) {
-        const only = mask === 0 ? -1 : Math.log2(mask);
-        const onlyKey = only < 0 ? null : keys[only];
-        const project = projectOf(part);
-        if (project !== null && (onlyKey === null || onlyKey === 'project')) countValue('project', project, type);
-        for (const [key, f] of allFacets) {
-          if (onlyKey !== null && key !== onlyKey) continue;
-          for (const v of ix.values(part, f, word)) countValue(key, info.values[f]?.[v] as string, type);
+        const only = mask === 0 ? -1 : (onlyFacet[31 - Math.clz32(mask)] as number);
+        const typeValues = typeFacet < 0 ? [] : ix.values(part, typeFacet, word);
+        const type = typeValues.length > 0 ? (typeValues[0] as number) + 1 : 0;
+        if (only === -1 || only === -2) projectAcc[part * nTypes + type] = (projectAcc[part * nTypes + type] as number) + 1;
+        const p = info.parts[part] as IndexPart;
+        for (let k = 0; k < p.facets.length; k++) {
+          const f = p.facets[k] as number;
+          if (only !== -1 && f !== only) continue;
+          const a = valueAcc[f] as Int32Array;
+          for (const v of p.sets[k]?.[ix.code(part, k, word)] ?? []) a[v * nTypes + type] = (a[v * nTypes + type] as number) + 1;
         }
+        if (mask === 0) totalAcc[type] = (totalAcc[type] as number) + 1;
       }
       if (mask !== 0) continue;
-      totals[type] = (totals[type] ?? 0) + 1;
-      const rank = ix.rank[part] as number;
-      const order = ((ix.docTier[doc] as number) * this.orderScale.parts + rank) * this.orderScale.docs + (ix.docLocal[doc] as number);
-      hits.push({ index: which, doc, part: rank, local: ix.docLocal[doc] as number, type, word, coverage, exact, phrase, proximity, field, order });
+      passing[c] = 1;
+      coverageOf[c] = coverage;
+      score[c] = primaryKey(coverage, exact, phrase, proximity, field);
     }
-    return hits;
+    // The counts as values and types.
+    const typeName = (t: number): string => (t === 0 ? 'record' : (info.values[typeFacet]?.[t - 1] as string));
+    const add = (key: string, value: string, type: string, n: number): void => {
+      const byValue = (outcome.counts[key] ??= dict());
+      const byType = (byValue[value] ??= dict());
+      byType[type] = (byType[type] ?? 0) + n;
+    };
+    for (let t = 0; t < nTypes; t++) if ((totalAcc[t] as number) > 0) outcome.totals[typeName(t)] = (outcome.totals[typeName(t)] ?? 0) + (totalAcc[t] as number);
+    info.parts.forEach((_, part) => {
+      const project = projectOf(part);
+      if (project === null) return;
+      for (let t = 0; t < nTypes; t++) if ((projectAcc[part * nTypes + t] as number) > 0) add('project', project, typeName(t), projectAcc[part * nTypes + t] as number);
+    });
+    valueAcc.forEach((a, f) => {
+      const key = info.facets[f] as string;
+      const values = info.values[f] as string[];
+      for (let v = 0; v < values.length; v++) for (let t = 0; t < nTypes; t++) if ((a[v * nTypes + t] as number) > 0) add(key, values[v] as string, typeName(t), a[v * nTypes + t] as number);
+    });
+
+    // Hits: by key (higher first), and within a key in document order (the index's tie-break).
+    const keyCount = new Map<number, number>();
+    for (let c = 0; c < cands.size; c++) if (passing[c] === 1) keyCount.set(score[c] as number, (keyCount.get(score[c] as number) ?? 0) + 1);
+    const start = new Map<number, number>();
+    let total = 0;
+    for (const key of [...keyCount.keys()].sort((a, b) => b - a)) {
+      start.set(key, total);
+      total += keyCount.get(key) as number;
+    }
+    const out: IndexHits = { index: which, doc: new Uint32Array(total), word: new Float64Array(total), coverage: new Uint8Array(total), score: new Float64Array(total), order: new Float64Array(total), part: new Int32Array(total), local: new Uint32Array(total) };
+    // Passing candidates in document order: sort their documents (typed, fast).
+    // (Candidates usually arrive in document order already; else sort, or walk the map when they are many.)
+    let sorted = true;
+    for (let c = 1; c < cands.size && sorted; c++) if ((cands.doc[c] as number) < (cands.doc[c - 1] as number)) sorted = false;
+    let inOrder: Uint32Array;
+    if (sorted) {
+      inOrder = new Uint32Array(total);
+      let k = 0;
+      for (let c = 0; c < cands.size; c++) if (passing[c] === 1) inOrder[k++] = c;
+    } else if (cands.size > info.docs / 8) {
+      inOrder = new Uint32Array(total);
+      let k = 0;
+      for (let doc = 0; doc < info.docs; doc++) {
+        const c = cands.of[doc] as number;
+        if (c >= 0 && passing[c] === 1) inOrder[k++] = c;
+      }
+    } else {
+      const byDoc = new Float64Array(total);
+      let k = 0;
+      for (let c = 0; c < cands.size; c++) if (passing[c] === 1) byDoc[k++] = (cands.doc[c] as number) * 2 ** 21 + c;
+      byDoc.sort();
+      inOrder = Uint32Array.from(byDoc, (x) => x % 2 ** 21);
+    }
+    for (let n = 0; n < total; n++) {
+      const c = inOrder[n] as number;
+      const key = score[c] as number;
+      const i = start.get(key) as number;
+      start.set(key, i + 1);
+      const rank = ix.rank[cands.part[c] as number] as number;
+      const local = cands.local[c] as number;
+      out.doc[i] = cands.doc[c] as number;
+      out.word[i] = cands.word[c] as number;
+      out.coverage[i] = coverageOf[c] as number;
+      out.score[i] = key;
+      out.part[i] = rank;
+      out.local[i] = local;
+      out.order[i] = ((cands.tier[c] as number) * this.orderScale.parts + rank) * this.orderScale.docs + local;
+    }
+    cands.release();
+    return out;
   }
 
   /** Candidates of a query with filters only: the two smallest filters' records (see docs/architecture.md). */
-  private async filterCandidates(ix: IndexRuntime, active: Array<[string, readonly string[]]>, cands: Candidates, live: (doc: number) => boolean): Promise<void> {
+  private async filterCandidates(ix: IndexRuntime, active: Array<[string, readonly string[]]>, cands: Candidates): Promise<void> {
     const info = ix.info;
     type Driver = { size: number; fill: () => Promise<void> };
     const drivers: Driver[] = await Promise.all(
@@ -569,7 +772,11 @@ export class SearchEngine {
             fill: async () => {
               for (const i of parts) {
                 const words = await ix.partWords(i, this.load);
-                for (const [start, count] of (info.parts[i] as IndexPart).ranges) for (let d = start; d < start + count; d++) cands.add(d, words[ix.docLocal[d] as number] as number);
+                let local = 0;
+                for (const [start, count] of (info.parts[i] as IndexPart).ranges) {
+                  for (let d = 0; d < count; d++) cands.add(start + d, words[local + d] as number);
+                  local += count;
+                }
               }
             },
           };
@@ -580,7 +787,7 @@ export class SearchEngine {
           fill: async () => {
             for (const e of entries) {
               const list = await ix.postings(e);
-              for (let i = 0; i < list.docs.length; i++) if (live(list.docs[i] as number)) cands.add(list.docs[i] as number, list.words[i] as number);
+              for (let i = 0; i < list.docs.length; i++) cands.add(list.docs[i] as number, list.words[i] as number);
             }
           },
         };
@@ -619,15 +826,27 @@ export class SearchEngine {
         project: part?.title ?? '',
         excerpt: excerpt([body, evidence, meta], wanted, outcome.prefix),
         tags: this.tags(hit),
-        type: hit.type,
+        type: this.typeOf(hit),
       };
     });
+  }
+
+  /** A hit's record type (its `type` facet value). */
+  typeOf(hit: Hit): string {
+    const ix = this.indexes[hit.index] as IndexRuntime;
+    const f = ix.info.facets.indexOf('type');
+    const where = { part: -1, tier: 0, local: 0 };
+    ix.locate(hit.doc, where);
+    const v = f < 0 ? [] : ix.values(where.part, f, hit.word);
+    return v.length > 0 ? (ix.info.values[f]?.[v[0] as number] as string) : 'record';
   }
 
   /** A hit's facet values, `[name, values]` in page order (project left out). */
   private tags(hit: Hit): Array<[string, string]> {
     const ix = this.indexes[hit.index] as IndexRuntime;
-    const part = ix.docPart[hit.doc] as number;
+    const where = { part: -1, tier: 0, local: 0 };
+    ix.locate(hit.doc, where);
+    const part = where.part;
     const out: Array<[string, string]> = [];
     for (const key of this.facetOrder) {
       const f = ix.info.facets.indexOf(key);
