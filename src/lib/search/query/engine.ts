@@ -125,13 +125,6 @@ export class HitList {
     for (let i = Math.max(0, from); i < Math.min(this.length, to); i++) out.push(this.hit(i));
     return out;
   }
-
-  /** How many hits cover at least `coverage`. */
-  countCovering(coverage: number): number {
-    let n = 0;
-    for (const l of this.lists) for (const c of l.coverage) if (c >= coverage) n++;
-    return n;
-  }
 }
 
 /** What a search found. */
@@ -466,7 +459,6 @@ export class SearchEngine {
     const perIndex = await Promise.all(this.indexes.map((ix, i) => this.searchIndex(ix, i, parsed, active, outcome)));
     // Each index's hits come sorted; merge them (document order compares across indexes by `order`).
     outcome.hits = new HitList(perIndex);
-    outcome.complete = outcome.hits.countCovering(2 * parsed.tokens.length);
     if (parsed.tokens.length === 0 && active.length === 1) {
       // One filter and no words: that filter's own counts are the archive's.
       const [key] = active[0] as [string, readonly string[]];
@@ -538,18 +530,33 @@ export class SearchEngine {
       }
       return mask;
     });
-    const failMask = (part: number, word: number): number => {
-      let mask = 0;
-      for (let f = 0; f < keys.length; f++) {
+    // Per part and filter: which codes of the part's facet pass (built when the part is first met).
+    const passTables: Array<Array<Uint8Array | null> | undefined> = new Array(info.parts.length);
+    const passOf = (part: number): Array<Uint8Array | null> => {
+      let tables = passTables[part];
+      if (tables) return tables;
+      const p = info.parts[part] as IndexPart;
+      tables = keys.map((_, f) => {
         const fi = filterFacet[f] as number;
         const want = wantedMask[f] as Uint8Array;
-        if (fi === -2) {
-          if (want[part] !== 1) mask |= 1 << f;
-          continue;
-        }
-        let ok = false;
-        if (fi >= 0) for (const v of ix.values(part, fi, word)) if (want[v] === 1) ok = true;
-        if (!ok) mask |= 1 << f;
+        if (fi === -2) return Uint8Array.of(want[part] === 1 ? 1 : 0);
+        const k = fi < 0 ? -1 : (ix.facetAt[part]?.[fi] ?? -1);
+        if (k < 0) return null;
+        return Uint8Array.from(p.sets[k] ?? [], (set) => (set.some((v) => want[v] === 1) ? 1 : 0));
+      });
+      passTables[part] = tables;
+      return tables;
+    };
+    const failMask = (part: number, word: number): number => {
+      const tables = passOf(part);
+      let mask = 0;
+      for (let f = 0; f < keys.length; f++) {
+        const table = tables[f];
+        const fi = filterFacet[f] as number;
+        if (!table) mask |= 1 << f;
+        else if (fi === -2) {
+          if (table[0] !== 1) mask |= 1 << f;
+        } else if (table[ix.code(part, ix.facetAt[part]?.[fi] as number, word)] !== 1) mask |= 1 << f;
       }
       return mask;
     };
@@ -683,6 +690,7 @@ export class SearchEngine {
         if (mask === 0) totalAcc[type] = (totalAcc[type] as number) + 1;
       }
       if (mask !== 0) continue;
+      if (coverage === 2 * T) outcome.complete++;
       passing[c] = 1;
       coverageOf[c] = coverage;
       score[c] = primaryKey(coverage, exact, phrase, proximity, field);
