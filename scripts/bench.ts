@@ -21,7 +21,7 @@ import { join, resolve } from 'node:path';
 import { generateCorpus } from './gen-corpus.ts';
 import { generateRelevanceCorpus, type TruthRow } from './gen-relevance-corpus.ts';
 import { relevance, type RelevanceResult } from './relevance.ts';
-import { sampleTree, type TreeMemory } from './process-tree-memory.ts';
+import { samplePeakRss } from './peak-rss.ts';
 import { openRepository } from '../src/lib/git/repository.ts';
 import { readArchiveIndex, readModel } from '../src/lib/archive/model-store.ts';
 import { serveStatic } from '../tests/e2e/static-server.ts';
@@ -37,8 +37,8 @@ interface Timings {
   wallMs: number;
   stagesMs: Record<string, number>;
   maxRssBytes: number;
-  /** Sampled by the bench: the whole process tree of the build. */
-  tree?: TreeMemory;
+  /** Sampled by the bench: the peak of the whole process tree of the build (bytes; null off Linux). */
+  tree?: { peakBytes: number | null };
   output: { files: number; bytes: number; pages: number; searchIndexBytes: number };
 }
 
@@ -51,11 +51,11 @@ function arg(name: string, fallback: string): string {
 function build(input: string, out: string, cache: string, timingsFile: string): Promise<Timings> {
   return new Promise((resolvePromise, reject) => {
     const child = spawn(process.execPath, [CLI, 'build', input, '--out', out, '--cache-dir', cache, '--timings', timingsFile], { stdio: ['ignore', 'ignore', 'pipe'] });
-    const sampler = sampleTree(child.pid as number, 100);
+    const sampler = samplePeakRss(child.pid as number, 100);
     let stderr = '';
     child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
     child.on('close', async (code) => {
-      const tree = await sampler.stop();
+      const tree = { peakBytes: await sampler.stop() };
       if (code !== 0) return reject(new Error(`build failed (${code}):\n${stderr}`));
       resolvePromise({ ...(JSON.parse(await readFile(timingsFile, 'utf8')) as Timings), tree });
     });

@@ -100,6 +100,7 @@ export const invalidRecordSchema = documented(
     error: str,
     kind: documented(z.string(), { description: 'Stable id of the fault (`trail/not-json`, ...).' }),
     raw: documented(z.string(), { description: 'The raw text, capped at 4,096 characters.' }),
+    omitted: documented(int.optional(), { description: 'On a summary: how many further records of this kind it stands for (a project lists at most 200 of one kind); `file` and `line` are the first of them.' }),
   }),
   { id: 'InvalidRecord', description: 'A line or block that failed validation, with its raw text.' },
 );
@@ -117,13 +118,23 @@ export const flagSchema = documented(
     summary: str,
     evidence: str.optional(),
     at: z.array(flagLocationSchema),
+    omitted: documented(int.optional(), { description: 'On a summary: how many flags of this kind it stands for (a project lists at most 200 of one kind).' }),
   }),
   { id: 'Flag', description: 'A finding that needs a person.' },
 );
 
 /** A source file read. */
 export const sourceFileSchema = documented(
-  z.object({ path: str, format: sourceFormatSchema, bytes: int, lines: int, valid: int, invalid: int, notRead: str.optional() }),
+  z.object({
+    path: str,
+    format: sourceFormatSchema,
+    bytes: int,
+    lines: int,
+    valid: int,
+    invalid: int,
+    notRead: str.optional(),
+    files: documented(int.optional(), { description: 'On a summary: how many files of this format it stands for (a project lists at most 200 of one format); the counts are their sums.' }),
+  }),
   { id: 'SourceFile', description: 'One record file read for the project, with its line accounting.' },
 );
 
@@ -165,14 +176,20 @@ export const projectCountsSchema = documented(
     superseded: int,
     invalid: int,
     telemetry: int,
-    flags: z.object({ high: int, medium: int, low: int }),
-    evidence: z.object({ VERIFIED: int, NOT_VERIFIED: int, INCONCLUSIVE: int }),
-    resultNotVerified: int,
-    checkFirst: int,
+    flags: documented(z.object({ high: int, medium: int, low: int }), { description: 'Flags per severity, both layers (flags, not rows that carry one).' }),
+    flagLayers: documented(z.object({ layer1: z.object({ high: int, medium: int, low: int }), layer2: z.object({ high: int, medium: int, low: int }) }), {
+      description: "Flags per severity of each layer: `layer1` Trailbook's own checks, `layer2` the reviewer's, read from audit.json.",
+    }),
+    evidence: documented(z.object({ VERIFIED: int, NOT_VERIFIED: int, INCONCLUSIVE: int }), { description: 'Evidence pointers of decision rows per status.' }),
+    pointers: documented(z.object({ verified: int, failed: int, notCheckable: int }), {
+      description: 'Evidence pointers of every record that cites evidence (decision rows, QA criteria, review-finding locations) by outcome: verified, failed (NOT_VERIFIED), not checkable (INCONCLUSIVE).',
+    }),
+    resultNotVerified: documented(int, { description: 'Decision rows whose result is not `verified`.' }),
+    checkFirst: documented(int, { description: 'Decision rows listed under Check first.' }),
     openBlockers: int,
     rowsByFormat: z.partialRecord(sourceFormatSchema, int),
   }),
-  { id: 'Counts', description: 'Counts shown on the archive home and in the build report.' },
+  { id: 'Counts', description: 'Every count Trailbook shows, from one definition (src/lib/projections/counts.ts): the archive home, the recap, search, `check` and the exports agree.' },
 );
 
 const citationSchema = documented(z.object({ rowId: str, anchor: str, decision: str }), { id: 'Citation', description: 'A row citing a commit or file.' });

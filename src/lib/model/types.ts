@@ -144,6 +144,12 @@ export interface InvalidRecord {
   kind: string;
   /** The raw text, possibly truncated to {@link RAW_TEXT_LIMIT} characters. */
   raw: string;
+  /**
+   * Set on a summary: the number of further records of this kind it stands for, not listed one
+   * by one (a project lists at most `MAX_PER_KIND` of one kind: src/lib/bounds/kind-bounds.ts).
+   * `file` and `line` are the first of them.
+   */
+  omitted?: number;
 }
 
 /** Raw text kept for invalid records is capped at this many characters (UTF-16 units). */
@@ -179,6 +185,11 @@ export interface Flag {
   evidence?: string;
   /** Source locations (file:line) the flag is about, in file order. */
   at: FlagLocation[];
+  /**
+   * Set on a summary: the number of flags of this kind it stands for, not listed one by one
+   * (src/lib/bounds/kind-bounds.ts). `at` is the first of them.
+   */
+  omitted?: number;
 }
 
 /** One source file read for a project, with its line accounting. */
@@ -194,6 +205,11 @@ export interface SourceFile {
   invalid: number;
   /** Set when the file is discovered but its reader has not landed yet ("not read yet"). */
   notRead?: string;
+  /**
+   * Set on a summary: the number of files of this format it stands for, not listed one by one
+   * (src/lib/bounds/kind-bounds.ts); `bytes`, `lines`, `valid` and `invalid` are their sums.
+   */
+  files?: number;
 }
 
 /** The canonical repository of a project (spec/input.md section 1). */
@@ -226,16 +242,26 @@ export type AuditInfo =
       error?: string;
     };
 
-/** Counts shown on the archive home and in the build summary. */
+/**
+ * A project's counts, as every surface shows them: computed once by `projectCounts`
+ * (src/lib/projections/counts.ts, which says what each counts).
+ */
 export interface ProjectCounts {
+  /** Valid decision rows, superseded ones included. */
   rows: number;
   /** Rows hidden because a later row supersedes them. */
   superseded: number;
+  /** Invalid records of every source. */
   invalid: number;
   telemetry: number;
+  /** Flags per severity, both layers. */
   flags: Record<Severity, number>;
-  /** Evidence pointers per status. */
+  /** Flags per severity of each layer: `layer1` Trailbook's own checks, `layer2` the reviewer's (audit.json). */
+  flagLayers: { layer1: Record<Severity, number>; layer2: Record<Severity, number> };
+  /** Evidence pointers of decision rows per status. */
   evidence: Record<EvidenceStatus, number>;
+  /** Evidence pointers of every record (decision rows, QA criteria, review-finding locations) by outcome. */
+  pointers: { verified: number; failed: number; notCheckable: number };
   /** Rows whose result is not `verified`. */
   resultNotVerified: number;
   /** Rows listed under Check first. */

@@ -7,12 +7,9 @@ import { basename, relative, sep } from 'node:path';
 import { stat } from 'node:fs/promises';
 import type { StageTimes } from '../archive/stage-times.ts';
 import type { DiscoveredProject } from '../discover/discover.ts';
-import type { Citation, CitedCommit, CitedFile, EvidencePointer, TrailRow, EvidenceStatus, Flag, InvalidRecord, ProjectCounts, ProjectModel, SourceFile, TelemetryRow } from '../model/types.ts';
-import { readBbsTrail } from '../adapters/bbs-trail.ts';
-import { readPstackTrail } from '../adapters/pstack-trail.ts';
-import { readAuditFile } from '../adapters/audit-file.ts';
+import type { Citation, CitedCommit, CitedFile, EvidencePointer, TrailRow, InvalidRecord, ProjectModel } from '../model/types.ts';
 import { readJsonFile } from '../adapters/json-file.ts';
-import type { ParsedRow, TrailFileResult } from '../adapters/parsed-row.ts';
+import { Confinement } from '../fs/confined.ts';
 import { projectConfigSchema, type ProjectConfig } from '../schemas/project-config.ts';
 import { describeIssues } from '../schemas/describe-issues.ts';
 import { classifyEvidence } from '../evidence/classify.ts';
@@ -20,26 +17,32 @@ import { resolveEvidence, type EvidenceContext } from '../evidence/resolve.ts';
 import { ArtifactFolder } from '../evidence/artifacts.ts';
 import { runChecks } from '../checks/index.ts';
 import { readQuality, withFindingCitations } from '../quality/read-quality.ts';
-import { LifecycleRecords, lifecycleCounts, mergeSpan } from '../coord/lifecycle-records.ts';
-import { checkFirst } from '../projections/check-first.ts';
-import { openBlockers } from '../projections/open-blockers.ts';
+import { mergeSpan } from '../coord/lifecycle-records.ts';
+import { ProjectRecords } from '../readers/project-records.ts';
+import { CLAIM_FORMATS, readProjectFiles } from '../readers/registry.ts';
+import { projectCounts } from '../projections/counts.ts';
 import { sortFlags } from '../projections/flags.ts';
+import { boundFlags, boundInvalid, boundSources } from '../bounds/kind-bounds.ts';
 import { isOutOfTimeOrder, linkRows } from '../projections/rows.ts';
 import { resolveCanonicalRepository, type CanonicalRepository } from './canonical-repository.ts';
 import { repositoryStateKey } from '../git/repository.ts';
 import type { RepositoryRegistry } from './repository-registry.ts';
-import type { AuditInfo } from '../model/types.ts';
 import { premiseTime } from '../verdicts/premises.ts';
-import { readHandover, type HandoverReport } from '../handover/read-handover.ts';
 import { isClaimPath } from '../discover/discover.ts';
+import type { BdExportOptions } from '../beads/run-export.ts';
 
-/** Formats whose reader has not landed yet: discovered, listed, counted, "not read yet". */
-const NOT_READ_YET: Partial<Record<SourceFile['format'], string>> = {};
+/**
+ * Where a project's record files may be read from: its input folder, never inside a `.git`
+ * (docs/security.md, "Nothing escapes the root"; src/lib/fs/confined.ts).
+ */
+export function inputConfinement(project: Pick<DiscoveredProject, 'inputRoot'>): Confinement {
+  return new Confinement([project.inputRoot], { what: 'the input folder', outsideGit: true });
+}
 
 async function readConfig(project: DiscoveredProject, invalid: InvalidRecord[]): Promise<{ value: ProjectConfig; path: string } | null> {
   if (project.config === null) return null;
   const file = basename(project.config);
-  const json = await readJsonFile(project.config);
+  const json = await readJsonFile(project.config, inputConfinement(project));
   if ('error' in json) {
     invalid.push({ file, line: json.line, kind: 'config/invalid-file', error: `${file} ${json.error}`, raw: json.raw });
     return null;
@@ -50,21 +53,6 @@ async function readConfig(project: DiscoveredProject, invalid: InvalidRecord[]):
     return null;
   }
   return { value: parsed.data, path: project.config };
-}
-
-function emptyCounts(): ProjectCounts {
-  return {
-    rows: 0,
-    superseded: 0,
-    invalid: 0,
-    telemetry: 0,
-    flags: { high: 0, medium: 0, low: 0 },
-    evidence: { VERIFIED: 0, NOT_VERIFIED: 0, INCONCLUSIVE: 0 },
-    resultNotVerified: 0,
-    checkFirst: 0,
-    openBlockers: 0,
-    rowsByFormat: {},
-  };
 }
 
 function citedFrom(rows: ProjectModel['rows']): ProjectModel['cited'] {
@@ -120,6 +108,12 @@ export async function prepareProject(project: DiscoveredProject, registry: Repos
   return { project, config, configInvalid, canonical, repositoryKey };
 }
 
+/** Options of {@link analyseProject}. */
+export interface AnalyseOptions {
+  /** Run `bd export` for `.beads/` folders without an export (configuration `beads`; off when absent). */
+  bdExport?: BdExportOptions;
+}
+
 /** `dev:ino` of each file that can be stat'ed (a hard link shares its target's). */
 async function inodesOf(paths: readonly string[]): Promise<Set<string>> {
   const out = new Set<string>();
@@ -134,71 +128,15 @@ async function inodesOf(paths: readonly string[]): Promise<Set<string>> {
  * Analyses one prepared project. Never throws for bad input: unreadable files and invalid
  * lines become invalid records; repository problems make git checks INCONCLUSIVE.
  */
-export async function analyseProject(prepared: PreparedProject, stages?: StageTimes): Promise<ProjectModel> {
+export async function analyseProject(prepared: PreparedProject, stages?: StageTimes, options: AnalyseOptions = {}): Promise<ProjectModel> {
   const startedAt = performance.now();
   const { project, config, canonical } = prepared;
-  const invalid: InvalidRecord[] = [...prepared.configInvalid];
-  const sources: SourceFile[] = [];
-  const parsed: ParsedRow[] = [];
-  const telemetry: TelemetryRow[] = [];
-  const warnings: Array<{ kind: string; file: string; line: number; message: string }> = [];
-  let audit: AuditInfo = { present: false };
-  let handover: HandoverReport | null = null;
-  let reviewFlags: Flag[] = [];
-  const lifecycle = new LifecycleRecords();
-  if (config) sources.push({ path: basename(config.path), format: 'project-config', bytes: (await stat(config.path).catch(() => null))?.size ?? 0, lines: 1, valid: 1, invalid: 0 });
-
-  for (const file of project.files) {
-    if (file.refused !== undefined) {
-      // A symbolic link the walk refused (outside the input root, broken, a loop): never read.
-      invalid.push({ file: file.rel, line: 0, kind: 'source/unreadable', error: `${file.rel} was not read: ${file.refused}`, raw: '' });
-      sources.push({ path: file.rel, format: file.format, bytes: 0, lines: 0, valid: 0, invalid: 1 });
-      continue;
-    }
-    if (file.format === 'arena' || file.format === 'verdicts') continue; // read by readQuality below (spec/input.md sections 5–6)
-    const notRead = NOT_READ_YET[file.format];
-    if (notRead) {
-      sources.push({ path: file.rel, format: file.format, bytes: file.bytes, lines: 0, valid: 0, invalid: 0, notRead });
-      continue;
-    }
-    try {
-      if (lifecycle.handles(file)) {
-        const result = await lifecycle.read(file);
-        for (const r of result.invalid) invalid.push(r);
-        sources.push(result.source);
-        continue;
-      }
-      if (file.format === 'handover') {
-        const result = await readHandover(file.path, file.rel, file.bytes);
-        handover = result.handover;
-        for (const r of result.invalid) invalid.push(r);
-        sources.push(result.source);
-        continue;
-      }
-      if (file.format === 'audit') {
-        const result = await readAuditFile(file.path, file.rel, file.bytes);
-        audit = result.audit;
-        reviewFlags = result.flags;
-        for (const r of result.invalid) invalid.push(r);
-        sources.push(result.source);
-        continue;
-      }
-      let result: TrailFileResult;
-      if (file.format === 'bbs-trail') result = await readBbsTrail(file.path, file.rel, file.bytes);
-      else if (file.format === 'pstack-trail') result = await readPstackTrail(file.path, file.rel, file.bytes);
-      else continue;
-      for (const row of result.rows) parsed.push({ ...row, index: parsed.length });
-      // Loops, not push(...list): a file of a million lines would overflow the call stack.
-      for (const t of result.telemetry) telemetry.push(t);
-      for (const r of result.invalid) invalid.push(r);
-      for (const w of result.warnings) warnings.push({ ...w, file: file.rel });
-      sources.push(result.source);
-    } catch (error) {
-      const code = (error as NodeJS.ErrnoException).code ?? (error as Error).message;
-      invalid.push({ file: file.rel, line: 0, kind: 'source/unreadable', error: `${file.rel} cannot be read: ${code}`, raw: '' });
-      sources.push({ path: file.rel, format: file.format, bytes: file.bytes, lines: 0, valid: 0, invalid: 1 });
-    }
-  }
+  const records = new ProjectRecords({ files: project.files, ...(options.bdExport ? { bdExport: options.bdExport } : {}) });
+  for (const r of prepared.configInvalid) records.invalid.push(r);
+  if (config) records.sources.push({ path: basename(config.path), format: 'project-config', bytes: (await stat(config.path).catch(() => null))?.size ?? 0, lines: 1, valid: 1, invalid: 0 });
+  const within = inputConfinement(project);
+  await readProjectFiles(project.files, records, within);
+  const { sources, invalid, rows: parsed, telemetry, warnings, lifecycle, audit, reviewFlags, handover } = records;
 
   const parsedAt = performance.now();
   // Which files of the project folder may stand as evidence (src/lib/evidence/artifacts.ts):
@@ -207,7 +145,7 @@ export async function analyseProject(prepared: PreparedProject, stages?: StageTi
   // file there is not in the landed head unless committed).
   const workTree = canonical.workTree;
   const inWorkTree = workTree !== null && (project.dir === workTree || project.dir.startsWith(workTree + sep));
-  const claimFiles = project.files.filter((f) => f.refused === undefined && (f.format === 'bbs-trail' || f.format === 'pstack-trail' || f.format === 'audit' || f.format === 'handover')).map((f) => f.path);
+  const claimFiles = project.files.filter((f) => f.refused === undefined && CLAIM_FORMATS.has(f.format)).map((f) => f.path);
   if (config) claimFiles.push(config.path);
   const claims = new Set(claimFiles.flatMap((abs) => [relative(project.dir, abs), ...(inWorkTree ? [relative(workTree, abs)] : [])].map((p) => p.split(sep).join('/'))));
   const ownRecords = inWorkTree ? new Set(project.files.map((f) => f.rel).filter((rel) => !claims.has(rel))) : undefined;
@@ -216,7 +154,12 @@ export async function analyseProject(prepared: PreparedProject, stages?: StageTi
     repositoryName: canonical.info.path ?? 'no repository',
     head: canonical.info.head,
     problem: canonical.info.problem,
-    artifacts: new ArtifactFolder(project.dir, { isClaim: isClaimPath, claimInodes: await inodesOf(claimFiles), ...(ownRecords ? { ownRecords } : {}) }),
+    artifacts: new ArtifactFolder(project.dir, {
+      isClaim: isClaimPath,
+      claimInodes: await inodesOf(claimFiles),
+      gitDirs: canonical.repository ? [canonical.repository.gitdir, canonical.repository.headGitdir] : [],
+      ...(ownRecords ? { ownRecords } : {}),
+    }),
     claims,
   };
   const evidence: EvidencePointer[][] = [];
@@ -231,35 +174,25 @@ export async function analyseProject(prepared: PreparedProject, stages?: StageTi
   }
   const resolvedAt = performance.now();
   const rows = linkRows(parsed, evidence);
-  const quality = await readQuality(project.files.filter((f) => f.refused === undefined), rows, basename(project.dir), ctx);
+  const quality = await readQuality(records.qualityFiles, rows, basename(project.dir), ctx, within);
   for (const r of quality.invalid) invalid.push(r);
   for (const q of quality.sources) sources.push(q);
   // An empty record file holds nothing to account for, but it is worth saying (docs/security.md).
   const withInvalid = new Set(invalid.map((r) => r.file));
   for (const s of sources) if (s.bytes === 0 && s.lines === 0 && !withInvalid.has(s.path) && !s.notRead && s.format !== 'project-config') warnings.push({ kind: 'source/empty-file', file: s.path, line: 0, message: `${s.path} is empty: it holds no records` });
   const history = lifecycle.finish();
-  const flags = sortFlags([...runChecks({ rows, invalid, warnings, audit, reviewFlags, repository: canonical.info, arena: quality.arena, verdicts: quality.verdicts, coordination: history.coordination, beads: history.beads }), ...reviewFlags], rows);
+  // At most MAX_PER_KIND records of one kind are listed; the rest are summarised and counted
+  // (src/lib/bounds/kind-bounds.ts): 40,000 empty QA files are not 40,000 flags.
+  const listed = boundInvalid(invalid);
+  const raised = runChecks({ rows, invalid: listed, warnings, audit, reviewFlags, repository: canonical.info, arena: quality.arena, verdicts: quality.verdicts, coordination: history.coordination, beads: history.beads });
+  const flags = sortFlags(boundFlags([...raised, ...reviewFlags], listed), rows);
 
   if (stages) {
     stages.parse = (stages.parse ?? 0) + (parsedAt - startedAt);
     stages.resolve = (stages.resolve ?? 0) + (resolvedAt - parsedAt);
     stages.check = (stages.check ?? 0) + (performance.now() - resolvedAt);
   }
-  const counts = emptyCounts();
-  counts.rows = rows.length;
-  counts.superseded = rows.filter((r) => r.supersededBy.length > 0).length;
-  counts.invalid = invalid.length;
-  counts.telemetry = telemetry.length;
-  for (const f of flags) counts.flags[f.severity]++;
-  for (const r of rows) {
-    for (const p of r.evidence) counts.evidence[p.status as EvidenceStatus]++;
-    if (r.resultClass !== 'verified') counts.resultNotVerified++;
-    counts.rowsByFormat[r.format] = (counts.rowsByFormat[r.format] ?? 0) + 1;
-  }
-  if (telemetry.length > 0) counts.rowsByFormat['babysit-telemetry'] = telemetry.length;
-  Object.assign(counts.rowsByFormat, lifecycleCounts(history));
-  counts.checkFirst = checkFirst(rows).length;
-  counts.openBlockers = openBlockers({ coordination: history.coordination, beads: history.beads, verdicts: quality.verdicts }).length;
+  const counts = projectCounts({ rows, flags, invalid: listed, telemetry, verdicts: quality.verdicts, coordination: history.coordination, beads: history.beads, babysit: history.babysit });
 
   let earliest = Number.POSITIVE_INFINITY;
   let latest = Number.NEGATIVE_INFINITY;
@@ -284,14 +217,14 @@ export async function analyseProject(prepared: PreparedProject, stages?: StageTi
     id: project.id,
     title,
     root: project.displayRoot,
-    sources,
+    sources: boundSources(sources),
     repository: canonical.info,
     rows,
     outOfTimeOrder: isOutOfTimeOrder(rows),
     telemetry,
     audit,
     flags,
-    invalid,
+    invalid: listed,
     span,
     cited: withFindingCitations(citedFrom(rows), quality.verdicts),
     counts,
