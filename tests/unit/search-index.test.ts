@@ -283,3 +283,22 @@ describe('the URL', () => {
     expect(parsed.ignored).toEqual(['the']);
   });
 });
+
+describe('search counts are the counts of src/lib/projections/counts.ts', () => {
+  it('rows, superseded rows and flags by severity, for every project of the example corpus', async () => {
+    const { analyseArchive } = await import('../../src/lib/archive/analyse-archive.ts');
+    const { flagTotal, SEVERITIES } = await import('../../src/lib/projections/counts.ts');
+    const { searchRecords } = await import('../../src/lib/search/search-records.ts');
+    const { artifactRecords } = await import('../../src/lib/search/evidence-records.ts');
+    const { fileURLToPath } = await import('node:url');
+    const models: Array<import('../../src/lib/model/types.ts').ProjectModel> = [];
+    await analyseArchive({ roots: [fileURLToPath(new URL('../../content', import.meta.url))], cacheDir: null, onModel: (m) => void models.push(m) });
+    expect(models.length).toBe(14);
+    for (const m of models) {
+      const { part } = buildPart({ key: `p/${m.id}`, title: m.title, project: m.root, latest: null, records: [...searchRecords(m), ...artifactRecords(m.cited.files, m.root)] });
+      const t = part.totals;
+      expect([(t['decision'] ?? 0) + (t['superseded decision'] ?? 0), t['superseded decision'] ?? 0, t['flag'] ?? 0], m.id).toEqual([m.counts.rows, m.counts.superseded, flagTotal(m.counts)]);
+      for (const s of SEVERITIES) expect(part.counts['severity']?.[s]?.['flag'] ?? 0, `${m.id} ${s}`).toBe(m.counts.flags[s]);
+    }
+  });
+});
