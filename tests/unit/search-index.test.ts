@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { gunzipSync } from 'node:zlib';
 import { deserialize, serialize } from 'node:v8';
-import { hexTokens, isHexToken, MAX_TERM, tokenize } from '../../src/lib/search/tokenize.ts';
+import { hexTokens, isHexToken, MAX_TERM, termsOf, tokenize } from '../../src/lib/search/tokenize.ts';
 import { pathMatch, queryExactKeys } from '../../src/lib/search/exact-keys.ts';
 import { buildPart, partWordsFile, type SearchPart } from '../../src/lib/search/index/part.ts';
 import { mergeParts } from '../../src/lib/search/index/merge.ts';
@@ -300,5 +300,16 @@ describe('search counts are the counts of src/lib/projections/counts.ts', () => 
       expect([(t['decision'] ?? 0) + (t['superseded decision'] ?? 0), t['superseded decision'] ?? 0, t['flag'] ?? 0], m.id).toEqual([m.counts.rows, m.counts.superseded, flagTotal(m.counts)]);
       for (const s of SEVERITIES) expect(part.counts['severity']?.[s]?.['flag'] ?? 0, `${m.id} ${s}`).toBe(m.counts.flags[s]);
     }
+  });
+});
+
+describe('termsOf', () => {
+  it('gives the terms tokenize gives, on any text (property)', () => {
+    fc.assert(
+      fc.property(fc.string({ unit: 'grapheme', maxLength: 120 }), fc.constantFrom('', 'the Cache of 文字列 8635af1e café'), (a, b) => {
+        const text = `${a} ${b}`;
+        expect(termsOf(text)).toEqual(tokenize(text).map((t) => t.term));
+      }),
+    );
   });
 });

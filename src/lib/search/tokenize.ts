@@ -105,6 +105,26 @@ export function tokenize(text: string): Token[] {
   return out;
 }
 
+/**
+ * The index terms of `text` only, in order — what {@link tokenize} gives without the offsets
+ * (the index writer's fast path: no object per term).
+ */
+export function termsOf(text: string): string[] {
+  const out: string[] = [];
+  RUN.lastIndex = 0;
+  for (let m = RUN.exec(text); m !== null; m = RUN.exec(text)) {
+    if (m[1] !== undefined) {
+      const chars = Array.from(m[1].normalize('NFKC').toLowerCase());
+      if (chars.length === 1) out.push(chars[0] as string);
+      else for (let i = 0; i + 1 < chars.length; i++) out.push(`${chars[i]}${chars[i + 1]}`);
+      continue;
+    }
+    const term = termOf(m[0]);
+    if (term !== null) out.push(term);
+  }
+  return out;
+}
+
 const terms = new Map<string, string | null>();
 
 /** The index term of one run of letters and digits, or null (stop word, hex id, too long); memoised. */

@@ -24,7 +24,7 @@ export const PAGE_CHARS = 24 * 1024;
 /** Receives one file of the index: path relative to the index folder, gzip data. */
 export type Emit = (path: string, data: Uint8Array) => Promise<void> | void;
 
-const gz = (data: Uint8Array | string): Uint8Array => gzipSync(data, { level: 6 });
+const gz = (data: Uint8Array | string): Uint8Array => gzipSync(data, { level: 4 });
 
 /** Writes pages of JSON items, each page closed past {@link PAGE_CHARS}; returns each page's first key. */
 class Pager<T> {

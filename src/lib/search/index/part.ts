@@ -11,7 +11,7 @@
 import { gzipSync } from 'node:zlib';
 import type { SearchRecord } from '../search-records.ts';
 import { facetKey, orderFacetKeys } from '../facets.ts';
-import { tokenize } from '../tokenize.ts';
+import { termsOf } from '../tokenize.ts';
 import { DOCS_PER_FILE, TIERS, type StoredDoc } from './format.ts';
 import { ByteWriter } from './varint.ts';
 
@@ -157,38 +157,42 @@ export function buildPart(source: PartSource): { part: SearchPart; files: PartFi
     });
   });
 
-  // Words: per term, the documents and a field code each.
-  const postings = new Map<string, Map<number, number>>();
-  const fieldsOf = (r: SearchRecord): string[] => [r.title, r.body, r.evidence ?? '', r.meta ?? ''];
+  // Words: per term, the documents (ascending, as records are read in order) and a field code each.
+  const postings = new Map<string, { docs: number[]; fields: number[] }>();
   records.forEach((r, d) => {
-    fieldsOf(r).forEach((text, field) => {
-      if (text === '') return;
-      tokenize(text).forEach((tok, position) => {
-        let byDoc = postings.get(tok.term);
-        if (!byDoc) postings.set(tok.term, (byDoc = new Map()));
-        const had = byDoc.get(d);
-        if (had === undefined) byDoc.set(d, (1 << field) | (Math.min(position, MAX_POSITION) << 4));
-        else if ((had & (1 << field)) === 0) byDoc.set(d, had | (1 << field));
-      });
-    });
+    const texts = [r.title, r.body, r.evidence ?? '', r.meta ?? ''];
+    for (let field = 0; field < 4; field++) {
+      const text = texts[field] as string;
+      if (text === '') continue;
+      const list = termsOf(text);
+      for (let position = 0; position < list.length; position++) {
+        const term = list[position] as string;
+        let p = postings.get(term);
+        if (!p) postings.set(term, (p = { docs: [], fields: [] }));
+        const last = p.docs.length - 1;
+        if (last >= 0 && p.docs[last] === d) {
+          if (((p.fields[last] as number) & (1 << field)) === 0) p.fields[last] = (p.fields[last] as number) | (1 << field);
+        } else {
+          p.docs.push(d);
+          p.fields.push((1 << field) | (Math.min(position, MAX_POSITION) << 4));
+        }
+      }
+    }
   });
   const terms = [...postings.keys()].sort();
   const termStarts = new Uint32Array(terms.length + 1);
   let total = 0;
   terms.forEach((t, i) => {
     termStarts[i] = total;
-    total += (postings.get(t) as Map<number, number>).size;
+    total += (postings.get(t) as { docs: number[] }).docs.length;
   });
   termStarts[terms.length] = total;
   const postDocs = new Uint32Array(total);
   const postFields = new Uint32Array(total);
   terms.forEach((t, i) => {
-    const byDoc = postings.get(t) as Map<number, number>;
-    let at = termStarts[i] as number;
-    for (const d of [...byDoc.keys()].sort((a, b) => a - b)) {
-      postDocs[at] = d;
-      postFields[at++] = byDoc.get(d) as number;
-    }
+    const p = postings.get(t) as { docs: number[]; fields: number[] };
+    postDocs.set(p.docs, termStarts[i] as number);
+    postFields.set(p.fields, termStarts[i] as number);
   });
 
   // Exact keys: per (key, doc, path, lines) the best quality.
@@ -217,7 +221,7 @@ export function buildPart(source: PartSource): { part: SearchPart; files: PartFi
   const docs: Uint8Array[] = [];
   for (let start = 0; start < records.length; start += DOCS_PER_FILE) {
     const chunk: StoredDoc[] = records.slice(start, start + DOCS_PER_FILE).map((r) => [r.anchor, r.page ?? '', cut(r.title, STORED_LIMITS.title), cut(r.body, STORED_LIMITS.body), cut(r.evidence, STORED_LIMITS.evidence), cut(r.meta, STORED_LIMITS.meta)]);
-    docs.push(gzipSync(JSON.stringify(chunk), { level: 6 }));
+    docs.push(gzipSync(JSON.stringify(chunk), { level: 4 }));
   }
 
   const part: SearchPart = {
@@ -290,5 +294,5 @@ export function partWordsFile(part: SearchPart): Uint8Array {
   const w = new ByteWriter();
   w.varint(part.docs);
   for (const c of part.words) w.varint(c);
-  return gzipSync(w.result(), { level: 6 });
+  return gzipSync(w.result(), { level: 4 });
 }

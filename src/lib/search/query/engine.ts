@@ -315,16 +315,30 @@ class IndexRuntime {
     let at = 0;
     const blocks = await Promise.all(entry[2].map(async ([file, offset, length]) => (await this.file(`post/${file}.bin`)).subarray(offset, offset + length)));
     for (const block of blocks) {
-      const r = new ByteReader(block);
-      const count = r.varint();
-      const flags = r.varint();
+      // Varints read inline (this loop runs once per posting of every word searched).
+      let o = 0;
+      const next = (): number => {
+        let b = block[o++] as number;
+        if (b < 0x80) return b;
+        let result = b & 0x7f;
+        let scale = 0x80;
+        for (;;) {
+          b = block[o++] as number;
+          if (b === undefined) throw new RangeError('varint past the end of the block');
+          result += (b & 0x7f) * scale;
+          if (b < 0x80) return result;
+          scale *= 0x80;
+        }
+      };
+      const count = next();
+      const flags = next();
       let doc = 0;
-      for (let i = 0; i < count; i++) docs[at + i] = doc += r.varint();
+      for (let i = 0; i < count; i++) docs[at + i] = doc += next();
       if (flags & 1) {
         fields ??= new Uint32Array(n);
-        for (let i = 0; i < count; i++) fields[at + i] = r.varint();
+        for (let i = 0; i < count; i++) fields[at + i] = next();
       }
-      for (let i = 0; i < count; i++) words[at + i] = r.varint();
+      for (let i = 0; i < count; i++) words[at + i] = next();
       at += count;
     }
     return { docs, fields, words };
@@ -600,6 +614,7 @@ export class SearchEngine {
     const projectAcc = new Int32Array(info.parts.length * nTypes);
     const totalAcc = new Int32Array(nTypes);
     const onlyFacet = filterFacet;
+    const tally: Array<Array<Map<number, number> | undefined> | undefined> = new Array(info.parts.length);
     const score = new Float64Array(cands.size);
     const passing = new Uint8Array(cands.size);
     const coverageOf = new Uint8Array(cands.size);
@@ -675,19 +690,11 @@ export class SearchEngine {
       }
       const mask = keys.length > 0 ? failMask(part, word) : 0;
       // Counts: every facet when the record passes every filter; only facet f when it fails just f.
+      // Records of a part with the same word count alike: they are tallied per word, decoded once below.
       if (mask === 0 || (mask & (mask - 1)) === 0) {
-        const only = mask === 0 ? -1 : (onlyFacet[31 - Math.clz32(mask)] as number);
-        const typeValues = typeFacet < 0 ? [] : ix.values(part, typeFacet, word);
-        const type = typeValues.length > 0 ? (typeValues[0] as number) + 1 : 0;
-        if (only === -1 || only === -2) projectAcc[part * nTypes + type] = (projectAcc[part * nTypes + type] as number) + 1;
-        const p = info.parts[part] as IndexPart;
-        for (let k = 0; k < p.facets.length; k++) {
-          const f = p.facets[k] as number;
-          if (only !== -1 && f !== only) continue;
-          const a = valueAcc[f] as Int32Array;
-          for (const v of p.sets[k]?.[ix.code(part, k, word)] ?? []) a[v * nTypes + type] = (a[v * nTypes + type] as number) + 1;
-        }
-        if (mask === 0) totalAcc[type] = (totalAcc[type] as number) + 1;
+        const slot = mask === 0 ? 0 : 32 - Math.clz32(mask);
+        const byWord = ((tally[part] ??= [])[slot] ??= new Map<number, number>());
+        byWord.set(word, (byWord.get(word) ?? 0) + 1);
       }
       if (mask !== 0) continue;
       if (coverage === 2 * T) outcome.complete++;
@@ -695,7 +702,27 @@ export class SearchEngine {
       coverageOf[c] = coverage;
       score[c] = primaryKey(coverage, exact, phrase, proximity, field);
     }
-    // The counts as values and types.
+    // The tallies as counts per value and type: slot 0 every facet (and the totals), slot f+1 only filter f's facet.
+    info.parts.forEach((p, part) => {
+      const slots = tally[part];
+      if (!slots) return;
+      slots.forEach((byWord, slot) => {
+        if (!byWord) return;
+        const only = slot === 0 ? -1 : (onlyFacet[slot - 1] as number);
+        for (const [word, n] of byWord) {
+          const typeValues = typeFacet < 0 ? [] : ix.values(part, typeFacet, word);
+          const type = typeValues.length > 0 ? (typeValues[0] as number) + 1 : 0;
+          if (only === -1 || only === -2) projectAcc[part * nTypes + type] = (projectAcc[part * nTypes + type] as number) + n;
+          if (only === -1) totalAcc[type] = (totalAcc[type] as number) + n;
+          for (let k = 0; k < p.facets.length; k++) {
+            const f = p.facets[k] as number;
+            if (only !== -1 && f !== only) continue;
+            const a = valueAcc[f] as Int32Array;
+            for (const v of p.sets[k]?.[ix.code(part, k, word)] ?? []) a[v * nTypes + type] = (a[v * nTypes + type] as number) + n;
+          }
+        }
+      });
+    });
     const typeName = (t: number): string => (t === 0 ? 'record' : (info.values[typeFacet]?.[t - 1] as string));
     const add = (key: string, value: string, type: string, n: number): void => {
       const byValue = (outcome.counts[key] ??= dict());
