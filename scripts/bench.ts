@@ -108,40 +108,61 @@ async function evidenceRatio(corpus: string, cache: string): Promise<{ ids: numb
  * first result showed (ms since navigation start), the bytes fetched until the network was
  * idle, and the requests.
  */
-async function searchProbe(out: string, queries: readonly string[]): Promise<Array<{ query: string; firstResultMs: number | null; kilobytes: number; requests: number }>> {
+async function searchProbe(out: string, queries: readonly string[], runs = Number(arg('search-runs', '5'))): Promise<SearchProbe[]> {
   const server = await serveStatic(out, '/', { gzip: true });
   const browser = await launchBrowser();
-  const results = [];
+  const results: SearchProbe[] = [];
   try {
     for (const query of queries) {
-      const context = await browser.newContext();
-      const page = await context.newPage();
-      await page.addInitScript(() => {
-        new MutationObserver((_, observer) => {
-          if (document.querySelector('#search-results li')) {
-            (window as unknown as { firstResult: number }).firstResult = performance.now();
-            observer.disconnect();
-          }
-        }).observe(document, { childList: true, subtree: true });
-      });
-      let bytes = 0;
+      const first: number[] = [];
+      const searched: number[] = [];
+      let kilobytes = 0;
       let requests = 0;
-      page.on('requestfinished', async (request) => {
-        requests++;
-        bytes += (await request.sizes()).responseBodySize;
-      });
-      await page.goto(`${server.url}search/${query}`);
-      await page.waitForSelector('#search-results li', { timeout: 60_000 }).catch(() => undefined);
-      await page.waitForLoadState('networkidle');
-      const first = await page.evaluate(() => (window as unknown as { firstResult?: number }).firstResult ?? null);
-      results.push({ query, firstResultMs: first === null ? null : Math.round(first), kilobytes: Math.round(bytes / 1024), requests });
-      await context.close();
+      let found = '';
+      // Each run in a fresh context (nothing cached): the median, since a shared machine is noisy.
+      for (let run = 0; run < runs; run++) {
+        const context = await browser.newContext();
+        const page = await context.newPage();
+        let bytes = 0;
+        let n = 0;
+        page.on('requestfinished', async (request) => {
+          n++;
+          bytes += (await request.sizes()).responseBodySize;
+        });
+        await page.goto(`${server.url}search/${query}`);
+        await page.waitForFunction(() => document.querySelector('#search-status')?.hasAttribute('data-count'), null, { timeout: 60_000 }).catch(() => undefined);
+        await page.waitForLoadState('networkidle');
+        // Marks set by src/scripts/search.ts: manifest read, search done, first result listed.
+        const marks = await page.evaluate(() => Object.fromEntries(performance.getEntriesByType('mark').map((m) => [m.name, m.startTime])));
+        if (marks['search:first-result'] !== undefined) first.push(marks['search:first-result']);
+        if (marks['search:searched'] !== undefined) searched.push(marks['search:searched']);
+        if (run === 0) {
+          kilobytes = Math.round(bytes / 1024);
+          requests = n;
+          found = (await page.locator('#search-status').textContent()) ?? '';
+        }
+        await context.close();
+      }
+      const median = (xs: number[]): number | null => (xs.length === 0 ? null : Math.round([...xs].sort((x, y) => x - y)[Math.floor(xs.length / 2)] as number));
+      results.push({ query, firstResultMs: median(first), searchedMs: median(searched), fastestMs: first.length > 0 ? Math.round(Math.min(...first)) : null, runs, kilobytes, requests, found });
     }
   } finally {
     await browser.close();
     await server.close();
   }
   return results;
+}
+
+/** One query of the search probe: medians over `runs` fresh page loads (ms since navigation start). */
+interface SearchProbe {
+  query: string;
+  firstResultMs: number | null;
+  searchedMs: number | null;
+  fastestMs: number | null;
+  runs: number;
+  kilobytes: number;
+  requests: number;
+  found: string;
 }
 
 async function main(): Promise<void> {
@@ -234,9 +255,10 @@ async function main(): Promise<void> {
   for (const r of results as Array<{ size: string; full: Timings; rebuild: Timings; evidence: { ratio: number }; floor: { ratio: number }; rebuildRatio: number; recapGzipBytes: string; homeGzipBytes: string }>) {
     console.log(`| ${r.size} | ${(r.full.wallMs / 1000).toFixed(1)} s | ${mb(r.full.maxRssBytes)} / ${r.full.tree?.peakBytes ? mb(r.full.tree.peakBytes) : '?'} MiB | ${mb(r.full.output.bytes)} MB, ${r.full.output.files} files | ${mb(r.full.output.searchIndexBytes)} MB | ${(r.rebuild.wallMs / 1000).toFixed(1)} s (${(r.rebuildRatio * 100).toFixed(0)}%) | ${r.evidence.ratio.toFixed(2)}× | ${r.floor.ratio.toFixed(2)}× | ${(Number(r.recapGzipBytes) / 1024).toFixed(0)} KB | ${(Number(r.homeGzipBytes) / 1024).toFixed(0)} KB |`);
   }
-  for (const r of results as Array<{ size: string; full: Timings; search: Array<{ query: string; firstResultMs: number | null; kilobytes: number; requests: number }> }>) {
+  for (const r of results as Array<{ size: string; full: Timings; search: SearchProbe[] }>) {
     console.log(`stages ${r.size}: ${JSON.stringify(r.full.stagesMs)}`);
-    console.log(`search ${r.size}: ${r.search.map((q) => `${q.query} ${q.firstResultMs ?? '—'} ms, ${q.kilobytes} KB, ${q.requests} requests`).join('; ')}`);
+    console.log(`search ${r.size} (first result: median of ${r.search[0]?.runs ?? 0} runs, fastest; bytes of one run):`);
+    for (const q of r.search) console.log(`  ${q.query}: ${q.firstResultMs ?? '—'} ms (fastest ${q.fastestMs ?? '—'} ms; searched at ${q.searchedMs ?? '—'} ms), ${q.kilobytes} KB in ${q.requests} requests — ${q.found}`);
   }
   if (relevanceResults) {
     console.log(`\nrelevance (${rel}):\n| query kind | queries | in the first 3 | MRR | rows holding every word (median / max) |\n|---|---|---|---|---|`);
