@@ -9,7 +9,9 @@
  * - rebuild after one project changes vs the full build.
  * Then the relevance benchmark (scripts/relevance.ts) on its own corpus.
  *
- * Usage: `node scripts/bench.ts [--sizes 10x1000,100x1000,1000x1000] [--relevance 40x500|none] [--dir /tmp/trailbook-bench]`
+ * First it classifies hostile 4 MiB evidence cells (scripts/bench-text.ts: each within 1 s).
+ *
+ * Usage: `node scripts/bench.ts [--sizes 10x1000,100x1000,1000x1000] [--relevance 40x500|none] [--dir /tmp/trailbook-bench] [--only text]`
  * (`--sizes none` runs only the relevance benchmark.)
  * Results: printed as markdown tables and written to `<dir>/results.json`.
  * Timings come from runs, never from tests (DEVELOPERS.md).
@@ -22,6 +24,7 @@ import { generateCorpus } from './gen-corpus.ts';
 import { generateRelevanceCorpus, type TruthRow } from './gen-relevance-corpus.ts';
 import { relevance, type RelevanceResult } from './relevance.ts';
 import { samplePeakRss } from './peak-rss.ts';
+import { benchText, printText } from './bench-text.ts';
 import { openRepository } from '../src/lib/git/repository.ts';
 import { readArchiveIndex, readModel } from '../src/lib/archive/model-store.ts';
 import { serveStatic } from '../tests/e2e/static-server.ts';
@@ -166,6 +169,10 @@ interface SearchProbe {
 }
 
 async function main(): Promise<void> {
+  console.error('hostile 4 MiB evidence cells…');
+  const text = benchText();
+  printText(text);
+  if (arg('only', '') === 'text') return;
   const dir = resolve(arg('dir', '/tmp/trailbook-bench'));
   const sizesArg = arg('sizes', '10x1000,100x1000,1000x1000');
   const sizes = sizesArg === 'none' ? [] : sizesArg.split(',').map((s) => s.split('x').map(Number) as [number, number]);
