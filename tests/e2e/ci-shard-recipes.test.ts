@@ -14,7 +14,7 @@ import { createHash } from 'node:crypto';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import YAML from 'yaml';
-import { listing as listAll } from './file-listing.ts';
+import { listing } from './file-listing.ts';
 import { REPO_ROOT, runCli } from './build-site.ts';
 import { git, makeUserRepo, type UserRepo } from './user-repo.ts';
 import { expand, installTrailbook, NETWORK_STEPS, runStep, type Step } from './ci-runner.ts';
@@ -26,14 +26,11 @@ let dir: string;
 let repo: UserRepo;
 let single: string;
 
-// The word index (pagefind) is not merged yet: search by words moves to the row-level index of issue 11.
-const listing = (dir: string): Promise<string[]> => listAll(dir, (f) => !f.startsWith('pagefind/'));
-
-/** The files under p/ and r/ of `a` that differ from `b`'s (or that `b` lacks). */
+/** The files under p/, r/ and search-index/ of `a` that differ from `b`'s (or that `b` lacks). */
 async function pagesDiffering(a: string, b: string): Promise<string[]> {
   const differ: string[] = [];
   for (const rel of await listing(a)) {
-    if (!rel.startsWith('p/') && !rel.startsWith('r/')) continue;
+    if (!/^(p|r|search-index)\//.test(rel)) continue;
     const y = await readFile(join(b, rel)).catch(() => Buffer.alloc(0));
     if (!(await readFile(join(a, rel))).equals(y)) differ.push(rel);
   }

@@ -4,19 +4,24 @@
  * report and the exports. The corpus makes the merge do real work: repositories cited by
  * projects of several shards (Cited by lists and marked lines combined), a file too long to
  * be shown whole cited at different lines from different shards (its excerpt cut again), the
- * example corpus's beads, coordination, arena and verdict records. Then: what a merge refuses,
- * and a second merge after one shard changed.
+ * example corpus's beads, coordination, arena and verdict records. The search index (issue 11)
+ * is the single build's byte for byte, and searches in Chromium list the same results. Then:
+ * what a merge refuses, and a second merge after one shard changed.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { execFileSync } from 'node:child_process';
 import { appendFile, cp, mkdir, mkdtemp, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { createHash } from 'node:crypto';
+import { gunzipSync } from 'node:zlib';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { generateCorpus } from '../../scripts/gen-corpus.ts';
 import { shardOf } from '../../src/lib/shard/partition.ts';
-import { listing as listAll } from './file-listing.ts';
+import { listing } from './file-listing.ts';
 import { REPO_ROOT, runCli, type CliRun } from './build-site.ts';
+import { serveStatic, type StaticServer } from './static-server.ts';
+import { launchBrowser } from './browser.ts';
+import { readTexts, searchDone } from './page-helpers.ts';
 
 let tmp: string;
 let inputs: string[];
@@ -24,9 +29,6 @@ let single: string;
 let merged: string;
 let mergeRun: CliRun;
 const shards = [1, 2, 3].map((k) => ({ k, out: '', cache: '' }));
-
-// The word index (pagefind) is not merged yet: search by words moves to the row-level index of issue 11.
-const listing = (dir: string): Promise<string[]> => listAll(dir, (f) => !f.startsWith('pagefind/'));
 
 const sha = (s: string): string => createHash('sha256').update(s).digest('hex');
 const rowId = (ts: string, decision: string): string => sha(`${ts}${decision}`).slice(0, 8);
@@ -123,10 +125,50 @@ describe('an archive built as 3 shards and merged', () => {
   });
 
   it('holds the home, the report, the feed and the exports byte for byte as the single build', async () => {
-    for (const rel of ['index.html', 'report/index.html', 'report.json', 'archive.json', 'feed.xml', 'search/index.html', '404.html', 'search-index/facets.json']) {
+    for (const rel of ['index.html', 'report/index.html', 'report.json', 'archive.json', 'feed.xml', 'search/index.html', '404.html']) {
       expect((await readFile(join(merged, rel))).equals(await readFile(join(single, rel))), rel).toBe(true);
     }
   });
+
+  it('holds the search index byte for byte as the single build', async () => {
+    const index = (await listing(single)).filter((rel) => rel.startsWith('search-index/'));
+    expect(index).toContain('search-index/manifest.json');
+    expect(index.filter((rel) => rel.startsWith('search-index/docs/r/')).length).toBeGreaterThan(3);
+    const differ: string[] = [];
+    for (const rel of index) if (!(await readFile(join(single, rel))).equals(await readFile(join(merged, rel)))) differ.push(rel);
+    expect(differ).toEqual([]);
+    expect(mergeRun.stderr).toMatch(/search: [\d,]+ records from \d+ projects; index merged from \d+ parts \(\d+ parts made or taken from the shards\)/);
+  });
+
+  it('lists the same search results as the single build, with words, filters and both', async () => {
+    const servers: StaticServer[] = [await serveStatic(single), await serveStatic(merged)];
+    const browser = await launchBrowser();
+    try {
+      const page = await browser.newPage();
+      // Words in rows of several shards; a row id; a file path with a line; a filter alone; words and a filter.
+      const searches = ['?q=big+module', '?q=the+trail', '?q=src%2Fbig.ts%3A800', '?result=verified', '?q=check+part&type=decision', '?severity=high'];
+      const seen: string[][] = [];
+      for (const search of searches) {
+        const lists: string[][] = [];
+        for (const server of servers) {
+          await page.goto(`${server.url}search/${search}`);
+          await searchDone(page);
+          const status = (await readTexts(page.locator('#search-status')))[0] ?? '';
+          const hrefs = await page.locator('a.result-title').evaluateAll((links) => links.map((a) => new URL((a as HTMLAnchorElement).href).pathname + new URL((a as HTMLAnchorElement).href).hash));
+          lists.push([status, ...hrefs]);
+        }
+        expect(lists[1], search).toEqual(lists[0]);
+        expect((lists[0] as string[]).length, `${search}: ${(lists[0] as string[])[0]}`).toBeGreaterThan(1);
+        seen.push(lists[0] as string[]);
+      }
+      // The results come from projects of every shard.
+      const projects = new Set(seen.flat().flatMap((href) => /^\/p\/([^/]+)\//.exec(href)?.[1] ?? []));
+      expect(new Set([...projects].map((id) => shardOf(id, 3))).size).toBe(3);
+    } finally {
+      await browser.close();
+      for (const server of servers) await server.close();
+    }
+  }, 120_000);
 
   it('cuts the long file again around the lines every shard cites', async () => {
     const long = (await readdir(join(single, 'p'))).filter((id) => id.includes('long-'));
@@ -212,6 +254,11 @@ describe('a second merge', () => {
     const third = await run(['merge', ...shards.map((x) => x.out), '--out', merged, '--cache-dir', join(tmp, 'cache-merge')]);
     expect(third.stderr).toContain('copied 1 project from the shards');
     expect(await readFile(join(merged, 'p', id, 'index.html'), 'utf8')).toContain(decision);
+    // The search finds the new row: its project's part, taken from the shard, is in the index (as a delta).
+    const docs = (await readdir(join(merged, 'search-index', 'docs', 'p', id))).filter((f) => /^\d+\.bin$/.test(f));
+    const stored = await Promise.all(docs.map(async (f) => gunzipSync(await readFile(join(merged, 'search-index', 'docs', 'p', id, f))).toString('utf8')));
+    expect(stored.join('')).toContain(decision);
+    expect(third.stderr).toMatch(/search: [\d,]+ records from \d+ projects; index kept, 2 changed parts in its delta \(2 parts made or taken from the shards\)/);
     expect(await readFile(join(merged, 'r', 'input-long-big-repo', 'file', 'src', 'big.ts', 'index.html'), 'utf8')).toContain('<span class="line marked" id="L7">');
   }, 300_000);
 });

@@ -42,6 +42,7 @@ const manifest = (index: number, count: number, extra: Partial<ShardManifest> = 
   format: SHARD_FORMAT,
   version: '0.1.0',
   code: 'c'.repeat(32),
+  searchParts: '2.4.12',
   options: { base: '/', title: 'Trailbook', siteUrl: null, repositories: [], filter: { include: [], exclude: [] }, bdExport: false },
   shard: { index, count },
   roots: ['runs'],
@@ -74,6 +75,12 @@ describe('which shards merge', () => {
   it('not shards of different Trailbook versions', () => {
     expect(() => checkShards([given(manifest(1, 2)), given(manifest(2, 2, { version: '0.2.0', code: 'd'.repeat(32) }))])).toThrow(
       'shard 2/2 (shard-2) was built by Trailbook 0.2.0 (code dddddddddddd), shard 1/2 (shard-1) by Trailbook 0.1.0 (code cccccccccccc); shards of different Trailbook versions cannot be merged',
+    );
+  });
+
+  it('not shards whose search index parts another Node serialised', () => {
+    expect(() => checkShards([given(manifest(1, 2)), given(manifest(2, 2, { searchParts: '2.4.13' }))])).toThrow(
+      'shard 2/2 (shard-2) holds search index parts of format 2.4.13, shard 1/2 (shard-1) of format 2.4.12 (part, index and V8 versions: built on different Node versions)',
     );
   });
 

@@ -1,7 +1,7 @@
 /**
  * `trailbook build [DIR...] [--out DIR] [--base PATH] [--strict]`: analyse every project
  * (reusing unchanged ones from the model store), render the site with Astro, index it with
- * pagefind, and print what was found and what needs a person.
+ * Trailbook's search index, and print what was found and what needs a person.
  */
 import { mkdir, readdir, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { stageTimes } from '../../lib/archive/stage-times.ts';
@@ -72,6 +72,12 @@ export async function countFiles(dir: string, sizes = true): Promise<{ files: nu
     }
   }
   return { files, bytes, pages };
+}
+
+/** What a search index run did, as the CLI says it: `search: N records from M projects; index merged from P parts`. */
+export function searchLine(stats: SearchIndexStats): string {
+  const words = stats.rebuiltMain ? `index merged from ${plural(stats.indexed, 'part')}` : stats.indexed === 0 ? 'index unchanged' : `index kept, ${plural(stats.indexed, 'changed part')} in its delta`;
+  return `search: ${plural(stats.records, 'record')} from ${plural(stats.projects, 'project')}; ${words}`;
 }
 
 /** Writes the search indexes in a worker thread; resolves with its stats. */
@@ -162,9 +168,8 @@ export async function runBuild(dirs: string[], options: BuildOptions, out: Outpu
       const stats = await search;
       times.index = stats.ms;
       for (const w of stats.warnings) out.info(`  warning: ${w}`);
-      const words = stats.rebuiltMain ? `word index built for ${plural(stats.indexed, 'project')}` : stats.indexed === 0 ? 'word index unchanged' : `word index kept, ${plural(stats.indexed, 'changed project')} added to it`;
-      out.info(`  search: ${plural(stats.records, 'record')} from ${plural(stats.projects, 'project')}; ${words} in ${(stats.ms / 1000).toFixed(1)} s, alongside rendering (${(renderedIn / 1000).toFixed(1)} s)`);
-      for (const name of ['pagefind', 'pagefind-delta', 'search-index']) await rename(join(searchOut, name), join(stagingOut, name)).catch((error: NodeJS.ErrnoException) => {
+      out.info(`  ${searchLine(stats)} in ${(stats.ms / 1000).toFixed(1)} s, alongside rendering (${(renderedIn / 1000).toFixed(1)} s)`);
+      for (const name of ['search-index']) await rename(join(searchOut, name), join(stagingOut, name)).catch((error: NodeJS.ErrnoException) => {
         if (error.code !== 'ENOENT') throw error;
       });
       await moveTree(join(searchOut, 'p'), join(stagingOut, 'p'));
@@ -205,7 +210,7 @@ export async function runBuild(dirs: string[], options: BuildOptions, out: Outpu
   out.info(`Rendered ${plural(renderedPages.length, 'page')} in ${((performance.now() - renderStarted) / 1000).toFixed(1)} s${kept}. The archive has ${plural(written.pages, 'page')} and ${plural(written.files, 'file')}${options.timings !== undefined ? `, ${(written.bytes / 1024 / 1024).toFixed(1)} MB` : ''}.`);
   printFaults(out, t, archive.projects);
   if (options.timings) {
-    const searchBytes = (await countFiles(join(outDir, 'pagefind'))).bytes + (await countFiles(join(outDir, 'search-index'))).bytes;
+    const searchBytes = (await countFiles(join(outDir, 'search-index'))).bytes;
     const report = {
       projects: t.projects,
       rows: t.rows,

@@ -15,13 +15,14 @@ import { resolveForges } from '../../lib/config/forge-links.ts';
 import { writeEvidencePages } from '../../integrations/merged-evidence-pages.ts';
 import { carryOver, siteFingerprint } from '../incremental.ts';
 import { checkFolders } from '../folders.ts';
-import { countFiles } from './build.ts';
+import { countFiles, searchLine } from './build.ts';
 import { fromCwd, PACKAGE_ROOT } from '../paths.ts';
 import { defaultCacheDir } from '../user-cache.ts';
 import { renderWithAstro, withStaging } from '../staging.ts';
 import { plural, UsageError, type Output } from '../output.ts';
 import { shardLabel } from '../../lib/shard/partition.ts';
 import { writeMergedSearch } from '../../lib/shard/merge-search.ts';
+import { PART_CACHE_VERSION, type SearchIndexStats } from '../../lib/search/write-search-index.ts';
 
 /** Options of `trailbook merge`. */
 export interface MergeOptions {
@@ -58,6 +59,9 @@ export async function runMerge(dirs: string[], options: MergeOptions, out: Outpu
   if (manifest.code !== code) {
     throw new UsageError(`the shards were built by Trailbook ${manifest.version} with other code (${manifest.code.slice(0, 12)}) than this Trailbook's (${code.slice(0, 12)}); the merged archive would mix pages of both`, 'merge with the Trailbook that built the shards, or build them again with this one');
   }
+  if (manifest.searchParts !== PART_CACHE_VERSION) {
+    throw new UsageError(`the shards' search index parts are of format ${String(manifest.searchParts)}, this Trailbook reads ${PART_CACHE_VERSION} (part, index and V8 versions: the shards ran on another Node)`, 'merge with the Trailbook, and the Node, that built the shards');
+  }
   const { base, title, siteUrl } = manifest.options;
   out.info(`Trailbook: merging ${plural(plan.shards.length, 'shard')} (${plan.shards.map((s) => `${shardLabel(s.manifest.shard)} ${s.display}`).join(', ')}): ${plural(plan.projects.length, 'project')}`);
 
@@ -81,6 +85,7 @@ export async function runMerge(dirs: string[], options: MergeOptions, out: Outpu
   let projectsCopied = 0;
   let evidence = { pages: {} as Record<string, string>, copied: 0, combined: 0 };
   let keptFiles = 0;
+  const result: { search?: SearchIndexStats } = {};
   const stages: Record<string, number> = {};
   try {
     await withStaging(outDir, false, async (staging) => {
@@ -97,7 +102,7 @@ export async function runMerge(dirs: string[], options: MergeOptions, out: Outpu
       const entries = await gatherEvidence(plan.projects, (id) => readCited(storeDir, id));
       evidence = await writeEvidencePages({ entries, shardOf: plan.shardOf, outDir: staging.site, base, forges, kept });
       lap('evidence');
-      await writeMergedSearch(plan, staging.site, base);
+      result.search = await writeMergedSearch(plan, storeDir, staging.site, base);
       lap('search');
       const pages: Record<string, string> = { ...Object.fromEntries(plan.projects.map((p) => [`project:${p.id}`, p.digest])), ...evidence.pages };
       if (previous) keptFiles = await carryOver(outDir, staging.site, pages, previous.pages);
@@ -111,6 +116,8 @@ export async function runMerge(dirs: string[], options: MergeOptions, out: Outpu
   }
   const reused = previous ? `; kept ${plural(keptFiles, 'file')} and folder${keptFiles === 1 ? '' : 's'} of the previous merge` : '';
   out.info(`  copied ${plural(projectsCopied, 'project')} from the shards; evidence pages: ${plural(evidence.copied, 'page')} copied, ${plural(evidence.combined, 'page')} cited from several shards written from their data${reused}`);
+  const { search } = result;
+  if (search) out.info(`  ${searchLine(search)} (${plural(search.analysed, 'part')} made or taken from the shards) in ${(search.ms / 1000).toFixed(1)} s`);
   const wallMs = performance.now() - started;
   if (options.timings) {
     const written = await countFiles(outDir);

@@ -40,6 +40,9 @@ export function checkShards(shards: readonly GivenShard[]): GivenShard[] {
         'build every shard, and merge them, with the same Trailbook',
       );
     }
+    if (s.manifest.searchParts !== first.manifest.searchParts) {
+      throw new ShardError(`${name(s)} holds search index parts of format ${s.manifest.searchParts}, ${name(first)} of format ${first.manifest.searchParts} (part, index and V8 versions: built on different Node versions)`, 'build every shard, and merge them, with the same Trailbook on the same Node');
+    }
     for (const key of Object.keys(OPTION_NAMES) as Array<keyof ShardOptions>) {
       const [a, b] = [show(first.manifest.options[key]), show(s.manifest.options[key])];
       if (a !== b) throw new ShardError(`${name(first)} and ${name(s)} were built with different ${OPTION_NAMES[key]}: ${a} and ${b}`, 'build every shard with the same options and configuration');

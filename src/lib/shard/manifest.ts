@@ -11,6 +11,9 @@
  * <shard>/trailbook-shard/files/        the full text of cited repository files too long to be
  *                                       shown whole (src/lib/git/file-excerpt.ts), whose excerpt
  *                                       a merge may have to cut again around other shards' lines
+ * <shard>/trailbook-shard/search/       each project's search index part (<id>.v8, as the
+ *                                       build's cache holds it: src/lib/search/index/part.ts);
+ *                                       its doc store is the shard's search-index/docs/p/<id>/
  * ```
  *
  * The folder is named without a leading dot: CI systems drop hidden folders from uploaded
@@ -45,6 +48,11 @@ export interface ShardManifest {
   version: string;
   /** Fingerprint of Trailbook's code, its Astro config and locked dependencies (what shapes every page). */
   code: string;
+  /**
+   * The format of the search index parts in `search/` (src/lib/search/write-search-index.ts,
+   * `PART_CACHE_VERSION`: part and index formats and the V8 version that serialised them).
+   */
+  searchParts: string;
   options: ShardOptions;
   shard: ShardSpec;
   /** The input folders' names, as display paths start with them (`runs` of `runs/app`). */
@@ -69,14 +77,14 @@ export interface ShardManifest {
 }
 
 /** Paths inside a shard's output folder. */
-export function shardPaths(shardDir: string): { data: string; manifest: string; projects: string; files: string } {
+export function shardPaths(shardDir: string): { data: string; manifest: string; projects: string; files: string; search: string } {
   const data = join(shardDir, SHARD_DATA);
-  return { data, manifest: join(data, 'shard.json'), projects: join(data, 'projects'), files: join(data, 'files') };
+  return { data, manifest: join(data, 'shard.json'), projects: join(data, 'projects'), files: join(data, 'files'), search: join(data, 'search') };
 }
 
 /** The identity of a shard's content: equal digests mean a merge can reuse what it made of it. */
 export function shardDigest(manifest: ShardManifest): string {
-  return createHash('sha256').update(JSON.stringify([manifest.format, manifest.code, manifest.options, manifest.shard, manifest.projects, manifest.pages])).digest('hex').slice(0, 32);
+  return createHash('sha256').update(JSON.stringify([manifest.format, manifest.code, manifest.searchParts, manifest.options, manifest.shard, manifest.projects, manifest.pages])).digest('hex').slice(0, 32);
 }
 
 /**

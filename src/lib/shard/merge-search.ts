@@ -1,29 +1,42 @@
 /**
- * The merged archive's search index, from the shards' indexes without reading a model: each
- * project's facet shard is taken from its shard's output, and `facets.json` is summed from
- * them in the archive's order (src/lib/search/facet-index.ts). The word index is not merged
- * yet: search by words needs the row-level index of issue 11, whose parts merge by design.
+ * The merged archive's search index (issue 17, scope 2; the index of issue 11): one index over
+ * every shard's projects, with every filter, equal to a single build's.
+ *
+ * Each shard keeps the search index part of each of its projects (`trailbook-shard/search/<id>.v8`,
+ * its doc store in the shard's `search-index/docs/p/<id>/`). A part holds everything analysed
+ * about a project's records and depends on that project alone, so the merge takes it as it is;
+ * a repository's part (its commit and file pages, cited from projects of several shards) is
+ * made again from every project's cited list, as the single build makes it. The parts are then
+ * merged as a build merges its own (src/lib/search/write-search-index.ts, index/merge.ts): no
+ * record is analysed again, and the index files are byte for byte the single build's.
+ *
+ * Chosen over merging the shards' finished indexes: an index numbers its documents across all
+ * its parts (severity tier first), so two indexes cannot be joined without decoding every
+ * posting, which is what merging parts does anyway. Measured in docs/performance.md.
  */
-import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { mergeSummary, shardContribution, type FacetShard } from '../search/facet-index.ts';
-import { urls } from '../site/urls.ts';
+import { readCachedPart, writeSearchIndex, type SearchIndexStats } from '../search/write-search-index.ts';
+import type { GivenShard } from './check-shards.ts';
 import type { MergePlan } from './merge.ts';
-import { linkOrCopy } from './files.ts';
+import { shardPaths, ShardError } from './manifest.ts';
 
-/** Writes `search-index/` of the merged archive into `outDir`. Throws naming a shard's missing file. */
-export async function writeMergedSearch(plan: MergePlan, outDir: string, base: string): Promise<void> {
-  await mkdir(join(outDir, 'search-index', 'p'), { recursive: true });
-  const projects = [];
-  for (const p of plan.projects) {
-    const shard = plan.shardOf.get(p.id);
-    if (!shard) continue;
-    const from = join(shard.dir, 'search-index', 'p', `${p.id}.json`);
-    const facetShard = JSON.parse(await readFile(from, 'utf8').catch(() => {
-      throw new Error(`shard ${shard.display} has no search-index/p/${p.id}.json; build the shard again`);
-    })) as FacetShard;
-    await linkOrCopy(from, join(outDir, 'search-index', 'p', `${p.id}.json`));
-    projects.push({ id: p.id, title: p.title, url: urls.project(base, p.id), contribution: shardContribution(facetShard) });
-  }
-  await writeFile(join(outDir, 'search-index', 'facets.json'), JSON.stringify(mergeSummary(projects, { delta: false, stale: [] })));
+/**
+ * Writes `search-index/` of the merged archive into `outDir`, from the merge's model store in
+ * `storeDir` (prepareMergeStore, src/lib/shard/merge.ts) and each project's part in its shard;
+ * the merge's search cache (`storeDir/search/`) keeps parts and the main index for the next
+ * merge, which reuses them as an incremental build does. Throws {@link ShardError} naming the
+ * shard whose part of a project is missing or unreadable.
+ */
+export async function writeMergedSearch(plan: MergePlan, storeDir: string, outDir: string, base: string): Promise<SearchIndexStats> {
+  return writeSearchIndex(storeDir, outDir, base, {
+    projectPart: async (id) => {
+      const shard = plan.shardOf.get(id) as GivenShard;
+      const path = join(shardPaths(shard.dir).search, `${id}.v8`);
+      try {
+        return { part: await readCachedPart(path, `p/${id}`), docsDir: join(shard.dir, 'search-index', 'docs', 'p', id) };
+      } catch (error) {
+        throw new ShardError(`shard ${shard.display} has no readable search index part of ${id} (${(error as Error).message})`, 'build the shard again');
+      }
+    },
+  });
 }

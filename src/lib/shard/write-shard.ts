@@ -1,8 +1,9 @@
 /**
  * Writes a shard's data (src/lib/shard/manifest.ts) after `trailbook build --shard K/N` has
- * built its pages: the manifest, each project's summary, cited list and report details (linked
- * from the model store), and the full text of every cited repository file too long to be shown
- * whole, so a merge can cut its excerpt around the lines other shards cite.
+ * built its pages: the manifest, each project's summary, cited list, report details and search
+ * index part (linked from the model store and the search cache), and the full text of every
+ * cited repository file too long to be shown whole, so a merge can cut its excerpt around the
+ * lines other shards cite.
  */
 import { createHash } from 'node:crypto';
 import { mkdir, rm, writeFile } from 'node:fs/promises';
@@ -12,6 +13,7 @@ import { readKeyedExcerpt } from '../archive/evidence-store.ts';
 import { gatherEvidence, type CitingProject } from '../archive/evidence-entries.ts';
 import { isCutExcerpt, repositoryFileText } from '../git/file-excerpt.ts';
 import type { GitRepository } from '../git/repository.ts';
+import { cachedPartPath, PART_CACHE_VERSION } from '../search/write-search-index.ts';
 import { linkOrCopy } from './files.ts';
 import { SHARD_FORMAT, shardPaths, type ShardManifest } from './manifest.ts';
 
@@ -30,7 +32,7 @@ export const longFileName = (id: string): string => `${createHash('sha256').upda
  * Writes `<outDir>/trailbook-shard/` for the shard described by `manifest`, from the model and
  * evidence stores in `cacheDir`. Throws (naming the file) when the store lacks a project.
  */
-export async function writeShardData(cacheDir: string, outDir: string, manifest: Omit<ShardManifest, 'format' | 'files'>, repositories: ReadonlyMap<string, GitRepository>): Promise<ShardManifest> {
+export async function writeShardData(cacheDir: string, outDir: string, manifest: Omit<ShardManifest, 'format' | 'files' | 'searchParts'>, repositories: ReadonlyMap<string, GitRepository>): Promise<ShardManifest> {
   const paths = shardPaths(outDir);
   await rm(paths.data, { recursive: true, force: true });
   await mkdir(paths.projects, { recursive: true });
@@ -40,6 +42,7 @@ export async function writeShardData(cacheDir: string, outDir: string, manifest:
     await linkOrCopy(store.summary, join(paths.projects, `${id}.summary.json`));
     await linkOrCopy(store.cited, join(paths.projects, `${id}.cited.json`));
     await linkOrCopy(join(cacheDir, 'projects', `${id}.report.json`), join(paths.projects, `${id}.report.json`));
+    await linkOrCopy(cachedPartPath(cacheDir, `p/${id}`), join(paths.search, `${id}.v8`));
     const summary = await readSummary(cacheDir, id);
     if (!summary) throw new Error(`Trailbook's model store has no readable summary of ${id} in ${cacheDir}; run the build again`);
     projects.push(summary);
@@ -60,7 +63,7 @@ export async function writeShardData(cacheDir: string, outDir: string, manifest:
     }
     facts[entry.id] = item;
   }
-  const full: ShardManifest = { format: SHARD_FORMAT, ...manifest, files: facts };
+  const full: ShardManifest = { format: SHARD_FORMAT, ...manifest, searchParts: PART_CACHE_VERSION, files: facts };
   await writeFile(paths.manifest, `${JSON.stringify(full)}\n`);
   return full;
 }
