@@ -4,23 +4,23 @@
  * projects of R rows), generates one corpus of S·P projects, builds it as S shards one after
  * another (as S machines would), merges them, and reports per shard and for the merge: wall
  * time, peak memory of the process tree, output size and files; the home's first view
- * (gzipped); a search with a filter in Chromium on the merged archive; and a second merge with
- * nothing changed (what a merge reuses). With `--single`, the same corpus is also built in one
- * go, so the merge's time is set against the full build's and the merged archive compared with
- * it file for file.
+ * (gzipped); searches in Chromium on the merged archive (one filter; words and a filter); and a
+ * second merge with nothing changed (what a merge reuses). With `--single`, the same corpus is
+ * also built in one go, so the merge's time is set against the full build's, the merged archive
+ * compared with it file for file (search index included), and the full build set against the
+ * floor (reading every input file and copying the output, as scripts/bench.ts measures it).
  *
- * Usage: `node scripts/bench-shards.ts [--shards 4x250x1000] [--single] [--dir /tmp/trailbook-bench]`
- * (`npm run bench` runs `4x250x1000` with `--single` and `10x1000x5`, the 10,000-project archive).
+ * Usage: `node scripts/bench-shards.ts [--shards 4x250x1000,10x1000x5] [--single] [--clean] [--dir /tmp/trailbook-bench]`
+ * (`npm run bench:shards` runs `4x250x1000` with `--single`; `10x1000x5` is the 10,000-project archive).
  */
-import { spawn } from 'node:child_process';
+import { execFileSync, spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { gzipSync } from 'node:zlib';
 import { join, relative, resolve, sep } from 'node:path';
 import { generateCorpus } from './gen-corpus.ts';
 import { samplePeakRss } from './peak-rss.ts';
-import { serveStatic } from '../tests/e2e/static-server.ts';
-import { launchBrowser } from '../tests/e2e/browser.ts';
+import { readAll, searchProbe } from './bench-probes.ts';
 
 const ROOT = resolve(import.meta.dirname, '..');
 const CLI = join(ROOT, 'bin', 'trailbook.js');
@@ -60,11 +60,10 @@ async function listFiles(dir: string): Promise<string[]> {
   return out.sort();
 }
 
-/** How many of `single`'s files `merged` lacks, holds in addition, or holds with other bytes (the word index aside until it is merged). */
+/** How many of `single`'s files `merged` lacks, holds in addition, or holds with other bytes (the search index included). */
 async function compareArchives(single: string, merged: string): Promise<{ files: number; missing: number; extra: number; differ: number; differExamples: string[] }> {
-  const keep = (f: string): boolean => !f.startsWith('pagefind/');
-  const a = (await listFiles(single)).filter(keep);
-  const b = new Set((await listFiles(merged)).filter(keep));
+  const a = await listFiles(single);
+  const b = new Set(await listFiles(merged));
   let missing = 0;
   let differ = 0;
   const differExamples: string[] = [];
@@ -80,36 +79,6 @@ async function compareArchives(single: string, merged: string): Promise<{ files:
     }
   }
   return { files: a.length, missing, extra: b.size, differ, differExamples };
-}
-
-/** First results of a search with one filter, in Chromium from localhost with gzip (ms since navigation start, KB fetched). */
-async function filterSearch(out: string, query: string): Promise<{ query: string; firstResultMs: number | null; kilobytes: number }> {
-  const server = await serveStatic(out, '/', { gzip: true });
-  const browser = await launchBrowser();
-  try {
-    const context = await browser.newContext();
-    const page = await context.newPage();
-    await page.addInitScript(() => {
-      new MutationObserver((_, observer) => {
-        if (document.querySelector('#search-results li')) {
-          (window as unknown as { firstResult: number }).firstResult = performance.now();
-          observer.disconnect();
-        }
-      }).observe(document, { childList: true, subtree: true });
-    });
-    let bytes = 0;
-    page.on('requestfinished', async (request) => {
-      bytes += (await request.sizes()).responseBodySize;
-    });
-    await page.goto(`${server.url}search/${query}`);
-    await page.waitForSelector('#search-results li', { timeout: 60_000 }).catch(() => undefined);
-    await page.waitForLoadState('networkidle');
-    const first = await page.evaluate(() => (window as unknown as { firstResult?: number }).firstResult ?? null);
-    return { query, firstResultMs: first === null ? null : Math.round(first), kilobytes: Math.round(bytes / 1024) };
-  } finally {
-    await browser.close();
-    await server.close();
-  }
 }
 
 /** Benchmarks one sharded build; returns what it measured. */
@@ -137,8 +106,9 @@ export async function benchShards(dir: string, shards: number, perShard: number,
   const again = await trailbook(['merge', ...shardDirs, '--out', merged, '--cache-dir', join(base, 'merge-cache')], join(base, 'merge-again.json'));
   const home = await readFile(join(merged, 'index.html'));
   const homePages = existsSync(join(merged, 'projects')) ? (await readdir(join(merged, 'projects'))).length + 1 : 1;
-  console.error(`[${name}] search with a filter in Chromium…`);
-  const search = await filterSearch(merged, '?result=failed');
+  console.error(`[${name}] search in Chromium…`);
+  // One filter; words and one filter (median of five fresh page loads each).
+  const search = await searchProbe(merged, 5, ['?result=failed', '?q=cache&phase=design']);
   const result: Record<string, unknown> = {
     size: name,
     projects: shards * perShard,
@@ -154,9 +124,19 @@ export async function benchShards(dir: string, shards: number, perShard: number,
   if (single) {
     console.error(`[${name}] the same corpus as one build…`);
     const full = await trailbook(['build', corpus, '--out', join(base, 'single'), '--cache-dir', join(base, 'single-cache')], join(base, 'single.json'));
-    result['single'] = { wallMs: full.wallMs, treePeakBytes: full.treePeakBytes, files: full.timings.output.files, bytes: full.timings.output.bytes };
+    result['single'] = { wallMs: full.wallMs, treePeakBytes: full.treePeakBytes, files: full.timings.output.files, bytes: full.timings.output.bytes, stagesMs: full.timings['stagesMs'], searchIndexBytes: (full.timings.output as { searchIndexBytes?: number }).searchIndexBytes };
     result['mergeShareOfSingle'] = merge.wallMs / full.wallMs;
     result['compared'] = await compareArchives(join(base, 'single'), merged);
+    // The floor (as scripts/bench.ts measures it): read every input file, copy the built output.
+    console.error(`[${name}] floor: read inputs + copy the output…`);
+    let at = performance.now();
+    await readAll(corpus);
+    const readMs = performance.now() - at;
+    at = performance.now();
+    execFileSync('cp', ['-r', join(base, 'single'), join(base, 'floor-copy')], { stdio: 'ignore' });
+    const copyMs = performance.now() - at;
+    await rm(join(base, 'floor-copy'), { recursive: true, force: true });
+    result['floor'] = { readMs: Math.round(readMs), copyMs: Math.round(copyMs), ratio: full.wallMs / (readMs + copyMs) };
   }
   return result;
 }

@@ -27,8 +27,7 @@ import { samplePeakRss } from './peak-rss.ts';
 import { benchText, printText } from './bench-text.ts';
 import { openRepository } from '../src/lib/git/repository.ts';
 import { readArchiveIndex, readModel } from '../src/lib/archive/model-store.ts';
-import { serveStatic } from '../tests/e2e/static-server.ts';
-import { launchBrowser } from '../tests/e2e/browser.ts';
+import { readAll, searchProbe, type SearchProbe } from './bench-probes.ts';
 
 const ROOT = resolve(import.meta.dirname, '..');
 const CLI = join(ROOT, 'bin', 'trailbook.js');
@@ -65,16 +64,6 @@ function build(input: string, out: string, cache: string, timingsFile: string): 
   });
 }
 
-async function readAll(dir: string): Promise<number> {
-  let bytes = 0;
-  for (const entry of await readdir(dir, { withFileTypes: true })) {
-    const path = join(dir, entry.name);
-    if (entry.isDirectory()) bytes += await readAll(path);
-    else if (entry.isFile()) bytes += (await readFile(path)).length;
-  }
-  return bytes;
-}
-
 /** Our resolution of every cited commit pointer vs `git cat-file --batch-check` on the same ids. */
 async function evidenceRatio(corpus: string, cache: string): Promise<{ ids: number; oursMs: number; gitMs: number }> {
   const byRepo = new Map<string, Set<string>>();
@@ -103,69 +92,6 @@ async function evidenceRatio(corpus: string, cache: string): Promise<{ ids: numb
     gitMs += performance.now() - started;
   }
   return { ids, oursMs, gitMs };
-}
-
-/**
- * Opens the search page in headless Chromium from localhost (gzip on, as a real host) for
- * each query (one filter; words and one filter; an id; a SHA prefix; ...); reports when the
- * first result showed (ms since navigation start), the bytes fetched until the network was
- * idle, and the requests.
- */
-async function searchProbe(out: string, queries: readonly string[], runs = Number(arg('search-runs', '5'))): Promise<SearchProbe[]> {
-  const server = await serveStatic(out, '/', { gzip: true });
-  const browser = await launchBrowser();
-  const results: SearchProbe[] = [];
-  try {
-    for (const query of queries) {
-      const first: number[] = [];
-      const searched: number[] = [];
-      let kilobytes = 0;
-      let requests = 0;
-      let found = '';
-      // Each run in a fresh context (nothing cached): the median, since a shared machine is noisy.
-      for (let run = 0; run < runs; run++) {
-        const context = await browser.newContext();
-        const page = await context.newPage();
-        let bytes = 0;
-        let n = 0;
-        page.on('requestfinished', async (request) => {
-          n++;
-          bytes += (await request.sizes()).responseBodySize;
-        });
-        await page.goto(`${server.url}search/${query}`);
-        await page.waitForFunction(() => document.querySelector('#search-status')?.hasAttribute('data-count'), null, { timeout: 60_000 }).catch(() => undefined);
-        await page.waitForLoadState('networkidle');
-        // Marks set by src/scripts/search.ts: manifest read, search done, first result listed.
-        const marks = await page.evaluate(() => Object.fromEntries(performance.getEntriesByType('mark').map((m) => [m.name, m.startTime])));
-        if (marks['search:first-result'] !== undefined) first.push(marks['search:first-result']);
-        if (marks['search:searched'] !== undefined) searched.push(marks['search:searched']);
-        if (run === 0) {
-          kilobytes = Math.round(bytes / 1024);
-          requests = n;
-          found = (await page.locator('#search-status').textContent()) ?? '';
-        }
-        await context.close();
-      }
-      const median = (xs: number[]): number | null => (xs.length === 0 ? null : Math.round([...xs].sort((x, y) => x - y)[Math.floor(xs.length / 2)] as number));
-      results.push({ query, firstResultMs: median(first), searchedMs: median(searched), fastestMs: first.length > 0 ? Math.round(Math.min(...first)) : null, runs, kilobytes, requests, found });
-    }
-  } finally {
-    await browser.close();
-    await server.close();
-  }
-  return results;
-}
-
-/** One query of the search probe: medians over `runs` fresh page loads (ms since navigation start). */
-interface SearchProbe {
-  query: string;
-  firstResultMs: number | null;
-  searchedMs: number | null;
-  fastestMs: number | null;
-  runs: number;
-  kilobytes: number;
-  requests: number;
-  found: string;
 }
 
 async function main(): Promise<void> {
@@ -198,7 +124,7 @@ async function main(): Promise<void> {
     const rowId = firstModel.rows[1]?.id ?? '';
     const cited = firstModel.rows.flatMap((r) => r.evidence).find((p) => p.target?.type === 'commit');
     const sha = cited?.target?.type === 'commit' ? cited.target.oid.slice(0, 7) : '';
-    const search = await searchProbe(out, ['?result=failed', '?q=cache&phase=design', `?q=${rowId}`, `?q=${sha}`, '?q=ledger+writer+step+14', '?type=decision']);
+    const search = await searchProbe(out, Number(arg('search-runs', '5')), ['?result=failed', '?q=cache&phase=design', `?q=${rowId}`, `?q=${sha}`, '?q=ledger+writer+step+14', '?type=decision']);
     console.error(`[${name}] evidence resolution vs git…`);
     const evidence = await evidenceRatio(corpus, cache);
     console.error(`[${name}] floor: read inputs + copy the output…`);

@@ -1,0 +1,82 @@
+/**
+ * Measurements shared by the benchmarks (scripts/bench.ts, scripts/bench-shards.ts): the search
+ * page in Chromium, and reading every input (the floor a build is set against).
+ */
+import { readdir, readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { serveStatic } from '../tests/e2e/static-server.ts';
+import { launchBrowser } from '../tests/e2e/browser.ts';
+
+/**
+ * Opens the search page in headless Chromium from localhost (gzip on, as a real host) for
+ * each query (one filter; words and one filter; an id; a SHA prefix; ...); reports when the
+ * first result showed (ms since navigation start), the bytes fetched until the network was
+ * idle, and the requests.
+ */
+export async function searchProbe(out: string, runs: number, queries: readonly string[]): Promise<SearchProbe[]> {
+  const server = await serveStatic(out, '/', { gzip: true });
+  const browser = await launchBrowser();
+  const results: SearchProbe[] = [];
+  try {
+    for (const query of queries) {
+      const first: number[] = [];
+      const searched: number[] = [];
+      let kilobytes = 0;
+      let requests = 0;
+      let found = '';
+      // Each run in a fresh context (nothing cached): the median, since a shared machine is noisy.
+      for (let run = 0; run < runs; run++) {
+        const context = await browser.newContext();
+        const page = await context.newPage();
+        let bytes = 0;
+        let n = 0;
+        page.on('requestfinished', async (request) => {
+          n++;
+          bytes += (await request.sizes()).responseBodySize;
+        });
+        await page.goto(`${server.url}search/${query}`);
+        await page.waitForFunction(() => document.querySelector('#search-status')?.hasAttribute('data-count'), null, { timeout: 60_000 }).catch(() => undefined);
+        await page.waitForLoadState('networkidle');
+        // Marks set by src/scripts/search.ts: manifest read, search done, first result listed.
+        const marks = await page.evaluate(() => Object.fromEntries(performance.getEntriesByType('mark').map((m) => [m.name, m.startTime])));
+        if (marks['search:first-result'] !== undefined) first.push(marks['search:first-result']);
+        if (marks['search:searched'] !== undefined) searched.push(marks['search:searched']);
+        if (run === 0) {
+          kilobytes = Math.round(bytes / 1024);
+          requests = n;
+          found = (await page.locator('#search-status').textContent()) ?? '';
+        }
+        await context.close();
+      }
+      const median = (xs: number[]): number | null => (xs.length === 0 ? null : Math.round([...xs].sort((x, y) => x - y)[Math.floor(xs.length / 2)] as number));
+      results.push({ query, firstResultMs: median(first), searchedMs: median(searched), fastestMs: first.length > 0 ? Math.round(Math.min(...first)) : null, runs, kilobytes, requests, found });
+    }
+  } finally {
+    await browser.close();
+    await server.close();
+  }
+  return results;
+}
+
+/** One query of the search probe: medians over `runs` fresh page loads (ms since navigation start). */
+export interface SearchProbe {
+  query: string;
+  firstResultMs: number | null;
+  searchedMs: number | null;
+  fastestMs: number | null;
+  runs: number;
+  kilobytes: number;
+  requests: number;
+  found: string;
+}
+
+/** Reads every file under `dir` (the floor's input side); returns the bytes read. */
+export async function readAll(dir: string): Promise<number> {
+  let bytes = 0;
+  for (const entry of await readdir(dir, { withFileTypes: true })) {
+    const path = join(dir, entry.name);
+    if (entry.isDirectory()) bytes += await readAll(path);
+    else if (entry.isFile()) bytes += (await readFile(path)).length;
+  }
+  return bytes;
+}
