@@ -32,7 +32,7 @@ const warningSchema = documented(
 
 const reportInvalidSchema = documented(z.object({ file: z.string(), line: z.number().int(), kind: z.string(), error: z.string() }), {
   id: 'InvalidPlace',
-  description: 'An invalid record by place (its raw text is in the recap and recap.json).',
+  description: 'An invalid record by place (its raw text is in the recap and recap.json.gz).',
 });
 
 /** The shape of `report.json`. */
