@@ -17,7 +17,7 @@ import type { ForgeTemplates } from '../lib/config/forge-styles.ts';
 import { excerptText } from '../lib/git/file-excerpt.ts';
 import { highlightLines, languageOf } from '../lib/highlight/highlight.ts';
 import type { GivenShard } from '../lib/shard/check-shards.ts';
-import { linkOrCopy } from '../lib/shard/files.ts';
+import { linkOrCopy } from '../lib/fs/link-files.ts';
 import { shardPaths } from '../lib/shard/manifest.ts';
 import type { LongFile } from '../lib/shard/write-shard.ts';
 import { citedByHtml, EVIDENCE_PARTS, fileContentHtml, repositoryFilePageHtml } from '../components/html/evidence-page.ts';

@@ -17,7 +17,8 @@
  * files, and parts built apart merge into the bytes of parts built together.
  */
 import { createHash } from 'node:crypto';
-import { copyFile, link, mkdir, readdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
+import { copyFile, link, mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
+import { linkTree } from '../fs/link-files.ts';
 import { deserialize, serialize } from 'node:v8';
 import { dirname, join } from 'node:path';
 import { readArchiveIndex, readCited, readModel } from '../archive/model-store.ts';
@@ -83,28 +84,6 @@ async function writeAtomic(path: string, data: string | Uint8Array): Promise<voi
   const tmp = `${path}.${process.pid}.tmp`;
   await writeFile(tmp, data);
   await rename(tmp, path);
-}
-
-/** Hard-links (or copies) every file of `from` into `to`. */
-async function linkTree(from: string, to: string): Promise<number> {
-  let n = 0;
-  let entries;
-  try {
-    entries = await readdir(from, { withFileTypes: true });
-  } catch {
-    return 0;
-  }
-  await mkdir(to, { recursive: true });
-  for (const entry of entries) {
-    const source = join(from, entry.name);
-    const target = join(to, entry.name);
-    if (entry.isDirectory()) n += await linkTree(source, target);
-    else {
-      await link(source, target).catch(() => copyFile(source, target));
-      n++;
-    }
-  }
-  return n;
 }
 
 /** A part made, with its doc-store files as data or as a folder of `<n>.bin` files to link. */

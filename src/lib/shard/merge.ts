@@ -22,7 +22,7 @@ import type { ProjectSummary } from '../archive/summary.ts';
 import { writeArchiveIndex } from '../archive/model-store.ts';
 import { writeRenderPlan } from '../archive/render-plan.ts';
 import { checkShards, type GivenShard } from './check-shards.ts';
-import { linkOrCopy, linkTree } from './files.ts';
+import { linkOrCopy, linkTree } from '../fs/link-files.ts';
 import { isSafeId, readShardManifest, shardDigest, shardPaths, ShardError } from './manifest.ts';
 
 /** The archive a merge composes. */

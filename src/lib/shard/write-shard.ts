@@ -14,7 +14,7 @@ import { gatherEvidence, type CitingProject } from '../archive/evidence-entries.
 import { isCutExcerpt, repositoryFileText } from '../git/file-excerpt.ts';
 import type { GitRepository } from '../git/repository.ts';
 import { cachedPartPath, PART_CACHE_VERSION } from '../search/write-search-index.ts';
-import { linkOrCopy } from './files.ts';
+import { linkOrCopy } from '../fs/link-files.ts';
 import { SHARD_FORMAT, shardPaths, type ShardManifest } from './manifest.ts';
 
 /** A long file's text as a shard keeps it. */

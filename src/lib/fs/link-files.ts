@@ -1,6 +1,7 @@
 /**
- * Moving a shard's files into an archive: hard links where the file system allows (a merge on
- * the machine that downloaded the shards writes no byte twice), copies elsewhere.
+ * Putting files that already exist into an output folder: hard links where the file system
+ * allows (a merge on the machine that downloaded the shards, or a search index taken from the
+ * cache, writes no byte twice), copies elsewhere.
  */
 import { constants } from 'node:fs';
 import { copyFile, link, mkdir, readdir, rm } from 'node:fs/promises';
