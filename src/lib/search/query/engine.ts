@@ -850,7 +850,7 @@ export class SearchEngine {
         title,
         titleMarks: marked(title, wanted, outcome.prefix),
         project: part?.title ?? '',
-        excerpt: excerpt([body, evidence, meta], wanted, outcome.prefix),
+        excerpt: excerpt([body, evidence, meta], wanted, outcome.prefix, title),
         tags: this.tags(hit),
         type: this.typeOf(hit),
       };
