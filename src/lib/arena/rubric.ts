@@ -8,7 +8,8 @@ import type { ArenaRubric, RubricCriterion } from '../model/arena.ts';
 import { renderMarkdown } from '../markdown/render-markdown.ts';
 import { plainCell, tableCells } from '../markdown/tables.ts';
 
-const NUMBERED = /^\s{0,3}\d+[.)]\s+(.+)$/;
+// `s`: the rest of the line is the criterion whatever it holds (see src/lib/markdown/lists.ts).
+const NUMBERED = /^\s{0,3}\d+[.)]\s+(.+)$/s;
 const DELIMITER_ROW = /^\s*\|[\s:|-]+\|\s*$/;
 
 /** The short name of a criterion: its bold part, or the text before ` — `, ` – `, `: `. */

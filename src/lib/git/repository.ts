@@ -472,7 +472,10 @@ export async function openRepository(path: string, label: string = path): Promis
   if (dotgitStat?.isFile()) {
     // The `.git` file is the work tree's; the `commondir` file is the linked worktree's own.
     const text = await new Confinement([abs], { what: 'the work tree' }).readFile(dotgit, 'utf8').catch(() => '');
-    const match = /^gitdir:\s*(.+?)\s*$/m.exec(text);
+    // The first line `gitdir: <path>` (trimmed by hand: `/^gitdir:\s*(.+?)\s*$/m` was quadratic on a long run of spaces).
+    const gitdirLine = text.split('\n').find((l) => l.startsWith('gitdir:'));
+    const gitdirValue = gitdirLine?.slice('gitdir:'.length).trim() ?? '';
+    const match = gitdirValue === '' ? null : [gitdirLine, gitdirValue];
     if (!match) return { problem: `${label}/.git is a file without a gitdir line` };
     const target = isAbsolute(match[1] as string) ? (match[1] as string) : resolve(dirname(dotgit), match[1] as string);
     const common = (await gitDirectoryConfinement([target]).readFile(join(target, 'commondir'), 'utf8').catch(() => '')).trim();

@@ -11,9 +11,22 @@ export function slugify(text: string): string {
     .toLowerCase()
     .replace(/[/\\]+/g, '-')
     .replace(/[^a-z0-9._-]+/g, '-')
-    .replace(/-{2,}/g, '-')
-    .replace(/^[-.]+|[-.]+$/g, '');
-  return slug === '' ? 'project' : slug;
+    .replace(/-{2,}/g, '-');
+  const trimmed = trimChars(slug, '-.');
+  return trimmed === '' ? 'project' : trimmed;
+}
+
+/**
+ * `text` without the characters of `chars` at either end. A loop, not `/[-.]+$/`: a regular
+ * expression anchored only at the end is tried from every position, so a run of them in
+ * record text (a slugified 4 MiB id) took quadratic time.
+ */
+export function trimChars(text: string, chars: string): string {
+  let start = 0;
+  let end = text.length;
+  while (start < end && chars.includes(text[start] as string)) start++;
+  while (end > start && chars.includes(text[end - 1] as string)) end--;
+  return text.slice(start, end);
 }
 
 /** Longest id made from a path (ids become folder and file names; file systems allow 255 bytes). */

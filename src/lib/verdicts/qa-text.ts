@@ -117,7 +117,10 @@ export function parseQaText(text: string, file: string, ticket: string, anchors:
 export function parseSkillStatus(text: string, file: string, skill: string, anchors: AnchorSet): { status: SkillStatus | null; invalid: InvalidRecord[] } {
   const lines = text.replace(/^\uFEFF/, '').split(/\r?\n/);
   const first = lines.findIndex((l) => l.trim() !== '');
-  const m = first >= 0 ? /^STATUS:\s*(.+?)\s*$/.exec(lines[first] as string) : null;
+  // `STATUS:` and a value; trimmed by hand (`/^STATUS:\s*(.+?)\s*$/` was quadratic on a run of spaces inside the value).
+  const line = first >= 0 ? (lines[first] as string) : '';
+  const value = line.startsWith('STATUS:') ? line.slice('STATUS:'.length).trim() : '';
+  const m = value !== '' && !/[\n\r\u2028\u2029]/.test(value) ? [line, value] : null;
   if (!m) {
     return { status: null, invalid: [{ file, line: first >= 0 ? first + 1 : 1, kind: 'verdict/no-status-line', error: `${file} does not start with a STATUS: line`, raw: capRaw(text) }] };
   }
