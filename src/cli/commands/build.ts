@@ -18,7 +18,7 @@ import { resolveSettings, settingsFingerprint, siteSettings, type SettingsFlags 
 import { dependenciesFolder, fromCwd, PACKAGE_ROOT, workerExecArgv } from '../paths.ts';
 import { siteRoot } from '../site-root.ts';
 import { checkFolders } from '../folders.ts';
-import { plural, type Output } from '../output.ts';
+import { plural, printProblem, type Output } from '../output.ts';
 import { archiveProgress } from '../progress.ts';
 import { printFaults, printFound, printNextStep, strictExitCode, totals } from '../summary.ts';
 import { unmatchedRules } from '../../lib/config/forge-links.ts';
@@ -180,7 +180,7 @@ export async function runBuild(dirs: string[], options: BuildOptions, out: Outpu
     await rename(stagingOut, outDir);
     if (renderRecord) await writeRecord(cacheDir, outDir, renderRecord);
   } catch (error) {
-    out.error(`rendering failed: ${(error as Error).message}\n  fix: run again with --verbose to see Astro's log (and --full to render every page)`);
+    printProblem(out, [`rendering failed: ${(error as Error).message}`, "  fix: run again with --verbose to see Astro's log (and --full to render every page)"]);
     return 2;
   } finally {
     for (const signal of stopSignals) process.off(signal, abandon);
