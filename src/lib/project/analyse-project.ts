@@ -64,7 +64,8 @@ function citedFrom(rows: ProjectModel['rows']): ProjectModel['cited'] {
   for (const row of rows) {
     for (const p of row.evidence) {
       const t = p.target;
-      if (!t) continue;
+      // Only evidence that held (or could not be checked) has a page: never a NOT_VERIFIED pointer.
+      if (!t || p.status === 'NOT_VERIFIED') continue;
       if (t.type === 'commit') {
         const entry = commits.get(t.oid) ?? { oid: t.oid, by: [] };
         cite(entry.by, row);
