@@ -6,7 +6,7 @@
  * words and filter values made of markup. Nothing from outside the input folder is published.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
+import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { dirname, join, relative, sep } from 'node:path';
 import { tmpdir } from 'node:os';
 import type { Browser, Page } from 'playwright-core';
@@ -37,7 +37,10 @@ async function files(dir: string): Promise<string[]> {
 beforeAll(async () => {
   tmp = await mkdtemp(join(tmpdir(), 'trailbook-hostile-'));
   manifest = await makeHostileCorpus(join(tmp, 'input'));
-  site = await buildSite([manifest.corpus]);
+  // The corpus's projects name repositories beside it: the archive configuration allows them.
+  const config = join(tmp, 'trailbook.config.json');
+  await writeFile(config, JSON.stringify({ allowRepositories: [manifest.repos] }));
+  site = await buildSite([manifest.corpus], ['--config', config]);
   server = await serveStatic(site.out);
   origin = new URL(server.url).origin;
   if (chromiumAvailable()) browser = await launchBrowser();

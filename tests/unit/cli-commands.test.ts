@@ -48,7 +48,8 @@ describe('configuration through the command line', () => {
 
   it('check --config reads inputs and excludes from the file (paths relative to it)', async () => {
     const file = join(dir, 'tickets.json');
-    await writeFile(file, JSON.stringify({ inputs: [join(EXAMPLE_CORPUS, 'tickets')], exclude: ['faults', 'arena-*', 'verdict-faults'] }));
+    // The tickets name ../../repos/example.git, beside the input: the archive configuration allows it.
+    await writeFile(file, JSON.stringify({ inputs: [join(EXAMPLE_CORPUS, 'tickets')], exclude: ['faults', 'arena-*', 'verdict-faults'], allowRepositories: [join(EXAMPLE_CORPUS, 'repos')] }));
     const out = capture();
     expect(await main(['check', '--config', file, '--quiet', '--fail-on', 'high'], out)).toBe(0);
     const ids = out.results.filter((l) => /^\S/.test(l)).map((l) => l.split(/\s+/)[0]);
@@ -67,7 +68,9 @@ describe('configuration through the command line', () => {
 
   it('ends with what a person must look at: flags, invalid rows, evidence, open blockers and warnings', async () => {
     const out = capture();
-    expect(await main(['check', join(EXAMPLE_CORPUS, 'tickets'), join(EXAMPLE_CORPUS, 'coordination')], out)).toBe(0);
+    const file = join(dir, 'allow.json');
+    await writeFile(file, JSON.stringify({ allowRepositories: [join(EXAMPLE_CORPUS, 'repos')] }));
+    expect(await main(['check', '--config', file, join(EXAMPLE_CORPUS, 'tickets'), join(EXAMPLE_CORPUS, 'coordination')], out)).toBe(0);
     expect(out.infos.filter((l) => /^(Read|Flags|Invalid rows|Evidence|Open blockers|Warnings):? /.test(l))).toEqual([
       'Read 13 projects: 5 babysit history rows, 43 rows from bbs decisions.jsonl, 32 coord.v1 events.',
       'Flags: 23 high, 20 medium, 4 low, in 4 projects.',

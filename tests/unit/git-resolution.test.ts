@@ -618,7 +618,7 @@ describe('resolveCanonicalRepository', () => {
 
   it('says "no repository" when there is none up to the input root', async () => {
     const r = await resolveCanonicalRepository({ dir: project, inputRoot: project }, null, new RepositoryRegistry());
-    expect(r).toEqual({ repository: null, info: { id: null, path: null, head: null, headSource: null, problem: 'no repository' }, workTree: null });
+    expect(r).toEqual({ repository: null, info: { id: null, path: null, head: null, headSource: null, problem: 'no repository' }, workTrees: [] });
   });
 
   it('keeps the repository but no head when the configured head does not resolve', async () => {

@@ -92,6 +92,7 @@ export async function runCheck(dirs: string[], options: CheckOptions, out: Outpu
     roots,
     cacheDir: null,
     bdExport: settings.bdExport,
+    allowRepositories: settings.allowRepositories,
     ...(settings.accept ? { accept: settings.accept } : {}),
     ...(progress ? { onEvent: progress } : {}),
     onModel: (model) => {
