@@ -33,46 +33,68 @@ export function labelOf(text: string): string {
   return candidateLabel(m ? (m[1] as string) : t);
 }
 
-const WORD_CHAR = /[\p{L}\p{N}_]/u;
+/** Finds the first of `labels` named in `text` as a whole word (`candidate B`, `**B**`, `B.`). */
+export function mentionedLabel(text: string, labels: readonly string[]): string | null {
+  const mentions = new LabelMentions([text]);
+  let best: { label: string; at: number } | null = null;
+  for (const label of labels) {
+    const hit = mentions.first(label);
+    if (hit && (best === null || hit.at < best.at)) best = { label, at: hit.at };
+  }
+  return best?.label ?? null;
+}
+
+const WORD_CHAR = /^[\p{L}\p{N}_]$/u;
+const isWordChar = (text: string, at: number): boolean => at >= 0 && at < text.length && WORD_CHAR.test(String.fromCodePoint(text.codePointAt(at) as number));
+const isWordBefore = (text: string, end: number): boolean => {
+  if (end <= 0) return false;
+  const low = text.charCodeAt(end - 1);
+  const start = low >= 0xdc00 && low <= 0xdfff && end >= 2 ? end - 2 : end - 1;
+  return isWordChar(text, start);
+};
+
+/**
+ * Where `label` is first named in `text` as a whole word, optionally in bold and after
+ * `candidate ` (`candidate B`, `**B**`, `B.`): the index of the character before the mention
+ * (0 at the start), or null. Found occurrence by occurrence, in linear time.
+ */
+export function labelMention(text: string, label: string): number | null {
+  if (label === '') return null;
+  for (let i = text.indexOf(label); i !== -1; i = text.indexOf(label, i + 1)) {
+    // Bold marks are not word characters: only the character right after the label bounds it.
+    if (isWordChar(text, i + label.length)) continue;
+    let stars = i;
+    while (stars > 0 && text[stars - 1] === '*') stars--;
+    // `candidate B`: the word and its spaces belong to the mention.
+    let spaces = stars;
+    while (spaces > 0 && /\s/.test(text[spaces - 1] as string)) spaces--;
+    const word = spaces - 'candidate'.length;
+    if (spaces < stars && word >= 0 && text.slice(word, spaces) === 'candidate' && !isWordBefore(text, word)) return Math.max(0, word - 1);
+    if (stars === 0) return 0;
+    if (!isWordBefore(text, stars)) return stars - 1;
+    // `x**B`: the first bold mark is the boundary.
+    if (stars < i) return stars;
+  }
+  return null;
+}
+
 const WORD_RUN = /[\p{L}\p{N}_]+/gu;
 const WORD_ONLY = /^[\p{L}\p{N}_]+$/u;
 
-/** Whether the character (code point) starting at `at` is a letter, digit or `_`. */
-function wordAt(text: string, at: number): boolean {
-  const cp = text.codePointAt(at);
-  return cp !== undefined && WORD_CHAR.test(String.fromCodePoint(cp));
-}
-
-/** Whether the character (code point) ending just before `at` is a letter, digit or `_`. */
-function wordBefore(text: string, at: number): boolean {
-  if (at <= 0) return false;
-  const low = text.charCodeAt(at - 1);
-  const start = at >= 2 && low >= 0xdc00 && low <= 0xdfff && text.charCodeAt(at - 2) >= 0xd800 && text.charCodeAt(at - 2) <= 0xdbff ? at - 2 : at - 1;
-  return wordAt(text, start);
-}
-
 /**
- * Labels holding a character other than a letter, digit or `_` (`x-1`) are looked for by
- * scanning the text, one scan each; past this many in one search the rest are not looked for
- * (an arena has a handful of candidates: a table header of 100,000 such labels would make the
- * search quadratic).
+ * Labels holding a character other than a letter, digit or `_` (`x-1`) are looked for text by
+ * text ({@link labelMention}); past this many in one search the rest are not looked for (an
+ * arena has a handful of candidates: a table header of 100,000 such labels against as many
+ * "why it lost" items would make the search quadratic).
  */
 export const MAX_SCANNED_LABELS = 200;
 
 /**
- * Where `label` is first named in `text` as a whole word (nothing but a non-letter, non-digit
- * or the text's end on either side: `candidate B`, `**B**`, `B.`), or -1.
- */
-function scanFor(text: string, label: string): number {
-  for (let at = text.indexOf(label); at !== -1; at = text.indexOf(label, at + 1)) {
-    if (!wordBefore(text, at) && !wordAt(text, at + label.length)) return at;
-  }
-  return -1;
-}
-
-/**
  * Whole-word mentions of labels in an ordered list of texts, read once: the first text naming a
- * label is found without a scan per label and text (linear in the texts, not labels × texts).
+ * label is found without a search per label and text (linear in the texts, not labels × texts).
+ * A label of letters, digits and `_` is a mention exactly where it is a whole word of the text,
+ * so one index of the words answers for every such label; its offset is the word's, which
+ * orders mentions as {@link labelMention} does but for a `candidate ` before it.
  */
 export class LabelMentions {
   readonly #texts: readonly string[];
@@ -96,20 +118,9 @@ export class LabelMentions {
     }
     if (this.#scanned++ >= MAX_SCANNED_LABELS) return null;
     for (let i = 0; i < this.#texts.length; i++) {
-      const at = scanFor(this.#texts[i] as string, label);
-      if (at !== -1) return { text: i, at };
+      const at = labelMention(this.#texts[i] as string, label);
+      if (at !== null) return { text: i, at };
     }
     return null;
   }
-}
-
-/** Finds the first of `labels` named in `text` as a whole word (`candidate B`, `**B**`, `B.`). */
-export function mentionedLabel(text: string, labels: readonly string[]): string | null {
-  const mentions = new LabelMentions([text]);
-  let best: { label: string; at: number } | null = null;
-  for (const label of labels) {
-    const hit = mentions.first(label);
-    if (hit && (best === null || hit.at < best.at)) best = { label, at: hit.at };
-  }
-  return best?.label ?? null;
 }

@@ -10,9 +10,7 @@ export interface TextBlock {
   line: number;
 }
 
-// `s`: the rest of the line is the item's text whatever it holds (a lone CR or U+2028 made the
-// pattern backtrack quadratically when `.` could not cross it).
-const ITEM = /^ {0,3}(?:[-*+]|\d+[.)])\s+(.*)$/s;
+const ITEM = /^ {0,3}(?:[-*+]|\d+[.)])\s+(\S.*|)$/;
 
 /**
  * The top-level list items of `lines`; when there are none, the paragraphs (blank-line

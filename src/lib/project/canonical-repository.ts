@@ -42,9 +42,11 @@ async function coreSettings(repository: GitRepository): Promise<{ bare: boolean 
   const out: { bare: boolean | null; worktree: string | null } = { bare: null, worktree: null };
   for (const raw of text.split('\n')) {
     const line = raw.trim();
-    const header = /^\[\s*([A-Za-z0-9.-]+)\s*(?:"[^"]*")?\s*\]/.exec(line);
-    if (header) {
-      section = line.includes('"') ? `${(header[1] as string).toLowerCase()} "sub"` : (header[1] as string).toLowerCase();
+    if (line.startsWith('[')) {
+      // `[core]`, or `[remote "origin"]` (a subsection: not core).
+      const close = line.indexOf(']');
+      const inner = line.slice(1, close === -1 ? line.length : close).trim();
+      section = inner.includes('"') ? 'subsection' : inner.toLowerCase();
       continue;
     }
     if (section !== 'core') continue;

@@ -11,6 +11,7 @@
 import type { Flag } from '../../model/types.ts';
 import { flagOf, quote, type Check } from '../check.ts';
 import { arenaKind } from './kinds.ts';
+import { trimChars } from '../../text/trim-chars.ts';
 
 export const SCORE_CITES_MISSING_SECTION = arenaKind('arena/score-cites-missing-section', 'medium', "every section a score cites exists in that candidate's design.md");
 
@@ -21,17 +22,8 @@ export function sectionKey(text: string): string {
     .replace(/[§#]/g, ' ')
     .replace(/\s+/g, ' ')
     .trim();
-  // By hand, not `/[…]+$/`, which is tried from every position (quadratic on a long run).
-  let start = 0;
-  let end = key.length;
-  while (start < end && LEADING.includes(key[start] as string)) start++;
-  while (end > start && TRAILING.includes(key[end - 1] as string)) end--;
-  return key.slice(start, end);
+  return trimChars(key, ' "\'`*_([{', ' "\'`*_)]}.,:;');
 }
-
-/** Marks and punctuation a key drops at its start, and at its end (after whitespace is collapsed, a space is the only one left). */
-const LEADING = ' "\'`*_([{';
-const TRAILING = ' "\'`*_)]}.,:;';
 
 /** The sections one cell cites: `Shape, §Interface; Errors` gives three. */
 export function citedSections(cites: string): string[] {
