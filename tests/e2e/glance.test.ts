@@ -3,8 +3,8 @@
  * the example corpus: the archive home lists the project with the most high-severity flags
  * first and its summary names every severity and failed evidence apart from evidence that
  * could not be checked; a recap's first screen names its flags by severity; its table of
- * contents lists exactly the sections shown; Check first is grouped by reason; no page is
- * wider than the screen; the print stylesheet hides navigation and prints link targets.
+ * contents lists exactly the sections shown; Check first is grouped by reason; no page, each
+ * project's recap.html included, is wider than the screen; the print stylesheet hides navigation and prints link targets.
  * Screenshots of home, the most faulty recap and search, light and dark, go to
  * test-results/screenshots/ (gitignored; CI keeps the folder: see README, "Tests").
  */
@@ -62,7 +62,8 @@ async function pageTypes(): Promise<string[]> {
   const repo = 'content-repos-example.git';
   const commit = ((await readdir(join(site.out, 'r', repo, 'commit'))).sort()[0] as string) ?? '';
   const projects = (await readdir(join(site.out, 'p'))).sort();
-  return ['/', '/search/', '/search/?q=parser', '/report/', '/404.html', ...projects.map((p) => `/p/${p}/`), `/r/${repo}/commit/${commit}/`, `/r/${repo}/file/src/parser.ts/`, '/p/tickets-arena-faults/file/design/rubric.md/'];
+  // Each recap and its single-file recap.html (src/components/html/export-recap.ts).
+  return ['/', '/search/', '/search/?q=parser', '/report/', '/404.html', ...projects.map((p) => `/p/${p}/`), ...projects.map((p) => `/p/${p}/recap.html`), `/r/${repo}/commit/${commit}/`, `/r/${repo}/file/src/parser.ts/`, '/p/tickets-arena-faults/file/design/rubric.md/'];
 }
 
 describe.skipIf(!chromiumAvailable())('what needs a person, at both widths', () => {

@@ -4,7 +4,27 @@
  */
 import type { InvalidRecord } from '../model/types.ts';
 import { invalidCount, MAX_PER_KIND } from '../bounds/kind-bounds.ts';
-import type { AuditInfo, EvidenceStatus, ResultClass } from '../model/types.ts';
+import type { AuditInfo, EvidenceStatus, ResultClass, SourceFormat } from '../model/types.ts';
+
+/** What each source format is called wherever a recap lists its sources (the page and recap.html). */
+export const SOURCE_FORMAT_NAMES: Readonly<Record<SourceFormat, string>> = {
+  'bbs-trail': 'bbs decision trail',
+  'pstack-trail': 'pstack trail (TSV)',
+  'babysit-telemetry': 'babysit telemetry',
+  audit: 'handover audit',
+  'project-config': 'project config',
+  beads: 'beads records',
+  coord: 'coord.v1 events',
+  'babysit-history': 'babysit lifecycle history',
+  handover: 'handover report',
+  arena: 'design arena',
+  verdicts: 'verdict record',
+};
+
+/** A source format's name in words (`bbs-trail` → `bbs decision trail`); an unknown format reads as written. */
+export function sourceFormatName(format: string): string {
+  return (SOURCE_FORMAT_NAMES as Readonly<Record<string, string>>)[format] ?? format;
+}
 
 /** Label and tone of an evidence status. INCONCLUSIVE reads "not verified (inconclusive)". */
 export function evidenceWord(status: EvidenceStatus): { label: string; tone: 'good' | 'bad' | 'unknown'; icon: string } {
@@ -127,6 +147,33 @@ export function checkFirstReason(group: { outcome: 'failed' | 'no-evidence' | 'r
     case 'not-checkable':
       return { outcome: 'not checkable', text: repositoryProblem !== null && group.reason === repositoryProblem ? `${group.reason}: commits and paths could not be looked up` : group.reason, tone: 'unknown' };
   }
+}
+
+/** What each outcome's rows have, in the sentence opening Check first (decision trail, shipped Part 2 layer 1). */
+const CHECK_FIRST_OUTCOME_WORDS = [
+  ['failed', 'with evidence that failed its check'],
+  ['no-evidence', 'with no evidence'],
+  ['result', 'with a result other than verified'],
+  ['not-checkable', 'with evidence that could not be checked'],
+] as const;
+
+/**
+ * The sentence opening Check first on the recap page and in recap.html, when rows are listed:
+ * "8 of 15 rows need a look: 5 with evidence that failed its check; 6 with a result other
+ * than verified. Each reason is said once; each row's card gives the details."
+ *
+ * @param listed - Rows under Check first (`counts.checkFirst`).
+ * @param rows - Valid decision rows (`counts.rows`).
+ * @param byOutcome - Rows per outcome (src/lib/projections/check-first.ts `checkFirstOutcomeRows`).
+ */
+export function checkFirstSentence(listed: number, rows: number, byOutcome: Readonly<Record<'failed' | 'no-evidence' | 'result' | 'not-checkable', number>>): string {
+  const said = CHECK_FIRST_OUTCOME_WORDS.filter(([o]) => byOutcome[o] > 0).map(([o, what]) => `${byOutcome[o]} ${what}`);
+  return `${listed} of ${countOf(rows, 'row')} need${listed === 1 ? 's' : ''} a look: ${said.join('; ')}. Each reason is said once; each row's card gives the details.`;
+}
+
+/** A source's lines in words, for the recap's "Sources read": `12 lines, 11 read, 1 invalid`. */
+export function sourceLinesText(s: { lines: number; valid: number; invalid: number }): string {
+  return `${countOf(s.lines, 'line')}, ${s.valid} read, ${s.invalid} invalid`;
 }
 
 /**
