@@ -92,7 +92,10 @@ describe.skipIf(!chromiumAvailable())('what needs a person, at both widths', () 
         expect(await readText(summary.locator('[data-figure="flags"] .figure-main'))).toBe('23 high 20 medium 5 low');
         expect(await readText(summary.locator('[data-figure="evidence"] .figure-main'))).toBe('55 verified 7 failed 5 not checkable');
         expect(await readText(summary.locator('[data-figure="blockers"] .figure-main'))).toBe('2 open blockers');
-        expect(await readText(summary.locator('[data-figure="audit"] .figure-main'))).toBe('2 not reviewed 6 never invoked 2 reviewed');
+        // Every project counted once: 2 + 6 + 2 + 4 = the 14 projects.
+        expect(await readText(summary.locator('[data-figure="audit"] .figure-main'))).toBe('2 not reviewed 6 never invoked 2 reviewed 4 no trail to audit');
+        // Each number says what it counts: 5 projects have flags; 2 of the flags are the reviewers'.
+        expect(await readText(summary.locator('[data-figure="flags"] .figure-note'))).toBe('in 5 projects; 2 flags from reviewers (layer 2)');
         expect(await onFirstScreen(page, '[data-testid="home-summary"] [data-figure="flags"]')).toBe(true);
         expect(await onFirstScreen(page, '[data-testid="home-summary"] [data-figure="evidence"]')).toBe(true);
         expect(await onFirstScreen(page, '[data-testid="home-summary"] [data-figure="blockers"]')).toBe(true);
@@ -127,6 +130,27 @@ describe.skipIf(!chromiumAvailable())('what needs a person, at both widths', () 
         expect(await verdict.locator('[data-figure="evidence"] a').evaluateAll((as) => as.map((a) => a.getAttribute('href')))).toEqual(['#decisions', '#check-first-failed']);
         const targets = await page.locator('[data-testid="verdict"] a, [data-testid="toc"] a').evaluateAll((as) => as.map((a) => a.getAttribute('href')?.slice(1) ?? ''));
         for (const id of targets) expect(await page.locator(`[id="${id}"]`).count(), id).toBe(1);
+      });
+
+      it('count pills and the build report\'s figures keep to one line', async () => {
+        await open(page, '/');
+        /** Lines of text in each element: the distinct tops of its text's boxes (a table cell is as tall as its row, so its height says nothing). */
+        const lines = (selector: string) =>
+          page.locator(selector).evaluateAll((els) =>
+            els.map((e) => {
+              const range = document.createRange();
+              range.selectNodeContents(e);
+              const tops: number[] = [];
+              for (const box of Array.from(range.getClientRects())) if (box.width > 0 && !tops.some((t) => Math.abs(t - box.top) < 6)) tops.push(box.top);
+              return tops.length;
+            }),
+          );
+        expect(await readText(page.locator('[data-testid="home-summary"] [data-figure="blockers"] .status'))).toBe('2 open blockers');
+        expect(await lines('[data-testid="home-summary"] [data-figure="blockers"] .status, [data-testid="home-summary"] [data-figure="invalid"] .status')).toEqual([1, 1]);
+        await open(page, '/report/');
+        const figures = page.locator('.report-counts td.num');
+        expect(await readTexts(figures)).toEqual(['14', '51', '2', '23 / 20 / 5', '55 / 7 / 5', '15', '2', '0']);
+        expect(await lines('.report-counts td.num')).toEqual([1, 1, 1, 1, 1, 1, 1, 1]);
       });
 
       it('no page is wider than the screen', async () => {

@@ -345,7 +345,7 @@ describe('evidence/* faults', () => {
     });
     expect(quote(rows[0]?.decision ?? '', 50)).toBe('“A decision whose text is much longer than fifty c…”');
     expect(unresolvedEvidence.run(input({ rows })).map((f) => [f.kind, f.summary])).toEqual([
-      ['evidence/path-not-found', 'row abcd1234 “A decision whose text is much longer than fifty c…” — a.ts: a.ts not found; b.ts: b.ts not found'],
+      ['evidence/path-not-found', 'row abcd1234 “A decision whose text is much longer than fifty c…” — a.ts not found; b.ts not found'],
       ['evidence/prose', 'row abcd1234 “A decision whose text is much longer than fifty c…” — looks fine: evidence must be a pointer, not prose'],
     ]);
   });

@@ -51,17 +51,17 @@ describe('configuration through the command line', () => {
     await writeFile(file, JSON.stringify({ inputs: [join(EXAMPLE_CORPUS, 'tickets')], exclude: ['faults', 'arena-*', 'verdict-faults'] }));
     const out = capture();
     expect(await main(['check', '--config', file, '--quiet', '--fail-on', 'high'], out)).toBe(0);
-    const ids = out.results.filter((l) => /^\S/.test(l)).map((l) => l.split(/\s+/)[0]);
-    expect(ids).toContain('clean');
-    expect(ids).not.toContain('faults');
-    expect(ids.some((id) => id?.startsWith('arena'))).toBe(false);
+    const names = out.results.filter((l) => /^\S/.test(l)).map((l) => l.split('  ')[0]);
+    expect(names).toContain('Clean trail (clean)');
+    expect(names).not.toContain('Planted faults (faults)');
+    expect(names.some((n) => n?.includes('(arena'))).toBe(false);
     expect(out.errors).toEqual([]);
   });
 
   it('check --fail-on high exits 1 and names the failing projects', async () => {
     const out = capture();
     expect(await main(['check', '--quiet', '--fail-on', 'high', join(EXAMPLE_CORPUS, 'tickets', 'faults')], out)).toBe(1);
-    expect(out.errors).toEqual(['1 project with flags of severity high or higher (--fail-on high): faults']);
+    expect(out.errors).toEqual(['1 project with flags of severity high or higher (--fail-on high): Planted faults (faults)']);
     expect(out.results.some((l) => l.includes('unsupported-claim (reviewer, audit.json)'))).toBe(true);
   });
 
@@ -71,7 +71,7 @@ describe('configuration through the command line', () => {
     expect(out.infos.filter((l) => /^(Read|Flags|Invalid rows|Evidence|Open blockers|Warnings):? /.test(l))).toEqual([
       'Read 13 projects: 5 babysit history rows, 43 rows from bbs decisions.jsonl, 32 coord.v1 events.',
       'Flags: 23 high, 20 medium, 4 low, in 4 projects.',
-      'Invalid rows: 2 (kept with their raw text, shown in faults, coordination--faults).',
+      'Invalid rows: 2 (kept with their raw text, shown in Planted faults (faults), Coordination: planted faults (coordination--faults)).',
       'Evidence: 50 of 58 pointers verified, 7 failed, 1 not checkable; 9 rows under Check first.',
       'Open blockers: 2.',
       'Warnings: 5 projects whose handover audit was never invoked; 2 projects not reviewed by the handover audit (each is listed in the build report).',
@@ -91,7 +91,14 @@ describe('configuration through the command line', () => {
   it('says when nothing was checked', async () => {
     const out = capture();
     expect(await main(['check', '--quiet', dir], out)).toBe(0);
-    expect(out.errors[0]).toMatch(/^no project found in \S+; nothing was checked\n {2}fix: pass the folders that hold the records/);
+    expect(out.errors[0]?.split('\n')).toEqual([
+      `No records found in ${dir}, so nothing was checked. A folder is a project when it holds one of these:`,
+      '  decision trails: decisions.jsonl, decisions.tsv, .audit/<slug>.tsv',
+      '  handover audit: audit.json',
+      '  coordination: coordination.jsonl, .beads/, history.jsonl, timeline.jsonl, any .jsonl of coord.v1 events',
+      '  design and verdicts: design/rubric.md, design/selection.md, design/candidates/<n>/design.md, qa/<ticket>.json, verdicts/qa.json, verdicts/<skill>.md, reviews/<name>.json, premises.jsonl',
+      'To start: run `trailbook init` to write a trailbook.config.mjs that names the folders holding your records, or `trailbook build --example` to see an archive of the example that comes with Trailbook.',
+    ]);
     // As a gate, checking nothing is an unusable invocation: a mistyped folder must not pass CI.
     const { mkdir } = await import('node:fs/promises');
     await mkdir(join(dir, 'empty'), { recursive: true });

@@ -4,6 +4,7 @@
  */
 import type { InvalidRecord } from '../model/types.ts';
 import { invalidCount, MAX_PER_KIND } from '../bounds/kind-bounds.ts';
+import { slugify } from '../text/slug.ts';
 import type { AuditInfo, EvidenceStatus, ResultClass, SourceFormat } from '../model/types.ts';
 
 /** What each source format is called wherever a recap lists its sources (the page and recap.html). */
@@ -24,6 +25,16 @@ export const SOURCE_FORMAT_NAMES: Readonly<Record<SourceFormat, string>> = {
 /** A source format's name in words (`bbs-trail` → `bbs decision trail`); an unknown format reads as written. */
 export function sourceFormatName(format: string): string {
   return (SOURCE_FORMAT_NAMES as Readonly<Record<string, string>>)[format] ?? format;
+}
+
+/**
+ * A project's one name, wherever a person reads it (the archive home, recaps, the CLI): its
+ * title, with its id after it when the id is not simply the title as a URL (`myproj
+ * (tickets-myproj)`, `Planted faults (tickets-faults)`; `rand__loop` alone). The id is what
+ * URLs, `recap.html` paths and `check --json` use.
+ */
+export function projectName(p: { id: string; title: string }): string {
+  return slugify(p.title) === p.id ? p.title : `${p.title} (${p.id})`;
 }
 
 /** Label and tone of an evidence status. INCONCLUSIVE reads "not verified (inconclusive)". */
@@ -177,6 +188,14 @@ export function sourceLinesText(s: { lines: number; valid: number; invalid: numb
 }
 
 /**
+ * The note under the archive home's flag counts, each number naming what it counts:
+ * "in 5 projects; 2 flags from reviewers (layer 2)".
+ */
+export function archiveFlagsNote(projectsWithFlags: number, reviewFlags: number): string {
+  return `in ${countOf(projectsWithFlags, 'project')}; ${countOf(reviewFlags, 'flag')} from reviewers (layer 2)`;
+}
+
+/**
  * The audit state in a few words, for the recap's verdict strip and the archive home's Audit
  * column (decision trail, Part 2 "Result file" and Part 3; the long form is
  * {@link auditSentence}):
@@ -184,10 +203,10 @@ export function sourceLinesText(s: { lines: number; valid: number; invalid: numb
  *   (the reviewer's own, layer 2);
  * - not-run / failed: "Not reviewed: <reason>"; an invalid audit.json: "Not reviewed: audit.json is invalid";
  * - no audit.json: "Never invoked" (the audit was never invoked; no audit.json), or, without a decision
- *   trail, "No trail to audit".
+ *   trail, "No trail to audit" in the neutral tone `zero`: nothing is wrong, there was nothing to audit.
  */
-export function auditVerdict(audit: AuditInfo, reviewFlagCount: number, hasTrail = true): { text: string; tone: 'good' | 'bad' | 'unknown' } {
-  if (!audit.present) return hasTrail ? { text: 'Never invoked', tone: 'unknown' } : { text: 'No trail to audit', tone: 'unknown' };
+export function auditVerdict(audit: AuditInfo, reviewFlagCount: number, hasTrail = true): { text: string; tone: 'good' | 'bad' | 'unknown' | 'zero' } {
+  if (!audit.present) return hasTrail ? { text: 'Never invoked', tone: 'unknown' } : { text: 'No trail to audit', tone: 'zero' };
   if (!audit.valid) return { text: 'Not reviewed: audit.json is invalid', tone: 'bad' };
   if (audit.status === 'ran') {
     const reviewer = audit.reviewer || 'the reviewer';
