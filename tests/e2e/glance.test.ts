@@ -5,7 +5,7 @@
  * could not be checked; a recap's first screen names its flags by severity; its table of
  * contents lists exactly the sections shown; Check first is grouped by reason; no page, each
  * project's recap.html included, is wider than the screen; the print stylesheet hides navigation and prints link targets.
- * Screenshots of home, the most faulty recap and search, light and dark, go to
+ * Screenshots of home, the most faulty recap (page and recap.html) and search, light and dark, go to
  * test-results/screenshots/ (gitignored; CI keeps the folder: see README, "Tests").
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -192,14 +192,14 @@ describe.skipIf(!chromiumAvailable())('what needs a person, at both widths', () 
         for (const scheme of ['light', 'dark'] as const) {
           const ctx = await browser.newContext({ viewport: { width: vp.width, height: vp.height }, colorScheme: scheme });
           const shot = await ctx.newPage();
-          for (const [name, path] of [['home', '/'], ['recap-tickets-faults', '/p/tickets-faults/'], ['search', '/search/?q=parser']] as const) {
+          for (const [name, path] of [['home', '/'], ['recap-tickets-faults', '/p/tickets-faults/'], ['recap-html-tickets-faults', '/p/tickets-faults/recap.html'], ['search', '/search/?q=parser']] as const) {
             await open(shot, path);
             await shot.screenshot({ path: join(SCREENSHOTS, `${name}-${vp.width}-${scheme}.png`) });
           }
           await ctx.close();
         }
         const files = (await readdir(SCREENSHOTS)).filter((f) => f.endsWith(`-${vp.width}-light.png`) || f.endsWith(`-${vp.width}-dark.png`));
-        expect(files.filter((f) => /^(home|recap-tickets-faults|search)-/.test(f)).length).toBe(6);
+        expect(files.filter((f) => /^(home|recap-tickets-faults|recap-html-tickets-faults|search)-/.test(f)).length).toBe(8);
       });
     });
   }
