@@ -158,6 +158,26 @@ describe.skipIf(!existsSync(REAL))('the real corpus', () => {
     }
   });
 
+  it('a long beads issue list keeps in view what may need a person and folds closed issues whose history agrees', async () => {
+    await open('/p/45ck__prompt-language/');
+    const folded = page.locator('[data-testid="beads-folded"]');
+    expect(await readText(folded.locator('> summary'))).toBe('406 closed issues whose history agrees with the export');
+    expect(await folded.getAttribute('open')).toBeNull();
+    expect(await folded.locator('tbody tr').count()).toBe(406);
+    // Shown: the 118 open or in progress, and the 40 closed whose log disagrees (34 status mismatches, the rest gaps).
+    const shown = page.locator('section.beads-issues > .table-wrap tbody tr');
+    expect(await shown.count()).toBe(158);
+    expect(await shown.evaluateAll((trs) => trs.filter((tr) => tr.getAttribute('data-status') === 'closed').length)).toBe(40);
+    // Folded, the recap is a third of the 68,000 px it was.
+    expect(await page.evaluate(() => document.documentElement.scrollHeight)).toBeLessThan(30_000);
+    // A flag's link to a folded issue opens the fold.
+    const link = page.locator('li.flag').filter({ hasText: '542 issues' }).getByText('.beads/issues.jsonl:1', { exact: true });
+    expect(await link.getAttribute('href')).toBe('#beads-prompt-language-bfkj');
+    await link.click();
+    await page.waitForFunction(() => (document.querySelector('[data-testid="beads-folded"]') as HTMLDetailsElement).open);
+    expect(await page.locator('#beads-prompt-language-bfkj').isVisible()).toBe(true);
+  });
+
   it('a beads issue page renders its description as markdown and says a created-time disagreement once', async () => {
     await open('/p/45ck__prompt-language/issue/prompt-language-2t1h/');
     const description = page.locator('section:has(> h2:text-is("Description")) .markdown');

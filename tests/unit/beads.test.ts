@@ -17,6 +17,7 @@ import { replayIssue, replayOrder } from '../../src/lib/beads/replay.ts';
 import type { ReadCoordEvent } from '../../src/lib/coord/read-coord-event.ts';
 import type { BeadsModel } from '../../src/lib/beads/types.ts';
 import { statusMismatch } from '../../src/lib/checks/beads/status-mismatch.ts';
+import { FOLD_CLOSED_FROM, issueList } from '../../src/lib/beads/issue-list.ts';
 import { historyGap } from '../../src/lib/checks/beads/history-gap.ts';
 import { invalidBeadsLine } from '../../src/lib/checks/beads/invalid-line.ts';
 import type { TrailCheckInput } from '../../src/lib/checks/check.ts';
@@ -387,6 +388,15 @@ describe.skipIf(!existsSync(REAL))('the real beads folder of 45ck/prompt-languag
     );
     expect(flags.filter((f) => f.kind === 'beads/no-history')).toHaveLength(6);
     expect(historyGap.run(input(model))).toHaveLength(13);
+  });
+
+  it('lists the issues a person may need and folds the 406 closed ones whose history agrees', () => {
+    const { shown, folded } = issueList(model);
+    expect([shown.length, folded.length]).toEqual([158, 406]);
+    expect(folded.every((i) => i.status === 'closed' && i.replayedStatus === 'closed' && i.gaps === 0)).toBe(true);
+    expect(shown.filter((i) => i.status === 'closed').every((i) => i.replayedStatus !== 'closed' || i.gaps > 0)).toBe(true);
+    // A short list is never folded.
+    expect(issueList({ issues: model.issues.slice(0, FOLD_CLOSED_FROM), hasHistory: true }).folded).toEqual([]);
   });
 
   it('gives an issue its close reason and the history that reopened and closed it', () => {
