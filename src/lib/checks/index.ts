@@ -12,6 +12,7 @@ import { supersedes } from './trail/supersedes.ts';
 import { startRow } from './trail/start-row.ts';
 import { timestamps } from './trail/timestamps.ts';
 import { tsvHeader } from './trail/tsv-header.ts';
+import { notATrail } from './trail/not-a-trail.ts';
 import { unresolvedEvidence } from './evidence/unresolved.ts';
 import { auditFile } from './audit/audit-file.ts';
 import { unreadable } from './source/unreadable.ts';
@@ -20,7 +21,7 @@ import { recordLimits } from './source/record-limits.ts';
 import { QUALITY_CHECKS } from './quality-checks.ts';
 import { COORDINATION_CHECKS } from './coordination-checks.ts';
 
-export const CHECKS: readonly Check[] = [repositoryUnavailable, unreadable, recordLimits, invalidRow, tsvHeader, rowTooLarge, idMismatch, duplicateId, supersedes, startRow, timestamps, unresolvedEvidence, auditFile, ...QUALITY_CHECKS, ...COORDINATION_CHECKS];
+export const CHECKS: readonly Check[] = [repositoryUnavailable, unreadable, recordLimits, invalidRow, notATrail, tsvHeader, rowTooLarge, idMismatch, duplicateId, supersedes, startRow, timestamps, unresolvedEvidence, auditFile, ...QUALITY_CHECKS, ...COORDINATION_CHECKS];
 
 /** Every flag kind Trailbook itself can raise, with its severity and rule. */
 export const FLAG_KINDS: readonly FlagKind[] = CHECKS.flatMap((c) => c.kinds);

@@ -59,6 +59,11 @@ export interface EvidencePointer {
   fault?: string;
   /** Words the agent wrote beside the pointer in the same segment, kept as its note. */
   note?: string;
+  /**
+   * Index, in the same list, of the command (or pointer) this pointer was found inside: a SHA
+   * in `git show b732012`, a file in `sed -n 62,66p docs/BRIEF.md`. Shown under it.
+   */
+  within?: number;
 }
 
 /** Source formats Trailbook reads (`coord`, `beads` and `babysit-history`: spec/input.md section 7). */
@@ -144,6 +149,13 @@ export interface InvalidRecord {
   kind: string;
   /** The raw text, possibly truncated to {@link RAW_TEXT_LIMIT} characters. */
   raw: string;
+  /**
+   * Cells of a malformed TSV row that its header still tells apart (`evidence`, `result`,
+   * `ts`, `phase`), each as written (formula guard removed); absent when none can be placed.
+   */
+  fields?: Record<string, string>;
+  /** The `evidence` field, classified and resolved like a row's (its faults are flagged too). */
+  evidence?: EvidencePointer[];
   /**
    * Set on a summary: the number of further records of this kind it stands for, not listed one
    * by one (a project lists at most `MAX_PER_KIND` of one kind: src/lib/bounds/kind-bounds.ts).
