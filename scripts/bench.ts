@@ -11,7 +11,8 @@
  *
  * First it classifies hostile 4 MiB evidence cells (scripts/bench-text.ts: each within 1 s).
  *
- * Usage: `node scripts/bench.ts [--sizes 10x1000,100x1000,1000x1000] [--relevance 40x500|none] [--dir /tmp/trailbook-bench] [--only text]`
+ * Usage: `node scripts/bench.ts [--sizes 10x1000,100x1000,1000x1000] [--relevance 40x500|none] [--dir /tmp/trailbook-bench] [--only text|search]`
+ * (`--only search` measures search again on the sites a run kept in `<dir>/<size>/site`, without building.)
  * (`--sizes none` runs only the relevance benchmark.)
  * Results: printed as markdown tables and written to `<dir>/results.json`.
  * Timings come from runs, never from tests (DEVELOPERS.md).
@@ -94,14 +95,38 @@ async function evidenceRatio(corpus: string, cache: string): Promise<{ ids: numb
   return { ids, oursMs, gitMs };
 }
 
+/** The probe's queries: one filter, words and one filter, an id and a SHA prefix cited by the first project's first rows, many words, a type. */
+async function probeQueries(cache: string): Promise<string[]> {
+  const firstModel = await readModel(cache, (await readArchiveIndex(cache)).projects[0]?.id ?? '');
+  const rowId = firstModel.rows[1]?.id ?? '';
+  const cited = firstModel.rows.flatMap((r) => r.evidence).find((p) => p.target?.type === 'commit');
+  const sha = cited?.target?.type === 'commit' ? cited.target.oid.slice(0, 7) : '';
+  return ['?result=failed', '?q=cache&phase=design', `?q=${rowId}`, `?q=${sha}`, '?q=ledger+writer+step+14', '?type=decision'];
+}
+
+function printSearch(name: string, search: readonly SearchProbe[]): void {
+  console.log(`search ${name} (first result: median of ${search[0]?.runs ?? 0} runs, fastest; bytes of one run):`);
+  for (const q of search) console.log(`  ${q.query}: ${q.firstResultMs ?? '—'} ms (fastest ${q.fastestMs ?? '—'} ms; searched at ${q.searchedMs ?? '—'} ms), ${q.kilobytes} KB in ${q.requests} requests — ${q.found}`);
+}
+
 async function main(): Promise<void> {
-  console.error('hostile 4 MiB evidence cells…');
-  const text = benchText();
-  printText(text);
+  const text = arg('only', '') === 'search' ? null : benchText();
+  if (text) {
+    console.error('hostile 4 MiB evidence cells…');
+    printText(text);
+  }
   if (arg('only', '') === 'text') return;
   const dir = resolve(arg('dir', '/tmp/trailbook-bench'));
   const sizesArg = arg('sizes', '10x1000,100x1000,1000x1000');
   const sizes = sizesArg === 'none' ? [] : sizesArg.split(',').map((s) => s.split('x').map(Number) as [number, number]);
+  if (arg('only', '') === 'search') {
+    // Search again on sites an earlier run built and kept (`<dir>/<size>/site`), without building.
+    for (const [projects, rows] of sizes) {
+      const name = `${projects}x${rows}`;
+      printSearch(name, await searchProbe(join(dir, name, 'site'), Number(arg('search-runs', '5')), await probeQueries(join(dir, name, 'cache'))));
+    }
+    return;
+  }
   const results: Array<Record<string, unknown>> = [];
   for (const [projects, rows] of sizes) {
     const name = `${projects}x${rows}`;
@@ -119,12 +144,7 @@ async function main(): Promise<void> {
     console.error(`[${name}] full build…`);
     const full = await build(corpus, out, cache, join(dir, name, 'full.json'));
     console.error(`[${name}] search in Chromium…`);
-    // An id and a SHA prefix cited by the first project's first rows.
-    const firstModel = await readModel(cache, (await readArchiveIndex(cache)).projects[0]?.id ?? '');
-    const rowId = firstModel.rows[1]?.id ?? '';
-    const cited = firstModel.rows.flatMap((r) => r.evidence).find((p) => p.target?.type === 'commit');
-    const sha = cited?.target?.type === 'commit' ? cited.target.oid.slice(0, 7) : '';
-    const search = await searchProbe(out, Number(arg('search-runs', '5')), ['?result=failed', '?q=cache&phase=design', `?q=${rowId}`, `?q=${sha}`, '?q=ledger+writer+step+14', '?type=decision']);
+    const search = await searchProbe(out, Number(arg('search-runs', '5')), await probeQueries(cache));
     console.error(`[${name}] evidence resolution vs git…`);
     const evidence = await evidenceRatio(corpus, cache);
     console.error(`[${name}] floor: read inputs + copy the output…`);
@@ -190,8 +210,7 @@ async function main(): Promise<void> {
   }
   for (const r of results as Array<{ size: string; full: Timings; search: SearchProbe[] }>) {
     console.log(`stages ${r.size}: ${JSON.stringify(r.full.stagesMs)}`);
-    console.log(`search ${r.size} (first result: median of ${r.search[0]?.runs ?? 0} runs, fastest; bytes of one run):`);
-    for (const q of r.search) console.log(`  ${q.query}: ${q.firstResultMs ?? '—'} ms (fastest ${q.fastestMs ?? '—'} ms; searched at ${q.searchedMs ?? '—'} ms), ${q.kilobytes} KB in ${q.requests} requests — ${q.found}`);
+    printSearch(r.size, r.search);
   }
   if (relevanceResults) {
     console.log(`\nrelevance (${rel}):\n| query kind | queries | in the first 3 | MRR | rows holding every word (median / max) |\n|---|---|---|---|---|`);

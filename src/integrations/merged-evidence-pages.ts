@@ -4,14 +4,16 @@
  * page, copied. A page cited from several is written once from the shards' data, without
  * analysing anything again: the page of the shard of the first citing project (which has the
  * right landed head) is taken, and the parts that depend on who cites it are written again by
- * the builders the pages use (src/components/html/evidence-page.ts): Cited by; on a file page
+ * the builders the pages use (src/components/html/evidence-page.ts): Cited by; on a commit page
+ * the parents (a parent cited by another shard only has a page in the archive, not in the
+ * shard, so a page of one shard is written again when its links differ); on a file page
  * also the facts line, the forge link and the marks on the cited lines — and, in a file too
  * long to be shown whole, the excerpt, cut again around every shard's lines from the full text
  * the shard kept. The page equals a single build's.
  */
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
-import { commitEntryDigest, fileEntryDigest, listedCitations, type CommitEntry, type EvidenceEntries, type FileEntry } from '../lib/archive/evidence-entries.ts';
+import { commitEntryDigest, fileEntryDigest, listedCitations, parentsWithPages, type CommitEntry, type EvidenceEntries, type FileEntry } from '../lib/archive/evidence-entries.ts';
 import { bindForge } from '../lib/config/forge-links.ts';
 import type { ForgeTemplates } from '../lib/config/forge-styles.ts';
 import { excerptText } from '../lib/git/file-excerpt.ts';
@@ -20,7 +22,7 @@ import type { GivenShard } from '../lib/shard/check-shards.ts';
 import { linkOrCopy } from '../lib/fs/link-files.ts';
 import { shardPaths } from '../lib/shard/manifest.ts';
 import type { LongFile } from '../lib/shard/write-shard.ts';
-import { citedByHtml, EVIDENCE_PARTS, fileContentHtml, repositoryFilePageHtml } from '../components/html/evidence-page.ts';
+import { citedByHtml, commitParentsHtml, EVIDENCE_PARTS, fileContentHtml, repositoryFilePageHtml } from '../components/html/evidence-page.ts';
 import { remarkLines } from '../components/html/code.ts';
 import { SafeHtml } from '../components/html/html.ts';
 
@@ -88,34 +90,41 @@ export async function writeEvidencePages(merge: EvidenceMerge): Promise<Evidence
   let copied = 0;
   let combined = 0;
   /**
-   * The page at `rel` of the shard `frame`: copied as it is when one shard cites the entry
-   * (null is returned), else read, to be written again.
+   * The page at `rel` of the shard `frame`: copied as it is when one shard cites the entry and
+   * its page has the archive's digest (null is returned), else read, to be written again.
    */
   const framePage = async (shards: readonly GivenShard[], frame: GivenShard, key: string, digest: string, rel: string): Promise<string | null> => {
-    if (shards.length === 1) {
-      if (frame.manifest.pages[key] !== digest) throw new Error(`shard ${frame.display} has no page for ${key} as its projects cite it; build the shard again`);
+    if (shards.length === 1 && frame.manifest.pages[key] === digest) {
       await linkOrCopy(join(frame.dir, rel), join(merge.outDir, rel));
       copied++;
       return null;
     }
+    if (frame.manifest.pages[key] === undefined) throw new Error(`shard ${frame.display} has no page for ${key}; build the shard again`);
     return readFile(join(frame.dir, rel), 'utf8').catch(() => {
       throw new Error(`shard ${frame.display} has no page ${rel}; build the shard again`);
     });
   };
+  const commitIds = new Set(merge.entries.commits.map((e) => e.id));
   for (const entry of merge.entries.commits) {
     if (!/^[0-9a-f]{4,64}$/.test(entry.oid)) throw new Error(`a shard's cited list names a commit ${JSON.stringify(entry.oid).slice(0, 80)} that is not a SHA; the shard was not written by Trailbook`);
     const key = `commit:${entry.id}`;
-    const digest = commitEntryDigest(entry);
-    pages[key] = digest;
-    if (merge.kept(key, digest)) continue;
     const shards = citingShards(entry, merge.shardOf);
     const frame = shards[0] as GivenShard;
+    const parents = frame.manifest.commits[entry.id];
+    if (!parents || !parents.every((p) => /^[0-9a-f]{4,64}$/.test(p))) throw new Error(`shard ${frame.display} has no readable parents of the cited commit ${entry.id}; build the shard again`);
+    const parentPages = parentsWithPages(commitIds, entry.repoId, parents);
+    const digest = commitEntryDigest(entry, parentPages);
+    pages[key] = digest;
+    if (merge.kept(key, digest)) continue;
     const rel = join('r', entry.repoId, 'commit', entry.oid, 'index.html');
     const page = await framePage(shards, frame, key, digest, rel);
     if (page === null) continue;
     const where = `${frame.display}/${rel}`;
     const { listed, moreCitations } = listedCitations(entry.by);
-    await writeText(join(merge.outDir, rel), replacePart(page, EVIDENCE_PARTS.citedBy, citedByHtml(listed, moreCitations, merge.base).value, where));
+    const cited = replacePart(page, EVIDENCE_PARTS.citedBy, citedByHtml(listed, moreCitations, merge.base).value, where);
+    // A commit that could not be read shows no parents.
+    const linked = cited.includes(EVIDENCE_PARTS.parents.start) ? replacePart(cited, EVIDENCE_PARTS.parents, commitParentsHtml(entry.repoId, parents, new Set(parentPages), merge.base).value, where) : cited;
+    await writeText(join(merge.outDir, rel), linked);
     combined++;
   }
   for (const entry of merge.entries.files) {
@@ -146,6 +155,7 @@ export async function writeEvidencePages(merge: EvidenceMerge): Promise<Evidence
     const { listed, moreCitations } = listedCitations(entry.by);
     const body = repositoryFilePageHtml({
       owner: entry.owner,
+      ownerPath: entry.ownerPath,
       head: entry.head,
       path: entry.path,
       base: merge.base,

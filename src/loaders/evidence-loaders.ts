@@ -9,7 +9,7 @@ import { citedOf, loadArchive } from './archive.ts';
 import { buildEnv } from '../lib/archive/build-env.ts';
 import { readRenderPlan, writeRoutes } from '../lib/archive/render-plan.ts';
 import { ensureEvidenceStore, hasCitations, hasCommitDetails, hasFileExcerpt, readCommitDetails, readKeyedExcerpt, writeCitations, writeCommitDetails, writeFileExcerpt } from '../lib/archive/evidence-store.ts';
-import { commitEntryDigest, fileEntryDigest, fileExcerptKey, gatherEvidence, listedCitations, type EvidenceEntries, type ProjectCitation } from '../lib/archive/evidence-entries.ts';
+import { commitEntryDigest, parentsWithPages, fileEntryDigest, fileExcerptKey, gatherEvidence, listedCitations, type EvidenceEntries, type ProjectCitation } from '../lib/archive/evidence-entries.ts';
 import { describeCommit } from '../lib/git/commit-details.ts';
 import { artifactFileExcerpt, repositoryFileExcerpt } from '../lib/git/file-excerpt.ts';
 import { ArtifactFolder } from '../lib/evidence/artifacts.ts';
@@ -52,11 +52,14 @@ export function commitsLoader(): Loader {
       const entries = (await evidenceEntries()).commits;
       const cited = new Set(entries.map((e) => e.id));
       for (const id of store.keys()) if (!cited.has(id)) store.delete(id);
+      // A parent links to its own page when it has one (it is cited too): which parents do is
+      // part of the entry's digest, so a commit's page is rendered again when a parent gains a page.
       // Commits are read eight at a time: the reads wait on the disk more than on the CPU.
       const one = async (entry: (typeof entries)[number]): Promise<void> => {
         const { id } = entry;
-        const byDigest = commitEntryDigest(entry);
-        if (store.get(id)?.digest === byDigest && (await hasCommitDetails(cacheDir, entry.repoId, entry.oid)) && (await hasCitations(cacheDir, `commit:${id}`))) return;
+        const previous = store.get(id);
+        const known = (previous?.data as { parents?: string[] } | undefined)?.parents;
+        if (known && previous?.digest === commitEntryDigest(entry, parentsWithPages(cited, entry.repoId, known)) && (await hasCommitDetails(cacheDir, entry.repoId, entry.oid)) && (await hasCitations(cacheDir, `commit:${id}`))) return;
         let details = await readCommitDetails(cacheDir, entry.repoId, entry.oid);
         if (details === null) {
           const repo = archive.repositories.get(entry.repoId);
@@ -64,7 +67,9 @@ export function commitsLoader(): Loader {
           await writeCommitDetails(cacheDir, entry.repoId, entry.oid, details);
         }
         const subject = 'subject' in details ? details.subject : '';
-        store.set({ id, data: { repoId: entry.repoId, oid: entry.oid, subject, ...(await storeCitations(cacheDir, `commit:${id}`, entry.by)) }, digest: byDigest });
+        const parents = 'parents' in details ? details.parents : [];
+        const parentPages = parentsWithPages(cited, entry.repoId, parents);
+        store.set({ id, data: { repoId: entry.repoId, repoPath: entry.repoPath, oid: entry.oid, subject, parents, parentPages, ...(await storeCitations(cacheDir, `commit:${id}`, entry.by)) }, digest: commitEntryDigest(entry, parentPages) });
       };
       for (let i = 0; i < entries.length; i += 8) await Promise.all(entries.slice(i, i + 8).map(one));
       await writeRoutes(cacheDir, 'commits', Object.fromEntries([...store.entries()].map(([id, e]) => [`commit:${id}`, String(e.digest ?? '')])));
@@ -103,7 +108,7 @@ export function filesLoader(): Loader {
           }
           await writeFileExcerpt(cacheDir, id, excerpt, excerptKey);
         }
-        store.set({ id, data: { scope: entry.scope, owner: entry.owner, head: entry.head, path: entry.path, ranges: entry.ranges, key: entry.key, ...(await storeCitations(cacheDir, `file:${id}`, entry.by)) }, digest });
+        store.set({ id, data: { scope: entry.scope, owner: entry.owner, ownerPath: entry.ownerPath, head: entry.head, path: entry.path, ranges: entry.ranges, key: entry.key, ...(await storeCitations(cacheDir, `file:${id}`, entry.by)) }, digest });
       }
       await writeRoutes(cacheDir, 'files', Object.fromEntries([...store.entries()].map(([id, e]) => [`file:${id}`, String(e.digest ?? '')])));
       logger.info(`${entries.length} cited files`);

@@ -8,6 +8,7 @@
 import { SearchEngine, type Filters, type Hit, type SearchOutcome } from '../lib/search/query/engine.ts';
 import { readSearchState, searchQuery, type KnownFacet } from '../lib/search/query/url-state.ts';
 import { countsText } from '../lib/search/facets.ts';
+import { MAX_TOKENS } from '../lib/search/query/parse.ts';
 import type { SearchManifest } from '../lib/search/index/format.ts';
 
 const PAGE = 25;
@@ -186,7 +187,7 @@ async function start(): Promise<void> {
     performance.mark('search:searched');
     outcome = result;
     const n = result.hits.length;
-    const ignored = result.parsed.ignored.length > 0 ? [`Left out of the search: ${result.parsed.ignored.map((w) => `“${w}”`).join(', ')} (too common, or past the ${12}-word limit).`] : [];
+    const ignored = result.parsed.ignored.length > 0 ? [`Left out of the search: ${result.parsed.ignored.map((w) => `“${w}”`).join(', ')} (too common, or past the ${MAX_TOKENS}-word limit).`] : [];
     showNotices(ignored);
     const partial = result.complete < n ? ` ${result.complete.toLocaleString('en-US')} hold${result.complete === 1 ? 's' : ''} every word.` : '';
     status.textContent = n === 0 ? 'No results.' : `${n.toLocaleString('en-US')} result${n === 1 ? '' : 's'}: ${countsText(result.totals)}.${partial}`;

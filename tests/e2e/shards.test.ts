@@ -13,6 +13,7 @@ import { execFileSync } from 'node:child_process';
 import { appendFile, cp, mkdir, mkdtemp, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { createHash } from 'node:crypto';
 import { gunzipSync } from 'node:zlib';
+import { existsSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { generateCorpus } from '../../scripts/gen-corpus.ts';
@@ -169,6 +170,23 @@ describe('an archive built as 3 shards and merged', () => {
       for (const server of servers) await server.close();
     }
   }, 120_000);
+
+  it("links a commit's parent that has a page, when another shard cites the parent too", async () => {
+    // Which parents are linked depends on the whole archive's citations: a shard's page is written again when they differ.
+    let linked = 0;
+    let acrossShards = 0;
+    for (const rel of await listing(merged)) {
+      if (!/^r\/[^/]+\/commit\/[0-9a-f]+\/index\.html$/.test(rel)) continue;
+      const page = await readFile(join(merged, rel), 'utf8');
+      const parents = /<!--trailbook:parents-->(.*?)<!--\/trailbook:parents-->/.exec(page)?.[1] ?? '';
+      if (!parents.includes('<a href=')) continue;
+      linked++;
+      const own = shards.find((s) => existsSync(join(s.out, rel)));
+      if (own && !(await readFile(join(own.out, rel), 'utf8')).includes(parents)) acrossShards++;
+    }
+    expect(linked).toBeGreaterThan(0);
+    expect(acrossShards).toBeGreaterThan(0);
+  });
 
   it('cuts the long file again around the lines every shard cites', async () => {
     const long = (await readdir(join(single, 'p'))).filter((id) => id.includes('long-'));

@@ -43,7 +43,7 @@ const manifest = (index: number, count: number, extra: Partial<ShardManifest> = 
   version: '0.1.0',
   code: 'c'.repeat(32),
   searchParts: '2.4.12',
-  options: { base: '/', title: 'Trailbook', siteUrl: null, repositories: [], filter: { include: [], exclude: [] }, bdExport: false },
+  options: { base: '/', title: 'Trailbook', siteUrl: null, repositories: [], filter: { include: [], exclude: [] }, bdExport: false, allowRepositories: [] },
   shard: { index, count },
   roots: ['runs'],
   discovered: ['a', 'b', 'c'],
@@ -51,6 +51,7 @@ const manifest = (index: number, count: number, extra: Partial<ShardManifest> = 
   projects: [],
   pages: {},
   files: {},
+  commits: {},
   ...extra,
 });
 const given = (m: ShardManifest, display = `shard-${m.shard.index}`): GivenShard => ({ dir: `/x/${display}`, display, manifest: m });

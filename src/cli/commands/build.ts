@@ -17,9 +17,9 @@ import { resolveSettings, settingsFingerprint, siteSettings, type SettingsFlags 
 import { fromCwd, PACKAGE_ROOT, packageVersion, workerExecArgv } from '../paths.ts';
 import { renderWithAstro, withStaging } from '../staging.ts';
 import { checkFolders } from '../folders.ts';
-import { plural, UsageError, type Output } from '../output.ts';
+import { plural, printProblem, UsageError, type Output } from '../output.ts';
 import { archiveProgress } from '../progress.ts';
-import { printFaults, printFound, printNextStep, strictExitCode, totals } from '../summary.ts';
+import { nothingFoundLines, printFaults, printFound, printNextStep, strictExitCode, totals } from '../summary.ts';
 import { unmatchedRules } from '../../lib/config/forge-links.ts';
 import { parseShard, shardLabel, shardOf, type ShardSpec } from '../../lib/shard/partition.ts';
 import { writeShardData } from '../../lib/shard/write-shard.ts';
@@ -128,7 +128,7 @@ export async function runBuild(dirs: string[], options: BuildOptions, out: Outpu
   const times = stageTimes();
   const run = `${process.pid}-${Date.now().toString(36)}`;
   const select = shard ? (id: string): boolean => shardOf(id, (shard as ShardSpec).count) === (shard as ShardSpec).index : undefined;
-  const archive = await analyseArchive({ roots, cacheDir, onEvent: archiveProgress(out), times, run, repositoryRules: settings.repositories, bdExport: settings.bdExport, ...(settings.accept ? { accept: settings.accept } : {}), ...(select ? { select } : {}) });
+  const archive = await analyseArchive({ roots, cacheDir, onEvent: archiveProgress(out), times, run, repositoryRules: settings.repositories, bdExport: settings.bdExport, allowRepositories: settings.allowRepositories, ...(settings.accept ? { accept: settings.accept } : {}), ...(select ? { select } : {}) });
   if (shard) out.info(`Shard ${shardLabel(shard)}: ${plural(archive.projects.length, 'project')} of the ${plural(archive.discovered.length, 'project')} found.`);
   const t = totals(archive.projects);
   printFound(out, t, archive.projects);
@@ -138,6 +138,7 @@ export async function runBuild(dirs: string[], options: BuildOptions, out: Outpu
   process.env['TRAILBOOK_CACHE_DIR'] = cacheDir;
   process.env['TRAILBOOK_ANALYSIS_RUN'] = run;
   process.env['TRAILBOOK_FILTER'] = JSON.stringify(settings.filter);
+  process.env['TRAILBOOK_ALLOW_REPOSITORIES'] = JSON.stringify(settings.allowRepositories);
   const repositories = archive.projects.flatMap((p) => (p.repository.id === null ? [] : [{ id: p.repository.id, path: p.repository.path }]));
   process.env['TRAILBOOK_SITE'] = JSON.stringify(siteSettings(settings, repositories));
   for (const rule of unmatchedRules(settings.repositories, repositories)) {
@@ -182,7 +183,7 @@ export async function runBuild(dirs: string[], options: BuildOptions, out: Outpu
       await writeRecord(cacheDir, outDir, renderRecord);
     });
   } catch (error) {
-    out.error(`rendering failed: ${(error as Error).message}\n  fix: run again with --verbose to see Astro's log (and --full to render every page)`);
+    printProblem(out, [`rendering failed: ${(error as Error).message}`, "  fix: run again with --verbose to see Astro's log (and --full to render every page)"]);
     return 2;
   }
   if (shard) {
@@ -193,7 +194,7 @@ export async function runBuild(dirs: string[], options: BuildOptions, out: Outpu
       {
         version: packageVersion(),
         code,
-        options: { base, title: settings.title, siteUrl: settings.siteUrl, repositories: settings.repositories, filter: settings.filter, bdExport: settings.bdExport.run },
+        options: { base, title: settings.title, siteUrl: settings.siteUrl, repositories: settings.repositories, filter: settings.filter, bdExport: settings.bdExport.run, allowRepositories: settings.allowRepositories },
         shard,
         roots: roots.map((r) => basename(r)),
         discovered: archive.discovered,
@@ -208,7 +209,7 @@ export async function runBuild(dirs: string[], options: BuildOptions, out: Outpu
   const written = await countFiles(outDir, options.timings !== undefined);
   const kept = previous ? `; kept the other ${plural(written.pages - renderedPages.length, 'page')} (${plural(keptFiles, 'file')}) from the previous build` : '';
   out.info(`Rendered ${plural(renderedPages.length, 'page')} in ${((performance.now() - renderStarted) / 1000).toFixed(1)} s${kept}. The archive has ${plural(written.pages, 'page')} and ${plural(written.files, 'file')}${options.timings !== undefined ? `, ${(written.bytes / 1024 / 1024).toFixed(1)} MB` : ''}.`);
-  printFaults(out, t, archive.projects);
+  if (archive.projects.length > 0) printFaults(out, t, archive.projects);
   if (options.timings) {
     const searchBytes = (await countFiles(join(outDir, 'search-index'))).bytes;
     const report = {
@@ -228,7 +229,10 @@ export async function runBuild(dirs: string[], options: BuildOptions, out: Outpu
   // Pages link from the base path (`/p/<id>/`), so the archive needs a web server; each recap.html opens from disk.
   if (shard) out.info(`Done in ${seconds} s. Shard ${shardLabel(shard)} is in ${fromCwd(outDir)} (its data in ${SHARD_DATA}/); merge every shard into one archive with \`trailbook merge SHARD_DIR... --out DIR\`.`);
   else if (options.served) out.info(`Done in ${seconds} s.`);
-  else {
+  else if (archive.projects.length === 0) {
+    out.info(`Done in ${seconds} s. The archive in ${fromCwd(outDir)} is empty.`);
+    for (const line of nothingFoundLines(roots)) out.info(line);
+  } else {
     out.info(`Done in ${seconds} s. Serve ${fromCwd(outDir)} with any static web server (or run \`trailbook dev\`); each project's recap.html also opens from disk.`);
     printNextStep(out, archive.projects, outDir, { built: true });
   }

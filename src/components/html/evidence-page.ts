@@ -20,6 +20,8 @@ import type { BoundForge } from '../../lib/config/forge-links.ts';
 export const EVIDENCE_PARTS = {
   citedBy: { start: '<section aria-labelledby="cited-by">', end: '</section>' },
   fileContent: { start: '<section aria-label="File content">', end: '</section>' },
+  /** A commit's parents (each linked when it has a page), between two comments. */
+  parents: { start: '<!--trailbook:parents-->', end: '<!--/trailbook:parents-->' },
   /** The whole body of a repository file page, between two comments (no element to change the page's structure). */
   repositoryFile: { start: '<!--trailbook:file-->', end: '<!--/trailbook:file-->' },
 } as const;
@@ -27,6 +29,15 @@ export const EVIDENCE_PARTS = {
 /** "Every trail row that cites it": up to the listed citations, and how many more there are. */
 export function citedByHtml(citedBy: readonly ProjectCitation[], more: number, base: string): SafeHtml {
   return html`<section aria-labelledby="cited-by"><h2 id="cited-by">Cited by</h2><ul class="cited-by">${citedBy.map((c) => html`<li><a href="${urls.row(base, c.projectId, c.anchor)}">${c.decision}</a> <span class="meta">— ${c.projectTitle}, row <code>${c.rowId}</code></span></li>`)}</ul>${more > 0 ? html`<p class="meta">… and ${String(more)} more rows cite it. Search for it to see them all.</p>` : ''}</section>`;
+}
+
+/**
+ * A commit page's parents: each parent's SHA (12 digits), linked to its page when it is in
+ * `pages` (it is cited too); "none (root commit)" when there is none.
+ */
+export function commitParentsHtml(repoId: string, parents: readonly string[], pages: ReadonlySet<string>, base: string): SafeHtml {
+  const list = parents.length === 0 ? 'none (root commit)' : parents.map((p, i) => html`${i > 0 ? ' ' : ''}${pages.has(p) ? html`<a href="${urls.commit(base, repoId, p)}"><code>${p.slice(0, 12)}</code></a>` : html`<code>${p.slice(0, 12)}</code>`}`);
+  return html`<!--trailbook:parents-->${list}<!--/trailbook:parents-->`;
 }
 
 /** A file's size as its page states it, or null when it could not be read. */
@@ -59,6 +70,8 @@ export const repositoryFileWhere = (head: string | null): string => `at landed h
 export interface RepositoryFilePage {
   /** Repository id. */
   owner: string;
+  /** The repository's display path, as the recap names it (null: the id is shown). */
+  ownerPath: string | null;
   head: string | null;
   path: string;
   base: string;
@@ -80,5 +93,5 @@ export interface RepositoryFilePage {
 export function repositoryFilePageHtml(page: RepositoryFilePage): SafeHtml {
   const onForge = page.forge?.file(page.path, page.ranges[0]?.from) ?? null;
   const forge = page.forge && onForge ? html`<p><a class="forge-link" href="${onForge}" rel="noopener noreferrer">View on ${page.forge.name}</a> (at the landed head)</p>` : '';
-  return html`<!--trailbook:file--><p class="meta"><a href="${urls.home(page.base)}">Archive</a> / repository <code>${page.owner}</code> / file</p>${forge}<h1 class="file-path"><code>${page.path}</code></h1>${fileFactsHtml(repositoryFileWhere(page.head), page.facts, page.ranges)}${citedByHtml(page.citedBy, page.more, page.base)}${page.content}<!--/trailbook:file-->`;
+  return html`<!--trailbook:file--><p class="meta"><a href="${urls.home(page.base)}">Archive</a> / repository <code>${page.ownerPath ?? page.owner}</code> / file</p>${forge}<h1 class="file-path"><code>${page.path}</code></h1>${fileFactsHtml(repositoryFileWhere(page.head), page.facts, page.ranges)}${citedByHtml(page.citedBy, page.more, page.base)}${page.content}<!--/trailbook:file-->`;
 }

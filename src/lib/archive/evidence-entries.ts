@@ -19,13 +19,15 @@ export const MAX_CITATIONS_SHOWN = 200;
 export interface CitingProject {
   id: string;
   title: string;
-  repository: { id: string | null; head: string | null };
+  repository: { id: string | null; path: string | null; head: string | null };
 }
 
 /** A cited commit: `id` is `<repo>/<oid>`. */
 export interface CommitEntry {
   id: string;
   repoId: string;
+  /** The repository's display path (of the first citing project), as the recap names it. */
+  repoPath: string | null;
   oid: string;
   by: ProjectCitation[];
 }
@@ -36,6 +38,8 @@ export interface FileEntry {
   scope: 'repository' | 'artifact';
   /** Repository id, or project id for an artifact. */
   owner: string;
+  /** The repository's display path (of the first citing project); null for an artifact. */
+  ownerPath: string | null;
   /** The landed head of the first project citing it. */
   head: string | null;
   path: string;
@@ -72,7 +76,7 @@ export async function gatherEvidence(projects: readonly CitingProject[], citedOf
       for (const c of cited.commits) {
         const id = `${repoId}/${c.oid}`;
         let entry = commits.get(id);
-        if (!entry) commits.set(id, (entry = { id, repoId, oid: c.oid, by: [] }));
+        if (!entry) commits.set(id, (entry = { id, repoId, repoPath: p.repository.path, oid: c.oid, by: [] }));
         for (const b of c.by) entry.by.push({ ...b, projectId: p.id, projectTitle: p.title });
       }
     }
@@ -82,7 +86,7 @@ export async function gatherEvidence(projects: readonly CitingProject[], citedOf
       const key = fileKey(f.path, sha256);
       const id = `${f.origin === 'repository' ? 'r' : 'p'}/${owner}/${key}`;
       let entry = files.get(id);
-      if (!entry) files.set(id, (entry = { id, scope: f.origin, owner, head: p.repository.head, path: f.path, key, ranges: [], by: [], firstProject: p.id }));
+      if (!entry) files.set(id, (entry = { id, scope: f.origin, owner, ownerPath: f.origin === 'repository' ? p.repository.path : null, head: p.repository.head, path: f.path, key, ranges: [], by: [], firstProject: p.id }));
       for (const r of f.ranges) if (!entry.ranges.some((x) => x.from === r.from && x.to === r.to)) entry.ranges.push(r);
       for (const b of f.by) entry.by.push({ ...b, projectId: p.id, projectTitle: p.title });
     }
@@ -91,14 +95,23 @@ export async function gatherEvidence(projects: readonly CitingProject[], citedOf
   return { commits: [...commits.values()].sort(byId), files: [...files.values()].sort(byId) };
 }
 
-/** The digest of a commit page's data: equal digests render the same page. */
-export function commitEntryDigest(entry: Pick<CommitEntry, 'by'>): string {
-  return sha256(JSON.stringify(entry.by));
+/**
+ * The digest of a commit page's data: its citations, repository path and which of its parents
+ * have a page of their own (`parentPages`: parents that are cited too, so linked). Equal
+ * digests render the same page.
+ */
+export function commitEntryDigest(entry: Pick<CommitEntry, 'by' | 'repoPath'>, parentPages: readonly string[]): string {
+  return sha256(JSON.stringify([entry.by, entry.repoPath, parentPages]));
 }
 
-/** The digest of a file page's data (head, ranges and citations). */
-export function fileEntryDigest(entry: Pick<FileEntry, 'head' | 'ranges' | 'by'>): string {
-  return sha256(JSON.stringify([entry.head, entry.ranges, entry.by]));
+/** The parents of commit `oid` of `repoId` that have a page in an archive whose commit entry ids are `cited`. */
+export function parentsWithPages(cited: ReadonlySet<string>, repoId: string, parents: readonly string[]): string[] {
+  return parents.filter((p) => cited.has(`${repoId}/${p}`));
+}
+
+/** The digest of a file page's data (head, ranges, citations and repository path). */
+export function fileEntryDigest(entry: Pick<FileEntry, 'head' | 'ranges' | 'by' | 'ownerPath'>): string {
+  return sha256(JSON.stringify([entry.head, entry.ranges, entry.by, entry.ownerPath]));
 }
 
 /** The digest of the text a file page shows: its head, path and cited ranges (not who cites it). */

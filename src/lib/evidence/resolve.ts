@@ -18,6 +18,7 @@ import type { ClassifiedPointer } from './classify.ts';
 import { parseForgeUrl, sameRepository, type ForgeRepository } from './forge-url.ts';
 import { isGlob, type LineRange } from './path-shape.ts';
 import { searchTree } from './tree-search.ts';
+import { holdsName, indexOfName } from './name-match.ts';
 import { findByGlob, findByName } from './tree-paths.ts';
 import { countRubricCriteria } from './rubric-criteria.ts';
 
@@ -50,8 +51,15 @@ export interface EvidenceContext {
 
 const short = (oid: string): string => oid.slice(0, 7);
 
+/**
+ * A resolved pointer. A NOT_VERIFIED one carries no file or commit target: it links to no
+ * evidence page and no page is ever written for it (docs/security.md, "Nothing escapes the
+ * root": a refused or failed pointer must not publish the file it names, `mirror.git/config:7`).
+ */
 function pointer(p: ClassifiedPointer, status: EvidencePointer['status'], reason: string, extra: Partial<EvidencePointer> = {}): EvidencePointer {
-  return { raw: p.raw, kind: p.kind, status, reason, ...extra, ...(p.note ? { note: p.note } : {}), ...(p.within !== undefined ? { within: p.within } : {}) };
+  const { target, ...rest } = extra;
+  const kept = target !== undefined && (status !== 'NOT_VERIFIED' || target.type === 'url') ? { target } : {};
+  return { raw: p.raw, kind: p.kind, status, reason, ...rest, ...kept, ...(p.note ? { note: p.note } : {}), ...(p.within !== undefined ? { within: p.within } : {}) };
 }
 
 function rangeText(from: number, to: number): string {
@@ -314,7 +322,7 @@ async function resolveName(p: ClassifiedPointer, ctx: EvidenceContext): Promise<
     const path = target?.type === 'file' ? target.path : (normaliseRelativePath(p.path) as string);
     const found = target?.type === 'file' ? await findFile(path, ctx) : null;
     if (found?.status === 'file' && found.text !== null) {
-      const index = found.text.indexOf(name);
+      const index = indexOfName(found.text, name);
       if (index === -1) return pointer(p, 'INCONCLUSIVE', `${what} “${name}” not found in ${path}`, target ? { target } : {});
       const ranges = rangesOf(p);
       if (ranges !== null) {
@@ -322,7 +330,7 @@ async function resolveName(p: ClassifiedPointer, ctx: EvidenceContext): Promise<
         const lines = found.text.split('\n');
         for (const r of ranges) {
           for (let n = r.from; n <= r.to; n++) {
-            if ((lines[n - 1] ?? '').includes(name)) return pointer(p, 'VERIFIED', `${what} found in ${path} at line ${n}`, { target: { type: 'file', path, origin: found.origin, from: n, to: n } });
+            if (holdsName(lines[n - 1] ?? '', name)) return pointer(p, 'VERIFIED', `${what} found in ${path} at line ${n}`, { target: { type: 'file', path, origin: found.origin, from: n, to: n } });
           }
         }
         const elsewhere = found.text.slice(0, index).split('\n').length;

@@ -17,10 +17,11 @@
  * files, and parts built apart merge into the bytes of parts built together.
  */
 import { createHash } from 'node:crypto';
-import { copyFile, link, mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
+import { copyFile, link, mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { linkTree } from '../fs/link-files.ts';
 import { deserialize, serialize } from 'node:v8';
 import { dirname, join } from 'node:path';
+import { readJsonOrNull, writeAtomic } from '../fs/cache-files.ts';
 import { readArchiveIndex, readCited, readModel } from '../archive/model-store.ts';
 import { searchRecords } from './search-records.ts';
 import { artifactRecords, repositoryRecords, type RepositoryCitations } from './evidence-records.ts';
@@ -70,21 +71,6 @@ const CACHE_VERSION = `${PART_VERSION}.${SEARCH_INDEX_VERSION}.${process.version
 
 const sha = (text: string): string => createHash('sha256').update(text).digest('hex');
 const fileName = (key: string): string => key.replace(/\//g, '__');
-
-async function readJson<T>(path: string): Promise<T | null> {
-  try {
-    return JSON.parse(await readFile(path, 'utf8')) as T;
-  } catch {
-    return null;
-  }
-}
-
-async function writeAtomic(path: string, data: string | Uint8Array): Promise<void> {
-  await mkdir(dirname(path), { recursive: true });
-  const tmp = `${path}.${process.pid}.tmp`;
-  await writeFile(tmp, data);
-  await rename(tmp, path);
-}
 
 /** A part made, with its doc-store files as data or as a folder of `<n>.bin` files to link. */
 type BuiltPart = { part: SearchPart; docs: Uint8Array[] } | { part: SearchPart; docsDir: string };
@@ -178,7 +164,7 @@ export async function writeSearchIndex(cacheDir: string, outDir: string, base: s
   }
   // Each project's repository, title and cited lists' digest, read again only when the project changed.
   const factsPath = join(root, 'projects.json');
-  const cachedFacts = (await readJson<{ version: string; projects: Record<string, ProjectFacts> }>(factsPath)) ?? { version: '', projects: {} };
+  const cachedFacts = (await readJsonOrNull<{ version: string; projects: Record<string, ProjectFacts> }>(factsPath)) ?? { version: '', projects: {} };
   const facts: Record<string, ProjectFacts> = Object.create(null);
   for (const { id, digest } of archive.projects) {
     const had = cachedFacts.version === CACHE_VERSION ? cachedFacts.projects[id] : undefined;
@@ -186,7 +172,7 @@ export async function writeSearchIndex(cacheDir: string, outDir: string, base: s
       facts[id] = had;
       continue;
     }
-    const summary = await readJson<{ title?: string; repository?: { id: string | null; path: string | null } }>(join(cacheDir, 'projects', `${id}.summary.json`));
+    const summary = await readJsonOrNull<{ title?: string; repository?: { id: string | null; path: string | null } }>(join(cacheDir, 'projects', `${id}.summary.json`));
     const repo = summary?.repository;
     const cited = repo?.id ? await readFile(join(cacheDir, 'projects', `${id}.cited.json`), 'utf8').catch(() => '') : '';
     facts[id] = { digest, title: summary?.title ?? id, repoId: repo?.id ?? null, repoPath: repo?.path ?? repo?.id ?? null, cited: sha(cited) };
@@ -219,7 +205,7 @@ export async function writeSearchIndex(cacheDir: string, outDir: string, base: s
 
   // Parts: reuse the cached ones, build the rest.
   const headersPath = join(root, 'parts.json');
-  const cachedHeaders = (await readJson<{ version: string; parts: Record<string, PartHeader> }>(headersPath)) ?? { version: '', parts: {} };
+  const cachedHeaders = (await readJsonOrNull<{ version: string; parts: Record<string, PartHeader> }>(headersPath)) ?? { version: '', parts: {} };
   const known = cachedHeaders.version === CACHE_VERSION ? cachedHeaders.parts : {};
   const headers: PartHeader[] = [];
   let analysed = 0;
@@ -250,7 +236,7 @@ export async function writeSearchIndex(cacheDir: string, outDir: string, base: s
   // Indexes: reuse main with a delta, or merge main again.
   const statePath = join(root, 'main.json');
   const mainDir = join(root, 'main');
-  const state = await readJson<MainState>(statePath);
+  const state = await readJsonOrNull<MainState>(statePath);
   const current = new Map(headers.map((h) => [h.key, h.digest]));
   const changed = headers.filter((h) => state?.digests[h.key] !== h.digest);
   const removed = state ? Object.keys(state.digests).filter((k) => !current.has(k)) : [];

@@ -21,6 +21,7 @@ const OPTION_NAMES: Record<keyof ShardOptions, string> = {
   repositories: 'forge links (repositories in the configuration)',
   filter: 'include/exclude globs (configuration)',
   bdExport: 'beads.runExport (configuration)',
+  allowRepositories: 'allowRepositories (configuration)',
 };
 
 const show = (value: unknown): string => (typeof value === 'string' ? value : JSON.stringify(value));

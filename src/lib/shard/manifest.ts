@@ -39,6 +39,8 @@ export interface ShardOptions {
   repositories: RepositoryRule[];
   filter: { include: string[]; exclude: string[] };
   bdExport: boolean;
+  /** The configuration's `allowRepositories` (folders outside the inputs whose repositories projects may name). */
+  allowRepositories: string[];
 }
 
 /** `trailbook-shard/shard.json`. */
@@ -74,6 +76,12 @@ export interface ShardManifest {
    * not readable), and, for a file too long to be shown whole, the name of its full text in `files/`.
    */
   files: Record<string, { facts: { totalLines: number; bytes: number } | null; long?: string }>;
+  /**
+   * The parents of each commit this shard cites (entry id `<repo>/<oid>`; [] when it could not
+   * be read): a commit page links a parent that has a page, and a parent may be cited by
+   * another shard only, so the merge decides which links a page has.
+   */
+  commits: Record<string, string[]>;
 }
 
 /** Paths inside a shard's output folder. */

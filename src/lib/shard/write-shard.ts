@@ -9,7 +9,7 @@ import { createHash } from 'node:crypto';
 import { mkdir, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { readCited, readSummary, storePaths } from '../archive/model-store.ts';
-import { readKeyedExcerpt } from '../archive/evidence-store.ts';
+import { readCommitDetails, readKeyedExcerpt } from '../archive/evidence-store.ts';
 import { gatherEvidence, type CitingProject } from '../archive/evidence-entries.ts';
 import { isCutExcerpt, repositoryFileText } from '../git/file-excerpt.ts';
 import type { GitRepository } from '../git/repository.ts';
@@ -32,7 +32,7 @@ export const longFileName = (id: string): string => `${createHash('sha256').upda
  * Writes `<outDir>/trailbook-shard/` for the shard described by `manifest`, from the model and
  * evidence stores in `cacheDir`. Throws (naming the file) when the store lacks a project.
  */
-export async function writeShardData(cacheDir: string, outDir: string, manifest: Omit<ShardManifest, 'format' | 'files' | 'searchParts'>, repositories: ReadonlyMap<string, GitRepository>): Promise<ShardManifest> {
+export async function writeShardData(cacheDir: string, outDir: string, manifest: Omit<ShardManifest, 'format' | 'files' | 'searchParts' | 'commits'>, repositories: ReadonlyMap<string, GitRepository>): Promise<ShardManifest> {
   const paths = shardPaths(outDir);
   await rm(paths.data, { recursive: true, force: true });
   await mkdir(paths.projects, { recursive: true });
@@ -48,7 +48,12 @@ export async function writeShardData(cacheDir: string, outDir: string, manifest:
     projects.push(summary);
   }
   const facts: ShardManifest['files'] = {};
-  const { files } = await gatherEvidence(projects, (id) => readCited(cacheDir, id));
+  const { commits, files } = await gatherEvidence(projects, (id) => readCited(cacheDir, id));
+  const parents: ShardManifest['commits'] = {};
+  for (const entry of commits) {
+    const details = await readCommitDetails(cacheDir, entry.repoId, entry.oid);
+    parents[entry.id] = details !== null && 'parents' in details ? details.parents : [];
+  }
   for (const entry of files) {
     if (entry.scope !== 'repository') continue;
     const stored = await readKeyedExcerpt(cacheDir, entry.id);
@@ -63,7 +68,7 @@ export async function writeShardData(cacheDir: string, outDir: string, manifest:
     }
     facts[entry.id] = item;
   }
-  const full: ShardManifest = { format: SHARD_FORMAT, ...manifest, searchParts: PART_CACHE_VERSION, files: facts };
+  const full: ShardManifest = { format: SHARD_FORMAT, ...manifest, searchParts: PART_CACHE_VERSION, files: facts, commits: parents };
   await writeFile(paths.manifest, `${JSON.stringify(full)}\n`);
   return full;
 }

@@ -13,6 +13,7 @@ import { orderFacetKeys } from '../facets.ts';
 import { FACET_TERM, TIERS, facetTerm, type DictEntry, type ExactEntry, type IndexInfo, type IndexPart } from './format.ts';
 import type { SearchPart } from './part.ts';
 import { ByteWriter } from './varint.ts';
+import { doubled } from './typed-arrays.ts';
 
 /** Postings per block; a longer list is cut into blocks of this size (fetched as separate files). */
 export const BLOCK_POSTINGS = 65_536;
@@ -104,14 +105,9 @@ class List {
   n = 0;
   push(doc: number, field: number, word: number): void {
     if (this.n === this.docs.length) {
-      const grow = <A extends Uint32Array | Float64Array>(a: A, make: (n: number) => A): A => {
-        const b = make(a.length * 2);
-        b.set(a);
-        return b;
-      };
-      this.docs = grow(this.docs, (n) => new Uint32Array(n));
-      this.fields = grow(this.fields, (n) => new Uint32Array(n));
-      this.words = grow(this.words, (n) => new Float64Array(n));
+      this.docs = doubled(this.docs, (n) => new Uint32Array(n));
+      this.fields = doubled(this.fields, (n) => new Uint32Array(n));
+      this.words = doubled(this.words, (n) => new Float64Array(n));
     }
     this.docs[this.n] = doc;
     this.fields[this.n] = field;
@@ -165,12 +161,7 @@ export async function mergeParts(name: 'main' | 'delta', parts: readonly SearchP
   });
 
   // Terms: word terms from the parts, and one term per facet value.
-  const sources = new Map<string, Array<[part: number, term: number]>>();
-  parts.forEach((p, i) => p.terms.forEach((term, t) => {
-    let list = sources.get(term);
-    if (!list) sources.set(term, (list = []));
-    list.push([i, t]);
-  }));
+  const sources = placesByName(parts.map((p) => p.terms));
   const facetSources = new Map<string, Array<[part: number, facet: number, codes: Set<number>]>>();
   parts.forEach((p, i) => p.facets.forEach((key, f) => p.sets[f]?.forEach((set, s) => {
     for (const v of set) {
@@ -229,12 +220,7 @@ export async function mergeParts(name: 'main' | 'delta', parts: readonly SearchP
   await dict.flush();
 
   // The exact-token map.
-  const exactSources = new Map<string, Array<[part: number, key: number]>>();
-  parts.forEach((p, i) => p.exactKeys.forEach((key, k) => {
-    let l = exactSources.get(key);
-    if (!l) exactSources.set(key, (l = []));
-    l.push([i, k]);
-  }));
+  const exactSources = placesByName(parts.map((p) => p.exactKeys));
   const exact = new Pager<[string, ExactEntry[]]>('exact', emit);
   for (const key of [...exactSources.keys()].sort()) {
     const entries: ExactEntry[] = [];
@@ -257,4 +243,15 @@ export async function mergeParts(name: 'main' | 'delta', parts: readonly SearchP
   await exact.flush();
 
   return { name, docs, facets, values, parts: indexParts, dict: dict.firsts, exact: exact.firsts };
+}
+
+/** Where each name stands: for the names of every part (a term, an exact key), [part, index in the part]. */
+function placesByName(names: ReadonlyArray<readonly string[]>): Map<string, Array<[part: number, index: number]>> {
+  const places = new Map<string, Array<[part: number, index: number]>>();
+  names.forEach((list, part) => list.forEach((name, index) => {
+    let at = places.get(name);
+    if (!at) places.set(name, (at = []));
+    at.push([part, index]);
+  }));
+  return places;
 }

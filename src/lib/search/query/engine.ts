@@ -20,6 +20,7 @@
  */
 import { DOCS_PER_FILE, facetTerm, type DictEntry, type ExactEntry, type IndexInfo, type IndexPart, type SearchManifest, type StoredDoc } from '../index/format.ts';
 import { ByteReader } from '../index/varint.ts';
+import { doubled } from '../index/typed-arrays.ts';
 import { pathMatch } from '../exact-keys.ts';
 import { parseQuery, type ParsedQuery, type QueryToken } from './parse.ts';
 import { excerpt, marked, type Segment } from './excerpt.ts';
@@ -394,24 +395,14 @@ class Candidates {
     this.exact = new Float64Array(1024 * Math.max(1, tokens));
   }
   private grow(): void {
-    const cap = this.doc.length * 2;
-    const more = <A extends Uint32Array | Float64Array | Int32Array>(a: A, make: (n: number) => A, fill?: number): A => {
-      const b = make(a.length * 2);
-      if (fill !== undefined) b.fill(fill);
-      b.set(a);
-      return b;
-    };
-    this.doc = more(this.doc, (n) => new Uint32Array(n));
-    this.part = more(this.part, (n) => new Int32Array(n));
-    this.local = more(this.local, (n) => new Uint32Array(n));
-    const tier = new Uint8Array(this.tier.length * 2);
-    tier.set(this.tier);
-    this.tier = tier;
-    this.word = more(this.word, (n) => new Float64Array(n));
-    this.prefix = more(this.prefix, (n) => new Uint32Array(n));
-    this.fields = more(this.fields, (n) => new Int32Array(n), -1);
-    this.exact = more(this.exact, (n) => new Float64Array(n));
-    void cap;
+    this.doc = doubled(this.doc, (n) => new Uint32Array(n));
+    this.part = doubled(this.part, (n) => new Int32Array(n));
+    this.local = doubled(this.local, (n) => new Uint32Array(n));
+    this.tier = doubled(this.tier, (n) => new Uint8Array(n));
+    this.word = doubled(this.word, (n) => new Float64Array(n));
+    this.prefix = doubled(this.prefix, (n) => new Uint32Array(n));
+    this.fields = doubled(this.fields, (n) => new Int32Array(n), -1);
+    this.exact = doubled(this.exact, (n) => new Float64Array(n));
   }
   /** The candidate of a live document (added if new), or -1 for a document of a stale or unknown part. */
   add(doc: number, word: number): number {
@@ -859,7 +850,7 @@ export class SearchEngine {
         title,
         titleMarks: marked(title, wanted, outcome.prefix),
         project: part?.title ?? '',
-        excerpt: excerpt([body, evidence, meta], wanted, outcome.prefix),
+        excerpt: excerpt([body, evidence, meta], wanted, outcome.prefix, title),
         tags: this.tags(hit),
         type: this.typeOf(hit),
       };
