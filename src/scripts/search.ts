@@ -143,12 +143,17 @@ async function start(): Promise<void> {
       const [hit] = await next;
       if (gen !== generation) return;
       if (!hit) continue;
-      const excerpt = el('p', { class: 'result-excerpt' });
-      for (const s of hit.excerpt) excerpt.append(s.mark ? el('mark', {}, s.text) : s.text);
+      const segments = (p: HTMLElement, list: typeof hit.excerpt): HTMLElement => {
+        for (const s of list) p.append(s.mark ? el('mark', {}, s.text) : s.text);
+        return p;
+      };
+      const excerpt = segments(el('p', { class: 'result-excerpt' }), hit.excerpt);
+      // On a phone the title is clamped: the part of it holding the word is shown instead (site.css).
+      const echo = hit.titleExcerpt.length > 0 ? [segments(el('p', { class: 'result-excerpt result-title-echo' }), hit.titleExcerpt)] : [];
       const tags = hit.tags.map(([name, values]) => `${name}: ${values}`).join(' · ');
       const title = el('a', { href: hit.href, class: 'result-title' });
       for (const s of hit.titleMarks) title.append(s.mark ? el('mark', {}, s.text) : s.text);
-      list.append(el('li', { class: 'result', 'data-type': hit.type }, title, el('p', { class: 'meta' }, hit.project), excerpt, el('p', { class: 'meta result-filters' }, tags)));
+      list.append(el('li', { class: echo.length > 0 ? 'result result-has-echo' : 'result', 'data-type': hit.type }, title, el('p', { class: 'meta' }, hit.project), excerpt, ...echo, el('p', { class: 'meta result-filters' }, tags)));
       shown++;
       if (shown === 1) performance.mark('search:first-result');
     }

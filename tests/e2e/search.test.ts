@@ -186,7 +186,7 @@ describe('search page', () => {
       ['a SHA prefix: the commit page, then the rows citing it', '8879725e', '/r/content-repos-example.git/commit/8879725e58e4dddd4a83a461e62c6d48f8c13d17/', 'Commit 8879725e58e4 in content/repos/example.git'],
       ['a path:line: the row citing that line', 'src/parser.ts:999', '/p/tickets-faults/#row-29700948', 'Keep the legacy line counter'],
       ['a path: the file page', 'src/parser.ts', '/r/content-repos-example.git/file/src/parser.ts/', 'src/parser.ts'],
-      ['a flag kind’s tail', 'commit-not-found', '/p/tickets-faults/#flag-1', 'evidence/commit-not-found: row 8635af1e “Ship the fake-sha hotfix” — 6b8467766823b30e559d624defde1c57a594bda6: no commit 6b8467766823b30e559d624defde1c57a594bda6 in content/repos/example.git'],
+      ['a flag kind’s tail', 'commit-not-found', '/p/tickets-faults/#flag-1', 'evidence/commit-not-found: row 8635af1e “Ship the fake-sha hotfix” — no commit 6b8467766823b30e559d624defde1c57a594bda6 in content/repos/example.git'],
       ['a ticket id', 'T-22', '/p/tickets-faults/#row-3ec852ad', 'Add the CLI entry'],
     ];
     for (const [what, q, href, title] of cases) {
@@ -401,5 +401,17 @@ describe('search page', () => {
       const box = await page.locator('#search-results li.result').nth(1).boundingBox();
       expect(box !== null && box.y + box.height <= viewport.height).toBe(true);
     }
+  });
+
+  it('a phone, which clamps a long title, shows the part of it holding the word; a desktop shows the whole title and the body', async () => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    await openSearch('?q=repos');
+    const echoed = page.locator('#search-results li.result-has-echo', { hasText: 'evidence/commit-not-found: row 8635af1e' });
+    expect(await echoed.locator('.result-title-echo').isVisible()).toBe(true);
+    expect(await echoed.locator('.result-title-echo mark').allTextContents()).toEqual(['repos']);
+    expect(await echoed.locator('.result-excerpt:not(.result-title-echo)').isVisible()).toBe(false);
+    await page.setViewportSize({ width: 1280, height: 800 });
+    expect(await echoed.locator('.result-title-echo').isVisible()).toBe(false);
+    expect(await echoed.locator('.result-excerpt:not(.result-title-echo)').isVisible()).toBe(true);
   });
 });

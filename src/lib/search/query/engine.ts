@@ -23,7 +23,7 @@ import { ByteReader } from '../index/varint.ts';
 import { doubled } from '../index/typed-arrays.ts';
 import { pathMatch } from '../exact-keys.ts';
 import { parseQuery, type ParsedQuery, type QueryToken } from './parse.ts';
-import { excerpt, marked, type Segment } from './excerpt.ts';
+import { excerpt, lateTitleExcerpt, marked, type Segment } from './excerpt.ts';
 
 /** Reads one index file (path relative to `search-index/`), decompressed. */
 export type Loader = (path: string) => Promise<Uint8Array>;
@@ -156,6 +156,8 @@ export interface ShownHit {
   titleMarks: Segment[];
   project: string;
   excerpt: Segment[];
+  /** The title around its first query word when that lies past what a phone shows of it (excerpt.ts), else empty. */
+  titleExcerpt: Segment[];
   tags: Array<[name: string, values: string]>;
   type: string;
 }
@@ -850,7 +852,8 @@ export class SearchEngine {
         title,
         titleMarks: marked(title, wanted, outcome.prefix),
         project: part?.title ?? '',
-        excerpt: excerpt([body, evidence, meta], wanted, outcome.prefix, title),
+        excerpt: excerpt([body, evidence, meta], wanted, outcome.prefix),
+        titleExcerpt: lateTitleExcerpt(title, wanted, outcome.prefix),
         tags: this.tags(hit),
         type: this.typeOf(hit),
       };

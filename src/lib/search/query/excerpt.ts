@@ -19,27 +19,31 @@ export interface Segment {
 }
 
 /**
- * Characters of a title sure to be in view: the page clamps a title to three lines, which on a
- * 390-px phone hold about 90 characters.
+ * Characters of a title sure to be in view on a phone: the page clamps a title to three lines,
+ * which on a 390-px screen hold about 90 characters.
  */
 export const TITLE_IN_VIEW = 80;
 
 /**
- * The excerpt of `fields` (body, evidence, meta) for the query `terms` and `prefix`. When no
- * field holds a query word but `title` does, only past its first {@link TITLE_IN_VIEW}
- * characters (a flag's long message naming the path searched for), the excerpt is the title
- * around that word, so the reason for the result stays in view.
+ * For a title whose first query word starts only past its first {@link TITLE_IN_VIEW}
+ * characters (a flag's long message naming the path searched for), the excerpt of the title
+ * around that word, so a phone, which clamps the title, still shows why the record matched;
+ * otherwise empty. The page shows it on narrow screens only.
  */
-export function excerpt(fields: readonly string[], terms: ReadonlySet<string>, prefix: string | null, title = ''): Segment[] {
-  const titleMarks = title.length > TITLE_IN_VIEW ? marked(title, terms, prefix) : [];
+export function lateTitleExcerpt(title: string, terms: ReadonlySet<string>, prefix: string | null): Segment[] {
+  if (title.length <= TITLE_IN_VIEW) return [];
   let before = 0;
-  for (const s of titleMarks) {
-    if (s.mark) break;
+  for (const s of marked(title, terms, prefix)) {
+    if (s.mark) return before >= TITLE_IN_VIEW ? excerpt([title], terms, prefix) : [];
     before += s.text.length;
   }
-  const lateTitle = titleMarks.some((s) => s.mark) && before >= TITLE_IN_VIEW ? [title] : [];
+  return [];
+}
+
+/** The excerpt of `fields` (body, evidence, meta) for the query `terms` and `prefix`. */
+export function excerpt(fields: readonly string[], terms: ReadonlySet<string>, prefix: string | null): Segment[] {
   let best: { text: string; tokens: ReturnType<typeof tokenize>; marks: boolean[]; n: number } | null = null;
-  for (const text of [...fields, ...lateTitle]) {
+  for (const text of fields) {
     if (text.trim() === '') continue;
     const tokens = tokenize(text);
     const marks = tokens.map((t) => terms.has(t.term) || (prefix !== null && text.slice(t.start, t.end).toLowerCase().startsWith(prefix)));
