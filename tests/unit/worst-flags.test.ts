@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { worstFlags, worstFlagsMoreText } from '../../src/lib/projections/worst-flags.ts';
 import type { Flag, Severity } from '../../src/lib/model/types.ts';
 
-const flag = (severity: Severity, kind: string, omitted?: number): Flag => ({ layer: 'layer1', severity, kind, rows: [], summary: kind, at: [], ...(omitted !== undefined ? { omitted } : {}) });
+const flag = (severity: Severity, kind: string, omitted?: number): Flag => ({ layer: 'trail', severity, kind, rows: [], summary: kind, at: [], ...(omitted !== undefined ? { omitted } : {}) });
 
 describe('the worst flags a recap names first', () => {
   it('names the first three high or medium flags with their Attention anchors, and counts the rest', () => {
