@@ -13,7 +13,7 @@
 import { isClaimPath } from '../discover/discover.ts';
 import type { EvidencePointer } from '../model/types.ts';
 import type { GitRepository } from '../git/repository.ts';
-import { ArtifactFolder, normaliseRelativePath } from './artifacts.ts';
+import { ArtifactFolder, normaliseRelativePath, type FolderHolds } from './artifacts.ts';
 import type { ClassifiedPointer } from './classify.ts';
 import { parseForgeUrl, sameRepository, type ForgeRepository } from './forge-url.ts';
 import { isGlob, type LineRange } from './path-shape.ts';
@@ -42,6 +42,13 @@ export interface EvidenceContext {
    * (`isClaimPath`).
    */
   claims?: ReadonlySet<string>;
+  /**
+   * The project's own trails among `claims`: each path a pointer may cite one by (as `claims`
+   * holds them) → the trail's path relative to the project folder. A pointer to one links to
+   * its row (`target` `row`); src/lib/evidence/trail-references.ts decides, per row, whether it
+   * is a self-citation or a reference to another row.
+   */
+  trails?: ReadonlyMap<string, string>;
   /**
    * The canonical repository as forges name it (the configuration's forge `url`, the
    * repository's `origin` remote): a URL of one of these is checked locally.
@@ -138,7 +145,7 @@ async function resolveCommit(p: ClassifiedPointer, ctx: EvidenceContext): Promis
  */
 type FileCheck =
   | { status: 'file'; lines: number | null; text: string | null; origin: 'repository' | 'artifact'; note?: string; real?: string; links?: string }
-  | { status: 'folder'; origin: 'repository' | 'artifact'; real?: string; links?: string }
+  | { status: 'folder'; origin: 'repository' | 'artifact'; oid?: string; real?: string; links?: string }
   | { status: 'missing'; reason: string; selfCitation?: boolean }
   | { status: 'outside'; reason: string }
   | { status: 'inconclusive'; reason: string };
@@ -156,7 +163,7 @@ async function inTree(repository: GitRepository, commit: string, path: string): 
     if (found.links.length === 0) return null;
     return { status: 'missing', reason: `${path} is not in the tree at ${short(commit)}: it goes ${linksText(found.links)}, and ${found.missingAt} does not exist` };
   }
-  if (found.status === 'tree') return { status: 'folder', origin: 'repository', ...via };
+  if (found.status === 'tree') return { status: 'folder', origin: 'repository', oid: found.oid, ...via };
   if (found.status === 'submodule') return { status: 'inconclusive', reason: `${path} is inside a submodule; its content is in another repository` };
   const blob = await repository.blobText(found.oid);
   switch (blob.status) {
@@ -211,9 +218,65 @@ function listed(paths: readonly string[]): string {
  */
 function claimPointer(p: ClassifiedPointer, full: string, ctx: EvidenceContext, through = ''): EvidencePointer | null {
   const via = through === '' ? full : `${p.path} goes ${through} to ${full}, which`;
-  if (ctx.claims?.has(full)) return pointer(p, 'NOT_VERIFIED', `${via} is the record that makes the claim: a claim cannot be its own evidence`, { fault: 'evidence/self-citation' });
+  if (ctx.claims?.has(full)) return pointer(p, 'NOT_VERIFIED', `${via} is the record that makes the claim: a claim cannot be its own evidence`, { fault: 'evidence/self-citation', ...trailTarget(full, ctx, p.from) });
   if (isClaimPath(full)) return pointer(p, 'NOT_VERIFIED', `${via} is a trail, audit or handover file: it states claims, it is not evidence for one`, { fault: 'evidence/self-citation' });
   return null;
+}
+
+/** The row target of a pointer to one of the project's own trails (at a line, when one is cited), or nothing. */
+function trailTarget(full: string, ctx: EvidenceContext, from?: number): Pick<EvidencePointer, 'target'> {
+  const file = ctx.trails?.get(full);
+  return file === undefined ? {} : { target: { type: 'row', file, ...(from !== undefined ? { from } : {}) } };
+}
+
+/** Most entries of a folder looked at to tell whether it holds anything beyond claim records. */
+const FOLDER_LOOK_LIMIT = 10_000;
+
+/**
+ * Whether a folder of the tree holds any file that is not a claim record (spec/input.md
+ * section 3: a folder is evidence only for what it holds beyond the records that make claims).
+ * Stops at the first such file; a submodule or a link counts as content.
+ */
+async function treeHolds(repository: GitRepository, oid: string, prefix: string, ctx: EvidenceContext): Promise<FolderHolds> {
+  const claims: string[] = [];
+  const stack: Array<{ oid: string; prefix: string }> = [{ oid, prefix }];
+  let seen = 0;
+  while (stack.length > 0) {
+    const next = stack.pop() as { oid: string; prefix: string };
+    const entries = await repository.tree(next.oid);
+    if ('problem' in entries) return { unknown: entries.problem };
+    for (const e of entries) {
+      if (++seen > FOLDER_LOOK_LIMIT) return { unknown: `${prefix} holds more than ${FOLDER_LOOK_LIMIT} entries, all claim records so far` };
+      const full = next.prefix === '' ? e.name : `${next.prefix}/${e.name}`;
+      if (e.type === 'tree') stack.push({ oid: e.oid, prefix: full });
+      else if (e.type === 'blob' && (ctx.claims?.has(full) || isClaimPath(full))) claims.push(full);
+      else return { other: true };
+    }
+  }
+  return { claims: claims.sort() };
+}
+
+/**
+ * The verdict on a cited folder: evidence only for what it holds beyond claim records. A
+ * folder of trails, audits and handovers alone (`tickets/a` holding only its trail) is the
+ * trail: a self-citation, linked to the trail when it is the project's own.
+ */
+async function folderVerdict(p: ClassifiedPointer, full: string, found: Extract<FileCheck, { status: 'folder' }>, at: string, ctx: EvidenceContext, commit: string | null): Promise<EvidencePointer> {
+  const holds: FolderHolds =
+    found.origin === 'repository' && found.oid !== undefined && ctx.repository
+      ? await treeHolds(ctx.repository, found.oid, full, ctx)
+      : found.origin === 'artifact'
+        ? await ctx.artifacts.folderHolds(full, (rel) => ctx.claims?.has(rel) === true || isClaimPath(rel), FOLDER_LOOK_LIMIT)
+        : { other: true };
+  if ('unknown' in holds) return pointer(p, 'INCONCLUSIVE', `folder exists ${at}, but what it holds could not be told: ${holds.unknown}`);
+  if ('other' in holds) return pointer(p, 'VERIFIED', `folder exists ${at}`, commit ? { target: { type: 'commit', oid: commit } } : {});
+  // An empty folder (only a project folder can hold one: git keeps none) points at nothing.
+  if (holds.claims.length === 0) return pointer(p, 'NOT_VERIFIED', `${full} is an empty folder ${at}: it holds nothing to check`, { fault: 'evidence/path-not-found' });
+  const trail = holds.claims.find((c) => ctx.trails?.has(c));
+  return pointer(p, 'NOT_VERIFIED', `${full} holds only claim records (${listed(holds.claims)}): a folder is evidence only for what it holds beyond the records that make claims`, {
+    fault: 'evidence/self-citation',
+    ...(trail !== undefined ? trailTarget(trail, ctx) : {}),
+  });
 }
 
 /** Where a path was found, when not where it was written: a note for the reason. */
@@ -288,7 +351,7 @@ async function resolveAt(p: ClassifiedPointer, path: string, commit: { oid: stri
   const self = claimPointer(p, path, ctx) ?? (found.real !== undefined ? claimPointer(p, found.real, ctx, found.links) : null);
   if (self) return self;
   const through = found.links ? ` as ${found.real} (${found.links})` : '';
-  if (found.status === 'folder') return pointer(p, 'VERIFIED', `folder exists ${at}${through}`, { target });
+  if (found.status === 'folder') return folderVerdict(p, found.real ?? path, found, `${at}${through}`, ctx, commit.oid);
   return fileVerdict(p, found.real ?? path, found, rangesOf(p), `${at}${through}`, target, at);
 }
 
@@ -338,7 +401,7 @@ async function resolvePath(p: ClassifiedPointer, ctx: EvidenceContext): Promise<
   }
   if (found.status === 'folder') {
     if (p.from !== undefined) return pointer(p, 'NOT_VERIFIED', `${full} is a folder; it has no lines`, { fault: 'evidence/line-out-of-range' });
-    return pointer(p, 'VERIFIED', `folder exists ${placed(found.origin, full, how)}`);
+    return folderVerdict(p, full, found, placed(found.origin, full, how), ctx, null);
   }
   return fileVerdict(p, full, found, rangesOf(p), placed(found.origin, full, how), { type: 'file', path: full, origin: found.origin }, where(found.origin));
 }
