@@ -18,7 +18,7 @@ import { REAL_CORPUS } from '../real-corpus.ts';
 const TRAILS: Array<[id: string, root: string, file: string, lines: number, valid: number, invalid: number, rows: number, evidence: Record<string, number>, flags: Record<string, number>]> = [
   ["1873663116__enchron","real/1873663116__Enchron","decisions.tsv",10,10,0,9,{"VERIFIED":0,"NOT_VERIFIED":0,"INCONCLUSIVE":13}, {}],
   ["antapper__fujirecipesmac","real/AntApper__FujiRecipesMac","decisions.tsv",10,10,0,9,{"VERIFIED":0,"NOT_VERIFIED":0,"INCONCLUSIVE":13}, {}],
-  ["chinkhusel14__bulaa","real/Chinkhusel14__bulaa","decisions.tsv",25,25,0,24,{"VERIFIED":0,"NOT_VERIFIED":2,"INCONCLUSIVE":29}, {"medium:evidence/prose":2}],
+  ["chinkhusel14__bulaa","real/Chinkhusel14__bulaa","decisions.tsv",25,25,0,24,{"VERIFIED":0,"NOT_VERIFIED":1,"INCONCLUSIVE":30}, {"medium:evidence/prose":1}],
   ["chronoaiproject__nyxid","real/ChronoAIProject__NyxID","decisions.tsv",10,10,0,9,{"VERIFIED":0,"NOT_VERIFIED":0,"INCONCLUSIVE":9}, {"low:trail/out-of-time-order":1}],
   ["emanuele-web04__synara","real/Emanuele-web04__synara","decisions.tsv",12,12,0,11,{"VERIFIED":0,"NOT_VERIFIED":0,"INCONCLUSIVE":23}, {"medium:trail/tsv-missing-column":1}],
   ["enzotironi__os--build-v1-04","real/EnzoTironi__OS",".audit/build-v1-04.tsv",13,13,0,12,{"VERIFIED":0,"NOT_VERIFIED":0,"INCONCLUSIVE":20}, {"low:trail/out-of-time-order":1}],
@@ -117,6 +117,12 @@ describe.skipIf(!existsSync(REAL_CORPUS))('the real corpus, through the whole pi
       }
     }
     expect(checked).toBeGreaterThan(250);
+  });
+
+  it('"n/a" on a row that claims nothing yet is not verified (inconclusive), with no flag; "terminal output: 6 pass, 0 fail" under "tests green" stays prose', () => {
+    const at = (line: number) => model('chinkhusel14__bulaa').rows.find((r) => r.line === line)?.evidence.map((p) => [p.raw, p.kind, p.status, p.fault ?? null, p.reason]);
+    expect(at(23)).toEqual([['n/a', 'prose', 'INCONCLUSIVE', null, 'no evidence given, and the row claims none yet: its result is open']]);
+    expect(at(20)).toEqual([['terminal output: 6 pass, 0 fail', 'prose', 'NOT_VERIFIED', 'evidence/prose', 'evidence must be a pointer, not prose']]);
   });
 
   it('a row about the trail citing it is a reference; a row about the work citing it is a self-citation; neither is verified', () => {

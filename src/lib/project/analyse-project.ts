@@ -21,6 +21,7 @@ import { mergeSpan } from '../coord/lifecycle-records.ts';
 import { ProjectRecords } from '../readers/project-records.ts';
 import { CLAIM_FORMATS, readProjectFiles } from '../readers/registry.ts';
 import { readAsRowCites } from '../evidence/trail-references.ts';
+import { readNoEvidenceGiven } from '../evidence/no-evidence-given.ts';
 import { projectCounts } from '../projections/counts.ts';
 import { sortFlags } from '../projections/flags.ts';
 import { boundFlags, boundInvalid, boundSources } from '../bounds/kind-bounds.ts';
@@ -204,10 +205,11 @@ export async function analyseProject(prepared: PreparedProject, stages?: StageTi
   }
   const resolvedAt = performance.now();
   const rows = linkRows(parsed, evidence);
-  // A row about the trail that cites it: a reference, not a self-citation (src/lib/evidence/trail-references.ts).
+  // A row about the trail that cites it: a reference, not a self-citation (src/lib/evidence/trail-references.ts);
+  // "n/a" on a row that claims nothing yet: not a claim without a pointer (no-evidence-given.ts).
   const anchors = new Map(rows.map((r) => [`${r.file}:${r.line}`, r.anchor]));
   const anchorAt = (file: string, line: number): string | undefined => anchors.get(`${file}:${line}`);
-  for (const row of rows) row.evidence = readAsRowCites(row, row.evidence, anchorAt);
+  for (const row of rows) row.evidence = readNoEvidenceGiven(row.resultClass, readAsRowCites(row, row.evidence, anchorAt));
   for (const record of invalid) {
     if (record.evidence) record.evidence = readAsRowCites({ phase: record.fields?.['phase'] ?? '', decision: record.fields?.['decision'] ?? '', file: record.file }, record.evidence, anchorAt);
   }
