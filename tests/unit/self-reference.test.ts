@@ -70,7 +70,7 @@ describe("the project's own records cited as evidence", () => {
     const evidence = model.flags.filter((f) => f.layer === 'evidence').map((f) => `${f.severity} ${f.kind} ${f.summary}`);
     expect(evidence).toEqual([
       `medium evidence/self-citation row ${model.rows[1]?.id} “Chose the lexer” — .audit/: .audit holds only claim records (.audit/build.tsv): a folder is evidence only for what it holds beyond the records that make claims`,
-      `medium evidence/self-citation row ${model.rows[4]?.id} “Skipped a design bakeoff” — .audit/build.tsv: .audit/build.tsv is the record that makes the claim: a claim cannot be its own evidence`,
+      `medium evidence/self-citation row ${model.rows[4]?.id} “Skipped a design bakeoff” — .audit/build.tsv is the record that makes the claim: a claim cannot be its own evidence`,
     ]);
   });
 

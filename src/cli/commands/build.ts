@@ -18,9 +18,9 @@ import { resolveSettings, settingsFingerprint, siteSettings, type SettingsFlags 
 import { dependenciesFolder, fromCwd, PACKAGE_ROOT, workerExecArgv } from '../paths.ts';
 import { siteRoot } from '../site-root.ts';
 import { checkFolders } from '../folders.ts';
-import { plural, type Output } from '../output.ts';
+import { plural, printProblem, type Output } from '../output.ts';
 import { archiveProgress } from '../progress.ts';
-import { printFaults, printFound, printNextStep, strictExitCode, totals } from '../summary.ts';
+import { nothingFoundLines, printFaults, printFound, printNextStep, strictExitCode, totals } from '../summary.ts';
 import { unmatchedRules } from '../../lib/config/forge-links.ts';
 
 /** Options of `trailbook build` (flags override trailbook.config.*; see src/cli/settings.ts). */
@@ -108,7 +108,7 @@ export async function runBuild(dirs: string[], options: BuildOptions, out: Outpu
   out.info(`Trailbook: reading ${roots.map(fromCwd).join(', ')}`);
   const times = stageTimes();
   const run = `${process.pid}-${Date.now().toString(36)}`;
-  const archive = await analyseArchive({ roots, cacheDir, onEvent: archiveProgress(out), times, run, repositoryRules: settings.repositories, bdExport: settings.bdExport, ...(settings.accept ? { accept: settings.accept } : {}) });
+  const archive = await analyseArchive({ roots, cacheDir, onEvent: archiveProgress(out), times, run, repositoryRules: settings.repositories, bdExport: settings.bdExport, allowRepositories: settings.allowRepositories, ...(settings.accept ? { accept: settings.accept } : {}) });
   const t = totals(archive.projects);
   printFound(out, t, archive.projects);
 
@@ -117,6 +117,7 @@ export async function runBuild(dirs: string[], options: BuildOptions, out: Outpu
   process.env['TRAILBOOK_CACHE_DIR'] = cacheDir;
   process.env['TRAILBOOK_ANALYSIS_RUN'] = run;
   process.env['TRAILBOOK_FILTER'] = JSON.stringify(settings.filter);
+  process.env['TRAILBOOK_ALLOW_REPOSITORIES'] = JSON.stringify(settings.allowRepositories);
   const repositories = archive.projects.flatMap((p) => (p.repository.id === null ? [] : [{ id: p.repository.id, path: p.repository.path }]));
   process.env['TRAILBOOK_SITE'] = JSON.stringify(siteSettings(settings, repositories));
   for (const rule of unmatchedRules(settings.repositories, repositories)) {
@@ -180,7 +181,7 @@ export async function runBuild(dirs: string[], options: BuildOptions, out: Outpu
     await rename(stagingOut, outDir);
     if (renderRecord) await writeRecord(cacheDir, outDir, renderRecord);
   } catch (error) {
-    out.error(`rendering failed: ${(error as Error).message}\n  fix: run again with --verbose to see Astro's log (and --full to render every page)`);
+    printProblem(out, [`rendering failed: ${(error as Error).message}`, "  fix: run again with --verbose to see Astro's log (and --full to render every page)"]);
     return 2;
   } finally {
     for (const signal of stopSignals) process.off(signal, abandon);
@@ -191,7 +192,7 @@ export async function runBuild(dirs: string[], options: BuildOptions, out: Outpu
   const written = await countFiles(outDir, options.timings !== undefined);
   const kept = previous ? `; kept the other ${plural(written.pages - renderedPages.length, 'page')} (${plural(keptFiles, 'file')}) from the previous build` : '';
   out.info(`Rendered ${plural(renderedPages.length, 'page')} in ${((performance.now() - renderStarted) / 1000).toFixed(1)} s${kept}. The archive has ${plural(written.pages, 'page')} and ${plural(written.files, 'file')}${options.timings !== undefined ? `, ${(written.bytes / 1024 / 1024).toFixed(1)} MB` : ''}.`);
-  printFaults(out, t, archive.projects);
+  if (archive.projects.length > 0) printFaults(out, t, archive.projects);
   if (options.timings) {
     const searchBytes = (await countFiles(join(outDir, 'pagefind'))).bytes + (await countFiles(join(outDir, 'search-index'))).bytes;
     const report = {
@@ -210,7 +211,10 @@ export async function runBuild(dirs: string[], options: BuildOptions, out: Outpu
   const seconds = ((performance.now() - started) / 1000).toFixed(1);
   // Pages link from the base path (`/p/<id>/`), so the archive needs a web server; each recap.html opens from disk.
   if (options.served) out.info(`Done in ${seconds} s.`);
-  else {
+  else if (archive.projects.length === 0) {
+    out.info(`Done in ${seconds} s. The archive in ${fromCwd(outDir)} is empty.`);
+    for (const line of nothingFoundLines(roots)) out.info(line);
+  } else {
     out.info(`Done in ${seconds} s. Serve ${fromCwd(outDir)} with any static web server (or run \`trailbook dev\`); each project's recap.html also opens from disk.`);
     printNextStep(out, archive.projects, outDir, { built: true });
   }

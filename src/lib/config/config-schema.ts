@@ -126,6 +126,13 @@ export const configSchema = z.strictObject({
   repositories: z.array(repositoryRuleSchema).optional(),
   /** Dolt-only `.beads/` folders: whether Trailbook runs `bd export` for them. */
   beads: beadsConfigSchema.optional(),
+  /**
+   * Folders outside the inputs (relative to this file) whose repositories a project's `repo`
+   * may name (docs/security.md, "A project's repo is input"). A project's trailbook.json is
+   * written by agents; this file by the person running the build, so only it can allow a
+   * repository outside the input folders.
+   */
+  allowRepositories: z.array(z.string().min(1, { message: 'must not be empty' })).optional(),
 });
 
 /** The configuration file's content, validated. */

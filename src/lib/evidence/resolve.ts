@@ -58,8 +58,17 @@ export interface EvidenceContext {
 
 const short = (oid: string): string => oid.slice(0, 7);
 
+/**
+ * A resolved pointer. A NOT_VERIFIED one carries no file or commit target: it links to no
+ * evidence page and no page is ever written for it (docs/security.md, "Nothing escapes the
+ * root": a refused or failed pointer must not publish the file it names, `mirror.git/config:7`).
+ */
 function pointer(p: ClassifiedPointer, status: EvidencePointer['status'], reason: string, extra: Partial<EvidencePointer> = {}): EvidencePointer {
-  return { raw: p.raw, kind: p.kind, status, reason, ...extra, ...(p.note ? { note: p.note } : {}), ...(p.within !== undefined ? { within: p.within } : {}) };
+  const { target, ...rest } = extra;
+  // A row target names a row of the project's own trail, never a file page: kept, so a row about the
+  // trail can link to the row it cites (trail-references.ts); a self-citation still links to nothing.
+  const kept = target !== undefined && (status !== 'NOT_VERIFIED' || target.type === 'url' || target.type === 'row') ? { target } : {};
+  return { raw: p.raw, kind: p.kind, status, reason, ...rest, ...kept, ...(p.note ? { note: p.note } : {}), ...(p.within !== undefined ? { within: p.within } : {}) };
 }
 
 function rangeText(from: number, to: number): string {

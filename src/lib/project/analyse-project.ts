@@ -3,8 +3,8 @@
  * layer-1 checks and build the {@link ProjectModel} (spec/input.md sections 1–4).
  * discover → **parse → check → model** → render → index.
  */
-import { basename, relative, sep } from 'node:path';
-import { stat } from 'node:fs/promises';
+import { basename, join, relative, sep } from 'node:path';
+import { realpath, stat } from 'node:fs/promises';
 import type { StageTimes } from '../archive/stage-times.ts';
 import type { DiscoveredProject } from '../discover/discover.ts';
 import type { Citation, CitedCommit, CitedFile, EvidencePointer, TrailRow, InvalidRecord, ProjectModel } from '../model/types.ts';
@@ -72,7 +72,8 @@ function citedFrom(rows: ProjectModel['rows']): ProjectModel['cited'] {
   for (const row of rows) {
     for (const p of row.evidence) {
       const t = p.target;
-      if (!t) continue;
+      // Only evidence that held (or could not be checked) has a page: never a NOT_VERIFIED pointer.
+      if (!t || p.status === 'NOT_VERIFIED') continue;
       if (t.type === 'commit') {
         const entry = commits.get(t.oid) ?? { oid: t.oid, by: [] };
         cite(entry.by, row);
@@ -158,11 +159,15 @@ export async function analyseProject(prepared: PreparedProject, stages?: StageTi
   // never a claim record (trail, audit, handover, config), not even through a link; and when
   // the folder lies in the repository's work tree, only the project's own records (any other
   // file there is not in the landed head unless committed).
-  const workTree = canonical.workTree;
-  const inWorkTree = workTree !== null && (project.dir === workTree || project.dir.startsWith(workTree + sep));
+  // Judged by real paths: an input reached through a link, a `repo` written as an absolute path.
+  const realDir = await realpath(project.dir).catch(() => project.dir);
+  const workTree = canonical.workTrees.find((w) => realDir === w || realDir.startsWith(w.endsWith(sep) ? w : w + sep)) ?? null;
+  const inWorkTree = workTree !== null;
   const claimFiles = project.files.filter((f) => f.refused === undefined && CLAIM_FORMATS.has(f.format)).map((f) => f.path);
   if (config) claimFiles.push(config.path);
-  const citedAs = (abs: string): string[] => [relative(project.dir, abs), ...(inWorkTree ? [relative(workTree, abs)] : [])].map((p) => p.split(sep).join('/'));
+  // A claim file's path in the work tree: the project folder's place there, then its path in the folder.
+  const fromWorkTree = workTree === null ? '' : relative(workTree, realDir);
+  const citedAs = (abs: string): string[] => [relative(project.dir, abs), ...(inWorkTree ? [join(fromWorkTree, relative(project.dir, abs))] : [])].map((p) => p.split(sep).join('/'));
   const claims = new Set(claimFiles.flatMap(citedAs));
   // The project's own trails, by every path a pointer may cite them by: a pointer to one links to its row.
   const trails = new Map(project.files.filter((f) => f.refused === undefined && TRAIL_FORMATS.has(f.format)).flatMap((f) => citedAs(f.path).map((cited) => [cited, f.rel] as const)));
