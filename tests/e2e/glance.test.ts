@@ -149,7 +149,7 @@ describe.skipIf(!chromiumAvailable())('what needs a person, at both widths', () 
         expect(await lines('[data-testid="home-summary"] [data-figure="blockers"] .status, [data-testid="home-summary"] [data-figure="invalid"] .status')).toEqual([1, 1]);
         await open(page, '/report/');
         const figures = page.locator('.report-counts td.num');
-        expect(await readTexts(figures)).toEqual(['14', '51', '2', '23 / 20 / 5', '55 / 7 / 5', '15', '2', '0']);
+        expect(await readTexts(figures)).toEqual(['14', '51', '2', '23 / 20 / 5', '55 / 6 / 6', '15', '2', '0']);
         expect(await lines('.report-counts td.num')).toEqual([1, 1, 1, 1, 1, 1, 1, 1]);
       });
 

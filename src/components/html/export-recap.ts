@@ -16,6 +16,7 @@ import { checkFirst, checkFirstGroups, checkFirstOutcomeRows } from '../../lib/p
 import { flagsByRow } from '../../lib/projections/flags.ts';
 import { flagLinker, foldFlagLinks, moreLinksText, type FlagLink } from '../../lib/projections/flag-links.ts';
 import { layerTotal } from '../../lib/projections/counts.ts';
+import { gitChecksProblem } from '../../lib/projections/git-checks.ts';
 import { verdictFigures } from '../../lib/site/verdict-figures.ts';
 import { checkFirstHtml } from './check-first.ts';
 import { BLOCKER_SOURCE_LABEL, openBlockers } from '../../lib/projections/open-blockers.ts';
@@ -75,6 +76,7 @@ function verdictHtml(model: ProjectModel): SafeHtml {
 
 function header(model: ProjectModel, ctx: ExportRecapContext): SafeHtml {
   const repo = model.repository;
+  const gitProblem = gitChecksProblem(model);
   const c = model.counts;
   const online = ctx.root === null ? null : `${ctx.root}${urls.project('/', model.id).slice(1)}`;
   return html`<header class="recap-header">
@@ -83,7 +85,7 @@ function header(model: ProjectModel, ctx: ExportRecapContext): SafeHtml {
 ${verdictHtml(model)}
 <dl class="facts">
 <dt>Project folder</dt><dd><code>${model.root}</code></dd>
-<dt>Repository</dt><dd>${repo.path ? html`<code>${repo.path}</code>` : 'none'}${repo.head ? html` at landed head <code>${repo.head}</code> (${repo.headSource === 'config' ? 'from trailbook.json' : 'HEAD'})` : ''}${repo.problem ? html` ${statusHtml('unknown', `git checks inconclusive: ${repo.problem}`)}` : ''}</dd>
+<dt>Repository</dt><dd>${repo.path ? html`<code>${repo.path}</code>` : 'none'}${repo.head ? html` at landed head <code>${repo.head}</code> (${repo.headSource === 'config' ? 'from trailbook.json' : 'HEAD'})` : ''}${gitProblem ? html` ${statusHtml('unknown', `git checks inconclusive: ${gitProblem}`)}` : ''}</dd>
 <dt>Time span</dt><dd>${model.span ? html`<time datetime="${model.span.from}">${formatTime(model.span.from)}</time> – <time datetime="${model.span.to}">${formatTime(model.span.to)}</time>` : 'no timed records'}</dd>
 <dt>Sources read</dt><dd><ul class="sources">${model.sources.map((s) => html`<li><code>${s.path}</code> — ${sourceFormatName(s.format)}${s.notRead ? html`: <strong>${s.notRead}</strong>` : html`: ${sourceLinesText(s)}`}</li>`)}</ul></dd>
 <dt>Rows</dt><dd>${countOf(c.rows, 'decision row')} (${c.superseded} superseded); ${countOf(c.resultNotVerified, 'result')} not verified</dd>
