@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { dirname, join, relative, sep } from 'node:path';
 import { tmpdir } from 'node:os';
+import { gunzipSync } from 'node:zlib';
 import type { Browser, Page } from 'playwright-core';
 import { CSV_FORMULA, makeHostileCorpus, SECRET, type HostileManifest } from '../../scripts/make-hostile-corpus.ts';
 import { buildSite, REPO_ROOT, runCli, type BuiltSite } from './build-site.ts';
@@ -99,8 +100,8 @@ describe('security-2 through the command line and in the archive', () => {
     expect(github.stdout.split('\n').filter((l) => l.startsWith('::')).length).toBeGreaterThan(100);
   });
 
-  it(`writes the decision ${CSV_FORMULA} to decisions.csv quoted, with a quote before the =`, async () => {
-    const csv = await readFile(join(site.out, 'p', 'security-csv-formula', 'decisions.csv'), 'utf8');
+  it(`writes the decision ${CSV_FORMULA} to decisions.csv.gz quoted, with a quote before the =`, async () => {
+    const csv = gunzipSync(await readFile(join(site.out, 'p', 'security-csv-formula', 'decisions.csv.gz'))).toString('utf8');
     expect(csv.split('\r\n')[2]).toMatch(/^[0-9a-f]{8},2026-03-02T10:00:00Z,p1,,lead,"ok;'=cmd\|' \/C calc'!A0",security-2,x,1 not verified,verified,,decisions\.jsonl,2$/);
   });
 
