@@ -27,7 +27,7 @@ export interface ExportRecapContext {
   archiveTitle: string;
 }
 
-const LAYERS: Record<string, string> = { evidence: 'layer 1 · evidence', trail: 'layer 1 · trail', audit: 'layer 1 · audit file', coordination: 'layer 1 · coordination', arena: 'layer 1 · design arena', verdicts: 'layer 1 · verdicts', review: 'layer 2 · reviewer' };
+const LAYERS: Record<string, string> = { evidence: 'layer 1 · evidence', trail: 'layer 1 · trail', audit: 'layer 1 · audit file', coordination: 'layer 1 · coordination', arena: 'layer 1 · design arena', verdicts: 'layer 1 · verdicts', history: 'layer 1 · git history', review: 'layer 2 · reviewer' };
 
 /** The Content Security Policy of the file: nothing may load; only its own stylesheet applies. */
 export function exportRecapCsp(css: string): string {

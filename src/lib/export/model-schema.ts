@@ -21,7 +21,7 @@ export const RESULT_CLASSES = ['verified', 'failed', 'open', 'inconclusive', 're
 /** Flag severities, highest first. */
 export const SEVERITY_LEVELS = ['high', 'medium', 'low'] as const;
 /** Flag layers. */
-export const FLAG_LAYERS = ['evidence', 'trail', 'audit', 'review', 'arena', 'verdicts', 'coordination'] as const;
+export const FLAG_LAYERS = ['evidence', 'trail', 'audit', 'review', 'arena', 'verdicts', 'coordination', 'history'] as const;
 
 /** An evidence status. */
 export const evidenceStatusSchema = z.enum(EVIDENCE_STATUSES);
@@ -53,6 +53,7 @@ export const evidencePointerSchema = documented(
     target: evidenceTargetSchema.optional(),
     fault: documented(str.optional(), { description: 'For NOT_VERIFIED pointers: the id of the check that failed.' }),
     note: documented(str.optional(), { description: 'Words written beside the pointer in the same segment.' }),
+    notLanded: documented(z.literal(true).optional(), { description: 'For a VERIFIED commit: it exists but is not an ancestor of the landed head (evidence, but not of what landed).' }),
   }),
   { id: 'EvidencePointer', description: 'One evidence pointer of a row, classified and resolved against the canonical repository.' },
 );
@@ -117,6 +118,7 @@ export const flagSchema = documented(
     summary: str,
     evidence: str.optional(),
     at: z.array(flagLocationSchema),
+    earlierText: documented(z.string(), { description: 'For history flags: the record’s text as it was committed earlier (at most 4,096 characters).' }).optional(),
   }),
   { id: 'Flag', description: 'A finding that needs a person.' },
 );

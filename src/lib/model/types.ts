@@ -59,6 +59,8 @@ export interface EvidencePointer {
   fault?: string;
   /** Words the agent wrote beside the pointer in the same segment, kept as its note. */
   note?: string;
+  /** For a VERIFIED commit: set when it is not an ancestor of the landed head (`evidence/commit-not-landed`, a low notice). */
+  notLanded?: true;
 }
 
 /** Source formats Trailbook reads (`coord`, `beads` and `babysit-history`: spec/input.md section 7). */
@@ -155,7 +157,7 @@ export type Severity = 'high' | 'medium' | 'low';
  * Which layer raised a flag. `evidence` and `trail` are Trailbook's deterministic layer 1
  * (decision trail, Part 2 layer 1); `review` is the layer-2 reviewer, read from `audit.json`.
  */
-export type FlagLayer = 'evidence' | 'trail' | 'audit' | 'review' | 'arena' | 'verdicts' | 'coordination';
+export type FlagLayer = 'evidence' | 'trail' | 'audit' | 'review' | 'arena' | 'verdicts' | 'coordination' | 'history';
 
 /** A place in a source file a flag points at. */
 export interface FlagLocation {
@@ -179,6 +181,8 @@ export interface Flag {
   evidence?: string;
   /** Source locations (file:line) the flag is about, in file order. */
   at: FlagLocation[];
+  /** For history flags (src/lib/history/): the record's text as it was committed earlier, at most 4,096 characters. */
+  earlierText?: string;
 }
 
 /** One source file read for a project, with its line accounting. */

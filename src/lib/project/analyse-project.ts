@@ -28,6 +28,7 @@ import { repositoryStateKey } from '../git/repository.ts';
 import type { RepositoryRegistry } from './repository-registry.ts';
 import { premiseTime } from '../verdicts/premises.ts';
 import { isClaimPath } from '../discover/discover.ts';
+import { readRecordHistories } from '../history/record-history.ts';
 
 async function readConfig(project: DiscoveredProject, invalid: InvalidRecord[]): Promise<{ value: ProjectConfig; path: string } | null> {
   if (project.config === null) return null;
@@ -109,7 +110,9 @@ export async function prepareProject(project: DiscoveredProject, registry: Repos
   const canonical = await resolveCanonicalRepository(project, config, registry);
   const info = canonical.info;
   const state = canonical.repository ? await repositoryStateKey(canonical.repository) : '';
-  const repositoryKey = `${info.id ?? ''}|${info.path ?? ''}|${info.head ?? ''}|${info.problem ?? ''}|${state}`;
+  // The records' own history is read along the checkout's HEAD (src/lib/history/record-history.ts).
+  const checkout = canonical.repository && canonical.workTree ? await canonical.repository.resolveCommit('HEAD') : null;
+  const repositoryKey = `${info.id ?? ''}|${info.path ?? ''}|${info.head ?? ''}|${info.problem ?? ''}|${state}|${checkout && 'oid' in checkout ? checkout.oid : ''}`;
   return { project, config, configInvalid, canonical, repositoryKey };
 }
 
@@ -174,7 +177,8 @@ export async function analyseProject(prepared: PreparedProject, stages?: StageTi
   const withInvalid = new Set(invalid.map((r) => r.file));
   for (const s of sources) if (s.bytes === 0 && s.lines === 0 && !withInvalid.has(s.path) && !s.notRead && s.format !== 'project-config') warnings.push({ kind: 'source/empty-file', file: s.path, line: 0, message: `${s.path} is empty: it holds no records` });
   const history = lifecycle.finish();
-  const flags = sortFlags([...runChecks({ rows, invalid, warnings, audit, reviewFlags, repository: canonical.info, arena: quality.arena, verdicts: quality.verdicts, coordination: history.coordination, beads: history.beads }), ...reviewFlags], rows);
+  const recordHistory = await readRecordHistories(project.files, canonical.repository, canonical.workTree);
+  const flags = sortFlags([...runChecks({ rows, invalid, warnings, audit, reviewFlags, repository: canonical.info, arena: quality.arena, verdicts: quality.verdicts, coordination: history.coordination, beads: history.beads, recordHistory }), ...reviewFlags], rows);
 
   if (stages) {
     stages.parse = (stages.parse ?? 0) + (parsedAt - startedAt);
