@@ -7,12 +7,13 @@ import { z } from 'astro/zod';
 import { projectsLoader } from './loaders/projects-loader.ts';
 import { commitsLoader, filesLoader } from './loaders/evidence-loaders.ts';
 import type { ProjectSummary } from './lib/archive/summary.ts';
+import type { NotLandedIn } from './loaders/evidence-loaders.ts';
 
 const projects = defineCollection({ loader: projectsLoader(), schema: z.custom<ProjectSummary>() });
 
 const commits = defineCollection({
   loader: commitsLoader(),
-  schema: z.custom<{ repoId: string; oid: string; subject: string; citations: number; moreCitations: number }>(),
+  schema: z.custom<{ repoId: string; oid: string; subject: string; citations: number; moreCitations: number; notLandedIn: NotLandedIn[] }>(),
 });
 
 const files = defineCollection({

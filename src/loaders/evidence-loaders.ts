@@ -21,6 +21,9 @@ const digest = (text: string): string => createHash('sha256').update(text).diges
 /** A row citing evidence, with its project. */
 export type ProjectCitation = Citation & { projectId: string; projectTitle: string };
 
+/** A project whose landed head does not have a cited commit in its history (`evidence/commit-not-landed`). */
+export type NotLandedIn = { projectId: string; projectTitle: string; head: string | null };
+
 /** Citations listed on one evidence page; the rest are counted ("and 1,204 more"). */
 export const MAX_CITATIONS_SHOWN = 200;
 
@@ -38,7 +41,7 @@ export function commitsLoader(): Loader {
     name: 'trailbook-commits',
     async load({ store, logger }) {
       const archive = await loadArchive();
-      const cited = new Map<string, { repoId: string; oid: string; by: ProjectCitation[] }>();
+      const cited = new Map<string, { repoId: string; oid: string; by: ProjectCitation[]; notLandedIn: NotLandedIn[] }>();
       const cacheDir = buildEnv().cacheDir;
       await ensureEvidenceStore(cacheDir);
       for (const p of archive.projects) {
@@ -46,8 +49,9 @@ export function commitsLoader(): Loader {
         if (repoId === null) continue;
         for (const c of (await citedOf(p.id)).commits) {
           const id = `${repoId}/${c.oid}`;
-          const entry = cited.get(id) ?? { repoId, oid: c.oid, by: [] };
+          const entry = cited.get(id) ?? { repoId, oid: c.oid, by: [], notLandedIn: [] };
           for (const b of c.by) entry.by.push({ ...b, projectId: p.id, projectTitle: p.title });
+          if (c.notLanded) entry.notLandedIn.push({ projectId: p.id, projectTitle: p.title, head: p.repository.head });
           cited.set(id, entry);
         }
       }
@@ -55,7 +59,7 @@ export function commitsLoader(): Loader {
       // Commits are read eight at a time: the reads wait on the disk more than on the CPU.
       const pending = [...cited].sort(([a], [b]) => (a < b ? -1 : 1));
       const one = async ([id, entry]: (typeof pending)[number]): Promise<void> => {
-        const byDigest = digest(JSON.stringify(entry.by));
+        const byDigest = digest(JSON.stringify(entry.notLandedIn.length > 0 ? [entry.by, entry.notLandedIn] : entry.by));
         if (store.get(id)?.digest === byDigest && (await hasCommitDetails(cacheDir, entry.repoId, entry.oid)) && (await hasCitations(cacheDir, `commit:${id}`))) return;
         let details = await readCommitDetails(cacheDir, entry.repoId, entry.oid);
         if (details === null) {
@@ -64,7 +68,7 @@ export function commitsLoader(): Loader {
           await writeCommitDetails(cacheDir, entry.repoId, entry.oid, details);
         }
         const subject = 'subject' in details ? details.subject : '';
-        store.set({ id, data: { repoId: entry.repoId, oid: entry.oid, subject, ...(await storeCitations(cacheDir, `commit:${id}`, entry.by)) }, digest: byDigest });
+        store.set({ id, data: { repoId: entry.repoId, oid: entry.oid, subject, notLandedIn: entry.notLandedIn, ...(await storeCitations(cacheDir, `commit:${id}`, entry.by)) }, digest: byDigest });
       };
       for (let i = 0; i < pending.length; i += 8) await Promise.all(pending.slice(i, i + 8).map(one));
       await writeRoutes(cacheDir, 'commits', Object.fromEntries([...store.entries()].map(([id, e]) => [`commit:${id}`, String(e.digest ?? '')])));

@@ -359,6 +359,7 @@ describe('runChecks', () => {
     const flags = runChecks(input({ rows: [broken] }));
     expect(flags.filter((f) => f.kind === 'trailbook/check-failed')).toEqual([
       { layer: 'trail', severity: 'low', kind: 'trailbook/check-failed', rows: [], summary: 'check evidence/unresolved failed: row.evidence is not iterable', at: [] },
+      { layer: 'trail', severity: 'low', kind: 'trailbook/check-failed', rows: [], summary: "check evidence/not-landed failed: Cannot read properties of undefined (reading 'filter')", at: [] },
     ]);
   });
 

@@ -14,6 +14,7 @@ import { ArtifactFolder, normaliseRelativePath } from './artifacts.ts';
 import type { ClassifiedPointer } from './classify.ts';
 import { searchTree } from './tree-search.ts';
 import { countRubricCriteria } from './rubric-criteria.ts';
+import { ancestryOf } from '../git/ancestry.ts';
 
 /** Everything resolution needs for one project. */
 export interface EvidenceContext {
@@ -86,9 +87,15 @@ async function resolveCommit(p: ClassifiedPointer, ctx: EvidenceContext): Promis
       // The header says commit but the object cannot be read (a corrupt pack): not verified.
       if ('problem' in commit) return pointer(p, 'INCONCLUSIVE', commit.problem);
       const subject = (commit.message.split('\n')[0] ?? '').trim();
-      return pointer(p, 'VERIFIED', subject ? `${via}commit ${short(oid)} exists: “${subject}”` : `${via}commit ${short(oid)} exists`, {
-        target: { type: 'commit', oid },
-      });
+      const exists = subject ? `${via}commit ${short(oid)} exists: “${subject}”` : `${via}commit ${short(oid)} exists`;
+      // Evidence, but not of what landed (issue 15): a low notice, `evidence/commit-not-landed`.
+      if (ctx.head && (await ancestryOf(ctx.repository, ctx.head).contains(oid)) === false) {
+        return pointer(p, 'VERIFIED', `${exists}; it is not an ancestor of the landed head ${short(ctx.head)} (an abandoned branch, or an original rewritten away by a squash or rebase)`, {
+          target: { type: 'commit', oid },
+          notLanded: true,
+        });
+      }
+      return pointer(p, 'VERIFIED', exists, { target: { type: 'commit', oid } });
     }
   }
 }

@@ -182,7 +182,7 @@ const citationSchema = documented(z.object({ rowId: str, anchor: str, decision: 
 /** The commits and files a project's evidence cites. */
 export const citedSchema = documented(
   z.object({
-    commits: z.array(z.object({ oid: str, by: z.array(citationSchema) })),
+    commits: z.array(z.object({ oid: str, by: z.array(citationSchema), notLanded: documented(z.literal(true).optional(), { description: 'Set when the commit is not an ancestor of the landed head.' }) })),
     files: z.array(z.object({ path: str, origin: z.enum(['repository', 'artifact']), ranges: z.array(z.object({ from: int, to: int })), by: z.array(citationSchema) })),
   }),
   { id: 'Cited', description: 'Every commit and file cited by evidence, with the rows citing it.' },

@@ -262,6 +262,8 @@ export interface Citation {
 export interface CitedCommit {
   oid: string;
   by: Citation[];
+  /** Set when the commit is not an ancestor of the project's landed head (`evidence/commit-not-landed`). */
+  notLanded?: true;
 }
 
 /** A file cited by evidence, with the line ranges cited and the rows citing it. */

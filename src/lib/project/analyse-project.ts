@@ -72,7 +72,8 @@ function citedFrom(rows: ProjectModel['rows']): ProjectModel['cited'] {
       const t = p.target;
       if (!t) continue;
       if (t.type === 'commit') {
-        const entry = commits.get(t.oid) ?? { oid: t.oid, by: [] };
+        const entry: CitedCommit = commits.get(t.oid) ?? { oid: t.oid, by: [] };
+        if (p.notLanded) entry.notLanded = true;
         cite(entry.by, row);
         commits.set(t.oid, entry);
       } else if (t.type === 'file') {
