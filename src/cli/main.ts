@@ -49,6 +49,8 @@ export async function main(argv: string[], out: Output = consoleOutput): Promise
     .option('--full', 'render every page even when the previous output in --out can be reused')
     .option('--verbose', "print Astro's own build log")
     .option('--timings <file>', 'write stage times, peak memory and output sizes as JSON (used by npm run bench)')
+    .option('--history <file>', 'build history to read and append to (default: history.json of the previous output in --out; see docs/history.md)')
+    .option('--history-limit <n>', 'builds the history keeps (default: 20)')
     .addHelpText('after', '\nExamples:\n  trailbook build ../runs --out site --cache-dir .trailbook-cache\n  trailbook build --config ci/trailbook.config.json --base /archive/ --strict')
     .action(async (dirs: string[], options: BuildOptions) => {
       code = await runBuild(dirs, options, out);

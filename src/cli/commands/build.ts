@@ -19,9 +19,10 @@ import { plural, UsageError, type Output } from '../output.ts';
 import { archiveProgress } from '../progress.ts';
 import { printFaults, printFound, strictExitCode, totals } from '../summary.ts';
 import { unmatchedRules } from '../../lib/config/forge-links.ts';
+import { historyLimit, recordHistory, type HistoryFlags } from '../history.ts';
 
 /** Options of `trailbook build` (flags override trailbook.config.*; see src/cli/settings.ts). */
-export interface BuildOptions extends SettingsFlags {
+export interface BuildOptions extends SettingsFlags, HistoryFlags {
   strict?: boolean;
   verbose?: boolean;
   /** Render every page, even when the previous output could be reused. */
@@ -146,6 +147,7 @@ export async function runBuild(dirs: string[], options: BuildOptions, out: Outpu
   const settings = await resolveSettings(dirs, options);
   const { roots, outDir, cacheDir, base } = settings;
   await checkFolders(outDir, cacheDir, roots);
+  historyLimit(options.historyLimit);
   const started = performance.now();
   out.info(`Trailbook: reading ${roots.map(fromCwd).join(', ')}`);
   const times = stageTimes();
@@ -153,6 +155,7 @@ export async function runBuild(dirs: string[], options: BuildOptions, out: Outpu
   const archive = await analyseArchive({ roots, cacheDir, onEvent: archiveProgress(out), times, run, ...(settings.accept ? { accept: settings.accept } : {}) });
   const t = totals(archive.projects);
   printFound(out, t);
+  const history = await recordHistory(options, outDir, cacheDir, archive.projects, run, out);
 
   process.env['TRAILBOOK_ROOT'] = PACKAGE_ROOT;
   process.env['TRAILBOOK_INPUTS'] = JSON.stringify(roots);
@@ -205,6 +208,7 @@ export async function runBuild(dirs: string[], options: BuildOptions, out: Outpu
     });
     await moveTree(join(searchOut, 'p'), join(stagingOut, 'p'));
     await rm(join(stagingOut, '.prerender'), { recursive: true, force: true });
+    await history.write(stagingOut);
     const pages = await readRoutes(cacheDir);
     renderedPages = await htmlPages(stagingOut);
     if (previous) keptFiles = await carryOver(outDir, stagingOut, pages, previous.pages);

@@ -16,6 +16,8 @@ import { summarise, type ProjectSummary } from './summary.ts';
 import type { GitRepository } from '../git/repository.ts';
 import { timed, type StageTimes } from './stage-times.ts';
 import { displayPath } from '../export/display-path.ts';
+import { projectState } from '../history/project-state.ts';
+import { writeProjectState } from '../history/history-store.ts';
 
 /** Progress events, for the CLI to print. */
 export type ArchiveEvent =
@@ -82,6 +84,7 @@ export async function analyseArchive(options: ArchiveOptions): Promise<ArchiveRe
       summary = summarise(model, digest);
       const cacheDir = options.cacheDir;
       if (cacheDir) await timed(options.times, 'store', () => writeProject(cacheDir, model, summary as ProjectSummary));
+      if (cacheDir) await timed(options.times, 'store', () => writeProjectState(cacheDir, model.id, projectState(model)));
       changed.push(project.id);
       if (options.onModel) await options.onModel(model);
     }
