@@ -12,6 +12,7 @@ import { describeFailure } from './failure.ts';
 import { runDev, type DevOptions } from './commands/dev.ts';
 import { runCheck, type CheckOptions } from './commands/check.ts';
 import { runBuild, type BuildOptions } from './commands/build.ts';
+import { runDiff, type DiffOptions } from './commands/diff.ts';
 
 /** Trailbook's version, from its package.json. */
 function packageVersion(): string {
@@ -91,6 +92,19 @@ export async function main(argv: string[], out: Output = consoleOutput): Promise
     .addHelpText('after', '\nExamples:\n  trailbook dev ../runs                  (then open http://127.0.0.1:4321/)\n  trailbook dev --port 0 --base /archive/')
     .action(async (dirs: string[], options: DevOptions) => {
       code = await runDev(dirs, options, out);
+    });
+
+  program
+    .command('diff')
+    .description('Compare two runs: decisions added, removed and changed, flags new and fixed, verdicts, picks and grafts that changed (docs/history.md).')
+    .showHelpAfterError('(run trailbook diff --help for usage)')
+    .argument('<A>', 'the earlier run: a project folder, a recap.json of a built archive, or a project id of the archive in --cache-dir')
+    .argument('<B>', 'the later run, the same way')
+    .option('--json', 'print one JSON document (trailbook.diff/1)')
+    .option('--cache-dir <dir>', 'model store to look project ids up in (default: .trailbook-cache)')
+    .addHelpText('after', '\nExamples:\n  trailbook diff runs/T-42/run-1 runs/T-42/run-2\n  trailbook diff dist/p/a/recap.json dist/p/b/recap.json --json')
+    .action(async (a: string, b: string, options: DiffOptions) => {
+      code = await runDiff(a, b, options, out);
     });
 
   try {

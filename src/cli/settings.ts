@@ -54,6 +54,8 @@ export interface Settings {
   siteUrl: string | null;
   /** Forge link rules, in order. */
   repositories: RepositoryRule[];
+  /** Pairs of projects to compare (configuration `compare`), as written. */
+  compare: Array<{ a: string; b: string }>;
 }
 
 /** Defaults of {@link resolveSettings}. */
@@ -102,6 +104,7 @@ export async function resolveSettings(dirs: string[], flags: SettingsFlags, defa
     title: flags.title?.trim() ?? config.title ?? DEFAULT_SITE_SETTINGS.title,
     siteUrl: flags.site ?? config.site ?? null,
     repositories: config.repositories ?? [],
+    compare: config.compare ?? [],
   };
 }
 

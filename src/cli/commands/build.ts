@@ -20,6 +20,7 @@ import { archiveProgress } from '../progress.ts';
 import { printFaults, printFound, strictExitCode, totals } from '../summary.ts';
 import { unmatchedRules } from '../../lib/config/forge-links.ts';
 import { historyLimit, recordHistory, type HistoryFlags } from '../history.ts';
+import { storeComparePairs } from '../compare.ts';
 
 /** Options of `trailbook build` (flags override trailbook.config.*; see src/cli/settings.ts). */
 export interface BuildOptions extends SettingsFlags, HistoryFlags {
@@ -156,6 +157,7 @@ export async function runBuild(dirs: string[], options: BuildOptions, out: Outpu
   const t = totals(archive.projects);
   printFound(out, t);
   const history = await recordHistory(options, outDir, cacheDir, archive.projects, run, out);
+  await storeComparePairs(settings.compare, archive.projects, cacheDir, run, out);
 
   process.env['TRAILBOOK_ROOT'] = PACKAGE_ROOT;
   process.env['TRAILBOOK_INPUTS'] = JSON.stringify(roots);

@@ -98,6 +98,8 @@ export const configSchema = z.strictObject({
   cacheDir: z.string().min(1, { message: 'must not be empty' }).optional(),
   /** Forge links per repository; the first matching rule wins. */
   repositories: z.array(repositoryRuleSchema).optional(),
+  /** Pairs of projects (id or folder as the archive shows it) to compare, e.g. two runs of one ticket: each gets a compare page. */
+  compare: z.array(z.strictObject({ a: z.string().min(1, { message: 'must not be empty' }), b: z.string().min(1, { message: 'must not be empty' }) })).optional(),
 });
 
 /** The configuration file's content, validated. */
