@@ -34,11 +34,14 @@ let browser: Browser;
 let second: StaticServer;
 let third: StaticServer;
 const printed: string[] = [];
+const rendered: string[][] = [];
 
 async function build(): Promise<void> {
-  const run = await runCli(['build'], dir);
+  const timings = join(dir, `timings-${printed.length + 1}.json`);
+  const run = await runCli(['build', '--timings', timings], dir);
   if (run.code !== 0) throw new Error(`trailbook build failed (${run.code}):\n${run.stderr}`);
   printed.push(run.stderr);
+  rendered.push((JSON.parse(await readFile(timings, 'utf8')) as { rendered: string[] }).rendered.filter((p) => p.startsWith('p/')));
 }
 
 beforeAll(async () => {
@@ -82,6 +85,13 @@ describe('the CLI', () => {
     expect(printed[0]).toContain('history: build 1, the first of this output folder\'s history');
     expect(printed[1]).toContain('history: build 2 (2 builds kept); since build 1: 1 project new or changed, 1 new row, 1 new flag, 0 fixed flags');
     expect(printed[2]).toContain('history: build 3 (3 builds kept); since build 2: no project changed');
+  });
+
+  it('renders a recap again only when its model or its history view changed', () => {
+    // Build 2: the honest trail grew. Build 3: nothing changed, but the honest recap's
+    // "since the last build" goes (nothing changed since build 2); the tampered recap stays.
+    expect(rendered[1]).toEqual([`p/${HONEST}/index.html`, `p/${HONEST}/recap.html`]);
+    expect(rendered[2]).toEqual([`p/${HONEST}/index.html`]);
   });
 
   it('keeps the history with the archive', async () => {

@@ -4,7 +4,7 @@
  * pagefind, and print what was found and what needs a person.
  */
 import { mkdir, readdir, realpath, rename, rm, stat, symlink, writeFile } from 'node:fs/promises';
-import { stageTimes } from '../../lib/archive/stage-times.ts';
+import { stageTimes, timed } from '../../lib/archive/stage-times.ts';
 import { readRoutes, writeRenderPlan, type RenderRecord } from '../../lib/archive/render-plan.ts';
 import { carryOver, reusableRecord, siteFingerprint, writeRecord } from '../incremental.ts';
 import { basename, dirname, join, resolve, sep } from 'node:path';
@@ -156,8 +156,8 @@ export async function runBuild(dirs: string[], options: BuildOptions, out: Outpu
   const archive = await analyseArchive({ roots, cacheDir, onEvent: archiveProgress(out), times, run, ...(settings.accept ? { accept: settings.accept } : {}) });
   const t = totals(archive.projects);
   printFound(out, t);
-  const history = await recordHistory(options, outDir, cacheDir, archive.projects, run, out);
-  await storeComparePairs(settings.compare, archive.projects, cacheDir, run, out);
+  const history = await timed(times, 'history', () => recordHistory(options, outDir, cacheDir, archive.projects, run, out));
+  await timed(times, 'history', () => storeComparePairs(settings.compare, archive.projects, cacheDir, run, out));
 
   process.env['TRAILBOOK_ROOT'] = PACKAGE_ROOT;
   process.env['TRAILBOOK_INPUTS'] = JSON.stringify(roots);

@@ -84,7 +84,7 @@ export async function analyseArchive(options: ArchiveOptions): Promise<ArchiveRe
       summary = summarise(model, digest);
       const cacheDir = options.cacheDir;
       if (cacheDir) await timed(options.times, 'store', () => writeProject(cacheDir, model, summary as ProjectSummary));
-      if (cacheDir) await timed(options.times, 'store', () => writeProjectState(cacheDir, model.id, projectState(model)));
+      if (cacheDir) await timed(options.times, 'history', () => writeProjectState(cacheDir, model.id, projectState(model)));
       changed.push(project.id);
       if (options.onModel) await options.onModel(model);
     }

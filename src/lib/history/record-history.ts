@@ -14,11 +14,13 @@
  * project elsewhere, a bare repository or an untracked file has no history and raises nothing.
  * Never throws: a history that cannot be read is reported as `problem`.
  */
+import { createHash } from 'node:crypto';
 import { relative, sep } from 'node:path';
 import git from 'isomorphic-git';
 import type { DiscoveredFile } from '../discover/discover.ts';
 import type { GitRepository } from '../git/repository.ts';
 import { readRegularFile, regularFileSystem } from '../git/regular-files.ts';
+import { objectSize } from '../git/object-size.ts';
 import { parseJsonLine } from '../adapters/bbs-trail.ts';
 import { readHeader, unguardCell } from '../adapters/pstack-trail.ts';
 import { computeRowId } from '../adapters/parsed-row.ts';
@@ -105,28 +107,100 @@ async function blobLines(repository: GitRepository, oid: string): Promise<string
   }
 }
 
+/** The first-parent line from a head, oldest last, read once per repository and head as far as asked. */
+class FirstParents {
+  readonly #repository: GitRepository;
+  readonly #commits: Array<{ oid: string; subject: string; parent: string | undefined }> = [];
+  #next: string | undefined;
+  #problem: string | undefined;
+  #reading: Promise<void> = Promise.resolve();
+
+  constructor(repository: GitRepository, head: string) {
+    this.#repository = repository;
+    this.#next = head;
+  }
+
+  /** Commits `from` … `from + count - 1` of the line (fewer where it ends), and why it ended early. */
+  async slice(from: number, count: number): Promise<{ commits: ReadonlyArray<{ oid: string; subject: string }>; problem?: string }> {
+    this.#reading = this.#reading.then(async () => {
+      while (this.#commits.length < from + count && this.#next !== undefined && this.#problem === undefined) {
+        const commit = await this.#repository.commit(this.#next);
+        if ('problem' in commit) {
+          this.#problem = commit.problem;
+          break;
+        }
+        this.#commits.push({ oid: this.#next, subject: subjectOf(commit.message), parent: commit.parents[0] });
+        this.#next = commit.parents[0];
+      }
+    });
+    await this.#reading;
+    const commits = this.#commits.slice(from, from + count);
+    return this.#problem !== undefined && commits.length < count ? { commits, problem: this.#problem } : { commits };
+  }
+}
+
+const lines = new WeakMap<GitRepository, Map<string, FirstParents>>();
+
+function firstParents(repository: GitRepository, head: string): FirstParents {
+  let byHead = lines.get(repository);
+  if (!byHead) lines.set(repository, (byHead = new Map()));
+  let line = byHead.get(head);
+  if (!line) byHead.set(head, (line = new FirstParents(repository, head)));
+  return line;
+}
+
+/** Commits whose trees are looked up side by side. */
+const LOOKUP_BATCH = 32;
+
 /**
  * The versions of `path` along the first-parent line from `head`, oldest first: each distinct
- * blob with the oldest commit of its run. Stops where the path does not exist.
+ * blob with the oldest commit of its run. Stops where the path does not exist. The line is
+ * shared by every record of the repository; trees are looked up a batch at a time.
  */
 async function committedVersions(repository: GitRepository, head: string, path: string): Promise<{ versions: Array<{ commit: CommitRef; blob: string }>; problem?: string }> {
   const newestFirst: Array<{ commit: CommitRef; blob: string }> = [];
-  let oid: string | undefined = head;
-  for (let n = 0; oid !== undefined; n++) {
-    if (n >= MAX_HISTORY_COMMITS) return { versions: newestFirst.reverse(), problem: `history longer than ${MAX_HISTORY_COMMITS} commits; older versions not read` };
-    const found = await repository.lookupPath(oid, path);
-    if (found.status === 'error') return { versions: newestFirst.reverse(), problem: found.problem };
-    if (found.status !== 'blob' || found.mode === '120000') break;
-    const commit = await repository.commit(oid);
-    if ('problem' in commit) return { versions: newestFirst.reverse(), problem: commit.problem };
-    const ref: CommitRef = { oid, subject: subjectOf(commit.message) };
-    const last = newestFirst[newestFirst.length - 1];
-    // The same blob further back: the version is older than thought.
-    if (last && last.blob === found.oid) last.commit = ref;
-    else newestFirst.push({ commit: ref, blob: found.oid });
-    oid = commit.parents[0];
+  const line = firstParents(repository, head);
+  for (let from = 0; ; from += LOOKUP_BATCH) {
+    if (from >= MAX_HISTORY_COMMITS) return { versions: newestFirst.reverse(), problem: `history longer than ${MAX_HISTORY_COMMITS} commits; older versions not read` };
+    const { commits, problem } = await line.slice(from, LOOKUP_BATCH);
+    const found = await Promise.all(commits.map((c) => repository.lookupPath(c.oid, path)));
+    for (const [i, f] of found.entries()) {
+      if (f.status === 'error') return { versions: newestFirst.reverse(), problem: f.problem };
+      if (f.status !== 'blob' || f.mode === '120000') return { versions: newestFirst.reverse() };
+      const c = commits[i] as { oid: string; subject: string };
+      const ref: CommitRef = { oid: c.oid, subject: c.subject };
+      const last = newestFirst[newestFirst.length - 1];
+      // The same blob further back: the version is older than thought.
+      if (last && last.blob === f.oid) last.commit = ref;
+      else newestFirst.push({ commit: ref, blob: f.oid });
+    }
+    if (problem !== undefined) return { versions: newestFirst.reverse(), problem };
+    if (commits.length < LOOKUP_BATCH) return { versions: newestFirst.reverse() };
   }
-  return { versions: newestFirst.reverse() };
+}
+
+/** Git's blob id of `bytes`. */
+const blobOid = (bytes: Uint8Array): string => createHash('sha1').update(`blob ${bytes.length}\0`).update(bytes).digest('hex');
+
+/**
+ * Whether every committed version is, byte for byte, a prefix of `current` ending at a line
+ * break, each no shorter than the one before: the honest, append-only case, told from the
+ * versions' sizes and ids alone (a prefix of the current text hashed as a blob must give the
+ * version's id), so no version is read. False whenever that cannot be shown.
+ */
+async function onlyAppended(repository: GitRepository, versions: ReadonlyArray<{ blob: string }>, current: Uint8Array): Promise<boolean> {
+  const index = await repository.objectIndex();
+  // The sizes are read side by side: each is a small read of its own.
+  const sizes = await Promise.all(versions.map((v) => objectSize(index, v.blob).catch(() => null)));
+  let last = 0;
+  for (const [i, v] of versions.entries()) {
+    const size = sizes[i] ?? null;
+    if (size === null || size < last || size > current.length) return false;
+    if (size > 0 && size < current.length && current[size - 1] !== 0x0a) return false;
+    if (blobOid(current.subarray(0, size)) !== v.blob) return false;
+    last = size;
+  }
+  return true;
 }
 
 /** The checkout's HEAD commit, or null. */
@@ -145,6 +219,11 @@ export async function readRecordHistory(repository: GitRepository, workTree: str
   const { versions, problem } = await committedVersions(repository, head, path);
   const first = versions[0];
   if (!first) return problem ? { file: file.rel, rule, versions: 0, changes: [], problem } : null;
+  const current = await readRegularFile(file.path).catch(() => null);
+  if (current !== null && problem === undefined && (await onlyAppended(repository, versions, current))) {
+    const head = versions[versions.length - 1] as { blob: string };
+    return { file: file.rel, rule, versions: versions.length + (blobOid(current) === head.blob ? 0 : 1), changes: [] };
+  }
   const firstLines = await blobLines(repository, first.blob);
   if ('problem' in firstLines) return { file: file.rel, rule, versions: 0, changes: [], problem: firstLines.problem };
   const keyOf = (lines: readonly string[]): RowKey => (file.format === 'bbs-trail' ? bbsKey : file.format === 'pstack-trail' ? pstackKey(lines[0]) : () => null);
@@ -165,9 +244,8 @@ export async function readRecordHistory(repository: GitRepository, workTree: str
     read++;
   }
   // Uncommitted changes against HEAD count too: the work tree is the last version.
-  const working = await readRegularFile(file.path, 'utf8').catch(() => null);
-  if (working !== null && !broken) {
-    const lines = splitRecordLines(working);
+  if (current !== null && !broken) {
+    const lines = splitRecordLines(new TextDecoder('utf-8').decode(current));
     if (headLines.length !== lines.length || headLines.some((l, i) => l !== lines[i])) {
       history.next({ commit: null, lines }, keyOf(lines));
       read++;

@@ -178,13 +178,16 @@ export async function analyseProject(prepared: PreparedProject, stages?: StageTi
   const withInvalid = new Set(invalid.map((r) => r.file));
   for (const s of sources) if (s.bytes === 0 && s.lines === 0 && !withInvalid.has(s.path) && !s.notRead && s.format !== 'project-config') warnings.push({ kind: 'source/empty-file', file: s.path, line: 0, message: `${s.path} is empty: it holds no records` });
   const history = lifecycle.finish();
+  const historyStarted = performance.now();
   const recordHistory = await readRecordHistories(project.files, canonical.repository, canonical.workTree);
+  const historyMs = performance.now() - historyStarted;
   const flags = sortFlags([...runChecks({ rows, invalid, warnings, audit, reviewFlags, repository: canonical.info, arena: quality.arena, verdicts: quality.verdicts, coordination: history.coordination, beads: history.beads, recordHistory }), ...reviewFlags], rows);
 
   if (stages) {
     stages.parse = (stages.parse ?? 0) + (parsedAt - startedAt);
     stages.resolve = (stages.resolve ?? 0) + (resolvedAt - parsedAt);
-    stages.check = (stages.check ?? 0) + (performance.now() - resolvedAt);
+    stages.check = (stages.check ?? 0) + (performance.now() - resolvedAt - historyMs);
+    stages.history = (stages.history ?? 0) + historyMs;
   }
   const counts = emptyCounts();
   counts.rows = rows.length;
