@@ -141,6 +141,33 @@ describe('a committed trail in its repository', () => {
     expect((models.get(honest.dir) as ProjectModel).rows).toHaveLength(9);
   });
 
+  it('reads the same from a packed repository, whose versions are deltas', async () => {
+    for (const [name, tamperedRepo] of [['packed-tampered', true], ['packed-honest', false]] as const) {
+      const repo = await makeTrailRepository(join(dir, name), tamperedRepo);
+      git(repo.dir, ['gc', '-q', '--aggressive']);
+      let model: ProjectModel | undefined;
+      await analyseArchive({ roots: [repo.dir], cacheDir: null, onModel: (m) => void (model = m) });
+      const kinds = model?.flags.filter((f) => f.layer === 'history').map((f) => f.kind);
+      expect(kinds, name).toEqual(tamperedRepo ? ['history/row-rewritten', 'history/row-deleted', 'history/row-inserted'] : []);
+    }
+  });
+
+  it('catches a committed last row without a line break that was extended later', async () => {
+    const repo = join(dir, 'extended');
+    await makeTrailRepository(repo, false);
+    const path = join(repo, 'runs', 'ticket-1', 'decisions.jsonl');
+    await writeFile(path, `${bbsRow(1)}\n${bbsRow(2)}`);
+    git(repo, ['commit', '-q', '-am', 'No final line break']);
+    await writeFile(path, `${bbsRow(1)}\n${bbsRow(2).slice(0, -1)},"note":"x"}\n`);
+    let model: ProjectModel | undefined;
+    await analyseArchive({ roots: [repo], cacheDir: null, onModel: (m) => void (model = m) });
+    expect(model?.flags.filter((f) => f.layer === 'history').map((f) => [f.kind, f.at])).toEqual([
+      ['history/row-rewritten', [{ file: 'decisions.jsonl', line: 2 }]],
+      // Rows 3 to 9 of the earlier commits are gone too.
+      ...[3, 4, 5, 6, 7, 8].map(() => ['history/row-deleted', []]),
+    ]);
+  });
+
   it('raises nothing for a trail that was never committed', async () => {
     const loose = join(dir, 'loose');
     const repo = await makeTrailRepository(loose, false);
