@@ -13,6 +13,7 @@ import { pathFilter } from '../lib/config/glob.ts';
 import { loadConfig, type LoadedConfig } from '../lib/config/load-config.ts';
 import { DEFAULT_SITE_SETTINGS, type SiteSettings } from '../lib/config/site-settings.ts';
 import { normaliseBase } from '../lib/site/urls.ts';
+import { DEFAULT_EXPORT_TIMEOUT_MS, type BdExportOptions } from '../lib/beads/run-export.ts';
 import { resolveInputs } from './inputs.ts';
 import { UsageError } from './output.ts';
 import { DEFAULT_CACHE_DIR, fromCwd } from './paths.ts';
@@ -54,6 +55,8 @@ export interface Settings {
   siteUrl: string | null;
   /** Forge link rules, in order. */
   repositories: RepositoryRule[];
+  /** Whether and how `bd export` is run for `.beads/` folders without an export (configuration `beads`). */
+  bdExport: BdExportOptions;
   /** Pairs of projects to compare (configuration `compare`), as written. */
   compare: Array<{ a: string; b: string }>;
 }
@@ -104,6 +107,7 @@ export async function resolveSettings(dirs: string[], flags: SettingsFlags, defa
     title: flags.title?.trim() ?? config.title ?? DEFAULT_SITE_SETTINGS.title,
     siteUrl: flags.site ?? config.site ?? null,
     repositories: config.repositories ?? [],
+    bdExport: { run: config.beads?.runExport ?? false, timeoutMs: (config.beads?.exportTimeout ?? DEFAULT_EXPORT_TIMEOUT_MS / 1000) * 1000 },
     compare: config.compare ?? [],
   };
 }

@@ -1,38 +1,25 @@
 /** The end-of-run summary both commands print: what was found, flags and invalid rows. */
 import type { ProjectSummary } from '../lib/archive/summary.ts';
-import type { EvidenceStatus, Severity, SourceFormat } from '../lib/model/types.ts';
+import type { SourceFormat } from '../lib/model/types.ts';
+import { archiveCounts, flagTotal, pointerTotal, type ArchiveCounts } from '../lib/projections/counts.ts';
 import { projectWarnings } from '../lib/export/build-report.ts';
 import { formatCount, plural, type Output } from './output.ts';
 
-/** Totals over all projects. */
-export interface ArchiveTotals {
-  projects: number;
-  rowsByFormat: Partial<Record<SourceFormat, number>>;
-  rows: number;
-  invalid: number;
-  flags: Record<Severity, number>;
+/** Totals over all projects: the core's sums (src/lib/projections/counts.ts) and what only the build summary needs. */
+export interface ArchiveTotals extends ArchiveCounts {
   notRead: number;
-  projectsWithInvalid: string[];
-  evidence: Record<EvidenceStatus, number>;
-  checkFirst: number;
-  openBlockers: number;
+  /** Ids of the projects with invalid records, in archive order. */
+  projectsWithInvalidIds: string[];
   /** Projects per build-report warning kind (`audit-never-invoked`, `repository`, ...). */
   warnings: Record<string, number>;
 }
 
 export function totals(projects: readonly ProjectSummary[]): ArchiveTotals {
-  const t: ArchiveTotals = { projects: projects.length, rowsByFormat: {}, rows: 0, invalid: 0, flags: { high: 0, medium: 0, low: 0 }, notRead: 0, projectsWithInvalid: [], evidence: { VERIFIED: 0, NOT_VERIFIED: 0, INCONCLUSIVE: 0 }, checkFirst: 0, openBlockers: 0, warnings: {} };
+  const t: ArchiveTotals = { ...archiveCounts(projects), notRead: 0, projectsWithInvalidIds: [], warnings: {} };
   for (const p of projects) {
-    for (const s of ['VERIFIED', 'NOT_VERIFIED', 'INCONCLUSIVE'] as const) t.evidence[s] += p.counts.evidence[s];
-    t.checkFirst += p.counts.checkFirst;
-    t.openBlockers += p.counts.openBlockers ?? 0;
     for (const kind of new Set(projectWarnings(p).map((w) => w.kind))) t.warnings[kind] = (t.warnings[kind] ?? 0) + 1;
-    for (const [format, n] of Object.entries(p.counts.rowsByFormat)) t.rowsByFormat[format as SourceFormat] = (t.rowsByFormat[format as SourceFormat] ?? 0) + (n ?? 0);
-    t.rows += p.counts.rows;
-    t.invalid += p.counts.invalid;
-    for (const s of ['high', 'medium', 'low'] as const) t.flags[s] += p.counts.flags[s];
     t.notRead += p.sources.filter((s) => s.notRead).length;
-    if (p.counts.invalid > 0) t.projectsWithInvalid.push(p.id);
+    if (p.counts.invalid > 0) t.projectsWithInvalidIds.push(p.id);
   }
   return t;
 }
@@ -48,27 +35,30 @@ const FORMAT_NAMES: Partial<Record<SourceFormat, string>> = {
   'babysit-history': 'babysit history rows',
 };
 
-/** Prints what was found: projects and rows per source format. */
-export function printFound(out: Output, t: ArchiveTotals): void {
+/** Prints what was found: projects and rows per source format; and, for `.beads/` folders kept only in a database, the command that exports them (src/lib/beads/beads-store.ts). */
+export function printFound(out: Output, t: ArchiveTotals, projects: readonly ProjectSummary[] = []): void {
   const formats = Object.entries(t.rowsByFormat)
     .sort(([a], [b]) => (a < b ? -1 : 1))
     .map(([f, n]) => `${formatCount(n ?? 0)} ${FORMAT_NAMES[f as SourceFormat] ?? f}`);
   out.info(`Read ${plural(t.projects, 'project')}: ${formats.length > 0 ? formats.join(', ') : 'no rows'}${t.notRead > 0 ? `; ${plural(t.notRead, 'source')} not read yet` : ''}.`);
+  const stores = projects.flatMap((p) => p.sources.filter((s) => s.format === 'beads' && s.notRead && s.path.endsWith('.beads')).map((s) => `  ${p.id}: ${s.notRead}`));
+  for (const line of stores.slice(0, 10)) out.info(line);
+  if (stores.length > 10) out.info(`  … and ${stores.length - 10} more (each is listed in the build report)`);
 }
 
 /** Prints the flags and invalid-row summary. */
 export function printFaults(out: Output, t: ArchiveTotals, projects: readonly ProjectSummary[]): void {
-  const flagged = projects.filter((p) => p.counts.flags.high + p.counts.flags.medium + p.counts.flags.low > 0);
+  const flagged = projects.filter((p) => flagTotal(p.counts) > 0);
   out.info(`Flags: ${t.flags.high} high, ${t.flags.medium} medium, ${t.flags.low} low, in ${plural(flagged.length, 'project')}.`);
   for (const p of flagged.slice(0, 20)) {
     const c = p.counts.flags;
     out.info(`  ${p.id}: ${c.high} high, ${c.medium} medium, ${c.low} low`);
   }
   if (flagged.length > 20) out.info(`  … and ${flagged.length - 20} more`);
-  out.info(`Invalid rows: ${formatCount(t.invalid)}${t.invalid > 0 ? ` (kept with their raw text, shown in ${t.projectsWithInvalid.slice(0, 10).join(', ')}${t.projectsWithInvalid.length > 10 ? ', …' : ''})` : ''}.`);
-  const e = t.evidence;
-  const pointers = e.VERIFIED + e.NOT_VERIFIED + e.INCONCLUSIVE;
-  if (pointers > 0) out.info(`Evidence: ${formatCount(e.VERIFIED)} of ${plural(pointers, 'pointer')} verified, ${formatCount(e.NOT_VERIFIED)} not verified, ${formatCount(e.INCONCLUSIVE)} inconclusive; ${plural(t.checkFirst, 'row')} under Check first.`);
+  out.info(`Invalid rows: ${formatCount(t.invalid)}${t.invalid > 0 ? ` (kept with their raw text, shown in ${t.projectsWithInvalidIds.slice(0, 10).join(', ')}${t.projectsWithInvalidIds.length > 10 ? ', …' : ''})` : ''}.`);
+  const e = t.pointers;
+  const pointers = pointerTotal(t);
+  if (pointers > 0) out.info(`Evidence: ${formatCount(e.verified)} of ${plural(pointers, 'pointer')} verified, ${formatCount(e.failed)} failed, ${formatCount(e.notCheckable)} not checkable; ${plural(t.checkFirst, 'row')} under Check first.`);
   if (t.openBlockers > 0) out.info(`Open blockers: ${formatCount(t.openBlockers)}.`);
   const warned = Object.entries(t.warnings).sort(([a], [b]) => (a < b ? -1 : 1));
   if (warned.length > 0) out.info(`Warnings: ${warned.map(([kind, n]) => `${plural(n, 'project')} ${WARNING_WORDS[kind] ?? kind}`).join('; ')} (each is listed in the build report).`);

@@ -1,22 +1,31 @@
 /**
  * The archive home's filters and sort (src/pages/index.astro): reveals the form, applies the
  * view in the URL's query (src/lib/site/home-view.ts) to the projects table, and keeps the
- * URL in step as the reader changes it. Without JavaScript the form stays hidden and the
- * table lists every project, newest first.
+ * URL in step as the reader changes it; column headers become sort buttons. Without
+ * JavaScript the form stays hidden and the table lists every project in the default order
+ * (what needs a person first).
  */
-import { compareHomeRows, homeRowMatches, homeViewQuery, parseHomeView, HOME_SORTS, type HomeRow, type HomeView } from '../lib/site/home-view.ts';
+import { compareHomeRows, homeRowMatches, homeViewQuery, parseHomeView, HOME_SORTS, type HomeRow, type HomeSort, type HomeView } from '../lib/site/home-view.ts';
 
-const SORT_COLUMN: Record<string, { column: string; order: 'ascending' | 'descending' }> = {
-  newest: { column: 'time', order: 'descending' },
-  oldest: { column: 'time', order: 'ascending' },
+/** The column header (its `data-sort`) each sort order marks with `aria-sort`. */
+const SORT_COLUMN: Partial<Record<HomeSort, { column: HomeSort; order: 'ascending' | 'descending' }>> = {
+  newest: { column: 'newest', order: 'descending' },
+  oldest: { column: 'newest', order: 'ascending' },
   title: { column: 'title', order: 'ascending' },
   rows: { column: 'rows', order: 'descending' },
-  high: { column: 'flags', order: 'descending' },
-  flags: { column: 'flags', order: 'descending' },
+  high: { column: 'high', order: 'descending' },
+  flags: { column: 'high', order: 'descending' },
   'not-verified': { column: 'not-verified', order: 'descending' },
+  results: { column: 'results', order: 'descending' },
   invalid: { column: 'invalid', order: 'descending' },
   blockers: { column: 'blockers', order: 'descending' },
 };
+
+/** The sort a header's button applies: the time column turns newest first into oldest first. */
+function headerSort(column: HomeSort, current: HomeSort): HomeSort {
+  if (column === 'newest') return current === 'newest' ? 'oldest' : 'newest';
+  return column;
+}
 
 function rowData(tr: HTMLTableRowElement): HomeRow {
   const d = tr.dataset;
@@ -31,7 +40,9 @@ function rowData(tr: HTMLTableRowElement): HomeRow {
     high: n(d['high']),
     medium: n(d['medium']),
     low: n(d['low']),
-    notVerified: n(d['notVerified']),
+    failed: n(d['failed']),
+    notCheckable: n(d['notCheckable']),
+    results: n(d['results']),
     invalid: n(d['invalid']),
     blockers: n(d['blockers']),
     audit: d['audit'] === 'reviewed' || d['audit'] === 'no-trail' ? d['audit'] : 'not-reviewed',
@@ -92,11 +103,28 @@ function setup(): void {
     timer = setTimeout(update, 120);
   });
   for (const select of [source, show, sort]) select.addEventListener('change', update);
+  // Column headers sort: each becomes a button that picks its order in the Sort menu.
+  for (const th of Array.from(table.querySelectorAll<HTMLElement>('th[data-sort]'))) {
+    const column = th.dataset['sort'] as HomeSort;
+    if (!Object.hasOwn(HOME_SORTS, column)) continue;
+    const button = document.createElement('button');
+    button.type = 'button';
+    button.className = 'sort-button';
+    button.append(...Array.from(th.childNodes));
+    th.append(button);
+    button.addEventListener('click', () => {
+      sort.value = headerSort(column, sort.value as HomeSort);
+      update();
+    });
+  }
   form.addEventListener('submit', (event) => {
     event.preventDefault();
     update();
   });
   window.addEventListener('popstate', () => apply(fromUrl()));
+  // On a phone the form starts folded, so the first projects are on the first screen.
+  const fold = document.querySelector<HTMLDetailsElement>('#home-view-fold');
+  if (fold && !parseHomeView(location.search).q && matchMedia('(max-width: 40rem)').matches) fold.open = false;
   form.hidden = false;
   apply(fromUrl());
 }

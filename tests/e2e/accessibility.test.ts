@@ -139,6 +139,40 @@ describe.skipIf(!chromiumAvailable())('axe-core on every page type', () => {
   });
 });
 
+/** Every axe violation, of any impact, inside the elements `selectors` match on the open page. */
+async function violationsIn(page: Page, selectors: string[]): Promise<Violation[]> {
+  if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(axeSource);
+  const present = [];
+  for (const s of selectors) if ((await page.locator(s).count()) > 0) present.push([s]);
+  if (present.length === 0) return [];
+  return page.evaluate(async (include) => {
+    const axe = (window as unknown as { axe: { run(context: object, options: object): Promise<{ violations: Array<{ id: string; impact: string | null; help: string; nodes: Array<{ target: unknown[] }> }> }> } }).axe;
+    const result = await axe.run({ include }, { resultTypes: ['violations'] });
+    return result.violations.map((v) => ({ id: v.id, impact: v.impact, help: v.help, nodes: v.nodes.slice(0, 5).map((n) => JSON.stringify(n.target)) }));
+  }, present);
+}
+
+describe.skipIf(!chromiumAvailable())('axe-core on the verdict strip, contents, Check first and the archive table (issue 12)', () => {
+  /** The new elements: none may have a violation of any impact, at desktop and phone widths. */
+  const NEW = ['[data-testid="verdict"]', '[data-testid="toc"]', '.cf-groups', '[data-testid="home-summary"]', '#projects', '#home-view'];
+  for (const scheme of ['light', 'dark'] as const) {
+    it(`finds no violation at all in the ${scheme} theme, at 1280 and 390 px`, async () => {
+      const found: Record<string, Violation[]> = {};
+      for (const width of [1280, 390]) {
+        const context = await browser.newContext({ colorScheme: scheme, viewport: { width, height: 844 } });
+        const page = await context.newPage();
+        for (const path of ['/', '/p/tickets-faults/', '/p/pstack-app/', '/p/tickets-verdict-faults/', '/p/coordination-faults/']) {
+          await open(page, path);
+          const violations = await violationsIn(page, NEW);
+          if (violations.length > 0) found[`${width} ${path}`] = violations;
+        }
+        await context.close();
+      }
+      expect(found).toEqual({});
+    });
+  }
+});
+
 describe.skipIf(!chromiumAvailable())('themes', () => {
   let context: BrowserContext;
 

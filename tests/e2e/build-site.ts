@@ -16,10 +16,10 @@ export interface CliRun {
   stderr: string;
 }
 
-/** Runs `trailbook <args>` with the Node running the tests; resolves when it exits. */
-export function runCli(args: string[], cwd = REPO_ROOT): Promise<CliRun> {
+/** Runs `trailbook <args>` with the Node running the tests; resolves when it exits. `env` is added to the test's environment. */
+export function runCli(args: string[], cwd = REPO_ROOT, env: NodeJS.ProcessEnv = {}): Promise<CliRun> {
   return new Promise((resolvePromise, reject) => {
-    const child = spawn(process.execPath, [CLI, ...args], { cwd, env: { ...process.env, NO_COLOR: '1' } });
+    const child = spawn(process.execPath, [CLI, ...args], { cwd, env: { ...process.env, NO_COLOR: '1', ...env } });
     let stdout = '';
     let stderr = '';
     child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));
@@ -35,11 +35,11 @@ export interface BuiltSite extends CliRun {
 }
 
 /** `trailbook build [inputs] --out <tmp>/site --cache-dir <tmp>/cache [...extra]`; throws when the build fails. */
-export async function buildSite(inputs: string[], extra: string[] = []): Promise<BuiltSite> {
+export async function buildSite(inputs: string[], extra: string[] = [], env: NodeJS.ProcessEnv = {}): Promise<BuiltSite> {
   const dir = await mkdtemp(join(tmpdir(), 'trailbook-e2e-'));
   const out = join(dir, 'site');
   const cacheDir = join(dir, 'cache');
-  const run = await runCli(['build', ...inputs, '--out', out, '--cache-dir', cacheDir, ...extra]);
+  const run = await runCli(['build', ...inputs, '--out', out, '--cache-dir', cacheDir, ...extra], REPO_ROOT, env);
   if (run.code !== 0) throw new Error(`trailbook build failed (${run.code}):\n${run.stderr}\n${run.stdout}`);
   return { ...run, out, cacheDir };
 }

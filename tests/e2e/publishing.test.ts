@@ -229,7 +229,7 @@ describe.skipIf(!chromiumAvailable())('the archive served under /archive/ in Chr
     expect(highs.every((h) => h > 0)).toBe(true);
     expect(highs).toEqual([...highs].sort((a, b) => b - a));
     expect(await readText(page.locator('#home-status'))).toBe(`${shown.length} of ${all.length} projects shown.`);
-    expect(await page.locator('th[aria-sort]').evaluateAll((ths) => ths.map((t) => `${t.textContent?.trim()}: ${t.getAttribute('aria-sort')}`))).toEqual(['Flags (high / medium / low): descending']);
+    expect(await page.locator('th[aria-sort]').evaluateAll((ths) => ths.map((t) => `${t.textContent?.trim()}: ${t.getAttribute('aria-sort')}`))).toEqual(['Flags (all checks): descending']);
 
     await page.fill('#home-q', 'arena');
     await page.waitForFunction(() => location.search.includes('q=arena'));
@@ -245,7 +245,7 @@ describe.skipIf(!chromiumAvailable())('the archive served under /archive/ in Chr
     expect(await visibleProjects(fresh)).toEqual(['tickets-arena-faults']);
     await other.close();
 
-    // Without JavaScript the form is hidden and the table lists every project, newest first.
+    // Without JavaScript the form is hidden and the table lists every project, what needs a person first.
     const noJs = await browser.newContext({ javaScriptEnabled: false });
     const plain = await noJs.newPage();
     await plain.goto(shared);

@@ -137,9 +137,9 @@ describe('verdicts in Attention', () => {
 
   it('the archive home counts the new flags', async () => {
     await open('/');
-    expect(await readText(page.locator('tr[data-project="tickets-verdict-faults"] td').nth(4))).toBe('7 / 4 / 1');
-    expect(await readText(page.locator('tr[data-project="tickets-arena-faults"] td').nth(4))).toBe('1 / 7 / 0');
-    expect(await readText(page.locator('tr[data-project="tickets-arena-clean"] td').nth(4))).toBe('0 / 0 / 0');
+    expect(await readText(page.locator('tr[data-project="tickets-verdict-faults"] td.flag-counts'))).toBe('7 high 4 medium 1 low');
+    expect(await readText(page.locator('tr[data-project="tickets-arena-faults"] td.flag-counts'))).toBe('1 high 7 medium 0 low');
+    expect(await readText(page.locator('tr[data-project="tickets-arena-clean"] td.flag-counts'))).toBe('0 high 0 medium 0 low');
   });
 });
 

@@ -105,6 +105,41 @@ describe.skipIf(!existsSync(REAL))('the real corpus', () => {
     }
   });
 
+  it('Check first says a reason shared by many rows once, with its count, failures first; the rows are one click away', async () => {
+    await open('/p/jonghakseo__picky/');
+    const groups = page.locator('.cf-group');
+    expect(await readTexts(groups.locator('> summary'))).toEqual([
+      'failed prose, not a pointer 3 rows',
+      'result result is “note”, not verified every row here (12 rows)',
+      'not checkable no repository: commits and paths could not be looked up 10 rows',
+      'not checkable reference recorded, not checked 2 rows',
+      'not checkable absolute path outside the repository; gone after the run 1 row',
+    ]);
+    const shared = groups.nth(1);
+    expect(await shared.getAttribute('open')).toBeNull();
+    expect(await shared.locator('li').first().isVisible()).toBe(false);
+    await shared.locator('> summary').click();
+    expect(await shared.locator('li').count()).toBe(12);
+    expect(await shared.locator('li').first().isVisible()).toBe(true);
+    // The verdict strip and the home say failed apart from not checkable.
+    expect(await readText(page.locator('[data-testid="verdict"] [data-figure="evidence"] .figure-main'))).toBe('0 verified 3 failed 20 not checkable');
+    await open('/');
+    expect(await readText(page.locator('tr[data-project="jonghakseo__picky"] td.evidence-counts'))).toBe('3 failed 20 not checkable');
+  });
+
+  it('no page is wider than a phone', async () => {
+    const phone = await browser.newContext({ viewport: { width: 390, height: 844 } });
+    const small = await phone.newPage();
+    const wide: Record<string, number> = {};
+    for (const id of ['', ...[...TRAILS, ...BEADS].map((p) => `p/${p.id}/`)]) {
+      await small.goto(`${origin}/${id}`);
+      const width = await small.evaluate(() => document.documentElement.scrollWidth);
+      if (width > 390) wide[id] = width;
+    }
+    await phone.close();
+    expect(wide).toEqual({});
+  });
+
   describe.each(TRAILS)('pstack trail $folder/$trail', ({ id, folder, trail }) => {
     const rows = existsSync(REAL) ? readTsv(join(REAL, folder, trail)) : [];
 

@@ -103,12 +103,13 @@ describe('Attention: the audit sentence in the seed words', () => {
       expect(sentence).not.toMatch(/No flags/);
     }
     await open('/');
-    const audit = async (project: string) => readText(page.locator(`tr[data-project="${project}"] td:last-child`));
-    expect(await audit('tickets-not-run')).toBe('not reviewed (not-run)');
-    expect(await audit('tickets-failed')).toBe('not reviewed (failed)');
-    expect(await audit('tickets-no-audit')).toBe('never invoked');
-    expect(await audit('tickets-clean')).toBe('reviewed, no flags');
-    expect(await audit('tickets-faults')).toBe('reviewed, 2 flags');
+    const audit = async (project: string) => readText(page.locator(`tr[data-project="${project}"] td.audit`));
+    expect(await audit('tickets-not-run')).toBe('Not reviewed: no other family installed');
+    expect(await audit('tickets-failed')).toBe('Not reviewed: reviewer error: invalid JSON output');
+    expect(await audit('tickets-no-audit')).toBe('Never invoked');
+    expect(await audit('tickets-clean')).toBe('No flags from codex-x / gpt-y');
+    expect(await audit('tickets-faults')).toBe('2 flags from codex-x / gpt-y');
+    expect(await audit('tickets-verdict-faults')).toBe('No trail to audit');
   });
 
   it('the clean project lists no flag, and says so', async () => {
@@ -341,7 +342,9 @@ describe('row permalinks', () => {
 
   it('a Check first link scrolls to its row', async () => {
     await open('/p/tickets-faults/');
-    await page.locator('section.check-first a[href="#row-29700948"]').click();
+    // The row fails two ways (its evidence, its result): it is under both reasons.
+    expect(await page.locator('section.check-first a[href="#row-29700948"]').count()).toBe(2);
+    await page.locator('section.check-first a[href="#row-29700948"]').first().click();
     expect(await targetId(page)).toBe('row-29700948');
     expect(await isInViewport(row('29700948'))).toBe(true);
   });
@@ -463,10 +466,10 @@ describe('evidence marks', () => {
 describe('recap sections in the spec order: Open blockers, Handover, Phases (spec/archive.md, "Project recap")', () => {
   it('sections follow the order of spec/archive.md', async () => {
     await open('/p/tickets-clean/');
-    const ids = await page.locator('main > section[aria-labelledby]').evaluateAll((list) => list.map((s) => s.getAttribute('aria-labelledby')));
+    const ids = await page.locator('.recap-body > section[aria-labelledby]').evaluateAll((list) => list.map((s) => s.getAttribute('aria-labelledby')));
     expect(ids.filter((id) => ['open-blockers', 'check-first', 'attention', 'handover', 'decisions', 'phases'].includes(id ?? ''))).toEqual(['check-first', 'attention', 'handover', 'decisions', 'phases']);
     await open('/p/coordination-faults/');
-    const first = await page.locator('main > section[aria-labelledby]').first().getAttribute('aria-labelledby');
+    const first = await page.locator('.recap-body > section[aria-labelledby]').first().getAttribute('aria-labelledby');
     expect(first).toBe('open-blockers');
   });
 
@@ -488,8 +491,8 @@ describe('recap sections in the spec order: Open blockers, Handover, Phases (spe
     await rows.first().locator('a').click();
     expect(await targetId(page)).toBe(await rows.first().locator('a').evaluate((a) => (a as HTMLAnchorElement).hash.slice(1)));
     await open('/');
-    expect(await readText(page.locator('tr[data-project="coordination-faults"] td:nth-of-type(4)'))).toBe('1');
-    expect(await readText(page.locator('tr[data-project="tickets-clean"] td:nth-of-type(4)'))).toBe('0');
+    expect(await readText(page.locator('tr[data-project="coordination-faults"] td[data-label="Open blockers"]'))).toBe('1');
+    expect(await readText(page.locator('tr[data-project="tickets-clean"] td[data-label="Open blockers"]'))).toBe('0');
   });
 
   it('phases list each phase with its rows, time span and results', async () => {

@@ -69,7 +69,7 @@ const OLD_ROW = {
   dependencies: [{ issue_id: 'loop-0wc', depends_on_id: 'loop-zcx', type: 'parent-child', created_at: '2026-01-20T16:18:49.461639-07:00', created_by: 'daemon' }],
   comments: [{ id: 1, issue_id: 'loop-0wc', author: 'claude', text: 'first', created_at: '2026-01-21T13:05:00-07:00' }],
 };
-const NEW_ROW = { _type: 'issue', id: 'pl-2', title: 'New style', status: 'hooked', priority: '1', assignee: null, comments: [{ id: '557f4503-02af-4901-91ae-07b74cf20d04', author: 'person-1', text: 'uuid comment', created_at: '2026-04-11T01:33:01Z' }], compaction_level: 0, content_hash: 'abc' };
+const NEW_ROW = { _type: 'issue', id: 'pl-2', title: 'New style', status: 'review', priority: '1', assignee: null, comments: [{ id: '557f4503-02af-4901-91ae-07b74cf20d04', author: 'person-1', text: 'uuid comment', created_at: '2026-04-11T01:33:01Z' }], compaction_level: 0, content_hash: 'abc' };
 const MEMORY = { _type: 'memory', key: 'build-cmd', value: 'npm run ci' };
 
 describe('record shapes are keyed on fields', () => {
@@ -106,12 +106,12 @@ describe('readBeadsFile: every real variant, every line accounted for', () => {
     const [old, fresh] = model.issues;
     expect(old).toMatchObject({ id: 'loop-0wc', status: 'closed', statusKnown: true, priority: '0', closeReason: 'Fixed in commit cf7c1d5', agentState: 'done', labels: ['build', 'serde'], dependencies: [{ dependsOn: 'loop-zcx', type: 'parent-child' }], origin: 'export', at: { file: '.beads/issues.jsonl', line: 1 } });
     expect(old?.comments).toEqual([{ id: '1', author: 'claude', createdAt: '2026-01-21T13:05:00-07:00', text: 'first' }]);
-    expect(fresh).toMatchObject({ id: 'pl-2', status: 'hooked', statusKnown: false, priority: '1', assignee: '', recordType: 'issue', extra: { content_hash: 'abc', compaction_level: 0 } });
+    expect(fresh).toMatchObject({ id: 'pl-2', status: 'review', statusKnown: false, priority: '1', assignee: '', recordType: 'issue', extra: { content_hash: 'abc', compaction_level: 0 } });
     expect(fresh?.comments[0]?.id).toBe('557f4503-02af-4901-91ae-07b74cf20d04');
     expect(model.memories).toEqual([{ key: 'build-cmd', value: 'npm run ci', file: '.beads/issues.jsonl', line: 3 }]);
     expect(model.statusCounts).toEqual([
       { status: 'closed', known: true, count: 1 },
-      { status: 'hooked', known: false, count: 1 },
+      { status: 'review', known: false, count: 1 },
     ]);
     expect(model.span).toEqual({ from: '2026-01-21T20:04:10.348Z', to: '2026-01-21T20:10:15.043Z' });
     expect(model.hasHistory).toBe(false);
@@ -222,7 +222,7 @@ describe('status replay (events, field changes) and its checks', () => {
     });
     const m = buildBeadsModel(rows);
     expect(m.issues.map((i) => [i.id, i.title, i.origin, i.labels, i.dependencies, i.comments.map((c) => c.text)])).toEqual([
-      ['pl-1', 'export title', 'export', ['area:docs'], [{ dependsOn: 'pl-2', type: 'blocks' }], ['hello']],
+      ['pl-1', 'export title', 'export', ['area:docs'], [{ dependsOn: 'pl-2', type: 'blocks', gate: '' }], ['hello']],
       ['pl-3', 'only in backup', 'backup', [], [], []],
     ]);
     expect(m.config).toEqual([{ key: 'issue_prefix', value: 'pl' }]);

@@ -54,7 +54,8 @@ function model(rows: TrailRow[], flags: Flag[], title = 'P'): Pick<ProjectModel,
   for (const r of rows) for (const p of r.evidence) evidence[p.status]++;
   const sev = { high: 0, medium: 0, low: 0 };
   for (const f of flags) sev[f.severity]++;
-  return { title, rows, flags, counts: { rows: rows.length, superseded: 0, invalid: 0, telemetry: 0, flags: sev, evidence, resultNotVerified: 0, checkFirst: 0, openBlockers: 0, rowsByFormat: {} } };
+  const pointers = { verified: evidence.VERIFIED, failed: evidence.NOT_VERIFIED, notCheckable: evidence.INCONCLUSIVE };
+  return { title, rows, flags, counts: { rows: rows.length, superseded: 0, invalid: 0, telemetry: 0, flags: sev, flagLayers: { layer1: sev, layer2: { high: 0, medium: 0, low: 0 } }, evidence, pointers, resultNotVerified: 0, checkFirst: 0, openBlockers: 0, rowsByFormat: {} } };
 }
 
 describe('flag identity', () => {

@@ -105,8 +105,9 @@ describe('pipeline on a temp tree', () => {
   });
 
   it('lists a .beads folder without JSONL as not read, and reads babysit history and timeline rows', () => {
-    expect(models.get('dbonly')?.sources).toEqual([{ path: '.beads', format: 'beads', bytes: 0, lines: 0, valid: 0, invalid: 0, notRead: 'no JSONL records in this folder (a database alone is not read)' }]);
-    expect(models.get('dbonly')?.beads).toBeNull();
+    expect(models.get('dbonly')?.sources).toEqual([{ path: '.beads', format: 'beads', bytes: 0, lines: 0, valid: 0, invalid: 0, notRead: '.beads/ holds a SQLite database (bd before 1.0) at .beads/beads.db, and no JSONL export of its issues (issues.jsonl, beads.jsonl, beads.base.jsonl). Trailbook reads the export and the audit log (.beads/interactions.jsonl), not the database. To write the export, run in the project folder: bd export -o .beads/issues.jsonl' }]);
+    expect(models.get('dbonly')?.beads?.issues).toEqual([]);
+    expect(models.get('dbonly')?.beads?.store).toMatchObject({ folder: '.beads', kind: 'sqlite', dataPath: '.beads/beads.db', exportCommand: 'bd export -o .beads/issues.jsonl', run: null });
     const ticket = models.get('ticket') as ProjectModel;
     expect(ticket.babysit?.entries.map((e) => [e.kind, e.what, e.status])).toEqual([
       ['history', 'claimed', ''],

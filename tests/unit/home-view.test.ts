@@ -3,10 +3,10 @@
  * unknown values fall back to the defaults, filters and sort orders pick the right rows.
  */
 import { describe, expect, it } from 'vitest';
-import { compareHomeRows, DEFAULT_HOME_VIEW, homeRowMatches, homeViewQuery, parseHomeView, type HomeRow } from '../../src/lib/site/home-view.ts';
+import { compareHomeRows, DEFAULT_HOME_VIEW, homeRow, homeRowMatches, homeViewQuery, parseHomeView, type HomeRow } from '../../src/lib/site/home-view.ts';
 import { THEME_BOOT_SCRIPT, THEME_STORAGE_KEY, themeChoice } from '../../src/lib/site/theme.ts';
 
-const row = (id: string, spec: Partial<HomeRow> = {}): HomeRow => ({ id, title: id, root: `content/${id}`, kinds: ['bbs'], to: '', rows: 0, high: 0, medium: 0, low: 0, notVerified: 0, invalid: 0, blockers: 0, audit: 'reviewed', ...spec });
+const row = (id: string, spec: Partial<HomeRow> = {}): HomeRow => ({ id, title: id, root: `content/${id}`, kinds: ['bbs'], to: '', rows: 0, high: 0, medium: 0, low: 0, failed: 0, notCheckable: 0, results: 0, invalid: 0, blockers: 0, audit: 'reviewed', ...spec });
 
 describe('home view in the URL', () => {
   it('round-trips every field and leaves defaults out', () => {
@@ -18,14 +18,15 @@ describe('home view in the URL', () => {
   });
 
   it('falls back to the defaults for unknown values', () => {
-    expect(parseHomeView('?sort=__proto__&show=constructor&q=%20x%20')).toEqual({ q: 'x', source: '', show: 'all', sort: 'newest' });
+    expect(parseHomeView('?sort=__proto__&show=constructor&q=%20x%20')).toEqual({ q: 'x', source: '', show: 'all', sort: 'attention' });
+    expect(homeViewQuery({ ...DEFAULT_HOME_VIEW, sort: 'newest' })).toBe('?sort=newest');
   });
 });
 
 describe('home filters and sort', () => {
   const rows = [
     row('a', { title: 'Alpha app', to: '2026-03-01', rows: 5, high: 1, kinds: ['bbs', 'audit'] }),
-    row('b', { title: 'beta', to: '2026-03-05', rows: 9, medium: 2, notVerified: 3, audit: 'not-reviewed' }),
+    row('b', { title: 'beta', to: '2026-03-05', rows: 9, medium: 2, failed: 1, notCheckable: 2, audit: 'not-reviewed' }),
     row('c', { title: 'Gamma', to: '', rows: 1, invalid: 1, kinds: ['coord.v1'] }),
     row('d', { title: 'delta', to: '2026-02-01', rows: 2, blockers: 2 }),
   ];
@@ -55,6 +56,27 @@ describe('home filters and sort', () => {
     expect(sorted('flags')).toEqual(['b', 'a', 'c', 'd']);
     expect(sorted('invalid')).toEqual(['c', 'a', 'b', 'd']);
     expect(sorted('blockers')).toEqual(['d', 'a', 'b', 'c']);
+    expect(sorted('not-verified')).toEqual(['b', 'a', 'c', 'd']);
+  });
+
+  it('puts what needs a person first by default: high flags, then open blockers, then failed evidence, then newest', () => {
+    const list = [
+      row('new-clean', { to: '2026-04-01' }),
+      row('old-clean', { to: '2026-01-01' }),
+      row('failed', { to: '2026-01-02', failed: 4, notCheckable: 100 }),
+      row('not-checkable', { to: '2026-05-01', notCheckable: 50 }),
+      row('blocked', { to: '2026-01-03', blockers: 1 }),
+      row('high-1', { to: '2026-06-01', high: 1, medium: 9 }),
+      row('high-3', { to: '2026-01-04', high: 3 }),
+    ];
+    expect(ids([...list].sort(compareHomeRows(DEFAULT_HOME_VIEW.sort)))).toEqual(['high-3', 'high-1', 'blocked', 'failed', 'not-checkable', 'new-clean', 'old-clean']);
+  });
+
+  it('builds a row from the counts the core defines', () => {
+    const counts = { rows: 4, superseded: 1, invalid: 2, telemetry: 0, flags: { high: 1, medium: 2, low: 3 }, flagLayers: { layer1: { high: 1, medium: 2, low: 2 }, layer2: { high: 0, medium: 0, low: 1 } }, evidence: { VERIFIED: 1, NOT_VERIFIED: 1, INCONCLUSIVE: 0 }, pointers: { verified: 1, failed: 2, notCheckable: 5 }, resultNotVerified: 3, checkFirst: 3, openBlockers: 1, rowsByFormat: {} };
+    expect(homeRow({ id: 'p', title: 'P', root: 'c/p', span: { to: '2026-01-01T00:00:00.000Z' }, counts }, ['bbs'], 'reviewed')).toEqual({
+      id: 'p', title: 'P', root: 'c/p', kinds: ['bbs'], to: '2026-01-01T00:00:00.000Z', rows: 4, high: 1, medium: 2, low: 3, failed: 2, notCheckable: 5, results: 3, invalid: 2, blockers: 1, audit: 'reviewed',
+    });
   });
 });
 

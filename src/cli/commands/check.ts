@@ -6,7 +6,7 @@ import { analyseArchive } from '../../lib/archive/analyse-archive.ts';
 import type { ProjectModel, Severity } from '../../lib/model/types.ts';
 import { CHECK_REPORT_VERSION, checkReportProblems, checkReportProject, reportJson } from '../../lib/report/check-report.ts';
 import { SEVERITY_ORDER } from '../../lib/projections/flags.ts';
-import { unverifiedPointers } from '../../lib/projections/unverified.ts';
+import { flagTotal, notVerifiedTotal, pointerTotal } from '../../lib/projections/counts.ts';
 import { resolveSettings } from '../settings.ts';
 import { fromCwd } from '../paths.ts';
 import { plural, UsageError, type Output } from '../output.ts';
@@ -30,9 +30,9 @@ const SEVERITIES: readonly Severity[] = ['high', 'medium', 'low'];
 function printProjectText(out: Output, model: ProjectModel): void {
   const c = model.counts;
   out.result(`${model.id}  ${model.title}  (${model.root})`);
-  out.result(`  ${plural(c.rows, 'row')}, ${plural(c.invalid, 'invalid row')}, ${plural(model.flags.length, 'flag')}; repository: ${model.repository.path ?? model.repository.problem ?? 'none'}${model.repository.head ? ` @ ${model.repository.head.slice(0, 12)}` : ''}`);
-  const pointers = c.evidence.VERIFIED + c.evidence.NOT_VERIFIED + c.evidence.INCONCLUSIVE;
-  if (pointers > 0 || c.rows > 0) out.result(`  evidence: ${c.evidence.VERIFIED} of ${plural(pointers, 'pointer')} verified, ${c.evidence.NOT_VERIFIED} not verified, ${c.evidence.INCONCLUSIVE} inconclusive; ${plural(c.checkFirst, 'row')} under Check first`);
+  out.result(`  ${plural(c.rows, 'row')}, ${plural(c.invalid, 'invalid row')}, ${plural(flagTotal(c), 'flag')} (${c.flags.high} high, ${c.flags.medium} medium, ${c.flags.low} low); repository: ${model.repository.path ?? model.repository.problem ?? 'none'}${model.repository.head ? ` @ ${model.repository.head.slice(0, 12)}` : ''}`);
+  const pointers = pointerTotal(c);
+  if (pointers > 0 || c.rows > 0) out.result(`  evidence: ${c.pointers.verified} of ${plural(pointers, 'pointer')} verified, ${c.pointers.failed} failed, ${c.pointers.notCheckable} not checkable; ${plural(c.checkFirst, 'row')} under Check first`);
   if (c.openBlockers > 0) out.result(`  ${plural(c.openBlockers, 'open blocker')}`);
   for (const f of model.flags) out.result(`  ${f.severity.padEnd(6)} ${f.kind}${f.layer === 'review' ? ' (reviewer, audit.json)' : ''}  ${f.summary}`);
   for (const i of model.invalid) out.result(`  invalid ${i.file}:${i.line}  ${i.error}`);
@@ -57,11 +57,12 @@ export async function runCheck(dirs: string[], options: CheckOptions, out: Outpu
   const result = await analyseArchive({
     roots,
     cacheDir: null,
+    bdExport: settings.bdExport,
     ...(settings.accept ? { accept: settings.accept } : {}),
     ...(progress ? { onEvent: progress } : {}),
     onModel: (model) => {
       if (failOn !== null && model.flags.some((f) => SEVERITY_ORDER[f.severity] <= SEVERITY_ORDER[failOn])) failing.push(model.id);
-      if (unverifiedPointers(model) > 0) unverified.push(model.id);
+      if (notVerifiedTotal(model.counts) > 0) unverified.push(model.id);
       if (options.json) {
         const text = reportJson(checkReportProject(model)).replace(/\n/g, '\n    ');
         out.result(`${first ? '' : ',\n'}    ${text}`.replace(/^,\n/, ','));
@@ -75,7 +76,7 @@ export async function runCheck(dirs: string[], options: CheckOptions, out: Outpu
   }
   const t = totals(result.projects);
   if (!options.quiet) {
-    printFound(out, t);
+    printFound(out, t, result.projects);
     printFaults(out, t, result.projects);
   }
   if (result.projects.length === 0) {

@@ -9,10 +9,13 @@
  */
 import { createHash } from 'node:crypto';
 import type { EvidencePointer, Flag, ProjectModel, TrailRow } from '../../lib/model/types.ts';
-import { checkFirst } from '../../lib/projections/check-first.ts';
+import { checkFirst, checkFirstGroups } from '../../lib/projections/check-first.ts';
+import { flagsByRow } from '../../lib/projections/flags.ts';
+import { layerTotal } from '../../lib/projections/counts.ts';
+import { checkFirstHtml } from './check-first.ts';
 import { BLOCKER_SOURCE_LABEL, openBlockers } from '../../lib/projections/open-blockers.ts';
 import { hasDecisionTrail } from '../../lib/projections/audit-state.ts';
-import { auditSentence, reviewFlagsSentence, countOf, evidenceWord, formatTime, resultTone } from '../../lib/site/words.ts';
+import { auditSentence, reviewFlagsSentence, countOf, evidenceWord, formatTime, pointerCountsText, resultTone, severityCountsText } from '../../lib/site/words.ts';
 import { urls } from '../../lib/site/urls.ts';
 import { evidenceHref } from './decision-row.ts';
 import { EXPORT_RECAP_CSS } from './export-recap-style.ts';
@@ -47,7 +50,7 @@ function header(model: ProjectModel, ctx: ExportRecapContext): SafeHtml {
 <dt>Repository</dt><dd>${repo.path ? html`<code>${repo.path}</code>` : 'none'}${repo.head ? html` at landed head <code>${repo.head}</code> (${repo.headSource === 'config' ? 'from trailbook.json' : 'HEAD'})` : ''}${repo.problem ? html` ${statusHtml('unknown', `git checks inconclusive: ${repo.problem}`)}` : ''}</dd>
 <dt>Time span</dt><dd>${model.span ? html`<time datetime="${model.span.from}">${formatTime(model.span.from)}</time> – <time datetime="${model.span.to}">${formatTime(model.span.to)}</time>` : 'no timed records'}</dd>
 <dt>Sources read</dt><dd><ul class="sources">${model.sources.map((s) => html`<li><code>${s.path}</code> (${s.format})${s.notRead ? html`: <strong>${s.notRead}</strong>` : html`: ${countOf(s.lines, 'line')}, ${s.valid} read, ${s.invalid} invalid`}</li>`)}</ul></dd>
-<dt>Counts</dt><dd>${countOf(c.rows, 'decision row')} (${c.superseded} superseded); flags ${c.flags.high} high, ${c.flags.medium} medium, ${c.flags.low} low; ${countOf(c.evidence.NOT_VERIFIED + c.evidence.INCONCLUSIVE, 'evidence pointer')} not verified; ${countOf(c.resultNotVerified, 'result')} not verified; ${countOf(c.invalid, 'invalid record')}</dd>
+<dt>Counts</dt><dd>${countOf(c.rows, 'decision row')} (${c.superseded} superseded); flags ${severityCountsText(c.flags)}; evidence ${pointerCountsText(c.pointers)}; ${countOf(c.resultNotVerified, 'result')} not verified; ${countOf(c.invalid, 'invalid record')}</dd>
 </dl>
 <nav class="toc" aria-label="Sections"><a href="#check-first">Check first</a><a href="#attention">Attention</a><a href="#decisions">Decisions</a>${model.invalid.length > 0 ? html`<a href="#invalid">Invalid records</a>` : ''}</nav>
 </header>`;
@@ -61,20 +64,12 @@ function openBlockersSection(model: ProjectModel): SafeHtml | '' {
   )}</ul></section>`;
 }
 
-function checkFirstSection(rows: readonly TrailRow[]): SafeHtml {
-  const entries = checkFirst(rows);
-  if (entries.length === 0) return html`<section aria-labelledby="check-first"><h2 id="check-first">Check first</h2><p class="none">Every row's evidence resolved and every result is <code>verified</code>.</p></section>`;
-  return html`<section aria-labelledby="check-first"><h2 id="check-first">Check first</h2><p>${entries.length} of ${rows.length} rows need a look: evidence that did not resolve, or a result other than <code>verified</code>.</p><ul class="check-first-list">${entries.map((e) => {
-    const reasons = [
-      e.resultNotVerified ? html`<li>result is <q>${e.row.result}</q>, not <code>verified</code></li>` : '',
-      e.row.evidence.length === 0 ? html`<li>no evidence pointer</li>` : '',
-      ...e.unresolved.map((p) => {
-        const w = evidenceWord(p.status);
-        return html`<li><code>${p.raw}</code> ${statusHtml(w.tone, w.label, w.icon)} ${p.reason}</li>`;
-      }),
-    ];
-    return html`<li><a href="#${e.row.anchor}">${e.row.decision}</a><span class="meta"> — row <code>${e.row.id}</code>, line ${e.row.line}${e.row.supersededBy.length > 0 ? ' (superseded)' : ''}</span><ul>${reasons}</ul></li>`;
-  })}</ul></section>`;
+function checkFirstSection(model: ProjectModel): SafeHtml {
+  const c = model.counts;
+  if (c.rows === 0) return html`<section aria-labelledby="check-first"><h2 id="check-first">Check first</h2><p class="none">The trail holds no valid row, so nothing could be checked${c.invalid > 0 ? html`: its ${countOf(c.invalid, 'invalid record')} ${c.invalid === 1 ? 'is' : 'are'} under <a href="#invalid">Invalid records</a>` : ''}.</p></section>`;
+  if (c.checkFirst === 0) return html`<section aria-labelledby="check-first"><h2 id="check-first">Check first</h2><p class="none">Every row's evidence resolved and every result is <code>verified</code>.</p></section>`;
+  const byRow = flagsByRow(model.flags, model.rows);
+  return html`<section aria-labelledby="check-first"><h2 id="check-first">Check first</h2><p>${c.checkFirst} of ${countOf(c.rows, 'row')} need a look: evidence that did not resolve, or a result other than <code>verified</code>, by reason.</p>${checkFirstHtml(checkFirstGroups(checkFirst(model.rows)), (row) => byRow.get(row.anchor) ?? [], model.repository.problem)}</section>`;
 }
 
 function flagLinks(f: Flag, rowByPlace: Map<string, TrailRow>, anchorById: Map<string, string>): SafeHtml[] {
@@ -97,8 +92,9 @@ function flagLinks(f: Flag, rowByPlace: Map<string, TrailRow>, anchorById: Map<s
 }
 
 function attentionSection(model: ProjectModel): SafeHtml {
-  const review = model.flags.filter((f) => f.layer === 'review');
-  const sentence = auditSentence(model.audit, review.length, hasDecisionTrail(model.sources));
+  const c = model.counts;
+  const reviewCount = layerTotal(c, 'layer2');
+  const sentence = auditSentence(model.audit, reviewCount, hasDecisionTrail(model.sources));
   const anchorById = new Map<string, string>();
   for (const r of model.rows) if (!anchorById.has(r.id)) anchorById.set(r.id, r.anchor);
   const rowByPlace = new Map(model.rows.map((r) => [`${r.file}:${r.line}`, r]));
@@ -106,11 +102,11 @@ function attentionSection(model: ProjectModel): SafeHtml {
   const flags =
     model.flags.length === 0
       ? html`<p class="none">Trailbook's own checks (layer 1) raised no flags.</p>`
-      : html`<ol class="flags">${model.flags.map((f) => {
+      : html`<ol class="flags">${model.flags.map((f, i) => {
           const links = flagLinks(f, rowByPlace, anchorById);
-          return html`<li class="flag flag-${f.severity}" data-kind="${f.kind}">${statusHtml(f.severity, f.severity, SEVERITY_ICON[f.severity])}<code class="flag-kind">${f.kind}</code><span class="meta">${f.layer === 'review' ? `layer 2 · ${reviewer}` : (LAYERS[f.layer] ?? f.layer)}</span><p class="flag-summary">${f.summary}</p>${links.length > 0 ? html`<p class="flag-links">${links}</p>` : ''}</li>`;
+          return html`<li class="flag flag-${f.severity}" data-kind="${f.kind}" id="flag-${String(i + 1)}">${statusHtml(f.severity, f.severity, SEVERITY_ICON[f.severity])}<code class="flag-kind">${f.kind}</code><span class="meta">${f.layer === 'review' ? `layer 2 · ${reviewer}` : (LAYERS[f.layer] ?? f.layer)}</span><p class="flag-summary">${f.summary}</p>${links.length > 0 ? html`<p class="flag-links">${links}</p>` : ''}</li>`;
         })}</ol>`;
-  return html`<section aria-labelledby="attention"><h2 id="attention">Attention</h2>${sentence ? html`<p class="audit-sentence status-${sentence.tone}">${sentence.text}</p>` : ''}${review.length > 0 && model.audit.present && model.audit.valid && model.audit.status === 'ran' ? html`<p class="audit-sentence">${reviewFlagsSentence(model.audit.reviewer, review.length, model.flags.length - review.length)}</p>` : ''}${flags}</section>`;
+  return html`<section aria-labelledby="attention"><h2 id="attention">Attention</h2>${sentence ? html`<p class="audit-sentence status-${sentence.tone}">${sentence.text}</p>` : ''}${reviewCount > 0 && model.audit.present && model.audit.valid && model.audit.status === 'ran' ? html`<p class="audit-sentence">${reviewFlagsSentence(model.audit.reviewer, reviewCount, layerTotal(c, 'layer1'))}</p>` : ''}${flags}</section>`;
 }
 
 function evidenceList(pointers: readonly EvidencePointer[], model: ProjectModel, ctx: ExportRecapContext): SafeHtml {
@@ -166,7 +162,7 @@ export function exportRecapHtml(model: ProjectModel, ctx: ExportRecapContext): s
 ${header(model, ctx)}
 <main id="main">
 ${openBlockersSection(model)}
-${checkFirstSection(model.rows)}
+${checkFirstSection(model)}
 ${attentionSection(model)}
 ${decisionsSection(model, ctx)}
 ${invalidSection(model)}

@@ -16,6 +16,7 @@ import { summarise, type ProjectSummary } from './summary.ts';
 import type { GitRepository } from '../git/repository.ts';
 import { timed, type StageTimes } from './stage-times.ts';
 import { displayPath } from '../export/display-path.ts';
+import type { BdExportOptions } from '../beads/run-export.ts';
 import { projectState } from '../history/project-state.ts';
 import { writeProjectState } from '../history/history-store.ts';
 
@@ -42,6 +43,8 @@ export interface ArchiveOptions {
   run?: string;
   /** The configuration's include/exclude filter, applied in discovery ({@link DiscoverOptions}). */
   accept?: DiscoverOptions['accept'];
+  /** Run `bd export` for `.beads/` folders without an export (configuration `beads`; off when absent). */
+  bdExport?: BdExportOptions;
 }
 
 /** The archive after analysis: summaries in discovery order, and discovery problems. */
@@ -74,13 +77,13 @@ export async function analyseArchive(options: ArchiveOptions): Promise<ArchiveRe
   for (const project of discovery.projects) {
     const started = performance.now();
     const prepared = await timed(options.times, 'prepare', () => prepareProject(project, registry));
-    const digest = await timed(options.times, 'prepare', () => projectDigest(project, code, prepared.repositoryKey, fileHashes));
+    const digest = await timed(options.times, 'prepare', () => projectDigest(project, code, prepared.repositoryKey, fileHashes, options.bdExport?.run === true));
     let summary = options.cacheDir ? await readSummary(options.cacheDir, project.id) : null;
     const reused = summary !== null && summary.digest === digest;
     if (reused && summary) {
       if (options.onModel) await options.onModel(await readModel(options.cacheDir as string, project.id));
     } else {
-      const model = await analyseProject(prepared, options.times);
+      const model = await analyseProject(prepared, options.times, options.bdExport ? { bdExport: options.bdExport } : {});
       summary = summarise(model, digest);
       const cacheDir = options.cacheDir;
       if (cacheDir) await timed(options.times, 'store', () => writeProject(cacheDir, model, summary as ProjectSummary));

@@ -6,12 +6,15 @@
 import { createHash } from 'node:crypto';
 import type { DiscoveredProject } from '../discover/discover.ts';
 import { FileHashes } from './file-hashes.ts';
+import { beadsStoreKey } from '../beads/store-key.ts';
 
 /**
  * Digest of a project's inputs. `repositoryKey` describes the repository state (or its
  * absence); `files` hashes file contents (remembering them between builds when it can).
+ * A `.beads` folder without an export stands for its store (`beadsStoreKey`), and, when
+ * `runBdExport` is set, for every file bd would read from it.
  */
-export async function projectDigest(project: DiscoveredProject, code: string, repositoryKey: string, files: FileHashes = new FileHashes(null)): Promise<string> {
+export async function projectDigest(project: DiscoveredProject, code: string, repositoryKey: string, files: FileHashes = new FileHashes(null), runBdExport = false): Promise<string> {
   const hashFile = (path: string): Promise<string> => files.hash(path);
   const hash = createHash('sha256');
   hash.update(`code:${code}\0id:${project.id}\0root:${project.displayRoot}\0repo:${repositoryKey}\0`);
@@ -19,7 +22,9 @@ export async function projectDigest(project: DiscoveredProject, code: string, re
   for (const file of project.files) {
     hash.update(`${file.rel}\0${file.format}\0`);
     // A refused link is never read, not even to hash it.
-    hash.update(file.refused !== undefined ? `refused:${file.refused}` : await hashFile(file.path));
+    if (file.refused !== undefined) hash.update(`refused:${file.refused}`);
+    else if (file.format === 'beads' && file.bytes === 0 && file.rel.endsWith('.beads')) hash.update(await beadsStoreKey(file.path, runBdExport));
+    else hash.update(await hashFile(file.path));
     hash.update('\0');
   }
   return hash.digest('hex').slice(0, 32);

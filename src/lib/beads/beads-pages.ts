@@ -21,10 +21,10 @@ export async function issueKeys(cacheDir: string, projectId: string): Promise<st
   return model.beads?.issues.map((i) => i.key) ?? [];
 }
 
-/** One issue and its project's title, or null when it is gone. */
-export async function issuePage(cacheDir: string, projectId: string, key: string): Promise<{ issue: BeadsIssue; title: string; keys: ReadonlyMap<string, string> } | null> {
+/** One issue, its project's title, the URL key of each issue by id, and the custom statuses; null when it is gone. */
+export async function issuePage(cacheDir: string, projectId: string, key: string): Promise<{ issue: BeadsIssue; title: string; keys: ReadonlyMap<string, string>; customStatuses: readonly string[] } | null> {
   const model = await modelOf(cacheDir, projectId);
   const issue = model.beads?.issues.find((i) => i.key === key);
   if (!issue || !model.beads) return null;
-  return { issue, title: model.title, keys: new Map(model.beads.issues.map((i) => [i.id, i.key])) };
+  return { issue, title: model.title, keys: new Map(model.beads.issues.map((i) => [i.id, i.key])), customStatuses: model.beads.customStatuses ?? [] };
 }

@@ -1,8 +1,10 @@
 /**
  * Builds the {@link BeadsModel} from the rows of a project's `.beads/` files: issues from the
- * export (`.beads/issues.jsonl`), else from `backup/issues.jsonl`, else known only from events;
+ * export (the first of `issues.jsonl`, `beads.jsonl`, `beads.base.jsonl`, or bd's own export
+ * when Trailbook ran it), else from `backup/issues.jsonl`, else known only from events;
  * labels, dependencies and comments from the rows and the backup tables; each issue's status
- * replayed from `backup/events.jsonl` and `interactions.jsonl` field changes. Pure.
+ * replayed from `backup/events.jsonl` and `interactions.jsonl` field changes, and its
+ * `created_at` compared with the log (`created-times.ts`). Pure.
  */
 import { dict } from '../text/dict.ts';
 import { parseInstant, isoOf } from '../coord/time.ts';
@@ -11,8 +13,9 @@ import { sha256Hex } from '../text/hash.ts';
 import { eventEntry, interactionEntry, interactionSummary, type LifecycleEntry } from './lifecycle-entry.ts';
 import { replayAll } from './replay.ts';
 import type { BeadsRows } from './read-beads-file.ts';
-import { ISSUE_FIELDS, type BeadsIssueRow } from './schemas.ts';
-import { KNOWN_BEADS_STATUSES, type BeadsComment, type BeadsIssue, type BeadsModel } from './types.ts';
+import { ISSUE_FIELDS, type BeadsDependencyRow, type BeadsIssueRow } from './schemas.ts';
+import { createdTimeDisagreement } from './created-times.ts';
+import { KNOWN_BEADS_STATUSES, type BeadsComment, type BeadsDependency, type BeadsIssue, type BeadsModel, type BeadsStore } from './types.ts';
 
 const LONG_TEXT = 20000;
 const EXTRA_VALUE = 500;
@@ -34,6 +37,38 @@ function extraOf(row: Record<string, unknown>): Record<string, unknown> {
   return extra;
 }
 
+/** The `gate` of a `waits-for` edge's metadata (JSON text or an object); `''` when none. */
+function gateOf(metadata: unknown): string {
+  let value = metadata;
+  if (typeof value === 'string' && value.trimStart().startsWith('{')) {
+    try {
+      value = JSON.parse(value);
+    } catch {
+      return '';
+    }
+  }
+  const gate = value !== null && typeof value === 'object' ? (value as Record<string, unknown>)['gate'] : undefined;
+  return typeof gate === 'string' ? gate : '';
+}
+
+function dependencyOf(d: BeadsDependencyRow): BeadsDependency {
+  const type = d.type ?? '';
+  return { dependsOn: d.depends_on_id, type, gate: type === 'waits-for' ? gateOf(d.metadata) || 'all-children' : '' };
+}
+
+/** Names declared by `status.custom` (`review,qa:wip`: the part before a colon). */
+function customStatusesOf(config: BeadsRows['config']): string[] {
+  const names: string[] = [];
+  for (const c of config) {
+    if (c.key !== 'status.custom' || typeof c.value !== 'string') continue;
+    for (const part of c.value.split(',')) {
+      const name = part.split(':')[0]?.trim() ?? '';
+      if (name !== '' && !names.includes(name)) names.push(name);
+    }
+  }
+  return names;
+}
+
 function issueFrom(row: BeadsIssueRow, at: { file: string; line: number }, origin: BeadsIssue['origin']): BeadsIssue {
   const status = row.status ?? '';
   return {
@@ -50,12 +85,16 @@ function issueFrom(row: BeadsIssueRow, at: { file: string; line: number }, origi
     createdBy: row.created_by ?? '',
     createdAt: row.created_at ?? '',
     updatedAt: row.updated_at ?? '',
+    startedAt: row.started_at ?? '',
     closedAt: row.closed_at ?? '',
     closeReason: capText(row.close_reason, 4000),
     recordType: row._type ?? 'issue',
+    wisp: row.ephemeral === true || row.ephemeral === 1,
+    wispType: row.wisp_type ?? '',
+    template: row.is_template === true || row.is_template === 1,
     agentState: row.agent_state ?? '',
     labels: [...(row.labels ?? [])],
-    dependencies: (row.dependencies ?? []).map((d) => ({ dependsOn: d.depends_on_id, type: d.type ?? '' })),
+    dependencies: (row.dependencies ?? []).map(dependencyOf),
     comments: (row.comments ?? []).map((c) => ({ id: shown(c.id), author: c.author ?? '', createdAt: c.created_at ?? '', text: capText(c.text, 8000) })),
     description: capText(row.description),
     notes: capText(row.notes),
@@ -67,6 +106,7 @@ function issueFrom(row: BeadsIssueRow, at: { file: string; line: number }, origi
     history: [],
     replayedStatus: null,
     gaps: 0,
+    timeDisagreement: null,
   };
 }
 
@@ -87,8 +127,11 @@ function assignKeys(issues: BeadsIssue[]): void {
   }
 }
 
-/** Builds the beads model. `rows` are in file order (files in discovery order). */
-export function buildBeadsModel(rows: BeadsRows): BeadsModel {
+/**
+ * Builds the beads model. `rows` are in file order (files in discovery order); `store` is what
+ * the `.beads/` folder keeps when it has no JSONL export (null when it has one).
+ */
+export function buildBeadsModel(rows: BeadsRows, store: BeadsStore | null = null): BeadsModel {
   const byId = new Map<string, BeadsIssue>();
   let repeatedRows = 0;
   for (const origin of ['export', 'backup'] as const) {
@@ -118,8 +161,8 @@ export function buildBeadsModel(rows: BeadsRows): BeadsModel {
   }
   for (const d of rows.dependencies) {
     const issue = d.row.issue_id ? issueOf(d.row.issue_id) : undefined;
-    const type = d.row.type ?? '';
-    if (issue && !issue.dependencies.some((x) => x.dependsOn === d.row.depends_on_id && x.type === type)) issue.dependencies.push({ dependsOn: d.row.depends_on_id, type });
+    const dependency = dependencyOf(d.row);
+    if (issue && !issue.dependencies.some((x) => x.dependsOn === dependency.dependsOn && x.type === dependency.type)) issue.dependencies.push(dependency);
   }
   for (const c of rows.comments) {
     const issue = c.row.issue_id ? issueOf(c.row.issue_id) : undefined;
@@ -134,6 +177,7 @@ export function buildBeadsModel(rows: BeadsRows): BeadsModel {
     issue.replayedStatus = replay.status;
     issue.gaps = replay.gaps;
     if (issue.origin === 'events') issue.statusKnown = false;
+    else issue.timeDisagreement = createdTimeDisagreement(issue.createdAt, issue.history);
   }
 
   const issues = [...byId.values()];
@@ -173,6 +217,8 @@ export function buildBeadsModel(rows: BeadsRows): BeadsModel {
     })),
     memories: rows.memories.map((m) => ({ key: m.key, value: capText(shown(m.value), 2000), file: m.file, line: m.line })),
     config: rows.config.map((c) => ({ key: c.key, value: capText(shown(c.value), 500) })),
+    customStatuses: customStatusesOf(rows.config),
+    store,
     hasHistory: entries.some((e) => e.to !== undefined || e.recorded !== undefined),
     repeatedRows,
     span: from <= to ? { from: isoOf(from), to: isoOf(to) } : null,

@@ -5,18 +5,26 @@
  * ids), `bd audit` entries in `.beads/interactions.jsonl`, and the backup tables in
  * `.beads/backup/*.jsonl`. Schemas are loose (unknown fields kept) and lenient about `null`,
  * which real exports use for empty values. Types come from `z.infer`.
+ *
+ * Field names are the JSON tags of gastownhall/beads `internal/types/types.go` (`Issue`,
+ * `Dependency`, `Comment`, `Event`) and of `cmd/bd/export.go`, which writes each issue as
+ * `{"_type":"issue", ...Issue, "dependency_count", "dependent_count", "comment_count"}` and each
+ * memory as `{"_type":"memory","key","value"}`; wisps (`ephemeral`) and templates
+ * (`is_template`) are written only with `--all`.
  */
 import { z } from 'zod';
 
 const text = z.string().nullish();
 const id = z.union([z.string(), z.number()]);
+/** A flag: `true`/`false` in the export, `1`/`0` in the backup tables (Dolt's tinyint). */
+const flag = z.union([z.boolean(), z.number()]).nullish();
 
 /** An inline comment, or a row of `backup/comments.jsonl`. Ids are integers in older exports, UUIDs in newer ones. */
 export const beadsCommentSchema = z.looseObject({ id: id.nullish(), issue_id: text, author: text, text, created_at: text });
 export type BeadsCommentRow = z.infer<typeof beadsCommentSchema>;
 
-/** An inline dependency, or a row of `backup/dependencies.jsonl` (`metadata` may be a JSON string). */
-export const beadsDependencySchema = z.looseObject({ issue_id: text, depends_on_id: z.string(), type: text, created_at: text, created_by: text });
+/** An inline dependency, or a row of `backup/dependencies.jsonl` (`metadata` is JSON text, e.g. `{"gate":"all-children"}` on a `waits-for` edge). */
+export const beadsDependencySchema = z.looseObject({ issue_id: text, depends_on_id: z.string(), type: text, created_at: text, created_by: text, metadata: z.unknown().optional() });
 export type BeadsDependencyRow = z.infer<typeof beadsDependencySchema>;
 
 /** A row of `backup/labels.jsonl`. */
@@ -45,12 +53,20 @@ export const beadsIssueSchema = z.looseObject({
   created_by: text,
   created_at: text,
   updated_at: text,
+  started_at: text,
   closed_at: text,
   close_reason: text,
   agent_state: text,
+  ephemeral: flag,
+  wisp_type: text,
+  is_template: flag,
   labels: z.array(z.string()).nullish(),
   dependencies: z.array(beadsDependencySchema).nullish(),
   comments: z.array(beadsCommentSchema).nullish(),
+  // Written by `bd export` beside each issue (IssueWithCounts); the lists above are what Trailbook shows.
+  dependency_count: z.number().nullish(),
+  dependent_count: z.number().nullish(),
+  comment_count: z.number().nullish(),
 });
 export type BeadsIssueRow = z.infer<typeof beadsIssueSchema>;
 

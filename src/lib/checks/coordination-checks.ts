@@ -12,6 +12,7 @@ import { takeoverPolicy } from './coord/takeover-policy.ts';
 import { invalidBeadsLine } from './beads/invalid-line.ts';
 import { statusMismatch } from './beads/status-mismatch.ts';
 import { historyGap } from './beads/history-gap.ts';
+import { createdTime } from './beads/created-time.ts';
 import { invalidBabysitRow } from './babysit/invalid-row.ts';
 
 export const COORDINATION_CHECKS: readonly Check[] = [
@@ -27,5 +28,6 @@ export const COORDINATION_CHECKS: readonly Check[] = [
   invalidBeadsLine,
   statusMismatch,
   historyGap,
+  createdTime,
   invalidBabysitRow,
 ];

@@ -75,6 +75,17 @@ export const repositoryRuleSchema = z
 /** One repository rule as written. */
 export type RepositoryRule = z.infer<typeof repositoryRuleSchema>;
 
+/**
+ * How `.beads/` folders that keep their issues only in a Dolt database are read
+ * (docs/configuration.md, "beads"; docs/security.md, "Running bd").
+ */
+export const beadsConfigSchema = z.strictObject({
+  /** Run `bd export` (read-only, on a temporary copy of the folder) when `bd` is on the PATH. Off by default: it runs a program on input. */
+  runExport: z.boolean().optional(),
+  /** Seconds before bd is stopped (default 60). */
+  exportTimeout: z.number().int({ message: 'must be a whole number of seconds' }).min(1, { message: 'must be at least 1 second' }).max(600, { message: 'must be at most 600 seconds' }).optional(),
+});
+
 /** The whole configuration file. */
 export const configSchema = z.strictObject({
   /** Editors' JSON Schema reference; ignored. */
@@ -98,6 +109,8 @@ export const configSchema = z.strictObject({
   cacheDir: z.string().min(1, { message: 'must not be empty' }).optional(),
   /** Forge links per repository; the first matching rule wins. */
   repositories: z.array(repositoryRuleSchema).optional(),
+  /** Dolt-only `.beads/` folders: whether Trailbook runs `bd export` for them. */
+  beads: beadsConfigSchema.optional(),
   /** Pairs of projects (id or folder as the archive shows it) to compare, e.g. two runs of one ticket: each gets a compare page. */
   compare: z.array(z.strictObject({ a: z.string().min(1, { message: 'must not be empty' }), b: z.string().min(1, { message: 'must not be empty' }) })).optional(),
 });

@@ -1,7 +1,9 @@
 /**
  * Discovery of coordination and lifecycle record files (spec/input.md sections 1 and 7):
  * - every `*.jsonl` inside a `.beads/` folder (also `backup/`) is a beads file of the project
- *   holding the folder; a `.beads/` folder without one is still listed (as not read);
+ *   holding the folder; a `.beads/` folder without an issue export (issues.jsonl, beads.jsonl,
+ *   beads.base.jsonl: src/lib/beads/export-lookup.ts) is listed too, as its store (a Dolt
+ *   database), beside whatever JSONL it has (the audit log, backup tables);
  * - `coordination.jsonl` is a coord stream of the folder it is in;
  * - any other unclaimed `*.jsonl` whose first 64 KiB carry `"version":"coord.v1"` is a coord
  *   stream, and a `history.jsonl` / `timeline.jsonl` with babysit's fields is babysit history.
@@ -10,6 +12,9 @@ import { dirname, sep } from 'node:path';
 import type { SourceFormat } from '../model/types.ts';
 import type { WalkEntry } from '../discover/walk.ts';
 import { BEADS_FOLDER, COORD_FILE_NAMES, sniffJsonl } from './sniff-record-file.ts';
+import { BEADS_EXPORT_NAMES } from '../beads/export-lookup.ts';
+
+const EXPORT_NAMES: ReadonlySet<string> = new Set(BEADS_EXPORT_NAMES);
 
 /** Adds a record file to the project in `dir` (discovery's own `add`). */
 export type AddRecord = (dir: string, slug: string | null, path: string, format: SourceFormat, bytes: number) => void;
@@ -24,7 +29,8 @@ export function beadsProjectOf(dir: string): string | null {
 /** Collects lifecycle files during one walk; `finish` sniffs the candidates and adds the rest. */
 export class LifecycleFiles {
   private readonly beadsFolders: string[] = [];
-  private readonly withFiles = new Set<string>();
+  /** Projects whose `.beads/` holds an issue export. */
+  private readonly withExport = new Set<string>();
   private readonly candidates: WalkEntry[] = [];
 
   /**
@@ -46,7 +52,7 @@ export class LifecycleFiles {
     if (project === null) return false;
     if (entry.name.endsWith('.jsonl')) {
       add(project, null, entry.path, 'beads', entry.bytes);
-      this.withFiles.add(project);
+      if (EXPORT_NAMES.has(entry.name) && beadsProjectOf(dirname(entry.parent)) === null) this.withExport.add(project);
     }
     return true;
   }
@@ -56,7 +62,7 @@ export class LifecycleFiles {
     if (entry.name.endsWith('.jsonl')) this.candidates.push(entry);
   }
 
-  /** Adds coord and babysit files found by name or content, and `.beads` folders without JSONL. */
+  /** Adds coord and babysit files found by name or content, and `.beads` folders without an export. */
   async finish(add: AddRecord): Promise<void> {
     for (const entry of this.candidates) {
       const format = COORD_FILE_NAMES.has(entry.name) ? 'coord' : await sniffJsonl(entry.path, entry.name);
@@ -64,7 +70,7 @@ export class LifecycleFiles {
     }
     for (const folder of this.beadsFolders) {
       const project = dirname(folder);
-      if (!this.withFiles.has(project)) add(project, null, folder, 'beads', 0);
+      if (!this.withExport.has(project)) add(project, null, folder, 'beads', 0);
     }
   }
 }

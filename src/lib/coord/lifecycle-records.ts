@@ -8,7 +8,10 @@ import type { DiscoveredFile } from '../discover/discover.ts';
 import type { InvalidRecord, SourceFile, SourceFormat } from '../model/types.ts';
 import { buildBeadsModel } from '../beads/build-beads-model.ts';
 import { emptyBeadsRows, readBeadsFile } from '../beads/read-beads-file.ts';
-import type { BeadsModel } from '../beads/types.ts';
+import type { BeadsModel, BeadsStore } from '../beads/types.ts';
+import { beadsExportOf, isExportCandidate, supersededReason } from '../beads/export-lookup.ts';
+import { readBeadsStore } from '../beads/read-beads-store.ts';
+import type { BdExportOptions } from '../beads/run-export.ts';
 import { readBabysitFile } from '../babysit/read-babysit-file.ts';
 import type { BabysitEntry, BabysitModel } from '../babysit/types.ts';
 import { replayOrder } from '../beads/replay.ts';
@@ -29,6 +32,14 @@ export interface LifecycleModels {
 /** Formats this module reads. */
 export const LIFECYCLE_FORMATS: ReadonlySet<string> = new Set(['coord', 'beads', 'babysit-history']);
 
+/** What the lifecycle readers know of the project besides the file in hand. */
+export interface LifecycleContext {
+  /** Every discovered file of the project (the beads export is chosen among them). */
+  files?: readonly DiscoveredFile[];
+  /** Whether and how to run `bd export` for a `.beads/` folder without an export. */
+  bdExport?: BdExportOptions;
+}
+
 /** Collects a project's lifecycle records file by file; `finish` builds the models. */
 export class LifecycleRecords {
   private readonly coord: ReadCoordEvent[] = [];
@@ -36,6 +47,16 @@ export class LifecycleRecords {
   private readonly babysit: BabysitEntry[] = [];
   private beadsSeen = false;
   private coordSeen = false;
+  private store: BeadsStore | null = null;
+  /** The `.beads/` JSONL files read, with their valid records (for a store's "read all the same"). */
+  private readonly beadsRead: Array<{ file: string; records: number }> = [];
+  private readonly exportRel: string | null;
+  private readonly bdExport: BdExportOptions | undefined;
+
+  constructor(context: LifecycleContext = {}) {
+    this.exportRel = beadsExportOf((context.files ?? []).filter((f) => f.format === 'beads' && f.refused === undefined).map((f) => f.rel));
+    this.bdExport = context.bdExport;
+  }
 
   /** True when this module reads the file's format. */
   handles(file: DiscoveredFile): boolean {
@@ -43,15 +64,26 @@ export class LifecycleRecords {
   }
 
   /**
-   * Reads one file. A `.beads` folder discovered without JSONL files (a database only) is
-   * listed as not read. Rejects only when the file cannot be read at all.
+   * Reads one file. A `.beads` folder discovered without an export (a Dolt store) is described
+   * (src/lib/beads/read-beads-store.ts), and its export read when bd was run for it; an export
+   * name after the first present one (src/lib/beads/export-lookup.ts) is listed as not read.
+   * Rejects only when the file cannot be read at all.
    */
   async read(file: DiscoveredFile): Promise<{ source: SourceFile; invalid: InvalidRecord[] }> {
     if (file.format === 'beads') {
       this.beadsSeen = true;
       const info = await stat(file.path);
-      if (info.isDirectory()) return { source: { path: file.rel, format: 'beads', bytes: 0, lines: 0, valid: 0, invalid: 0, notRead: 'no JSONL records in this folder (a database alone is not read)' }, invalid: [] };
-      return readBeadsFile(file.path, file.rel, file.bytes, this.beads, this.coord);
+      if (info.isDirectory()) {
+        const read = await readBeadsStore(file, this.bdExport, this.beads, this.coord);
+        this.store = read.store;
+        return read;
+      }
+      if (this.exportRel !== null && isExportCandidate(file.rel) && file.rel !== this.exportRel) {
+        return { source: { path: file.rel, format: 'beads', bytes: file.bytes, lines: 0, valid: 0, invalid: 0, notRead: supersededReason(file.rel, this.exportRel) }, invalid: [] };
+      }
+      const result = await readBeadsFile(file.path, file.rel, file.bytes, this.beads, this.coord);
+      this.beadsRead.push({ file: file.rel, records: result.source.valid });
+      return result;
     }
     if (file.format === 'coord') {
       this.coordSeen = true;
@@ -64,7 +96,8 @@ export class LifecycleRecords {
   finish(): LifecycleModels {
     const coordination = this.coord.length > 0 || this.coordSeen ? projectCoordination(orderCoordEvents(this.coord)) : null;
     const hasBeadsRows = Object.values(this.beads).some((list) => list.length > 0);
-    const beads = this.beadsSeen && hasBeadsRows ? buildBeadsModel(this.beads) : null;
+    const store = this.store ? { ...this.store, alsoRead: this.beadsRead } : null;
+    const beads = this.beadsSeen && (hasBeadsRows || store !== null) ? buildBeadsModel(this.beads, store) : null;
     const entries = replayOrder(this.babysit);
     const babysit = entries.length > 0 ? { entries, tickets: [...new Set(entries.map((e) => e.ticket).filter((t) => t !== ''))].sort() } : null;
     return { coordination, beads, babysit };

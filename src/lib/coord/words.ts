@@ -47,6 +47,9 @@ export function beadsStatusWord(status: string): Word {
   if (status === 'blocked') return { tone: 'bad', icon: '▲', label: 'blocked' };
   if (status === 'in_progress') return { tone: 'unknown', icon: '◐', label: 'in progress' };
   if (status === 'open') return { tone: 'unknown', icon: '○', label: 'open' };
+  if (status === 'hooked') return { tone: 'unknown', icon: '◐', label: 'hooked' };
+  if (status === 'deferred') return { tone: 'unknown', icon: '◌', label: 'deferred' };
+  if (status === 'pinned') return { tone: 'unknown', icon: '◆', label: 'pinned' };
   return { tone: 'unknown', icon: '?', label: status === '' ? 'no status' : status };
 }
 

@@ -11,7 +11,7 @@ import { hasDecisionTrail } from '../projections/audit-state.ts';
 import { createHash } from 'node:crypto';
 import type { ProjectSummary } from '../archive/summary.ts';
 import { urls } from '../site/urls.ts';
-import { countOf } from '../site/words.ts';
+import { countOf, pointerCountsText, severityCountsText } from '../site/words.ts';
 import { newestFirst, projectLinks, type ArchiveContext } from './archive-index.ts';
 import { exportUrls } from './export-urls.ts';
 import { absoluteUrl } from './site-url.ts';
@@ -44,8 +44,8 @@ export function entrySummary(p: ProjectSummary): string {
   const c = p.counts;
   const parts = [
     countOf(c.rows, 'decision row'),
-    `flags: ${c.flags.high} high, ${c.flags.medium} medium, ${c.flags.low} low`,
-    `${countOf(c.evidence.NOT_VERIFIED + c.evidence.INCONCLUSIVE, 'evidence pointer')} not verified`,
+    `flags: ${severityCountsText(c.flags)}`,
+    `evidence: ${pointerCountsText(c.pointers)}`,
     `${countOf(c.resultNotVerified, 'result')} not verified`,
     countOf(c.invalid, 'invalid record'),
   ];

@@ -12,6 +12,7 @@ import { newestFirst, problemSchema, type ArchiveContext } from './archive-index
 import { documented } from './export-registry.ts';
 import { exportUrls } from './export-urls.ts';
 import { projectCountsSchema } from './model-schema.ts';
+import { archiveCounts } from '../projections/counts.ts';
 import type { ReportDetails } from './report-details.ts';
 import { absoluteUrl } from './site-url.ts';
 
@@ -47,8 +48,14 @@ export const buildReportSchema = documented(
       invalid: z.number().int(),
       telemetry: z.number().int(),
       flags: z.object({ high: z.number().int(), medium: z.number().int(), low: z.number().int() }),
+      flagLayers: documented(z.object({ layer1: z.object({ high: z.number().int(), medium: z.number().int(), low: z.number().int() }), layer2: z.object({ high: z.number().int(), medium: z.number().int(), low: z.number().int() }) }), {
+        description: "Flags per severity of each layer: `layer1` Trailbook's own checks, `layer2` the reviewers'.",
+      }),
       evidence: z.object({ VERIFIED: z.number().int(), NOT_VERIFIED: z.number().int(), INCONCLUSIVE: z.number().int() }),
+      pointers: documented(z.object({ verified: z.number().int(), failed: z.number().int(), notCheckable: z.number().int() }), { description: 'Evidence pointers of every record by outcome (see Counts.pointers).' }),
       resultNotVerified: z.number().int(),
+      checkFirst: z.number().int(),
+      openBlockers: z.number().int(),
       warnings: z.number().int(),
       problems: z.number().int(),
       projectsWithFlags: z.number().int(),
@@ -118,24 +125,28 @@ export function buildReport(
       invalidListed: d !== null,
     };
   });
-  const sum = (f: (p: ProjectSummary) => number): number => projects.reduce((n, p) => n + f(p), 0);
+  const t = archiveCounts(projects);
   return {
     $schema: abs(exportUrls.schema(ctx.base, 'report.v1')),
     version: REPORT_VERSION,
     title: ctx.title,
     totals: {
-      projects: projects.length,
-      rows: sum((p) => p.counts.rows),
-      superseded: sum((p) => p.counts.superseded),
-      invalid: sum((p) => p.counts.invalid),
-      telemetry: sum((p) => p.counts.telemetry),
-      flags: { high: sum((p) => p.counts.flags.high), medium: sum((p) => p.counts.flags.medium), low: sum((p) => p.counts.flags.low) },
-      evidence: { VERIFIED: sum((p) => p.counts.evidence.VERIFIED), NOT_VERIFIED: sum((p) => p.counts.evidence.NOT_VERIFIED), INCONCLUSIVE: sum((p) => p.counts.evidence.INCONCLUSIVE) },
-      resultNotVerified: sum((p) => p.counts.resultNotVerified),
+      projects: t.projects,
+      rows: t.rows,
+      superseded: t.superseded,
+      invalid: t.invalid,
+      telemetry: t.telemetry,
+      flags: t.flags,
+      flagLayers: t.flagLayers,
+      evidence: t.evidence,
+      pointers: t.pointers,
+      resultNotVerified: t.resultNotVerified,
+      checkFirst: t.checkFirst,
+      openBlockers: t.openBlockers,
       warnings: rows.reduce((n, r) => n + r.warnings.length, 0),
       problems: problems.length,
-      projectsWithFlags: projects.filter((p) => p.counts.flags.high + p.counts.flags.medium + p.counts.flags.low > 0).length,
-      projectsWithInvalid: projects.filter((p) => p.counts.invalid > 0).length,
+      projectsWithFlags: t.projectsWithFlags,
+      projectsWithInvalid: t.projectsWithInvalid,
     },
     problems: problems.map((p) => ({ path: p.path, problem: p.problem })),
     projects: rows,

@@ -106,12 +106,16 @@ const beadsIssueSchema = z.object({
   createdBy: str,
   createdAt: str,
   updatedAt: str,
+  startedAt: str,
   closedAt: str,
   closeReason: str,
   recordType: str,
+  wisp: z.boolean(),
+  wispType: str,
+  template: z.boolean(),
   agentState: str,
   labels: z.array(str),
-  dependencies: z.array(z.object({ dependsOn: str, type: str })),
+  dependencies: z.array(z.object({ dependsOn: str, type: str, gate: str })),
   comments: z.array(z.object({ id: str, author: str, createdAt: str, text: str })),
   description: str,
   notes: str,
@@ -138,6 +142,32 @@ const beadsIssueSchema = z.object({
   ),
   replayedStatus: str.nullable(),
   gaps: int,
+  timeDisagreement: z
+    .object({
+      exported: str,
+      logged: str,
+      loggedKind: str,
+      loggedAt: z.object({ file: str, line }),
+      differenceMs: z.number(),
+      zoneOffset: z.boolean(),
+      missingCreation: z.boolean(),
+    })
+    .nullable(),
+});
+
+const beadsStoreSchema = z.object({
+  folder: str,
+  kind: z.enum(['embedded', 'server', 'proxied-server', 'sqlite', 'none']),
+  dataPath: str,
+  database: str,
+  backend: str,
+  version: str,
+  versionSource: str,
+  exportCommand: str,
+  exportNote: str,
+  problem: str,
+  run: z.union([z.object({ ok: z.literal(true), command: str, issues: int, lines: int }), z.object({ ok: z.literal(false), command: str, reason: str })]).nullable(),
+  alsoRead: z.array(z.object({ file: str, records: int })),
 });
 
 /** beads issues with their replayed lifecycle. */
@@ -149,6 +179,8 @@ export const beadsSchema = documented(
     interactions: z.array(z.object({ id: str, kind: str, actor: str, issueId: str, timestamp: str, summary: str, file: str, line })),
     memories: z.array(z.object({ key: str, value: str, file: str, line })),
     config: z.array(z.object({ key: str, value: str })),
+    customStatuses: z.array(str),
+    store: beadsStoreSchema.nullable(),
     hasHistory: z.boolean(),
     repeatedRows: int,
     span: spanSchema.nullable(),

@@ -167,14 +167,20 @@ export const projectCountsSchema = documented(
     superseded: int,
     invalid: int,
     telemetry: int,
-    flags: z.object({ high: int, medium: int, low: int }),
-    evidence: z.object({ VERIFIED: int, NOT_VERIFIED: int, INCONCLUSIVE: int }),
-    resultNotVerified: int,
-    checkFirst: int,
+    flags: documented(z.object({ high: int, medium: int, low: int }), { description: 'Flags per severity, both layers (flags, not rows that carry one).' }),
+    flagLayers: documented(z.object({ layer1: z.object({ high: int, medium: int, low: int }), layer2: z.object({ high: int, medium: int, low: int }) }), {
+      description: "Flags per severity of each layer: `layer1` Trailbook's own checks, `layer2` the reviewer's, read from audit.json.",
+    }),
+    evidence: documented(z.object({ VERIFIED: int, NOT_VERIFIED: int, INCONCLUSIVE: int }), { description: 'Evidence pointers of decision rows per status.' }),
+    pointers: documented(z.object({ verified: int, failed: int, notCheckable: int }), {
+      description: 'Evidence pointers of every record that cites evidence (decision rows, QA criteria, review-finding locations) by outcome: verified, failed (NOT_VERIFIED), not checkable (INCONCLUSIVE).',
+    }),
+    resultNotVerified: documented(int, { description: 'Decision rows whose result is not `verified`.' }),
+    checkFirst: documented(int, { description: 'Decision rows listed under Check first.' }),
     openBlockers: int,
     rowsByFormat: z.partialRecord(sourceFormatSchema, int),
   }),
-  { id: 'Counts', description: 'Counts shown on the archive home and in the build report.' },
+  { id: 'Counts', description: 'Every count Trailbook shows, from one definition (src/lib/projections/counts.ts): the archive home, the recap, search, `check` and the exports agree.' },
 );
 
 const citationSchema = documented(z.object({ rowId: str, anchor: str, decision: str }), { id: 'Citation', description: 'A row citing a commit or file.' });

@@ -47,7 +47,7 @@ const count = z.number().int().nonnegative();
 const severityCounts = z.object({ high: count, medium: count, low: count });
 const stateSchema = z.object({
   title: z.string(),
-  counts: z.object({ rows: count, flags: severityCounts, evidence: z.object({ VERIFIED: count, NOT_VERIFIED: count, INCONCLUSIVE: count }), openBlockers: count }),
+  counts: z.object({ rows: count, flags: severityCounts, pointers: z.object({ verified: count, failed: count, notCheckable: count }), openBlockers: count }),
   rows: z.record(z.string(), z.object({ id: z.string(), evidence: z.string().regex(/^[VNI]*$/) })),
   flags: z.record(z.string(), z.object({ kind: z.string(), severity: z.enum(['high', 'medium', 'low']), summary: z.string(), rows: z.array(z.string()), n: z.number().int().positive() })),
 });

@@ -4,7 +4,8 @@
  * on purpose (a 1,000-row project is about 20 KB): it is kept for every distinct state the
  * kept builds reference, and read for every project at every build.
  */
-import type { EvidenceStatus, ProjectModel, Severity } from '../model/types.ts';
+import type { EvidenceStatus, ProjectCounts, ProjectModel, Severity } from '../model/types.ts';
+import { pointerTotal } from '../projections/counts.ts';
 import { hash53, flagIdentity } from './flag-identity.ts';
 
 /** One flag as the history remembers it. `n` is its 1-based place in Attention (`#flag-<n>`). */
@@ -23,7 +24,8 @@ export interface ProjectState {
   counts: {
     rows: number;
     flags: Record<Severity, number>;
-    evidence: Record<EvidenceStatus, number>;
+    /** Evidence pointers of every record by outcome (src/lib/projections/counts.ts). */
+    pointers: ProjectCounts['pointers'];
     openBlockers: number;
   };
   /** Each row's anchor → its id and one letter per evidence pointer (`V`, `N`, `I`), in file order. */
@@ -50,7 +52,7 @@ export function projectState(model: Pick<ProjectModel, 'title' | 'counts' | 'row
     flags[id] = { kind: f.kind, severity: f.severity, summary: cut(f.summary, 300), rows: f.rows, n: i + 1 };
   });
   const c = model.counts;
-  return { title: model.title, counts: { rows: c.rows, flags: { ...c.flags }, evidence: { ...c.evidence }, openBlockers: c.openBlockers }, rows, flags };
+  return { title: model.title, counts: { rows: c.rows, flags: { ...c.flags }, pointers: { ...c.pointers }, openBlockers: c.openBlockers }, rows, flags };
 }
 
 /** The key of a state: a hash of its JSON (equal states, equal keys). */
@@ -58,8 +60,8 @@ export function stateKey(state: ProjectState): string {
   return `s${hash53(JSON.stringify(state))}`;
 }
 
-/** The share of evidence pointers VERIFIED, 0–1, or null when there are none. */
+/** The share of evidence pointers verified (rows, QA criteria, finding locations), 0–1, or null when there are none. */
 export function verifiedShare(counts: ProjectState['counts']): number | null {
-  const all = counts.evidence.VERIFIED + counts.evidence.NOT_VERIFIED + counts.evidence.INCONCLUSIVE;
-  return all === 0 ? null : counts.evidence.VERIFIED / all;
+  const all = pointerTotal(counts);
+  return all === 0 ? null : counts.pointers.verified / all;
 }

@@ -44,14 +44,14 @@ export function projectTrend(history: BuildHistory, id: string): TrendPoint[] {
 /** The archive's trend: one point per kept build, summed over its projects. */
 export function archiveTrend(history: BuildHistory): TrendPoint[] {
   return history.builds.map((b) => {
-    const sum: ProjectState['counts'] = { rows: 0, flags: { high: 0, medium: 0, low: 0 }, evidence: { VERIFIED: 0, NOT_VERIFIED: 0, INCONCLUSIVE: 0 }, openBlockers: 0 };
+    const sum: ProjectState['counts'] = { rows: 0, flags: { high: 0, medium: 0, low: 0 }, pointers: { verified: 0, failed: 0, notCheckable: 0 }, openBlockers: 0 };
     for (const p of Object.values(b.projects)) {
       const c = history.states[p.state]?.counts;
       if (!c) continue;
       sum.rows += c.rows;
       sum.openBlockers += c.openBlockers;
       for (const s of ['high', 'medium', 'low'] as const) sum.flags[s] += c.flags[s];
-      for (const s of ['VERIFIED', 'NOT_VERIFIED', 'INCONCLUSIVE'] as const) sum.evidence[s] += c.evidence[s];
+      for (const s of ['verified', 'failed', 'notCheckable'] as const) sum.pointers[s] += c.pointers[s];
     }
     return point(b.build, sum);
   });

@@ -230,16 +230,26 @@ export type AuditInfo =
       error?: string;
     };
 
-/** Counts shown on the archive home and in the build summary. */
+/**
+ * A project's counts, as every surface shows them: computed once by `projectCounts`
+ * (src/lib/projections/counts.ts, which says what each counts).
+ */
 export interface ProjectCounts {
+  /** Valid decision rows, superseded ones included. */
   rows: number;
   /** Rows hidden because a later row supersedes them. */
   superseded: number;
+  /** Invalid records of every source. */
   invalid: number;
   telemetry: number;
+  /** Flags per severity, both layers. */
   flags: Record<Severity, number>;
-  /** Evidence pointers per status. */
+  /** Flags per severity of each layer: `layer1` Trailbook's own checks, `layer2` the reviewer's (audit.json). */
+  flagLayers: { layer1: Record<Severity, number>; layer2: Record<Severity, number> };
+  /** Evidence pointers of decision rows per status. */
   evidence: Record<EvidenceStatus, number>;
+  /** Evidence pointers of every record (decision rows, QA criteria, review-finding locations) by outcome. */
+  pointers: { verified: number; failed: number; notCheckable: number };
   /** Rows whose result is not `verified`. */
   resultNotVerified: number;
   /** Rows listed under Check first. */

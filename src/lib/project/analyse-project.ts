@@ -7,7 +7,7 @@ import { basename, relative, sep } from 'node:path';
 import { stat } from 'node:fs/promises';
 import type { StageTimes } from '../archive/stage-times.ts';
 import type { DiscoveredProject } from '../discover/discover.ts';
-import type { Citation, CitedCommit, CitedFile, EvidencePointer, TrailRow, EvidenceStatus, InvalidRecord, ProjectCounts, ProjectModel } from '../model/types.ts';
+import type { Citation, CitedCommit, CitedFile, EvidencePointer, TrailRow, InvalidRecord, ProjectModel } from '../model/types.ts';
 import { readJsonFile } from '../adapters/json-file.ts';
 import { projectConfigSchema, type ProjectConfig } from '../schemas/project-config.ts';
 import { describeIssues } from '../schemas/describe-issues.ts';
@@ -16,11 +16,10 @@ import { resolveEvidence, type EvidenceContext } from '../evidence/resolve.ts';
 import { ArtifactFolder } from '../evidence/artifacts.ts';
 import { runChecks } from '../checks/index.ts';
 import { readQuality, withFindingCitations } from '../quality/read-quality.ts';
-import { lifecycleCounts, mergeSpan } from '../coord/lifecycle-records.ts';
+import { mergeSpan } from '../coord/lifecycle-records.ts';
 import { ProjectRecords } from '../readers/project-records.ts';
 import { CLAIM_FORMATS, readProjectFiles } from '../readers/registry.ts';
-import { checkFirst } from '../projections/check-first.ts';
-import { openBlockers } from '../projections/open-blockers.ts';
+import { projectCounts } from '../projections/counts.ts';
 import { sortFlags } from '../projections/flags.ts';
 import { isOutOfTimeOrder, linkRows } from '../projections/rows.ts';
 import { resolveCanonicalRepository, type CanonicalRepository } from './canonical-repository.ts';
@@ -28,6 +27,7 @@ import { repositoryStateKey } from '../git/repository.ts';
 import type { RepositoryRegistry } from './repository-registry.ts';
 import { premiseTime } from '../verdicts/premises.ts';
 import { isClaimPath } from '../discover/discover.ts';
+import type { BdExportOptions } from '../beads/run-export.ts';
 import { readRecordHistories } from '../history/record-history.ts';
 
 async function readConfig(project: DiscoveredProject, invalid: InvalidRecord[]): Promise<{ value: ProjectConfig; path: string } | null> {
@@ -44,21 +44,6 @@ async function readConfig(project: DiscoveredProject, invalid: InvalidRecord[]):
     return null;
   }
   return { value: parsed.data, path: project.config };
-}
-
-function emptyCounts(): ProjectCounts {
-  return {
-    rows: 0,
-    superseded: 0,
-    invalid: 0,
-    telemetry: 0,
-    flags: { high: 0, medium: 0, low: 0 },
-    evidence: { VERIFIED: 0, NOT_VERIFIED: 0, INCONCLUSIVE: 0 },
-    resultNotVerified: 0,
-    checkFirst: 0,
-    openBlockers: 0,
-    rowsByFormat: {},
-  };
 }
 
 function citedFrom(rows: ProjectModel['rows']): ProjectModel['cited'] {
@@ -117,6 +102,12 @@ export async function prepareProject(project: DiscoveredProject, registry: Repos
   return { project, config, configInvalid, canonical, repositoryKey };
 }
 
+/** Options of {@link analyseProject}. */
+export interface AnalyseOptions {
+  /** Run `bd export` for `.beads/` folders without an export (configuration `beads`; off when absent). */
+  bdExport?: BdExportOptions;
+}
+
 /** `dev:ino` of each file that can be stat'ed (a hard link shares its target's). */
 async function inodesOf(paths: readonly string[]): Promise<Set<string>> {
   const out = new Set<string>();
@@ -131,10 +122,10 @@ async function inodesOf(paths: readonly string[]): Promise<Set<string>> {
  * Analyses one prepared project. Never throws for bad input: unreadable files and invalid
  * lines become invalid records; repository problems make git checks INCONCLUSIVE.
  */
-export async function analyseProject(prepared: PreparedProject, stages?: StageTimes): Promise<ProjectModel> {
+export async function analyseProject(prepared: PreparedProject, stages?: StageTimes, options: AnalyseOptions = {}): Promise<ProjectModel> {
   const startedAt = performance.now();
   const { project, config, canonical } = prepared;
-  const records = new ProjectRecords();
+  const records = new ProjectRecords({ files: project.files, ...(options.bdExport ? { bdExport: options.bdExport } : {}) });
   for (const r of prepared.configInvalid) records.invalid.push(r);
   if (config) records.sources.push({ path: basename(config.path), format: 'project-config', bytes: (await stat(config.path).catch(() => null))?.size ?? 0, lines: 1, valid: 1, invalid: 0 });
   await readProjectFiles(project.files, records);
@@ -189,21 +180,7 @@ export async function analyseProject(prepared: PreparedProject, stages?: StageTi
     stages.check = (stages.check ?? 0) + (performance.now() - resolvedAt - historyMs);
     stages.history = (stages.history ?? 0) + historyMs;
   }
-  const counts = emptyCounts();
-  counts.rows = rows.length;
-  counts.superseded = rows.filter((r) => r.supersededBy.length > 0).length;
-  counts.invalid = invalid.length;
-  counts.telemetry = telemetry.length;
-  for (const f of flags) counts.flags[f.severity]++;
-  for (const r of rows) {
-    for (const p of r.evidence) counts.evidence[p.status as EvidenceStatus]++;
-    if (r.resultClass !== 'verified') counts.resultNotVerified++;
-    counts.rowsByFormat[r.format] = (counts.rowsByFormat[r.format] ?? 0) + 1;
-  }
-  if (telemetry.length > 0) counts.rowsByFormat['babysit-telemetry'] = telemetry.length;
-  Object.assign(counts.rowsByFormat, lifecycleCounts(history));
-  counts.checkFirst = checkFirst(rows).length;
-  counts.openBlockers = openBlockers({ coordination: history.coordination, beads: history.beads, verdicts: quality.verdicts }).length;
+  const counts = projectCounts({ rows, flags, invalid, telemetry, verdicts: quality.verdicts, coordination: history.coordination, beads: history.beads, babysit: history.babysit });
 
   let earliest = Number.POSITIVE_INFINITY;
   let latest = Number.NEGATIVE_INFINITY;

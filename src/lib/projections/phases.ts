@@ -4,6 +4,7 @@
  * tell where in the run the decisions, and the doubts, sit. Pure.
  */
 import type { ResultClass, TrailRow } from '../model/types.ts';
+import { evidenceNotVerified } from './check-first.ts';
 
 /** One phase of a trail. */
 export interface PhaseSummary {
@@ -46,7 +47,7 @@ export function phases(rows: readonly TrailRow[]): PhaseSummary[] {
     }
     s.rows++;
     s.results[row.resultClass] = (s.results[row.resultClass] ?? 0) + 1;
-    if (row.evidence.length === 0 || row.evidence.some((p) => p.status !== 'VERIFIED')) s.evidenceNotVerified++;
+    if (evidenceNotVerified(row)) s.evidenceNotVerified++;
     if (row.time !== null) {
       if (row.time < entry.from) entry.from = row.time;
       if (row.time > entry.to) entry.to = row.time;

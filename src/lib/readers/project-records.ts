@@ -7,7 +7,7 @@ import type { DiscoveredFile } from '../discover/discover.ts';
 import type { AuditInfo, Flag, InvalidRecord, SourceFile, TelemetryRow } from '../model/types.ts';
 import type { ParsedRow, TrailFileResult } from '../adapters/parsed-row.ts';
 import type { HandoverReport } from '../handover/read-handover.ts';
-import { LifecycleRecords } from '../coord/lifecycle-records.ts';
+import { LifecycleRecords, type LifecycleContext } from '../coord/lifecycle-records.ts';
 
 /** A file-level finding that is not about one invalid line (a missing TSV header, an empty file). */
 export interface SourceWarning {
@@ -29,13 +29,18 @@ export class ProjectRecords {
   readonly telemetry: TelemetryRow[] = [];
   readonly warnings: SourceWarning[] = [];
   /** Coordination and lifecycle records (coord.v1, beads, babysit), modelled by `lifecycle.finish()`. */
-  readonly lifecycle = new LifecycleRecords();
+  readonly lifecycle: LifecycleRecords;
   /** Design-arena and verdict files: read after the trail rows, which they link to (`src/lib/quality/read-quality.ts`). */
   readonly qualityFiles: DiscoveredFile[] = [];
   audit: AuditInfo = { present: false };
   /** Layer-2 flags from `audit.json` (decision trail, Part 2). */
   reviewFlags: Flag[] = [];
   handover: HandoverReport | null = null;
+
+  /** `context`: what the lifecycle readers need beyond each file (the project's files, the bd export setting). */
+  constructor(context: LifecycleContext = {}) {
+    this.lifecycle = new LifecycleRecords(context);
+  }
 
   /** Adds one file's invalid records and its accounting. */
   addSource(source: SourceFile, invalid: readonly InvalidRecord[] = []): void {

@@ -2,7 +2,7 @@
  * The `trailbook check --json` document, version `trailbook.check/1`. Its shape is part of
  * Trailbook's public interface (docs/check-json.md): fields are only ever added.
  */
-import type { EvidenceStatus, ProjectModel, Severity } from '../model/types.ts';
+import type { EvidenceStatus, ProjectCounts, ProjectModel, Severity } from '../model/types.ts';
 import type { WalkProblem } from '../discover/walk.ts';
 
 export const CHECK_REPORT_VERSION = 'trailbook.check/1';
@@ -31,12 +31,18 @@ export interface CheckReportProject {
   flags: Array<{ layer: string; severity: Severity; kind: string; rows: string[]; summary: string; at: Array<{ file: string; line: number }>; evidence?: string }>;
   invalid: Array<{ file: string; line: number; kind: string; error: string; raw: string }>;
   audit: { present: boolean; status: string | null; reason: string; reviewer: string };
-  /** The counts the archive home shows: evidence pointers per status, rows under Check first, open blockers. */
-  counts: { rows: number; evidence: Record<EvidenceStatus, number>; resultNotVerified: number; checkFirst: number; openBlockers: number };
+  /**
+   * The counts every surface shows, from one definition (src/lib/projections/counts.ts):
+   * decision rows (and superseded ones), invalid records, flags per severity (all, and per
+   * layer), decision-row evidence per status, every pointer by outcome (verified / failed /
+   * not checkable), rows whose result is not verified, rows under Check first, open blockers.
+   */
+  counts: Pick<ProjectCounts, 'rows' | 'superseded' | 'invalid' | 'flags' | 'flagLayers' | 'evidence' | 'pointers' | 'resultNotVerified' | 'checkFirst' | 'openBlockers'>;
 }
 
 /** Projects one model into the report's shape. */
 export function checkReportProject(model: ProjectModel): CheckReportProject {
+  const c = model.counts;
   return {
     id: model.id,
     title: model.title,
@@ -60,7 +66,18 @@ export function checkReportProject(model: ProjectModel): CheckReportProject {
     audit: model.audit.present
       ? { present: true, status: model.audit.status, reason: model.audit.reason, reviewer: model.audit.reviewer }
       : { present: false, status: null, reason: '', reviewer: '' },
-    counts: { rows: model.counts.rows, evidence: { ...model.counts.evidence }, resultNotVerified: model.counts.resultNotVerified, checkFirst: model.counts.checkFirst, openBlockers: model.counts.openBlockers },
+    counts: {
+      rows: c.rows,
+      evidence: { ...c.evidence },
+      resultNotVerified: c.resultNotVerified,
+      checkFirst: c.checkFirst,
+      openBlockers: c.openBlockers,
+      superseded: c.superseded,
+      invalid: c.invalid,
+      flags: { ...c.flags },
+      flagLayers: { layer1: { ...c.flagLayers.layer1 }, layer2: { ...c.flagLayers.layer2 } },
+      pointers: { ...c.pointers },
+    },
   };
 }
 

@@ -1,12 +1,19 @@
 /**
  * The archive home's view: a text filter, a source filter, a "needs a person" filter and a
  * sort order, kept in the URL's query (`?q=app&show=high&sort=rows`) so a view can be shared.
- * Pure: src/scripts/archive-home.ts applies it to the table; defaults are left out of URLs.
+ * Pure: src/pages/index.astro builds the table in the default order, src/scripts/archive-home.ts
+ * applies a view to it; defaults are left out of URLs.
  */
 import type { AuditState } from '../projections/audit-state.ts';
+import type { ProjectCounts } from '../model/types.ts';
 
-/** Sort orders, with their labels; the first is the default (the order the page is built in). */
+/**
+ * Sort orders, with their labels; the first is the default (the order the page is built in):
+ * what needs a person first (issue 12): most high-severity flags, then most open blockers,
+ * then most failed evidence, then newest.
+ */
 export const HOME_SORTS = {
+  attention: 'what needs a person first',
   newest: 'newest first',
   oldest: 'oldest first',
   title: 'title, A to Z',
@@ -14,7 +21,8 @@ export const HOME_SORTS = {
   high: 'most high-severity flags',
   blockers: 'most open blockers',
   flags: 'most flags',
-  'not-verified': 'most evidence not verified',
+  'not-verified': 'most evidence failed, then not checkable',
+  results: 'most results not verified',
   invalid: 'most invalid records',
 } as const;
 
@@ -57,7 +65,12 @@ export interface HomeRow {
   high: number;
   medium: number;
   low: number;
-  notVerified: number;
+  /** Evidence pointers that failed their check (NOT_VERIFIED). */
+  failed: number;
+  /** Evidence pointers that could not be checked (INCONCLUSIVE). */
+  notCheckable: number;
+  /** Rows whose result is not `verified`. */
+  results: number;
   invalid: number;
   /** Open blockers (src/lib/projections/open-blockers.ts). */
   blockers: number;
@@ -66,7 +79,33 @@ export interface HomeRow {
 }
 
 /** The default view: the table as built. */
-export const DEFAULT_HOME_VIEW: HomeView = { q: '', source: '', show: 'all', sort: 'newest' };
+export const DEFAULT_HOME_VIEW: HomeView = { q: '', source: '', show: 'all', sort: 'attention' };
+
+/**
+ * A project's row on the home, from its summary's counts (src/lib/projections/counts.ts).
+ *
+ * @param kinds - The source kinds the Sources column names (`bbs`, `coord.v1`, ...).
+ */
+export function homeRow(p: { id: string; title: string; root: string; span: { to: string } | null; counts: ProjectCounts }, kinds: string[], audit: AuditState): HomeRow {
+  const c = p.counts;
+  return {
+    id: p.id,
+    title: p.title,
+    root: p.root,
+    kinds,
+    to: p.span?.to ?? '',
+    rows: c.rows,
+    high: c.flags.high,
+    medium: c.flags.medium,
+    low: c.flags.low,
+    failed: c.pointers.failed,
+    notCheckable: c.pointers.notCheckable,
+    results: c.resultNotVerified,
+    invalid: c.invalid,
+    blockers: c.openBlockers,
+    audit,
+  };
+}
 
 const isSort = (v: string | null): v is HomeSort => v !== null && Object.hasOwn(HOME_SORTS, v);
 const isShow = (v: string | null): v is HomeShow => v !== null && Object.hasOwn(HOME_SHOWS, v);
@@ -76,7 +115,7 @@ export function parseHomeView(search: string): HomeView {
   const params = new URLSearchParams(search);
   const sort = params.get('sort');
   const show = params.get('show');
-  return { q: (params.get('q') ?? '').trim(), source: params.get('source') ?? '', show: isShow(show) ? show : 'all', sort: isSort(sort) ? sort : 'newest' };
+  return { q: (params.get('q') ?? '').trim(), source: params.get('source') ?? '', show: isShow(show) ? show : 'all', sort: isSort(sort) ? sort : DEFAULT_HOME_VIEW.sort };
 }
 
 /** The query string of a view (`?q=app&sort=rows`), '' for the default view. */
@@ -85,7 +124,7 @@ export function homeViewQuery(view: HomeView): string {
   if (view.q !== '') params.set('q', view.q);
   if (view.source !== '') params.set('source', view.source);
   if (view.show !== 'all') params.set('show', view.show);
-  if (view.sort !== 'newest') params.set('sort', view.sort);
+  if (view.sort !== DEFAULT_HOME_VIEW.sort) params.set('sort', view.sort);
   const qs = params.toString();
   return qs === '' ? '' : `?${qs}`;
 }
@@ -98,7 +137,7 @@ export function homeRowMatches(row: HomeRow, view: HomeView): boolean {
   const flags = row.high + row.medium + row.low;
   switch (view.show) {
     case 'attention':
-      return flags > 0 || row.notVerified > 0 || row.invalid > 0 || row.blockers > 0 || row.audit === 'not-reviewed';
+      return flags > 0 || row.failed + row.notCheckable > 0 || row.results > 0 || row.invalid > 0 || row.blockers > 0 || row.audit === 'not-reviewed';
     case 'blockers':
       return row.blockers > 0;
     case 'high':
@@ -106,7 +145,7 @@ export function homeRowMatches(row: HomeRow, view: HomeView): boolean {
     case 'flags':
       return flags > 0;
     case 'not-verified':
-      return row.notVerified > 0;
+      return row.failed + row.notCheckable > 0;
     case 'invalid':
       return row.invalid > 0;
     case 'not-reviewed':
@@ -117,11 +156,23 @@ export function homeRowMatches(row: HomeRow, view: HomeView): boolean {
 }
 
 const byId = (a: HomeRow, b: HomeRow): number => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
-const most = (key: (r: HomeRow) => number) => (a: HomeRow, b: HomeRow): number => key(b) - key(a) || byId(a, b);
+const newest = (a: HomeRow, b: HomeRow): number => b.to.localeCompare(a.to);
+/** Most of the first key, then of the next, ...; ties broken by project id. */
+const most =
+  (...keys: Array<(r: HomeRow) => number>) =>
+  (a: HomeRow, b: HomeRow): number => {
+    for (const key of keys) {
+      const d = key(b) - key(a);
+      if (d !== 0) return d;
+    }
+    return byId(a, b);
+  };
 
 /** The comparator of a sort order (ties broken by project id, so the order is stable). */
 export function compareHomeRows(sort: HomeSort): (a: HomeRow, b: HomeRow) => number {
   switch (sort) {
+    case 'attention':
+      return (a, b) => b.high - a.high || b.blockers - a.blockers || b.failed - a.failed || newest(a, b) || byId(a, b);
     case 'oldest':
       return (a, b) => Number(a.to === '') - Number(b.to === '') || a.to.localeCompare(b.to) || byId(a, b);
     case 'title':
@@ -129,16 +180,18 @@ export function compareHomeRows(sort: HomeSort): (a: HomeRow, b: HomeRow) => num
     case 'rows':
       return most((r) => r.rows);
     case 'high':
-      return most((r) => r.high);
+      return most((r) => r.high, (r) => r.medium, (r) => r.low);
     case 'flags':
-      return most((r) => r.high + r.medium + r.low);
+      return most((r) => r.high + r.medium + r.low, (r) => r.high);
     case 'not-verified':
-      return most((r) => r.notVerified);
+      return most((r) => r.failed, (r) => r.notCheckable);
+    case 'results':
+      return most((r) => r.results);
     case 'invalid':
       return most((r) => r.invalid);
     case 'blockers':
       return most((r) => r.blockers);
     default:
-      return (a, b) => b.to.localeCompare(a.to) || byId(a, b);
+      return (a, b) => newest(a, b) || byId(a, b);
   }
 }

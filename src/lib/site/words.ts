@@ -75,3 +75,64 @@ export function formatTimeSpan(span: { from: string; to: string }): string {
 export function countOf(n: number, singular: string, plural = `${singular}s`): string {
   return `${n} ${n === 1 ? singular : plural}`;
 }
+
+/** Flag counts by severity in words, every severity named: `10 high, 4 medium, 1 low`. */
+export function severityCountsText(c: Record<'high' | 'medium' | 'low', number>): string {
+  return `${c.high} high, ${c.medium} medium, ${c.low} low`;
+}
+
+/** Evidence pointers by outcome in words, failed apart from not checkable: `44 verified, 5 failed, 4 not checkable`. */
+export function pointerCountsText(p: { verified: number; failed: number; notCheckable: number }): string {
+  return `${p.verified} verified, ${p.failed} failed, ${p.notCheckable} not checkable`;
+}
+
+/** The words for a failed evidence check (a pointer's `fault`); an unknown id reads as its last part. */
+const FAULT_WORDS: Readonly<Record<string, string>> = {
+  'evidence/commit-not-found': 'commit not found in the repository',
+  'evidence/commit-ambiguous': 'short SHA matches several objects',
+  'evidence/not-a-commit': 'SHA names no commit',
+  'evidence/path-not-found': 'path not found at the landed head',
+  'evidence/line-out-of-range': 'cited lines beyond the end of the file',
+  'evidence/path-outside-repository': 'path leaves the repository',
+  'evidence/rubric-criterion-missing': 'rubric criterion not in design/rubric.md',
+  'evidence/prose': 'prose, not a pointer',
+  'evidence/self-citation': 'the row cites its own record',
+};
+
+/**
+ * A Check first reason in words (src/lib/projections/check-first.ts `checkFirstGroups`):
+ * `outcome` is the word before the reason ("failed", "not checkable"), `text` the reason.
+ * A reason that is the project's repository problem ("no repository") says what it stops.
+ */
+export function checkFirstReason(group: { outcome: 'failed' | 'no-evidence' | 'result' | 'not-checkable'; reason: string }, repositoryProblem: string | null = null): { outcome: string; text: string; tone: 'bad' | 'unknown' } {
+  switch (group.outcome) {
+    case 'failed':
+      return { outcome: 'failed', text: FAULT_WORDS[group.reason] ?? (group.reason.split('/').pop() ?? group.reason).replace(/-/g, ' '), tone: 'bad' };
+    case 'no-evidence':
+      return { outcome: 'no evidence', text: 'the row cites no evidence', tone: 'bad' };
+    case 'result':
+      return { outcome: 'result', text: `result is “${group.reason}”, not verified`, tone: group.reason === 'failed' || group.reason === 'reverted' ? 'bad' : 'unknown' };
+    case 'not-checkable':
+      return { outcome: 'not checkable', text: repositoryProblem !== null && group.reason === repositoryProblem ? `${group.reason}: commits and paths could not be looked up` : group.reason, tone: 'unknown' };
+  }
+}
+
+/**
+ * The audit state in a few words, for the recap's verdict strip and the archive home's Audit
+ * column (decision trail, Part 2 "Result file" and Part 3; the long form is
+ * {@link auditSentence}):
+ * - ran, no flags: "No flags from <reviewer>"; ran with flags: "<n> flags from <reviewer>"
+ *   (the reviewer's own, layer 2);
+ * - not-run / failed: "Not reviewed: <reason>"; an invalid audit.json: "Not reviewed: audit.json is invalid";
+ * - no audit.json: "Never invoked" (the audit was never invoked; no audit.json), or, without a decision
+ *   trail, "No trail to audit".
+ */
+export function auditVerdict(audit: AuditInfo, reviewFlagCount: number, hasTrail = true): { text: string; tone: 'good' | 'bad' | 'unknown' } {
+  if (!audit.present) return hasTrail ? { text: 'Never invoked', tone: 'unknown' } : { text: 'No trail to audit', tone: 'unknown' };
+  if (!audit.valid) return { text: 'Not reviewed: audit.json is invalid', tone: 'bad' };
+  if (audit.status === 'ran') {
+    const reviewer = audit.reviewer || 'the reviewer';
+    return reviewFlagCount === 0 ? { text: `No flags from ${reviewer}`, tone: 'good' } : { text: `${countOf(reviewFlagCount, 'flag')} from ${reviewer}`, tone: 'bad' };
+  }
+  return { text: `Not reviewed: ${audit.reason.trim() === '' ? `audit status ${audit.status ?? 'unknown'}, no reason given` : audit.reason}`, tone: 'bad' };
+}

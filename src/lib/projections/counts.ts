@@ -1,0 +1,221 @@
+/**
+ * Every count Trailbook shows, defined once. The archive home, the recap's verdict strip,
+ * search, `trailbook check` (text and `--json`), `recap.json`, `archive.json`, the build
+ * report and the feed read these numbers; none of them adds two counts of its own. A surface
+ * that needs a figure not here adds it here (one field, one line in {@link projectCounts}) and
+ * to `projectCountsSchema` (src/lib/export/model-schema.ts).
+ *
+ * What each count counts (the words the pages use):
+ * - **flags**: flags, not rows that carry one; by severity, and by layer: **layer 1** is
+ *   Trailbook's own deterministic checks, **layer 2** the reviewer's judgment read from
+ *   `audit.json` (decision trail, Part 2, "Layer 1" and "Layer 2").
+ * - **evidence**: evidence pointers of every record that cites evidence (decision rows,
+ *   QA criteria, review-finding locations; spec/input.md sections 3 and 6) by outcome:
+ *   **verified** (VERIFIED), **failed** (NOT_VERIFIED: checked, and it does not resolve) and
+ *   **not checkable** (INCONCLUSIVE: could not be checked, e.g. no repository). INCONCLUSIVE is
+ *   never clean (quality-and-design-controls.md, section 3): "not verified" is failed plus not
+ *   checkable.
+ * - **rows**: valid decision rows (superseded ones included, and counted apart); rows under
+ *   Check first (src/lib/projections/check-first.ts); rows whose result is not `verified`.
+ * - **open blockers** (src/lib/projections/open-blockers.ts).
+ *
+ * Pure: reads a model, never I/O.
+ */
+import type { EvidenceStatus, Flag, ProjectCounts, ProjectModel, Severity, SourceFormat } from '../model/types.ts';
+import { lifecycleCounts } from '../coord/lifecycle-records.ts';
+import { checkFirst } from './check-first.ts';
+import { openBlockers } from './open-blockers.ts';
+import { auditState } from './audit-state.ts';
+
+/** A count per severity. */
+export type SeverityCounts = Record<Severity, number>;
+
+/** The severities, most severe first: the order every surface names them in. */
+export const SEVERITIES: readonly Severity[] = ['high', 'medium', 'low'];
+
+/** Flags per layer and severity: `layer1` Trailbook's own checks, `layer2` the reviewer's (audit.json). */
+export interface FlagLayerCounts {
+  layer1: SeverityCounts;
+  layer2: SeverityCounts;
+}
+
+/** Evidence pointers by outcome. */
+export interface PointerCounts {
+  /** VERIFIED: the pointer resolves. */
+  verified: number;
+  /** NOT_VERIFIED: checked, and it does not resolve (each raises a flag on a trail row). */
+  failed: number;
+  /** INCONCLUSIVE: could not be checked (no repository, a URL not fetched, a command not re-run). */
+  notCheckable: number;
+}
+
+/** The outcome name of an evidence status. */
+export type PointerOutcome = keyof PointerCounts;
+
+/** What {@link projectCounts} reads of a model. */
+export type CountInput = Pick<ProjectModel, 'rows' | 'flags' | 'invalid' | 'telemetry'> & Partial<Pick<ProjectModel, 'verdicts' | 'coordination' | 'beads' | 'babysit'>>;
+
+/** Which layer a flag belongs to: only `review` flags (read from audit.json) are layer 2. */
+export function flagLayer(flag: Pick<Flag, 'layer'>): keyof FlagLayerCounts {
+  return flag.layer === 'review' ? 'layer2' : 'layer1';
+}
+
+/** The outcome of an evidence status: VERIFIED → verified, NOT_VERIFIED → failed, INCONCLUSIVE → notCheckable. */
+export function pointerOutcome(status: EvidenceStatus): PointerOutcome {
+  return status === 'VERIFIED' ? 'verified' : status === 'NOT_VERIFIED' ? 'failed' : 'notCheckable';
+}
+
+const severities = (): SeverityCounts => ({ high: 0, medium: 0, low: 0 });
+
+/**
+ * Every count of one project. Called once per project when its model is built
+ * (src/lib/project/analyse-project.ts); the result is stored as `model.counts` and every
+ * surface reads that.
+ *
+ * @returns `rows` (valid decision rows), `superseded`, `invalid` (invalid records of every
+ *   source), `telemetry`, `flags` and `flagLayers` (flags per severity, in all and per layer),
+ *   `evidence` (decision-row pointers per status, as before), `pointers` (every pointer of
+ *   the project by outcome), `resultNotVerified`, `checkFirst` (rows), `openBlockers`,
+ *   `rowsByFormat` (records per source format).
+ */
+export function projectCounts(model: CountInput): ProjectCounts {
+  const flags = severities();
+  const flagLayers: FlagLayerCounts = { layer1: severities(), layer2: severities() };
+  for (const f of model.flags) {
+    flags[f.severity]++;
+    flagLayers[flagLayer(f)][f.severity]++;
+  }
+  const evidence: Record<EvidenceStatus, number> = { VERIFIED: 0, NOT_VERIFIED: 0, INCONCLUSIVE: 0 };
+  const pointers: PointerCounts = { verified: 0, failed: 0, notCheckable: 0 };
+  const rowsByFormat: Partial<Record<SourceFormat, number>> = {};
+  let resultNotVerified = 0;
+  let superseded = 0;
+  for (const r of model.rows) {
+    for (const p of r.evidence) {
+      evidence[p.status]++;
+      pointers[pointerOutcome(p.status)]++;
+    }
+    if (r.resultClass !== 'verified') resultNotVerified++;
+    if (r.supersededBy.length > 0) superseded++;
+    rowsByFormat[r.format] = (rowsByFormat[r.format] ?? 0) + 1;
+  }
+  for (const v of model.verdicts?.qa ?? []) for (const c of v.criteria) for (const p of c.evidence) pointers[pointerOutcome(p.status)]++;
+  for (const r of model.verdicts?.reviews ?? []) for (const f of r.findings) if (f.location) pointers[pointerOutcome(f.location.status)]++;
+  if (model.telemetry.length > 0) rowsByFormat['babysit-telemetry'] = model.telemetry.length;
+  Object.assign(rowsByFormat, lifecycleCounts({ coordination: model.coordination ?? null, beads: model.beads ?? null, babysit: model.babysit ?? null }));
+  return {
+    rows: model.rows.length,
+    superseded,
+    invalid: model.invalid.length,
+    telemetry: model.telemetry.length,
+    flags,
+    flagLayers,
+    evidence,
+    pointers,
+    resultNotVerified,
+    checkFirst: checkFirst(model.rows).length,
+    openBlockers: openBlockers({ coordination: model.coordination ?? null, beads: model.beads ?? null, verdicts: model.verdicts ?? null }).length,
+    rowsByFormat,
+  };
+}
+
+/** All flags of a count, every severity and layer. */
+export function flagTotal(counts: Pick<ProjectCounts, 'flags'>): number {
+  return counts.flags.high + counts.flags.medium + counts.flags.low;
+}
+
+/** Flags of one layer, every severity. */
+export function layerTotal(counts: Pick<ProjectCounts, 'flagLayers'>, layer: keyof FlagLayerCounts): number {
+  const c = counts.flagLayers[layer];
+  return c.high + c.medium + c.low;
+}
+
+/** Every evidence pointer counted (verified + failed + not checkable). */
+export function pointerTotal(counts: Pick<ProjectCounts, 'pointers'>): number {
+  return counts.pointers.verified + counts.pointers.failed + counts.pointers.notCheckable;
+}
+
+/**
+ * Pointers that are not verified: failed plus not checkable. This is what
+ * `check --fail-on-unverified` gates on (INCONCLUSIVE raises no flag but is never clean).
+ */
+export function notVerifiedTotal(counts: Pick<ProjectCounts, 'pointers'>): number {
+  return counts.pointers.failed + counts.pointers.notCheckable;
+}
+
+/** Counts summed over projects, plus how many projects have any flag or any invalid record. */
+export interface ArchiveCounts extends ProjectCounts {
+  projects: number;
+  projectsWithFlags: number;
+  projectsWithInvalid: number;
+}
+
+/**
+ * The archive's totals: every field of {@link ProjectCounts} summed over the projects (the
+ * home's summary, the build summary the CLI prints, the build report's totals).
+ */
+export function archiveCounts(projects: ReadonlyArray<{ counts: ProjectCounts }>): ArchiveCounts {
+  const t: ArchiveCounts = {
+    projects: projects.length,
+    projectsWithFlags: 0,
+    projectsWithInvalid: 0,
+    rows: 0,
+    superseded: 0,
+    invalid: 0,
+    telemetry: 0,
+    flags: severities(),
+    flagLayers: { layer1: severities(), layer2: severities() },
+    evidence: { VERIFIED: 0, NOT_VERIFIED: 0, INCONCLUSIVE: 0 },
+    pointers: { verified: 0, failed: 0, notCheckable: 0 },
+    resultNotVerified: 0,
+    checkFirst: 0,
+    openBlockers: 0,
+    rowsByFormat: {},
+  };
+  for (const { counts: c } of projects) {
+    t.rows += c.rows;
+    t.superseded += c.superseded;
+    t.invalid += c.invalid;
+    t.telemetry += c.telemetry;
+    for (const s of SEVERITIES) {
+      t.flags[s] += c.flags[s];
+      t.flagLayers.layer1[s] += c.flagLayers.layer1[s];
+      t.flagLayers.layer2[s] += c.flagLayers.layer2[s];
+    }
+    for (const s of ['VERIFIED', 'NOT_VERIFIED', 'INCONCLUSIVE'] as const) t.evidence[s] += c.evidence[s];
+    for (const o of ['verified', 'failed', 'notCheckable'] as const) t.pointers[o] += c.pointers[o];
+    t.resultNotVerified += c.resultNotVerified;
+    t.checkFirst += c.checkFirst;
+    t.openBlockers += c.openBlockers;
+    for (const [format, n] of Object.entries(c.rowsByFormat)) t.rowsByFormat[format as SourceFormat] = (t.rowsByFormat[format as SourceFormat] ?? 0) + (n ?? 0);
+    if (flagTotal(c) > 0) t.projectsWithFlags++;
+    if (c.invalid > 0) t.projectsWithInvalid++;
+  }
+  return t;
+}
+
+/**
+ * Projects by handover-audit state (src/lib/projections/audit-state.ts), with "never
+ * invoked" (a trail and no audit.json; decision trail, Part 3) told apart from "not reviewed"
+ * (audit.json says not-run or failed, or is invalid; Part 2, "Result file").
+ */
+export interface AuditCounts {
+  reviewed: number;
+  notReviewed: number;
+  neverInvoked: number;
+  /** Projects with no decision trail and no audit.json: nothing to audit. */
+  noTrail: number;
+}
+
+/** How many projects are in each audit state. */
+export function auditCounts(projects: ReadonlyArray<Pick<ProjectModel, 'audit' | 'sources'>>): AuditCounts {
+  const out: AuditCounts = { reviewed: 0, notReviewed: 0, neverInvoked: 0, noTrail: 0 };
+  for (const p of projects) {
+    const state = auditState(p);
+    if (state === 'reviewed') out.reviewed++;
+    else if (state === 'no-trail') out.noTrail++;
+    else if (!p.audit.present) out.neverInvoked++;
+    else out.notReviewed++;
+  }
+  return out;
+}

@@ -1,0 +1,135 @@
+/**
+ * One definition per count (issue 12; src/lib/projections/counts.ts), end to end on the
+ * example corpus: for every project, the counts `trailbook check` prints (text and `--json`),
+ * `recap.json`, `archive.json`, `report.json`, the archive home (its row's data and the words
+ * a reader sees), the recap (verdict strip, table of contents, Check first) and search (flag
+ * results per project and severity) all say the same numbers.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { readFile, rm } from 'node:fs/promises';
+import { dirname, join } from 'node:path';
+import type { Browser, Page } from 'playwright-core';
+import { buildSite, REPO_ROOT, runCli, type BuiltSite } from './build-site.ts';
+import { serveStatic, type StaticServer } from './static-server.ts';
+import { chromiumAvailable, launchBrowser } from './browser.ts';
+import { readText } from './page-helpers.ts';
+import type { ProjectCounts } from '../../src/lib/model/types.ts';
+
+let site: BuiltSite;
+let server: StaticServer;
+let browser: Browser;
+let page: Page;
+let origin: string;
+/** The counts `check --json` reports, by project id: the reference every surface is held to. */
+let reference: Map<string, { root: string; counts: Pick<ProjectCounts, 'rows' | 'superseded' | 'invalid' | 'flags' | 'flagLayers' | 'evidence' | 'pointers' | 'resultNotVerified' | 'checkFirst' | 'openBlockers'> }>;
+let checkText: string;
+
+const json = async <T,>(path: string): Promise<T> => JSON.parse(await readFile(join(site.out, path), 'utf8')) as T;
+const pick = (c: ProjectCounts) => ({ rows: c.rows, superseded: c.superseded, invalid: c.invalid, flags: c.flags, flagLayers: c.flagLayers, evidence: c.evidence, pointers: c.pointers, resultNotVerified: c.resultNotVerified, checkFirst: c.checkFirst, openBlockers: c.openBlockers });
+
+beforeAll(async () => {
+  site = await buildSite([join(REPO_ROOT, 'content')]);
+  server = await serveStatic(site.out);
+  origin = new URL(server.url).origin;
+  const check = await runCli(['check', '--json', '--quiet', 'content']);
+  expect(check.code).toBe(0);
+  const doc = JSON.parse(check.stdout) as { projects: Array<{ id: string; root: string; counts: ProjectCounts }> };
+  reference = new Map(doc.projects.map((p) => [p.id, { root: p.root, counts: pick(p.counts) }]));
+  checkText = (await runCli(['check', '--quiet', 'content'])).stdout;
+  if (chromiumAvailable()) {
+    browser = await launchBrowser();
+    page = await (await browser.newContext({ viewport: { width: 1280, height: 800 } })).newPage();
+  }
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.close();
+  if (site) await rm(dirname(site.out), { recursive: true, force: true });
+});
+
+describe('every surface counts the same, for every project of the example corpus', () => {
+  it('check --json holds every project, and the planted faults as the corpus plants them', () => {
+    expect(reference.size).toBe(14);
+    expect(reference.get('tickets-faults')?.counts.flags).toEqual({ high: 10, medium: 4, low: 1 });
+  });
+
+  it('check (text), recap.json, archive.json and report.json', async () => {
+    const archive = await json<{ projects: Array<{ id: string; counts: ProjectCounts }> }>('archive.json');
+    const report = await json<{ projects: Array<{ id: string; counts: ProjectCounts }> }>('report.json');
+    expect(archive.projects.map((p) => p.id).sort()).toEqual([...reference.keys()].sort());
+    for (const [id, ref] of reference) {
+      const recap = await json<{ counts: ProjectCounts }>(`p/${id}/recap.json`);
+      expect(pick(recap.counts), `recap.json ${id}`).toEqual(ref.counts);
+      expect(pick(archive.projects.find((p) => p.id === id)?.counts as ProjectCounts), `archive.json ${id}`).toEqual(ref.counts);
+      expect(pick(report.projects.find((p) => p.id === id)?.counts as ProjectCounts), `report.json ${id}`).toEqual(ref.counts);
+      const c = ref.counts;
+      const flags = c.flags.high + c.flags.medium + c.flags.low;
+      expect(checkText, `check ${id}`).toContain(`, ${flags} flag${flags === 1 ? '' : 's'} (${c.flags.high} high, ${c.flags.medium} medium, ${c.flags.low} low)`);
+    }
+  });
+
+  it.skipIf(!chromiumAvailable())('the archive home: each row’s data and the words it shows', async () => {
+    await page.goto(`${origin}/`);
+    for (const [id, { counts: c }] of reference) {
+      const row = page.locator(`tr[data-project="${id}"]`);
+      const data = await row.evaluate((tr) => ({ ...(tr as HTMLElement).dataset }));
+      expect(
+        [data['rows'], data['high'], data['medium'], data['low'], data['failed'], data['notCheckable'], data['results'], data['invalid'], data['blockers']].map(Number),
+        id,
+      ).toEqual([c.rows, c.flags.high, c.flags.medium, c.flags.low, c.pointers.failed, c.pointers.notCheckable, c.resultNotVerified, c.invalid, c.openBlockers]);
+      expect(await readText(row.locator('td.flag-counts')), id).toBe(`${c.flags.high} high ${c.flags.medium} medium ${c.flags.low} low`);
+      expect(await readText(row.locator('td.evidence-counts')), id).toBe(`${c.pointers.failed} failed ${c.pointers.notCheckable} not checkable`);
+      expect(await readText(row.locator('td[data-label="Open blockers"]')), id).toBe(String(c.openBlockers));
+      expect(await readText(row.locator('td[data-label="Results not verified"]')), id).toBe(String(c.resultNotVerified));
+      expect(await readText(row.locator('td[data-label="Invalid"]')), id).toBe(String(c.invalid));
+    }
+    const sum = (f: (c: ProjectCounts) => number): number => [...reference.values()].reduce((n, r) => n + f(r.counts as ProjectCounts), 0);
+    const summary = page.locator('[data-testid="home-summary"]');
+    expect(await readText(summary.locator('[data-figure="flags"] .figure-main'))).toBe(`${sum((c) => c.flags.high)} high ${sum((c) => c.flags.medium)} medium ${sum((c) => c.flags.low)} low`);
+    expect(await readText(summary.locator('[data-figure="evidence"] .figure-main'))).toBe(`${sum((c) => c.pointers.verified)} verified ${sum((c) => c.pointers.failed)} failed ${sum((c) => c.pointers.notCheckable)} not checkable`);
+    expect(await readText(page.locator('main .lede'))).toBe(`14 projects, ${sum((c) => c.rows)} decision rows. What needs a person:`);
+  });
+
+  it.skipIf(!chromiumAvailable())('each recap: the verdict strip, the table of contents and Check first', async () => {
+    for (const [id, { counts: c }] of reference) {
+      await page.goto(`${origin}/p/${id}/`);
+      const verdict = page.locator('[data-testid="verdict"]');
+      expect(await readText(verdict.locator('[data-figure="flags"] .figure-main')), id).toBe(`${c.flags.high} high ${c.flags.medium} medium ${c.flags.low} low`);
+      const l1 = c.flagLayers.layer1;
+      expect(await readText(verdict.locator('[data-testid="flag-layers"]')), id).toBe(`Trailbook's checks (layer 1): ${l1.high} high, ${l1.medium} medium, ${l1.low} low`);
+      const p = c.pointers;
+      const evidence = await readText(verdict.locator('[data-figure="evidence"] .figure-main'));
+      expect(evidence, id).toBe(p.verified + p.failed + p.notCheckable === 0 ? 'no evidence pointers' : `${p.verified} verified ${p.failed} failed ${p.notCheckable} not checkable`);
+      expect(await readText(verdict.locator('[data-figure="blockers"] .figure-main')), id).toBe(c.openBlockers === 0 ? 'none' : `${c.openBlockers} open blocker${c.openBlockers === 1 ? '' : 's'}`);
+      const toc = Object.fromEntries(
+        await page.locator('[data-testid="toc"] a').evaluateAll((as) => as.map((a) => [a.getAttribute('href'), a.querySelector('.toc-count')?.textContent ?? null] as const)),
+      );
+      expect(toc['#attention'], id).toBe(String(c.flags.high + c.flags.medium + c.flags.low));
+      if ('#check-first' in toc) {
+        expect(toc['#check-first'], id).toBe(String(c.checkFirst));
+        expect(toc['#decisions'], id).toBe(String(c.rows));
+        if (c.checkFirst > 0) expect(await readText(page.locator('section.check-first > p')), id).toMatch(new RegExp(`^${c.checkFirst} of ${c.rows} rows? need a look`));
+        if (c.checkFirst > 0) expect(await readText(verdict.locator('[data-figure="check-first"] .figure-main')), id).toBe(`${c.checkFirst} of ${c.rows} row${c.rows === 1 ? '' : 's'}`);
+      }
+      expect(toc['#invalid'] ?? '0', id).toBe(String(c.invalid));
+      expect(await page.locator('section.attention li.flag').count(), id).toBe(c.flags.high + c.flags.medium + c.flags.low);
+    }
+  });
+
+  it.skipIf(!chromiumAvailable())('search: a project’s flags, in all and per severity', async () => {
+    const status = (): Promise<string> => page.waitForFunction(() => {
+      const text = document.querySelector('#search-status')?.textContent ?? '';
+      return /^(Showing \d+ results?|No results)/.test(text) ? text : null;
+    }).then((h) => h.jsonValue() as Promise<string>);
+    const shown = (text: string): number => Number(/^Showing (\d+)/.exec(text)?.[1] ?? 0);
+    for (const [, { root, counts: c }] of reference) {
+      const total = c.flags.high + c.flags.medium + c.flags.low;
+      await page.goto(`${origin}/search/?${new URLSearchParams({ type: 'flag', project: root })}`);
+      expect(shown(await status()), root).toBe(total);
+      if (total === 0) continue;
+      await page.goto(`${origin}/search/?${new URLSearchParams({ type: 'flag', project: root, 'flag severity': 'high' })}`);
+      expect(shown(await status()), `${root} high`).toBe(c.flags.high);
+    }
+  });
+});
