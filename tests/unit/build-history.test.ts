@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import fc from 'fast-check';
 import type { Flag, ProjectModel, TrailRow } from '../../src/lib/model/types.ts';
 import { flagIdentity, hash53 } from '../../src/lib/history/flag-identity.ts';
-import { projectState, stateKey, type ProjectState } from '../../src/lib/history/project-state.ts';
+import { decodeRows, encodeRows, projectState, stateKey, type ProjectState } from '../../src/lib/history/project-state.ts';
 import { appendBuild, sourceDateEpoch, type BuildHistory } from '../../src/lib/history/build-history.ts';
 import { noChanges, sinceLastBuild } from '../../src/lib/history/since-last-build.ts';
 import { archiveTrend, projectTrend } from '../../src/lib/history/trends.ts';
@@ -80,7 +80,14 @@ describe('project state and appending builds', () => {
   const s2 = projectState(model([row('r1', ['NOT_VERIFIED']), row('r2', ['VERIFIED', 'INCONCLUSIVE'])], [flag('k/two', ['r2'])]));
 
   it('records rows with one letter per pointer, and flags by identity in Attention order', () => {
-    expect(s2.rows).toEqual({ 'row-r1': { id: 'r1', evidence: 'N' }, 'row-r2': { id: 'r2', evidence: 'VI' } });
+    expect(s2.rows).toBe('r1 N\nr2 VI');
+    expect(decodeRows(s2.rows)).toEqual([
+      { anchor: 'row-r1', id: 'r1', evidence: 'N' },
+      { anchor: 'row-r2', id: 'r2', evidence: 'VI' },
+    ]);
+    const odd = [{ anchor: 'row-a-L9', id: 'a', evidence: '' }, { anchor: 'row-x', id: 'has space', evidence: 'V' }];
+    expect(encodeRows(odd)).toBe('a  row-a-L9\n- V row-x');
+    expect(decodeRows(encodeRows(odd))).toEqual([{ anchor: 'row-a-L9', id: 'a', evidence: '' }, { anchor: 'row-x', id: 'row-x', evidence: 'V' }]);
     expect(Object.values(s2.flags)).toEqual([{ kind: 'k/two', severity: 'high', summary: 'k/two on r2', rows: ['r2'], n: 1 }]);
     expect(stateKey(s1)).toBe(stateKey(projectState(model([row('r1', ['VERIFIED'])], [flag('k/one', ['r1'])]))));
     expect(stateKey(s1)).not.toBe(stateKey(s2));

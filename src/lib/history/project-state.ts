@@ -1,8 +1,9 @@
 /**
  * What the build history remembers of one project at one build (issue 15, scope 3): counts,
  * its rows with the status of each evidence pointer, and its flags by stable identity. Small
- * on purpose (a 1,000-row project is about 20 KB): it is kept for every distinct state the
- * kept builds reference, and read for every project at every build.
+ * on purpose (a 1,000-row project is about 12 KB: its rows are one text, a line each, parsed
+ * only when the project changed): it is kept for every distinct state the kept builds
+ * reference, and read for every project at every build.
  */
 import type { EvidenceStatus, ProjectCounts, ProjectModel, Severity } from '../model/types.ts';
 import { pointerTotal } from '../projections/counts.ts';
@@ -28,8 +29,12 @@ export interface ProjectState {
     pointers: ProjectCounts['pointers'];
     openBlockers: number;
   };
-  /** Each row's anchor → its id and one letter per evidence pointer (`V`, `N`, `I`), in file order. */
-  rows: Record<string, { id: string; evidence: string }>;
+  /**
+   * The rows in file order, one line each: the row's id, a space, one letter per evidence
+   * pointer (`V`erified, `N`ot verified, `I`nconclusive), and — when its anchor is not
+   * `row-<id>` — a space and the anchor ({@link encodeRows}).
+   */
+  rows: string;
   /** Flags by stable identity ({@link flagIdentity}), in Attention's order. */
   flags: Record<string, StateFlag>;
 }
@@ -40,10 +45,36 @@ export const STATUS_OF_LETTER: Readonly<Record<string, EvidenceStatus>> = { V: '
 
 const cut = (text: string, max: number): string => (text.length > max ? `${text.slice(0, max - 1)}…` : text);
 
+/** A row as a state remembers it. */
+export interface StateRow {
+  anchor: string;
+  id: string;
+  /** One letter per evidence pointer. */
+  evidence: string;
+}
+
+/** Rows as {@link ProjectState.rows} writes them. Ids and anchors hold no white space (an id that does is kept as its anchor alone). */
+export function encodeRows(rows: readonly StateRow[]): string {
+  return rows.map((r) => (/\s/.test(r.id) || r.id === '' ? `- ${r.evidence} ${r.anchor}` : r.anchor === `row-${r.id}` ? `${r.id} ${r.evidence}` : `${r.id} ${r.evidence} ${r.anchor}`)).join('\n');
+}
+
+/** Reads {@link ProjectState.rows} back; a line that does not parse is skipped. */
+export function decodeRows(text: string): StateRow[] {
+  const out: StateRow[] = [];
+  if (text === '') return out;
+  for (const line of text.split('\n')) {
+    const m = /^(\S+) ([VNI]*)(?: (\S+))?$/.exec(line);
+    if (!m) continue;
+    const id = m[1] as string;
+    const anchor = m[3] ?? `row-${id}`;
+    out.push({ anchor, id: id === '-' && m[3] ? anchor : id, evidence: m[2] as string });
+  }
+  return out;
+}
+
 /** The state of a project's model. Pure. */
 export function projectState(model: Pick<ProjectModel, 'title' | 'counts' | 'rows' | 'flags'>): ProjectState {
-  const rows: ProjectState['rows'] = {};
-  for (const r of model.rows) rows[r.anchor] = { id: r.id, evidence: r.evidence.map((p) => LETTER[p.status]).join('') };
+  const rows = encodeRows(model.rows.map((r) => ({ anchor: r.anchor, id: r.id, evidence: r.evidence.map((p) => LETTER[p.status]).join('') })));
   const flags: ProjectState['flags'] = {};
   model.flags.forEach((f, i) => {
     let id = flagIdentity(f);

@@ -6,7 +6,7 @@
  * row whose evidence kept its number of pointers. Pure.
  */
 import type { EvidenceStatus, Severity } from '../model/types.ts';
-import { STATUS_OF_LETTER, type ProjectState } from './project-state.ts';
+import { decodeRows, STATUS_OF_LETTER, type ProjectState } from './project-state.ts';
 
 /** A row of the current state. */
 export interface SinceRow {
@@ -45,8 +45,13 @@ export interface SinceChanges {
 export function sinceLastBuild(before: ProjectState, after: ProjectState): SinceChanges {
   const newRows: SinceRow[] = [];
   const evidence: SinceEvidence[] = [];
-  for (const [anchor, row] of Object.entries(after.rows)) {
-    const was = before.rows[anchor];
+  const beforeRows = decodeRows(before.rows);
+  const afterRows = decodeRows(after.rows);
+  const wasAt = new Map(beforeRows.map((r) => [r.anchor, r]));
+  const isAt = new Map(afterRows.map((r) => [r.anchor, r]));
+  for (const row of afterRows) {
+    const anchor = row.anchor;
+    const was = wasAt.get(anchor);
     if (!was || was.id !== row.id) {
       newRows.push({ anchor, id: row.id });
       continue;
@@ -58,9 +63,7 @@ export function sinceLastBuild(before: ProjectState, after: ProjectState): Since
       if (from !== to) evidence.push({ anchor, id: row.id, index: i, from: STATUS_OF_LETTER[from] as EvidenceStatus, to: STATUS_OF_LETTER[to] as EvidenceStatus });
     }
   }
-  const goneRows = Object.entries(before.rows)
-    .filter(([anchor, row]) => after.rows[anchor]?.id !== row.id)
-    .map(([anchor, row]) => ({ anchor, id: row.id }));
+  const goneRows = beforeRows.filter((row) => isAt.get(row.anchor)?.id !== row.id).map((row) => ({ anchor: row.anchor, id: row.id }));
   const flag = (id: string, f: ProjectState['flags'][string]): SinceFlag => ({ id, kind: f.kind, severity: f.severity, summary: f.summary, n: f.n });
   const newFlags = Object.entries(after.flags).filter(([id]) => !(id in before.flags)).map(([id, f]) => flag(id, f));
   const fixedFlags = Object.entries(before.flags).filter(([id]) => !(id in after.flags)).map(([id, f]) => flag(id, f));
