@@ -104,6 +104,18 @@ describe('the CLI', () => {
     ]);
   });
 
+  it('keeps the earlier text in the single-file recap and in check --json', async () => {
+    const html = await readFile(join(dir, 'site', 'p', TAMPERED, 'recap.html'), 'utf8');
+    expect(html.split('Earlier text, as committed:').length - 1).toBe(2);
+    const check = JSON.parse((await runCli(['check', '--json'], dir)).stdout) as { projects: Array<{ id: string; flags: Array<{ kind: string; earlierText?: string }> }> };
+    const flags = check.projects.find((p) => p.id === TAMPERED)?.flags.filter((f) => f.kind.startsWith('history/'));
+    expect(flags?.map((f) => [f.kind, f.earlierText])).toEqual([
+      ['history/row-rewritten', bbsRow(2)],
+      ['history/row-deleted', bbsRow(4)],
+      ['history/row-inserted', undefined],
+    ]);
+  });
+
   it('diffs folders and recap.json files alike, in text and JSON', async () => {
     const folders = await runCli(['diff', join(dir, 'in', 'tampered', 'runs', 'ticket-1'), join(dir, 'in', 'honest', 'runs', 'ticket-1'), '--json']);
     const files = await runCli(['diff', join(dir, 'site', 'p', TAMPERED, 'recap.json'), join(dir, 'site', 'p', HONEST, 'recap.json'), '--json']);

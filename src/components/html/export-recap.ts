@@ -104,7 +104,7 @@ function attentionSection(model: ProjectModel): SafeHtml {
       ? html`<p class="none">Trailbook's own checks (layer 1) raised no flags.</p>`
       : html`<ol class="flags">${model.flags.map((f, i) => {
           const links = flagLinks(f, rowByPlace, anchorById);
-          return html`<li class="flag flag-${f.severity}" data-kind="${f.kind}" id="flag-${String(i + 1)}">${statusHtml(f.severity, f.severity, SEVERITY_ICON[f.severity])}<code class="flag-kind">${f.kind}</code><span class="meta">${f.layer === 'review' ? `layer 2 · ${reviewer}` : (LAYERS[f.layer] ?? f.layer)}</span><p class="flag-summary">${f.summary}</p>${links.length > 0 ? html`<p class="flag-links">${links}</p>` : ''}</li>`;
+          return html`<li class="flag flag-${f.severity}" data-kind="${f.kind}" id="flag-${String(i + 1)}">${statusHtml(f.severity, f.severity, SEVERITY_ICON[f.severity])}<code class="flag-kind">${f.kind}</code><span class="meta">${f.layer === 'review' ? `layer 2 · ${reviewer}` : (LAYERS[f.layer] ?? f.layer)}</span><p class="flag-summary">${f.summary}</p>${f.earlierText !== undefined ? html`<p class="meta">Earlier text, as committed:</p><pre class="raw">${f.earlierText}</pre>` : ''}${links.length > 0 ? html`<p class="flag-links">${links}</p>` : ''}</li>`;
         })}</ol>`;
   return html`<section aria-labelledby="attention"><h2 id="attention">Attention</h2>${sentence ? html`<p class="audit-sentence status-${sentence.tone}">${sentence.text}</p>` : ''}${reviewCount > 0 && model.audit.present && model.audit.valid && model.audit.status === 'ran' ? html`<p class="audit-sentence">${reviewFlagsSentence(model.audit.reviewer, reviewCount, layerTotal(c, 'layer1'))}</p>` : ''}${flags}</section>`;
 }
