@@ -27,8 +27,9 @@ export default defineConfig({
   integrations: [searchIndex()],
   // `trailbook build` renders from a staging folder whose path changes on every run; Vite
   // hashes script names with module paths relative to the working folder unless told
-  // otherwise, so pin it to the package: the same input gives the same file names.
-  vite: { build: { rolldownOptions: { cwd: root } } },
+  // otherwise, so pin it to the package: the same input gives the same file names. Vite's own
+  // cache goes beside Astro's, never into Trailbook's folder (an installed copy may be read-only).
+  vite: { cacheDir: resolve(process.env.TRAILBOOK_CACHE_DIR, 'vite'), build: { rolldownOptions: { cwd: root } } },
   devToolbar: { enabled: false },
   // Trailbook highlights with its own shiki highlighter (src/lib/highlight); Astro's markdown
   // pipeline is not used, so its highlighter (inline styles, against the CSP) is off.

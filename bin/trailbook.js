@@ -1,20 +1,77 @@
 #!/usr/bin/env node
-// Trailbook's command line. The CLI is TypeScript run by Node's type stripping
-// (Node >= 22.18; the repo pins Node 24 as a devDependency), so there is no build step.
-const [major, minor] = process.versions.node.split('.').map(Number);
-if (major < 22 || (major === 22 && minor < 18)) {
-  console.error(
-    `trailbook: Node ${process.versions.node} is too old; Trailbook needs Node >= 22.18.\n` +
-      '  fix: run it through npm (npx trailbook, npm run build), which uses the Node 24 pinned in devDependencies.',
-  );
-  process.exit(2);
+// Trailbook's command line. The CLI is TypeScript run by Node's type stripping (Node >= 22.18),
+// so there is no build step. On an older Node (a machine's own Node 20) this file runs itself
+// again on the Node that the `node` package, a dependency, installed beside Trailbook. So this
+// file stays plain JavaScript that any Node parses.
+import { spawn } from 'node:child_process';
+import { existsSync, readFileSync, realpathSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { dirname, join, sep } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const NEEDS = [22, 18];
+const script = realpathSync(fileURLToPath(import.meta.url));
+const packageRoot = dirname(dirname(script));
+
+/** Whether Node `version` (`20.20.2`) is older than Trailbook needs. */
+function tooOld(version) {
+  const [major, minor] = version.split('.').map(Number);
+  return major < NEEDS[0] || (major === NEEDS[0] && minor < NEEDS[1]);
 }
-// Trailbook never phones home: Astro's anonymous telemetry is off.
-process.env.ASTRO_TELEMETRY_DISABLED ??= '1';
-// A reader that stops early (`trailbook check --json | head`) is not an error.
-process.stdout.on('error', (error) => {
-  if (error.code === 'EPIPE') process.exit(process.exitCode ?? 0);
-  throw error;
-});
-const { main } = await import('../src/cli/main.ts');
-process.exitCode = await main(process.argv.slice(2));
+
+/** The Node executable the `node` dependency installed, with its version, or a reason it is not usable. */
+function bundledNode() {
+  let manifest;
+  try {
+    manifest = createRequire(script).resolve('node/package.json');
+  } catch {
+    return { problem: 'the `node` package (a dependency of Trailbook) is not installed' };
+  }
+  const pkg = JSON.parse(readFileSync(manifest, 'utf8'));
+  const bin = typeof pkg.bin === 'string' ? pkg.bin : pkg.bin?.node;
+  const path = bin ? join(dirname(manifest), bin) : '';
+  // The `node` package fetches the executable in its install script; when npm skipped the
+  // script (--ignore-scripts, or scripts not allowed), the file is missing or a placeholder.
+  if (!path || !existsSync(path) || readFileSync(path).subarray(0, 64).toString('latin1').includes('intentionally left blank')) {
+    return { problem: `the \`node\` package is installed at ${dirname(manifest)} without its Node executable (npm did not run its install script)` };
+  }
+  if (tooOld(String(pkg.version))) return { problem: `the \`node\` package installed Node ${pkg.version}` };
+  return { path, version: String(pkg.version) };
+}
+
+if (tooOld(process.versions.node)) {
+  const node = process.env.TRAILBOOK_REEXEC ? { problem: `Node ${process.versions.node} was started again as Node >= ${NEEDS.join('.')}` } : bundledNode();
+  if (!node.path) {
+    console.error(
+      `trailbook: Node ${process.versions.node} is too old (Trailbook needs Node >= ${NEEDS.join('.')}), and ${node.problem}.\n` +
+        `  fix: reinstall Trailbook letting the \`node\` package run its install script (npm install --allow-scripts=node ...), or run Trailbook with Node ${NEEDS.join('.')} or newer`,
+    );
+    process.exit(2);
+  }
+  const child = spawn(node.path, [script, ...process.argv.slice(2)], { stdio: 'inherit', env: { ...process.env, TRAILBOOK_REEXEC: process.versions.node } });
+  // The child handles stop signals itself (`trailbook dev` removes its folder on Ctrl-C); this
+  // process passes them on and waits, so the shell gets its prompt back only when it is done.
+  for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP']) process.on(signal, () => child.kill(signal));
+  child.on('error', (error) => {
+    console.error(`trailbook: could not start ${node.path}: ${error.message}\n  fix: reinstall Trailbook, or run it with Node ${NEEDS.join('.')} or newer`);
+    process.exit(2);
+  });
+  child.on('exit', (code, signal) => {
+    if (signal) {
+      process.removeAllListeners(signal);
+      process.kill(process.pid, signal);
+    } else process.exit(code ?? 2);
+  });
+} else {
+  // Node strips types only outside node_modules; an installed Trailbook lives inside one.
+  if (packageRoot.split(sep).includes('node_modules')) await import('./type-stripping.js');
+  // Trailbook never phones home: Astro's anonymous telemetry is off.
+  process.env.ASTRO_TELEMETRY_DISABLED ??= '1';
+  // A reader that stops early (`trailbook check --json | head`) is not an error.
+  process.stdout.on('error', (error) => {
+    if (error.code === 'EPIPE') process.exit(process.exitCode ?? 0);
+    throw error;
+  });
+  const { main } = await import('../src/cli/main.ts');
+  process.exitCode = await main(process.argv.slice(2));
+}

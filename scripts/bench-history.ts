@@ -13,6 +13,7 @@ import { join } from 'node:path';
 import { discoverProjects } from '../src/lib/discover/discover.ts';
 import { openRepository } from '../src/lib/git/repository.ts';
 import { readRecordHistories } from '../src/lib/history/record-history.ts';
+import { inputConfinement } from '../src/lib/project/analyse-project.ts';
 import { readModel } from '../src/lib/archive/model-store.ts';
 import { compareRuns } from '../src/lib/compare/compare-runs.ts';
 
@@ -52,7 +53,7 @@ export async function readAll(dir: string): Promise<{ ms: number; changes: numbe
   if ('problem' in opened) throw new Error(opened.problem);
   const started = performance.now();
   let changes = 0;
-  for (const p of projects) for (const h of await readRecordHistories(p.files, opened.repository, dir)) changes += h.changes.length;
+  for (const p of projects) for (const h of await readRecordHistories(p.files, opened.repository, dir, inputConfinement(p))) changes += h.changes.length;
   return { ms: performance.now() - started, changes, projects: projects.length };
 }
 

@@ -815,6 +815,132 @@ async function hard(w: Writer, repo: HostileRepo): Promise<void> {
   w.add('hard', 'hard/not-a-repo', 'decisions.jsonl', 'repo names a folder that is not a repository');
 }
 
+// --- issue 14: git links out of the input, .git through a link, amplification, back-dated supersedes ---
+//
+// Kept in one block (other rounds add theirs beside it). Every case here has its exact expected
+// outcome in tests/unit/hostile-corpus.test.ts ("issue 14") and tests/e2e/hostile.test.ts.
+
+/** Bytes of the blob built to inflate (`hard/zip-bomb`): over the 64 MiB object limit, a few hundred KB packed. */
+export const BOMB_BYTES = 128 * 1024 * 1024;
+/** Empty QA files in `broken/amplify`: more than the 200 of one kind a project lists. */
+export const EMPTY_QA_FILES = 1000;
+/** Lines that are not JSON in `broken/amplify`. */
+export const GARBAGE_LINES = 50_000;
+
+/** `outside/private`: a repository outside the input whose `.env`, commit message and author hold the secret. */
+async function privateRepository(w: Writer): Promise<{ dir: string; commit: string; envBlob: string }> {
+  const dir = path.join(w.outside, 'private');
+  await mkdir(dir, { recursive: true });
+  git(dir, ['init', '-q']);
+  await writeFile(path.join(dir, '.env'), `TOKEN=${SECRET}\n`);
+  await writeFile(path.join(dir, 'README.md'), `# private ${SECRET}\n`);
+  const commit = (() => {
+    git(dir, ['add', '-A']);
+    git(dir, ['commit', '-q', '-m', `private ${SECRET}`], { GIT_AUTHOR_NAME: SECRET });
+    return git(dir, ['rev-parse', 'HEAD']);
+  })();
+  return { dir, commit, envBlob: git(dir, ['rev-parse', 'HEAD:.env']) };
+}
+
+/** A work tree in the corpus with one public commit, and its trail citing `evidence`. */
+async function publicWorkTree(w: Writer, project: string, evidence: string[]): Promise<string> {
+  const dir = path.join(w.corpus, project);
+  await w.put(project, 'README.md', '# public\n');
+  git(dir, ['init', '-q']);
+  commit(dir, 10, 'public');
+  await w.put(project, 'decisions.jsonl', jsonl(evidence.map((e, i) => ({ id: rowId(DATE, '', `g${i}`), ts: DATE, phase: i === 0 ? 'start' : 'p1', actor: 'lead', decision: `g${i}`, why: 'git data through links', evidence: e, result: 'verified' }))));
+  return dir;
+}
+
+async function gitLinks(w: Writer): Promise<void> {
+  const priv = await privateRepository(w);
+  const both = await publicWorkTree(w, 'links/git-objects-refs', [priv.commit, '.env:1']);
+  for (const part of ['objects', 'refs']) {
+    await rm(path.join(both, '.git', part), { recursive: true });
+    await symlink(path.join(priv.dir, '.git', part), path.join(both, '.git', part));
+  }
+  w.add('links', 'links/git-objects-refs', '.git/objects', ".git/objects and .git/refs are links into a private repository: its commit must not verify, its .env must not be published");
+  const loose = await publicWorkTree(w, 'links/git-loose-object', ['README.md:1']);
+  const readme = git(loose, ['rev-parse', 'HEAD:README.md']);
+  const object = path.join(loose, '.git', 'objects', readme.slice(0, 2), readme.slice(2));
+  await rm(object);
+  await symlink(path.join(priv.dir, '.git', 'objects', priv.envBlob.slice(0, 2), priv.envBlob.slice(2)), object);
+  w.add('links', 'links/git-loose-object', '.git/objects/…', "a loose object linked to the private repository's .env blob");
+  const ref = await publicWorkTree(w, 'links/git-ref-file', ['README.md']);
+  await rm(path.join(ref, '.git', 'refs', 'heads', 'main'));
+  await symlink(path.join(w.outside, 'secret.txt'), path.join(ref, '.git', 'refs', 'heads', 'main'));
+  w.add('links', 'links/git-ref-file', '.git/refs/heads/main', 'refs/heads/main is a link to a file holding the secret: never read, never quoted');
+  const packed = await publicWorkTree(w, 'links/git-packed-refs', ['README.md']);
+  git(packed, ['pack-refs', '--all']);
+  await writeFile(path.join(w.outside, 'packed-refs'), `${priv.commit} refs/heads/main\n# ${SECRET}\n`);
+  await rm(path.join(packed, '.git', 'packed-refs'));
+  await symlink(path.join(w.outside, 'packed-refs'), path.join(packed, '.git', 'packed-refs'));
+  w.add('links', 'links/git-packed-refs', '.git/packed-refs', 'packed-refs is a link out (naming the private commit as main)');
+  const dotgit = await publicWorkTree(w, 'links/dot-git-link', ['g/config:2', 'g//config', './g/config']);
+  await writeFile(path.join(dotgit, '.git', 'config'), `[core]\n\turl = https://user:${SECRET}@example.com/x.git\n`);
+  await w.link('links/dot-git-link', 'g', '.git');
+  await w.link('links/dot-git-link', 'inner', '.git/logs');
+  w.add('links', 'links/dot-git-link', 'g', 'g -> .git: g/config:2, g//config and ./g/config must not verify as artifacts; the walk does not follow links into .git');
+}
+
+async function amplify(w: Writer): Promise<void> {
+  const project = 'broken/amplify';
+  await w.put(project, 'decisions.jsonl', `${good('bbs', 0)}\n${'x\n'.repeat(GARBAGE_LINES)}`);
+  for (let i = 0; i < EMPTY_QA_FILES; i++) await w.put(project, `qa/T-${String(i).padStart(4, '0')}.json`, new Uint8Array(0));
+  w.add('broken', project, 'qa/*.json', `${EMPTY_QA_FILES} empty QA files: 200 listed, the rest summarised and counted`);
+  w.add('broken', project, 'decisions.jsonl', `${GARBAGE_LINES} lines that are not JSON: 200 listed, the rest summarised and counted`);
+}
+
+async function backdated(w: Writer): Promise<void> {
+  const project = 'broken/supersedes-backdated';
+  const failed = { id: rowId('2026-03-02T12:00:00Z', '', 'tests pass'), ts: '2026-03-02T12:00:00Z', phase: 'qa', actor: 'lead', decision: 'tests pass', why: 'ran the suite', evidence: 'README.md', result: 'failed' };
+  const start = { id: rowId('2026-03-02T08:00:00Z', '', 'start'), ts: '2026-03-02T08:00:00Z', phase: 'start', actor: 'lead', decision: 'start', why: 'w', evidence: 'README.md', result: 'verified' };
+  const hider = { id: rowId('2026-03-02T09:00:00Z', '', 'tests pass (rerun)'), ts: '2026-03-02T09:00:00Z', phase: 'qa', actor: 'lead', decision: 'tests pass (rerun)', why: 'back-dated to hide the failure', evidence: 'README.md', result: 'verified', supersedes: failed.id };
+  await w.put(project, 'decisions.jsonl', jsonl([start, failed, hider]));
+  w.add('broken', project, 'decisions.jsonl', 'a superseder timestamped before the failed row it supersedes: flagged high, the failure stays shown');
+}
+
+async function hardIssue14(w: Writer): Promise<void> {
+  // A blob built to inflate: 128 MiB of zeros in a few hundred KB, cited by path and by SHA.
+  const bomb = path.join(w.repos, 'zip-bomb');
+  await mkdir(bomb, { recursive: true });
+  git(bomb, ['init', '-q']);
+  const blob = execFileSync('sh', ['-c', `head -c ${BOMB_BYTES} /dev/zero | git hash-object -w --stdin`], { cwd: bomb, encoding: 'utf8', env: { PATH: process.env['PATH'] ?? '/usr/bin:/bin', HOME: bomb, ...GIT_ENV } }).trim();
+  const readme = git(bomb, ['hash-object', '-w', '--stdin'], {}, '# bomb\n');
+  const tree = git(bomb, ['mktree'], {}, `100644 blob ${readme}\tREADME.md\n100644 blob ${blob}\tzeros.txt\n`);
+  git(bomb, ['update-ref', 'refs/heads/main', git(bomb, ['commit-tree', tree, '-m', 'a blob built to inflate'])]);
+  git(bomb, ['repack', '-q', '-a', '-d']);
+  await w.put('hard/zip-bomb', 'decisions.jsonl', jsonl(['zeros.txt:1', blob, 'README.md:1'].map((e, i) => ({ id: rowId(DATE, '', `z${i}`), ts: DATE, phase: i === 0 ? 'start' : 'p1', actor: 'lead', decision: `z${i}`, why: 'zip bomb', evidence: e, result: 'verified' }))));
+  await w.put('hard/zip-bomb', 'trailbook.json', `${JSON.stringify({ repo: '../../../repos/zip-bomb' })}\n`);
+  w.add('hard', 'hard/zip-bomb', 'decisions.jsonl', `a ${BOMB_BYTES}-byte blob packed small: too large, sized from its header, never inflated`);
+  // A pack corrupt in the middle with its checksums resealed: only the damaged object is unreadable.
+  const mid = path.join(w.repos, 'mid-pack');
+  await mkdir(mid, { recursive: true });
+  git(mid, ['init', '-q']);
+  await writeFile(path.join(mid, 'ok.txt'), 'fine\n');
+  await writeFile(path.join(mid, 'broken.txt'), `${'this blob is damaged in the pack '.repeat(40)}\n`);
+  commit(mid, 20, 'two files');
+  git(mid, ['repack', '-q', '-a', '-d']);
+  const packDir = path.join(mid, '.git', 'objects', 'pack');
+  const idx = (await readdir(packDir)).find((f) => f.endsWith('.idx')) as string;
+  const broken = git(mid, ['rev-parse', 'HEAD:broken.txt']);
+  const offset = Number(git(mid, ['verify-pack', '-v', path.join(packDir, idx)]).split('\n').find((l) => l.startsWith(broken))?.split(/\s+/)[4]);
+  const { readFile } = await import('node:fs/promises');
+  const packFile = path.join(packDir, idx.replace(/\.idx$/, '.pack'));
+  const bytes = await readFile(packFile);
+  for (let i = offset + 8; i < offset + 24; i++) bytes[i] = (bytes[i] as number) ^ 0xff;
+  const sum = createHash('sha1').update(bytes.subarray(0, bytes.length - 20)).digest();
+  sum.copy(bytes, bytes.length - 20);
+  await writeFile(packFile, bytes);
+  const index = await readFile(path.join(packDir, idx));
+  sum.copy(index, index.length - 40);
+  createHash('sha1').update(index.subarray(0, index.length - 20)).digest().copy(index, index.length - 20);
+  await writeFile(path.join(packDir, idx), index);
+  await w.put('hard/mid-pack', 'decisions.jsonl', jsonl(['ok.txt:1', 'broken.txt:1'].map((e, i) => ({ id: rowId(DATE, '', `m${i}`), ts: DATE, phase: i === 0 ? 'start' : 'p1', actor: 'lead', decision: `m${i}`, why: 'mid-pack corruption', evidence: e, result: 'verified' }))));
+  await w.put('hard/mid-pack', 'trailbook.json', `${JSON.stringify({ repo: '../../../repos/mid-pack' })}\n`);
+  w.add('hard', 'hard/mid-pack', 'decisions.jsonl', 'a pack damaged in one object, checksums resealed: that object is inconclusive, the rest verifies');
+}
+
 /** Writes the corpus into `out` (which is emptied first) and returns its manifest. */
 export async function makeHostileCorpus(out: string, options: { huge?: boolean } = {}): Promise<HostileManifest> {
   const w = new Writer(path.resolve(out));
@@ -833,6 +959,11 @@ export async function makeHostileCorpus(out: string, options: { huge?: boolean }
   await broken(w, options.huge !== false);
   await links(w);
   await hard(w, repo);
+  // Issue 14.
+  await gitLinks(w);
+  await amplify(w);
+  await backdated(w);
+  await hardIssue14(w);
   return { corpus: w.corpus, outside: w.outside, cases: w.cases, lineFiles: w.lineFiles, escapes: [...ESCAPES] };
 }
 

@@ -1,24 +1,18 @@
 /**
- * Trailbook's command line: `trailbook build`, `trailbook check` and `trailbook dev` (see
+ * Trailbook's command line: `trailbook build`, `trailbook check`, `trailbook dev` and `trailbook init` (see
  * `--help`). Settings come from `trailbook.config.json` / `.mjs` with flags over them.
  * Exit codes: 0 success; 1 `--strict` or `--fail-on` found a fault; 2 unusable invocation.
  */
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { Command, CommanderError } from 'commander';
-import { PACKAGE_ROOT } from './paths.ts';
+import { packageVersion } from './paths.ts';
 import { consoleOutput, type Output } from './output.ts';
 import { describeFailure } from './failure.ts';
 import { runDev, type DevOptions } from './commands/dev.ts';
 import { runCheck, type CheckOptions } from './commands/check.ts';
 import { runBuild, type BuildOptions } from './commands/build.ts';
+import { runInit } from './commands/init.ts';
 import { runDiff, type DiffOptions } from './commands/diff.ts';
 
-/** Trailbook's version, from its package.json. */
-function packageVersion(): string {
-  const pkg = JSON.parse(readFileSync(join(PACKAGE_ROOT, 'package.json'), 'utf8')) as { version?: string };
-  return pkg.version ?? 'unknown';
-}
 
 /** Runs the CLI with `argv` (without node and script); resolves to the exit code. */
 export async function main(argv: string[], out: Output = consoleOutput): Promise<number> {
@@ -31,17 +25,19 @@ export async function main(argv: string[], out: Output = consoleOutput): Promise
     .exitOverride()
     .configureOutput({ writeOut: (s) => process.stdout.write(s), writeErr: (s) => process.stderr.write(s) });
 
-  const DIRS = 'folders to read records from, walked recursively (default: "inputs" of the configuration file, else the bundled example corpus content/)';
+  const DIRS = 'folders to read records from, walked recursively (default: "inputs" of the configuration file, else the working folder)';
   const CONFIG = 'configuration file (default: trailbook.config.json or trailbook.config.mjs in the working folder; see docs/configuration.md)';
-  const CACHE = 'model store and build cache; keep it between runs to rebuild only what changed (default: .trailbook-cache)';
+  const CACHE = 'model store and build cache; kept between runs, unchanged projects are not read again (default: a folder per archive in the per-user cache, ~/.cache/trailbook)';
+  const EXAMPLE = 'read the example corpus that comes with Trailbook instead of DIR';
 
   program
     .command('build')
-    .description('Build the archive. With no DIR and no configuration, builds the bundled example corpus (content/).')
+    .description('Build the archive. With no DIR, reads the inputs of the configuration file, else the working folder.')
     .showHelpAfterError('(run trailbook build --help for usage)')
     .argument('[DIR...]', DIRS)
     .option('--config <file>', CONFIG)
-    .option('--out <dir>', 'output folder (default: dist)')
+    .option('--example', EXAMPLE)
+    .option('--out <dir>', 'output folder (default: dist, or a folder in the per-user cache when the working folder is an input)')
     .option('--base <path>', 'base path the site is served under, e.g. /archive/ (default: /)')
     .option('--title <text>', 'archive title, shown in the header and every page title (default: Trailbook)')
     .option('--site <url>', 'absolute URL the archive is published at, e.g. https://example.com/archive/')
@@ -52,23 +48,25 @@ export async function main(argv: string[], out: Output = consoleOutput): Promise
     .option('--timings <file>', 'write stage times, peak memory and output sizes as JSON (used by npm run bench)')
     .option('--history <file>', 'build history to read and append to (default: history.json of the previous output in --out; see docs/history.md)')
     .option('--history-limit <n>', 'builds the history keeps (default: 20)')
-    .addHelpText('after', '\nExamples:\n  trailbook build ../runs --out site --cache-dir .trailbook-cache\n  trailbook build --config ci/trailbook.config.json --base /archive/ --strict')
+    .addHelpText('after', '\nExamples:\n  trailbook build                         (the records in this folder)\n  trailbook build ../runs --out site\n  trailbook build --config ci/trailbook.config.json --base /archive/ --strict')
     .action(async (dirs: string[], options: BuildOptions) => {
       code = await runBuild(dirs, options, out);
     });
 
   program
     .command('check')
-    .description('Discover, parse and run the layer-1 audit without rendering; print every flag. With no DIR and no configuration, checks content/.')
+    .description('Discover, parse and run the layer-1 audit without rendering; print every flag. With no DIR, reads the inputs of the configuration file, else the working folder.')
     .showHelpAfterError('(run trailbook check --help for usage)')
     .argument('[DIR...]', DIRS)
     .option('--config <file>', CONFIG)
-    .option('--json', 'print one JSON document (trailbook.check/1, see docs/check-json.md)')
+    .option('--example', EXAMPLE)
+    .option('--json', 'print one JSON document (trailbook.check/1, see docs/check-json.md); the same as --format json')
+    .option('--format <format>', 'text (default), json, github (workflow annotations on each flag\'s record file and line) or sarif (SARIF 2.1.0 for code scanning)')
     .option('--strict', 'exit 1 when any row is invalid or any high-severity flag is raised')
     .option('--fail-on <severity>', 'exit 1 when a project has a flag of this severity or higher (high, medium, low)')
     .option('--fail-on-unverified', 'exit 1 when any evidence pointer is not verified (NOT_VERIFIED or INCONCLUSIVE)')
     .option('--quiet', 'print only the result, no progress or summary')
-    .addHelpText('after', '\nExit codes: 0 no fault asked about, 1 --fail-on, --fail-on-unverified or --strict found one, 2 unusable invocation.\n\nExamples:\n  trailbook check ../runs --fail-on high      (a CI gate)\n  trailbook check ../runs --fail-on-unverified   (every claim must rest on verified evidence)\n  trailbook check ../runs --json > report.json')
+    .addHelpText('after', '\nExit codes: 0 no fault asked about, 1 --fail-on, --fail-on-unverified or --strict found one, 2 unusable invocation.\n\nExamples:\n  trailbook check ../runs --fail-on high      (a CI gate)\n  trailbook check ../runs --fail-on-unverified   (every claim must rest on verified evidence)\n  trailbook check ../runs --json > report.json\n  trailbook check runs --format github --fail-on high   (in GitHub Actions: flags show on the pull request)\n  trailbook check runs --format sarif > trailbook.sarif')
     .action(async (dirs: string[], options: CheckOptions) => {
       code = await runCheck(dirs, options, out);
     });
@@ -79,12 +77,13 @@ export async function main(argv: string[], out: Output = consoleOutput): Promise
     .showHelpAfterError('(run trailbook dev --help for usage)')
     .argument('[DIR...]', DIRS)
     .option('--config <file>', CONFIG)
+    .option('--example', EXAMPLE)
     .option('--port <n>', 'port to serve on; 0 picks a free one (default: 4321)')
     .option('--host <address>', 'address to listen on (default: 127.0.0.1, this machine only)')
     .option('--base <path>', 'base path to build and serve under, e.g. /archive/ (default: /)')
     .option('--title <text>', 'archive title (default: Trailbook)')
     .option('--site <url>', 'absolute URL the archive will be published at')
-    .option('--out <dir>', 'where to build (default: a folder of its own under the system temporary folder)')
+    .option('--out <dir>', 'where to build (default: a folder of its own under the system temporary folder, removed when dev stops)')
     .option('--cache-dir <dir>', CACHE)
     .option('--poll [ms]', 'scan the inputs every ms (default 1000) instead of file-system events, e.g. on network or container mounts')
     .option('--no-reload', 'do not reload open pages after a rebuild')
@@ -95,13 +94,22 @@ export async function main(argv: string[], out: Output = consoleOutput): Promise
     });
 
   program
+    .command('init')
+    .description('Write a commented trailbook.config.mjs for the working folder (the folders holding its records, a title, the base path) and print the next two commands.')
+    .showHelpAfterError('(run trailbook init --help for usage)')
+    .action(async () => {
+      code = await runInit(out);
+    });
+
+  program
     .command('diff')
     .description('Compare two runs: decisions added, removed and changed, flags new and fixed, verdicts, picks and grafts that changed (docs/history.md).')
     .showHelpAfterError('(run trailbook diff --help for usage)')
     .argument('<A>', 'the earlier run: a project folder, a recap.json of a built archive, or a project id of the archive in --cache-dir')
     .argument('<B>', 'the later run, the same way')
     .option('--json', 'print one JSON document (trailbook.diff/1)')
-    .option('--cache-dir <dir>', 'model store to look project ids up in (default: .trailbook-cache)')
+    .option('--config <file>', CONFIG)
+    .option('--cache-dir <dir>', 'model store to look project ids up in (default: the one trailbook build uses here)')
     .addHelpText('after', '\nExamples:\n  trailbook diff runs/T-42/run-1 runs/T-42/run-2\n  trailbook diff dist/p/a/recap.json dist/p/b/recap.json --json')
     .action(async (a: string, b: string, options: DiffOptions) => {
       code = await runDiff(a, b, options, out);

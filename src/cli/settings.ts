@@ -1,7 +1,9 @@
 /**
  * The settings of one command run: the configuration file (src/lib/config) with the
  * command-line flags over it, folders resolved (flags against the working folder, file
- * values against the file's folder), and defaults for the rest.
+ * values against the file's folder), and defaults for the rest: the working folder as input,
+ * `dist` as output (the per-user cache when the working folder is an input) and a build cache
+ * in the per-user cache folder (src/cli/user-cache.ts).
  */
 import { createHash } from 'node:crypto';
 import { stat } from 'node:fs/promises';
@@ -16,7 +18,8 @@ import { normaliseBase } from '../lib/site/urls.ts';
 import { DEFAULT_EXPORT_TIMEOUT_MS, type BdExportOptions } from '../lib/beads/run-export.ts';
 import { resolveInputs } from './inputs.ts';
 import { UsageError } from './output.ts';
-import { DEFAULT_CACHE_DIR, fromCwd } from './paths.ts';
+import { fromCwd, within } from './paths.ts';
+import { defaultCacheDir, defaultSiteDir, userCacheRoot } from './user-cache.ts';
 
 /** Flags every command that reads a configuration understands (all optional). */
 export interface SettingsFlags {
@@ -32,6 +35,8 @@ export interface SettingsFlags {
   title?: string;
   /** `--site URL`. */
   site?: string;
+  /** `--example`: read the bundled example corpus. */
+  example?: boolean;
 }
 
 /** Everything a command needs to know, resolved. */
@@ -67,6 +72,10 @@ export interface SettingsDefaults {
   out?: string;
   /** Working folder: where the configuration is looked up and flags' paths start (default: the process's). */
   cwd?: string;
+  /** The per-user cache folder (default: src/cli/user-cache.ts userCacheRoot). */
+  cacheRoot?: string;
+  /** The output path the default cache folder is keyed by, when not the output folder (`dev` builds into a new folder every run). */
+  cacheKey?: string;
 }
 
 /** Reads the configuration and merges the flags over it. Throws {@link UsageError} or {@link ConfigError}. */
@@ -78,7 +87,7 @@ export async function resolveSettings(dirs: string[], flags: SettingsFlags, defa
   const name = loaded ? fromCwd(loaded.file) : '';
 
   let roots: string[];
-  if (dirs.length > 0 || config.inputs === undefined) roots = await resolveInputs(defaults.cwd === undefined ? dirs : dirs.map((d) => resolve(cwd, d)));
+  if (dirs.length > 0 || flags.example || config.inputs === undefined) roots = await resolveInputs(dirs, cwd, flags.example === true);
   else {
     roots = [];
     for (const [i, input] of config.inputs.entries()) {
@@ -96,12 +105,16 @@ export async function resolveSettings(dirs: string[], flags: SettingsFlags, defa
   if (flags.title !== undefined && flags.title.trim() === '') throw new UsageError('--title is empty', 'pass the archive title, e.g. --title "Team archive"');
 
   const accept = pathFilter(config.include, config.exclude);
+  const cacheRoot = defaults.cacheRoot ?? userCacheRoot();
+  // Nothing is written into the records: when the working folder is an input, the default
+  // output goes to the per-user cache rather than `dist/` among them.
+  const outDir = flags.out !== undefined ? resolve(cwd, flags.out) : config.out !== undefined ? fromFile(config.out) : roots.some((r) => within(r, cwd)) ? defaultSiteDir(roots, cacheRoot) : resolve(cwd, defaults.out ?? 'dist');
   return {
     loaded,
     roots,
     base: normaliseBase(flags.base ?? config.base ?? '/'),
-    outDir: flags.out !== undefined ? resolve(cwd, flags.out) : config.out !== undefined ? fromFile(config.out) : resolve(cwd, defaults.out ?? 'dist'),
-    cacheDir: flags.cacheDir !== undefined ? resolve(cwd, flags.cacheDir) : config.cacheDir !== undefined ? fromFile(config.cacheDir) : resolve(cwd, DEFAULT_CACHE_DIR),
+    outDir,
+    cacheDir: flags.cacheDir !== undefined ? resolve(cwd, flags.cacheDir) : config.cacheDir !== undefined ? fromFile(config.cacheDir) : defaultCacheDir(roots, defaults.cacheKey ?? outDir, cacheRoot),
     filter: { include: config.include ?? [], exclude: config.exclude ?? [] },
     ...(accept ? { accept } : {}),
     title: flags.title?.trim() ?? config.title ?? DEFAULT_SITE_SETTINGS.title,

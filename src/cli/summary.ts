@@ -3,7 +3,10 @@ import type { ProjectSummary } from '../lib/archive/summary.ts';
 import type { SourceFormat } from '../lib/model/types.ts';
 import { archiveCounts, flagTotal, pointerTotal, type ArchiveCounts } from '../lib/projections/counts.ts';
 import { projectWarnings } from '../lib/export/build-report.ts';
+import { describeNeeds, worstProject } from '../lib/projections/needs-a-person.ts';
+import { join } from 'node:path';
 import { formatCount, plural, type Output } from './output.ts';
+import { fromCwd } from './paths.ts';
 
 /** Totals over all projects: the core's sums (src/lib/projections/counts.ts) and what only the build summary needs. */
 export interface ArchiveTotals extends ArchiveCounts {
@@ -85,4 +88,23 @@ export function strictExitCode(out: Output, t: ArchiveTotals): number {
   if (fault === null) return 0;
   out.error(`--strict: ${fault}`);
   return 1;
+}
+
+/** A command line word as a shell reads it back: quoted when it holds anything but plain characters. */
+function shellWord(word: string): string {
+  return /^[\w./:=@%+-]+$/.test(word) ? word : `'${word.replace(/'/g, `'\\''`)}'`;
+}
+
+/**
+ * The closing line when something needs a person: the project to start with
+ * (src/lib/projections/needs-a-person.ts), what it has, and its recap file in `outDir`. After
+ * `check`, which renders nothing, it names the build command that writes that recap.
+ */
+export function printNextStep(out: Output, projects: readonly ProjectSummary[], outDir: string, build: { built: true } | { built: false; args: readonly string[] }): void {
+  const worst = worstProject(projects);
+  if (worst === null) return;
+  const recap = fromCwd(join(outDir, 'p', worst.project.id, 'recap.html'));
+  const first = `Next: start with ${worst.project.id} (${describeNeeds(worst.needs)})`;
+  if (build.built) out.info(`${first}: open ${recap}`);
+  else out.info(`${first}: run \`${['trailbook', 'build', ...build.args].map(shellWord).join(' ')}\`, then open ${recap}`);
 }

@@ -203,6 +203,27 @@ describe('exit codes', () => {
     if (run.code === 0) expect(await readdir(link)).toContain('index.html');
   });
 
+  it('build . --out dist inside the records is refused with a fix that works: --out ../trailbook-site', async () => {
+    const input = await copyOfClean('build-dot');
+    const env = { XDG_CACHE_HOME: join(scratch, 'xdg') };
+    const refused = await runCli(['build', '.', '--out', 'dist'], input, env);
+    expect(refused.code).toBe(2);
+    expect(refused.stderr).toBe('trailbook: --out dist is inside the input folder .; the archive would be read as input next time\n  fix: pass --out a folder of its own outside the records, e.g. --out ../trailbook-site\n');
+    const fixed = await runCli(['build', '.', '--out', '../trailbook-site'], input, env);
+    expect(fixed.code, fixed.stderr).toBe(0);
+    expect(await readdir(join(input, '..', 'trailbook-site', 'p'))).toEqual(['clean']);
+    // The cache went to the per-user folder, nothing into the records.
+    expect((await readdir(input)).sort()).toEqual(['audit.json', 'decisions.jsonl', 'handover.md', 'trailbook.json']);
+    expect(await readdir(join(scratch, 'xdg', 'trailbook', 'builds'))).toEqual([expect.stringMatching(/^clean-[0-9a-f]{12}$/)]);
+  });
+
+  it('check names each project once and ends with the project to look at first', async () => {
+    const run = await runCli(['check', 'content/tickets/faults', 'content/tickets/clean']);
+    expect(run.code).toBe(0);
+    expect(run.stdout.split('\n').filter((l) => !l.startsWith(' '))).toEqual(['faults  Planted faults', 'clean  Clean trail', '']);
+    expect(run.stderr.trim().split('\n').at(-1)).toBe('Next: start with faults (10 high-severity flags, 4 medium-severity flags, 1 invalid record, 1 low-severity flag): run `trailbook build content/tickets/faults content/tickets/clean`, then open dist/p/faults/recap.html');
+  });
+
   it('build --strict of the example corpus exits 1 (an invalid row, high flags)', async () => {
     const run = await runCli(['build', '--strict', '--out', join(scratch, 'strict-out'), '--cache-dir', join(scratch, 'strict-cache')]);
     expect(run.code).toBe(1);

@@ -201,6 +201,30 @@ describe.skipIf(!chromiumAvailable())('every page of the hostile archive in Chro
     expect(dialogs).toEqual([]);
   });
 
+  it('issue 14: a back-dated superseder hides no failure, and the flag reaches both rows', async () => {
+    await page.goto(`${origin}/p/broken-supersedes-backdated/`);
+    const flag = page.locator('li.flag[data-kind="trail/supersedes-backdated"]');
+    expect(await flag.count()).toBe(1);
+    const links = await flag.locator('.flag-links a').evaluateAll((as) => as.map((a) => a.getAttribute('href')));
+    expect(links).toHaveLength(2);
+    for (const href of links) expect(await page.locator(href as string).isVisible(), href as string).toBe(true);
+    const failed = page.locator('article.row[data-result="failed"]');
+    expect(await failed.count()).toBe(1);
+    expect(await failed.isVisible()).toBe(true);
+    expect(`#${await failed.getAttribute('id')}`).toBe(links[1]);
+  });
+
+  it('issue 14: 1,000 empty QA files and 50,000 garbage lines make a bounded recap that says what it left out', async () => {
+    await page.goto(`${origin}/p/broken-amplify/`);
+    expect(await page.locator('section.invalid > p').first().textContent()).toBe('51000 lines could not be read as records. At most 200 of one kind are listed here, each with its raw text; the rest of a kind are counted in one summary.');
+    expect(await page.locator('.invalid-list > li').count()).toBe(402);
+    const text = await page.evaluate(() => document.body.textContent ?? '');
+    expect(text).toContain('49800 more trail/not-json records are not listed one by one (the first at decisions.jsonl:202, the last at decisions.jsonl:50001)');
+    expect(text).toContain('800 more files, qa/T-0200.json … qa/T-0999.json');
+    const recap = await readFile(join(site.out, 'p', 'broken-amplify', 'index.html'));
+    expect(recap.length).toBeLessThan(2_000_000);
+  });
+
   it('searches under the CSP: words and filter values made of markup run nothing and are shown as text', async () => {
     const settle = async (): Promise<number> => {
       await page.waitForFunction(() => document.querySelector('#search-status')?.hasAttribute('data-count') || /No results|could not be loaded/.test(document.querySelector('#search-status')?.textContent ?? ''));

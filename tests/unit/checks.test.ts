@@ -137,6 +137,29 @@ describe('trail/supersedes-*', () => {
     ]);
   });
 
+  it('flags a superseder timestamped before the row it replaces, linking both, and hides nothing with it (issue 14)', () => {
+    const rows = trail(
+      { id: 'aaaa0001' },
+      { id: 'fa11ed00', ts: '2026-03-02T12:00:00Z', result: 'failed', resultClass: 'failed' },
+      { id: 'backdate', ts: '2026-03-02T09:00:00Z', supersedes: 'fa11ed00', result: 'verified' },
+    );
+    expect(supersedes.run(input({ rows }))).toEqual([
+      {
+        layer: 'trail',
+        severity: 'high',
+        kind: 'trail/supersedes-backdated',
+        rows: ['backdate', 'fa11ed00'],
+        summary: 'row backdate (line 3, 2026-03-02T09:00:00Z) supersedes row fa11ed00 (line 2, 2026-03-02T12:00:00Z), which is later in time: it is not hidden',
+        at: [at(3), at(2)],
+      },
+    ]);
+    expect(linkRows(rows, []).map((r) => [r.id, r.supersededBy])).toEqual([['aaaa0001', []], ['fa11ed00', []], ['backdate', []]]);
+    // Same time, or a later one: a plain supersede.
+    const fine = trail({ id: 'aaaa0001' }, { id: 'fa11ed00', ts: '2026-03-02T12:00:00Z' }, { id: 'later', ts: '2026-03-02T12:00:00Z', supersedes: 'fa11ed00' });
+    expect(supersedes.run(input({ rows: fine }))).toEqual([]);
+    expect(linkRows(fine, [])[1]?.supersededBy).toEqual(['later']);
+  });
+
   it('flags a row that supersedes itself once, as forward (not also as a one-row cycle)', () => {
     const rows = trail({ id: 'aaaa0001' }, { id: 'aaaa0002', supersedes: 'aaaa0002' });
     expect(supersedes.run(input({ rows }))).toEqual([

@@ -4,6 +4,7 @@
  * what to fix. The dev server (src/cli/serve.ts) stays inside its folder and base path.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createHash } from 'node:crypto';
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -62,16 +63,41 @@ describe('settings', () => {
     expect(settingsFingerprint(s)).not.toBe(settingsFingerprint(await resolveSettings([], {}, { cwd })));
   });
 
-  it('without a file: the example corpus, dist, .trailbook-cache, base /', async () => {
+  it('without a file or folder: the working folder, built into the per-user cache, nothing written into it', async () => {
     const cwd = join(dir, 'other');
-    const s = await resolveSettings([], {}, { cwd });
+    const cacheRoot = join(dir, 'user-cache', 'trailbook');
+    const s = await resolveSettings([], {}, { cwd, cacheRoot });
     expect(s.loaded).toBeNull();
-    expect(s.roots).toEqual([EXAMPLE_CORPUS]);
-    expect(s.outDir).toBe(join(cwd, 'dist'));
-    expect(s.cacheDir).toBe(join(cwd, '.trailbook-cache'));
+    expect(s.roots).toEqual([cwd]);
+    // dist/ would sit among the records: the archive goes to the per-user cache instead.
+    const key = (parts: string[]): string => createHash('sha256').update(parts.join('\0')).digest('hex').slice(0, 12);
+    expect(s.outDir).toBe(join(cacheRoot, 'sites', `other-${key([cwd])}`));
+    expect(s.cacheDir).toBe(join(cacheRoot, 'builds', `other-${key([cwd, '', s.outDir])}`));
     expect(s.base).toBe('/');
     expect(s.title).toBe('Trailbook');
     expect(s.accept).toBeUndefined();
+  });
+
+  it('--example reads the bundled corpus into dist/ of the working folder; with folders it is refused', async () => {
+    const cwd = join(dir, 'other');
+    const cacheRoot = join(dir, 'user-cache', 'trailbook');
+    const s = await resolveSettings([], { example: true }, { cwd, cacheRoot });
+    expect(s.roots).toEqual([EXAMPLE_CORPUS]);
+    expect(s.outDir).toBe(join(cwd, 'dist'));
+    expect(s.cacheDir.startsWith(join(cacheRoot, 'builds', 'content-'))).toBe(true);
+    // The cache is keyed by the inputs and the output: another output, another cache.
+    expect((await resolveSettings([], { example: true, out: 'x' }, { cwd, cacheRoot })).cacheDir).not.toBe(s.cacheDir);
+    await expect(resolveSettings(['.'], { example: true }, { cwd })).rejects.toMatchObject({ message: '--example and the folder . exclude each other' });
+  });
+
+  it('folders on the command line are read from the working folder, and dist/ goes beside them', async () => {
+    const cwd = join(dir, 'project');
+    const s = await resolveSettings(['runs'], { config: join(dir, 'other', 'none.json') }, { cwd }).catch((e: unknown) => e);
+    expect(s).toBeInstanceOf(ConfigError);
+    await writeFile(join(dir, 'other', 'empty.json'), '{}');
+    const t = await resolveSettings(['runs'], { config: join(dir, 'other', 'empty.json') }, { cwd });
+    expect(t.roots).toEqual([join(cwd, 'runs')]);
+    expect(t.outDir).toBe(join(cwd, 'dist'));
   });
 
   it('refuses unusable flags and config inputs, naming the fix', async () => {

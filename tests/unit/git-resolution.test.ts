@@ -313,7 +313,7 @@ describe('artifacts and rubric helpers', () => {
 
   it('never reads through a symlink that leaves the project folder', async () => {
     const folder = new ArtifactFolder(project);
-    expect(await folder.lookup('link-out.txt')).toEqual({ status: 'missing' });
+    expect(await folder.lookup('link-out.txt')).toEqual({ status: 'refused', reason: 'link-out.txt leads outside the project folder: not evidence' });
     expect(await folder.lookup('design/selection.md')).toEqual({ status: 'file', lines: 5, text: 'one\ntwo\nthree\nfour\nfive\n' });
     expect(await folder.lookup('notes')).toEqual({ status: 'folder' });
     expect(await folder.lookup('../outside.txt')).toEqual({ status: 'missing' });
@@ -445,7 +445,7 @@ describe('resolvePointer', () => {
       ['src/parser.ts:20-10', 'lines 20–10 are not a valid line range', 'evidence/line-out-of-range'],
       ['src/:3', 'src is a folder; it has no lines', 'evidence/line-out-of-range'],
       ['src/nope.ts', 'src/nope.ts not found at landed head __HEAD__ nor in the project folder', 'evidence/path-not-found'],
-      ['link-out.txt', 'link-out.txt not found at landed head __HEAD__ nor in the project folder', 'evidence/path-not-found'],
+      ['link-out.txt', 'link-out.txt leads outside the project folder: not evidence', 'evidence/path-not-found'],
       ['../secret.txt', '../secret.txt leaves the repository tree', 'evidence/path-outside-repository'],
       ['src/../../secret.txt', 'src/../../secret.txt leaves the repository tree', 'evidence/path-outside-repository'],
     ])('path %s is NOT_VERIFIED: %s', async (cell, reason, fault) => {

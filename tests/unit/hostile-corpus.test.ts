@@ -12,6 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeHostileCorpus, SECRET, type HostileManifest } from '../../scripts/make-hostile-corpus.ts';
 import { analyseArchive } from '../../src/lib/archive/analyse-archive.ts';
 import type { ProjectModel, SourceFile } from '../../src/lib/model/types.ts';
+import { invalidCount } from '../../src/lib/bounds/kind-bounds.ts';
 
 let tmp: string;
 let manifest: HostileManifest;
@@ -35,7 +36,8 @@ const LINE_FORMATS = new Set(['bbs-trail', 'pstack-trail', 'coord', 'beads', 'ba
 function invalidByFile(model: ProjectModel): Record<string, string> {
   const out: Record<string, string[]> = {};
   for (const r of model.invalid) (out[r.file] ??= []).push(`${r.line}:${r.kind}`);
-  return Object.fromEntries(Object.entries(out).map(([f, l]) => [f, l.length > 20 ? `${l.length} records` : l.join(' ')]));
+  const total = (file: string): number => invalidCount(model.invalid.filter((r) => r.file === file));
+  return Object.fromEntries(Object.entries(out).map(([f, l]) => [f, l.length > 20 ? `${l.length} listed, ${total(f)} in all` : l.join(' ')]));
 }
 
 describe('the hostile corpus', () => {
@@ -72,7 +74,7 @@ describe('the hostile corpus', () => {
       expect(source.lines, `${f.project}/${f.rel}`).toBe(f.lines);
       expect(source.valid + source.invalid, `${f.project}/${f.rel}`).toBe(f.lines);
       const records = model.invalid.filter((r) => r.file === f.rel);
-      expect(records.length, `${f.project}/${f.rel}`).toBe(source.invalid);
+      expect(invalidCount(records), `${f.project}/${f.rel}`).toBe(source.invalid);
       for (const r of records) {
         expect(r.line).toBeGreaterThanOrEqual(1);
         expect(r.line).toBeLessThanOrEqual(f.lines);
@@ -89,7 +91,7 @@ describe('the hostile corpus', () => {
         if (model.invalid.some((r) => r.file === s.path && r.kind === 'source/unreadable')) expect([s.lines, s.valid, s.invalid]).toEqual([0, 0, 1]);
         else expect(s.valid + s.invalid, `${model.root}/${s.path}`).toBe(s.lines);
       }
-      expect(model.counts.invalid).toBe(model.invalid.length);
+      expect(model.counts.invalid).toBe(invalidCount(model.invalid));
     }
   });
 
@@ -112,14 +114,16 @@ describe('broken input: each defect is reported with its file, line and kind; th
       'qa/T-1.json': '1:verdict/invalid-file',
     },
     'bom-crlf': {},
+    // A NUL byte makes a line of every line format invalid, a pstack cell too (issue 14).
     nul: {
-      '.beads/issues.jsonl': '2:beads/not-json 3:beads/not-json',
+      '.beads/issues.jsonl': '2:source/nul-byte 3:source/nul-byte',
       'audit.json': '1:audit/invalid-file',
-      'coordination.jsonl': '2:coord/not-json 3:coord/not-json',
-      'decisions.jsonl': '2:trail/not-json 3:trail/not-json',
-      'decisions.tsv': '4:trail/tsv-cell-count',
-      'history.jsonl': '3:babysit/not-json 4:babysit/not-json',
-      'premises.jsonl': '2:loop/invalid-row 3:loop/invalid-row',
+      'coordination.jsonl': '2:source/nul-byte 3:source/nul-byte',
+      'decisions.jsonl': '2:source/nul-byte 3:source/nul-byte',
+      'decisions.tsv': '3:source/nul-byte 4:source/nul-byte',
+      'history.jsonl': '3:source/nul-byte 4:source/nul-byte',
+      'premises.jsonl': '2:source/nul-byte 3:source/nul-byte',
+      'verdicts/qa.md': '3:source/nul-byte',
     },
     'invalid-utf8': {
       '.beads/issues.jsonl': '2:beads/invalid-utf8 3:beads/invalid-utf8',
@@ -191,13 +195,14 @@ describe('broken input: each defect is reported with its file, line and kind; th
       'history.jsonl': '4:source/line-too-long',
       'premises.jsonl': '3:source/line-too-long',
     },
+    // At most 200 records of one kind are listed per project, the rest summarised (src/lib/bounds/).
     'many-lines': {
-      '.beads/issues.jsonl': '1000 records',
-      'coordination.jsonl': '1000 records',
-      'decisions.jsonl': '1000 records',
-      'decisions.tsv': '1000 records',
-      'history.jsonl': '1000 records',
-      'premises.jsonl': '1000 records',
+      '.beads/issues.jsonl': '402 listed, 1000 in all',
+      'coordination.jsonl': '402 listed, 1000 in all',
+      'decisions.jsonl': '402 listed, 1000 in all',
+      'decisions.tsv': '201 listed, 1000 in all',
+      'history.jsonl': '402 listed, 1000 in all',
+      'premises.jsonl': '201 listed, 1000 in all',
     },
     shapes: {
       '.beads/issues.jsonl': '2:beads/not-an-object 3:beads/not-an-object 4:beads/not-an-object 5:beads/not-an-object 6:beads/not-an-object 7:beads/unknown-record 8:beads/unknown-record',
@@ -219,6 +224,24 @@ describe('broken input: each defect is reported with its file, line and kind; th
       for (const r of (model as ProjectModel).invalid) expect(at.has(`${r.file}:${r.line}`), `${r.file}:${r.line} ${r.kind}`).toBe(true);
     });
   }
+
+  it('lists 200 invalid records of one kind and summarises the rest, with how many and where', () => {
+    const [model] = byRoot('broken/many-lines');
+    const tsv = (model as ProjectModel).invalid.filter((r) => r.file === 'decisions.tsv');
+    expect(tsv.slice(0, 2).map((r) => r.line)).toEqual([3, 4]);
+    expect(tsv.at(-1)).toEqual({ file: 'decisions.tsv', line: 203, kind: 'trail/tsv-cell-count', error: '800 more trail/tsv-cell-count records are not listed one by one (the first at decisions.tsv:203, the last at decisions.tsv:1002): a project lists at most 200 of one kind', raw: '', omitted: 800 });
+    const flag = (model as ProjectModel).flags.find((f) => f.kind === 'trail/tsv-cell-count' && f.omitted !== undefined);
+    expect(flag).toMatchObject({ severity: 'high', omitted: 800, at: [{ file: 'decisions.tsv', line: 203 }] });
+    expect((model as ProjectModel).counts.invalid).toBe(6000);
+  });
+
+  it('says where the NUL byte is, and reads a text verdict with U+FFFD in its place', () => {
+    const [model] = byRoot('broken/nul');
+    const errors = (model as ProjectModel).invalid.filter((r) => r.kind === 'source/nul-byte').map((r) => `${r.file}: ${r.error}`);
+    expect(errors).toContain('decisions.tsv: line 3 holds a NUL byte (at byte 11): it is not text, and is not read');
+    expect(errors).toContain('verdicts/qa.md: holds NUL bytes from line 3; read with U+FFFD in place of each');
+    expect((model as ProjectModel).flags.find((f) => f.kind === 'source/nul-byte')?.severity).toBe('medium');
+  });
 
   it('says which record files are empty', () => {
     const [model] = byRoot('broken/empty');
@@ -276,12 +299,12 @@ describe('evidence that tries to leave the repository tree or the project folder
     '/etc/hostname:1': 'ephemeral INCONCLUSIVE absolute path outside the repository; gone after the run',
     '~/secret.txt': 'path NOT_VERIFIED ~/secret.txt not found at landed head',
     'file:///etc/passwd': 'url INCONCLUSIVE only http(s) URLs are links; recorded as text',
-    '.git/config': 'path NOT_VERIFIED .git/config not found at landed head',
+    '.git/config': 'path NOT_VERIFIED .git/config is inside a .git folder, which is never read: not evidence',
     '.git/HEAD': 'path NOT_VERIFIED .git/HEAD not found at landed head',
     '.GIT/config': 'path NOT_VERIFIED .GIT/config not found at landed head',
-    'secret-link.txt': 'path NOT_VERIFIED secret-link.txt not found at landed head',
-    'secret-link.txt:1': 'path NOT_VERIFIED secret-link.txt not found at landed head',
-    'link-dir/secret.txt': 'path NOT_VERIFIED link-dir/secret.txt not found at landed head',
+    'secret-link.txt': 'path NOT_VERIFIED secret-link.txt leads outside the project folder: not evidence',
+    'secret-link.txt:1': 'path NOT_VERIFIED secret-link.txt leads outside the project folder: not evidence',
+    'link-dir/secret.txt': 'path NOT_VERIFIED link-dir/secret.txt leads outside the project folder: not evidence',
     'link-to-secret.txt:1': 'path INCONCLUSIVE link-to-secret.txt exists but its lines cannot be checked: a symbolic link in the repository (not followed)',
     'vendor/sub': 'path INCONCLUSIVE vendor/sub is inside a submodule; its content is in another repository',
     'vendor/sub/secret.txt': 'path INCONCLUSIVE vendor/sub/secret.txt is inside a submodule; its content is in another repository',
@@ -335,5 +358,90 @@ describe('hard repositories in the corpus', () => {
     expect(long?.id).toMatch(/^hard-a{78}-[0-9a-f]{16}$/);
     expect(statusesOf(long as ProjectModel)).toEqual(['VERIFIED', 'VERIFIED', 'VERIFIED']);
     for (const m of models) expect(m.id.length, m.root).toBeLessThanOrEqual(100);
+  });
+});
+
+// --- issue 14: git links out of the input, .git through a link, amplification, back-dated supersedes ---
+
+describe('issue 14: git data and .git reached through links, amplification, back-dated supersedes', () => {
+  const only = (project: string): ProjectModel => {
+    const found = byRoot(project);
+    expect(found, project).toHaveLength(1);
+    return found[0] as ProjectModel;
+  };
+  const evidence = (m: ProjectModel): string[] => m.rows.flatMap((r) => r.evidence.map((p) => `${p.raw} ${p.status} ${p.reason}`));
+  const outside = (what: string): string => `${what} leads outside the repository's git directory; not read`;
+
+  it('.git/objects and .git/refs linked into a private repository: its commit never verifies, its .env is never read', () => {
+    const m = only('links/git-objects-refs');
+    const problem = `landed head unknown: cannot resolve HEAD: no such ref (${outside('refs')})`;
+    expect(m.repository.problem).toBe(problem);
+    const [commit, env] = evidence(m);
+    expect(commit).toMatch(new RegExp(`^[0-9a-f]{40} INCONCLUSIVE no commit [0-9a-f]{40} in corpus/links/git-objects-refs, but part of the object store cannot be read \\(${outside('objects').replace(/[.()]/g, '\\$&')}\\)$`));
+    expect(env).toBe(`.env:1 INCONCLUSIVE ${problem}`);
+    expect(m.flags.map((f) => f.kind)).toEqual(['repository/unavailable']);
+    expect(m.cited).toEqual({ commits: [], files: [] });
+  });
+
+  it('a loose object linked to the private .env blob, refs/heads/main and packed-refs linked out: refused by name, never read', () => {
+    const [loose] = evidence(only('links/git-loose-object'));
+    expect(loose).toMatch(new RegExp(`^README\\.md:1 INCONCLUSIVE cannot read blob [0-9a-f]{12}: objects/[0-9a-f]{2}/[0-9a-f]{38} leads outside the repository's git directory; not read$`));
+    expect(only('links/git-ref-file').repository.problem).toBe(`landed head unknown: cannot resolve HEAD: no such ref (${outside('refs/heads/main')})`);
+    expect(only('links/git-packed-refs').repository.problem).toBe(`landed head unknown: cannot resolve HEAD: no such ref (${outside('packed-refs')})`);
+    for (const p of ['links/git-loose-object', 'links/git-ref-file', 'links/git-packed-refs']) expect(only(p).cited.files, p).toEqual([]);
+  });
+
+  it('g -> .git: g/config:2, g//config and ./g/config are not artifacts (judged by real path), and the walk does not follow links into .git', () => {
+    const m = only('links/dot-git-link');
+    const refused = 'g/config is inside a .git folder, which is never read: not evidence';
+    expect(evidence(m)).toEqual([`g/config:2 NOT_VERIFIED ${refused}`, `g//config NOT_VERIFIED ${refused}`, `./g/config NOT_VERIFIED ${refused}`]);
+    expect(m.flags.map((f) => `${f.kind} ${f.severity}`)).toEqual(['evidence/path-not-found high', 'evidence/path-not-found high', 'evidence/path-not-found high']);
+    expect(m.cited.files).toEqual([]);
+    expect(m.sources.map((s) => s.path)).toEqual(['decisions.jsonl']);
+  });
+
+  it('1,000 empty QA files and 50,000 lines of garbage: 200 of each kind listed, the rest summarised and counted', () => {
+    const m = only('broken/amplify');
+    expect(m.counts.invalid).toBe(51_000);
+    expect(m.invalid).toHaveLength(402);
+    expect(m.invalid.filter((r) => r.omitted !== undefined)).toEqual([
+      { file: 'decisions.jsonl', line: 202, kind: 'trail/not-json', error: '49800 more trail/not-json records are not listed one by one (the first at decisions.jsonl:202, the last at decisions.jsonl:50001): a project lists at most 200 of one kind', raw: '', omitted: 49_800 },
+      { file: 'qa/T-0200.json', line: 1, kind: 'verdict/invalid-file', error: '800 more verdict/invalid-file records are not listed one by one (the first at qa/T-0200.json:1, the last at qa/T-0999.json:1): a project lists at most 200 of one kind', raw: '', omitted: 800 },
+    ]);
+    expect(m.flags).toHaveLength(402);
+    expect(m.counts.flags.high).toBe(51_000);
+    expect(m.flags.filter((f) => f.omitted !== undefined).map((f) => [f.kind, f.severity, f.omitted, f.at])).toEqual([
+      ['trail/not-json', 'high', 49_800, [{ file: 'decisions.jsonl', line: 202 }]],
+      ['verdict/invalid-file', 'high', 800, [{ file: 'qa/T-0200.json', line: 1 }]],
+    ]);
+    expect(m.sources).toHaveLength(202);
+    expect(m.sources.at(-1)).toEqual({ path: '800 more files, qa/T-0200.json … qa/T-0999.json', format: 'verdicts', bytes: 0, lines: 0, valid: 0, invalid: 0, files: 800 });
+  });
+
+  it('a superseder timestamped before the failed row it supersedes: flagged high with both rows, the failure stays shown', () => {
+    const m = only('broken/supersedes-backdated');
+    const [, failed, hider] = m.rows;
+    expect([failed?.result, failed?.supersededBy, hider?.supersedes]).toEqual(['failed', [], failed?.id]);
+    expect(m.counts.superseded).toBe(0);
+    const flag = m.flags.find((f) => f.kind === 'trail/supersedes-backdated');
+    expect(flag).toEqual({
+      layer: 'trail',
+      severity: 'high',
+      kind: 'trail/supersedes-backdated',
+      rows: [hider?.id, failed?.id],
+      summary: `row ${hider?.id} (line 3, 2026-03-02T09:00:00Z) supersedes row ${failed?.id} (line 2, 2026-03-02T12:00:00Z), which is later in time: it is not hidden`,
+      at: [{ file: 'decisions.jsonl', line: 3 }, { file: 'decisions.jsonl', line: 2 }],
+    });
+  });
+
+  it('a blob built to inflate is too large from its header (never inflated); a pack damaged mid-way loses only the damaged object', () => {
+    expect(evidence(only('hard/zip-bomb')).map((e) => e.replace(/[0-9a-f]{40}/g, 'SHA'))).toEqual([
+      'zeros.txt:1 INCONCLUSIVE zeros.txt exists but its lines cannot be checked: file too large to read (134217728 bytes)',
+      'SHA NOT_VERIFIED SHA is a blob in repos/zip-bomb, not a commit',
+      'README.md:1 VERIFIED line 1 of 1 exists at landed head',
+    ]);
+    const [ok, broken] = evidence(only('hard/mid-pack'));
+    expect(ok).toBe('ok.txt:1 VERIFIED line 1 of 1 exists at landed head');
+    expect(broken).toMatch(/^broken\.txt:1 INCONCLUSIVE cannot read blob [0-9a-f]{12}: Invalid compressed buffer: incorrect data check$/);
   });
 });

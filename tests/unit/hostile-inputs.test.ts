@@ -79,11 +79,11 @@ describe('very large input is streamed, with bounded memory and time', () => {
     expect(r.peakBytes).toBeLessThan(64 * 1024 * 1024);
   }, 60_000);
 
-  it('reads a single 100 MB line as one over-long line, keeping only its start', async () => {
+  it('reads a single 200 MB line as one over-long line, keeping only its start (issue 14)', async () => {
     const file = path.join(tmp, 'one-line.jsonl');
     const handle = await openFile(file, 'w');
     const chunk = Buffer.alloc(1 << 20, 0x62);
-    for (let i = 0; i < 100; i++) await handle.write(chunk);
+    for (let i = 0; i < 200; i++) await handle.write(chunk);
     await handle.close();
     const r = measure(file);
     expect([r.lines, r.valid, r.invalid, r.kinds]).toEqual([1, 0, 1, ['1:source/line-too-long']]);
@@ -91,11 +91,22 @@ describe('very large input is streamed, with bounded memory and time', () => {
     let n = 0;
     for await (const line of readLines(file)) {
       n++;
-      expect(line).toMatchObject({ number: 1, bytes: 100 * (1 << 20), tooLong: true });
+      expect(line).toMatchObject({ number: 1, bytes: 200 * (1 << 20), tooLong: true });
       expect(line.text.length).toBe(LONG_LINE_KEPT_BYTES);
-      expect(tooLongMessage(line)).toBe(`line 1 is 104857600 bytes, over the ${MAX_LINE_BYTES}-byte line limit: not read (its first 4096 bytes are kept)`);
+      expect(tooLongMessage(line)).toBe(`line 1 is 209715200 bytes, over the ${MAX_LINE_BYTES}-byte line limit: not read (its first 4096 bytes are kept)`);
     }
     expect(n).toBe(1);
+    await rm(file);
+  }, 60_000);
+
+  it('reads 2,000,000 one-byte garbage lines in bounded memory: 200 kept, the rest one summary (issue 14)', async () => {
+    const file = path.join(tmp, 'garbage.jsonl');
+    await writeFile(file, `${row(0)}\n${'x\n'.repeat(2_000_000)}`);
+    const r = measure(file);
+    expect([r.lines, r.valid, r.invalid]).toEqual([2_000_001, 1, 2_000_000]);
+    expect(r.kinds).toHaveLength(201);
+    expect(r.kinds.at(-1)).toBe('202:trail/not-json');
+    expect(r.peakBytes).toBeLessThan(64 * 1024 * 1024);
   }, 60_000);
 
   it('reads a 1 MB row (flagged as too large by the trail checks, but read) and splits like the stream does', async () => {
@@ -205,8 +216,8 @@ describe('files that cannot be read as they are', () => {
     await truncate(path.join(dir, 'big.md'), MAX_TEXT_BLOB_BYTES + 1);
     const folder = new ArtifactFolder(dir);
     expect(await folder.lookup('big.md')).toEqual({ status: 'file', lines: null, text: null });
-    expect(await folder.lookup('.git/config')).toEqual({ status: 'missing' });
-    expect(await folder.lookup('link.md')).toEqual({ status: 'missing' });
+    expect(await folder.lookup('.git/config')).toEqual({ status: 'refused', reason: '.git/config is inside a .git folder, which is never read: not evidence' });
+    expect(await folder.lookup('link.md')).toEqual({ status: 'refused', reason: 'link.md leads outside the project folder: not evidence' });
   });
 
   it('keeps a record file that cannot be read as an unreadable record, and builds the rest of the project', async () => {

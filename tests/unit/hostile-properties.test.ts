@@ -23,7 +23,7 @@ import { parsePremiseLines } from '../../src/lib/verdicts/premises.ts';
 import type { JsonlFileResult } from '../../src/lib/coord/jsonl-records.ts';
 import type { ReadCoordEvent } from '../../src/lib/coord/read-coord-event.ts';
 import type { BabysitEntry } from '../../src/lib/babysit/types.ts';
-import { jsonHazard } from '../../src/lib/text/json-hazards.ts';
+import { cannotBeJson, jsonHazard } from '../../src/lib/text/json-hazards.ts';
 import { escapeHtml } from '../../src/lib/text/escape.ts';
 import { html } from '../../src/components/html/html.ts';
 import { isAllowedHref, renderMarkdown } from '../../src/lib/markdown/render-markdown.ts';
@@ -230,6 +230,17 @@ describe('jsonHazard', () => {
   });
 });
 
+describe('cannotBeJson', () => {
+  it('is true only for text JSON.parse refuses (so skipping the parse never hides a record)', () => {
+    fc.assert(
+      fc.property(fc.oneof(fc.string({ maxLength: 12 }), fc.json(), fc.string({ unit: fc.constantFrom(' ', '\t', '\n', '\r', 'x', '{', '[', '"', '-', '1', 't', 'n', '}'), maxLength: 8 })), (s) => {
+        if (cannotBeJson(s)) expect(() => JSON.parse(s)).toThrow();
+      }),
+      { numRuns: 2000 },
+    );
+  });
+});
+
 // --- what reaches a page ------------------------------------------------------
 
 const HOSTILE_STRING = fc.oneof(fc.constantFrom(...PAYLOADS), fc.string({ unit: 'binary', maxLength: 40 }), fc.string({ unit: fc.constantFrom('<', '>', '&', '"', "'", '`', '$', '{', 'a', '\ud800', '\u2028', '/'), maxLength: 30 }));
@@ -322,6 +333,22 @@ describe('linkRows', () => {
         });
       }),
       { numRuns: 300 },
+    );
+  });
+
+  it('never lets a back-dated superseder hide a row: hidden only by later rows not earlier in time (issue 14)', () => {
+    const TIME = fc.option(fc.integer({ min: 0, max: 5 }), { nil: null });
+    fc.assert(
+      fc.property(fc.array(fc.tuple(ID, fc.option(ID, { nil: undefined }), TIME), { maxLength: 160 }), (specs) => {
+        const parsed = specs.map(([id, supersedes, time], i) => ({ id, line: i + 1, file: 'd.jsonl', time, ...(supersedes === undefined ? {} : { supersedes }) }) as unknown as ParsedRow);
+        const rows = linkRows(parsed, []);
+        rows.forEach((row, i) => {
+          const qualifies = (r: (typeof rows)[number]): boolean => r.supersedes === row.id && !(r.time !== null && row.time !== null && r.time < row.time);
+          const later = [...new Set(rows.slice(i + 1).filter(qualifies).map((r) => r.id))];
+          expect(row.supersededBy).toEqual(later.slice(0, MAX_SUPERSEDED_BY));
+        });
+      }),
+      { numRuns: 500 },
     );
   });
 });

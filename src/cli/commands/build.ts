@@ -3,21 +3,24 @@
  * (reusing unchanged ones from the model store), render the site with Astro, index it with
  * pagefind, and print what was found and what needs a person.
  */
-import { mkdir, readdir, realpath, rename, rm, stat, symlink, writeFile } from 'node:fs/promises';
+import { rmSync } from 'node:fs';
+import { mkdir, readdir, rename, rm, stat, symlink, writeFile } from 'node:fs/promises';
 import { stageTimes, timed } from '../../lib/archive/stage-times.ts';
 import { readRoutes, writeRenderPlan, type RenderRecord } from '../../lib/archive/render-plan.ts';
 import { carryOver, reusableRecord, siteFingerprint, writeRecord } from '../incremental.ts';
-import { basename, dirname, join, resolve, sep } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 import { Worker } from 'node:worker_threads';
 import { analyseArchive } from '../../lib/archive/analyse-archive.ts';
 import type { SearchIndexStats } from '../../lib/search/write-search-index.ts';
 import type { ExportStats } from '../../integrations/project-exports.ts';
 import { buildEnv } from '../../lib/archive/build-env.ts';
 import { resolveSettings, settingsFingerprint, siteSettings, type SettingsFlags } from '../settings.ts';
-import { fromCwd, PACKAGE_ROOT } from '../paths.ts';
-import { plural, UsageError, type Output } from '../output.ts';
+import { dependenciesFolder, fromCwd, PACKAGE_ROOT, workerExecArgv } from '../paths.ts';
+import { siteRoot } from '../site-root.ts';
+import { checkFolders } from '../folders.ts';
+import { plural, type Output } from '../output.ts';
 import { archiveProgress } from '../progress.ts';
-import { printFaults, printFound, strictExitCode, totals } from '../summary.ts';
+import { printFaults, printFound, printNextStep, strictExitCode, totals } from '../summary.ts';
 import { unmatchedRules } from '../../lib/config/forge-links.ts';
 import { historyLimit, recordHistory, type HistoryFlags } from '../history.ts';
 import { storeComparePairs } from '../compare.ts';
@@ -32,51 +35,6 @@ export interface BuildOptions extends SettingsFlags, HistoryFlags {
   timings?: string;
   /** Set by `trailbook dev`, which serves the output itself: the closing line does not say how to serve it. */
   served?: boolean;
-}
-
-const within = (parent: string, child: string): boolean => child === parent || child.startsWith(parent + sep);
-
-/** The real path of `path`, resolving links in the part that exists. */
-async function realPathOf(path: string): Promise<string> {
-  const rest: string[] = [];
-  let current = path;
-  for (;;) {
-    const real = await realpath(current).catch(() => null);
-    if (real !== null) return join(real, ...rest.reverse());
-    const parent = dirname(current);
-    if (parent === current) return path;
-    rest.push(basename(current));
-    current = parent;
-  }
-}
-
-/** Whether a folder holds a Trailbook archive (so replacing it loses nothing of the user's). */
-async function isArchive(dir: string): Promise<boolean> {
-  const has = (p: string): Promise<boolean> => stat(join(dir, p)).then(() => true, () => false);
-  return (await has('index.html')) && (await has('search-index/facets.json'));
-}
-
-/**
- * Refuses output and cache folders whose replacement would destroy input, the tool, the
- * working folder, the model store or a folder of the user's (links resolved first).
- */
-async function checkFolders(outDir: string, cacheDir: string, roots: string[]): Promise<void> {
-  const hint = 'pass --out a folder of its own, e.g. --out dist';
-  const out = await realPathOf(outDir);
-  const cache = await realPathOf(cacheDir);
-  for (const given of roots) {
-    const root = await realPathOf(given);
-    if (within(out, root)) throw new UsageError(`--out ${fromCwd(outDir)} contains the input folder ${fromCwd(given)}; the output folder is replaced on every build`, hint);
-    if (within(root, out)) throw new UsageError(`--out ${fromCwd(outDir)} is inside the input folder ${fromCwd(given)}; the archive would be read as input next time`, hint);
-  }
-  if (within(out, PACKAGE_ROOT) || within(out, process.cwd())) throw new UsageError(`--out ${fromCwd(outDir)} would replace ${within(out, process.cwd()) ? 'the working folder' : "Trailbook's own folder"}`, hint);
-  if (within(out, cache) || within(cache, out)) {
-    throw new UsageError(`--cache-dir ${fromCwd(cacheDir)} and --out ${fromCwd(outDir)} overlap; the output folder is replaced on every build`, 'give the cache its own folder, e.g. --cache-dir .trailbook-cache');
-  }
-  const entries = await readdir(outDir).catch(() => [] as string[]);
-  if (entries.length > 0 && !(await isArchive(outDir))) {
-    throw new UsageError(`--out ${fromCwd(outDir)} is not empty and does not hold a Trailbook archive; it would be replaced`, 'pass a new or empty folder, or delete that one first');
-  }
 }
 
 /** The HTML pages under `dir`, as sorted `/`-separated relative paths. */
@@ -116,7 +74,7 @@ async function countFiles(dir: string, sizes = true): Promise<{ files: number; b
 /** Writes the search indexes in a worker thread; resolves with its stats. */
 function indexInWorker(cacheDir: string, outDir: string, base: string, siteUrl: string | undefined, title: string): Promise<SearchIndexStats & { exports: ExportStats }> {
   return new Promise((resolvePromise, reject) => {
-    const worker = new Worker(new URL('../search-worker.ts', import.meta.url), { workerData: { cacheDir, outDir, base, siteUrl, title } });
+    const worker = new Worker(new URL('../search-worker.ts', import.meta.url), { workerData: { cacheDir, outDir, base, siteUrl, title }, execArgv: workerExecArgv() });
     worker.once('message', (message: { stats?: SearchIndexStats; exports?: ExportStats; error?: string }) => {
       if (message.stats && message.exports) resolvePromise({ ...message.stats, exports: message.exports });
       else reject(new Error(`search index: ${message.error ?? 'unknown failure'}`));
@@ -172,7 +130,8 @@ export async function runBuild(dirs: string[], options: BuildOptions, out: Outpu
   }
   out.info(`Rendering pages and the search index into ${fromCwd(outDir)}${base === '/' ? '' : ` (base ${base})`}…`);
   const renderStarted = performance.now();
-  const site = `${await siteFingerprint()}-${settingsFingerprint(settings)}`;
+  const code = await siteFingerprint();
+  const site = `${code}-${settingsFingerprint(settings)}`;
   const previous = options.full ? null : await reusableRecord(cacheDir, outDir, site, base);
   await writeRenderPlan(cacheDir, { previous });
   if (previous) out.info('  incremental: pages of unchanged projects, commits and files are kept from the previous build');
@@ -187,16 +146,24 @@ export async function runBuild(dirs: string[], options: BuildOptions, out: Outpu
   let renderRecord: RenderRecord | null = null;
   let renderedPages: string[] = [];
   let keptFiles = 0;
+  // Stopped while rendering (Ctrl-C), the build leaves nothing behind: the staging folder goes
+  // (`dev` serves and stops on its own terms, src/cli/commands/dev.ts).
+  const abandon = (): void => {
+    rmSync(staging, { recursive: true, force: true });
+    process.exit(130);
+  };
+  const stopSignals = options.served ? [] : (['SIGINT', 'SIGTERM', 'SIGHUP'] as const);
+  for (const signal of stopSignals) process.on(signal, abandon);
   try {
     await mkdir(staging, { recursive: true });
-    await symlink(join(PACKAGE_ROOT, 'node_modules'), join(staging, 'node_modules'), 'dir');
+    await symlink(dependenciesFolder(), join(staging, 'node_modules'), 'dir');
     process.chdir(staging);
     const searchOut = join(staging, 'search');
     const search = indexInWorker(cacheDir, searchOut, base, buildEnvironmentSite().url, buildEnvironmentSite().title);
     // Awaited after rendering; handled now so a failure while Astro renders is reported, not an unhandled rejection.
     search.catch(() => undefined);
     process.env['TRAILBOOK_SEARCH_INDEX'] = 'external';
-    await build({ root: PACKAGE_ROOT, outDir: stagingOut, base, ...(settings.siteUrl ? { site: settings.siteUrl } : {}), logLevel: options.verbose ? 'info' : 'error', mode: 'production' });
+    await build({ root: await siteRoot(code), outDir: stagingOut, base, ...(settings.siteUrl ? { site: settings.siteUrl } : {}), logLevel: options.verbose ? 'info' : 'error', mode: 'production' });
     process.chdir(cwd);
     const renderedIn = performance.now() - renderStarted;
     times.render = renderedIn;
@@ -222,6 +189,7 @@ export async function runBuild(dirs: string[], options: BuildOptions, out: Outpu
     out.error(`rendering failed: ${(error as Error).message}\n  fix: run again with --verbose to see Astro's log (and --full to render every page)`);
     return 2;
   } finally {
+    for (const signal of stopSignals) process.off(signal, abandon);
     process.chdir(cwd);
     await rm(staging, { recursive: true, force: true });
   }
@@ -248,6 +216,9 @@ export async function runBuild(dirs: string[], options: BuildOptions, out: Outpu
   const seconds = ((performance.now() - started) / 1000).toFixed(1);
   // Pages link from the base path (`/p/<id>/`), so the archive needs a web server; each recap.html opens from disk.
   if (options.served) out.info(`Done in ${seconds} s.`);
-  else out.info(`Done in ${seconds} s. Serve ${fromCwd(outDir)} with any static web server (or run \`trailbook dev\`); each project's recap.html also opens from disk.`);
+  else {
+    out.info(`Done in ${seconds} s. Serve ${fromCwd(outDir)} with any static web server (or run \`trailbook dev\`); each project's recap.html also opens from disk.`);
+    printNextStep(out, archive.projects, outDir, { built: true });
+  }
   return options.strict ? strictExitCode(out, t) : 0;
 }

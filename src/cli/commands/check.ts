@@ -7,17 +7,25 @@ import type { ProjectModel, Severity } from '../../lib/model/types.ts';
 import { CHECK_REPORT_VERSION, checkReportProblems, checkReportProject, reportJson } from '../../lib/report/check-report.ts';
 import { SEVERITY_ORDER } from '../../lib/projections/flags.ts';
 import { flagTotal, notVerifiedTotal, pointerTotal } from '../../lib/projections/counts.ts';
+import { githubAnnotations } from '../../lib/report/github-annotations.ts';
+import { sarifLog } from '../../lib/report/sarif.ts';
+import type { LocatedProject } from '../../lib/report/flag-places.ts';
+import { relative, sep } from 'node:path';
 import { resolveSettings } from '../settings.ts';
-import { fromCwd } from '../paths.ts';
+import { fromCwd, packageVersion } from '../paths.ts';
 import { plural, UsageError, type Output } from '../output.ts';
 import { archiveProgress } from '../progress.ts';
-import { printFaults, printFound, strictExitCode, totals } from '../summary.ts';
+import { printFaults, printFound, printNextStep, strictExitCode, totals } from '../summary.ts';
 
 /** Options of `trailbook check`. */
 export interface CheckOptions {
   /** `--config FILE`: inputs and include/exclude come from it. */
   config?: string;
+  /** `--example`: check the bundled example corpus. */
+  example?: boolean;
   json?: boolean;
+  /** `--format text|json|github|sarif` (`--json` is `--format json`). */
+  format?: string;
   strict?: boolean;
   failOn?: string;
   /** `--fail-on-unverified`: exit 1 when any evidence pointer is not VERIFIED. */
@@ -26,10 +34,32 @@ export interface CheckOptions {
 }
 
 const SEVERITIES: readonly Severity[] = ['high', 'medium', 'low'];
+const FORMATS = ['text', 'json', 'github', 'sarif'] as const;
+type Format = (typeof FORMATS)[number];
+
+/** The output format asked for; throws {@link UsageError} for an unknown one or a contradiction. */
+function outputFormat(options: CheckOptions): Format {
+  const format = options.format ?? (options.json ? 'json' : 'text');
+  if (!(FORMATS as readonly string[]).includes(format)) throw new UsageError(`--format ${format} is not a format`, `use --format ${FORMATS.join(', --format ')}`);
+  if (options.json && format !== 'json') throw new UsageError(`--json and --format ${format} ask for two formats`, `pass one of them`);
+  return format as Format;
+}
+
+/** A path from the working folder (the repository root in CI), `/`-separated. */
+function repositoryPath(dir: string): string {
+  return relative(process.cwd(), dir).split(sep).join('/');
+}
+
+/** The project's header line: its id, then its title and folder where they say something more (`myproj`, not `myproj  myproj  (myproj)`). */
+export function projectHeader(model: Pick<ProjectModel, 'id' | 'title' | 'root'>): string {
+  const folderName = model.root.split('/').at(-1) ?? model.root;
+  const title = model.title !== model.id && model.title !== folderName && model.title !== model.root ? `  ${model.title}` : '';
+  return `${model.id}${title}${model.root !== model.id ? `  (${model.root})` : ''}`;
+}
 
 function printProjectText(out: Output, model: ProjectModel): void {
   const c = model.counts;
-  out.result(`${model.id}  ${model.title}  (${model.root})`);
+  out.result(projectHeader(model));
   out.result(`  ${plural(c.rows, 'row')}, ${plural(c.invalid, 'invalid row')}, ${plural(flagTotal(c), 'flag')} (${c.flags.high} high, ${c.flags.medium} medium, ${c.flags.low} low); repository: ${model.repository.path ?? model.repository.problem ?? 'none'}${model.repository.head ? ` @ ${model.repository.head.slice(0, 12)}` : ''}`);
   const pointers = pointerTotal(c);
   if (pointers > 0 || c.rows > 0) out.result(`  evidence: ${c.pointers.verified} of ${plural(pointers, 'pointer')} verified, ${c.pointers.failed} failed, ${c.pointers.notCheckable} not checkable; ${plural(c.checkFirst, 'row')} under Check first`);
@@ -47,11 +77,15 @@ export async function runCheck(dirs: string[], options: CheckOptions, out: Outpu
     }
     failOn = options.failOn as Severity;
   }
-  const settings = await resolveSettings(dirs, options.config === undefined ? {} : { config: options.config });
+  const format = outputFormat(options);
+  const json = format === 'json';
+  const settings = await resolveSettings(dirs, { ...(options.config === undefined ? {} : { config: options.config }), ...(options.example ? { example: true } : {}) });
   const roots = settings.roots;
   const progress = options.quiet ? undefined : archiveProgress(out);
   let first = true;
-  if (options.json) out.result(`{\n  "version": "${CHECK_REPORT_VERSION}",\n  "projects": [`);
+  if (json) out.result(`{\n  "version": "${CHECK_REPORT_VERSION}",\n  "projects": [`);
+  // --format github and sarif need every project's flags before they print (SARIF is one document).
+  const flagged: Array<LocatedProject['project']> = [];
   const failing: string[] = [];
   const unverified: string[] = [];
   const result = await analyseArchive({
@@ -63,14 +97,21 @@ export async function runCheck(dirs: string[], options: CheckOptions, out: Outpu
     onModel: (model) => {
       if (failOn !== null && model.flags.some((f) => SEVERITY_ORDER[f.severity] <= SEVERITY_ORDER[failOn])) failing.push(model.id);
       if (notVerifiedTotal(model.counts) > 0) unverified.push(model.id);
-      if (options.json) {
+      if (json) {
         const text = reportJson(checkReportProject(model)).replace(/\n/g, '\n    ');
         out.result(`${first ? '' : ',\n'}    ${text}`.replace(/^,\n/, ','));
         first = false;
-      } else printProjectText(out, model);
+      } else if (format === 'text') printProjectText(out, model);
+      else {
+        const { id, flags, sources } = checkReportProject(model);
+        flagged.push({ id, flags, sources });
+      }
     },
   });
-  if (options.json) {
+  const located = (): LocatedProject[] => flagged.map((project) => ({ project, dir: repositoryPath(result.projectDirs.get(project.id) ?? process.cwd()) }));
+  if (format === 'github') for (const line of githubAnnotations(located())) out.result(line);
+  if (format === 'sarif') out.result(reportJson(sarifLog(located(), { name: 'Trailbook', version: packageVersion() })));
+  if (json) {
     const problems = reportJson(checkReportProblems(result.problems, fromCwd)).replace(/\n/g, '\n  ');
     out.result(`  ],\n  "problems": ${problems}\n}`);
   }
@@ -78,6 +119,7 @@ export async function runCheck(dirs: string[], options: CheckOptions, out: Outpu
   if (!options.quiet) {
     printFound(out, t, result.projects);
     printFaults(out, t, result.projects);
+    printNextStep(out, result.projects, settings.outDir, { built: false, args: [...dirs, ...(options.example ? ['--example'] : []), ...(options.config === undefined ? [] : ['--config', options.config])] });
   }
   if (result.projects.length === 0) {
     out.error(`no project found in ${roots.map(fromCwd).join(', ')}; nothing was checked\n  fix: pass the folders that hold the records (decisions.jsonl, decisions.tsv, audit.json, .beads/, coordination logs)`);

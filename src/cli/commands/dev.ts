@@ -4,7 +4,8 @@
  * projects are reused from the model store and only their changed pages are rendered; open
  * pages reload when it is done.
  */
-import { createHash } from 'node:crypto';
+import { rmSync } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describeFailure } from '../failure.ts';
@@ -28,9 +29,13 @@ export interface DevOptions extends SettingsFlags {
   verbose?: boolean;
 }
 
-/** The default output folder of `dev`: a folder of its own under the system's temporary folder. */
-export function devOutDir(cwd: string, cacheDir: string): string {
-  return join(tmpdir(), `trailbook-dev-${createHash('sha256').update(`${cwd}\0${cacheDir}`).digest('hex').slice(0, 12)}`, 'site');
+/**
+ * The default output folder of `dev`: `site/` in a new folder of its own under the system's
+ * temporary folder (`trailbook-dev-XXXXXX`), removed when `dev` stops. Resolves to both.
+ */
+async function devOutDir(): Promise<{ temp: string; out: string }> {
+  const temp = await mkdtemp(join(tmpdir(), 'trailbook-dev-'));
+  return { temp, out: join(temp, 'site') };
 }
 
 function parsePort(value: string | undefined): number {
@@ -47,27 +52,67 @@ function parsePoll(value: string | boolean | undefined): number | undefined {
   return Number(value);
 }
 
-/** Resolves when the process is asked to stop (Ctrl-C, SIGTERM) or `signal` aborts. */
-function stopRequested(signal?: AbortSignal): Promise<void> {
-  return new Promise((resolvePromise) => {
-    const stop = (): void => {
-      process.off('SIGINT', stop);
-      process.off('SIGTERM', stop);
-      resolvePromise();
-    };
-    process.once('SIGINT', stop);
-    process.once('SIGTERM', stop);
-    signal?.addEventListener('abort', stop, { once: true });
-  });
+const STOP_SIGNALS = ['SIGINT', 'SIGTERM', 'SIGHUP'] as const;
+
+/** A stop request: {@link stopRequested}. */
+interface Stop {
+  /** Resolves when a stop is asked for. */
+  stopped: Promise<void>;
+  /** Set once the archive is served: from then on a stop closes the server and returns. */
+  serving: boolean;
+  /** Removes the signal handlers. */
+  done(): void;
 }
 
-/** Runs the dev command until stopped; returns the exit code. */
+/**
+ * Watches for a request to stop: Ctrl-C, SIGTERM, SIGHUP, or `signal` aborting. Before the
+ * archive is served (a first build can take minutes) a signal removes `temp` at once and exits
+ * 130; after, `stopped` resolves and the handlers stay until `done`: a second Ctrl-C while
+ * stopping (a terminal sends one to bin/trailbook.js and one to the Node it started) must not
+ * kill the process before it has cleaned up.
+ */
+function stopRequested(temp: string | null, signal?: AbortSignal): Stop {
+  let resolveStop = (): void => undefined;
+  const stop: Stop = {
+    stopped: new Promise<void>((resolvePromise) => (resolveStop = resolvePromise)),
+    serving: false,
+    done: () => STOP_SIGNALS.forEach((name) => process.off(name, onSignal)),
+  };
+  function onSignal(): void {
+    if (stop.serving) return resolveStop();
+    if (temp) rmSync(temp, { recursive: true, force: true });
+    process.exit(130);
+  }
+  for (const name of STOP_SIGNALS) process.on(name, onSignal);
+  signal?.addEventListener('abort', () => resolveStop(), { once: true });
+  return stop;
+}
+
+/**
+ * Runs the dev command until stopped; returns the exit code. Without `--out` (or `out` in the
+ * configuration) it builds into a temporary folder that it removes when it stops, however it
+ * stops: Ctrl-C, SIGTERM, SIGHUP, `signal`, or a failed first build.
+ */
 export async function runDev(dirs: string[], options: DevOptions, out: Output, signal?: AbortSignal): Promise<number> {
+  parsePort(options.port);
+  parsePoll(options.poll);
+  // Every dev session on the same inputs shares one model store, whatever its output folder.
+  const first = await resolveSettings(dirs, options, { cacheKey: 'dev' });
+  const temp = first.loaded?.config.out === undefined && options.out === undefined ? await devOutDir() : null;
+  const stop = stopRequested(temp?.temp ?? null, signal);
+  try {
+    return await serveWhileRunning(dirs, { ...options, cacheDir: options.cacheDir ?? first.cacheDir }, out, temp?.out ?? first.outDir, stop);
+  } finally {
+    stop.done();
+    if (temp) await rm(temp.temp, { recursive: true, force: true });
+  }
+}
+
+/** Builds into `outDir`, serves it and rebuilds on changes until `stopped`; returns the exit code. */
+async function serveWhileRunning(dirs: string[], options: DevOptions, out: Output, outDir: string, stop: Stop): Promise<number> {
   const port = parsePort(options.port);
   const host = options.host ?? '127.0.0.1';
   const pollMs = parsePoll(options.poll);
-  const first = await resolveSettings(dirs, options);
-  const outDir = options.out ?? devOutDir(process.cwd(), first.cacheDir);
   const buildOptions = { ...options, out: outDir, served: true, ...(options.verbose ? { verbose: true } : {}) };
 
   let code = await runBuild(dirs, buildOptions, out);
@@ -118,7 +163,8 @@ export async function runDev(dirs: string[], options: DevOptions, out: Output, s
   };
   watcher = startWatch(settings);
   out.info(`\nServing ${server.url} (Ctrl-C to stop). Watching ${settings.roots.map(fromCwd).join(', ')}${settings.loaded ? ` and ${fromCwd(settings.loaded.file)}` : ''} (${watcher.mode}).`);
-  await stopRequested(signal);
+  stop.serving = true;
+  await stop.stopped;
   watcher.close();
   await server.close();
   out.info('Stopped.');

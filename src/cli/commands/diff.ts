@@ -4,7 +4,8 @@
  * - a folder: analysed as an archive of its enclosing git work tree (or of the folder itself
  *   when it is in none) would analyse it, so its evidence resolves against the same repository;
  * - a `recap.json` export of a built archive (the compare page compares these);
- * - a project id of the archive in the model store (`--cache-dir`, default .trailbook-cache).
+ * - a project id of the archive in the model store (`--cache-dir`, else the one `trailbook
+ *   build` uses from this folder, with its configuration).
  * The diff itself is src/lib/compare/compare-runs.ts, the compare page's code. Exit codes:
  * 0 the diff was printed (whatever it says), 2 unusable invocation.
  */
@@ -15,13 +16,15 @@ import { readModel } from '../../lib/archive/model-store.ts';
 import { compareRuns, type ComparableRun } from '../../lib/compare/compare-runs.ts';
 import { diffText } from '../../lib/compare/diff-text.ts';
 import type { ProjectModel } from '../../lib/model/types.ts';
-import { DEFAULT_CACHE_DIR, fromCwd } from '../paths.ts';
+import { fromCwd } from '../paths.ts';
 import { UsageError, type Output } from '../output.ts';
+import { resolveSettings } from '../settings.ts';
 
 /** Options of `trailbook diff`. */
 export interface DiffOptions {
   json?: boolean;
   cacheDir?: string;
+  config?: string;
 }
 
 /** The nearest folder at or above `dir` holding `.git`, or null. */
@@ -47,7 +50,7 @@ async function projectInFolder(folder: string, given: string): Promise<ProjectMo
 }
 
 /** Reads one side of the diff. */
-async function side(given: string, cacheDir: string): Promise<ComparableRun> {
+async function side(given: string, cacheDirOf: () => Promise<string>): Promise<ComparableRun> {
   const path = resolve(given);
   const info = await stat(path).catch(() => null);
   if (info?.isDirectory()) return projectInFolder(path, given);
@@ -64,16 +67,18 @@ async function side(given: string, cacheDir: string): Promise<ComparableRun> {
     }
     return r as ComparableRun;
   }
+  const cacheDir = await cacheDirOf();
   try {
     return await readModel(cacheDir, given);
   } catch {
-    throw new UsageError(`${given} is not a folder, a file, or a project id of the archive in ${fromCwd(cacheDir)}`, 'pass a project folder, a recap.json, or the id of a project the last build analysed (its recap is at p/<id>/)');
+    throw new UsageError(`${given} is not a folder, a file, or a project id of the archive in ${fromCwd(cacheDir)}`, 'pass a project folder, a recap.json, or the id of a project the last build analysed (its recap is at p/<id>/), with --cache-dir or --config as the build had them');
   }
 }
 
 /** Runs `trailbook diff`; returns the exit code. */
 export async function runDiff(a: string, b: string, options: DiffOptions, out: Output): Promise<number> {
-  const cacheDir = resolve(options.cacheDir ?? DEFAULT_CACHE_DIR);
+  // Project ids are looked up where `trailbook build` keeps its model store.
+  const cacheDir = async (): Promise<string> => (await resolveSettings([], { ...(options.cacheDir !== undefined ? { cacheDir: options.cacheDir } : {}), ...(options.config !== undefined ? { config: options.config } : {}) })).cacheDir;
   const diff = compareRuns(await side(a, cacheDir), await side(b, cacheDir));
   if (options.json) out.result(JSON.stringify(diff, null, 2));
   else for (const line of diffText(diff)) out.result(line);

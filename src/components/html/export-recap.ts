@@ -15,7 +15,7 @@ import { layerTotal } from '../../lib/projections/counts.ts';
 import { checkFirstHtml } from './check-first.ts';
 import { BLOCKER_SOURCE_LABEL, openBlockers } from '../../lib/projections/open-blockers.ts';
 import { hasDecisionTrail } from '../../lib/projections/audit-state.ts';
-import { auditSentence, reviewFlagsSentence, countOf, evidenceWord, formatTime, pointerCountsText, resultTone, severityCountsText } from '../../lib/site/words.ts';
+import { auditSentence, reviewFlagsSentence, countOf, evidenceWord, formatTime, invalidRecordsSentence, pointerCountsText, resultTone, severityCountsText } from '../../lib/site/words.ts';
 import { urls } from '../../lib/site/urls.ts';
 import { evidenceHref } from './decision-row.ts';
 import { EXPORT_RECAP_CSS } from './export-recap-style.ts';
@@ -139,7 +139,7 @@ function decisionsSection(model: ProjectModel, ctx: ExportRecapContext): SafeHtm
 
 function invalidSection(model: ProjectModel): SafeHtml | '' {
   if (model.invalid.length === 0) return '';
-  return html`<section aria-labelledby="invalid"><h2 id="invalid">Invalid records</h2><p>${countOf(model.invalid.length, 'line')} could not be read as records. Each is kept here with its raw text.</p><ol class="invalid-list">${model.invalid.map((r) => html`<li data-kind="${r.kind}"><p><strong>${r.file}:${r.line}</strong> <code>${r.kind}</code> — ${r.error}</p>${r.raw !== '' ? html`<pre class="raw"><code>${r.raw}</code></pre>` : ''}</li>`)}</ol></section>`;
+  return html`<section aria-labelledby="invalid"><h2 id="invalid">Invalid records</h2><p>${invalidRecordsSentence(model.invalid)}</p><ol class="invalid-list">${model.invalid.map((r) => html`<li data-kind="${r.kind}"><p><strong>${r.file}:${r.line}</strong> <code>${r.kind}</code> — ${r.error}</p>${r.raw !== '' ? html`<pre class="raw"><code>${r.raw}</code></pre>` : ''}</li>`)}</ol></section>`;
 }
 
 /** The whole single-file recap of a project. */

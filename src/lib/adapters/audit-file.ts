@@ -8,6 +8,8 @@ import { describeIssues } from '../schemas/describe-issues.ts';
 import type { AuditInfo, Flag, InvalidRecord, SourceFile } from '../model/types.ts';
 import { capRaw } from '../text/lines.ts';
 import { readJsonFile } from './json-file.ts';
+import type { Confinement } from '../fs/confined.ts';
+
 
 /** What was read from `audit.json`. */
 export interface AuditFileResult {
@@ -18,9 +20,9 @@ export interface AuditFileResult {
   source: SourceFile;
 }
 
-/** Reads `audit.json` at `absolutePath`; `file` is its display path in the project. */
-export async function readAuditFile(absolutePath: string, file: string, bytes: number): Promise<AuditFileResult> {
-  const json = await readJsonFile(absolutePath);
+/** Reads `audit.json` at `absolutePath` (through `within`: src/lib/fs/confined.ts); `file` is its display path in the project. */
+export async function readAuditFile(absolutePath: string, file: string, bytes: number, within?: Confinement): Promise<AuditFileResult> {
+  const json = await readJsonFile(absolutePath, within);
   const source: SourceFile = { path: file, format: 'audit', bytes, lines: 1, valid: 0, invalid: 0 };
   const failed = (error: string, line: number, raw: string): AuditFileResult => {
     source.invalid = 1;

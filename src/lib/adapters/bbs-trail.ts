@@ -7,8 +7,10 @@ import { dict } from '../text/dict.ts';
 import { bbsRowSchema, BBS_ROW_FIELDS } from '../schemas/decision-row.ts';
 import { describeIssues } from '../schemas/describe-issues.ts';
 import { RAW_TEXT_LIMIT, type InvalidRecord, type TelemetryRow } from '../model/types.ts';
-import { capRaw, readLines, tooLongMessage, type PhysicalLine } from '../text/lines.ts';
-import { describeHazard, jsonHazard } from '../text/json-hazards.ts';
+import type { Confinement } from '../fs/confined.ts';
+import { BoundedInvalid } from '../bounds/kind-bounds.ts';
+import { capRaw, nulMessage, readLines, tooLongMessage, type PhysicalLine } from '../text/lines.ts';
+import { cannotBeJson, describeHazard, jsonHazard } from '../text/json-hazards.ts';
 import { classifyResult, computeRowId, parseTime, type ParsedRow, type TrailFileResult } from './parsed-row.ts';
 
 /** Fields that mark a babysit analytics row (telemetry, not a trail row). */
@@ -34,16 +36,22 @@ export function parseJsonLine(text: string): { value: unknown } | { error: strin
   }
 }
 
-/** Reads one line of a bbs trail into the accumulating result. */
-export function readBbsLine(line: PhysicalLine, file: string, out: TrailFileResult): void {
+/**
+ * Reads one line of a bbs trail into the accumulating result; an invalid line goes to
+ * `invalid` (by default the result's own list; the reader passes a bounded one).
+ */
+export function readBbsLine(line: PhysicalLine, file: string, out: TrailFileResult, invalid$: { push(record: InvalidRecord): void; keeps?(kind: string): boolean } = out.invalid): void {
   const invalid = (kind: string, error: string): void => {
     const record: InvalidRecord = { file, line: line.number, kind, error, raw: capRaw(line.text, RAW_TEXT_LIMIT) };
-    out.invalid.push(record);
+    invalid$.push(record);
     out.source.invalid++;
   };
   if (line.tooLong) return invalid('source/line-too-long', tooLongMessage(line));
+  if (line.nulAt !== undefined) return invalid('source/nul-byte', nulMessage(line));
   if (line.encodingError) return invalid('trail/invalid-utf8', `line ${line.number} is ${line.encodingError}`);
   if (line.text.trim() === '') return invalid('trail/blank-line', 'blank line');
+  // A line that is only counted (its kind already listed in full) is not described.
+  if (invalid$.keeps?.('trail/not-json') === false && cannotBeJson(line.text)) return invalid('trail/not-json', 'not valid JSON');
   const parsed = parseJsonLine(line.text);
   if ('error' in parsed) return invalid('trail/not-json', parsed.error);
   const hazard = jsonHazard(line.text);
@@ -102,10 +110,11 @@ export function readBbsLine(line: PhysicalLine, file: string, out: TrailFileResu
 }
 
 /**
- * Reads a bbs `decisions.jsonl` file. `file` is the display path relative to the project root.
+ * Reads a bbs `decisions.jsonl` file. `file` is the display path relative to the project root;
+ * `within`, the confinement the file is opened through (src/lib/fs/confined.ts).
  * Rejects only when the file cannot be read at all (the caller records that as invalid).
  */
-export async function readBbsTrail(absolutePath: string, file: string, bytes: number): Promise<TrailFileResult> {
+export async function readBbsTrail(absolutePath: string, file: string, bytes: number, within?: Confinement): Promise<TrailFileResult> {
   const out: TrailFileResult = {
     source: { path: file, format: 'bbs-trail', bytes, lines: 0, valid: 0, invalid: 0 },
     rows: [],
@@ -113,10 +122,13 @@ export async function readBbsTrail(absolutePath: string, file: string, bytes: nu
     invalid: [],
     warnings: [],
   };
-  for await (const line of readLines(absolutePath)) {
+  // At most MAX_PER_KIND invalid lines of one kind are kept, the rest counted (src/lib/bounds/).
+  const invalid = new BoundedInvalid();
+  for await (const line of readLines(absolutePath, within)) {
     out.source.lines++;
-    readBbsLine(line, file, out);
+    readBbsLine(line, file, out, invalid);
   }
+  out.invalid = invalid.list();
   if (out.rows.length === 0 && out.telemetry.length > 0) out.source.format = 'babysit-telemetry';
   return out;
 }

@@ -2,7 +2,8 @@
  * Reads a whole small JSON file (audit.json, trailbook.json) with errors that name the line.
  */
 import { constants } from 'node:fs';
-import { open } from 'node:fs/promises';
+import { open, type FileHandle } from 'node:fs/promises';
+import { readOpened, RefusedRead, type Confinement } from '../fs/confined.ts';
 import { capRaw, splitLines } from '../text/lines.ts';
 import { describeHazard, jsonHazard } from '../text/json-hazards.ts';
 
@@ -21,30 +22,30 @@ export function lineOfOffset(text: string, offset: number): number {
 
 /**
  * Reads a whole regular file of at most `limit` bytes; the size is checked before reading, so
- * an oversized file is never loaded. Never throws.
+ * an oversized file is never loaded. With `within`, the file is opened through that
+ * confinement (its real path judged on the opened file: src/lib/fs/confined.ts). Never throws.
  */
-export async function readCappedFile(path: string, limit: number): Promise<{ data: Buffer } | { error: string }> {
+export async function readCappedFile(path: string, limit: number, within?: Confinement): Promise<{ data: Buffer } | { error: string }> {
   try {
     // Non-blocking: opening a FIFO for reading would otherwise wait for a writer forever.
-    const handle = await open(path, constants.O_RDONLY | constants.O_NONBLOCK);
+    const handle: FileHandle = within ? (await within.open(path)).handle : await open(path, constants.O_RDONLY | constants.O_NONBLOCK);
     try {
       const info = await handle.stat();
       if (!info.isFile()) return { error: 'cannot be read: not a regular file' };
       if (info.size > limit) return { error: `is ${info.size} bytes; the limit is ${limit}` };
-      const data = await handle.readFile();
-      if (data.length > limit) return { error: `is ${data.length} bytes; the limit is ${limit}` };
-      return { data };
+      return { data: await readOpened(handle, info.size) };
     } finally {
       await handle.close();
     }
   } catch (error) {
+    if (error instanceof RefusedRead) return { error: `cannot be read: it ${error.why}` };
     return { error: `cannot be read: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}` };
   }
 }
 
-/** Reads and parses a JSON file. Never throws. */
-export async function readJsonFile(path: string): Promise<JsonFile> {
-  const read = await readCappedFile(path, MAX_JSON_FILE_BYTES);
+/** Reads and parses a JSON file (through `within` when given: see {@link readCappedFile}). Never throws. */
+export async function readJsonFile(path: string, within?: Confinement): Promise<JsonFile> {
+  const read = await readCappedFile(path, MAX_JSON_FILE_BYTES, within);
   if ('error' in read) return { error: read.error, line: 0, raw: '' };
   const data = read.data;
   let text = data.toString('utf8');

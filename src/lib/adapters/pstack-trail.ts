@@ -7,7 +7,9 @@
 import { pstackRowSchema } from '../schemas/decision-row.ts';
 import { describeIssues } from '../schemas/describe-issues.ts';
 import { RAW_TEXT_LIMIT } from '../model/types.ts';
-import { capRaw, readLines, tooLongMessage, type PhysicalLine } from '../text/lines.ts';
+import type { Confinement } from '../fs/confined.ts';
+import { BoundedInvalid } from '../bounds/kind-bounds.ts';
+import { capRaw, nulMessage, readLines, tooLongMessage, type PhysicalLine } from '../text/lines.ts';
 import { classifyResult, computeRowId, parseTime, type ParsedRow, type TrailFileResult } from './parsed-row.ts';
 
 /** The pstack header, in order. */
@@ -32,8 +34,11 @@ export function readHeader(text: string): Map<string, number> | null {
 
 const DEFAULT_COLUMNS = new Map<string, number>(PSTACK_COLUMNS.map((c, i) => [c, i]));
 
-/** Reads a pstack trail file. `file` is the display path relative to the project root. */
-export async function readPstackTrail(absolutePath: string, file: string, bytes: number): Promise<TrailFileResult> {
+/**
+ * Reads a pstack trail file. `file` is the display path relative to the project root; `within`,
+ * the confinement the file is opened through (src/lib/fs/confined.ts).
+ */
+export async function readPstackTrail(absolutePath: string, file: string, bytes: number, within?: Confinement): Promise<TrailFileResult> {
   const out: TrailFileResult = {
     source: { path: file, format: 'pstack-trail', bytes, lines: 0, valid: 0, invalid: 0 },
     rows: [],
@@ -43,8 +48,10 @@ export async function readPstackTrail(absolutePath: string, file: string, bytes:
   };
   let columns: Map<string, number> | null = null;
   let width: number = PSTACK_COLUMNS.length;
+  // At most MAX_PER_KIND invalid lines of one kind are kept, the rest counted (src/lib/bounds/).
+  const bounded = new BoundedInvalid();
   const invalid = (line: PhysicalLine, kind: string, error: string): void => {
-    out.invalid.push({ file, line: line.number, kind, error, raw: capRaw(line.text, RAW_TEXT_LIMIT) });
+    bounded.push({ file, line: line.number, kind, error, raw: capRaw(line.text, RAW_TEXT_LIMIT) });
     out.source.invalid++;
   };
   const readRow = (line: PhysicalLine): void => {
@@ -86,10 +93,14 @@ export async function readPstackTrail(absolutePath: string, file: string, bytes:
     out.rows.push(row);
     out.source.valid++;
   };
-  for await (const line of readLines(absolutePath)) {
+  for await (const line of readLines(absolutePath, within)) {
     out.source.lines++;
     if (line.tooLong) {
       invalid(line, 'source/line-too-long', tooLongMessage(line));
+      continue;
+    }
+    if (line.nulAt !== undefined) {
+      invalid(line, 'source/nul-byte', nulMessage(line));
       continue;
     }
     if (line.encodingError) {
@@ -122,5 +133,6 @@ export async function readPstackTrail(absolutePath: string, file: string, bytes:
     }
     readRow(line);
   }
+  out.invalid = bounded.list();
   return out;
 }

@@ -6,6 +6,7 @@
 import { createHash } from 'node:crypto';
 import type { DiscoveredProject } from '../discover/discover.ts';
 import { FileHashes } from './file-hashes.ts';
+import { readAhead } from '../fs/read-ahead.ts';
 import { beadsStoreKey } from '../beads/store-key.ts';
 
 /**
@@ -19,12 +20,15 @@ export async function projectDigest(project: DiscoveredProject, code: string, re
   const hash = createHash('sha256');
   hash.update(`code:${code}\0id:${project.id}\0root:${project.displayRoot}\0repo:${repositoryKey}\0`);
   if (project.config) hash.update(`config:${await hashFile(project.config)}\0`);
-  for (const file of project.files) {
+  // A refused link is never read, not even to hash it. Files are hashed a few ahead, in order.
+  const digestOf = async (f: DiscoveredProject['files'][number]): Promise<string> => {
+    if (f.refused !== undefined) return `refused:${f.refused}`;
+    if (f.format === 'beads' && f.bytes === 0 && f.rel.endsWith('.beads')) return beadsStoreKey(f.path, runBdExport);
+    return hashFile(f.path);
+  };
+  for await (const { item: file, result } of readAhead(project.files, digestOf)) {
     hash.update(`${file.rel}\0${file.format}\0`);
-    // A refused link is never read, not even to hash it.
-    if (file.refused !== undefined) hash.update(`refused:${file.refused}`);
-    else if (file.format === 'beads' && file.bytes === 0 && file.rel.endsWith('.beads')) hash.update(await beadsStoreKey(file.path, runBdExport));
-    else hash.update(await hashFile(file.path));
+    hash.update(result);
     hash.update('\0');
   }
   return hash.digest('hex').slice(0, 32);

@@ -6,7 +6,8 @@
  */
 import type { ArenaCandidate, ArenaModel, ArenaRubric, ArenaSelection } from '../model/arena.ts';
 import type { InvalidRecord, SourceFile, TrailRow } from '../model/types.ts';
-import { readTextFile } from '../quality/read-text-file.ts';
+import { readTextFile, textHazards } from '../quality/read-text-file.ts';
+import type { Confinement } from '../fs/confined.ts';
 import { parseRubric } from './rubric.ts';
 import { parseCandidate } from './candidate.ts';
 import { parseSelection } from './selection.ts';
@@ -52,7 +53,7 @@ const designRows = (rows: readonly TrailRow[]): TrailRow[] => rows.filter((r) =>
  * @param files - Arena files of the project (any order; read sorted by path).
  * @param rows - The project's trail rows, to find the pick's row and skipped design rows.
  */
-export async function readArena(files: readonly ArenaFile[], rows: readonly TrailRow[]): Promise<ArenaResult> {
+export async function readArena(files: readonly ArenaFile[], rows: readonly TrailRow[], within?: Confinement): Promise<ArenaResult> {
   const invalid: InvalidRecord[] = [];
   const sources: SourceFile[] = [];
   let rubric: ArenaRubric | null = null;
@@ -61,7 +62,7 @@ export async function readArena(files: readonly ArenaFile[], rows: readonly Trai
   for (const f of [...files].sort((a, b) => (a.rel < b.rel ? -1 : a.rel > b.rel ? 1 : 0))) {
     const role = arenaFileRole(f.rel);
     if (!role) continue;
-    const read = await readTextFile(f.path);
+    const read = await readTextFile(f.path, within);
     if ('error' in read) {
       invalid.push({ file: f.rel, line: 0, kind: 'source/unreadable', error: `${f.rel} ${read.error}`, raw: '' });
       sources.push({ path: f.rel, format: 'arena', bytes: f.bytes, lines: 0, valid: 0, invalid: 1 });
@@ -69,7 +70,7 @@ export async function readArena(files: readonly ArenaFile[], rows: readonly Trai
     }
     const source: SourceFile = { path: f.rel, format: 'arena', bytes: f.bytes, lines: read.lines, valid: read.lines, invalid: 0 };
     sources.push(source);
-    if (read.badLine !== null) invalid.push({ file: f.rel, line: read.badLine, kind: 'source/invalid-utf8', error: `not valid UTF-8 from line ${read.badLine}; read with U+FFFD in place of the bad bytes`, raw: '' });
+    for (const r of textHazards(read, f.rel)) invalid.push(r);
     if (role.role === 'rubric') rubric = parseRubric(read.text, f.rel);
     else if (role.role === 'candidate') candidates.push(parseCandidate(read.text, f.rel, role.folder));
     else selectionText = { text: read.text, file: f.rel, source };

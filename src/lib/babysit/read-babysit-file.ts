@@ -2,6 +2,7 @@
  * Adapter for babysit `history.jsonl` and `timeline.jsonl` (spec/input.md section 7). Each
  * line is a history row (has `event`), a timeline row (has `step`), or an invalid record.
  */
+import type { Confinement } from '../fs/confined.ts';
 import { dict } from '../text/dict.ts';
 import { describeIssues } from '../schemas/describe-issues.ts';
 import { readJsonlRecords, type JsonlFileResult } from '../coord/jsonl-records.ts';
@@ -10,7 +11,7 @@ import { BABYSIT_FIELDS, babysitHistorySchema, babysitTimelineSchema } from './s
 import type { BabysitEntry } from './types.ts';
 
 /** Reads one file, appending its rows to `out` (in file order). */
-export async function readBabysitFile(absolutePath: string, file: string, bytes: number, out: BabysitEntry[]): Promise<JsonlFileResult> {
+export async function readBabysitFile(absolutePath: string, file: string, bytes: number, out: BabysitEntry[], within?: Confinement): Promise<JsonlFileResult> {
   return readJsonlRecords(absolutePath, file, bytes, 'babysit-history', 'babysit', (record, line) => {
     const isTimeline = 'step' in record && !('event' in record);
     const parsed = isTimeline ? babysitTimelineSchema.safeParse(record) : babysitHistorySchema.safeParse(record);
@@ -35,5 +36,5 @@ export async function readBabysitFile(absolutePath: string, file: string, bytes:
       extra,
     });
     return;
-  });
+  }, within);
 }

@@ -5,6 +5,7 @@
  * comment, a dependency, a label or a config row. A line of none of these shapes is an
  * invalid record (`beads/unknown-record`), kept with its raw text.
  */
+import type { Confinement } from '../fs/confined.ts';
 import { describeIssues } from '../schemas/describe-issues.ts';
 import { isCoordRecord, readCoordEvent, type ReadCoordEvent } from '../coord/read-coord-event.ts';
 import { readJsonlRecords, type JsonlFileResult } from '../coord/jsonl-records.ts';
@@ -80,7 +81,7 @@ const SCHEMA_NAME: Record<Exclude<BeadsRecordShape, 'coord'>, string> = {
  * Reads one beads JSONL file into `rows` (and coord.v1 envelopes into `coord`). `file` is the
  * path relative to the project root; rows of a file under `backup/` are backup rows.
  */
-export async function readBeadsFile(absolutePath: string, file: string, bytes: number, rows: BeadsRows, coord: ReadCoordEvent[]): Promise<JsonlFileResult> {
+export async function readBeadsFile(absolutePath: string, file: string, bytes: number, rows: BeadsRows, coord: ReadCoordEvent[], within?: Confinement): Promise<JsonlFileResult> {
   const origin = /(^|\/)backup\//.test(file) ? 'backup' : 'export';
   return readJsonlRecords(absolutePath, file, bytes, 'beads', 'beads', (record, line) => {
     const shape = beadsRecordShape(record);
@@ -135,5 +136,5 @@ export async function readBeadsFile(absolutePath: string, file: string, bytes: n
         break;
     }
     return;
-  });
+  }, within);
 }

@@ -5,8 +5,11 @@
  * accounted for"). Streams the file (beads files reach a megabyte).
  */
 import { RAW_TEXT_LIMIT, type InvalidRecord, type SourceFile, type SourceFormat } from '../model/types.ts';
-import { capRaw, readLines, tooLongMessage } from '../text/lines.ts';
-import { describeHazard, jsonHazard } from '../text/json-hazards.ts';
+import { capRaw, nulMessage, readLines, tooLongMessage } from '../text/lines.ts';
+import type { Confinement } from '../fs/confined.ts';
+import { BoundedInvalid } from '../bounds/kind-bounds.ts';
+
+import { cannotBeJson, describeHazard, jsonHazard } from '../text/json-hazards.ts';
 
 /** What one file gave: its accounting and its invalid lines. */
 export interface JsonlFileResult {
@@ -20,19 +23,25 @@ export type RecordHandler = (record: Record<string, unknown>, line: number, text
 /**
  * Reads `absolutePath` line by line. Invalid kinds are `<area>/invalid-utf8`, `/blank-line`,
  * `/not-json`, `/not-an-object`, `source/line-too-long`, `source/duplicate-key`,
- * `source/too-deep`, or what `onRecord` returns. Rejects only when the file cannot
- * be read at all.
+ * `source/too-deep`, or what `onRecord` returns. `within`: the confinement the file is opened
+ * through (src/lib/fs/confined.ts). Rejects only when the file cannot be read at all.
  */
-export async function readJsonlRecords(absolutePath: string, file: string, bytes: number, format: SourceFormat, area: string, onRecord: RecordHandler): Promise<JsonlFileResult> {
+export async function readJsonlRecords(absolutePath: string, file: string, bytes: number, format: SourceFormat, area: string, onRecord: RecordHandler, within?: Confinement): Promise<JsonlFileResult> {
   const out: JsonlFileResult = { source: { path: file, format, bytes, lines: 0, valid: 0, invalid: 0 }, invalid: [] };
-  for await (const line of readLines(absolutePath)) {
+  // At most MAX_PER_KIND invalid lines of one kind are kept, the rest counted (src/lib/bounds/).
+  const bounded = new BoundedInvalid();
+  for await (const line of readLines(absolutePath, within)) {
     out.source.lines++;
     const invalid = (kind: string, error: string): void => {
-      out.invalid.push({ file, line: line.number, kind, error, raw: capRaw(line.text, RAW_TEXT_LIMIT) });
+      bounded.push({ file, line: line.number, kind, error, raw: capRaw(line.text, RAW_TEXT_LIMIT) });
       out.source.invalid++;
     };
     if (line.tooLong) {
       invalid('source/line-too-long', tooLongMessage(line));
+      continue;
+    }
+    if (line.nulAt !== undefined) {
+      invalid('source/nul-byte', nulMessage(line));
       continue;
     }
     if (line.encodingError) {
@@ -41,6 +50,11 @@ export async function readJsonlRecords(absolutePath: string, file: string, bytes
     }
     if (line.text.trim() === '') {
       invalid(`${area}/blank-line`, 'blank line');
+      continue;
+    }
+    // A line that is only counted (its kind already listed in full) is not described.
+    if (!bounded.keeps(`${area}/not-json`) && cannotBeJson(line.text)) {
+      invalid(`${area}/not-json`, 'not valid JSON');
       continue;
     }
     let value: unknown;
@@ -63,5 +77,6 @@ export async function readJsonlRecords(absolutePath: string, file: string, bytes
     if (problem) invalid(problem.kind, problem.error);
     else out.source.valid++;
   }
+  out.invalid = bounded.list();
   return out;
 }

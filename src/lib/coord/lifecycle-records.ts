@@ -3,6 +3,7 @@
  * 7): reads every `coord`, `beads` and `babysit-history` file of a project, then builds the
  * coordination, beads and babysit models. One instance per project.
  */
+import type { Confinement } from '../fs/confined.ts';
 import { stat } from 'node:fs/promises';
 import type { DiscoveredFile } from '../discover/discover.ts';
 import type { InvalidRecord, SourceFile, SourceFormat } from '../model/types.ts';
@@ -67,9 +68,10 @@ export class LifecycleRecords {
    * Reads one file. A `.beads` folder discovered without an export (a Dolt store) is described
    * (src/lib/beads/read-beads-store.ts), and its export read when bd was run for it; an export
    * name after the first present one (src/lib/beads/export-lookup.ts) is listed as not read.
-   * Rejects only when the file cannot be read at all.
+   * `within`: the confinement files are opened through (src/lib/fs/confined.ts). Rejects only
+   * when the file cannot be read at all.
    */
-  async read(file: DiscoveredFile): Promise<{ source: SourceFile; invalid: InvalidRecord[] }> {
+  async read(file: DiscoveredFile, within?: Confinement): Promise<{ source: SourceFile; invalid: InvalidRecord[] }> {
     if (file.format === 'beads') {
       this.beadsSeen = true;
       const info = await stat(file.path);
@@ -81,15 +83,15 @@ export class LifecycleRecords {
       if (this.exportRel !== null && isExportCandidate(file.rel) && file.rel !== this.exportRel) {
         return { source: { path: file.rel, format: 'beads', bytes: file.bytes, lines: 0, valid: 0, invalid: 0, notRead: supersededReason(file.rel, this.exportRel) }, invalid: [] };
       }
-      const result = await readBeadsFile(file.path, file.rel, file.bytes, this.beads, this.coord);
+      const result = await readBeadsFile(file.path, file.rel, file.bytes, this.beads, this.coord, within);
       this.beadsRead.push({ file: file.rel, records: result.source.valid });
       return result;
     }
     if (file.format === 'coord') {
       this.coordSeen = true;
-      return readCoordFile(file.path, file.rel, file.bytes, this.coord);
+      return readCoordFile(file.path, file.rel, file.bytes, this.coord, within);
     }
-    return readBabysitFile(file.path, file.rel, file.bytes, this.babysit);
+    return readBabysitFile(file.path, file.rel, file.bytes, this.babysit, within);
   }
 
   /** Builds the models. Pure over what was read. */

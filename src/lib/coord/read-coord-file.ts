@@ -3,11 +3,12 @@
  * `*.jsonl` whose lines carry `"version":"coord.v1"` (spec/input.md section 7). A line that is
  * an object but not a coord.v1 envelope is an invalid record (`coord/not-an-envelope`).
  */
+import type { Confinement } from '../fs/confined.ts';
 import { readJsonlRecords, type JsonlFileResult } from './jsonl-records.ts';
 import { isCoordRecord, readCoordEvent, type ReadCoordEvent } from './read-coord-event.ts';
 
 /** Reads one coord file, appending its events to `out` in file order. */
-export async function readCoordFile(absolutePath: string, file: string, bytes: number, out: ReadCoordEvent[]): Promise<JsonlFileResult> {
+export async function readCoordFile(absolutePath: string, file: string, bytes: number, out: ReadCoordEvent[], within?: Confinement): Promise<JsonlFileResult> {
   return readJsonlRecords(absolutePath, file, bytes, 'coord', 'coord', (record, line) => {
     if (!isCoordRecord(record)) {
       const version = record['version'];
@@ -17,5 +18,5 @@ export async function readCoordFile(absolutePath: string, file: string, bytes: n
     if ('event' in read) out.push(read.event);
     else return read;
     return;
-  });
+  }, within);
 }

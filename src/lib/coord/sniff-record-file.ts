@@ -4,6 +4,7 @@
  * `"version":"coord.v1"` is a coord stream; a `history.jsonl` or `timeline.jsonl` whose first
  * record has babysit's fields is babysit lifecycle history. Reads at most the first 64 KiB.
  */
+import { constants } from 'node:fs';
 import { open } from 'node:fs/promises';
 import { isBabysitRecord } from '../babysit/schemas.ts';
 import { COORD_VERSION_PATTERN } from './schema.ts';
@@ -20,8 +21,10 @@ export const BABYSIT_FILE_NAMES: ReadonlySet<string> = new Set(['history.jsonl',
 export const BEADS_FOLDER = '.beads';
 
 async function head(path: string): Promise<string> {
-  const handle = await open(path, 'r');
+  // Non-blocking, and only a regular file: one swapped for a FIFO after the walk never stalls discovery.
+  const handle = await open(path, constants.O_RDONLY | constants.O_NONBLOCK);
   try {
+    if (!(await handle.stat()).isFile()) return '';
     const buffer = Buffer.alloc(SNIFF_BYTES);
     const { bytesRead } = await handle.read(buffer, 0, SNIFF_BYTES, 0);
     return buffer.subarray(0, bytesRead).toString('utf8');

@@ -1,11 +1,13 @@
 /**
  * A deterministic, root-confined directory walk (spec/input.md section 1: "walk it; skip
  * `node_modules`, `.git` internals; do not follow symlinks out of the root"). Entries are
- * visited in sorted order; a symlink is followed only when its target is inside the root;
- * each real folder is visited once, so link loops end.
+ * visited in sorted order; a symlink is followed only when its target is inside the root
+ * and not inside a `.git` folder (judged by its real path: a link `g -> .git` is refused);
+ * each real folder is visited once, so link loops end. A folder is listed only while its
+ * real path is still inside the root (one swapped for a link during the walk is not).
  */
 import { lstat, readdir, realpath, stat } from 'node:fs/promises';
-import { join, sep } from 'node:path';
+import { basename, join, relative, sep } from 'node:path';
 
 /** Folder names never walked into. */
 export const SKIPPED_FOLDERS: ReadonlySet<string> = new Set(['node_modules', '.git', '.astro', '.trailbook-cache']);
@@ -35,6 +37,11 @@ function inside(root: string, target: string): boolean {
   return target === root || target.startsWith(root + sep);
 }
 
+/** Whether a real path inside the root passes through a `.git` folder (any case). */
+function inGitFolder(realRoot: string, real: string): boolean {
+  return relative(realRoot, real).split(sep).some((part) => part.toLowerCase() === '.git');
+}
+
 /**
  * Walks `root`, calling `visit` for every entry. `visit` returns false to not descend into a
  * folder. A refused symbolic link is visited too, with `refused` set (never read it). Returns
@@ -49,7 +56,12 @@ export async function walk(root: string, visit: (entry: WalkEntry) => boolean | 
     const dir = stack.pop() as string;
     let names: string[];
     try {
-      names = (await readdir(dir)).sort();
+      const real = await realpath(dir);
+      if (!inside(realRoot, real) || inGitFolder(realRoot, real)) {
+        problems.push({ path: dir, problem: 'folder now leads outside the input root (changed during the walk); not read' });
+        continue;
+      }
+      names = (await readdir(real)).sort();
     } catch (error) {
       problems.push({ path: dir, problem: `cannot read folder: ${(error as NodeJS.ErrnoException).code ?? String(error)}` });
       continue;
@@ -59,6 +71,7 @@ export async function walk(root: string, visit: (entry: WalkEntry) => boolean | 
       const path = join(dir, name);
       let info = await lstat(path).catch(() => null);
       if (!info) continue;
+      let skip = SKIPPED_FOLDERS.has(name);
       if (info.isSymbolicLink()) {
         const refuse = (problem: string): void => {
           problems.push({ path, problem });
@@ -77,11 +90,16 @@ export async function walk(root: string, visit: (entry: WalkEntry) => boolean | 
           refuse('symbolic link leads outside the input root; not followed');
           continue;
         }
-        info = await stat(path).catch(() => null);
+        if (inGitFolder(realRoot, real)) {
+          refuse('symbolic link leads into a .git folder; not followed');
+          continue;
+        }
+        info = await stat(real).catch(() => null);
         if (!info) continue;
         if (info.isDirectory()) {
           if (seen.has(real)) continue;
           seen.add(real);
+          if (SKIPPED_FOLDERS.has(basename(real))) skip = true;
         }
       } else if (info.isDirectory()) {
         const real = await realpath(path).catch(() => path);
@@ -91,7 +109,7 @@ export async function walk(root: string, visit: (entry: WalkEntry) => boolean | 
       if (!info.isDirectory() && !info.isFile()) continue;
       const entry: WalkEntry = { path, name, parent: dir, isDirectory: info.isDirectory(), bytes: info.isFile() ? info.size : 0 };
       const descend = visit(entry);
-      if (entry.isDirectory && descend !== false && !SKIPPED_FOLDERS.has(name)) subdirs.push(path);
+      if (entry.isDirectory && descend !== false && !skip) subdirs.push(path);
     }
     for (let i = subdirs.length - 1; i >= 0; i--) stack.push(subdirs[i] as string);
   }

@@ -1,12 +1,16 @@
 /**
  * Artifacts: files in the project's own folder that evidence may cite when they are not in
  * the repository at the landed head (spec/input.md section 3: "else, as an artifact, in the
- * project's own folder, e.g. design/selection.md"). Reads never leave the folder: `..`,
- * absolute paths and symlinks that point outside it are refused.
+ * project's own folder, e.g. design/selection.md"). Every file is judged by its real path
+ * (src/lib/fs/confined.ts): `..`, absolute paths and links that lead out of the folder are
+ * refused, and nothing whose real path is inside a `.git` folder (or the repository's git
+ * directory, whatever its name) is ever an artifact, however the path is written
+ * (`g/config` through a link `g -> .git`, `g//config`, `./g/config`).
  */
-import { lstat, readFile, realpath, stat } from 'node:fs/promises';
+import { lstat, stat } from 'node:fs/promises';
 import { resolve, sep } from 'node:path';
 import { countLines, MAX_TEXT_BLOB_BYTES } from '../git/repository.ts';
+import { Confinement, readOpened, RefusedRead } from '../fs/confined.ts';
 
 /** What an artifact path is. `refused`: it exists, but the folder's policy says it is not evidence (with why). */
 export type ArtifactLookup =
@@ -31,6 +35,8 @@ export interface ArtifactPolicy {
   isClaim?: (realPath: string) => boolean;
   /** `dev:ino` of the project's claim files: a hard link to one is the trail too. */
   claimInodes?: ReadonlySet<string>;
+  /** Git directories that are never artifacts whatever their name (the canonical repository's), absolute. */
+  gitDirs?: readonly string[];
 }
 
 /**
@@ -57,14 +63,14 @@ function inside(root: string, target: string): boolean {
 /** Memoised, root-confined lookups of files in one project folder. */
 export class ArtifactFolder {
   readonly root: string;
-  #realRoot: Promise<string>;
+  #files: Confinement;
   #cache = new Map<string, Promise<ArtifactLookup>>();
 
   #policy: ArtifactPolicy;
 
   constructor(root: string, policy: ArtifactPolicy = {}) {
     this.root = resolve(root);
-    this.#realRoot = realpath(this.root).catch(() => this.root);
+    this.#files = new Confinement([this.root], { what: 'the project folder', outsideGit: true, excluded: (policy.gitDirs ?? []).map((folder) => ({ folder, what: "the repository's git directory" })) });
     this.#policy = policy;
   }
 
@@ -79,28 +85,38 @@ export class ArtifactFolder {
   }
 
   async #lookup(path: string): Promise<ArtifactLookup> {
-    // A repository's own files (`.git/config` may hold credentials) are never artifacts.
-    if (path.split('/').some((part) => part.toLowerCase() === '.git')) return { status: 'missing' };
     const target = resolve(this.root, path);
     if (!inside(this.root, target)) return { status: 'missing' };
-    const info = await lstat(target).catch(() => null);
-    if (!info) return { status: 'missing' };
+    if (!(await lstat(target).then(() => true, () => false))) return { status: 'missing' };
+    // Judged by where it really is, however it is written or linked.
+    const where = await this.#files.locate(target);
+    if (where === null) return { status: 'missing' };
+    if ('refused' in where) return { status: 'refused', reason: `${path} ${where.refused}: not evidence` };
     if (this.#policy.ownRecords && !this.#policy.ownRecords.has(path)) return { status: 'refused', reason: `${path} is in the work tree but not committed at the landed head: an uncommitted file is not evidence` };
-    const real = await realpath(target).catch(() => null);
-    if (real === null || !inside(await this.#realRoot, real)) return { status: 'missing' };
-    const entry = await stat(real).catch(() => null);
-    if (entry?.isFile() && (this.#policy.isClaim?.(real.split(sep).join('/')) || this.#policy.claimInodes?.has(`${entry.dev}:${entry.ino}`))) {
-      return { status: 'refused', selfCitation: true, reason: `${path} is a link to a trail, audit or handover file: a claim is not evidence` };
-    }
+    const entry = await stat(where.real).catch(() => null);
     if (entry?.isDirectory()) return { status: 'folder' };
     // Only regular files are read (a FIFO or device would block or never end), and only
-    // after their size is known to be within the limit.
+    // after their size is known to be within the limit; the opened file is judged again.
     if (!entry?.isFile()) return { status: 'missing' };
-    if (entry.size > MAX_TEXT_BLOB_BYTES) return { status: 'file', lines: null, text: null };
-    const data = await readFile(real).catch(() => null);
-    if (data === null) return { status: 'missing' };
-    if (data.length > MAX_TEXT_BLOB_BYTES || data.subarray(0, 8000).includes(0)) return { status: 'file', lines: null, text: null };
-    const text = data.toString('utf8');
-    return { status: 'file', lines: countLines(text), text };
+    let opened;
+    try {
+      opened = await this.#files.open(target);
+    } catch (error) {
+      return error instanceof RefusedRead && error.code === 'EOUTSIDE' ? { status: 'refused', reason: `${path} ${error.why}: not evidence` } : { status: 'missing' };
+    }
+    const { handle, info, real } = opened;
+    try {
+      if (this.#policy.isClaim?.(real.split(sep).join('/')) || this.#policy.claimInodes?.has(`${info.dev}:${info.ino}`)) {
+        return { status: 'refused', selfCitation: true, reason: `${path} is a link to a trail, audit or handover file: a claim is not evidence` };
+      }
+      if (info.size > MAX_TEXT_BLOB_BYTES) return { status: 'file', lines: null, text: null };
+      const data = await readOpened(handle, info.size).catch(() => null);
+      if (data === null) return { status: 'missing' };
+      if (data.length > MAX_TEXT_BLOB_BYTES || data.subarray(0, 8000).includes(0)) return { status: 'file', lines: null, text: null };
+      const text = data.toString('utf8');
+      return { status: 'file', lines: countLines(text), text };
+    } finally {
+      await handle.close();
+    }
   }
 }

@@ -101,6 +101,7 @@ export const invalidRecordSchema = documented(
     error: str,
     kind: documented(z.string(), { description: 'Stable id of the fault (`trail/not-json`, ...).' }),
     raw: documented(z.string(), { description: 'The raw text, capped at 4,096 characters.' }),
+    omitted: documented(int.optional(), { description: 'On a summary: how many further records of this kind it stands for (a project lists at most 200 of one kind); `file` and `line` are the first of them.' }),
   }),
   { id: 'InvalidRecord', description: 'A line or block that failed validation, with its raw text.' },
 );
@@ -118,6 +119,7 @@ export const flagSchema = documented(
     summary: str,
     evidence: str.optional(),
     at: z.array(flagLocationSchema),
+    omitted: documented(int.optional(), { description: 'On a summary: how many flags of this kind it stands for (a project lists at most 200 of one kind).' }),
     earlierText: documented(z.string(), { description: 'For history flags: the record’s text as it was committed earlier (at most 4,096 characters).' }).optional(),
   }),
   { id: 'Flag', description: 'A finding that needs a person.' },
@@ -125,7 +127,16 @@ export const flagSchema = documented(
 
 /** A source file read. */
 export const sourceFileSchema = documented(
-  z.object({ path: str, format: sourceFormatSchema, bytes: int, lines: int, valid: int, invalid: int, notRead: str.optional() }),
+  z.object({
+    path: str,
+    format: sourceFormatSchema,
+    bytes: int,
+    lines: int,
+    valid: int,
+    invalid: int,
+    notRead: str.optional(),
+    files: documented(int.optional(), { description: 'On a summary: how many files of this format it stands for (a project lists at most 200 of one format); the counts are their sums.' }),
+  }),
   { id: 'SourceFile', description: 'One record file read for the project, with its line accounting.' },
 );
 

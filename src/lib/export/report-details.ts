@@ -4,6 +4,7 @@
  * (`<cacheDir>/projects/<id>.report.json`) whenever a project is analysed, so the report,
  * rendered on every build, never reads whole models.
  */
+import { invalidCount } from '../bounds/kind-bounds.ts';
 import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { ProjectModel } from '../model/types.ts';
@@ -33,7 +34,7 @@ const detailsPath = (cacheDir: string, id: string): string => join(cacheDir, 'pr
 export function reportDetails(model: Pick<ProjectModel, 'invalid'>): ReportDetails {
   return {
     invalid: model.invalid.slice(0, REPORT_INVALID_LIMIT).map((i) => ({ file: i.file, line: i.line, kind: i.kind, error: i.error })),
-    invalidTotal: model.invalid.length,
+    invalidTotal: invalidCount(model.invalid),
   };
 }
 

@@ -3,20 +3,12 @@
  * read once per repository, so that full and short SHA lookups are binary searches instead
  * of a scan of every pack index per lookup (isomorphic-git's `expandOid` scans).
  */
-import { open, readdir, stat, type FileHandle } from 'node:fs/promises';
-import { readRegularFile as readFile } from './regular-files.ts';
+import type { FileHandle } from 'node:fs/promises';
 import { join } from 'node:path';
 import { constants as zlibConstants, inflateSync } from 'node:zlib';
+import { RefusedRead, type Confinement } from '../fs/confined.ts';
 
 const HEX = /^[0-9a-f]{38}$/;
-
-async function listDir(path: string): Promise<string[]> {
-  try {
-    return await readdir(path);
-  } catch {
-    return [];
-  }
-}
 
 /**
  * Parses a pack index (version 2) and returns its object ids as hex strings.
@@ -68,11 +60,25 @@ export interface ObjectIndex {
   readonly problems: string[];
 }
 
-/** Reads the object index of the repository whose git directory is `gitdir`. */
-export async function readObjectIndex(gitdir: string): Promise<ObjectIndex> {
-  const objects = join(gitdir, 'objects');
+/**
+ * Reads the object index of the repository whose git directory is `gitdir`, every file read
+ * through `files` (confined to the git directory: src/lib/git/git-directory.ts).
+ */
+export async function readObjectIndex(gitdir: string, files: Confinement): Promise<ObjectIndex> {
   const all: string[] = [];
   const problems: string[] = [];
+  // A folder that leads out of the git directory is a problem of the object store, named; a
+  // missing one is just empty.
+  const refused: string[] = [];
+  const listDir = (path: string): Promise<string[]> =>
+    files.readdir(path).catch((error: unknown) => {
+      if (error instanceof RefusedRead && !refused.some((r) => error.rel.startsWith(`${r}/`))) {
+        refused.push(error.rel);
+        problems.push(error.message);
+      }
+      return [];
+    });
+  const objects = join(gitdir, 'objects');
   const where = new Map<string, ObjectLocation>();
   const fanout = (await listDir(objects)).filter((d) => /^[0-9a-f]{2}$/.test(d));
   const loose = await Promise.all(fanout.map(async (dir) => (await listDir(join(objects, dir))).filter((f) => HEX.test(f)).map((f) => dir + f)));
@@ -84,7 +90,7 @@ export async function readObjectIndex(gitdir: string): Promise<ObjectIndex> {
   }
   for (const name of (await listDir(join(objects, 'pack'))).filter((f) => f.endsWith('.idx')).sort()) {
     try {
-      const { oids: packed, offsets } = parsePackIndexWithOffsets(await readFile(join(objects, 'pack', name)), `objects/pack/${name}`);
+      const { oids: packed, offsets } = parsePackIndexWithOffsets(await files.readFile(join(objects, 'pack', name)), `objects/pack/${name}`);
       const pack = join(objects, 'pack', `${name.slice(0, -'.idx'.length)}.pack`);
       // A loop, not push(...oids): a pack of a few hundred thousand objects would overflow the stack.
       for (let i = 0; i < packed.length; i++) {
@@ -93,7 +99,7 @@ export async function readObjectIndex(gitdir: string): Promise<ObjectIndex> {
         if (!where.has(oid)) where.set(oid, { pack, offset: offsets[i] as number });
       }
     } catch (error) {
-      problems.push((error as Error).message);
+      problems.push(error instanceof RefusedRead ? error.message : (error as Error).message);
     }
   }
   all.sort();
@@ -124,17 +130,52 @@ export async function readObjectIndex(gitdir: string): Promise<ObjectIndex> {
 
 const PACK_TYPES: Record<number, string> = { 1: 'commit', 2: 'tree', 3: 'blob', 4: 'tag' };
 
+/** An object's type and size, read from its header only. */
+export interface ObjectHeader {
+  type: string;
+  /** Bytes of the object's content. */
+  size: number;
+  /**
+   * The most bytes reading the object inflates at once: its size, or for a delta the largest of
+   * its base chain and the delta itself (a 4 MB pack can hold a blob of a gigabyte: a read
+   * of it would take the memory of the whole).
+   */
+  inflated: number;
+}
+
+/** Little-endian base-128 varint from `data` at `at` (as git's delta header writes sizes). */
+function deltaVarint(data: Buffer, at: number): { value: number; next: number } {
+  let value = 0;
+  let scale = 1;
+  for (let i = at; i < data.length; i++) {
+    const byte = data[i] as number;
+    value += (byte & 0x7f) * scale;
+    scale *= 128;
+    if (!(byte & 0x80)) return { value, next: i + 1 };
+    if (scale > 2 ** 56) break;
+  }
+  throw new Error('pack delta header is cut');
+}
+
+/** Inflates the first bytes of a zlib stream (at most 256 in, so never much out). */
+function inflateStart(data: Buffer): Buffer {
+  return inflateSync(data.subarray(0, 256), { finishFlush: zlibConstants.Z_SYNC_FLUSH });
+}
+
 /**
- * Reads an object's type without reading the object: the header of a pack entry (following
- * delta bases, which share their base's type) or of a loose file (inflating only its first
- * bytes), as `git cat-file --batch-check` does. Throws with the reason when the bytes are
- * not a valid object.
+ * Reads an object's type and size without reading the object: the header of a pack entry
+ * (following delta bases, which share their base's type; a delta's size is the result size
+ * at the start of its data) or of a loose file (inflating only its first bytes), as `git
+ * cat-file --batch-check` does. Throws with the reason when the bytes are not a valid object.
  */
 export class ObjectTypes {
   readonly #index: ObjectIndex;
+  readonly #files: Confinement;
 
-  constructor(index: ObjectIndex) {
+  /** `files`: the repository's confined reads (src/lib/git/git-directory.ts). */
+  constructor(index: ObjectIndex, files: Confinement) {
     this.#index = index;
+    this.#files = files;
   }
 
   readonly #handles = new Map<string, { handle: Promise<FileHandle>; timer: ReturnType<typeof setTimeout> | null }>();
@@ -143,8 +184,8 @@ export class ObjectTypes {
   async #read(pack: string, offset: number, length: number): Promise<Buffer> {
     let entry = this.#handles.get(pack);
     if (!entry) {
-      // Opening a FIFO for reading would wait for a writer: only a regular file is opened.
-      entry = { handle: stat(pack).then((s) => (s.isFile() ? open(pack, 'r') : Promise.reject(Object.assign(new Error(`${pack} is not a regular file`), { code: 'EINVAL' })))), timer: null };
+      // Only a regular file whose real path is in the git directory is opened (never a FIFO).
+      entry = { handle: this.#files.open(pack).then((o) => o.handle), timer: null };
       this.#handles.set(pack, entry);
     }
     if (entry.timer) clearTimeout(entry.timer);
@@ -159,18 +200,24 @@ export class ObjectTypes {
     return buffer.subarray(0, bytesRead);
   }
 
-  async #packedType(pack: string, offset: number, depth: number): Promise<string> {
+  async #packedHeader(pack: string, offset: number, depth: number): Promise<ObjectHeader> {
     if (depth > 64) throw new Error('delta chain too deep');
     const head = await this.#read(pack, offset, 64);
     if (head.length === 0) throw new Error('pack entry past the end of the pack');
     let byte = head[0] as number;
     const type = (byte >> 4) & 7;
+    // The entry's inflated size: 4 bits, then 7 per byte (git's pack entry header).
+    let size = byte & 0x0f;
+    let scale = 16;
     let i = 1;
     while (byte & 0x80) {
       if (i >= head.length) throw new Error('pack entry header is cut');
       byte = head[i++] as number;
+      size += (byte & 0x7f) * scale;
+      scale *= 128;
     }
-    if (PACK_TYPES[type]) return PACK_TYPES[type] as string;
+    if (PACK_TYPES[type]) return { type: PACK_TYPES[type] as string, size, inflated: size };
+    let base: ObjectHeader;
     if (type === 6) {
       // OFS_DELTA: the base's offset, back from this entry, in git's offset encoding.
       byte = head[i++] as number;
@@ -181,25 +228,43 @@ export class ObjectTypes {
         rel = ((rel + 1) * 128) + (byte & 0x7f);
       }
       if (rel <= 0 || rel > offset) throw new Error('pack delta base out of range');
-      return this.#packedType(pack, offset - rel, depth + 1);
-    }
-    if (type === 7) {
+      base = await this.#packedHeader(pack, offset - rel, depth + 1);
+    } else if (type === 7) {
       if (head.length < i + 20) throw new Error('pack delta base id is cut');
-      return this.type(head.toString('hex', i, i + 20), depth + 1);
+      base = await this.header(head.toString('hex', i, i + 20), depth + 1);
+      i += 20;
+    } else throw new Error(`unknown pack entry type ${type}`);
+    // The delta's data starts with the base's size and the result's size.
+    const delta = inflateStart(await this.#read(pack, offset + i, 256));
+    const result = deltaVarint(delta, deltaVarint(delta, 0).next).value;
+    return { type: base.type, size: result, inflated: Math.max(result, size, base.inflated) };
+  }
+
+  /** Type and size of a full object id, from its header (see {@link ObjectHeader}). */
+  async header(oid: string, depth = 0): Promise<ObjectHeader> {
+    const location = this.#index.locate(oid);
+    if (location === null) throw new Error(`object ${oid.slice(0, 12)} is not in the repository`);
+    if ('pack' in location) return this.#packedHeader(location.pack, location.offset, depth);
+    const { handle } = await this.#files.open(location.loose);
+    let start: Buffer;
+    try {
+      const buffer = Buffer.alloc(256);
+      const { bytesRead } = await handle.read(buffer, 0, 256, 0);
+      start = buffer.subarray(0, bytesRead);
+    } finally {
+      await handle.close();
     }
-    throw new Error(`unknown pack entry type ${type}`);
+    const header = inflateStart(start);
+    const space = header.indexOf(0x20);
+    const nul = header.indexOf(0);
+    const type = space > 0 ? header.toString('latin1', 0, space) : '';
+    const size = nul > space ? Number(header.toString('latin1', space + 1, nul)) : NaN;
+    if (!['commit', 'tree', 'blob', 'tag'].includes(type) || !Number.isSafeInteger(size)) throw new Error('loose object header is not valid');
+    return { type, size, inflated: size };
   }
 
   /** The type of a full object id: `commit`, `tree`, `blob` or `tag`. */
-  async type(oid: string, depth = 0): Promise<string> {
-    const location = this.#index.locate(oid);
-    if (location === null) throw new Error(`object ${oid.slice(0, 12)} is not in the repository`);
-    if ('pack' in location) return this.#packedType(location.pack, location.offset, depth);
-    const data = await readFile(location.loose);
-    const header = inflateSync(data.subarray(0, 512), { finishFlush: zlibConstants.Z_SYNC_FLUSH });
-    const space = header.indexOf(0x20);
-    const type = space > 0 ? header.toString('latin1', 0, space) : '';
-    if (!['commit', 'tree', 'blob', 'tag'].includes(type)) throw new Error('loose object header is not valid');
-    return type;
+  async type(oid: string): Promise<string> {
+    return (await this.header(oid)).type;
   }
 }

@@ -3,17 +3,16 @@
  * checks an append-only trail by hashing prefixes of its current text, not by inflating every
  * version). Read from the header of a loose object (its first inflated bytes) or of a pack
  * entry; a delta entry's size is the result size at the start of its delta data, as
- * `git cat-file --batch-check` reports it. Only regular files are opened (docs/security.md).
+ * `git cat-file --batch-check` reports it. Every read goes through the repository's
+ * confinement (src/lib/git/git-directory.ts): regular files inside its git directory only.
  */
-import { open, stat } from 'node:fs/promises';
 import { constants as zlibConstants, inflateSync } from 'node:zlib';
-import { readRegularFile } from './regular-files.ts';
+import type { Confinement } from '../fs/confined.ts';
 import type { ObjectIndex } from './object-index.ts';
 
-/** Reads `length` bytes at `offset` of a regular file. */
-async function readAt(path: string, offset: number, length: number): Promise<Buffer> {
-  if (!(await stat(path)).isFile()) throw new Error(`${path} is not a regular file`);
-  const handle = await open(path, 'r');
+/** Reads `length` bytes at `offset` of a file inside the confinement. */
+async function readAt(files: Confinement, path: string, offset: number, length: number): Promise<Buffer> {
+  const { handle } = await files.open(path);
   try {
     const buffer = Buffer.alloc(length);
     const { bytesRead } = await handle.read(buffer, 0, length, offset);
@@ -40,19 +39,20 @@ function varint(bytes: Buffer, i: number): { value: number; next: number } {
 }
 
 /**
- * The size of the object `oid` (a full id the index holds). Throws with the reason when the
- * bytes are not a valid object header.
+ * The size of the object `oid` (a full id the index holds), read through `files` (the
+ * repository's confinement). Throws with the reason when the bytes are not a valid object
+ * header, or the file is refused.
  */
-export async function objectSize(index: ObjectIndex, oid: string): Promise<number> {
+export async function objectSize(index: ObjectIndex, files: Confinement, oid: string): Promise<number> {
   const location = index.locate(oid);
   if (location === null) throw new Error(`object ${oid.slice(0, 12)} is not in the repository`);
   if ('loose' in location) {
-    const header = inflateStart((await readRegularFile(location.loose)).subarray(0, 512));
+    const header = inflateStart(await readAt(files, location.loose, 0, 512));
     const match = /^(?:blob|tree|commit|tag) (\d+)\0/.exec(header.toString('latin1', 0, Math.min(header.length, 64)));
     if (!match) throw new Error('loose object header is not valid');
     return Number(match[1]);
   }
-  const head = await readAt(location.pack, location.offset, 96);
+  const head = await readAt(files, location.pack, location.offset, 96);
   let byte = head[0] as number;
   const type = (byte >> 4) & 7;
   let size = byte & 0x0f;
@@ -73,7 +73,7 @@ export async function objectSize(index: ObjectIndex, oid: string): Promise<numbe
     } while (byte & 0x80);
   } else if (type === 7) i += 20;
   else throw new Error(`unknown pack entry type ${type}`);
-  const delta = inflateStart(await readAt(location.pack, location.offset + i, 256));
+  const delta = inflateStart(await readAt(files, location.pack, location.offset + i, 256));
   const base = varint(delta, 0);
   return varint(delta, base.next).value;
 }

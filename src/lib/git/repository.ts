@@ -7,10 +7,11 @@
  * problems (a corrupt pack, an unreadable file) surface as `problem` strings.
  */
 import { stat } from 'node:fs/promises';
-import { readRegularFile as readFile, regularFileSystem as fs } from './regular-files.ts';
-import { join, resolve, dirname, isAbsolute } from 'node:path';
+import { join, resolve, dirname, isAbsolute, sep } from 'node:path';
 import git from 'isomorphic-git';
-import { ObjectTypes, readObjectIndex, type ObjectIndex } from './object-index.ts';
+import { Confinement } from '../fs/confined.ts';
+import { confinedGitFs, gitDirectoryConfinement } from './git-directory.ts';
+import { ObjectTypes, readObjectIndex, type ObjectHeader, type ObjectIndex } from './object-index.ts';
 
 /** A git object type. */
 export type ObjectType = 'commit' | 'tree' | 'blob' | 'tag';
@@ -67,6 +68,13 @@ export type BlobText =
 /** Blobs over this many bytes are not read as text (excerpts are capped). */
 export const MAX_TEXT_BLOB_BYTES = 2 * 1024 * 1024;
 
+/**
+ * No object whose read would inflate more than this many bytes is read (a tree or commit, or
+ * a delta whose base chain is larger): sizes come from the object headers first, so a pack
+ * built to inflate (a few megabytes holding a gigabyte) is refused, not loaded.
+ */
+export const MAX_OBJECT_BYTES = 64 * 1024 * 1024;
+
 /** Counts lines the way an editor numbers them: a final newline does not open a line. */
 export function countLines(text: string): number {
   if (text === '') return 0;
@@ -75,9 +83,15 @@ export function countLines(text: string): number {
   return text.endsWith('\n') ? n - 1 : n;
 }
 
-function errorText(error: unknown): string {
+/**
+ * The first line of an error's message, with the git directories' paths taken out (isomorphic-git
+ * names files by absolute path: output must not hold a machine path).
+ */
+function errorText(error: unknown, gitdirs: readonly string[]): string {
   const e = error as { code?: string; message?: string };
-  return e?.message ? String(e.message).split('\n')[0] as string : String(error);
+  let text = e?.message ? (String(e.message).split('\n')[0] as string) : String(error);
+  for (const dir of gitdirs) text = text.split(dir + sep).join('').split(dir).join('.');
+  return text;
 }
 
 /**
@@ -92,6 +106,9 @@ export class GitRepository {
   /** Git directory holding this checkout's own HEAD (differs from `gitdir` in a linked worktree). */
   readonly headGitdir: string;
   readonly cache: object = {};
+  /** Every read of this repository's files, confined to its git directories (src/lib/git/git-directory.ts). */
+  readonly files: Confinement;
+  readonly #fs: ReturnType<typeof confinedGitFs>;
   #index: Promise<ObjectIndex> | null = null;
   #typeReader: ObjectTypes | null = null;
   #types = new Map<string, Promise<ObjectLookup>>();
@@ -103,11 +120,58 @@ export class GitRepository {
     this.dir = dir;
     this.gitdir = gitdir;
     this.headGitdir = headGitdir;
+    this.files = gitDirectoryConfinement([gitdir, headGitdir]);
+    this.#fs = confinedGitFs(this.files);
+  }
+
+  #error(error: unknown): string {
+    return errorText(error, [this.gitdir, this.headGitdir]);
+  }
+
+  /**
+   * Which of `paths` (relative to the git directory, in order) lead out of it, in words, or ''.
+   * A path under one already named is not named again. Judged afresh on each call from the
+   * repository alone, so the words never depend on what other projects read before.
+   */
+  async #linksOut(paths: readonly string[]): Promise<string> {
+    const out: string[] = [];
+    for (const rel of paths) {
+      if (out.some((p) => rel.startsWith(`${p}/`))) continue;
+      const where = await this.files.locate(join(rel === 'HEAD' ? this.headGitdir : this.gitdir, rel));
+      if (where !== null && 'refused' in where) out.push(rel);
+    }
+    if (out.length === 0) return '';
+    return `${out.join(', ')} ${out.length === 1 ? 'leads' : 'lead'} outside the repository's git directory; not read`;
+  }
+
+  /**
+   * Type and size from the object's header; null when the object is not in the index (the full
+   * read then says why, or finds git's built-in empty tree); `problem` when its header is not
+   * sound (a delta chain that loops or runs out of the pack): such an object is never read.
+   */
+  async #header(oid: string): Promise<ObjectHeader | { problem: string } | null> {
+    try {
+      const index = await this.objectIndex();
+      if (index.locate(oid) === null) return null;
+      this.#typeReader ??= new ObjectTypes(index, this.files);
+      return await this.#typeReader.header(oid);
+    } catch (error) {
+      return { problem: this.#error(error) };
+    }
+  }
+
+  /** Why an object is not read (its header is not sound, or says it is over {@link MAX_OBJECT_BYTES}), or null. */
+  async #unreadable(oid: string, what: string): Promise<string | null> {
+    const header = await this.#header(oid);
+    if (header === null) return null;
+    if ('problem' in header) return `cannot read ${what} ${oid.slice(0, 12)}: ${header.problem}`;
+    if (header.inflated <= MAX_OBJECT_BYTES) return null;
+    return `cannot read ${what} ${oid.slice(0, 12)}: reading it would inflate ${header.inflated} bytes, over the ${MAX_OBJECT_BYTES}-byte limit`;
   }
 
   /** Sorted index of every object id; read once. */
   objectIndex(): Promise<ObjectIndex> {
-    this.#index ??= readObjectIndex(this.gitdir);
+    this.#index ??= readObjectIndex(this.gitdir, this.files);
     return this.#index;
   }
 
@@ -121,11 +185,11 @@ export class GitRepository {
    */
   incompleteness(): Promise<string | null> {
     this.#incomplete ??= (async () => {
-      const { readdir } = await import('node:fs/promises');
       const reasons: string[] = [];
-      if (await stat(join(this.gitdir, 'shallow')).then((s) => s.size > 0, () => false)) reasons.push('the repository is a shallow clone (older history is not in it)');
-      if (await stat(join(this.gitdir, 'objects', 'info', 'alternates')).then((s) => s.size > 0, () => false)) reasons.push('the repository keeps objects in alternates, which are not read');
-      const packs = await readdir(join(this.gitdir, 'objects', 'pack')).catch(() => [] as string[]);
+      const files = this.files;
+      if (await files.stat(join(this.gitdir, 'shallow')).then((s) => s.size > 0, () => false)) reasons.push('the repository is a shallow clone (older history is not in it)');
+      if (await files.stat(join(this.gitdir, 'objects', 'info', 'alternates')).then((s) => s.size > 0, () => false)) reasons.push('the repository keeps objects in alternates, which are not read');
+      const packs = await files.readdir(join(this.gitdir, 'objects', 'pack')).catch(() => [] as string[]);
       if (packs.some((f) => f.endsWith('.promisor'))) reasons.push('the repository is a partial clone (some objects were never fetched)');
       const problems = (await this.objectIndex()).problems;
       if (problems.length > 0) reasons.push(`part of the object store cannot be read (${problems.join('; ')})`);
@@ -157,14 +221,16 @@ export class GitRepository {
     try {
       // The type from the object's header only, as `git cat-file --batch-check` reads it. A
       // commit is read in full by whoever uses it; any other type is confirmed by reading the
-      // object, so corrupt bytes are never taken for "not a commit".
-      this.#typeReader ??= new ObjectTypes(index);
-      const type = (await this.#typeReader.type(oid)) as ObjectType;
-      if (type === 'commit') return { status: 'found', oid, type };
-      const object = await git.readObject({ fs, gitdir: this.gitdir, oid, format: 'content', cache: this.cache });
+      // object, so corrupt bytes are never taken for "not a commit" — unless reading it would
+      // inflate more than MAX_OBJECT_BYTES (a blob built to inflate): then the header says.
+      this.#typeReader ??= new ObjectTypes(index, this.files);
+      const header = await this.#typeReader.header(oid);
+      const type = header.type as ObjectType;
+      if (type === 'commit' || header.inflated > MAX_OBJECT_BYTES) return { status: 'found', oid, type };
+      const object = await git.readObject({ fs: this.#fs, gitdir: this.gitdir, oid, format: 'content', cache: this.cache });
       return { status: 'found', oid, type: object.type as ObjectType };
     } catch (error) {
-      return { status: 'error', problem: `cannot read object ${oid.slice(0, 12)}: ${errorText(error)}` };
+      return { status: 'error', problem: `cannot read object ${oid.slice(0, 12)}: ${this.#error(error)}` };
     }
   }
 
@@ -178,7 +244,7 @@ export class GitRepository {
       if (found.status === 'error') return { problem: found.problem };
       oid = found.oid;
     } else if (ref === 'HEAD' && this.headGitdir !== this.gitdir) {
-      const head = (await readFile(join(this.headGitdir, 'HEAD'), 'utf8').catch(() => '')).trim();
+      const head = (await this.files.readFile(join(this.headGitdir, 'HEAD'), 'utf8').catch(() => '')).trim();
       const target = /^ref:\s*(\S+)$/.exec(head)?.[1];
       if (target) return this.resolveCommit(target);
       if (/^[0-9a-f]{40}$/.test(head)) return this.resolveCommit(head);
@@ -201,11 +267,13 @@ export class GitRepository {
         return 'problem' in commit ? { problem: commit.problem } : { oid };
       }
       if (found.type !== 'tag') return { problem: `${ref} is a ${found.type}, not a commit` };
+      const unreadable = await this.#unreadable(oid, 'tag');
+      if (unreadable !== null) return { problem: unreadable };
       try {
-        const tag = await git.readTag({ fs, gitdir: this.gitdir, oid, cache: this.cache });
+        const tag = await git.readTag({ fs: this.#fs, gitdir: this.gitdir, oid, cache: this.cache });
         oid = tag.tag.object;
       } catch (error) {
-        return { problem: `cannot read tag ${oid.slice(0, 12)}: ${errorText(error)}` };
+        return { problem: `cannot read tag ${oid.slice(0, 12)}: ${this.#error(error)}` };
       }
     }
     return { problem: `${ref}: tag chain too deep` };
@@ -228,47 +296,58 @@ export class GitRepository {
       let next: string | null = null;
       for (const candidate of candidates) {
         try {
-          next = await git.resolveRef({ fs, gitdir: this.gitdir, ref: candidate, depth: 2 });
+          next = await git.resolveRef({ fs: this.#fs, gitdir: this.gitdir, ref: candidate, depth: 2 });
           break;
         } catch {
           // not this one; try the next name git would try
         }
       }
-      if (next === null) return { problem: `cannot resolve ${ref}: no such ref` };
+      if (next === null) {
+        const refused = await this.#linksOut(['HEAD', 'refs', 'packed-refs', ...candidates]);
+        return { problem: `cannot resolve ${ref}: no such ref${refused === '' ? '' : ` (${refused})`}` };
+      }
       current = next.trim();
       if (current.startsWith('ref: ')) current = current.slice('ref: '.length).trim();
     }
     return { problem: `cannot resolve ${ref}: symbolic refs nest too deep` };
   }
 
-  /** Reads and memoises a commit. */
+  /** Reads and memoises a commit (refused unread when its header says it is over {@link MAX_OBJECT_BYTES}). */
   commit(oid: string): Promise<CommitData | { problem: string }> {
     let pending = this.#commits.get(oid);
     if (!pending) {
-      pending = git
-        .readCommit({ fs, gitdir: this.gitdir, oid, cache: this.cache })
-        .then((c): CommitData => ({
-          oid: c.oid,
-          message: c.commit.message,
-          tree: c.commit.tree,
-          parents: c.commit.parent,
-          author: c.commit.author,
-          committer: c.commit.committer,
-        }))
-        .catch((error: unknown) => ({ problem: `cannot read object ${oid.slice(0, 12)}: ${errorText(error)}` }));
+      pending = this.#unreadable(oid, 'object').then((problem) => (problem !== null ? { problem } : this.#readCommit(oid)));
       this.#commits.set(oid, pending);
     }
     return pending;
+  }
+
+  #readCommit(oid: string): Promise<CommitData | { problem: string }> {
+    return git
+      .readCommit({ fs: this.#fs, gitdir: this.gitdir, oid, cache: this.cache })
+      .then((c): CommitData => ({
+        oid: c.oid,
+        message: c.commit.message,
+        tree: c.commit.tree,
+        parents: c.commit.parent,
+        author: c.commit.author,
+        committer: c.commit.committer,
+      }))
+      .catch((error: unknown) => ({ problem: `cannot read object ${oid.slice(0, 12)}: ${this.#error(error)}` }));
   }
 
   /** Reads and memoises a tree's entries. */
   tree(oid: string): Promise<TreeEntry[] | { problem: string }> {
     let pending = this.#trees.get(oid);
     if (!pending) {
-      pending = git
-        .readTree({ fs, gitdir: this.gitdir, oid, cache: this.cache })
-        .then((t) => t.tree.map((e) => ({ name: e.path, type: e.type, oid: e.oid, mode: e.mode })))
-        .catch((error: unknown) => ({ problem: `cannot read tree ${oid.slice(0, 12)}: ${errorText(error)}` }));
+      pending = this.#unreadable(oid, 'tree').then((problem) =>
+        problem !== null
+          ? { problem }
+          : git
+              .readTree({ fs: this.#fs, gitdir: this.gitdir, oid, cache: this.cache })
+              .then((t) => t.tree.map((e) => ({ name: e.path, type: e.type, oid: e.oid, mode: e.mode })))
+              .catch((error: unknown) => ({ problem: `cannot read tree ${oid.slice(0, 12)}: ${this.#error(error)}` })),
+      );
       this.#trees.set(oid, pending);
     }
     return pending;
@@ -310,11 +389,16 @@ export class GitRepository {
   }
 
   async #blobText(oid: string): Promise<BlobText> {
+    // Sized from the header first: an oversized blob is never inflated (a zip bomb in a pack).
+    const header = await this.#header(oid);
+    if (header !== null && !('problem' in header) && header.size > MAX_TEXT_BLOB_BYTES) return { status: 'too-large', bytes: header.size };
+    const problem = await this.#unreadable(oid, 'blob');
+    if (problem !== null) return { status: 'error', problem };
     let bytes: Uint8Array;
     try {
-      bytes = (await git.readBlob({ fs, gitdir: this.gitdir, oid, cache: this.cache })).blob;
+      bytes = (await git.readBlob({ fs: this.#fs, gitdir: this.gitdir, oid, cache: this.cache })).blob;
     } catch (error) {
-      return { status: 'error', problem: `cannot read blob ${oid.slice(0, 12)}: ${errorText(error)}` };
+      return { status: 'error', problem: `cannot read blob ${oid.slice(0, 12)}: ${this.#error(error)}` };
     }
     if (bytes.length > MAX_TEXT_BLOB_BYTES) return { status: 'too-large', bytes: bytes.length };
     const head = bytes.subarray(0, 8000);
@@ -386,11 +470,12 @@ export async function openRepository(path: string, label: string = path): Promis
     return { repository: new GitRepository(abs, dotgit) };
   }
   if (dotgitStat?.isFile()) {
-    const text = await readFile(dotgit, 'utf8').catch(() => '');
+    // The `.git` file is the work tree's; the `commondir` file is the linked worktree's own.
+    const text = await new Confinement([abs], { what: 'the work tree' }).readFile(dotgit, 'utf8').catch(() => '');
     const match = /^gitdir:\s*(.+?)\s*$/m.exec(text);
     if (!match) return { problem: `${label}/.git is a file without a gitdir line` };
     const target = isAbsolute(match[1] as string) ? (match[1] as string) : resolve(dirname(dotgit), match[1] as string);
-    const common = (await readFile(join(target, 'commondir'), 'utf8').catch(() => '')).trim();
+    const common = (await gitDirectoryConfinement([target]).readFile(join(target, 'commondir'), 'utf8').catch(() => '')).trim();
     if (common !== '') {
       const commonDir = isAbsolute(common) ? common : resolve(target, common);
       if (!(await isGitDir(commonDir))) return { problem: `${label}/.git points at a worktree whose common git directory is missing` };
@@ -420,7 +505,7 @@ export function repositoryStateKey(repository: GitRepository): Promise<string> {
 const stateKeys = new WeakMap<GitRepository, Promise<string>>();
 
 async function readStateKey(repository: GitRepository): Promise<string> {
-  const { readdir } = await import('node:fs/promises');
+  const readdir = (path: string): Promise<string[]> => repository.files.readdir(path);
   const objects = join(repository.gitdir, 'objects');
   const packs = (await readdir(join(objects, 'pack')).catch(() => [] as string[])).filter((f) => f.endsWith('.idx')).sort();
   const fanout = (await readdir(objects).catch(() => [] as string[])).filter((d) => /^[0-9a-f]{2}$/.test(d)).sort();

@@ -6,7 +6,9 @@
  * by the sanitising pipeline (src/lib/markdown/render-markdown.ts) and never inserted raw.
  */
 import type { InvalidRecord, SourceFile } from '../model/types.ts';
-import { readTextFile } from '../quality/read-text-file.ts';
+import { readTextFile, textHazards } from '../quality/read-text-file.ts';
+import type { Confinement } from '../fs/confined.ts';
+
 import { renderMarkdown } from '../markdown/render-markdown.ts';
 
 /** A project's handover report, rendered. */
@@ -33,9 +35,10 @@ export interface HandoverResult {
  * @param path - Absolute path of the file.
  * @param rel - Path relative to the project root (shown and used in messages).
  * @param bytes - Size in bytes, as discovered.
+ * @param within - The confinement the file is opened through (src/lib/fs/confined.ts).
  */
-export async function readHandover(path: string, rel: string, bytes: number): Promise<HandoverResult> {
-  const read = await readTextFile(path);
+export async function readHandover(path: string, rel: string, bytes: number, within?: Confinement): Promise<HandoverResult> {
+  const read = await readTextFile(path, within);
   if ('error' in read) {
     return {
       handover: null,
@@ -43,7 +46,7 @@ export async function readHandover(path: string, rel: string, bytes: number): Pr
       source: { path: rel, format: 'handover', bytes, lines: 0, valid: 0, invalid: 1 },
     };
   }
-  const invalid: InvalidRecord[] = read.badLine === null ? [] : [{ file: rel, line: read.badLine, kind: 'source/invalid-utf8', error: `not valid UTF-8 from line ${read.badLine}; read with U+FFFD in place of the bad bytes`, raw: '' }];
+  const invalid: InvalidRecord[] = textHazards(read, rel);
   return {
     handover: { file: rel, html: renderMarkdown(read.text, { headingOffset: 2 }), lines: read.lines },
     invalid,

@@ -19,8 +19,9 @@ import { relative, sep } from 'node:path';
 import git from 'isomorphic-git';
 import type { DiscoveredFile } from '../discover/discover.ts';
 import type { GitRepository } from '../git/repository.ts';
-import { readRegularFile, regularFileSystem } from '../git/regular-files.ts';
 import { objectSize } from '../git/object-size.ts';
+import { confinedGitFs } from '../git/git-directory.ts';
+import type { Confinement } from '../fs/confined.ts';
 import { parseJsonLine } from '../adapters/bbs-trail.ts';
 import { readHeader, unguardCell } from '../adapters/pstack-trail.ts';
 import { computeRowId } from '../adapters/parsed-row.ts';
@@ -96,10 +97,15 @@ export function rowIdOf(format: string, line: string, header?: string): string |
 
 const subjectOf = (message: string): string => (message.split('\n')[0] ?? '').trim();
 
+/** The file system isomorphic-git reads a repository through: its git directories only. */
+const gitFs = new WeakMap<GitRepository, ReturnType<typeof confinedGitFs>>();
+
 /** A blob's text, read without the repository's memo (history reads many versions once each). */
 async function blobLines(repository: GitRepository, oid: string): Promise<string[] | { problem: string }> {
+  let fs = gitFs.get(repository);
+  if (!fs) gitFs.set(repository, (fs = confinedGitFs(repository.files)));
   try {
-    const { blob } = await git.readBlob({ fs: regularFileSystem, gitdir: repository.gitdir, oid, cache: repository.cache });
+    const { blob } = await git.readBlob({ fs, gitdir: repository.gitdir, oid, cache: repository.cache });
     if (blob.length > MAX_HISTORY_BLOB_BYTES) return { problem: `a version is larger than ${MAX_HISTORY_BLOB_BYTES} bytes` };
     return splitRecordLines(new TextDecoder('utf-8').decode(blob));
   } catch (error) {
@@ -191,7 +197,7 @@ const blobOid = (bytes: Uint8Array): string => createHash('sha1').update(`blob $
 async function onlyAppended(repository: GitRepository, versions: ReadonlyArray<{ blob: string }>, current: Uint8Array): Promise<boolean> {
   const index = await repository.objectIndex();
   // The sizes are read side by side: each is a small read of its own.
-  const sizes = await Promise.all(versions.map((v) => objectSize(index, v.blob).catch(() => null)));
+  const sizes = await Promise.all(versions.map((v) => objectSize(index, repository.files, v.blob).catch(() => null)));
   let last = 0;
   for (const [i, v] of versions.entries()) {
     const size = sizes[i] ?? null;
@@ -209,8 +215,11 @@ async function checkoutHead(repository: GitRepository): Promise<string | null> {
   return 'oid' in head ? head.oid : null;
 }
 
-/** Reads the history of one record file; null when it has none (never committed, or not in the work tree). */
-export async function readRecordHistory(repository: GitRepository, workTree: string, head: string, file: DiscoveredFile): Promise<RecordHistory | null> {
+/**
+ * Reads the history of one record file; null when it has none (never committed, or not in the
+ * work tree). The work tree's text is read through `within`, the project's input confinement.
+ */
+export async function readRecordHistory(repository: GitRepository, workTree: string, head: string, file: DiscoveredFile, within: Confinement): Promise<RecordHistory | null> {
   const rule = historyRule(file);
   if (rule === null || file.refused !== undefined) return null;
   const inTree = relative(workTree, file.path);
@@ -219,7 +228,7 @@ export async function readRecordHistory(repository: GitRepository, workTree: str
   const { versions, problem } = await committedVersions(repository, head, path);
   const first = versions[0];
   if (!first) return problem ? { file: file.rel, rule, versions: 0, changes: [], problem } : null;
-  const current = await readRegularFile(file.path).catch(() => null);
+  const current = await within.readFile(file.path).catch(() => null);
   if (current !== null && problem === undefined && (await onlyAppended(repository, versions, current))) {
     const head = versions[versions.length - 1] as { blob: string };
     return { file: file.rel, rule, versions: versions.length + (blobOid(current) === head.blob ? 0 : 1), changes: [] };
@@ -264,7 +273,7 @@ export async function readRecordHistory(repository: GitRepository, workTree: str
  * The history of every committed record file of a project, in discovery order. Empty when the
  * project has no repository, a bare one, or lies outside its work tree.
  */
-export async function readRecordHistories(files: readonly DiscoveredFile[], repository: GitRepository | null, workTree: string | null): Promise<RecordHistory[]> {
+export async function readRecordHistories(files: readonly DiscoveredFile[], repository: GitRepository | null, workTree: string | null, within: Confinement): Promise<RecordHistory[]> {
   if (repository === null || workTree === null) return [];
   const candidates = files.filter((f) => historyRule(f) !== null && f.refused === undefined && relative(workTree, f.path).split(sep)[0] !== '..');
   if (candidates.length === 0) return [];
@@ -272,7 +281,7 @@ export async function readRecordHistories(files: readonly DiscoveredFile[], repo
   if (head === null) return [];
   const out: RecordHistory[] = [];
   for (const file of candidates) {
-    const history = await readRecordHistory(repository, workTree, head, file);
+    const history = await readRecordHistory(repository, workTree, head, file, within);
     if (history) out.push(history);
   }
   return out;

@@ -146,6 +146,12 @@ export interface InvalidRecord {
   kind: string;
   /** The raw text, possibly truncated to {@link RAW_TEXT_LIMIT} characters. */
   raw: string;
+  /**
+   * Set on a summary: the number of further records of this kind it stands for, not listed one
+   * by one (a project lists at most `MAX_PER_KIND` of one kind: src/lib/bounds/kind-bounds.ts).
+   * `file` and `line` are the first of them.
+   */
+  omitted?: number;
 }
 
 /** Raw text kept for invalid records is capped at this many characters (UTF-16 units). */
@@ -181,6 +187,11 @@ export interface Flag {
   evidence?: string;
   /** Source locations (file:line) the flag is about, in file order. */
   at: FlagLocation[];
+  /**
+   * Set on a summary: the number of flags of this kind it stands for, not listed one by one
+   * (src/lib/bounds/kind-bounds.ts). `at` is the first of them.
+   */
+  omitted?: number;
   /** For history flags (src/lib/history/): the record's text as it was committed earlier, at most 4,096 characters. */
   earlierText?: string;
 }
@@ -198,6 +209,11 @@ export interface SourceFile {
   invalid: number;
   /** Set when the file is discovered but its reader has not landed yet ("not read yet"). */
   notRead?: string;
+  /**
+   * Set on a summary: the number of files of this format it stands for, not listed one by one
+   * (src/lib/bounds/kind-bounds.ts); `bytes`, `lines`, `valid` and `invalid` are their sums.
+   */
+  files?: number;
 }
 
 /** The canonical repository of a project (spec/input.md section 1). */

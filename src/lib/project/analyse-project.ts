@@ -9,6 +9,7 @@ import type { StageTimes } from '../archive/stage-times.ts';
 import type { DiscoveredProject } from '../discover/discover.ts';
 import type { Citation, CitedCommit, CitedFile, EvidencePointer, TrailRow, InvalidRecord, ProjectModel } from '../model/types.ts';
 import { readJsonFile } from '../adapters/json-file.ts';
+import { Confinement } from '../fs/confined.ts';
 import { projectConfigSchema, type ProjectConfig } from '../schemas/project-config.ts';
 import { describeIssues } from '../schemas/describe-issues.ts';
 import { classifyEvidence } from '../evidence/classify.ts';
@@ -21,6 +22,7 @@ import { ProjectRecords } from '../readers/project-records.ts';
 import { CLAIM_FORMATS, readProjectFiles } from '../readers/registry.ts';
 import { projectCounts } from '../projections/counts.ts';
 import { sortFlags } from '../projections/flags.ts';
+import { boundFlags, boundInvalid, boundSources } from '../bounds/kind-bounds.ts';
 import { isOutOfTimeOrder, linkRows } from '../projections/rows.ts';
 import { resolveCanonicalRepository, type CanonicalRepository } from './canonical-repository.ts';
 import { repositoryStateKey } from '../git/repository.ts';
@@ -30,10 +32,18 @@ import { isClaimPath } from '../discover/discover.ts';
 import type { BdExportOptions } from '../beads/run-export.ts';
 import { readRecordHistories } from '../history/record-history.ts';
 
+/**
+ * Where a project's record files may be read from: its input folder, never inside a `.git`
+ * (docs/security.md, "Nothing escapes the root"; src/lib/fs/confined.ts).
+ */
+export function inputConfinement(project: Pick<DiscoveredProject, 'inputRoot'>): Confinement {
+  return new Confinement([project.inputRoot], { what: 'the input folder', outsideGit: true });
+}
+
 async function readConfig(project: DiscoveredProject, invalid: InvalidRecord[]): Promise<{ value: ProjectConfig; path: string } | null> {
   if (project.config === null) return null;
   const file = basename(project.config);
-  const json = await readJsonFile(project.config);
+  const json = await readJsonFile(project.config, inputConfinement(project));
   if ('error' in json) {
     invalid.push({ file, line: json.line, kind: 'config/invalid-file', error: `${file} ${json.error}`, raw: json.raw });
     return null;
@@ -128,7 +138,8 @@ export async function analyseProject(prepared: PreparedProject, stages?: StageTi
   const records = new ProjectRecords({ files: project.files, ...(options.bdExport ? { bdExport: options.bdExport } : {}) });
   for (const r of prepared.configInvalid) records.invalid.push(r);
   if (config) records.sources.push({ path: basename(config.path), format: 'project-config', bytes: (await stat(config.path).catch(() => null))?.size ?? 0, lines: 1, valid: 1, invalid: 0 });
-  await readProjectFiles(project.files, records);
+  const within = inputConfinement(project);
+  await readProjectFiles(project.files, records, within);
   const { sources, invalid, rows: parsed, telemetry, warnings, lifecycle, audit, reviewFlags, handover } = records;
 
   const parsedAt = performance.now();
@@ -147,7 +158,12 @@ export async function analyseProject(prepared: PreparedProject, stages?: StageTi
     repositoryName: canonical.info.path ?? 'no repository',
     head: canonical.info.head,
     problem: canonical.info.problem,
-    artifacts: new ArtifactFolder(project.dir, { isClaim: isClaimPath, claimInodes: await inodesOf(claimFiles), ...(ownRecords ? { ownRecords } : {}) }),
+    artifacts: new ArtifactFolder(project.dir, {
+      isClaim: isClaimPath,
+      claimInodes: await inodesOf(claimFiles),
+      gitDirs: canonical.repository ? [canonical.repository.gitdir, canonical.repository.headGitdir] : [],
+      ...(ownRecords ? { ownRecords } : {}),
+    }),
     claims,
   };
   const evidence: EvidencePointer[][] = [];
@@ -162,7 +178,7 @@ export async function analyseProject(prepared: PreparedProject, stages?: StageTi
   }
   const resolvedAt = performance.now();
   const rows = linkRows(parsed, evidence);
-  const quality = await readQuality(records.qualityFiles, rows, basename(project.dir), ctx);
+  const quality = await readQuality(records.qualityFiles, rows, basename(project.dir), ctx, within);
   for (const r of quality.invalid) invalid.push(r);
   for (const q of quality.sources) sources.push(q);
   // An empty record file holds nothing to account for, but it is worth saying (docs/security.md).
@@ -170,9 +186,13 @@ export async function analyseProject(prepared: PreparedProject, stages?: StageTi
   for (const s of sources) if (s.bytes === 0 && s.lines === 0 && !withInvalid.has(s.path) && !s.notRead && s.format !== 'project-config') warnings.push({ kind: 'source/empty-file', file: s.path, line: 0, message: `${s.path} is empty: it holds no records` });
   const history = lifecycle.finish();
   const historyStarted = performance.now();
-  const recordHistory = await readRecordHistories(project.files, canonical.repository, canonical.workTree);
+  const recordHistory = await readRecordHistories(project.files, canonical.repository, canonical.workTree, within);
   const historyMs = performance.now() - historyStarted;
-  const flags = sortFlags([...runChecks({ rows, invalid, warnings, audit, reviewFlags, repository: canonical.info, arena: quality.arena, verdicts: quality.verdicts, coordination: history.coordination, beads: history.beads, recordHistory }), ...reviewFlags], rows);
+  // At most MAX_PER_KIND records of one kind are listed; the rest are summarised and counted
+  // (src/lib/bounds/kind-bounds.ts): 40,000 empty QA files are not 40,000 flags.
+  const listed = boundInvalid(invalid);
+  const raised = runChecks({ rows, invalid: listed, warnings, audit, reviewFlags, repository: canonical.info, arena: quality.arena, verdicts: quality.verdicts, coordination: history.coordination, beads: history.beads, recordHistory });
+  const flags = sortFlags(boundFlags([...raised, ...reviewFlags], listed), rows);
 
   if (stages) {
     stages.parse = (stages.parse ?? 0) + (parsedAt - startedAt);
@@ -180,7 +200,7 @@ export async function analyseProject(prepared: PreparedProject, stages?: StageTi
     stages.check = (stages.check ?? 0) + (performance.now() - resolvedAt - historyMs);
     stages.history = (stages.history ?? 0) + historyMs;
   }
-  const counts = projectCounts({ rows, flags, invalid, telemetry, verdicts: quality.verdicts, coordination: history.coordination, beads: history.beads, babysit: history.babysit });
+  const counts = projectCounts({ rows, flags, invalid: listed, telemetry, verdicts: quality.verdicts, coordination: history.coordination, beads: history.beads, babysit: history.babysit });
 
   let earliest = Number.POSITIVE_INFINITY;
   let latest = Number.NEGATIVE_INFINITY;
@@ -205,14 +225,14 @@ export async function analyseProject(prepared: PreparedProject, stages?: StageTi
     id: project.id,
     title,
     root: project.displayRoot,
-    sources,
+    sources: boundSources(sources),
     repository: canonical.info,
     rows,
     outOfTimeOrder: isOutOfTimeOrder(rows),
     telemetry,
     audit,
     flags,
-    invalid,
+    invalid: listed,
     span,
     cited: withFindingCitations(citedFrom(rows), quality.verdicts),
     counts,

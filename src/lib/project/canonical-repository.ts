@@ -4,7 +4,6 @@
  * for from the project folder up to the input root, never above it — else none.
  */
 import { realpath, stat } from 'node:fs/promises';
-import { readRegularFile as readFile } from '../git/regular-files.ts';
 import { dirname, join, resolve, sep } from 'node:path';
 import type { RepositoryInfo } from '../model/types.ts';
 import type { ProjectConfig } from '../schemas/project-config.ts';
@@ -51,7 +50,7 @@ async function leavesInputRoot(workTree: string, repository: GitRepository, inpu
   const inside = await Promise.all(gitdirs.map(async (d) => within(root, await real(d))));
   if (inside.every(Boolean)) return null;
   if (within(root, await real(repository.headGitdir))) return `the enclosing repository's git directory is in the input folder but its objects (commondir) lead out of it; not read`;
-  const back = (await readFile(join(repository.headGitdir, 'gitdir'), 'utf8').catch(() => '')).trim();
+  const back = (await repository.files.readFile(join(repository.headGitdir, 'gitdir'), 'utf8').catch(() => '')).trim();
   if (back !== '' && (await real(resolve(repository.headGitdir, back))) === (await real(dotgit))) return null;
   return `the enclosing repository's .git leads out of the input folder (to a git directory that is not this work tree's own); not read`;
 }

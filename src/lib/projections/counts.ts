@@ -26,6 +26,7 @@ import { lifecycleCounts } from '../coord/lifecycle-records.ts';
 import { checkFirst } from './check-first.ts';
 import { openBlockers } from './open-blockers.ts';
 import { auditState } from './audit-state.ts';
+import { invalidCount } from '../bounds/kind-bounds.ts';
 
 /** A count per severity. */
 export type SeverityCounts = Record<Severity, number>;
@@ -82,8 +83,9 @@ export function projectCounts(model: CountInput): ProjectCounts {
   const flags = severities();
   const flagLayers: FlagLayerCounts = { layer1: severities(), layer2: severities() };
   for (const f of model.flags) {
-    flags[f.severity]++;
-    flagLayers[flagLayer(f)][f.severity]++;
+    // A summary (src/lib/bounds/kind-bounds.ts) counts as the flags it stands for.
+    flags[f.severity] += f.omitted ?? 1;
+    flagLayers[flagLayer(f)][f.severity] += f.omitted ?? 1;
   }
   const evidence: Record<EvidenceStatus, number> = { VERIFIED: 0, NOT_VERIFIED: 0, INCONCLUSIVE: 0 };
   const pointers: PointerCounts = { verified: 0, failed: 0, notCheckable: 0 };
@@ -106,7 +108,7 @@ export function projectCounts(model: CountInput): ProjectCounts {
   return {
     rows: model.rows.length,
     superseded,
-    invalid: model.invalid.length,
+    invalid: invalidCount(model.invalid),
     telemetry: model.telemetry.length,
     flags,
     flagLayers,

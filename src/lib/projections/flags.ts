@@ -28,6 +28,8 @@ export function sortFlags(flags: readonly Flag[], rows: readonly TrailRow[]): Fl
     (a, b) =>
       SEVERITY_ORDER[a.severity] - SEVERITY_ORDER[b.severity] ||
       (positions.get(a) as number) - (positions.get(b) as number) ||
+      // A summary of flags not listed (src/lib/bounds/kind-bounds.ts) after the ones listed.
+      Number(a.omitted !== undefined) - Number(b.omitted !== undefined) ||
       (a.kind < b.kind ? -1 : a.kind > b.kind ? 1 : 0) ||
       (a.summary < b.summary ? -1 : a.summary > b.summary ? 1 : 0),
   );
@@ -98,8 +100,9 @@ export function flagKinds(flags: readonly Flag[]): FlagKindCount[] {
   flags.forEach((f, i) => {
     const key = `${f.severity}\u0000${f.kind}`;
     const entry = byKind.get(key);
-    if (entry) entry.count++;
-    else byKind.set(key, { kind: f.kind, severity: f.severity, count: 1, first: i + 1 });
+    // A summary (src/lib/bounds/kind-bounds.ts) counts as the flags it stands for.
+    if (entry) entry.count += f.omitted ?? 1;
+    else byKind.set(key, { kind: f.kind, severity: f.severity, count: f.omitted ?? 1, first: i + 1 });
   });
   return [...byKind.values()].sort((a, b) => SEVERITY_ORDER[a.severity] - SEVERITY_ORDER[b.severity] || b.count - a.count || (a.kind < b.kind ? -1 : a.kind > b.kind ? 1 : 0));
 }

@@ -31,25 +31,84 @@ export function assignAnchors(rows: ReadonlyArray<Pick<TrailRow, 'id' | 'line' |
 export const MAX_SUPERSEDED_BY = 50;
 
 /**
+ * Whether `row` is timestamped before `target`, the row it names in `supersedes`: it could not
+ * have named a row that did not exist yet, so it hides nothing (checks/trail/supersedes.ts
+ * flags it). Rows without a readable time are not judged.
+ */
+export function isBackdated(row: Pick<TrailRow, 'time'>, target: Pick<TrailRow, 'time'>): boolean {
+  return row.time !== null && target.time !== null && row.time < target.time;
+}
+
+/** Targets a superseding id skipped as later in time, earliest first (a binary heap). */
+class LaterTargets {
+  readonly #heap: TrailRow[] = [];
+
+  push(row: TrailRow): void {
+    const h = this.#heap;
+    h.push(row);
+    for (let i = h.length - 1; i > 0; ) {
+      const parent = (i - 1) >> 1;
+      if ((h[parent] as TrailRow).time! <= (h[i] as TrailRow).time!) break;
+      [h[parent], h[i]] = [h[i] as TrailRow, h[parent] as TrailRow];
+      i = parent;
+    }
+  }
+
+  /** Removes and returns every target timed at or before `time`. */
+  takeUpTo(time: number): TrailRow[] {
+    const h = this.#heap;
+    const out: TrailRow[] = [];
+    while (h.length > 0 && (h[0] as TrailRow).time! <= time) {
+      out.push(h[0] as TrailRow);
+      const last = h.pop() as TrailRow;
+      if (h.length === 0) break;
+      h[0] = last;
+      for (let i = 0; ; ) {
+        const l = 2 * i + 1;
+        const r = l + 1;
+        let min = i;
+        if (l < h.length && (h[l] as TrailRow).time! < (h[min] as TrailRow).time!) min = l;
+        if (r < h.length && (h[r] as TrailRow).time! < (h[min] as TrailRow).time!) min = r;
+        if (min === i) break;
+        [h[min], h[i]] = [h[i] as TrailRow, h[min] as TrailRow];
+        i = min;
+      }
+    }
+    return out;
+  }
+}
+
+/**
  * Builds the final rows: anchors, resolved evidence and `supersededBy`. A row is superseded
- * only by a later row naming it (a forward or missing `supersedes` hides nothing). Linear in
- * the number of rows, however many rows share an id.
+ * only by a later row naming it that is not earlier in time ({@link isBackdated}: a forward,
+ * missing or back-dated `supersedes` hides nothing). O(n log n) in the number of rows,
+ * however many rows share an id.
  */
 export function linkRows(parsed: readonly ParsedRow[], evidence: readonly EvidencePointer[][]): TrailRow[] {
   const anchors = assignAnchors(parsed);
   const rows: TrailRow[] = parsed.map((r, i) => ({ ...r, index: i, anchor: anchors[i] as string, evidence: evidence[i] ?? [], supersededBy: [] }));
   // Rows seen so far by id. Earlier rows of a group receive every id later ones do, so the rows
   // whose list is full form a prefix (`full`); `marked` says how many rows of a group already
-  // list a given superseding id.
+  // were considered for a given superseding id, and `later` keeps the ones it skipped as
+  // later in time, for a row of the same id that comes with a later time.
   const groups = new Map<string, { rows: TrailRow[]; full: number }>();
   const marked = new Map<string, number>();
+  const later = new Map<string, LaterTargets>();
+  const hide = (target: TrailRow, by: string): void => {
+    if (target.supersededBy.length < MAX_SUPERSEDED_BY && !target.supersededBy.includes(by)) target.supersededBy.push(by);
+  };
   for (const row of rows) {
     const group = row.supersedes === undefined ? undefined : groups.get(row.supersedes);
     if (group) {
       const key = `${row.supersedes}\u0000${row.id}`;
+      for (const target of later.get(key)?.takeUpTo(row.time ?? Infinity) ?? []) hide(target, row.id);
       for (let i = Math.max(group.full, marked.get(key) ?? 0); i < group.rows.length; i++) {
         const target = group.rows[i] as TrailRow;
-        if (target.supersededBy.length < MAX_SUPERSEDED_BY && !target.supersededBy.includes(row.id)) target.supersededBy.push(row.id);
+        if (isBackdated(row, target)) {
+          let skipped = later.get(key);
+          if (!skipped) later.set(key, (skipped = new LaterTargets()));
+          skipped.push(target);
+        } else hide(target, row.id);
       }
       marked.set(key, group.rows.length);
       while (group.full < group.rows.length && (group.rows[group.full] as TrailRow).supersededBy.length >= MAX_SUPERSEDED_BY) group.full++;

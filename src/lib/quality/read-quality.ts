@@ -4,6 +4,7 @@
  * project's discovered `arena` and `verdicts` files, and lists the files that findings cite,
  * so they get file pages like trail evidence.
  */
+import type { Confinement } from '../fs/confined.ts';
 import type { DiscoveredFile } from '../discover/discover.ts';
 import type { CitedFile, InvalidRecord, ProjectModel, SourceFile, TrailRow } from '../model/types.ts';
 import type { ArenaModel } from '../model/arena.ts';
@@ -27,10 +28,11 @@ export interface QualityResult {
  * @param rows - The project's trail rows (design rows join the arena).
  * @param projectName - The project folder's name (the ticket of a babysit text verdict).
  * @param ctx - The project's evidence context.
+ * @param within - The confinement files are opened through (src/lib/fs/confined.ts).
  */
-export async function readQuality(files: readonly DiscoveredFile[], rows: readonly TrailRow[], projectName: string, ctx: EvidenceContext): Promise<QualityResult> {
-  const arena = await readArena(files.filter((f) => f.format === 'arena'), rows);
-  const verdicts = await readVerdicts(files.filter((f) => f.format === 'verdicts'), projectName, ctx);
+export async function readQuality(files: readonly DiscoveredFile[], rows: readonly TrailRow[], projectName: string, ctx: EvidenceContext, within?: Confinement): Promise<QualityResult> {
+  const arena = await readArena(files.filter((f) => f.format === 'arena'), rows, within);
+  const verdicts = await readVerdicts(files.filter((f) => f.format === 'verdicts'), projectName, ctx, within);
   return {
     arena: arena.arena,
     verdicts: verdicts.verdicts,

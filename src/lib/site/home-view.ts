@@ -5,6 +5,7 @@
  * applies a view to it; defaults are left out of URLs.
  */
 import type { AuditState } from '../projections/audit-state.ts';
+import { compareAttention } from '../projections/needs-a-person.ts';
 import type { ProjectCounts } from '../model/types.ts';
 
 /**
@@ -172,7 +173,7 @@ const most =
 export function compareHomeRows(sort: HomeSort): (a: HomeRow, b: HomeRow) => number {
   switch (sort) {
     case 'attention':
-      return (a, b) => b.high - a.high || b.blockers - a.blockers || b.failed - a.failed || newest(a, b) || byId(a, b);
+      return compareAttention;
     case 'oldest':
       return (a, b) => Number(a.to === '') - Number(b.to === '') || a.to.localeCompare(b.to) || byId(a, b);
     case 'title':

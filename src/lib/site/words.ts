@@ -2,6 +2,8 @@
  * The words the recap uses for states, in one place (spec/archive.md: "INCONCLUSIVE is always
  * shown as 'not verified', never clean"; decision trail, Part 3 for Attention wording).
  */
+import type { InvalidRecord } from '../model/types.ts';
+import { invalidCount, MAX_PER_KIND } from '../bounds/kind-bounds.ts';
 import type { AuditInfo, EvidenceStatus, ResultClass } from '../model/types.ts';
 
 /** Label and tone of an evidence status. INCONCLUSIVE reads "not verified (inconclusive)". */
@@ -74,6 +76,16 @@ export function formatTimeSpan(span: { from: string; to: string }): string {
 /** `1 row`, `2 rows`: a count with its noun in the right number. */
 export function countOf(n: number, singular: string, plural = `${singular}s`): string {
   return `${n} ${n === 1 ? singular : plural}`;
+}
+
+/**
+ * The sentence opening a project's invalid records: how many there are in all, and, when some
+ * kinds are summarised (src/lib/bounds/kind-bounds.ts), that only the first of each are listed.
+ */
+export function invalidRecordsSentence(invalid: ReadonlyArray<Pick<InvalidRecord, 'omitted'>>): string {
+  const total = invalidCount(invalid);
+  const summarised = invalid.some((r) => r.omitted !== undefined);
+  return `${countOf(total, 'line')} could not be read as records. ${summarised ? `At most ${MAX_PER_KIND} of one kind are listed here, each with its raw text; the rest of a kind are counted in one summary.` : 'Each is kept here with its raw text.'}`;
 }
 
 /** Flag counts by severity in words, every severity named: `10 high, 4 medium, 1 low`. */

@@ -92,6 +92,20 @@ export function jsonHazard(text: string, maxDepth = MAX_JSON_DEPTH): JsonHazard 
 }
 
 /** A hazard in plain words, naming the key or the depth. */
+/**
+ * True when `text` cannot be JSON at all: its first character after JSON whitespace cannot
+ * open a value (RFC 8259 section 2). Lets a reader skip `JSON.parse` (whose throw costs
+ * microseconds) for a line it would only count.
+ */
+export function cannotBeJson(text: string): boolean {
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c === 0x20 || c === 0x09 || c === 0x0a || c === 0x0d) continue;
+    return !(c === 0x7b || c === 0x5b || c === 0x22 || c === 0x2d || (c >= 0x30 && c <= 0x39) || c === 0x74 || c === 0x66 || c === 0x6e);
+  }
+  return true;
+}
+
 export function describeHazard(hazard: JsonHazard): string {
   return hazard.kind === 'duplicate-key'
     ? `the key ${JSON.stringify(hazard.key)} appears twice${hazard.path.includes('.') || hazard.path.includes('[') ? ` (at ${hazard.path})` : ''}; JSON.parse would silently keep the last value, so the record is ambiguous and not read`

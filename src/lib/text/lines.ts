@@ -2,7 +2,10 @@
  * Physical line splitting with full accounting: every byte of a file lands in exactly one
  * {@link PhysicalLine}, so "valid rows + invalid rows = lines read" can hold for every file.
  */
-import { createReadStream } from 'node:fs';
+import { constants } from 'node:fs';
+import { open } from 'node:fs/promises';
+import type { Readable } from 'node:stream';
+import type { Confinement } from '../fs/confined.ts';
 
 /** One physical line of a file. */
 export interface PhysicalLine {
@@ -14,6 +17,12 @@ export interface PhysicalLine {
   bytes: number;
   /** Set when the bytes are not valid UTF-8 (`text` then holds U+FFFD replacements). */
   encodingError?: string;
+  /**
+   * 0-based byte offset of the first NUL byte, when the line holds one. A NUL is not text:
+   * every line format refuses the line (`source/nul-byte`, {@link nulMessage}); tools that
+   * stop at a NUL would show a different record than the one read.
+   */
+  nulAt?: number;
   /**
    * Set when the line is longer than {@link MAX_LINE_BYTES}: it is not read, `text` holds only
    * its first {@link LONG_LINE_KEPT_BYTES} bytes (decoded leniently) and `bytes` its full length.
@@ -33,16 +42,21 @@ function decodeLine(bytes: Uint8Array, number: number): PhysicalLine {
   let body = bytes;
   if (body.length > 0 && body[body.length - 1] === 0x0d) body = body.subarray(0, body.length - 1);
   if (number === 1 && body[0] === 0xef && body[1] === 0xbb && body[2] === 0xbf) body = body.subarray(3);
-  try {
-    return { number, text: strictDecoder.decode(body), bytes: body.length };
-  } catch {
-    return {
-      number,
-      text: lenientDecoder.decode(body),
-      bytes: body.length,
-      encodingError: 'not valid UTF-8',
-    };
-  }
+  const nul = body.indexOf(0);
+  const line: PhysicalLine = (() => {
+    try {
+      return { number, text: strictDecoder.decode(body), bytes: body.length };
+    } catch {
+      return { number, text: lenientDecoder.decode(body), bytes: body.length, encodingError: 'not valid UTF-8' };
+    }
+  })();
+  if (nul !== -1) line.nulAt = nul;
+  return line;
+}
+
+/** Why a line holding a NUL byte was not read, in plain words. */
+export function nulMessage(line: PhysicalLine): string {
+  return `line ${line.number} holds a NUL byte (at byte ${(line.nulAt ?? 0) + 1}): it is not text, and is not read`;
 }
 
 /**
@@ -85,9 +99,12 @@ export function tooLongMessage(line: PhysicalLine): string {
 
 /**
  * Streams a file's physical lines (same rules as {@link splitLines}) without holding the
- * whole file in memory. Rejects with the fs error when the file cannot be read.
+ * whole file in memory. With `within`, the file is opened through that confinement (its real
+ * path judged on the opened file: src/lib/fs/confined.ts); without, it is still opened only
+ * when it is a regular file, non-blocking. Rejects with the fs error (or the
+ * {@link RefusedRead}) when the file cannot be read.
  */
-export async function* readLines(path: string): AsyncGenerator<PhysicalLine> {
+export async function* readLines(path: string, within?: Confinement): AsyncGenerator<PhysicalLine> {
   // The current line's pieces: at most KEEP bytes are held, however long the line is, and
   // they are joined once at its end (no quadratic re-copying of a long line).
   const KEEP = MAX_LINE_BYTES + 4;
@@ -115,18 +132,38 @@ export async function* readLines(path: string): AsyncGenerator<PhysicalLine> {
     lastByte = -1;
     return line;
   };
-  for await (const chunk of createReadStream(path, { highWaterMark: 1 << 20 }) as AsyncIterable<Buffer>) {
-    let start = 0;
-    let nl = chunk.indexOf(0x0a, start);
-    while (nl !== -1) {
-      take(chunk.subarray(start, nl), false);
-      yield flush();
-      start = nl + 1;
-      nl = chunk.indexOf(0x0a, start);
+  const stream: Readable = within ? (await within.open(path)).handle.createReadStream({ highWaterMark: 1 << 20 }) : await openRegular(path);
+  try {
+    for await (const chunk of stream as AsyncIterable<Buffer>) {
+      let start = 0;
+      let nl = chunk.indexOf(0x0a, start);
+      while (nl !== -1) {
+        take(chunk.subarray(start, nl), false);
+        yield flush();
+        start = nl + 1;
+        nl = chunk.indexOf(0x0a, start);
+      }
+      if (start < chunk.length) take(chunk.subarray(start), true);
     }
-    if (start < chunk.length) take(chunk.subarray(start), true);
+    if (total > 0) yield flush();
+  } finally {
+    stream.destroy();
   }
-  if (total > 0) yield flush();
+}
+
+/** A read stream of a regular file, opened non-blocking (a FIFO never stalls the read). */
+async function openRegular(path: string): Promise<Readable> {
+  const handle = await open(path, constants.O_RDONLY | constants.O_NONBLOCK);
+  const info = await handle.stat().catch(async (error: unknown) => {
+    await handle.close();
+    throw error;
+  });
+  if (!info.isFile()) {
+    await handle.close();
+    if (info.isDirectory()) throw Object.assign(new Error('EISDIR: illegal operation on a directory'), { code: 'EISDIR' });
+    throw Object.assign(new Error('not a regular file (a FIFO or device is never read)'), { code: 'EINVAL' });
+  }
+  return handle.createReadStream({ highWaterMark: 1 << 20 });
 }
 
 /** Caps raw text kept for display; appends a note with the original length when cut. */

@@ -7,7 +7,8 @@
 import type { InvalidRecord } from '../model/types.ts';
 import type { PremiseRow, RepairLoop } from '../model/verdicts.ts';
 import type { PhysicalLine } from '../text/lines.ts';
-import { capRaw, tooLongMessage } from '../text/lines.ts';
+import { capRaw, nulMessage, tooLongMessage } from '../text/lines.ts';
+import { BoundedInvalid } from '../bounds/kind-bounds.ts';
 import { describeHazard, jsonHazard } from '../text/json-hazards.ts';
 import { premiseRowSchema } from '../schemas/premise-row.ts';
 import { describeIssues } from '../schemas/describe-issues.ts';
@@ -40,44 +41,77 @@ export interface PremiseFileResult {
  * record with its raw text.
  */
 export function parsePremiseLines(lines: Iterable<PhysicalLine>, file: string): PremiseFileResult {
-  const rows: PremiseFileResult['rows'] = [];
-  const invalid: InvalidRecord[] = [];
-  for (const l of lines) {
+  const reader = new PremiseLines(file);
+  for (const l of lines) reader.add(l);
+  return reader.result();
+}
+
+/**
+ * A premises file read line by line (see {@link parsePremiseLines}), so a file of millions of
+ * lines is streamed: at most MAX_PER_KIND invalid lines of one kind are kept, the rest counted
+ * (src/lib/bounds/kind-bounds.ts).
+ */
+export class PremiseLines {
+  readonly #file: string;
+  readonly #rows: PremiseFileResult['rows'] = [];
+  readonly #invalid = new BoundedInvalid();
+  /** Lines read so far. */
+  lines = 0;
+
+  constructor(file: string) {
+    this.#file = file;
+  }
+
+  /** The rows and invalid records read so far. */
+  result(): PremiseFileResult {
+    return { rows: this.#rows, invalid: this.#invalid.list() };
+  }
+
+  /** Reads one physical line. */
+  add(l: PhysicalLine): void {
+    this.lines++;
+    const file = this.#file;
+    const rows = this.#rows;
+    const invalid = this.#invalid;
     const bad = (error: string): void => {
       invalid.push({ file, line: l.number, kind: 'loop/invalid-row', error: `${file}:${l.number}: ${error}`, raw: capRaw(l.text) });
     };
     if (l.tooLong) {
       invalid.push({ file, line: l.number, kind: 'source/line-too-long', error: tooLongMessage(l), raw: capRaw(l.text) });
-      continue;
+      return;
+    }
+    if (l.nulAt !== undefined) {
+      invalid.push({ file, line: l.number, kind: 'source/nul-byte', error: nulMessage(l), raw: capRaw(l.text) });
+      return;
     }
     if (l.encodingError) {
       bad(`not valid UTF-8`);
-      continue;
+      return;
     }
     if (l.text.trim() === '') {
       bad('blank line');
-      continue;
+      return;
     }
     let value: unknown;
     try {
       value = JSON.parse(l.text);
     } catch (error) {
       bad(`not JSON: ${(error as Error).message}`);
-      continue;
+      return;
     }
     const hazard = jsonHazard(l.text);
     if (hazard) {
       invalid.push({ file, line: l.number, kind: `source/${hazard.kind}`, error: describeHazard(hazard), raw: capRaw(l.text) });
-      continue;
+      return;
     }
     if (value === null || typeof value !== 'object' || Array.isArray(value)) {
       bad('not a JSON object');
-      continue;
+      return;
     }
     const parsed = premiseRowSchema.safeParse(value);
     if (!parsed.success) {
       bad(describeIssues(parsed.error, value));
-      continue;
+      return;
     }
     const { ts, ticket, gate, fingerprint, attempt, premise, premise_result, check, ...extra } = parsed.data;
     rows.push({
@@ -94,7 +128,6 @@ export function parsePremiseLines(lines: Iterable<PhysicalLine>, file: string): 
       extra,
     });
   }
-  return { rows, invalid };
 }
 
 /** The time of a premise row, for display (null when `ts` is not an ISO time). */

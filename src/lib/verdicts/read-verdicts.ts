@@ -11,13 +11,16 @@ import type { EvidencePointer, InvalidRecord, SourceFile } from '../model/types.
 import type { QaVerdict, Review, SkillStatus, VerdictsModel } from '../model/verdicts.ts';
 import { classifyEvidence, type ClassifiedPointer } from '../evidence/classify.ts';
 import { resolveEvidence, resolvePointer, type EvidenceContext } from '../evidence/resolve.ts';
-import { readLines, type PhysicalLine } from '../text/lines.ts';
-import { readTextFile } from '../quality/read-text-file.ts';
+import { readLines } from '../text/lines.ts';
+import { readTextFile, textHazards } from '../quality/read-text-file.ts';
+import { RefusedRead, type Confinement } from '../fs/confined.ts';
 import { AnchorSet } from './anchors.ts';
 import { parseQaJson } from './qa-json.ts';
 import { parseQaText, parseSkillStatus } from './qa-text.ts';
 import { parseReviewFile } from './review-file.ts';
-import { groupLoops, parsePremiseLines } from './premises.ts';
+import { groupLoops, PremiseLines } from './premises.ts';
+import { invalidCount } from '../bounds/kind-bounds.ts';
+import { readAhead } from '../fs/read-ahead.ts';
 import { structuredSupport } from './states.ts';
 
 /** A verdict record file found by discovery. */
@@ -66,7 +69,7 @@ export function locationPointer(path: string, line: number | null): ClassifiedPo
  * @param projectName - The project folder's name: the ticket of a babysit `verdicts/qa.md`.
  * @param ctx - Evidence context of the project (canonical repository, landed head, artifacts).
  */
-export async function readVerdicts(files: readonly VerdictFile[], projectName: string, ctx: EvidenceContext): Promise<VerdictsResult> {
+export async function readVerdicts(files: readonly VerdictFile[], projectName: string, ctx: EvidenceContext, within?: Confinement): Promise<VerdictsResult> {
   const invalid: InvalidRecord[] = [];
   const sources: SourceFile[] = [];
   const anchors = new AnchorSet();
@@ -76,7 +79,10 @@ export async function readVerdicts(files: readonly VerdictFile[], projectName: s
   const skills: SkillStatus[] = [];
   const reviews: Review[] = [];
   const premiseRows: Parameters<typeof groupLoops>[0][number][] = [];
-  for (const f of [...files].sort((a, b) => (a.rel < b.rel ? -1 : a.rel > b.rel ? 1 : 0))) {
+  const sorted = [...files].sort((a, b) => (a.rel < b.rel ? -1 : a.rel > b.rel ? 1 : 0));
+  // Whole-file verdicts are read a few ahead (src/lib/fs/read-ahead.ts); premises are streamed in turn.
+  const isPremises = (f: VerdictFile): boolean => verdictFileRole(f.rel)?.role === 'premises';
+  for await (const { item: f, result: text } of readAhead(sorted, async (f) => (isPremises(f) ? null : readTextFile(f.path, within)))) {
     const role = verdictFileRole(f.rel);
     if (!role) continue;
     const unreadable = (error: string): void => {
@@ -84,52 +90,53 @@ export async function readVerdicts(files: readonly VerdictFile[], projectName: s
       sources.push({ path: f.rel, format: 'verdicts', bytes: f.bytes, lines: 0, valid: 0, invalid: 1 });
     };
     if (role.role === 'premises') {
-      const lines: PhysicalLine[] = [];
+      // Streamed: a premises file of millions of lines is never held whole.
+      const reader = new PremiseLines(f.rel);
       try {
-        for await (const l of readLines(f.path)) lines.push(l);
+        for await (const l of readLines(f.path, within)) reader.add(l);
       } catch (error) {
-        unreadable(`cannot be read: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`);
+        unreadable(error instanceof RefusedRead ? `cannot be read: it ${error.why}` : `cannot be read: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`);
         continue;
       }
-      const parsed = parsePremiseLines(lines, f.rel);
+      const parsed = reader.result();
       for (const r of parsed.rows) premiseRows.push(r);
       for (const r of parsed.invalid) invalid.push(r);
-      sources.push({ path: f.rel, format: 'verdicts', bytes: f.bytes, lines: lines.length, valid: parsed.rows.length, invalid: parsed.invalid.length });
+      sources.push({ path: f.rel, format: 'verdicts', bytes: f.bytes, lines: reader.lines, valid: parsed.rows.length, invalid: invalidCount(parsed.invalid) });
       continue;
     }
-    const read = await readTextFile(f.path);
+    const read = text ?? (await readTextFile(f.path, within));
     if ('error' in read) {
       unreadable(read.error);
       continue;
     }
     const source: SourceFile = { path: f.rel, format: 'verdicts', bytes: f.bytes, lines: read.lines, valid: 0, invalid: 0 };
     sources.push(source);
-    if (read.badLine !== null) invalid.push({ file: f.rel, line: read.badLine, kind: 'source/invalid-utf8', error: `not valid UTF-8 from line ${read.badLine}; read with U+FFFD in place of the bad bytes`, raw: '' });
+    for (const r of textHazards(read, f.rel)) invalid.push(r);
     if (role.role === 'qa-json') {
       const r = parseQaJson(read.text, f.rel, role.ticket ?? projectName, anchors);
       if (r.verdict) {
         qa.push(r.verdict);
         dropped.set(r.verdict, r.invalid.filter((i) => i.kind === 'verdict/invalid-criterion').length);
       }
-      invalid.push(...r.invalid);
+      for (const i of r.invalid) invalid.push(i);
       source.invalid = Math.min(read.lines, r.invalidLines);
       source.valid = read.lines - source.invalid;
     } else if (role.role === 'qa-text') {
       const r = parseQaText(read.text, f.rel, projectName, anchors);
       if (r.verdict) qa.push(r.verdict);
-      invalid.push(...r.invalid);
+      for (const i of r.invalid) invalid.push(i);
       source.valid = r.verdict ? read.lines : 0;
       source.invalid = r.verdict ? 0 : read.lines;
     } else if (role.role === 'skill') {
       const r = parseSkillStatus(read.text, f.rel, role.skill, anchors);
       if (r.status) skills.push(r.status);
-      invalid.push(...r.invalid);
+      for (const i of r.invalid) invalid.push(i);
       source.valid = r.status ? read.lines : 0;
       source.invalid = r.status ? 0 : read.lines;
     } else {
       const r = parseReviewFile(read.text, f.rel, role.name, anchors);
       if (r.review) reviews.push(r.review);
-      invalid.push(...r.invalid);
+      for (const i of r.invalid) invalid.push(i);
       source.invalid = Math.min(read.lines, r.invalidLines);
       source.valid = read.lines - source.invalid;
     }

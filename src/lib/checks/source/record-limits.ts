@@ -1,5 +1,5 @@
 /**
- * `source/line-too-long`, `source/duplicate-key`, `source/too-deep`: lines of any line-based
+ * `source/line-too-long`, `source/duplicate-key`, `source/too-deep`, `source/nul-byte`: lines of any line-based
  * record file (trails, coord.v1, beads, babysit, premises) that are not read because reading
  * them would be unsafe or ambiguous; `source/invalid-utf8`: a whole-file record (markdown,
  * QA or review JSON) with bytes that are not UTF-8, read leniently; `source/empty-file`: a
@@ -44,6 +44,14 @@ export const INVALID_UTF8: FlagKind = {
   source: SOURCE,
 };
 
+export const NUL_BYTE: FlagKind = {
+  kind: 'source/nul-byte',
+  severity: 'medium',
+  layer: 'trail',
+  rule: 'a record file is text: a line holding a NUL byte is not read (line formats); a markdown or text record is shown with U+FFFD in its place',
+  source: SOURCE,
+};
+
 export const EMPTY_FILE: FlagKind = {
   kind: 'source/empty-file',
   severity: 'low',
@@ -53,7 +61,7 @@ export const EMPTY_FILE: FlagKind = {
 };
 
 /** The record-limit kinds, by id. */
-export const RECORD_LIMIT_KINDS: readonly FlagKind[] = [LINE_TOO_LONG, DUPLICATE_KEY, TOO_DEEP, INVALID_UTF8, EMPTY_FILE];
+export const RECORD_LIMIT_KINDS: readonly FlagKind[] = [LINE_TOO_LONG, DUPLICATE_KEY, TOO_DEEP, INVALID_UTF8, NUL_BYTE, EMPTY_FILE];
 
 const BY_KIND = new Map(RECORD_LIMIT_KINDS.map((k) => [k.kind, k]));
 

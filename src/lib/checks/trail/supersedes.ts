@@ -1,16 +1,21 @@
 /**
- * `trail/supersedes-missing`, `trail/supersedes-forward`, `trail/supersedes-cycle`:
- * `supersedes` names an existing row that comes earlier in the file, and chains have no
- * cycles (decision trail, Part 1: "`--supersedes` must name an existing row at write time";
- * Part 2 layer 1: "`supersedes` names an `id` that exists and is earlier").
+ * `trail/supersedes-missing`, `trail/supersedes-forward`, `trail/supersedes-backdated`,
+ * `trail/supersedes-cycle`: `supersedes` names an existing row that comes earlier, in the
+ * file and in time, and chains have no cycles (decision trail, Part 1: "`--supersedes` must
+ * name an existing row at write time"; Part 2 layer 1: "`supersedes` names an `id` that
+ * exists and is earlier"). A superseder timestamped before the row it replaces could not have
+ * named it when written: it hides nothing (src/lib/projections/rows.ts `isBackdated`), so a
+ * back-dated row cannot hide a failure quietly, and the flag links both rows.
  */
 import type { TrailRow } from '../../model/types.ts';
+import { isBackdated } from '../../projections/rows.ts';
 import { flagOf, type Check, type FlagKind } from '../check.ts';
 
 const SOURCE = 'decision trail, Part 1 and Part 2 layer 1; spec/input.md section 2';
 
 export const SUPERSEDES_MISSING: FlagKind = { kind: 'trail/supersedes-missing', severity: 'high', layer: 'trail', rule: 'supersedes names a row that exists', source: SOURCE };
 export const SUPERSEDES_FORWARD: FlagKind = { kind: 'trail/supersedes-forward', severity: 'high', layer: 'trail', rule: 'supersedes names a row that comes earlier in the file', source: SOURCE };
+export const SUPERSEDES_BACKDATED: FlagKind = { kind: 'trail/supersedes-backdated', severity: 'high', layer: 'trail', rule: 'a row supersedes only rows that are not later in time than itself (a back-dated superseder hides nothing)', source: SOURCE };
 export const SUPERSEDES_CYCLE: FlagKind = { kind: 'trail/supersedes-cycle', severity: 'high', layer: 'trail', rule: 'supersede chains have no cycles', source: SOURCE };
 
 /** Finds each cycle in the supersedes graph once: its rows along the links, from the first in file order. */
@@ -42,12 +47,20 @@ export function supersedeCycles(rows: readonly TrailRow[]): TrailRow[][] {
 
 export const supersedes: Check = {
   id: 'trail/supersedes',
-  kinds: [SUPERSEDES_MISSING, SUPERSEDES_FORWARD, SUPERSEDES_CYCLE],
+  kinds: [SUPERSEDES_MISSING, SUPERSEDES_FORWARD, SUPERSEDES_BACKDATED, SUPERSEDES_CYCLE],
   run({ rows }) {
     const firstIndex = new Map<string, number>();
     for (const r of rows) if (!firstIndex.has(r.id)) firstIndex.set(r.id, r.index);
+    // The latest-timed row of each id seen so far, in file order: what a superseder would hide.
+    const latest = new Map<string, TrailRow>();
     const flags = [];
     for (const r of rows) {
+      const newest = r.supersedes === undefined ? undefined : latest.get(r.supersedes);
+      if (newest && isBackdated(r, newest)) {
+        flags.push(flagOf(SUPERSEDES_BACKDATED, `row ${r.id} (line ${r.line}, ${r.ts}) supersedes row ${newest.id} (line ${newest.line}, ${newest.ts}), which is later in time: it is not hidden`, [r, newest]));
+      }
+      const seen = latest.get(r.id);
+      if (r.time !== null && (seen === undefined || seen.time === null || r.time > seen.time)) latest.set(r.id, r);
       if (r.supersedes === undefined) continue;
       const target = firstIndex.get(r.supersedes);
       if (target === undefined) {

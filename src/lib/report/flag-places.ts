@@ -1,0 +1,46 @@
+/**
+ * Where a flag of the check report points in the repository, for the formats that put flags
+ * where reviewers look (`--format github` annotations, `--format sarif`): its first `file:line`
+ * place (the decision trail's Part 3: a flag names the rows it is about), else the file it
+ * comes from: `audit.json` for the reviewer's (layer 2) flags, the first record file for the
+ * rest (a project's `trailbook.json` is not a record), else the project folder itself.
+ */
+import type { Severity } from '../model/types.ts';
+import type { CheckReportProject } from './check-report.ts';
+
+/** A project of the check report and where its folder is, relative to the repository root (`/`-separated, `''` for the root). */
+export interface LocatedProject {
+  project: Pick<CheckReportProject, 'id' | 'flags' | 'sources'>;
+  dir: string;
+}
+
+/** A place in the repository: a `/`-separated path from the repository root and a 1-based line, or null for the whole file. */
+export interface RepositoryPlace {
+  path: string;
+  line: number | null;
+}
+
+const join = (dir: string, file: string): string => (dir === '' || dir === '.' ? file : `${dir.replace(/\/+$/, '')}/${file}`);
+
+/** Every place a flag is about, first the one to show it at; never empty. */
+export function flagPlaces(located: LocatedProject, flag: CheckReportProject['flags'][number]): RepositoryPlace[] {
+  const places = flag.at.map((a) => ({ path: join(located.dir, a.file), line: a.line >= 1 ? a.line : null }));
+  const seen = new Set<string>();
+  const unique = places.filter((p) => {
+    const key = `${p.path}:${p.line ?? ''}`;
+    if (seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  });
+  if (unique.length > 0) return unique;
+  const sources = located.project.sources;
+  const first = (flag.layer === 'review' ? sources.find((s) => s.format === 'audit') : undefined) ?? sources.find((s) => s.format !== 'project-config') ?? sources[0];
+  return [{ path: first ? join(located.dir, first.path) : located.dir || '.', line: null }];
+}
+
+/** How each severity is shown: GitHub's annotation commands and SARIF's result levels. */
+export const SEVERITY_LEVELS: Record<Severity, { github: 'error' | 'warning' | 'notice'; sarif: 'error' | 'warning' | 'note' }> = {
+  high: { github: 'error', sarif: 'error' },
+  medium: { github: 'warning', sarif: 'warning' },
+  low: { github: 'notice', sarif: 'note' },
+};

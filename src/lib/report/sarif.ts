@@ -1,0 +1,75 @@
+/**
+ * `trailbook check --format sarif`: the check report as a SARIF 2.1.0 log (OASIS Static
+ * Analysis Results Interchange Format), for code-scanning views and pull requests. A
+ * projection of the check report (check-report.ts): one run, one rule per flag kind that
+ * occurs (its one-line rule from docs/checks.md, src/lib/checks), one result per flag at its
+ * record file and line (flag-places.ts), with a fingerprint that stays the same while the flag
+ * does. Validated against the published schema in tests/unit/report-formats.test.ts.
+ */
+import { createHash } from 'node:crypto';
+import { FLAG_KINDS } from '../checks/index.ts';
+import type { Severity } from '../model/types.ts';
+import { flagPlaces, SEVERITY_LEVELS, type LocatedProject, type RepositoryPlace } from './flag-places.ts';
+
+export const SARIF_SCHEMA = 'https://docs.oasis-open.org/sarif/sarif/v2.1.0/errata01/os/schemas/sarif-schema-2.1.0.json';
+
+/** The tool that made the log. */
+export interface SarifTool {
+  name: string;
+  version: string;
+}
+
+/** A path as a relative URI reference: each segment percent-encoded. */
+function uriOf(path: string): string {
+  return path.split('/').map(encodeURIComponent).join('/');
+}
+
+function location(place: RepositoryPlace): Record<string, unknown> {
+  return { physicalLocation: { artifactLocation: { uri: uriOf(place.path) }, ...(place.line === null ? {} : { region: { startLine: place.line } }) } };
+}
+
+/** The SARIF log (a JSON value) of the flags of `projects`. */
+export function sarifLog(projects: readonly LocatedProject[], tool: SarifTool): Record<string, unknown> {
+  const known = new Map(FLAG_KINDS.map((k) => [k.kind, k]));
+  const rules: Array<Record<string, unknown>> = [];
+  const ruleIndex = new Map<string, number>();
+  const ruleOf = (kind: string, layer: string, severity: Severity): number => {
+    let index = ruleIndex.get(kind);
+    if (index === undefined) {
+      const k = known.get(kind);
+      index = rules.length;
+      ruleIndex.set(kind, index);
+      rules.push({
+        id: kind,
+        shortDescription: { text: k ? k.rule : `A finding of the handover audit's reviewer (audit.json), kind ${kind}` },
+        ...(k ? { fullDescription: { text: `${k.rule} (${k.source})` } } : {}),
+        defaultConfiguration: { level: SEVERITY_LEVELS[k?.severity ?? severity].sarif },
+        properties: { layer: k?.layer ?? layer, severity: k?.severity ?? severity },
+      });
+    }
+    return index;
+  };
+  const results: Array<Record<string, unknown>> = [];
+  for (const located of projects) {
+    for (const flag of located.project.flags) {
+      const [place, ...more] = flagPlaces(located, flag);
+      if (!place) continue;
+      const fingerprint = createHash('sha256').update([located.project.id, flag.kind, flag.rows.join(' '), flag.summary].join('\0')).digest('hex').slice(0, 32);
+      results.push({
+        ruleId: flag.kind,
+        ruleIndex: ruleOf(flag.kind, flag.layer, flag.severity),
+        level: SEVERITY_LEVELS[flag.severity].sarif,
+        message: { text: `${located.project.id}: ${flag.summary}` },
+        locations: [location(place)],
+        ...(more.length > 0 ? { relatedLocations: more.map((p, i) => ({ id: i + 1, ...location(p) })) } : {}),
+        partialFingerprints: { 'trailbook/v1': fingerprint },
+        properties: { project: located.project.id, layer: flag.layer, severity: flag.severity, rows: flag.rows },
+      });
+    }
+  }
+  return {
+    $schema: SARIF_SCHEMA,
+    version: '2.1.0',
+    runs: [{ tool: { driver: { name: tool.name, version: tool.version, semanticVersion: tool.version, rules } }, results }],
+  };
+}

@@ -1,0 +1,177 @@
+/**
+ * The CI recipes shipped in examples/ci/ (and shown in docs/publishing.md) run as written: every
+ * shell step of the GitHub Actions workflow and of the GitLab CI jobs runs, with the CI's
+ * variables set, in a temporary user repository with a trail that has a high-severity flag —
+ * where Trailbook is installed as `npm ci` would (a link to this checkout), so no step needs the
+ * network. The build publishes under the base path, a second run reuses the kept cache, the
+ * SARIF log is valid, and the gate fails on the flag with an annotation on its file and line.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { spawn } from 'node:child_process';
+import { existsSync, readFileSync } from 'node:fs';
+import { mkdir, mkdtemp, readFile, rm, symlink, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import YAML from 'yaml';
+import Ajv04 from 'ajv-draft-04';
+import addFormats from 'ajv-formats';
+import { REPO_ROOT } from './build-site.ts';
+import { git, makeUserRepo, type UserRepo } from './user-repo.ts';
+
+const EXAMPLES = join(REPO_ROOT, 'examples', 'ci');
+/** Steps that need the network, done by the test's set-up instead (Trailbook linked in as `npm ci` installs it). */
+const NETWORK_STEPS = ['npm ci'];
+
+interface Step {
+  script: string;
+  exit: number | null;
+  stdout: string;
+  stderr: string;
+}
+
+let dir: string;
+let repo: UserRepo;
+
+/** Runs one shell step as the CI runners do (bash, stop at the first failing command, pipefail). */
+function runStep(script: string, env: NodeJS.ProcessEnv): Promise<Step> {
+  return new Promise((resolvePromise, reject) => {
+    const child = spawn('bash', ['--noprofile', '--norc', '-eo', 'pipefail', '-c', script], { cwd: repo.dir, env: { ...process.env, NO_COLOR: '1', npm_config_offline: 'true', ...env } });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));
+    child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
+    child.on('error', reject);
+    child.on('close', (exit) => resolvePromise({ script, exit, stdout, stderr }));
+  });
+}
+
+/** Replaces `${{ expr }}` with the value the test gives it; an expression it does not know fails the test. */
+function expand(text: string, values: Record<string, string>): string {
+  return text.replace(/\$\{\{\s*([^}]+?)\s*\}\}/g, (_, expr: string) => {
+    const value = values[expr];
+    if (value === undefined) throw new Error(`the recipe uses \${{ ${expr} }}, which the test does not set`);
+    return value;
+  });
+}
+
+beforeAll(async () => {
+  dir = await mkdtemp(join(tmpdir(), 'trailbook-ci-'));
+  repo = await makeUserRepo(join(dir, 'my-repo'), { fault: true });
+  await mkdir(join(dir, 'runner-temp'));
+  await writeFile(join(repo.dir, 'package.json'), `${JSON.stringify({ name: 'my-repo', private: true, devDependencies: { trailbook: '^0.1.0' } }, null, 2)}\n`);
+  await writeFile(join(repo.dir, '.gitignore'), 'node_modules/\n.trailbook-cache/\nsite/\npublic/\ntrailbook.sarif\n');
+  git(repo.dir, 'add', '.');
+  git(repo.dir, 'commit', '-q', '-m', 'Add the archive recipe');
+  // What `npm ci` leaves: Trailbook in node_modules, its bin linked.
+  await mkdir(join(repo.dir, 'node_modules', '.bin'), { recursive: true });
+  await symlink(REPO_ROOT, join(repo.dir, 'node_modules', 'trailbook'), 'dir');
+  await symlink(join('..', 'trailbook', 'bin', 'trailbook.js'), join(repo.dir, 'node_modules', '.bin', 'trailbook'));
+});
+
+afterAll(async () => {
+  if (dir) await rm(dir, { recursive: true, force: true });
+});
+
+const validSarif = (path: string): boolean => {
+  const ajv = new Ajv04({ strict: false });
+  addFormats(ajv);
+  return ajv.compile(JSON.parse(readFileSync(join(REPO_ROOT, 'tests', 'fixtures', 'sarif', 'sarif-schema-2.1.0.json'), 'utf8')))(JSON.parse(readFileSync(path, 'utf8')));
+};
+
+describe('docs/publishing.md', () => {
+  it('shows the recipes exactly as examples/ci/ ships them', async () => {
+    const doc = await readFile(join(REPO_ROOT, 'docs', 'publishing.md'), 'utf8');
+    for (const file of ['github-actions.yml', 'gitlab-ci.yml']) expect(doc).toContain(`\`\`\`yaml\n${await readFile(join(EXAMPLES, file), 'utf8')}\`\`\``);
+  });
+});
+
+describe('the GitHub Actions workflow (examples/ci/github-actions.yml)', () => {
+  const workflow = YAML.parse(readFileSync(join(EXAMPLES, 'github-actions.yml'), 'utf8')) as { jobs: Record<string, { steps: Array<{ run?: string; uses?: string; id?: string }> }> };
+  const temp = (): string => join(dir, 'runner-temp');
+  const values = (): Record<string, string> => ({ 'github.event.repository.name': 'my-repo', 'github.repository_owner': 'acme', 'runner.temp': temp() });
+  const steps = (workflow.jobs['build']?.steps ?? []).filter((s) => s.run !== undefined);
+  const run = async (): Promise<Step[]> => {
+    const done: Step[] = [];
+    for (const step of steps) {
+      if (NETWORK_STEPS.includes(step.run as string)) continue;
+      done.push(await runStep(expand(step.run as string, values()), { GITHUB_ACTIONS: 'true', CI: 'true' }));
+    }
+    return done;
+  };
+  let first: Step[];
+
+  beforeAll(async () => {
+    first = await run();
+  });
+
+  it('has the steps the test runs: build, SARIF, the gate', () => {
+    expect(steps.map((s) => (s.run as string).split(' ').slice(0, 3).join(' '))).toEqual(['npm ci', 'npx trailbook build', 'npx trailbook check', 'npx trailbook check']);
+    // What the actions keep and upload is what the steps wrote.
+    const cache = workflow.jobs['build']?.steps.find((s) => s.uses === 'actions/cache@v4') as { with: { path: string } };
+    expect(expand(cache.with.path, values()).trim().split('\n')).toEqual([join(temp(), 'trailbook-cache'), join(temp(), 'site')]);
+    expect(workflow.jobs['build']?.steps.map((s) => s.uses).filter(Boolean)).toEqual(['actions/checkout@v4', 'actions/setup-node@v4', 'actions/cache@v4', 'actions/upload-pages-artifact@v3', 'github/codeql-action/upload-sarif@v3']);
+  });
+
+  it('builds the archive for GitHub Pages under /my-repo/', () => {
+    const build = first[0] as Step;
+    expect(build.exit, build.stderr).toBe(0);
+    const home = readFileSync(join(temp(), 'site', 'index.html'), 'utf8');
+    expect(home).toContain('href="/my-repo/p/my-repo/"');
+    expect(readFileSync(join(temp(), 'site', 'archive.json'), 'utf8')).toContain('https://acme.github.io/my-repo/');
+  });
+
+  it('writes a valid SARIF log for code scanning', () => {
+    expect(first[1]?.exit).toBe(0);
+    expect(validSarif(join(temp(), 'trailbook.sarif'))).toBe(true);
+  });
+
+  it('fails the job on the high-severity flag, annotated on its record file and line', () => {
+    const gate = first[2] as Step;
+    expect(gate.exit).toBe(1);
+    expect(gate.stdout).toMatch(/^::error file=decisions\.jsonl,line=3,title=Trailbook evidence\/path-not-found \(high\)::my-repo: row [0-9a-f]{8} “Ship the parser” — src\/parser\.ts:10: /m);
+    expect(gate.stderr).toContain('1 project with flags of severity high or higher (--fail-on high): my-repo');
+  });
+
+  it('a second run, with the kept cache, reads nothing again and leaves the repository clean', async () => {
+    const again = await run();
+    expect(again[0]?.exit, again[0]?.stderr).toBe(0);
+    expect(again[0]?.stderr).toContain('analysed 1/1 projects (1 unchanged, reused)');
+    expect(again[0]?.stderr).toContain('incremental: pages of unchanged projects');
+    expect(again[2]?.exit).toBe(1);
+    expect(git(repo.dir, 'status', '--porcelain')).toBe('');
+  });
+});
+
+describe('the GitLab CI jobs (examples/ci/gitlab-ci.yml)', () => {
+  const jobs = YAML.parse(readFileSync(join(EXAMPLES, 'gitlab-ci.yml'), 'utf8')) as Record<string, { script: string[] }>;
+  const env = { GITLAB_CI: 'true', CI: 'true', CI_PROJECT_NAME: 'my-repo', CI_PAGES_URL: 'https://acme.gitlab.io/my-repo', CI_COMMIT_BRANCH: 'main', CI_DEFAULT_BRANCH: 'main' };
+  const runJob = async (name: string): Promise<Step[]> => {
+    const done: Step[] = [];
+    for (const line of jobs[name]?.script ?? []) {
+      if (NETWORK_STEPS.includes(line)) continue;
+      const step = await runStep(line, env);
+      done.push(step);
+      if (step.exit !== 0) break;
+    }
+    return done;
+  };
+
+  it('pages builds the archive into public/ under /my-repo/, and again from the kept cache', async () => {
+    const [, build, move] = await runJob('pages');
+    expect(build?.exit, build?.stderr).toBe(0);
+    expect(move?.exit).toBe(0);
+    const [, again] = await runJob('pages');
+    expect(again?.stderr).toContain('incremental: pages of unchanged projects');
+    expect(readFileSync(join(repo.dir, 'public', 'index.html'), 'utf8')).toContain('href="/my-repo/p/my-repo/"');
+    expect(readFileSync(join(repo.dir, 'public', 'archive.json'), 'utf8')).toContain('https://acme.gitlab.io/my-repo/');
+  });
+
+  it('trailbook-check keeps the SARIF log and fails on the high-severity flag', async () => {
+    const [sarif, gate] = await runJob('trailbook-check');
+    expect(sarif?.exit).toBe(0);
+    expect(existsSync(join(repo.dir, 'trailbook.sarif')) && validSarif(join(repo.dir, 'trailbook.sarif'))).toBe(true);
+    expect(gate?.exit).toBe(1);
+    expect(gate?.stdout).toMatch(/^my-repo\n {2}3 rows, 0 invalid rows, 1 flag \(1 high, 0 medium, 0 low\); repository: my-repo @ [0-9a-f]{12}\n/);
+    expect(git(repo.dir, 'status', '--porcelain')).toBe('');
+  });
+});

@@ -1,0 +1,88 @@
+/**
+ * Where a build writes when nothing names a folder (src/cli/user-cache.ts), what a refused
+ * output folder is told to use instead (src/cli/folders.ts), which project the closing line
+ * names (src/lib/projections/needs-a-person.ts), and how `check` heads each project.
+ */
+import { describe, expect, it } from 'vitest';
+import { join } from 'node:path';
+import { defaultCacheDir, defaultSiteDir, userCacheRoot } from '../../src/cli/user-cache.ts';
+import { suggestOut } from '../../src/cli/folders.ts';
+import { describeNeeds, worstProject } from '../../src/lib/projections/needs-a-person.ts';
+import { projectHeader } from '../../src/cli/commands/check.ts';
+import { printNextStep } from '../../src/cli/summary.ts';
+import type { ProjectSummary } from '../../src/lib/archive/summary.ts';
+
+describe('the per-user cache folder', () => {
+  it('follows XDG_CACHE_HOME when absolute, else the platform convention', () => {
+    expect(userCacheRoot({ XDG_CACHE_HOME: '/x/cache' }, 'linux', '/home/ada')).toBe('/x/cache/trailbook');
+    expect(userCacheRoot({ XDG_CACHE_HOME: 'relative' }, 'linux', '/home/ada')).toBe('/home/ada/.cache/trailbook');
+    expect(userCacheRoot({}, 'linux', '/home/ada')).toBe('/home/ada/.cache/trailbook');
+    expect(userCacheRoot({}, 'darwin', '/Users/ada')).toBe('/Users/ada/Library/Caches/trailbook');
+  });
+
+  it('keys the build cache by the input and output folders, named after the first input', () => {
+    const a = defaultCacheDir(['/w/runs'], '/w/site', '/c');
+    expect(a).toMatch(/^\/c\/builds\/runs-[0-9a-f]{12}$/);
+    expect(defaultCacheDir(['/w/runs'], '/w/site', '/c')).toBe(a);
+    expect(defaultCacheDir(['/w/runs'], '/w/other', '/c')).not.toBe(a);
+    expect(defaultCacheDir(['/w/runs', '/w/more'], '/w/site', '/c')).not.toBe(a);
+    expect(defaultCacheDir(['/w/.hidden name!'], '/w/site', '/c')).toMatch(/^\/c\/builds\/hidden-name-[0-9a-f]{12}$/);
+    expect(defaultSiteDir(['/w/runs'], '/c')).toMatch(/^\/c\/sites\/runs-[0-9a-f]{12}$/);
+  });
+});
+
+describe('the output folder suggested when one is refused', () => {
+  it('is trailbook-site beside the records: `build .` is told ../trailbook-site', () => {
+    expect(suggestOut(['/w/repo'], '/w/repo')).toBe('/w/trailbook-site');
+    expect(suggestOut(['/w/repo/runs'], '/w/repo')).toBe('/w/repo/trailbook-site');
+    expect(suggestOut(['/w/repo/runs', '/w/repo/more'], '/w/repo/more/x')).toBe('/w/repo/trailbook-site');
+  });
+
+  it('falls back to the per-user folder when beside the records is itself an input', () => {
+    const s = suggestOut(['/w/repo/runs', '/w/repo'], '/w/repo/runs');
+    expect(s).toBe(defaultSiteDir(['/w/repo/runs', '/w/repo']));
+  });
+});
+
+const project = (id: string, flags: [number, number, number], invalid = 0, openBlockers = 0, failed = 0, to = ''): ProjectSummary =>
+  ({ id, title: id, root: id, span: to ? { from: to, to } : null, counts: { flags: { high: flags[0], medium: flags[1], low: flags[2] }, invalid, openBlockers, pointers: { verified: 0, failed, notCheckable: 0 } } }) as unknown as ProjectSummary;
+
+describe('the project a person should look at first', () => {
+  it('is the first in the archive home’s attention order: high flags, open blockers, failed pointers, newest, id', () => {
+    expect(worstProject([project('a', [0, 0, 0]), project('b', [0, 0, 0])])).toBeNull();
+    expect(worstProject([project('a', [0, 5, 5], 3, 2), project('b', [1, 0, 0])])?.project.id).toBe('b');
+    expect(worstProject([project('a', [1, 9, 0]), project('b', [1, 0, 0], 0, 1)])?.project.id).toBe('b');
+    expect(worstProject([project('a', [0, 9, 0], 0, 0, 1), project('b', [0, 0, 0], 0, 0, 2)])?.project.id).toBe('b');
+    expect(worstProject([project('a', [0, 1, 0], 0, 0, 0, '2026-01-01'), project('b', [0, 0, 1], 0, 0, 0, '2026-02-01')])?.project.id).toBe('b');
+    expect(worstProject([project('z', [2, 0, 0]), project('m', [2, 0, 0])])?.project.id).toBe('m');
+    // Nothing but an invalid record still needs a person.
+    expect(worstProject([project('clean', [0, 0, 0]), project('broken', [0, 0, 0], 1)])?.project.id).toBe('broken');
+    expect(worstProject([project('a', [0, 0, 1])])?.needs).toEqual({ high: 0, openBlockers: 0, medium: 0, invalid: 0, low: 1 });
+  });
+
+  it('says what it has, in that order', () => {
+    expect(describeNeeds({ high: 10, openBlockers: 1, medium: 4, invalid: 1, low: 2 })).toBe('10 high-severity flags, 1 open blocker, 4 medium-severity flags, 1 invalid record, 2 low-severity flags');
+    expect(describeNeeds({ high: 0, openBlockers: 0, medium: 1, invalid: 0, low: 0 })).toBe('1 medium-severity flag');
+  });
+
+  it('closes build and check with one line naming it and its recap', () => {
+    const lines: string[] = [];
+    const out = { result: () => undefined, info: (t: string) => lines.push(t), error: () => undefined };
+    const projects = [project('clean', [0, 0, 0]), project('faults', [3, 1, 0], 1)];
+    printNextStep(out, projects, join(process.cwd(), 'dist'), { built: true });
+    printNextStep(out, projects, join(process.cwd(), 'dist'), { built: false, args: ['runs', "it's here"] });
+    printNextStep(out, [project('clean', [0, 0, 0])], join(process.cwd(), 'dist'), { built: true });
+    expect(lines).toEqual([
+      'Next: start with faults (3 high-severity flags, 1 medium-severity flag, 1 invalid record): open dist/p/faults/recap.html',
+      "Next: start with faults (3 high-severity flags, 1 medium-severity flag, 1 invalid record): run `trailbook build runs 'it'\\''s here'`, then open dist/p/faults/recap.html",
+    ]);
+  });
+});
+
+describe('check names each project once', () => {
+  it('drops a title or folder that repeats the id', () => {
+    expect(projectHeader({ id: 'myproj', title: 'myproj', root: 'myproj' })).toBe('myproj');
+    expect(projectHeader({ id: 'tickets-faults', title: 'Planted faults', root: 'content/tickets/faults' })).toBe('tickets-faults  Planted faults  (content/tickets/faults)');
+    expect(projectHeader({ id: 'runs-app', title: 'app', root: 'runs/app' })).toBe('runs-app  (runs/app)');
+  });
+});

@@ -1,0 +1,69 @@
+/**
+ * `trailbook init` (src/cli/commands/init.ts): the configuration it writes names the folders
+ * holding the records, loads as a valid configuration, and is never written over.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { inputsFor, runInit } from '../../src/cli/commands/init.ts';
+import { loadConfig } from '../../src/lib/config/load-config.ts';
+import { describeFailure } from '../../src/cli/failure.ts';
+
+let dir: string;
+const capture = () => {
+  const lines: string[] = [];
+  return { lines, out: { result: (t: string) => lines.push(t), info: (t: string) => lines.push(t), error: (t: string) => lines.push(`trailbook: ${t}`) } };
+};
+
+beforeAll(async () => {
+  dir = await mkdtemp(join(tmpdir(), 'trailbook-init-'));
+});
+
+afterAll(async () => {
+  await rm(dir, { recursive: true, force: true });
+});
+
+describe('trailbook init', () => {
+  it('chooses the folders that hold the records', () => {
+    expect(inputsFor('/w', ['/w'])).toEqual(['.']);
+    expect(inputsFor('/w', ['/w/runs/a', '/w/runs/b', '/w/archive/c'])).toEqual(['archive', 'runs']);
+    expect(inputsFor('/w', ['/w/runs/a', '/w'])).toEqual(['.']);
+    expect(inputsFor('/w', [])).toEqual(['.']);
+  });
+
+  it('writes a commented trailbook.config.mjs that loads, and prints the next two commands', async () => {
+    const cwd = join(dir, 'my-repo');
+    await mkdir(join(cwd, 'runs', 'app'), { recursive: true });
+    await writeFile(join(cwd, 'runs', 'app', 'decisions.jsonl'), '');
+    await writeFile(join(cwd, 'README.md'), '# x\n');
+    const { lines, out } = capture();
+    expect(await runInit(out, cwd)).toBe(0);
+    expect(lines).toEqual([
+      'Wrote trailbook.config.mjs: inputs runs (1 project), title "my-repo", base /.',
+      'Next:',
+      '  trailbook check    (reads the records and lists every flag)',
+      '  trailbook build    (writes the archive; its last lines say where and what to open)',
+    ]);
+    const text = await readFile(join(cwd, 'trailbook.config.mjs'), 'utf8');
+    expect(text).toContain('  // Folders to read records from, walked recursively (found 1 project: decisions.jsonl).\n  inputs: ["runs"],\n');
+    expect((await loadConfig({ cwd }))?.config).toEqual({ title: 'my-repo', inputs: ['runs'], base: '/' });
+  });
+
+  it('never writes over a configuration that is there', async () => {
+    const cwd = join(dir, 'my-repo');
+    const before = await readFile(join(cwd, 'trailbook.config.mjs'), 'utf8');
+    const error = await runInit(capture().out, cwd).catch((e: unknown) => e);
+    expect(describeFailure(error)).toBe('trailbook.config.mjs is already here; trailbook init does not replace it\n  fix: edit that file (docs/configuration.md), or delete it and run trailbook init again');
+    expect(await readFile(join(cwd, 'trailbook.config.mjs'), 'utf8')).toBe(before);
+  });
+
+  it('in a folder without records, says so in the file', async () => {
+    const cwd = join(dir, 'empty');
+    await mkdir(cwd);
+    const { lines, out } = capture();
+    await runInit(out, cwd);
+    expect(lines[0]).toBe('Wrote trailbook.config.mjs: inputs . (no records found yet), title "empty", base /.');
+    expect(await readFile(join(cwd, 'trailbook.config.mjs'), 'utf8')).toContain('(no records found yet: put them here, or list their folders)');
+  });
+});

@@ -1,0 +1,347 @@
+/**
+ * Hostile git data (issue 14; docs/security.md "Nothing escapes the root" and "Untrusted
+ * repositories"): git directories whose objects, refs and packed refs are links into a private
+ * repository elsewhere on the machine, `.git` reached through a link as an artifact, blobs built
+ * to inflate (a zip bomb in a loose object and in a pack), packs corrupt in the middle with
+ * valid checksums, delta chains that loop, and files swapped for links after they were
+ * checked. Every case has its exact status and reason; no byte of the private repository or
+ * of a file outside the input reaches a model.
+ */
+import { createHash } from 'node:crypto';
+import { execFileSync } from 'node:child_process';
+import { mkdir, mkdtemp, readdir, readFile, rename, rm, symlink, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { git } from '../../scripts/make-hostile-corpus.ts';
+import { openRepository, MAX_OBJECT_BYTES, type GitRepository } from '../../src/lib/git/repository.ts';
+import { ObjectTypes } from '../../src/lib/git/object-index.ts';
+import { discoverProjects } from '../../src/lib/discover/discover.ts';
+import { analyseProject, prepareProject } from '../../src/lib/project/analyse-project.ts';
+import { RepositoryRegistry } from '../../src/lib/project/repository-registry.ts';
+import { ArtifactFolder } from '../../src/lib/evidence/artifacts.ts';
+import { Confinement } from '../../src/lib/fs/confined.ts';
+import { readLines } from '../../src/lib/text/lines.ts';
+import type { ProjectModel } from '../../src/lib/model/types.ts';
+
+/** Planted only outside the input folder: it must never reach a model. */
+const CANARY = 'CANARY-PRIVATE-9d41e7';
+const DATE = '2026-03-02T10:00:00Z';
+
+let tmp: string;
+let input: string;
+/** The private repository outside the input folder, and its one commit. */
+let privateRepo: string;
+let privateCommit: string;
+
+async function put(file: string, content: string | Uint8Array): Promise<void> {
+  await mkdir(path.dirname(file), { recursive: true });
+  await writeFile(file, content);
+}
+
+function commitAll(dir: string, message: string): string {
+  git(dir, ['add', '-A']);
+  git(dir, ['commit', '-q', '-m', message]);
+  return git(dir, ['rev-parse', 'HEAD']);
+}
+
+const trailRow = (evidence: string, extra: Record<string, unknown> = {}): string =>
+  `${JSON.stringify({ id: 'aaaa0001', ts: DATE, phase: 'start', actor: 'lead', decision: 'd', why: 'w', evidence, result: 'verified', ...extra })}\n`;
+
+/** A work tree in the input folder with one commit, citing `evidence`. */
+async function project(name: string, evidence: string): Promise<string> {
+  const dir = path.join(input, name);
+  await mkdir(dir, { recursive: true });
+  git(dir, ['init', '-q']);
+  await put(path.join(dir, 'README.md'), '# public\n');
+  commitAll(dir, 'public');
+  await put(path.join(dir, 'decisions.jsonl'), trailRow(evidence));
+  return dir;
+}
+
+async function analyse(dir: string): Promise<ProjectModel> {
+  const { projects } = await discoverProjects([input]);
+  const found = projects.find((p) => p.dir === dir);
+  if (!found) throw new Error(`no project at ${dir}`);
+  return analyseProject(await prepareProject(found, new RepositoryRegistry()));
+}
+
+const evidenceOf = (m: ProjectModel): string[] => m.rows.flatMap((r) => r.evidence.map((p) => `${p.raw} ${p.status} ${p.reason}`));
+
+beforeAll(async () => {
+  tmp = await mkdtemp(path.join(tmpdir(), 'trailbook-hostile-git-'));
+  input = path.join(tmp, 'input');
+  await mkdir(input);
+  privateRepo = path.join(tmp, 'private');
+  await mkdir(privateRepo);
+  git(privateRepo, ['init', '-q']);
+  await put(path.join(privateRepo, '.env'), `TOKEN=${CANARY}\n`);
+  privateCommit = commitAll(privateRepo, `private ${CANARY}`);
+  await put(path.join(tmp, 'outside-ref'), `${CANARY}\n`);
+}, 60_000);
+
+afterAll(async () => {
+  await rm(tmp, { recursive: true, force: true });
+});
+
+describe('git data linked out of the input folder is never read', () => {
+  it('.git/objects and .git/refs linked into a private repository: nothing verifies, nothing of it is read', async () => {
+    const dir = await project('objects-and-refs', `${privateCommit}; .env:1`);
+    for (const part of ['objects', 'refs']) {
+      await rm(path.join(dir, '.git', part), { recursive: true });
+      await symlink(path.join(privateRepo, '.git', part), path.join(dir, '.git', part));
+    }
+    const m = await analyse(dir);
+    const refused = "refs leads outside the repository's git directory; not read";
+    expect(m.repository.problem).toBe(`landed head unknown: cannot resolve HEAD: no such ref (${refused})`);
+    expect(evidenceOf(m)).toEqual([
+      `${privateCommit} INCONCLUSIVE no commit ${privateCommit} in input/objects-and-refs, but part of the object store cannot be read (objects leads outside the repository's git directory; not read)`,
+      `.env:1 INCONCLUSIVE landed head unknown: cannot resolve HEAD: no such ref (${refused})`,
+    ]);
+    expect(m.cited.files).toEqual([]);
+    expect(JSON.stringify(m)).not.toContain(CANARY);
+  });
+
+  it('a single loose object linked out is refused by name, never read', async () => {
+    const dir = await project('loose-object', 'README.md:1');
+    const blob = git(dir, ['rev-parse', 'HEAD:README.md']);
+    const secretBlob = git(privateRepo, ['rev-parse', 'HEAD:.env']);
+    const object = path.join(dir, '.git', 'objects', blob.slice(0, 2), blob.slice(2));
+    await rm(object);
+    // The public README's blob is now the private repository's .env object.
+    await symlink(path.join(privateRepo, '.git', 'objects', secretBlob.slice(0, 2), secretBlob.slice(2)), object);
+    const m = await analyse(dir);
+    expect(evidenceOf(m)).toEqual([`README.md:1 INCONCLUSIVE cannot read blob ${blob.slice(0, 12)}: objects/${blob.slice(0, 2)}/${blob.slice(2)} leads outside the repository's git directory; not read`]);
+    expect(JSON.stringify(m)).not.toContain(CANARY);
+  });
+
+  it('refs/heads/main linked to an outside file: its content is never read, nor quoted', async () => {
+    const dir = await project('ref-file', 'README.md');
+    await rm(path.join(dir, '.git', 'refs', 'heads', 'main'));
+    await symlink(path.join(tmp, 'outside-ref'), path.join(dir, '.git', 'refs', 'heads', 'main'));
+    const m = await analyse(dir);
+    expect(m.repository.problem).toBe("landed head unknown: cannot resolve HEAD: no such ref (refs/heads/main leads outside the repository's git directory; not read)");
+    expect(JSON.stringify(m)).not.toContain(CANARY);
+  });
+
+  it('packed-refs linked out is refused: refs are resolved only from the repository', async () => {
+    const dir = await project('packed-refs', 'README.md');
+    git(dir, ['pack-refs', '--all']);
+    await writeFile(path.join(tmp, 'packed-refs'), `${privateCommit} refs/heads/main\n`);
+    await rename(path.join(dir, '.git', 'packed-refs'), path.join(tmp, 'own-packed-refs'));
+    await symlink(path.join(tmp, 'packed-refs'), path.join(dir, '.git', 'packed-refs'));
+    const m = await analyse(dir);
+    expect(m.repository.problem).toBe("landed head unknown: cannot resolve HEAD: no such ref (packed-refs leads outside the repository's git directory; not read)");
+  });
+
+  it('a repository named by `repo` outside the input keeps working (configuration is trusted)', async () => {
+    const dir = path.join(input, 'configured');
+    await put(path.join(dir, 'decisions.jsonl'), trailRow(`${privateCommit}; .env:1`));
+    await put(path.join(dir, 'trailbook.json'), JSON.stringify({ repo: privateRepo }));
+    const m = await analyse(dir);
+    expect(m.rows[0]?.evidence.map((p) => p.status)).toEqual(['VERIFIED', 'VERIFIED']);
+  });
+});
+
+describe('.git contents are never artifacts, however the path reaches them', () => {
+  it('g -> .git: g/config:2, g//config and ./g/config are refused by their real path', async () => {
+    const dir = await project('dot-git-link', 'g/config:2; g//config; ./g/config');
+    await put(path.join(dir, '.git', 'config'), `[remote "origin"]\n\turl = https://user:${CANARY}@example.com/x.git\n`);
+    await symlink('.git', path.join(dir, 'g'));
+    const m = await analyse(dir);
+    const head = m.repository.head?.slice(0, 7);
+    expect(evidenceOf(m)).toEqual([
+      'g/config:2 NOT_VERIFIED g/config is inside a .git folder, which is never read: not evidence',
+      'g//config NOT_VERIFIED g/config is inside a .git folder, which is never read: not evidence',
+      './g/config NOT_VERIFIED g/config is inside a .git folder, which is never read: not evidence',
+    ]);
+    expect(head).toMatch(/^[0-9a-f]{7}$/);
+    expect(m.cited.files).toEqual([]);
+    expect(JSON.stringify(m)).not.toContain(CANARY);
+  });
+
+  it('a git directory of another name (`.git` file with `gitdir: gd`) is not an artifact either', async () => {
+    const folder = path.join(tmp, 'gd-project');
+    await mkdir(folder);
+    const art = new ArtifactFolder(folder, { gitDirs: [path.join(folder, 'gd')] });
+    await put(path.join(folder, 'gd', 'config'), `[remote]\n\turl = https://u:${CANARY}@x\n`);
+    await put(path.join(folder, 'notes.md'), 'one\n');
+    expect(await art.lookup('gd/config')).toEqual({ status: 'refused', reason: "gd/config is inside the repository's git directory, which is never read: not evidence" });
+    expect((await art.lookup('notes.md')).status).toBe('file');
+  });
+
+  it('the walk does not follow a link into a .git folder (records there are never read)', async () => {
+    const dir = path.join(input, 'walk-git');
+    await put(path.join(dir, 'decisions.jsonl'), trailRow('README.md'));
+    await put(path.join(dir, '.git', 'inner', 'decisions.jsonl'), trailRow(CANARY));
+    await symlink('.git/inner', path.join(dir, 'inner'));
+    const { projects, problems } = await discoverProjects([dir]);
+    expect(projects.map((p) => p.files.map((f) => f.rel))).toEqual([['decisions.jsonl']]);
+    expect(problems.map((p) => [path.relative(dir, p.path), p.problem])).toEqual([['inner', 'symbolic link leads into a .git folder; not followed']]);
+  });
+});
+
+describe('files swapped for links after they were checked (TOCTOU)', () => {
+  it('a record file replaced by a link out after discovery is refused when opened, never read', async () => {
+    const dir = path.join(input, 'swapped-record');
+    await put(path.join(dir, 'decisions.jsonl'), trailRow('README.md'));
+    await put(path.join(dir, 'audit.json'), '{"version":1,"at":"2026-03-02T18:00:00Z","status":"not-run","reason":"none"}\n');
+    const { projects } = await discoverProjects([input]);
+    const found = projects.find((p) => p.dir === dir);
+    await put(path.join(tmp, 'outside.jsonl'), trailRow(CANARY, { decision: CANARY }));
+    await put(path.join(tmp, 'outside-audit.json'), `{"version":1,"at":"x","status":"not-run","reason":"${CANARY}"}\n`);
+    for (const [name, target] of [['decisions.jsonl', 'outside.jsonl'], ['audit.json', 'outside-audit.json']] as const) {
+      await rm(path.join(dir, name));
+      await symlink(path.join(tmp, target), path.join(dir, name));
+    }
+    const m = await analyseProject(await prepareProject(found as never, new RepositoryRegistry()));
+    expect(m.invalid.map((r) => `${r.file}:${r.line} ${r.kind} ${r.error}`)).toEqual([
+      'audit.json:0 audit/invalid-file audit.json cannot be read: it leads outside the input folder',
+      'decisions.jsonl:0 source/unreadable decisions.jsonl cannot be read: it leads outside the input folder',
+    ]);
+    expect(JSON.stringify(m)).not.toContain(CANARY);
+  });
+
+  it('a file whose folder is swapped for a link between check and open: the opened file is judged', async () => {
+    const root = path.join(tmp, 'swap-root');
+    await put(path.join(root, 'sub', 'a.txt'), 'inside\n');
+    await put(path.join(tmp, 'swap-out', 'a.txt'), `${CANARY}\n`);
+    const confined = new Confinement([root], { what: 'the input folder', outsideGit: true });
+    expect(await confined.readFile(path.join(root, 'sub', 'a.txt'), 'utf8')).toBe('inside\n');
+    await rename(path.join(root, 'sub'), path.join(root, 'sub-was'));
+    await symlink(path.join(tmp, 'swap-out'), path.join(root, 'sub'));
+    await expect(confined.readFile(path.join(root, 'sub', 'a.txt'))).rejects.toMatchObject({ code: 'EOUTSIDE', message: 'sub/a.txt leads outside the input folder; not read' });
+    await expect((async () => {
+      for await (const l of readLines(path.join(root, 'sub', 'a.txt'), confined)) void l;
+    })()).rejects.toMatchObject({ code: 'EOUTSIDE' });
+    expect(confined.refusals()).toEqual(['sub/a.txt']);
+  });
+
+  it('an artifact swapped for a link into .git after it was found is refused', async () => {
+    const folder = path.join(tmp, 'art-swap');
+    await put(path.join(folder, 'notes.md'), 'one\n');
+    await put(path.join(folder, '.git', 'config'), `${CANARY}\n`);
+    const art = new ArtifactFolder(folder);
+    await rm(path.join(folder, 'notes.md'));
+    await symlink('.git/config', path.join(folder, 'notes.md'));
+    expect(await art.lookup('notes.md')).toEqual({ status: 'refused', reason: 'notes.md is inside a .git folder, which is never read: not evidence' });
+  });
+});
+
+/** Rewrites a pack's trailer and its index's pack checksum and trailer after the pack's bytes changed. */
+async function reseal(packFile: string): Promise<void> {
+  const pack = await readFile(packFile);
+  const sum = createHash('sha1').update(pack.subarray(0, pack.length - 20)).digest();
+  sum.copy(pack, pack.length - 20);
+  await writeFile(packFile, pack);
+  const idxFile = packFile.replace(/\.pack$/, '.idx');
+  const idx = await readFile(idxFile);
+  sum.copy(idx, idx.length - 40);
+  createHash('sha1').update(idx.subarray(0, idx.length - 20)).digest().copy(idx, idx.length - 20);
+  await writeFile(idxFile, idx);
+}
+
+/** Objects of a pack as `git verify-pack -v` lists them: id, type, size, offset. */
+function packObjects(dir: string, idx: string): Array<{ oid: string; type: string; size: number; offset: number }> {
+  return execFileSync('git', ['verify-pack', '-v', idx], { cwd: dir, encoding: 'utf8' })
+    .split('\n')
+    .map((l) => l.split(/\s+/))
+    .filter((p) => /^[0-9a-f]{40}$/.test(p[0] ?? '') && ['commit', 'tree', 'blob', 'tag'].includes(p[1] ?? ''))
+    .map((p) => ({ oid: p[0] as string, type: p[1] as string, size: Number(p[2]), offset: Number(p[4]) }));
+}
+
+async function openRepo(dir: string): Promise<GitRepository> {
+  const opened = await openRepository(dir, path.basename(dir));
+  if ('problem' in opened) throw new Error(opened.problem);
+  return opened.repository;
+}
+
+describe('objects built to inflate, and packs corrupt in the middle', () => {
+  it('a loose blob of 256 MiB in 256 KB is too large, sized from its header and never inflated', async () => {
+    const dir = path.join(tmp, 'bomb');
+    await mkdir(dir);
+    git(dir, ['init', '-q']);
+    const zeros = path.join(tmp, 'zeros');
+    execFileSync('sh', ['-c', `head -c ${1 << 28} /dev/zero | git hash-object -w --stdin > "${zeros}"`], { cwd: dir });
+    const blob = (await readFile(zeros, 'utf8')).trim();
+    const repo = await openRepo(dir);
+    expect(await repo.blobText(blob)).toEqual({ status: 'too-large', bytes: 1 << 28 });
+    expect(await repo.lookup(blob)).toEqual({ status: 'found', oid: blob, type: 'blob' });
+    // Packed, the same.
+    git(dir, ['repack', '-q', '-a', '-d']);
+    const packed = await openRepo(dir);
+    expect(await packed.blobText(blob)).toEqual({ status: 'too-large', bytes: 1 << 28 });
+    expect(MAX_OBJECT_BYTES).toBe(64 * 1024 * 1024);
+  }, 60_000);
+
+  it('reads the type and size of every object of a deltified pack from headers alone, as git does', async () => {
+    const dir = path.join(tmp, 'deltas');
+    await mkdir(dir);
+    git(dir, ['init', '-q']);
+    for (let i = 0; i < 6; i++) {
+      await put(path.join(dir, 'a.txt'), Array.from({ length: 400 + i * 37 }, (_, n) => `line ${n} of version ${i % 3}`).join('\n'));
+      commitAll(dir, `v${i}`);
+    }
+    git(dir, ['repack', '-q', '-a', '-d', '-f', '--depth=50', '--window=50']);
+    const idx = (await readdir(path.join(dir, '.git', 'objects', 'pack'))).find((f) => f.endsWith('.idx')) as string;
+    const listed = packObjects(dir, path.join('.git', 'objects', 'pack', idx));
+    const repo = await openRepo(dir);
+    const types = new ObjectTypes(await repo.objectIndex(), repo.files);
+    const got = await Promise.all(listed.map(async (o) => ({ ...o, header: await types.header(o.oid) })));
+    for (const o of got) expect([o.oid, o.header.type, o.header.size]).toEqual([o.oid, o.type, Number(git(dir, ['cat-file', '-s', o.oid]))]);
+    expect(execFileSync('git', ['verify-pack', '-v', path.join('.git', 'objects', 'pack', idx)], { cwd: dir, encoding: 'utf8' })).toMatch(/chain length = [1-9]/);
+  });
+
+  it('a pack corrupt in the middle, checksums resealed: the broken object is INCONCLUSIVE, the rest is read', async () => {
+    const dir = path.join(tmp, 'mid-pack');
+    await mkdir(dir);
+    git(dir, ['init', '-q']);
+    await put(path.join(dir, 'ok.txt'), 'fine\n');
+    await put(path.join(dir, 'broken.txt'), `${'this blob will be damaged in the pack '.repeat(40)}\n`);
+    commitAll(dir, 'two files');
+    git(dir, ['repack', '-q', '-a', '-d']);
+    const packDir = path.join(dir, '.git', 'objects', 'pack');
+    const idx = (await readdir(packDir)).find((f) => f.endsWith('.idx')) as string;
+    const broken = git(dir, ['rev-parse', 'HEAD:broken.txt']);
+    const entry = packObjects(dir, path.join('.git', 'objects', 'pack', idx)).find((o) => o.oid === broken) as { offset: number };
+    const packFile = path.join(packDir, idx.replace(/\.idx$/, '.pack'));
+    const bytes = await readFile(packFile);
+    for (let i = entry.offset + 8; i < entry.offset + 24; i++) bytes[i] = (bytes[i] as number) ^ 0xff;
+    await writeFile(packFile, bytes);
+    await reseal(packFile);
+    const repo = await openRepo(dir);
+    const head = git(dir, ['rev-parse', 'HEAD']);
+    expect(await repo.resolveCommit('HEAD')).toEqual({ oid: head });
+    expect((await repo.blobText(git(dir, ['rev-parse', 'HEAD:ok.txt']))).status).toBe('text');
+    const damaged = await repo.blobText(broken);
+    expect(damaged.status).toBe('error');
+    expect((damaged as { problem: string }).problem).toMatch(new RegExp(`^cannot read blob ${broken.slice(0, 12)}: `));
+    expect((damaged as { problem: string }).problem).not.toContain(tmp);
+  });
+
+  it('a pack entry whose size header claims a gigabyte is refused from the header', async () => {
+    const dir = path.join(tmp, 'lying-size');
+    await mkdir(dir);
+    git(dir, ['init', '-q']);
+    await put(path.join(dir, 'small.txt'), 'small\n');
+    commitAll(dir, 'one file');
+    git(dir, ['repack', '-q', '-a', '-d']);
+    const packDir = path.join(dir, '.git', 'objects', 'pack');
+    const idx = (await readdir(packDir)).find((f) => f.endsWith('.idx')) as string;
+    const tree = git(dir, ['rev-parse', 'HEAD^{tree}']);
+    const entry = packObjects(dir, path.join('.git', 'objects', 'pack', idx)).find((o) => o.oid === tree) as { offset: number };
+    const packFile = path.join(packDir, idx.replace(/\.idx$/, '.pack'));
+    const bytes = await readFile(packFile);
+    // Type 2 (tree), size 2^33 + 5 in git's header varint: 4 bits, then 7 per byte.
+    const header = Buffer.from([0x80 | (2 << 4) | 5, 0x80, 0x80, 0x80, 0x80, 0x02]);
+    const original = bytes.subarray(entry.offset);
+    let len = 1;
+    while ((original[len - 1] as number) & 0x80) len++;
+    const rewritten = Buffer.concat([bytes.subarray(0, entry.offset), header, bytes.subarray(entry.offset + len)]);
+    await writeFile(packFile, rewritten);
+    // The index's offsets after this entry move; only the tree's own entry is read here.
+    await reseal(packFile);
+    const repo = await openRepo(dir);
+    expect(await repo.tree(tree)).toEqual({ problem: `cannot read tree ${tree.slice(0, 12)}: reading it would inflate ${2 ** 33 + 5} bytes, over the ${MAX_OBJECT_BYTES}-byte limit` });
+  });
+});
