@@ -942,6 +942,48 @@ async function hardIssue14(w: Writer): Promise<void> {
 }
 
 /** Writes the corpus into `out` (which is emptied first) and returns its manifest. */
+// --- text that takes long to read (issue 14, item 3) ---------------------------
+
+/**
+ * Evidence cells of about `size` characters that once took quadratic time to classify, or
+ * could (a run of one character a pattern backtracks over, then one other character), by
+ * name. Used here at 200,000 characters (the issue's case: 17.7 s before) and by
+ * scripts/bench-text.ts at 4 MiB, the longest line Trailbook reads.
+ */
+export function quadraticCells(size: number): Array<{ name: string; cell: string }> {
+  const fill = (unit: string, tail = ''): string => unit.repeat(Math.floor((size - tail.length) / unit.length)) + tail;
+  return [
+    { name: "'.' × n, then one other character", cell: fill('.', 'x') },
+    { name: "')' × n, then one other character", cell: fill(')', 'x') },
+    { name: "',' × n, then one other character", cell: fill(',', 'x') },
+    { name: "':' × n, then one other character", cell: fill(':', 'x') },
+    { name: 'one word of n letters', cell: fill('a') },
+    { name: "'a.' × n (a host or a file name?)", cell: fill('a.', '/') },
+    { name: "'(' × n, never closed", cell: fill('(') },
+    { name: "\"'a \" × n (quotes that never close)", cell: fill("'a ") },
+    { name: "'1,' × n (a number list)", cell: fill('1,') },
+    { name: "':1' × n (a line list)", cell: `src/a.ts${fill(':1', '')}`.slice(0, size) },
+    { name: "' and ' × n", cell: fill(' and ', 'x') },
+    { name: "'src/a.ts, ' × n (a flood of pointers)", cell: fill('src/a.ts, ') },
+    { name: "'npm test; ' × n (a flood of commands)", cell: fill('npm test; ') },
+    { name: "'git show 1b48d2e ' × n (one long command)", cell: `git show ${fill('1b48d2e ')}`.slice(0, size) },
+    { name: "'delegate 66fda898 ' × n", cell: fill('delegate 66fda898 ') },
+    { name: "'a/' × n (one deep path)", cell: fill('a/') },
+    { name: "' ' × n, then one other character", cell: fill(' ', 'x') },
+  ];
+}
+
+/** Characters of each quadratic case in the corpus. */
+export const QUADRATIC_CHARS = 200_000;
+
+/** `slow-text/`: one pstack row per quadratic case, its evidence cell the case. */
+async function quadraticText(w: Writer): Promise<void> {
+  const project = 'slow-text';
+  const rows = quadraticCells(QUADRATIC_CHARS).map(({ name, cell }, i) => [DATE, i === 0 ? 'start' : 'verify', `slow case ${i + 1}: ${name}`, 'a cell built to take quadratic time', cell.replace(/[\t\n\r]/g, ' '), 'verified'].join('\t'));
+  await w.put(project, 'decisions.tsv', `${TSV_HEADER}\n${rows.join('\n')}\n`);
+  w.add('broken', project, 'decisions.tsv', `${rows.length} evidence cells of ${QUADRATIC_CHARS} characters built to take quadratic time`);
+}
+
 export async function makeHostileCorpus(out: string, options: { huge?: boolean } = {}): Promise<HostileManifest> {
   const w = new Writer(path.resolve(out));
   await rm(w.out, { recursive: true, force: true });
@@ -964,6 +1006,8 @@ export async function makeHostileCorpus(out: string, options: { huge?: boolean }
   await amplify(w);
   await backdated(w);
   await hardIssue14(w);
+  // Issue 13 / issue 14 item 3: text whose reading must stay linear.
+  await quadraticText(w);
   return { corpus: w.corpus, outside: w.outside, cases: w.cases, lineFiles: w.lineFiles, escapes: [...ESCAPES] };
 }
 

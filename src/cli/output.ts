@@ -38,7 +38,12 @@ export class UsageError extends Error {
 
 /** `1,234` style numbers, deterministic (no locale). */
 export function formatCount(n: number): string {
-  return String(n).replace(/\B(?=(\d{3})+(?!\d))/g, ',');
+  const text = String(n);
+  const digits = /^-?\d+$/.test(text) ? text.replace('-', '') : null;
+  if (digits === null) return text;
+  const groups: string[] = [];
+  for (let end = digits.length; end > 0; end -= 3) groups.unshift(digits.slice(Math.max(0, end - 3), end));
+  return (text.startsWith('-') ? '-' : '') + groups.join(',');
 }
 
 /** `n thing` / `n things`. */

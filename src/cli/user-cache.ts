@@ -2,6 +2,7 @@
  * Trailbook's per-user cache folder, where builds keep their model store when no `--cache-dir`
  * or `cacheDir` names one: nothing is written into the folders a user reads records from.
  */
+import { trimChars } from '../lib/text/trim-chars.ts';
 import { createHash } from 'node:crypto';
 import { homedir } from 'node:os';
 import { basename, join } from 'node:path';
@@ -21,7 +22,7 @@ export function userCacheRoot(env: NodeJS.ProcessEnv = process.env, platform: No
 
 /** A short, readable folder name for a key: `<name>-<12 hex of sha256(key parts)>`. */
 function keyed(name: string, parts: readonly string[]): string {
-  const safe = name.replace(/[^A-Za-z0-9._-]+/g, '-').slice(0, 40).replace(/^[.-]+|[.-]+$/g, '') || 'archive';
+  const safe = trimChars(name.replace(/[^A-Za-z0-9._-]+/g, '-').slice(0, 40), '.-') || 'archive';
   return `${safe}-${createHash('sha256').update(parts.join('\0')).digest('hex').slice(0, 12)}`;
 }
 

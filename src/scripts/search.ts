@@ -183,12 +183,12 @@ async function start(): Promise<void> {
         // Each result's project shard, fetched side by side.
         const shards = await Promise.all(
           datas.map((data) => {
-            const project = projectByUrl.get(data.url.replace(/\?.*$/, ''));
+            const project = projectByUrl.get(data.url.split('?')[0] as string);
             return project === undefined ? null : shardOf(project);
           }),
         );
         for (const [i, data] of datas.entries()) {
-          const projectUrl = data.url.replace(/\?.*$/, '');
+          const projectUrl = data.url.split('?')[0] as string;
           const project = projectByUrl.get(projectUrl);
           const shard = shards[i];
           if (project === undefined || !shard) continue;

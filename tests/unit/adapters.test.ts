@@ -183,9 +183,30 @@ describe('readBbsTrail', () => {
     ['42', 'expected a JSON object, got number'],
     ['true', 'expected a JSON object, got boolean'],
   ])('reports non-object JSON %s as trail/not-an-object', async (text, error) => {
-    const r = await bbs(`${text}\n`);
-    expectAccounting(r, 1);
-    expect(r.invalid).toEqual([{ file: 'decisions.jsonl', line: 1, kind: 'trail/not-an-object', error, raw: text }]);
+    const r = await bbs(`${line(good)}\n${text}\n`);
+    expectAccounting(r, 2);
+    expect(r.invalid).toEqual([{ file: 'decisions.jsonl', line: 2, kind: 'trail/not-an-object', error, raw: text }]);
+  });
+
+  it('reports a file none of whose lines is a trail row once: not a decision trail, every line kept raw', async () => {
+    const routing = ['{"ts":"2026-03-01T10:00:00Z","route":"fast","model":"m-1"}', '{"ts":"2026-03-01T10:01:00Z","route":"slow","model":"m-2"}', 'not json at all'];
+    const r = await bbs(`${routing.join('\n')}\n`);
+    expectAccounting(r, 3);
+    expect(r.rows).toEqual([]);
+    expect(r.invalid.map((i) => [i.line, i.kind, i.raw])).toEqual(routing.map((raw, i) => [i + 1, 'trail/not-a-trail', raw]));
+    expect(r.invalid[0]?.error).toBe('not a decision trail: missing required field `id`; missing required field `phase`; missing required field `actor`; missing required field `decision`; missing required field `why`; and 2 more');
+    expect(r.warnings).toEqual([
+      {
+        kind: 'trail/not-a-trail',
+        line: 0,
+        message: 'decisions.jsonl is not a decision trail: 3 lines of another shape (no line is a JSON object with a decision, why, evidence, result, supersedes or phase field); they are kept raw under Invalid records',
+      },
+    ]);
+  });
+
+  it('a trail whose only line is broken JSON naming trail fields is still a trail', async () => {
+    const r = await bbs('{"id":"x","decision":"d","evidence":"src/a\n');
+    expect([r.invalid.map((i) => i.kind), r.warnings]).toEqual([['trail/not-json'], []]);
   });
 
   it.each([
@@ -361,12 +382,42 @@ describe('readPstackTrail', () => {
     expect(unguardCell('x')).toBe('x');
   });
 
-  it('reports a wrong cell count with the expected and found numbers', async () => {
-    const r = await tsv(`${HEADER}\n${row([TS, 'p', 'd', 'w'])}\n${row([TS, 'p', 'd', 'w', 'e', 'r', 'extra'])}\n`);
-    expectAccounting(r, 3);
+  it('reports a wrong cell count with the expected and found numbers, keeping the cells the header still places', async () => {
+    const r = await tsv(`${HEADER}\n${row([TS, 'p', 'd', 'w'])}\n${row([TS, 'p', 'd', 'w', 'e', 'r', 'extra'])}\n${row([TS, 'p', 'd', "'e1", 'r1'])}\n${row([TS])}\n`);
+    expectAccounting(r, 5);
     expect(r.invalid).toEqual([
-      { file: 'decisions.tsv', line: 2, kind: 'trail/tsv-cell-count', error: 'expected 6 tab-separated cells, found 4', raw: `${TS}\tp\td\tw` },
-      { file: 'decisions.tsv', line: 3, kind: 'trail/tsv-cell-count', error: 'expected 6 tab-separated cells, found 7', raw: `${TS}\tp\td\tw\te\tr\textra` },
+      { file: 'decisions.tsv', line: 2, kind: 'trail/tsv-cell-count', error: 'expected 6 tab-separated cells, found 4', raw: `${TS}\tp\td\tw`, fields: { ts: TS, phase: 'p', evidence: 'd', result: 'w' } },
+      { file: 'decisions.tsv', line: 3, kind: 'trail/tsv-cell-count', error: 'expected 6 tab-separated cells, found 7', raw: `${TS}\tp\td\tw\te\tr\textra`, fields: { ts: TS, phase: 'p', evidence: 'r', result: 'extra' } },
+      // One cell short inside the free text (a why left out): evidence and result are read from the row's end.
+      { file: 'decisions.tsv', line: 4, kind: 'trail/tsv-cell-count', error: 'expected 6 tab-separated cells, found 5', raw: `${TS}\tp\td\t'e1\tr1`, fields: { ts: TS, phase: 'p', evidence: 'e1', result: 'r1' } },
+      { file: 'decisions.tsv', line: 5, kind: 'trail/tsv-cell-count', error: 'expected 6 tab-separated cells, found 1', raw: TS },
+    ]);
+  });
+
+  it('reads a header by name and synonym: missing fields blank (said once), extra columns kept', async () => {
+    const r = await tsv(`what\twhy\tevidence\tresult\n${row(['Created GATES.md', 'each gate runnable', 'GATES.md', 'recorded'])}\n${row(['second', 'w', 'src/a.ts', 'done'])}\n`);
+    expectAccounting(r, 3);
+    expect(r.invalid).toEqual([]);
+    expect(r.rows.map((x) => [x.ts, x.phase, x.decision, x.why, x.evidenceText, x.result, x.time])).toEqual([
+      ['', '', 'Created GATES.md', 'each gate runnable', 'GATES.md', 'recorded', null],
+      ['', '', 'second', 'w', 'src/a.ts', 'done', null],
+    ]);
+    expect(r.warnings).toEqual([{ kind: 'trail/tsv-missing-column', line: 1, message: 'decisions.tsv has no ts, phase column (its header: what why evidence result); those fields are blank in every row' }]);
+    const alt = await tsv(`time\tdecision\talternatives\treason\tevidence\n${row([TS, 'use zod', 'ajv; valibot', 'one schema', 'src/a.ts'])}\n`);
+    expect(alt.rows.map((x) => [x.ts, x.decision, x.why, x.evidenceText, x.result, x.extra])).toEqual([[TS, 'use zod', 'one schema', 'src/a.ts', '', { alternatives: 'ajv; valibot' }]]);
+    expect(alt.warnings.map((w) => w.message)).toEqual(['decisions.tsv has no phase, result column (its header: time decision alternatives reason evidence); those fields are blank in every row']);
+  });
+
+  it('reports a file none of whose lines has a row’s shape once: not a pstack trail', async () => {
+    const r = await tsv('# Decisions\n\nWe chose zod.\n');
+    expectAccounting(r, 3);
+    expect(r.invalid.map((i) => [i.line, i.kind])).toEqual([
+      [1, 'trail/not-a-trail'],
+      [2, 'trail/not-a-trail'],
+      [3, 'trail/not-a-trail'],
+    ]);
+    expect(r.warnings).toEqual([
+      { kind: 'trail/not-a-trail', line: 0, message: 'decisions.tsv is not a pstack trail: 3 lines of another shape (no line has 4 or more tab-separated cells, and none is a header); they are kept raw under Invalid records' },
     ]);
   });
 
@@ -430,7 +481,7 @@ describe('readPstackTrail', () => {
     expect(cut.invalid.map((i) => [i.line, i.kind])).toEqual([[2, 'trail/tsv-cell-count']]);
   });
 
-  it('readHeader recognises the six columns case-insensitively and rejects anything less', () => {
+  it('readHeader recognises columns by name and synonym, case-insensitively, and needs decision and evidence', () => {
     expect(readHeader('TS\tPhase\tDecision\tWhy\tEvidence\tResult')).toEqual(
       new Map([
         ['ts', 0],
@@ -441,8 +492,13 @@ describe('readPstackTrail', () => {
         ['result', 5],
       ]),
     );
-    expect(readHeader('ts\tphase\tdecision\twhy\tevidence')).toBeNull();
+    expect(readHeader('Timestamp\tUnit\tdecision\tRationale\tevidence\tresult')).toEqual(readHeader('ts\tphase\tdecision\twhy\tevidence\tresult'));
+    expect(readHeader('ts\tphase\tdecision\twhy\tevidence')?.get('evidence')).toBe(4);
+    // Not a header: no evidence column, too few fields, or cells that are data.
+    expect(readHeader('ts\tphase\tdecision\twhy\tresult')).toBeNull();
+    expect(readHeader('decision\tevidence')).toBeNull();
     expect(readHeader(`${TS}\tp\td\tw\te\tr`)).toBeNull();
+    expect(readHeader('ts\tphase\tdecision\twhy\tsrc/a.ts:12\tresult')).toBeNull();
   });
 
   it('reads every real pstack trail with full accounting and no invalid line', async () => {

@@ -210,17 +210,24 @@ describe('trail/no-start-row', () => {
 describe('trail/bad-timestamp and trail/out-of-time-order', () => {
   it('flags a ts that is not ISO-8601 with a zone', () => {
     const rows = trail({}, { ts: 'yesterday', time: null }, { ts: '2026-03-02T12:00:00', time: null });
-    expect(timestamps.run(input({ rows }))).toEqual([
+    expect(timestamps.run(input({ rows: rows.slice(0, 2) }))).toEqual([
       { layer: 'trail', severity: 'low', kind: 'trail/bad-timestamp', rows: [rows[1]?.id], summary: `row ${rows[1]?.id} has ts “yesterday”, which is not an ISO-8601 time with a zone`, at: [at(2)] },
+    ]);
+    // Several in one file (a whole trail of bare dates) are one flag naming every row.
+    expect(timestamps.run(input({ rows }))).toEqual([
       {
         layer: 'trail',
         severity: 'low',
         kind: 'trail/bad-timestamp',
-        rows: [rows[2]?.id],
-        summary: `row ${rows[2]?.id} has ts “2026-03-02T12:00:00”, which is not an ISO-8601 time with a zone`,
-        at: [at(3)],
+        rows: [rows[1]?.id, rows[2]?.id],
+        summary: `2 rows of decisions.jsonl have a ts that is not an ISO-8601 time with a zone (first: row ${rows[1]?.id} at line 2, “yesterday”)`,
+        at: [at(2), at(3)],
       },
     ]);
+  });
+
+  it('does not flag a blank ts (a header without a ts column is reported once, by trail/tsv-missing-column)', () => {
+    expect(timestamps.run(input({ rows: trail({ ts: '', time: null }) }))).toEqual([]);
   });
 
   it('flags one row earlier than a row above it', () => {
@@ -307,7 +314,9 @@ describe('evidence/* faults', () => {
     ['evidence/path-not-found', 'high'],
     ['evidence/line-out-of-range', 'high'],
     ['evidence/path-outside-repository', 'high'],
-    ['evidence/rubric-criterion-missing', 'medium'],
+    // A pointer that was checked and does not resolve is high wherever it stands (docs/checks.md, "The severity rule").
+    ['evidence/rubric-criterion-missing', 'high'],
+    ['evidence/unsafe-url', 'high'],
     ['evidence/prose', 'medium'],
   ])('%s is a %s flag naming the row, its decision, the pointer and the reason', (fault, severity) => {
     const rows = trail({}, { id: 'abcd1234', decision: 'Keep the legacy line counter', evidence: [p('src/parser.ts:999', fault, 'the reason')] });
@@ -316,7 +325,14 @@ describe('evidence/* faults', () => {
     ]);
   });
 
-  it('has exactly the nine documented evidence kinds', () => {
+  it('raises the same flags, with the same severity, for the evidence of a malformed row', () => {
+    const invalid = [{ file: 'decisions.tsv', line: 7, kind: 'trail/tsv-cell-count', error: 'expected 6 tab-separated cells, found 5', raw: 'x', fields: { evidence: 'deadbee1' }, evidence: [p('deadbee1', 'evidence/commit-not-found', 'no commit deadbee1 in repo')] }];
+    expect(unresolvedEvidence.run(input({ invalid }))).toEqual([
+      { layer: 'evidence', severity: 'high', kind: 'evidence/commit-not-found', rows: [], summary: 'invalid record decisions.tsv:7 — deadbee1: no commit deadbee1 in repo', at: [{ file: 'decisions.tsv', line: 7 }] },
+    ]);
+  });
+
+  it('has exactly the ten documented evidence kinds', () => {
     expect(EVIDENCE_KINDS.map((k) => k.kind)).toEqual([
       'evidence/commit-not-found',
       'evidence/commit-ambiguous',
@@ -324,6 +340,7 @@ describe('evidence/* faults', () => {
       'evidence/path-not-found',
       'evidence/line-out-of-range',
       'evidence/path-outside-repository',
+      'evidence/unsafe-url',
       'evidence/rubric-criterion-missing',
       'evidence/prose',
       'evidence/self-citation',
@@ -381,7 +398,7 @@ describe('runChecks', () => {
     const broken = { ...trail({})[0], evidence: undefined } as unknown as TrailRow;
     const flags = runChecks(input({ rows: [broken] }));
     expect(flags.filter((f) => f.kind === 'trailbook/check-failed')).toEqual([
-      { layer: 'trail', severity: 'low', kind: 'trailbook/check-failed', rows: [], summary: 'check evidence/unresolved failed: row.evidence is not iterable', at: [] },
+      { layer: 'trail', severity: 'low', kind: 'trailbook/check-failed', rows: [], summary: 'check evidence/unresolved failed: pointers is not iterable', at: [] },
       { layer: 'trail', severity: 'low', kind: 'trailbook/check-failed', rows: [], summary: "check evidence/not-landed failed: Cannot read properties of undefined (reading 'filter')", at: [] },
     ]);
   });

@@ -503,7 +503,7 @@ describe('resolvePointer', () => {
     it.each([
       ['https://github.com/example/app/pull/7', 'url', 'URL recorded, not fetched', { type: 'url', href: 'https://github.com/example/app/pull/7' }],
       ['http://example.com/x', 'url', 'URL recorded, not fetched', { type: 'url', href: 'http://example.com/x' }],
-      ['javascript:alert(1)', 'url', 'only http(s) URLs are links; recorded as text', undefined],
+      ['mailto:ada@example.com', 'url', 'only http(s) URLs are links; recorded as text', undefined],
       ['npm test', 'command', 'a command is not evidence of its result', undefined],
       ['/tmp/arena/candidate-1/design.md', 'ephemeral', 'absolute path outside the repository; gone after the run', undefined],
       ['PR 225', 'reference', 'reference recorded, not checked', undefined],
@@ -511,6 +511,20 @@ describe('resolvePointer', () => {
     ])('%s (%s) is INCONCLUSIVE: %s', async (cell, kind, reason, target) => {
       expect(await one(cell, withRepo())).toEqual({ raw: cell, kind, status: 'INCONCLUSIVE', reason, ...(target ? { target } : {}) });
     });
+
+    it.each(['javascript:alert(1)', 'JavaScript:alert(document.cookie)', 'data:text/html,<script>x</script>', 'vbscript:msgbox(1)', 'file:///etc/passwd'])(
+      'a script or data URL %s is never a pointer: NOT_VERIFIED evidence/unsafe-url, not linked',
+      async (cell) => {
+        const scheme = (cell.split(':')[0] as string).toLowerCase();
+        expect(await one(cell, withRepo())).toEqual({
+          raw: cell,
+          kind: 'url',
+          status: 'NOT_VERIFIED',
+          reason: `a ${scheme}: URL runs or embeds content instead of pointing at evidence; it is never a pointer (not linked, not fetched)`,
+          fault: 'evidence/unsafe-url',
+        });
+      },
+    );
 
     it('prose is NOT_VERIFIED evidence/prose', async () => {
       expect(await one('checked it manually, looks fine', withRepo())).toEqual({

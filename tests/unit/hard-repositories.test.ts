@@ -349,6 +349,9 @@ describe('alternates and partial clones', () => {
     expect(status).toBe('INCONCLUSIVE');
     expect(reason).toMatch(/^cannot read blob [0-9a-f]{12}: /);
     expect(await one(repo, c2, c1)).toEqual(['VERIFIED', `commit ${c1.slice(0, 7)} exists: “first: files”`]);
+    // A partial clone lacks blobs, never commits: a commit it does not have does not exist (issue 13, item 3).
+    expect(await one(repo, c2, '0123456789abcdef0123456789abcdef01234567')).toEqual(['NOT_VERIFIED', 'no commit 0123456789abcdef0123456789abcdef01234567 in repo']);
+    expect(await repo.incompleteness(true)).toBe(null);
   });
 });
 

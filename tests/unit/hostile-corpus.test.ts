@@ -9,7 +9,8 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { makeHostileCorpus, SECRET, type HostileManifest } from '../../scripts/make-hostile-corpus.ts';
+import { makeHostileCorpus, QUADRATIC_CHARS, SECRET, type HostileManifest } from '../../scripts/make-hostile-corpus.ts';
+import { MAX_POINTERS_PER_CELL } from '../../src/lib/evidence/classify.ts';
 import { analyseArchive } from '../../src/lib/archive/analyse-archive.ts';
 import type { ProjectModel, SourceFile } from '../../src/lib/model/types.ts';
 import { invalidCount } from '../../src/lib/bounds/kind-bounds.ts';
@@ -297,8 +298,8 @@ describe('evidence that tries to leave the repository tree or the project folder
     'src/./../../../../outside/secret.txt#L1-L2': 'path NOT_VERIFIED src/./../../../../outside/secret.txt leaves the repository tree',
     '/etc/passwd': 'ephemeral INCONCLUSIVE absolute path outside the repository; gone after the run',
     '/etc/hostname:1': 'ephemeral INCONCLUSIVE absolute path outside the repository; gone after the run',
-    '~/secret.txt': 'path NOT_VERIFIED ~/secret.txt not found at landed head',
-    'file:///etc/passwd': 'url INCONCLUSIVE only http(s) URLs are links; recorded as text',
+    '~/secret.txt': 'ephemeral INCONCLUSIVE absolute path outside the repository; gone after the run',
+    'file:///etc/passwd': 'url NOT_VERIFIED a file: URL runs or embeds content instead of pointing at evidence; it is never a pointer (not linked, not fetched)',
     '.git/config': 'path NOT_VERIFIED .git/config is inside a .git folder, which is never read: not evidence',
     '.git/HEAD': 'path NOT_VERIFIED .git/HEAD not found at landed head',
     '.GIT/config': 'path NOT_VERIFIED .GIT/config not found at landed head',
@@ -308,9 +309,10 @@ describe('evidence that tries to leave the repository tree or the project folder
     'link-to-secret.txt:1': 'path INCONCLUSIVE link-to-secret.txt exists but its lines cannot be checked: a symbolic link in the repository (not followed)',
     'vendor/sub': 'path INCONCLUSIVE vendor/sub is inside a submodule; its content is in another repository',
     'vendor/sub/secret.txt': 'path INCONCLUSIVE vendor/sub/secret.txt is inside a submodule; its content is in another repository',
-    'javascript:alert("xss-evidence")': 'url INCONCLUSIVE only http(s) URLs are links; recorded as text',
-    'data:text/html,<script>alert("xss-evidence-data")</script>': 'url INCONCLUSIVE only http(s) URLs are links; recorded as text',
-    'vbscript:msgbox(1)': 'url INCONCLUSIVE only http(s) URLs are links; recorded as text',
+    // Script and data URLs are never pointers (issue 13, item 4): flagged, so `--fail-on high` catches them.
+    'javascript:alert("xss-evidence")': 'url NOT_VERIFIED a javascript: URL runs or embeds content instead of pointing at evidence; it is never a pointer (not linked, not fetched)',
+    'data:text/html,<script>alert("xss-evidence-data")</script>': 'url NOT_VERIFIED a data: URL runs or embeds content instead of pointing at evidence; it is never a pointer (not linked, not fetched)',
+    'vbscript:msgbox(1)': 'url NOT_VERIFIED a vbscript: URL runs or embeds content instead of pointing at evidence; it is never a pointer (not linked, not fetched)',
     '//evil.example/x': 'ephemeral INCONCLUSIVE absolute path outside the repository; gone after the run',
     '....//....//outside/secret.txt': 'path NOT_VERIFIED ..../..../outside/secret.txt not found at landed head',
     '.../.../outside/secret.txt': 'path NOT_VERIFIED .../.../outside/secret.txt not found at landed head',
@@ -443,5 +445,46 @@ describe('issue 14: git data and .git reached through links, amplification, back
     const [ok, broken] = evidence(only('hard/mid-pack'));
     expect(ok).toBe('ok.txt:1 VERIFIED line 1 of 1 exists at landed head');
     expect(broken).toMatch(/^broken\.txt:1 INCONCLUSIVE cannot read blob [0-9a-f]{12}: Invalid compressed buffer: incorrect data check$/);
+  });
+});
+
+// --- text that takes long to read (issue 14, item 3) ---------------------------
+
+describe('evidence cells built to take quadratic time (slow-text/)', () => {
+  it('classifies each with the exact outcome: prose is flagged, a flood of pointers stops at the cap and says so', () => {
+    const [model] = byRoot('slow-text');
+    const m = model as ProjectModel;
+    const summary = m.rows.map((r) => {
+      const counts: Record<string, number> = {};
+      for (const p of r.evidence) counts[`${p.kind} ${p.status}`] = (counts[`${p.kind} ${p.status}`] ?? 0) + 1;
+      return [r.line, counts];
+    });
+    const prose = { 'prose NOT_VERIFIED': 1 };
+    const flood = (kind: string) => ({ [`${kind} INCONCLUSIVE`]: MAX_POINTERS_PER_CELL, 'prose INCONCLUSIVE': 1 });
+    expect(summary).toEqual([
+      [2, prose], // '.' × n, then x
+      [3, prose], // ')' × n
+      [4, prose], // ',' × n
+      [5, prose], // ':' × n
+      [6, prose], // one word
+      [7, prose], // 'a.' × n
+      [8, prose], // '(' × n
+      [9, prose], // "'a " × n
+      [10, prose], // '1,' × n
+      [11, prose], // src/a.ts:1:1:… (one word longer than any pointer)
+      [12, prose], // ' and ' × n
+      [13, flood('path')],
+      [14, flood('command')],
+      [15, flood('commit')], // one "command" longer than any command: its SHAs are still read
+      [16, flood('reference')], // delegate ids, not commits
+      [17, prose], // 'a/' × n (a path longer than any path)
+      [18, prose], // ' ' × n, then x
+    ]);
+    expect(m.rows.every((r) => r.bytes > QUADRATIC_CHARS)).toBe(true);
+    expect(m.rows[12]?.evidence.at(-1)).toEqual({ raw: `… more than ${MAX_POINTERS_PER_CELL} pointers`, kind: 'prose', status: 'INCONCLUSIVE', reason: 'the cell holds more pointers than are read; the rest is shown as written, not checked' });
+    // Each row is over 4 KiB: the writer would have refused it; the prose cells are flagged once per row.
+    const kinds: Record<string, number> = {};
+    for (const f of m.flags) kinds[`${f.severity}:${f.kind}`] = (kinds[`${f.severity}:${f.kind}`] ?? 0) + 1;
+    expect(kinds).toEqual({ 'medium:trail/row-too-large': 17, 'medium:evidence/prose': 13 });
   });
 });

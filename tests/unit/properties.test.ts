@@ -244,8 +244,8 @@ describe('classifyEvidence', () => {
         for (const p of pointers) {
           expect(KINDS.has(p.kind)).toBe(true);
           expect(p.raw.trim()).not.toBe('');
-          // Separators split pointers; only a cell of nothing but separators is one prose pointer.
-          if (p.kind !== 'prose' || /[^\s;]/u.test(cell)) expect(p.raw).not.toMatch(/[;\n]/);
+          // Separators split pointers (outside quotes and brackets); only a cell of nothing but separators is one prose pointer.
+          if ((p.kind !== 'prose' || /[^\s;]/u.test(cell)) && !/["'`()[\]{}]/.test(cell)) expect(p.raw).not.toMatch(/[;\n]/);
           if (p.kind === 'commit') expect(p.hex).toMatch(/^[0-9a-f]{4,40}$/);
           if (p.from !== undefined) expect(p.to).toBeGreaterThanOrEqual(0);
           if (p.kind === 'url') expect(p.href).toBe(p.raw);

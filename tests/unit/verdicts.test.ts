@@ -5,6 +5,10 @@
  */
 import { criterionEvidenceNotVerified } from '../../src/lib/checks/verdict/criterion-evidence-not-verified.ts';
 import { passWithoutCriteria } from '../../src/lib/checks/verdict/pass-without-criteria.ts';
+import { criterionDescribed } from '../../src/lib/checks/verdict/criterion-described.ts';
+import { asDescribedChecks } from '../../src/lib/verdicts/described-check.ts';
+import { classifyEvidence } from '../../src/lib/evidence/classify.ts';
+import { resolveEvidence } from '../../src/lib/evidence/resolve.ts';
 import { mkdtemp, mkdir, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -355,6 +359,27 @@ describe('verdict checks', () => {
     ]);
     expect(flagsOf(passWithoutCriteria, model({ qa: [qaOf('PASS', [])] }))).toEqual([{ kind: 'verdict/pass-without-criteria', severity: 'medium', summary: 'qa gate of T-1 says PASS with no criteria recorded: nothing shows what the gate covered', at: [{ file: 'qa/T-1.json', line: 1 }] }]);
     expect(flagsOf(passWithoutCriteria, model({ qa: [qaOf('FAIL', [])] }))).toEqual([]);
+  });
+
+  it('a described check is not checkable, with a low notice; a pointer that does not resolve beside it keeps its high flag (issue 13, item 5)', async () => {
+    const ctx = { repository: null, repositoryName: 'no repository', head: null, problem: 'no repository', artifacts: new ArtifactFolder(tmpdir()) };
+    const described = asDescribedChecks(await resolveEvidence(classifyEvidence('staging run 2026-04-02'), ctx));
+    expect(described).toEqual([{ raw: 'staging run 2026-04-02', kind: 'prose', status: 'INCONCLUSIVE', reason: 'a description of the check, not a pointer: not checkable' }]);
+    const gate = qaOf('PASS', [crit('J-1', 'VERIFIED'), crit('J-2', 'VERIFIED'), crit('J-3', 'VERIFIED')]);
+    const [j1, j2, j3] = gate.criteria as [QaCriterion, QaCriterion, QaCriterion];
+    j1.evidence = described;
+    j1.evidenceText = 'staging run 2026-04-02';
+    // A description beside a pointer that resolves: nothing to say.
+    j2.evidence = [...described, { raw: 'src/a.ts', kind: 'path', status: 'VERIFIED', reason: 'file exists' }];
+    // A description beside a fake SHA: the SHA's fault stays, and so does the high flag.
+    j3.evidence = [...described, { raw: 'deadbee1', kind: 'commit', status: 'NOT_VERIFIED', reason: 'no commit deadbee1', fault: 'evidence/commit-not-found' }];
+    expect(flagsOf(criterionDescribed, model({ qa: [gate] }))).toEqual([
+      { kind: 'verdict/criterion-described', severity: 'low', summary: 'qa gate of T-1: criterion J-1 “text J-1” is recorded VERIFIED on a description of the check (“staging run 2026-04-02”): not checkable', at: [{ file: 'qa/T-1.json', line: 7 }] },
+    ]);
+    expect(flagsOf(criterionEvidenceNotVerified, model({ qa: [gate] })).map((f) => [f.kind, f.severity, f.summary])).toEqual([
+      ['verdict/criterion-evidence-not-verified', 'high', 'qa gate of T-1: criterion J-3 “text J-3” is recorded VERIFIED but rests on evidence that does not resolve: “deadbee1” (no commit deadbee1)'],
+    ]);
+    expect(structuredSupport('PASS', gate.criteria)).toEqual({ supported: false, reason: 'PASS is not supported: 1 criterion recorded VERIFIED without evidence that resolves (J-3)' });
   });
 
   it('verdict/pass-contradicts-rubric: babysit text only', () => {

@@ -111,7 +111,7 @@ export async function runBuild(dirs: string[], options: BuildOptions, out: Outpu
   out.info(`Trailbook: reading ${roots.map(fromCwd).join(', ')}`);
   const times = stageTimes();
   const run = `${process.pid}-${Date.now().toString(36)}`;
-  const archive = await analyseArchive({ roots, cacheDir, onEvent: archiveProgress(out), times, run, bdExport: settings.bdExport, ...(settings.accept ? { accept: settings.accept } : {}) });
+  const archive = await analyseArchive({ roots, cacheDir, onEvent: archiveProgress(out), times, run, repositoryRules: settings.repositories, bdExport: settings.bdExport, ...(settings.accept ? { accept: settings.accept } : {}) });
   const t = totals(archive.projects);
   printFound(out, t, archive.projects);
   const history = await timed(times, 'history', () => recordHistory(options, outDir, cacheDir, archive.projects, run, out));

@@ -91,6 +91,7 @@ export async function runCheck(dirs: string[], options: CheckOptions, out: Outpu
   const result = await analyseArchive({
     roots,
     cacheDir: null,
+    repositoryRules: settings.repositories,
     bdExport: settings.bdExport,
     ...(settings.accept ? { accept: settings.accept } : {}),
     ...(progress ? { onEvent: progress } : {}),

@@ -5,6 +5,7 @@
  */
 import type { EvidencePointer, TrailRow } from '../../lib/model/types.ts';
 import { evidenceWord, resultTone } from '../../lib/site/words.ts';
+import { evidenceTree } from '../../lib/projections/evidence-tree.ts';
 import { fileKey, safeHref, urls } from '../../lib/site/urls.ts';
 import { shortDigest } from '../../lib/text/hash.ts';
 import { html, type SafeHtml } from './html.ts';
@@ -57,9 +58,13 @@ export function forgeHref(p: EvidencePointer, forge: BoundForge | null | undefin
   return null;
 }
 
-/** One row's evidence list. */
+/** One row's evidence list: the pointers found inside a command listed under it. */
 export function evidenceHtml(pointers: readonly EvidencePointer[], ctx: Pick<RowContext, 'base' | 'projectId' | 'repoId' | 'forge'>): SafeHtml {
-  return html`<ul class="evidence">${pointers.map((p) => {
+  return html`<ul class="evidence">${evidenceTree(pointers).map((node) => evidenceItemHtml(node.pointer, ctx, node.parts.length > 0 ? html`<ul class="evidence evidence-within">${node.parts.map((p) => evidenceItemHtml(p, ctx, ''))}</ul>` : ''))}</ul>`;
+}
+
+function evidenceItemHtml(p: EvidencePointer, ctx: Pick<RowContext, 'base' | 'projectId' | 'repoId' | 'forge'>, parts: SafeHtml | ''): SafeHtml {
+  {
     const word = evidenceWord(p.status);
     const href = evidenceHref(p, ctx);
     const code = html`<code>${p.raw}</code>`;
@@ -68,8 +73,8 @@ export function evidenceHtml(pointers: readonly EvidencePointer[], ctx: Pick<Row
       : html`<code class="evidence-pointer">${p.raw}</code>`;
     const onForge = forgeHref(p, ctx.forge);
     const forgeLink = onForge && ctx.forge ? html` <a class="forge-link" href="${onForge}" rel="noopener noreferrer">view on ${ctx.forge.name}</a>` : '';
-    return html`<li class="evidence-item evidence-${word.tone}" data-status="${p.status}">${pointer}${forgeLink}${p.note ? html` <span class="evidence-note">${p.note}</span>` : ''} <span class="evidence-kind">${p.kind}</span> ${statusHtml(word.tone, word.label, word.icon)} <span class="evidence-reason">${p.reason}</span></li>`;
-  })}</ul>`;
+    return html`<li class="evidence-item evidence-${word.tone}" data-status="${p.status}">${pointer}${forgeLink}${p.note ? html` <span class="evidence-note">${p.note}</span>` : ''} <span class="evidence-kind">${p.kind}</span> ${statusHtml(word.tone, word.label, word.icon)} <span class="evidence-reason">${p.reason}</span>${parts}</li>`;
+  }
 }
 
 /** Texts longer than this many characters are folded: a 4 KiB `why` would fill the screen. */
@@ -104,5 +109,5 @@ export function decisionRowHtml(row: TrailRow, ctx: RowContext): SafeHtml {
         })}</dd>`
       : '';
   const flags = ctx.flagsOf?.(row) ?? [];
-  return html`<article class="row${flags.length > 0 ? ' row-flagged' : ''}" id="${row.anchor}" data-result="${row.resultClass}"${flags.length > 0 ? html` data-flags="${String(flags.length)}"` : ''}><header class="row-head"><h3 class="row-decision"><a class="permalink" href="#${row.anchor}" aria-label="Permalink to row ${row.id}">#</a> ${row.decision}</h3>${statusHtml(resultTone(row.resultClass), `result: ${row.result}`)}</header>${rowFlagsHtml(flags)}<dl class="row-fields"><dt>Why</dt><dd class="row-why">${longText(row.why)}</dd><dt>Evidence</dt><dd>${evidenceHtml(row.evidence, ctx)}</dd><dt>Meta</dt><dd class="row-meta"><span>id <code>${row.id}</code></span> <span>phase <strong>${row.phase}</strong></span>${row.actor ? html` <span>actor ${row.actor}</span>` : ''}${row.ticket ? html` <span>ticket ${row.ticket}</span>` : ''} <span><time${row.time === null ? '' : html` datetime="${new Date(row.time).toISOString()}"`}>${row.ts}</time></span> <span>${row.file}:${row.line}</span></dd>${supersedes}${supersededBy}${extras ? html`<dt>Other fields</dt><dd><code class="raw">${JSON.stringify(row.extra)}</code></dd>` : ''}</dl></article>`;
+  return html`<article class="row${flags.length > 0 ? ' row-flagged' : ''}" id="${row.anchor}" data-result="${row.resultClass}"${flags.length > 0 ? html` data-flags="${String(flags.length)}"` : ''}><header class="row-head"><h3 class="row-decision"><a class="permalink" href="#${row.anchor}" aria-label="Permalink to row ${row.id}">#</a> ${row.decision}</h3>${statusHtml(resultTone(row.resultClass), `result: ${row.result}`)}</header>${rowFlagsHtml(flags)}<dl class="row-fields"><dt>Why</dt><dd class="row-why">${longText(row.why)}</dd><dt>Evidence</dt><dd>${evidenceHtml(row.evidence, ctx)}</dd><dt>Meta</dt><dd class="row-meta"><span>id <code>${row.id}</code></span>${row.phase ? html` <span>phase <strong>${row.phase}</strong></span>` : ''}${row.actor ? html` <span>actor ${row.actor}</span>` : ''}${row.ticket ? html` <span>ticket ${row.ticket}</span>` : ''}${row.ts ? html` <span><time${row.time === null ? '' : html` datetime="${new Date(row.time).toISOString()}"`}>${row.ts}</time></span>` : ''} <span>${row.file}:${row.line}</span></dd>${supersedes}${supersededBy}${extras ? html`<dt>Other fields</dt><dd><code class="raw">${JSON.stringify(row.extra)}</code></dd>` : ''}</dl></article>`;
 }

@@ -59,9 +59,11 @@ footer { border-top: 1px solid var(--line); margin-top: 3rem; padding-top: 1rem;
 .evidence-note { font-style: italic; overflow-wrap: anywhere; }
 .evidence-kind { font-size: 0.8rem; color: var(--muted); text-transform: uppercase; letter-spacing: 0.03em; }
 .evidence-reason { font-size: 0.88rem; color: var(--muted); overflow-wrap: anywhere; }
+.evidence-within { flex-basis: 100%; box-sizing: border-box; min-width: 0; padding-left: 1.2em; border-left: 2px solid var(--line); }
+.invalid-fields { display: grid; grid-template-columns: max-content 1fr; gap: 0.25em 1em; margin: 0.4em 0 0; }
 .superseded { margin-top: 1rem; border-top: 1px dashed var(--line); padding-top: 0.5rem; }
 .superseded summary { cursor: pointer; color: var(--muted); }
 pre.raw { background: var(--panel); padding: 0.6em; border-radius: var(--radius); white-space: pre-wrap; overflow-wrap: anywhere; }
-@media (max-width: 40rem) { .facts, .row-fields { grid-template-columns: 1fr; } }
+@media (max-width: 40rem) { .facts, .row-fields { grid-template-columns: minmax(0, 1fr); } .status { white-space: normal; overflow-wrap: anywhere; } }
 @media print { .skip-link, .toc { display: none; } a { color: inherit; } }
 `;

@@ -8,7 +8,8 @@
  * URL is configured; otherwise pointers are shown as text.
  */
 import { createHash } from 'node:crypto';
-import type { EvidencePointer, Flag, ProjectModel, TrailRow } from '../../lib/model/types.ts';
+import type { EvidencePointer, Flag, InvalidRecord, ProjectModel, TrailRow } from '../../lib/model/types.ts';
+import { evidenceTree } from '../../lib/projections/evidence-tree.ts';
 import { checkFirst, checkFirstGroups } from '../../lib/projections/check-first.ts';
 import { flagsByRow } from '../../lib/projections/flags.ts';
 import { layerTotal } from '../../lib/projections/counts.ts';
@@ -111,13 +112,16 @@ function attentionSection(model: ProjectModel): SafeHtml {
 
 function evidenceList(pointers: readonly EvidencePointer[], model: ProjectModel, ctx: ExportRecapContext): SafeHtml {
   if (pointers.length === 0) return html`<span class="none">no evidence pointer</span>`;
-  return html`<ul class="evidence">${pointers.map((p) => {
+  const item = (p: EvidencePointer, parts: EvidencePointer[]): SafeHtml => {
     const w = evidenceWord(p.status);
     const href = p.target?.type === 'url' || ctx.root !== null ? evidenceHref(p, { base: ctx.root ?? '/', projectId: model.id, repoId: model.repository.id }) : null;
     const code = html`<code>${p.raw}</code>`;
     const pointer = href ? html`<a class="evidence-pointer" href="${href}" rel="noopener noreferrer nofollow">${code}</a>` : html`<span class="evidence-pointer">${code}</span>`;
-    return html`<li class="evidence-item" data-status="${p.status}">${pointer}${p.note ? html` <span class="evidence-note">${p.note}</span>` : ''} <span class="evidence-kind">${p.kind}</span> ${statusHtml(w.tone, w.label, w.icon)} <span class="evidence-reason">${p.reason}</span></li>`;
-  })}</ul>`;
+    const inner = parts.length > 0 ? html`<ul class="evidence evidence-within">${parts.map((q) => item(q, []))}</ul>` : '';
+    return html`<li class="evidence-item" data-status="${p.status}">${pointer}${p.note ? html` <span class="evidence-note">${p.note}</span>` : ''} <span class="evidence-kind">${p.kind}</span> ${statusHtml(w.tone, w.label, w.icon)} <span class="evidence-reason">${p.reason}</span>${inner}</li>`;
+  };
+  // The pointers found inside a command are listed under it.
+  return html`<ul class="evidence">${evidenceTree(pointers).map((node) => item(node.pointer, node.parts))}</ul>`;
 }
 
 function rowHtml(row: TrailRow, model: ProjectModel, ctx: ExportRecapContext, anchorById: Map<string, string>): SafeHtml {
@@ -125,7 +129,7 @@ function rowHtml(row: TrailRow, model: ProjectModel, ctx: ExportRecapContext, an
     const a = anchorById.get(id);
     return a ? html`<a href="#${a}"><code>${id}</code></a>` : html`<code>${id}</code>`;
   };
-  return html`<article class="row" id="${row.anchor}" data-result="${row.resultClass}"><header class="row-head"><h3 class="row-decision"><a class="permalink" href="#${row.anchor}" aria-label="Permalink to row ${row.id}">#</a> ${row.decision}</h3>${statusHtml(resultTone(row.resultClass), `result: ${row.result}`)}</header><dl class="row-fields"><dt>Why</dt><dd class="row-why">${row.why}</dd><dt>Evidence</dt><dd>${evidenceList(row.evidence, model, ctx)}</dd><dt>Meta</dt><dd class="row-meta"><span>id <code>${row.id}</code></span> <span>phase <strong>${row.phase}</strong></span>${row.actor ? html` <span>actor ${row.actor}</span>` : ''}${row.ticket ? html` <span>ticket ${row.ticket}</span>` : ''} <span><time${row.time === null ? '' : html` datetime="${new Date(row.time).toISOString()}"`}>${row.ts}</time></span> <span>${row.file}:${row.line}</span></dd>${row.supersedes !== undefined ? html`<dt>Supersedes</dt><dd>${ref(row.supersedes)}</dd>` : ''}${row.supersededBy.length > 0 ? html`<dt>Superseded by</dt><dd>${join(row.supersededBy.map(ref), ' ')}</dd>` : ''}</dl></article>`;
+  return html`<article class="row" id="${row.anchor}" data-result="${row.resultClass}"><header class="row-head"><h3 class="row-decision"><a class="permalink" href="#${row.anchor}" aria-label="Permalink to row ${row.id}">#</a> ${row.decision}</h3>${statusHtml(resultTone(row.resultClass), `result: ${row.result}`)}</header><dl class="row-fields"><dt>Why</dt><dd class="row-why">${row.why}</dd><dt>Evidence</dt><dd>${evidenceList(row.evidence, model, ctx)}</dd><dt>Meta</dt><dd class="row-meta"><span>id <code>${row.id}</code></span>${row.phase ? html` <span>phase <strong>${row.phase}</strong></span>` : ''}${row.actor ? html` <span>actor ${row.actor}</span>` : ''}${row.ticket ? html` <span>ticket ${row.ticket}</span>` : ''}${row.ts ? html` <span><time${row.time === null ? '' : html` datetime="${new Date(row.time).toISOString()}"`}>${row.ts}</time></span>` : ''} <span>${row.file}:${row.line}</span></dd>${row.supersedes !== undefined ? html`<dt>Supersedes</dt><dd>${ref(row.supersedes)}</dd>` : ''}${row.supersededBy.length > 0 ? html`<dt>Superseded by</dt><dd>${join(row.supersededBy.map(ref), ' ')}</dd>` : ''}</dl></article>`;
 }
 
 function decisionsSection(model: ProjectModel, ctx: ExportRecapContext): SafeHtml {
@@ -137,9 +141,11 @@ function decisionsSection(model: ProjectModel, ctx: ExportRecapContext): SafeHtm
   return html`<section aria-labelledby="decisions"><h2 id="decisions">Decisions</h2><p class="meta">${countOf(visible.length, 'row')} in file order${hidden.length > 0 ? `, ${countOf(hidden.length, 'superseded row')} hidden below` : ''}.${model.outOfTimeOrder ? ' File order and time order differ: some rows were written after rows with a later time.' : ''}</p>${model.rows.length === 0 ? html`<p class="none">This project has no decision rows.</p>` : rows(visible)}${hidden.length > 0 ? html`<details class="superseded"><summary>${countOf(hidden.length, 'superseded row')}: a later row replaced each. Show them.</summary>${rows(hidden)}</details>` : ''}</section>`;
 }
 
-function invalidSection(model: ProjectModel): SafeHtml | '' {
+function invalidSection(model: ProjectModel, ctx: ExportRecapContext): SafeHtml | '' {
   if (model.invalid.length === 0) return '';
-  return html`<section aria-labelledby="invalid"><h2 id="invalid">Invalid records</h2><p>${invalidRecordsSentence(model.invalid)}</p><ol class="invalid-list">${model.invalid.map((r) => html`<li data-kind="${r.kind}"><p><strong>${r.file}:${r.line}</strong> <code>${r.kind}</code> — ${r.error}</p>${r.raw !== '' ? html`<pre class="raw"><code>${r.raw}</code></pre>` : ''}</li>`)}</ol></section>`;
+  const fields = (r: InvalidRecord): SafeHtml | '' =>
+    r.fields ? html`<dl class="invalid-fields">${Object.entries(r.fields).map(([k, v]) => html`<dt>${k}</dt><dd>${k === 'evidence' && r.evidence && r.evidence.length > 0 ? evidenceList(r.evidence, model, ctx) : v}</dd>`)}</dl>` : '';
+  return html`<section aria-labelledby="invalid"><h2 id="invalid">Invalid records</h2><p>${invalidRecordsSentence(model.invalid)}</p><ol class="invalid-list">${model.invalid.map((r) => html`<li data-kind="${r.kind}"><p><strong>${r.file}:${r.line}</strong> <code>${r.kind}</code> — ${r.error}</p>${r.raw !== '' ? html`<pre class="raw"><code>${r.raw}</code></pre>` : ''}${fields(r)}</li>`)}</ol></section>`;
 }
 
 /** The whole single-file recap of a project. */
@@ -165,7 +171,7 @@ ${openBlockersSection(model)}
 ${checkFirstSection(model)}
 ${attentionSection(model)}
 ${decisionsSection(model, ctx)}
-${invalidSection(model)}
+${invalidSection(model, ctx)}
 </main>
 <footer><p>Exported by Trailbook. Evidence was checked when the archive was built, against the project's repository; nothing here was fetched from the network.</p></footer>
 </body>

@@ -11,7 +11,7 @@ import type { Confinement } from '../fs/confined.ts';
 import { BoundedInvalid } from '../bounds/kind-bounds.ts';
 import { capRaw, nulMessage, readLines, tooLongMessage, type PhysicalLine } from '../text/lines.ts';
 import { cannotBeJson, describeHazard, jsonHazard } from '../text/json-hazards.ts';
-import { classifyResult, computeRowId, parseTime, type ParsedRow, type TrailFileResult } from './parsed-row.ts';
+import { classifyResult, computeRowId, notATrail, parseTime, type ParsedRow, type TrailFileResult } from './parsed-row.ts';
 
 /** Fields that mark a babysit analytics row (telemetry, not a trail row). */
 const TELEMETRY_MARKERS = ['rationale', 'principle', 'tier', 'skill', 'trigger', 'session'];
@@ -37,27 +37,55 @@ export function parseJsonLine(text: string): { value: unknown } | { error: strin
 }
 
 /**
- * Reads one line of a bbs trail into the accumulating result; an invalid line goes to
- * `invalid` (by default the result's own list; the reader passes a bounded one).
+ * Fields only a decision-trail row (or a babysit analytics row) has; a line with none of them
+ * is of another shape (a routing log's `{ts, route, model}` has a `ts`, but no decision).
  */
-export function readBbsLine(line: PhysicalLine, file: string, out: TrailFileResult, invalid$: { push(record: InvalidRecord): void; keeps?(kind: string): boolean } = out.invalid): void {
-  const invalid = (kind: string, error: string): void => {
+const TRAIL_FIELDS = ['decision', 'why', 'evidence', 'result', 'supersedes', 'phase'];
+
+/** Whether a line that is not JSON names trail fields (a truncated write): a trail row gone bad. */
+const namesTrailFields = (text: string): boolean => TRAIL_FIELDS.some((f) => text.includes(`"${f}"`));
+
+/**
+ * Reads one line of a bbs trail into the accumulating result; an invalid line goes to
+ * `invalid` (by default the result's own list; the reader passes a bounded one). Returns
+ * whether the line has the shape of a trail row: a JSON object with a trail field (valid or
+ * not), a broken line naming trail fields, or a line too long to tell.
+ */
+export function readBbsLine(line: PhysicalLine, file: string, out: TrailFileResult, invalid$: { push(record: InvalidRecord): void; keeps?(kind: string): boolean } = out.invalid): boolean {
+  let shaped = false;
+  const invalid = (kind: string, error: string): boolean => {
     const record: InvalidRecord = { file, line: line.number, kind, error, raw: capRaw(line.text, RAW_TEXT_LIMIT) };
     invalid$.push(record);
     out.source.invalid++;
+    return shaped;
   };
-  if (line.tooLong) return invalid('source/line-too-long', tooLongMessage(line));
-  if (line.nulAt !== undefined) return invalid('source/nul-byte', nulMessage(line));
+  // A line too long to read has a shape nobody can tell: it is not held against the file.
+  if (line.tooLong) {
+    shaped = true;
+    return invalid('source/line-too-long', tooLongMessage(line));
+  }
+  if (line.nulAt !== undefined) {
+    shaped = namesTrailFields(line.text);
+    return invalid('source/nul-byte', nulMessage(line));
+  }
   if (line.encodingError) return invalid('trail/invalid-utf8', `line ${line.number} is ${line.encodingError}`);
   if (line.text.trim() === '') return invalid('trail/blank-line', 'blank line');
   // A line that is only counted (its kind already listed in full) is not described.
-  if (invalid$.keeps?.('trail/not-json') === false && cannotBeJson(line.text)) return invalid('trail/not-json', 'not valid JSON');
+  if (invalid$.keeps?.('trail/not-json') === false && cannotBeJson(line.text)) {
+    shaped = namesTrailFields(line.text);
+    return invalid('trail/not-json', 'not valid JSON');
+  }
   const parsed = parseJsonLine(line.text);
-  if ('error' in parsed) return invalid('trail/not-json', parsed.error);
+  if ('error' in parsed) {
+    shaped = namesTrailFields(line.text);
+    return invalid('trail/not-json', parsed.error);
+  }
+  const value = parsed.value;
+  const isObject = value !== null && typeof value === 'object' && !Array.isArray(value);
+  if (isObject) shaped = TRAIL_FIELDS.some((f) => f in value) || isTelemetry(value as Record<string, unknown>);
   const hazard = jsonHazard(line.text);
   if (hazard) return invalid(`source/${hazard.kind}`, describeHazard(hazard));
-  const value = parsed.value;
-  if (value === null || typeof value !== 'object' || Array.isArray(value)) {
+  if (!isObject) {
     return invalid('trail/not-an-object', `expected a JSON object, got ${value === null ? 'null' : Array.isArray(value) ? 'an array' : typeof value}`);
   }
   const record = value as Record<string, unknown>;
@@ -72,7 +100,7 @@ export function readBbsLine(line: PhysicalLine, file: string, out: TrailFileResu
     };
     out.telemetry.push(telemetry);
     out.source.valid++;
-    return;
+    return true;
   }
   const result = bbsRowSchema.safeParse(record);
   if (!result.success) {
@@ -107,6 +135,7 @@ export function readBbsLine(line: PhysicalLine, file: string, out: TrailFileResu
   if (row.supersedes !== undefined && row.supersedes.trim() !== '') parsedRow.supersedes = row.supersedes.trim();
   out.rows.push(parsedRow);
   out.source.valid++;
+  return true;
 }
 
 /**
@@ -124,11 +153,15 @@ export async function readBbsTrail(absolutePath: string, file: string, bytes: nu
   };
   // At most MAX_PER_KIND invalid lines of one kind are kept, the rest counted (src/lib/bounds/).
   const invalid = new BoundedInvalid();
+  let shaped = 0;
+  let blank = 0;
   for await (const line of readLines(absolutePath, within)) {
     out.source.lines++;
-    readBbsLine(line, file, out, invalid);
+    if (line.text.trim() === '' && !line.tooLong) blank++;
+    if (readBbsLine(line, file, out, invalid)) shaped++;
   }
   out.invalid = invalid.list();
+  if (shaped === 0 && out.source.lines > blank) notATrail(out, file, 'decision trail', `no line is a JSON object with a ${TRAIL_FIELDS.slice(0, -1).join(', ')} or ${TRAIL_FIELDS.at(-1)} field`);
   if (out.rows.length === 0 && out.telemetry.length > 0) out.source.format = 'babysit-telemetry';
   return out;
 }

@@ -41,3 +41,23 @@ export function parseTime(ts: string): number | null {
   const t = Date.parse(ts.trim());
   return Number.isNaN(t) ? null : t;
 }
+
+/**
+ * Reports a record file none of whose lines has the shape of its format once, not line by
+ * line (issue 13, item 8): a `trail/not-a-trail` warning says "not a <format>: N lines of
+ * another shape"; every line stays an invalid record with its raw text (kind
+ * `trail/not-a-trail`, which raises no flag of its own) and the file's other warnings go.
+ *
+ * @param format - The format's name in words (`decision trail`, `pstack trail`).
+ * @param why - What no line has, in words.
+ */
+export function notATrail(out: TrailFileResult, file: string, format: string, why: string): void {
+  for (const record of out.invalid) {
+    record.error = `not a ${format}: ${record.error}`;
+    record.kind = 'trail/not-a-trail';
+    delete record.fields;
+  }
+  const lines = out.source.lines;
+  out.warnings.length = 0;
+  out.warnings.push({ kind: 'trail/not-a-trail', line: 0, message: `${file} is not a ${format}: ${lines} line${lines === 1 ? '' : 's'} of another shape (${why}); ${lines === 1 ? 'it is' : 'they are'} kept raw under Invalid records` });
+}

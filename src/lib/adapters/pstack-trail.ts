@@ -1,38 +1,43 @@
 /**
  * Adapter for a pstack trail: `decisions.tsv` or `.audit/<slug>.tsv` (spec/input.md
- * section 2). Header `ts phase decision why evidence result`; no id, actor, ticket or
- * supersedes column (used when a header names them). Cells may start with `'` (a
+ * section 2). The header is read by name (src/lib/adapters/tsv-header.ts): `ts phase decision
+ * why evidence result` or synonyms, any order, with `id`, `ticket`, `actor` and `supersedes`
+ * used when present and other columns kept as extra fields. A field the header lacks is blank
+ * in every row and reported once for the file. Cells may start with `'` (a
  * spreadsheet-formula guard), which is removed. Rows get the computed id.
+ *
+ * A row with too few or too many cells is an invalid record, but the cells the header can
+ * still place (its evidence and result, when they follow the free text) are kept on it, so its
+ * evidence is checked and shown. A file none of whose lines has the shape of a trail row is
+ * reported once (`trail/not-a-trail`), its lines still counted and kept raw.
  */
 import { pstackRowSchema } from '../schemas/decision-row.ts';
 import { describeIssues } from '../schemas/describe-issues.ts';
-import { RAW_TEXT_LIMIT } from '../model/types.ts';
+import { RAW_TEXT_LIMIT, type InvalidRecord } from '../model/types.ts';
 import type { Confinement } from '../fs/confined.ts';
 import { BoundedInvalid } from '../bounds/kind-bounds.ts';
+import { dict } from '../text/dict.ts';
 import { capRaw, nulMessage, readLines, tooLongMessage, type PhysicalLine } from '../text/lines.ts';
-import { classifyResult, computeRowId, parseTime, type ParsedRow, type TrailFileResult } from './parsed-row.ts';
+import { classifyResult, computeRowId, notATrail, parseTime, type ParsedRow, type TrailFileResult } from './parsed-row.ts';
+import { defaultHeader, placeCells, PSTACK_COLUMNS, readTsvHeader, type PstackField, type TsvField, type TsvHeader } from './tsv-header.ts';
 
-/** The pstack header, in order. */
-export const PSTACK_COLUMNS = ['ts', 'phase', 'decision', 'why', 'evidence', 'result'] as const;
-const OPTIONAL_COLUMNS = ['id', 'ticket', 'actor', 'supersedes'];
+export { PSTACK_COLUMNS } from './tsv-header.ts';
+
+/** Fewest tab-separated cells a line needs to have the shape of a trail row. */
+const ROW_SHAPE_CELLS = 4;
 
 /** Removes the spreadsheet-formula guard: a leading `'` before the text. */
 export function unguardCell(cell: string): string {
   return cell.startsWith("'") ? cell.slice(1) : cell;
 }
 
-/** Column positions by name, from a header line; null when the line is not a header. */
-export function readHeader(text: string): Map<string, number> | null {
-  const names = text.split('\t').map((c) => c.trim().toLowerCase());
-  if (!PSTACK_COLUMNS.every((c) => names.includes(c))) return null;
-  const columns = new Map<string, number>();
-  names.forEach((name, i) => {
-    if (!columns.has(name) && ((PSTACK_COLUMNS as readonly string[]).includes(name) || OPTIONAL_COLUMNS.includes(name))) columns.set(name, i);
-  });
-  return columns;
+/**
+ * Column positions by field, from a header line; null when the line is not a header
+ * (see {@link readTsvHeader}, which also gives the missing and extra columns).
+ */
+export function readHeader(text: string): Map<TsvField, number> | null {
+  return readTsvHeader(text)?.columns ?? null;
 }
-
-const DEFAULT_COLUMNS = new Map<string, number>(PSTACK_COLUMNS.map((c, i) => [c, i]));
 
 /**
  * Reads a pstack trail file. `file` is the display path relative to the project root; `within`,
@@ -46,28 +51,46 @@ export async function readPstackTrail(absolutePath: string, file: string, bytes:
     invalid: [],
     warnings: [],
   };
-  let columns: Map<string, number> | null = null;
-  let width: number = PSTACK_COLUMNS.length;
+  let header: TsvHeader | null = null;
+  let headerFound = false;
+  let rowShaped = 0;
+  let blank = 0;
   // At most MAX_PER_KIND invalid lines of one kind are kept, the rest counted (src/lib/bounds/).
   const bounded = new BoundedInvalid();
-  const invalid = (line: PhysicalLine, kind: string, error: string): void => {
-    bounded.push({ file, line: line.number, kind, error, raw: capRaw(line.text, RAW_TEXT_LIMIT) });
+  const invalid = (line: PhysicalLine, kind: string, error: string, fields?: Record<string, string>): void => {
+    const record: InvalidRecord = { file, line: line.number, kind, error, raw: capRaw(line.text, RAW_TEXT_LIMIT) };
+    if (fields && Object.keys(fields).length > 0) record.fields = fields;
+    bounded.push(record);
     out.source.invalid++;
   };
-  const readRow = (line: PhysicalLine): void => {
-    if (line.text.trim() === '') return invalid(line, 'trail/blank-line', 'blank line');
+  const readRow = (line: PhysicalLine, h: TsvHeader): void => {
+    if (line.text.trim() === '') {
+      blank++;
+      return invalid(line, 'trail/blank-line', 'blank line');
+    }
     const cells = line.text.split('\t');
-    if (cells.length !== width) return invalid(line, 'trail/tsv-cell-count', `expected ${width} tab-separated cells, found ${cells.length}`);
-    const cell = (name: string): string | undefined => {
-      const i = columns?.get(name);
+    if (cells.length >= ROW_SHAPE_CELLS) rowShaped++;
+    if (cells.length !== h.names.length) {
+      // The cells the header can still place are kept, so the row's evidence is checked and shown.
+      const placed = placeCells(h, cells);
+      const fields = placed ? Object.fromEntries(Object.entries(placed).map(([k, v]) => [k, unguardCell((v as string).trim())])) : undefined;
+      return invalid(line, 'trail/tsv-cell-count', `expected ${h.names.length} tab-separated cells, found ${cells.length}`, fields);
+    }
+    const cell = (name: TsvField): string | undefined => {
+      const i = h.columns.get(name);
       return i === undefined ? undefined : unguardCell((cells[i] as string).trim());
     };
+    const present = PSTACK_COLUMNS.filter((c) => h.columns.has(c));
     const candidate = Object.fromEntries(PSTACK_COLUMNS.map((c) => [c, cell(c) ?? '']));
-    const parsed = pstackRowSchema.safeParse(candidate);
+    // A field the header lacks is blank by design (reported once for the file), not missing from the row.
+    const schema = pstackRowSchema.pick(Object.fromEntries(present.map((c) => [c, true])) as Record<PstackField, true>);
+    const parsed = schema.safeParse(candidate);
     if (!parsed.success) return invalid(line, 'trail/missing-field', describeIssues(parsed.error, candidate));
-    const r = parsed.data;
+    const r = candidate as Record<PstackField, string>;
     const ticket = cell('ticket') ?? '';
     const computedId = computeRowId(r.ts, ticket, r.decision);
+    const extra: Record<string, unknown> = dict();
+    for (const column of h.extra) extra[column.name] = unguardCell((cells[column.index] as string).trim());
     const row: ParsedRow = {
       id: cell('id') || computedId,
       computedId,
@@ -86,7 +109,7 @@ export async function readPstackTrail(absolutePath: string, file: string, bytes:
       result: r.result,
       resultClass: classifyResult(r.result),
       bytes: line.bytes,
-      extra: {},
+      extra,
     };
     const supersedes = cell('supersedes');
     if (supersedes) row.supersedes = supersedes;
@@ -96,6 +119,8 @@ export async function readPstackTrail(absolutePath: string, file: string, bytes:
   for await (const line of readLines(absolutePath, within)) {
     out.source.lines++;
     if (line.tooLong) {
+      // Its shape cannot be told: it is not held against the file.
+      rowShaped++;
       invalid(line, 'source/line-too-long', tooLongMessage(line));
       continue;
     }
@@ -107,32 +132,41 @@ export async function readPstackTrail(absolutePath: string, file: string, bytes:
       invalid(line, 'trail/invalid-utf8', `line ${line.number} is ${line.encodingError}`);
       continue;
     }
-    if (columns === null && line.text.trim() === '') {
+    if (header === null && line.text.trim() === '') {
+      blank++;
       invalid(line, 'trail/blank-line', 'blank line');
       continue;
     }
-    if (columns !== null && readHeader(line.text) !== null) {
+    const asHeader = readTsvHeader(line.text);
+    if (header !== null && asHeader !== null) {
       // A header repeated mid-file (two trails appended): a header, not a row.
       out.source.valid++;
       continue;
     }
-    if (columns === null) {
-      const header = readHeader(line.text);
-      if (header) {
-        columns = header;
-        width = line.text.split('\t').length;
+    if (header === null) {
+      if (asHeader) {
+        header = asHeader;
+        headerFound = true;
         out.source.valid++;
+        if (header.missing.length > 0) {
+          out.warnings.push({
+            kind: 'trail/tsv-missing-column',
+            line: line.number,
+            message: `${file} has no ${header.missing.join(', ')} column (its header: ${header.names.join(' ')}); ${header.missing.length === 1 ? 'that field is' : 'those fields are'} blank in every row`,
+          });
+        }
         continue;
       }
-      columns = DEFAULT_COLUMNS;
+      header = defaultHeader();
       out.warnings.push({
         kind: 'trail/tsv-no-header',
         line: line.number,
         message: `${file} has no header line; columns were read as ${PSTACK_COLUMNS.join(', ')}`,
       });
     }
-    readRow(line);
+    readRow(line, header);
   }
   out.invalid = bounded.list();
+  if (!headerFound && rowShaped === 0 && out.source.lines > blank) notATrail(out, file, 'pstack trail', `no line has ${ROW_SHAPE_CELLS} or more tab-separated cells, and none is a header`);
   return out;
 }

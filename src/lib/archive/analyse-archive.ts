@@ -16,6 +16,7 @@ import { summarise, type ProjectSummary } from './summary.ts';
 import type { GitRepository } from '../git/repository.ts';
 import { timed, type StageTimes } from './stage-times.ts';
 import { displayPath } from '../export/display-path.ts';
+import type { RepositoryRule } from '../config/config-schema.ts';
 import type { BdExportOptions } from '../beads/run-export.ts';
 import { projectState } from '../history/project-state.ts';
 import { writeProjectState } from '../history/history-store.ts';
@@ -43,6 +44,8 @@ export interface ArchiveOptions {
   run?: string;
   /** The configuration's include/exclude filter, applied in discovery ({@link DiscoverOptions}). */
   accept?: DiscoverOptions['accept'];
+  /** The configuration's forge rules: a forge URL of a project's own repository in evidence is checked locally. */
+  repositoryRules?: readonly RepositoryRule[];
   /** Run `bd export` for `.beads/` folders without an export (configuration `beads`; off when absent). */
   bdExport?: BdExportOptions;
 }
@@ -76,7 +79,7 @@ export async function analyseArchive(options: ArchiveOptions): Promise<ArchiveRe
   let index = 0;
   for (const project of discovery.projects) {
     const started = performance.now();
-    const prepared = await timed(options.times, 'prepare', () => prepareProject(project, registry));
+    const prepared = await timed(options.times, 'prepare', () => prepareProject(project, registry, options.repositoryRules));
     const digest = await timed(options.times, 'prepare', () => projectDigest(project, code, prepared.repositoryKey, fileHashes, options.bdExport?.run === true));
     let summary = options.cacheDir ? await readSummary(options.cacheDir, project.id) : null;
     const reused = summary !== null && summary.digest === digest;

@@ -37,10 +37,42 @@ export function labelOf(text: string): string {
 export function mentionedLabel(text: string, labels: readonly string[]): string | null {
   let best: { label: string; at: number } | null = null;
   for (const label of labels) {
-    const escaped = label.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-    const re = new RegExp(`(?:^|[^\\p{L}\\p{N}_])(?:candidate\\s+)?\\**${escaped}\\**(?=$|[^\\p{L}\\p{N}_])`, 'u');
-    const m = re.exec(text);
-    if (m && (best === null || m.index < best.at)) best = { label, at: m.index };
+    const at = labelMention(text, label);
+    if (at !== null && (best === null || at < best.at)) best = { label, at };
   }
   return best?.label ?? null;
+}
+
+const WORD_CHAR = /^[\p{L}\p{N}_]$/u;
+const isWordChar = (text: string, at: number): boolean => at >= 0 && at < text.length && WORD_CHAR.test(String.fromCodePoint(text.codePointAt(at) as number));
+const isWordBefore = (text: string, end: number): boolean => {
+  if (end <= 0) return false;
+  const low = text.charCodeAt(end - 1);
+  const start = low >= 0xdc00 && low <= 0xdfff && end >= 2 ? end - 2 : end - 1;
+  return isWordChar(text, start);
+};
+
+/**
+ * Where `label` is first named in `text` as a whole word, optionally in bold and after
+ * `candidate ` (`candidate B`, `**B**`, `B.`): the index of the character before the mention
+ * (0 at the start), or null. Found occurrence by occurrence, in linear time.
+ */
+export function labelMention(text: string, label: string): number | null {
+  if (label === '') return null;
+  for (let i = text.indexOf(label); i !== -1; i = text.indexOf(label, i + 1)) {
+    // Bold marks are not word characters: only the character right after the label bounds it.
+    if (isWordChar(text, i + label.length)) continue;
+    let stars = i;
+    while (stars > 0 && text[stars - 1] === '*') stars--;
+    // `candidate B`: the word and its spaces belong to the mention.
+    let spaces = stars;
+    while (spaces > 0 && /\s/.test(text[spaces - 1] as string)) spaces--;
+    const word = spaces - 'candidate'.length;
+    if (spaces < stars && word >= 0 && text.slice(word, spaces) === 'candidate' && !isWordBefore(text, word)) return Math.max(0, word - 1);
+    if (stars === 0) return 0;
+    if (!isWordBefore(text, stars)) return stars - 1;
+    // `x**B`: the first bold mark is the boundary.
+    if (stars < i) return stars;
+  }
+  return null;
 }

@@ -8,8 +8,13 @@ import type { ArenaRubric, RubricCriterion } from '../model/arena.ts';
 import { renderMarkdown } from '../markdown/render-markdown.ts';
 import { plainCell, tableCells } from '../markdown/tables.ts';
 
-const NUMBERED = /^\s{0,3}\d+[.)]\s+(.+)$/;
+const NUMBERED = /^\s{0,3}\d+[.)]\s+(\S.*)$/;
 const DELIMITER_ROW = /^\s*\|[\s:|-]+\|\s*$/;
+
+/** What a criterion says beyond its name (`Speed — p95 under 1 s` → `p95 under 1 s`); the whole text when it does not start with the name. */
+export function criterionDetail(criterion: { text: string; name: string }): string {
+  return criterion.text.startsWith(criterion.name) ? criterion.text.slice(criterion.name.length).replace(/^\s*[—–:-]\s*/, '') : criterion.text;
+}
 
 /** The short name of a criterion: its bold part, or the text before ` — `, ` – `, `: `. */
 export function criterionName(text: string): string {

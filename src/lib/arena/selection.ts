@@ -5,6 +5,7 @@
  * sanitised markdown").
  */
 import { dict } from '../text/dict.ts';
+import { trimStartChars } from '../text/trim-chars.ts';
 import { isMap, isScalar, isSeq, parseDocument, type Document } from 'yaml';
 import type { ArenaDropped, ArenaGraft, ArenaMatrix, ArenaSection, ArenaSelection } from '../model/arena.ts';
 import type { InvalidRecord } from '../model/types.ts';
@@ -145,10 +146,29 @@ export function matrixOf(table: MarkdownTable): ArenaMatrix {
 
 /** Removes a leading label mention (`B.`, `**B** —`, `Candidate B:`) and returns what remains. */
 function withoutLeadingLabel(text: string, label: string): string {
-  const escaped = label.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-  return text
-    .replace(new RegExp(`^\\s*(?:(?:the\\s+)?pick(?:ed)?\\s*(?:is|:)?\\s*)?(?:candidate\\s+)?\\**${escaped}\\**\\s*[.,:;—–-]?\\s*`, 'i'), '')
-    .trim();
+  const rest = text.trimStart();
+  // `The pick is B.`, `Picked: **B** —`: the lead-in goes with the label, when the label follows it.
+  const lead = /^(?:the\s+)?pick(?:ed)?/i.exec(rest);
+  if (lead) {
+    let after = rest.slice(lead[0].length).trimStart();
+    const verb = /^(?:is|:)/i.exec(after);
+    if (verb) after = after.slice(verb[0].length);
+    const stripped = afterLabel(after.trimStart(), label);
+    if (stripped !== null) return stripped.trim();
+  }
+  return (afterLabel(rest, label) ?? rest).trim();
+}
+
+/** The text after a leading `candidate **B**` and one punctuation mark, or null when it does not start with the label. */
+function afterLabel(text: string, label: string): string | null {
+  let rest = text;
+  const candidate = /^candidate\s+/i.exec(rest);
+  if (candidate) rest = rest.slice(candidate[0].length);
+  rest = trimStartChars(rest, '*');
+  if (label === '' || rest.slice(0, label.length).toLowerCase() !== label.toLowerCase()) return null;
+  rest = trimStartChars(rest.slice(label.length), '*').trimStart();
+  if (/^[.,:;—–-]/.test(rest)) rest = rest.slice(1);
+  return rest.trimStart();
 }
 
 const text = (s: MarkdownSection): string => s.body.join('\n').trim();

@@ -36,6 +36,24 @@ function widen(over: Overflow | undefined, count: number, first: At, last: At): 
 }
 
 /**
+ * The file and line of "the last at FILE:LINE)" in a summary's text, read without a
+ * backtracking pattern (the text quotes file names; tests/unit/regex-linearity.test.ts).
+ */
+function lastAt(error: string): [string, string, string] | null {
+  const at = error.lastIndexOf('the last at ');
+  if (at < 0) return null;
+  const rest = error.slice(at + 'the last at '.length);
+  const digit = (i: number): boolean => rest.charCodeAt(i) >= 48 && rest.charCodeAt(i) <= 57;
+  // Each ')' looks back only over the digits right before it: linear however many there are.
+  for (let close = rest.lastIndexOf(')'); close > 0; close = rest.lastIndexOf(')', close - 1)) {
+    let colon = close - 1;
+    while (colon >= 0 && digit(colon)) colon--;
+    if (colon > 0 && colon < close - 1 && rest[colon] === ':') return [rest.slice(0, close), rest.slice(0, colon), rest.slice(colon + 1, close)];
+  }
+  return null;
+}
+
+/**
  * Invalid records kept while reading, at most {@link MAX_PER_KIND} of each kind; the rest
  * are counted. Memory stays bounded however many lines a file holds. Records that are
  * summaries already (`omitted` set) are merged into the count of their kind.
@@ -53,7 +71,7 @@ export class BoundedInvalid {
   /** Adds one record (or a summary of several). */
   push(record: InvalidRecord): void {
     if (record.omitted !== undefined) {
-      const last = /the last at (.+):(\d+)\)/.exec(record.error);
+      const last = lastAt(record.error);
       this.#over.set(record.kind, widen(this.#over.get(record.kind), record.omitted, record, last ? { file: last[1] as string, line: Number(last[2]) } : record));
       return;
     }

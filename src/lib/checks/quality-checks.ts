@@ -19,6 +19,7 @@ import { invalidVerdict } from './verdict/invalid-verdict.ts';
 import { passWithNotVerified } from './verdict/pass-with-not-verified.ts';
 import { passWithInconclusive } from './verdict/pass-with-inconclusive.ts';
 import { criterionEvidenceNotVerified } from './verdict/criterion-evidence-not-verified.ts';
+import { criterionDescribed } from './verdict/criterion-described.ts';
 import { passWithoutCriteria } from './verdict/pass-without-criteria.ts';
 import { passContradictsRubric } from './verdict/pass-contradicts-rubric.ts';
 import { invalidReview } from './finding/invalid-review.ts';
@@ -52,6 +53,7 @@ export const QUALITY_CHECKS: readonly Check[] = [
   passWithInconclusive,
   passWithoutCriteria,
   criterionEvidenceNotVerified,
+  criterionDescribed,
   passContradictsRubric,
   invalidReview,
   confirmedBelowLevel4,

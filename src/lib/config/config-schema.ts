@@ -34,7 +34,22 @@ const template = (required: string) =>
     .string()
     .refine((t) => isHttpUrl(t.replace(/\{(sha|path|line|number)\}/g, 'x')), { message: 'must be an http:// or https:// URL template' })
     .refine((t) => t.includes(`{${required}}`), { message: `must contain {${required}}` })
-    .refine((t) => !/\{(?!sha\}|path\}|line\}|number\})[^}]*\}/.test(t), { message: 'may only use the placeholders {sha}, {path}, {line} and {number}' });
+    .refine(onlyKnownPlaceholders, { message: 'may only use the placeholders {sha}, {path}, {line} and {number}' });
+
+const PLACEHOLDERS: ReadonlySet<string> = new Set(['sha', 'path', 'line', 'number']);
+
+/**
+ * Whether every `{…}` of a template (from a `{` to the next `}`) is a known placeholder.
+ * Read chunk by chunk between `}`s, in linear time.
+ */
+function onlyKnownPlaceholders(template: string): boolean {
+  const chunks = template.split('}');
+  for (const chunk of chunks.slice(0, -1)) {
+    const open = chunk.indexOf('{');
+    if (open >= 0 && !PLACEHOLDERS.has(chunk.slice(open + 1))) return false;
+  }
+  return true;
+}
 
 /** A glob relative to each input root (`tickets/**`, `*.tmp`, `archive`). */
 const glob = z.string().min(1, { message: 'must not be empty' });

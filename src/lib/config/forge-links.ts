@@ -4,6 +4,7 @@
  * link is an http(s) URL or nothing.
  */
 import { safeHref } from '../site/urls.ts';
+import { trimEndChars } from '../text/trim-chars.ts';
 import { globMatcher } from './glob.ts';
 import type { RepositoryRule } from './config-schema.ts';
 import { styleTemplates, type ForgeTemplates } from './forge-styles.ts';
@@ -36,7 +37,7 @@ export function ruleTemplates(rule: RepositoryRule): ForgeTemplates {
 
 /** Whether a rule's `match` names a repository: its display path or archive id, exactly or as a glob. */
 export function ruleMatches(match: string, repository: ArchiveRepository): boolean {
-  const matches = globMatcher([match.replace(/^\.\//, '').replace(/\/+$/, '')]);
+  const matches = globMatcher([trimEndChars(match.replace(/^\.\//, ''), '/')]);
   return (repository.path !== null && matches(repository.path)) || matches(repository.id);
 }
 
@@ -76,7 +77,12 @@ export interface TemplateValues {
  */
 export function fillTemplate(template: string, values: TemplateValues): string | null {
   let t = template;
-  if (values.line === undefined) t = t.replace(/#[^#]*\{line\}[^#]*$/, '').replace(/\{line\}/g, '');
+  if (values.line === undefined) {
+    // The fragment holding `{line}` goes: the text from the last `#` on, when it names the line.
+    const hash = t.lastIndexOf('#');
+    if (hash >= 0 && t.includes('{line}', hash)) t = t.slice(0, hash);
+    t = t.replace(/\{line\}/g, '');
+  }
   const parts: Record<string, string | null> = {
     sha: values.sha !== undefined && /^[0-9a-f]{4,64}$/i.test(values.sha) ? values.sha : null,
     path: values.path !== undefined && values.path.split('/').every((seg) => seg !== '' && seg !== '.' && seg !== '..') ? values.path.split('/').map(encodeURIComponent).join('/') : null,

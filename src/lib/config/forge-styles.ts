@@ -2,6 +2,7 @@
  * The forge URL styles Trailbook knows (GitHub, GitLab, Gitea/Forgejo): commit, file-at-line
  * and pull-request templates below a repository's web address.
  */
+import { trimEndChars } from '../text/trim-chars.ts';
 
 /** Names of the forge styles, as written in the configuration file. */
 export const FORGE_STYLES = ['github', 'gitlab', 'gitea'] as const;
@@ -26,7 +27,7 @@ const STYLES: Record<ForgeStyle, { name: string; commit: string; file: string; p
 
 /** The templates of a forge style below a repository web address (trailing `/` and `.git` dropped). */
 export function styleTemplates(style: ForgeStyle, url: string): ForgeTemplates {
-  const root = url.replace(/\/+$/, '').replace(/\.git$/, '');
+  const root = trimEndChars(url, '/').replace(/\.git$/, '');
   const s = STYLES[style];
   return { name: s.name, commit: root + s.commit, file: root + s.file, pullRequest: root + s.pullRequest };
 }

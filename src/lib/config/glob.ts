@@ -4,10 +4,11 @@
  * segment, `**` spans any number of segments, `{a,b}` and `[abc]` work as in a shell. A
  * pattern without a `/` matches a file or folder name at any depth (like .gitignore).
  */
+import { trimEndChars } from '../text/trim-chars.ts';
 
 /** The regular expression of one glob. */
 export function globToRegExp(glob: string): RegExp {
-  let pattern = glob.replace(/^\.\//, '').replace(/\/+$/, '');
+  let pattern = trimEndChars(glob.replace(/^\.\//, ''), '/');
   const anchored = pattern.includes('/');
   if (pattern.startsWith('/')) pattern = pattern.slice(1);
   let re = '';

@@ -6,25 +6,15 @@
  * generous: an INCURSION names the overlap, Trailbook only finds the reservations it meets.
  */
 
+import { globMatches } from '../text/glob-match.ts';
+
 /** `./a//b/` → `a/b/` (keeps a trailing `/`, which marks a folder). */
 export function normaliseScope(scope: string): string {
   return scope.trim().replace(/\\/g, '/').replace(/\/{2,}/g, '/').replace(/^(\.\/)+/, '');
 }
 
-function globToRegExp(glob: string): RegExp {
-  let out = '';
-  for (let i = 0; i < glob.length; i++) {
-    const c = glob[i] as string;
-    if (c === '*') {
-      if (glob[i + 1] === '*') {
-        out += '.*';
-        i++;
-      } else out += '[^/]*';
-    } else if (c === '?') out += '[^/]';
-    else out += c.replace(/[.+^${}()|[\]\\]/g, '\\$&');
-  }
-  return new RegExp(`^${out}$`);
-}
+/** Longest scope read as a glob; a longer one is compared as plain text (its work stays bounded). */
+export const MAX_GLOB_SCOPE = 1024;
 
 const literalPrefix = (glob: string): string => glob.split(/[*?]/)[0] ?? '';
 
@@ -33,7 +23,8 @@ export function scopeCovers(pattern: string, path: string): boolean {
   const p = normaliseScope(pattern);
   const q = normaliseScope(path);
   if (p === q) return true;
-  if (/[*?]/.test(p)) return globToRegExp(p).test(q) || globToRegExp(`${p}/**`).test(q);
+  if (/[*?]/.test(p) && p.length <= MAX_GLOB_SCOPE) return globMatches(p, q) || globMatches(`${p}/**`, q);
+  if (/[*?]/.test(p)) return false;
   const folder = p.endsWith('/') ? p : `${p}/`;
   return q.startsWith(folder);
 }

@@ -4,15 +4,21 @@
  * status (quality-and-design-controls.md, section 3) and a reason in plain words; a
  * NOT_VERIFIED pointer also names the check that failed (`fault`), which becomes a flag.
  *
- * URLs are recorded, never fetched. Without a repository every git-backed check is
- * INCONCLUSIVE "no repository", never VERIFIED and never a crash.
+ * URLs are recorded, never fetched; a forge URL of the project's own repository is checked
+ * against it (issue 13, item 3). A script or data URL is never a pointer. Without a repository
+ * every git-backed check is INCONCLUSIVE "no repository", never VERIFIED and never a crash.
+ * Paths written as people abbreviate them — a bare name, a partial path, a name without its
+ * extension, a glob — are looked for in the tree (issue 13, item 2; src/lib/evidence/tree-paths.ts).
  */
 import { isClaimPath } from '../discover/discover.ts';
 import type { EvidencePointer } from '../model/types.ts';
 import type { GitRepository } from '../git/repository.ts';
 import { ArtifactFolder, normaliseRelativePath } from './artifacts.ts';
 import type { ClassifiedPointer } from './classify.ts';
+import { parseForgeUrl, sameRepository, type ForgeRepository } from './forge-url.ts';
+import { isGlob, type LineRange } from './path-shape.ts';
 import { searchTree } from './tree-search.ts';
+import { findByGlob, findByName } from './tree-paths.ts';
 import { countRubricCriteria } from './rubric-criteria.ts';
 import { ancestryOf } from '../git/ancestry.ts';
 
@@ -36,32 +42,51 @@ export interface EvidenceContext {
    * (`isClaimPath`).
    */
   claims?: ReadonlySet<string>;
+  /**
+   * The canonical repository as forges name it (the configuration's forge `url`, the
+   * repository's `origin` remote): a URL of one of these is checked locally.
+   */
+  forges?: readonly ForgeRepository[];
 }
 
 const short = (oid: string): string => oid.slice(0, 7);
 
 function pointer(p: ClassifiedPointer, status: EvidencePointer['status'], reason: string, extra: Partial<EvidencePointer> = {}): EvidencePointer {
-  return { raw: p.raw, kind: p.kind, status, reason, ...extra, ...(p.note ? { note: p.note } : {}) };
+  return { raw: p.raw, kind: p.kind, status, reason, ...extra, ...(p.note ? { note: p.note } : {}), ...(p.within !== undefined ? { within: p.within } : {}) };
 }
 
 function rangeText(from: number, to: number): string {
   return from === to ? `line ${from}` : `lines ${from}–${to}`;
 }
 
-/** "is" for one line, "are" for a range. */
-function rangeVerb(from: number, to: number): string {
-  return from === to ? 'is' : 'are';
+/** `lines 34, 47`, `lines 34–61, 230–238`, or one range's words. */
+function rangesText(ranges: readonly LineRange[]): string {
+  if (ranges.length === 1) return rangeText((ranges[0] as LineRange).from, (ranges[0] as LineRange).to);
+  return `lines ${ranges.map((r) => (r.from === r.to ? `${r.from}` : `${r.from}–${r.to}`)).join(', ')}`;
 }
 
-async function resolveCommit(p: ClassifiedPointer, ctx: EvidenceContext): Promise<EvidencePointer> {
-  const hex = p.hex as string;
+/** "is" for one line, "are" for a range. */
+function rangeVerb(ranges: readonly LineRange[]): string {
+  return ranges.length === 1 && (ranges[0] as LineRange).from === (ranges[0] as LineRange).to ? 'is' : 'are';
+}
+
+/** The ranges a pointer cites, or null. */
+function rangesOf(p: ClassifiedPointer): LineRange[] | null {
+  if (p.lines) return p.lines;
+  if (p.from === undefined) return null;
+  return [{ from: p.from, to: p.to ?? p.from }];
+}
+
+/** A commit by id in the repository, or the pointer that says why not. */
+async function commitOf(p: ClassifiedPointer, hex: string, ctx: EvidenceContext): Promise<{ oid: string; subject: string; via: string } | EvidencePointer> {
   if (!ctx.repository) return pointer(p, 'INCONCLUSIVE', ctx.problem ?? 'no repository');
   const found = await ctx.repository.lookup(hex);
   switch (found.status) {
     case 'missing': {
-      // A commit absent from an incomplete object store (shallow clone, unreadable pack index)
-      // may exist: say so instead of asserting it is missing.
-      const incomplete = await ctx.repository.incompleteness();
+      // Only an incompleteness that can hide a commit (a shallow boundary, objects kept
+      // elsewhere, an unreadable pack) makes a missing commit uncertain; a partial clone
+      // lacks blobs, never commits (issue 13, item 3).
+      const incomplete = await ctx.repository.incompleteness(true);
       if (incomplete) return pointer(p, 'INCONCLUSIVE', `no commit ${hex} in ${ctx.repositoryName}, but ${incomplete}`);
       return pointer(p, 'NOT_VERIFIED', `no commit ${hex} in ${ctx.repositoryName}`, { fault: 'evidence/commit-not-found' });
     }
@@ -86,18 +111,40 @@ async function resolveCommit(p: ClassifiedPointer, ctx: EvidenceContext): Promis
       const commit = await ctx.repository.commit(oid);
       // The header says commit but the object cannot be read (a corrupt pack): not verified.
       if ('problem' in commit) return pointer(p, 'INCONCLUSIVE', commit.problem);
-      const subject = (commit.message.split('\n')[0] ?? '').trim();
-      const exists = subject ? `${via}commit ${short(oid)} exists: “${subject}”` : `${via}commit ${short(oid)} exists`;
-      // Evidence, but not of what landed (issue 15): a low notice, `evidence/commit-not-landed`.
-      if (ctx.head && (await ancestryOf(ctx.repository, ctx.head).contains(oid)) === false) {
-        return pointer(p, 'VERIFIED', `${exists}; it is not an ancestor of the landed head ${short(ctx.head)} (an abandoned branch, or an original rewritten away by a squash or rebase)`, {
-          target: { type: 'commit', oid },
-          notLanded: true,
-        });
-      }
-      return pointer(p, 'VERIFIED', exists, { target: { type: 'commit', oid } });
+      return { oid, subject: (commit.message.split('\n')[0] ?? '').trim(), via };
     }
   }
+}
+
+const isPointer = (x: unknown): x is EvidencePointer => typeof x === 'object' && x !== null && 'status' in x;
+
+async function resolveCommit(p: ClassifiedPointer, ctx: EvidenceContext): Promise<EvidencePointer> {
+  const from = await commitOf(p, p.hex as string, ctx);
+  if (isPointer(from)) return from;
+  if (p.hexTo !== undefined) {
+    // A range `a..b`: both ends must be commits of the repository.
+    const to = await commitOf(p, p.hexTo, ctx);
+    if (isPointer(to)) return to;
+    const both = `commits ${short(from.oid)} and ${short(to.oid)} exist: “${from.subject}” … “${to.subject}”`;
+    const off: string[] = [];
+    for (const end of [from, to]) if (!(await landed(end.oid, ctx))) off.push(short(end.oid));
+    if (off.length > 0) return pointer(p, 'VERIFIED', `${both}; ${off.join(' and ')} ${off.length === 1 ? 'is not an ancestor' : 'are not ancestors'} of the landed head ${short(ctx.head as string)} ${NOT_LANDED_WHY}`, { target: { type: 'commit', oid: to.oid }, notLanded: true });
+    return pointer(p, 'VERIFIED', both, { target: { type: 'commit', oid: to.oid } });
+  }
+  const exists = from.subject ? `${from.via}commit ${short(from.oid)} exists: “${from.subject}”` : `${from.via}commit ${short(from.oid)} exists`;
+  // Evidence, but not of what landed (issue 15): a low notice, `evidence/commit-not-landed`.
+  if (!(await landed(from.oid, ctx))) {
+    return pointer(p, 'VERIFIED', `${exists}; it is not an ancestor of the landed head ${short(ctx.head as string)} ${NOT_LANDED_WHY}`, { target: { type: 'commit', oid: from.oid }, notLanded: true });
+  }
+  return pointer(p, 'VERIFIED', exists, { target: { type: 'commit', oid: from.oid } });
+}
+
+const NOT_LANDED_WHY = '(an abandoned branch, or an original rewritten away by a squash or rebase)';
+
+/** False only when the landed head is known and `oid` is certainly not among its ancestors (src/lib/git/ancestry.ts). */
+async function landed(oid: string, ctx: EvidenceContext): Promise<boolean> {
+  if (!ctx.repository || !ctx.head) return true;
+  return (await ancestryOf(ctx.repository, ctx.head).contains(oid)) !== false;
 }
 
 type FileCheck =
@@ -106,30 +153,35 @@ type FileCheck =
   | { status: 'missing'; reason: string; selfCitation?: boolean }
   | { status: 'inconclusive'; reason: string };
 
+/** What a path is in the tree of `commit`. */
+async function inTree(repository: GitRepository, commit: string, path: string): Promise<FileCheck | null> {
+  const found = await repository.lookupPath(commit, path);
+  if (found.status === 'tree') return { status: 'folder', origin: 'repository' };
+  if (found.status === 'submodule') return { status: 'inconclusive', reason: `${path} is inside a submodule; its content is in another repository` };
+  if (found.status === 'error') return { status: 'inconclusive', reason: found.problem };
+  if (found.status !== 'blob') return null;
+  // A symbolic link stored in the repository: its blob is the target's path; never followed.
+  if (found.mode === '120000') return { status: 'file', lines: null, text: null, origin: 'repository', note: 'a symbolic link in the repository (not followed)' };
+  const blob = await repository.blobText(found.oid);
+  switch (blob.status) {
+    case 'text':
+      return { status: 'file', lines: blob.lines, text: blob.text, origin: 'repository' };
+    case 'binary':
+      return { status: 'file', lines: null, text: null, origin: 'repository', note: 'binary file' };
+    case 'lfs-pointer':
+      return { status: 'file', lines: null, text: null, origin: 'repository', note: 'Git LFS pointer: the content is not in the repository' };
+    case 'too-large':
+      return { status: 'file', lines: null, text: null, origin: 'repository', note: `file too large to read (${blob.bytes} bytes)` };
+    case 'error':
+      return { status: 'inconclusive', reason: blob.problem };
+  }
+}
+
 /** Finds a path at the landed head, then among the project's artifacts. */
 async function findFile(path: string, ctx: EvidenceContext): Promise<FileCheck> {
   if (ctx.repository && ctx.head) {
-    const found = await ctx.repository.lookupPath(ctx.head, path);
-    if (found.status === 'tree') return { status: 'folder', origin: 'repository' };
-    if (found.status === 'submodule') return { status: 'inconclusive', reason: `${path} is inside a submodule; its content is in another repository` };
-    if (found.status === 'error') return { status: 'inconclusive', reason: found.problem };
-    if (found.status === 'blob') {
-      // A symbolic link stored in the repository: its blob is the target's path; never followed.
-      if (found.mode === '120000') return { status: 'file', lines: null, text: null, origin: 'repository', note: 'a symbolic link in the repository (not followed)' };
-      const blob = await ctx.repository.blobText(found.oid);
-      switch (blob.status) {
-        case 'text':
-          return { status: 'file', lines: blob.lines, text: blob.text, origin: 'repository' };
-        case 'binary':
-          return { status: 'file', lines: null, text: null, origin: 'repository', note: 'binary file' };
-        case 'lfs-pointer':
-          return { status: 'file', lines: null, text: null, origin: 'repository', note: 'Git LFS pointer: the content is not in the repository' };
-        case 'too-large':
-          return { status: 'file', lines: null, text: null, origin: 'repository', note: `file too large to read (${blob.bytes} bytes)` };
-        case 'error':
-          return { status: 'inconclusive', reason: blob.problem };
-      }
-    }
+    const found = await inTree(ctx.repository, ctx.head, path);
+    if (found) return found;
   }
   const artifact = await ctx.artifacts.lookup(path);
   if (artifact.status === 'file') return { status: 'file', lines: artifact.lines, text: artifact.text, origin: 'artifact' };
@@ -146,39 +198,125 @@ function where(origin: 'repository' | 'artifact'): string {
   return origin === 'repository' ? 'at landed head' : 'in the project folder, as an artifact';
 }
 
+/** A list of paths for a reason: the first ten, then how many more. */
+function listed(paths: readonly string[]): string {
+  return paths.length <= 10 ? paths.join(', ') : `${paths.slice(0, 10).join(', ')} and ${paths.length - 10} more`;
+}
+
+/** Where a path was found, when not where it was written: a note for the reason. */
+type Located = { path: string; found: FileCheck; how: string | null } | { failed: EvidencePointer };
+
+/**
+ * Locates a cited path: as written (at the landed head, then in the project folder); else
+ * beside the path cited before it in the cell (and the folders above that); else by its unique
+ * match in the tree (a bare name, a partial path, a name without its extension). Several
+ * matches are INCONCLUSIVE, listing them; none is the path not found.
+ */
+async function locate(p: ClassifiedPointer, path: string, ctx: EvidenceContext): Promise<Located> {
+  const claim = (full: string): EvidencePointer | null => {
+    if (ctx.claims?.has(full)) return pointer(p, 'NOT_VERIFIED', `${full} is the record that makes the claim: a claim cannot be its own evidence`, { fault: 'evidence/self-citation' });
+    if (isClaimPath(full)) return pointer(p, 'NOT_VERIFIED', `${full} is a trail, audit or handover file: it states claims, it is not evidence for one`, { fault: 'evidence/self-citation' });
+    return null;
+  };
+  const self = claim(path);
+  if (self) return { failed: self };
+  // A name without its extension is only found in the tree.
+  const found: FileCheck = p.stem ? (ctx.repository && ctx.head ? { status: 'missing', reason: `no file named ${path}.*` } : { status: 'inconclusive', reason: ctx.problem ?? 'no repository' }) : await findFile(path, ctx);
+  if (found.status !== 'missing' || found.selfCitation || !ctx.repository || !ctx.head) return { path, found, how: null };
+  const repository = ctx.repository;
+  const head = ctx.head;
+  // `docs/a.md; b.md`: the name beside the path before it, or in a folder above that one.
+  if (p.near !== undefined && !p.stem) {
+    const parts = p.near.split('/');
+    for (let n = parts.length; n > 0; n--) {
+      const candidate = `${parts.slice(0, n).join('/')}/${path}`;
+      const there = await inTree(repository, head, candidate);
+      if (there) return claim(candidate) ? { failed: claim(candidate) as EvidencePointer } : { path: candidate, found: there, how: 'beside the path cited before it' };
+    }
+  }
+  const matches = await findByName(repository, head, path, p.stem === true);
+  if ('problem' in matches) return { path, found: { status: 'inconclusive', reason: matches.problem }, how: null };
+  const usable = matches.paths.filter((m) => !isClaimPath(m) && !ctx.claims?.has(m));
+  if (usable.length === 1) {
+    const only = usable[0] as string;
+    const there = await inTree(repository, head, only);
+    const what = p.stem ? `the only file named ${path}.*` : `the only ${matches.folder ? 'folder' : 'file'} named ${path.split('/').pop()}${path.includes('/') ? ` under ${path.split('/').slice(0, -1).join('/')}` : ''}`;
+    if (there) return { path: only, found: there, how: what };
+  }
+  if (usable.length > 1) {
+    return { failed: pointer(p, 'INCONCLUSIVE', `${usable.length} ${matches.folder ? 'folders' : 'files'} at landed head ${short(head)} match ${p.stem ? `${path}.*` : path}: ${listed(usable)}`) };
+  }
+  if (matches.paths.length > 0) return { failed: claim(matches.paths[0] as string) as EvidencePointer };
+  if (matches.truncated) return { path, found: { status: 'inconclusive', reason: `${path} not found in the part of the tree searched (the tree is larger than the search limits)` }, how: null };
+  return { path, found: p.stem ? { status: 'missing', reason: `no file named ${path}.* at landed head ${short(head)}` } : found, how: null };
+}
+
+/** `at landed head`, with where the path was found when it was not where it was written. */
+const placed = (origin: 'repository' | 'artifact', path: string, how: string | null): string => (how ? `${where(origin)} as ${path} (${how})` : where(origin));
+
+async function resolveGlob(p: ClassifiedPointer, path: string, ctx: EvidenceContext): Promise<EvidencePointer> {
+  if (!ctx.repository || !ctx.head) return pointer(p, 'INCONCLUSIVE', ctx.problem ?? 'no repository');
+  const found = await findByGlob(ctx.repository, ctx.head, path);
+  if ('problem' in found) return pointer(p, 'INCONCLUSIVE', found.problem);
+  if (found.paths.length > 0) return pointer(p, 'VERIFIED', `${found.paths.length} file${found.paths.length === 1 ? '' : 's'} at landed head match: ${listed(found.paths)}`);
+  if (found.truncated) return pointer(p, 'INCONCLUSIVE', `no file matches ${path} in the part of the tree searched (the tree is larger than the search limits)`);
+  return pointer(p, 'NOT_VERIFIED', `no file at landed head ${short(ctx.head)} matches ${path}`, { fault: 'evidence/path-not-found' });
+}
+
+/** A path cited at a commit (`docs/DESIGN.md:294 in 9946590`, a forge URL at a revision). */
+async function resolveAt(p: ClassifiedPointer, path: string, commit: { oid: string }, ctx: EvidenceContext): Promise<EvidencePointer> {
+  const repository = ctx.repository as GitRepository;
+  const at = `at commit ${short(commit.oid)}`;
+  const found = (await inTree(repository, commit.oid, path)) ?? { status: 'missing' as const, reason: `${path} not found ${at}` };
+  const target = { type: 'commit' as const, oid: commit.oid };
+  if (found.status === 'missing') return pointer(p, 'NOT_VERIFIED', found.reason, { fault: 'evidence/path-not-found', target });
+  if (found.status === 'inconclusive') return pointer(p, 'INCONCLUSIVE', found.reason, { target });
+  if (found.status === 'folder') return pointer(p, 'VERIFIED', `folder exists ${at}`, { target });
+  return fileVerdict(p, path, found, rangesOf(p), at, target);
+}
+
+/** The verdict on a file that exists: its size, or whether the cited lines are in it. */
+function fileVerdict(p: ClassifiedPointer, path: string, found: Extract<FileCheck, { status: 'file' }>, ranges: LineRange[] | null, at: string, target: EvidencePointer['target'], plainAt = at): EvidencePointer {
+  const t = target ? { target } : {};
+  if (ranges === null) return pointer(p, 'VERIFIED', `file exists ${at}; ${found.lines === null ? (found.note ?? 'not text') : `${found.lines} lines`}`, t);
+  if (found.lines === null) return pointer(p, 'INCONCLUSIVE', `${path} exists but its lines cannot be checked: ${found.note ?? 'not text'}`, t);
+  const bad = ranges.find((r) => r.from < 1 || r.to < r.from);
+  if (bad) return pointer(p, 'NOT_VERIFIED', `${rangeText(bad.from, bad.to)} ${rangeVerb([bad])} not a valid line range`, { fault: 'evidence/line-out-of-range' });
+  const past = ranges.filter((r) => r.to > (found.lines as number));
+  if (past.length > 0) {
+    return pointer(p, 'NOT_VERIFIED', `${rangesText(past)} ${rangeVerb(past)} past the end of ${path} (${found.lines} lines ${plainAt})`, { fault: 'evidence/line-out-of-range', ...t });
+  }
+  const first = ranges[0] as LineRange;
+  const lined = target?.type === 'file' ? { target: { ...target, from: first.from, to: first.to } } : t;
+  return pointer(p, 'VERIFIED', `${rangesText(ranges)} of ${found.lines} ${rangeVerb(ranges) === 'is' ? 'exists' : 'exist'} ${at}`, lined);
+}
+
 async function resolvePath(p: ClassifiedPointer, ctx: EvidenceContext): Promise<EvidencePointer> {
+  if (p.archive) return pointer(p, 'INCONCLUSIVE', `${p.path} is a file inside an archive (a jar or zip), not a file of the repository`);
   const path = normaliseRelativePath(p.path as string);
   if (path === null || path === '') {
     return pointer(p, 'NOT_VERIFIED', `${p.path} leaves the repository tree`, { fault: 'evidence/path-outside-repository' });
   }
-  if (ctx.claims?.has(path)) return pointer(p, 'NOT_VERIFIED', `${path} is the record that makes the claim: a claim cannot be its own evidence`, { fault: 'evidence/self-citation' });
-  if (isClaimPath(path)) return pointer(p, 'NOT_VERIFIED', `${path} is a trail, audit or handover file: it states claims, it is not evidence for one`, { fault: 'evidence/self-citation' });
-  const found = await findFile(path, ctx);
+  if (p.rev !== undefined) {
+    const commit = await commitOf(p, p.rev, ctx);
+    if (isPointer(commit)) return commit;
+    return resolveAt(p, path, commit, ctx);
+  }
+  if (isGlob(path)) return resolveGlob(p, path, ctx);
+  const located = await locate(p, path, ctx);
+  if ('failed' in located) return located.failed;
+  const { found, how } = located;
+  const full = located.path;
   if (found.status === 'missing') return pointer(p, 'NOT_VERIFIED', found.reason, { fault: found.selfCitation ? 'evidence/self-citation' : 'evidence/path-not-found' });
   if (found.status === 'inconclusive') return pointer(p, 'INCONCLUSIVE', found.reason);
   if (found.status === 'file' && /\/\s*$/.test(p.path as string)) {
-    return pointer(p, 'NOT_VERIFIED', `${p.path} names a folder, but ${path} is a file ${where(found.origin)}`, { fault: 'evidence/path-not-found' });
+    return pointer(p, 'NOT_VERIFIED', `${p.path} names a folder, but ${full} is a file ${where(found.origin)}`, { fault: 'evidence/path-not-found' });
   }
   if (found.status === 'folder') {
-    if (p.from !== undefined) return pointer(p, 'NOT_VERIFIED', `${path} is a folder; it has no lines`, { fault: 'evidence/line-out-of-range' });
-    return pointer(p, 'VERIFIED', `folder exists ${where(found.origin)}`);
+    if (p.from !== undefined) return pointer(p, 'NOT_VERIFIED', `${full} is a folder; it has no lines`, { fault: 'evidence/line-out-of-range' });
+    return pointer(p, 'VERIFIED', `folder exists ${placed(found.origin, full, how)}`);
   }
-  const target = { type: 'file' as const, path, origin: found.origin };
-  if (p.from === undefined) {
-    const size = found.lines === null ? (found.note ?? 'not text') : `${found.lines} lines`;
-    return pointer(p, 'VERIFIED', `file exists ${where(found.origin)}; ${size}`, { target });
-  }
-  const from = p.from;
-  const to = p.to ?? p.from;
-  if (found.lines === null) return pointer(p, 'INCONCLUSIVE', `${path} exists but its lines cannot be checked: ${found.note ?? 'not text'}`, { target });
-  if (from < 1 || to < from) return pointer(p, 'NOT_VERIFIED', `${rangeText(from, to)} ${rangeVerb(from, to)} not a valid line range`, { fault: 'evidence/line-out-of-range' });
-  if (to > found.lines) {
-    return pointer(p, 'NOT_VERIFIED', `${rangeText(from, to)} ${rangeVerb(from, to)} past the end of ${path} (${found.lines} lines ${where(found.origin)})`, {
-      fault: 'evidence/line-out-of-range',
-      target,
-    });
-  }
-  return pointer(p, 'VERIFIED', `${rangeText(from, to)} of ${found.lines} ${from === to ? 'exists' : 'exist'} ${where(found.origin)}`, { target: { ...target, from, to } });
+  return fileVerdict(p, full, found, rangesOf(p), placed(found.origin, full, how), { type: 'file', path: full, origin: found.origin }, where(found.origin));
 }
 
 async function resolveName(p: ClassifiedPointer, ctx: EvidenceContext): Promise<EvidencePointer> {
@@ -186,23 +324,25 @@ async function resolveName(p: ClassifiedPointer, ctx: EvidenceContext): Promise<
   const what = p.kind === 'test' ? 'test' : 'name';
   if (p.path !== undefined) {
     // The file (and the cited lines, when a line is given) must hold first.
-    const file = await resolvePath({ raw: p.raw, kind: 'path', path: p.path, ...(p.from !== undefined ? { from: p.from, to: p.to ?? p.from } : {}) }, ctx);
+    const file = await resolvePath({ ...p, kind: 'path' }, ctx);
     if (file.status !== 'VERIFIED') return { ...file, kind: p.kind };
-    const path = normaliseRelativePath(p.path) as string;
-    const found = await findFile(path, ctx);
     const target = file.target;
-    if (found.status === 'file' && found.text !== null) {
+    const path = target?.type === 'file' ? target.path : (normaliseRelativePath(p.path) as string);
+    const found = target?.type === 'file' ? await findFile(path, ctx) : null;
+    if (found?.status === 'file' && found.text !== null) {
       const index = found.text.indexOf(name);
       if (index === -1) return pointer(p, 'INCONCLUSIVE', `${what} “${name}” not found in ${path}`, target ? { target } : {});
-      if (p.from !== undefined) {
-        // A cited line: the name must be on it (or within the cited range).
+      const ranges = rangesOf(p);
+      if (ranges !== null) {
+        // A cited line: the name must be on it (or within the cited ranges).
         const lines = found.text.split('\n');
-        const to = p.to ?? p.from;
-        for (let n = p.from; n <= to; n++) {
-          if ((lines[n - 1] ?? '').includes(name)) return pointer(p, 'VERIFIED', `${what} found in ${path} at line ${n}`, { target: { type: 'file', path, origin: found.origin, from: n, to: n } });
+        for (const r of ranges) {
+          for (let n = r.from; n <= r.to; n++) {
+            if ((lines[n - 1] ?? '').includes(name)) return pointer(p, 'VERIFIED', `${what} found in ${path} at line ${n}`, { target: { type: 'file', path, origin: found.origin, from: n, to: n } });
+          }
         }
         const elsewhere = found.text.slice(0, index).split('\n').length;
-        return pointer(p, 'INCONCLUSIVE', `${what} “${name}” is not on ${rangeText(p.from, to)} of ${path} (first found at line ${elsewhere})`, target ? { target } : {});
+        return pointer(p, 'INCONCLUSIVE', `${what} “${name}” is not on ${rangesText(ranges)} of ${path} (first found at line ${elsewhere})`, target ? { target } : {});
       }
       const line = found.text.slice(0, index).split('\n').length;
       return pointer(p, 'VERIFIED', `${what} found in ${path} at line ${line}`, {
@@ -220,7 +360,7 @@ async function resolveName(p: ClassifiedPointer, ctx: EvidenceContext): Promise<
   });
 }
 
-/** The words of a text, lower-cased (`-` and `_` separate words). */
+/** Words of a text, lower-cased (`-` and `_` separate words). */
 const wordsOf = (text: string): string[] => text.toLowerCase().split(/[^\p{L}\p{N}]+/u).filter((w) => w !== '');
 
 /**
@@ -255,6 +395,77 @@ async function resolveRubric(p: ClassifiedPointer, ctx: EvidenceContext): Promis
 }
 
 /**
+ * A URL (spec/input.md section 3: recorded, never fetched). A script or data URL is refused;
+ * a forge URL of the project's own repository is checked against it.
+ */
+async function resolveUrl(p: ClassifiedPointer, ctx: EvidenceContext): Promise<EvidencePointer> {
+  const href = p.href as string;
+  if (p.unsafe !== undefined) return pointer(p, 'NOT_VERIFIED', `a ${p.unsafe}: URL runs or embeds content instead of pointing at evidence; it is never a pointer (not linked, not fetched)`, { fault: 'evidence/unsafe-url' });
+  if (p.schemeless) return pointer(p, 'INCONCLUSIVE', 'URL written without a scheme: recorded, not fetched');
+  const safe = /^https?:\/\//i.test(href);
+  const recorded = pointer(p, 'INCONCLUSIVE', safe ? 'URL recorded, not fetched' : 'only http(s) URLs are links; recorded as text', safe ? { target: { type: 'url', href } } : {});
+  const forge = safe ? parseForgeUrl(href) : null;
+  if (forge === null || forge.target.type === 'other') return recorded;
+  const own = ctx.forges?.some((r) => sameRepository(r, forge.repository)) ?? false;
+  if (!own) return pointer(p, 'INCONCLUSIVE', `a URL of ${forge.repository.host}/${forge.repository.path}, not this project's repository: recorded, not fetched`, { target: { type: 'url', href } });
+  const link = { href };
+  const t = forge.target;
+  let resolved: EvidencePointer;
+  if (t.type === 'commit') resolved = await resolveCommit({ ...p, kind: 'commit', hex: t.rev }, ctx);
+  else if (t.type === 'compare') resolved = await resolveCompare(p, t.from, t.to, ctx);
+  else resolved = await resolveForgeFile(p, t.rest, t.lines ?? null, ctx);
+  // The URL stays a URL: linked to where it points when it resolves to nothing in the archive.
+  return { ...resolved, kind: 'url', reason: `${forge.repository.host}/${forge.repository.path} is this project's repository: ${resolved.reason}`, ...(resolved.target ? {} : { target: { type: 'url', ...link } }) };
+}
+
+/** A forge comparison `a...b`: both revisions must be commits of the repository. */
+async function resolveCompare(p: ClassifiedPointer, from: string, to: string, ctx: EvidenceContext): Promise<EvidencePointer> {
+  const ends: Array<{ oid: string; subject: string }> = [];
+  for (const rev of [from, to]) {
+    const commit = await revisionOf(p, rev, ctx);
+    if (isPointer(commit)) return commit;
+    ends.push(commit);
+  }
+  const [a, b] = ends as [{ oid: string; subject: string }, { oid: string; subject: string }];
+  return pointer(p, 'VERIFIED', `commits ${short(a.oid)} and ${short(b.oid)} exist: “${a.subject}” … “${b.subject}”`, { target: { type: 'commit', oid: b.oid } });
+}
+
+/** A revision named in a URL: a SHA (looked up as a commit) or a ref name. */
+async function revisionOf(p: ClassifiedPointer, rev: string, ctx: EvidenceContext): Promise<{ oid: string; subject: string } | EvidencePointer> {
+  if (!ctx.repository) return pointer(p, 'INCONCLUSIVE', ctx.problem ?? 'no repository');
+  if (/^[0-9a-f]{7,40}$/i.test(rev)) {
+    const commit = await commitOf(p, rev.toLowerCase(), ctx);
+    return isPointer(commit) ? commit : { oid: commit.oid, subject: commit.subject };
+  }
+  const resolved = await ctx.repository.resolveCommit(rev);
+  if ('problem' in resolved) return pointer(p, 'INCONCLUSIVE', `revision ${rev} is not in ${ctx.repositoryName} (${resolved.problem})`);
+  const commit = await ctx.repository.commit(resolved.oid);
+  return { oid: resolved.oid, subject: 'problem' in commit ? '' : (commit.message.split('\n')[0] ?? '').trim() };
+}
+
+/**
+ * A forge file or folder URL (`blob/<rev>/<path>#L10-L20`): the revision may hold `/` (a branch
+ * name), so each split of the segments is tried, the shortest revision first, as forges do.
+ */
+async function resolveForgeFile(p: ClassifiedPointer, rest: readonly string[], lines: LineRange | null, ctx: EvidenceContext): Promise<EvidencePointer> {
+  if (!ctx.repository) return pointer(p, 'INCONCLUSIVE', ctx.problem ?? 'no repository');
+  for (let n = 1; n < rest.length; n++) {
+    const rev = rest.slice(0, n).join('/');
+    const path = normaliseRelativePath(rest.slice(n).join('/'));
+    if (path === null || path === '') continue;
+    // A ref name that does not resolve may be the first part of a longer one (`feature/x`); a SHA is what it is.
+    const sha = /^[0-9a-f]{7,40}$/i.test(rev);
+    if (!sha && 'problem' in (await ctx.repository.resolveCommit(rev))) continue;
+    const commit = await revisionOf(p, rev, ctx);
+    if (isPointer(commit)) return commit;
+    const at: ClassifiedPointer = { ...p, kind: 'path', path, ...(lines ? { from: lines.from, to: lines.to } : {}) };
+    // At the landed head the file is checked as any path is (and links to its page); at another revision, in that commit's tree.
+    return commit.oid === ctx.head ? resolvePath(at, ctx) : resolveAt(at, path, commit, ctx);
+  }
+  return pointer(p, 'INCONCLUSIVE', `the revision this URL names (${rest[0] ?? ''}) is not in ${ctx.repositoryName}`);
+}
+
+/**
  * Resolves one classified pointer. Never throws: repository failures become INCONCLUSIVE
  * with the problem as the reason.
  */
@@ -270,18 +481,16 @@ export async function resolvePointer(p: ClassifiedPointer, ctx: EvidenceContext)
         return await resolveName(p, ctx);
       case 'rubric':
         return await resolveRubric(p, ctx);
-      case 'url': {
-        const href = p.href as string;
-        const safe = /^https?:\/\//i.test(href);
-        return pointer(p, 'INCONCLUSIVE', safe ? 'URL recorded, not fetched' : 'only http(s) URLs are links; recorded as text', safe ? { target: { type: 'url', href } } : {});
-      }
+      case 'url':
+        return await resolveUrl(p, ctx);
       case 'command':
         return pointer(p, 'INCONCLUSIVE', 'a command is not evidence of its result');
       case 'ephemeral':
-        return pointer(p, 'INCONCLUSIVE', 'absolute path outside the repository; gone after the run');
+        return pointer(p, 'INCONCLUSIVE', /^[/~]/.test(p.path ?? '') ? 'absolute path outside the repository; gone after the run' : "an agent's session file, named by its id: outside the repository");
       case 'reference':
         return pointer(p, 'INCONCLUSIVE', 'reference recorded, not checked');
       case 'prose':
+        if (p.truncated) return pointer(p, 'INCONCLUSIVE', 'the cell holds more pointers than are read; the rest is shown as written, not checked');
         return pointer(p, 'NOT_VERIFIED', 'evidence must be a pointer, not prose', { fault: 'evidence/prose' });
     }
   } catch (error) {

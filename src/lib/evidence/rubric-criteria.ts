@@ -5,7 +5,7 @@
  */
 export function countRubricCriteria(markdown: string): string[] {
   const lines = markdown.split(/\r?\n/);
-  const numbered = lines.map((l) => /^\s{0,3}\d+[.)]\s+(.+)$/.exec(l)?.[1]).filter((t): t is string => t !== undefined);
+  const numbered = lines.map((l) => /^\s{0,3}\d+[.)]\s+(\S.*)$/.exec(l)?.[1]).filter((t): t is string => t !== undefined);
   if (numbered.length > 0) return numbered.map((t) => t.replace(/\*\*/g, '').trim());
   const rows = lines.filter((l) => /^\s*\|/.test(l));
   const body = rows.filter((l) => !/^\s*\|[\s:|-]+\|\s*$/.test(l)).slice(1);

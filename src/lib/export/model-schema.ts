@@ -54,6 +54,7 @@ export const evidencePointerSchema = documented(
     fault: documented(str.optional(), { description: 'For NOT_VERIFIED pointers: the id of the check that failed.' }),
     note: documented(str.optional(), { description: 'Words written beside the pointer in the same segment.' }),
     notLanded: documented(z.literal(true).optional(), { description: 'For a VERIFIED commit: it exists but is not an ancestor of the landed head (evidence, but not of what landed).' }),
+    within: documented(int.optional(), { description: 'Index, in the same list, of the command or pointer this one was found inside (shown under it).' }),
   }),
   { id: 'EvidencePointer', description: 'One evidence pointer of a row, classified and resolved against the canonical repository.' },
 );
@@ -101,6 +102,8 @@ export const invalidRecordSchema = documented(
     error: str,
     kind: documented(z.string(), { description: 'Stable id of the fault (`trail/not-json`, ...).' }),
     raw: documented(z.string(), { description: 'The raw text, capped at 4,096 characters.' }),
+    fields: documented(z.record(str, str).optional(), { description: 'Cells of a malformed TSV row that its header still tells apart (`evidence`, `result`, `ts`, `phase`).' }),
+    evidence: documented(z.array(evidencePointerSchema).optional(), { description: 'The `evidence` field, classified and resolved like a row’s.' }),
     omitted: documented(int.optional(), { description: 'On a summary: how many further records of this kind it stands for (a project lists at most 200 of one kind); `file` and `line` are the first of them.' }),
   }),
   { id: 'InvalidRecord', description: 'A line or block that failed validation, with its raw text.' },

@@ -175,27 +175,37 @@ export class GitRepository {
     return this.#index;
   }
 
-  #incomplete: Promise<string | null> | null = null;
+  #incomplete: Promise<Array<{ cause: 'shallow' | 'alternates' | 'partial' | 'unreadable'; text: string }>> | null = null;
+
+  /** Each way the object store is incomplete, with its words (see {@link incompleteness}). */
+  #incompleteCauses(): Promise<Array<{ cause: 'shallow' | 'alternates' | 'partial' | 'unreadable'; text: string }>> {
+    this.#incomplete ??= (async () => {
+      const causes: Array<{ cause: 'shallow' | 'alternates' | 'partial' | 'unreadable'; text: string }> = [];
+      const files = this.files;
+      if (await files.stat(join(this.gitdir, 'shallow')).then((s) => s.size > 0, () => false)) causes.push({ cause: 'shallow', text: 'the repository is a shallow clone (older history is not in it)' });
+      if (await files.stat(join(this.gitdir, 'objects', 'info', 'alternates')).then((s) => s.size > 0, () => false)) causes.push({ cause: 'alternates', text: 'the repository keeps objects in alternates, which are not read' });
+      const packs = await files.readdir(join(this.gitdir, 'objects', 'pack')).catch(() => [] as string[]);
+      if (packs.some((f) => f.endsWith('.promisor'))) causes.push({ cause: 'partial', text: 'the repository is a partial clone (some objects were never fetched)' });
+      const problems = (await this.objectIndex()).problems;
+      if (problems.length > 0) causes.push({ cause: 'unreadable', text: `part of the object store cannot be read (${problems.join('; ')})` });
+      return causes;
+    })();
+    return this.#incomplete;
+  }
 
   /**
    * Why an object this repository does not have may still exist (so "missing" cannot be
    * asserted): a shallow or partial clone, alternates (objects kept elsewhere, which
    * isomorphic-git does not read), or a pack index that could not be read. Null when the
    * object set is complete as far as can be told.
+   *
+   * @param commits - Ask about a commit: a partial clone lacks blobs (and trees) but never
+   *   commits, so it does not count; history cut by a shallow boundary, objects kept
+   *   elsewhere and an unreadable pack still do (issue 13, item 3).
    */
-  incompleteness(): Promise<string | null> {
-    this.#incomplete ??= (async () => {
-      const reasons: string[] = [];
-      const files = this.files;
-      if (await files.stat(join(this.gitdir, 'shallow')).then((s) => s.size > 0, () => false)) reasons.push('the repository is a shallow clone (older history is not in it)');
-      if (await files.stat(join(this.gitdir, 'objects', 'info', 'alternates')).then((s) => s.size > 0, () => false)) reasons.push('the repository keeps objects in alternates, which are not read');
-      const packs = await files.readdir(join(this.gitdir, 'objects', 'pack')).catch(() => [] as string[]);
-      if (packs.some((f) => f.endsWith('.promisor'))) reasons.push('the repository is a partial clone (some objects were never fetched)');
-      const problems = (await this.objectIndex()).problems;
-      if (problems.length > 0) reasons.push(`part of the object store cannot be read (${problems.join('; ')})`);
-      return reasons.length > 0 ? reasons.join('; ') : null;
-    })();
-    return this.#incomplete;
+  async incompleteness(commits = false): Promise<string | null> {
+    const causes = (await this.#incompleteCauses()).filter((c) => !commits || c.cause !== 'partial');
+    return causes.length > 0 ? causes.map((c) => c.text).join('; ') : null;
   }
 
   /**
@@ -472,16 +482,17 @@ export async function openRepository(path: string, label: string = path): Promis
   if (dotgitStat?.isFile()) {
     // The `.git` file is the work tree's; the `commondir` file is the linked worktree's own.
     const text = await new Confinement([abs], { what: 'the work tree' }).readFile(dotgit, 'utf8').catch(() => '');
-    const match = /^gitdir:\s*(.+?)\s*$/m.exec(text);
-    if (!match) return { problem: `${label}/.git is a file without a gitdir line` };
-    const target = isAbsolute(match[1] as string) ? (match[1] as string) : resolve(dirname(dotgit), match[1] as string);
+    // Read line by line, not with one pattern: `\s*(.+?)\s*$` is quadratic in a long line of spaces.
+    const named = text.split('\n').find((l) => l.startsWith('gitdir:'))?.slice('gitdir:'.length).trim() ?? '';
+    if (named === '') return { problem: `${label}/.git is a file without a gitdir line` };
+    const target = isAbsolute(named) ? named : resolve(dirname(dotgit), named);
     const common = (await gitDirectoryConfinement([target]).readFile(join(target, 'commondir'), 'utf8').catch(() => '')).trim();
     if (common !== '') {
       const commonDir = isAbsolute(common) ? common : resolve(target, common);
       if (!(await isGitDir(commonDir))) return { problem: `${label}/.git points at a worktree whose common git directory is missing` };
       return { repository: new GitRepository(abs, commonDir, target) };
     }
-    if (!(await isGitDir(target))) return { problem: `${label}/.git points at ${match[1]}, which is not a git directory` };
+    if (!(await isGitDir(target))) return { problem: `${label}/.git points at ${named}, which is not a git directory` };
     return { repository: new GitRepository(abs, target) };
   }
   if (await isGitDir(abs)) return { repository: new GitRepository(null, abs) };

@@ -10,7 +10,7 @@ export interface TextBlock {
   line: number;
 }
 
-const ITEM = /^ {0,3}(?:[-*+]|\d+[.)])\s+(.*)$/;
+const ITEM = /^ {0,3}(?:[-*+]|\d+[.)])\s+(\S.*|)$/;
 
 /**
  * The top-level list items of `lines`; when there are none, the paragraphs (blank-line

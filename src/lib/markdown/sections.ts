@@ -4,6 +4,7 @@
  * selection.md's sections for the pick, grafts and dropped candidates). Headings inside
  * fenced code blocks are not headings.
  */
+import { trimEndChars } from '../text/trim-chars.ts';
 
 /** One heading and the lines under it, up to the next heading of the same or a higher level. */
 export interface MarkdownSection {
@@ -20,14 +21,18 @@ export interface MarkdownSection {
   endLine: number;
 }
 
-const HEADING = /^ {0,3}(#{1,6})(?:[ \t]+(.*?))?(?:[ \t]+#+)?[ \t]*$/;
+const HEADING_OPEN = /^ {0,3}(#{1,6})(?=[ \t]|$)/;
 const FENCE = /^ {0,3}(`{3,}|~{3,})/;
 
 /** The heading level and title of a line, or null when it is not an ATX heading. */
 export function headingOf(line: string): { level: number; title: string } | null {
-  const m = HEADING.exec(line);
+  const m = HEADING_OPEN.exec(line);
   if (!m) return null;
-  return { level: (m[1] as string).length, title: (m[2] ?? '').trim() };
+  // The closing sequence (` ##`) is dropped when a space or tab stands before it (CommonMark).
+  let rest = trimEndChars(line.slice(m[0].length), ' \t');
+  const closed = trimEndChars(rest, '#');
+  if (closed.length < rest.length && (closed === '' || closed.endsWith(' ') || closed.endsWith('\t'))) rest = closed;
+  return { level: (m[1] as string).length, title: rest.trim() };
 }
 
 /** Indexes (into `lines`) of every heading outside fenced code, with its level and title. */

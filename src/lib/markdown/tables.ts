@@ -15,7 +15,16 @@ export interface MarkdownTable {
   rows: Array<{ line: number; cells: string[] }>;
 }
 
-const DELIMITER = /^\s*\|?\s*:?-+:?\s*(?:\|\s*:?-+:?\s*)*\|?\s*$/;
+/**
+ * Whether a line is a table's delimiter row (`|---|:--:|`, `--- | ---`): every cell between
+ * pipes is dashes with optional colons. Checked cell by cell, in linear time.
+ */
+export function isDelimiterRow(line: string): boolean {
+  let text = line.trim();
+  if (text.startsWith('|')) text = text.slice(1);
+  if (text.endsWith('|')) text = text.slice(0, -1);
+  return text.split('|').every((cell) => /^:?-+:?$/.test(cell.trim()));
+}
 
 /** Splits one table row into trimmed cells; `\|` is a literal pipe. */
 export function tableCells(line: string): string[] {
@@ -68,7 +77,7 @@ export function findTables(lines: readonly string[], firstLine = 1): MarkdownTab
   const tables: MarkdownTable[] = [];
   for (let i = 0; i + 1 < lines.length; i++) {
     const head = lines[i] as string;
-    if (fenced.has(i) || isHeading.has(i) || !head.includes('|') || !DELIMITER.test(lines[i + 1] as string) || !(lines[i + 1] as string).includes('-')) continue;
+    if (fenced.has(i) || isHeading.has(i) || !head.includes('|') || !isDelimiterRow(lines[i + 1] as string) || !(lines[i + 1] as string).includes('-')) continue;
     const header = tableCells(head);
     const rows: MarkdownTable['rows'] = [];
     let j = i + 2;

@@ -61,6 +61,11 @@ export interface EvidencePointer {
   note?: string;
   /** For a VERIFIED commit: set when it is not an ancestor of the landed head (`evidence/commit-not-landed`, a low notice). */
   notLanded?: true;
+  /**
+   * Index, in the same list, of the command (or pointer) this pointer was found inside: a SHA
+   * in `git show b732012`, a file in `sed -n 62,66p docs/BRIEF.md`. Shown under it.
+   */
+  within?: number;
 }
 
 /** Source formats Trailbook reads (`coord`, `beads` and `babysit-history`: spec/input.md section 7). */
@@ -146,6 +151,13 @@ export interface InvalidRecord {
   kind: string;
   /** The raw text, possibly truncated to {@link RAW_TEXT_LIMIT} characters. */
   raw: string;
+  /**
+   * Cells of a malformed TSV row that its header still tells apart (`evidence`, `result`,
+   * `ts`, `phase`), each as written (formula guard removed); absent when none can be placed.
+   */
+  fields?: Record<string, string>;
+  /** The `evidence` field, classified and resolved like a row's (its faults are flagged too). */
+  evidence?: EvidencePointer[];
   /**
    * Set on a summary: the number of further records of this kind it stands for, not listed one
    * by one (a project lists at most `MAX_PER_KIND` of one kind: src/lib/bounds/kind-bounds.ts).

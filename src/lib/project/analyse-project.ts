@@ -29,6 +29,9 @@ import { repositoryStateKey } from '../git/repository.ts';
 import type { RepositoryRegistry } from './repository-registry.ts';
 import { premiseTime } from '../verdicts/premises.ts';
 import { isClaimPath } from '../discover/discover.ts';
+import type { RepositoryRule } from '../config/config-schema.ts';
+import type { ForgeRepository } from '../evidence/forge-url.ts';
+import { repositoryOnForges } from './forge-identity.ts';
 import type { BdExportOptions } from '../beads/run-export.ts';
 import { readRecordHistories } from '../history/record-history.ts';
 
@@ -95,21 +98,28 @@ export interface PreparedProject {
   /** Invalid records met while reading the config. */
   configInvalid: InvalidRecord[];
   canonical: CanonicalRepository;
+  /** How forges name the canonical repository (configuration rule, `origin` remote). */
+  forges: ForgeRepository[];
   /** Describes the repository state for cache digests. */
   repositoryKey: string;
 }
 
-/** Reads the project's config and opens its canonical repository. Never throws. */
-export async function prepareProject(project: DiscoveredProject, registry: RepositoryRegistry): Promise<PreparedProject> {
+/**
+ * Reads the project's config and opens its canonical repository. Never throws.
+ *
+ * @param rules - The configuration's forge rules (`repositories`), which may name the repository on its forge.
+ */
+export async function prepareProject(project: DiscoveredProject, registry: RepositoryRegistry, rules: readonly RepositoryRule[] = []): Promise<PreparedProject> {
   const configInvalid: InvalidRecord[] = [];
   const config = await readConfig(project, configInvalid);
   const canonical = await resolveCanonicalRepository(project, config, registry);
   const info = canonical.info;
   const state = canonical.repository ? await repositoryStateKey(canonical.repository) : '';
+  const forges = await repositoryOnForges(canonical.repository, info, rules);
   // The records' own history is read along the checkout's HEAD (src/lib/history/record-history.ts).
   const checkout = canonical.repository && canonical.workTree ? await canonical.repository.resolveCommit('HEAD') : null;
-  const repositoryKey = `${info.id ?? ''}|${info.path ?? ''}|${info.head ?? ''}|${info.problem ?? ''}|${state}|${checkout && 'oid' in checkout ? checkout.oid : ''}`;
-  return { project, config, configInvalid, canonical, repositoryKey };
+  const repositoryKey = `${info.id ?? ''}|${info.path ?? ''}|${info.head ?? ''}|${info.problem ?? ''}|${state}|${forges.map((f) => `${f.host}/${f.path}`).join(' ')}|${checkout && 'oid' in checkout ? checkout.oid : ''}`;
+  return { project, config, configInvalid, canonical, forges, repositoryKey };
 }
 
 /** Options of {@link analyseProject}. */
@@ -165,6 +175,7 @@ export async function analyseProject(prepared: PreparedProject, stages?: StageTi
       ...(ownRecords ? { ownRecords } : {}),
     }),
     claims,
+    forges: prepared.forges,
   };
   const evidence: EvidencePointer[][] = [];
   const memo = new Map<string, Promise<EvidencePointer[]>>();
@@ -175,6 +186,17 @@ export async function analyseProject(prepared: PreparedProject, stages?: StageTi
       memo.set(row.evidenceText, pending);
     }
     evidence.push(await pending);
+  }
+  // A malformed row whose evidence cell the header still tells apart: checked and shown on the invalid record.
+  for (const record of invalid) {
+    const cell = record.fields?.['evidence'];
+    if (cell === undefined || cell.trim() === '') continue;
+    let pending = memo.get(cell);
+    if (!pending) {
+      pending = resolveEvidence(classifyEvidence(cell), ctx);
+      memo.set(cell, pending);
+    }
+    record.evidence = await pending;
   }
   const resolvedAt = performance.now();
   const rows = linkRows(parsed, evidence);

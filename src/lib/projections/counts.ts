@@ -92,6 +92,13 @@ export function projectCounts(model: CountInput): ProjectCounts {
   const rowsByFormat: Partial<Record<SourceFormat, number>> = {};
   let resultNotVerified = 0;
   let superseded = 0;
+  // A malformed row's evidence, told apart by its header, is checked and counted like a row's.
+  for (const r of model.invalid) {
+    for (const p of r.evidence ?? []) {
+      evidence[p.status]++;
+      pointers[pointerOutcome(p.status)]++;
+    }
+  }
   for (const r of model.rows) {
     for (const p of r.evidence) {
       evidence[p.status]++;

@@ -5,6 +5,7 @@
  * comes from: `audit.json` for the reviewer's (layer 2) flags, the first record file for the
  * rest (a project's `trailbook.json` is not a record), else the project folder itself.
  */
+import { trimEndChars } from '../text/trim-chars.ts';
 import type { Severity } from '../model/types.ts';
 import type { CheckReportProject } from './check-report.ts';
 
@@ -20,7 +21,7 @@ export interface RepositoryPlace {
   line: number | null;
 }
 
-const join = (dir: string, file: string): string => (dir === '' || dir === '.' ? file : `${dir.replace(/\/+$/, '')}/${file}`);
+const join = (dir: string, file: string): string => (dir === '' || dir === '.' ? file : `${trimEndChars(dir, '/')}/${file}`);
 
 /** Every place a flag is about, first the one to show it at; never empty. */
 export function flagPlaces(located: LocatedProject, flag: CheckReportProject['flags'][number]): RepositoryPlace[] {

@@ -1,4 +1,5 @@
 import { sha256Hex } from './hash.ts';
+import { trimChars, trimEndChars } from './trim-chars.ts';
 
 /**
  * Turns a display path into a URL-safe id: lowercase ASCII letters, digits, `-`, `_` and `.`.
@@ -11,9 +12,9 @@ export function slugify(text: string): string {
     .toLowerCase()
     .replace(/[/\\]+/g, '-')
     .replace(/[^a-z0-9._-]+/g, '-')
-    .replace(/-{2,}/g, '-')
-    .replace(/^[-.]+|[-.]+$/g, '');
-  return slug === '' ? 'project' : slug;
+    .replace(/-{2,}/g, '-');
+  const trimmed = trimChars(slug, '-.');
+  return trimmed === '' ? 'project' : trimmed;
 }
 
 /** Longest id made from a path (ids become folder and file names; file systems allow 255 bytes). */
@@ -25,5 +26,5 @@ export const MAX_ID_LENGTH = 100;
  */
 export function boundId(id: string): string {
   if (id.length <= MAX_ID_LENGTH) return id;
-  return `${id.slice(0, MAX_ID_LENGTH - 17).replace(/[-.]+$/, '')}-${sha256Hex(id).slice(0, 16)}`;
+  return `${trimEndChars(id.slice(0, MAX_ID_LENGTH - 17), '-.')}-${sha256Hex(id).slice(0, 16)}`;
 }

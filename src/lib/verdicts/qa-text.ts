@@ -50,7 +50,7 @@ export function textBlocks(text: string): { preamble: string; blocks: TextBlock[
  */
 export function parseRubricGrades(value: string): RubricGrade[] {
   const grades: RubricGrade[] = [];
-  for (const m of value.matchAll(/([\p{L}\p{N}_.-]+)\s*[=:]\s*(N\/A|n\/a|[A-Za-z][+-]?)(?=$|[\s,;])/gu)) {
+  for (const m of value.matchAll(/(?<![\p{L}\p{N}_.-])([\p{L}\p{N}_.-]+)\s*[=:]\s*(N\/A|n\/a|[A-Za-z][+-]?)(?=$|[\s,;])/gu)) {
     grades.push({ dimension: m[1] as string, grade: (m[2] as string).toUpperCase() });
   }
   return grades;
@@ -117,12 +117,12 @@ export function parseQaText(text: string, file: string, ticket: string, anchors:
 export function parseSkillStatus(text: string, file: string, skill: string, anchors: AnchorSet): { status: SkillStatus | null; invalid: InvalidRecord[] } {
   const lines = text.replace(/^\uFEFF/, '').split(/\r?\n/);
   const first = lines.findIndex((l) => l.trim() !== '');
-  const m = first >= 0 ? /^STATUS:\s*(.+?)\s*$/.exec(lines[first] as string) : null;
-  if (!m) {
+  const value = first >= 0 && (lines[first] as string).startsWith('STATUS:') ? (lines[first] as string).slice('STATUS:'.length).trim() : '';
+  if (value === '') {
     return { status: null, invalid: [{ file, line: first >= 0 ? first + 1 : 1, kind: 'verdict/no-status-line', error: `${file} does not start with a STATUS: line`, raw: capRaw(text) }] };
   }
   return {
-    status: { skill, file, line: first + 1, status: m[1] as string, bodyHtml: renderMarkdown(lines.slice(first + 1).join('\n'), { headingOffset: 3 }), anchor: anchors.take('skill', skill) },
+    status: { skill, file, line: first + 1, status: value, bodyHtml: renderMarkdown(lines.slice(first + 1).join('\n'), { headingOffset: 3 }), anchor: anchors.take('skill', skill) },
     invalid: [],
   };
 }

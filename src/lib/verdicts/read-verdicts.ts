@@ -22,6 +22,7 @@ import { groupLoops, PremiseLines } from './premises.ts';
 import { invalidCount } from '../bounds/kind-bounds.ts';
 import { readAhead } from '../fs/read-ahead.ts';
 import { structuredSupport } from './states.ts';
+import { asDescribedChecks } from './described-check.ts';
 
 /** A verdict record file found by discovery. */
 export interface VerdictFile {
@@ -152,7 +153,8 @@ export async function readVerdicts(files: readonly VerdictFile[], projectName: s
       const key = `${v.file}\u0000${c.evidenceText}`;
       let pending = memo.get(key);
       if (!pending) {
-        pending = resolveEvidence(classifyEvidence(c.evidenceText), own);
+        // A criterion may describe its check (quality controls, section 3): not checkable, not a fault.
+        pending = resolveEvidence(classifyEvidence(c.evidenceText), own).then(asDescribedChecks);
         memo.set(key, pending);
       }
       c.evidence = await pending;

@@ -4,13 +4,14 @@
  * failure_scenario as repro: <command> → <output excerpt>").
  */
 import type { Repro } from '../model/verdicts.ts';
+import { trimChars, trimEndChars } from '../text/trim-chars.ts';
 
 /** The most output lines a repro excerpt may have (section 1). */
 export const MAX_REPRO_LINES = 20;
 
 /** Lines of an output excerpt; a final line break does not count, an empty output has 0. */
 export function outputLines(output: string): number {
-  const t = output.replace(/\r\n/g, '\n').replace(/\n+$/, '');
+  const t = trimEndChars(output.replace(/\r\n/g, '\n'), '\n');
   return t === '' ? 0 : t.split('\n').length;
 }
 
@@ -19,11 +20,17 @@ export function outputLines(output: string): number {
  * in backticks. Returns null when the scenario holds no repro. Pure.
  */
 export function reproFromScenario(scenario: string): Repro | null {
-  const m = /(?:^|\n|\s)repro:\s*([\s\S]+?)\s*(?:→|->)\s*([\s\S]*)$/i.exec(scenario);
-  if (!m) return null;
-  const command = (m[1] as string).trim().replace(/^`+|`+$/g, '').trim();
+  // Found by position, not by one pattern: a lazy command before `\s*→` rescans every run of
+  // spaces, which is quadratic in a long scenario (docs/security.md).
+  const start = /(?:^|\s)repro:/i.exec(scenario);
+  if (!start) return null;
+  const from = scenario.length - scenario.slice(start.index + start[0].length).trimStart().length;
+  const arrows = [scenario.indexOf('→', from + 1), scenario.indexOf('->', from + 1)].filter((i) => i >= 0);
+  if (arrows.length === 0) return null;
+  const arrow = Math.min(...arrows);
+  const command = trimChars(scenario.slice(from, arrow).trim(), '`').trim();
   if (command === '') return null;
-  const output = (m[2] as string).replace(/^\s*\n/, '').replace(/^```[^\n]*\n([\s\S]*?)\n?```\s*$/, '$1').trimEnd();
+  const output = scenario.slice(arrow + (scenario.startsWith('→', arrow) ? 1 : 2)).trimStart().replace(/^\s*\n/, '').replace(/^```[^\n]*\n([\s\S]*?)\n?```\s*$/, '$1').trimEnd();
   return { command, output, outputLines: outputLines(output), from: 'failure_scenario' };
 }
 

@@ -27,7 +27,7 @@ export const nonblockingReason = (c: Pick<QaCriterion, 'nonblocking'>): string |
  */
 export function verdictClass(verdict: string): QaVerdict['verdictClass'] {
   const v = verdict.trim().toUpperCase();
-  if (v === 'PASS' || /^FIXED(?:\(\s*\d*\s*\))?$/.test(v)) return 'pass';
+  if (v === 'PASS' || /^FIXED(?:\(\s*(?:\d+\s*)?\))?$/.test(v)) return 'pass';
   if (v === 'FAIL' || v === 'FAILED') return 'fail';
   if (v === 'BLOCKED') return 'blocked';
   return 'other';

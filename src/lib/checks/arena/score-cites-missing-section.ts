@@ -11,17 +11,18 @@
 import type { Flag } from '../../model/types.ts';
 import { flagOf, quote, type Check } from '../check.ts';
 import { arenaKind } from './kinds.ts';
+import { trimChars } from '../../text/trim-chars.ts';
 
 export const SCORE_CITES_MISSING_SECTION = arenaKind('arena/score-cites-missing-section', 'medium', "every section a score cites exists in that candidate's design.md");
 
 /** A heading or cite reduced for comparison: lower case, no `§`/`#`, single spaces, no trailing punctuation. */
 export function sectionKey(text: string): string {
-  return text
+  const key = text
     .toLowerCase()
     .replace(/[§#]/g, ' ')
     .replace(/\s+/g, ' ')
-    .trim()
-    .replace(/^[\s"'`*_([{]+|[\s"'`*_)\]}.,:;]+$/g, '');
+    .trim();
+  return trimChars(key, ' "\'`*_([{', ' "\'`*_)]}.,:;');
 }
 
 /** The sections one cell cites: `Shape, §Interface; Errors` gives three. */

@@ -4,7 +4,7 @@
  * INCONCLUSIVE pointers are not failures; they are listed under Check first and shown as
  * "not verified" (quality-and-design-controls.md, section 3).
  */
-import type { Flag, TrailRow } from '../../model/types.ts';
+import type { EvidencePointer, Flag, TrailRow } from '../../model/types.ts';
 import { flagOf, quote, type Check, type FlagKind } from '../check.ts';
 
 const SOURCE = 'decision trail, Part 2 layer 1; spec/input.md section 3';
@@ -18,7 +18,8 @@ export const EVIDENCE_KINDS: readonly FlagKind[] = [
   kind('evidence/path-not-found', 'high', 'a cited path exists at the landed head, or as an artifact in the project folder'),
   kind('evidence/line-out-of-range', 'high', 'cited lines are within the file'),
   kind('evidence/path-outside-repository', 'high', 'a cited path stays inside the repository (no `..` above its root)'),
-  kind('evidence/rubric-criterion-missing', 'medium', 'a cited rubric row exists in design/rubric.md'),
+  kind('evidence/unsafe-url', 'high', 'evidence is never a script or data URL (`javascript:`, `data:`, `vbscript:`, `file:`): it runs or embeds content instead of pointing at anything'),
+  kind('evidence/rubric-criterion-missing', 'high', 'a cited rubric row exists in design/rubric.md'),
   kind('evidence/prose', 'medium', 'evidence is a pointer, never prose'),
   kind('evidence/self-citation', 'medium', 'a row does not cite the trail file that holds it, or the project config: a claim is not its own evidence'),
 ];
@@ -28,19 +29,22 @@ const BY_KIND = new Map(EVIDENCE_KINDS.map((k) => [k.kind, k]));
 export const unresolvedEvidence: Check = {
   id: 'evidence/unresolved',
   kinds: EVIDENCE_KINDS,
-  run({ rows }) {
+  run({ rows, invalid }) {
     const flags: Flag[] = [];
-    for (const row of rows as TrailRow[]) {
+    const raise = (pointers: readonly EvidencePointer[], what: string, on: TrailRow[], at: Array<{ file: string; line: number }> = []): void => {
       const byFault = new Map<string, string[]>();
-      for (const p of row.evidence) {
+      for (const p of pointers) {
         if (p.status !== 'NOT_VERIFIED' || p.fault === undefined) continue;
         byFault.set(p.fault, [...(byFault.get(p.fault) ?? []), `${p.raw}: ${p.reason}`]);
       }
       for (const [fault, reasons] of byFault) {
         const k = BY_KIND.get(fault);
-        if (k) flags.push(flagOf(k, `row ${row.id} ${quote(row.decision, 50)} — ${reasons.join('; ')}`, [row]));
+        if (k) flags.push(flagOf(k, `${what} — ${reasons.join('; ')}`, on, at));
       }
-    }
+    };
+    for (const row of rows as TrailRow[]) raise(row.evidence, `row ${row.id} ${quote(row.decision, 50)}`, [row]);
+    // The same weakness on a malformed row gets the same flag (its evidence was told apart by the header).
+    for (const record of invalid) if (record.evidence) raise(record.evidence, `invalid record ${record.file}:${record.line}`, [], [{ file: record.file, line: record.line }]);
     return flags;
   },
 };

@@ -3,7 +3,7 @@
  * Part 1, row schema); rows out of `ts` order are shown in both orders and the difference is
  * said (spec/input.md section 2, pstack: "say when the two differ").
  */
-import type { TrailRow } from '../../model/types.ts';
+import type { Flag, TrailRow } from '../../model/types.ts';
 import { flagOf, type Check, type FlagKind } from '../check.ts';
 
 export const BAD_TIMESTAMP: FlagKind = {
@@ -26,7 +26,19 @@ export const timestamps: Check = {
   id: 'trail/timestamps',
   kinds: [BAD_TIMESTAMP, OUT_OF_TIME_ORDER],
   run({ rows }) {
-    const flags = rows.filter((r) => r.time === null).map((r) => flagOf(BAD_TIMESTAMP, `row ${r.id} has ts “${r.ts}”, which is not an ISO-8601 time with a zone`, [r]));
+    // A blank ts comes from a header without a ts column, said once by trail/tsv-missing-column.
+    // The same drift in many rows (bare dates in a whole trail) is one flag per file, naming them all.
+    const flags: Flag[] = [];
+    const bad = new Map<string, TrailRow[]>();
+    for (const r of rows) if (r.time === null && r.ts !== '') bad.set(r.file, [...(bad.get(r.file) ?? []), r]);
+    for (const [file, list] of bad) {
+      const first = list[0] as TrailRow;
+      flags.push(
+        list.length === 1
+          ? flagOf(BAD_TIMESTAMP, `row ${first.id} has ts “${first.ts}”, which is not an ISO-8601 time with a zone`, list)
+          : flagOf(BAD_TIMESTAMP, `${list.length} rows of ${file} have a ts that is not an ISO-8601 time with a zone (first: row ${first.id} at line ${first.line}, “${first.ts}”)`, list),
+      );
+    }
     const byFile = new Map<string, TrailRow[]>();
     for (const r of rows) {
       const list = byFile.get(r.file);

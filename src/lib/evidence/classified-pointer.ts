@@ -1,0 +1,51 @@
+/**
+ * One pointer found in an evidence cell, before resolution (spec/input.md section 3; issue 13).
+ * Made by src/lib/evidence/classify.ts, resolved by resolve.ts.
+ */
+import type { EvidenceKind } from '../model/types.ts';
+import type { LineRange } from './path-shape.ts';
+
+export interface ClassifiedPointer {
+  /** The pointer's own text, as written. */
+  raw: string;
+  kind: EvidenceKind;
+  /** `commit`: the lower-case hex as written (7–40 digits, or 4+ after the word `commit`); the start of a range. */
+  hex?: string;
+  /** `commit`: the end of a range `hex..hexTo`. */
+  hexTo?: string;
+  /** `path`, `symbol`, `test` (when tied to a file), `rubric`, `ephemeral`: the path. */
+  path?: string;
+  /** 1-based first and last line cited (the first range when there are several). */
+  from?: number;
+  to?: number;
+  /** Every cited range, when there are several (`route.ts:34,47`). */
+  lines?: LineRange[];
+  /** `path`: the commit the path is cited at (`docs/DESIGN.md:294 in 9946590`), instead of the landed head. */
+  rev?: string;
+  /**
+   * `path`: the folder of the path written last before it in the cell. A bare or partial name
+   * (`docs/a.md; b.md`) not found as written is looked for there (and in the folders above it)
+   * before the rest of the tree.
+   */
+  near?: string;
+  /** `path`: written without its extension (`convert.test` for `convert.test.js`). */
+  stem?: true;
+  /** `path`: a file inside an archive (`jar META-INF/…`), not a repository path. */
+  archive?: true;
+  /** `url`: the URL as written. */
+  href?: string;
+  /** `url`: written without a scheme (`careertech.org/career-clusters`). */
+  schemeless?: true;
+  /** `url`: the scheme of a script or data URL (`javascript`): never a pointer. */
+  unsafe?: string;
+  /** `test` / `symbol`: the name to look for. */
+  name?: string;
+  /** `rubric`: the criterion cited (number or words). */
+  criterion?: string;
+  /** Words of the same segment that are not a pointer ("challenger run" in "challenger run #13"). */
+  note?: string;
+  /** Index, in the cell's list, of the command or pointer this one was found inside. */
+  within?: number;
+  /** The cell holds more pointers than are read: this one stands for the rest. */
+  truncated?: true;
+}

@@ -1,0 +1,42 @@
+/**
+ * Hex words in evidence: commit SHAs, SHA ranges and the ids agents give their own sessions
+ * (decision trail, Part 1: "commit SHA" is a pointer; issue 13, item 1: `7 commits
+ * fd4f3f4..331919e`). A hex word is a commit when it has both digits and letters, or is 40
+ * long, or stands alone; a number inside prose (`review 4969103341`) is not. A hex word next
+ * to a word naming an agent's own record (`delegate 66fda898`, `e8a6404a transcript`,
+ * `judge report 766d24f7`) is that record's id, not a commit. Pure.
+ */
+
+const HEX = /^[0-9a-f]{7,40}$/i;
+
+/**
+ * Whether a hex token is a commit pointer: 40 digits, or 7–39 with a digit and a letter.
+ * A token of only digits or only letters (`8879725`, `defaced`) counts when it stands alone
+ * as the whole segment, since a number or a word inside prose is far likelier than a SHA.
+ */
+export function looksLikeSha(token: string, alone = false): boolean {
+  if (!HEX.test(token)) return false;
+  if (token.length === 40 || alone) return true;
+  return /[0-9]/.test(token) && /[a-f]/i.test(token);
+}
+
+/** A range of commits, `a..b` or `a...b` (each end 4–40 hex digits). */
+export function shaRange(token: string): { from: string; to: string } | null {
+  const m = /^([0-9a-f]{4,40})\.{2,3}([0-9a-f]{4,40})$/i.exec(token);
+  if (!m) return null;
+  const [from, to] = [(m[1] as string).toLowerCase(), (m[2] as string).toLowerCase()];
+  // Two plain numbers (`1..3`) are a range of something else.
+  if (!(looksLikeSha(from) || from.length >= 7) || !(looksLikeSha(to) || to.length >= 7)) return null;
+  return { from, to };
+}
+
+/**
+ * Words that name an agent's own records; a hex word beside one is that record's id
+ * (`subagent digest 8476774e`, `53c93d23 subagent output`, `delegates 12578e1d 3bd279fa`).
+ */
+export const ID_NOUNS: ReadonlySet<string> = new Set(
+  'agent agents subagent subagents delegate delegates session sessions transcript transcripts judge judges reviewer reviewers report reports digest digests worker workers thread threads chat chats conversation conversations job jobs task tasks trace traces run runs'.split(' '),
+);
+
+/** Words that make the hex word after them a commit whatever its digits, from 4 digits on (`commit 294c114`, `sha 1b48`). */
+export const COMMIT_WORDS: ReadonlySet<string> = new Set(['commit', 'commits', 'sha']);

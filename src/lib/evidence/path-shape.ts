@@ -1,0 +1,117 @@
+/**
+ * What a token written as a path looks like (spec/input.md section 3: `path:line`, `path`;
+ * issue 13, item 2: paths as people abbreviate them). A path has a `/`, a known file
+ * extension or a leading dot; it may end in a line (`:12`), a range (`:10-20`, `#L10-L20`) or a
+ * list of them (`:34,47`, `:34-61,230-238`). Tokens that only look like paths are not: counts
+ * (`2091/2091`), id lists (`u1/u2/u4/u6`, `pr-1/pr-2`), and globs that name no file
+ * (`cursor/*`). Pure; every pattern here is linear (tests/unit/regex-linearity.test.ts).
+ */
+
+/** File extensions that make a bare name (no `/`) a path (`AGENTS.md`, `Cargo.toml`). */
+export const EXTENSIONS: ReadonlySet<string> = new Set(
+  (
+    'md mdx markdown txt rst adoc ts tsx mts cts js jsx mjs cjs json jsonc jsonl ndjson tsv csv yaml yml toml ' +
+    'ini cfg conf env lock rs go py pyi rb swift kt kts java scala c h cc cpp cxx hpp cs fs sh bash zsh ' +
+    'fish ps1 sql html htm css scss sass less xml proto graphql gql astro vue svelte lua php ex exs erl ' +
+    'dart tf hcl gradle ipynb pdf png jpg jpeg gif svg webp wasm dockerfile patch diff log mp4 webm tap mdc pl pm ' +
+    'xlsx xls docx doc pptx odt ods zip tar gz tgz jar whl properties plist'
+  ).split(' '),
+);
+
+/** One cited line range, 1-based and inclusive. */
+export interface LineRange {
+  from: number;
+  to: number;
+}
+
+const PATH_CHARS = /^[\p{L}\p{N}_@.+~\-/*]+$/u;
+/** `:12`, `:10-20`, `:10–20`, `:10:5` (a column), `:34,47`, `:34-61,230-238`, `#L10-L20`, `#L10-20`. */
+const LINE_SUFFIX = /(?::(\d+(?:[-–]\d+)?(?:,\d+(?:[-–]\d+)?)*)(?::\d+)?|#L(\d+)(?:-L?(\d+))?)$/;
+
+/**
+ * Splits `path:12`, `path:10-20`, `path:34,47`, `path#L10-L20` into the path and its lines.
+ * `from`/`to` span the first range; `lines` lists every range when there are several.
+ */
+export function splitLineSuffix(token: string): { path: string; from?: number; to?: number; lines?: LineRange[] } {
+  const m = LINE_SUFFIX.exec(token);
+  if (!m || m.index === 0) return { path: token };
+  const path = token.slice(0, m.index);
+  const ranges: LineRange[] =
+    m[1] !== undefined
+      ? m[1].split(',').map((r) => {
+          const [a, b] = r.split(/[-–]/);
+          return { from: Number(a), to: Number(b ?? a) };
+        })
+      : [{ from: Number(m[2]), to: Number(m[3] ?? m[2]) }];
+  const first = ranges[0] as LineRange;
+  return ranges.length > 1 ? { path, from: first.from, to: first.to, lines: ranges } : { path, from: first.from, to: first.to };
+}
+
+/** `2091/2091`, `8/48/116`: counts or ratios, not a path. */
+export function isCount(token: string): boolean {
+  return /^\d+(?:\/\d+)+$/.test(token);
+}
+
+/**
+ * `u1/u2/u4/u6`, `pr-1/pr-2`, `pr1/pr2`, `T3/T11`: a list of short ids written with `/`, not a
+ * path. Every segment is a short prefix and a number, and there are two or more.
+ */
+export function isIdList(token: string): boolean {
+  const parts = token.split('/');
+  return parts.length >= 2 && parts.every((p) => /^[A-Za-z]{0,4}[-_]?\d{1,6}[A-Za-z]?$/.test(p));
+}
+
+/** Whether a path is a glob (`docs/spec/*.md`, `apps/web/src/*`). */
+export const isGlob = (path: string): boolean => path.includes('*');
+
+/**
+ * Whether a glob names files a person could look for: its last part has an extension
+ * (`*.md`), or its literal folder has two or more segments (`apps/web/src/*`). `cursor/*`
+ * (six branches, in a real trail) and `*` name nothing in particular.
+ */
+function globNamesFiles(path: string): boolean {
+  const last = path.split('/').pop() as string;
+  if (/\.[A-Za-z0-9]+$/.test(last) && EXTENSIONS.has((last.split('.').pop() as string).toLowerCase())) return true;
+  const literal = path.slice(0, path.indexOf('*')).split('/').filter((s) => s !== '');
+  return literal.length >= 2 && !literal.some((s) => s.includes('*'));
+}
+
+/** The file extension of a path's last segment (lower case), or null. */
+export function extensionOf(path: string): string | null {
+  const name = path.split('/').pop() as string;
+  const dot = name.lastIndexOf('.');
+  return dot <= 0 ? null : name.slice(dot + 1).toLowerCase();
+}
+
+/** Whether a path's last segment has a known file extension (or is a dotfile such as `.gitignore`). */
+export function hasFileName(path: string): boolean {
+  const name = (path.split('/').pop() as string) || '';
+  if (/^\.[A-Za-z0-9][\w.-]*$/.test(name)) return true;
+  const ext = extensionOf(path);
+  return ext !== null && EXTENSIONS.has(ext);
+}
+
+/**
+ * Whether a token names a file or folder: it has a `/` (and a letter or digit), a known
+ * extension, or is a dotfile; and it is not a count, an id list, a URL, a glob that names no
+ * file, or only dots and slashes.
+ */
+export function looksLikePath(token: string): boolean {
+  const { path } = splitLineSuffix(token);
+  if (path.length === 0 || path.length > 1024 || !PATH_CHARS.test(path) || /^[.\-/]*$/.test(path)) return false;
+  if (isCount(path) || isIdList(path)) return false;
+  if (isGlob(path)) return globNamesFiles(path);
+  if (path.includes('/')) return /[\p{L}\p{N}]/u.test(path) && !path.startsWith('@');
+  return hasFileName(path);
+}
+
+/** `convert.test`, `worker.spec`: a test file named without its extension (`convert.test.js`). */
+export function isTestStem(token: string): boolean {
+  return /^[\p{L}\p{N}_][\p{L}\p{N}_.-]*\.(?:test|spec)$/u.test(token);
+}
+
+/** Test files by name: a name after one is a test in it (`a.test.ts rejectsBadRows`). */
+const TEST_FILE = /(?:\.test\.[cm]?[jt]sx?|\.spec\.[cm]?[jt]sx?|_test\.go|_test\.py|(?:^|\/)test_[^/]+\.py|Tests?\.swift|Test\.(?:java|kt)|_spec\.rb|\.(?:test|spec))$/;
+
+/** Whether a path names a test file. */
+export const isTestFile = (path: string): boolean => TEST_FILE.test(path);

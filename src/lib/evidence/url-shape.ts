@@ -1,0 +1,55 @@
+/**
+ * URLs in evidence (spec/input.md section 3: "URL: recorded, never fetched"; issue 13, items 2
+ * and 4). A URL with a scheme is recorded; only http(s) ever becomes a link. A script or data
+ * URL (`javascript:`, `data:`, `vbscript:`, `file:`) is never a pointer: it is flagged. A
+ * host written without a scheme (`careertech.org/career-clusters`, `cie.nuaa.edu.cn/2022/…`)
+ * is a URL too, not a path. Pure.
+ */
+import { EXTENSIONS } from './path-shape.ts';
+
+/** `https://…`, `ssh://…`: a scheme, `://`, then no space; or `mailto:…`. */
+export const URL_RE = /^(?:[a-z][a-z0-9+.-]*:\/\/|mailto:)\S+$/i;
+
+/**
+ * Schemes that run or embed content instead of pointing at it. Read without regard to case,
+ * to spaces or control characters before the colon (browsers drop them), and only when
+ * something follows the colon (`data: 362 cells` is a label, not a URL).
+ */
+const UNSAFE_SCHEME = /^[\s\u0000-\u001f]*(javascript|vbscript|data|file)[\s\u0000-\u001f]*:(?=\S)/i;
+
+/** The unsafe scheme a text starts with (`javascript`), or null. */
+export function unsafeScheme(text: string): string | null {
+  const m = UNSAFE_SCHEME.exec(text);
+  return m ? (m[1] as string).toLowerCase() : null;
+}
+
+/**
+ * Top-level domains a scheme-less URL may end its host with. Those that are also file
+ * extensions (`.md`, `.rs`, `.sh`, `.py`) are left out: `lib.rs` is a file.
+ */
+const TLDS: ReadonlySet<string> = new Set(
+  (
+    'com org net edu gov mil int io dev app co me info biz xyz cloud site tech page online blog wiki news ' +
+    'uk de fr jp cn kr ru br au ca nl se no fi dk es it ch at be cz tw hk sg nz eu us ie il za mx ar tr ua ' +
+    'vn th id my ph gr pt ro hu sk si lt lv ee is lu'
+  )
+    .split(' ')
+    .filter((t) => !EXTENSIONS.has(t)),
+);
+
+const COMMON: ReadonlySet<string> = new Set(['com', 'org', 'net', 'io', 'dev', 'edu', 'gov', 'app']);
+
+/**
+ * Whether a token is a URL written without a scheme: its first `/`-segment is a host of two or
+ * more labels ending in a known top-level domain (`careertech.org/career-clusters`,
+ * `maven.minecraftforge.net`).
+ */
+export function isSchemelessUrl(token: string): boolean {
+  const host = token.split('/')[0] as string;
+  if (host.length > 253 || !/^[a-z0-9](?:[a-z0-9-]{0,62}\.)+[a-z]{2,24}$/i.test(host)) return false;
+  const labels = host.toLowerCase().split('.');
+  const tld = labels[labels.length - 1] as string;
+  if (!TLDS.has(tld)) return false;
+  // A bare `name.tld` without a path is a host only for the common domains (`notes.xyz` may be a file).
+  return token.includes('/') || labels.length >= 3 || COMMON.has(tld);
+}
