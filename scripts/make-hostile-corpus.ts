@@ -64,6 +64,12 @@ export interface HostileManifest {
   corpus: string;
   /** Absolute path of the folder outside it. */
   outside: string;
+  /**
+   * Absolute path of the folder of repositories beside it, which corpus projects name by
+   * `repo`: a build allows it in its archive configuration (`allowRepositories`), as a person
+   * keeping repositories beside the records would.
+   */
+  repos: string;
   cases: HostileCase[];
   lineFiles: LineFile[];
   /** Evidence pointers of `paths/` that must never be VERIFIED. */
@@ -941,6 +947,96 @@ async function hardIssue14(w: Writer): Promise<void> {
   w.add('hard', 'hard/mid-pack', 'decisions.jsonl', 'a pack damaged in one object, checksums resealed: that object is inconclusive, the rest verifies');
 }
 
+// --- security-2: the second adversarial review ---------------------------------------------
+//
+// Kept in one block. Every case has its exact expected outcome in tests/unit/hostile-corpus.test.ts
+// ("security-2") and tests/e2e/hostile.test.ts (no line the CLI prints starts a workflow command;
+// no secret in any output file).
+
+/** Lines of `#` after `## Shape` in `security/markdown-quadratic` (56 s to split before, under a second now). */
+export const QUADRATIC_HEADINGS = 400_000;
+/** Space-tab pairs in one heading line of `security/markdown-quadratic` (34 s to read before). */
+export const QUADRATIC_PAIRS = 100_000;
+/** The decision whose `;` a spreadsheet in a `;` locale splits into a cell starting with `=`. */
+export const CSV_FORMULA = "ok;=cmd|' /C calc'!A0";
+/** A link name and a title that would be workflow commands on a line of their own. */
+export const COMMAND_LINK_NAME = 'x\n::stop-commands::tok1';
+export const COMMAND_TITLE = 'T\n::error file=a,line=1::forged from title';
+
+const row = (i: number, evidence: string, decision = `s${i}`): Record<string, string> => ({ id: rowId(DATE, '', decision), ts: DATE, phase: i === 0 ? 'start' : 'p1', actor: 'lead', decision, why: 'security-2', evidence, result: 'verified' });
+
+async function securityReview2(w: Writer): Promise<void> {
+  // Finding 2: `repo` in trailbook.json is input. `.` over a `.git` file naming a private
+  // repository outside the input; a path to it; neither is read (tests/unit/hostile-git.test.ts
+  // has the absolute path: here it would be a machine path in the archive).
+  const priv = path.join(w.outside, 'private');
+  const privCommit = git(priv, ['rev-parse', 'HEAD']);
+  await w.put('security/repo-dot-gitfile', '.git', `gitdir: ${path.join(priv, '.git')}\n`);
+  await w.put('security/repo-dot-gitfile', 'trailbook.json', `${JSON.stringify({ title: 'repo . over a .git file', repo: '.' })}\n`);
+  await w.put('security/repo-dot-gitfile', 'decisions.jsonl', jsonl([row(0, privCommit), row(1, '.env:1'), row(2, 'README.md')]));
+  w.add('paths', 'security/repo-dot-gitfile', 'trailbook.json', '"repo": "." with a .git file naming a private repository outside the input: not read, nothing of it verifies or is published');
+  await w.put('security/repo-private-path', 'trailbook.json', `${JSON.stringify({ title: 'repo names a repository outside', repo: '../../../outside/private' })}\n`);
+  await w.put('security/repo-private-path', 'decisions.jsonl', jsonl([row(0, privCommit), row(1, '.env:1')]));
+  w.add('paths', 'security/repo-private-path', 'trailbook.json', 'repo names a private repository outside the input: not read, since only the archive configuration can allow it (allowRepositories)');
+
+  // Finding 5: an uncommitted work-tree file is no artifact, however the git directory is named.
+  for (const [project, repo, setup] of [
+    ['security/repo-dot-git', '.git', null],
+    ['security/repo-dotgit', 'dotgit', 'rename'],
+    ['security/repo-worktree-elsewhere', '.git', 'worktree'],
+  ] as const) {
+    const dir = path.join(w.corpus, project);
+    await w.put(project, 'README.md', '# committed\n');
+    git(dir, ['init', '-q']);
+    commit(dir, 30, 'committed');
+    await w.put(project, 'uncommitted.ts', 'export const notCommitted = 1;\n');
+    if (setup === 'rename') {
+      const { rename } = await import('node:fs/promises');
+      await rename(path.join(dir, '.git'), path.join(dir, 'dotgit'));
+    }
+    if (setup === 'worktree') git(dir, ['config', 'core.worktree', w.outside]);
+    await w.put(project, 'trailbook.json', `${JSON.stringify({ title: `repo ${repo}`, repo })}\n`);
+    await w.put(project, 'decisions.jsonl', jsonl([row(0, 'README.md:1'), row(1, 'uncommitted.ts:1')]));
+    w.add('paths', project, 'uncommitted.ts', `repo ${repo}${setup === 'worktree' ? ' with core.worktree elsewhere' : ''}: a file in the work tree but not committed is not evidence`);
+  }
+
+  // Finding 6: a git directory of any name at any depth is never an artifact, and a pointer that
+  // does not hold gets no page (mirror.git/config:7 is past its end).
+  const mirror = 'security/git-dirs';
+  const mirrorDir = path.join(w.corpus, mirror);
+  await w.put(mirror, 'README.md', '# project\n');
+  git(mirrorDir, ['init', '-q']);
+  commit(mirrorDir, 31, 'project');
+  git(mirrorDir, ['init', '-q', '--bare', 'mirror.git']);
+  git(path.join(mirrorDir, 'mirror.git'), ['config', 'remote.origin.url', `https://user:${SECRET}@github.com/acme/x`]);
+  const wt = path.join(mirrorDir, 'wt');
+  await mkdir(wt, { recursive: true });
+  git(wt, ['init', '-q']);
+  git(wt, ['config', 'remote.origin.url', `https://user:${SECRET}@github.com/acme/y`]);
+  const { rename } = await import('node:fs/promises');
+  await rename(path.join(wt, '.git'), path.join(wt, 'dotgit'));
+  await w.put(mirror, 'decisions.jsonl', jsonl([row(0, 'README.md:1'), row(1, 'mirror.git/config:7'), row(2, 'mirror.git/config:1'), row(3, 'wt/dotgit/config:1'), row(4, 'mirror.git/HEAD'), row(5, 'README.md:9')]));
+  w.add('links', mirror, 'mirror.git/config', 'a bare mirror.git with a token in remote.origin.url and a .git renamed wt/dotgit: never artifacts, no page for a pointer that failed');
+
+  // Finding 3: design documents built to make the section and heading readers quadratic.
+  const md = 'security/markdown-quadratic';
+  await w.put(md, 'design/candidates/1/design.md', `## Shape\nok\n${'#\n'.repeat(QUADRATIC_HEADINGS)}`);
+  await w.put(md, 'design/candidates/2/design.md', `# a${' \t'.repeat(QUADRATIC_PAIRS)}x\n## Shape\ntwo\n`);
+  await w.put(md, 'design/selection.md', `## Scores\n| criterion | A | B |\n|-${' '.repeat(QUADRATIC_PAIRS)}x\n\n## Pick\npick${' '.repeat(QUADRATIC_PAIRS)}is A because it is simpler\n`);
+  await w.put(md, 'decisions.jsonl', jsonl([row(0, 'design/selection.md')]));
+  w.add('broken', md, 'design/candidates/1/design.md', `## Shape then ${QUADRATIC_HEADINGS} '#' lines; a heading of ${QUADRATIC_PAIRS} space-tab pairs; a delimiter row and a pick of long space runs: read in linear time`);
+
+  // Finding 7: a formula after a `;` inside a decision, for spreadsheets splitting on `;`.
+  await w.put('security/csv-formula', 'decisions.jsonl', jsonl([row(0, 'x', 'start'), row(1, 'x', CSV_FORMULA)]));
+  w.add('xss', 'security/csv-formula', 'decisions.jsonl', `the decision ${CSV_FORMULA}: written to decisions.csv quoted, with a quote before the =`);
+
+  // Finding 4: a link name and a title that would be GitHub workflow commands on a line of their own.
+  await w.put('security/workflow-commands', 'trailbook.json', `${JSON.stringify({ title: COMMAND_TITLE })}\n`);
+  await w.put('security/workflow-commands', 'decisions.jsonl', jsonl([row(0, 'x')]));
+  await w.link('security/workflow-commands', COMMAND_LINK_NAME, '../../../outside/secret.txt');
+  w.add('xss', 'security/workflow-commands', COMMAND_LINK_NAME, 'a link named x\\n::stop-commands::tok1 and a title holding \\n::error …: printed with the line break escaped');
+}
+
 /** Writes the corpus into `out` (which is emptied first) and returns its manifest. */
 // --- text that takes long to read (issue 14, item 3) ---------------------------
 
@@ -1008,7 +1104,9 @@ export async function makeHostileCorpus(out: string, options: { huge?: boolean }
   await hardIssue14(w);
   // Issue 13 / issue 14 item 3: text whose reading must stay linear.
   await quadraticText(w);
-  return { corpus: w.corpus, outside: w.outside, cases: w.cases, lineFiles: w.lineFiles, escapes: [...ESCAPES] };
+  // Second adversarial review (after issue 14's block: it needs outside/private).
+  await securityReview2(w);
+  return { corpus: w.corpus, outside: w.outside, repos: w.repos, cases: w.cases, lineFiles: w.lineFiles, escapes: [...ESCAPES] };
 }
 
 if (import.meta.main) {

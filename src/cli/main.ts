@@ -5,8 +5,8 @@
  */
 import { Command, CommanderError } from 'commander';
 import { packageVersion } from './paths.ts';
-import { consoleOutput, type Output } from './output.ts';
-import { describeFailure } from './failure.ts';
+import { consoleOutput, printProblem, type Output } from './output.ts';
+import { describeFailure, describeUnexpected } from './failure.ts';
 import { runDev, type DevOptions } from './commands/dev.ts';
 import { runCheck, type CheckOptions } from './commands/check.ts';
 import { runBuild, type BuildOptions } from './commands/build.ts';
@@ -124,10 +124,10 @@ export async function main(argv: string[], out: Output = consoleOutput): Promise
     }
     const failure = describeFailure(error);
     if (failure !== null) {
-      out.error(failure);
+      printProblem(out, failure);
       return 2;
     }
-    out.error(`unexpected failure: ${(error as Error).stack ?? String(error)}\n  fix: this is a bug in Trailbook; report it with the command you ran and this output`);
+    printProblem(out, [...describeUnexpected(error, 'unexpected failure'), '  fix: this is a bug in Trailbook; report it with the command you ran and this output']);
     return 2;
   }
 }

@@ -1,30 +1,42 @@
 /**
  * Everything the CLI prints goes through here: results to stdout, progress and diagnostics to
- * stderr, so `trailbook check --json > report.json` stays clean.
+ * stderr, so `trailbook check --json > report.json` stays clean. Each call prints one line:
+ * any line break or other control character in the text is printed as a visible escape
+ * (`printableLine`, src/lib/text/escape.ts), so no name, path, title or record text can
+ * start a line of its own (docs/security.md). A printer that writes several lines calls once
+ * per line.
  */
-export interface Output {
-  /** A line of the command's result (stdout). */
-  result(text: string): void;
-  /** A line of progress or diagnostics (stderr). */
-  info(text: string): void;
-  /** A problem (stderr), prefixed with `trailbook:`. */
-  error(text: string): void;
-}
+import { printableLine } from '../lib/text/escape.ts';
 
-/**
- * Text as it may reach a terminal: control characters other than line break and tab (a record
- * or folder name can hold ESC sequences that retitle a terminal, rewrite what it shows or write
- * the clipboard) are printed as visible `\x1b`-style escapes (docs/security.md).
- */
-export function terminalSafe(text: string): string {
-  return text.replace(/[\u0000-\u0008\u000b-\u001f\u007f-\u009f]/g, (c) => `\\x${c.charCodeAt(0).toString(16).padStart(2, '0')}`);
+export interface Output {
+  /** One line of the command's result (stdout). */
+  result(line: string): void;
+  /** One line of progress or diagnostics (stderr). */
+  info(line: string): void;
+  /** A problem (stderr), prefixed with `trailbook:`; more lines (the fix) follow as `info`. */
+  error(line: string): void;
 }
 
 export const consoleOutput: Output = {
-  result: (text) => process.stdout.write(`${terminalSafe(text)}\n`),
-  info: (text) => process.stderr.write(`${terminalSafe(text)}\n`),
-  error: (text) => process.stderr.write(`trailbook: ${terminalSafe(text)}\n`),
+  result: (line) => process.stdout.write(`${printableLine(line)}\n`),
+  info: (line) => process.stderr.write(`${printableLine(line)}\n`),
+  error: (line) => process.stderr.write(`trailbook: ${printableLine(line)}\n`),
 };
+
+/** Prints a problem and the lines after it (`  fix: …`): the first as an error, the rest as info. */
+export function printProblem(out: Output, lines: readonly string[]): void {
+  const [first, ...rest] = lines;
+  out.error(first ?? '');
+  for (const line of rest) out.info(line);
+}
+
+/**
+ * Prints a JSON text (or a part of one) line by line: `JSON.stringify` writes no raw line break
+ * inside a string, so its line breaks are the document's own.
+ */
+export function printJson(out: Output, json: string): void {
+  for (const line of json.split('\n')) out.result(line);
+}
 
 /** A usage error: the invocation cannot be carried out. Exit code 2. */
 export class UsageError extends Error {

@@ -64,6 +64,8 @@ export interface Settings {
   bdExport: BdExportOptions;
   /** Pairs of projects to compare (configuration `compare`), as written. */
   compare: Array<{ a: string; b: string }>;
+  /** Absolute folders outside the inputs whose repositories projects may name (configuration `allowRepositories`). */
+  allowRepositories: string[];
 }
 
 /** Defaults of {@link resolveSettings}. */
@@ -122,6 +124,7 @@ export async function resolveSettings(dirs: string[], flags: SettingsFlags, defa
     repositories: config.repositories ?? [],
     bdExport: { run: config.beads?.runExport ?? false, timeoutMs: (config.beads?.exportTimeout ?? DEFAULT_EXPORT_TIMEOUT_MS / 1000) * 1000 },
     compare: config.compare ?? [],
+    allowRepositories: [...new Set((config.allowRepositories ?? []).map(fromFile))],
   };
 }
 

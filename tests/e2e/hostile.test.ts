@@ -6,18 +6,20 @@
  * words and filter values made of markup. Nothing from outside the input folder is published.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
+import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { dirname, join, relative, sep } from 'node:path';
 import { tmpdir } from 'node:os';
 import type { Browser, Page } from 'playwright-core';
-import { makeHostileCorpus, SECRET, type HostileManifest } from '../../scripts/make-hostile-corpus.ts';
-import { buildSite, REPO_ROOT, type BuiltSite } from './build-site.ts';
+import { CSV_FORMULA, makeHostileCorpus, SECRET, type HostileManifest } from '../../scripts/make-hostile-corpus.ts';
+import { buildSite, REPO_ROOT, runCli, type BuiltSite } from './build-site.ts';
 import { readArchiveIndex, readModel } from '../../src/lib/archive/model-store.ts';
 import { serveStatic, type StaticServer } from './static-server.ts';
 import { chromiumAvailable, launchBrowser } from './browser.ts';
 import { watchPage, type PageWatch } from './page-helpers.ts';
 
 let tmp: string;
+/** `trailbook check --format github` over the corpus. */
+let github: { stdout: string; stderr: string; code: number | null };
 let manifest: HostileManifest;
 let site: BuiltSite;
 let server: StaticServer;
@@ -37,7 +39,11 @@ async function files(dir: string): Promise<string[]> {
 beforeAll(async () => {
   tmp = await mkdtemp(join(tmpdir(), 'trailbook-hostile-'));
   manifest = await makeHostileCorpus(join(tmp, 'input'));
-  site = await buildSite([manifest.corpus]);
+  // The corpus's projects name repositories beside it: the archive configuration allows them.
+  const config = join(tmp, 'trailbook.config.json');
+  await writeFile(config, JSON.stringify({ allowRepositories: [manifest.repos] }));
+  site = await buildSite([manifest.corpus], ['--config', config]);
+  github = await runCli(['check', '--format', 'github', '--config', config, manifest.corpus]);
   server = await serveStatic(site.out);
   origin = new URL(server.url).origin;
   if (chromiumAvailable()) browser = await launchBrowser();
@@ -82,6 +88,26 @@ describe('the hostile corpus builds', () => {
       for (const machinePath of [tmp, dirname(site.out), REPO_ROOT + sep]) if (text.includes(machinePath)) leaks.push(`${relative(site.out, f)}: ${machinePath}`);
     }
     expect(leaks).toEqual([]);
+  });
+});
+
+describe('security-2 through the command line and in the archive', () => {
+  it('prints no line a GitHub runner would take for a workflow command, in build and in check --format github', () => {
+    const lines = [site.stdout, site.stderr, github.stdout, github.stderr].flatMap((t) => t.split('\n'));
+    expect(lines.filter((l) => l.trimStart().startsWith('::') && !/^::(error|warning|notice) file=[^\n]*::/.test(l))).toEqual([]);
+    expect(site.stderr).toMatch(/warning: \S*security\/workflow-commands\/x\\n::stop-commands::tok1: symbolic link leads outside the input root; not followed/);
+    expect(github.stdout.split('\n').filter((l) => l.startsWith('::')).length).toBeGreaterThan(100);
+  });
+
+  it(`writes the decision ${CSV_FORMULA} to decisions.csv quoted, with a quote before the =`, async () => {
+    const csv = await readFile(join(site.out, 'p', 'security-csv-formula', 'decisions.csv'), 'utf8');
+    expect(csv.split('\r\n')[2]).toMatch(/^[0-9a-f]{8},2026-03-02T10:00:00Z,p1,,lead,"ok;'=cmd\|' \/C calc'!A0",security-2,x,1 not verified,verified,,decisions\.jsonl,2$/);
+  });
+
+  it('writes no page for a git directory inside a project, nor for a pointer that failed', async () => {
+    const published = (await files(site.out)).map((f) => relative(site.out, f));
+    expect(published.filter((f) => /\/file\/.*(mirror\.git|dotgit|uncommitted)/.test(f))).toEqual([]);
+    expect(published.filter((f) => f.startsWith('p/security-git-dirs/file/'))).toEqual([]);
   });
 });
 

@@ -13,7 +13,8 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { describeStore, exportCommandFor, readStoreFacts, storeSentence, type StoreFacts } from '../../src/lib/beads/beads-store.ts';
 import { beadsExportOf, supersededReason } from '../../src/lib/beads/export-lookup.ts';
-import { copyStore, findOnPath, runBdExport } from '../../src/lib/beads/run-export.ts';
+import { findOnPath, runBdExport } from '../../src/lib/beads/run-export.ts';
+import { BD_CONFIG_YAML, copyTree, metadataForBd } from '../../src/lib/beads/export-copy.ts';
 import { beadsStoreKey } from '../../src/lib/beads/store-key.ts';
 import { analyseArchive } from '../../src/lib/archive/analyse-archive.ts';
 import { loadConfig } from '../../src/lib/config/load-config.ts';
@@ -216,8 +217,10 @@ describe('running bd export (beads.runExport), with a stand-in bd', () => {
     const demo = (await analyse(root, { run: true, timeoutMs: 10_000, searchPath: `.:relative/bin:${bin}:/usr/bin:/bin` })).get('demo') as ProjectModel;
     const calls = await readFile(log, 'utf8');
     const cwd = /cwd=(.*)/.exec(calls)?.[1] ?? '';
-    expect(calls.split('\n').filter((l) => !l.startsWith('cwd=') && !l.startsWith('home='))).toEqual(['args=--readonly --sandbox export --all', 'secret=', 'beads=', '']);
+    expect(calls.split('\n').filter((l) => !l.startsWith('cwd=') && !l.startsWith('home=') && !l.startsWith('beads='))).toEqual(['args=--readonly --sandbox export --all', 'secret=', '']);
     expect(cwd.startsWith(path.join(tmpdir(), 'trailbook-bd-'))).toBe(true);
+    // BEADS_DIR names the copy, never the builder's (`/somewhere/else/.beads`).
+    expect(/beads=(.*)/.exec(calls)?.[1]).toBe(path.join(cwd, '.beads'));
     expect(/home=(.*)/.exec(calls)?.[1]).toBe(path.join(path.dirname(cwd), 'home'));
     expect(existsSync(cwd)).toBe(false);
     expect(await readdir(path.join(root, 'demo/.beads'))).toEqual(['config.yaml', 'embeddeddolt', 'interactions.jsonl', 'metadata.json']);
@@ -291,8 +294,74 @@ describe('running bd export (beads.runExport), with a stand-in bd', () => {
     const root = await tree({ 'p/.beads/metadata.json': EMBEDDED_METADATA, 'p/.beads/embeddeddolt/db/.dolt/manifest': 'm', 'outside.txt': 'secret' });
     await symlink(path.join(root, 'outside.txt'), path.join(root, 'p/.beads/embeddeddolt/db/link'));
     const to = path.join(dir, `copy-${Date.now()}`);
-    expect(await copyStore(path.join(root, 'p/.beads'), to)).toEqual({ ok: true, bytes: EMBEDDED_METADATA.length + 1, skipped: 1 });
+    expect(await copyTree(path.join(root, 'p/.beads'), to)).toEqual({ ok: true, bytes: EMBEDDED_METADATA.length + 1, skipped: 1 });
     expect((await readdir(to, { recursive: true })).sort()).toEqual(['embeddeddolt', 'embeddeddolt/db', 'embeddeddolt/db/.dolt', 'embeddeddolt/db/.dolt/manifest', 'metadata.json']);
+  });
+});
+
+describe("bd's own configuration never reaches it (review: backend_plugins in config.local.yaml)", () => {
+  const PLUGIN_CONFIG = `backend_plugins:\n  evil:\n    command: /bin/sh\n    args: ["-c", "touch ${'PWNED'}"]\n`;
+
+  beforeAll(() => {
+    process.env['BEADS_BACKEND_PLUGIN_COMMAND'] = '/bin/false';
+    process.env['BD_DOLT_MODE'] = 'server';
+    process.env['GIT_DIR'] = '/somewhere/.git';
+  });
+  afterAll(() => {
+    for (const v of ['BEADS_BACKEND_PLUGIN_COMMAND', 'BD_DOLT_MODE', 'GIT_DIR']) delete process.env[v];
+  });
+
+  it('never runs bd for a folder whose metadata names another backend: bd would start the program config.local.yaml names', async () => {
+    const { bin, log } = await standIn(`cat '${EXPORT_FILE()}'`);
+    const root = await tree({
+      'p/.beads/metadata.json': '{"database":"dolt","backend":"evil","dolt_mode":"embedded","dolt_database":"beads"}',
+      'p/.beads/config.local.yaml': PLUGIN_CONFIG,
+      'p/.beads/embeddeddolt/beads/.dolt/noms/manifest': 'm',
+    });
+    const p = (await analyse(root, { run: true, timeoutMs: 10_000, searchPath: pathWith(bin) })).get('p') as ProjectModel;
+    expect(p.beads?.store?.run).toEqual({ ok: false, command: 'bd --readonly --sandbox export --all', reason: 'its metadata.json names the backend "evil", which bd serves by starting a program configured for it; Trailbook runs bd only on an embedded Dolt or SQLite store' });
+    expect(existsSync(log)).toBe(false);
+    expect(existsSync(path.join(root, 'p', 'PWNED'))).toBe(false);
+  });
+
+  it('gives bd only the database, a metadata.json of inert keys and its own config.yaml, with no BD_, BEADS_ or GIT_ variable of the builder', async () => {
+    const list = path.join(dir, `listing-${Date.now()}.txt`);
+    const { bin } = await standIn(`{ find . -type f | sort; echo '--- metadata'; cat .beads/metadata.json; echo '--- config'; cat .beads/config.yaml; echo '--- env'; env | grep -E '^(BD_|BEADS_|GIT_|XDG_|DO_NOT_TRACK)' | sort; } > '${list}'\ncat '${EXPORT_FILE()}'`);
+    const root = await tree({
+      'p/.beads/metadata.json': '{"database":"dolt","backend":"dolt","dolt_mode":"embedded","dolt_database":"beads_p","project_id":"x1","unknown_key":"/etc/passwd"}',
+      'p/.beads/config.yaml': 'dolt:\n  mode: server\n  host: db.example.com\n',
+      'p/.beads/config.local.yaml': PLUGIN_CONFIG,
+      'p/.beads/config.json': '{"backend":"evil"}',
+      'p/.beads/hooks/on_create': '#!/bin/sh\ntouch PWNED\n',
+      'p/.beads/backup/issues.jsonl': '{}\n',
+      'p/.beads/dolt/other/.dolt/manifest': 'server data',
+      'p/.beads/.local_version': '1.1.0\n',
+      'p/.beads/embeddeddolt/beads_p/.dolt/noms/manifest': 'm',
+      'p/.beads/embeddeddolt/beads_p/.dolt/repo_state.json': '{}',
+    });
+    const p = (await analyse(root, { run: true, timeoutMs: 10_000, searchPath: pathWith(bin) })).get('p') as ProjectModel;
+    expect(p.beads?.store?.run).toMatchObject({ ok: true, issues: 5 });
+    const text = await readFile(list, 'utf8');
+    const [files, rest] = text.split('--- metadata\n') as [string, string];
+    expect(files.trim().split('\n')).toEqual(['./.beads/.local_version', './.beads/config.yaml', './.beads/embeddeddolt/beads_p/.dolt/noms/manifest', './.beads/embeddeddolt/beads_p/.dolt/repo_state.json', './.beads/metadata.json']);
+    const [metadata, config, env] = rest.split(/--- (?:config|env)\n/) as [string, string, string];
+    expect(JSON.parse(metadata)).toEqual({ database: 'dolt', backend: 'dolt', dolt_mode: 'embedded', dolt_database: 'beads_p', project_id: 'x1' });
+    expect(config).toBe(BD_CONFIG_YAML);
+    const vars = env.trim().split('\n').map((l) => l.split('=')[0]);
+    expect(vars).toEqual(['BEADS_DIR', 'BEADS_NO_DAEMON', 'DO_NOT_TRACK', 'GIT_CEILING_DIRECTORIES', 'GIT_CONFIG_GLOBAL', 'GIT_CONFIG_NOSYSTEM', 'GIT_TERMINAL_PROMPT', 'XDG_CACHE_HOME', 'XDG_CONFIG_HOME', 'XDG_DATA_HOME']);
+  });
+
+  it('refuses metadata that names a server, a database elsewhere, or a path, naming the key', () => {
+    const reason = (metadata: Record<string, unknown>): string => {
+      const r = metadataForBd({ metadata, problem: '' });
+      return r.ok ? 'ok' : r.reason;
+    };
+    expect(reason({ backend: 'dolt', dolt_mode: 'embedded', dolt_server_host: 'db.example.com' })).toBe('its metadata.json names a Dolt server (dolt_server_host), and bd is run only on a database inside the folder');
+    expect(reason({ backend: 'dolt', dolt_data_dir: '/srv/dolt' })).toBe('its metadata.json names a database folder outside .beads/ (dolt_data_dir), and bd is run only on a database inside the folder');
+    expect(reason({ backend: 'sqlite', database: '/home/u/other/beads.db' })).toBe('its metadata.json names its database by a path ("/home/u/other/beads.db"), and bd is run only on a database inside the folder');
+    expect(reason({ backend: 'dolt', dolt_mode: 'proxied-server' })).toBe('its metadata.json names the Dolt mode "proxied-server", and Trailbook starts no database server and connects to none');
+    expect(reason({ backend: 'Dolt', dolt_mode: 'embedded', dolt_server_port: 0 })).toBe('ok');
+    expect(metadataForBd({ metadata: null, problem: 'metadata.json is a symbolic link, not read' })).toEqual({ ok: false, reason: 'its metadata.json is a symbolic link, not read' });
   });
 });
 

@@ -40,7 +40,7 @@ describe('configuration through the command line', () => {
     const out = capture();
     expect(await main(['check', '--config', file], out)).toBe(2);
     expect(out.errors).toHaveLength(1);
-    const [first, second, fix] = (out.errors[0] as string).split('\n');
+    const [first, second, fix] = [out.errors[0], ...out.infos];
     expect(first).toBe(`${file}: repositories[0].forge: must be one of "github", "gitlab", "gitea", got "bitbucket"`);
     expect(second).toBe(`${file}: titel: unknown key`);
     expect(fix).toMatch(/^ {2}fix: correct the file \(keys and values: docs\/configuration\.md\); the known keys are title, /);
@@ -48,7 +48,8 @@ describe('configuration through the command line', () => {
 
   it('check --config reads inputs and excludes from the file (paths relative to it)', async () => {
     const file = join(dir, 'tickets.json');
-    await writeFile(file, JSON.stringify({ inputs: [join(EXAMPLE_CORPUS, 'tickets')], exclude: ['faults', 'arena-*', 'verdict-faults'] }));
+    // The tickets name ../../repos/example.git, beside the input: the archive configuration allows it.
+    await writeFile(file, JSON.stringify({ inputs: [join(EXAMPLE_CORPUS, 'tickets')], exclude: ['faults', 'arena-*', 'verdict-faults'], allowRepositories: [join(EXAMPLE_CORPUS, 'repos')] }));
     const out = capture();
     expect(await main(['check', '--config', file, '--quiet', '--fail-on', 'high'], out)).toBe(0);
     const ids = out.results.filter((l) => /^\S/.test(l)).map((l) => l.split(/\s+/)[0]);
@@ -67,7 +68,9 @@ describe('configuration through the command line', () => {
 
   it('ends with what a person must look at: flags, invalid rows, evidence, open blockers and warnings', async () => {
     const out = capture();
-    expect(await main(['check', join(EXAMPLE_CORPUS, 'tickets'), join(EXAMPLE_CORPUS, 'coordination')], out)).toBe(0);
+    const file = join(dir, 'allow.json');
+    await writeFile(file, JSON.stringify({ allowRepositories: [join(EXAMPLE_CORPUS, 'repos')] }));
+    expect(await main(['check', '--config', file, join(EXAMPLE_CORPUS, 'tickets'), join(EXAMPLE_CORPUS, 'coordination')], out)).toBe(0);
     expect(out.infos.filter((l) => /^(Read|Flags|Invalid rows|Evidence|Open blockers|Warnings):? /.test(l))).toEqual([
       'Read 13 projects: 5 babysit history rows, 43 rows from bbs decisions.jsonl, 32 coord.v1 events.',
       'Flags: 23 high, 20 medium, 4 low, in 4 projects.',
@@ -91,7 +94,8 @@ describe('configuration through the command line', () => {
   it('says when nothing was checked', async () => {
     const out = capture();
     expect(await main(['check', '--quiet', dir], out)).toBe(0);
-    expect(out.errors[0]).toMatch(/^no project found in \S+; nothing was checked\n {2}fix: pass the folders that hold the records/);
+    expect(out.errors[0]).toMatch(/^no project found in \S+; nothing was checked$/);
+    expect(out.infos.at(-1)).toMatch(/^ {2}fix: pass the folders that hold the records/);
     // As a gate, checking nothing is an unusable invocation: a mistyped folder must not pass CI.
     const { mkdir } = await import('node:fs/promises');
     await mkdir(join(dir, 'empty'), { recursive: true });
@@ -111,7 +115,8 @@ describe('configuration through the command line', () => {
     }
     const out = capture();
     expect(await main(['build', '--base', '/a b/', '--out', join(dir, 'o'), '--cache-dir', join(dir, 'c')], out)).toBe(2);
-    expect(out.errors).toEqual(['--base /a b/ is not a usable base path\n  fix: pass a path of letters, digits and ._~- segments, e.g. --base /archive/']);
+    expect(out.errors).toEqual(['--base /a b/ is not a usable base path']);
+    expect(out.infos).toEqual(['  fix: pass a path of letters, digits and ._~- segments, e.g. --base /archive/']);
   });
 });
 
@@ -125,5 +130,41 @@ describe('--fail-on-unverified', () => {
     expect(await main(['check', '--quiet', '--fail-on-unverified', join(dir, 'unverified-qa')], out)).toBe(1);
     expect(out.errors).toEqual(['1 project with evidence that is not verified (--fail-on-unverified): q']);
     expect(await main(['check', '--quiet', '--fail-on', 'high', join(dir, 'unverified-qa')], capture())).toBe(0);
+  });
+});
+
+describe('names and record text never start a line of their own (review: GitHub workflow-command injection)', () => {
+  /** Runs the command with the real terminal writer; returns every line written to stdout and stderr. */
+  async function printed(args: string[]): Promise<{ stdout: string[]; stderr: string[] }> {
+    const out = vi.spyOn(process.stdout, 'write').mockImplementation(() => true);
+    const err = vi.spyOn(process.stderr, 'write').mockImplementation(() => true);
+    try {
+      await main(args);
+      const lines = (spy: typeof out): string[] => spy.mock.calls.map((c) => String(c[0])).join('').split('\n').slice(0, -1);
+      return { stdout: lines(out), stderr: lines(err) };
+    } finally {
+      out.mockRestore();
+      err.mockRestore();
+    }
+  }
+
+  it('prints a link named `x\\n::stop-commands::tok1` and a title holding `\\n::error …` escaped, in text and in --format github', async () => {
+    const { mkdir, symlink } = await import('node:fs/promises');
+    const root = join(dir, 'inject');
+    await mkdir(join(root, 'proj'), { recursive: true });
+    await writeFile(join(dir, 'outside.txt'), 'x\n');
+    await symlink(join(dir, 'outside.txt'), join(root, 'proj', 'x\n::stop-commands::tok1'));
+    await writeFile(join(root, 'proj', 'trailbook.json'), JSON.stringify({ title: 'T\n::error file=a,line=1::forged from title' }));
+    await writeFile(join(root, 'proj', 'decisions.jsonl'), `${JSON.stringify({ id: '0b1d8c0e', ts: '2026-01-01T00:00:00Z', phase: 'start', actor: 'lead', decision: 'a\r\n::error file=x.ts,line=1::forged by row', why: 'w', evidence: 'trust me', result: 'verified' })}\n`);
+    const text = await printed(['check', root]);
+    const github = await printed(['check', '--format', 'github', root]);
+    const all = [...text.stdout, ...text.stderr, ...github.stdout, ...github.stderr];
+    // The only lines that start with `::` are Trailbook's own annotations.
+    expect(all.filter((l) => l.trimStart().startsWith('::') && !/^::(error|warning|notice) file=/.test(l))).toEqual([]);
+    expect(text.stderr).toContain(`  warning: ${join(root, 'proj')}/x\\n::stop-commands::tok1: symbolic link leads outside the input root; not followed`.replace(`${process.cwd()}/`, ''));
+    expect(text.stdout.filter((l) => l.includes('forged from title'))).toEqual(['proj  T\\n::error file=a,line=1::forged from title  (inject/proj)']);
+    expect(github.stdout.filter((l) => l.includes('forged by row'))).toEqual([
+      expect.stringMatching(/^::warning file=\S+decisions\.jsonl,line=1,title=Trailbook evidence\/prose \(medium\)::proj: row [0-9a-f]{8} “a ::error file=x\.ts,line=1::forged by row” — trust me: evidence must be a pointer, not prose$/),
+    ]);
   });
 });

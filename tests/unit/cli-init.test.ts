@@ -54,7 +54,7 @@ describe('trailbook init', () => {
     const cwd = join(dir, 'my-repo');
     const before = await readFile(join(cwd, 'trailbook.config.mjs'), 'utf8');
     const error = await runInit(capture().out, cwd).catch((e: unknown) => e);
-    expect(describeFailure(error)).toBe('trailbook.config.mjs is already here; trailbook init does not replace it\n  fix: edit that file (docs/configuration.md), or delete it and run trailbook init again');
+    expect(describeFailure(error)).toEqual(['trailbook.config.mjs is already here; trailbook init does not replace it', '  fix: edit that file (docs/configuration.md), or delete it and run trailbook init again']);
     expect(await readFile(join(cwd, 'trailbook.config.mjs'), 'utf8')).toBe(before);
   });
 

@@ -39,9 +39,9 @@ async function tree(files: Record<string, string>): Promise<string> {
   return root;
 }
 
-async function analyse(root: string): Promise<Map<string, ProjectModel>> {
+async function analyse(root: string, allowRepositories: string[] = []): Promise<Map<string, ProjectModel>> {
   const models = new Map<string, ProjectModel>();
-  await analyseArchive({ roots: [root], cacheDir: null, onModel: (m) => void models.set(m.id, m) });
+  await analyseArchive({ roots: [root], cacheDir: null, allowRepositories, onModel: (m) => void models.set(m.id, m) });
   return models;
 }
 
@@ -136,7 +136,8 @@ describe('pipeline on a temp tree', () => {
 describe('the example corpus: content/coordination', () => {
   let models: Map<string, ProjectModel>;
   beforeAll(async () => {
-    models = await analyse(CONTENT);
+    // content/coordination's projects name ../../repos/example.git, beside the input: allowed as the archive configuration would.
+    models = await analyse(CONTENT, [path.join(CONTENT, '..', 'repos')]);
   });
 
   it('raises every planted fault with its kind on its line', () => {

@@ -5,7 +5,7 @@
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { csvDocument, csvField, csvRecord } from '../../src/lib/export/csv.ts';
+import { csvDocument, csvField, csvRecord, neutraliseFormulas } from '../../src/lib/export/csv.ts';
 import { DECISIONS_CSV_COLUMNS, decisionsCsv, evidenceSummary } from '../../src/lib/export/decisions-csv.ts';
 import type { EvidencePointer, TrailRow } from '../../src/lib/model/types.ts';
 
@@ -58,8 +58,10 @@ describe('csvField', () => {
     expect(csvField(12)).toBe('12');
   });
 
-  it('quotes fields holding a comma, a quote or a line break, doubling quotes (RFC 4180)', () => {
+  it('quotes fields holding a comma, a semicolon, a tab, a quote or a line break, doubling quotes (RFC 4180)', () => {
     expect(csvField('a,b')).toBe('"a,b"');
+    expect(csvField('a;b')).toBe('"a;b"');
+    expect(csvField('a\tb')).toBe('"a\tb"');
     expect(csvField('say "hi"')).toBe('"say ""hi"""');
     expect(csvField('two\nlines')).toBe('"two\nlines"');
     expect(csvField('cr\r\nlf')).toBe('"cr\r\nlf"');
@@ -70,21 +72,48 @@ describe('csvField', () => {
     expect(csvField('+1+2')).toBe("'+1+2");
     expect(csvField('-2+3')).toBe("'-2+3");
     expect(csvField('@SUM(A1:A2)')).toBe("'@SUM(A1:A2)");
-    expect(csvField('\t=1')).toBe("'\t=1");
-    expect(csvField('\r=1')).toBe(`"'\r=1"`);
+    expect(csvField('\t=1')).toBe(`"'\t'=1"`);
+    expect(csvField('\r=1')).toBe(`"'\r'=1"`);
+    expect(csvField('\tx')).toBe(`"'\tx"`);
     expect(csvField('＝1+1')).toBe("'＝1+1");
-    // Only the first character matters; numbers are numbers.
+    // Inside a field only a cell start matters; numbers are numbers.
     expect(csvField('a=b')).toBe('a=b');
     expect(csvField(' =1')).toBe(' =1');
     expect(csvField(-1)).toBe('-1');
   });
 
-  it('reads back as written, with a leading quote before a formula start (property)', () => {
+  it('neutralises a formula after a separator inside a field, for a spreadsheet that splits on ; or tabs (review: decisions.csv)', () => {
+    // A spreadsheet whose list separator is `;` reads `…,"ok;=cmd…"` as two cells, the second `=cmd…`.
+    expect(csvField("ok;=cmd|' /C calc'!A0")).toBe(`"ok;'=cmd|' /C calc'!A0"`);
+    expect(csvField("w;@SUM(1+1)*cmd|' /C notepad'!A1")).toBe(`"w;'@SUM(1+1)*cmd|' /C notepad'!A1"`);
+    expect(csvField('x,-1')).toBe(`"x,'-1"`);
+    expect(csvField('x\t+1')).toBe(`"x\t'+1"`);
+    expect(csvField('x\n@y')).toBe(`"x\n'@y"`);
+    expect(csvField('cr\r\n=lf')).toBe(`"cr\r\n'=lf"`);
+    // A quote that would open a quoted cell there is skipped: the formula start after it is still neutralised.
+    expect(csvField('x;"=y')).toBe(`"x;""'=y"`);
+    expect(csvField('a; b=c')).toBe('"a; b=c"');
+  });
+
+  it('leaves no cell start a formula start, however the text is split on , ; tab or line breaks (property)', () => {
+    fc.assert(
+      fc.property(fc.string({ unit: fc.constantFrom('a', ',', ';', '"', '\r', '\n', '=', '+', '-', '@', '\t', ' ', "'", '＝') }), (cell) => {
+        const text = neutraliseFormulas(cell);
+        text.split(/[,;\t\r\n]/).forEach((part, i) => expect(/^[=+\-@＝]/.test(i === 0 ? part : part.replace(/^"+/, '')), JSON.stringify(text)).toBe(false));
+        expect(/^[\t\r\n]/.test(text)).toBe(false);
+        // Only quotes were added.
+        expect(text.replace(/'/g, '')).toBe(cell.replace(/'/g, ''));
+      }),
+      { numRuns: 2000 },
+    );
+  });
+
+  it('reads back as written, with a quote before each formula start that begins a cell (property)', () => {
     fc.assert(
       fc.property(fc.array(fc.array(fc.string({ unit: fc.constantFrom('a', ',', '"', '\r', '\n', '=', '+', '-', '@', '\t', ' ', 'é') }), { minLength: 1, maxLength: 5 }), { maxLength: 5 }), (rows) => {
         const text = rows.map((r) => csvRecord(r)).join('');
         const read = readCsv(text);
-        expect(read).toEqual(rows.map((r) => r.map((cell) => (/^[=+\-@\t\r]/.test(cell) ? `'${cell}` : cell))));
+        expect(read).toEqual(rows.map((r) => r.map(neutraliseFormulas)));
       }),
     );
   });

@@ -398,7 +398,7 @@ describe('resolvePointer', () => {
         status: 'NOT_VERIFIED',
         reason: 'line 999 is past the end of src/parser.ts (43 lines at landed head)',
         fault: 'evidence/line-out-of-range',
-        target: { type: 'file', path: 'src/parser.ts', origin: 'repository' },
+        // No target: a NOT_VERIFIED pointer links to no page and gets none.
       });
     });
 
@@ -495,7 +495,8 @@ describe('resolvePointer', () => {
         kind: 'rubric',
         status,
         reason,
-        target: { type: 'file', path: 'design/rubric.md', origin: 'repository' },
+        // A NOT_VERIFIED pointer has no target: no page is written for it.
+        ...(status === 'VERIFIED' ? { target: { type: 'file', path: 'design/rubric.md', origin: 'repository' } } : {}),
         ...(fault ? { fault } : {}),
       });
     });
@@ -631,7 +632,7 @@ describe('resolveCanonicalRepository', () => {
 
   it('says "no repository" when there is none up to the input root', async () => {
     const r = await resolveCanonicalRepository({ dir: project, inputRoot: project }, null, new RepositoryRegistry());
-    expect(r).toEqual({ repository: null, info: { id: null, path: null, head: null, headSource: null, problem: 'no repository' }, workTree: null });
+    expect(r).toEqual({ repository: null, info: { id: null, path: null, head: null, headSource: null, problem: 'no repository' }, workTrees: [] });
   });
 
   it('keeps the repository but no head when the configured head does not resolve', async () => {

@@ -9,8 +9,10 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { makeHostileCorpus, QUADRATIC_CHARS, SECRET, type HostileManifest } from '../../scripts/make-hostile-corpus.ts';
+import { COMMAND_LINK_NAME, COMMAND_TITLE, CSV_FORMULA, makeHostileCorpus, QUADRATIC_CHARS, QUADRATIC_HEADINGS, SECRET, type HostileManifest } from '../../scripts/make-hostile-corpus.ts';
 import { MAX_POINTERS_PER_CELL } from '../../src/lib/evidence/classify.ts';
+import { decisionsCsv } from '../../src/lib/export/decisions-csv.ts';
+import type { WalkProblem } from '../../src/lib/discover/walk.ts';
 import { analyseArchive } from '../../src/lib/archive/analyse-archive.ts';
 import type { ProjectModel, SourceFile } from '../../src/lib/model/types.ts';
 import { invalidCount } from '../../src/lib/bounds/kind-bounds.ts';
@@ -18,12 +20,13 @@ import { invalidCount } from '../../src/lib/bounds/kind-bounds.ts';
 let tmp: string;
 let manifest: HostileManifest;
 const models: ProjectModel[] = [];
+let problems: WalkProblem[] = [];
 const asRoot = process.getuid?.() === 0;
 
 beforeAll(async () => {
   tmp = await mkdtemp(path.join(tmpdir(), 'trailbook-hostile-unit-'));
   manifest = await makeHostileCorpus(path.join(tmp, 'h'), { huge: false });
-  await analyseArchive({ roots: [manifest.corpus], cacheDir: null, onModel: (m) => void models.push(m) });
+  ({ problems } = await analyseArchive({ roots: [manifest.corpus], cacheDir: null, allowRepositories: [manifest.repos], onModel: (m) => void models.push(m) }));
 }, 120_000);
 
 afterAll(async () => {
@@ -327,7 +330,8 @@ describe('evidence that tries to leave the repository tree or the project folder
     for (const [e, want] of Object.entries(expected)) expect(got.get(e), e).toBe(want);
     for (const e of prose) expect(got.get(e), e).toBe('prose NOT_VERIFIED evidence must be a pointer, not prose');
     expect([...got.keys()].sort()).toEqual([...manifest.escapes].sort());
-    expect((model as ProjectModel).cited.files.map((f) => `${f.origin}:${f.path}`)).toEqual(['repository:link-to-secret.txt', 'repository:src/a.ts']);
+    // src/a.ts is cited only by a NOT_VERIFIED pointer (lines past its end): it gets no page.
+    expect((model as ProjectModel).cited.files.map((f) => `${f.origin}:${f.path}`)).toEqual(['repository:link-to-secret.txt']);
   });
 
   it('does the same for QA criteria evidence and review finding locations', () => {
@@ -486,5 +490,71 @@ describe('evidence cells built to take quadratic time (slow-text/)', () => {
     const kinds: Record<string, number> = {};
     for (const f of m.flags) kinds[`${f.severity}:${f.kind}`] = (kinds[`${f.severity}:${f.kind}`] ?? 0) + 1;
     expect(kinds).toEqual({ 'medium:trail/row-too-large': 17, 'medium:evidence/prose': 13 });
+  });
+});
+
+// --- security-2: the second adversarial review ---
+
+describe('security-2: the second adversarial review', () => {
+  const only = (project: string): ProjectModel => {
+    const found = byRoot(project);
+    expect(found, project).toHaveLength(1);
+    return found[0] as ProjectModel;
+  };
+  const evidence = (m: ProjectModel): string[] => m.rows.flatMap((r) => r.evidence.map((p) => `${p.raw} ${p.status} ${p.reason}`));
+  const refusedRepo = (repo: string): string => `repository ${repo} (from trailbook.json): its git data lies outside the input folders; not read (a project may name only a repository inside them, unless the archive configuration lists a folder holding it in "allowRepositories")`;
+
+  it('"repo": "." over a .git file naming a private repository, and repo naming it by path: neither is read (trailbook.json is input)', () => {
+    for (const [project, repo] of [['security/repo-dot-gitfile', '.'], ['security/repo-private-path', '../../../outside/private']] as const) {
+      const m = only(project);
+      expect(m.repository).toEqual({ id: null, path: null, head: null, headSource: null, problem: refusedRepo(repo) });
+      expect(m.rows.flatMap((r) => r.evidence.map((p) => p.status))).toEqual(project.endsWith('gitfile') ? ['INCONCLUSIVE', 'INCONCLUSIVE', 'INCONCLUSIVE'] : ['INCONCLUSIVE', 'INCONCLUSIVE']);
+      expect(m.cited).toEqual({ commits: [], files: [] });
+      expect(JSON.stringify(m)).not.toContain(SECRET);
+    }
+  });
+
+  it('an uncommitted work-tree file is no artifact for "repo": ".git", a .git renamed dotgit, or a core.worktree set elsewhere', () => {
+    for (const project of ['security/repo-dot-git', 'security/repo-dotgit', 'security/repo-worktree-elsewhere']) {
+      expect(evidence(only(project)), project).toEqual([
+        'README.md:1 VERIFIED line 1 of 1 exists at landed head',
+        'uncommitted.ts:1 NOT_VERIFIED uncommitted.ts is in the work tree but not committed at the landed head: an uncommitted file is not evidence',
+      ]);
+      expect(only(project).cited.files.map((f) => `${f.origin}:${f.path}`)).toEqual(['repository:README.md']);
+    }
+  });
+
+  it('a bare mirror.git and a .git renamed wt/dotgit are never artifacts, and a pointer that failed gets no page', () => {
+    const m = only('security/git-dirs');
+    expect(evidence(m)).toEqual([
+      'README.md:1 VERIFIED line 1 of 1 exists at landed head',
+      'mirror.git/config:7 NOT_VERIFIED mirror.git/config is inside a git directory (mirror.git), which is never read: not evidence',
+      'mirror.git/config:1 NOT_VERIFIED mirror.git/config is inside a git directory (mirror.git), which is never read: not evidence',
+      'wt/dotgit/config:1 NOT_VERIFIED wt/dotgit/config is inside a git directory (wt/dotgit), which is never read: not evidence',
+      'mirror.git/HEAD NOT_VERIFIED mirror.git/HEAD is inside a git directory (mirror.git), which is never read: not evidence',
+      'README.md:9 NOT_VERIFIED line 9 is past the end of README.md (1 lines at landed head)',
+    ]);
+    expect(m.rows.flatMap((r) => r.evidence.filter((p) => p.status === 'NOT_VERIFIED' && p.target !== undefined))).toEqual([]);
+    expect(m.cited.files.map((f) => [`${f.origin}:${f.path}`, f.ranges])).toEqual([['repository:README.md', [{ from: 1, to: 1 }]]]);
+    expect(JSON.stringify(m)).not.toContain(SECRET);
+  });
+
+  it(`reads "## Shape" then ${QUADRATIC_HEADINGS} "#" lines, a heading of space-tab pairs and long space runs in linear time, with the exact arena`, () => {
+    const arena = only('security/markdown-quadratic').arena;
+    expect(arena?.candidates.map((c) => [c.label, c.shape, c.shapeFirst, c.sections.length])).toEqual([
+      ['A', 'ok', true, QUADRATIC_HEADINGS + 1],
+      ['B', 'two', true, 2],
+    ]);
+    expect([arena?.selection?.matrix, arena?.selection?.pick, arena?.selection?.pickReason]).toEqual([null, 'A', 'because it is simpler']);
+  });
+
+  it(`writes the decision ${CSV_FORMULA} to decisions.csv quoted, with a quote before the =`, () => {
+    const csv = decisionsCsv(only('security/csv-formula').rows).split('\r\n');
+    expect(csv[2]).toMatch(/^[0-9a-f]{8},2026-03-02T10:00:00Z,p1,,lead,"ok;'=cmd\|' \/C calc'!A0",security-2,x,1 not verified,verified,,decisions\.jsonl,2$/);
+  });
+
+  it('keeps a title holding a line break and a link named with one as they are: only printing escapes them', () => {
+    expect(only('security/workflow-commands').title).toBe(COMMAND_TITLE);
+    expect(problems.filter((p) => p.path.endsWith(COMMAND_LINK_NAME)).map((p) => p.problem)).toEqual(['symbolic link leads outside the input root; not followed']);
   });
 });

@@ -19,6 +19,7 @@ import { ObjectTypes } from '../../src/lib/git/object-index.ts';
 import { discoverProjects } from '../../src/lib/discover/discover.ts';
 import { analyseProject, prepareProject } from '../../src/lib/project/analyse-project.ts';
 import { RepositoryRegistry } from '../../src/lib/project/repository-registry.ts';
+import { RepositoryAccess } from '../../src/lib/project/repository-access.ts';
 import { ArtifactFolder } from '../../src/lib/evidence/artifacts.ts';
 import { Confinement } from '../../src/lib/fs/confined.ts';
 import { readLines } from '../../src/lib/text/lines.ts';
@@ -59,11 +60,11 @@ async function project(name: string, evidence: string): Promise<string> {
   return dir;
 }
 
-async function analyse(dir: string): Promise<ProjectModel> {
+async function analyse(dir: string, allowRepositories: string[] = []): Promise<ProjectModel> {
   const { projects } = await discoverProjects([input]);
   const found = projects.find((p) => p.dir === dir);
   if (!found) throw new Error(`no project at ${dir}`);
-  return analyseProject(await prepareProject(found, new RepositoryRegistry()));
+  return analyseProject(await prepareProject(found, new RepositoryRegistry(new RepositoryAccess([input], allowRepositories))));
 }
 
 const evidenceOf = (m: ProjectModel): string[] => m.rows.flatMap((r) => r.evidence.map((p) => `${p.raw} ${p.status} ${p.reason}`));
@@ -134,12 +135,16 @@ describe('git data linked out of the input folder is never read', () => {
     expect(m.repository.problem).toBe("landed head unknown: cannot resolve HEAD: no such ref (packed-refs leads outside the repository's git directory; not read)");
   });
 
-  it('a repository named by `repo` outside the input keeps working (configuration is trusted)', async () => {
+  it('a repository named by `repo` outside the input is read only when the archive configuration allows its folder (allowRepositories)', async () => {
     const dir = path.join(input, 'configured');
     await put(path.join(dir, 'decisions.jsonl'), trailRow(`${privateCommit}; .env:1`));
     await put(path.join(dir, 'trailbook.json'), JSON.stringify({ repo: privateRepo }));
-    const m = await analyse(dir);
-    expect(m.rows[0]?.evidence.map((p) => p.status)).toEqual(['VERIFIED', 'VERIFIED']);
+    const allowed = await analyse(dir, [path.dirname(privateRepo)]);
+    expect(allowed.rows[0]?.evidence.map((p) => p.status)).toEqual(['VERIFIED', 'VERIFIED']);
+    // trailbook.json is input: by itself it cannot reach a repository outside the input.
+    const refused = await analyse(dir);
+    expect(refused.repository).toEqual({ id: null, path: null, head: null, headSource: null, problem: `repository ${privateRepo} (from trailbook.json): its git data lies outside the input folders; not read (a project may name only a repository inside them, unless the archive configuration lists a folder holding it in "allowRepositories")` });
+    expect(refused.rows[0]?.evidence.map((p) => p.status)).toEqual(['INCONCLUSIVE', 'INCONCLUSIVE']);
   });
 });
 
@@ -343,5 +348,34 @@ describe('objects built to inflate, and packs corrupt in the middle', () => {
     await reseal(packFile);
     const repo = await openRepo(dir);
     expect(await repo.tree(tree)).toEqual({ problem: `cannot read tree ${tree.slice(0, 12)}: reading it would inflate ${2 ** 33 + 5} bytes, over the ${MAX_OBJECT_BYTES}-byte limit` });
+  });
+});
+
+describe('security-2: the work tree is judged by real paths', () => {
+  it('an input passed through a link, with repo the absolute real path: an uncommitted file is still no artifact', async () => {
+    const dir = await project('through-link', 'README.md:1; uncommitted.ts:1');
+    await put(path.join(dir, 'uncommitted.ts'), 'export const x = 1;\n');
+    await put(path.join(dir, 'trailbook.json'), JSON.stringify({ repo: dir }));
+    const link = path.join(tmp, 'input-link');
+    await symlink(input, link);
+    const { projects } = await discoverProjects([link]);
+    const found = projects.find((p) => p.dir === path.join(link, 'through-link'));
+    if (!found) throw new Error('no project through the link');
+    const m = await analyseProject(await prepareProject(found, new RepositoryRegistry(new RepositoryAccess([link]))));
+    expect(evidenceOf(m)).toEqual([
+      'README.md:1 VERIFIED line 1 of 1 exists at landed head',
+      'uncommitted.ts:1 NOT_VERIFIED uncommitted.ts is in the work tree but not committed at the landed head: an uncommitted file is not evidence',
+    ]);
+  });
+
+  it('"repo": ".git" names the git directory: its folder is the work tree, so trailbook.json and the trail are claims there too', async () => {
+    const dir = await project('dot-git-named', 'uncommitted.ts:1; trailbook.json');
+    await put(path.join(dir, 'uncommitted.ts'), 'export const x = 1;\n');
+    await put(path.join(dir, 'trailbook.json'), JSON.stringify({ repo: '.git' }));
+    const m = await analyse(dir);
+    expect(evidenceOf(m)).toEqual([
+      'uncommitted.ts:1 NOT_VERIFIED uncommitted.ts is in the work tree but not committed at the landed head: an uncommitted file is not evidence',
+      'trailbook.json NOT_VERIFIED trailbook.json is the record that makes the claim: a claim cannot be its own evidence',
+    ]);
   });
 });

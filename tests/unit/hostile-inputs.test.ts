@@ -25,7 +25,7 @@ import { RepositoryRegistry } from '../../src/lib/project/repository-registry.ts
 import { escapeHtml } from '../../src/lib/text/escape.ts';
 import { isAllowedHref, renderMarkdown } from '../../src/lib/markdown/render-markdown.ts';
 import { computeRowId } from '../../src/lib/adapters/parsed-row.ts';
-import { terminalSafe } from '../../src/cli/output.ts';
+import { printableLine } from '../../src/lib/text/escape.ts';
 import { reportJson } from '../../src/lib/report/check-report.ts';
 
 let tmp: string;
@@ -242,14 +242,17 @@ describe('files that cannot be read as they are', () => {
 });
 
 describe('text on its way to a terminal', () => {
-  it('prints control characters as visible escapes, keeping line breaks and tabs', () => {
-    expect(terminalSafe('a\u001b]0;x\u0007b\tc\nd\r\u009be')).toBe('a\\x1b]0;x\\x07b\tc\nd\\x0d\\x9be');
+  it('prints control characters, line breaks included, as visible escapes: one line stays one line', () => {
+    expect(printableLine('a\u001b]0;x\u0007b\tc\nd\r\u009be')).toBe('a\\x1b]0;x\\x07b\\tc\\nd\\r\\x9be');
+    expect(printableLine('T\n::error file=a,line=1::forged')).toBe('T\\n::error file=a,line=1::forged');
+    expect(printableLine('a\u2028b\u202ec\u2066d')).toBe('a\\u2028b\\u202ec\\u2066d');
+    expect(printableLine('plain — é 😀')).toBe('plain — é 😀');
   });
 
   it('check --json stays valid JSON through the terminal writer: DEL and C1 controls become \\u escapes', () => {
-    const text = terminalSafe(reportJson({ decision: 'a\u007fb\u0085c\u0001' }));
-    expect(text).toBe('{\n  "decision": "a\\u007fb\\u0085c\\u0001"\n}');
-    expect(JSON.parse(text)).toEqual({ decision: 'a\u007fb\u0085c\u0001' });
+    const text = reportJson({ decision: 'a\u007fb\u0085c\u0001\u2028' }).split('\n').map(printableLine).join('\n');
+    expect(text).toBe('{\n  "decision": "a\\u007fb\\u0085c\\u0001\\u2028"\n}');
+    expect(JSON.parse(text)).toEqual({ decision: 'a\u007fb\u0085c\u0001\u2028' });
   });
 });
 

@@ -18,7 +18,7 @@ import { resolveSettings, settingsFingerprint, siteSettings, type SettingsFlags 
 import { dependenciesFolder, fromCwd, PACKAGE_ROOT, workerExecArgv } from '../paths.ts';
 import { siteRoot } from '../site-root.ts';
 import { checkFolders } from '../folders.ts';
-import { plural, type Output } from '../output.ts';
+import { plural, printProblem, type Output } from '../output.ts';
 import { archiveProgress } from '../progress.ts';
 import { printFaults, printFound, printNextStep, strictExitCode, totals } from '../summary.ts';
 import { unmatchedRules } from '../../lib/config/forge-links.ts';
@@ -111,7 +111,7 @@ export async function runBuild(dirs: string[], options: BuildOptions, out: Outpu
   out.info(`Trailbook: reading ${roots.map(fromCwd).join(', ')}`);
   const times = stageTimes();
   const run = `${process.pid}-${Date.now().toString(36)}`;
-  const archive = await analyseArchive({ roots, cacheDir, onEvent: archiveProgress(out), times, run, repositoryRules: settings.repositories, bdExport: settings.bdExport, ...(settings.accept ? { accept: settings.accept } : {}) });
+  const archive = await analyseArchive({ roots, cacheDir, onEvent: archiveProgress(out), times, run, repositoryRules: settings.repositories, bdExport: settings.bdExport, allowRepositories: settings.allowRepositories, ...(settings.accept ? { accept: settings.accept } : {}) });
   const t = totals(archive.projects);
   printFound(out, t, archive.projects);
   const history = await timed(times, 'history', () => recordHistory(options, outDir, cacheDir, archive.projects, run, out));
@@ -122,6 +122,7 @@ export async function runBuild(dirs: string[], options: BuildOptions, out: Outpu
   process.env['TRAILBOOK_CACHE_DIR'] = cacheDir;
   process.env['TRAILBOOK_ANALYSIS_RUN'] = run;
   process.env['TRAILBOOK_FILTER'] = JSON.stringify(settings.filter);
+  process.env['TRAILBOOK_ALLOW_REPOSITORIES'] = JSON.stringify(settings.allowRepositories);
   const repositories = archive.projects.flatMap((p) => (p.repository.id === null ? [] : [{ id: p.repository.id, path: p.repository.path }]));
   process.env['TRAILBOOK_SITE'] = JSON.stringify(siteSettings(settings, repositories));
   for (const rule of unmatchedRules(settings.repositories, repositories)) {
@@ -186,7 +187,7 @@ export async function runBuild(dirs: string[], options: BuildOptions, out: Outpu
     await rename(stagingOut, outDir);
     if (renderRecord) await writeRecord(cacheDir, outDir, renderRecord);
   } catch (error) {
-    out.error(`rendering failed: ${(error as Error).message}\n  fix: run again with --verbose to see Astro's log (and --full to render every page)`);
+    printProblem(out, [`rendering failed: ${(error as Error).message}`, "  fix: run again with --verbose to see Astro's log (and --full to render every page)"]);
     return 2;
   } finally {
     for (const signal of stopSignals) process.off(signal, abandon);

@@ -13,7 +13,7 @@ import type { LocatedProject } from '../../lib/report/flag-places.ts';
 import { relative, sep } from 'node:path';
 import { resolveSettings } from '../settings.ts';
 import { fromCwd, packageVersion } from '../paths.ts';
-import { plural, UsageError, type Output } from '../output.ts';
+import { plural, printJson, printProblem, UsageError, type Output } from '../output.ts';
 import { archiveProgress } from '../progress.ts';
 import { printFaults, printFound, printNextStep, strictExitCode, totals } from '../summary.ts';
 
@@ -83,7 +83,7 @@ export async function runCheck(dirs: string[], options: CheckOptions, out: Outpu
   const roots = settings.roots;
   const progress = options.quiet ? undefined : archiveProgress(out);
   let first = true;
-  if (json) out.result(`{\n  "version": "${CHECK_REPORT_VERSION}",\n  "projects": [`);
+  if (json) printJson(out, `{\n  "version": "${CHECK_REPORT_VERSION}",\n  "projects": [`);
   // --format github and sarif need every project's flags before they print (SARIF is one document).
   const flagged: Array<LocatedProject['project']> = [];
   const failing: string[] = [];
@@ -93,6 +93,7 @@ export async function runCheck(dirs: string[], options: CheckOptions, out: Outpu
     cacheDir: null,
     repositoryRules: settings.repositories,
     bdExport: settings.bdExport,
+    allowRepositories: settings.allowRepositories,
     ...(settings.accept ? { accept: settings.accept } : {}),
     ...(progress ? { onEvent: progress } : {}),
     onModel: (model) => {
@@ -100,7 +101,7 @@ export async function runCheck(dirs: string[], options: CheckOptions, out: Outpu
       if (notVerifiedTotal(model.counts) > 0) unverified.push(model.id);
       if (json) {
         const text = reportJson(checkReportProject(model)).replace(/\n/g, '\n    ');
-        out.result(`${first ? '' : ',\n'}    ${text}`.replace(/^,\n/, ','));
+        printJson(out, `${first ? '' : ',\n'}    ${text}`.replace(/^,\n/, ','));
         first = false;
       } else if (format === 'text') printProjectText(out, model);
       else {
@@ -111,10 +112,10 @@ export async function runCheck(dirs: string[], options: CheckOptions, out: Outpu
   });
   const located = (): LocatedProject[] => flagged.map((project) => ({ project, dir: repositoryPath(result.projectDirs.get(project.id) ?? process.cwd()) }));
   if (format === 'github') for (const line of githubAnnotations(located())) out.result(line);
-  if (format === 'sarif') out.result(reportJson(sarifLog(located(), { name: 'Trailbook', version: packageVersion() })));
+  if (format === 'sarif') printJson(out, reportJson(sarifLog(located(), { name: 'Trailbook', version: packageVersion() })));
   if (json) {
     const problems = reportJson(checkReportProblems(result.problems, fromCwd)).replace(/\n/g, '\n  ');
-    out.result(`  ],\n  "problems": ${problems}\n}`);
+    printJson(out, `  ],\n  "problems": ${problems}\n}`);
   }
   const t = totals(result.projects);
   if (!options.quiet) {
@@ -123,7 +124,7 @@ export async function runCheck(dirs: string[], options: CheckOptions, out: Outpu
     printNextStep(out, result.projects, settings.outDir, { built: false, args: [...dirs, ...(options.example ? ['--example'] : []), ...(options.config === undefined ? [] : ['--config', options.config])] });
   }
   if (result.projects.length === 0) {
-    out.error(`no project found in ${roots.map(fromCwd).join(', ')}; nothing was checked\n  fix: pass the folders that hold the records (decisions.jsonl, decisions.tsv, audit.json, .beads/, coordination logs)`);
+    printProblem(out, [`no project found in ${roots.map(fromCwd).join(', ')}; nothing was checked`, '  fix: pass the folders that hold the records (decisions.jsonl, decisions.tsv, audit.json, .beads/, coordination logs)']);
     // A gate that checked nothing must not pass: a mistyped folder would turn CI green.
     if (failOn !== null || options.failOnUnverified || options.strict) return 2;
   }

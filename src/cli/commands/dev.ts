@@ -8,9 +8,9 @@ import { rmSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { describeFailure } from '../failure.ts';
+import { describeFailure, describeUnexpected } from '../failure.ts';
 import { fromCwd } from '../paths.ts';
-import { UsageError, type Output } from '../output.ts';
+import { printProblem, UsageError, type Output } from '../output.ts';
 import { serveArchive, type ArchiveServer } from '../serve.ts';
 import { resolveSettings, type Settings, type SettingsFlags } from '../settings.ts';
 import { watchInputs, type InputWatch } from '../watch.ts';
@@ -138,7 +138,8 @@ async function serveWhileRunning(dirs: string[], options: DevOptions, out: Outpu
       return;
     }
     building = true;
-    out.info(`\nChanged: ${paths.slice(0, 3).map(fromCwd).join(', ')}${paths.length > 3 ? ` and ${paths.length - 3} more` : ''}; rebuilding…`);
+    out.info('');
+    out.info(`Changed: ${paths.slice(0, 3).map(fromCwd).join(', ')}${paths.length > 3 ? ` and ${paths.length - 3} more` : ''}; rebuilding…`);
     try {
       code = await runBuild(dirs, buildOptions, out);
       const next = await resolveSettings(dirs, { ...options, out: outDir });
@@ -151,7 +152,7 @@ async function serveWhileRunning(dirs: string[], options: DevOptions, out: Outpu
       if (code !== 2) server.reload();
       out.info(code === 2 ? 'The rebuild failed (above); the previous archive is still served. Fix the problem and save again.' : `Rebuilt. Serving ${server.url}`);
     } catch (error) {
-      out.error(describeFailure(error) ?? `rebuild failed: ${(error as Error).stack ?? String(error)}`);
+      printProblem(out, describeFailure(error) ?? describeUnexpected(error, 'rebuild failed'));
       out.info('The previous archive is still served. Fix the problem and save again.');
     } finally {
       building = false;
@@ -162,7 +163,8 @@ async function serveWhileRunning(dirs: string[], options: DevOptions, out: Outpu
     }
   };
   watcher = startWatch(settings);
-  out.info(`\nServing ${server.url} (Ctrl-C to stop). Watching ${settings.roots.map(fromCwd).join(', ')}${settings.loaded ? ` and ${fromCwd(settings.loaded.file)}` : ''} (${watcher.mode}).`);
+  out.info('');
+  out.info(`Serving ${server.url} (Ctrl-C to stop). Watching ${settings.roots.map(fromCwd).join(', ')}${settings.loaded ? ` and ${fromCwd(settings.loaded.file)}` : ''} (${watcher.mode}).`);
   stop.serving = true;
   await stop.stopped;
   watcher.close();

@@ -50,6 +50,9 @@ export function configText(plan: InitPlan): string {
     `  // out: ${JSON.stringify(`../${plan.title}-archive`)},`,
     '  // Links to the forge beside commits and files ("View on GitHub"); the first matching rule wins.',
     "  // repositories: [{ match: '*', forge: 'github', url: 'https://github.com/OWNER/REPOSITORY' }],",
+    "  // Folders outside the inputs whose repositories a project's trailbook.json may name (its",
+    "  // `repo`); without this only repositories inside the inputs are read (docs/security.md).",
+    "  // allowRepositories: ['../repos'],",
     '};',
     '',
   ].join('\n');

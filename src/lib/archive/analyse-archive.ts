@@ -8,6 +8,7 @@ import type { WalkProblem } from '../discover/walk.ts';
 import type { ProjectModel } from '../model/types.ts';
 import { analyseProject, prepareProject } from '../project/analyse-project.ts';
 import { RepositoryRegistry } from '../project/repository-registry.ts';
+import { RepositoryAccess } from '../project/repository-access.ts';
 import { codeDigest } from './code-digest.ts';
 import { readModel, readSummary, writeArchiveIndex, writeProject } from './model-store.ts';
 import { projectDigest } from './project-digest.ts';
@@ -48,6 +49,12 @@ export interface ArchiveOptions {
   repositoryRules?: readonly RepositoryRule[];
   /** Run `bd export` for `.beads/` folders without an export (configuration `beads`; off when absent). */
   bdExport?: BdExportOptions;
+  /**
+   * Folders outside `roots` (absolute) whose repositories projects may name: the archive
+   * configuration's `allowRepositories`. Without them a project reads only repositories inside
+   * the input folders (src/lib/project/repository-access.ts).
+   */
+  allowRepositories?: string[];
 }
 
 /** The archive after analysis: summaries in discovery order, and discovery problems. */
@@ -73,7 +80,7 @@ export async function analyseArchive(options: ArchiveOptions): Promise<ArchiveRe
   const code = await codeDigest();
   const fileHashes = new FileHashes(options.cacheDir);
   await fileHashes.load();
-  const registry = new RepositoryRegistry();
+  const registry = new RepositoryRegistry(new RepositoryAccess(roots, (options.allowRepositories ?? []).map((r) => resolve(r))));
   const projects: ProjectSummary[] = [];
   const changed: string[] = [];
   let index = 0;

@@ -8,6 +8,9 @@
  *   site URL, forge links); unset means the defaults.
  * - `TRAILBOOK_FILTER` (optional): JSON `{ include, exclude }` globs from the configuration
  *   file, applied in discovery (src/lib/config/glob.ts); unset means every record file.
+ * - `TRAILBOOK_ALLOW_REPOSITORIES` (optional): JSON array of absolute folders outside the
+ *   inputs whose repositories projects may name (configuration `allowRepositories`); unset
+ *   means none.
  */
 import { siteSettingsFrom, type SiteSettings } from '../config/site-settings.ts';
 
@@ -18,6 +21,8 @@ export interface BuildEnv {
   site: SiteSettings;
   /** The configuration's include/exclude globs. */
   filter: { include: string[]; exclude: string[] };
+  /** Folders outside the inputs whose repositories projects may name. */
+  allowRepositories: string[];
 }
 
 function filterFrom(value: string | undefined): BuildEnv['filter'] {
@@ -32,6 +37,17 @@ function filterFrom(value: string | undefined): BuildEnv['filter'] {
   return { include: globs(parsed.include), exclude: globs(parsed.exclude) };
 }
 
+function foldersFrom(value: string | undefined): string[] {
+  if (value === undefined || value === '') return [];
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(value);
+  } catch {
+    throw new Error(`TRAILBOOK_ALLOW_REPOSITORIES is not JSON: ${value.slice(0, 200)}`);
+  }
+  return Array.isArray(parsed) ? parsed.filter((p): p is string => typeof p === 'string') : [];
+}
+
 /** Reads the build environment. Throws with the variable's name when it is missing or malformed. */
 export function buildEnv(): BuildEnv {
   const inputs = process.env['TRAILBOOK_INPUTS'];
@@ -44,5 +60,5 @@ export function buildEnv(): BuildEnv {
     throw new Error(`TRAILBOOK_INPUTS is not a JSON array of folders: ${inputs}`);
   }
   if (!Array.isArray(parsed) || !parsed.every((p) => typeof p === 'string')) throw new Error(`TRAILBOOK_INPUTS is not a JSON array of folders: ${inputs}`);
-  return { inputs: parsed, cacheDir, site: siteSettingsFrom(process.env['TRAILBOOK_SITE']), filter: filterFrom(process.env['TRAILBOOK_FILTER']) };
+  return { inputs: parsed, cacheDir, site: siteSettingsFrom(process.env['TRAILBOOK_SITE']), filter: filterFrom(process.env['TRAILBOOK_FILTER']), allowRepositories: foldersFrom(process.env['TRAILBOOK_ALLOW_REPOSITORIES']) };
 }

@@ -47,7 +47,7 @@ export function parseCandidate(text: string, file: string, folder: string): Aren
     shapeLine: shape ? shape.line : null,
     shapeFirst: shape !== undefined && firstSection === shape,
     sections: sections.map((s) => s.title),
-    shapeHtml: shapeText ? renderMarkdown(shapeText, { headingOffset: 4 }) : '',
+    shapeHtml: shapeText ? renderMarkdown(shapeText, { headingOffset: 4, documentChars: text.length }) : '',
     anchor: `arena-candidate-${label.replace(/[^A-Za-z0-9_-]/g, '-')}`,
   };
 }

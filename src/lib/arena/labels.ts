@@ -35,10 +35,11 @@ export function labelOf(text: string): string {
 
 /** Finds the first of `labels` named in `text` as a whole word (`candidate B`, `**B**`, `B.`). */
 export function mentionedLabel(text: string, labels: readonly string[]): string | null {
+  const mentions = new LabelMentions([text]);
   let best: { label: string; at: number } | null = null;
   for (const label of labels) {
-    const at = labelMention(text, label);
-    if (at !== null && (best === null || at < best.at)) best = { label, at };
+    const hit = mentions.first(label);
+    if (hit && (best === null || hit.at < best.at)) best = { label, at: hit.at };
   }
   return best?.label ?? null;
 }
@@ -75,4 +76,51 @@ export function labelMention(text: string, label: string): number | null {
     if (stars < i) return stars;
   }
   return null;
+}
+
+const WORD_RUN = /[\p{L}\p{N}_]+/gu;
+const WORD_ONLY = /^[\p{L}\p{N}_]+$/u;
+
+/**
+ * Labels holding a character other than a letter, digit or `_` (`x-1`) are looked for text by
+ * text ({@link labelMention}); past this many in one search the rest are not looked for (an
+ * arena has a handful of candidates: a table header of 100,000 such labels against as many
+ * "why it lost" items would make the search quadratic).
+ */
+export const MAX_SCANNED_LABELS = 200;
+
+/**
+ * Whole-word mentions of labels in an ordered list of texts, read once: the first text naming a
+ * label is found without a search per label and text (linear in the texts, not labels × texts).
+ * A label of letters, digits and `_` is a mention exactly where it is a whole word of the text,
+ * so one index of the words answers for every such label; its offset is the word's, which
+ * orders mentions as {@link labelMention} does but for a `candidate ` before it.
+ */
+export class LabelMentions {
+  readonly #texts: readonly string[];
+  /** Each word (a run of letters, digits and `_`) → [first text holding it, its offset there]. */
+  readonly #words = new Map<string, [number, number]>();
+  #scanned = 0;
+
+  constructor(texts: readonly string[]) {
+    this.#texts = texts;
+    texts.forEach((text, i) => {
+      for (const m of text.matchAll(WORD_RUN)) if (!this.#words.has(m[0])) this.#words.set(m[0], [i, m.index]);
+    });
+  }
+
+  /** The first text naming `label` and the offset there, or null. */
+  first(label: string): { text: number; at: number } | null {
+    if (label === '') return null;
+    if (WORD_ONLY.test(label)) {
+      const hit = this.#words.get(label);
+      return hit ? { text: hit[0], at: hit[1] } : null;
+    }
+    if (this.#scanned++ >= MAX_SCANNED_LABELS) return null;
+    for (let i = 0; i < this.#texts.length; i++) {
+      const at = labelMention(this.#texts[i] as string, label);
+      if (at !== null) return { text: i, at };
+    }
+    return null;
+  }
 }

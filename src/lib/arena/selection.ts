@@ -17,7 +17,7 @@ import { listItemsOrParagraphs } from '../markdown/lists.ts';
 import { selectionFrontMatterSchema, type SelectionFrontMatter } from '../schemas/selection-front-matter.ts';
 import { describeIssues } from '../schemas/describe-issues.ts';
 import { capRaw } from '../text/lines.ts';
-import { labelOf, mentionedLabel } from './labels.ts';
+import { LabelMentions, labelOf, mentionedLabel } from './labels.ts';
 import { parseScoreCell } from './score-cell.ts';
 
 /** What reading selection.md gives: the selection and any invalid blocks (front matter). */
@@ -36,27 +36,37 @@ export function sectionRole(title: string): ArenaSection['role'] {
   return 'other';
 }
 
-function lineOfOffset(text: string, offset: number): number {
-  let line = 1;
-  for (let i = 0; i < offset && i < text.length; i++) if (text.charCodeAt(i) === 10) line++;
-  return line;
+/** The 1-based line of each offset of `text`, found by binary search over its line starts (one pass over the text, however many offsets are asked). */
+function lineOfOffsets(text: string): (offset: number) => number {
+  const starts = [0];
+  for (let i = text.indexOf('\n'); i !== -1; i = text.indexOf('\n', i + 1)) starts.push(i + 1);
+  return (offset) => {
+    let lo = 0;
+    let hi = starts.length - 1;
+    while (lo < hi) {
+      const mid = (lo + hi + 1) >> 1;
+      if ((starts[mid] as number) <= offset) lo = mid;
+      else hi = mid - 1;
+    }
+    return lo + 1;
+  };
 }
 
 /** The file line of a top-level key of the front matter (0 when absent). */
-function keyLine(doc: Document, yaml: string, fm: FrontMatterBlock, key: string): number {
+function keyLine(doc: Document, lineOf: (offset: number) => number, fm: FrontMatterBlock, key: string): number {
   if (!isMap(doc.contents)) return 0;
   const pair = doc.contents.items.find((p) => isScalar(p.key) && p.key.value === key);
   const range = pair && isScalar(pair.key) ? pair.key.range : undefined;
-  return range ? fm.line + lineOfOffset(yaml, range[0]) : 0;
+  return range ? fm.line + lineOf(range[0]) : 0;
 }
 
 /** File lines of each item of the front matter's `grafts` sequence. */
-function graftLines(doc: Document, yaml: string, fm: FrontMatterBlock): number[] {
+function graftLines(doc: Document, lineOf: (offset: number) => number, fm: FrontMatterBlock): number[] {
   const seq = doc.get('grafts', true);
   if (!isSeq(seq)) return [];
   return seq.items.map((item) => {
     const range = (item as { range?: [number, number, number] }).range;
-    return range ? fm.line + lineOfOffset(yaml, range[0]) : fm.line;
+    return range ? fm.line + lineOf(range[0]) : fm.line;
   });
 }
 
@@ -67,9 +77,19 @@ interface FrontMatterRead {
   valid: boolean;
 }
 
+/**
+ * Characters of front matter read as YAML. The YAML parser takes about 75 µs per list item
+ * (8 MiB of `grafts` would take half a minute); a selection's front matter is a few lines.
+ */
+export const MAX_FRONT_MATTER_CHARS = 64 * 1024;
+
 function readFrontMatter(fm: FrontMatterBlock, file: string, invalid: InvalidRecord[]): FrontMatterRead {
   const empty: FrontMatterRead = { fields: {}, data: null, lines: { pick: 0, grafts: [] }, valid: false };
   const raw = capRaw(`---\n${fm.yaml}\n---`);
+  if (fm.yaml.length > MAX_FRONT_MATTER_CHARS) {
+    invalid.push({ file, line: fm.line, kind: 'arena/invalid-front-matter', error: `${file}: front matter is longer than ${MAX_FRONT_MATTER_CHARS} characters; not read`, raw });
+    return empty;
+  }
   const doc = parseDocument(fm.yaml, { prettyErrors: false, uniqueKeys: true });
   if (doc.errors.length > 0) {
     const e = doc.errors[0] as (typeof doc.errors)[number];
@@ -95,14 +115,25 @@ function readFrontMatter(fm: FrontMatterBlock, file: string, invalid: InvalidRec
     invalid.push({ file, line: fm.line, kind: 'arena/invalid-front-matter', error: `${file} front matter: ${describeIssues(parsed.error, fields)}`, raw });
     return { ...empty, fields };
   }
-  return { fields, data: parsed.data, lines: { pick: keyLine(doc, fm.yaml, fm, 'pick'), grafts: graftLines(doc, fm.yaml, fm) }, valid: true };
+  const lineOf = lineOfOffsets(fm.yaml);
+  return { fields, data: parsed.data, lines: { pick: keyLine(doc, lineOf, fm, 'pick'), grafts: graftLines(doc, lineOf, fm) }, valid: true };
 }
 
-/** Picks the scores table: the first table in a scores section, else the first with 2+ columns. */
+/**
+ * Picks the scores table: the first table in a scores section, else the first with 2+ columns.
+ * Tables and sections are both in file order and the sections do not overlap, so one pass
+ * over both finds it (not a search of every section per table).
+ */
 function scoresTable(tables: MarkdownTable[], sections: MarkdownSection[]): MarkdownTable | null {
   const scoreSections = sections.filter((s) => sectionRole(s.title) === 'scores');
-  const inScores = tables.find((t) => t.header.length >= 2 && scoreSections.some((s) => t.line >= s.line && t.line <= s.endLine));
-  return inScores ?? tables.find((t) => t.header.length >= 2) ?? null;
+  let k = 0;
+  for (const t of tables) {
+    if (t.header.length < 2) continue;
+    while (k < scoreSections.length && (scoreSections[k] as MarkdownSection).endLine < t.line) k++;
+    const s = scoreSections[k];
+    if (s && t.line >= s.line && t.line <= s.endLine) return t;
+  }
+  return tables.find((t) => t.header.length >= 2) ?? null;
 }
 
 /** Builds the criterion × candidate matrix from the scores table (a `Total` row is skipped). */
@@ -133,7 +164,8 @@ export function matrixOf(table: MarkdownTable): ArenaMatrix {
       if (s.outOf !== null) outOf = Math.max(outOf, s.outOf);
     }
   }
-  const best = Math.max(...candidates.map((c) => totals[c] ?? 0));
+  // No spread: a header of 200,000 cells would overflow the call stack.
+  const best = candidates.reduce((m, c) => Math.max(m, totals[c] ?? 0), Number.NEGATIVE_INFINITY);
   return {
     line: table.line,
     candidates,
@@ -221,10 +253,12 @@ export function parseSelection(source: string, file: string, folderLabels: reado
   }
 
   const droppedBlocks = sections.filter((s) => sectionRole(s.title) === 'dropped').flatMap((s) => listItemsOrParagraphs(s.body, s.bodyLine));
+  const mentions = new LabelMentions(droppedBlocks.map((b) => b.text));
   const dropped: ArenaDropped[] = candidates
     .filter((c) => c !== pick)
     .map((label) => {
-      const block = droppedBlocks.find((b) => mentionedLabel(b.text, [label]) !== null);
+      const hit = mentions.first(label);
+      const block = hit ? droppedBlocks[hit.text] : undefined;
       return { label, why: block ? withoutLeadingLabel(block.text, label) || block.text : '', line: block?.line ?? 0 };
     });
 
@@ -239,7 +273,7 @@ export function parseSelection(source: string, file: string, folderLabels: reado
     title: s.title,
     role: sectionRole(s.title),
     line: s.line,
-    html: renderMarkdown(s.body.filter((_, j) => !tableLines.has(s.bodyLine + j)).join('\n'), { headingOffset: 3 }),
+    html: renderMarkdown(s.body.filter((_, j) => !tableLines.has(s.bodyLine + j)).join('\n'), { headingOffset: 3, documentChars: source.length }),
     anchor: `arena-selection-${i + 1}`,
   }));
 
@@ -260,7 +294,7 @@ export function parseSelection(source: string, file: string, folderLabels: reado
       matrix,
       grafts,
       dropped,
-      introHtml: renderMarkdown(intro.filter((_, j) => !tableLines.has(introLine + j)).join('\n'), { headingOffset: 2 }),
+      introHtml: renderMarkdown(intro.filter((_, j) => !tableLines.has(introLine + j)).join('\n'), { headingOffset: 2, documentChars: source.length }),
       sections: rendered,
     },
     invalid,

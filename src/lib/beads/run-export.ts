@@ -3,11 +3,15 @@
  * the configuration asks for it (`beads.runExport`, off by default: it runs a program on
  * input). The rules (docs/security.md, "Running bd"):
  * - bd is looked up on the PATH's absolute entries only (never the working folder);
- * - it runs on a copy of the folder in a fresh temporary folder (regular files and folders
- *   only: links and devices are left out; at most {@link MAX_COPY_BYTES}), so nothing it does
- *   can change the input, and the copy is removed afterwards;
+ * - it runs on a copy in a fresh temporary folder of only what the export needs: the store's
+ *   data files and a metadata.json Trailbook writes, never the folder's bd configuration, which
+ *   can name programs bd starts (src/lib/beads/export-copy.ts); a folder whose metadata names
+ *   another backend, a server or a database elsewhere is not run at all. Nothing bd does can
+ *   change the input, and the copy is removed afterwards;
  * - no shell: `spawn` with an argument array and `shell: false`; a fixed, small environment
- *   (no BEADS_* variable of the builder's reaches it, HOME and TMPDIR are the temporary folder);
+ *   (no variable of the builder's but the PATH's absolute entries: none of bd's `BD_*` and
+ *   `BEADS_*` settings, no git routing; HOME, TMPDIR and the XDG folders are the temporary
+ *   folder, `BEADS_DIR` the copy);
  * - `--readonly --sandbox export --all` (bd opens the store read-only and syncs nothing); a bd
  *   that does not know those flags is asked once more with plain `export`;
  * - it is killed, with every process it started, after the timeout or once its output passes
@@ -16,9 +20,11 @@
  */
 import { spawn } from 'node:child_process';
 import { constants, createWriteStream } from 'node:fs';
-import { access, copyFile, lstat, mkdir, mkdtemp, readdir, rm, stat } from 'node:fs/promises';
+import { access, mkdir, mkdtemp, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { delimiter, isAbsolute, join } from 'node:path';
+import { describeStore, readStoreFacts } from './beads-store.ts';
+import { copyForBd, DOLT_GLOBAL_CONFIG } from './export-copy.ts';
 
 /** How Trailbook runs bd (configuration `beads`). */
 export interface BdExportOptions {
@@ -33,10 +39,6 @@ export interface BdExportOptions {
 }
 
 export const DEFAULT_EXPORT_TIMEOUT_MS = 60_000;
-/** Largest `.beads/` folder copied for bd, in bytes. */
-export const MAX_COPY_BYTES = 512 * 1024 * 1024;
-/** Most files and folders copied for bd. */
-export const MAX_COPY_ENTRIES = 100_000;
 /** Largest export read from bd's output, in bytes. */
 export const MAX_EXPORT_BYTES = 256 * 1024 * 1024;
 const MAX_STDERR = 4000;
@@ -50,6 +52,34 @@ export type BdExport =
   | { ok: true; file: string; bytes: number; command: string; dispose: () => Promise<void> }
   | { ok: false; command: string; reason: string };
 
+/**
+ * The whole environment bd runs with: nothing of the builder's but the PATH's absolute entries.
+ * bd reads every setting from `BD_*` variables and several from `BEADS_*` ones (a backend
+ * plugin's command among them), and the git it runs reads `GIT_*`: none is passed on. Its home,
+ * temporary and XDG folders are inside the temporary folder (no user configuration of bd, Dolt
+ * or git applies), `BEADS_DIR` names the copy, and git stops looking for a repository at the
+ * temporary folder.
+ */
+export function bdEnvironment(searchPath: string, at: { work: string; home: string; temp: string; beads: string }): NodeJS.ProcessEnv {
+  return {
+    PATH: searchPath.split(delimiter).filter((d) => d !== '' && isAbsolute(d)).join(delimiter),
+    HOME: at.home,
+    TMPDIR: at.temp,
+    XDG_CONFIG_HOME: join(at.home, '.config'),
+    XDG_CACHE_HOME: join(at.home, '.cache'),
+    XDG_DATA_HOME: join(at.home, '.local', 'share'),
+    LANG: 'C.UTF-8',
+    NO_COLOR: '1',
+    DO_NOT_TRACK: '1',
+    BEADS_DIR: at.beads,
+    BEADS_NO_DAEMON: '1',
+    GIT_CONFIG_NOSYSTEM: '1',
+    GIT_CONFIG_GLOBAL: '/dev/null',
+    GIT_CEILING_DIRECTORIES: at.work,
+    GIT_TERMINAL_PROMPT: '0',
+  };
+}
+
 /** The first executable regular file `name` in the absolute entries of `searchPath`, or null. */
 export async function findOnPath(name: string, searchPath: string): Promise<string | null> {
   for (const dir of searchPath.split(delimiter)) {
@@ -60,35 +90,6 @@ export async function findOnPath(name: string, searchPath: string): Promise<stri
     if (await access(candidate, constants.X_OK).then(() => true, () => false)) return candidate;
   }
   return null;
-}
-
-/**
- * Copies the folder `from` to `to`: folders and regular files only, never following a link,
- * within {@link MAX_COPY_BYTES} and {@link MAX_COPY_ENTRIES}. Iterative.
- */
-export async function copyStore(from: string, to: string): Promise<{ ok: true; bytes: number; skipped: number } | { ok: false; reason: string }> {
-  let bytes = 0;
-  let entries = 0;
-  let skipped = 0;
-  const stack: Array<[string, string]> = [[from, to]];
-  while (stack.length > 0) {
-    const [source, target] = stack.pop() as [string, string];
-    await mkdir(target, { recursive: true });
-    const list = await readdir(source, { withFileTypes: true });
-    for (const e of list) {
-      if (++entries > MAX_COPY_ENTRIES) return { ok: false, reason: `the folder holds more than ${MAX_COPY_ENTRIES} files and folders, the most Trailbook copies for bd` };
-      const s = join(source, e.name);
-      const t = join(target, e.name);
-      if (e.isDirectory()) stack.push([s, t]);
-      else if (e.isFile()) {
-        const info = await lstat(s);
-        bytes += info.size;
-        if (bytes > MAX_COPY_BYTES) return { ok: false, reason: `the folder is larger than ${MAX_COPY_BYTES / 1024 / 1024} MiB, the most Trailbook copies for bd` };
-        await copyFile(s, t, constants.COPYFILE_EXCL);
-      } else skipped++;
-    }
-  }
-  return { ok: true, bytes, skipped };
 }
 
 interface Attempt {
@@ -168,24 +169,18 @@ export async function runBdExport(beadsDir: string, options: BdExportOptions): P
   const dispose = (): Promise<void> => rm(work, { recursive: true, force: true });
   try {
     const project = join(work, 'project');
+    const beads = join(project, '.beads');
     const home = join(work, 'home');
     const temp = join(work, 'tmp');
-    for (const d of [project, home, temp]) await mkdir(d, { recursive: true });
-    const copied = await copyStore(beadsDir, join(project, '.beads'));
+    for (const d of [project, home, temp, join(home, '.dolt')]) await mkdir(d, { recursive: true });
+    await writeFile(join(home, '.dolt', 'config_global.json'), DOLT_GLOBAL_CONFIG);
+    const facts = await readStoreFacts(beadsDir);
+    const copied = await copyForBd(beadsDir, beads, facts, describeStore('.beads', facts));
     if (!copied.ok) {
       await dispose();
       return { ok: false, command: first, reason: copied.reason };
     }
-    const env: NodeJS.ProcessEnv = {
-      PATH: searchPath.split(delimiter).filter((d) => d !== '' && isAbsolute(d)).join(delimiter),
-      HOME: home,
-      TMPDIR: temp,
-      LANG: 'C.UTF-8',
-      NO_COLOR: '1',
-      BEADS_NO_DAEMON: '1',
-      GIT_CONFIG_NOSYSTEM: '1',
-      GIT_TERMINAL_PROMPT: '0',
-    };
+    const env = bdEnvironment(searchPath, { work, home, temp, beads });
     const out = join(work, 'export.jsonl');
     let command = first;
     const maxBytes = options.maxOutputBytes ?? MAX_EXPORT_BYTES;

@@ -8,7 +8,7 @@ import { createHash } from 'node:crypto';
 import { lstat, readdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { readStoreFacts } from './beads-store.ts';
-import { MAX_COPY_ENTRIES } from './run-export.ts';
+import { MAX_COPY_ENTRIES } from './export-copy.ts';
 
 /** A hex digest standing for the folder at `path`. Never throws. */
 export async function beadsStoreKey(path: string, runBdExport: boolean): Promise<string> {

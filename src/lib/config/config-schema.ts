@@ -128,6 +128,13 @@ export const configSchema = z.strictObject({
   beads: beadsConfigSchema.optional(),
   /** Pairs of projects (id or folder as the archive shows it) to compare, e.g. two runs of one ticket: each gets a compare page. */
   compare: z.array(z.strictObject({ a: z.string().min(1, { message: 'must not be empty' }), b: z.string().min(1, { message: 'must not be empty' }) })).optional(),
+  /**
+   * Folders outside the inputs (relative to this file) whose repositories a project's `repo`
+   * may name (docs/security.md, "A project's repo is input"). A project's trailbook.json is
+   * written by agents; this file by the person running the build, so only it can allow a
+   * repository outside the input folders.
+   */
+  allowRepositories: z.array(z.string().min(1, { message: 'must not be empty' })).optional(),
 });
 
 /** The configuration file's content, validated. */

@@ -51,8 +51,15 @@ export interface EvidenceContext {
 
 const short = (oid: string): string => oid.slice(0, 7);
 
+/**
+ * A resolved pointer. A NOT_VERIFIED one carries no file or commit target: it links to no
+ * evidence page and no page is ever written for it (docs/security.md, "Nothing escapes the
+ * root": a refused or failed pointer must not publish the file it names, `mirror.git/config:7`).
+ */
 function pointer(p: ClassifiedPointer, status: EvidencePointer['status'], reason: string, extra: Partial<EvidencePointer> = {}): EvidencePointer {
-  return { raw: p.raw, kind: p.kind, status, reason, ...extra, ...(p.note ? { note: p.note } : {}), ...(p.within !== undefined ? { within: p.within } : {}) };
+  const { target, ...rest } = extra;
+  const kept = target !== undefined && (status !== 'NOT_VERIFIED' || target.type === 'url') ? { target } : {};
+  return { raw: p.raw, kind: p.kind, status, reason, ...rest, ...kept, ...(p.note ? { note: p.note } : {}), ...(p.within !== undefined ? { within: p.within } : {}) };
 }
 
 function rangeText(from: number, to: number): string {

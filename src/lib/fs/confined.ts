@@ -14,7 +14,7 @@
  */
 import { constants } from 'node:fs';
 import { open, readdir, readlink, realpath, stat, type FileHandle } from 'node:fs/promises';
-import { relative, sep } from 'node:path';
+import { dirname, join, relative, sep } from 'node:path';
 import type { Stats } from 'node:fs';
 
 /** Why a read was refused. `code` is `EOUTSIDE` for a path that leads out, `EINVAL` for a file that is not regular. */
@@ -30,6 +30,20 @@ export class RefusedRead extends Error {
     this.rel = rel;
     this.why = why;
   }
+}
+
+const exists = (path: string, kind: 'file' | 'directory'): Promise<boolean> => stat(path).then((s) => (kind === 'file' ? s.isFile() : s.isDirectory()), () => false);
+
+/**
+ * Whether the folder `dir` is a git directory, whatever its name: it holds a `HEAD` file and
+ * `objects/` and `refs/` folders (as git's own `is_git_directory` asks), or a `HEAD` and a
+ * `commondir` file (a linked worktree's own directory). Its `config` can hold credentials
+ * (`remote.origin.url`), so nothing in it is ever read as a record or an artifact.
+ */
+export async function isGitDirectory(dir: string): Promise<boolean> {
+  if (!(await exists(join(dir, 'HEAD'), 'file'))) return false;
+  if (await exists(join(dir, 'commondir'), 'file')) return true;
+  return (await exists(join(dir, 'objects'), 'directory')) && (await exists(join(dir, 'refs'), 'directory'));
 }
 
 /** One folder reads may stay in: the path as given (for messages) and its real path. */
@@ -83,7 +97,11 @@ export async function readOpened(handle: FileHandle, size: number): Promise<Buff
 export interface ConfinementOptions {
   /** What the roots are, in words, for refusals ("the input folder", "the repository's git directory"). */
   what: string;
-  /** When true, nothing whose real path passes through a folder named `.git` (any case) below its root is read. */
+  /**
+   * When true, nothing whose real path passes through a folder named `.git` (any case) below
+   * its root, or through a git directory of any name at any depth, the root included
+   * ({@link isGitDirectory}: a bare `mirror.git`, a `.git` renamed `dotgit`), is read.
+   */
   outsideGit?: boolean;
   /** Folders inside the roots that are never read (a repository's git directory of another name), with what they are. */
   excluded?: ReadonlyArray<{ folder: string; what: string }>;
@@ -102,6 +120,8 @@ export class Confinement {
   readonly what: string;
   readonly outsideGit: boolean;
   readonly #refused = new Set<string>();
+  /** Real folders already asked whether they are git directories. */
+  readonly #gitDirs = new Map<string, Promise<boolean>>();
 
   /** Reads confined to `folders` (absolute paths). */
   constructor(folders: readonly string[], options: ConfinementOptions) {
@@ -138,7 +158,26 @@ export class Confinement {
     if (!root) return `leads outside ${this.what}`;
     if (this.outsideGit && relative(root.real, real).split(sep).some((part) => part.toLowerCase() === '.git')) return 'is inside a .git folder, which is never read';
     const excluded = (await this.#excludedFolders()).find((e) => inside(e.real, real));
-    return excluded ? `is inside ${excluded.what}, which is never read` : null;
+    if (excluded) return `is inside ${excluded.what}, which is never read`;
+    if (this.outsideGit) {
+      const gitDir = await this.#enclosingGitDirectory(root.real, real);
+      if (gitDir !== null) return `is inside a git directory (${relative(root.real, gitDir).split(sep).join('/') || '.'}), which is never read`;
+    }
+    return null;
+  }
+
+  /** The outermost git directory among `real` and the folders above it up to `root` (both real paths), or null. */
+  async #enclosingGitDirectory(root: string, real: string): Promise<string | null> {
+    let found: string | null = null;
+    for (let dir = real; ; dir = dirname(dir)) {
+      let pending = this.#gitDirs.get(dir);
+      if (!pending) {
+        pending = isGitDirectory(dir);
+        this.#gitDirs.set(dir, pending);
+      }
+      if (await pending) found = dir;
+      if (dir === root || !inside(root, dir) || dirname(dir) === dir) return found;
+    }
   }
 
   /**

@@ -41,9 +41,15 @@ export const MARKDOWN_LIMITS = {
   linksPerBlock: 1000,
 } as const;
 
-/** Why a document is not parsed as markdown, or null when it may be. */
-export function markdownHazard(markdown: string): string | null {
+/**
+ * Why a document is not parsed as markdown, or null when it may be. `documentChars`: the
+ * length of the whole document when `markdown` is one part of it (a section of selection.md):
+ * the length limit is the document's, so a document cut into 400,000 short sections is not
+ * parsed 400,000 times.
+ */
+export function markdownHazard(markdown: string, documentChars = markdown.length): string | null {
   if (markdown.length > MARKDOWN_LIMITS.chars) return `it is longer than ${MARKDOWN_LIMITS.chars} characters`;
+  if (documentChars > MARKDOWN_LIMITS.chars) return `the document it is part of is longer than ${MARKDOWN_LIMITS.chars} characters`;
   let block = 0;
   let links = 0;
   for (const line of markdown.split('\n')) {
@@ -178,10 +184,12 @@ function makeProcessor(headingOffset: number) {
  * @param markdown - Markdown as read from a record file (GFM: tables, task lists, autolinks).
  * @param options.headingOffset - Levels to move headings down (0–5; default 0), for text shown
  *   under a recap heading.
+ * @param options.documentChars - Length of the whole document when `markdown` is one part of it
+ *   (see {@link markdownHazard}).
  * @returns HTML safe to insert with `set:html`: no raw HTML, script, style, image or
  *   non-http(s) link.
  */
-export function renderMarkdown(markdown: string, options: { headingOffset?: number } = {}): string {
+export function renderMarkdown(markdown: string, options: { headingOffset?: number; documentChars?: number } = {}): string {
   if (markdown.trim() === '') return '';
   const offset = Math.max(0, Math.min(5, Math.trunc(options.headingOffset ?? 0)));
   let processor = processors.get(offset);
@@ -189,7 +197,7 @@ export function renderMarkdown(markdown: string, options: { headingOffset?: numb
     processor = makeProcessor(offset);
     processors.set(offset, processor);
   }
-  const hazard = markdownHazard(markdown);
+  const hazard = markdownHazard(markdown, options.documentChars);
   if (hazard !== null) return plainText(markdown, hazard);
   try {
     return String(processor.processSync(markdown)).trim();

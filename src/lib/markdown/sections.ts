@@ -61,9 +61,17 @@ export function headings(lines: readonly string[]): Array<{ index: number; level
  */
 export function splitSections(lines: readonly string[], firstLine = 1): MarkdownSection[] {
   const hs = headings(lines);
+  // Each heading's section ends at the next heading of the same or a higher level: one pass
+  // with a stack of open headings (at most six deep), not a search per heading (`## Shape`
+  // then 400,000 `#` lines took 56 s that way).
+  const ends = new Array<number>(hs.length).fill(lines.length);
+  const open: number[] = [];
+  hs.forEach((h, i) => {
+    while (open.length > 0 && (hs[open[open.length - 1] as number] as (typeof hs)[number]).level >= h.level) ends[open.pop() as number] = h.index;
+    open.push(i);
+  });
   return hs.map((h, i) => {
-    const next = hs.slice(i + 1).find((o) => o.level <= h.level);
-    const end = next ? next.index : lines.length;
+    const end = ends[i] as number;
     return {
       level: h.level,
       title: h.title,

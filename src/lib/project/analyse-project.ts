@@ -3,8 +3,8 @@
  * layer-1 checks and build the {@link ProjectModel} (spec/input.md sections 1–4).
  * discover → **parse → check → model** → render → index.
  */
-import { basename, relative, sep } from 'node:path';
-import { stat } from 'node:fs/promises';
+import { basename, join, relative, resolve, sep } from 'node:path';
+import { realpath, stat } from 'node:fs/promises';
 import type { StageTimes } from '../archive/stage-times.ts';
 import type { DiscoveredProject } from '../discover/discover.ts';
 import type { Citation, CitedCommit, CitedFile, EvidencePointer, TrailRow, InvalidRecord, ProjectModel } from '../model/types.ts';
@@ -68,7 +68,8 @@ function citedFrom(rows: ProjectModel['rows']): ProjectModel['cited'] {
   for (const row of rows) {
     for (const p of row.evidence) {
       const t = p.target;
-      if (!t) continue;
+      // Only evidence that held (or could not be checked) has a page: never a NOT_VERIFIED pointer.
+      if (!t || p.status === 'NOT_VERIFIED') continue;
       if (t.type === 'commit') {
         const entry: CitedCommit = commits.get(t.oid) ?? { oid: t.oid, by: [] };
         if (p.notLanded) entry.notLanded = true;
@@ -117,7 +118,7 @@ export async function prepareProject(project: DiscoveredProject, registry: Repos
   const state = canonical.repository ? await repositoryStateKey(canonical.repository) : '';
   const forges = await repositoryOnForges(canonical.repository, info, rules);
   // The records' own history is read along the checkout's HEAD (src/lib/history/record-history.ts).
-  const checkout = canonical.repository && canonical.workTree ? await canonical.repository.resolveCommit('HEAD') : null;
+  const checkout = canonical.repository && canonical.workTrees.length > 0 ? await canonical.repository.resolveCommit('HEAD') : null;
   const repositoryKey = `${info.id ?? ''}|${info.path ?? ''}|${info.head ?? ''}|${info.problem ?? ''}|${state}|${forges.map((f) => `${f.host}/${f.path}`).join(' ')}|${checkout && 'oid' in checkout ? checkout.oid : ''}`;
   return { project, config, configInvalid, canonical, forges, repositoryKey };
 }
@@ -157,11 +158,15 @@ export async function analyseProject(prepared: PreparedProject, stages?: StageTi
   // never a claim record (trail, audit, handover, config), not even through a link; and when
   // the folder lies in the repository's work tree, only the project's own records (any other
   // file there is not in the landed head unless committed).
-  const workTree = canonical.workTree;
-  const inWorkTree = workTree !== null && (project.dir === workTree || project.dir.startsWith(workTree + sep));
+  // Judged by real paths: an input reached through a link, a `repo` written as an absolute path.
+  const realDir = await realpath(project.dir).catch(() => project.dir);
+  const workTree = canonical.workTrees.find((w) => realDir === w || realDir.startsWith(w.endsWith(sep) ? w : w + sep)) ?? null;
+  const inWorkTree = workTree !== null;
   const claimFiles = project.files.filter((f) => f.refused === undefined && CLAIM_FORMATS.has(f.format)).map((f) => f.path);
   if (config) claimFiles.push(config.path);
-  const claims = new Set(claimFiles.flatMap((abs) => [relative(project.dir, abs), ...(inWorkTree ? [relative(workTree, abs)] : [])].map((p) => p.split(sep).join('/'))));
+  // A claim file's path in the work tree: the project folder's place there, then its path in the folder.
+  const fromWorkTree = workTree === null ? '' : relative(workTree, realDir);
+  const claims = new Set(claimFiles.flatMap((abs) => [relative(project.dir, abs), ...(inWorkTree ? [join(fromWorkTree, relative(project.dir, abs))] : [])].map((p) => p.split(sep).join('/'))));
   const ownRecords = inWorkTree ? new Set(project.files.map((f) => f.rel).filter((rel) => !claims.has(rel))) : undefined;
   const ctx: EvidenceContext = {
     repository: canonical.repository,
@@ -208,7 +213,9 @@ export async function analyseProject(prepared: PreparedProject, stages?: StageTi
   for (const s of sources) if (s.bytes === 0 && s.lines === 0 && !withInvalid.has(s.path) && !s.notRead && s.format !== 'project-config') warnings.push({ kind: 'source/empty-file', file: s.path, line: 0, message: `${s.path} is empty: it holds no records` });
   const history = lifecycle.finish();
   const historyStarted = performance.now();
-  const recordHistory = await readRecordHistories(project.files, canonical.repository, canonical.workTree, within);
+  // The work tree as the project's files name it (they may be reached through a link), so a file's path in it is its path in the repository.
+  const historyTree = workTree === null ? null : resolve(project.dir, relative(realDir, workTree));
+  const recordHistory = await readRecordHistories(project.files, canonical.repository, historyTree, within);
   const historyMs = performance.now() - historyStarted;
   // At most MAX_PER_KIND records of one kind are listed; the rest are summarised and counted
   // (src/lib/bounds/kind-bounds.ts): 40,000 empty QA files are not 40,000 flags.

@@ -1,10 +1,11 @@
 /**
  * Finds a project's canonical repository and landed head (spec/input.md section 1): `repo`
  * and `head` in trailbook.json / project.json, else the enclosing git work tree — looked
- * for from the project folder up to the input root, never above it — else none.
+ * for from the project folder up to the input root, never above it — else none. Either way
+ * the repository must be one the project may read (src/lib/project/repository-access.ts).
  */
 import { realpath, stat } from 'node:fs/promises';
-import { dirname, join, resolve, sep } from 'node:path';
+import { basename, dirname, join, resolve } from 'node:path';
 import type { RepositoryInfo } from '../model/types.ts';
 import type { ProjectConfig } from '../schemas/project-config.ts';
 import type { GitRepository } from '../git/repository.ts';
@@ -14,8 +15,12 @@ import type { RepositoryRegistry } from './repository-registry.ts';
 export interface CanonicalRepository {
   repository: GitRepository | null;
   info: RepositoryInfo;
-  /** The repository's work tree (absolute), or null for a bare repository or none. */
-  workTree: string | null;
+  /**
+   * Folders (absolute real paths) that are the repository's work tree: where a file not
+   * committed at the landed head is an uncommitted file, never evidence. Empty for a bare
+   * repository or none.
+   */
+  workTrees: string[];
 }
 
 async function findEnclosingWorkTree(dir: string, inputRoot: string): Promise<string | null> {
@@ -30,29 +35,48 @@ async function findEnclosingWorkTree(dir: string, inputRoot: string): Promise<st
   }
 }
 
-const within = (root: string, target: string): boolean => target === root || target.startsWith(root + sep);
+/** `core.bare` and `core.worktree` of a git directory's `config`, read through its confinement. */
+async function coreSettings(repository: GitRepository): Promise<{ bare: boolean | null; worktree: string | null }> {
+  const text = await repository.files.readFile(join(repository.headGitdir, 'config'), 'utf8').catch(() => '');
+  let section = '';
+  const out: { bare: boolean | null; worktree: string | null } = { bare: null, worktree: null };
+  for (const raw of text.split('\n')) {
+    const line = raw.trim();
+    if (line.startsWith('[')) {
+      // `[core]`, or `[remote "origin"]` (a subsection: not core).
+      const close = line.indexOf(']');
+      const inner = line.slice(1, close === -1 ? line.length : close).trim();
+      section = inner.includes('"') ? 'subsection' : inner.toLowerCase();
+      continue;
+    }
+    if (section !== 'core') continue;
+    const eq = line.indexOf('=');
+    const key = (eq === -1 ? line : line.slice(0, eq)).trim().toLowerCase();
+    let value = eq === -1 ? 'true' : line.slice(eq + 1).trim();
+    if (value.startsWith('"') && value.endsWith('"') && value.length >= 2) value = value.slice(1, -1);
+    if (key === 'bare') out.bare = /^(true|yes|on|1)$/i.test(value);
+    if (key === 'worktree' && value !== '') out.worktree = value;
+  }
+  return out;
+}
 
 /**
- * Why a repository found as the enclosing work tree leads out of the input folder, or null
- * (docs/security.md, "Nothing escapes the root"). Its `.git` may be a link, or a file naming
- * any git directory on the machine; that directory must be inside the input folder, or be
- * a linked worktree's own directory whose `gitdir` file points back at this `.git` (as git
- * itself checks), else a stranger's tree could make Trailbook read and publish another
- * repository of the machine. The back-pointer counts only when that worktree directory is
- * itself outside the input folder (written by git, not by the input): a worktree directory
- * inside the input whose `commondir` leads out is the input's own forgery.
+ * The work trees (absolute real paths) of a repository reached at `path`. A folder whose `.git`
+ * led to the repository is its work tree. A git directory named directly (`"repo": ".git"`)
+ * has the folder holding it, as git's discovery would (for a `.git` always, whatever its
+ * `config` says; for another name unless `core.bare` is set), and the folder `core.worktree`
+ * names (relative to the git directory). Both are counted, so a `config` written by the input
+ * cannot move the work tree away from the files beside it.
  */
-async function leavesInputRoot(workTree: string, repository: GitRepository, inputRoot: string): Promise<string | null> {
-  const real = (p: string): Promise<string> => realpath(p).catch(() => p);
-  const root = await real(inputRoot);
-  const dotgit = join(workTree, '.git');
-  const gitdirs = [...new Set([repository.gitdir, repository.headGitdir])];
-  const inside = await Promise.all(gitdirs.map(async (d) => within(root, await real(d))));
-  if (inside.every(Boolean)) return null;
-  if (within(root, await real(repository.headGitdir))) return `the enclosing repository's git directory is in the input folder but its objects (commondir) lead out of it; not read`;
-  const back = (await repository.files.readFile(join(repository.headGitdir, 'gitdir'), 'utf8').catch(() => '')).trim();
-  if (back !== '' && (await real(resolve(repository.headGitdir, back))) === (await real(dotgit))) return null;
-  return `the enclosing repository's .git leads out of the input folder (to a git directory that is not this work tree's own); not read`;
+async function workTreesOf(repository: GitRepository, path: string): Promise<string[]> {
+  const real = (p: string): Promise<string> => realpath(p).catch(() => resolve(p));
+  const reached = await real(path);
+  if (reached !== (await real(repository.headGitdir)) && reached !== (await real(repository.gitdir))) return [reached];
+  const core = await coreSettings(repository);
+  const out: string[] = [];
+  if (basename(reached) === '.git' || core.bare !== true) out.push(dirname(reached));
+  if (core.worktree !== null) out.push(await real(resolve(repository.headGitdir, core.worktree)));
+  return [...new Set(out)];
 }
 
 /**
@@ -67,33 +91,32 @@ export async function resolveCanonicalRepository(
   const none = (problem: string): CanonicalRepository => ({
     repository: null,
     info: { id: null, path: null, head: null, headSource: null, problem },
-    workTree: null,
+    workTrees: [],
   });
+  const named = config?.value.repo;
+  const from = (problem: string): string => (named !== undefined && config ? `repository ${named} (from ${config.path.split('/').pop()}): ${problem}` : problem);
   let path: string | null;
-  if (config?.value.repo !== undefined) path = resolve(dirname(config.path), config.value.repo);
+  if (named !== undefined && config) path = resolve(dirname(config.path), named);
   else path = await findEnclosingWorkTree(project.dir, project.inputRoot);
   if (path === null) return none('no repository');
   const opened = await registry.open(path, dirname(project.inputRoot));
-  if ('problem' in opened) {
-    return none(config?.value.repo !== undefined ? `repository ${config.value.repo} (from ${config.path.split('/').pop()}): ${opened.problem}` : opened.problem);
-  }
-  if (config?.value.repo === undefined) {
-    const escape = await leavesInputRoot(path, opened.repository, project.inputRoot);
-    if (escape) return none(escape);
-  }
-  const workTree = resolve(opened.repository.gitdir) === resolve(path) ? null : resolve(path);
+  if ('problem' in opened) return none(from(opened.problem));
+  const repository = opened.repository;
+  const workTrees = await workTreesOf(repository, path);
+  const refused = await registry.access.refusal(repository, repository.dir === null ? null : path, project.inputRoot, named ?? null);
+  if (refused !== null) return none(from(refused));
   const headRef = config?.value.head ?? 'HEAD';
-  const head = await opened.repository.resolveCommit(headRef);
+  const head = await repository.resolveCommit(headRef);
   if ('problem' in head) {
     return {
-      repository: opened.repository,
+      repository,
       info: { id: opened.id, path: opened.displayPath, head: null, headSource: null, problem: `landed head unknown: ${head.problem}` },
-      workTree,
+      workTrees,
     };
   }
   return {
-    repository: opened.repository,
+    repository,
     info: { id: opened.id, path: opened.displayPath, head: head.oid, headSource: config?.value.head !== undefined ? 'config' : 'HEAD', problem: null },
-    workTree,
+    workTrees,
   };
 }

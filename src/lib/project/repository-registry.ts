@@ -8,6 +8,7 @@ import { realpath } from 'node:fs/promises';
 import { basename, dirname, relative, sep } from 'node:path';
 import { openRepository, type GitRepository } from '../git/repository.ts';
 import { boundId, slugify } from '../text/slug.ts';
+import { RepositoryAccess } from './repository-access.ts';
 
 /** A repository opened for the archive, with its archive id and display path. */
 export interface RegisteredRepository {
@@ -19,6 +20,13 @@ export interface RegisteredRepository {
 export class RepositoryRegistry {
   #byPath = new Map<string, Promise<RegisteredRepository | { problem: string }>>();
   #ids = new Set<string>();
+  /** Which repositories projects may read (src/lib/project/repository-access.ts). */
+  readonly access: RepositoryAccess;
+
+  /** `access`: by default, a project may read only repositories inside its own input folder. */
+  constructor(access: RepositoryAccess = new RepositoryAccess()) {
+    this.access = access;
+  }
 
   /**
    * Opens (once) the repository at `path`. `displayBase` is the folder display paths are

@@ -51,7 +51,7 @@ export function withFindingCitations(cited: ProjectModel['cited'], verdicts: Ver
   for (const review of verdicts.reviews) {
     for (const finding of review.findings) {
       const t = finding.location?.target;
-      if (!t || t.type !== 'file') continue;
+      if (!t || t.type !== 'file' || finding.location?.status === 'NOT_VERIFIED') continue;
       const key = `${t.origin}:${t.path}`;
       const entry = files.get(key) ?? { path: t.path, origin: t.origin, ranges: [], by: [] };
       if (t.from !== undefined && !entry.ranges.some((r) => r.from === t.from && r.to === (t.to ?? t.from))) entry.ranges.push({ from: t.from, to: t.to ?? t.from });

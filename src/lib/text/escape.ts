@@ -9,3 +9,28 @@ const MAP: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"
 export function escapeHtml(text: string): string {
   return text.toWellFormed().replace(/[&<>"']/g, (c) => MAP[c] as string);
 }
+
+/** `\t`, `\n`, `\r` by name; other C0 controls, DEL and C1 as `\xHH`; line separators and bidirectional controls as `\uHHHH`. */
+const UNPRINTABLE = /[\u0000-\u001f\u007f-\u009f\u061c\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069]/g;
+const NAMED: Record<string, string> = { '\t': '\\t', '\n': '\\n', '\r': '\\r' };
+
+/**
+ * One line of text as it may be printed (docs/security.md, "Nothing executes"): every control
+ * character, line break included, becomes a visible escape (`\n`, `\x1b`), and so do U+2028,
+ * U+2029 and the bidirectional controls (which reorder what a terminal shows). A name, path,
+ * title or record text can then never start a line of its own: a folder called
+ * `x\n::error file=a::forged` or a title holding `\n::stop-commands::tok` cannot become a
+ * GitHub Actions workflow command, and an ESC sequence cannot retitle a terminal or write its
+ * clipboard. Text without such characters is returned unchanged, so escaping twice changes
+ * nothing. JSON printed line by line stays valid: `JSON.stringify` leaves no raw control in a
+ * string except DEL and C1 (src/lib/report/check-report.ts writes those as `\u00XX`), and the
+ * `\uHHHH` forms here are JSON escapes of the same characters.
+ */
+export function printableLine(text: string): string {
+  return text.replace(UNPRINTABLE, (c) => {
+    const named = NAMED[c];
+    if (named !== undefined) return named;
+    const code = c.charCodeAt(0);
+    return code < 0x100 ? `\\x${code.toString(16).padStart(2, '0')}` : `\\u${code.toString(16).padStart(4, '0')}`;
+  });
+}

@@ -33,13 +33,48 @@ export function citedSections(cites: string): string[] {
     .filter((c) => sectionKey(c) !== '');
 }
 
+const NUMBERING = /^\d+(\.\d+)*\.?\s+/;
+
+/**
+ * The headings of one design, keyed for cites: sorted keys, with and without their numbering,
+ * so each cite is one binary search (not a comparison with every heading).
+ */
+export class HeadingKeys {
+  readonly #keys: string[];
+  readonly #unnumbered: string[];
+  constructor(headings: readonly string[]) {
+    const keys = headings.map(sectionKey);
+    this.#keys = [...keys].sort();
+    this.#unnumbered = keys.map((h) => h.replace(NUMBERING, '')).sort();
+  }
+
+  /** Whether a cite names one of the headings (see the module comment). */
+  has(cite: string): boolean {
+    const key = sectionKey(cite);
+    if (key === '') return true;
+    if (/^\d+(\.\d+)*$/.test(key)) return hasKeyOrPrefix(this.#keys, key, [`${key}.`, `${key} `]);
+    return hasKeyOrPrefix(this.#keys, key, [`${key} `]) || hasKeyOrPrefix(this.#unnumbered, key, [`${key} `]);
+  }
+}
+
+/** Whether sorted `keys` hold `key`, or a key starting with one of `prefixes`. */
+function hasKeyOrPrefix(keys: readonly string[], key: string, prefixes: readonly string[]): boolean {
+  const at = (target: string): string | undefined => {
+    let lo = 0;
+    let hi = keys.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1;
+      if ((keys[mid] as string) < target) lo = mid + 1;
+      else hi = mid;
+    }
+    return keys[lo];
+  };
+  return at(key) === key || prefixes.some((p) => at(p)?.startsWith(p) === true);
+}
+
 /** Whether a cite names one of the headings. */
 export function citesHeading(cite: string, headings: readonly string[]): boolean {
-  const key = sectionKey(cite);
-  if (key === '') return true;
-  const keys = headings.map(sectionKey);
-  if (/^\d+(\.\d+)*$/.test(key)) return keys.some((h) => h === key || h.startsWith(`${key}.`) || h.startsWith(`${key} `));
-  return keys.some((h) => h === key || h.startsWith(`${key} `) || h.replace(/^\d+(\.\d+)*\.?\s+/, '') === key || h.replace(/^\d+(\.\d+)*\.?\s+/, '').startsWith(`${key} `));
+  return new HeadingKeys(headings).has(cite);
 }
 
 export const scoreCitesMissingSection: Check = {
@@ -49,12 +84,16 @@ export const scoreCitesMissingSection: Check = {
     const s = arena?.selection;
     if (!arena || !s?.matrix) return [];
     const byLabel = new Map(arena.candidates.map((c) => [c.label, c]));
+    const keysOf = new Map<string, HeadingKeys>();
     const flags: Flag[] = [];
     for (const row of s.matrix.rows) {
       for (const cell of row.scores) {
         const candidate = byLabel.get(cell.candidate);
         if (cell.cites === null || !candidate) continue;
-        const missing = citedSections(cell.cites).filter((c) => !citesHeading(c, candidate.sections));
+        let keys = keysOf.get(candidate.label);
+        if (!keys) keysOf.set(candidate.label, (keys = new HeadingKeys(candidate.sections)));
+        const found = keys;
+        const missing = citedSections(cell.cites).filter((c) => !found.has(c));
         if (missing.length === 0) continue;
         const named = missing.map((c) => `§ ${quote(c, 40)}`).join(', ');
         flags.push(flagOf(SCORE_CITES_MISSING_SECTION, `candidate ${cell.candidate} scores ${cell.score ?? '?'} on ${quote(row.criterion, 40)} citing ${named}, but ${candidate.file} has no such section`, [], [{ file: s.file, line: row.line }]));
