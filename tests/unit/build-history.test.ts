@@ -18,7 +18,7 @@ import { niceCeiling, trendCharts } from '../../src/lib/history/trend-chart.ts';
 import { readHistoryFile, readProjectView, readViewsIndex, recapDigest, writeHistoryFile } from '../../src/lib/history/history-store.ts';
 import { recordBuild } from '../../src/lib/history/archive-history.ts';
 import { analyseArchive } from '../../src/lib/archive/analyse-archive.ts';
-import { bbsRow } from '../history-fixtures.ts';
+import { bbsRow, bbsRowId, git } from '../history-fixtures.ts';
 import { mkdir } from 'node:fs/promises';
 
 const flag = (kind: string, rows: string[], extra: Partial<Flag> = {}): Flag => ({ layer: 'trail', severity: 'high', kind, rows, summary: `${kind} on ${rows.join(',')}`, at: [], ...extra });
@@ -248,3 +248,61 @@ describe('one build through the model store', () => {
     expect(await readHistoryFile(join(dir, 'none.json'))).toEqual({ history: null });
   });
 });
+
+describe('evidence whose status changed in the repository between two builds', () => {
+  let dir: string;
+
+  beforeAll(async () => {
+    dir = await mkdtemp(join(tmpdir(), 'trailbook-since-evidence-'));
+  });
+
+  afterAll(async () => {
+    await rm(dir, { recursive: true, force: true });
+  });
+
+  it('lists a cited file deleted since and a cited commit rewritten away, each from VERIFIED to NOT_VERIFIED, with its reason', async () => {
+    const repo = join(dir, 'repo');
+    await mkdir(join(repo, 'run'), { recursive: true });
+    git(repo, ['init', '-q', '-b', 'main']);
+    await writeFile(join(repo, 'notes.md'), '# Notes\n');
+    git(repo, ['add', '-A']);
+    git(repo, ['commit', '-q', '-m', 'Notes']);
+    await writeFile(join(repo, 'fix.txt'), 'fix\n');
+    git(repo, ['add', '-A']);
+    git(repo, ['commit', '-q', '-m', 'The fix']);
+    const fix = git(repo, ['rev-parse', 'HEAD']).trim();
+    const rows = [bbsRow(1, 'Keep notes', { evidence: 'notes.md' }), bbsRow(2, 'Land the fix', { evidence: `commit ${fix}` })];
+    // The trail lives outside the repository's history (untracked), so only its evidence changes.
+    await writeFile(join(repo, 'run', 'decisions.jsonl'), `${rows.join('\n')}\n`);
+    await writeFile(join(repo, '.gitignore'), 'run/\n');
+    const cacheDir = join(dir, 'cache');
+    const build = async (run: string, previous: BuildHistory | null): Promise<BuildHistory> => {
+      const archive = await analyseArchive({ roots: [repo], cacheDir });
+      return (await recordBuild({ cacheDir, projects: archive.projects, previous, limit: 20, run })).history;
+    };
+    const first = await build('ev-1', null);
+    // Since: notes.md deleted, and the fix's commit amended and pruned, so it no longer exists.
+    git(repo, ['rm', '-q', 'notes.md']);
+    git(repo, ['commit', '-q', '--amend', '-m', 'The fix, without the notes']);
+    git(repo, ['reflog', 'expire', '--expire=now', '--all']);
+    git(repo, ['gc', '-q', '--prune=now']);
+    await build('ev-2', first);
+    process.env['TRAILBOOK_ANALYSIS_RUN'] = 'ev-2';
+    try {
+      const view = await readProjectView(cacheDir, 'run');
+      if (view?.since?.kind !== 'changed') throw new Error(`expected a change, got ${JSON.stringify(view?.since)}`);
+      expect(view.since.newRows).toEqual([]);
+      expect(view.since.evidence.map((e) => ({ id: e.id, raw: e.raw, from: e.from, to: e.to }))).toEqual([
+        { id: bbsRowId(1, 'Keep notes'), raw: 'notes.md', from: 'VERIFIED', to: 'NOT_VERIFIED' },
+        { id: bbsRowId(2, 'Land the fix'), raw: `commit ${fix}`, from: 'VERIFIED', to: 'NOT_VERIFIED' },
+      ]);
+      const head = git(repo, ['rev-parse', 'HEAD']).trim();
+      expect(view.since.evidence.map((e) => e.reason)).toEqual([`notes.md not found at landed head ${head.slice(0, 7)} nor in the project folder`, `no commit ${fix} in repo`]);
+      expect(view.since.newFlags.map((f) => f.kind)).toEqual(['evidence/path-not-found', 'evidence/commit-not-found']);
+      expect(view.since.fixedFlags).toEqual([]);
+    } finally {
+      delete process.env['TRAILBOOK_ANALYSIS_RUN'];
+    }
+  });
+});
+

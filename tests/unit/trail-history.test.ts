@@ -5,7 +5,7 @@
  * its append-only twin raises none.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import fc from 'fast-check';
@@ -13,6 +13,7 @@ import { LineHistory, splitRecordLines, type CommitRef } from '../../src/lib/his
 import { analyseArchive } from '../../src/lib/archive/analyse-archive.ts';
 import type { ProjectModel } from '../../src/lib/model/types.ts';
 import { bbsRow, bbsRowId, git, makeTrailRepository, type TrailRepository } from '../history-fixtures.ts';
+import { computeRowId } from '../../src/lib/adapters/parsed-row.ts';
 
 const c = (n: number): CommitRef => ({ oid: String(n).repeat(40), subject: `commit ${n}` });
 const keyOf = (line: string): string | null => /^(\w+)=/.exec(line)?.[1] ?? null;
@@ -179,4 +180,52 @@ describe('a committed trail in its repository', () => {
     // Untracked now: its committed history ends at a commit where it is gone.
     expect(model?.flags.filter((f) => f.layer === 'history')).toEqual([]);
   });
+
+  it('holds a pstack trail to the same rules, and audit.json, verdicts and selection.md to their committed lines', async () => {
+    const repo = join(dir, 'documents');
+    const run = join(repo, 'runs', 'ticket-2');
+    await mkdir(join(run, 'design'), { recursive: true });
+    await mkdir(join(run, 'verdicts'), { recursive: true });
+    git(repo, ['init', '-q', '-b', 'main']);
+    const header = 'ts\tphase\tdecision\twhy\tevidence\tresult';
+    const tsvRow = (n: number, decision = `Step ${n}`): string => `2026-03-02T10:0${n}:00Z\tbuild\t${decision}\tbecause ${n}\tREADME.md\tverified`;
+    const audit = (status: string): string => `{\n  "version": 1,\n  "at": "2026-03-02T18:00:00Z",\n  "status": "${status}",\n  "reason": "handover checked"\n}\n`;
+    const selection = '# Selection\n\nPicked candidate 1: it keeps the size check first.\n';
+    const verdict = '# QA verdict\n\nStatus: PASS\n';
+    await writeFile(join(repo, 'README.md'), '# Example\n');
+    await writeFile(join(run, 'decisions.tsv'), `${[header, tsvRow(1), tsvRow(2), tsvRow(3)].join('\n')}\n`);
+    await writeFile(join(run, 'audit.json'), audit('not-run'));
+    await writeFile(join(run, 'design', 'selection.md'), selection);
+    await writeFile(join(run, 'verdicts', 'qa.md'), verdict);
+    git(repo, ['add', '-A']);
+    git(repo, ['commit', '-q', '-m', 'Records of ticket 2']);
+    const first = git(repo, ['rev-parse', 'HEAD']).trim().slice(0, 7);
+    // Committed: row 2's decision reworded, the audit's status changed, the selection and the verdict only grown.
+    await writeFile(join(run, 'decisions.tsv'), `${[header, tsvRow(1), tsvRow(2, 'Step 2, reworded'), tsvRow(3), tsvRow(4)].join('\n')}\n`);
+    await writeFile(join(run, 'audit.json'), audit('passed'));
+    await writeFile(join(run, 'design', 'selection.md'), `${selection}\nGrafted: the error messages of candidate 2.\n`);
+    await writeFile(join(run, 'verdicts', 'qa.md'), `# QA verdict\n\nChecked by the second reviewer.\n${verdict.slice('# QA verdict\n\n'.length)}`);
+    git(repo, ['commit', '-q', '-am', 'Tidy the records']);
+    const second = git(repo, ['rev-parse', 'HEAD']).trim().slice(0, 7);
+    let model: ProjectModel | undefined;
+    await analyseArchive({ roots: [repo], cacheDir: null, onModel: (m) => void (model = m) });
+    const rewordedId = computeRowId('2026-03-02T10:02:00Z', '', 'Step 2, reworded');
+    expect(model?.flags.filter((f) => f.layer === 'history').map((f) => ({ kind: f.kind, severity: f.severity, rows: f.rows, summary: f.summary, earlierText: f.earlierText }))).toEqual([
+      {
+        kind: 'history/row-rewritten',
+        severity: 'high',
+        rows: [rewordedId],
+        summary: `row ${rewordedId} “Step 2, reworded” was rewritten after it was committed: committed in ${first} “Records of ticket 2”, changed in ${second} “Tidy the records”`,
+        earlierText: tsvRow(2),
+      },
+      {
+        kind: 'history/record-rewritten',
+        severity: 'high',
+        rows: [],
+        summary: `audit.json was changed after it was committed: 1 committed line changed (line 4); committed in ${first} “Records of ticket 2”, changed in ${second} “Tidy the records”`,
+        earlierText: 'line 4:   "status": "not-run",',
+      },
+    ]);
+  });
 });
+
