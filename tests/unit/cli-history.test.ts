@@ -1,7 +1,8 @@
 /**
  * `trailbook build --history FILE --history-limit N` (issue 15, scope 3; docs/history.md): the
  * history is read back from the file when each build writes a fresh output folder (as a CI job
- * does), bounded by the limit, and written both into the output and back into the file.
+ * does), bounded by the limit, and written both into the output and back into the file. And
+ * `trailbook diff --json` prints one JSON document as the console prints it (each line escaped).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
@@ -9,9 +10,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { historyLimit, recordHistory } from '../../src/cli/history.ts';
 import type { Output } from '../../src/cli/output.ts';
+import { runDiff } from '../../src/cli/commands/diff.ts';
+import { printableLine } from '../../src/lib/text/escape.ts';
 import { analyseArchive } from '../../src/lib/archive/analyse-archive.ts';
 import type { BuildHistory } from '../../src/lib/history/build-history.ts';
-import { bbsRow } from '../history-fixtures.ts';
+import { bbsRow, bbsRowId } from '../history-fixtures.ts';
+import type { RunDiff } from '../../src/lib/compare/compare-runs.ts';
 
 let dir: string;
 
@@ -64,3 +68,28 @@ describe('--history and --history-limit', () => {
     }
   });
 });
+
+describe('trailbook diff, as the console prints it', () => {
+  // The console escapes every control character of a line (src/cli/output.ts).
+  const console = (): Output & { lines: string[] } => {
+    const lines: string[] = [];
+    return { lines, result: (l) => lines.push(printableLine(l)), info: (l) => lines.push(printableLine(l)), error: (l) => lines.push(printableLine(l)) };
+  };
+
+  it('prints --json as one JSON document, and a decision holding a line break on one escaped line', async () => {
+    const sneaky = 'Ship it\n::error::forged';
+    await mkdir(join(dir, 'runs', 'a'), { recursive: true });
+    await mkdir(join(dir, 'runs', 'b'), { recursive: true });
+    await writeFile(join(dir, 'runs', 'a', 'decisions.jsonl'), `${bbsRow(1)}\n`);
+    await writeFile(join(dir, 'runs', 'b', 'decisions.jsonl'), `${bbsRow(1)}\n${bbsRow(2, sneaky)}\n`);
+    const json = console();
+    expect(await runDiff(join(dir, 'runs', 'a'), join(dir, 'runs', 'b'), { json: true }, json)).toBe(0);
+    const diff = JSON.parse(json.lines.join('\n')) as RunDiff;
+    expect(diff.decisions.added.map((r) => [r.id, r.decision])).toEqual([[bbsRowId(2, sneaky), sneaky]]);
+    const text = console();
+    await runDiff(join(dir, 'runs', 'a'), join(dir, 'runs', 'b'), {}, text);
+    expect(text.lines.filter((l) => l.startsWith('  + '))).toEqual([`  + ${bbsRowId(2, sneaky)} “Ship it ::error::forged” (verified)`]);
+    expect(text.lines.some((l) => l.startsWith('::'))).toBe(false);
+  });
+});
+

@@ -17,7 +17,7 @@ import { compareRuns, type ComparableRun } from '../../lib/compare/compare-runs.
 import { diffText } from '../../lib/compare/diff-text.ts';
 import type { ProjectModel } from '../../lib/model/types.ts';
 import { fromCwd } from '../paths.ts';
-import { UsageError, type Output } from '../output.ts';
+import { printJson, UsageError, type Output } from '../output.ts';
 import { resolveSettings } from '../settings.ts';
 
 /** Options of `trailbook diff`. */
@@ -80,7 +80,7 @@ export async function runDiff(a: string, b: string, options: DiffOptions, out: O
   // Project ids are looked up where `trailbook build` keeps its model store.
   const cacheDir = async (): Promise<string> => (await resolveSettings([], { ...(options.cacheDir !== undefined ? { cacheDir: options.cacheDir } : {}), ...(options.config !== undefined ? { config: options.config } : {}) })).cacheDir;
   const diff = compareRuns(await side(a, cacheDir), await side(b, cacheDir));
-  if (options.json) out.result(JSON.stringify(diff, null, 2));
+  if (options.json) printJson(out, JSON.stringify(diff, null, 2));
   else for (const line of diffText(diff)) out.result(line);
   return 0;
 }
