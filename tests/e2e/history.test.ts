@@ -151,7 +151,7 @@ describe.skipIf(!chromiumAvailable())('in Chromium', () => {
 
     it(`lists exactly the appended row and its new flag since the last build (${width} px)`, async () => {
       const page = await open(second, `/p/${HONEST}/`, width, 'recap-since');
-      expect(await page.locator('[data-testid="since-summary"]').textContent()).toBe('Build 2 compared with build 1: 1 new row, 1 new flag, 0 fixed flags, 0 evidence pointers whose status changed.');
+      expect(await page.locator('[data-testid="since-summary"]').textContent()).toBe('Build 2 compared with build 1: 1 new row, 1 new flag.');
       expect(await readTexts(page.locator('[data-testid="since-new-rows"] li'))).toEqual([`row ${FAULTY_ID} Cite a commit nobody made`]);
       expect(await page.locator('[data-testid="since-new-flags"] li').evaluateAll((els) => els.map((e) => e.getAttribute('data-kind')))).toEqual(['evidence/commit-not-found']);
       // Each links to where it is on the page.
@@ -165,8 +165,19 @@ describe.skipIf(!chromiumAvailable())('in Chromium', () => {
       expect(await other.locator('[data-testid="since-last-build"]').count()).toBe(0);
       await other.close();
       const home = await open(second, '/', width, 'home-since');
-      expect(await home.locator('[data-testid="archive-since-summary"]').textContent()).toBe('Build 2 compared with build 1: 1 project changed, 0 new, 0 gone; 1 new row, 1 new flag (1 high), 0 fixed flags, 0 evidence pointers whose status changed. 1 project unchanged.');
+      expect(await home.locator('[data-testid="archive-since-summary"]').textContent()).toBe('Build 2 compared with build 1: 1 project changed; 1 new row, 1 new flag (1 high). 1 project unchanged.');
       expect(await home.locator('.since-projects tbody tr').evaluateAll((rows) => rows.map((r) => [r.getAttribute('data-project'), r.getAttribute('data-change')]))).toEqual([[HONEST, 'changed']]);
+      // Both projects are titled ticket-1: the row names its folder too, and every count is labelled on a phone.
+      expect(await home.locator('.since-projects tbody th .meta').textContent()).toBe('in/honest/runs/ticket-1');
+      expect(await home.locator('.since-projects tbody td').evaluateAll((cells) => cells.map((c) => [c.getAttribute('data-label'), c.textContent]))).toEqual([
+        ['Change', 'changed'],
+        ['New rows', '1'],
+        ['New flags', '1 (1 high)'],
+        ['Fixed flags', '0'],
+        ['Evidence changed', '0'],
+      ]);
+      const caption = await home.locator('.since-projects caption').boundingBox();
+      expect((caption?.x ?? 0) + (caption?.width ?? 0), 'the caption fits the screen').toBeLessThanOrEqual(width);
       await home.close();
       await page.close();
     });

@@ -28,7 +28,8 @@ export function runDiffHtml(d: RunDiff, base: string): SafeHtml {
   const dec = d.decisions;
   const changed = dec.changed.map(
     (c) =>
-      html`<li data-row-id="${c.a.id}" data-b-row-id="${c.b.id}"><span class="diff-sign" aria-hidden="true">~</span> <a href="${urls.row(base, d.a.id, c.a.anchor)}">row <code>${c.a.id}</code></a> → <a href="${urls.row(base, d.b.id, c.b.anchor)}">row <code>${c.b.id}</code></a> ${c.b.decision} <span class="meta">(matched by ${c.matchedBy})</span><dl class="diff-fields">${c.fields.map((f) => html`<dt>${f.field}</dt><dd><del>${f.a}</del> → <ins>${f.b}</ins></dd>`)}</dl></li>`,
+      // One id when both runs give the row the same one; each side links to its recap.
+      html`<li data-row-id="${c.a.id}" data-b-row-id="${c.b.id}"><span class="diff-sign" aria-hidden="true">~</span> row <code>${c.a.id}</code>${c.b.id !== c.a.id ? html` → <code>${c.b.id}</code>` : ''} ${c.b.decision} <span class="meta">(matched by ${c.matchedBy}; <a href="${urls.row(base, d.a.id, c.a.anchor)}">in A</a> · <a href="${urls.row(base, d.b.id, c.b.anchor)}">in B</a>)</span><dl class="diff-fields">${c.fields.map((f) => html`<dt>${f.field}</dt><dd><del>${f.a}</del> → <ins>${f.b}</ins></dd>`)}</dl></li>`,
   );
   const others: SafeHtml[] = [
     ...d.verdicts.map((v) => html`<li data-gate="${v.gate}">${v.gate} gate of ${v.ticket || 'no ticket'}: <strong>${v.a ?? 'none'}</strong> → <strong>${v.b ?? 'none'}</strong></li>`),
@@ -42,12 +43,12 @@ export function runDiffHtml(d: RunDiff, base: string): SafeHtml {
 <h2 id="diff-decisions">Decisions</h2>
 ${dec.added.length + dec.removed.length + dec.changed.length === 0 ? html`<p class="none">The same decisions in both runs.</p>` : ''}
 ${list('Added in B', 'diff-added', dec.added.map((r) => rowItem(r, base, d.b.id, '+')))}
-${list('Removed (in A, not in B)', 'diff-removed', dec.removed.map((r) => rowItem(r, base, d.a.id, '−')))}
+${list('Removed: in A, not in B', 'diff-removed', dec.removed.map((r) => rowItem(r, base, d.a.id, '−')))}
 ${list('Changed', 'diff-changed', changed)}
 <h2 id="diff-flags">Flags</h2>
 ${d.flags.new.length + d.flags.fixed.length === 0 ? html`<p class="none">The same flags in both runs.</p>` : ''}
 ${list('New in B', 'diff-new-flags', d.flags.new.map((f) => flagItem(f, base, d.b.id, '+')))}
-${list('Fixed (raised in A, not in B)', 'diff-fixed-flags', d.flags.fixed.map((f) => flagItem(f, base, d.a.id, '−')))}
+${list('Fixed: raised in A, not in B', 'diff-fixed-flags', d.flags.fixed.map((f) => flagItem(f, base, d.a.id, '−')))}
 ${others.length > 0 ? html`<h2 id="diff-verdicts">Verdicts, pick and grafts</h2><ul class="diff-list" data-testid="diff-others">${others}</ul>` : ''}
 </div>`;
 }
