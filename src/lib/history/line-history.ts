@@ -65,6 +65,7 @@ export interface InsertedLine {
   above: CommitRef;
 }
 
+/** One change a line history found: a committed line rewritten or deleted, or a line inserted above committed ones. */
 export type LineChange = RewrittenLine | DeletedLine | InsertedLine;
 
 /** How two lines are known to be the same row; null when a line has no key (a document line). */

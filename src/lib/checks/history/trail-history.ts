@@ -64,6 +64,10 @@ function documentFlag(history: RecordHistory): Flag[] {
   return [{ ...flag, earlierText: capRaw(earlier) }];
 }
 
+/**
+ * Turns each project's record histories into flags: a trail's changes one flag per row (on the
+ * row, with its earlier text), a document's changes one flag per file (decision trail, Part 1).
+ */
 export const trailHistory: Check = {
   id: 'history/trail-history',
   kinds: [ROW_REWRITTEN, ROW_DELETED, ROW_INSERTED, RECORD_REWRITTEN],
