@@ -235,6 +235,23 @@ describe('one build through the model store', () => {
       delete process.env['TRAILBOOK_ANALYSIS_RUN'];
     }
     expect(second.builds.map((b) => b.build)).toEqual([1, 2]);
+    // Build 3: p2 is gone and p3 is new; the home lists both, gone last, and the new project's recap says it is new.
+    await rm(join(dir, 'in', 'p2'), { recursive: true });
+    await mkdir(join(dir, 'in', 'p3'));
+    await writeFile(join(dir, 'in', 'p3', 'decisions.jsonl'), `${bbsRow(5)}\n${bbsRow(6)}\n`);
+    await build('run-3', second);
+    const third = (await readViewsIndex(cacheDir, 'run-3'))?.archive;
+    expect(third?.projects).toEqual([
+      { id: 'p3', title: 'p3', kind: 'new', newRows: 2, goneRows: 0, newFlags: 1, newHigh: 0, fixedFlags: 0, evidence: 0 },
+      { id: 'p2', title: 'p2', kind: 'gone', newRows: 0, goneRows: 1, newFlags: 0, newHigh: 0, fixedFlags: 1, evidence: 0 },
+    ]);
+    expect(third?.unchanged).toBe(1);
+    process.env['TRAILBOOK_ANALYSIS_RUN'] = 'run-3';
+    try {
+      expect((await readProjectView(cacheDir, 'p3'))?.since).toEqual({ kind: 'new', previous: 2, build: 3, rows: 2, flags: 1 });
+    } finally {
+      delete process.env['TRAILBOOK_ANALYSIS_RUN'];
+    }
   });
 
   it('round-trips through history.json and refuses a file that is not a history, naming it', async () => {
