@@ -88,6 +88,8 @@ describe('trailbook diff, as the console prints it', () => {
     expect(diff.decisions.added.map((r) => [r.id, r.decision])).toEqual([[bbsRowId(2, sneaky), sneaky]]);
     const text = console();
     await runDiff(join(dir, 'runs', 'a'), join(dir, 'runs', 'b'), {}, text);
+    // Each side is named by the path given: two runs of one ticket often share a title and an id.
+    expect(text.lines.slice(0, 2)).toEqual([`A: a (a) from ${join(dir, 'runs', 'a')}, 1 row, 1 flag`, `B: b (b) from ${join(dir, 'runs', 'b')}, 2 rows, 1 flag`]);
     expect(text.lines.filter((l) => l.startsWith('  + '))).toEqual([`  + ${bbsRowId(2, sneaky)} “Ship it ::error::forged” (verified)`]);
     expect(text.lines.some((l) => l.startsWith('::'))).toBe(false);
   });

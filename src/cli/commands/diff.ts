@@ -81,6 +81,10 @@ export async function runDiff(a: string, b: string, options: DiffOptions, out: O
   const cacheDir = async (): Promise<string> => (await resolveSettings([], { ...(options.cacheDir !== undefined ? { cacheDir: options.cacheDir } : {}), ...(options.config !== undefined ? { config: options.config } : {}) })).cacheDir;
   const diff = compareRuns(await side(a, cacheDir), await side(b, cacheDir));
   if (options.json) printJson(out, JSON.stringify(diff, null, 2));
-  else for (const line of diffText(diff)) out.result(line);
+  else {
+    // A side given as a path is named as a path, from the working folder.
+    const named = async (given: string): Promise<string> => ((await stat(resolve(given)).catch(() => null)) ? fromCwd(resolve(given)) : given);
+    for (const line of diffText(diff, { a: await named(a), b: await named(b) })) out.result(line);
+  }
   return 0;
 }

@@ -11,11 +11,16 @@ const q = (text: string, max = 70): string => {
 
 const n = (count: number, word: string): string => `${count} ${word}${count === 1 ? '' : 's'}`;
 
-/** The diff as lines of text. */
-export function diffText(d: RunDiff): string[] {
+/**
+ * The diff as lines of text. `given` names each side as the user gave it (a folder or a
+ * recap.json): two runs of one ticket often share a title and an id, so the first lines say
+ * which is which. A side given as its id needs no name.
+ */
+export function diffText(d: RunDiff, given: { a?: string; b?: string } = {}): string[] {
   const out: string[] = [];
-  out.push(`A: ${d.a.title} (${d.a.id}), ${n(d.a.rows, 'row')}, ${n(d.a.flags, 'flag')}`);
-  out.push(`B: ${d.b.title} (${d.b.id}), ${n(d.b.rows, 'row')}, ${n(d.b.flags, 'flag')}`);
+  const from = (name: string | undefined, id: string): string => (name !== undefined && name !== id ? ` from ${name}` : '');
+  out.push(`A: ${d.a.title} (${d.a.id})${from(given.a, d.a.id)}, ${n(d.a.rows, 'row')}, ${n(d.a.flags, 'flag')}`);
+  out.push(`B: ${d.b.title} (${d.b.id})${from(given.b, d.b.id)}, ${n(d.b.rows, 'row')}, ${n(d.b.flags, 'flag')}`);
   const dec = d.decisions;
   out.push('');
   out.push(`Decisions: ${dec.added.length} added, ${dec.removed.length} removed, ${dec.changed.length} changed, ${dec.unchanged} unchanged`);
