@@ -243,7 +243,8 @@ describe('one build through the model store', () => {
     const third = (await readViewsIndex(cacheDir, 'run-3'))?.archive;
     expect(third?.projects).toEqual([
       { id: 'p3', title: 'p3', kind: 'new', newRows: 2, goneRows: 0, newFlags: 1, newHigh: 0, fixedFlags: 0, evidence: 0 },
-      { id: 'p2', title: 'p2', kind: 'gone', newRows: 0, goneRows: 1, newFlags: 0, newHigh: 0, fixedFlags: 1, evidence: 0 },
+      // A gone project's flags went with it: none is counted as fixed.
+      { id: 'p2', title: 'p2', kind: 'gone', newRows: 0, goneRows: 1, newFlags: 0, newHigh: 0, fixedFlags: 0, evidence: 0 },
     ]);
     expect(third?.unchanged).toBe(1);
     process.env['TRAILBOOK_ANALYSIS_RUN'] = 'run-3';

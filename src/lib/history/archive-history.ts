@@ -94,7 +94,8 @@ export async function recordBuild(options: RecordBuildOptions): Promise<Recorded
   for (const [id, entry] of Object.entries(last?.projects ?? {})) {
     if (present.has(id)) continue;
     const state = previous?.states[entry.state];
-    listed.push({ id, title: state?.title ?? id, kind: 'gone', newRows: 0, goneRows: state?.counts.rows ?? 0, newFlags: 0, newHigh: 0, fixedFlags: Object.keys(state?.flags ?? {}).length, evidence: 0 });
+    // Its flags went with it: they are not fixed (the home shows — for a gone project's flags).
+    listed.push({ id, title: state?.title ?? id, kind: 'gone', newRows: 0, goneRows: state?.counts.rows ?? 0, newFlags: 0, newHigh: 0, fixedFlags: 0, evidence: 0 });
   }
   const trend = archiveTrend(history);
   const archive: ArchiveHistoryView = {
