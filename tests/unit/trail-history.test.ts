@@ -164,7 +164,7 @@ describe('a committed trail in its repository', () => {
     await analyseArchive({ roots: [repo], cacheDir: null, onModel: (m) => void (model = m) });
     expect(model?.flags.filter((f) => f.layer === 'history').map((f) => [f.kind, f.at])).toEqual([
       ['history/row-rewritten', [{ file: 'decisions.jsonl', line: 2 }]],
-      // Rows 3 to 9 of the earlier commits are gone too.
+      // Rows 3 to 8 of the earlier commits are gone too (row 9 was never committed).
       ...[3, 4, 5, 6, 7, 8].map(() => ['history/row-deleted', []]),
     ]);
   });
