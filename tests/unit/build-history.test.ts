@@ -15,6 +15,7 @@ import { appendBuild, sourceDateEpoch, type BuildHistory } from '../../src/lib/h
 import { noChanges, sinceLastBuild } from '../../src/lib/history/since-last-build.ts';
 import { archiveTrend, projectTrend } from '../../src/lib/history/trends.ts';
 import { niceCeiling, trendCharts } from '../../src/lib/history/trend-chart.ts';
+import { groupEvidence } from '../../src/lib/history/history-views.ts';
 import { readHistoryFile, readProjectView, readViewsIndex, recapDigest, writeHistoryFile } from '../../src/lib/history/history-store.ts';
 import { recordBuild } from '../../src/lib/history/archive-history.ts';
 import { analyseArchive } from '../../src/lib/archive/analyse-archive.ts';
@@ -133,6 +134,15 @@ describe('since the last build', () => {
     expect(c.fixedFlags.map((f) => f.kind)).toEqual(['k/old']);
     expect(c.evidence).toEqual([{ anchor: 'row-r1', id: 'r1', index: 1, from: 'VERIFIED', to: 'NOT_VERIFIED' }]);
     expect(noChanges(sinceLastBuild(after, after))).toBe(true);
+  });
+
+  it('says a change shared by many rows once, naming the rows', () => {
+    const e = (id: string, raw: string, reason = `${raw} not found`) => ({ anchor: `row-${id}`, id, raw, from: 'VERIFIED' as const, to: 'NOT_VERIFIED' as const, reason });
+    expect(groupEvidence([e('r1', 'README.md'), e('r2', 'a.ts'), e('r3', 'README.md'), e('r3', 'README.md'), e('r4', 'README.md', 'other reason')])).toEqual([
+      { raw: 'README.md', from: 'VERIFIED', to: 'NOT_VERIFIED', reason: 'README.md not found', rows: [{ anchor: 'row-r1', id: 'r1' }, { anchor: 'row-r3', id: 'r3' }] },
+      { raw: 'a.ts', from: 'VERIFIED', to: 'NOT_VERIFIED', reason: 'a.ts not found', rows: [{ anchor: 'row-r2', id: 'r2' }] },
+      { raw: 'README.md', from: 'VERIFIED', to: 'NOT_VERIFIED', reason: 'other reason', rows: [{ anchor: 'row-r4', id: 'r4' }] },
+    ]);
   });
 
   it('finds exactly the appended rows of a growing trail, and nothing else (property)', () => {

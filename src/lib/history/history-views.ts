@@ -84,6 +84,37 @@ export interface ArchiveHistoryView {
   trend: TrendPoint[];
 }
 
+/** Pointers whose status changed the same way (same text, statuses and reason), and the rows citing them. */
+export interface EvidenceGroup {
+  raw: string;
+  from: EvidenceStatus;
+  to: EvidenceStatus;
+  reason: string;
+  /** In the order first listed, each row once. */
+  rows: Array<{ anchor: string; id: string }>;
+}
+
+/**
+ * Groups listed evidence changes that are one change: a cited file deleted since turns every
+ * row citing it from verified to not verified with the same reason, which a recap says once,
+ * naming the rows. Groups keep the order of their first pointer. Pure.
+ */
+export function groupEvidence(evidence: readonly ListedEvidence[]): EvidenceGroup[] {
+  const groups: EvidenceGroup[] = [];
+  const byChange = new Map<string, EvidenceGroup>();
+  for (const e of evidence) {
+    const key = JSON.stringify([e.raw, e.from, e.to, e.reason]);
+    let group = byChange.get(key);
+    if (!group) {
+      group = { raw: e.raw, from: e.from, to: e.to, reason: e.reason, rows: [] };
+      byChange.set(key, group);
+      groups.push(group);
+    }
+    if (!group.rows.some((r) => r.anchor === e.anchor)) group.rows.push({ anchor: e.anchor, id: e.id });
+  }
+  return groups;
+}
+
 const cut = (text: string, max: number): string => (text.length > max ? `${text.slice(0, max - 1)}…` : text);
 
 /**
