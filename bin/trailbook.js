@@ -19,33 +19,48 @@ function tooOld(version) {
   return major < NEEDS[0] || (major === NEEDS[0] && minor < NEEDS[1]);
 }
 
-/** The Node executable the `node` dependency installed, with its version, or a reason it is not usable. */
+/** A word as a POSIX shell reads it back: quoted unless it holds only plain characters. */
+function shellWord(word) {
+  return /^[\w./:=@%+-]+$/.test(word) ? word : `'${word.replace(/'/g, `'\\''`)}'`;
+}
+
+const ANY_NODE = `or run Trailbook with Node ${NEEDS.join('.')} or newer`;
+
+/**
+ * The Node executable the `node` dependency installed, with its version; or why it is not
+ * usable and the one command that fixes it.
+ */
 function bundledNode() {
   let manifest;
   try {
     manifest = createRequire(script).resolve('node/package.json');
   } catch {
-    return { problem: 'the `node` package (a dependency of Trailbook) is not installed' };
+    return { problem: 'the `node` package (a dependency of Trailbook) is not installed', fix: `reinstall Trailbook without leaving out its dependencies (npm install -g ./trailbook-<version>.tgz), ${ANY_NODE}` };
   }
   const pkg = JSON.parse(readFileSync(manifest, 'utf8'));
   const bin = typeof pkg.bin === 'string' ? pkg.bin : pkg.bin?.node;
   const path = bin ? join(dirname(manifest), bin) : '';
   // The `node` package fetches the executable in its install script; when npm skipped the
-  // script (--ignore-scripts, or scripts not allowed), the file is missing or a placeholder.
+  // script (--ignore-scripts, or npm blocking install scripts that no allowScripts entry
+  // allows), the file is missing or a placeholder. Running that script by hand fetches it:
+  // npm's own `--allow-scripts=node` fails here (npm 11.19: the script's nested npm install
+  // inherits the flag and refuses it, EALLOWSCRIPTS), so the fix names the script itself.
   if (!path || !existsSync(path) || readFileSync(path).subarray(0, 64).toString('latin1').includes('intentionally left blank')) {
-    return { problem: `the \`node\` package is installed at ${dirname(manifest)} without its Node executable (npm did not run its install script)` };
+    const folder = dirname(manifest);
+    const installScript = pkg.scripts?.preinstall ?? pkg.scripts?.install ?? pkg.scripts?.postinstall;
+    return {
+      problem: `the \`node\` package at ${folder} has no Node executable (npm did not run its install script)`,
+      fix: installScript ? `run that script yourself: cd ${shellWord(folder)} && ${installScript}   (${ANY_NODE})` : `reinstall Trailbook with its install scripts (npm install -g ./trailbook-<version>.tgz), ${ANY_NODE}`,
+    };
   }
-  if (tooOld(String(pkg.version))) return { problem: `the \`node\` package installed Node ${pkg.version}` };
+  if (tooOld(String(pkg.version))) return { problem: `the \`node\` package installed Node ${pkg.version}`, fix: `reinstall Trailbook, ${ANY_NODE}` };
   return { path, version: String(pkg.version) };
 }
 
 if (tooOld(process.versions.node)) {
-  const node = process.env.TRAILBOOK_REEXEC ? { problem: `Node ${process.versions.node} was started again as Node >= ${NEEDS.join('.')}` } : bundledNode();
+  const node = process.env.TRAILBOOK_REEXEC ? { problem: `Node ${process.versions.node} was started again as Node >= ${NEEDS.join('.')}`, fix: `reinstall Trailbook, ${ANY_NODE}` } : bundledNode();
   if (!node.path) {
-    console.error(
-      `trailbook: Node ${process.versions.node} is too old (Trailbook needs Node >= ${NEEDS.join('.')}), and ${node.problem}.\n` +
-        `  fix: reinstall Trailbook letting the \`node\` package run its install script (npm install --allow-scripts=node ...), or run Trailbook with Node ${NEEDS.join('.')} or newer`,
-    );
+    console.error(`trailbook: Node ${process.versions.node} is too old (Trailbook needs Node >= ${NEEDS.join('.')}), and ${node.problem}.\n  fix: ${node.fix}`);
     process.exit(2);
   }
   const child = spawn(node.path, [script, ...process.argv.slice(2)], { stdio: 'inherit', env: { ...process.env, TRAILBOOK_REEXEC: process.versions.node } });

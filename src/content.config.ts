@@ -13,7 +13,21 @@ const projects = defineCollection({ loader: projectsLoader(), schema: z.custom<P
 
 const commits = defineCollection({
   loader: commitsLoader(),
-  schema: z.custom<{ repoId: string; oid: string; subject: string; citations: number; moreCitations: number; notLandedIn: NotLandedIn[] }>(),
+  schema: z.custom<{
+    repoId: string;
+    /** The repository's display path (`content/repos/example.git`), or null. */
+    repoPath: string | null;
+    oid: string;
+    subject: string;
+    /** Every parent's full SHA. */
+    parents: string[];
+    /** The parents that have a page of their own (they are cited too). */
+    parentPages: string[];
+    citations: number;
+    moreCitations: number;
+    /** Projects whose landed head lacks this commit (it is not in the landed history). */
+    notLandedIn: NotLandedIn[];
+  }>(),
 });
 
 const files = defineCollection({
@@ -21,6 +35,8 @@ const files = defineCollection({
   schema: z.custom<{
     scope: 'repository' | 'artifact';
     owner: string;
+    /** For a repository's file, the repository's display path (`content/repos/example.git`), else null. */
+    ownerPath: string | null;
     head: string | null;
     path: string;
     key: string;

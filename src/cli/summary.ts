@@ -6,23 +6,25 @@ import { projectWarnings } from '../lib/export/build-report.ts';
 import { describeNeeds, worstProject } from '../lib/projections/needs-a-person.ts';
 import { join } from 'node:path';
 import { formatCount, plural, type Output } from './output.ts';
+import { projectName } from '../lib/site/words.ts';
+import { LOOKED_FOR } from '../lib/discover/discover.ts';
 import { fromCwd } from './paths.ts';
 
 /** Totals over all projects: the core's sums (src/lib/projections/counts.ts) and what only the build summary needs. */
 export interface ArchiveTotals extends ArchiveCounts {
   notRead: number;
-  /** Ids of the projects with invalid records, in archive order. */
-  projectsWithInvalidIds: string[];
+  /** Names of the projects with invalid records ({@link projectName}), in archive order. */
+  projectsWithInvalidNames: string[];
   /** Projects per build-report warning kind (`audit-never-invoked`, `repository`, ...). */
   warnings: Record<string, number>;
 }
 
 export function totals(projects: readonly ProjectSummary[]): ArchiveTotals {
-  const t: ArchiveTotals = { ...archiveCounts(projects), notRead: 0, projectsWithInvalidIds: [], warnings: {} };
+  const t: ArchiveTotals = { ...archiveCounts(projects), notRead: 0, projectsWithInvalidNames: [], warnings: {} };
   for (const p of projects) {
     for (const kind of new Set(projectWarnings(p).map((w) => w.kind))) t.warnings[kind] = (t.warnings[kind] ?? 0) + 1;
     t.notRead += p.sources.filter((s) => s.notRead).length;
-    if (p.counts.invalid > 0) t.projectsWithInvalidIds.push(p.id);
+    if (p.counts.invalid > 0) t.projectsWithInvalidNames.push(projectName(p));
   }
   return t;
 }
@@ -44,9 +46,24 @@ export function printFound(out: Output, t: ArchiveTotals, projects: readonly Pro
     .sort(([a], [b]) => (a < b ? -1 : 1))
     .map(([f, n]) => `${formatCount(n ?? 0)} ${FORMAT_NAMES[f as SourceFormat] ?? f}`);
   out.info(`Read ${plural(t.projects, 'project')}: ${formats.length > 0 ? formats.join(', ') : 'no rows'}${t.notRead > 0 ? `; ${plural(t.notRead, 'source')} not read yet` : ''}.`);
-  const stores = projects.flatMap((p) => p.sources.filter((s) => s.format === 'beads' && s.notRead && s.path.endsWith('.beads')).map((s) => `  ${p.id}: ${s.notRead}`));
+  const stores = projects.flatMap((p) => p.sources.filter((s) => s.format === 'beads' && s.notRead && s.path.endsWith('.beads')).map((s) => `  ${projectName(p)}: ${s.notRead}`));
   for (const line of stores.slice(0, 10)) out.info(line);
   if (stores.length > 10) out.info(`  … and ${stores.length - 10} more (each is listed in the build report)`);
+}
+
+/**
+ * What to say when the inputs hold no record: which file names and folders make a project
+ * (src/lib/discover/discover.ts `LOOKED_FOR`), and how to start. No recap is promised: there is none.
+ *
+ * @param consequence - Words after the folders (`, so nothing was checked`).
+ */
+export function nothingFoundLines(roots: readonly string[], consequence = ''): string[] {
+  const where = roots.map((r) => (fromCwd(r) === '.' ? 'the working folder' : fromCwd(r))).join(', ');
+  return [
+    `No records found in ${where}${consequence}. A folder is a project when it holds one of these:`,
+    ...LOOKED_FOR.map((g) => `  ${g.what}: ${g.names.join(', ')}`),
+    'To start: run `trailbook init` to write a trailbook.config.mjs that names the folders holding your records, or `trailbook build --example` to see an archive of the example that comes with Trailbook.',
+  ];
 }
 
 /** Prints the flags and invalid-row summary. */
@@ -55,10 +72,10 @@ export function printFaults(out: Output, t: ArchiveTotals, projects: readonly Pr
   out.info(`Flags: ${t.flags.high} high, ${t.flags.medium} medium, ${t.flags.low} low, in ${plural(flagged.length, 'project')}.`);
   for (const p of flagged.slice(0, 20)) {
     const c = p.counts.flags;
-    out.info(`  ${p.id}: ${c.high} high, ${c.medium} medium, ${c.low} low`);
+    out.info(`  ${projectName(p)}: ${c.high} high, ${c.medium} medium, ${c.low} low`);
   }
   if (flagged.length > 20) out.info(`  … and ${flagged.length - 20} more`);
-  out.info(`Invalid rows: ${formatCount(t.invalid)}${t.invalid > 0 ? ` (kept with their raw text, shown in ${t.projectsWithInvalidIds.slice(0, 10).join(', ')}${t.projectsWithInvalidIds.length > 10 ? ', …' : ''})` : ''}.`);
+  out.info(`Invalid rows: ${formatCount(t.invalid)}${t.invalid > 0 ? ` (kept with their raw text, shown in ${t.projectsWithInvalidNames.slice(0, 10).join(', ')}${t.projectsWithInvalidNames.length > 10 ? ', …' : ''})` : ''}.`);
   const e = t.pointers;
   const pointers = pointerTotal(t);
   if (pointers > 0) out.info(`Evidence: ${formatCount(e.verified)} of ${plural(pointers, 'pointer')} verified, ${formatCount(e.failed)} failed, ${formatCount(e.notCheckable)} not checkable; ${plural(t.checkFirst, 'row')} under Check first.`);
@@ -104,7 +121,7 @@ export function printNextStep(out: Output, projects: readonly ProjectSummary[], 
   const worst = worstProject(projects);
   if (worst === null) return;
   const recap = fromCwd(join(outDir, 'p', worst.project.id, 'recap.html'));
-  const first = `Next: start with ${worst.project.id} (${describeNeeds(worst.needs)})`;
-  if (build.built) out.info(`${first}: open ${recap}`);
-  else out.info(`${first}: run \`${['trailbook', 'build', ...build.args].map(shellWord).join(' ')}\`, then open ${recap}`);
+  const first = `Next: start with ${projectName(worst.project)}: ${describeNeeds(worst.needs)}.`;
+  if (build.built) out.info(`${first} Open ${recap}`);
+  else out.info(`${first} Run \`${['trailbook', 'build', ...build.args].map(shellWord).join(' ')}\`, then open ${recap}`);
 }

@@ -41,7 +41,7 @@ export function commitsLoader(): Loader {
     name: 'trailbook-commits',
     async load({ store, logger }) {
       const archive = await loadArchive();
-      const cited = new Map<string, { repoId: string; oid: string; by: ProjectCitation[]; notLandedIn: NotLandedIn[] }>();
+      const cited = new Map<string, { repoId: string; repoPath: string | null; oid: string; by: ProjectCitation[]; notLandedIn: NotLandedIn[] }>();
       const cacheDir = buildEnv().cacheDir;
       await ensureEvidenceStore(cacheDir);
       for (const p of archive.projects) {
@@ -49,7 +49,7 @@ export function commitsLoader(): Loader {
         if (repoId === null) continue;
         for (const c of (await citedOf(p.id)).commits) {
           const id = `${repoId}/${c.oid}`;
-          const entry = cited.get(id) ?? { repoId, oid: c.oid, by: [], notLandedIn: [] };
+          const entry = cited.get(id) ?? { repoId, repoPath: p.repository.path, oid: c.oid, by: [], notLandedIn: [] };
           for (const b of c.by) entry.by.push({ ...b, projectId: p.id, projectTitle: p.title });
           if (c.notLanded) entry.notLandedIn.push({ projectId: p.id, projectTitle: p.title, head: p.repository.head });
           cited.set(id, entry);
@@ -58,9 +58,15 @@ export function commitsLoader(): Loader {
       for (const id of store.keys()) if (!cited.has(id)) store.delete(id);
       // Commits are read eight at a time: the reads wait on the disk more than on the CPU.
       const pending = [...cited].sort(([a], [b]) => (a < b ? -1 : 1));
+      // A parent links to its own page when it has one (it is cited too): which parents do is
+      // part of the entry's digest, so a commit's page is rendered again when a parent gains a page
+      // (and so are the projects whose landed history lacks it).
+      const withPages = (repoId: string, parents: readonly string[]): string[] => parents.filter((p) => cited.has(`${repoId}/${p}`));
+      const digestOf = (entry: { by: ProjectCitation[]; repoPath: string | null; notLandedIn: NotLandedIn[] }, parentPages: readonly string[]): string => digest(JSON.stringify(entry.notLandedIn.length > 0 ? [entry.by, entry.repoPath, parentPages, entry.notLandedIn] : [entry.by, entry.repoPath, parentPages]));
       const one = async ([id, entry]: (typeof pending)[number]): Promise<void> => {
-        const byDigest = digest(JSON.stringify(entry.notLandedIn.length > 0 ? [entry.by, entry.notLandedIn] : entry.by));
-        if (store.get(id)?.digest === byDigest && (await hasCommitDetails(cacheDir, entry.repoId, entry.oid)) && (await hasCitations(cacheDir, `commit:${id}`))) return;
+        const previous = store.get(id);
+        const known = (previous?.data as { parents?: string[] } | undefined)?.parents;
+        if (known && previous?.digest === digestOf(entry, withPages(entry.repoId, known)) && (await hasCommitDetails(cacheDir, entry.repoId, entry.oid)) && (await hasCitations(cacheDir, `commit:${id}`))) return;
         let details = await readCommitDetails(cacheDir, entry.repoId, entry.oid);
         if (details === null) {
           const repo = archive.repositories.get(entry.repoId);
@@ -68,7 +74,9 @@ export function commitsLoader(): Loader {
           await writeCommitDetails(cacheDir, entry.repoId, entry.oid, details);
         }
         const subject = 'subject' in details ? details.subject : '';
-        store.set({ id, data: { repoId: entry.repoId, oid: entry.oid, subject, notLandedIn: entry.notLandedIn, ...(await storeCitations(cacheDir, `commit:${id}`, entry.by)) }, digest: byDigest });
+        const parents = 'parents' in details ? details.parents : [];
+        const parentPages = withPages(entry.repoId, parents);
+        store.set({ id, data: { repoId: entry.repoId, repoPath: entry.repoPath, oid: entry.oid, subject, parents, parentPages, notLandedIn: entry.notLandedIn, ...(await storeCitations(cacheDir, `commit:${id}`, entry.by)) }, digest: digestOf(entry, parentPages) });
       };
       for (let i = 0; i < pending.length; i += 8) await Promise.all(pending.slice(i, i + 8).map(one));
       await writeRoutes(cacheDir, 'commits', Object.fromEntries([...store.entries()].map(([id, e]) => [`commit:${id}`, String(e.digest ?? '')])));
@@ -82,7 +90,7 @@ export function filesLoader(): Loader {
     name: 'trailbook-files',
     async load({ store, logger }) {
       const archive = await loadArchive();
-      type Entry = { scope: 'repository' | 'artifact'; owner: string; head: string | null; path: string; ranges: Array<{ from: number; to: number }>; by: ProjectCitation[]; projectDir: string | null };
+      type Entry = { scope: 'repository' | 'artifact'; owner: string; ownerPath: string | null; head: string | null; path: string; ranges: Array<{ from: number; to: number }>; by: ProjectCitation[]; projectDir: string | null };
       const cited = new Map<string, Entry>();
       const cacheDir = buildEnv().cacheDir;
       await ensureEvidenceStore(cacheDir);
@@ -92,7 +100,7 @@ export function filesLoader(): Loader {
           const owner = scope === 'repository' ? p.repository.id : p.id;
           if (owner === null) continue;
           const id = `${scope === 'repository' ? 'r' : 'p'}/${owner}/${fileKey(f.path, digest)}`;
-          const entry: Entry = cited.get(id) ?? { scope, owner, head: p.repository.head, path: f.path, ranges: [], by: [], projectDir: archive.projectDirs.get(p.id) ?? null };
+          const entry: Entry = cited.get(id) ?? { scope, owner, ownerPath: scope === 'repository' ? p.repository.path : null, head: p.repository.head, path: f.path, ranges: [], by: [], projectDir: archive.projectDirs.get(p.id) ?? null };
           for (const r of f.ranges) if (!entry.ranges.some((x) => x.from === r.from && x.to === r.to)) entry.ranges.push(r);
           for (const b of f.by) entry.by.push({ ...b, projectId: p.id, projectTitle: p.title });
           cited.set(id, entry);
@@ -101,7 +109,7 @@ export function filesLoader(): Loader {
       for (const id of store.keys()) if (!cited.has(id)) store.delete(id);
       for (const [id, entry] of [...cited].sort(([a], [b]) => (a < b ? -1 : 1))) {
         entry.ranges.sort((a, b) => a.from - b.from || a.to - b.to);
-        const key = digest(JSON.stringify([entry.head, entry.ranges, entry.by]));
+        const key = digest(JSON.stringify([entry.head, entry.ranges, entry.by, entry.ownerPath]));
         if (store.get(id)?.digest === key && entry.scope === 'repository' && (await hasFileExcerpt(cacheDir, id)) && (await hasCitations(cacheDir, `file:${id}`))) continue;
         let excerpt;
         if (entry.scope === 'repository') {

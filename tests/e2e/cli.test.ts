@@ -4,7 +4,7 @@
  * that a refused build could empty are temporary copies, never content/ itself.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { cp, mkdtemp, readdir, rm, symlink } from 'node:fs/promises';
+import { cp, mkdir, mkdtemp, readdir, rm, symlink, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { REPO_ROOT, runCli, type CliRun } from './build-site.ts';
@@ -147,7 +147,7 @@ describe('exit codes', () => {
     // pstack-app raises no high or medium flag, yet commands and /tmp paths are not verified.
     const pstack = await runCli(['check', '--fail-on-unverified', 'content/pstack-app']);
     expect(pstack.code).toBe(1);
-    expect(pstack.stderr).toContain('1 project with evidence that is not verified (--fail-on-unverified): pstack-app');
+    expect(pstack.stderr).toContain('1 project with evidence that is not verified (--fail-on-unverified): pstack app');
     expect(pstack.stdout).toContain('  evidence: 5 of 9 pointers verified, 0 failed, 4 not checkable; 8 rows under Check first');
     expect((await runCli(['check', '--fail-on-unverified', 'content/tickets/clean'])).code).toBe(0);
   });
@@ -220,8 +220,28 @@ describe('exit codes', () => {
   it('check names each project once and ends with the project to look at first', async () => {
     const run = await runCli(['check', 'content/tickets/faults', 'content/tickets/clean']);
     expect(run.code).toBe(0);
-    expect(run.stdout.split('\n').filter((l) => !l.startsWith(' '))).toEqual(['faults  Planted faults', 'clean  Clean trail', '']);
-    expect(run.stderr.trim().split('\n').at(-1)).toBe('Next: start with faults (10 high-severity flags, 4 medium-severity flags, 1 invalid record, 1 low-severity flag): run `trailbook build content/tickets/faults content/tickets/clean`, then open dist/p/faults/recap.html');
+    // By the title the archive home shows, with the id the recap's path uses.
+    expect(run.stdout.split('\n').filter((l) => !l.startsWith(' '))).toEqual(['Planted faults (faults)', 'Clean trail (clean)', '']);
+    expect(run.stderr.trim().split('\n').at(-1)).toBe('Next: start with Planted faults (faults): 10 high-severity flags, 4 medium-severity flags, 1 invalid record, 1 low-severity flag. Run `trailbook build content/tickets/faults content/tickets/clean`, then open dist/p/faults/recap.html');
+  });
+
+  it('build in a folder without records says what Trailbook looks for and how to start, and claims no recap', async () => {
+    const empty = join(scratch, 'no-records');
+    await mkdir(join(empty, 'src'), { recursive: true });
+    await writeFile(join(empty, 'src', 'notes.md'), '# not a record\n');
+    const run = await runCli(['build', '--out', join(scratch, 'no-records-site'), '--cache-dir', join(scratch, 'no-records-cache')], empty);
+    expect(run.code).toBe(0);
+    expect(run.stderr).not.toContain('recap.html');
+    expect(run.stderr).not.toContain('Flags:');
+    expect(run.stderr.trim().split('\n').slice(-7, -1)).toEqual([
+      `Done in ${/Done in (\S+) s/.exec(run.stderr)?.[1]} s. The archive in ${join(scratch, 'no-records-site')} is empty.`,
+      'No records found in the working folder. A folder is a project when it holds one of these:',
+      '  decision trails: decisions.jsonl, decisions.tsv, .audit/<slug>.tsv',
+      '  handover audit: audit.json',
+      '  coordination: coordination.jsonl, .beads/, history.jsonl, timeline.jsonl, any .jsonl of coord.v1 events',
+      '  design and verdicts: design/rubric.md, design/selection.md, design/candidates/<n>/design.md, qa/<ticket>.json, verdicts/qa.json, verdicts/<skill>.md, reviews/<name>.json, premises.jsonl',
+    ]);
+    expect(run.stderr).toContain('To start: run `trailbook init` to write a trailbook.config.mjs that names the folders holding your records, or `trailbook build --example` to see an archive of the example that comes with Trailbook.\n');
   });
 
   it('build --strict of the example corpus exits 1 (an invalid row, high flags)', async () => {

@@ -106,6 +106,8 @@ describe.skipIf(!chromiumAvailable() || !existsSync(BEADS))('coordination archiv
 
   it("shows a real beads issue's history and close reason on its own page, linked from the recap", async () => {
     await page.goto(`${origin}/p/45ck__prompt-language/`);
+    // A closed issue whose history agrees is in the folded part of the long list: open it.
+    await page.locator('[data-testid="beads-folded"] > summary').click();
     const row = page.locator('#beads-prompt-language-cgc');
     expect(await readText(row.locator('td:nth-child(3)'))).toBe('closed');
     await row.locator('td:first-child a').click();

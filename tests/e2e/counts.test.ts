@@ -109,7 +109,7 @@ describe('every surface counts the same, for every project of the example corpus
       if ('#check-first' in toc) {
         expect(toc['#check-first'], id).toBe(String(c.checkFirst));
         expect(toc['#decisions'], id).toBe(String(c.rows));
-        if (c.checkFirst > 0) expect(await readText(page.locator('section.check-first > p')), id).toMatch(new RegExp(`^${c.checkFirst} of ${c.rows} rows? need a look`));
+        if (c.checkFirst > 0) expect(await readText(page.locator('section.check-first > p')), id).toMatch(new RegExp(`^${c.checkFirst} of ${c.rows} rows? needs? a look`));
         if (c.checkFirst > 0) expect(await readText(verdict.locator('[data-figure="check-first"] .figure-main')), id).toBe(`${c.checkFirst} of ${c.rows} row${c.rows === 1 ? '' : 's'}`);
       }
       expect(toc['#invalid'] ?? '0', id).toBe(String(c.invalid));

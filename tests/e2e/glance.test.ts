@@ -3,9 +3,9 @@
  * the example corpus: the archive home lists the project with the most high-severity flags
  * first and its summary names every severity and failed evidence apart from evidence that
  * could not be checked; a recap's first screen names its flags by severity; its table of
- * contents lists exactly the sections shown; Check first is grouped by reason; no page is
- * wider than the screen; the print stylesheet hides navigation and prints link targets.
- * Screenshots of home, the most faulty recap and search, light and dark, go to
+ * contents lists exactly the sections shown; Check first is grouped by reason; no page, each
+ * project's recap.html included, is wider than the screen; the print stylesheet hides navigation and prints link targets.
+ * Screenshots of home, the most faulty recap (page and recap.html) and search, light and dark, go to
  * test-results/screenshots/ (gitignored; CI keeps the folder: see README, "Tests").
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -62,7 +62,8 @@ async function pageTypes(): Promise<string[]> {
   const repo = 'content-repos-example.git';
   const commit = ((await readdir(join(site.out, 'r', repo, 'commit'))).sort()[0] as string) ?? '';
   const projects = (await readdir(join(site.out, 'p'))).sort();
-  return ['/', '/search/', '/search/?q=parser', '/report/', '/404.html', ...projects.map((p) => `/p/${p}/`), `/r/${repo}/commit/${commit}/`, `/r/${repo}/file/src/parser.ts/`, '/p/tickets-arena-faults/file/design/rubric.md/'];
+  // Each recap and its single-file recap.html (src/components/html/export-recap.ts).
+  return ['/', '/search/', '/search/?q=parser', '/report/', '/404.html', ...projects.map((p) => `/p/${p}/`), ...projects.map((p) => `/p/${p}/recap.html`), `/r/${repo}/commit/${commit}/`, `/r/${repo}/file/src/parser.ts/`, '/p/tickets-arena-faults/file/design/rubric.md/'];
 }
 
 describe.skipIf(!chromiumAvailable())('what needs a person, at both widths', () => {
@@ -91,7 +92,10 @@ describe.skipIf(!chromiumAvailable())('what needs a person, at both widths', () 
         expect(await readText(summary.locator('[data-figure="flags"] .figure-main'))).toBe('23 high 20 medium 5 low');
         expect(await readText(summary.locator('[data-figure="evidence"] .figure-main'))).toBe('55 verified 6 failed 6 not checkable');
         expect(await readText(summary.locator('[data-figure="blockers"] .figure-main'))).toBe('2 open blockers');
-        expect(await readText(summary.locator('[data-figure="audit"] .figure-main'))).toBe('2 not reviewed 6 never invoked 2 reviewed');
+        // Every project counted once: 2 + 6 + 2 + 4 = the 14 projects.
+        expect(await readText(summary.locator('[data-figure="audit"] .figure-main'))).toBe('2 not reviewed 6 never invoked 2 reviewed 4 no trail to audit');
+        // Each number says what it counts: 5 projects have flags; 2 of the flags are the reviewers'.
+        expect(await readText(summary.locator('[data-figure="flags"] .figure-note'))).toBe('in 5 projects; 2 flags from reviewers (layer 2)');
         expect(await onFirstScreen(page, '[data-testid="home-summary"] [data-figure="flags"]')).toBe(true);
         expect(await onFirstScreen(page, '[data-testid="home-summary"] [data-figure="evidence"]')).toBe(true);
         expect(await onFirstScreen(page, '[data-testid="home-summary"] [data-figure="blockers"]')).toBe(true);
@@ -126,6 +130,27 @@ describe.skipIf(!chromiumAvailable())('what needs a person, at both widths', () 
         expect(await verdict.locator('[data-figure="evidence"] a').evaluateAll((as) => as.map((a) => a.getAttribute('href')))).toEqual(['#decisions', '#check-first-failed']);
         const targets = await page.locator('[data-testid="verdict"] a, [data-testid="toc"] a').evaluateAll((as) => as.map((a) => a.getAttribute('href')?.slice(1) ?? ''));
         for (const id of targets) expect(await page.locator(`[id="${id}"]`).count(), id).toBe(1);
+      });
+
+      it('count pills and the build report\'s figures keep to one line', async () => {
+        await open(page, '/');
+        /** Lines of text in each element: the distinct tops of its text's boxes (a table cell is as tall as its row, so its height says nothing). */
+        const lines = (selector: string) =>
+          page.locator(selector).evaluateAll((els) =>
+            els.map((e) => {
+              const range = document.createRange();
+              range.selectNodeContents(e);
+              const tops: number[] = [];
+              for (const box of Array.from(range.getClientRects())) if (box.width > 0 && !tops.some((t) => Math.abs(t - box.top) < 6)) tops.push(box.top);
+              return tops.length;
+            }),
+          );
+        expect(await readText(page.locator('[data-testid="home-summary"] [data-figure="blockers"] .status'))).toBe('2 open blockers');
+        expect(await lines('[data-testid="home-summary"] [data-figure="blockers"] .status, [data-testid="home-summary"] [data-figure="invalid"] .status')).toEqual([1, 1]);
+        await open(page, '/report/');
+        const figures = page.locator('.report-counts td.num');
+        expect(await readTexts(figures)).toEqual(['14', '51', '2', '23 / 20 / 5', '55 / 6 / 6', '15', '2', '0']);
+        expect(await lines('.report-counts td.num')).toEqual([1, 1, 1, 1, 1, 1, 1, 1]);
       });
 
       it('no page is wider than the screen', async () => {
@@ -167,14 +192,14 @@ describe.skipIf(!chromiumAvailable())('what needs a person, at both widths', () 
         for (const scheme of ['light', 'dark'] as const) {
           const ctx = await browser.newContext({ viewport: { width: vp.width, height: vp.height }, colorScheme: scheme });
           const shot = await ctx.newPage();
-          for (const [name, path] of [['home', '/'], ['recap-tickets-faults', '/p/tickets-faults/'], ['search', '/search/?q=parser']] as const) {
+          for (const [name, path] of [['home', '/'], ['recap-tickets-faults', '/p/tickets-faults/'], ['recap-html-tickets-faults', '/p/tickets-faults/recap.html'], ['search', '/search/?q=parser']] as const) {
             await open(shot, path);
             await shot.screenshot({ path: join(SCREENSHOTS, `${name}-${vp.width}-${scheme}.png`) });
           }
           await ctx.close();
         }
         const files = (await readdir(SCREENSHOTS)).filter((f) => f.endsWith(`-${vp.width}-light.png`) || f.endsWith(`-${vp.width}-dark.png`));
-        expect(files.filter((f) => /^(home|recap-tickets-faults|search)-/.test(f)).length).toBe(6);
+        expect(files.filter((f) => /^(home|recap-tickets-faults|recap-html-tickets-faults|search)-/.test(f)).length).toBe(8);
       });
     });
   }

@@ -84,7 +84,11 @@ describe('a trail on Trailbook’s own repository', () => {
     await mkdir(project);
     await writeFile(join(project, 'trailbook.json'), `${JSON.stringify({ title: 'Trailbook on itself', repo: REPO_ROOT }, null, 2)}\n`);
     await writeFile(join(project, 'decisions.jsonl'), rows.map((r) => JSON.stringify(r)).join('\n') + '\n');
-    site = await buildSite([project]);
+    // The repository lies outside the input folder: the archive's configuration allows it
+    // (docs/security.md: a project's repo may name only input folders unless allowRepositories lists it).
+    const config = join(dir, 'trailbook.config.json');
+    await writeFile(config, `${JSON.stringify({ allowRepositories: [REPO_ROOT] })}\n`);
+    site = await buildSite([project], ['--config', config]);
     server = await serveStatic(site.out);
     origin = new URL(server.url).origin;
     browser = await launchBrowser();

@@ -124,13 +124,63 @@ describe.skipIf(!existsSync(REAL))('the real corpus', () => {
     const phone = await browser.newContext({ viewport: { width: 390, height: 844 } });
     const small = await phone.newPage();
     const wide: Record<string, number> = {};
-    for (const id of ['', ...[...TRAILS, ...BEADS].map((p) => `p/${p.id}/`)]) {
+    const projects = [...TRAILS, ...BEADS].map((p) => p.id);
+    // Every recap, its single-file recap.html, and a beads issue page with markdown and long lines.
+    for (const id of ['', ...projects.map((p) => `p/${p}/`), ...projects.map((p) => `p/${p}/recap.html`), 'p/45ck__prompt-language/issue/prompt-language-2t1h/']) {
       await small.goto(`${origin}/${id}`);
       const width = await small.evaluate(() => document.documentElement.scrollWidth);
       if (width > 390) wide[id] = width;
     }
     await phone.close();
     expect(wide).toEqual({});
+  });
+
+  it('a flag with many places lists the first five and folds the rest, on the page and in recap.html', async () => {
+    for (const path of ['/p/45ck__prompt-language/', '/p/45ck__prompt-language/recap.html']) {
+      await open(path);
+      const flag = page.locator('li.flag[data-kind="beads/created-time-disagrees"]').filter({ hasText: '542 issues' });
+      expect(await flag.count(), path).toBe(1);
+      expect(await readTexts(flag.locator('> p.flag-links > *')), path).toEqual(['.beads/issues.jsonl:1', '.beads/issues.jsonl:2', '.beads/issues.jsonl:3', '.beads/issues.jsonl:4', '.beads/issues.jsonl:5']);
+      const more = flag.locator('> details.flag-more');
+      expect(await readText(more.locator('> summary')), path).toBe('and 537 more places');
+      expect(await more.getAttribute('open'), path).toBeNull();
+      expect(await more.locator('.flag-links > *').count(), path).toBe(537);
+      expect(await more.locator('.flag-links > *').first().isVisible(), path).toBe(false);
+      // Folded, the flag takes a few lines, not a hundred.
+      expect(await flag.evaluate((e) => e.getBoundingClientRect().height), path).toBeLessThan(200);
+    }
+  });
+
+  it('a long beads issue list keeps in view what may need a person and folds closed issues whose history agrees', async () => {
+    await open('/p/45ck__prompt-language/');
+    const folded = page.locator('[data-testid="beads-folded"]');
+    expect(await readText(folded.locator('> summary'))).toBe('406 closed issues whose history agrees with the export');
+    expect(await folded.getAttribute('open')).toBeNull();
+    expect(await folded.locator('tbody tr').count()).toBe(406);
+    // Shown: the 118 open or in progress, and the 40 closed whose log disagrees (34 status mismatches, the rest gaps).
+    const shown = page.locator('section.beads-issues > .table-wrap tbody tr');
+    expect(await shown.count()).toBe(158);
+    expect(await shown.evaluateAll((trs) => trs.filter((tr) => tr.getAttribute('data-status') === 'closed').length)).toBe(40);
+    // Folded, the recap is a third of the 68,000 px it was.
+    expect(await page.evaluate(() => document.documentElement.scrollHeight)).toBeLessThan(30_000);
+    // A flag's link to a folded issue opens the fold.
+    const link = page.locator('li.flag').filter({ hasText: '542 issues' }).getByText('.beads/issues.jsonl:1', { exact: true });
+    expect(await link.getAttribute('href')).toBe('#beads-prompt-language-bfkj');
+    await link.click();
+    await page.waitForFunction(() => (document.querySelector('[data-testid="beads-folded"]') as HTMLDetailsElement).open);
+    expect(await page.locator('#beads-prompt-language-bfkj').isVisible()).toBe(true);
+  });
+
+  it('a beads issue page renders its description as markdown and says a created-time disagreement once', async () => {
+    await open('/p/45ck__prompt-language/issue/prompt-language-2t1h/');
+    const description = page.locator('section:has(> h2:text-is("Description")) .markdown');
+    expect(await readTexts(description.locator('h4'))).toEqual(['Why', 'What', 'Acceptance criteria']);
+    expect(await description.locator('ol > li').count()).toBe(4);
+    expect(await readText(description.locator('ul > li').first())).toBe('Hook stdin reads do not hang forever when stdin stays open.');
+    expect(await readText(description)).not.toContain('##');
+    expect(await readTexts(page.locator('p.status').filter({ hasText: 'disagree' }))).toEqual([
+      'The export and the log disagree: .beads/issues.jsonl says it was created at 2026-04-18T00:53:30Z; its created event at .beads/backup/events.jsonl:2236 says 2026-04-18T10:53:29Z, 9 h 59 min 59 s later (a whole time-zone offset: one of the two wrote local time as UTC). Flagged beads/created-time-disagrees (low).',
+    ]);
   });
 
   describe.each(TRAILS)('pstack trail $folder/$trail', ({ id, folder, trail }) => {
@@ -215,7 +265,7 @@ describe.skipIf(!existsSync(REAL))('the real corpus', () => {
         expect(sources).toEqual(['.beads — beads records: not read yet']);
         const section = page.locator('section.not-read');
         expect(await readText(section.locator('h2'))).toBe('Not read yet');
-        expect(await readText(section.locator('p'))).toMatch(/^\.beads \(beads\) ?: Trailbook found these records but does not read this format yet\.$/);
+        expect(await readText(section.locator('p'))).toMatch(/^\.beads \(beads records\) ?: Trailbook found these records but does not read this format yet\.$/);
         expect(site.stderr + site.stdout).toContain('2 sources not read yet (beads)');
       } else {
         // The beads reader has landed: every file is read in full.

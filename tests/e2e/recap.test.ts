@@ -110,6 +110,10 @@ describe('Attention: the audit sentence in the seed words', () => {
     expect(await audit('tickets-clean')).toBe('No flags from codex-x / gpt-y');
     expect(await audit('tickets-faults')).toBe('2 flags from codex-x / gpt-y');
     expect(await audit('tickets-verdict-faults')).toBe('No trail to audit');
+    // Nothing is wrong there: the badge is neutral, not a warning.
+    const badge = (project: string) => page.locator(`tr[data-project="${project}"] td.audit .status`).getAttribute('class');
+    expect(await badge('tickets-verdict-faults')).toBe('status status-zero');
+    expect(await badge('tickets-no-audit')).toBe('status status-unknown');
   });
 
   it('the clean project lists no flag, and says so', async () => {
@@ -173,7 +177,7 @@ describe('Attention on tickets-faults: one flag for every planted fault', () => 
     );
     const commitNotFound = flags.filter({ has: page.locator('.flag-kind', { hasText: /^evidence\/commit-not-found$/ }) });
     expect(await readText(commitNotFound.locator('.flag-summary'))).toBe(
-      'row 8635af1e “Ship the fake-sha hotfix” — 6b8467766823b30e559d624defde1c57a594bda6: no commit 6b8467766823b30e559d624defde1c57a594bda6 in content/repos/example.git',
+      'row 8635af1e “Ship the fake-sha hotfix” — no commit 6b8467766823b30e559d624defde1c57a594bda6 in content/repos/example.git',
     );
     expect(await readText(commitNotFound.locator('.flag-layer'))).toBe('layer 1 · evidence');
 
@@ -264,7 +268,10 @@ describe('superseded rows', () => {
     expect(await ref.getAttribute('href')).toBe('#superseded-note');
     expect(await details.getAttribute('id')).toBe('superseded-note');
     const summary = details.locator('summary');
-    expect(await readText(summary)).toBe('1 1 superseded row is hidden: a later row replaced it. Show it, with the chain.');
+    // A screen reader hears which footnote it is; the eye sees no doubled "¹ 1".
+    expect(await readText(summary)).toBe('Footnote 1: 1 superseded row is hidden: a later row replaced it. Show it, with the chain.');
+    expect(await summary.locator('sup').count()).toBe(0);
+    expect(await summary.locator('.visually-hidden').evaluate((e) => [e.textContent, e.getBoundingClientRect().width])).toEqual(['Footnote 1: ', 1]);
 
     // The footnote mark opens the footnote (the page's script opens the <details> it targets).
     await ref.click();
@@ -429,6 +436,26 @@ describe('evidence marks', () => {
       const shown = await page.locator(`section.diff[aria-label="Diff of ${file}"] .line`).first().textContent();
       expect(shown?.trim()).toBe(header.trim());
     }
+  });
+
+  it('a commit page names the repository by its display path and links each parent that has a page', async () => {
+    await open(`${REPO_PAGES}/commit/8879725e58e4dddd4a83a461e62c6d48f8c13d17/`);
+    expect(await readText(page.locator('main > p.meta').first())).toBe('Archive / repository content/repos/example.git / commit');
+    const parents = page.locator('dt:text-is("Parents") + dd');
+    expect(await readText(parents)).toBe('c2981f61f726');
+    await parents.locator('a').click();
+    await page.waitForURL(`${origin}${REPO_PAGES}/commit/c2981f61f726f75731553273dfe3e5e0b2687f18/`);
+    expect(await readText(page.locator('dt:text-is("Commit") + dd'))).toBe('c2981f61f726f75731553273dfe3e5e0b2687f18');
+    await open(`${REPO_PAGES}/file/src/parser.ts/`);
+    expect(await readText(page.locator('main > p.meta').first())).toBe('Archive / repository content/repos/example.git / file');
+  });
+
+  it('a cited line is scrolled to with room above it, not flush against the top edge', async () => {
+    await open(`${REPO_PAGES}/file/src/parser.ts/#L10`);
+    expect(await targetId(page)).toBe('L10');
+    const top = await page.locator('#L10').evaluate((el) => el.getBoundingClientRect().top);
+    expect(top).toBeGreaterThanOrEqual(60);
+    expect(top).toBeLessThan(80);
   });
 
   it('a path:line link opens the file page scrolled to #L12 with that line marked', async () => {

@@ -17,6 +17,7 @@ import { replayIssue, replayOrder } from '../../src/lib/beads/replay.ts';
 import type { ReadCoordEvent } from '../../src/lib/coord/read-coord-event.ts';
 import type { BeadsModel } from '../../src/lib/beads/types.ts';
 import { statusMismatch } from '../../src/lib/checks/beads/status-mismatch.ts';
+import { FOLD_CLOSED_FROM, issueList } from '../../src/lib/beads/issue-list.ts';
 import { historyGap } from '../../src/lib/checks/beads/history-gap.ts';
 import { invalidBeadsLine } from '../../src/lib/checks/beads/invalid-line.ts';
 import type { TrailCheckInput } from '../../src/lib/checks/check.ts';
@@ -205,6 +206,59 @@ describe('status replay (events, field changes) and its checks', () => {
     ]);
   });
 
+  it('does not call a backup log older than the export a missing transition: its later changes are said once, as a low notice', async () => {
+    // The log ends on 2026-03-20 at 10:00; the export closed pl-1 two days later and created pl-9 after it.
+    const m = buildBeadsModel(
+      (
+        await readBeads({
+          '.beads/backup/events.jsonl': [ev(1, 'created', '0T10:00:00', '')],
+          '.beads/issues.jsonl': [
+            line({ id: 'pl-1', title: 'Closed after the backup', status: 'closed', created_at: '2026-03-20T10:00:00Z', closed_at: '2026-03-22T09:00:00Z' }),
+            line({ id: 'pl-9', title: 'Created after the backup', status: 'open', created_at: '2026-03-23T08:00:00Z' }),
+          ],
+        })
+      ).rows,
+    );
+    expect(statusMismatch.run(input(m)).map((f) => [f.kind, f.severity, f.summary, f.at])).toEqual([
+      [
+        'beads/log-older-than-export',
+        'low',
+        '.beads/backup/events.jsonl ends at 2026-03-20T10:00:00Z, before .beads/issues.jsonl changed 2 issues (pl-1, pl-9), at 2026-03-23T08:00:00Z the latest: the log is older than the export, so their statuses are the export\'s and not compared with it.',
+        [
+          { file: '.beads/issues.jsonl', line: 1 },
+          { file: '.beads/issues.jsonl', line: 2 },
+        ],
+      ],
+    ]);
+  });
+
+  it('still flags a change the log should hold: closed within a zone offset of its last entry, or while the log ran on', async () => {
+    // A log writing local time as UTC (+11 h) can look 11 h "newer" than it is: 13 h after its end is not yet after it.
+    const near = buildBeadsModel(
+      (
+        await readBeads({
+          '.beads/backup/events.jsonl': [ev(1, 'created', '0T10:00:00', '')],
+          '.beads/issues.jsonl': [line({ id: 'pl-1', title: 'Closed soon after', status: 'closed', closed_at: '2026-03-20T23:00:00Z' })],
+        })
+      ).rows,
+    );
+    expect(statusMismatch.run(input(near)).map((f) => [f.kind, f.summary])).toEqual([
+      ['beads/status-mismatch', 'issue pl-1 “Closed soon after”: replaying its 1 event gives open, but .beads/issues.jsonl says closed (closed 2026-03-20T23:00:00Z); last event: created at 2026-03-20T10:00:00Z'],
+    ]);
+    // The log runs on for days after the close: the close is missing from it.
+    const ranOn = buildBeadsModel(
+      (
+        await readBeads({
+          '.beads/backup/events.jsonl': [ev(1, 'created', '0T10:00:00', ''), line({ actor: 'p', created_at: '2026-03-28T10:00:00Z', event_type: 'created', id: 'u-2', issue_id: 'pl-2', new_value: '', old_value: '' })],
+          '.beads/issues.jsonl': [line({ id: 'pl-1', title: 'Closed, never logged', status: 'closed', closed_at: '2026-03-21T09:00:00Z' }), line({ id: 'pl-2', title: 'Later', status: 'open' })],
+        })
+      ).rows,
+    );
+    expect(statusMismatch.run(input(ranOn)).map((f) => f.summary)).toEqual([
+      'issue pl-1 “Closed, never logged”: replaying its 1 event gives open, but .beads/issues.jsonl says closed (closed 2026-03-21T09:00:00Z), and the log runs on to 2026-03-28T10:00:00Z without that change; last event: created at 2026-03-20T10:00:00Z',
+    ]);
+  });
+
   it('starts a log that begins mid-life from the first recorded status, and reads field changes', async () => {
     const m = await replayed([], { id: 'pl-1', title: 'T', status: 'closed' }, [line({ id: 'int-1', kind: 'field_change', created_at: '2026-04-14T10:10:42.2276606Z', actor: 'p', issue_id: 'pl-1', extra: { field: 'status', old_value: 'open', new_value: 'closed' } })]);
     expect(m.issues[0]?.history.map((h) => [h.source, h.recorded, h.from, h.to])).toEqual([['interaction', 'open', 'open', 'closed']]);
@@ -324,9 +378,25 @@ describe.skipIf(!existsSync(REAL))('the real beads folder of 45ck/prompt-languag
       { status: 'in_progress', known: true, count: 5 },
     ]);
     const flags = statusMismatch.run(input(model));
+    // Its backup log is not older than the export: it runs on to 2026-05-04 (local time written
+    // as UTC) while the export's last change is 2026-04-18, and 412 of the 446 closed issues have
+    // their closed event in it. The 34 closes it lacks are missing transitions, not a stale snapshot.
     expect(flags.filter((f) => f.kind === 'beads/status-mismatch')).toHaveLength(34);
+    expect(flags.filter((f) => f.kind === 'beads/log-older-than-export')).toEqual([]);
+    expect(flags.find((f) => f.summary.startsWith('issue prompt-language-9uqe.15.3 '))?.summary).toBe(
+      'issue prompt-language-9uqe.15.3 “OpenCode runner: smoke/eval matrix and free-model baseline”: replaying its 1 event gives open, but .beads/issues.jsonl says closed (closed 2026-04-10T04:09:45Z), and the log runs on to 2026-05-04T12:38:30Z without that change; last event: created at 2026-04-09T18:53:05Z',
+    );
     expect(flags.filter((f) => f.kind === 'beads/no-history')).toHaveLength(6);
     expect(historyGap.run(input(model))).toHaveLength(13);
+  });
+
+  it('lists the issues a person may need and folds the 406 closed ones whose history agrees', () => {
+    const { shown, folded } = issueList(model);
+    expect([shown.length, folded.length]).toEqual([158, 406]);
+    expect(folded.every((i) => i.status === 'closed' && i.replayedStatus === 'closed' && i.gaps === 0)).toBe(true);
+    expect(shown.filter((i) => i.status === 'closed').every((i) => i.replayedStatus !== 'closed' || i.gaps > 0)).toBe(true);
+    // A short list is never folded.
+    expect(issueList({ issues: model.issues.slice(0, FOLD_CLOSED_FROM), hasHistory: true }).folded).toEqual([]);
   });
 
   it('gives an issue its close reason and the history that reopened and closed it', () => {

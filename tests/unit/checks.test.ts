@@ -328,7 +328,7 @@ describe('evidence/* faults', () => {
   it('raises the same flags, with the same severity, for the evidence of a malformed row', () => {
     const invalid = [{ file: 'decisions.tsv', line: 7, kind: 'trail/tsv-cell-count', error: 'expected 6 tab-separated cells, found 5', raw: 'x', fields: { evidence: 'deadbee1' }, evidence: [p('deadbee1', 'evidence/commit-not-found', 'no commit deadbee1 in repo')] }];
     expect(unresolvedEvidence.run(input({ invalid }))).toEqual([
-      { layer: 'evidence', severity: 'high', kind: 'evidence/commit-not-found', rows: [], summary: 'invalid record decisions.tsv:7 — deadbee1: no commit deadbee1 in repo', at: [{ file: 'decisions.tsv', line: 7 }] },
+      { layer: 'evidence', severity: 'high', kind: 'evidence/commit-not-found', rows: [], summary: 'invalid record decisions.tsv:7 — no commit deadbee1 in repo', at: [{ file: 'decisions.tsv', line: 7 }] },
     ]);
   });
 
@@ -362,7 +362,7 @@ describe('evidence/* faults', () => {
     });
     expect(quote(rows[0]?.decision ?? '', 50)).toBe('“A decision whose text is much longer than fifty c…”');
     expect(unresolvedEvidence.run(input({ rows })).map((f) => [f.kind, f.summary])).toEqual([
-      ['evidence/path-not-found', 'row abcd1234 “A decision whose text is much longer than fifty c…” — a.ts: a.ts not found; b.ts: b.ts not found'],
+      ['evidence/path-not-found', 'row abcd1234 “A decision whose text is much longer than fifty c…” — a.ts not found; b.ts not found'],
       ['evidence/prose', 'row abcd1234 “A decision whose text is much longer than fifty c…” — looks fine: evidence must be a pointer, not prose'],
     ]);
   });

@@ -52,17 +52,17 @@ describe('configuration through the command line', () => {
     await writeFile(file, JSON.stringify({ inputs: [join(EXAMPLE_CORPUS, 'tickets')], exclude: ['faults', 'arena-*', 'verdict-faults'], allowRepositories: [join(EXAMPLE_CORPUS, 'repos')] }));
     const out = capture();
     expect(await main(['check', '--config', file, '--quiet', '--fail-on', 'high'], out)).toBe(0);
-    const ids = out.results.filter((l) => /^\S/.test(l)).map((l) => l.split(/\s+/)[0]);
-    expect(ids).toContain('clean');
-    expect(ids).not.toContain('faults');
-    expect(ids.some((id) => id?.startsWith('arena'))).toBe(false);
+    const names = out.results.filter((l) => /^\S/.test(l)).map((l) => l.split('  ')[0]);
+    expect(names).toContain('Clean trail (clean)');
+    expect(names).not.toContain('Planted faults (faults)');
+    expect(names.some((n) => n?.includes('(arena'))).toBe(false);
     expect(out.errors).toEqual([]);
   });
 
   it('check --fail-on high exits 1 and names the failing projects', async () => {
     const out = capture();
     expect(await main(['check', '--quiet', '--fail-on', 'high', join(EXAMPLE_CORPUS, 'tickets', 'faults')], out)).toBe(1);
-    expect(out.errors).toEqual(['1 project with flags of severity high or higher (--fail-on high): faults']);
+    expect(out.errors).toEqual(['1 project with flags of severity high or higher (--fail-on high): Planted faults (faults)']);
     expect(out.results.some((l) => l.includes('unsupported-claim (reviewer, audit.json)'))).toBe(true);
   });
 
@@ -74,7 +74,7 @@ describe('configuration through the command line', () => {
     expect(out.infos.filter((l) => /^(Read|Flags|Invalid rows|Evidence|Open blockers|Warnings):? /.test(l))).toEqual([
       'Read 13 projects: 5 babysit history rows, 43 rows from bbs decisions.jsonl, 32 coord.v1 events.',
       'Flags: 23 high, 20 medium, 4 low, in 4 projects.',
-      'Invalid rows: 2 (kept with their raw text, shown in faults, coordination--faults).',
+      'Invalid rows: 2 (kept with their raw text, shown in Planted faults (faults), Coordination: planted faults (coordination--faults)).',
       'Evidence: 50 of 58 pointers verified, 6 failed, 2 not checkable; 9 rows under Check first.',
       'Open blockers: 2.',
       'Warnings: 5 projects whose handover audit was never invoked; 2 projects not reviewed by the handover audit (each is listed in the build report).',
@@ -94,8 +94,15 @@ describe('configuration through the command line', () => {
   it('says when nothing was checked', async () => {
     const out = capture();
     expect(await main(['check', '--quiet', dir], out)).toBe(0);
-    expect(out.errors[0]).toMatch(/^no project found in \S+; nothing was checked$/);
-    expect(out.infos.at(-1)).toMatch(/^ {2}fix: pass the folders that hold the records/);
+    // The first line is the problem; the rest, on their own lines, say what to do.
+    expect([out.errors[0], ...out.infos.slice(-5)]).toEqual([
+      `No records found in ${dir}, so nothing was checked. A folder is a project when it holds one of these:`,
+      '  decision trails: decisions.jsonl, decisions.tsv, .audit/<slug>.tsv',
+      '  handover audit: audit.json',
+      '  coordination: coordination.jsonl, .beads/, history.jsonl, timeline.jsonl, any .jsonl of coord.v1 events',
+      '  design and verdicts: design/rubric.md, design/selection.md, design/candidates/<n>/design.md, qa/<ticket>.json, verdicts/qa.json, verdicts/<skill>.md, reviews/<name>.json, premises.jsonl',
+      'To start: run `trailbook init` to write a trailbook.config.mjs that names the folders holding your records, or `trailbook build --example` to see an archive of the example that comes with Trailbook.',
+    ]);
     // As a gate, checking nothing is an unusable invocation: a mistyped folder must not pass CI.
     const { mkdir } = await import('node:fs/promises');
     await mkdir(join(dir, 'empty'), { recursive: true });
@@ -162,7 +169,7 @@ describe('names and record text never start a line of their own (review: GitHub 
     // The only lines that start with `::` are Trailbook's own annotations.
     expect(all.filter((l) => l.trimStart().startsWith('::') && !/^::(error|warning|notice) file=/.test(l))).toEqual([]);
     expect(text.stderr).toContain(`  warning: ${join(root, 'proj')}/x\\n::stop-commands::tok1: symbolic link leads outside the input root; not followed`.replace(`${process.cwd()}/`, ''));
-    expect(text.stdout.filter((l) => l.includes('forged from title'))).toEqual(['proj  T\\n::error file=a,line=1::forged from title  (inject/proj)']);
+    expect(text.stdout.filter((l) => l.includes('forged from title'))).toEqual(['T\\n::error file=a,line=1::forged from title (proj)  inject/proj']);
     expect(github.stdout.filter((l) => l.includes('forged by row'))).toEqual([
       expect.stringMatching(/^::warning file=\S+decisions\.jsonl,line=1,title=Trailbook evidence\/prose \(medium\)::proj: row [0-9a-f]{8} “a ::error file=x\.ts,line=1::forged by row” — trust me: evidence must be a pointer, not prose$/),
     ]);

@@ -9,6 +9,7 @@ import { defaultCacheDir, defaultSiteDir, userCacheRoot } from '../../src/cli/us
 import { suggestOut } from '../../src/cli/folders.ts';
 import { describeNeeds, worstProject } from '../../src/lib/projections/needs-a-person.ts';
 import { projectHeader } from '../../src/cli/commands/check.ts';
+import { projectName } from '../../src/lib/site/words.ts';
 import { printNextStep } from '../../src/cli/summary.ts';
 import type { ProjectSummary } from '../../src/lib/archive/summary.ts';
 
@@ -68,21 +69,30 @@ describe('the project a person should look at first', () => {
   it('closes build and check with one line naming it and its recap', () => {
     const lines: string[] = [];
     const out = { result: () => undefined, info: (t: string) => lines.push(t), error: () => undefined };
-    const projects = [project('clean', [0, 0, 0]), project('faults', [3, 1, 0], 1)];
+    const projects = [project('clean', [0, 0, 0]), { ...project('tickets-myproj', [3, 1, 0], 1), title: 'myproj' }];
     printNextStep(out, projects, join(process.cwd(), 'dist'), { built: true });
     printNextStep(out, projects, join(process.cwd(), 'dist'), { built: false, args: ['runs', "it's here"] });
     printNextStep(out, [project('clean', [0, 0, 0])], join(process.cwd(), 'dist'), { built: true });
     expect(lines).toEqual([
-      'Next: start with faults (3 high-severity flags, 1 medium-severity flag, 1 invalid record): open dist/p/faults/recap.html',
-      "Next: start with faults (3 high-severity flags, 1 medium-severity flag, 1 invalid record): run `trailbook build runs 'it'\\''s here'`, then open dist/p/faults/recap.html",
+      // The project by its one name: the title the archive home shows, with the id its files are named by.
+      'Next: start with myproj (tickets-myproj): 3 high-severity flags, 1 medium-severity flag, 1 invalid record. Open dist/p/tickets-myproj/recap.html',
+      "Next: start with myproj (tickets-myproj): 3 high-severity flags, 1 medium-severity flag, 1 invalid record. Run `trailbook build runs 'it'\\''s here'`, then open dist/p/tickets-myproj/recap.html",
     ]);
   });
 });
 
-describe('check names each project once', () => {
-  it('drops a title or folder that repeats the id', () => {
+describe('one name for a project everywhere: its title, with its id where the id says more', () => {
+  it('names a project by the title the archive home shows', () => {
+    expect(projectName({ id: 'myproj', title: 'myproj' })).toBe('myproj');
+    expect(projectName({ id: 'tickets-myproj', title: 'myproj' })).toBe('myproj (tickets-myproj)');
+    expect(projectName({ id: 'tickets-faults', title: 'Planted faults' })).toBe('Planted faults (tickets-faults)');
+    expect(projectName({ id: 'rand__loop', title: 'rand__loop' })).toBe('rand__loop');
+    expect(projectName({ id: 'chronoaiproject__nyxid', title: 'ChronoAIProject__NyxID' })).toBe('ChronoAIProject__NyxID');
+  });
+
+  it('check heads each project with that name, then its folder when the folder says more', () => {
     expect(projectHeader({ id: 'myproj', title: 'myproj', root: 'myproj' })).toBe('myproj');
-    expect(projectHeader({ id: 'tickets-faults', title: 'Planted faults', root: 'content/tickets/faults' })).toBe('tickets-faults  Planted faults  (content/tickets/faults)');
-    expect(projectHeader({ id: 'runs-app', title: 'app', root: 'runs/app' })).toBe('runs-app  (runs/app)');
+    expect(projectHeader({ id: 'tickets-faults', title: 'Planted faults', root: 'content/tickets/faults' })).toBe('Planted faults (tickets-faults)  content/tickets/faults');
+    expect(projectHeader({ id: 'tickets-myproj', title: 'myproj', root: 'tickets/myproj' })).toBe('myproj (tickets-myproj)  tickets/myproj');
   });
 });

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { inputsFor, runInit } from '../../src/cli/commands/init.ts';
+import { inputsFor, jsString, runInit } from '../../src/cli/commands/init.ts';
 import { loadConfig } from '../../src/lib/config/load-config.ts';
 import { describeFailure } from '../../src/cli/failure.ts';
 
@@ -32,6 +32,13 @@ describe('trailbook init', () => {
     expect(inputsFor('/w', [])).toEqual(['.']);
   });
 
+  it('writes strings in single quotes', () => {
+    expect(jsString('runs')).toBe("'runs'");
+    expect(jsString(`it's "x"\n\\`)).toBe(`'it\\'s "x"\\n\\\\'`);
+    // What it writes reads back as the same string.
+    expect(new Function(`return ${jsString(`it's "x"\n\\\u2028`)}`)()).toBe(`it's "x"\n\\\u2028`);
+  });
+
   it('writes a commented trailbook.config.mjs that loads, and prints the next two commands', async () => {
     const cwd = join(dir, 'my-repo');
     await mkdir(join(cwd, 'runs', 'app'), { recursive: true });
@@ -46,8 +53,20 @@ describe('trailbook init', () => {
       '  trailbook build    (writes the archive; its last lines say where and what to open)',
     ]);
     const text = await readFile(join(cwd, 'trailbook.config.mjs'), 'utf8');
-    expect(text).toContain('  // Folders to read records from, walked recursively (found 1 project: decisions.jsonl).\n  inputs: ["runs"],\n');
+    expect(text).toContain("  // Folders to read records from, walked recursively (found 1 project: decisions.jsonl).\n  inputs: ['runs'],\n");
+    // One quote style: every string literal in the file is single-quoted.
+    expect(text.split('\n').filter((l) => !l.trimStart().startsWith('//') && l.includes('"'))).toEqual([]);
+    expect(text).toContain("  title: 'my-repo',\n");
     expect((await loadConfig({ cwd }))?.config).toEqual({ title: 'my-repo', inputs: ['runs'], base: '/' });
+  });
+
+  it('quotes any title in single quotes, and the file still loads it as written', async () => {
+    const cwd = join(dir, `it's "quoted"`);
+    await mkdir(cwd, { recursive: true });
+    expect(await runInit(capture().out, cwd)).toBe(0);
+    const text = await readFile(join(cwd, 'trailbook.config.mjs'), 'utf8');
+    expect(text).toContain(`  title: 'it\\'s "quoted"',\n`);
+    expect((await loadConfig({ cwd }))?.config.title).toBe(`it's "quoted"`);
   });
 
   it('never writes over a configuration that is there', async () => {

@@ -70,3 +70,48 @@ describe('exportRecapHtml', () => {
     expect(out.every((h) => h.startsWith('https://example.com/archive/'))).toBe(true);
   });
 });
+
+/** The text of the first element matching `open` (a tag with its attributes) up to its closing tag, tags removed, spaces collapsed. */
+function textOf(page: string, open: string, close: string): string {
+  const start = page.indexOf(open);
+  expect(start, open).toBeGreaterThanOrEqual(0);
+  const end = page.indexOf(close, start);
+  return page
+    .slice(start, end)
+    .replace(/<span aria-hidden="true"[^>]*>[^<]*<\/span>/g, '')
+    .replace(/<[^>]+>/g, ' ')
+    .replace(/&#39;/g, "'")
+    .replace(/&amp;/g, '&')
+    .replace(/\s+/g, ' ')
+    .trim();
+}
+
+describe('recap.html says what the recap page says (same core words)', () => {
+  it('names each source by its format, as the page does', () => {
+    const page = exportRecapHtml(model('tickets-faults'), { root: null, archiveTitle: 'Archive' });
+    const items = [...textOf(page, '<ul class="sources">', '</ul>').matchAll(/(\S+ — [^:]+: [^,]+, \d+ read, \d+ invalid)/g)].map((m) => m[1]);
+    expect(items).toEqual(['trailbook.json — project config: 1 line, 1 read, 0 invalid', 'audit.json — handover audit: 1 line, 1 read, 0 invalid', 'decisions.jsonl — bbs decision trail: 16 lines, 15 read, 1 invalid']);
+    expect(page).not.toContain('(bbs-trail)');
+    expect(page).not.toContain('(project-config)');
+  });
+
+  it('opens Check first with the page’s sentence', () => {
+    const page = exportRecapHtml(model('tickets-faults'), { root: null, archiveTitle: 'Archive' });
+    expect(textOf(page, '<h2 id="check-first">Check first</h2><p>', '</p>')).toBe("Check first 8 of 15 rows need a look: 5 with evidence that failed its check; 6 with a result other than verified. Each reason is said once; each row's card gives the details.");
+  });
+
+  it('gives the verdict strip’s figures as static text: flags by severity and layer, evidence, open blockers, audit state', () => {
+    const page = exportRecapHtml(model('tickets-faults'), { root: null, archiveTitle: 'Archive' });
+    const figure = (id: string): string => textOf(page, `<div class="figure" data-figure="${id}">`, '</div>');
+    expect(figure('flags')).toBe("Flags 10 high 4 medium 1 low Trailbook's checks (layer 1): 9 high, 4 medium, 0 low The reviewer, codex-x / gpt-y (layer 2): 1 high, 0 medium, 1 low");
+    expect(figure('evidence')).toBe('Evidence 10 verified 5 failed 0 not checkable');
+    expect(figure('blockers')).toBe('Open blockers none');
+    expect(figure('audit')).toBe('Handover audit 2 flags from codex-x / gpt-y');
+    expect(figure('check-first')).toBe('Check first 8 of 15 rows');
+    expect(figure('invalid')).toBe('Invalid records 1 invalid record');
+    // An open blocker and an audit never invoked, in another project.
+    const verdicts = exportRecapHtml(model('tickets-verdict-faults'), { root: null, archiveTitle: 'Archive' });
+    expect(textOf(verdicts, '<div class="figure" data-figure="blockers">', '</div>')).toBe('Open blockers 1 open blocker');
+    expect(page).not.toMatch(/<a [^>]*href="(?!#|https?:)/);
+  });
+});

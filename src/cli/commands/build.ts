@@ -20,7 +20,7 @@ import { siteRoot } from '../site-root.ts';
 import { checkFolders } from '../folders.ts';
 import { plural, printProblem, type Output } from '../output.ts';
 import { archiveProgress } from '../progress.ts';
-import { printFaults, printFound, printNextStep, strictExitCode, totals } from '../summary.ts';
+import { nothingFoundLines, printFaults, printFound, printNextStep, strictExitCode, totals } from '../summary.ts';
 import { unmatchedRules } from '../../lib/config/forge-links.ts';
 import { historyLimit, recordHistory, type HistoryFlags } from '../history.ts';
 import { storeComparePairs } from '../compare.ts';
@@ -198,7 +198,7 @@ export async function runBuild(dirs: string[], options: BuildOptions, out: Outpu
   const written = await countFiles(outDir, options.timings !== undefined);
   const kept = previous ? `; kept the other ${plural(written.pages - renderedPages.length, 'page')} (${plural(keptFiles, 'file')}) from the previous build` : '';
   out.info(`Rendered ${plural(renderedPages.length, 'page')} in ${((performance.now() - renderStarted) / 1000).toFixed(1)} s${kept}. The archive has ${plural(written.pages, 'page')} and ${plural(written.files, 'file')}${options.timings !== undefined ? `, ${(written.bytes / 1024 / 1024).toFixed(1)} MB` : ''}.`);
-  printFaults(out, t, archive.projects);
+  if (archive.projects.length > 0) printFaults(out, t, archive.projects);
   if (options.timings) {
     const searchBytes = (await countFiles(join(outDir, 'pagefind'))).bytes + (await countFiles(join(outDir, 'search-index'))).bytes;
     const report = {
@@ -217,7 +217,10 @@ export async function runBuild(dirs: string[], options: BuildOptions, out: Outpu
   const seconds = ((performance.now() - started) / 1000).toFixed(1);
   // Pages link from the base path (`/p/<id>/`), so the archive needs a web server; each recap.html opens from disk.
   if (options.served) out.info(`Done in ${seconds} s.`);
-  else {
+  else if (archive.projects.length === 0) {
+    out.info(`Done in ${seconds} s. The archive in ${fromCwd(outDir)} is empty.`);
+    for (const line of nothingFoundLines(roots)) out.info(line);
+  } else {
     out.info(`Done in ${seconds} s. Serve ${fromCwd(outDir)} with any static web server (or run \`trailbook dev\`); each project's recap.html also opens from disk.`);
     printNextStep(out, archive.projects, outDir, { built: true });
   }

@@ -13,9 +13,10 @@ import type { LocatedProject } from '../../lib/report/flag-places.ts';
 import { relative, sep } from 'node:path';
 import { resolveSettings } from '../settings.ts';
 import { fromCwd, packageVersion } from '../paths.ts';
+import { projectName } from '../../lib/site/words.ts';
 import { plural, printJson, printProblem, UsageError, type Output } from '../output.ts';
 import { archiveProgress } from '../progress.ts';
-import { printFaults, printFound, printNextStep, strictExitCode, totals } from '../summary.ts';
+import { nothingFoundLines, printFaults, printFound, printNextStep, strictExitCode, totals } from '../summary.ts';
 
 /** Options of `trailbook check`. */
 export interface CheckOptions {
@@ -50,11 +51,10 @@ function repositoryPath(dir: string): string {
   return relative(process.cwd(), dir).split(sep).join('/');
 }
 
-/** The project's header line: its id, then its title and folder where they say something more (`myproj`, not `myproj  myproj  (myproj)`). */
+/** The project's header line: its name (title, with the id where it says more: src/lib/site/words.ts `projectName`), then its folder when that says something more (`myproj (tickets-myproj)  tickets/myproj`, not `myproj  myproj  (myproj)`). */
 export function projectHeader(model: Pick<ProjectModel, 'id' | 'title' | 'root'>): string {
-  const folderName = model.root.split('/').at(-1) ?? model.root;
-  const title = model.title !== model.id && model.title !== folderName && model.title !== model.root ? `  ${model.title}` : '';
-  return `${model.id}${title}${model.root !== model.id ? `  (${model.root})` : ''}`;
+  const name = projectName(model);
+  return model.root === model.title || model.root === model.id ? name : `${name}  ${model.root}`;
 }
 
 function printProjectText(out: Output, model: ProjectModel): void {
@@ -97,8 +97,8 @@ export async function runCheck(dirs: string[], options: CheckOptions, out: Outpu
     ...(settings.accept ? { accept: settings.accept } : {}),
     ...(progress ? { onEvent: progress } : {}),
     onModel: (model) => {
-      if (failOn !== null && model.flags.some((f) => SEVERITY_ORDER[f.severity] <= SEVERITY_ORDER[failOn])) failing.push(model.id);
-      if (notVerifiedTotal(model.counts) > 0) unverified.push(model.id);
+      if (failOn !== null && model.flags.some((f) => SEVERITY_ORDER[f.severity] <= SEVERITY_ORDER[failOn])) failing.push(projectName(model));
+      if (notVerifiedTotal(model.counts) > 0) unverified.push(projectName(model));
       if (json) {
         const text = reportJson(checkReportProject(model)).replace(/\n/g, '\n    ');
         printJson(out, `${first ? '' : ',\n'}    ${text}`.replace(/^,\n/, ','));
@@ -118,13 +118,13 @@ export async function runCheck(dirs: string[], options: CheckOptions, out: Outpu
     printJson(out, `  ],\n  "problems": ${problems}\n}`);
   }
   const t = totals(result.projects);
-  if (!options.quiet) {
+  if (!options.quiet && result.projects.length > 0) {
     printFound(out, t, result.projects);
     printFaults(out, t, result.projects);
     printNextStep(out, result.projects, settings.outDir, { built: false, args: [...dirs, ...(options.example ? ['--example'] : []), ...(options.config === undefined ? [] : ['--config', options.config])] });
   }
   if (result.projects.length === 0) {
-    printProblem(out, [`no project found in ${roots.map(fromCwd).join(', ')}; nothing was checked`, '  fix: pass the folders that hold the records (decisions.jsonl, decisions.tsv, audit.json, .beads/, coordination logs)']);
+    printProblem(out, nothingFoundLines(roots, ', so nothing was checked'));
     // A gate that checked nothing must not pass: a mistyped folder would turn CI green.
     if (failOn !== null || options.failOnUnverified || options.strict) return 2;
   }

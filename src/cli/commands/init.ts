@@ -30,24 +30,29 @@ export function inputsFor(cwd: string, dirs: readonly string[]): string[] {
   return tops.size === 0 ? ['.'] : [...tops].sort();
 }
 
-/** The text of the configuration file `init` writes (an ES module, docs/configuration.md). */
+/** A JavaScript string literal in single quotes, the one quote style of the file `init` writes (`'it\\'s here'`). */
+export function jsString(text: string): string {
+  return `'${JSON.stringify(text).slice(1, -1).replace(/\\"/g, '"').replace(/'/g, "\\'")}'`;
+}
+
+/** The text of the configuration file `init` writes (an ES module, docs/configuration.md); every string in single quotes. */
 export function configText(plan: InitPlan): string {
   const found = plan.projects === 0 ? 'no records found yet: put them here, or list their folders' : `found ${plural(plan.projects, 'project')}: ${plan.formats.join(', ')}`;
   return [
     '// Trailbook configuration, written by `trailbook init` (every key: docs/configuration.md).',
     '// Flags on the command line override these values; paths are relative to this file.',
     'export default {',
-    '  // The archive\'s title: the header of every page and the end of every page title.',
-    `  title: ${JSON.stringify(plan.title)},`,
+    "  // The archive's title: the header of every page and the end of every page title.",
+    `  title: ${jsString(plan.title)},`,
     `  // Folders to read records from, walked recursively (${found}).`,
-    `  inputs: [${plan.inputs.map((i) => JSON.stringify(i)).join(', ')}],`,
+    `  inputs: [${plan.inputs.map(jsString).join(', ')}],`,
     "  // The path the archive is served under: '/' at a site's root, '/<repository>/' on GitHub Pages.",
     "  base: '/',",
     '  // The absolute URL the archive is published at, for absolute links in the exports and the feed.',
     "  // site: 'https://example.com/archive/',",
     '  // Where `trailbook build` writes the archive (default: dist/, or a folder in the per-user',
     '  // cache, ~/.cache/trailbook, when this folder is itself an input).',
-    `  // out: ${JSON.stringify(`../${plan.title}-archive`)},`,
+    `  // out: ${jsString(`../${plan.title}-archive`)},`,
     '  // Links to the forge beside commits and files ("View on GitHub"); the first matching rule wins.',
     "  // repositories: [{ match: '*', forge: 'github', url: 'https://github.com/OWNER/REPOSITORY' }],",
     "  // Folders outside the inputs whose repositories a project's trailbook.json may name (its",

@@ -1,7 +1,8 @@
 /**
  * The stylesheet inlined into the single-file recap (`recap.html`): the site's look for the
  * parts that file shows, light and dark by the reader's system setting, and a print layout.
- * Status colours are the site's colour-blind-safe set; every status also carries a word.
+ * Status colours are the site's colour-blind-safe set; every status also carries a word. Nothing
+ * in it may make the file wider than a phone's screen (390 px): record text wraps anywhere.
  */
 export const EXPORT_RECAP_CSS = `
 :root { --bg: #ffffff; --fg: #1d2125; --muted: #5a6470; --line: #d5dae0; --panel: #f5f7f9; --link: #0b5cad;
@@ -11,10 +12,13 @@ export const EXPORT_RECAP_CSS = `
   --good: #5fd3a4; --good-bg: #11322a; --bad: #ff9e6b; --bad-bg: #3b2012; --unknown: #f2c94c; --unknown-bg: #332a0c; --low: #8cc4ff; } }
 * { box-sizing: border-box; }
 html { background: var(--bg); color: var(--fg); font: 16px/1.5 var(--font); }
-body { margin: 0 auto; max-width: 72rem; padding: 1rem 1.5rem 3rem; }
+body { margin: 0 auto; max-width: 72rem; padding: 1rem 1.5rem 3rem; overflow-wrap: break-word; }
+@media (max-width: 40rem) { body { padding: 0.75rem 0.9rem 2rem; } }
 a { color: var(--link); }
 a:focus-visible, summary:focus-visible { outline: 3px solid var(--link); outline-offset: 2px; }
 code, pre { font-family: var(--mono); font-size: 0.9em; }
+/* Inline code (SHAs, paths, URLs from records) wraps anywhere rather than widening the page. */
+:not(pre) > code { overflow-wrap: anywhere; }
 h1 { font-size: 1.8rem; margin: 0.4em 0; overflow-wrap: anywhere; }
 h2 { font-size: 1.35rem; margin-top: 2rem; border-bottom: 1px solid var(--line); padding-bottom: 0.2em; }
 h3 { font-size: 1.05rem; margin: 0; }
@@ -23,7 +27,7 @@ h3 { font-size: 1.05rem; margin: 0; }
 .meta, .none, footer { color: var(--muted); font-size: 0.9rem; }
 footer { border-top: 1px solid var(--line); margin-top: 3rem; padding-top: 1rem; }
 .toc { display: flex; flex-wrap: wrap; gap: 0.4em 1.2em; }
-.facts, .row-fields { display: grid; grid-template-columns: max-content 1fr; gap: 0.25em 1em; }
+.facts, .row-fields { display: grid; grid-template-columns: max-content minmax(0, 1fr); gap: 0.25em 1em; }
 .facts dt { font-weight: 600; }
 .facts dd, .row-fields dd { margin: 0; overflow-wrap: anywhere; }
 .row-fields { margin: 0.5em 0 0; }
@@ -44,7 +48,29 @@ footer { border-top: 1px solid var(--line); margin-top: 3rem; padding-top: 1rem;
 .flag-medium { border-left-color: var(--unknown); }
 .flag-kind { margin: 0 0.5em; }
 .flag-summary { margin: 0.3em 0; overflow-wrap: anywhere; }
-.flag-links { margin: 0; display: flex; gap: 1em; flex-wrap: wrap; font-size: 0.9rem; }
+.flag-links { margin: 0; display: flex; gap: 0.2em 1em; flex-wrap: wrap; font-size: 0.9rem; overflow-wrap: anywhere; }
+.flag-more { margin: 0.2em 0 0; font-size: 0.9rem; }
+.flag-more > summary { cursor: pointer; color: var(--muted); }
+.status-zero { color: var(--muted); background: transparent; border-color: var(--line); font-weight: 500; }
+.verdict { margin: 0.6rem 0 1rem; }
+.verdict-title { font-size: 0.8rem; text-transform: uppercase; letter-spacing: 0.05em; color: var(--muted); border: 0; margin: 0 0 0.3rem; padding: 0; }
+.verdict-figures { display: flex; flex-wrap: wrap; gap: 0.5rem; margin: 0; }
+.verdict-figures .figure { flex: 1 1 auto; border: 1px solid var(--line); border-radius: var(--radius); padding: 0.4em 0.7em; background: var(--panel); min-width: 0; }
+.verdict-figures dt { font-size: 0.82rem; font-weight: 600; color: var(--muted); }
+.verdict-figures dd { margin: 0.15em 0 0; }
+.figure-main { display: flex; flex-wrap: wrap; gap: 0.3em; align-items: center; }
+.figure-main .status { font-size: 0.9rem; white-space: normal; border-radius: 0.8em; }
+.figure-note { display: block; font-size: 0.8rem; color: var(--muted); margin-top: 0.2em; }
+.cf-groups { display: grid; grid-template-columns: minmax(0, 1fr); gap: 0.4rem; }
+.cf-group { border: 1px solid var(--line); border-radius: var(--radius); padding: 0.35em 0.8em; }
+.cf-group.cf-failed, .cf-group.cf-no-evidence { border-left: 4px solid var(--bad); }
+.cf-group.cf-result, .cf-group.cf-not-checkable { border-left: 4px solid var(--unknown); }
+.cf-group > summary { cursor: pointer; display: flex; flex-wrap: wrap; gap: 0.2em 0.6em; align-items: baseline; }
+.cf-reason { overflow-wrap: anywhere; }
+.cf-count { color: var(--muted); font-size: 0.9rem; white-space: nowrap; }
+.cf-group .check-first-list { margin: 0.3em 0 0.2em; padding-left: 1.2em; }
+.cf-group .check-first-list > li { margin: 0.25em 0; overflow-wrap: anywhere; }
+.cf-flag { text-decoration: none; }
 .check-first-list > li { margin: 0.5em 0; }
 .rows { display: grid; gap: 0.8rem; }
 .row { border: 1px solid var(--line); border-radius: var(--radius); padding: 0.7em 0.9em; break-inside: avoid; }
@@ -64,6 +90,6 @@ footer { border-top: 1px solid var(--line); margin-top: 3rem; padding-top: 1rem;
 .superseded { margin-top: 1rem; border-top: 1px dashed var(--line); padding-top: 0.5rem; }
 .superseded summary { cursor: pointer; color: var(--muted); }
 pre.raw { background: var(--panel); padding: 0.6em; border-radius: var(--radius); white-space: pre-wrap; overflow-wrap: anywhere; }
-@media (max-width: 40rem) { .facts, .row-fields { grid-template-columns: minmax(0, 1fr); } .status { white-space: normal; overflow-wrap: anywhere; } }
-@media print { .skip-link, .toc { display: none; } a { color: inherit; } }
+@media (max-width: 40rem) { .facts, .row-fields { grid-template-columns: minmax(0, 1fr); } .status { white-space: normal; overflow-wrap: anywhere; border-radius: 0.8em; } }
+@media print { .skip-link, .toc { display: none; } a { color: inherit; } details:not(.flag-more)::details-content { content-visibility: visible; display: contents; } }
 `;

@@ -3,25 +3,30 @@
  * inline, no script, no image, no font and no link that loads anything, so it can be mailed,
  * attached to a ticket and opened from `file://` offline. A Content Security Policy
  * (`default-src 'none'`, the stylesheet allowed by its hash) makes that a guarantee.
- * Shows the header, Open blockers (when any), Check first, Attention, Decisions (superseded rows in a closed
- * `<details>`), and invalid records. Evidence links lead to the published archive when a site
+ * Shows the header with the verdict strip's figures as text (the words of the recap page's
+ * strip, src/lib/site/verdict-figures.ts), Open blockers (when any), Check first, Attention (a
+ * flag's places past the first few folded, as on the page), Decisions (superseded rows in a
+ * closed `<details>`), and invalid records. Evidence links lead to the published archive when a site
  * URL is configured; otherwise pointers are shown as text.
  */
 import { createHash } from 'node:crypto';
-import type { EvidencePointer, Flag, InvalidRecord, ProjectModel, TrailRow } from '../../lib/model/types.ts';
+import type { EvidencePointer, InvalidRecord, ProjectModel, TrailRow } from '../../lib/model/types.ts';
 import { evidenceTree } from '../../lib/projections/evidence-tree.ts';
-import { checkFirst, checkFirstGroups } from '../../lib/projections/check-first.ts';
+import { checkFirst, checkFirstGroups, checkFirstOutcomeRows } from '../../lib/projections/check-first.ts';
 import { flagsByRow } from '../../lib/projections/flags.ts';
+import { flagLinker, foldFlagLinks, moreLinksText, type FlagLink } from '../../lib/projections/flag-links.ts';
 import { layerTotal } from '../../lib/projections/counts.ts';
+import { verdictFigures } from '../../lib/site/verdict-figures.ts';
 import { checkFirstHtml } from './check-first.ts';
 import { BLOCKER_SOURCE_LABEL, openBlockers } from '../../lib/projections/open-blockers.ts';
 import { hasDecisionTrail } from '../../lib/projections/audit-state.ts';
-import { auditSentence, reviewFlagsSentence, countOf, evidenceWord, formatTime, invalidRecordsSentence, pointerCountsText, resultTone, severityCountsText } from '../../lib/site/words.ts';
+import { auditSentence, checkFirstSentence, reviewFlagsSentence, countOf, evidenceWord, formatTime, invalidRecordsSentence, resultTone, sourceFormatName, sourceLinesText } from '../../lib/site/words.ts';
 import { urls } from '../../lib/site/urls.ts';
 import { evidenceHref } from './decision-row.ts';
 import { EXPORT_RECAP_CSS } from './export-recap-style.ts';
 import { html, join, SafeHtml } from './html.ts';
 import { SEVERITY_ICON, statusHtml } from './status.ts';
+import { SEVERITIES } from '../../lib/projections/counts.ts';
 
 /** Where the recap was exported from. */
 export interface ExportRecapContext {
@@ -39,6 +44,35 @@ export function exportRecapCsp(css: string): string {
   return `default-src 'none'; style-src 'sha256-${hash}'; img-src data:; base-uri 'none'; form-action 'none'`;
 }
 
+/** The verdict strip's figures as static text: the same words as the recap page's strip. */
+function verdictHtml(model: ProjectModel): SafeHtml {
+  const c = model.counts;
+  const f = verdictFigures(c, model.audit, hasDecisionTrail(model.sources));
+  const zero = (text: string): SafeHtml => html`<span class="status status-zero">${text}</span>`;
+  const severities = join(SEVERITIES.map((s) => (c.flags[s] > 0 ? statusHtml(s, `${c.flags[s]} ${s}`, SEVERITY_ICON[s]) : zero(`0 ${s}`))), ' ');
+  const p = c.pointers;
+  const evidence = join(
+    (
+      [
+        ['verified', p.verified, 'good'],
+        ['failed', p.failed, 'bad'],
+        ['not checkable', p.notCheckable, 'unknown'],
+      ] as const
+    ).map(([label, n, tone]) => (n > 0 || label === 'verified' ? statusHtml(n > 0 ? tone : 'unknown', `${n} ${label}`) : zero(`${n} ${label}`))),
+    ' ',
+  );
+  const figure = (id: string, label: string, main: SafeHtml | string, notes: ReadonlyArray<string | null> = []): SafeHtml =>
+    html`<div class="figure" data-figure="${id}"><dt>${label}</dt><dd><span class="figure-main">${main}</span>${notes.filter((n): n is string => n !== null).map((n) => html`<span class="figure-note">${n}</span>`)}</dd></div>`;
+  return html`<section class="verdict" aria-labelledby="verdict-title"><h2 id="verdict-title" class="verdict-title">At a glance</h2><dl class="verdict-figures">${[
+    figure('flags', 'Flags', severities, [f.layer1, f.layer2]),
+    figure('evidence', 'Evidence', f.hasEvidence ? evidence : html`<span class="meta">no evidence pointers</span>`),
+    figure('blockers', 'Open blockers', f.blockers !== null ? statusHtml('bad', f.blockers, '▲') : zero('none')),
+    figure('audit', 'Handover audit', statusHtml(f.audit.tone, f.audit.text)),
+    f.checkFirst !== null ? figure('check-first', 'Check first', c.checkFirst > 0 ? f.checkFirst : zero(f.checkFirst)) : '',
+    f.invalid !== null ? figure('invalid', 'Invalid records', statusHtml('bad', f.invalid)) : '',
+  ]}</dl></section>`;
+}
+
 function header(model: ProjectModel, ctx: ExportRecapContext): SafeHtml {
   const repo = model.repository;
   const c = model.counts;
@@ -46,12 +80,13 @@ function header(model: ProjectModel, ctx: ExportRecapContext): SafeHtml {
   return html`<header class="recap-header">
 <p class="meta">Decision recap exported by Trailbook${ctx.archiveTitle === 'Trailbook' ? '' : html` from ${ctx.archiveTitle}`}${online ? html` (<a href="${online}">online</a>)` : ''}. This file is self-contained: it loads nothing and runs no script.</p>
 <h1>${model.title}</h1>
+${verdictHtml(model)}
 <dl class="facts">
 <dt>Project folder</dt><dd><code>${model.root}</code></dd>
 <dt>Repository</dt><dd>${repo.path ? html`<code>${repo.path}</code>` : 'none'}${repo.head ? html` at landed head <code>${repo.head}</code> (${repo.headSource === 'config' ? 'from trailbook.json' : 'HEAD'})` : ''}${repo.problem ? html` ${statusHtml('unknown', `git checks inconclusive: ${repo.problem}`)}` : ''}</dd>
 <dt>Time span</dt><dd>${model.span ? html`<time datetime="${model.span.from}">${formatTime(model.span.from)}</time> – <time datetime="${model.span.to}">${formatTime(model.span.to)}</time>` : 'no timed records'}</dd>
-<dt>Sources read</dt><dd><ul class="sources">${model.sources.map((s) => html`<li><code>${s.path}</code> (${s.format})${s.notRead ? html`: <strong>${s.notRead}</strong>` : html`: ${countOf(s.lines, 'line')}, ${s.valid} read, ${s.invalid} invalid`}</li>`)}</ul></dd>
-<dt>Counts</dt><dd>${countOf(c.rows, 'decision row')} (${c.superseded} superseded); flags ${severityCountsText(c.flags)}; evidence ${pointerCountsText(c.pointers)}; ${countOf(c.resultNotVerified, 'result')} not verified; ${countOf(c.invalid, 'invalid record')}</dd>
+<dt>Sources read</dt><dd><ul class="sources">${model.sources.map((s) => html`<li><code>${s.path}</code> — ${sourceFormatName(s.format)}${s.notRead ? html`: <strong>${s.notRead}</strong>` : html`: ${sourceLinesText(s)}`}</li>`)}</ul></dd>
+<dt>Rows</dt><dd>${countOf(c.rows, 'decision row')} (${c.superseded} superseded); ${countOf(c.resultNotVerified, 'result')} not verified</dd>
 </dl>
 <nav class="toc" aria-label="Sections"><a href="#check-first">Check first</a><a href="#attention">Attention</a><a href="#decisions">Decisions</a>${model.invalid.length > 0 ? html`<a href="#invalid">Invalid records</a>` : ''}</nav>
 </header>`;
@@ -70,42 +105,31 @@ function checkFirstSection(model: ProjectModel): SafeHtml {
   if (c.rows === 0) return html`<section aria-labelledby="check-first"><h2 id="check-first">Check first</h2><p class="none">The trail holds no valid row, so nothing could be checked${c.invalid > 0 ? html`: its ${countOf(c.invalid, 'invalid record')} ${c.invalid === 1 ? 'is' : 'are'} under <a href="#invalid">Invalid records</a>` : ''}.</p></section>`;
   if (c.checkFirst === 0) return html`<section aria-labelledby="check-first"><h2 id="check-first">Check first</h2><p class="none">Every row's evidence resolved and every result is <code>verified</code>.</p></section>`;
   const byRow = flagsByRow(model.flags, model.rows);
-  return html`<section aria-labelledby="check-first"><h2 id="check-first">Check first</h2><p>${c.checkFirst} of ${countOf(c.rows, 'row')} need a look: evidence that did not resolve, or a result other than <code>verified</code>, by reason.</p>${checkFirstHtml(checkFirstGroups(checkFirst(model.rows)), (row) => byRow.get(row.anchor) ?? [], model.repository.problem)}</section>`;
+  const groups = checkFirstGroups(checkFirst(model.rows));
+  return html`<section aria-labelledby="check-first"><h2 id="check-first">Check first</h2><p>${checkFirstSentence(c.checkFirst, c.rows, checkFirstOutcomeRows(groups))}</p><div class="cf-groups">${checkFirstHtml(groups, (row) => byRow.get(row.anchor) ?? [], model.repository.problem)}</div></section>`;
 }
 
-function flagLinks(f: Flag, rowByPlace: Map<string, TrailRow>, anchorById: Map<string, string>): SafeHtml[] {
-  const links: SafeHtml[] = [];
-  const covered = new Set<string>();
-  for (const at of f.at) {
-    const row = rowByPlace.get(`${at.file}:${at.line}`);
-    if (row) {
-      covered.add(row.id);
-      links.push(html`<a href="#${row.anchor}">row ${row.id} (line ${at.line})</a>`);
-    } else links.push(html`<span>${at.file}:${at.line}</span>`);
-  }
-  for (const id of f.rows) {
-    if (covered.has(id)) continue;
-    const a = anchorById.get(id);
-    links.push(a ? html`<a href="#${a}">row ${id}</a>` : html`<span>row ${id} (not in the trail)</span>`);
-  }
-  if (f.evidence) links.push(html`<span>evidence: <code>${f.evidence}</code></span>`);
-  return links;
+function flagLinksHtml(links: readonly FlagLink[]): SafeHtml {
+  const link = (l: FlagLink): SafeHtml => (l.href ? html`<a href="${l.href}">${l.label}</a>` : html`<span>${l.label}</span>`);
+  return join(links.map(link), ' ');
 }
 
 function attentionSection(model: ProjectModel): SafeHtml {
   const c = model.counts;
   const reviewCount = layerTotal(c, 'layer2');
   const sentence = auditSentence(model.audit, reviewCount, hasDecisionTrail(model.sources));
-  const anchorById = new Map<string, string>();
-  for (const r of model.rows) if (!anchorById.has(r.id)) anchorById.set(r.id, r.anchor);
-  const rowByPlace = new Map(model.rows.map((r) => [`${r.file}:${r.line}`, r]));
+  // Only rows have anchors in this file: other places are shown as text.
+  const linksOf = flagLinker(model.rows, () => null);
   const reviewer = model.audit.present ? model.audit.reviewer || 'reviewer' : 'reviewer';
   const flags =
     model.flags.length === 0
       ? html`<p class="none">Trailbook's own checks (layer 1) raised no flags.</p>`
       : html`<ol class="flags">${model.flags.map((f, i) => {
-          const links = flagLinks(f, rowByPlace, anchorById);
-          return html`<li class="flag flag-${f.severity}" data-kind="${f.kind}" id="flag-${String(i + 1)}">${statusHtml(f.severity, f.severity, SEVERITY_ICON[f.severity])}<code class="flag-kind">${f.kind}</code><span class="meta">${f.layer === 'review' ? `layer 2 · ${reviewer}` : (LAYERS[f.layer] ?? f.layer)}</span><p class="flag-summary">${f.summary}</p>${f.earlierText !== undefined ? html`<p class="meta">Earlier text, as committed:</p><pre class="raw">${f.earlierText}</pre>` : ''}${links.length > 0 ? html`<p class="flag-links">${links}</p>` : ''}</li>`;
+          const { shown, folded } = foldFlagLinks(linksOf(f));
+          const evidence = f.evidence ? html` <span>evidence: <code>${f.evidence}</code></span>` : '';
+          const places = shown.length > 0 || evidence !== '' ? html`<p class="flag-links">${flagLinksHtml(shown)}${evidence}</p>` : '';
+          const more = folded.length > 0 ? html`<details class="flag-more"><summary>${moreLinksText(folded.length)}</summary><p class="flag-links">${flagLinksHtml(folded)}</p></details>` : '';
+          return html`<li class="flag flag-${f.severity}" data-kind="${f.kind}" id="flag-${String(i + 1)}">${statusHtml(f.severity, f.severity, SEVERITY_ICON[f.severity])}<code class="flag-kind">${f.kind}</code><span class="meta">${f.layer === 'review' ? `layer 2 · ${reviewer}` : (LAYERS[f.layer] ?? f.layer)}</span><p class="flag-summary">${f.summary}</p>${f.earlierText !== undefined ? html`<p class="meta">Earlier text, as committed:</p><pre class="raw">${f.earlierText}</pre>` : ''}${places}${more}</li>`;
         })}</ol>`;
   return html`<section aria-labelledby="attention"><h2 id="attention">Attention</h2>${sentence ? html`<p class="audit-sentence status-${sentence.tone}">${sentence.text}</p>` : ''}${reviewCount > 0 && model.audit.present && model.audit.valid && model.audit.status === 'ran' ? html`<p class="audit-sentence">${reviewFlagsSentence(model.audit.reviewer, reviewCount, layerTotal(c, 'layer1'))}</p>` : ''}${flags}</section>`;
 }

@@ -10,7 +10,8 @@ import { parseInstant } from '../coord/time.ts';
 import { CREATED_TOLERANCE_MS, type BeadsHistoryEntry, type BeadsTimeDisagreement } from './types.ts';
 
 const QUARTER_HOUR = 15 * 60_000;
-const MAX_ZONE_OFFSET = 14 * 60 * 60_000;
+/** The widest time-zone offset (UTC+14): how far a clock writing local time as UTC can be off. */
+export const MAX_ZONE_OFFSET = 14 * 60 * 60_000;
 /** What `bd export` writes for a missing time (cmd/bd/export.go, `sanitizeZeroTime`). */
 export const EPOCH = '1970-01-01T00:00:00Z';
 

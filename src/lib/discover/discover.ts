@@ -8,9 +8,9 @@ import { stat } from 'node:fs/promises';
 import type { SourceFormat } from '../model/types.ts';
 import { boundId, slugify } from '../text/slug.ts';
 import { walk, type WalkProblem } from './walk.ts';
-import { qualityRecordOf } from './quality-files.ts';
+import { QUALITY_RECORD_PATHS, qualityRecordOf } from './quality-files.ts';
 import { beadsProjectOf, LifecycleFiles } from '../coord/discover-lifecycle.ts';
-import { BABYSIT_FILE_NAMES, COORD_FILE_NAMES } from '../coord/sniff-record-file.ts';
+import { BABYSIT_FILE_NAMES, BEADS_FOLDER, COORD_FILE_NAMES } from '../coord/sniff-record-file.ts';
 
 /** The file read as a project's handover report (src/lib/handover/read-handover.ts). */
 export const HANDOVER_FILE = 'handover.md';
@@ -53,6 +53,27 @@ export interface Discovery {
 /** Config file names, in order of preference. */
 export const CONFIG_FILES = ['trailbook.json', 'project.json'] as const;
 
+/** A bbs decision trail's file name (decision trail, Part 1). */
+export const BBS_TRAIL_FILE = 'decisions.jsonl';
+/** A pstack trail's file name; pstack also keeps one trail per slug as `.audit/<slug>.tsv` (spec/input.md section 1). */
+export const PSTACK_TRAIL_FILE = 'decisions.tsv';
+/** The folder of pstack's per-slug trails. */
+export const PSTACK_AUDIT_FOLDER = '.audit';
+/** The handover audit's result file (decision trail, Part 2, "Result file"). */
+export const AUDIT_FILE = 'audit.json';
+
+/**
+ * What discovery looks for, as a person reads it, grouped by what the records are: the file
+ * names and folders of {@link recordByName} (a folder holding one is a project). The CLI says
+ * this when it finds nothing.
+ */
+export const LOOKED_FOR: ReadonlyArray<{ what: string; names: readonly string[] }> = [
+  { what: 'decision trails', names: [BBS_TRAIL_FILE, PSTACK_TRAIL_FILE, `${PSTACK_AUDIT_FOLDER}/<slug>.tsv`] },
+  { what: 'handover audit', names: [AUDIT_FILE] },
+  { what: 'coordination', names: [...COORD_FILE_NAMES, `${BEADS_FOLDER}/`, ...BABYSIT_FILE_NAMES, 'any .jsonl of coord.v1 events'] },
+  { what: 'design and verdicts', names: QUALITY_RECORD_PATHS },
+];
+
 const toPosix = (p: string): string => p.split(sep).join('/');
 
 interface Pending {
@@ -76,10 +97,10 @@ export interface DiscoverOptions {
 function recordByName(parent: string, name: string): { dir: string; slug: string | null; format: SourceFormat } | null {
   const beads = beadsProjectOf(parent);
   if (beads !== null) return name.endsWith('.jsonl') ? { dir: beads, slug: null, format: 'beads' } : null;
-  if (name === 'decisions.jsonl') return { dir: parent, slug: null, format: 'bbs-trail' };
-  if (name === 'decisions.tsv') return { dir: parent, slug: null, format: 'pstack-trail' };
-  if (basename(parent) === '.audit' && name.endsWith('.tsv')) return { dir: dirname(parent), slug: name.slice(0, -'.tsv'.length), format: 'pstack-trail' };
-  if (name === 'audit.json') return { dir: parent, slug: null, format: 'audit' };
+  if (name === BBS_TRAIL_FILE) return { dir: parent, slug: null, format: 'bbs-trail' };
+  if (name === PSTACK_TRAIL_FILE) return { dir: parent, slug: null, format: 'pstack-trail' };
+  if (basename(parent) === PSTACK_AUDIT_FOLDER && name.endsWith('.tsv')) return { dir: dirname(parent), slug: name.slice(0, -'.tsv'.length), format: 'pstack-trail' };
+  if (name === AUDIT_FILE) return { dir: parent, slug: null, format: 'audit' };
   if (COORD_FILE_NAMES.has(name)) return { dir: parent, slug: null, format: 'coord' };
   if (BABYSIT_FILE_NAMES.has(name)) return { dir: parent, slug: null, format: 'babysit-history' };
   const quality = qualityRecordOf(parent, name);
@@ -97,7 +118,7 @@ export function isClaimPath(path: string): boolean {
   const parts = path.split('/');
   const name = parts.at(-1) ?? '';
   const parent = parts.at(-2) ?? '';
-  return name === 'decisions.jsonl' || name === 'decisions.tsv' || (parent === '.audit' && name.endsWith('.tsv')) || name === 'audit.json' || name === HANDOVER_FILE || (CONFIG_FILES as readonly string[]).includes(name);
+  return name === BBS_TRAIL_FILE || name === PSTACK_TRAIL_FILE || (parent === PSTACK_AUDIT_FOLDER && name.endsWith('.tsv')) || name === AUDIT_FILE || name === HANDOVER_FILE || (CONFIG_FILES as readonly string[]).includes(name);
 }
 
 /**
@@ -160,11 +181,11 @@ export async function discoverProjects(roots: string[], options: DiscoverOptions
         }
         if (lifecycle.beadsFile(entry, add)) return true;
         const parentName = basename(entry.parent);
-        if (entry.name === 'decisions.jsonl') add(entry.parent, null, entry.path, 'bbs-trail', entry.bytes);
-        else if (entry.name === 'decisions.tsv') add(entry.parent, null, entry.path, 'pstack-trail', entry.bytes);
-        else if (parentName === '.audit' && entry.name.endsWith('.tsv')) {
+        if (entry.name === BBS_TRAIL_FILE) add(entry.parent, null, entry.path, 'bbs-trail', entry.bytes);
+        else if (entry.name === PSTACK_TRAIL_FILE) add(entry.parent, null, entry.path, 'pstack-trail', entry.bytes);
+        else if (parentName === PSTACK_AUDIT_FOLDER && entry.name.endsWith('.tsv')) {
           add(dirname(entry.parent), entry.name.slice(0, -'.tsv'.length), entry.path, 'pstack-trail', entry.bytes);
-        } else if (entry.name === 'audit.json') add(entry.parent, null, entry.path, 'audit', entry.bytes);
+        } else if (entry.name === AUDIT_FILE) add(entry.parent, null, entry.path, 'audit', entry.bytes);
         else if (entry.name === HANDOVER_FILE) handovers.push({ dir: entry.parent, path: entry.path, bytes: entry.bytes });
         else if ((CONFIG_FILES as readonly string[]).includes(entry.name)) {
           const existing = configs.get(entry.parent);

@@ -14,6 +14,9 @@
  */
 import { basename, dirname } from 'node:path';
 
+/** The quality records' paths as a person reads them (the table above), for the CLI's "nothing found" message. */
+export const QUALITY_RECORD_PATHS: readonly string[] = ['design/rubric.md', 'design/selection.md', 'design/candidates/<n>/design.md', 'qa/<ticket>.json', 'verdicts/qa.json', 'verdicts/<skill>.md', 'reviews/<name>.json', 'premises.jsonl'];
+
 /** The project folder and format of a quality record, or null when the file is none. */
 export function qualityRecordOf(parent: string, name: string): { dir: string; format: 'arena' | 'verdicts' } | null {
   const parentName = basename(parent);

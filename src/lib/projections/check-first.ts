@@ -97,3 +97,16 @@ export function checkFirstGroups(entries: readonly CheckFirstEntry[]): CheckFirs
   for (const g of out) g.everyRow = entries.length > 1 && g.entries.length === entries.length;
   return out;
 }
+
+/**
+ * Rows per outcome under Check first: a row with two reasons of one outcome is counted once,
+ * a row with reasons of two outcomes once under each.
+ *
+ * @param groups - {@link checkFirstGroups}.
+ * @returns The number of distinct rows of each outcome (0 when none).
+ */
+export function checkFirstOutcomeRows(groups: readonly CheckFirstGroup[]): Record<CheckFirstOutcome, number> {
+  const rows: Record<CheckFirstOutcome, Set<TrailRow>> = { failed: new Set(), 'no-evidence': new Set(), result: new Set(), 'not-checkable': new Set() };
+  for (const g of groups) for (const e of g.entries) rows[g.outcome].add(e.row);
+  return { failed: rows.failed.size, 'no-evidence': rows['no-evidence'].size, result: rows.result.size, 'not-checkable': rows['not-checkable'].size };
+}

@@ -4,7 +4,38 @@
  */
 import type { InvalidRecord } from '../model/types.ts';
 import { invalidCount, MAX_PER_KIND } from '../bounds/kind-bounds.ts';
-import type { AuditInfo, EvidenceStatus, ResultClass } from '../model/types.ts';
+import { slugify } from '../text/slug.ts';
+import type { AuditInfo, EvidenceStatus, ResultClass, SourceFormat } from '../model/types.ts';
+
+/** What each source format is called wherever a recap lists its sources (the page and recap.html). */
+export const SOURCE_FORMAT_NAMES: Readonly<Record<SourceFormat, string>> = {
+  'bbs-trail': 'bbs decision trail',
+  'pstack-trail': 'pstack trail (TSV)',
+  'babysit-telemetry': 'babysit telemetry',
+  audit: 'handover audit',
+  'project-config': 'project config',
+  beads: 'beads records',
+  coord: 'coord.v1 events',
+  'babysit-history': 'babysit lifecycle history',
+  handover: 'handover report',
+  arena: 'design arena',
+  verdicts: 'verdict record',
+};
+
+/** A source format's name in words (`bbs-trail` → `bbs decision trail`); an unknown format reads as written. */
+export function sourceFormatName(format: string): string {
+  return (SOURCE_FORMAT_NAMES as Readonly<Record<string, string>>)[format] ?? format;
+}
+
+/**
+ * A project's one name, wherever a person reads it (the archive home, recaps, the CLI): its
+ * title, with its id after it when the id is not simply the title as a URL (`myproj
+ * (tickets-myproj)`, `Planted faults (tickets-faults)`; `rand__loop` alone). The id is what
+ * URLs, `recap.html` paths and `check --json` use.
+ */
+export function projectName(p: { id: string; title: string }): string {
+  return slugify(p.title) === p.id ? p.title : `${p.title} (${p.id})`;
+}
 
 /** Label and tone of an evidence status. INCONCLUSIVE reads "not verified (inconclusive)". */
 export function evidenceWord(status: EvidenceStatus): { label: string; tone: 'good' | 'bad' | 'unknown'; icon: string } {
@@ -141,6 +172,41 @@ export function checkFirstReason(group: { outcome: 'failed' | 'no-evidence' | 'r
   }
 }
 
+/** What each outcome's rows have, in the sentence opening Check first (decision trail, shipped Part 2 layer 1). */
+const CHECK_FIRST_OUTCOME_WORDS = [
+  ['failed', 'with evidence that failed its check'],
+  ['no-evidence', 'with no evidence'],
+  ['result', 'with a result other than verified'],
+  ['not-checkable', 'with evidence that could not be checked'],
+] as const;
+
+/**
+ * The sentence opening Check first on the recap page and in recap.html, when rows are listed:
+ * "8 of 15 rows need a look: 5 with evidence that failed its check; 6 with a result other
+ * than verified. Each reason is said once; each row's card gives the details."
+ *
+ * @param listed - Rows under Check first (`counts.checkFirst`).
+ * @param rows - Valid decision rows (`counts.rows`).
+ * @param byOutcome - Rows per outcome (src/lib/projections/check-first.ts `checkFirstOutcomeRows`).
+ */
+export function checkFirstSentence(listed: number, rows: number, byOutcome: Readonly<Record<'failed' | 'no-evidence' | 'result' | 'not-checkable', number>>): string {
+  const said = CHECK_FIRST_OUTCOME_WORDS.filter(([o]) => byOutcome[o] > 0).map(([o, what]) => `${byOutcome[o]} ${what}`);
+  return `${listed} of ${countOf(rows, 'row')} need${listed === 1 ? 's' : ''} a look: ${said.join('; ')}. Each reason is said once; each row's card gives the details.`;
+}
+
+/** A source's lines in words, for the recap's "Sources read": `12 lines, 11 read, 1 invalid`. */
+export function sourceLinesText(s: { lines: number; valid: number; invalid: number }): string {
+  return `${countOf(s.lines, 'line')}, ${s.valid} read, ${s.invalid} invalid`;
+}
+
+/**
+ * The note under the archive home's flag counts, each number naming what it counts:
+ * "in 5 projects; 2 flags from reviewers (layer 2)".
+ */
+export function archiveFlagsNote(projectsWithFlags: number, reviewFlags: number): string {
+  return `in ${countOf(projectsWithFlags, 'project')}; ${countOf(reviewFlags, 'flag')} from reviewers (layer 2)`;
+}
+
 /**
  * The audit state in a few words, for the recap's verdict strip and the archive home's Audit
  * column (decision trail, Part 2 "Result file" and Part 3; the long form is
@@ -149,10 +215,10 @@ export function checkFirstReason(group: { outcome: 'failed' | 'no-evidence' | 'r
  *   (the reviewer's own, layer 2);
  * - not-run / failed: "Not reviewed: <reason>"; an invalid audit.json: "Not reviewed: audit.json is invalid";
  * - no audit.json: "Never invoked" (the audit was never invoked; no audit.json), or, without a decision
- *   trail, "No trail to audit".
+ *   trail, "No trail to audit" in the neutral tone `zero`: nothing is wrong, there was nothing to audit.
  */
-export function auditVerdict(audit: AuditInfo, reviewFlagCount: number, hasTrail = true): { text: string; tone: 'good' | 'bad' | 'unknown' } {
-  if (!audit.present) return hasTrail ? { text: 'Never invoked', tone: 'unknown' } : { text: 'No trail to audit', tone: 'unknown' };
+export function auditVerdict(audit: AuditInfo, reviewFlagCount: number, hasTrail = true): { text: string; tone: 'good' | 'bad' | 'unknown' | 'zero' } {
+  if (!audit.present) return hasTrail ? { text: 'Never invoked', tone: 'unknown' } : { text: 'No trail to audit', tone: 'zero' };
   if (!audit.valid) return { text: 'Not reviewed: audit.json is invalid', tone: 'bad' };
   if (audit.status === 'ran') {
     const reviewer = audit.reviewer || 'the reviewer';

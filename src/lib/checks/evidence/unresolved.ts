@@ -26,6 +26,15 @@ export const EVIDENCE_KINDS: readonly FlagKind[] = [
 
 const BY_KIND = new Map(EVIDENCE_KINDS.map((k) => [k.kind, k]));
 
+/**
+ * A failed pointer and why, said once: `src/x.ts: path not found at the landed head`, but a
+ * reason that already names the pointer as one of its words (`no commit 6b84…bda6 in
+ * content/repos/example.git`) is not prefixed with it again.
+ */
+export function pointerReason(p: Pick<EvidencePointer, 'raw' | 'reason'>): string {
+  return p.raw !== '' && p.reason.split(/\s+/).includes(p.raw) ? p.reason : `${p.raw}: ${p.reason}`;
+}
+
 export const unresolvedEvidence: Check = {
   id: 'evidence/unresolved',
   kinds: EVIDENCE_KINDS,
@@ -35,7 +44,7 @@ export const unresolvedEvidence: Check = {
       const byFault = new Map<string, string[]>();
       for (const p of pointers) {
         if (p.status !== 'NOT_VERIFIED' || p.fault === undefined) continue;
-        byFault.set(p.fault, [...(byFault.get(p.fault) ?? []), `${p.raw}: ${p.reason}`]);
+        byFault.set(p.fault, [...(byFault.get(p.fault) ?? []), pointerReason(p)]);
       }
       for (const [fault, reasons] of byFault) {
         const k = BY_KIND.get(fault);
