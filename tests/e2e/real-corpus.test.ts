@@ -151,6 +151,13 @@ describe.skipIf(!existsSync(REAL))('the real corpus', () => {
     }
   });
 
+  it('a beads-only project without a repository is not said to have inconclusive git checks: nothing there cites git', async () => {
+    await open('/p/rand__loop/');
+    expect(await readTexts(page.locator('dt:text-is("Repository") + dd > span'))).toEqual(['none']);
+    // Without a lifecycle log there is no history to agree with the export: the fold says only what it holds.
+    expect(await readText(page.locator('[data-testid="beads-folded"] > summary'))).toBe('56 closed issues');
+  });
+
   it('a long beads issue list keeps in view what may need a person and folds closed issues whose history agrees', async () => {
     await open('/p/45ck__prompt-language/');
     const folded = page.locator('[data-testid="beads-folded"]');

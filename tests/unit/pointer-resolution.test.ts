@@ -71,6 +71,7 @@ beforeAll(async () => {
   await put('docs/x/b.md', '# b\n');
   await put('docs/spec/one.md', '# one\n');
   await put('docs/spec/two.md', '# two\n');
+  await put('src/queue.ts', 'export function clearQueueLater() {}\n');
   await put('test/unit/convert.test.js', "it('SINGLE_COLUMN only when the sheet has one column', () => {});\n");
   git(dir, ['add', '-A']);
   git(dir, ['commit', '-q', '-m', 'Second: the long route'], '2026-03-02T09:02:00Z');
@@ -153,6 +154,12 @@ describe('paths as people abbreviate them', () => {
     expect(await resolved("convert.test 'SINGLE_COLUMN only when the sheet has one column'")).toEqual([
       ["convert.test 'SINGLE_COLUMN only when the sheet has one column'", 'test', 'VERIFIED', 'test found in test/unit/convert.test.js at line 1'],
     ]);
+  });
+
+  it('a symbol is found only as a whole name, never inside a longer one (new-user trial: fake evidence shown clean)', async () => {
+    expect(await resolved('src/queue.ts clearQueueLater')).toEqual([['src/queue.ts clearQueueLater', 'symbol', 'VERIFIED', 'name found in src/queue.ts at line 1']]);
+    expect(await resolved('src/queue.ts clearQueue')).toEqual([['src/queue.ts clearQueue', 'symbol', 'INCONCLUSIVE', 'name “clearQueue” not found in src/queue.ts']]);
+    expect(await resolved('src/queue.ts Queue')).toEqual([['src/queue.ts Queue', 'symbol', 'INCONCLUSIVE', 'name “Queue” not found in src/queue.ts']]);
   });
 
   it('a path at a commit is checked in that commit', async () => {

@@ -18,6 +18,7 @@ import type { ClassifiedPointer } from './classify.ts';
 import { parseForgeUrl, sameRepository, type ForgeRepository } from './forge-url.ts';
 import { isGlob, type LineRange } from './path-shape.ts';
 import { searchTree } from './tree-search.ts';
+import { holdsName, indexOfName } from './name-match.ts';
 import { findByGlob, findByName } from './tree-paths.ts';
 import { countRubricCriteria } from './rubric-criteria.ts';
 import { ancestryOf } from '../git/ancestry.ts';
@@ -337,7 +338,7 @@ async function resolveName(p: ClassifiedPointer, ctx: EvidenceContext): Promise<
     const path = target?.type === 'file' ? target.path : (normaliseRelativePath(p.path) as string);
     const found = target?.type === 'file' ? await findFile(path, ctx) : null;
     if (found?.status === 'file' && found.text !== null) {
-      const index = found.text.indexOf(name);
+      const index = indexOfName(found.text, name);
       if (index === -1) return pointer(p, 'INCONCLUSIVE', `${what} “${name}” not found in ${path}`, target ? { target } : {});
       const ranges = rangesOf(p);
       if (ranges !== null) {
@@ -345,7 +346,7 @@ async function resolveName(p: ClassifiedPointer, ctx: EvidenceContext): Promise<
         const lines = found.text.split('\n');
         for (const r of ranges) {
           for (let n = r.from; n <= r.to; n++) {
-            if ((lines[n - 1] ?? '').includes(name)) return pointer(p, 'VERIFIED', `${what} found in ${path} at line ${n}`, { target: { type: 'file', path, origin: found.origin, from: n, to: n } });
+            if (holdsName(lines[n - 1] ?? '', name)) return pointer(p, 'VERIFIED', `${what} found in ${path} at line ${n}`, { target: { type: 'file', path, origin: found.origin, from: n, to: n } });
           }
         }
         const elsewhere = found.text.slice(0, index).split('\n').length;

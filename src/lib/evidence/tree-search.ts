@@ -6,6 +6,7 @@
  */
 import type { GitRepository } from '../git/repository.ts';
 import { isRecordPath } from '../discover/discover.ts';
+import { indexOfName } from './name-match.ts';
 
 /** At most this many files are searched per repository. */
 export const SEARCH_MAX_FILES = 20_000;
@@ -38,7 +39,7 @@ async function loadCorpus(repo: GitRepository, head: string): Promise<Corpus> {
 }
 
 /**
- * Finds the first file (in tree order) containing `name`, with the 1-based line of the first
+ * Finds the first file (in tree order) containing `name` as a whole name (`indexOfName`), with the 1-based line of the first
  * match. `path: null` when not found; `problem` when the tree cannot be read or the search
  * was cut by the limits and found nothing.
  */
@@ -56,7 +57,7 @@ export async function searchTree(repo: GitRepository, head: string, name: string
   const corpus = await pending;
   if ('problem' in corpus) return corpus;
   for (const file of corpus.files) {
-    const index = file.text.indexOf(name);
+    const index = indexOfName(file.text, name);
     if (index !== -1) return { path: file.path, line: file.text.slice(0, index).split('\n').length };
   }
   if (corpus.truncated) return { problem: 'not found in the part of the tree searched (the tree is larger than the search limits)' };
