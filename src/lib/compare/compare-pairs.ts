@@ -14,9 +14,16 @@ export interface ComparePair {
   b: { id: string; title: string };
 }
 
+/** `name` without its trailing slashes, in one pass from the end (no backtracking pattern). */
+function withoutTrailingSlashes(name: string): string {
+  let end = name.length;
+  while (end > 0 && name.charCodeAt(end - 1) === 0x2f) end--;
+  return name.slice(0, end);
+}
+
 /** Resolves configured pairs against the archive's projects. */
 export function resolvePairs(wanted: ReadonlyArray<{ a: string; b: string }>, projects: ReadonlyArray<{ id: string; title: string; root: string }>): { pairs: ComparePair[]; problems: string[] } {
-  const find = (name: string) => projects.find((p) => p.id === name) ?? projects.find((p) => p.root === name.replace(/\/+$/, ''));
+  const find = (name: string) => projects.find((p) => p.id === name) ?? projects.find((p) => p.root === withoutTrailingSlashes(name));
   const pairs: ComparePair[] = [];
   const problems: string[] = [];
   const seen = new Set<string>();
