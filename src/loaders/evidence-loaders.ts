@@ -21,6 +21,9 @@ const digest = (text: string): string => createHash('sha256').update(text).diges
 /** A row citing evidence, with its project. */
 export type ProjectCitation = Citation & { projectId: string; projectTitle: string };
 
+/** A project whose landed head does not have a cited commit in its history (`evidence/commit-not-landed`). */
+export type NotLandedIn = { projectId: string; projectTitle: string; head: string | null };
+
 /** Citations listed on one evidence page; the rest are counted ("and 1,204 more"). */
 export const MAX_CITATIONS_SHOWN = 200;
 
@@ -38,7 +41,7 @@ export function commitsLoader(): Loader {
     name: 'trailbook-commits',
     async load({ store, logger }) {
       const archive = await loadArchive();
-      const cited = new Map<string, { repoId: string; repoPath: string | null; oid: string; by: ProjectCitation[] }>();
+      const cited = new Map<string, { repoId: string; repoPath: string | null; oid: string; by: ProjectCitation[]; notLandedIn: NotLandedIn[] }>();
       const cacheDir = buildEnv().cacheDir;
       await ensureEvidenceStore(cacheDir);
       for (const p of archive.projects) {
@@ -46,8 +49,9 @@ export function commitsLoader(): Loader {
         if (repoId === null) continue;
         for (const c of (await citedOf(p.id)).commits) {
           const id = `${repoId}/${c.oid}`;
-          const entry = cited.get(id) ?? { repoId, repoPath: p.repository.path, oid: c.oid, by: [] };
+          const entry = cited.get(id) ?? { repoId, repoPath: p.repository.path, oid: c.oid, by: [], notLandedIn: [] };
           for (const b of c.by) entry.by.push({ ...b, projectId: p.id, projectTitle: p.title });
+          if (c.notLanded) entry.notLandedIn.push({ projectId: p.id, projectTitle: p.title, head: p.repository.head });
           cited.set(id, entry);
         }
       }
@@ -55,9 +59,10 @@ export function commitsLoader(): Loader {
       // Commits are read eight at a time: the reads wait on the disk more than on the CPU.
       const pending = [...cited].sort(([a], [b]) => (a < b ? -1 : 1));
       // A parent links to its own page when it has one (it is cited too): which parents do is
-      // part of the entry's digest, so a commit's page is rendered again when a parent gains a page.
+      // part of the entry's digest, so a commit's page is rendered again when a parent gains a page
+      // (and so are the projects whose landed history lacks it).
       const withPages = (repoId: string, parents: readonly string[]): string[] => parents.filter((p) => cited.has(`${repoId}/${p}`));
-      const digestOf = (entry: { by: ProjectCitation[]; repoPath: string | null }, parentPages: readonly string[]): string => digest(JSON.stringify([entry.by, entry.repoPath, parentPages]));
+      const digestOf = (entry: { by: ProjectCitation[]; repoPath: string | null; notLandedIn: NotLandedIn[] }, parentPages: readonly string[]): string => digest(JSON.stringify(entry.notLandedIn.length > 0 ? [entry.by, entry.repoPath, parentPages, entry.notLandedIn] : [entry.by, entry.repoPath, parentPages]));
       const one = async ([id, entry]: (typeof pending)[number]): Promise<void> => {
         const previous = store.get(id);
         const known = (previous?.data as { parents?: string[] } | undefined)?.parents;
@@ -71,7 +76,7 @@ export function commitsLoader(): Loader {
         const subject = 'subject' in details ? details.subject : '';
         const parents = 'parents' in details ? details.parents : [];
         const parentPages = withPages(entry.repoId, parents);
-        store.set({ id, data: { repoId: entry.repoId, repoPath: entry.repoPath, oid: entry.oid, subject, parents, parentPages, ...(await storeCitations(cacheDir, `commit:${id}`, entry.by)) }, digest: digestOf(entry, parentPages) });
+        store.set({ id, data: { repoId: entry.repoId, repoPath: entry.repoPath, oid: entry.oid, subject, parents, parentPages, notLandedIn: entry.notLandedIn, ...(await storeCitations(cacheDir, `commit:${id}`, entry.by)) }, digest: digestOf(entry, parentPages) });
       };
       for (let i = 0; i < pending.length; i += 8) await Promise.all(pending.slice(i, i + 8).map(one));
       await writeRoutes(cacheDir, 'commits', Object.fromEntries([...store.entries()].map(([id, e]) => [`commit:${id}`, String(e.digest ?? '')])));

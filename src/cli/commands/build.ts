@@ -5,7 +5,7 @@
  */
 import { rmSync } from 'node:fs';
 import { mkdir, readdir, rename, rm, stat, symlink, writeFile } from 'node:fs/promises';
-import { stageTimes } from '../../lib/archive/stage-times.ts';
+import { stageTimes, timed } from '../../lib/archive/stage-times.ts';
 import { readRoutes, writeRenderPlan, type RenderRecord } from '../../lib/archive/render-plan.ts';
 import { carryOver, reusableRecord, siteFingerprint, writeRecord } from '../incremental.ts';
 import { dirname, join, resolve } from 'node:path';
@@ -22,9 +22,11 @@ import { plural, printProblem, type Output } from '../output.ts';
 import { archiveProgress } from '../progress.ts';
 import { nothingFoundLines, printFaults, printFound, printNextStep, strictExitCode, totals } from '../summary.ts';
 import { unmatchedRules } from '../../lib/config/forge-links.ts';
+import { historyLimit, recordHistory, type HistoryFlags } from '../history.ts';
+import { storeComparePairs } from '../compare.ts';
 
 /** Options of `trailbook build` (flags override trailbook.config.*; see src/cli/settings.ts). */
-export interface BuildOptions extends SettingsFlags {
+export interface BuildOptions extends SettingsFlags, HistoryFlags {
   strict?: boolean;
   verbose?: boolean;
   /** Render every page, even when the previous output could be reused. */
@@ -104,6 +106,7 @@ export async function runBuild(dirs: string[], options: BuildOptions, out: Outpu
   const settings = await resolveSettings(dirs, options);
   const { roots, outDir, cacheDir, base } = settings;
   await checkFolders(outDir, cacheDir, roots);
+  historyLimit(options.historyLimit);
   const started = performance.now();
   out.info(`Trailbook: reading ${roots.map(fromCwd).join(', ')}`);
   const times = stageTimes();
@@ -111,6 +114,8 @@ export async function runBuild(dirs: string[], options: BuildOptions, out: Outpu
   const archive = await analyseArchive({ roots, cacheDir, onEvent: archiveProgress(out), times, run, repositoryRules: settings.repositories, bdExport: settings.bdExport, allowRepositories: settings.allowRepositories, ...(settings.accept ? { accept: settings.accept } : {}) });
   const t = totals(archive.projects);
   printFound(out, t, archive.projects);
+  const history = await timed(times, 'history', () => recordHistory(options, outDir, cacheDir, archive.projects, run, out));
+  await timed(times, 'history', () => storeComparePairs(settings.compare, archive.projects, cacheDir, run, out));
 
   process.env['TRAILBOOK_ROOT'] = PACKAGE_ROOT;
   process.env['TRAILBOOK_INPUTS'] = JSON.stringify(roots);
@@ -173,6 +178,7 @@ export async function runBuild(dirs: string[], options: BuildOptions, out: Outpu
     });
     await moveTree(join(searchOut, 'p'), join(stagingOut, 'p'));
     await rm(join(stagingOut, '.prerender'), { recursive: true, force: true });
+    await history.write(stagingOut);
     const pages = await readRoutes(cacheDir);
     renderedPages = await htmlPages(stagingOut);
     if (previous) keptFiles = await carryOver(outDir, stagingOut, pages, previous.pages);
