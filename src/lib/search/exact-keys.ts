@@ -15,6 +15,7 @@
  * Each entry says how strongly it belongs to its record ({@link Quality}): the record *is*
  * the token (the row with that id, the commit page), or *cites* it (a row citing the commit).
  */
+import { trimChars } from '../text/trim-chars.ts';
 import type { EvidencePointer } from '../model/types.ts';
 import { splitLineSuffix, looksLikePath } from '../evidence/classify.ts';
 
@@ -84,7 +85,7 @@ export type ExactQuery =
  * a path (`src/a.ts`, `a.ts:12`, `src/a.ts#L12`) looks up its file name. Plain words ask for none.
  */
 export function queryExactKeys(token: string): ExactQuery[] {
-  const t = token.trim().replace(/^[("'`[]+|[)"'`\],;]+$/g, '').toLowerCase();
+  const t = trimChars(token.trim(), '("\'`[', ')"\'`],;').toLowerCase();
   if (t === '') return [];
   const out: ExactQuery[] = [];
   if (HEX_QUERY.test(t)) out.push({ type: 'hex', prefix: t });

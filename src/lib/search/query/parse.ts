@@ -5,6 +5,7 @@
  * begins (`pars` finds `parser`), ranked below whole words.
  */
 import { normaliseWord, tokenize } from '../tokenize.ts';
+import { trimChars } from '../../text/trim-chars.ts';
 import { queryExactKeys, type ExactQuery } from '../exact-keys.ts';
 
 /** At most this many tokens of a query are used (the rest are ignored and said so). */
@@ -33,7 +34,7 @@ export interface ParsedQuery {
 
 /** Cuts a query into tokens. */
 export function parseQuery(q: string): ParsedQuery {
-  const raws = q.split(/\s+/).map((t) => t.replace(/^["'“”‘’]+|["'“”‘’]+$/g, '')).filter((t) => t !== '');
+  const raws = q.split(/\s+/).map((t) => trimChars(t, '"\'“”‘’')).filter((t) => t !== '');
   const tokens: QueryToken[] = [];
   const ignored: string[] = [];
   let termCount = 0;
