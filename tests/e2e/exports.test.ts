@@ -107,6 +107,14 @@ describe('recap.html, the single-file recap', () => {
   });
 });
 
+describe('a project without decision rows', () => {
+  it('offers no decisions.csv (it would hold a header alone)', async () => {
+    expect((await page.goto(`${server.url}p/coordination-clean/`))?.status()).toBe(200);
+    const hrefs = await page.locator('nav[data-downloads="project"] a').evaluateAll((links) => links.map((a) => a.getAttribute('href') as string));
+    expect(hrefs).toEqual([`${BASE}p/coordination-clean/recap.json`, `${BASE}schema/recap.v1.json`, `${BASE}p/coordination-clean/recap.html`]);
+  });
+});
+
 describe('exports under --base /archive/', () => {
   it('are reachable from the recap, and each is what it says', async () => {
     expect((await page.goto(`${server.url}p/${PROJECT}/`))?.status()).toBe(200);

@@ -112,6 +112,21 @@ describe.skipIf(!chromiumAvailable())('what needs a person, at both widths', () 
         expect(watch.errors).toEqual([]);
       });
 
+      it('recap: the first screen says what is wrong — the three worst flags, each linking to its place in Attention', async () => {
+        await open(page, '/p/tickets-faults/');
+        const worst = page.locator('[data-testid="verdict"] [data-testid="worst-flags"] > li');
+        expect(await readTexts(worst.locator('.flag-kind'))).toEqual(['evidence/commit-not-found', 'unsupported-claim', 'evidence/path-not-found']);
+        expect(await readText(worst.nth(1))).toBe('high unsupported-claim The hotfix row cites a commit nobody can find');
+        expect(await worst.locator('a').evaluateAll((links) => links.map((a) => a.getAttribute('href')))).toEqual(['#flag-1', '#flag-2', '#flag-3', '#attention']);
+        // 10 high and 4 medium: 3 named, 11 more.
+        expect(await readText(worst.last())).toBe('and 11 more high- or medium-severity flags in Attention');
+        expect(await readText(page.locator('#flag-2 .flag-summary'))).toBe('The hotfix row cites a commit nobody can find');
+        for (let n = 1; n <= 4; n++) expect(await onFirstScreen(page, `[data-testid="worst-flags"] > li:nth-child(${n})`)).toBe(true);
+        // A project without a high or medium flag names none.
+        await open(page, '/p/tickets-clean/');
+        expect(await page.locator('[data-testid="worst-flags"]').count()).toBe(0);
+      });
+
       it('recap: the first screen names the flags by severity, the two layers apart, and each figure links to its section', async () => {
         await open(page, '/p/tickets-faults/');
         const verdict = page.locator('[data-testid="verdict"]');

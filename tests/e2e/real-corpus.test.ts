@@ -151,6 +151,13 @@ describe.skipIf(!existsSync(REAL))('the real corpus', () => {
     }
   });
 
+  it('a beads-only project without a repository is not said to have inconclusive git checks: nothing there cites git', async () => {
+    await open('/p/rand__loop/');
+    expect(await readTexts(page.locator('dt:text-is("Repository") + dd > span'))).toEqual(['none']);
+    // Without a lifecycle log there is no history to agree with the export: the fold says only what it holds.
+    expect(await readText(page.locator('[data-testid="beads-folded"] > summary'))).toBe('56 closed issues');
+  });
+
   it('a long beads issue list keeps in view what may need a person and folds closed issues whose history agrees', async () => {
     await open('/p/45ck__prompt-language/');
     const folded = page.locator('[data-testid="beads-folded"]');
@@ -221,8 +228,15 @@ describe.skipIf(!existsSync(REAL))('the real corpus', () => {
           expect([mark, existsSync(join(REAL, folder, pointer)) && statSync(join(REAL, folder, pointer)).isFile()]).toEqual(['not verified', true]);
           continue;
         }
+        // A row about the trail citing it: a reference, linked to the trail's rows in the recap.
+        if (reason === 'the row is about the trail, and cites it: a reference to the record, not evidence checked') {
+          expect([pointer, kind, mark, await item.locator(':scope > a.evidence-pointer').getAttribute('href')]).toEqual([pointer, 'reference', 'not verified (inconclusive)', `/p/${id}/#decisions`]);
+          continue;
+        }
         // Nothing is clean without a repository: every pointer is not verified, prose flagged.
-        expect([pointer, mark]).toEqual([pointer, kind === 'prose' && !reason.includes('not read') ? 'not verified' : 'not verified (inconclusive)']);
+        // "n/a" on a row whose result is open: nothing is claimed yet, nothing flagged.
+        const claimsNothing = reason.startsWith('no evidence given, and the row claims none yet');
+        expect([pointer, mark]).toEqual([pointer, kind === 'prose' && !reason.includes('not read') && !claimsNothing ? 'not verified' : 'not verified (inconclusive)']);
         if (GIT_BACKED.has(kind) && !reason.includes('inside an archive')) {
           expect([pointer, kind, reason]).toEqual([pointer, kind, 'no repository']);
           expect(await item.locator(':scope > a').count()).toBe(0);

@@ -14,7 +14,8 @@ import { idMismatch } from '../../src/lib/checks/trail/id-mismatch.ts';
 import { duplicateId } from '../../src/lib/checks/trail/duplicate-id.ts';
 import { supersedes, supersedeCycles } from '../../src/lib/checks/trail/supersedes.ts';
 import { startRow } from '../../src/lib/checks/trail/start-row.ts';
-import { timestamps } from '../../src/lib/checks/trail/timestamps.ts';
+import { outOfPlace, timestamps } from '../../src/lib/checks/trail/timestamps.ts';
+import fc from 'fast-check';
 import { tsvHeader } from '../../src/lib/checks/trail/tsv-header.ts';
 import { invalidRow } from '../../src/lib/checks/trail/invalid-row.ts';
 import { unresolvedEvidence, EVIDENCE_KINDS } from '../../src/lib/checks/evidence/unresolved.ts';
@@ -230,7 +231,7 @@ describe('trail/bad-timestamp and trail/out-of-time-order', () => {
     expect(timestamps.run(input({ rows: trail({ ts: '', time: null }) }))).toEqual([]);
   });
 
-  it('flags one row earlier than a row above it', () => {
+  it('flags the one row out of time order', () => {
     const rows = trail({ ts: '2026-03-02T10:00:00Z' }, { ts: '2026-03-02T12:00:00Z' }, { ts: '2026-03-02T11:00:00Z' }, { ts: '2026-03-02T13:00:00Z' });
     expect(timestamps.run(input({ rows }))).toEqual([
       {
@@ -238,13 +239,13 @@ describe('trail/bad-timestamp and trail/out-of-time-order', () => {
         severity: 'low',
         kind: 'trail/out-of-time-order',
         rows: [rows[2]?.id],
-        summary: '1 row is earlier than a row above it in decisions.jsonl (first: line 3, 2026-03-02T11:00:00Z); file order and time order differ',
+        summary: '1 row is out of time order in decisions.jsonl (line 3, 2026-03-02T11:00:00Z); without it, file order and time order agree',
         at: [at(3)],
       },
     ]);
   });
 
-  it('counts every row earlier than the latest row above, per file, skipping rows without a time', () => {
+  it('names the fewest rows whose removal leaves the rest in order, per file, skipping rows without a time', () => {
     const rows = trail(
       { ts: '2026-03-02T09:03:00Z' },
       { ts: '2026-03-02T08:41:00Z' },
@@ -258,11 +259,34 @@ describe('trail/bad-timestamp and trail/out-of-time-order', () => {
         layer: 'trail',
         severity: 'low',
         kind: 'trail/out-of-time-order',
-        rows: [rows[1]?.id, rows[3]?.id],
-        summary: '2 rows are earlier than a row above them in decisions.jsonl (first: line 2, 2026-03-02T08:41:00Z); file order and time order differ',
-        at: [at(2), at(4)],
+        // The first row, stamped late, is the one out of place, not the two below it.
+        rows: [rows[0]?.id],
+        summary: '1 row is out of time order in decisions.jsonl (line 1, 2026-03-02T09:03:00Z); without it, file order and time order agree',
+        at: [at(1)],
       },
     ]);
+  });
+
+  it('one row stamped late at the top is one row, not every row below it', () => {
+    const rows = trail({ ts: '2026-03-09T00:00:00Z' }, ...Array.from({ length: 14 }, (_, i) => ({ ts: `2026-03-02T${String(10 + i).padStart(2, '0')}:00:00Z` })));
+    const [flag] = timestamps.run(input({ rows })).filter((f) => f.kind === 'trail/out-of-time-order');
+    expect(flag?.summary).toBe('1 row is out of time order in decisions.jsonl (line 1, 2026-03-09T00:00:00Z); without it, file order and time order agree');
+    expect(flag?.rows).toEqual([rows[0]?.id]);
+  });
+
+  it('property: removing the rows named leaves the rest in time order, and no shorter set would', () => {
+    fc.assert(
+      fc.property(fc.array(fc.integer({ min: 0, max: 20 }), { maxLength: 30 }), (times) => {
+        const rows = times.map((t, i) => ({ id: String(i), time: t }) as unknown as TrailRow);
+        const named = new Set(outOfPlace(rows).map((r) => r.id));
+        const kept = times.filter((_, i) => !named.has(String(i)));
+        expect(kept.every((t, i) => i === 0 || (kept[i - 1] as number) <= t)).toBe(true);
+        // Longest non-decreasing subsequence by the quadratic definition.
+        const best = times.map(() => 1);
+        for (let i = 0; i < times.length; i++) for (let j = 0; j < i; j++) if ((times[j] as number) <= (times[i] as number)) best[i] = Math.max(best[i] as number, (best[j] as number) + 1);
+        expect(kept.length).toBe(times.length === 0 ? 0 : Math.max(...best));
+      }),
+    );
   });
 
   it('raises nothing for rows in time order, including equal times', () => {

@@ -270,6 +270,38 @@ describe('classifyEvidence', () => {
   });
 });
 
+describe('a part with no pointer, in a cell that holds pointers, is a remark (review of the real prose outcomes)', () => {
+  it('after a pointer: its note, joined with "; " to a note it already has', () => {
+    expect(classifyEvidence('worker.test asserts the logged errors; fails with the change stashed')).toEqual([
+      { raw: 'worker.test', kind: 'path', path: 'worker.test', stem: true, note: 'asserts the logged errors; fails with the change stashed' },
+    ]);
+    expect(classifyEvidence('src/core/zip.js; measured by core delegate')).toEqual([{ raw: 'src/core/zip.js', kind: 'path', path: 'src/core/zip.js', note: 'measured by core delegate' }]);
+  });
+
+  it('first in the cell: a note before the first pointer', () => {
+    expect(classifyEvidence('Tauri window screenshot; src/a.ts')).toEqual([{ raw: 'src/a.ts', kind: 'path', path: 'src/a.ts', note: 'Tauri window screenshot' }]);
+  });
+
+  it('between parts, on the pointer written before it; the pointers inside a command keep pointing at it', () => {
+    expect(classifyEvidence('git show b732012; the diff is clean; src/a.ts:3')).toEqual([
+      { raw: 'git show b732012', kind: 'command', note: 'the diff is clean' },
+      { raw: 'b732012', kind: 'commit', hex: 'b732012', within: 0 },
+      { raw: 'src/a.ts:3', kind: 'path', path: 'src/a.ts', from: 3, to: 3 },
+    ]);
+    expect(classifyEvidence('remark one; git show b732012; remark two')).toEqual([
+      { raw: 'git show b732012', kind: 'command', note: 'remark one; remark two' },
+      { raw: 'b732012', kind: 'commit', hex: 'b732012', within: 0 },
+    ]);
+  });
+
+  it('a cell with no pointer at all stays prose, one pointer per part (flagged: "Never prose")', () => {
+    expect(classifyEvidence('unit 372/372; convert e2e 9/9')).toEqual([
+      { raw: 'unit 372/372', kind: 'prose' },
+      { raw: 'convert e2e 9/9', kind: 'prose' },
+    ]);
+  });
+});
+
 describe('classify helpers', () => {
   it.each([
     ['1b48d2e', false, true],

@@ -166,7 +166,7 @@ describe('example corpus (content/)', () => {
       expect(app.rows[7]?.why).toBe('=SUM(A1:A3) looked like a formula in the exported sheet');
       expect(app.outOfTimeOrder).toBe(true);
       expect(app.flags.map((f) => [f.severity, f.kind, f.summary, f.at.map((a) => a.line)])).toEqual([
-        ['low', 'trail/out-of-time-order', '2 rows are earlier than a row above them in decisions.tsv (first: line 6, 2026-03-02T10:50:00Z); file order and time order differ', [6, 9]],
+        ['low', 'trail/out-of-time-order', '2 rows are out of time order in decisions.tsv (first: line 6, 2026-03-02T10:50:00Z); without them, file order and time order agree', [6, 9]],
       ]);
     });
 

@@ -17,6 +17,7 @@ import { displayPath } from '../../src/lib/export/display-path.ts';
 import { readBuildReport } from '../../src/lib/export/read-build-report.ts';
 import { readReportDetails, reportDetails, REPORT_INVALID_LIMIT } from '../../src/lib/export/report-details.ts';
 import type { InvalidRecord } from '../../src/lib/model/types.ts';
+import type { ProjectSummary } from '../../src/lib/archive/summary.ts';
 
 const CONTENT = fileURLToPath(new URL('../../content', import.meta.url));
 const CTX = { base: '/archive/', root: null, title: 'Archive' };
@@ -53,10 +54,18 @@ describe('the build report', () => {
     expect(kinds('tickets-no-audit')).toEqual(['audit-never-invoked']);
     expect(kinds('tickets-not-run')).toEqual(['audit-not-reviewed']);
     expect(kinds('tickets-clean')).toEqual([]);
-    expect(projectWarnings({ repository: { id: null, path: null, head: null, headSource: null, problem: 'no repository' }, sources: [{ path: '.beads', format: 'beads', bytes: 0, lines: 0, valid: 0, invalid: 0, notRead: 'not read yet' }], audit: { present: false } }).map((w) => [w.kind, w.message, w.path])).toEqual([
+    const noRepository = { id: null, path: null, head: null, headSource: null, problem: 'no repository' };
+    const beads = [{ path: '.beads', format: 'beads' as const, bytes: 0, lines: 0, valid: 0, invalid: 0, notRead: 'not read yet' }];
+    const counts = (notCheckable: number): ProjectSummary['counts'] => ({ ...byId.get('tickets-clean')!.counts, pointers: { verified: 0, failed: 0, notCheckable } });
+    // With pointers to check, no repository makes them inconclusive: said.
+    expect(projectWarnings({ repository: noRepository, sources: beads, audit: { present: false }, counts: counts(3) }).map((w) => [w.kind, w.message, w.path])).toEqual([
       ['repository', 'git checks inconclusive: no repository', null],
       ['not-read', 'beads records not read: not read yet', '.beads'],
     ]);
+    // With nothing git would check (a beads-only project), no repository is not a warning.
+    expect(projectWarnings({ repository: noRepository, sources: beads, audit: { present: false }, counts: counts(0) }).map((w) => w.kind)).toEqual(['not-read']);
+    // A repository someone named that cannot be opened is said even so.
+    expect(projectWarnings({ repository: { ...noRepository, problem: 'repository ../app (from trailbook.json): not a git repository' }, sources: [], audit: { present: false }, counts: counts(0) }).map((w) => w.message)).toEqual(['git checks inconclusive: repository ../app (from trailbook.json): not a git repository']);
     // Without a decision trail there was nothing to audit: no "never invoked" warning.
     expect(kinds('coordination-clean')).toEqual([]);
   });

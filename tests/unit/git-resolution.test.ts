@@ -412,7 +412,6 @@ describe('resolvePointer', () => {
       ['src/', 'VERIFIED', 'folder exists at landed head', undefined],
       ['design/selection.md', 'VERIFIED', 'file exists in the project folder, as an artifact; 5 lines', { type: 'file', path: 'design/selection.md', origin: 'artifact' }],
       ['design/selection.md:2-3', 'VERIFIED', 'lines 2–3 of 5 exist in the project folder, as an artifact', { type: 'file', path: 'design/selection.md', origin: 'artifact', from: 2, to: 3 }],
-      ['notes/', 'VERIFIED', 'folder exists in the project folder, as an artifact', undefined],
       ['assets/logo.png', 'VERIFIED', 'file exists at landed head; binary file', { type: 'file', path: 'assets/logo.png', origin: 'repository' }],
       ['assets/data.bin', 'VERIFIED', 'file exists at landed head; Git LFS pointer: the content is not in the repository', { type: 'file', path: 'assets/data.bin', origin: 'repository' }],
       ['assets/big.txt', 'VERIFIED', 'file exists at landed head; file too large to read (2097153 bytes)', { type: 'file', path: 'assets/big.txt', origin: 'repository' }],
@@ -422,6 +421,10 @@ describe('resolvePointer', () => {
     ])('path %s is %s: %s', async (cell, status, reason, target) => {
       const p = await one(cell, withRepo());
       expect(p).toEqual({ raw: cell, kind: 'path', status, reason, ...(target ? { target } : {}) });
+    });
+
+    it('an empty folder of the project folder points at nothing (git keeps no empty folder)', async () => {
+      expect(await one('notes/', withRepo())).toEqual({ raw: 'notes/', kind: 'path', status: 'NOT_VERIFIED', reason: 'notes is an empty folder in the project folder, as an artifact: it holds nothing to check', fault: 'evidence/path-not-found' });
     });
 
     it('a line written in words is checked, and a name cited on a line must be on it (found by an adversarial review)', async () => {

@@ -309,7 +309,8 @@ describe('evidence that tries to leave the repository tree or the project folder
     'secret-link.txt': 'path NOT_VERIFIED secret-link.txt leads outside the project folder: not evidence',
     'secret-link.txt:1': 'path NOT_VERIFIED secret-link.txt leads outside the project folder: not evidence',
     'link-dir/secret.txt': 'path NOT_VERIFIED link-dir/secret.txt leads outside the project folder: not evidence',
-    'link-to-secret.txt:1': 'path INCONCLUSIVE link-to-secret.txt exists but its lines cannot be checked: a symbolic link in the repository (not followed)',
+    // A committed link is followed inside the tree only (src/lib/git/tree-links.ts): this one leads out, so it is refused.
+    'link-to-secret.txt:1': 'path NOT_VERIFIED link-to-secret.txt is a symbolic link to ../../outside/secret.txt: it leads out of the repository tree; not followed',
     'vendor/sub': 'path INCONCLUSIVE vendor/sub is inside a submodule; its content is in another repository',
     'vendor/sub/secret.txt': 'path INCONCLUSIVE vendor/sub/secret.txt is inside a submodule; its content is in another repository',
     // Script and data URLs are never pointers (issue 13, item 4): flagged, so `--fail-on high` catches them.
@@ -330,8 +331,9 @@ describe('evidence that tries to leave the repository tree or the project folder
     for (const [e, want] of Object.entries(expected)) expect(got.get(e), e).toBe(want);
     for (const e of prose) expect(got.get(e), e).toBe('prose NOT_VERIFIED evidence must be a pointer, not prose');
     expect([...got.keys()].sort()).toEqual([...manifest.escapes].sort());
-    // src/a.ts is cited only by a NOT_VERIFIED pointer (lines past its end): it gets no page.
-    expect((model as ProjectModel).cited.files.map((f) => `${f.origin}:${f.path}`)).toEqual(['repository:link-to-secret.txt']);
+    // src/a.ts is cited only by a NOT_VERIFIED pointer (lines past its end), and the committed link
+    // to the outside is refused, not followed (NOT_VERIFIED): neither gets a page.
+    expect((model as ProjectModel).cited.files.map((f) => `${f.origin}:${f.path}`)).toEqual([]);
   });
 
   it('does the same for QA criteria evidence and review finding locations', () => {

@@ -156,14 +156,14 @@ const CELLS: Array<[place: string, pointers: Expected]> = [
   ["ImNallen__BotCode/decisions.tsv:9", [["native inspector and screenshot in task transcript", 'prose']]],
   ["ImNallen__BotCode/decisions.tsv:10", [["crates/bot-core/tests/checkpoints.rs", 'path'], ["/tmp/bot-checkpoints-native/evidence/folder-hold-mutation.log", 'ephemeral']]],
   ["ImNallen__BotCode/decisions.tsv:11", [["docs/verification.md", 'path'], ["/tmp/bot-checkpoints-native/evidence/final-before-revert.json", 'ephemeral'], ["/tmp/bot-checkpoints-native/evidence/final-after-revert.json", 'ephemeral']]],
-  ["ImNallen__BotCode/decisions.tsv:12", [["/tmp/bot-checkpoints-native/evidence/final-after-restart.json", 'ephemeral'], ["native screenshot in task transcript", 'prose']]],
+  ["ImNallen__BotCode/decisions.tsv:12", [["/tmp/bot-checkpoints-native/evidence/final-after-restart.json", 'ephemeral']]],
   ["ImNallen__BotCode/decisions.tsv:13", [["/tmp/bot-checkpoints-final-review.md", 'ephemeral'], ["/tmp/bot-checkpoints-comment-review.md", 'ephemeral']]],
   ["ImNallen__BotCode/decisions.tsv:14", [["/tmp/bot-checkpoints-native/evidence/core-tests-final.log", 'ephemeral'], ["/tmp/bot-checkpoints-native/evidence/ui-tests-final.log", 'ephemeral'], ["/tmp/bot-checkpoints-native/evidence/typecheck-final.log", 'ephemeral']]],
-  ["ImNallen__BotCode/decisions.tsv:15", [["command -v origin", 'command'], ["GitHub create_pull_request tool", 'prose']]],
+  ["ImNallen__BotCode/decisions.tsv:15", [["command -v origin", 'command']]],
   ["ImNallen__BotCode/decisions.tsv:16", [["/tmp/bot-checkpoints-native/evidence/core-tests-pr.log", 'ephemeral'], ["/tmp/bot-checkpoints-native/evidence/ui-tests-pr.log", 'ephemeral'], ["/tmp/bot-checkpoints-native/evidence/build-pr.log", 'ephemeral']]],
   ["ImNallen__BotCode/decisions.tsv:17", [["/tmp/t3ref/t3code", 'ephemeral'], ["apps/server/src/provider/Layers/ProviderSessionReaper.ts", 'ephemeral'], ["CodexSessionRuntime.ts", 'ephemeral']]],
   ["ImNallen__BotCode/decisions.tsv:18", [["crash_expires_pending_approvals_and_user_questions", 'test']]],
-  ["ImNallen__BotCode/decisions.tsv:19", [["Tauri window screenshot", 'prose'], ["crash_mid_turn", 'test']]],
+  ["ImNallen__BotCode/decisions.tsv:19", [["crash_mid_turn", 'test']]],
   ["ImNallen__BotCode/decisions.tsv:20", [["Tauri window screenshots before and after", 'prose']]],
   // Jenzoga__JMT-MCMT/decisions.tsv
   ["Jenzoga__JMT-MCMT/decisions.tsv:2", [["branch 1221 survey report", 'prose']]],
@@ -171,7 +171,7 @@ const CELLS: Array<[place: string, pointers: Expected]> = [
   ["Jenzoga__JMT-MCMT/decisions.tsv:4", [["maven.minecraftforge.net", 'url']]],
   ["Jenzoga__JMT-MCMT/decisions.tsv:5", [["META-INF/gradle-plugins/net.minecraftforge.gradle.forge.properties", 'path']]],
   ["Jenzoga__JMT-MCMT/decisions.tsv:6", [["gradle error \"Could not find method runs()\" then green config", 'prose']]],
-  ["Jenzoga__JMT-MCMT/decisions.tsv:7", [["etc/buildscripts/gen-userdev.sh", 'path'], ["setupCiWorkspace BUILD SUCCESSFUL", 'prose'], ["forgeBin jar has 3344 MC + 1510 Forge classes", 'prose']]],
+  ["Jenzoga__JMT-MCMT/decisions.tsv:7", [["etc/buildscripts/gen-userdev.sh", 'path']]],
   ["Jenzoga__JMT-MCMT/decisions.tsv:8", [["1145 merged patches apply with valid checksums", 'prose'], ["ItemStack.getItem recursion gone", 'prose']]],
   ["Jenzoga__JMT-MCMT/decisions.tsv:9", [["308 overrides", 'prose'], ["server boots past worldgen", 'prose']]],
   ["Jenzoga__JMT-MCMT/decisions.tsv:10", [["Item$22 apply() resolves", 'prose'], ["no AbstractMethodError", 'prose']]],
@@ -256,11 +256,11 @@ const CELLS: Array<[place: string, pointers: Expected]> = [
   ["SenriganMaster__csv_zero/decisions.tsv:11", [["docs/DESIGN.md Q5", 'symbol']]],
   ["SenriganMaster__csv_zero/decisions.tsv:12", [["docs/DESIGN.md Synthesis", 'symbol']]],
   ["SenriganMaster__csv_zero/decisions.tsv:13", [["docs/DESIGN.md Q8", 'symbol']]],
-  ["SenriganMaster__csv_zero/decisions.tsv:14", [["66fda898", 'reference'], ["lead re-ran build+serve tests on Node 20: 8 pass", 'prose']]],
+  ["SenriganMaster__csv_zero/decisions.tsv:14", [["66fda898", 'reference']]],
   ["SenriganMaster__csv_zero/decisions.tsv:15", [["public/.htaccess", 'path'], ["fe3a200", 'commit']]],
   ["SenriganMaster__csv_zero/decisions.tsv:16", [["4165607", 'commit'], ["docs/BRIEF.md lines 27-55", 'path']]],
-  ["SenriganMaster__csv_zero/decisions.tsv:17", [["12578e1d", 'reference'], ["write 4.8 s to 3.7 s, peak RSS ~414 MB to 284-305 MB (Node 20, measured)", 'prose']]],
-  ["SenriganMaster__csv_zero/decisions.tsv:18", [["src/core/zip.js", 'path'], ["measured by core delegate", 'prose']]],
+  ["SenriganMaster__csv_zero/decisions.tsv:17", [["12578e1d", 'reference']]],
+  ["SenriganMaster__csv_zero/decisions.tsv:18", [["src/core/zip.js", 'path']]],
   ["SenriganMaster__csv_zero/decisions.tsv:19", [["src/core/text.js detectEncoding", 'symbol'], ["docs/DESIGN.md Q2", 'symbol']]],
   ["SenriganMaster__csv_zero/decisions.tsv:20", [["fd4f3f4..331919e", 'commit'], ["bank.xlsx", 'path']]],
   ["SenriganMaster__csv_zero/decisions.tsv:21", [["screens/desktop-light-preview.png", 'path'], [".work/lead/crops", 'path']]],
@@ -269,27 +269,27 @@ const CELLS: Array<[place: string, pointers: Expected]> = [
   ["SenriganMaster__csv_zero/decisions.tsv:24", [["7/7 FAQ texts equal (measured by UI delegate)", 'prose']]],
   ["SenriganMaster__csv_zero/decisions.tsv:25", [["4413e48", 'commit'], ["8d8ece2", 'commit'], ["51695c4", 'commit'], ["4b429cd", 'commit']]],
   ["SenriganMaster__csv_zero/decisions.tsv:26", [["1a0d9b0a", 'reference'], ["npm test exit 0 (measured)", 'command']]],
-  ["SenriganMaster__csv_zero/decisions.tsv:27", [["npm run perf on headless Chrome 154 (measured)", 'command'], ["suite asserts <20 s ready, <40 s xlsx, <500 ms gap", 'prose']]],
-  ["SenriganMaster__csv_zero/decisions.tsv:28", [["test/e2e/seo.spec.js", 'path'], ["mutation 約4秒->約5秒 made it fail (measured)", 'prose']]],
+  ["SenriganMaster__csv_zero/decisions.tsv:27", [["npm run perf on headless Chrome 154 (measured)", 'command']]],
+  ["SenriganMaster__csv_zero/decisions.tsv:28", [["test/e2e/seo.spec.js", 'path']]],
   ["SenriganMaster__csv_zero/decisions.tsv:29", [["E2E delegate report (measured)", 'prose']]],
   ["SenriganMaster__csv_zero/decisions.tsv:30", [["ls -la /tmp at 01:35 JST", 'command'], ["/tmp", 'ephemeral', 0], ["/tmp/csvzero-serve", 'ephemeral']]],
   ["SenriganMaster__csv_zero/decisions.tsv:31", [["sed -n 62,66p docs/BRIEF.md", 'command'], ["docs/BRIEF.md", 'path', 0]]],
   ["SenriganMaster__csv_zero/decisions.tsv:32", [["~/.cursor/rules/pstack-models.mdc", 'ephemeral'], ["12578e1d", 'reference'], ["3bd279fa", 'reference'], ["66fda898", 'reference'], ["1a0d9b0a", 'reference']]],
   ["SenriganMaster__csv_zero/decisions.tsv:33", [["docs/DESIGN.md:294 in 9946590", 'path'], ["766d24f7", 'reference']]],
-  ["SenriganMaster__csv_zero/decisions.tsv:34", [["README.md", 'path'], ["no Windows run in this transcript", 'prose']]],
+  ["SenriganMaster__csv_zero/decisions.tsv:34", [["README.md", 'path']]],
   ["SenriganMaster__csv_zero/decisions.tsv:35", [[".work/clean-run.log", 'path'], [".work/clean-python.log", 'path']]],
   ["SenriganMaster__csv_zero/decisions.tsv:36", [[".work/fix", 'path']]],
   ["SenriganMaster__csv_zero/decisions.tsv:37", [[".work/lead/reviewer-a-final.md", 'path'], ["reviewer-b-final.md", 'path'], ["reviewer-c-final.md", 'path']]],
   ["SenriganMaster__csv_zero/decisions.tsv:38", [["convert.test", 'path']]],
-  ["SenriganMaster__csv_zero/decisions.tsv:39", [["text.test", 'path'], ["16-bit little-endian numbers stay NOT_CSV_BINARY", 'prose'], ["ASCII ending in one NUL stays UTF-8", 'prose']]],
+  ["SenriganMaster__csv_zero/decisions.tsv:39", [["text.test", 'path']]],
   ["SenriganMaster__csv_zero/decisions.tsv:40", [["sjis-bank forced to UTF-8: 751, equal to TextDecoder and Python", 'prose'], ["one genuine U+FFFD plus one 0xFF: count 1", 'prose']]],
   ["SenriganMaster__csv_zero/decisions.tsv:41", [["messages.test", 'path']]],
-  ["SenriganMaster__csv_zero/decisions.tsv:42", [["e2e 'a cell over 1,000 characters...'", 'test'], ["fails with the view change stashed", 'prose']]],
+  ["SenriganMaster__csv_zero/decisions.tsv:42", [["e2e 'a cell over 1,000 characters...'", 'test']]],
   ["SenriganMaster__csv_zero/decisions.tsv:43", [["perf.mjs", 'path'], [".work/lead/perf-fix*.log", 'path']]],
   ["SenriganMaster__csv_zero/decisions.tsv:44", [["csv.test", 'path']]],
   ["SenriganMaster__csv_zero/decisions.tsv:45", [["excel.test 'SINGLE_COLUMN only when the sheet has one column'", 'test']]],
   ["SenriganMaster__csv_zero/decisions.tsv:46", [["planted misdetection (Shift_JIS read as UTF-8): the old samples test passed, the new one failed", 'prose']]],
-  ["SenriganMaster__csv_zero/decisions.tsv:47", [["worker.test", 'path'], ["fails with the change stashed", 'prose']]],
+  ["SenriganMaster__csv_zero/decisions.tsv:47", [["worker.test", 'path']]],
   ["SenriganMaster__csv_zero/decisions.tsv:48", [["e2e checks a text drop is not defaultPrevented", 'prose'], ["fails with the guard stashed", 'prose']]],
   ["SenriganMaster__csv_zero/decisions.tsv:49", [["unit 372/372", 'prose'], ["convert e2e 9/9", 'prose']]],
   ["SenriganMaster__csv_zero/decisions.tsv:50", [["node scripts/build.mjs --out src: 'unknown argument', src intact", 'command'], ["scripts/build.mjs", 'path', 0]]],
@@ -418,5 +418,36 @@ describe('every evidence cell of the real trails (../shared/corpus/real)', () =>
     expect(cell, place).toBeDefined();
     const got = classifyEvidence(cell as string).map((p) => (p.within === undefined ? [p.raw, p.kind] : [p.raw, p.kind, p.within]));
     expect(got).toEqual(expected);
+  });
+});
+
+/**
+ * Cells whose pointers are followed by parts with none (`worker.test asserts the logged errors;
+ * fails with the change stashed`): each such part is a remark on the pointer before it (first
+ * in the cell: on its first pointer), shown as its note, not a prose pointer of its own (review
+ * of the remaining prose outcomes; was `evidence/prose`, medium, on each of these rows).
+ */
+const NOTES: Array<[place: string, notes: Array<[raw: string, note: string]>]> = [
+  ["ImNallen__BotCode/decisions.tsv:12", [["/tmp/bot-checkpoints-native/evidence/final-after-restart.json","native screenshot in task transcript"]]],
+  ["ImNallen__BotCode/decisions.tsv:15", [["command -v origin","GitHub create_pull_request tool"]]],
+  ["ImNallen__BotCode/decisions.tsv:19", [["crash_mid_turn","Tauri window screenshot; test fails with the guard removed"]]],
+  ["Jenzoga__JMT-MCMT/decisions.tsv:7", [["etc/buildscripts/gen-userdev.sh","setupCiWorkspace BUILD SUCCESSFUL; forgeBin jar has 3344 MC + 1510 Forge classes"]]],
+  ["SenriganMaster__csv_zero/decisions.tsv:14", [["66fda898","tooling delegate ran both versions; lead re-ran build+serve tests on Node 20: 8 pass"]]],
+  ["SenriganMaster__csv_zero/decisions.tsv:17", [["12578e1d","core delegate profile; write 4.8 s to 3.7 s, peak RSS ~414 MB to 284-305 MB (Node 20, measured)"]]],
+  ["SenriganMaster__csv_zero/decisions.tsv:18", [["src/core/zip.js","measured by core delegate"]]],
+  ["SenriganMaster__csv_zero/decisions.tsv:27", [["npm run perf on headless Chrome 154 (measured)","suite asserts <20 s ready, <40 s xlsx, <500 ms gap"]]],
+  ["SenriganMaster__csv_zero/decisions.tsv:28", [["test/e2e/seo.spec.js","mutation 約4秒->約5秒 made it fail (measured)"]]],
+  ["SenriganMaster__csv_zero/decisions.tsv:34", [["README.md","開発 section; no Windows run in this transcript"]]],
+  ["SenriganMaster__csv_zero/decisions.tsv:39", [["text.test","40 kanji lines LE and BE detected; 16-bit little-endian numbers stay NOT_CSV_BINARY; ASCII ending in one NUL stays UTF-8"]]],
+  ["SenriganMaster__csv_zero/decisions.tsv:42", [["e2e 'a cell over 1,000 characters...'","fails with the view change stashed"]]],
+  ["SenriganMaster__csv_zero/decisions.tsv:47", [["worker.test","asserts the logged errors; fails with the change stashed"]]],
+];
+
+describe('remarks beside the pointers of a real cell are their notes', () => {
+  it.each(NOTES)('%s', async (place, expected) => {
+    const [rel, line] = [place.slice(0, place.lastIndexOf(':')), Number(place.slice(place.lastIndexOf(':') + 1))];
+    const read = await readPstackTrail(path.join(REAL_CORPUS, rel), rel, 0);
+    const cell = read.rows.find((r) => r.line === line)?.evidenceText as string;
+    expect(classifyEvidence(cell).filter((p) => p.note !== undefined).map((p) => [p.raw, p.note])).toEqual(expected);
   });
 });

@@ -14,6 +14,7 @@ import { relative, sep } from 'node:path';
 import { resolveSettings } from '../settings.ts';
 import { fromCwd, packageVersion } from '../paths.ts';
 import { projectName } from '../../lib/site/words.ts';
+import { gitChecksProblem } from '../../lib/projections/git-checks.ts';
 import { plural, printJson, printProblem, UsageError, type Output } from '../output.ts';
 import { archiveProgress } from '../progress.ts';
 import { nothingFoundLines, printFaults, printFound, printNextStep, strictExitCode, totals } from '../summary.ts';
@@ -60,7 +61,15 @@ export function projectHeader(model: Pick<ProjectModel, 'id' | 'title' | 'root'>
 function printProjectText(out: Output, model: ProjectModel): void {
   const c = model.counts;
   out.result(projectHeader(model));
-  out.result(`  ${plural(c.rows, 'row')}, ${plural(c.invalid, 'invalid row')}, ${plural(flagTotal(c), 'flag')} (${c.flags.high} high, ${c.flags.medium} medium, ${c.flags.low} low); repository: ${model.repository.path ?? model.repository.problem ?? 'none'}${model.repository.head ? ` @ ${model.repository.head.slice(0, 12)}` : ''}`);
+  // A project without a decision trail says what it holds instead of "0 rows" (beads issues, coordination events, verdicts).
+  const held = [
+    c.rows > 0 ? plural(c.rows, 'row') : '',
+    model.beads ? plural(model.beads.issues.length, 'beads issue') : '',
+    model.coordination ? plural(model.coordination.events.length, 'coordination event') : '',
+    model.babysit ? plural(model.babysit.entries.length, 'babysit entry', 'babysit entries') : '',
+  ].filter((t) => t !== '');
+  const records = held.length > 0 ? held.join(', ') : plural(0, 'row');
+  out.result(`  ${records}, ${plural(c.invalid, 'invalid row')}, ${plural(flagTotal(c), 'flag')} (${c.flags.high} high, ${c.flags.medium} medium, ${c.flags.low} low); repository: ${model.repository.path ?? gitChecksProblem(model) ?? 'none'}${model.repository.head ? ` @ ${model.repository.head.slice(0, 12)}` : ''}`);
   const pointers = pointerTotal(c);
   if (pointers > 0 || c.rows > 0) out.result(`  evidence: ${c.pointers.verified} of ${plural(pointers, 'pointer')} verified, ${c.pointers.failed} failed, ${c.pointers.notCheckable} not checkable; ${plural(c.checkFirst, 'row')} under Check first`);
   if (c.openBlockers > 0) out.result(`  ${plural(c.openBlockers, 'open blocker')}`);

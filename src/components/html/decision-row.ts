@@ -40,6 +40,9 @@ export function evidenceHref(p: EvidencePointer, ctx: Pick<RowContext, 'base' | 
   if (!t) return null;
   if (t.type === 'url') return safeHref(t.href);
   if (t.type === 'commit') return ctx.repoId ? urls.commit(ctx.base, ctx.repoId, t.oid) : null;
+  // A row of the project's own trail: that row in the recap, or its Decisions when no row is
+  // named; a self-citation (failed evidence) links to nothing.
+  if (t.type === 'row') return p.status === 'NOT_VERIFIED' ? null : urls.row(ctx.base, ctx.projectId, t.anchor ?? 'decisions');
   const key = fileKey(t.path, shortDigest);
   if (t.origin === 'repository') return ctx.repoId ? urls.repositoryFile(ctx.base, ctx.repoId, key, t.from) : null;
   return urls.artifactFile(ctx.base, ctx.projectId, key, t.from);

@@ -53,6 +53,10 @@ footer { border-top: 1px solid var(--line); margin-top: 3rem; padding-top: 1rem;
 .flag-more > summary { cursor: pointer; color: var(--muted); }
 .status-zero { color: var(--muted); background: transparent; border-color: var(--line); font-weight: 500; }
 .verdict { margin: 0.6rem 0 1rem; }
+.worst-flags { list-style: none; margin: 0 0 0.5rem; padding: 0; display: grid; gap: 0.2rem; }
+.worst-flags li > a { display: -webkit-box; -webkit-box-orient: vertical; -webkit-line-clamp: 2; line-clamp: 2; overflow: hidden; overflow-wrap: anywhere; color: inherit; text-decoration: none; }
+.worst-flags .flag-kind { font-size: 0.85em; }
+.worst-flags .worst-more a { text-decoration: underline; font-size: 0.9rem; }
 .verdict-title { font-size: 0.8rem; text-transform: uppercase; letter-spacing: 0.05em; color: var(--muted); border: 0; margin: 0 0 0.3rem; padding: 0; }
 .verdict-figures { display: flex; flex-wrap: wrap; gap: 0.5rem; margin: 0; }
 .verdict-figures .figure { flex: 1 1 auto; border: 1px solid var(--line); border-radius: var(--radius); padding: 0.4em 0.7em; background: var(--panel); min-width: 0; }

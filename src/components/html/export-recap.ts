@@ -16,6 +16,8 @@ import { checkFirst, checkFirstGroups, checkFirstOutcomeRows } from '../../lib/p
 import { flagsByRow } from '../../lib/projections/flags.ts';
 import { flagLinker, foldFlagLinks, moreLinksText, type FlagLink } from '../../lib/projections/flag-links.ts';
 import { layerTotal } from '../../lib/projections/counts.ts';
+import { gitChecksProblem } from '../../lib/projections/git-checks.ts';
+import { worstFlags, worstFlagsMoreText } from '../../lib/projections/worst-flags.ts';
 import { verdictFigures } from '../../lib/site/verdict-figures.ts';
 import { checkFirstHtml } from './check-first.ts';
 import { BLOCKER_SOURCE_LABEL, openBlockers } from '../../lib/projections/open-blockers.ts';
@@ -63,7 +65,10 @@ function verdictHtml(model: ProjectModel): SafeHtml {
   );
   const figure = (id: string, label: string, main: SafeHtml | string, notes: ReadonlyArray<string | null> = []): SafeHtml =>
     html`<div class="figure" data-figure="${id}"><dt>${label}</dt><dd><span class="figure-main">${main}</span>${notes.filter((n): n is string => n !== null).map((n) => html`<span class="figure-note">${n}</span>`)}</dd></div>`;
-  return html`<section class="verdict" aria-labelledby="verdict-title"><h2 id="verdict-title" class="verdict-title">At a glance</h2><dl class="verdict-figures">${[
+  const worst = worstFlags(model.flags);
+  const moreText = worstFlagsMoreText(worst.more);
+  const named = worst.shown.length === 0 ? '' : html`<ol class="worst-flags" data-testid="worst-flags" aria-label="The most serious flags">${worst.shown.map((w) => html`<li><a href="#${w.anchor}">${statusHtml(w.flag.severity, w.flag.severity, SEVERITY_ICON[w.flag.severity])} <code class="flag-kind">${w.flag.kind}</code> <span class="worst-summary">${w.flag.summary}</span></a></li>`)}${moreText !== null ? html`<li class="worst-more"><a href="#attention">${moreText}</a></li>` : ''}</ol>`;
+  return html`<section class="verdict" aria-labelledby="verdict-title"><h2 id="verdict-title" class="verdict-title">At a glance</h2>${named}<dl class="verdict-figures">${[
     figure('flags', 'Flags', severities, [f.layer1, f.layer2]),
     figure('evidence', 'Evidence', f.hasEvidence ? evidence : html`<span class="meta">no evidence pointers</span>`),
     figure('blockers', 'Open blockers', f.blockers !== null ? statusHtml('bad', f.blockers, '▲') : zero('none')),
@@ -75,6 +80,7 @@ function verdictHtml(model: ProjectModel): SafeHtml {
 
 function header(model: ProjectModel, ctx: ExportRecapContext): SafeHtml {
   const repo = model.repository;
+  const gitProblem = gitChecksProblem(model);
   const c = model.counts;
   const online = ctx.root === null ? null : `${ctx.root}${urls.project('/', model.id).slice(1)}`;
   return html`<header class="recap-header">
@@ -83,7 +89,7 @@ function header(model: ProjectModel, ctx: ExportRecapContext): SafeHtml {
 ${verdictHtml(model)}
 <dl class="facts">
 <dt>Project folder</dt><dd><code>${model.root}</code></dd>
-<dt>Repository</dt><dd>${repo.path ? html`<code>${repo.path}</code>` : 'none'}${repo.head ? html` at landed head <code>${repo.head}</code> (${repo.headSource === 'config' ? 'from trailbook.json' : 'HEAD'})` : ''}${repo.problem ? html` ${statusHtml('unknown', `git checks inconclusive: ${repo.problem}`)}` : ''}</dd>
+<dt>Repository</dt><dd>${repo.path ? html`<code>${repo.path}</code>` : 'none'}${repo.head ? html` at landed head <code>${repo.head}</code> (${repo.headSource === 'config' ? 'from trailbook.json' : 'HEAD'})` : ''}${gitProblem ? html` ${statusHtml('unknown', `git checks inconclusive: ${gitProblem}`)}` : ''}</dd>
 <dt>Time span</dt><dd>${model.span ? html`<time datetime="${model.span.from}">${formatTime(model.span.from)}</time> – <time datetime="${model.span.to}">${formatTime(model.span.to)}</time>` : 'no timed records'}</dd>
 <dt>Sources read</dt><dd><ul class="sources">${model.sources.map((s) => html`<li><code>${s.path}</code> — ${sourceFormatName(s.format)}${s.notRead ? html`: <strong>${s.notRead}</strong>` : html`: ${sourceLinesText(s)}`}</li>`)}</ul></dd>
 <dt>Rows</dt><dd>${countOf(c.rows, 'decision row')} (${c.superseded} superseded); ${countOf(c.resultNotVerified, 'result')} not verified</dd>

@@ -60,6 +60,9 @@ function inside(root: string, target: string): boolean {
   return target === root || target.startsWith(root + sep);
 }
 
+/** What a folder holds beyond claim records: something (`other`), only claims (listed, relative), or more than was looked at (or a problem). */
+export type FolderHolds = { other: true } | { claims: string[] } | { unknown: string };
+
 /** Memoised, root-confined lookups of files in one project folder. */
 export class ArtifactFolder {
   readonly root: string;
@@ -82,6 +85,32 @@ export class ArtifactFolder {
       this.#cache.set(path, pending);
     }
     return pending;
+  }
+
+  /**
+   * Whether a folder of the project folder (a normalised relative path) holds any entry for
+   * which `isClaim` is false, looking at most at `limit` entries; entries whose real path
+   * leaves the folder are not looked at. Stops at the first such entry.
+   */
+  async folderHolds(path: string, isClaim: (rel: string) => boolean, limit: number): Promise<FolderHolds> {
+    const claims: string[] = [];
+    const stack = [path];
+    let seen = 0;
+    while (stack.length > 0) {
+      const rel = stack.pop() as string;
+      const names = await this.#files.readdir(resolve(this.root, rel)).catch(() => null);
+      if (names === null) return { unknown: `${rel} cannot be listed` };
+      for (const name of names.sort()) {
+        if (++seen > limit) return { unknown: `${path} holds more than ${limit} entries, all claim records so far` };
+        const child = rel === '' ? name : `${rel}/${name}`;
+        const entry = await this.#files.stat(resolve(this.root, child)).catch(() => null);
+        if (entry === null) continue;
+        if (entry.isDirectory()) stack.push(child);
+        else if (isClaim(child)) claims.push(child);
+        else return { other: true };
+      }
+    }
+    return { claims: claims.sort() };
   }
 
   async #lookup(path: string): Promise<ArtifactLookup> {

@@ -11,7 +11,8 @@
  * named inside a command is a pointer of its own, listed after it with `within` set. Any
  * other item is read word by word (segment-words.ts). In a part that holds pointers, an item
  * with none is a remark on the pointer before it (its note: `0a0fc32 on main, remote
- * matches`); a part with no pointer at all is one `prose` pointer.
+ * matches`); so is a part with none in a cell that holds pointers (`worker.test; fails with the
+ * change stashed`). A cell with no pointer at all is `prose`, one pointer per part.
  */
 import type { ClassifiedPointer } from './classified-pointer.ts';
 import { readCommand, type CommandShape } from './command-shape.ts';
@@ -81,7 +82,11 @@ function addNote(p: ClassifiedPointer, text: string, sep: string, before: boolea
   else p.note = before ? `${text}${joint}${p.note}` : `${p.note}${joint}${text}`;
 }
 
-function classifyPart(part: string, ctx: CellContext, out: ClassifiedPointer[]): void {
+/**
+ * Reads one part into `out`. Returns the index of the first pointer of its last item that had
+ * any, or null when the part holds no pointer (it is then one `prose` pointer at the end of `out`).
+ */
+function classifyPart(part: string, ctx: CellContext, out: ClassifiedPointer[]): number | null {
   ctx.ids = false;
   const start = out.length;
   const remarks: Array<{ head: number | null; sep: string; text: string }> = [];
@@ -107,10 +112,11 @@ function classifyPart(part: string, ctx: CellContext, out: ClassifiedPointer[]):
   }
   if (out.length === start) {
     out.push({ raw: part, kind: 'prose' });
-    return;
+    return null;
   }
   // An item with no pointer is a remark on the item written before it (its first pointer), or, first in the part, on the part's first pointer.
   for (const remark of remarks) addNote(out[remark.head ?? start] as ClassifiedPointer, remark.text, remark.sep, remark.head === null);
+  return head;
 }
 
 /**
@@ -122,9 +128,35 @@ function classifyPart(part: string, ctx: CellContext, out: ClassifiedPointer[]):
 export function classifyEvidence(cell: string): ClassifiedPointer[] {
   const ctx: CellContext = { folders: [], ids: false };
   const out: ClassifiedPointer[] = [];
+  // Parts with no pointer, and the head of the last part before each that had one (null: none yet).
+  const remarks: Array<{ at: number; head: number | null }> = [];
+  let head: number | null = null;
   for (const part of splitParts(cell)) {
-    classifyPart(part, ctx, out);
+    const at = out.length;
+    const found = classifyPart(part, ctx, out);
+    if (found === null) remarks.push({ at, head });
+    else head = found;
     if (out.length > MAX_POINTERS_PER_CELL) break;
+  }
+  // In a cell that holds pointers, a part with none is a remark on the pointer written before it
+  // (`worker.test asserts the logged errors; fails with the change stashed`), or, first in the
+  // cell, on its first pointer — as an item is within a part. A cell of parts with no pointer
+  // stays prose, flagged.
+  if (head !== null && remarks.length > 0) {
+    const first = out.findIndex((p) => p.kind !== 'prose');
+    for (const remark of remarks) {
+      const target = out[remark.head ?? first] as ClassifiedPointer;
+      addNote(target, (out[remark.at] as ClassifiedPointer).raw, '; ', remark.head === null);
+    }
+    const gone = new Set(remarks.map((r) => r.at));
+    const index = new Map<number, number>();
+    const kept: ClassifiedPointer[] = [];
+    out.forEach((p, i) => {
+      if (gone.has(i)) return;
+      index.set(i, kept.length);
+      kept.push(p);
+    });
+    out.splice(0, out.length, ...kept.map((p) => (p.within === undefined ? p : { ...p, within: index.get(p.within) as number })));
   }
   if (out.length > MAX_POINTERS_PER_CELL) {
     const kept = out.slice(0, MAX_POINTERS_PER_CELL);

@@ -1,10 +1,14 @@
 /**
  * What a token written as a path looks like (spec/input.md section 3: `path:line`, `path`;
  * issue 13, item 2: paths as people abbreviate them). A path has a `/`, a known file
- * extension or a leading dot; it may end in a line (`:12`), a range (`:10-20`, `#L10-L20`) or a
- * list of them (`:34,47`, `:34-61,230-238`). Tokens that only look like paths are not: counts
- * (`2091/2091`), id lists (`u1/u2/u4/u6`, `pr-1/pr-2`), and globs that name no file
- * (`cursor/*`). Pure; every pattern here is linear (tests/unit/regex-linearity.test.ts).
+ * extension or a leading dot; it may end in a line (`:12`, `:L12`), a range (`:10-20`,
+ * `#L10-L20`) or a list of them (`:34,47`, `:34-61,230-238`). Names in real trees hold
+ * brackets, `#`, `$`, `=`, `@`, `+` and `~` (`app/(auth)/login/page.tsx`, `app/[id]/page.tsx`,
+ * `routes/$id.tsx`, `docs/#notes.md`, `src/+page.svelte`): a token with them is a path when
+ * the rest of it is shaped like one, and resolution decides. Tokens that only look like paths
+ * are not: counts (`2091/2091`, `(7/7)`), id lists (`u1/u2/u4/u6`, `pr-1/pr-2`), and globs
+ * that name no file (`cursor/*`). Pure; every pattern here is linear
+ * (tests/unit/regex-linearity.test.ts).
  */
 
 /** File extensions that make a bare name (no `/`) a path (`AGENTS.md`, `Cargo.toml`). */
@@ -24,9 +28,11 @@ export interface LineRange {
   to: number;
 }
 
-const PATH_CHARS = /^[\p{L}\p{N}_@.+~\-/*]+$/u;
-/** `:12`, `:10-20`, `:10–20`, `:10:5` (a column), `:34,47`, `:34-61,230-238`, `#L10-L20`, `#L10-20`. */
-const LINE_SUFFIX = /(?::(\d+(?:[-–]\d+)?(?:,\d+(?:[-–]\d+)?)*)(?::\d+)?|#L(\d+)(?:-L?(\d+))?)$/;
+const PATH_CHARS = /^[\p{L}\p{N}_@.+~\-/*()[\]#$=]+$/u;
+/** Characters real file names hold that prose uses too: read as letters when a token's shape is judged, left out when it is tested for a count. */
+const NAME_MARKS = /[()[\]#$=]/g;
+/** `:12`, `:L12`, `:10-20`, `:L10-L20`, `:10–20`, `:10:5` (a column), `:34,47`, `:34-61,230-238`, `#L10-L20`, `#L10-20`. */
+const LINE_SUFFIX = /(?::(L?\d+(?:[-–]L?\d+)?(?:,L?\d+(?:[-–]L?\d+)?)*)(?::\d+)?|#L(\d+)(?:-L?(\d+))?)$/;
 
 /**
  * Splits `path:12`, `path:10-20`, `path:34,47`, `path#L10-L20` into the path and its lines.
@@ -39,7 +45,7 @@ export function splitLineSuffix(token: string): { path: string; from?: number; t
   const ranges: LineRange[] =
     m[1] !== undefined
       ? m[1].split(',').map((r) => {
-          const [a, b] = r.split(/[-–]/);
+          const [a, b] = r.replaceAll('L', '').split(/[-–]/);
           return { from: Number(a), to: Number(b ?? a) };
         })
       : [{ from: Number(m[2]), to: Number(m[3] ?? m[2]) }];
@@ -92,16 +98,48 @@ export function hasFileName(path: string): boolean {
 }
 
 /**
+ * Whether each segment of a path is a name as real trees write them: its brackets balance
+ * (`(auth)`, `[id]`, `[[...slug]]`), it has a letter, digit, `_`, `.` or `*`, and it does not
+ * end in `#`, `$` or `=` (`C#`, `x=`: words, not names); the first is no shell variable
+ * (`$HOME`, `${DIR}`) and no assignment (`FOO=bar`).
+ */
+function segmentsAreNames(path: string): boolean {
+  if (/^\$(?:\{|[A-Za-z_]\w*(?:\/|$))/.test(path) || /^[A-Z_][A-Z0-9_]*=/.test(path)) return false;
+  for (const segment of path.split('/')) {
+    if (segment === '') continue;
+    if (!/[\p{L}\p{N}_.*]/u.test(segment) || /[#$=]$/.test(segment)) return false;
+    let round = 0;
+    let square = 0;
+    for (const c of segment) {
+      if (c === '(') round++;
+      else if (c === ')' && --round < 0) return false;
+      else if (c === '[') square++;
+      else if (c === ']' && --square < 0) return false;
+    }
+    if (round !== 0 || square !== 0) return false;
+  }
+  return true;
+}
+
+/**
  * Whether a token names a file or folder: it has a `/` (and a letter or digit), a known
  * extension, or is a dotfile; and it is not a count, an id list, a URL, a glob that names no
- * file, or only dots and slashes.
+ * file, or only dots and slashes. Brackets, `#`, `$` and `=` may stand inside names
+ * ({@link segmentsAreNames}); a token is tested for a count or an id list without them
+ * (`(7/7)`, `#1/#2`).
  */
 export function looksLikePath(token: string): boolean {
   const { path } = splitLineSuffix(token);
   if (path.length === 0 || path.length > 1024 || !PATH_CHARS.test(path) || /^[.\-/]*$/.test(path)) return false;
+  const marked = path !== path.replace(NAME_MARKS, '');
+  if (marked) {
+    const plain = path.replace(NAME_MARKS, '');
+    if (/^[.\-/]*$/.test(plain) || isCount(plain) || isIdList(plain) || !segmentsAreNames(path)) return false;
+  }
   if (isCount(path) || isIdList(path)) return false;
   if (isGlob(path)) return globNamesFiles(path);
-  if (path.includes('/')) return /[\p{L}\p{N}]/u.test(path) && !path.startsWith('@');
+  // `@scope/pkg` is a package; `@scope/pkg/index.ts` a file.
+  if (path.includes('/')) return /[\p{L}\p{N}]/u.test(path) && (!path.startsWith('@') || hasFileName(path));
   return hasFileName(path);
 }
 

@@ -13,11 +13,12 @@
 import { isClaimPath } from '../discover/discover.ts';
 import type { EvidencePointer } from '../model/types.ts';
 import type { GitRepository } from '../git/repository.ts';
-import { ArtifactFolder, normaliseRelativePath } from './artifacts.ts';
+import { ArtifactFolder, normaliseRelativePath, type FolderHolds } from './artifacts.ts';
 import type { ClassifiedPointer } from './classify.ts';
 import { parseForgeUrl, sameRepository, type ForgeRepository } from './forge-url.ts';
 import { isGlob, type LineRange } from './path-shape.ts';
 import { searchTree } from './tree-search.ts';
+import { followPath, linksText } from '../git/tree-links.ts';
 import { holdsName, indexOfName } from './name-match.ts';
 import { findByGlob, findByName } from './tree-paths.ts';
 import { countRubricCriteria } from './rubric-criteria.ts';
@@ -43,6 +44,13 @@ export interface EvidenceContext {
    */
   claims?: ReadonlySet<string>;
   /**
+   * The project's own trails among `claims`: each path a pointer may cite one by (as `claims`
+   * holds them) → the trail's path relative to the project folder. A pointer to one links to
+   * its row (`target` `row`); src/lib/evidence/trail-references.ts decides, per row, whether it
+   * is a self-citation or a reference to another row.
+   */
+  trails?: ReadonlyMap<string, string>;
+  /**
    * The canonical repository as forges name it (the configuration's forge `url`, the
    * repository's `origin` remote): a URL of one of these is checked locally.
    */
@@ -58,7 +66,9 @@ const short = (oid: string): string => oid.slice(0, 7);
  */
 function pointer(p: ClassifiedPointer, status: EvidencePointer['status'], reason: string, extra: Partial<EvidencePointer> = {}): EvidencePointer {
   const { target, ...rest } = extra;
-  const kept = target !== undefined && (status !== 'NOT_VERIFIED' || target.type === 'url') ? { target } : {};
+  // A row target names a row of the project's own trail, never a file page: kept, so a row about the
+  // trail can link to the row it cites (trail-references.ts); a self-citation still links to nothing.
+  const kept = target !== undefined && (status !== 'NOT_VERIFIED' || target.type === 'url' || target.type === 'row') ? { target } : {};
   return { raw: p.raw, kind: p.kind, status, reason, ...rest, ...kept, ...(p.note ? { note: p.note } : {}), ...(p.within !== undefined ? { within: p.within } : {}) };
 }
 
@@ -139,41 +149,57 @@ async function resolveCommit(p: ClassifiedPointer, ctx: EvidenceContext): Promis
   });
 }
 
+/**
+ * What a cited path is. `real` and `links`: the path in the tree after the committed symbolic
+ * links it went through, and those links in words (src/lib/git/tree-links.ts).
+ */
 type FileCheck =
-  | { status: 'file'; lines: number | null; text: string | null; origin: 'repository' | 'artifact'; note?: string }
-  | { status: 'folder'; origin: 'repository' | 'artifact' }
+  | { status: 'file'; lines: number | null; text: string | null; origin: 'repository' | 'artifact'; note?: string; real?: string; links?: string }
+  | { status: 'folder'; origin: 'repository' | 'artifact'; oid?: string; real?: string; links?: string }
   | { status: 'missing'; reason: string; selfCitation?: boolean }
+  | { status: 'outside'; reason: string }
   | { status: 'inconclusive'; reason: string };
 
-/** What a path is in the tree of `commit`. */
+/**
+ * What a path is in the tree of `commit`, through the symbolic links committed in it. Null
+ * when it is simply not there; `missing` (with why) when it is not there after a link.
+ */
 async function inTree(repository: GitRepository, commit: string, path: string): Promise<FileCheck | null> {
-  const found = await repository.lookupPath(commit, path);
-  if (found.status === 'tree') return { status: 'folder', origin: 'repository' };
-  if (found.status === 'submodule') return { status: 'inconclusive', reason: `${path} is inside a submodule; its content is in another repository` };
+  const found = await followPath(repository, commit, path);
   if (found.status === 'error') return { status: 'inconclusive', reason: found.problem };
-  if (found.status !== 'blob') return null;
-  // A symbolic link stored in the repository: its blob is the target's path; never followed.
-  if (found.mode === '120000') return { status: 'file', lines: null, text: null, origin: 'repository', note: 'a symbolic link in the repository (not followed)' };
+  if (found.status === 'refused') return found.loop ? { status: 'missing', reason: found.reason } : { status: 'outside', reason: found.reason };
+  const via = found.links.length > 0 ? { real: found.path, links: linksText(found.links) } : {};
+  if (found.status === 'missing') {
+    if (found.links.length === 0) return null;
+    return { status: 'missing', reason: `${path} is not in the tree at ${short(commit)}: it goes ${linksText(found.links)}, and ${found.missingAt} does not exist` };
+  }
+  if (found.status === 'tree') return { status: 'folder', origin: 'repository', oid: found.oid, ...via };
+  if (found.status === 'submodule') return { status: 'inconclusive', reason: `${path} is inside a submodule; its content is in another repository` };
   const blob = await repository.blobText(found.oid);
   switch (blob.status) {
     case 'text':
-      return { status: 'file', lines: blob.lines, text: blob.text, origin: 'repository' };
+      return { status: 'file', lines: blob.lines, text: blob.text, origin: 'repository', ...via };
     case 'binary':
-      return { status: 'file', lines: null, text: null, origin: 'repository', note: 'binary file' };
+      return { status: 'file', lines: null, text: null, origin: 'repository', note: 'binary file', ...via };
     case 'lfs-pointer':
-      return { status: 'file', lines: null, text: null, origin: 'repository', note: 'Git LFS pointer: the content is not in the repository' };
+      return { status: 'file', lines: null, text: null, origin: 'repository', note: 'Git LFS pointer: the content is not in the repository', ...via };
     case 'too-large':
-      return { status: 'file', lines: null, text: null, origin: 'repository', note: `file too large to read (${blob.bytes} bytes)` };
+      return { status: 'file', lines: null, text: null, origin: 'repository', note: `file too large to read (${blob.bytes} bytes)`, ...via };
     case 'error':
       return { status: 'inconclusive', reason: blob.problem };
   }
 }
 
+/** Whether a tree lookup found something (a file, a folder, a refusal or a problem), not nothing. */
+const isThere = (check: FileCheck | null): check is FileCheck => check !== null && check.status !== 'missing';
+
 /** Finds a path at the landed head, then among the project's artifacts. */
 async function findFile(path: string, ctx: EvidenceContext): Promise<FileCheck> {
+  let afterLinks: FileCheck | null = null;
   if (ctx.repository && ctx.head) {
-    const found = await inTree(ctx.repository, ctx.head, path);
-    if (found) return found;
+    const there = await inTree(ctx.repository, ctx.head, path);
+    if (isThere(there)) return there;
+    afterLinks = there;
   }
   const artifact = await ctx.artifacts.lookup(path);
   if (artifact.status === 'file') return { status: 'file', lines: artifact.lines, text: artifact.text, origin: 'artifact' };
@@ -183,6 +209,7 @@ async function findFile(path: string, ctx: EvidenceContext): Promise<FileCheck> 
   // Without a readable landed head nothing can be said to be missing from it.
   if (!ctx.repository || !ctx.head) return { status: 'inconclusive', reason: ctx.problem ?? 'no repository' };
   if (artifact.status === 'refused') return { status: 'missing', reason: artifact.reason };
+  if (afterLinks) return afterLinks;
   return { status: 'missing', reason: `${path} not found at landed head ${short(ctx.head)} nor in the project folder` };
 }
 
@@ -195,6 +222,73 @@ function listed(paths: readonly string[]): string {
   return paths.length <= 10 ? paths.join(', ') : `${paths.slice(0, 10).join(', ')} and ${paths.length - 10} more`;
 }
 
+/**
+ * The self-citation a pointer to a claim record is (spec/input.md section 3: a claim never
+ * verifies itself), or null. `through`: the links the path went through to reach it.
+ */
+function claimPointer(p: ClassifiedPointer, full: string, ctx: EvidenceContext, through = ''): EvidencePointer | null {
+  const via = through === '' ? full : `${p.path} goes ${through} to ${full}, which`;
+  if (ctx.claims?.has(full)) return pointer(p, 'NOT_VERIFIED', `${via} is the record that makes the claim: a claim cannot be its own evidence`, { fault: 'evidence/self-citation', ...trailTarget(full, ctx, p.from) });
+  if (isClaimPath(full)) return pointer(p, 'NOT_VERIFIED', `${via} is a trail, audit or handover file: it states claims, it is not evidence for one`, { fault: 'evidence/self-citation' });
+  return null;
+}
+
+/** The row target of a pointer to one of the project's own trails (at a line, when one is cited), or nothing. */
+function trailTarget(full: string, ctx: EvidenceContext, from?: number): Pick<EvidencePointer, 'target'> {
+  const file = ctx.trails?.get(full);
+  return file === undefined ? {} : { target: { type: 'row', file, ...(from !== undefined ? { from } : {}) } };
+}
+
+/** Most entries of a folder looked at to tell whether it holds anything beyond claim records. */
+const FOLDER_LOOK_LIMIT = 10_000;
+
+/**
+ * Whether a folder of the tree holds any file that is not a claim record (spec/input.md
+ * section 3: a folder is evidence only for what it holds beyond the records that make claims).
+ * Stops at the first such file; a submodule or a link counts as content.
+ */
+async function treeHolds(repository: GitRepository, oid: string, prefix: string, ctx: EvidenceContext): Promise<FolderHolds> {
+  const claims: string[] = [];
+  const stack: Array<{ oid: string; prefix: string }> = [{ oid, prefix }];
+  let seen = 0;
+  while (stack.length > 0) {
+    const next = stack.pop() as { oid: string; prefix: string };
+    const entries = await repository.tree(next.oid);
+    if ('problem' in entries) return { unknown: entries.problem };
+    for (const e of entries) {
+      if (++seen > FOLDER_LOOK_LIMIT) return { unknown: `${prefix} holds more than ${FOLDER_LOOK_LIMIT} entries, all claim records so far` };
+      const full = next.prefix === '' ? e.name : `${next.prefix}/${e.name}`;
+      if (e.type === 'tree') stack.push({ oid: e.oid, prefix: full });
+      else if (e.type === 'blob' && (ctx.claims?.has(full) || isClaimPath(full))) claims.push(full);
+      else return { other: true };
+    }
+  }
+  return { claims: claims.sort() };
+}
+
+/**
+ * The verdict on a cited folder: evidence only for what it holds beyond claim records. A
+ * folder of trails, audits and handovers alone (`tickets/a` holding only its trail) is the
+ * trail: a self-citation, linked to the trail when it is the project's own.
+ */
+async function folderVerdict(p: ClassifiedPointer, full: string, found: Extract<FileCheck, { status: 'folder' }>, at: string, ctx: EvidenceContext, commit: string | null): Promise<EvidencePointer> {
+  const holds: FolderHolds =
+    found.origin === 'repository' && found.oid !== undefined && ctx.repository
+      ? await treeHolds(ctx.repository, found.oid, full, ctx)
+      : found.origin === 'artifact'
+        ? await ctx.artifacts.folderHolds(full, (rel) => ctx.claims?.has(rel) === true || isClaimPath(rel), FOLDER_LOOK_LIMIT)
+        : { other: true };
+  if ('unknown' in holds) return pointer(p, 'INCONCLUSIVE', `folder exists ${at}, but what it holds could not be told: ${holds.unknown}`);
+  if ('other' in holds) return pointer(p, 'VERIFIED', `folder exists ${at}`, commit ? { target: { type: 'commit', oid: commit } } : {});
+  // An empty folder (only a project folder can hold one: git keeps none) points at nothing.
+  if (holds.claims.length === 0) return pointer(p, 'NOT_VERIFIED', `${full} is an empty folder ${at}: it holds nothing to check`, { fault: 'evidence/path-not-found' });
+  const trail = holds.claims.find((c) => ctx.trails?.has(c));
+  return pointer(p, 'NOT_VERIFIED', `${full} holds only claim records (${listed(holds.claims)}): a folder is evidence only for what it holds beyond the records that make claims`, {
+    fault: 'evidence/self-citation',
+    ...(trail !== undefined ? trailTarget(trail, ctx) : {}),
+  });
+}
+
 /** Where a path was found, when not where it was written: a note for the reason. */
 type Located = { path: string; found: FileCheck; how: string | null } | { failed: EvidencePointer };
 
@@ -205,11 +299,7 @@ type Located = { path: string; found: FileCheck; how: string | null } | { failed
  * matches are INCONCLUSIVE, listing them; none is the path not found.
  */
 async function locate(p: ClassifiedPointer, path: string, ctx: EvidenceContext): Promise<Located> {
-  const claim = (full: string): EvidencePointer | null => {
-    if (ctx.claims?.has(full)) return pointer(p, 'NOT_VERIFIED', `${full} is the record that makes the claim: a claim cannot be its own evidence`, { fault: 'evidence/self-citation' });
-    if (isClaimPath(full)) return pointer(p, 'NOT_VERIFIED', `${full} is a trail, audit or handover file: it states claims, it is not evidence for one`, { fault: 'evidence/self-citation' });
-    return null;
-  };
+  const claim = (full: string): EvidencePointer | null => claimPointer(p, full, ctx);
   const self = claim(path);
   if (self) return { failed: self };
   // A name without its extension is only found in the tree.
@@ -223,7 +313,7 @@ async function locate(p: ClassifiedPointer, path: string, ctx: EvidenceContext):
     for (let n = parts.length; n > 0; n--) {
       const candidate = `${parts.slice(0, n).join('/')}/${path}`;
       const there = await inTree(repository, head, candidate);
-      if (there) return claim(candidate) ? { failed: claim(candidate) as EvidencePointer } : { path: candidate, found: there, how: 'beside the path cited before it' };
+      if (isThere(there)) return claim(candidate) ? { failed: claim(candidate) as EvidencePointer } : { path: candidate, found: there, how: 'beside the path cited before it' };
     }
   }
   const matches = await findByName(repository, head, path, p.stem === true);
@@ -233,12 +323,15 @@ async function locate(p: ClassifiedPointer, path: string, ctx: EvidenceContext):
     const only = usable[0] as string;
     const there = await inTree(repository, head, only);
     const what = p.stem ? `the only file named ${path}.*` : `the only ${matches.folder ? 'folder' : 'file'} named ${path.split('/').pop()}${path.includes('/') ? ` under ${path.split('/').slice(0, -1).join('/')}` : ''}`;
-    if (there) return { path: only, found: there, how: what };
+    // Found by name, but a link on its way leads nowhere: that is the reason.
+    if (there !== null) return { path: only, found: there, how: isThere(there) ? what : null };
   }
   if (usable.length > 1) {
     return { failed: pointer(p, 'INCONCLUSIVE', `${usable.length} ${matches.folder ? 'folders' : 'files'} at landed head ${short(head)} match ${p.stem ? `${path}.*` : path}: ${listed(usable)}`) };
   }
-  if (matches.paths.length > 0) return { failed: claim(matches.paths[0] as string) as EvidencePointer };
+  // Every match is a claim record.
+  const onlyClaims = matches.paths.length > 0 ? claim(matches.paths[0] as string) : null;
+  if (onlyClaims) return { failed: onlyClaims };
   if (matches.truncated) return { path, found: { status: 'inconclusive', reason: `${path} not found in the part of the tree searched (the tree is larger than the search limits)` }, how: null };
   return { path, found: p.stem ? { status: 'missing', reason: `no file named ${path}.* at landed head ${short(head)}` } : found, how: null };
 }
@@ -262,9 +355,14 @@ async function resolveAt(p: ClassifiedPointer, path: string, commit: { oid: stri
   const found = (await inTree(repository, commit.oid, path)) ?? { status: 'missing' as const, reason: `${path} not found ${at}` };
   const target = { type: 'commit' as const, oid: commit.oid };
   if (found.status === 'missing') return pointer(p, 'NOT_VERIFIED', found.reason, { fault: 'evidence/path-not-found', target });
+  if (found.status === 'outside') return pointer(p, 'NOT_VERIFIED', found.reason, { fault: 'evidence/path-outside-repository', target });
   if (found.status === 'inconclusive') return pointer(p, 'INCONCLUSIVE', found.reason, { target });
-  if (found.status === 'folder') return pointer(p, 'VERIFIED', `folder exists ${at}`, { target });
-  return fileVerdict(p, path, found, rangesOf(p), at, target);
+  // A claim record is no evidence at any commit, nor through a link.
+  const self = claimPointer(p, path, ctx) ?? (found.real !== undefined ? claimPointer(p, found.real, ctx, found.links) : null);
+  if (self) return self;
+  const through = found.links ? ` as ${found.real} (${found.links})` : '';
+  if (found.status === 'folder') return folderVerdict(p, found.real ?? path, found, `${at}${through}`, ctx, commit.oid);
+  return fileVerdict(p, found.real ?? path, found, rangesOf(p), `${at}${through}`, target, at);
 }
 
 /** The verdict on a file that exists: its size, or whether the cited lines are in it. */
@@ -297,16 +395,23 @@ async function resolvePath(p: ClassifiedPointer, ctx: EvidenceContext): Promise<
   if (isGlob(path)) return resolveGlob(p, path, ctx);
   const located = await locate(p, path, ctx);
   if ('failed' in located) return located.failed;
-  const { found, how } = located;
-  const full = located.path;
+  const { found } = located;
   if (found.status === 'missing') return pointer(p, 'NOT_VERIFIED', found.reason, { fault: found.selfCitation ? 'evidence/self-citation' : 'evidence/path-not-found' });
+  if (found.status === 'outside') return pointer(p, 'NOT_VERIFIED', found.reason, { fault: 'evidence/path-outside-repository' });
   if (found.status === 'inconclusive') return pointer(p, 'INCONCLUSIVE', found.reason);
+  // Through a link, the file is where the link leads; the reason says which links it went through.
+  const full = found.real ?? located.path;
+  if (found.real !== undefined && found.links !== undefined) {
+    const self = claimPointer(p, found.real, ctx, found.links);
+    if (self) return self;
+  }
+  const how = [located.how, found.links].filter((h) => h !== null && h !== undefined).join('; ') || null;
   if (found.status === 'file' && /\/\s*$/.test(p.path as string)) {
-    return pointer(p, 'NOT_VERIFIED', `${p.path} names a folder, but ${full} is a file ${where(found.origin)}`, { fault: 'evidence/path-not-found' });
+    return pointer(p, 'NOT_VERIFIED', `${p.path} names a folder, but ${full} is a file ${placed(found.origin, full, how)}`, { fault: 'evidence/path-not-found' });
   }
   if (found.status === 'folder') {
     if (p.from !== undefined) return pointer(p, 'NOT_VERIFIED', `${full} is a folder; it has no lines`, { fault: 'evidence/line-out-of-range' });
-    return pointer(p, 'VERIFIED', `folder exists ${placed(found.origin, full, how)}`);
+    return folderVerdict(p, full, found, placed(found.origin, full, how), ctx, null);
   }
   return fileVerdict(p, full, found, rangesOf(p), placed(found.origin, full, how), { type: 'file', path: full, origin: found.origin }, where(found.origin));
 }
@@ -478,7 +583,9 @@ export async function resolvePointer(p: ClassifiedPointer, ctx: EvidenceContext)
       case 'command':
         return pointer(p, 'INCONCLUSIVE', 'a command is not evidence of its result');
       case 'ephemeral':
-        return pointer(p, 'INCONCLUSIVE', /^[/~]/.test(p.path ?? '') ? 'absolute path outside the repository; gone after the run' : "an agent's session file, named by its id: outside the repository");
+        if (/^[/~]/.test(p.path ?? '')) return pointer(p, 'INCONCLUSIVE', 'absolute path outside the repository; gone after the run');
+        if ((p.path ?? '').startsWith('$')) return pointer(p, 'INCONCLUSIVE', `a path under the shell variable ${(p.path as string).split('/')[0]}: outside the repository`);
+        return pointer(p, 'INCONCLUSIVE', "an agent's session file, named by its id: outside the repository");
       case 'reference':
         return pointer(p, 'INCONCLUSIVE', 'reference recorded, not checked');
       case 'prose':

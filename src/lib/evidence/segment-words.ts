@@ -54,10 +54,64 @@ const MAX_POINTER_CHARS = 4096;
  */
 const LETTER_WORDS: ReadonlySet<string> = new Set(['commit', 'commits', 'sha', 'pr', 'issue', 'mr', 'finding', 'findings', 'unit', 'test', 'tests', 'spec', ...KNOWN_FILES]);
 
-/** Quotes, brackets and sentence punctuation around a token are not part of it. */
-export function trimToken(token: string): string {
-  return trimChars(token, '(["\'`', ')]"\'`.,:;!?');
+/** Sentence punctuation and quotes after a token, quotes before it. */
+const TRAIL_MARKS = '"\'`.,:;!?';
+const LEAD_MARKS = '"\'`';
+/** `[notes](docs/a.md)`, or the last word of `[the notes](docs/a.md)`: a markdown link; its target is the token. */
+const MARKDOWN_LINK = /^\[?[^[\]\s]*\]\(([^()\s]+)\)$/;
+
+/**
+ * For each bracket of a token, the index of the bracket it pairs with (-1 when none): `(` with
+ * `)`, `[` with `]`, properly nested. One pass.
+ */
+function bracketPairs(token: string): Int32Array {
+  const pair = new Int32Array(token.length).fill(-1);
+  const stack: number[] = [];
+  for (let i = 0; i < token.length; i++) {
+    const c = token[i];
+    if (c === '(' || c === '[') stack.push(i);
+    else if (c === ')' || c === ']') {
+      const top = stack[stack.length - 1];
+      if (top !== undefined && token[top] === (c === ')' ? '(' : '[')) {
+        stack.pop();
+        pair[top] = i;
+        pair[i] = top;
+      }
+    }
+  }
+  return pair;
 }
+
+/**
+ * Quotes, brackets and sentence punctuation around a token are not part of it, but brackets
+ * inside a name are (`app/(auth)/login/page.tsx`, `app/[id]`): a bracket at either end is
+ * dropped only when it pairs with nothing left in the token, or when the pair wraps the whole
+ * token (`(src/a.ts)`). A markdown link gives its target. Linear: each end moves inwards once.
+ */
+export function trimToken(token: string): string {
+  const link = MARKDOWN_LINK.exec(token);
+  if (link) return trimToken(link[1] as string);
+  if (!/[()[\]]/.test(token)) return trimChars(token, LEAD_MARKS + '([', TRAIL_MARKS + ')]');
+  const pair = bracketPairs(token);
+  let start = 0;
+  let end = token.length;
+  for (;;) {
+    const first = token[start];
+    const last = token[end - 1];
+    if (start >= end) break;
+    if (LEAD_MARKS.includes(first as string)) start++;
+    else if (TRAIL_MARKS.includes(last as string)) end--;
+    else if ((last === ')' || last === ']') && ((pair[end - 1] as number) < start)) end--;
+    else if ((first === '(' || first === '[') && ((pair[start] as number) === -1 || (pair[start] as number) >= end - 1)) {
+      if (pair[start] === end - 1) end--;
+      start++;
+    } else break;
+  }
+  return token.slice(start, end);
+}
+
+/** `$HOME/x.sh`, `${TMPDIR}/out.json`: a path under a shell variable, outside the repository. */
+const isVariablePath = (t: string): boolean => /^\$(?:\{[A-Za-z_]\w*\}|[A-Za-z_]\w*)\/./.test(t);
 
 const isHexId = (t: string): boolean => /^[0-9a-f]{7,40}$/i.test(t);
 
@@ -122,7 +176,7 @@ export function tokenPointer(word: string, ctx: CellContext, pathsWithoutFile = 
   if (URL_RE.test(token)) return { raw: token, kind: 'url', href: token };
   const scheme = unsafeScheme(token);
   if (scheme) return { raw: token, kind: 'url', href: token, unsafe: scheme };
-  if ((token.startsWith('/') || token.startsWith('~/')) && token.length > 2) return { raw: token, kind: 'ephemeral', path: token };
+  if (((token.startsWith('/') || token.startsWith('~/')) && token.length > 2) || isVariablePath(token)) return { raw: token, kind: 'ephemeral', path: token };
   if (isSessionFile(token)) return { raw: token, kind: 'ephemeral', path: token };
   if (!pathToken(token)) return null;
   const { path, from } = splitLineSuffix(token);
@@ -243,7 +297,7 @@ export function classifySegment(segment: string, ctx: CellContext, budget = Numb
       pointers.push({ raw: token, kind: 'test', name: token.split('::').pop() as string });
       continue;
     }
-    if (isSessionFile(token)) {
+    if (isSessionFile(token) || isVariablePath(token)) {
       pointers.push({ raw: token, kind: 'ephemeral', path: token });
       continue;
     }

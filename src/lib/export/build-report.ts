@@ -7,6 +7,7 @@
 import { hasDecisionTrail } from '../projections/audit-state.ts';
 import { z } from 'zod';
 import type { ProjectSummary } from '../archive/summary.ts';
+import { gitChecksProblem } from '../projections/git-checks.ts';
 import { urls } from '../site/urls.ts';
 import { newestFirst, problemSchema, type ArchiveContext } from './archive-index.ts';
 import { documented } from './export-registry.ts';
@@ -88,10 +89,11 @@ export type BuildReport = z.infer<typeof buildReportSchema>;
 export type ReportWarning = z.infer<typeof warningSchema>;
 
 /** The warnings of one project. */
-export function projectWarnings(p: Pick<ProjectSummary, 'repository' | 'sources' | 'audit'>): ReportWarning[] {
+export function projectWarnings(p: Pick<ProjectSummary, 'repository' | 'sources' | 'audit' | 'counts'>): ReportWarning[] {
   // A project without a decision trail had nothing to audit (src/lib/projections/audit-state.ts).
   const out: ReportWarning[] = [];
-  if (p.repository.problem) out.push({ kind: 'repository', message: `git checks inconclusive: ${p.repository.problem}`, path: p.repository.path });
+  const gitProblem = gitChecksProblem(p);
+  if (gitProblem !== null) out.push({ kind: 'repository', message: `git checks inconclusive: ${gitProblem}`, path: p.repository.path });
   for (const s of p.sources) if (s.notRead) out.push({ kind: 'not-read', message: `${s.format} records not read: ${s.notRead}`, path: s.path });
   const a = p.audit;
   if (!a.present) {

@@ -39,8 +39,9 @@ export const evidenceTargetSchema = documented(
     z.object({ type: z.literal('commit'), oid: str }),
     z.object({ type: z.literal('file'), path: str, from: int.optional(), to: int.optional(), origin: z.enum(['repository', 'artifact']) }),
     z.object({ type: z.literal('url'), href: str }),
+    z.object({ type: z.literal('row'), file: str, from: int.optional(), anchor: str.optional() }),
   ]),
-  { id: 'EvidenceTarget', description: 'Where a resolved pointer leads: a commit, a file (lines optional) or a URL (recorded, never fetched).' },
+  { id: 'EvidenceTarget', description: "Where a resolved pointer leads: a commit, a file (lines optional), a URL (recorded, never fetched), or a row of the project's own trail (its file, the line cited, the row's anchor in the recap)." },
 );
 
 /** One evidence pointer, classified and resolved. */

@@ -39,11 +39,16 @@ export type EvidenceKind =
   | 'reference'
   | 'prose';
 
-/** Where a resolved pointer leads in the archive. */
+/**
+ * Where a resolved pointer leads in the archive. `row`: a row of one of the project's own
+ * trails (`file`, relative to the project folder; the line cited, when one is), shown as a link
+ * to that row in the recap (`anchor`), or to its Decisions when no row is named.
+ */
 export type EvidenceTarget =
   | { type: 'commit'; oid: string }
   | { type: 'file'; path: string; from?: number; to?: number; origin: 'repository' | 'artifact' }
-  | { type: 'url'; href: string };
+  | { type: 'url'; href: string }
+  | { type: 'row'; file: string; from?: number; anchor?: string };
 
 /** One evidence pointer of a row, classified and resolved (spec/input.md section 3). */
 export interface EvidencePointer {

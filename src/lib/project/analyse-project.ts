@@ -20,6 +20,8 @@ import { readQuality, withFindingCitations } from '../quality/read-quality.ts';
 import { mergeSpan } from '../coord/lifecycle-records.ts';
 import { ProjectRecords } from '../readers/project-records.ts';
 import { CLAIM_FORMATS, readProjectFiles } from '../readers/registry.ts';
+import { readAsRowCites } from '../evidence/trail-references.ts';
+import { readNoEvidenceGiven } from '../evidence/no-evidence-given.ts';
 import { projectCounts } from '../projections/counts.ts';
 import { sortFlags } from '../projections/flags.ts';
 import { boundFlags, boundInvalid, boundSources } from '../bounds/kind-bounds.ts';
@@ -33,6 +35,9 @@ import type { RepositoryRule } from '../config/config-schema.ts';
 import type { ForgeRepository } from '../evidence/forge-url.ts';
 import { repositoryOnForges } from './forge-identity.ts';
 import type { BdExportOptions } from '../beads/run-export.ts';
+
+/** The record formats that are decision trails (their rows can be linked to). */
+const TRAIL_FORMATS: ReadonlySet<string> = new Set(['bbs-trail', 'pstack-trail']);
 
 /**
  * Where a project's record files may be read from: its input folder, never inside a `.git`
@@ -162,7 +167,10 @@ export async function analyseProject(prepared: PreparedProject, stages?: StageTi
   if (config) claimFiles.push(config.path);
   // A claim file's path in the work tree: the project folder's place there, then its path in the folder.
   const fromWorkTree = workTree === null ? '' : relative(workTree, realDir);
-  const claims = new Set(claimFiles.flatMap((abs) => [relative(project.dir, abs), ...(inWorkTree ? [join(fromWorkTree, relative(project.dir, abs))] : [])].map((p) => p.split(sep).join('/'))));
+  const citedAs = (abs: string): string[] => [relative(project.dir, abs), ...(inWorkTree ? [join(fromWorkTree, relative(project.dir, abs))] : [])].map((p) => p.split(sep).join('/'));
+  const claims = new Set(claimFiles.flatMap(citedAs));
+  // The project's own trails, by every path a pointer may cite them by: a pointer to one links to its row.
+  const trails = new Map(project.files.filter((f) => f.refused === undefined && TRAIL_FORMATS.has(f.format)).flatMap((f) => citedAs(f.path).map((cited) => [cited, f.rel] as const)));
   const ownRecords = inWorkTree ? new Set(project.files.map((f) => f.rel).filter((rel) => !claims.has(rel))) : undefined;
   const ctx: EvidenceContext = {
     repository: canonical.repository,
@@ -176,6 +184,7 @@ export async function analyseProject(prepared: PreparedProject, stages?: StageTi
       ...(ownRecords ? { ownRecords } : {}),
     }),
     claims,
+    trails,
     forges: prepared.forges,
   };
   const evidence: EvidencePointer[][] = [];
@@ -201,6 +210,14 @@ export async function analyseProject(prepared: PreparedProject, stages?: StageTi
   }
   const resolvedAt = performance.now();
   const rows = linkRows(parsed, evidence);
+  // A row about the trail that cites it: a reference, not a self-citation (src/lib/evidence/trail-references.ts);
+  // "n/a" on a row that claims nothing yet: not a claim without a pointer (no-evidence-given.ts).
+  const anchors = new Map(rows.map((r) => [`${r.file}:${r.line}`, r.anchor]));
+  const anchorAt = (file: string, line: number): string | undefined => anchors.get(`${file}:${line}`);
+  for (const row of rows) row.evidence = readNoEvidenceGiven(row.resultClass, readAsRowCites(row, row.evidence, anchorAt));
+  for (const record of invalid) {
+    if (record.evidence) record.evidence = readAsRowCites({ phase: record.fields?.['phase'] ?? '', decision: record.fields?.['decision'] ?? '', file: record.file }, record.evidence, anchorAt);
+  }
   const quality = await readQuality(records.qualityFiles, rows, basename(project.dir), ctx, within);
   for (const r of quality.invalid) invalid.push(r);
   for (const q of quality.sources) sources.push(q);

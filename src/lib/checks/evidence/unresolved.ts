@@ -21,7 +21,7 @@ export const EVIDENCE_KINDS: readonly FlagKind[] = [
   kind('evidence/unsafe-url', 'high', 'evidence is never a script or data URL (`javascript:`, `data:`, `vbscript:`, `file:`): it runs or embeds content instead of pointing at anything'),
   kind('evidence/rubric-criterion-missing', 'high', 'a cited rubric row exists in design/rubric.md'),
   kind('evidence/prose', 'medium', 'evidence is a pointer, never prose'),
-  kind('evidence/self-citation', 'medium', 'a row does not cite the trail file that holds it, or the project config: a claim is not its own evidence'),
+  kind('evidence/self-citation', 'medium', 'a row does not cite the trail file that holds it, the project config, or a folder holding only such records: a claim is not its own evidence (a row about the trail itself citing it is a reference, with no flag)'),
 ];
 
 const BY_KIND = new Map(EVIDENCE_KINDS.map((k) => [k.kind, k]));
