@@ -35,19 +35,18 @@ export default defineConfig({
   // pipeline is not used, so its highlighter (inline styles, against the CSP) is off.
   markdown: { syntaxHighlight: false },
   // Content Security Policy (docs/security.md): Astro hashes the scripts and styles it emits;
-  // nothing else may run. Pagefind needs WebAssembly ('wasm-unsafe-eval') and its worker.
+  // nothing else may run (the search page's own engine needs no WebAssembly and no worker).
   security: {
     csp: {
       directives: [
         "default-src 'self'",
         "img-src 'self' data:",
         "connect-src 'self'",
-        "worker-src 'self'",
         "object-src 'none'",
         "base-uri 'self'",
         "form-action 'self'",
       ],
-      scriptDirective: { resources: ["'self'", "'wasm-unsafe-eval'"] },
+      scriptDirective: { resources: ["'self'"] },
     },
   },
 });

@@ -2,7 +2,7 @@
 /**
  * `npm run bench:hostile`: builds inputs made to amplify (issue 14; docs/security.md, "Work
  * and output are bounded by the input") and reports, per case, the input bytes, the build's
- * wall time, the peak resident memory of the whole process tree (pagefind's too, sampled from
+ * wall time, the peak resident memory of the whole process tree (every process the build starts, sampled from
  * /proc) and the output bytes. Timings come from runs, never from tests.
  *
  * Usage: `node scripts/bench-hostile.ts [--cases empty-qa,blank-lines,...] [--dir /tmp/trailbook-bench-hostile] [--cli bin/trailbook.js] [--limit-s 600] [--limit-mib 8192]`
@@ -102,7 +102,7 @@ async function build(cli: string, input: string, out: string, limits: { seconds:
     const seconds = (performance.now() - started) / 1000;
     if (stopped === '' && (rss > limits.mib * 1048576 || seconds > limits.seconds)) {
       stopped = rss > limits.mib * 1048576 ? `stopped over ${limits.mib} MiB` : `stopped after ${limits.seconds} s`;
-      // The build's whole process group (Astro's and pagefind's children too).
+      // The build's whole process group (every child it started too).
       try {
         process.kill(-(child.pid as number), 'SIGKILL');
       } catch {

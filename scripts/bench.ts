@@ -1,16 +1,20 @@
 #!/usr/bin/env node
 /**
  * `npm run bench`: builds generated corpora of several sizes and reports, per size: wall time,
- * peak RSS, output bytes and files, search-index bytes, per-stage times, and three ratios
- * measured side by side in the same run:
+ * peak memory (the Node process, and the sum over every process the build starts, sampled
+ * from /proc), output bytes and files, search-index bytes, per-stage times, search speed in
+ * Chromium, and three ratios measured side by side in the same run:
  * - evidence resolution vs `git cat-file --batch-check` on the same object ids;
- * - full build vs the floor (reading every input file + pagefind indexing the output);
+ * - full build vs the floor (reading every input file + copying the built output);
  * - rebuild after one project changes vs the full build.
+ * Then the relevance benchmark (scripts/relevance.ts) on its own corpus.
  *
  * First it classifies hostile 4 MiB evidence cells (scripts/bench-text.ts: each within 1 s).
  *
- * Usage: `node scripts/bench.ts [--sizes 10x1000,100x1000,1000x1000] [--dir /tmp/trailbook-bench] [--only text]`
- * Results: printed as a markdown table and written to `<dir>/results.json`.
+ * Usage: `node scripts/bench.ts [--sizes 10x1000,100x1000,1000x1000] [--relevance 40x500|none] [--dir /tmp/trailbook-bench] [--only text|search]`
+ * (`--only search` measures search again on the sites a run kept in `<dir>/<size>/site`, without building.)
+ * (`--sizes none` runs only the relevance benchmark.)
+ * Results: printed as markdown tables and written to `<dir>/results.json`.
  * Timings come from runs, never from tests (DEVELOPERS.md).
  */
 import { execFileSync, spawn } from 'node:child_process';
@@ -18,6 +22,9 @@ import { appendFile, readdir, readFile, rm, stat, writeFile } from 'node:fs/prom
 import { existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { generateCorpus } from './gen-corpus.ts';
+import { generateRelevanceCorpus, type TruthRow } from './gen-relevance-corpus.ts';
+import { relevance, type RelevanceResult } from './relevance.ts';
+import { samplePeakRss } from './peak-rss.ts';
 import { benchText, printText } from './bench-text.ts';
 import { openRepository } from '../src/lib/git/repository.ts';
 import { readArchiveIndex, readModel } from '../src/lib/archive/model-store.ts';
@@ -35,6 +42,8 @@ interface Timings {
   wallMs: number;
   stagesMs: Record<string, number>;
   maxRssBytes: number;
+  /** Sampled by the bench: the peak of the whole process tree of the build (bytes; null off Linux). */
+  tree?: { peakBytes: number | null };
   output: { files: number; bytes: number; pages: number; searchIndexBytes: number };
 }
 
@@ -43,15 +52,17 @@ function arg(name: string, fallback: string): string {
   return i >= 0 && process.argv[i + 1] ? (process.argv[i + 1] as string) : fallback;
 }
 
-/** Runs the CLI build; resolves with its timings and the peak RSS of the whole process tree as seen by GNU time when available. */
+/** Runs the CLI build; resolves with its timings and the peak memory of its whole process tree. */
 function build(input: string, out: string, cache: string, timingsFile: string): Promise<Timings> {
   return new Promise((resolvePromise, reject) => {
     const child = spawn(process.execPath, [CLI, 'build', input, '--out', out, '--cache-dir', cache, '--timings', timingsFile], { stdio: ['ignore', 'ignore', 'pipe'] });
+    const sampler = samplePeakRss(child.pid as number, 100);
     let stderr = '';
     child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
     child.on('close', async (code) => {
+      const tree = { peakBytes: await sampler.stop() };
       if (code !== 0) return reject(new Error(`build failed (${code}):\n${stderr}`));
-      resolvePromise(JSON.parse(await readFile(timingsFile, 'utf8')) as Timings);
+      resolvePromise({ ...(JSON.parse(await readFile(timingsFile, 'utf8')) as Timings), tree });
     });
   });
 }
@@ -97,38 +108,48 @@ async function evidenceRatio(corpus: string, cache: string): Promise<{ ids: numb
 }
 
 /**
- * Opens the search page in headless Chromium from localhost (gzip on, as a real host) with
- * one filter, and with words and one filter; reports when the first result showed (ms since
- * navigation start) and the bytes fetched.
+ * Opens the search page in headless Chromium from localhost (gzip on, as a real host) for
+ * each query (one filter; words and one filter; an id; a SHA prefix; ...); reports when the
+ * first result showed (ms since navigation start), the bytes fetched until the network was
+ * idle, and the requests.
  */
-async function searchProbe(out: string): Promise<Array<{ query: string; firstResultMs: number | null; kilobytes: number; requests: number }>> {
+async function searchProbe(out: string, queries: readonly string[], runs = Number(arg('search-runs', '5'))): Promise<SearchProbe[]> {
   const server = await serveStatic(out, '/', { gzip: true });
   const browser = await launchBrowser();
-  const results = [];
+  const results: SearchProbe[] = [];
   try {
-    for (const query of ['?result=failed', '?q=cache&phase=design']) {
-      const context = await browser.newContext();
-      const page = await context.newPage();
-      await page.addInitScript(() => {
-        new MutationObserver((_, observer) => {
-          if (document.querySelector('#search-results li')) {
-            (window as unknown as { firstResult: number }).firstResult = performance.now();
-            observer.disconnect();
-          }
-        }).observe(document, { childList: true, subtree: true });
-      });
-      let bytes = 0;
+    for (const query of queries) {
+      const first: number[] = [];
+      const searched: number[] = [];
+      let kilobytes = 0;
       let requests = 0;
-      page.on('requestfinished', async (request) => {
-        requests++;
-        bytes += (await request.sizes()).responseBodySize;
-      });
-      await page.goto(`${server.url}search/${query}`);
-      await page.waitForSelector('#search-results li', { timeout: 60_000 }).catch(() => undefined);
-      await page.waitForLoadState('networkidle');
-      const first = await page.evaluate(() => (window as unknown as { firstResult?: number }).firstResult ?? null);
-      results.push({ query, firstResultMs: first === null ? null : Math.round(first), kilobytes: Math.round(bytes / 1024), requests });
-      await context.close();
+      let found = '';
+      // Each run in a fresh context (nothing cached): the median, since a shared machine is noisy.
+      for (let run = 0; run < runs; run++) {
+        const context = await browser.newContext();
+        const page = await context.newPage();
+        let bytes = 0;
+        let n = 0;
+        page.on('requestfinished', async (request) => {
+          n++;
+          bytes += (await request.sizes()).responseBodySize;
+        });
+        await page.goto(`${server.url}search/${query}`);
+        await page.waitForFunction(() => document.querySelector('#search-status')?.hasAttribute('data-count'), null, { timeout: 60_000 }).catch(() => undefined);
+        await page.waitForLoadState('networkidle');
+        // Marks set by src/scripts/search.ts: manifest read, search done, first result listed.
+        const marks = await page.evaluate(() => Object.fromEntries(performance.getEntriesByType('mark').map((m) => [m.name, m.startTime])));
+        if (marks['search:first-result'] !== undefined) first.push(marks['search:first-result']);
+        if (marks['search:searched'] !== undefined) searched.push(marks['search:searched']);
+        if (run === 0) {
+          kilobytes = Math.round(bytes / 1024);
+          requests = n;
+          found = (await page.locator('#search-status').textContent()) ?? '';
+        }
+        await context.close();
+      }
+      const median = (xs: number[]): number | null => (xs.length === 0 ? null : Math.round([...xs].sort((x, y) => x - y)[Math.floor(xs.length / 2)] as number));
+      results.push({ query, firstResultMs: median(first), searchedMs: median(searched), fastestMs: first.length > 0 ? Math.round(Math.min(...first)) : null, runs, kilobytes, requests, found });
     }
   } finally {
     await browser.close();
@@ -137,13 +158,50 @@ async function searchProbe(out: string): Promise<Array<{ query: string; firstRes
   return results;
 }
 
+/** One query of the search probe: medians over `runs` fresh page loads (ms since navigation start). */
+interface SearchProbe {
+  query: string;
+  firstResultMs: number | null;
+  searchedMs: number | null;
+  fastestMs: number | null;
+  runs: number;
+  kilobytes: number;
+  requests: number;
+  found: string;
+}
+
+/** The probe's queries: one filter, words and one filter, an id and a SHA prefix cited by the first project's first rows, many words, a type. */
+async function probeQueries(cache: string): Promise<string[]> {
+  const firstModel = await readModel(cache, (await readArchiveIndex(cache)).projects[0]?.id ?? '');
+  const rowId = firstModel.rows[1]?.id ?? '';
+  const cited = firstModel.rows.flatMap((r) => r.evidence).find((p) => p.target?.type === 'commit');
+  const sha = cited?.target?.type === 'commit' ? cited.target.oid.slice(0, 7) : '';
+  return ['?result=failed', '?q=cache&phase=design', `?q=${rowId}`, `?q=${sha}`, '?q=ledger+writer+step+14', '?type=decision'];
+}
+
+function printSearch(name: string, search: readonly SearchProbe[]): void {
+  console.log(`search ${name} (first result: median of ${search[0]?.runs ?? 0} runs, fastest; bytes of one run):`);
+  for (const q of search) console.log(`  ${q.query}: ${q.firstResultMs ?? '—'} ms (fastest ${q.fastestMs ?? '—'} ms; searched at ${q.searchedMs ?? '—'} ms), ${q.kilobytes} KB in ${q.requests} requests — ${q.found}`);
+}
+
 async function main(): Promise<void> {
-  console.error('hostile 4 MiB evidence cells…');
-  const text = benchText();
-  printText(text);
+  const text = arg('only', '') === 'search' ? null : benchText();
+  if (text) {
+    console.error('hostile 4 MiB evidence cells…');
+    printText(text);
+  }
   if (arg('only', '') === 'text') return;
   const dir = resolve(arg('dir', '/tmp/trailbook-bench'));
-  const sizes = arg('sizes', '10x1000,100x1000,1000x1000').split(',').map((s) => s.split('x').map(Number) as [number, number]);
+  const sizesArg = arg('sizes', '10x1000,100x1000,1000x1000');
+  const sizes = sizesArg === 'none' ? [] : sizesArg.split(',').map((s) => s.split('x').map(Number) as [number, number]);
+  if (arg('only', '') === 'search') {
+    // Search again on sites an earlier run built and kept (`<dir>/<size>/site`), without building.
+    for (const [projects, rows] of sizes) {
+      const name = `${projects}x${rows}`;
+      printSearch(name, await searchProbe(join(dir, name, 'site'), await probeQueries(join(dir, name, 'cache'))));
+    }
+    return;
+  }
   const results: Array<Record<string, unknown>> = [];
   for (const [projects, rows] of sizes) {
     const name = `${projects}x${rows}`;
@@ -161,16 +219,18 @@ async function main(): Promise<void> {
     console.error(`[${name}] full build…`);
     const full = await build(corpus, out, cache, join(dir, name, 'full.json'));
     console.error(`[${name}] search in Chromium…`);
-    const search = await searchProbe(out);
+    const search = await searchProbe(out, await probeQueries(cache));
     console.error(`[${name}] evidence resolution vs git…`);
     const evidence = await evidenceRatio(corpus, cache);
-    console.error(`[${name}] floor: read inputs + pagefind over the output…`);
+    console.error(`[${name}] floor: read inputs + copy the output…`);
     let started = performance.now();
     const inputBytes = await readAll(corpus);
     const readMs = performance.now() - started;
     started = performance.now();
-    execFileSync(join(ROOT, 'node_modules', '.bin', 'pagefind'), ['--site', out, '--output-path', join(dir, name, 'floor-pagefind'), '--quiet'], { stdio: 'ignore' });
-    const pagefindMs = performance.now() - started;
+    await rm(join(dir, name, 'floor-copy'), { recursive: true, force: true });
+    execFileSync('cp', ['-r', out, join(dir, name, 'floor-copy')], { stdio: 'ignore' });
+    const copyMs = performance.now() - started;
+    await rm(join(dir, name, 'floor-copy'), { recursive: true, force: true });
     console.error(`[${name}] rebuild after one project changes…`);
     const projectsDir = join(corpus, 'projects');
     const first = (await readdir(projectsDir)).sort()[0] as string;
@@ -193,7 +253,7 @@ async function main(): Promise<void> {
       full,
       rebuild,
       evidence: { ...evidence, ratio: evidence.oursMs / evidence.gitMs },
-      floor: { inputBytes, readMs: Math.round(readMs), pagefindMs: Math.round(pagefindMs), ratio: full.wallMs / (readMs + pagefindMs) },
+      floor: { inputBytes, readMs: Math.round(readMs), copyMs: Math.round(copyMs), ratio: full.wallMs / (readMs + copyMs) },
       rebuildRatio: rebuild.wallMs / full.wallMs,
       history,
       compare,
@@ -213,16 +273,43 @@ async function main(): Promise<void> {
     console.error(JSON.stringify(trailHistory));
     await writeFile(join(dir, 'results.json'), `${JSON.stringify(results, null, 2)}\n`);
   }
-  const mb = (n: number): string => (n / 1024 / 1024).toFixed(0);
-  console.log('| size | full build | peak RSS | output | search index | rebuild (ratio) | evidence vs git | build vs floor | recap gz | home gz |');
-  console.log('|---|---|---|---|---|---|---|---|---|---|');
-  for (const r of (results as Array<{ size: string; full: Timings; rebuild: Timings; evidence: { ratio: number }; floor: { ratio: number }; rebuildRatio: number; recapGzipBytes: string; homeGzipBytes: string }>).filter((x) => x.full)) {
-    console.log(`| ${r.size} | ${(r.full.wallMs / 1000).toFixed(1)} s | ${mb(r.full.maxRssBytes)} MiB | ${mb(r.full.output.bytes)} MB, ${r.full.output.files} files | ${mb(r.full.output.searchIndexBytes)} MB | ${(r.rebuild.wallMs / 1000).toFixed(1)} s (${(r.rebuildRatio * 100).toFixed(0)}%) | ${r.evidence.ratio.toFixed(2)}× | ${r.floor.ratio.toFixed(2)}× | ${(Number(r.recapGzipBytes) / 1024).toFixed(0)} KB | ${(Number(r.homeGzipBytes) / 1024).toFixed(0)} KB |`);
+  const rel = arg('relevance', '40x500');
+  let relevanceResults: RelevanceResult[] | null = null;
+  if (rel !== 'none') {
+    const [projects, rows] = rel.split('x').map(Number) as [number, number];
+    const relDir = join(dir, `relevance-${rel}`);
+    const marker = join(relDir, 'corpus.done');
+    let truth: TruthRow[];
+    if (!existsSync(marker)) {
+      truth = await generateRelevanceCorpus({ projects, rows, seed: 7, out: join(relDir, 'corpus') });
+      await writeFile(marker, '1\n');
+    } else truth = JSON.parse(await readFile(join(relDir, 'corpus', 'truth.json'), 'utf8')) as TruthRow[];
+    console.error(`[relevance ${rel}] build…`);
+    await rm(join(relDir, 'site'), { recursive: true, force: true });
+    await rm(join(relDir, 'cache'), { recursive: true, force: true });
+    await build(join(relDir, 'corpus'), join(relDir, 'site'), join(relDir, 'cache'), join(relDir, 'full.json'));
+    console.error(`[relevance ${rel}] queries…`);
+    relevanceResults = await relevance(join(relDir, 'site'), truth);
+    await writeFile(join(dir, 'relevance.json'), `${JSON.stringify({ corpus: rel, results: relevanceResults }, null, 2)}\n`);
   }
-  for (const r of (results as Array<{ size: string; full: Timings; search: unknown; history: unknown; compare: unknown }>).filter((x) => x.full)) {
+
+  const mb = (n: number): string => (n / 1024 / 1024).toFixed(0);
+  const sized = (results as Array<{ full?: Timings }>).filter((x) => x.full);
+  if (sized.length > 0) {
+    console.log('| size | full build | peak RSS (Node / process tree) | output | search index | rebuild (ratio) | evidence vs git | build vs floor | recap gz | home gz |');
+    console.log('|---|---|---|---|---|---|---|---|---|---|');
+  }
+  for (const r of sized as Array<{ size: string; full: Timings; rebuild: Timings; evidence: { ratio: number }; floor: { ratio: number }; rebuildRatio: number; recapGzipBytes: string; homeGzipBytes: string }>) {
+    console.log(`| ${r.size} | ${(r.full.wallMs / 1000).toFixed(1)} s | ${mb(r.full.maxRssBytes)} / ${r.full.tree?.peakBytes ? mb(r.full.tree.peakBytes) : '?'} MiB | ${mb(r.full.output.bytes)} MB, ${r.full.output.files} files | ${mb(r.full.output.searchIndexBytes)} MB | ${(r.rebuild.wallMs / 1000).toFixed(1)} s (${(r.rebuildRatio * 100).toFixed(0)}%) | ${r.evidence.ratio.toFixed(2)}× | ${r.floor.ratio.toFixed(2)}× | ${(Number(r.recapGzipBytes) / 1024).toFixed(0)} KB | ${(Number(r.homeGzipBytes) / 1024).toFixed(0)} KB |`);
+  }
+  for (const r of sized as Array<{ size: string; full: Timings; search: SearchProbe[]; history: unknown; compare: unknown }>) {
     console.log(`stages ${r.size}: ${JSON.stringify(r.full.stagesMs)}`);
-    console.log(`search ${r.size}: ${JSON.stringify(r.search)}`);
+    printSearch(r.size, r.search);
     console.log(`history ${r.size}: ${JSON.stringify(r.history)}; compare: ${JSON.stringify(r.compare)}`);
+  }
+  if (relevanceResults) {
+    console.log(`\nrelevance (${rel}):\n| query kind | queries | in the first 3 | MRR | rows holding every word (median / max) |\n|---|---|---|---|---|`);
+    for (const r of relevanceResults) console.log(`| ${r.kind} | ${r.queries} | ${(r.top3 * 100).toFixed(0)}% | ${r.mrr.toFixed(3)} | ${r.holders ? `${r.holders.median} / ${r.holders.max}` : '—'} |`);
   }
   for (const r of results.filter((x) => 'trailHistory' in x)) console.log(`trail history: ${JSON.stringify(r['trailHistory'])}`);
 }

@@ -1,6 +1,6 @@
 /**
  * Peak resident memory of a process tree, sampled from /proc (Linux): the sum of VmRSS over
- * a process and every descendant (pagefind's too), every `intervalMs`. Used by the benches;
+ * a process and every descendant (every process a build starts), every `intervalMs`. Used by the benches;
  * elsewhere it reports null.
  */
 import { readFile, readdir } from 'node:fs/promises';

@@ -26,7 +26,8 @@ async function realPathOf(path: string): Promise<string> {
 /** Whether a folder holds a Trailbook archive (so replacing it loses nothing of the user's). */
 async function isArchive(dir: string): Promise<boolean> {
   const has = (p: string): Promise<boolean> => stat(join(dir, p)).then(() => true, () => false);
-  return (await has('index.html')) && (await has('search-index/facets.json'));
+  // manifest.json since the search index of issue 11; facets.json before it.
+  return (await has('index.html')) && ((await has('search-index/manifest.json')) || (await has('search-index/facets.json')));
 }
 
 /** Whether `out` is a usable output folder for these inputs: not among them, holding none of them, nor the working folder or Trailbook. */

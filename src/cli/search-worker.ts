@@ -1,6 +1,6 @@
 /**
  * Worker thread that writes what is derived from the model store while the main thread
- * renders pages with Astro (two cores; pagefind runs in its own process): each changed
+ * renders pages with Astro (two cores): each changed
  * project's exports, then the search indexes. Receives {cacheDir, outDir, base, siteUrl,
  * title}; posts {stats, exports} or {error}.
  */

@@ -21,11 +21,8 @@ const TYPES: Record<string, string> = {
   '.csv': 'text/csv; charset=utf-8',
   '.txt': 'text/plain; charset=utf-8',
   '.wasm': 'application/wasm',
-  '.pagefind': 'application/octet-stream',
-  '.pf_meta': 'application/octet-stream',
-  '.pf_index': 'application/octet-stream',
-  '.pf_fragment': 'application/octet-stream',
-  '.pf_filter': 'application/octet-stream',
+  // The search index (gzip data the search page decompresses itself; docs/publishing.md).
+  '.bin': 'application/octet-stream',
 };
 
 const RELOAD_PATH = '/__trailbook/';

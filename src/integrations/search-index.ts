@@ -1,6 +1,6 @@
 /**
  * Writes the per-project exports and builds the search indexes after Astro has written the
- * site (as Starlight does, through pagefind's Node API). `trailbook build` writes them itself,
+ * site. `trailbook build` writes them itself,
  * in a worker thread while Astro renders, and sets TRAILBOOK_SEARCH_INDEX=external so this
  * hook stands aside.
  */
@@ -28,7 +28,7 @@ export default function searchIndex(): AstroIntegration {
         await writeProjectExports(env.cacheDir, fileURLToPath(dir), { base, root: archiveRoot(env.site.url ?? site, base), title: env.site.title });
         const stats = await writeSearchIndex(env.cacheDir, fileURLToPath(dir), base);
         for (const w of stats.warnings) logger.warn(w);
-        logger.info(`search: ${stats.records} records in ${stats.documents} pagefind documents from ${stats.projects} projects in ${Math.round(stats.ms)} ms`);
+        logger.info(`search: ${stats.records} records from ${stats.projects} projects, ${stats.files} index files, in ${Math.round(stats.ms)} ms`);
       },
     },
   };

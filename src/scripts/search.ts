@@ -1,41 +1,15 @@
 /**
- * The search page's client. Words go to pagefind (one document per part of a project, each
- * record a heading → a sub-result on its anchor); filters go to Trailbook's facet index
- * (search-index/facets.json and one shard per project; see src/lib/search/facet-index.ts).
- * Every text from the indexes is inserted as text, never as HTML; excerpts keep only
- * pagefind's <mark> highlights. The query and the filters live in the URL.
+ * The search page's client (issue 11): reads the words and filters from the URL, asks the
+ * engine (src/lib/search/query/engine.ts) over Trailbook's own index files, and lists ranked
+ * records with their counts. Index files are gzip data, decompressed here; every text from
+ * them is inserted as text, never as HTML. Keys: `/` focuses the box (src/scripts/keys.ts),
+ * ↓ and ↑ move through the results, Enter opens one.
  */
-import { candidateProjects, recordMatches, type FacetShard, type FacetSummary } from '../lib/search/facet-index.ts';
-import { FILTER_ORDER } from '../lib/search/search-records.ts';
-
-interface PagefindSubResult {
-  title: string;
-  url: string;
-  excerpt: string;
-}
-interface PagefindData {
-  url: string;
-  meta: Record<string, string>;
-  sub_results: PagefindSubResult[];
-}
-interface PagefindResult {
-  data(): Promise<PagefindData>;
-}
-interface Pagefind {
-  options(o: Record<string, unknown>): Promise<void>;
-  init(): Promise<void>;
-  mergeIndex(path: string, options: Record<string, unknown>): Promise<void>;
-  search(term: string, o: { filters: Record<string, string[]> }): Promise<{ results: PagefindResult[] } | null>;
-}
-
-/** One row of the result list. */
-interface Hit {
-  href: string;
-  title: string;
-  project: string;
-  excerpt: string | null;
-  tags: string;
-}
+import { SearchEngine, type Filters, type Hit, type SearchOutcome } from '../lib/search/query/engine.ts';
+import { readSearchState, searchQuery, type KnownFacet } from '../lib/search/query/url-state.ts';
+import { countsText } from '../lib/search/facets.ts';
+import { MAX_TOKENS } from '../lib/search/query/parse.ts';
+import type { SearchManifest } from '../lib/search/index/format.ts';
 
 const PAGE = 25;
 
@@ -46,227 +20,228 @@ function el<K extends keyof HTMLElementTagNameMap>(tag: K, attrs: Record<string,
   return node;
 }
 
-/** Rebuilds an excerpt from text and <mark> only; anything else becomes its text. */
-function safeExcerpt(html: string): DocumentFragment {
-  const template = document.createElement('template');
-  template.innerHTML = html;
-  const out = document.createDocumentFragment();
-  const walk = (node: Node): void => {
-    for (const child of Array.from(node.childNodes)) {
-      if (child.nodeType === Node.TEXT_NODE) out.append(child.textContent ?? '');
-      else if (child instanceof Element && child.tagName === 'MARK') out.append(el('mark', {}, child.textContent ?? ''));
-      else walk(child);
-    }
-  };
-  walk(template.content);
-  return out;
-}
-
-/** Facet values of a shard record, as "name: values" text (project left out). */
-function tagsOf(shard: FacetShard, vector: number[][]): string {
-  return shard.facets
-    .map((name, f) => [name, (vector[f] ?? []).map((i) => shard.values[f]?.[i] ?? '').join(', ')] as const)
-    .filter(([name, values]) => name !== 'project' && values !== '')
-    .map(([name, values]) => `${name}: ${values}`)
-    .join(' · ');
+/** gzip data (magic 1f 8b) decompressed; other bytes as they are (a host that already decompressed them). */
+async function gunzip(bytes: Uint8Array): Promise<Uint8Array> {
+  if (bytes.length < 2 || bytes[0] !== 0x1f || bytes[1] !== 0x8b) return bytes;
+  const stream = new Blob([bytes as BlobPart]).stream().pipeThrough(new DecompressionStream('gzip'));
+  return new Uint8Array(await new Response(stream).arrayBuffer());
 }
 
 async function start(): Promise<void> {
   const form = document.querySelector<HTMLFormElement>('#search-form');
   const input = document.querySelector<HTMLInputElement>('#search-input');
   const filtersBox = document.querySelector<HTMLElement>('#search-filters');
+  const disclosure = document.querySelector<HTMLDetailsElement>('#search-filters-box');
+  const summaryText = document.querySelector<HTMLElement>('#search-filters-summary');
+  const chips = document.querySelector<HTMLElement>('#search-chips');
+  const notices = document.querySelector<HTMLElement>('#search-notices');
   const status = document.querySelector<HTMLElement>('#search-status');
   const list = document.querySelector<HTMLOListElement>('#search-results');
   const more = document.querySelector<HTMLButtonElement>('#search-more');
-  if (!form || !input || !filtersBox || !status || !list || !more) return;
+  if (!form || !input || !filtersBox || !disclosure || !summaryText || !chips || !notices || !status || !list || !more) return;
   const base = form.dataset['base'] ?? '/';
   form.hidden = false;
   document.querySelector('#search-nojs')?.remove();
 
-  // Words need pagefind: when the page opens with words, fetch it alongside the facet summary.
-  const pagefindModule = (): Promise<Pagefind> => import(/* @vite-ignore */ `${base}pagefind/pagefind.js`) as Promise<Pagefind>;
-  let pagefindImport: Promise<Pagefind> | null = new URLSearchParams(location.search).get('q') ? pagefindModule() : null;
-  let summary: FacetSummary;
+  let manifest: SearchManifest;
   try {
-    const response = await fetch(`${base}search-index/facets.json`);
+    const response = await fetch(`${base}search-index/manifest.json`);
     if (!response.ok) throw new Error(String(response.status));
-    summary = (await response.json()) as FacetSummary;
+    manifest = (await response.json()) as SearchManifest;
+    // Marks for the benchmark (scripts/bench.ts reads them): manifest read, search done, first result listed.
+    performance.mark('search:manifest');
   } catch {
     status.textContent = 'The search index could not be loaded. Browse projects from the archive page instead.';
     return;
   }
-  let pagefind: Pagefind | null = null;
-  const loadPagefind = async (): Promise<Pagefind> => {
-    if (!pagefind) {
-      pagefindImport ??= pagefindModule();
-      const module = await pagefindImport;
-      // Indexed URLs already hold the base path (src/lib/search/write-search-index.ts); pagefind
-      // would put its baseUrl in front again (/archive/archive/...), so it is the site root.
-      await module.options({ baseUrl: '/', excerptLength: 24 });
-      // Recently changed projects live in a second, small index (src/lib/search/write-search-index.ts).
-      if (summary.words.delta) await module.mergeIndex(`${base}pagefind-delta/`, { baseUrl: '/' });
-      await module.init();
-      pagefind = module;
-    }
-    return pagefind;
+  const load = async (path: string): Promise<Uint8Array> => {
+    const response = await fetch(`${base}search-index/${path}?v=${manifest.generation}`);
+    if (!response.ok) throw new Error(`${path}: ${response.status}`);
+    return gunzip(new Uint8Array(await response.arrayBuffer()));
   };
-  const shards = new Map<number, Promise<FacetShard>>();
-  const shardOf = (project: number): Promise<FacetShard> => {
-    let pending = shards.get(project);
-    if (!pending) {
-      const id = summary.projects[project]?.id ?? '';
-      pending = fetch(`${base}search-index/p/${encodeURIComponent(id)}.json`).then((r) => r.json() as Promise<FacetShard>);
-      shards.set(project, pending);
-    }
-    return pending;
-  };
-  const projectByUrl = new Map(summary.projects.map((p, i) => [p.url, i]));
-  const stale = new Set(summary.words.stale);
+  const engine = new SearchEngine(manifest, load, base);
+  const known: KnownFacet[] = manifest.facets.map((f) => ({ key: f.key, name: f.name, values: f.values.map((v) => v.value) }));
+  const archiveCounts = (key: string, value: string): Record<string, number> => manifest.facets.find((f) => f.key === key)?.values.find((v) => v.value === value)?.counts ?? {};
 
-  const params = new URLSearchParams(location.search);
-  // Words in the URL win; otherwise keep what the reader typed while the index was loading.
-  const urlWords = params.get('q');
-  if (urlWords !== null) input.value = urlWords;
-  const names = [...FILTER_ORDER.filter((n) => n in summary.facets), ...Object.keys(summary.facets).filter((n) => !FILTER_ORDER.includes(n)).sort()];
+  // The state in the URL; an older or longer URL is rewritten in the short form.
+  const initial = readSearchState(new URLSearchParams(location.search), known);
+  if (initial.q !== '' || new URLSearchParams(location.search).has('q')) input.value = initial.q;
+  // The filters in use (the URL's, then the reader's): the selects show them once built.
+  const filters: Record<string, string[]> = initial.filters;
+  let pendingNotices = initial.notices;
   const selects = new Map<string, HTMLSelectElement>();
-  for (const name of names) {
-    const id = `filter-${name.replace(/[^a-z0-9]+/gi, '-')}`;
-    const select = el('select', { id, name });
-    select.append(el('option', { value: '' }, 'any'));
-    const values = Object.entries(summary.facets[name] ?? {});
-    for (const [value, info] of values) select.append(el('option', { value }, `${value} (${info.count})`));
-    const wanted = params.get(name);
-    if (wanted !== null && values.some(([v]) => v === wanted)) select.value = wanted;
-    selects.set(name, select);
-    filtersBox.append(el('label', { for: id }, name, select));
-  }
+  /** Builds the filter selects (after the first results are listed: a thousand projects make a long list). */
+  const ensureSelects = (): void => {
+    if (selects.size > 0 || manifest.facets.length === 0) return;
+    const labels: HTMLElement[] = [];
+    for (const f of manifest.facets) {
+      const id = `filter-${f.key}`;
+      const select = el('select', { id, name: f.key });
+      select.append(el('option', { value: '' }, 'any'));
+      for (const v of f.values) select.append(el('option', { value: v.value }, v.value));
+      select.value = filters[f.key]?.[0] ?? '';
+      select.addEventListener('change', () => {
+        if (select.value === '') delete filters[f.key];
+        else filters[f.key] = [select.value];
+        pendingNotices = [];
+        void run();
+      });
+      selects.set(f.key, select);
+      labels.push(el('label', { for: id }, el('span', {}, f.name), select));
+    }
+    filtersBox.append(...labels);
+  };
+  const currentFilters = (): Record<string, string[]> => {
+    const out: Record<string, string[]> = Object.create(null);
+    for (const f of manifest.facets) if (filters[f.key]?.length) out[f.key] = [...(filters[f.key] as string[])];
+    return out;
+  };
+
+  /** Option labels: the count of results each value would show with this query. */
+  const label = (outcome: SearchOutcome | null): void => {
+    for (const [key, select] of selects) {
+      for (const option of Array.from(select.options)) {
+        if (option.value === '') continue;
+        const byType = outcome ? (outcome.counts[key]?.[option.value] ?? {}) : archiveCounts(key, option.value);
+        const text = countsText(byType);
+        option.textContent = `${option.value} (${text === '' ? 'none' : text})`;
+      }
+    }
+  };
+
+  const renderChips = (inUse: Filters): void => {
+    chips.replaceChildren();
+    for (const [key, values] of Object.entries(inUse)) {
+      const name = manifest.facets.find((f) => f.key === key)?.name ?? key;
+      for (const v of values) {
+        const remove = el('button', { type: 'button', class: 'chip', 'data-filter': key, 'aria-label': `Remove filter ${name}: ${v}` }, `${name}: ${v}`, el('span', { 'aria-hidden': 'true' }, ' ×'));
+        remove.addEventListener('click', () => {
+          const left = (filters[key] ?? []).filter((x) => x !== v);
+          if (left.length > 0) filters[key] = left;
+          else delete filters[key];
+          const select = selects.get(key);
+          if (select) select.value = left[0] ?? '';
+          void run();
+        });
+        chips.append(remove);
+      }
+    }
+    const active = Object.keys(inUse).length;
+    summaryText.textContent = active === 0 ? 'Filters' : `Filters (${active} active)`;
+  };
 
   let generation = 0;
-  let next: (() => Promise<Hit[]>) | null = null;
+  let outcome: SearchOutcome | null = null;
   let shown = 0;
 
-  /** Hits for a search with filters only: walk candidate projects' shards in order. */
-  const filterOnly = (filters: Record<string, string[]>): (() => Promise<Hit[]>) => {
-    const queue = candidateProjects(summary, filters);
-    let current: { shard: FacetShard; at: number; project: number } | null = null;
-    return async () => {
-      const hits: Hit[] = [];
-      while (hits.length < PAGE) {
-        if (!current) {
-          const project = queue.shift();
-          if (project === undefined) break;
-          current = { shard: await shardOf(project), at: 0, project };
-        }
-        const { shard } = current;
-        const meta = summary.projects[current.project];
-        while (current.at < shard.records.length && hits.length < PAGE) {
-          const [anchor, title, page, vector] = shard.records[current.at++] as FacetShard['records'][number];
-          if (recordMatches(shard, vector, filters)) hits.push({ href: `${meta?.url ?? base}${page}#${anchor}`, title, project: meta?.title ?? '', excerpt: null, tags: tagsOf(shard, vector) });
-        }
-        if (current.at >= shard.records.length) current = null;
-      }
-      return hits;
-    };
-  };
-
-  /** Hits for a search with words: pagefind's sub-results, kept when their record passes the filters. */
-  const withWords = async (term: string, filters: Record<string, string[]>): Promise<() => Promise<Hit[]>> => {
-    const pf = await loadPagefind();
-    const pagefindFilters: Record<string, string[]> = filters['project'] ? { project: filters['project'] } : {};
-    const search = await pf.search(term, { filters: pagefindFilters });
-    const results = search ? [...search.results] : [];
-    const others = Object.fromEntries(Object.entries(filters).filter(([k]) => k !== 'project'));
-    return async () => {
-      const hits: Hit[] = [];
-      while (hits.length < PAGE && results.length > 0) {
-        const datas = await Promise.all(results.splice(0, 5).map((r) => r.data()));
-        // Each result's project shard, fetched side by side.
-        const shards = await Promise.all(
-          datas.map((data) => {
-            const project = projectByUrl.get(data.url.split('?')[0] as string);
-            return project === undefined ? null : shardOf(project);
-          }),
-        );
-        for (const [i, data] of datas.entries()) {
-          const projectUrl = data.url.split('?')[0] as string;
-          const project = projectByUrl.get(projectUrl);
-          const shard = shards[i];
-          if (project === undefined || !shard) continue;
-          // The main index's entries of a changed project are out of date: the delta has them.
-          if (stale.has(projectUrl) && data.meta['index'] !== 'delta') continue;
-          const byAnchor = new Map(shard.records.map((r) => [r[0], r]));
-          for (const sub of data.sub_results) {
-            const anchor = sub.url.split('#')[1] ?? '';
-            const record = byAnchor.get(anchor);
-            if (!record || !recordMatches(shard, record[3], others)) continue;
-            hits.push({ href: `${projectUrl}${record[2]}#${anchor}`, title: record[1], project: summary.projects[project]?.title ?? '', excerpt: sub.excerpt, tags: tagsOf(shard, record[3]) });
-          }
-        }
-      }
-      return hits;
-    };
-  };
-
-  const render = (hits: Hit[]): void => {
-    for (const hit of hits) {
-      const excerpt = el('p', { class: 'result-excerpt' });
-      if (hit.excerpt) excerpt.append(safeExcerpt(hit.excerpt));
-      list.append(el('li', { class: 'result' }, el('a', { href: hit.href, class: 'result-title' }, hit.title), el('p', { class: 'meta' }, hit.project), excerpt, el('p', { class: 'meta result-filters' }, hit.tags)));
+  /** Appends hits in order, each as soon as it and those before it are read (the first shows after one small fetch). */
+  const render = async (gen: number, hits: readonly Hit[]): Promise<void> => {
+    const current = outcome;
+    if (!current) return;
+    const pending = hits.map((h) => engine.show([h], current));
+    for (const next of pending) {
+      const [hit] = await next;
+      if (gen !== generation) return;
+      if (!hit) continue;
+      const segments = (p: HTMLElement, list: typeof hit.excerpt): HTMLElement => {
+        for (const s of list) p.append(s.mark ? el('mark', {}, s.text) : s.text);
+        return p;
+      };
+      const excerpt = segments(el('p', { class: 'result-excerpt' }), hit.excerpt);
+      // On a phone the title is clamped: the part of it holding the word is shown instead (site.css).
+      const echo = hit.titleExcerpt.length > 0 ? [segments(el('p', { class: 'result-excerpt result-title-echo' }), hit.titleExcerpt)] : [];
+      const tags = hit.tags.map(([name, values]) => `${name}: ${values}`).join(' · ');
+      const title = el('a', { href: hit.href, class: 'result-title' });
+      for (const s of hit.titleMarks) title.append(s.mark ? el('mark', {}, s.text) : s.text);
+      list.append(el('li', { class: echo.length > 0 ? 'result result-has-echo' : 'result', 'data-type': hit.type }, title, el('p', { class: 'meta' }, hit.project), excerpt, ...echo, el('p', { class: 'meta result-filters' }, tags)));
       shown++;
+      if (shown === 1) performance.mark('search:first-result');
     }
   };
 
   const showMore = async (gen: number): Promise<void> => {
-    if (!next) return;
-    const hits = await next();
+    if (!outcome) return;
+    await render(gen, outcome.hits.slice(shown, shown + PAGE));
     if (gen !== generation) return;
-    render(hits);
-    more.hidden = hits.length < PAGE;
-    status.textContent = shown === 0 ? 'No results.' : `Showing ${shown} result${shown === 1 ? '' : 's'}${more.hidden ? '' : ' (more below)'}.`;
-    status.dataset['count'] = String(shown);
+    more.hidden = shown >= outcome.hits.length;
+    more.textContent = `Show ${Math.min(PAGE, outcome.hits.length - shown)} more`;
   };
 
   const run = async (): Promise<void> => {
     const gen = ++generation;
-    const term = input.value.trim();
-    const filters: Record<string, string[]> = {};
-    const query = new URLSearchParams();
-    if (term !== '') query.set('q', term);
-    for (const [name, select] of selects) {
-      if (select.value !== '') {
-        filters[name] = [select.value];
-        query.set(name, select.value);
-      }
-    }
-    const qs = query.toString();
+    const q = input.value.trim();
+    const inUse = currentFilters();
+    const qs = searchQuery({ q, filters: inUse });
     history.replaceState(null, '', `${location.pathname}${qs ? `?${qs}` : ''}`);
+    renderChips(inUse);
+    delete status.dataset['count'];
     list.replaceChildren();
     shown = 0;
-    next = null;
     more.hidden = true;
-    if (term === '' && Object.keys(filters).length === 0) {
-      status.textContent = 'Type words from a decision, or pick a filter.';
-      delete status.dataset['count'];
+    if (q === '' && Object.keys(filters).length === 0) {
+      outcome = null;
+      ensureSelects();
+      label(null);
+      status.textContent = 'Type words, a row id, a SHA or a path, or pick a filter.';
+      showNotices([]);
       return;
     }
     status.textContent = 'Searching…';
-    const pager = term === '' ? filterOnly(filters) : await withWords(term, filters);
+    const result = await engine.search(q, inUse);
     if (gen !== generation) return;
-    next = pager;
+    performance.mark('search:searched');
+    outcome = result;
+    const n = result.hits.length;
+    const ignored = result.parsed.ignored.length > 0 ? [`Left out of the search: ${result.parsed.ignored.map((w) => `“${w}”`).join(', ')} (too common, or past the ${MAX_TOKENS}-word limit).`] : [];
+    showNotices(ignored);
+    const partial = result.complete < n ? ` ${result.complete.toLocaleString('en-US')} hold${result.complete === 1 ? 's' : ''} every word.` : '';
+    status.textContent = n === 0 ? 'No results.' : `${n.toLocaleString('en-US')} result${n === 1 ? '' : 's'}: ${countsText(result.totals)}.${partial}`;
     await showMore(gen);
+    if (gen !== generation) return;
+    // Then the filters, with what each value would show.
+    ensureSelects();
+    label(result);
+    // Set once the first results are listed: tests and scripts wait for it.
+    status.dataset['count'] = String(n);
+  };
+
+  const showNotices = (extraNotices: string[]): void => {
+    const all = [...pendingNotices, ...extraNotices];
+    notices.replaceChildren(...all.map((t) => el('span', {}, t)));
+    notices.hidden = all.length === 0;
   };
 
   let timer: ReturnType<typeof setTimeout> | undefined;
   input.addEventListener('input', () => {
     clearTimeout(timer);
+    pendingNotices = [];
     timer = setTimeout(() => void run(), 150);
   });
-  for (const select of selects.values()) select.addEventListener('change', () => void run());
   form.addEventListener('submit', (event) => {
     event.preventDefault();
+    clearTimeout(timer);
     void run();
   });
   more.addEventListener('click', () => void showMore(generation));
+
+  // ↓ from the box to the first result; ↓ and ↑ between results; ↑ from the first back to the box.
+  const links = (): HTMLAnchorElement[] => Array.from(list.querySelectorAll<HTMLAnchorElement>('a.result-title'));
+  input.addEventListener('keydown', (event) => {
+    if (event.key !== 'ArrowDown') return;
+    const first = links()[0];
+    if (!first) return;
+    event.preventDefault();
+    first.focus();
+  });
+  list.addEventListener('keydown', (event) => {
+    if (event.key !== 'ArrowDown' && event.key !== 'ArrowUp') return;
+    const all = links();
+    const at = all.indexOf(document.activeElement as HTMLAnchorElement);
+    if (at < 0) return;
+    event.preventDefault();
+    if (event.key === 'ArrowUp' && at === 0) input.focus();
+    else all[Math.min(all.length - 1, Math.max(0, at + (event.key === 'ArrowDown' ? 1 : -1)))]?.focus();
+  });
   await run();
 }
 

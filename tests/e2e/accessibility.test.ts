@@ -15,7 +15,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { buildSite, REPO_ROOT, type BuiltSite } from './build-site.ts';
 import { serveStatic, type StaticServer } from './static-server.ts';
 import { chromiumAvailable, launchBrowser } from './browser.ts';
-import { readText, watchPage } from './page-helpers.ts';
+import { readText, watchPage, searchDone } from './page-helpers.ts';
 import { REAL_CORPUS } from '../real-corpus.ts';
 
 const BEADS = join(REAL_CORPUS, '45ck__prompt-language');
@@ -87,7 +87,7 @@ afterAll(async () => {
 async function open(page: Page, path: string): Promise<void> {
   const response = await page.goto(`${origin}${path}`);
   expect(response?.status(), path).toBe(200);
-  if (path.startsWith('/search/?')) await page.waitForFunction(() => /^Showing \d+ results?/.test(document.querySelector('#search-status')?.textContent ?? ''));
+  if (path.startsWith('/search/?')) await searchDone(page);
 }
 
 /** Serious and critical axe violations of the open page (axe is injected through the DevTools protocol, which the page's CSP does not govern). */

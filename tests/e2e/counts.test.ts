@@ -118,11 +118,12 @@ describe('every surface counts the same, for every project of the example corpus
   });
 
   it.skipIf(!chromiumAvailable())('search: a project’s flags, in all and per severity', async () => {
+    // The status line once the first results are listed (data-count): "3 results: 3 flags." or "No results.".
     const status = (): Promise<string> => page.waitForFunction(() => {
-      const text = document.querySelector('#search-status')?.textContent ?? '';
-      return /^(Showing \d+ results?|No results)/.test(text) ? text : null;
+      const el = document.querySelector('#search-status');
+      return el?.hasAttribute('data-count') ? (el.textContent ?? '') : null;
     }).then((h) => h.jsonValue() as Promise<string>);
-    const shown = (text: string): number => Number(/^Showing (\d+)/.exec(text)?.[1] ?? 0);
+    const shown = (text: string): number => Number(/^([\d,]+) results?: /.exec(text)?.[1]?.replace(/,/g, '') ?? 0);
     for (const [, { root, counts: c }] of reference) {
       const total = c.flags.high + c.flags.medium + c.flags.low;
       await page.goto(`${origin}/search/?${new URLSearchParams({ type: 'flag', project: root })}`);

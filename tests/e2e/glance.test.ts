@@ -47,7 +47,7 @@ afterAll(async () => {
 async function open(page: Page, path: string): Promise<void> {
   const response = await page.goto(`${origin}${path}`);
   expect(response?.status(), path).toBe(200);
-  if (path.startsWith('/search/?')) await page.waitForFunction(() => /^Showing \d+ results?|^No results/.test(document.querySelector('#search-status')?.textContent ?? ''));
+  if (path.startsWith('/search/?')) await page.waitForFunction(() => document.querySelector('#search-status')?.hasAttribute('data-count'));
 }
 
 /** The element's box against the viewport: whether it is wholly on the first screen. */

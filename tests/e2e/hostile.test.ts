@@ -284,7 +284,8 @@ describe.skipIf(!chromiumAvailable())('every page of the hostile archive in Chro
     expect(found).toBeGreaterThan(0);
     const first = hostile[0] as (typeof hostile)[number];
     await page.goto(`${origin}/search/`);
-    await page.waitForSelector(`#${first.id}`);
+    await page.waitForSelector(`#${first.id}`, { state: 'attached' });
+    await page.locator('#search-filters-summary').click();
     await page.selectOption(`#${first.id}`, first.value);
     expect(await settle()).toBeGreaterThan(0);
     expect(await injected()).toBe(0);

@@ -10,6 +10,7 @@ import { join } from 'node:path';
 import type { Browser } from 'playwright-core';
 import { generateCorpus } from '../../scripts/gen-corpus.ts';
 import { runCli } from './build-site.ts';
+import { searchDone } from './page-helpers.ts';
 import { launchBrowser } from './browser.ts';
 import { serveStatic, type StaticServer } from './static-server.ts';
 
@@ -93,11 +94,11 @@ describe('incremental build of a generated corpus', () => {
       const page = await browser.newPage();
       // (The row's flags mention its decision too; the type filter keeps the decision rows.)
       await page.goto(`${server.url}search/?q=quokka&type=decision`);
-      await page.waitForFunction(() => document.querySelector('#search-status')?.textContent?.startsWith('Showing'));
+      await searchDone(page);
       const hrefs = await page.locator('#search-results a.result-title').evaluateAll((as) => as.map((a) => a.getAttribute('href')));
       expect(hrefs).toHaveLength(1);
       expect(hrefs[0]).toMatch(/^\/p\/projects-project-0002\/#row-/);
-      expect(server.requests.some((r) => r.startsWith('/pagefind-delta/'))).toBe(true);
+      expect(server.requests.some((r) => r.startsWith('/search-index/delta/'))).toBe(true);
       await page.close();
     });
   });

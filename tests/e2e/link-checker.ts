@@ -121,7 +121,7 @@ export async function checkLinks(siteDir: string, base: string, siteUrl?: string
     } else if (ext === '.css') {
       const css = await readFile(file, 'utf8');
       for (const m of css.matchAll(/url\(\s*['"]?([^'")]+)['"]?\s*\)/g)) if (!(m[1] as string).startsWith('data:')) await check(file, pageUrl, m[1] as string);
-    } else if (ext === '.json' && !rel.startsWith('pagefind')) {
+    } else if (ext === '.json') {
       let value: unknown;
       try {
         value = JSON.parse(await readFile(file, 'utf8'));

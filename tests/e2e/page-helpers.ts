@@ -57,3 +57,15 @@ export function watchPage(page: Page, origin: string): PageWatch {
   });
   return watch;
 }
+
+/**
+ * Waits until the search page has listed the first results of its current search (or said
+ * there are none, or that it could not load its index): the status line then carries
+ * `data-count` (src/scripts/search.ts).
+ */
+export async function searchDone(page: Page): Promise<void> {
+  await page.waitForFunction(() => {
+    const status = document.querySelector('#search-status');
+    return (status?.hasAttribute('data-count') ?? false) || /could not be loaded|^Type words/.test(status?.textContent ?? '');
+  });
+}

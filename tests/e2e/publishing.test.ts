@@ -16,7 +16,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { REPO_ROOT, runCli } from './build-site.ts';
 import { serveStatic, type StaticServer } from './static-server.ts';
 import { chromiumAvailable, launchBrowser } from './browser.ts';
-import { readText, readTexts, targetId, watchPage, type PageWatch } from './page-helpers.ts';
+import { readText, readTexts, targetId, watchPage, type PageWatch, searchDone } from './page-helpers.ts';
 import { checkLinks, type LinkReport } from './link-checker.ts';
 import { REAL_CORPUS } from '../real-corpus.ts';
 
@@ -179,7 +179,7 @@ describe.skipIf(!chromiumAvailable())('the archive served under /archive/ in Chr
 
   it('search results link under the base and land on their row', async () => {
     await open('search/?q=fake-sha+hotfix');
-    await page.waitForFunction(() => /^Showing \d+ results?/.test(document.querySelector('#search-status')?.textContent ?? ''));
+    await searchDone(page);
     const hrefs = await page.locator('#search-results a.result-title').evaluateAll((as) => as.map((a) => a.getAttribute('href') ?? ''));
     expect(hrefs.length).toBeGreaterThan(0);
     expect(hrefs.every((h) => h.startsWith(`${BASE}p/`))).toBe(true);
@@ -193,9 +193,10 @@ describe.skipIf(!chromiumAvailable())('the archive served under /archive/ in Chr
   it('a shared search URL restores the words and every filter in a fresh browser', async () => {
     await open('search/');
     await page.fill('#search-input', 'parser');
+    await page.locator('#search-filters-summary').click();
     await page.selectOption('#search-filters select[name="project"]', 'content/tickets/faults');
     await page.selectOption('#search-filters select[name="result"]', 'failed');
-    await page.waitForFunction(() => new URLSearchParams(location.search).get('result') === 'failed' && /^Showing 1 result\.$/.test(document.querySelector('#search-status')?.textContent ?? ''));
+    await page.waitForFunction(() => new URLSearchParams(location.search).get('result') === 'failed' && /^1 result: 1 row\.$/.test(document.querySelector('#search-status')?.textContent ?? '') && document.querySelector('#search-status')?.hasAttribute('data-count'));
     const shared = page.url();
     expect(new URL(shared).pathname).toBe(`${BASE}search/`);
     expect(Object.fromEntries(new URL(shared).searchParams)).toEqual({ q: 'parser', project: 'content/tickets/faults', result: 'failed' });
@@ -204,7 +205,8 @@ describe.skipIf(!chromiumAvailable())('the archive served under /archive/ in Chr
     const other = await browser.newContext();
     const fresh = await other.newPage();
     await fresh.goto(shared);
-    await fresh.waitForFunction(() => /^Showing 1 result\.$/.test(document.querySelector('#search-status')?.textContent ?? ''));
+    await searchDone(fresh);
+    expect(await readText(fresh.locator('#search-status'))).toBe('1 result: 1 row.');
     expect(await fresh.inputValue('#search-input')).toBe('parser');
     expect(await fresh.inputValue('#search-filters select[name="project"]')).toBe('content/tickets/faults');
     expect(await fresh.inputValue('#search-filters select[name="result"]')).toBe('failed');

@@ -10,7 +10,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { buildSite, REPO_ROOT, type BuiltSite } from './build-site.ts';
 import { serveStatic, type StaticServer } from './static-server.ts';
 import { launchBrowser } from './browser.ts';
-import { isInViewport, readText, readTexts, targetId, watchPage, type PageWatch } from './page-helpers.ts';
+import { isInViewport, readText, readTexts, targetId, watchPage, type PageWatch, searchDone } from './page-helpers.ts';
 
 let site: BuiltSite;
 let server: StaticServer;
@@ -177,7 +177,7 @@ describe('review findings and repair loops', () => {
 describe('search', () => {
   it('searching a criterion’s words finds it and lands on it', async () => {
     await open('/search/?q=upload+the+export+shared+drive');
-    await page.waitForFunction(() => /^Showing \d+ results?/.test(document.querySelector('#search-status')?.textContent ?? ''));
+    await searchDone(page);
     const result = page.locator('#search-results li.result').filter({ has: page.locator('.result-title', { hasText: /^J-2: Upload the export to the shared drive$/ }) });
     expect(await result.count()).toBe(1);
     expect(await readText(result.locator('.result-filters'))).toBe('type: criterion · verdict: not verified (inconclusive)');
@@ -188,10 +188,10 @@ describe('search', () => {
 
   it('filters by record type and verdict state, without words', async () => {
     await open('/search/?type=arena+pick');
-    await page.waitForFunction(() => /^Showing \d+ results?/.test(document.querySelector('#search-status')?.textContent ?? ''));
+    await searchDone(page);
     expect((await readTexts(page.locator('#search-results .result-title'))).map((t) => t.slice(0, 26)).sort()).toEqual(['Design pick: candidate A —', 'Design pick: candidate A —', 'Design pick: candidate B —']);
     await open('/search/?type=finding&verdict=CONFIRMED');
-    await page.waitForFunction(() => /^Showing \d+ results?/.test(document.querySelector('#search-status')?.textContent ?? ''));
+    await searchDone(page);
     expect((await readTexts(page.locator('#search-results .result-title'))).sort()).toEqual([
       'The CLI crashes on an empty trail file',
       'The size check counts characters instead of bytes',

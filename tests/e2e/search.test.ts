@@ -1,13 +1,15 @@
 /**
- * The search page of the example corpus archive, in Chromium: pagefind results per row,
- * landing on the row's anchor, row-level filters with and without words, and the query and
- * filters kept in the URL. Everything is served from the local test server only.
+ * The search page of the example corpus archive, in Chromium (issue 11): ranked records
+ * landing on their anchors; exact ids, SHA prefixes, paths with lines and flag kinds first;
+ * filters with and without words, folded into a disclosure; counts that agree with the home
+ * page and `check --json`; short URLs that old links still reach; the keys. Everything is
+ * served from the local test server only.
  */
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { rm } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { buildSite, type BuiltSite } from './build-site.ts';
+import { buildSite, runCli, type BuiltSite } from './build-site.ts';
 import { copyDecisionTrailCorpus } from './decision-trail-corpus.ts';
 import { serveStatic, type StaticServer } from './static-server.ts';
 import { launchBrowser } from './browser.ts';
@@ -51,26 +53,31 @@ afterEach(async () => {
   expect(watch.offsite).toEqual([]);
 });
 
-const FINAL_STATUS = /^(Showing \d+ results?( \(more below\))?\.|No results\.|Type words from a decision, or pick a filter\.)$/;
+const HINT = 'Type words, a row id, a SHA or a path, or pick a filter.';
+const FINAL_STATUS = /^(\d[\d,]* results?: .+\.|No results\.|Type words, a row id, a SHA or a path, or pick a filter\.)$/;
 
 /**
  * Waits until the page has run the search that `search` (a query string) describes: the URL
- * holds the same parameters (in any order) and the status line is final.
+ * holds the same parameters (in any order), the status line is final and the first results are listed.
  */
 async function settled(search: string): Promise<void> {
   await page.waitForFunction(
     ([wanted, pattern]) => {
       const norm = (q: string) => [...new URLSearchParams(q).entries()].map(([k, v]) => `${k}=${v}`).sort().join('&');
-      return norm(location.search) === norm(wanted) && new RegExp(pattern).test(document.querySelector('#search-status')?.textContent ?? '');
+      const status = document.querySelector<HTMLElement>('#search-status');
+      const text = status?.textContent ?? '';
+      // data-count is set once the first results are listed (src/scripts/search.ts).
+      const done = status?.hasAttribute('data-count') || text.startsWith('Type words');
+      return norm(location.search) === norm(wanted) && new RegExp(pattern).test(text) && done;
     },
     [search, FINAL_STATUS.source] as const,
   );
 }
 
-async function openSearch(search = ''): Promise<void> {
+async function openSearch(search = '', settledAs = search): Promise<void> {
   const response = await page.goto(`${origin}/search/${search}`);
   expect(response?.status()).toBe(200);
-  await settled(search);
+  await settled(settledAs);
 }
 
 async function type(words: string, search: string): Promise<void> {
@@ -78,7 +85,12 @@ async function type(words: string, search: string): Promise<void> {
   await settled(search);
 }
 
+async function openFilters(): Promise<void> {
+  if (!(await page.locator('#search-filters-box').evaluate((d) => (d as HTMLDetailsElement).open))) await page.locator('#search-filters-summary').click();
+}
+
 async function select(filter: string, value: string, search: string): Promise<void> {
+  await openFilters();
   await page.selectOption(`#search-filters select[name="${filter}"]`, value);
   await settled(search);
 }
@@ -86,8 +98,9 @@ async function select(filter: string, value: string, search: string): Promise<vo
 const status = () => readText(page.locator('#search-status'));
 const titles = () => readTexts(page.locator('#search-results li.result .result-title'));
 const hrefs = () => page.locator('#search-results li.result a.result-title').evaluateAll((as) => as.map((a) => a.getAttribute('href')));
+const optionLabel = (filter: string, value: string) => readText(page.locator(`#search-filters select[name="${filter}"] option[value="${value}"]`));
 
-/** Clicks "Show more results" until every result is listed; returns how many are shown. */
+/** Clicks "Show more" until every result is listed; returns how many are shown. */
 async function showAll(): Promise<number> {
   const more = page.locator('#search-more');
   while (await more.isVisible()) {
@@ -99,50 +112,53 @@ async function showAll(): Promise<number> {
 }
 
 describe('search page', () => {
-  it('starts empty, with every filter of the spec and a hint', async () => {
+  it('starts empty, with every filter of the spec folded away and a hint', async () => {
     await openSearch();
     expect(await page.locator('#search-form').isVisible()).toBe(true);
     expect(await page.locator('#search-nojs').count()).toBe(0);
-    expect(await status()).toBe('Type words from a decision, or pick a filter.');
+    expect(await status()).toBe(HINT);
     expect(await page.locator('#search-results li').count()).toBe(0);
+    // Folded: the filters take one line until opened.
+    expect(await page.locator('#search-filters').isVisible()).toBe(false);
+    expect(await readText(page.locator('#search-filters-summary'))).toBe('Filters');
     const names = await page.locator('#search-filters select').evaluateAll((ss) => ss.map((s) => s.getAttribute('name')));
-    // Every filter of spec/archive.md, in this order (others may sit between them).
-    const spec = ['type', 'project', 'phase', 'result', 'evidence status', 'evidence kind', 'flag severity', 'actor', 'source format', 'year'];
+    // Every filter of spec/archive.md, in this order, under its short URL name (others may sit between them).
+    const spec = ['type', 'project', 'phase', 'result', 'evidence', 'cites', 'severity', 'actor', 'format', 'year'];
     expect(names.filter((n) => n !== null && spec.includes(n))).toEqual(spec);
+    const labels = await page.locator('#search-filters label > span').evaluateAll((ss) => ss.map((s) => s.textContent));
+    expect(labels.slice(0, 7)).toEqual(['type', 'project', 'phase', 'result', 'evidence status', 'evidence kind', 'flag severity']);
     const results = await page.locator('#search-filters select[name="result"] option').evaluateAll((os) => os.map((o) => (o as HTMLOptionElement).value));
     expect(results).toEqual(['', 'failed', 'inconclusive', 'note', 'open', 'reverted', 'verified']);
     const projects = await page.locator('#search-filters select[name="project"] option').evaluateAll((os) => os.map((o) => (o as HTMLOptionElement).value));
     expect(projects).toEqual(['', 'content/pstack-app', 'content/tickets/clean', 'content/tickets/failed', 'content/tickets/faults', 'content/tickets/no-audit', 'content/tickets/not-run']);
-    expect(await readText(page.locator('label[for="search-input"]'))).toBe('Words from a decision, its reason or its evidence');
+    expect(await readText(page.locator('label[for="search-input"]'))).toBe('Words, a row id, a SHA, a path (src/a.ts:12) or a flag kind');
   });
 
-  it('“fake-sha hotfix” finds the row; its result lands on the row, targeted', async () => {
+  it('“fake-sha hotfix” finds the row first; its result lands on the row, targeted', async () => {
     await openSearch();
     await type('fake-sha hotfix', '?q=fake-sha+hotfix');
-    expect(await status()).toMatch(/^Showing \d+ results\.$/);
-    const found = await hrefs();
-    // The row first, then (among others that mention a hotfix) the two flags raised on it.
-    expect(found[0]).toBe('/p/tickets-faults/#row-8635af1e');
-    expect(found).toEqual(expect.arrayContaining(['/p/tickets-faults/#flag-1', '/p/tickets-faults/#flag-2']));
-    expect(new Set(found).size).toBe(found.length);
-    for (const text of await readTexts(page.locator('#search-results li.result'))) expect(text).toMatch(/hotfix|fake-sha/i);
+    // The row and the flags that hold both words, then records holding one of them.
+    expect(await status()).toBe('5 results: 2 rows, 3 flags. 2 hold every word.');
+    expect(await hrefs()).toEqual(['/p/tickets-faults/#row-8635af1e', '/p/tickets-faults/#flag-1', '/p/tickets-faults/#flag-2', '/p/tickets-faults/#row-0a1f7f7c', '/p/tickets-faults/#flag-14']);
 
     const result = page.locator('#search-results li.result').first();
     expect(await readText(result.locator('.result-title'))).toBe('Ship the fake-sha hotfix');
+    expect(await result.locator('.result-title mark').evaluateAll((ms) => ms.map((m) => m.textContent))).toEqual(['fake', 'sha', 'hotfix']);
     expect(await readText(result.locator('.meta').first())).toBe('Planted faults');
     const tags = (await readText(result.locator('.result-filters'))).split(' · ');
-    expect([...tags].sort()).toEqual([
-      'actor: lead',
-      'evidence kind: commit',
-      'evidence status: not verified',
-      'flag severity: high',
+    expect(tags).toEqual([
+      'type: decision',
       'phase: phase-1',
       'result: verified',
+      'evidence status: not verified',
+      'evidence kind: commit',
+      'flag severity: high',
+      'actor: lead',
       'source format: bbs decisions.jsonl',
-      'type: decision',
       'year: 2026',
     ]);
-    expect(await result.locator('.result-excerpt mark').count()).toBeGreaterThan(0);
+    expect(await readText(result.locator('.result-excerpt'))).toBe('The worker reported the hotfix commit as landed');
+    expect(await result.locator('.result-excerpt mark').evaluateAll((ms) => ms.map((m) => m.textContent))).toEqual(['hotfix']);
 
     await result.locator('a.result-title').click();
     await page.waitForURL(`${origin}/p/tickets-faults/#row-8635af1e`);
@@ -154,76 +170,103 @@ describe('search page', () => {
 
   it('a flag is a result too, landing on the flag in Attention', async () => {
     await openSearch('?q=nobody+can+find');
-    expect(await titles()).toEqual(['unsupported-claim: The hotfix row cites a commit nobody can find']);
-    await page.locator('#search-results a.result-title').click();
+    expect((await titles())[0]).toBe('unsupported-claim: The hotfix row cites a commit nobody can find');
+    expect(await status()).toBe('3 results: 2 rows, 1 flag. 1 holds every word.');
+    await page.locator('#search-results a.result-title').first().click();
     await page.waitForURL(`${origin}/p/tickets-faults/#flag-2`);
     expect(await targetId(page)).toBe('flag-2');
     expect(await page.locator('#flag-2').getAttribute('data-kind')).toBe('unsupported-claim');
     expect(await isInViewport(page.locator('#flag-2'))).toBe(true);
   });
 
+  describe('the first result is the record meant', () => {
+    const cases: Array<[string, string, string, string]> = [
+      ['a phrase with a number', '4 KiB cap', '/p/tickets-faults/#row-841241d4', 'Keep the 4 KiB cap after review'],
+      ['a row id', '8635af1e', '/p/tickets-faults/#row-8635af1e', 'Ship the fake-sha hotfix'],
+      ['a SHA prefix: the commit page, then the rows citing it', '8879725e', '/r/content-repos-example.git/commit/8879725e58e4dddd4a83a461e62c6d48f8c13d17/', 'Commit 8879725e58e4 in content/repos/example.git'],
+      ['a path:line: the row citing that line', 'src/parser.ts:999', '/p/tickets-faults/#row-29700948', 'Keep the legacy line counter'],
+      ['a path: the file page', 'src/parser.ts', '/r/content-repos-example.git/file/src/parser.ts/', 'src/parser.ts'],
+      ['a flag kind’s tail', 'commit-not-found', '/p/tickets-faults/#flag-1', 'evidence/commit-not-found: row 8635af1e “Ship the fake-sha hotfix” — no commit 6b8467766823b30e559d624defde1c57a594bda6 in content/repos/example.git'],
+      ['a ticket id', 'T-22', '/p/tickets-faults/#row-3ec852ad', 'Add the CLI entry'],
+    ];
+    for (const [what, q, href, title] of cases) {
+      it(`${what}: “${q}”`, async () => {
+        await openSearch(`?${new URLSearchParams({ q }).toString()}`);
+        expect((await hrefs())[0]).toBe(href);
+        expect((await titles())[0]).toBe(title);
+      });
+    }
+
+    it('a SHA prefix lists the rows citing the commit after its page; the rows of a flag kind follow its flags', async () => {
+      await openSearch('?q=8879725e');
+      expect(await hrefs()).toEqual([
+        '/r/content-repos-example.git/commit/8879725e58e4dddd4a83a461e62c6d48f8c13d17/',
+        '/p/tickets-faults/#row-83d1c257',
+        '/p/tickets-faults/#row-bcbab5af',
+        '/p/tickets-clean/#row-86a3c160',
+        '/p/pstack-app/#row-00b3022c',
+      ]);
+      expect(await status()).toBe('5 results: 4 rows, 1 commit.');
+      await openSearch('?q=commit-not-found');
+      expect(await hrefs()).toEqual(['/p/tickets-faults/#flag-1', '/p/tickets-faults/#row-8635af1e']);
+    });
+
+    it('a path:line lands on the line of the file page', async () => {
+      await openSearch(`?${new URLSearchParams({ q: 'src/parser.ts:12' }).toString()}`);
+      expect(await hrefs()).toContain('/r/content-repos-example.git/file/src/parser.ts/#L12');
+      expect((await hrefs())[0]).toBe('/p/tickets-faults/#row-8ada2ddc');
+    });
+
+    it('filters only: result = failed', async () => {
+      await openSearch('?result=failed');
+      expect(await hrefs()).toEqual(['/p/tickets-faults/#row-29700948']);
+      // A result of filters only shows an excerpt too: the start of its reason.
+      expect(await readText(page.locator('#search-results .result-excerpt').first())).toBe('Changing it would renumber every error message');
+    });
+  });
+
   it('a result filter narrows a search: “parser”, then result = failed', async () => {
     await openSearch();
     await type('parser', '?q=parser');
-    expect(await status()).toBe('Showing 20 results.');
-    expect([...(await hrefs())].sort()).toEqual(
-      [
-        '/p/pstack-app/#row-2171583b',
-        '/p/pstack-app/#row-3e43ba73',
-        '/p/pstack-app/#row-47dda3e7',
-        '/p/pstack-app/#row-e04c35f7',
-        '/p/pstack-app/#row-e26ebb7e',
-        '/p/tickets-clean/#row-018f85d0',
-        '/p/tickets-clean/#row-09610072',
-        '/p/tickets-clean/#row-3ef5b39d',
-        '/p/tickets-clean/#row-529bc5a0',
-        '/p/tickets-clean/#row-9e045a65',
-        '/p/tickets-clean/#row-affba2cd',
-        '/p/tickets-faults/#flag-14',
-        '/p/tickets-faults/#flag-4',
-        '/p/tickets-faults/#row-0a1f7f7c',
-        '/p/tickets-faults/#row-29700948',
-        '/p/tickets-faults/#row-6be99327',
-        '/p/tickets-faults/#row-7701de86',
-        '/p/tickets-faults/#row-841241d4',
-        '/p/tickets-faults/#row-8ada2ddc',
-        '/p/tickets-faults/#row-c1e14233',
-      ].sort(),
-    );
+    expect(await status()).toBe('22 results: 18 rows, 2 flags, 2 files.');
     expect(await titles()).toEqual(expect.arrayContaining(['Keep the legacy line counter', 'Integrate phase 1 at the parser commit', 'port the trail parser into the app as one change']));
 
     await select('result', 'failed', '?q=parser&result=failed');
-    expect(await status()).toBe('Showing 1 result.');
+    expect(await status()).toBe('1 result: 1 row.');
     expect(await titles()).toEqual(['Keep the legacy line counter']);
     expect(await hrefs()).toEqual(['/p/tickets-faults/#row-29700948']);
+    expect(await readTexts(page.locator('#search-chips .chip'))).toEqual(['result: failed']);
+    expect(await page.locator('#search-chips .chip').getAttribute('aria-label')).toBe('Remove filter result: failed');
+    expect(await readText(page.locator('#search-filters-summary'))).toBe('Filters (1 active)');
 
     await select('result', 'inconclusive', '?q=parser&result=inconclusive');
     expect(await titles()).toEqual(['Paste the full review into the why field']);
 
-    await select('result', '', '?q=parser');
-    expect(await status()).toBe('Showing 20 results.');
+    // The chip removes its filter.
+    await page.locator('#search-chips .chip').click();
+    await settled('?q=parser');
+    expect(await status()).toBe('22 results: 18 rows, 2 flags, 2 files.');
   });
 
   it('filters work without a search term', async () => {
     await openSearch('?result=failed');
     expect(await page.inputValue('#search-input')).toBe('');
     expect(await page.inputValue('#search-filters select[name="result"]')).toBe('failed');
-    expect(await status()).toBe('Showing 1 result.');
+    expect(await status()).toBe('1 result: 1 row.');
     expect(await titles()).toEqual(['Keep the legacy line counter']);
 
     await openSearch('?type=superseded+decision');
-    expect(await titles()).toEqual(['Integrate phase 1 at the parser commit', 'Revert the off-by-one fix']);
-    expect(await hrefs()).toEqual(['/p/tickets-clean/#row-3ef5b39d', '/p/tickets-faults/#row-bcbab5af']);
+    expect([...(await hrefs())].sort()).toEqual(['/p/tickets-clean/#row-3ef5b39d', '/p/tickets-faults/#row-bcbab5af']);
 
     await openSearch('?project=content%2Ftickets%2Fclean&type=superseded+decision');
     expect(await titles()).toEqual(['Integrate phase 1 at the parser commit']);
 
-    await openSearch('?evidence+kind=command');
+    await openSearch('?cites=command');
     expect([...(await titles())].sort()).toEqual(['confirmed the existing suite passes before the port', 'numbered trail lines from 1']);
 
     // Picking a filter on the empty page runs a search without words.
     await openSearch();
-    await select('evidence status', 'not verified (inconclusive)', '?evidence+status=not+verified+%28inconclusive%29');
+    await select('evidence', 'not verified (inconclusive)', '?evidence=not+verified+%28inconclusive%29');
     expect([...(await titles())].sort()).toEqual([
       'confirmed the existing suite passes before the port',
       'numbered trail lines from 1',
@@ -242,12 +285,24 @@ describe('search page', () => {
     await settled('?q=parser&result=failed');
     expect(await page.inputValue('#search-input')).toBe('parser');
     expect(await page.inputValue('#search-filters select[name="result"]')).toBe('failed');
-    expect(await status()).toBe('Showing 1 result.');
+    expect(await status()).toBe('1 result: 1 row.');
     expect(await titles()).toEqual(['Keep the legacy line counter']);
 
     // Clearing the words keeps the filter in the URL.
     await type('', '?result=failed');
     expect(await titles()).toEqual(['Keep the legacy line counter']);
+  });
+
+  it('old links keep working, in the short form; unknown filters and values are said, not dropped', async () => {
+    await openSearch('?q=hotfix&flag+severity=high&evidence+kind=commit', '?q=hotfix&cites=commit&severity=high');
+    expect(page.url()).toBe(`${origin}/search/?q=hotfix&cites=commit&severity=high`);
+    expect(await page.inputValue('#search-filters select[name="severity"]')).toBe('high');
+    expect(await hrefs()).toEqual(['/p/tickets-faults/#row-8635af1e']);
+    expect(await page.locator('#search-notices').isVisible()).toBe(false);
+
+    await openSearch('?q=hotfix&colour=red&severity=urgent', '?q=hotfix');
+    expect(await readTexts(page.locator('#search-notices span'))).toEqual(['Unknown filter “colour” ignored.', 'No record has flag severity “urgent”: that filter is ignored.']);
+    expect(await status()).toBe('5 results: 2 rows, 3 flags.');
   });
 
   it('a search with no match says so', async () => {
@@ -256,24 +311,107 @@ describe('search page', () => {
     expect(await page.locator('#search-results li').count()).toBe(0);
   });
 
-  it('the count next to a filter value is the number of results that value shows', async () => {
-    // (At commit e4f55f1 these were pagefind document counts, rows with the same facets
-    // grouped into one document: "verified (25)" showed 28 results, "flag (4)" showed 16.)
+  it('each filter value counts the results it would show with the current query, saying what it counts', async () => {
+    // (At commit e4f55f1 these were pagefind document counts; before issue 11, "high (32)"
+    // counted flags and flagged rows alike beside the home page's 23 high-severity flags.)
+    await openSearch('?q=parser');
+    await openFilters();
+    expect(await optionLabel('result', 'failed')).toBe('failed (1 row)');
+    expect(await optionLabel('type', 'flag')).toBe('flag (2 flags)');
+    expect(await optionLabel('severity', 'high')).toBe('high (4 rows, 1 flag)');
     const checks: Array<[string, string]> = [
       ['result', 'verified'],
       ['project', 'content/tickets/clean'],
       ['type', 'flag'],
       ['type', 'superseded decision'],
-      ['evidence kind', 'command'],
+      ['cites', 'command'],
+      ['severity', 'high'],
     ];
     const seen: string[] = [];
     const expected: string[] = [];
     for (const [filter, value] of checks) {
-      await openSearch(`?${new URLSearchParams({ [filter]: value }).toString()}`);
+      await openSearch(`?${new URLSearchParams({ q: 'parser', [filter]: value }).toString()}`);
+      await openFilters();
       const label = await page.locator(`#search-filters select[name="${filter}"] option:checked`).textContent();
-      seen.push(`${filter}: ${label}`);
-      expected.push(`${filter}: ${value} (${await showAll()})`);
+      const n = await showAll();
+      seen.push(`${filter}: ${label?.replace(/ \(.*\)$/, '')} ${await status()}`);
+      expected.push(`${filter}: ${value} ${n} result${n === 1 ? '' : 's'}: ${label?.replace(/^.* \((.*)\)$/, '$1')}.`);
     }
     expect(seen).toEqual(expected);
+  });
+
+  it('counts on the search page are the home page’s and check --json’s', async () => {
+    const check = await runCli(['check', corpus, '--json']);
+    expect(check.code).toBe(0);
+    const report = JSON.parse(check.stdout) as { projects: Array<{ counts: { rows: number }; flags: Array<{ severity: string }> }> };
+    const rows = report.projects.reduce((s, p) => s + p.counts.rows, 0);
+    const high = report.projects.reduce((s, p) => s + p.flags.filter((f) => f.severity === 'high').length, 0);
+    const flags = report.projects.reduce((s, p) => s + p.flags.length, 0);
+    await page.goto(`${origin}/`);
+    expect(await readText(page.locator('.lede'))).toContain(`${rows} decision rows`);
+    expect(await readText(page.locator('[data-figure="flags"] [data-severity="high"]'))).toBe(`${high} high`);
+
+    await openSearch();
+    await openFilters();
+    const typeLabels = await page.locator('#search-filters select[name="type"] option').evaluateAll((os) => os.map((o) => o.textContent));
+    const decisionRows = Number(/^decision \((\d+) rows\)$/.exec(typeLabels.find((t) => t?.startsWith('decision ')) ?? '')?.[1]);
+    const superseded = Number(/^superseded decision \((\d+) rows\)$/.exec(typeLabels.find((t) => t?.startsWith('superseded decision ')) ?? '')?.[1]);
+    expect(decisionRows + superseded).toBe(rows);
+    expect(await optionLabel('type', 'flag')).toBe(`flag (${flags} flags)`);
+    expect(await optionLabel('severity', 'high')).toMatch(new RegExp(`^high \\(\\d+ rows, ${high} flags\\)$`));
+    // Chosen, the filter says the same numbers in its total.
+    await select('severity', 'high', '?severity=high');
+    expect(await status()).toMatch(new RegExp(`^\\d+ results: \\d+ rows, ${high} flags\\.$`));
+    await select('type', 'flag', '?severity=high&type=flag');
+    expect(await status()).toBe(`${high} results: ${high} flags.`);
+  });
+
+  it('keys: / focuses the box on every page, ↓ and ↑ move through the results, Enter opens one', async () => {
+    await page.goto(`${origin}/p/tickets-faults/`);
+    await page.keyboard.press('/');
+    expect(await page.evaluate(() => document.activeElement?.id)).toBe('site-search-q');
+    await page.keyboard.type('hotfix');
+    await page.keyboard.press('Enter');
+    await page.waitForURL(`${origin}/search/?q=hotfix`);
+    await settled('?q=hotfix');
+    await page.locator('h1').click();
+    await page.keyboard.press('/');
+    expect(await page.evaluate(() => document.activeElement?.id)).toBe('search-input');
+    await page.keyboard.press('ArrowDown');
+    const focused = () => page.evaluate(() => document.activeElement?.getAttribute('href'));
+    const list = await hrefs();
+    expect(await focused()).toBe(list[0]);
+    await page.keyboard.press('ArrowDown');
+    expect(await focused()).toBe(list[1]);
+    await page.keyboard.press('ArrowUp');
+    await page.keyboard.press('ArrowUp');
+    expect(await page.evaluate(() => document.activeElement?.id)).toBe('search-input');
+    await page.keyboard.press('ArrowDown');
+    await page.keyboard.press('ArrowDown');
+    await page.keyboard.press('Enter');
+    await page.waitForURL(`${origin}${list[1]}`);
+  });
+
+  it('the first results are in view on a desktop and a phone screen', async () => {
+    for (const viewport of [{ width: 1280, height: 800 }, { width: 390, height: 844 }]) {
+      await page.setViewportSize(viewport);
+      await openSearch('?q=parser&result=failed');
+      expect(await isInViewport(page.locator('#search-results li.result').first())).toBe(true);
+      await openSearch('?q=parser');
+      const box = await page.locator('#search-results li.result').nth(1).boundingBox();
+      expect(box !== null && box.y + box.height <= viewport.height).toBe(true);
+    }
+  });
+
+  it('a phone, which clamps a long title, shows the part of it holding the word; a desktop shows the whole title and the body', async () => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    await openSearch('?q=repos');
+    const echoed = page.locator('#search-results li.result-has-echo', { hasText: 'evidence/commit-not-found: row 8635af1e' });
+    expect(await echoed.locator('.result-title-echo').isVisible()).toBe(true);
+    expect(await echoed.locator('.result-title-echo mark').allTextContents()).toEqual(['repos']);
+    expect(await echoed.locator('.result-excerpt:not(.result-title-echo)').isVisible()).toBe(false);
+    await page.setViewportSize({ width: 1280, height: 800 });
+    expect(await echoed.locator('.result-title-echo').isVisible()).toBe(false);
+    expect(await echoed.locator('.result-excerpt:not(.result-title-echo)').isVisible()).toBe(true);
   });
 });

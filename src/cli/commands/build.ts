@@ -1,7 +1,7 @@
 /**
  * `trailbook build [DIR...] [--out DIR] [--base PATH] [--strict]`: analyse every project
  * (reusing unchanged ones from the model store), render the site with Astro, index it with
- * pagefind, and print what was found and what needs a person.
+ * Trailbook's search index, and print what was found and what needs a person.
  */
 import { rmSync } from 'node:fs';
 import { mkdir, readdir, rename, rm, stat, symlink, writeFile } from 'node:fs/promises';
@@ -171,9 +171,9 @@ export async function runBuild(dirs: string[], options: BuildOptions, out: Outpu
     const stats = await search;
     times.index = stats.ms;
     for (const w of stats.warnings) out.info(`  warning: ${w}`);
-    const words = stats.rebuiltMain ? `word index built for ${plural(stats.indexed, 'project')}` : stats.indexed === 0 ? 'word index unchanged' : `word index kept, ${plural(stats.indexed, 'changed project')} added to it`;
+    const words = stats.rebuiltMain ? `index merged from ${plural(stats.indexed, 'part')}` : stats.indexed === 0 ? 'index unchanged' : `index kept, ${plural(stats.indexed, 'changed part')} in its delta`;
     out.info(`  search: ${plural(stats.records, 'record')} from ${plural(stats.projects, 'project')}; ${words} in ${(stats.ms / 1000).toFixed(1)} s, alongside rendering (${(renderedIn / 1000).toFixed(1)} s)`);
-    for (const name of ['pagefind', 'pagefind-delta', 'search-index']) await rename(join(searchOut, name), join(stagingOut, name)).catch((error: NodeJS.ErrnoException) => {
+    for (const name of ['search-index']) await rename(join(searchOut, name), join(stagingOut, name)).catch((error: NodeJS.ErrnoException) => {
       if (error.code !== 'ENOENT') throw error;
     });
     await moveTree(join(searchOut, 'p'), join(stagingOut, 'p'));
@@ -200,7 +200,7 @@ export async function runBuild(dirs: string[], options: BuildOptions, out: Outpu
   out.info(`Rendered ${plural(renderedPages.length, 'page')} in ${((performance.now() - renderStarted) / 1000).toFixed(1)} s${kept}. The archive has ${plural(written.pages, 'page')} and ${plural(written.files, 'file')}${options.timings !== undefined ? `, ${(written.bytes / 1024 / 1024).toFixed(1)} MB` : ''}.`);
   if (archive.projects.length > 0) printFaults(out, t, archive.projects);
   if (options.timings) {
-    const searchBytes = (await countFiles(join(outDir, 'pagefind'))).bytes + (await countFiles(join(outDir, 'search-index'))).bytes;
+    const searchBytes = (await countFiles(join(outDir, 'search-index'))).bytes;
     const report = {
       projects: t.projects,
       rows: t.rows,

@@ -5,29 +5,16 @@
  * The collections hold only what lists and routes need; pages read the rest from here.
  * Everything is discarded when Trailbook's core code changes (its digest is recorded).
  */
-import { mkdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { readFile, rm, stat } from 'node:fs/promises';
 import { createHash } from 'node:crypto';
-import { dirname, join } from 'node:path';
+import { join } from 'node:path';
 import type { CommitDetails } from '../git/commit-details.ts';
 import type { FileExcerpt } from '../git/file-excerpt.ts';
 import { codeDigest } from './code-digest.ts';
+import { readJsonOrNull, writeAtomic } from '../fs/cache-files.ts';
 
 const root = (cacheDir: string): string => join(cacheDir, 'evidence');
 
-async function writeAtomic(path: string, text: string): Promise<void> {
-  await mkdir(dirname(path), { recursive: true });
-  const tmp = `${path}.${process.pid}.tmp`;
-  await writeFile(tmp, text);
-  await rename(tmp, path);
-}
-
-async function readJson<T>(path: string): Promise<T | null> {
-  try {
-    return JSON.parse(await readFile(path, 'utf8')) as T;
-  } catch {
-    return null;
-  }
-}
 
 let checked: Promise<void> | null = null;
 
@@ -55,7 +42,7 @@ const filePath = (cacheDir: string, id: string): string => join(root(cacheDir), 
 
 /** The stored details of a commit, or null when not stored yet. */
 export function readCommitDetails(cacheDir: string, repoId: string, oid: string): Promise<StoredCommit | null> {
-  return readJson<StoredCommit>(commitPath(cacheDir, repoId, oid));
+  return readJsonOrNull<StoredCommit>(commitPath(cacheDir, repoId, oid));
 }
 
 /** Stores a commit's details. */
@@ -65,7 +52,7 @@ export function writeCommitDetails(cacheDir: string, repoId: string, oid: string
 
 /** The stored excerpt of a cited file entry, or null. */
 export function readFileExcerpt(cacheDir: string, id: string): Promise<StoredExcerpt | null> {
-  return readJson<StoredExcerpt>(filePath(cacheDir, id));
+  return readJsonOrNull<StoredExcerpt>(filePath(cacheDir, id));
 }
 
 /** Stores a cited file entry's excerpt. */
@@ -77,7 +64,7 @@ const citationsPath = (cacheDir: string, key: string): string => join(root(cache
 
 /** The rows citing an evidence page's commit or file (`key`: `commit:<id>` or `file:<id>`), or null. */
 export function readCitations<T>(cacheDir: string, key: string): Promise<T[] | null> {
-  return readJson<T[]>(citationsPath(cacheDir, key));
+  return readJsonOrNull<T[]>(citationsPath(cacheDir, key));
 }
 
 /** Stores the rows citing an evidence page's commit or file. */

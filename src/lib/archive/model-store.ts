@@ -4,9 +4,10 @@
  * files its evidence cites (`<id>.cited.json`). Pages read a project's rows from here; loaders
  * and the CLI read summaries and citations. Writes are atomic (rename).
  */
-import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
+import { mkdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { ProjectModel } from '../model/types.ts';
+import { writeAtomic } from '../fs/cache-files.ts';
 import type { ProjectSummary } from './summary.ts';
 import { writeReportDetails } from '../export/report-details.ts';
 
@@ -14,12 +15,6 @@ import { writeReportDetails } from '../export/report-details.ts';
 export function storePaths(cacheDir: string, id: string): { model: string; summary: string; cited: string } {
   const dir = join(cacheDir, 'projects');
   return { model: join(dir, `${id}.model.json`), summary: join(dir, `${id}.summary.json`), cited: join(dir, `${id}.cited.json`) };
-}
-
-async function writeAtomic(path: string, text: string): Promise<void> {
-  const tmp = `${path}.${process.pid}.tmp`;
-  await writeFile(tmp, text);
-  await rename(tmp, path);
 }
 
 /** Writes a project's model and summary. */

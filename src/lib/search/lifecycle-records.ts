@@ -8,9 +8,16 @@
 import type { ProjectModel } from '../model/types.ts';
 import type { SearchRecord } from './search-records.ts';
 import { eventSummary } from '../coord/words.ts';
+import { idKey, type ExactKey } from './exact-keys.ts';
 
 const TEXT_LIMIT = 2000;
 const cap = (s: string): string => (s.length > TEXT_LIMIT ? `${s.slice(0, TEXT_LIMIT)}…` : s);
+/** A payload's JSON, or '' when it holds nothing. */
+const payloadText = (payload: unknown): string => {
+  if (payload === null || payload === undefined) return '';
+  if (typeof payload === 'object' && Object.keys(payload).length === 0) return '';
+  return JSON.stringify(payload);
+};
 const yearOf = (ts: string): string[] => {
   const y = /^\d{4}/.exec(ts)?.[0];
   return y ? [y] : [];
@@ -27,8 +34,11 @@ export function lifecycleSearchRecords(model: ProjectModel): SearchRecord[] {
     out.push({
       anchor: e.anchor,
       title: `${e.eventType || 'event'} ${e.actor}${e.toAgent ? ` → ${e.toAgent}` : ''}: ${eventSummary(e)}`.slice(0, 300),
-      text: cap([e.eventId && `event ${e.eventId}`, e.issueId && `issue ${e.issueId}`, e.scope && `scope ${e.scope}`, e.reason, JSON.stringify(e.payload), e.timestamp, `${e.file}:${e.line}`].filter(Boolean).join(' · ')),
+      body: cap([e.reason, payloadText(e.payload)].filter(Boolean).join(' · ')),
+      meta: [e.eventId && `event ${e.eventId}`, e.issueId && `issue ${e.issueId}`, e.scope && `scope ${e.scope}`, e.timestamp, `${e.file}:${e.line}`].filter(Boolean).join(' · '),
       facets,
+      exact: [...(e.eventId ? [idKey(e.eventId, 3)] : []), ...(e.issueId ? [idKey(e.issueId, 2)] : [])] satisfies ExactKey[],
+      time: e.timestamp || null,
     });
   }
   for (const issue of model.beads?.issues ?? []) {
@@ -38,9 +48,12 @@ export function lifecycleSearchRecords(model: ProjectModel): SearchRecord[] {
     out.push({
       anchor: issue.anchor,
       title: `${issue.id}: ${issue.title || '(no title)'}`.slice(0, 300),
-      text: cap([`status ${status}`, issue.closeReason && `closed: ${issue.closeReason}`, issue.labels.join(', '), issue.description, issue.notes].filter(Boolean).join(' · ')),
+      body: cap([issue.closeReason && `closed: ${issue.closeReason}`, issue.description, issue.notes].filter(Boolean).join(' · ')),
+      meta: [`status ${status}`, issue.labels.join(', ')].filter(Boolean).join(' · '),
       facets,
       page: `issue/${issue.key}/`,
+      exact: [idKey(issue.id, 3)],
+      time: issue.createdAt || null,
     });
   }
   return out;

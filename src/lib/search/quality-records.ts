@@ -10,6 +10,9 @@ import type { ProjectModel } from '../model/types.ts';
 import type { SearchRecord } from './search-records.ts';
 import { levelText } from '../verdicts/ladder.ts';
 import { findingWord, premiseWord, stateWord } from '../verdicts/words.ts';
+import { idKey, pathKey, pointerKeys, type ExactKey } from './exact-keys.ts';
+
+const present = (keys: Array<ExactKey | null>): ExactKey[] => keys.filter((k): k is ExactKey => k !== null);
 
 /** The filter name for verdict states; listed after the shared filters. */
 export const VERDICT_FILTER = 'verdict';
@@ -30,7 +33,7 @@ export function qualitySearchRecords(model: ProjectModel): SearchRecord[] {
       out.push({
         anchor: 'arena-pick',
         title: `Design pick: candidate ${s.pick}${picked?.shape ? ` — ${picked.shape}` : ''}`.slice(0, 300),
-        text: [
+        body: [
           s.pickReason,
           `Totals: ${totals}.`,
           `Rubric: ${(arena.rubric?.criteria ?? []).map((c) => c.name).join('; ')}.`,
@@ -42,7 +45,7 @@ export function qualitySearchRecords(model: ProjectModel): SearchRecord[] {
       });
     }
     for (const c of arena.rubric?.criteria ?? []) {
-      out.push({ anchor: c.anchor, title: `Rubric criterion ${c.n}: ${c.name}`, text: c.text, facets: { type: ['rubric criterion'], project, phase: ['design'] } });
+      out.push({ anchor: c.anchor, title: `Rubric criterion ${c.n}: ${c.name}`, body: c.text, facets: { type: ['rubric criterion'], project, phase: ['design'] } });
     }
   }
   const v = model.verdicts;
@@ -51,16 +54,20 @@ export function qualitySearchRecords(model: ProjectModel): SearchRecord[] {
       out.push({
         anchor: gate.anchor,
         title: `${gate.gate} gate of ${gate.ticket}: ${gate.verdict}`,
-        text: [gate.support.reason, gate.summary, gate.rubric.map((g) => `${g.dimension}=${g.grade}`).join(' '), gate.evidenceText].filter((t) => t !== '').join('. '),
+        body: [gate.support.reason, gate.summary, gate.rubric.map((g) => `${g.dimension}=${g.grade}`).join(' ')].filter((t) => t !== '').join('. '),
+        evidence: gate.evidenceText,
         facets: { type: ['gate verdict'], project, [VERDICT_FILTER]: [gate.verdict] },
+        exact: gate.ticket !== '' ? [idKey(gate.ticket, 2)] : [],
       });
       for (const c of gate.criteria) {
         const w = stateWord(c.state);
         out.push({
           anchor: c.anchor,
           title: `${c.id}: ${c.text}`,
-          text: `${c.kind} of the ${gate.gate} gate of ${gate.ticket} (${gate.verdict}): ${w.label}, ${levelText(c.level)}. Evidence: ${c.evidenceText || 'none'}.${c.nonblocking ? ` Nonblocking: ${c.nonblocking}.` : ''}`,
+          body: `${c.kind} of the ${gate.gate} gate of ${gate.ticket} (${gate.verdict}): ${w.label}, ${levelText(c.level)}.${c.nonblocking ? ` Nonblocking: ${c.nonblocking}.` : ''}`,
+          evidence: c.evidenceText || 'none',
           facets: { type: ['criterion'], project, [VERDICT_FILTER]: [w.label] },
+          exact: [idKey(c.id, 3), ...(gate.ticket !== '' ? [idKey(gate.ticket, 2)] : []), ...c.evidence.flatMap(pointerKeys)],
         });
       }
     }
@@ -69,12 +76,11 @@ export function qualitySearchRecords(model: ProjectModel): SearchRecord[] {
         out.push({
           anchor: f.anchor,
           title: f.summary,
-          text: [
-            `${findingWord(f.verdict).label} finding of ${r.name}, ${levelText(f.level)}, ${f.category ?? 'correctness'}, at ${f.path}${f.pathLine !== null ? `:${f.pathLine}` : ''}.`,
-            f.failureScenario,
-            f.repro ? `Repro: ${f.repro.command} → ${f.repro.output}` : '',
-          ].filter((t) => t !== '').join(' '),
+          body: [f.failureScenario, f.repro ? `Repro: ${f.repro.command} → ${f.repro.output}` : ''].filter((t) => t !== '').join(' '),
+          evidence: `${f.path}${f.pathLine !== null ? `:${f.pathLine}` : ''}`,
+          meta: `${findingWord(f.verdict).label} finding of ${r.name}, ${levelText(f.level)}, ${f.category ?? 'correctness'}`,
           facets: { type: ['finding'], project, [VERDICT_FILTER]: [f.verdict ?? 'no verdict'] },
+          exact: f.location ? pointerKeys(f.location) : present([pathKey(f.path, 2, f.pathLine ?? undefined)]),
         });
       }
     }
@@ -83,7 +89,8 @@ export function qualitySearchRecords(model: ProjectModel): SearchRecord[] {
       out.push({
         anchor: loop.anchor,
         title: `Repair loop of ${loop.ticket || 'no ticket'} at gate ${loop.gate}: ${loop.fingerprint}`,
-        text: `${loop.outcome}. ${loop.rows.map((r) => (r.premise !== '' ? `Attempt ${r.attempt}: ${r.premise} (${premiseWord(r.premiseResult).label}).` : `Attempt ${r.attempt}.`)).join(' ')}`,
+        exact: loop.ticket !== '' ? [idKey(loop.ticket, 2)] : [],
+        body: `${loop.outcome}. ${loop.rows.map((r) => (r.premise !== '' ? `Attempt ${r.attempt}: ${r.premise} (${premiseWord(r.premiseResult).label}).` : `Attempt ${r.attempt}.`)).join(' ')}`,
         facets: { type: ['repair loop'], project, [VERDICT_FILTER]: results.length > 0 ? results : ['no premise'] },
       });
     }

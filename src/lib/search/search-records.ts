@@ -1,39 +1,63 @@
 /**
- * Search records (spec/archive.md "Search across projects"): every decision row and every
- * flag of a project becomes one record that lands on its anchor in the recap, with its facet
- * values. Records feed two indexes (see src/integrations/search-index.ts): pagefind for words
- * (pagefind-documents.ts) and Trailbook's facet index for filters (facet-index.ts).
+ * Search records (spec/archive.md "Search across projects"; issue 11): every decision row and
+ * every flag of a project becomes one record that lands on its anchor in the recap, with its
+ * words in fields (title above body above evidence above meta, issue 11 scope 1), its facet
+ * values, its exact tokens (row id, cited SHAs and paths, flag kinds, tickets) and its
+ * severity and time (tie-breaks). Records become a project's part of the search index
+ * (index/part.ts).
  *
- * To make a new kind of record searchable (an arena pick, a coord event, a beads issue),
- * add a function that returns SearchRecord[] for it and call it from {@link searchRecords}.
- * Give it `type` and `project` facets and any facets of its own.
+ * To make a new kind of record searchable (an arena pick, a coord event, a beads issue), add
+ * a function that returns SearchRecord[] for it and call it from {@link searchRecords}. Give
+ * it a `type` facet, and `project` when it belongs to a project.
  */
-import type { ProjectModel, TrailRow } from '../model/types.ts';
+import type { ProjectModel, Severity, TrailRow } from '../model/types.ts';
 import { evidenceWord } from '../site/words.ts';
+import { flagsByRow } from '../projections/flags.ts';
 import { qualitySearchRecords } from './quality-records.ts';
 import { lifecycleSearchRecords } from './lifecycle-records.ts';
+import { hexKey, idKey, kindKeys, pointerKeys, type ExactKey } from './exact-keys.ts';
+import { hexTokens } from './tokenize.ts';
 
-/** One search result: an anchor on the project's recap, its words and its facet values. */
+/** One search result: an anchor on a page of the archive, its words, facet values and exact tokens. */
 export interface SearchRecord {
-  /** Element id on the recap page (`row-3f2a9c10`, `flag-2`); unique within the project. */
+  /** Element id on its page (`row-3f2a9c10`, `flag-2`); unique within the project. */
   anchor: string;
-  /** The result's title (a decision, a flag summary). */
+  /** The result's title (a decision, a flag summary); the best field for words. */
   title: string;
-  /** Further words to search (why, evidence, result, ...). */
-  text: string;
-  /** Filter name → values. Every record has `type` and `project`. */
+  /** The reason or body (a row's why, a finding's scenario); the second field. */
+  body: string;
+  /** Evidence as written; the third field. */
+  evidence?: string;
+  /** Short fields (result, phase, actor, ticket); the last field. */
+  meta?: string;
+  /** Filter name → values (see facets.ts for names). */
   facets: Record<string, string[]>;
-  /** Page the anchor is on, relative to the project recap (`''` for the recap itself, `issue/x/`). */
+  /** Page the anchor is on, relative to the part's page (`''` for the recap itself, `issue/x/`). */
   page?: string;
+  /** Exact tokens (exact-keys.ts). */
+  exact?: ExactKey[];
+  /** The record's severity, a tie-break: a flag's own, a row's highest flag's. */
+  severity?: Severity | null;
+  /** ISO time of the record, a tie-break (newer first), or null. */
+  time?: string | null;
 }
 
-/** Filter names in the order the search page shows them; unknown names follow, sorted. */
+/** Filter names in the order the search page shows them (kept for the spec's list; see facets.ts). */
 export const FILTER_ORDER = ['type', 'project', 'phase', 'result', 'evidence status', 'evidence kind', 'flag severity', 'flag kind', 'actor', 'event type', 'agent', 'status', 'source format', 'year'];
 
 const FORMAT: Record<string, string> = { 'bbs-trail': 'bbs decisions.jsonl', 'pstack-trail': 'pstack TSV' };
+const RANK: Record<Severity, number> = { high: 0, medium: 1, low: 2 };
 
-function rowRecord(model: ProjectModel, row: TrailRow, severities: ReadonlyMap<string, Set<string>>): SearchRecord {
+/** The highest of some severities, or null. */
+function highest(severities: Iterable<Severity>): Severity | null {
+  let best: Severity | null = null;
+  for (const s of severities) if (best === null || RANK[s] < RANK[best]) best = s;
+  return best;
+}
+
+function rowRecord(model: ProjectModel, row: TrailRow, carried: ReadonlyArray<{ severity: Severity; kind: string }>): SearchRecord {
   const statuses = [...new Set(row.evidence.map((p) => evidenceWord(p.status).label))].sort();
+  const severities = [...new Set(carried.map((f) => f.severity))].sort();
   const facets: Record<string, string[]> = {
     type: [row.supersededBy.length > 0 ? 'superseded decision' : 'decision'],
     project: [model.root],
@@ -41,31 +65,55 @@ function rowRecord(model: ProjectModel, row: TrailRow, severities: ReadonlyMap<s
     result: [row.resultClass],
     'evidence status': statuses.length > 0 ? statuses : ['no evidence'],
     'evidence kind': [...new Set(row.evidence.map((p) => p.kind))].sort(),
-    'flag severity': [...(severities.get(row.id) ?? new Set(['none']))].sort(),
+    'flag severity': severities.length > 0 ? severities : ['none'],
     'source format': [FORMAT[row.format] ?? row.format],
   };
   if (row.actor !== '') facets['actor'] = [row.actor];
   const year = /^\d{4}/.exec(row.ts)?.[0];
   if (year) facets['year'] = [year];
-  // Indexed words: why, the evidence as written, and the short fields. Reasons, ids and times
-  // are left out: they are mostly unique tokens, which multiply the index's size and build
-  // time at a million rows (docs/performance.md); the recap shows them.
-  const meta = [row.result, row.phase, row.actor, row.ticket].filter((t) => t !== '').join(' · ');
-  return { anchor: row.anchor, title: row.decision, text: `${row.why} — ${row.evidenceText} — ${meta}`, facets };
+  const exact: ExactKey[] = [idKey(row.id, 3)];
+  if (row.computedId !== row.id) exact.push(idKey(row.computedId, 3));
+  if (row.ticket !== '') exact.push(idKey(row.ticket, 2));
+  for (const p of row.evidence) exact.push(...pointerKeys(p));
+  for (const hex of hexTokens(`${row.decision} ${row.why}`)) exact.push(hexKey(hex, 2));
+  for (const kind of new Set(carried.map((f) => f.kind))) exact.push(...kindKeys(kind, 2));
+  return {
+    anchor: row.anchor,
+    title: row.decision,
+    body: row.why,
+    evidence: row.evidenceText,
+    meta: [row.result, row.phase, row.actor, row.ticket].filter((t) => t !== '').join(' · '),
+    facets,
+    exact,
+    severity: highest(carried.map((f) => f.severity)),
+    time: row.time === null ? null : row.ts,
+  };
 }
 
 function flagRecords(model: ProjectModel): SearchRecord[] {
-  return model.flags.map((flag, index) => ({
-    anchor: `flag-${index + 1}`,
-    title: `${flag.kind}: ${flag.summary}`,
-    text: `${flag.severity} flag, ${flag.layer} layer${flag.rows.length > 0 ? `, rows ${flag.rows.join(', ')}` : ''}${flag.evidence ? `, evidence ${flag.evidence}` : ''}`,
-    facets: { type: ['flag'], project: [model.root], 'flag severity': [flag.severity], 'flag kind': [flag.kind] },
-  }));
+  return model.flags.map((flag, index) => {
+    const exact: ExactKey[] = [...kindKeys(flag.kind, 3), ...flag.rows.map((id) => idKey(id, 2))];
+    if (flag.evidence) for (const hex of hexTokens(flag.evidence)) exact.push(hexKey(hex, 2));
+    return {
+      anchor: `flag-${index + 1}`,
+      title: `${flag.kind}: ${flag.summary}`,
+      body: flag.evidence ? `evidence ${flag.evidence}` : '',
+      meta: `${flag.severity} flag, ${flag.layer} layer${flag.rows.length > 0 ? `, rows ${flag.rows.join(', ')}` : ''}`,
+      facets: { type: ['flag'], project: [model.root], 'flag severity': [flag.severity], 'flag kind': [flag.kind] },
+      exact,
+      severity: flag.severity,
+      time: null,
+    };
+  });
 }
 
 /** Every search record of one project, in recap order. */
 export function searchRecords(model: ProjectModel): SearchRecord[] {
-  const severities = new Map<string, Set<string>>();
-  for (const f of model.flags) for (const id of f.rows) severities.set(id, (severities.get(id) ?? new Set()).add(f.severity));
-  return [...model.rows.map((row) => rowRecord(model, row, severities)), ...flagRecords(model), ...qualitySearchRecords(model), ...lifecycleSearchRecords(model)];
+  const byRow = flagsByRow(model.flags, model.rows);
+  return [
+    ...model.rows.map((row) => rowRecord(model, row, byRow.get(row.anchor) ?? [])),
+    ...flagRecords(model),
+    ...qualitySearchRecords(model),
+    ...lifecycleSearchRecords(model),
+  ];
 }

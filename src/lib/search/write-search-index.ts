@@ -1,158 +1,246 @@
 /**
- * Writes the archive's search indexes from the model store: Trailbook's facet index
- * (`search-index/facets.json` and one shard per project) and pagefind's word index.
+ * Writes the archive's search index (issue 11; files in index/format.ts) from the model store.
  *
- * Incremental, like a log-structured index: the word index of all projects (the *main*
- * index) is kept in the cache folder and reused; projects that changed since it was built go
- * into a small second index (`pagefind-delta/`) that the search page merges in, dropping the
- * main index's stale entries. When the changed projects exceed {@link DELTA_LIMIT} of the
- * records, the main index is rebuilt and the delta emptied. Facet shards are cached per
- * project digest. Used by the Astro integration, and by the CLI in a worker thread.
+ * 1. Parts: each project's records, and each repository's evidence pages, are analysed into a
+ *    part (index/part.ts), kept in the cache folder under its digest and reused while the
+ *    digest holds (a project's digest; a repository's is made of its projects').
+ * 2. Indexes, incremental like a log-structured index: the *main* index of every part is kept
+ *    in the cache and reused; parts that changed since it was built are merged into a small
+ *    *delta* index that the search page reads beside it, setting aside the main index's
+ *    entries of those parts. When the changed parts hold more than {@link DELTA_LIMIT} of the
+ *    records, the main index is merged again and the delta emptied.
+ * 3. The manifest: parts newest first, filters with the archive's counts, the indexes.
+ *
+ * Used by the Astro integration, and by the CLI in a worker thread. Deterministic: the same
+ * model store and cache state give byte-identical files.
  */
+import { createHash } from 'node:crypto';
 import { copyFile, link, mkdir, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { deserialize, serialize } from 'node:v8';
 import { dirname, join } from 'node:path';
-import { readArchiveIndex, readModel } from '../archive/model-store.ts';
+import { readJsonOrNull, writeAtomic } from '../fs/cache-files.ts';
+import { readArchiveIndex, readCited, readModel } from '../archive/model-store.ts';
 import { searchRecords } from './search-records.ts';
-import { pagefindDocuments } from './pagefind-documents.ts';
-import { mergeSummary, projectShard, shardContribution, type FacetContribution, type FacetShard } from './facet-index.ts';
-import { urls } from '../site/urls.ts';
+import { artifactRecords, repositoryRecords, type RepositoryCitations } from './evidence-records.ts';
+import { buildPart, partWordsFile, PART_VERSION, type SearchPart } from './index/part.ts';
+import { mergeParts } from './index/merge.ts';
+import { SEARCH_INDEX_VERSION, type IndexInfo } from './index/format.ts';
+import { buildManifest, byRecency, partHeader, type PartHeader } from './index/manifest.ts';
 
-/** Share of all records that may sit in the delta index before the main index is rebuilt. */
+/** Share of all records that may sit in the delta index before the main index is merged again. */
 export const DELTA_LIMIT = 0.2;
 
 /** What was indexed. `ms` is wall time in milliseconds. */
 export interface SearchIndexStats {
   projects: number;
   records: number;
-  /** Projects whose words were (re)indexed in this run. */
+  /** Parts (projects and repositories) analysed in this run (the others came from the cache). */
+  analysed: number;
+  /** Parts merged into an index in this run (all of them when the main index was merged again). */
   indexed: number;
-  documents: number;
-  /** Whether the main word index was rebuilt (else reused, with a delta). */
+  /** Index files written (main and delta; the doc store not counted). */
+  files: number;
+  /** Whether the main index was merged again (else reused, with a delta). */
   rebuiltMain: boolean;
   ms: number;
   warnings: string[];
 }
 
-interface CachedShard {
+/** What a repository part needs of each project citing it, remembered by project digest. */
+interface ProjectFacts {
   digest: string;
-  records: number;
-  shard: FacetShard;
-  contribution: FacetContribution;
+  title: string;
+  repoId: string | null;
+  repoPath: string | null;
+  /** Digest of the project's cited commits and files (its `<id>.cited.json`). */
+  cited: string;
 }
 
 interface MainState {
-  version: number;
-  base: string;
-  /** Project id → digest of the model the main index holds. */
+  version: string;
   digests: Record<string, string>;
-  records: number;
+  info: IndexInfo;
+  files: number;
 }
 
-const STATE_VERSION = 1;
+/** Cache keys change when the part format, the index format or V8's serialisation does. */
+const CACHE_VERSION = `${PART_VERSION}.${SEARCH_INDEX_VERSION}.${process.versions.v8}`;
 
-async function readJson<T>(path: string): Promise<T | null> {
+const sha = (text: string): string => createHash('sha256').update(text).digest('hex');
+const fileName = (key: string): string => key.replace(/\//g, '__');
+
+
+/** Hard-links (or copies) every file of `from` into `to`. */
+async function linkTree(from: string, to: string): Promise<number> {
+  let n = 0;
+  let entries;
   try {
-    return JSON.parse(await readFile(path, 'utf8')) as T;
+    entries = await readdir(from, { withFileTypes: true });
   } catch {
-    return null;
+    return 0;
   }
-}
-
-async function copyTree(from: string, to: string): Promise<void> {
-  for (const entry of await readdir(from, { withFileTypes: true })) {
+  await mkdir(to, { recursive: true });
+  for (const entry of entries) {
     const source = join(from, entry.name);
     const target = join(to, entry.name);
-    if (entry.isDirectory()) {
-      await mkdir(target, { recursive: true });
-      await copyTree(source, target);
-    } else {
-      await mkdir(dirname(target), { recursive: true });
+    if (entry.isDirectory()) n += await linkTree(source, target);
+    else {
       await link(source, target).catch(() => copyFile(source, target));
+      n++;
     }
   }
+  return n;
 }
 
-/** Indexes `projects` (ids) with pagefind into `outputPath`; returns the documents added. */
-async function writeWordIndex(cacheDir: string, ids: readonly string[], base: string, outputPath: string, warnings: string[], which: 'main' | 'delta'): Promise<number> {
-  const pagefind = await import('pagefind');
-  const { index, errors } = await pagefind.createIndex({ forceLanguage: 'en', writePlayground: false });
-  if (!index) throw new Error(`pagefind could not start: ${errors.join('; ')}`);
-  let documents = 0;
-  try {
-    for (const id of ids) {
-      const model = await readModel(cacheDir, id);
-      const docs = pagefindDocuments(searchRecords(model), urls.project(base, model.id), model.root, model.title, which);
-      for (let i = 0; i < docs.length; i += 20) {
-        const added = await Promise.all(docs.slice(i, i + 20).map((doc) => index.addHTMLFile({ url: doc.url, content: doc.html })));
-        for (const a of added) if (a.errors.length > 0) warnings.push(`search document of ${model.id}: ${a.errors.join('; ')}`);
-      }
-      documents += docs.length;
-    }
-    await rm(outputPath, { recursive: true, force: true });
-    const written = await index.writeFiles({ outputPath });
-    if (written.errors.length > 0) throw new Error(`pagefind could not write its index: ${written.errors.join('; ')}`);
-  } finally {
-    await pagefind.close();
-  }
-  return documents;
+/** A part to have: its key, digest and how to build it when the cache lacks it. */
+interface PartPlan {
+  key: string;
+  digest: string;
+  /** Where the part's pages are, relative to the base path. */
+  path: string;
+  build: () => Promise<{ part: SearchPart; docs: Uint8Array[] }>;
 }
 
 /**
- * Indexes every project of the archive index in `cacheDir` into `outDir` (the site folder),
- * for a site served under `base`. Throws when pagefind cannot start or write its files.
+ * Indexes every project of the archive index in `cacheDir` into `outDir` (the site folder).
+ * The index holds no base path (the page adds its own), so `base` changes nothing; it is
+ * taken for the callers' sake. Throws when the model store is unreadable.
  */
 export async function writeSearchIndex(cacheDir: string, outDir: string, base: string): Promise<SearchIndexStats> {
+  void base;
   const started = performance.now();
   const warnings: string[] = [];
   const archive = await readArchiveIndex(cacheDir);
-  const searchCache = join(cacheDir, 'search');
-  await mkdir(join(searchCache, 'shards'), { recursive: true });
-  await mkdir(join(outDir, 'search-index', 'p'), { recursive: true });
+  const root = join(cacheDir, 'search');
+  const partsDir = join(root, 'parts');
+  const docsDir = join(root, 'docs');
+  const outIndex = join(outDir, 'search-index');
+  await rm(outIndex, { recursive: true, force: true });
+  await mkdir(outIndex, { recursive: true });
 
-  // Facet shards, reused per project digest.
-  const projects: Array<{ id: string; title: string; url: string; contribution: FacetContribution }> = [];
-  const recordsOf = new Map<string, number>();
+  // Plans: one per project, one per repository its projects cite.
+  const plans: PartPlan[] = [];
+  const repos = new Map<string, { path: string; projects: Array<{ id: string; title: string; cited: string }> }>();
   for (const { id, digest } of archive.projects) {
-    const cachePath = join(searchCache, 'shards', `${id}.json`);
-    let cached = await readJson<CachedShard & { title: string }>(cachePath);
-    if (!cached || cached.digest !== digest || cached.shard.version !== projectShard(id, []).version) {
-      const model = await readModel(cacheDir, id);
-      const records = searchRecords(model);
-      const shard = projectShard(id, records);
-      cached = { digest, records: records.length, shard, contribution: shardContribution(shard), title: model.title };
-      await writeFile(cachePath, JSON.stringify(cached));
+    plans.push({
+      key: `p/${id}`,
+      digest,
+      path: `p/${id}/`,
+      build: async () => {
+        const model = await readModel(cacheDir, id);
+        const records = [...searchRecords(model), ...artifactRecords(model.cited.files, model.root)];
+        const { part, files } = buildPart({ key: `p/${id}`, title: model.title, project: model.root, latest: model.span?.to ?? null, records });
+        return { part, docs: files.docs };
+      },
+    });
+  }
+  // Each project's repository, title and cited lists' digest, read again only when the project changed.
+  const factsPath = join(root, 'projects.json');
+  const cachedFacts = (await readJsonOrNull<{ version: string; projects: Record<string, ProjectFacts> }>(factsPath)) ?? { version: '', projects: {} };
+  const facts: Record<string, ProjectFacts> = Object.create(null);
+  for (const { id, digest } of archive.projects) {
+    const had = cachedFacts.version === CACHE_VERSION ? cachedFacts.projects[id] : undefined;
+    if (had && had.digest === digest) {
+      facts[id] = had;
+      continue;
     }
-    recordsOf.set(id, cached.records);
-    projects.push({ id, title: cached.title, url: urls.project(base, id), contribution: cached.contribution });
-    await writeFile(join(outDir, 'search-index', 'p', `${id}.json`), JSON.stringify(cached.shard));
+    const summary = await readJsonOrNull<{ title?: string; repository?: { id: string | null; path: string | null } }>(join(cacheDir, 'projects', `${id}.summary.json`));
+    const repo = summary?.repository;
+    const cited = repo?.id ? await readFile(join(cacheDir, 'projects', `${id}.cited.json`), 'utf8').catch(() => '') : '';
+    facts[id] = { digest, title: summary?.title ?? id, repoId: repo?.id ?? null, repoPath: repo?.path ?? repo?.id ?? null, cited: sha(cited) };
   }
-  const total = [...recordsOf.values()].reduce((a, b) => a + b, 0);
+  await writeAtomic(factsPath, JSON.stringify({ version: CACHE_VERSION, projects: facts }));
+  for (const { id } of archive.projects) {
+    const f = facts[id] as ProjectFacts;
+    if (f.repoId === null) continue;
+    const entry = repos.get(f.repoId) ?? { path: f.repoPath ?? f.repoId, projects: [] };
+    entry.projects.push({ id, title: f.title, cited: f.cited });
+    repos.set(f.repoId, entry);
+  }
+  for (const [repoId, repo] of [...repos].sort(([a], [b]) => (a < b ? -1 : 1))) {
+    plans.push({
+      key: `r/${repoId}`,
+      // What its pages' records are made of: the repository, and each citing project's title and citations.
+      digest: sha(JSON.stringify([repo.path, repo.projects])),
+      path: `r/${repoId}/`,
+      build: async () => {
+        const citations: RepositoryCitations[] = [];
+        for (const p of repo.projects) {
+          const cited = await readCited(cacheDir, p.id);
+          citations.push({ projectTitle: p.title, commits: cited.commits, files: cited.files });
+        }
+        const { part, files } = buildPart({ key: `r/${repoId}`, title: `Repository ${repo.path}`, project: null, latest: null, records: repositoryRecords(repo.path, citations) });
+        return { part, docs: files.docs };
+      },
+    });
+  }
 
-  // Word index: reuse the main index and index only what changed, or rebuild it.
-  const statePath = join(searchCache, 'main.json');
-  const mainDir = join(searchCache, 'main');
-  const state = await readJson<MainState>(statePath);
-  const current = new Map(archive.projects.map((p) => [p.id, p.digest]));
-  const changed = archive.projects.filter((p) => state?.digests[p.id] !== p.digest).map((p) => p.id);
-  const removed = state ? Object.keys(state.digests).filter((id) => !current.has(id)) : [];
-  const changedRecords = changed.reduce((sum, id) => sum + (recordsOf.get(id) ?? 0), 0);
-  const reuse = state !== null && state.version === STATE_VERSION && state.base === base && changedRecords <= DELTA_LIMIT * Math.max(total, 1);
-  let documents = 0;
-  if (reuse) {
-    if (changed.length > 0) documents = await writeWordIndex(cacheDir, changed, base, join(outDir, 'pagefind-delta'), warnings, 'delta');
-  } else {
-    documents = await writeWordIndex(cacheDir, archive.projects.map((p) => p.id), base, mainDir, warnings, 'main');
-    await writeFile(statePath, JSON.stringify({ version: STATE_VERSION, base, digests: Object.fromEntries(current), records: total } satisfies MainState));
+  // Parts: reuse the cached ones, build the rest.
+  const headersPath = join(root, 'parts.json');
+  const cachedHeaders = (await readJsonOrNull<{ version: string; parts: Record<string, PartHeader> }>(headersPath)) ?? { version: '', parts: {} };
+  const known = cachedHeaders.version === CACHE_VERSION ? cachedHeaders.parts : {};
+  const headers: PartHeader[] = [];
+  let analysed = 0;
+  for (const plan of plans) {
+    const had = known[plan.key];
+    if (had && had.digest === plan.digest) {
+      headers.push({ ...had, path: plan.path });
+      continue;
+    }
+    const { part, docs } = await plan.build();
+    analysed++;
+    const dir = join(docsDir, plan.key);
+    await rm(dir, { recursive: true, force: true });
+    await mkdir(dir, { recursive: true });
+    for (const [i, data] of docs.entries()) await writeFile(join(dir, `${i}.bin`), data);
+    await writeFile(join(dir, 'sigs.bin'), partWordsFile(part));
+    await writeAtomic(join(partsDir, `${fileName(plan.key)}.v8`), serialize(part));
+    headers.push(partHeader(part, plan.digest, plan.path));
   }
-  await copyTree(mainDir, join(outDir, 'pagefind'));
-  const stale = reuse ? [...changed, ...removed].sort().map((id) => urls.project(base, id)) : [];
-  const summary = mergeSummary(projects, { delta: reuse && changed.length > 0, stale });
-  await writeFile(join(outDir, 'search-index', 'facets.json'), JSON.stringify(summary));
+  await writeAtomic(headersPath, JSON.stringify({ version: CACHE_VERSION, parts: Object.fromEntries(headers.map((h) => [h.key, h])) }));
+  // Newest first, then by key: the order of documents within a tier and the recency tie-break.
+  headers.sort(byRecency);
+  const loadPart = async (key: string): Promise<SearchPart> => deserialize(await readFile(join(partsDir, `${fileName(key)}.v8`))) as SearchPart;
+  const total = headers.reduce((s, h) => s + h.docs, 0);
+
+  // Indexes: reuse main with a delta, or merge main again.
+  const statePath = join(root, 'main.json');
+  const mainDir = join(root, 'main');
+  const state = await readJsonOrNull<MainState>(statePath);
+  const current = new Map(headers.map((h) => [h.key, h.digest]));
+  const changed = headers.filter((h) => state?.digests[h.key] !== h.digest);
+  const removed = state ? Object.keys(state.digests).filter((k) => !current.has(k)) : [];
+  const changedDocs = changed.reduce((s, h) => s + h.docs, 0);
+  const reuse = state !== null && state.version === CACHE_VERSION && changedDocs <= DELTA_LIMIT * Math.max(total, 1);
+  let files = 0;
+  const emitTo = (dir: string) => async (path: string, data: Uint8Array): Promise<void> => {
+    await mkdir(dirname(join(dir, path)), { recursive: true });
+    await writeFile(join(dir, path), data);
+    files++;
+  };
+  let main: IndexInfo;
+  let delta: IndexInfo | null = null;
+  if (reuse) {
+    main = state.info;
+    if (changed.length > 0) delta = await mergeParts('delta', await Promise.all(changed.map((h) => loadPart(h.key))), emitTo(join(outIndex, 'delta')));
+  } else {
+    await rm(mainDir, { recursive: true, force: true });
+    const parts: SearchPart[] = [];
+    for (const h of headers) parts.push(await loadPart(h.key));
+    main = await mergeParts('main', parts, emitTo(mainDir));
+    await writeAtomic(statePath, JSON.stringify({ version: CACHE_VERSION, digests: Object.fromEntries(current), info: main, files } satisfies MainState));
+  }
+  await linkTree(mainDir, join(outIndex, 'main'));
+  for (const h of headers) await linkTree(join(docsDir, h.key), join(outIndex, 'docs', h.key));
+
+  const manifest = buildManifest(headers, main, delta, reuse ? [...changed.map((h) => h.key), ...removed].sort() : []);
+  await writeFile(join(outIndex, 'manifest.json'), JSON.stringify(manifest));
   return {
     projects: archive.projects.length,
     records: total,
-    indexed: reuse ? changed.length : archive.projects.length,
-    documents,
+    analysed,
+    indexed: reuse ? changed.length : headers.length,
+    files,
     rebuiltMain: !reuse,
     ms: performance.now() - started,
     warnings,

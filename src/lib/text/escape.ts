@@ -4,7 +4,7 @@ const MAP: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"
 /**
  * Escapes `& < > " '`, so the result is safe as element text and as a quoted attribute value.
  * Lone UTF-16 surrogates (a record may hold `"\ud800"`) become U+FFFD: they cannot be encoded,
- * and pagefind's service refuses the whole document when it meets one.
+ * and pagefind, which Trailbook used for search before issue 11, refused a whole document holding one.
  */
 export function escapeHtml(text: string): string {
   return text.toWellFormed().replace(/[&<>"']/g, (c) => MAP[c] as string);

@@ -1,0 +1,93 @@
+/**
+ * Search records for the evidence pages (issue 11 scope 2: "Commit and file pages are results
+ * too"): every cited commit and every cited file of a repository is one record landing on its
+ * page (`/r/<repo>/commit/<sha>/`, `/r/<repo>/file/<path>/`), found by its SHA (any prefix of
+ * 4+ characters) or its path. A repository's pages are shared by the projects citing it, so
+ * its records form a part of their own, built from those projects' citations; files cited
+ * from a project's own folder (artifacts) are records of that project.
+ */
+import { createHash } from 'node:crypto';
+import type { CitedCommit, CitedFile } from '../model/types.ts';
+import { fileKey } from '../site/urls.ts';
+import { hexKey, pathKey, type ExactKey } from './exact-keys.ts';
+import type { SearchRecord } from './search-records.ts';
+
+const digest = (text: string): string => createHash('sha256').update(text).digest('hex');
+
+/** What one project cites of a repository. */
+export interface RepositoryCitations {
+  projectTitle: string;
+  commits: readonly CitedCommit[];
+  files: readonly CitedFile[];
+}
+
+const plural = (n: number, word: string): string => `${n} ${word}${n === 1 ? '' : 's'}`;
+const ranges = (list: ReadonlyArray<{ from: number; to: number }>): string => list.map((r) => (r.from === r.to ? `${r.from}` : `${r.from}-${r.to}`)).join(', ');
+
+/** One record per cited file; `keys` for the file page, with quality 3. */
+function fileRecord(path: string, citedRanges: Array<{ from: number; to: number }>, rows: number, where: string): SearchRecord {
+  const sorted = [...citedRanges].sort((a, b) => a.from - b.from || a.to - b.to);
+  const key = pathKey(path, 3);
+  return {
+    anchor: '',
+    page: `file/${fileKey(path, digest)}/`,
+    title: path,
+    body: `File ${where}, cited by ${plural(rows, 'row')}${sorted.length > 0 ? ` at lines ${ranges(sorted)}` : ''}.`,
+    facets: { type: ['file'] },
+    exact: key ? [key] : [],
+    severity: null,
+    time: null,
+  };
+}
+
+/**
+ * The records of one repository's pages: its cited commits (sorted by SHA), then its cited
+ * files (sorted by path), merged over every project citing them (in the order given).
+ */
+export function repositoryRecords(repositoryPath: string, projects: readonly RepositoryCitations[]): SearchRecord[] {
+  const commits = new Map<string, { rows: number; projects: Set<string> }>();
+  const files = new Map<string, { rows: number; ranges: Array<{ from: number; to: number }> }>();
+  for (const p of projects) {
+    for (const c of p.commits) {
+      const entry = commits.get(c.oid) ?? { rows: 0, projects: new Set<string>() };
+      entry.rows += c.by.length;
+      entry.projects.add(p.projectTitle);
+      commits.set(c.oid, entry);
+    }
+    for (const f of p.files) {
+      if (f.origin !== 'repository') continue;
+      const entry = files.get(f.path) ?? { rows: 0, ranges: [] };
+      entry.rows += f.by.length;
+      for (const r of f.ranges) if (!entry.ranges.some((x) => x.from === r.from && x.to === r.to)) entry.ranges.push(r);
+      files.set(f.path, entry);
+    }
+  }
+  const out: SearchRecord[] = [];
+  for (const oid of [...commits.keys()].sort()) {
+    const c = commits.get(oid) as { rows: number; projects: Set<string> };
+    const exact: ExactKey[] = [hexKey(oid, 3)];
+    out.push({
+      anchor: '',
+      page: `commit/${oid}/`,
+      title: `Commit ${oid.slice(0, 12)} in ${repositoryPath}`,
+      body: `Cited by ${plural(c.rows, 'row')} of ${[...c.projects].sort().join(', ')}.`,
+      facets: { type: ['commit'] },
+      exact,
+      severity: null,
+      time: null,
+    });
+  }
+  for (const path of [...files.keys()].sort()) {
+    const f = files.get(path) as { rows: number; ranges: Array<{ from: number; to: number }> };
+    out.push(fileRecord(path, f.ranges, f.rows, `in ${repositoryPath}`));
+  }
+  return out;
+}
+
+/** The records of a project's own cited files (artifacts in its folder), sorted by path. */
+export function artifactRecords(files: readonly CitedFile[], projectRoot: string): SearchRecord[] {
+  return files
+    .filter((f) => f.origin === 'artifact')
+    .sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0))
+    .map((f) => ({ ...fileRecord(f.path, [...f.ranges], f.by.length, `in ${projectRoot}`), facets: { type: ['file'], project: [projectRoot] } }));
+}

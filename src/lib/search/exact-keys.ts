@@ -1,0 +1,118 @@
+/**
+ * Exact tokens (issue 11 scope 2): row ids, commit SHAs (full or any prefix of 4 or more
+ * characters), paths with or without a line, flag kinds (whole or the part after `/`), and
+ * issue, ticket, criterion and event ids. They are matched exactly, never as words, and come
+ * before word matches.
+ *
+ * Keys live in one sorted map (index/merge.ts), in four spaces:
+ * - `id:<id>` — row, issue, ticket, criterion and event ids, lower case, matched whole;
+ * - `hex:<hex>` — commits (the resolved full SHA, or the SHA as cited when it does not
+ *   resolve) and SHAs written in text; a query of 4+ hex digits matches every key it begins;
+ * - `kind:<kind>` — a flag kind, under its whole name and under the part after the last `/`;
+ * - `path:<file name>` — a cited or listed file, under its last segment, lower case, holding
+ *   the full path and the lines cited, so `src/a.ts:12`, `a.ts:12` and `src/a.ts` all find it.
+ *
+ * Each entry says how strongly it belongs to its record ({@link Quality}): the record *is*
+ * the token (the row with that id, the commit page), or *cites* it (a row citing the commit).
+ */
+import { trimChars } from '../text/trim-chars.ts';
+import type { EvidencePointer } from '../model/types.ts';
+import { splitLineSuffix, looksLikePath } from '../evidence/classify.ts';
+
+/** 3: the record is what the token names (the row of an id, a commit's page); 2: the record cites or carries it. */
+export type Quality = 2 | 3;
+
+/** One exact key of a record. Paths carry the full path (lower case) and the cited lines. */
+export interface ExactKey {
+  key: string;
+  quality: Quality;
+  /** For `path:` keys: the full path, lower case. */
+  path?: string;
+  from?: number;
+  to?: number;
+}
+
+const HEX_QUERY = /^[0-9a-f]{4,40}$/;
+
+export const idKey = (id: string, quality: Quality): ExactKey => ({ key: `id:${id.trim().toLowerCase()}`, quality });
+export const hexKey = (hex: string, quality: Quality): ExactKey => ({ key: `hex:${hex.toLowerCase()}`, quality });
+
+/** A flag kind under its whole name and its tail (`evidence/commit-not-found`, `commit-not-found`). */
+export function kindKeys(kind: string, quality: Quality): ExactKey[] {
+  const whole = kind.trim().toLowerCase();
+  const tail = whole.slice(whole.lastIndexOf('/') + 1);
+  return tail !== whole && tail !== '' ? [{ key: `kind:${whole}`, quality }, { key: `kind:${tail}`, quality }] : [{ key: `kind:${whole}`, quality }];
+}
+
+/** A file path (with the lines it cites, if any) under its file name. */
+export function pathKey(path: string, quality: Quality, from?: number, to?: number): ExactKey | null {
+  const clean = path.trim().replace(/^\.\//, '').toLowerCase();
+  const name = clean.slice(clean.lastIndexOf('/') + 1);
+  if (name === '') return null;
+  return { key: `path:${name}`, quality, path: clean, ...(from !== undefined ? { from, to: to ?? from } : {}) };
+}
+
+/** The exact keys of one evidence pointer as a citing record holds them (quality 2). */
+export function pointerKeys(p: EvidencePointer): ExactKey[] {
+  if (p.kind === 'commit') {
+    const hex = p.target?.type === 'commit' ? p.target.oid : p.raw.replace(/^commit\s+/i, '').trim();
+    return /^[0-9a-f]{4,40}$/i.test(hex) ? [hexKey(hex, 2)] : [];
+  }
+  if (p.kind === 'path' || p.kind === 'symbol' || p.kind === 'test') {
+    // The lines as written: a pointer past the end of its file resolves to the file alone.
+    const first = p.raw.trim().split(/\s+/)[0] ?? '';
+    const written = looksLikePath(first) ? splitLineSuffix(first) : null;
+    const path = p.target?.type === 'file' ? p.target.path : written?.path;
+    if (path === undefined) return [];
+    const from = p.target?.type === 'file' && p.target.from !== undefined ? p.target.from : written?.from;
+    const to = p.target?.type === 'file' && p.target.from !== undefined ? p.target.to : written?.to;
+    const k = pathKey(path, 2, from, to);
+    return k ? [k] : [];
+  }
+  return [];
+}
+
+/** One exact lookup a query token asks for. */
+export type ExactQuery =
+  | { type: 'hex'; prefix: string }
+  | { type: 'key'; key: string }
+  | { type: 'path'; key: string; path: string; line?: number };
+
+/**
+ * The exact lookups of one query token (as typed; case does not matter): a hex token of 4+
+ * digits looks up SHAs beginning with it and an id equal to it; a token with `-`, `/`, `_`,
+ * `.`, `:` or `#` or with both digits and letters looks up ids and flag kinds equal to it;
+ * a path (`src/a.ts`, `a.ts:12`, `src/a.ts#L12`) looks up its file name. Plain words ask for none.
+ */
+export function queryExactKeys(token: string): ExactQuery[] {
+  const t = trimChars(token.trim(), '("\'`[', ')"\'`],;').toLowerCase();
+  if (t === '') return [];
+  const out: ExactQuery[] = [];
+  if (HEX_QUERY.test(t)) out.push({ type: 'hex', prefix: t });
+  const idLike = /[-/_.:#]/.test(t) || (/[0-9]/.test(t) && /\p{L}/u.test(t)) || HEX_QUERY.test(t);
+  if (idLike) {
+    out.push({ type: 'key', key: `id:${t}` });
+    out.push({ type: 'key', key: `kind:${t}` });
+  }
+  const { path, from } = splitLineSuffix(t);
+  const clean = path.replace(/^\.\//, '').replace(/\/$/, '');
+  const name = clean.slice(clean.lastIndexOf('/') + 1);
+  if (name !== '' && (clean.includes('/') || looksLikePath(clean))) out.push({ type: 'path', key: `path:${name}`, path: clean, ...(from !== undefined ? { line: from } : {}) });
+  return out;
+}
+
+/**
+ * How well a `path:` entry answers a path query, as a score (higher first), or null when the
+ * entry's path does not end with the query's path on a segment boundary.
+ * - A query without a line: the file's own page 30, a record citing the file 20.
+ * - A query with a line: a record citing exactly that line 30, a range holding it 25, the
+ *   file's page 20, a record citing the file elsewhere 10.
+ */
+export function pathMatch(entry: { path: string; from?: number; to?: number; quality: Quality }, query: { path: string; line?: number }): number | null {
+  if (entry.path !== query.path && !entry.path.endsWith(`/${query.path}`)) return null;
+  if (query.line === undefined) return entry.quality * 10;
+  if (entry.quality === 3) return 20;
+  if (entry.from === undefined) return 10;
+  if (entry.from === query.line && (entry.to ?? entry.from) === query.line) return 30;
+  return query.line >= entry.from && query.line <= (entry.to ?? entry.from) ? 25 : 10;
+}

@@ -1,0 +1,97 @@
+/**
+ * The filters of cross-project search (spec/archive.md "Search across projects"; issue 11
+ * scope 3 and 5): each filter's name as the page shows it, its short URL parameter
+ * (`severity=high`), the names older links used (`flag+severity=high`), and what a count of
+ * each record type counts (a flag count counts flags, a row count counts rows).
+ *
+ * Records name their facets by display name (search-records.ts); a name not listed here gets
+ * a key made from it and is shown after the listed ones, sorted.
+ */
+
+/** One filter. */
+export interface FacetDefinition {
+  /** URL parameter: short, stable, no spaces. */
+  key: string;
+  /** Name on the page and in records. */
+  name: string;
+  /** Parameter names of older links that mean this filter. */
+  aliases: readonly string[];
+}
+
+/** Filters in the order the search page shows them. */
+export const FACETS: readonly FacetDefinition[] = [
+  { key: 'type', name: 'type', aliases: [] },
+  { key: 'project', name: 'project', aliases: [] },
+  { key: 'phase', name: 'phase', aliases: [] },
+  { key: 'result', name: 'result', aliases: [] },
+  { key: 'evidence', name: 'evidence status', aliases: ['evidence status'] },
+  { key: 'cites', name: 'evidence kind', aliases: ['evidence kind'] },
+  { key: 'severity', name: 'flag severity', aliases: ['flag severity'] },
+  { key: 'flag', name: 'flag kind', aliases: ['flag kind'] },
+  { key: 'verdict', name: 'verdict', aliases: [] },
+  { key: 'actor', name: 'actor', aliases: [] },
+  { key: 'event', name: 'event type', aliases: ['event type'] },
+  { key: 'agent', name: 'agent', aliases: [] },
+  { key: 'status', name: 'status', aliases: [] },
+  { key: 'format', name: 'source format', aliases: ['source format'] },
+  { key: 'year', name: 'year', aliases: [] },
+];
+
+const BY_NAME = new Map(FACETS.map((f) => [f.name, f]));
+
+/** The URL key of a facet name (`flag severity` → `severity`; an unlisted name → its slug). */
+export function facetKey(name: string): string {
+  return BY_NAME.get(name)?.key ?? name.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '');
+}
+
+/** Facet keys in page order: the listed ones first, then others sorted. */
+export function orderFacetKeys(keys: Iterable<string>): string[] {
+  const all = [...new Set(keys)];
+  const listed = FACETS.map((f) => f.key).filter((k) => all.includes(k));
+  return [...listed, ...all.filter((k) => !listed.includes(k)).sort()];
+}
+
+/**
+ * What one result of a record type is called when counted: decision rows (`decision`,
+ * `superseded decision`) are rows, as on the archive home and in `check --json`
+ * (`ProjectModel.counts.rows` counts both); every other type counts as itself.
+ * Returns [singular, plural].
+ */
+export function countNoun(type: string): readonly [string, string] {
+  switch (type) {
+    case 'decision':
+    case 'superseded decision':
+      return ['row', 'rows'];
+    case 'flag':
+      return ['flag', 'flags'];
+    case 'criterion':
+    case 'rubric criterion':
+      return [type, type.replace(/criterion$/, 'criteria')];
+    case 'beads issue':
+      return ['issue', 'issues'];
+    case 'coord event':
+      return ['event', 'events'];
+    case 'gate verdict':
+      return ['gate verdict', 'gate verdicts'];
+    default:
+      return [type, `${type}s`];
+  }
+}
+
+/** Counts by noun, as the page says them: `30 rows, 23 flags` (rows, then flags, then the others by name; zero counts left out). */
+export function countsText(byType: ReadonlyMap<string, number> | Readonly<Record<string, number>>): string {
+  const entries = byType instanceof Map ? [...byType] : Object.entries(byType);
+  const byNoun = new Map<string, { n: number; noun: readonly [string, string] }>();
+  for (const [type, n] of entries) {
+    if (n === 0) continue;
+    const noun = countNoun(type);
+    const entry = byNoun.get(noun[0]) ?? { n: 0, noun };
+    entry.n += n;
+    byNoun.set(noun[0], entry);
+  }
+  const rank = (noun: string): string => (noun === 'row' ? '0' : noun === 'flag' ? '1' : `2${noun}`);
+  return [...byNoun.values()]
+    .sort((a, b) => (rank(a.noun[0]) < rank(b.noun[0]) ? -1 : 1))
+    .map(({ n, noun }) => `${n.toLocaleString('en-US')} ${n === 1 ? noun[0] : noun[1]}`)
+    .join(', ');
+}

@@ -1,0 +1,125 @@
+/**
+ * The files of Trailbook's search index (issue 11), shared by the writer (merge.ts) and the
+ * search page's engine (../query/engine.ts). See docs/architecture.md, "The search index".
+ *
+ * ```
+ * search-index/manifest.json          what the page reads first (plain JSON): filters with
+ *                                     their counts, parts (projects and repositories), and
+ *                                     one or two indexes (main, and delta for parts changed
+ *                                     since main was built)
+ * search-index/<index>/dict/<n>.bin   the term dictionary, sorted, in pages; the manifest
+ *                                     holds each page's first term
+ * search-index/<index>/post/<n>.bin   posting blocks: small terms packed, large terms in chunks
+ * search-index/<index>/exact/<n>.bin  the exact-token map (ids, SHAs, paths, flag kinds), sorted, in pages
+ * search-index/docs/<part>/<n>.bin    a part's records (title, text, anchor), 128 a file
+ * search-index/docs/<part>/sigs.bin   a part's records' facet codes, for a filter on its project
+ * ```
+ *
+ * Every `.bin` file is gzip data (decompressed by the page with DecompressionStream; a host
+ * that also compresses it on the wire is fine). JSON pages are UTF-8 JSON inside the gzip.
+ *
+ * Documents are numbered per index: severity tier first (high, medium, low, none), then part
+ * (newest first), then the part's own order (newer first). So a lower number is a better
+ * tie-break, and a part's documents form one range per tier.
+ *
+ * A posting block is, all numbers as unsigned LEB128 varints: `n`, `flags` (bit 0: positions
+ * present), then `n` document gaps (the first from 0), then, with positions, `n` field codes
+ * (`mask | firstPosition << 4`, mask bit f = field f holds the term: 0 title, 1 body,
+ * 2 evidence, 3 meta; the position is the term's first in its best field), then `n` facet
+ * codes (see {@link IndexPart}: the document's value set per facet, in mixed radix).
+ */
+
+export const SEARCH_INDEX_VERSION = 4;
+
+/** Fields of a record, best first. */
+export const FIELDS = ['title', 'body', 'evidence', 'meta'] as const;
+
+/** Records per doc-store file. */
+export const DOCS_PER_FILE = 128;
+
+/** Severity tiers: high, medium, low, none. */
+export const TIERS = 4;
+
+/** Prefix of the terms that list a facet value's records (`\u0000type=flag`); no word starts with it. */
+export const FACET_TERM = '\u0000';
+
+/** The term listing the records with `value` for facet `key`. */
+export const facetTerm = (key: string, value: string): string => `${FACET_TERM}${key}=${value}`;
+
+/** One part (a project or a repository's evidence pages) in one index. */
+export interface IndexPart {
+  /** Part key: `p/<project id>` or `r/<repository id>`. */
+  key: string;
+  /** `[start, count]` of the part's documents in each tier. */
+  ranges: Array<[number, number]>;
+  /** The part's facets, as indexes into `IndexInfo.facets`. */
+  facets: number[];
+  /**
+   * Per facet of the part, the value sets its documents have, as indexes into
+   * `IndexInfo.values[facet]`, the commonest first; `[]` is "no value". A document's code for
+   * a facet is the index of its set.
+   */
+  sets: number[][][];
+  /**
+   * When present, a document's facet code word is an index into this list of per-facet codes
+   * (used when the mixed radix would not fit in 2^53). Otherwise the word is
+   * Σ code[f] × Π_{g<f} sets[g].length (facets most varied first, so common words are small).
+   */
+  combos?: number[][];
+}
+
+/** One index (main or delta) as the manifest describes it. */
+export interface IndexInfo {
+  name: 'main' | 'delta';
+  docs: number;
+  /** Facet keys of this index, in page order. */
+  facets: string[];
+  /** Per facet, the values, sorted. */
+  values: string[][];
+  parts: IndexPart[];
+  /** First term of each dictionary page. */
+  dict: string[];
+  /** First key of each exact-map page. */
+  exact: string[];
+}
+
+/** A dictionary entry: term, document count, and where its blocks are: `[file, offset, length]` each (chunks in document order). */
+export type DictEntry = [term: string, df: number, blocks: Array<[file: number, offset: number, length: number]>];
+
+/** One exact-map entry: document, quality (3 is, 2 cites), and for paths the full path and lines. */
+export type ExactEntry = [doc: number, quality: number, path?: string, from?: number, to?: number];
+
+/** A doc-store record: anchor, page (relative to the part's URL), title, body, evidence, meta. */
+export type StoredDoc = [anchor: string, page: string, title: string, body: string, evidence: string, meta: string];
+
+/** A part as the page lists it. */
+export interface ManifestPart {
+  key: string;
+  title: string;
+  /** Where the part's pages are, relative to the site's base path (`p/<id>/` for a project's recap, `r/<id>/` for a repository's pages). */
+  path: string;
+  /** The part's `project` filter value, or null (a repository's pages). */
+  project: string | null;
+}
+
+/** One filter value with its record count per record type. */
+export interface ManifestValue {
+  value: string;
+  counts: Record<string, number>;
+}
+
+/** `search-index/manifest.json`. */
+export interface SearchManifest {
+  version: number;
+  /** Digest of the index files; the page adds it to every fetch so a new build is never mixed with an old one. */
+  generation: string;
+  /** Current parts, newest first (this order is the recency tie-break). */
+  parts: ManifestPart[];
+  /** Filters in page order, with the archive's counts per value. */
+  facets: Array<{ key: string; name: string; values: ManifestValue[] }>;
+  /** Records per type in the archive. */
+  totals: Record<string, number>;
+  indexes: IndexInfo[];
+  /** Parts whose documents in the main index are out of date (the delta holds them, or they are gone). */
+  stale: string[];
+}

@@ -1,0 +1,257 @@
+/**
+ * Merges parts (part.ts) into one index (format.ts): numbers the documents (tier, then part
+ * in the order given, then the part's own order), joins each term's postings across parts,
+ * adds one term per facet value, and writes the dictionary, posting and exact-map files.
+ * Nothing is analysed again: a merge only renumbers and re-encodes, so parts built apart (a
+ * sharded build) merge into the same index as parts built together.
+ *
+ * Memory: the parts' typed arrays (about 8 bytes a posting) plus one term's postings at a time;
+ * files are handed to `emit` as they are made.
+ */
+import { gzipSync } from 'node:zlib';
+import { orderFacetKeys } from '../facets.ts';
+import { FACET_TERM, TIERS, facetTerm, type DictEntry, type ExactEntry, type IndexInfo, type IndexPart } from './format.ts';
+import type { SearchPart } from './part.ts';
+import { ByteWriter } from './varint.ts';
+import { doubled } from './typed-arrays.ts';
+
+/** Postings per block; a longer list is cut into blocks of this size (fetched as separate files). */
+export const BLOCK_POSTINGS = 65_536;
+/** A posting file is closed once it holds this many bytes (before gzip); a larger block has a file of its own. */
+export const PACK_BYTES = 64 * 1024;
+/** A dictionary or exact-map page is closed once its JSON holds this many characters. */
+export const PAGE_CHARS = 24 * 1024;
+
+/** Receives one file of the index: path relative to the index folder, gzip data. */
+export type Emit = (path: string, data: Uint8Array) => Promise<void> | void;
+
+const gz = (data: Uint8Array | string): Uint8Array => gzipSync(data, { level: 4 });
+
+/** Writes pages of JSON items, each page closed past {@link PAGE_CHARS}; returns each page's first key. */
+class Pager<T> {
+  private items: T[] = [];
+  private chars = 0;
+  private n = 0;
+  readonly firsts: string[] = [];
+  private readonly folder: string;
+  private readonly emit: Emit;
+  constructor(folder: string, emit: Emit) {
+    this.folder = folder;
+    this.emit = emit;
+  }
+  async add(key: string, item: T): Promise<void> {
+    if (this.items.length === 0) this.firsts.push(key);
+    const text = JSON.stringify(item);
+    this.items.push(item);
+    this.chars += text.length + 1;
+    if (this.chars >= PAGE_CHARS) await this.flush();
+  }
+  async flush(): Promise<void> {
+    if (this.items.length === 0) return;
+    await this.emit(`${this.folder}/${this.n++}.bin`, gz(JSON.stringify(this.items)));
+    this.items = [];
+    this.chars = 0;
+  }
+}
+
+/** Packs posting blocks into files. */
+class Packer {
+  private current = new ByteWriter();
+  private n = 0;
+  private readonly emit: Emit;
+  constructor(emit: Emit) {
+    this.emit = emit;
+  }
+  /** Adds a block; returns where it is. */
+  async add(block: Uint8Array): Promise<[number, number, number]> {
+    if (block.length >= PACK_BYTES) {
+      await this.flush();
+      const file = this.n++;
+      await this.emit(`post/${file}.bin`, gz(block));
+      return [file, 0, block.length];
+    }
+    if (this.current.length + block.length > PACK_BYTES) await this.flush();
+    const at: [number, number, number] = [this.n, this.current.length, block.length];
+    this.current.bytes(block);
+    return at;
+  }
+  async flush(): Promise<void> {
+    if (this.current.length === 0) return;
+    await this.emit(`post/${this.n++}.bin`, gz(this.current.result()));
+    this.current = new ByteWriter();
+  }
+}
+
+/** Encodes postings [from, to) of the arrays as one block. */
+function encodeBlock(docs: Uint32Array, fields: Uint32Array | null, words: Float64Array, from: number, to: number): Uint8Array {
+  const w = new ByteWriter();
+  w.varint(to - from);
+  w.varint(fields ? 1 : 0);
+  let last = 0;
+  for (let i = from; i < to; i++) {
+    w.varint((docs[i] as number) - last);
+    last = docs[i] as number;
+  }
+  if (fields) for (let i = from; i < to; i++) w.varint(fields[i] as number);
+  for (let i = from; i < to; i++) w.varint(words[i] as number);
+  return w.result();
+}
+
+/** A growable posting list for one term. */
+class List {
+  docs = new Uint32Array(256);
+  fields = new Uint32Array(256);
+  words = new Float64Array(256);
+  n = 0;
+  push(doc: number, field: number, word: number): void {
+    if (this.n === this.docs.length) {
+      this.docs = doubled(this.docs, (n) => new Uint32Array(n));
+      this.fields = doubled(this.fields, (n) => new Uint32Array(n));
+      this.words = doubled(this.words, (n) => new Float64Array(n));
+    }
+    this.docs[this.n] = doc;
+    this.fields[this.n] = field;
+    this.words[this.n++] = word;
+  }
+  reset(): void {
+    this.n = 0;
+  }
+}
+
+/**
+ * Merges `parts` (in recency order, newest first) into the index `name`, handing its files to
+ * `emit`. Returns the index's description for the manifest.
+ */
+export async function mergeParts(name: 'main' | 'delta', parts: readonly SearchPart[], emit: Emit): Promise<IndexInfo> {
+  // Document numbers: tier, then part, then the part's order.
+  const ranges: Array<Array<[number, number]>> = parts.map(() => []);
+  let docs = 0;
+  for (let t = 0; t < TIERS; t++) {
+    parts.forEach((p, i) => {
+      const count = (p.tierStarts[t + 1] as number) - (p.tierStarts[t] as number);
+      ranges[i]?.push([docs, count]);
+      docs += count;
+    });
+  }
+  const globalOf = parts.map((p, i) => {
+    const map = new Uint32Array(p.docs);
+    for (let t = 0; t < TIERS; t++) {
+      const [start] = ranges[i]?.[t] as [number, number];
+      for (let l = p.tierStarts[t] as number; l < (p.tierStarts[t + 1] as number); l++) map[l] = start + l - (p.tierStarts[t] as number);
+    }
+    return map;
+  });
+
+  // Facets and values of the index.
+  const facets = orderFacetKeys(parts.flatMap((p) => p.facets));
+  const facetIndex = new Map(facets.map((k, i) => [k, i]));
+  const valueSets = facets.map(() => new Set<string>());
+  for (const p of parts) p.facets.forEach((k, f) => p.sets[f]?.forEach((set) => set.forEach((v) => valueSets[facetIndex.get(k) as number]?.add(v))));
+  const values = valueSets.map((s) => [...s].sort());
+  const valueIndex = values.map((vs) => new Map(vs.map((v, i) => [v, i])));
+  const indexParts: IndexPart[] = parts.map((p, i) => {
+    const fs = p.facets.map((k) => facetIndex.get(k) as number);
+    return {
+      key: p.key,
+      ranges: ranges[i] as Array<[number, number]>,
+      facets: fs,
+      sets: p.sets.map((sets, f) => sets.map((set) => set.map((v) => valueIndex[fs[f] as number]?.get(v) as number))),
+      ...(p.combos ? { combos: p.combos } : {}),
+    };
+  });
+
+  // Terms: word terms from the parts, and one term per facet value.
+  const sources = placesByName(parts.map((p) => p.terms));
+  const facetSources = new Map<string, Array<[part: number, facet: number, codes: Set<number>]>>();
+  parts.forEach((p, i) => p.facets.forEach((key, f) => p.sets[f]?.forEach((set, s) => {
+    for (const v of set) {
+      const term = facetTerm(key, v);
+      let list = facetSources.get(term);
+      if (!list) facetSources.set(term, (list = []));
+      const last = list[list.length - 1];
+      if (last && last[0] === i && last[1] === f) last[2].add(s);
+      else list.push([i, f, new Set([s])]);
+    }
+  })));
+  const allTerms = [...new Set([...sources.keys(), ...facetSources.keys()])].sort();
+
+  const packer = new Packer(emit);
+  const dict = new Pager<DictEntry>('dict', emit);
+  const list = new List();
+  for (const term of allTerms) {
+    list.reset();
+    if (term.startsWith(FACET_TERM)) {
+      const from = facetSources.get(term) ?? [];
+      for (let t = 0; t < TIERS; t++) {
+        for (const [i, f, codes] of from) {
+          const p = parts[i] as SearchPart;
+          const g = globalOf[i] as Uint32Array;
+          const nf = p.facets.length;
+          for (let l = p.tierStarts[t] as number; l < (p.tierStarts[t + 1] as number); l++) if (codes.has(p.codes[l * nf + f] as number)) list.push(g[l] as number, 0, p.words[l] as number);
+        }
+      }
+    } else {
+      const from = sources.get(term) ?? [];
+      const cursor = from.map(([i, t]) => (parts[i] as SearchPart).termStarts[t] as number);
+      for (let tier = 0; tier < TIERS; tier++) {
+        from.forEach(([i, t], k) => {
+          const p = parts[i] as SearchPart;
+          const g = globalOf[i] as Uint32Array;
+          const end = p.termStarts[t + 1] as number;
+          const tierEnd = p.tierStarts[tier + 1] as number;
+          let at = cursor[k] as number;
+          while (at < end && (p.postDocs[at] as number) < tierEnd) {
+            const l = p.postDocs[at] as number;
+            list.push(g[l] as number, p.postFields[at] as number, p.words[l] as number);
+            at++;
+          }
+          cursor[k] = at;
+        });
+      }
+    }
+    const blocks: Array<[number, number, number]> = [];
+    const positions = !term.startsWith(FACET_TERM);
+    for (let from = 0; from < list.n; from += BLOCK_POSTINGS) {
+      blocks.push(await packer.add(encodeBlock(list.docs, positions ? list.fields : null, list.words, from, Math.min(list.n, from + BLOCK_POSTINGS))));
+    }
+    await dict.add(term, [term, list.n, blocks]);
+  }
+  await packer.flush();
+  await dict.flush();
+
+  // The exact-token map.
+  const exactSources = placesByName(parts.map((p) => p.exactKeys));
+  const exact = new Pager<[string, ExactEntry[]]>('exact', emit);
+  for (const key of [...exactSources.keys()].sort()) {
+    const entries: ExactEntry[] = [];
+    for (const [i, k] of exactSources.get(key) ?? []) {
+      const p = parts[i] as SearchPart;
+      const g = globalOf[i] as Uint32Array;
+      for (let e = p.exactStarts[k] as number; e < (p.exactStarts[k + 1] as number); e++) {
+        const entry: ExactEntry = [g[p.exactDocs[e] as number] as number, p.exactQuality[e] as number];
+        const path = p.exactPaths[e] as string;
+        if (path !== '') {
+          entry.push(path);
+          if ((p.exactFrom[e] as number) >= 0) entry.push(p.exactFrom[e] as number, p.exactTo[e] as number);
+        }
+        entries.push(entry);
+      }
+    }
+    entries.sort((a, b) => a[0] - b[0] || ((a[2] ?? '') < (b[2] ?? '') ? -1 : (a[2] ?? '') > (b[2] ?? '') ? 1 : 0) || (a[3] ?? 0) - (b[3] ?? 0));
+    await exact.add(key, [key, entries]);
+  }
+  await exact.flush();
+
+  return { name, docs, facets, values, parts: indexParts, dict: dict.firsts, exact: exact.firsts };
+}
+
+/** Where each name stands: for the names of every part (a term, an exact key), [part, index in the part]. */
+function placesByName(names: ReadonlyArray<readonly string[]>): Map<string, Array<[part: number, index: number]>> {
+  const places = new Map<string, Array<[part: number, index: number]>>();
+  names.forEach((list, part) => list.forEach((name, index) => {
+    let at = places.get(name);
+    if (!at) places.set(name, (at = []));
+    at.push([part, index]);
+  }));
+  return places;
+}

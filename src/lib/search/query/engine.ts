@@ -1,0 +1,895 @@
+/**
+ * The search engine of the search page (issue 11), pure: it reads the index files through a
+ * loader (the page fetches and gunzips them; the relevance benchmark reads them from disk)
+ * and returns ranked records with their counts.
+ *
+ * Ranking (issue 11 scope 1 and 2), each key breaking the ties of the one before:
+ * 1. coverage: query tokens the record holds, a whole word (or an exact match) 2, a word it
+ *    only begins 1 — so records holding every word come before records holding some;
+ * 2. exact matches: the record is the id, SHA, path or flag kind typed (30), cites it
+ *    exactly (20–30), or cites the file at another line (10) (exact-keys.ts, pathMatch);
+ * 3. phrase: every query word, in the query's order, one after the other in one field;
+ * 4. proximity: how close the query's words sit in the field holding most of them — the
+ *    words between them, and 10 for each query word in another field (fewer first);
+ * 5. field: title 8, body 4, evidence 2, meta 1, per query word, in its best field;
+ * 6. severity, then recency: the index's document order (format.ts), newest part first.
+ *
+ * Counts (scope 3): the records of the current query per type (a flag counts as a flag, a
+ * decision row as a row), and, per filter value, the records the query would show with that
+ * value chosen instead (the other filters kept).
+ */
+import { DOCS_PER_FILE, facetTerm, type DictEntry, type ExactEntry, type IndexInfo, type IndexPart, type SearchManifest, type StoredDoc } from '../index/format.ts';
+import { ByteReader } from '../index/varint.ts';
+import { doubled } from '../index/typed-arrays.ts';
+import { pathMatch } from '../exact-keys.ts';
+import { parseQuery, type ParsedQuery, type QueryToken } from './parse.ts';
+import { excerpt, lateTitleExcerpt, marked, type Segment } from './excerpt.ts';
+
+/** Reads one index file (path relative to `search-index/`), decompressed. */
+export type Loader = (path: string) => Promise<Uint8Array>;
+
+/** Filters: facet key → wanted values (a record passes with any of them). */
+export type Filters = Readonly<Record<string, readonly string[]>>;
+
+/** Most words a prefix may stand for. */
+export const PREFIX_TERMS = 8;
+
+const FIELD_WEIGHT = [8, 4, 2, 1];
+
+interface Postings {
+  docs: Uint32Array;
+  fields: Uint32Array | null;
+  words: Float64Array;
+}
+
+/** One result. */
+export interface Hit {
+  /** Which index (0 main, 1 delta) and its document. */
+  index: number;
+  doc: number;
+  /** The part (an index into the manifest's parts) and the record's place in it. */
+  part: number;
+  local: number;
+  /** The record's facet code word (format.ts). */
+  word: number;
+  /** Query tokens covered (2 each; 1 for a word only begun). */
+  coverage: number;
+  /** The ranking keys before document order, packed (higher first; see primaryKey). */
+  score: number;
+}
+
+/** One index's ranked hits, in columns (a million hits stay cheap). */
+interface IndexHits {
+  index: number;
+  doc: Uint32Array;
+  word: Float64Array;
+  coverage: Uint8Array;
+  score: Float64Array;
+  /** Document order across indexes (tier, part rank, place in the part). */
+  order: Float64Array;
+  part: Int32Array;
+  local: Uint32Array;
+}
+
+/** Every result of a search, best first; `slice` makes Hit objects only for what is shown. */
+export class HitList {
+  readonly length: number;
+  private readonly lists: IndexHits[];
+  /** For merged lists: which list and where, per position. */
+  private readonly which: Uint8Array | null;
+  private readonly at: Uint32Array | null;
+
+  constructor(lists: IndexHits[]) {
+    this.lists = lists;
+    this.length = lists.reduce((n, l) => n + l.doc.length, 0);
+    if (lists.length <= 1) {
+      this.which = null;
+      this.at = null;
+      return;
+    }
+    // Merge by (score desc, order asc).
+    this.which = new Uint8Array(this.length);
+    this.at = new Uint32Array(this.length);
+    const pos = lists.map(() => 0);
+    for (let i = 0; i < this.length; i++) {
+      let best = -1;
+      for (let l = 0; l < lists.length; l++) {
+        const list = lists[l] as IndexHits;
+        const p = pos[l] as number;
+        if (p >= list.doc.length) continue;
+        if (best < 0) {
+          best = l;
+          continue;
+        }
+        const b = lists[best] as IndexHits;
+        const bp = pos[best] as number;
+        const d = (list.score[p] as number) - (b.score[bp] as number);
+        if (d > 0 || (d === 0 && (list.order[p] as number) < (b.order[bp] as number))) best = l;
+      }
+      this.which[i] = best;
+      this.at[i] = pos[best] as number;
+      pos[best] = (pos[best] as number) + 1;
+    }
+  }
+
+  /** The hit at a position. */
+  hit(i: number): Hit {
+    const l = this.which ? (this.which[i] as number) : 0;
+    const j = this.at ? (this.at[i] as number) : i;
+    const list = this.lists[l] as IndexHits;
+    return { index: list.index, doc: list.doc[j] as number, part: list.part[j] as number, local: list.local[j] as number, word: list.word[j] as number, coverage: list.coverage[j] as number, score: list.score[j] as number };
+  }
+
+  /** Hits from `from` up to (not including) `to`. */
+  slice(from = 0, to = this.length): Hit[] {
+    const out: Hit[] = [];
+    for (let i = Math.max(0, from); i < Math.min(this.length, to); i++) out.push(this.hit(i));
+    return out;
+  }
+}
+
+/** What a search found. */
+export interface SearchOutcome {
+  parsed: ParsedQuery;
+  /** Every result, best first. */
+  hits: HitList;
+  /** Results per record type. */
+  totals: Record<string, number>;
+  /** Results holding every token of the query (all of them for a query of filters only). */
+  complete: number;
+  /** Facet key → value → type → results with that value (the facet's own filter set aside). */
+  counts: Record<string, Record<string, Record<string, number>>>;
+  /** Query tokens matched exactly (an id, a SHA, a path, a flag kind), by position. */
+  exactTokens: boolean[];
+  /** Terms the query matched (for highlighting), and the prefix. */
+  terms: string[];
+  prefix: string | null;
+  /** The line of a `path:line` query, for landing on it in a file page. */
+  line: number | null;
+}
+
+/** A result ready to show. */
+export interface ShownHit {
+  href: string;
+  title: string;
+  /** The title with the query's words marked. */
+  titleMarks: Segment[];
+  project: string;
+  excerpt: Segment[];
+  /** The title around its first query word when that lies past what a phone shows of it (excerpt.ts), else empty. */
+  titleExcerpt: Segment[];
+  tags: Array<[name: string, values: string]>;
+  type: string;
+}
+
+const dict = <T>(): Record<string, T> => Object.create(null) as Record<string, T>;
+const decoder = new TextDecoder();
+const json = <T>(bytes: Uint8Array): T => JSON.parse(decoder.decode(bytes)) as T;
+
+/** Index of the last item ≤ key in a sorted list, or -1. */
+function floorIndex(sorted: readonly string[], key: string): number {
+  let lo = 0;
+  let hi = sorted.length - 1;
+  let found = -1;
+  while (lo <= hi) {
+    const mid = (lo + hi) >> 1;
+    if ((sorted[mid] as string) <= key) {
+      found = mid;
+      lo = mid + 1;
+    } else hi = mid - 1;
+  }
+  return found;
+}
+
+/** One index (main or delta) with its caches. */
+class IndexRuntime {
+  /** The index's document ranges (one per part and tier), sorted: first document, part, tier, part-local index of the first document. */
+  private readonly rangeStart: Float64Array;
+  private readonly rangePart: Int32Array;
+  private readonly rangeTier: Uint8Array;
+  private readonly rangeLocal: Uint32Array;
+  /** Candidate of each document, kept between searches and reset after each (-1: none). */
+  readonly candidateOf: Int32Array;
+  /** Per part: the multiplier and radix of each of its facets. */
+  private readonly mults: number[][];
+  private readonly radix: number[][];
+  /** Per part: where each facet of the index sits among the part's facets (-1: not there). */
+  readonly facetAt: Int32Array[];
+  /** Per part: its place in the manifest (recency rank), or -1 when stale. */
+  readonly rank: Int32Array;
+  private readonly files = new Map<string, Promise<Uint8Array>>();
+  readonly info: IndexInfo;
+  private readonly load: Loader;
+
+  constructor(info: IndexInfo, load: Loader, manifest: SearchManifest) {
+    this.info = info;
+    this.load = load;
+    const ranges: Array<[number, number, number, number]> = [];
+    info.parts.forEach((p, i) => {
+      let local = 0;
+      p.ranges.forEach(([start, count], tier) => {
+        if (count > 0) ranges.push([start, i, tier, local]);
+        local += count;
+      });
+    });
+    ranges.sort((a, b) => a[0] - b[0]);
+    this.rangeStart = Float64Array.from(ranges, (r) => r[0]);
+    this.rangePart = Int32Array.from(ranges, (r) => r[1]);
+    this.rangeTier = Uint8Array.from(ranges, (r) => r[2]);
+    this.rangeLocal = Uint32Array.from(ranges, (r) => r[3]);
+    this.candidateOf = new Int32Array(info.docs).fill(-1);
+    const rankOf = new Map(manifest.parts.map((p, i) => [p.key, i]));
+    const stale = new Set(info.name === 'main' ? manifest.stale : []);
+    this.rank = Int32Array.from(info.parts, (p) => (stale.has(p.key) ? -1 : (rankOf.get(p.key) ?? -1)));
+    this.mults = info.parts.map((p) => {
+      const m: number[] = [];
+      let mult = 1;
+      for (const sets of p.sets) {
+        m.push(mult);
+        mult *= Math.max(1, sets.length);
+      }
+      return m;
+    });
+    this.radix = info.parts.map((p) => p.sets.map((s) => Math.max(1, s.length)));
+    this.facetAt = info.parts.map((p) => {
+      const at = new Int32Array(info.facets.length).fill(-1);
+      p.facets.forEach((f, k) => (at[f] = k));
+      return at;
+    });
+  }
+
+  private lastRange = -1;
+  /** The range holding a document (the last one found, else binary search), or -1. */
+  private rangeOf(doc: number): number {
+    const last = this.lastRange;
+    if (last >= 0 && doc >= (this.rangeStart[last] as number) && (last + 1 >= this.rangeStart.length || doc < (this.rangeStart[last + 1] as number))) return last;
+    let lo = 0;
+    let hi = this.rangeStart.length - 1;
+    let found = -1;
+    while (lo <= hi) {
+      const mid = (lo + hi) >> 1;
+      if ((this.rangeStart[mid] as number) <= doc) {
+        found = mid;
+        lo = mid + 1;
+      } else hi = mid - 1;
+    }
+    this.lastRange = found;
+    return found;
+  }
+
+  /** A document's part (an index into this index's parts), its tier and its place in the part. */
+  locate(doc: number, out: { part: number; tier: number; local: number }): void {
+    const r = this.rangeOf(doc);
+    if (r < 0) {
+      out.part = -1;
+      return;
+    }
+    out.part = this.rangePart[r] as number;
+    out.tier = this.rangeTier[r] as number;
+    out.local = (this.rangeLocal[r] as number) + doc - (this.rangeStart[r] as number);
+  }
+
+  file(path: string): Promise<Uint8Array> {
+    let pending = this.files.get(path);
+    if (!pending) {
+      pending = this.load(`${this.info.name}/${path}`);
+      this.files.set(path, pending);
+    }
+    return pending;
+  }
+
+  /** The code (the index of its value set) of the part's `k`-th facet for a document's word. */
+  code(part: number, k: number, word: number): number {
+    const p = this.info.parts[part] as IndexPart;
+    if (p.combos) return p.combos[word]?.[k] ?? 0;
+    return Math.floor(word / (this.mults[part]?.[k] as number)) % (this.radix[part]?.[k] as number);
+  }
+
+  /** The values (as indexes into the index's values of facet `f`) of a document for index facet `f`. */
+  values(part: number, f: number, word: number): readonly number[] {
+    const k = this.facetAt[part]?.[f] ?? -1;
+    if (k < 0) return [];
+    return (this.info.parts[part] as IndexPart).sets[k]?.[this.code(part, k, word)] ?? [];
+  }
+
+  async entry(term: string): Promise<DictEntry | null> {
+    const page = floorIndex(this.info.dict, term);
+    if (page < 0) return null;
+    const entries = json<DictEntry[]>(await this.file(`dict/${page}.bin`));
+    return entries.find((e) => e[0] === term) ?? null;
+  }
+
+  /** Dictionary entries of words beginning with `prefix` (not `prefix` itself), most frequent first. */
+  async prefixed(prefix: string, limit: number): Promise<DictEntry[]> {
+    const out: DictEntry[] = [];
+    for (let page = Math.max(0, floorIndex(this.info.dict, prefix)); page < this.info.dict.length; page++) {
+      if (page > 0 && (this.info.dict[page] as string) > prefix && !(this.info.dict[page] as string).startsWith(prefix)) break;
+      const entries = json<DictEntry[]>(await this.file(`dict/${page}.bin`));
+      for (const e of entries) if (e[0] !== prefix && e[0].startsWith(prefix)) out.push(e);
+    }
+    return out.sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1)).slice(0, limit);
+  }
+
+  async postings(entry: DictEntry): Promise<Postings> {
+    const n = entry[1];
+    const docs = new Uint32Array(n);
+    let fields: Uint32Array | null = null;
+    const words = new Float64Array(n);
+    let at = 0;
+    const blocks = await Promise.all(entry[2].map(async ([file, offset, length]) => (await this.file(`post/${file}.bin`)).subarray(offset, offset + length)));
+    for (const block of blocks) {
+      // Varints read inline (this loop runs once per posting of every word searched).
+      let o = 0;
+      const next = (): number => {
+        let b = block[o++] as number;
+        if (b < 0x80) return b;
+        let result = b & 0x7f;
+        let scale = 0x80;
+        for (;;) {
+          b = block[o++] as number;
+          if (b === undefined) throw new RangeError('varint past the end of the block');
+          result += (b & 0x7f) * scale;
+          if (b < 0x80) return result;
+          scale *= 0x80;
+        }
+      };
+      const count = next();
+      const flags = next();
+      let doc = 0;
+      for (let i = 0; i < count; i++) docs[at + i] = doc += next();
+      if (flags & 1) {
+        fields ??= new Uint32Array(n);
+        for (let i = 0; i < count; i++) fields[at + i] = next();
+      }
+      for (let i = 0; i < count; i++) words[at + i] = next();
+      at += count;
+    }
+    return { docs, fields, words };
+  }
+
+  /** Exact-map entries of `key`, or of every key beginning with `key` when `prefix`. */
+  async exact(key: string, prefix: boolean): Promise<Array<[string, ExactEntry[]]>> {
+    const out: Array<[string, ExactEntry[]]> = [];
+    for (let page = Math.max(0, floorIndex(this.info.exact, key)); page < this.info.exact.length; page++) {
+      if (page > floorIndex(this.info.exact, key) && !(prefix && (this.info.exact[page] as string).startsWith(key))) break;
+      for (const e of json<Array<[string, ExactEntry[]]>>(await this.file(`exact/${page}.bin`))) if (prefix ? e[0].startsWith(key) : e[0] === key) out.push(e);
+    }
+    return out;
+  }
+
+  /** A part's documents' words from its `sigs.bin`, in local order. */
+  async partWords(part: number, load: Loader): Promise<Float64Array> {
+    const key = (this.info.parts[part] as IndexPart).key;
+    const r = new ByteReader(await load(`docs/${key}/sigs.bin`));
+    const n = r.varint();
+    const out = new Float64Array(n);
+    for (let i = 0; i < n; i++) out[i] = r.varint();
+    return out;
+  }
+}
+
+/** Growable candidate table for one index, in typed arrays. */
+class Candidates {
+  readonly of: Int32Array;
+  size = 0;
+  doc = new Uint32Array(1024);
+  part = new Int32Array(1024);
+  local = new Uint32Array(1024);
+  tier = new Uint8Array(1024);
+  word = new Float64Array(1024);
+  /** Per candidate: a bit per prefix word found. */
+  prefix = new Uint32Array(1024);
+  /** Per candidate, per query term: field code, or -1. */
+  fields: Int32Array;
+  /** Per candidate, per token: exact score. */
+  exact: Float64Array;
+  readonly terms: number;
+  readonly tokens: number;
+  private readonly ix: IndexRuntime;
+  private readonly where = { part: -1, tier: 0, local: 0 };
+  /** `of`: the index's shared candidate map (all -1); {@link release} resets what was set. */
+  constructor(ix: IndexRuntime, terms: number, tokens: number) {
+    this.ix = ix;
+    this.of = ix.candidateOf;
+    this.terms = terms;
+    this.tokens = tokens;
+    this.fields = new Int32Array(1024 * Math.max(1, terms)).fill(-1);
+    this.exact = new Float64Array(1024 * Math.max(1, tokens));
+  }
+  private grow(): void {
+    this.doc = doubled(this.doc, (n) => new Uint32Array(n));
+    this.part = doubled(this.part, (n) => new Int32Array(n));
+    this.local = doubled(this.local, (n) => new Uint32Array(n));
+    this.tier = doubled(this.tier, (n) => new Uint8Array(n));
+    this.word = doubled(this.word, (n) => new Float64Array(n));
+    this.prefix = doubled(this.prefix, (n) => new Uint32Array(n));
+    this.fields = doubled(this.fields, (n) => new Int32Array(n), -1);
+    this.exact = doubled(this.exact, (n) => new Float64Array(n));
+  }
+  /** The candidate of a live document (added if new), or -1 for a document of a stale or unknown part. */
+  add(doc: number, word: number): number {
+    let c = this.of[doc] as number;
+    if (c >= 0) return c;
+    this.ix.locate(doc, this.where);
+    const part = this.where.part;
+    if (part < 0 || (this.ix.rank[part] as number) < 0) return -1;
+    if (this.size === this.doc.length) this.grow();
+    c = this.size++;
+    this.of[doc] = c;
+    this.doc[c] = doc;
+    this.part[c] = part;
+    this.local[c] = this.where.local;
+    this.tier[c] = this.where.tier;
+    this.word[c] = word;
+    return c;
+  }
+  /** Resets the shared map for the next search. */
+  release(): void {
+    for (let c = 0; c < this.size; c++) this.of[this.doc[c] as number] = -1;
+  }
+}
+
+/** Packs the ranking keys that precede document order into one number (higher first). */
+function primaryKey(coverage: number, exact: number, phrase: number, proximity: number, field: number): number {
+  return (((Math.min(coverage, 63) * 512 + Math.min(exact, 511)) * 2 + phrase) * 256 + (255 + Math.max(proximity, -255))) * 256 + Math.min(field, 255);
+}
+
+/** The search engine over a manifest. */
+export class SearchEngine {
+  private readonly indexes: IndexRuntime[];
+  private readonly docFiles = new Map<string, Promise<StoredDoc[]>>();
+  private readonly facetOrder: string[];
+  private readonly orderScale: { parts: number; docs: number };
+  readonly manifest: SearchManifest;
+  private readonly load: Loader;
+  private readonly base: string;
+
+  /** `base`: the site's base path (`/`, `/archive/`), put before every link. */
+  constructor(manifest: SearchManifest, load: Loader, base = '/') {
+    this.manifest = manifest;
+    this.load = load;
+    this.base = base;
+    this.indexes = manifest.indexes.map((info) => new IndexRuntime(info, load, manifest));
+    this.facetOrder = manifest.facets.map((f) => f.key);
+    let docs = 1;
+    for (const ix of manifest.indexes) for (const p of ix.parts) docs = Math.max(docs, p.ranges.reduce((s, [, c]) => s + c, 0) + 1);
+    this.orderScale = { parts: manifest.parts.length + 1, docs };
+  }
+
+  /** Runs a query with filters. `q` may be empty (filters only); with neither, nothing is found. */
+  async search(q: string, filters: Filters): Promise<SearchOutcome> {
+    const parsed = parseQuery(q);
+    const active = Object.entries(filters).filter(([, v]) => v.length > 0);
+    const outcome: SearchOutcome = { parsed, hits: new HitList([]), totals: dict(), complete: 0, counts: dict(), exactTokens: parsed.tokens.map(() => false), terms: [], prefix: null, line: null };
+    if (parsed.tokens.length === 0 && active.length === 0) return outcome;
+    for (const t of parsed.tokens) for (const e of t.exact) if (e.type === 'path' && e.line !== undefined) outcome.line ??= e.line;
+    const perIndex = await Promise.all(this.indexes.map((ix, i) => this.searchIndex(ix, i, parsed, active, outcome)));
+    // Each index's hits come sorted; merge them (document order compares across indexes by `order`).
+    outcome.hits = new HitList(perIndex);
+    if (parsed.tokens.length === 0 && active.length === 1) {
+      // One filter and no words: that filter's own counts are the archive's.
+      const [key] = active[0] as [string, readonly string[]];
+      outcome.counts[key] = this.archiveCounts(key);
+    }
+    return outcome;
+  }
+
+  /** The archive's counts of one facet (manifest). */
+  private archiveCounts(key: string): Record<string, Record<string, number>> {
+    const out = dict<Record<string, number>>();
+    for (const v of this.manifest.facets.find((f) => f.key === key)?.values ?? []) out[v.value] = { ...v.counts };
+    return out;
+  }
+
+  private async searchIndex(ix: IndexRuntime, which: number, parsed: ParsedQuery, active: Array<[string, readonly string[]]>, outcome: SearchOutcome): Promise<IndexHits> {
+    const info = ix.info;
+    const tokens = parsed.tokens;
+    // Exact lookups first: a token matched exactly needs no word lookups.
+    const exactHits = await Promise.all(
+      tokens.map(async (t) => {
+        const found: Array<[number, number]> = [];
+        for (const e of t.exact) {
+          if (e.type === 'hex') for (const [, entries] of await ix.exact(`hex:${e.prefix}`, true)) for (const en of entries) found.push([en[0], en[1] * 10]);
+          else if (e.type === 'key') for (const [, entries] of await ix.exact(e.key, false)) for (const en of entries) found.push([en[0], en[1] * 10]);
+          else
+            for (const [, entries] of await ix.exact(e.key, false))
+              for (const en of entries) {
+                const score = pathMatch({ path: en[2] ?? '', quality: en[1] as 2 | 3, ...(en[3] !== undefined ? { from: en[3], to: en[4] as number } : {}) }, { path: e.path, ...(e.line !== undefined ? { line: e.line } : {}) });
+                if (score !== null) found.push([en[0], score]);
+              }
+        }
+        return found;
+      }),
+    );
+    exactHits.forEach((h, i) => {
+      if (h.length > 0) outcome.exactTokens[i] = true;
+    });
+    // Word terms of the tokens not matched exactly.
+    const termList: string[] = [];
+    const termToken: number[] = [];
+    tokens.forEach((t, i) => {
+      if (exactHits[i]?.length) return;
+      for (const term of t.terms) {
+        termList.push(term);
+        termToken.push(i);
+      }
+    });
+    const last = tokens[tokens.length - 1];
+    const prefixWord = last && !(exactHits[tokens.length - 1]?.length) ? last.prefix : null;
+    const [entries, prefixEntries] = await Promise.all([Promise.all(termList.map((t) => ix.entry(t))), prefixWord ? ix.prefixed(prefixWord, PREFIX_TERMS) : Promise.resolve([])]);
+    const extra = prefixEntries.filter((e) => !termList.includes(e[0]));
+    outcome.terms = [...new Set([...outcome.terms, ...termList])];
+    outcome.prefix = prefixWord;
+    const lists = await Promise.all(entries.map((e) => (e ? ix.postings(e) : null)));
+    const prefixLists = await Promise.all(extra.map((e) => ix.postings(e)));
+
+    // Filters: per filter, the index facet and a mask of wanted values (project: per part).
+    const keys = active.map(([k]) => k);
+    const projectOf = (part: number): string | null => this.manifest.parts[ix.rank[part] as number]?.project ?? null;
+    const filterFacet = keys.map((key) => (key === 'project' ? -2 : info.facets.indexOf(key)));
+    const wantedMask = active.map(([key, wanted], f) => {
+      const fi = filterFacet[f] as number;
+      if (key === 'project') return Uint8Array.from(info.parts, (_, part) => (wanted.includes(projectOf(part) ?? '\u0000') ? 1 : 0));
+      const mask = new Uint8Array(fi < 0 ? 0 : (info.values[fi]?.length ?? 0));
+      for (const w of wanted) {
+        const v = fi < 0 ? -1 : (info.values[fi]?.indexOf(w) ?? -1);
+        if (v >= 0) mask[v] = 1;
+      }
+      return mask;
+    });
+    // Per part and filter: which codes of the part's facet pass (built when the part is first met).
+    const passTables: Array<Array<Uint8Array | null> | undefined> = new Array(info.parts.length);
+    const passOf = (part: number): Array<Uint8Array | null> => {
+      let tables = passTables[part];
+      if (tables) return tables;
+      const p = info.parts[part] as IndexPart;
+      tables = keys.map((_, f) => {
+        const fi = filterFacet[f] as number;
+        const want = wantedMask[f] as Uint8Array;
+        if (fi === -2) return Uint8Array.of(want[part] === 1 ? 1 : 0);
+        const k = fi < 0 ? -1 : (ix.facetAt[part]?.[fi] ?? -1);
+        if (k < 0) return null;
+        return Uint8Array.from(p.sets[k] ?? [], (set) => (set.some((v) => want[v] === 1) ? 1 : 0));
+      });
+      passTables[part] = tables;
+      return tables;
+    };
+    const failMask = (part: number, word: number): number => {
+      const tables = passOf(part);
+      let mask = 0;
+      for (let f = 0; f < keys.length; f++) {
+        const table = tables[f];
+        const fi = filterFacet[f] as number;
+        if (!table) mask |= 1 << f;
+        else if (fi === -2) {
+          if (table[0] !== 1) mask |= 1 << f;
+        } else if (table[ix.code(part, ix.facetAt[part]?.[fi] as number, word)] !== 1) mask |= 1 << f;
+      }
+      return mask;
+    };
+
+    // Candidates.
+    const cands = new Candidates(ix, termList.length, tokens.length);
+    const m = termList.length;
+    const T = tokens.length;
+    lists.forEach((list, j) => {
+      if (!list) return;
+      for (let i = 0; i < list.docs.length; i++) {
+        const c = cands.add(list.docs[i] as number, list.words[i] as number);
+        if (c >= 0) cands.fields[c * m + j] = list.fields ? (list.fields[i] as number) : 1;
+      }
+    });
+    prefixLists.forEach((list, j) => {
+      for (let i = 0; i < list.docs.length; i++) {
+        const c = cands.add(list.docs[i] as number, list.words[i] as number);
+        if (c >= 0) cands.prefix[c] = (cands.prefix[c] as number) | (1 << j);
+      }
+    });
+    exactHits.forEach((hits, t) => {
+      for (const [doc, score] of hits) {
+        // The word of a document found only here is read from its part's words below.
+        const c = cands.add(doc, Number.NaN);
+        if (c >= 0) cands.exact[c * T + t] = Math.max(cands.exact[c * T + t] as number, score);
+      }
+    });
+    if (tokens.length === 0) await this.filterCandidates(ix, active, cands);
+    const needWords = new Set<number>();
+    for (let c = 0; c < cands.size; c++) if (Number.isNaN(cands.word[c])) needWords.add(cands.part[c] as number);
+    if (needWords.size > 0) {
+      const words = new Map(await Promise.all([...needWords].map(async (part) => [part, await ix.partWords(part, this.load)] as const)));
+      for (let c = 0; c < cands.size; c++) if (Number.isNaN(cands.word[c])) cands.word[c] = words.get(cands.part[c] as number)?.[cands.local[c] as number] ?? 0;
+    }
+
+    // Score, filter and count. Counts gather in flat arrays (facet value × record type).
+    const typeFacet = info.facets.indexOf('type');
+    const nTypes = (typeFacet < 0 ? 0 : (info.values[typeFacet]?.length ?? 0)) + 1;
+    const valueAcc = info.values.map((vs) => new Int32Array(vs.length * nTypes));
+    const projectAcc = new Int32Array(info.parts.length * nTypes);
+    const totalAcc = new Int32Array(nTypes);
+    const onlyFacet = filterFacet;
+    const tally: Array<Array<Map<number, number> | undefined> | undefined> = new Array(info.parts.length);
+    const score = new Float64Array(cands.size);
+    const passing = new Uint8Array(cands.size);
+    const coverageOf = new Uint8Array(cands.size);
+    for (let c = 0; c < cands.size; c++) {
+      const part = cands.part[c] as number;
+      const word = cands.word[c] as number;
+      // Coverage per token.
+      let coverage = 0;
+      let exact = 0;
+      let field = 0;
+      for (let t = 0; t < T; t++) {
+        const ex = cands.exact[c * T + t] as number;
+        if (ex > 0) {
+          coverage += 2;
+          exact += ex;
+          field += FIELD_WEIGHT[0] as number;
+          continue;
+        }
+        const tok = tokens[t] as QueryToken;
+        if (exactHits[t]?.length) continue;
+        let all = true;
+        let viaPrefix = false;
+        for (let j = 0; j < m; j++) {
+          if (termToken[j] !== t) continue;
+          const fc = cands.fields[c * m + j] as number;
+          if (fc >= 0) {
+            field += FIELD_WEIGHT[bestField(fc)] as number;
+            continue;
+          }
+          const isLastTerm = tok.prefix !== null && t === T - 1 && termList[j] === tok.terms[tok.terms.length - 1];
+          if (isLastTerm && (cands.prefix[c] as number) !== 0) viaPrefix = true;
+          else all = false;
+        }
+        if (all && tok.terms.length > 0) coverage += viaPrefix ? 1 : 2;
+      }
+      if (coverage === 0 && T > 0) continue;
+      // Phrase and proximity, from each present term's best field and first position there.
+      let phrase = 0;
+      let proximity = 0;
+      if (m >= 2) {
+        let present = 0;
+        const inField = [0, 0, 0, 0];
+        for (let j = 0; j < m; j++) {
+          const fc = cands.fields[c * m + j] as number;
+          if (fc < 0) continue;
+          present++;
+          const bf = bestField(fc);
+          inField[bf] = (inField[bf] as number) + 1;
+        }
+        if (present >= 2) {
+          let group = 0;
+          for (let f = 1; f < 4; f++) if ((inField[f] as number) > (inField[group] as number)) group = f;
+          let lo = Infinity;
+          let hi = -Infinity;
+          let inOrder = present === m;
+          let last = -1;
+          for (let j = 0; j < m; j++) {
+            const fc = cands.fields[c * m + j] as number;
+            if (fc < 0 || bestField(fc) !== group) {
+              inOrder = false;
+              continue;
+            }
+            const pos = fc >>> 4;
+            if (last >= 0 && pos !== last + 1) inOrder = false;
+            last = pos;
+            if (pos < lo) lo = pos;
+            if (pos > hi) hi = pos;
+          }
+          const size = inField[group] as number;
+          proximity = -(hi - lo + 1 - size + 10 * (present - size));
+          phrase = inOrder ? 1 : 0;
+        }
+      }
+      const mask = keys.length > 0 ? failMask(part, word) : 0;
+      // Counts: every facet when the record passes every filter; only facet f when it fails just f.
+      // Records of a part with the same word count alike: they are tallied per word, decoded once below.
+      if (mask === 0 || (mask & (mask - 1)) === 0) {
+        const slot = mask === 0 ? 0 : 32 - Math.clz32(mask);
+        const byWord = ((tally[part] ??= [])[slot] ??= new Map<number, number>());
+        byWord.set(word, (byWord.get(word) ?? 0) + 1);
+      }
+      if (mask !== 0) continue;
+      if (coverage === 2 * T) outcome.complete++;
+      passing[c] = 1;
+      coverageOf[c] = coverage;
+      score[c] = primaryKey(coverage, exact, phrase, proximity, field);
+    }
+    // The tallies as counts per value and type: slot 0 every facet (and the totals), slot f+1 only filter f's facet.
+    info.parts.forEach((p, part) => {
+      const slots = tally[part];
+      if (!slots) return;
+      slots.forEach((byWord, slot) => {
+        if (!byWord) return;
+        const only = slot === 0 ? -1 : (onlyFacet[slot - 1] as number);
+        for (const [word, n] of byWord) {
+          const typeValues = typeFacet < 0 ? [] : ix.values(part, typeFacet, word);
+          const type = typeValues.length > 0 ? (typeValues[0] as number) + 1 : 0;
+          if (only === -1 || only === -2) projectAcc[part * nTypes + type] = (projectAcc[part * nTypes + type] as number) + n;
+          if (only === -1) totalAcc[type] = (totalAcc[type] as number) + n;
+          for (let k = 0; k < p.facets.length; k++) {
+            const f = p.facets[k] as number;
+            if (only !== -1 && f !== only) continue;
+            const a = valueAcc[f] as Int32Array;
+            for (const v of p.sets[k]?.[ix.code(part, k, word)] ?? []) a[v * nTypes + type] = (a[v * nTypes + type] as number) + n;
+          }
+        }
+      });
+    });
+    const typeName = (t: number): string => (t === 0 ? 'record' : (info.values[typeFacet]?.[t - 1] as string));
+    const add = (key: string, value: string, type: string, n: number): void => {
+      const byValue = (outcome.counts[key] ??= dict());
+      const byType = (byValue[value] ??= dict());
+      byType[type] = (byType[type] ?? 0) + n;
+    };
+    for (let t = 0; t < nTypes; t++) if ((totalAcc[t] as number) > 0) outcome.totals[typeName(t)] = (outcome.totals[typeName(t)] ?? 0) + (totalAcc[t] as number);
+    info.parts.forEach((_, part) => {
+      const project = projectOf(part);
+      if (project === null) return;
+      for (let t = 0; t < nTypes; t++) if ((projectAcc[part * nTypes + t] as number) > 0) add('project', project, typeName(t), projectAcc[part * nTypes + t] as number);
+    });
+    valueAcc.forEach((a, f) => {
+      const key = info.facets[f] as string;
+      const values = info.values[f] as string[];
+      for (let v = 0; v < values.length; v++) for (let t = 0; t < nTypes; t++) if ((a[v * nTypes + t] as number) > 0) add(key, values[v] as string, typeName(t), a[v * nTypes + t] as number);
+    });
+
+    // Hits: by key (higher first), and within a key in document order (the index's tie-break).
+    const keyCount = new Map<number, number>();
+    for (let c = 0; c < cands.size; c++) if (passing[c] === 1) keyCount.set(score[c] as number, (keyCount.get(score[c] as number) ?? 0) + 1);
+    const start = new Map<number, number>();
+    let total = 0;
+    for (const key of [...keyCount.keys()].sort((a, b) => b - a)) {
+      start.set(key, total);
+      total += keyCount.get(key) as number;
+    }
+    const out: IndexHits = { index: which, doc: new Uint32Array(total), word: new Float64Array(total), coverage: new Uint8Array(total), score: new Float64Array(total), order: new Float64Array(total), part: new Int32Array(total), local: new Uint32Array(total) };
+    // Passing candidates in document order: sort their documents (typed, fast).
+    // (Candidates usually arrive in document order already; else sort, or walk the map when they are many.)
+    let sorted = true;
+    for (let c = 1; c < cands.size && sorted; c++) if ((cands.doc[c] as number) < (cands.doc[c - 1] as number)) sorted = false;
+    let inOrder: Uint32Array;
+    if (sorted) {
+      inOrder = new Uint32Array(total);
+      let k = 0;
+      for (let c = 0; c < cands.size; c++) if (passing[c] === 1) inOrder[k++] = c;
+    } else if (cands.size > info.docs / 8) {
+      inOrder = new Uint32Array(total);
+      let k = 0;
+      for (let doc = 0; doc < info.docs; doc++) {
+        const c = cands.of[doc] as number;
+        if (c >= 0 && passing[c] === 1) inOrder[k++] = c;
+      }
+    } else {
+      const byDoc = new Float64Array(total);
+      let k = 0;
+      for (let c = 0; c < cands.size; c++) if (passing[c] === 1) byDoc[k++] = (cands.doc[c] as number) * 2 ** 21 + c;
+      byDoc.sort();
+      inOrder = Uint32Array.from(byDoc, (x) => x % 2 ** 21);
+    }
+    for (let n = 0; n < total; n++) {
+      const c = inOrder[n] as number;
+      const key = score[c] as number;
+      const i = start.get(key) as number;
+      start.set(key, i + 1);
+      const rank = ix.rank[cands.part[c] as number] as number;
+      const local = cands.local[c] as number;
+      out.doc[i] = cands.doc[c] as number;
+      out.word[i] = cands.word[c] as number;
+      out.coverage[i] = coverageOf[c] as number;
+      out.score[i] = key;
+      out.part[i] = rank;
+      out.local[i] = local;
+      out.order[i] = ((cands.tier[c] as number) * this.orderScale.parts + rank) * this.orderScale.docs + local;
+    }
+    cands.release();
+    return out;
+  }
+
+  /** Candidates of a query with filters only: the two smallest filters' records (see docs/architecture.md). */
+  private async filterCandidates(ix: IndexRuntime, active: Array<[string, readonly string[]]>, cands: Candidates): Promise<void> {
+    const info = ix.info;
+    type Driver = { size: number; fill: () => Promise<void> };
+    const drivers: Driver[] = await Promise.all(
+      active.map(async ([key, wanted]): Promise<Driver> => {
+        if (key === 'project') {
+          const parts = info.parts.map((_, i) => i).filter((i) => wanted.includes(this.manifest.parts[ix.rank[i] as number]?.project ?? '\u0000'));
+          const size = parts.reduce((s, i) => s + (info.parts[i] as IndexPart).ranges.reduce((t, [, n]) => t + n, 0), 0);
+          return {
+            size,
+            fill: async () => {
+              for (const i of parts) {
+                const words = await ix.partWords(i, this.load);
+                let local = 0;
+                for (const [start, count] of (info.parts[i] as IndexPart).ranges) {
+                  for (let d = 0; d < count; d++) cands.add(start + d, words[local + d] as number);
+                  local += count;
+                }
+              }
+            },
+          };
+        }
+        const entries = (await Promise.all(wanted.map((v) => ix.entry(facetTerm(key, v))))).filter((e): e is DictEntry => e !== null);
+        return {
+          size: entries.reduce((s, e) => s + e[1], 0),
+          fill: async () => {
+            for (const e of entries) {
+              const list = await ix.postings(e);
+              for (let i = 0; i < list.docs.length; i++) cands.add(list.docs[i] as number, list.words[i] as number);
+            }
+          },
+        };
+      }),
+    );
+    drivers.sort((a, b) => a.size - b.size);
+    await Promise.all(drivers.slice(0, 2).map((d) => d.fill()));
+  }
+
+  /** The doc-store record of a hit. */
+  private async stored(hit: Hit): Promise<StoredDoc | null> {
+    const part = this.manifest.parts[hit.part];
+    if (!part) return null;
+    const path = `docs/${part.key}/${Math.floor(hit.local / DOCS_PER_FILE)}.bin`;
+    let pending = this.docFiles.get(path);
+    if (!pending) {
+      pending = this.load(path).then((b) => json<StoredDoc[]>(b));
+      this.docFiles.set(path, pending);
+    }
+    return (await pending)[hit.local % DOCS_PER_FILE] ?? null;
+  }
+
+  /** Titles, excerpts, links and facet values of some hits, in their order. */
+  async show(hits: readonly Hit[], outcome: Pick<SearchOutcome, 'terms' | 'prefix' | 'line'>): Promise<ShownHit[]> {
+    const docs = await Promise.all(hits.map((h) => this.stored(h)));
+    const wanted = new Set(outcome.terms);
+    return hits.map((hit, i) => {
+      const d = docs[i] ?? ['', '', '(record not found)', '', '', ''];
+      const part = this.manifest.parts[hit.part];
+      const [anchor, page, title, body, evidence, meta] = d;
+      const line = outcome.line !== null && anchor === '' && page.startsWith('file/') ? `#L${outcome.line}` : '';
+      return {
+        href: `${this.base}${part?.path ?? ''}${page}${anchor !== '' ? `#${anchor}` : line}`,
+        title,
+        titleMarks: marked(title, wanted, outcome.prefix),
+        project: part?.title ?? '',
+        excerpt: excerpt([body, evidence, meta], wanted, outcome.prefix),
+        titleExcerpt: lateTitleExcerpt(title, wanted, outcome.prefix),
+        tags: this.tags(hit),
+        type: this.typeOf(hit),
+      };
+    });
+  }
+
+  /** A hit's record type (its `type` facet value). */
+  typeOf(hit: Hit): string {
+    const ix = this.indexes[hit.index] as IndexRuntime;
+    const f = ix.info.facets.indexOf('type');
+    const where = { part: -1, tier: 0, local: 0 };
+    ix.locate(hit.doc, where);
+    const v = f < 0 ? [] : ix.values(where.part, f, hit.word);
+    return v.length > 0 ? (ix.info.values[f]?.[v[0] as number] as string) : 'record';
+  }
+
+  /** A hit's facet values, `[name, values]` in page order (project left out). */
+  private tags(hit: Hit): Array<[string, string]> {
+    const ix = this.indexes[hit.index] as IndexRuntime;
+    const where = { part: -1, tier: 0, local: 0 };
+    ix.locate(hit.doc, where);
+    const part = where.part;
+    const out: Array<[string, string]> = [];
+    for (const key of this.facetOrder) {
+      const f = ix.info.facets.indexOf(key);
+      if (f < 0) continue;
+      const vals = ix.values(part, f, hit.word).map((v) => ix.info.values[f]?.[v] as string);
+      if (vals.length > 0) out.push([this.manifest.facets.find((x) => x.key === key)?.name ?? key, vals.join(', ')]);
+    }
+    return out;
+  }
+}
+
+/** The best (lowest) field of a field code. */
+function bestField(code: number): number {
+  const mask = code & 15;
+  return mask & 1 ? 0 : mask & 2 ? 1 : mask & 4 ? 2 : 3;
+}
+

@@ -1,0 +1,93 @@
+/**
+ * The excerpt of a search result (issue 11 scope 4): a window of about {@link EXCERPT_WORDS}
+ * words from the record's body, evidence or meta — the field holding the most query words,
+ * around the first of them — with the query's words marked. A result of filters only shows
+ * the start of its first non-empty field. Segments are plain text; the page inserts them as
+ * text nodes (never as HTML).
+ */
+import { tokenize } from '../tokenize.ts';
+
+/** Words in an excerpt. */
+export const EXCERPT_WORDS = 28;
+/** Words kept before the first match. */
+const LEAD = 6;
+
+/** A piece of excerpt text, marked when it is a query word. */
+export interface Segment {
+  text: string;
+  mark: boolean;
+}
+
+/**
+ * Characters of a title sure to be in view on a phone: the page clamps a title to three lines,
+ * which on a 390-px screen hold about 90 characters.
+ */
+export const TITLE_IN_VIEW = 80;
+
+/**
+ * For a title whose first query word starts only past its first {@link TITLE_IN_VIEW}
+ * characters (a flag's long message naming the path searched for), the excerpt of the title
+ * around that word, so a phone, which clamps the title, still shows why the record matched;
+ * otherwise empty. The page shows it on narrow screens only.
+ */
+export function lateTitleExcerpt(title: string, terms: ReadonlySet<string>, prefix: string | null): Segment[] {
+  if (title.length <= TITLE_IN_VIEW) return [];
+  let before = 0;
+  for (const s of marked(title, terms, prefix)) {
+    if (s.mark) return before >= TITLE_IN_VIEW ? excerpt([title], terms, prefix) : [];
+    before += s.text.length;
+  }
+  return [];
+}
+
+/** The excerpt of `fields` (body, evidence, meta) for the query `terms` and `prefix`. */
+export function excerpt(fields: readonly string[], terms: ReadonlySet<string>, prefix: string | null): Segment[] {
+  let best: { text: string; tokens: ReturnType<typeof tokenize>; marks: boolean[]; n: number } | null = null;
+  for (const text of fields) {
+    if (text.trim() === '') continue;
+    const tokens = tokenize(text);
+    const marks = tokens.map((t) => terms.has(t.term) || (prefix !== null && text.slice(t.start, t.end).toLowerCase().startsWith(prefix)));
+    const n = marks.filter(Boolean).length;
+    if (!best || n > best.n) best = { text, tokens, marks, n };
+  }
+  if (!best) return [];
+  const { text, tokens, marks } = best;
+  const first = Math.max(0, marks.indexOf(true));
+  const from = Math.max(0, first - LEAD);
+  const to = Math.min(tokens.length, from + EXCERPT_WORDS);
+  const start = from === 0 ? 0 : (tokens[from]?.start ?? 0);
+  const end = to >= tokens.length ? text.length : (tokens[to - 1]?.end ?? text.length);
+  const out: Segment[] = [];
+  const push = (s: string, mark: boolean): void => {
+    if (s === '') return;
+    const lastSeg = out[out.length - 1];
+    if (lastSeg && lastSeg.mark === mark) lastSeg.text += s;
+    else out.push({ text: s, mark });
+  };
+  if (start > 0) push('… ', false);
+  let at = start;
+  for (let i = from; i < to; i++) {
+    const t = tokens[i];
+    if (!t || !marks[i]) continue;
+    push(text.slice(at, t.start), false);
+    push(text.slice(t.start, t.end), true);
+    at = t.end;
+  }
+  push(text.slice(at, end), false);
+  if (end < text.length) push(' …', false);
+  return out;
+}
+
+/** All of `text`, with the query's words marked (for a result's title). */
+export function marked(text: string, terms: ReadonlySet<string>, prefix: string | null): Segment[] {
+  const out: Segment[] = [];
+  let at = 0;
+  for (const t of tokenize(text)) {
+    if (!(terms.has(t.term) || (prefix !== null && text.slice(t.start, t.end).toLowerCase().startsWith(prefix)))) continue;
+    if (t.start > at) out.push({ text: text.slice(at, t.start), mark: false });
+    out.push({ text: text.slice(t.start, t.end), mark: true });
+    at = t.end;
+  }
+  if (at < text.length) out.push({ text: text.slice(at), mark: false });
+  return out;
+}

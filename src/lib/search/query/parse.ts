@@ -1,0 +1,58 @@
+/**
+ * A search query cut into tokens (issue 11): each whitespace-separated token is matched
+ * exactly (an id, a SHA prefix, a path, a flag kind: exact-keys.ts) or as words (its terms,
+ * cut by the index's own tokenizer). The last token's last Latin word also matches words it
+ * begins (`pars` finds `parser`), ranked below whole words.
+ */
+import { normaliseWord, tokenize } from '../tokenize.ts';
+import { trimChars } from '../../text/trim-chars.ts';
+import { queryExactKeys, type ExactQuery } from '../exact-keys.ts';
+
+/** At most this many tokens of a query are used (the rest are ignored and said so). */
+export const MAX_TOKENS = 12;
+/** At most this many terms in all. */
+export const MAX_TERMS = 30;
+
+/** One token of a query. */
+export interface QueryToken {
+  /** As typed. */
+  raw: string;
+  /** Index terms, in order, without repeats (may be empty: a SHA, or only stop words). */
+  terms: string[];
+  /** Exact lookups. */
+  exact: ExactQuery[];
+  /** A word the last term may begin (lower case), or null. */
+  prefix: string | null;
+}
+
+/** A parsed query. */
+export interface ParsedQuery {
+  tokens: QueryToken[];
+  /** Tokens left out: only common words (`the`), or past the limits. */
+  ignored: string[];
+}
+
+/** Cuts a query into tokens. */
+export function parseQuery(q: string): ParsedQuery {
+  const raws = q.split(/\s+/).map((t) => trimChars(t, '"\'“”‘’')).filter((t) => t !== '');
+  const tokens: QueryToken[] = [];
+  const ignored: string[] = [];
+  let termCount = 0;
+  raws.forEach((raw, i) => {
+    const terms = [...new Set(tokenize(raw).map((t) => t.term))];
+    const exact = queryExactKeys(raw);
+    if ((terms.length === 0 && exact.length === 0) || tokens.length >= MAX_TOKENS || termCount + terms.length > MAX_TERMS) {
+      ignored.push(raw);
+      return;
+    }
+    termCount += terms.length;
+    let prefix: string | null = null;
+    if (i === raws.length - 1 && terms.length > 0) {
+      const words = raw.match(/[\p{L}\p{N}\p{M}]+/gu) ?? [];
+      const last = normaliseWord(words[words.length - 1] ?? '');
+      if (/^[a-z]{3,}$/.test(last)) prefix = last;
+    }
+    tokens.push({ raw, terms, exact, prefix });
+  });
+  return { tokens, ignored };
+}

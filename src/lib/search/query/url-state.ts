@@ -1,0 +1,73 @@
+/**
+ * The search page's URL (issue 11 scope 5): `q` holds the words, each filter its short key
+ * (`severity=high`, facets.ts); a filter may be given more than once (any of the values).
+ * Older links keep working: a filter's display name (`flag+severity=high`, the key before
+ * issue 11) means the same filter. Nothing is dropped silently: an unknown parameter or a
+ * value no record has becomes a notice, and the page rewrites the URL in the short form.
+ */
+import { FACETS } from '../facets.ts';
+
+/** What the page needs to know of a filter. */
+export interface KnownFacet {
+  key: string;
+  name: string;
+  values: readonly string[];
+}
+
+/** The words, filters and notices of a URL. */
+export interface SearchState {
+  q: string;
+  /** Facet key → values, in the facets' page order. */
+  filters: Record<string, string[]>;
+  /** Things of the URL that were ignored, in plain words. */
+  notices: string[];
+}
+
+/**
+ * Reads a search URL's parameters against the archive's facets (keys, names and values).
+ * Parameters the page itself does not use (`utm_*` and the like are not special): unknown.
+ */
+export function readSearchState(params: URLSearchParams, facets: readonly KnownFacet[]): SearchState {
+  const byParam = new Map<string, KnownFacet>();
+  for (const f of facets) {
+    byParam.set(f.key, f);
+    byParam.set(f.name, f);
+  }
+  // Filters this build has no record of are still known names: their values are reported, not their names.
+  for (const def of FACETS) {
+    const known = byParam.get(def.key) ?? { key: def.key, name: def.name, values: [] };
+    for (const name of [def.key, def.name, ...def.aliases]) if (!byParam.has(name)) byParam.set(name, known);
+  }
+  const filters: Record<string, string[]> = Object.create(null);
+  const notices: string[] = [];
+  let q = '';
+  for (const [name, raw] of params) {
+    if (name === 'q') {
+      q = q === '' ? raw : `${q} ${raw}`;
+      continue;
+    }
+    const facet = byParam.get(name);
+    if (!facet) {
+      notices.push(`Unknown filter “${name}” ignored.`);
+      continue;
+    }
+    if (raw === '') continue;
+    if (!facet.values.includes(raw)) {
+      notices.push(`No record has ${facet.name} “${raw}”: that filter is ignored.`);
+      continue;
+    }
+    const list = (filters[facet.key] ??= []);
+    if (!list.includes(raw)) list.push(raw);
+  }
+  const ordered: Record<string, string[]> = Object.create(null);
+  for (const f of facets) if (filters[f.key]) ordered[f.key] = filters[f.key] as string[];
+  return { q: q.trim(), filters: ordered, notices };
+}
+
+/** The short query string of a state (no leading `?`; empty when there is nothing). */
+export function searchQuery(state: Pick<SearchState, 'q' | 'filters'>): string {
+  const params = new URLSearchParams();
+  if (state.q.trim() !== '') params.set('q', state.q.trim());
+  for (const [key, values] of Object.entries(state.filters)) for (const v of values) params.append(key, v);
+  return params.toString();
+}

@@ -1,0 +1,33 @@
+/**
+ * The excerpt of a search result (src/lib/search/query/excerpt.ts): the window around the first
+ * query word; a long title's late match, which the page shows on a phone (issue 11 scope 4 and 6).
+ */
+import { describe, expect, it } from 'vitest';
+import { excerpt, lateTitleExcerpt, marked, TITLE_IN_VIEW } from '../../src/lib/search/query/excerpt.ts';
+import { tokenize } from '../../src/lib/search/tokenize.ts';
+
+const terms = (q: string): Set<string> => new Set(tokenize(q).map((t) => t.term));
+const text = (segments: ReadonlyArray<{ text: string; mark: boolean }>): string => segments.map((s) => (s.mark ? `[${s.text}]` : s.text)).join('');
+
+describe('search excerpt', () => {
+  const title = 'coord/takeover-denied: TAKEOVER evt_f06 by cobalt-harbor at 2026-03-06T09:10:00.000Z (coordination.jsonl:6) of src/parser.ts held by amber-otter: denied';
+
+  it('marks the query words of the field that holds most of them', () => {
+    expect(text(excerpt(['no match here', 'the parser cache is kept'], terms('parser cache'), null))).toBe('the [parser] [cache] is kept');
+  });
+
+  it('gives the title around a word found only past what a phone shows of it', () => {
+    expect(title.indexOf('parser')).toBeGreaterThan(TITLE_IN_VIEW);
+    expect(text(lateTitleExcerpt(title, terms('parser'), null))).toBe('… 00.000Z (coordination.jsonl:6) of src/[parser].ts held by amber-otter: denied');
+  });
+
+  it('gives nothing for a word early in the title, a short title or no word', () => {
+    expect(lateTitleExcerpt(title, terms('cobalt'), null)).toEqual([]);
+    expect(lateTitleExcerpt('Skip the parser tests', terms('parser'), null)).toEqual([]);
+    expect(lateTitleExcerpt(title, terms('nowhere'), null)).toEqual([]);
+  });
+
+  it('marks every query word of a title', () => {
+    expect(text(marked('Skip the parser tests', terms('parser tests'), null))).toBe('Skip the [parser] [tests]');
+  });
+});

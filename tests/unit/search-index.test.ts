@@ -1,0 +1,315 @@
+/**
+ * Trailbook's search index (issue 11), from records to ranked results, in memory: the
+ * tokenizer, exact tokens, parts, the merge, the manifest and the engine the search page runs.
+ */
+import { describe, expect, it } from 'vitest';
+import fc from 'fast-check';
+import { gunzipSync } from 'node:zlib';
+import { deserialize, serialize } from 'node:v8';
+import { hexTokens, isHexToken, MAX_TERM, termsOf, tokenize } from '../../src/lib/search/tokenize.ts';
+import { pathMatch, queryExactKeys } from '../../src/lib/search/exact-keys.ts';
+import { buildPart, partWordsFile, type SearchPart } from '../../src/lib/search/index/part.ts';
+import { mergeParts } from '../../src/lib/search/index/merge.ts';
+import { buildManifest, byRecency, partHeader } from '../../src/lib/search/index/manifest.ts';
+import { SearchEngine, type Filters } from '../../src/lib/search/query/engine.ts';
+import { readSearchState, searchQuery } from '../../src/lib/search/query/url-state.ts';
+import { countsText } from '../../src/lib/search/facets.ts';
+import { parseQuery } from '../../src/lib/search/query/parse.ts';
+import type { SearchRecord } from '../../src/lib/search/search-records.ts';
+
+const terms = (text: string): string[] => tokenize(text).map((t) => t.term);
+
+describe('tokenize', () => {
+  it('stems Latin words, drops stop words and hex ids, keeps numbers', () => {
+    expect(terms('Caching the cached caches for step 14 of project 3')).toEqual(['cach', 'cach', 'cach', 'step', '14', 'project', '3']);
+    expect(terms('src/parser.ts:12 commit 2842af7')).toEqual(['src', 'parser', 'ts', '12', 'commit']);
+    expect(terms('Café NAÏVE façade')).toEqual(['cafe', 'naiv', 'facad']);
+    expect(terms('Проверка данных')).toEqual(['проверка', 'данных']);
+  });
+
+  it('cuts space-less scripts into pairs of characters', () => {
+    expect(terms('文字列')).toEqual(['文字', '字列']);
+    expect(terms('自動 column')).toEqual(['自動', 'column']);
+    expect(terms('검색을 복원')).toEqual(['검색', '색을', '복원']);
+    expect(terms('約4秒')).toEqual(['約', '4', '秒']);
+    expect(terms('检索功能很快')).toEqual(['检索', '索功', '功能', '能很', '很快']);
+    // Offsets point into the original text.
+    expect(tokenize('a 文字列').map((t) => [t.term, t.start, t.end])).toEqual([['文字', 2, 4], ['字列', 3, 5]]);
+  });
+
+  it('tells hex ids from words', () => {
+    expect(isHexToken('8635af1e')).toBe(true);
+    expect(isHexToken('deadbeef')).toBe(false);
+    expect(isHexToken('1234567')).toBe(false);
+    expect(hexTokens('see 8635AF1E and 6b8467766823b30e559d624defde1c57a594bda6, not cafe')).toEqual(['8635af1e', '6b8467766823b30e559d624defde1c57a594bda6']);
+  });
+
+  it('never throws and keeps every term short, on any text', () => {
+    fc.assert(
+      fc.property(fc.string({ unit: 'grapheme', maxLength: 200 }), (text) => {
+        for (const t of tokenize(text)) {
+          expect(t.term.length).toBeGreaterThan(0);
+          expect(t.term.length).toBeLessThanOrEqual(MAX_TERM * 2);
+          expect(t.start).toBeLessThan(t.end);
+        }
+      }),
+    );
+  });
+});
+
+describe('exact tokens of a query', () => {
+  it('classifies SHAs, ids, flag kinds and paths', () => {
+    expect(queryExactKeys('6B84')).toEqual([{ type: 'hex', prefix: '6b84' }, { type: 'key', key: 'id:6b84' }, { type: 'key', key: 'kind:6b84' }]);
+    expect(queryExactKeys('commit-not-found')).toEqual([{ type: 'key', key: 'id:commit-not-found' }, { type: 'key', key: 'kind:commit-not-found' }]);
+    expect(queryExactKeys('src/a.ts:12')).toEqual([
+      { type: 'key', key: 'id:src/a.ts:12' },
+      { type: 'key', key: 'kind:src/a.ts:12' },
+      { type: 'path', key: 'path:a.ts', path: 'src/a.ts', line: 12 },
+    ]);
+    expect(queryExactKeys('README.md')).toContainEqual({ type: 'path', key: 'path:readme.md', path: 'readme.md' });
+    expect(queryExactKeys('hotfix')).toEqual([]);
+  });
+
+  it('scores a path entry against a path query', () => {
+    const page = { path: 'src/a.ts', quality: 3 as const };
+    const cites12 = { path: 'src/a.ts', quality: 2 as const, from: 12, to: 12 };
+    const cites10to20 = { path: 'src/a.ts', quality: 2 as const, from: 10, to: 20 };
+    const cites40 = { path: 'src/a.ts', quality: 2 as const, from: 40, to: 40 };
+    expect([page, cites12, cites10to20, cites40].map((e) => pathMatch(e, { path: 'a.ts', line: 12 }))).toEqual([20, 30, 25, 10]);
+    expect([page, cites12].map((e) => pathMatch(e, { path: 'src/a.ts' }))).toEqual([30, 20]);
+    expect(pathMatch(page, { path: 'b/a.ts' })).toBeNull();
+    expect(pathMatch({ path: 'lib/data.ts', quality: 3 }, { path: 'a.ts' })).toBeNull();
+  });
+});
+
+/** A row record as search-records.ts makes them. */
+function row(id: string, title: string, extra: Partial<SearchRecord> = {}, facets: Record<string, string[]> = {}): SearchRecord {
+  return { anchor: `row-${id}`, title, body: '', facets: { type: ['decision'], phase: ['design'], result: ['verified'], ...facets }, exact: [{ key: `id:${id}`, quality: 3 }], severity: null, time: null, ...extra };
+}
+
+interface Built {
+  engine: SearchEngine;
+  files: Map<string, Uint8Array>;
+  parts: SearchPart[];
+}
+
+/** Builds parts, merges them (main, and a delta of `changed`), and an engine over the files. */
+async function index(projects: Record<string, { latest?: string; records: SearchRecord[] }>, changed: Record<string, { latest?: string; records: SearchRecord[] }> = {}): Promise<Built> {
+  const files = new Map<string, Uint8Array>();
+  const make = (key: string, p: { latest?: string; records: SearchRecord[] }) => {
+    const { part, files: f } = buildPart({ key: `p/${key}`, title: `Project ${key}`, project: `content/${key}`, latest: p.latest ?? null, records: p.records });
+    f.docs.forEach((d, i) => files.set(`docs/p/${key}/${i}.bin`, d));
+    files.set(`docs/p/${key}/sigs.bin`, partWordsFile(part));
+    return part;
+  };
+  const parts = Object.entries(projects).map(([k, p]) => make(k, p)).sort(byRecency);
+  const main = await mergeParts('main', parts, (path, data) => void files.set(`main/${path}`, data));
+  const changedParts = Object.entries(changed).map(([k, p]) => make(k, p)).sort(byRecency);
+  const delta = changedParts.length > 0 ? await mergeParts('delta', changedParts, (path, data) => void files.set(`delta/${path}`, data)) : null;
+  const current = [...parts.filter((p) => !changed[p.key.slice(2)]), ...changedParts].sort(byRecency);
+  const manifest = buildManifest(current.map((p) => partHeader(p, 'd', `p/${p.key.slice(2)}/`)), main, delta, changedParts.map((p) => p.key));
+  const engine = new SearchEngine(manifest, async (path) => {
+    const data = files.get(path);
+    if (!data) throw new Error(`no file ${path}`);
+    return gunzipSync(data);
+  });
+  return { engine, files, parts: current };
+}
+
+async function hrefs(engine: SearchEngine, q: string, filters: Filters = {}): Promise<string[]> {
+  const out = await engine.search(q, filters);
+  return (await engine.show(out.hits.slice(), out)).map((h) => h.href);
+}
+
+describe('ranking', () => {
+  // Rows sharing most of their words (issue 11: "ledger choice number 14" listed 0, 1, 2 … first).
+  const ledger = Array.from({ length: 30 }, (_, i) => row(`a${String(i).padStart(7, '0')}`, `Ledger choice number ${i}`, { body: `the ledger had ${(i * 7) % 30} choices` }));
+
+  it('puts the row holding every word first, not the first rows of a project', async () => {
+    const { engine } = await index({ x: { records: ledger } });
+    const top = (await hrefs(engine, 'ledger choice number 14')).slice(0, 3);
+    expect(top[0]).toBe('/p/x/#row-a0000014');
+    const out = await engine.search('ledger choice number 14', {});
+    expect(out.hits.length).toBe(30);
+    // Row 2 holds every word too, in its title and its reason (“had 14 choices”); row 14 holds the phrase.
+    expect(out.complete).toBe(2);
+    expect(top[1]).toBe('/p/x/#row-a0000002');
+  });
+
+  it('ranks rows with every word above rows with some, then phrase, then field, then severity', async () => {
+    const records = [
+      row('00000001', 'Keep the cache warm', { body: 'retry later' }),
+      row('00000002', 'Retry the cache warmup', { body: 'keep it' }),
+      row('00000003', 'Use a warm cache', { severity: 'high' }),
+      row('00000004', 'Unrelated', { body: 'cache warm' }),
+      row('00000005', 'Cache only'),
+      row('00000006', 'Unrelated too', { evidence: 'cache warm' }),
+    ];
+    const { engine } = await index({ x: { records } });
+    // Every word (cache, warm): 1, 3, 4, 6; then "cache" alone: 2 (warmup is another word), 5.
+    // Among those: the phrase "cache warm" (1 in its title, 4 in its body, 6 in its evidence,
+    // in that order of field) before the words reversed and high severity (3).
+    expect(await hrefs(engine, 'cache warm')).toEqual(['/p/x/#row-00000001', '/p/x/#row-00000004', '/p/x/#row-00000006', '/p/x/#row-00000003', '/p/x/#row-00000002', '/p/x/#row-00000005']);
+    // Severity then breaks ties: both titles hold "cache" alone.
+    expect((await hrefs(engine, 'cache')).slice(0, 2)).toEqual(['/p/x/#row-00000003', '/p/x/#row-00000001']);
+    // The last word also matches words it begins, below whole words.
+    expect((await hrefs(engine, 'cache warmu'))[0]).toBe('/p/x/#row-00000002');
+  });
+
+  it('matches ids, SHA prefixes, paths with lines and flag kinds exactly, before words', async () => {
+    const records: SearchRecord[] = [
+      row('8635af1e', 'Ship the hotfix', { exact: [{ key: 'id:8635af1e', quality: 3 }, { key: 'hex:6b8467766823b30e559d624defde1c57a594bda6', quality: 2 }, { key: 'kind:evidence/commit-not-found', quality: 2 }, { key: 'kind:commit-not-found', quality: 2 }] }),
+      row('11111111', 'Cite src/a.ts line 12', { exact: [{ key: 'id:11111111', quality: 3 }, { key: 'path:a.ts', quality: 2, path: 'src/a.ts', from: 12, to: 12 }] }),
+      row('22222222', 'Cite a range', { exact: [{ key: 'id:22222222', quality: 3 }, { key: 'path:a.ts', quality: 2, path: 'src/a.ts', from: 10, to: 20 }] }),
+      row('33333333', 'Mentions commit not found and 8635af1e in words', { body: 'commit not found' }),
+      { anchor: 'flag-1', title: 'evidence/commit-not-found: row 8635af1e', body: '', facets: { type: ['flag'], severity: ['high'], 'flag kind': ['evidence/commit-not-found'] }, exact: [{ key: 'kind:evidence/commit-not-found', quality: 3 }, { key: 'kind:commit-not-found', quality: 3 }, { key: 'id:8635af1e', quality: 2 }], severity: 'high' },
+    ];
+    const { engine } = await index({ x: { records } });
+    expect(await hrefs(engine, '8635af1e')).toEqual(['/p/x/#row-8635af1e', '/p/x/#flag-1']);
+    expect(await hrefs(engine, '6b84')).toEqual(['/p/x/#row-8635af1e']);
+    expect(await hrefs(engine, 'commit-not-found')).toEqual(['/p/x/#flag-1', '/p/x/#row-8635af1e']);
+    expect(await hrefs(engine, 'evidence/commit-not-found')).toEqual(['/p/x/#flag-1', '/p/x/#row-8635af1e']);
+    expect(await hrefs(engine, 'src/a.ts:12')).toEqual(['/p/x/#row-11111111', '/p/x/#row-22222222']);
+    expect(await hrefs(engine, 'a.ts:15')).toEqual(['/p/x/#row-22222222', '/p/x/#row-11111111']);
+    // A prefix of a row id is not a row id.
+    expect(await hrefs(engine, '8635')).toEqual([]);
+  });
+});
+
+describe('counts and filters', () => {
+  const records: SearchRecord[] = [
+    row('00000001', 'parser one', { severity: 'high' }, { phase: ['design'], severity: ['high'] }),
+    row('00000002', 'parser two', {}, { phase: ['build'], severity: ['none'] }),
+    row('00000003', 'parser three', { severity: 'high' }, { phase: ['build'], severity: ['high'], type: ['superseded decision'] }),
+    { anchor: 'flag-1', title: 'parser flag', body: '', facets: { type: ['flag'], severity: ['high'] }, severity: 'high' },
+    row('00000004', 'other', {}, { phase: ['design'], severity: ['none'] }),
+  ];
+
+  it('counts results per type, and per filter value with that filter set aside', async () => {
+    const { engine } = await index({ x: { records } });
+    const out = await engine.search('parser', { phase: ['build'] });
+    expect({ ...out.totals }).toEqual({ decision: 1, 'superseded decision': 1 });
+    expect(countsText(out.totals)).toBe('2 rows');
+    expect(JSON.parse(JSON.stringify(out.counts))).toEqual({
+      project: { 'content/x': { decision: 1, 'superseded decision': 1 } },
+      type: { decision: { decision: 1 }, 'superseded decision': { 'superseded decision': 1 } },
+      phase: { build: { decision: 1, 'superseded decision': 1 }, design: { decision: 1 } },
+      result: { verified: { decision: 1, 'superseded decision': 1 } },
+      severity: { high: { 'superseded decision': 1 }, none: { decision: 1 } },
+    });
+    expect(countsText({ flag: 1, decision: 2, 'superseded decision': 1 })).toBe('3 rows, 1 flag');
+  });
+
+  it('filters without words, with one filter and with two', async () => {
+    const { engine, parts } = await index({ x: { records } });
+    expect(await hrefs(engine, '', { severity: ['high'] })).toEqual(['/p/x/#row-00000001', '/p/x/#row-00000003', '/p/x/#flag-1']);
+    const two = await engine.search('', { severity: ['high'], phase: ['build'] });
+    expect(two.hits.length).toBe(1);
+    expect(JSON.parse(JSON.stringify(two.counts.phase))).toEqual({ build: { 'superseded decision': 1 }, design: { decision: 1 } });
+    expect(JSON.parse(JSON.stringify(two.counts.severity))).toEqual({ high: { 'superseded decision': 1 }, none: { decision: 1 } });
+    // One filter alone: its own counts are the archive's.
+    const one = await engine.search('', { phase: ['design'] });
+    expect(JSON.parse(JSON.stringify(one.counts.phase))).toEqual(JSON.parse(JSON.stringify(parts[0]?.counts['phase'])));
+    expect(await hrefs(engine, '', { project: ['content/x'], phase: ['design'] })).toEqual(['/p/x/#row-00000001', '/p/x/#row-00000004']);
+  });
+
+  it('takes facet values named like prototype members as plain values', async () => {
+    const { engine } = await index({ x: { records: [row('00000001', 'odd values', {}, { phase: ['constructor'], actor: ['__proto__'] })] } });
+    expect(await hrefs(engine, '', { phase: ['constructor'] })).toEqual(['/p/x/#row-00000001']);
+    const out = await engine.search('odd', {});
+    expect(out.counts['actor']?.['__proto__']).toEqual({ decision: 1 });
+  });
+});
+
+describe('index files', () => {
+  it('are the same bytes for the same parts, also after the parts went through the cache', async () => {
+    const records = Array.from({ length: 300 }, (_, i) => row(`b${String(i).padStart(7, '0')}`, `decision ${i} about ${i % 5 === 0 ? 'cache' : 'ledger'}`, { severity: i % 17 === 0 ? 'medium' : null, time: `2026-01-01T00:${String(i % 60).padStart(2, '0')}:00Z` }));
+    const a = await index({ x: { records, latest: '2026-02-01' }, y: { records: records.slice(0, 50), latest: '2026-03-01' } });
+    const b = await index({ y: { records: records.slice(0, 50), latest: '2026-03-01' }, x: { records, latest: '2026-02-01' } });
+    expect([...a.files.keys()].sort()).toEqual([...b.files.keys()].sort());
+    for (const [path, data] of a.files) expect(Buffer.compare(Buffer.from(data), Buffer.from(b.files.get(path) as Uint8Array))).toBe(0);
+    const again = a.parts.map((p) => deserialize(serialize(p)) as SearchPart);
+    const files = new Map<string, Uint8Array>();
+    await mergeParts('main', again, (path, data) => void files.set(`main/${path}`, data));
+    for (const [path, data] of files) expect(Buffer.compare(Buffer.from(data), Buffer.from(a.files.get(path) as Uint8Array))).toBe(0);
+  });
+
+  it('a delta index replaces the main index’s entries of a changed project', async () => {
+    const before = { x: { records: [row('00000001', 'quokka first'), row('00000002', 'wombat')] }, y: { records: [row('00000009', 'quokka elsewhere')] } };
+    const { engine } = await index(before, { x: { records: [row('00000002', 'wombat'), row('00000003', 'quokka second')] } });
+    expect((await hrefs(engine, 'quokka')).sort()).toEqual(['/p/x/#row-00000003', '/p/y/#row-00000009']);
+    expect(await hrefs(engine, '00000001')).toEqual([]);
+    const out = await engine.search('', { phase: ['design'] });
+    expect(out.hits.length).toBe(3);
+  });
+
+  it('finds every record by its id, whatever the records (property)', async () => {
+    await fc.assert(
+      fc.asyncProperty(fc.uniqueArray(fc.stringMatching(/^[0-9a-f]{8}$/), { minLength: 1, maxLength: 40 }), fc.array(fc.string({ maxLength: 30 }), { minLength: 40, maxLength: 40 }), async (ids, titles) => {
+        const records = ids.map((id, i) => row(id, titles[i] ?? '', { severity: i % 3 === 0 ? 'low' : null }));
+        const { engine } = await index({ x: { records: records.slice(0, 20) }, y: { records: records.slice(20) } });
+        for (const id of ids) expect((await hrefs(engine, id))[0]).toMatch(new RegExp(`#row-${id}$`));
+      }),
+      { numRuns: 15 },
+    );
+  });
+});
+
+describe('the URL', () => {
+  const facets = [
+    { key: 'type', name: 'type', values: ['decision', 'flag'] },
+    { key: 'severity', name: 'flag severity', values: ['high', 'none'] },
+    { key: 'cites', name: 'evidence kind', values: ['commit'] },
+  ];
+
+  it('reads short names and old ones, and says what it ignores', () => {
+    const state = readSearchState(new URLSearchParams('q=hot+fix&flag+severity=high&cites=commit&colour=red&type=rumour&severity=high'), facets);
+    expect(state.q).toBe('hot fix');
+    expect({ ...state.filters }).toEqual({ severity: ['high'], cites: ['commit'] });
+    expect(state.notices).toEqual(['Unknown filter “colour” ignored.', 'No record has type “rumour”: that filter is ignored.']);
+    expect(searchQuery(state)).toBe('q=hot+fix&severity=high&cites=commit');
+    // A filter the archive has no record of is still a filter, with its value reported.
+    expect(readSearchState(new URLSearchParams('verdict=PASS'), facets).notices).toEqual(['No record has verdict “PASS”: that filter is ignored.']);
+  });
+
+  it('parses a query into tokens, leaving out what cannot be searched', () => {
+    const parsed = parseQuery('the "Ledger" choice 14 pars');
+    expect(parsed.tokens.map((t) => [t.raw, t.terms, t.prefix])).toEqual([
+      ['Ledger', ['ledger'], null],
+      ['choice', ['choic'], null],
+      ['14', ['14'], null],
+      ['pars', ['par'], 'pars'],
+    ]);
+    expect(parsed.ignored).toEqual(['the']);
+  });
+});
+
+describe('search counts are the counts of src/lib/projections/counts.ts', () => {
+  it('rows, superseded rows and flags by severity, for every project of the example corpus', async () => {
+    const { analyseArchive } = await import('../../src/lib/archive/analyse-archive.ts');
+    const { flagTotal, SEVERITIES } = await import('../../src/lib/projections/counts.ts');
+    const { searchRecords } = await import('../../src/lib/search/search-records.ts');
+    const { artifactRecords } = await import('../../src/lib/search/evidence-records.ts');
+    const { fileURLToPath } = await import('node:url');
+    const models: Array<import('../../src/lib/model/types.ts').ProjectModel> = [];
+    await analyseArchive({ roots: [fileURLToPath(new URL('../../content', import.meta.url))], cacheDir: null, onModel: (m) => void models.push(m) });
+    expect(models.length).toBe(14);
+    for (const m of models) {
+      const { part } = buildPart({ key: `p/${m.id}`, title: m.title, project: m.root, latest: null, records: [...searchRecords(m), ...artifactRecords(m.cited.files, m.root)] });
+      const t = part.totals;
+      expect([(t['decision'] ?? 0) + (t['superseded decision'] ?? 0), t['superseded decision'] ?? 0, t['flag'] ?? 0], m.id).toEqual([m.counts.rows, m.counts.superseded, flagTotal(m.counts)]);
+      for (const s of SEVERITIES) expect(part.counts['severity']?.[s]?.['flag'] ?? 0, `${m.id} ${s}`).toBe(m.counts.flags[s]);
+    }
+  });
+});
+
+describe('termsOf', () => {
+  it('gives the terms tokenize gives, on any text (property)', () => {
+    fc.assert(
+      fc.property(fc.string({ unit: 'grapheme', maxLength: 120 }), fc.constantFrom('', 'the Cache of 文字列 8635af1e café'), (a, b) => {
+        const text = `${a} ${b}`;
+        expect(termsOf(text)).toEqual(tokenize(text).map((t) => t.term));
+      }),
+    );
+  });
+});
