@@ -29,6 +29,7 @@ import { benchText, printText } from './bench-text.ts';
 import { openRepository } from '../src/lib/git/repository.ts';
 import { readArchiveIndex, readModel } from '../src/lib/archive/model-store.ts';
 import { readAll, searchProbe, type SearchProbe } from './bench-probes.ts';
+import { compareBench, trailHistoryBench } from './bench-history.ts';
 
 const ROOT = resolve(import.meta.dirname, '..');
 const CLI = join(ROOT, 'bin', 'trailbook.js');
@@ -164,6 +165,15 @@ async function main(): Promise<void> {
     await appendFile(trail, trail.endsWith('.tsv') ? '2026-12-01T00:00:00Z\thandover\tbench change\tbench\tREADME.md\topen\n' : '{"id":"00000000","ts":"2026-12-01T00:00:00Z","phase":"handover","ticket":"","actor":"lead","decision":"bench change","why":"bench","evidence":"README.md","result":"open"}\n');
     const rebuild = await build(corpus, out, cache, join(dir, name, 'rebuild.json'));
     await writeFile(trail, original);
+    console.error(`[${name}] history and comparison…`);
+    const compare = await compareBench(cache, out, CLI);
+    const history = {
+      fullMs: full.stagesMs['history'] ?? 0,
+      fullShare: (full.stagesMs['history'] ?? 0) / full.wallMs,
+      rebuildMs: rebuild.stagesMs['history'] ?? 0,
+      rebuildShare: (rebuild.stagesMs['history'] ?? 0) / rebuild.wallMs,
+      fileBytes: (await stat(join(out, 'history.json'))).size,
+    };
     const result = {
       size: name,
       full,
@@ -171,6 +181,8 @@ async function main(): Promise<void> {
       evidence: { ...evidence, ratio: evidence.oursMs / evidence.gitMs },
       floor: { inputBytes, readMs: Math.round(readMs), copyMs: Math.round(copyMs), ratio: full.wallMs / (readMs + copyMs) },
       rebuildRatio: rebuild.wallMs / full.wallMs,
+      history,
+      compare,
       search,
       recapGzipBytes: execFileSync('sh', ['-c', `gzip -c "${join(out, 'p', 'projects-project-0000', 'index.html')}" | wc -c`], { encoding: 'utf8' }).trim(),
       homeGzipBytes: execFileSync('sh', ['-c', `gzip -c "${join(out, 'index.html')}" | wc -c`], { encoding: 'utf8' }).trim(),
@@ -178,6 +190,13 @@ async function main(): Promise<void> {
     };
     results.push(result);
     console.error(JSON.stringify(result, null, 2));
+    await writeFile(join(dir, 'results.json'), `${JSON.stringify(results, null, 2)}\n`);
+  }
+  if (!process.argv.includes('--no-trail-history')) {
+    console.error('[trail history] 100 committed trails of 1,000 rows over 20 commits…');
+    const trailHistory = await trailHistoryBench(dir);
+    results.push({ size: 'trail-history', trailHistory });
+    console.error(JSON.stringify(trailHistory));
     await writeFile(join(dir, 'results.json'), `${JSON.stringify(results, null, 2)}\n`);
   }
   const rel = arg('relevance', '40x500');
@@ -201,21 +220,24 @@ async function main(): Promise<void> {
   }
 
   const mb = (n: number): string => (n / 1024 / 1024).toFixed(0);
-  if (results.length > 0) {
+  const sized = (results as Array<{ full?: Timings }>).filter((x) => x.full);
+  if (sized.length > 0) {
     console.log('| size | full build | peak RSS (Node / process tree) | output | search index | rebuild (ratio) | evidence vs git | build vs floor | recap gz | home gz |');
     console.log('|---|---|---|---|---|---|---|---|---|---|');
   }
-  for (const r of results as Array<{ size: string; full: Timings; rebuild: Timings; evidence: { ratio: number }; floor: { ratio: number }; rebuildRatio: number; recapGzipBytes: string; homeGzipBytes: string }>) {
+  for (const r of sized as Array<{ size: string; full: Timings; rebuild: Timings; evidence: { ratio: number }; floor: { ratio: number }; rebuildRatio: number; recapGzipBytes: string; homeGzipBytes: string }>) {
     console.log(`| ${r.size} | ${(r.full.wallMs / 1000).toFixed(1)} s | ${mb(r.full.maxRssBytes)} / ${r.full.tree?.peakBytes ? mb(r.full.tree.peakBytes) : '?'} MiB | ${mb(r.full.output.bytes)} MB, ${r.full.output.files} files | ${mb(r.full.output.searchIndexBytes)} MB | ${(r.rebuild.wallMs / 1000).toFixed(1)} s (${(r.rebuildRatio * 100).toFixed(0)}%) | ${r.evidence.ratio.toFixed(2)}× | ${r.floor.ratio.toFixed(2)}× | ${(Number(r.recapGzipBytes) / 1024).toFixed(0)} KB | ${(Number(r.homeGzipBytes) / 1024).toFixed(0)} KB |`);
   }
-  for (const r of results as Array<{ size: string; full: Timings; search: SearchProbe[] }>) {
+  for (const r of sized as Array<{ size: string; full: Timings; search: SearchProbe[]; history: unknown; compare: unknown }>) {
     console.log(`stages ${r.size}: ${JSON.stringify(r.full.stagesMs)}`);
     printSearch(r.size, r.search);
+    console.log(`history ${r.size}: ${JSON.stringify(r.history)}; compare: ${JSON.stringify(r.compare)}`);
   }
   if (relevanceResults) {
     console.log(`\nrelevance (${rel}):\n| query kind | queries | in the first 3 | MRR | rows holding every word (median / max) |\n|---|---|---|---|---|`);
     for (const r of relevanceResults) console.log(`| ${r.kind} | ${r.queries} | ${(r.top3 * 100).toFixed(0)}% | ${r.mrr.toFixed(3)} | ${r.holders ? `${r.holders.median} / ${r.holders.max}` : '—'} |`);
   }
+  for (const r of results.filter((x) => 'trailHistory' in x)) console.log(`trail history: ${JSON.stringify(r['trailHistory'])}`);
 }
 
 await main();

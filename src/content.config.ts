@@ -7,6 +7,7 @@ import { z } from 'astro/zod';
 import { projectsLoader } from './loaders/projects-loader.ts';
 import { commitsLoader, filesLoader } from './loaders/evidence-loaders.ts';
 import type { ProjectSummary } from './lib/archive/summary.ts';
+import type { NotLandedIn } from './lib/archive/evidence-entries.ts';
 
 const projects = defineCollection({ loader: projectsLoader(), schema: z.custom<ProjectSummary>() });
 
@@ -24,6 +25,8 @@ const commits = defineCollection({
     parentPages: string[];
     citations: number;
     moreCitations: number;
+    /** Projects whose landed head lacks this commit (it is not in the landed history). */
+    notLandedIn: NotLandedIn[];
   }>(),
 });
 

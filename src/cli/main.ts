@@ -12,6 +12,7 @@ import { runCheck, type CheckOptions } from './commands/check.ts';
 import { runBuild, type BuildOptions } from './commands/build.ts';
 import { runMerge, type MergeOptions } from './commands/merge.ts';
 import { runInit } from './commands/init.ts';
+import { runDiff, type DiffOptions } from './commands/diff.ts';
 
 /** Runs the CLI with `argv` (without node and script); resolves to the exit code. */
 export async function main(argv: string[], out: Output = consoleOutput): Promise<number> {
@@ -46,6 +47,8 @@ export async function main(argv: string[], out: Output = consoleOutput): Promise
     .option('--verbose', "print Astro's own build log")
     .option('--timings <file>', 'write stage times, peak memory and output sizes as JSON (used by npm run bench)')
     .option('--shard <K/N>', 'build only shard K of N (projects split by id) and the data `trailbook merge` needs; run every K on its own machine')
+    .option('--history <file>', 'build history to read and append to (default: history.json of the previous output in --out; see docs/history.md)')
+    .option('--history-limit <n>', 'builds the history keeps (default: 20)')
     .addHelpText('after', '\nExamples:\n  trailbook build                         (the records in this folder)\n  trailbook build ../runs --out site\n  trailbook build --config ci/trailbook.config.json --base /archive/ --strict\n  trailbook build ../runs --shard 2/4 --out shard-2   (then: trailbook merge shard-1 shard-2 shard-3 shard-4 --out site)')
     .action(async (dirs: string[], options: BuildOptions) => {
       code = await runBuild(dirs, options, out);
@@ -60,6 +63,8 @@ export async function main(argv: string[], out: Output = consoleOutput): Promise
     .option('--cache-dir <dir>', 'merge cache; keep it between runs to reuse what did not change (default: a folder per output in the per-user cache folder)')
     .option('--verbose', "print Astro's own build log")
     .option('--timings <file>', 'write stage times, peak memory and output sizes as JSON (used by npm run bench)')
+    .option('--history <file>', 'build history to read and append to (default: history.json of the previous output in --out; see docs/history.md)')
+    .option('--history-limit <n>', 'builds the history keeps (default: 20)')
     .addHelpText('after', '\nShards built by another Trailbook, with other options or from other inputs are refused.\n\nExample:\n  trailbook build ../runs --shard 1/2 --out shard-1    (on one machine)\n  trailbook build ../runs --shard 2/2 --out shard-2    (on another)\n  trailbook merge shard-1 shard-2 --out site')
     .action(async (dirs: string[], options: MergeOptions) => {
       code = await runMerge(dirs, options, out);
@@ -111,6 +116,20 @@ export async function main(argv: string[], out: Output = consoleOutput): Promise
     .showHelpAfterError('(run trailbook init --help for usage)')
     .action(async () => {
       code = await runInit(out);
+    });
+
+  program
+    .command('diff')
+    .description('Compare two runs: decisions added, removed and changed, flags new and fixed, verdicts, picks and grafts that changed (docs/history.md).')
+    .showHelpAfterError('(run trailbook diff --help for usage)')
+    .argument('<A>', 'the earlier run: a project folder, a recap.json of a built archive, or a project id of the archive in --cache-dir')
+    .argument('<B>', 'the later run, the same way')
+    .option('--json', 'print one JSON document (trailbook.diff/1)')
+    .option('--config <file>', CONFIG)
+    .option('--cache-dir <dir>', 'model store to look project ids up in (default: the one trailbook build uses here)')
+    .addHelpText('after', '\nExamples:\n  trailbook diff runs/T-42/run-1 runs/T-42/run-2\n  trailbook diff dist/p/a/recap.json dist/p/b/recap.json --json')
+    .action(async (a: string, b: string, options: DiffOptions) => {
+      code = await runDiff(a, b, options, out);
     });
 
   try {

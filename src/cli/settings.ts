@@ -62,6 +62,8 @@ export interface Settings {
   repositories: RepositoryRule[];
   /** Whether and how `bd export` is run for `.beads/` folders without an export (configuration `beads`). */
   bdExport: BdExportOptions;
+  /** Pairs of projects to compare (configuration `compare`), as written. */
+  compare: Array<{ a: string; b: string }>;
   /** Absolute folders outside the inputs whose repositories projects may name (configuration `allowRepositories`). */
   allowRepositories: string[];
 }
@@ -121,6 +123,7 @@ export async function resolveSettings(dirs: string[], flags: SettingsFlags, defa
     siteUrl: flags.site ?? config.site ?? null,
     repositories: config.repositories ?? [],
     bdExport: { run: config.beads?.runExport ?? false, timeoutMs: (config.beads?.exportTimeout ?? DEFAULT_EXPORT_TIMEOUT_MS / 1000) * 1000 },
+    compare: config.compare ?? [],
     allowRepositories: [...new Set((config.allowRepositories ?? []).map(fromFile))],
   };
 }

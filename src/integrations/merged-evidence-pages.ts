@@ -5,7 +5,7 @@
  * analysing anything again: the page of the shard of the first citing project (which has the
  * right landed head) is taken, and the parts that depend on who cites it are written again by
  * the builders the pages use (src/components/html/evidence-page.ts): Cited by; on a commit page
- * the parents (a parent cited by another shard only has a page in the archive, not in the
+ * the projects whose landed history lacks it, and the parents (a parent cited by another shard only has a page in the archive, not in the
  * shard, so a page of one shard is written again when its links differ); on a file page
  * also the facts line, the forge link and the marks on the cited lines — and, in a file too
  * long to be shown whole, the excerpt, cut again around every shard's lines from the full text
@@ -22,7 +22,7 @@ import type { GivenShard } from '../lib/shard/check-shards.ts';
 import { linkOrCopy } from '../lib/fs/link-files.ts';
 import { shardPaths } from '../lib/shard/manifest.ts';
 import type { LongFile } from '../lib/shard/write-shard.ts';
-import { citedByHtml, commitParentsHtml, EVIDENCE_PARTS, fileContentHtml, repositoryFilePageHtml } from '../components/html/evidence-page.ts';
+import { citedByHtml, commitParentsHtml, EVIDENCE_PARTS, fileContentHtml, notLandedHtml, repositoryFilePageHtml } from '../components/html/evidence-page.ts';
 import { remarkLines } from '../components/html/code.ts';
 import { SafeHtml } from '../components/html/html.ts';
 
@@ -124,7 +124,9 @@ export async function writeEvidencePages(merge: EvidenceMerge): Promise<Evidence
     const cited = replacePart(page, EVIDENCE_PARTS.citedBy, citedByHtml(listed, moreCitations, merge.base).value, where);
     // A commit that could not be read shows no parents.
     const linked = cited.includes(EVIDENCE_PARTS.parents.start) ? replacePart(cited, EVIDENCE_PARTS.parents, commitParentsHtml(entry.repoId, parents, new Set(parentPages), merge.base).value, where) : cited;
-    await writeText(join(merge.outDir, rel), linked);
+    // Which citing projects lack it in their landed history: each shard knows only its own.
+    const landed = linked.includes(EVIDENCE_PARTS.notLanded.start) ? replacePart(linked, EVIDENCE_PARTS.notLanded, notLandedHtml(entry.notLandedIn, merge.base).value, where) : linked;
+    await writeText(join(merge.outDir, rel), landed);
     combined++;
   }
   for (const entry of merge.entries.files) {

@@ -32,7 +32,7 @@ export async function writeProjectExports(cacheDir: string, outDir: string, ctx:
   const schema = absoluteUrl(ctx.root, ctx.base, exportUrls.schema(ctx.base, 'recap.v1'));
   let projects = 0;
   for (const { id, digest } of (await readArchiveIndex(cacheDir)).projects) {
-    if (!mustRender(plan, `project:${id}`, digest)) continue;
+    if (!mustRender(plan, `exports:${id}`, digest)) continue;
     const model = await readModel(cacheDir, id);
     const dir = join(outDir, 'p', id);
     await mkdir(dir, { recursive: true });

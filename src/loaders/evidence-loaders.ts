@@ -14,7 +14,7 @@ import { describeCommit } from '../lib/git/commit-details.ts';
 import { artifactFileExcerpt, repositoryFileExcerpt } from '../lib/git/file-excerpt.ts';
 import { ArtifactFolder } from '../lib/evidence/artifacts.ts';
 
-export type { ProjectCitation } from '../lib/archive/evidence-entries.ts';
+export type { NotLandedIn, ProjectCitation } from '../lib/archive/evidence-entries.ts';
 export { MAX_CITATIONS_SHOWN } from '../lib/archive/evidence-entries.ts';
 
 let gathered: Promise<EvidenceEntries> | null = null;
@@ -53,7 +53,8 @@ export function commitsLoader(): Loader {
       const cited = new Set(entries.map((e) => e.id));
       for (const id of store.keys()) if (!cited.has(id)) store.delete(id);
       // A parent links to its own page when it has one (it is cited too): which parents do is
-      // part of the entry's digest, so a commit's page is rendered again when a parent gains a page.
+      // part of the entry's digest, so a commit's page is rendered again when a parent gains a page
+      // (and so are the projects whose landed history lacks it).
       // Commits are read eight at a time: the reads wait on the disk more than on the CPU.
       const one = async (entry: (typeof entries)[number]): Promise<void> => {
         const { id } = entry;
@@ -69,7 +70,7 @@ export function commitsLoader(): Loader {
         const subject = 'subject' in details ? details.subject : '';
         const parents = 'parents' in details ? details.parents : [];
         const parentPages = parentsWithPages(cited, entry.repoId, parents);
-        store.set({ id, data: { repoId: entry.repoId, repoPath: entry.repoPath, oid: entry.oid, subject, parents, parentPages, ...(await storeCitations(cacheDir, `commit:${id}`, entry.by)) }, digest: commitEntryDigest(entry, parentPages) });
+        store.set({ id, data: { repoId: entry.repoId, repoPath: entry.repoPath, oid: entry.oid, subject, parents, parentPages, notLandedIn: entry.notLandedIn, ...(await storeCitations(cacheDir, `commit:${id}`, entry.by)) }, digest: commitEntryDigest(entry, parentPages) });
       };
       for (let i = 0; i < entries.length; i += 8) await Promise.all(entries.slice(i, i + 8).map(one));
       await writeRoutes(cacheDir, 'commits', Object.fromEntries([...store.entries()].map(([id, e]) => [`commit:${id}`, String(e.digest ?? '')])));

@@ -6,6 +6,7 @@ import type { Loader } from 'astro/loaders';
 import { loadArchive } from './archive.ts';
 import { buildEnv } from '../lib/archive/build-env.ts';
 import { writeRoutes } from '../lib/archive/render-plan.ts';
+import { recapDigest } from '../lib/history/history-store.ts';
 
 export function projectsLoader(): Loader {
   return {
@@ -14,14 +15,20 @@ export function projectsLoader(): Loader {
       const archive = await loadArchive();
       const keep = new Set<string>();
       let updated = 0;
+      const cacheDir = buildEnv().cacheDir;
+      const routes: Record<string, string> = {};
       for (const summary of archive.projects) {
         keep.add(summary.id);
-        if (store.get(summary.id)?.digest === summary.digest) continue;
-        store.set({ id: summary.id, data: summary as unknown as Record<string, unknown>, digest: summary.digest });
+        // The recap shows the build history too (src/lib/history/); its exports do not.
+        const digest = await recapDigest(cacheDir, summary.id, summary.digest);
+        routes[`project:${summary.id}`] = digest;
+        routes[`exports:${summary.id}`] = summary.digest;
+        if (store.get(summary.id)?.digest === digest) continue;
+        store.set({ id: summary.id, data: summary as unknown as Record<string, unknown>, digest });
         updated++;
       }
       for (const id of store.keys()) if (!keep.has(id)) store.delete(id);
-      await writeRoutes(buildEnv().cacheDir, 'projects', Object.fromEntries(archive.projects.map((p) => [`project:${p.id}`, p.digest])));
+      await writeRoutes(cacheDir, 'projects', routes);
       logger.info(`${archive.projects.length} projects (${updated} updated, ${archive.changed.length} re-analysed)`);
     },
   };

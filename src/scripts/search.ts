@@ -10,6 +10,7 @@ import { readSearchState, searchQuery, type KnownFacet } from '../lib/search/que
 import { countsText } from '../lib/search/facets.ts';
 import { MAX_TOKENS } from '../lib/search/query/parse.ts';
 import type { SearchManifest } from '../lib/search/index/format.ts';
+import { gunzip } from './gunzip.ts';
 
 const PAGE = 25;
 
@@ -20,12 +21,6 @@ function el<K extends keyof HTMLElementTagNameMap>(tag: K, attrs: Record<string,
   return node;
 }
 
-/** gzip data (magic 1f 8b) decompressed; other bytes as they are (a host that already decompressed them). */
-async function gunzip(bytes: Uint8Array): Promise<Uint8Array> {
-  if (bytes.length < 2 || bytes[0] !== 0x1f || bytes[1] !== 0x8b) return bytes;
-  const stream = new Blob([bytes as BlobPart]).stream().pipeThrough(new DecompressionStream('gzip'));
-  return new Uint8Array(await new Response(stream).arrayBuffer());
-}
 
 async function start(): Promise<void> {
   const form = document.querySelector<HTMLFormElement>('#search-form');

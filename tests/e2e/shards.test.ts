@@ -271,6 +271,9 @@ describe('a second merge', () => {
     await run(['build', ...inputs, '--shard', `${k}/3`, '--out', s.out, '--cache-dir', s.cache]);
     const third = await run(['merge', ...shards.map((x) => x.out), '--out', merged, '--cache-dir', join(tmp, 'cache-merge')]);
     expect(third.stderr).toContain('copied 1 project from the shards');
+    // The merge keeps the archive's build history as a single build does: the home says what changed.
+    expect(await readFile(join(merged, 'index.html'), 'utf8')).toMatch(/Build 3 compared with build 2: 1 project changed; 1 new row/);
+    expect((JSON.parse(await readFile(join(merged, 'history.json'), 'utf8')) as { builds: Array<{ build: number }> }).builds.map((b) => b.build)).toEqual([1, 2, 3]);
     expect(await readFile(join(merged, 'p', id, 'index.html'), 'utf8')).toContain(decision);
     // The search finds the new row: its project's part, taken from the shard, is in the index (as a delta).
     const docs = (await readdir(join(merged, 'search-index', 'docs', 'p', id))).filter((f) => /^\d+\.bin$/.test(f));

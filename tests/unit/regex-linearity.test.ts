@@ -19,8 +19,6 @@ const SRC = path.join(import.meta.dirname, '..', '..', 'src');
 const RUNTIME_PATTERNS: Record<string, string> = {
   'lib/config/glob.ts':
     'globs of the configuration file (trusted, written by whoever runs the build): `*` becomes `[^/]*`, so the work is polynomial only in the number of wildcards the configuration itself writes',
-  'lib/search/tokenize.ts':
-    'the search tokenizer\'s run pattern, built from constant script classes (nothing of the input is in it): a run of space-less script or a run of other letters, disjoint classes, each matched once per character',
 };
 
 async function sources(dir: string): Promise<string[]> {

@@ -9,7 +9,8 @@ import { checkShards, type GivenShard } from '../../src/lib/shard/check-shards.t
 import { SHARD_FORMAT, type ShardManifest } from '../../src/lib/shard/manifest.ts';
 import { codeLinesHtml, remarkLines } from '../../src/components/html/code.ts';
 import { replacePart } from '../../src/integrations/merged-evidence-pages.ts';
-import { EVIDENCE_PARTS, citedByHtml } from '../../src/components/html/evidence-page.ts';
+import { EVIDENCE_PARTS, citedByHtml, notLandedHtml } from '../../src/components/html/evidence-page.ts';
+import { commitEntryDigest, gatherEvidence } from '../../src/lib/archive/evidence-entries.ts';
 
 describe('the partition', () => {
   it('reads K/N and refuses anything else, saying why', () => {
@@ -114,6 +115,31 @@ describe('what a merge writes again', () => {
     const cite = [{ rowId: '1', anchor: 'row-1', decision: 'D </section>', projectId: 'p', projectTitle: 'P' }];
     expect(replacePart(page, EVIDENCE_PARTS.citedBy, citedByHtml(cite, 2, '/').value, 'page')).toBe(`<main><h1>x</h1>${citedByHtml(cite, 2, '/').value}<p>after</p></main>`);
     expect(() => replacePart('<main></main>', EVIDENCE_PARTS.citedBy, '', 'r/x/commit/y/index.html')).toThrow('r/x/commit/y/index.html has no <section aria-labelledby="cited-by">: it was not written by this Trailbook');
+  });
+});
+
+describe('a commit not in a landed history, across shards', () => {
+  const cite = (rowId: string) => ({ rowId, anchor: `row-${rowId}`, decision: `D${rowId}`, lines: null });
+  const projects = [
+    { id: 'a', title: 'A', repository: { id: 'repo', path: 'repo', head: 'a'.repeat(40) } },
+    { id: 'b', title: 'B <b>', repository: { id: 'repo', path: 'repo', head: 'b'.repeat(40) } },
+  ];
+  const cited = async (id: string) => ({ commits: [{ oid: 'c'.repeat(40), by: [cite(id)], ...(id === 'b' ? { notLanded: true as const } : {}) }], files: [] });
+
+  it('lists the citing projects whose landed head lacks it, and the digest changes with them', async () => {
+    const { commits } = await gatherEvidence(projects, cited as never);
+    const entry = commits[0] as (typeof commits)[number];
+    expect(entry.notLandedIn).toEqual([{ projectId: 'b', projectTitle: 'B <b>', head: 'b'.repeat(40) }]);
+    expect(commitEntryDigest(entry, [])).not.toBe(commitEntryDigest({ ...entry, notLandedIn: [] }, []));
+  });
+
+  it('writes the notice between its comments, escaped, and nothing when every project has it', () => {
+    expect(notLandedHtml([], '/').value).toBe('<!--trailbook:not-landed--><!--/trailbook:not-landed-->');
+    const one = notLandedHtml([{ projectId: 'b', projectTitle: 'B <b>', head: 'b'.repeat(40) }], '/base/').value;
+    expect(one).toContain('<a href="/base/p/b/">B &lt;b&gt;</a> — landed head <code>bbbbbbbbbbbb</code>');
+    expect(one).toContain('the landed head of the project citing it');
+    const page = `<main>${notLandedHtml([], '/base/').value}</main>`;
+    expect(replacePart(page, EVIDENCE_PARTS.notLanded, one, 'page')).toBe(`<main>${one}</main>`);
   });
 });
 

@@ -4,7 +4,7 @@
  * Trailbook's search index, and print what was found and what needs a person.
  */
 import { mkdir, readdir, rename, rm, stat, writeFile } from 'node:fs/promises';
-import { stageTimes } from '../../lib/archive/stage-times.ts';
+import { stageTimes, timed } from '../../lib/archive/stage-times.ts';
 import { readRoutes, writeRenderPlan, type RenderRecord } from '../../lib/archive/render-plan.ts';
 import { carryOver, reusableRecord, siteFingerprint, writeRecord } from '../incremental.ts';
 import { basename, join, resolve } from 'node:path';
@@ -25,9 +25,11 @@ import { parseShard, shardLabel, shardOf, type ShardSpec } from '../../lib/shard
 import { writeShardData } from '../../lib/shard/write-shard.ts';
 import { readArchiveIndex } from '../../lib/archive/model-store.ts';
 import { SHARD_DATA } from '../../lib/shard/manifest.ts';
+import { historyLimit, recordHistory, type HistoryFlags } from '../history.ts';
+import { storeComparePairs } from '../compare.ts';
 
 /** Options of `trailbook build` (flags override trailbook.config.*; see src/cli/settings.ts). */
-export interface BuildOptions extends SettingsFlags {
+export interface BuildOptions extends SettingsFlags, HistoryFlags {
   strict?: boolean;
   verbose?: boolean;
   /** Render every page, even when the previous output could be reused. */
@@ -123,6 +125,7 @@ export async function runBuild(dirs: string[], options: BuildOptions, out: Outpu
   const settings = await resolveSettings(dirs, options);
   const { roots, outDir, cacheDir, base } = settings;
   await checkFolders(outDir, cacheDir, roots);
+  historyLimit(options.historyLimit);
   const started = performance.now();
   out.info(`Trailbook: reading ${roots.map(fromCwd).join(', ')}`);
   const times = stageTimes();
@@ -132,6 +135,8 @@ export async function runBuild(dirs: string[], options: BuildOptions, out: Outpu
   if (shard) out.info(`Shard ${shardLabel(shard)}: ${plural(archive.projects.length, 'project')} of the ${plural(archive.discovered.length, 'project')} found.`);
   const t = totals(archive.projects);
   printFound(out, t, archive.projects);
+  const history = await timed(times, 'history', () => recordHistory(options, outDir, cacheDir, archive.projects, run, out));
+  await timed(times, 'history', () => storeComparePairs(settings.compare, archive.projects, cacheDir, run, out));
 
   process.env['TRAILBOOK_ROOT'] = PACKAGE_ROOT;
   process.env['TRAILBOOK_INPUTS'] = JSON.stringify(roots);
@@ -174,6 +179,7 @@ export async function runBuild(dirs: string[], options: BuildOptions, out: Outpu
         if (error.code !== 'ENOENT') throw error;
       });
       await moveTree(join(searchOut, 'p'), join(stagingOut, 'p'));
+      await history.write(stagingOut);
       const pages = await readRoutes(cacheDir);
       renderedPages = await htmlPages(stagingOut);
       if (previous) keptFiles = await carryOver(outDir, stagingOut, pages, previous.pages);

@@ -8,7 +8,7 @@
 import { rename, rm, stat, writeFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { ShardError } from '../../lib/shard/manifest.ts';
-import { planMerge, prepareMergeStore, previousMerge, writeMergeRecord, writeProjectPages } from '../../lib/shard/merge.ts';
+import { planMerge, prepareMergeStore, previousMerge, projectPagesDigest, writeMergeRecord, writeProjectPages } from '../../lib/shard/merge.ts';
 import { gatherEvidence } from '../../lib/archive/evidence-entries.ts';
 import { readCited } from '../../lib/archive/model-store.ts';
 import { resolveForges } from '../../lib/config/forge-links.ts';
@@ -22,10 +22,11 @@ import { renderWithAstro, withStaging } from '../staging.ts';
 import { plural, UsageError, type Output } from '../output.ts';
 import { shardLabel } from '../../lib/shard/partition.ts';
 import { writeMergedSearch } from '../../lib/shard/merge-search.ts';
+import { historyLimit, recordHistory, type HistoryFlags } from '../history.ts';
 import { PART_CACHE_VERSION, type SearchIndexStats } from '../../lib/search/write-search-index.ts';
 
 /** Options of `trailbook merge`. */
-export interface MergeOptions {
+export interface MergeOptions extends HistoryFlags {
   out?: string;
   cacheDir?: string;
   verbose?: boolean;
@@ -47,6 +48,7 @@ export async function runMerge(dirs: string[], options: MergeOptions, out: Outpu
   const cacheDir = options.cacheDir !== undefined ? resolve(options.cacheDir) : defaultCacheDir(['merge'], outDir);
   const storeDir = join(cacheDir, 'merge');
   await checkFolders(outDir, cacheDir, given.map((g) => g.dir));
+  historyLimit(options.historyLimit);
   let plan;
   try {
     plan = await planMerge(given);
@@ -68,6 +70,9 @@ export async function runMerge(dirs: string[], options: MergeOptions, out: Outpu
   const run = `merge-${process.pid}-${Date.now().toString(36)}`;
   await rm(join(storeDir, 'projects'), { recursive: true, force: true });
   await prepareMergeStore(plan, storeDir, run);
+  // The archive's build history (the home's "since the last build", history.json), from the
+  // shards' project states: what a single build of every project records (docs/history.md).
+  const history = await recordHistory(options, outDir, storeDir, plan.projects, run, out, false);
   const hasArchive = await stat(join(outDir, 'index.html')).then((s) => s.isFile(), () => false);
   const previous = hasArchive ? await previousMerge(storeDir, outDir, code, base) : null;
   const kept = (key: string, digest: string): boolean => previous?.pages[key] === digest;
@@ -104,7 +109,8 @@ export async function runMerge(dirs: string[], options: MergeOptions, out: Outpu
       lap('evidence');
       result.search = await writeMergedSearch(plan, storeDir, staging.site, base);
       lap('search');
-      const pages: Record<string, string> = { ...Object.fromEntries(plan.projects.map((p) => [`project:${p.id}`, p.digest])), ...evidence.pages };
+      const pages: Record<string, string> = { ...Object.fromEntries(plan.projects.map((p) => [`project:${p.id}`, projectPagesDigest(plan, p) ?? p.digest])), ...evidence.pages };
+      await history.write(staging.site);
       if (previous) keptFiles = await carryOver(outDir, staging.site, pages, previous.pages);
       await rm(outDir, { recursive: true, force: true });
       await rename(staging.site, outDir);

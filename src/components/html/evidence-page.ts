@@ -8,11 +8,12 @@
  * it; no part holds another part's end, and every text inside is escaped (so no record can
  * write a start or an end).
  */
-import type { ProjectCitation } from '../../lib/archive/evidence-entries.ts';
+import type { NotLandedIn, ProjectCitation } from '../../lib/archive/evidence-entries.ts';
 import type { FileExcerpt } from '../../lib/git/file-excerpt.ts';
 import type { Token } from '../../lib/highlight/highlight.ts';
 import { urls } from '../../lib/site/urls.ts';
 import { codeBlockHtml } from './code.ts';
+import { SEVERITY_ICON, statusHtml } from './status.ts';
 import { html, type SafeHtml } from './html.ts';
 import type { BoundForge } from '../../lib/config/forge-links.ts';
 
@@ -22,6 +23,8 @@ export const EVIDENCE_PARTS = {
   fileContent: { start: '<section aria-label="File content">', end: '</section>' },
   /** A commit's parents (each linked when it has a page), between two comments. */
   parents: { start: '<!--trailbook:parents-->', end: '<!--/trailbook:parents-->' },
+  /** On a commit page, the projects whose landed history lacks it, between two comments (empty when none). */
+  notLanded: { start: '<!--trailbook:not-landed-->', end: '<!--/trailbook:not-landed-->' },
   /** The whole body of a repository file page, between two comments (no element to change the page's structure). */
   repositoryFile: { start: '<!--trailbook:file-->', end: '<!--/trailbook:file-->' },
 } as const;
@@ -38,6 +41,20 @@ export function citedByHtml(citedBy: readonly ProjectCitation[], more: number, b
 export function commitParentsHtml(repoId: string, parents: readonly string[], pages: ReadonlySet<string>, base: string): SafeHtml {
   const list = parents.length === 0 ? 'none (root commit)' : parents.map((p, i) => html`${i > 0 ? ' ' : ''}${pages.has(p) ? html`<a href="${urls.commit(base, repoId, p)}"><code>${p.slice(0, 12)}</code></a>` : html`<code>${p.slice(0, 12)}</code>`}`);
   return html`<!--trailbook:parents-->${list}<!--/trailbook:parents-->`;
+}
+
+/**
+ * On a commit page: the projects whose landed head does not have the commit in its history
+ * (`evidence/commit-not-landed`, a low notice; issue 15), each linked to its recap with its
+ * landed head; nothing between the comments when every citing project has it. The commit is
+ * evidence, but not of what landed: an abandoned branch, or an original rewritten away.
+ */
+export function notLandedHtml(projects: readonly NotLandedIn[], base: string): SafeHtml {
+  const notice =
+    projects.length === 0
+      ? ''
+      : html`<section class="not-landed" aria-labelledby="not-landed" data-testid="not-landed"><h2 id="not-landed">${statusHtml('low', 'low', SEVERITY_ICON.low)} Not in the landed history</h2><p>This commit exists, but it is not an ancestor of the landed head of ${projects.length === 1 ? 'the project' : 'the projects'} citing it: it is evidence, but not of what landed (an abandoned branch, or an original rewritten away by a squash merge or a rebase).</p><ul>${projects.map((p) => html`<li><a href="${urls.project(base, p.projectId)}">${p.projectTitle}</a>${p.head ? html` — landed head <code>${p.head.slice(0, 12)}</code>` : ''}</li>`)}</ul></section>`;
+  return html`<!--trailbook:not-landed-->${notice}<!--/trailbook:not-landed-->`;
 }
 
 /** A file's size as its page states it, or null when it could not be read. */

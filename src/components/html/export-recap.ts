@@ -38,7 +38,7 @@ export interface ExportRecapContext {
   archiveTitle: string;
 }
 
-const LAYERS: Record<string, string> = { evidence: 'layer 1 · evidence', trail: 'layer 1 · trail', audit: 'layer 1 · audit file', coordination: 'layer 1 · coordination', arena: 'layer 1 · design arena', verdicts: 'layer 1 · verdicts', review: 'layer 2 · reviewer' };
+const LAYERS: Record<string, string> = { evidence: 'layer 1 · evidence', trail: 'layer 1 · trail', audit: 'layer 1 · audit file', coordination: 'layer 1 · coordination', arena: 'layer 1 · design arena', verdicts: 'layer 1 · verdicts', history: 'layer 1 · git history', review: 'layer 2 · reviewer' };
 
 /** The Content Security Policy of the file: nothing may load; only its own stylesheet applies. */
 export function exportRecapCsp(css: string): string {
@@ -135,7 +135,7 @@ function attentionSection(model: ProjectModel): SafeHtml {
           const evidence = f.evidence ? html` <span>evidence: <code>${f.evidence}</code></span>` : '';
           const places = shown.length > 0 || evidence !== '' ? html`<p class="flag-links">${flagLinksHtml(shown)}${evidence}</p>` : '';
           const more = folded.length > 0 ? html`<details class="flag-more"><summary>${moreLinksText(folded.length)}</summary><p class="flag-links">${flagLinksHtml(folded)}</p></details>` : '';
-          return html`<li class="flag flag-${f.severity}" data-kind="${f.kind}" id="flag-${String(i + 1)}">${statusHtml(f.severity, f.severity, SEVERITY_ICON[f.severity])}<code class="flag-kind">${f.kind}</code><span class="meta">${f.layer === 'review' ? `layer 2 · ${reviewer}` : (LAYERS[f.layer] ?? f.layer)}</span><p class="flag-summary">${f.summary}</p>${places}${more}</li>`;
+          return html`<li class="flag flag-${f.severity}" data-kind="${f.kind}" id="flag-${String(i + 1)}">${statusHtml(f.severity, f.severity, SEVERITY_ICON[f.severity])}<code class="flag-kind">${f.kind}</code><span class="meta">${f.layer === 'review' ? `layer 2 · ${reviewer}` : (LAYERS[f.layer] ?? f.layer)}</span><p class="flag-summary">${f.summary}</p>${f.earlierText !== undefined ? html`<p class="meta">Earlier text, as committed:</p><pre class="raw">${f.earlierText}</pre>` : ''}${places}${more}</li>`;
         })}</ol>`;
   return html`<section aria-labelledby="attention"><h2 id="attention">Attention</h2>${sentence ? html`<p class="audit-sentence status-${sentence.tone}">${sentence.text}</p>` : ''}${reviewCount > 0 && model.audit.present && model.audit.valid && model.audit.status === 'ran' ? html`<p class="audit-sentence">${reviewFlagsSentence(model.audit.reviewer, reviewCount, layerTotal(c, 'layer1'))}</p>` : ''}${flags}</section>`;
 }

@@ -19,6 +19,8 @@ import { timed, type StageTimes } from './stage-times.ts';
 import { displayPath } from '../export/display-path.ts';
 import type { RepositoryRule } from '../config/config-schema.ts';
 import type { BdExportOptions } from '../beads/run-export.ts';
+import { projectState } from '../history/project-state.ts';
+import { writeProjectState } from '../history/history-store.ts';
 
 /** Progress events, for the CLI to print. */
 export type ArchiveEvent =
@@ -108,6 +110,7 @@ export async function analyseArchive(options: ArchiveOptions): Promise<ArchiveRe
       summary = summarise(model, digest);
       const cacheDir = options.cacheDir;
       if (cacheDir) await timed(options.times, 'store', () => writeProject(cacheDir, model, summary as ProjectSummary));
+      if (cacheDir) await timed(options.times, 'history', () => writeProjectState(cacheDir, model.id, projectState(model)));
       changed.push(project.id);
       if (options.onModel) await options.onModel(model);
     }

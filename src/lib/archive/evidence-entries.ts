@@ -22,6 +22,9 @@ export interface CitingProject {
   repository: { id: string | null; path: string | null; head: string | null };
 }
 
+/** A project whose landed head does not have a cited commit in its history (`evidence/commit-not-landed`). */
+export type NotLandedIn = { projectId: string; projectTitle: string; head: string | null };
+
 /** A cited commit: `id` is `<repo>/<oid>`. */
 export interface CommitEntry {
   id: string;
@@ -30,6 +33,8 @@ export interface CommitEntry {
   repoPath: string | null;
   oid: string;
   by: ProjectCitation[];
+  /** The citing projects whose landed history lacks the commit, in project order (empty when every one has it). */
+  notLandedIn: NotLandedIn[];
 }
 
 /** A cited file: `id` is `r/<repo>/<key>` (at the landed head) or `p/<project>/<key>` (an artifact). */
@@ -76,8 +81,9 @@ export async function gatherEvidence(projects: readonly CitingProject[], citedOf
       for (const c of cited.commits) {
         const id = `${repoId}/${c.oid}`;
         let entry = commits.get(id);
-        if (!entry) commits.set(id, (entry = { id, repoId, repoPath: p.repository.path, oid: c.oid, by: [] }));
+        if (!entry) commits.set(id, (entry = { id, repoId, repoPath: p.repository.path, oid: c.oid, by: [], notLandedIn: [] }));
         for (const b of c.by) entry.by.push({ ...b, projectId: p.id, projectTitle: p.title });
+        if (c.notLanded) entry.notLandedIn.push({ projectId: p.id, projectTitle: p.title, head: p.repository.head });
       }
     }
     for (const f of cited.files) {
@@ -96,12 +102,13 @@ export async function gatherEvidence(projects: readonly CitingProject[], citedOf
 }
 
 /**
- * The digest of a commit page's data: its citations, repository path and which of its parents
- * have a page of their own (`parentPages`: parents that are cited too, so linked). Equal
- * digests render the same page.
+ * The digest of a commit page's data: its citations, repository path, which of its parents
+ * have a page of their own (`parentPages`: parents that are cited too, so linked) and, when
+ * any, the projects whose landed history lacks it (`notLandedIn`). Equal digests render the
+ * same page.
  */
-export function commitEntryDigest(entry: Pick<CommitEntry, 'by' | 'repoPath'>, parentPages: readonly string[]): string {
-  return sha256(JSON.stringify([entry.by, entry.repoPath, parentPages]));
+export function commitEntryDigest(entry: Pick<CommitEntry, 'by' | 'repoPath' | 'notLandedIn'>, parentPages: readonly string[]): string {
+  return sha256(JSON.stringify(entry.notLandedIn.length > 0 ? [entry.by, entry.repoPath, parentPages, entry.notLandedIn] : [entry.by, entry.repoPath, parentPages]));
 }
 
 /** The parents of commit `oid` of `repoId` that have a page in an archive whose commit entry ids are `cited`. */

@@ -5,8 +5,10 @@
  * record to Astro as `<cacheDir>/render-plan.json` and pages render only entries whose
  * digest differs. The CLI then carries the unchanged pages over from the previous output.
  *
- * Keys: `project:<id>` (the recap and every page under /p/<id>/ except cited files),
- * `commit:<repo>/<oid>`, `file:<entry id>`.
+ * Keys: `project:<id>` (the recap and every page under /p/<id>/ except cited files; its
+ * digest includes the recap's build-history view, src/lib/history/history-store.ts),
+ * `exports:<id>` (the project's exports: its model digest alone), `commit:<repo>/<oid>`,
+ * `file:<entry id>`.
  */
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';

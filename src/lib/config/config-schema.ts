@@ -126,6 +126,8 @@ export const configSchema = z.strictObject({
   repositories: z.array(repositoryRuleSchema).optional(),
   /** Dolt-only `.beads/` folders: whether Trailbook runs `bd export` for them. */
   beads: beadsConfigSchema.optional(),
+  /** Pairs of projects (id or folder as the archive shows it) to compare, e.g. two runs of one ticket: each gets a compare page. */
+  compare: z.array(z.strictObject({ a: z.string().min(1, { message: 'must not be empty' }), b: z.string().min(1, { message: 'must not be empty' }) })).optional(),
   /**
    * Folders outside the inputs (relative to this file) whose repositories a project's `repo`
    * may name (docs/security.md, "A project's repo is input"). A project's trailbook.json is

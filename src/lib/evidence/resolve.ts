@@ -22,6 +22,7 @@ import { followPath, linksText } from '../git/tree-links.ts';
 import { holdsName, indexOfName } from './name-match.ts';
 import { findByGlob, findByName } from './tree-paths.ts';
 import { countRubricCriteria } from './rubric-criteria.ts';
+import { ancestryOf } from '../git/ancestry.ts';
 
 /** Everything resolution needs for one project. */
 export interface EvidenceContext {
@@ -142,11 +143,26 @@ async function resolveCommit(p: ClassifiedPointer, ctx: EvidenceContext): Promis
     // A range `a..b`: both ends must be commits of the repository.
     const to = await commitOf(p, p.hexTo, ctx);
     if (isPointer(to)) return to;
-    return pointer(p, 'VERIFIED', `commits ${short(from.oid)} and ${short(to.oid)} exist: “${from.subject}” … “${to.subject}”`, { target: { type: 'commit', oid: to.oid } });
+    const both = `commits ${short(from.oid)} and ${short(to.oid)} exist: “${from.subject}” … “${to.subject}”`;
+    const off: string[] = [];
+    for (const end of [from, to]) if (!(await landed(end.oid, ctx))) off.push(short(end.oid));
+    if (off.length > 0) return pointer(p, 'VERIFIED', `${both}; ${off.join(' and ')} ${off.length === 1 ? 'is not an ancestor' : 'are not ancestors'} of the landed head ${short(ctx.head as string)} ${NOT_LANDED_WHY}`, { target: { type: 'commit', oid: to.oid }, notLanded: true });
+    return pointer(p, 'VERIFIED', both, { target: { type: 'commit', oid: to.oid } });
   }
-  return pointer(p, 'VERIFIED', from.subject ? `${from.via}commit ${short(from.oid)} exists: “${from.subject}”` : `${from.via}commit ${short(from.oid)} exists`, {
-    target: { type: 'commit', oid: from.oid },
-  });
+  const exists = from.subject ? `${from.via}commit ${short(from.oid)} exists: “${from.subject}”` : `${from.via}commit ${short(from.oid)} exists`;
+  // Evidence, but not of what landed (issue 15): a low notice, `evidence/commit-not-landed`.
+  if (!(await landed(from.oid, ctx))) {
+    return pointer(p, 'VERIFIED', `${exists}; it is not an ancestor of the landed head ${short(ctx.head as string)} ${NOT_LANDED_WHY}`, { target: { type: 'commit', oid: from.oid }, notLanded: true });
+  }
+  return pointer(p, 'VERIFIED', exists, { target: { type: 'commit', oid: from.oid } });
+}
+
+const NOT_LANDED_WHY = '(an abandoned branch, or an original rewritten away by a squash or rebase)';
+
+/** False only when the landed head is known and `oid` is certainly not among its ancestors (src/lib/git/ancestry.ts). */
+async function landed(oid: string, ctx: EvidenceContext): Promise<boolean> {
+  if (!ctx.repository || !ctx.head) return true;
+  return (await ancestryOf(ctx.repository, ctx.head).contains(oid)) !== false;
 }
 
 /**

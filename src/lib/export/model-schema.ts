@@ -21,7 +21,7 @@ export const RESULT_CLASSES = ['verified', 'failed', 'open', 'inconclusive', 're
 /** Flag severities, highest first. */
 export const SEVERITY_LEVELS = ['high', 'medium', 'low'] as const;
 /** Flag layers. */
-export const FLAG_LAYERS = ['evidence', 'trail', 'audit', 'review', 'arena', 'verdicts', 'coordination'] as const;
+export const FLAG_LAYERS = ['evidence', 'trail', 'audit', 'review', 'arena', 'verdicts', 'coordination', 'history'] as const;
 
 /** An evidence status. */
 export const evidenceStatusSchema = z.enum(EVIDENCE_STATUSES);
@@ -54,6 +54,7 @@ export const evidencePointerSchema = documented(
     target: evidenceTargetSchema.optional(),
     fault: documented(str.optional(), { description: 'For NOT_VERIFIED pointers: the id of the check that failed.' }),
     note: documented(str.optional(), { description: 'Words written beside the pointer in the same segment.' }),
+    notLanded: documented(z.literal(true).optional(), { description: 'For a VERIFIED commit: it exists but is not an ancestor of the landed head (evidence, but not of what landed).' }),
     within: documented(int.optional(), { description: 'Index, in the same list, of the command or pointer this one was found inside (shown under it).' }),
   }),
   { id: 'EvidencePointer', description: 'One evidence pointer of a row, classified and resolved against the canonical repository.' },
@@ -123,6 +124,7 @@ export const flagSchema = documented(
     evidence: str.optional(),
     at: z.array(flagLocationSchema),
     omitted: documented(int.optional(), { description: 'On a summary: how many flags of this kind it stands for (a project lists at most 200 of one kind).' }),
+    earlierText: documented(z.string(), { description: 'For history flags: the record’s text as it was committed earlier (at most 4,096 characters).' }).optional(),
   }),
   { id: 'Flag', description: 'A finding that needs a person.' },
 );
@@ -201,7 +203,7 @@ const citationSchema = documented(z.object({ rowId: str, anchor: str, decision: 
 /** The commits and files a project's evidence cites. */
 export const citedSchema = documented(
   z.object({
-    commits: z.array(z.object({ oid: str, by: z.array(citationSchema) })),
+    commits: z.array(z.object({ oid: str, by: z.array(citationSchema), notLanded: documented(z.literal(true).optional(), { description: 'Set when the commit is not an ancestor of the landed head.' }) })),
     files: z.array(z.object({ path: str, origin: z.enum(['repository', 'artifact']), ranges: z.array(z.object({ from: int, to: int })), by: z.array(citationSchema) })),
   }),
   { id: 'Cited', description: 'Every commit and file cited by evidence, with the rows citing it.' },

@@ -64,6 +64,8 @@ export interface EvidencePointer {
   fault?: string;
   /** Words the agent wrote beside the pointer in the same segment, kept as its note. */
   note?: string;
+  /** For a VERIFIED commit: set when it is not an ancestor of the landed head (`evidence/commit-not-landed`, a low notice). */
+  notLanded?: true;
   /**
    * Index, in the same list, of the command (or pointer) this pointer was found inside: a SHA
    * in `git show b732012`, a file in `sed -n 62,66p docs/BRIEF.md`. Shown under it.
@@ -178,7 +180,7 @@ export type Severity = 'high' | 'medium' | 'low';
  * Which layer raised a flag. `evidence` and `trail` are Trailbook's deterministic layer 1
  * (decision trail, Part 2 layer 1); `review` is the layer-2 reviewer, read from `audit.json`.
  */
-export type FlagLayer = 'evidence' | 'trail' | 'audit' | 'review' | 'arena' | 'verdicts' | 'coordination';
+export type FlagLayer = 'evidence' | 'trail' | 'audit' | 'review' | 'arena' | 'verdicts' | 'coordination' | 'history';
 
 /** A place in a source file a flag points at. */
 export interface FlagLocation {
@@ -207,6 +209,8 @@ export interface Flag {
    * (src/lib/bounds/kind-bounds.ts). `at` is the first of them.
    */
   omitted?: number;
+  /** For history flags (src/lib/history/): the record's text as it was committed earlier, at most 4,096 characters. */
+  earlierText?: string;
 }
 
 /** One source file read for a project, with its line accounting. */
@@ -301,6 +305,8 @@ export interface Citation {
 export interface CitedCommit {
   oid: string;
   by: Citation[];
+  /** Set when the commit is not an ancestor of the project's landed head (`evidence/commit-not-landed`). */
+  notLanded?: true;
 }
 
 /** A file cited by evidence, with the line ranges cited and the rows citing it. */

@@ -3,7 +3,7 @@
  * layer-1 checks and build the {@link ProjectModel} (spec/input.md sections 1–4).
  * discover → **parse → check → model** → render → index.
  */
-import { basename, join, relative, sep } from 'node:path';
+import { basename, join, relative, resolve, sep } from 'node:path';
 import { realpath, stat } from 'node:fs/promises';
 import type { StageTimes } from '../archive/stage-times.ts';
 import type { DiscoveredProject } from '../discover/discover.ts';
@@ -35,6 +35,7 @@ import type { RepositoryRule } from '../config/config-schema.ts';
 import type { ForgeRepository } from '../evidence/forge-url.ts';
 import { repositoryOnForges } from './forge-identity.ts';
 import type { BdExportOptions } from '../beads/run-export.ts';
+import { readRecordHistories } from '../history/record-history.ts';
 
 /** The record formats that are decision trails (their rows can be linked to). */
 const TRAIL_FORMATS: ReadonlySet<string> = new Set(['bbs-trail', 'pstack-trail']);
@@ -75,7 +76,8 @@ function citedFrom(rows: ProjectModel['rows']): ProjectModel['cited'] {
       // Only evidence that held (or could not be checked) has a page: never a NOT_VERIFIED pointer.
       if (!t || p.status === 'NOT_VERIFIED') continue;
       if (t.type === 'commit') {
-        const entry = commits.get(t.oid) ?? { oid: t.oid, by: [] };
+        const entry: CitedCommit = commits.get(t.oid) ?? { oid: t.oid, by: [] };
+        if (p.notLanded) entry.notLanded = true;
         cite(entry.by, row);
         commits.set(t.oid, entry);
       } else if (t.type === 'file') {
@@ -120,7 +122,9 @@ export async function prepareProject(project: DiscoveredProject, registry: Repos
   const info = canonical.info;
   const state = canonical.repository ? await repositoryStateKey(canonical.repository) : '';
   const forges = await repositoryOnForges(canonical.repository, info, rules);
-  const repositoryKey = `${info.id ?? ''}|${info.path ?? ''}|${info.head ?? ''}|${info.problem ?? ''}|${state}|${forges.map((f) => `${f.host}/${f.path}`).join(' ')}`;
+  // The records' own history is read along the checkout's HEAD (src/lib/history/record-history.ts).
+  const checkout = canonical.repository && canonical.workTrees.length > 0 ? await canonical.repository.resolveCommit('HEAD') : null;
+  const repositoryKey = `${info.id ?? ''}|${info.path ?? ''}|${info.head ?? ''}|${info.problem ?? ''}|${state}|${forges.map((f) => `${f.host}/${f.path}`).join(' ')}|${checkout && 'oid' in checkout ? checkout.oid : ''}`;
   return { project, config, configInvalid, canonical, forges, repositoryKey };
 }
 
@@ -233,16 +237,22 @@ export async function analyseProject(prepared: PreparedProject, stages?: StageTi
   const withInvalid = new Set(invalid.map((r) => r.file));
   for (const s of sources) if (s.bytes === 0 && s.lines === 0 && !withInvalid.has(s.path) && !s.notRead && s.format !== 'project-config') warnings.push({ kind: 'source/empty-file', file: s.path, line: 0, message: `${s.path} is empty: it holds no records` });
   const history = lifecycle.finish();
+  const historyStarted = performance.now();
+  // The work tree as the project's files name it (they may be reached through a link), so a file's path in it is its path in the repository.
+  const historyTree = workTree === null ? null : resolve(project.dir, relative(realDir, workTree));
+  const recordHistory = await readRecordHistories(project.files, canonical.repository, historyTree, within);
+  const historyMs = performance.now() - historyStarted;
   // At most MAX_PER_KIND records of one kind are listed; the rest are summarised and counted
   // (src/lib/bounds/kind-bounds.ts): 40,000 empty QA files are not 40,000 flags.
   const listed = boundInvalid(invalid);
-  const raised = runChecks({ rows, invalid: listed, warnings, audit, reviewFlags, repository: canonical.info, arena: quality.arena, verdicts: quality.verdicts, coordination: history.coordination, beads: history.beads });
+  const raised = runChecks({ rows, invalid: listed, warnings, audit, reviewFlags, repository: canonical.info, arena: quality.arena, verdicts: quality.verdicts, coordination: history.coordination, beads: history.beads, recordHistory });
   const flags = sortFlags(boundFlags([...raised, ...reviewFlags], listed), rows);
 
   if (stages) {
     stages.parse = (stages.parse ?? 0) + (parsedAt - startedAt);
     stages.resolve = (stages.resolve ?? 0) + (resolvedAt - parsedAt);
-    stages.check = (stages.check ?? 0) + (performance.now() - resolvedAt);
+    stages.check = (stages.check ?? 0) + (performance.now() - resolvedAt - historyMs);
+    stages.history = (stages.history ?? 0) + historyMs;
   }
   const counts = projectCounts({ rows, flags, invalid: listed, telemetry, verdicts: quality.verdicts, coordination: history.coordination, beads: history.beads, babysit: history.babysit });
 

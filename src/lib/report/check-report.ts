@@ -28,7 +28,7 @@ export interface CheckReportProject {
     supersededBy: string[];
   }>;
   /** `evidence`: on layer-2 flags, the path, SHA or row id the reviewer says the flag rests on. */
-  flags: Array<{ layer: string; severity: Severity; kind: string; rows: string[]; summary: string; at: Array<{ file: string; line: number }>; evidence?: string }>;
+  flags: Array<{ layer: string; severity: Severity; kind: string; rows: string[]; summary: string; at: Array<{ file: string; line: number }>; evidence?: string; earlierText?: string }>;
   invalid: Array<{ file: string; line: number; kind: string; error: string; raw: string }>;
   audit: { present: boolean; status: string | null; reason: string; reviewer: string };
   /**
@@ -61,7 +61,7 @@ export function checkReportProject(model: ProjectModel): CheckReportProject {
       result: r.result,
       supersededBy: r.supersededBy,
     })),
-    flags: model.flags.map((f) => ({ layer: f.layer, severity: f.severity, kind: f.kind, rows: f.rows, summary: f.summary, at: f.at, ...(f.evidence ? { evidence: f.evidence } : {}) })),
+    flags: model.flags.map((f) => ({ layer: f.layer, severity: f.severity, kind: f.kind, rows: f.rows, summary: f.summary, at: f.at, ...(f.evidence ? { evidence: f.evidence } : {}), ...(f.earlierText !== undefined ? { earlierText: f.earlierText } : {}) })),
     invalid: model.invalid.map((i) => ({ file: i.file, line: i.line, kind: i.kind, error: i.error, raw: i.raw })),
     audit: model.audit.present
       ? { present: true, status: model.audit.status, reason: model.audit.reason, reviewer: model.audit.reviewer }

@@ -15,9 +15,9 @@
  * Each entry says how strongly it belongs to its record ({@link Quality}): the record *is*
  * the token (the row with that id, the commit page), or *cites* it (a row citing the commit).
  */
+import { trimChars } from '../text/trim-chars.ts';
 import type { EvidencePointer } from '../model/types.ts';
 import { splitLineSuffix, looksLikePath } from '../evidence/classify.ts';
-import { trimChars } from '../text/trim-chars.ts';
 
 /** 3: the record is what the token names (the row of an id, a commit's page); 2: the record cites or carries it. */
 export type Quality = 2 | 3;

@@ -27,9 +27,8 @@ export const STOP_WORDS: ReadonlySet<string> = new Set([
   'a', 'an', 'and', 'are', 'as', 'at', 'be', 'been', 'but', 'by', 'for', 'from', 'has', 'have', 'if', 'in', 'into', 'is', 'it', 'its', 'of', 'on', 'or', 'so', 'than', 'that', 'the', 'their', 'then', 'there', 'these', 'this', 'those', 'to', 'was', 'were', 'will', 'with',
 ]);
 
-const SPACELESS = '\\p{Script=Han}\\p{Script=Hiragana}\\p{Script=Katakana}\\p{Script=Hangul}\\p{Script=Thai}\\p{Script=Lao}\\p{Script=Khmer}\\p{Script=Myanmar}\\u30fc';
-/** A run of space-less script, or a run of other letters, digits and marks. */
-const RUN = new RegExp(`([${SPACELESS}]+)|((?:(?![${SPACELESS}])[\\p{L}\\p{N}\\p{M}])+)`, 'gu');
+/** A run of space-less script (Han, kana, Hangul, Thai, Lao, Khmer, Myanmar, the long-vowel mark), or a run of other letters, digits and marks. A literal, so the linearity test reads it. */
+const RUN = /([\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}\p{Script=Thai}\p{Script=Lao}\p{Script=Khmer}\p{Script=Myanmar}\u30fc]+)|((?:(?![\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}\p{Script=Thai}\p{Script=Lao}\p{Script=Khmer}\p{Script=Myanmar}\u30fc])[\p{L}\p{N}\p{M}])+)/gu;
 const LATIN = /^[\p{Script=Latin}\p{N}\p{M}]+$/u;
 const HEX = /^[0-9a-f]{7,40}$/;
 

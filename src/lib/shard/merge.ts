@@ -72,7 +72,7 @@ export async function planMerge(dirs: ReadonlyArray<{ dir: string; display: stri
 
 /**
  * Writes the model store the merge's Astro run reads, in `storeDir`: each project's summary,
- * cited list and report details (linked from its shard), the archive index of analysis run
+ * cited list, report details and build-history state (linked from its shard), the archive index of analysis run
  * `run`, and a render plan for the pages that span projects only.
  */
 export async function prepareMergeStore(plan: MergePlan, storeDir: string, run: string): Promise<void> {
@@ -80,11 +80,21 @@ export async function prepareMergeStore(plan: MergePlan, storeDir: string, run: 
   await mkdir(projectsDir, { recursive: true });
   for (const p of plan.projects) {
     const from = shardPaths((plan.shardOf.get(p.id) as GivenShard).dir).projects;
-    for (const suffix of ['summary', 'cited', 'report']) await linkOrCopy(join(from, `${p.id}.${suffix}.json`), join(projectsDir, `${p.id}.${suffix}.json`));
+    for (const suffix of ['summary', 'cited', 'report', 'state']) await linkOrCopy(join(from, `${p.id}.${suffix}.json`), join(projectsDir, `${p.id}.${suffix}.json`));
   }
   const first = (plan.shards[0] as GivenShard).manifest;
   await writeArchiveIndex(storeDir, { projects: plan.projects.map((p) => ({ id: p.id, digest: p.digest })), problems: first.problems, run, repositories: {}, projectDirs: {} });
   await writeRenderPlan(storeDir, { previous: null, spanningOnly: true });
+}
+
+/**
+ * The digest a project's pages were rendered under in its shard: its model's, with its recap's
+ * build-history view when it has one (src/lib/history/history-store.ts `recapDigest`); null
+ * when the shard has no pages of this model.
+ */
+export function projectPagesDigest(plan: MergePlan, p: ProjectSummary): string | null {
+  const rendered = (plan.shardOf.get(p.id) as GivenShard).manifest.pages[`project:${p.id}`];
+  return rendered !== undefined && (rendered === p.digest || rendered.startsWith(`${p.digest}-`)) ? rendered : null;
 }
 
 /**
@@ -96,9 +106,10 @@ export async function writeProjectPages(plan: MergePlan, outDir: string, kept: (
   let copied = 0;
   for (const p of plan.projects) {
     const key = `project:${p.id}`;
-    if (kept(key, p.digest)) continue;
+    const digest = projectPagesDigest(plan, p);
+    if (digest !== null && kept(key, digest)) continue;
     const shard = plan.shardOf.get(p.id) as GivenShard;
-    if (shard.manifest.pages[key] !== p.digest) throw new ShardError(`shard ${shard.display} lists ${p.id} but has no pages of it`, 'build the shard again');
+    if (digest === null) throw new ShardError(`shard ${shard.display} lists ${p.id} but has no pages of it`, 'build the shard again');
     await linkTree(join(shard.dir, 'p', p.id), join(outDir, 'p', p.id));
     copied++;
   }

@@ -1,14 +1,16 @@
 /**
  * Writes a shard's data (src/lib/shard/manifest.ts) after `trailbook build --shard K/N` has
- * built its pages: the manifest, each project's summary, cited list, report details and search
- * index part (linked from the model store and the search cache), and the full text of every
+ * built its pages: the manifest, each project's summary, cited list, report details, build-history
+ * state and search index part (linked from the model store and the search cache), and the full text of every
  * cited repository file too long to be shown whole, so a merge can cut its excerpt around the
  * lines other shards cite.
  */
 import { createHash } from 'node:crypto';
 import { mkdir, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { readCited, readSummary, storePaths } from '../archive/model-store.ts';
+import { readCited, readModel, readSummary, storePaths } from '../archive/model-store.ts';
+import { readProjectState } from '../history/history-store.ts';
+import { projectState } from '../history/project-state.ts';
 import { readCommitDetails, readKeyedExcerpt } from '../archive/evidence-store.ts';
 import { gatherEvidence, type CitingProject } from '../archive/evidence-entries.ts';
 import { isCutExcerpt, repositoryFileText } from '../git/file-excerpt.ts';
@@ -43,6 +45,9 @@ export async function writeShardData(cacheDir: string, outDir: string, manifest:
     await linkOrCopy(store.cited, join(paths.projects, `${id}.cited.json`));
     await linkOrCopy(join(cacheDir, 'projects', `${id}.report.json`), join(paths.projects, `${id}.report.json`));
     await linkOrCopy(cachedPartPath(cacheDir, `p/${id}`), join(paths.search, `${id}.v8`));
+    // Its build-history state, for the merge's history (src/lib/history/; stored at analysis).
+    const state = (await readProjectState(cacheDir, id)) ?? projectState(await readModel(cacheDir, id));
+    await writeFile(join(paths.projects, `${id}.state.json`), JSON.stringify(state));
     const summary = await readSummary(cacheDir, id);
     if (!summary) throw new Error(`Trailbook's model store has no readable summary of ${id} in ${cacheDir}; run the build again`);
     projects.push(summary);

@@ -22,12 +22,16 @@ export interface RecapSection {
 
 type SectionInput = Pick<ProjectModel, 'sources' | 'counts' | 'rows' | 'handover' | 'arena' | 'verdicts' | 'coordination' | 'beads' | 'babysit' | 'invalid' | 'telemetry'>;
 
-/** The recap's sections, in page order, with their counts. */
-export function recapSections(model: SectionInput): RecapSection[] {
+/**
+ * The recap's sections, in page order, with their counts. `history` says whether the build
+ * history's "Since the last build" and "Trend" are shown (src/components/ProjectHistory.astro).
+ */
+export function recapSections(model: SectionInput, history: { since: boolean; trend: boolean } = { since: false, trend: false }): RecapSection[] {
   const c = model.counts;
   const trail = hasDecisionTrail(model.sources);
   const out: RecapSection[] = [];
   const add = (id: string, label: string, count: number | null = null, attention = false): void => void out.push({ id, label, count, attention: attention && count !== null && count > 0 });
+  if (history.since) add('since-last-build', 'Since the last build');
   if (model.sources.some((s) => s.notRead)) add('not-read', 'Not read yet');
   if (c.openBlockers > 0) add('open-blockers', 'Open blockers', c.openBlockers, true);
   if (trail) add('check-first', 'Check first', c.checkFirst, true);
@@ -35,6 +39,7 @@ export function recapSections(model: SectionInput): RecapSection[] {
   if (model.handover) add('handover', 'Handover');
   if (trail) add('decisions', 'Decisions', c.rows);
   if (trail && model.rows.length > 0) add('phases', 'Phases');
+  if (history.trend) add('trend', 'Trend');
   if (model.arena) add('design-arena', 'Design arena');
   const v = model.verdicts;
   if (v && (v.qa.length > 0 || v.skills.length > 0)) add('verdicts', 'Verdicts');

@@ -110,6 +110,18 @@ export function countOf(n: number, singular: string, plural = `${singular}s`): s
 }
 
 /**
+ * The counted phrases whose count is not zero, joined with commas: `[[1, '1 new row'], [0, '0
+ * fixed flags']]` gives `1 new row`. Empty when every count is zero. For sentences that say
+ * what changed, where a zero would be noise.
+ */
+export function nonZeroParts(parts: ReadonlyArray<readonly [number, string]>): string {
+  return parts
+    .filter(([n]) => n > 0)
+    .map(([, words]) => words)
+    .join(', ');
+}
+
+/**
  * The sentence opening a project's invalid records: how many there are in all, and, when some
  * kinds are summarised (src/lib/bounds/kind-bounds.ts), that only the first of each are listed.
  */

@@ -5,8 +5,8 @@
  * begins (`pars` finds `parser`), ranked below whole words.
  */
 import { normaliseWord, tokenize } from '../tokenize.ts';
-import { queryExactKeys, type ExactQuery } from '../exact-keys.ts';
 import { trimChars } from '../../text/trim-chars.ts';
+import { queryExactKeys, type ExactQuery } from '../exact-keys.ts';
 
 /** At most this many tokens of a query are used (the rest are ignored and said so). */
 export const MAX_TOKENS = 12;

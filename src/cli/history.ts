@@ -1,0 +1,60 @@
+/**
+ * The build history in `trailbook build` (issue 15, scope 3; docs/history.md): read the
+ * previous history (`--history FILE`, else `history.json` of the previous output), append
+ * this build, write the pages' views, and — once the new output is complete — put the new
+ * history into it (and back into `--history FILE`).
+ */
+import { join, resolve } from 'node:path';
+import type { ProjectSummary } from '../lib/archive/summary.ts';
+import { DEFAULT_HISTORY_LIMIT, sourceDateEpoch } from '../lib/history/build-history.ts';
+import { HISTORY_FILE, readHistoryFile, writeHistoryFile } from '../lib/history/history-store.ts';
+import { recordBuild, type RecordedBuild } from '../lib/history/archive-history.ts';
+import { plural, UsageError, type Output } from './output.ts';
+import { fromCwd } from './paths.ts';
+
+/** `--history` and `--history-limit` as commander hands them over. */
+export interface HistoryFlags {
+  history?: string;
+  historyLimit?: string;
+}
+
+/** Reads `--history-limit` (a whole number ≥ 1). */
+export function historyLimit(value: string | undefined): number {
+  if (value === undefined) return DEFAULT_HISTORY_LIMIT;
+  if (!/^\d+$/.test(value.trim()) || Number(value) < 1) throw new UsageError(`--history-limit ${value} is not a whole number of builds ≥ 1`, `pass e.g. --history-limit ${DEFAULT_HISTORY_LIMIT}`);
+  return Number(value);
+}
+
+/** What one build's history step leaves to do once the output is rendered. */
+export interface PendingHistory {
+  recorded: RecordedBuild;
+  /** Writes `history.json` into the new output folder, and into `--history FILE`. */
+  write(newOut: string): Promise<void>;
+}
+
+/**
+ * Appends this build to the history and writes the views the pages read (`projectViews`
+ * false: the home's only, for a merge whose recaps come from their shards).
+ */
+export async function recordHistory(flags: HistoryFlags, outDir: string, cacheDir: string, projects: readonly ProjectSummary[], run: string, out: Output, projectViews = true): Promise<PendingHistory> {
+  const limit = historyLimit(flags.historyLimit);
+  const file = flags.history !== undefined ? resolve(flags.history) : null;
+  const from = file ?? join(outDir, HISTORY_FILE);
+  const read = await readHistoryFile(from);
+  if (read.problem) out.info(`  warning: ${read.problem}; starting a new build history`);
+  const at = sourceDateEpoch(process.env['SOURCE_DATE_EPOCH']);
+  const recorded = await recordBuild({ cacheDir, projects, previous: read.history, limit, run, projectViews, ...(at !== undefined ? { at } : {}) });
+  const a = recorded.archive;
+  if (a.previous === null) out.info(`  history: build ${a.build}, the first of ${file ? fromCwd(file) : 'this output folder'}'s history`);
+  else {
+    const changed = a.projects.filter((p) => p.kind !== 'gone').length;
+    out.info(`  history: build ${a.build} (${plural(a.kept, 'build')} kept); since build ${a.previous}: ${changed === 0 ? 'no project changed' : `${plural(changed, 'project')} new or changed, ${plural(a.totals.newRows, 'new row')}, ${plural(a.totals.newFlags, 'new flag')}, ${plural(a.totals.fixedFlags, 'fixed flag')}`}`);
+  }
+  return {
+    recorded,
+    async write(newOut: string): Promise<void> {
+      await writeHistoryFile(join(newOut, HISTORY_FILE), recorded.history);
+      if (file) await writeHistoryFile(file, recorded.history);
+    },
+  };
+}

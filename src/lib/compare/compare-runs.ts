@@ -1,0 +1,222 @@
+/**
+ * Comparing two runs (issue 15, scope 6; docs/history.md, "Comparing two runs"): what run B
+ * decided, flagged and concluded differently from run A — decisions added, removed and
+ * changed, flags new and fixed, verdicts, the design pick and grafts that changed.
+ *
+ * Rows are matched by id first (the same row in both), then, among the rest, by decision text
+ * (whitespace and case aside; equal texts pair in file order): two runs of one ticket write the
+ * same decision at another time, so under another id. A matched pair is changed when any of
+ * its fields differs (decision, why, evidence, result, phase, actor; the time and id only
+ * when matched by id). Flags are compared by stable identity (`flag-identity.ts`) after B's
+ * row ids are mapped onto A's; a flag about no row is keyed by its kind and files, and equal
+ * keys are counted (three invalid lines where there were two: one new).
+ *
+ * Pure and browser-safe (no Node import): `trailbook diff` and the compare page run this same
+ * code on the same inputs — two project models, or two `recap.json` exports — so they agree.
+ */
+import type { Flag, Severity, TrailRow } from '../model/types.ts';
+import type { VerdictsModel } from '../model/verdicts.ts';
+import type { ArenaModel } from '../model/arena.ts';
+import { flagIdentityText } from '../history/flag-identity.ts';
+
+/** The version string of a run diff (`trailbook diff --json`). */
+export const DIFF_VERSION = 'trailbook.diff/1';
+
+/** What a run needs to be compared: a project model or a `recap.json`. */
+export interface ComparableRun {
+  id: string;
+  title: string;
+  rows: ReadonlyArray<Pick<TrailRow, 'id' | 'anchor' | 'decision' | 'why' | 'evidenceText' | 'result' | 'phase' | 'actor' | 'ts' | 'file' | 'line'>>;
+  flags: ReadonlyArray<Pick<Flag, 'kind' | 'severity' | 'rows' | 'evidence' | 'at' | 'summary'>>;
+  verdicts?: Pick<VerdictsModel, 'qa'> | null;
+  arena?: Pick<ArenaModel, 'selection'> | null;
+}
+
+/** A row as a diff lists it. */
+export interface DiffRow {
+  id: string;
+  anchor: string;
+  decision: string;
+  result: string;
+}
+
+/** One field that differs between two matched rows. */
+export interface FieldChange {
+  field: 'decision' | 'why' | 'evidence' | 'result' | 'phase' | 'actor' | 'ts';
+  a: string;
+  b: string;
+}
+
+/** A row of A and the row of B it was matched with, and what differs. */
+export interface ChangedRow {
+  a: DiffRow;
+  b: DiffRow;
+  matchedBy: 'id' | 'text';
+  fields: FieldChange[];
+}
+
+/** A flag as a diff lists it. `n` is its 1-based place in its run's Attention (`#flag-<n>`). */
+export interface DiffFlag {
+  kind: string;
+  severity: Severity;
+  summary: string;
+  rows: string[];
+  n: number;
+}
+
+/** A verdict that differs: by gate and ticket, A's and B's verdict (null when the run has none). */
+export interface VerdictChange {
+  gate: string;
+  ticket: string;
+  a: string | null;
+  b: string | null;
+}
+
+/** The difference between two runs. */
+export interface RunDiff {
+  version: typeof DIFF_VERSION;
+  a: { id: string; title: string; rows: number; flags: number };
+  b: { id: string; title: string; rows: number; flags: number };
+  decisions: { added: DiffRow[]; removed: DiffRow[]; changed: ChangedRow[]; unchanged: number };
+  flags: { new: DiffFlag[]; fixed: DiffFlag[]; unchanged: number };
+  verdicts: VerdictChange[];
+  /** The design pick, when it differs. */
+  pick: { a: string | null; b: string | null } | null;
+  /** Grafts (`from: part`) in one run's selection and not in the other's. */
+  grafts: { added: string[]; removed: string[] };
+}
+
+const normal = (text: string): string => text.replace(/\s+/g, ' ').trim().toLowerCase();
+
+const listed = (r: ComparableRun['rows'][number]): DiffRow => ({ id: r.id, anchor: r.anchor, decision: r.decision, result: r.result });
+
+function fieldChanges(a: ComparableRun['rows'][number], b: ComparableRun['rows'][number], byId: boolean): FieldChange[] {
+  const out: FieldChange[] = [];
+  const pairs: Array<[FieldChange['field'], string, string]> = [
+    ['decision', a.decision, b.decision],
+    ['why', a.why, b.why],
+    ['evidence', a.evidenceText, b.evidenceText],
+    ['result', a.result, b.result],
+    ['phase', a.phase, b.phase],
+    ['actor', a.actor, b.actor],
+  ];
+  if (byId) pairs.push(['ts', a.ts, b.ts]);
+  for (const [field, x, y] of pairs) if (x !== y) out.push({ field, a: x, b: y });
+  return out;
+}
+
+/** Pairs B's rows with A's: by id, then by decision text. Returns B index → A index. */
+function matchRows(a: ComparableRun['rows'], b: ComparableRun['rows']): { pairs: Map<number, { a: number; by: 'id' | 'text' }> } {
+  const pairs = new Map<number, { a: number; by: 'id' | 'text' }>();
+  const usedA = new Set<number>();
+  const byId = new Map<string, number[]>();
+  a.forEach((r, i) => byId.set(r.id, [...(byId.get(r.id) ?? []), i]));
+  b.forEach((r, j) => {
+    const i = byId.get(r.id)?.shift();
+    if (i !== undefined) {
+      pairs.set(j, { a: i, by: 'id' });
+      usedA.add(i);
+    }
+  });
+  const byText = new Map<string, number[]>();
+  a.forEach((r, i) => {
+    if (usedA.has(i)) return;
+    const key = normal(r.decision);
+    byText.set(key, [...(byText.get(key) ?? []), i]);
+  });
+  b.forEach((r, j) => {
+    if (pairs.has(j)) return;
+    const i = byText.get(normal(r.decision))?.shift();
+    if (i !== undefined) pairs.set(j, { a: i, by: 'text' });
+  });
+  return { pairs };
+}
+
+/** The key a flag is compared by; row ids already mapped into A's space. */
+function compareKey(f: ComparableRun['flags'][number], rows: readonly string[]): string {
+  if (rows.length > 0) return flagIdentityText(f, rows);
+  return [f.kind, '', f.evidence ?? '', [...new Set(f.at.map((p) => p.file))].sort().join(',')].join('\u0000');
+}
+
+function diffFlags(a: ComparableRun['flags'], b: ComparableRun['flags'], bToA: ReadonlyMap<string, string>): RunDiff['flags'] {
+  const listedFlag = (f: ComparableRun['flags'][number], i: number): DiffFlag => ({ kind: f.kind, severity: f.severity, summary: f.summary, rows: [...f.rows], n: i + 1 });
+  const inA = new Map<string, number[]>();
+  a.forEach((f, i) => {
+    const key = compareKey(f, f.rows);
+    inA.set(key, [...(inA.get(key) ?? []), i]);
+  });
+  const fresh: DiffFlag[] = [];
+  let unchanged = 0;
+  const matchedA = new Set<number>();
+  b.forEach((f, j) => {
+    const key = compareKey(f, f.rows.map((id) => bToA.get(id) ?? `b:${id}`));
+    const i = inA.get(key)?.shift();
+    if (i === undefined) fresh.push(listedFlag(f, j));
+    else {
+      matchedA.add(i);
+      unchanged++;
+    }
+  });
+  const fixed = a.flatMap((f, i) => (matchedA.has(i) ? [] : [listedFlag(f, i)]));
+  return { new: fresh, fixed, unchanged };
+}
+
+function diffVerdicts(a: ComparableRun['verdicts'], b: ComparableRun['verdicts']): VerdictChange[] {
+  const key = (v: { gate: string; ticket: string }): string => `${v.gate}\u0000${v.ticket}`;
+  const of = (m: ComparableRun['verdicts']): Map<string, { gate: string; ticket: string; verdict: string }> => {
+    const out = new Map<string, { gate: string; ticket: string; verdict: string }>();
+    // The last verdict of a gate and ticket is the one that stands.
+    for (const v of m?.qa ?? []) out.set(key(v), { gate: v.gate, ticket: v.ticket, verdict: v.verdict });
+    return out;
+  };
+  const va = of(a);
+  const vb = of(b);
+  const out: VerdictChange[] = [];
+  for (const k of [...new Set([...va.keys(), ...vb.keys()])].sort()) {
+    const x = va.get(k);
+    const y = vb.get(k);
+    if (x?.verdict === y?.verdict) continue;
+    const v = (x ?? y) as { gate: string; ticket: string };
+    out.push({ gate: v.gate, ticket: v.ticket, a: x?.verdict ?? null, b: y?.verdict ?? null });
+  }
+  return out;
+}
+
+const graftsOf = (arena: ComparableRun['arena']): string[] => (arena?.selection?.grafts ?? []).map((g) => `${g.from ?? '?'}: ${g.part}`);
+
+/** The difference from run `a` to run `b`. Pure; never throws. */
+export function compareRuns(a: ComparableRun, b: ComparableRun): RunDiff {
+  const { pairs } = matchRows(a.rows, b.rows);
+  const matchedA = new Set([...pairs.values()].map((p) => p.a));
+  const added: DiffRow[] = [];
+  const changed: ChangedRow[] = [];
+  let unchanged = 0;
+  const bToA = new Map<string, string>();
+  b.rows.forEach((r, j) => {
+    const pair = pairs.get(j);
+    if (!pair) {
+      added.push(listed(r));
+      return;
+    }
+    const ra = a.rows[pair.a] as ComparableRun['rows'][number];
+    if (!bToA.has(r.id)) bToA.set(r.id, ra.id);
+    const fields = fieldChanges(ra, r, pair.by === 'id');
+    if (fields.length === 0) unchanged++;
+    else changed.push({ a: listed(ra), b: listed(r), matchedBy: pair.by, fields });
+  });
+  const removed = a.rows.flatMap((r, i) => (matchedA.has(i) ? [] : [listed(r)]));
+  const pickA = a.arena?.selection?.pick ?? null;
+  const pickB = b.arena?.selection?.pick ?? null;
+  const ga = graftsOf(a.arena);
+  const gb = graftsOf(b.arena);
+  return {
+    version: DIFF_VERSION,
+    a: { id: a.id, title: a.title, rows: a.rows.length, flags: a.flags.length },
+    b: { id: b.id, title: b.title, rows: b.rows.length, flags: b.flags.length },
+    decisions: { added, removed, changed, unchanged },
+    flags: diffFlags(a.flags, b.flags, bToA),
+    verdicts: diffVerdicts(a.verdicts, b.verdicts),
+    pick: pickA === pickB ? null : { a: pickA, b: pickB },
+    grafts: { added: gb.filter((g) => !ga.includes(g)), removed: ga.filter((g) => !gb.includes(g)) },
+  };
+}

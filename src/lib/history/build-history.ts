@@ -1,0 +1,107 @@
+/**
+ * The build history (issue 15, scope 3; docs/history.md): one record per build, oldest first,
+ * each naming every project's state, and the distinct states those records reference. Kept
+ * with the archive as `history.json` (`trailbook.history/1`), so hosting the output folder
+ * keeps it, as Allure keeps its history; the next build reads it back from the previous output
+ * or from `--history FILE`, appends itself and keeps the last `--history-limit` builds.
+ *
+ * Deterministic: a build record holds only what the inputs and the previous history give —
+ * its number (one more than the last), the newest record time of the archive, and the build
+ * time only when `SOURCE_DATE_EPOCH` sets it. Pure: reading and writing are in
+ * `history-store.ts`.
+ */
+import { z } from 'zod';
+import type { ProjectState } from './project-state.ts';
+
+/** The version string of the history file. */
+export const HISTORY_VERSION = 'trailbook.history/1';
+
+/** Builds kept when `--history-limit` is not given. */
+export const DEFAULT_HISTORY_LIMIT = 20;
+
+/** One project in one build: its state's key, and the build since which it has been in that state. */
+export interface BuildProject {
+  state: string;
+  since: number;
+}
+
+/** One build. */
+export interface BuildRecord {
+  /** 1 for the first build of the history, then one more each build. */
+  build: number;
+  /** The build time (ISO 8601) from `SOURCE_DATE_EPOCH`, when it is set; never the wall clock. */
+  at?: string;
+  /** The newest record time in the archive at this build (ISO 8601), or null. */
+  latest: string | null;
+  projects: Record<string, BuildProject>;
+}
+
+/** The history file. */
+export interface BuildHistory {
+  version: typeof HISTORY_VERSION;
+  builds: BuildRecord[];
+  states: Record<string, ProjectState>;
+}
+
+const count = z.number().int().nonnegative();
+const severityCounts = z.object({ high: count, medium: count, low: count });
+const stateSchema = z.object({
+  title: z.string(),
+  counts: z.object({ rows: count, flags: severityCounts, pointers: z.object({ verified: count, failed: count, notCheckable: count }), openBlockers: count }),
+  rows: z.string(),
+  flags: z.record(z.string(), z.object({ kind: z.string(), severity: z.enum(['high', 'medium', 'low']), summary: z.string(), rows: z.array(z.string()), n: z.number().int().positive() })),
+});
+
+/** The shape of `history.json`, checked when a history is read back. */
+export const buildHistorySchema = z.object({
+  version: z.literal(HISTORY_VERSION),
+  builds: z.array(
+    z.object({
+      build: z.number().int().positive(),
+      at: z.string().optional(),
+      latest: z.string().nullable(),
+      projects: z.record(z.string(), z.object({ state: z.string(), since: z.number().int().positive() })),
+    }),
+  ),
+  states: z.record(z.string(), stateSchema),
+});
+
+/** What one build adds: each project's state and its key, in archive order. */
+export interface CurrentBuild {
+  projects: Array<{ id: string; key: string; state: ProjectState }>;
+  at?: string;
+  latest: string | null;
+}
+
+/**
+ * The history with `current` appended, keeping the last `limit` builds (at least 1) and only
+ * the states they reference. Pure; `previous` is not changed.
+ */
+export function appendBuild(previous: BuildHistory | null, current: CurrentBuild, limit: number): BuildHistory {
+  const builds = previous?.builds ?? [];
+  const last = builds[builds.length - 1];
+  const number = (last?.build ?? 0) + 1;
+  const projects: Record<string, BuildProject> = {};
+  const states: Record<string, ProjectState> = {};
+  for (const p of current.projects) {
+    const before = last?.projects[p.id];
+    projects[p.id] = { state: p.key, since: before && before.state === p.key ? before.since : number };
+    states[p.key] = p.state;
+  }
+  const record: BuildRecord = { build: number, ...(current.at !== undefined ? { at: current.at } : {}), latest: current.latest, projects };
+  const kept = [...builds, record].slice(-Math.max(1, Math.floor(limit)));
+  for (const b of kept) for (const p of Object.values(b.projects)) if (!(p.state in states) && previous?.states[p.state]) states[p.state] = previous.states[p.state] as ProjectState;
+  // States in a stable order: sorted keys.
+  const sorted: Record<string, ProjectState> = {};
+  for (const key of Object.keys(states).sort()) sorted[key] = states[key] as ProjectState;
+  return { version: HISTORY_VERSION, builds: kept, states: sorted };
+}
+
+/**
+ * The build time from `SOURCE_DATE_EPOCH` (seconds since the epoch, as reproducible-build
+ * tools set it), as ISO 8601; undefined when unset or not a whole number.
+ */
+export function sourceDateEpoch(value: string | undefined): string | undefined {
+  if (value === undefined || !/^\d{1,12}$/.test(value.trim())) return undefined;
+  return new Date(Number(value.trim()) * 1000).toISOString().replace('.000Z', 'Z');
+}

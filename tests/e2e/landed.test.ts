@@ -1,0 +1,75 @@
+/**
+ * A cited commit that exists but is not an ancestor of the landed head (issue 15, scope 2), in
+ * Chromium at 1280 and 390 px: its evidence stays verified and says why it is not of what
+ * landed, the row carries a low notice, and the commit page lists the project under "Not in
+ * the landed history"; a landed commit's page does not.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Browser } from 'playwright-core';
+import { buildSite, type BuiltSite } from './build-site.ts';
+import { serveStatic, type StaticServer } from './static-server.ts';
+import { chromiumAvailable, launchBrowser } from './browser.ts';
+import { bbsRow, bbsRowId, git } from '../history-fixtures.ts';
+
+let dir: string;
+let site: BuiltSite;
+let server: StaticServer;
+let browser: Browser;
+const sha: Record<string, string> = {};
+
+beforeAll(async () => {
+  dir = await mkdtemp(join(tmpdir(), 'trailbook-landed-e2e-'));
+  const repo = join(dir, 'in', 'repo');
+  await mkdir(repo, { recursive: true });
+  git(repo, ['init', '-q', '-b', 'main']);
+  const commit = async (name: string, file: string): Promise<void> => {
+    await writeFile(join(repo, file), `${name}\n`);
+    git(repo, ['add', '-A']);
+    git(repo, ['commit', '-q', '-m', `Commit ${name}`]);
+    sha[name] = git(repo, ['rev-parse', 'HEAD']).trim();
+  };
+  await commit('A', 'a.txt');
+  git(repo, ['checkout', '-q', '-b', 'spike']);
+  await commit('S', 's.txt');
+  git(repo, ['checkout', '-q', 'main']);
+  await commit('B', 'b.txt');
+  const project = join(dir, 'in', 'run');
+  await mkdir(project);
+  await writeFile(join(project, 'trailbook.json'), JSON.stringify({ repo: '../repo' }));
+  await writeFile(join(project, 'decisions.jsonl'), `${bbsRow(1, 'Landed work', { evidence: sha['A'] as string })}\n${bbsRow(2, 'Work on a spike', { evidence: `commit ${sha['S']}` })}\n`);
+  site = await buildSite([join(dir, 'in')]);
+  server = await serveStatic(site.out);
+  if (chromiumAvailable()) browser = await launchBrowser();
+}, 120_000);
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.close();
+  await rm(dir, { recursive: true, force: true });
+  if (site && !process.env['KEEP']) await rm(join(site.out, '..'), { recursive: true, force: true });
+});
+
+describe.skipIf(!chromiumAvailable())('a cited commit off the landed history', () => {
+  for (const width of [1280, 390]) {
+    it(`is verified, says so, and its commit page names the project (${width} px)`, async () => {
+      const page = await browser.newPage({ viewport: { width, height: 900 } });
+      const origin = new URL(server.url).origin;
+      await page.goto(`${origin}/p/run/`);
+      const spike = page.locator(`#row-${bbsRowId(2, 'Work on a spike')} .evidence-item`);
+      expect(await spike.getAttribute('data-status')).toBe('VERIFIED');
+      expect(await spike.locator('.evidence-reason').textContent()).toBe(`commit ${sha['S']?.slice(0, 7)} exists: “Commit S”; it is not an ancestor of the landed head ${sha['B']?.slice(0, 7)} (an abandoned branch, or an original rewritten away by a squash or rebase)`);
+      expect(await page.locator('.flag[data-kind="evidence/commit-not-landed"] .status').first().textContent()).toContain('low');
+      await page.goto(`${origin}/r/in-repo/commit/${sha['S']}/`);
+      if (process.env['TRAILBOOK_SCREENSHOTS']) await page.screenshot({ path: join(process.env['TRAILBOOK_SCREENSHOTS'], `commit-not-landed-${width}.png`), fullPage: true });
+      const notice = page.locator('[data-testid="not-landed"]');
+      expect(await notice.locator('li').textContent()).toBe(`run — landed head ${sha['B']?.slice(0, 12)}`);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+      await page.goto(`${origin}/r/in-repo/commit/${sha['A']}/`);
+      expect(await page.locator('[data-testid="not-landed"]').count()).toBe(0);
+      await page.close();
+    });
+  }
+});

@@ -1,0 +1,97 @@
+/**
+ * `trailbook build --history FILE --history-limit N` (issue 15, scope 3; docs/history.md): the
+ * history is read back from the file when each build writes a fresh output folder (as a CI job
+ * does), bounded by the limit, and written both into the output and back into the file. And
+ * `trailbook diff --json` prints one JSON document as the console prints it (each line escaped).
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { historyLimit, recordHistory } from '../../src/cli/history.ts';
+import type { Output } from '../../src/cli/output.ts';
+import { runDiff } from '../../src/cli/commands/diff.ts';
+import { printableLine } from '../../src/lib/text/escape.ts';
+import { analyseArchive } from '../../src/lib/archive/analyse-archive.ts';
+import type { BuildHistory } from '../../src/lib/history/build-history.ts';
+import { bbsRow, bbsRowId } from '../history-fixtures.ts';
+import type { RunDiff } from '../../src/lib/compare/compare-runs.ts';
+
+let dir: string;
+
+beforeAll(async () => {
+  dir = await mkdtemp(join(tmpdir(), 'trailbook-cli-history-'));
+  await mkdir(join(dir, 'in', 'p1'), { recursive: true });
+});
+
+afterAll(async () => {
+  await rm(dir, { recursive: true, force: true });
+});
+
+function capture(): Output & { lines: string[] } {
+  const lines: string[] = [];
+  return { lines, result: (l) => lines.push(l), info: (l) => lines.push(l), error: (l) => lines.push(`trailbook: ${l}`) };
+}
+
+describe('--history and --history-limit', () => {
+  it('reads the history back from the file into fresh output folders, keeps the last N builds, and writes it to both', async () => {
+    const file = join(dir, 'kept', 'history.json');
+    await mkdir(join(dir, 'kept'));
+    const cacheDir = join(dir, 'cache');
+    const printed: string[] = [];
+    for (const n of [1, 2, 3]) {
+      await writeFile(join(dir, 'in', 'p1', 'decisions.jsonl'), `${Array.from({ length: n }, (_, i) => bbsRow(i + 1)).join('\n')}\n`);
+      const archive = await analyseArchive({ roots: [join(dir, 'in')], cacheDir });
+      const out = capture();
+      // Each build writes a new output folder: only the file carries the history over.
+      const outDir = join(dir, `site-${n}`);
+      const pending = await recordHistory({ history: file, historyLimit: '2' }, outDir, cacheDir, archive.projects, `run-${n}`, out);
+      await pending.write(outDir);
+      printed.push(...out.lines);
+      expect(await readFile(join(outDir, 'history.json'), 'utf8')).toBe(await readFile(file, 'utf8'));
+    }
+    expect(printed).toEqual([
+      // The file lies outside the working folder (in the temporary folder): named by its full path.
+      `  history: build 1, the first of ${file}'s history`,
+      '  history: build 2 (2 builds kept); since build 1: 1 project new or changed, 1 new row, 0 new flags, 0 fixed flags',
+      '  history: build 3 (2 builds kept); since build 2: 1 project new or changed, 1 new row, 0 new flags, 0 fixed flags',
+    ]);
+    const history = JSON.parse(await readFile(file, 'utf8')) as BuildHistory;
+    expect(history.builds.map((b) => b.build)).toEqual([2, 3]);
+  });
+
+  it('refuses a limit that is not a whole number of builds ≥ 1, saying what to pass', () => {
+    expect(historyLimit(undefined)).toBe(20);
+    expect(historyLimit('5')).toBe(5);
+    for (const bad of ['0', '-1', '2.5', 'ten']) {
+      expect(() => historyLimit(bad), bad).toThrow(`--history-limit ${bad} is not a whole number of builds ≥ 1`);
+    }
+  });
+});
+
+describe('trailbook diff, as the console prints it', () => {
+  // The console escapes every control character of a line (src/cli/output.ts).
+  const console = (): Output & { lines: string[] } => {
+    const lines: string[] = [];
+    return { lines, result: (l) => lines.push(printableLine(l)), info: (l) => lines.push(printableLine(l)), error: (l) => lines.push(printableLine(l)) };
+  };
+
+  it('prints --json as one JSON document, and a decision holding a line break on one escaped line', async () => {
+    const sneaky = 'Ship it\n::error::forged';
+    await mkdir(join(dir, 'runs', 'a'), { recursive: true });
+    await mkdir(join(dir, 'runs', 'b'), { recursive: true });
+    await writeFile(join(dir, 'runs', 'a', 'decisions.jsonl'), `${bbsRow(1)}\n`);
+    await writeFile(join(dir, 'runs', 'b', 'decisions.jsonl'), `${bbsRow(1)}\n${bbsRow(2, sneaky)}\n`);
+    const json = console();
+    expect(await runDiff(join(dir, 'runs', 'a'), join(dir, 'runs', 'b'), { json: true }, json)).toBe(0);
+    const diff = JSON.parse(json.lines.join('\n')) as RunDiff;
+    expect(diff.decisions.added.map((r) => [r.id, r.decision])).toEqual([[bbsRowId(2, sneaky), sneaky]]);
+    const text = console();
+    await runDiff(join(dir, 'runs', 'a'), join(dir, 'runs', 'b'), {}, text);
+    // Each side is named by the path given: two runs of one ticket often share a title and an id.
+    expect(text.lines.slice(0, 2)).toEqual([`A: a (a) from ${join(dir, 'runs', 'a')}, 1 row, 1 flag`, `B: b (b) from ${join(dir, 'runs', 'b')}, 2 rows, 1 flag`]);
+    expect(text.lines.filter((l) => l.startsWith('  + '))).toEqual([`  + ${bbsRowId(2, sneaky)} “Ship it ::error::forged” (verified)`]);
+    expect(text.lines.some((l) => l.startsWith('::'))).toBe(false);
+  });
+});
+

@@ -1,0 +1,109 @@
+/**
+ * Comparing two runs (issue 15, scope 6): rows matched by id then by text, fields that changed,
+ * flags new and fixed by identity across the row mapping, verdicts, picks and grafts; the text
+ * form; configured pairs resolved against the archive.
+ */
+import { describe, expect, it } from 'vitest';
+import fc from 'fast-check';
+import { compareRuns, type ComparableRun } from '../../src/lib/compare/compare-runs.ts';
+import { diffText } from '../../src/lib/compare/diff-text.ts';
+import { resolvePairs } from '../../src/lib/compare/compare-pairs.ts';
+import { runDiffHtml } from '../../src/components/html/run-diff.ts';
+
+type Row = ComparableRun['rows'][number];
+type RunFlag = ComparableRun['flags'][number];
+
+const row = (id: string, decision: string, extra: Partial<Row> = {}): Row => ({ id, anchor: `row-${id}`, decision, why: 'why', evidenceText: 'README.md', result: 'verified', phase: 'build', actor: 'lead', ts: '2026-01-01T00:00:00Z', file: 'decisions.jsonl', line: 1, ...extra });
+const flag = (kind: string, rows: string[], extra: Partial<RunFlag> = {}): RunFlag => ({ kind, severity: 'high', rows, summary: `${kind} ${rows.join(',')}`, at: [], ...extra });
+const run = (id: string, rows: Row[], flags: RunFlag[] = [], extra: Partial<ComparableRun> = {}): ComparableRun => ({ id, title: id.toUpperCase(), rows, flags, ...extra });
+
+describe('compareRuns', () => {
+  const a = run('a', [row('r1', 'Use SQLite'), row('r2', 'Cache the index'), row('r3', 'Drop the retry queue')], [flag('evidence/prose', ['r2']), flag('trail/not-json', [], { at: [{ file: 'decisions.jsonl', line: 4 }] })]);
+  const b = run(
+    'b',
+    [row('r1', 'Use SQLite', { result: 'failed' }), row('x2', ' cache  the INDEX ', { ts: '2026-02-01T00:00:00Z' }), row('x4', 'Ship it')],
+    [flag('evidence/prose', ['x2']), flag('evidence/commit-not-found', ['x4']), flag('trail/not-json', [], { at: [{ file: 'decisions.jsonl', line: 9 }] })],
+  );
+  const d = compareRuns(a, b);
+
+  it('matches rows by id, then by decision text (whitespace and case aside)', () => {
+    expect(d.decisions.added.map((r) => r.id)).toEqual(['x4']);
+    expect(d.decisions.removed.map((r) => r.id)).toEqual(['r3']);
+    expect(d.decisions.changed).toEqual([
+      { a: { id: 'r1', anchor: 'row-r1', decision: 'Use SQLite', result: 'verified' }, b: { id: 'r1', anchor: 'row-r1', decision: 'Use SQLite', result: 'failed' }, matchedBy: 'id', fields: [{ field: 'result', a: 'verified', b: 'failed' }] },
+      { a: { id: 'r2', anchor: 'row-r2', decision: 'Cache the index', result: 'verified' }, b: { id: 'x2', anchor: 'row-x2', decision: ' cache  the INDEX ', result: 'verified' }, matchedBy: 'text', fields: [{ field: 'decision', a: 'Cache the index', b: ' cache  the INDEX ' }] },
+    ]);
+    expect(d.decisions.unchanged).toBe(0);
+  });
+
+  it('keeps a flag on a matched row the same flag, and keys a flag about no row by its kind and file', () => {
+    expect(d.flags.new.map((f) => [f.kind, f.rows, f.n])).toEqual([['evidence/commit-not-found', ['x4'], 2]]);
+    expect(d.flags.fixed).toEqual([]);
+    expect(d.flags.unchanged).toBe(2);
+    const more = compareRuns(a, { ...b, flags: [...b.flags, flag('trail/not-json', [], { at: [{ file: 'decisions.jsonl', line: 11 }] })] });
+    expect(more.flags.new.map((f) => f.kind)).toEqual(['evidence/commit-not-found', 'trail/not-json']);
+    expect(compareRuns(b, a).flags.fixed.map((f) => f.kind)).toEqual(['evidence/commit-not-found']);
+  });
+
+  it('reports verdicts, the pick and grafts that changed', () => {
+    const qa = (verdict: string) => ({ qa: [{ gate: 'final', ticket: 'T-1', verdict } as never] });
+    const arena = (pick: string, grafts: string[]) => ({ selection: { pick, grafts: grafts.map((g) => ({ from: 'C', part: g })) } as never });
+    const x = compareRuns(run('a', [], [], { verdicts: qa('FAIL'), arena: arena('A', ['retry']) }), run('b', [], [], { verdicts: qa('PASS'), arena: arena('B', ['retry', 'cache']) }));
+    expect(x.verdicts).toEqual([{ gate: 'final', ticket: 'T-1', a: 'FAIL', b: 'PASS' }]);
+    expect(x.pick).toEqual({ a: 'A', b: 'B' });
+    expect(x.grafts).toEqual({ added: ['C: cache'], removed: [] });
+    expect(diffText(x).slice(-3)).toEqual(['Verdict: final gate of T-1: FAIL → PASS', 'Design pick: A → B', 'Graft added: C: cache']);
+  });
+
+  it('finds nothing between a run and itself, and only the appended rows after an append (property)', () => {
+    fc.assert(
+      fc.property(fc.uniqueArray(fc.string({ minLength: 1, maxLength: 8 }), { maxLength: 15 }), fc.integer({ min: 0, max: 15 }), (texts, cut) => {
+        const rows = texts.map((t, i) => row(`id${i}`, t));
+        const whole = run('w', rows);
+        const same = compareRuns(whole, whole);
+        const grown = compareRuns(run('p', rows.slice(0, Math.min(cut, rows.length))), whole);
+        return same.decisions.added.length + same.decisions.removed.length + same.decisions.changed.length === 0 && same.decisions.unchanged === rows.length && grown.decisions.added.length === rows.length - Math.min(cut, rows.length) && grown.decisions.removed.length === 0;
+      }),
+    );
+  });
+
+  it('prints one line per difference', () => {
+    expect(diffText(d)).toEqual([
+      'A: A (a), 3 rows, 2 flags',
+      'B: B (b), 3 rows, 3 flags',
+      '',
+      'Decisions: 1 added, 1 removed, 2 changed, 0 unchanged',
+      '  + x4 “Ship it” (verified)',
+      '  - r3 “Drop the retry queue” (verified)',
+      '  ~ r1 “Use SQLite” (matched by id)',
+      '      result: “verified” → “failed”',
+      '  ~ r2 → x2 “cache the INDEX” (matched by text)',
+      '      decision: “Cache the index” → “cache the INDEX”',
+      '',
+      'Flags: 1 new, 0 fixed, 2 in both',
+      '  + high   evidence/commit-not-found  evidence/commit-not-found x4',
+    ]);
+  });
+
+  it('writes the diff as escaped markup with links into both recaps', () => {
+    const markup = runDiffHtml(compareRuns(a, run('b', [row('x9', '<script>alert(1)</script>')])), '/archive/').value;
+    expect(markup).toContain('&lt;script&gt;alert(1)&lt;/script&gt;');
+    expect(markup).not.toContain('<script>');
+    expect(markup).toContain('href="/archive/p/b/#row-x9"');
+    expect(markup).toContain('href="/archive/p/a/#row-r1"');
+  });
+});
+
+describe('configured pairs', () => {
+  const projects = [
+    { id: 'runs-t1-a', title: 'run 1', root: 'runs/t1/a' },
+    { id: 'runs-t1-b', title: 'run 2', root: 'runs/t1/b' },
+  ];
+
+  it('resolves ids and folders, and names what matches nothing', () => {
+    expect(resolvePairs([{ a: 'runs/t1/a/', b: 'runs-t1-b' }, { a: 'runs-t1-a', b: 'runs/t1/a' }, { a: 'nope', b: 'runs-t1-b' }], projects)).toEqual({
+      pairs: [{ a: { id: 'runs-t1-a', title: 'run 1' }, b: { id: 'runs-t1-b', title: 'run 2' } }],
+      problems: ['compare[1]: a and b are the same project (runs-t1-a)', 'compare[2].a: no project "nope" in this archive (give a project id or its folder as the home lists it)'],
+    });
+  });
+});
