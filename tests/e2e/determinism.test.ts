@@ -5,27 +5,16 @@
  * and no staging-folder name reaches a page, an asset name, a search index or an export.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { mkdir, mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
-import { join, relative, sep } from 'node:path';
+import { mkdir, mkdtemp, readFile, rm } from 'node:fs/promises';
+import { join } from 'node:path';
 import { tmpdir } from 'node:os';
 import { makeHostileCorpus } from '../../scripts/make-hostile-corpus.ts';
 import { REPO_ROOT, runCli } from './build-site.ts';
+import { listing } from './file-listing.ts';
 
 let tmp: string;
 const outs: string[] = [];
 
-async function files(dir: string): Promise<string[]> {
-  const out: string[] = [];
-  for (const e of await readdir(dir, { withFileTypes: true })) {
-    const p = join(dir, e.name);
-    if (e.isDirectory()) out.push(...(await files(p)));
-    else out.push(p);
-  }
-  return out;
-}
-
-/** Every file below `dir`, as sorted `/`-separated relative paths. */
-const listing = async (dir: string): Promise<string[]> => (await files(dir)).map((f) => relative(dir, f).split(sep).join('/')).sort();
 
 beforeAll(async () => {
   tmp = await mkdtemp(join(tmpdir(), 'trailbook-determinism-'));

@@ -6,7 +6,7 @@
  * words and filter values made of markup. Nothing from outside the input folder is published.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { dirname, join, relative, sep } from 'node:path';
 import { tmpdir } from 'node:os';
 import { gunzipSync } from 'node:zlib';
@@ -17,6 +17,7 @@ import { readArchiveIndex, readModel } from '../../src/lib/archive/model-store.t
 import { serveStatic, type StaticServer } from './static-server.ts';
 import { chromiumAvailable, launchBrowser } from './browser.ts';
 import { watchPage, type PageWatch } from './page-helpers.ts';
+import { listing } from './file-listing.ts';
 
 let tmp: string;
 /** `trailbook check --format github` over the corpus. */
@@ -27,15 +28,8 @@ let server: StaticServer;
 let browser: Browser;
 let origin: string;
 
-async function files(dir: string): Promise<string[]> {
-  const out: string[] = [];
-  for (const e of await readdir(dir, { withFileTypes: true })) {
-    const p = join(dir, e.name);
-    if (e.isDirectory()) out.push(...(await files(p)));
-    else out.push(p);
-  }
-  return out.sort();
-}
+/** Every file of the built archive, as absolute paths in listing order. */
+const files = async (dir: string): Promise<string[]> => (await listing(dir)).map((rel) => join(dir, rel));
 
 beforeAll(async () => {
   tmp = await mkdtemp(join(tmpdir(), 'trailbook-hostile-'));
@@ -106,7 +100,7 @@ describe('security-2 through the command line and in the archive', () => {
   });
 
   it('writes no page for a git directory inside a project, nor for a pointer that failed', async () => {
-    const published = (await files(site.out)).map((f) => relative(site.out, f));
+    const published = await listing(site.out);
     expect(published.filter((f) => /\/file\/.*(mirror\.git|dotgit|uncommitted)/.test(f))).toEqual([]);
     expect(published.filter((f) => f.startsWith('p/security-git-dirs/file/'))).toEqual([]);
   });
@@ -174,7 +168,7 @@ describe.skipIf(!chromiumAvailable())('every page of the hostile archive in Chro
   });
 
   it('runs nothing, loads nothing from elsewhere and logs no error, on every page', async () => {
-    const pages = (await files(site.out)).filter((f) => f.endsWith('.html')).map((f) => relative(site.out, f).split(sep).join('/'));
+    const pages = await listing(site.out, (rel) => rel.endsWith('.html'));
     expect(pages.length).toBeGreaterThan(100);
     const problems: string[] = [];
     for (const rel of pages) {
