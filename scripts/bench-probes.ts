@@ -1,8 +1,11 @@
 /**
  * Measurements shared by the benchmarks (scripts/bench.ts, scripts/bench-shards.ts): the search
- * page in Chromium, and reading every input (the floor a build is set against).
+ * page in Chromium, and the floor a build is set against (reading every input; pagefind over the
+ * recap pages).
  */
-import { readdir, readFile } from 'node:fs/promises';
+import { execFileSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { link, mkdir, readdir, readFile, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { serveStatic } from '../tests/e2e/static-server.ts';
 import { launchBrowser } from '../tests/e2e/browser.ts';
@@ -80,3 +83,35 @@ export async function readAll(dir: string): Promise<number> {
   }
   return bytes;
 }
+
+/** The pagefind release the floor runs (fetched by `npx`; not a dependency of Trailbook). */
+export const FLOOR_PAGEFIND = 'pagefind@1.6.0';
+
+/**
+ * The floor's indexing side as issue 17 defines it: pagefind over the recap pages alone
+ * (`<site>/p/<id>/index.html`, hard-linked into a scratch folder so nothing else is indexed).
+ * Returns wall milliseconds, or null when pagefind cannot be fetched (no network).
+ */
+export async function pagefindFloorMs(site: string, scratch: string): Promise<number | null> {
+  await rm(scratch, { recursive: true, force: true });
+  await mkdir(join(scratch, 'p'), { recursive: true });
+  for (const id of await readdir(join(site, 'p'))) {
+    const page = join(site, 'p', id, 'index.html');
+    if (!existsSync(page)) continue;
+    await mkdir(join(scratch, 'p', id));
+    await link(page, join(scratch, 'p', id, 'index.html'));
+  }
+  // Fetch the binary first, so the timed run measures indexing, not the download.
+  try {
+    execFileSync('npx', ['--yes', FLOOR_PAGEFIND, '--version'], { stdio: 'ignore' });
+  } catch {
+    await rm(scratch, { recursive: true, force: true });
+    return null;
+  }
+  const started = performance.now();
+  execFileSync('npx', ['--yes', FLOOR_PAGEFIND, '--site', scratch, '--output-subdir', '_pagefind'], { stdio: 'ignore', maxBuffer: 1 << 28 });
+  const ms = performance.now() - started;
+  await rm(scratch, { recursive: true, force: true });
+  return ms;
+}
+
