@@ -11,6 +11,7 @@ import { HISTORY_FILE, readHistoryFile, writeHistoryFile } from '../lib/history/
 import { recordBuild, type RecordedBuild } from '../lib/history/archive-history.ts';
 import { plural, UsageError, type Output } from './output.ts';
 import { fromCwd } from './paths.ts';
+import { nonZeroParts } from '../lib/site/words.ts';
 
 /** `--history` and `--history-limit` as commander hands them over. */
 export interface HistoryFlags {
@@ -48,7 +49,7 @@ export async function recordHistory(flags: HistoryFlags, outDir: string, cacheDi
   if (a.previous === null) out.info(`  history: build ${a.build}, the first of ${file ? fromCwd(file) : 'this output folder'}'s history`);
   else {
     const changed = a.projects.filter((p) => p.kind !== 'gone').length;
-    out.info(`  history: build ${a.build} (${plural(a.kept, 'build')} kept); since build ${a.previous}: ${changed === 0 ? 'no project changed' : `${plural(changed, 'project')} new or changed, ${plural(a.totals.newRows, 'new row')}, ${plural(a.totals.newFlags, 'new flag')}, ${plural(a.totals.fixedFlags, 'fixed flag')}`}`);
+    out.info(`  history: build ${a.build} (${plural(a.kept, 'build')} kept); since build ${a.previous}: ${changed === 0 ? 'no project changed' : [`${plural(changed, 'project')} new or changed`, nonZeroParts([[a.totals.newRows, plural(a.totals.newRows, 'new row')], [a.totals.newFlags, plural(a.totals.newFlags, 'new flag')], [a.totals.fixedFlags, plural(a.totals.fixedFlags, 'fixed flag')]])].filter((s) => s !== '').join(', ')}`);
   }
   return {
     recorded,

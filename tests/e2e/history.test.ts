@@ -83,7 +83,7 @@ async function open(server: StaticServer, path: string, width: number, name: str
 describe('the CLI', () => {
   it('says what changed at each build', () => {
     expect(printed[0]).toContain('history: build 1, the first of this output folder\'s history');
-    expect(printed[1]).toContain('history: build 2 (2 builds kept); since build 1: 1 project new or changed, 1 new row, 1 new flag, 0 fixed flags');
+    expect(printed[1]).toContain('history: build 2 (2 builds kept); since build 1: 1 project new or changed, 1 new row, 1 new flag');
     expect(printed[2]).toContain('history: build 3 (3 builds kept); since build 2: no project changed');
   });
 

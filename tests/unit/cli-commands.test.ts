@@ -181,7 +181,7 @@ describe('names and record text never start a line of their own (review: GitHub 
     expect(text.stderr).toContain(`  warning: ${join(root, 'proj')}/x\\n::stop-commands::tok1: symbolic link leads outside the input root; not followed`.replace(`${process.cwd()}/`, ''));
     expect(text.stdout.filter((l) => l.includes('forged from title'))).toEqual(['T\\n::error file=a,line=1::forged from title (proj)  inject/proj']);
     expect(github.stdout.filter((l) => l.includes('forged by row'))).toEqual([
-      expect.stringMatching(/^::warning file=\S+decisions\.jsonl,line=1,title=Trailbook evidence\/prose \(medium\)::proj: row [0-9a-f]{8} “a ::error file=x\.ts,line=1::forged by row” — trust me: evidence must be a pointer, not prose$/),
+      expect.stringMatching(/^::warning file=\S+decisions\.jsonl,line=1,title=Trailbook evidence\/prose \(medium\)::T%0A::error file=a,line=1::forged from title \(proj\): row [0-9a-f]{8} “a ::error file=x\.ts,line=1::forged by row” — trust me: evidence must be a pointer, not prose$/),
     ]);
   });
 });

@@ -53,8 +53,8 @@ describe('--history and --history-limit', () => {
     expect(printed).toEqual([
       // The file lies outside the working folder (in the temporary folder): named by its full path.
       `  history: build 1, the first of ${file}'s history`,
-      '  history: build 2 (2 builds kept); since build 1: 1 project new or changed, 1 new row, 0 new flags, 0 fixed flags',
-      '  history: build 3 (2 builds kept); since build 2: 1 project new or changed, 1 new row, 0 new flags, 0 fixed flags',
+      '  history: build 2 (2 builds kept); since build 1: 1 project new or changed, 1 new row',
+      '  history: build 3 (2 builds kept); since build 2: 1 project new or changed, 1 new row',
     ]);
     const history = JSON.parse(await readFile(file, 'utf8')) as BuildHistory;
     expect(history.builds.map((b) => b.build)).toEqual([2, 3]);

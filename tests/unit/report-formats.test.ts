@@ -24,6 +24,7 @@ const small: LocatedProject[] = [
     dir: 'runs/app',
     project: {
       id: 'app',
+      title: 'Billing app',
       sources: [
         { path: 'trailbook.json', format: 'project-config', lines: 1, valid: 1, invalid: 0 },
         { path: 'audit.json', format: 'audit', lines: 1, valid: 1, invalid: 0 },
@@ -36,21 +37,21 @@ const small: LocatedProject[] = [
       ],
     },
   },
-  { dir: '', project: { id: 'clean', sources: [], flags: [] } },
+  { dir: '', project: { id: 'clean', title: 'Clean', sources: [], flags: [] } },
 ];
 
 describe('--format github', () => {
   it('prints one workflow command per flag, on its record file and line, escaped', () => {
     expect(githubAnnotations(small)).toEqual([
-      '::error file=runs/app/decisions.jsonl,line=4,title=Trailbook evidence/path-not-found (high)::app: row 7701de86 — src/a,b.ts: not found at 50%25',
-      '::warning file=runs/app/decisions.jsonl,line=3,title=Trailbook trail/duplicate-id (medium)::app: id 3ec852ad%0Ais used twice Also at runs/app/decisions.jsonl:7.',
-      '::notice file=runs/app/audit.json,title=Trailbook gap (low)::app: No test covers the parser',
+      '::error file=runs/app/decisions.jsonl,line=4,title=Trailbook evidence/path-not-found (high)::Billing app (app): row 7701de86 — src/a,b.ts: not found at 50%25',
+      '::warning file=runs/app/decisions.jsonl,line=3,title=Trailbook trail/duplicate-id (medium)::Billing app (app): id 3ec852ad%0Ais used twice Also at runs/app/decisions.jsonl:7.',
+      '::notice file=runs/app/audit.json,title=Trailbook gap (low)::Billing app (app): No test covers the parser',
     ]);
   });
 
   it('escapes : and , in a file name', () => {
-    const odd: LocatedProject = { dir: 'a:b,c', project: { id: 'x', sources: [], flags: [{ layer: 'trail', severity: 'low', kind: 'k', rows: [], summary: 's', at: [{ file: 'f.jsonl', line: 1 }] }] } };
-    expect(githubAnnotations([odd])).toEqual(['::notice file=a%3Ab%2Cc/f.jsonl,line=1,title=Trailbook k (low)::x: s']);
+    const odd: LocatedProject = { dir: 'a:b,c', project: { id: 'x', title: 'X run', sources: [], flags: [{ layer: 'trail', severity: 'low', kind: 'k', rows: [], summary: 's', at: [{ file: 'f.jsonl', line: 1 }] }] } };
+    expect(githubAnnotations([odd])).toEqual(['::notice file=a%3Ab%2Cc/f.jsonl,line=1,title=Trailbook k (low)::X run (x): s']);
   });
 });
 
@@ -70,7 +71,7 @@ describe('--format sarif', () => {
         ruleId: 'evidence/path-not-found',
         ruleIndex: 0,
         level: 'error',
-        message: { text: 'app: row 7701de86 — src/a,b.ts: not found at 50%' },
+        message: { text: 'Billing app (app): row 7701de86 — src/a,b.ts: not found at 50%' },
         locations: [{ physicalLocation: { artifactLocation: { uri: 'runs/app/decisions.jsonl' }, region: { startLine: 4 } } }],
         partialFingerprints: { 'trailbook/v1': expect.stringMatching(/^[0-9a-f]{32}$/) },
         properties: { project: 'app', layer: 'evidence', severity: 'high', rows: ['7701de86'] },
@@ -79,7 +80,7 @@ describe('--format sarif', () => {
         ruleId: 'trail/duplicate-id',
         ruleIndex: 1,
         level: 'warning',
-        message: { text: 'app: id 3ec852ad\nis used twice' },
+        message: { text: 'Billing app (app): id 3ec852ad\nis used twice' },
         locations: [{ physicalLocation: { artifactLocation: { uri: 'runs/app/decisions.jsonl' }, region: { startLine: 3 } } }],
         relatedLocations: [{ id: 1, physicalLocation: { artifactLocation: { uri: 'runs/app/decisions.jsonl' }, region: { startLine: 7 } } }],
         partialFingerprints: { 'trailbook/v1': expect.stringMatching(/^[0-9a-f]{32}$/) },
@@ -89,7 +90,7 @@ describe('--format sarif', () => {
         ruleId: 'gap',
         ruleIndex: 2,
         level: 'note',
-        message: { text: 'app: No test covers the parser' },
+        message: { text: 'Billing app (app): No test covers the parser' },
         locations: [{ physicalLocation: { artifactLocation: { uri: 'runs/app/audit.json' } } }],
         partialFingerprints: { 'trailbook/v1': expect.stringMatching(/^[0-9a-f]{32}$/) },
         properties: { project: 'app', layer: 'review', severity: 'low', rows: [] },
@@ -109,8 +110,8 @@ describe('--format sarif', () => {
       roots: [join(REPO, 'content')],
       cacheDir: null,
       onModel: (model) => {
-        const { id, flags, sources } = checkReportProject(model);
-        located.push({ project: { id, flags, sources }, dir: '' });
+        const { id, title, flags, sources } = checkReportProject(model);
+        located.push({ project: { id, title, flags, sources }, dir: '' });
       },
     });
     for (const l of located) l.dir = relative(REPO, result.projectDirs.get(l.project.id) ?? REPO);

@@ -114,8 +114,8 @@ export async function runCheck(dirs: string[], options: CheckOptions, out: Outpu
         first = false;
       } else if (format === 'text') printProjectText(out, model);
       else {
-        const { id, flags, sources } = checkReportProject(model);
-        flagged.push({ id, flags, sources });
+        const { id, title, flags, sources } = checkReportProject(model);
+        flagged.push({ id, title, flags, sources });
       }
     },
   });

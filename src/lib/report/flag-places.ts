@@ -11,7 +11,7 @@ import type { CheckReportProject } from './check-report.ts';
 
 /** A project of the check report and where its folder is, relative to the repository root (`/`-separated, `''` for the root). */
 export interface LocatedProject {
-  project: Pick<CheckReportProject, 'id' | 'flags' | 'sources'>;
+  project: Pick<CheckReportProject, 'id' | 'title' | 'flags' | 'sources'>;
   dir: string;
 }
 

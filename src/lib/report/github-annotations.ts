@@ -9,6 +9,7 @@
  * CLI prints. A file name or record text can thus never end the command or start another.
  */
 import { printableLine } from '../text/escape.ts';
+import { projectName } from '../site/words.ts';
 import { flagPlaces, SEVERITY_LEVELS, type LocatedProject } from './flag-places.ts';
 
 export const escapeData = (s: string): string => s.replace(/%/g, '%25').replace(/\r/g, '%0D').replace(/\n/g, '%0A');
@@ -23,7 +24,7 @@ export function githubAnnotations(projects: readonly LocatedProject[]): string[]
       if (!place) continue;
       const props = [`file=${escapeProperty(place.path)}`, ...(place.line === null ? [] : [`line=${place.line}`]), `title=${escapeProperty(`Trailbook ${flag.kind} (${flag.severity})`)}`];
       const also = more.length > 0 ? ` Also at ${more.map((p) => (p.line === null ? p.path : `${p.path}:${p.line}`)).join(', ')}.` : '';
-      lines.push(printableLine(`::${SEVERITY_LEVELS[flag.severity].github} ${props.join(',')}::${escapeData(`${located.project.id}: ${flag.summary}${also}`)}`));
+      lines.push(printableLine(`::${SEVERITY_LEVELS[flag.severity].github} ${props.join(',')}::${escapeData(`${projectName(located.project)}: ${flag.summary}${also}`)}`));
     }
   }
   return lines;

@@ -10,6 +10,7 @@ import { createHash } from 'node:crypto';
 import { FLAG_KINDS } from '../checks/index.ts';
 import type { Severity } from '../model/types.ts';
 import { flagPlaces, SEVERITY_LEVELS, type LocatedProject, type RepositoryPlace } from './flag-places.ts';
+import { projectName } from '../site/words.ts';
 
 export const SARIF_SCHEMA = 'https://docs.oasis-open.org/sarif/sarif/v2.1.0/errata01/os/schemas/sarif-schema-2.1.0.json';
 
@@ -59,7 +60,7 @@ export function sarifLog(projects: readonly LocatedProject[], tool: SarifTool): 
         ruleId: flag.kind,
         ruleIndex: ruleOf(flag.kind, flag.layer, flag.severity),
         level: SEVERITY_LEVELS[flag.severity].sarif,
-        message: { text: `${located.project.id}: ${flag.summary}` },
+        message: { text: `${projectName(located.project)}: ${flag.summary}` },
         locations: [location(place)],
         ...(more.length > 0 ? { relatedLocations: more.map((p, i) => ({ id: i + 1, ...location(p) })) } : {}),
         partialFingerprints: { 'trailbook/v1': fingerprint },
