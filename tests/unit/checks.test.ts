@@ -349,6 +349,15 @@ describe('evidence/* faults', () => {
     ]);
   });
 
+  it('names the line of each row when two rows share an id, so their two flags never read the same', () => {
+    const twin = { id: '2aafcc90', decision: 'Line out of range', evidence: [p('src/a.ts:999', 'evidence/line-out-of-range', 'line 999 is past the end (3 lines)')] };
+    const rows = trail({}, twin, {}, twin);
+    expect(unresolvedEvidence.run(input({ rows })).map((f) => f.summary)).toEqual([
+      'row 2aafcc90 (line 2) “Line out of range” — src/a.ts:999: line 999 is past the end (3 lines)',
+      'row 2aafcc90 (line 4) “Line out of range” — src/a.ts:999: line 999 is past the end (3 lines)',
+    ]);
+  });
+
   it('raises the same flags, with the same severity, for the evidence of a malformed row', () => {
     const invalid = [{ file: 'decisions.tsv', line: 7, kind: 'trail/tsv-cell-count', error: 'expected 6 tab-separated cells, found 5', raw: 'x', fields: { evidence: 'deadbee1' }, evidence: [p('deadbee1', 'evidence/commit-not-found', 'no commit deadbee1 in repo')] }];
     expect(unresolvedEvidence.run(input({ invalid }))).toEqual([

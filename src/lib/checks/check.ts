@@ -65,3 +65,20 @@ export function quote(text: string, max = 60): string {
   const t = text.replace(/\s+/g, ' ').trim();
   return `“${t.length > max ? `${t.slice(0, max - 1)}…` : t}”`;
 }
+
+/**
+ * Names rows in flag summaries: `row 2aafcc90 “Ship the parser”`, and, when another row of the
+ * trail has the same id (a `trail/duplicate-id`), its line too — `row 2aafcc90 (line 24) “…”` —
+ * so two flags on two rows never read the same. `rows` is every row of the trail; the
+ * duplicates are found once, in O(rows).
+ */
+export function rowNamer(rows: readonly TrailRow[]): (row: TrailRow, max?: number) => string {
+  const seen = new Set<string>();
+  const shared = new Set<string>();
+  for (const r of rows) {
+    if (seen.has(r.id)) shared.add(r.id);
+    seen.add(r.id);
+  }
+  return (row, max = 50) => `row ${row.id}${shared.has(row.id) ? ` (line ${row.line})` : ''} ${quote(row.decision, max)}`;
+}
+

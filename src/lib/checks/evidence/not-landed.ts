@@ -5,7 +5,7 @@
  * of what landed. Ancestry is read in src/lib/git/ancestry.ts.
  */
 import type { EvidencePointer, Flag, TrailRow } from '../../model/types.ts';
-import { flagOf, quote, type Check, type FlagKind } from '../check.ts';
+import { flagOf, rowNamer, type Check, type FlagKind } from '../check.ts';
 
 export const COMMIT_NOT_LANDED: FlagKind = {
   kind: 'evidence/commit-not-landed',
@@ -23,9 +23,10 @@ export const commitNotLanded: Check = {
   run({ rows, verdicts, repository }) {
     const head = repository?.head ? ` ${repository.head.slice(0, 7)}` : '';
     const flags: Flag[] = [];
+    const name = rowNamer(rows);
     for (const row of rows as TrailRow[]) {
       const raws = listed(row.evidence);
-      if (raws.length > 0) flags.push(flagOf(COMMIT_NOT_LANDED, `row ${row.id} ${quote(row.decision, 50)} cites ${raws.join(', ')}, which ${raws.length === 1 ? 'exists but is' : 'exist but are'} not in the history of the landed head${head}`, [row]));
+      if (raws.length > 0) flags.push(flagOf(COMMIT_NOT_LANDED, `${name(row)} cites ${raws.join(', ')}, which ${raws.length === 1 ? 'exists but is' : 'exist but are'} not in the history of the landed head${head}`, [row]));
     }
     for (const v of verdicts?.qa ?? []) {
       if (v.form !== 'structured') continue;

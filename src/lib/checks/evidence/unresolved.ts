@@ -5,7 +5,7 @@
  * "not verified" (quality-and-design-controls.md, section 3).
  */
 import type { EvidencePointer, Flag, TrailRow } from '../../model/types.ts';
-import { flagOf, quote, type Check, type FlagKind } from '../check.ts';
+import { flagOf, rowNamer, type Check, type FlagKind } from '../check.ts';
 
 const SOURCE = 'decision trail, Part 2 layer 1; spec/input.md section 3';
 const kind = (k: string, severity: FlagKind['severity'], rule: string): FlagKind => ({ kind: k, severity, layer: 'evidence', rule, source: SOURCE });
@@ -51,7 +51,8 @@ export const unresolvedEvidence: Check = {
         if (k) flags.push(flagOf(k, `${what} — ${reasons.join('; ')}`, on, at));
       }
     };
-    for (const row of rows as TrailRow[]) raise(row.evidence, `row ${row.id} ${quote(row.decision, 50)}`, [row]);
+    const name = rowNamer(rows);
+    for (const row of rows as TrailRow[]) raise(row.evidence, name(row), [row]);
     // The same weakness on a malformed row gets the same flag (its evidence was told apart by the header).
     for (const record of invalid) if (record.evidence) raise(record.evidence, `invalid record ${record.file}:${record.line}`, [], [{ file: record.file, line: record.line }]);
     return flags;
