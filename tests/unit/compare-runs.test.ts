@@ -36,6 +36,17 @@ describe('compareRuns', () => {
     expect(d.decisions.unchanged).toBe(0);
   });
 
+  it('pairs a row edited in place (same time, same line; a pstack id changes with its text) as changed, and keeps its flag', () => {
+    const tsv = (id: string, decision: string, line: number, ts: string): Row => row(id, decision, { file: 'decisions.tsv', line, ts });
+    const x = run('x', [tsv('aaaa0001', 'crlf row', 2, '2026-03-01T10:00:00Z'), tsv('aaaa0002', 'keep', 3, '2026-03-01T11:00:00Z')], [flag('evidence/prose', ['aaaa0001'])]);
+    const y = run('y', [tsv('bbbb0001', 'crlf row changed', 2, '2026-03-01T10:00:00Z'), tsv('aaaa0002', 'keep', 3, '2026-03-01T11:00:00Z')], [flag('evidence/prose', ['bbbb0001'])]);
+    const e = compareRuns(x, y);
+    expect([e.decisions.added, e.decisions.removed, e.decisions.unchanged]).toEqual([[], [], 1]);
+    expect(e.decisions.changed.map((c) => [c.a.id, c.b.id, c.matchedBy, c.fields])).toEqual([['aaaa0001', 'bbbb0001', 'place', [{ field: 'decision', a: 'crlf row', b: 'crlf row changed' }]]]);
+    expect([e.flags.new, e.flags.fixed, e.flags.unchanged]).toEqual([[], [], 1]);
+    expect(diffText(e)).toContain('  ~ aaaa0001 → bbbb0001 “crlf row changed” (matched by place)');
+  });
+
   it('keeps a flag on a matched row the same flag, and keys a flag about no row by its kind and file', () => {
     expect(d.flags.new.map((f) => [f.kind, f.rows, f.n])).toEqual([['evidence/commit-not-found', ['x4'], 2]]);
     expect(d.flags.fixed).toEqual([]);

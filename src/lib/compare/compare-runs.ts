@@ -5,7 +5,9 @@
  *
  * Rows are matched by id first (the same row in both), then, among the rest, by decision text
  * (whitespace and case aside; equal texts pair in file order): two runs of one ticket write the
- * same decision at another time, so under another id. A matched pair is changed when any of
+ * same decision at another time, so under another id. Last, by place: a row left over in both
+ * with the same time and the same line of the same file is the same row edited (a pstack row's
+ * id is computed from its text, so an edited decision gets another id). A matched pair is changed when any of
  * its fields differs (decision, why, evidence, result, phase, actor; the time and id only
  * when matched by id). Flags are compared by stable identity (`flag-identity.ts`) after B's
  * row ids are mapped onto A's; a flag about no row is keyed by its kind and files, and equal
@@ -51,7 +53,8 @@ export interface FieldChange {
 export interface ChangedRow {
   a: DiffRow;
   b: DiffRow;
-  matchedBy: 'id' | 'text';
+  /** How the pair was found: the same id, the same decision text, or the same time and line (`place`). */
+  matchedBy: 'id' | 'text' | 'place';
   fields: FieldChange[];
 }
 
@@ -105,9 +108,9 @@ function fieldChanges(a: ComparableRun['rows'][number], b: ComparableRun['rows']
   return out;
 }
 
-/** Pairs B's rows with A's: by id, then by decision text. Returns B index → A index. */
-function matchRows(a: ComparableRun['rows'], b: ComparableRun['rows']): { pairs: Map<number, { a: number; by: 'id' | 'text' }> } {
-  const pairs = new Map<number, { a: number; by: 'id' | 'text' }>();
+/** Pairs B's rows with A's: by id, then by decision text, then by time and line. Returns B index → A index. */
+function matchRows(a: ComparableRun['rows'], b: ComparableRun['rows']): { pairs: Map<number, { a: number; by: ChangedRow['matchedBy'] }> } {
+  const pairs = new Map<number, { a: number; by: ChangedRow['matchedBy'] }>();
   const usedA = new Set<number>();
   const byId = new Map<string, number[]>();
   a.forEach((r, i) => byId.set(r.id, [...(byId.get(r.id) ?? []), i]));
@@ -127,7 +130,32 @@ function matchRows(a: ComparableRun['rows'], b: ComparableRun['rows']): { pairs:
   b.forEach((r, j) => {
     if (pairs.has(j)) return;
     const i = byText.get(normal(r.decision))?.shift();
-    if (i !== undefined) pairs.set(j, { a: i, by: 'text' });
+    if (i !== undefined) {
+      pairs.set(j, { a: i, by: 'text' });
+      usedA.add(i);
+    }
+  });
+  const place = (r: ComparableRun['rows'][number]): string | null => (r.ts.trim() === '' ? null : `${r.ts.trim()}\u0000${r.file.split('/').pop() ?? r.file}\u0000${r.line}`);
+  // Only a place that one row holds on each side (every key counted, matched or not).
+  const count = (rows: ComparableRun['rows']): Map<string, number> => {
+    const n = new Map<string, number>();
+    for (const r of rows) {
+      const key = place(r);
+      if (key !== null) n.set(key, (n.get(key) ?? 0) + 1);
+    }
+    return n;
+  };
+  const inA = count(a);
+  const inB = count(b);
+  const byPlace = new Map<string, number>();
+  a.forEach((r, i) => {
+    const key = place(r);
+    if (!usedA.has(i) && key !== null && inA.get(key) === 1 && inB.get(key) === 1) byPlace.set(key, i);
+  });
+  b.forEach((r, j) => {
+    const key = place(r);
+    const i = key === null || pairs.has(j) ? undefined : byPlace.get(key);
+    if (i !== undefined) pairs.set(j, { a: i, by: 'place' });
   });
   return { pairs };
 }
