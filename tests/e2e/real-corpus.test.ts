@@ -201,7 +201,7 @@ describe.skipIf(!existsSync(REAL))('the real corpus', () => {
     it(`has a recap at /p/${id}/ with every row in file order`, async () => {
       await open(`/p/${id}/`);
       expect(await readTexts(page.locator('dt:text-is("Repository") + dd > span'))).toEqual(['none', 'git checks inconclusive: no repository']);
-      expect(await readTexts(page.locator('ul.sources > li'))).toEqual([`${trail} — pstack trail (TSV): ${read.source.lines} lines, ${read.source.valid} read, ${read.source.invalid} invalid`]);
+      expect(await readTexts(page.locator('ul.sources > li'))).toEqual([`${trail} — pstack trail (TSV): ${read.source.lines} lines, ${read.source.headers ? `${read.source.headers} header, ` : ''}${read.source.valid - (read.source.headers ?? 0)} read, ${read.source.invalid} invalid`]);
       expect(rows.length).toBeGreaterThan(0);
       expect(await readText(page.locator('section.attention .audit-sentence'))).toBe(
         'The handover audit was never invoked: this project has no audit.json, so no reviewer looked at the trail.',

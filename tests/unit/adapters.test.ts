@@ -328,7 +328,7 @@ describe('readPstackTrail', () => {
   it('detects the header, reads rows with the computed id and counts the header as valid', async () => {
     const r = await tsv(`${HEADER}\n${row([TS, 'design', 'picked candidate 1', 'keeps the size check first', 'src/parser.ts:10-20', 'implemented'])}\n`);
     expectAccounting(r, 2);
-    expect(r.source).toEqual({ path: 'decisions.tsv', format: 'pstack-trail', bytes: expect.any(Number), lines: 2, valid: 2, invalid: 0 });
+    expect(r.source).toEqual({ path: 'decisions.tsv', format: 'pstack-trail', bytes: expect.any(Number), lines: 2, valid: 2, invalid: 0, headers: 1 });
     expect(r.warnings).toEqual([]);
     const id = computeRowId(TS, '', 'picked candidate 1');
     expect(r.rows).toEqual([
@@ -615,5 +615,13 @@ describe('readAuditFile', () => {
   it('reads an audit.json with a UTF-8 BOM', async () => {
     const r = await audit(`\uFEFF${JSON.stringify({ version: 1, at: AT, status: 'not-run', reason: 'no other family installed' })}`);
     expect(r.audit).toMatchObject({ valid: true, status: 'not-run', reason: 'no other family installed' });
+  });
+});
+
+describe('Sources read, in words', () => {
+  it('names a TSV header apart from the rows read (31 lines for 28 rows read 28, not 29)', async () => {
+    const { sourceLinesText } = await import('../../src/lib/site/words.ts');
+    expect(sourceLinesText({ lines: 31, valid: 29, invalid: 2, headers: 1 })).toBe('31 lines, 1 header, 28 read, 2 invalid');
+    expect(sourceLinesText({ lines: 16, valid: 15, invalid: 1 })).toBe('16 lines, 15 read, 1 invalid');
   });
 });

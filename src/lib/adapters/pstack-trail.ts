@@ -141,6 +141,7 @@ export async function readPstackTrail(absolutePath: string, file: string, bytes:
     if (header !== null && asHeader !== null) {
       // A header repeated mid-file (two trails appended): a header, not a row.
       out.source.valid++;
+      out.source.headers = (out.source.headers ?? 0) + 1;
       continue;
     }
     if (header === null) {
@@ -148,6 +149,7 @@ export async function readPstackTrail(absolutePath: string, file: string, bytes:
         header = asHeader;
         headerFound = true;
         out.source.valid++;
+        out.source.headers = (out.source.headers ?? 0) + 1;
         if (header.missing.length > 0) {
           out.warnings.push({
             kind: 'trail/tsv-missing-column',

@@ -207,6 +207,7 @@ export function boundSources(sources: readonly SourceFile[], limit: number = MAX
     entry.summary.lines += s.lines;
     entry.summary.valid += s.valid;
     entry.summary.invalid += s.invalid;
+    if (s.headers) entry.summary.headers = (entry.summary.headers ?? 0) + s.headers;
     entry.summary.files = (entry.summary.files ?? 0) + (s.files ?? 1);
     entry.last = s.path;
     over.set(s.format, entry);

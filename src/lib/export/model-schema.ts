@@ -138,6 +138,7 @@ export const sourceFileSchema = documented(
     lines: int,
     valid: int,
     invalid: int,
+    headers: documented(int.optional(), { description: 'Header lines among `valid` (a pstack TSV’s column names); absent when none.' }),
     notRead: str.optional(),
     files: documented(int.optional(), { description: 'On a summary: how many files of this format it stands for (a project lists at most 200 of one format); the counts are their sums.' }),
   }),

@@ -224,6 +224,8 @@ export interface SourceFile {
   /** Records accepted. For line formats: valid + invalid === lines (header counted as valid). */
   valid: number;
   invalid: number;
+  /** Header lines among `valid` (a pstack TSV's column names); absent when none. */
+  headers?: number;
   /** Set when the file is discovered but its reader has not landed yet ("not read yet"). */
   notRead?: string;
   /**

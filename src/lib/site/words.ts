@@ -194,9 +194,13 @@ export function checkFirstSentence(listed: number, rows: number, byOutcome: Read
   return `${listed} of ${countOf(rows, 'row')} need${listed === 1 ? 's' : ''} a look: ${said.join('; ')}. Each reason is said once; each row's card gives the details.`;
 }
 
-/** A source's lines in words, for the recap's "Sources read": `12 lines, 11 read, 1 invalid`. */
-export function sourceLinesText(s: { lines: number; valid: number; invalid: number }): string {
-  return `${countOf(s.lines, 'line')}, ${s.valid} read, ${s.invalid} invalid`;
+/**
+ * A source's lines in words, for the recap's "Sources read": `12 lines, 11 read, 1 invalid`;
+ * a TSV's header is named apart from the rows read: `31 lines, 1 header, 28 read, 2 invalid`.
+ */
+export function sourceLinesText(s: { lines: number; valid: number; invalid: number; headers?: number }): string {
+  const headers = s.headers ?? 0;
+  return `${countOf(s.lines, 'line')}, ${headers > 0 ? `${countOf(headers, 'header')}, ` : ''}${s.valid - headers} read, ${s.invalid} invalid`;
 }
 
 /**
