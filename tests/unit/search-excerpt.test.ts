@@ -30,4 +30,11 @@ describe('search excerpt', () => {
   it('marks every query word of a title', () => {
     expect(text(marked('Skip the parser tests', terms('parser tests'), null))).toBe('Skip the [parser] [tests]');
   });
+
+  it('marks each character of overlapping CJK bigrams once, as one mark (승인된, not 승인인된)', () => {
+    const korean = '승인된 순차 구현 계획';
+    expect(marked(korean, terms('승인된'), null)).toEqual([{ text: '승인된', mark: true }, { text: ' 순차 구현 계획', mark: false }]);
+    expect(text(excerpt([korean], terms('승인된'), null))).toBe('[승인된] 순차 구현 계획');
+    expect(text(marked('数据库迁移', terms('数据库'), null))).toBe('[数据库]迁移');
+  });
 });

@@ -68,9 +68,11 @@ export function excerpt(fields: readonly string[], terms: ReadonlySet<string>, p
   let at = start;
   for (let i = from; i < to; i++) {
     const t = tokens[i];
-    if (!t || !marks[i]) continue;
-    push(text.slice(at, t.start), false);
-    push(text.slice(t.start, t.end), true);
+    // Tokens may overlap (CJK bigrams: 승인, 인된): a character is marked once.
+    if (!t || !marks[i] || t.end <= at) continue;
+    const begin = Math.max(t.start, at);
+    push(text.slice(at, begin), false);
+    push(text.slice(begin, t.end), true);
     at = t.end;
   }
   push(text.slice(at, end), false);
@@ -81,13 +83,22 @@ export function excerpt(fields: readonly string[], terms: ReadonlySet<string>, p
 /** All of `text`, with the query's words marked (for a result's title). */
 export function marked(text: string, terms: ReadonlySet<string>, prefix: string | null): Segment[] {
   const out: Segment[] = [];
+  const push = (s: string, mark: boolean): void => {
+    if (s === '') return;
+    const last = out[out.length - 1];
+    if (last && last.mark === mark) last.text += s;
+    else out.push({ text: s, mark });
+  };
   let at = 0;
   for (const t of tokenize(text)) {
     if (!(terms.has(t.term) || (prefix !== null && text.slice(t.start, t.end).toLowerCase().startsWith(prefix)))) continue;
-    if (t.start > at) out.push({ text: text.slice(at, t.start), mark: false });
-    out.push({ text: text.slice(t.start, t.end), mark: true });
+    // Tokens may overlap (CJK bigrams: 승인, 인된): a character is marked once, and touching marks are one.
+    if (t.end <= at) continue;
+    const begin = Math.max(t.start, at);
+    push(text.slice(at, begin), false);
+    push(text.slice(begin, t.end), true);
     at = t.end;
   }
-  if (at < text.length) out.push({ text: text.slice(at), mark: false });
+  push(text.slice(at), false);
   return out;
 }
