@@ -472,11 +472,19 @@ describe('evidence marks', () => {
     expect(await isInViewport(line)).toBe(true);
     expect(await line.getAttribute('class')).toMatch(/\bmarked\b/);
     expect(await line.evaluate((el) => getComputedStyle(el).outlineStyle)).toBe('solid');
-    const text = await line.evaluate((el) => Array.from(el.childNodes).filter((n) => !(n instanceof Element && n.classList.contains('ln'))).map((n) => n.textContent).join('').replace(/\n$/, ''));
+    // The line's text is the code alone: its number is not part of it (nor of what is copied).
+    const text = await line.evaluate((el) => (el.textContent ?? '').replace(/\n$/, ''));
     const atHead = exampleGit('show', 'HEAD:src/parser.ts').split('\n');
     expect(text).toBe(atHead[11]);
     expect(text).toBe('export const MAX_ROW_BYTES = 4096;');
-    expect(await line.locator('a.ln').textContent()).toBe('12');
+    // The number is drawn by CSS from data-n, not copied and not read out.
+    expect(await line.getAttribute('data-n')).toBe('12');
+    expect(await line.evaluate((el) => getComputedStyle(el, '::before').content)).toBe('"12" / ""');
+    // A click in the number gutter links the line, as a link on the number did.
+    await page.goto(`${page.url().split('#')[0]}#L10`);
+    const box = (await page.locator('#L14').boundingBox())!;
+    await page.mouse.click(box.x + 10, box.y + box.height / 2);
+    expect(new URL(page.url()).hash).toBe('#L14');
     // Exactly the lines the page says are cited (by any project of the archive) are marked.
     const citedLines = new Set<number>();
     for (const part of meta.replace(/^.* · cited: /, '').split(', ')) {
