@@ -31,11 +31,11 @@ export async function searchProbe(out: string, runs: number, queries: readonly s
       for (let run = 0; run < runs; run++) {
         const context = await browser.newContext();
         const page = await context.newPage();
-        let bytes = 0;
-        let n = 0;
-        page.on('requestfinished', async (request) => {
-          n++;
-          bytes += (await request.sizes()).responseBodySize;
+        // Every finished request's body size, awaited before the context closes (counted as they
+        // came, the sum missed those still being read).
+        const sizes: Array<Promise<number>> = [];
+        page.on('requestfinished', (request) => {
+          sizes.push(request.sizes().then((s) => s.responseBodySize, () => 0));
         });
         await page.goto(`${server.url}search/${query}`);
         await page.waitForFunction(() => document.querySelector('#search-status')?.hasAttribute('data-count'), null, { timeout: 60_000 }).catch(() => undefined);
@@ -45,8 +45,8 @@ export async function searchProbe(out: string, runs: number, queries: readonly s
         if (marks['search:first-result'] !== undefined) first.push(marks['search:first-result']);
         if (marks['search:searched'] !== undefined) searched.push(marks['search:searched']);
         if (run === 0) {
-          kilobytes = Math.round(bytes / 1024);
-          requests = n;
+          kilobytes = Math.round((await Promise.all(sizes)).reduce((s, b) => s + b, 0) / 1024);
+          requests = sizes.length;
           found = (await page.locator('#search-status').textContent()) ?? '';
         }
         await context.close();
