@@ -37,6 +37,8 @@ export interface SettingsFlags {
   site?: string;
   /** `--example`: read the bundled example corpus. */
   example?: boolean;
+  /** `--recap-html`: write each project's single-file recap.html. */
+  recapHtml?: boolean;
 }
 
 /** Everything a command needs to know, resolved. */
@@ -66,6 +68,8 @@ export interface Settings {
   compare: Array<{ a: string; b: string }>;
   /** Absolute folders outside the inputs whose repositories projects may name (configuration `allowRepositories`). */
   allowRepositories: string[];
+  /** Whether the build writes each project's `recap.html` (`--recap-html`, configuration `recapHtml`); else the recap page makes it on demand. */
+  recapHtml: boolean;
 }
 
 /** Defaults of {@link resolveSettings}. */
@@ -125,18 +129,20 @@ export async function resolveSettings(dirs: string[], flags: SettingsFlags, defa
     bdExport: { run: config.beads?.runExport ?? false, timeoutMs: (config.beads?.exportTimeout ?? DEFAULT_EXPORT_TIMEOUT_MS / 1000) * 1000 },
     compare: config.compare ?? [],
     allowRepositories: [...new Set((config.allowRepositories ?? []).map(fromFile))],
+    recapHtml: flags.recapHtml ?? config.recapHtml ?? false,
   };
 }
 
 /** The settings the pages read, with forge templates resolved for the archive's repositories. */
 export function siteSettings(settings: Settings, repositories: readonly ArchiveRepository[]): SiteSettings {
-  return { title: settings.title, url: settings.siteUrl, forges: resolveForges(settings.repositories, repositories) };
+  return { title: settings.title, url: settings.siteUrl, forges: resolveForges(settings.repositories, repositories), recapHtml: settings.recapHtml };
 }
 
 /**
- * A digest of what the settings change on every page (title, site URL, forge rules), mixed
+ * A digest of what the settings change on every page (title, site URL, forge rules, whether
+ * recap.html files are written: each recap's Download list says which), mixed
  * into the incremental build's site fingerprint so that a changed setting re-renders all.
  */
 export function settingsFingerprint(settings: Settings): string {
-  return createHash('sha256').update(JSON.stringify([settings.title, settings.siteUrl, settings.repositories])).digest('hex').slice(0, 16);
+  return createHash('sha256').update(JSON.stringify([settings.title, settings.siteUrl, settings.repositories, settings.recapHtml])).digest('hex').slice(0, 16);
 }

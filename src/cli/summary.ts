@@ -114,14 +114,18 @@ function shellWord(word: string): string {
 
 /**
  * The closing line when something needs a person: the project to start with
- * (src/lib/projections/needs-a-person.ts), what it has, and its recap file in `outDir`. After
- * `check`, which renders nothing, it names the build command that writes that recap.
+ * (src/lib/projections/needs-a-person.ts), what it has, and where its recap is in `outDir`:
+ * its `recap.html` when the build wrote one (`--recap-html`), else its recap page, which needs
+ * the archive served. After `check`, which renders nothing, it names the build command that
+ * writes that recap.html.
  */
-export function printNextStep(out: Output, projects: readonly ProjectSummary[], outDir: string, build: { built: true } | { built: false; args: readonly string[] }): void {
+export function printNextStep(out: Output, projects: readonly ProjectSummary[], outDir: string, build: { built: true; recapHtml: boolean; base: string } | { built: false; args: readonly string[] }): void {
   const worst = worstProject(projects);
   if (worst === null) return;
-  const recap = fromCwd(join(outDir, 'p', worst.project.id, 'recap.html'));
+  const id = worst.project.id;
+  const recap = fromCwd(join(outDir, 'p', id, 'recap.html'));
   const first = `Next: start with ${projectName(worst.project)}: ${describeNeeds(worst.needs)}.`;
-  if (build.built) out.info(`${first} Open ${recap}`);
-  else out.info(`${first} Run \`${['trailbook', 'build', ...build.args].map(shellWord).join(' ')}\`, then open ${recap}`);
+  if (!build.built) out.info(`${first} Run \`${['trailbook', 'build', ...build.args, '--recap-html'].map(shellWord).join(' ')}\`, then open ${recap}`);
+  else if (build.recapHtml) out.info(`${first} Open ${recap}`);
+  else out.info(`${first} Its recap is ${build.base}p/${id}/ of the served archive (${fromCwd(join(outDir, 'p', id, 'index.html'))}); its Download list makes the single-file recap.html`);
 }

@@ -69,7 +69,8 @@ async function pageTypes(): Promise<Array<[kind: string, path: string]>> {
 let pages: Array<[string, string]> = [];
 
 beforeAll(async () => {
-  site = await buildSite([join(REPO_ROOT, 'content'), ...(existsSync(BEADS) ? [BEADS] : [])]);
+  // --recap-html: the single-file recap.html is checked too.
+  site = await buildSite([join(REPO_ROOT, 'content'), ...(existsSync(BEADS) ? [BEADS] : [])], ['--recap-html']);
   server = await serveStatic(site.out);
   origin = new URL(server.url).origin;
   axeSource = await readFile(AXE, 'utf8');

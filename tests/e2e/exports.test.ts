@@ -30,7 +30,7 @@ let page: Page;
 let watch: PageWatch;
 
 beforeAll(async () => {
-  site = await buildSite([], ['--base', BASE]);
+  site = await buildSite([], ['--base', BASE, '--recap-html']);
   server = await serveStatic(site.out, BASE);
   origin = new URL(server.url).origin;
   browser = await launchBrowser();
@@ -229,7 +229,8 @@ describe('incremental builds', () => {
     const siteWide = ['archive.json', 'feed.xml', 'report.json', 'report/index.html', 'schema/recap.v1.json'].map((f) => join(site.out, f));
     const inode = async (path: string): Promise<number> => (await stat(path)).ino;
     const before = await Promise.all([...perProject, ...siteWide].map(async (path) => ({ path, ino: await inode(path), text: await readFile(path, 'utf8') })));
-    const run = await runCli(['build', '--out', site.out, '--cache-dir', site.cacheDir, '--base', BASE]);
+    // The same options as the first build (--recap-html too: changing it renders every page again).
+    const run = await runCli(['build', '--out', site.out, '--cache-dir', site.cacheDir, '--base', BASE, '--recap-html']);
     expect(run.code, run.stderr).toBe(0);
     expect(run.stdout + run.stderr).toMatch(/incremental/);
     for (const b of before) {

@@ -31,7 +31,8 @@ let browser: Browser;
 let origin: string;
 
 beforeAll(async () => {
-  site = await buildSite([join(REPO_ROOT, 'content')]);
+  // --recap-html: the single-file recap.html is among the pages looked at (the default build makes it in the browser).
+  site = await buildSite([join(REPO_ROOT, 'content')], ['--recap-html']);
   server = await serveStatic(site.out);
   origin = new URL(server.url).origin;
   if (chromiumAvailable()) browser = await launchBrowser();

@@ -38,7 +38,8 @@ const rendered: string[][] = [];
 
 async function build(): Promise<void> {
   const timings = join(dir, `timings-${printed.length + 1}.json`);
-  const run = await runCli(['build', '--timings', timings], dir);
+  // --recap-html: the single-file recap keeps the earlier text too (below).
+  const run = await runCli(['build', '--timings', timings, '--recap-html'], dir);
   if (run.code !== 0) throw new Error(`trailbook build failed (${run.code}):\n${run.stderr}`);
   printed.push(run.stderr);
   rendered.push((JSON.parse(await readFile(timings, 'utf8')) as { rendered: string[] }).rendered.filter((p) => p.startsWith('p/')));

@@ -73,8 +73,8 @@ describe('incremental build of a generated corpus', () => {
 
   it('re-analyses and re-renders only the changed project, and keeps every other page', () => {
     expect(changed.reanalysed).toBe(1);
-    // The recap and its single-file export (recap.html); its other exports are not pages.
-    expect(projectPages(changed)).toEqual(['p/projects-project-0002/index.html', 'p/projects-project-0002/recap.html']);
+    // The recap (the default build writes no recap.html; its other exports are not pages).
+    expect(projectPages(changed)).toEqual(['p/projects-project-0002/index.html']);
     expect(changed.output.pages).toBe(first.output.pages);
   });
 

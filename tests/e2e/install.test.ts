@@ -127,7 +127,12 @@ describe('the installed trailbook, run on the machine’s own Node', () => {
     expect(build.stderr).toContain(`Trailbook: reading .\n`);
     expect(build.stderr).toContain(`Done in `);
     expect(build.stderr).toContain(`Serve ${join(site, name ?? '')} with any static web server`);
-    expect(existsSync(join(site, name ?? '', 'p', 'my-project', 'recap.html'))).toBe(true);
+    expect(existsSync(join(site, name ?? '', 'p', 'my-project', 'index.html'))).toBe(true);
+    // No recap.html by default: the recap page makes it, with the builder bundled for the browser
+    // from the installed package (its `#sha256` import resolved to the browser module).
+    expect(existsSync(join(site, name ?? '', 'p', 'my-project', 'recap.html'))).toBe(false);
+    const chunks = await readdir(join(site, name ?? '', '_astro'));
+    expect(chunks.filter((f) => /^export-recap\.[\w-]+\.js$/.test(f))).toHaveLength(1);
     expect(git(repo.dir, 'status', '--porcelain', '--ignored')).toBe('');
   });
 

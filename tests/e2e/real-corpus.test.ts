@@ -54,7 +54,8 @@ describe.skipIf(!existsSync(REAL))('the real corpus', () => {
   let watch: PageWatch;
 
   beforeAll(async () => {
-    site = await buildSite([REAL]);
+    // --recap-html: each project's recap.html is checked too (the default build makes it in the browser).
+    site = await buildSite([REAL], ['--recap-html']);
     server = await serveStatic(site.out);
     origin = new URL(server.url).origin;
     browser = await launchBrowser();

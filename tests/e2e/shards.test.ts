@@ -78,11 +78,12 @@ beforeAll(async () => {
   inputs = [join(tmp, 'input'), join(REPO_ROOT, 'content')];
   single = join(tmp, 'single');
   merged = join(tmp, 'merged');
-  await run(['build', ...inputs, '--out', single, '--cache-dir', join(tmp, 'cache-single')]);
+  // --recap-html throughout: the merge must carry each project's recap.html over, byte for byte.
+  await run(['build', ...inputs, '--out', single, '--cache-dir', join(tmp, 'cache-single'), '--recap-html']);
   for (const s of shards) {
     s.out = join(tmp, `shard-${s.k}`);
     s.cache = join(tmp, `cache-${s.k}`);
-    await run(['build', ...inputs, '--shard', `${s.k}/3`, '--out', s.out, '--cache-dir', s.cache]);
+    await run(['build', ...inputs, '--shard', `${s.k}/3`, '--out', s.out, '--cache-dir', s.cache, '--recap-html']);
   }
   mergeRun = await run(['merge', ...shards.map((s) => s.out), '--out', merged, '--cache-dir', join(tmp, 'cache-merge')]);
 }, 600_000);
@@ -110,6 +111,8 @@ describe('an archive built as 3 shards and merged', () => {
     const [a, b] = [await listing(single), await listing(merged)];
     expect(a.length).toBeGreaterThan(200);
     expect(b).toEqual(a);
+    // Built with --recap-html: every project's recap.html is in the merged archive.
+    expect(b.filter((f) => /^p\/[^/]+\/recap\.html$/.test(f)).length).toBeGreaterThan(10);
   });
 
   it('holds every file under p/ and r/ byte for byte as the single build', async () => {
@@ -225,7 +228,7 @@ describe('a merge refuses', () => {
 
   it('shards built with different options', async () => {
     const other = join(tmp, 'shard-2-titled');
-    await run(['build', ...inputs, '--shard', '2/3', '--title', 'Other title', '--out', other, '--cache-dir', join(tmp, 'cache-2-titled')]);
+    await run(['build', ...inputs, '--shard', '2/3', '--title', 'Other title', '--out', other, '--cache-dir', join(tmp, 'cache-2-titled'), '--recap-html']);
     const r = await merge(shards[0]?.out as string, other, shards[2]?.out as string);
     expect(r.code).toBe(2);
     expect(r.stderr).toContain('were built with different title (--title): Trailbook and Other title');
@@ -268,7 +271,7 @@ describe('a second merge', () => {
     const decision = 'Merge again after this row';
     await appendFile(join(tmp, 'input', 'long', 'projects', target, 'decisions.jsonl'), `${JSON.stringify({ id: rowId(ts, decision), ts, phase: 'handover', ticket: '', actor: 'lead', decision, why: 'one shard changed', evidence: 'src/big.ts:7', result: 'verified' })}\n`);
     const s = shards[k - 1] as (typeof shards)[number];
-    await run(['build', ...inputs, '--shard', `${k}/3`, '--out', s.out, '--cache-dir', s.cache]);
+    await run(['build', ...inputs, '--shard', `${k}/3`, '--out', s.out, '--cache-dir', s.cache, '--recap-html']);
     const third = await run(['merge', ...shards.map((x) => x.out), '--out', merged, '--cache-dir', join(tmp, 'cache-merge')]);
     expect(third.stderr).toContain('copied 1 project from the shards');
     // The merge keeps the archive's build history as a single build does: the home says what changed.

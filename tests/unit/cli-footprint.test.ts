@@ -70,13 +70,17 @@ describe('the project a person should look at first', () => {
     const lines: string[] = [];
     const out = { result: () => undefined, info: (t: string) => lines.push(t), error: () => undefined };
     const projects = [project('clean', [0, 0, 0]), { ...project('tickets-myproj', [3, 1, 0], 1), title: 'myproj' }];
-    printNextStep(out, projects, join(process.cwd(), 'dist'), { built: true });
+    printNextStep(out, projects, join(process.cwd(), 'dist'), { built: true, recapHtml: true, base: '/' });
+    printNextStep(out, projects, join(process.cwd(), 'dist'), { built: true, recapHtml: false, base: '/archive/' });
     printNextStep(out, projects, join(process.cwd(), 'dist'), { built: false, args: ['runs', "it's here"] });
-    printNextStep(out, [project('clean', [0, 0, 0])], join(process.cwd(), 'dist'), { built: true });
+    printNextStep(out, [project('clean', [0, 0, 0])], join(process.cwd(), 'dist'), { built: true, recapHtml: true, base: '/' });
     expect(lines).toEqual([
       // The project by its one name: the title the archive home shows, with the id its files are named by.
       'Next: start with myproj (tickets-myproj): 3 high-severity flags, 1 medium-severity flag, 1 invalid record. Open dist/p/tickets-myproj/recap.html',
-      "Next: start with myproj (tickets-myproj): 3 high-severity flags, 1 medium-severity flag, 1 invalid record. Run `trailbook build runs 'it'\\''s here'`, then open dist/p/tickets-myproj/recap.html",
+      // Without --recap-html no recap.html is written: the line names the page, which exists.
+      'Next: start with myproj (tickets-myproj): 3 high-severity flags, 1 medium-severity flag, 1 invalid record. Its recap is /archive/p/tickets-myproj/ of the served archive (dist/p/tickets-myproj/index.html); its Download list makes the single-file recap.html',
+      // check renders nothing: the build it names writes the file it names.
+      "Next: start with myproj (tickets-myproj): 3 high-severity flags, 1 medium-severity flag, 1 invalid record. Run `trailbook build runs 'it'\\''s here' --recap-html`, then open dist/p/tickets-myproj/recap.html",
     ]);
   });
 });

@@ -23,7 +23,7 @@ beforeAll(async () => {
   await mkdir(join(dir, 'other'), { recursive: true });
   await writeFile(
     join(dir, 'project', 'trailbook.config.json'),
-    JSON.stringify({ title: 'From file', base: '/file/', site: 'https://file.example/', inputs: ['runs'], out: 'site', cacheDir: 'cache', exclude: ['scratch'], repositories: [{ match: 'repo', forge: 'github', url: 'https://github.com/a/b' }] }),
+    JSON.stringify({ title: 'From file', base: '/file/', site: 'https://file.example/', inputs: ['runs'], out: 'site', cacheDir: 'cache', exclude: ['scratch'], recapHtml: true, repositories: [{ match: 'repo', forge: 'github', url: 'https://github.com/a/b' }] }),
   );
 });
 
@@ -48,6 +48,7 @@ describe('settings', () => {
       title: 'From file',
       url: 'https://file.example/',
       forges: { repo: { name: 'GitHub', commit: 'https://github.com/a/b/commit/{sha}', file: 'https://github.com/a/b/blob/{sha}/{path}#L{line}', pullRequest: 'https://github.com/a/b/pull/{number}' } },
+      recapHtml: true,
     });
   });
 
@@ -69,6 +70,9 @@ describe('settings', () => {
     const s = await resolveSettings([], {}, { cwd, cacheRoot });
     expect(s.loaded).toBeNull();
     expect(s.roots).toEqual([cwd]);
+    // No recap.html files unless asked (--recap-html): the recap page makes each on demand.
+    expect(s.recapHtml).toBe(false);
+    expect((await resolveSettings([], { recapHtml: true }, { cwd, cacheRoot })).recapHtml).toBe(true);
     // dist/ would sit among the records: the archive goes to the per-user cache instead.
     const key = (parts: string[]): string => createHash('sha256').update(parts.join('\0')).digest('hex').slice(0, 12);
     expect(s.outDir).toBe(join(cacheRoot, 'sites', `other-${key([cwd])}`));

@@ -126,7 +126,7 @@ describe('loading the configuration file', () => {
       'trailbook.config.json: repositories[0].url: is required with "forge": "github" (the repository\'s web address, e.g. https://github.com/acme/app)',
       'trailbook.config.json: inptus: unknown key',
     ]);
-    expect(error.hint).toBe('correct the file (keys and values: docs/configuration.md); the known keys are title, site, base, inputs, include, exclude, out, cacheDir, repositories, beads, compare, allowRepositories');
+    expect(error.hint).toBe('correct the file (keys and values: docs/configuration.md); the known keys are title, site, base, inputs, include, exclude, out, cacheDir, repositories, beads, recapHtml, compare, allowRepositories');
   });
 });
 
@@ -252,8 +252,9 @@ describe('forge links', () => {
   });
 
   it('reads site settings from the environment value, with defaults', () => {
-    expect(siteSettingsFrom(undefined)).toEqual({ title: 'Trailbook', url: null, forges: {} });
-    expect(siteSettingsFrom('{"title":"T","url":"https://x.example/","forges":{}}')).toEqual({ title: 'T', url: 'https://x.example/', forges: {} });
+    expect(siteSettingsFrom(undefined)).toEqual({ title: 'Trailbook', url: null, forges: {}, recapHtml: false });
+    expect(siteSettingsFrom('{"title":"T","url":"https://x.example/","forges":{}}')).toEqual({ title: 'T', url: 'https://x.example/', forges: {}, recapHtml: false });
+    expect(siteSettingsFrom('{"title":"T","url":null,"forges":{},"recapHtml":true}').recapHtml).toBe(true);
     expect(() => siteSettingsFrom('{')).toThrow('TRAILBOOK_SITE is not JSON');
   });
 });

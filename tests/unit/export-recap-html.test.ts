@@ -11,6 +11,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { analyseArchive } from '../../src/lib/archive/analyse-archive.ts';
 import type { ProjectModel } from '../../src/lib/model/types.ts';
 import { exportRecapHtml } from '../../src/components/html/export-recap.ts';
+import { EXPORT_RECAP_CSS, EXPORT_RECAP_CSS_SHA256 } from '../../src/components/html/export-recap-style.ts';
 
 const CONTENT = fileURLToPath(new URL('../../content', import.meta.url));
 
@@ -25,6 +26,11 @@ const model = (id: string): ProjectModel => models.get(id) as ProjectModel;
 const hrefs = (html: string): string[] => [...html.matchAll(/\shref="([^"]*)"/g)].map((m) => m[1] as string).filter((h) => h !== 'data:,');
 
 describe('exportRecapHtml', () => {
+  it("allows its stylesheet by the hash node:crypto computes (the constant follows the stylesheet)", () => {
+    const hash = createHash('sha256').update(EXPORT_RECAP_CSS).digest('base64');
+    expect(EXPORT_RECAP_CSS_SHA256, `EXPORT_RECAP_CSS changed: set EXPORT_RECAP_CSS_SHA256 in src/components/html/export-recap-style.ts to '${hash}'`).toBe(hash);
+  });
+
   it('loads nothing: no script, no external resource, a CSP that allows only its own stylesheet', () => {
     for (const m of models.values()) {
       const page = exportRecapHtml(m, { root: null, archiveTitle: 'Archive' });

@@ -44,7 +44,7 @@ const manifest = (index: number, count: number, extra: Partial<ShardManifest> = 
   version: '0.1.0',
   code: 'c'.repeat(32),
   searchParts: '2.4.12',
-  options: { base: '/', title: 'Trailbook', siteUrl: null, repositories: [], filter: { include: [], exclude: [] }, bdExport: false, allowRepositories: [] },
+  options: { base: '/', title: 'Trailbook', siteUrl: null, repositories: [], filter: { include: [], exclude: [] }, bdExport: false, allowRepositories: [], recapHtml: false },
   shard: { index, count },
   roots: ['runs'],
   discovered: ['a', 'b', 'c'],
@@ -90,6 +90,12 @@ describe('which shards merge', () => {
     const other = manifest(2, 2);
     other.options = { ...other.options, base: '/archive/' };
     expect(() => checkShards([given(manifest(1, 2)), given(other)])).toThrow('shard 1/2 (shard-1) and shard 2/2 (shard-2) were built with different base path (--base): / and /archive/');
+  });
+
+  it('not shards of which only some wrote recap.html (--recap-html)', () => {
+    const other = manifest(2, 2);
+    other.options = { ...other.options, recapHtml: true };
+    expect(() => checkShards([given(manifest(1, 2)), given(other)])).toThrow('shard 1/2 (shard-1) and shard 2/2 (shard-2) were built with different single-file recap.html setting (--recap-html, or recapHtml in the configuration): false and true');
   });
 
   it('not shards of input folders with other names', () => {

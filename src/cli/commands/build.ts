@@ -1,5 +1,5 @@
 /**
- * `trailbook build [DIR...] [--out DIR] [--base PATH] [--strict]`: analyse every project
+ * `trailbook build [DIR...] [--out DIR] [--base PATH] [--strict] [--recap-html]`: analyse every project
  * (reusing unchanged ones from the model store), render the site with Astro, index it with
  * Trailbook's search index, and print what was found and what needs a person.
  */
@@ -83,9 +83,9 @@ export function searchLine(stats: SearchIndexStats): string {
 }
 
 /** Writes the search indexes in a worker thread; resolves with its stats. */
-function indexInWorker(cacheDir: string, outDir: string, base: string, siteUrl: string | undefined, title: string): Promise<SearchIndexStats & { exports: ExportStats }> {
+function indexInWorker(cacheDir: string, outDir: string, base: string, siteUrl: string | undefined, title: string, recapHtml: boolean): Promise<SearchIndexStats & { exports: ExportStats }> {
   return new Promise((resolvePromise, reject) => {
-    const worker = new Worker(new URL('../search-worker.ts', import.meta.url), { workerData: { cacheDir, outDir, base, siteUrl, title }, execArgv: workerExecArgv() });
+    const worker = new Worker(new URL('../search-worker.ts', import.meta.url), { workerData: { cacheDir, outDir, base, siteUrl, title, recapHtml }, execArgv: workerExecArgv() });
     worker.once('message', (message: { stats?: SearchIndexStats; exports?: ExportStats; error?: string }) => {
       if (message.stats && message.exports) resolvePromise({ ...message.stats, exports: message.exports });
       else reject(new Error(`search index: ${message.error ?? 'unknown failure'}`));
@@ -164,7 +164,7 @@ export async function runBuild(dirs: string[], options: BuildOptions, out: Outpu
     await withStaging(outDir, options.served === true, async (staging) => {
       const stagingOut = staging.site;
       const searchOut = join(staging.dir, 'search');
-      const search = indexInWorker(cacheDir, searchOut, base, buildEnvironmentSite().url, buildEnvironmentSite().title);
+      const search = indexInWorker(cacheDir, searchOut, base, buildEnvironmentSite().url, buildEnvironmentSite().title, settings.recapHtml);
       // Awaited after rendering; handled now so a failure while Astro renders is reported, not an unhandled rejection.
       search.catch(() => undefined);
       process.env['TRAILBOOK_SEARCH_INDEX'] = 'external';
@@ -200,7 +200,7 @@ export async function runBuild(dirs: string[], options: BuildOptions, out: Outpu
       {
         version: packageVersion(),
         code,
-        options: { base, title: settings.title, siteUrl: settings.siteUrl, repositories: settings.repositories, filter: settings.filter, bdExport: settings.bdExport.run, allowRepositories: settings.allowRepositories },
+        options: { base, title: settings.title, siteUrl: settings.siteUrl, repositories: settings.repositories, filter: settings.filter, bdExport: settings.bdExport.run, allowRepositories: settings.allowRepositories, recapHtml: settings.recapHtml },
         shard,
         roots: roots.map((r) => basename(r)),
         discovered: archive.discovered,
@@ -232,15 +232,16 @@ export async function runBuild(dirs: string[], options: BuildOptions, out: Outpu
     await writeFile(resolve(options.timings), `${JSON.stringify(report, null, 2)}\n`);
   }
   const seconds = ((performance.now() - started) / 1000).toFixed(1);
-  // Pages link from the base path (`/p/<id>/`), so the archive needs a web server; each recap.html opens from disk.
+  // Pages link from the base path (`/p/<id>/`), so the archive needs a web server; each recap.html (--recap-html) opens from disk.
   if (shard) out.info(`Done in ${seconds} s. Shard ${shardLabel(shard)} is in ${fromCwd(outDir)} (its data in ${SHARD_DATA}/); merge every shard into one archive with \`trailbook merge SHARD_DIR... --out DIR\`.`);
   else if (options.served) out.info(`Done in ${seconds} s.`);
   else if (archive.projects.length === 0) {
     out.info(`Done in ${seconds} s. The archive in ${fromCwd(outDir)} is empty.`);
     for (const line of nothingFoundLines(roots)) out.info(line);
   } else {
-    out.info(`Done in ${seconds} s. Serve ${fromCwd(outDir)} with any static web server (or run \`trailbook dev\`); each project's recap.html also opens from disk.`);
-    printNextStep(out, archive.projects, outDir, { built: true });
+    const offline = settings.recapHtml ? "each project's recap.html also opens from disk" : "each recap's Download list makes a recap.html that opens from disk (or build with --recap-html to write them all)";
+    out.info(`Done in ${seconds} s. Serve ${fromCwd(outDir)} with any static web server (or run \`trailbook dev\`); ${offline}.`);
+    printNextStep(out, archive.projects, outDir, { built: true, recapHtml: settings.recapHtml, base });
   }
   return options.strict ? strictExitCode(out, t) : 0;
 }

@@ -84,7 +84,8 @@ export async function runMerge(dirs: string[], options: MergeOptions, out: Outpu
   process.env['TRAILBOOK_CACHE_DIR'] = storeDir;
   process.env['TRAILBOOK_ANALYSIS_RUN'] = run;
   process.env['TRAILBOOK_FILTER'] = JSON.stringify(manifest.options.filter);
-  process.env['TRAILBOOK_SITE'] = JSON.stringify({ title, url: siteUrl, forges });
+  // The shards' recap.html files, when they wrote them, are in their p/<id>/ folders, copied whole.
+  process.env['TRAILBOOK_SITE'] = JSON.stringify({ title, url: siteUrl, forges, recapHtml: manifest.options.recapHtml === true });
   process.env['TRAILBOOK_SEARCH_INDEX'] = 'external';
 
   let projectsCopied = 0;

@@ -97,3 +97,11 @@ pre.raw { background: var(--panel); padding: 0.6em; border-radius: var(--radius)
 @media (max-width: 40rem) { .facts, .row-fields { grid-template-columns: minmax(0, 1fr); } .status { white-space: normal; overflow-wrap: anywhere; border-radius: 0.8em; } }
 @media print { .skip-link, .toc { display: none; } a { color: inherit; } details:not(.flag-more)::details-content { content-visibility: visible; display: contents; } }
 `;
+
+/**
+ * sha256 of {@link EXPORT_RECAP_CSS}, base64: the hash the file's Content Security Policy
+ * allows its stylesheet by. A constant, so the builder needs no hashing code in the browser
+ * (the recap page builds recap.html on demand); tests/unit/export-recap-html.test.ts recomputes
+ * it with node:crypto and prints the new value when the stylesheet changes.
+ */
+export const EXPORT_RECAP_CSS_SHA256 = 'A71J17mO9XO3zZ5xUZdjGD//+A0kI4Va2JNxn7IkTMA=';

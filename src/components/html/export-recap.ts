@@ -8,8 +8,11 @@
  * flag's places past the first few folded, as on the page), Decisions (superseded rows in a
  * closed `<details>`), and invalid records. Evidence links lead to the published archive when a site
  * URL is configured; otherwise pointers are shown as text.
+ *
+ * The same function runs at build time (`--recap-html`, src/integrations/project-exports.ts) and
+ * in the browser, on the recap page's download (src/scripts/recap-download.ts, from recap.json):
+ * it imports no Node module (hashes through `#sha256`, package.json `imports`).
  */
-import { createHash } from 'node:crypto';
 import type { EvidencePointer, InvalidRecord, ProjectModel, TrailRow } from '../../lib/model/types.ts';
 import { evidenceTree } from '../../lib/projections/evidence-tree.ts';
 import { checkFirst, checkFirstGroups, checkFirstOutcomeRows } from '../../lib/projections/check-first.ts';
@@ -25,7 +28,7 @@ import { hasDecisionTrail } from '../../lib/projections/audit-state.ts';
 import { auditSentence, checkFirstSentence, reviewFlagsSentence, countOf, evidenceWord, formatTime, invalidRecordsSentence, resultTone, sourceFormatName, sourceLinesText } from '../../lib/site/words.ts';
 import { urls } from '../../lib/site/urls.ts';
 import { evidenceHref } from './decision-row.ts';
-import { EXPORT_RECAP_CSS } from './export-recap-style.ts';
+import { EXPORT_RECAP_CSS, EXPORT_RECAP_CSS_SHA256 } from './export-recap-style.ts';
 import { html, join, SafeHtml } from './html.ts';
 import { SEVERITY_ICON, statusHtml } from './status.ts';
 import { SEVERITIES } from '../../lib/projections/counts.ts';
@@ -40,10 +43,12 @@ export interface ExportRecapContext {
 
 const LAYERS: Record<string, string> = { evidence: 'layer 1 · evidence', trail: 'layer 1 · trail', audit: 'layer 1 · audit file', coordination: 'layer 1 · coordination', arena: 'layer 1 · design arena', verdicts: 'layer 1 · verdicts', history: 'layer 1 · git history', review: 'layer 2 · reviewer' };
 
-/** The Content Security Policy of the file: nothing may load; only its own stylesheet applies. */
-export function exportRecapCsp(css: string): string {
-  const hash = createHash('sha256').update(css).digest('base64');
-  return `default-src 'none'; style-src 'sha256-${hash}'; img-src data:; base-uri 'none'; form-action 'none'`;
+/**
+ * The Content Security Policy of the file: nothing may load; only its own stylesheet
+ * ({@link EXPORT_RECAP_CSS}, by its precomputed hash) applies.
+ */
+export function exportRecapCsp(): string {
+  return `default-src 'none'; style-src 'sha256-${EXPORT_RECAP_CSS_SHA256}'; img-src data:; base-uri 'none'; form-action 'none'`;
 }
 
 /** The verdict strip's figures as static text: the same words as the recap page's strip. */
@@ -185,7 +190,7 @@ export function exportRecapHtml(model: ProjectModel, ctx: ExportRecapContext): s
 <html lang="en">
 <head>
 <meta charset="utf-8">
-<meta http-equiv="Content-Security-Policy" content="${exportRecapCsp(css)}">
+<meta http-equiv="Content-Security-Policy" content="${exportRecapCsp()}">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <meta name="color-scheme" content="light dark">
 <meta name="generator" content="Trailbook">

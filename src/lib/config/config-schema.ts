@@ -126,6 +126,12 @@ export const configSchema = z.strictObject({
   repositories: z.array(repositoryRuleSchema).optional(),
   /** Dolt-only `.beads/` folders: whether Trailbook runs `bd export` for them. */
   beads: beadsConfigSchema.optional(),
+  /**
+   * Write each project's single-file `p/<id>/recap.html` (like `--recap-html`). Off by default:
+   * the recap page builds that file in the browser from `recap.json.gz`, so the archive holds
+   * one copy of the rows instead of two (issue 17; docs/publishing.md "recap.html").
+   */
+  recapHtml: z.boolean().optional(),
   /** Pairs of projects (id or folder as the archive shows it) to compare, e.g. two runs of one ticket: each gets a compare page. */
   compare: z.array(z.strictObject({ a: z.string().min(1, { message: 'must not be empty' }), b: z.string().min(1, { message: 'must not be empty' }) })).optional(),
   /**

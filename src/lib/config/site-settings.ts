@@ -1,7 +1,8 @@
 /**
  * What the configuration changes on rendered pages, as the CLI hands it to Astro (through
  * `TRAILBOOK_SITE`, see src/lib/archive/build-env.ts): the archive's title, the URL it is
- * published at, and forge link templates per archive repository id.
+ * published at, forge link templates per archive repository id, and whether recap.html files
+ * are written.
  */
 import type { ForgeTemplates } from './forge-styles.ts';
 
@@ -13,10 +14,15 @@ export interface SiteSettings {
   url: string | null;
   /** Forge link templates by archive repository id (`content-repos-example.git`). */
   forges: Record<string, ForgeTemplates>;
+  /**
+   * Whether the build writes each project's `p/<id>/recap.html` (`--recap-html`): the recap
+   * page then links the file; otherwise its download builds the file in the browser.
+   */
+  recapHtml: boolean;
 }
 
 /** Settings of a build without configuration. */
-export const DEFAULT_SITE_SETTINGS: SiteSettings = { title: 'Trailbook', url: null, forges: {} };
+export const DEFAULT_SITE_SETTINGS: SiteSettings = { title: 'Trailbook', url: null, forges: {}, recapHtml: false };
 
 /** Reads `TRAILBOOK_SITE`; unset gives the defaults. Throws naming the variable when it is malformed. */
 export function siteSettingsFrom(value: string | undefined): SiteSettings {
@@ -32,5 +38,6 @@ export function siteSettingsFrom(value: string | undefined): SiteSettings {
     title: typeof parsed.title === 'string' && parsed.title !== '' ? parsed.title : DEFAULT_SITE_SETTINGS.title,
     url: typeof parsed.url === 'string' ? parsed.url : null,
     forges: parsed.forges && typeof parsed.forges === 'object' ? parsed.forges : {},
+    recapHtml: parsed.recapHtml === true,
   };
 }

@@ -6,29 +6,26 @@
 import type { Confinement } from '../fs/confined.ts';
 import { stat } from 'node:fs/promises';
 import type { DiscoveredFile } from '../discover/discover.ts';
-import type { InvalidRecord, SourceFile, SourceFormat } from '../model/types.ts';
+import type { InvalidRecord, SourceFile } from '../model/types.ts';
 import { buildBeadsModel } from '../beads/build-beads-model.ts';
 import { emptyBeadsRows, readBeadsFile } from '../beads/read-beads-file.ts';
-import type { BeadsModel, BeadsStore } from '../beads/types.ts';
+import type { BeadsStore } from '../beads/types.ts';
 import { beadsExportOf, isExportCandidate, supersededReason } from '../beads/export-lookup.ts';
 import { readBeadsStore } from '../beads/read-beads-store.ts';
 import type { BdExportOptions } from '../beads/run-export.ts';
 import { readBabysitFile } from '../babysit/read-babysit-file.ts';
-import type { BabysitEntry, BabysitModel } from '../babysit/types.ts';
+import type { BabysitEntry } from '../babysit/types.ts';
 import { replayOrder } from '../beads/replay.ts';
 import { orderCoordEvents } from './order.ts';
 import { projectCoordination } from './project-coordination.ts';
 import { readCoordFile } from './read-coord-file.ts';
 import { isoOf } from './time.ts';
 import type { ReadCoordEvent } from './read-coord-event.ts';
-import type { CoordinationModel } from './types.ts';
+import type { LifecycleModels } from './lifecycle-counts.ts';
 
 /** The models built from a project's lifecycle records; null where the project has none. */
-export interface LifecycleModels {
-  coordination: CoordinationModel | null;
-  beads: BeadsModel | null;
-  babysit: BabysitModel | null;
-}
+export type { LifecycleModels } from './lifecycle-counts.ts';
+export { lifecycleCounts } from './lifecycle-counts.ts';
 
 /** Formats this module reads. */
 export const LIFECYCLE_FORMATS: ReadonlySet<string> = new Set(['coord', 'beads', 'babysit-history']);
@@ -104,15 +101,6 @@ export class LifecycleRecords {
     const babysit = entries.length > 0 ? { entries, tickets: [...new Set(entries.map((e) => e.ticket).filter((t) => t !== ''))].sort() } : null;
     return { coordination, beads, babysit };
   }
-}
-
-/** Records per lifecycle format, for the counts shown in the build summary and on the archive home: coord.v1 events, beads issues, babysit rows. */
-export function lifecycleCounts(models: LifecycleModels): Partial<Record<SourceFormat, number>> {
-  const out: Partial<Record<SourceFormat, number>> = {};
-  if (models.coordination && models.coordination.events.length > 0) out.coord = models.coordination.events.length;
-  if (models.beads && models.beads.issues.length > 0) out.beads = models.beads.issues.length;
-  if (models.babysit) out['babysit-history'] = models.babysit.entries.length;
-  return out;
 }
 
 /** The earliest and latest times across the lifecycle models, merged with a trail span. */

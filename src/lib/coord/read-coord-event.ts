@@ -118,8 +118,4 @@ export function readCoordEvent(record: Record<string, unknown>, file: string, li
   };
 }
 
-/** A payload field as text (`payload.subject`), or `''`. */
-export function payloadText(event: Pick<CoordEvent, 'payload'>, key: string): string {
-  const v = event.payload[key];
-  return v === undefined || v === null ? '' : typeof v === 'string' ? v : JSON.stringify(v);
-}
+export { payloadText } from './payload-text.ts';

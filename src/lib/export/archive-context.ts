@@ -16,5 +16,5 @@ import { archiveRoot } from './site-url.ts';
 export function archiveContext(baseUrl: string, astroSite: string | undefined): ArchiveContext {
   const base = normaliseBase(baseUrl);
   const site = buildEnv().site;
-  return { base, root: archiveRoot(site.url ?? astroSite, base), title: site.title };
+  return { base, root: archiveRoot(site.url ?? astroSite, base), title: site.title, recapHtml: site.recapHtml };
 }

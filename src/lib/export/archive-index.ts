@@ -24,7 +24,11 @@ export const problemSchema = documented(z.object({ path: z.string(), problem: z.
 /** The links of one project's recap and exports. */
 export const projectLinksSchema = documented(
   z.object({ recap: z.string(), recapJson: z.string(), decisionsCsv: z.string(), recapHtml: z.string() }),
-  { id: 'ProjectLinks', description: 'The recap page and the exports; absolute when the archive was built with a site URL, else site-relative paths.' },
+  {
+    id: 'ProjectLinks',
+    description:
+      'The recap page and the exports; absolute when the archive was built with a site URL, else site-relative paths. `recapHtml` is the file `p/<id>/recap.html` when the archive was built with `--recap-html`; otherwise no such file is published and it is the recap page’s download that builds it in the browser (`p/<id>/#recap-html`).',
+  },
 );
 
 /** The shape of `archive.json`. */
@@ -71,6 +75,11 @@ export interface ArchiveContext {
   root: string | null;
   /** The archive's title. */
   title: string;
+  /**
+   * Whether the build writes each project's `recap.html` (`--recap-html`). Absent or false:
+   * no file is written, and `links.recapHtml` is the recap page's download that builds it.
+   */
+  recapHtml?: boolean;
 }
 
 /** Projects newest first (latest row time), then by id, as the archive home lists them. */
@@ -85,7 +94,7 @@ export function projectLinks(id: string, ctx: ArchiveContext): z.infer<typeof pr
     recap: abs(urls.project(ctx.base, id)),
     recapJson: abs(exportUrls.recapJson(ctx.base, id)),
     decisionsCsv: abs(exportUrls.decisionsCsv(ctx.base, id)),
-    recapHtml: abs(exportUrls.recapHtml(ctx.base, id)),
+    recapHtml: abs(ctx.recapHtml === true ? exportUrls.recapHtml(ctx.base, id) : exportUrls.recapHtmlMaker(ctx.base, id)),
   };
 }
 

@@ -8,8 +8,11 @@ import { gzipSync } from 'node:zlib';
 /**
  * The file names of a project's exports. `recap.json` and `decisions.csv` are published gzip
  * compressed (issue 17: a tenth of their size; hosts that cap a site count stored bytes); the
- * single-file recap stays plain HTML, so it opens from disk as it is.
+ * single-file recap, written with `--recap-html` only, stays plain HTML, so it opens from disk as it is.
  */
+/** The id of the recap page's recap.html download (src/components/ExportLinks.astro). */
+export const RECAP_HTML_CONTROL = 'recap-html';
+
 export const EXPORT_FILES = { recapJson: 'recap.json.gz', decisionsCsv: 'decisions.csv.gz', recapHtml: 'recap.html' } as const;
 
 /** An export's text, gzip compressed (level 9; no file name or time in the header, so the same text gives the same bytes). */
@@ -22,8 +25,10 @@ export const exportUrls = {
   recapJson: (base: string, id: string): string => `${base}p/${id}/${EXPORT_FILES.recapJson}`,
   /** The project's `decisions.csv.gz` (gzip). */
   decisionsCsv: (base: string, id: string): string => `${base}p/${id}/${EXPORT_FILES.decisionsCsv}`,
-  /** The project's single-file `recap.html`. */
+  /** The project's single-file `recap.html` (written with `--recap-html` only). */
   recapHtml: (base: string, id: string): string => `${base}p/${id}/${EXPORT_FILES.recapHtml}`,
+  /** The recap page's download that builds `recap.html` in the browser (src/components/ExportLinks.astro), for builds without `--recap-html`. */
+  recapHtmlMaker: (base: string, id: string): string => `${base}p/${id}/#${RECAP_HTML_CONTROL}`,
   /** A published JSON Schema (`recap.v1`, `archive.v1`, `report.v1`). */
   schema: (base: string, name: string): string => `${base}schema/${name}.json`,
   /** The archive index. */

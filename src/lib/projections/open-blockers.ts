@@ -16,7 +16,7 @@
  * Pure: reads the model, never I/O.
  */
 import type { ProjectModel } from '../model/types.ts';
-import { payloadText } from '../coord/read-coord-event.ts';
+import { payloadText } from '../coord/payload-text.ts';
 
 /** Where an open blocker was read. */
 export type BlockerSource = 'coord' | 'beads' | 'verdict' | 'loop';

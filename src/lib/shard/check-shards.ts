@@ -22,6 +22,7 @@ const OPTION_NAMES: Record<keyof ShardOptions, string> = {
   filter: 'include/exclude globs (configuration)',
   bdExport: 'beads.runExport (configuration)',
   allowRepositories: 'allowRepositories (configuration)',
+  recapHtml: 'single-file recap.html setting (--recap-html, or recapHtml in the configuration)',
 };
 
 const show = (value: unknown): string => (typeof value === 'string' ? value : JSON.stringify(value));

@@ -41,6 +41,8 @@ export interface ShardOptions {
   bdExport: boolean;
   /** The configuration's `allowRepositories` (folders outside the inputs whose repositories projects may name). */
   allowRepositories: string[];
+  /** `--recap-html` (configuration `recapHtml`): whether each project's recap.html is written (every recap's Download list says which). */
+  recapHtml: boolean;
 }
 
 /** `trailbook-shard/shard.json`. */

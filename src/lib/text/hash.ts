@@ -1,9 +1,7 @@
-import { createHash } from 'node:crypto';
+// `#sha256` is node:crypto on Node and @noble/hashes in the browser bundle (package.json `imports`).
+import { sha256Hex } from '#sha256';
 
-/** Hex sha256 of a UTF-8 string or bytes. */
-export function sha256Hex(data: string | Uint8Array): string {
-  return createHash('sha256').update(data).digest('hex');
-}
+export { sha256Hex };
 
 /** A short, stable digest (first 16 hex of sha256) for cache keys and ids. */
 export function shortDigest(data: string | Uint8Array): string {

@@ -1,0 +1,91 @@
+/**
+ * recap.json back to the model (src/lib/export/recap-model.ts): the recap page builds
+ * recap.html in the browser from the published recap.json.gz, so the model it gets back must
+ * give the very bytes the build writes with `--recap-html` — on the example corpus and the
+ * real corpus, with and without a site URL (evidence links, file keys), after the JSON round
+ * trip the browser makes. And the browser's sha256 (file keys of unusual paths) is Node's.
+ */
+import { fileURLToPath } from 'node:url';
+import { createHash } from 'node:crypto';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { analyseArchive } from '../../src/lib/archive/analyse-archive.ts';
+import type { ProjectModel } from '../../src/lib/model/types.ts';
+import { exportRecapHtml } from '../../src/components/html/export-recap.ts';
+import { recapExport, type RecapExport } from '../../src/lib/export/recap-export.ts';
+import { recapModel } from '../../src/lib/export/recap-model.ts';
+import { sha256Hex as browserSha256 } from '../../src/lib/text/sha256-browser.ts';
+import { sha256Hex as nodeSha256 } from '../../src/lib/text/sha256-node.ts';
+import { fileKey } from '../../src/lib/site/urls.ts';
+import { shortDigest } from '../../src/lib/text/hash.ts';
+import { REAL_CORPUS } from '../real-corpus.ts';
+
+const CONTENT = fileURLToPath(new URL('../../content', import.meta.url));
+const SCHEMA = 'https://example.com/archive/schema/recap.v1.json';
+const CONTEXTS = [
+  { root: null, archiveTitle: 'Trailbook' },
+  { root: 'https://example.com/archive/', archiveTitle: 'Team <archive> & "runs"' },
+];
+
+/** What the browser does: the published JSON, parsed, turned back into a model. */
+const throughJson = (model: ProjectModel): ProjectModel => recapModel(JSON.parse(JSON.stringify(recapExport(model, SCHEMA))) as RecapExport);
+
+let example: ProjectModel[];
+let real: ProjectModel[];
+beforeAll(async () => {
+  example = [];
+  real = [];
+  await analyseArchive({ roots: [CONTENT], cacheDir: null, onModel: (m) => void example.push(m) });
+  await analyseArchive({ roots: [REAL_CORPUS], cacheDir: null, onModel: (m) => void real.push(m) });
+}, 240_000);
+
+describe('recapModel (recap.json → the model exportRecapHtml takes)', () => {
+  it('gives exportRecapHtml the same bytes on every example project', () => {
+    expect(example.length).toBeGreaterThan(10);
+    for (const m of example) for (const ctx of CONTEXTS) expect(exportRecapHtml(throughJson(m), ctx), `${m.id} (${String(ctx.root)})`).toBe(exportRecapHtml(m, ctx));
+  });
+
+  it('gives exportRecapHtml the same bytes on every real-corpus project', () => {
+    expect(real.length).toBeGreaterThan(15);
+    for (const m of real) for (const ctx of CONTEXTS) expect(exportRecapHtml(throughJson(m), ctx), `${m.id} (${String(ctx.root)})`).toBe(exportRecapHtml(m, ctx));
+  });
+
+  it('undoes what recapExport adds and maps null parts back to absent', () => {
+    const m = example.find((p) => p.id === 'tickets-faults') as ProjectModel;
+    const back = throughJson(m) as unknown as Record<string, unknown>;
+    for (const key of ['$schema', 'version', 'openBlockers']) expect(key in back, key).toBe(false);
+    const parts = ['arena', 'verdicts', 'coordination', 'beads', 'babysit', 'handover'] as const;
+    for (const part of parts) if ((m[part] ?? null) === null) expect(part in back, part).toBe(false);
+    // Everything else is the model as JSON holds it.
+    const asJson = JSON.parse(JSON.stringify(m)) as Record<string, unknown>;
+    for (const part of parts) if (asJson[part] === null) delete asJson[part];
+    expect(back).toEqual(asJson);
+  });
+
+  it('keeps hostile record text escaped in the file it rebuilds', () => {
+    const m = example.find((p) => p.id === 'tickets-clean') as ProjectModel;
+    const hostile: ProjectModel = { ...m, title: '</title><script>alert(1)</script>', rows: m.rows.map((r, i) => (i === 0 ? { ...r, decision: '<img src=x onerror=alert(1)>', why: '"><svg onload=alert(2)>' } : r)) };
+    const page = exportRecapHtml(throughJson(hostile), CONTEXTS[1] as (typeof CONTEXTS)[1]);
+    expect(page).toBe(exportRecapHtml(hostile, CONTEXTS[1] as (typeof CONTEXTS)[1]));
+    expect(page).not.toMatch(/<script|<img|<svg/i);
+    expect(page).toContain('&lt;img src=x onerror=alert(1)&gt;');
+  });
+
+  it('refuses a document of another version, naming it', () => {
+    const doc = { ...recapExport(example[0] as ProjectModel, SCHEMA), version: 'trailbook.recap/2' } as unknown as RecapExport;
+    expect(() => recapModel(doc)).toThrow('recap.json is of version trailbook.recap/2; this Trailbook reads trailbook.recap/1');
+  });
+});
+
+describe('sha256 in the browser bundle (src/lib/text/sha256-browser.ts)', () => {
+  it("gives node:crypto's digests, for text (UTF-8) and bytes", () => {
+    for (const text of ['', 'abc', 'docs/ä ö/😀.md', 'a'.repeat(1000), '../../etc/passwd']) {
+      expect(browserSha256(text)).toBe(createHash('sha256').update(text).digest('hex'));
+      expect(browserSha256(text)).toBe(nodeSha256(text));
+      const bytes = new TextEncoder().encode(text);
+      expect(browserSha256(bytes)).toBe(nodeSha256(bytes));
+    }
+    // The file key of a path a URL cannot hold as it is, as both sides compute it.
+    expect(fileKey('docs/a b.md', (t) => browserSha256(t).slice(0, 16))).toBe(fileKey('docs/a b.md', shortDigest));
+    expect(fileKey('docs/a b.md', shortDigest)).toMatch(/^_\/[0-9a-f]{16}$/);
+  });
+});
