@@ -60,7 +60,8 @@ describe.skipIf(!chromiumAvailable() || !existsSync(BEADS))('coordination archiv
   it('filters the timeline by agent and by event type, and keeps the choice in the URL', async () => {
     await page.goto(`${origin}/p/faults/`);
     const form = page.locator('form[data-coord-filter]');
-    await expect(form.isVisible()).resolves.toBe(true);
+    // The form is shown by the page's script, which may run after the load event on a busy machine.
+    await form.waitFor({ state: 'visible', timeout: 15_000 });
     await expect(visibleRows().count()).resolves.toBe(17);
     expect(await readText(form.locator('.coord-filter-status'))).toBe('all 17 events shown');
 
@@ -78,6 +79,7 @@ describe.skipIf(!chromiumAvailable() || !existsSync(BEADS))('coordination archiv
     expect(await readTexts(visibleRows().locator('td:nth-child(4)'))).toEqual(['cobalt-harbor', 'jade-finch']);
 
     await page.goto(`${origin}/p/faults/#coord-timeline?agent=jade-finch&type=ACK`);
+    await page.waitForFunction(() => document.querySelector('form[data-coord-filter] .coord-filter-status')?.textContent === '1 of 17 events shown', null, { timeout: 15_000 });
     expect(await readTexts(visibleRows().locator('td:nth-child(5)'))).toEqual(['of evt_f99']);
   });
 
