@@ -13,7 +13,7 @@ import { buildSite, runCli, type BuiltSite } from './build-site.ts';
 import { copyDecisionTrailCorpus } from './decision-trail-corpus.ts';
 import { serveStatic, type StaticServer } from './static-server.ts';
 import { launchBrowser } from './browser.ts';
-import { isInViewport, readText, readTexts, targetId, watchPage, type PageWatch } from './page-helpers.ts';
+import { isInViewport, type PageWatch, readText, readTexts, ROW_CARD, targetId, watchPage } from './page-helpers.ts';
 
 let site: BuiltSite;
 let server: StaticServer;
@@ -165,7 +165,7 @@ describe('search page', () => {
     expect(await targetId(page)).toBe('row-8635af1e');
     const row = page.locator('#row-8635af1e');
     expect(await isInViewport(row)).toBe(true);
-    expect(await readText(row.locator('h3'))).toBe('# Ship the fake-sha hotfix');
+    expect(await readText(row.locator(ROW_CARD.decision))).toBe('Ship the fake-sha hotfix');
   });
 
   it('a flag is a result too, landing on the flag in Attention', async () => {
