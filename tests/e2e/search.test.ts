@@ -230,6 +230,8 @@ describe('search page', () => {
     await type('parser', '?q=parser');
     expect(await status()).toBe('22 results: 18 rows, 2 flags, 2 files.');
     expect(await titles()).toEqual(expect.arrayContaining(['Keep the legacy line counter', 'Integrate phase 1 at the parser commit', 'port the trail parser into the app as one change']));
+    // A decision row holding the word in its decision comes before the high-severity flags quoting it.
+    expect((await titles())[0]).toBe('Skip the parser tests for the hotfix');
 
     await select('result', 'failed', '?q=parser&result=failed');
     expect(await status()).toBe('1 result: 1 row.');

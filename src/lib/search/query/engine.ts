@@ -11,7 +11,9 @@
  * 3. phrase: every query word, in the query's order, one after the other in one field;
  * 4. proximity: how close the query's words sit in the field holding most of them — the
  *    words between them, and 10 for each query word in another field (fewer first);
- * 5. field: title 8, body 4, evidence 2, meta 1, per query word, in its best field;
+ * 5. field: title 8, body 4, evidence 2, meta 1, per query word, in its best field; a decision
+ *    row's title (its decision field) 9, so the row comes before the flags whose summaries
+ *    quote it or its paths (a flag's severity would otherwise put them first);
  * 6. severity, then recency: the index's document order (format.ts), newest part first.
  *
  * Counts (scope 3): the records of the current query per type (a flag counts as a flag, a
@@ -35,6 +37,10 @@ export type Filters = Readonly<Record<string, readonly string[]>>;
 export const PREFIX_TERMS = 8;
 
 const FIELD_WEIGHT = [8, 4, 2, 1];
+/** The weight of a word in a decision row's decision (its title): above any other record's title. */
+const DECISION_FIELD_WEIGHT = 9;
+/** Record types whose title is a decision field. */
+const DECISION_TYPES: ReadonlySet<string> = new Set(['decision', 'superseded decision']);
 
 interface Postings {
   docs: Uint32Array;
@@ -283,6 +289,21 @@ class IndexRuntime {
     const p = this.info.parts[part] as IndexPart;
     if (p.combos) return p.combos[word]?.[k] ?? 0;
     return Math.floor(word / (this.mults[part]?.[k] as number)) % (this.radix[part]?.[k] as number);
+  }
+
+  private readonly decisionCodes: Array<Uint8Array | null | undefined> = [];
+  /** Whether a document (of `part`, with facet code `word`) is a decision row, by its `type` facet. */
+  isDecision(part: number, word: number): boolean {
+    let table = this.decisionCodes[part];
+    if (table === undefined) {
+      const f = this.info.facets.indexOf('type');
+      const k = f < 0 ? -1 : (this.facetAt[part]?.[f] ?? -1);
+      const values = this.info.values[f] ?? [];
+      table = k < 0 ? null : Uint8Array.from((this.info.parts[part] as IndexPart).sets[k] ?? [], (set) => (set.some((v) => DECISION_TYPES.has(values[v] as string)) ? 1 : 0));
+      this.decisionCodes[part] = table;
+    }
+    if (table === null) return false;
+    return table[this.code(part, this.facetAt[part]?.[this.info.facets.indexOf('type')] as number, word)] === 1;
   }
 
   /** The values (as indexes into the index's values of facet `f`) of a document for index facet `f`. */
@@ -634,7 +655,8 @@ export class SearchEngine {
           if (termToken[j] !== t) continue;
           const fc = cands.fields[c * m + j] as number;
           if (fc >= 0) {
-            field += FIELD_WEIGHT[bestField(fc)] as number;
+            const best = bestField(fc);
+            field += best === 0 && ix.isDecision(part, word) ? DECISION_FIELD_WEIGHT : (FIELD_WEIGHT[best] as number);
             continue;
           }
           const isLastTerm = tok.prefix !== null && t === T - 1 && termList[j] === tok.terms[tok.terms.length - 1];
