@@ -36,6 +36,9 @@ export type Filters = Readonly<Record<string, readonly string[]>>;
 /** Most words a prefix may stand for. */
 export const PREFIX_TERMS = 8;
 
+/** Records found exactly whose files are read before the search ends, at most (a page of results). */
+const PREFETCH_DOCS = 25;
+
 const FIELD_WEIGHT = [8, 4, 2, 1];
 /** The weight of a word in a decision row's decision (its title): above any other record's title. */
 const DECISION_FIELD_WEIGHT = 9;
@@ -210,6 +213,7 @@ class IndexRuntime {
   constructor(info: IndexInfo, load: Loader, manifest: SearchManifest) {
     this.info = info;
     this.load = load;
+    this.typeFacet = info.facets.indexOf('type');
     const ranges: Array<[number, number, number, number]> = [];
     info.parts.forEach((p, i) => {
       let local = 0;
@@ -291,19 +295,20 @@ class IndexRuntime {
     return Math.floor(word / (this.mults[part]?.[k] as number)) % (this.radix[part]?.[k] as number);
   }
 
-  private readonly decisionCodes: Array<Uint8Array | null | undefined> = [];
+  private readonly decisionCodes: Array<Uint8Array | undefined> = [];
+  private readonly typeFacet: number;
   /** Whether a document (of `part`, with facet code `word`) is a decision row, by its `type` facet. */
   isDecision(part: number, word: number): boolean {
+    const f = this.typeFacet;
+    const k = f < 0 ? -1 : (this.facetAt[part]?.[f] as number);
+    if (k < 0) return false;
     let table = this.decisionCodes[part];
     if (table === undefined) {
-      const f = this.info.facets.indexOf('type');
-      const k = f < 0 ? -1 : (this.facetAt[part]?.[f] ?? -1);
       const values = this.info.values[f] ?? [];
-      table = k < 0 ? null : Uint8Array.from((this.info.parts[part] as IndexPart).sets[k] ?? [], (set) => (set.some((v) => DECISION_TYPES.has(values[v] as string)) ? 1 : 0));
+      table = Uint8Array.from((this.info.parts[part] as IndexPart).sets[k] ?? [], (set) => (set.some((v) => DECISION_TYPES.has(values[v] as string)) ? 1 : 0));
       this.decisionCodes[part] = table;
     }
-    if (table === null) return false;
-    return table[this.code(part, this.facetAt[part]?.[this.info.facets.indexOf('type')] as number, word)] === 1;
+    return table[this.code(part, k, word)] === 1;
   }
 
   /** The values (as indexes into the index's values of facet `f`) of a document for index facet `f`. */
@@ -378,14 +383,22 @@ class IndexRuntime {
     return out;
   }
 
-  /** A part's documents' words from its `sigs.bin`, in local order. */
-  async partWords(part: number, load: Loader): Promise<Float64Array> {
-    const key = (this.info.parts[part] as IndexPart).key;
-    const r = new ByteReader(await load(`docs/${key}/sigs.bin`));
-    const n = r.varint();
-    const out = new Float64Array(n);
-    for (let i = 0; i < n; i++) out[i] = r.varint();
-    return out;
+  private readonly partWordFiles = new Map<number, Promise<Float64Array>>();
+  /** A part's documents' words from its `sigs.bin`, in local order (read once). */
+  partWords(part: number, load: Loader): Promise<Float64Array> {
+    let pending = this.partWordFiles.get(part);
+    if (!pending) {
+      const key = (this.info.parts[part] as IndexPart).key;
+      pending = load(`docs/${key}/sigs.bin`).then((bytes) => {
+        const r = new ByteReader(bytes);
+        const n = r.varint();
+        const out = new Float64Array(n);
+        for (let i = 0; i < n; i++) out[i] = r.varint();
+        return out;
+      });
+      this.partWordFiles.set(part, pending);
+    }
+    return pending;
   }
 }
 
@@ -505,23 +518,39 @@ export class SearchEngine {
   private async searchIndex(ix: IndexRuntime, which: number, parsed: ParsedQuery, active: Array<[string, readonly string[]]>, outcome: SearchOutcome): Promise<IndexHits> {
     const info = ix.info;
     const tokens = parsed.tokens;
-    // Exact lookups first: a token matched exactly needs no word lookups.
+    // Exact lookups first: a token matched exactly needs no word lookups. Every lookup, and the
+    // dictionary entries of every word, are fetched at once (one round trip, not one per lookup);
+    // the entries of a token matched exactly are then left unused.
+    const speculative = new Map<string, Promise<DictEntry | null>>();
+    for (const t of tokens)
+      for (const term of t.terms)
+        if (!speculative.has(term)) {
+          const pending = ix.entry(term);
+          pending.catch(() => undefined); // awaited below when used; unused, its failure does not matter
+          speculative.set(term, pending);
+        }
     const exactHits = await Promise.all(
       tokens.map(async (t) => {
-        const found: Array<[number, number]> = [];
-        for (const e of t.exact) {
-          if (e.type === 'hex') for (const [, entries] of await ix.exact(`hex:${e.prefix}`, true)) for (const en of entries) found.push([en[0], en[1] * 10]);
-          else if (e.type === 'key') for (const [, entries] of await ix.exact(e.key, false)) for (const en of entries) found.push([en[0], en[1] * 10]);
-          else
-            for (const [, entries] of await ix.exact(e.key, false))
-              for (const en of entries) {
-                const score = pathMatch({ path: en[2] ?? '', quality: en[1] as 2 | 3, ...(en[3] !== undefined ? { from: en[3], to: en[4] as number } : {}) }, { path: e.path, ...(e.line !== undefined ? { line: e.line } : {}) });
-                if (score !== null) found.push([en[0], score]);
-              }
-        }
-        return found;
+        const lookups = await Promise.all(
+          t.exact.map(async (e) => {
+            const found: Array<[number, number]> = [];
+            if (e.type === 'hex') for (const [, entries] of await ix.exact(`hex:${e.prefix}`, true)) for (const en of entries) found.push([en[0], en[1] * 10]);
+            else if (e.type === 'key') for (const [, entries] of await ix.exact(e.key, false)) for (const en of entries) found.push([en[0], en[1] * 10]);
+            else
+              for (const [, entries] of await ix.exact(e.key, false))
+                for (const en of entries) {
+                  const score = pathMatch({ path: en[2] ?? '', quality: en[1] as 2 | 3, ...(en[3] !== undefined ? { from: en[3], to: en[4] as number } : {}) }, { path: e.path, ...(e.line !== undefined ? { line: e.line } : {}) });
+                  if (score !== null) found.push([en[0], score]);
+                }
+            return found;
+          }),
+        );
+        return lookups.flat();
       }),
     );
+    // The records found exactly are likely shown: their doc-store files and facet codes are
+    // fetched now, beside the word lookups, instead of after the search.
+    this.prefetchExact(ix, exactHits);
     exactHits.forEach((h, i) => {
       if (h.length > 0) outcome.exactTokens[i] = true;
     });
@@ -537,12 +566,19 @@ export class SearchEngine {
     });
     const last = tokens[tokens.length - 1];
     const prefixWord = last && !(exactHits[tokens.length - 1]?.length) ? last.prefix : null;
-    const [entries, prefixEntries] = await Promise.all([Promise.all(termList.map((t) => ix.entry(t))), prefixWord ? ix.prefixed(prefixWord, PREFIX_TERMS) : Promise.resolve([])]);
-    const extra = prefixEntries.filter((e) => !termList.includes(e[0]));
     outcome.terms = [...new Set([...outcome.terms, ...termList])];
     outcome.prefix = prefixWord;
-    const lists = await Promise.all(entries.map((e) => (e ? ix.postings(e) : null)));
-    const prefixLists = await Promise.all(extra.map((e) => ix.postings(e)));
+    // Each word's postings are fetched as soon as its entry is read; the prefix's words' too, at the same time.
+    const [lists, prefixLists] = await Promise.all([
+      Promise.all(termList.map(async (t) => {
+        const e = await (speculative.get(t) as Promise<DictEntry | null>);
+        return e ? ix.postings(e) : null;
+      })),
+      (async () => {
+        const prefixEntries = prefixWord ? await ix.prefixed(prefixWord, PREFIX_TERMS) : [];
+        return Promise.all(prefixEntries.filter((e) => !termList.includes(e[0])).map((e) => ix.postings(e)));
+      })(),
+    ]);
 
     // Filters: per filter, the index facet and a mask of wanted values (project: per part).
     const keys = active.map(([k]) => k);
@@ -808,6 +844,25 @@ export class SearchEngine {
     return out;
   }
 
+  /**
+   * Starts reading what showing the records found exactly needs, when they are few (at most
+   * {@link PREFETCH_DOCS}): their doc-store files and their parts' facet codes (`sigs.bin`).
+   * Nothing is awaited; a failure shows when the file is read for real.
+   */
+  private prefetchExact(ix: IndexRuntime, exactHits: ReadonlyArray<ReadonlyArray<[number, number]>>): void {
+    const docs = new Set<number>();
+    for (const hits of exactHits) for (const [doc] of hits) docs.add(doc);
+    if (docs.size === 0 || docs.size > PREFETCH_DOCS) return;
+    const where = { part: -1, tier: 0, local: 0 };
+    for (const doc of docs) {
+      ix.locate(doc, where);
+      const rank = where.part < 0 ? -1 : (ix.rank[where.part] as number);
+      if (rank < 0) continue;
+      ix.partWords(where.part, this.load).catch(() => undefined);
+      this.stored({ part: rank, local: where.local }).catch(() => undefined);
+    }
+  }
+
   /** Candidates of a query with filters only: the two smallest filters' records (see docs/architecture.md). */
   private async filterCandidates(ix: IndexRuntime, active: Array<[string, readonly string[]]>, cands: Candidates): Promise<void> {
     const info = ix.info;
@@ -848,7 +903,7 @@ export class SearchEngine {
   }
 
   /** The doc-store record of a hit. */
-  private async stored(hit: Hit): Promise<StoredDoc | null> {
+  private async stored(hit: Pick<Hit, 'part' | 'local'>): Promise<StoredDoc | null> {
     const part = this.manifest.parts[hit.part];
     if (!part) return null;
     const path = `docs/${part.key}/${Math.floor(hit.local / DOCS_PER_FILE)}.bin`;
