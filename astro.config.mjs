@@ -19,7 +19,10 @@ for (const name of ['BASE_URL', 'SITE', 'ASSETS_PREFIX']) delete process.env[nam
 
 export default defineConfig({
   trailingSlash: 'always',
-  build: { format: 'directory' },
+  // Styles and scripts go to shared files under _astro/, never inline: a few KB inlined into
+  // each of thousands of pages (recaps, evidence pages) is megabytes of the same bytes, and the
+  // browser caches one file (docs/performance.md, "Output size").
+  build: { format: 'directory', inlineStylesheets: 'never' },
   cacheDir: resolve(process.env.TRAILBOOK_CACHE_DIR, 'astro'),
   // Rows never enter the content store (pages read them from the model store), so the store
   // stays far below the single-file limit; Astro 7.3's chunked writer encodes the store one
@@ -29,7 +32,7 @@ export default defineConfig({
   // hashes script names with module paths relative to the working folder unless told
   // otherwise, so pin it to the package: the same input gives the same file names. Vite's own
   // cache goes beside Astro's, never into Trailbook's folder (an installed copy may be read-only).
-  vite: { cacheDir: resolve(process.env.TRAILBOOK_CACHE_DIR, 'vite'), build: { rolldownOptions: { cwd: root } } },
+  vite: { cacheDir: resolve(process.env.TRAILBOOK_CACHE_DIR, 'vite'), build: { assetsInlineLimit: 0, rolldownOptions: { cwd: root } } },
   devToolbar: { enabled: false },
   // Trailbook highlights with its own shiki highlighter (src/lib/highlight); Astro's markdown
   // pipeline is not used, so its highlighter (inline styles, against the CSP) is off.

@@ -1,7 +1,7 @@
 /**
  * The search page's client (issue 11): reads the words and filters from the URL, asks the
  * engine (src/lib/search/query/engine.ts) over Trailbook's own index files, and lists ranked
- * records with their counts. Index files are gzip data, decompressed here; every text from
+ * records with their counts. Index files are gzip data, decompressed as they arrive (index-file.ts); every text from
  * them is inserted as text, never as HTML. Keys: `/` focuses the box (src/scripts/keys.ts),
  * ↓ and ↑ move through the results, Enter opens one.
  */
@@ -10,7 +10,7 @@ import { readSearchState, searchQuery, type KnownFacet } from '../lib/search/que
 import { countsText } from '../lib/search/facets.ts';
 import { MAX_TOKENS } from '../lib/search/query/parse.ts';
 import type { SearchManifest } from '../lib/search/index/format.ts';
-import { gunzip } from './gunzip.ts';
+import { indexFileBytes } from './index-file.ts';
 
 const PAGE = 25;
 
@@ -52,7 +52,7 @@ async function start(): Promise<void> {
   const load = async (path: string): Promise<Uint8Array> => {
     const response = await fetch(`${base}search-index/${path}?v=${manifest.generation}`);
     if (!response.ok) throw new Error(`${path}: ${response.status}`);
-    return gunzip(new Uint8Array(await response.arrayBuffer()));
+    return indexFileBytes(response);
   };
   const engine = new SearchEngine(manifest, load, base);
   const known: KnownFacet[] = manifest.facets.map((f) => ({ key: f.key, name: f.name, values: f.values.map((v) => v.value) }));

@@ -252,7 +252,8 @@ describe.skipIf(!chromiumAvailable())('keyboard and status words', () => {
     const page = await context.newPage();
     for (const [, path] of pages.filter(([k]) => k.startsWith('recap') || k === 'archive home')) {
       await open(page, path);
-      const statuses = page.locator('.status');
+      // Badges: `.status`, and the bare <b> of row cards (a row's result, an evidence item's status).
+      const statuses = page.locator('.status, article.row > b, .evidence li > b');
       const words = await statuses.evaluateAll((els) => els.map((e) => {
         const copy = e.cloneNode(true) as Element;
         for (const hidden of Array.from(copy.querySelectorAll('[aria-hidden="true"]'))) hidden.remove();

@@ -12,6 +12,7 @@ import type { Browser } from 'playwright-core';
 import { buildSite, type BuiltSite } from './build-site.ts';
 import { serveStatic, type StaticServer } from './static-server.ts';
 import { chromiumAvailable, launchBrowser } from './browser.ts';
+import { EVIDENCE_ITEM, ROW_CARD } from './page-helpers.ts';
 import { bbsRow, bbsRowId, git } from '../history-fixtures.ts';
 
 let dir: string;
@@ -58,9 +59,9 @@ describe.skipIf(!chromiumAvailable())('a cited commit off the landed history', (
       const page = await browser.newPage({ viewport: { width, height: 900 } });
       const origin = new URL(server.url).origin;
       await page.goto(`${origin}/p/run/`);
-      const spike = page.locator(`#row-${bbsRowId(2, 'Work on a spike')} .evidence-item`);
+      const spike = page.locator(`#row-${bbsRowId(2, 'Work on a spike')} ${ROW_CARD.evidenceItem}`);
       expect(await spike.getAttribute('data-status')).toBe('VERIFIED');
-      expect(await spike.locator('.evidence-reason').textContent()).toBe(`commit ${sha['S']?.slice(0, 7)} exists: “Commit S”; it is not an ancestor of the landed head ${sha['B']?.slice(0, 7)} (an abandoned branch, or an original rewritten away by a squash or rebase)`);
+      expect(await spike.locator(EVIDENCE_ITEM.reason).textContent()).toBe(`commit ${sha['S']?.slice(0, 7)} exists: “Commit S”; it is not an ancestor of the landed head ${sha['B']?.slice(0, 7)} (an abandoned branch, or an original rewritten away by a squash or rebase)`);
       expect(await page.locator('.flag[data-kind="evidence/commit-not-landed"] .status').first().textContent()).toContain('low');
       await page.goto(`${origin}/r/in-repo/commit/${sha['S']}/`);
       if (process.env['TRAILBOOK_SCREENSHOTS']) await page.screenshot({ path: join(process.env['TRAILBOOK_SCREENSHOTS'], `commit-not-landed-${width}.png`), fullPage: true });

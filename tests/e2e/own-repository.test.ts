@@ -15,7 +15,7 @@ import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { buildSite, REPO_ROOT, type BuiltSite } from './build-site.ts';
 import { serveStatic, type StaticServer } from './static-server.ts';
 import { launchBrowser } from './browser.ts';
-import { isInViewport, readText, readTexts, targetId, watchPage, type PageWatch } from './page-helpers.ts';
+import { EVIDENCE_ITEM, isInViewport, type PageWatch, readText, readTexts, ROW_CARD, targetId, watchPage } from './page-helpers.ts';
 
 /** git's output in REPO_ROOT, as printed. */
 function gitRaw(...args: string[]): string {
@@ -137,13 +137,13 @@ describe('a trail on Trailbook’s own repository', () => {
   }
 
   function parts(item: Locator): Promise<string[]> {
-    return Promise.all([item.locator('.evidence-pointer'), item.locator('.evidence-kind'), item.locator('.status'), item.locator('.evidence-reason')].map((l) => readText(l)));
+    return Promise.all([item.locator(EVIDENCE_ITEM.pointer), item.locator(EVIDENCE_ITEM.kind), item.locator(EVIDENCE_ITEM.status), item.locator(EVIDENCE_ITEM.reason)].map((l) => readText(l)));
   }
 
   it('the ids follow the rule, so Trailbook raises no flag', async () => {
     await openRecap();
     expect(await readText(page.locator('h1'))).toBe('Trailbook on itself');
-    expect(await readTexts(page.locator('article.row .row-meta code'))).toEqual(rows.map((r) => r.id));
+    expect(await readTexts(page.locator('article.row').locator(`${ROW_CARD.meta} code`))).toEqual(rows.map((r) => r.id));
     expect(await readText(page.locator('section.attention p.none'))).toBe("Trailbook's own checks (layer 1) raised no flags.");
     expect(await page.locator('section.attention li.flag').count()).toBe(0);
     expect(await readText(page.locator('section.check-first p.none'))).toBe("Every row's evidence resolved and every result is verified.");
@@ -153,7 +153,7 @@ describe('a trail on Trailbook’s own repository', () => {
     await openRecap();
     const head = await landedHead();
     const short = ROOT_SHA.slice(0, 7);
-    const item = (id: string) => page.locator(`#row-${id} li.evidence-item`);
+    const item = (id: string) => page.locator(`#row-${id} ${ROW_CARD.evidenceItem}`);
     expect(await item(rows[0]!.id).count()).toBe(1);
     expect(await parts(item(rows[0]!.id))).toEqual([ROOT_SHA, 'commit', 'verified', `commit ${short} exists: “${ROOT_SUBJECT}”`]);
     expect(await parts(item(rows[1]!.id))).toEqual([`commit ${short}`, 'commit', 'verified', `commit ${short} exists: “${ROOT_SUBJECT}”`]);
@@ -166,13 +166,13 @@ describe('a trail on Trailbook’s own repository', () => {
     const readme = await parts(item(rows[3]!.id));
     expect(readme.slice(0, 3)).toEqual(['README.md', 'path', 'verified']);
     expect(readme[3]).toMatch(new RegExp(`^file exists at landed head\\W+${readmeLines} lines\\)?$`));
-    const statuses = await page.locator('li.evidence-item').evaluateAll((ls) => ls.map((l) => l.getAttribute('data-status')));
+    const statuses = await page.locator(ROW_CARD.evidenceItem).evaluateAll((ls) => ls.map((l) => l.getAttribute('data-status')));
     expect(statuses).toEqual(['VERIFIED', 'VERIFIED', 'VERIFIED', 'VERIFIED']);
   });
 
   it('the commit link opens the commit page with the commit’s real subject', async () => {
     await openRecap();
-    await page.locator(`#row-${rows[0]!.id} a.evidence-pointer`).click();
+    await page.locator(`#row-${rows[0]!.id} ${ROW_CARD.evidenceItem} > a:first-child`).click();
     await page.waitForURL(/\/commit\/[0-9a-f]{40}\/$/);
     expect(page.url()).toMatch(new RegExp(`/commit/${ROOT_SHA}/$`));
     expect(await readText(page.locator('h1'))).toBe(ROOT_SUBJECT);
@@ -186,14 +186,14 @@ describe('a trail on Trailbook’s own repository', () => {
     ]);
     // The short form `commit <7 hex>` links to the same page.
     await page.goBack();
-    const full = await page.locator(`#row-${rows[0]!.id} a.evidence-pointer`).getAttribute('href');
-    expect(await page.locator(`#row-${rows[1]!.id} a.evidence-pointer`).getAttribute('href')).toBe(full);
+    const full = await page.locator(`#row-${rows[0]!.id} ${ROW_CARD.evidenceItem} > a:first-child`).getAttribute('href');
+    expect(await page.locator(`#row-${rows[1]!.id} ${ROW_CARD.evidenceItem} > a:first-child`).getAttribute('href')).toBe(full);
   });
 
   it('the package.json:1 link opens the file page at #L1, marked', async () => {
     await openRecap();
     const head = await landedHead();
-    await page.locator(`#row-${rows[2]!.id} a.evidence-pointer`).click();
+    await page.locator(`#row-${rows[2]!.id} ${ROW_CARD.evidenceItem} > a:first-child`).click();
     await page.waitForURL(/\/file\/package\.json\/#L1$/);
     expect(await readText(page.locator('h1'))).toBe('package.json');
     expect(await targetId(page)).toBe('L1');

@@ -69,3 +69,36 @@ export async function searchDone(page: Page): Promise<void> {
     return (status?.hasAttribute('data-count') ?? false) || /could not be loaded|^Type words/.test(status?.textContent ?? '');
   });
 }
+
+/**
+ * Where the parts of a decision row card are, for a locator of its `article.row` (`:scope` is
+ * the card: `page.locator('article.row').locator(ROW_CARD.meta)`). Row cards are bare markup styled by position (src/components/html/decision-row.ts; site.css "Row cards"): the
+ * heading's link is the row's permalink, the `<b>` beside the heading is the result.
+ */
+export const ROW_CARD = {
+  decision: ':scope > h3',
+  permalink: ':scope > h3 > a',
+  result: ':scope > b',
+  why: ':scope > dl > dt:text-is("Why") + dd',
+  meta: ':scope > dl > dd.row-meta',
+  /** An evidence item (nested ones under a command included). */
+  evidenceItem: 'li[data-status]',
+} as const;
+
+/** Where the parts of an evidence item (`li[data-status]`) are: pointer, kind, status word, reason. */
+export const EVIDENCE_ITEM = {
+  /** The pointer as written: a link, or `<code>` when it leads nowhere. */
+  pointer: ':scope > :first-child',
+  link: ':scope > a:first-child',
+  kind: ':scope > i',
+  status: ':scope > b',
+  reason: ':scope > small',
+} as const;
+
+/**
+ * The icon drawn before an element (a status word's ✓ / ✗ / ?), as the CSS `content` Chromium
+ * computes for its `::before`: `"✓" / ""` (the empty alternative text keeps screen readers off it).
+ */
+export function beforeContent(locator: Locator): Promise<string> {
+  return locator.evaluate((node) => getComputedStyle(node, '::before').content);
+}

@@ -16,7 +16,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { REPO_ROOT, runCli } from './build-site.ts';
 import { serveStatic, type StaticServer } from './static-server.ts';
 import { chromiumAvailable, launchBrowser } from './browser.ts';
-import { readText, readTexts, targetId, watchPage, type PageWatch, searchDone } from './page-helpers.ts';
+import { type PageWatch, readText, readTexts, ROW_CARD, searchDone, targetId, watchPage } from './page-helpers.ts';
 import { checkLinks, type LinkReport } from './link-checker.ts';
 import { REAL_CORPUS } from '../real-corpus.ts';
 
@@ -164,7 +164,7 @@ describe.skipIf(!chromiumAvailable())('the archive served under /archive/ in Chr
     expect(hrefs.every((h) => /^https:\/\/github\.com\/acme\/app\/(commit\/[0-9a-f]{40}|blob\/[0-9a-f]{40}\/\S+)$/.test(h))).toBe(true);
     expect(new Set(await readTexts(forge))).toEqual(new Set(['view on GitHub']));
 
-    const commitLink = page.locator('article.row a.evidence-pointer[href*="/commit/"]').first();
+    const commitLink = page.locator(`article.row ${ROW_CARD.evidenceItem} > a:first-child[href*="/commit/"]`).first();
     await commitLink.click();
     const oid = new URL(page.url()).pathname.split('/').at(-2) ?? '';
     expect(new URL(page.url()).pathname).toMatch(new RegExp(`^${BASE}r/content-repos-example\\.git/commit/[0-9a-f]{40}/$`));
@@ -172,7 +172,7 @@ describe.skipIf(!chromiumAvailable())('the archive served under /archive/ in Chr
     expect(await readText(page.locator('a.forge-link'))).toBe('View on GitHub');
 
     await open('p/tickets-clean/');
-    await page.locator('article.row a.evidence-pointer[href*="/file/"][href*="#L"]').first().click();
+    await page.locator(`article.row ${ROW_CARD.evidenceItem} > a:first-child[href*="/file/"][href*="#L"]`).first().click();
     const fileLink = await page.locator('a.forge-link').getAttribute('href');
     expect(fileLink).toMatch(/^https:\/\/github\.com\/acme\/app\/blob\/[0-9a-f]{40}\/\S+#L\d+$/);
   });

@@ -14,7 +14,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { buildSite, type BuiltSite } from './build-site.ts';
 import { serveStatic, type StaticServer } from './static-server.ts';
 import { launchBrowser } from './browser.ts';
-import { readText, readTexts, watchPage, type PageWatch } from './page-helpers.ts';
+import { EVIDENCE_ITEM, type PageWatch, readText, readTexts, ROW_CARD, watchPage } from './page-helpers.ts';
 import { REAL_CORPUS } from '../real-corpus.ts';
 import { readPstackTrail } from '../../src/lib/adapters/pstack-trail.ts';
 
@@ -209,21 +209,21 @@ describe.skipIf(!existsSync(REAL))('the real corpus', () => {
       );
       const articles = page.locator('section.decisions article.row');
       expect(await articles.count()).toBe(rows.length);
-      expect(await readTexts(articles.locator('h3.row-decision'))).toEqual(rows.map((r) => `# ${r.decision}`));
-      expect(await readTexts(articles.locator('.row-why'))).toEqual(rows.map((r) => r.why));
-      expect(await readTexts(articles.locator('.row-head > .status'))).toEqual(rows.map((r) => `result: ${r.result}`));
-      expect(await readTexts(articles.locator('.row-meta > span:last-child'))).toEqual(rows.map((r) => `${trail}:${r.line}`));
+      expect(await readTexts(articles.locator(ROW_CARD.decision))).toEqual(rows.map((r) => r.decision));
+      expect(await readTexts(articles.locator(ROW_CARD.why))).toEqual(rows.map((r) => r.why));
+      expect(await readTexts(articles.locator(ROW_CARD.result))).toEqual(rows.map((r) => `result: ${r.result}`));
+      expect(await readTexts(articles.locator(`${ROW_CARD.meta} > span:last-child`))).toEqual(rows.map((r) => `${trail}:${r.line}`));
     });
 
     it('git-backed evidence is “not verified (inconclusive)”: no repository', async () => {
       await open(`/p/${id}/`);
-      const items = await page.locator('section.decisions li.evidence-item').all();
+      const items = await page.locator(`section.decisions ${ROW_CARD.evidenceItem}`).all();
       expect(items.length).toBeGreaterThan(0);
       for (const item of items) {
-        const kind = await readText(item.locator(':scope > .evidence-kind'));
-        const pointer = await readText(item.locator(':scope > .evidence-pointer'));
-        const mark = await readText(item.locator(':scope > .status'));
-        const reason = await readText(item.locator(':scope > .evidence-reason'));
+        const kind = await readText(item.locator(EVIDENCE_ITEM.kind));
+        const pointer = await readText(item.locator(EVIDENCE_ITEM.pointer));
+        const mark = await readText(item.locator(EVIDENCE_ITEM.status));
+        const reason = await readText(item.locator(EVIDENCE_ITEM.reason));
         // A trail citing its own file: a claim is not evidence of anything.
         if (reason.endsWith('is the record that makes the claim: a claim cannot be its own evidence')) {
           expect([mark, existsSync(join(REAL, folder, pointer)) && statSync(join(REAL, folder, pointer)).isFile()]).toEqual(['not verified', true]);
@@ -231,7 +231,7 @@ describe.skipIf(!existsSync(REAL))('the real corpus', () => {
         }
         // A row about the trail citing it: a reference, linked to the trail's rows in the recap.
         if (reason === 'the row is about the trail, and cites it: a reference to the record, not evidence checked') {
-          expect([pointer, kind, mark, await item.locator(':scope > a.evidence-pointer').getAttribute('href')]).toEqual([pointer, 'reference', 'not verified (inconclusive)', `/p/${id}/#decisions`]);
+          expect([pointer, kind, mark, await item.locator(EVIDENCE_ITEM.link).getAttribute('href')]).toEqual([pointer, 'reference', 'not verified (inconclusive)', `/p/${id}/#decisions`]);
           continue;
         }
         // Nothing is clean without a repository: every pointer is not verified, prose flagged.

@@ -13,7 +13,7 @@ import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { buildSite, REPO_ROOT, type BuiltSite } from './build-site.ts';
 import { serveStatic, type StaticServer } from './static-server.ts';
 import { launchBrowser } from './browser.ts';
-import { isInViewport, readText, readTexts, targetId, watchPage, type PageWatch } from './page-helpers.ts';
+import { beforeContent, EVIDENCE_ITEM, isInViewport, readText, readTexts, ROW_CARD, targetId, watchPage, type PageWatch } from './page-helpers.ts';
 
 const EXAMPLE_GIT = join(REPO_ROOT, 'content', 'repos', 'example.git');
 const REPO_PAGES = '/r/content-repos-example.git';
@@ -67,12 +67,12 @@ function row(id: string) {
 
 /** What an evidence item says, part by part: pointer, kind, status word and reason. */
 async function evidenceParts(item: Locator): Promise<string[]> {
-  return [await readText(item.locator('.evidence-pointer')), await readText(item.locator('.evidence-kind')), await readText(item.locator('.status')), await readText(item.locator('.evidence-reason'))];
+  return [await readText(item.locator(EVIDENCE_ITEM.pointer)), await readText(item.locator(EVIDENCE_ITEM.kind)), await readText(item.locator(EVIDENCE_ITEM.status)), await readText(item.locator(EVIDENCE_ITEM.reason))];
 }
 
 /** The evidence item of a row whose pointer text is `pointer`. */
 function evidence(rowId: string, pointer: string) {
-  return row(rowId).locator('li.evidence-item').filter({ has: page.locator('.evidence-pointer', { hasText: pointer }) });
+  return row(rowId).locator(ROW_CARD.evidenceItem).filter({ has: page.locator(EVIDENCE_ITEM.pointer, { hasText: pointer }) });
 }
 
 describe('Attention: the audit sentence in the seed words', () => {
@@ -199,7 +199,7 @@ describe('Attention on tickets-faults: one flag for every planted fault', () => 
     const lineOf = new Map<string, number>();
     for (const article of await page.locator('article.row').all()) {
       const id = (await article.getAttribute('id')) ?? '';
-      const where = await readText(article.locator('.row-meta > span').last());
+      const where = await readText(article.locator(`${ROW_CARD.meta} > span`).last());
       lineOf.set(`#${id}`, Number(/:(\d+)$/.exec(where)?.[1]));
     }
     const flags = await page.locator('section.attention ol.flags > li.flag').all();
@@ -283,7 +283,7 @@ describe('superseded rows', () => {
     await summary.click();
     expect(await details.evaluate((d) => (d as HTMLDetailsElement).open)).toBe(true);
     expect(await row('3ef5b39d').isVisible()).toBe(true);
-    expect(await readText(row('3ef5b39d').locator('h3'))).toBe('# Integrate phase 1 at the parser commit');
+    expect(await readText(row('3ef5b39d').locator(ROW_CARD.decision))).toBe('Integrate phase 1 at the parser commit');
     // The chain: the hidden row names the row that replaced it, and that row names it back.
     const by = row('3ef5b39d').locator('dt:text-is("Superseded by") + dd a');
     expect(await by.getAttribute('href')).toBe('#row-529bc5a0');
@@ -321,11 +321,14 @@ describe('row permalinks', () => {
     const rows = await page.locator('article.row').all();
     expect(rows.length).toBe(10);
     for (const article of rows) {
-      const id = await readText(article.locator('.row-meta code').first());
+      const id = await readText(article.locator(`${ROW_CARD.meta} code`).first());
       expect(id).toMatch(/^[0-9a-f]{8}$/);
       expect(await article.getAttribute('id')).toBe(`row-${id}`);
-      expect(await article.locator('a.permalink').getAttribute('href')).toBe(`#row-${id}`);
-      expect(await article.locator('a.permalink').getAttribute('aria-label')).toBe(`Permalink to row ${id}`);
+      // The decision heading is the permalink; its name is the decision, its "#" drawn by CSS (not read out).
+      const permalink = article.locator(ROW_CARD.permalink);
+      expect(await permalink.getAttribute('href')).toBe(`#row-${id}`);
+      expect(await readText(permalink)).toBe(await readText(article.locator(ROW_CARD.decision)));
+      expect(await beforeContent(permalink)).toBe('"# " / ""');
     }
   });
 
@@ -337,12 +340,12 @@ describe('row permalinks', () => {
     expect(await targetId(page)).toBe('row-21959e5c');
     expect(await isInViewport(row('21959e5c'))).toBe(true);
     expect(await row('21959e5c').evaluate((el) => getComputedStyle(el).outlineStyle)).toBe('solid');
-    expect(await readText(row('21959e5c').locator('h3'))).toBe('# Hand over example-app with usage docs on main');
+    expect(await readText(row('21959e5c').locator(ROW_CARD.decision))).toBe('Hand over example-app with usage docs on main');
   });
 
   it('clicking a permalink puts its anchor in the URL', async () => {
     await open('/p/tickets-clean/');
-    await row('affba2cd').locator('a.permalink').click();
+    await row('affba2cd').locator(ROW_CARD.permalink).click();
     expect(page.url()).toBe(`${origin}/p/tickets-clean/#row-affba2cd`);
     expect(await targetId(page)).toBe('row-affba2cd');
   });
@@ -361,10 +364,10 @@ describe('evidence marks', () => {
   it('a commit that exists is “verified”, with its subject as the reason', async () => {
     await open('/p/tickets-clean/');
     const item = evidence('09610072', 'f19a3b9fdad09750cf8a4bb4cfe4b7d77e254534');
-    expect(await readText(item.locator('.status'))).toBe('verified');
-    expect(await item.locator('.status .status-icon').textContent()).toBe('✓');
-    expect(await readText(item.locator('.evidence-kind'))).toBe('commit');
-    expect(await readText(item.locator('.evidence-reason'))).toBe('commit f19a3b9 exists: “Initial commit: README and package.json”');
+    expect(await readText(item.locator(EVIDENCE_ITEM.status))).toBe('verified');
+    expect(await beforeContent(item.locator(EVIDENCE_ITEM.status))).toBe('"✓" / ""');
+    expect(await readText(item.locator(EVIDENCE_ITEM.kind))).toBe('commit');
+    expect(await readText(item.locator(EVIDENCE_ITEM.reason))).toBe('commit f19a3b9 exists: “Initial commit: README and package.json”');
     // A path and a line range are verified too.
     expect(await evidenceParts(evidence('9e045a65', 'src/parser.ts:10-20'))).toEqual(['src/parser.ts:10-20', 'path', 'verified', 'lines 10–20 of 43 exist at landed head']);
   });
@@ -372,22 +375,22 @@ describe('evidence marks', () => {
   it('the fake SHA is “not verified”, with the reason, and is not a link', async () => {
     await open('/p/tickets-faults/');
     const item = evidence('8635af1e', '6b8467766823b30e559d624defde1c57a594bda6');
-    expect(await readText(item.locator('.status'))).toBe('not verified');
-    expect(await item.locator('.status .status-icon').textContent()).toBe('✗');
-    expect(await readText(item.locator('.evidence-reason'))).toBe('no commit 6b8467766823b30e559d624defde1c57a594bda6 in content/repos/example.git');
+    expect(await readText(item.locator(EVIDENCE_ITEM.status))).toBe('not verified');
+    expect(await beforeContent(item.locator(EVIDENCE_ITEM.status))).toBe('"✗" / ""');
+    expect(await readText(item.locator(EVIDENCE_ITEM.reason))).toBe('no commit 6b8467766823b30e559d624defde1c57a594bda6 in content/repos/example.git');
     expect(await item.locator('a').count()).toBe(0);
     // The row's own claim is still shown as written.
-    expect(await readText(row('8635af1e').locator('.row-head > .status'))).toBe('result: verified');
+    expect(await readText(row('8635af1e').locator(ROW_CARD.result))).toBe('result: verified');
   });
 
   it('a pstack command is “not verified (inconclusive)”: a command is not evidence of its result', async () => {
     await open('/p/pstack-app/');
     const item = evidence('e04c35f7', 'npm test');
     expect(await evidenceParts(item)).toEqual(['npm test', 'command', 'not verified (inconclusive)', 'a command is not evidence of its result']);
-    expect(await readText(item.locator('.status'))).toBe('not verified (inconclusive)');
-    expect(await item.locator('.status .status-icon').textContent()).toBe('?');
+    expect(await readText(item.locator(EVIDENCE_ITEM.status))).toBe('not verified (inconclusive)');
+    expect(await beforeContent(item.locator(EVIDENCE_ITEM.status))).toBe('"?" / ""');
     // A cell with two pointers: each is marked on its own.
-    const items = row('00b3022c').locator('li.evidence-item');
+    const items = row('00b3022c').locator(ROW_CARD.evidenceItem);
     expect(await items.count()).toBe(2);
     expect(await evidenceParts(items.nth(0))).toEqual(['commit 8879725', 'commit', 'verified', 'commit 8879725 exists: “Fix off-by-one in line counter”']);
     expect(await evidenceParts(items.nth(1))).toEqual(['npm run build', 'command', 'not verified (inconclusive)', 'a command is not evidence of its result']);
@@ -396,7 +399,7 @@ describe('evidence marks', () => {
   it('a commit link opens the commit page: subject, message, changed files and diff', async () => {
     await open('/p/tickets-clean/');
     const sha = 'f19a3b9fdad09750cf8a4bb4cfe4b7d77e254534';
-    await evidence('09610072', sha).locator('a.evidence-pointer').click();
+    await evidence('09610072', sha).locator(EVIDENCE_ITEM.link).click();
     await page.waitForURL(`${origin}${REPO_PAGES}/commit/${sha}/`);
     expect(await page.title()).toMatch(/Initial commit: README and package.json/);
     expect(await readText(page.locator('h1'))).toBe('Initial commit: README and package.json');
@@ -460,7 +463,7 @@ describe('evidence marks', () => {
 
   it('a path:line link opens the file page scrolled to #L12 with that line marked', async () => {
     await open('/p/tickets-clean/');
-    await evidence('affba2cd', 'src/parser.ts:12').locator('a.evidence-pointer').click();
+    await evidence('affba2cd', 'src/parser.ts:12').locator(EVIDENCE_ITEM.link).click();
     await page.waitForURL(`${origin}${REPO_PAGES}/file/src/parser.ts/#L12`);
     expect(await readText(page.locator('h1'))).toBe('src/parser.ts');
     const meta = await readText(page.locator('main > p.meta').nth(1));
@@ -565,7 +568,7 @@ describe('a flagged row says so on its own card', () => {
 describe('long texts are folded', () => {
   it('a 4 KiB why shows its first 400 characters, and the whole text one click away', async () => {
     await open('/p/tickets-faults/#row-6be99327');
-    const why = row('6be99327').locator('.row-why details.long-text');
+    const why = row('6be99327').locator(`${ROW_CARD.why} details.long-text`);
     expect(await why.evaluate((d) => (d as HTMLDetailsElement).open)).toBe(false);
     const summary = await readText(why.locator('summary'));
     expect(summary).toMatch(/^The reviewer read the parser, .{300,}… show all \d{4} characters$/);

@@ -13,7 +13,7 @@ import { buildSite, runCli, type BuiltSite } from './build-site.ts';
 import { copyDecisionTrailCorpus } from './decision-trail-corpus.ts';
 import { serveStatic, type StaticServer } from './static-server.ts';
 import { launchBrowser } from './browser.ts';
-import { isInViewport, readText, readTexts, targetId, watchPage, type PageWatch } from './page-helpers.ts';
+import { isInViewport, type PageWatch, readText, readTexts, ROW_CARD, targetId, watchPage } from './page-helpers.ts';
 
 let site: BuiltSite;
 let server: StaticServer;
@@ -137,9 +137,10 @@ describe('search page', () => {
   it('“fake-sha hotfix” finds the row first; its result lands on the row, targeted', async () => {
     await openSearch();
     await type('fake-sha hotfix', '?q=fake-sha+hotfix');
-    // The row and the flags that hold both words, then records holding one of them.
+    // The row and the flags that hold both words, then records holding one of them: the row
+    // holding "hotfix" in its decision before the flag quoting the first row's decision.
     expect(await status()).toBe('5 results: 2 rows, 3 flags. 2 hold every word.');
-    expect(await hrefs()).toEqual(['/p/tickets-faults/#row-8635af1e', '/p/tickets-faults/#flag-1', '/p/tickets-faults/#flag-2', '/p/tickets-faults/#row-0a1f7f7c', '/p/tickets-faults/#flag-14']);
+    expect(await hrefs()).toEqual(['/p/tickets-faults/#row-8635af1e', '/p/tickets-faults/#flag-1', '/p/tickets-faults/#row-0a1f7f7c', '/p/tickets-faults/#flag-2', '/p/tickets-faults/#flag-14']);
 
     const result = page.locator('#search-results li.result').first();
     expect(await readText(result.locator('.result-title'))).toBe('Ship the fake-sha hotfix');
@@ -165,7 +166,7 @@ describe('search page', () => {
     expect(await targetId(page)).toBe('row-8635af1e');
     const row = page.locator('#row-8635af1e');
     expect(await isInViewport(row)).toBe(true);
-    expect(await readText(row.locator('h3'))).toBe('# Ship the fake-sha hotfix');
+    expect(await readText(row.locator(ROW_CARD.decision))).toBe('Ship the fake-sha hotfix');
   });
 
   it('a flag is a result too, landing on the flag in Attention', async () => {
@@ -230,6 +231,8 @@ describe('search page', () => {
     await type('parser', '?q=parser');
     expect(await status()).toBe('22 results: 18 rows, 2 flags, 2 files.');
     expect(await titles()).toEqual(expect.arrayContaining(['Keep the legacy line counter', 'Integrate phase 1 at the parser commit', 'port the trail parser into the app as one change']));
+    // A decision row holding the word in its decision comes before the high-severity flags quoting it.
+    expect((await titles())[0]).toBe('Skip the parser tests for the hotfix');
 
     await select('result', 'failed', '?q=parser&result=failed');
     expect(await status()).toBe('1 result: 1 row.');
@@ -401,6 +404,26 @@ describe('search page', () => {
       const box = await page.locator('#search-results li.result').nth(1).boundingBox();
       expect(box !== null && box.y + box.height <= viewport.height).toBe(true);
     }
+  });
+
+  it('on a phone, the open filters show a value’s whole count label', async () => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    await openSearch('?q=parser&severity=high');
+    await openFilters();
+    const severity = page.locator('#search-filters select[name="severity"]');
+    expect(await severity.locator('option:checked').textContent()).toBe('high (4 rows, 1 flag)');
+    // The label's width in the select's own font, with its padding and border, fits the select (10rem columns cut it off).
+    const fit = await severity.evaluate((s) => {
+      const select = s as HTMLSelectElement;
+      const style = getComputedStyle(select);
+      const context = document.createElement('canvas').getContext('2d') as CanvasRenderingContext2D;
+      context.font = style.font;
+      const text = context.measureText(select.options[select.selectedIndex]?.text ?? '').width;
+      const chrome = parseFloat(style.paddingLeft) + parseFloat(style.paddingRight) + 24; // the dropdown arrow
+      return { text: Math.ceil(text + chrome), width: select.clientWidth };
+    });
+    expect(fit.text).toBeLessThanOrEqual(fit.width);
+    await page.screenshot({ path: 'test-results/screenshots/search-filters-390.png', fullPage: false });
   });
 
   it('a phone, which clamps a long title, shows the part of it holding the word; a desktop shows the whole title and the body', async () => {

@@ -321,8 +321,11 @@ describe('evidence that tries to leave the repository tree or the project folder
     '....//....//outside/secret.txt': 'path NOT_VERIFIED ..../..../outside/secret.txt not found at landed head',
     '.../.../outside/secret.txt': 'path NOT_VERIFIED .../.../outside/secret.txt not found at landed head',
     'src/a.ts:1-99999999999999999999': 'path NOT_VERIFIED lines 1–100000000000000000000 are past the end of src/a.ts (3 lines at landed head)',
+    // Windows separators are read as `/` (trial E, finding 3), so `..` above the root is refused as it is written with `/`.
+    '..\\..\\outside\\secret.txt': 'path NOT_VERIFIED written with \\ separators, read as ../../outside/secret.txt: ../../outside/secret.txt leaves the repository tree',
+    'src\\..\\..\\..\\outside\\secret.txt': 'path NOT_VERIFIED written with \\ separators, read as src/../../../outside/secret.txt: src/../../../outside/secret.txt leaves the repository tree',
   };
-  const prose = ['%2e%2e/%2e%2e/outside/secret.txt', '..%2f..%2foutside%2fsecret.txt', '%2E%2E%5C%2E%2E%5Coutside%5Csecret.txt', '..\\..\\outside\\secret.txt', 'src\\..\\..\\..\\outside\\secret.txt', '．．/．．/outside/secret.txt', '‥/‥/outside/secret.txt', '..∕..∕outside∕secret.txt', '.\u200b./.\u200b./outside/secret.txt', 'src/a.ts\u0000/../../../outside/secret.txt', 'C:\\Windows\\win.ini', '\\\\evil.example\\share\\x', '\\/evil.example/x', '%00../../outside/secret.txt'];
+  const prose = ['%2e%2e/%2e%2e/outside/secret.txt', '..%2f..%2foutside%2fsecret.txt', '%2E%2E%5C%2E%2E%5Coutside%5Csecret.txt', '．．/．．/outside/secret.txt', '‥/‥/outside/secret.txt', '..∕..∕outside∕secret.txt', '.\u200b./.\u200b./outside/secret.txt', 'src/a.ts\u0000/../../../outside/secret.txt', 'C:\\Windows\\win.ini', '\\\\evil.example\\share\\x', '\\/evil.example/x', '%00../../outside/secret.txt'];
 
   it('resolves each escape attempt to an honest status, never VERIFIED, never reading outside', () => {
     const [model] = byRoot('paths');

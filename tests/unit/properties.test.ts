@@ -265,6 +265,35 @@ describe('classifyEvidence', () => {
     );
   });
 
+  // Trial E, finding 3: `src\\a.ts` is the path `src/a.ts`; escapes (`\\n`) and prose are never paths.
+  const NAME = fc.stringMatching(/^[a-z0-9_][a-z0-9_-]{0,7}$/);
+  const EXT = fc.constantFrom('ts', 'md', 'rs', 'json', 'py');
+
+  it('reads a relative path written with backslashes as the same path with `/`', () => {
+    fc.assert(
+      fc.property(fc.array(NAME, { minLength: 1, maxLength: 4 }), NAME, EXT, fc.option(fc.integer({ min: 1, max: 999 }), { nil: undefined }), (folders, name, ext, line) => {
+        const slashed = `${[...folders, `${name}.${ext}`].join('/')}`;
+        const written = slashed.replaceAll('/', '\\') + (line === undefined ? '' : `:${line}`);
+        // Every separator starting an escape letter (`a\\nb.md`) reads as a line break, not a path: left out here, asserted below.
+        fc.pre(/\\[^nrt]/.test(written));
+        const pointers = classifyEvidence(written);
+        expect(pointers.map((p) => [p.raw, p.kind, p.path, p.from, p.backslashes])).toEqual([[written, 'path', slashed, line, true]]);
+      }),
+      { numRuns: 500 },
+    );
+  });
+
+  it('never reads a text whose backslashes are all escapes (`\\n`, `\\t`, `\\r`, `\\\\`) as a path', () => {
+    const ESCAPE = fc.constantFrom('\\n', '\\t', '\\r', '\\\\');
+    fc.assert(
+      fc.property(fc.array(fc.tuple(NAME, ESCAPE), { minLength: 1, maxLength: 4 }), NAME, fc.option(EXT, { nil: undefined }), (parts, last, ext) => {
+        const token = `${parts.map(([w, e]) => `${w}${e}`).join('')}${last}${ext === undefined ? '' : `.${ext}`}`;
+        expect(classifyEvidence(token).filter((p) => p.backslashes || (p.kind === 'path' && p.path?.includes('/')))).toEqual([]);
+      }),
+      { numRuns: 1000 },
+    );
+  });
+
   it('returns no pointer for a blank cell', () => {
     fc.assert(
       fc.property(fc.string({ unit: fc.constantFrom(' ', '\t', '\n', '\r\n'), maxLength: 10 }), (cell) => {

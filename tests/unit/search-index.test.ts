@@ -156,6 +156,21 @@ describe('ranking', () => {
     expect((await hrefs(engine, 'cache warmu'))[0]).toBe('/p/x/#row-00000002');
   });
 
+  it('puts a decision row holding the word in its decision before the flags quoting it, whatever their severity', async () => {
+    // The example corpus's “parser” (tests/e2e/search.test.ts): high-severity flags quote the
+    // row's decision or a path in their summaries (their titles) and came first by severity.
+    const flag = (n: number, title: string): SearchRecord => ({ anchor: `flag-${n}`, title, body: '', facets: { type: ['flag'], 'flag severity': ['high'] }, severity: 'high', time: null });
+    const records = [
+      flag(1, 'evidence/prose: row 0a1f7f7c “Skip the parser tests for the hotfix” — checked it manually: evidence must be a pointer'),
+      flag(2, 'evidence/line-out-of-range: src/parser.ts:999 is past the end of src/parser.ts'),
+      row('0a1f7f7c', 'Skip the parser tests for the hotfix', { severity: 'medium' }),
+      row('0a1f7f7d', 'Ship it', { body: 'the parser is fine', severity: 'high' }),
+    ];
+    const { engine } = await index({ x: { records } });
+    // Field first (the decision, then the flags' titles, then a row's reason), then severity.
+    expect(await hrefs(engine, 'parser')).toEqual(['/p/x/#row-0a1f7f7c', '/p/x/#flag-1', '/p/x/#flag-2', '/p/x/#row-0a1f7f7d']);
+  });
+
   it('matches ids, SHA prefixes, paths with lines and flag kinds exactly, before words', async () => {
     const records: SearchRecord[] = [
       row('8635af1e', 'Ship the hotfix', { exact: [{ key: 'id:8635af1e', quality: 3 }, { key: 'hex:6b8467766823b30e559d624defde1c57a594bda6', quality: 2 }, { key: 'kind:evidence/commit-not-found', quality: 2 }, { key: 'kind:commit-not-found', quality: 2 }] }),

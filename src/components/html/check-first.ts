@@ -36,9 +36,11 @@ export function checkFirstHtml(groups: readonly CheckFirstGroup[], flagsOf: (row
       const flagged = (row: TrailRow): readonly RowFlag[] => (g.outcome === 'failed' ? flagsOf(row).filter((f) => f.kind === g.reason) : []);
       const items = g.entries.map(({ row, pointers }) => {
         const flags = flagged(row);
-        return html`<li><a href="#${row.anchor}">${row.decision}</a> <span class="meta">row <code>${row.id}</code>, line ${row.line}${row.supersededBy.length > 0 ? ' (superseded)' : ''}</span>${
-          pointers.length > 0 ? html` <span class="cf-pointers">${pointers.map((p, n) => html`${n > 0 ? ', ' : ''}<code>${p.raw}</code>`)}</span>` : ''
-        }${g.outcome === 'result' && row.result !== g.reason ? html` <span class="meta">result <q>${row.result}</q></span>` : ''}${flags.map((f) => html` <a class="cf-flag" href="#flag-${String(f.n)}">${statusHtml(f.severity, `${f.severity} flag ${f.n}`, SEVERITY_ICON[f.severity])}</a>`)}</li>`;
+        // Bare markup (hundreds of entries on a large recap): <small> is the muted "row …, line …"
+        // note (site.css "Check first"); `</li>` is optional in HTML.
+        return html`<li><a href="#${row.anchor}">${row.decision}</a> <small>row <code>${row.id}</code>, line ${row.line}${row.supersededBy.length > 0 ? ' (superseded)' : ''}</small>${
+          pointers.length > 0 ? html` ${pointers.map((p, n) => html`${n > 0 ? ', ' : ''}<code>${p.raw}</code>`)}` : ''
+        }${g.outcome === 'result' && row.result !== g.reason ? html` <small>result <q>${row.result}</q></small>` : ''}${flags.map((f) => html` <a class="cf-flag" href="#flag-${String(f.n)}">${statusHtml(f.severity, `${f.severity} flag ${f.n}`, SEVERITY_ICON[f.severity])}</a>`)}`;
       });
       const count = g.everyRow ? `every row here (${countOf(g.entries.length, 'row')})` : countOf(g.entries.length, 'row');
       return html`<details class="cf-group cf-${g.outcome}" id="${id}"${open ? ' open' : ''}><summary>${statusHtml(words.tone, words.outcome)} <span class="cf-reason">${words.text}</span> <span class="cf-count">${count}</span></summary><ul class="check-first-list">${items}</ul></details>`;

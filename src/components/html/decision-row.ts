@@ -4,7 +4,7 @@
  * reason), result, actor, phase, ticket, time, and a permalink anchor.
  */
 import type { EvidencePointer, TrailRow } from '../../lib/model/types.ts';
-import { evidenceWord, resultTone } from '../../lib/site/words.ts';
+import { evidenceWord } from '../../lib/site/words.ts';
 import { evidenceTree } from '../../lib/projections/evidence-tree.ts';
 import { fileKey, safeHref, urls } from '../../lib/site/urls.ts';
 import { shortDigest } from '../../lib/text/hash.ts';
@@ -63,21 +63,20 @@ export function forgeHref(p: EvidencePointer, forge: BoundForge | null | undefin
 
 /** One row's evidence list: the pointers found inside a command listed under it. */
 export function evidenceHtml(pointers: readonly EvidencePointer[], ctx: Pick<RowContext, 'base' | 'projectId' | 'repoId' | 'forge'>): SafeHtml {
-  return html`<ul class="evidence">${evidenceTree(pointers).map((node) => evidenceItemHtml(node.pointer, ctx, node.parts.length > 0 ? html`<ul class="evidence evidence-within">${node.parts.map((p) => evidenceItemHtml(p, ctx, ''))}</ul>` : ''))}</ul>`;
+  return html`<ul class="evidence">${evidenceTree(pointers).map((node) => evidenceItemHtml(node.pointer, ctx, node.parts.length > 0 ? html`<ul>${node.parts.map((p) => evidenceItemHtml(p, ctx, ''))}</ul>` : ''))}</ul>`;
 }
 
 function evidenceItemHtml(p: EvidencePointer, ctx: Pick<RowContext, 'base' | 'projectId' | 'repoId' | 'forge'>, parts: SafeHtml | ''): SafeHtml {
-  {
-    const word = evidenceWord(p.status);
-    const href = evidenceHref(p, ctx);
-    const code = html`<code>${p.raw}</code>`;
-    const pointer = href
-      ? html`<a href="${href}" class="evidence-pointer"${p.target?.type === 'url' ? html` rel="noopener noreferrer nofollow"` : ''}>${code}</a>`
-      : html`<code class="evidence-pointer">${p.raw}</code>`;
-    const onForge = forgeHref(p, ctx.forge);
-    const forgeLink = onForge && ctx.forge ? html` <a class="forge-link" href="${onForge}" rel="noopener noreferrer">view on ${ctx.forge.name}</a>` : '';
-    return html`<li class="evidence-item evidence-${word.tone}" data-status="${p.status}">${pointer}${forgeLink}${p.note ? html` <span class="evidence-note">${p.note}</span>` : ''} <span class="evidence-kind">${p.kind}</span> ${statusHtml(word.tone, word.label, word.icon)} <span class="evidence-reason">${p.reason}</span>${parts}</li>`;
-  }
+  const word = evidenceWord(p.status);
+  const href = evidenceHref(p, ctx);
+  const code = html`<code>${p.raw}</code>`;
+  const pointer = href ? html`<a href="${href}"${p.target?.type === 'url' ? html` rel="noopener noreferrer nofollow"` : ''}>${code}</a>` : code;
+  const onForge = forgeHref(p, ctx.forge);
+  const forgeLink = onForge && ctx.forge ? html` <a class="forge-link" href="${onForge}" rel="noopener noreferrer">view on ${ctx.forge.name}</a>` : '';
+  // Bare markup (a thousand of these on a page; site.css "Row cards"): the pointer first, then
+  // <i> its kind, <b> the status word (its icon comes from CSS, by data-status), <small> the
+  // reason. `</li>` is optional in HTML.
+  return html`<li data-status="${p.status}">${pointer}${forgeLink}${p.note ? html` <span class="evidence-note">${p.note}</span>` : ''} <i>${p.kind}</i> <b>${word.label}</b> <small>${p.reason}</small>${parts}`;
 }
 
 /** Texts longer than this many characters are folded: a 4 KiB `why` would fill the screen. */
@@ -87,6 +86,17 @@ export const FOLD_TEXT_FROM = 600;
 export function longText(text: string): SafeHtml {
   if (text.length <= FOLD_TEXT_FROM) return html`${text}`;
   return html`<details class="long-text"><summary><span class="preview">${text.slice(0, 400)}… </span><span class="meta">show all ${String(text.length)} characters</span></summary>${text}</details>`;
+}
+
+/**
+ * A row's time as written, in a `<time>` element. The machine-readable value is the parsed
+ * time (epoch ms) as an ISO instant without zero milliseconds; when the text already is that
+ * instant, `datetime` is left out (the element's text is then its value, per HTML).
+ */
+export function timeHtml(ts: string, time: number | null): SafeHtml {
+  if (time === null) return html`<time>${ts}</time>`;
+  const iso = new Date(time).toISOString().replace('.000Z', 'Z');
+  return iso === ts ? html`<time>${ts}</time>` : html`<time datetime="${iso}">${ts}</time>`;
 }
 
 /** One decision row. */
@@ -102,15 +112,18 @@ export function decisionRowHtml(row: TrailRow, ctx: RowContext): SafeHtml {
         : target
           ? html`<a href="#${target}"><code>${row.supersedes}</code></a> (a row that comes later: flagged)`
           : html`<code>${row.supersedes}</code> (not in the trail: flagged)`;
-    supersedes = html`<dt>Supersedes</dt><dd>${body}</dd>`;
+    supersedes = html`<dt>Supersedes<dd>${body}`;
   }
   const supersededBy =
     row.supersededBy.length > 0
-      ? html`<dt>Superseded by</dt><dd>${row.supersededBy.map((id) => {
+      ? html`<dt>Superseded by<dd>${row.supersededBy.map((id) => {
           const a = ctx.anchorOf(id);
           return a ? html`<a href="#${a}"><code>${id}</code></a> ` : html`<code>${id}</code> `;
-        })}</dd>`
+        })}`
       : '';
   const flags = ctx.flagsOf?.(row) ?? [];
-  return html`<article class="row${flags.length > 0 ? ' row-flagged' : ''}" id="${row.anchor}" data-result="${row.resultClass}"${flags.length > 0 ? html` data-flags="${String(flags.length)}"` : ''}><header class="row-head"><h3 class="row-decision"><a class="permalink" href="#${row.anchor}" aria-label="Permalink to row ${row.id}">#</a> ${row.decision}</h3>${statusHtml(resultTone(row.resultClass), `result: ${row.result}`)}</header>${rowFlagsHtml(flags)}<dl class="row-fields"><dt>Why</dt><dd class="row-why">${longText(row.why)}</dd><dt>Evidence</dt><dd>${evidenceHtml(row.evidence, ctx)}</dd><dt>Meta</dt><dd class="row-meta"><span>id <code>${row.id}</code></span>${row.phase ? html` <span>phase <strong>${row.phase}</strong></span>` : ''}${row.actor ? html` <span>actor ${row.actor}</span>` : ''}${row.ticket ? html` <span>ticket ${row.ticket}</span>` : ''}${row.ts ? html` <span><time${row.time === null ? '' : html` datetime="${new Date(row.time).toISOString()}"`}>${row.ts}</time></span>` : ''} <span>${row.file}:${row.line}</span></dd>${supersedes}${supersededBy}${extras ? html`<dt>Other fields</dt><dd><code class="raw">${JSON.stringify(row.extra)}</code></dd>` : ''}</dl></article>`;
+  // Bare markup, styled by position (site.css "Row cards"; a 1,000-row recap is mostly these):
+  // the heading links to the row itself (its "#" comes from CSS), the <b> beside it is the
+  // result, coloured by data-result. `</dt>` and `</dd>` are optional in HTML.
+  return html`<article class="row${flags.length > 0 ? ' row-flagged' : ''}" id="${row.anchor}" data-result="${row.resultClass}"${flags.length > 0 ? html` data-flags="${String(flags.length)}"` : ''}><h3><a href="#${row.anchor}">${row.decision}</a></h3><b>result: ${row.result}</b>${rowFlagsHtml(flags)}<dl><dt>Why<dd>${longText(row.why)}<dt>Evidence<dd>${evidenceHtml(row.evidence, ctx)}<dt>Meta<dd class="row-meta"><span>id <code>${row.id}</code></span>${row.phase ? html` <span>phase <strong>${row.phase}</strong></span>` : ''}${row.actor ? html` <span>actor ${row.actor}</span>` : ''}${row.ticket ? html` <span>ticket ${row.ticket}</span>` : ''}${row.ts ? html` ${timeHtml(row.ts, row.time)}` : ''} <span>${row.file}:${row.line}</span>${supersedes}${supersededBy}${extras ? html`<dt>Other fields<dd><code class="raw">${JSON.stringify(row.extra)}</code>` : ''}</dl></article>`;
 }

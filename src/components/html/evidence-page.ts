@@ -29,9 +29,12 @@ export const EVIDENCE_PARTS = {
   repositoryFile: { start: '<!--trailbook:file-->', end: '<!--/trailbook:file-->' },
 } as const;
 
-/** "Every trail row that cites it": up to the listed citations, and how many more there are. */
+/**
+ * "Every trail row that cites it": up to the listed citations, and how many more there are.
+ * Each entry is bare (`</li>` is optional in HTML; <small> is the muted "— project, row id").
+ */
 export function citedByHtml(citedBy: readonly ProjectCitation[], more: number, base: string): SafeHtml {
-  return html`<section aria-labelledby="cited-by"><h2 id="cited-by">Cited by</h2><ul class="cited-by">${citedBy.map((c) => html`<li><a href="${urls.row(base, c.projectId, c.anchor)}">${c.decision}</a> <span class="meta">— ${c.projectTitle}, row <code>${c.rowId}</code></span></li>`)}</ul>${more > 0 ? html`<p class="meta">… and ${String(more)} more rows cite it. Search for it to see them all.</p>` : ''}</section>`;
+  return html`<section aria-labelledby="cited-by"><h2 id="cited-by">Cited by</h2><ul class="cited-by">${citedBy.map((c) => html`<li><a href="${urls.row(base, c.projectId, c.anchor)}">${c.decision}</a> <small>— ${c.projectTitle}, row <code>${c.rowId}</code></small>`)}</ul>${more > 0 ? html`<p class="meta">… and ${String(more)} more rows cite it. Search for it to see them all.</p>` : ''}</section>`;
 }
 
 /**

@@ -24,7 +24,7 @@ h2 { font-size: 1.35rem; margin-top: 2rem; border-bottom: 1px solid var(--line);
 h3 { font-size: 1.05rem; margin: 0; }
 .skip-link { position: absolute; left: -999px; top: 0; background: var(--bg); padding: 0.5em 1em; }
 .skip-link:focus { left: 0.5em; top: 0.5em; }
-.meta, .none, footer { color: var(--muted); font-size: 0.9rem; }
+.meta, .none, footer, .check-first-list small { color: var(--muted); font-size: 0.9rem; }
 footer { border-top: 1px solid var(--line); margin-top: 3rem; padding-top: 1rem; }
 .toc { display: flex; flex-wrap: wrap; gap: 0.4em 1.2em; }
 .facts, .row-fields { display: grid; grid-template-columns: max-content minmax(0, 1fr); gap: 0.25em 1em; }

@@ -36,6 +36,10 @@ export interface ClassifiedPointer {
   href?: string;
   /** `url`: written without a scheme (`careertech.org/career-clusters`). */
   schemeless?: true;
+  /** `url`: a git remote in scp form (`git@github.com:acme/proj.git`): recorded as text, never a link. */
+  remote?: true;
+  /** `path`: written with Windows separators (`src\a.ts`); `path` holds it with `/`. */
+  backslashes?: true;
   /** `url`: the scheme of a script or data URL (`javascript`): never a pointer. */
   unsafe?: string;
   /** `test` / `symbol`: the name to look for. */

@@ -153,3 +153,22 @@ const TEST_FILE = /(?:\.test\.[cm]?[jt]sx?|\.spec\.[cm]?[jt]sx?|_test\.go|_test\
 
 /** Whether a path names a test file. */
 export const isTestFile = (path: string): boolean => TEST_FILE.test(path);
+
+/** One segment of a path written with backslashes: a name, or `.` / `..`. */
+const BACKSLASH_SEGMENT = /^(?:\.{1,2}|[\p{L}\p{N}_@+~-][\p{L}\p{N}_.@+~-]*)$/u;
+
+/**
+ * A relative path written with Windows separators (`src\a.ts`, `docs\notes\x.md:12`) as the
+ * same path with `/`, or null (trial E, finding 3). Escapes and prose are not paths: the token
+ * has no `/`, no `\\`, does not start or end with `\`, every segment is a name, the last names
+ * a file (a known extension), and not every `\` starts an escape (`done\nREADME.md` is a line
+ * break written as `\n`; `src\tests\a.ts` is a path).
+ */
+export function backslashPath(token: string): string | null {
+  if (!token.includes('\\') || token.includes('/') || token.includes('\\\\') || token.startsWith('\\') || token.endsWith('\\')) return null;
+  if (!/\\[^nrt]/.test(token)) return null;
+  const slashed = token.replaceAll('\\', '/');
+  const { path } = splitLineSuffix(slashed);
+  if (!path.split('/').every((segment) => BACKSLASH_SEGMENT.test(segment))) return null;
+  return looksLikePath(slashed) && hasFileName(path) ? slashed : null;
+}

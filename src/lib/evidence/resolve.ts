@@ -11,12 +11,13 @@
  * extension, a glob — are looked for in the tree (issue 13, item 2; src/lib/evidence/tree-paths.ts).
  */
 import { isClaimPath } from '../discover/discover.ts';
-import type { EvidencePointer } from '../model/types.ts';
+import type { EvidencePointer, RangeEnd } from '../model/types.ts';
 import type { GitRepository } from '../git/repository.ts';
 import { ArtifactFolder, normaliseRelativePath, type FolderHolds } from './artifacts.ts';
 import type { ClassifiedPointer } from './classify.ts';
-import { parseForgeUrl, sameRepository, type ForgeRepository } from './forge-url.ts';
-import { isGlob, type LineRange } from './path-shape.ts';
+import { parseForgeUrl, parseRemoteUrl, sameRepository, type ForgeRepository } from './forge-url.ts';
+import { isGlob, splitLineSuffix, type LineRange } from './path-shape.ts';
+import { insideFolder, realPathOf } from '../fs/real-path.ts';
 import { searchTree } from './tree-search.ts';
 import { followPath, linksText } from '../git/tree-links.ts';
 import { holdsName, indexOfName } from './name-match.ts';
@@ -56,6 +57,11 @@ export interface EvidenceContext {
    * repository's `origin` remote): a URL of one of these is checked locally.
    */
   forges?: readonly ForgeRepository[];
+  /**
+   * The repository's work trees (absolute real paths, src/lib/project/canonical-repository.ts):
+   * an absolute path whose real path is inside one is the repository path it names.
+   */
+  workTrees?: readonly string[];
 }
 
 const short = (oid: string): string => oid.slice(0, 7);
@@ -144,10 +150,10 @@ async function resolveCommit(p: ClassifiedPointer, ctx: EvidenceContext): Promis
     const to = await commitOf(p, p.hexTo, ctx);
     if (isPointer(to)) return to;
     const both = `commits ${short(from.oid)} and ${short(to.oid)} exist: “${from.subject}” … “${to.subject}”`;
-    const off: string[] = [];
-    for (const end of [from, to]) if (!(await landed(end.oid, ctx))) off.push(short(end.oid));
-    if (off.length > 0) return pointer(p, 'VERIFIED', `${both}; ${off.join(' and ')} ${off.length === 1 ? 'is not an ancestor' : 'are not ancestors'} of the landed head ${short(ctx.head as string)} ${NOT_LANDED_WHY}`, { target: { type: 'commit', oid: to.oid }, notLanded: true });
-    return pointer(p, 'VERIFIED', both, { target: { type: 'commit', oid: to.oid } });
+    const ends = await rangeEnds([from.oid, to.oid], ctx);
+    const off = ends.filter((e) => e.notLanded).map((e) => short(e.oid));
+    if (off.length > 0) return pointer(p, 'VERIFIED', `${both}; ${off.join(' and ')} ${off.length === 1 ? 'is not an ancestor' : 'are not ancestors'} of the landed head ${short(ctx.head as string)} ${NOT_LANDED_WHY}`, { target: { type: 'commit', oid: to.oid }, notLanded: true, ends });
+    return pointer(p, 'VERIFIED', both, { target: { type: 'commit', oid: to.oid }, ends });
   }
   const exists = from.subject ? `${from.via}commit ${short(from.oid)} exists: “${from.subject}”` : `${from.via}commit ${short(from.oid)} exists`;
   // Evidence, but not of what landed (issue 15): a low notice, `evidence/commit-not-landed`.
@@ -158,6 +164,13 @@ async function resolveCommit(p: ClassifiedPointer, ctx: EvidenceContext): Promis
 }
 
 const NOT_LANDED_WHY = '(an abandoned branch, or an original rewritten away by a squash or rebase)';
+
+/** Both ends of a range, each a citation of its commit, with whether it landed. */
+async function rangeEnds(oids: readonly string[], ctx: EvidenceContext): Promise<RangeEnd[]> {
+  const out: RangeEnd[] = [];
+  for (const oid of oids) out.push((await landed(oid, ctx)) ? { oid } : { oid, notLanded: true });
+  return out;
+}
 
 /** False only when the landed head is known and `oid` is certainly not among its ancestors (src/lib/git/ancestry.ts). */
 async function landed(oid: string, ctx: EvidenceContext): Promise<boolean> {
@@ -515,6 +528,12 @@ async function resolveUrl(p: ClassifiedPointer, ctx: EvidenceContext): Promise<E
   const href = p.href as string;
   if (p.unsafe !== undefined) return pointer(p, 'NOT_VERIFIED', `a ${p.unsafe}: URL runs or embeds content instead of pointing at evidence; it is never a pointer (not linked, not fetched)`, { fault: 'evidence/unsafe-url' });
   if (p.schemeless) return pointer(p, 'INCONCLUSIVE', 'URL written without a scheme: recorded, not fetched');
+  if (p.remote) {
+    // A git remote names a repository as a URL does: recorded, never fetched, never a link (only http(s) links out).
+    const named = parseRemoteUrl(href);
+    const own = named !== null && (ctx.forges?.some((r) => sameRepository(r, named)) ?? false);
+    return pointer(p, 'INCONCLUSIVE', own ? `git remote of this project's repository (${named.host}/${named.path}): recorded, not fetched` : 'git remote: recorded as text, not fetched; only http(s) URLs are links');
+  }
   const safe = /^https?:\/\//i.test(href);
   const recorded = pointer(p, 'INCONCLUSIVE', safe ? 'URL recorded, not fetched' : 'only http(s) URLs are links; recorded as text', safe ? { target: { type: 'url', href } } : {});
   const forge = safe ? parseForgeUrl(href) : null;
@@ -540,7 +559,7 @@ async function resolveCompare(p: ClassifiedPointer, from: string, to: string, ct
     ends.push(commit);
   }
   const [a, b] = ends as [{ oid: string; subject: string }, { oid: string; subject: string }];
-  return pointer(p, 'VERIFIED', `commits ${short(a.oid)} and ${short(b.oid)} exist: “${a.subject}” … “${b.subject}”`, { target: { type: 'commit', oid: b.oid } });
+  return pointer(p, 'VERIFIED', `commits ${short(a.oid)} and ${short(b.oid)} exist: “${a.subject}” … “${b.subject}”`, { target: { type: 'commit', oid: b.oid }, ends: await rangeEnds([a.oid, b.oid], ctx) });
 }
 
 /** A revision named in a URL: a SHA (looked up as a commit) or a ref name. */
@@ -579,6 +598,47 @@ async function resolveForgeFile(p: ClassifiedPointer, rest: readonly string[], l
 }
 
 /**
+ * An absolute path (spec/input.md section 3: "absolute paths outside the repo" are ephemeral),
+ * judged by its real path (src/lib/fs/real-path.ts): inside the repository's work tree it is
+ * the repository path it names, checked at the landed head like any other (trial E, finding
+ * 3); inside the project's own folder, an artifact there; anywhere else, gone after the run.
+ * The reason says it was written as an absolute path.
+ */
+async function resolveAbsolute(p: ClassifiedPointer, ctx: EvidenceContext): Promise<EvidencePointer> {
+  const written = splitLineSuffix(p.path as string);
+  const real = await realPathOf(written.path);
+  const lines = { ...(written.from !== undefined ? { from: written.from, to: written.to ?? written.from } : {}), ...(written.lines ? { lines: written.lines } : {}) };
+  for (const tree of ctx.workTrees ?? []) {
+    const rel = insideFolder(tree, real);
+    if (rel === null || rel === '') continue;
+    const resolved = await resolvePath({ ...p, kind: 'path', path: rel, ...lines }, ctx);
+    return { ...resolved, reason: `written as an absolute path in the repository's work tree, read as ${rel}: ${resolved.reason}` };
+  }
+  const folder = await realPathOf(ctx.artifacts.root);
+  const rel = insideFolder(folder, real);
+  if (rel !== null && rel !== '') {
+    const resolved = await resolveArtifact({ ...p, kind: 'path', path: rel, ...lines }, rel, ctx);
+    return { ...resolved, reason: `written as an absolute path in the project folder, read as ${rel}: ${resolved.reason}` };
+  }
+  return pointer(p, 'INCONCLUSIVE', 'absolute path outside the repository; gone after the run');
+}
+
+/** A path of the project's own folder, checked there only (an absolute path that leads into it). */
+async function resolveArtifact(p: ClassifiedPointer, rel: string, ctx: EvidenceContext): Promise<EvidencePointer> {
+  const self = claimPointer(p, rel, ctx);
+  if (self) return self;
+  const found = await ctx.artifacts.lookup(rel);
+  const at = where('artifact');
+  if (found.status === 'file') return fileVerdict(p, rel, { status: 'file', lines: found.lines, text: found.text, origin: 'artifact' }, rangesOf(p), at, { type: 'file', path: rel, origin: 'artifact' }, at);
+  if (found.status === 'folder') {
+    if (p.from !== undefined) return pointer(p, 'NOT_VERIFIED', `${rel} is a folder; it has no lines`, { fault: 'evidence/line-out-of-range' });
+    return folderVerdict(p, rel, { status: 'folder', origin: 'artifact' }, at, ctx, null);
+  }
+  if (found.status === 'refused') return pointer(p, 'NOT_VERIFIED', found.reason, { fault: found.selfCitation ? 'evidence/self-citation' : 'evidence/path-not-found' });
+  return pointer(p, 'NOT_VERIFIED', `${rel} not found in the project folder`, { fault: 'evidence/path-not-found' });
+}
+
+/**
  * Resolves one classified pointer. Never throws: repository failures become INCONCLUSIVE
  * with the problem as the reason.
  */
@@ -587,8 +647,11 @@ export async function resolvePointer(p: ClassifiedPointer, ctx: EvidenceContext)
     switch (p.kind) {
       case 'commit':
         return await resolveCommit(p, ctx);
-      case 'path':
-        return await resolvePath(p, ctx);
+      case 'path': {
+        const resolved = await resolvePath(p, ctx);
+        // `src\a.ts` is read as `src/a.ts`; the reason says so (trial E, finding 3).
+        return p.backslashes ? { ...resolved, reason: `written with \\ separators, read as ${p.path}: ${resolved.reason}` } : resolved;
+      }
       case 'test':
       case 'symbol':
         return await resolveName(p, ctx);
@@ -599,6 +662,7 @@ export async function resolvePointer(p: ClassifiedPointer, ctx: EvidenceContext)
       case 'command':
         return pointer(p, 'INCONCLUSIVE', 'a command is not evidence of its result');
       case 'ephemeral':
+        if ((p.path ?? '').startsWith('/')) return await resolveAbsolute(p, ctx);
         if (/^[/~]/.test(p.path ?? '')) return pointer(p, 'INCONCLUSIVE', 'absolute path outside the repository; gone after the run');
         if ((p.path ?? '').startsWith('$')) return pointer(p, 'INCONCLUSIVE', `a path under the shell variable ${(p.path as string).split('/')[0]}: outside the repository`);
         return pointer(p, 'INCONCLUSIVE', "an agent's session file, named by its id: outside the repository");

@@ -11,8 +11,8 @@
  */
 import type { ClassifiedPointer } from './classified-pointer.ts';
 import { COMMIT_WORDS, ID_NOUNS, looksLikeSha, shaRange } from './hex-shape.ts';
-import { EXTENSIONS, hasFileName, isGlob, isTestFile, isTestStem, looksLikePath, splitLineSuffix } from './path-shape.ts';
-import { isSchemelessUrl, unsafeScheme, URL_RE } from './url-shape.ts';
+import { backslashPath, EXTENSIONS, hasFileName, isGlob, isTestFile, isTestStem, looksLikePath, splitLineSuffix } from './path-shape.ts';
+import { isScpRemote, isSchemelessUrl, unsafeScheme, URL_RE } from './url-shape.ts';
 import { trimChars, trimEndChars } from '../text/trim-chars.ts';
 
 /** What the items of one cell share, in order: the folder of the last path, and whether its hex words are ids. */
@@ -160,6 +160,12 @@ function pathPointer(raw: string, token: string, ctx: CellContext): ClassifiedPo
   return p;
 }
 
+/** `src\a.ts`: a path written with Windows separators, read as `src/a.ts` (its raw text kept). */
+function backslashPointer(raw: string, slashed: string, ctx: CellContext): ClassifiedPointer {
+  const p = pathPointer(raw, slashed, ctx);
+  return p.kind === 'path' ? { ...p, backslashes: true } : p;
+}
+
 /**
  * The pointer one word is on its own, or null: a SHA, a range, a URL, an absolute path, a
  * path. Used for the words inside a command and inside a note. `pathsWithoutFile`: accept a
@@ -174,10 +180,13 @@ export function tokenPointer(word: string, ctx: CellContext, pathsWithoutFile = 
   if (range) return { raw: token, kind: 'commit', hex: range.from, hexTo: range.to };
   if (looksLikeSha(token)) return { raw: token, kind: 'commit', hex: token.toLowerCase() };
   if (URL_RE.test(token)) return { raw: token, kind: 'url', href: token };
+  if (isScpRemote(token)) return { raw: token, kind: 'url', href: token, remote: true };
   const scheme = unsafeScheme(token);
   if (scheme) return { raw: token, kind: 'url', href: token, unsafe: scheme };
   if (((token.startsWith('/') || token.startsWith('~/')) && token.length > 2) || isVariablePath(token)) return { raw: token, kind: 'ephemeral', path: token };
   if (isSessionFile(token)) return { raw: token, kind: 'ephemeral', path: token };
+  const slashed = backslashPath(token);
+  if (slashed !== null) return backslashPointer(token, slashed, ctx);
   if (!pathToken(token)) return null;
   const { path, from } = splitLineSuffix(token);
   if (!pathsWithoutFile && from === undefined && !hasFileName(path) && !(isGlob(path) && hasFileName(path.replace(/\*/g, 'x')))) return null;
@@ -269,6 +278,10 @@ export function classifySegment(segment: string, ctx: CellContext, budget = Numb
       pointers.push({ raw: token, kind: 'url', href: token });
       continue;
     }
+    if (isScpRemote(token)) {
+      pointers.push({ raw: token, kind: 'url', href: token, remote: true });
+      continue;
+    }
     const unsafe = unsafeScheme(token);
     if (unsafe) {
       pointers.push({ raw: token, kind: 'url', href: token, unsafe });
@@ -341,6 +354,11 @@ export function classifySegment(segment: string, ctx: CellContext, budget = Numb
         pointers.push({ raw: token, kind: 'url', href: token, schemeless: true });
         continue;
       }
+    }
+    const slashed = backslashPath(token);
+    if (slashed !== null) {
+      pointers.push(backslashPointer(token, slashed, ctx));
+      continue;
     }
     if (pathToken(token)) {
       const archive = ARCHIVE_WORDS.has(prev) || token.startsWith('META-INF/');

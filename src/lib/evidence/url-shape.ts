@@ -11,6 +11,20 @@ import { EXTENSIONS } from './path-shape.ts';
 export const URL_RE = /^(?:[a-z][a-z0-9+.-]*:\/\/|mailto:)\S+$/i;
 
 /**
+ * `git@github.com:acme/proj.git`: a git remote in scp form (`user@host:path`), which names a
+ * repository as a URL does (trial E, finding 3). The path has a `/` or ends in `.git`, so an
+ * address followed by a colon (`ada@example.com:`) is not one.
+ */
+const SCP_REMOTE = /^[A-Za-z0-9_.-]+@[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)+:(?!\/)[\w.~-]+(?:\/[\w.~-]+)*\/?$/;
+
+/** Whether a token is a git remote in scp form (see {@link SCP_REMOTE}). */
+export function isScpRemote(token: string): boolean {
+  if (!SCP_REMOTE.test(token)) return false;
+  const path = token.slice(token.indexOf(':') + 1);
+  return path.includes('/') || /\.git$/i.test(path);
+}
+
+/**
  * Schemes that run or embed content instead of pointing at it. Read without regard to case,
  * to spaces or control characters before the colon (browsers drop them), and only when
  * something follows the colon (`data: 362 cells` is a label, not a URL).

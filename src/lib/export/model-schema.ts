@@ -56,6 +56,9 @@ export const evidencePointerSchema = documented(
     note: documented(str.optional(), { description: 'Words written beside the pointer in the same segment.' }),
     notLanded: documented(z.literal(true).optional(), { description: 'For a VERIFIED commit: it exists but is not an ancestor of the landed head (evidence, but not of what landed).' }),
     within: documented(int.optional(), { description: 'Index, in the same list, of the command or pointer this one was found inside (shown under it).' }),
+    ends: documented(z.array(z.object({ oid: str, notLanded: z.literal(true).optional() })).optional(), {
+      description: 'For a VERIFIED range of commits (`a..b`, a compare URL): both ends in the order written, full SHAs; each is a citation of its commit. `notLanded` when that end is not an ancestor of the landed head.',
+    }),
   }),
   { id: 'EvidencePointer', description: 'One evidence pointer of a row, classified and resolved against the canonical repository.' },
 );

@@ -50,6 +50,12 @@ export type EvidenceTarget =
   | { type: 'url'; href: string }
   | { type: 'row'; file: string; from?: number; anchor?: string };
 
+/** One end of a cited range of commits: its full SHA, and whether it is not an ancestor of the landed head. */
+export interface RangeEnd {
+  oid: string;
+  notLanded?: true;
+}
+
 /** One evidence pointer of a row, classified and resolved (spec/input.md section 3). */
 export interface EvidencePointer {
   /** The pointer's own text, exactly as written in the cell (after splitting). */
@@ -66,6 +72,12 @@ export interface EvidencePointer {
   note?: string;
   /** For a VERIFIED commit: set when it is not an ancestor of the landed head (`evidence/commit-not-landed`, a low notice). */
   notLanded?: true;
+  /**
+   * For a VERIFIED range of commits (`82c680b..58ed6b9`, a forge compare URL `a...b`): both
+   * ends, in the order written, as full SHAs. Each end is a citation of its commit (its page's
+   * Cited by, its exact SHA in search); `target` is the last end.
+   */
+  ends?: RangeEnd[];
   /**
    * Index, in the same list, of the command (or pointer) this pointer was found inside: a SHA
    * in `git show b732012`, a file in `sed -n 62,66p docs/BRIEF.md`. Shown under it.

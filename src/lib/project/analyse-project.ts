@@ -76,10 +76,13 @@ function citedFrom(rows: ProjectModel['rows']): ProjectModel['cited'] {
       // Only evidence that held (or could not be checked) has a page: never a NOT_VERIFIED pointer.
       if (!t || p.status === 'NOT_VERIFIED') continue;
       if (t.type === 'commit') {
-        const entry: CitedCommit = commits.get(t.oid) ?? { oid: t.oid, by: [] };
-        if (p.notLanded) entry.notLanded = true;
-        cite(entry.by, row);
-        commits.set(t.oid, entry);
+        // A range cites each of its ends (`82c680b..58ed6b9`), each landed or not on its own.
+        for (const end of p.ends ?? [{ oid: t.oid, ...(p.notLanded ? { notLanded: true as const } : {}) }]) {
+          const entry: CitedCommit = commits.get(end.oid) ?? { oid: end.oid, by: [] };
+          if (end.notLanded) entry.notLanded = true;
+          cite(entry.by, row);
+          commits.set(end.oid, entry);
+        }
       } else if (t.type === 'file') {
         const key = `${t.origin}:${t.path}`;
         const entry = files.get(key) ?? { path: t.path, origin: t.origin, ranges: [], by: [] };
@@ -198,6 +201,7 @@ export async function analyseProject(prepared: PreparedProject, stages?: StageTi
     claims,
     trails,
     forges: prepared.forges,
+    workTrees: canonical.workTrees,
   };
   const evidence: EvidencePointer[][] = [];
   const memo = new Map<string, Promise<EvidencePointer[]>>();

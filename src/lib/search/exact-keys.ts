@@ -18,6 +18,7 @@
 import { trimChars } from '../text/trim-chars.ts';
 import type { EvidencePointer } from '../model/types.ts';
 import { splitLineSuffix, looksLikePath } from '../evidence/classify.ts';
+import { shaRange } from '../evidence/hex-shape.ts';
 
 /** 3: the record is what the token names (the row of an id, a commit's page); 2: the record cites or carries it. */
 export type Quality = 2 | 3;
@@ -54,8 +55,13 @@ export function pathKey(path: string, quality: Quality, from?: number, to?: numb
 
 /** The exact keys of one evidence pointer as a citing record holds them (quality 2). */
 export function pointerKeys(p: EvidencePointer): ExactKey[] {
+  // A range cites each of its ends (`82c680b..58ed6b9`): resolved, as full SHAs; else as written.
+  if (p.ends) return p.ends.map((e) => hexKey(e.oid, 2));
   if (p.kind === 'commit') {
-    const hex = p.target?.type === 'commit' ? p.target.oid : p.raw.replace(/^commit\s+/i, '').trim();
+    const written = p.raw.replace(/^commit\s+/i, '').trim();
+    const range = p.target?.type === 'commit' ? null : shaRange(written);
+    if (range) return [hexKey(range.from, 2), hexKey(range.to, 2)];
+    const hex = p.target?.type === 'commit' ? p.target.oid : written;
     return /^[0-9a-f]{4,40}$/i.test(hex) ? [hexKey(hex, 2)] : [];
   }
   if (p.kind === 'path' || p.kind === 'symbol' || p.kind === 'test') {

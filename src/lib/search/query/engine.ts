@@ -11,7 +11,9 @@
  * 3. phrase: every query word, in the query's order, one after the other in one field;
  * 4. proximity: how close the query's words sit in the field holding most of them — the
  *    words between them, and 10 for each query word in another field (fewer first);
- * 5. field: title 8, body 4, evidence 2, meta 1, per query word, in its best field;
+ * 5. field: title 8, body 4, evidence 2, meta 1, per query word, in its best field; a decision
+ *    row's title (its decision field) 9, so the row comes before the flags whose summaries
+ *    quote it or its paths (a flag's severity would otherwise put them first);
  * 6. severity, then recency: the index's document order (format.ts), newest part first.
  *
  * Counts (scope 3): the records of the current query per type (a flag counts as a flag, a
@@ -34,7 +36,14 @@ export type Filters = Readonly<Record<string, readonly string[]>>;
 /** Most words a prefix may stand for. */
 export const PREFIX_TERMS = 8;
 
+/** Records found exactly whose files are read before the search ends, at most (a page of results). */
+const PREFETCH_DOCS = 25;
+
 const FIELD_WEIGHT = [8, 4, 2, 1];
+/** The weight of a word in a decision row's decision (its title): above any other record's title. */
+const DECISION_FIELD_WEIGHT = 9;
+/** Record types whose title is a decision field. */
+const DECISION_TYPES: ReadonlySet<string> = new Set(['decision', 'superseded decision']);
 
 interface Postings {
   docs: Uint32Array;
@@ -204,6 +213,7 @@ class IndexRuntime {
   constructor(info: IndexInfo, load: Loader, manifest: SearchManifest) {
     this.info = info;
     this.load = load;
+    this.typeFacet = info.facets.indexOf('type');
     const ranges: Array<[number, number, number, number]> = [];
     info.parts.forEach((p, i) => {
       let local = 0;
@@ -236,6 +246,25 @@ class IndexRuntime {
       p.facets.forEach((f, k) => (at[f] = k));
       return at;
     });
+    this.facetStart = new Int32Array(info.parts.length + 1);
+    info.parts.forEach((p, i) => (this.facetStart[i + 1] = (this.facetStart[i] as number) + p.facets.length));
+    this.setStart = new Int32Array((this.facetStart[info.parts.length] as number) + 1);
+    let at = 0;
+    info.parts.forEach((p) => p.facets.forEach((_, k) => {
+      this.setStart[at + 1] = (this.setStart[at] as number) + Math.max(1, p.sets[k]?.length ?? 0);
+      at++;
+    }));
+    const total = this.setStart[at] as number;
+    this.firstValue = new Int32Array(total);
+    this.decisionSet = new Uint8Array(total);
+    const typeValues = this.typeFacet < 0 ? [] : (info.values[this.typeFacet] ?? []);
+    info.parts.forEach((p, i) => p.facets.forEach((f, k) => {
+      const base = this.setStart[(this.facetStart[i] as number) + k] as number;
+      (p.sets[k] ?? []).forEach((set, code) => {
+        if (set.length > 0) this.firstValue[base + code] = (set[0] as number) + 1;
+        if (f === this.typeFacet && set.some((v) => DECISION_TYPES.has(typeValues[v] as string))) this.decisionSet[base + code] = 1;
+      });
+    }));
   }
 
   private lastRange = -1;
@@ -283,6 +312,36 @@ class IndexRuntime {
     const p = this.info.parts[part] as IndexPart;
     if (p.combos) return p.combos[word]?.[k] ?? 0;
     return Math.floor(word / (this.mults[part]?.[k] as number)) % (this.radix[part]?.[k] as number);
+  }
+
+  /** The index's `type` facet, or -1. */
+  readonly typeFacet: number;
+  /**
+   * Every value set of every part, numbered flat (typed tables over all parts, not one small
+   * array per part: a search meets a thousand parts): the `k`-th facet of `part` has its sets
+   * at `setStart[facetStart[part] + k]` up to the next start (at least one slot, for "no value").
+   */
+  readonly facetStart: Int32Array;
+  readonly setStart: Int32Array;
+  /** Per flat set: 1 + its first value (for the `type` facet, the record type), or 0. */
+  readonly firstValue: Int32Array;
+  /** Per flat set of the `type` facet: 1 when it is a decision row's type. */
+  private readonly decisionSet: Uint8Array;
+
+  /** The flat number of the set of `part`'s `k`-th facet that `word` has, or -1 when it has none. */
+  setOf(part: number, k: number, word: number): number {
+    const at = (this.facetStart[part] as number) + k;
+    const base = this.setStart[at] as number;
+    const code = this.code(part, k, word);
+    return code < (this.setStart[at + 1] as number) - base ? base + code : -1;
+  }
+
+  /** Whether a document (of `part`, with facet code `word`) is a decision row, by its `type` facet. */
+  isDecision(part: number, word: number): boolean {
+    const k = this.typeFacet < 0 ? -1 : (this.facetAt[part]?.[this.typeFacet] as number);
+    if (k < 0) return false;
+    const set = this.setOf(part, k, word);
+    return set >= 0 && this.decisionSet[set] === 1;
   }
 
   /** The values (as indexes into the index's values of facet `f`) of a document for index facet `f`. */
@@ -357,14 +416,22 @@ class IndexRuntime {
     return out;
   }
 
-  /** A part's documents' words from its `sigs.bin`, in local order. */
-  async partWords(part: number, load: Loader): Promise<Float64Array> {
-    const key = (this.info.parts[part] as IndexPart).key;
-    const r = new ByteReader(await load(`docs/${key}/sigs.bin`));
-    const n = r.varint();
-    const out = new Float64Array(n);
-    for (let i = 0; i < n; i++) out[i] = r.varint();
-    return out;
+  private readonly partWordFiles = new Map<number, Promise<Float64Array>>();
+  /** A part's documents' words from its `sigs.bin`, in local order (read once). */
+  partWords(part: number, load: Loader): Promise<Float64Array> {
+    let pending = this.partWordFiles.get(part);
+    if (!pending) {
+      const key = (this.info.parts[part] as IndexPart).key;
+      pending = load(`docs/${key}/sigs.bin`).then((bytes) => {
+        const r = new ByteReader(bytes);
+        const n = r.varint();
+        const out = new Float64Array(n);
+        for (let i = 0; i < n; i++) out[i] = r.varint();
+        return out;
+      });
+      this.partWordFiles.set(part, pending);
+    }
+    return pending;
   }
 }
 
@@ -372,13 +439,13 @@ class IndexRuntime {
 class Candidates {
   readonly of: Int32Array;
   size = 0;
-  doc = new Uint32Array(1024);
-  part = new Int32Array(1024);
-  local = new Uint32Array(1024);
-  tier = new Uint8Array(1024);
-  word = new Float64Array(1024);
+  doc: Uint32Array;
+  part: Int32Array;
+  local: Uint32Array;
+  tier: Uint8Array;
+  word: Float64Array;
   /** Per candidate: a bit per prefix word found. */
-  prefix = new Uint32Array(1024);
+  prefix: Uint32Array;
   /** Per candidate, per query term: field code, or -1. */
   fields: Int32Array;
   /** Per candidate, per token: exact score. */
@@ -388,13 +455,21 @@ class Candidates {
   private readonly ix: IndexRuntime;
   private readonly where = { part: -1, tier: 0, local: 0 };
   /** `of`: the index's shared candidate map (all -1); {@link release} resets what was set. */
-  constructor(ix: IndexRuntime, terms: number, tokens: number) {
+  /** `capacity`: how many candidates to make room for at once (growing later costs copies). */
+  constructor(ix: IndexRuntime, terms: number, tokens: number, capacity = 1024) {
     this.ix = ix;
     this.of = ix.candidateOf;
     this.terms = terms;
     this.tokens = tokens;
-    this.fields = new Int32Array(1024 * Math.max(1, terms)).fill(-1);
-    this.exact = new Float64Array(1024 * Math.max(1, tokens));
+    const n = Math.max(1024, capacity);
+    this.doc = new Uint32Array(n);
+    this.part = new Int32Array(n);
+    this.local = new Uint32Array(n);
+    this.tier = new Uint8Array(n);
+    this.word = new Float64Array(n);
+    this.prefix = new Uint32Array(n);
+    this.fields = new Int32Array(n * Math.max(1, terms)).fill(-1);
+    this.exact = new Float64Array(n * Math.max(1, tokens));
   }
   private grow(): void {
     this.doc = doubled(this.doc, (n) => new Uint32Array(n));
@@ -484,23 +559,39 @@ export class SearchEngine {
   private async searchIndex(ix: IndexRuntime, which: number, parsed: ParsedQuery, active: Array<[string, readonly string[]]>, outcome: SearchOutcome): Promise<IndexHits> {
     const info = ix.info;
     const tokens = parsed.tokens;
-    // Exact lookups first: a token matched exactly needs no word lookups.
+    // Exact lookups first: a token matched exactly needs no word lookups. Every lookup, and the
+    // dictionary entries of every word, are fetched at once (one round trip, not one per lookup);
+    // the entries of a token matched exactly are then left unused.
+    const speculative = new Map<string, Promise<DictEntry | null>>();
+    for (const t of tokens)
+      for (const term of t.terms)
+        if (!speculative.has(term)) {
+          const pending = ix.entry(term);
+          pending.catch(() => undefined); // awaited below when used; unused, its failure does not matter
+          speculative.set(term, pending);
+        }
     const exactHits = await Promise.all(
       tokens.map(async (t) => {
-        const found: Array<[number, number]> = [];
-        for (const e of t.exact) {
-          if (e.type === 'hex') for (const [, entries] of await ix.exact(`hex:${e.prefix}`, true)) for (const en of entries) found.push([en[0], en[1] * 10]);
-          else if (e.type === 'key') for (const [, entries] of await ix.exact(e.key, false)) for (const en of entries) found.push([en[0], en[1] * 10]);
-          else
-            for (const [, entries] of await ix.exact(e.key, false))
-              for (const en of entries) {
-                const score = pathMatch({ path: en[2] ?? '', quality: en[1] as 2 | 3, ...(en[3] !== undefined ? { from: en[3], to: en[4] as number } : {}) }, { path: e.path, ...(e.line !== undefined ? { line: e.line } : {}) });
-                if (score !== null) found.push([en[0], score]);
-              }
-        }
-        return found;
+        const lookups = await Promise.all(
+          t.exact.map(async (e) => {
+            const found: Array<[number, number]> = [];
+            if (e.type === 'hex') for (const [, entries] of await ix.exact(`hex:${e.prefix}`, true)) for (const en of entries) found.push([en[0], en[1] * 10]);
+            else if (e.type === 'key') for (const [, entries] of await ix.exact(e.key, false)) for (const en of entries) found.push([en[0], en[1] * 10]);
+            else
+              for (const [, entries] of await ix.exact(e.key, false))
+                for (const en of entries) {
+                  const score = pathMatch({ path: en[2] ?? '', quality: en[1] as 2 | 3, ...(en[3] !== undefined ? { from: en[3], to: en[4] as number } : {}) }, { path: e.path, ...(e.line !== undefined ? { line: e.line } : {}) });
+                  if (score !== null) found.push([en[0], score]);
+                }
+            return found;
+          }),
+        );
+        return lookups.flat();
       }),
     );
+    // The records found exactly are likely shown: their doc-store files and facet codes are
+    // fetched now, beside the word lookups, instead of after the search.
+    this.prefetchExact(ix, exactHits);
     exactHits.forEach((h, i) => {
       if (h.length > 0) outcome.exactTokens[i] = true;
     });
@@ -516,12 +607,19 @@ export class SearchEngine {
     });
     const last = tokens[tokens.length - 1];
     const prefixWord = last && !(exactHits[tokens.length - 1]?.length) ? last.prefix : null;
-    const [entries, prefixEntries] = await Promise.all([Promise.all(termList.map((t) => ix.entry(t))), prefixWord ? ix.prefixed(prefixWord, PREFIX_TERMS) : Promise.resolve([])]);
-    const extra = prefixEntries.filter((e) => !termList.includes(e[0]));
     outcome.terms = [...new Set([...outcome.terms, ...termList])];
     outcome.prefix = prefixWord;
-    const lists = await Promise.all(entries.map((e) => (e ? ix.postings(e) : null)));
-    const prefixLists = await Promise.all(extra.map((e) => ix.postings(e)));
+    // Each word's postings are fetched as soon as its entry is read; the prefix's words' too, at the same time.
+    const [lists, prefixLists] = await Promise.all([
+      Promise.all(termList.map(async (t) => {
+        const e = await (speculative.get(t) as Promise<DictEntry | null>);
+        return e ? ix.postings(e) : null;
+      })),
+      (async () => {
+        const prefixEntries = prefixWord ? await ix.prefixed(prefixWord, PREFIX_TERMS) : [];
+        return Promise.all(prefixEntries.filter((e) => !termList.includes(e[0])).map((e) => ix.postings(e)));
+      })(),
+    ]);
 
     // Filters: per filter, the index facet and a mask of wanted values (project: per part).
     const keys = active.map(([k]) => k);
@@ -537,39 +635,42 @@ export class SearchEngine {
       }
       return mask;
     });
-    // Per part and filter: which codes of the part's facet pass (built when the part is first met).
-    const passTables: Array<Array<Uint8Array | null> | undefined> = new Array(info.parts.length);
-    const passOf = (part: number): Array<Uint8Array | null> => {
-      let tables = passTables[part];
-      if (tables) return tables;
-      const p = info.parts[part] as IndexPart;
-      tables = keys.map((_, f) => {
-        const fi = filterFacet[f] as number;
-        const want = wantedMask[f] as Uint8Array;
-        if (fi === -2) return Uint8Array.of(want[part] === 1 ? 1 : 0);
-        const k = fi < 0 ? -1 : (ix.facetAt[part]?.[fi] ?? -1);
-        if (k < 0) return null;
-        return Uint8Array.from(p.sets[k] ?? [], (set) => (set.some((v) => want[v] === 1) ? 1 : 0));
+    // Per filter on a facet: which value sets (flat, over every part) pass it.
+    const passSets = keys.map((_, f) => {
+      const fi = filterFacet[f] as number;
+      if (fi < 0) return null;
+      const want = wantedMask[f] as Uint8Array;
+      const pass = new Uint8Array(ix.firstValue.length);
+      info.parts.forEach((p, part) => {
+        const k = ix.facetAt[part]?.[fi] ?? -1;
+        if (k < 0) return;
+        const base = ix.setStart[(ix.facetStart[part] as number) + k] as number;
+        (p.sets[k] ?? []).forEach((set, code) => {
+          if (set.some((v) => want[v] === 1)) pass[base + code] = 1;
+        });
       });
-      passTables[part] = tables;
-      return tables;
-    };
+      return pass;
+    });
+    /** Bit f set: the record fails filter f (the project's, a facet the part lacks, a value not wanted). */
     const failMask = (part: number, word: number): number => {
-      const tables = passOf(part);
       let mask = 0;
       for (let f = 0; f < keys.length; f++) {
-        const table = tables[f];
         const fi = filterFacet[f] as number;
-        if (!table) mask |= 1 << f;
-        else if (fi === -2) {
-          if (table[0] !== 1) mask |= 1 << f;
-        } else if (table[ix.code(part, ix.facetAt[part]?.[fi] as number, word)] !== 1) mask |= 1 << f;
+        if (fi === -2) {
+          if ((wantedMask[f] as Uint8Array)[part] !== 1) mask |= 1 << f;
+          continue;
+        }
+        const k = fi < 0 ? -1 : (ix.facetAt[part]?.[fi] as number);
+        const set = k < 0 ? -1 : ix.setOf(part, k, word);
+        if (set < 0 || (passSets[f] as Uint8Array)[set] !== 1) mask |= 1 << f;
       }
       return mask;
     };
 
     // Candidates.
-    const cands = new Candidates(ix, termList.length, tokens.length);
+    // Room for every posting read (at most one candidate per document).
+    const postings = [...lists, ...prefixLists].reduce((n, l) => n + (l ? l.docs.length : 0), 0) + exactHits.reduce((n, h) => n + h.length, 0);
+    const cands = new Candidates(ix, termList.length, tokens.length, Math.min(info.docs, postings));
     const m = termList.length;
     const T = tokens.length;
     lists.forEach((list, j) => {
@@ -607,7 +708,28 @@ export class SearchEngine {
     const projectAcc = new Int32Array(info.parts.length * nTypes);
     const totalAcc = new Int32Array(nTypes);
     const onlyFacet = filterFacet;
-    const tally: Array<Array<Map<number, number> | undefined> | undefined> = new Array(info.parts.length);
+    // Per part: per facet of the part, records per (value-set code × type) — counted per record
+    // in typed arrays, and turned into values once per code at the end (a map per facet code
+    // word cost more than the rest of the search).
+    const codeAcc = new Int32Array(ix.firstValue.length * nTypes);
+    /** A record's type: 1 + its `type` value, or 0 (no type). */
+    const typeOf = (part: number, word: number): number => {
+      const k = typeFacet < 0 ? -1 : (ix.facetAt[part]?.[typeFacet] as number);
+      const set = k < 0 ? -1 : ix.setOf(part, k, word);
+      return set < 0 ? 0 : (ix.firstValue[set] as number);
+    };
+    /** Counts a record: every facet when `only` is -1, else only facet `only` (-2: the project). */
+    const tallyRecord = (part: number, word: number, only: number): void => {
+      const type = typeOf(part, word);
+      if (only === -1 || only === -2) projectAcc[part * nTypes + type] = (projectAcc[part * nTypes + type] as number) + 1;
+      if (only === -1) totalAcc[type] = (totalAcc[type] as number) + 1;
+      const p = info.parts[part] as IndexPart;
+      for (let k = 0; k < p.facets.length; k++) {
+        if (only !== -1 && p.facets[k] !== only) continue;
+        const set = ix.setOf(part, k, word);
+        if (set >= 0) codeAcc[set * nTypes + type] = (codeAcc[set * nTypes + type] as number) + 1;
+      }
+    };
     const score = new Float64Array(cands.size);
     const passing = new Uint8Array(cands.size);
     const coverageOf = new Uint8Array(cands.size);
@@ -634,7 +756,8 @@ export class SearchEngine {
           if (termToken[j] !== t) continue;
           const fc = cands.fields[c * m + j] as number;
           if (fc >= 0) {
-            field += FIELD_WEIGHT[bestField(fc)] as number;
+            const best = bestField(fc);
+            field += best === 0 && ix.isDecision(part, word) ? DECISION_FIELD_WEIGHT : (FIELD_WEIGHT[best] as number);
             continue;
           }
           const isLastTerm = tok.prefix !== null && t === T - 1 && termList[j] === tok.terms[tok.terms.length - 1];
@@ -684,37 +807,27 @@ export class SearchEngine {
       const mask = keys.length > 0 ? failMask(part, word) : 0;
       // Counts: every facet when the record passes every filter; only facet f when it fails just f.
       // Records of a part with the same word count alike: they are tallied per word, decoded once below.
-      if (mask === 0 || (mask & (mask - 1)) === 0) {
-        const slot = mask === 0 ? 0 : 32 - Math.clz32(mask);
-        const byWord = ((tally[part] ??= [])[slot] ??= new Map<number, number>());
-        byWord.set(word, (byWord.get(word) ?? 0) + 1);
-      }
+      if (mask === 0 || (mask & (mask - 1)) === 0) tallyRecord(part, word, mask === 0 ? -1 : (onlyFacet[31 - Math.clz32(mask)] as number));
       if (mask !== 0) continue;
       if (coverage === 2 * T) outcome.complete++;
       passing[c] = 1;
       coverageOf[c] = coverage;
       score[c] = primaryKey(coverage, exact, phrase, proximity, field);
     }
-    // The tallies as counts per value and type: slot 0 every facet (and the totals), slot f+1 only filter f's facet.
+    // The tallies as counts per value and type.
     info.parts.forEach((p, part) => {
-      const slots = tally[part];
-      if (!slots) return;
-      slots.forEach((byWord, slot) => {
-        if (!byWord) return;
-        const only = slot === 0 ? -1 : (onlyFacet[slot - 1] as number);
-        for (const [word, n] of byWord) {
-          const typeValues = typeFacet < 0 ? [] : ix.values(part, typeFacet, word);
-          const type = typeValues.length > 0 ? (typeValues[0] as number) + 1 : 0;
-          if (only === -1 || only === -2) projectAcc[part * nTypes + type] = (projectAcc[part * nTypes + type] as number) + n;
-          if (only === -1) totalAcc[type] = (totalAcc[type] as number) + n;
-          for (let k = 0; k < p.facets.length; k++) {
-            const f = p.facets[k] as number;
-            if (only !== -1 && f !== only) continue;
-            const a = valueAcc[f] as Int32Array;
-            for (const v of p.sets[k]?.[ix.code(part, k, word)] ?? []) a[v * nTypes + type] = (a[v * nTypes + type] as number) + n;
+      for (let k = 0; k < p.facets.length; k++) {
+        const a = valueAcc[p.facets[k] as number] as Int32Array;
+        const base = ix.setStart[(ix.facetStart[part] as number) + k] as number;
+        const sets = p.sets[k] ?? [];
+        for (let code = 0; code < sets.length; code++) {
+          for (let type = 0; type < nTypes; type++) {
+            const n = codeAcc[(base + code) * nTypes + type] as number;
+            if (n === 0) continue;
+            for (const v of sets[code] as number[]) a[v * nTypes + type] = (a[v * nTypes + type] as number) + n;
           }
         }
-      });
+      }
     });
     const typeName = (t: number): string => (t === 0 ? 'record' : (info.values[typeFacet]?.[t - 1] as string));
     const add = (key: string, value: string, type: string, n: number): void => {
@@ -786,6 +899,25 @@ export class SearchEngine {
     return out;
   }
 
+  /**
+   * Starts reading what showing the records found exactly needs, when they are few (at most
+   * {@link PREFETCH_DOCS}): their doc-store files and their parts' facet codes (`sigs.bin`).
+   * Nothing is awaited; a failure shows when the file is read for real.
+   */
+  private prefetchExact(ix: IndexRuntime, exactHits: ReadonlyArray<ReadonlyArray<[number, number]>>): void {
+    const docs = new Set<number>();
+    for (const hits of exactHits) for (const [doc] of hits) docs.add(doc);
+    if (docs.size === 0 || docs.size > PREFETCH_DOCS) return;
+    const where = { part: -1, tier: 0, local: 0 };
+    for (const doc of docs) {
+      ix.locate(doc, where);
+      const rank = where.part < 0 ? -1 : (ix.rank[where.part] as number);
+      if (rank < 0) continue;
+      ix.partWords(where.part, this.load).catch(() => undefined);
+      this.stored({ part: rank, local: where.local }).catch(() => undefined);
+    }
+  }
+
   /** Candidates of a query with filters only: the two smallest filters' records (see docs/architecture.md). */
   private async filterCandidates(ix: IndexRuntime, active: Array<[string, readonly string[]]>, cands: Candidates): Promise<void> {
     const info = ix.info;
@@ -826,7 +958,7 @@ export class SearchEngine {
   }
 
   /** The doc-store record of a hit. */
-  private async stored(hit: Hit): Promise<StoredDoc | null> {
+  private async stored(hit: Pick<Hit, 'part' | 'local'>): Promise<StoredDoc | null> {
     const part = this.manifest.parts[hit.part];
     if (!part) return null;
     const path = `docs/${part.key}/${Math.floor(hit.local / DOCS_PER_FILE)}.bin`;

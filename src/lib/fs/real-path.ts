@@ -1,0 +1,42 @@
+/**
+ * Where an absolute path written in a record really is (docs/security.md: "every file is
+ * judged by its real path"): the real path of the longest part of it that exists, with the
+ * rest appended. A link anywhere in that part is followed as the kernel follows it, so a path
+ * written through a link into the repository (`/tmp/link/src/a.ts`) is known to be in it, and
+ * a file since deleted is still placed in its folder. Nothing is opened or read; only
+ * `realpath` is asked.
+ */
+import { realpath } from 'node:fs/promises';
+import { basename, dirname, join, relative, resolve, sep, isAbsolute } from 'node:path';
+
+/** At most this many trailing segments are looked past before the path is taken as written. */
+const MAX_MISSING_SEGMENTS = 64;
+
+/**
+ * The real path of the absolute path `written`. Returns the path resolved as written
+ * (`path.resolve`) when no part of it exists.
+ */
+export async function realPathOf(written: string): Promise<string> {
+  const rest: string[] = [];
+  let current = written;
+  for (let i = 0; i <= MAX_MISSING_SEGMENTS; i++) {
+    const real = await realpath(current).catch(() => null);
+    if (real !== null) return rest.length === 0 ? real : join(real, ...rest);
+    const up = dirname(current);
+    if (up === current) break;
+    rest.unshift(basename(current));
+    current = up;
+  }
+  return resolve(written);
+}
+
+/**
+ * The path of `real` relative to the folder `root` (both real, absolute), with `/`
+ * separators: `''` for the folder itself, null when `real` is not inside it.
+ */
+export function insideFolder(root: string, real: string): string | null {
+  if (!isAbsolute(root) || !isAbsolute(real)) return null;
+  if (real === root) return '';
+  if (!real.startsWith(root.endsWith(sep) ? root : root + sep)) return null;
+  return relative(root, real).split(sep).join('/');
+}
