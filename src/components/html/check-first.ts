@@ -8,7 +8,7 @@
 import type { CheckFirstGroup, CheckFirstOutcome } from '../../lib/projections/check-first.ts';
 import type { RowFlag } from '../../lib/projections/flags.ts';
 import type { TrailRow } from '../../lib/model/types.ts';
-import { checkFirstReason, countOf } from '../../lib/site/words.ts';
+import { checkFirstReason, clippedDecision, countOf } from '../../lib/site/words.ts';
 import { html, join, type SafeHtml } from './html.ts';
 import { SEVERITY_ICON, statusHtml } from './status.ts';
 
@@ -38,7 +38,7 @@ export function checkFirstHtml(groups: readonly CheckFirstGroup[], flagsOf: (row
         const flags = flagged(row);
         // Bare markup (hundreds of entries on a large recap): <small> is the muted "row …, line …"
         // note (site.css "Check first"); `</li>` is optional in HTML.
-        return html`<li><a href="#${row.anchor}">${row.decision}</a> <small>row <code>${row.id}</code>, line ${row.line}${row.supersededBy.length > 0 ? ' (superseded)' : ''}</small>${
+        return html`<li><a href="#${row.anchor}">${clippedDecision(row.decision)}</a> <small>row <code>${row.id}</code>, line ${row.line}${row.supersededBy.length > 0 ? ' (superseded)' : ''}</small>${
           pointers.length > 0 ? html` ${pointers.map((p, n) => html`${n > 0 ? ', ' : ''}<code>${p.raw}</code>`)}` : ''
         }${g.outcome === 'result' && row.result !== g.reason ? html` <small>result <q>${row.result}</q></small>` : ''}${flags.map((f) => html` <a class="cf-flag" href="#flag-${String(f.n)}">${statusHtml(f.severity, `${f.severity} flag ${f.n}`, SEVERITY_ICON[f.severity])}</a>`)}`;
       });

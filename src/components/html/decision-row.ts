@@ -4,7 +4,7 @@
  * reason), result, actor, phase, ticket, time, and a permalink anchor.
  */
 import type { EvidencePointer, TrailRow } from '../../lib/model/types.ts';
-import { evidenceWord } from '../../lib/site/words.ts';
+import { clippedDecision, CLIP_DECISION_FROM, evidenceWord } from '../../lib/site/words.ts';
 import { evidenceTree } from '../../lib/projections/evidence-tree.ts';
 import { fileKey, safeHref, urls } from '../../lib/site/urls.ts';
 import { shortDigest } from '../../lib/text/hash.ts';
@@ -125,5 +125,5 @@ export function decisionRowHtml(row: TrailRow, ctx: RowContext): SafeHtml {
   // Bare markup, styled by position (site.css "Row cards"; a 1,000-row recap is mostly these):
   // the heading links to the row itself (its "#" comes from CSS), the <b> beside it is the
   // result, coloured by data-result. `</dt>` and `</dd>` are optional in HTML.
-  return html`<article class="row${flags.length > 0 ? ' row-flagged' : ''}" id="${row.anchor}" data-result="${row.resultClass}"${flags.length > 0 ? html` data-flags="${String(flags.length)}"` : ''}><h3><a href="#${row.anchor}">${row.decision}</a></h3><b>result: ${row.result}</b>${rowFlagsHtml(flags)}<dl><dt>Why<dd>${longText(row.why)}<dt>Evidence<dd>${evidenceHtml(row.evidence, ctx)}<dt>Meta<dd class="row-meta"><span>id <code>${row.id}</code></span>${row.phase ? html` <span>phase <strong>${row.phase}</strong></span>` : ''}${row.actor ? html` <span>actor ${row.actor}</span>` : ''}${row.ticket ? html` <span>ticket ${row.ticket}</span>` : ''}${row.ts ? html` ${timeHtml(row.ts, row.time)}` : ''} <span>${row.file}:${row.line}</span>${supersedes}${supersededBy}${extras ? html`<dt>Other fields<dd><code class="raw">${JSON.stringify(row.extra)}</code>` : ''}</dl></article>`;
+  return html`<article class="row${flags.length > 0 ? ' row-flagged' : ''}" id="${row.anchor}" data-result="${row.resultClass}"${flags.length > 0 ? html` data-flags="${String(flags.length)}"` : ''}><h3><a href="#${row.anchor}">${clippedDecision(row.decision)}</a></h3><b>result: ${row.result}</b>${rowFlagsHtml(flags)}<dl>${row.decision.length > CLIP_DECISION_FROM ? html`<dt>Decision<dd>${longText(row.decision)}` : ''}<dt>Why<dd>${longText(row.why)}<dt>Evidence<dd>${evidenceHtml(row.evidence, ctx)}<dt>Meta<dd class="row-meta">id <code>${row.id}</code>${row.phase ? html` · phase <strong>${row.phase}</strong>` : ''}${row.actor ? html` · actor ${row.actor}` : ''}${row.ticket ? html` · ticket ${row.ticket}` : ''}${row.ts ? html` · ${timeHtml(row.ts, row.time)}` : ''} · <span>${row.file}:${row.line}</span>${supersedes}${supersededBy}${extras ? html`<dt>Other fields<dd><code class="raw">${JSON.stringify(row.extra)}</code>` : ''}</dl></article>`;
 }

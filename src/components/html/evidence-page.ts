@@ -12,6 +12,7 @@ import type { NotLandedIn, ProjectCitation } from '../../lib/archive/evidence-en
 import type { FileExcerpt } from '../../lib/git/file-excerpt.ts';
 import type { Token } from '../../lib/highlight/highlight.ts';
 import { urls } from '../../lib/site/urls.ts';
+import { clippedDecision } from '../../lib/site/words.ts';
 import { codeBlockHtml } from './code.ts';
 import { SEVERITY_ICON, statusHtml } from './status.ts';
 import { html, type SafeHtml } from './html.ts';
@@ -34,7 +35,7 @@ export const EVIDENCE_PARTS = {
  * Each entry is bare (`</li>` is optional in HTML; <small> is the muted "— project, row id").
  */
 export function citedByHtml(citedBy: readonly ProjectCitation[], more: number, base: string): SafeHtml {
-  return html`<section aria-labelledby="cited-by"><h2 id="cited-by">Cited by</h2><ul class="cited-by">${citedBy.map((c) => html`<li><a href="${urls.row(base, c.projectId, c.anchor)}">${c.decision}</a> <small>— ${c.projectTitle}, row <code>${c.rowId}</code></small>`)}</ul>${more > 0 ? html`<p class="meta">… and ${String(more)} more rows cite it. Search for it to see them all.</p>` : ''}</section>`;
+  return html`<section aria-labelledby="cited-by"><h2 id="cited-by">Cited by</h2><ul class="cited-by">${citedBy.map((c) => html`<li><a href="${urls.row(base, c.projectId, c.anchor)}">${clippedDecision(c.decision)}</a> <small>— ${c.projectTitle}, row <code>${c.rowId}</code></small>`)}</ul>${more > 0 ? html`<p class="meta">… and ${String(more)} more rows cite it. Search for it to see them all.</p>` : ''}</section>`;
 }
 
 /**

@@ -230,3 +230,16 @@ export function auditVerdict(audit: AuditInfo, reviewFlagCount: number, hasTrail
   }
   return { text: `Not reviewed: ${audit.reason.trim() === '' ? `audit status ${audit.status ?? 'unknown'}, no reason given` : audit.reason}`, tone: 'bad' };
 }
+
+/** A decision longer than this many characters is clipped where it is a heading or a link. */
+export const CLIP_DECISION_FROM = 600;
+
+/**
+ * A decision as a heading or link text: itself, or, past {@link CLIP_DECISION_FROM} characters
+ * (a 300 KB decision, already flagged `trail/row-too-large`), its first 200 and `…` — the row
+ * card shows the whole text folded below its heading.
+ */
+export function clippedDecision(text: string): string {
+  return text.length > CLIP_DECISION_FROM ? `${text.slice(0, 200)}…` : text;
+}
+

@@ -1,0 +1,55 @@
+/**
+ * The row card's markup (src/components/html/decision-row.ts): a decision of 300 KB (flagged
+ * `trail/row-too-large`) is clipped in its heading and in Check first, and shown whole only
+ * folded; the meta line says each field once, separated by middle dots.
+ */
+import { describe, expect, it } from 'vitest';
+import { decisionRowHtml, type RowContext } from '../../src/components/html/decision-row.ts';
+import { checkFirstHtml } from '../../src/components/html/check-first.ts';
+import { checkFirst, checkFirstGroups } from '../../src/lib/projections/check-first.ts';
+import type { TrailRow } from '../../src/lib/model/types.ts';
+
+const row = (decision: string): TrailRow => ({
+  id: '2aafcc90',
+  computedId: '2aafcc90',
+  anchor: 'row-2aafcc90',
+  format: 'bbs-trail',
+  file: 'decisions.jsonl',
+  line: 7,
+  index: 6,
+  ts: '2026-03-02T10:00:00Z',
+  time: Date.parse('2026-03-02T10:00:00Z'),
+  phase: 'build',
+  ticket: 'T-9',
+  actor: 'lead',
+  decision,
+  why: 'because',
+  evidenceText: '',
+  evidence: [],
+  result: 'open',
+  resultClass: 'note',
+  supersededBy: [],
+  bytes: decision.length,
+  extra: {},
+});
+const ctx: RowContext = { base: '/', projectId: 'p', repoId: null, anchorOf: () => undefined, chainOf: () => [] };
+
+describe('decision row card', () => {
+  it('clips a 300 KB decision to 200 characters in its heading and folds the whole text below it', () => {
+    const huge = `huge ${'A'.repeat(300_000)}`;
+    const card = decisionRowHtml(row(huge), ctx).value;
+    expect(card).toContain(`<h3><a href="#row-2aafcc90">huge ${'A'.repeat(195)}…</a></h3>`);
+    expect(card).toContain('<dt>Decision<dd><details class="long-text"><summary>');
+    expect(card).toContain('show all 300005 characters');
+    expect(card.split(huge).length - 1).toBe(1);
+    const groups = checkFirstGroups(checkFirst([row(huge)]));
+    expect(checkFirstHtml(groups, () => [], undefined).value).not.toContain('A'.repeat(201));
+  });
+
+  it('shows a short decision whole, with no Decision field, and the meta line once each', () => {
+    const card = decisionRowHtml(row('Ship the parser'), ctx).value;
+    expect(card).toContain('<h3><a href="#row-2aafcc90">Ship the parser</a></h3>');
+    expect(card).not.toContain('<dt>Decision');
+    expect(card).toContain('<dd class="row-meta">id <code>2aafcc90</code> · phase <strong>build</strong> · actor lead · ticket T-9 · <time>2026-03-02T10:00:00Z</time> · <span>decisions.jsonl:7</span>');
+  });
+});
