@@ -53,6 +53,9 @@ describe('an archive of more than 500 projects', () => {
     expect(home).toContain('data-project="run-522"');
     expect(home).not.toContain('data-project="run-022"');
     expect(home).toContain('<span id="home-range">, 1–500 of 523</span>');
+    // The compare form's two lists of every project live on the compare page, not on a paged home.
+    expect(home).not.toContain('<select name="a"');
+    expect(home).toMatch(/<p data-testid="compare-link"[^>]*>Choose any two of the 523 projects on the <a href="\/compare\/"[^>]*>compare page<\/a>\.<\/p>/);
     const second = await readFile(join(site.out, 'projects', '2', 'index.html'), 'utf8');
     expect(second.match(/<tr data-project=/g)?.length).toBe(23);
     expect(second).toContain('data-project="run-022"');
