@@ -195,7 +195,7 @@ describe('an archive built as 3 shards and merged', () => {
     const long = (await readdir(join(single, 'p'))).filter((id) => id.includes('long-'));
     expect(new Set(long.map((id) => shardOf(id, 3))).size).toBeGreaterThan(1);
     const page = await readFile(join(merged, 'r', 'input-long-big-repo', 'file', 'src', 'big.ts', 'index.html'), 'utf8');
-    for (let p = 1; p <= 6; p++) expect(page).toContain(`<span class="line marked" id="L${p * 400}">`);
+    for (let p = 1; p <= 6; p++) expect(page).toContain(`<span class="line marked" id="L${p * 400}" data-n="${p * 400}">`);
     expect(page).toContain('excerpt: ');
     expect(page).not.toContain('id="L1300"');
   });
@@ -283,6 +283,6 @@ describe('a second merge', () => {
     const stored = await Promise.all(docs.map(async (f) => gunzipSync(await readFile(join(merged, 'search-index', 'docs', 'p', id, f))).toString('utf8')));
     expect(stored.join('')).toContain(decision);
     expect(third.stderr).toMatch(/search: [\d,]+ records from \d+ projects; index kept, 2 changed parts in its delta \(2 parts made or taken from the shards\)/);
-    expect(await readFile(join(merged, 'r', 'input-long-big-repo', 'file', 'src', 'big.ts', 'index.html'), 'utf8')).toContain('<span class="line marked" id="L7">');
+    expect(await readFile(join(merged, 'r', 'input-long-big-repo', 'file', 'src', 'big.ts', 'index.html'), 'utf8')).toContain('<span class="line marked" id="L7" data-n="7">');
   }, 300_000);
 });

@@ -104,4 +104,4 @@ pre.raw { background: var(--panel); padding: 0.6em; border-radius: var(--radius)
  * (the recap page builds recap.html on demand); tests/unit/export-recap-html.test.ts recomputes
  * it with node:crypto and prints the new value when the stylesheet changes.
  */
-export const EXPORT_RECAP_CSS_SHA256 = 'A71J17mO9XO3zZ5xUZdjGD//+A0kI4Va2JNxn7IkTMA=';
+export const EXPORT_RECAP_CSS_SHA256 = 'OsYtziH56OQKmF/VyQ8FnwCUEBLy7ib5dy5NVnvmJFk=';
