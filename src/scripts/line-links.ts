@@ -7,7 +7,8 @@ document.addEventListener('click', (event) => {
   const target = event.target as Element | null;
   const line = target?.closest?.('.code .line[data-n]');
   if (!(line instanceof HTMLElement) || window.getSelection()?.toString()) return;
-  const gutter = Number.parseFloat(getComputedStyle(line, '::before').width) + Number.parseFloat(getComputedStyle(line, '::before').paddingRight);
+  const number = getComputedStyle(line, '::before');
+  const gutter = Number.parseFloat(number.width) + Number.parseFloat(number.paddingRight);
   if (event.clientX - line.getBoundingClientRect().left > gutter) return;
   if (location.hash !== `#${line.id}`) location.hash = line.id;
 });
