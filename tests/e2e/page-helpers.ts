@@ -80,7 +80,7 @@ export const ROW_CARD = {
   permalink: ':scope > h3 > a',
   result: ':scope > b',
   why: ':scope > dl > dt:text-is("Why") + dd',
-  meta: ':scope > dl > dd.row-meta',
+  meta: ':scope > dl > dd:last-child',
   /** An evidence item (nested ones under a command included). */
   evidenceItem: 'li[data-status]',
 } as const;

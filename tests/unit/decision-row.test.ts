@@ -50,6 +50,16 @@ describe('decision row card', () => {
     const card = decisionRowHtml(row('Ship the parser'), ctx).value;
     expect(card).toContain('<h3><a href="#row-2aafcc90">Ship the parser</a></h3>');
     expect(card).not.toContain('<dt>Decision');
-    expect(card).toContain('<dd class="row-meta">id <code>2aafcc90</code> · phase <strong>build</strong> · actor lead · ticket T-9 · <time>2026-03-02T10:00:00Z</time> · <span>decisions.jsonl:7</span>');
+    expect(card).toContain('<dt>Meta<dd>id <code>2aafcc90</code> · phase <strong>build</strong> · actor lead · ticket T-9 · <time>2026-03-02T10:00:00Z</time> · decisions.jsonl:7</dl></article>');
+  });
+
+  it('lists the evidence as the one bare <ul> of a field and keeps Meta the last field, after Supersedes and other fields', () => {
+    const r = { ...row('Ship the parser'), supersedes: '11aa22bb', extra: { reviewer: 'kim' } };
+    const card = decisionRowHtml(r, { ...ctx, anchorOf: (id) => (id === '11aa22bb' ? 'row-11aa22bb' : undefined) }).value;
+    const fields = [...card.matchAll(/<dt>([^<]+)<dd>/g)].map((m) => m[1]);
+    expect(fields).toEqual(['Why', 'Evidence', 'Supersedes', 'Other fields', 'Meta']);
+    expect(card).toContain('<dt>Evidence<dd><ul></ul><dt>Supersedes<dd>');
+    expect(card).not.toContain('class="evidence"');
+    expect(card).not.toContain('class="row-meta"');
   });
 });

@@ -297,6 +297,34 @@ describe('objects built to inflate, and packs corrupt in the middle', () => {
     expect(execFileSync('git', ['verify-pack', '-v', path.join('.git', 'objects', 'pack', idx)], { cwd: dir, encoding: 'utf8' })).toMatch(/chain length = [1-9]/);
   });
 
+  it('a delta chain longer than 64 is refused whichever object is read first (headers are kept per pack entry)', async () => {
+    const dir = path.join(tmp, 'deep-deltas');
+    await mkdir(dir);
+    git(dir, ['init', '-q']);
+    // Each version changes one more line of the last: git chains them, each on the one before.
+    for (let i = 0; i < 150; i++) {
+      await put(path.join(dir, 'a.txt'), Array.from({ length: 401 }, (_, n) => (n % 2 === 0 && n / 2 <= i ? `changed ${n / 2}` : `line ${n}`)).join('\n'));
+      commitAll(dir, `v${i}`);
+    }
+    git(dir, ['repack', '-q', '-a', '-d', '-f', '--depth=200', '--window=250']);
+    const idx = (await readdir(path.join(dir, '.git', 'objects', 'pack'))).find((f) => f.endsWith('.idx')) as string;
+    const verbose = execFileSync('git', ['verify-pack', '-v', path.join('.git', 'objects', 'pack', idx)], { cwd: dir, encoding: 'utf8' });
+    // `oid type size packed offset depth base` for a delta; git's depth counts the deltas under an entry.
+    const depthOf = new Map(verbose.split('\n').map((l) => l.split(/\s+/)).filter((p) => p[1] === 'blob').map((p) => [p[0] as string, Number(p[5] ?? 0)]));
+    const deep = [...depthOf].filter(([, d]) => d > 64).map(([oid]) => oid).sort();
+    expect(deep.length).toBeGreaterThan(0);
+    const repo = await openRepo(dir);
+    const refused = async (order: string[]): Promise<string[]> => {
+      const types = new ObjectTypes(await repo.objectIndex(), repo.files);
+      const out: string[] = [];
+      for (const oid of order) await types.header(oid).catch((e: Error) => { expect(e.message).toBe('delta chain too deep'); out.push(oid); });
+      return out.sort();
+    };
+    const blobs = [...depthOf.keys()];
+    expect(await refused([...blobs].sort((a, b) => (depthOf.get(a) ?? 0) - (depthOf.get(b) ?? 0)))).toEqual(deep);
+    expect(await refused([...blobs].sort((a, b) => (depthOf.get(b) ?? 0) - (depthOf.get(a) ?? 0)))).toEqual(deep);
+  }, 60_000);
+
   it('a pack corrupt in the middle, checksums resealed: the broken object is INCONCLUSIVE, the rest is read', async () => {
     const dir = path.join(tmp, 'mid-pack');
     await mkdir(dir);

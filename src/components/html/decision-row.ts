@@ -63,18 +63,22 @@ export function forgeHref(p: EvidencePointer, forge: BoundForge | null | undefin
 
 /** One row's evidence list: the pointers found inside a command listed under it. */
 export function evidenceHtml(pointers: readonly EvidencePointer[], ctx: Pick<RowContext, 'base' | 'projectId' | 'repoId' | 'forge'>): SafeHtml {
-  return html`<ul class="evidence">${evidenceTree(pointers).map((node) => evidenceItemHtml(node.pointer, ctx, node.parts.length > 0 ? html`<ul>${node.parts.map((p) => evidenceItemHtml(p, ctx, ''))}</ul>` : ''))}</ul>`;
+  return html`<ul class="evidence">${evidenceItems(pointers, ctx)}</ul>`;
+}
+
+function evidenceItems(pointers: readonly EvidencePointer[], ctx: Pick<RowContext, 'base' | 'projectId' | 'repoId' | 'forge'>): SafeHtml[] {
+  return evidenceTree(pointers).map((node) => evidenceItemHtml(node.pointer, ctx, node.parts.length > 0 ? html`<ul>${node.parts.map((p) => evidenceItemHtml(p, ctx, ''))}</ul>` : ''));
 }
 
 function evidenceItemHtml(p: EvidencePointer, ctx: Pick<RowContext, 'base' | 'projectId' | 'repoId' | 'forge'>, parts: SafeHtml | ''): SafeHtml {
   const word = evidenceWord(p.status);
   const href = evidenceHref(p, ctx);
-  const code = html`<code>${p.raw}</code>`;
-  const pointer = href ? html`<a href="${href}"${p.target?.type === 'url' ? html` rel="noopener noreferrer nofollow"` : ''}>${code}</a>` : code;
+  // A link's text is the pointer as written, set in the code font by CSS (no <code> inside it).
+  const pointer = href ? html`<a href="${href}"${p.target?.type === 'url' ? html` rel="noopener noreferrer nofollow"` : ''}>${p.raw}</a>` : html`<code>${p.raw}</code>`;
   const onForge = forgeHref(p, ctx.forge);
   const forgeLink = onForge && ctx.forge ? html` <a class="forge-link" href="${onForge}" rel="noopener noreferrer">view on ${ctx.forge.name}</a>` : '';
-  // Bare markup (a thousand of these on a page; site.css "Row cards"): the pointer first, then
-  // <i> its kind, <b> the status word (its icon comes from CSS, by data-status), <small> the
+  // Bare markup (a thousand of these on a page; site.css "Row cards"): the pointer first (a link
+  // or <code>), then <i> its kind, <b> the status word (its icon comes from CSS, by data-status), <small> the
   // reason. `</li>` is optional in HTML.
   return html`<li data-status="${p.status}">${pointer}${forgeLink}${p.note ? html` <span class="evidence-note">${p.note}</span>` : ''} <i>${p.kind}</i> <b>${word.label}</b> <small>${p.reason}</small>${parts}`;
 }
@@ -124,6 +128,7 @@ export function decisionRowHtml(row: TrailRow, ctx: RowContext): SafeHtml {
   const flags = ctx.flagsOf?.(row) ?? [];
   // Bare markup, styled by position (site.css "Row cards"; a 1,000-row recap is mostly these):
   // the heading links to the row itself (its "#" comes from CSS), the <b> beside it is the
-  // result, coloured by data-result. `</dt>` and `</dd>` are optional in HTML.
-  return html`<article class="row${flags.length > 0 ? ' row-flagged' : ''}" id="${row.anchor}" data-result="${row.resultClass}"${flags.length > 0 ? html` data-flags="${String(flags.length)}"` : ''}><h3><a href="#${row.anchor}">${clippedDecision(row.decision)}</a></h3><b>result: ${row.result}</b>${rowFlagsHtml(flags)}<dl>${row.decision.length > CLIP_DECISION_FROM ? html`<dt>Decision<dd>${longText(row.decision)}` : ''}<dt>Why<dd>${longText(row.why)}<dt>Evidence<dd>${evidenceHtml(row.evidence, ctx)}<dt>Meta<dd class="row-meta">id <code>${row.id}</code>${row.phase ? html` · phase <strong>${row.phase}</strong>` : ''}${row.actor ? html` · actor ${row.actor}` : ''}${row.ticket ? html` · ticket ${row.ticket}` : ''}${row.ts ? html` · ${timeHtml(row.ts, row.time)}` : ''} · <span>${row.file}:${row.line}</span>${supersedes}${supersededBy}${extras ? html`<dt>Other fields<dd><code class="raw">${JSON.stringify(row.extra)}</code>` : ''}</dl></article>`;
+  // result, coloured by data-result; the evidence list is the <ul> of a field, and Meta is the
+  // last field. `</dt>` and `</dd>` are optional in HTML.
+  return html`<article class="row${flags.length > 0 ? ' row-flagged' : ''}" id="${row.anchor}" data-result="${row.resultClass}"${flags.length > 0 ? html` data-flags="${String(flags.length)}"` : ''}><h3><a href="#${row.anchor}">${clippedDecision(row.decision)}</a></h3><b>result: ${row.result}</b>${rowFlagsHtml(flags)}<dl>${row.decision.length > CLIP_DECISION_FROM ? html`<dt>Decision<dd>${longText(row.decision)}` : ''}<dt>Why<dd>${longText(row.why)}<dt>Evidence<dd><ul>${evidenceItems(row.evidence, ctx)}</ul>${supersedes}${supersededBy}${extras ? html`<dt>Other fields<dd><code class="raw">${JSON.stringify(row.extra)}</code>` : ''}<dt>Meta<dd>id <code>${row.id}</code>${row.phase ? html` · phase <strong>${row.phase}</strong>` : ''}${row.actor ? html` · actor ${row.actor}` : ''}${row.ticket ? html` · ticket ${row.ticket}` : ''}${row.ts ? html` · ${timeHtml(row.ts, row.time)}` : ''} · ${row.file}:${row.line}</dl></article>`;
 }

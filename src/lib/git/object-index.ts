@@ -128,6 +128,9 @@ export async function readObjectIndex(gitdir: string, files: Confinement): Promi
   };
 }
 
+/** The longest delta chain read (git's own default `pack.depth` is 50). */
+const MAX_DELTA_DEPTH = 64;
+
 const PACK_TYPES: Record<number, string> = { 1: 'commit', 2: 'tree', 3: 'blob', 4: 'tag' };
 
 /** An object's type and size, read from its header only. */
@@ -200,8 +203,33 @@ export class ObjectTypes {
     return buffer.subarray(0, bytesRead);
   }
 
-  async #packedHeader(pack: string, offset: number, depth: number): Promise<ObjectHeader> {
-    if (depth > 64) throw new Error('delta chain too deep');
+  /**
+   * Headers already read, by pack and offset, with the number of deltas under each: a delta
+   * chain's bases are shared by many objects (a file's versions), so each entry's header is read
+   * once. Only finished results are kept, never pending ones, so a REF_DELTA loop still ends at
+   * the depth limit instead of waiting on itself; the depth limit is checked against the kept
+   * chain length, so the answer never depends on which object was read first. At most one
+   * entry per object of the packs read.
+   */
+  readonly #packed = new Map<string, Map<number, { header: ObjectHeader; chain: number }>>();
+
+  async #packedHeader(pack: string, offset: number, depth: number): Promise<{ header: ObjectHeader; chain: number }> {
+    let known = this.#packed.get(pack);
+    if (!known) {
+      known = new Map();
+      this.#packed.set(pack, known);
+    }
+    let entry = known.get(offset);
+    if (!entry) {
+      entry = await this.#readPackedHeader(pack, offset, depth);
+      known.set(offset, entry);
+    }
+    if (depth + entry.chain > MAX_DELTA_DEPTH) throw new Error('delta chain too deep');
+    return entry;
+  }
+
+  async #readPackedHeader(pack: string, offset: number, depth: number): Promise<{ header: ObjectHeader; chain: number }> {
+    if (depth > MAX_DELTA_DEPTH) throw new Error('delta chain too deep');
     const head = await this.#read(pack, offset, 64);
     if (head.length === 0) throw new Error('pack entry past the end of the pack');
     let byte = head[0] as number;
@@ -216,8 +244,8 @@ export class ObjectTypes {
       size += (byte & 0x7f) * scale;
       scale *= 128;
     }
-    if (PACK_TYPES[type]) return { type: PACK_TYPES[type] as string, size, inflated: size };
-    let base: ObjectHeader;
+    if (PACK_TYPES[type]) return { header: { type: PACK_TYPES[type] as string, size, inflated: size }, chain: 0 };
+    let base: { header: ObjectHeader; chain: number };
     if (type === 6) {
       // OFS_DELTA: the base's offset, back from this entry, in git's offset encoding.
       byte = head[i++] as number;
@@ -231,17 +259,21 @@ export class ObjectTypes {
       base = await this.#packedHeader(pack, offset - rel, depth + 1);
     } else if (type === 7) {
       if (head.length < i + 20) throw new Error('pack delta base id is cut');
-      base = await this.header(head.toString('hex', i, i + 20), depth + 1);
+      base = await this.#header(head.toString('hex', i, i + 20), depth + 1);
       i += 20;
     } else throw new Error(`unknown pack entry type ${type}`);
     // The delta's data starts with the base's size and the result's size.
     const delta = inflateStart(await this.#read(pack, offset + i, 256));
     const result = deltaVarint(delta, deltaVarint(delta, 0).next).value;
-    return { type: base.type, size: result, inflated: Math.max(result, size, base.inflated) };
+    return { header: { type: base.header.type, size: result, inflated: Math.max(result, size, base.header.inflated) }, chain: base.chain + 1 };
   }
 
   /** Type and size of a full object id, from its header (see {@link ObjectHeader}). */
-  async header(oid: string, depth = 0): Promise<ObjectHeader> {
+  async header(oid: string): Promise<ObjectHeader> {
+    return (await this.#header(oid, 0)).header;
+  }
+
+  async #header(oid: string, depth: number): Promise<{ header: ObjectHeader; chain: number }> {
     const location = this.#index.locate(oid);
     if (location === null) throw new Error(`object ${oid.slice(0, 12)} is not in the repository`);
     if ('pack' in location) return this.#packedHeader(location.pack, location.offset, depth);
@@ -260,7 +292,7 @@ export class ObjectTypes {
     const type = space > 0 ? header.toString('latin1', 0, space) : '';
     const size = nul > space ? Number(header.toString('latin1', space + 1, nul)) : NaN;
     if (!['commit', 'tree', 'blob', 'tag'].includes(type) || !Number.isSafeInteger(size)) throw new Error('loose object header is not valid');
-    return { type, size, inflated: size };
+    return { header: { type, size, inflated: size }, chain: 0 };
   }
 
   /** The type of a full object id: `commit`, `tree`, `blob` or `tag`. */
