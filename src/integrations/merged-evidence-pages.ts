@@ -20,11 +20,15 @@ import { excerptText } from '../lib/git/file-excerpt.ts';
 import { highlightLines, languageOf } from '../lib/highlight/highlight.ts';
 import type { GivenShard } from '../lib/shard/check-shards.ts';
 import { linkOrCopy } from '../lib/fs/link-files.ts';
+import { runBounded } from '../lib/fs/bounded-tasks.ts';
 import { shardPaths } from '../lib/shard/manifest.ts';
 import type { LongFile } from '../lib/shard/write-shard.ts';
 import { citedByHtml, commitParentsHtml, EVIDENCE_PARTS, fileContentHtml, notLandedHtml, repositoryFilePageHtml } from '../components/html/evidence-page.ts';
 import { remarkLines } from '../components/html/code.ts';
 import { SafeHtml } from '../components/html/html.ts';
+
+/** Pages read and written at once (each is small; see src/lib/fs/bounded-tasks.ts). */
+const WRITES_AT_ONCE = 16;
 
 /** What writing the evidence pages needs. */
 export interface EvidenceMerge {
@@ -89,6 +93,8 @@ export async function writeEvidencePages(merge: EvidenceMerge): Promise<Evidence
   const pages: Record<string, string> = {};
   let copied = 0;
   let combined = 0;
+  // Each page is planned in order (its digest recorded) and written later, a few at a time.
+  const writes: Array<() => Promise<void>> = [];
   /**
    * The page at `rel` of the shard `frame`: copied as it is when one shard cites the entry and
    * its page has the archive's digest (null is returned), else read, to be written again.
@@ -116,18 +122,20 @@ export async function writeEvidencePages(merge: EvidenceMerge): Promise<Evidence
     const digest = commitEntryDigest(entry, parentPages);
     pages[key] = digest;
     if (merge.kept(key, digest)) continue;
-    const rel = join('r', entry.repoId, 'commit', entry.oid, 'index.html');
-    const page = await framePage(shards, frame, key, digest, rel);
-    if (page === null) continue;
-    const where = `${frame.display}/${rel}`;
-    const { listed, moreCitations } = listedCitations(entry.by);
-    const cited = replacePart(page, EVIDENCE_PARTS.citedBy, citedByHtml(listed, moreCitations, merge.base).value, where);
-    // A commit that could not be read shows no parents.
-    const linked = cited.includes(EVIDENCE_PARTS.parents.start) ? replacePart(cited, EVIDENCE_PARTS.parents, commitParentsHtml(entry.repoId, parents, new Set(parentPages), merge.base).value, where) : cited;
-    // Which citing projects lack it in their landed history: each shard knows only its own.
-    const landed = linked.includes(EVIDENCE_PARTS.notLanded.start) ? replacePart(linked, EVIDENCE_PARTS.notLanded, notLandedHtml(entry.notLandedIn, merge.base).value, where) : linked;
-    await writeText(join(merge.outDir, rel), landed);
-    combined++;
+    writes.push(async () => {
+      const rel = join('r', entry.repoId, 'commit', entry.oid, 'index.html');
+      const page = await framePage(shards, frame, key, digest, rel);
+      if (page === null) return;
+      const where = `${frame.display}/${rel}`;
+      const { listed, moreCitations } = listedCitations(entry.by);
+      const cited = replacePart(page, EVIDENCE_PARTS.citedBy, citedByHtml(listed, moreCitations, merge.base).value, where);
+      // A commit that could not be read shows no parents.
+      const linked = cited.includes(EVIDENCE_PARTS.parents.start) ? replacePart(cited, EVIDENCE_PARTS.parents, commitParentsHtml(entry.repoId, parents, new Set(parentPages), merge.base).value, where) : cited;
+      // Which citing projects lack it in their landed history: each shard knows only its own.
+      const landed = linked.includes(EVIDENCE_PARTS.notLanded.start) ? replacePart(linked, EVIDENCE_PARTS.notLanded, notLandedHtml(entry.notLandedIn, merge.base).value, where) : linked;
+      await writeText(join(merge.outDir, rel), landed);
+      combined++;
+    });
   }
   for (const entry of merge.entries.files) {
     const key = `file:${entry.id}`;
@@ -137,39 +145,43 @@ export async function writeEvidencePages(merge: EvidenceMerge): Promise<Evidence
     if (merge.kept(key, digest)) continue;
     const shards = citingShards(entry, merge.shardOf);
     const frame = merge.shardOf.get(entry.firstProject) as GivenShard;
-    const rel = join('r', entry.owner, 'file', ...entry.key.split('/'), 'index.html');
-    const page = await framePage(shards, frame, key, digest, rel);
-    if (page === null) continue;
-    const where = `${frame.display}/${rel}`;
-    const known = frame.manifest.files[entry.id];
-    if (!known) throw new Error(`shard ${frame.display} has no data for the cited file ${entry.id}; build the shard again`);
-    let content: string;
-    if (known.long !== undefined) {
-      const long = JSON.parse(await readFile(join(shardPaths(frame.dir).files, known.long), 'utf8')) as LongFile;
-      const excerpt = excerptText(entry.path, long.text, entry.ranges);
-      const lang = languageOf(entry.path);
-      const highlighted = await Promise.all(excerpt.windows.map((w) => highlightLines(w.lines.join('\n'), lang)));
-      content = fileContentHtml(entry.path, excerpt, highlighted, entry.ranges).value;
-    } else {
-      content = remarkLines(partOf(page, EVIDENCE_PARTS.fileContent, where), entry.ranges);
-    }
-    const templates = merge.forges[entry.owner];
-    const { listed, moreCitations } = listedCitations(entry.by);
-    const body = repositoryFilePageHtml({
-      owner: entry.owner,
-      ownerPath: entry.ownerPath,
-      head: entry.head,
-      path: entry.path,
-      base: merge.base,
-      forge: templates ? bindForge(templates, entry.head) : null,
-      facts: known.facts,
-      ranges: entry.ranges,
-      citedBy: listed,
-      more: moreCitations,
-      content: new SafeHtml(content),
+    writes.push(async () => {
+      const rel = join('r', entry.owner, 'file', ...entry.key.split('/'), 'index.html');
+      const page = await framePage(shards, frame, key, digest, rel);
+      if (page === null) return;
+      const where = `${frame.display}/${rel}`;
+      const known = frame.manifest.files[entry.id];
+      if (!known) throw new Error(`shard ${frame.display} has no data for the cited file ${entry.id}; build the shard again`);
+      let content: string;
+      if (known.long !== undefined) {
+        const long = JSON.parse(await readFile(join(shardPaths(frame.dir).files, known.long), 'utf8')) as LongFile;
+        const excerpt = excerptText(entry.path, long.text, entry.ranges);
+        const lang = languageOf(entry.path);
+        const highlighted = await Promise.all(excerpt.windows.map((w) => highlightLines(w.lines.join('\n'), lang)));
+        content = fileContentHtml(entry.path, excerpt, highlighted, entry.ranges).value;
+      } else {
+        content = remarkLines(partOf(page, EVIDENCE_PARTS.fileContent, where), entry.ranges);
+      }
+      const templates = merge.forges[entry.owner];
+      const { listed, moreCitations } = listedCitations(entry.by);
+      const body = repositoryFilePageHtml({
+        owner: entry.owner,
+        ownerPath: entry.ownerPath,
+        head: entry.head,
+        path: entry.path,
+        base: merge.base,
+        forge: templates ? bindForge(templates, entry.head) : null,
+        facts: known.facts,
+        ranges: entry.ranges,
+        citedBy: listed,
+        more: moreCitations,
+        content: new SafeHtml(content),
     });
     await writeText(join(merge.outDir, rel), replacePart(page, EVIDENCE_PARTS.repositoryFile, body.value, where));
     combined++;
+    });
   }
+  // Reading and writing pages one at a time leaves the process waiting on the disk.
+  await runBounded(writes.length, WRITES_AT_ONCE, (i) => (writes[i] as () => Promise<void>)());
   return { pages, copied, combined };
 }

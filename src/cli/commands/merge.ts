@@ -7,8 +7,9 @@
  */
 import { rename, rm, stat, writeFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
+import { Worker } from 'node:worker_threads';
 import { ShardError } from '../../lib/shard/manifest.ts';
-import { planMerge, prepareMergeStore, previousMerge, projectPagesDigest, writeMergeRecord, writeProjectPages } from '../../lib/shard/merge.ts';
+import { planMerge, prepareMergeStore, type MergePlan, previousMerge, projectPagesDigest, writeMergeRecord, writeProjectPages } from '../../lib/shard/merge.ts';
 import { gatherEvidence } from '../../lib/archive/evidence-entries.ts';
 import { readCited } from '../../lib/archive/model-store.ts';
 import { resolveForges } from '../../lib/config/forge-links.ts';
@@ -16,12 +17,11 @@ import { writeEvidencePages } from '../../integrations/merged-evidence-pages.ts'
 import { carryOver, siteFingerprint } from '../incremental.ts';
 import { checkFolders } from '../folders.ts';
 import { countFiles, searchLine } from './build.ts';
-import { fromCwd, PACKAGE_ROOT } from '../paths.ts';
+import { fromCwd, PACKAGE_ROOT, workerExecArgv } from '../paths.ts';
 import { defaultCacheDir } from '../user-cache.ts';
 import { renderWithAstro, withStaging } from '../staging.ts';
 import { plural, UsageError, type Output } from '../output.ts';
 import { shardLabel } from '../../lib/shard/partition.ts';
-import { writeMergedSearch } from '../../lib/shard/merge-search.ts';
 import { historyLimit, recordHistory, type HistoryFlags } from '../history.ts';
 import { PART_CACHE_VERSION, type SearchIndexStats } from '../../lib/search/write-search-index.ts';
 
@@ -32,6 +32,24 @@ export interface MergeOptions extends HistoryFlags {
   verbose?: boolean;
   /** Write stage times, peak memory and output sizes as JSON to this file (for benchmarks). */
   timings?: string;
+}
+
+/**
+ * Writes the merged search index (src/lib/shard/merge-search.ts) into `outDir/search-index` in
+ * a worker thread (src/cli/merge-search-worker.ts); resolves with its stats, rejects with the
+ * worker's error (a {@link ShardError} with its hint when a shard's part is unreadable).
+ */
+function mergedSearchInWorker(plan: MergePlan, storeDir: string, outDir: string, base: string): Promise<SearchIndexStats> {
+  const shards = [...plan.shardOf].map(([id, s]) => [id, { dir: s.dir, display: s.display }] as const);
+  return new Promise((resolvePromise, reject) => {
+    const worker = new Worker(new URL('../merge-search-worker.ts', import.meta.url), { workerData: { shards, storeDir, outDir, base }, execArgv: workerExecArgv() });
+    worker.once('message', (message: { stats?: SearchIndexStats; error?: string; hint?: string }) => {
+      if (message.stats) resolvePromise(message.stats);
+      else if (message.hint !== undefined) reject(new ShardError(message.error ?? 'unknown failure', message.hint));
+      else reject(new Error(`search index: ${message.error ?? 'unknown failure'}`));
+    });
+    worker.once('error', reject);
+  });
 }
 
 /** Runs the merge command; returns the exit code. */
@@ -100,6 +118,12 @@ export async function runMerge(dirs: string[], options: MergeOptions, out: Outpu
         stages[stage] = Math.round(performance.now() - at);
         at = performance.now();
       };
+      // The search index in a worker thread, beside the render and the copies (two cores), as a
+      // build writes its own; into a folder of its own, moved into the site when both are done.
+      const searchOut = join(staging.dir, 'search');
+      const search = mergedSearchInWorker(plan, storeDir, searchOut, base);
+      // Awaited after the pages; handled now so a failure while Astro renders is reported, not an unhandled rejection.
+      search.catch(() => undefined);
       await renderWithAstro(code, staging.site, base, siteUrl, options.verbose === true);
       lap('render');
       out.info(`  rendered the pages that span projects in ${((stages['render'] ?? 0) / 1000).toFixed(1)} s`);
@@ -108,7 +132,9 @@ export async function runMerge(dirs: string[], options: MergeOptions, out: Outpu
       const entries = await gatherEvidence(plan.projects, (id) => readCited(storeDir, id));
       evidence = await writeEvidencePages({ entries, shardOf: plan.shardOf, outDir: staging.site, base, forges, kept });
       lap('evidence');
-      result.search = await writeMergedSearch(plan, storeDir, staging.site, base);
+      result.search = await search;
+      await rename(join(searchOut, 'search-index'), join(staging.site, 'search-index'));
+      // What the index took beyond the pages (it ran beside them): the merge's wait for it.
       lap('search');
       const pages: Record<string, string> = { ...Object.fromEntries(plan.projects.map((p) => [`project:${p.id}`, projectPagesDigest(plan, p) ?? p.digest])), ...evidence.pages };
       await history.write(staging.site);
@@ -124,7 +150,7 @@ export async function runMerge(dirs: string[], options: MergeOptions, out: Outpu
   const reused = previous ? `; kept ${plural(keptFiles, 'file')} and folder${keptFiles === 1 ? '' : 's'} of the previous merge` : '';
   out.info(`  copied ${plural(projectsCopied, 'project')} from the shards; evidence pages: ${plural(evidence.copied, 'page')} copied, ${plural(evidence.combined, 'page')} cited from several shards written from their data${reused}`);
   const { search } = result;
-  if (search) out.info(`  ${searchLine(search)} (${plural(search.analysed, 'part')} made or taken from the shards) in ${(search.ms / 1000).toFixed(1)} s`);
+  if (search) out.info(`  ${searchLine(search)} (${plural(search.analysed, 'part')} made or taken from the shards) in ${(search.ms / 1000).toFixed(1)} s, beside the pages`);
   const wallMs = performance.now() - started;
   if (options.timings) {
     const written = await countFiles(outDir);

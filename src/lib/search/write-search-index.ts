@@ -19,6 +19,7 @@
 import { createHash } from 'node:crypto';
 import { copyFile, link, mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { linkTree } from '../fs/link-files.ts';
+import { runBounded } from '../fs/bounded-tasks.ts';
 import { deserialize, serialize } from 'node:v8';
 import { dirname, join } from 'node:path';
 import { readJsonOrNull, writeAtomic } from '../fs/cache-files.ts';
@@ -29,6 +30,9 @@ import { buildPart, partWordsFile, PART_VERSION, type SearchPart } from './index
 import { mergeParts } from './index/merge.ts';
 import { DOCS_PER_FILE, SEARCH_INDEX_VERSION, type IndexInfo } from './index/format.ts';
 import { buildManifest, byRecency, partHeader, type PartHeader } from './index/manifest.ts';
+
+/** Parts whose files are linked and written at once (src/lib/fs/bounded-tasks.ts). */
+const PARTS_AT_ONCE = 8;
 
 /** Share of all records that may sit in the delta index before the main index is merged again. */
 export const DELTA_LIMIT = 0.2;
@@ -207,14 +211,15 @@ export async function writeSearchIndex(cacheDir: string, outDir: string, base: s
   const headersPath = join(root, 'parts.json');
   const cachedHeaders = (await readJsonOrNull<{ version: string; parts: Record<string, PartHeader> }>(headersPath)) ?? { version: '', parts: {} };
   const known = cachedHeaders.version === CACHE_VERSION ? cachedHeaders.parts : {};
-  const headers: PartHeader[] = [];
   let analysed = 0;
-  for (const plan of plans) {
+  // Parts made in this run, kept for the merge below instead of read back from the cache.
+  const made = new Map<string, SearchPart>();
+  // A build analyses one part at a time (a project's model can be large); parts taken as they
+  // are (a merge's) are only files to link and write, so several go at once.
+  const headers = await runBounded(plans.length, options.projectPart ? PARTS_AT_ONCE : 1, async (n): Promise<PartHeader> => {
+    const plan = plans[n] as PartPlan;
     const had = known[plan.key];
-    if (had && had.digest === plan.digest) {
-      headers.push({ ...had, path: plan.path });
-      continue;
-    }
+    if (had && had.digest === plan.digest) return { ...had, path: plan.path };
     const built = await plan.build();
     const { part } = built;
     analysed++;
@@ -225,12 +230,13 @@ export async function writeSearchIndex(cacheDir: string, outDir: string, base: s
     else await linkDocs(built.docsDir, dir, part.docs);
     await writeFile(join(dir, 'sigs.bin'), partWordsFile(part));
     await writeAtomic(join(partsDir, `${fileName(plan.key)}.v8`), serialize(part));
-    headers.push(partHeader(part, plan.digest, plan.path));
-  }
+    made.set(plan.key, part);
+    return partHeader(part, plan.digest, plan.path);
+  });
   await writeAtomic(headersPath, JSON.stringify({ version: CACHE_VERSION, parts: Object.fromEntries(headers.map((h) => [h.key, h])) }));
   // Newest first, then by key: the order of documents within a tier and the recency tie-break.
   headers.sort(byRecency);
-  const loadPart = async (key: string): Promise<SearchPart> => deserialize(await readFile(cachedPartPath(cacheDir, key))) as SearchPart;
+  const loadPart = async (key: string): Promise<SearchPart> => made.get(key) ?? (deserialize(await readFile(cachedPartPath(cacheDir, key))) as SearchPart);
   const total = headers.reduce((s, h) => s + h.docs, 0);
 
   // Indexes: reuse main with a delta, or merge main again.
@@ -261,7 +267,7 @@ export async function writeSearchIndex(cacheDir: string, outDir: string, base: s
     await writeAtomic(statePath, JSON.stringify({ version: CACHE_VERSION, digests: Object.fromEntries(current), info: main, files } satisfies MainState));
   }
   await linkTree(mainDir, join(outIndex, 'main'));
-  for (const h of headers) await linkTree(join(docsDir, h.key), join(outIndex, 'docs', h.key));
+  await runBounded(headers.length, PARTS_AT_ONCE, (i) => linkTree(join(docsDir, (headers[i] as PartHeader).key), join(outIndex, 'docs', (headers[i] as PartHeader).key)));
 
   const manifest = buildManifest(headers, main, delta, reuse ? [...changed.map((h) => h.key), ...removed].sort() : []);
   await writeFile(join(outIndex, 'manifest.json'), JSON.stringify(manifest));

@@ -22,15 +22,16 @@ import { shardPaths, ShardError } from './manifest.ts';
 
 /**
  * Writes `search-index/` of the merged archive into `outDir`, from the merge's model store in
- * `storeDir` (prepareMergeStore, src/lib/shard/merge.ts) and each project's part in its shard;
- * the merge's search cache (`storeDir/search/`) keeps parts and the main index for the next
- * merge, which reuses them as an incremental build does. Throws {@link ShardError} naming the
- * shard whose part of a project is missing or unreadable.
+ * `storeDir` (prepareMergeStore, src/lib/shard/merge.ts) and each project's part in its shard
+ * (`shardOf`: project id → its shard's folder and name, {@link MergePlan.shardOf}); the merge's
+ * search cache (`storeDir/search/`) keeps parts and the main index for the next merge, which
+ * reuses them as an incremental build does. Throws {@link ShardError} naming the shard whose
+ * part of a project is missing or unreadable.
  */
-export async function writeMergedSearch(plan: MergePlan, storeDir: string, outDir: string, base: string): Promise<SearchIndexStats> {
+export async function writeMergedSearch(shardOf: ReadonlyMap<string, Pick<GivenShard, 'dir' | 'display'>>, storeDir: string, outDir: string, base: string): Promise<SearchIndexStats> {
   return writeSearchIndex(storeDir, outDir, base, {
     projectPart: async (id) => {
-      const shard = plan.shardOf.get(id) as GivenShard;
+      const shard = shardOf.get(id) as Pick<GivenShard, 'dir' | 'display'>;
       const path = join(shardPaths(shard.dir).search, `${id}.v8`);
       try {
         return { part: await readCachedPart(path, `p/${id}`), docsDir: join(shard.dir, 'search-index', 'docs', 'p', id) };
