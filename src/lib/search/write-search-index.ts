@@ -18,7 +18,7 @@
  */
 import { createHash } from 'node:crypto';
 import { copyFile, link, mkdir, readFile, rm, writeFile } from 'node:fs/promises';
-import { linkTree } from '../fs/link-files.ts';
+import { linkOrCopy, linkTree } from '../fs/link-files.ts';
 import { runBounded } from '../fs/bounded-tasks.ts';
 import { deserialize, serialize } from 'node:v8';
 import { dirname, join } from 'node:path';
@@ -77,7 +77,7 @@ const sha = (text: string): string => createHash('sha256').update(text).digest('
 const fileName = (key: string): string => key.replace(/\//g, '__');
 
 /** A part made, with its doc-store files as data or as a folder of `<n>.bin` files to link. */
-type BuiltPart = { part: SearchPart; docs: Uint8Array[] } | { part: SearchPart; docsDir: string };
+type BuiltPart = { part: SearchPart; docs: Uint8Array[] } | { part: SearchPart; docsDir: string; file: string };
 
 /**
  * Links (or copies) the doc-store files `0.bin` … of a part of `docs` records from `from` into
@@ -106,10 +106,11 @@ interface PartPlan {
 
 /**
  * A project's part made elsewhere (a shard of a sharded build, src/lib/shard/merge-search.ts):
- * the part of project `id` as of its current digest, and the folder holding its doc-store
- * files (`<n>.bin`; a `sigs.bin` there is ignored and written again). Throws when it has none.
+ * the part of project `id` as of its current digest, the file it was read from (a cached part,
+ * linked into this cache as it is), and the folder holding its doc-store files (`<n>.bin`; a
+ * `sigs.bin` there is ignored and written again). Throws when it has none.
  */
-export type ProjectPartSource = (id: string) => Promise<{ part: SearchPart; docsDir: string }>;
+export type ProjectPartSource = (id: string) => Promise<{ part: SearchPart; docsDir: string; file: string }>;
 
 /** Cache folder of the search index parts, inside a cache folder. */
 const searchCache = (cacheDir: string): string => join(cacheDir, 'search');
@@ -212,7 +213,7 @@ export async function writeSearchIndex(cacheDir: string, outDir: string, base: s
   const cachedHeaders = (await readJsonOrNull<{ version: string; parts: Record<string, PartHeader> }>(headersPath)) ?? { version: '', parts: {} };
   const known = cachedHeaders.version === CACHE_VERSION ? cachedHeaders.parts : {};
   let analysed = 0;
-  // Parts made in this run, kept for the merge below instead of read back from the cache.
+  // Parts given in this run, kept for the merge below instead of read back from the cache.
   const made = new Map<string, SearchPart>();
   // A build analyses one part at a time (a project's model can be large); parts taken as they
   // are (a merge's) are only files to link and write, so several go at once.
@@ -229,8 +230,12 @@ export async function writeSearchIndex(cacheDir: string, outDir: string, base: s
     if ('docs' in built) for (const [i, data] of built.docs.entries()) await writeFile(join(dir, `${i}.bin`), data);
     else await linkDocs(built.docsDir, dir, part.docs);
     await writeFile(join(dir, 'sigs.bin'), partWordsFile(part));
-    await writeAtomic(join(partsDir, `${fileName(plan.key)}.v8`), serialize(part));
-    made.set(plan.key, part);
+    if ('file' in built) {
+      await linkOrCopy(built.file, join(partsDir, `${fileName(plan.key)}.v8`));
+      // Given parts are already read (a merge's): kept for the index instead of read again. A
+      // build's are let go: it analyses one project at a time, and reads them back at the end.
+      made.set(plan.key, part);
+    } else await writeAtomic(join(partsDir, `${fileName(plan.key)}.v8`), serialize(part));
     return partHeader(part, plan.digest, plan.path);
   });
   await writeAtomic(headersPath, JSON.stringify({ version: CACHE_VERSION, parts: Object.fromEntries(headers.map((h) => [h.key, h])) }));

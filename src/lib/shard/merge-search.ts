@@ -34,7 +34,7 @@ export async function writeMergedSearch(shardOf: ReadonlyMap<string, Pick<GivenS
       const shard = shardOf.get(id) as Pick<GivenShard, 'dir' | 'display'>;
       const path = join(shardPaths(shard.dir).search, `${id}.v8`);
       try {
-        return { part: await readCachedPart(path, `p/${id}`), docsDir: join(shard.dir, 'search-index', 'docs', 'p', id) };
+        return { part: await readCachedPart(path, `p/${id}`), file: path, docsDir: join(shard.dir, 'search-index', 'docs', 'p', id) };
       } catch (error) {
         throw new ShardError(`shard ${shard.display} has no readable search index part of ${id} (${(error as Error).message})`, 'build the shard again');
       }

@@ -22,8 +22,12 @@ import type { ProjectSummary } from '../archive/summary.ts';
 import { writeArchiveIndex } from '../archive/model-store.ts';
 import { writeRenderPlan } from '../archive/render-plan.ts';
 import { checkShards, type GivenShard } from './check-shards.ts';
+import { runBounded } from '../fs/bounded-tasks.ts';
 import { linkOrCopy, linkTree } from '../fs/link-files.ts';
 import { isSafeId, readShardManifest, shardDigest, shardPaths, ShardError } from './manifest.ts';
+
+/** Projects whose files are linked at once (each is a few small files). */
+const LINKS_AT_ONCE = 8;
 
 /** The archive a merge composes. */
 export interface MergePlan {
@@ -78,10 +82,12 @@ export async function planMerge(dirs: ReadonlyArray<{ dir: string; display: stri
 export async function prepareMergeStore(plan: MergePlan, storeDir: string, run: string): Promise<void> {
   const projectsDir = join(storeDir, 'projects');
   await mkdir(projectsDir, { recursive: true });
-  for (const p of plan.projects) {
+  // Four small files a project, linked a few projects at a time (src/lib/fs/bounded-tasks.ts).
+  await runBounded(plan.projects.length, LINKS_AT_ONCE, async (i) => {
+    const p = plan.projects[i] as ProjectSummary;
     const from = shardPaths((plan.shardOf.get(p.id) as GivenShard).dir).projects;
     for (const suffix of ['summary', 'cited', 'report', 'state']) await linkOrCopy(join(from, `${p.id}.${suffix}.json`), join(projectsDir, `${p.id}.${suffix}.json`));
-  }
+  });
   const first = (plan.shards[0] as GivenShard).manifest;
   await writeArchiveIndex(storeDir, { projects: plan.projects.map((p) => ({ id: p.id, digest: p.digest })), problems: first.problems, run, repositories: {}, projectDirs: {} });
   await writeRenderPlan(storeDir, { previous: null, spanningOnly: true });
@@ -103,17 +109,17 @@ export function projectPagesDigest(plan: MergePlan, p: ProjectSummary): string |
  * shard's pages of a project are not those of the digest it lists.
  */
 export async function writeProjectPages(plan: MergePlan, outDir: string, kept: (key: string, digest: string) => boolean): Promise<number> {
-  let copied = 0;
+  const copies: Array<{ from: string; to: string }> = [];
   for (const p of plan.projects) {
     const key = `project:${p.id}`;
     const digest = projectPagesDigest(plan, p);
     if (digest !== null && kept(key, digest)) continue;
     const shard = plan.shardOf.get(p.id) as GivenShard;
     if (digest === null) throw new ShardError(`shard ${shard.display} lists ${p.id} but has no pages of it`, 'build the shard again');
-    await linkTree(join(shard.dir, 'p', p.id), join(outDir, 'p', p.id));
-    copied++;
+    copies.push({ from: join(shard.dir, 'p', p.id), to: join(outDir, 'p', p.id) });
   }
-  return copied;
+  await runBounded(copies.length, LINKS_AT_ONCE, (i) => linkTree((copies[i] as { from: string }).from, (copies[i] as { to: string }).to));
+  return copies.length;
 }
 
 /** What a merge leaves for the next one (in its store folder). */

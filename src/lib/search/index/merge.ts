@@ -29,7 +29,8 @@ const gz = (data: Uint8Array | string): Uint8Array => gzipSync(data, { level: 4 
 
 /** Writes pages of JSON items, each page closed past {@link PAGE_CHARS}; returns each page's first key. */
 class Pager<T> {
-  private items: T[] = [];
+  /** Each item's JSON (joined, they are the page's JSON array: what JSON.stringify of the items gives). */
+  private items: string[] = [];
   private chars = 0;
   private n = 0;
   readonly firsts: string[] = [];
@@ -42,13 +43,13 @@ class Pager<T> {
   async add(key: string, item: T): Promise<void> {
     if (this.items.length === 0) this.firsts.push(key);
     const text = JSON.stringify(item);
-    this.items.push(item);
+    this.items.push(text);
     this.chars += text.length + 1;
     if (this.chars >= PAGE_CHARS) await this.flush();
   }
   async flush(): Promise<void> {
     if (this.items.length === 0) return;
-    await this.emit(`${this.folder}/${this.n++}.bin`, gz(JSON.stringify(this.items)));
+    await this.emit(`${this.folder}/${this.n++}.bin`, gz(`[${this.items.join(',')}]`));
     this.items = [];
     this.chars = 0;
   }
@@ -175,6 +176,7 @@ export async function mergeParts(name: 'main' | 'delta', parts: readonly SearchP
   })));
   const allTerms = [...new Set([...sources.keys(), ...facetSources.keys()])].sort();
 
+  const buckets = new Map<number, CodeBuckets>();
   const packer = new Packer(emit);
   const dict = new Pager<DictEntry>('dict', emit);
   const list = new List();
@@ -186,8 +188,23 @@ export async function mergeParts(name: 'main' | 'delta', parts: readonly SearchP
         for (const [i, f, codes] of from) {
           const p = parts[i] as SearchPart;
           const g = globalOf[i] as Uint32Array;
-          const nf = p.facets.length;
-          for (let l = p.tierStarts[t] as number; l < (p.tierStarts[t + 1] as number); l++) if (codes.has(p.codes[l * nf + f] as number)) list.push(g[l] as number, 0, p.words[l] as number);
+          const byCode = codeBuckets(buckets, i * facets.length + f, p, f);
+          const lo = p.tierStarts[t] as number;
+          const hi = p.tierStarts[t + 1] as number;
+          // The part's records of this tier whose set holds the value, in record order.
+          let docs: Uint32Array;
+          if (codes.size === 1) docs = bucketRange(byCode, codes.values().next().value as number, lo, hi);
+          else {
+            const ranges = [...codes].map((c) => bucketRange(byCode, c, lo, hi));
+            docs = new Uint32Array(ranges.reduce((n, r) => n + r.length, 0));
+            let at = 0;
+            for (const r of ranges) {
+              docs.set(r, at);
+              at += r.length;
+            }
+            docs.sort();
+          }
+          for (const l of docs) list.push(g[l] as number, 0, p.words[l] as number);
         }
       }
     } else {
@@ -243,6 +260,58 @@ export async function mergeParts(name: 'main' | 'delta', parts: readonly SearchP
   await exact.flush();
 
   return { name, docs, facets, values, parts: indexParts, dict: dict.firsts, exact: exact.firsts };
+}
+
+/** A part's records grouped by their code for one facet: `docs[starts[c]] … docs[starts[c + 1] - 1]` have code `c`, in record order. */
+interface CodeBuckets {
+  starts: Uint32Array;
+  docs: Uint32Array;
+}
+
+/**
+ * The records of part `p` by code of its facet `f`, made once (a counting sort) and kept in
+ * `cache` under `key` (unique per part and facet): a facet value's postings are then found without reading every record once
+ * per value (a facet of 40 values over a million records was 40 million reads).
+ */
+function codeBuckets(cache: Map<number, CodeBuckets>, key: number, p: SearchPart, f: number): CodeBuckets {
+  const nf = p.facets.length;
+  const had = cache.get(key);
+  if (had) return had;
+  const sets = p.sets[f]?.length ?? 0;
+  const starts = new Uint32Array(sets + 1);
+  for (let l = 0; l < p.docs; l++) {
+    const c = p.codes[l * nf + f] as number;
+    starts[c + 1] = (starts[c + 1] as number) + 1;
+  }
+  for (let c = 0; c < sets; c++) starts[c + 1] = (starts[c + 1] as number) + (starts[c] as number);
+  const fill = starts.slice(0, sets);
+  const docs = new Uint32Array(p.docs);
+  for (let l = 0; l < p.docs; l++) {
+    const c = p.codes[l * nf + f] as number;
+    docs[fill[c] as number] = l;
+    fill[c] = (fill[c] as number) + 1;
+  }
+  const made = { starts, docs };
+  cache.set(key, made);
+  return made;
+}
+
+/** The records of `buckets` with code `c` in [from, to), in record order. */
+function bucketRange(buckets: CodeBuckets, c: number, from: number, to: number): Uint32Array {
+  const all = buckets.docs.subarray(buckets.starts[c] as number, buckets.starts[c + 1] as number);
+  return all.subarray(lowerBound(all, from), lowerBound(all, to));
+}
+
+/** The first index of sorted `a` whose value is ≥ `x`. */
+function lowerBound(a: Uint32Array, x: number): number {
+  let lo = 0;
+  let hi = a.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if ((a[mid] as number) < x) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
 }
 
 /** Where each name stands: for the names of every part (a term, an exact key), [part, index in the part]. */
