@@ -85,6 +85,14 @@ export const ROW_CARD = {
   evidenceItem: 'li[data-status]',
 } as const;
 
+/**
+ * Where a row card says its row was read (`decisions.jsonl:7`): the last part of its Meta line,
+ * as a person reads it (the parts are separated by " · ").
+ */
+export async function rowSource(card: Locator): Promise<string> {
+  return (await readText(card.locator(ROW_CARD.meta))).split(' · ').pop() ?? '';
+}
+
 /** Where the parts of an evidence item (`li[data-status]`) are: pointer, kind, status word, reason. */
 export const EVIDENCE_ITEM = {
   /** The pointer as written: a link, or `<code>` when it leads nowhere. */

@@ -14,7 +14,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { buildSite, type BuiltSite } from './build-site.ts';
 import { serveStatic, type StaticServer } from './static-server.ts';
 import { launchBrowser } from './browser.ts';
-import { EVIDENCE_ITEM, type PageWatch, readText, readTexts, ROW_CARD, watchPage } from './page-helpers.ts';
+import { EVIDENCE_ITEM, type PageWatch, readText, readTexts, ROW_CARD, rowSource, watchPage } from './page-helpers.ts';
 import { REAL_CORPUS } from '../real-corpus.ts';
 import { readPstackTrail } from '../../src/lib/adapters/pstack-trail.ts';
 
@@ -212,7 +212,9 @@ describe.skipIf(!existsSync(REAL))('the real corpus', () => {
       expect(await readTexts(articles.locator(ROW_CARD.decision))).toEqual(rows.map((r) => r.decision));
       expect(await readTexts(articles.locator(ROW_CARD.why))).toEqual(rows.map((r) => r.why));
       expect(await readTexts(articles.locator(ROW_CARD.result))).toEqual(rows.map((r) => `result: ${r.result}`));
-      expect(await readTexts(articles.locator(`${ROW_CARD.meta} > span:last-child`))).toEqual(rows.map((r) => `${trail}:${r.line}`));
+      const sources: string[] = [];
+      for (const card of await articles.all()) sources.push(await rowSource(card));
+      expect(sources).toEqual(rows.map((r) => `${trail}:${r.line}`));
     });
 
     it('git-backed evidence is “not verified (inconclusive)”: no repository', async () => {

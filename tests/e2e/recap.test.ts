@@ -13,7 +13,7 @@ import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { buildSite, REPO_ROOT, type BuiltSite } from './build-site.ts';
 import { serveStatic, type StaticServer } from './static-server.ts';
 import { launchBrowser } from './browser.ts';
-import { beforeContent, EVIDENCE_ITEM, isInViewport, readText, readTexts, ROW_CARD, targetId, watchPage, type PageWatch } from './page-helpers.ts';
+import { beforeContent, EVIDENCE_ITEM, isInViewport, readText, readTexts, ROW_CARD, rowSource, targetId, watchPage, type PageWatch } from './page-helpers.ts';
 
 const EXAMPLE_GIT = join(REPO_ROOT, 'content', 'repos', 'example.git');
 const REPO_PAGES = '/r/content-repos-example.git';
@@ -199,7 +199,7 @@ describe('Attention on tickets-faults: one flag for every planted fault', () => 
     const lineOf = new Map<string, number>();
     for (const article of await page.locator('article.row').all()) {
       const id = (await article.getAttribute('id')) ?? '';
-      const where = await readText(article.locator(`${ROW_CARD.meta} > span`).last());
+      const where = await rowSource(article);
       lineOf.set(`#${id}`, Number(/:(\d+)$/.exec(where)?.[1]));
     }
     const flags = await page.locator('section.attention ol.flags > li.flag').all();
