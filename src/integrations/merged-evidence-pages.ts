@@ -11,7 +11,8 @@
  * long to be shown whole, the excerpt, cut again around every shard's lines from the full text
  * the shard kept. The page equals a single build's.
  */
-import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { commitEntryDigest, fileEntryDigest, listedCitations, parentsWithPages, type CommitEntry, type EvidenceEntries, type FileEntry } from '../lib/archive/evidence-entries.ts';
 import { bindForge } from '../lib/config/forge-links.ts';
@@ -79,10 +80,6 @@ function citingShards(entry: CommitEntry | FileEntry, shardOf: ReadonlyMap<strin
   return out;
 }
 
-async function writeText(path: string, text: string): Promise<void> {
-  await mkdir(dirname(path), { recursive: true });
-  await writeFile(path, text);
-}
 
 /**
  * Writes the commit and repository file pages of the merged archive into `outDir/r/`
@@ -95,6 +92,18 @@ export async function writeEvidencePages(merge: EvidenceMerge): Promise<Evidence
   let combined = 0;
   // Each page is planned in order (its digest recorded) and written later, a few at a time.
   const writes: Array<() => Promise<void>> = [];
+  // Pages are read and written with synchronous calls: nothing else needs this thread meanwhile
+  // (the search index is written in its worker), and a round trip through the thread pool for
+  // each of thousands of small files cost more than the file. Each folder is made once.
+  const folders = new Set<string>();
+  const writeText = (path: string, text: string): void => {
+    const dir = dirname(path);
+    if (!folders.has(dir)) {
+      mkdirSync(dir, { recursive: true });
+      folders.add(dir);
+    }
+    writeFileSync(path, text);
+  };
   /**
    * The page at `rel` of the shard `frame`: copied as it is when one shard cites the entry and
    * its page has the archive's digest (null is returned), else read, to be written again.
@@ -106,9 +115,11 @@ export async function writeEvidencePages(merge: EvidenceMerge): Promise<Evidence
       return null;
     }
     if (frame.manifest.pages[key] === undefined) throw new Error(`shard ${frame.display} has no page for ${key}; build the shard again`);
-    return readFile(join(frame.dir, rel), 'utf8').catch(() => {
+    try {
+      return readFileSync(join(frame.dir, rel), 'utf8');
+    } catch {
       throw new Error(`shard ${frame.display} has no page ${rel}; build the shard again`);
-    });
+    }
   };
   const commitIds = new Set(merge.entries.commits.map((e) => e.id));
   for (const entry of merge.entries.commits) {
@@ -133,7 +144,7 @@ export async function writeEvidencePages(merge: EvidenceMerge): Promise<Evidence
       const linked = cited.includes(EVIDENCE_PARTS.parents.start) ? replacePart(cited, EVIDENCE_PARTS.parents, commitParentsHtml(entry.repoId, parents, new Set(parentPages), merge.base).value, where) : cited;
       // Which citing projects lack it in their landed history: each shard knows only its own.
       const landed = linked.includes(EVIDENCE_PARTS.notLanded.start) ? replacePart(linked, EVIDENCE_PARTS.notLanded, notLandedHtml(entry.notLandedIn, merge.base).value, where) : linked;
-      await writeText(join(merge.outDir, rel), landed);
+      writeText(join(merge.outDir, rel), landed);
       combined++;
     });
   }
@@ -177,7 +188,7 @@ export async function writeEvidencePages(merge: EvidenceMerge): Promise<Evidence
         more: moreCitations,
         content: new SafeHtml(content),
     });
-    await writeText(join(merge.outDir, rel), replacePart(page, EVIDENCE_PARTS.repositoryFile, body.value, where));
+    writeText(join(merge.outDir, rel), replacePart(page, EVIDENCE_PARTS.repositoryFile, body.value, where));
     combined++;
     });
   }
