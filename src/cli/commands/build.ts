@@ -95,7 +95,7 @@ function indexInWorker(cacheDir: string, outDir: string, base: string, siteUrl: 
 }
 
 /** Moves every file under `from` to the same place under `to` (folders merged). */
-export async function moveTree(from: string, to: string): Promise<void> {
+async function moveTree(from: string, to: string): Promise<void> {
   for (const entry of await readdir(from, { withFileTypes: true }).catch(() => [])) {
     const source = join(from, entry.name);
     const target = join(to, entry.name);

@@ -10,12 +10,13 @@ import { join, resolve } from 'node:path';
 import { Worker } from 'node:worker_threads';
 import { ShardError } from '../../lib/shard/manifest.ts';
 import { planMerge, prepareMergeStore, type MergePlan, previousMerge, projectPagesDigest, writeMergeRecord, writeProjectPages } from '../../lib/shard/merge.ts';
+import { gatherEvidence } from '../../lib/archive/evidence-entries.ts';
+import { readCited } from '../../lib/archive/model-store.ts';
 import { resolveForges } from '../../lib/config/forge-links.ts';
-import type { EvidenceMergeResult } from '../../integrations/merged-evidence-pages.ts';
-import type { ForgeTemplates } from '../../lib/config/forge-styles.ts';
+import { writeEvidencePages } from '../../integrations/merged-evidence-pages.ts';
 import { carryOver, siteFingerprint } from '../incremental.ts';
 import { checkFolders } from '../folders.ts';
-import { countFiles, moveTree, searchLine } from './build.ts';
+import { countFiles, searchLine } from './build.ts';
 import { fromCwd, PACKAGE_ROOT, workerExecArgv } from '../paths.ts';
 import { defaultCacheDir } from '../user-cache.ts';
 import { renderWithAstro, withStaging } from '../staging.ts';
@@ -46,21 +47,6 @@ function mergedSearchInWorker(plan: MergePlan, storeDir: string, outDir: string,
       if (message.stats) resolvePromise(message.stats);
       else if (message.hint !== undefined) reject(new ShardError(message.error ?? 'unknown failure', message.hint));
       else reject(new Error(`search index: ${message.error ?? 'unknown failure'}`));
-    });
-    worker.once('error', reject);
-  });
-}
-
-/**
- * Writes the merged archive's evidence pages into `outDir/r/` in a worker thread
- * (src/cli/merge-evidence-worker.ts); resolves with what was written, rejects with the worker's error.
- */
-function evidenceInWorker(plan: MergePlan, storeDir: string, outDir: string, base: string, forges: Record<string, ForgeTemplates>, previousPages: Record<string, string> | null): Promise<EvidenceMergeResult> {
-  return new Promise((resolvePromise, reject) => {
-    const worker = new Worker(new URL('../merge-evidence-worker.ts', import.meta.url), { workerData: { projects: plan.projects, shards: [...plan.shardOf], storeDir, outDir, base, forges, previousPages }, execArgv: workerExecArgv() });
-    worker.once('message', (message: { result?: EvidenceMergeResult; error?: string }) => {
-      if (message.result) resolvePromise(message.result);
-      else reject(new Error(message.error ?? 'evidence pages: unknown failure'));
     });
     worker.once('error', reject);
   });
@@ -136,22 +122,15 @@ export async function runMerge(dirs: string[], options: MergeOptions, out: Outpu
       // build writes its own; into a folder of its own, moved into the site when both are done.
       const searchOut = join(staging.dir, 'search');
       const search = mergedSearchInWorker(plan, storeDir, searchOut, base);
-      // The evidence pages in another, beside the render (which leaves the main thread mostly
-      // waiting on Astro's bundler): into a folder of their own, moved into the site after it.
-      const evidenceOut = join(staging.dir, 'evidence');
-      const evidencePages = evidenceInWorker(plan, storeDir, evidenceOut, base, forges, previous?.pages ?? null);
-      // Awaited after the render; handled now so a failure while Astro renders is reported, not an unhandled rejection.
+      // Awaited after the pages; handled now so a failure while Astro renders is reported, not an unhandled rejection.
       search.catch(() => undefined);
-      evidencePages.catch(() => undefined);
       await renderWithAstro(code, staging.site, base, siteUrl, options.verbose === true);
       lap('render');
       out.info(`  rendered the pages that span projects in ${((stages['render'] ?? 0) / 1000).toFixed(1)} s`);
       projectsCopied = await writeProjectPages(plan, staging.site, kept);
       lap('projects');
-      evidence = await evidencePages;
-      // One rename when Astro wrote nothing under r/ (it renders no evidence page in a merge).
-      await rename(join(evidenceOut, 'r'), join(staging.site, 'r')).catch(() => moveTree(join(evidenceOut, 'r'), join(staging.site, 'r')));
-      // What the evidence pages took beyond the render and the project copies (they ran beside them).
+      const entries = await gatherEvidence(plan.projects, (id) => readCited(storeDir, id));
+      evidence = await writeEvidencePages({ entries, shardOf: plan.shardOf, outDir: staging.site, base, forges, kept });
       lap('evidence');
       result.search = await search;
       await rename(join(searchOut, 'search-index'), join(staging.site, 'search-index'));
