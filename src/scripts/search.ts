@@ -38,6 +38,11 @@ async function start(): Promise<void> {
   form.hidden = false;
   document.querySelector('#search-nojs')?.remove();
 
+  // The main index's parts table, fetched beside the manifest (both are preloaded by the page;
+  // every search needs it): the engine uses it only when its digest is the one the manifest
+  // names (a cached copy of an older build is set aside), else fetches this build's.
+  const earlyTable = fetch(`${base}search-index/main/parts.bin`).then((r) => (r.ok ? indexFileBytes(r) : Promise.reject(new Error(String(r.status)))));
+  earlyTable.catch(() => undefined);
   let manifest: SearchManifest;
   try {
     const response = await fetch(`${base}search-index/manifest.json`);
@@ -54,7 +59,7 @@ async function start(): Promise<void> {
     if (!response.ok) throw new Error(`${path}: ${response.status}`);
     return indexFileBytes(response);
   };
-  const engine = new SearchEngine(manifest, load, base);
+  const engine = new SearchEngine(manifest, load, base, { 'main/parts.bin': earlyTable });
   const known: KnownFacet[] = manifest.facets.map((f) => ({ key: f.key, name: f.name, values: f.values.map((v) => v.value) }));
   const archiveCounts = (key: string, value: string): Record<string, number> => manifest.facets.find((f) => f.key === key)?.values.find((v) => v.value === value)?.counts ?? {};
 
@@ -182,7 +187,14 @@ async function start(): Promise<void> {
       return;
     }
     status.textContent = 'Searching…';
-    const result = await engine.search(q, inUse);
+    let result: SearchOutcome;
+    try {
+      result = await engine.search(q, inUse);
+    } catch {
+      if (gen !== generation) return;
+      status.textContent = 'The search index could not be read: a file of it is missing or damaged. Build the archive again, or browse projects from the archive page.';
+      return;
+    }
     if (gen !== generation) return;
     performance.mark('search:searched');
     outcome = result;

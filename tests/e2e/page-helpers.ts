@@ -66,7 +66,7 @@ export function watchPage(page: Page, origin: string): PageWatch {
 export async function searchDone(page: Page): Promise<void> {
   await page.waitForFunction(() => {
     const status = document.querySelector('#search-status');
-    return (status?.hasAttribute('data-count') ?? false) || /could not be loaded|^Type words/.test(status?.textContent ?? '');
+    return (status?.hasAttribute('data-count') ?? false) || /could not be (loaded|read)|^Type words/.test(status?.textContent ?? '');
   });
 }
 

@@ -314,6 +314,18 @@ describe('search page', () => {
     expect(await page.locator('#search-results li').count()).toBe(0);
   });
 
+  it('an index whose parts table is missing says so instead of searching forever', async () => {
+    // Every query needs search-index/main/parts.bin (src/lib/search/index/part-table.ts).
+    await page.route('**/search-index/main/parts.bin*', (route) => route.fulfill({ status: 404, body: 'gone' }));
+    await page.goto(`${origin}/search/?q=hotfix`);
+    await page.waitForFunction(() => /could not be read/.test(document.querySelector('#search-status')?.textContent ?? ''));
+    expect(await status()).toBe('The search index could not be read: a file of it is missing or damaged. Build the archive again, or browse projects from the archive page.');
+    expect(await page.locator('#search-results li').count()).toBe(0);
+    // The 404 itself is logged by the browser; nothing else is.
+    expect(watch.errors.filter((e) => !e.includes('404'))).toEqual([]);
+    watch.errors.length = 0;
+  });
+
   it('each filter value counts the results it would show with the current query, saying what it counts', async () => {
     // (At commit e4f55f1 these were pagefind document counts; before issue 11, "high (32)"
     // counted flags and flagged rows alike beside the home page's 23 high-severity flags.)

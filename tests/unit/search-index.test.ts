@@ -258,6 +258,31 @@ describe('index files', () => {
     expect(out.hits.length).toBe(3);
   });
 
+  it('a parts table fetched before the manifest is used only when its digest is the manifest’s', async () => {
+    const current = await index({ x: { records: [row('00000001', 'quokka')] }, y: { records: [row('00000002', 'wombat')] } });
+    // The build before: project y had one row more, in another phase.
+    const older = await index({ x: { records: [row('00000001', 'quokka')] }, y: { records: [row('00000002', 'wombat'), row('00000003', 'emu', {}, { phase: ['build'] })] } });
+    const manifest = current.engine.manifest;
+    const run = async (early: Uint8Array) => {
+      const read: string[] = [];
+      const engine = new SearchEngine(manifest, async (path) => {
+        read.push(path);
+        return gunzipSync(current.files.get(path) as Uint8Array);
+      }, '/', { 'main/parts.bin': Promise.resolve(gunzipSync(early)) });
+      const found = (await engine.show((await engine.search('quokka', {})).hits.slice(), { terms: ['quokka'], prefix: null, line: null })).map((h) => h.href);
+      return { found, fetchedTable: read.includes('main/parts.bin') };
+    };
+    // This build's table: not fetched again.
+    expect(await run(current.files.get('main/parts.bin') as Uint8Array)).toEqual({ found: ['/p/x/#row-00000001'], fetchedTable: false });
+    // An older build's (a cache, a host mid-upload): set aside, and this generation's fetched.
+    const stale = older.files.get('main/parts.bin') as Uint8Array;
+    expect(Buffer.compare(Buffer.from(gunzipSync(stale)), Buffer.from(gunzipSync(current.files.get('main/parts.bin') as Uint8Array)))).not.toBe(0);
+    expect(await run(stale)).toEqual({ found: ['/p/x/#row-00000001'], fetchedTable: true });
+    // A table the manifest does not name is an error, not a wrong answer.
+    const wrong = new SearchEngine(manifest, async (path) => gunzipSync((path === 'main/parts.bin' ? older : current).files.get(path) as Uint8Array));
+    await expect(wrong.search('quokka', {})).rejects.toThrow(`main/parts.bin: table ${older.engine.manifest.indexes[0]?.table}, the manifest names ${manifest.indexes[0]?.table}`);
+  });
+
   it('finds every record by its id, whatever the records (property)', async () => {
     await fc.assert(
       fc.asyncProperty(fc.uniqueArray(fc.stringMatching(/^[0-9a-f]{8}$/), { minLength: 1, maxLength: 40 }), fc.array(fc.string({ maxLength: 30 }), { minLength: 40, maxLength: 40 }), async (ids, titles) => {

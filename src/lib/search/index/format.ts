@@ -11,6 +11,8 @@
  *                                     holds each page's first term
  * search-index/<index>/post/<n>.bin   posting blocks: small terms packed, large terms in chunks
  * search-index/<index>/exact/<n>.bin  the exact-token map (ids, SHAs, paths, flag kinds), sorted, in pages
+ * search-index/<index>/parts.bin      the parts table: each part's key, documents per tier,
+ *                                     facets and value sets (part-table.ts)
  * search-index/docs/<part>/<n>.bin    a part's records (title, text, anchor), 128 a file
  * search-index/docs/<part>/sigs.bin   a part's records' facet codes, for a filter on its project
  * ```
@@ -29,7 +31,7 @@
  * codes (see {@link IndexPart}: the document's value set per facet, in mixed radix).
  */
 
-export const SEARCH_INDEX_VERSION = 4;
+export const SEARCH_INDEX_VERSION = 5;
 
 /** Fields of a record, best first. */
 export const FIELDS = ['title', 'body', 'evidence', 'meta'] as const;
@@ -46,7 +48,10 @@ export const FACET_TERM = '\u0000';
 /** The term listing the records with `value` for facet `key`. */
 export const facetTerm = (key: string, value: string): string => `${FACET_TERM}${key}=${value}`;
 
-/** One part (a project or a repository's evidence pages) in one index. */
+/**
+ * One part (a project or a repository's evidence pages) in one index, as the writer holds it;
+ * the page reads the parts from the index's parts table (part-table.ts).
+ */
 export interface IndexPart {
   /** Part key: `p/<project id>` or `r/<repository id>`. */
   key: string;
@@ -76,7 +81,14 @@ export interface IndexInfo {
   facets: string[];
   /** Per facet, the values, sorted. */
   values: string[][];
-  parts: IndexPart[];
+  /** Number of parts; their table is `<index>/parts.bin` (part-table.ts). */
+  parts: number;
+  /**
+   * The parts table's digest (part-table.ts: the first 16 hex digits of the SHA-256 of the
+   * table), also at the head of `parts.bin`: the manifest's generation changes with it, and a
+   * copy of the file fetched before the manifest was read is used only when the two agree.
+   */
+  table: string;
   /** First term of each dictionary page. */
   dict: string[];
   /** First key of each exact-map page. */

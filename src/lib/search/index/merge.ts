@@ -8,10 +8,12 @@
  * Memory: the parts' typed arrays (about 8 bytes a posting) plus one term's postings at a time;
  * files are handed to `emit` as they are made.
  */
+import { createHash } from 'node:crypto';
 import { gzipSync } from 'node:zlib';
 import { orderFacetKeys } from '../facets.ts';
 import { FACET_TERM, TIERS, facetTerm, type DictEntry, type ExactEntry, type IndexInfo, type IndexPart } from './format.ts';
 import type { SearchPart } from './part.ts';
+import { PART_TABLE_FILE, encodePartTable, partTableFile } from './part-table.ts';
 import { ByteWriter } from './varint.ts';
 import { doubled } from './typed-arrays.ts';
 
@@ -259,7 +261,10 @@ export async function mergeParts(name: 'main' | 'delta', parts: readonly SearchP
   }
   await exact.flush();
 
-  return { name, docs, facets, values, parts: indexParts, dict: dict.firsts, exact: exact.firsts };
+  const content = encodePartTable(indexParts);
+  const digest = createHash('sha256').update(content).digest('hex').slice(0, 16);
+  await emit(PART_TABLE_FILE, gz(partTableFile(content, digest)));
+  return { name, docs, facets, values, parts: indexParts.length, table: digest, dict: dict.firsts, exact: exact.firsts };
 }
 
 /** A part's records grouped by their code for one facet: `docs[starts[c]] … docs[starts[c + 1] - 1]` have code `c`, in record order. */

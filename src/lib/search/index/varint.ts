@@ -63,4 +63,12 @@ export class ByteReader {
       scale *= 0x80;
     }
   }
+
+  /** The next `n` bytes (a view, not a copy); throws when fewer are left. */
+  bytes(n: number): Uint8Array {
+    if (this.offset + n > this.data.length) throw new RangeError('bytes past the end of the block');
+    const out = this.data.subarray(this.offset, this.offset + n);
+    this.offset += n;
+    return out;
+  }
 }

@@ -20,7 +20,8 @@
  * decision row as a row), and, per filter value, the records the query would show with that
  * value chosen instead (the other filters kept).
  */
-import { DOCS_PER_FILE, facetTerm, type DictEntry, type ExactEntry, type IndexInfo, type IndexPart, type SearchManifest, type StoredDoc } from '../index/format.ts';
+import { DOCS_PER_FILE, TIERS, facetTerm, type DictEntry, type ExactEntry, type IndexInfo, type SearchManifest, type StoredDoc } from '../index/format.ts';
+import { PART_TABLE_FILE, PartTable, splitPartTableFile } from '../index/part-table.ts';
 import { ByteReader } from '../index/varint.ts';
 import { doubled } from '../index/typed-arrays.ts';
 import { pathMatch } from '../exact-keys.ts';
@@ -190,81 +191,82 @@ function floorIndex(sorted: readonly string[], key: string): number {
   return found;
 }
 
-/** One index (main or delta) with its caches. */
+/**
+ * One index (main or delta) with its caches. Its files are read on demand; its parts table
+ * (part-table.ts) is read once, started when the runtime is made: `ready` settles when it is
+ * in (a search awaits it after its first lookups are on their way).
+ */
 class IndexRuntime {
-  /** The index's document ranges (one per part and tier), sorted: first document, part, tier, part-local index of the first document. */
-  private readonly rangeStart: Float64Array;
-  private readonly rangePart: Int32Array;
-  private readonly rangeTier: Uint8Array;
-  private readonly rangeLocal: Uint32Array;
-  /** Candidate of each document, kept between searches and reset after each (-1: none). */
-  readonly candidateOf: Int32Array;
-  /** Per part: the multiplier and radix of each of its facets. */
-  private readonly mults: number[][];
-  private readonly radix: number[][];
-  /** Per part: where each facet of the index sits among the part's facets (-1: not there). */
-  readonly facetAt: Int32Array[];
-  /** Per part: its place in the manifest (recency rank), or -1 when stale. */
-  readonly rank: Int32Array;
-  private readonly files = new Map<string, Promise<Uint8Array>>();
   readonly info: IndexInfo;
   private readonly load: Loader;
+  private readonly files = new Map<string, Promise<Uint8Array>>();
+  /** Settles when the parts table is read (rejects when it cannot be). */
+  readonly ready: Promise<void>;
+  /** The parts table; set once `ready` settled. */
+  table!: PartTable;
+  /** The index's document ranges (one per part and tier), sorted: first document, part, tier, part-local index of the first document. */
+  private rangeStart!: Float64Array;
+  private rangePart!: Int32Array;
+  private rangeTier!: Uint8Array;
+  private rangeLocal!: Uint32Array;
+  /** Candidate of each document, kept between searches and reset after each (-1: none). */
+  readonly candidateOf: Int32Array;
+  /** Per part: its place in the manifest (recency rank), or -1 when stale. */
+  rank!: Int32Array;
+  /** The index's `type` facet, or -1. */
+  readonly typeFacet: number;
+  /** Per flat set of the `type` facet: 1 when it is a decision row's type. */
+  private decisionSet!: Uint8Array;
 
-  constructor(info: IndexInfo, load: Loader, manifest: SearchManifest) {
+  /** `early`: the parts table file fetched before the manifest was read, used when its digest is the manifest's. */
+  constructor(info: IndexInfo, load: Loader, manifest: SearchManifest, early?: Promise<Uint8Array>) {
     this.info = info;
     this.load = load;
     this.typeFacet = info.facets.indexOf('type');
-    const ranges: Array<[number, number, number, number]> = [];
-    info.parts.forEach((p, i) => {
-      let local = 0;
-      p.ranges.forEach(([start, count], tier) => {
-        if (count > 0) ranges.push([start, i, tier, local]);
-        local += count;
-      });
-    });
-    ranges.sort((a, b) => a[0] - b[0]);
-    this.rangeStart = Float64Array.from(ranges, (r) => r[0]);
-    this.rangePart = Int32Array.from(ranges, (r) => r[1]);
-    this.rangeTier = Uint8Array.from(ranges, (r) => r[2]);
-    this.rangeLocal = Uint32Array.from(ranges, (r) => r[3]);
     this.candidateOf = new Int32Array(info.docs).fill(-1);
-    const rankOf = new Map(manifest.parts.map((p, i) => [p.key, i]));
-    const stale = new Set(info.name === 'main' ? manifest.stale : []);
-    this.rank = Int32Array.from(info.parts, (p) => (stale.has(p.key) ? -1 : (rankOf.get(p.key) ?? -1)));
-    this.mults = info.parts.map((p) => {
-      const m: number[] = [];
-      let mult = 1;
-      for (const sets of p.sets) {
-        m.push(mult);
-        mult *= Math.max(1, sets.length);
+    this.ready = this.readTable(manifest, early);
+    this.ready.catch(() => undefined); // awaited by every search, which reports the failure
+  }
+
+  /** The parts table file's content: the early copy when it is the manifest's, else the file of this generation. */
+  private async tableBytes(early: Promise<Uint8Array> | undefined): Promise<Uint8Array> {
+    const first = early ? await early.then((b) => splitPartTableFile(b), () => null).catch(() => null) : null;
+    if (first?.digest === this.info.table) return first.content;
+    const file = splitPartTableFile(await this.file(PART_TABLE_FILE));
+    if (file.digest !== this.info.table) throw new Error(`${this.info.name}/${PART_TABLE_FILE}: table ${file.digest}, the manifest names ${this.info.table}`);
+    return file.content;
+  }
+
+  private async readTable(manifest: SearchManifest, early: Promise<Uint8Array> | undefined): Promise<void> {
+    const table = new PartTable(await this.tableBytes(early), this.info.facets.length);
+    if (table.size !== this.info.parts) throw new Error(`${this.info.name}/${PART_TABLE_FILE}: ${table.size} parts, the manifest says ${this.info.parts}`);
+    this.table = table;
+    let n = 0;
+    for (let i = 0; i < table.count.length; i++) if ((table.count[i] as number) > 0) n++;
+    // Ranges in document order: tier first, then part (the numbering of merge.ts).
+    this.rangeStart = new Float64Array(n);
+    this.rangePart = new Int32Array(n);
+    this.rangeTier = new Uint8Array(n);
+    this.rangeLocal = new Uint32Array(n);
+    const local = new Uint32Array(table.size);
+    let r = 0;
+    for (let t = 0; t < TIERS; t++)
+      for (let part = 0; part < table.size; part++) {
+        const count = table.count[part * TIERS + t] as number;
+        if (count === 0) continue;
+        this.rangeStart[r] = table.start[part * TIERS + t] as number;
+        this.rangePart[r] = part;
+        this.rangeTier[r] = t;
+        this.rangeLocal[r] = local[part] as number;
+        local[part] = (local[part] as number) + count;
+        r++;
       }
-      return m;
-    });
-    this.radix = info.parts.map((p) => p.sets.map((s) => Math.max(1, s.length)));
-    this.facetAt = info.parts.map((p) => {
-      const at = new Int32Array(info.facets.length).fill(-1);
-      p.facets.forEach((f, k) => (at[f] = k));
-      return at;
-    });
-    this.facetStart = new Int32Array(info.parts.length + 1);
-    info.parts.forEach((p, i) => (this.facetStart[i + 1] = (this.facetStart[i] as number) + p.facets.length));
-    this.setStart = new Int32Array((this.facetStart[info.parts.length] as number) + 1);
-    let at = 0;
-    info.parts.forEach((p) => p.facets.forEach((_, k) => {
-      this.setStart[at + 1] = (this.setStart[at] as number) + Math.max(1, p.sets[k]?.length ?? 0);
-      at++;
-    }));
-    const total = this.setStart[at] as number;
-    this.firstValue = new Int32Array(total);
-    this.decisionSet = new Uint8Array(total);
-    const typeValues = this.typeFacet < 0 ? [] : (info.values[this.typeFacet] ?? []);
-    info.parts.forEach((p, i) => p.facets.forEach((f, k) => {
-      const base = this.setStart[(this.facetStart[i] as number) + k] as number;
-      (p.sets[k] ?? []).forEach((set, code) => {
-        if (set.length > 0) this.firstValue[base + code] = (set[0] as number) + 1;
-        if (f === this.typeFacet && set.some((v) => DECISION_TYPES.has(typeValues[v] as string))) this.decisionSet[base + code] = 1;
-      });
-    }));
+    const rankOf = new Map(manifest.parts.map((p, i) => [p.key, i]));
+    const stale = new Set(this.info.name === 'main' ? manifest.stale : []);
+    this.rank = Int32Array.from(table.keys, (key) => (stale.has(key) ? -1 : (rankOf.get(key) ?? -1)));
+    this.decisionSet = new Uint8Array(table.sets);
+    const typeValues = this.typeFacet < 0 ? [] : (this.info.values[this.typeFacet] ?? []);
+    for (let s = 0; s < table.sets; s++) if (table.setFacet[s] === this.typeFacet && Array.from(table.setValues(s)).some((v) => DECISION_TYPES.has(typeValues[v] as string))) this.decisionSet[s] = 1;
   }
 
   private lastRange = -1;
@@ -307,48 +309,25 @@ class IndexRuntime {
     return pending;
   }
 
-  /** The code (the index of its value set) of the part's `k`-th facet for a document's word. */
-  code(part: number, k: number, word: number): number {
-    const p = this.info.parts[part] as IndexPart;
-    if (p.combos) return p.combos[word]?.[k] ?? 0;
-    return Math.floor(word / (this.mults[part]?.[k] as number)) % (this.radix[part]?.[k] as number);
-  }
-
-  /** The index's `type` facet, or -1. */
-  readonly typeFacet: number;
-  /**
-   * Every value set of every part, numbered flat (typed tables over all parts, not one small
-   * array per part: a search meets a thousand parts): the `k`-th facet of `part` has its sets
-   * at `setStart[facetStart[part] + k]` up to the next start (at least one slot, for "no value").
-   */
-  readonly facetStart: Int32Array;
-  readonly setStart: Int32Array;
-  /** Per flat set: 1 + its first value (for the `type` facet, the record type), or 0. */
-  readonly firstValue: Int32Array;
-  /** Per flat set of the `type` facet: 1 when it is a decision row's type. */
-  private readonly decisionSet: Uint8Array;
-
-  /** The flat number of the set of `part`'s `k`-th facet that `word` has, or -1 when it has none. */
+  /** The flat set (part-table.ts) of `part`'s `k`-th facet that `word` has, or -1 when it has none. */
   setOf(part: number, k: number, word: number): number {
-    const at = (this.facetStart[part] as number) + k;
-    const base = this.setStart[at] as number;
-    const code = this.code(part, k, word);
-    return code < (this.setStart[at + 1] as number) - base ? base + code : -1;
+    return this.table.setOf(part, k, word);
   }
 
   /** Whether a document (of `part`, with facet code `word`) is a decision row, by its `type` facet. */
   isDecision(part: number, word: number): boolean {
-    const k = this.typeFacet < 0 ? -1 : (this.facetAt[part]?.[this.typeFacet] as number);
+    const k = this.table.slotOf(part, this.typeFacet);
     if (k < 0) return false;
-    const set = this.setOf(part, k, word);
+    const set = this.table.setOf(part, k, word);
     return set >= 0 && this.decisionSet[set] === 1;
   }
 
   /** The values (as indexes into the index's values of facet `f`) of a document for index facet `f`. */
-  values(part: number, f: number, word: number): readonly number[] {
-    const k = this.facetAt[part]?.[f] ?? -1;
+  values(part: number, f: number, word: number): ArrayLike<number> {
+    const k = part < 0 ? -1 : this.table.slotOf(part, f);
     if (k < 0) return [];
-    return (this.info.parts[part] as IndexPart).sets[k]?.[this.code(part, k, word)] ?? [];
+    const set = this.table.setOf(part, k, word);
+    return set < 0 ? [] : this.table.setValues(set);
   }
 
   async entry(term: string): Promise<DictEntry | null> {
@@ -421,7 +400,7 @@ class IndexRuntime {
   partWords(part: number, load: Loader): Promise<Float64Array> {
     let pending = this.partWordFiles.get(part);
     if (!pending) {
-      const key = (this.info.parts[part] as IndexPart).key;
+      const key = this.table.keys[part] as string;
       pending = load(`docs/${key}/sigs.bin`).then((bytes) => {
         const r = new ByteReader(bytes);
         const n = r.varint();
@@ -514,21 +493,33 @@ export class SearchEngine {
   private readonly indexes: IndexRuntime[];
   private readonly docFiles = new Map<string, Promise<StoredDoc[]>>();
   private readonly facetOrder: string[];
-  private readonly orderScale: { parts: number; docs: number };
+  /** Document order across indexes: (tier × parts + rank) × docs + local (set once the parts tables are read). */
+  private orderScale: { parts: number; docs: number } | null = null;
   readonly manifest: SearchManifest;
   private readonly load: Loader;
   private readonly base: string;
 
-  /** `base`: the site's base path (`/`, `/archive/`), put before every link. */
-  constructor(manifest: SearchManifest, load: Loader, base = '/') {
+  /**
+   * `base`: the site's base path (`/`, `/archive/`), put before every link. `early`: index
+   * files fetched before the manifest was read (without its generation), by loader path; only
+   * `<index>/parts.bin` is used, and only when its digest is the manifest's.
+   */
+  constructor(manifest: SearchManifest, load: Loader, base = '/', early: Readonly<Record<string, Promise<Uint8Array>>> = {}) {
     this.manifest = manifest;
     this.load = load;
     this.base = base;
-    this.indexes = manifest.indexes.map((info) => new IndexRuntime(info, load, manifest));
+    this.indexes = manifest.indexes.map((info) => new IndexRuntime(info, load, manifest, early[`${info.name}/${PART_TABLE_FILE}`]));
     this.facetOrder = manifest.facets.map((f) => f.key);
+  }
+
+  /** Waits for every index's parts table; sets the document order's scale. Throws when a table cannot be read. */
+  private async tables(): Promise<{ parts: number; docs: number }> {
+    await Promise.all(this.indexes.map((ix) => ix.ready));
+    if (this.orderScale) return this.orderScale;
     let docs = 1;
-    for (const ix of manifest.indexes) for (const p of ix.parts) docs = Math.max(docs, p.ranges.reduce((s, [, c]) => s + c, 0) + 1);
-    this.orderScale = { parts: manifest.parts.length + 1, docs };
+    for (const ix of this.indexes) for (let part = 0; part < ix.table.size; part++) docs = Math.max(docs, ix.table.docs(part) + 1);
+    this.orderScale = { parts: this.manifest.parts.length + 1, docs };
+    return this.orderScale;
   }
 
   /** Runs a query with filters. `q` may be empty (filters only); with neither, nothing is found. */
@@ -563,6 +554,8 @@ export class SearchEngine {
     // dictionary entries of every word, are fetched at once (one round trip, not one per lookup);
     // the entries of a token matched exactly are then left unused.
     const speculative = new Map<string, Promise<DictEntry | null>>();
+    // A query of filters only reads its filters' facet terms: their dictionary pages are fetched now, beside the parts table.
+    if (tokens.length === 0) for (const [key, wanted] of active) if (key !== 'project') for (const v of wanted) ix.entry(facetTerm(key, v)).catch(() => undefined);
     for (const t of tokens)
       for (const term of t.terms)
         if (!speculative.has(term)) {
@@ -570,7 +563,7 @@ export class SearchEngine {
           pending.catch(() => undefined); // awaited below when used; unused, its failure does not matter
           speculative.set(term, pending);
         }
-    const exactHits = await Promise.all(
+    const exactLookups = Promise.all(
       tokens.map(async (t) => {
         const lookups = await Promise.all(
           t.exact.map(async (e) => {
@@ -589,6 +582,10 @@ export class SearchEngine {
         return lookups.flat();
       }),
     );
+    // The parts tables (fetched since the engine was made) are needed from here on.
+    const scale = await this.tables();
+    const table = ix.table;
+    const exactHits = await exactLookups;
     // The records found exactly are likely shown: their doc-store files and facet codes are
     // fetched now, beside the word lookups, instead of after the search.
     this.prefetchExact(ix, exactHits);
@@ -627,7 +624,7 @@ export class SearchEngine {
     const filterFacet = keys.map((key) => (key === 'project' ? -2 : info.facets.indexOf(key)));
     const wantedMask = active.map(([key, wanted], f) => {
       const fi = filterFacet[f] as number;
-      if (key === 'project') return Uint8Array.from(info.parts, (_, part) => (wanted.includes(projectOf(part) ?? '\u0000') ? 1 : 0));
+      if (key === 'project') return Uint8Array.from(table.keys, (_, part) => (wanted.includes(projectOf(part) ?? '\u0000') ? 1 : 0));
       const mask = new Uint8Array(fi < 0 ? 0 : (info.values[fi]?.length ?? 0));
       for (const w of wanted) {
         const v = fi < 0 ? -1 : (info.values[fi]?.indexOf(w) ?? -1);
@@ -640,15 +637,15 @@ export class SearchEngine {
       const fi = filterFacet[f] as number;
       if (fi < 0) return null;
       const want = wantedMask[f] as Uint8Array;
-      const pass = new Uint8Array(ix.firstValue.length);
-      info.parts.forEach((p, part) => {
-        const k = ix.facetAt[part]?.[fi] ?? -1;
-        if (k < 0) return;
-        const base = ix.setStart[(ix.facetStart[part] as number) + k] as number;
-        (p.sets[k] ?? []).forEach((set, code) => {
-          if (set.some((v) => want[v] === 1)) pass[base + code] = 1;
-        });
-      });
+      const pass = new Uint8Array(table.sets);
+      for (let set = 0; set < table.sets; set++) {
+        if (table.setFacet[set] !== fi) continue;
+        for (let v = table.valueStart[set] as number; v < (table.valueStart[set + 1] as number); v++)
+          if (want[table.values[v] as number] === 1) {
+            pass[set] = 1;
+            break;
+          }
+      }
       return pass;
     });
     /** Bit f set: the record fails filter f (the project's, a facet the part lacks, a value not wanted). */
@@ -660,7 +657,7 @@ export class SearchEngine {
           if ((wantedMask[f] as Uint8Array)[part] !== 1) mask |= 1 << f;
           continue;
         }
-        const k = fi < 0 ? -1 : (ix.facetAt[part]?.[fi] as number);
+        const k = table.slotOf(part, fi);
         const set = k < 0 ? -1 : ix.setOf(part, k, word);
         if (set < 0 || (passSets[f] as Uint8Array)[set] !== 1) mask |= 1 << f;
       }
@@ -705,28 +702,28 @@ export class SearchEngine {
     const typeFacet = info.facets.indexOf('type');
     const nTypes = (typeFacet < 0 ? 0 : (info.values[typeFacet]?.length ?? 0)) + 1;
     const valueAcc = info.values.map((vs) => new Int32Array(vs.length * nTypes));
-    const projectAcc = new Int32Array(info.parts.length * nTypes);
+    const projectAcc = new Int32Array(table.size * nTypes);
     const totalAcc = new Int32Array(nTypes);
     const onlyFacet = filterFacet;
-    // Per part: per facet of the part, records per (value-set code × type) — counted per record
-    // in typed arrays, and turned into values once per code at the end (a map per facet code
-    // word cost more than the rest of the search).
-    const codeAcc = new Int32Array(ix.firstValue.length * nTypes);
+    // Records per (flat value set × type), the sets shared by the parts of the parts table —
+    // counted per record in typed arrays, and turned into values once per set at the end (a map
+    // per facet code word cost more than the rest of the search).
+    const codeAcc = new Int32Array(table.sets * nTypes);
     /** A record's type: 1 + its `type` value, or 0 (no type). */
     const typeOf = (part: number, word: number): number => {
-      const k = typeFacet < 0 ? -1 : (ix.facetAt[part]?.[typeFacet] as number);
-      const set = k < 0 ? -1 : ix.setOf(part, k, word);
-      return set < 0 ? 0 : (ix.firstValue[set] as number);
+      const k = table.slotOf(part, typeFacet);
+      const set = k < 0 ? -1 : table.setOf(part, k, word);
+      return set < 0 ? 0 : (table.firstValue[set] as number);
     };
     /** Counts a record: every facet when `only` is -1, else only facet `only` (-2: the project). */
     const tallyRecord = (part: number, word: number, only: number): void => {
       const type = typeOf(part, word);
       if (only === -1 || only === -2) projectAcc[part * nTypes + type] = (projectAcc[part * nTypes + type] as number) + 1;
       if (only === -1) totalAcc[type] = (totalAcc[type] as number) + 1;
-      const p = info.parts[part] as IndexPart;
-      for (let k = 0; k < p.facets.length; k++) {
-        if (only !== -1 && p.facets[k] !== only) continue;
-        const set = ix.setOf(part, k, word);
+      const facets = table.facetCount(part);
+      for (let k = 0; k < facets; k++) {
+        if (only !== -1 && table.facetOf(part, k) !== only) continue;
+        const set = table.setOf(part, k, word);
         if (set >= 0) codeAcc[set * nTypes + type] = (codeAcc[set * nTypes + type] as number) + 1;
       }
     };
@@ -815,20 +812,17 @@ export class SearchEngine {
       score[c] = primaryKey(coverage, exact, phrase, proximity, field);
     }
     // The tallies as counts per value and type.
-    info.parts.forEach((p, part) => {
-      for (let k = 0; k < p.facets.length; k++) {
-        const a = valueAcc[p.facets[k] as number] as Int32Array;
-        const base = ix.setStart[(ix.facetStart[part] as number) + k] as number;
-        const sets = p.sets[k] ?? [];
-        for (let code = 0; code < sets.length; code++) {
-          for (let type = 0; type < nTypes; type++) {
-            const n = codeAcc[(base + code) * nTypes + type] as number;
-            if (n === 0) continue;
-            for (const v of sets[code] as number[]) a[v * nTypes + type] = (a[v * nTypes + type] as number) + n;
-          }
+    for (let set = 0; set < table.sets; set++) {
+      const a = valueAcc[table.setFacet[set] as number] as Int32Array;
+      for (let type = 0; type < nTypes; type++) {
+        const n = codeAcc[set * nTypes + type] as number;
+        if (n === 0) continue;
+        for (let v = table.valueStart[set] as number; v < (table.valueStart[set + 1] as number); v++) {
+          const at = (table.values[v] as number) * nTypes + type;
+          a[at] = (a[at] as number) + n;
         }
       }
-    });
+    }
     const typeName = (t: number): string => (t === 0 ? 'record' : (info.values[typeFacet]?.[t - 1] as string));
     const add = (key: string, value: string, type: string, n: number): void => {
       const byValue = (outcome.counts[key] ??= dict());
@@ -836,11 +830,11 @@ export class SearchEngine {
       byType[type] = (byType[type] ?? 0) + n;
     };
     for (let t = 0; t < nTypes; t++) if ((totalAcc[t] as number) > 0) outcome.totals[typeName(t)] = (outcome.totals[typeName(t)] ?? 0) + (totalAcc[t] as number);
-    info.parts.forEach((_, part) => {
+    for (let part = 0; part < table.size; part++) {
       const project = projectOf(part);
-      if (project === null) return;
+      if (project === null) continue;
       for (let t = 0; t < nTypes; t++) if ((projectAcc[part * nTypes + t] as number) > 0) add('project', project, typeName(t), projectAcc[part * nTypes + t] as number);
-    });
+    }
     valueAcc.forEach((a, f) => {
       const key = info.facets[f] as string;
       const values = info.values[f] as string[];
@@ -893,7 +887,7 @@ export class SearchEngine {
       out.score[i] = key;
       out.part[i] = rank;
       out.local[i] = local;
-      out.order[i] = ((cands.tier[c] as number) * this.orderScale.parts + rank) * this.orderScale.docs + local;
+      out.order[i] = ((cands.tier[c] as number) * scale.parts + rank) * scale.docs + local;
     }
     cands.release();
     return out;
@@ -920,20 +914,22 @@ export class SearchEngine {
 
   /** Candidates of a query with filters only: the two smallest filters' records (see docs/architecture.md). */
   private async filterCandidates(ix: IndexRuntime, active: Array<[string, readonly string[]]>, cands: Candidates): Promise<void> {
-    const info = ix.info;
     type Driver = { size: number; fill: () => Promise<void> };
     const drivers: Driver[] = await Promise.all(
       active.map(async ([key, wanted]): Promise<Driver> => {
         if (key === 'project') {
-          const parts = info.parts.map((_, i) => i).filter((i) => wanted.includes(this.manifest.parts[ix.rank[i] as number]?.project ?? '\u0000'));
-          const size = parts.reduce((s, i) => s + (info.parts[i] as IndexPart).ranges.reduce((t, [, n]) => t + n, 0), 0);
+          const table = ix.table;
+          const parts = Array.from(table.keys, (_, i) => i).filter((i) => wanted.includes(this.manifest.parts[ix.rank[i] as number]?.project ?? '\u0000'));
+          const size = parts.reduce((s, i) => s + table.docs(i), 0);
           return {
             size,
             fill: async () => {
               for (const i of parts) {
                 const words = await ix.partWords(i, this.load);
                 let local = 0;
-                for (const [start, count] of (info.parts[i] as IndexPart).ranges) {
+                for (let t = 0; t < TIERS; t++) {
+                  const start = table.start[i * TIERS + t] as number;
+                  const count = table.count[i * TIERS + t] as number;
                   for (let d = 0; d < count; d++) cands.add(start + d, words[local + d] as number);
                   local += count;
                 }
@@ -1012,7 +1008,7 @@ export class SearchEngine {
     for (const key of this.facetOrder) {
       const f = ix.info.facets.indexOf(key);
       if (f < 0) continue;
-      const vals = ix.values(part, f, hit.word).map((v) => ix.info.values[f]?.[v] as string);
+      const vals = Array.from(ix.values(part, f, hit.word), (v) => ix.info.values[f]?.[v] as string);
       if (vals.length > 0) out.push([this.manifest.facets.find((x) => x.key === key)?.name ?? key, vals.join(', ')]);
     }
     return out;
