@@ -283,6 +283,36 @@ describe('index files', () => {
     await expect(wrong.search('quokka', {})).rejects.toThrow(`main/parts.bin: table ${older.engine.manifest.indexes[0]?.table}, the manifest names ${manifest.indexes[0]?.table}`);
   });
 
+  it('the dictionary and the exact map list every term and key once, in order, with every part’s records (property)', async () => {
+    const words = ['alpha', 'beta', 'gamma', 'delta', 'kappa', 'omega'];
+    await fc.assert(
+      fc.asyncProperty(fc.array(fc.array(fc.tuple(fc.subarray(words, { minLength: 1 }), fc.constantFrom('0000aaaa', '1111bbbb', '2222cccc')), { minLength: 1, maxLength: 6 }), { minLength: 1, maxLength: 4 }), async (projects) => {
+        const records: Record<string, { records: SearchRecord[] }> = {};
+        projects.forEach((rows, p) => {
+          // Each row's id is unique; its SHA is shared between projects (an exact key of several parts).
+          records[`p${p}`] = { records: rows.map(([ws, sha], r) => row(`${p}${r}`.padStart(8, '0'), ws.join(' '), { exact: [{ key: `id:${`${p}${r}`.padStart(8, '0')}`, quality: 3 }, { key: `hex:${sha}`, quality: 2 }] })) };
+        });
+        const { files } = await index(records);
+        const pages = (folder: string) => [...files.keys()].filter((k) => k.startsWith(`main/${folder}/`)).sort((a, b) => Number(a.split('/')[2]?.split('.')[0]) - Number(b.split('/')[2]?.split('.')[0])).flatMap((k) => JSON.parse(gunzipSync(files.get(k) as Uint8Array).toString('utf8')) as Array<[string, ...unknown[]]>);
+        const dict = pages('dict').map((e) => e[0]);
+        expect(dict).toEqual([...new Set(dict)].sort());
+        for (const w of words) {
+          const entry = pages('dict').find((e) => e[0] === terms(w)[0]);
+          const n = projects.flat().filter(([ws]) => ws.includes(w)).length;
+          expect(entry?.[1] ?? 0).toBe(n);
+        }
+        const exact = pages('exact') as Array<[string, Array<[number, number]>]>;
+        expect(exact.map((e) => e[0])).toEqual([...new Set(exact.map((e) => e[0]))].sort());
+        for (const sha of ['0000aaaa', '1111bbbb', '2222cccc']) {
+          const docs = exact.find((e) => e[0] === `hex:${sha}`)?.[1].map((d) => d[0]) ?? [];
+          expect(docs.length).toBe(projects.flat().filter(([, s]) => s === sha).length);
+          expect(docs).toEqual([...docs].sort((a, b) => a - b));
+        }
+      }),
+      { numRuns: 30 },
+    );
+  });
+
   it('finds every record by its id, whatever the records (property)', async () => {
     await fc.assert(
       fc.asyncProperty(fc.uniqueArray(fc.stringMatching(/^[0-9a-f]{8}$/), { minLength: 1, maxLength: 40 }), fc.array(fc.string({ maxLength: 30 }), { minLength: 40, maxLength: 40 }), async (ids, titles) => {

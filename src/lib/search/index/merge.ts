@@ -42,12 +42,16 @@ class Pager<T> {
     this.folder = folder;
     this.emit = emit;
   }
-  async add(key: string, item: T): Promise<void> {
+  /** Adds an item; returns the page's write when this item closed it (await it), else nothing. */
+  add(key: string, item: T): Promise<void> | undefined {
+    return this.addJson(key, JSON.stringify(item));
+  }
+  /** Adds an item given as its JSON text (what JSON.stringify of the item gives). */
+  addJson(key: string, text: string): Promise<void> | undefined {
     if (this.items.length === 0) this.firsts.push(key);
-    const text = JSON.stringify(item);
     this.items.push(text);
     this.chars += text.length + 1;
-    if (this.chars >= PAGE_CHARS) await this.flush();
+    return this.chars >= PAGE_CHARS ? this.flush() : undefined;
   }
   async flush(): Promise<void> {
     if (this.items.length === 0) return;
@@ -163,8 +167,8 @@ export async function mergeParts(name: 'main' | 'delta', parts: readonly SearchP
     };
   });
 
-  // Terms: word terms from the parts, and one term per facet value.
-  const sources = placesByName(parts.map((p) => p.terms));
+  // Terms: one term per facet value (they sort first: no word starts with FACET_TERM), then
+  // the word terms of the parts.
   const facetSources = new Map<string, Array<[part: number, facet: number, codes: Set<number>]>>();
   parts.forEach((p, i) => p.facets.forEach((key, f) => p.sets[f]?.forEach((set, s) => {
     for (const v of set) {
@@ -176,15 +180,22 @@ export async function mergeParts(name: 'main' | 'delta', parts: readonly SearchP
       else list.push([i, f, new Set([s])]);
     }
   })));
-  const allTerms = [...new Set([...sources.keys(), ...facetSources.keys()])].sort();
-
   const buckets = new Map<number, CodeBuckets>();
   const packer = new Packer(emit);
   const dict = new Pager<DictEntry>('dict', emit);
   const list = new List();
-  for (const term of allTerms) {
+  /** Writes the term's postings (in `list`) and its dictionary entry. */
+  const writeTerm = async (term: string): Promise<void> => {
+    const blocks: Array<[number, number, number]> = [];
+    const positions = !term.startsWith(FACET_TERM);
+    for (let from = 0; from < list.n; from += BLOCK_POSTINGS) {
+      blocks.push(await packer.add(encodeBlock(list.docs, positions ? list.fields : null, list.words, from, Math.min(list.n, from + BLOCK_POSTINGS))));
+    }
+    await dict.add(term, [term, list.n, blocks]);
+  };
+  for (const term of [...facetSources.keys()].sort()) {
     list.reset();
-    if (term.startsWith(FACET_TERM)) {
+    {
       const from = facetSources.get(term) ?? [];
       for (let t = 0; t < TIERS; t++) {
         for (const [i, f, codes] of from) {
@@ -209,41 +220,63 @@ export async function mergeParts(name: 'main' | 'delta', parts: readonly SearchP
           for (const l of docs) list.push(g[l] as number, 0, p.words[l] as number);
         }
       }
-    } else {
-      const from = sources.get(term) ?? [];
-      const cursor = from.map(([i, t]) => (parts[i] as SearchPart).termStarts[t] as number);
-      for (let tier = 0; tier < TIERS; tier++) {
-        from.forEach(([i, t], k) => {
-          const p = parts[i] as SearchPart;
-          const g = globalOf[i] as Uint32Array;
-          const end = p.termStarts[t + 1] as number;
-          const tierEnd = p.tierStarts[tier + 1] as number;
-          let at = cursor[k] as number;
-          while (at < end && (p.postDocs[at] as number) < tierEnd) {
-            const l = p.postDocs[at] as number;
-            list.push(g[l] as number, p.postFields[at] as number, p.words[l] as number);
-            at++;
-          }
-          cursor[k] = at;
-        });
+    }
+    await writeTerm(term);
+  }
+  let cursor = new Uint32Array(16);
+  await eachName(parts.map((p) => p.terms), async (term, at, index, n) => {
+    list.reset();
+    if (cursor.length < n) cursor = new Uint32Array(Math.max(n, cursor.length * 2));
+    for (let j = 0; j < n; j++) cursor[j] = (parts[at[j] as number] as SearchPart).termStarts[index[j] as number] as number;
+    for (let tier = 0; tier < TIERS; tier++) {
+      for (let j = 0; j < n; j++) {
+        const i = at[j] as number;
+        const t = index[j] as number;
+        const p = parts[i] as SearchPart;
+        const g = globalOf[i] as Uint32Array;
+        const end = p.termStarts[t + 1] as number;
+        const tierEnd = p.tierStarts[tier + 1] as number;
+        let c = cursor[j] as number;
+        while (c < end && (p.postDocs[c] as number) < tierEnd) {
+          const l = p.postDocs[c] as number;
+          list.push(g[l] as number, p.postFields[c] as number, p.words[l] as number);
+          c++;
+        }
+        cursor[j] = c;
       }
     }
-    const blocks: Array<[number, number, number]> = [];
-    const positions = !term.startsWith(FACET_TERM);
-    for (let from = 0; from < list.n; from += BLOCK_POSTINGS) {
-      blocks.push(await packer.add(encodeBlock(list.docs, positions ? list.fields : null, list.words, from, Math.min(list.n, from + BLOCK_POSTINGS))));
-    }
-    await dict.add(term, [term, list.n, blocks]);
-  }
+    await writeTerm(term);
+  });
   await packer.flush();
   await dict.flush();
 
   // The exact-token map.
-  const exactSources = placesByName(parts.map((p) => p.exactKeys));
   const exact = new Pager<[string, ExactEntry[]]>('exact', emit);
-  for (const key of [...exactSources.keys()].sort()) {
+  await eachName(parts.map((p) => p.exactKeys), (key, at, index, n) => {
+    if (n === 1) {
+      // One part's entries, already in order (part.ts sorts them by record, path and lines; the
+      // record numbers keep their order here): written as JSON.stringify would, without arrays.
+      const i = at[0] as number;
+      const k = index[0] as number;
+      const p = parts[i] as SearchPart;
+      const g = globalOf[i] as Uint32Array;
+      let text = `[${JSON.stringify(key)},[`;
+      for (let e = p.exactStarts[k] as number; e < (p.exactStarts[k + 1] as number); e++) {
+        if (e > (p.exactStarts[k] as number)) text += ',';
+        text += `[${g[p.exactDocs[e] as number] as number},${p.exactQuality[e] as number}`;
+        const path = p.exactPaths[e] as string;
+        if (path !== '') {
+          text += `,${JSON.stringify(path)}`;
+          if ((p.exactFrom[e] as number) >= 0) text += `,${p.exactFrom[e] as number},${p.exactTo[e] as number}`;
+        }
+        text += ']';
+      }
+      return exact.addJson(key, `${text}]]`);
+    }
     const entries: ExactEntry[] = [];
-    for (const [i, k] of exactSources.get(key) ?? []) {
+    for (let j = 0; j < n; j++) {
+      const i = at[j] as number;
+      const k = index[j] as number;
       const p = parts[i] as SearchPart;
       const g = globalOf[i] as Uint32Array;
       for (let e = p.exactStarts[k] as number; e < (p.exactStarts[k + 1] as number); e++) {
@@ -257,8 +290,8 @@ export async function mergeParts(name: 'main' | 'delta', parts: readonly SearchP
       }
     }
     entries.sort((a, b) => a[0] - b[0] || ((a[2] ?? '') < (b[2] ?? '') ? -1 : (a[2] ?? '') > (b[2] ?? '') ? 1 : 0) || (a[3] ?? 0) - (b[3] ?? 0));
-    await exact.add(key, [key, entries]);
-  }
+    return exact.add(key, [key, entries]);
+  });
   await exact.flush();
 
   const content = encodePartTable(indexParts);
@@ -319,13 +352,71 @@ function lowerBound(a: Uint32Array, x: number): number {
   return lo;
 }
 
-/** Where each name stands: for the names of every part (a term, an exact key), [part, index in the part]. */
-function placesByName(names: ReadonlyArray<readonly string[]>): Map<string, Array<[part: number, index: number]>> {
-  const places = new Map<string, Array<[part: number, index: number]>>();
-  names.forEach((list, part) => list.forEach((name, index) => {
-    let at = places.get(name);
-    if (!at) places.set(name, (at = []));
-    at.push([part, index]);
-  }));
-  return places;
+/**
+ * Walks the names of every part (each part's list sorted, as part.ts makes them) in one sorted
+ * order, a k-way merge: `each` gets every distinct name once, ascending, with the `n` places it
+ * stands at (`parts[j]`, `indexes[j]`, in part order; the arrays are reused between calls).
+ */
+async function eachName(lists: ReadonlyArray<readonly string[]>, each: (name: string, parts: Int32Array, indexes: Int32Array, n: number) => Promise<void> | undefined): Promise<void> {
+  const k = lists.length;
+  const cursor = new Int32Array(k);
+  // A binary heap of parts by their current name (then part number).
+  const heap: number[] = [];
+  const head = (i: number): string => (lists[i] as readonly string[])[cursor[i] as number] as string;
+  const less = (a: number, b: number): boolean => {
+    const x = head(a);
+    const y = head(b);
+    return x < y || (x === y && a < b);
+  };
+  const up = (at: number): void => {
+    while (at > 0) {
+      const parent = (at - 1) >> 1;
+      if (!less(heap[at] as number, heap[parent] as number)) return;
+      [heap[at], heap[parent]] = [heap[parent] as number, heap[at] as number];
+      at = parent;
+    }
+  };
+  const down = (at: number): void => {
+    for (;;) {
+      const l = 2 * at + 1;
+      if (l >= heap.length) return;
+      const r = l + 1;
+      const m = r < heap.length && less(heap[r] as number, heap[l] as number) ? r : l;
+      if (!less(heap[m] as number, heap[at] as number)) return;
+      [heap[at], heap[m]] = [heap[m] as number, heap[at] as number];
+      at = m;
+    }
+  };
+  for (let i = 0; i < k; i++)
+    if ((lists[i] as readonly string[]).length > 0) {
+      heap.push(i);
+      up(heap.length - 1);
+    }
+  let at = new Int32Array(16);
+  let index = new Int32Array(16);
+  while (heap.length > 0) {
+    const name = head(heap[0] as number);
+    let n = 0;
+    while (heap.length > 0 && head(heap[0] as number) === name) {
+      const i = heap[0] as number;
+      if (n === at.length) {
+        at = doubled(at, (m) => new Int32Array(m));
+        index = doubled(index, (m) => new Int32Array(m));
+      }
+      at[n] = i;
+      index[n++] = cursor[i] as number;
+      cursor[i] = (cursor[i] as number) + 1;
+      if ((cursor[i] as number) < (lists[i] as readonly string[]).length) down(0);
+      else {
+        const last = heap.pop() as number;
+        if (heap.length > 0) {
+          heap[0] = last;
+          down(0);
+        }
+      }
+    }
+    const pending = each(name, at, index, n);
+    if (pending) await pending;
+  }
 }
+

@@ -20,8 +20,18 @@ export class ByteWriter {
 
   /** Appends one varint. Throws on a negative, fractional or unsafe number. */
   varint(value: number): void {
+    if (this.length + 8 > this.buf.length) this.room(8);
+    // Small numbers (most gaps, fields and codes) in bit operations; larger ones by division.
+    if (value >>> 0 === value && value < 0x10000000) {
+      let v = value;
+      while (v >= 0x80) {
+        this.buf[this.length++] = (v & 0x7f) | 0x80;
+        v >>>= 7;
+      }
+      this.buf[this.length++] = v;
+      return;
+    }
     if (!Number.isSafeInteger(value) || value < 0) throw new RangeError(`varint out of range: ${value}`);
-    this.room(8);
     let v = value;
     while (v >= 0x80) {
       this.buf[this.length++] = (v % 0x80) | 0x80;
