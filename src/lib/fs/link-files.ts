@@ -3,7 +3,7 @@
  * allows (a merge on the machine that downloaded the shards, or a search index taken from the
  * cache, writes no byte twice), copies elsewhere.
  */
-import { constants } from 'node:fs';
+import { constants, copyFileSync, linkSync, mkdirSync, readdirSync, rmSync } from 'node:fs';
 import { copyFile, link, mkdir, readdir, rm } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 
@@ -30,6 +30,46 @@ export async function linkTree(from: string, to: string): Promise<number> {
     if (entry.isDirectory()) n += await linkTree(source, target);
     else if (entry.isFile()) {
       await link(source, target).catch(() => copyFile(source, target, constants.COPYFILE_FICLONE));
+      n++;
+    }
+  }
+  return n;
+}
+
+/**
+ * {@link linkOrCopy} with synchronous calls, for a worker thread that owns its core (the search
+ * index's): an awaited call per small file waits on the thread pool the main thread's writes use.
+ */
+export function linkOrCopySync(from: string, to: string): void {
+  mkdirSync(dirname(to), { recursive: true });
+  rmSync(to, { force: true });
+  try {
+    linkSync(from, to);
+  } catch {
+    copyFileSync(from, to, constants.COPYFILE_FICLONE);
+  }
+}
+
+/** {@link linkTree} with synchronous calls (see {@link linkOrCopySync}); returns how many files. */
+export function linkTreeSync(from: string, to: string): number {
+  let entries;
+  try {
+    entries = readdirSync(from, { withFileTypes: true });
+  } catch {
+    return 0;
+  }
+  mkdirSync(to, { recursive: true });
+  let n = 0;
+  for (const entry of entries) {
+    const source = join(from, entry.name);
+    const target = join(to, entry.name);
+    if (entry.isDirectory()) n += linkTreeSync(source, target);
+    else if (entry.isFile()) {
+      try {
+        linkSync(source, target);
+      } catch {
+        copyFileSync(source, target, constants.COPYFILE_FICLONE);
+      }
       n++;
     }
   }

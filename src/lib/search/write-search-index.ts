@@ -17,8 +17,9 @@
  * files, and parts built apart merge into the bytes of parts built together.
  */
 import { createHash } from 'node:crypto';
-import { copyFile, link, mkdir, readFile, rm, writeFile } from 'node:fs/promises';
-import { linkOrCopy, linkTree } from '../fs/link-files.ts';
+import { copyFileSync, linkSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { linkOrCopySync, linkTreeSync } from '../fs/link-files.ts';
 import { runBounded } from '../fs/bounded-tasks.ts';
 import { deserialize, serialize } from 'node:v8';
 import { dirname, join } from 'node:path';
@@ -84,14 +85,16 @@ type BuiltPart = { part: SearchPart; docs: Uint8Array[] } | { part: SearchPart; 
  * `to`: only those names, so nothing else in a given folder is published, and a missing one is
  * an error naming it.
  */
-async function linkDocs(from: string, to: string, docs: number): Promise<void> {
+function linkDocs(from: string, to: string, docs: number): void {
   for (let i = 0; i < Math.ceil(docs / DOCS_PER_FILE); i++) {
     const source = join(from, `${i}.bin`);
     const target = join(to, `${i}.bin`);
-    await link(source, target).catch(async (error: NodeJS.ErrnoException) => {
-      if (error.code === 'ENOENT') throw new Error(`${source} is missing: the part's doc store is incomplete`);
-      await copyFile(source, target);
-    });
+    try {
+      linkSync(source, target);
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === 'ENOENT') throw new Error(`${source} is missing: the part's doc store is incomplete`);
+      copyFileSync(source, target);
+    }
   }
 }
 
@@ -224,14 +227,15 @@ export async function writeSearchIndex(cacheDir: string, outDir: string, base: s
     const built = await plan.build();
     const { part } = built;
     analysed++;
+    // Synchronous file calls: the index is written in a worker thread of its own (see linkOrCopySync).
     const dir = join(docsDir, plan.key);
-    await rm(dir, { recursive: true, force: true });
-    await mkdir(dir, { recursive: true });
-    if ('docs' in built) for (const [i, data] of built.docs.entries()) await writeFile(join(dir, `${i}.bin`), data);
-    else await linkDocs(built.docsDir, dir, part.docs);
-    await writeFile(join(dir, 'sigs.bin'), partWordsFile(part));
+    rmSync(dir, { recursive: true, force: true });
+    mkdirSync(dir, { recursive: true });
+    if ('docs' in built) for (const [i, data] of built.docs.entries()) writeFileSync(join(dir, `${i}.bin`), data);
+    else linkDocs(built.docsDir, dir, part.docs);
+    writeFileSync(join(dir, 'sigs.bin'), partWordsFile(part));
     if ('file' in built) {
-      await linkOrCopy(built.file, join(partsDir, `${fileName(plan.key)}.v8`));
+      linkOrCopySync(built.file, join(partsDir, `${fileName(plan.key)}.v8`));
       // Given parts are already read (a merge's): kept for the index instead of read again. A
       // build's are let go: it analyses one project at a time, and reads them back at the end.
       made.set(plan.key, part);
@@ -254,9 +258,14 @@ export async function writeSearchIndex(cacheDir: string, outDir: string, base: s
   const changedDocs = changed.reduce((s, h) => s + h.docs, 0);
   const reuse = state !== null && state.version === CACHE_VERSION && changedDocs <= DELTA_LIMIT * Math.max(total, 1);
   let files = 0;
-  const emitTo = (dir: string) => async (path: string, data: Uint8Array): Promise<void> => {
-    await mkdir(dirname(join(dir, path)), { recursive: true });
-    await writeFile(join(dir, path), data);
+  const folders = new Set<string>();
+  const emitTo = (dir: string) => (path: string, data: Uint8Array): void => {
+    const folder = dirname(join(dir, path));
+    if (!folders.has(folder)) {
+      mkdirSync(folder, { recursive: true });
+      folders.add(folder);
+    }
+    writeFileSync(join(dir, path), data);
     files++;
   };
   let main: IndexInfo;
@@ -271,8 +280,8 @@ export async function writeSearchIndex(cacheDir: string, outDir: string, base: s
     main = await mergeParts('main', parts, emitTo(mainDir));
     await writeAtomic(statePath, JSON.stringify({ version: CACHE_VERSION, digests: Object.fromEntries(current), info: main, files } satisfies MainState));
   }
-  await linkTree(mainDir, join(outIndex, 'main'));
-  await runBounded(headers.length, PARTS_AT_ONCE, (i) => linkTree(join(docsDir, (headers[i] as PartHeader).key), join(outIndex, 'docs', (headers[i] as PartHeader).key)));
+  linkTreeSync(mainDir, join(outIndex, 'main'));
+  for (const h of headers) linkTreeSync(join(docsDir, h.key), join(outIndex, 'docs', h.key));
 
   const manifest = buildManifest(headers, main, delta, reuse ? [...changed.map((h) => h.key), ...removed].sort() : []);
   await writeFile(join(outIndex, 'manifest.json'), JSON.stringify(manifest));
