@@ -355,6 +355,25 @@ describe('search page', () => {
     expect(seen).toEqual(expected);
   });
 
+  it('a filter of thousands of values labels its options when it is opened, the chosen one at once', async () => {
+    // 600 more projects in the manifest's project filter (values no record has): a long list.
+    await page.route('**/search-index/manifest.json', async (route) => {
+      const manifest = (await (await route.fetch()).json()) as { facets: Array<{ key: string; values: Array<{ value: string; counts: Record<string, number> }> }> };
+      const project = manifest.facets.find((f) => f.key === 'project');
+      for (let i = 0; i < 600; i++) project?.values.push({ value: `zz/padding-${String(i).padStart(3, '0')}`, counts: { row: 1 } });
+      await route.fulfill({ json: manifest });
+    });
+    await openSearch('?q=parser&project=content%2Ftickets%2Fclean');
+    await openFilters();
+    // The chosen project is labelled with this query's count; the others wait to be seen.
+    expect(await optionLabel('project', 'content/tickets/clean')).toMatch(/^content\/tickets\/clean \(\d+ rows?\)$/);
+    expect(await optionLabel('project', 'zz/padding-007')).toBe('zz/padding-007');
+    expect(await optionLabel('result', 'verified')).toMatch(/^verified \(/);
+    await page.locator('#search-filters select[name="project"]').focus();
+    expect(await optionLabel('project', 'zz/padding-007')).toBe('zz/padding-007 (none)');
+    expect(await optionLabel('project', 'content/tickets/clean')).toMatch(/^content\/tickets\/clean \(\d+ rows?\)$/);
+  });
+
   it('counts on the search page are the home page’s and check --json’s', async () => {
     const check = await runCli(['check', corpus, '--json']);
     expect(check.code).toBe(0);

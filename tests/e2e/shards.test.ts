@@ -203,6 +203,10 @@ describe('an archive built as 3 shards and merged', () => {
   it('leaves the shard data out of the archive', async () => {
     expect(await stat(join(merged, 'trailbook-shard')).then(() => true, () => false)).toBe(false);
   });
+
+  it('leaves no working folder beside the archive (its staging, its search index)', async () => {
+    expect((await readdir(tmp)).filter((name) => name.startsWith('.trailbook-'))).toEqual([]);
+  });
 });
 
 describe('a merge refuses', () => {

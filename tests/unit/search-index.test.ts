@@ -80,6 +80,17 @@ describe('exact tokens of a query', () => {
     expect(pathMatch(page, { path: 'b/a.ts' })).toBeNull();
     expect(pathMatch({ path: 'lib/data.ts', quality: 3 }, { path: 'a.ts' })).toBeNull();
   });
+
+  it('a git range is its two commits: each SHA found, the records citing both first', async () => {
+    expect(parseQuery('3f2a9c1..8E01B4D').tokens.map((t) => t.raw)).toEqual(['3f2a9c1', '8E01B4D']);
+    expect(parseQuery('"a1b2...c3d4"').tokens.map((t) => t.raw)).toEqual(['a1b2', 'c3d4']);
+    // Not a range: a path with dots, and a range of non-SHAs, stay one token.
+    expect(parseQuery('../src/a.ts').tokens.map((t) => t.raw)).toEqual(['../src/a.ts']);
+    expect(parseQuery('v1.2..v1.3').tokens.map((t) => t.raw)).toEqual(['v1.2..v1.3']);
+    const cites = (id: string, ...shas: string[]) => row(id, `row ${id}`, { exact: [{ key: `id:${id}`, quality: 3 }, ...shas.map((sha) => ({ key: `hex:${sha}`, quality: 2 as const }))] });
+    const { engine } = await index({ x: { records: [cites('00000001', '3f2a9c1aa'), cites('00000002', '3f2a9c1aa', '8e01b4dbb'), cites('00000003', '8e01b4dbb')] } });
+    expect(await hrefs(engine, '3f2a9c1..8e01b4d')).toEqual(['/p/x/#row-00000002', '/p/x/#row-00000001', '/p/x/#row-00000003']);
+  });
 });
 
 /** A row record as search-records.ts makes them. */

@@ -5,8 +5,9 @@
  * are copied from their shards; evidence pages are copied or, when several shards cite them,
  * written once from the shards' data (src/integrations/merged-evidence-pages.ts).
  */
+import { rmSync } from 'node:fs';
 import { rename, rm, stat, writeFile } from 'node:fs/promises';
-import { join, resolve } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 import { Worker } from 'node:worker_threads';
 import { ShardError } from '../../lib/shard/manifest.ts';
 import { planMerge, prepareMergeStore, type MergePlan, previousMerge, projectPagesDigest, writeMergeRecord, writeProjectPages } from '../../lib/shard/merge.ts';
@@ -88,75 +89,86 @@ export async function runMerge(dirs: string[], options: MergeOptions, out: Outpu
   const run = `merge-${process.pid}-${Date.now().toString(36)}`;
   await rm(join(storeDir, 'projects'), { recursive: true, force: true });
   await prepareMergeStore(plan, storeDir, run);
-  // The archive's build history (the home's "since the last build", history.json), from the
-  // shards' project states: what a single build of every project records (docs/history.md).
-  const history = await recordHistory(options, outDir, storeDir, plan.projects, run, out, false);
-  const hasArchive = await stat(join(outDir, 'index.html')).then((s) => s.isFile(), () => false);
-  const previous = hasArchive ? await previousMerge(storeDir, outDir, code, base) : null;
-  const kept = (key: string, digest: string): boolean => previous?.pages[key] === digest;
-
-  const repositories = plan.projects.flatMap((p) => (p.repository.id === null ? [] : [{ id: p.repository.id, path: p.repository.path }]));
-  const forges = resolveForges(manifest.options.repositories, repositories);
-  process.env['TRAILBOOK_ROOT'] = PACKAGE_ROOT;
-  process.env['TRAILBOOK_INPUTS'] = '[]';
-  process.env['TRAILBOOK_CACHE_DIR'] = storeDir;
-  process.env['TRAILBOOK_ANALYSIS_RUN'] = run;
-  process.env['TRAILBOOK_FILTER'] = JSON.stringify(manifest.options.filter);
-  // The shards' recap.html files, when they wrote them, are in their p/<id>/ folders, copied whole.
-  process.env['TRAILBOOK_SITE'] = JSON.stringify({ title, url: siteUrl, forges, recapHtml: manifest.options.recapHtml === true });
-  process.env['TRAILBOOK_SEARCH_INDEX'] = 'external';
-
-  let projectsCopied = 0;
-  let evidence = { pages: {} as Record<string, string>, copied: 0, combined: 0 };
-  let keptFiles = 0;
-  const result: { search?: SearchIndexStats } = {};
-  const stages: Record<string, number> = {};
+  // The search index in a worker thread from here on, beside the history, the render and the
+  // copies (two cores), as a build writes its own; into a folder of its own beside the output
+  // (so it moves into the staged site in one rename), removed whatever happens.
+  const searchOut = join(dirname(outDir), `.trailbook-search-${run}`);
+  const search = mergedSearchInWorker(plan, storeDir, searchOut, base);
+  // Awaited after the pages; handled now so a failure while Astro renders is reported, not an unhandled rejection.
+  search.catch(() => undefined);
+  // Stopped (Ctrl-C: the staging's handler exits), the folder goes too.
+  const removeSearchOut = (): void => rmSync(searchOut, { recursive: true, force: true });
+  process.once('exit', removeSearchOut);
   try {
-    await withStaging(outDir, false, async (staging) => {
-      let at = performance.now();
-      const lap = (stage: string): void => {
-        stages[stage] = Math.round(performance.now() - at);
-        at = performance.now();
-      };
-      // The search index in a worker thread, beside the render and the copies (two cores), as a
-      // build writes its own; into a folder of its own, moved into the site when both are done.
-      const searchOut = join(staging.dir, 'search');
-      const search = mergedSearchInWorker(plan, storeDir, searchOut, base);
-      // Awaited after the pages; handled now so a failure while Astro renders is reported, not an unhandled rejection.
-      search.catch(() => undefined);
-      await renderWithAstro(code, staging.site, base, siteUrl, options.verbose === true);
-      lap('render');
-      out.info(`  rendered the pages that span projects in ${((stages['render'] ?? 0) / 1000).toFixed(1)} s`);
-      projectsCopied = await writeProjectPages(plan, staging.site, kept);
-      lap('projects');
-      const entries = await gatherEvidence(plan.projects, (id) => readCited(storeDir, id));
-      evidence = await writeEvidencePages({ entries, shardOf: plan.shardOf, outDir: staging.site, base, forges, kept });
-      lap('evidence');
-      result.search = await search;
-      await rename(join(searchOut, 'search-index'), join(staging.site, 'search-index'));
-      // What the index took beyond the pages (it ran beside them): the merge's wait for it.
-      lap('search');
-      const pages: Record<string, string> = { ...Object.fromEntries(plan.projects.map((p) => [`project:${p.id}`, projectPagesDigest(plan, p) ?? p.digest])), ...evidence.pages };
-      await history.write(staging.site);
-      if (previous) keptFiles = await carryOver(outDir, staging.site, pages, previous.pages);
-      await rm(outDir, { recursive: true, force: true });
-      await rename(staging.site, outDir);
-      await writeMergeRecord(storeDir, plan, outDir, pages);
-    });
-  } catch (error) {
-    out.error(`merging failed: ${(error as Error).message}\n  fix: run again with --verbose to see Astro's log; if a shard is named, build it again`);
-    return 2;
+    // The archive's build history (the home's "since the last build", history.json), from the
+    // shards' project states: what a single build of every project records (docs/history.md).
+    const history = await recordHistory(options, outDir, storeDir, plan.projects, run, out, false);
+    const hasArchive = await stat(join(outDir, 'index.html')).then((s) => s.isFile(), () => false);
+    const previous = hasArchive ? await previousMerge(storeDir, outDir, code, base) : null;
+    const kept = (key: string, digest: string): boolean => previous?.pages[key] === digest;
+
+    const repositories = plan.projects.flatMap((p) => (p.repository.id === null ? [] : [{ id: p.repository.id, path: p.repository.path }]));
+    const forges = resolveForges(manifest.options.repositories, repositories);
+    process.env['TRAILBOOK_ROOT'] = PACKAGE_ROOT;
+    process.env['TRAILBOOK_INPUTS'] = '[]';
+    process.env['TRAILBOOK_CACHE_DIR'] = storeDir;
+    process.env['TRAILBOOK_ANALYSIS_RUN'] = run;
+    process.env['TRAILBOOK_FILTER'] = JSON.stringify(manifest.options.filter);
+    // The shards' recap.html files, when they wrote them, are in their p/<id>/ folders, copied whole.
+    process.env['TRAILBOOK_SITE'] = JSON.stringify({ title, url: siteUrl, forges, recapHtml: manifest.options.recapHtml === true });
+    process.env['TRAILBOOK_SEARCH_INDEX'] = 'external';
+
+    let projectsCopied = 0;
+    let evidence = { pages: {} as Record<string, string>, copied: 0, combined: 0 };
+    let keptFiles = 0;
+    const result: { search?: SearchIndexStats } = {};
+    const stages: Record<string, number> = {};
+    try {
+      await withStaging(outDir, false, async (staging) => {
+        let at = performance.now();
+        const lap = (stage: string): void => {
+          stages[stage] = Math.round(performance.now() - at);
+          at = performance.now();
+        };
+        await renderWithAstro(code, staging.site, base, siteUrl, options.verbose === true);
+        lap('render');
+        out.info(`  rendered the pages that span projects in ${((stages['render'] ?? 0) / 1000).toFixed(1)} s`);
+        projectsCopied = await writeProjectPages(plan, staging.site, kept);
+        lap('projects');
+        const entries = await gatherEvidence(plan.projects, (id) => readCited(storeDir, id));
+        evidence = await writeEvidencePages({ entries, shardOf: plan.shardOf, outDir: staging.site, base, forges, kept });
+        lap('evidence');
+        result.search = await search;
+        await rename(join(searchOut, 'search-index'), join(staging.site, 'search-index'));
+        // What the index took beyond the pages (it ran beside them): the merge's wait for it.
+        lap('search');
+        const pages: Record<string, string> = { ...Object.fromEntries(plan.projects.map((p) => [`project:${p.id}`, projectPagesDigest(plan, p) ?? p.digest])), ...evidence.pages };
+        await history.write(staging.site);
+        if (previous) keptFiles = await carryOver(outDir, staging.site, pages, previous.pages);
+        await rm(outDir, { recursive: true, force: true });
+        await rename(staging.site, outDir);
+        await writeMergeRecord(storeDir, plan, outDir, pages);
+      });
+    } catch (error) {
+      out.error(`merging failed: ${(error as Error).message}\n  fix: run again with --verbose to see Astro's log; if a shard is named, build it again`);
+      return 2;
+    }
+    const reused = previous ? `; kept ${plural(keptFiles, 'file')} and folder${keptFiles === 1 ? '' : 's'} of the previous merge` : '';
+    out.info(`  copied ${plural(projectsCopied, 'project')} from the shards; evidence pages: ${plural(evidence.copied, 'page')} copied, ${plural(evidence.combined, 'page')} cited from several shards written from their data${reused}`);
+    const indexed = result.search;
+    if (indexed) out.info(`  ${searchLine(indexed)} (${plural(indexed.analysed, 'part')} made or taken from the shards) in ${(indexed.ms / 1000).toFixed(1)} s, beside the pages`);
+    const wallMs = performance.now() - started;
+    if (options.timings) {
+      const written = await countFiles(outDir);
+      const report = { projects: plan.projects.length, shards: plan.shards.length, wallMs: Math.round(wallMs), stagesMs: stages, maxRssBytes: process.resourceUsage().maxRSS * 1024, copiedProjects: projectsCopied, evidence: { copied: evidence.copied, combined: evidence.combined }, keptFiles, output: written };
+      await writeFile(resolve(options.timings), `${JSON.stringify(report, null, 2)}\n`);
+    }
+    out.info(`Done in ${(wallMs / 1000).toFixed(1)} s. Serve ${fromCwd(outDir)} with any static web server.`);
+    return 0;
+  } finally {
+    // The worker is done (or failed) once the merge awaited it; a merge that stopped before leaves its folder to this.
+    await search.catch(() => undefined);
+    process.off('exit', removeSearchOut);
+    await rm(searchOut, { recursive: true, force: true });
   }
-  const reused = previous ? `; kept ${plural(keptFiles, 'file')} and folder${keptFiles === 1 ? '' : 's'} of the previous merge` : '';
-  out.info(`  copied ${plural(projectsCopied, 'project')} from the shards; evidence pages: ${plural(evidence.copied, 'page')} copied, ${plural(evidence.combined, 'page')} cited from several shards written from their data${reused}`);
-  const { search } = result;
-  if (search) out.info(`  ${searchLine(search)} (${plural(search.analysed, 'part')} made or taken from the shards) in ${(search.ms / 1000).toFixed(1)} s, beside the pages`);
-  const wallMs = performance.now() - started;
-  if (options.timings) {
-    const written = await countFiles(outDir);
-    const report = { projects: plan.projects.length, shards: plan.shards.length, wallMs: Math.round(wallMs), stagesMs: stages, maxRssBytes: process.resourceUsage().maxRSS * 1024, copiedProjects: projectsCopied, evidence: { copied: evidence.copied, combined: evidence.combined }, keptFiles, output: written };
-    await writeFile(resolve(options.timings), `${JSON.stringify(report, null, 2)}\n`);
-  }
-  out.info(`Done in ${(wallMs / 1000).toFixed(1)} s. Serve ${fromCwd(outDir)} with any static web server.`);
-  return 0;
 }

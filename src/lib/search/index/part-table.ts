@@ -129,10 +129,16 @@ export class PartTable {
   readonly count: Uint32Array;
   /** Per part, its first slot (`size + 1` entries). */
   readonly facetStart: Int32Array;
-  /** Per slot: its list, the mixed-radix multiplier and radix of its code. */
+  /**
+   * Per slot: its list, its first flat set, its facet, and the mixed-radix multiplier and radix
+   * of its code (a document's set is `slotBase + ⌊word / mult⌋ mod radix`, unless its part has
+   * combos: {@link setOf} covers both).
+   */
   private readonly slotList: Int32Array;
-  private readonly mult: Float64Array;
-  private readonly radix: Float64Array;
+  readonly slotBase: Int32Array;
+  readonly slotFacet: Int32Array;
+  readonly mult: Float64Array;
+  readonly radix: Float64Array;
   /** Per list: its facet and its first flat set (`lists + 1` entries). */
   private readonly listFacet: Int32Array;
   private readonly listStart: Int32Array;
@@ -147,7 +153,7 @@ export class PartTable {
   private readonly slotAt: Int32Array;
   private readonly facets: number;
   /** Parts whose code words index a combo list (format.ts, IndexPart.combos): a flag per part, and the lists. */
-  private readonly hasCombos: Uint8Array;
+  readonly hasCombos: Uint8Array;
   private readonly combos = new Map<number, Int32Array[]>();
 
   /**
@@ -223,11 +229,15 @@ export class PartTable {
     this.slotList = Int32Array.from(slotList);
     this.mult = new Float64Array(slotList.length);
     this.radix = new Float64Array(slotList.length);
+    this.slotBase = new Int32Array(slotList.length);
+    this.slotFacet = new Int32Array(slotList.length);
     for (let part = 0; part < n; part++) {
       let mult = 1;
       for (let slot = this.facetStart[part] as number; slot < (this.facetStart[part + 1] as number); slot++) {
         const list = this.slotList[slot] as number;
         const radix = (this.listStart[list + 1] as number) - (this.listStart[list] as number);
+        this.slotBase[slot] = this.listStart[list] as number;
+        this.slotFacet[slot] = this.listFacet[list] as number;
         this.mult[slot] = mult;
         this.radix[slot] = radix;
         mult *= radix;
@@ -259,7 +269,7 @@ export class PartTable {
 
   /** The index facet of the part's `k`-th facet. */
   facetOf(part: number, k: number): number {
-    return this.listFacet[this.slotList[(this.facetStart[part] as number) + k] as number] as number;
+    return this.slotFacet[(this.facetStart[part] as number) + k] as number;
   }
 
   /** The flat sets `[from, to)` of the part's `k`-th facet. */
@@ -271,10 +281,9 @@ export class PartTable {
   /** The flat set of the part's `k`-th facet that a document with code word `word` has, or -1. */
   setOf(part: number, k: number, word: number): number {
     const slot = (this.facetStart[part] as number) + k;
-    const list = this.slotList[slot] as number;
-    const base = this.listStart[list] as number;
-    const code = this.hasCombos[part] === 1 ? (this.combos.get(part)?.[word]?.[k] ?? 0) : Math.floor(word / (this.mult[slot] as number)) % (this.radix[slot] as number);
-    return code < (this.listStart[list + 1] as number) - base ? base + code : -1;
+    if (this.hasCombos[part] !== 1) return (this.slotBase[slot] as number) + (Math.floor(word / (this.mult[slot] as number)) % (this.radix[slot] as number));
+    const code = this.combos.get(part)?.[word]?.[k] ?? 0;
+    return code < (this.radix[slot] as number) ? (this.slotBase[slot] as number) + code : -1;
   }
 
   /** A flat set's values (indexes into the facet's values). */

@@ -309,11 +309,6 @@ class IndexRuntime {
     return pending;
   }
 
-  /** The flat set (part-table.ts) of `part`'s `k`-th facet that `word` has, or -1 when it has none. */
-  setOf(part: number, k: number, word: number): number {
-    return this.table.setOf(part, k, word);
-  }
-
   /** Whether a document (of `part`, with facet code `word`) is a decision row, by its `type` facet. */
   isDecision(part: number, word: number): boolean {
     const k = this.table.slotOf(part, this.typeFacet);
@@ -532,6 +527,9 @@ export class SearchEngine {
     const perIndex = await Promise.all(this.indexes.map((ix, i) => this.searchIndex(ix, i, parsed, active, outcome)));
     // Each index's hits come sorted; merge them (document order compares across indexes by `order`).
     outcome.hits = new HitList(perIndex);
+    // The first page's doc-store files are fetched now: the page lists the first result as soon
+    // as its file is in (nothing awaited here; a failure shows when the page reads the file).
+    for (const hit of outcome.hits.slice(0, PREFETCH_DOCS)) this.stored(hit).catch(() => undefined);
     if (parsed.tokens.length === 0 && active.length === 1) {
       // One filter and no words: that filter's own counts are the archive's.
       const [key] = active[0] as [string, readonly string[]];
@@ -658,7 +656,7 @@ export class SearchEngine {
           continue;
         }
         const k = table.slotOf(part, fi);
-        const set = k < 0 ? -1 : ix.setOf(part, k, word);
+        const set = k < 0 ? -1 : table.setOf(part, k, word);
         if (set < 0 || (passSets[f] as Uint8Array)[set] !== 1) mask |= 1 << f;
       }
       return mask;
@@ -720,10 +718,13 @@ export class SearchEngine {
       const type = typeOf(part, word);
       if (only === -1 || only === -2) projectAcc[part * nTypes + type] = (projectAcc[part * nTypes + type] as number) + 1;
       if (only === -1) totalAcc[type] = (totalAcc[type] as number) + 1;
-      const facets = table.facetCount(part);
-      for (let k = 0; k < facets; k++) {
-        if (only !== -1 && table.facetOf(part, k) !== only) continue;
-        const set = table.setOf(part, k, word);
+      const first = table.facetStart[part] as number;
+      const end = table.facetStart[part + 1] as number;
+      const plain = table.hasCombos[part] !== 1;
+      for (let slot = first; slot < end; slot++) {
+        if (only !== -1 && table.slotFacet[slot] !== only) continue;
+        // The set of each facet, read inline (this runs once per facet of every record found).
+        const set = plain ? (table.slotBase[slot] as number) + (Math.floor(word / (table.mult[slot] as number)) % (table.radix[slot] as number)) : table.setOf(part, slot - first, word);
         if (set >= 0) codeAcc[set * nTypes + type] = (codeAcc[set * nTypes + type] as number) + 1;
       }
     };

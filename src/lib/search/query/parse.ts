@@ -25,6 +25,9 @@ export interface QueryToken {
   prefix: string | null;
 }
 
+/** Two SHA prefixes joined by `..` or `...`, as git writes a range of commits. */
+const GIT_RANGE = /^([0-9a-fA-F]{4,40})\.{2,3}([0-9a-fA-F]{4,40})$/;
+
 /** A parsed query. */
 export interface ParsedQuery {
   tokens: QueryToken[];
@@ -32,10 +35,15 @@ export interface ParsedQuery {
   ignored: string[];
 }
 
-/** Cuts a query into tokens. */
+/** Cuts a query into tokens (a git range `a..b` into its two SHAs). */
 export function parseQuery(q: string): ParsedQuery {
   // Quotes around a token, trimmed in linear time (src/lib/text/trim-chars.ts).
-  const raws = q.split(/\s+/).map((t) => trimChars(t, '"\'“”‘’')).filter((t) => t !== '');
+  // A git range (`3f2a9c1..8e01b4d`, `a...b`) is its two commits.
+  const raws = q
+    .split(/\s+/)
+    .map((t) => trimChars(t, '"\'“”‘’'))
+    .flatMap((t) => GIT_RANGE.exec(t)?.slice(1, 3) ?? [t])
+    .filter((t) => t !== '');
   const tokens: QueryToken[] = [];
   const ignored: string[] = [];
   let termCount = 0;
