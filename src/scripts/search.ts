@@ -210,7 +210,7 @@ async function start(): Promise<void> {
     status.textContent = 'Searching…';
     let result: SearchOutcome;
     try {
-      result = await engine.search(q, inUse);
+      result = await engine.search(q, inUse, { countsLater: true });
     } catch {
       if (gen !== generation) return;
       status.textContent = 'The search index could not be read: a file of it is missing or damaged. Build the archive again, or browse projects from the archive page.';
@@ -226,7 +226,8 @@ async function start(): Promise<void> {
     status.textContent = n === 0 ? 'No results.' : `${n.toLocaleString('en-US')} result${n === 1 ? '' : 's'}: ${countsText(result.totals)}.${partial}`;
     await showMore(gen);
     if (gen !== generation) return;
-    // Then the filters, with what each value would show.
+    // Then the filters, with what each value would show (counted now: the first results came first).
+    engine.finishCounts(result);
     ensureSelects();
     label(result);
     // Set once the first results are listed: tests and scripts wait for it.

@@ -211,6 +211,23 @@ describe('counts and filters', () => {
     row('00000004', 'other', {}, { phase: ['design'], severity: ['none'] }),
   ];
 
+  it('counts per filter value can come after the results (countsLater), and are the same', async () => {
+    const { engine } = await index({ x: { records } });
+    for (const [q, filters] of [['parser', { phase: ['build'] }], ['', { severity: ['high'] }], ['', { severity: ['high'], phase: ['design'] }]] as const) {
+      const now = await engine.search(q, filters);
+      const later = await engine.search(q, filters, { countsLater: true });
+      // The results and the totals per type at once; the counts per value when asked.
+      expect(later.hits.slice().map((h) => h.doc)).toEqual(now.hits.slice().map((h) => h.doc));
+      expect(later.totals).toEqual(now.totals);
+      expect(later.counts).toEqual({});
+      engine.finishCounts(later);
+      expect(later.counts).toEqual(now.counts);
+      expect(Object.keys(now.counts).length).toBeGreaterThan(1);
+      engine.finishCounts(later);
+      expect(later.counts).toEqual(now.counts);
+    }
+  });
+
   it('counts results per type, and per filter value with that filter set aside', async () => {
     const { engine } = await index({ x: { records } });
     const out = await engine.search('parser', { phase: ['build'] });
