@@ -6,7 +6,9 @@
 import { defineConfig } from 'astro/config';
 import { fileURLToPath } from 'node:url';
 import { resolve } from 'node:path';
+import { createHash } from 'node:crypto';
 import searchIndex from './src/integrations/search-index.ts';
+import { THEME_BOOT_SCRIPT } from './src/lib/site/theme.ts';
 
 const root = fileURLToPath(new URL('.', import.meta.url));
 process.env.TRAILBOOK_ROOT ??= root;
@@ -49,7 +51,8 @@ export default defineConfig({
         "base-uri 'self'",
         "form-action 'self'",
       ],
-      scriptDirective: { resources: ["'self'"] },
+      // The theme boot script is inline in every page's <head> (src/lib/site/theme.ts): its hash.
+      scriptDirective: { resources: ["'self'"], hashes: [`sha256-${createHash('sha256').update(THEME_BOOT_SCRIPT).digest('base64')}`] },
     },
   },
 });

@@ -11,6 +11,7 @@ import { countsText } from '../lib/search/facets.ts';
 import { MAX_TOKENS } from '../lib/search/query/parse.ts';
 import type { SearchManifest } from '../lib/search/index/format.ts';
 import { indexFileBytes } from './index-file.ts';
+import { grouped } from '../lib/text/grouped.ts';
 
 const PAGE = 25;
 /** Options a filter select labels after every search; a longer one (an archive of many projects) labels its options when it is opened. */
@@ -192,6 +193,9 @@ async function start(): Promise<void> {
     const gen = ++generation;
     const q = input.value.trim();
     const inUse = currentFilters();
+    // The search starts first, so its index files are requested while the page is updated below.
+    const searching = q === '' && Object.keys(filters).length === 0 ? null : engine.search(q, inUse, { countsLater: true });
+    searching?.catch(() => undefined); // awaited below, where a failure is reported
     const qs = searchQuery({ q, filters: inUse });
     history.replaceState(null, '', `${location.pathname}${qs ? `?${qs}` : ''}`);
     renderChips(inUse);
@@ -199,7 +203,7 @@ async function start(): Promise<void> {
     list.replaceChildren();
     shown = 0;
     more.hidden = true;
-    if (q === '' && Object.keys(filters).length === 0) {
+    if (!searching) {
       outcome = null;
       ensureSelects();
       label(null);
@@ -210,7 +214,7 @@ async function start(): Promise<void> {
     status.textContent = 'Searching…';
     let result: SearchOutcome;
     try {
-      result = await engine.search(q, inUse, { countsLater: true });
+      result = await searching;
     } catch {
       if (gen !== generation) return;
       status.textContent = 'The search index could not be read: a file of it is missing or damaged. Build the archive again, or browse projects from the archive page.';
@@ -222,8 +226,8 @@ async function start(): Promise<void> {
     const n = result.hits.length;
     const ignored = result.parsed.ignored.length > 0 ? [`Left out of the search: ${result.parsed.ignored.map((w) => `“${w}”`).join(', ')} (too common, or past the ${MAX_TOKENS}-word limit).`] : [];
     showNotices(ignored);
-    const partial = result.complete < n ? ` ${result.complete.toLocaleString('en-US')} hold${result.complete === 1 ? 's' : ''} every word.` : '';
-    status.textContent = n === 0 ? 'No results.' : `${n.toLocaleString('en-US')} result${n === 1 ? '' : 's'}: ${countsText(result.totals)}.${partial}`;
+    const partial = result.complete < n ? ` ${grouped(result.complete)} hold${result.complete === 1 ? 's' : ''} every word.` : '';
+    status.textContent = n === 0 ? 'No results.' : `${grouped(n)} result${n === 1 ? '' : 's'}: ${countsText(result.totals)}.${partial}`;
     await showMore(gen);
     if (gen !== generation) return;
     // Then the filters, with what each value would show (counted now: the first results came first).

@@ -204,7 +204,7 @@ describe.skipIf(!chromiumAvailable())('themes', () => {
     expect(await background(page)).toBe('rgb(17, 20, 24)');
   });
 
-  it('applies a remembered theme before the first paint: a blocking same-origin script in <head>, before any module runs', async () => {
+  it('applies a remembered theme before the first paint: a script inline in <head>, allowed by the policy, before any module runs', async () => {
     const ctx = await browser.newContext({ colorScheme: 'light' });
     await ctx.addInitScript(() => localStorage.setItem('trailbook-theme', 'dark'));
     const page = await ctx.newPage();
@@ -214,11 +214,19 @@ describe.skipIf(!chromiumAvailable())('themes', () => {
     expect(await page.getAttribute('html', 'data-theme')).toBe('dark');
     expect(await background(page)).toBe('rgb(17, 20, 24)');
     const head = await page.evaluate(() => {
-      const script = document.querySelector('head script[src$="theme.js"]') as HTMLScriptElement | null;
+      const script = Array.from(document.querySelectorAll('head script')).find((s) => (s.textContent ?? '').includes('trailbook-theme')) as HTMLScriptElement | undefined;
       const style = document.querySelector('head link[rel="stylesheet"]');
-      return { script: script !== null, blocking: script !== null && !script.async && !script.defer && script.type === '', beforeStyles: script !== null && style !== null && (script.compareDocumentPosition(style) & Node.DOCUMENT_POSITION_FOLLOWING) !== 0 };
+      const policy = document.querySelector('meta[http-equiv="content-security-policy"]');
+      return {
+        inline: script !== undefined && !script.hasAttribute('src'),
+        blocking: script !== undefined && !script.async && !script.defer && script.type === '',
+        beforeStyles: script !== undefined && style !== null && (script.compareDocumentPosition(style) & Node.DOCUMENT_POSITION_FOLLOWING) !== 0,
+        // No request blocks the page before its styles and scripts are asked for.
+        blockingFiles: document.querySelectorAll('head script[src]:not([type="module"]):not([async]):not([defer])').length,
+        policy: policy?.getAttribute('content')?.includes("'self'") === true,
+      };
     });
-    expect(head).toEqual({ script: true, blocking: true, beforeStyles: true });
+    expect(head).toEqual({ inline: true, blocking: true, beforeStyles: true, blockingFiles: 0, policy: true });
     // Without JavaScript the switch is hidden (it could not work) and the system theme applies.
     const noJs = await browser.newContext({ javaScriptEnabled: false, colorScheme: 'dark' });
     const plain = await noJs.newPage();

@@ -11,7 +11,7 @@ import { pathMatch, queryExactKeys } from '../../src/lib/search/exact-keys.ts';
 import { buildPart, partWordsFile, type SearchPart } from '../../src/lib/search/index/part.ts';
 import { mergeParts } from '../../src/lib/search/index/merge.ts';
 import { buildManifest, byRecency, partHeader } from '../../src/lib/search/index/manifest.ts';
-import { SearchEngine, type Filters } from '../../src/lib/search/query/engine.ts';
+import { SearchEngine, type Filters, type Hit } from '../../src/lib/search/query/engine.ts';
 import { readSearchState, searchQuery } from '../../src/lib/search/query/url-state.ts';
 import { countsText } from '../../src/lib/search/facets.ts';
 import { parseQuery } from '../../src/lib/search/query/parse.ts';
@@ -254,6 +254,68 @@ describe('counts and filters', () => {
     const one = await engine.search('', { phase: ['design'] });
     expect(JSON.parse(JSON.stringify(one.counts.phase))).toEqual(JSON.parse(JSON.stringify(parts[0]?.counts['phase'])));
     expect(await hrefs(engine, '', { project: ['content/x'], phase: ['design'] })).toEqual(['/p/x/#row-00000001', '/p/x/#row-00000004']);
+  });
+
+  it('filters alone find the records with a wanted value of every filter, counted per value with its own filter set aside (property)', async () => {
+    const PHASES = ['design', 'build', 'qa'];
+    const SEVERITIES = ['high', 'low', 'none'];
+    const PROJECTS = ['x', 'y', 'z'];
+    const recordArb = fc.record({ project: fc.constantFrom(...PROJECTS), phases: fc.subarray(PHASES, { minLength: 1 }), severity: fc.constantFrom(...SEVERITIES), flag: fc.boolean() });
+    const filterArb = fc.record({ phase: fc.option(fc.subarray(PHASES, { minLength: 1, maxLength: 2 }), { nil: undefined }), severity: fc.option(fc.subarray(SEVERITIES, { minLength: 1, maxLength: 2 }), { nil: undefined }), project: fc.option(fc.subarray(PROJECTS.map((p) => `content/${p}`), { minLength: 1, maxLength: 2 }), { nil: undefined }) });
+    await fc.assert(
+      fc.asyncProperty(fc.array(recordArb, { minLength: 1, maxLength: 60 }), filterArb, async (specs, rawFilters) => {
+        const filters: Filters = Object.fromEntries(Object.entries(rawFilters).filter(([, v]) => v !== undefined)) as Filters;
+        fc.pre(Object.keys(filters).length > 0);
+        const byProject: Record<string, { records: SearchRecord[] }> = {};
+        const all = specs.map((r, i) => {
+          const type = r.flag ? 'flag' : 'decision';
+          const id = String(i).padStart(8, '0');
+          const record: SearchRecord = { ...row(id, `record ${i}`, { severity: r.severity === 'none' ? null : (r.severity as 'high' | 'low') }, { type: [type], phase: r.phases, severity: [r.severity] }), anchor: `r-${id}` };
+          (byProject[r.project] ??= { records: [] }).records.push(record);
+          return { href: `/p/${r.project}/#r-${id}`, type, facets: { project: [`content/${r.project}`], phase: r.phases, severity: [r.severity], type: [type], result: ['verified'] } as Record<string, string[]> };
+        });
+        const { engine } = await index(byProject);
+        const passes = (rec: (typeof all)[number], except: string | null): boolean => Object.entries(filters).every(([k, wanted]) => k === except || (rec.facets[k] ?? []).some((v) => wanted.includes(v)));
+        const out = await engine.search('', filters, { countsLater: true });
+        // The records, each once, in document order (filters alone rank nothing).
+        const shown = (await engine.show(out.hits.slice(), out)).map((h) => h.href);
+        expect([...shown].sort()).toEqual(all.filter((r) => passes(r, null)).map((r) => r.href).sort());
+        const docs = out.hits.slice().map((h) => h.doc);
+        expect(docs).toEqual([...docs].sort((a, b) => a - b));
+        const totals: Record<string, number> = {};
+        for (const r of all) if (passes(r, null)) totals[r.type] = (totals[r.type] ?? 0) + 1;
+        expect({ ...out.totals }).toEqual(totals);
+        // Per filter value: the records passing every other filter that have it.
+        engine.finishCounts(out);
+        const counts: Record<string, Record<string, Record<string, number>>> = {};
+        for (const key of ['project', 'phase', 'severity', 'type', 'result'])
+          for (const r of all)
+            if (passes(r, key))
+              for (const v of r.facets[key] ?? []) {
+                const byType = ((counts[key] ??= {})[v] ??= {});
+                byType[r.type] = (byType[r.type] ?? 0) + 1;
+              }
+        expect(JSON.parse(JSON.stringify(out.counts))).toEqual(counts);
+      }),
+      { numRuns: 60 },
+    );
+  });
+
+  it('ranks by key, then in document order, whatever the words (property)', async () => {
+    const WORDS = ['cache', 'ledger', 'parser', 'retry'];
+    await fc.assert(
+      fc.asyncProperty(fc.array(fc.array(fc.constantFrom(...WORDS), { minLength: 1, maxLength: 4 }), { minLength: 1, maxLength: 40 }), fc.subarray(WORDS, { minLength: 1, maxLength: 3 }), async (titles, query) => {
+        const records = titles.map((t, i) => row(String(i).padStart(8, '0'), t.join(' '), { severity: i % 4 === 0 ? 'high' : null }));
+        const { engine } = await index({ x: { records: records.slice(0, 20) }, y: { records: records.slice(20) } });
+        const hits = (await engine.search(query.join(' '), {})).hits.slice();
+        for (let i = 1; i < hits.length; i++) {
+          const [a, b] = [hits[i - 1], hits[i]] as [Hit, Hit];
+          expect(a.score > b.score || (a.score === b.score && a.doc < b.doc)).toBe(true);
+        }
+        expect(hits.length).toBe(records.filter((r) => query.some((w) => r.title.split(' ').includes(w))).length);
+      }),
+      { numRuns: 40 },
+    );
   });
 
   it('takes facet values named like prototype members as plain values', async () => {

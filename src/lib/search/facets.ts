@@ -8,6 +8,8 @@
  * a key made from it and is shown after the listed ones, sorted.
  */
 
+import { grouped } from '../text/grouped.ts';
+
 /** One filter. */
 export interface FacetDefinition {
   /** URL parameter: short, stable, no spaces. */
@@ -92,6 +94,6 @@ export function countsText(byType: ReadonlyMap<string, number> | Readonly<Record
   const rank = (noun: string): string => (noun === 'row' ? '0' : noun === 'flag' ? '1' : `2${noun}`);
   return [...byNoun.values()]
     .sort((a, b) => (rank(a.noun[0]) < rank(b.noun[0]) ? -1 : 1))
-    .map(({ n, noun }) => `${n.toLocaleString('en-US')} ${n === 1 ? noun[0] : noun[1]}`)
+    .map(({ n, noun }) => `${grouped(n)} ${n === 1 ? noun[0] : noun[1]}`)
     .join(', ');
 }

@@ -7,8 +7,9 @@
  *                                     their counts, parts (projects and repositories), and
  *                                     one or two indexes (main, and delta for parts changed
  *                                     since main was built)
- * search-index/<index>/dict/<n>.bin   the term dictionary, sorted, in pages; the manifest
- *                                     holds each page's first term
+ * search-index/<index>/dict/<n>.bin   the word terms' dictionary, sorted, in pages; the
+ *                                     manifest holds each page's first term, and the facet
+ *                                     terms' entries themselves (IndexInfo.facetTerms)
  * search-index/<index>/post/<n>.bin   posting blocks: small terms packed, large terms in chunks
  * search-index/<index>/exact/<n>.bin  the exact-token map (ids, SHAs, paths, flag kinds), sorted, in pages
  * search-index/<index>/parts.bin      the parts table: each part's key, documents per tier,
@@ -31,7 +32,7 @@
  * codes (see {@link IndexPart}: the document's value set per facet, in mixed radix).
  */
 
-export const SEARCH_INDEX_VERSION = 5;
+export const SEARCH_INDEX_VERSION = 6;
 
 /** Fields of a record, best first. */
 export const FIELDS = ['title', 'body', 'evidence', 'meta'] as const;
@@ -89,8 +90,14 @@ export interface IndexInfo {
    * copy of the file fetched before the manifest was read is used only when the two agree.
    */
   table: string;
-  /** First term of each dictionary page. */
+  /** First term of each dictionary page (word terms only). */
   dict: string[];
+  /**
+   * The facet terms' dictionary entries ({@link facetTerm}: one per facet value, a few dozen
+   * in an archive), sorted by term. They are here, not in a dictionary page, so a search of
+   * filters alone fetches its postings as soon as the manifest is read: one round trip less.
+   */
+  facetTerms: DictEntry[];
   /** First key of each exact-map page. */
   exact: string[];
 }

@@ -183,15 +183,18 @@ export async function mergeParts(name: 'main' | 'delta', parts: readonly SearchP
   const buckets = new Map<number, CodeBuckets>();
   const packer = new Packer(emit);
   const dict = new Pager<DictEntry>('dict', emit);
+  /** The facet terms' entries, for the manifest (format.ts, IndexInfo.facetTerms). */
+  const facetTerms: DictEntry[] = [];
   const list = new List();
-  /** Writes the term's postings (in `list`) and its dictionary entry. */
+  /** Writes the term's postings (in `list`) and its dictionary entry (a facet term's: for the manifest). */
   const writeTerm = async (term: string): Promise<void> => {
     const blocks: Array<[number, number, number]> = [];
-    const positions = !term.startsWith(FACET_TERM);
+    const facet = term.startsWith(FACET_TERM);
     for (let from = 0; from < list.n; from += BLOCK_POSTINGS) {
-      blocks.push(await packer.add(encodeBlock(list.docs, positions ? list.fields : null, list.words, from, Math.min(list.n, from + BLOCK_POSTINGS))));
+      blocks.push(await packer.add(encodeBlock(list.docs, facet ? null : list.fields, list.words, from, Math.min(list.n, from + BLOCK_POSTINGS))));
     }
-    await dict.add(term, [term, list.n, blocks]);
+    if (facet) facetTerms.push([term, list.n, blocks]);
+    else await dict.add(term, [term, list.n, blocks]);
   };
   for (const term of [...facetSources.keys()].sort()) {
     list.reset();
@@ -297,7 +300,7 @@ export async function mergeParts(name: 'main' | 'delta', parts: readonly SearchP
   const content = encodePartTable(indexParts);
   const digest = createHash('sha256').update(content).digest('hex').slice(0, 16);
   await emit(PART_TABLE_FILE, gz(partTableFile(content, digest)));
-  return { name, docs, facets, values, parts: indexParts.length, table: digest, dict: dict.firsts, exact: exact.firsts };
+  return { name, docs, facets, values, parts: indexParts.length, table: digest, dict: dict.firsts, facetTerms, exact: exact.firsts };
 }
 
 /** A part's records grouped by their code for one facet: `docs[starts[c]] … docs[starts[c + 1] - 1]` have code `c`, in record order. */

@@ -8,10 +8,11 @@ export type NumberArray = Uint8Array | Uint32Array | Int32Array | Float64Array;
 
 /**
  * A copy of `a` with twice its length: `make(n)` creates the new array, the slots past `a`'s
- * length hold `fill` (0 when not given).
+ * length hold `fill` (0 when not given). `length`: the new length instead of twice `a`'s (not
+ * less than `a`'s).
  */
-export function doubled<A extends NumberArray>(a: A, make: (n: number) => A, fill?: number): A {
-  const b = make(a.length * 2);
+export function doubled<A extends NumberArray>(a: A, make: (n: number) => A, fill?: number, length = a.length * 2): A {
+  const b = make(length);
   if (fill !== undefined) b.fill(fill);
   b.set(a);
   return b;

@@ -20,7 +20,7 @@
  * decision row as a row), and, per filter value, the records the query would show with that
  * value chosen instead (the other filters kept).
  */
-import { DOCS_PER_FILE, TIERS, facetTerm, type DictEntry, type ExactEntry, type IndexInfo, type SearchManifest, type StoredDoc } from '../index/format.ts';
+import { DOCS_PER_FILE, FACET_TERM, TIERS, facetTerm, type DictEntry, type ExactEntry, type IndexInfo, type SearchManifest, type StoredDoc } from '../index/format.ts';
 import { PART_TABLE_FILE, PartTable, splitPartTableFile } from '../index/part-table.ts';
 import { ByteReader } from '../index/varint.ts';
 import { doubled } from '../index/typed-arrays.ts';
@@ -331,11 +331,27 @@ class IndexRuntime {
     return set < 0 ? [] : this.table.setValues(set);
   }
 
+  /** The facet terms' entries by term (from the manifest), made when first asked. */
+  private facetEntries: Map<string, DictEntry> | null = null;
+
+  /** A term's dictionary entry, or null: a facet term's from the manifest, a word's from its dictionary page. */
   async entry(term: string): Promise<DictEntry | null> {
+    if (term.startsWith(FACET_TERM)) return this.facetEntry(term);
     const page = floorIndex(this.info.dict, term);
     if (page < 0) return null;
     const entries = json<DictEntry[]>(await this.file(`dict/${page}.bin`));
     return entries.find((e) => e[0] === term) ?? null;
+  }
+
+  /** A facet term's entry (format.ts, IndexInfo.facetTerms), or null when no record has the value. */
+  facetEntry(term: string): DictEntry | null {
+    this.facetEntries ??= new Map(this.info.facetTerms.map((e) => [e[0], e]));
+    return this.facetEntries.get(term) ?? null;
+  }
+
+  /** Starts fetching a term's posting files (nothing awaited: a failure shows when they are read). */
+  prefetchPostings(entry: DictEntry): void {
+    for (const [file] of entry[2]) this.file(`post/${file}.bin`).catch(() => undefined);
   }
 
   /** Dictionary entries of words beginning with `prefix` (not `prefix` itself), most frequent first. */
@@ -451,15 +467,22 @@ class Candidates {
     this.fields = new Int32Array(n * Math.max(1, terms)).fill(-1);
     this.exact = new Float64Array(n * Math.max(1, tokens));
   }
-  private grow(): void {
-    this.doc = doubled(this.doc, (n) => new Uint32Array(n));
-    this.part = doubled(this.part, (n) => new Int32Array(n));
-    this.local = doubled(this.local, (n) => new Uint32Array(n));
-    this.tier = doubled(this.tier, (n) => new Uint8Array(n));
-    this.word = doubled(this.word, (n) => new Float64Array(n));
-    this.prefix = doubled(this.prefix, (n) => new Uint32Array(n));
-    this.fields = doubled(this.fields, (n) => new Int32Array(n), -1);
-    this.exact = doubled(this.exact, (n) => new Float64Array(n));
+  /** Room for `n` candidates (default: twice as many as now). */
+  private grow(n = this.doc.length * 2): void {
+    const terms = Math.max(1, this.terms);
+    const tokens = Math.max(1, this.tokens);
+    this.doc = doubled(this.doc, (n) => new Uint32Array(n), undefined, n);
+    this.part = doubled(this.part, (n) => new Int32Array(n), undefined, n);
+    this.local = doubled(this.local, (n) => new Uint32Array(n), undefined, n);
+    this.tier = doubled(this.tier, (n) => new Uint8Array(n), undefined, n);
+    this.word = doubled(this.word, (n) => new Float64Array(n), undefined, n);
+    this.prefix = doubled(this.prefix, (n) => new Uint32Array(n), undefined, n);
+    this.fields = doubled(this.fields, (n) => new Int32Array(n), -1, n * terms);
+    this.exact = doubled(this.exact, (n) => new Float64Array(n), undefined, n * tokens);
+  }
+  /** Makes room for `n` candidates in all at once (a filter's records: one copy, not one per doubling). */
+  reserve(n: number): void {
+    if (n > this.doc.length) this.grow(n);
   }
   /** The candidate of a live document (added if new), or -1 for a document of a stale or unknown part. */
   add(doc: number, word: number): number {
@@ -577,7 +600,17 @@ export class SearchEngine {
     // the entries of a token matched exactly are then left unused.
     const speculative = new Map<string, Promise<DictEntry | null>>();
     // A query of filters only reads its filters' facet terms: their dictionary pages are fetched now, beside the parts table.
-    if (tokens.length === 0) for (const [key, wanted] of active) if (key !== 'project') for (const v of wanted) ix.entry(facetTerm(key, v)).catch(() => undefined);
+    // Filters alone: the postings filterCandidates will read are fetched now (their entries are
+    // in the manifest): the smallest filter's, and the second smallest's unless a project
+    // filter (its records come from the parts table) may be the other.
+    if (tokens.length === 0) {
+      const byFilter = active
+        .filter(([key]) => key !== 'project')
+        .map(([key, wanted]) => wanted.map((v) => ix.facetEntry(facetTerm(key, v))).filter((e): e is DictEntry => e !== null))
+        .sort((a, b) => a.reduce((n, e) => n + e[1], 0) - b.reduce((n, e) => n + e[1], 0));
+      const read = active.some(([key]) => key === 'project') ? 1 : 2;
+      for (const entries of byFilter.slice(0, read)) for (const e of entries) ix.prefetchPostings(e);
+    }
     for (const t of tokens)
       for (const term of t.terms)
         if (!speculative.has(term)) {
@@ -671,16 +704,40 @@ export class SearchEngine {
       return pass;
     });
     /** Bit f set: the record fails filter f (the project's, a facet the part lacks, a value not wanted). */
-    const failMask = (part: number, word: number): number => {
-      let mask = 0;
+    // The slots (table.facetStart[part] + k) of the part whose records are being read: each
+    // filter's and the type facet's (-1: the part lacks it). Candidates come in document order,
+    // so a part's records follow each other and these are looked up once per part, not per record.
+    let slotPart = -1;
+    let plainPart = true;
+    let typeSlot = -1;
+    /** Bits of the filters the part fails whatever the record (the project's, a facet it lacks). */
+    let partFails = 0;
+    const filterSlot = new Int32Array(keys.length);
+    const enterPart = (part: number): void => {
+      slotPart = part;
+      plainPart = table.hasCombos[part] !== 1;
+      const first = table.facetStart[part] as number;
+      const tk = table.slotOf(part, typeFacet);
+      typeSlot = tk < 0 ? -1 : first + tk;
+      partFails = 0;
       for (let f = 0; f < keys.length; f++) {
         const fi = filterFacet[f] as number;
-        if (fi === -2) {
-          if ((wantedMask[f] as Uint8Array)[part] !== 1) mask |= 1 << f;
-          continue;
-        }
-        const k = table.slotOf(part, fi);
-        const set = k < 0 ? -1 : table.setOf(part, k, word);
+        const k = fi === -2 ? -1 : table.slotOf(part, fi);
+        filterSlot[f] = k < 0 ? -1 : first + k;
+        if (fi === -2 ? (wantedMask[f] as Uint8Array)[part] !== 1 : k < 0) partFails |= 1 << f;
+      }
+    };
+    /** The flat set of slot `slot` of part `part` (the part entered) for code word `word`, or -1. */
+    const setAt = (part: number, slot: number, word: number): number =>
+      plainPart ? (table.slotBase[slot] as number) + (Math.floor(word / (table.mult[slot] as number)) % (table.radix[slot] as number)) : table.setOf(part, slot - (table.facetStart[part] as number), word);
+    /** Bit f set: the record fails filter f (the project's, a facet the part lacks, a value not wanted). */
+    const failMask = (part: number, word: number): number => {
+      if (part !== slotPart) enterPart(part);
+      let mask = partFails;
+      for (let f = 0; f < keys.length; f++) {
+        const slot = filterSlot[f] as number;
+        if (slot < 0) continue;
+        const set = setAt(part, slot, word);
         if (set < 0 || (passSets[f] as Uint8Array)[set] !== 1) mask |= 1 << f;
       }
       return mask;
@@ -733,8 +790,8 @@ export class SearchEngine {
     const codeAcc = new Int32Array(table.sets * nTypes);
     /** A record's type: 1 + its `type` value, or 0 (no type). */
     const typeOf = (part: number, word: number): number => {
-      const k = table.slotOf(part, typeFacet);
-      const set = k < 0 ? -1 : table.setOf(part, k, word);
+      if (part !== slotPart) enterPart(part);
+      const set = typeSlot < 0 ? -1 : setAt(part, typeSlot, word);
       return set < 0 ? 0 : (table.firstValue[set] as number);
     };
     /** Counts a record of type `type`: every facet when `only` is -1, else only facet `only` (-2: the project). */
@@ -754,6 +811,7 @@ export class SearchEngine {
     // its type. The records' types are totalled at once (the status line says them); the counts
     // per filter value wait until the page asks (finishCounts: after the first results).
     const NOT_COUNTED = -3;
+    const filterOnlyKey = primaryKey(0, 0, 0, 0, 0);
     const countIn = new Int32Array(cands.size).fill(NOT_COUNTED);
     const typeAt = new Int32Array(cands.size);
     const score = new Float64Array(cands.size);
@@ -830,7 +888,8 @@ export class SearchEngine {
           phrase = inOrder ? 1 : 0;
         }
       }
-      const mask = keys.length > 0 ? failMask(part, word) : 0;
+      // (With one filter and no words, every candidate came from that filter's records: it passes.)
+      const mask = keys.length > (T === 0 ? 1 : 0) ? failMask(part, word) : 0;
       // Counts: every facet when the record passes every filter; only facet f when it fails just f.
       // Records of a part with the same word count alike: they are tallied per word, decoded once below.
       if (mask === 0 || (mask & (mask - 1)) === 0) {
@@ -843,7 +902,8 @@ export class SearchEngine {
       if (coverage === 2 * T) outcome.complete++;
       passing[c] = 1;
       coverageOf[c] = coverage;
-      score[c] = primaryKey(coverage, exact, phrase, proximity, field);
+      // (A query of filters alone gives every record the same key: made once.)
+      score[c] = T === 0 && m === 0 ? filterOnlyKey : primaryKey(coverage, exact, phrase, proximity, field);
     }
     const typeName = (t: number): string => (t === 0 ? 'record' : (info.values[typeFacet]?.[t - 1] as string));
     for (let t = 0; t < nTypes; t++) if ((totalAcc[t] as number) > 0) outcome.totals[typeName(t)] = (outcome.totals[typeName(t)] ?? 0) + (totalAcc[t] as number);
@@ -883,13 +943,36 @@ export class SearchEngine {
     });
 
     // Hits: by key (higher first), and within a key in document order (the index's tie-break).
-    const keyCount = new Map<number, number>();
-    for (let c = 0; c < cands.size; c++) if (passing[c] === 1) keyCount.set(score[c] as number, (keyCount.get(score[c] as number) ?? 0) + 1);
-    const start = new Map<number, number>();
+    // Each passing candidate's key as a small number (keys in the order first met; the map is
+    // asked only when a key differs from the one before, so a query of filters alone, whose
+    // records share one key, asks it once), then each key's first place in the hits.
+    const keyId = new Map<number, number>();
+    const keyValue: number[] = [];
+    const keyCount: number[] = [];
+    const idOf = new Int32Array(cands.size);
+    let lastKey = Number.NaN;
+    let lastId = -1;
+    for (let c = 0; c < cands.size; c++) {
+      if (passing[c] !== 1) continue;
+      const key = score[c] as number;
+      if (key !== lastKey) {
+        lastKey = key;
+        let id = keyId.get(key);
+        if (id === undefined) {
+          keyId.set(key, (id = keyValue.length));
+          keyValue.push(key);
+          keyCount.push(0);
+        }
+        lastId = id;
+      }
+      idOf[c] = lastId;
+      keyCount[lastId] = (keyCount[lastId] as number) + 1;
+    }
+    const next = new Float64Array(keyValue.length);
     let total = 0;
-    for (const key of [...keyCount.keys()].sort((a, b) => b - a)) {
-      start.set(key, total);
-      total += keyCount.get(key) as number;
+    for (const id of keyValue.map((_, i) => i).sort((a, b) => (keyValue[b] as number) - (keyValue[a] as number))) {
+      next[id] = total;
+      total += keyCount[id] as number;
     }
     const out: IndexHits = { index: which, doc: new Uint32Array(total), word: new Float64Array(total), coverage: new Uint8Array(total), score: new Float64Array(total), order: new Float64Array(total), part: new Int32Array(total), local: new Uint32Array(total) };
     // Passing candidates in document order: sort their documents (typed, fast).
@@ -918,8 +1001,9 @@ export class SearchEngine {
     for (let n = 0; n < total; n++) {
       const c = inOrder[n] as number;
       const key = score[c] as number;
-      const i = start.get(key) as number;
-      start.set(key, i + 1);
+      const id = idOf[c] as number;
+      const i = next[id] as number;
+      next[id] = i + 1;
       const rank = ix.rank[cands.part[c] as number] as number;
       const local = cands.local[c] as number;
       out.doc[i] = cands.doc[c] as number;
@@ -991,6 +1075,7 @@ export class SearchEngine {
       }),
     );
     drivers.sort((a, b) => a.size - b.size);
+    cands.reserve(Math.min(ix.info.docs, drivers.slice(0, 2).reduce((n, d) => n + d.size, 0)));
     await Promise.all(drivers.slice(0, 2).map((d) => d.fill()));
   }
 
