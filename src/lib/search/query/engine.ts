@@ -222,7 +222,7 @@ class IndexRuntime {
   /** The index's `type` facet, or -1. */
   readonly typeFacet: number;
   /** Per flat set of the `type` facet: 1 when it is a decision row's type. */
-  private decisionSet!: Uint8Array;
+  decisionSet!: Uint8Array;
 
   /** `early`: the parts table file fetched before the manifest was read, used when its digest is the manifest's. */
   constructor(info: IndexInfo, load: Loader, manifest: SearchManifest, early?: Promise<Uint8Array>) {
@@ -313,14 +313,6 @@ class IndexRuntime {
       this.files.set(path, pending);
     }
     return pending;
-  }
-
-  /** Whether a document (of `part`, with facet code `word`) is a decision row, by its `type` facet. */
-  isDecision(part: number, word: number): boolean {
-    const k = this.table.slotOf(part, this.typeFacet);
-    if (k < 0) return false;
-    const set = this.table.setOf(part, k, word);
-    return set >= 0 && this.decisionSet[set] === 1;
   }
 
   /** The values (as indexes into the index's values of facet `f`) of a document for index facet `f`. */
@@ -794,6 +786,11 @@ export class SearchEngine {
       const set = typeSlot < 0 ? -1 : setAt(part, typeSlot, word);
       return set < 0 ? 0 : (table.firstValue[set] as number);
     };
+    /** Whether a record is a decision row (IndexRuntime.isDecision, by the slots of the part entered). */
+    const isDecision = (part: number, word: number): boolean => {
+      if (part !== slotPart) enterPart(part);
+      return typeSlot >= 0 && ix.decisionSet[setAt(part, typeSlot, word)] === 1;
+    };
     /** Counts a record of type `type`: every facet when `only` is -1, else only facet `only` (-2: the project). */
     const tallyRecord = (part: number, word: number, type: number, only: number): void => {
       if (only === -1 || only === -2) projectAcc[part * nTypes + type] = (projectAcc[part * nTypes + type] as number) + 1;
@@ -841,7 +838,7 @@ export class SearchEngine {
           const fc = cands.fields[c * m + j] as number;
           if (fc >= 0) {
             const best = bestField(fc);
-            field += best === 0 && ix.isDecision(part, word) ? DECISION_FIELD_WEIGHT : (FIELD_WEIGHT[best] as number);
+            field += best === 0 && isDecision(part, word) ? DECISION_FIELD_WEIGHT : (FIELD_WEIGHT[best] as number);
             continue;
           }
           const isLastTerm = tok.prefix !== null && t === T - 1 && termList[j] === tok.terms[tok.terms.length - 1];
