@@ -7,11 +7,29 @@ import { constants, copyFileSync, linkSync, mkdirSync, readdirSync, rmSync } fro
 import { copyFile, link, mkdir, readdir, rm } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 
+/** Hard-links `from` to `to` (which must not exist), or copies it where links cannot be made. */
+async function linkFile(from: string, to: string): Promise<void> {
+  await link(from, to).catch(() => copyFile(from, to, constants.COPYFILE_FICLONE));
+}
+
+/**
+ * {@link linkFile} with synchronous calls. A source that does not exist raises its ENOENT
+ * error (a copy would fail the same way); other link failures fall back to a copy.
+ */
+export function linkFileSync(from: string, to: string): void {
+  try {
+    linkSync(from, to);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') throw error;
+    copyFileSync(from, to, constants.COPYFILE_FICLONE);
+  }
+}
+
 /** Links (or copies) one file to `to`, replacing what is there; creates its folder. */
 export async function linkOrCopy(from: string, to: string): Promise<void> {
   await mkdir(dirname(to), { recursive: true });
   await rm(to, { force: true });
-  await link(from, to).catch(() => copyFile(from, to, constants.COPYFILE_FICLONE));
+  await linkFile(from, to);
 }
 
 /** Links (or copies) every file under `from` to the same place under `to`; returns how many. Folders that do not exist hold nothing. */
@@ -29,7 +47,7 @@ export async function linkTree(from: string, to: string): Promise<number> {
     const target = join(to, entry.name);
     if (entry.isDirectory()) n += await linkTree(source, target);
     else if (entry.isFile()) {
-      await link(source, target).catch(() => copyFile(source, target, constants.COPYFILE_FICLONE));
+      await linkFile(source, target);
       n++;
     }
   }
@@ -43,11 +61,7 @@ export async function linkTree(from: string, to: string): Promise<number> {
 export function linkOrCopySync(from: string, to: string): void {
   mkdirSync(dirname(to), { recursive: true });
   rmSync(to, { force: true });
-  try {
-    linkSync(from, to);
-  } catch {
-    copyFileSync(from, to, constants.COPYFILE_FICLONE);
-  }
+  linkFileSync(from, to);
 }
 
 /** {@link linkTree} with synchronous calls (see {@link linkOrCopySync}); returns how many files. */
@@ -65,11 +79,7 @@ export function linkTreeSync(from: string, to: string): number {
     const target = join(to, entry.name);
     if (entry.isDirectory()) n += linkTreeSync(source, target);
     else if (entry.isFile()) {
-      try {
-        linkSync(source, target);
-      } catch {
-        copyFileSync(source, target, constants.COPYFILE_FICLONE);
-      }
+      linkFileSync(source, target);
       n++;
     }
   }

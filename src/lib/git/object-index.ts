@@ -7,6 +7,7 @@ import type { FileHandle } from 'node:fs/promises';
 import { join } from 'node:path';
 import { constants as zlibConstants, inflateSync } from 'node:zlib';
 import { RefusedRead, type Confinement } from '../fs/confined.ts';
+import { lowerBound } from '../text/lower-bound.ts';
 
 const HEX = /^[0-9a-f]{38}$/;
 
@@ -110,15 +111,8 @@ export async function readObjectIndex(gitdir: string, files: Confinement): Promi
     problems,
     locate: (oid: string) => where.get(oid) ?? null,
     find(prefix: string, limit = 10): string[] {
-      let lo = 0;
-      let hi = oids.length;
-      while (lo < hi) {
-        const mid = (lo + hi) >>> 1;
-        if ((oids[mid] as string) < prefix) lo = mid + 1;
-        else hi = mid;
-      }
       const out: string[] = [];
-      for (let i = lo; i < oids.length && out.length < limit; i++) {
+      for (let i = lowerBound(oids, prefix); i < oids.length && out.length < limit; i++) {
         const oid = oids[i] as string;
         if (!oid.startsWith(prefix)) break;
         out.push(oid);

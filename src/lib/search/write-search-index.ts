@@ -17,9 +17,9 @@
  * files, and parts built apart merge into the bytes of parts built together.
  */
 import { createHash } from 'node:crypto';
-import { copyFileSync, linkSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
-import { linkOrCopySync, linkTreeSync } from '../fs/link-files.ts';
+import { linkFileSync, linkOrCopySync, linkTreeSync } from '../fs/link-files.ts';
 import { runBounded } from '../fs/bounded-tasks.ts';
 import { deserialize, serialize } from 'node:v8';
 import { dirname, join } from 'node:path';
@@ -88,12 +88,11 @@ type BuiltPart = { part: SearchPart; docs: Uint8Array[] } | { part: SearchPart; 
 function linkDocs(from: string, to: string, docs: number): void {
   for (let i = 0; i < Math.ceil(docs / DOCS_PER_FILE); i++) {
     const source = join(from, `${i}.bin`);
-    const target = join(to, `${i}.bin`);
     try {
-      linkSync(source, target);
+      linkFileSync(source, join(to, `${i}.bin`));
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code === 'ENOENT') throw new Error(`${source} is missing: the part's doc store is incomplete`);
-      copyFileSync(source, target);
+      throw error;
     }
   }
 }

@@ -11,6 +11,7 @@
 import { createHash } from 'node:crypto';
 import { gzipSync } from 'node:zlib';
 import { orderFacetKeys } from '../facets.ts';
+import { lowerBound } from '../../text/lower-bound.ts';
 import { FACET_TERM, TIERS, facetTerm, type DictEntry, type ExactEntry, type IndexInfo, type IndexPart } from './format.ts';
 import type { SearchPart } from './part.ts';
 import { PART_TABLE_FILE, encodePartTable, partTableFile } from './part-table.ts';
@@ -341,18 +342,6 @@ function codeBuckets(cache: Map<number, CodeBuckets>, key: number, p: SearchPart
 function bucketRange(buckets: CodeBuckets, c: number, from: number, to: number): Uint32Array {
   const all = buckets.docs.subarray(buckets.starts[c] as number, buckets.starts[c + 1] as number);
   return all.subarray(lowerBound(all, from), lowerBound(all, to));
-}
-
-/** The first index of sorted `a` whose value is ≥ `x`. */
-function lowerBound(a: Uint32Array, x: number): number {
-  let lo = 0;
-  let hi = a.length;
-  while (lo < hi) {
-    const mid = (lo + hi) >>> 1;
-    if ((a[mid] as number) < x) lo = mid + 1;
-    else hi = mid;
-  }
-  return lo;
 }
 
 /**

@@ -130,18 +130,14 @@ export class PartTable {
   /** Per part, its first slot (`size + 1` entries). */
   readonly facetStart: Int32Array;
   /**
-   * Per slot: its list, its first flat set, its facet, and the mixed-radix multiplier and radix
-   * of its code (a document's set is `slotBase + ⌊word / mult⌋ mod radix`, unless its part has
-   * combos: {@link setOf} covers both).
+   * Per slot: its first flat set (its list's first), its facet, and the mixed-radix multiplier
+   * and radix (its list's set count) of its code (a document's set is
+   * `slotBase + ⌊word / mult⌋ mod radix`, unless its part has combos: {@link setOf} covers both).
    */
-  private readonly slotList: Int32Array;
   readonly slotBase: Int32Array;
   readonly slotFacet: Int32Array;
   readonly mult: Float64Array;
   readonly radix: Float64Array;
-  /** Per list: its facet and its first flat set (`lists + 1` entries). */
-  private readonly listFacet: Int32Array;
-  private readonly listStart: Int32Array;
   /** Per flat set: its facet (an index into IndexInfo.facets). */
   readonly setFacet: Int32Array;
   /** Per flat set, its first value's place in `values` (one entry more than there are sets). */
@@ -170,16 +166,17 @@ export class PartTable {
     this.facets = facets;
     // Lists and their sets.
     const nLists = r.varint();
-    this.listFacet = new Int32Array(nLists);
-    this.listStart = new Int32Array(nLists + 1);
+    // Per list (read here only): its facet and its first flat set (`lists + 1` entries).
+    const listFacet = new Int32Array(nLists);
+    const listStart = new Int32Array(nLists + 1);
     const setFacet: number[] = [];
     const valueStart: number[] = [];
     const values: number[] = [];
     for (let l = 0; l < nLists; l++) {
       const f = r.varint();
       if (f >= facets) throw new RangeError(`set list ${l}: facet ${f} of ${facets}`);
-      this.listFacet[l] = f;
-      this.listStart[l] = setFacet.length;
+      listFacet[l] = f;
+      listStart[l] = setFacet.length;
       const ns = r.varint();
       for (let s = 0; s < Math.max(1, ns); s++) {
         setFacet.push(f);
@@ -189,7 +186,7 @@ export class PartTable {
         for (let v = 0; v < nv; v++) values.push(r.varint());
       }
     }
-    this.listStart[nLists] = setFacet.length;
+    listStart[nLists] = setFacet.length;
     valueStart.push(values.length);
     this.setFacet = Int32Array.from(setFacet);
     this.valueStart = Int32Array.from(valueStart);
@@ -211,7 +208,7 @@ export class PartTable {
         const list = r.varint();
         if (list >= nLists) throw new RangeError(`part ${this.keys[part]}: set list ${list} of ${nLists}`);
         slotList.push(list);
-        this.slotAt[part * facets + (this.listFacet[list] as number)] = k;
+        this.slotAt[part * facets + (listFacet[list] as number)] = k;
       }
       const combos = r.varint();
       if (combos > 0) {
@@ -226,7 +223,6 @@ export class PartTable {
       }
     }
     this.facetStart[n] = slotList.length;
-    this.slotList = Int32Array.from(slotList);
     this.mult = new Float64Array(slotList.length);
     this.radix = new Float64Array(slotList.length);
     this.slotBase = new Int32Array(slotList.length);
@@ -234,10 +230,10 @@ export class PartTable {
     for (let part = 0; part < n; part++) {
       let mult = 1;
       for (let slot = this.facetStart[part] as number; slot < (this.facetStart[part + 1] as number); slot++) {
-        const list = this.slotList[slot] as number;
-        const radix = (this.listStart[list + 1] as number) - (this.listStart[list] as number);
-        this.slotBase[slot] = this.listStart[list] as number;
-        this.slotFacet[slot] = this.listFacet[list] as number;
+        const list = slotList[slot] as number;
+        const radix = (listStart[list + 1] as number) - (listStart[list] as number);
+        this.slotBase[slot] = listStart[list] as number;
+        this.slotFacet[slot] = listFacet[list] as number;
         this.mult[slot] = mult;
         this.radix[slot] = radix;
         mult *= radix;
@@ -274,8 +270,8 @@ export class PartTable {
 
   /** The flat sets `[from, to)` of the part's `k`-th facet. */
   setsOf(part: number, k: number): [from: number, to: number] {
-    const list = this.slotList[(this.facetStart[part] as number) + k] as number;
-    return [this.listStart[list] as number, this.listStart[list + 1] as number];
+    const slot = (this.facetStart[part] as number) + k;
+    return [this.slotBase[slot] as number, (this.slotBase[slot] as number) + (this.radix[slot] as number)];
   }
 
   /** The flat set of the part's `k`-th facet that a document with code word `word` has, or -1. */

@@ -499,6 +499,74 @@ class Candidates {
   }
 }
 
+/** A record counted in no facet (tallyCounts' `only`): it fails two filters or more. */
+const NOT_COUNTED = -3;
+
+/**
+ * Adds records' counts per filter value and record type to `outcome.counts` (after the first
+ * results: SearchEngine.finishCounts). Record `c` of `records` is of index part `part[c]`,
+ * facet code word `word[c]` and type `type[c]` (1 + its `type` value, 0 none); `only[c]` says
+ * where it counts: -1 every facet and the project (it passes every filter), -2 the project
+ * alone, `f` index facet `f` alone (it fails just that filter), NOT_COUNTED nowhere; a null
+ * `only` counts every record everywhere. Tallies gather per flat value set × type in typed
+ * arrays (the sets shared by the parts of the parts table), turned into values once per set
+ * at the end (a map per facet code word cost more than the rest of the search).
+ */
+function tallyCounts(ix: IndexRuntime, outcome: Pick<SearchOutcome, 'counts'>, projectOf: (part: number) => string | null, records: { part: ArrayLike<number>; word: ArrayLike<number>; type: ArrayLike<number>; only: ArrayLike<number> | null; n: number }): void {
+  const { info, table } = ix;
+  const typeFacet = info.facets.indexOf('type');
+  const nTypes = (typeFacet < 0 ? 0 : (info.values[typeFacet]?.length ?? 0)) + 1;
+  const typeName = (t: number): string => (t === 0 ? 'record' : (info.values[typeFacet]?.[t - 1] as string));
+  const valueAcc = info.values.map((vs) => new Int32Array(vs.length * nTypes));
+  const projectAcc = new Int32Array(table.size * nTypes);
+  const codeAcc = new Int32Array(table.sets * nTypes);
+  const { part: parts, word: words, type: types, only: onlyOf, n } = records;
+  for (let c = 0; c < n; c++) {
+    const only = onlyOf ? (onlyOf[c] as number) : -1;
+    if (only === NOT_COUNTED) continue;
+    const part = parts[c] as number;
+    const word = words[c] as number;
+    const type = types[c] as number;
+    if (only === -1 || only === -2) projectAcc[part * nTypes + type] = (projectAcc[part * nTypes + type] as number) + 1;
+    const first = table.facetStart[part] as number;
+    const end = table.facetStart[part + 1] as number;
+    const plain = table.hasCombos[part] !== 1;
+    for (let slot = first; slot < end; slot++) {
+      if (only !== -1 && table.slotFacet[slot] !== only) continue;
+      // The set of each facet, read inline (this runs once per facet of every record found).
+      const set = plain ? (table.slotBase[slot] as number) + (Math.floor(word / (table.mult[slot] as number)) % (table.radix[slot] as number)) : table.setOf(part, slot - first, word);
+      if (set >= 0) codeAcc[set * nTypes + type] = (codeAcc[set * nTypes + type] as number) + 1;
+    }
+  }
+  // The tallies as counts per value and type.
+  for (let set = 0; set < table.sets; set++) {
+    const a = valueAcc[table.setFacet[set] as number] as Int32Array;
+    for (let type = 0; type < nTypes; type++) {
+      const k = codeAcc[set * nTypes + type] as number;
+      if (k === 0) continue;
+      for (let v = table.valueStart[set] as number; v < (table.valueStart[set + 1] as number); v++) {
+        const at = (table.values[v] as number) * nTypes + type;
+        a[at] = (a[at] as number) + k;
+      }
+    }
+  }
+  const add = (key: string, value: string, type: string, k: number): void => {
+    const byValue = (outcome.counts[key] ??= dict());
+    const byType = (byValue[value] ??= dict());
+    byType[type] = (byType[type] ?? 0) + k;
+  };
+  for (let part = 0; part < table.size; part++) {
+    const project = projectOf(part);
+    if (project === null) continue;
+    for (let t = 0; t < nTypes; t++) if ((projectAcc[part * nTypes + t] as number) > 0) add('project', project, typeName(t), projectAcc[part * nTypes + t] as number);
+  }
+  valueAcc.forEach((a, f) => {
+    const key = info.facets[f] as string;
+    const values = info.values[f] as string[];
+    for (let v = 0; v < values.length; v++) for (let t = 0; t < nTypes; t++) if ((a[v * nTypes + t] as number) > 0) add(key, values[v] as string, typeName(t), a[v * nTypes + t] as number);
+  });
+}
+
 /** Packs the ranking keys that precede document order into one number (higher first). */
 function primaryKey(coverage: number, exact: number, phrase: number, proximity: number, field: number): number {
   return (((Math.min(coverage, 63) * 512 + Math.min(exact, 511)) * 2 + phrase) * 256 + (255 + Math.max(proximity, -255))) * 256 + Math.min(field, 255);
@@ -772,14 +840,8 @@ export class SearchEngine {
     // Score, filter and count. Counts gather in flat arrays (facet value × record type).
     const typeFacet = info.facets.indexOf('type');
     const nTypes = (typeFacet < 0 ? 0 : (info.values[typeFacet]?.length ?? 0)) + 1;
-    const valueAcc = info.values.map((vs) => new Int32Array(vs.length * nTypes));
-    const projectAcc = new Int32Array(table.size * nTypes);
     const totalAcc = new Int32Array(nTypes);
     const onlyFacet = filterFacet;
-    // Records per (flat value set × type), the sets shared by the parts of the parts table —
-    // counted per record in typed arrays, and turned into values once per set at the end (a map
-    // per facet code word cost more than the rest of the search).
-    const codeAcc = new Int32Array(table.sets * nTypes);
     /** A record's type: 1 + its `type` value, or 0 (no type). */
     const typeOf = (part: number, word: number): number => {
       if (part !== slotPart) enterPart(part);
@@ -791,23 +853,9 @@ export class SearchEngine {
       if (part !== slotPart) enterPart(part);
       return typeSlot >= 0 && ix.decisionSet[setAt(part, typeSlot, word)] === 1;
     };
-    /** Counts a record of type `type`: every facet when `only` is -1, else only facet `only` (-2: the project). */
-    const tallyRecord = (part: number, word: number, type: number, only: number): void => {
-      if (only === -1 || only === -2) projectAcc[part * nTypes + type] = (projectAcc[part * nTypes + type] as number) + 1;
-      const first = table.facetStart[part] as number;
-      const end = table.facetStart[part + 1] as number;
-      const plain = table.hasCombos[part] !== 1;
-      for (let slot = first; slot < end; slot++) {
-        if (only !== -1 && table.slotFacet[slot] !== only) continue;
-        // The set of each facet, read inline (this runs once per facet of every record found).
-        const set = plain ? (table.slotBase[slot] as number) + (Math.floor(word / (table.mult[slot] as number)) % (table.radix[slot] as number)) : table.setOf(part, slot - first, word);
-        if (set >= 0) codeAcc[set * nTypes + type] = (codeAcc[set * nTypes + type] as number) + 1;
-      }
-    };
     // Per candidate: which facets it counts in (as tallyRecord's `only`; NOT_COUNTED: none) and
     // its type. The records' types are totalled at once (the status line says them); the counts
     // per filter value wait until the page asks (finishCounts: after the first results).
-    const NOT_COUNTED = -3;
     const filterOnlyKey = primaryKey(0, 0, 0, 0, 0);
     const countIn = new Int32Array(cands.size).fill(NOT_COUNTED);
     const typeAt = new Int32Array(cands.size);
@@ -848,6 +896,18 @@ export class SearchEngine {
         if (all && tok.terms.length > 0) coverage += viaPrefix ? 1 : 2;
       }
       if (coverage === 0 && T > 0) continue;
+      // (With one filter and no words, every candidate came from that filter's records: it passes.)
+      const mask = keys.length > (T === 0 ? 1 : 0) ? failMask(part, word) : 0;
+      // Counts: every facet when the record passes every filter; only facet f when it fails just f.
+      // Records of a part with the same word count alike: they are tallied per word, decoded once below.
+      if (mask === 0 || (mask & (mask - 1)) === 0) {
+        const type = typeOf(part, word);
+        if (mask === 0) totalAcc[type] = (totalAcc[type] as number) + 1;
+        countIn[c] = mask === 0 ? -1 : (onlyFacet[31 - Math.clz32(mask)] as number);
+        typeAt[c] = type;
+      }
+      // A record some filter sets aside is counted, not ranked.
+      if (mask !== 0) continue;
       // Phrase and proximity, from each present term's best field and first position there.
       let phrase = 0;
       let proximity = 0;
@@ -885,17 +945,6 @@ export class SearchEngine {
           phrase = inOrder ? 1 : 0;
         }
       }
-      // (With one filter and no words, every candidate came from that filter's records: it passes.)
-      const mask = keys.length > (T === 0 ? 1 : 0) ? failMask(part, word) : 0;
-      // Counts: every facet when the record passes every filter; only facet f when it fails just f.
-      // Records of a part with the same word count alike: they are tallied per word, decoded once below.
-      if (mask === 0 || (mask & (mask - 1)) === 0) {
-        const type = typeOf(part, word);
-        if (mask === 0) totalAcc[type] = (totalAcc[type] as number) + 1;
-        countIn[c] = mask === 0 ? -1 : (onlyFacet[31 - Math.clz32(mask)] as number);
-        typeAt[c] = type;
-      }
-      if (mask !== 0) continue;
       if (coverage === 2 * T) outcome.complete++;
       passing[c] = 1;
       coverageOf[c] = coverage;
@@ -908,36 +957,7 @@ export class SearchEngine {
     const candParts = cands.part;
     const candWords = cands.word;
     const counted = cands.size;
-    later.push(() => {
-      for (let c = 0; c < counted; c++) if ((countIn[c] as number) !== NOT_COUNTED) tallyRecord(candParts[c] as number, candWords[c] as number, typeAt[c] as number, countIn[c] as number);
-      // The tallies as counts per value and type.
-      for (let set = 0; set < table.sets; set++) {
-        const a = valueAcc[table.setFacet[set] as number] as Int32Array;
-        for (let type = 0; type < nTypes; type++) {
-          const n = codeAcc[set * nTypes + type] as number;
-          if (n === 0) continue;
-          for (let v = table.valueStart[set] as number; v < (table.valueStart[set + 1] as number); v++) {
-            const at = (table.values[v] as number) * nTypes + type;
-            a[at] = (a[at] as number) + n;
-          }
-        }
-      }
-      const add = (key: string, value: string, type: string, n: number): void => {
-        const byValue = (outcome.counts[key] ??= dict());
-        const byType = (byValue[value] ??= dict());
-        byType[type] = (byType[type] ?? 0) + n;
-      };
-      for (let part = 0; part < table.size; part++) {
-        const project = projectOf(part);
-        if (project === null) continue;
-        for (let t = 0; t < nTypes; t++) if ((projectAcc[part * nTypes + t] as number) > 0) add('project', project, typeName(t), projectAcc[part * nTypes + t] as number);
-      }
-      valueAcc.forEach((a, f) => {
-        const key = info.facets[f] as string;
-        const values = info.values[f] as string[];
-        for (let v = 0; v < values.length; v++) for (let t = 0; t < nTypes; t++) if ((a[v * nTypes + t] as number) > 0) add(key, values[v] as string, typeName(t), a[v * nTypes + t] as number);
-      });
-    });
+    later.push(() => tallyCounts(ix, outcome, projectOf, { part: candParts, word: candWords, type: typeAt, only: countIn, n: counted }));
 
     // Hits: by key (higher first), and within a key in document order (the index's tie-break).
     // Each passing candidate's key as a small number (keys in the order first met; the map is
