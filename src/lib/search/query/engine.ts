@@ -331,8 +331,18 @@ class IndexRuntime {
     if (term.startsWith(FACET_TERM)) return this.facetEntry(term);
     const page = floorIndex(this.info.dict, term);
     if (page < 0) return null;
-    const entries = json<DictEntry[]>(await this.file(`dict/${page}.bin`));
-    return entries.find((e) => e[0] === term) ?? null;
+    return (await this.dictPage(page)).find((e) => e[0] === term) ?? null;
+  }
+
+  private readonly dictPages = new Map<number, Promise<DictEntry[]>>();
+  /** A dictionary page's entries (fetched and parsed once: a query's words and its prefix often share a page). */
+  private dictPage(page: number): Promise<DictEntry[]> {
+    let pending = this.dictPages.get(page);
+    if (!pending) {
+      pending = this.file(`dict/${page}.bin`).then((b) => json<DictEntry[]>(b));
+      this.dictPages.set(page, pending);
+    }
+    return pending;
   }
 
   /** A facet term's entry (format.ts, IndexInfo.facetTerms), or null when no record has the value. */
@@ -351,8 +361,7 @@ class IndexRuntime {
     const out: DictEntry[] = [];
     for (let page = Math.max(0, floorIndex(this.info.dict, prefix)); page < this.info.dict.length; page++) {
       if (page > 0 && (this.info.dict[page] as string) > prefix && !(this.info.dict[page] as string).startsWith(prefix)) break;
-      const entries = json<DictEntry[]>(await this.file(`dict/${page}.bin`));
-      for (const e of entries) if (e[0] !== prefix && e[0].startsWith(prefix)) out.push(e);
+      for (const e of await this.dictPage(page)) if (e[0] !== prefix && e[0].startsWith(prefix)) out.push(e);
     }
     return out.sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1)).slice(0, limit);
   }
@@ -671,13 +680,19 @@ export class SearchEngine {
       const read = active.some(([key]) => key === 'project') ? 1 : 2;
       for (const entries of byFilter.slice(0, read)) for (const e of entries) ix.prefetchPostings(e);
     }
+    // A plain word's postings (a token with no exact form: not an id, SHA, path or flag kind, which
+    // are looked up first) are fetched as soon as its entry is read, while the parts table is
+    // decoded; so are the words a last word only begun may be.
     for (const t of tokens)
       for (const term of t.terms)
         if (!speculative.has(term)) {
           const pending = ix.entry(term);
-          pending.catch(() => undefined); // awaited below when used; unused, its failure does not matter
+          pending.then((e) => (e && t.exact.length === 0 ? ix.prefetchPostings(e) : undefined)).catch(() => undefined); // awaited below when used; unused, its failure does not matter
           speculative.set(term, pending);
         }
+    const lastToken = tokens[tokens.length - 1];
+    const earlyPrefix = lastToken?.prefix && lastToken.exact.length === 0 ? ix.prefixed(lastToken.prefix, PREFIX_TERMS) : null;
+    earlyPrefix?.then((es) => es.forEach((e) => ix.prefetchPostings(e))).catch(() => undefined);
     const exactLookups = Promise.all(
       tokens.map(async (t) => {
         const lookups = await Promise.all(
@@ -728,14 +743,19 @@ export class SearchEngine {
         return e ? ix.postings(e) : null;
       })),
       (async () => {
-        const prefixEntries = prefixWord ? await ix.prefixed(prefixWord, PREFIX_TERMS) : [];
+        const prefixEntries = prefixWord ? await (earlyPrefix && prefixWord === lastToken?.prefix ? earlyPrefix : ix.prefixed(prefixWord, PREFIX_TERMS)) : [];
         return Promise.all(prefixEntries.filter((e) => !termList.includes(e[0])).map((e) => ix.postings(e)));
       })(),
     ]);
 
+    const projectOf = (part: number): string | null => this.manifest.parts[ix.rank[part] as number]?.project ?? null;
+    if (tokens.length === 0 && active.length === 1 && active[0]?.[0] !== 'project' && active[0]?.[1].length === 1) {
+      const [key, [value]] = active[0] as [string, [string]];
+      return this.oneFilterHits(ix, which, ix.facetEntry(facetTerm(key, value)), outcome, later, scale, projectOf);
+    }
+
     // Filters: per filter, the index facet and a mask of wanted values (project: per part).
     const keys = active.map(([k]) => k);
-    const projectOf = (part: number): string | null => this.manifest.parts[ix.rank[part] as number]?.project ?? null;
     const filterFacet = keys.map((key) => (key === 'project' ? -2 : info.facets.indexOf(key)));
     const wantedMask = active.map(([key, wanted], f) => {
       const fi = filterFacet[f] as number;
@@ -831,7 +851,8 @@ export class SearchEngine {
     });
     if (tokens.length === 0) await this.filterCandidates(ix, active, cands);
     const needWords = new Set<number>();
-    for (let c = 0; c < cands.size; c++) if (Number.isNaN(cands.word[c])) needWords.add(cands.part[c] as number);
+    // (Only a record found exactly, not by a word, lacks its word.)
+    if (exactHits.some((h) => h.length > 0)) for (let c = 0; c < cands.size; c++) if (Number.isNaN(cands.word[c])) needWords.add(cands.part[c] as number);
     if (needWords.size > 0) {
       const words = new Map(await Promise.all([...needWords].map(async (part) => [part, await ix.partWords(part, this.load)] as const)));
       for (let c = 0; c < cands.size; c++) if (Number.isNaN(cands.word[c])) cands.word[c] = words.get(cands.part[c] as number)?.[cands.local[c] as number] ?? 0;
@@ -1033,6 +1054,69 @@ export class SearchEngine {
     }
     cands.release();
     return out;
+  }
+
+  /**
+   * The hits of a query of one filter value and no words (`result = failed`: 124,579 records
+   * of a million), read straight from the value's postings: they are in document order, every
+   * record holds the value, and filters alone rank nothing, so no candidates are made, scored
+   * or sorted. `entry` is the value's facet term (null: no record has it). The records' types
+   * are totalled now; their counts per filter value are left to `later` (tallyCounts), and the
+   * filter's own counts are the archive's (search()).
+   */
+  private async oneFilterHits(ix: IndexRuntime, which: number, entry: DictEntry | null, outcome: SearchOutcome, later: Array<() => void>, scale: { parts: number; docs: number }, projectOf: (part: number) => string | null): Promise<IndexHits> {
+    const { info, table } = ix;
+    const list = entry ? await ix.postings(entry) : { docs: new Uint32Array(0), words: new Float64Array(0) };
+    const n = list.docs.length;
+    const out: IndexHits = { index: which, doc: new Uint32Array(n), word: new Float64Array(n), coverage: new Uint8Array(n), score: new Float64Array(n).fill(primaryKey(0, 0, 0, 0, 0)), order: new Float64Array(n), part: new Int32Array(n), local: new Uint32Array(n) };
+    const indexPart = new Int32Array(n);
+    const typeAt = new Int32Array(n);
+    const typeFacet = info.facets.indexOf('type');
+    const nTypes = (typeFacet < 0 ? 0 : (info.values[typeFacet]?.length ?? 0)) + 1;
+    const totalAcc = new Int32Array(nTypes);
+    const where = { part: -1, tier: 0, local: 0 };
+    let lastPart = -1;
+    let rank = -1;
+    let typeSlot = -1;
+    let plain = true;
+    let k = 0;
+    for (let i = 0; i < n; i++) {
+      const doc = list.docs[i] as number;
+      ix.locate(doc, where);
+      const part = where.part;
+      if (part < 0) continue;
+      if (part !== lastPart) {
+        lastPart = part;
+        rank = ix.rank[part] as number;
+        const tk = table.slotOf(part, typeFacet);
+        typeSlot = tk < 0 ? -1 : (table.facetStart[part] as number) + tk;
+        plain = table.hasCombos[part] !== 1;
+      }
+      // A stale part's records (the delta index holds them now) are not results.
+      if (rank < 0) continue;
+      const word = list.words[i] as number;
+      const set = typeSlot < 0 ? -1 : plain ? (table.slotBase[typeSlot] as number) + (Math.floor(word / (table.mult[typeSlot] as number)) % (table.radix[typeSlot] as number)) : table.setOf(part, typeSlot - (table.facetStart[part] as number), word);
+      const type = set < 0 ? 0 : (table.firstValue[set] as number);
+      totalAcc[type] = (totalAcc[type] as number) + 1;
+      out.doc[k] = doc;
+      out.word[k] = word;
+      out.part[k] = rank;
+      out.local[k] = where.local;
+      out.order[k] = (where.tier * scale.parts + rank) * scale.docs + where.local;
+      indexPart[k] = part;
+      typeAt[k] = type;
+      k++;
+    }
+    // Every record found holds every word of the query (it has none).
+    outcome.complete += k;
+    for (let t = 0; t < nTypes; t++) {
+      if ((totalAcc[t] as number) === 0) continue;
+      const name = t === 0 ? 'record' : (info.values[typeFacet]?.[t - 1] as string);
+      outcome.totals[name] = (outcome.totals[name] ?? 0) + (totalAcc[t] as number);
+    }
+    later.push(() => tallyCounts(ix, outcome, projectOf, { part: indexPart, word: out.word, type: typeAt, only: null, n: k }));
+    if (k === n) return out;
+    return { index: which, doc: out.doc.subarray(0, k), word: out.word.subarray(0, k), coverage: out.coverage.subarray(0, k), score: out.score.subarray(0, k), order: out.order.subarray(0, k), part: out.part.subarray(0, k), local: out.local.subarray(0, k) };
   }
 
   /**
