@@ -276,9 +276,13 @@ export class PartTable {
 
   /** The flat set of the part's `k`-th facet that a document with code word `word` has, or -1. */
   setOf(part: number, k: number, word: number): number {
-    const slot = (this.facetStart[part] as number) + k;
+    return this.setAt(part, (this.facetStart[part] as number) + k, word);
+  }
+
+  /** {@link setOf} by slot (`facetStart[part] + k`): what the search's loops call once per record and facet. */
+  setAt(part: number, slot: number, word: number): number {
     if (this.hasCombos[part] !== 1) return (this.slotBase[slot] as number) + (Math.floor(word / (this.mult[slot] as number)) % (this.radix[slot] as number));
-    const code = this.combos.get(part)?.[word]?.[k] ?? 0;
+    const code = this.combos.get(part)?.[word]?.[slot - (this.facetStart[part] as number)] ?? 0;
     return code < (this.radix[slot] as number) ? (this.slotBase[slot] as number) + code : -1;
   }
 

@@ -221,6 +221,8 @@ class IndexRuntime {
   rank!: Int32Array;
   /** The index's `type` facet, or -1. */
   readonly typeFacet: number;
+  /** Record types: 1 + the `type` facet's values (type 0 is "no type"). */
+  readonly types: number;
   /** Per flat set of the `type` facet: 1 when it is a decision row's type. */
   decisionSet!: Uint8Array;
 
@@ -229,6 +231,7 @@ class IndexRuntime {
     this.info = info;
     this.load = load;
     this.typeFacet = info.facets.indexOf('type');
+    this.types = (this.typeFacet < 0 ? 0 : (info.values[this.typeFacet]?.length ?? 0)) + 1;
     this.candidateOf = new Int32Array(info.docs).fill(-1);
     this.ready = this.readTable(manifest, early);
     this.ready.catch(() => undefined); // awaited by every search, which reports the failure
@@ -325,6 +328,11 @@ class IndexRuntime {
 
   /** The facet terms' entries by term (from the manifest), made when first asked. */
   private facetEntries: Map<string, DictEntry> | null = null;
+
+  /** A record type's name (`record` for type 0, no type). */
+  typeName(t: number): string {
+    return t === 0 ? 'record' : (this.info.values[this.typeFacet]?.[t - 1] as string);
+  }
 
   /** A term's dictionary entry, or null: a facet term's from the manifest, a word's from its dictionary page. */
   async entry(term: string): Promise<DictEntry | null> {
@@ -523,9 +531,8 @@ const NOT_COUNTED = -3;
  */
 function tallyCounts(ix: IndexRuntime, outcome: Pick<SearchOutcome, 'counts'>, projectOf: (part: number) => string | null, records: { part: ArrayLike<number>; word: ArrayLike<number>; type: ArrayLike<number>; only: ArrayLike<number> | null; n: number }): void {
   const { info, table } = ix;
-  const typeFacet = info.facets.indexOf('type');
-  const nTypes = (typeFacet < 0 ? 0 : (info.values[typeFacet]?.length ?? 0)) + 1;
-  const typeName = (t: number): string => (t === 0 ? 'record' : (info.values[typeFacet]?.[t - 1] as string));
+  const nTypes = ix.types;
+  const typeName = (t: number): string => ix.typeName(t);
   const valueAcc = info.values.map((vs) => new Int32Array(vs.length * nTypes));
   const projectAcc = new Int32Array(table.size * nTypes);
   const codeAcc = new Int32Array(table.sets * nTypes);
@@ -539,11 +546,10 @@ function tallyCounts(ix: IndexRuntime, outcome: Pick<SearchOutcome, 'counts'>, p
     if (only === -1 || only === -2) projectAcc[part * nTypes + type] = (projectAcc[part * nTypes + type] as number) + 1;
     const first = table.facetStart[part] as number;
     const end = table.facetStart[part + 1] as number;
-    const plain = table.hasCombos[part] !== 1;
     for (let slot = first; slot < end; slot++) {
       if (only !== -1 && table.slotFacet[slot] !== only) continue;
       // The set of each facet, read inline (this runs once per facet of every record found).
-      const set = plain ? (table.slotBase[slot] as number) + (Math.floor(word / (table.mult[slot] as number)) % (table.radix[slot] as number)) : table.setOf(part, slot - first, word);
+      const set = table.setAt(part, slot, word);
       if (set >= 0) codeAcc[set * nTypes + type] = (codeAcc[set * nTypes + type] as number) + 1;
     }
   }
@@ -668,7 +674,6 @@ export class SearchEngine {
     // dictionary entries of every word, are fetched at once (one round trip, not one per lookup);
     // the entries of a token matched exactly are then left unused.
     const speculative = new Map<string, Promise<DictEntry | null>>();
-    // A query of filters only reads its filters' facet terms: their dictionary pages are fetched now, beside the parts table.
     // Filters alone: the postings filterCandidates will read are fetched now (their entries are
     // in the manifest): the smallest filter's, and the second smallest's unless a project
     // filter (its records come from the parts table) may be the other.
@@ -788,14 +793,12 @@ export class SearchEngine {
     // filter's and the type facet's (-1: the part lacks it). Candidates come in document order,
     // so a part's records follow each other and these are looked up once per part, not per record.
     let slotPart = -1;
-    let plainPart = true;
     let typeSlot = -1;
     /** Bits of the filters the part fails whatever the record (the project's, a facet it lacks). */
     let partFails = 0;
     const filterSlot = new Int32Array(keys.length);
     const enterPart = (part: number): void => {
       slotPart = part;
-      plainPart = table.hasCombos[part] !== 1;
       const first = table.facetStart[part] as number;
       const tk = table.slotOf(part, typeFacet);
       typeSlot = tk < 0 ? -1 : first + tk;
@@ -807,9 +810,6 @@ export class SearchEngine {
         if (fi === -2 ? (wantedMask[f] as Uint8Array)[part] !== 1 : k < 0) partFails |= 1 << f;
       }
     };
-    /** The flat set of slot `slot` of part `part` (the part entered) for code word `word`, or -1. */
-    const setAt = (part: number, slot: number, word: number): number =>
-      plainPart ? (table.slotBase[slot] as number) + (Math.floor(word / (table.mult[slot] as number)) % (table.radix[slot] as number)) : table.setOf(part, slot - (table.facetStart[part] as number), word);
     /** Bit f set: the record fails filter f (the project's, a facet the part lacks, a value not wanted). */
     const failMask = (part: number, word: number): number => {
       if (part !== slotPart) enterPart(part);
@@ -817,7 +817,7 @@ export class SearchEngine {
       for (let f = 0; f < keys.length; f++) {
         const slot = filterSlot[f] as number;
         if (slot < 0) continue;
-        const set = setAt(part, slot, word);
+        const set = table.setAt(part, slot, word);
         if (set < 0 || (passSets[f] as Uint8Array)[set] !== 1) mask |= 1 << f;
       }
       return mask;
@@ -859,20 +859,20 @@ export class SearchEngine {
     }
 
     // Score, filter and count. Counts gather in flat arrays (facet value × record type).
-    const typeFacet = info.facets.indexOf('type');
-    const nTypes = (typeFacet < 0 ? 0 : (info.values[typeFacet]?.length ?? 0)) + 1;
+    const typeFacet = ix.typeFacet;
+    const nTypes = ix.types;
     const totalAcc = new Int32Array(nTypes);
     const onlyFacet = filterFacet;
     /** A record's type: 1 + its `type` value, or 0 (no type). */
     const typeOf = (part: number, word: number): number => {
       if (part !== slotPart) enterPart(part);
-      const set = typeSlot < 0 ? -1 : setAt(part, typeSlot, word);
+      const set = typeSlot < 0 ? -1 : table.setAt(part, typeSlot, word);
       return set < 0 ? 0 : (table.firstValue[set] as number);
     };
     /** Whether a record is a decision row (IndexRuntime.isDecision, by the slots of the part entered). */
     const isDecision = (part: number, word: number): boolean => {
       if (part !== slotPart) enterPart(part);
-      return typeSlot >= 0 && ix.decisionSet[setAt(part, typeSlot, word)] === 1;
+      return typeSlot >= 0 && ix.decisionSet[table.setAt(part, typeSlot, word)] === 1;
     };
     // Per candidate: which facets it counts in (as tallyRecord's `only`; NOT_COUNTED: none) and
     // its type. The records' types are totalled at once (the status line says them); the counts
@@ -972,7 +972,7 @@ export class SearchEngine {
       // (A query of filters alone gives every record the same key: made once.)
       score[c] = T === 0 && m === 0 ? filterOnlyKey : primaryKey(coverage, exact, phrase, proximity, field);
     }
-    const typeName = (t: number): string => (t === 0 ? 'record' : (info.values[typeFacet]?.[t - 1] as string));
+    const typeName = (t: number): string => ix.typeName(t);
     for (let t = 0; t < nTypes; t++) if ((totalAcc[t] as number) > 0) outcome.totals[typeName(t)] = (outcome.totals[typeName(t)] ?? 0) + (totalAcc[t] as number);
     // The counts per filter value, made when the page asks for them.
     const candParts = cands.part;
@@ -1065,20 +1065,19 @@ export class SearchEngine {
    * filter's own counts are the archive's (search()).
    */
   private async oneFilterHits(ix: IndexRuntime, which: number, entry: DictEntry | null, outcome: SearchOutcome, later: Array<() => void>, scale: { parts: number; docs: number }, projectOf: (part: number) => string | null): Promise<IndexHits> {
-    const { info, table } = ix;
+    const { table } = ix;
     const list = entry ? await ix.postings(entry) : { docs: new Uint32Array(0), words: new Float64Array(0) };
     const n = list.docs.length;
     const out: IndexHits = { index: which, doc: new Uint32Array(n), word: new Float64Array(n), coverage: new Uint8Array(n), score: new Float64Array(n).fill(primaryKey(0, 0, 0, 0, 0)), order: new Float64Array(n), part: new Int32Array(n), local: new Uint32Array(n) };
     const indexPart = new Int32Array(n);
     const typeAt = new Int32Array(n);
-    const typeFacet = info.facets.indexOf('type');
-    const nTypes = (typeFacet < 0 ? 0 : (info.values[typeFacet]?.length ?? 0)) + 1;
+    const typeFacet = ix.typeFacet;
+    const nTypes = ix.types;
     const totalAcc = new Int32Array(nTypes);
     const where = { part: -1, tier: 0, local: 0 };
     let lastPart = -1;
     let rank = -1;
     let typeSlot = -1;
-    let plain = true;
     let k = 0;
     for (let i = 0; i < n; i++) {
       const doc = list.docs[i] as number;
@@ -1090,12 +1089,11 @@ export class SearchEngine {
         rank = ix.rank[part] as number;
         const tk = table.slotOf(part, typeFacet);
         typeSlot = tk < 0 ? -1 : (table.facetStart[part] as number) + tk;
-        plain = table.hasCombos[part] !== 1;
       }
       // A stale part's records (the delta index holds them now) are not results.
       if (rank < 0) continue;
       const word = list.words[i] as number;
-      const set = typeSlot < 0 ? -1 : plain ? (table.slotBase[typeSlot] as number) + (Math.floor(word / (table.mult[typeSlot] as number)) % (table.radix[typeSlot] as number)) : table.setOf(part, typeSlot - (table.facetStart[part] as number), word);
+      const set = typeSlot < 0 ? -1 : table.setAt(part, typeSlot, word);
       const type = set < 0 ? 0 : (table.firstValue[set] as number);
       totalAcc[type] = (totalAcc[type] as number) + 1;
       out.doc[k] = doc;
@@ -1111,7 +1109,7 @@ export class SearchEngine {
     outcome.complete += k;
     for (let t = 0; t < nTypes; t++) {
       if ((totalAcc[t] as number) === 0) continue;
-      const name = t === 0 ? 'record' : (info.values[typeFacet]?.[t - 1] as string);
+      const name = ix.typeName(t);
       outcome.totals[name] = (outcome.totals[name] ?? 0) + (totalAcc[t] as number);
     }
     later.push(() => tallyCounts(ix, outcome, projectOf, { part: indexPart, word: out.word, type: typeAt, only: null, n: k }));
