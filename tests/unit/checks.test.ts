@@ -334,7 +334,8 @@ describe('evidence/* faults', () => {
   it.each([
     ['evidence/commit-not-found', 'high'],
     ['evidence/commit-ambiguous', 'medium'],
-    ['evidence/not-a-commit', 'medium'],
+    // Issue 26, item 6: a tree or blob cited as a commit is INCONCLUSIVE with a low notice.
+    ['evidence/not-a-commit', 'low'],
     ['evidence/path-not-found', 'high'],
     ['evidence/line-out-of-range', 'high'],
     ['evidence/path-outside-repository', 'high'],

@@ -370,8 +370,8 @@ describe('resolvePointer', () => {
       });
     });
 
-    it('commit: a blob SHA is NOT_VERIFIED evidence/not-a-commit', async () => {
-      expect(await one(readmeBlob, withRepo())).toEqual({ raw: readmeBlob, kind: 'commit', status: 'NOT_VERIFIED', reason: `${readmeBlob} is a blob in repo, not a commit`, fault: 'evidence/not-a-commit' });
+    it('commit: a blob SHA the row does not call a blob is INCONCLUSIVE with the low evidence/not-a-commit (issue 26, item 6)', async () => {
+      expect(await one(readmeBlob, withRepo())).toEqual({ raw: readmeBlob, kind: 'commit', status: 'INCONCLUSIVE', reason: `${readmeBlob} is a blob in repo, not a commit`, fault: 'evidence/not-a-commit' });
     });
 
     // The seed's check `git cat-file -e <sha>^{commit}` peels tags: a tag on a commit resolves.

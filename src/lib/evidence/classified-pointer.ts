@@ -13,6 +13,9 @@ export interface ClassifiedPointer {
   hex?: string;
   /** `commit`: the end of a range `hex..hexTo`. */
   hexTo?: string;
+  /** `commit`: a range's end written as a ref name (`85fdac6e..HEAD`: `refTo` is `HEAD`); `hex` is then the other end. */
+  refFrom?: string;
+  refTo?: string;
   /** `path`, `symbol`, `test` (when tied to a file), `rubric`, `ephemeral`: the path. */
   path?: string;
   /** 1-based first and last line cited (the first range when there are several). */

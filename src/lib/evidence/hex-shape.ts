@@ -20,14 +20,31 @@ export function looksLikeSha(token: string, alone = false): boolean {
   return /[0-9]/.test(token) && /[a-f]/i.test(token);
 }
 
-/** A range of commits, `a..b` or `a...b` (each end 4–40 hex digits). */
-export function shaRange(token: string): { from: string; to: string } | null {
-  const m = /^([0-9a-f]{4,40})\.{2,3}([0-9a-f]{4,40})$/i.exec(token);
+/** A ref name as a range end: `HEAD`, `HEAD~3`, `main`, `origin/main`, `v1.2` (a letter first; no `..`). */
+const REF_END = /^(?:HEAD|[A-Za-z][\w.-]*(?:\/[\w.-]+)*)(?:[~^]\d*)*$/;
+
+/**
+ * A range of commits, `a..b` or `a...b` (each end 4–40 hex digits), or with one end a ref name
+ * (`85fdac6e..HEAD`, `main..3f2a9c1`: issue 26, item 6): the ref end is `fromRef`/`toRef`, its
+ * name as written, and `from`/`to` is the hex end (both ends hex otherwise).
+ */
+export function shaRange(token: string): { from: string; to: string; fromRef?: string; toRef?: string } | null {
+  const m = /^([^.]+)\.{2,3}([^.]+(?:\.[^.]+)*)$/.exec(token);
   if (!m) return null;
-  const [from, to] = [(m[1] as string).toLowerCase(), (m[2] as string).toLowerCase()];
-  // Two plain numbers (`1..3`) are a range of something else.
-  if (!(looksLikeSha(from) || from.length >= 7) || !(looksLikeSha(to) || to.length >= 7)) return null;
-  return { from, to };
+  const [a, b] = [m[1] as string, m[2] as string];
+  const hex = (end: string): boolean => /^[0-9a-f]{4,40}$/i.test(end) && (looksLikeSha(end) || end.length >= 7);
+  if (hex(a) && hex(b)) return { from: a.toLowerCase(), to: b.toLowerCase() };
+  // One hex end that is clearly a SHA (digits and letters, or 7 digits and more), the other a ref.
+  if (hex(a) && !/^[0-9a-f]+$/i.test(b) && REF_END.test(b) && !b.includes('..')) return { from: a.toLowerCase(), to: a.toLowerCase(), toRef: b };
+  if (hex(b) && !/^[0-9a-f]+$/i.test(a) && REF_END.test(a)) return { from: b.toLowerCase(), to: b.toLowerCase(), fromRef: a };
+  return null;
+}
+
+/** The pointer fields of a range (src/lib/evidence/classified-pointer.ts): `hex`, and `hexTo` or the ref end. */
+export function rangeFields(range: NonNullable<ReturnType<typeof shaRange>>): { hex: string; hexTo?: string; refFrom?: string; refTo?: string } {
+  if (range.toRef !== undefined) return { hex: range.from, refTo: range.toRef };
+  if (range.fromRef !== undefined) return { hex: range.to, refFrom: range.fromRef };
+  return { hex: range.from, hexTo: range.to };
 }
 
 /**

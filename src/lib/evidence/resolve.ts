@@ -24,6 +24,10 @@ import { holdsName, indexOfName } from './name-match.ts';
 import { findByGlob, findByName } from './tree-paths.ts';
 import { countRubricCriteria } from './rubric-criteria.ts';
 import { ancestryOf } from '../git/ancestry.ts';
+import { ignoredAt } from '../git/ignore-rules.ts';
+import { definitionAround } from './definition-span.ts';
+import { trimEndChars } from '../text/trim-chars.ts';
+import { diffArrays } from 'diff';
 
 /** Everything resolution needs for one project. */
 export interface EvidenceContext {
@@ -62,6 +66,21 @@ export interface EvidenceContext {
    * an absolute path whose real path is inside one is the repository path it names.
    */
   workTrees?: readonly string[];
+  /** The row being checked, as the trail's git history and the landed head place it (issue 26, items 1 and 2). */
+  row?: RowPlace;
+}
+
+/**
+ * Where a row stands against the repository (issue 26). `recordedIn`: the commit that recorded
+ * the row's line, from the trail's own git history (src/lib/history/record-history.ts), when that
+ * commit is another than the landed head: a `path:line` is shown as the row saw it there.
+ * `headPredates`: the row is not committed with the repository and is dated after the landed
+ * head's commit (the repository is older than the trail): what is missing at that head is
+ * INCONCLUSIVE, not a fault.
+ */
+export interface RowPlace {
+  recordedIn?: string;
+  headPredates?: { rowTs: string; headTs: string };
 }
 
 const short = (oid: string): string => oid.slice(0, 7);
@@ -101,8 +120,8 @@ function rangesOf(p: ClassifiedPointer): LineRange[] | null {
   return [{ from: p.from, to: p.to ?? p.from }];
 }
 
-/** A commit by id in the repository, or the pointer that says why not. */
-async function commitOf(p: ClassifiedPointer, hex: string, ctx: EvidenceContext): Promise<{ oid: string; subject: string; via: string } | EvidencePointer> {
+/** A commit by id in the repository, or the pointer that says why not. `cell`: the words of the cell, for a tree or blob the row names. */
+async function commitOf(p: ClassifiedPointer, hex: string, ctx: EvidenceContext, cell: CellWords = NO_WORDS): Promise<{ oid: string; subject: string; via: string } | EvidencePointer> {
   if (!ctx.repository) return pointer(p, 'INCONCLUSIVE', ctx.problem ?? 'no repository');
   const found = await ctx.repository.lookup(hex);
   switch (found.status) {
@@ -126,11 +145,11 @@ async function commitOf(p: ClassifiedPointer, hex: string, ctx: EvidenceContext)
       if (found.type === 'tag') {
         // `git cat-file -e <sha>^{commit}` (decision trail, Part 2 layer 1) peels tags.
         const peeled = await ctx.repository.resolveCommit(found.oid);
-        if ('problem' in peeled) return pointer(p, 'NOT_VERIFIED', `${hex} is a tag in ${ctx.repositoryName} that does not point at a commit`, { fault: 'evidence/not-a-commit' });
+        if ('problem' in peeled) return pointer(p, 'INCONCLUSIVE', `${hex} is a tag in ${ctx.repositoryName} that does not point at a commit`, { fault: 'evidence/not-a-commit' });
         oid = peeled.oid;
         via = `tag ${short(found.oid)} → `;
-      } else if (found.type !== 'commit') {
-        return pointer(p, 'NOT_VERIFIED', `${hex} is a ${found.type} in ${ctx.repositoryName}, not a commit`, { fault: 'evidence/not-a-commit' });
+      } else if (found.type === 'tree' || found.type === 'blob') {
+        return objectVerdict(p, hex, found.oid, found.type, ctx, cell);
       }
       const commit = await ctx.repository.commit(oid);
       // The header says commit but the object cannot be read (a corrupt pack): not verified.
@@ -142,25 +161,90 @@ async function commitOf(p: ClassifiedPointer, hex: string, ctx: EvidenceContext)
 
 const isPointer = (x: unknown): x is EvidencePointer => typeof x === 'object' && x !== null && 'status' in x;
 
-async function resolveCommit(p: ClassifiedPointer, ctx: EvidenceContext): Promise<EvidencePointer> {
-  const from = await commitOf(p, p.hex as string, ctx);
-  if (isPointer(from)) return from;
-  if (p.hexTo !== undefined) {
-    // A range `a..b`: both ends must be commits of the repository.
-    const to = await commitOf(p, p.hexTo, ctx);
-    if (isPointer(to)) return to;
-    const both = `commits ${short(from.oid)} and ${short(to.oid)} exist: “${from.subject}” … “${to.subject}”`;
-    const ends = await rangeEnds([from.oid, to.oid], ctx);
-    const off = ends.filter((e) => e.notLanded).map((e) => short(e.oid));
-    if (off.length > 0) return pointer(p, 'VERIFIED', `${both}; ${off.join(' and ')} ${off.length === 1 ? 'is not an ancestor' : 'are not ancestors'} of the landed head ${short(ctx.head as string)} ${NOT_LANDED_WHY}`, { target: { type: 'commit', oid: to.oid }, notLanded: true, ends });
-    return pointer(p, 'VERIFIED', both, { target: { type: 'commit', oid: to.oid }, ends });
+/** The words of a whole evidence cell (every pointer's text and note), for a pointer that the words around it explain. */
+export interface CellWords {
+  words: readonly string[];
+}
+
+const NO_WORDS: CellWords = { words: [] };
+
+/** The words of a cell's pointers and notes: `worktree src 83cc286 vs main 60d60f7` gives worktree, src, 83cc286, vs, main, 60d60f7. */
+export function cellWordsOf(pointers: readonly ClassifiedPointer[]): CellWords {
+  const words = new Set<string>();
+  for (const p of pointers) for (const w of `${p.raw} ${p.note ?? ''}`.split(/[\s,;()[\]"'`]+/)) if (w !== '') words.add(w);
+  return { words: [...words] };
+}
+
+/** Most words of a cell tried as the path a tree or blob is, or as the revision it is at. */
+const MAX_OBJECT_WORDS = 12;
+
+/**
+ * A tree or blob cited where a commit is expected (issue 26, item 6). It is that object when the
+ * row calls it so: a path the cell names is that object at the landed head (or at a revision
+ * the cell names: `worktree src 83cc286 vs main 60d60f7`, where 60d60f7 is `main:src`), or the
+ * cell says `tree`/`blob`. Otherwise it is INCONCLUSIVE with a low `evidence/not-a-commit`.
+ */
+async function objectVerdict(p: ClassifiedPointer, hex: string, oid: string, type: 'tree' | 'blob', ctx: EvidenceContext, cell: CellWords): Promise<EvidencePointer> {
+  const repository = ctx.repository as GitRepository;
+  const words = cell.words.filter((w) => w !== p.raw && w !== hex && /^[\w./@~^-]+$/.test(w)).slice(0, MAX_OBJECT_WORDS);
+  const revisions: Array<{ name: string; oid: string }> = ctx.head ? [{ name: 'the landed head', oid: ctx.head }] : [];
+  for (const w of words) {
+    if (/^[0-9a-f]{4,40}$/i.test(w) || normaliseRelativePath(w) === null) continue;
+    const rev = await repository.resolveCommit(w).catch(() => ({ problem: 'unreadable' }));
+    if ('oid' in rev && !revisions.some((r) => r.oid === rev.oid)) revisions.push({ name: w, oid: rev.oid });
   }
+  for (const rev of revisions) {
+    for (const w of words) {
+      const path = normaliseRelativePath(trimEndChars(w, '/'));
+      if (path === null || path === '') continue;
+      const at = await repository.lookupPath(rev.oid, path);
+      if ((at.status === 'tree' || at.status === 'blob') && at.oid === oid) {
+        const where = rev.name === 'the landed head' ? `the landed head ${short(rev.oid)}` : `${rev.name} (${short(rev.oid)})`;
+        return pointer(p, 'VERIFIED', `${type} ${short(oid)} is ${path}${type === 'tree' ? '/' : ''} at ${where}, as the row says`, type === 'blob' && rev.oid === ctx.head ? { target: { type: 'file', path, origin: 'repository' } } : {});
+      }
+    }
+  }
+  if (cell.words.some((w) => w.toLowerCase() === type)) return pointer(p, 'VERIFIED', `${hex} is a ${type} in ${ctx.repositoryName}, as the row says`);
+  return pointer(p, 'INCONCLUSIVE', `${hex} is a ${type} in ${ctx.repositoryName}, not a commit`, { fault: 'evidence/not-a-commit' });
+}
+
+async function resolveCommit(p: ClassifiedPointer, ctx: EvidenceContext, cell: CellWords = NO_WORDS): Promise<EvidencePointer> {
+  if (p.hexTo !== undefined || p.refTo !== undefined || p.refFrom !== undefined) return resolveRange(p, ctx);
+  const from = await commitOf(p, p.hex as string, ctx, cell);
+  if (isPointer(from)) return from;
   const exists = from.subject ? `${from.via}commit ${short(from.oid)} exists: “${from.subject}”` : `${from.via}commit ${short(from.oid)} exists`;
   // Evidence, but not of what landed (issue 15): a low notice, `evidence/commit-not-landed`.
   if (!(await landed(from.oid, ctx))) {
     return pointer(p, 'VERIFIED', `${exists}; it is not an ancestor of the landed head ${short(ctx.head as string)} ${NOT_LANDED_WHY}`, { target: { type: 'commit', oid: from.oid }, notLanded: true });
   }
   return pointer(p, 'VERIFIED', exists, { target: { type: 'commit', oid: from.oid } });
+}
+
+/**
+ * A range `a..b`: both ends must be commits of the repository. An end may be a ref name
+ * (`85fdac6e..HEAD`: issue 26, item 6), resolved in the repository. Every end that fails is
+ * named (both, when both are missing), with the worst status of the two.
+ */
+async function resolveRange(p: ClassifiedPointer, ctx: EvidenceContext): Promise<EvidencePointer> {
+  const written = [p.refFrom ?? (p.hex as string), p.refTo ?? p.hexTo ?? (p.hex as string)];
+  const ends = await Promise.all(written.map((rev, i) => ((i === 0 ? p.refFrom : p.refTo) !== undefined ? revisionOf(p, rev, ctx) : commitOf(p, rev, ctx))));
+  const failed = ends.filter(isPointer);
+  if (failed.length > 0) {
+    const worst = failed.find((f) => f.status === 'NOT_VERIFIED') ?? (failed[0] as EvidencePointer);
+    if (failed.length === 1) return worst;
+    // Both ends fail: each named, the reasons joined, the worse status and its fault kept.
+    const [a, b] = failed as [EvidencePointer, EvidencePointer];
+    const bothMissing = a.fault === 'evidence/commit-not-found' && b.fault === 'evidence/commit-not-found';
+    const reason = bothMissing ? `no commit ${written[0]} or ${written[1]} in ${ctx.repositoryName}` : a.reason === b.reason ? a.reason : `${a.reason}; ${b.reason}`;
+    return pointer(p, worst.status, reason, worst.fault !== undefined ? { fault: worst.fault } : {});
+  }
+  const [from, to] = ends as [{ oid: string; subject: string }, { oid: string; subject: string }];
+  const named = (rev: string, end: { oid: string }): string => (/^[0-9a-f]+$/i.test(rev) ? short(end.oid) : `${rev} (${short(end.oid)})`);
+  const both = `commits ${named(written[0] as string, from)} and ${named(written[1] as string, to)} exist: “${from.subject}” … “${to.subject}”`;
+  const landedEnds = await rangeEnds([from.oid, to.oid], ctx);
+  const off = landedEnds.filter((e) => e.notLanded).map((e) => short(e.oid));
+  if (off.length > 0) return pointer(p, 'VERIFIED', `${both}; ${off.join(' and ')} ${off.length === 1 ? 'is not an ancestor' : 'are not ancestors'} of the landed head ${short(ctx.head as string)} ${NOT_LANDED_WHY}`, { target: { type: 'commit', oid: to.oid }, notLanded: true, ends: landedEnds });
+  return pointer(p, 'VERIFIED', both, { target: { type: 'commit', oid: to.oid }, ends: landedEnds });
 }
 
 const NOT_LANDED_WHY = '(an abandoned branch, or an original rewritten away by a squash or rebase)';
@@ -379,6 +463,14 @@ async function resolveGlob(p: ClassifiedPointer, path: string, ctx: EvidenceCont
 
 /** A path cited at a commit (`docs/DESIGN.md:294 in 9946590`, a forge URL at a revision). */
 async function resolveAt(p: ClassifiedPointer, path: string, commit: { oid: string }, ctx: EvidenceContext): Promise<EvidencePointer> {
+  const resolved = await resolveAtCommit(p, path, commit, ctx);
+  // Landed means landed everywhere (issue 26, item 7): a place at a commit the landed head does
+  // not reach (a dangling `git commit-tree` commit) gets the notice that commit gets cited alone.
+  if (resolved.status !== 'VERIFIED' || (await landed(commit.oid, ctx))) return resolved;
+  return { ...resolved, reason: `${resolved.reason}; commit ${short(commit.oid)} is not an ancestor of the landed head ${short(ctx.head as string)} ${NOT_LANDED_WHY}`, notLanded: true };
+}
+
+async function resolveAtCommit(p: ClassifiedPointer, path: string, commit: { oid: string }, ctx: EvidenceContext): Promise<EvidencePointer> {
   const repository = ctx.repository as GitRepository;
   const at = `at commit ${short(commit.oid)}`;
   const found = (await inTree(repository, commit.oid, path)) ?? { status: 'missing' as const, reason: `${path} not found ${at}` };
@@ -393,6 +485,104 @@ async function resolveAt(p: ClassifiedPointer, path: string, commit: { oid: stri
   if (found.status === 'folder') return folderVerdict(p, found.real ?? path, found, `${at}${through}`, ctx, commit.oid);
   return fileVerdict(p, found.real ?? path, found, rangesOf(p), `${at}${through}`, target, at);
 }
+
+/**
+ * A path not found at the landed head that the repository's committed `.gitignore` rules ignore
+ * there (issue 26, item 3: `artifacts/run.json`, `dist/app.js`): not kept in git, so its absence
+ * says nothing; INCONCLUSIVE, with no flag. Any other verdict is returned as it is.
+ */
+async function ignoredInstead(verdict: EvidencePointer, path: string, ctx: EvidenceContext): Promise<EvidencePointer> {
+  if (verdict.fault !== 'evidence/path-not-found' || !ctx.repository || !ctx.head) return verdict;
+  const by = await ignoredAt(ctx.repository, ctx.head, path);
+  if (by === null) return verdict;
+  const { fault: _, ...rest } = verdict;
+  return { ...rest, status: 'INCONCLUSIVE', reason: `${path} is not kept in git (ignored by ${by.file} at the landed head ${short(ctx.head)}) and is not in the project folder` };
+}
+
+/**
+ * A `path:line` as the row saw it (issue 26, item 1): when the trail's history says which commit
+ * recorded the row and the file differs there from the landed head, the cited lines are shown
+ * at that commit and followed to the head with a line diff (`diffArrays`, Myers' algorithm, as
+ * `git diff` runs by default). Lines that survive are VERIFIED at their place at the head ("cited
+ * 141–162 at f3d10ee; now 152–173 at the landed head"); lines all changed or deleted since, or a
+ * file deleted since, are INCONCLUSIVE with that reason. Null when the rule does not apply (no
+ * recording commit, no lines, the file not a text file there, the same file at the head, the
+ * lines not in the file even at that commit): the pointer is then checked at the head alone.
+ */
+async function asRecorded(p: ClassifiedPointer, path: string, ctx: EvidenceContext): Promise<EvidencePointer | null> {
+  const ranges = rangesOf(p);
+  const commit = ctx.row?.recordedIn;
+  if (ranges === null || commit === undefined || !ctx.repository || !ctx.head || commit === ctx.head) return null;
+  if (claimPointer(p, path, ctx)) return null;
+  const then = await ctx.repository.lookupPath(commit, path);
+  if (then.status !== 'blob' || then.mode === '120000') return null;
+  const now = await ctx.repository.lookupPath(ctx.head, path);
+  if (now.status === 'error') return null;
+  if (now.status === 'blob' && now.oid === then.oid) return null;
+  const thenText = await ctx.repository.blobText(then.oid);
+  if (thenText.status !== 'text') return null;
+  if (ranges.some((r) => r.from < 1 || r.to < r.from || r.to > thenText.lines)) return null;
+  const first = ranges[0] as LineRange;
+  const target = { target: { type: 'file' as const, path, origin: 'repository' as const, from: first.from, to: first.to, at: commit } };
+  const cited = `cited ${rangesText(ranges).replace(/^lines /, '')} at ${short(commit)}`;
+  if (now.status !== 'blob') {
+    return pointer(p, 'INCONCLUSIVE', `${rangesText(ranges)} of ${path} ${rangeVerb(ranges) === 'is' ? 'was' : 'were'} there at ${short(commit)}, the commit that recorded this row; ${path} is not a file at the landed head ${short(ctx.head)} (deleted or moved since)`, target);
+  }
+  const nowText = await ctx.repository.blobText(now.oid);
+  if (nowText.status !== 'text') return null;
+  const moved = followLines(thenText.text, nowText.text, ranges);
+  if (moved === null) return null;
+  const kept = moved.filter((m) => m.now !== null) as Array<{ then: LineRange; now: LineRange; kept: number }>;
+  const lost = moved.reduce((n, m) => n + (m.then.to - m.then.from + 1) - m.kept, 0);
+  if (kept.length === 0) {
+    return pointer(p, 'INCONCLUSIVE', `${cited}, the commit that recorded this row; ${rangeVerb(ranges) === 'is' ? 'it was' : 'they were'} changed or deleted since: none is at the landed head ${short(ctx.head)}`, target);
+  }
+  const nowRanges = kept.map((m) => m.now);
+  const changed = lost > 0 ? ` (${lost} of ${moved.reduce((n, m) => n + m.then.to - m.then.from + 1, 0)} cited lines changed or deleted since)` : '';
+  return pointer(p, 'VERIFIED', `${cited}; now ${rangesText(nowRanges).replace(/^lines /, '')} at the landed head ${short(ctx.head)}, as ${path} changed since${changed}`, target);
+}
+
+/** Above this many lines in either version, lines are not followed (the pointer is checked at the head). */
+const MAX_FOLLOW_LINES = 50_000;
+
+/**
+ * Where each cited range of `before` is in `after`: the first and last of its lines that are
+ * unchanged in a line diff, and how many are; `now` null when none is. Null when a version is
+ * too long or the diff gives up.
+ */
+export function followLines(before: string, after: string, ranges: readonly LineRange[]): Array<{ then: LineRange; now: LineRange | null; kept: number }> | null {
+  const a = before.split('\n');
+  const b = after.split('\n');
+  if (a.length > MAX_FOLLOW_LINES || b.length > MAX_FOLLOW_LINES) return null;
+  const parts = diffArrays(a, b, { maxEditLength: MAX_FOLLOW_EDITS });
+  if (!parts) return null;
+  // map[i] = 1-based line in `after` of line i+1 of `before`, or 0 when it was changed or removed.
+  const map = new Int32Array(a.length);
+  let i = 0;
+  let j = 0;
+  for (const part of parts) {
+    const n = part.count ?? part.value.length;
+    if (part.added) j += n;
+    else if (part.removed) i += n;
+    else for (let k = 0; k < n; k++) map[i++] = ++j;
+  }
+  return ranges.map((r) => {
+    let lo = 0;
+    let hi = 0;
+    let kept = 0;
+    for (let n = r.from; n <= r.to; n++) {
+      const to = map[n - 1] ?? 0;
+      if (to === 0) continue;
+      kept++;
+      if (lo === 0) lo = to;
+      hi = to;
+    }
+    return { then: r, now: kept === 0 ? null : { from: lo, to: hi }, kept };
+  });
+}
+
+/** Above this many edits between the two versions, lines are not followed. */
+const MAX_FOLLOW_EDITS = 20_000;
 
 /** The verdict on a file that exists: its size, or whether the cited lines are in it. */
 function fileVerdict(p: ClassifiedPointer, path: string, found: Extract<FileCheck, { status: 'file' }>, ranges: LineRange[] | null, at: string, target: EvidencePointer['target'], plainAt = at): EvidencePointer {
@@ -410,7 +600,7 @@ function fileVerdict(p: ClassifiedPointer, path: string, found: Extract<FileChec
   return pointer(p, 'VERIFIED', `${rangesText(ranges)} of ${found.lines} ${rangeVerb(ranges) === 'is' ? 'exists' : 'exist'} ${at}`, lined);
 }
 
-async function resolvePath(p: ClassifiedPointer, ctx: EvidenceContext): Promise<EvidencePointer> {
+async function resolvePath(p: ClassifiedPointer, ctx: EvidenceContext, options: { asRecorded?: boolean } = {}): Promise<EvidencePointer> {
   if (p.archive) return pointer(p, 'INCONCLUSIVE', `${p.path} is a file inside an archive (a jar or zip), not a file of the repository`);
   const path = normaliseRelativePath(p.path as string);
   if (path === null || path === '') {
@@ -421,11 +611,15 @@ async function resolvePath(p: ClassifiedPointer, ctx: EvidenceContext): Promise<
     if (isPointer(commit)) return commit;
     return resolveAt(p, path, commit, ctx);
   }
-  if (isGlob(path)) return resolveGlob(p, path, ctx);
+  if (isGlob(path)) return ignoredInstead(await resolveGlob(p, path, ctx), path, ctx);
+  if (options.asRecorded !== false) {
+    const recorded = await asRecorded(p, path, ctx);
+    if (recorded !== null) return recorded;
+  }
   const located = await locate(p, path, ctx);
   if ('failed' in located) return located.failed;
   const { found } = located;
-  if (found.status === 'missing') return pointer(p, 'NOT_VERIFIED', found.reason, { fault: found.selfCitation ? 'evidence/self-citation' : 'evidence/path-not-found' });
+  if (found.status === 'missing') return ignoredInstead(pointer(p, 'NOT_VERIFIED', found.reason, { fault: found.selfCitation ? 'evidence/self-citation' : 'evidence/path-not-found' }), path, ctx);
   if (found.status === 'outside') return pointer(p, 'NOT_VERIFIED', found.reason, { fault: 'evidence/path-outside-repository' });
   if (found.status === 'inconclusive') return pointer(p, 'INCONCLUSIVE', found.reason);
   // Through a link, the file is where the link leads; the reason says which links it went through.
@@ -450,7 +644,7 @@ async function resolveName(p: ClassifiedPointer, ctx: EvidenceContext): Promise<
   const what = p.kind === 'test' ? 'test' : 'name';
   if (p.path !== undefined) {
     // The file (and the cited lines, when a line is given) must hold first.
-    const file = await resolvePath({ ...p, kind: 'path' }, ctx);
+    const file = await resolvePath({ ...p, kind: 'path' }, ctx, { asRecorded: false });
     if (file.status !== 'VERIFIED') return { ...file, kind: p.kind };
     const target = file.target;
     const path = target?.type === 'file' ? target.path : (normaliseRelativePath(p.path) as string);
@@ -466,6 +660,13 @@ async function resolveName(p: ClassifiedPointer, ctx: EvidenceContext): Promise<
           for (let n = r.from; n <= r.to; n++) {
             if (holdsName(lines[n - 1] ?? '', name)) return pointer(p, 'VERIFIED', `${what} found in ${path} at line ${n}`, { target: { type: 'file', path, origin: found.origin, from: n, to: n } });
           }
+        }
+        // The cited lines inside the name's definition (`src/state.ts:170-176 parseItem`: lines of its body): the name is cited there.
+        const first = ranges[0] as LineRange;
+        const last = ranges[ranges.length - 1] as LineRange;
+        const body = p.kind === 'symbol' ? definitionAround(found.text, name, first.from, last.to) : null;
+        if (body !== null) {
+          return pointer(p, 'VERIFIED', `${rangesText(ranges)} of ${path} ${rangeVerb(ranges) === 'is' ? 'lies' : 'lie'} inside the definition of “${name}” (lines ${body.from}–${body.to})`, { target: { type: 'file', path, origin: found.origin, from: first.from, to: first.to } });
         }
         const elsewhere = found.text.slice(0, index).split('\n').length;
         return pointer(p, 'INCONCLUSIVE', `${what} “${name}” is not on ${rangesText(ranges)} of ${path} (first found at line ${elsewhere})`, target ? { target } : {});
@@ -642,11 +843,32 @@ async function resolveArtifact(p: ClassifiedPointer, rel: string, ctx: EvidenceC
  * Resolves one classified pointer. Never throws: repository failures become INCONCLUSIVE
  * with the problem as the reason.
  */
-export async function resolvePointer(p: ClassifiedPointer, ctx: EvidenceContext): Promise<EvidencePointer> {
+export async function resolvePointer(p: ClassifiedPointer, ctx: EvidenceContext, cell: CellWords = NO_WORDS): Promise<EvidencePointer> {
+  const resolved = await resolveOne(p, ctx, cell);
+  return ctx.row?.headPredates ? predatedInstead(resolved, p, ctx) : resolved;
+}
+
+/** What a missing path, line or commit is when the landed head predates the row. */
+const PREDATED: ReadonlySet<string> = new Set(['evidence/path-not-found', 'evidence/line-out-of-range', 'evidence/commit-not-found']);
+
+/**
+ * A repository older than the trail (issue 26, item 2): for a row not committed with the
+ * repository and dated after the landed head's commit, a path, line or commit missing at that
+ * head may simply have come later. INCONCLUSIVE with that reason, not a fault. A path cited at
+ * an explicit commit is judged there, as before.
+ */
+function predatedInstead(resolved: EvidencePointer, p: ClassifiedPointer, ctx: EvidenceContext): EvidencePointer {
+  if (resolved.status !== 'NOT_VERIFIED' || resolved.fault === undefined || !PREDATED.has(resolved.fault) || p.rev !== undefined) return resolved;
+  const { fault: _, ...rest } = resolved;
+  const when = ctx.row?.headPredates as { rowTs: string; headTs: string };
+  return { ...rest, status: 'INCONCLUSIVE', reason: `${resolved.reason}; the landed head ${short(ctx.head as string)} (${when.headTs}) predates this row (${when.rowTs}), which is not committed with the repository` };
+}
+
+async function resolveOne(p: ClassifiedPointer, ctx: EvidenceContext, cell: CellWords): Promise<EvidencePointer> {
   try {
     switch (p.kind) {
       case 'commit':
-        return await resolveCommit(p, ctx);
+        return await resolveCommit(p, ctx, cell);
       case 'path': {
         const resolved = await resolvePath(p, ctx);
         // `src\a.ts` is read as `src/a.ts`; the reason says so (trial E, finding 3).
@@ -679,5 +901,6 @@ export async function resolvePointer(p: ClassifiedPointer, ctx: EvidenceContext)
 
 /** Resolves every pointer of a cell, in order. */
 export function resolveEvidence(pointers: ClassifiedPointer[], ctx: EvidenceContext): Promise<EvidencePointer[]> {
-  return Promise.all(pointers.map((p) => resolvePointer(p, ctx)));
+  const cell = cellWordsOf(pointers);
+  return Promise.all(pointers.map((p) => resolvePointer(p, ctx, cell)));
 }

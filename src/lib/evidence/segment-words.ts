@@ -10,7 +10,7 @@
  * tests/unit/regex-linearity.test.ts, and each word is looked at a bounded number of times).
  */
 import type { ClassifiedPointer } from './classified-pointer.ts';
-import { COMMIT_WORDS, ID_NOUNS, looksLikeSha, shaRange } from './hex-shape.ts';
+import { COMMIT_WORDS, ID_NOUNS, looksLikeSha, rangeFields, shaRange } from './hex-shape.ts';
 import { backslashPath, EXTENSIONS, hasFileName, isGlob, isTestFile, isTestStem, looksLikePath, splitLineSuffix } from './path-shape.ts';
 import { isScpRemote, isSchemelessUrl, unsafeScheme, URL_RE } from './url-shape.ts';
 import { trimChars, trimEndChars } from '../text/trim-chars.ts';
@@ -177,7 +177,7 @@ export function tokenPointer(word: string, ctx: CellContext, pathsWithoutFile = 
   const token = trimToken(word);
   if (token === '') return null;
   const range = shaRange(token);
-  if (range) return { raw: token, kind: 'commit', hex: range.from, hexTo: range.to };
+  if (range) return { raw: token, kind: 'commit', ...rangeFields(range) };
   if (looksLikeSha(token)) return { raw: token, kind: 'commit', hex: token.toLowerCase() };
   if (URL_RE.test(token)) return { raw: token, kind: 'url', href: token };
   if (isScpRemote(token)) return { raw: token, kind: 'url', href: token, remote: true };
@@ -289,7 +289,7 @@ export function classifySegment(segment: string, ctx: CellContext, budget = Numb
     }
     const range = shaRange(token);
     if (range) {
-      pointers.push({ raw: token, kind: 'commit', hex: range.from, hexTo: range.to });
+      pointers.push({ raw: token, kind: 'commit', ...rangeFields(range) });
       continue;
     }
     if (isHexId(token)) {

@@ -37,7 +37,7 @@ export const spanSchema = documented(z.object({ from: str, to: str }), { id: 'Sp
 export const evidenceTargetSchema = documented(
   z.discriminatedUnion('type', [
     z.object({ type: z.literal('commit'), oid: str }),
-    z.object({ type: z.literal('file'), path: str, from: int.optional(), to: int.optional(), origin: z.enum(['repository', 'artifact']) }),
+    z.object({ type: z.literal('file'), path: str, from: int.optional(), to: int.optional(), origin: z.enum(['repository', 'artifact']), at: documented(str.optional(), { description: 'The file at this commit (full SHA), the one that recorded the row, where the cited lines are as the row saw them; absent: at the landed head.' }) }),
     z.object({ type: z.literal('url'), href: str }),
     z.object({ type: z.literal('row'), file: str, from: int.optional(), anchor: str.optional() }),
   ]),
@@ -52,9 +52,9 @@ export const evidencePointerSchema = documented(
     status: documented(z.enum(EVIDENCE_STATUSES), { description: 'VERIFIED, NOT_VERIFIED, or INCONCLUSIVE (shown as "not verified (inconclusive)", never clean).' }),
     reason: documented(z.string(), { description: 'Why the status is what it is, in plain words.' }),
     target: evidenceTargetSchema.optional(),
-    fault: documented(str.optional(), { description: 'For NOT_VERIFIED pointers: the id of the check that failed.' }),
+    fault: documented(str.optional(), { description: 'For NOT_VERIFIED pointers: the id of the check that failed; on an INCONCLUSIVE pointer, the low notice it raises (`evidence/not-a-commit`).' }),
     note: documented(str.optional(), { description: 'Words written beside the pointer in the same segment.' }),
-    notLanded: documented(z.literal(true).optional(), { description: 'For a VERIFIED commit: it exists but is not an ancestor of the landed head (evidence, but not of what landed).' }),
+    notLanded: documented(z.literal(true).optional(), { description: 'For a VERIFIED commit, or a path at a commit: that commit exists but is not an ancestor of the landed head (evidence, but not of what landed).' }),
     within: documented(int.optional(), { description: 'Index, in the same list, of the command or pointer this one was found inside (shown under it).' }),
     ends: documented(z.array(z.object({ oid: str, notLanded: z.literal(true).optional() })).optional(), {
       description: 'For a VERIFIED range of commits (`a..b`, a compare URL): both ends in the order written, full SHAs; each is a citation of its commit. `notLanded` when that end is not an ancestor of the landed head.',
@@ -208,7 +208,7 @@ const citationSchema = documented(z.object({ rowId: str, anchor: str, decision: 
 export const citedSchema = documented(
   z.object({
     commits: z.array(z.object({ oid: str, by: z.array(citationSchema), notLanded: documented(z.literal(true).optional(), { description: 'Set when the commit is not an ancestor of the landed head.' }) })),
-    files: z.array(z.object({ path: str, origin: z.enum(['repository', 'artifact']), ranges: z.array(z.object({ from: int, to: int })), by: z.array(citationSchema) })),
+    files: z.array(z.object({ path: str, origin: z.enum(['repository', 'artifact']), at: documented(str.optional(), { description: 'The file at this commit (full SHA), the one that recorded the citing rows; absent: at the landed head.' }), ranges: z.array(z.object({ from: int, to: int })), by: z.array(citationSchema) })),
   }),
   { id: 'Cited', description: 'Every commit and file cited by evidence, with the rows citing it.' },
 );

@@ -37,6 +37,9 @@ export const recapExportSchema = documented(
     repository: repositoryInfoSchema,
     rows: documented(z.array(trailRowSchema), { description: 'Every valid decision row, in file order (superseded rows included).' }),
     outOfTimeOrder: documented(z.boolean(), { description: 'True when file order and time order of the rows differ.' }),
+    headPredates: documented(z.object({ rows: z.number().int().nonnegative(), of: z.number().int().nonnegative(), head: z.string(), headTs: z.string() }).optional(), {
+      description: "Set when the landed head predates rows of the trail: `rows` of `of` rows are not committed with the repository and are dated after the head's commit (`headTs`); what they cite may have come later.",
+    }),
     telemetry: z.array(telemetryRowSchema),
     audit: auditInfoSchema,
     flags: documented(z.array(flagSchema), { description: 'Every flag, sorted by severity and first place.' }),
@@ -90,6 +93,7 @@ export function recapExport(model: ProjectModel, schemaUrl: string): RecapExport
     repository: model.repository,
     rows: model.rows,
     outOfTimeOrder: model.outOfTimeOrder,
+    ...(model.headPredates ? { headPredates: model.headPredates } : {}),
     telemetry: model.telemetry,
     audit: model.audit,
     flags: model.flags,

@@ -201,6 +201,11 @@ export class LineHistory {
     this.#lines = next;
   }
 
+  /** The commit that first held each line of the last version (null: only the uncommitted work tree holds it), in line order. */
+  committedIns(): Array<CommitRef | null> {
+    return this.#lines.map((s) => s.committedIn);
+  }
+
   /** The changes the rules report, in the last version's line order (deletions where they stood). */
   changes(): LineChange[] {
     const out: LineChange[] = [];

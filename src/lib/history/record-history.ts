@@ -40,6 +40,12 @@ export interface RecordHistory {
   changes: LineChange[];
   /** Set when the history could not be read in full (the changes found so far are kept). */
   problem?: string;
+  /**
+   * The commit (full SHA) that first recorded each line of the file as read (index = line - 1),
+   * null for a line only the uncommitted work tree holds (issue 26, item 1: a row's `path:line`
+   * is shown as the row saw it). Absent when the history could not be read in full.
+   */
+  recordedIn?: Array<string | null>;
 }
 
 /** Commits walked back per file at most; an older first version is not looked for. */
@@ -194,19 +200,38 @@ const blobOid = (bytes: Uint8Array): string => createHash('sha1').update(`blob $
  * versions' sizes and ids alone (a prefix of the current text hashed as a blob must give the
  * version's id), so no version is read. False whenever that cannot be shown.
  */
-async function onlyAppended(repository: GitRepository, versions: ReadonlyArray<{ blob: string }>, current: Uint8Array): Promise<boolean> {
+async function onlyAppended(repository: GitRepository, versions: ReadonlyArray<{ blob: string }>, current: Uint8Array): Promise<number[] | null> {
   const index = await repository.objectIndex();
   // The sizes are read side by side: each is a small read of its own.
   const sizes = await Promise.all(versions.map((v) => objectSize(index, repository.files, v.blob).catch(() => null)));
   let last = 0;
   for (const [i, v] of versions.entries()) {
     const size = sizes[i] ?? null;
-    if (size === null || size < last || size > current.length) return false;
-    if (size > 0 && size < current.length && current[size - 1] !== 0x0a) return false;
-    if (blobOid(current.subarray(0, size)) !== v.blob) return false;
+    if (size === null || size < last || size > current.length) return null;
+    if (size > 0 && size < current.length && current[size - 1] !== 0x0a) return null;
+    if (blobOid(current.subarray(0, size)) !== v.blob) return null;
     last = size;
   }
-  return true;
+  return sizes as number[];
+}
+
+/**
+ * The commit that first recorded each line of `current` when every version is a prefix of it
+ * (`sizes[i]`: bytes of version i, oldest first): a line belongs to the first version long
+ * enough to hold its first byte; null past the last version (the uncommitted work tree).
+ */
+function appendedLineCommits(current: Uint8Array, versions: ReadonlyArray<{ commit: CommitRef }>, sizes: readonly number[]): Array<string | null> {
+  const out: Array<string | null> = [];
+  let v = 0;
+  let start = current[0] === 0xef && current[1] === 0xbb && current[2] === 0xbf ? 3 : 0;
+  while (start < current.length) {
+    while (v < sizes.length && (sizes[v] as number) <= start) v++;
+    out.push(v < versions.length ? (versions[v] as { commit: CommitRef }).commit.oid : null);
+    const end = current.indexOf(0x0a, start);
+    if (end === -1) break;
+    start = end + 1;
+  }
+  return out;
 }
 
 /** The checkout's HEAD commit, or null. */
@@ -229,9 +254,10 @@ export async function readRecordHistory(repository: GitRepository, workTree: str
   const first = versions[0];
   if (!first) return problem ? { file: file.rel, rule, versions: 0, changes: [], problem } : null;
   const current = await within.readFile(file.path).catch(() => null);
-  if (current !== null && problem === undefined && (await onlyAppended(repository, versions, current))) {
+  const sizes = current !== null && problem === undefined ? await onlyAppended(repository, versions, current) : null;
+  if (current !== null && sizes !== null) {
     const head = versions[versions.length - 1] as { blob: string };
-    return { file: file.rel, rule, versions: versions.length + (blobOid(current) === head.blob ? 0 : 1), changes: [] };
+    return { file: file.rel, rule, versions: versions.length + (blobOid(current) === head.blob ? 0 : 1), changes: [], recordedIn: appendedLineCommits(current, versions, sizes) };
   }
   const firstLines = await blobLines(repository, first.blob);
   if ('problem' in firstLines) return { file: file.rel, rule, versions: 0, changes: [], problem: firstLines.problem };
@@ -266,7 +292,9 @@ export async function readRecordHistory(repository: GitRepository, workTree: str
     const id = rowIdOf(file.format, c.earlier, header);
     return id === null ? c : { ...c, rowId: id };
   });
-  return { file: file.rel, rule, versions: read, changes, ...(trouble ? { problem: trouble } : {}) };
+  // Which commit recorded each line, when the versions were read to the work tree's text.
+  const recordedIn = current !== null && !broken && trouble === undefined ? history.committedIns().map((c) => c?.oid ?? null) : undefined;
+  return { file: file.rel, rule, versions: read, changes, ...(trouble ? { problem: trouble } : {}), ...(recordedIn ? { recordedIn } : {}) };
 }
 
 /**

@@ -42,11 +42,13 @@ export type EvidenceKind =
 /**
  * Where a resolved pointer leads in the archive. `row`: a row of one of the project's own
  * trails (`file`, relative to the project folder; the line cited, when one is), shown as a link
- * to that row in the recap (`anchor`), or to its Decisions when no row is named.
+ * to that row in the recap (`anchor`), or to its Decisions when no row is named. A repository
+ * `file` with `at` is that file at commit `at` (full SHA), the commit that recorded the row,
+ * where the cited lines are as the row saw them (issue 26, item 1); without it, at the landed head.
  */
 export type EvidenceTarget =
   | { type: 'commit'; oid: string }
-  | { type: 'file'; path: string; from?: number; to?: number; origin: 'repository' | 'artifact' }
+  | { type: 'file'; path: string; from?: number; to?: number; origin: 'repository' | 'artifact'; at?: string }
   | { type: 'url'; href: string }
   | { type: 'row'; file: string; from?: number; anchor?: string };
 
@@ -66,11 +68,14 @@ export interface EvidencePointer {
   reason: string;
   /** Present when the pointer resolves to something the archive can link to. */
   target?: EvidenceTarget;
-  /** For NOT_VERIFIED pointers: the id of the check that failed (`evidence/commit-not-found`). */
+  /**
+   * For NOT_VERIFIED pointers: the id of the check that failed (`evidence/commit-not-found`). On
+   * an INCONCLUSIVE pointer, a low notice it raises (`evidence/not-a-commit`: a tree cited as a commit).
+   */
   fault?: string;
   /** Words the agent wrote beside the pointer in the same segment, kept as its note. */
   note?: string;
-  /** For a VERIFIED commit: set when it is not an ancestor of the landed head (`evidence/commit-not-landed`, a low notice). */
+  /** For a VERIFIED commit, or a path at a commit: set when that commit is not an ancestor of the landed head (`evidence/commit-not-landed`, a low notice). */
   notLanded?: true;
   /**
    * For a VERIFIED range of commits (`82c680b..58ed6b9`, a forge compare URL `a...b`): both
@@ -327,6 +332,8 @@ export interface CitedCommit {
 export interface CitedFile {
   path: string;
   origin: 'repository' | 'artifact';
+  /** The file at this commit (full SHA), the one that recorded the citing rows (issue 26, item 1); absent: at the landed head. */
+  at?: string;
   ranges: Array<{ from: number; to: number }>;
   by: Citation[];
 }
@@ -344,6 +351,12 @@ export interface ProjectModel {
   rows: TrailRow[];
   /** True when file order and time order of the rows differ (pstack trails often do). */
   outOfTimeOrder: boolean;
+  /**
+   * Set when the landed head predates rows of the trail (issue 26, item 2): `rows` of `of` rows
+   * are not committed with the repository and are dated after the head's commit (`headTs`), so
+   * what they cite may have come later (missing paths, lines and commits are INCONCLUSIVE).
+   */
+  headPredates?: { rows: number; of: number; head: string; headTs: string };
   telemetry: TelemetryRow[];
   audit: AuditInfo;
   flags: Flag[];

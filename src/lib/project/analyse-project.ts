@@ -13,7 +13,7 @@ import { Confinement } from '../fs/confined.ts';
 import { projectConfigSchema, type ProjectConfig } from '../schemas/project-config.ts';
 import { describeIssues } from '../schemas/describe-issues.ts';
 import { classifyEvidence } from '../evidence/classify.ts';
-import { resolveEvidence, type EvidenceContext } from '../evidence/resolve.ts';
+import { resolveEvidence, type EvidenceContext, type RowPlace } from '../evidence/resolve.ts';
 import { ArtifactFolder } from '../evidence/artifacts.ts';
 import { runChecks } from '../checks/index.ts';
 import { readQuality, withFindingCitations } from '../quality/read-quality.ts';
@@ -35,7 +35,8 @@ import type { RepositoryRule } from '../config/config-schema.ts';
 import type { ForgeRepository } from '../evidence/forge-url.ts';
 import { repositoryOnForges } from './forge-identity.ts';
 import type { BdExportOptions } from '../beads/run-export.ts';
-import { readRecordHistories } from '../history/record-history.ts';
+import { readRecordHistories, type RecordHistory } from '../history/record-history.ts';
+import type { GitRepository } from '../git/repository.ts';
 
 /** The record formats that are decision trails (their rows can be linked to). */
 const TRAIL_FORMATS: ReadonlySet<string> = new Set(['bbs-trail', 'pstack-trail']);
@@ -84,8 +85,9 @@ function citedFrom(rows: ProjectModel['rows']): ProjectModel['cited'] {
           commits.set(end.oid, entry);
         }
       } else if (t.type === 'file') {
-        const key = `${t.origin}:${t.path}`;
-        const entry = files.get(key) ?? { path: t.path, origin: t.origin, ranges: [], by: [] };
+        // A file at the commit that recorded the row is cited apart from the file at the landed head (issue 26, item 1).
+        const key = `${t.origin}:${t.path}:${t.at ?? ''}`;
+        const entry = files.get(key) ?? { path: t.path, origin: t.origin, ...(t.at !== undefined ? { at: t.at } : {}), ranges: [], by: [] };
         if (t.from !== undefined && !entry.ranges.some((r) => r.from === t.from && r.to === (t.to ?? t.from))) entry.ranges.push({ from: t.from, to: t.to ?? t.from });
         cite(entry.by, row);
         files.set(key, entry);
@@ -95,9 +97,32 @@ function citedFrom(rows: ProjectModel['rows']): ProjectModel['cited'] {
   return {
     commits: [...commits.values()].sort((a, b) => (a.oid < b.oid ? -1 : 1)),
     files: [...files.values()]
-      .sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : a.origin < b.origin ? -1 : 1))
+      .sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : a.origin !== b.origin ? (a.origin < b.origin ? -1 : 1) : (a.at ?? '') < (b.at ?? '') ? -1 : 1))
       .map((f) => ({ ...f, ranges: f.ranges.sort((a, b) => a.from - b.from || a.to - b.to) })),
   };
+}
+
+/**
+ * Where each row stands against the repository (issue 26, items 1 and 2; src/lib/evidence/resolve.ts
+ * `RowPlace`), from the trail's history (`recordedIn` per line) and the landed head's commit time.
+ */
+async function rowPlaces(histories: readonly RecordHistory[], repository: GitRepository | null, head: string | null): Promise<{ of: (file: string, line: number, time: number | null, ts: string) => RowPlace | undefined; predated: (rows: readonly TrailRow[]) => Pick<ProjectModel, 'headPredates'> | null }> {
+  const lines = new Map(histories.filter((h) => h.recordedIn !== undefined).map((h) => [h.file, h.recordedIn as Array<string | null>]));
+  const headCommit = repository && head ? await repository.commit(head) : null;
+  const headTime = headCommit && !('problem' in headCommit) ? headCommit.committer.timestamp * 1000 : null;
+  const headTs = headTime === null ? '' : new Date(headTime).toISOString().replace('.000Z', 'Z');
+  const of = (file: string, line: number, time: number | null, ts: string): RowPlace | undefined => {
+    const recordedIn = lines.get(file)?.[line - 1] ?? null;
+    // A row committed with the repository keeps today's rule: checked at the landed head (and shown where it was recorded).
+    if (recordedIn !== null) return recordedIn === head ? undefined : { recordedIn };
+    if (headTime === null || time === null || time <= headTime) return undefined;
+    return { headPredates: { rowTs: ts, headTs } };
+  };
+  const predated = (rows: readonly TrailRow[]): Pick<ProjectModel, 'headPredates'> | null => {
+    const count = rows.filter((r) => of(r.file, r.line, r.time, r.ts)?.headPredates !== undefined).length;
+    return count === 0 || head === null ? null : { headPredates: { rows: count, of: rows.length, head, headTs } };
+  };
+  return { of, predated };
 }
 
 /** What is known of a project before its records are read: its config and repository. */
@@ -203,26 +228,33 @@ export async function analyseProject(prepared: PreparedProject, stages?: StageTi
     forges: prepared.forges,
     workTrees: canonical.workTrees,
   };
+  // The trail's own git history is read first: it says which commit recorded each row (issue 26, item 1).
+  const historyStarted = performance.now();
+  // The work tree as the project's files name it (they may be reached through a link), so a file's path in it is its path in the repository.
+  const historyTree = workTree === null ? null : resolve(project.dir, relative(realDir, workTree));
+  const recordHistory = await readRecordHistories(project.files, canonical.repository, historyTree, within);
+  const historyMs = performance.now() - historyStarted;
+  const places = await rowPlaces(recordHistory, canonical.repository, canonical.info.head);
   const evidence: EvidencePointer[][] = [];
   const memo = new Map<string, Promise<EvidencePointer[]>>();
-  for (const row of parsed) {
-    let pending = memo.get(row.evidenceText);
+  const resolveCell = (cell: string, file: string, line: number, time: number | null, ts: string): Promise<EvidencePointer[]> => {
+    const row = places.of(file, line, time, ts);
+    const key = row === undefined ? cell : `${cell}\u0000${row.recordedIn ?? ''}\u0000${row.headPredates ? row.headPredates.rowTs : ''}`;
+    let pending = memo.get(key);
     if (!pending) {
-      pending = resolveEvidence(classifyEvidence(row.evidenceText), ctx);
-      memo.set(row.evidenceText, pending);
+      pending = resolveEvidence(classifyEvidence(cell), row === undefined ? ctx : { ...ctx, row });
+      memo.set(key, pending);
     }
-    evidence.push(await pending);
-  }
+    return pending;
+  };
+  for (const row of parsed) evidence.push(await resolveCell(row.evidenceText, row.file, row.line, row.time, row.ts));
   // A malformed row whose evidence cell the header still tells apart: checked and shown on the invalid record.
   for (const record of invalid) {
     const cell = record.fields?.['evidence'];
     if (cell === undefined || cell.trim() === '') continue;
-    let pending = memo.get(cell);
-    if (!pending) {
-      pending = resolveEvidence(classifyEvidence(cell), ctx);
-      memo.set(cell, pending);
-    }
-    record.evidence = await pending;
+    const ts = record.fields?.['ts'] ?? '';
+    const time = Date.parse(ts);
+    record.evidence = await resolveCell(cell, record.file, record.line, Number.isNaN(time) ? null : time, ts);
   }
   const resolvedAt = performance.now();
   const rows = linkRows(parsed, evidence);
@@ -241,11 +273,6 @@ export async function analyseProject(prepared: PreparedProject, stages?: StageTi
   const withInvalid = new Set(invalid.map((r) => r.file));
   for (const s of sources) if (s.bytes === 0 && s.lines === 0 && !withInvalid.has(s.path) && !s.notRead && s.format !== 'project-config') warnings.push({ kind: 'source/empty-file', file: s.path, line: 0, message: `${s.path} is empty: it holds no records` });
   const history = lifecycle.finish();
-  const historyStarted = performance.now();
-  // The work tree as the project's files name it (they may be reached through a link), so a file's path in it is its path in the repository.
-  const historyTree = workTree === null ? null : resolve(project.dir, relative(realDir, workTree));
-  const recordHistory = await readRecordHistories(project.files, canonical.repository, historyTree, within);
-  const historyMs = performance.now() - historyStarted;
   // At most MAX_PER_KIND records of one kind are listed; the rest are summarised and counted
   // (src/lib/bounds/kind-bounds.ts): 40,000 empty QA files are not 40,000 flags.
   const listed = boundInvalid(invalid);
@@ -254,8 +281,8 @@ export async function analyseProject(prepared: PreparedProject, stages?: StageTi
 
   if (stages) {
     stages.parse = (stages.parse ?? 0) + (parsedAt - startedAt);
-    stages.resolve = (stages.resolve ?? 0) + (resolvedAt - parsedAt);
-    stages.check = (stages.check ?? 0) + (performance.now() - resolvedAt - historyMs);
+    stages.resolve = (stages.resolve ?? 0) + (resolvedAt - parsedAt - historyMs);
+    stages.check = (stages.check ?? 0) + (performance.now() - resolvedAt);
     stages.history = (stages.history ?? 0) + historyMs;
   }
   const counts = projectCounts({ rows, flags, invalid: listed, telemetry, verdicts: quality.verdicts, coordination: history.coordination, beads: history.beads, babysit: history.babysit });
@@ -287,6 +314,7 @@ export async function analyseProject(prepared: PreparedProject, stages?: StageTi
     repository: canonical.info,
     rows,
     outOfTimeOrder: isOutOfTimeOrder(rows),
+    ...(places.predated(rows) ?? {}),
     telemetry,
     audit,
     flags,

@@ -2,7 +2,8 @@
  * `evidence/*`: every evidence pointer that resolved to NOT_VERIFIED becomes a flag with
  * `layer: "evidence"` (decision trail, Part 2, Layer 1: "Each failure becomes a flag").
  * INCONCLUSIVE pointers are not failures; they are listed under Check first and shown as
- * "not verified" (quality-and-design-controls.md, section 3).
+ * "not verified" (quality-and-design-controls.md, section 3); one that carries a low notice
+ * (a tree cited as a commit: issue 26, item 6) raises only that.
  */
 import type { EvidencePointer, Flag, TrailRow } from '../../model/types.ts';
 import { flagOf, rowNamer, type Check, type FlagKind } from '../check.ts';
@@ -14,7 +15,7 @@ const kind = (k: string, severity: FlagKind['severity'], rule: string): FlagKind
 export const EVIDENCE_KINDS: readonly FlagKind[] = [
   kind('evidence/commit-not-found', 'high', 'a cited commit exists in the canonical repository (`git cat-file -e <sha>^{commit}`)'),
   kind('evidence/commit-ambiguous', 'medium', 'a short SHA matches exactly one object'),
-  kind('evidence/not-a-commit', 'medium', 'a cited SHA names a commit (or a tag on one), not a blob or tree'),
+  kind('evidence/not-a-commit', 'low', 'a cited SHA names a commit (or a tag on one); a tree or blob is that object only when the row calls it so (a path the cell names is it, or the cell says tree or blob), else it is INCONCLUSIVE'),
   kind('evidence/path-not-found', 'high', 'a cited path exists at the landed head, or as an artifact in the project folder'),
   kind('evidence/line-out-of-range', 'high', 'cited lines are within the file'),
   kind('evidence/path-outside-repository', 'high', 'a cited path stays inside the repository (no `..` above its root)'),
@@ -43,7 +44,8 @@ export const unresolvedEvidence: Check = {
     const raise = (pointers: readonly EvidencePointer[], what: string, on: TrailRow[], at: Array<{ file: string; line: number }> = []): void => {
       const byFault = new Map<string, string[]>();
       for (const p of pointers) {
-        if (p.status !== 'NOT_VERIFIED' || p.fault === undefined) continue;
+        // An INCONCLUSIVE pointer raises only the low notice it carries (`evidence/not-a-commit`).
+        if (p.status === 'VERIFIED' || p.fault === undefined) continue;
         byFault.set(p.fault, [...(byFault.get(p.fault) ?? []), pointerReason(p)]);
       }
       for (const [fault, reasons] of byFault) {

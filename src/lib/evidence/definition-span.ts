@@ -1,0 +1,89 @@
+/**
+ * The lines a named definition spans in a source text (issue 26, item 6: `src/state.ts:170-176
+ * parseItem`, whose cited lines lie inside `parseItem`'s body, cites `parseItem`). A definition
+ * is a line holding the name as a whole name after a defining word (`function`, `def`, `fn`,
+ * `class`, `const`, …) or as a method head (`parseItem(raw: string) {`); it ends where its
+ * braces close, or, without braces (Python), before the next line indented no deeper than it.
+ * A heuristic, not a parser: it answers only "do the cited lines lie inside a definition of
+ * this name", and says no when unsure. Pure; linear in the lines it looks at.
+ */
+import { indexOfName } from './name-match.ts';
+
+/** Words that introduce a definition in the languages trails cite. */
+const DEFINING = /\b(?:function|def|fn|func|class|struct|enum|trait|impl|interface|type|const|let|var|static|async|pub|private|public|protected|export|override|module|object|macro_rules!)\b/;
+
+/** Lines looked at, back from the cited lines, for the definition. */
+const LOOK_BACK = 2000;
+
+/** Whether line `text` defines `name`. */
+function defines(text: string, name: string): boolean {
+  const at = indexOfName(text, name);
+  if (at === -1) return false;
+  const before = text.slice(0, at);
+  if (DEFINING.test(before)) return true;
+  // A method head: the name first on its line, then its parameters (`parseItem(raw) {`, `async parseItem<T>(`).
+  const after = text.slice(at + name.length).trimStart();
+  return /^(?:(?:async|static|get|set)\s+)*$/.test(before.trimStart()) && (after.startsWith('(') || /^<[^>]*>\s*\(/.test(after));
+}
+
+/** Leading whitespace width (a tab counts as one). */
+const indentOf = (text: string): number => text.length - text.trimStart().length;
+
+/** The last line (1-based) of the definition starting at line `start`, or null when its end cannot be told. */
+function endOf(lines: readonly string[], start: number): number | null {
+  // Braces: from the first `{` on the definition line or the few after it, to where they close.
+  let depth = 0;
+  let opened = false;
+  for (let n = start; n <= lines.length; n++) {
+    const text = lines[n - 1] as string;
+    // Braces inside a string on one line, or after `//`, do not count.
+    let quote = '';
+    for (let i = 0; i < text.length; i++) {
+      const ch = text[i] as string;
+      if (quote !== '') {
+        if (ch === '\\') i++;
+        else if (ch === quote) quote = '';
+        continue;
+      }
+      if (ch === '"' || ch === "'" || ch === '`') quote = ch;
+      else if (ch === '/' && text[i + 1] === '/') break;
+      else if (ch === '{') {
+        depth++;
+        opened = true;
+      } else if (ch === '}' && opened) {
+        depth--;
+        if (depth === 0) return n;
+      }
+    }
+    if (!opened && n - start >= 5) break;
+  }
+  if (opened) return null;
+  // Indentation: a block ends before the next non-blank line indented no deeper than its head.
+  const head = lines[start - 1] as string;
+  if (!(head.split('#')[0] as string).trimEnd().endsWith(':')) return null;
+  const indent = indentOf(head);
+  let last = start;
+  for (let n = start + 1; n <= lines.length; n++) {
+    const text = lines[n - 1] as string;
+    if (text.trim() === '') continue;
+    if (indentOf(text) <= indent) break;
+    last = n;
+  }
+  return last;
+}
+
+/**
+ * The definition of `name` that holds lines `from`–`to` of `text` (1-based), as its first and
+ * last line, or null when no definition of the name is found around them.
+ */
+export function definitionAround(text: string, name: string, from: number, to: number): { from: number; to: number } | null {
+  const lines = text.split('\n');
+  if (from < 1 || to < from || to > lines.length) return null;
+  for (let n = from; n >= Math.max(1, from - LOOK_BACK); n--) {
+    if (!defines(lines[n - 1] as string, name)) continue;
+    const end = endOf(lines, n);
+    // The nearest definition above decides: the cited lines are inside it or not.
+    return end !== null && end >= to ? { from: n, to: end } : null;
+  }
+  return null;
+}
