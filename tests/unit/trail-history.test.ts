@@ -229,3 +229,97 @@ describe('a committed trail in its repository', () => {
   });
 });
 
+
+describe('history across merges (issue 26, item 8)', () => {
+  let dir: string;
+
+  beforeAll(async () => {
+    dir = await mkdtemp(join(tmpdir(), 'trailbook-history-merge-'));
+  });
+
+  afterAll(async () => {
+    await rm(dir, { recursive: true, force: true });
+  });
+
+  /** A repository whose trail `runs/decisions.jsonl` is written on branch `feature` and merged into main with `--no-ff`. */
+  async function mergedRepository(name: string, onMainFirst: boolean): Promise<{ repo: string; sha: Record<string, string> }> {
+    const repo = join(dir, name);
+    await mkdir(join(repo, 'runs'), { recursive: true });
+    git(repo, ['init', '-q', '-b', 'main']);
+    const sha: Record<string, string> = {};
+    const commit = (key: string, message: string, minute: number): void => {
+      git(repo, ['add', '-A']);
+      git(repo, ['commit', '-q', '-m', message], `2026-03-02T10:${String(minute).padStart(2, '0')}:00Z`);
+      sha[key] = git(repo, ['rev-parse', 'HEAD']).trim();
+    };
+    const trail = join(repo, 'runs', 'decisions.jsonl');
+    await writeFile(join(repo, 'README.md'), '# merged\n');
+    if (onMainFirst) await writeFile(trail, [1, 2, 3].map((n) => `${bbsRow(n)}\n`).join(''));
+    commit('start', 'Start', 1);
+    git(repo, ['checkout', '-q', '-b', 'feature']);
+    if (!onMainFirst) {
+      await writeFile(trail, [1, 2, 3].map((n) => `${bbsRow(n)}\n`).join(''));
+      commit('rows', 'Rows 1 to 3', 2);
+    }
+    // On the branch: rows 1 and 2 reworded (id and time kept), then row 4 appended.
+    const reworded = (n: number): string => JSON.stringify({ ...(JSON.parse(bbsRow(n)) as Record<string, string>), decision: `Decision number ${n}, said better` });
+    await writeFile(trail, [reworded(1), reworded(2), bbsRow(3)].map((r) => `${r}\n`).join(''));
+    commit('reword', 'Reword rows 1 and 2', 3);
+    await writeFile(trail, [reworded(1), reworded(2), bbsRow(3), bbsRow(4)].map((r) => `${r}\n`).join(''));
+    commit('append', 'Row 4', 4);
+    git(repo, ['checkout', '-q', 'main']);
+    await writeFile(join(repo, 'NOTES.md'), 'elsewhere\n');
+    commit('main', 'Notes on main', 5);
+    git(repo, ['merge', '-q', '--no-ff', '-m', 'Merge feature', 'feature'], '2026-03-02T10:06:00Z');
+    sha['merge'] = git(repo, ['rev-parse', 'HEAD']).trim();
+    git(repo, ['branch', '-q', '-D', 'feature']);
+    return { repo, sha };
+  }
+
+  const historyFlags = async (repo: string): Promise<Array<[string, string]>> => {
+    let model: ProjectModel | undefined;
+    await analyseArchive({ roots: [repo], cacheDir: null, onModel: (m) => void (model = m) });
+    return (model?.flags ?? []).filter((f) => f.layer === 'history').map((f) => [f.kind, f.summary]);
+  };
+
+  it('keeps a rewrite made on a merged branch flagged, named by the branch commit, when the trail was born on that branch', async () => {
+    const { repo, sha } = await mergedRepository('born-on-branch', false);
+    const [rows, reword] = [(sha['rows'] as string).slice(0, 7), (sha['reword'] as string).slice(0, 7)];
+    expect(await historyFlags(repo)).toEqual([1, 2].map((n) => ['history/row-rewritten', `row ${bbsRowId(n)} “Decision number ${n}, said better” was rewritten after it was committed: committed in ${rows} “Rows 1 to 3”, changed in ${reword} “Reword rows 1 and 2”`]));
+  });
+
+  it('names the branch commit, not the merge, when the trail was on main before the branch', async () => {
+    const { repo, sha } = await mergedRepository('on-main-first', true);
+    const [start, reword] = [(sha['start'] as string).slice(0, 7), (sha['reword'] as string).slice(0, 7)];
+    expect(await historyFlags(repo)).toEqual([1, 2].map((n) => ['history/row-rewritten', `row ${bbsRowId(n)} “Decision number ${n}, said better” was rewritten after it was committed: committed in ${start} “Start”, changed in ${reword} “Reword rows 1 and 2”`]));
+  });
+
+  it('raises nothing when a branch only appended rows and a merge put them beside rows of main', async () => {
+    const repo = join(dir, 'appends');
+    await mkdir(join(repo, 'runs'), { recursive: true });
+    git(repo, ['init', '-q', '-b', 'main']);
+    const trail = join(repo, 'runs', 'decisions.jsonl');
+    await writeFile(trail, [1, 2].map((n) => `${bbsRow(n)}\n`).join(''));
+    git(repo, ['add', '-A']);
+    git(repo, ['commit', '-q', '-m', 'Rows 1 and 2']);
+    git(repo, ['checkout', '-q', '-b', 'feature']);
+    await writeFile(join(repo, 'runs', 'other.md'), 'x\n');
+    await writeFile(trail, [1, 2, 4].map((n) => `${bbsRow(n)}\n`).join(''));
+    git(repo, ['add', '-A']);
+    git(repo, ['commit', '-q', '-m', 'Row 4 on the branch'], '2026-03-02T09:10:00Z');
+    git(repo, ['checkout', '-q', 'main']);
+    await writeFile(trail, [1, 2, 3].map((n) => `${bbsRow(n)}\n`).join(''));
+    git(repo, ['commit', '-q', '-am', 'Row 3 on main'], '2026-03-02T09:20:00Z');
+    // The merge resolves the two appends by keeping both, main's first.
+    // Both appended at the end: git stops on the conflict (exit 1), left for the merge commit below to resolve.
+    try {
+      git(repo, ['merge', '-q', '--no-ff', '--no-commit', 'feature'], '2026-03-02T09:30:00Z');
+    } catch {
+      /* the conflict */
+    }
+    await writeFile(trail, [1, 2, 3, 4].map((n) => `${bbsRow(n)}\n`).join(''));
+    git(repo, ['add', '-A']);
+    git(repo, ['commit', '-q', '-m', 'Merge feature'], '2026-03-02T09:30:00Z');
+    expect(await historyFlags(repo)).toEqual([]);
+  });
+});

@@ -9,8 +9,10 @@
  * - `audit.json`, verdict files and `design/selection.md` are documents: only committed lines
  *   changed or removed afterwards are reported (documents may grow anywhere).
  *
- * A change on a merged branch is named by the merge commit that brought it onto the first-
- * parent line. Only a file inside the repository's work tree can be committed there; a
+ * A merge on that line that changed the file has its other parents' lines followed too, back
+ * to a version the first-parent line holds (issue 26, item 8): a row rewritten on a merged
+ * branch stays a rewrite, named by the branch commit that made it, and the rows a merge puts
+ * side by side are not insertions. Only a file inside the repository's work tree can be committed there; a
  * project elsewhere, a bare repository or an untracked file has no history and raises nothing.
  * Never throws: a history that cannot be read is reported as `problem`.
  */
@@ -122,7 +124,7 @@ async function blobLines(repository: GitRepository, oid: string): Promise<string
 /** The first-parent line from a head, oldest last, read once per repository and head as far as asked. */
 class FirstParents {
   readonly #repository: GitRepository;
-  readonly #commits: Array<{ oid: string; subject: string; parent: string | undefined }> = [];
+  readonly #commits: Array<{ oid: string; subject: string; parents: string[] }> = [];
   #next: string | undefined;
   #problem: string | undefined;
   #reading: Promise<void> = Promise.resolve();
@@ -133,7 +135,7 @@ class FirstParents {
   }
 
   /** Commits `from` … `from + count - 1` of the line (fewer where it ends), and why it ended early. */
-  async slice(from: number, count: number): Promise<{ commits: ReadonlyArray<{ oid: string; subject: string }>; problem?: string }> {
+  async slice(from: number, count: number): Promise<{ commits: ReadonlyArray<{ oid: string; subject: string; parents: readonly string[] }>; problem?: string }> {
     this.#reading = this.#reading.then(async () => {
       while (this.#commits.length < from + count && this.#next !== undefined && this.#problem === undefined) {
         const commit = await this.#repository.commit(this.#next);
@@ -141,7 +143,7 @@ class FirstParents {
           this.#problem = commit.problem;
           break;
         }
-        this.#commits.push({ oid: this.#next, subject: subjectOf(commit.message), parent: commit.parents[0] });
+        this.#commits.push({ oid: this.#next, subject: subjectOf(commit.message), parents: commit.parents });
         this.#next = commit.parents[0];
       }
     });
@@ -164,32 +166,61 @@ function firstParents(repository: GitRepository, head: string): FirstParents {
 /** Commits whose trees are looked up side by side. */
 const LOOKUP_BATCH = 32;
 
+/** A version of a record file: its blob, with the oldest commit of the run of commits holding it. */
+interface Version {
+  commit: CommitRef;
+  blob: string;
+}
+
+/** A merge on the first-parent line that changed the file: its other parents brought the change (issue 26, item 8). */
+interface MergeIn {
+  merge: CommitRef;
+  others: readonly string[];
+}
+
 /**
  * The versions of `path` along the first-parent line from `head`, oldest first: each distinct
- * blob with the oldest commit of its run. Stops where the path does not exist. The line is
- * shared by every record of the repository; trees are looked up a batch at a time.
+ * blob with the oldest commit of its run. Stops where the path does not exist, or (`stopAt`)
+ * at the first version a blob of which is in that set (kept). The line is shared by every
+ * record of the repository; trees are looked up a batch at a time. `merges`: the merge
+ * commits of the line whose version differs from their first parent's (or whose first parent
+ * lacks the path), newest first.
  */
-async function committedVersions(repository: GitRepository, head: string, path: string): Promise<{ versions: Array<{ commit: CommitRef; blob: string }>; problem?: string }> {
-  const newestFirst: Array<{ commit: CommitRef; blob: string }> = [];
+async function committedVersions(repository: GitRepository, head: string, path: string, limit = MAX_HISTORY_COMMITS, stopAt?: ReadonlySet<string>): Promise<{ versions: Version[]; merges: MergeIn[]; problem?: string }> {
+  const newestFirst: Version[] = [];
+  const merges: MergeIn[] = [];
   const line = firstParents(repository, head);
+  // The newer commit last looked at, when it is a merge: its version is compared with its first parent's.
+  let newer: { commit: CommitRef; blob: string; others: readonly string[] } | null = null;
+  const done = (problem?: string): { versions: Version[]; merges: MergeIn[]; problem?: string } => ({ versions: newestFirst.reverse(), merges, ...(problem !== undefined ? { problem } : {}) });
   for (let from = 0; ; from += LOOKUP_BATCH) {
-    if (from >= MAX_HISTORY_COMMITS) return { versions: newestFirst.reverse(), problem: `history longer than ${MAX_HISTORY_COMMITS} commits; older versions not read` };
+    if (from >= limit) return done(limit === MAX_HISTORY_COMMITS ? `history longer than ${MAX_HISTORY_COMMITS} commits; older versions not read` : undefined);
     const { commits, problem } = await line.slice(from, LOOKUP_BATCH);
     const found = await Promise.all(commits.map((c) => repository.lookupPath(c.oid, path)));
     for (const [i, f] of found.entries()) {
-      if (f.status === 'error') return { versions: newestFirst.reverse(), problem: f.problem };
-      if (f.status !== 'blob' || f.mode === '120000') return { versions: newestFirst.reverse() };
-      const c = commits[i] as { oid: string; subject: string };
+      if (f.status === 'error') return done(f.problem);
+      const blob = f.status === 'blob' && f.mode !== '120000' ? f.oid : null;
+      if (newer !== null && newer.blob !== blob) merges.push({ merge: newer.commit, others: newer.others });
+      if (blob === null) return done();
+      const c = commits[i] as { oid: string; subject: string; parents: readonly string[] };
       const ref: CommitRef = { oid: c.oid, subject: c.subject };
+      newer = c.parents.length > 1 ? { commit: ref, blob, others: c.parents.slice(1) } : null;
       const last = newestFirst[newestFirst.length - 1];
       // The same blob further back: the version is older than thought.
-      if (last && last.blob === f.oid) last.commit = ref;
-      else newestFirst.push({ commit: ref, blob: f.oid });
+      if (last && last.blob === blob) last.commit = ref;
+      else newestFirst.push({ commit: ref, blob });
+      if (stopAt?.has(blob)) return done();
     }
-    if (problem !== undefined) return { versions: newestFirst.reverse(), problem };
-    if (commits.length < LOOKUP_BATCH) return { versions: newestFirst.reverse() };
+    if (problem !== undefined) return done(problem);
+    if (commits.length < LOOKUP_BATCH) return done();
   }
 }
+
+/** Commits walked back along a merged branch at most, to where it left the first-parent line's versions. */
+export const MAX_BRANCH_COMMITS = 1000;
+
+/** Merged branches followed per file at most. */
+const MAX_BRANCHES = 64;
 
 /** Git's blob id of `bytes`. */
 const blobOid = (bytes: Uint8Array): string => createHash('sha1').update(`blob ${bytes.length}\0`).update(bytes).digest('hex');
@@ -250,21 +281,90 @@ export async function readRecordHistory(repository: GitRepository, workTree: str
   const inTree = relative(workTree, file.path);
   if (inTree === '' || inTree.startsWith('..') || inTree.split(sep).includes('.git')) return null;
   const path = inTree.split(sep).join('/');
-  const { versions, problem } = await committedVersions(repository, head, path);
-  const first = versions[0];
-  if (!first) return problem ? { file: file.rel, rule, versions: 0, changes: [], problem } : null;
+  const { versions, merges, problem } = await committedVersions(repository, head, path);
   const current = await within.readFile(file.path).catch(() => null);
-  const sizes = current !== null && problem === undefined ? await onlyAppended(repository, versions, current) : null;
-  if (current !== null && sizes !== null) {
+  // Each merged branch that changed the file is followed too (issue 26, item 8): a row rewritten
+  // on a branch stays a rewrite once the branch is merged.
+  const branches: Version[][] = [];
+  for (const m of merges) {
+    // The merge starts a version of its own on the first-parent line; the branch is walked back to a version older than it.
+    const fromMerge = versions.findIndex((v) => v.commit.oid === m.merge.oid);
+    if (fromMerge === -1) continue;
+    const before = new Set(versions.slice(0, fromMerge).map((v) => v.blob));
+    for (const other of m.others) {
+      if (branches.length >= MAX_BRANCHES) break;
+      const side = await committedVersions(repository, other, path, MAX_BRANCH_COMMITS, before);
+      if (side.versions.length === 0) continue;
+      // The branch's versions, then the first-parent line's from the merge on.
+      branches.push([...side.versions, ...versions.slice(fromMerge)]);
+    }
+  }
+  const first = versions[0];
+  if (!first && branches.length === 0) return problem ? { file: file.rel, rule, versions: 0, changes: [], problem } : null;
+  const sizes = first && current !== null && problem === undefined ? await onlyAppended(repository, versions, current) : null;
+  // A branch whose every version is a prefix of the file as it is now only appended: nothing to follow.
+  const appended = async (chain: readonly Version[]): Promise<boolean> => current !== null && (await onlyAppended(repository, chain, current)) !== null;
+  const followedBranches: Version[][] = [];
+  for (const chain of branches) if (!(await appended(chain))) followedBranches.push(chain);
+  if (current !== null && sizes !== null && followedBranches.length === 0) {
     const head = versions[versions.length - 1] as { blob: string };
     return { file: file.rel, rule, versions: versions.length + (blobOid(current) === head.blob ? 0 : 1), changes: [], recordedIn: appendedLineCommits(current, versions, sizes) };
   }
+  const followed = first ? await followVersions(repository, file, rule, versions, current) : null;
+  if (followed !== null && !followed.history) return { file: file.rel, rule, versions: 0, changes: [], problem: followed.problem };
+  const main = followed;
+  let changes: LineChange[] = main ? main.changes : [];
+  let recordedIn: Array<string | null> | undefined = main ? main.recordedIn : undefined;
+  let trouble = problem ?? main?.trouble;
+  const keys = new Set(changes.map(changeKey));
+  const merged = new Set(merges.map((m) => m.merge.oid));
+  for (const chain of followedBranches) {
+    const side = await followVersions(repository, file, rule, chain, current);
+    if (!side.history) {
+      trouble ??= side.problem;
+      continue;
+    }
+    trouble ??= side.trouble;
+    // A merge that puts the two lines' rows together is not an insertion: only what the branch itself did counts.
+    for (const c of side.changes) {
+            if (c.type === 'inserted' && c.insertedIn !== null && merged.has(c.insertedIn.oid)) continue;
+      const key = changeKey(c);
+      if (keys.has(key)) {
+        // Found on the first-parent line at the merge: the branch names the commit that made it.
+        changes = changes.map((old) => (changeKey(old) === key && byMerge(old, merged) && !byMerge(c, merged) ? c : old));
+        continue;
+      }
+      keys.add(key);
+      changes = [...changes, c];
+    }
+    // A line the first-parent line first sees at the merge was recorded on the branch.
+    if (side.recordedIn !== undefined) recordedIn = recordedIn === undefined ? side.recordedIn : recordedIn.map((oid, i) => (oid !== null && merged.has(oid) ? (side.recordedIn?.[i] ?? oid) : oid));
+  }
+  changes = changes.map((c, i) => ({ c, i, at: c.type === 'deleted' ? (c.before ?? Number.MAX_SAFE_INTEGER) : c.line })).sort((a, b) => a.at - b.at || a.i - b.i).map((x) => x.c);
+  const read = (main ? main.read : 0) + branches.reduce((n, b) => n + b.length, 0);
+  return { file: file.rel, rule, versions: read, changes, ...(trouble ? { problem: trouble } : {}), ...(recordedIn && trouble === undefined ? { recordedIn } : {}) };
+}
+
+/** Whether a change is attributed to one of the `merged` merge commits. */
+function byMerge(c: LineChange, merged: ReadonlySet<string>): boolean {
+  const by = c.type === 'rewritten' ? c.changedIn : c.type === 'deleted' ? c.deletedIn : c.insertedIn;
+  return by !== null && merged.has(by.oid);
+}
+
+/** What a change is, whichever line of history found it: the same change found on two lines is reported once. */
+const changeKey = (c: LineChange): string => (c.type === 'deleted' ? `deleted:${c.before ?? ''}:${c.earlier}` : `${c.type}:${c.line}`);
+
+/** One line of versions followed to the work tree's text: what changed, and which commit recorded each line. */
+type Followed = { history: true; changes: LineChange[]; recordedIn?: Array<string | null>; read: number; trouble?: string } | { history: false; problem: string };
+
+async function followVersions(repository: GitRepository, file: DiscoveredFile, rule: HistoryRule, versions: readonly Version[], current: Uint8Array | null): Promise<Followed> {
+  const first = versions[0] as Version;
   const firstLines = await blobLines(repository, first.blob);
-  if ('problem' in firstLines) return { file: file.rel, rule, versions: 0, changes: [], problem: firstLines.problem };
+  if ('problem' in firstLines) return { history: false, problem: firstLines.problem };
   const keyOf = (lines: readonly string[]): RowKey => (file.format === 'bbs-trail' ? bbsKey : file.format === 'pstack-trail' ? pstackKey(lines[0]) : () => null);
   const history = new LineHistory({ commit: first.commit, lines: firstLines }, { key: keyOf(firstLines), appendOnly: rule === 'append-only' });
   let read = 1;
-  let trouble = problem;
+  let trouble: string | undefined;
   let headLines: readonly string[] = firstLines;
   let broken = false;
   for (const v of versions.slice(1)) {
@@ -293,8 +393,8 @@ export async function readRecordHistory(repository: GitRepository, workTree: str
     return id === null ? c : { ...c, rowId: id };
   });
   // Which commit recorded each line, when the versions were read to the work tree's text.
-  const recordedIn = current !== null && !broken && trouble === undefined ? history.committedIns().map((c) => c?.oid ?? null) : undefined;
-  return { file: file.rel, rule, versions: read, changes, ...(trouble ? { problem: trouble } : {}), ...(recordedIn ? { recordedIn } : {}) };
+  const recordedIn = current !== null && !broken ? history.committedIns().map((c) => c?.oid ?? null) : undefined;
+  return { history: true, changes, read, ...(trouble ? { trouble } : {}), ...(recordedIn ? { recordedIn } : {}) };
 }
 
 /**
