@@ -327,7 +327,7 @@ export async function readRecordHistory(repository: GitRepository, workTree: str
     trouble ??= side.trouble;
     // A merge that puts the two lines' rows together is not an insertion: only what the branch itself did counts.
     for (const c of side.changes) {
-            if (c.type === 'inserted' && c.insertedIn !== null && merged.has(c.insertedIn.oid)) continue;
+      if (c.type === 'inserted' && c.insertedIn !== null && merged.has(c.insertedIn.oid)) continue;
       const key = changeKey(c);
       if (keys.has(key)) {
         // Found on the first-parent line at the merge: the branch names the commit that made it.
