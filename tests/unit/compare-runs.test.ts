@@ -53,7 +53,20 @@ describe('compareRuns', () => {
     expect(d.flags.unchanged).toBe(2);
     const more = compareRuns(a, { ...b, flags: [...b.flags, flag('trail/not-json', [], { at: [{ file: 'decisions.jsonl', line: 11 }] })] });
     expect(more.flags.new.map((f) => f.kind)).toEqual(['evidence/commit-not-found', 'trail/not-json']);
-    expect(compareRuns(b, a).flags.fixed.map((f) => f.kind)).toEqual(['evidence/commit-not-found']);
+    // Issue 26, item 8: x4 is not in A, so its flag went out of view with it: gone, not fixed.
+    expect(compareRuns(b, a).flags.fixed.map((f) => f.kind)).toEqual([]);
+    expect(compareRuns(b, a).flags.gone.map((f) => f.kind)).toEqual(['evidence/commit-not-found']);
+  });
+
+  it('never calls a flag fixed because its rows went out of view (issue 26, item 8)', () => {
+    const x = run('x', [row('r1', 'Keep'), row('r2', 'Rewritten'), row('r3', 'Also rewritten')], [flag('history/row-rewritten', ['r2']), flag('history/row-rewritten', ['r3'])]);
+    // In y, r2's flag is gone while r2 is still there (fixed); r3 is gone with its flag (out of view).
+    const y = run('y', [row('r1', 'Keep'), row('r2', 'Rewritten')], []);
+    const e = compareRuns(x, y);
+    expect([e.flags.fixed.map((f) => f.rows), e.flags.gone.map((f) => f.rows)]).toEqual([[['r2']], [['r3']]]);
+    expect(diffText(e)).toContain('Flags: 0 new, 1 fixed, 0 in both, 1 gone with their rows');
+    expect(diffText(e)).toContain('  × high   history/row-rewritten  history/row-rewritten r3 (its row is not in B)');
+    expect(runDiffHtml(e, '/').value).toContain('Flags: 0 new, 1 fixed, 0 in both, 1 gone with their rows.');
   });
 
   it('reports verdicts, the pick and grafts that changed', () => {

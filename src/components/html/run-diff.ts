@@ -39,16 +39,17 @@ export function runDiffHtml(d: RunDiff, base: string): SafeHtml {
   ];
   return html`<div class="run-diff" data-a="${d.a.id}" data-b="${d.b.id}">
 <p class="diff-sides"><strong>A</strong> <a href="${urls.project(base, d.a.id)}">${d.a.title}</a> <span class="meta">${d.a.id}, ${count(d.a.rows, 'row')}, ${count(d.a.flags, 'flag')}</span><br /><strong>B</strong> <a href="${urls.project(base, d.b.id)}">${d.b.title}</a> <span class="meta">${d.b.id}, ${count(d.b.rows, 'row')}, ${count(d.b.flags, 'flag')}</span></p>
-<p class="lede" data-testid="diff-summary">Decisions: ${String(dec.added.length)} added, ${String(dec.removed.length)} removed, ${String(dec.changed.length)} changed, ${String(dec.unchanged)} unchanged. Flags: ${String(d.flags.new.length)} new, ${String(d.flags.fixed.length)} fixed, ${String(d.flags.unchanged)} in both.${d.verdicts.length > 0 ? ` Verdicts: ${String(d.verdicts.length)} changed.` : ''}${d.pick ? ' The design pick changed.' : ''}</p>
+<p class="lede" data-testid="diff-summary">Decisions: ${String(dec.added.length)} added, ${String(dec.removed.length)} removed, ${String(dec.changed.length)} changed, ${String(dec.unchanged)} unchanged. Flags: ${String(d.flags.new.length)} new, ${String(d.flags.fixed.length)} fixed, ${String(d.flags.unchanged)} in both${d.flags.gone.length > 0 ? `, ${String(d.flags.gone.length)} gone with their rows` : ''}.${d.verdicts.length > 0 ? ` Verdicts: ${String(d.verdicts.length)} changed.` : ''}${d.pick ? ' The design pick changed.' : ''}</p>
 <h2 id="diff-decisions">Decisions</h2>
 ${dec.added.length + dec.removed.length + dec.changed.length === 0 ? html`<p class="none">The same decisions in both runs.</p>` : ''}
 ${list('Added in B', 'diff-added', dec.added.map((r) => rowItem(r, base, d.b.id, '+')))}
 ${list('Removed: in A, not in B', 'diff-removed', dec.removed.map((r) => rowItem(r, base, d.a.id, '−')))}
 ${list('Changed', 'diff-changed', changed)}
 <h2 id="diff-flags">Flags</h2>
-${d.flags.new.length + d.flags.fixed.length === 0 ? html`<p class="none">The same flags in both runs.</p>` : ''}
+${d.flags.new.length + d.flags.fixed.length + d.flags.gone.length === 0 ? html`<p class="none">The same flags in both runs.</p>` : ''}
 ${list('New in B', 'diff-new-flags', d.flags.new.map((f) => flagItem(f, base, d.b.id, '+')))}
 ${list('Fixed: raised in A, not in B', 'diff-fixed-flags', d.flags.fixed.map((f) => flagItem(f, base, d.a.id, '−')))}
+${list('Gone with their rows: raised in A about rows B does not have (not fixed)', 'diff-gone-flags', d.flags.gone.map((f) => flagItem(f, base, d.a.id, '×')))}
 ${others.length > 0 ? html`<h2 id="diff-verdicts">Verdicts, pick and grafts</h2><ul class="diff-list" data-testid="diff-others">${others}</ul>` : ''}
 </div>`;
 }

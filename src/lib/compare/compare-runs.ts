@@ -11,7 +11,8 @@
  * its fields differs (decision, why, evidence, result, phase, actor; the time and id only
  * when matched by id). Flags are compared by stable identity (`flag-identity.ts`) after B's
  * row ids are mapped onto A's; a flag about no row is keyed by its kind and files, and equal
- * keys are counted (three invalid lines where there were two: one new).
+ * keys are counted (three invalid lines where there were two: one new). A flag of A about rows
+ * B does not have is gone with them, never fixed.
  *
  * Pure and browser-safe (no Node import): `trailbook diff` and the compare page run this same
  * code on the same inputs — two project models, or two `recap.json` exports — so they agree.
@@ -81,7 +82,11 @@ export interface RunDiff {
   a: { id: string; title: string; rows: number; flags: number };
   b: { id: string; title: string; rows: number; flags: number };
   decisions: { added: DiffRow[]; removed: DiffRow[]; changed: ChangedRow[]; unchanged: number };
-  flags: { new: DiffFlag[]; fixed: DiffFlag[]; unchanged: number };
+  /**
+   * `gone`: flags of A about rows that are not in B (removed): out of view, not fixed (issue 26,
+   * item 8: a flag is never called fixed because what it was about went out of view).
+   */
+  flags: { new: DiffFlag[]; fixed: DiffFlag[]; gone: DiffFlag[]; unchanged: number };
   verdicts: VerdictChange[];
   /** The design pick, when it differs. */
   pick: { a: string | null; b: string | null } | null;
@@ -167,6 +172,7 @@ function compareKey(f: ComparableRun['flags'][number], rows: readonly string[]):
 }
 
 function diffFlags(a: ComparableRun['flags'], b: ComparableRun['flags'], bToA: ReadonlyMap<string, string>): RunDiff['flags'] {
+  const inView = new Set(bToA.values());
   const listedFlag = (f: ComparableRun['flags'][number], i: number): DiffFlag => ({ kind: f.kind, severity: f.severity, summary: f.summary, rows: [...f.rows], n: i + 1 });
   const inA = new Map<string, number[]>();
   a.forEach((f, i) => {
@@ -185,8 +191,15 @@ function diffFlags(a: ComparableRun['flags'], b: ComparableRun['flags'], bToA: R
       unchanged++;
     }
   });
-  const fixed = a.flatMap((f, i) => (matchedA.has(i) ? [] : [listedFlag(f, i)]));
-  return { new: fresh, fixed, unchanged };
+  const fixed: DiffFlag[] = [];
+  const gone: DiffFlag[] = [];
+  a.forEach((f, i) => {
+    if (matchedA.has(i)) return;
+    // About rows B no longer has: gone with them, not fixed.
+    if (f.rows.length > 0 && f.rows.every((id) => !inView.has(id))) gone.push(listedFlag(f, i));
+    else fixed.push(listedFlag(f, i));
+  });
+  return { new: fresh, fixed, gone, unchanged };
 }
 
 function diffVerdicts(a: ComparableRun['verdicts'], b: ComparableRun['verdicts']): VerdictChange[] {

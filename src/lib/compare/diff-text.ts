@@ -31,9 +31,10 @@ export function diffText(d: RunDiff, given: { a?: string; b?: string } = {}): st
     for (const f of c.fields) out.push(`      ${f.field}: ${q(f.a, 50)} → ${q(f.b, 50)}`);
   }
   out.push('');
-  out.push(`Flags: ${d.flags.new.length} new, ${d.flags.fixed.length} fixed, ${d.flags.unchanged} in both`);
+  out.push(`Flags: ${d.flags.new.length} new, ${d.flags.fixed.length} fixed, ${d.flags.unchanged} in both${d.flags.gone.length > 0 ? `, ${d.flags.gone.length} gone with their rows` : ''}`);
   for (const f of d.flags.new) out.push(`  + ${f.severity.padEnd(6)} ${f.kind}  ${f.summary}`);
   for (const f of d.flags.fixed) out.push(`  - ${f.severity.padEnd(6)} ${f.kind}  ${f.summary}`);
+  for (const f of d.flags.gone) out.push(`  × ${f.severity.padEnd(6)} ${f.kind}  ${f.summary} (its row is not in B)`);
   if (d.verdicts.length > 0 || d.pick || d.grafts.added.length > 0 || d.grafts.removed.length > 0) out.push('');
   for (const v of d.verdicts) out.push(`Verdict: ${v.gate} gate of ${v.ticket || 'no ticket'}: ${v.a ?? 'none'} → ${v.b ?? 'none'}`);
   if (d.pick) out.push(`Design pick: ${d.pick.a ?? 'none'} → ${d.pick.b ?? 'none'}`);
