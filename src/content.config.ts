@@ -38,6 +38,8 @@ const files = defineCollection({
     /** For a repository's file, the repository's display path (`content/repos/example.git`), else null. */
     ownerPath: string | null;
     head: string | null;
+    /** The commit the file is shown at, when it is the one that recorded the citing rows (issue 26, item 1); absent: at the landed head. */
+    at?: string;
     path: string;
     key: string;
     ranges: Array<{ from: number; to: number }>;

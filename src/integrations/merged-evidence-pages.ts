@@ -14,7 +14,7 @@
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
-import { commitEntryDigest, fileEntryDigest, listedCitations, parentsWithPages, type CommitEntry, type EvidenceEntries, type FileEntry } from '../lib/archive/evidence-entries.ts';
+import { commitEntryDigest, fileEntryDigest, listedCitations, parentsWithPages, shownAt, type CommitEntry, type EvidenceEntries, type FileEntry } from '../lib/archive/evidence-entries.ts';
 import { bindForge } from '../lib/config/forge-links.ts';
 import type { ForgeTemplates } from '../lib/config/forge-styles.ts';
 import { excerptText } from '../lib/git/file-excerpt.ts';
@@ -157,7 +157,7 @@ export async function writeEvidencePages(merge: EvidenceMerge): Promise<Evidence
     const shards = citingShards(entry, merge.shardOf);
     const frame = merge.shardOf.get(entry.firstProject) as GivenShard;
     writes.push(async () => {
-      const rel = join('r', entry.owner, 'file', ...entry.key.split('/'), 'index.html');
+      const rel = join('r', entry.owner, ...(entry.at !== undefined ? ['at', entry.at] : []), 'file', ...entry.key.split('/'), 'index.html');
       const page = await framePage(shards, frame, key, digest, rel);
       if (page === null) return;
       const where = `${frame.display}/${rel}`;
@@ -179,9 +179,10 @@ export async function writeEvidencePages(merge: EvidenceMerge): Promise<Evidence
         owner: entry.owner,
         ownerPath: entry.ownerPath,
         head: entry.head,
+        ...(entry.at !== undefined ? { at: entry.at } : {}),
         path: entry.path,
         base: merge.base,
-        forge: templates ? bindForge(templates, entry.head) : null,
+        forge: templates ? bindForge(templates, shownAt(entry)) : null,
         facts: known.facts,
         ranges: entry.ranges,
         citedBy: listed,

@@ -9,7 +9,7 @@ import { citedOf, loadArchive } from './archive.ts';
 import { buildEnv } from '../lib/archive/build-env.ts';
 import { readRenderPlan, writeRoutes } from '../lib/archive/render-plan.ts';
 import { ensureEvidenceStore, hasCitations, hasCommitDetails, hasFileExcerpt, readCommitDetails, readKeyedExcerpt, writeCitations, writeCommitDetails, writeFileExcerpt } from '../lib/archive/evidence-store.ts';
-import { commitEntryDigest, parentsWithPages, fileEntryDigest, fileExcerptKey, gatherEvidence, listedCitations, type EvidenceEntries, type ProjectCitation } from '../lib/archive/evidence-entries.ts';
+import { commitEntryDigest, parentsWithPages, fileEntryDigest, fileExcerptKey, gatherEvidence, listedCitations, shownAt, type EvidenceEntries, type ProjectCitation } from '../lib/archive/evidence-entries.ts';
 import { describeCommit } from '../lib/git/commit-details.ts';
 import { artifactFileExcerpt, repositoryFileExcerpt } from '../lib/git/file-excerpt.ts';
 import { ArtifactFolder } from '../lib/evidence/artifacts.ts';
@@ -102,14 +102,15 @@ export function filesLoader(): Loader {
           let excerpt;
           if (entry.scope === 'repository') {
             const repo = archive.repositories.get(entry.owner);
-            excerpt = repo && entry.head ? await repositoryFileExcerpt(repo, entry.head, entry.path, entry.ranges) : { problem: 'repository not available' };
+            const at = shownAt(entry);
+            excerpt = repo && at ? await repositoryFileExcerpt(repo, at, entry.path, entry.ranges) : { problem: 'repository not available' };
           } else {
             const projectDir = archive.projectDirs.get(entry.firstProject);
             excerpt = projectDir ? await artifactFileExcerpt(new ArtifactFolder(projectDir), entry.path, entry.ranges) : { problem: 'project folder not available' };
           }
           await writeFileExcerpt(cacheDir, id, excerpt, excerptKey);
         }
-        store.set({ id, data: { scope: entry.scope, owner: entry.owner, ownerPath: entry.ownerPath, head: entry.head, path: entry.path, ranges: entry.ranges, key: entry.key, ...(await storeCitations(cacheDir, `file:${id}`, entry.by)) }, digest });
+        store.set({ id, data: { scope: entry.scope, owner: entry.owner, ownerPath: entry.ownerPath, head: entry.head, ...(entry.at !== undefined ? { at: entry.at } : {}), path: entry.path, ranges: entry.ranges, key: entry.key, ...(await storeCitations(cacheDir, `file:${id}`, entry.by)) }, digest });
       }
       await writeRoutes(cacheDir, 'files', Object.fromEntries([...store.entries()].map(([id, e]) => [`file:${id}`, String(e.digest ?? '')])));
       logger.info(`${entries.length} cited files`);

@@ -112,10 +112,11 @@ describe('annotated tags and packed refs', () => {
     expect(await repo.resolveCommit('blob-tag')).toEqual({ problem: 'blob-tag is a blob, not a commit' });
   });
 
-  it('refuses a tag of a blob as commit evidence', async () => {
+  it('does not take a tag of a blob for commit evidence', async () => {
     const repo = await open(origin);
     const blobTag = git(origin, ['rev-parse', 'blob-tag']);
-    expect(await one(repo, c2, blobTag)).toEqual(['NOT_VERIFIED', `${blobTag} is a tag in repo that does not point at a commit`]);
+    // Issue 26, item 6: an object that is not a commit, cited as one, is INCONCLUSIVE with the low `evidence/not-a-commit`, as a tree or blob is.
+    expect(await one(repo, c2, blobTag)).toEqual(['INCONCLUSIVE', `${blobTag} is a tag in repo that does not point at a commit`]);
   });
 });
 

@@ -44,7 +44,7 @@ export function evidenceHref(p: EvidencePointer, ctx: Pick<RowContext, 'base' | 
   // named; a self-citation (failed evidence) links to nothing.
   if (t.type === 'row') return p.status === 'NOT_VERIFIED' ? null : urls.row(ctx.base, ctx.projectId, t.anchor ?? 'decisions');
   const key = fileKey(t.path, shortDigest);
-  if (t.origin === 'repository') return ctx.repoId ? urls.repositoryFile(ctx.base, ctx.repoId, key, t.from) : null;
+  if (t.origin === 'repository') return ctx.repoId ? urls.repositoryFile(ctx.base, ctx.repoId, key, t.from, t.at) : null;
   return urls.artifactFile(ctx.base, ctx.projectId, key, t.from);
 }
 
@@ -57,7 +57,7 @@ export function forgeHref(p: EvidencePointer, forge: BoundForge | null | undefin
     return n === null ? null : forge.pullRequest(n);
   }
   if (t?.type === 'commit') return forge.commit(t.oid);
-  if (t?.type === 'file' && t.origin === 'repository') return forge.file(t.path, t.from);
+  if (t?.type === 'file' && t.origin === 'repository') return forge.file(t.path, t.from, t.at);
   return null;
 }
 

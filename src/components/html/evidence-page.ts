@@ -84,8 +84,12 @@ export function fileContentHtml(path: string, excerpt: FileExcerpt | { problem: 
   return html`<section aria-label="File content">${excerpt.note ? html`<p class="meta">${excerpt.note}</p>` : ''}${blocks}</section>`;
 }
 
-/** Where a repository file page says the file is. */
-export const repositoryFileWhere = (head: string | null): string => `at landed head ${head?.slice(0, 12) ?? 'unknown'}`;
+/**
+ * Where a repository file page says the file is: at the landed head, or (`at`) at the commit
+ * that recorded the rows citing it, where the cited lines are as those rows saw them (issue 26, item 1).
+ */
+export const repositoryFileWhere = (head: string | null, at?: string): string =>
+  at === undefined ? `at landed head ${head?.slice(0, 12) ?? 'unknown'}` : `at commit ${at.slice(0, 12)}, which recorded the rows citing it (the landed head ${head?.slice(0, 12) ?? 'unknown'} holds another version)`;
 
 /** What the page of a cited file at a repository's landed head shows. */
 export interface RepositoryFilePage {
@@ -94,6 +98,8 @@ export interface RepositoryFilePage {
   /** The repository's display path, as the recap names it (null: the id is shown). */
   ownerPath: string | null;
   head: string | null;
+  /** The commit the file is shown at, when not the landed head (the one that recorded the citing rows). */
+  at?: string;
   path: string;
   base: string;
   /** The repository's forge links at the head, when a rule names it. */
@@ -113,6 +119,6 @@ export interface RepositoryFilePage {
  */
 export function repositoryFilePageHtml(page: RepositoryFilePage): SafeHtml {
   const onForge = page.forge?.file(page.path, page.ranges[0]?.from) ?? null;
-  const forge = page.forge && onForge ? html`<p><a class="forge-link" href="${onForge}" rel="noopener noreferrer">View on ${page.forge.name}</a> (at the landed head)</p>` : '';
-  return html`<!--trailbook:file--><p class="meta"><a href="${urls.home(page.base)}">Archive</a> / repository <code>${page.ownerPath ?? page.owner}</code> / file</p>${forge}<h1 class="file-path"><code>${page.path}</code></h1>${fileFactsHtml(repositoryFileWhere(page.head), page.facts, page.ranges)}${citedByHtml(page.citedBy, page.more, page.base)}${page.content}<!--/trailbook:file-->`;
+  const forge = page.forge && onForge ? html`<p><a class="forge-link" href="${onForge}" rel="noopener noreferrer">View on ${page.forge.name}</a> (${page.at === undefined ? 'at the landed head' : `at commit ${page.at.slice(0, 12)}`})</p>` : '';
+  return html`<!--trailbook:file--><p class="meta"><a href="${urls.home(page.base)}">Archive</a> / repository <code>${page.ownerPath ?? page.owner}</code> / file</p>${forge}<h1 class="file-path"><code>${page.path}</code></h1>${fileFactsHtml(repositoryFileWhere(page.head, page.at), page.facts, page.ranges)}${citedByHtml(page.citedBy, page.more, page.base)}${page.content}<!--/trailbook:file-->`;
 }

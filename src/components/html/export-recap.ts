@@ -25,7 +25,7 @@ import { verdictFigures } from '../../lib/site/verdict-figures.ts';
 import { checkFirstHtml } from './check-first.ts';
 import { BLOCKER_SOURCE_LABEL, openBlockers } from '../../lib/projections/open-blockers.ts';
 import { hasDecisionTrail } from '../../lib/projections/audit-state.ts';
-import { auditSentence, checkFirstSentence, reviewFlagsSentence, countOf, evidenceWord, formatTime, invalidRecordsSentence, resultTone, sourceFormatName, sourceLinesText } from '../../lib/site/words.ts';
+import { auditSentence, checkFirstSentence, reviewFlagsSentence, countOf, evidenceWord, formatTime, headPredatesText, invalidRecordsSentence, resultTone, sourceFormatName, sourceLinesText } from '../../lib/site/words.ts';
 import { urls } from '../../lib/site/urls.ts';
 import { evidenceHref } from './decision-row.ts';
 import { EXPORT_RECAP_CSS, EXPORT_RECAP_CSS_SHA256 } from './export-recap-style.ts';
@@ -94,7 +94,7 @@ function header(model: ProjectModel, ctx: ExportRecapContext): SafeHtml {
 ${verdictHtml(model)}
 <dl class="facts">
 <dt>Project folder</dt><dd><code>${model.root}</code></dd>
-<dt>Repository</dt><dd>${repo.path ? html`<code>${repo.path}</code>` : 'none'}${repo.head ? html` at landed head <code>${repo.head}</code> (${repo.headSource === 'config' ? 'from trailbook.json' : 'HEAD'})` : ''}${gitProblem ? html` ${statusHtml('unknown', `git checks inconclusive: ${gitProblem}`)}` : ''}</dd>
+<dt>Repository</dt><dd>${repo.path ? html`<code>${repo.path}</code>` : 'none'}${repo.head ? html` at landed head <code>${repo.head}</code> (${repo.headSource === 'config' ? 'from trailbook.json' : 'HEAD'})` : ''}${gitProblem ? html` ${statusHtml('unknown', `git checks inconclusive: ${gitProblem}`)}` : ''}${model.headPredates ? html` ${statusHtml('unknown', headPredatesText(model.headPredates))}` : ''}</dd>
 <dt>Time span</dt><dd>${model.span ? html`<time datetime="${model.span.from}">${formatTime(model.span.from)}</time> – <time datetime="${model.span.to}">${formatTime(model.span.to)}</time>` : 'no timed records'}</dd>
 <dt>Sources read</dt><dd><ul class="sources">${model.sources.map((s) => html`<li><code>${s.path}</code> — ${sourceFormatName(s.format)}${s.notRead ? html`: <strong>${s.notRead}</strong>` : html`: ${sourceLinesText(s)}`}</li>`)}</ul></dd>
 <dt>Rows</dt><dd>${countOf(c.rows, 'decision row')} (${c.superseded} superseded); ${countOf(c.resultNotVerified, 'result')} not verified</dd>

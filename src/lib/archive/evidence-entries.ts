@@ -47,6 +47,12 @@ export interface FileEntry {
   ownerPath: string | null;
   /** The landed head of the first project citing it. */
   head: string | null;
+  /**
+   * The commit (full SHA) the file is shown at, when it is the commit that recorded the rows
+   * citing it rather than the landed head (issue 26, item 1): a page of its own,
+   * `r/<repo>/at/<sha>/file/<key>/`; absent at the landed head.
+   */
+  at?: string;
   path: string;
   /** URL key of the path (src/lib/site/urls.ts `fileKey`). */
   key: string;
@@ -90,9 +96,10 @@ export async function gatherEvidence(projects: readonly CitingProject[], citedOf
       const owner = f.origin === 'repository' ? repoId : p.id;
       if (owner === null) continue;
       const key = fileKey(f.path, sha256);
-      const id = `${f.origin === 'repository' ? 'r' : 'p'}/${owner}/${key}`;
+      const at = f.origin === 'repository' ? f.at : undefined;
+      const id = `${f.origin === 'repository' ? 'r' : 'p'}/${owner}/${at !== undefined ? `at/${at}/` : ''}${key}`;
       let entry = files.get(id);
-      if (!entry) files.set(id, (entry = { id, scope: f.origin, owner, ownerPath: f.origin === 'repository' ? p.repository.path : null, head: p.repository.head, path: f.path, key, ranges: [], by: [], firstProject: p.id }));
+      if (!entry) files.set(id, (entry = { id, scope: f.origin, owner, ownerPath: f.origin === 'repository' ? p.repository.path : null, head: p.repository.head, ...(at !== undefined ? { at } : {}), path: f.path, key, ranges: [], by: [], firstProject: p.id }));
       for (const r of f.ranges) if (!entry.ranges.some((x) => x.from === r.from && x.to === r.to)) entry.ranges.push(r);
       for (const b of f.by) entry.by.push({ ...b, projectId: p.id, projectTitle: p.title });
     }
@@ -117,13 +124,16 @@ export function parentsWithPages(cited: ReadonlySet<string>, repoId: string, par
 }
 
 /** The digest of a file page's data (head, ranges, citations and repository path). */
-export function fileEntryDigest(entry: Pick<FileEntry, 'head' | 'ranges' | 'by' | 'ownerPath'>): string {
-  return sha256(JSON.stringify([entry.head, entry.ranges, entry.by, entry.ownerPath]));
+export function fileEntryDigest(entry: Pick<FileEntry, 'head' | 'at' | 'ranges' | 'by' | 'ownerPath'>): string {
+  return sha256(JSON.stringify(entry.at !== undefined ? [entry.head, entry.ranges, entry.by, entry.ownerPath, entry.at] : [entry.head, entry.ranges, entry.by, entry.ownerPath]));
 }
 
+/** The commit whose version of the file a page shows: the row's own commit, else the landed head. */
+export const shownAt = (entry: Pick<FileEntry, 'head' | 'at'>): string | null => entry.at ?? entry.head;
+
 /** The digest of the text a file page shows: its head, path and cited ranges (not who cites it). */
-export function fileExcerptKey(entry: Pick<FileEntry, 'scope' | 'head' | 'path' | 'ranges'>): string {
-  return sha256(JSON.stringify([entry.scope, entry.head, entry.path, entry.ranges]));
+export function fileExcerptKey(entry: Pick<FileEntry, 'scope' | 'head' | 'at' | 'path' | 'ranges'>): string {
+  return sha256(JSON.stringify([entry.scope, shownAt(entry), entry.path, entry.ranges]));
 }
 
 /** The citations a page lists and how many more there are. */

@@ -107,8 +107,8 @@ export interface BoundForge {
   name: string;
   /** Link to a commit, or null. */
   commit(sha: string): string | null;
-  /** Link to a file at the landed head (and line), or null. */
-  file(path: string, line?: number): string | null;
+  /** Link to a file at the landed head (and line), or at commit `at` (the one that recorded the citing row), or null. */
+  file(path: string, line?: number, at?: string): string | null;
   /** Link to a pull or merge request, or null. */
   pullRequest(number: number): string | null;
 }
@@ -118,7 +118,7 @@ export function bindForge(templates: ForgeTemplates, head: string | null): Bound
   return {
     name: templates.name,
     commit: (sha) => (templates.commit ? fillTemplate(templates.commit, { sha }) : null),
-    file: (path, line) => (templates.file && head ? fillTemplate(templates.file, { sha: head, path, ...(line === undefined ? {} : { line }) }) : null),
+    file: (path, line, at) => (templates.file && (at ?? head) ? fillTemplate(templates.file, { sha: (at ?? head) as string, path, ...(line === undefined ? {} : { line }) }) : null),
     pullRequest: (number) => (templates.pullRequest ? fillTemplate(templates.pullRequest, { number }) : null),
   };
 }

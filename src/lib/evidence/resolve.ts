@@ -131,7 +131,7 @@ async function commitOf(p: ClassifiedPointer, hex: string, ctx: EvidenceContext,
       // lacks blobs, never commits (issue 13, item 3).
       const incomplete = await ctx.repository.incompleteness(true);
       if (incomplete) return pointer(p, 'INCONCLUSIVE', `no commit ${hex} in ${ctx.repositoryName}, but ${incomplete}`);
-      return pointer(p, 'NOT_VERIFIED', `no commit ${hex} in ${ctx.repositoryName}`, { fault: 'evidence/commit-not-found' });
+      return predated(pointer(p, 'NOT_VERIFIED', `no commit ${hex} in ${ctx.repositoryName}`, { fault: 'evidence/commit-not-found' }), ctx);
     }
     case 'ambiguous':
       return pointer(p, 'NOT_VERIFIED', `short SHA ${hex} is ambiguous: ${found.matches.length} objects in ${ctx.repositoryName} start with it (${found.matches.map((m) => m.slice(0, 12)).join(', ')})`, {
@@ -269,7 +269,7 @@ async function landed(oid: string, ctx: EvidenceContext): Promise<boolean> {
 type FileCheck =
   | { status: 'file'; lines: number | null; text: string | null; origin: 'repository' | 'artifact'; note?: string; real?: string; links?: string }
   | { status: 'folder'; origin: 'repository' | 'artifact'; oid?: string; real?: string; links?: string }
-  | { status: 'missing'; reason: string; selfCitation?: boolean }
+  | { status: 'missing'; reason: string; selfCitation?: boolean; refused?: true }
   | { status: 'outside'; reason: string }
   | { status: 'inconclusive'; reason: string };
 
@@ -280,7 +280,7 @@ type FileCheck =
 async function inTree(repository: GitRepository, commit: string, path: string): Promise<FileCheck | null> {
   const found = await followPath(repository, commit, path);
   if (found.status === 'error') return { status: 'inconclusive', reason: found.problem };
-  if (found.status === 'refused') return found.loop ? { status: 'missing', reason: found.reason } : { status: 'outside', reason: found.reason };
+  if (found.status === 'refused') return found.loop ? { status: 'missing', reason: found.reason, refused: true } : { status: 'outside', reason: found.reason };
   const via = found.links.length > 0 ? { real: found.path, links: linksText(found.links) } : {};
   if (found.status === 'missing') {
     if (found.links.length === 0) return null;
@@ -321,7 +321,7 @@ async function findFile(path: string, ctx: EvidenceContext): Promise<FileCheck> 
   if (artifact.status === 'refused' && artifact.selfCitation) return { status: 'missing', reason: artifact.reason, selfCitation: true };
   // Without a readable landed head nothing can be said to be missing from it.
   if (!ctx.repository || !ctx.head) return { status: 'inconclusive', reason: ctx.problem ?? 'no repository' };
-  if (artifact.status === 'refused') return { status: 'missing', reason: artifact.reason };
+  if (artifact.status === 'refused') return { status: 'missing', reason: artifact.reason, refused: true };
   if (afterLinks) return afterLinks;
   return { status: 'missing', reason: `${path} not found at landed head ${short(ctx.head)} nor in the project folder` };
 }
@@ -611,7 +611,7 @@ async function resolvePath(p: ClassifiedPointer, ctx: EvidenceContext, options: 
     if (isPointer(commit)) return commit;
     return resolveAt(p, path, commit, ctx);
   }
-  if (isGlob(path)) return ignoredInstead(await resolveGlob(p, path, ctx), path, ctx);
+  if (isGlob(path)) return predated(await ignoredInstead(await resolveGlob(p, path, ctx), path, ctx), ctx);
   if (options.asRecorded !== false) {
     const recorded = await asRecorded(p, path, ctx);
     if (recorded !== null) return recorded;
@@ -619,7 +619,10 @@ async function resolvePath(p: ClassifiedPointer, ctx: EvidenceContext, options: 
   const located = await locate(p, path, ctx);
   if ('failed' in located) return located.failed;
   const { found } = located;
-  if (found.status === 'missing') return ignoredInstead(pointer(p, 'NOT_VERIFIED', found.reason, { fault: found.selfCitation ? 'evidence/self-citation' : 'evidence/path-not-found' }), path, ctx);
+  if (found.status === 'missing') {
+    const missing = pointer(p, 'NOT_VERIFIED', found.reason, { fault: found.selfCitation ? 'evidence/self-citation' : 'evidence/path-not-found' });
+    return found.refused || found.selfCitation ? missing : predated(await ignoredInstead(missing, path, ctx), ctx);
+  }
   if (found.status === 'outside') return pointer(p, 'NOT_VERIFIED', found.reason, { fault: 'evidence/path-outside-repository' });
   if (found.status === 'inconclusive') return pointer(p, 'INCONCLUSIVE', found.reason);
   // Through a link, the file is where the link leads; the reason says which links it went through.
@@ -636,7 +639,7 @@ async function resolvePath(p: ClassifiedPointer, ctx: EvidenceContext, options: 
     if (p.from !== undefined) return pointer(p, 'NOT_VERIFIED', `${full} is a folder; it has no lines`, { fault: 'evidence/line-out-of-range' });
     return folderVerdict(p, full, found, placed(found.origin, full, how), ctx, null);
   }
-  return fileVerdict(p, full, found, rangesOf(p), placed(found.origin, full, how), { type: 'file', path: full, origin: found.origin }, where(found.origin));
+  return predated(fileVerdict(p, full, found, rangesOf(p), placed(found.origin, full, how), { type: 'file', path: full, origin: found.origin }, where(found.origin)), ctx);
 }
 
 async function resolveName(p: ClassifiedPointer, ctx: EvidenceContext): Promise<EvidencePointer> {
@@ -844,8 +847,7 @@ async function resolveArtifact(p: ClassifiedPointer, rel: string, ctx: EvidenceC
  * with the problem as the reason.
  */
 export async function resolvePointer(p: ClassifiedPointer, ctx: EvidenceContext, cell: CellWords = NO_WORDS): Promise<EvidencePointer> {
-  const resolved = await resolveOne(p, ctx, cell);
-  return ctx.row?.headPredates ? predatedInstead(resolved, p, ctx) : resolved;
+  return resolveOne(p, ctx, cell);
 }
 
 /** What a missing path, line or commit is when the landed head predates the row. */
@@ -854,11 +856,12 @@ const PREDATED: ReadonlySet<string> = new Set(['evidence/path-not-found', 'evide
 /**
  * A repository older than the trail (issue 26, item 2): for a row not committed with the
  * repository and dated after the landed head's commit, a path, line or commit missing at that
- * head may simply have come later. INCONCLUSIVE with that reason, not a fault. A path cited at
- * an explicit commit is judged there, as before.
+ * head may simply have come later. INCONCLUSIVE with that reason, not a fault. Applied where a
+ * path, line or commit is found missing at the head, never to a refusal (a path inside `.git`,
+ * an uncommitted file of the work tree) nor to a path cited at an explicit commit.
  */
-function predatedInstead(resolved: EvidencePointer, p: ClassifiedPointer, ctx: EvidenceContext): EvidencePointer {
-  if (resolved.status !== 'NOT_VERIFIED' || resolved.fault === undefined || !PREDATED.has(resolved.fault) || p.rev !== undefined) return resolved;
+function predated(resolved: EvidencePointer, ctx: EvidenceContext): EvidencePointer {
+  if (!ctx.row?.headPredates || resolved.status !== 'NOT_VERIFIED' || resolved.fault === undefined || !PREDATED.has(resolved.fault)) return resolved;
   const { fault: _, ...rest } = resolved;
   const when = ctx.row?.headPredates as { rowTs: string; headTs: string };
   return { ...rest, status: 'INCONCLUSIVE', reason: `${resolved.reason}; the landed head ${short(ctx.head as string)} (${when.headTs}) predates this row (${when.rowTs}), which is not committed with the repository` };

@@ -25,12 +25,12 @@ const plural = (n: number, word: string): string => `${n} ${word}${n === 1 ? '' 
 const ranges = (list: ReadonlyArray<{ from: number; to: number }>): string => list.map((r) => (r.from === r.to ? `${r.from}` : `${r.from}-${r.to}`)).join(', ');
 
 /** One record per cited file; `keys` for the file page, with quality 3. */
-function fileRecord(path: string, citedRanges: Array<{ from: number; to: number }>, rows: number, where: string): SearchRecord {
+function fileRecord(path: string, citedRanges: Array<{ from: number; to: number }>, rows: number, where: string, at?: string): SearchRecord {
   const sorted = [...citedRanges].sort((a, b) => a.from - b.from || a.to - b.to);
   const key = pathKey(path, 3);
   return {
     anchor: '',
-    page: `file/${fileKey(path, digest)}/`,
+    page: `${at ? `at/${at}/` : ''}file/${fileKey(path, digest)}/`,
     title: path,
     body: `File ${where}, cited by ${plural(rows, 'row')}${sorted.length > 0 ? ` at lines ${ranges(sorted)}` : ''}.`,
     facets: { type: ['file'] },
@@ -46,7 +46,8 @@ function fileRecord(path: string, citedRanges: Array<{ from: number; to: number 
  */
 export function repositoryRecords(repositoryPath: string, projects: readonly RepositoryCitations[]): SearchRecord[] {
   const commits = new Map<string, { rows: number; projects: Set<string> }>();
-  const files = new Map<string, { rows: number; ranges: Array<{ from: number; to: number }> }>();
+  // A file at the landed head and the same file at a row's own commit are two pages (issue 26, item 1).
+  const files = new Map<string, { path: string; at?: string; rows: number; ranges: Array<{ from: number; to: number }> }>();
   for (const p of projects) {
     for (const c of p.commits) {
       const entry = commits.get(c.oid) ?? { rows: 0, projects: new Set<string>() };
@@ -56,10 +57,11 @@ export function repositoryRecords(repositoryPath: string, projects: readonly Rep
     }
     for (const f of p.files) {
       if (f.origin !== 'repository') continue;
-      const entry = files.get(f.path) ?? { rows: 0, ranges: [] };
+      const id = f.at === undefined ? f.path : `${f.path}\u0000${f.at}`;
+      const entry = files.get(id) ?? { path: f.path, ...(f.at !== undefined ? { at: f.at } : {}), rows: 0, ranges: [] };
       entry.rows += f.by.length;
       for (const r of f.ranges) if (!entry.ranges.some((x) => x.from === r.from && x.to === r.to)) entry.ranges.push(r);
-      files.set(f.path, entry);
+      files.set(id, entry);
     }
   }
   const out: SearchRecord[] = [];
@@ -77,9 +79,9 @@ export function repositoryRecords(repositoryPath: string, projects: readonly Rep
       time: null,
     });
   }
-  for (const path of [...files.keys()].sort()) {
-    const f = files.get(path) as { rows: number; ranges: Array<{ from: number; to: number }> };
-    out.push(fileRecord(path, f.ranges, f.rows, `in ${repositoryPath}`));
+  for (const id of [...files.keys()].sort()) {
+    const f = files.get(id) as { path: string; at?: string; rows: number; ranges: Array<{ from: number; to: number }> };
+    out.push(fileRecord(f.path, f.ranges, f.rows, f.at === undefined ? `in ${repositoryPath}` : `in ${repositoryPath} at commit ${f.at.slice(0, 12)}, as the citing rows saw it`, f.at));
   }
   return out;
 }

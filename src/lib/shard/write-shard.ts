@@ -12,7 +12,7 @@ import { readCited, readModel, readSummary, storePaths } from '../archive/model-
 import { readProjectState } from '../history/history-store.ts';
 import { projectState } from '../history/project-state.ts';
 import { readCommitDetails, readKeyedExcerpt } from '../archive/evidence-store.ts';
-import { gatherEvidence, type CitingProject } from '../archive/evidence-entries.ts';
+import { gatherEvidence, shownAt, type CitingProject } from '../archive/evidence-entries.ts';
 import { isCutExcerpt, repositoryFileText } from '../git/file-excerpt.ts';
 import type { GitRepository } from '../git/repository.ts';
 import { cachedPartPath, PART_CACHE_VERSION } from '../search/write-search-index.ts';
@@ -65,11 +65,12 @@ export async function writeShardData(cacheDir: string, outDir: string, manifest:
     const excerpt = stored?.excerpt ?? { problem: 'not read' };
     const item: ShardManifest['files'][string] = { facts: 'totalLines' in excerpt ? { totalLines: excerpt.totalLines, bytes: excerpt.bytes } : null };
     const repo = repositories.get(entry.owner);
-    const text = entry.head !== null && isCutExcerpt(excerpt) && repo ? await repositoryFileText(repo, entry.head, entry.path) : null;
-    if (text !== null && entry.head !== null) {
+    const at = shownAt(entry);
+    const text = at !== null && isCutExcerpt(excerpt) && repo ? await repositoryFileText(repo, at, entry.path) : null;
+    if (text !== null && at !== null) {
       item.long = longFileName(entry.id);
       await mkdir(paths.files, { recursive: true });
-      await writeFile(join(paths.files, item.long), JSON.stringify({ id: entry.id, head: entry.head, path: entry.path, text } satisfies LongFile));
+      await writeFile(join(paths.files, item.long), JSON.stringify({ id: entry.id, head: at, path: entry.path, text } satisfies LongFile));
     }
     facts[entry.id] = item;
   }

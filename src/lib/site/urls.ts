@@ -37,7 +37,8 @@ export const urls = {
   project: (base: string, id: string): string => `${base}p/${id}/`,
   row: (base: string, projectId: string, anchor: string): string => `${base}p/${projectId}/#${anchor}`,
   commit: (base: string, repoId: string, oid: string): string => `${base}r/${repoId}/commit/${oid}/`,
-  repositoryFile: (base: string, repoId: string, key: string, line?: number): string => `${base}r/${repoId}/file/${key}/${line ? `#L${line}` : ''}`,
+  /** A repository file at the landed head, or (`at`: a full SHA) at the commit that recorded the rows citing it (issue 26, item 1). */
+  repositoryFile: (base: string, repoId: string, key: string, line?: number, at?: string): string => `${base}r/${repoId}/${at ? `at/${at}/` : ''}file/${key}/${line ? `#L${line}` : ''}`,
   artifactFile: (base: string, projectId: string, key: string, line?: number): string => `${base}p/${projectId}/file/${key}/${line ? `#L${line}` : ''}`,
 };
 

@@ -88,6 +88,15 @@ export function formatTime(iso: string): string {
   return iso.replace(/\.000Z$/, 'Z');
 }
 
+/**
+ * The recap's one notice that the repository is older than the trail (issue 26, item 2):
+ * `the repository's head predates 37 of 37 rows; what they cite and it lacks is inconclusive,
+ * not flagged`.
+ */
+export function headPredatesText(h: { rows: number; of: number }): string {
+  return `the repository's head predates ${h.rows} of ${h.of} rows; what they cite and it lacks is inconclusive, not flagged`;
+}
+
 /** A time span as dates: one date when both ends fall on the same day. */
 export function formatDateSpan(span: { from: string; to: string }): string {
   const from = span.from.slice(0, 10);
