@@ -135,7 +135,7 @@ describe('lines as the row saw them (issue 26, item 1)', () => {
       [['src/admission.rs:23-25', 'INCONCLUSIVE', `cited 23–25 at ${d1}, the commit that recorded this row; they were changed or deleted since: none is at the landed head ${d2}`]],
       // Recorded at the landed head itself: checked there, as before.
       [['src/admission.rs:22-31', 'VERIFIED', 'lines 22–31 of 36 exist at landed head']],
-      [['src/gate.rs:4', 'INCONCLUSIVE', `src/gate.rs not found at landed head ${d2} nor in the project folder; the landed head ${d2} (2026-03-02T09:05:00Z) predates this row (2026-03-03T10:00:00Z), which is not committed with the repository`]],
+      [['src/gate.rs:4', 'INCONCLUSIVE', `src/gate.rs not found at landed head ${d2} nor in the project folder; the landed head ${d2} (committed 2026-03-02T09:05:00Z) predates this row, which is not committed with the repository`]],
     ]);
   });
 
@@ -166,7 +166,7 @@ describe('lines as the row saw them (issue 26, item 1)', () => {
 describe('a repository older than its trail (issue 26, item 2)', () => {
   it('reads a missing path, line or commit of a row dated after the head as INCONCLUSIVE, saying why', () => {
     const head = s(sha['r2'] as string);
-    const why = `the landed head ${head} (2026-03-01T10:00:00Z) predates this row (2026-03-09T08:00:00Z), which is not committed with the repository`;
+    const why = `the landed head ${head} (committed 2026-03-01T10:00:00Z) predates this row, which is not committed with the repository`;
     expect(verdicts('later')).toEqual([
       [['src/missing-before.ts', 'NOT_VERIFIED', `src/missing-before.ts not found at landed head ${head} nor in the project folder`]],
       [

@@ -80,7 +80,7 @@ export interface EvidenceContext {
  */
 export interface RowPlace {
   recordedIn?: string;
-  headPredates?: { rowTs: string; headTs: string };
+  headPredates?: { headTs: string };
 }
 
 const short = (oid: string): string => oid.slice(0, 7);
@@ -863,8 +863,8 @@ const PREDATED: ReadonlySet<string> = new Set(['evidence/path-not-found', 'evide
 function predated(resolved: EvidencePointer, ctx: EvidenceContext): EvidencePointer {
   if (!ctx.row?.headPredates || resolved.status !== 'NOT_VERIFIED' || resolved.fault === undefined || !PREDATED.has(resolved.fault)) return resolved;
   const { fault: _, ...rest } = resolved;
-  const when = ctx.row?.headPredates as { rowTs: string; headTs: string };
-  return { ...rest, status: 'INCONCLUSIVE', reason: `${resolved.reason}; the landed head ${short(ctx.head as string)} (${when.headTs}) predates this row (${when.rowTs}), which is not committed with the repository` };
+  const when = ctx.row?.headPredates as { headTs: string };
+  return { ...rest, status: 'INCONCLUSIVE', reason: `${resolved.reason}; the landed head ${short(ctx.head as string)} (committed ${when.headTs}) predates this row, which is not committed with the repository` };
 }
 
 async function resolveOne(p: ClassifiedPointer, ctx: EvidenceContext, cell: CellWords): Promise<EvidencePointer> {

@@ -106,20 +106,20 @@ function citedFrom(rows: ProjectModel['rows']): ProjectModel['cited'] {
  * Where each row stands against the repository (issue 26, items 1 and 2; src/lib/evidence/resolve.ts
  * `RowPlace`), from the trail's history (`recordedIn` per line) and the landed head's commit time.
  */
-async function rowPlaces(histories: readonly RecordHistory[], repository: GitRepository | null, head: string | null): Promise<{ of: (file: string, line: number, time: number | null, ts: string) => RowPlace | undefined; predated: (rows: readonly TrailRow[]) => Pick<ProjectModel, 'headPredates'> | null }> {
+async function rowPlaces(histories: readonly RecordHistory[], repository: GitRepository | null, head: string | null): Promise<{ of: (file: string, line: number, time: number | null) => RowPlace | undefined; predated: (rows: readonly TrailRow[]) => Pick<ProjectModel, 'headPredates'> | null }> {
   const lines = new Map(histories.filter((h) => h.recordedIn !== undefined).map((h) => [h.file, h.recordedIn as Array<string | null>]));
   const headCommit = repository && head ? await repository.commit(head) : null;
   const headTime = headCommit && !('problem' in headCommit) ? headCommit.committer.timestamp * 1000 : null;
   const headTs = headTime === null ? '' : new Date(headTime).toISOString().replace('.000Z', 'Z');
-  const of = (file: string, line: number, time: number | null, ts: string): RowPlace | undefined => {
+  const of = (file: string, line: number, time: number | null): RowPlace | undefined => {
     const recordedIn = lines.get(file)?.[line - 1] ?? null;
     // A row committed with the repository keeps today's rule: checked at the landed head (and shown where it was recorded).
     if (recordedIn !== null) return recordedIn === head ? undefined : { recordedIn };
     if (headTime === null || time === null || time <= headTime) return undefined;
-    return { headPredates: { rowTs: ts, headTs } };
+    return { headPredates: { headTs } };
   };
   const predated = (rows: readonly TrailRow[]): Pick<ProjectModel, 'headPredates'> | null => {
-    const count = rows.filter((r) => of(r.file, r.line, r.time, r.ts)?.headPredates !== undefined).length;
+    const count = rows.filter((r) => of(r.file, r.line, r.time)?.headPredates !== undefined).length;
     return count === 0 || head === null ? null : { headPredates: { rows: count, of: rows.length, head, headTs } };
   };
   return { of, predated };
@@ -237,9 +237,9 @@ export async function analyseProject(prepared: PreparedProject, stages?: StageTi
   const places = await rowPlaces(recordHistory, canonical.repository, canonical.info.head);
   const evidence: EvidencePointer[][] = [];
   const memo = new Map<string, Promise<EvidencePointer[]>>();
-  const resolveCell = (cell: string, file: string, line: number, time: number | null, ts: string): Promise<EvidencePointer[]> => {
-    const row = places.of(file, line, time, ts);
-    const key = row === undefined ? cell : `${cell}\u0000${row.recordedIn ?? ''}\u0000${row.headPredates ? row.headPredates.rowTs : ''}`;
+  const resolveCell = (cell: string, file: string, line: number, time: number | null): Promise<EvidencePointer[]> => {
+    const row = places.of(file, line, time);
+    const key = row === undefined ? cell : `${cell}\u0000${row.recordedIn ?? ''}\u0000${row.headPredates ? 'predates' : ''}`;
     let pending = memo.get(key);
     if (!pending) {
       pending = resolveEvidence(classifyEvidence(cell), row === undefined ? ctx : { ...ctx, row });
@@ -247,14 +247,13 @@ export async function analyseProject(prepared: PreparedProject, stages?: StageTi
     }
     return pending;
   };
-  for (const row of parsed) evidence.push(await resolveCell(row.evidenceText, row.file, row.line, row.time, row.ts));
+  for (const row of parsed) evidence.push(await resolveCell(row.evidenceText, row.file, row.line, row.time));
   // A malformed row whose evidence cell the header still tells apart: checked and shown on the invalid record.
   for (const record of invalid) {
     const cell = record.fields?.['evidence'];
     if (cell === undefined || cell.trim() === '') continue;
-    const ts = record.fields?.['ts'] ?? '';
-    const time = Date.parse(ts);
-    record.evidence = await resolveCell(cell, record.file, record.line, Number.isNaN(time) ? null : time, ts);
+    const time = Date.parse(record.fields?.['ts'] ?? '');
+    record.evidence = await resolveCell(cell, record.file, record.line, Number.isNaN(time) ? null : time);
   }
   const resolvedAt = performance.now();
   const rows = linkRows(parsed, evidence);
