@@ -318,9 +318,9 @@ describe('evidence that tries to leave the repository tree or the project folder
     'data:text/html,<script>alert("xss-evidence-data")</script>': 'url NOT_VERIFIED a data: URL runs or embeds content instead of pointing at evidence; it is never a pointer (not linked, not fetched)',
     'vbscript:msgbox(1)': 'url NOT_VERIFIED a vbscript: URL runs or embeds content instead of pointing at evidence; it is never a pointer (not linked, not fetched)',
     '//evil.example/x': 'ephemeral INCONCLUSIVE absolute path outside the repository; gone after the run',
-    '....//....//outside/secret.txt': 'path NOT_VERIFIED ..../..../outside/secret.txt not found at landed head',
-    '.../.../outside/secret.txt': 'path NOT_VERIFIED .../.../outside/secret.txt not found at landed head',
-    'src/a.ts:1-99999999999999999999': 'path NOT_VERIFIED lines 1–100000000000000000000 are past the end of src/a.ts (3 lines at landed head)',
+    '....//....//outside/secret.txt': 'path INCONCLUSIVE ..../..../outside/secret.txt not found at landed head (the head predates the row)',
+    '.../.../outside/secret.txt': 'path INCONCLUSIVE .../.../outside/secret.txt not found at landed head (the head predates the row)',
+    'src/a.ts:1-99999999999999999999': 'path INCONCLUSIVE lines 1–100000000000000000000 are past the end of src/a.ts (3 lines at landed head) (the head predates the row)',
     // Windows separators are read as `/` (trial E, finding 3), so `..` above the root is refused as it is written with `/`.
     '..\\..\\outside\\secret.txt': 'path NOT_VERIFIED written with \\ separators, read as ../../outside/secret.txt: ../../outside/secret.txt leaves the repository tree',
     'src\\..\\..\\..\\outside\\secret.txt': 'path NOT_VERIFIED written with \\ separators, read as src/../../../outside/secret.txt: src/../../../outside/secret.txt leaves the repository tree',
@@ -329,7 +329,9 @@ describe('evidence that tries to leave the repository tree or the project folder
 
   it('resolves each escape attempt to an honest status, never VERIFIED, never reading outside', () => {
     const [model] = byRoot('paths');
-    const got = new Map((model as ProjectModel).rows.flatMap((r) => r.evidence).map((p) => [p.raw, `${p.kind} ${p.status} ${p.reason.replace(/ ff4fc60 nor in the project folder$/, '').replace(/ [0-9a-f]{7} nor in the project folder$/, '')}`]));
+    // Issue 26, item 2: these rows are dated after the landed head, and not committed: what is missing there is INCONCLUSIVE, saying so.
+    const predates = /; the landed head [0-9a-f]{7} \(committed [^)]*\) predates this row, which is not committed with the repository$/;
+    const got = new Map((model as ProjectModel).rows.flatMap((r) => r.evidence).map((p) => [p.raw, `${p.kind} ${p.status} ${p.reason.replace(predates, '').replace(/ ff4fc60 nor in the project folder$/, '').replace(/ [0-9a-f]{7} nor in the project folder$/, '')}${predates.test(p.reason) ? ' (the head predates the row)' : ''}`]));
     for (const e of manifest.escapes) expect(got.get(e), e).not.toMatch(/ VERIFIED /);
     for (const [e, want] of Object.entries(expected)) expect(got.get(e), e).toBe(want);
     for (const e of prose) expect(got.get(e), e).toBe('prose NOT_VERIFIED evidence must be a pointer, not prose');
@@ -448,7 +450,8 @@ describe('issue 14: git data and .git reached through links, amplification, back
   it('a blob built to inflate is too large from its header (never inflated); a pack damaged mid-way loses only the damaged object', () => {
     expect(evidence(only('hard/zip-bomb')).map((e) => e.replace(/[0-9a-f]{40}/g, 'SHA'))).toEqual([
       'zeros.txt:1 INCONCLUSIVE zeros.txt exists but its lines cannot be checked: file too large to read (134217728 bytes)',
-      'SHA NOT_VERIFIED SHA is a blob in repos/zip-bomb, not a commit',
+      // Issue 26, item 6: a blob cited as a commit is INCONCLUSIVE, with a low notice.
+      'SHA INCONCLUSIVE SHA is a blob in repos/zip-bomb, not a commit',
       'README.md:1 VERIFIED line 1 of 1 exists at landed head',
     ]);
     const [ok, broken] = evidence(only('hard/mid-pack'));
@@ -537,7 +540,8 @@ describe('security-2: the second adversarial review', () => {
       'mirror.git/config:1 NOT_VERIFIED mirror.git/config is inside a git directory (mirror.git), which is never read: not evidence',
       'wt/dotgit/config:1 NOT_VERIFIED wt/dotgit/config is inside a git directory (wt/dotgit), which is never read: not evidence',
       'mirror.git/HEAD NOT_VERIFIED mirror.git/HEAD is inside a git directory (mirror.git), which is never read: not evidence',
-      'README.md:9 NOT_VERIFIED line 9 is past the end of README.md (1 lines at landed head)',
+      // Issue 26, item 2: the row is dated after the landed head and not committed: INCONCLUSIVE, saying so (still no page).
+      `README.md:9 INCONCLUSIVE line 9 is past the end of README.md (1 lines at landed head); the landed head ${(m.repository.head as string).slice(0, 7)} (committed 2026-03-02T09:31:00Z) predates this row, which is not committed with the repository`,
     ]);
     expect(m.rows.flatMap((r) => r.evidence.filter((p) => p.status === 'NOT_VERIFIED' && p.target !== undefined))).toEqual([]);
     expect(m.cited.files.map((f) => [`${f.origin}:${f.path}`, f.ranges])).toEqual([['repository:README.md', [{ from: 1, to: 1 }]]]);

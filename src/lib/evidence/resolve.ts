@@ -530,7 +530,7 @@ async function asRecorded(p: ClassifiedPointer, path: string, ctx: EvidenceConte
   }
   const nowText = await ctx.repository.blobText(now.oid);
   if (nowText.status !== 'text') return null;
-  const moved = followLines(thenText.text, nowText.text, ranges);
+  const moved = followLines(thenText.text, nowText.text, ranges, lineMapOf(ctx.repository, then.oid, now.oid));
   if (moved === null) return null;
   const kept = moved.filter((m) => m.now !== null) as Array<{ then: LineRange; now: LineRange; kept: number }>;
   const lost = moved.reduce((n, m) => n + (m.then.to - m.then.from + 1) - m.kept, 0);
@@ -550,22 +550,9 @@ const MAX_FOLLOW_LINES = 50_000;
  * unchanged in a line diff, and how many are; `now` null when none is. Null when a version is
  * too long or the diff gives up.
  */
-export function followLines(before: string, after: string, ranges: readonly LineRange[]): Array<{ then: LineRange; now: LineRange | null; kept: number }> | null {
-  const a = before.split('\n');
-  const b = after.split('\n');
-  if (a.length > MAX_FOLLOW_LINES || b.length > MAX_FOLLOW_LINES) return null;
-  const parts = diffArrays(a, b, { maxEditLength: MAX_FOLLOW_EDITS });
-  if (!parts) return null;
-  // map[i] = 1-based line in `after` of line i+1 of `before`, or 0 when it was changed or removed.
-  const map = new Int32Array(a.length);
-  let i = 0;
-  let j = 0;
-  for (const part of parts) {
-    const n = part.count ?? part.value.length;
-    if (part.added) j += n;
-    else if (part.removed) i += n;
-    else for (let k = 0; k < n; k++) map[i++] = ++j;
-  }
+export function followLines(before: string, after: string, ranges: readonly LineRange[], memo?: LineMapMemo): Array<{ then: LineRange; now: LineRange | null; kept: number }> | null {
+  const map = memo ? (memo.map !== undefined ? memo.map : (memo.map = lineMap(before, after))) : lineMap(before, after);
+  if (map === null) return null;
   return ranges.map((r) => {
     let lo = 0;
     let hi = 0;
@@ -579,6 +566,53 @@ export function followLines(before: string, after: string, ranges: readonly Line
     }
     return { then: r, now: kept === 0 ? null : { from: lo, to: hi }, kept };
   });
+}
+
+/**
+ * Where each line of `before` is in `after`: `map[i]` is the 1-based line in `after` of line
+ * i+1 of `before`, 0 when it was changed or removed; null when a version is too long or the
+ * diff gives up.
+ */
+function lineMap(before: string, after: string): Int32Array | null {
+  const a = before.split('\n');
+  const b = after.split('\n');
+  if (a.length > MAX_FOLLOW_LINES || b.length > MAX_FOLLOW_LINES) return null;
+  const parts = diffArrays(a, b, { maxEditLength: MAX_FOLLOW_EDITS });
+  if (!parts) return null;
+  const map = new Int32Array(a.length);
+  let i = 0;
+  let j = 0;
+  for (const part of parts) {
+    const n = part.count ?? part.value.length;
+    if (part.added) j += n;
+    else if (part.removed) i += n;
+    else for (let k = 0; k < n; k++) map[i++] = ++j;
+  }
+  return map;
+}
+
+/** The line map of one pair of versions, computed once (`map` unset until then). */
+export interface LineMapMemo {
+  map?: Int32Array | null;
+}
+
+/** Pairs of versions whose line maps are kept at once. */
+const MAX_LINE_MAPS = 256;
+
+/** Each pair of blobs is diffed once per repository, however many rows cite lines of it. */
+const lineMaps = new WeakMap<GitRepository, Map<string, LineMapMemo>>();
+
+function lineMapOf(repository: GitRepository, from: string, to: string): LineMapMemo {
+  let byPair = lineMaps.get(repository);
+  if (!byPair) lineMaps.set(repository, (byPair = new Map()));
+  const key = `${from}:${to}`;
+  let memo = byPair.get(key);
+  if (!memo) {
+    // Memory stays bounded: past this many pairs the memo starts again.
+    if (byPair.size >= MAX_LINE_MAPS) byPair.clear();
+    byPair.set(key, (memo = {}));
+  }
+  return memo;
 }
 
 /** Above this many edits between the two versions, lines are not followed. */
@@ -621,7 +655,9 @@ async function resolvePath(p: ClassifiedPointer, ctx: EvidenceContext, options: 
   const { found } = located;
   if (found.status === 'missing') {
     const missing = pointer(p, 'NOT_VERIFIED', found.reason, { fault: found.selfCitation ? 'evidence/self-citation' : 'evidence/path-not-found' });
-    return found.refused || found.selfCitation ? missing : predated(await ignoredInstead(missing, path, ctx), ctx);
+    // A path git can never hold (inside a `.git`) did not come later: never softened.
+    const gitCannotHold = path.split('/').some((part) => part.toLowerCase() === '.git');
+    return found.refused || found.selfCitation || gitCannotHold ? missing : predated(await ignoredInstead(missing, path, ctx), ctx);
   }
   if (found.status === 'outside') return pointer(p, 'NOT_VERIFIED', found.reason, { fault: 'evidence/path-outside-repository' });
   if (found.status === 'inconclusive') return pointer(p, 'INCONCLUSIVE', found.reason);
