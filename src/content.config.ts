@@ -40,6 +40,8 @@ const files = defineCollection({
     head: string | null;
     /** The commit the file is shown at, when it is the one that recorded the citing rows (issue 26, item 1); absent: at the landed head. */
     at?: string;
+    /** The other pages of the same file: null for the landed head's, a SHA for a row's own commit's. */
+    alsoAt?: Array<string | null>;
     path: string;
     key: string;
     ranges: Array<{ from: number; to: number }>;

@@ -180,6 +180,7 @@ export async function writeEvidencePages(merge: EvidenceMerge): Promise<Evidence
         ownerPath: entry.ownerPath,
         head: entry.head,
         ...(entry.at !== undefined ? { at: entry.at } : {}),
+        ...(entry.alsoAt !== undefined ? { alsoAt: entry.alsoAt } : {}),
         path: entry.path,
         base: merge.base,
         forge: templates ? bindForge(templates, shownAt(entry)) : null,

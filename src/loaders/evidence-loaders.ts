@@ -110,7 +110,7 @@ export function filesLoader(): Loader {
           }
           await writeFileExcerpt(cacheDir, id, excerpt, excerptKey);
         }
-        store.set({ id, data: { scope: entry.scope, owner: entry.owner, ownerPath: entry.ownerPath, head: entry.head, ...(entry.at !== undefined ? { at: entry.at } : {}), path: entry.path, ranges: entry.ranges, key: entry.key, ...(await storeCitations(cacheDir, `file:${id}`, entry.by)) }, digest });
+        store.set({ id, data: { scope: entry.scope, owner: entry.owner, ownerPath: entry.ownerPath, head: entry.head, ...(entry.at !== undefined ? { at: entry.at } : {}), ...(entry.alsoAt !== undefined ? { alsoAt: entry.alsoAt } : {}), path: entry.path, ranges: entry.ranges, key: entry.key, ...(await storeCitations(cacheDir, `file:${id}`, entry.by)) }, digest });
       }
       await writeRoutes(cacheDir, 'files', Object.fromEntries([...store.entries()].map(([id, e]) => [`file:${id}`, String(e.digest ?? '')])));
       logger.info(`${entries.length} cited files`);

@@ -76,12 +76,16 @@ describe.skipIf(!chromiumAvailable())('a path:line at the commit that recorded i
       expect(await readText(page.locator('.file-facts'))).toContain(`at commit ${(sha['first'] as string).slice(0, 12)}, which recorded the rows citing it`);
       expect(await page.locator('.line.marked').evaluateAll((lines) => lines.map((l) => l.getAttribute('data-n')))).toEqual(['11', '12', '13', '14', '15', '16', '17', '18', '19', '20']);
       expect(await readText(page.locator('#L11'))).toBe('fn admit() {');
+      // A file shown at more than one commit: each page links to the other.
+      expect(await readText(page.locator('[data-testid="file-versions"]'))).toBe('Also shown: at the landed head');
+      expect(await page.locator('[data-testid="file-versions"] a').getAttribute('href')).toBe('/r/in-repo/file/src/admission.rs/');
       if (process.env['TRAILBOOK_SCREENSHOTS']) await page.screenshot({ path: join(process.env['TRAILBOOK_SCREENSHOTS'], `file-at-row-commit-${width}.png`), fullPage: true });
       expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
       // The same file at the landed head: its own page, the later row's lines marked (and line 1, cited by the other project).
       await page.goto(`${origin}/r/in-repo/file/src/admission.rs/`);
       expect(await page.locator('.line.marked').evaluateAll((lines) => lines.map((l) => l.getAttribute('data-n')))).toEqual(['1', '22', '23', '24', '25', '26', '27', '28', '29', '30', '31']);
       expect(await readText(page.locator('#L22'))).toBe('fn admit() {');
+      expect(await readText(page.locator('[data-testid="file-versions"]'))).toBe(`Also shown: at commit ${(sha['first'] as string).slice(0, 12)}`);
       await page.close();
     });
   }

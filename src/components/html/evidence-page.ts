@@ -11,7 +11,8 @@
 import type { NotLandedIn, ProjectCitation } from '../../lib/archive/evidence-entries.ts';
 import type { FileExcerpt } from '../../lib/git/file-excerpt.ts';
 import type { Token } from '../../lib/highlight/highlight.ts';
-import { urls } from '../../lib/site/urls.ts';
+import { fileKey, urls } from '../../lib/site/urls.ts';
+import { shortDigest } from '../../lib/text/hash.ts';
 import { clippedDecision } from '../../lib/site/words.ts';
 import { codeBlockHtml } from './code.ts';
 import { SEVERITY_ICON, statusHtml } from './status.ts';
@@ -91,6 +92,14 @@ export function fileContentHtml(path: string, excerpt: FileExcerpt | { problem: 
 export const repositoryFileWhere = (head: string | null, at?: string): string =>
   at === undefined ? `at landed head ${head?.slice(0, 12) ?? 'unknown'}` : `at commit ${at.slice(0, 12)}, which recorded the rows citing it (the landed head ${head?.slice(0, 12) ?? 'unknown'} holds another version)`;
 
+/** A file page's links to its other versions (issue 26, item 1: a file shown at more than one commit), or nothing. */
+function fileVersionsHtml(page: Pick<RepositoryFilePage, 'alsoAt' | 'base' | 'owner' | 'path'>): SafeHtml | '' {
+  if (!page.alsoAt || page.alsoAt.length === 0) return '';
+  const key = fileKey(page.path, shortDigest);
+  const links = page.alsoAt.map((at, i) => html`${i > 0 ? ' · ' : ''}<a href="${urls.repositoryFile(page.base, page.owner, key, undefined, at ?? undefined)}">${at === null ? 'at the landed head' : html`at commit <code>${at.slice(0, 12)}</code>`}</a>`);
+  return html`<p class="meta file-versions" data-testid="file-versions">Also shown: ${links}</p>`;
+}
+
 /** What the page of a cited file at a repository's landed head shows. */
 export interface RepositoryFilePage {
   /** Repository id. */
@@ -100,6 +109,8 @@ export interface RepositoryFilePage {
   head: string | null;
   /** The commit the file is shown at, when not the landed head (the one that recorded the citing rows). */
   at?: string;
+  /** The file's other pages: null for the landed head's, a SHA for a row's own commit's. */
+  alsoAt?: ReadonlyArray<string | null>;
   path: string;
   base: string;
   /** The repository's forge links at the head, when a rule names it. */
@@ -120,5 +131,5 @@ export interface RepositoryFilePage {
 export function repositoryFilePageHtml(page: RepositoryFilePage): SafeHtml {
   const onForge = page.forge?.file(page.path, page.ranges[0]?.from) ?? null;
   const forge = page.forge && onForge ? html`<p><a class="forge-link" href="${onForge}" rel="noopener noreferrer">View on ${page.forge.name}</a> (${page.at === undefined ? 'at the landed head' : `at commit ${page.at.slice(0, 12)}`})</p>` : '';
-  return html`<!--trailbook:file--><p class="meta"><a href="${urls.home(page.base)}">Archive</a> / repository <code>${page.ownerPath ?? page.owner}</code> / file</p>${forge}<h1 class="file-path"><code>${page.path}</code></h1>${fileFactsHtml(repositoryFileWhere(page.head, page.at), page.facts, page.ranges)}${citedByHtml(page.citedBy, page.more, page.base)}${page.content}<!--/trailbook:file-->`;
+  return html`<!--trailbook:file--><p class="meta"><a href="${urls.home(page.base)}">Archive</a> / repository <code>${page.ownerPath ?? page.owner}</code> / file</p>${forge}<h1 class="file-path"><code>${page.path}</code></h1>${fileFactsHtml(repositoryFileWhere(page.head, page.at), page.facts, page.ranges)}${fileVersionsHtml(page)}${citedByHtml(page.citedBy, page.more, page.base)}${page.content}<!--/trailbook:file-->`;
 }

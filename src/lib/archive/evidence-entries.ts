@@ -53,6 +53,11 @@ export interface FileEntry {
    * `r/<repo>/at/<sha>/file/<key>/`; absent at the landed head.
    */
   at?: string;
+  /**
+   * The other pages of the same repository file, each linked from this one: null for the page at
+   * the landed head, a full SHA for a page at a row's own commit (sorted: the head first). Absent when there is none.
+   */
+  alsoAt?: Array<string | null>;
   path: string;
   /** URL key of the path (src/lib/site/urls.ts `fileKey`). */
   key: string;
@@ -105,6 +110,18 @@ export async function gatherEvidence(projects: readonly CitingProject[], citedOf
     }
   }
   for (const entry of files.values()) entry.ranges.sort((a, b) => a.from - b.from || a.to - b.to);
+  // A file shown at more than one commit: each of its pages links to the others (issue 26, item 1).
+  const versions = new Map<string, FileEntry[]>();
+  for (const entry of files.values()) {
+    if (entry.scope !== 'repository') continue;
+    const same = `${entry.owner}\u0000${entry.key}`;
+    versions.set(same, [...(versions.get(same) ?? []), entry]);
+  }
+  for (const list of versions.values()) {
+    if (list.length < 2) continue;
+    const all = list.map((e) => e.at ?? null).sort((a, b) => (a === null ? -1 : b === null ? 1 : a < b ? -1 : a > b ? 1 : 0));
+    for (const entry of list) entry.alsoAt = all.filter((at) => at !== (entry.at ?? null));
+  }
   return { commits: [...commits.values()].sort(byId), files: [...files.values()].sort(byId) };
 }
 
@@ -124,8 +141,8 @@ export function parentsWithPages(cited: ReadonlySet<string>, repoId: string, par
 }
 
 /** The digest of a file page's data (head, ranges, citations and repository path). */
-export function fileEntryDigest(entry: Pick<FileEntry, 'head' | 'at' | 'ranges' | 'by' | 'ownerPath'>): string {
-  return sha256(JSON.stringify(entry.at !== undefined ? [entry.head, entry.ranges, entry.by, entry.ownerPath, entry.at] : [entry.head, entry.ranges, entry.by, entry.ownerPath]));
+export function fileEntryDigest(entry: Pick<FileEntry, 'head' | 'at' | 'alsoAt' | 'ranges' | 'by' | 'ownerPath'>): string {
+  return sha256(JSON.stringify(entry.at !== undefined || entry.alsoAt !== undefined ? [entry.head, entry.ranges, entry.by, entry.ownerPath, entry.at ?? null, entry.alsoAt ?? []] : [entry.head, entry.ranges, entry.by, entry.ownerPath]));
 }
 
 /** The commit whose version of the file a page shows: the row's own commit, else the landed head. */
