@@ -82,6 +82,8 @@ beforeAll(async () => {
   sha['srcTree'] = git(repo, ['rev-parse', 'HEAD:src']).trim();
   sha['rootTree'] = git(repo, ['rev-parse', 'HEAD^{tree}']).trim();
   sha['aBlob'] = git(repo, ['rev-parse', 'HEAD:src/a.ts']).trim();
+  // A src tree of a work tree that was never committed (written with `git write-tree`-like `mktree`).
+  sha['otherTree'] = execFileSync('git', ['mktree'], { cwd: repo, input: `100644 blob ${sha['aBlob']}\tb.ts\n`, encoding: 'utf8' }).trim();
   // A dangling commit: reached by no branch, tag or reflog.
   await writeFile(join(dir, 'results.txt'), 'ok 12 tests\n');
   const blob = git(repo, ['hash-object', '-w', join(dir, 'results.txt')]).trim();
@@ -107,10 +109,11 @@ beforeAll(async () => {
     join(shapes, 'decisions.jsonl'),
     [
       row('2026-03-01T08:00:00Z', 'Run output', 'artifacts/run-12.json, build.log, keep.log'),
-      row('2026-03-01T08:01:00Z', 'Trees compared', `worktree src vs main ${s(sha['srcTree'] as string)}`),
+      // The real cell: `worktree src 83cc286 vs main 60d60f7`, where 60d60f7 is `main:src` and 83cc286 a tree at no commit of main.
+      row('2026-03-01T08:01:00Z', 'Trees compared', `worktree src ${s(sha['otherTree'] as string)} vs main ${s(sha['srcTree'] as string)}`),
       row('2026-03-01T08:02:00Z', 'A tree alone', s(sha['srcTree'] as string)),
       row('2026-03-01T08:03:00Z', 'The root tree', `tree ${s(sha['rootTree'] as string)}`),
-      row('2026-03-01T08:04:00Z', 'Since the start', `git log ${s(sha['r1'] as string)}..HEAD`),
+      row('2026-03-01T08:04:00Z', 'Since the start', `git log ${(sha['r1'] as string).slice(0, 8)}..HEAD`),
       row('2026-03-01T08:05:00Z', 'Parser body', 'src/state.ts:4-7 parseItem'),
       row('2026-03-01T08:06:00Z', 'Not in parser', 'src/state.ts:11 parseItem'),
       row('2026-03-01T08:07:00Z', 'Both ends missing', 'deadbee1..deadbee2'),
@@ -202,18 +205,26 @@ describe('shapes of git evidence (issue 26, item 6)', () => {
   it('a tree id is VERIFIED as that tree when the row names what it is, else INCONCLUSIVE with a low notice', () => {
     const rows = verdicts('shapes');
     const [src, root, head] = [s(sha['srcTree'] as string), s(sha['rootTree'] as string), s(sha['r2'] as string)];
-    expect(rows[1]).toEqual([[src, 'VERIFIED', `tree ${src} is src/ at the landed head ${head}, as the row says`]]);
+    const other = s(sha['otherTree'] as string);
+    expect(rows[1]).toEqual([
+      // The work tree's own src tree: a tree, but not one the repository can place.
+      [other, 'INCONCLUSIVE', `${other} is a tree in ${repoName()}, not a commit`],
+      [src, 'VERIFIED', `tree ${src} is src/ at the landed head ${head}, as the row says`],
+    ]);
     expect(rows[2]).toEqual([[src, 'INCONCLUSIVE', `${src} is a tree in ${repoName()}, not a commit`]]);
     expect(rows[3]).toEqual([[root, 'VERIFIED', `${root} is a tree in ${repoName()}, as the row says`]]);
     const notices = models.get('shapes')?.flags.filter((f) => f.kind === 'evidence/not-a-commit');
-    expect(notices?.map((f) => [f.severity, f.summary])).toEqual([['low', `row ${models.get('shapes')?.rows[2]?.id} “A tree alone” — ${src} is a tree in ${repoName()}, not a commit`]]);
+    expect(notices?.map((f) => [f.severity, f.summary])).toEqual([
+      ['low', `row ${models.get('shapes')?.rows[1]?.id} “Trees compared” — ${other} is a tree in ${repoName()}, not a commit`],
+      ['low', `row ${models.get('shapes')?.rows[2]?.id} “A tree alone” — ${src} is a tree in ${repoName()}, not a commit`],
+    ]);
   });
 
   it('a range with a ref end resolves the ref', () => {
-    const [r1, r2] = [s(sha['r1'] as string), s(sha['r2'] as string)];
+    const [r1, r2, r1x] = [s(sha['r1'] as string), s(sha['r2'] as string), (sha['r1'] as string).slice(0, 8)];
     expect(verdicts('shapes')[4]).toEqual([
-      [`git log ${r1}..HEAD`, 'INCONCLUSIVE', 'a command is not evidence of its result'],
-      [`${r1}..HEAD`, 'VERIFIED', `commits ${r1} and HEAD (${r2}) exist: “Start” … “Readme”`],
+      [`git log ${r1x}..HEAD`, 'INCONCLUSIVE', 'a command is not evidence of its result'],
+      [`${r1x}..HEAD`, 'VERIFIED', `commits ${r1} and HEAD (${r2}) exist: “Start” … “Readme”`],
     ]);
   });
 
