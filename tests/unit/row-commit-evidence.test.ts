@@ -10,6 +10,7 @@
  * - the dangling commit: made with `git commit-tree`, reached by no branch, tag or reflog.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import fc from 'fast-check';
 import { appendFile, mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
@@ -163,6 +164,41 @@ describe('lines as the row saw them (issue 26, item 1)', () => {
       { then: { from: 3, to: 3 }, now: null, kept: 0 },
       { then: { from: 2, to: 4 }, now: { from: 3, to: 4 }, kept: 2 },
     ]);
+  });
+});
+
+describe('following cited lines (property)', () => {
+  it('a followed line is the same text at its new place, lines keep their order, and a range spans what it kept', () => {
+    const text = fc.array(fc.constantFrom('a', 'b', 'c', 'fn x() {', '}', ''), { minLength: 1, maxLength: 40 });
+    fc.assert(
+      fc.property(text, text, fc.nat(39), fc.nat(10), (beforeLines, afterLines, start, length) => {
+        const [before, after] = [beforeLines.join('\n'), afterLines.join('\n')];
+        const lines = beforeLines.map((_, i) => ({ from: i + 1, to: i + 1 }));
+        const each = followLines(before, after, lines);
+        if (each === null) return false;
+        let last = 0;
+        for (const [i, m] of each.entries()) {
+          if (m.now === null) continue;
+          if (afterLines[m.now.from - 1] !== beforeLines[i] || m.now.from <= last) return false;
+          last = m.now.from;
+        }
+        const from = (start % beforeLines.length) + 1;
+        const to = Math.min(beforeLines.length, from + length);
+        const [range] = followLines(before, after, [{ from, to }]) ?? [];
+        const kept = each.slice(from - 1, to).filter((m) => m.now !== null);
+        if (kept.length === 0) return range?.now === null && range.kept === 0;
+        return range?.kept === kept.length && range.now?.from === kept[0]?.now?.from && range.now?.to === kept[kept.length - 1]?.now?.to;
+      }),
+    );
+  });
+
+  it('an unchanged file keeps every line where it was', () => {
+    fc.assert(
+      fc.property(fc.array(fc.string(), { minLength: 1, maxLength: 30 }), (lines) => {
+        const [moved] = followLines(lines.join('\n'), lines.join('\n'), [{ from: 1, to: lines.length }]) ?? [];
+        return moved?.now?.from === 1 && moved.now.to === lines.length && moved.kept === lines.length;
+      }),
+    );
   });
 });
 
