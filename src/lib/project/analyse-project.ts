@@ -111,7 +111,10 @@ async function rowPlaces(histories: readonly RecordHistory[], repository: GitRep
   const headCommit = repository && head ? await repository.commit(head) : null;
   const headTime = headCommit && !('problem' in headCommit) ? headCommit.committer.timestamp * 1000 : null;
   const headTs = headTime === null ? '' : new Date(headTime).toISOString().replace('.000Z', 'Z');
+  // A committed trail whose history could not be read in full: where its rows were recorded is not known, so today's rule holds.
+  const unknown = new Set(histories.filter((h) => h.recordedIn === undefined).map((h) => h.file));
   const of = (file: string, line: number, time: number | null): RowPlace | undefined => {
+    if (unknown.has(file)) return undefined;
     const recordedIn = lines.get(file)?.[line - 1] ?? null;
     // A row committed with the repository keeps today's rule: checked at the landed head (and shown where it was recorded).
     if (recordedIn !== null) return recordedIn === head ? undefined : { recordedIn };
