@@ -1,7 +1,8 @@
 /**
  * Since the last build (issue 15, scope 4): what changed in a project between its state at the
  * previous build and now — new rows, rows gone, new flags, fixed flags, and evidence whose
- * status changed (a cited file deleted since, a commit rewritten away). Flags are matched by
+ * status changed (a cited file deleted since, a commit rewritten away). A flag whose rows are
+ * all gone is not fixed: it went with them. Flags are matched by
  * stable identity (`flag-identity.ts`), rows by anchor and id, pointers by their place in a
  * row whose evidence kept its number of pointers. Pure.
  */
@@ -66,7 +67,10 @@ export function sinceLastBuild(before: ProjectState, after: ProjectState): Since
   const goneRows = beforeRows.filter((row) => isAt.get(row.anchor)?.id !== row.id).map((row) => ({ anchor: row.anchor, id: row.id }));
   const flag = (id: string, f: ProjectState['flags'][string]): SinceFlag => ({ id, kind: f.kind, severity: f.severity, summary: f.summary, n: f.n });
   const newFlags = Object.entries(after.flags).filter(([id]) => !(id in before.flags)).map(([id, f]) => flag(id, f));
-  const fixedFlags = Object.entries(before.flags).filter(([id]) => !(id in after.flags)).map(([id, f]) => flag(id, f));
+  // A flag about rows that are all gone went out of view with them (counted among the rows gone): it is not fixed (issue 26, item 8).
+  const stillThere = new Set(afterRows.map((r) => r.id));
+  const outOfView = (f: ProjectState['flags'][string]): boolean => (f.rows?.length ?? 0) > 0 && f.rows.every((id) => !stillThere.has(id));
+  const fixedFlags = Object.entries(before.flags).filter(([id, f]) => !(id in after.flags) && !outOfView(f)).map(([id, f]) => flag(id, f));
   return { newRows, goneRows, newFlags, fixedFlags, evidence };
 }
 
