@@ -67,6 +67,10 @@ describe('compareRuns', () => {
     expect(diffText(e)).toContain('Flags: 0 new, 1 fixed, 0 in both, 1 gone with their rows');
     expect(diffText(e)).toContain('  × high   history/row-rewritten  history/row-rewritten r3 (its row is not in B)');
     expect(runDiffHtml(e, '/').value).toContain('Flags: 0 new, 1 fixed, 0 in both, 1 gone with their rows.');
+    // A flag about a row A lost (a deleted row) that B has again is fixed: its row is in view.
+    const lost = run('l', [row('r1', 'Keep')], [flag('history/row-deleted', ['r4'])]);
+    const back = run('m', [row('r1', 'Keep'), row('r4', 'Back again')], []);
+    expect([compareRuns(lost, back).flags.fixed.map((f) => f.rows), compareRuns(lost, back).flags.gone]).toEqual([[['r4']], []]);
   });
 
   it('reports verdicts, the pick and grafts that changed', () => {

@@ -171,8 +171,9 @@ function compareKey(f: ComparableRun['flags'][number], rows: readonly string[]):
   return [f.kind, '', f.evidence ?? '', [...new Set(f.at.map((p) => p.file))].sort().join(',')].join('\u0000');
 }
 
-function diffFlags(a: ComparableRun['flags'], b: ComparableRun['flags'], bToA: ReadonlyMap<string, string>): RunDiff['flags'] {
-  const inView = new Set(bToA.values());
+function diffFlags(a: ComparableRun['flags'], b: ComparableRun['flags'], bToA: ReadonlyMap<string, string>, bRows: ReadonlyArray<{ id: string }>): RunDiff['flags'] {
+  // A's rows that B has (matched, or under the same id: a row A's flag names that A itself lost, such as a deleted row).
+  const inView = new Set([...bToA.values(), ...bRows.map((r) => r.id)]);
   const listedFlag = (f: ComparableRun['flags'][number], i: number): DiffFlag => ({ kind: f.kind, severity: f.severity, summary: f.summary, rows: [...f.rows], n: i + 1 });
   const inA = new Map<string, number[]>();
   a.forEach((f, i) => {
@@ -255,7 +256,7 @@ export function compareRuns(a: ComparableRun, b: ComparableRun): RunDiff {
     a: { id: a.id, title: a.title, rows: a.rows.length, flags: a.flags.length },
     b: { id: b.id, title: b.title, rows: b.rows.length, flags: b.flags.length },
     decisions: { added, removed, changed, unchanged },
-    flags: diffFlags(a.flags, b.flags, bToA),
+    flags: diffFlags(a.flags, b.flags, bToA, b.rows),
     verdicts: diffVerdicts(a.verdicts, b.verdicts),
     pick: pickA === pickB ? null : { a: pickA, b: pickB },
     grafts: { added: gb.filter((g) => !ga.includes(g)), removed: ga.filter((g) => !gb.includes(g)) },
