@@ -1,5 +1,5 @@
 /**
- * Trailbook's command line: `trailbook build`, `merge`, `check`, `dev` and `init` (see
+ * Trailbook's command line: `trailbook build`, `merge`, `check`, `dev`, `serve`, `init`, `diff` and `baseline` (see
  * `--help`). Settings come from `trailbook.config.json` / `.mjs` with flags over them.
  * Exit codes: 0 success; 1 `--strict` or `--fail-on` found a fault; 2 unusable invocation.
  */
@@ -13,6 +13,7 @@ import { runBuild, type BuildOptions } from './commands/build.ts';
 import { runMerge, type MergeOptions } from './commands/merge.ts';
 import { runInit } from './commands/init.ts';
 import { runDiff, type DiffOptions } from './commands/diff.ts';
+import { runServe, type ServeCommandOptions } from './commands/serve.ts';
 
 /** Runs the CLI with `argv` (without node and script); resolves to the exit code. */
 export async function main(argv: string[], out: Output = consoleOutput): Promise<number> {
@@ -109,6 +110,21 @@ export async function main(argv: string[], out: Output = consoleOutput): Promise
     .addHelpText('after', '\nExamples:\n  trailbook dev ../runs                  (then open http://127.0.0.1:4321/)\n  trailbook dev --port 0 --base /archive/')
     .action(async (dirs: string[], options: DevOptions) => {
       code = await runDev(dirs, options, out);
+    });
+
+  program
+    .command('serve')
+    .alias('preview')
+    .description('Serve an archive that is already built, at the base path it was built for, on this machine (nothing is rebuilt; `trailbook dev` rebuilds on changes).')
+    .showHelpAfterError('(run trailbook serve --help for usage)')
+    .argument('[DIR]', 'the --out folder of trailbook build (default: the output folder trailbook build uses here, e.g. dist)')
+    .option('--port <n>', 'port to serve on; 0 picks a free one (default: 4321)')
+    .option('--host <address>', 'address to listen on (default: 127.0.0.1, this machine only)')
+    .option('--base <path>', 'base path to serve under (default: the one the archive was built with, read from its archive.json)')
+    .option('--config <file>', CONFIG)
+    .addHelpText('after', '\nExamples:\n  trailbook serve                          (the archive trailbook build wrote here, e.g. dist/)\n  trailbook serve pub/audit                (built with --base /audit/ --out pub/audit: served at http://127.0.0.1:4321/audit/)\n  trailbook serve site --port 0            (any free port)')
+    .action(async (dir: string | undefined, options: ServeCommandOptions) => {
+      code = await runServe(dir, options, out);
     });
 
   program

@@ -19,7 +19,7 @@ import { renderWithAstro, withStaging } from '../staging.ts';
 import { checkFolders } from '../folders.ts';
 import { plural, printProblem, UsageError, type Output } from '../output.ts';
 import { archiveProgress } from '../progress.ts';
-import { nothingFoundLines, printFaults, printFound, printNextStep, strictExitCode, totals } from '../summary.ts';
+import { nothingFoundLines, printFaults, printFound, printNextStep, strictExitCode, totals, viewLines } from '../summary.ts';
 import { unmatchedRules } from '../../lib/config/forge-links.ts';
 import { parseShard, shardLabel, shardOf, type ShardSpec } from '../../lib/shard/partition.ts';
 import { writeShardData } from '../../lib/shard/write-shard.ts';
@@ -239,8 +239,8 @@ export async function runBuild(dirs: string[], options: BuildOptions, out: Outpu
     out.info(`Done in ${seconds} s. The archive in ${fromCwd(outDir)} is empty.`);
     for (const line of nothingFoundLines(roots)) out.info(line);
   } else {
-    const offline = settings.recapHtml ? "each project's recap.html also opens from disk" : "each recap's Download list makes a recap.html that opens from disk (or build with --recap-html to write them all)";
-    out.info(`Done in ${seconds} s. Serve ${fromCwd(outDir)} with any static web server (or run \`trailbook dev\`); ${offline}.`);
+    out.info(`Done in ${seconds} s. The archive is in ${fromCwd(outDir)}${base === '/' ? '' : ` (base ${base})`}.`);
+    for (const line of viewLines(outDir, base, settings.recapHtml)) out.info(line);
     printNextStep(out, archive.projects, outDir, { built: true, recapHtml: settings.recapHtml, base });
   }
   return options.strict ? strictExitCode(out, t) : 0;

@@ -38,7 +38,8 @@ async function devOutDir(): Promise<{ temp: string; out: string }> {
   return { temp, out: join(temp, 'site') };
 }
 
-function parsePort(value: string | undefined): number {
+/** `--port`: 4321 when absent; throws {@link UsageError} for anything but 0–65535. */
+export function parsePort(value: string | undefined): number {
   if (value === undefined) return 4321;
   const port = Number(value);
   if (!/^\d+$/.test(value) || port > 65535) throw new UsageError(`--port ${value} is not a port number`, 'pass a number from 1 to 65535, e.g. --port 4321, or 0 for any free port');
