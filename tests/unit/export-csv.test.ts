@@ -8,6 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { csvDocument, csvField, csvRecord, neutraliseFormulas } from '../../src/lib/export/csv.ts';
 import { DECISIONS_CSV_COLUMNS, decisionsCsv, evidenceSummary, type DecisionsCsvInput } from '../../src/lib/export/decisions-csv.ts';
 import { recordEvidenceStatus } from '../../src/lib/projections/row-evidence.ts';
+import { archiveDecisionsCsv } from '../../src/lib/export/archive-decisions-csv.ts';
 import type { EvidencePointer, Flag, InvalidRecord, SourceFile, TrailRow } from '../../src/lib/model/types.ts';
 
 /** Reads an RFC 4180 document (CRLF records, `"` quoting) into records of fields. */
@@ -192,5 +193,30 @@ describe('decisions.csv', () => {
   it('is just a header for a project without rows', () => {
     expect(csvDocument(['a', 'b'], [])).toBe('a,b\r\n');
     expect(readCsv(decisionsCsv(project([])))).toEqual([[...DECISIONS_CSV_COLUMNS]]);
+  });
+});
+
+describe('the archive-wide decisions.csv', () => {
+  it('puts each project id before its records, a record holding a line break or quotes kept whole', () => {
+    const a = decisionsCsv(project([row({ why: 'two\r\nlines "quoted", here' }), row({ id: 'bbbb2222', anchor: 'row-bbbb2222', line: 4 })]));
+    const b = decisionsCsv(project([row({ id: 'cccc3333', anchor: 'row-cccc3333' })]));
+    const text = archiveDecisionsCsv([{ project: 'alpha', csv: a }, { project: 'b,eta', csv: b }, { project: 'empty', csv: decisionsCsv(project([])) }]);
+    const records = readCsv(text);
+    expect(records[0]).toEqual(['project', ...DECISIONS_CSV_COLUMNS]);
+    expect(records.slice(1).map((r) => [r[0], r[1], r[7]])).toEqual([['alpha', 'aaaa1111', 'two\r\nlines "quoted", here'], ['alpha', 'bbbb2222', 'Because'], ['b,eta', 'cccc3333', 'Because']]);
+  });
+
+  it('reads back every project’s records under their id (property)', () => {
+    fc.assert(
+      fc.property(fc.array(fc.array(fc.string({ unit: fc.constantFrom('a', ',', '"', '\r', '\n', ' ', 'é') }), { maxLength: 3 }), { maxLength: 4 }), (whys) => {
+        const parts = whys.map((list, p) => ({ project: `p${p}`, csv: decisionsCsv(project(list.map((why, i) => row({ id: `id${i}`, anchor: `row-${i}`, line: i + 1, why })))) }));
+        const records = readCsv(archiveDecisionsCsv(parts));
+        expect(records.slice(1).map((r) => [r[0], r[7]])).toEqual(whys.flatMap((list, p) => list.map((why) => [`p${p}`, neutraliseFormulas(why)])));
+      }),
+    );
+  });
+
+  it('refuses a project whose columns differ, naming it', () => {
+    expect(() => archiveDecisionsCsv([{ project: 'new', csv: decisionsCsv(project([])) }, { project: 'old', csv: 'id,ts\r\n' }])).toThrow('the decisions.csv of old has other columns (id,ts); build the archive again');
   });
 });
