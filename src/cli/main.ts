@@ -14,6 +14,7 @@ import { runMerge, type MergeOptions } from './commands/merge.ts';
 import { runInit } from './commands/init.ts';
 import { runDiff, type DiffOptions } from './commands/diff.ts';
 import { runServe, type ServeCommandOptions } from './commands/serve.ts';
+import { runBaseline, type BaselineOptions } from './commands/baseline.ts';
 
 /** Runs the CLI with `argv` (without node and script); resolves to the exit code. */
 export async function main(argv: string[], out: Output = consoleOutput): Promise<number> {
@@ -80,12 +81,15 @@ export async function main(argv: string[], out: Output = consoleOutput): Promise
     .option('--config <file>', CONFIG)
     .option('--example', EXAMPLE)
     .option('--json', 'print one JSON document (trailbook.check/1, see docs/check-json.md); the same as --format json')
-    .option('--format <format>', 'text (default), json, github (workflow annotations on each flag\'s record file and line) or sarif (SARIF 2.1.0 for code scanning)')
+    .option('--format <format>', 'text (default), json, github (workflow annotations on each flag\'s record file and line, the worst first), sarif (SARIF 2.1.0 for code scanning) or markdown (a summary for the job summary and a pull-request comment)')
     .option('--strict', 'exit 1 when any row is invalid or any high-severity flag is raised')
     .option('--fail-on <severity>', 'exit 1 when a project has a flag of this severity or higher (high, medium, low)')
     .option('--fail-on-unverified', 'exit 1 when any evidence pointer is not verified (NOT_VERIFIED or INCONCLUSIVE)')
     .option('--quiet', 'print only the result, no progress or summary')
-    .addHelpText('after', '\nExit codes: 0 no fault asked about, 1 --fail-on, --fail-on-unverified or --strict found one, 2 unusable invocation.\n\nExamples:\n  trailbook check ../runs --fail-on high      (a CI gate)\n  trailbook check ../runs --fail-on-unverified   (every claim must rest on verified evidence)\n  trailbook check ../runs --json > report.json\n  trailbook check runs --format github --fail-on high   (in GitHub Actions: flags show on the pull request)\n  trailbook check runs --format sarif > trailbook.sarif')
+    .option('--baseline <file>', 'accepted flags, written by trailbook baseline: shown as accepted, skipped by --fail-on (default: trailbook.baseline.json here or beside the configuration file, when there is one)')
+    .option('--site <url>', 'the published archive\'s address, so --format markdown links each flag into it (default: the configuration\'s site)')
+    .option('--base <path>', 'the archive\'s base path, for --site given as an origin (default: the configuration\'s base)')
+    .addHelpText('after', '\nExit codes: 0 no fault asked about, 1 --fail-on, --fail-on-unverified or --strict found one, 2 unusable invocation.\n\nExamples:\n  trailbook check ../runs --fail-on high      (a CI gate)\n  trailbook check ../runs --fail-on-unverified   (every claim must rest on verified evidence)\n  trailbook check ../runs --json > report.json\n  trailbook check runs --format github --fail-on high   (in GitHub Actions: flags show on the pull request)\n  trailbook check runs --format sarif > trailbook.sarif\n  trailbook check runs --format markdown --site https://acme.github.io/runs/ >> "$GITHUB_STEP_SUMMARY"')
     .action(async (dirs: string[], options: CheckOptions) => {
       code = await runCheck(dirs, options, out);
     });
@@ -110,6 +114,22 @@ export async function main(argv: string[], out: Output = consoleOutput): Promise
     .addHelpText('after', '\nExamples:\n  trailbook dev ../runs                  (then open http://127.0.0.1:4321/)\n  trailbook dev --port 0 --base /archive/')
     .action(async (dirs: string[], options: DevOptions) => {
       code = await runDev(dirs, options, out);
+    });
+
+  program
+    .command('baseline')
+    .description('Accept the flags the records have now, with a reason: writes trailbook.baseline.json, which check reads (accepted flags are shown as accepted, counted apart and skipped by --fail-on). Entries already in the file keep their reason; entries that match no flag any more are dropped.')
+    .showHelpAfterError('(run trailbook baseline --help for usage)')
+    .argument('[DIR...]', DIRS)
+    .option('--reason <text>', 'why these flags are accepted (required; kept with each new entry)')
+    .option('--kind <kind...>', 'accept only flags of these kinds, e.g. --kind evidence/prose trail/out-of-time-order')
+    .option('--baseline <file>', 'the file to write (default: trailbook.baseline.json beside the configuration file, else in the working folder)')
+    .option('--config <file>', CONFIG)
+    .option('--example', EXAMPLE)
+    .option('--quiet', 'print no progress')
+    .addHelpText('after', '\nExamples:\n  trailbook baseline --reason "flags of the trail before the gate was turned on"\n  trailbook baseline runs --kind evidence/prose --reason "prose evidence was allowed until March"\n  git add trailbook.baseline.json && trailbook check runs --fail-on high')
+    .action(async (dirs: string[], options: BaselineOptions) => {
+      code = await runBaseline(dirs, options, out);
     });
 
   program
