@@ -16,6 +16,15 @@ import { runDiff, type DiffOptions } from './commands/diff.ts';
 import { runServe, type ServeCommandOptions } from './commands/serve.ts';
 import { runBaseline, type BaselineOptions } from './commands/baseline.ts';
 
+/** The examples of `trailbook diff --help`, as a user types them; tests/e2e/where-people-look.test.ts runs each. */
+export const DIFF_EXAMPLES = [
+  'trailbook diff runs/T-42/run-1 runs/T-42/run-2',
+  'trailbook diff old/.audit/build-v1-04.tsv .audit/build-v1-04.tsv',
+  'trailbook diff before after --trail build-v1-04',
+  'trailbook diff run-1 run-2 --archive dist',
+  'trailbook diff dist/p/run-1/recap.json.gz dist/p/run-2/recap.json.gz --json',
+] as const;
+
 /** Runs the CLI with `argv` (without node and script); resolves to the exit code. */
 export async function main(argv: string[], out: Output = consoleOutput): Promise<number> {
   let code = 0;
@@ -159,12 +168,14 @@ export async function main(argv: string[], out: Output = consoleOutput): Promise
     .command('diff')
     .description('Compare two runs: decisions added, removed and changed, flags new and fixed, verdicts, picks and grafts that changed (docs/history.md).')
     .showHelpAfterError('(run trailbook diff --help for usage)')
-    .argument('<A>', 'the earlier run: a project folder, a recap.json of a built archive, or a project id of the archive in --cache-dir')
+    .argument('<A>', 'the earlier run: a project folder, a trail file (decisions.jsonl, decisions.tsv, .audit/<name>.tsv), a recap.json.gz of a built archive, or a project id')
     .argument('<B>', 'the later run, the same way')
     .option('--json', 'print one JSON document (trailbook.diff/1)')
+    .option('--archive <dir>', 'a built archive (the --out folder of trailbook build) whose project ids A and B are')
+    .option('--trail <name>', 'in a folder holding several projects (a .audit/ of trails), the one whose trail file is NAME, e.g. build-v1-04')
     .option('--config <file>', CONFIG)
     .option('--cache-dir <dir>', 'model store to look project ids up in (default: the one trailbook build uses here)')
-    .addHelpText('after', '\nExamples:\n  trailbook diff runs/T-42/run-1 runs/T-42/run-2\n  trailbook diff dist/p/a/recap.json dist/p/b/recap.json --json')
+    .addHelpText('after', `\nExamples:\n${DIFF_EXAMPLES.map((e) => `  ${e}`).join('\n')}`)
     .action(async (a: string, b: string, options: DiffOptions) => {
       code = await runDiff(a, b, options, out);
     });
