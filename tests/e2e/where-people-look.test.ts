@@ -319,7 +319,8 @@ describe("the commands of README's first block and docs/publishing.md, as a user
     try {
       const url = await served.url();
       expect(url).toMatch(/\/audit\/$/);
-      expect(await (await fetch(`${url}p/your-repo/`)).text()).toContain('href="/audit/p/your-repo/"');
+      expect(await (await fetch(url)).text()).toContain('href="/audit/p/your-repo/"');
+      expect(await (await fetch(`${url}p/your-repo/`)).text()).toContain('<h1>your-repo</h1>');
     } finally {
       expect(await served.stop()).toBe(0);
       await rm(join(dir, 'user', 'pub'), { recursive: true, force: true });
