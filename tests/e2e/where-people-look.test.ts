@@ -339,6 +339,13 @@ describe("the commands of README's first block and docs/publishing.md, as a user
     expect(check.code, check.stderr).toBe(0);
     expect(check.stdout).toMatch(/ {2}high {3}evidence\/path-not-found {2}row [0-9a-f]{8} “Ship the parser” — src\/parser\.ts:10: .* {2}\[accepted: flags of the trail before the gate was turned on\]/);
     expect(check.stderr).toContain('Accepted: 1 flag of trailbook.baseline.json (shown, skipped by --fail-on).');
+    // The archive shows it as accepted, with its reason, in Attention.
+    const site = await runCli(['build', '--out', '../accepted-site'], repo.dir, env);
+    expect(site.code, site.stderr).toBe(0);
+    const recap = await readFile(join(dir, 'user', 'accepted-site', 'p', 'your-repo', 'index.html'), 'utf8');
+    expect(recap).toContain('<li class="flag flag-high flag-accepted" data-kind="evidence/path-not-found" id="flag-1">');
+    expect(recap).toContain('<p class="flag-accepted-note"><span class="accepted-badge">accepted</span> flags of the trail before the gate was turned on</p>');
+    expect(recap).toMatch(/1 flag is accepted in <code>trailbook\.baseline\.json<\/code>/);
     // The row is edited (its reason), its id kept: it is another finding now.
     const trail = join(repo.dir, repo.trail);
     await writeFile(trail, (await readFile(trail, 'utf8')).replace(/("decision":"Ship the parser".*?"why":")[^"]*/, '$1shipped after a second look'));

@@ -14,6 +14,7 @@ import { markdownSummary, markdownText, MARKDOWN_SUMMARY_LIMIT } from '../../src
 import { flagFingerprint, summaryCause } from '../../src/lib/baseline/flag-fingerprint.ts';
 import { acceptedFlags, baselineEntry, unmatchedEntries, type Baseline } from '../../src/lib/baseline/accepted-flags.ts';
 import { BaselineError, baselineText, parseBaseline } from '../../src/lib/baseline/baseline-file.ts';
+import { baselineEnvValue, buildBaseline } from '../../src/lib/baseline/build-baseline.ts';
 
 type ReportFlag = LocatedProject['project']['flags'][number];
 const flag = (severity: Severity, n: number, over: Partial<ReportFlag> = {}): ReportFlag => ({ layer: 'evidence', severity, kind: `evidence/${severity}-kind`, rows: [], summary: `${severity} flag number ${n}`, at: [{ file: 'decisions.jsonl', line: n }], ...over });
@@ -163,6 +164,12 @@ describe('accepted flags (trailbook.baseline.json)', () => {
     expect(summaryCause('id 3ec852ad is used by 2 rows (lines 8, 9): “Add”')).toBe('id 3ec852ad is used by 2 rows (lines #): “Add”');
     expect(summaryCause('RESERVE evt_f07 at 2026-03-06T09:11:00.000Z (coordination.jsonl:7) and coordination.jsonl:8')).toBe('RESERVE evt_f07 at 2026-03-06T09:11:00.000Z (coordination.jsonl:#) and coordination.jsonl:#');
     expect(flagFingerprint(project(), commitFlag())).toBe(flagFingerprint(project(), commitFlag({ summary: commitFlag().summary })));
+  });
+
+  it('reaches the pages of a build as it was read', () => {
+    const baseline: Baseline = { file: 'ci/trailbook.baseline.json', entries: [baselineEntry(project(), commitFlag(), 'why')] };
+    expect(buildBaseline(baselineEnvValue(baseline))).toEqual(baseline);
+    expect(buildBaseline(undefined)).toBe(null);
   });
 
   it('reads and writes the file; a bad entry is named with its file and field', () => {

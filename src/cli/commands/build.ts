@@ -27,6 +27,9 @@ import { readArchiveIndex } from '../../lib/archive/model-store.ts';
 import { SHARD_DATA } from '../../lib/shard/manifest.ts';
 import { historyLimit, recordHistory, type HistoryFlags } from '../history.ts';
 import { storeComparePairs } from '../compare.ts';
+import { readBaseline } from '../baseline-file.ts';
+import { BASELINE_ENV, baselineEnvValue } from '../../lib/baseline/build-baseline.ts';
+import { createHash } from 'node:crypto';
 
 /** Options of `trailbook build` (flags override trailbook.config.*; see src/cli/settings.ts). */
 export interface BuildOptions extends SettingsFlags, HistoryFlags {
@@ -40,6 +43,8 @@ export interface BuildOptions extends SettingsFlags, HistoryFlags {
   served?: boolean;
   /** `K/N`: build only shard K of N (src/lib/shard/partition.ts) and write its shard data for `trailbook merge`. */
   shard?: string;
+  /** `--baseline FILE`: accepted flags, marked on the recaps (default: trailbook.baseline.json here or beside the configuration file). */
+  baseline?: string;
 }
 
 /** The HTML pages under `dir`, as sorted `/`-separated relative paths. */
@@ -153,7 +158,11 @@ export async function runBuild(dirs: string[], options: BuildOptions, out: Outpu
   out.info(`Rendering pages and the search index into ${fromCwd(outDir)}${base === '/' ? '' : ` (base ${base})`}…`);
   const renderStarted = performance.now();
   const code = await siteFingerprint();
-  const site = `${code}-${settingsFingerprint(settings)}`;
+  // Accepted flags (trailbook.baseline.json) are marked on the recaps: a changed baseline renders them again.
+  const baseline = await readBaseline(options.baseline, settings.loaded?.file ?? null);
+  if (baseline) process.env[BASELINE_ENV] = baselineEnvValue(baseline);
+  else delete process.env[BASELINE_ENV];
+  const site = `${code}-${settingsFingerprint(settings)}${baseline ? `-${createHash('sha256').update(baselineEnvValue(baseline)).digest('hex').slice(0, 12)}` : ''}`;
   const previous = options.full ? null : await reusableRecord(cacheDir, outDir, site, base);
   await writeRenderPlan(cacheDir, { previous });
   if (previous) out.info('  incremental: pages of unchanged projects, commits and files are kept from the previous build');
