@@ -52,3 +52,40 @@ describe('the URL keys are documented (README, "URL keys")', () => {
     for (const key of [...Object.keys(HOME_SHOWS).filter((k) => k !== 'all'), ...Object.keys(HOME_SORTS)]) expect(section, key).toContain(`\`${key}\``);
   });
 });
+
+describe('trailbook serve (and its alias preview)', () => {
+  it('serves a built folder at the base its archive.json names, and refuses a folder that is no archive', async () => {
+    const { mkdtemp, mkdir, writeFile, rm } = await import('node:fs/promises');
+    const { tmpdir } = await import('node:os');
+    const { runServe } = await import('../../src/cli/commands/serve.ts');
+    const { main } = await import('../../src/cli/main.ts');
+    const root = await mkdtemp(join(tmpdir(), 'trailbook-serve-'));
+    try {
+      await mkdir(join(root, 'site', 'p', 'x'), { recursive: true });
+      await writeFile(join(root, 'site', 'archive.json'), JSON.stringify({ version: 'trailbook.archive/1', url: 'https://example.com/runs/', base: '/runs/', projects: [] }));
+      await writeFile(join(root, 'site', 'index.html'), '<!doctype html><title>home</title>');
+      await writeFile(join(root, 'site', 'p', 'x', 'decisions.csv.gz'), Buffer.from([0x1f, 0x8b, 0x08, 0x00]));
+      const lines: string[] = [];
+      const out = { result: (l: string) => lines.push(l), info: (l: string) => lines.push(l), error: (l: string) => lines.push(`error: ${l}`) };
+      const stop = new AbortController();
+      const running = runServe(join(root, 'site'), { port: '0' }, out, stop.signal);
+      for (let i = 0; i < 100 && !lines.some((l) => l.startsWith('Serving ')); i++) await new Promise((r) => setTimeout(r, 20));
+      const url = /at (http:\/\/127\.0\.0\.1:\d+\/runs\/) \(Ctrl-C to stop\)\.$/.exec(lines.find((l) => l.startsWith('Serving ')) ?? '')?.[1] as string;
+      expect(url).toBeDefined();
+      expect((await fetch(url)).status).toBe(200);
+      const gz = await fetch(`${url}p/x/decisions.csv.gz`);
+      expect([gz.status, gz.headers.get('content-type'), gz.headers.get('content-encoding')]).toEqual([200, 'application/gzip', null]);
+      expect((await fetch(new URL('/', url), { redirect: 'manual' })).headers.get('location')).toBe('/runs/');
+      stop.abort();
+      expect(await running).toBe(0);
+      expect(lines.at(-1)).toBe('Stopped.');
+
+      await mkdir(join(root, 'parent', 'site'), { recursive: true });
+      await expect(runServe(join(root, 'parent'), { port: '0' }, out)).rejects.toThrow(/parent is not a Trailbook archive \(it has no archive\.json\)$/);
+      expect(await main(['preview', join(root, 'missing')], out)).toBe(2);
+      expect(lines.at(-2)).toMatch(/^error: .*missing is not a folder$/);
+    } finally {
+      await rm(root, { recursive: true, force: true });
+    }
+  });
+});
