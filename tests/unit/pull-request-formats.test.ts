@@ -192,3 +192,13 @@ describe('accepted flags (trailbook.baseline.json)', () => {
     ]);
   });
 });
+
+describe('--format sarif: places of a flag about many records', () => {
+  it('writes at most 99 related locations (GitHub shows 100 a result) and counts the rest', () => {
+    const at = Array.from({ length: 150 }, (_, i) => ({ file: 'decisions.jsonl', line: i + 1 }));
+    const log = sarifLog([located('app', [flag('medium', 1, { at })])], { name: 'Trailbook', version: '0.1.0' }) as { runs: Array<{ results: Array<{ relatedLocations: unknown[]; properties: { omittedLocations?: number } }> }> };
+    const result = log.runs[0]?.results[0];
+    expect(result?.relatedLocations).toHaveLength(99);
+    expect(result?.properties.omittedLocations).toBe(50);
+  });
+});

@@ -21,6 +21,9 @@ import { projectName } from '../site/words.ts';
 /** Results GitHub code scanning keeps of one run (it drops the rest). */
 export const SARIF_RESULT_LIMIT = 5000;
 
+/** Related locations written per result: GitHub code scanning shows 100 locations of a result (the first is the result's own place). */
+export const SARIF_RELATED_LIMIT = 99;
+
 export const SARIF_SCHEMA = 'https://docs.oasis-open.org/sarif/sarif/v2.1.0/errata01/os/schemas/sarif-schema-2.1.0.json';
 
 /** The tool that made the log. */
@@ -76,10 +79,10 @@ export function sarifLog(projects: readonly LocatedProject[], tool: SarifTool, l
       level: SEVERITY_LEVELS[flag.severity].sarif,
       message: { text: `${projectName(located.project)}: ${flag.summary}` },
       locations: [location(place)],
-      ...(more.length > 0 ? { relatedLocations: more.map((p, i) => ({ id: i + 1, ...location(p) })) } : {}),
+      ...(more.length > 0 ? { relatedLocations: more.slice(0, SARIF_RELATED_LIMIT).map((p, i) => ({ id: i + 1, ...location(p) })) } : {}),
       partialFingerprints: { 'trailbook/v1': fingerprint },
       ...(flag.accepted !== undefined ? { suppressions: [{ kind: 'external', status: 'accepted', justification: flag.accepted }] } : {}),
-      properties: { project: located.project.id, layer: flag.layer, severity: flag.severity, rows: flag.rows },
+      properties: { project: located.project.id, layer: flag.layer, severity: flag.severity, rows: flag.rows, ...(more.length > SARIF_RELATED_LIMIT ? { omittedLocations: more.length - SARIF_RELATED_LIMIT } : {}) },
     });
   }
   return {
