@@ -52,11 +52,19 @@ for (const entry of document.querySelectorAll<HTMLElement>('[data-archive-csv]')
     const base = entry.dataset['base'] ?? '/';
     const index = JSON.parse(await unzipped(entry.dataset['index'] ?? `${base}archive.json`)) as { projects?: Array<{ id: string }> };
     const ids = (index.projects ?? []).map((p) => p.id);
-    const parts: Array<{ project: string; csv: string }> = [];
-    for (const [i, id] of ids.entries()) {
-      status.textContent = `reading project ${i + 1} of ${ids.length}…`;
-      parts.push({ project: id, csv: await unzipped(`${base}p/${encodeURIComponent(id)}/${entry.dataset['file'] ?? 'decisions.csv.gz'}`) });
-    }
+    // A few files at a time, kept in the home's order.
+    const parts: Array<{ project: string; csv: string }> = new Array(ids.length);
+    let next = 0;
+    let done = 0;
+    const worker = async (): Promise<void> => {
+      while (next < ids.length) {
+        const i = next++;
+        const id = ids[i] as string;
+        parts[i] = { project: id, csv: await unzipped(`${base}p/${encodeURIComponent(id)}/${entry.dataset['file'] ?? 'decisions.csv.gz'}`) };
+        status.textContent = `read ${++done} of ${ids.length} projects…`;
+      }
+    };
+    await Promise.all(Array.from({ length: Math.min(6, ids.length) }, worker));
     return archiveDecisionsCsv(parts);
   });
 }
