@@ -22,13 +22,45 @@ export function summaryCause(summary: string): string {
  * flag is about — rows by id and by place, invalid records by place — in a fixed order.
  */
 export function flagFingerprint(project: FingerprintInput, flag: Pick<Flag, 'kind' | 'rows' | 'at' | 'summary' | 'evidence'>): string {
+  const index = recordIndex(project);
   const records = new Set<string>();
-  const rowText = (r: ProjectModel['rows'][number]): string => JSON.stringify([r.id, r.ts, r.ticket, r.phase, r.actor, r.decision, r.why, r.evidenceText, r.result, r.supersedes ?? '']);
-  for (const id of flag.rows) for (const r of project.rows) if (r.id === id) records.add(rowText(r));
+  for (const id of flag.rows) for (const r of index.byId.get(id) ?? []) records.add(rowText(r));
   for (const at of flag.at) {
-    for (const r of project.rows) if (r.file === at.file && r.line === at.line) records.add(rowText(r));
-    for (const i of project.invalid) if (i.file === at.file && i.line === at.line) records.add(JSON.stringify([i.file, i.raw]));
+    const place = `${at.file}\u0000${at.line}`;
+    for (const r of index.rowsAt.get(place) ?? []) records.add(rowText(r));
+    for (const i of index.invalidAt.get(place) ?? []) records.add(JSON.stringify([i.file, i.raw]));
   }
   const parts = [project.id, flag.kind, flag.evidence ?? '', summaryCause(flag.summary), ...[...records].sort()];
   return sha256Hex(parts.join('\u0000')).slice(0, 16);
+}
+
+/** A row's text as the fingerprint reads it: every field a person writes. */
+const rowText = (r: ProjectModel['rows'][number]): string => JSON.stringify([r.id, r.ts, r.ticket, r.phase, r.actor, r.decision, r.why, r.evidenceText, r.result, r.supersedes ?? '']);
+
+interface RecordIndex {
+  /** The invalid records it was built with (the index is kept per rows array). */
+  invalid: ProjectModel['invalid'];
+  byId: Map<string, ProjectModel['rows']>;
+  rowsAt: Map<string, ProjectModel['rows']>;
+  invalidAt: Map<string, ProjectModel['invalid']>;
+}
+
+/** The project's rows by id and by place, and its invalid records by place: built once per project (a flag may name every row). */
+const indexes = new WeakMap<object, RecordIndex>();
+function recordIndex(project: FingerprintInput): RecordIndex {
+  let index = indexes.get(project.rows);
+  if (index && index.invalid === project.invalid) return index;
+  const push = <T>(map: Map<string, T[]>, key: string, value: T): void => {
+    const list = map.get(key);
+    if (list) list.push(value);
+    else map.set(key, [value]);
+  };
+  index = { invalid: project.invalid, byId: new Map(), rowsAt: new Map(), invalidAt: new Map() };
+  for (const r of project.rows) {
+    push(index.byId, r.id, r);
+    push(index.rowsAt, `${r.file}\u0000${r.line}`, r);
+  }
+  for (const i of project.invalid) push(index.invalidAt, `${i.file}\u0000${i.line}`, i);
+  indexes.set(project.rows, index);
+  return index;
 }
