@@ -27,7 +27,6 @@ import { fromCwd } from '../paths.ts';
 import { printJson, UsageError, type Output } from '../output.ts';
 import { resolveSettings, type Settings } from '../settings.ts';
 
-
 /** Options of `trailbook diff`. */
 export interface DiffOptions {
   json?: boolean;
