@@ -74,6 +74,7 @@ export function projectHeader(model: Pick<ProjectModel, 'id' | 'title' | 'root'>
 
 function printProjectText(out: Output, model: ProjectModel, accepted: ReadonlyArray<string | null>): void {
   const c = model.counts;
+  const acceptedHere = accepted.filter((a) => a !== null).length;
   out.result(projectHeader(model));
   // A project without a decision trail says what it holds instead of "0 rows" (beads issues, coordination events, verdicts).
   const held = [
@@ -83,7 +84,7 @@ function printProjectText(out: Output, model: ProjectModel, accepted: ReadonlyAr
     model.babysit ? plural(model.babysit.entries.length, 'babysit entry', 'babysit entries') : '',
   ].filter((t) => t !== '');
   const records = held.length > 0 ? held.join(', ') : plural(0, 'row');
-  out.result(`  ${records}, ${plural(c.invalid, 'invalid row')}, ${plural(flagTotal(c), 'flag')} (${c.flags.high} high, ${c.flags.medium} medium, ${c.flags.low} low); repository: ${model.repository.path ?? gitChecksProblem(model) ?? 'none'}${model.repository.head ? ` @ ${model.repository.head.slice(0, 12)}` : ''}`);
+  out.result(`  ${records}, ${plural(c.invalid, 'invalid row')}, ${plural(flagTotal(c), 'flag')} (${c.flags.high} high, ${c.flags.medium} medium, ${c.flags.low} low${acceptedHere > 0 ? `; ${acceptedHere} accepted` : ''}); repository: ${model.repository.path ?? gitChecksProblem(model) ?? 'none'}${model.repository.head ? ` @ ${model.repository.head.slice(0, 12)}` : ''}`);
   const pointers = pointerTotal(c);
   if (pointers > 0 || c.rows > 0) out.result(`  evidence: ${c.pointers.verified} of ${plural(pointers, 'pointer')} verified, ${c.pointers.failed} failed, ${c.pointers.notCheckable} not checkable; ${plural(c.checkFirst, 'row')} under Check first`);
   if (c.openBlockers > 0) out.result(`  ${plural(c.openBlockers, 'open blocker')}`);
