@@ -108,7 +108,7 @@ export function strictExitCode(out: Output, t: ArchiveTotals): number {
 }
 
 /** A command line word as a shell reads it back: quoted when it holds anything but plain characters. */
-function shellWord(word: string): string {
+export function shellWord(word: string): string {
   return /^[\w./:=@%+-]+$/.test(word) ? word : `'${word.replace(/'/g, `'\\''`)}'`;
 }
 
@@ -127,5 +127,23 @@ export function printNextStep(out: Output, projects: readonly ProjectSummary[], 
   const first = `Next: start with ${projectName(worst.project)}: ${describeNeeds(worst.needs)}.`;
   if (!build.built) out.info(`${first} Run \`${['trailbook', 'build', ...build.args, '--recap-html'].map(shellWord).join(' ')}\`, then open ${recap}`);
   else if (build.recapHtml) out.info(`${first} Open ${recap}`);
-  else out.info(`${first} Its recap is ${build.base}p/${id}/ of the served archive (${fromCwd(join(outDir, 'p', id, 'index.html'))}); its Download list makes the single-file recap.html`);
+  else out.info(`${first} Its recap is ${build.base}p/${id}/ of the served archive (\`${serveCommand(outDir)}\`); its Download list makes the single-file recap.html`);
+}
+
+/** The command that serves the archive in `outDir` at its base (src/cli/commands/serve.ts reads the base from the archive). */
+export function serveCommand(outDir: string): string {
+  return ['trailbook', 'serve', fromCwd(outDir)].map(shellWord).join(' ');
+}
+
+/**
+ * The build's closing lines on how to look at the archive (issue 32): the command that serves it
+ * at its base path, the address to open, and what publishing it takes. Pages link from the base
+ * path (`/audit/p/<id>/`), so `index.html` does not open from disk, and a host must serve the
+ * output folder itself at the base: for `--base /audit/ --out pub/audit`, `pub/` as the site's root.
+ */
+export function viewLines(outDir: string, base: string, recapHtml: boolean): string[] {
+  const folder = fromCwd(outDir);
+  const offline = recapHtml ? "each project's recap.html also opens from disk" : "each recap's Download list makes a recap.html that opens from disk (or build with --recap-html to write them all)";
+  const host = base === '/' ? `serve ${folder} as the root of any static web server` : `a static web server must serve ${folder} at ${base}, not at its root (every link starts with ${base})`;
+  return [`Look at it: ${serveCommand(outDir)}    (then open http://127.0.0.1:4321${base})`, `Publish it: ${host}; index.html does not open from disk, but ${offline}.`];
 }

@@ -36,18 +36,44 @@ export interface InputWatch {
 
 const inside = (parent: string, path: string): boolean => path === parent || path.startsWith(parent + sep);
 
+/**
+ * Whether a change at `rel` (below a watched root, split into its parts) inside a `.git`
+ * folder is one that matters: only what moves a branch — `HEAD`, `packed-refs` and anything
+ * under `refs/` — changes what evidence resolves against. Git's own bookkeeping of any command
+ * (`index.lock`, `index`, `objects/`, `logs/`, `FETCH_HEAD`) is not a change of the inputs.
+ * Paths with no `.git` part are not this function's to judge (true).
+ */
+export function gitChangeMatters(parts: readonly string[]): boolean {
+  const at = parts.indexOf('.git');
+  if (at === -1) return true;
+  const below = parts.slice(at + 1);
+  if (below.length === 0) return false;
+  if (below.length === 1) return below[0] === 'HEAD' || below[0] === 'packed-refs';
+  return below[0] === 'refs' && !below.some((p) => p.endsWith('.lock'));
+}
+
 /** Size and mtime of every file under `root`, skipping ignored folders. */
 async function snapshot(root: string, ignore: readonly string[], into: Map<string, string>): Promise<void> {
   const entries = await readdir(root, { withFileTypes: true }).catch(() => []);
   for (const entry of entries) {
     const path = join(root, entry.name);
     if (IGNORED_NAMES.has(entry.name) || ignore.some((i) => inside(i, path))) continue;
-    if (entry.isDirectory()) await snapshot(path, ignore, into);
-    else if (entry.isFile()) {
+    if (entry.isDirectory()) {
+      // Inside .git only HEAD, packed-refs and refs/ are scanned (gitChangeMatters).
+      if (entry.name === '.git') for (const name of ['HEAD', 'packed-refs', 'refs']) await snapshotOne(join(path, name), ignore, into);
+      else await snapshot(path, ignore, into);
+    } else if (entry.isFile()) {
       const info = await stat(path).catch(() => null);
       if (info) into.set(path, `${info.size}:${info.mtimeMs}`);
     }
   }
+}
+
+/** {@link snapshot} of one path, a file or a folder; nothing when it does not exist. */
+async function snapshotOne(path: string, ignore: readonly string[], into: Map<string, string>): Promise<void> {
+  const info = await stat(path).catch(() => null);
+  if (info?.isDirectory()) await snapshot(path, ignore, into);
+  else if (info?.isFile()) into.set(path, `${info.size}:${info.mtimeMs}`);
 }
 
 /** Starts watching. */
@@ -58,7 +84,8 @@ export function watchInputs(options: WatchOptions): InputWatch {
   let timer: ReturnType<typeof setTimeout> | undefined;
   /** Notes a change; `rel` is the part of the path below its watched root. */
   const changed = (path: string, rel = ''): void => {
-    if (ignore.some((i) => inside(i, path)) || rel.split(sep).some((part) => IGNORED_NAMES.has(part) || part.startsWith('.trailbook-staging-'))) return;
+    const parts = rel.split(sep);
+    if (ignore.some((i) => inside(i, path)) || parts.some((part) => IGNORED_NAMES.has(part) || part.startsWith('.trailbook-staging-')) || !gitChangeMatters(parts)) return;
     if (pending.length < 20 && !pending.includes(path)) pending.push(path);
     clearTimeout(timer);
     timer = setTimeout(() => {

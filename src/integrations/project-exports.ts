@@ -41,7 +41,7 @@ export async function writeProjectExports(cacheDir: string, outDir: string, ctx:
     // The data exports are written compressed: at a thousand projects of a thousand rows they
     // were 1 GB of the archive as plain text, and the hosts that cap a site count bytes stored.
     await writeFile(join(dir, EXPORT_FILES.recapJson), gzipExport(JSON.stringify(recapExport(model, schema))));
-    await writeFile(join(dir, EXPORT_FILES.decisionsCsv), gzipExport(decisionsCsv(model.rows)));
+    await writeFile(join(dir, EXPORT_FILES.decisionsCsv), gzipExport(decisionsCsv(model)));
     if (ctx.recapHtml === true) await writeFile(join(dir, EXPORT_FILES.recapHtml), exportRecapHtml(model, { root: ctx.root, archiveTitle: ctx.title }));
     projects++;
   }

@@ -6,6 +6,7 @@
  * first click only (a dynamic import: its own chunk), so the page's script stays small.
  */
 import { gunzip } from './gunzip.ts';
+import { saveFile } from './save-file.ts';
 
 const control = document.querySelector<HTMLElement>('[data-recap-html]');
 const button = control?.querySelector<HTMLButtonElement>('button');
@@ -23,19 +24,6 @@ async function makeRecapHtml(data: DOMStringMap): Promise<string> {
   return exportRecapHtml(recapModel(JSON.parse(text)), { root: root === '' ? null : root, archiveTitle: data['title'] ?? 'Trailbook' });
 }
 
-/** Hands `text` to the browser as a download named `name`. */
-function save(text: string, name: string): void {
-  const url = URL.createObjectURL(new Blob([text], { type: 'text/html;charset=utf-8' }));
-  const a = document.createElement('a');
-  a.href = url;
-  a.download = name;
-  document.body.append(a);
-  a.click();
-  a.remove();
-  // The download has started from the object URL; it is released once the browser had time to read it.
-  setTimeout(() => URL.revokeObjectURL(url), 60_000);
-}
-
 if (control && button && status) {
   control.querySelector<HTMLElement>('[data-recap-html-nojs]')?.setAttribute('hidden', '');
   control.querySelector<HTMLElement>('[data-recap-html-js]')?.removeAttribute('hidden');
@@ -45,7 +33,7 @@ if (control && button && status) {
     status.textContent = 'making the file…';
     makeRecapHtml(control.dataset)
       .then((text) => {
-        save(text, name);
+        saveFile(text, name, 'text/html;charset=utf-8');
         status.textContent = `saved as ${name}`;
       })
       .catch((error: unknown) => {

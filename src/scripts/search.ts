@@ -68,7 +68,11 @@ async function start(): Promise<void> {
 
   // The state in the URL; an older or longer URL is rewritten in the short form.
   const initial = readSearchState(new URLSearchParams(location.search), known);
-  if (initial.q !== '' || new URLSearchParams(location.search).has('q')) input.value = initial.q;
+  if (initial.q !== '' || new URLSearchParams(location.search).has('q')) {
+    input.value = initial.q;
+    // Arrived from a search box (the header's, on another page): the keys work at once — ↓ to the results, typing refines (issue 32).
+    input.focus({ preventScroll: true });
+  }
   // The filters in use (the URL's, then the reader's): the selects show them once built.
   const filters: Record<string, string[]> = initial.filters;
   let pendingNotices = initial.notices;
@@ -261,6 +265,14 @@ async function start(): Promise<void> {
   const links = (): HTMLAnchorElement[] => Array.from(list.querySelectorAll<HTMLAnchorElement>('a.result-title'));
   input.addEventListener('keydown', (event) => {
     if (event.key !== 'ArrowDown') return;
+    const first = links()[0];
+    if (!first) return;
+    event.preventDefault();
+    first.focus();
+  });
+  // ↓ with the focus nowhere in particular (the page itself) goes to the first result too.
+  document.addEventListener('keydown', (event) => {
+    if (event.key !== 'ArrowDown' || event.defaultPrevented || (document.activeElement !== document.body && document.activeElement?.id !== 'main')) return;
     const first = links()[0];
     if (!first) return;
     event.preventDefault();

@@ -17,6 +17,7 @@ import addFormats from 'ajv-formats';
 import { REPO_ROOT } from './build-site.ts';
 import { git, makeUserRepo, type UserRepo } from './user-repo.ts';
 import { expand, installTrailbook, NETWORK_STEPS, runStep as runShellStep, type Step } from './ci-runner.ts';
+import { installFakeGh } from './fake-gh.ts';
 
 const EXAMPLES = join(REPO_ROOT, 'examples', 'ci');
 
@@ -55,26 +56,32 @@ describe('docs/publishing.md', () => {
 });
 
 describe('the GitHub Actions workflow (examples/ci/github-actions.yml)', () => {
-  const workflow = YAML.parse(readFileSync(join(EXAMPLES, 'github-actions.yml'), 'utf8')) as { jobs: Record<string, { steps: Array<{ run?: string; uses?: string; id?: string }> }> };
+  const workflow = YAML.parse(readFileSync(join(EXAMPLES, 'github-actions.yml'), 'utf8')) as { jobs: Record<string, { steps: Array<{ run?: string; uses?: string; id?: string; env?: Record<string, string> }> }> };
   const temp = (): string => join(dir, 'runner-temp');
-  const values = (): Record<string, string> => ({ 'github.event.repository.name': 'my-repo', 'github.repository_owner': 'acme', 'runner.temp': temp() });
+  const values = (): Record<string, string> => ({ 'github.event.repository.name': 'my-repo', 'github.repository_owner': 'acme', 'runner.temp': temp(), 'github.token': 'token-of-the-run', 'github.event.pull_request.number': '7' });
   const steps = (workflow.jobs['build']?.steps ?? []).filter((s) => s.run !== undefined);
+  // What the runner sets, and `gh` answering from a file of the pull request's comments (tests/e2e/fake-gh.ts).
+  const runnerEnv = (): NodeJS.ProcessEnv => ({ GITHUB_ACTIONS: 'true', CI: 'true', RUNNER_TEMP: temp(), GITHUB_STEP_SUMMARY: join(temp(), 'step-summary.md'), GITHUB_REPOSITORY: 'acme/my-repo', FAKE_GH_STATE: join(temp(), 'gh-state.json'), PATH: `${join(temp(), 'bin')}:${process.env['PATH'] ?? ''}` });
   const run = async (): Promise<Step[]> => {
     const done: Step[] = [];
+    await writeFile(join(temp(), 'step-summary.md'), '');
     for (const step of steps) {
       if (NETWORK_STEPS.includes(step.run as string)) continue;
-      done.push(await runStep(expand(step.run as string, values()), { GITHUB_ACTIONS: 'true', CI: 'true' }));
+      const stepEnv = Object.fromEntries(Object.entries(step.env ?? {}).map(([k, v]) => [k, expand(String(v), values())]));
+      done.push(await runStep(expand(step.run as string, values()), { ...runnerEnv(), ...stepEnv }));
     }
     return done;
   };
   let first: Step[];
 
   beforeAll(async () => {
+    await installFakeGh(join(temp(), 'bin'));
     first = await run();
   });
 
-  it('has the steps the test runs: build, SARIF, the gate', () => {
-    expect(steps.map((s) => (s.run as string).split(' ').slice(0, 3).join(' '))).toEqual(['npm ci', 'npx trailbook build', 'npx trailbook check', 'npx trailbook check']);
+  it('has the steps the test runs: build, SARIF, the summary and comment, the gate', () => {
+    expect(steps.map((s) => (s.run as string).split(' ').slice(0, 3).join(' '))).toEqual(['npm ci', 'npx trailbook build', 'npx trailbook check', 'npx trailbook check', 'npx trailbook check']);
+    expect(steps[3]?.run?.startsWith('npx trailbook check --format markdown --fail-on high')).toBe(true);
     // What the actions keep and upload is what the steps wrote.
     const cache = workflow.jobs['build']?.steps.find((s) => s.uses === 'actions/cache@v4') as { with: { path: string } };
     expect(expand(cache.with.path, values()).trim().split('\n')).toEqual([join(temp(), 'trailbook-cache'), join(temp(), 'site')]);
@@ -94,8 +101,22 @@ describe('the GitHub Actions workflow (examples/ci/github-actions.yml)', () => {
     expect(validSarif(join(temp(), 'trailbook.sarif'))).toBe(true);
   });
 
+  it('writes the summary to the job summary and to one pull-request comment, failed gate first, the flag linked into the archive', async () => {
+    const summary = first[2] as Step;
+    expect(summary.exit, summary.stderr).toBe(0);
+    const text = readFileSync(join(temp(), 'step-summary.md'), 'utf8');
+    expect(text.startsWith('## Trailbook: 1 project, 1 flag\n\n**Failed gates**\n\n- ❌ `--fail-on high`: 1 project with flags of severity high or higher: my-repo\n')).toBe(true);
+    expect(text).toMatch(/\| 🔴 high \| \[\*\*evidence\/path-not-found\*\*\]\(https:\/\/acme\.github\.io\/my-repo\/p\/my-repo\/#flag-1\) row [0-9a-f]{8} “Ship the parser” — src\/parser\.ts:10/);
+    const state = JSON.parse(readFileSync(join(temp(), 'gh-state.json'), 'utf8')) as { comments: Array<{ id: number; body: string }>; calls: string[][] };
+    expect(state.comments).toEqual([{ id: 1, body: `<!-- trailbook -->\n${text}` }]);
+    expect(state.calls.map((c) => c.slice(0, 3))).toEqual([
+      ['api', 'repos/acme/my-repo/issues/7/comments', '--paginate'],
+      ['api', 'repos/acme/my-repo/issues/7/comments', '-F'],
+    ]);
+  });
+
   it('fails the job on the high-severity flag, annotated on its record file and line', () => {
-    const gate = first[2] as Step;
+    const gate = first[3] as Step;
     expect(gate.exit).toBe(1);
     expect(gate.stdout).toMatch(/^::error file=decisions\.jsonl,line=3,title=Trailbook evidence\/path-not-found \(high\)::my-repo: row [0-9a-f]{8} “Ship the parser” — src\/parser\.ts:10: /m);
     expect(gate.stderr).toContain('1 project with flags of severity high or higher (--fail-on high): my-repo');
@@ -106,7 +127,14 @@ describe('the GitHub Actions workflow (examples/ci/github-actions.yml)', () => {
     expect(again[0]?.exit, again[0]?.stderr).toBe(0);
     expect(again[0]?.stderr).toContain('analysed 1/1 projects (1 unchanged, reused)');
     expect(again[0]?.stderr).toContain('incremental: pages of unchanged projects');
-    expect(again[2]?.exit).toBe(1);
+    expect(again[3]?.exit).toBe(1);
+    // The pull request still has one comment from Trailbook: updated in place.
+    const state = JSON.parse(readFileSync(join(temp(), 'gh-state.json'), 'utf8')) as { comments: Array<{ id: number; body: string }>; calls: string[][] };
+    expect(state.comments.map((c) => c.id)).toEqual([1]);
+    expect(state.calls.slice(2).map((c) => c.slice(0, 4))).toEqual([
+      ['api', 'repos/acme/my-repo/issues/7/comments', '--paginate', '--jq'],
+      ['api', '-X', 'PATCH', 'repos/acme/my-repo/issues/comments/1'],
+    ]);
     expect(git(repo.dir, 'status', '--porcelain')).toBe('');
   });
 });

@@ -2,11 +2,13 @@
  * `trailbook dev` as a user runs it (a child process): it builds a private copy of an example
  * project, serves it on a free localhost port, rebuilds when a record file or the
  * configuration changes (file-system events, and `--poll`), pushes a reload to open pages,
- * and stops cleanly on SIGTERM.
+ * and stops cleanly on SIGTERM. Issue 32: git's own bookkeeping in `.git/` triggers no rebuild
+ * (a moved branch does), and Ctrl-C during a rebuild waits for it, then removes its folder,
+ * with no module-not-found error.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
-import { cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { execFileSync, spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
+import { cp, mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { CLI, REPO_ROOT } from './build-site.ts';
@@ -28,8 +30,8 @@ class Dev {
   readonly child: ChildProcessWithoutNullStreams;
   stderr = '';
 
-  constructor(args: string[]) {
-    this.child = spawn(process.execPath, [CLI, 'dev', ...args], { cwd: dir, env: { ...process.env, NO_COLOR: '1' } });
+  constructor(args: string[], env: NodeJS.ProcessEnv = {}) {
+    this.child = spawn(process.execPath, [CLI, 'dev', ...args], { cwd: dir, env: { ...process.env, NO_COLOR: '1', ...env } });
     this.child.stderr.on('data', (d: Buffer) => (this.stderr += d.toString()));
     this.child.stdout.on('data', () => undefined);
   }
@@ -108,6 +110,49 @@ describe('trailbook dev', () => {
       expect(await dev.stop()).toBe(0);
       await rm(join(dir, 'trailbook.config.json'), { force: true });
     }
+  });
+
+  it('rebuilds for a moved branch, not for git\'s own bookkeeping (git add, git status)', async () => {
+    const input = join(dir, 'in', 'tickets', 'clean');
+    const git = (...args: string[]): string => execFileSync('git', ['-C', input, ...args], { encoding: 'utf8', env: { ...process.env, GIT_AUTHOR_NAME: 'A', GIT_AUTHOR_EMAIL: 'a@example.com', GIT_COMMITTER_NAME: 'A', GIT_COMMITTER_EMAIL: 'a@example.com' } });
+    git('init', '-q', '-b', 'main');
+    const dev = new Dev([join('in', 'tickets'), '--port', '0', '--cache-dir', join(dir, 'cache-c'), '--out', join(dir, 'site-c')]);
+    try {
+      await dev.waitFor(/Serving (http:\/\/127\.0\.0\.1:\d+\/) \(Ctrl-C to stop\)/);
+      const before = dev.stderr.length;
+      git('add', '-A');
+      git('status', '--porcelain');
+      await new Promise((r) => setTimeout(r, 1500));
+      expect(dev.stderr.slice(before)).toBe('');
+      git('commit', '-q', '-m', 'Record the trail');
+      await dev.waitFor(/Changed: in\/tickets\/clean\/\.git\/[^\n]*; rebuilding…[\s\S]*Rebuilt\. Serving/, before);
+      expect(dev.stderr.slice(before)).not.toMatch(/Changed: [^\n]*(index|objects|logs)/);
+    } finally {
+      expect(await dev.stop()).toBe(0);
+      await rm(join(input, '.git'), { recursive: true, force: true });
+    }
+  });
+
+  it('stops on Ctrl-C during a rebuild once the rebuild ends, removing its folder, without a module-not-found error', async () => {
+    const tmp = join(dir, 'tmp');
+    await mkdir(tmp, { recursive: true });
+    const dev = new Dev(['in', '--port', '0', '--cache-dir', join(dir, 'cache-d')], { TMPDIR: tmp });
+    await dev.waitFor(/Serving (http:\/\/127\.0\.0\.1:\d+\/) \(Ctrl-C to stop\)/);
+    expect((await readdir(tmp)).filter((n) => n.startsWith('trailbook-dev-'))).toHaveLength(1);
+    const decisions = join(dir, 'in', 'tickets', 'clean', 'decisions.jsonl');
+    const before = dev.stderr.length;
+    await writeFile(decisions, (await readFile(decisions, 'utf8')).replace('Cap rows at', 'Cap each row at'));
+    await dev.waitFor(/rebuilding…/, before);
+    const exit = new Promise((resolvePromise) => dev.child.once('exit', resolvePromise));
+    // A terminal's Ctrl-C can arrive twice (bin/trailbook.js passes it on to the Node it started): both are one stop.
+    dev.child.kill('SIGINT');
+    setTimeout(() => dev.child.kill('SIGINT'), 50);
+    expect(await exit).toBe(0);
+    const after = dev.stderr.slice(before);
+    expect(after).toContain('Stopping once the rebuild in progress ends (Ctrl-C again to stop at once)…');
+    expect(after).toMatch(/Stopped\.\n$/);
+    expect(after).not.toMatch(/module|ERR_|rebuild failed/i);
+    expect((await readdir(tmp)).filter((n) => n.startsWith('trailbook-dev-'))).toEqual([]);
   });
 
   it('refuses a bad port with the fix, exit 2', async () => {

@@ -114,7 +114,7 @@ describe('a project without decision rows', () => {
   it('offers no decisions.csv (it would hold a header alone)', async () => {
     expect((await page.goto(`${server.url}p/coordination-clean/`))?.status()).toBe(200);
     const hrefs = await page.locator('nav[data-downloads="project"] a').evaluateAll((links) => links.map((a) => a.getAttribute('href') as string));
-    expect(hrefs).toEqual([`${BASE}p/coordination-clean/recap.json.gz`, `${BASE}schema/recap.v1.json`, `${BASE}p/coordination-clean/recap.html`]);
+    expect(hrefs).toEqual([`${BASE}p/coordination-clean/recap.html`, `${BASE}p/coordination-clean/recap.json.gz`, `${BASE}schema/recap.v1.json`]);
   });
 });
 
@@ -123,9 +123,9 @@ describe('exports under --base /archive/', () => {
     expect((await page.goto(`${server.url}p/${PROJECT}/`))?.status()).toBe(200);
     const downloads = page.locator('nav[data-downloads="project"] a');
     const hrefs = await downloads.evaluateAll((links) => links.map((a) => a.getAttribute('href') as string));
-    expect(hrefs).toEqual([`${BASE}p/${PROJECT}/recap.json.gz`, `${BASE}schema/recap.v1.json`, `${BASE}p/${PROJECT}/decisions.csv.gz`, `${BASE}p/${PROJECT}/recap.html`]);
+    expect(hrefs).toEqual([`${BASE}p/${PROJECT}/recap.html`, `${BASE}p/${PROJECT}/recap.json.gz`, `${BASE}schema/recap.v1.json`, `${BASE}p/${PROJECT}/decisions.csv.gz`]);
 
-    const [json, schema, csv, single] = await Promise.all(hrefs.map(fetchFromPage));
+    const [single, json, schema, csv] = await Promise.all(hrefs.map(fetchFromPage));
     for (const r of [json, schema, csv, single]) expect(r?.status, r?.url).toBe(200);
     const recap = JSON.parse(json?.body as string) as { version: string; $schema: string; id: string; rows: unknown[] };
     expect(recap.version).toBe('trailbook.recap/1');
@@ -135,7 +135,7 @@ describe('exports under --base /archive/', () => {
     expect(validate(recap), JSON.stringify(validate.errors?.slice(0, 3))).toBe(true);
     expect([json?.type, csv?.type]).toEqual(['application/gzip', 'application/gzip']);
     const lines = (csv?.body as string).split('\r\n');
-    expect(lines[0]).toBe('id,ts,phase,ticket,actor,decision,why,evidence,evidence_status,result,superseded_by,file,line');
+    expect(lines[0]).toBe('id,ts,phase,ticket,actor,decision,why,evidence,evidence_status,result,superseded_by,file,line,flags,worst_severity,valid,error,raw');
     expect((csv?.body as string).endsWith('\r\n')).toBe(true);
     expect(single?.body.startsWith('<!doctype html>')).toBe(true);
   });

@@ -126,7 +126,8 @@ describe('the installed trailbook, run on the machine’s own Node', () => {
     const [name] = await readdir(site);
     expect(build.stderr).toContain(`Trailbook: reading .\n`);
     expect(build.stderr).toContain(`Done in `);
-    expect(build.stderr).toContain(`Serve ${join(site, name ?? '')} with any static web server`);
+    // The build's last lines give the command that serves what it built (issue 32).
+    expect(build.stderr).toContain(`Look at it: trailbook serve ${join(site, name ?? '')}    (then open http://127.0.0.1:4321/)`);
     expect(existsSync(join(site, name ?? '', 'p', 'my-project', 'index.html'))).toBe(true);
     // No recap.html by default: the recap page makes it, with the builder bundled for the browser
     // from the installed package (its `#sha256` import resolved to the browser module).

@@ -6,8 +6,10 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { csvDocument, csvField, csvRecord, neutraliseFormulas } from '../../src/lib/export/csv.ts';
-import { DECISIONS_CSV_COLUMNS, decisionsCsv, evidenceSummary } from '../../src/lib/export/decisions-csv.ts';
-import type { EvidencePointer, TrailRow } from '../../src/lib/model/types.ts';
+import { DECISIONS_CSV_COLUMNS, decisionsCsv, evidenceSummary, type DecisionsCsvInput } from '../../src/lib/export/decisions-csv.ts';
+import { recordEvidenceStatus } from '../../src/lib/projections/row-evidence.ts';
+import { archiveDecisionsCsv } from '../../src/lib/export/archive-decisions-csv.ts';
+import type { EvidencePointer, Flag, InvalidRecord, SourceFile, TrailRow } from '../../src/lib/model/types.ts';
 
 /** Reads an RFC 4180 document (CRLF records, `"` quoting) into records of fields. */
 function readCsv(text: string): string[][] {
@@ -130,6 +132,9 @@ function row(over: Partial<TrailRow>): TrailRow {
   };
 }
 
+const source = (path: string, format: SourceFile['format']): SourceFile => ({ path, format, bytes: 1, lines: 1, valid: 1, invalid: 0 });
+const project = (rows: TrailRow[]): DecisionsCsvInput => ({ rows, flags: [], invalid: [], sources: [source('decisions.jsonl', 'bbs-trail')] });
+
 describe('decisions.csv', () => {
   it('summarises evidence status in words, verified first', () => {
     expect(evidenceSummary([])).toBe('no evidence');
@@ -137,21 +142,81 @@ describe('decisions.csv', () => {
   });
 
   it('writes a header and one record per row, in file order, superseded rows with their successors', () => {
-    const text = decisionsCsv([
+    const text = decisionsCsv(project([
       row({}),
       row({ id: 'bbbb2222', line: 4, decision: '=cmd|"/c calc"!A1', why: 'multi\nline, with comma', evidenceText: '-rf /', evidence: [], result: 'failed', supersededBy: ['cccc3333', 'dddd4444'] }),
-    ]);
+    ]));
     const records = readCsv(text);
     expect(records[0]).toEqual([...DECISIONS_CSV_COLUMNS]);
-    expect(records[0]).toEqual(['id', 'ts', 'phase', 'ticket', 'actor', 'decision', 'why', 'evidence', 'evidence_status', 'result', 'superseded_by', 'file', 'line']);
-    expect(records[1]).toEqual(['aaaa1111', '2026-03-02T10:00:00Z', 'phase-1', 'T-1', 'lead', 'Ship it', 'Because', 'src/a.ts:1', '1 verified', 'verified', '', 'decisions.jsonl', '3']);
-    expect(records[2]).toEqual(['bbbb2222', '2026-03-02T10:00:00Z', 'phase-1', 'T-1', 'lead', `'=cmd|"/c calc"!A1`, 'multi\nline, with comma', "'-rf /", 'no evidence', 'failed', 'cccc3333 dddd4444', 'decisions.jsonl', '4']);
+    expect(records[0]).toEqual(['id', 'ts', 'phase', 'ticket', 'actor', 'decision', 'why', 'evidence', 'evidence_status', 'result', 'superseded_by', 'file', 'line', 'flags', 'worst_severity', 'valid', 'error', 'raw']);
+    expect(records[1]).toEqual(['aaaa1111', '2026-03-02T10:00:00Z', 'phase-1', 'T-1', 'lead', 'Ship it', 'Because', 'src/a.ts:1', 'verified', 'verified', '', 'decisions.jsonl', '3', '', '', 'true', '', '']);
+    expect(records[2]).toEqual(['bbbb2222', '2026-03-02T10:00:00Z', 'phase-1', 'T-1', 'lead', `'=cmd|"/c calc"!A1`, 'multi\nline, with comma', "'-rf /", 'no evidence', 'failed', 'cccc3333 dddd4444', 'decisions.jsonl', '4', '', '', 'true', '', '']);
     expect(records).toHaveLength(3);
     expect(text.endsWith('\r\n')).toBe(true);
   });
 
+  it('says one evidence status per row, the worst outcome in the counts\' words', () => {
+    expect(recordEvidenceStatus([])).toBe('none');
+    expect(recordEvidenceStatus([pointer('VERIFIED'), pointer('VERIFIED')])).toBe('verified');
+    expect(recordEvidenceStatus([pointer('VERIFIED'), pointer('INCONCLUSIVE')])).toBe('notCheckable');
+    expect(recordEvidenceStatus([pointer('INCONCLUSIVE'), pointer('NOT_VERIFIED'), pointer('VERIFIED')])).toBe('failed');
+    const records = readCsv(decisionsCsv(project([row({ evidence: [pointer('VERIFIED'), pointer('INCONCLUSIVE')] }), row({ id: 'bbbb2222', line: 4, evidence: [pointer('NOT_VERIFIED')] })])));
+    expect(records.slice(1).map((r) => r[8])).toEqual(['not checkable', 'failed']);
+  });
+
+  it('names the kinds of the flags on each row and their worst severity', () => {
+    const flags: Flag[] = [
+      { layer: 'evidence', severity: 'medium', kind: 'evidence/path-not-found', rows: ['aaaa1111'], summary: '', at: [{ file: 'decisions.jsonl', line: 3 }] },
+      { layer: 'evidence', severity: 'high', kind: 'evidence/commit-not-found', rows: ['aaaa1111'], summary: '', at: [{ file: 'decisions.jsonl', line: 3 }] },
+      { layer: 'evidence', severity: 'high', kind: 'evidence/commit-not-found', rows: ['aaaa1111'], summary: '', at: [{ file: 'decisions.jsonl', line: 3 }] },
+    ];
+    const records = readCsv(decisionsCsv({ ...project([row({}), row({ id: 'bbbb2222', anchor: 'row-bbbb2222', line: 4 })]), flags }));
+    expect(records.slice(1).map((r) => [r[0], r[13], r[14]])).toEqual([['aaaa1111', 'evidence/path-not-found evidence/commit-not-found', 'high'], ['bbbb2222', '', '']]);
+  });
+
+  it('exports invalid trail lines between the rows around them, with valid false, the error and the raw text (issue 27, item 4)', () => {
+    const invalid: InvalidRecord[] = [
+      { file: 'decisions.jsonl', line: 2, error: 'line 2 is not JSON', kind: 'trail/not-json', raw: '{"ts": "2026-03-02T09:00:00Z", broken' },
+      // A malformed TSV line whose header tells its cells apart.
+      { file: 'T-1.tsv', line: 5, error: 'expected 7 cells, found 9', kind: 'trail/tsv-cells', raw: 'x\ty', fields: { ts: '2026-03-03', evidence: 'abc1234', result: 'verified' }, evidence: [pointer('NOT_VERIFIED')] },
+      // Another source's invalid record is not a decision.
+      { file: 'coord/events.jsonl', line: 1, error: 'not JSON', kind: 'coord/not-json', raw: '{' },
+    ];
+    const flags: Flag[] = [{ layer: 'trail', severity: 'high', kind: 'trail/not-json', rows: [], summary: '', at: [{ file: 'decisions.jsonl', line: 2 }] }];
+    const model = { ...project([row({})]), invalid, flags, sources: [source('decisions.jsonl', 'bbs-trail'), source('T-1.tsv', 'pstack-trail'), source('coord/events.jsonl', 'coord')] };
+    const records = readCsv(decisionsCsv(model));
+    expect(records.slice(1).map((r) => [r[0], r[11], r[12], r[15]])).toEqual([['', 'decisions.jsonl', '2', 'false'], ['aaaa1111', 'decisions.jsonl', '3', 'true'], ['', 'T-1.tsv', '5', 'false']]);
+    expect(records[1]).toEqual(['', '', '', '', '', '', '', '', '', '', '', 'decisions.jsonl', '2', 'trail/not-json', 'high', 'false', 'line 2 is not JSON', '{""ts"": ""2026-03-02T09:00:00Z"", broken'.replace(/""/g, '"')]);
+    expect(records[3]).toEqual(['', '2026-03-03', '', '', '', '', '', 'abc1234', 'failed', 'verified', '', 'T-1.tsv', '5', '', '', 'false', 'expected 7 cells, found 9', 'x\ty']);
+  });
+
   it('is just a header for a project without rows', () => {
     expect(csvDocument(['a', 'b'], [])).toBe('a,b\r\n');
-    expect(readCsv(decisionsCsv([]))).toEqual([[...DECISIONS_CSV_COLUMNS]]);
+    expect(readCsv(decisionsCsv(project([])))).toEqual([[...DECISIONS_CSV_COLUMNS]]);
+  });
+});
+
+describe('the archive-wide decisions.csv', () => {
+  it('puts each project id before its records, a record holding a line break or quotes kept whole', () => {
+    const a = decisionsCsv(project([row({ why: 'two\r\nlines "quoted", here' }), row({ id: 'bbbb2222', anchor: 'row-bbbb2222', line: 4 })]));
+    const b = decisionsCsv(project([row({ id: 'cccc3333', anchor: 'row-cccc3333' })]));
+    const text = archiveDecisionsCsv([{ project: 'alpha', csv: a }, { project: 'b,eta', csv: b }, { project: 'empty', csv: decisionsCsv(project([])) }]);
+    const records = readCsv(text);
+    expect(records[0]).toEqual(['project', ...DECISIONS_CSV_COLUMNS]);
+    expect(records.slice(1).map((r) => [r[0], r[1], r[7]])).toEqual([['alpha', 'aaaa1111', 'two\r\nlines "quoted", here'], ['alpha', 'bbbb2222', 'Because'], ['b,eta', 'cccc3333', 'Because']]);
+  });
+
+  it('reads back every project’s records under their id (property)', () => {
+    fc.assert(
+      fc.property(fc.array(fc.array(fc.string({ unit: fc.constantFrom('a', ',', '"', '\r', '\n', ' ', 'é') }), { maxLength: 3 }), { maxLength: 4 }), (whys) => {
+        const parts = whys.map((list, p) => ({ project: `p${p}`, csv: decisionsCsv(project(list.map((why, i) => row({ id: `id${i}`, anchor: `row-${i}`, line: i + 1, why })))) }));
+        const records = readCsv(archiveDecisionsCsv(parts));
+        expect(records.slice(1).map((r) => [r[0], r[7]])).toEqual(whys.flatMap((list, p) => list.map((why) => [`p${p}`, neutraliseFormulas(why)])));
+      }),
+    );
+  });
+
+  it('refuses a project whose columns differ, naming it', () => {
+    expect(() => archiveDecisionsCsv([{ project: 'new', csv: decisionsCsv(project([])) }, { project: 'old', csv: 'id,ts\r\n' }])).toThrow('the decisions.csv of old has other columns (id,ts); build the archive again');
   });
 });

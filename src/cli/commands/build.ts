@@ -19,7 +19,7 @@ import { renderWithAstro, withStaging } from '../staging.ts';
 import { checkFolders } from '../folders.ts';
 import { plural, printProblem, UsageError, type Output } from '../output.ts';
 import { archiveProgress } from '../progress.ts';
-import { nothingFoundLines, printFaults, printFound, printNextStep, strictExitCode, totals } from '../summary.ts';
+import { nothingFoundLines, printFaults, printFound, printNextStep, strictExitCode, totals, viewLines } from '../summary.ts';
 import { unmatchedRules } from '../../lib/config/forge-links.ts';
 import { parseShard, shardLabel, shardOf, type ShardSpec } from '../../lib/shard/partition.ts';
 import { writeShardData } from '../../lib/shard/write-shard.ts';
@@ -27,6 +27,9 @@ import { readArchiveIndex } from '../../lib/archive/model-store.ts';
 import { SHARD_DATA } from '../../lib/shard/manifest.ts';
 import { historyLimit, recordHistory, type HistoryFlags } from '../history.ts';
 import { storeComparePairs } from '../compare.ts';
+import { readBaseline } from '../baseline-file.ts';
+import { BASELINE_ENV, baselineEnvValue } from '../../lib/baseline/build-baseline.ts';
+import { createHash } from 'node:crypto';
 
 /** Options of `trailbook build` (flags override trailbook.config.*; see src/cli/settings.ts). */
 export interface BuildOptions extends SettingsFlags, HistoryFlags {
@@ -40,6 +43,8 @@ export interface BuildOptions extends SettingsFlags, HistoryFlags {
   served?: boolean;
   /** `K/N`: build only shard K of N (src/lib/shard/partition.ts) and write its shard data for `trailbook merge`. */
   shard?: string;
+  /** `--baseline FILE`: accepted flags, marked on the recaps (default: trailbook.baseline.json here or beside the configuration file). */
+  baseline?: string;
 }
 
 /** The HTML pages under `dir`, as sorted `/`-separated relative paths. */
@@ -153,7 +158,11 @@ export async function runBuild(dirs: string[], options: BuildOptions, out: Outpu
   out.info(`Rendering pages and the search index into ${fromCwd(outDir)}${base === '/' ? '' : ` (base ${base})`}…`);
   const renderStarted = performance.now();
   const code = await siteFingerprint();
-  const site = `${code}-${settingsFingerprint(settings)}`;
+  // Accepted flags (trailbook.baseline.json) are marked on the recaps: a changed baseline renders them again.
+  const baseline = await readBaseline(options.baseline, settings.loaded?.file ?? null);
+  if (baseline) process.env[BASELINE_ENV] = baselineEnvValue(baseline);
+  else delete process.env[BASELINE_ENV];
+  const site = `${code}-${settingsFingerprint(settings)}${baseline ? `-${createHash('sha256').update(baselineEnvValue(baseline)).digest('hex').slice(0, 12)}` : ''}`;
   const previous = options.full ? null : await reusableRecord(cacheDir, outDir, site, base);
   await writeRenderPlan(cacheDir, { previous });
   if (previous) out.info('  incremental: pages of unchanged projects, commits and files are kept from the previous build');
@@ -239,8 +248,8 @@ export async function runBuild(dirs: string[], options: BuildOptions, out: Outpu
     out.info(`Done in ${seconds} s. The archive in ${fromCwd(outDir)} is empty.`);
     for (const line of nothingFoundLines(roots)) out.info(line);
   } else {
-    const offline = settings.recapHtml ? "each project's recap.html also opens from disk" : "each recap's Download list makes a recap.html that opens from disk (or build with --recap-html to write them all)";
-    out.info(`Done in ${seconds} s. Serve ${fromCwd(outDir)} with any static web server (or run \`trailbook dev\`); ${offline}.`);
+    out.info(`Done in ${seconds} s. The archive is in ${fromCwd(outDir)}${base === '/' ? '' : ` (base ${base})`}.`);
+    for (const line of viewLines(outDir, base, settings.recapHtml)) out.info(line);
     printNextStep(out, archive.projects, outDir, { built: true, recapHtml: settings.recapHtml, base });
   }
   return options.strict ? strictExitCode(out, t) : 0;

@@ -1,6 +1,9 @@
 /**
  * `trailbook check [DIR...] [--json] [--strict] [--fail-on SEVERITY]`: discovery, parsing and
- * the layer-1 audit, without rendering. `--json` prints one `trailbook.check/1` document.
+ * the layer-1 audit, without rendering. `--json` prints one `trailbook.check/1` document;
+ * `--format github`, `sarif` and `markdown` put the flags where reviewers look (issue 32).
+ * Flags accepted in `trailbook.baseline.json` (src/lib/baseline/) are shown as accepted,
+ * counted apart, and skipped by `--fail-on`.
  */
 import { analyseArchive } from '../../lib/archive/analyse-archive.ts';
 import type { ProjectModel, Severity } from '../../lib/model/types.ts';
@@ -8,7 +11,12 @@ import { CHECK_REPORT_VERSION, checkReportProblems, checkReportProject, reportJs
 import { SEVERITY_ORDER } from '../../lib/projections/flags.ts';
 import { flagTotal, notVerifiedTotal, pointerTotal } from '../../lib/projections/counts.ts';
 import { githubAnnotations } from '../../lib/report/github-annotations.ts';
-import { sarifLog } from '../../lib/report/sarif.ts';
+import { sarifCutMessage, sarifLog } from '../../lib/report/sarif.ts';
+import { markdownSummary, type GateResult } from '../../lib/report/markdown-summary.ts';
+import { acceptedFlags, unmatchedEntries } from '../../lib/baseline/accepted-flags.ts';
+import { archiveRoot } from '../../lib/export/site-url.ts';
+import { readBaseline } from '../baseline-file.ts';
+import type { ProjectCounts } from '../../lib/model/types.ts';
 import type { LocatedProject } from '../../lib/report/flag-places.ts';
 import { relative, sep } from 'node:path';
 import { resolveSettings } from '../settings.ts';
@@ -17,7 +25,7 @@ import { projectName } from '../../lib/site/words.ts';
 import { gitChecksProblem } from '../../lib/projections/git-checks.ts';
 import { plural, printJson, printProblem, UsageError, type Output } from '../output.ts';
 import { archiveProgress } from '../progress.ts';
-import { nothingFoundLines, printFaults, printFound, printNextStep, strictExitCode, totals } from '../summary.ts';
+import { nothingFoundLines, printFaults, printFound, printNextStep, strictExitCode, strictFault, totals } from '../summary.ts';
 
 /** Options of `trailbook check`. */
 export interface CheckOptions {
@@ -33,10 +41,16 @@ export interface CheckOptions {
   /** `--fail-on-unverified`: exit 1 when any evidence pointer is not VERIFIED. */
   failOnUnverified?: boolean;
   quiet?: boolean;
+  /** `--baseline FILE`: the accepted flags (default: trailbook.baseline.json in the working folder, or beside the configuration file, when there is one). */
+  baseline?: string;
+  /** `--site URL`: the published archive's address, for links in `--format markdown` (default: the configuration's `site`). */
+  site?: string;
+  /** `--base PATH`: the archive's base path, with `--site` given as an origin (default: the configuration's `base`). */
+  base?: string;
 }
 
 const SEVERITIES: readonly Severity[] = ['high', 'medium', 'low'];
-const FORMATS = ['text', 'json', 'github', 'sarif'] as const;
+const FORMATS = ['text', 'json', 'github', 'sarif', 'markdown'] as const;
 type Format = (typeof FORMATS)[number];
 
 /** The output format asked for; throws {@link UsageError} for an unknown one or a contradiction. */
@@ -58,8 +72,9 @@ export function projectHeader(model: Pick<ProjectModel, 'id' | 'title' | 'root'>
   return model.root === model.title || model.root === model.id ? name : `${name}  ${model.root}`;
 }
 
-function printProjectText(out: Output, model: ProjectModel): void {
+function printProjectText(out: Output, model: ProjectModel, accepted: ReadonlyArray<string | null>): void {
   const c = model.counts;
+  const acceptedHere = accepted.filter((a) => a !== null).length;
   out.result(projectHeader(model));
   // A project without a decision trail says what it holds instead of "0 rows" (beads issues, coordination events, verdicts).
   const held = [
@@ -69,11 +84,11 @@ function printProjectText(out: Output, model: ProjectModel): void {
     model.babysit ? plural(model.babysit.entries.length, 'babysit entry', 'babysit entries') : '',
   ].filter((t) => t !== '');
   const records = held.length > 0 ? held.join(', ') : plural(0, 'row');
-  out.result(`  ${records}, ${plural(c.invalid, 'invalid row')}, ${plural(flagTotal(c), 'flag')} (${c.flags.high} high, ${c.flags.medium} medium, ${c.flags.low} low); repository: ${model.repository.path ?? gitChecksProblem(model) ?? 'none'}${model.repository.head ? ` @ ${model.repository.head.slice(0, 12)}` : ''}`);
+  out.result(`  ${records}, ${plural(c.invalid, 'invalid row')}, ${plural(flagTotal(c), 'flag')} (${c.flags.high} high, ${c.flags.medium} medium, ${c.flags.low} low${acceptedHere > 0 ? `; ${acceptedHere} accepted` : ''}); repository: ${model.repository.path ?? gitChecksProblem(model) ?? 'none'}${model.repository.head ? ` @ ${model.repository.head.slice(0, 12)}` : ''}`);
   const pointers = pointerTotal(c);
   if (pointers > 0 || c.rows > 0) out.result(`  evidence: ${c.pointers.verified} of ${plural(pointers, 'pointer')} verified, ${c.pointers.failed} failed, ${c.pointers.notCheckable} not checkable; ${plural(c.checkFirst, 'row')} under Check first`);
   if (c.openBlockers > 0) out.result(`  ${plural(c.openBlockers, 'open blocker')}`);
-  for (const f of model.flags) out.result(`  ${f.severity.padEnd(6)} ${f.kind}${f.layer === 'review' ? ' (reviewer, audit.json)' : ''}  ${f.summary}`);
+  model.flags.forEach((f, i) => out.result(`  ${f.severity.padEnd(6)} ${f.kind}${f.layer === 'review' ? ' (reviewer, audit.json)' : ''}  ${f.summary}${accepted[i] ? `  [accepted: ${accepted[i]}]` : ''}`));
   for (const i of model.invalid) out.result(`  invalid ${i.file}:${i.line}  ${i.error}`);
 }
 
@@ -88,13 +103,16 @@ export async function runCheck(dirs: string[], options: CheckOptions, out: Outpu
   }
   const format = outputFormat(options);
   const json = format === 'json';
-  const settings = await resolveSettings(dirs, { ...(options.config === undefined ? {} : { config: options.config }), ...(options.example ? { example: true } : {}) });
+  const settings = await resolveSettings(dirs, { ...(options.config === undefined ? {} : { config: options.config }), ...(options.example ? { example: true } : {}), ...(options.site === undefined ? {} : { site: options.site }), ...(options.base === undefined ? {} : { base: options.base }) });
+  const baseline = await readBaseline(options.baseline, settings.loaded?.file ?? null);
+  const used = new Set<string>();
+  let acceptedCount = 0;
   const roots = settings.roots;
   const progress = options.quiet ? undefined : archiveProgress(out);
   let first = true;
   if (json) printJson(out, `{\n  "version": "${CHECK_REPORT_VERSION}",\n  "projects": [`);
-  // --format github and sarif need every project's flags before they print (SARIF is one document).
-  const flagged: Array<LocatedProject['project']> = [];
+  // --format github, sarif and markdown need every project's flags before they print (SARIF is one document).
+  const flagged: Array<{ project: LocatedProject['project']; counts: Pick<ProjectCounts, 'invalid'> }> = [];
   const failing: string[] = [];
   const unverified: string[] = [];
   const result = await analyseArchive({
@@ -106,22 +124,31 @@ export async function runCheck(dirs: string[], options: CheckOptions, out: Outpu
     ...(settings.accept ? { accept: settings.accept } : {}),
     ...(progress ? { onEvent: progress } : {}),
     onModel: (model) => {
-      if (failOn !== null && model.flags.some((f) => SEVERITY_ORDER[f.severity] <= SEVERITY_ORDER[failOn])) failing.push(projectName(model));
+      const accepted = acceptedFlags(baseline, model, model.flags, used);
+      acceptedCount += accepted.filter((a) => a !== null).length;
+      // An accepted flag does not fail the gate (issue 32); it is still listed, as accepted.
+      if (failOn !== null && model.flags.some((f, i) => accepted[i] === null && SEVERITY_ORDER[f.severity] <= SEVERITY_ORDER[failOn])) failing.push(projectName(model));
       if (notVerifiedTotal(model.counts) > 0) unverified.push(projectName(model));
       if (json) {
-        const text = reportJson(checkReportProject(model)).replace(/\n/g, '\n    ');
+        const text = reportJson(checkReportProject(model, accepted)).replace(/\n/g, '\n    ');
         printJson(out, `${first ? '' : ',\n'}    ${text}`.replace(/^,\n/, ','));
         first = false;
-      } else if (format === 'text') printProjectText(out, model);
+      } else if (format === 'text') printProjectText(out, model, accepted);
       else {
-        const { id, title, flags, sources } = checkReportProject(model);
-        flagged.push({ id, title, flags, sources });
+        const { id, title, flags, sources } = checkReportProject(model, accepted);
+        flagged.push({ project: { id, title, flags, sources }, counts: { invalid: model.counts.invalid } });
       }
     },
   });
-  const located = (): LocatedProject[] => flagged.map((project) => ({ project, dir: repositoryPath(result.projectDirs.get(project.id) ?? process.cwd()) }));
+  const located = (): LocatedProject[] => flagged.map(({ project }) => ({ project, dir: repositoryPath(result.projectDirs.get(project.id) ?? process.cwd()) }));
   if (format === 'github') for (const line of githubAnnotations(located())) out.result(line);
-  if (format === 'sarif') printJson(out, reportJson(sarifLog(located(), { name: 'Trailbook', version: packageVersion() })));
+  if (format === 'sarif') {
+    const log = sarifLog(located(), { name: 'Trailbook', version: packageVersion() }) as { runs: Array<{ properties?: { omittedResults?: number }; results: unknown[] }> };
+    printJson(out, reportJson(log));
+    const run = log.runs[0];
+    if (run?.properties?.omittedResults) out.info(`  note: ${sarifCutMessage(run.properties.omittedResults, run.results.length)}`);
+  }
+  const unmatched = unmatchedEntries(baseline, used);
   if (json) {
     const problems = reportJson(checkReportProblems(result.problems, fromCwd)).replace(/\n/g, '\n  ');
     printJson(out, `  ],\n  "problems": ${problems}\n}`);
@@ -138,9 +165,21 @@ export async function runCheck(dirs: string[], options: CheckOptions, out: Outpu
     if (failOn !== null || options.failOnUnverified || options.strict) return 2;
   }
   const list = (ids: string[]): string => `${ids.slice(0, 10).join(', ')}${ids.length > 10 ? ', …' : ''}`;
+  const gates: GateResult[] = [];
+  if (failOn !== null) gates.push({ gate: `--fail-on ${failOn}`, failed: failing.length > 0 ? `${plural(failing.length, 'project')} with flags of severity ${failOn} or higher${acceptedCount > 0 ? ' not accepted' : ''}: ${list(failing)}` : null });
+  if (options.failOnUnverified) gates.push({ gate: '--fail-on-unverified', failed: unverified.length > 0 ? `${plural(unverified.length, 'project')} with evidence that is not verified: ${list(unverified)}` : null });
+  if (options.strict) gates.push({ gate: '--strict', failed: strictFault(t) });
+  if (format === 'markdown') {
+    const root = settings.siteUrl ? archiveRoot(settings.siteUrl, settings.base) : null;
+    const text = markdownSummary({ projects: located().map((l, i) => ({ located: l, counts: (flagged[i] as (typeof flagged)[number]).counts })), gates, root, baseline: baseline ? { file: baseline.file, unmatched: unmatched.length } : null, version: packageVersion() });
+    for (const line of text.replace(/\n$/, '').split('\n')) out.result(line);
+  }
+  if (baseline && !options.quiet) {
+    out.info(`Accepted: ${plural(acceptedCount, 'flag')} of ${baseline.file} (shown, skipped by --fail-on)${unmatched.length > 0 ? `; ${unmatched.length === 1 ? '1 entry matches' : `${unmatched.length} entries match`} no flag any more (fixed, or its row or cause changed): run trailbook baseline to drop ${unmatched.length === 1 ? 'it' : 'them'}` : ''}.`);
+  }
   let failed = false;
   if (failOn !== null && failing.length > 0) {
-    out.error(`${plural(failing.length, 'project')} with flags of severity ${failOn} or higher (--fail-on ${failOn}): ${list(failing)}`);
+    out.error(`${plural(failing.length, 'project')} with flags of severity ${failOn} or higher${acceptedCount > 0 ? ' not accepted in the baseline' : ''} (--fail-on ${failOn}): ${list(failing)}`);
     failed = true;
   }
   if (options.failOnUnverified && unverified.length > 0) {

@@ -38,7 +38,8 @@ async function devOutDir(): Promise<{ temp: string; out: string }> {
   return { temp, out: join(temp, 'site') };
 }
 
-function parsePort(value: string | undefined): number {
+/** `--port`: 4321 when absent; throws {@link UsageError} for anything but 0–65535. */
+export function parsePort(value: string | undefined): number {
   if (value === undefined) return 4321;
   const port = Number(value);
   if (!/^\d+$/.test(value) || port > 65535) throw new UsageError(`--port ${value} is not a port number`, 'pass a number from 1 to 65535, e.g. --port 4321, or 0 for any free port');
@@ -67,19 +68,27 @@ interface Stop {
 /**
  * Watches for a request to stop: Ctrl-C, SIGTERM, SIGHUP, or `signal` aborting. Before the
  * archive is served (a first build can take minutes) a signal removes `temp` at once and exits
- * 130; after, `stopped` resolves and the handlers stay until `done`: a second Ctrl-C while
- * stopping (a terminal sends one to bin/trailbook.js and one to the Node it started) must not
- * kill the process before it has cleaned up.
+ * 130; after, `stopped` resolves and the handlers stay until `done`: the same Ctrl-C arrives
+ * twice (a terminal sends one to bin/trailbook.js, which passes it on to the Node it started),
+ * and must not kill the process before it has cleaned up. A signal a second or more after the
+ * first (Ctrl-C again, while a rebuild is being waited for) removes `temp` and exits 130 at once.
  */
 function stopRequested(temp: string | null, signal?: AbortSignal): Stop {
   let resolveStop = (): void => undefined;
+  let firstAt = 0;
   const stop: Stop = {
     stopped: new Promise<void>((resolvePromise) => (resolveStop = resolvePromise)),
     serving: false,
     done: () => STOP_SIGNALS.forEach((name) => process.off(name, onSignal)),
   };
   function onSignal(): void {
-    if (stop.serving) return resolveStop();
+    if (stop.serving) {
+      if (firstAt === 0) {
+        firstAt = Date.now();
+        return resolveStop();
+      }
+      if (Date.now() - firstAt < REPEATED_SIGNAL_MS) return;
+    }
     if (temp) rmSync(temp, { recursive: true, force: true });
     process.exit(130);
   }
@@ -87,6 +96,9 @@ function stopRequested(temp: string | null, signal?: AbortSignal): Stop {
   signal?.addEventListener('abort', () => resolveStop(), { once: true });
   return stop;
 }
+
+/** Signals this close to the first are the same Ctrl-C (see {@link stopRequested}). */
+const REPEATED_SIGNAL_MS = 1000;
 
 /**
  * Runs the dev command until stopped; returns the exit code. Without `--out` (or `out` in the
@@ -132,19 +144,30 @@ async function serveWhileRunning(dirs: string[], options: DevOptions, out: Outpu
       ...(pollMs === undefined ? {} : { pollMs }),
       onChange: (paths) => void rebuild(paths),
     });
-  const rebuild = async (paths: string[]): Promise<void> => {
+  let stopping = false;
+  /** The rebuild in progress, if any: a stop waits for it, so its folder is not removed under it (Astro would fail to load its own modules). */
+  let current: Promise<void> | null = null;
+  const rebuild = (paths: string[]): Promise<void> => {
+    if (stopping) return Promise.resolve();
     if (building) {
       again = true;
-      return;
+      return current ?? Promise.resolve();
     }
     building = true;
+    const run: Promise<void> = rebuildOnce(paths).finally(() => {
+      if (current === run) current = null;
+    });
+    current = run;
+    return run;
+  };
+  const rebuildOnce = async (paths: string[]): Promise<void> => {
     out.info('');
     out.info(`Changed: ${paths.slice(0, 3).map(fromCwd).join(', ')}${paths.length > 3 ? ` and ${paths.length - 3} more` : ''}; rebuilding…`);
     try {
       code = await runBuild(dirs, buildOptions, out);
       const next = await resolveSettings(dirs, { ...options, out: outDir });
       if (next.base !== settings.base) out.info(`  note: the base path is now ${next.base}; restart trailbook dev to serve it there`);
-      if (JSON.stringify(next.roots) !== JSON.stringify(settings.roots) || next.loaded?.file !== settings.loaded?.file) {
+      if (!stopping && (JSON.stringify(next.roots) !== JSON.stringify(settings.roots) || next.loaded?.file !== settings.loaded?.file)) {
         watcher.close();
         watcher = startWatch(next);
       }
@@ -156,7 +179,7 @@ async function serveWhileRunning(dirs: string[], options: DevOptions, out: Outpu
       out.info('The previous archive is still served. Fix the problem and save again.');
     } finally {
       building = false;
-      if (again) {
+      if (again && !stopping) {
         again = false;
         void rebuild(['(changes during the last rebuild)']);
       }
@@ -167,7 +190,12 @@ async function serveWhileRunning(dirs: string[], options: DevOptions, out: Outpu
   out.info(`Serving ${server.url} (Ctrl-C to stop). Watching ${settings.roots.map(fromCwd).join(', ')}${settings.loaded ? ` and ${fromCwd(settings.loaded.file)}` : ''} (${watcher.mode}).`);
   stop.serving = true;
   await stop.stopped;
+  stopping = true;
   watcher.close();
+  if (building && current) {
+    out.info('Stopping once the rebuild in progress ends (Ctrl-C again to stop at once)…');
+    await current;
+  }
   await server.close();
   out.info('Stopped.');
   return 0;

@@ -18,6 +18,7 @@ import { writeEvidencePages } from '../../integrations/merged-evidence-pages.ts'
 import { carryOver, siteFingerprint } from '../incremental.ts';
 import { checkFolders } from '../folders.ts';
 import { countFiles, searchLine } from './build.ts';
+import { viewLines } from '../summary.ts';
 import { fromCwd, PACKAGE_ROOT, workerExecArgv } from '../paths.ts';
 import { defaultCacheDir } from '../user-cache.ts';
 import { renderWithAstro, withStaging } from '../staging.ts';
@@ -163,7 +164,8 @@ export async function runMerge(dirs: string[], options: MergeOptions, out: Outpu
       const report = { projects: plan.projects.length, shards: plan.shards.length, wallMs: Math.round(wallMs), stagesMs: stages, maxRssBytes: process.resourceUsage().maxRSS * 1024, copiedProjects: projectsCopied, evidence: { copied: evidence.copied, combined: evidence.combined }, keptFiles, output: written };
       await writeFile(resolve(options.timings), `${JSON.stringify(report, null, 2)}\n`);
     }
-    out.info(`Done in ${(wallMs / 1000).toFixed(1)} s. Serve ${fromCwd(outDir)} with any static web server.`);
+    out.info(`Done in ${(wallMs / 1000).toFixed(1)} s. The archive is in ${fromCwd(outDir)}${base === '/' ? '' : ` (base ${base})`}.`);
+    for (const line of viewLines(outDir, base, manifest.options.recapHtml === true)) out.info(line);
     return 0;
   } finally {
     // The worker is done (or failed) once the merge awaited it; a merge that stopped before leaves its folder to this.

@@ -95,6 +95,7 @@ footer { border-top: 1px solid var(--line); margin-top: 3rem; padding-top: 1rem;
 .superseded summary { cursor: pointer; color: var(--muted); }
 pre.raw { background: var(--panel); padding: 0.6em; border-radius: var(--radius); white-space: pre-wrap; overflow-wrap: anywhere; }
 @media (max-width: 40rem) { .facts, .row-fields { grid-template-columns: minmax(0, 1fr); } .status { white-space: normal; overflow-wrap: anywhere; border-radius: 0.8em; } }
+@page { margin: 16mm 14mm; }
 @media print { .skip-link, .toc { display: none; } a { color: inherit; } details:not(.flag-more)::details-content { content-visibility: visible; display: contents; } }
 `;
 
@@ -104,4 +105,4 @@ pre.raw { background: var(--panel); padding: 0.6em; border-radius: var(--radius)
  * (the recap page builds recap.html on demand); tests/unit/export-recap-html.test.ts recomputes
  * it with node:crypto and prints the new value when the stylesheet changes.
  */
-export const EXPORT_RECAP_CSS_SHA256 = 'OsYtziH56OQKmF/VyQ8FnwCUEBLy7ib5dy5NVnvmJFk=';
+export const EXPORT_RECAP_CSS_SHA256 = 'ck12azpLwRkPFhfGHbwrLlBfsdG53iH50IWw3rnRG8o=';

@@ -38,6 +38,7 @@ export const archiveIndexSchema = documented(
     version: z.literal(ARCHIVE_VERSION),
     title: z.string(),
     url: documented(z.string(), { description: "The archive's home: absolute when a site URL was configured, else the base path." }),
+    base: documented(z.string(), { description: 'The base path the archive is served under (`/x/` form, `--base`); `trailbook serve` serves it there. Absent from archives built before it was added.' }).optional(),
     links: z.object({ feed: z.string(), report: z.string(), reportJson: z.string(), search: z.string() }),
     projects: documented(
       z.array(
@@ -106,6 +107,7 @@ export function archiveIndex(projects: readonly ProjectSummary[], problems: Read
     version: ARCHIVE_VERSION,
     title: ctx.title,
     url: abs(urls.home(ctx.base)),
+    base: ctx.base,
     links: { feed: abs(exportUrls.feed(ctx.base)), report: abs(exportUrls.report(ctx.base)), reportJson: abs(exportUrls.reportJson(ctx.base)), search: abs(urls.search(ctx.base)) },
     projects: newestFirst(projects).map((p) => ({
       id: p.id,

@@ -28,7 +28,8 @@ export interface CheckReportProject {
     supersededBy: string[];
   }>;
   /** `evidence`: on layer-2 flags, the path, SHA or row id the reviewer says the flag rests on. */
-  flags: Array<{ layer: string; severity: Severity; kind: string; rows: string[]; summary: string; at: Array<{ file: string; line: number }>; evidence?: string; earlierText?: string }>;
+  /** `accepted`: the reason from the baseline file (trailbook.baseline.json) that accepts the flag; absent when it is not accepted. */
+  flags: Array<{ layer: string; severity: Severity; kind: string; rows: string[]; summary: string; at: Array<{ file: string; line: number }>; evidence?: string; earlierText?: string; accepted?: string }>;
   invalid: Array<{ file: string; line: number; kind: string; error: string; raw: string }>;
   audit: { present: boolean; status: string | null; reason: string; reviewer: string };
   /**
@@ -40,8 +41,11 @@ export interface CheckReportProject {
   counts: Pick<ProjectCounts, 'rows' | 'superseded' | 'invalid' | 'flags' | 'flagLayers' | 'evidence' | 'pointers' | 'resultNotVerified' | 'checkFirst' | 'openBlockers'>;
 }
 
-/** Projects one model into the report's shape. */
-export function checkReportProject(model: ProjectModel): CheckReportProject {
+/**
+ * Projects one model into the report's shape. `accepted[i]`, when given, is the reason the
+ * baseline accepts flag `i` (src/lib/baseline/accepted-flags.ts), or null.
+ */
+export function checkReportProject(model: ProjectModel, accepted: ReadonlyArray<string | null> = []): CheckReportProject {
   const c = model.counts;
   return {
     id: model.id,
@@ -61,7 +65,7 @@ export function checkReportProject(model: ProjectModel): CheckReportProject {
       result: r.result,
       supersededBy: r.supersededBy,
     })),
-    flags: model.flags.map((f) => ({ layer: f.layer, severity: f.severity, kind: f.kind, rows: f.rows, summary: f.summary, at: f.at, ...(f.evidence ? { evidence: f.evidence } : {}), ...(f.earlierText !== undefined ? { earlierText: f.earlierText } : {}) })),
+    flags: model.flags.map((f, i) => ({ layer: f.layer, severity: f.severity, kind: f.kind, rows: f.rows, summary: f.summary, at: f.at, ...(f.evidence ? { evidence: f.evidence } : {}), ...(f.earlierText !== undefined ? { earlierText: f.earlierText } : {}), ...(typeof accepted[i] === 'string' ? { accepted: accepted[i] as string } : {}) })),
     invalid: model.invalid.map((i) => ({ file: i.file, line: i.line, kind: i.kind, error: i.error, raw: i.raw })),
     audit: model.audit.present
       ? { present: true, status: model.audit.status, reason: model.audit.reason, reviewer: model.audit.reviewer }
