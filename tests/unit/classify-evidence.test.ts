@@ -25,8 +25,9 @@ const cases: Record<string, Case[]> = {
     ['8879725', [{ raw: '8879725', kind: 'commit', hex: '8879725' }]],
     ['defaced', [{ raw: 'defaced', kind: 'commit', hex: 'defaced' }]],
     ['fixed in 8879725 today', [{ raw: 'fixed in 8879725 today', kind: 'prose' }]],
-    // A mixed hex token inside prose is a commit; the prose words are notes.
-    ['landed as 1b48d2e on main', [{ raw: '1b48d2e', kind: 'commit', hex: '1b48d2e', note: 'landed as on main' }]],
+    // A mixed hex token inside prose is a commit.
+    // Named inside a sentence it is a pointer of that sentence (issue 26, scope 5): shown under it, low at most when it fails.
+    ['landed as 1b48d2e on main', [{ raw: 'landed as 1b48d2e on main', kind: 'prose' }, { raw: '1b48d2e', kind: 'commit', hex: '1b48d2e', within: 0 }]],
     ['(see 1b48d2e).', [{ raw: '1b48d2e', kind: 'commit', hex: '1b48d2e', note: '(see' }]],
     // 41 hex digits is not a SHA, and 6 alone is too short.
     ['f19a3b9fdad09750cf8a4bb4cfe4b7d77e2545340', [{ raw: 'f19a3b9fdad09750cf8a4bb4cfe4b7d77e2545340', kind: 'prose' }]],
@@ -270,27 +271,39 @@ describe('classifyEvidence', () => {
   });
 });
 
-describe('a part with no pointer, in a cell that holds pointers, is a remark (review of the real prose outcomes)', () => {
-  it('after a pointer: its note, joined with "; " to a note it already has', () => {
+describe('a part with no pointer is shown as prose beside the parts that are (issue 27, scope 5: one rule)', () => {
+  it('after a pointer: a prose item of its own, not a note glued to the pointer', () => {
     expect(classifyEvidence('worker.test asserts the logged errors; fails with the change stashed')).toEqual([
-      { raw: 'worker.test', kind: 'path', path: 'worker.test', stem: true, note: 'asserts the logged errors; fails with the change stashed' },
+      { raw: 'worker.test', kind: 'path', path: 'worker.test', stem: true, note: 'asserts the logged errors' },
+      { raw: 'fails with the change stashed', kind: 'prose' },
     ]);
-    expect(classifyEvidence('src/core/zip.js; measured by core delegate')).toEqual([{ raw: 'src/core/zip.js', kind: 'path', path: 'src/core/zip.js', note: 'measured by core delegate' }]);
+    expect(classifyEvidence('src/core/zip.js; measured by core delegate')).toEqual([{ raw: 'src/core/zip.js', kind: 'path', path: 'src/core/zip.js' }, { raw: 'measured by core delegate', kind: 'prose' }]);
   });
 
-  it('first in the cell: a note before the first pointer', () => {
-    expect(classifyEvidence('Tauri window screenshot; src/a.ts')).toEqual([{ raw: 'src/a.ts', kind: 'path', path: 'src/a.ts', note: 'Tauri window screenshot' }]);
+  it('first in the cell: shown first', () => {
+    expect(classifyEvidence('Tauri window screenshot; src/a.ts')).toEqual([{ raw: 'Tauri window screenshot', kind: 'prose' }, { raw: 'src/a.ts', kind: 'path', path: 'src/a.ts' }]);
   });
 
-  it('between parts, on the pointer written before it; the pointers inside a command keep pointing at it', () => {
+  it('between parts, in its place; the pointers inside a command keep pointing at it', () => {
     expect(classifyEvidence('git show b732012; the diff is clean; src/a.ts:3')).toEqual([
-      { raw: 'git show b732012', kind: 'command', note: 'the diff is clean' },
+      { raw: 'git show b732012', kind: 'command' },
       { raw: 'b732012', kind: 'commit', hex: 'b732012', within: 0 },
+      { raw: 'the diff is clean', kind: 'prose' },
       { raw: 'src/a.ts:3', kind: 'path', path: 'src/a.ts', from: 3, to: 3 },
     ]);
     expect(classifyEvidence('remark one; git show b732012; remark two')).toEqual([
-      { raw: 'git show b732012', kind: 'command', note: 'remark one; remark two' },
-      { raw: 'b732012', kind: 'commit', hex: 'b732012', within: 0 },
+      { raw: 'remark one', kind: 'prose' },
+      { raw: 'git show b732012', kind: 'command' },
+      { raw: 'b732012', kind: 'commit', hex: 'b732012', within: 1 },
+      { raw: 'remark two', kind: 'prose' },
+    ]);
+  });
+
+  it('every part is shown: "p2a report; 24/24 + 220/220 neighbor sweep; tsc clean" (issue 27: two parts were dropped)', () => {
+    expect(classifyEvidence('p2a report; 24/24 + 220/220 neighbor sweep; tsc clean')).toEqual([
+      { raw: 'p2a report', kind: 'prose' },
+      { raw: '24/24 + 220/220 neighbor sweep', kind: 'prose' },
+      { raw: 'tsc clean', kind: 'command' },
     ]);
   });
 

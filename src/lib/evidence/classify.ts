@@ -17,6 +17,7 @@
 import type { ClassifiedPointer } from './classified-pointer.ts';
 import { readCommand, type CommandShape } from './command-shape.ts';
 import { classifySegment, tokenPointer, type CellContext } from './segment-words.ts';
+import { referenceAt } from './word-tokens.ts';
 import { splitItems, splitParts, type ListItem } from './split-list.ts';
 
 export type { ClassifiedPointer } from './classified-pointer.ts';
@@ -44,6 +45,8 @@ function commandParts(command: CommandShape, ctx: CellContext): ClassifiedPointe
     const cd = i > 0 && words[i - 1] === 'cd';
     // The program itself counts only as a path to a script (`./scripts/check.sh`, `~/jdk/bin/java`).
     if (i === program && !/^(?:\.{1,2}\/|~\/|\/)/.test(word)) continue;
+    // `<cache>/src`: shell words split a placeholder at its brackets; the rest is no path (`/src`).
+    if (i >= 3 && words[i - 1] === '>' && words[i - 3] === '<' && command.text.includes(`<${words[i - 2]}>${word}`)) continue;
     const p = tokenPointer(word, ctx, cd);
     if (p === null) continue;
     if (absent && (p.kind === 'path' || p.kind === 'ephemeral')) continue;
@@ -52,71 +55,107 @@ function commandParts(command: CommandShape, ctx: CellContext): ClassifiedPointe
   return out;
 }
 
-type Group = { text: string; command: CommandShape | null; sep: string; start: number };
+/** One item of a part as it will be read: a command with the items that continue it, or one other item with the items glued to it. */
+type Group = { text: string; command: CommandShape | null; start: number };
+
+/** Whether an item starts with a reference (`review r2 finding A`, `finding 2`, `probe revF`): then it is not a command. */
+const startsWithReference = (text: string): boolean => referenceAt(text.split(/\s+/, 4), 0) !== null;
+
+const wordCount = (text: string): number => text.split(/\s+/).length;
+
+/** The item as a command, or null (an item that starts with a reference is not one). */
+const commandOf = (text: string): CommandShape | null => (startsWithReference(text) ? null : readCommand(text));
 
 /**
- * A part's items grouped, one group at a time: each command with the items that continue its
- * arguments, and each other item alone. Lazy, so a cell whose pointers run out of budget
- * stops reading there.
+ * Whether an item stands as a pointer of its own: its first word (after `see`) is a pointer
+ * (`src/ledger.ts keys rows by target slug`, `finding 2`), not a word of prose. Read on a
+ * copy of the cell's context, so testing leaves no trace.
  */
-function* groupItems(part: string, items: readonly ListItem[]): Generator<Group> {
+function startsWithPointer(text: string, ctx: CellContext): boolean {
+  const found = classifySegment(text, { folders: [...ctx.folders], ids: ctx.ids }, 1);
+  const first = found?.[0];
+  return first !== undefined && first.within === undefined && first.mention === undefined;
+}
+
+/**
+ * A part's items grouped, one group at a time (issue 26, scope 5: a list is split only where
+ * its parts are pointer-shaped). A new group starts at an item that starts with a pointer, or
+ * at a command in a list of short items (`gh pr view 1, gh pr view 2`, `HF api, cargo info
+ * output in transcript`, `src/a.ts, npm test`: after a command or a phrase of at most three
+ * words); any other item continues the group before it, as written: the sentence it belongs
+ * to (`src/gate.ts:190 treats "" as absent, so empty-string and absent already disagree` is
+ * one item, not three), or the arguments of the command before it (`git branches feat/a,
+ * feat/b`). Lazy, so a cell whose pointers run out of budget stops reading there.
+ */
+function* groupItems(part: string, items: readonly ListItem[], ctx: CellContext): Generator<Group> {
   let pending: Group | null = null;
+  /** The group so far is a command, or a phrase of at most three words (`HF api`, `src/a.ts`). */
+  let listLike = false;
   for (const item of items) {
-    const command = readCommand(item.text);
-    if (command === null && pending?.command && item.sep === ',') {
-      // `git branches feat/a, feat/b`: the list continues the command's arguments (its words are read as written, not parsed again).
-      pending.text = part.slice(pending.start, item.end);
-      pending.command = { ...pending.command, text: pending.text, words: [...pending.command.words, ...item.text.split(/\s+/)] };
+    const command = commandOf(item.text);
+    if (pending === null) {
+      pending = { text: item.text, command, start: item.start };
+      listLike = command !== null || wordCount(item.text) <= 3;
       continue;
     }
-    if (pending) yield pending;
-    pending = { text: item.text, command, sep: item.sep, start: item.start };
+    const continues = pending.command !== null && command === null && item.sep === ',';
+    const startsCommand = command !== null && listLike;
+    const startsPointer = command === null && startsWithPointer(item.text, ctx);
+    if (!continues && (startsCommand || startsPointer)) {
+      yield pending;
+      pending = { text: item.text, command, start: item.start };
+      listLike = command !== null || wordCount(item.text) <= 3;
+      continue;
+    }
+    // Glued to the group before: its text as written, a command's words read as written (not parsed again).
+    pending.text = part.slice(pending.start, item.end);
+    if (pending.command) pending.command = { ...pending.command, text: pending.text, words: [...pending.command.words, ...item.text.split(/\s+/)] };
+    else listLike = false;
   }
   if (pending) yield pending;
 }
 
-/** Joins a remark to a pointer's note, with the separator it was written with (`,`, ` and `, ` + `, ` plus `). */
-function addNote(p: ClassifiedPointer, text: string, sep: string, before: boolean): void {
-  const joint = sep === ',' || sep === '' ? ', ' : sep;
-  if (p.note === undefined) p.note = text;
-  else p.note = before ? `${text}${joint}${p.note}` : `${p.note}${joint}${text}`;
-}
-
 /**
- * Reads one part into `out`. Returns the index of the first pointer of its last item that had
- * any, or null when the part holds no pointer (it is then one `prose` pointer at the end of `out`).
+ * Reads one part into `out`: each group is a command (with the pointers named in its words
+ * under it), pointers (the first standing as the item, the ones only named later in its text
+ * under the pointer before them), or a prose item (with the pointers named in it under it).
  */
-function classifyPart(part: string, ctx: CellContext, out: ClassifiedPointer[]): number | null {
+function classifyPart(part: string, ctx: CellContext, out: ClassifiedPointer[]): void {
   ctx.ids = false;
-  const start = out.length;
-  const remarks: Array<{ head: number | null; sep: string; text: string }> = [];
-  /** Index of the first pointer of the last item that had any. */
-  let head: number | null = null;
-  for (const group of groupItems(part, splitItems(part))) {
+  for (const group of groupItems(part, splitItems(part), ctx)) {
     if (out.length > MAX_POINTERS_PER_CELL) break;
     if (group.command) {
       const at = out.length;
-      head = at;
       out.push({ raw: group.text, kind: 'command' });
       for (const p of commandParts(group.command, ctx)) out.push({ ...p, within: at });
       continue;
     }
     const found = classifySegment(group.text, ctx, MAX_POINTERS_PER_CELL + 1 - out.length);
     if (found === null) {
-      remarks.push({ head, sep: group.sep, text: group.text });
+      out.push({ raw: group.text, kind: 'prose' });
       continue;
     }
     const offset = out.length;
-    head = offset;
-    for (const p of found) out.push(p.within === undefined ? p : { ...p, within: p.within + offset });
+    const prose = (found[0] as ClassifiedPointer).mention === true;
+    if (prose) out.push({ raw: group.text, kind: 'prose' });
+    // Where each pointer of the group lands in `out`, and the standing pointer each is named under.
+    const index: number[] = [];
+    let owner = prose ? offset : -1;
+    for (const [k, p] of found.entries()) {
+      const { mention, within, note, ...rest } = p;
+      index[k] = out.length;
+      let parent: number | undefined;
+      if (within !== undefined) {
+        // A pointer in a bracketed note belongs where its owner does: the owner itself when it stands, else the item it was named in.
+        const ownerPointer = found[within] as ClassifiedPointer;
+        parent = ownerPointer.mention || ownerPointer.within !== undefined ? (out[index[within] as number] as ClassifiedPointer).within : index[within];
+      } else if (mention || prose) parent = owner;
+      else owner = out.length;
+      // The words of a prose item are its own text: no note is split from it.
+      const kept: ClassifiedPointer = prose || note === undefined ? rest : { ...rest, note };
+      out.push(parent === undefined || parent < 0 ? kept : { ...kept, within: parent });
+    }
   }
-  if (out.length === start) {
-    out.push({ raw: part, kind: 'prose' });
-    return null;
-  }
-  // An item with no pointer is a remark on the item written before it (its first pointer), or, first in the part, on the part's first pointer.
-  for (const remark of remarks) addNote(out[remark.head ?? start] as ClassifiedPointer, remark.text, remark.sep, remark.head === null);
-  return head;
 }
 
 /**
@@ -128,35 +167,9 @@ function classifyPart(part: string, ctx: CellContext, out: ClassifiedPointer[]):
 export function classifyEvidence(cell: string): ClassifiedPointer[] {
   const ctx: CellContext = { folders: [], ids: false };
   const out: ClassifiedPointer[] = [];
-  // Parts with no pointer, and the head of the last part before each that had one (null: none yet).
-  const remarks: Array<{ at: number; head: number | null }> = [];
-  let head: number | null = null;
   for (const part of splitParts(cell)) {
-    const at = out.length;
-    const found = classifyPart(part, ctx, out);
-    if (found === null) remarks.push({ at, head });
-    else head = found;
+    classifyPart(part, ctx, out);
     if (out.length > MAX_POINTERS_PER_CELL) break;
-  }
-  // In a cell that holds pointers, a part with none is a remark on the pointer written before it
-  // (`worker.test asserts the logged errors; fails with the change stashed`), or, first in the
-  // cell, on its first pointer — as an item is within a part. A cell of parts with no pointer
-  // stays prose, flagged.
-  if (head !== null && remarks.length > 0) {
-    const first = out.findIndex((p) => p.kind !== 'prose');
-    for (const remark of remarks) {
-      const target = out[remark.head ?? first] as ClassifiedPointer;
-      addNote(target, (out[remark.at] as ClassifiedPointer).raw, '; ', remark.head === null);
-    }
-    const gone = new Set(remarks.map((r) => r.at));
-    const index = new Map<number, number>();
-    const kept: ClassifiedPointer[] = [];
-    out.forEach((p, i) => {
-      if (gone.has(i)) return;
-      index.set(i, kept.length);
-      kept.push(p);
-    });
-    out.splice(0, out.length, ...kept.map((p) => (p.within === undefined ? p : { ...p, within: index.get(p.within) as number })));
   }
   if (out.length > MAX_POINTERS_PER_CELL) {
     const kept = out.slice(0, MAX_POINTERS_PER_CELL);

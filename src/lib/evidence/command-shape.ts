@@ -42,7 +42,7 @@ const SUBCOMMANDS: ReadonlySet<string> = new Set(
 );
 
 /** Words that start prose, never a command, even when a subcommand follows (`no code change`). */
-const PROSE_STARTS: ReadonlySet<string> = new Set('a an the no not only all both each see per and or in on at of to for with by from via after before then when if is was are were has had this that these those it its jar zip archive tarball wheel'.split(' '));
+const PROSE_STARTS: ReadonlySet<string> = new Set('a an the no not only all both each see per and or so but in on at of to for with by from via after before then when if is was are were has had this that these those it its jar zip archive tarball wheel one two three four five six seven eight nine ten'.split(' '));
 
 /** A program's name: lower case, no underscore (`crash_mid_turn` is a test's name). */
 const PROGRAM_NAME = /^[a-z][a-z0-9.+-]{0,31}(?:@[\w.^~-]{1,32})?$/;

@@ -14,6 +14,7 @@ import { projectConfigSchema, type ProjectConfig } from '../schemas/project-conf
 import { describeIssues } from '../schemas/describe-issues.ts';
 import { classifyEvidence } from '../evidence/classify.ts';
 import { resolveEvidence, type EvidenceContext } from '../evidence/resolve.ts';
+import { readCellPointers } from '../evidence/cell-reading.ts';
 import { ArtifactFolder } from '../evidence/artifacts.ts';
 import { runChecks } from '../checks/index.ts';
 import { readQuality, withFindingCitations } from '../quality/read-quality.ts';
@@ -208,7 +209,7 @@ export async function analyseProject(prepared: PreparedProject, stages?: StageTi
   for (const row of parsed) {
     let pending = memo.get(row.evidenceText);
     if (!pending) {
-      pending = resolveEvidence(classifyEvidence(row.evidenceText), ctx);
+      pending = resolveEvidence(classifyEvidence(row.evidenceText), ctx).then(readCellPointers);
       memo.set(row.evidenceText, pending);
     }
     evidence.push(await pending);
@@ -219,7 +220,7 @@ export async function analyseProject(prepared: PreparedProject, stages?: StageTi
     if (cell === undefined || cell.trim() === '') continue;
     let pending = memo.get(cell);
     if (!pending) {
-      pending = resolveEvidence(classifyEvidence(cell), ctx);
+      pending = resolveEvidence(classifyEvidence(cell), ctx).then(readCellPointers);
       memo.set(cell, pending);
     }
     record.evidence = await pending;
