@@ -201,6 +201,11 @@ export class LineHistory {
     this.#lines = next;
   }
 
+  /** For each line of the last version, the commit that first held it (null: only the work tree). */
+  origins(): Array<CommitRef | null> {
+    return this.#lines.map((s) => s.committedIn);
+  }
+
   /** The changes the rules report, in the last version's line order (deletions where they stood). */
   changes(): LineChange[] {
     const out: LineChange[] = [];

@@ -38,6 +38,12 @@ export interface RecordHistory {
   /** Versions read: distinct committed texts, plus one when the work tree differs from HEAD. */
   versions: number;
   changes: LineChange[];
+  /**
+   * A pstack trail whose header changed: each row of the last version first committed under a
+   * header of another width, with that header's number of columns (issue 26, scope 4: a row is
+   * read by the header in force when it was written).
+   */
+  rowHeaders?: Array<{ line: number; columns: number }>;
   /** Set when the history could not be read in full (the changes found so far are kept). */
   problem?: string;
 }
@@ -69,7 +75,8 @@ const bbsKey: RowKey = (line) => {
 function pstackKey(header: string | undefined): RowKey {
   const columns = (header !== undefined ? readHeader(header) : null) ?? new Map([['ts', 0]]);
   return (line) => {
-    if (header !== undefined && line === header) return 'header';
+    // Any header is the header: one that grew a column is the same line changed, never a row deleted and another inserted.
+    if ((header !== undefined && line === header) || readHeader(line) !== null) return 'header';
     const cells = line.split('\t').map(unguardCell);
     const id = columns.has('id') ? cells[columns.get('id') as number] : undefined;
     if (id) return `id:${id}`;
@@ -235,6 +242,12 @@ export async function readRecordHistory(repository: GitRepository, workTree: str
   }
   const firstLines = await blobLines(repository, first.blob);
   if ('problem' in firstLines) return { file: file.rel, rule, versions: 0, changes: [], problem: firstLines.problem };
+  // The width of each version's header, by the commit that introduced the version.
+  const widths = new Map<string | null, number>();
+  const noteWidth = (commit: CommitRef | null, lines: readonly string[]): void => {
+    if (file.format === 'pstack-trail' && lines[0] !== undefined && readHeader(lines[0]) !== null) widths.set(commit?.oid ?? null, lines[0].split('\t').length);
+  };
+  noteWidth(first.commit, firstLines);
   const keyOf = (lines: readonly string[]): RowKey => (file.format === 'bbs-trail' ? bbsKey : file.format === 'pstack-trail' ? pstackKey(lines[0]) : () => null);
   const history = new LineHistory({ commit: first.commit, lines: firstLines }, { key: keyOf(firstLines), appendOnly: rule === 'append-only' });
   let read = 1;
@@ -249,6 +262,7 @@ export async function readRecordHistory(repository: GitRepository, workTree: str
       break;
     }
     history.next({ commit: v.commit, lines }, keyOf(lines));
+    noteWidth(v.commit, lines);
     headLines = lines;
     read++;
   }
@@ -257,16 +271,36 @@ export async function readRecordHistory(repository: GitRepository, workTree: str
     const lines = splitRecordLines(new TextDecoder('utf-8').decode(current));
     if (headLines.length !== lines.length || headLines.some((l, i) => l !== lines[i])) {
       history.next({ commit: null, lines }, keyOf(lines));
+      noteWidth(null, lines);
+      headLines = lines;
       read++;
     }
   }
   const header = file.format === 'pstack-trail' ? headLines[0] : undefined;
-  const changes = history.changes().map((c) => {
-    if (c.type !== 'deleted') return c;
-    const id = rowIdOf(file.format, c.earlier, header);
-    return id === null ? c : { ...c, rowId: id };
+  const isHeader = (text: string | undefined): boolean => file.format === 'pstack-trail' && text !== undefined && readHeader(text) !== null;
+  const changes = history
+    .changes()
+    // A header that changed (a column added) is no row of the trail: never a rewrite, deletion or insertion (issue 26, scope 4).
+    .filter((c) => !(c.type === 'deleted' ? isHeader(c.earlier) : isHeader(headLines[c.line - 1]) && (c.type === 'inserted' || isHeader(c.earlier))))
+    .map((c) => {
+      if (c.type !== 'deleted') return c;
+      const id = rowIdOf(file.format, c.earlier, header);
+      return id === null ? c : { ...c, rowId: id };
+    });
+  const rowHeaders = headerWidths(history.origins(), widths, header);
+  return { file: file.rel, rule, versions: read, changes, ...(rowHeaders.length > 0 ? { rowHeaders } : {}), ...(trouble ? { problem: trouble } : {}) };
+}
+
+/** The rows first committed under a header of another width than the last version's, with that width. */
+function headerWidths(origins: ReadonlyArray<CommitRef | null>, widths: ReadonlyMap<string | null, number>, header: string | undefined): Array<{ line: number; columns: number }> {
+  if (header === undefined || widths.size < 2) return [];
+  const now = header.split('\t').length;
+  const out: Array<{ line: number; columns: number }> = [];
+  origins.forEach((commit, i) => {
+    const columns = widths.get(commit?.oid ?? null);
+    if (i > 0 && columns !== undefined && columns !== now) out.push({ line: i + 1, columns });
   });
-  return { file: file.rel, rule, versions: read, changes, ...(trouble ? { problem: trouble } : {}) };
+  return out;
 }
 
 /**
