@@ -9,6 +9,7 @@ import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { classifyEvidence, looksLikePath, looksLikeSha, MAX_POINTERS_PER_CELL, splitLineSuffix, type ClassifiedPointer } from '../../src/lib/evidence/classify.ts';
 import { splitItems, splitParts } from '../../src/lib/evidence/split-list.ts';
+import { expandBraces } from '../../src/lib/evidence/brace-paths.ts';
 
 type Case = [cell: string, expected: ClassifiedPointer[]];
 
@@ -405,6 +406,54 @@ describe('property: the list splitter and the classifier', () => {
         }
       }),
       { numRuns: 2000 },
+    );
+  });
+
+  it('a pointer is shown at most one level down: `within` names an earlier item that is itself shown at the top', () => {
+    fc.assert(
+      fc.property(
+        fc.array(fc.constantFrom('src/a.ts', 'console.log', 'the', 'run', 'rendered', 'by', 'so', ',', ' and ', '; ', "'x.md", "y.md'", 'git status', '(', ')', '1b48d2e', 'see', 'finding', 'F2', 'npm test', 'a{b,c}.md', '<cache>/src', ' '), { maxLength: 24 }),
+        (words) => {
+          const cell = words.join(' ');
+          const pointers = classifyEvidence(cell);
+          pointers.forEach((p, i) => {
+            if (p.within === undefined) return;
+            expect(p.within, JSON.stringify({ cell, i })).toBeLessThan(i);
+            expect(pointers[p.within]?.within, JSON.stringify({ cell, i })).toBeUndefined();
+          });
+          // The reader's own mark never leaves it: a named pointer is told by `within`.
+          for (const p of pointers) expect(p.mention).toBeUndefined();
+        },
+      ),
+      { numRuns: 2000 },
+    );
+  });
+
+  it('a sentence of plain words, however it is punctuated, is one item: never cut into commands (issue 26, scope 5)', () => {
+    const word = fc.constantFrom('so', 'empty', 'string', 'absent', 'already', 'disagree', 'zero', 'tests', 'fanout', 'both', 'refusals', 'gate', 'the', 'agent', 'reports', 'empty-string');
+    const sep = fc.constantFrom(' ', ', ', ' and ', ' plus ', ' + ');
+    fc.assert(
+      fc.property(fc.array(fc.tuple(word, sep), { minLength: 1, maxLength: 12 }), (list) => {
+        // A sentence (its first word starts no command: `tests empty-string` would be one, by its shape).
+        const sentence = `the ${list.map(([w, s], i) => (i === list.length - 1 ? w : `${w}${s}`)).join('')}`;
+        // One item, as written (a sentence that starts like a command, `absent tests so`, is one command by its shape).
+        expect(classifyEvidence(sentence).map((p) => p.raw)).toEqual([sentence]);
+      }),
+      { numRuns: 1000 },
+    );
+  });
+
+  it('a brace path expands to the product of its lists, each path without braces', () => {
+    const alt = fc.stringMatching(/^[a-z][a-z0-9-]{0,5}$/);
+    fc.assert(
+      fc.property(fc.array(fc.array(alt, { minLength: 2, maxLength: 4 }), { minLength: 1, maxLength: 3 }), (groups) => {
+        const word = `docs/${groups.map((g) => `x_{${g.join(',')}}`).join('/')}.md`;
+        const paths = expandBraces(word);
+        expect(paths).toHaveLength(groups.reduce((n, g) => n * g.length, 1));
+        for (const p of paths ?? []) expect(p).not.toMatch(/[{},]/);
+        expect(new Set(classifyEvidence(word).map((p) => p.path))).toEqual(new Set(paths));
+      }),
+      { numRuns: 300 },
     );
   });
 

@@ -223,7 +223,7 @@ const CELLS: Array<[place: string, pointers: Expected]> = [
   ["LeoMartinDev__Plume/decisions.tsv:25", [["8476774e", 'reference']]],
   ["LeoMartinDev__Plume/decisions.tsv:26", [["chat 08:25, prior checkpoint cancelled as unclear", 'prose']]],
   ["LeoMartinDev__Plume/decisions.tsv:27", [["6dddc98c", 'reference'], ["/tmp/arena-stt-engine/synthesis/", 'ephemeral', 0]]],
-  ["LeoMartinDev__Plume/decisions.tsv:28", [["HF api", 'prose'], ["cargo info output in transcript", 'command']]],
+  ["LeoMartinDev__Plume/decisions.tsv:28", [["HF api, cargo info output in transcript", 'prose']]],
   ["LeoMartinDev__Plume/decisions.tsv:29", [["/tmp/ort-probe", 'ephemeral'], ["terminals/818402.txt", 'path']]],
   ["LeoMartinDev__Plume/decisions.tsv:30", [["/tmp/ort-probe/examples/open.rs", 'ephemeral']]],
   ["LeoMartinDev__Plume/decisions.tsv:31", [["main at 8e1b8b2", 'prose'], ["8e1b8b2", 'commit', 0]]],

@@ -27,7 +27,7 @@ const TRAILS: Array<[id: string, root: string, file: string, lines: number, vali
   ["imnallen__botcode","real/ImNallen__BotCode","decisions.tsv",20,20,0,19,{"VERIFIED":0,"NOT_VERIFIED":2,"INCONCLUSIVE":33}, {"medium:evidence/prose":2}],
   ["jenzoga__jmt-mcmt","real/Jenzoga__JMT-MCMT","decisions.tsv",15,15,0,14,{"VERIFIED":0,"NOT_VERIFIED":15,"INCONCLUSIVE":7}, {"medium:evidence/prose":10,"low:trail/bad-timestamp":1}],
   ["jonghakseo__picky","real/Jonghakseo__picky","decisions.tsv",13,13,0,12,{"VERIFIED":0,"NOT_VERIFIED":0,"INCONCLUSIVE":23}, {}],
-  ["leomartindev__plume","real/LeoMartinDev__Plume","decisions.tsv",46,46,0,45,{"VERIFIED":0,"NOT_VERIFIED":12,"INCONCLUSIVE":53}, {"medium:evidence/prose":9,"medium:evidence/self-citation":1}],
+  ["leomartindev__plume","real/LeoMartinDev__Plume","decisions.tsv",46,46,0,45,{"VERIFIED":0,"NOT_VERIFIED":13,"INCONCLUSIVE":51}, {"medium:evidence/prose":10,"medium:evidence/self-citation":1}],
   ["routemahiro__ato_sukoshi","real/Routemahiro__ato_sukoshi","decisions.tsv",4,4,0,3,{"VERIFIED":0,"NOT_VERIFIED":1,"INCONCLUSIVE":6}, {"medium:evidence/prose":1}],
   ["senriganmaster__csv_zero","real/SenriganMaster__csv_zero","decisions.tsv",57,57,0,56,{"VERIFIED":0,"NOT_VERIFIED":14,"INCONCLUSIVE":97}, {"medium:evidence/prose":8}],
   ["calypr__loom","real/calypr__loom","decisions.tsv",24,24,0,23,{"VERIFIED":0,"NOT_VERIFIED":1,"INCONCLUSIVE":45}, {"medium:evidence/prose":1}],

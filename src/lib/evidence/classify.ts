@@ -80,22 +80,22 @@ function startsWithPointer(text: string, ctx: CellContext): boolean {
 /**
  * A part's items grouped, one group at a time (issue 26, scope 5: a list is split only where
  * its parts are pointer-shaped). A new group starts at an item that starts with a pointer, or
- * at a command in a list of short items (`gh pr view 1, gh pr view 2`, `HF api, cargo info
- * output in transcript`, `src/a.ts, npm test`: after a command or a phrase of at most three
- * words); any other item continues the group before it, as written: the sentence it belongs
- * to (`src/gate.ts:190 treats "" as absent, so empty-string and absent already disagree` is
- * one item, not three), or the arguments of the command before it (`git branches feat/a,
- * feat/b`). Lazy, so a cell whose pointers run out of budget stops reading there.
+ * at a command in a list of commands or short pointers (`gh pr view 1, gh pr view 2`,
+ * `src/a.ts, npm test`); any other item continues the group before it, as written: the
+ * sentence it belongs to (`src/gate.ts:190 treats "" as absent, so empty-string and absent
+ * already disagree` is one item, not three; `HF api, cargo info output in transcript` is one
+ * description), or the arguments of the command before it (`git branches feat/a, feat/b`).
+ * Lazy, so a cell whose pointers run out of budget stops reading there.
  */
 function* groupItems(part: string, items: readonly ListItem[], ctx: CellContext): Generator<Group> {
   let pending: Group | null = null;
-  /** The group so far is a command, or a phrase of at most three words (`HF api`, `src/a.ts`). */
+  /** The group so far is a command, or a pointer of at most three words (`src/a.ts`): a list a command may follow. */
   let listLike = false;
   for (const item of items) {
     const command = commandOf(item.text);
     if (pending === null) {
       pending = { text: item.text, command, start: item.start };
-      listLike = command !== null || wordCount(item.text) <= 3;
+      listLike = command !== null || (wordCount(item.text) <= 3 && startsWithPointer(item.text, ctx));
       continue;
     }
     const continues = pending.command !== null && command === null && item.sep === ',';
