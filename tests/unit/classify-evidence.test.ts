@@ -316,6 +316,41 @@ describe('a part with no pointer is shown as prose beside the parts that are (is
   });
 });
 
+describe('reports of a run are commands (issue 26, scope 5)', () => {
+  it.each([
+    ['npm test -> FAILED exit 1'],
+    ['tsc --noEmit exits 0'],
+    ['mstack gate exits 2'],
+    ['./bin/mstack gate --full -> PASSED exit 0'],
+  ])('%s', (cell) => {
+    expect(classifyEvidence(cell)).toEqual([{ raw: cell, kind: 'command' }]);
+  });
+
+  it('but a sentence about a run is not one', () => {
+    expect(classifyEvidence('the gate exits 2')).toEqual([{ raw: 'the gate exits 2', kind: 'prose' }]);
+  });
+});
+
+describe('references are one kind (issue 26, scope 5)', () => {
+  it.each([
+    ['finding F2', 'finding F2'],
+    ['finding 2', 'finding 2'],
+    ['review r2 finding A', 'review r2 finding A'],
+    ['review r3 minor 1', 'review r3 minor 1'],
+    ['review nitpick 5', 'review nitpick 5'],
+    ['probe revF', 'probe revF'],
+  ])('%s', (cell, raw) => {
+    expect(classifyEvidence(cell)).toEqual([{ raw, kind: 'reference' }]);
+  });
+
+  it('a plain word after `probe` is no id: `probe at scratchpad/r15probe proved …` names a folder in a sentence', () => {
+    expect(classifyEvidence('probe at scratchpad/r15probe proved it').map((p) => [p.raw, p.kind, p.within])).toEqual([
+      ['probe at scratchpad/r15probe proved it', 'prose', undefined],
+      ['scratchpad/r15probe', 'path', 0],
+    ]);
+  });
+});
+
 describe('classify helpers', () => {
   it.each([
     ['1b48d2e', false, true],
