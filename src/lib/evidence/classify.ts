@@ -68,11 +68,14 @@ const commandOf = (text: string): CommandShape | null => (startsWithReference(te
 
 /**
  * Whether an item stands as a pointer of its own: its first word (after `see`) is a pointer
- * (`src/ledger.ts keys rows by target slug`, `finding 2`), not a word of prose. Read on a
- * copy of the cell's context, so testing leaves no trace.
+ * (`src/ledger.ts keys rows by target slug`, `finding 2`), not a word of prose. Read with a
+ * context of its own (the cell's only decides which kind of pointer, never whether it is one),
+ * so testing leaves no trace.
  */
-function startsWithPointer(text: string, ctx: CellContext): boolean {
-  const found = classifySegment(text, { folders: [...ctx.folders], ids: ctx.ids }, 1);
+function startsWithPointer(text: string): boolean {
+  // Its first words decide (a quoted test title runs to 40): a long item is not read twice.
+  const head = text.length > 512 ? text.split(/\s+/, 48).join(' ') : text;
+  const found = classifySegment(head, { folders: [], ids: false }, 1);
   const first = found?.[0];
   return first !== undefined && first.within === undefined && first.mention === undefined;
 }
@@ -87,32 +90,38 @@ function startsWithPointer(text: string, ctx: CellContext): boolean {
  * description), or the arguments of the command before it (`git branches feat/a, feat/b`).
  * Lazy, so a cell whose pointers run out of budget stops reading there.
  */
-function* groupItems(part: string, items: readonly ListItem[], ctx: CellContext): Generator<Group> {
-  let pending: Group | null = null;
+function* groupItems(part: string, items: readonly ListItem[]): Generator<Group> {
+  // The group being gathered: where it starts and ends in the part, and the words of the items that continue a command.
+  let pending: { start: number; end: number; command: CommandShape | null; more: string[] } | null = null;
   /** The group so far is a command, or a pointer of at most three words (`src/a.ts`): a list a command may follow. */
   let listLike = false;
+  // Its text and words are made once, when it is complete (a part of a million glued items stays linear).
+  const done = (g: NonNullable<typeof pending>): Group => {
+    const text = part.slice(g.start, g.end);
+    return { text, start: g.start, command: g.command && g.more.length > 0 ? { ...g.command, text, words: [...g.command.words, ...g.more] } : g.command };
+  };
   for (const item of items) {
     const command = commandOf(item.text);
     if (pending === null) {
-      pending = { text: item.text, command, start: item.start };
-      listLike = command !== null || (wordCount(item.text) <= 3 && startsWithPointer(item.text, ctx));
+      pending = { start: item.start, end: item.end, command, more: [] };
+      listLike = command !== null || (wordCount(item.text) <= 3 && startsWithPointer(item.text));
       continue;
     }
     const continues = pending.command !== null && command === null && item.sep === ',';
     const startsCommand = command !== null && listLike;
-    const startsPointer = command === null && startsWithPointer(item.text, ctx);
+    const startsPointer = command === null && !continues && startsWithPointer(item.text);
     if (!continues && (startsCommand || startsPointer)) {
-      yield pending;
-      pending = { text: item.text, command, start: item.start };
+      yield done(pending);
+      pending = { start: item.start, end: item.end, command, more: [] };
       listLike = command !== null || wordCount(item.text) <= 3;
       continue;
     }
     // Glued to the group before: its text as written, a command's words read as written (not parsed again).
-    pending.text = part.slice(pending.start, item.end);
-    if (pending.command) pending.command = { ...pending.command, text: pending.text, words: [...pending.command.words, ...item.text.split(/\s+/)] };
+    pending.end = item.end;
+    if (pending.command) for (const w of item.text.split(/\s+/)) pending.more.push(w);
     else listLike = false;
   }
-  if (pending) yield pending;
+  if (pending) yield done(pending);
 }
 
 /**
@@ -122,7 +131,7 @@ function* groupItems(part: string, items: readonly ListItem[], ctx: CellContext)
  */
 function classifyPart(part: string, ctx: CellContext, out: ClassifiedPointer[]): void {
   ctx.ids = false;
-  for (const group of groupItems(part, splitItems(part), ctx)) {
+  for (const group of groupItems(part, splitItems(part))) {
     if (out.length > MAX_POINTERS_PER_CELL) break;
     if (group.command) {
       const at = out.length;
@@ -147,8 +156,8 @@ function classifyPart(part: string, ctx: CellContext, out: ClassifiedPointer[]):
       let parent: number | undefined;
       if (within !== undefined) {
         // A pointer in a bracketed note belongs where its owner does: the owner itself when it stands, else the item it was named in.
-        const ownerPointer = found[within] as ClassifiedPointer;
-        parent = ownerPointer.mention || ownerPointer.within !== undefined ? (out[index[within] as number] as ClassifiedPointer).within : index[within];
+        const owner = out[index[within] as number] as ClassifiedPointer;
+        parent = owner.within ?? index[within];
       } else if (mention || prose) parent = owner;
       else owner = out.length;
       // The words of a prose item are its own text: no note is split from it.

@@ -47,22 +47,24 @@ const CLOSING_MARKS = '.,:;!?)]';
  */
 function quotedWords(words: readonly string[]): boolean[] {
   const inside = new Array<boolean>(words.length).fill(false);
-  // Each word's last character once its sentence marks are trimmed (read once per word: linear).
+  // Each word's last character once its sentence marks are trimmed, and for each word the next
+  // word after it ending in each quote: read once per word, from the end (linear).
   const last = words.map((w) => trimEndChars(w, CLOSING_MARKS).slice(-1));
+  const nextClose: Record<string, Int32Array> = { "'": new Int32Array(words.length), '"': new Int32Array(words.length), '`': new Int32Array(words.length) };
+  const seen: Record<string, number> = { "'": -1, '"': -1, '`': -1 };
+  for (let k = words.length - 1; k >= 0; k--) {
+    for (const q of ["'", '"', '`']) (nextClose[q] as Int32Array)[k] = seen[q] as number;
+    const c = last[k] as string;
+    if (c in seen) seen[c] = k;
+  }
   for (let i = 0; i < words.length; i++) {
     const word = words[i] as string;
-    const open = word[0];
+    const open = word[0] as string;
     if (open !== "'" && open !== '"' && open !== '`') continue;
     // A quote closed in the same word is one quoted token (`'src/a.ts'`), not a phrase.
     if (word.length > 1 && last[i] === open && trimEndChars(word, CLOSING_MARKS).length > 1) continue;
-    let end = -1;
-    for (let k = i + 1; k < words.length && k < i + 200; k++) {
-      if (last[k] === open) {
-        end = k;
-        break;
-      }
-    }
-    if (end === -1) continue;
+    const end = (nextClose[open] as Int32Array)[i] as number;
+    if (end === -1 || end - i > 200) continue;
     for (let k = i; k <= end; k++) inside[k] = true;
     i = end;
   }
