@@ -9,6 +9,7 @@
  * and the file gets one low notice.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import fc from 'fast-check';
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -105,5 +106,22 @@ describe('a TSV header that grew a column', () => {
     const read = await readPstackTrail(file, 'decisions.tsv', 0);
     expect(read.invalid.map((r) => [r.line, r.kind, r.error])).toEqual([[3, 'trail/tsv-cell-count', 'expected 6 tab-separated cells, found 5']]);
     expect(read.warnings).toEqual([]);
+  });
+
+  it('property: rows short of any number of trailing extra columns are read, the missing cells blank, one notice naming exactly them', async () => {
+    const file = join(dir, 'property.tsv');
+    await fc.assert(
+      fc.asyncProperty(fc.integer({ min: 1, max: 3 }), fc.array(fc.integer({ min: 0, max: 3 }), { minLength: 1, maxLength: 8 }), async (extra, given) => {
+        const names = Array.from({ length: extra }, (_, i) => `extra${i + 1}`);
+        const rows = given.map((g, i) => row(i + 1, Array.from({ length: Math.min(g, extra) }, (_, k) => `v${k + 1}`)));
+        await writeFile(file, `${[[OLD_HEADER, ...names].join('\t'), ...rows].join('\n')}\n`);
+        const read = await readPstackTrail(file, 'property.tsv', 0);
+        expect(read.invalid).toEqual([]);
+        expect(read.rows.map((r) => names.map((n) => r.extra[n]))).toEqual(given.map((g) => names.map((_, k) => (k < Math.min(g, extra) ? `v${k + 1}` : ''))));
+        const short = given.flatMap((g, i) => (Math.min(g, extra) < extra ? [{ line: i + 2, cells: 6 + Math.min(g, extra) }] : []));
+        expect(read.warnings.map((w) => w.rows)).toEqual(short.length > 0 ? [short] : []);
+      }),
+      { numRuns: 60 },
+    );
   });
 });
