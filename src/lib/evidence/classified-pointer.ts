@@ -6,7 +6,7 @@ import type { EvidenceKind } from '../model/types.ts';
 import type { LineRange } from './path-shape.ts';
 
 export interface ClassifiedPointer {
-  /** The pointer's own text, as written. */
+  /** The pointer's own text, as written (for a brace path, `a_{x,y}.md`, each expansion: `a_x.md`, `a_y.md`). */
   raw: string;
   kind: EvidenceKind;
   /** `commit`: the lower-case hex as written (7–40 digits, or 4+ after the word `commit`); the start of a range. */
