@@ -12,7 +12,8 @@ import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { analyseArchive } from '../../src/lib/archive/analyse-archive.ts';
-import type { ProjectModel } from '../../src/lib/model/types.ts';
+import type { EvidencePointer, ProjectModel } from '../../src/lib/model/types.ts';
+import { readCellPointers } from '../../src/lib/evidence/cell-reading.ts';
 import { git } from '../history-fixtures.ts';
 
 const HEADER = 'ts\tphase\tdecision\twhy\tevidence\tresult';
@@ -194,5 +195,17 @@ describe('a sentence is one item, every part is shown, and a cell of prose alone
       ['review r2 finding A', 'reference', 'INCONCLUSIVE'],
       ['probe revF', 'reference', 'INCONCLUSIVE'],
     ]);
+  });
+});
+
+describe('readCellPointers on its own', () => {
+  it('keeps an unsafe URL named in a sentence NOT_VERIFIED (never a pointer, named or not), and leaves its input untouched', () => {
+    const pointers = [
+      { raw: 'clicked javascript:alert(1) here', kind: 'prose', status: 'NOT_VERIFIED', reason: 'evidence must be a pointer, not prose', fault: 'evidence/prose' },
+      { raw: 'javascript:alert(1)', kind: 'url', status: 'NOT_VERIFIED', reason: 'a javascript: URL is never evidence', fault: 'evidence/unsafe-url', within: 0 },
+    ] as const satisfies readonly EvidencePointer[];
+    const copy = structuredClone(pointers);
+    expect(readCellPointers(pointers)).toEqual(pointers);
+    expect(pointers).toEqual(copy);
   });
 });
