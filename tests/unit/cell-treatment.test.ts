@@ -101,6 +101,7 @@ describe('a pointer only named inside a sentence or a command raises at most a l
       ['MEMORY.md', 'path', 'VERIFIED', 0],
       ['decisions.tsv', 'path', 'INCONCLUSIVE', 0],
     ]);
+    expect(model.rows[1]?.evidence[2]?.reason).toBe("named in a command's text: one of the project's own records, not cited as evidence");
     expect(flagsOf(2)).toEqual([]);
   });
 

@@ -52,9 +52,9 @@ export function readCellPointers(pointers: readonly EvidencePointer[]): Evidence
   const read = pointers.map((p) => {
     if (p.within === undefined || p.status !== 'NOT_VERIFIED' || p.fault === undefined || !NAMED_FAULTS.has(p.fault)) return p;
     const { fault, ...rest } = p;
-    const named: EvidencePointer = { ...rest, status: 'INCONCLUSIVE', reason: `${placeOf(pointers[p.within])}, not cited on its own: ${p.reason}` };
     // The trail named in a text (`git status (… decisions.tsv)`) claims nothing: no notice.
-    return fault === 'evidence/self-citation' ? named : { ...named, mentionFault: fault };
+    if (fault === 'evidence/self-citation') return { ...rest, status: 'INCONCLUSIVE', reason: `${placeOf(pointers[p.within])}: one of the project's own records, not cited as evidence` };
+    return { ...rest, status: 'INCONCLUSIVE', reason: `${placeOf(pointers[p.within])}, not cited on its own: ${p.reason}`, mentionFault: fault };
   });
   const holdsEvidence = read.some((p) => (p.within === undefined ? p.kind !== 'prose' : p.status !== 'NOT_VERIFIED' && p.mentionFault === undefined));
   if (!holdsEvidence) return read;
