@@ -49,7 +49,7 @@ function placeOf(parent: EvidencePointer | undefined): string {
  * new list of the same length and order; the input is not modified.
  */
 export function readCellPointers(pointers: readonly EvidencePointer[]): EvidencePointer[] {
-  const read = pointers.map((p) => {
+  const read = pointers.map((p): EvidencePointer => {
     if (p.within === undefined || p.status !== 'NOT_VERIFIED' || p.fault === undefined || !NAMED_FAULTS.has(p.fault)) return p;
     const { fault, ...rest } = p;
     // The trail named in a text (`git status (… decisions.tsv)`) claims nothing: no notice.
