@@ -88,6 +88,14 @@ export function classifySegment(segment: string, ctx: CellContext, budget = Numb
   }
   const words = segment.split(/\s+/).filter((w) => w !== '');
   const quoted = words.some((w) => /^['"`]/.test(w)) ? quotedWords(words) : null;
+  // The words of a markdown link's text (`[the notes](docs/a.md)`): the link stands for its target.
+  const linkText = new Set<string>();
+  for (let k = 0; k < words.length && k < 64; k++) {
+    if (!(words[k] as string).startsWith('[') || (words[k] as string).includes(']')) continue;
+    let end = k + 1;
+    while (end < words.length && end < k + 16 && !(words[end] as string).includes('](')) end++;
+    if (end < words.length && (words[end] as string).includes('](')) for (let j = k; j < end; j++) linkText.add(words[j] as string);
+  }
   const scan: WordScan = { words, i: 0, word: '', token: '', lower: '', prev: '', nextWord: undefined, bracketed: false, pointers: [], leftover: [], ctx, colours: hasColour(words), parens: 0, parensOwner: null };
   const { pointers, leftover } = scan;
   let marked = 0;
@@ -108,7 +116,7 @@ export function classifySegment(segment: string, ctx: CellContext, budget = Numb
     if (!WORD_RULES.some((rule) => rule.read(scan))) leftover.push(word);
     if (pointers.length === marked) continue;
     // The pointers these words made stand as the item only when no word of prose came before them.
-    if (leftover.every(isLeadIn) && !quoted?.[at]) {
+    if (leftover.every((w) => isLeadIn(w) || linkText.has(w)) && !quoted?.[at]) {
       marked = pointers.length;
       continue;
     }
