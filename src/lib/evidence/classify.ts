@@ -1,18 +1,20 @@
 /**
  * Classifies an evidence cell into pointers, reading it as a person reads it (spec/input.md
  * section 3; decision trail, Part 1: "a resolvable pointer: commit SHA, path:line, PR URL,
- * artifact path, or a rubric row. Never prose"; issue 13). Pure: no I/O. Resolution is in
- * resolve.ts.
+ * artifact path, or a rubric row. Never prose"; issue 13; issue 26, scope 5: one treatment per
+ * kind of cell). Pure: no I/O. Resolution is in resolve.ts; what each kind weighs once resolved
+ * in cell-reading.ts.
  *
- * The cell is split into parts and each part into list items (split-list.ts). An item shaped
- * like a command (command-shape.ts) is one `command` — it was not re-run, so it proves
- * nothing — and a later item of the same part that is not a command of its own continues its
- * arguments (`git branches feat/a, feat/b`). Every SHA, range, URL, absolute path and file
- * named inside a command is a pointer of its own, listed after it with `within` set. Any
- * other item is read word by word (segment-words.ts). In a part that holds pointers, an item
- * with none is a remark on the pointer before it (its note: `0a0fc32 on main, remote
- * matches`); so is a part with none in a cell that holds pointers (`worker.test; fails with the
- * change stashed`). A cell with no pointer at all is `prose`, one pointer per part.
+ * The cell is split into parts (`;`, line breaks) and each part into list items only where
+ * the item after a separator starts with a pointer, or is a command in a list of commands
+ * (split-list.ts gives the candidate items, {@link groupItems} decides): a sentence is one
+ * item. An item shaped like a command (command-shape.ts) is one `command` — it was not
+ * re-run, so it proves nothing — and every SHA, range, URL, absolute path and file among its
+ * words is listed after it with `within` set. Any other item is read word by word
+ * (segment-words.ts): a pointer read before any word of prose stands (the rest of the item is
+ * its note); one read later is only named in the item's text and listed under it (`within`);
+ * an item with no standing pointer is a `prose` item, shown in its place, with the pointers
+ * named in it under it. So every part of a cell is shown (issue 27, scope 5).
  */
 import type { ClassifiedPointer } from './classified-pointer.ts';
 import { readCommand, type CommandShape } from './command-shape.ts';
