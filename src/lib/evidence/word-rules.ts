@@ -61,7 +61,7 @@ export interface WordScan {
   parensOwner: number | null;
 }
 
-/** One rule: its name, a real cell it reads, and the reading. */
+/** One rule: its name, a real cell it reads (from ../shared/corpus/real, romerma/mstack or the issues), and the reading. */
 export interface WordRule {
   name: string;
   /** A cell the rule reads, as written in a real trail or an issue. */
@@ -89,7 +89,7 @@ const plainWord: WordRule = {
 /** Words in brackets after a pointer are its note; files and SHAs in them are pointers inside it. */
 const bracketNote: WordRule = {
   name: 'bracketed note',
-  example: 'cd apps/web && bun run test (4 files, 15/15 tests)',
+  example: 'apps/web/src/* (FeedbackDialog, Sidebar, SidebarBugReportButton, feedbackDialogStore, feedbackGithubIssue, __root.tsx)',
   read(s) {
     const opens = s.bracketed ? (s.word.match(/\(/g) ?? []).length : 0;
     const closes = s.bracketed ? (s.word.match(/\)/g) ?? []).length : 0;
@@ -110,7 +110,7 @@ const bracketNote: WordRule = {
 /** A name with a placeholder in it (`<cache>/src`, `impl_<slug>.md`) is a name to fill in, not a pointer. */
 const placeholder: WordRule = {
   name: 'placeholder',
-  example: 'diff -rq src <cache>/src lists 10 differing files',
+  example: 'A done item whose only non-implementing row cites impl_<slug>.md as its evidence',
   read(s) {
     if (!hasPlaceholder(s.token)) return false;
     s.leftover.push(s.word);
@@ -158,7 +158,7 @@ const reference: WordRule = {
 /** `https://…`, a git remote in scp form, a script or data URL (never a pointer: resolution says so). */
 const url: WordRule = {
   name: 'URL',
-  example: 'https://github.com/LeoMartinDev/stt-gpui/pull/1',
+  example: 'https://code.claude.com/docs/en/plugins-reference substitution table and the bin/ row',
   read(s) {
     if (URL_RE.test(s.token)) s.pointers.push({ raw: s.token, kind: 'url', href: s.token });
     else if (isScpRemote(s.token)) s.pointers.push({ raw: s.token, kind: 'url', href: s.token, remote: true });
@@ -284,7 +284,7 @@ const testStem: WordRule = {
 /** `e2e 'drops a file'`, `unit 'parses'`: a test named by its title. */
 const quotedTest: WordRule = {
   name: 'quoted test title',
-  example: "e2e 'embed keeps its height'",
+  example: "e2e 'a cell over 1,000 characters...'; fails with the view change stashed",
   read(s) {
     const quoted = /^(?:e2e|unit|test|tests|spec)$/i.test(s.token) ? quotedAfter(s) : null;
     if (!quoted) return false;
