@@ -20,7 +20,7 @@ import type { ClassifiedPointer } from './classified-pointer.ts';
 import { readCommand, type CommandShape } from './command-shape.ts';
 import { classifySegment, tokenPointer, type CellContext } from './segment-words.ts';
 import { referenceAt } from './word-tokens.ts';
-import { splitItems, splitParts, type ListItem } from './split-list.ts';
+import { isSpaceCode, splitItems, splitParts, type ListItem } from './split-list.ts';
 
 export type { ClassifiedPointer } from './classified-pointer.ts';
 export { looksLikeSha } from './hex-shape.ts';
@@ -61,9 +61,32 @@ function commandParts(command: CommandShape, ctx: CellContext): ClassifiedPointe
 type Group = { text: string; command: CommandShape | null; start: number };
 
 /** Whether an item starts with a reference (`review r2 finding A`, `finding 2`, `probe revF`): then it is not a command. */
-const startsWithReference = (text: string): boolean => referenceAt(text.split(/\s+/, 4), 0) !== null;
+const startsWithReference = (text: string): boolean => {
+  // A reference's words are short (`review r2 finding A`): a longer head is none, and is not trimmed word by word.
+  const head = text.slice(0, endOfWords(text, 4));
+  return head.length <= 96 && referenceAt(head.split(/\s+/).filter((w) => w !== ''), 0) !== null;
+};
 
-const wordCount = (text: string): number => text.split(/\s+/).length;
+/**
+ * Where the first `count` words of `text` end (the whole text when it has no more): one pass
+ * over those words only, so a test on an item's first words never reads a 4 MiB item whole.
+ */
+function endOfWords(text: string, count: number): number {
+  let words = 0;
+  let inWord = false;
+  for (let i = 0; i < text.length; i++) {
+    const space = isSpaceCode(text.charCodeAt(i));
+    if (!space && !inWord) {
+      if (words === count) return i;
+      words++;
+    }
+    inWord = !space;
+  }
+  return text.length;
+}
+
+/** Whether `text` has at most three words. */
+const short = (text: string): boolean => endOfWords(text, 3) === text.length;
 
 /** The item as a command, or null (an item that starts with a reference is not one). */
 const commandOf = (text: string): CommandShape | null => (startsWithReference(text) ? null : readCommand(text));
@@ -76,7 +99,7 @@ const commandOf = (text: string): CommandShape | null => (startsWithReference(te
  */
 function startsWithPointer(text: string): boolean {
   // Its first words decide (a quoted test title runs to 40): a long item is not read twice.
-  const head = text.length > 512 ? text.split(/\s+/, 48).join(' ') : text;
+  const head = text.length > 512 ? text.slice(0, endOfWords(text, 48)) : text;
   const found = classifySegment(head, { folders: [], ids: false }, 1);
   const first = found?.[0];
   return first !== undefined && first.within === undefined && first.mention === undefined;
@@ -106,7 +129,7 @@ function* groupItems(part: string, items: readonly ListItem[]): Generator<Group>
     const command = commandOf(item.text);
     if (pending === null) {
       pending = { start: item.start, end: item.end, command, more: [] };
-      listLike = command !== null || (wordCount(item.text) <= 3 && startsWithPointer(item.text));
+      listLike = command !== null || (short(item.text) && startsWithPointer(item.text));
       continue;
     }
     const continues = pending.command !== null && command === null && item.sep === ',';
@@ -115,7 +138,7 @@ function* groupItems(part: string, items: readonly ListItem[]): Generator<Group>
     if (!continues && (startsCommand || startsPointer)) {
       yield done(pending);
       pending = { start: item.start, end: item.end, command, more: [] };
-      listLike = command !== null || wordCount(item.text) <= 3;
+      listLike = command !== null || short(item.text);
       continue;
     }
     // Glued to the group before: its text as written, a command's words read as written (not parsed again).
