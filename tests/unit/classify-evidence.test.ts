@@ -308,6 +308,10 @@ describe('a part with no pointer is shown as prose beside the parts that are (is
     ]);
   });
 
+  it('a part of separators only is prose as written (the property test found ";, ")', () => {
+    expect(classifyEvidence(';, ')).toEqual([{ raw: ',', kind: 'prose' }]);
+  });
+
   it('a cell with no pointer at all stays prose, one pointer per part (flagged: "Never prose")', () => {
     expect(classifyEvidence('unit 372/372; convert e2e 9/9')).toEqual([
       { raw: 'unit 372/372', kind: 'prose' },

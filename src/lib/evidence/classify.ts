@@ -156,7 +156,10 @@ function* groupItems(part: string, items: readonly ListItem[]): Generator<Group>
  */
 function classifyPart(part: string, ctx: CellContext, out: ClassifiedPointer[]): void {
   ctx.ids = false;
-  for (const group of groupItems(part, splitItems(part))) {
+  const items = splitItems(part);
+  // A part of separators only (`,`) still says something: prose, as written.
+  if (items.length === 0) out.push({ raw: part, kind: 'prose' });
+  for (const group of groupItems(part, items)) {
     if (out.length > MAX_POINTERS_PER_CELL) break;
     if (group.command) {
       const at = out.length;
