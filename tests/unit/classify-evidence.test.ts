@@ -320,6 +320,28 @@ describe('a part with no pointer is shown as prose beside the parts that are (is
   });
 });
 
+describe('names in a sentence stay named in the list that continues it (issue 26, scope 5)', () => {
+  it('"covers impl_x.md, re-impl_x.md must not match": both named under the pointer that stands', () => {
+    expect(classifyEvidence('tests/roles.test.ts covers impl_x.md, re-impl_x.md must not match').map((p) => [p.raw, p.kind, p.within])).toEqual([
+      ['tests/roles.test.ts', 'path', undefined],
+      ['impl_x.md', 'path', 0],
+      ['re-impl_x.md', 'path', 0],
+    ]);
+  });
+
+  it('a list of paths alone still splits, and a list after a sentence ending in a word that names nothing too', () => {
+    expect(classifyEvidence('src/a.ts, src/b.ts, src/c.ts').map((p) => [p.raw, p.within])).toEqual([
+      ['src/a.ts', undefined],
+      ['src/b.ts', undefined],
+      ['src/c.ts', undefined],
+    ]);
+    expect(classifyEvidence('src/gate.ts:256 joins store.specs with item.slug, src/ledger.ts keys rows').map((p) => [p.raw, p.within])).toEqual([
+      ['src/gate.ts:256', undefined],
+      ['src/ledger.ts', undefined],
+    ]);
+  });
+});
+
 describe('reports of a run are commands (issue 26, scope 5)', () => {
   it.each([
     ['npm test -> FAILED exit 1'],

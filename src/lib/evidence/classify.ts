@@ -18,7 +18,7 @@
  */
 import type { ClassifiedPointer } from './classified-pointer.ts';
 import { readCommand, type CommandShape } from './command-shape.ts';
-import { classifySegment, tokenPointer, type CellContext } from './segment-words.ts';
+import { classifySegment, tokenPointer, trimToken, type CellContext } from './segment-words.ts';
 import { referenceAt } from './word-tokens.ts';
 import { isSpaceCode, splitItems, splitParts, type ListItem } from './split-list.ts';
 
@@ -106,13 +106,29 @@ function startsWithPointer(text: string): boolean {
 }
 
 /**
+ * Whether an item ends with a file, commit or URL named in a sentence (`tests/roles.test.ts
+ * covers impl_x.md`), or — when the list before it was naming them — is a pointer or pointers
+ * alone (`[impl_x.md]`). Reads the item's last 16 words only.
+ */
+function endsNaming(text: string, naming: boolean): boolean {
+  const words = text.split(/\s+/);
+  const tail = words.length > 16 ? words.slice(-16).join(' ') : text;
+  const found = classifySegment(tail, { folders: [], ids: false });
+  const last = found?.filter((p) => p.within === undefined).pop();
+  if (!found || !last || last.raw !== trimToken(words[words.length - 1] as string)) return false;
+  if (last.mention) return true;
+  return naming && found.every((p) => p.mention === undefined && p.note === undefined);
+}
+
+/**
  * A part's items grouped, one group at a time (issue 26, scope 5: a list is split only where
  * its parts are pointer-shaped). A new group starts at an item that starts with a pointer, or
  * at a command in a list of commands or short pointers (`gh pr view 1, gh pr view 2`,
  * `src/a.ts, npm test`); any other item continues the group before it, as written: the
  * sentence it belongs to (`src/gate.ts:190 treats "" as absent, so empty-string and absent
  * already disagree` is one item, not three; `HF api, cargo info output in transcript` is one
- * description), or the arguments of the command before it (`git branches feat/a, feat/b`).
+ * description; `covers impl_x.md, re-impl_x.md must not match` goes on naming files, see
+ * {@link endsNaming}), or the arguments of the command before it (`git branches feat/a, feat/b`).
  * Lazy, so a cell whose pointers run out of budget stops reading there.
  */
 function* groupItems(part: string, items: readonly ListItem[]): Generator<Group> {
@@ -120,6 +136,8 @@ function* groupItems(part: string, items: readonly ListItem[]): Generator<Group>
   let pending: { start: number; end: number; command: CommandShape | null; more: string[] } | null = null;
   /** The group so far is a command, or a pointer of at most three words (`src/a.ts`): a list a command may follow. */
   let listLike = false;
+  /** The group so far ends naming files in a sentence: an item of pointers after it goes on naming them. */
+  let naming = false;
   // Its text and words are made once, when it is complete (a part of a million glued items stays linear).
   const done = (g: NonNullable<typeof pending>): Group => {
     const text = part.slice(g.start, g.end);
@@ -130,18 +148,22 @@ function* groupItems(part: string, items: readonly ListItem[]): Generator<Group>
     if (pending === null) {
       pending = { start: item.start, end: item.end, command, more: [] };
       listLike = command !== null || (short(item.text) && startsWithPointer(item.text));
+      naming = command === null && endsNaming(item.text, false);
       continue;
     }
     const continues = pending.command !== null && command === null && item.sep === ',';
     const startsCommand = command !== null && listLike;
-    const startsPointer = command === null && !continues && startsWithPointer(item.text);
+    // After a sentence that ends naming files (`covers impl_x.md, re-impl_x.md must not match`), the list goes on naming them.
+    const startsPointer = command === null && !continues && !naming && startsWithPointer(item.text);
     if (!continues && (startsCommand || startsPointer)) {
       yield done(pending);
       pending = { start: item.start, end: item.end, command, more: [] };
       listLike = command !== null || short(item.text);
+      naming = command === null && endsNaming(item.text, false);
       continue;
     }
     // Glued to the group before: its text as written, a command's words read as written (not parsed again).
+    naming = pending.command === null && endsNaming(item.text, naming);
     pending.end = item.end;
     if (pending.command) for (const w of item.text.split(/\s+/)) pending.more.push(w);
     else listLike = false;

@@ -99,6 +99,8 @@ export function classifySegment(segment: string, ctx: CellContext, budget = Numb
   const scan: WordScan = { words, i: 0, word: '', token: '', lower: '', prev: '', nextWord: undefined, bracketed: false, pointers: [], leftover: [], ctx, colours: hasColour(words), parens: 0, parensOwner: null };
   const { pointers, leftover } = scan;
   let marked = 0;
+  /** A standing pointer ended with `:`: the words after it describe it, and name what they name. */
+  let described = false;
   for (; scan.i < words.length; scan.i++) {
     const at = scan.i;
     const word = words[at] as string;
@@ -116,8 +118,10 @@ export function classifySegment(segment: string, ctx: CellContext, budget = Numb
     if (!WORD_RULES.some((rule) => rule.read(scan))) leftover.push(word);
     if (pointers.length === marked) continue;
     // The pointers these words made stand as the item only when no word of prose came before them.
-    if (leftover.every((w) => isLeadIn(w) || linkText.has(w)) && !quoted?.[at]) {
+    if (!described && leftover.every((w) => isLeadIn(w) || linkText.has(w)) && !quoted?.[at]) {
       marked = pointers.length;
+      // `tests/roles.test.ts: impl_x.md, …`: after a pointer written with a colon comes its description.
+      described = (words[scan.i] as string).endsWith(':');
       continue;
     }
     const made = pointers.splice(marked);
