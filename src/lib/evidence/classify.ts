@@ -111,11 +111,14 @@ function startsWithPointer(text: string): boolean {
  * alone (`[impl_x.md]`). Reads the item's last 16 words only.
  */
 function endsNaming(text: string, naming: boolean): boolean {
-  const words = text.split(/\s+/);
-  const tail = words.length > 16 ? words.slice(-16).join(' ') : text;
-  const found = classifySegment(tail, { folders: [], ids: false });
+  // The last 16 words, read from the end of a long item only.
+  const end = text.length > 2048 ? text.slice(-2048) : text;
+  const words = end.split(/\s+/).filter((w) => w !== '');
+  const lastWord = words[words.length - 1];
+  if (lastWord === undefined || lastWord.length > 512) return false;
+  const found = classifySegment(words.slice(-16).join(' '), { folders: [], ids: false });
   const last = found?.filter((p) => p.within === undefined).pop();
-  if (!found || !last || last.raw !== trimToken(words[words.length - 1] as string)) return false;
+  if (!found || !last || last.raw !== trimToken(lastWord)) return false;
   if (last.mention) return true;
   return naming && found.every((p) => p.mention === undefined && p.note === undefined);
 }
