@@ -422,8 +422,15 @@ describe('readPstackTrail', () => {
   });
 
   it('uses the header width as the expected cell count', async () => {
+    const r = await tsv(`${HEADER}\n${row([TS, 'p', 'd', 'w', 'e', 'r', 'x'])}\n`);
+    expect(r.invalid.map((i) => i.error)).toEqual(['expected 6 tab-separated cells, found 7']);
+  });
+
+  it('reads a row written before the header grew a column with that cell blank, said once for the file (issue 26, scope 4)', async () => {
     const r = await tsv(`${HEADER}\tnotes\n${row([TS, 'p', 'd', 'w', 'e', 'r'])}\n`);
-    expect(r.invalid.map((i) => i.error)).toEqual(['expected 7 tab-separated cells, found 6']);
+    expect(r.invalid).toEqual([]);
+    expect(r.rows.map((x) => x.extra['notes'])).toEqual(['']);
+    expect(r.warnings.map((w) => [w.kind, w.line, w.rows])).toEqual([['trail/tsv-header-grew', 2, [{ line: 2, cells: 6 }]]]);
   });
 
   it('names an empty cell as trail/missing-field', async () => {

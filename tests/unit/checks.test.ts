@@ -433,6 +433,7 @@ describe('runChecks', () => {
     const flags = runChecks(input({ rows: [broken] }));
     expect(flags.filter((f) => f.kind === 'trailbook/check-failed')).toEqual([
       { layer: 'trail', severity: 'low', kind: 'trailbook/check-failed', rows: [], summary: 'check evidence/unresolved failed: pointers is not iterable', at: [] },
+      { layer: 'trail', severity: 'low', kind: 'trailbook/check-failed', rows: [], summary: "check evidence/mentions failed: Cannot read properties of undefined (reading 'filter')", at: [] },
       { layer: 'trail', severity: 'low', kind: 'trailbook/check-failed', rows: [], summary: "check evidence/not-landed failed: Cannot read properties of undefined (reading 'filter')", at: [] },
     ]);
   });

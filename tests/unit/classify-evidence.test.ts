@@ -9,6 +9,7 @@ import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { classifyEvidence, looksLikePath, looksLikeSha, MAX_POINTERS_PER_CELL, splitLineSuffix, type ClassifiedPointer } from '../../src/lib/evidence/classify.ts';
 import { splitItems, splitParts } from '../../src/lib/evidence/split-list.ts';
+import { expandBraces } from '../../src/lib/evidence/brace-paths.ts';
 
 type Case = [cell: string, expected: ClassifiedPointer[]];
 
@@ -25,8 +26,9 @@ const cases: Record<string, Case[]> = {
     ['8879725', [{ raw: '8879725', kind: 'commit', hex: '8879725' }]],
     ['defaced', [{ raw: 'defaced', kind: 'commit', hex: 'defaced' }]],
     ['fixed in 8879725 today', [{ raw: 'fixed in 8879725 today', kind: 'prose' }]],
-    // A mixed hex token inside prose is a commit; the prose words are notes.
-    ['landed as 1b48d2e on main', [{ raw: '1b48d2e', kind: 'commit', hex: '1b48d2e', note: 'landed as on main' }]],
+    // A mixed hex token inside prose is a commit.
+    // Named inside a sentence it is a pointer of that sentence (issue 26, scope 5): shown under it, low at most when it fails.
+    ['landed as 1b48d2e on main', [{ raw: 'landed as 1b48d2e on main', kind: 'prose' }, { raw: '1b48d2e', kind: 'commit', hex: '1b48d2e', within: 0 }]],
     ['(see 1b48d2e).', [{ raw: '1b48d2e', kind: 'commit', hex: '1b48d2e', note: '(see' }]],
     // 41 hex digits is not a SHA, and 6 alone is too short.
     ['f19a3b9fdad09750cf8a4bb4cfe4b7d77e2545340', [{ raw: 'f19a3b9fdad09750cf8a4bb4cfe4b7d77e2545340', kind: 'prose' }]],
@@ -270,34 +272,107 @@ describe('classifyEvidence', () => {
   });
 });
 
-describe('a part with no pointer, in a cell that holds pointers, is a remark (review of the real prose outcomes)', () => {
-  it('after a pointer: its note, joined with "; " to a note it already has', () => {
+describe('a part with no pointer is shown as prose beside the parts that are (issue 27, scope 5: one rule)', () => {
+  it('after a pointer: a prose item of its own, not a note glued to the pointer', () => {
     expect(classifyEvidence('worker.test asserts the logged errors; fails with the change stashed')).toEqual([
-      { raw: 'worker.test', kind: 'path', path: 'worker.test', stem: true, note: 'asserts the logged errors; fails with the change stashed' },
+      { raw: 'worker.test', kind: 'path', path: 'worker.test', stem: true, note: 'asserts the logged errors' },
+      { raw: 'fails with the change stashed', kind: 'prose' },
     ]);
-    expect(classifyEvidence('src/core/zip.js; measured by core delegate')).toEqual([{ raw: 'src/core/zip.js', kind: 'path', path: 'src/core/zip.js', note: 'measured by core delegate' }]);
+    expect(classifyEvidence('src/core/zip.js; measured by core delegate')).toEqual([{ raw: 'src/core/zip.js', kind: 'path', path: 'src/core/zip.js' }, { raw: 'measured by core delegate', kind: 'prose' }]);
   });
 
-  it('first in the cell: a note before the first pointer', () => {
-    expect(classifyEvidence('Tauri window screenshot; src/a.ts')).toEqual([{ raw: 'src/a.ts', kind: 'path', path: 'src/a.ts', note: 'Tauri window screenshot' }]);
+  it('first in the cell: shown first', () => {
+    expect(classifyEvidence('Tauri window screenshot; src/a.ts')).toEqual([{ raw: 'Tauri window screenshot', kind: 'prose' }, { raw: 'src/a.ts', kind: 'path', path: 'src/a.ts' }]);
   });
 
-  it('between parts, on the pointer written before it; the pointers inside a command keep pointing at it', () => {
+  it('between parts, in its place; the pointers inside a command keep pointing at it', () => {
     expect(classifyEvidence('git show b732012; the diff is clean; src/a.ts:3')).toEqual([
-      { raw: 'git show b732012', kind: 'command', note: 'the diff is clean' },
+      { raw: 'git show b732012', kind: 'command' },
       { raw: 'b732012', kind: 'commit', hex: 'b732012', within: 0 },
+      { raw: 'the diff is clean', kind: 'prose' },
       { raw: 'src/a.ts:3', kind: 'path', path: 'src/a.ts', from: 3, to: 3 },
     ]);
     expect(classifyEvidence('remark one; git show b732012; remark two')).toEqual([
-      { raw: 'git show b732012', kind: 'command', note: 'remark one; remark two' },
-      { raw: 'b732012', kind: 'commit', hex: 'b732012', within: 0 },
+      { raw: 'remark one', kind: 'prose' },
+      { raw: 'git show b732012', kind: 'command' },
+      { raw: 'b732012', kind: 'commit', hex: 'b732012', within: 1 },
+      { raw: 'remark two', kind: 'prose' },
     ]);
+  });
+
+  it('every part is shown: "p2a report; 24/24 + 220/220 neighbor sweep; tsc clean" (issue 27: two parts were dropped)', () => {
+    expect(classifyEvidence('p2a report; 24/24 + 220/220 neighbor sweep; tsc clean')).toEqual([
+      { raw: 'p2a report', kind: 'prose' },
+      { raw: '24/24 + 220/220 neighbor sweep', kind: 'prose' },
+      { raw: 'tsc clean', kind: 'command' },
+    ]);
+  });
+
+  it('a part of separators only is prose as written (the property test found ";, ")', () => {
+    expect(classifyEvidence(';, ')).toEqual([{ raw: ',', kind: 'prose' }]);
   });
 
   it('a cell with no pointer at all stays prose, one pointer per part (flagged: "Never prose")', () => {
     expect(classifyEvidence('unit 372/372; convert e2e 9/9')).toEqual([
       { raw: 'unit 372/372', kind: 'prose' },
       { raw: 'convert e2e 9/9', kind: 'prose' },
+    ]);
+  });
+});
+
+describe('names in a sentence stay named in the list that continues it (issue 26, scope 5)', () => {
+  it('"covers impl_x.md, re-impl_x.md must not match": both named under the pointer that stands', () => {
+    expect(classifyEvidence('tests/roles.test.ts covers impl_x.md, re-impl_x.md must not match').map((p) => [p.raw, p.kind, p.within])).toEqual([
+      ['tests/roles.test.ts', 'path', undefined],
+      ['impl_x.md', 'path', 0],
+      ['re-impl_x.md', 'path', 0],
+    ]);
+  });
+
+  it('a list of paths alone still splits, and a list after a sentence ending in a word that names nothing too', () => {
+    expect(classifyEvidence('src/a.ts, src/b.ts, src/c.ts').map((p) => [p.raw, p.within])).toEqual([
+      ['src/a.ts', undefined],
+      ['src/b.ts', undefined],
+      ['src/c.ts', undefined],
+    ]);
+    expect(classifyEvidence('src/gate.ts:256 joins store.specs with item.slug, src/ledger.ts keys rows').map((p) => [p.raw, p.within])).toEqual([
+      ['src/gate.ts:256', undefined],
+      ['src/ledger.ts', undefined],
+    ]);
+  });
+});
+
+describe('reports of a run are commands (issue 26, scope 5)', () => {
+  it.each([
+    ['npm test -> FAILED exit 1'],
+    ['tsc --noEmit exits 0'],
+    ['mstack gate exits 2'],
+    ['./bin/mstack gate --full -> PASSED exit 0'],
+  ])('%s', (cell) => {
+    expect(classifyEvidence(cell)).toEqual([{ raw: cell, kind: 'command' }]);
+  });
+
+  it('but a sentence about a run is not one', () => {
+    expect(classifyEvidence('the gate exits 2')).toEqual([{ raw: 'the gate exits 2', kind: 'prose' }]);
+  });
+});
+
+describe('references are one kind (issue 26, scope 5)', () => {
+  it.each([
+    ['finding F2', 'finding F2'],
+    ['finding 2', 'finding 2'],
+    ['review r2 finding A', 'review r2 finding A'],
+    ['review r3 minor 1', 'review r3 minor 1'],
+    ['review nitpick 5', 'review nitpick 5'],
+    ['probe revF', 'probe revF'],
+  ])('%s', (cell, raw) => {
+    expect(classifyEvidence(cell)).toEqual([{ raw, kind: 'reference' }]);
+  });
+
+  it('a plain word after `probe` is no id: `probe at scratchpad/r15probe proved …` names a folder in a sentence', () => {
+    expect(classifyEvidence('probe at scratchpad/r15probe proved it').map((p) => [p.raw, p.kind, p.within])).toEqual([
+      ['probe at scratchpad/r15probe proved it', 'prose', undefined],
+      ['scratchpad/r15probe', 'path', 0],
     ]);
   });
 });
@@ -392,6 +467,54 @@ describe('property: the list splitter and the classifier', () => {
         }
       }),
       { numRuns: 2000 },
+    );
+  });
+
+  it('a pointer is shown at most one level down: `within` names an earlier item that is itself shown at the top', () => {
+    fc.assert(
+      fc.property(
+        fc.array(fc.constantFrom('src/a.ts', 'console.log', 'the', 'run', 'rendered', 'by', 'so', ',', ' and ', '; ', "'x.md", "y.md'", 'git status', '(', ')', '1b48d2e', 'see', 'finding', 'F2', 'npm test', 'a{b,c}.md', '<cache>/src', ' '), { maxLength: 24 }),
+        (words) => {
+          const cell = words.join(' ');
+          const pointers = classifyEvidence(cell);
+          pointers.forEach((p, i) => {
+            if (p.within === undefined) return;
+            expect(p.within, JSON.stringify({ cell, i })).toBeLessThan(i);
+            expect(pointers[p.within]?.within, JSON.stringify({ cell, i })).toBeUndefined();
+          });
+          // The reader's own mark never leaves it: a named pointer is told by `within`.
+          for (const p of pointers) expect(p.mention).toBeUndefined();
+        },
+      ),
+      { numRuns: 2000 },
+    );
+  });
+
+  it('a sentence of plain words, however it is punctuated, is one item: never cut into commands (issue 26, scope 5)', () => {
+    const word = fc.constantFrom('so', 'empty', 'string', 'absent', 'already', 'disagree', 'zero', 'tests', 'fanout', 'both', 'refusals', 'gate', 'the', 'agent', 'reports', 'empty-string');
+    const sep = fc.constantFrom(' ', ', ', ' and ', ' plus ', ' + ');
+    fc.assert(
+      fc.property(fc.array(fc.tuple(word, sep), { minLength: 1, maxLength: 12 }), (list) => {
+        // A sentence (its first word starts no command: `tests empty-string` would be one, by its shape).
+        const sentence = `the ${list.map(([w, s], i) => (i === list.length - 1 ? w : `${w}${s}`)).join('')}`;
+        // One item, as written (a sentence that starts like a command, `absent tests so`, is one command by its shape).
+        expect(classifyEvidence(sentence).map((p) => p.raw)).toEqual([sentence]);
+      }),
+      { numRuns: 1000 },
+    );
+  });
+
+  it('a brace path expands to the product of its lists, each path without braces', () => {
+    const alt = fc.stringMatching(/^[a-z][a-z0-9-]{0,5}$/);
+    fc.assert(
+      fc.property(fc.array(fc.array(alt, { minLength: 2, maxLength: 4 }), { minLength: 1, maxLength: 3 }), (groups) => {
+        const word = `docs/${groups.map((g) => `x_{${g.join(',')}}`).join('/')}.md`;
+        const paths = expandBraces(word);
+        expect(paths).toHaveLength(groups.reduce((n, g) => n * g.length, 1));
+        for (const p of paths ?? []) expect(p).not.toMatch(/[{},]/);
+        expect(new Set(classifyEvidence(word).map((p) => p.path))).toEqual(new Set(paths));
+      }),
+      { numRuns: 300 },
     );
   });
 

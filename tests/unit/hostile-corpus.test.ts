@@ -487,7 +487,8 @@ describe('evidence cells built to take quadratic time (slow-text/)', () => {
       [12, prose], // ' and ' × n
       [13, flood('path')],
       [14, flood('command')],
-      [15, flood('commit')], // one "command" longer than any command: its SHAs are still read
+      // One "command" longer than any command is read as text: its SHAs are still read, named in it (under the prose item).
+      [15, { 'commit INCONCLUSIVE': MAX_POINTERS_PER_CELL - 1, 'prose INCONCLUSIVE': 2 }],
       [16, flood('reference')], // delegate ids, not commits
       [17, prose], // 'a/' × n (a path longer than any path)
       [18, prose], // ' ' × n, then x

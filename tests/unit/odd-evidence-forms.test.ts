@@ -16,6 +16,7 @@ import { discoverProjects } from '../../src/lib/discover/discover.ts';
 import { analyseProject, prepareProject } from '../../src/lib/project/analyse-project.ts';
 import { RepositoryRegistry } from '../../src/lib/project/repository-registry.ts';
 import { RepositoryAccess } from '../../src/lib/project/repository-access.ts';
+import { readCellPointers, REMARK_REASON } from '../../src/lib/evidence/cell-reading.ts';
 import { classifyEvidence } from '../../src/lib/evidence/classify.ts';
 import { resolveEvidence } from '../../src/lib/evidence/resolve.ts';
 import { ArtifactFolder } from '../../src/lib/evidence/artifacts.ts';
@@ -172,7 +173,9 @@ describe('a git remote in scp form is a reference like a URL (trial E, finding 3
 
   it("another repository's remote is recorded as text", async () => {
     const ctx = { repository: null, repositoryName: 'no repository', head: null, problem: 'no repository', artifacts: new ArtifactFolder(tmp) };
-    expect((await resolveEvidence(classifyEvidence('pushed to git@gitlab.com:other/repo.git'), ctx)).map((p) => [p.raw, p.kind, p.status, p.reason])).toEqual([
+    // Named in a sentence, it is shown under the sentence; the sentence is a remark beside it, not a prose fault.
+    expect(readCellPointers(await resolveEvidence(classifyEvidence('pushed to git@gitlab.com:other/repo.git'), ctx)).map((p) => [p.raw, p.kind, p.status, p.reason])).toEqual([
+      ['pushed to git@gitlab.com:other/repo.git', 'prose', 'INCONCLUSIVE', REMARK_REASON],
       ['git@gitlab.com:other/repo.git', 'url', 'INCONCLUSIVE', 'git remote: recorded as text, not fetched; only http(s) URLs are links'],
     ]);
     // An e-mail address followed by a colon is no remote.

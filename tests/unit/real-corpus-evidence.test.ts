@@ -16,6 +16,9 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { readPstackTrail } from '../../src/lib/adapters/pstack-trail.ts';
 import { classifyEvidence } from '../../src/lib/evidence/classify.ts';
+import { readCellPointers, REMARK_REASON } from '../../src/lib/evidence/cell-reading.ts';
+import { resolveEvidence, type EvidenceContext } from '../../src/lib/evidence/resolve.ts';
+import { ArtifactFolder } from '../../src/lib/evidence/artifacts.ts';
 import type { EvidenceKind } from '../../src/lib/model/types.ts';
 import { REAL_CORPUS } from '../real-corpus.ts';
 
@@ -156,14 +159,14 @@ const CELLS: Array<[place: string, pointers: Expected]> = [
   ["ImNallen__BotCode/decisions.tsv:9", [["native inspector and screenshot in task transcript", 'prose']]],
   ["ImNallen__BotCode/decisions.tsv:10", [["crates/bot-core/tests/checkpoints.rs", 'path'], ["/tmp/bot-checkpoints-native/evidence/folder-hold-mutation.log", 'ephemeral']]],
   ["ImNallen__BotCode/decisions.tsv:11", [["docs/verification.md", 'path'], ["/tmp/bot-checkpoints-native/evidence/final-before-revert.json", 'ephemeral'], ["/tmp/bot-checkpoints-native/evidence/final-after-revert.json", 'ephemeral']]],
-  ["ImNallen__BotCode/decisions.tsv:12", [["/tmp/bot-checkpoints-native/evidence/final-after-restart.json", 'ephemeral']]],
+  ["ImNallen__BotCode/decisions.tsv:12", [["/tmp/bot-checkpoints-native/evidence/final-after-restart.json", 'ephemeral'], ["native screenshot in task transcript", 'prose']]],
   ["ImNallen__BotCode/decisions.tsv:13", [["/tmp/bot-checkpoints-final-review.md", 'ephemeral'], ["/tmp/bot-checkpoints-comment-review.md", 'ephemeral']]],
   ["ImNallen__BotCode/decisions.tsv:14", [["/tmp/bot-checkpoints-native/evidence/core-tests-final.log", 'ephemeral'], ["/tmp/bot-checkpoints-native/evidence/ui-tests-final.log", 'ephemeral'], ["/tmp/bot-checkpoints-native/evidence/typecheck-final.log", 'ephemeral']]],
-  ["ImNallen__BotCode/decisions.tsv:15", [["command -v origin", 'command']]],
+  ["ImNallen__BotCode/decisions.tsv:15", [["command -v origin", 'command'], ["GitHub create_pull_request tool", 'prose']]],
   ["ImNallen__BotCode/decisions.tsv:16", [["/tmp/bot-checkpoints-native/evidence/core-tests-pr.log", 'ephemeral'], ["/tmp/bot-checkpoints-native/evidence/ui-tests-pr.log", 'ephemeral'], ["/tmp/bot-checkpoints-native/evidence/build-pr.log", 'ephemeral']]],
   ["ImNallen__BotCode/decisions.tsv:17", [["/tmp/t3ref/t3code", 'ephemeral'], ["apps/server/src/provider/Layers/ProviderSessionReaper.ts", 'ephemeral'], ["CodexSessionRuntime.ts", 'ephemeral']]],
   ["ImNallen__BotCode/decisions.tsv:18", [["crash_expires_pending_approvals_and_user_questions", 'test']]],
-  ["ImNallen__BotCode/decisions.tsv:19", [["crash_mid_turn", 'test']]],
+  ["ImNallen__BotCode/decisions.tsv:19", [["Tauri window screenshot", 'prose'], ["crash_mid_turn", 'test']]],
   ["ImNallen__BotCode/decisions.tsv:20", [["Tauri window screenshots before and after", 'prose']]],
   // Jenzoga__JMT-MCMT/decisions.tsv
   ["Jenzoga__JMT-MCMT/decisions.tsv:2", [["branch 1221 survey report", 'prose']]],
@@ -171,7 +174,7 @@ const CELLS: Array<[place: string, pointers: Expected]> = [
   ["Jenzoga__JMT-MCMT/decisions.tsv:4", [["maven.minecraftforge.net", 'url']]],
   ["Jenzoga__JMT-MCMT/decisions.tsv:5", [["META-INF/gradle-plugins/net.minecraftforge.gradle.forge.properties", 'path']]],
   ["Jenzoga__JMT-MCMT/decisions.tsv:6", [["gradle error \"Could not find method runs()\" then green config", 'prose']]],
-  ["Jenzoga__JMT-MCMT/decisions.tsv:7", [["etc/buildscripts/gen-userdev.sh", 'path']]],
+  ["Jenzoga__JMT-MCMT/decisions.tsv:7", [["etc/buildscripts/gen-userdev.sh", 'path'], ["setupCiWorkspace BUILD SUCCESSFUL", 'prose'], ["forgeBin jar has 3344 MC + 1510 Forge classes", 'prose']]],
   ["Jenzoga__JMT-MCMT/decisions.tsv:8", [["1145 merged patches apply with valid checksums", 'prose'], ["ItemStack.getItem recursion gone", 'prose']]],
   ["Jenzoga__JMT-MCMT/decisions.tsv:9", [["308 overrides", 'prose'], ["server boots past worldgen", 'prose']]],
   ["Jenzoga__JMT-MCMT/decisions.tsv:10", [["Item$22 apply() resolves", 'prose'], ["no AbstractMethodError", 'prose']]],
@@ -219,14 +222,14 @@ const CELLS: Array<[place: string, pointers: Expected]> = [
   ["LeoMartinDev__Plume/decisions.tsv:24", [["gh pr view 1", 'command'], ["gh pr view 2", 'command']]],
   ["LeoMartinDev__Plume/decisions.tsv:25", [["8476774e", 'reference']]],
   ["LeoMartinDev__Plume/decisions.tsv:26", [["chat 08:25, prior checkpoint cancelled as unclear", 'prose']]],
-  ["LeoMartinDev__Plume/decisions.tsv:27", [["6dddc98c", 'reference'], ["/tmp/arena-stt-engine/synthesis/", 'ephemeral']]],
-  ["LeoMartinDev__Plume/decisions.tsv:28", [["cargo info output in transcript", 'command']]],
+  ["LeoMartinDev__Plume/decisions.tsv:27", [["6dddc98c", 'reference'], ["/tmp/arena-stt-engine/synthesis/", 'ephemeral', 0]]],
+  ["LeoMartinDev__Plume/decisions.tsv:28", [["HF api, cargo info output in transcript", 'prose']]],
   ["LeoMartinDev__Plume/decisions.tsv:29", [["/tmp/ort-probe", 'ephemeral'], ["terminals/818402.txt", 'path']]],
   ["LeoMartinDev__Plume/decisions.tsv:30", [["/tmp/ort-probe/examples/open.rs", 'ephemeral']]],
-  ["LeoMartinDev__Plume/decisions.tsv:31", [["8e1b8b2", 'commit']]],
-  ["LeoMartinDev__Plume/decisions.tsv:32", [["7272330", 'commit']]],
+  ["LeoMartinDev__Plume/decisions.tsv:31", [["main at 8e1b8b2", 'prose'], ["8e1b8b2", 'commit', 0]]],
+  ["LeoMartinDev__Plume/decisions.tsv:32", [["main at 7272330, remote matches", 'prose'], ["7272330", 'commit', 0]]],
   ["LeoMartinDev__Plume/decisions.tsv:33", [["decisions.tsv", 'path'], [".gitignore", 'path']]],
-  ["LeoMartinDev__Plume/decisions.tsv:34", [["d3fcc42", 'commit']]],
+  ["LeoMartinDev__Plume/decisions.tsv:34", [["main at d3fcc42, remote matches", 'prose'], ["d3fcc42", 'commit', 0]]],
   ["LeoMartinDev__Plume/decisions.tsv:35", [["/tmp/gpui-probe/artifacts/", 'ephemeral']]],
   ["LeoMartinDev__Plume/decisions.tsv:36", [["main pushed, remote matches", 'prose']]],
   ["LeoMartinDev__Plume/decisions.tsv:37", [["main pushed, remote matches", 'prose'], ["rebase kept stt-audio intact", 'prose']]],
@@ -256,47 +259,47 @@ const CELLS: Array<[place: string, pointers: Expected]> = [
   ["SenriganMaster__csv_zero/decisions.tsv:11", [["docs/DESIGN.md Q5", 'symbol']]],
   ["SenriganMaster__csv_zero/decisions.tsv:12", [["docs/DESIGN.md Synthesis", 'symbol']]],
   ["SenriganMaster__csv_zero/decisions.tsv:13", [["docs/DESIGN.md Q8", 'symbol']]],
-  ["SenriganMaster__csv_zero/decisions.tsv:14", [["66fda898", 'reference']]],
+  ["SenriganMaster__csv_zero/decisions.tsv:14", [["66fda898", 'reference'], ["lead re-ran build+serve tests on Node 20: 8 pass", 'prose']]],
   ["SenriganMaster__csv_zero/decisions.tsv:15", [["public/.htaccess", 'path'], ["fe3a200", 'commit']]],
   ["SenriganMaster__csv_zero/decisions.tsv:16", [["4165607", 'commit'], ["docs/BRIEF.md lines 27-55", 'path']]],
-  ["SenriganMaster__csv_zero/decisions.tsv:17", [["12578e1d", 'reference']]],
-  ["SenriganMaster__csv_zero/decisions.tsv:18", [["src/core/zip.js", 'path']]],
+  ["SenriganMaster__csv_zero/decisions.tsv:17", [["12578e1d", 'reference'], ["write 4.8 s to 3.7 s, peak RSS ~414 MB to 284-305 MB (Node 20, measured)", 'prose']]],
+  ["SenriganMaster__csv_zero/decisions.tsv:18", [["src/core/zip.js", 'path'], ["measured by core delegate", 'prose']]],
   ["SenriganMaster__csv_zero/decisions.tsv:19", [["src/core/text.js detectEncoding", 'symbol'], ["docs/DESIGN.md Q2", 'symbol']]],
   ["SenriganMaster__csv_zero/decisions.tsv:20", [["fd4f3f4..331919e", 'commit'], ["bank.xlsx", 'path']]],
-  ["SenriganMaster__csv_zero/decisions.tsv:21", [["screens/desktop-light-preview.png", 'path'], [".work/lead/crops", 'path']]],
+  ["SenriganMaster__csv_zero/decisions.tsv:21", [["screens/desktop-light-preview.png", 'path'], ["lead crops .work/lead/crops", 'prose'], [".work/lead/crops", 'path', 1]]],
   ["SenriganMaster__csv_zero/decisions.tsv:22", [["3bd279fa", 'reference']]],
   ["SenriganMaster__csv_zero/decisions.tsv:23", [["posted heights 518 then 1441", 'prose'], ["518, 850, 1324 for 13 MB", 'prose'], ["never below the first (measured)", 'prose']]],
   ["SenriganMaster__csv_zero/decisions.tsv:24", [["7/7 FAQ texts equal (measured by UI delegate)", 'prose']]],
   ["SenriganMaster__csv_zero/decisions.tsv:25", [["4413e48", 'commit'], ["8d8ece2", 'commit'], ["51695c4", 'commit'], ["4b429cd", 'commit']]],
-  ["SenriganMaster__csv_zero/decisions.tsv:26", [["1a0d9b0a", 'reference'], ["npm test exit 0 (measured)", 'command']]],
-  ["SenriganMaster__csv_zero/decisions.tsv:27", [["npm run perf on headless Chrome 154 (measured)", 'command']]],
-  ["SenriganMaster__csv_zero/decisions.tsv:28", [["test/e2e/seo.spec.js", 'path']]],
+  ["SenriganMaster__csv_zero/decisions.tsv:26", [["1a0d9b0a", 'reference']]],
+  ["SenriganMaster__csv_zero/decisions.tsv:27", [["npm run perf on headless Chrome 154 (measured)", 'command'], ["suite asserts <20 s ready, <40 s xlsx, <500 ms gap", 'prose']]],
+  ["SenriganMaster__csv_zero/decisions.tsv:28", [["test/e2e/seo.spec.js", 'path'], ["mutation 約4秒->約5秒 made it fail (measured)", 'prose']]],
   ["SenriganMaster__csv_zero/decisions.tsv:29", [["E2E delegate report (measured)", 'prose']]],
-  ["SenriganMaster__csv_zero/decisions.tsv:30", [["ls -la /tmp at 01:35 JST", 'command'], ["/tmp", 'ephemeral', 0], ["/tmp/csvzero-serve", 'ephemeral']]],
+  ["SenriganMaster__csv_zero/decisions.tsv:30", [["ls -la /tmp at 01:35 JST", 'command'], ["/tmp", 'ephemeral', 0], ["server pid 2941821 cwd /tmp/csvzero-serve (measured)", 'prose'], ["/tmp/csvzero-serve", 'ephemeral', 2]]],
   ["SenriganMaster__csv_zero/decisions.tsv:31", [["sed -n 62,66p docs/BRIEF.md", 'command'], ["docs/BRIEF.md", 'path', 0]]],
   ["SenriganMaster__csv_zero/decisions.tsv:32", [["~/.cursor/rules/pstack-models.mdc", 'ephemeral'], ["12578e1d", 'reference'], ["3bd279fa", 'reference'], ["66fda898", 'reference'], ["1a0d9b0a", 'reference']]],
   ["SenriganMaster__csv_zero/decisions.tsv:33", [["docs/DESIGN.md:294 in 9946590", 'path'], ["766d24f7", 'reference']]],
-  ["SenriganMaster__csv_zero/decisions.tsv:34", [["README.md", 'path']]],
+  ["SenriganMaster__csv_zero/decisions.tsv:34", [["README.md", 'path'], ["no Windows run in this transcript", 'prose']]],
   ["SenriganMaster__csv_zero/decisions.tsv:35", [[".work/clean-run.log", 'path'], [".work/clean-python.log", 'path']]],
   ["SenriganMaster__csv_zero/decisions.tsv:36", [[".work/fix", 'path']]],
   ["SenriganMaster__csv_zero/decisions.tsv:37", [[".work/lead/reviewer-a-final.md", 'path'], ["reviewer-b-final.md", 'path'], ["reviewer-c-final.md", 'path']]],
   ["SenriganMaster__csv_zero/decisions.tsv:38", [["convert.test", 'path']]],
-  ["SenriganMaster__csv_zero/decisions.tsv:39", [["text.test", 'path']]],
+  ["SenriganMaster__csv_zero/decisions.tsv:39", [["text.test", 'path'], ["16-bit little-endian numbers stay NOT_CSV_BINARY", 'prose'], ["ASCII ending in one NUL stays UTF-8", 'prose']]],
   ["SenriganMaster__csv_zero/decisions.tsv:40", [["sjis-bank forced to UTF-8: 751, equal to TextDecoder and Python", 'prose'], ["one genuine U+FFFD plus one 0xFF: count 1", 'prose']]],
   ["SenriganMaster__csv_zero/decisions.tsv:41", [["messages.test", 'path']]],
-  ["SenriganMaster__csv_zero/decisions.tsv:42", [["e2e 'a cell over 1,000 characters...'", 'test']]],
-  ["SenriganMaster__csv_zero/decisions.tsv:43", [["perf.mjs", 'path'], [".work/lead/perf-fix*.log", 'path']]],
+  ["SenriganMaster__csv_zero/decisions.tsv:42", [["e2e 'a cell over 1,000 characters...'", 'test'], ["fails with the view change stashed", 'prose']]],
+  ["SenriganMaster__csv_zero/decisions.tsv:43", [["a copy of perf.mjs with MAX_GAP_MS 100 exited 1", 'prose'], ["perf.mjs", 'path', 0], [".work/lead/perf-fix*.log", 'path']]],
   ["SenriganMaster__csv_zero/decisions.tsv:44", [["csv.test", 'path']]],
   ["SenriganMaster__csv_zero/decisions.tsv:45", [["excel.test 'SINGLE_COLUMN only when the sheet has one column'", 'test']]],
   ["SenriganMaster__csv_zero/decisions.tsv:46", [["planted misdetection (Shift_JIS read as UTF-8): the old samples test passed, the new one failed", 'prose']]],
-  ["SenriganMaster__csv_zero/decisions.tsv:47", [["worker.test", 'path']]],
+  ["SenriganMaster__csv_zero/decisions.tsv:47", [["worker.test", 'path'], ["fails with the change stashed", 'prose']]],
   ["SenriganMaster__csv_zero/decisions.tsv:48", [["e2e checks a text drop is not defaultPrevented", 'prose'], ["fails with the guard stashed", 'prose']]],
   ["SenriganMaster__csv_zero/decisions.tsv:49", [["unit 372/372", 'prose'], ["convert e2e 9/9", 'prose']]],
   ["SenriganMaster__csv_zero/decisions.tsv:50", [["node scripts/build.mjs --out src: 'unknown argument', src intact", 'command'], ["scripts/build.mjs", 'path', 0]]],
   ["SenriganMaster__csv_zero/decisions.tsv:51", [["git ls-files public", 'command'], [".work/lead/repro/sjis-bank.pdf", 'path']]],
   ["SenriganMaster__csv_zero/decisions.tsv:52", [["test/unit/xlsx.test.js", 'path'], ["src/view.js", 'path'], ["public/.htaccess", 'path']]],
-  ["SenriganMaster__csv_zero/decisions.tsv:53", [[".work/lead", 'path']]],
-  ["SenriganMaster__csv_zero/decisions.tsv:54", [["c6d00d1", 'commit'], ["node -e 10*1.1 → 11, 50*1.1 → 55.00000000000001", 'command']]],
+  ["SenriganMaster__csv_zero/decisions.tsv:53", [["reviewer reports in .work/lead", 'prose'], [".work/lead", 'path', 0]]],
+  ["SenriganMaster__csv_zero/decisions.tsv:54", [["esbuild-stripped code identical in 35/35 files of c6d00d1", 'prose'], ["c6d00d1", 'commit', 0], ["node -e 10*1.1 → 11, 50*1.1 → 55.00000000000001", 'command']]],
   ["SenriganMaster__csv_zero/decisions.tsv:55", [["the width test fails with width * 1.1 and passes with the integer form", 'prose'], ["unit 373/373", 'prose']]],
   ["SenriganMaster__csv_zero/decisions.tsv:56", [["TODO.md", 'path']]],
   ["SenriganMaster__csv_zero/decisions.tsv:57", [["git stash pop conflicts: build.mjs, convert.js, csv.js, text.js, view.js, worker.test.js", 'command'], ["build.mjs", 'path', 0], ["convert.js", 'path', 0], ["csv.js", 'path', 0], ["text.js", 'path', 0], ["view.js", 'path', 0], ["worker.test.js", 'path', 0]]],
@@ -422,32 +425,39 @@ describe('every evidence cell of the real trails (../shared/corpus/real)', () =>
 });
 
 /**
- * Cells whose pointers are followed by parts with none (`worker.test asserts the logged errors;
- * fails with the change stashed`): each such part is a remark on the pointer before it (first
- * in the cell: on its first pointer), shown as its note, not a prose pointer of its own (review
- * of the remaining prose outcomes; was `evidence/prose`, medium, on each of these rows).
+ * Cells whose pointers stand beside parts with none (`worker.test asserts the logged errors;
+ * fails with the change stashed`): each such part is shown as a prose item of its own, in its
+ * place (issue 27, scope 5: every part shown, under one rule), and since the cell holds
+ * evidence it is a remark: INCONCLUSIVE, no flag (src/lib/evidence/cell-reading.ts). Until
+ * issue 27 these parts were glued to a pointer's note.
  */
-const NOTES: Array<[place: string, notes: Array<[raw: string, note: string]>]> = [
-  ["ImNallen__BotCode/decisions.tsv:12", [["/tmp/bot-checkpoints-native/evidence/final-after-restart.json","native screenshot in task transcript"]]],
-  ["ImNallen__BotCode/decisions.tsv:15", [["command -v origin","GitHub create_pull_request tool"]]],
-  ["ImNallen__BotCode/decisions.tsv:19", [["crash_mid_turn","Tauri window screenshot; test fails with the guard removed"]]],
-  ["Jenzoga__JMT-MCMT/decisions.tsv:7", [["etc/buildscripts/gen-userdev.sh","setupCiWorkspace BUILD SUCCESSFUL; forgeBin jar has 3344 MC + 1510 Forge classes"]]],
-  ["SenriganMaster__csv_zero/decisions.tsv:14", [["66fda898","tooling delegate ran both versions; lead re-ran build+serve tests on Node 20: 8 pass"]]],
-  ["SenriganMaster__csv_zero/decisions.tsv:17", [["12578e1d","core delegate profile; write 4.8 s to 3.7 s, peak RSS ~414 MB to 284-305 MB (Node 20, measured)"]]],
-  ["SenriganMaster__csv_zero/decisions.tsv:18", [["src/core/zip.js","measured by core delegate"]]],
-  ["SenriganMaster__csv_zero/decisions.tsv:27", [["npm run perf on headless Chrome 154 (measured)","suite asserts <20 s ready, <40 s xlsx, <500 ms gap"]]],
-  ["SenriganMaster__csv_zero/decisions.tsv:28", [["test/e2e/seo.spec.js","mutation 約4秒->約5秒 made it fail (measured)"]]],
-  ["SenriganMaster__csv_zero/decisions.tsv:34", [["README.md","開発 section; no Windows run in this transcript"]]],
-  ["SenriganMaster__csv_zero/decisions.tsv:39", [["text.test","40 kanji lines LE and BE detected; 16-bit little-endian numbers stay NOT_CSV_BINARY; ASCII ending in one NUL stays UTF-8"]]],
-  ["SenriganMaster__csv_zero/decisions.tsv:42", [["e2e 'a cell over 1,000 characters...'","fails with the view change stashed"]]],
-  ["SenriganMaster__csv_zero/decisions.tsv:47", [["worker.test","asserts the logged errors; fails with the change stashed"]]],
+const REMARKS: Array<[place: string, pointers: Expected]> = [
+  ["ImNallen__BotCode/decisions.tsv:12", [["/tmp/bot-checkpoints-native/evidence/final-after-restart.json", 'ephemeral'], ["native screenshot in task transcript", 'prose']]],
+  ["ImNallen__BotCode/decisions.tsv:15", [["command -v origin", 'command'], ["GitHub create_pull_request tool", 'prose']]],
+  ["ImNallen__BotCode/decisions.tsv:19", [["Tauri window screenshot", 'prose'], ["crash_mid_turn", 'test']]],
+  ["Jenzoga__JMT-MCMT/decisions.tsv:7", [["etc/buildscripts/gen-userdev.sh", 'path'], ["setupCiWorkspace BUILD SUCCESSFUL", 'prose'], ["forgeBin jar has 3344 MC + 1510 Forge classes", 'prose']]],
+  ["SenriganMaster__csv_zero/decisions.tsv:14", [["66fda898", 'reference'], ["lead re-ran build+serve tests on Node 20: 8 pass", 'prose']]],
+  ["SenriganMaster__csv_zero/decisions.tsv:17", [["12578e1d", 'reference'], ["write 4.8 s to 3.7 s, peak RSS ~414 MB to 284-305 MB (Node 20, measured)", 'prose']]],
+  ["SenriganMaster__csv_zero/decisions.tsv:18", [["src/core/zip.js", 'path'], ["measured by core delegate", 'prose']]],
+  ["SenriganMaster__csv_zero/decisions.tsv:27", [["npm run perf on headless Chrome 154 (measured)", 'command'], ["suite asserts <20 s ready, <40 s xlsx, <500 ms gap", 'prose']]],
+  ["SenriganMaster__csv_zero/decisions.tsv:28", [["test/e2e/seo.spec.js", 'path'], ["mutation 約4秒->約5秒 made it fail (measured)", 'prose']]],
+  ["SenriganMaster__csv_zero/decisions.tsv:34", [["README.md", 'path'], ["no Windows run in this transcript", 'prose']]],
+  ["SenriganMaster__csv_zero/decisions.tsv:39", [["text.test", 'path'], ["16-bit little-endian numbers stay NOT_CSV_BINARY", 'prose'], ["ASCII ending in one NUL stays UTF-8", 'prose']]],
+  ["SenriganMaster__csv_zero/decisions.tsv:42", [["e2e 'a cell over 1,000 characters...'", 'test'], ["fails with the view change stashed", 'prose']]],
+  ["SenriganMaster__csv_zero/decisions.tsv:47", [["worker.test", 'path'], ["fails with the change stashed", 'prose']]],
 ];
 
-describe('remarks beside the pointers of a real cell are their notes', () => {
-  it.each(NOTES)('%s', async (place, expected) => {
+describe('parts with no pointer beside the pointers of a real cell are remarks, shown as prose', () => {
+  const noRepository = (): EvidenceContext => ({ repository: null, repositoryName: 'no repository', head: null, problem: 'no repository', artifacts: new ArtifactFolder(REAL_CORPUS) });
+  it.each(REMARKS)('%s', async (place, expected) => {
     const [rel, line] = [place.slice(0, place.lastIndexOf(':')), Number(place.slice(place.lastIndexOf(':') + 1))];
     const read = await readPstackTrail(path.join(REAL_CORPUS, rel), rel, 0);
     const cell = read.rows.find((r) => r.line === line)?.evidenceText as string;
-    expect(classifyEvidence(cell).filter((p) => p.note !== undefined).map((p) => [p.raw, p.note])).toEqual(expected);
+    const classified = classifyEvidence(cell);
+    expect(classified.map((p) => (p.within === undefined ? [p.raw, p.kind] : [p.raw, p.kind, p.within]))).toEqual(expected);
+    const read2 = readCellPointers(await resolveEvidence(classified, noRepository()));
+    expect(read2.filter((p) => p.kind === 'prose').map((p) => [p.raw, p.status, p.reason, p.fault])).toEqual(
+      expected.filter(([, kind]) => kind === 'prose').map(([raw]) => [raw, 'INCONCLUSIVE', REMARK_REASON, undefined]),
+    );
   });
 });

@@ -15,7 +15,8 @@ export interface TrailFileResult {
   telemetry: TelemetryRow[];
   invalid: InvalidRecord[];
   /** File-level findings that are not about one invalid line (a missing TSV header). */
-  warnings: Array<{ kind: string; line: number; message: string }>;
+  /** File-level notices; `rows`: the rows a `trail/tsv-header-grew` notice is about, with their cell counts. */
+  warnings: Array<{ kind: string; line: number; message: string; rows?: Array<{ line: number; cells: number }> }>;
 }
 
 /** Row id rule (decision trail, Part 1): first 8 hex of sha256(ts + ticket + decision), empty ticket = "". */

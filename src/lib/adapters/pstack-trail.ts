@@ -6,6 +6,12 @@
  * in every row and reported once for the file. Cells may start with `'` (a
  * spreadsheet-formula guard), which is removed. Rows get the computed id.
  *
+ * A row one or more trailing cells short of the header, where the cells it lacks are columns
+ * the seed does not need (`resolves` added after five rows were written), was written under a
+ * shorter header: it is read with those cells blank, and the file gets one low notice
+ * (`trail/tsv-header-grew`) unless the trail's history shows the header each row was written
+ * under (issue 26, scope 4).
+ *
  * A row with too few or too many cells is an invalid record, but the cells the header can
  * still place (its evidence and result, when they follow the free text) are kept on it, so its
  * evidence is checked and shown. A file none of whose lines has the shape of a trail row is
@@ -40,6 +46,46 @@ export function readHeader(text: string): Map<TsvField, number> | null {
 }
 
 /**
+ * Whether a row of `cells` cells lacks only columns a header can grow by: every column from
+ * `cells` on is one the seed's six do not need (an extra column such as `resolves`, or `id`,
+ * `ticket`, `actor`, `supersedes`), so the row was written under a shorter header (issue 26,
+ * scope 4). A row missing a seed column (`why`) is still a row with too few cells.
+ */
+export function grewPast(header: TsvHeader, cells: number): boolean {
+  if (cells < ROW_SHAPE_CELLS) return false;
+  for (const c of PSTACK_COLUMNS) {
+    const at = header.columns.get(c);
+    if (at !== undefined && at >= cells) return false;
+  }
+  return true;
+}
+
+/** `2–6, 9`: line numbers as ranges. */
+export function lineRanges(lines: readonly number[]): string {
+  const parts: string[] = [];
+  for (let i = 0; i < lines.length; i++) {
+    let j = i;
+    while (j + 1 < lines.length && (lines[j + 1] as number) === (lines[j] as number) + 1) j++;
+    parts.push(j === i ? `${lines[i]}` : `${lines[i]}–${lines[j]}`);
+    i = j;
+  }
+  return parts.join(', ');
+}
+
+/** The one notice for a file whose header grew after some of its rows were written. */
+function headerGrew(file: string, header: TsvHeader, short: ReadonlyArray<{ line: number; cells: number }>): TrailFileResult['warnings'][number] {
+  const fewest = Math.min(...short.map((r) => r.cells));
+  const blank = header.names.slice(fewest);
+  const counts = [...new Set(short.map((r) => r.cells))].sort((a, b) => a - b).join(' or ');
+  return {
+    kind: 'trail/tsv-header-grew',
+    line: (short[0] as { line: number }).line,
+    message: `${file}: ${short.length} ${short.length === 1 ? 'row' : 'rows'} (line${short.length === 1 ? '' : 's'} ${lineRanges(short.map((r) => r.line))}) ${short.length === 1 ? 'has' : 'have'} ${counts} cells, the header ${header.names.length} (it ends ${header.names.slice(-blank.length - 1).join(' ')}): read with ${blank.join(', ')} blank, as written before the header grew`,
+    rows: short.map((r) => ({ ...r })),
+  };
+}
+
+/**
  * Reads a pstack trail file. `file` is the display path relative to the project root; `within`,
  * the confinement the file is opened through (src/lib/fs/confined.ts).
  */
@@ -57,6 +103,8 @@ export async function readPstackTrail(absolutePath: string, file: string, bytes:
   let blank = 0;
   // At most MAX_PER_KIND invalid lines of one kind are kept, the rest counted (src/lib/bounds/).
   const bounded = new BoundedInvalid();
+  /** Rows a trailing column or more short of a header that grew. */
+  const short: Array<{ line: number; cells: number }> = [];
   const invalid = (line: PhysicalLine, kind: string, error: string, fields?: Record<string, string>): void => {
     const record: InvalidRecord = { file, line: line.number, kind, error, raw: capRaw(line.text, RAW_TEXT_LIMIT) };
     if (fields && Object.keys(fields).length > 0) record.fields = fields;
@@ -70,6 +118,11 @@ export async function readPstackTrail(absolutePath: string, file: string, bytes:
     }
     const cells = line.text.split('\t');
     if (cells.length >= ROW_SHAPE_CELLS) rowShaped++;
+    // A row written before the header grew (`… result` then `… result resolves`): the columns it lacks are blank.
+    if (cells.length < h.names.length && grewPast(h, cells.length)) {
+      short.push({ line: line.number, cells: cells.length });
+      while (cells.length < h.names.length) cells.push('');
+    }
     if (cells.length !== h.names.length) {
       // The cells the header can still place are kept, so the row's evidence is checked and shown.
       const placed = placeCells(h, cells);
@@ -168,6 +221,7 @@ export async function readPstackTrail(absolutePath: string, file: string, bytes:
     }
     readRow(line, header);
   }
+  if (short.length > 0 && header !== null) out.warnings.push(headerGrew(file, header, short));
   out.invalid = bounded.list();
   if (!headerFound && rowShaped === 0 && out.source.lines > blank) notATrail(out, file, 'pstack trail', `no line has ${ROW_SHAPE_CELLS} or more tab-separated cells, and none is a header`);
   return out;

@@ -16,7 +16,7 @@ export interface TrailCheckInput {
   rows: readonly TrailRow[];
   invalid: readonly InvalidRecord[];
   /** File-level warnings from the adapters (a missing TSV header). */
-  warnings: ReadonlyArray<{ kind: string; file: string; line: number; message: string }>;
+  warnings: ReadonlyArray<{ kind: string; file: string; line: number; message: string; rows?: ReadonlyArray<{ line: number; cells: number }> }>;
   audit: AuditInfo;
   /** Layer-2 flags read from audit.json. */
   reviewFlags: readonly Flag[];

@@ -15,6 +15,7 @@ import { tsvHeader } from './trail/tsv-header.ts';
 import { notATrail } from './trail/not-a-trail.ts';
 import { unresolvedEvidence } from './evidence/unresolved.ts';
 import { commitNotLanded } from './evidence/not-landed.ts';
+import { mentionNotFound } from './evidence/mentions.ts';
 import { auditFile } from './audit/audit-file.ts';
 import { unreadable } from './source/unreadable.ts';
 import { repositoryUnavailable } from './source/repository.ts';
@@ -23,7 +24,7 @@ import { QUALITY_CHECKS } from './quality-checks.ts';
 import { COORDINATION_CHECKS } from './coordination-checks.ts';
 import { HISTORY_CHECKS } from './history-checks.ts';
 
-export const CHECKS: readonly Check[] = [repositoryUnavailable, unreadable, recordLimits, invalidRow, notATrail, tsvHeader, rowTooLarge, idMismatch, duplicateId, supersedes, startRow, timestamps, unresolvedEvidence, commitNotLanded, auditFile, ...QUALITY_CHECKS, ...COORDINATION_CHECKS, ...HISTORY_CHECKS];
+export const CHECKS: readonly Check[] = [repositoryUnavailable, unreadable, recordLimits, invalidRow, notATrail, tsvHeader, rowTooLarge, idMismatch, duplicateId, supersedes, startRow, timestamps, unresolvedEvidence, mentionNotFound, commitNotLanded, auditFile, ...QUALITY_CHECKS, ...COORDINATION_CHECKS, ...HISTORY_CHECKS];
 
 /** Every flag kind Trailbook itself can raise, with its severity and rule. */
 export const FLAG_KINDS: readonly FlagKind[] = CHECKS.flatMap((c) => c.kinds);

@@ -6,7 +6,7 @@ import type { EvidenceKind } from '../model/types.ts';
 import type { LineRange } from './path-shape.ts';
 
 export interface ClassifiedPointer {
-  /** The pointer's own text, as written. */
+  /** The pointer's own text, as written (for a brace path, `a_{x,y}.md`, each expansion: `a_x.md`, `a_y.md`). */
   raw: string;
   kind: EvidenceKind;
   /** `commit`: the lower-case hex as written (7–40 digits, or 4+ after the word `commit`); the start of a range. */
@@ -51,8 +51,18 @@ export interface ClassifiedPointer {
   criterion?: string;
   /** Words of the same segment that are not a pointer ("challenger run" in "challenger run #13"). */
   note?: string;
-  /** Index, in the cell's list, of the command or pointer this one was found inside. */
+  /**
+   * Index, in the cell's list, of the item this one was found inside: a command, a pointer's
+   * note, or a prose item. Such a pointer is only named in that text, not cited as the cell
+   * or a list item (issue 26, scope 5): when it does not resolve it is shown INCONCLUSIVE with
+   * at most a low notice (src/lib/evidence/cell-reading.ts).
+   */
   within?: number;
+  /**
+   * Set by the word reader (segment-words.ts) on a pointer read after words of prose or inside
+   * a quoted phrase; classify.ts turns it into `within` (the item it was named in) and drops it.
+   */
+  mention?: true;
   /** The cell holds more pointers than are read: this one stands for the rest. */
   truncated?: true;
 }

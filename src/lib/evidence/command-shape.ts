@@ -8,6 +8,8 @@
  * - starts with a program and holds an operator (`cd apps/web && bun run test`, `a | b`, `> out`);
  * - starts with a program path and has arguments (`./scripts/check.sh --fast`, `~/jdk/bin/java -version`);
  * - starts with a program name followed by a flag anywhere (`rustup component list --installed`);
+ * - starts with a program name and reports its exit status (`mstack gate exits 2`: a report of
+ *   a run is a command, issue 26, scope 5);
  * - or starts with a program name followed by a subcommand (`git commit`, `npm test`,
  *   `cargo test palette`) or by an argument-shaped word (`just e2e durable-commit`,
  *   `tmux blog-dev blog-worker`) — unless it reports counts (`unit 372/372`), a date
@@ -30,6 +32,9 @@ export interface CommandShape {
   program: number;
 }
 
+/** Words that report a run's exit status (`exits 0`). */
+const EXIT_WORDS: ReadonlySet<string> = new Set(['exit', 'exits', 'exited']);
+
 /** Verbs that follow a program name as its subcommand. */
 const SUBCOMMANDS: ReadonlySet<string> = new Set(
   (
@@ -42,7 +47,7 @@ const SUBCOMMANDS: ReadonlySet<string> = new Set(
 );
 
 /** Words that start prose, never a command, even when a subcommand follows (`no code change`). */
-const PROSE_STARTS: ReadonlySet<string> = new Set('a an the no not only all both each see per and or in on at of to for with by from via after before then when if is was are were has had this that these those it its jar zip archive tarball wheel'.split(' '));
+const PROSE_STARTS: ReadonlySet<string> = new Set('a an the no not only all both each see per and or so but in on at of to for with by from via after before then when if is was are were has had this that these those it its jar zip archive tarball wheel one two three four five six seven eight nine ten'.split(' '));
 
 /** A program's name: lower case, no underscore (`crash_mid_turn` is a test's name). */
 const PROGRAM_NAME = /^[a-z][a-z0-9.+-]{0,31}(?:@[\w.^~-]{1,32})?$/;
@@ -120,6 +125,9 @@ export function readCommand(text: string): CommandShape | null {
   if (strong) return shape;
   const second = rest[0];
   if (second === undefined) return null;
+  // A report of a run (`mstack gate exits 2`, `bun test exited 1`): the program, up to three words, and its exit status.
+  const exit = rest.findIndex((w) => EXIT_WORDS.has(w));
+  if (exit >= 1 && exit <= 3 && /^\d{1,3}$/.test(rest[exit + 1] ?? '')) return shape;
   // A report, not a command: counts (`unit 372/372`), a reference (`challenger run #13`), a date (`staging run 2026-04-02`).
   if (rest.some((w) => isCount(w) || /^#\d+$/.test(w) || /^\d{4}-\d{2}-\d{2}/.test(w))) return null;
   if (SUBCOMMANDS.has(second) || argumentShaped(second)) return shape;

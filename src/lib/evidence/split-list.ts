@@ -22,7 +22,7 @@ export interface ListItem {
 }
 
 /** JavaScript's white space (what `String.prototype.trim` removes), by code unit. */
-const isSpaceCode = (c: number): boolean =>
+export const isSpaceCode = (c: number): boolean =>
   c === 32 || (c >= 9 && c <= 13) || c === 0xa0 || c === 0x1680 || (c >= 0x2000 && c <= 0x200a) || c === 0x2028 || c === 0x2029 || c === 0x202f || c === 0x205f || c === 0x3000 || c === 0xfeff;
 const isDigitCode = (c: number): boolean => c >= 48 && c <= 57;
 /** A letter, digit or `_` (ASCII fast; other code units by their Unicode class). */

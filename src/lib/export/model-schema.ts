@@ -55,7 +55,8 @@ export const evidencePointerSchema = documented(
     fault: documented(str.optional(), { description: 'For NOT_VERIFIED pointers: the id of the check that failed; on an INCONCLUSIVE pointer, the low notice it raises (`evidence/not-a-commit`).' }),
     note: documented(str.optional(), { description: 'Words written beside the pointer in the same segment.' }),
     notLanded: documented(z.literal(true).optional(), { description: 'For a VERIFIED commit, or a path at a commit: that commit exists but is not an ancestor of the landed head (evidence, but not of what landed).' }),
-    within: documented(int.optional(), { description: 'Index, in the same list, of the command or pointer this one was found inside (shown under it).' }),
+    within: documented(int.optional(), { description: 'Index, in the same list, of the item this one was only named inside: a command, a pointer\'s note or a prose item (shown under it). Without it, the pointer stands as the cell, a list item or the head of one.' }),
+    mentionFault: documented(str.optional(), { description: 'For a pointer only named inside a text (`within`) that does not resolve: the check it failed. Its status is INCONCLUSIVE; it raises the low notice `evidence/mention-not-found`.' }),
     ends: documented(z.array(z.object({ oid: str, notLanded: z.literal(true).optional() })).optional(), {
       description: 'For a VERIFIED range of commits (`a..b`, a compare URL): both ends in the order written, full SHAs; each is a citation of its commit. `notLanded` when that end is not an ancestor of the landed head.',
     }),

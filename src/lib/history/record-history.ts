@@ -40,6 +40,12 @@ export interface RecordHistory {
   /** Versions read: distinct committed texts, plus one when the work tree differs from HEAD. */
   versions: number;
   changes: LineChange[];
+  /**
+   * A pstack trail whose header changed: each row of the last version first committed under a
+   * header of another width, with that header's number of columns (issue 26, scope 4: a row is
+   * read by the header in force when it was written).
+   */
+  rowHeaders?: Array<{ line: number; columns: number }>;
   /** Set when the history could not be read in full (the changes found so far are kept). */
   problem?: string;
   /**
@@ -77,7 +83,8 @@ const bbsKey: RowKey = (line) => {
 function pstackKey(header: string | undefined): RowKey {
   const columns = (header !== undefined ? readHeader(header) : null) ?? new Map([['ts', 0]]);
   return (line) => {
-    if (header !== undefined && line === header) return 'header';
+    // Any header is the header: one that grew a column is the same line changed, never a row deleted and another inserted.
+    if ((header !== undefined && line === header) || readHeader(line) !== null) return 'header';
     const cells = line.split('\t').map(unguardCell);
     const id = columns.has('id') ? cells[columns.get('id') as number] : undefined;
     if (id) return `id:${id}`;
@@ -342,7 +349,8 @@ export async function readRecordHistory(repository: GitRepository, workTree: str
   }
   changes = changes.map((c, i) => ({ c, i, at: c.type === 'deleted' ? (c.before ?? Number.MAX_SAFE_INTEGER) : c.line })).sort((a, b) => a.at - b.at || a.i - b.i).map((x) => x.c);
   const read = (main ? main.read : 0) + branches.reduce((n, b) => n + b.length, 0);
-  return { file: file.rel, rule, versions: read, changes, ...(trouble ? { problem: trouble } : {}), ...(recordedIn && trouble === undefined ? { recordedIn } : {}) };
+  const rowHeaders = main?.rowHeaders;
+  return { file: file.rel, rule, versions: read, changes, ...(rowHeaders ? { rowHeaders } : {}), ...(trouble ? { problem: trouble } : {}), ...(recordedIn && trouble === undefined ? { recordedIn } : {}) };
 }
 
 /** Whether a change is attributed to one of the `merged` merge commits. */
@@ -355,12 +363,18 @@ function byMerge(c: LineChange, merged: ReadonlySet<string>): boolean {
 const changeKey = (c: LineChange): string => (c.type === 'deleted' ? `deleted:${c.before ?? ''}:${c.earlier}` : `${c.type}:${c.line}`);
 
 /** One line of versions followed to the work tree's text: what changed, and which commit recorded each line. */
-type Followed = { history: true; changes: LineChange[]; recordedIn?: Array<string | null>; read: number; trouble?: string } | { history: false; problem: string };
+type Followed = { history: true; changes: LineChange[]; recordedIn?: Array<string | null>; rowHeaders?: Array<{ line: number; columns: number }>; read: number; trouble?: string } | { history: false; problem: string };
 
 async function followVersions(repository: GitRepository, file: DiscoveredFile, rule: HistoryRule, versions: readonly Version[], current: Uint8Array | null): Promise<Followed> {
   const first = versions[0] as Version;
   const firstLines = await blobLines(repository, first.blob);
   if ('problem' in firstLines) return { history: false, problem: firstLines.problem };
+  // The width of each version's header, by the commit that introduced the version.
+  const widths = new Map<string | null, number>();
+  const noteWidth = (commit: CommitRef | null, lines: readonly string[]): void => {
+    if (file.format === 'pstack-trail' && lines[0] !== undefined && readHeader(lines[0]) !== null) widths.set(commit?.oid ?? null, lines[0].split('\t').length);
+  };
+  noteWidth(first.commit, firstLines);
   const keyOf = (lines: readonly string[]): RowKey => (file.format === 'bbs-trail' ? bbsKey : file.format === 'pstack-trail' ? pstackKey(lines[0]) : () => null);
   const history = new LineHistory({ commit: first.commit, lines: firstLines }, { key: keyOf(firstLines), appendOnly: rule === 'append-only' });
   let read = 1;
@@ -375,6 +389,7 @@ async function followVersions(repository: GitRepository, file: DiscoveredFile, r
       break;
     }
     history.next({ commit: v.commit, lines }, keyOf(lines));
+    noteWidth(v.commit, lines);
     headLines = lines;
     read++;
   }
@@ -383,18 +398,38 @@ async function followVersions(repository: GitRepository, file: DiscoveredFile, r
     const lines = splitRecordLines(new TextDecoder('utf-8').decode(current));
     if (headLines.length !== lines.length || headLines.some((l, i) => l !== lines[i])) {
       history.next({ commit: null, lines }, keyOf(lines));
+      noteWidth(null, lines);
+      headLines = lines;
       read++;
     }
   }
   const header = file.format === 'pstack-trail' ? headLines[0] : undefined;
-  const changes = history.changes().map((c) => {
-    if (c.type !== 'deleted') return c;
-    const id = rowIdOf(file.format, c.earlier, header);
-    return id === null ? c : { ...c, rowId: id };
-  });
+  const isHeader = (text: string | undefined): boolean => file.format === 'pstack-trail' && text !== undefined && readHeader(text) !== null;
+  const changes = history
+    .changes()
+    // A header that changed (a column added) is no row of the trail: never a rewrite, deletion or insertion (issue 26, scope 4).
+    .filter((c) => !(c.type === 'deleted' ? isHeader(c.earlier) : isHeader(headLines[c.line - 1]) && (c.type === 'inserted' || isHeader(c.earlier))))
+    .map((c) => {
+      if (c.type !== 'deleted') return c;
+      const id = rowIdOf(file.format, c.earlier, header);
+      return id === null ? c : { ...c, rowId: id };
+    });
+  const rowHeaders = headerWidths(history.committedIns(), widths, header);
   // Which commit recorded each line, when the versions were read to the work tree's text.
   const recordedIn = current !== null && !broken ? history.committedIns().map((c) => c?.oid ?? null) : undefined;
-  return { history: true, changes, read, ...(trouble ? { trouble } : {}), ...(recordedIn ? { recordedIn } : {}) };
+  return { history: true, changes, read, ...(trouble ? { trouble } : {}), ...(recordedIn ? { recordedIn } : {}), ...(rowHeaders.length > 0 ? { rowHeaders } : {}) };
+}
+
+/** The rows first committed under a header of another width than the last version's, with that width. */
+function headerWidths(origins: ReadonlyArray<CommitRef | null>, widths: ReadonlyMap<string | null, number>, header: string | undefined): Array<{ line: number; columns: number }> {
+  if (header === undefined || widths.size < 2) return [];
+  const now = header.split('\t').length;
+  const out: Array<{ line: number; columns: number }> = [];
+  origins.forEach((commit, i) => {
+    const columns = widths.get(commit?.oid ?? null);
+    if (i > 0 && columns !== undefined && columns !== now) out.push({ line: i + 1, columns });
+  });
+  return out;
 }
 
 /**

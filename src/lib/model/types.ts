@@ -64,7 +64,14 @@ export interface EvidencePointer {
   raw: string;
   kind: EvidenceKind;
   status: EvidenceStatus;
-  /** Why the status is what it is, in plain words ("commit not found in example.git"). */
+  /**
+   * Why the status is what it is, in plain words ("commit not found in example.git"). The kinds
+   * as counted (src/lib/evidence/cell-reading.ts): a `prose` pointer that is NOT_VERIFIED
+   * (fault `evidence/prose`) is a cell with no evidence at all; a `prose` pointer that is
+   * INCONCLUSIVE is a remark beside the cell's evidence (or the "more than 256 pointers"
+   * marker); a `command` or `reference` is INCONCLUSIVE by design; every other kind is a
+   * pointer that was checked.
+   */
   reason: string;
   /** Present when the pointer resolves to something the archive can link to. */
   target?: EvidenceTarget;
@@ -84,10 +91,20 @@ export interface EvidencePointer {
    */
   ends?: RangeEnd[];
   /**
-   * Index, in the same list, of the command (or pointer) this pointer was found inside: a SHA
-   * in `git show b732012`, a file in `sed -n 62,66p docs/BRIEF.md`. Shown under it.
+   * Index, in the same list, of the item this pointer was only named inside: a command (a SHA
+   * in `git show b732012`, a file in `sed -n 62,66p docs/BRIEF.md`), a pointer's note, or a
+   * `prose` item (`console.log` in "rendered by console.log alone"). Shown under it. Such a
+   * pointer is not cited on its own: when it does not resolve it is INCONCLUSIVE with
+   * `mentionFault` (src/lib/evidence/cell-reading.ts). A pointer without `within` stands as
+   * the cell, a list item or the head of one.
    */
   within?: number;
+  /**
+   * For a pointer only named inside a text (`within`) that does not resolve: the check it
+   * failed (`evidence/path-not-found`). Its status is INCONCLUSIVE, not NOT_VERIFIED; it raises
+   * the low notice `evidence/mention-not-found`, never the fault's own flag.
+   */
+  mentionFault?: string;
 }
 
 /** Source formats Trailbook reads (`coord`, `beads` and `babysit-history`: spec/input.md section 7). */

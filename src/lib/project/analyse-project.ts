@@ -14,6 +14,7 @@ import { projectConfigSchema, type ProjectConfig } from '../schemas/project-conf
 import { describeIssues } from '../schemas/describe-issues.ts';
 import { classifyEvidence } from '../evidence/classify.ts';
 import { resolveEvidence, type EvidenceContext, type RowPlace } from '../evidence/resolve.ts';
+import { readCellPointers } from '../evidence/cell-reading.ts';
 import { ArtifactFolder } from '../evidence/artifacts.ts';
 import { runChecks } from '../checks/index.ts';
 import { readQuality, withFindingCitations } from '../quality/read-quality.ts';
@@ -245,7 +246,7 @@ export async function analyseProject(prepared: PreparedProject, stages?: StageTi
     const key = row === undefined ? cell : `${cell}\u0000${row.recordedIn ?? ''}\u0000${row.headPredates ? 'predates' : ''}`;
     let pending = memo.get(key);
     if (!pending) {
-      pending = resolveEvidence(classifyEvidence(cell), row === undefined ? ctx : { ...ctx, row });
+      pending = resolveEvidence(classifyEvidence(cell), row === undefined ? ctx : { ...ctx, row }).then(readCellPointers);
       memo.set(key, pending);
     }
     return pending;

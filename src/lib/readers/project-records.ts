@@ -17,6 +17,8 @@ export interface SourceWarning {
   /** 1-based line, or 0 for the whole file. */
   line: number;
   message: string;
+  /** `trail/tsv-header-grew`: the rows read with trailing cells blank, and how many cells each has. */
+  rows?: Array<{ line: number; cells: number }>;
 }
 
 /** The records of one project, as its readers hand them over. */

@@ -11,6 +11,7 @@ import type { EvidencePointer, InvalidRecord, SourceFile } from '../model/types.
 import type { QaVerdict, Review, SkillStatus, VerdictsModel } from '../model/verdicts.ts';
 import { classifyEvidence, type ClassifiedPointer } from '../evidence/classify.ts';
 import { resolveEvidence, resolvePointer, type EvidenceContext } from '../evidence/resolve.ts';
+import { readCellPointers } from '../evidence/cell-reading.ts';
 import { readLines } from '../text/lines.ts';
 import { readTextFile, textHazards } from '../quality/read-text-file.ts';
 import { RefusedRead, type Confinement } from '../fs/confined.ts';
@@ -154,7 +155,7 @@ export async function readVerdicts(files: readonly VerdictFile[], projectName: s
       let pending = memo.get(key);
       if (!pending) {
         // A criterion may describe its check (quality controls, section 3): not checkable, not a fault.
-        pending = resolveEvidence(classifyEvidence(c.evidenceText), own).then(asDescribedChecks);
+        pending = resolveEvidence(classifyEvidence(c.evidenceText), own).then(readCellPointers).then(asDescribedChecks);
         memo.set(key, pending);
       }
       c.evidence = await pending;

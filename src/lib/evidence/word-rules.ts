@@ -1,0 +1,441 @@
+/**
+ * The rules that read the words of one list item of an evidence cell (spec/input.md section 3;
+ * issue 13, items 1 and 2; issue 31: a table of small rules, like the checks). Each rule looks
+ * at the word being read (with the words around it) and either takes it — pushing the
+ * pointers it makes, moving past any further words it used — or leaves it to the next rule. A
+ * word no rule takes is kept in the note. The rules run in the order of {@link WORD_RULES};
+ * the order matters where shapes overlap (a SHA range before a path, a reference before a
+ * colour). Pure; every pattern is linear (tests/unit/regex-linearity.test.ts).
+ */
+import type { ClassifiedPointer } from './classified-pointer.ts';
+import { expandBraces } from './brace-paths.ts';
+import { COMMIT_WORDS, ID_NOUNS, looksLikeSha, rangeFields, shaRange } from './hex-shape.ts';
+import { hasFileName, isGlob, isTestFile, isTestStem, splitLineSuffix, backslashPath } from './path-shape.ts';
+import { isScpRemote, isSchemelessUrl, unsafeScheme, URL_RE } from './url-shape.ts';
+import { trimChars, trimEndChars } from '../text/trim-chars.ts';
+import {
+  ARCHIVE_WORDS,
+  backslashPointer,
+  folderOf,
+  hasPlaceholder,
+  isCitedName,
+  isHexId,
+  isSessionFile,
+  isVariablePath,
+  LETTER_WORDS,
+  LINE_AFTER,
+  LINE_BEFORE,
+  pathPointer,
+  pathToken,
+  referenceAt,
+  RUBRIC_RE,
+  RUST_PATH,
+  SNAKE_TEST,
+  tokenPointer,
+  trimToken,
+  type CellContext,
+} from './word-tokens.ts';
+
+/** The state of reading one item, word by word; the loop (segment-words.ts) sets the word fields before each word. */
+export interface WordScan {
+  readonly words: readonly string[];
+  /** Index of the word being read. A rule that takes more words sets it to the last one it took. */
+  i: number;
+  /** The word as written, and trimmed of quotes, brackets and sentence marks. */
+  word: string;
+  token: string;
+  lower: string;
+  /** The word before, trimmed and in lower case (`''` first), and the next word trimmed. */
+  prev: string;
+  nextWord: string | undefined;
+  /** Whether the word holds a round bracket. */
+  bracketed: boolean;
+  readonly pointers: ClassifiedPointer[];
+  /** Words kept for the note, in order. */
+  readonly leftover: string[];
+  readonly ctx: CellContext;
+  /** The item holds a colour (`#f3ead9`): then `#121212` is one too, not an issue. */
+  readonly colours: boolean;
+  /** Open brackets of a note after a pointer, and the pointer it belongs to. */
+  parens: number;
+  parensOwner: number | null;
+}
+
+/** One rule: its name, a real cell it reads (from ../shared/corpus/real, romerma/mstack or the issues), and the reading. */
+export interface WordRule {
+  name: string;
+  /** A cell the rule reads, as written in a real trail or an issue. */
+  example: string;
+  /** Takes the word (true) or leaves it to the next rule (false). */
+  read(s: WordScan): boolean;
+}
+
+/** Takes `count` more words after the current one. */
+const skip = (s: WordScan, count: number): void => {
+  s.i += count;
+};
+
+/** A plain word (`checked`, `the`) is prose: kept in the note without the tests below. */
+const plainWord: WordRule = {
+  name: 'plain word',
+  example: 'main pushed, remote matches',
+  read(s) {
+    if (s.bracketed || s.words.length <= 1 || !/^[A-Za-z]{1,40}$/.test(s.token) || LETTER_WORDS.has(s.lower) || /^[a-f]{7,}$/i.test(s.token)) return false;
+    s.leftover.push(s.word);
+    return true;
+  },
+};
+
+/** Words in brackets after a pointer are its note; files and SHAs in them are pointers inside it. */
+const bracketNote: WordRule = {
+  name: 'bracketed note',
+  example: 'apps/web/src/* (FeedbackDialog, Sidebar, SidebarBugReportButton, feedbackDialogStore, feedbackGithubIssue, __root.tsx)',
+  read(s) {
+    const opens = s.bracketed ? (s.word.match(/\(/g) ?? []).length : 0;
+    const closes = s.bracketed ? (s.word.match(/\)/g) ?? []).length : 0;
+    if (s.parens === 0 && s.word.startsWith('(') && s.pointers.length > 0 && !/^\(?#?L\d/.test(s.word)) {
+      s.parensOwner = s.pointers.length - 1;
+      s.parens = opens;
+    } else if (s.parens > 0) s.parens += opens;
+    if (s.parens === 0) return false;
+    s.parens = Math.max(0, s.parens - closes);
+    s.leftover.push(s.word);
+    const inner = tokenPointer(s.word, s.ctx);
+    if (inner && s.parensOwner !== null) s.pointers.push({ ...inner, within: s.parensOwner });
+    if (s.parens === 0) s.parensOwner = null;
+    return true;
+  },
+};
+
+/** A name with a placeholder in it (`<cache>/src`, `impl_<slug>.md`) is a name to fill in, not a pointer. */
+const placeholder: WordRule = {
+  name: 'placeholder',
+  example: 'A done item whose only non-implementing row cites impl_<slug>.md as its evidence',
+  read(s) {
+    if (!hasPlaceholder(s.token)) return false;
+    s.leftover.push(s.word);
+    return true;
+  },
+};
+
+/** `commit 294c114`, `sha 1b48`: after the word, 4 hex digits are enough. */
+const commitWord: WordRule = {
+  name: 'commit word',
+  example: 'commit fed32c22',
+  read(s) {
+    if (!COMMIT_WORDS.has(s.lower) || s.nextWord === undefined || !/^[0-9a-f]{4,40}$/i.test(s.nextWord)) return false;
+    s.pointers.push({ raw: `${s.token} ${s.nextWord}`, kind: 'commit', hex: s.nextWord.toLowerCase() });
+    skip(s, 1);
+    return true;
+  },
+};
+
+/** `rubric#3`, `design/rubric.md:Clarity`: a row of the design rubric. */
+const rubric: WordRule = {
+  name: 'rubric row',
+  example: 'rubric#3',
+  read(s) {
+    const m = RUBRIC_RE.exec(s.token);
+    if (!m) return false;
+    s.pointers.push({ raw: s.token, kind: 'rubric', path: 'design/rubric.md', criterion: m[1] as string });
+    return true;
+  },
+};
+
+/** `#13`, `PR 225`, `box/spout#53`, `finding F2`, `review r2 finding A`, `probe revF`: a reference. */
+const reference: WordRule = {
+  name: 'reference',
+  example: 'box/spout#53; ClosedXML discussion #2023',
+  read(s) {
+    const found = s.colours && /^#\d{6}$/.test(s.token) ? null : referenceAt(s.words, s.i);
+    if (!found) return false;
+    s.pointers.push({ raw: found.raw, kind: 'reference' });
+    skip(s, found.taken - 1);
+    return true;
+  },
+};
+
+/** `https://…`, a git remote in scp form, a script or data URL (never a pointer: resolution says so). */
+const url: WordRule = {
+  name: 'URL',
+  example: 'https://code.claude.com/docs/en/plugins-reference substitution table and the bin/ row',
+  read(s) {
+    if (URL_RE.test(s.token)) s.pointers.push({ raw: s.token, kind: 'url', href: s.token });
+    else if (isScpRemote(s.token)) s.pointers.push({ raw: s.token, kind: 'url', href: s.token, remote: true });
+    else {
+      const unsafe = unsafeScheme(s.token);
+      if (!unsafe) return false;
+      s.pointers.push({ raw: s.token, kind: 'url', href: s.token, unsafe });
+    }
+    return true;
+  },
+};
+
+/** `fd4f3f4..331919e`: a range of commits. */
+const commitRange: WordRule = {
+  name: 'commit range',
+  example: '7 commits fd4f3f4..331919e',
+  read(s) {
+    const range = shaRange(s.token);
+    if (!range) return false;
+    s.pointers.push({ raw: s.token, kind: 'commit', ...rangeFields(range) });
+    return true;
+  },
+};
+
+/**
+ * A hex word: beside a word naming an agent's record it is that record's id (`delegate
+ * 66fda898`, `e8a6404a transcript`); after `at`, or shaped like a SHA, a commit. Otherwise
+ * the later rules read it.
+ */
+const hexWord: WordRule = {
+  name: 'hex word',
+  example: 'e8a6404a transcript, dfbef519 transcript',
+  read(s) {
+    if (!isHexId(s.token)) return false;
+    const nextLower = s.nextWord?.toLowerCase() ?? '';
+    const last = s.pointers[s.pointers.length - 1];
+    const afterIds = s.prev !== '' && last?.kind === 'reference' && isHexId(s.prev);
+    if (ID_NOUNS.has(s.prev) || ID_NOUNS.has(nextLower) || afterIds || (s.ctx.ids && s.prev === '')) {
+      s.ctx.ids = true;
+      s.pointers.push({ raw: s.token, kind: 'reference' });
+      return true;
+    }
+    if (s.prev === 'at' || looksLikeSha(s.token, s.words.length === 1)) {
+      s.pointers.push({ raw: s.token, kind: 'commit', hex: s.lower });
+      return true;
+    }
+    return false;
+  },
+};
+
+/** `services::node_routing_service::tests::expired_owner…`: a Rust test path. */
+const rustPath: WordRule = {
+  name: 'Rust test path',
+  example: 'services::node_routing_service::tests::expired_owner_fences_a_stale_local_socket',
+  read(s) {
+    if (!RUST_PATH.test(s.token)) return false;
+    s.pointers.push({ raw: s.token, kind: 'test', name: s.token.split('::').pop() as string });
+    return true;
+  },
+};
+
+/** `bbc75ed2.jsonl`, `$HOME/x.sh`: a session file or a path under a shell variable, outside the repository. */
+const sessionOrVariable: WordRule = {
+  name: 'session file or variable path',
+  example: 'bbc75ed2.jsonl, 0c414163.jsonl',
+  read(s) {
+    if (!isSessionFile(s.token) && !isVariablePath(s.token)) return false;
+    s.pointers.push({ raw: s.token, kind: 'ephemeral', path: s.token });
+    return true;
+  },
+};
+
+/** `/tmp/…`, `~/…`: an absolute path; a relative path right after an absolute folder is inside it. */
+const absolutePath: WordRule = {
+  name: 'absolute path',
+  example: '/tmp/t3ref/t3code apps/server/src/provider/Layers/ProviderSessionReaper.ts',
+  read(s) {
+    const { token, nextWord } = s;
+    if (!((token.startsWith('/') || token.startsWith('~/')) && token.length > 1 && (pathToken(token.slice(1)) || /^~?\/[\p{L}\p{N}_.+~-]+\/?$/u.test(token) || token.startsWith('~/')))) return false;
+    const dir = trimEndChars(token, '/');
+    const inside = !hasFileName(dir) && nextWord !== undefined && !nextWord.startsWith('/') && nextWord.includes('/') && pathToken(nextWord) ? nextWord : null;
+    s.pointers.push({ raw: token, kind: 'ephemeral', path: token });
+    if (inside) {
+      s.pointers.push({ raw: inside, kind: 'ephemeral', path: `${dir}/${splitLineSuffix(inside).path}` });
+      s.ctx.folders.push(folderOf(`${dir}/${inside}`) ?? dir);
+      skip(s, 1);
+    } else s.ctx.folders.push(folderOf(token) ?? dir);
+    return true;
+  },
+};
+
+/** A test function named alone at the start (`pinned_vulkan_runtime_archive_installs`), or before the word `test` (`crash_mid_turn test fails`). */
+const snakeTest: WordRule = {
+  name: 'test function',
+  example: 'pinned_vulkan_runtime_archive_installs',
+  read(s) {
+    if (!((s.i === 0 && SNAKE_TEST.test(s.token)) || (/^[a-z][a-z0-9]*(?:_[a-z0-9]+)+$/.test(s.token) && s.nextWord?.toLowerCase() === 'test'))) return false;
+    s.pointers.push({ raw: s.token, kind: 'test', name: s.token });
+    return true;
+  },
+};
+
+/** The quoted words after word `i` (up to 40), or null. */
+const quotedAfter = (s: WordScan): RegExpExecArray | null => /^'([^']+)'/.exec(s.words.slice(s.i + 1, s.i + 41).join(' '));
+
+/** `convert.test`, and `excel.test 'SINGLE_COLUMN only when…'` (a test named in that file). */
+const testStem: WordRule = {
+  name: 'test file without its extension',
+  example: "excel.test 'SINGLE_COLUMN only when…'",
+  read(s) {
+    if (!isTestStem(s.token)) return false;
+    const quoted = quotedAfter(s);
+    const p: ClassifiedPointer = { raw: s.token, kind: 'path', path: s.token, stem: true };
+    if (quoted) {
+      const name = trimChars(quoted[1] as string, '.…').trim();
+      s.pointers.push({ ...p, raw: `${s.token} '${quoted[1]}'`, kind: 'test', name });
+      skip(s, (quoted[1] as string).split(/\s+/).length);
+    } else s.pointers.push(p);
+    return true;
+  },
+};
+
+/** `e2e 'drops a file'`, `unit 'parses'`: a test named by its title. */
+const quotedTest: WordRule = {
+  name: 'quoted test title',
+  example: "e2e 'a cell over 1,000 characters...'; fails with the view change stashed",
+  read(s) {
+    const quoted = /^(?:e2e|unit|test|tests|spec)$/i.test(s.token) ? quotedAfter(s) : null;
+    if (!quoted) return false;
+    s.pointers.push({ raw: `${s.token} '${quoted[1]}'`, kind: 'test', name: trimChars(quoted[1] as string, '.…').trim() });
+    skip(s, (quoted[1] as string).split(/\s+/).length);
+    return true;
+  },
+};
+
+/** `cie.nuaa.edu.cn/16526/list.htm`: a URL written without its scheme. */
+const schemelessUrl: WordRule = {
+  name: 'URL without a scheme',
+  example: 'cie.nuaa.edu.cn/2022/0331/c16536a279145 cie.nuaa.edu.cn/16526/list.htm',
+  read(s) {
+    if (s.token.includes('/') && !s.token.split('/')[0]?.includes('.')) return false;
+    if (!isSchemelessUrl(s.token)) return false;
+    s.pointers.push({ raw: s.token, kind: 'url', href: s.token, schemeless: true });
+    return true;
+  },
+};
+
+/** `src\a.ts`: a path written with Windows separators. */
+const windowsPath: WordRule = {
+  name: 'path with backslashes',
+  example: 'src\\a.ts',
+  read(s) {
+    const slashed = backslashPath(s.token);
+    if (slashed === null) return false;
+    s.pointers.push(backslashPointer(s.token, slashed, s.ctx));
+    return true;
+  },
+};
+
+/** `.tool/progress/design_{candidate-a,candidate-b,judge}.md`: one path per expansion, each to be found (issue 26, scope 6). */
+const bracePath: WordRule = {
+  name: 'brace path',
+  example: '.tool/progress/design_{candidate-a,candidate-b,judge}.md',
+  read(s) {
+    const paths = expandBraces(s.token);
+    if (paths === null || !paths.every((p) => pathToken(p) && (hasFileName(splitLineSuffix(p).path) || p.includes('/')))) return false;
+    for (const p of paths) s.pointers.push(pathPointer(p, p, s.ctx));
+    return true;
+  },
+};
+
+/**
+ * A path, with what is written around it: inside an archive (`jar META-INF/…`), its lines in
+ * words (`line 40 of src/a.ts`, `src/a.ts lines 9-12`), a revision (`docs/DESIGN.md:294 in
+ * 9946590`), a name cited in it before (`classifyStageGesture in src/stage-model.js`) or after
+ * (`src/a.ts parseRow`, `index.html #prev #next`, `overview.md PR 18.6`).
+ */
+const path: WordRule = {
+  name: 'path',
+  example: 'src/macro_ui/inspector.rs FlowEdit::Action',
+  read(s) {
+    const { token, words, leftover, pointers, ctx } = s;
+    if (!pathToken(token)) return false;
+    if (ARCHIVE_WORDS.has(s.prev) || token.startsWith('META-INF/')) {
+      pointers.push({ raw: token, kind: 'path', path: splitLineSuffix(token).path, archive: true });
+      return true;
+    }
+    const p = pathPointer(token, token, ctx);
+    if (p.kind === 'ephemeral') {
+      pointers.push(p);
+      return true;
+    }
+    let raw = token;
+    if (p.from === undefined) {
+      const before = LINE_BEFORE.exec(leftover.slice(-6).join(' '));
+      const after = LINE_AFTER.exec(words.slice(s.i + 1, s.i + 6).join(' '));
+      if (before) {
+        p.from = Number(before[1]);
+        p.to = before[2] === undefined ? p.from : Number(before[2]);
+        const taken = before[0].trim().split(/\s+/).length;
+        raw = `${leftover.splice(leftover.length - taken, taken).join(' ')} ${token}`;
+      } else if (after) {
+        p.from = Number(after[1] ?? after[3]);
+        p.to = after[2] ?? after[4] ? Number(after[2] ?? after[4]) : p.from;
+        const taken = after[0].trim().split(/\s+/).length;
+        raw = [token, ...words.slice(s.i + 1, s.i + 1 + taken)].join(' ');
+        skip(s, taken);
+      }
+    }
+    p.raw = raw;
+    // `path in <sha>`, `path at <sha>`: the path at that commit.
+    const revWord = words[s.i + 1] === undefined ? '' : trimToken(words[s.i + 1] as string).toLowerCase();
+    const rev = words[s.i + 2] === undefined ? '' : trimToken(words[s.i + 2] as string);
+    if ((revWord === 'in' || revWord === 'at') && /^[0-9a-f]{7,40}$/i.test(rev)) {
+      p.rev = rev.toLowerCase();
+      p.raw = `${raw} ${words[s.i + 1]} ${rev}`;
+      skip(s, 2);
+    }
+    const kind = isTestFile(p.path as string) ? 'test' : 'symbol';
+    // `classifyStageGesture in src/stage-model.js`: a name cited in the file.
+    const preposition = leftover[leftover.length - 1] ?? '';
+    const cited = leftover.length >= 2 && /^(?:in|of)$/i.test(preposition) ? trimToken(leftover[leftover.length - 2] as string) : '';
+    if (cited !== '' && isCitedName(cited) && !isGlob(p.path as string)) {
+      leftover.splice(leftover.length - 2, 2);
+      pointers.push({ ...p, raw: `${cited} ${preposition} ${p.raw}`, kind, name: cited });
+      return true;
+    }
+    pointers.push(p);
+    // Names cited in the file, up to the end of the phrase (a word ending in `:` or `,` ends it:
+    // `src/lifecycle.ts TRANSITIONS: in_progress -> reviewing` cites one name).
+    let first = true;
+    while (s.i + 1 < words.length && !isGlob(p.path as string) && !/[:,;]$/.test(words[s.i] as string)) {
+      // A quoted phrase after the path (`src/cli.ts:477-478 'Refused here …'`) is its note, not a name.
+      if (/^['"`]/.test(words[s.i + 1] as string)) break;
+      const nextToken = trimToken(words[s.i + 1] as string);
+      const html = /^#[A-Za-z][\w-]*$/.test(nextToken) && /\.(?:html?|css|scss|vue|svelte|astro|jsx|tsx)$/i.test(p.path as string);
+      if (!html && !isCitedName(nextToken)) break;
+      let name = html ? nextToken.slice(1) : nextToken;
+      let cite = nextToken;
+      const number = words[s.i + 2] === undefined ? '' : trimToken(words[s.i + 2] as string);
+      if (!html && /^\d+(?:\.\d+)*$/.test(number)) {
+        name = `${nextToken} ${number}`;
+        cite = name;
+        skip(s, 1);
+      }
+      if (first) pointers[pointers.length - 1] = { ...p, raw: `${p.raw} ${cite}`, kind, name };
+      else pointers.push({ ...p, raw: `${p.path} ${cite}`, kind, name });
+      first = false;
+      skip(s, 1);
+    }
+    return true;
+  },
+};
+
+/**
+ * The rules in the order they are tried. A word none takes is kept in the note. `plainWord`
+ * and `bracketNote` come first (most words are plain; a bracketed note belongs to the pointer
+ * before it), then the shapes from the most specific to the most general.
+ */
+export const WORD_RULES: readonly WordRule[] = [
+  plainWord,
+  bracketNote,
+  placeholder,
+  commitWord,
+  rubric,
+  reference,
+  url,
+  commitRange,
+  hexWord,
+  rustPath,
+  sessionOrVariable,
+  absolutePath,
+  snakeTest,
+  testStem,
+  quotedTest,
+  schemelessUrl,
+  windowsPath,
+  bracePath,
+  path,
+];

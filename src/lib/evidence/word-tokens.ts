@@ -1,0 +1,236 @@
+/**
+ * The words of an evidence cell as pointers, one token at a time (spec/input.md section 3;
+ * issue 13, items 1 and 2): the shapes a single word can have — a SHA or range, a URL, an
+ * absolute or session path, a path with its lines, a reference — and the context a cell's
+ * items share (the folder of the last path). Used by the word rules (word-rules.ts) and for
+ * the words inside a command ({@link tokenPointer}). Pure; every pattern is linear
+ * (tests/unit/regex-linearity.test.ts).
+ */
+import type { ClassifiedPointer } from './classified-pointer.ts';
+import { looksLikeSha, rangeFields, shaRange } from './hex-shape.ts';
+import { backslashPath, EXTENSIONS, hasFileName, isGlob, looksLikePath, splitLineSuffix } from './path-shape.ts';
+import { isScpRemote, unsafeScheme, URL_RE } from './url-shape.ts';
+import { trimChars, trimEndChars } from '../text/trim-chars.ts';
+
+/** What the items of one cell share, in order: the folder of the last path, and whether its hex words are ids. */
+export interface CellContext {
+  /** Folders of the paths written so far, nearest last; absolute when the path was. */
+  folders: string[];
+  /** The list being read names agents' records (`delegates 12578e1d 3bd279fa, 66fda898 1a0d9b0a`). */
+  ids: boolean;
+}
+
+export const IDENTIFIER = /^[A-Za-z_$][A-Za-z0-9_$]*$/;
+/** `PaletteKind::Continuous`, `a::tests::b`. */
+export const RUST_PATH = /^[A-Za-z_][A-Za-z0-9_]*(?:::[A-Za-z_][A-Za-z0-9_]*)+$/;
+export const RUBRIC_RE = /^(?:(?:\.\/)?design\/rubric\.md|rubric)(?:#|:)(.+)$/i;
+/**
+ * A line claim written in words after a path (`src/a.ts line 9`, `lines 9-12`, `@ line 40`,
+ * `(L9-L12)`): it is checked like `src/a.ts:9-12`, never left as a note beside a path that
+ * would then show VERIFIED for the file alone.
+ */
+export const LINE_AFTER = /^(?:(?:@|at|on)\s*)?(?:lines?|l\.)\s*(\d{1,9})(?:\s*(?:-|–|to|\.\.)\s*(\d{1,9}))?(?=$|[\s,;:)])|^\(?#?L(\d{1,9})(?:\s*[-–]\s*L?(\d{1,9}))?\)?(?=$|[\s,;:])/i;
+/** The same claim written before the path: `line 40 of src/a.ts`, `lines 3-4 in src/a.ts`. */
+export const LINE_BEFORE = /(?:^|\s)(?:(?:at|on)\s+)?lines?\s+(\d{1,9})(?:\s*(?:-|–|to)\s*(\d{1,9}))?\s+(?:of|in)$/i;
+/** A snake_case name of three or more words: a test function (`pinned_vulkan_runtime_archive_installs`). */
+export const SNAKE_TEST = /^[a-z][a-z0-9]*(?:_[a-z0-9]+){2,}$/;
+/** Words after which a path is inside an archive, not in the repository. */
+export const ARCHIVE_WORDS: ReadonlySet<string> = new Set(['jar', 'zip', 'archive', 'tarball', 'wheel', 'war']);
+/** Words written with a slash that are not paths. */
+const SLASH_WORDS: ReadonlySet<string> = new Set('n/a w/o i/o and/or yes/no on/off r/w y/n a/b pass/fail true/false read/write input/output before/after'.split(' '));
+/** Extensionless file names (`Makefile`, `justfile`). */
+const KNOWN_FILES: ReadonlySet<string> = new Set('makefile dockerfile containerfile justfile rakefile gemfile procfile vagrantfile jenkinsfile brewfile caddyfile taskfile codeowners license'.split(' '));
+
+/** Most words of one item read as possible pointers; the rest are kept in the note as written. */
+export const MAX_WORDS_PER_ITEM = 65_536;
+/** A word longer than this is no pointer (a path is at most 1,024 characters): it is kept as written. */
+export const MAX_POINTER_CHARS = 4096;
+/**
+ * Words of letters only that can start or be a pointer; any other word of letters only is
+ * prose, and is kept in the note without further tests.
+ */
+export const LETTER_WORDS: ReadonlySet<string> = new Set(['commit', 'commits', 'sha', 'pr', 'issue', 'mr', 'finding', 'findings', 'review', 'probe', 'unit', 'test', 'tests', 'spec', ...KNOWN_FILES]);
+
+/** Sentence punctuation and quotes after a token, quotes before it. */
+const TRAIL_MARKS = '"\'`.,:;!?';
+const LEAD_MARKS = '"\'`';
+/** `[notes](docs/a.md)`, or the last word of `[the notes](docs/a.md)`: a markdown link; its target is the token. */
+const MARKDOWN_LINK = /^\[?[^[\]\s]*\]\(([^()\s]+)\)$/;
+
+/**
+ * For each bracket of a token, the index of the bracket it pairs with (-1 when none): `(` with
+ * `)`, `[` with `]`, properly nested. One pass.
+ */
+function bracketPairs(token: string): Int32Array {
+  const pair = new Int32Array(token.length).fill(-1);
+  const stack: number[] = [];
+  for (let i = 0; i < token.length; i++) {
+    const c = token[i];
+    if (c === '(' || c === '[') stack.push(i);
+    else if (c === ')' || c === ']') {
+      const top = stack[stack.length - 1];
+      if (top !== undefined && token[top] === (c === ')' ? '(' : '[')) {
+        stack.pop();
+        pair[top] = i;
+        pair[i] = top;
+      }
+    }
+  }
+  return pair;
+}
+
+/**
+ * Quotes, brackets and sentence punctuation around a token are not part of it, but brackets
+ * inside a name are (`app/(auth)/login/page.tsx`, `app/[id]`): a bracket at either end is
+ * dropped only when it pairs with nothing left in the token, or when the pair wraps the whole
+ * token (`(src/a.ts)`). A markdown link gives its target. Linear: each end moves inwards once.
+ */
+export function trimToken(token: string): string {
+  const link = MARKDOWN_LINK.exec(token);
+  if (link) return trimToken(link[1] as string);
+  if (!/[()[\]]/.test(token)) return trimChars(token, LEAD_MARKS + '([', TRAIL_MARKS + ')]');
+  const pair = bracketPairs(token);
+  let start = 0;
+  let end = token.length;
+  for (;;) {
+    const first = token[start];
+    const last = token[end - 1];
+    if (start >= end) break;
+    if (LEAD_MARKS.includes(first as string)) start++;
+    else if (TRAIL_MARKS.includes(last as string)) end--;
+    else if ((last === ')' || last === ']') && ((pair[end - 1] as number) < start)) end--;
+    else if ((first === '(' || first === '[') && ((pair[start] as number) === -1 || (pair[start] as number) >= end - 1)) {
+      if (pair[start] === end - 1) end--;
+      start++;
+    } else break;
+  }
+  return token.slice(start, end);
+}
+
+/** `$HOME/x.sh`, `${TMPDIR}/out.json`: a path under a shell variable, outside the repository. */
+export const isVariablePath = (t: string): boolean => /^\$(?:\{[A-Za-z_]\w*\}|[A-Za-z_]\w*)\/./.test(t);
+
+export const isHexId = (t: string): boolean => /^[0-9a-f]{7,40}$/i.test(t);
+
+/** `abc1234.jsonl`: an agent's session file named by its id (a transcript), outside the repository. */
+export const isSessionFile = (t: string): boolean => /^[0-9a-f]{8,40}\.(?:jsonl|json|log|txt|md)$/i.test(t);
+
+/** `.tsv`, `.md` alone: a format named by its extension, not a file (`.env` is a file). */
+const isExtensionMention = (t: string): boolean => /^\.[a-z0-9]+$/i.test(t) && EXTENSIONS.has(t.slice(1).toLowerCase()) && t.toLowerCase() !== '.env';
+
+/** Whether a token is shaped like a path (and is not a word that merely holds a slash). */
+export function pathToken(token: string): boolean {
+  if (SLASH_WORDS.has(token.toLowerCase()) || isExtensionMention(token)) return false;
+  if (KNOWN_FILES.has(token.toLowerCase()) || KNOWN_FILES.has(splitLineSuffix(token).path.toLowerCase())) return true;
+  return looksLikePath(token);
+}
+
+/** The folder part of a path (`docs/a.md` → `docs`), or null for a bare name. */
+export const folderOf = (path: string): string | null => {
+  const clean = trimEndChars(path, '/');
+  const slash = clean.lastIndexOf('/');
+  return slash > 0 ? clean.slice(0, slash) : null;
+};
+
+/** The folder a bare or partial name is looked for in first: the cell's last relative folder. */
+const nearOf = (ctx: CellContext): string | undefined => ctx.folders.filter((f) => !f.startsWith('/') && !f.startsWith('~')).pop();
+
+/** A path pointer for `token` (already a path shape), with its lines and the cell's folders. */
+export function pathPointer(raw: string, token: string, ctx: CellContext): ClassifiedPointer {
+  const suffix = splitLineSuffix(token);
+  const p: ClassifiedPointer = { raw, kind: 'path', path: suffix.path };
+  if (suffix.from !== undefined) {
+    p.from = suffix.from;
+    p.to = suffix.to ?? suffix.from;
+  }
+  if (suffix.lines) p.lines = suffix.lines;
+  const bare = !suffix.path.includes('/');
+  const lastFolder = ctx.folders[ctx.folders.length - 1];
+  // A bare sibling of an absolute path (`/tmp/arena/a.md; b.md`) is in that folder too; a name with a line is source code.
+  if (bare && lastFolder !== undefined && (lastFolder.startsWith('/') || lastFolder.startsWith('~')) && suffix.from === undefined) {
+    return { raw, kind: 'ephemeral', path: `${lastFolder}/${suffix.path}` };
+  }
+  const near = nearOf(ctx);
+  if (near !== undefined && !suffix.path.startsWith('./') && !suffix.path.startsWith('../') && !suffix.path.startsWith(`${near}/`)) p.near = near;
+  const folder = folderOf(suffix.path);
+  if (folder !== null) ctx.folders.push(folder);
+  return p;
+}
+
+/** `src\a.ts`: a path written with Windows separators, read as `src/a.ts` (its raw text kept). */
+export function backslashPointer(raw: string, slashed: string, ctx: CellContext): ClassifiedPointer {
+  const p = pathPointer(raw, slashed, ctx);
+  return p.kind === 'path' ? { ...p, backslashes: true } : p;
+}
+
+/**
+ * The pointer one word is on its own, or null: a SHA, a range, a URL, an absolute path, a
+ * path. Used for the words inside a command and inside a note. `pathsWithoutFile`: accept a
+ * folder or extensionless path (a `cd` target); otherwise a path must name a file
+ * (an extension, a line, a dotfile), since command arguments are often branch or package
+ * names (`feat/scaling-mcp`, `@scope/pkg`).
+ */
+export function tokenPointer(word: string, ctx: CellContext, pathsWithoutFile = false): ClassifiedPointer | null {
+  const token = trimToken(word);
+  if (token === '' || hasPlaceholder(token)) return null;
+  const range = shaRange(token);
+  if (range) return { raw: token, kind: 'commit', ...rangeFields(range) };
+  if (looksLikeSha(token)) return { raw: token, kind: 'commit', hex: token.toLowerCase() };
+  if (URL_RE.test(token)) return { raw: token, kind: 'url', href: token };
+  if (isScpRemote(token)) return { raw: token, kind: 'url', href: token, remote: true };
+  const scheme = unsafeScheme(token);
+  if (scheme) return { raw: token, kind: 'url', href: token, unsafe: scheme };
+  if (((token.startsWith('/') || token.startsWith('~/')) && token.length > 2) || isVariablePath(token)) return { raw: token, kind: 'ephemeral', path: token };
+  if (isSessionFile(token)) return { raw: token, kind: 'ephemeral', path: token };
+  const slashed = backslashPath(token);
+  if (slashed !== null) return backslashPointer(token, slashed, ctx);
+  if (!pathToken(token)) return null;
+  const { path, from } = splitLineSuffix(token);
+  if (!pathsWithoutFile && from === undefined && !hasFileName(path) && !(isGlob(path) && hasFileName(path.replace(/\*/g, 'x')))) return null;
+  return pathPointer(token, token, ctx);
+}
+
+/** The id of a review finding or probe: `F2`, `A`, `C1`, `2`, `H-3`. */
+const FINDING_ID = /^(?:[A-Z]{1,3}-?\d{0,4}|\d{1,4})$/;
+/** A review round: `r2`, `R3`. */
+const ROUND = /^[rR]\d{1,3}$/;
+/** Words naming one item of a review (`finding 2`, `minor 1`, `nitpick 5`, `observation 4`). */
+const REVIEW_ITEM = /^(?:findings?|minor|nitpick|observation|comment)$/i;
+/** The id of a probe: a word with a digit or a capital (`revF`, `3`, `P2`), never a plain word (`probe at`). */
+const PROBE_ID = /^(?=[\w-]*[\dA-Z])[\w-]{1,16}$/;
+
+/**
+ * A reference to a record elsewhere, or null (issue 26, scope 5: one kind): an issue or pull
+ * request (`#13`, `PR 225`, `box/spout#53`, `A#2`), a review finding (`finding F2`,
+ * `review r2 finding A`, `review r3 minor 1`, `review finding 5`, `review r2`) or a probe
+ * (`probe revF`). `taken` is the number of words it spans.
+ */
+export function referenceAt(words: readonly string[], i: number): { raw: string; taken: number } | null {
+  const word = (k: number): string | undefined => (words[i + k] === undefined ? undefined : trimToken(words[i + k] as string));
+  const token = word(0) as string;
+  const next = word(1);
+  const spanning = (taken: number): { raw: string; taken: number } => ({ raw: words.slice(i, i + taken).map((w) => trimToken(w)).join(' '), taken });
+  if (/^(?:pr|issue|mr)$/i.test(token) && next !== undefined && /^[#!]?\d+$/.test(next)) return spanning(2);
+  if (/^review$/i.test(token) && next !== undefined) {
+    const third = word(2);
+    const fourth = word(3);
+    if (ROUND.test(next)) return third !== undefined && REVIEW_ITEM.test(third) && fourth !== undefined && FINDING_ID.test(fourth) ? spanning(4) : spanning(2);
+    if (REVIEW_ITEM.test(next) && third !== undefined && FINDING_ID.test(third)) return spanning(3);
+  }
+  if (/^findings?$/i.test(token) && next !== undefined && FINDING_ID.test(next)) return spanning(2);
+  if (/^probe$/i.test(token) && next !== undefined && PROBE_ID.test(next)) return spanning(2);
+  if (/^#\d+$/.test(token) || /^[\w.-]+\/[\w.-]+#\d+$/.test(token) || /^[A-Z]#\d+$/.test(token)) return { raw: token, taken: 1 };
+  return null;
+}
+
+/** Whether a token holds a placeholder (`<cache>/src`, `impl_<slug>.md`): a name to fill in, never a pointer. */
+export const hasPlaceholder = (token: string): boolean => /<[A-Za-z][\w-]{0,40}>/.test(token);
+
+/** Whether the words hold a colour (`#f3ead9`): then `#121212` beside it is one too, not an issue. */
+export const hasColour = (words: readonly string[]): boolean => words.some((w) => w.includes('#') && /^#[0-9a-f]{6}$/i.test(trimToken(w)) && /[a-f]/i.test(trimToken(w)));
+
+
+/** A name cited in a file: an identifier with a capital, an underscore or a digit after a letter (`parseRow`, `MAX_ROW`, `Q5`), or a Rust path (`FlowEdit::Action`). */
+export function isCitedName(token: string): boolean {
+  return (IDENTIFIER.test(token) && /[A-Z_]|[a-z][0-9]/.test(token)) || RUST_PATH.test(token);
+}
