@@ -243,6 +243,8 @@ describe('shapes of git evidence (issue 26, item 6)', () => {
     const [src, root, head] = [s(sha['srcTree'] as string), s(sha['rootTree'] as string), s(sha['r2'] as string)];
     const other = s(sha['otherTree'] as string);
     expect(rows[1]).toEqual([
+      // The sentence is shown as a remark (issue 26, scope 5), its ids checked under it.
+      [`worktree src ${other} vs main ${src}`, 'INCONCLUSIVE', "a remark beside the cell's evidence: shown as written, not checked"],
       // The work tree's own src tree: a tree, but not one the repository can place.
       [other, 'INCONCLUSIVE', `${other} is a tree in ${repoName()}, not a commit`],
       [src, 'VERIFIED', `tree ${src} is src/ at the landed head ${head}, as the row says`],
