@@ -27,9 +27,10 @@ export { MAX_WORDS_PER_ITEM, tokenPointer, trimToken, type CellContext } from '.
 
 /**
  * Words before a pointer that still leave it standing: `see src/a.ts`, `cf. 1b48d2e`, `7 commits
- * fd4f3f4..331919e`, `jar META-INF/…` (a number, a word naming what the pointer is).
+ * fd4f3f4..331919e`, `jar META-INF/…`, `tree 60d60f7` (a number, a word naming what the pointer is:
+ * issue 26, item 6).
  */
-const LEAD_INS: ReadonlySet<string> = new Set(['see', 'cf', 'cf.', ...COMMIT_WORDS, ...ARCHIVE_WORDS]);
+const LEAD_INS: ReadonlySet<string> = new Set(['see', 'cf', 'cf.', 'tree', 'blob', ...COMMIT_WORDS, ...ARCHIVE_WORDS]);
 const isLeadIn = (word: string): boolean => {
   const token = trimToken(word).toLowerCase();
   return LEAD_INS.has(token) || /^\d+$/.test(token);
