@@ -16,7 +16,7 @@
  * ({@link MergeRecord}), so a shard whose inputs did not change costs the next merge nothing
  * but reading its manifest.
  */
-import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { ProjectSummary } from '../archive/summary.ts';
 import { writeArchiveIndex } from '../archive/model-store.ts';
@@ -144,6 +144,11 @@ export async function previousMerge(storeDir: string, outDir: string, code: stri
   } catch {
     return null;
   }
+}
+
+/** Forgets the previous merge's record, before its output is replaced (a merge stopped after the swap leaves no record of pages the output does not hold). */
+export async function forgetMergeRecord(storeDir: string): Promise<void> {
+  await rm(recordPath(storeDir), { force: true });
 }
 
 /** Records this merge for the next one. */
