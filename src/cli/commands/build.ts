@@ -9,6 +9,7 @@ import { readRoutes, writeRenderPlan, type RenderRecord } from '../../lib/archiv
 import { carryOver, forgetRecord, reusableRecord, siteFingerprint, writeRecord } from '../incremental.ts';
 import { faultPoint } from '../../lib/fs/fault-point.ts';
 import { lockFolders } from '../writer-lock.ts';
+import { onCacheNotice } from '../../lib/fs/cache-notice.ts';
 import { basename, join, resolve } from 'node:path';
 import { Worker } from 'node:worker_threads';
 import { analyseArchive } from '../../lib/archive/analyse-archive.ts';
@@ -132,11 +133,13 @@ export async function runBuild(dirs: string[], options: BuildOptions, out: Outpu
   await checkFolders(outDir, cacheDir, settings.roots);
   historyLimit(options.historyLimit);
   const lock = await lockFolders(outDir, cacheDir, (line) => out.info(line));
+  onCacheNotice((line) => out.info(line));
   try {
     // What a run stopped before (killed, the machine down) left beside the output goes first.
     await recoverLeftovers(outDir, (line) => out.info(line));
     return await buildLocked(settings, shard, options, out);
   } finally {
+    onCacheNotice(null);
     await lock.release();
   }
 }
