@@ -236,6 +236,7 @@ async function buildLocked(settings: Awaited<ReturnType<typeof resolveSettings>>
         shard,
         roots: roots.map((r) => basename(r)),
         discovered: archive.discovered,
+        inputs: archive.inputs ?? { projects: {}, repositories: {} },
         problems: index.problems ?? [],
         projects: index.projects,
         pages: (renderRecord as RenderRecord | null)?.pages ?? {},

@@ -24,6 +24,7 @@ import type { BdExportOptions } from '../beads/run-export.ts';
 import { projectState } from '../history/project-state.ts';
 import { writeProjectState } from '../history/history-store.ts';
 import { faultPoint } from '../fs/fault-point.ts';
+import { inputsIdentity, type InputsIdentity } from './inputs-digest.ts';
 
 /** Progress events, for the CLI to print. */
 export type ArchiveEvent =
@@ -80,6 +81,8 @@ export interface ArchiveResult {
   projectDirs: Map<string, string>;
   /** Every discovered project id in discovery order, selected or not. */
   discovered: string[];
+  /** With `select` (a shard's build): the identity of every discovered project's inputs, for the merge to compare. */
+  inputs?: InputsIdentity;
 }
 
 /**
@@ -130,8 +133,9 @@ export async function analyseArchive(options: ArchiveOptions): Promise<ArchiveRe
     projects.push(summary as ProjectSummary);
     options.onEvent?.({ type: 'project', index: ++index, total: selected.length, id: project.id, reused, ms: performance.now() - started });
   }
-  await fileHashes.save();
   const repositories = await registry.opened();
+  const inputs = options.select ? await timed(options.times, 'prepare', () => inputsIdentity(discovery.projects, repositories, fileHashes)) : undefined;
+  await fileHashes.save();
   const projectDirs = new Map(selected.map((p) => [p.id, p.dir]));
   if (options.cacheDir) {
     await writeArchiveIndex(options.cacheDir, {
@@ -146,5 +150,5 @@ export async function analyseArchive(options: ArchiveOptions): Promise<ArchiveRe
         : {}),
     });
   }
-  return { projects, problems: discovery.problems, changed, repositories, projectDirs, discovered: discovery.projects.map((p) => p.id) };
+  return { projects, problems: discovery.problems, changed, repositories, projectDirs, discovered: discovery.projects.map((p) => p.id), ...(inputs ? { inputs } : {}) };
 }
