@@ -1,14 +1,14 @@
 /**
  * Writes a shard's data (src/lib/shard/manifest.ts) after `trailbook build --shard K/N` has
  * built its pages: the manifest, each project's summary, cited list, report details, build-history
- * state and search index part (linked from the model store and the search cache), and the full text of every
- * cited repository file too long to be shown whole, so a merge can cut its excerpt around the
- * lines other shards cite.
+ * state and search index part (copied from the model store and the search cache: a shard is an
+ * output, never hard links into the cache), the full text of every cited repository file too
+ * long to be shown whole, so a merge can cut its excerpt around the lines other shards cite,
+ * and last the list of every file of the shard with its size and sha256 (issue 28).
  */
 import { createHash } from 'node:crypto';
 import { copyFile, mkdir, rm, writeFile } from 'node:fs/promises';
-import { dirname } from 'node:path';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { readCited, readModel, readSummary, storePaths } from '../archive/model-store.ts';
 import { readProjectState } from '../history/history-store.ts';
 import { projectState } from '../history/project-state.ts';
