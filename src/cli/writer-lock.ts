@@ -10,7 +10,7 @@
  * (`/proc/<pid>/stat`), so a pid reused by an unrelated process is not taken for the holder.
  */
 import { readFileSync, unlinkSync } from 'node:fs';
-import { link, mkdir, open, readFile, rename, unlink } from 'node:fs/promises';
+import { link, mkdir, open, readFile, rename, stat, unlink } from 'node:fs/promises';
 import { createHash } from 'node:crypto';
 import { hostname } from 'node:os';
 import { basename, dirname, join } from 'node:path';
@@ -103,7 +103,7 @@ function thisCommand(): string {
 export async function takeLock(path: string, what: string, kind: 'output' | 'cache', notice: (line: string) => void): Promise<HeldLock> {
   const me: LockHolder = { pid: process.pid, host: hostname(), command: thisCommand(), started: new Date().toISOString(), tick: startTick(process.pid) };
   const text = `${JSON.stringify(me)}\n`;
-  for (let attempt = 0; attempt < 5; attempt++) {
+  for (let attempt = 0; attempt < 40; attempt++) {
     try {
       const handle = await open(path, 'wx');
       try {
@@ -118,6 +118,11 @@ export async function takeLock(path: string, what: string, kind: 'output' | 'cac
     const holderText = await readFile(path, 'utf8').catch(() => null);
     if (holderText === null) continue;
     const holder = parseHolder(holderText);
+    // A lock file not written yet (its maker between creating and writing it) is not a stale one.
+    if (holder === null && (await stat(path).then((s) => Date.now() - s.mtimeMs < 2000, () => false))) {
+      await new Promise((resolveWait) => setTimeout(resolveWait, 100));
+      continue;
+    }
     if (holder !== null && holderRuns(holder)) {
       throw new UsageError(
         `another Trailbook is writing to the ${kind} folder ${fromCwd(what)} (${describeHolder(holder)})`,
