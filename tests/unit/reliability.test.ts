@@ -22,6 +22,8 @@ import { SHARD_CONTENTS, SHARD_DATA, type ShardManifest } from '../../src/lib/sh
 import type { GivenShard } from '../../src/lib/shard/check-shards.ts';
 import { siteRoot, type Install } from '../../src/cli/site-root.ts';
 import { UsageError } from '../../src/cli/output.ts';
+import { analyseArchive } from '../../src/lib/archive/analyse-archive.ts';
+import { createHash } from 'node:crypto';
 
 let dir: string;
 
@@ -275,5 +277,46 @@ describe('an install stands alone (reproduction 6)', () => {
     expect(again).toBe(siteB);
     expect(existsSync(join(again, 'node_modules', 'astro', 'package.json'))).toBe(true);
     expect((await readdir(cacheRoot)).sort()).toEqual([siteB.slice(cacheRoot.length + 1)]);
+  });
+});
+
+describe('the model store is reused only while its seal holds (reproductions 3 and 5)', () => {
+  let root: string;
+  let cacheDir: string;
+  const analyse = async (): Promise<{ changed: string[]; notices: string[]; evidence: string[] }> => {
+    const notices: string[] = [];
+    const models: string[] = [];
+    const archive = await analyseArchive({ roots: [root], cacheDir, onNotice: (line) => notices.push(line) });
+    const model = JSON.parse(readFileSync(join(cacheDir, 'projects', `${archive.projects[0]?.id}.model.json`), 'utf8')) as { rows: Array<{ evidence: Array<{ raw: string; status: string }> }> };
+    for (const row of model.rows) for (const e of row.evidence) models.push(`${e.raw} ${e.status}`);
+    return { changed: archive.changed, notices, evidence: models };
+  };
+
+  beforeAll(async () => {
+    root = join(dir, 'seal-in');
+    cacheDir = join(dir, 'seal-cache');
+    await mkdir(join(root, 'bench'), { recursive: true });
+    const ts = '2026-11-01T10:00:00Z';
+    const decision = 'Benchmark the parser';
+    const id = createHash('sha256').update(`${ts}${decision}`).digest('hex').slice(0, 8);
+    await writeFile(join(root, 'bench', 'decisions.jsonl'), `${JSON.stringify({ id, ts, phase: 'start', ticket: '', actor: 'lead', decision, why: 'speed', evidence: 'bench-report.txt:2', result: 'verified' })}\n`);
+    await writeFile(join(root, 'bench', 'bench-report.txt'), 'bench\nparse: 12 ms\n');
+  });
+
+  it('covers the artifacts its verdicts read: a deleted artifact makes the project changed', async () => {
+    expect(await analyse()).toEqual({ changed: ['bench'], notices: [], evidence: ['bench-report.txt:2 VERIFIED'] });
+    expect((await analyse()).changed).toEqual([]);
+    await rm(join(root, 'bench', 'bench-report.txt'));
+    // No repository here: a missing artifact is INCONCLUSIVE, as `trailbook check` says (with one, NOT_VERIFIED: tests/e2e/fault-injection.test.ts).
+    expect(await analyse()).toEqual({ changed: ['bench'], notices: [], evidence: ['bench-report.txt:2 INCONCLUSIVE'] });
+    expect((await analyse()).changed).toEqual([]);
+  });
+
+  it('analyses a project again, with a notice, when a file of its entry is cut', async () => {
+    const model = join(cacheDir, 'projects', 'bench.model.json');
+    const size = readFileSync(model).length;
+    await truncate(model, 10);
+    expect(await analyse()).toEqual({ changed: ['bench'], notices: [`  notice: the cache entry of bench is damaged (projects/bench.model.json has 10 bytes, ${size.toLocaleString('en-US')} bytes were written); analysing it again`], evidence: ['bench-report.txt:2 INCONCLUSIVE'] });
+    expect((await analyse()).notices).toEqual([]);
   });
 });
