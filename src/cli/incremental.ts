@@ -8,7 +8,8 @@ import { createHash } from 'node:crypto';
 import { readdir, readFile, rm, stat } from 'node:fs/promises';
 import { join, relative } from 'node:path';
 import type { RenderRecord } from '../lib/archive/render-plan.ts';
-import { writeAtomic } from '../lib/fs/cache-files.ts';
+import { readCacheJson, writeAtomic } from '../lib/fs/cache-files.ts';
+import { cacheNotice } from '../lib/fs/cache-notice.ts';
 import { faultPoint } from '../lib/fs/fault-point.ts';
 import { linkOrCopy, linkTree } from '../lib/fs/link-files.ts';
 import { PACKAGE_ROOT } from './paths.ts';
@@ -92,12 +93,8 @@ export async function presentPages(outDir: string, pages: Readonly<Record<string
 export async function reusableRecord(cacheDir: string, outDir: string, site: string, base: string): Promise<(RenderRecord & { missing: number }) | null> {
   const hasSite = await stat(join(outDir, 'index.html')).then((s) => s.isFile(), () => false);
   if (!hasSite) return null;
-  let record: RenderRecord & { outDir?: string };
-  try {
-    record = JSON.parse(await readFile(recordFile(cacheDir), 'utf8')) as RenderRecord & { outDir?: string };
-  } catch {
-    return null;
-  }
+  const record = await readCacheJson<RenderRecord & { outDir?: string }>(recordFile(cacheDir), (problem) => cacheNotice('rendered.json', problem));
+  if (record === null || typeof record !== 'object') return null;
   if (record.site !== site || record.base !== base || record.outDir !== outDir || typeof record.pages !== 'object' || record.pages === null) return null;
   const { pages, missing } = await presentPages(outDir, record.pages);
   return { site: record.site, base: record.base, pages, missing };

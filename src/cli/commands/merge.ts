@@ -18,6 +18,7 @@ import { writeEvidencePages } from '../../integrations/merged-evidence-pages.ts'
 import { carryOver, presentPages, siteFingerprint } from '../incremental.ts';
 import { faultPoint } from '../../lib/fs/fault-point.ts';
 import { lockFolders } from '../writer-lock.ts';
+import { onCacheNotice } from '../../lib/fs/cache-notice.ts';
 import { checkFolders } from '../folders.ts';
 import { countFiles, searchLine } from './build.ts';
 import { fromCwd, PACKAGE_ROOT, workerExecArgv } from '../paths.ts';
@@ -71,10 +72,12 @@ export async function runMerge(dirs: string[], options: MergeOptions, out: Outpu
   historyLimit(options.historyLimit);
   // One writer per output and cache (src/cli/writer-lock.ts); what a stopped run left goes first.
   const lock = await lockFolders(outDir, cacheDir, (line) => out.info(line));
+  onCacheNotice((line) => out.info(line));
   try {
     await recoverLeftovers(outDir, (line) => out.info(line));
     return await mergeLocked(given, outDir, cacheDir, options, out, started);
   } finally {
+    onCacheNotice(null);
     await lock.release();
   }
 }

@@ -25,7 +25,7 @@ import { CacheDamage, FileSums, type FileSum } from '../fs/file-sums.ts';
 import { runBounded } from '../fs/bounded-tasks.ts';
 import { deserialize, serialize } from 'node:v8';
 import { dirname, join } from 'node:path';
-import { readJsonOrNull, writeAtomic } from '../fs/cache-files.ts';
+import { readCacheJson, readJsonOrNull, writeAtomic } from '../fs/cache-files.ts';
 import { readArchiveIndex, readCited, readModel } from '../archive/model-store.ts';
 import { searchRecords } from './search-records.ts';
 import { artifactRecords, repositoryRecords, type RepositoryCitations } from './evidence-records.ts';
@@ -213,7 +213,9 @@ async function writeIndex(cacheDir: string, outDir: string, base: string, option
   }
   // Each project's repository, title and cited lists' digest, read again only when the project changed.
   const factsPath = join(root, 'projects.json');
-  const cachedFacts = (await readJsonOrNull<{ version: string; projects: Record<string, ProjectFacts> }>(factsPath)) ?? { version: '', projects: {} };
+  // A state file of the cache that is not JSON is made again, with a warning (issue 28).
+  const damaged = (name: string) => (problem: string): void => void warnings.push(`the search cache's ${name} is damaged (${problem}); made again`);
+  const cachedFacts = (await readCacheJson<{ version: string; projects: Record<string, ProjectFacts> }>(factsPath, damaged('projects.json'))) ?? { version: '', projects: {} };
   const facts: Record<string, ProjectFacts> = Object.create(null);
   for (const { id, digest } of archive.projects) {
     const had = cachedFacts.version === CACHE_VERSION ? cachedFacts.projects[id] : undefined;
@@ -254,7 +256,7 @@ async function writeIndex(cacheDir: string, outDir: string, base: string, option
 
   // Parts: reuse the cached ones, build the rest.
   const headersPath = join(root, 'parts.json');
-  const cachedHeaders = (await readJsonOrNull<{ version: string; parts: Record<string, PartHeader>; files?: Record<string, Record<string, FileSum>> }>(headersPath)) ?? { version: '', parts: {} };
+  const cachedHeaders = (await readCacheJson<{ version: string; parts: Record<string, PartHeader>; files?: Record<string, Record<string, FileSum>> }>(headersPath, damaged('parts.json'))) ?? { version: '', parts: {} };
   const known = cachedHeaders.version === CACHE_VERSION && typeof cachedHeaders.parts === 'object' && cachedHeaders.parts !== null ? cachedHeaders.parts : {};
   // The size and sha256 of each part's files in the cache (its `.v8` and doc store), checked
   // when they are read or published: a cache file is never trusted unchecked (issue 28).
@@ -306,7 +308,7 @@ async function writeIndex(cacheDir: string, outDir: string, base: string, option
   // Indexes: reuse main with a delta, or merge main again.
   const statePath = join(root, 'main.json');
   const mainDir = join(root, 'main');
-  const read = await readJsonOrNull<MainState>(statePath);
+  const read = await readCacheJson<MainState>(statePath, damaged('main.json'));
   const state = read !== null && typeof read.sums === 'object' && read.sums !== null && typeof read.digests === 'object' && read.digests !== null ? read : null;
   const current = new Map(headers.map((h) => [h.key, h.digest]));
   const changed = headers.filter((h) => state?.digests[h.key] !== h.digest);
