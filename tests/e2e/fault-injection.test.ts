@@ -226,7 +226,7 @@ describe('a build killed at every stage (reproduction 1)', () => {
     await restore('first');
     const run = await build('enospc:carry-over@2');
     expect(run.code).toBe(2);
-    expect(run.stderr).toContain("trailbook: rendering failed: ENOSPC: no space left on device, write (fault injected at carry-over)\n  fix: run again with --verbose to see Astro's log (and --full to render every page)\n");
+    expect(run.stderr).toContain(`trailbook: rendering failed: ENOSPC: no space left on device, write (fault injected at carry-over)\n  fix: free space on the disk of ${out} and its cache, then run again; the previous archive there is as it was\n`);
     expect(differences(await archiveOf(out), first)).toEqual([]);
     expect((await readdir(work)).sort()).toEqual(['cache', 'site']);
     // Pages lost from the output (as a build that moved them out lost them): the record is not trusted for them.

@@ -181,7 +181,6 @@ async function buildLocked(settings: Awaited<ReturnType<typeof resolveSettings>>
   if (reusable && reusable.missing > 0) out.info(`  notice: ${plural(reusable.missing, 'entry', 'entries')} the previous build recorded ${reusable.missing === 1 ? 'has' : 'have'} no page in ${fromCwd(outDir)}; rendering ${reusable.missing === 1 ? 'it' : 'them'} again`);
   await writeRenderPlan(cacheDir, { previous });
   if (previous) out.info('  incremental: pages of unchanged projects, commits and files are kept from the previous build');
-  let renderRecord: RenderRecord | null = null;
   let renderedPages: string[] = [];
   let keptFiles = 0;
   try {
@@ -210,7 +209,28 @@ async function buildLocked(settings: Awaited<ReturnType<typeof resolveSettings>>
       renderedPages = await htmlPages(stagingOut);
       if (previous) keptFiles = await carryOver(outDir, stagingOut, pages, previous.pages);
       faultPoint('carried-over');
-      renderRecord = { site, base, pages };
+      const renderRecord: RenderRecord = { site, base, pages };
+      // A shard's data is part of its output: written into the staged site, swapped in with it.
+      if (shard) {
+        const index = await readArchiveIndex(cacheDir);
+        await writeShardData(
+          cacheDir,
+          stagingOut,
+          {
+            version: packageVersion(),
+            code,
+            options: { base, title: settings.title, siteUrl: settings.siteUrl, repositories: settings.repositories, filter: settings.filter, bdExport: settings.bdExport.run, allowRepositories: settings.allowRepositories, recapHtml: settings.recapHtml },
+            shard,
+            roots: roots.map((r) => basename(r)),
+            discovered: archive.discovered,
+            inputs: archive.inputs ?? { projects: {}, repositories: {} },
+            problems: index.problems ?? [],
+            projects: index.projects,
+            pages,
+          },
+          archive.repositories,
+        );
+      }
       // The swap (issue 28): the record of the previous pages goes first, the new one is
       // written once the new output is in place, then the previous output is removed.
       await forgetRecord(cacheDir);
@@ -221,28 +241,11 @@ async function buildLocked(settings: Awaited<ReturnType<typeof resolveSettings>>
       if (aside !== null) await rm(aside, { recursive: true, force: true });
     });
   } catch (error) {
-    printProblem(out, [`rendering failed: ${(error as Error).message}`, "  fix: run again with --verbose to see Astro's log (and --full to render every page)"]);
+    const code = (error as NodeJS.ErrnoException).code;
+    // A full disk (issue 28): nothing of the previous archive was changed, and more rendering will not help.
+    const fix = code === 'ENOSPC' || code === 'EDQUOT' ? `  fix: free space on the disk of ${fromCwd(outDir)} and its cache, then run again; the previous archive there is as it was` : "  fix: run again with --verbose to see Astro's log (and --full to render every page)";
+    printProblem(out, [`rendering failed: ${(error as Error).message}`, fix]);
     return 2;
-  }
-  if (shard) {
-    const index = await readArchiveIndex(cacheDir);
-    await writeShardData(
-      cacheDir,
-      outDir,
-      {
-        version: packageVersion(),
-        code,
-        options: { base, title: settings.title, siteUrl: settings.siteUrl, repositories: settings.repositories, filter: settings.filter, bdExport: settings.bdExport.run, allowRepositories: settings.allowRepositories, recapHtml: settings.recapHtml },
-        shard,
-        roots: roots.map((r) => basename(r)),
-        discovered: archive.discovered,
-        inputs: archive.inputs ?? { projects: {}, repositories: {} },
-        problems: index.problems ?? [],
-        projects: index.projects,
-        pages: (renderRecord as RenderRecord | null)?.pages ?? {},
-      },
-      archive.repositories,
-    );
   }
   const wallMs = performance.now() - started;
   const written = await countFiles(outDir, options.timings !== undefined);
