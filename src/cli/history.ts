@@ -29,8 +29,13 @@ export function historyLimit(value: string | undefined): number {
 /** What one build's history step leaves to do once the output is rendered. */
 export interface PendingHistory {
   recorded: RecordedBuild;
-  /** Writes `history.json` into the new output folder, and into `--history FILE`. */
+  /** Writes `history.json` into the new (staged) output folder. */
   write(newOut: string): Promise<void>;
+  /**
+   * Writes `--history FILE`, once the new output is in place: a run stopped before that
+   * leaves the file without it, so a build is counted once, by the run that completed.
+   */
+  commit(): Promise<void>;
 }
 
 /**
@@ -55,6 +60,8 @@ export async function recordHistory(flags: HistoryFlags, outDir: string, cacheDi
     recorded,
     async write(newOut: string): Promise<void> {
       await writeHistoryFile(join(newOut, HISTORY_FILE), recorded.history);
+    },
+    async commit(): Promise<void> {
       if (file) await writeHistoryFile(file, recorded.history);
     },
   };

@@ -1,12 +1,17 @@
 /**
  * Incremental builds (issue 5): decide whether the previous output can be reused, and carry
- * its unchanged pages into the new one (by renaming: a project's folder moves in one step). See src/lib/archive/render-plan.ts for the plan the
- * pages read.
+ * its unchanged pages into the new one (by hard link, or copy where links cannot be made: the
+ * previous output is never changed, so a build killed while carrying over leaves it whole;
+ * issue 28, docs/reliability.md). See src/lib/archive/render-plan.ts for the plan the pages read.
  */
 import { createHash } from 'node:crypto';
-import { copyFile, mkdir, readdir, readFile, rename, stat, writeFile } from 'node:fs/promises';
-import { dirname, join, relative } from 'node:path';
+import { readdir, readFile, rm, stat } from 'node:fs/promises';
+import { join, relative } from 'node:path';
 import type { RenderRecord } from '../lib/archive/render-plan.ts';
+import { readCacheJson, writeAtomic } from '../lib/fs/cache-files.ts';
+import { cacheNotice } from '../lib/fs/cache-notice.ts';
+import { faultPoint } from '../lib/fs/fault-point.ts';
+import { linkOrCopy, linkTree } from '../lib/fs/link-files.ts';
 import { PACKAGE_ROOT } from './paths.ts';
 
 const recordFile = (cacheDir: string): string => join(cacheDir, 'rendered.json');
@@ -35,22 +40,78 @@ export async function siteFingerprint(): Promise<string> {
   return hash.digest('hex').slice(0, 32);
 }
 
-/** The previous build's record when its pages can be reused for this build, else null. */
-export async function reusableRecord(cacheDir: string, outDir: string, site: string, base: string): Promise<RenderRecord | null> {
-  const hasSite = await stat(join(outDir, 'index.html')).then((s) => s.isFile(), () => false);
-  if (!hasSite) return null;
-  try {
-    const record = JSON.parse(await readFile(recordFile(cacheDir), 'utf8')) as RenderRecord & { outDir?: string };
-    if (record.site !== site || record.base !== base || record.outDir !== outDir) return null;
-    return record;
-  } catch {
-    return null;
+/**
+ * The file of the output an entry's pages are checked by (posix, relative to the site): a
+ * project's recap, its exports' recap.json.gz, a commit's or a cited file's page. Null for a
+ * key of no known shape (its entry is rendered again).
+ */
+export function promisedFile(key: string): string | null {
+  const colon = key.indexOf(':');
+  const [kind, rest] = [key.slice(0, colon), key.slice(colon + 1)];
+  if (kind === 'project') return `p/${rest}/index.html`;
+  if (kind === 'exports') return `p/${rest}/recap.json.gz`;
+  if (kind === 'commit') {
+    const slash = rest.indexOf('/');
+    return slash > 0 ? `r/${rest.slice(0, slash)}/commit/${rest.slice(slash + 1)}/index.html` : null;
   }
+  if (kind === 'file') {
+    const parts = rest.split('/');
+    if (parts.length < 3 || (parts[0] !== 'p' && parts[0] !== 'r')) return null;
+    return `${parts[0]}/${parts[1]}/file/${parts.slice(2).join('/')}/index.html`;
+  }
+  return null;
 }
 
-/** Records what this build rendered, for the next one. */
+/**
+ * The entries of `pages` whose promised file ({@link promisedFile}) is in `outDir`, and how
+ * many are not: the record of a previous run is trusted only as far as the files it promises
+ * are there (issue 28: a record that outlived its pages made a build publish links to recaps
+ * it no longer had).
+ */
+export async function presentPages(outDir: string, pages: Readonly<Record<string, string>>): Promise<{ pages: Record<string, string>; missing: number }> {
+  const present: Record<string, string> = {};
+  let missing = 0;
+  const keys = Object.keys(pages);
+  for (let i = 0; i < keys.length; i += 32) {
+    const batch = keys.slice(i, i + 32);
+    const found = await Promise.all(batch.map((key) => {
+      const file = promisedFile(key);
+      return file === null ? false : stat(join(outDir, ...file.split('/'))).then((s) => s.isFile(), () => false);
+    }));
+    batch.forEach((key, n) => {
+      if (found[n]) present[key] = pages[key] as string;
+      else missing++;
+    });
+  }
+  return { pages: present, missing };
+}
+
+/**
+ * The previous build's record when its pages can be reused for this build, else null; only
+ * the entries whose files are in the output (`missing`: how many were left out, to render again).
+ */
+export async function reusableRecord(cacheDir: string, outDir: string, site: string, base: string): Promise<(RenderRecord & { missing: number }) | null> {
+  const hasSite = await stat(join(outDir, 'index.html')).then((s) => s.isFile(), () => false);
+  if (!hasSite) return null;
+  const record = await readCacheJson<RenderRecord & { outDir?: string }>(recordFile(cacheDir), (problem) => cacheNotice('rendered.json', problem));
+  if (record === null || typeof record !== 'object') return null;
+  if (record.site !== site || record.base !== base || record.outDir !== outDir || typeof record.pages !== 'object' || record.pages === null) return null;
+  const { pages, missing } = await presentPages(outDir, record.pages);
+  return { site: record.site, base: record.base, pages, missing };
+}
+
+/** Records what this build rendered, for the next one (after its output is in place). */
 export async function writeRecord(cacheDir: string, outDir: string, record: RenderRecord): Promise<void> {
-  await writeFile(recordFile(cacheDir), JSON.stringify({ ...record, outDir }));
+  await writeAtomic(recordFile(cacheDir), JSON.stringify({ ...record, outDir }));
+}
+
+/**
+ * Forgets the previous build's record: done before the output is replaced, so a build killed
+ * between the swap and writing its own record leaves no record of pages that are not those of
+ * the output (the next build renders every page).
+ */
+export async function forgetRecord(cacheDir: string): Promise<void> {
+  await rm(recordFile(cacheDir), { force: true });
 }
 
 /** The render-plan key owning an output path (posix, relative to the site), or null for site-wide files. */
@@ -82,11 +143,11 @@ export function folderOwnerKey(rel: string): string | null {
 const exists = (path: string): Promise<boolean> => stat(path).then(() => true, () => false);
 
 /**
- * Moves into the new output everything of the previous output that this build did not write
- * again and whose entry still exists: whole folders where one entry owns them (one rename
- * for a project's pages), single pages elsewhere, and every asset under `_astro/`. The
- * previous output is consumed: the caller replaces it with the new one right after.
- * Returns how many files and folders were carried over.
+ * Links (or copies) into the new output everything of the previous output that this build did
+ * not write again and whose entry still exists: whole folders where one entry owns them (a
+ * project's pages), single pages elsewhere, and every asset under `_astro/`. The previous
+ * output is left as it was (issue 28): a build stopped here leaves it whole, and the caller
+ * swaps the new one in after. Returns how many files and folders were carried over.
  */
 export async function carryOver(previousOut: string, newOut: string, pages: Readonly<Record<string, string>>, previousPages: Readonly<Record<string, string>> = {}): Promise<number> {
   let carried = 0;
@@ -109,17 +170,17 @@ export async function carryOver(previousOut: string, newOut: string, pages: Read
       const target = join(newOut, childRel);
       if (entry.isDirectory()) {
         if (wholeRepo(childRel) && !(await exists(target))) {
-          await mkdir(dirname(target), { recursive: true });
-          await rename(join(from, entry.name), target);
+          await linkTree(join(from, entry.name), target);
           carried++;
+          faultPoint('carry-over');
           continue;
         }
         const owner = folderOwnerKey(childRel);
         if (owner !== null && !(await exists(target))) {
           if (owner in pages) {
-            await mkdir(dirname(target), { recursive: true });
-            await rename(join(from, entry.name), target);
+            await linkTree(join(from, entry.name), target);
             carried++;
+            faultPoint('carry-over');
           }
           continue;
         }
@@ -129,9 +190,9 @@ export async function carryOver(previousOut: string, newOut: string, pages: Read
       if (!entry.isFile() || (await exists(target))) continue;
       const owner = ownerKey(childRel);
       if (owner === null ? !childRel.startsWith('_astro/') : !(owner in pages)) continue;
-      await mkdir(dirname(target), { recursive: true });
-      await rename(join(from, entry.name), target).catch(() => copyFile(join(from, entry.name), target));
+      await linkOrCopy(join(from, entry.name), target);
       carried++;
+      faultPoint('carry-over');
     }
   };
   await visit('');

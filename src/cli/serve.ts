@@ -4,10 +4,64 @@
  * (Server-Sent Events from `/__trailbook/events`, listened to by `/__trailbook/reload.js`,
  * a same-origin script the site's Content Security Policy allows).
  */
-import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { readFile, stat } from 'node:fs/promises';
+import { isIP } from 'node:net';
 import { extname, join, normalize, sep } from 'node:path';
 import { UsageError } from './output.ts';
+
+/**
+ * The name in a `Host` header, without its port, lowercased, without a trailing dot and
+ * brackets (`[::1]:4321` → `::1`, `LocalHost.:80` → `localhost`); null when there is none.
+ */
+export function hostName(header: string | undefined): string | null {
+  const value = (header ?? '').trim().toLowerCase();
+  if (value === '') return null;
+  let name: string;
+  if (value.startsWith('[')) {
+    const end = value.indexOf(']');
+    if (end < 0) return null;
+    name = value.slice(1, end);
+  } else {
+    const colon = value.indexOf(':');
+    // One colon: a port follows. More: a bare IPv6 address (not valid in a Host header).
+    if (colon >= 0 && value.indexOf(':', colon + 1) >= 0) return null;
+    name = colon < 0 ? value : value.slice(0, colon);
+  }
+  return name.replace(/\.$/, '') || null;
+}
+
+/**
+ * Whether a request whose `Host` header is `header` is for this server (issue 28, scope 5):
+ * a loopback name (`localhost`, `*.localhost`), an IP address (a page of another origin cannot
+ * rebind one: DNS rebinding needs a name), or the host the server was started for
+ * (`chosenHost`, `--host`). Any other name is how a page of another site, its name rebound to
+ * 127.0.0.1, would read the archive same-origin: refused. Used by `trailbook dev` (and by any
+ * server of Trailbook's that serves an archive).
+ */
+export function isAllowedHost(header: string | undefined, chosenHost: string): boolean {
+  const name = hostName(header);
+  if (name === null) return false;
+  if (name === 'localhost' || name.endsWith('.localhost')) return true;
+  if (isIP(name) !== 0) return true;
+  const chosen = chosenHost.trim().toLowerCase().replace(/^\[|\]$/g, '').replace(/\.$/, '');
+  return name === chosen;
+}
+
+/** Ports tried after a default port that is in use, before any free one. */
+const FALLBACK_PORTS = 10;
+
+/** Listens on `port` at `host`; rejects with the listen error. */
+function listen(server: Server, port: number, host: string): Promise<void> {
+  return new Promise((resolvePromise, reject) => {
+    const onError = (error: Error): void => reject(error);
+    server.once('error', onError);
+    server.listen(port, host, () => {
+      server.off('error', onError);
+      resolvePromise();
+    });
+  });
+}
 
 const TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
@@ -38,6 +92,11 @@ export interface ServeOptions {
   host: string;
   /** Port; 0 picks a free one. */
   port: number;
+  /**
+   * When `port` is in use, try the next few, then any free one, instead of failing: for a
+   * default port the user did not ask for (`trailbook dev` without `--port`).
+   */
+  portIfTaken?: 'next' | 'fail';
   /** Add the reload script to every HTML page. */
   reload?: boolean;
 }
@@ -46,6 +105,8 @@ export interface ServeOptions {
 export interface ArchiveServer {
   /** The archive's address (`http://127.0.0.1:4321/archive/`). */
   url: string;
+  /** The port it listens on (another than asked for when that was taken and `portIfTaken` is `next`). */
+  port: number;
   /** Tells every open page to reload. */
   reload(): void;
   close(): Promise<void>;
@@ -61,6 +122,9 @@ export async function serveArchive(options: ServeOptions): Promise<ArchiveServer
   const listeners = new Set<ServerResponse>();
 
   const handle = async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
+    if (!isAllowedHost(req.headers.host, options.host)) {
+      return send(res, 403, `forbidden: this server answers requests for localhost, 127.0.0.1${options.host === '127.0.0.1' ? '' : ` or ${options.host}`} only, not for ${JSON.stringify(req.headers.host ?? '')}\n`);
+    }
     if (req.method !== 'GET' && req.method !== 'HEAD') return send(res, 405, 'only GET and HEAD\n', { allow: 'GET, HEAD' });
     const url = new URL(req.url ?? '/', 'http://localhost');
     if (url.pathname === `${RELOAD_PATH}reload.js`) return send(res, 200, RELOAD_SCRIPT, { 'content-type': TYPES['.js'] as string });
@@ -108,20 +172,27 @@ export async function serveArchive(options: ServeOptions): Promise<ArchiveServer
   const server = createServer((req, res) => {
     handle(req, res).catch((error: unknown) => send(res, 500, `${(error as Error).message}\n`));
   });
-  await new Promise<void>((resolvePromise, reject) => {
-    server.once('error', (error: NodeJS.ErrnoException) => {
-      if (error.code === 'EADDRINUSE') reject(new UsageError(`port ${options.port} on ${options.host} is in use`, `pass another port, e.g. --port ${options.port + 1}, or --port 0 for any free port`));
-      else if (error.code === 'EADDRNOTAVAIL' || error.code === 'ENOTFOUND') reject(new UsageError(`--host ${options.host} is not an address of this machine`, 'pass --host 127.0.0.1 (the default) or another local address'));
-      else if (error.code === 'EACCES') reject(new UsageError(`port ${options.port} needs privileges`, 'pass a port above 1023, e.g. --port 4321'));
-      else reject(error);
-    });
-    server.listen(options.port, options.host, () => resolvePromise());
-  });
+  // A default port in use: the next few, then any free one (issue 28, scope 5).
+  const tries = options.portIfTaken === 'next' && options.port !== 0 ? [...Array.from({ length: FALLBACK_PORTS + 1 }, (_, i) => options.port + i).filter((p) => p <= 65535), 0] : [options.port];
+  for (const [i, port] of tries.entries()) {
+    try {
+      await listen(server, port, options.host);
+      break;
+    } catch (raised) {
+      const error = raised as NodeJS.ErrnoException;
+      if (error.code === 'EADDRINUSE' && i < tries.length - 1) continue;
+      if (error.code === 'EADDRINUSE') throw new UsageError(`port ${options.port} on ${options.host} is in use`, `pass another port, e.g. --port ${options.port + 1}, or --port 0 for any free port`);
+      if (error.code === 'EADDRNOTAVAIL' || error.code === 'ENOTFOUND') throw new UsageError(`--host ${options.host} is not an address of this machine`, 'pass --host 127.0.0.1 (the default) or another local address');
+      if (error.code === 'EACCES') throw new UsageError(`port ${options.port} needs privileges`, 'pass a port above 1023, e.g. --port 4321');
+      throw error;
+    }
+  }
   const address = server.address();
   const port = typeof address === 'object' && address ? address.port : options.port;
   const host = options.host.includes(':') ? `[${options.host}]` : options.host;
   return {
     url: `http://${host}:${port}${base}`,
+    port,
     reload: () => {
       for (const res of listeners) res.write('event: reload\ndata: 1\n\n');
     },

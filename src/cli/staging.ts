@@ -3,12 +3,84 @@
  * archive stays whole until the new one is complete, and concurrent builds never share
  * Astro's staging (Astro stages prerendered chunks under the working folder, which must
  * resolve Trailbook's node_modules: hence the link). Used by `build` and `merge`.
+ *
+ * Crash safety (issue 28, docs/reliability.md): the previous output is never changed before
+ * the swap (pages are carried over by link or copy, src/cli/incremental.ts); the swap is two
+ * renames (the previous output aside, the new one in), and a run killed anywhere leaves only
+ * folders named `.trailbook-<kind>-<tag>-<pid>-<time>` beside the output, which the next run
+ * into that output removes — or, for a previous output set aside while no output stands in its
+ * place, puts back ({@link recoverLeftovers}).
  */
 import { rmSync } from 'node:fs';
-import { mkdir, rm, symlink } from 'node:fs/promises';
+import { mkdir, readdir, rename, rm, stat, symlink } from 'node:fs/promises';
+import { hostname } from 'node:os';
 import { dirname, join } from 'node:path';
-import { dependenciesFolder } from './paths.ts';
+import { faultPoint } from '../lib/fs/fault-point.ts';
+import { dependenciesFolder, fromCwd } from './paths.ts';
 import { siteRoot } from './site-root.ts';
+import { folderTag, holderRuns } from './writer-lock.ts';
+
+/** The kinds of folder a run makes beside its output. */
+type Leftover = 'staging' | 'search' | 'previous';
+
+/** A folder of this run beside `outDir`: `.trailbook-<kind>-<tag of outDir>-<pid>-<time>`. */
+export function besideOutput(outDir: string, kind: Leftover): string {
+  return join(dirname(outDir), `.trailbook-${kind}-${folderTag(outDir)}-${process.pid}-${Date.now().toString(36)}`);
+}
+
+const LEFTOVER = /^\.trailbook-(staging|search|previous)-(?:([0-9a-f]{8})-)?(\d+)-[0-9a-z]+$/;
+
+/**
+ * Removes what runs into `outDir` that no longer run left beside it (staging, search and
+ * set-aside folders), and, when `outDir` is missing and a run was killed between the two
+ * renames of its swap, puts the previous output back. Staging folders of the form before
+ * output tags (`.trailbook-staging-<pid>-<time>`) whose process no longer runs go too. Called
+ * with the output's lock held (src/cli/writer-lock.ts); tells `notice` what it did.
+ */
+export async function recoverLeftovers(outDir: string, notice: (line: string) => void): Promise<void> {
+  const parent = dirname(outDir);
+  const tag = folderTag(outDir);
+  const found: Array<{ name: string; kind: Leftover; time: string }> = [];
+  for (const name of (await readdir(parent).catch(() => [] as string[])).sort()) {
+    const m = LEFTOVER.exec(name);
+    if (!m) continue;
+    const [, kind, owner, pid] = m as unknown as [string, Leftover, string | undefined, string];
+    if (owner !== undefined && owner !== tag) continue;
+    if (owner === undefined && kind !== 'staging') continue;
+    if (holderRuns({ pid: Number(pid), host: hostname(), command: '', started: '', tick: null }) && Number(pid) !== process.pid) continue;
+    found.push({ name, kind, time: name.slice(name.lastIndexOf('-') + 1) });
+  }
+  const hasOutput = await stat(outDir).then(() => true, () => false);
+  const previous = found.filter((f) => f.kind === 'previous').sort((a, b) => parseInt(b.time, 36) - parseInt(a.time, 36))[0];
+  if (!hasOutput && previous) {
+    await rename(join(parent, previous.name), outDir);
+    notice(`  notice: put back the archive in ${fromCwd(outDir)}: a run was stopped while replacing it`);
+  }
+  const removed = found.filter((f) => f !== previous || hasOutput);
+  for (const f of removed) await rm(join(parent, f.name), { recursive: true, force: true });
+  const staged = removed.filter((f) => f.kind !== 'previous').length;
+  if (staged > 0) notice(`  notice: removed ${staged === 1 ? 'the staging folder' : `${staged} staging folders`} a stopped run left beside ${fromCwd(outDir)}`);
+}
+
+/**
+ * Puts the staged site `staged` in place of `outDir`: the previous output is renamed aside,
+ * then the new one renamed in. Returns the set-aside folder (to remove once the run's record
+ * is written), or null when there was no previous output.
+ */
+export async function swapIn(staged: string, outDir: string): Promise<string | null> {
+  const aside = besideOutput(outDir, 'previous');
+  const had = await rename(outDir, aside).then(
+    () => true,
+    (error: NodeJS.ErrnoException) => {
+      if (error.code === 'ENOENT') return false;
+      throw error;
+    },
+  );
+  faultPoint('swap');
+  await rename(staged, outDir);
+  faultPoint('swapped');
+  return had ? aside : null;
+}
 
 /**
  * Runs `fn` with a fresh staging folder beside `outDir` as the working folder (`site` inside it
@@ -16,7 +88,7 @@ import { siteRoot } from './site-root.ts';
  * Unless `served`, a stop (Ctrl-C) while it runs removes the staging folder and exits 130.
  */
 export async function withStaging<T>(outDir: string, served: boolean, fn: (staging: { dir: string; site: string }) => Promise<T>): Promise<T> {
-  const dir = join(dirname(outDir), `.trailbook-staging-${process.pid}-${Date.now().toString(36)}`);
+  const dir = besideOutput(outDir, 'staging');
   const cwd = process.cwd();
   // Stopped while rendering (Ctrl-C), the build leaves nothing behind: the staging folder goes
   // (`dev` serves and stops on its own terms, src/cli/commands/dev.ts).

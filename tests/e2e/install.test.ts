@@ -179,6 +179,23 @@ describe('the installed trailbook, run on the machine’s own Node', () => {
     expect(check.stdout).toMatch(/^my-project\n {2}2 rows, 0 invalid rows, 0 flags \(0 high, 0 medium, 0 low\); repository: my-project @ [0-9a-f]{12}\n/);
   });
 
+  // Issue 28, reproduction 6: every install of a version shared one site copy linked into
+  // whichever made it; once that install was removed, the other failed ("Tsconfig not found").
+  it('builds with a second install after the first is removed, from a site copy of its own', async () => {
+    const removed = join(dir, 'app-removed');
+    await rename(join(dir, 'app'), removed);
+    try {
+      const build = await run(join(dir, 'global', 'bin', 'trailbook'), ['build', '--out', join(dir, 'second-site')], repo.dir);
+      expect(build.code, build.stderr).toBe(0);
+      expect(existsSync(join(dir, 'second-site', 'p', 'my-project', 'index.html'))).toBe(true);
+      // The removed install's copy is gone; the global install's own is the one left.
+      const copies = (await readdir(join(dir, 'user-cache', 'trailbook'))).filter((n) => n.startsWith('site-'));
+      expect(copies).toHaveLength(1);
+    } finally {
+      await rename(removed, join(dir, 'app'));
+    }
+  }, 300_000);
+
   it('runs through npx from the tarball', async () => {
     const npx = await run('npx', ['--yes', '--prefer-offline', '--package', tarball, 'trailbook', 'check', '--quiet'], repo.dir);
     timings['npx'] = npx.ms;

@@ -47,6 +47,8 @@ describe('--history and --history-limit', () => {
       const outDir = join(dir, `site-${n}`);
       const pending = await recordHistory({ history: file, historyLimit: '2' }, outDir, cacheDir, archive.projects, `run-${n}`, out);
       await pending.write(outDir);
+      // --history FILE is written once the new output is in place (issue 28: a run stopped before is not counted).
+      await pending.commit();
       printed.push(...out.lines);
       expect(await readFile(join(outDir, 'history.json'), 'utf8')).toBe(await readFile(file, 'utf8'));
     }

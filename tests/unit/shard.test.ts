@@ -53,6 +53,8 @@ const manifest = (index: number, count: number, extra: Partial<ShardManifest> = 
   pages: {},
   files: {},
   commits: {},
+  inputs: { projects: { a: 'a1', b: 'b1', c: 'c1' }, repositories: { repo: 'f'.repeat(40) } },
+  contents: { bytes: 2, sha256: 'e'.repeat(64) },
   ...extra,
 });
 const given = (m: ShardManifest, display = `shard-${m.shard.index}`): GivenShard => ({ dir: `/x/${display}`, display, manifest: m });
@@ -104,6 +106,17 @@ describe('which shards merge', () => {
 
   it('not shards of different inputs', () => {
     expect(() => checkShards([given(manifest(1, 2)), given(manifest(2, 2, { discovered: ['a', 'b'] }))])).toThrow('shard 1/2 (shard-1) and shard 2/2 (shard-2) read different inputs: 3 and 2 projects found; c only in 1/2');
+  });
+
+  // Issue 28, reproduction 2: the same folder names and project list are not the same inputs.
+  it('not shards of other records with the same project list', () => {
+    const other = manifest(2, 2, { inputs: { projects: { a: 'a1', b: 'b2', c: 'c1' }, repositories: { repo: 'f'.repeat(40) } } });
+    expect(() => checkShards([given(manifest(1, 2)), given(other)])).toThrow('shard 1/2 (shard-1) and shard 2/2 (shard-2) read different inputs: the record files of project b differ');
+  });
+
+  it('not shards of a repository at another commit', () => {
+    const other = manifest(2, 2, { inputs: { projects: { a: 'a1', b: 'b1', c: 'c1' }, repositories: { repo: '0'.repeat(40) } } });
+    expect(() => checkShards([given(manifest(1, 2)), given(other)])).toThrow('shard 1/2 (shard-1) and shard 2/2 (shard-2) read different inputs: repository repo is at ffffffffffff in one and at 000000000000 in the other');
   });
 });
 

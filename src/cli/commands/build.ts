@@ -6,7 +6,10 @@
 import { mkdir, readdir, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { stageTimes, timed } from '../../lib/archive/stage-times.ts';
 import { readRoutes, writeRenderPlan, type RenderRecord } from '../../lib/archive/render-plan.ts';
-import { carryOver, reusableRecord, siteFingerprint, writeRecord } from '../incremental.ts';
+import { carryOver, forgetRecord, reusableRecord, siteFingerprint, writeRecord } from '../incremental.ts';
+import { faultPoint } from '../../lib/fs/fault-point.ts';
+import { lockFolders } from '../writer-lock.ts';
+import { onCacheNotice } from '../../lib/fs/cache-notice.ts';
 import { basename, join, resolve } from 'node:path';
 import { Worker } from 'node:worker_threads';
 import { analyseArchive } from '../../lib/archive/analyse-archive.ts';
@@ -15,7 +18,7 @@ import type { ExportStats } from '../../integrations/project-exports.ts';
 import { buildEnv } from '../../lib/archive/build-env.ts';
 import { resolveSettings, settingsFingerprint, siteSettings, type SettingsFlags } from '../settings.ts';
 import { fromCwd, PACKAGE_ROOT, packageVersion, workerExecArgv } from '../paths.ts';
-import { renderWithAstro, withStaging } from '../staging.ts';
+import { recoverLeftovers, renderWithAstro, swapIn, withStaging } from '../staging.ts';
 import { checkFolders } from '../folders.ts';
 import { plural, printProblem, UsageError, type Output } from '../output.ts';
 import { archiveProgress } from '../progress.ts';
@@ -117,7 +120,10 @@ function buildEnvironmentSite(): { url: string | undefined; title: string } {
   return { url: site.url ?? undefined, title: site.title };
 }
 
-/** Runs the build command; returns the exit code. */
+/**
+ * Runs the build command; returns the exit code. Holds the locks of the output and cache
+ * folders while it runs (src/cli/writer-lock.ts: a second run into either stops, naming this one).
+ */
 export async function runBuild(dirs: string[], options: BuildOptions, out: Output): Promise<number> {
   let shard: ShardSpec | null = null;
   if (options.shard !== undefined) {
@@ -128,20 +134,36 @@ export async function runBuild(dirs: string[], options: BuildOptions, out: Outpu
     }
   }
   const settings = await resolveSettings(dirs, options);
-  const { roots, outDir, cacheDir, base } = settings;
-  await checkFolders(outDir, cacheDir, roots);
+  const { outDir, cacheDir } = settings;
+  await checkFolders(outDir, cacheDir, settings.roots);
   historyLimit(options.historyLimit);
+  const lock = await lockFolders(outDir, cacheDir, (line) => out.info(line));
+  onCacheNotice((line) => out.info(line));
+  try {
+    // What a run stopped before (killed, the machine down) left beside the output goes first.
+    await recoverLeftovers(outDir, (line) => out.info(line));
+    return await buildLocked(settings, shard, options, out);
+  } finally {
+    onCacheNotice(null);
+    await lock.release();
+  }
+}
+
+async function buildLocked(settings: Awaited<ReturnType<typeof resolveSettings>>, shard: ShardSpec | null, options: BuildOptions, out: Output): Promise<number> {
+  const { roots, outDir, cacheDir, base } = settings;
   const started = performance.now();
   out.info(`Trailbook: reading ${roots.map(fromCwd).join(', ')}`);
   const times = stageTimes();
   const run = `${process.pid}-${Date.now().toString(36)}`;
   const select = shard ? (id: string): boolean => shardOf(id, (shard as ShardSpec).count) === (shard as ShardSpec).index : undefined;
-  const archive = await analyseArchive({ roots, cacheDir, onEvent: archiveProgress(out), times, run, repositoryRules: settings.repositories, bdExport: settings.bdExport, allowRepositories: settings.allowRepositories, ...(settings.accept ? { accept: settings.accept } : {}), ...(select ? { select } : {}) });
+  const archive = await analyseArchive({ onNotice: (line) => out.info(line), roots, cacheDir, onEvent: archiveProgress(out), times, run, repositoryRules: settings.repositories, bdExport: settings.bdExport, allowRepositories: settings.allowRepositories, ...(settings.accept ? { accept: settings.accept } : {}), ...(select ? { select } : {}) });
   if (shard) out.info(`Shard ${shardLabel(shard)}: ${plural(archive.projects.length, 'project')} of the ${plural(archive.discovered.length, 'project')} found.`);
   const t = totals(archive.projects);
   printFound(out, t, archive.projects);
+  faultPoint('analysed');
   const history = await timed(times, 'history', () => recordHistory(options, outDir, cacheDir, archive.projects, run, out));
   await timed(times, 'history', () => storeComparePairs(settings.compare, archive.projects, cacheDir, run, out));
+  faultPoint('history');
 
   process.env['TRAILBOOK_ROOT'] = PACKAGE_ROOT;
   process.env['TRAILBOOK_INPUTS'] = JSON.stringify(roots);
@@ -163,10 +185,11 @@ export async function runBuild(dirs: string[], options: BuildOptions, out: Outpu
   if (baseline) process.env[BASELINE_ENV] = baselineEnvValue(baseline);
   else delete process.env[BASELINE_ENV];
   const site = `${code}-${settingsFingerprint(settings)}${baseline ? `-${createHash('sha256').update(baselineEnvValue(baseline)).digest('hex').slice(0, 12)}` : ''}`;
-  const previous = options.full ? null : await reusableRecord(cacheDir, outDir, site, base);
+  const reusable = options.full ? null : await reusableRecord(cacheDir, outDir, site, base);
+  const previous: RenderRecord | null = reusable ? { site: reusable.site, base: reusable.base, pages: reusable.pages } : null;
+  if (reusable && reusable.missing > 0) out.info(`  notice: ${plural(reusable.missing, 'entry', 'entries')} the previous build recorded ${reusable.missing === 1 ? 'has' : 'have'} no page in ${fromCwd(outDir)}; rendering ${reusable.missing === 1 ? 'it' : 'them'} again`);
   await writeRenderPlan(cacheDir, { previous });
   if (previous) out.info('  incremental: pages of unchanged projects, commits and files are kept from the previous build');
-  let renderRecord: RenderRecord | null = null;
   let renderedPages: string[] = [];
   let keptFiles = 0;
   try {
@@ -178,6 +201,7 @@ export async function runBuild(dirs: string[], options: BuildOptions, out: Outpu
       search.catch(() => undefined);
       process.env['TRAILBOOK_SEARCH_INDEX'] = 'external';
       await renderWithAstro(code, stagingOut, base, settings.siteUrl, options.verbose === true);
+      faultPoint('rendered');
       const renderedIn = performance.now() - renderStarted;
       times.render = renderedIn;
       const stats = await search;
@@ -188,37 +212,49 @@ export async function runBuild(dirs: string[], options: BuildOptions, out: Outpu
         if (error.code !== 'ENOENT') throw error;
       });
       await moveTree(join(searchOut, 'p'), join(stagingOut, 'p'));
+      faultPoint('indexed');
       await history.write(stagingOut);
       const pages = await readRoutes(cacheDir);
       renderedPages = await htmlPages(stagingOut);
       if (previous) keptFiles = await carryOver(outDir, stagingOut, pages, previous.pages);
-      renderRecord = { site, base, pages };
-      await rm(outDir, { recursive: true, force: true });
-      await rename(stagingOut, outDir);
+      faultPoint('carried-over');
+      const renderRecord: RenderRecord = { site, base, pages };
+      // A shard's data is part of its output: written into the staged site, swapped in with it.
+      if (shard) {
+        const index = await readArchiveIndex(cacheDir);
+        await writeShardData(
+          cacheDir,
+          stagingOut,
+          {
+            version: packageVersion(),
+            code,
+            options: { base, title: settings.title, siteUrl: settings.siteUrl, repositories: settings.repositories, filter: settings.filter, bdExport: settings.bdExport.run, allowRepositories: settings.allowRepositories, recapHtml: settings.recapHtml },
+            shard,
+            roots: roots.map((r) => basename(r)),
+            discovered: archive.discovered,
+            inputs: archive.inputs ?? { projects: {}, repositories: {} },
+            problems: index.problems ?? [],
+            projects: index.projects,
+            pages,
+          },
+          archive.repositories,
+        );
+      }
+      // The swap (issue 28): the record of the previous pages goes first, the new one is
+      // written once the new output is in place, then the previous output is removed.
+      await forgetRecord(cacheDir);
+      const aside = await swapIn(stagingOut, outDir);
       await writeRecord(cacheDir, outDir, renderRecord);
+      faultPoint('recorded');
+      await history.commit();
+      if (aside !== null) await rm(aside, { recursive: true, force: true });
     });
   } catch (error) {
-    printProblem(out, [`rendering failed: ${(error as Error).message}`, "  fix: run again with --verbose to see Astro's log (and --full to render every page)"]);
+    const code = (error as NodeJS.ErrnoException).code;
+    // A full disk (issue 28): nothing of the previous archive was changed, and more rendering will not help.
+    const fix = code === 'ENOSPC' || code === 'EDQUOT' ? `  fix: free space on the disk of ${fromCwd(outDir)} and its cache, then run again; the previous archive there is as it was` : "  fix: run again with --verbose to see Astro's log (and --full to render every page)";
+    printProblem(out, [`rendering failed: ${(error as Error).message}`, fix]);
     return 2;
-  }
-  if (shard) {
-    const index = await readArchiveIndex(cacheDir);
-    await writeShardData(
-      cacheDir,
-      outDir,
-      {
-        version: packageVersion(),
-        code,
-        options: { base, title: settings.title, siteUrl: settings.siteUrl, repositories: settings.repositories, filter: settings.filter, bdExport: settings.bdExport.run, allowRepositories: settings.allowRepositories, recapHtml: settings.recapHtml },
-        shard,
-        roots: roots.map((r) => basename(r)),
-        discovered: archive.discovered,
-        problems: index.problems ?? [],
-        projects: index.projects,
-        pages: (renderRecord as RenderRecord | null)?.pages ?? {},
-      },
-      archive.repositories,
-    );
   }
   const wallMs = performance.now() - started;
   const written = await countFiles(outDir, options.timings !== undefined);

@@ -130,7 +130,9 @@ async function serveWhileRunning(dirs: string[], options: DevOptions, out: Outpu
   let code = await runBuild(dirs, buildOptions, out);
   if (code === 2) return 2;
   let settings: Settings = await resolveSettings(dirs, { ...options, out: outDir });
-  const server: ArchiveServer = await serveArchive({ root: settings.outDir, base: settings.base, host, port, reload: options.reload !== false });
+  // Without --port, a taken default port gives way to a free one (src/cli/serve.ts).
+  const server: ArchiveServer = await serveArchive({ root: settings.outDir, base: settings.base, host, port, reload: options.reload !== false, portIfTaken: options.port === undefined ? 'next' : 'fail' });
+  if (server.port !== port && port !== 0) out.info(`  note: port ${port} is in use; serving on port ${server.port}`);
   if (host !== '127.0.0.1' && host !== 'localhost' && host !== '::1') out.info(`  note: --host ${host} lets other machines read the archive`);
 
   let building = false;

@@ -7,21 +7,24 @@
  */
 import { rmSync } from 'node:fs';
 import { rename, rm, stat, writeFile } from 'node:fs/promises';
-import { dirname, join, resolve } from 'node:path';
+import { join, resolve } from 'node:path';
 import { Worker } from 'node:worker_threads';
 import { ShardError } from '../../lib/shard/manifest.ts';
-import { planMerge, prepareMergeStore, type MergePlan, previousMerge, projectPagesDigest, writeMergeRecord, writeProjectPages } from '../../lib/shard/merge.ts';
+import { forgetMergeRecord, planMerge, prepareMergeStore, type MergePlan, previousMerge, projectPagesDigest, writeMergeRecord, writeProjectPages } from '../../lib/shard/merge.ts';
 import { gatherEvidence } from '../../lib/archive/evidence-entries.ts';
 import { readCited } from '../../lib/archive/model-store.ts';
 import { resolveForges } from '../../lib/config/forge-links.ts';
 import { writeEvidencePages } from '../../integrations/merged-evidence-pages.ts';
-import { carryOver, siteFingerprint } from '../incremental.ts';
+import { carryOver, presentPages, siteFingerprint } from '../incremental.ts';
+import { faultPoint } from '../../lib/fs/fault-point.ts';
+import { lockFolders } from '../writer-lock.ts';
+import { onCacheNotice } from '../../lib/fs/cache-notice.ts';
 import { checkFolders } from '../folders.ts';
 import { countFiles, searchLine } from './build.ts';
 import { viewLines } from '../summary.ts';
 import { fromCwd, PACKAGE_ROOT, workerExecArgv } from '../paths.ts';
 import { defaultCacheDir } from '../user-cache.ts';
-import { renderWithAstro, withStaging } from '../staging.ts';
+import { besideOutput, recoverLeftovers, renderWithAstro, swapIn, withStaging } from '../staging.ts';
 import { plural, UsageError, type Output } from '../output.ts';
 import { shardLabel } from '../../lib/shard/partition.ts';
 import { historyLimit, recordHistory, type HistoryFlags } from '../history.ts';
@@ -66,9 +69,22 @@ export async function runMerge(dirs: string[], options: MergeOptions, out: Outpu
   }
   const outDir = resolve(options.out ?? 'dist');
   const cacheDir = options.cacheDir !== undefined ? resolve(options.cacheDir) : defaultCacheDir(['merge'], outDir);
-  const storeDir = join(cacheDir, 'merge');
   await checkFolders(outDir, cacheDir, given.map((g) => g.dir));
   historyLimit(options.historyLimit);
+  // One writer per output and cache (src/cli/writer-lock.ts); what a stopped run left goes first.
+  const lock = await lockFolders(outDir, cacheDir, (line) => out.info(line));
+  onCacheNotice((line) => out.info(line));
+  try {
+    await recoverLeftovers(outDir, (line) => out.info(line));
+    return await mergeLocked(given, outDir, cacheDir, options, out, started);
+  } finally {
+    onCacheNotice(null);
+    await lock.release();
+  }
+}
+
+async function mergeLocked(given: Array<{ dir: string; display: string }>, outDir: string, cacheDir: string, options: MergeOptions, out: Output, started: number): Promise<number> {
+  const storeDir = join(cacheDir, 'merge');
   let plan;
   try {
     plan = await planMerge(given);
@@ -93,7 +109,7 @@ export async function runMerge(dirs: string[], options: MergeOptions, out: Outpu
   // The search index in a worker thread from here on, beside the history, the render and the
   // copies (two cores), as a build writes its own; into a folder of its own beside the output
   // (so it moves into the staged site in one rename), removed whatever happens.
-  const searchOut = join(dirname(outDir), `.trailbook-search-${run}`);
+  const searchOut = besideOutput(outDir, 'search');
   const search = mergedSearchInWorker(plan, storeDir, searchOut, base);
   // Awaited after the pages; handled now so a failure while Astro renders is reported, not an unhandled rejection.
   search.catch(() => undefined);
@@ -105,7 +121,12 @@ export async function runMerge(dirs: string[], options: MergeOptions, out: Outpu
     // shards' project states: what a single build of every project records (docs/history.md).
     const history = await recordHistory(options, outDir, storeDir, plan.projects, run, out, false);
     const hasArchive = await stat(join(outDir, 'index.html')).then((s) => s.isFile(), () => false);
-    const previous = hasArchive ? await previousMerge(storeDir, outDir, code, base) : null;
+    const recorded = hasArchive ? await previousMerge(storeDir, outDir, code, base) : null;
+    // The record is trusted only as far as the pages it promises are in the output (issue 28).
+    const present = recorded ? await presentPages(outDir, recorded.pages) : null;
+    if (present && present.missing > 0) out.info(`  notice: ${plural(present.missing, 'entry', 'entries')} the previous merge recorded ${present.missing === 1 ? 'has' : 'have'} no page in ${fromCwd(outDir)}; writing ${present.missing === 1 ? 'it' : 'them'} again`);
+    const previous = recorded && present ? { ...recorded, pages: present.pages } : null;
+    faultPoint('merge-planned');
     const kept = (key: string, digest: string): boolean => previous?.pages[key] === digest;
 
     const repositories = plan.projects.flatMap((p) => (p.repository.id === null ? [] : [{ id: p.repository.id, path: p.repository.path }]));
@@ -132,23 +153,32 @@ export async function runMerge(dirs: string[], options: MergeOptions, out: Outpu
           at = performance.now();
         };
         await renderWithAstro(code, staging.site, base, siteUrl, options.verbose === true);
+        faultPoint('rendered');
         lap('render');
         out.info(`  rendered the pages that span projects in ${((stages['render'] ?? 0) / 1000).toFixed(1)} s`);
         projectsCopied = await writeProjectPages(plan, staging.site, kept);
+        faultPoint('merge-projects');
         lap('projects');
         const entries = await gatherEvidence(plan.projects, (id) => readCited(storeDir, id));
         evidence = await writeEvidencePages({ entries, shardOf: plan.shardOf, outDir: staging.site, base, forges, kept });
+        faultPoint('merge-evidence');
         lap('evidence');
         result.search = await search;
         await rename(join(searchOut, 'search-index'), join(staging.site, 'search-index'));
+        faultPoint('indexed');
         // What the index took beyond the pages (it ran beside them): the merge's wait for it.
         lap('search');
         const pages: Record<string, string> = { ...Object.fromEntries(plan.projects.map((p) => [`project:${p.id}`, projectPagesDigest(plan, p) ?? p.digest])), ...evidence.pages };
         await history.write(staging.site);
         if (previous) keptFiles = await carryOver(outDir, staging.site, pages, previous.pages);
-        await rm(outDir, { recursive: true, force: true });
-        await rename(staging.site, outDir);
+        faultPoint('carried-over');
+        // The swap, as a build's (src/cli/commands/build.ts): record forgotten, output in, record written.
+        await forgetMergeRecord(storeDir);
+        const aside = await swapIn(staging.site, outDir);
         await writeMergeRecord(storeDir, plan, outDir, pages);
+        faultPoint('recorded');
+        await history.commit();
+        if (aside !== null) await rm(aside, { recursive: true, force: true });
       });
     } catch (error) {
       out.error(`merging failed: ${(error as Error).message}\n  fix: run again with --verbose to see Astro's log; if a shard is named, build it again`);

@@ -10,7 +10,9 @@ import { analyseProject, prepareProject, registerProjectRepository } from '../pr
 import { RepositoryRegistry } from '../project/repository-registry.ts';
 import { RepositoryAccess } from '../project/repository-access.ts';
 import { codeDigest } from './code-digest.ts';
-import { readModel, readSummary, writeArchiveIndex, writeProject } from './model-store.ts';
+import { readModel, writeArchiveIndex, writeProject } from './model-store.ts';
+import { checkStored, consultedKey, entryDigest, writeSeal } from './store-seal.ts';
+import type { ConsultedPaths } from '../evidence/artifacts.ts';
 import { projectDigest } from './project-digest.ts';
 import { FileHashes } from './file-hashes.ts';
 import { summarise, type ProjectSummary } from './summary.ts';
@@ -21,6 +23,8 @@ import type { RepositoryRule } from '../config/config-schema.ts';
 import type { BdExportOptions } from '../beads/run-export.ts';
 import { projectState } from '../history/project-state.ts';
 import { writeProjectState } from '../history/history-store.ts';
+import { faultPoint } from '../fs/fault-point.ts';
+import { inputsIdentity, type InputsIdentity } from './inputs-digest.ts';
 
 /** Progress events, for the CLI to print. */
 export type ArchiveEvent =
@@ -34,6 +38,8 @@ export interface ArchiveOptions {
   /** Model store folder; null analyses without storing (and without reuse). */
   cacheDir: string | null;
   onEvent?: (event: ArchiveEvent) => void;
+  /** Told, one line each, of cache entries found damaged and analysed again (issue 28). */
+  onNotice?: (line: string) => void;
   /**
    * Called with each project's full model, in discovery order. For reused projects the
    * model is read back from the store only when this is given.
@@ -75,6 +81,8 @@ export interface ArchiveResult {
   projectDirs: Map<string, string>;
   /** Every discovered project id in discovery order, selected or not. */
   discovered: string[];
+  /** With `select` (a shard's build): the identity of every discovered project's inputs, for the merge to compare. */
+  inputs?: InputsIdentity;
 }
 
 /**
@@ -100,25 +108,34 @@ export async function analyseArchive(options: ArchiveOptions): Promise<ArchiveRe
     }
     const started = performance.now();
     const prepared = await timed(options.times, 'prepare', () => prepareProject(project, registry, options.repositoryRules));
-    const digest = await timed(options.times, 'prepare', () => projectDigest(project, code, prepared.repositoryKey, fileHashes, options.bdExport?.run === true));
-    let summary = options.cacheDir ? await readSummary(options.cacheDir, project.id) : null;
-    const reused = summary !== null && summary.digest === digest;
+    const base = await timed(options.times, 'prepare', () => projectDigest(project, code, prepared.repositoryKey, fileHashes, options.bdExport?.run === true));
+    // The stored entry, when its seal holds for these inputs and its files (src/lib/archive/store-seal.ts).
+    const stored = options.cacheDir ? await timed(options.times, 'prepare', () => checkStored(options.cacheDir as string, project.id, base, project.dir, fileHashes)) : { status: 'absent' as const };
+    if (stored.status === 'damaged') options.onNotice?.(`  notice: the cache entry of ${project.id} is damaged (${stored.problem}); analysing it again`);
+    let summary = stored.status === 'valid' ? stored.summary : null;
+    const reused = summary !== null;
     if (reused && summary) {
       if (options.onModel) await options.onModel(await readModel(options.cacheDir as string, project.id));
     } else {
-      const model = await analyseProject(prepared, options.times, options.bdExport ? { bdExport: options.bdExport } : {});
+      let consulted: ConsultedPaths = { paths: [], folders: [] };
+      const model = await analyseProject(prepared, options.times, { ...(options.bdExport ? { bdExport: options.bdExport } : {}), onConsulted: (c) => (consulted = c) });
+      // The entry's digest covers the artifacts its verdicts read, as they are now.
+      const digest = entryDigest(base, await consultedKey(project.dir, consulted, fileHashes));
       summary = summarise(model, digest);
       const cacheDir = options.cacheDir;
       if (cacheDir) await timed(options.times, 'store', () => writeProject(cacheDir, model, summary as ProjectSummary));
       if (cacheDir) await timed(options.times, 'history', () => writeProjectState(cacheDir, model.id, projectState(model)));
+      if (cacheDir) await timed(options.times, 'store', () => writeSeal(cacheDir, model.id, base, digest, consulted));
+      faultPoint('stored');
       changed.push(project.id);
       if (options.onModel) await options.onModel(model);
     }
     projects.push(summary as ProjectSummary);
     options.onEvent?.({ type: 'project', index: ++index, total: selected.length, id: project.id, reused, ms: performance.now() - started });
   }
-  await fileHashes.save();
   const repositories = await registry.opened();
+  const inputs = options.select ? await timed(options.times, 'prepare', () => inputsIdentity(discovery.projects, repositories, fileHashes)) : undefined;
+  await fileHashes.save();
   const projectDirs = new Map(selected.map((p) => [p.id, p.dir]));
   if (options.cacheDir) {
     await writeArchiveIndex(options.cacheDir, {
@@ -133,5 +150,5 @@ export async function analyseArchive(options: ArchiveOptions): Promise<ArchiveRe
         : {}),
     });
   }
-  return { projects, problems: discovery.problems, changed, repositories, projectDirs, discovered: discovery.projects.map((p) => p.id) };
+  return { projects, problems: discovery.problems, changed, repositories, projectDirs, discovered: discovery.projects.map((p) => p.id), ...(inputs ? { inputs } : {}) };
 }

@@ -6,9 +6,10 @@
  * The collections hold only what lists and routes need; pages read the rest from here.
  * Everything is discarded when Trailbook's core code changes (its digest is recorded).
  */
-import { readFile, rm, stat } from 'node:fs/promises';
+import { readFile, rm } from 'node:fs/promises';
 import { createHash } from 'node:crypto';
-import { join } from 'node:path';
+import { join, relative, sep } from 'node:path';
+import { cacheNotice } from '../fs/cache-notice.ts';
 import type { CommitDetails } from '../git/commit-details.ts';
 import type { FileExcerpt } from '../git/file-excerpt.ts';
 import { codeDigest } from './code-digest.ts';
@@ -84,20 +85,36 @@ export function writeCitations<T>(cacheDir: string, key: string, citations: read
   return writeAtomic(citationsPath(cacheDir, key), JSON.stringify(citations));
 }
 
-const exists = (path: string): Promise<boolean> => stat(path).then(() => true, () => false);
+/**
+ * Whether `path` holds a stored entry that reads back (JSON of an object or array): a cut or
+ * damaged entry is not one (issue 28), so the loader makes it again from the repository
+ * instead of letting a page say it was never read.
+ */
+async function holdsEntry(cacheDir: string, path: string): Promise<boolean> {
+  const text = await readFile(path, 'utf8').catch(() => null);
+  if (text === null) return false;
+  let value: unknown = null;
+  try {
+    value = JSON.parse(text);
+  } catch {
+    // damaged: said below
+  }
+  if (typeof value === 'object' && value !== null) return true;
+  cacheNotice(relative(cacheDir, path).split(sep).join('/'), text.length === 0 ? 'empty' : 'not JSON: cut short or altered');
+  return false;
+}
 
-/** Whether a commit's details are stored (a stat, not a read). */
+/** Whether a commit's details are stored and read back. */
 export function hasCommitDetails(cacheDir: string, repoId: string, oid: string): Promise<boolean> {
-  return exists(commitPath(cacheDir, repoId, oid));
+  return holdsEntry(cacheDir, commitPath(cacheDir, repoId, oid));
 }
 
-
-/** Whether a cited file entry's excerpt is stored (a stat, not a read). */
+/** Whether a cited file entry's excerpt is stored and reads back. */
 export function hasFileExcerpt(cacheDir: string, id: string): Promise<boolean> {
-  return exists(filePath(cacheDir, id));
+  return holdsEntry(cacheDir, filePath(cacheDir, id));
 }
 
-/** Whether an evidence page's citations are stored. */
+/** Whether an evidence page's citations are stored and read back. */
 export function hasCitations(cacheDir: string, key: string): Promise<boolean> {
-  return exists(citationsPath(cacheDir, key));
+  return holdsEntry(cacheDir, citationsPath(cacheDir, key));
 }

@@ -5,7 +5,9 @@
  * whatever the file's times (docs/performance.md).
  */
 import { constants } from 'node:fs';
-import { mkdir, open, readFile, rename, stat, writeFile } from 'node:fs/promises';
+import { mkdir, open, rename, stat, writeFile } from 'node:fs/promises';
+import { readCacheJson } from '../fs/cache-files.ts';
+import { cacheNotice } from '../fs/cache-notice.ts';
 import { createHash } from 'node:crypto';
 import { dirname, join } from 'node:path';
 
@@ -55,11 +57,9 @@ export class FileHashes {
   /** Loads what the previous build remembered. Never throws. */
   async load(): Promise<void> {
     if (this.#file === null) return;
-    try {
-      const data = JSON.parse(await readFile(this.#file, 'utf8')) as Record<string, Entry>;
-      for (const [path, entry] of Object.entries(data)) this.#known.set(path, entry);
-    } catch {
-      // nothing remembered yet
+    const data = await readCacheJson<Record<string, Entry>>(this.#file, (problem) => cacheNotice('input-hashes.json', problem));
+    for (const [path, entry] of Object.entries(data ?? {})) {
+      if (typeof entry?.id === 'string' && typeof entry.hash === 'string') this.#known.set(path, entry);
     }
   }
 

@@ -33,7 +33,7 @@ export async function readCited(cacheDir: string, id: string): Promise<ProjectMo
   try {
     return JSON.parse(await readFile(path, 'utf8')) as ProjectModel['cited'];
   } catch (error) {
-    throw new Error(`Trailbook's model store has no readable ${path} (${(error as Error).message}); run the build again so it is re-analysed`);
+    throw new Error(`Trailbook's model store has no readable ${path} (${(error as Error).message}); it was damaged during this build: run the build again, which finds the damaged entry and analyses the project again`);
   }
 }
 
@@ -52,7 +52,7 @@ export async function readModel(cacheDir: string, id: string): Promise<ProjectMo
   try {
     return JSON.parse(await readFile(path, 'utf8')) as ProjectModel;
   } catch (error) {
-    throw new Error(`Trailbook's model store has no readable ${path} (${(error as Error).message}); run the build again so it is re-analysed`);
+    throw new Error(`Trailbook's model store has no readable ${path} (${(error as Error).message}); it was damaged during this build: run the build again, which finds the damaged entry and analyses the project again`);
   }
 }
 

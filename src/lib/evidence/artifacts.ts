@@ -60,6 +60,14 @@ function inside(root: string, target: string): boolean {
   return target === root || target.startsWith(root + sep);
 }
 
+/** The paths of a project folder that verdicts read ({@link ArtifactFolder.consulted}). */
+export interface ConsultedPaths {
+  /** Paths looked up as files or folders. */
+  paths: string[];
+  /** Folders whose entries were listed (what a cited folder holds). */
+  folders: string[];
+}
+
 /** What a folder holds beyond claim records: something (`other`), only claims (listed, relative), or more than was looked at (or a problem). */
 export type FolderHolds = { other: true } | { claims: string[] } | { unknown: string };
 
@@ -68,6 +76,7 @@ export class ArtifactFolder {
   readonly root: string;
   #files: Confinement;
   #cache = new Map<string, Promise<ArtifactLookup>>();
+  #folders = new Set<string>();
 
   #policy: ArtifactPolicy;
 
@@ -93,6 +102,7 @@ export class ArtifactFolder {
    * leaves the folder are not looked at. Stops at the first such entry.
    */
   async folderHolds(path: string, isClaim: (rel: string) => boolean, limit: number): Promise<FolderHolds> {
+    this.#folders.add(path);
     const claims: string[] = [];
     const stack = [path];
     let seen = 0;
@@ -111,6 +121,16 @@ export class ArtifactFolder {
       }
     }
     return { claims: claims.sort() };
+  }
+
+  /**
+   * Every path of the folder a verdict read so far (sorted, normalised relative paths): the
+   * files and folders looked up, and the folders whose entries were listed. A verdict on an
+   * artifact depends on them as it depends on the records, so a stored model is reused only
+   * while they are as they were (src/lib/archive/store-seal.ts, issue 28).
+   */
+  consulted(): ConsultedPaths {
+    return { paths: [...this.#cache.keys()].sort(), folders: [...this.#folders].sort() };
   }
 
   async #lookup(path: string): Promise<ArtifactLookup> {

@@ -28,3 +28,23 @@ export async function readJsonOrNull<T>(path: string): Promise<T | null> {
     return null;
   }
 }
+
+/**
+ * The JSON in `path`, or null when the file is missing; when it is there but not JSON (cut
+ * short, altered), also null, and `onDamage` is told (issue 28: a damaged cache entry is made
+ * again with a notice). The shape is the caller's.
+ */
+export async function readCacheJson<T>(path: string, onDamage: (problem: string) => void): Promise<T | null> {
+  let text: string;
+  try {
+    text = await readFile(path, 'utf8');
+  } catch {
+    return null;
+  }
+  try {
+    return JSON.parse(text) as T;
+  } catch {
+    onDamage(text.length === 0 ? 'empty' : 'not JSON: cut short or altered');
+    return null;
+  }
+}

@@ -15,7 +15,7 @@ import { describeIssues } from '../schemas/describe-issues.ts';
 import { classifyEvidence } from '../evidence/classify.ts';
 import { resolveEvidence, type EvidenceContext, type RowPlace } from '../evidence/resolve.ts';
 import { readCellPointers } from '../evidence/cell-reading.ts';
-import { ArtifactFolder } from '../evidence/artifacts.ts';
+import { ArtifactFolder, type ConsultedPaths } from '../evidence/artifacts.ts';
 import { runChecks } from '../checks/index.ts';
 import { readQuality, withFindingCitations } from '../quality/read-quality.ts';
 import { mergeSpan } from '../coord/lifecycle-records.ts';
@@ -170,6 +170,8 @@ export async function registerProjectRepository(project: DiscoveredProject, regi
 
 /** Options of {@link analyseProject}. */
 export interface AnalyseOptions {
+  /** Told the paths of the project folder its verdicts read (artifacts, src/lib/evidence/artifacts.ts), once analysed. */
+  onConsulted?: (consulted: ConsultedPaths) => void;
   /** Run `bd export` for `.beads/` folders without an export (configuration `beads`; off when absent). */
   bdExport?: BdExportOptions;
 }
@@ -308,6 +310,7 @@ export async function analyseProject(prepared: PreparedProject, stages?: StageTi
   }
   const span = mergeSpan(earliest <= latest ? { from: new Date(earliest).toISOString(), to: new Date(latest).toISOString() } : null, history);
   const title = config?.value.title ?? (project.slug !== null ? `${basename(project.dir)} · ${project.slug}` : basename(project.dir));
+  options.onConsulted?.(ctx.artifacts.consulted());
 
   return {
     id: project.id,

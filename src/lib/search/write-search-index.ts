@@ -17,13 +17,15 @@
  * files, and parts built apart merge into the bytes of parts built together.
  */
 import { createHash } from 'node:crypto';
-import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
-import { linkFileSync, linkOrCopySync, linkTreeSync } from '../fs/link-files.ts';
+import { linkFileSync, linkOrCopySync } from '../fs/link-files.ts';
+import { faultPoint } from '../fs/fault-point.ts';
+import { CacheDamage, FileSums, type FileSum } from '../fs/file-sums.ts';
 import { runBounded } from '../fs/bounded-tasks.ts';
 import { deserialize, serialize } from 'node:v8';
 import { dirname, join } from 'node:path';
-import { readJsonOrNull, writeAtomic } from '../fs/cache-files.ts';
+import { readCacheJson, readJsonOrNull, writeAtomic } from '../fs/cache-files.ts';
 import { readArchiveIndex, readCited, readModel } from '../archive/model-store.ts';
 import { searchRecords } from './search-records.ts';
 import { artifactRecords, repositoryRecords, type RepositoryCitations } from './evidence-records.ts';
@@ -69,6 +71,8 @@ interface MainState {
   digests: Record<string, string>;
   info: IndexInfo;
   files: number;
+  /** Each file of the main index (relative to its folder): size and sha256, checked as it is published. */
+  sums: Record<string, FileSum>;
 }
 
 /** Cache keys change when the part format, the index format or V8's serialisation does. */
@@ -95,6 +99,33 @@ function linkDocs(from: string, to: string, docs: number): void {
       throw error;
     }
   }
+}
+
+/** The doc-store files of a part folder: `0.bin` … and `sigs.bin`. */
+function docFiles(dir: string, docs: number): string[] {
+  const out: string[] = [];
+  for (let i = 0; i < Math.ceil(docs / DOCS_PER_FILE); i++) out.push(join(dir, `${i}.bin`));
+  out.push(join(dir, 'sigs.bin'));
+  return out;
+}
+
+/** Every file under `dir` (absolute paths, sorted). */
+function listFiles(dir: string): string[] {
+  const out: string[] = [];
+  const walk = (d: string): void => {
+    let entries;
+    try {
+      entries = readdirSync(d, { withFileTypes: true });
+    } catch {
+      return;
+    }
+    for (const e of entries.sort((a, b) => (a.name < b.name ? -1 : 1))) {
+      if (e.isDirectory()) walk(join(d, e.name));
+      else if (e.isFile()) out.push(join(d, e.name));
+    }
+  };
+  walk(dir);
+  return out;
 }
 
 /** A part to have: its key, digest and how to build it when the cache lacks it. */
@@ -141,9 +172,20 @@ export async function readCachedPart(path: string, key: string): Promise<SearchP
  * cited lists of every project). Throws when the model store, or a part given, is unreadable.
  */
 export async function writeSearchIndex(cacheDir: string, outDir: string, base: string, options: { projectPart?: ProjectPartSource } = {}): Promise<SearchIndexStats> {
-  void base;
   const started = performance.now();
-  const warnings: string[] = [];
+  try {
+    return await writeIndex(cacheDir, outDir, base, options, started, []);
+  } catch (error) {
+    if (!(error instanceof CacheDamage)) throw error;
+    // A damaged cache entry (issue 28): the search cache is discarded and every part made again
+    // from the model store; the index published is the one a clean build writes.
+    await rm(searchCache(cacheDir), { recursive: true, force: true });
+    return writeIndex(cacheDir, outDir, base, options, started, [`the search cache's ${error.file} is damaged (${error.problem}); the search index was made again from the model store`]);
+  }
+}
+
+async function writeIndex(cacheDir: string, outDir: string, base: string, options: { projectPart?: ProjectPartSource }, started: number, warnings: string[]): Promise<SearchIndexStats> {
+  void base;
   const archive = await readArchiveIndex(cacheDir);
   const root = searchCache(cacheDir);
   const partsDir = join(root, 'parts');
@@ -171,7 +213,9 @@ export async function writeSearchIndex(cacheDir: string, outDir: string, base: s
   }
   // Each project's repository, title and cited lists' digest, read again only when the project changed.
   const factsPath = join(root, 'projects.json');
-  const cachedFacts = (await readJsonOrNull<{ version: string; projects: Record<string, ProjectFacts> }>(factsPath)) ?? { version: '', projects: {} };
+  // A state file of the cache that is not JSON is made again, with a warning (issue 28).
+  const damaged = (name: string) => (problem: string): void => void warnings.push(`the search cache's ${name} is damaged (${problem}); made again`);
+  const cachedFacts = (await readCacheJson<{ version: string; projects: Record<string, ProjectFacts> }>(factsPath, damaged('projects.json'))) ?? { version: '', projects: {} };
   const facts: Record<string, ProjectFacts> = Object.create(null);
   for (const { id, digest } of archive.projects) {
     const had = cachedFacts.version === CACHE_VERSION ? cachedFacts.projects[id] : undefined;
@@ -212,8 +256,11 @@ export async function writeSearchIndex(cacheDir: string, outDir: string, base: s
 
   // Parts: reuse the cached ones, build the rest.
   const headersPath = join(root, 'parts.json');
-  const cachedHeaders = (await readJsonOrNull<{ version: string; parts: Record<string, PartHeader> }>(headersPath)) ?? { version: '', parts: {} };
-  const known = cachedHeaders.version === CACHE_VERSION ? cachedHeaders.parts : {};
+  const cachedHeaders = (await readCacheJson<{ version: string; parts: Record<string, PartHeader>; files?: Record<string, Record<string, FileSum>> }>(headersPath, damaged('parts.json'))) ?? { version: '', parts: {} };
+  const known = cachedHeaders.version === CACHE_VERSION && typeof cachedHeaders.parts === 'object' && cachedHeaders.parts !== null ? cachedHeaders.parts : {};
+  // The size and sha256 of each part's files in the cache (its `.v8` and doc store), checked
+  // when they are read or published: a cache file is never trusted unchecked (issue 28).
+  const partSums = new FileSums(root, cachedHeaders.version === CACHE_VERSION ? (cachedHeaders.files ?? {}) : {});
   let analysed = 0;
   // Parts given in this run, kept for the merge below instead of read back from the cache.
   const made = new Map<string, SearchPart>();
@@ -222,7 +269,7 @@ export async function writeSearchIndex(cacheDir: string, outDir: string, base: s
   const headers = await runBounded(plans.length, options.projectPart ? PARTS_AT_ONCE : 1, async (n): Promise<PartHeader> => {
     const plan = plans[n] as PartPlan;
     const had = known[plan.key];
-    if (had && had.digest === plan.digest) return { ...had, path: plan.path };
+    if (had && had.digest === plan.digest && partSums.has(plan.key)) return { ...had, path: plan.path };
     const built = await plan.build();
     const { part } = built;
     analysed++;
@@ -233,24 +280,36 @@ export async function writeSearchIndex(cacheDir: string, outDir: string, base: s
     if ('docs' in built) for (const [i, data] of built.docs.entries()) writeFileSync(join(dir, `${i}.bin`), data);
     else linkDocs(built.docsDir, dir, part.docs);
     writeFileSync(join(dir, 'sigs.bin'), partWordsFile(part));
+    const partFile = join(partsDir, `${fileName(plan.key)}.v8`);
     if ('file' in built) {
-      linkOrCopySync(built.file, join(partsDir, `${fileName(plan.key)}.v8`));
+      linkOrCopySync(built.file, partFile);
       // Given parts are already read (a merge's): kept for the index instead of read again. A
       // build's are let go: it analyses one project at a time, and reads them back at the end.
       made.set(plan.key, part);
-    } else await writeAtomic(join(partsDir, `${fileName(plan.key)}.v8`), serialize(part));
+    } else await writeAtomic(partFile, serialize(part));
+    partSums.record(plan.key, [partFile, ...docFiles(dir, part.docs)]);
+    faultPoint('index-part');
     return partHeader(part, plan.digest, plan.path);
   });
-  await writeAtomic(headersPath, JSON.stringify({ version: CACHE_VERSION, parts: Object.fromEntries(headers.map((h) => [h.key, h])) }));
+  partSums.keep(headers.map((h) => h.key));
+  await writeAtomic(headersPath, JSON.stringify({ version: CACHE_VERSION, parts: Object.fromEntries(headers.map((h) => [h.key, h])), files: partSums.all() }));
   // Newest first, then by key: the order of documents within a tier and the recency tie-break.
   headers.sort(byRecency);
-  const loadPart = async (key: string): Promise<SearchPart> => made.get(key) ?? (deserialize(await readFile(cachedPartPath(cacheDir, key))) as SearchPart);
+  const loadPart = async (key: string): Promise<SearchPart> => {
+    const given = made.get(key);
+    if (given) return given;
+    const path = cachedPartPath(cacheDir, key);
+    const part = deserialize(partSums.read(key, path)) as Partial<SearchPart> | null;
+    if (part === null || typeof part !== 'object' || part.version !== PART_VERSION || part.key !== key) throw new CacheDamage(`parts/${fileName(key)}.v8`, 'not a search index part of its key');
+    return part as SearchPart;
+  };
   const total = headers.reduce((s, h) => s + h.docs, 0);
 
   // Indexes: reuse main with a delta, or merge main again.
   const statePath = join(root, 'main.json');
   const mainDir = join(root, 'main');
-  const state = await readJsonOrNull<MainState>(statePath);
+  const read = await readCacheJson<MainState>(statePath, damaged('main.json'));
+  const state = read !== null && typeof read.sums === 'object' && read.sums !== null && typeof read.digests === 'object' && read.digests !== null ? read : null;
   const current = new Map(headers.map((h) => [h.key, h.digest]));
   const changed = headers.filter((h) => state?.digests[h.key] !== h.digest);
   const removed = state ? Object.keys(state.digests).filter((k) => !current.has(k)) : [];
@@ -273,14 +332,28 @@ export async function writeSearchIndex(cacheDir: string, outDir: string, base: s
     main = state.info;
     if (changed.length > 0) delta = await mergeParts('delta', await Promise.all(changed.map((h) => loadPart(h.key))), emitTo(join(outIndex, 'delta')));
   } else {
+    // The state goes before the files it describes: a run stopped while merging leaves no state,
+    // so the next one merges main again rather than publish half of it.
+    await rm(statePath, { force: true });
     await rm(mainDir, { recursive: true, force: true });
     const parts: SearchPart[] = [];
     for (const h of headers) parts.push(await loadPart(h.key));
-    main = await mergeParts('main', parts, emitTo(mainDir));
-    await writeAtomic(statePath, JSON.stringify({ version: CACHE_VERSION, digests: Object.fromEntries(current), info: main, files } satisfies MainState));
+    main = await mergeParts('main', parts, (path, data) => {
+      emitTo(mainDir)(path, data);
+      faultPoint('index-main');
+    });
+    const sums = new FileSums(mainDir, {});
+    sums.record('main', listFiles(mainDir));
+    await writeAtomic(statePath, JSON.stringify({ version: CACHE_VERSION, digests: Object.fromEntries(current), info: main, files, sums: sums.all()['main'] ?? {} } satisfies MainState));
   }
-  linkTreeSync(mainDir, join(outIndex, 'main'));
-  for (const h of headers) linkTreeSync(join(docsDir, h.key), join(outIndex, 'docs', h.key));
+  // Published as copies, each checked against its size and sha256 as it is read: a file of the
+  // archive is never a hard link into the cache, and a damaged cache file is never published.
+  const mainSums = new FileSums(mainDir, { main: (reuse ? state.sums : (await readJsonOrNull<MainState>(statePath))?.sums) ?? {} });
+  if (mainSums.copyUnder('main', mainDir, join(outIndex, 'main')) === 0) throw new CacheDamage('main.json', 'it records no file of the main index');
+  for (const h of headers) {
+    if (partSums.copyUnder(h.key, join(docsDir, h.key), join(outIndex, 'docs', h.key)) === 0) throw new CacheDamage(`docs/${h.key}`, 'its doc store has no recorded files');
+  }
+  faultPoint('index-published');
 
   const manifest = buildManifest(headers, main, delta, reuse ? [...changed.map((h) => h.key), ...removed].sort() : []);
   await writeFile(join(outIndex, 'manifest.json'), JSON.stringify(manifest));

@@ -84,5 +84,20 @@ export function checkShards(shards: readonly GivenShard[]): GivenShard[] {
       'build every shard from the same input folders at the same commit',
     );
   }
+  // The same names are not the same inputs (issue 28): each project's record files and each
+  // repository's checked-out commit must be those every other shard read.
+  for (const s of shards.slice(1)) {
+    const [a, b] = [first.manifest.inputs, s.manifest.inputs];
+    const project = expected.find((id) => a?.projects[id] !== b?.projects[id]);
+    if (project !== undefined) {
+      throw new ShardError(`${name(first)} and ${name(s)} read different inputs: the record files of project ${project} differ`, 'build every shard from the same input folders at the same commit');
+    }
+    const repos = [...new Set([...Object.keys(a?.repositories ?? {}), ...Object.keys(b?.repositories ?? {})])].sort();
+    const repo = repos.find((id) => a?.repositories[id] !== b?.repositories[id]);
+    if (repo !== undefined) {
+      const at = (oid: string | null | undefined): string => (oid === undefined ? 'not opened' : oid === null ? 'at no commit' : `at ${oid.slice(0, 12)}`);
+      throw new ShardError(`${name(first)} and ${name(s)} read different inputs: repository ${repo} is ${at(a?.repositories[repo])} in one and ${at(b?.repositories[repo])} in the other`, 'build every shard from the same input folders at the same commit');
+    }
+  }
   return [...byIndex.values()].sort((x, y) => x.manifest.shard.index - y.manifest.shard.index);
 }

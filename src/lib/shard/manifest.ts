@@ -14,7 +14,12 @@
  * <shard>/trailbook-shard/search/       each project's search index part (<id>.v8, as the
  *                                       build's cache holds it: src/lib/search/index/part.ts);
  *                                       its doc store is the shard's search-index/docs/p/<id>/
+ * <shard>/trailbook-shard/contents.json every other file of the shard with its size and sha256
+ *                                       (issue 28): a merge refuses a shard that lacks one, holds
+ *                                       one more, or one of other bytes, naming the first
  * ```
+ *
+ * The manifest is written last, so a shard whose writing stopped has none.
  *
  * The folder is named without a leading dot: CI systems drop hidden folders from uploaded
  * artifacts. Nothing in it is published: the merge leaves it out of the archive.
@@ -29,7 +34,16 @@ import type { ShardSpec } from './partition.ts';
 export const SHARD_DATA = 'trailbook-shard';
 
 /** The manifest's format name; a merge refuses any other. */
-export const SHARD_FORMAT = 'trailbook-shard/1';
+export const SHARD_FORMAT = 'trailbook-shard/2';
+
+/** The list of a shard's files, beside its manifest. */
+export const SHARD_CONTENTS = 'contents.json';
+
+/** A file's size in bytes and sha256 (hex). */
+export interface ContentSum {
+  bytes: number;
+  sha256: string;
+}
 
 /** The build options every shard of an archive must share (they shape analysis or every page). */
 export interface ShardOptions {
@@ -84,17 +98,25 @@ export interface ShardManifest {
    * another shard only, so the merge decides which links a page has.
    */
   commits: Record<string, string[]>;
+  /**
+   * The identity of the inputs every shard read (src/lib/archive/inputs-digest.ts): each
+   * discovered project's record files and each repository's checked-out commit, so shards of
+   * other records with the same folder names and project list are told apart.
+   */
+  inputs: { projects: Record<string, string>; repositories: Record<string, string | null> };
+  /** The size and sha256 of `contents.json` ({@link SHARD_CONTENTS}): every other file of the shard, by `/`-separated path. */
+  contents: ContentSum;
 }
 
 /** Paths inside a shard's output folder. */
-export function shardPaths(shardDir: string): { data: string; manifest: string; projects: string; files: string; search: string } {
+export function shardPaths(shardDir: string): { data: string; manifest: string; contents: string; projects: string; files: string; search: string } {
   const data = join(shardDir, SHARD_DATA);
-  return { data, manifest: join(data, 'shard.json'), projects: join(data, 'projects'), files: join(data, 'files'), search: join(data, 'search') };
+  return { data, manifest: join(data, 'shard.json'), contents: join(data, SHARD_CONTENTS), projects: join(data, 'projects'), files: join(data, 'files'), search: join(data, 'search') };
 }
 
 /** The identity of a shard's content: equal digests mean a merge can reuse what it made of it. */
 export function shardDigest(manifest: ShardManifest): string {
-  return createHash('sha256').update(JSON.stringify([manifest.format, manifest.code, manifest.searchParts, manifest.options, manifest.shard, manifest.projects, manifest.pages])).digest('hex').slice(0, 32);
+  return createHash('sha256').update(JSON.stringify([manifest.format, manifest.code, manifest.searchParts, manifest.options, manifest.shard, manifest.projects, manifest.pages, manifest.contents])).digest('hex').slice(0, 32);
 }
 
 /**

@@ -16,12 +16,13 @@
  * ({@link MergeRecord}), so a shard whose inputs did not change costs the next merge nothing
  * but reading its manifest.
  */
-import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { ProjectSummary } from '../archive/summary.ts';
 import { writeArchiveIndex } from '../archive/model-store.ts';
 import { writeRenderPlan } from '../archive/render-plan.ts';
 import { checkShards, type GivenShard } from './check-shards.ts';
+import { verifyShard } from './verify-shard.ts';
 import { runBounded } from '../fs/bounded-tasks.ts';
 import { linkOrCopy, linkTree } from '../fs/link-files.ts';
 import { isSafeId, readShardManifest, shardDigest, shardPaths, ShardError } from './manifest.ts';
@@ -47,6 +48,8 @@ export async function planMerge(dirs: ReadonlyArray<{ dir: string; display: stri
   const given: GivenShard[] = [];
   for (const d of dirs) given.push({ ...d, manifest: await readShardManifest(d.dir, d.display) });
   const shards = checkShards(given);
+  // Each shard whole and as written (src/lib/shard/verify-shard.ts), before anything is read from it.
+  for (const s of shards) await verifyShard(s);
   const owner = new Map<string, GivenShard>();
   for (const s of shards) for (const p of s.manifest.projects) owner.set(p.id, s);
   const discovered = (shards[0] as GivenShard).manifest.discovered;
@@ -144,6 +147,11 @@ export async function previousMerge(storeDir: string, outDir: string, code: stri
   } catch {
     return null;
   }
+}
+
+/** Forgets the previous merge's record, before its output is replaced (a merge stopped after the swap leaves no record of pages the output does not hold). */
+export async function forgetMergeRecord(storeDir: string): Promise<void> {
+  await rm(recordPath(storeDir), { force: true });
 }
 
 /** Records this merge for the next one. */

@@ -1,13 +1,14 @@
 /**
  * Writes a shard's data (src/lib/shard/manifest.ts) after `trailbook build --shard K/N` has
  * built its pages: the manifest, each project's summary, cited list, report details, build-history
- * state and search index part (linked from the model store and the search cache), and the full text of every
- * cited repository file too long to be shown whole, so a merge can cut its excerpt around the
- * lines other shards cite.
+ * state and search index part (copied from the model store and the search cache: a shard is an
+ * output, never hard links into the cache), the full text of every cited repository file too
+ * long to be shown whole, so a merge can cut its excerpt around the lines other shards cite,
+ * and last the list of every file of the shard with its size and sha256 (issue 28).
  */
 import { createHash } from 'node:crypto';
-import { mkdir, rm, writeFile } from 'node:fs/promises';
-import { join } from 'node:path';
+import { copyFile, mkdir, rm, writeFile } from 'node:fs/promises';
+import { dirname, join } from 'node:path';
 import { readCited, readModel, readSummary, storePaths } from '../archive/model-store.ts';
 import { readProjectState } from '../history/history-store.ts';
 import { projectState } from '../history/project-state.ts';
@@ -16,8 +17,14 @@ import { gatherEvidence, shownAt, type CitingProject } from '../archive/evidence
 import { isCutExcerpt, repositoryFileText } from '../git/file-excerpt.ts';
 import type { GitRepository } from '../git/repository.ts';
 import { cachedPartPath, PART_CACHE_VERSION } from '../search/write-search-index.ts';
-import { linkOrCopy } from '../fs/link-files.ts';
 import { SHARD_FORMAT, shardPaths, type ShardManifest } from './manifest.ts';
+import { contentSum, listContents } from './verify-shard.ts';
+
+/** Copies a cache file into the shard: a shard is an output, never hard links into the cache (issue 28). */
+async function copyIn(from: string, to: string): Promise<void> {
+  await mkdir(dirname(to), { recursive: true });
+  await copyFile(from, to);
+}
 
 /** A long file's text as a shard keeps it. */
 export interface LongFile {
@@ -34,17 +41,17 @@ export const longFileName = (id: string): string => `${createHash('sha256').upda
  * Writes `<outDir>/trailbook-shard/` for the shard described by `manifest`, from the model and
  * evidence stores in `cacheDir`. Throws (naming the file) when the store lacks a project.
  */
-export async function writeShardData(cacheDir: string, outDir: string, manifest: Omit<ShardManifest, 'format' | 'files' | 'searchParts' | 'commits'>, repositories: ReadonlyMap<string, GitRepository>): Promise<ShardManifest> {
+export async function writeShardData(cacheDir: string, outDir: string, manifest: Omit<ShardManifest, 'format' | 'files' | 'searchParts' | 'commits' | 'contents'>, repositories: ReadonlyMap<string, GitRepository>): Promise<ShardManifest> {
   const paths = shardPaths(outDir);
   await rm(paths.data, { recursive: true, force: true });
   await mkdir(paths.projects, { recursive: true });
   const projects: CitingProject[] = [];
   for (const { id } of manifest.projects) {
     const store = storePaths(cacheDir, id);
-    await linkOrCopy(store.summary, join(paths.projects, `${id}.summary.json`));
-    await linkOrCopy(store.cited, join(paths.projects, `${id}.cited.json`));
-    await linkOrCopy(join(cacheDir, 'projects', `${id}.report.json`), join(paths.projects, `${id}.report.json`));
-    await linkOrCopy(cachedPartPath(cacheDir, `p/${id}`), join(paths.search, `${id}.v8`));
+    await copyIn(store.summary, join(paths.projects, `${id}.summary.json`));
+    await copyIn(store.cited, join(paths.projects, `${id}.cited.json`));
+    await copyIn(join(cacheDir, 'projects', `${id}.report.json`), join(paths.projects, `${id}.report.json`));
+    await copyIn(cachedPartPath(cacheDir, `p/${id}`), join(paths.search, `${id}.v8`));
     // Its build-history state, for the merge's history (src/lib/history/; stored at analysis).
     const state = (await readProjectState(cacheDir, id)) ?? projectState(await readModel(cacheDir, id));
     await writeFile(join(paths.projects, `${id}.state.json`), JSON.stringify(state));
@@ -74,7 +81,10 @@ export async function writeShardData(cacheDir: string, outDir: string, manifest:
     }
     facts[entry.id] = item;
   }
-  const full: ShardManifest = { format: SHARD_FORMAT, ...manifest, searchParts: PART_CACHE_VERSION, files: facts, commits: parents };
+  // Every file of the shard with its size and sha256, then the manifest naming that list, last.
+  const contents = Buffer.from(`${JSON.stringify(await listContents(outDir))}\n`);
+  await writeFile(paths.contents, contents);
+  const full: ShardManifest = { format: SHARD_FORMAT, ...manifest, searchParts: PART_CACHE_VERSION, files: facts, commits: parents, contents: contentSum(contents) };
   await writeFile(paths.manifest, `${JSON.stringify(full)}\n`);
   return full;
 }

@@ -1,0 +1,200 @@
+/**
+ * One writer per output and cache folder (issue 28, scope 2; docs/reliability.md): a build or
+ * merge holds a lock file on its output folder (beside it, since the folder itself is replaced)
+ * and on its cache folder while it runs. A second run into either stops at once with a message
+ * naming the process that holds it; the lock of a process that no longer runs (killed, the
+ * machine restarted) is taken over with a one-line notice.
+ *
+ * A lock file is created with O_EXCL (`wx`), so two runs can never both create it. It holds
+ * the holder's pid, host, command line, start time, and on Linux the process's start tick
+ * (`/proc/<pid>/stat`), so a pid reused by an unrelated process is not taken for the holder.
+ */
+import { readFileSync, unlinkSync } from 'node:fs';
+import { link, mkdir, open, readFile, rename, stat, unlink } from 'node:fs/promises';
+import { createHash } from 'node:crypto';
+import { hostname } from 'node:os';
+import { basename, dirname, join } from 'node:path';
+import { UsageError } from './output.ts';
+import { fromCwd } from './paths.ts';
+
+/** What a lock file says about its holder. */
+export interface LockHolder {
+  pid: number;
+  host: string;
+  /** The command line, as `trailbook build …`. */
+  command: string;
+  /** ISO time the holder started. */
+  started: string;
+  /** The process's start tick (Linux, `/proc/<pid>/stat` field 22), or null elsewhere. */
+  tick: string | null;
+}
+
+/** The start tick of process `pid` (Linux), or null when it cannot be read. */
+function startTick(pid: number): string | null {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    // The command name (field 2) is in parentheses and may hold spaces: count from its end.
+    return stat.slice(stat.lastIndexOf(')') + 2).split(' ')[19] ?? null;
+  } catch {
+    return null;
+  }
+}
+
+/** Whether the holder of a lock still runs: on this host, its pid is alive and (where known) started when it did. Another host's holder is taken to run. */
+export function holderRuns(holder: LockHolder): boolean {
+  if (holder.host !== hostname()) return true;
+  try {
+    process.kill(holder.pid, 0);
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+  const tick = startTick(holder.pid);
+  return holder.tick === null || tick === null || tick === holder.tick;
+}
+
+/** The lock file of an output folder: beside it, named after a hash of its absolute path. */
+export function outputLockPath(outDir: string): string {
+  return join(dirname(outDir), `.trailbook-lock-${folderTag(outDir)}`);
+}
+
+/** A short tag naming a folder among its siblings' leftovers: 8 hex of sha256 of its absolute path. */
+export function folderTag(dir: string): string {
+  return createHash('sha256').update(dir).digest('hex').slice(0, 8);
+}
+
+/** The lock file of a cache folder: inside it. */
+export function cacheLockPath(cacheDir: string): string {
+  return join(cacheDir, '.trailbook-lock');
+}
+
+/** A held lock. */
+export interface HeldLock {
+  path: string;
+  /** Removes the lock file (once). */
+  release(): Promise<void>;
+}
+
+function describeHolder(holder: LockHolder): string {
+  const where = holder.host === hostname() ? `pid ${holder.pid}` : `pid ${holder.pid} on ${holder.host}`;
+  return `${where}, \`${holder.command}\`, started ${holder.started}`;
+}
+
+function parseHolder(text: string): LockHolder | null {
+  try {
+    const h = JSON.parse(text) as Partial<LockHolder>;
+    if (typeof h.pid !== 'number' || typeof h.host !== 'string') return null;
+    return { pid: h.pid, host: h.host, command: String(h.command ?? 'trailbook'), started: String(h.started ?? '?'), tick: typeof h.tick === 'string' ? h.tick : null };
+  } catch {
+    return null;
+  }
+}
+
+/** The command line of this process, as a user typed it (`trailbook build …`). */
+function thisCommand(): string {
+  const args = process.argv.slice(2).map((a) => (/^[\w./:=@,+-]+$/.test(a) ? a : JSON.stringify(a)));
+  return ['trailbook', ...args].join(' ').slice(0, 200);
+}
+
+/**
+ * Takes the lock at `path` for a run writing to `what` (a folder, for messages; `kind`: output
+ * or cache). Throws {@link UsageError} naming the holder when another running process holds it;
+ * takes over (and tells `notice`) the lock of a process that no longer runs.
+ */
+export async function takeLock(path: string, what: string, kind: 'output' | 'cache', notice: (line: string) => void): Promise<HeldLock> {
+  const me: LockHolder = { pid: process.pid, host: hostname(), command: thisCommand(), started: new Date().toISOString(), tick: startTick(process.pid) };
+  const text = `${JSON.stringify(me)}\n`;
+  for (let attempt = 0; attempt < 40; attempt++) {
+    try {
+      const handle = await open(path, 'wx');
+      try {
+        await handle.writeFile(text);
+      } finally {
+        await handle.close();
+      }
+      return held(path);
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+    }
+    const holderText = await readFile(path, 'utf8').catch(() => null);
+    if (holderText === null) continue;
+    const holder = parseHolder(holderText);
+    // A lock file not written yet (its maker between creating and writing it) is not a stale one.
+    if (holder === null && (await stat(path).then((s) => Date.now() - s.mtimeMs < 2000, () => false))) {
+      await new Promise((resolveWait) => setTimeout(resolveWait, 100));
+      continue;
+    }
+    if (holder !== null && holderRuns(holder)) {
+      throw new UsageError(
+        `another Trailbook is writing to the ${kind} folder ${fromCwd(what)} (${describeHolder(holder)})`,
+        `wait for it to end, or stop it (kill ${holder.pid}); two runs into one ${kind} folder would mix their files`,
+      );
+    }
+    // A stopped holder's lock: moved aside (only one taker can move this file), then checked
+    // again, in case another taker replaced it with its own lock between the read and the move.
+    const aside = `${path}.${process.pid}.stale`;
+    try {
+      await rename(path, aside);
+    } catch {
+      continue;
+    }
+    const moved = await readFile(aside, 'utf8').catch(() => '');
+    if (moved !== holderText) {
+      // Another run's fresh lock: put it back where it was (unless yet another took its place).
+      await link(aside, path).catch(() => undefined);
+      await unlink(aside).catch(() => undefined);
+      continue;
+    }
+    await unlink(aside).catch(() => undefined);
+    notice(`  notice: took over the lock of the ${kind} folder ${fromCwd(what)} from a Trailbook that no longer runs (${holder ? describeHolder(holder) : `an unreadable ${basename(path)}`})`);
+  }
+  throw new UsageError(`could not lock the ${kind} folder ${fromCwd(what)} (${path})`, 'run again; if it persists, delete that file when no Trailbook runs');
+}
+
+function held(path: string): HeldLock {
+  let released = false;
+  // Whatever way the process ends short of a kill, the lock goes with it.
+  const onExit = (): void => {
+    if (released) return;
+    released = true;
+    try {
+      unlinkSync(path);
+    } catch {
+      // already gone
+    }
+  };
+  process.once('exit', onExit);
+  return {
+    path,
+    async release() {
+      if (released) return;
+      released = true;
+      process.off('exit', onExit);
+      await unlink(path).catch(() => undefined);
+    },
+  };
+}
+
+/**
+ * Takes the locks of a run writing `outDir` and `cacheDir` (output first, always in that
+ * order, so two runs never wait on each other's second lock). Releases what it took when the
+ * second cannot be had.
+ */
+export async function lockFolders(outDir: string, cacheDir: string, notice: (line: string) => void): Promise<HeldLock> {
+  await mkdir(dirname(outDir), { recursive: true });
+  await mkdir(cacheDir, { recursive: true });
+  const out = await takeLock(outputLockPath(outDir), outDir, 'output', notice);
+  let cache: HeldLock;
+  try {
+    cache = await takeLock(cacheLockPath(cacheDir), cacheDir, 'cache', notice);
+  } catch (error) {
+    await out.release();
+    throw error;
+  }
+  return {
+    path: out.path,
+    async release() {
+      await cache.release();
+      await out.release();
+    },
+  };
+}

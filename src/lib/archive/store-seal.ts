@@ -1,0 +1,168 @@
+/**
+ * The seal of a project's entry in the model store (issue 28, scope 4; docs/reliability.md):
+ * `<cacheDir>/projects/<id>.seal.json`, written last, after the model, cited list, summary,
+ * report details and build-history state. It holds each file's size and sha256, the input
+ * digest the entry was made from, and the paths of the project folder its verdicts read
+ * (artifacts: files outside git, which the input digest does not cover).
+ *
+ * A build reuses a stored model only when its seal says the inputs are those of this build —
+ * the record files and repository (the project digest) and every artifact path its verdicts
+ * read (a deleted `bench-report.txt` makes the entry stale, as `trailbook check` would say) —
+ * and every sealed file is as it was written: its size, and, when its file-system stamp
+ * (inode, modification and change times) is not the one sealed, its sha256. A damaged entry is
+ * analysed again from the input, with a one-line notice; it is never read, never fatal.
+ */
+import { createHash } from 'node:crypto';
+import { lstat, readdir, readFile, realpath, stat } from 'node:fs/promises';
+import { join, resolve } from 'node:path';
+import type { ConsultedPaths } from '../evidence/artifacts.ts';
+import { writeAtomic } from '../fs/cache-files.ts';
+import type { FileHashes } from './file-hashes.ts';
+import type { ProjectSummary } from './summary.ts';
+import { grouped } from '../text/grouped.ts';
+
+/** The store files a seal covers, by suffix (`<id>.<suffix>.json`). */
+export const SEALED_FILES = ['model', 'cited', 'summary', 'report', 'state'] as const;
+
+interface SealedFile {
+  bytes: number;
+  sha256: string;
+  /** `ino:mtimeNs:ctimeNs` when sealed: while it holds, the bytes are those hashed. */
+  stamp: string;
+}
+
+/** `<id>.seal.json`. */
+export interface StoreSeal {
+  format: 1;
+  /** The project digest the entry was made from (src/lib/archive/project-digest.ts). */
+  base: string;
+  /** The entry's digest: `base`, with the state of the consulted paths when there are any. */
+  digest: string;
+  consulted: ConsultedPaths;
+  files: Record<string, SealedFile>;
+}
+
+/** What the store holds of a project for this build. */
+export type StoredEntry =
+  | { status: 'absent' }
+  /** The inputs changed since (or the artifacts its verdicts read did): analyse again. */
+  | { status: 'changed' }
+  /** A file of the entry is not as written: analyse again, and say so. */
+  | { status: 'damaged'; problem: string }
+  | { status: 'valid'; summary: ProjectSummary };
+
+const sealPath = (cacheDir: string, id: string): string => join(cacheDir, 'projects', `${id}.seal.json`);
+const filePath = (cacheDir: string, id: string, suffix: string): string => join(cacheDir, 'projects', `${id}.${suffix}.json`);
+
+/** How many entries of a consulted folder are listed at most (a verdict looks at no more: src/lib/evidence/resolve.ts). */
+const FOLDER_LIST_LIMIT = 10_000;
+
+/**
+ * A key of the state of the consulted paths of a project folder `root`: for each path, what
+ * it is (missing, folder, file with its content hash, by its real path), and for each listed
+ * folder, its entries. Equal keys mean the verdicts on them read the same bytes.
+ */
+export async function consultedKey(root: string, consulted: ConsultedPaths, files: FileHashes): Promise<string> {
+  if (consulted.paths.length === 0 && consulted.folders.length === 0) return '';
+  const hash = createHash('sha256');
+  for (const path of consulted.paths) {
+    const abs = resolve(root, path);
+    const link = await lstat(abs).catch(() => null);
+    if (link === null) {
+      hash.update(`${path}\0missing\0`);
+      continue;
+    }
+    const real = await realpath(abs).catch(() => null);
+    const info = real === null ? null : await stat(real).catch(() => null);
+    const what = info === null || real === null ? 'missing' : info.isDirectory() ? 'folder' : info.isFile() ? `file:${await files.hash(real)}` : 'other';
+    hash.update(`${path}\0${real ?? ''}\0${what}\0`);
+  }
+  for (const folder of consulted.folders) {
+    const names: string[] = [];
+    const stack = [folder];
+    while (stack.length > 0 && names.length < FOLDER_LIST_LIMIT) {
+      const rel = stack.pop() as string;
+      const entries = await readdir(resolve(root, rel), { withFileTypes: true }).catch(() => null);
+      if (entries === null) {
+        names.push(`${rel}\0unlisted`);
+        continue;
+      }
+      for (const e of entries.sort((a, b) => (a.name < b.name ? -1 : 1))) {
+        const child = rel === '' ? e.name : `${rel}/${e.name}`;
+        names.push(`${child}\0${e.isDirectory() ? 'd' : e.isFile() ? 'f' : 'o'}`);
+        if (e.isDirectory()) stack.push(child);
+      }
+    }
+    hash.update(`folder:${folder}\0${names.join('\0')}\0`);
+  }
+  return hash.digest('hex');
+}
+
+/** The digest of a stored entry: the project digest, and the consulted paths' key when there is one. */
+export function entryDigest(base: string, key: string): string {
+  return key === '' ? base : createHash('sha256').update(`${base}\0${key}`).digest('hex').slice(0, 32);
+}
+
+const stampOf = (info: { ino: bigint; mtimeNs: bigint; ctimeNs: bigint }): string => `${info.ino}:${info.mtimeNs}:${info.ctimeNs}`;
+
+/** Seals a project's entry once all its files are written (the seal goes last). */
+export async function writeSeal(cacheDir: string, id: string, base: string, digest: string, consulted: ConsultedPaths): Promise<void> {
+  const files: Record<string, SealedFile> = {};
+  for (const suffix of SEALED_FILES) {
+    const path = filePath(cacheDir, id, suffix);
+    const data = await readFile(path);
+    const info = await stat(path, { bigint: true });
+    files[suffix] = { bytes: data.length, sha256: createHash('sha256').update(data).digest('hex'), stamp: stampOf(info) };
+  }
+  await writeAtomic(sealPath(cacheDir, id), JSON.stringify({ format: 1, base, digest, consulted, files } satisfies StoreSeal));
+}
+
+function isSeal(value: unknown): value is StoreSeal {
+  const s = value as Partial<StoreSeal> | null;
+  return (
+    typeof s === 'object' && s !== null && s.format === 1 && typeof s.base === 'string' && typeof s.digest === 'string' &&
+    Array.isArray(s.consulted?.paths) && Array.isArray(s.consulted?.folders) && typeof s.files === 'object' && s.files !== null &&
+    SEALED_FILES.every((f) => typeof s.files?.[f]?.bytes === 'number' && typeof s.files?.[f]?.sha256 === 'string')
+  );
+}
+
+const bytes = (n: number): string => `${grouped(n)} byte${n === 1 ? '' : 's'}`;
+
+/**
+ * What the store holds of project `id` (folder `projectDir`, project digest `base`) for this
+ * build: a valid entry (its summary) only when its seal holds for the inputs and every file.
+ * Never throws for what is in the cache folder.
+ */
+export async function checkStored(cacheDir: string, id: string, base: string, projectDir: string, hashes: FileHashes): Promise<StoredEntry> {
+  const text = await readFile(sealPath(cacheDir, id), 'utf8').catch((error: NodeJS.ErrnoException) => (error.code === 'ENOENT' ? null : ''));
+  // No seal: a new project, or a store written before seals (analysed again, nothing to say).
+  if (text === null) return { status: 'absent' };
+  let seal: unknown;
+  try {
+    seal = JSON.parse(text);
+  } catch {
+    seal = null;
+  }
+  if (!isSeal(seal)) return { status: 'damaged', problem: `projects/${id}.seal.json is not a seal Trailbook wrote` };
+  if (seal.base !== base) return { status: 'changed' };
+  if (entryDigest(base, await consultedKey(projectDir, seal.consulted, hashes)) !== seal.digest) return { status: 'changed' };
+  for (const suffix of SEALED_FILES) {
+    const path = filePath(cacheDir, id, suffix);
+    const sealed = seal.files[suffix] as SealedFile;
+    const name = `projects/${id}.${suffix}.json`;
+    const info = await stat(path, { bigint: true }).catch(() => null);
+    if (info === null || !info.isFile()) return { status: 'damaged', problem: `${name} is missing` };
+    if (Number(info.size) !== sealed.bytes) return { status: 'damaged', problem: `${name} has ${bytes(Number(info.size))}, ${bytes(sealed.bytes)} were written` };
+    if (stampOf(info) === sealed.stamp) continue;
+    const digest = createHash('sha256').update(await readFile(path)).digest('hex');
+    if (digest !== sealed.sha256) return { status: 'damaged', problem: `${name} is not as written (its sha256 differs)` };
+  }
+  let summary: ProjectSummary;
+  try {
+    summary = JSON.parse(await readFile(filePath(cacheDir, id, 'summary'), 'utf8')) as ProjectSummary;
+  } catch {
+    return { status: 'damaged', problem: `projects/${id}.summary.json is not JSON` };
+  }
+  if (summary?.id !== id || summary.digest !== seal.digest) return { status: 'damaged', problem: `projects/${id}.summary.json is of another entry` };
+  return { status: 'valid', summary };
+}

@@ -1,0 +1,322 @@
+/**
+ * Reliability under faults (issue 28; docs/reliability.md), the parts testable without a
+ * build: who the dev server answers (reproduction 4), one writer per folder, what a stopped
+ * run left beside its output, the record's promised files, checked cache files, verified
+ * shards, and an install's own site copy (reproduction 6). The builds and merges killed at
+ * every stage are in tests/e2e/fault-injection.test.ts.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { execFileSync } from 'node:child_process';
+import { request } from 'node:http';
+import { existsSync, readFileSync, readlinkSync } from 'node:fs';
+import { mkdir, mkdtemp, readdir, rm, truncate, writeFile } from 'node:fs/promises';
+import { hostname, tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { hostName, isAllowedHost, serveArchive, type ArchiveServer } from '../../src/cli/serve.ts';
+import { cacheLockPath, folderTag, outputLockPath, takeLock } from '../../src/cli/writer-lock.ts';
+import { recoverLeftovers, swapIn } from '../../src/cli/staging.ts';
+import { promisedFile, presentPages } from '../../src/cli/incremental.ts';
+import { CacheDamage, FileSums } from '../../src/lib/fs/file-sums.ts';
+import { contentSum, listContents, verifyShard } from '../../src/lib/shard/verify-shard.ts';
+import { SHARD_CONTENTS, SHARD_DATA, type ShardManifest } from '../../src/lib/shard/manifest.ts';
+import type { GivenShard } from '../../src/lib/shard/check-shards.ts';
+import { siteRoot, type Install } from '../../src/cli/site-root.ts';
+import { UsageError } from '../../src/cli/output.ts';
+import { analyseArchive } from '../../src/lib/archive/analyse-archive.ts';
+import { createHash } from 'node:crypto';
+
+let dir: string;
+
+beforeAll(async () => {
+  dir = await mkdtemp(join(tmpdir(), 'trailbook-reliability-'));
+});
+
+afterAll(async () => {
+  await rm(dir, { recursive: true, force: true });
+});
+
+/** The pid of a process that ran and ended. */
+function deadPid(): number {
+  return Number(execFileSync(process.execPath, ['-e', 'process.stdout.write(String(process.pid))']).toString());
+}
+
+describe('the dev server answers only its own origin (reproduction 4)', () => {
+  let server: ArchiveServer;
+
+  beforeAll(async () => {
+    const site = join(dir, 'served');
+    await mkdir(site, { recursive: true });
+    await writeFile(join(site, 'index.html'), '<html><body>private</body></html>');
+    server = await serveArchive({ root: site, base: '/', host: '127.0.0.1', port: 0 });
+  });
+
+  afterAll(async () => {
+    await server?.close();
+  });
+
+  /** GET / with the given Host header; resolves with the status and body. */
+  const getWithHost = (host: string): Promise<{ status: number; body: string }> =>
+    new Promise((resolvePromise, reject) => {
+      const req = request({ host: '127.0.0.1', port: server.port, path: '/', headers: { host } }, (res) => {
+        let body = '';
+        res.on('data', (d: Buffer) => (body += d.toString()));
+        res.on('end', () => resolvePromise({ status: res.statusCode ?? 0, body }));
+      });
+      req.on('error', reject);
+      req.end();
+    });
+
+  it('refuses a page of another site whose name was rebound to 127.0.0.1: 403, nothing of the archive', async () => {
+    expect(await getWithHost('attacker.example:4321')).toEqual({ status: 403, body: 'forbidden: this server answers requests for localhost, 127.0.0.1 only, not for "attacker.example:4321"\n' });
+    expect((await getWithHost('localhost.attacker.example')).status).toBe(403);
+  });
+
+  it('serves loopback names and addresses', async () => {
+    for (const host of [`127.0.0.1:${server.port}`, `localhost:${server.port}`, 'LOCALHOST.', `[::1]:${server.port}`, 'app.localhost']) {
+      expect(await getWithHost(host), host).toEqual({ status: 200, body: '<html><body>private</body></html>' });
+    }
+  });
+
+  it('reads the name out of a Host header', () => {
+    expect(hostName('Example.ORG.:80')).toBe('example.org');
+    expect(hostName('[::1]:4321')).toBe('::1');
+    expect(hostName('::1')).toBeNull();
+    expect(hostName('')).toBeNull();
+    expect(hostName(undefined)).toBeNull();
+  });
+
+  it('allows the host the user chose with --host, and IP addresses, and nothing else', () => {
+    expect(isAllowedHost('devbox.lan:4321', 'devbox.lan')).toBe(true);
+    expect(isAllowedHost('devbox.lan:4321', '127.0.0.1')).toBe(false);
+    expect(isAllowedHost('192.168.1.20:4321', '0.0.0.0')).toBe(true);
+    expect(isAllowedHost('evil.example', '0.0.0.0')).toBe(false);
+    expect(isAllowedHost(undefined, '127.0.0.1')).toBe(false);
+  });
+
+  it('takes the next free port when the default one is taken, and fails on a port asked for', async () => {
+    const next = await serveArchive({ root: dir, base: '/', host: '127.0.0.1', port: server.port, portIfTaken: 'next' });
+    try {
+      expect(next.port).not.toBe(server.port);
+      expect(next.url).toBe(`http://127.0.0.1:${next.port}/`);
+    } finally {
+      await next.close();
+    }
+    await expect(serveArchive({ root: dir, base: '/', host: '127.0.0.1', port: server.port, portIfTaken: 'fail' })).rejects.toThrow(`port ${server.port} on 127.0.0.1 is in use`);
+  });
+});
+
+describe('one writer per output and cache folder', () => {
+  it('stops a second run, naming the process that holds the folder', async () => {
+    const out = join(dir, 'lock-a', 'site');
+    await mkdir(join(dir, 'lock-a'), { recursive: true });
+    const holder = { pid: process.pid, host: hostname(), command: 'trailbook build runs --out site', started: '2026-12-02T08:00:00.000Z', tick: null };
+    await writeFile(outputLockPath(out), JSON.stringify(holder));
+    const error = await takeLock(outputLockPath(out), out, 'output', () => undefined).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(UsageError);
+    expect((error as UsageError).message).toBe(`another Trailbook is writing to the output folder ${out} (pid ${process.pid}, \`trailbook build runs --out site\`, started 2026-12-02T08:00:00.000Z)`);
+    expect((error as UsageError).hint).toBe(`wait for it to end, or stop it (kill ${process.pid}); two runs into one output folder would mix their files`);
+  });
+
+  it('takes over the lock of a process that no longer runs, saying so, and releases it', async () => {
+    const cache = join(dir, 'lock-b');
+    await mkdir(cache, { recursive: true });
+    const pid = deadPid();
+    await writeFile(cacheLockPath(cache), JSON.stringify({ pid, host: hostname(), command: 'trailbook build runs', started: '2026-12-02T07:00:00.000Z', tick: null }));
+    const notices: string[] = [];
+    const lock = await takeLock(cacheLockPath(cache), cache, 'cache', (line) => notices.push(line));
+    expect(notices).toEqual([`  notice: took over the lock of the cache folder ${cache} from a Trailbook that no longer runs (pid ${pid}, \`trailbook build runs\`, started 2026-12-02T07:00:00.000Z)`]);
+    expect(JSON.parse(readFileSync(cacheLockPath(cache), 'utf8')).pid).toBe(process.pid);
+    await lock.release();
+    expect(existsSync(cacheLockPath(cache))).toBe(false);
+  });
+});
+
+describe('what a stopped run left beside its output', () => {
+  it('puts back the previous output set aside by a swap that stopped half-way, and removes staging folders', async () => {
+    const parent = join(dir, 'leftovers');
+    const out = join(parent, 'site');
+    const tag = folderTag(out);
+    const pid = deadPid();
+    await mkdir(join(parent, `.trailbook-previous-${tag}-${pid}-mx1`), { recursive: true });
+    await writeFile(join(parent, `.trailbook-previous-${tag}-${pid}-mx1`, 'index.html'), 'previous');
+    await mkdir(join(parent, `.trailbook-staging-${tag}-${pid}-mx2`, 'site'), { recursive: true });
+    // Of the form before output tags, and another output's running build's (left alone).
+    await mkdir(join(parent, `.trailbook-staging-${pid}-mx3`), { recursive: true });
+    await mkdir(join(parent, `.trailbook-staging-${folderTag(join(parent, 'other'))}-${process.ppid}-mx4`), { recursive: true });
+    const notices: string[] = [];
+    await recoverLeftovers(out, (line) => notices.push(line));
+    expect(notices).toEqual([`  notice: put back the archive in ${out}: a run was stopped while replacing it`, `  notice: removed 2 staging folders a stopped run left beside ${out}`]);
+    expect(readFileSync(join(out, 'index.html'), 'utf8')).toBe('previous');
+    expect((await readdir(parent)).sort()).toEqual([`.trailbook-staging-${folderTag(join(parent, 'other'))}-${process.ppid}-mx4`, 'site']);
+  });
+
+  it('swaps a staged site in, setting the previous one aside for the caller to remove', async () => {
+    const parent = join(dir, 'swap');
+    const out = join(parent, 'site');
+    await mkdir(out, { recursive: true });
+    await writeFile(join(out, 'index.html'), 'old');
+    await mkdir(join(parent, 'staged'));
+    await writeFile(join(parent, 'staged', 'index.html'), 'new');
+    const aside = await swapIn(join(parent, 'staged'), out);
+    expect(readFileSync(join(out, 'index.html'), 'utf8')).toBe('new');
+    expect(readFileSync(join(aside as string, 'index.html'), 'utf8')).toBe('old');
+    expect(aside).toMatch(new RegExp(`/\\.trailbook-previous-${folderTag(out)}-${process.pid}-[0-9a-z]+$`));
+  });
+});
+
+describe('the record of rendered pages is checked against the files it promises', () => {
+  it('names the file each entry is checked by', () => {
+    expect(promisedFile('project:runs-a')).toBe('p/runs-a/index.html');
+    expect(promisedFile('exports:runs-a')).toBe('p/runs-a/recap.json.gz');
+    expect(promisedFile(`commit:repo.git/${'a'.repeat(40)}`)).toBe(`r/repo.git/commit/${'a'.repeat(40)}/index.html`);
+    expect(promisedFile('file:r/repo.git/src/a.ts')).toBe('r/repo.git/file/src/a.ts/index.html');
+    expect(promisedFile('file:p/runs-a/bench.txt')).toBe('p/runs-a/file/bench.txt/index.html');
+    expect(promisedFile('other:x')).toBeNull();
+  });
+
+  it('keeps only the entries whose files are there (reproduction 1: recaps lost, the record kept)', async () => {
+    const out = join(dir, 'promised');
+    await mkdir(join(out, 'p', 'a'), { recursive: true });
+    await writeFile(join(out, 'p', 'a', 'index.html'), 'a');
+    expect(await presentPages(out, { 'project:a': '1', 'project:b': '2', 'exports:a': '1' })).toEqual({ pages: { 'project:a': '1' }, missing: 2 });
+  });
+});
+
+describe('cache files are checked as they are read', () => {
+  it('refuses a file cut short, altered, or missing, naming it', async () => {
+    const root = join(dir, 'sums');
+    await mkdir(join(root, 'docs'), { recursive: true });
+    await writeFile(join(root, 'docs', '0.bin'), '0123456789');
+    const sums = new FileSums(root, {});
+    sums.record('p/a', [join(root, 'docs', '0.bin')]);
+    expect(sums.read('p/a', join(root, 'docs', '0.bin')).toString()).toBe('0123456789');
+    await truncate(join(root, 'docs', '0.bin'), 3);
+    expect(() => sums.read('p/a', join(root, 'docs', '0.bin'))).toThrow(new CacheDamage('docs/0.bin', '3 bytes, 10 were written'));
+    await writeFile(join(root, 'docs', '0.bin'), '0123456788');
+    expect(() => sums.read('p/a', join(root, 'docs', '0.bin'))).toThrow('docs/0.bin is damaged: its sha256 is not the one recorded');
+    await rm(join(root, 'docs', '0.bin'));
+    expect(() => sums.read('p/a', join(root, 'docs', '0.bin'))).toThrow('docs/0.bin is damaged: it cannot be read (ENOENT)');
+    expect(() => sums.read('p/b', join(root, 'docs', '0.bin'))).toThrow('docs/0.bin is damaged: no size and sha256 were recorded for it');
+  });
+});
+
+describe('a shard is verified against the list of its files (reproduction 2)', () => {
+  let shardDir: string;
+  let shard: GivenShard;
+
+  beforeAll(async () => {
+    shardDir = join(dir, 'shard-1');
+    await mkdir(join(shardDir, 'p', 'a'), { recursive: true });
+    await mkdir(join(shardDir, 'p', 'b'), { recursive: true });
+    await mkdir(join(shardDir, SHARD_DATA, 'projects'), { recursive: true });
+    await writeFile(join(shardDir, 'index.html'), 'home');
+    await writeFile(join(shardDir, 'p', 'a', 'index.html'), 'recap a');
+    await writeFile(join(shardDir, 'p', 'b', 'index.html'), 'recap b');
+    await writeFile(join(shardDir, SHARD_DATA, 'projects', 'a.summary.json'), '{}');
+    const contents = Buffer.from(JSON.stringify(await listContents(shardDir)));
+    await writeFile(join(shardDir, SHARD_DATA, SHARD_CONTENTS), contents);
+    await writeFile(join(shardDir, SHARD_DATA, 'shard.json'), '{}');
+    shard = { dir: shardDir, display: 'shard-1', manifest: { shard: { index: 1, count: 2 }, contents: contentSum(contents) } as ShardManifest };
+  });
+
+  it('lists every file but the manifest and the list itself', async () => {
+    expect(Object.keys(await listContents(shardDir))).toEqual(['index.html', 'p/a/index.html', 'p/b/index.html', `${SHARD_DATA}/projects/a.summary.json`]);
+    await expect(verifyShard(shard)).resolves.toBeUndefined();
+  });
+
+  it('refuses a shard whose project folder was lost, naming the first missing file', async () => {
+    await rm(join(shardDir, 'p', 'a'), { recursive: true });
+    await expect(verifyShard(shard)).rejects.toThrow('shard 1/2 (shard-1) is incomplete: p/a/index.html is missing (its manifest lists 4 files, 3 are there)');
+    await mkdir(join(shardDir, 'p', 'a'));
+    await writeFile(join(shardDir, 'p', 'a', 'index.html'), 'recap a');
+  });
+
+  it('refuses a file altered, of another size or the same, and a file more', async () => {
+    await writeFile(join(shardDir, 'p', 'b', 'index.html'), 'recap B');
+    await expect(verifyShard(shard)).rejects.toThrow('shard 1/2 (shard-1) was altered: p/b/index.html is not the file its manifest lists (its sha256 differs)');
+    await writeFile(join(shardDir, 'p', 'b', 'index.html'), 'recap bb');
+    await expect(verifyShard(shard)).rejects.toThrow('shard 1/2 (shard-1) was altered: p/b/index.html has 8 bytes, its manifest says 7 bytes');
+    await writeFile(join(shardDir, 'p', 'b', 'index.html'), 'recap b');
+    await writeFile(join(shardDir, 'p', 'b', 'extra.html'), 'x');
+    await expect(verifyShard(shard)).rejects.toThrow('shard 1/2 (shard-1) holds p/b/extra.html, which its manifest does not list');
+    await rm(join(shardDir, 'p', 'b', 'extra.html'));
+    await writeFile(join(shardDir, SHARD_DATA, SHARD_CONTENTS), '{}');
+    await expect(verifyShard(shard)).rejects.toThrow(`shard 1/2 (shard-1) was altered: ${SHARD_DATA}/${SHARD_CONTENTS} is not the list its manifest names`);
+  });
+});
+
+describe('an install stands alone (reproduction 6)', () => {
+  /** A fake installed Trailbook under `base`: its package folder inside node_modules, Astro beside it. */
+  async function fakeInstall(base: string): Promise<Install> {
+    const root = join(base, 'node_modules', 'trailbook');
+    for (const d of ['src', 'public']) await mkdir(join(root, d), { recursive: true });
+    for (const f of ['astro.config.mjs', 'tsconfig.json', 'package.json']) await writeFile(join(root, f), '{}');
+    await mkdir(join(base, 'node_modules', 'astro'), { recursive: true });
+    await writeFile(join(base, 'node_modules', 'astro', 'package.json'), '{}');
+    return { root, deps: join(base, 'node_modules') };
+  }
+
+  it('gives each install a copy of its own, made again when what it links to is gone', async () => {
+    const cacheRoot = join(dir, 'user-cache');
+    const a = await fakeInstall(join(dir, 'install-a'));
+    const b = await fakeInstall(join(dir, 'install-b'));
+    const code = 'c'.repeat(32);
+    const siteA = await siteRoot(code, cacheRoot, a);
+    const siteB = await siteRoot(code, cacheRoot, b);
+    expect(siteA).not.toBe(siteB);
+    expect(readlinkSync(join(siteB, 'node_modules'))).toBe(b.deps);
+    expect(await siteRoot(code, cacheRoot, b)).toBe(siteB);
+    // Install A removed: B still builds from its own copy; A's goes when a copy is next made.
+    await rm(join(dir, 'install-a'), { recursive: true });
+    expect(await siteRoot(code, cacheRoot, b)).toBe(siteB);
+    // B's dependencies reinstalled elsewhere (an upgrade moved them): its copy is made again.
+    await rm(join(dir, 'install-b'), { recursive: true });
+    const moved = await fakeInstall(join(dir, 'install-b'));
+    await rm(join(siteB, 'node_modules'));
+    const again = await siteRoot(code, cacheRoot, moved);
+    expect(again).toBe(siteB);
+    expect(existsSync(join(again, 'node_modules', 'astro', 'package.json'))).toBe(true);
+    expect((await readdir(cacheRoot)).sort()).toEqual([siteB.slice(cacheRoot.length + 1)]);
+  });
+});
+
+describe('the model store is reused only while its seal holds (reproductions 3 and 5)', () => {
+  let root: string;
+  let cacheDir: string;
+  const analyse = async (): Promise<{ changed: string[]; notices: string[]; evidence: string[] }> => {
+    const notices: string[] = [];
+    const models: string[] = [];
+    const archive = await analyseArchive({ roots: [root], cacheDir, onNotice: (line) => notices.push(line) });
+    const model = JSON.parse(readFileSync(join(cacheDir, 'projects', `${archive.projects[0]?.id}.model.json`), 'utf8')) as { rows: Array<{ evidence: Array<{ raw: string; status: string }> }> };
+    for (const row of model.rows) for (const e of row.evidence) models.push(`${e.raw} ${e.status}`);
+    return { changed: archive.changed, notices, evidence: models };
+  };
+
+  beforeAll(async () => {
+    root = join(dir, 'seal-in');
+    cacheDir = join(dir, 'seal-cache');
+    await mkdir(join(root, 'bench'), { recursive: true });
+    const ts = '2026-11-01T10:00:00Z';
+    const decision = 'Benchmark the parser';
+    const id = createHash('sha256').update(`${ts}${decision}`).digest('hex').slice(0, 8);
+    await writeFile(join(root, 'bench', 'decisions.jsonl'), `${JSON.stringify({ id, ts, phase: 'start', ticket: '', actor: 'lead', decision, why: 'speed', evidence: 'bench-report.txt:2', result: 'verified' })}\n`);
+    await writeFile(join(root, 'bench', 'bench-report.txt'), 'bench\nparse: 12 ms\n');
+  });
+
+  it('covers the artifacts its verdicts read: a deleted artifact makes the project changed', async () => {
+    expect(await analyse()).toEqual({ changed: ['bench'], notices: [], evidence: ['bench-report.txt:2 VERIFIED'] });
+    expect((await analyse()).changed).toEqual([]);
+    await rm(join(root, 'bench', 'bench-report.txt'));
+    // No repository here: a missing artifact is INCONCLUSIVE, as `trailbook check` says (with one, NOT_VERIFIED: tests/e2e/fault-injection.test.ts).
+    expect(await analyse()).toEqual({ changed: ['bench'], notices: [], evidence: ['bench-report.txt:2 INCONCLUSIVE'] });
+    expect((await analyse()).changed).toEqual([]);
+  });
+
+  it('analyses a project again, with a notice, when a file of its entry is cut', async () => {
+    const model = join(cacheDir, 'projects', 'bench.model.json');
+    const size = readFileSync(model).length;
+    await truncate(model, 10);
+    expect(await analyse()).toEqual({ changed: ['bench'], notices: [`  notice: the cache entry of bench is damaged (projects/bench.model.json has 10 bytes, ${size.toLocaleString('en-US')} bytes were written); analysing it again`], evidence: ['bench-report.txt:2 INCONCLUSIVE'] });
+    expect((await analyse()).notices).toEqual([]);
+  });
+});
