@@ -13,7 +13,7 @@ import type { LocatedProject } from '../../lib/report/flag-places.ts';
 import { relative, sep } from 'node:path';
 import { resolveSettings } from '../settings.ts';
 import { fromCwd, packageVersion } from '../paths.ts';
-import { projectName } from '../../lib/site/words.ts';
+import { checkFirstCountsText, pointerCountsText, projectName } from '../../lib/site/words.ts';
 import { gitChecksProblem } from '../../lib/projections/git-checks.ts';
 import { plural, printJson, printProblem, UsageError, type Output } from '../output.ts';
 import { archiveProgress } from '../progress.ts';
@@ -71,7 +71,7 @@ function printProjectText(out: Output, model: ProjectModel): void {
   const records = held.length > 0 ? held.join(', ') : plural(0, 'row');
   out.result(`  ${records}, ${plural(c.invalid, 'invalid row')}, ${plural(flagTotal(c), 'flag')} (${c.flags.high} high, ${c.flags.medium} medium, ${c.flags.low} low); repository: ${model.repository.path ?? gitChecksProblem(model) ?? 'none'}${model.repository.head ? ` @ ${model.repository.head.slice(0, 12)}` : ''}`);
   const pointers = pointerTotal(c);
-  if (pointers > 0 || c.rows > 0) out.result(`  evidence: ${c.pointers.verified} of ${plural(pointers, 'pointer')} verified, ${c.pointers.failed} failed, ${c.pointers.notCheckable} not checkable; ${plural(c.checkFirst, 'row')} under Check first`);
+  if (pointers > 0 || c.rows > 0) out.result(`  evidence: ${plural(pointers, 'pointer')}: ${pointerCountsText(c.pointers)}; ${checkFirstCountsText(c)}`);
   if (c.openBlockers > 0) out.result(`  ${plural(c.openBlockers, 'open blocker')}`);
   for (const f of model.flags) out.result(`  ${f.severity.padEnd(6)} ${f.kind}${f.layer === 'review' ? ' (reviewer, audit.json)' : ''}  ${f.summary}`);
   for (const i of model.invalid) out.result(`  invalid ${i.file}:${i.line}  ${i.error}`);

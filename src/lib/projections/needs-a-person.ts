@@ -1,12 +1,14 @@
 /**
  * Which project a person should look at first (the closing line of `trailbook build` and
  * `trailbook check`), in the order the archive home lists projects by default ("what needs a
- * person first", src/lib/site/home-view.ts): the most high-severity flags, then open blockers,
- * then evidence pointers that failed their check; then the newest, then by id. A flag is a
+ * person first", src/lib/site/home-view.ts): evidence citing things that do not exist first,
+ * then distinct problems weighted by severity (issue 27), then pointers that did not resolve;
+ * then the newest, then by id. A flag is a
  * finding that needs a person (the decision trail's Part 3); open blockers, spec/archive.md
  * recap item 2.
  */
 import type { ProjectCounts } from '../model/types.ts';
+import { problemScore } from './problems.ts';
 
 /** What a project has that needs a person; all zero when nothing does. */
 export interface NeedsAPerson {
@@ -20,20 +22,40 @@ export interface NeedsAPerson {
 /** The fields the attention order reads. */
 export interface AttentionKeys {
   id: string;
-  high: number;
-  blockers: number;
-  /** Evidence pointers that failed their check. */
-  failed: number;
+  /** Problems citing things that do not exist (src/lib/projections/problems.ts `CITES_MISSING_KINDS`). */
+  citesMissing: number;
+  /** Problems weighted by severity, open blockers as high ones (src/lib/projections/problems.ts `problemScore`). */
+  score: number;
+  /** Evidence pointers that did not resolve (prose apart, not counted here). */
+  unresolved: number;
   /** Latest record time (ISO), '' when none. */
   to: string;
 }
 
-/** The attention order: negative when `a` needs a person before `b`. */
+/**
+ * The attention order (issue 27, scope 3): negative when `a` needs a person before `b`. A
+ * project whose evidence cites things that do not exist first; then distinct problems weighted
+ * by severity (not flags: 25 flags of one cause are one problem), open blockers as high ones;
+ * then more such citing problems, pointers that did not resolve, the newest, the id.
+ */
 export function compareAttention(a: AttentionKeys, b: AttentionKeys): number {
-  return b.high - a.high || b.blockers - a.blockers || b.failed - a.failed || b.to.localeCompare(a.to) || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
+  return (
+    Number(b.citesMissing > 0) - Number(a.citesMissing > 0) ||
+    b.score - a.score ||
+    b.citesMissing - a.citesMissing ||
+    b.unresolved - a.unresolved ||
+    b.to.localeCompare(a.to) ||
+    (a.id < b.id ? -1 : a.id > b.id ? 1 : 0)
+  );
 }
 
-type Counted = Pick<ProjectCounts, 'flags' | 'invalid' | 'openBlockers' | 'pointers'>;
+/** The attention keys of a project's counts. */
+export function attentionKeys(id: string, to: string, counts: Pick<ProjectCounts, 'problems' | 'openBlockers' | 'pointers'>): AttentionKeys {
+  const problems = counts.problems ?? { high: 0, medium: 0, low: 0, citesMissing: 0 };
+  return { id, citesMissing: problems.citesMissing, score: problemScore(problems, counts.openBlockers ?? 0), unresolved: counts.pointers?.unresolved ?? 0, to };
+}
+
+type Counted = Pick<ProjectCounts, 'flags' | 'invalid' | 'openBlockers' | 'pointers' | 'problems'>;
 
 /** The counts of {@link NeedsAPerson} for one project. */
 export function needsAPerson(counts: Counted): NeedsAPerson {
@@ -50,7 +72,7 @@ export function worstProject<P extends { id: string; counts: Counted; span?: { t
     const needs = needsAPerson(project.counts);
     const failed = project.counts.pointers?.failed ?? 0;
     if (needs.high + needs.openBlockers + needs.medium + needs.invalid + needs.low + failed === 0) continue;
-    const keys = { id: project.id, high: needs.high, blockers: needs.openBlockers, failed, to: project.span?.to ?? '' };
+    const keys = attentionKeys(project.id, project.span?.to ?? '', project.counts);
     if (best === null || compareAttention(keys, best.keys) < 0) best = { project, needs, keys };
   }
   return best && { project: best.project, needs: best.needs };

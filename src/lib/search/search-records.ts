@@ -11,7 +11,8 @@
  * it a `type` facet, and `project` when it belongs to a project.
  */
 import type { ProjectModel, Severity, TrailRow } from '../model/types.ts';
-import { evidenceWord } from '../site/words.ts';
+import { POINTER_OUTCOME_LABELS, pointerOutcome } from '../projections/counts.ts';
+import { RESULT_LABELS } from '../results/classify-result.ts';
 import { flagsByRow } from '../projections/flags.ts';
 import { qualitySearchRecords } from './quality-records.ts';
 import { lifecycleSearchRecords } from './lifecycle-records.ts';
@@ -56,13 +57,15 @@ function highest(severities: Iterable<Severity>): Severity | null {
 }
 
 function rowRecord(model: ProjectModel, row: TrailRow, carried: ReadonlyArray<{ severity: Severity; kind: string }>): SearchRecord {
-  const statuses = [...new Set(row.evidence.map((p) => evidenceWord(p.status).label))].sort();
+  // Evidence by outcome, one definition (src/lib/projections/counts.ts `pointerOutcome`): a
+  // pointer that did not resolve and a cell of prose are filtered apart (issue 27, scope 2).
+  const statuses = [...new Set(row.evidence.map((p) => POINTER_OUTCOME_LABELS[pointerOutcome(p)]))].sort();
   const severities = [...new Set(carried.map((f) => f.severity))].sort();
   const facets: Record<string, string[]> = {
     type: [row.supersededBy.length > 0 ? 'superseded decision' : 'decision'],
     project: [model.root],
     phase: [row.phase],
-    result: [row.resultClass],
+    result: [RESULT_LABELS[row.resultClass]],
     'evidence status': statuses.length > 0 ? statuses : ['no evidence'],
     'evidence kind': [...new Set(row.evidence.map((p) => p.kind))].sort(),
     'flag severity': severities.length > 0 ? severities : ['none'],
