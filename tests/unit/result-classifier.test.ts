@@ -10,6 +10,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { classifyResult, OPEN_RESULTS, readResult, RESULT_CLASSES } from '../../src/lib/results/classify-result.ts';
 import type { ResultClass } from '../../src/lib/model/types.ts';
+import { REAL_CORPUS } from '../real-corpus.ts';
 
 /** Each state with result texts written in the real corpus's trails (and the issue's own examples). */
 const EXAMPLES: Record<ResultClass, string[]> = {
@@ -111,7 +112,7 @@ describe('results read as written', () => {
   });
 });
 
-const REAL = join(import.meta.dirname, '../../../shared/corpus/real');
+const REAL = REAL_CORPUS;
 
 /** Every result cell of the real corpus's TSV trails (the last cell of each row after the header). */
 function realResults(): string[] {

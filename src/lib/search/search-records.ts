@@ -12,7 +12,7 @@
  */
 import type { ProjectModel, Severity, TrailRow } from '../model/types.ts';
 import { POINTER_OUTCOME_LABELS, pointerOutcome } from '../projections/counts.ts';
-import { RESULT_LABELS } from '../results/classify-result.ts';
+import { classifyResult, RESULT_LABELS } from '../results/classify-result.ts';
 import { flagsByRow } from '../projections/flags.ts';
 import { qualitySearchRecords } from './quality-records.ts';
 import { lifecycleSearchRecords } from './lifecycle-records.ts';
@@ -111,11 +111,45 @@ function flagRecords(model: ProjectModel): SearchRecord[] {
   });
 }
 
+/**
+ * The invalid records of a project (issue 27, scope 4: every record findable): each is a
+ * result of type `invalid record` at its card (`invalid-L<line>`), its raw text in the body so
+ * a word found only in it is found, the fields its header still told apart (decision, result,
+ * evidence) in their fields, and its result read like a row's, so `result=failed` finds a
+ * malformed row whose result says it failed.
+ */
+function invalidRecords(model: ProjectModel): SearchRecord[] {
+  const severity = new Map<string, Severity>();
+  for (const f of model.flags) for (const at of f.at) if (!severity.has(`${at.file}:${at.line}`)) severity.set(`${at.file}:${at.line}`, f.severity);
+  return model.invalid.map((r) => {
+    const fields = r.fields ?? {};
+    const facets: Record<string, string[]> = { type: ['invalid record'], project: [model.root], 'flag kind': [r.kind] };
+    if (fields['result'] !== undefined) facets['result'] = [RESULT_LABELS[classifyResult(fields['result'])]];
+    if (fields['phase'] !== undefined && fields['phase'] !== '') facets['phase'] = [fields['phase']];
+    const sev = severity.get(`${r.file}:${r.line}`) ?? null;
+    if (sev !== null) facets['flag severity'] = [sev];
+    const exact: ExactKey[] = [...kindKeys(r.kind, 2)];
+    for (const p of r.evidence ?? []) exact.push(...pointerKeys(p));
+    return {
+      anchor: `invalid-L${r.line}`,
+      title: fields['decision'] ?? `${r.file}:${r.line}: ${r.error}`,
+      body: r.raw,
+      evidence: fields['evidence'] ?? '',
+      meta: [`invalid record ${r.file}:${r.line}`, r.error, fields['result'] ?? ''].filter((t) => t !== '').join(' · '),
+      facets,
+      exact,
+      severity: sev,
+      time: null,
+    };
+  });
+}
+
 /** Every search record of one project, in recap order. */
 export function searchRecords(model: ProjectModel): SearchRecord[] {
   const byRow = flagsByRow(model.flags, model.rows);
   return [
     ...model.rows.map((row) => rowRecord(model, row, byRow.get(row.anchor) ?? [])),
+    ...invalidRecords(model),
     ...flagRecords(model),
     ...qualitySearchRecords(model),
     ...lifecycleSearchRecords(model),
