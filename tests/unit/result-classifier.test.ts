@@ -8,7 +8,8 @@ import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { classifyResult, OPEN_RESULTS, readResult, RESULT_CLASSES } from '../../src/lib/results/classify-result.ts';
+import { classifyResult, OPEN_RESULTS, readResult, RESULT_CLASSES, RESULT_LABELS } from '../../src/lib/results/classify-result.ts';
+import { CJK_WORDS, DONE_WORDS, FAILED_WORDS, INCONCLUSIVE_WORDS, OPEN_WORDS, REVERTED_WORDS, SKIPPED_WORDS } from '../../src/lib/results/result-words.ts';
 import type { ResultClass } from '../../src/lib/model/types.ts';
 import { REAL_CORPUS } from '../real-corpus.ts';
 
@@ -73,6 +74,26 @@ const EXAMPLES: Record<ResultClass, string[]> = {
     'U8 unblocked, N=5',
   ],
 };
+
+const DOCS = readFileSync(join(import.meta.dirname, '../../docs/checks.md'), 'utf8');
+const section = DOCS.slice(DOCS.indexOf('## Results as written'), DOCS.indexOf('## Evidence: did not resolve'));
+
+describe('docs/checks.md "Results as written"', () => {
+  it('lists every word of every list (the examples of the table are cases below)', () => {
+    const missing = [...FAILED_WORDS, ...OPEN_WORDS, ...INCONCLUSIVE_WORDS, ...REVERTED_WORDS, ...SKIPPED_WORDS, ...DONE_WORDS].filter((w) => !section.includes(`\`${w}\``));
+    expect(missing).toEqual([]);
+    for (const [w] of CJK_WORDS.filter(([w]) => ['失败', '실패', '进行中', '未検証', '回滚', 'スキップ', '검증됨', '通过', '완료'].includes(w))) expect(section).toContain(w);
+  });
+
+  it('reports the real corpus’s share per state as the classifier gives it', () => {
+    if (!existsSync(REAL)) return;
+    const results = realResults();
+    for (const state of RESULT_CLASSES) {
+      const n = results.filter((r) => classifyResult(r) === state).length;
+      expect(section, state).toContain(`| ${RESULT_LABELS[state]} | ${n} | ${((100 * n) / results.length).toFixed(1)}% |`);
+    }
+  });
+});
 
 describe('results read as written', () => {
   for (const state of RESULT_CLASSES) {
