@@ -119,6 +119,7 @@ function flagRecords(model: ProjectModel): SearchRecord[] {
  * malformed row whose result says it failed.
  */
 function invalidRecords(model: ProjectModel): SearchRecord[] {
+  const clip = (text: string, n: number): string => (text.length > n ? `${text.slice(0, n - 1)}…` : text);
   const severity = new Map<string, Severity>();
   for (const f of model.flags) for (const at of f.at) if (!severity.has(`${at.file}:${at.line}`)) severity.set(`${at.file}:${at.line}`, f.severity);
   return model.invalid.map((r) => {
@@ -132,7 +133,8 @@ function invalidRecords(model: ProjectModel): SearchRecord[] {
     for (const p of r.evidence ?? []) exact.push(...pointerKeys(p));
     return {
       anchor: `invalid-L${r.line}`,
-      title: fields['decision'] ?? `${r.file}:${r.line}: ${r.error}`,
+      // The row as written is its title when the header could not place its decision (cells apart by ` · `).
+      title: fields['decision'] ?? clip(r.raw.replace(/\t/g, ' · '), 200),
       body: r.raw,
       evidence: fields['evidence'] ?? '',
       meta: [`invalid record ${r.file}:${r.line}`, r.error, fields['result'] ?? ''].filter((t) => t !== '').join(' · '),
