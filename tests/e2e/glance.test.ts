@@ -96,7 +96,7 @@ describe.skipIf(!chromiumAvailable())('what needs a person, at both widths', () 
         // Every project counted once: 2 + 6 + 2 + 4 = the 14 projects.
         expect(await readText(summary.locator('[data-figure="audit"] .figure-main'))).toBe('2 not reviewed 6 never invoked 2 reviewed 4 no trail to audit');
         // Each number says what it counts: 5 projects have flags; 2 of the flags are the reviewers'.
-        expect(await readText(summary.locator('[data-figure="flags"] .figure-note'))).toBe('in 5 projects; 2 flags from reviewers (layer 2)');
+        expect(await readText(summary.locator('[data-figure="flags"] .figure-note'))).toBe('48 problems in 5 projects; 2 flags from reviewers (layer 2)');
         expect(await onFirstScreen(page, '[data-testid="home-summary"] [data-figure="flags"]')).toBe(true);
         expect(await onFirstScreen(page, '[data-testid="home-summary"] [data-figure="evidence"]')).toBe(true);
         expect(await onFirstScreen(page, '[data-testid="home-summary"] [data-figure="blockers"]')).toBe(true);
@@ -106,7 +106,7 @@ describe.skipIf(!chromiumAvailable())('what needs a person, at both widths', () 
         const first = page.locator('table.projects tbody tr').first();
         expect(await readTexts(first.locator('td.flag-counts .status'))).toEqual(['10 high', '4 medium', '1 low']);
         expect(await first.locator('td.flag-counts .status').evaluateAll((els) => els.map((e) => e.className))).toEqual(['status status-high', 'status status-medium', 'status status-low']);
-        expect(await readTexts(first.locator('td.evidence-counts .status'))).toEqual(['5 failed', '0 not checkable']);
+        expect(await readTexts(first.locator('td.evidence-counts .status'))).toEqual(['4 did not resolve', '1 prose, no pointer', '0 not checkable']);
         expect(await readText(first.locator('td.audit'))).toBe('2 flags from codex-x / gpt-y');
         // Dates never break inside.
         expect(await page.locator('td.dates .date').evaluateAll((els) => els.every((e) => e.getClientRects().length === 1))).toBe(true);
@@ -269,7 +269,7 @@ describe.skipIf(!chromiumAvailable())('recap layout', () => {
     expect(await readTexts(page.locator('#check-first-words .cf-group > summary'))).toEqual(['prose result verified, but the evidence cell holds no pointer 1 row']);
     // A row is listed once per reason, never with the reason repeated: the row's card has it; its result as written.
     const entry = page.locator('#check-first-failed li');
-    expect(await readText(entry)).toBe('Ship the fake-sha hotfix row 8635af1e, line 2 6b8467766823b30e559d624defde1c57a594bda6 result “failed” high flag 1');
+    expect(await readText(entry)).toBe('Ship the fake-sha hotfix row 8635af1e, line 2 6b8467766823b30e559d624defde1c57a594bda6 result verified high flag 1');
     await entry.locator('a.cf-flag').click();
     expect(await page.evaluate(() => location.hash)).toBe('#flag-1');
     await page.locator('#flag-1 .flag-links a[href="#row-8635af1e"]').click();

@@ -95,7 +95,7 @@ describe('configuration through the command line', () => {
     const real = join(EXAMPLE_CORPUS, '..', '..', 'shared', 'corpus', 'real', 'rand__loop');
     const out = capture();
     expect(await main(['check', '--quiet', real], out)).toBe(0);
-    expect(out.results.slice(0, 2)).toEqual(['rand__loop', '  56 beads issues, 0 invalid rows, 0 flags (0 high, 0 medium, 0 low); repository: none']);
+    expect(out.results.slice(0, 2)).toEqual(['rand__loop', '  56 beads issues, 0 invalid rows, 0 flags (0 high, 0 medium, 0 low), 0 problems; repository: none']);
     const example = capture();
     expect(await main(['check', '--quiet', join(EXAMPLE_CORPUS, 'coordination', 'clean')], example)).toBe(0);
     expect(example.results[1]).toMatch(/^ {2}15 coordination events, 5 babysit entries, 0 invalid rows, 0 flags \(0 high, 0 medium, 0 low\); repository: /);

@@ -6,7 +6,7 @@ import { analyseArchive } from '../../lib/archive/analyse-archive.ts';
 import type { ProjectModel, Severity } from '../../lib/model/types.ts';
 import { CHECK_REPORT_VERSION, checkReportProblems, checkReportProject, reportJson } from '../../lib/report/check-report.ts';
 import { SEVERITY_ORDER } from '../../lib/projections/flags.ts';
-import { flagTotal, notVerifiedTotal, pointerTotal } from '../../lib/projections/counts.ts';
+import { flagTotal, notVerifiedTotal, pointerTotal, problemTotal } from '../../lib/projections/counts.ts';
 import { githubAnnotations } from '../../lib/report/github-annotations.ts';
 import { sarifLog } from '../../lib/report/sarif.ts';
 import type { LocatedProject } from '../../lib/report/flag-places.ts';
@@ -69,7 +69,7 @@ function printProjectText(out: Output, model: ProjectModel): void {
     model.babysit ? plural(model.babysit.entries.length, 'babysit entry', 'babysit entries') : '',
   ].filter((t) => t !== '');
   const records = held.length > 0 ? held.join(', ') : plural(0, 'row');
-  out.result(`  ${records}, ${plural(c.invalid, 'invalid row')}, ${plural(flagTotal(c), 'flag')} (${c.flags.high} high, ${c.flags.medium} medium, ${c.flags.low} low); repository: ${model.repository.path ?? gitChecksProblem(model) ?? 'none'}${model.repository.head ? ` @ ${model.repository.head.slice(0, 12)}` : ''}`);
+  out.result(`  ${records}, ${plural(c.invalid, 'invalid row')}, ${plural(flagTotal(c), 'flag')} (${c.flags.high} high, ${c.flags.medium} medium, ${c.flags.low} low), ${plural(problemTotal(c), 'problem')}; repository: ${model.repository.path ?? gitChecksProblem(model) ?? 'none'}${model.repository.head ? ` @ ${model.repository.head.slice(0, 12)}` : ''}`);
   const pointers = pointerTotal(c);
   if (pointers > 0 || c.rows > 0) out.result(`  evidence: ${plural(pointers, 'pointer')}: ${pointerCountsText(c.pointers)}; ${checkFirstCountsText(c)}`);
   if (c.openBlockers > 0) out.result(`  ${plural(c.openBlockers, 'open blocker')}`);

@@ -76,9 +76,9 @@ function verdictHtml(model: ProjectModel): SafeHtml {
   return html`<section class="verdict" aria-labelledby="verdict-title"><h2 id="verdict-title" class="verdict-title">At a glance</h2>${named}<dl class="verdict-figures">${[
     figure('flags', 'Flags', severities, [f.layer1, f.layer2]),
     figure('evidence', 'Evidence', f.hasEvidence ? evidence : html`<span class="meta">no evidence pointers</span>`),
+    f.checkFirst !== null ? figure('check-first', 'Check first', c.checkFirstOpen > 0 ? f.checkFirst : zero(f.checkFirst), [f.checkFirstWords]) : '',
     figure('blockers', 'Open blockers', f.blockers !== null ? statusHtml('bad', f.blockers, '▲') : zero('none')),
     figure('audit', 'Handover audit', statusHtml(f.audit.tone, f.audit.text)),
-    f.checkFirst !== null ? figure('check-first', 'Check first', c.checkFirstOpen > 0 ? f.checkFirst : zero(f.checkFirst), [f.checkFirstWords]) : '',
     f.invalid !== null ? figure('invalid', 'Invalid records', statusHtml('bad', f.invalid)) : '',
   ]}</dl></section>`;
 }
