@@ -98,7 +98,7 @@ describe('configuration through the command line', () => {
     expect(out.results.slice(0, 2)).toEqual(['rand__loop', '  56 beads issues, 0 invalid rows, 0 flags (0 high, 0 medium, 0 low), 0 problems; repository: none']);
     const example = capture();
     expect(await main(['check', '--quiet', join(EXAMPLE_CORPUS, 'coordination', 'clean')], example)).toBe(0);
-    expect(example.results[1]).toMatch(/^ {2}15 coordination events, 5 babysit entries, 0 invalid rows, 0 flags \(0 high, 0 medium, 0 low\); repository: /);
+    expect(example.results[1]).toMatch(/^ {2}15 coordination events, 5 babysit entries, 0 invalid rows, 0 flags \(0 high, 0 medium, 0 low\), 0 problems; repository: /);
   });
 
   it('says when nothing was checked', async () => {

@@ -191,7 +191,18 @@ export function readResult(result: string): ResultReading {
   return best === null ? { state: 'note', word: null } : best;
 }
 
-/** A result's state ({@link readResult}). */
+/** Results already read: trails repeat a few results (`tests green`, `open`) over thousands of rows. */
+const READ = new Map<string, ResultClass>();
+/** Past this many distinct results the memo starts again (memory stays bounded whatever the input). */
+const READ_MAX = 4096;
+
+/** A result's state ({@link readResult}), memoised for short texts. */
 export function classifyResult(result: string): ResultClass {
-  return readResult(result).state;
+  if (result.length > 200) return readResult(result).state;
+  const known = READ.get(result);
+  if (known !== undefined) return known;
+  const state = readResult(result).state;
+  if (READ.size >= READ_MAX) READ.clear();
+  READ.set(result, state);
+  return state;
 }
