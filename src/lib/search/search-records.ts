@@ -127,8 +127,8 @@ function invalidRecords(model: ProjectModel): SearchRecord[] {
     const facets: Record<string, string[]> = { type: ['invalid record'], project: [model.root], 'flag kind': [r.kind] };
     if (fields['result'] !== undefined) facets['result'] = [RESULT_LABELS[classifyResult(fields['result'])]];
     if (fields['phase'] !== undefined && fields['phase'] !== '') facets['phase'] = [fields['phase']];
+    // Its flag's severity orders it among the results; the `flag severity` filter keeps counting rows and flags only.
     const sev = severity.get(`${r.file}:${r.line}`) ?? null;
-    if (sev !== null) facets['flag severity'] = [sev];
     const exact: ExactKey[] = [...kindKeys(r.kind, 2)];
     for (const p of r.evidence ?? []) exact.push(...pointerKeys(p));
     return {
