@@ -73,12 +73,15 @@ describe('the project a person should look at first', () => {
     expect(worstProject([project('z', [2, 0, 0]), project('m', [2, 0, 0])])?.project.id).toBe('m');
     // Nothing but an invalid record still needs a person.
     expect(worstProject([project('clean', [0, 0, 0]), project('broken', [0, 0, 0], 1)])?.project.id).toBe('broken');
-    expect(worstProject([project('a', [0, 0, 1])])?.needs).toEqual({ high: 0, openBlockers: 0, medium: 0, invalid: 0, low: 1 });
+    expect(worstProject([project('a', [0, 0, 1])])?.needs).toEqual({ high: 0, openBlockers: 0, medium: 0, invalid: 0, low: 1, problems: 1, citesMissing: 0 });
   });
 
   it('says what it has, in that order', () => {
     expect(describeNeeds({ high: 10, openBlockers: 1, medium: 4, invalid: 1, low: 2 })).toBe('10 high-severity flags, 1 open blocker, 4 medium-severity flags, 1 invalid record, 2 low-severity flags');
     expect(describeNeeds({ high: 0, openBlockers: 0, medium: 1, invalid: 0, low: 0 })).toBe('1 medium-severity flag');
+    // Issue 27: evidence citing what does not exist first; flags said as the problems they are when fewer.
+    expect(describeNeeds({ high: 3, openBlockers: 0, medium: 1, invalid: 0, low: 0, problems: 2, citesMissing: 1 })).toBe('1 problem of evidence citing what does not exist, 2 problems (3 high-severity flags, 1 medium-severity flag)');
+    expect(describeNeeds({ high: 25, openBlockers: 0, medium: 0, invalid: 25, low: 0, problems: 1, citesMissing: 0 })).toBe('1 problem (25 high-severity flags), 25 invalid records');
   });
 
   it('closes build and check with one line naming it and its recap', () => {

@@ -17,6 +17,10 @@ export interface NeedsAPerson {
   medium: number;
   invalid: number;
   low: number;
+  /** Problems: flags of one kind and cause said once (src/lib/projections/problems.ts); absent in counts stored before issue 27. */
+  problems?: number;
+  /** Problems whose evidence cites a commit, path, lines or rubric row that does not exist. */
+  citesMissing?: number;
 }
 
 /** The fields the attention order reads. */
@@ -59,7 +63,12 @@ type Counted = Pick<ProjectCounts, 'flags' | 'invalid' | 'openBlockers' | 'point
 
 /** The counts of {@link NeedsAPerson} for one project. */
 export function needsAPerson(counts: Counted): NeedsAPerson {
-  return { high: counts.flags.high, openBlockers: counts.openBlockers ?? 0, medium: counts.flags.medium, invalid: counts.invalid, low: counts.flags.low };
+  const out: NeedsAPerson = { high: counts.flags.high, openBlockers: counts.openBlockers ?? 0, medium: counts.flags.medium, invalid: counts.invalid, low: counts.flags.low };
+  if (counts.problems) {
+    out.problems = counts.problems.high + counts.problems.medium + counts.problems.low;
+    out.citesMissing = counts.problems.citesMissing;
+  }
+  return out;
 }
 
 /**
@@ -78,14 +87,26 @@ export function worstProject<P extends { id: string; counts: Counted; span?: { t
   return best && { project: best.project, needs: best.needs };
 }
 
-/** `4 high-severity flags, 1 open blocker, 2 medium, 1 invalid record, 3 low`: the non-zero counts in order. */
+/**
+ * `4 high-severity flags, 1 open blocker, 2 medium, 1 invalid record, 3 low`: the non-zero
+ * counts in order; first, when there are any, the problems citing what does not exist, and
+ * flags as the problems they are when fewer (issue 27: `1 problem (25 high-severity flags), 25
+ * invalid records`).
+ */
 export function describeNeeds(needs: NeedsAPerson): string {
   const n = (count: number, one: string, many: string): string => `${count} ${count === 1 ? one : many}`;
   const parts: string[] = [];
-  if (needs.high > 0) parts.push(n(needs.high, 'high-severity flag', 'high-severity flags'));
-  if (needs.openBlockers > 0) parts.push(n(needs.openBlockers, 'open blocker', 'open blockers'));
-  if (needs.medium > 0) parts.push(n(needs.medium, 'medium-severity flag', 'medium-severity flags'));
-  if (needs.invalid > 0) parts.push(n(needs.invalid, 'invalid record', 'invalid records'));
-  if (needs.low > 0) parts.push(n(needs.low, 'low-severity flag', 'low-severity flags'));
+  if ((needs.citesMissing ?? 0) > 0) parts.push(`${n(needs.citesMissing ?? 0, 'problem', 'problems')} of evidence citing what does not exist`);
+  const high = needs.high > 0 ? n(needs.high, 'high-severity flag', 'high-severity flags') : null;
+  const medium = needs.medium > 0 ? n(needs.medium, 'medium-severity flag', 'medium-severity flags') : null;
+  const low = needs.low > 0 ? n(needs.low, 'low-severity flag', 'low-severity flags') : null;
+  const blockers = needs.openBlockers > 0 ? n(needs.openBlockers, 'open blocker', 'open blockers') : null;
+  const invalid = needs.invalid > 0 ? n(needs.invalid, 'invalid record', 'invalid records') : null;
+  const flags = needs.high + needs.medium + needs.low;
+  const said =
+    needs.problems !== undefined && needs.problems < flags
+      ? [`${n(needs.problems, 'problem', 'problems')} (${[high, medium, low].filter((x) => x !== null).join(', ')})`, blockers, invalid]
+      : [high, blockers, medium, invalid, low];
+  for (const part of said) if (part !== null) parts.push(part);
   return parts.join(', ');
 }
