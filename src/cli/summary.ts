@@ -6,7 +6,7 @@ import { projectWarnings } from '../lib/export/build-report.ts';
 import { describeNeeds, worstProject } from '../lib/projections/needs-a-person.ts';
 import { join } from 'node:path';
 import { formatCount, plural, type Output } from './output.ts';
-import { projectName } from '../lib/site/words.ts';
+import { checkFirstCountsText, pointerCountsText, projectName } from '../lib/site/words.ts';
 import { LOOKED_FOR } from '../lib/discover/discover.ts';
 import { fromCwd } from './paths.ts';
 
@@ -78,7 +78,7 @@ export function printFaults(out: Output, t: ArchiveTotals, projects: readonly Pr
   out.info(`Invalid rows: ${formatCount(t.invalid)}${t.invalid > 0 ? ` (kept with their raw text, shown in ${t.projectsWithInvalidNames.slice(0, 10).join(', ')}${t.projectsWithInvalidNames.length > 10 ? ', …' : ''})` : ''}.`);
   const e = t.pointers;
   const pointers = pointerTotal(t);
-  if (pointers > 0) out.info(`Evidence: ${formatCount(e.verified)} of ${plural(pointers, 'pointer')} verified, ${formatCount(e.failed)} failed, ${formatCount(e.notCheckable)} not checkable; ${plural(t.checkFirst, 'row')} under Check first.`);
+  if (pointers > 0) out.info(`Evidence: ${plural(pointers, 'pointer')}: ${pointerCountsText(e)}; ${checkFirstCountsText(t)}.`);
   if (t.openBlockers > 0) out.info(`Open blockers: ${formatCount(t.openBlockers)}.`);
   const warned = Object.entries(t.warnings).sort(([a], [b]) => (a < b ? -1 : 1));
   if (warned.length > 0) out.info(`Warnings: ${warned.map(([kind, n]) => `${plural(n, 'project')} ${WARNING_WORDS[kind] ?? kind}`).join('; ')} (each is listed in the build report).`);

@@ -148,7 +148,7 @@ describe('exit codes', () => {
     const pstack = await runCli(['check', '--fail-on-unverified', 'content/pstack-app']);
     expect(pstack.code).toBe(1);
     expect(pstack.stderr).toContain('1 project with evidence that is not verified (--fail-on-unverified): pstack app');
-    expect(pstack.stdout).toContain('  evidence: 5 of 9 pointers verified, 0 failed, 4 not checkable; 8 rows under Check first');
+    expect(pstack.stdout).toContain("  evidence: 9 pointers: 5 verified, 0 did not resolve, 0 prose (no pointer), 4 not checkable; 8 rows under Check first: 2 open, 6 in the agent's words");
     expect((await runCli(['check', '--fail-on-unverified', 'content/tickets/clean'])).code).toBe(0);
   });
 
@@ -222,7 +222,7 @@ describe('exit codes', () => {
     expect(run.code).toBe(0);
     // By the title the archive home shows, with the id the recap's path uses.
     expect(run.stdout.split('\n').filter((l) => !l.startsWith(' '))).toEqual(['Planted faults (faults)', 'Clean trail (clean)', '']);
-    expect(run.stderr.trim().split('\n').at(-1)).toBe('Next: start with Planted faults (faults): 10 high-severity flags, 4 medium-severity flags, 1 invalid record, 1 low-severity flag. Run `trailbook build content/tickets/faults content/tickets/clean --recap-html`, then open dist/p/faults/recap.html');
+    expect(run.stderr.trim().split('\n').at(-1)).toBe('Next: start with Planted faults (faults): 3 problems of evidence citing what does not exist, 10 high-severity flags, 4 medium-severity flags, 1 invalid record, 1 low-severity flag. Run `trailbook build content/tickets/faults content/tickets/clean --recap-html`, then open dist/p/faults/recap.html');
   });
 
   it('build in a folder without records says what Trailbook looks for and how to start, and claims no recap', async () => {

@@ -86,17 +86,17 @@ describe.skipIf(!chromiumAvailable())('what needs a person, at both widths', () 
         const highs = await page.locator('table.projects tbody tr').evaluateAll((rows) => rows.map((r) => [r.getAttribute('data-project'), Number(r.getAttribute('data-high'))] as const));
         expect(highs[0]).toEqual(['tickets-faults', 10]);
         expect(Math.max(...highs.map(([, h]) => h))).toBe(10);
-        // Then open blockers, then failed evidence: the verdict faults (7 high, 1 blocker), the coordination faults (5 high).
+        // Evidence citing what does not exist first (issue 27), then problems weighted by severity: the verdict faults (7 high, 1 blocker), the coordination faults.
         expect(highs.slice(0, 4).map(([id]) => id)).toEqual(['tickets-faults', 'tickets-verdict-faults', 'coordination-faults', 'tickets-arena-faults']);
         expect(await readText(page.locator('#home-order'))).toBe('what needs a person first');
         const summary = page.locator('[data-testid="home-summary"]');
         expect(await readText(summary.locator('[data-figure="flags"] .figure-main'))).toBe('23 high 20 medium 5 low');
-        expect(await readText(summary.locator('[data-figure="evidence"] .figure-main'))).toBe('55 verified 6 failed 6 not checkable');
+        expect(await readText(summary.locator('[data-figure="evidence"] .figure-main'))).toBe('55 verified 5 did not resolve 1 prose, no pointer 6 not checkable');
         expect(await readText(summary.locator('[data-figure="blockers"] .figure-main'))).toBe('2 open blockers');
         // Every project counted once: 2 + 6 + 2 + 4 = the 14 projects.
         expect(await readText(summary.locator('[data-figure="audit"] .figure-main'))).toBe('2 not reviewed 6 never invoked 2 reviewed 4 no trail to audit');
         // Each number says what it counts: 5 projects have flags; 2 of the flags are the reviewers'.
-        expect(await readText(summary.locator('[data-figure="flags"] .figure-note'))).toBe('in 5 projects; 2 flags from reviewers (layer 2)');
+        expect(await readText(summary.locator('[data-figure="flags"] .figure-note'))).toBe('48 problems in 5 projects; 2 flags from reviewers (layer 2)');
         expect(await onFirstScreen(page, '[data-testid="home-summary"] [data-figure="flags"]')).toBe(true);
         expect(await onFirstScreen(page, '[data-testid="home-summary"] [data-figure="evidence"]')).toBe(true);
         expect(await onFirstScreen(page, '[data-testid="home-summary"] [data-figure="blockers"]')).toBe(true);
@@ -106,7 +106,7 @@ describe.skipIf(!chromiumAvailable())('what needs a person, at both widths', () 
         const first = page.locator('table.projects tbody tr').first();
         expect(await readTexts(first.locator('td.flag-counts .status'))).toEqual(['10 high', '4 medium', '1 low']);
         expect(await first.locator('td.flag-counts .status').evaluateAll((els) => els.map((e) => e.className))).toEqual(['status status-high', 'status status-medium', 'status status-low']);
-        expect(await readTexts(first.locator('td.evidence-counts .status'))).toEqual(['5 failed', '0 not checkable']);
+        expect(await readTexts(first.locator('td.evidence-counts .status'))).toEqual(['4 did not resolve', '1 prose, no pointer', '0 not checkable']);
         expect(await readText(first.locator('td.audit'))).toBe('2 flags from codex-x / gpt-y');
         // Dates never break inside.
         expect(await page.locator('td.dates .date').evaluateAll((els) => els.every((e) => e.getClientRects().length === 1))).toBe(true);
@@ -134,16 +134,17 @@ describe.skipIf(!chromiumAvailable())('what needs a person, at both widths', () 
         expect(await readText(verdict.locator('[data-figure="flags"] .figure-main'))).toBe('10 high 4 medium 1 low');
         expect(await readText(verdict.locator('[data-testid="flag-layers"]'))).toBe("Trailbook's checks (layer 1): 9 high, 4 medium, 0 low");
         expect(await readText(verdict.locator('[data-testid="flag-layers-review"]'))).toBe('The reviewer, codex-x / gpt-y (layer 2): 1 high, 0 medium, 1 low');
-        expect(await readText(verdict.locator('[data-figure="evidence"] .figure-main'))).toBe('10 verified 5 failed 0 not checkable');
+        expect(await readText(verdict.locator('[data-figure="evidence"] .figure-main'))).toBe('10 verified 4 did not resolve 1 prose, no pointer 0 not checkable');
         expect(await readText(verdict.locator('[data-figure="blockers"] .figure-main'))).toBe('none');
         expect(await readText(verdict.locator('[data-figure="audit"] .figure-main'))).toBe('2 flags from codex-x / gpt-y');
-        expect(await readText(verdict.locator('[data-figure="check-first"] .figure-main'))).toBe('8 of 15 rows');
+        expect(await readText(verdict.locator('[data-figure="check-first"] .figure-main'))).toBe('7 of 15 rows open');
+        expect(await readText(verdict.locator('[data-figure="check-first"] .figure-note'))).toBe("+ 1 in the agent's words");
         for (const figure of ['flags', 'evidence', 'blockers', 'audit', 'check-first']) expect(await onFirstScreen(page, `[data-testid="verdict"] [data-figure="${figure}"]`), figure).toBe(true);
         // Each severity links to its first flag, each evidence outcome to its Check first group.
         expect(await verdict.locator('[data-figure="flags"] a[data-severity]').evaluateAll((as) => as.map((a) => a.getAttribute('href')))).toEqual(['#flag-1', '#flag-11', '#flag-15']);
         expect(await readText(page.locator('#flag-11 .status'))).toBe('medium');
         expect(await readText(page.locator('#flag-15 .status'))).toBe('low');
-        expect(await verdict.locator('[data-figure="evidence"] a').evaluateAll((as) => as.map((a) => a.getAttribute('href')))).toEqual(['#decisions', '#check-first-failed']);
+        expect(await verdict.locator('[data-figure="evidence"] a').evaluateAll((as) => as.map((a) => a.getAttribute('href')))).toEqual(['#decisions', '#check-first-failed', '#attention']);
         const targets = await page.locator('[data-testid="verdict"] a, [data-testid="toc"] a').evaluateAll((as) => as.map((a) => a.getAttribute('href')?.slice(1) ?? ''));
         for (const id of targets) expect(await page.locator(`[id="${id}"]`).count(), id).toBe(1);
       });
@@ -165,8 +166,8 @@ describe.skipIf(!chromiumAvailable())('what needs a person, at both widths', () 
         expect(await lines('[data-testid="home-summary"] [data-figure="blockers"] .status, [data-testid="home-summary"] [data-figure="invalid"] .status')).toEqual([1, 1]);
         await open(page, '/report/');
         const figures = page.locator('.report-counts td.num');
-        expect(await readTexts(figures)).toEqual(['14', '51', '2', '23 / 20 / 5', '55 / 6 / 6', '15', '2', '0']);
-        expect(await lines('.report-counts td.num')).toEqual([1, 1, 1, 1, 1, 1, 1, 1]);
+        expect(await readTexts(figures)).toEqual(['14', '51', '2', '23 / 20 / 5', '55 / 5 / 1 / 6', '15', '10 / 7', '2', '0']);
+        expect(await lines('.report-counts td.num')).toEqual([1, 1, 1, 1, 1, 1, 1, 1, 1]);
       });
 
       it('no page is wider than the screen', async () => {
@@ -249,23 +250,26 @@ describe.skipIf(!chromiumAvailable())('recap layout', () => {
     expect(await page.locator('[data-testid="toc"]').evaluate((e) => getComputedStyle(e).position)).toBe('sticky');
   });
 
-  it('Check first groups rows by reason, failures first and "not checkable" last, each row linked to its flag', async () => {
+  it('Check first lists its open group by reason, failures first, and folds the results in the agent\'s words apart (issue 27), each row linked to its flag', async () => {
     await open(page, '/p/tickets-faults/');
-    expect(await readText(page.locator('section.check-first > p'))).toBe("8 of 15 rows need a look: 5 with evidence that failed its check; 6 with a result other than verified. Each reason is said once; each row's card gives the details.");
-    expect(await readTexts(page.locator('.cf-group > summary'))).toEqual([
-      'failed commit not found in the repository 1 row',
-      'failed cited lines beyond the end of the file 1 row',
-      'failed path not found at the landed head 1 row',
-      'failed short SHA matches several objects 1 row',
-      'failed prose, not a pointer 1 row',
-      'result result is “inconclusive”, not verified 2 rows',
-      'result result is “open”, not verified 2 rows',
-      'result result is “failed”, not verified 1 row',
-      'result result is “reverted”, not verified 1 row',
+    expect(await readText(page.locator('section.check-first > p'))).toBe("7 of 15 rows need a look: 4 with evidence that did not resolve; 1 failed; 1 reverted; 2 open; 2 inconclusive. 1 more is a result in the agent's words (reported done or notes, or evidence not checked), folded below.");
+    expect(await readTexts(page.locator('.cf-groups > .cf-group > summary'))).toEqual([
+      'did not resolve commit not found in the repository 1 row',
+      'did not resolve cited lines beyond the end of the file 1 row',
+      'did not resolve path not found at the landed head 1 row',
+      'did not resolve short SHA matches several objects 1 row',
+      'result failed 1 row',
+      'result reverted 1 row',
+      'result open 2 rows',
+      'result inconclusive 2 rows',
     ]);
-    // A row is listed once per reason, never with the reason repeated: the row's card has it.
+    // The second group, folded: the row that reports `verified` on prose evidence.
+    expect(await page.locator('#check-first-words').getAttribute('open')).toBeNull();
+    expect(await readText(page.locator('#check-first-words > summary'))).toBe("Results in the agent's words 1 row");
+    expect(await readTexts(page.locator('#check-first-words .cf-group > summary'))).toEqual(['prose result verified, but the evidence cell holds no pointer 1 row']);
+    // A row is listed once per reason, never with the reason repeated: the row's card has it; its result as written.
     const entry = page.locator('#check-first-failed li');
-    expect(await readText(entry)).toBe('Ship the fake-sha hotfix row 8635af1e, line 2 6b8467766823b30e559d624defde1c57a594bda6 high flag 1');
+    expect(await readText(entry)).toBe('Ship the fake-sha hotfix row 8635af1e, line 2 6b8467766823b30e559d624defde1c57a594bda6 result verified high flag 1');
     await entry.locator('a.cf-flag').click();
     expect(await page.evaluate(() => location.hash)).toBe('#flag-1');
     await page.locator('#flag-1 .flag-links a[href="#row-8635af1e"]').click();
@@ -273,9 +277,9 @@ describe.skipIf(!chromiumAvailable())('recap layout', () => {
     expect(await page.locator('#row-8635af1e .row-flags a[href="#flag-1"]').count()).toBe(1);
 
     await open(page, '/p/pstack-app/');
-    const outcomes = await page.locator('.cf-group').evaluateAll((gs) => gs.map((g) => g.className.replace('cf-group cf-', '')));
-    expect(outcomes).toEqual(['result', 'result', 'not-checkable', 'not-checkable', 'not-checkable']);
-    expect(await readText(page.locator('#check-first-not-checkable > summary'))).toBe('not checkable a command is not evidence of its result 2 rows');
+    const outcomes = await page.locator('.cf-group').evaluateAll((gs) => gs.map((g) => `${g.closest('.cf-words') ? 'words' : 'open'} ${g.className.replace('cf-group cf-', '')}`));
+    expect(outcomes).toEqual(['open result', 'words result', 'words result']);
+    expect(await readTexts(page.locator('#check-first-words .cf-group > summary'))).toEqual(["result reported done: the agent's word, not a check 4 rows", 'result a note: no state 2 rows']);
   });
 
   it('home column headers sort, and say which way', async () => {

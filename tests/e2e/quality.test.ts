@@ -137,8 +137,8 @@ describe('verdicts in Attention', () => {
 
   it('the archive home counts the new flags', async () => {
     await open('/');
-    expect(await readText(page.locator('tr[data-project="tickets-verdict-faults"] td.flag-counts'))).toBe('7 high 4 medium 1 low');
-    expect(await readText(page.locator('tr[data-project="tickets-arena-faults"] td.flag-counts'))).toBe('1 high 7 medium 0 low');
+    expect(await readText(page.locator('tr[data-project="tickets-verdict-faults"] td.flag-counts'))).toBe('7 high 4 medium 1 low 12 problems');
+    expect(await readText(page.locator('tr[data-project="tickets-arena-faults"] td.flag-counts'))).toBe('1 high 7 medium 0 low 8 problems');
     expect(await readText(page.locator('tr[data-project="tickets-arena-clean"] td.flag-counts'))).toBe('0 high 0 medium 0 low');
   });
 });

@@ -99,26 +99,24 @@ describe.skipIf(!existsSync(REAL))('the real corpus', () => {
     }
   });
 
-  it('Check first says a reason shared by many rows once, with its count, failures first; the rows are one click away', async () => {
+  it('Check first lists the open rows by reason, and folds the results in the agent\'s words apart, one click away (issue 27)', async () => {
     await open('/p/jonghakseo__picky/');
     const groups = page.locator('.cf-group');
-    // `reviewer finding F2` names a finding (a reference), not prose: nothing fails here without a repository.
-    expect(await readTexts(groups.locator('> summary'))).toEqual([
-      'result result is “note”, not verified every row here (12 rows)',
-      'not checkable no repository: commits and paths could not be looked up 10 rows',
-      'not checkable reference recorded, not checked 5 rows',
-      'not checkable absolute path outside the repository; gone after the run 1 row',
-    ]);
-    const shared = groups.nth(0);
-    expect(await shared.getAttribute('open')).toBeNull();
-    expect(await shared.locator('li').first().isVisible()).toBe(false);
-    await shared.locator('> summary').click();
-    expect(await shared.locator('li').count()).toBe(12);
-    expect(await shared.locator('li').first().isVisible()).toBe(true);
-    // The verdict strip and the home say failed apart from not checkable.
-    expect(await readText(page.locator('[data-testid="verdict"] [data-figure="evidence"] .figure-main'))).toBe('0 verified 0 failed 23 not checkable');
+    // `reviewer finding F2` names a finding (a reference), not prose: nothing fails here without a
+    // repository. `reverted, minimal scope` and `stopped with blocker` need a person; the rest are
+    // the agent's words: reported done (`tests green`, `implemented`, `reviewer F1 fixed`) and notes.
+    expect(await readTexts(groups.locator('> summary'))).toEqual(['result reverted 1 row', 'result open 1 row', "result reported done: the agent's word, not a check 4 rows", 'result a note: no state 6 rows']);
+    expect(await readText(page.locator('section.check-first > p'))).toBe("2 of 12 rows need a look: 1 reverted; 1 open. 10 more are results in the agent's words (reported done or notes, or evidence not checked), folded below.");
+    const words = page.locator('#check-first-words');
+    expect(await words.getAttribute('open')).toBeNull();
+    expect(await words.locator('li').first().isVisible()).toBe(false);
+    await words.locator('> summary').click();
+    expect(await words.locator('li').count()).toBe(10);
+    expect(await words.locator('li').first().isVisible()).toBe(true);
+    // The verdict strip and the home say each outcome apart: did not resolve, prose, not checkable.
+    expect(await readText(page.locator('[data-testid="verdict"] [data-figure="evidence"] .figure-main'))).toBe('0 verified 0 did not resolve 0 prose, no pointer 23 not checkable');
     await open('/');
-    expect(await readText(page.locator('tr[data-project="jonghakseo__picky"] td.evidence-counts'))).toBe('0 failed 23 not checkable');
+    expect(await readText(page.locator('tr[data-project="jonghakseo__picky"] td.evidence-counts'))).toBe('0 did not resolve 0 prose, no pointer 23 not checkable');
   });
 
   it('no page is wider than a phone', async () => {
@@ -239,9 +237,10 @@ describe.skipIf(!existsSync(REAL))('the real corpus', () => {
         // Nothing is clean without a repository: every pointer is not verified, prose flagged.
         // "n/a" on a row whose result is open: nothing is claimed yet, nothing flagged.
         const claimsNothing = reason.startsWith('no evidence given, and the row claims none yet');
-        // Prose beside a cell's evidence is a remark (issue 27, scope 5): shown, not flagged.
+        // Prose beside a cell's evidence is a remark (issue 27, scope 5): shown, not flagged; a
+        // cell of prose reads "prose, no pointer" (issue 27), apart from a pointer that did not resolve.
         const remark = reason === "a remark beside the cell's evidence: shown as written, not checked";
-        expect([pointer, mark]).toEqual([pointer, kind === 'prose' && !reason.includes('not read') && !claimsNothing && !remark ? 'not verified' : 'not verified (inconclusive)']);
+        expect([pointer, mark]).toEqual([pointer, kind === 'prose' && !reason.includes('not read') && !claimsNothing && !remark ? 'prose, no pointer' : 'not verified (inconclusive)']);
         if (GIT_BACKED.has(kind) && !reason.includes('inside an archive')) {
           expect([pointer, kind, reason]).toEqual([pointer, kind, 'no repository']);
           expect(await item.locator(':scope > a').count()).toBe(0);

@@ -10,7 +10,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readBbsTrail } from '../../src/lib/adapters/bbs-trail.ts';
 import { readPstackTrail, readHeader, unguardCell } from '../../src/lib/adapters/pstack-trail.ts';
 import { readAuditFile } from '../../src/lib/adapters/audit-file.ts';
-import { classifyResult, computeRowId, parseTime, type TrailFileResult } from '../../src/lib/adapters/parsed-row.ts';
+import { computeRowId, parseTime, type TrailFileResult } from '../../src/lib/adapters/parsed-row.ts';
+import { classifyResult } from '../../src/lib/results/classify-result.ts';
 import { splitLines } from '../../src/lib/text/lines.ts';
 import { REAL_CORPUS } from '../real-corpus.ts';
 
@@ -73,8 +74,11 @@ describe('computeRowId and row helpers', () => {
     ['inconclusive', 'inconclusive'],
     ['reverted', 'reverted'],
     ['skipped', 'skipped'],
-    ['verified by hand', 'note'],
-    ['14 tests passed', 'note'],
+    // Issue 27: results are read as written (src/lib/results/classify-result.ts); the cases of
+    // the rule are in tests/unit/result-classifier.test.ts.
+    ['verified by hand', 'verified'],
+    ['14 tests passed', 'reported-done'],
+    ['recorded', 'note'],
   ])('classifyResult(%j) is %s', (result, expected) => {
     expect(classifyResult(result)).toBe(expected);
   });
@@ -348,7 +352,7 @@ describe('readPstackTrail', () => {
         why: 'keeps the size check first',
         evidenceText: 'src/parser.ts:10-20',
         result: 'implemented',
-        resultClass: 'note',
+        resultClass: 'reported-done',
         bytes: expect.any(Number),
         extra: {},
       },
@@ -386,10 +390,10 @@ describe('readPstackTrail', () => {
     const r = await tsv(`${HEADER}\n${row([TS, 'p', 'd', 'w'])}\n${row([TS, 'p', 'd', 'w', 'e', 'r', 'extra'])}\n${row([TS, 'p', 'd', "'e1", 'r1'])}\n${row([TS])}\n`);
     expectAccounting(r, 5);
     expect(r.invalid).toEqual([
-      { file: 'decisions.tsv', line: 2, kind: 'trail/tsv-cell-count', error: 'expected 6 tab-separated cells, found 4', raw: `${TS}\tp\td\tw`, fields: { ts: TS, phase: 'p', evidence: 'd', result: 'w' } },
+      { file: 'decisions.tsv', line: 2, kind: 'trail/tsv-cell-count', error: 'expected 6 tab-separated cells, found 4 — read in order, the `decision`, `why` columns are missing', raw: `${TS}\tp\td\tw`, fields: { ts: TS, phase: 'p', evidence: 'd', result: 'w' } },
       { file: 'decisions.tsv', line: 3, kind: 'trail/tsv-cell-count', error: 'expected 6 tab-separated cells, found 7', raw: `${TS}\tp\td\tw\te\tr\textra`, fields: { ts: TS, phase: 'p', evidence: 'r', result: 'extra' } },
       // One cell short inside the free text (a why left out): evidence and result are read from the row's end.
-      { file: 'decisions.tsv', line: 4, kind: 'trail/tsv-cell-count', error: 'expected 6 tab-separated cells, found 5', raw: `${TS}\tp\td\t'e1\tr1`, fields: { ts: TS, phase: 'p', evidence: 'e1', result: 'r1' } },
+      { file: 'decisions.tsv', line: 4, kind: 'trail/tsv-cell-count', error: 'expected 6 tab-separated cells, found 5 — read in order, the `why` column is missing', raw: `${TS}\tp\td\t'e1\tr1`, fields: { ts: TS, phase: 'p', evidence: 'e1', result: 'r1' } },
       { file: 'decisions.tsv', line: 5, kind: 'trail/tsv-cell-count', error: 'expected 6 tab-separated cells, found 1', raw: TS },
     ]);
   });

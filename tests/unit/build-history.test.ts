@@ -55,8 +55,10 @@ function model(rows: TrailRow[], flags: Flag[], title = 'P'): Pick<ProjectModel,
   for (const r of rows) for (const p of r.evidence) evidence[p.status]++;
   const sev = { high: 0, medium: 0, low: 0 };
   for (const f of flags) sev[f.severity]++;
-  const pointers = { verified: evidence.VERIFIED, failed: evidence.NOT_VERIFIED, notCheckable: evidence.INCONCLUSIVE };
-  return { title, rows, flags, counts: { rows: rows.length, superseded: 0, invalid: 0, telemetry: 0, flags: sev, flagLayers: { layer1: sev, layer2: { high: 0, medium: 0, low: 0 } }, evidence, pointers, resultNotVerified: 0, checkFirst: 0, openBlockers: 0, rowsByFormat: {} } };
+  const pointers = { verified: evidence.VERIFIED, failed: evidence.NOT_VERIFIED, unresolved: evidence.NOT_VERIFIED, prose: 0, notCheckable: evidence.INCONCLUSIVE };
+  const results = { failed: 0, reverted: 0, open: 0, inconclusive: 0, skipped: 0, verified: rows.length, 'reported-done': 0, note: 0 };
+  const problems = { ...sev, citesMissing: 0 };
+  return { title, rows, flags, counts: { rows: rows.length, superseded: 0, invalid: 0, telemetry: 0, flags: sev, flagLayers: { layer1: sev, layer2: { high: 0, medium: 0, low: 0 } }, evidence, pointers, resultNotVerified: 0, results, checkFirst: 0, checkFirstOpen: 0, checkFirstWords: 0, openBlockers: 0, problems, rowsByFormat: {} } };
 }
 
 describe('flag identity', () => {

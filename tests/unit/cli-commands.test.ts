@@ -75,7 +75,7 @@ describe('configuration through the command line', () => {
       'Read 13 projects: 5 babysit history rows, 43 rows from bbs decisions.jsonl, 32 coord.v1 events.',
       'Flags: 23 high, 20 medium, 4 low, in 4 projects.',
       'Invalid rows: 2 (kept with their raw text, shown in Planted faults (faults), Coordination: planted faults (coordination--faults)).',
-      'Evidence: 50 of 58 pointers verified, 6 failed, 2 not checkable; 9 rows under Check first.',
+      "Evidence: 58 pointers: 50 verified, 5 did not resolve, 1 prose (no pointer), 2 not checkable; 9 rows under Check first: 8 open, 1 in the agent's words.",
       'Open blockers: 2.',
       'Warnings: 5 projects whose handover audit was never invoked; 2 projects not reviewed by the handover audit (each is listed in the build report).',
     ]);
@@ -95,10 +95,10 @@ describe('configuration through the command line', () => {
     const real = join(EXAMPLE_CORPUS, '..', '..', 'shared', 'corpus', 'real', 'rand__loop');
     const out = capture();
     expect(await main(['check', '--quiet', real], out)).toBe(0);
-    expect(out.results.slice(0, 2)).toEqual(['rand__loop', '  56 beads issues, 0 invalid rows, 0 flags (0 high, 0 medium, 0 low); repository: none']);
+    expect(out.results.slice(0, 2)).toEqual(['rand__loop', '  56 beads issues, 0 invalid rows, 0 flags (0 high, 0 medium, 0 low), 0 problems; repository: none']);
     const example = capture();
     expect(await main(['check', '--quiet', join(EXAMPLE_CORPUS, 'coordination', 'clean')], example)).toBe(0);
-    expect(example.results[1]).toMatch(/^ {2}15 coordination events, 5 babysit entries, 0 invalid rows, 0 flags \(0 high, 0 medium, 0 low\); repository: /);
+    expect(example.results[1]).toMatch(/^ {2}15 coordination events, 5 babysit entries, 0 invalid rows, 0 flags \(0 high, 0 medium, 0 low\), 0 problems; repository: /);
   });
 
   it('says when nothing was checked', async () => {

@@ -45,25 +45,43 @@ describe('the output folder suggested when one is refused', () => {
   });
 });
 
-const project = (id: string, flags: [number, number, number], invalid = 0, openBlockers = 0, failed = 0, to = ''): ProjectSummary =>
-  ({ id, title: id, root: id, span: to ? { from: to, to } : null, counts: { flags: { high: flags[0], medium: flags[1], low: flags[2] }, invalid, openBlockers, pointers: { verified: 0, failed, notCheckable: 0 } } }) as unknown as ProjectSummary;
+/** A project whose flags are each a problem of their own, unless `problems` says otherwise. */
+const project = (id: string, flags: [number, number, number], invalid = 0, openBlockers = 0, unresolved = 0, to = '', problems?: { high: number; medium: number; low: number; citesMissing: number }): ProjectSummary =>
+  ({
+    id,
+    title: id,
+    root: id,
+    span: to ? { from: to, to } : null,
+    counts: { flags: { high: flags[0], medium: flags[1], low: flags[2] }, invalid, openBlockers, pointers: { verified: 0, failed: unresolved, unresolved, prose: 0, notCheckable: 0 }, problems: problems ?? { high: flags[0], medium: flags[1], low: flags[2], citesMissing: 0 } },
+  }) as unknown as ProjectSummary;
 
 describe('the project a person should look at first', () => {
-  it('is the first in the archive home’s attention order: high flags, open blockers, failed pointers, newest, id', () => {
+  it('is the first in the archive home’s attention order: evidence citing what does not exist, problems weighted by severity, unresolved pointers, newest, id', () => {
     expect(worstProject([project('a', [0, 0, 0]), project('b', [0, 0, 0])])).toBeNull();
-    expect(worstProject([project('a', [0, 5, 5], 3, 2), project('b', [1, 0, 0])])?.project.id).toBe('b');
-    expect(worstProject([project('a', [1, 9, 0]), project('b', [1, 0, 0], 0, 1)])?.project.id).toBe('b');
-    expect(worstProject([project('a', [0, 9, 0], 0, 0, 1), project('b', [0, 0, 0], 0, 0, 2)])?.project.id).toBe('b');
-    expect(worstProject([project('a', [0, 1, 0], 0, 0, 0, '2026-01-01'), project('b', [0, 0, 1], 0, 0, 0, '2026-02-01')])?.project.id).toBe('b');
+    // Issue 27: 25 high flags of one cause (a trail that left out its `why` column) are one
+    // problem; a project citing three commits that do not exist comes above it.
+    const formatting = project('formatting', [25, 0, 0], 25, 0, 0, '2026-05-01', { high: 1, medium: 0, low: 0, citesMissing: 0 });
+    const fabricated = project('fabricated', [3, 0, 0], 0, 0, 3, '2026-01-01', { high: 1, medium: 0, low: 0, citesMissing: 1 });
+    expect(worstProject([formatting, fabricated])?.project.id).toBe('fabricated');
+    // Distinct problems weighted by severity (high 9, medium 3, low 1; an open blocker as a high one), not flags.
+    expect(worstProject([project('a', [0, 2, 5], 3, 0), project('b', [1, 0, 0])])?.project.id).toBe('a');
+    expect(worstProject([project('a', [0, 2, 2], 3, 0), project('b', [1, 0, 0])])?.project.id).toBe('b');
+    expect(worstProject([project('a', [1, 0, 0]), project('b', [0, 0, 0], 0, 1)])?.project.id).toBe('a');
+    expect(worstProject([project('a', [1, 0, 0]), project('b', [1, 0, 0], 0, 1)])?.project.id).toBe('b');
+    expect(worstProject([project('a', [0, 3, 0], 0, 0, 1), project('b', [0, 3, 0], 0, 0, 2)])?.project.id).toBe('b');
+    expect(worstProject([project('a', [0, 1, 0], 0, 0, 0, '2026-01-01'), project('b', [0, 1, 0], 0, 0, 0, '2026-02-01')])?.project.id).toBe('b');
     expect(worstProject([project('z', [2, 0, 0]), project('m', [2, 0, 0])])?.project.id).toBe('m');
     // Nothing but an invalid record still needs a person.
     expect(worstProject([project('clean', [0, 0, 0]), project('broken', [0, 0, 0], 1)])?.project.id).toBe('broken');
-    expect(worstProject([project('a', [0, 0, 1])])?.needs).toEqual({ high: 0, openBlockers: 0, medium: 0, invalid: 0, low: 1 });
+    expect(worstProject([project('a', [0, 0, 1])])?.needs).toEqual({ high: 0, openBlockers: 0, medium: 0, invalid: 0, low: 1, problems: 1, citesMissing: 0 });
   });
 
   it('says what it has, in that order', () => {
     expect(describeNeeds({ high: 10, openBlockers: 1, medium: 4, invalid: 1, low: 2 })).toBe('10 high-severity flags, 1 open blocker, 4 medium-severity flags, 1 invalid record, 2 low-severity flags');
     expect(describeNeeds({ high: 0, openBlockers: 0, medium: 1, invalid: 0, low: 0 })).toBe('1 medium-severity flag');
+    // Issue 27: evidence citing what does not exist first; flags said as the problems they are when fewer.
+    expect(describeNeeds({ high: 3, openBlockers: 0, medium: 1, invalid: 0, low: 0, problems: 2, citesMissing: 1 })).toBe('1 problem of evidence citing what does not exist, 2 problems (3 high-severity flags, 1 medium-severity flag)');
+    expect(describeNeeds({ high: 25, openBlockers: 0, medium: 0, invalid: 25, low: 0, problems: 1, citesMissing: 0 })).toBe('1 problem (25 high-severity flags), 25 invalid records');
   });
 
   it('closes build and check with one line naming it and its recap', () => {

@@ -15,7 +15,7 @@ function summary(id: string, title: string, span: { from: string; to: string } |
     sources: [{ path: 'decisions.jsonl', format: 'bbs-trail', bytes: 1, lines: 1, valid: 1, invalid: 0 }, { path: 'trailbook.json', format: 'project-config', bytes: 1, lines: 1, valid: 1, invalid: 0 }],
     repository: { id: null, path: null, head: null, headSource: null, problem: 'no repository' },
     outOfTimeOrder: false, audit: { present: false }, flags: [], span,
-    counts: { rows: 3, superseded: 0, invalid: 1, telemetry: 0, flags: { high: 2, medium: 0, low: 1 }, flagLayers: { layer1: { high: 2, medium: 0, low: 1 }, layer2: { high: 0, medium: 0, low: 0 } }, evidence: { VERIFIED: 1, NOT_VERIFIED: 1, INCONCLUSIVE: 1 }, pointers: { verified: 1, failed: 1, notCheckable: 1 }, resultNotVerified: 1, checkFirst: 1, openBlockers: 0, rowsByFormat: { 'bbs-trail': 3 } },
+    counts: { rows: 3, superseded: 0, invalid: 1, telemetry: 0, flags: { high: 2, medium: 0, low: 1 }, flagLayers: { layer1: { high: 2, medium: 0, low: 1 }, layer2: { high: 0, medium: 0, low: 0 } }, evidence: { VERIFIED: 1, NOT_VERIFIED: 1, INCONCLUSIVE: 1 }, pointers: { verified: 1, failed: 1, unresolved: 1, prose: 0, notCheckable: 1 }, resultNotVerified: 1, results: { failed: 0, reverted: 0, open: 1, inconclusive: 0, skipped: 0, verified: 2, 'reported-done': 0, note: 0 }, checkFirst: 1, checkFirstOpen: 1, checkFirstWords: 0, openBlockers: 0, problems: { high: 2, medium: 0, low: 1, citesMissing: 0 }, rowsByFormat: { 'bbs-trail': 3 } },
   };
 }
 
@@ -108,7 +108,7 @@ describe('atomFeed', () => {
   it('has source formats as categories and the counts that need a person as summary', () => {
     const e = (parse(atomFeed(PROJECTS, { base: '/', root: null, title: 'T' }, now))['entry'] as Node[])[0] as Node;
     expect((e['category'] as Node[]).map((c) => c['@term'])).toEqual(['bbs-trail']);
-    expect(text(e['summary'])).toBe('3 decision rows; flags: 2 high, 0 medium, 1 low; evidence: 1 verified, 1 failed, 1 not checkable; 1 result not verified; 1 invalid record; audit never invoked.');
+    expect(text(e['summary'])).toBe("3 decision rows; flags: 2 high, 0 medium, 1 low; evidence: 1 verified, 1 did not resolve, 0 prose (no pointer), 1 not checkable; Check first: 1 open, 0 in the agent's words; 1 invalid record; audit never invoked.");
   });
 });
 

@@ -103,17 +103,17 @@ describe('recap.html says what the recap page says (same core words)', () => {
 
   it('opens Check first with the page’s sentence', () => {
     const page = exportRecapHtml(model('tickets-faults'), { root: null, archiveTitle: 'Archive' });
-    expect(textOf(page, '<h2 id="check-first">Check first</h2><p>', '</p>')).toBe("Check first 8 of 15 rows need a look: 5 with evidence that failed its check; 6 with a result other than verified. Each reason is said once; each row's card gives the details.");
+    expect(textOf(page, '<h2 id="check-first">Check first</h2><p>', '</p>')).toBe("Check first 7 of 15 rows need a look: 4 with evidence that did not resolve; 1 failed; 1 reverted; 2 open; 2 inconclusive. 1 more is a result in the agent's words (reported done or notes, or evidence not checked), folded below.");
   });
 
   it('gives the verdict strip’s figures as static text: flags by severity and layer, evidence, open blockers, audit state', () => {
     const page = exportRecapHtml(model('tickets-faults'), { root: null, archiveTitle: 'Archive' });
     const figure = (id: string): string => textOf(page, `<div class="figure" data-figure="${id}">`, '</div>');
     expect(figure('flags')).toBe("Flags 10 high 4 medium 1 low Trailbook's checks (layer 1): 9 high, 4 medium, 0 low The reviewer, codex-x / gpt-y (layer 2): 1 high, 0 medium, 1 low");
-    expect(figure('evidence')).toBe('Evidence 10 verified 5 failed 0 not checkable');
+    expect(figure('evidence')).toBe('Evidence 10 verified 4 did not resolve 1 prose, no pointer 0 not checkable');
     expect(figure('blockers')).toBe('Open blockers none');
     expect(figure('audit')).toBe('Handover audit 2 flags from codex-x / gpt-y');
-    expect(figure('check-first')).toBe('Check first 8 of 15 rows');
+    expect(figure('check-first')).toBe("Check first 7 of 15 rows open + 1 in the agent's words");
     expect(figure('invalid')).toBe('Invalid records 1 invalid record');
     // An open blocker and an audit never invoked, in another project.
     const verdicts = exportRecapHtml(model('tickets-verdict-faults'), { root: null, archiveTitle: 'Archive' });

@@ -56,7 +56,7 @@ describe('the build report', () => {
     expect(kinds('tickets-clean')).toEqual([]);
     const noRepository = { id: null, path: null, head: null, headSource: null, problem: 'no repository' };
     const beads = [{ path: '.beads', format: 'beads' as const, bytes: 0, lines: 0, valid: 0, invalid: 0, notRead: 'not read yet' }];
-    const counts = (notCheckable: number): ProjectSummary['counts'] => ({ ...byId.get('tickets-clean')!.counts, pointers: { verified: 0, failed: 0, notCheckable } });
+    const counts = (notCheckable: number): ProjectSummary['counts'] => ({ ...byId.get('tickets-clean')!.counts, pointers: { verified: 0, failed: 0, unresolved: 0, prose: 0, notCheckable } });
     // With pointers to check, no repository makes them inconclusive: said.
     expect(projectWarnings({ repository: noRepository, sources: beads, audit: { present: false }, counts: counts(3) }).map((w) => [w.kind, w.message, w.path])).toEqual([
       ['repository', 'git checks inconclusive: no repository', null],

@@ -6,7 +6,11 @@ import { describe, expect, it } from 'vitest';
 import { compareHomeRows, DEFAULT_HOME_VIEW, homeRow, homeRowMatches, homeViewQuery, parseHomeView, type HomeRow } from '../../src/lib/site/home-view.ts';
 import { THEME_BOOT_SCRIPT, THEME_STORAGE_KEY, themeChoice } from '../../src/lib/site/theme.ts';
 
-const row = (id: string, spec: Partial<HomeRow> = {}): HomeRow => ({ id, title: id, root: `content/${id}`, kinds: ['bbs'], to: '', rows: 0, high: 0, medium: 0, low: 0, failed: 0, notCheckable: 0, results: 0, invalid: 0, blockers: 0, audit: 'reviewed', ...spec });
+/** A row whose flags are each a problem of their own (its score from its flags and blockers), unless `spec` says otherwise. */
+const row = (id: string, spec: Partial<HomeRow> = {}): HomeRow => {
+  const r: HomeRow = { id, title: id, root: `content/${id}`, kinds: ['bbs'], to: '', rows: 0, high: 0, medium: 0, low: 0, unresolved: 0, prose: 0, notCheckable: 0, results: 0, words: 0, citesMissing: 0, score: 0, problems: 0, invalid: 0, blockers: 0, audit: 'reviewed', ...spec };
+  return { ...r, score: spec.score ?? 9 * (r.high + r.blockers) + 3 * r.medium + r.low, problems: spec.problems ?? r.high + r.medium + r.low };
+};
 
 describe('home view in the URL', () => {
   it('round-trips every field and leaves defaults out', () => {
@@ -26,7 +30,8 @@ describe('home view in the URL', () => {
 describe('home filters and sort', () => {
   const rows = [
     row('a', { title: 'Alpha app', to: '2026-03-01', rows: 5, high: 1, kinds: ['bbs', 'audit'] }),
-    row('b', { title: 'beta', to: '2026-03-05', rows: 9, medium: 2, failed: 1, notCheckable: 2, audit: 'not-reviewed' }),
+    row('b', { title: 'beta', to: '2026-03-05', rows: 9, medium: 2, unresolved: 1, notCheckable: 2, audit: 'not-reviewed' }),
+    row('e', { title: 'epsilon', to: '2026-03-06', rows: 3, prose: 2 }),
     row('c', { title: 'Gamma', to: '', rows: 1, invalid: 1, kinds: ['coord.v1'] }),
     row('d', { title: 'delta', to: '2026-02-01', rows: 2, blockers: 2 }),
   ];
@@ -40,42 +45,50 @@ describe('home filters and sort', () => {
     expect(shown('?source=audit')).toEqual(['a']);
     expect(shown('?show=high')).toEqual(['a']);
     expect(shown('?show=flags')).toEqual(['a', 'b']);
-    expect(shown('?show=not-verified')).toEqual(['b']);
+    expect(shown('?show=not-verified')).toEqual(['b', 'e']);
+    // Issue 27: a pointer that did not resolve and a cell of prose are filtered apart.
+    expect(shown('?show=unresolved')).toEqual(['b']);
+    expect(shown('?show=prose')).toEqual(['e']);
     expect(shown('?show=invalid')).toEqual(['c']);
     expect(shown('?show=not-reviewed')).toEqual(['b']);
     expect(shown('?show=blockers')).toEqual(['d']);
-    expect(shown('?show=attention')).toEqual(['a', 'b', 'c', 'd']);
-    expect(shown('')).toEqual(['a', 'b', 'c', 'd']);
+    expect(shown('?show=attention')).toEqual(['a', 'b', 'e', 'c', 'd']);
+    expect(shown('')).toEqual(['a', 'b', 'e', 'c', 'd']);
   });
 
   it('sorts newest and oldest first (projects without a time last), by title and by counts', () => {
-    expect(sorted('newest')).toEqual(['b', 'a', 'd', 'c']);
-    expect(sorted('oldest')).toEqual(['d', 'a', 'b', 'c']);
-    expect(sorted('title')).toEqual(['a', 'b', 'd', 'c']);
-    expect(sorted('rows')).toEqual(['b', 'a', 'd', 'c']);
-    expect(sorted('flags')).toEqual(['b', 'a', 'c', 'd']);
-    expect(sorted('invalid')).toEqual(['c', 'a', 'b', 'd']);
-    expect(sorted('blockers')).toEqual(['d', 'a', 'b', 'c']);
-    expect(sorted('not-verified')).toEqual(['b', 'a', 'c', 'd']);
+    expect(sorted('newest')).toEqual(['e', 'b', 'a', 'd', 'c']);
+    expect(sorted('oldest')).toEqual(['d', 'a', 'b', 'e', 'c']);
+    expect(sorted('title')).toEqual(['a', 'b', 'd', 'e', 'c']);
+    expect(sorted('rows')).toEqual(['b', 'a', 'e', 'd', 'c']);
+    expect(sorted('flags')).toEqual(['b', 'a', 'c', 'd', 'e']);
+    expect(sorted('invalid')).toEqual(['c', 'a', 'b', 'd', 'e']);
+    expect(sorted('blockers')).toEqual(['d', 'a', 'b', 'c', 'e']);
+    // Did not resolve first, then prose, then not checkable (issue 27).
+    expect(sorted('not-verified')).toEqual(['b', 'e', 'a', 'c', 'd']);
   });
 
-  it('puts what needs a person first by default: high flags, then open blockers, then failed evidence, then newest', () => {
+  it('puts what needs a person first by default: evidence citing what does not exist, then problems weighted by severity, then unresolved evidence, then newest', () => {
     const list = [
       row('new-clean', { to: '2026-04-01' }),
       row('old-clean', { to: '2026-01-01' }),
-      row('failed', { to: '2026-01-02', failed: 4, notCheckable: 100 }),
+      row('failed', { to: '2026-01-02', unresolved: 4, notCheckable: 100 }),
       row('not-checkable', { to: '2026-05-01', notCheckable: 50 }),
       row('blocked', { to: '2026-01-03', blockers: 1 }),
       row('high-1', { to: '2026-06-01', high: 1, medium: 9 }),
       row('high-3', { to: '2026-01-04', high: 3 }),
+      // 25 high flags of one cause: one problem (issue 27).
+      row('one-cause', { to: '2026-07-01', high: 25, problems: 1, score: 9 }),
+      row('cites-missing', { to: '2026-01-05', high: 3, problems: 1, score: 9, citesMissing: 1, unresolved: 3 }),
     ];
-    expect(ids([...list].sort(compareHomeRows(DEFAULT_HOME_VIEW.sort)))).toEqual(['high-3', 'high-1', 'blocked', 'failed', 'not-checkable', 'new-clean', 'old-clean']);
+    expect(ids([...list].sort(compareHomeRows(DEFAULT_HOME_VIEW.sort)))).toEqual(['cites-missing', 'high-1', 'high-3', 'one-cause', 'blocked', 'failed', 'not-checkable', 'new-clean', 'old-clean']);
   });
 
   it('builds a row from the counts the core defines', () => {
-    const counts = { rows: 4, superseded: 1, invalid: 2, telemetry: 0, flags: { high: 1, medium: 2, low: 3 }, flagLayers: { layer1: { high: 1, medium: 2, low: 2 }, layer2: { high: 0, medium: 0, low: 1 } }, evidence: { VERIFIED: 1, NOT_VERIFIED: 1, INCONCLUSIVE: 0 }, pointers: { verified: 1, failed: 2, notCheckable: 5 }, resultNotVerified: 3, checkFirst: 3, openBlockers: 1, rowsByFormat: {} };
+    const results = { failed: 1, reverted: 0, open: 1, inconclusive: 0, skipped: 0, verified: 1, 'reported-done': 1, note: 0 };
+    const counts = { rows: 4, superseded: 1, invalid: 2, telemetry: 0, flags: { high: 1, medium: 2, low: 3 }, flagLayers: { layer1: { high: 1, medium: 2, low: 2 }, layer2: { high: 0, medium: 0, low: 1 } }, evidence: { VERIFIED: 1, NOT_VERIFIED: 1, INCONCLUSIVE: 0 }, pointers: { verified: 1, failed: 2, unresolved: 1, prose: 1, notCheckable: 5 }, resultNotVerified: 3, results, checkFirst: 3, checkFirstOpen: 2, checkFirstWords: 1, openBlockers: 1, problems: { high: 1, medium: 1, low: 3, citesMissing: 1 }, rowsByFormat: {} };
     expect(homeRow({ id: 'p', title: 'P', root: 'c/p', span: { to: '2026-01-01T00:00:00.000Z' }, counts }, ['bbs'], 'reviewed')).toEqual({
-      id: 'p', title: 'P', root: 'c/p', kinds: ['bbs'], to: '2026-01-01T00:00:00.000Z', rows: 4, high: 1, medium: 2, low: 3, failed: 2, notCheckable: 5, results: 3, invalid: 2, blockers: 1, audit: 'reviewed',
+      id: 'p', title: 'P', root: 'c/p', kinds: ['bbs'], to: '2026-01-01T00:00:00.000Z', rows: 4, high: 1, medium: 2, low: 3, unresolved: 1, prose: 1, notCheckable: 5, results: 2, words: 1, citesMissing: 1, score: 9 * 2 + 3 + 3, problems: 5, invalid: 2, blockers: 1, audit: 'reviewed',
     });
   });
 });

@@ -4,7 +4,7 @@
  * reason), result, actor, phase, ticket, time, and a permalink anchor.
  */
 import type { EvidencePointer, TrailRow } from '../../lib/model/types.ts';
-import { clippedDecision, CLIP_DECISION_FROM, evidenceWord } from '../../lib/site/words.ts';
+import { clippedDecision, CLIP_DECISION_FROM, pointerWord } from '../../lib/site/words.ts';
 import { evidenceTree } from '../../lib/projections/evidence-tree.ts';
 import { fileKey, safeHref, urls } from '../../lib/site/urls.ts';
 import { shortDigest } from '../../lib/text/hash.ts';
@@ -71,7 +71,7 @@ function evidenceItems(pointers: readonly EvidencePointer[], ctx: Pick<RowContex
 }
 
 function evidenceItemHtml(p: EvidencePointer, ctx: Pick<RowContext, 'base' | 'projectId' | 'repoId' | 'forge'>, parts: SafeHtml | ''): SafeHtml {
-  const word = evidenceWord(p.status);
+  const word = pointerWord(p);
   const href = evidenceHref(p, ctx);
   // A link's text is the pointer as written, set in the code font by CSS (no <code> inside it).
   const pointer = href ? html`<a href="${href}"${p.target?.type === 'url' ? html` rel="noopener noreferrer nofollow"` : ''}>${p.raw}</a>` : html`<code>${p.raw}</code>`;
@@ -80,7 +80,7 @@ function evidenceItemHtml(p: EvidencePointer, ctx: Pick<RowContext, 'base' | 'pr
   // Bare markup (a thousand of these on a page; site.css "Row cards"): the pointer first (a link
   // or <code>), then <i> its kind, <b> the status word (its icon comes from CSS, by data-status), <small> the
   // reason. `</li>` is optional in HTML.
-  return html`<li data-status="${p.status}">${pointer}${forgeLink}${p.note ? html` <span class="evidence-note">${p.note}</span>` : ''} <i>${p.kind}</i> <b>${word.label}</b> <small>${p.reason}</small>${parts}`;
+  return html`<li data-status="${p.status}"${word.prose ? ' data-outcome="prose"' : ''}>${pointer}${forgeLink}${p.note ? html` <span class="evidence-note">${p.note}</span>` : ''} <i>${p.kind}</i> <b>${word.label}</b> <small>${p.reason}</small>${parts}`;
 }
 
 /** Texts longer than this many characters are folded: a 4 KiB `why` would fill the screen. */

@@ -15,23 +15,25 @@
  */
 import type { EvidencePointer, InvalidRecord, ProjectModel, TrailRow } from '../../lib/model/types.ts';
 import { evidenceTree } from '../../lib/projections/evidence-tree.ts';
-import { checkFirst, checkFirstGroups, checkFirstOutcomeRows } from '../../lib/projections/check-first.ts';
+import { checkFirst, checkFirstGroups, checkFirstReasonRows } from '../../lib/projections/check-first.ts';
 import { flagsByRow } from '../../lib/projections/flags.ts';
-import { flagLinker, foldFlagLinks, moreLinksText, type FlagLink } from '../../lib/projections/flag-links.ts';
+import { flagLinker } from '../../lib/projections/flag-links.ts';
 import { layerTotal } from '../../lib/projections/counts.ts';
 import { gitChecksProblem } from '../../lib/projections/git-checks.ts';
 import { worstFlags, worstFlagsMoreText } from '../../lib/projections/worst-flags.ts';
 import { verdictFigures } from '../../lib/site/verdict-figures.ts';
 import { checkFirstHtml } from './check-first.ts';
+import { problemCardsHtml } from './problem-cards.ts';
+import { problems } from '../../lib/projections/problems.ts';
 import { BLOCKER_SOURCE_LABEL, openBlockers } from '../../lib/projections/open-blockers.ts';
 import { hasDecisionTrail } from '../../lib/projections/audit-state.ts';
-import { auditSentence, checkFirstSentence, reviewFlagsSentence, countOf, evidenceWord, formatTime, headPredatesText, invalidRecordsSentence, resultTone, sourceFormatName, sourceLinesText } from '../../lib/site/words.ts';
+import { auditSentence, problemSentence, resultCountsText, checkFirstSentence, reviewFlagsSentence, countOf, pointerWord, formatTime, headPredatesText, invalidRecordsSentence, resultTone, sourceFormatName, sourceLinesText } from '../../lib/site/words.ts';
 import { urls } from '../../lib/site/urls.ts';
 import { evidenceHref } from './decision-row.ts';
 import { EXPORT_RECAP_CSS, EXPORT_RECAP_CSS_SHA256 } from './export-recap-style.ts';
 import { html, join, SafeHtml } from './html.ts';
 import { SEVERITY_ICON, statusHtml } from './status.ts';
-import { SEVERITIES } from '../../lib/projections/counts.ts';
+import { POINTER_OUTCOME_LABELS, POINTER_OUTCOME_TONES, POINTER_OUTCOMES, SEVERITIES } from '../../lib/projections/counts.ts';
 
 /** Where the recap was exported from. */
 export interface ExportRecapContext {
@@ -59,26 +61,24 @@ function verdictHtml(model: ProjectModel): SafeHtml {
   const severities = join(SEVERITIES.map((s) => (c.flags[s] > 0 ? statusHtml(s, `${c.flags[s]} ${s}`, SEVERITY_ICON[s]) : zero(`0 ${s}`))), ' ');
   const p = c.pointers;
   const evidence = join(
-    (
-      [
-        ['verified', p.verified, 'good'],
-        ['failed', p.failed, 'bad'],
-        ['not checkable', p.notCheckable, 'unknown'],
-      ] as const
-    ).map(([label, n, tone]) => (n > 0 || label === 'verified' ? statusHtml(n > 0 ? tone : 'unknown', `${n} ${label}`) : zero(`${n} ${label}`))),
+    POINTER_OUTCOMES.map((o) => {
+      const n = p[o];
+      const label = `${n} ${POINTER_OUTCOME_LABELS[o]}`;
+      return n > 0 || o === 'verified' ? statusHtml(n > 0 ? POINTER_OUTCOME_TONES[o] : 'unknown', label) : zero(label);
+    }),
     ' ',
   );
   const figure = (id: string, label: string, main: SafeHtml | string, notes: ReadonlyArray<string | null> = []): SafeHtml =>
     html`<div class="figure" data-figure="${id}"><dt>${label}</dt><dd><span class="figure-main">${main}</span>${notes.filter((n): n is string => n !== null).map((n) => html`<span class="figure-note">${n}</span>`)}</dd></div>`;
   const worst = worstFlags(model.flags);
   const moreText = worstFlagsMoreText(worst.more);
-  const named = worst.shown.length === 0 ? '' : html`<ol class="worst-flags" data-testid="worst-flags" aria-label="The most serious flags">${worst.shown.map((w) => html`<li><a href="#${w.anchor}">${statusHtml(w.flag.severity, w.flag.severity, SEVERITY_ICON[w.flag.severity])} <code class="flag-kind">${w.flag.kind}</code> <span class="worst-summary">${w.flag.summary}</span></a></li>`)}${moreText !== null ? html`<li class="worst-more"><a href="#attention">${moreText}</a></li>` : ''}</ol>`;
+  const named = worst.shown.length === 0 ? '' : html`<ol class="worst-flags" data-testid="worst-flags" aria-label="The most serious flags">${worst.shown.map((w) => html`<li><a href="#${w.anchor}">${statusHtml(w.flag.severity, w.flag.severity, SEVERITY_ICON[w.flag.severity])} <code class="flag-kind">${w.flag.kind}</code> <span class="worst-summary">${w.problem.flags.length > 1 ? problemSentence(w.problem) : w.flag.summary}</span></a></li>`)}${moreText !== null ? html`<li class="worst-more"><a href="#attention">${moreText}</a></li>` : ''}</ol>`;
   return html`<section class="verdict" aria-labelledby="verdict-title"><h2 id="verdict-title" class="verdict-title">At a glance</h2>${named}<dl class="verdict-figures">${[
     figure('flags', 'Flags', severities, [f.layer1, f.layer2]),
     figure('evidence', 'Evidence', f.hasEvidence ? evidence : html`<span class="meta">no evidence pointers</span>`),
+    f.checkFirst !== null ? figure('check-first', 'Check first', c.checkFirstOpen > 0 ? f.checkFirst : zero(f.checkFirst), [f.checkFirstWords]) : '',
     figure('blockers', 'Open blockers', f.blockers !== null ? statusHtml('bad', f.blockers, '▲') : zero('none')),
     figure('audit', 'Handover audit', statusHtml(f.audit.tone, f.audit.text)),
-    f.checkFirst !== null ? figure('check-first', 'Check first', c.checkFirst > 0 ? f.checkFirst : zero(f.checkFirst)) : '',
     f.invalid !== null ? figure('invalid', 'Invalid records', statusHtml('bad', f.invalid)) : '',
   ]}</dl></section>`;
 }
@@ -97,7 +97,7 @@ ${verdictHtml(model)}
 <dt>Repository</dt><dd>${repo.path ? html`<code>${repo.path}</code>` : 'none'}${repo.head ? html` at landed head <code>${repo.head}</code> (${repo.headSource === 'config' ? 'from trailbook.json' : 'HEAD'})` : ''}${gitProblem ? html` ${statusHtml('unknown', `git checks inconclusive: ${gitProblem}`)}` : ''}${model.headPredates ? html` ${statusHtml('unknown', headPredatesText(model.headPredates))}` : ''}</dd>
 <dt>Time span</dt><dd>${model.span ? html`<time datetime="${model.span.from}">${formatTime(model.span.from)}</time> – <time datetime="${model.span.to}">${formatTime(model.span.to)}</time>` : 'no timed records'}</dd>
 <dt>Sources read</dt><dd><ul class="sources">${model.sources.map((s) => html`<li><code>${s.path}</code> — ${sourceFormatName(s.format)}${s.notRead ? html`: <strong>${s.notRead}</strong>` : html`: ${sourceLinesText(s)}`}</li>`)}</ul></dd>
-<dt>Rows</dt><dd>${countOf(c.rows, 'decision row')} (${c.superseded} superseded); ${countOf(c.resultNotVerified, 'result')} not verified</dd>
+<dt>Rows</dt><dd>${countOf(c.rows, 'decision row')} (${c.superseded} superseded); results: ${resultCountsText(c.results)}</dd>
 </dl>
 <nav class="toc" aria-label="Sections"><a href="#check-first">Check first</a><a href="#attention">Attention</a><a href="#decisions">Decisions</a>${model.invalid.length > 0 ? html`<a href="#invalid">Invalid records</a>` : ''}</nav>
 </header>`;
@@ -117,12 +117,7 @@ function checkFirstSection(model: ProjectModel): SafeHtml {
   if (c.checkFirst === 0) return html`<section aria-labelledby="check-first"><h2 id="check-first">Check first</h2><p class="none">Every row's evidence resolved and every result is <code>verified</code>.</p></section>`;
   const byRow = flagsByRow(model.flags, model.rows);
   const groups = checkFirstGroups(checkFirst(model.rows));
-  return html`<section aria-labelledby="check-first"><h2 id="check-first">Check first</h2><p>${checkFirstSentence(c.checkFirst, c.rows, checkFirstOutcomeRows(groups))}</p><div class="cf-groups">${checkFirstHtml(groups, (row) => byRow.get(row.anchor) ?? [], model.repository.problem)}</div></section>`;
-}
-
-function flagLinksHtml(links: readonly FlagLink[]): SafeHtml {
-  const link = (l: FlagLink): SafeHtml => (l.href ? html`<a href="${l.href}">${l.label}</a>` : html`<span>${l.label}</span>`);
-  return join(links.map(link), ' ');
+  return html`<section aria-labelledby="check-first"><h2 id="check-first">Check first</h2><p>${checkFirstSentence(c.checkFirstOpen, c.checkFirstWords, c.rows, checkFirstReasonRows(groups, 'open'))}</p><div class="cf-groups">${checkFirstHtml(groups, (row) => byRow.get(row.anchor) ?? [], model.repository.problem, c.checkFirstWords)}</div></section>`;
 }
 
 function attentionSection(model: ProjectModel): SafeHtml {
@@ -135,20 +130,14 @@ function attentionSection(model: ProjectModel): SafeHtml {
   const flags =
     model.flags.length === 0
       ? html`<p class="none">Trailbook's own checks (layer 1) raised no flags.</p>`
-      : html`<ol class="flags">${model.flags.map((f, i) => {
-          const { shown, folded } = foldFlagLinks(linksOf(f));
-          const evidence = f.evidence ? html` <span>evidence: <code>${f.evidence}</code></span>` : '';
-          const places = shown.length > 0 || evidence !== '' ? html`<p class="flag-links">${flagLinksHtml(shown)}${evidence}</p>` : '';
-          const more = folded.length > 0 ? html`<details class="flag-more"><summary>${moreLinksText(folded.length)}</summary><p class="flag-links">${flagLinksHtml(folded)}</p></details>` : '';
-          return html`<li class="flag flag-${f.severity}" data-kind="${f.kind}" id="flag-${String(i + 1)}">${statusHtml(f.severity, f.severity, SEVERITY_ICON[f.severity])}<code class="flag-kind">${f.kind}</code><span class="meta">${f.layer === 'review' ? `layer 2 · ${reviewer}` : (LAYERS[f.layer] ?? f.layer)}</span><p class="flag-summary">${f.summary}</p>${f.earlierText !== undefined ? html`<p class="meta">Earlier text, as committed:</p><pre class="raw">${f.earlierText}</pre>` : ''}${places}${more}</li>`;
-        })}</ol>`;
+      : problemCardsHtml(problems(model.flags), linksOf, (f) => (f.layer === 'review' ? `layer 2 · ${reviewer}` : (LAYERS[f.layer] ?? f.layer)));
   return html`<section aria-labelledby="attention"><h2 id="attention">Attention</h2>${sentence ? html`<p class="audit-sentence status-${sentence.tone}">${sentence.text}</p>` : ''}${reviewCount > 0 && model.audit.present && model.audit.valid && model.audit.status === 'ran' ? html`<p class="audit-sentence">${reviewFlagsSentence(model.audit.reviewer, reviewCount, layerTotal(c, 'layer1'))}</p>` : ''}${flags}</section>`;
 }
 
 function evidenceList(pointers: readonly EvidencePointer[], model: ProjectModel, ctx: ExportRecapContext): SafeHtml {
   if (pointers.length === 0) return html`<span class="none">no evidence pointer</span>`;
   const item = (p: EvidencePointer, parts: EvidencePointer[]): SafeHtml => {
-    const w = evidenceWord(p.status);
+    const w = pointerWord(p);
     const href = p.target?.type === 'url' || ctx.root !== null ? evidenceHref(p, { base: ctx.root ?? '/', projectId: model.id, repoId: model.repository.id }) : null;
     const code = html`<code>${p.raw}</code>`;
     const pointer = href ? html`<a class="evidence-pointer" href="${href}" rel="noopener noreferrer nofollow">${code}</a>` : html`<span class="evidence-pointer">${code}</span>`;

@@ -11,7 +11,8 @@ import type { Confinement } from '../fs/confined.ts';
 import { BoundedInvalid } from '../bounds/kind-bounds.ts';
 import { capRaw, nulMessage, readLines, tooLongMessage, type PhysicalLine } from '../text/lines.ts';
 import { cannotBeJson, describeHazard, jsonHazard } from '../text/json-hazards.ts';
-import { classifyResult, computeRowId, notATrail, parseTime, type ParsedRow, type TrailFileResult } from './parsed-row.ts';
+import { classifyResult } from '../results/classify-result.ts';
+import { computeRowId, notATrail, parseTime, type ParsedRow, type TrailFileResult } from './parsed-row.ts';
 
 /** Fields that mark a babysit analytics row (telemetry, not a trail row). */
 const TELEMETRY_MARKERS = ['rationale', 'principle', 'tier', 'skill', 'trigger', 'session'];

@@ -2,7 +2,7 @@
  * What a trail adapter hands to the project pipeline: rows before evidence resolution, and
  * the file's accounting. Shared by the bbs and pstack adapters.
  */
-import type { InvalidRecord, ResultClass, SourceFile, TelemetryRow, TrailRow } from '../model/types.ts';
+import type { InvalidRecord, SourceFile, TelemetryRow, TrailRow } from '../model/types.ts';
 import { sha256Hex } from '../text/hash.ts';
 
 /** A valid row before evidence resolution and supersede linking. */
@@ -22,18 +22,6 @@ export interface TrailFileResult {
 /** Row id rule (decision trail, Part 1): first 8 hex of sha256(ts + ticket + decision), empty ticket = "". */
 export function computeRowId(ts: string, ticket: string, decision: string): string {
   return sha256Hex(ts + ticket + decision).slice(0, 8);
-}
-
-const RESULT_CLASSES: ReadonlySet<string> = new Set(['verified', 'failed', 'open', 'inconclusive', 'reverted', 'skipped']);
-
-/**
- * Normalises a row's `result` (decision trail, Part 1: `verified`, `failed`, `open`,
- * `inconclusive`, `reverted`, or a short predicate note). Only the exact words count;
- * anything else is a `note` (and so is not `verified`).
- */
-export function classifyResult(result: string): ResultClass {
-  const r = result.trim().toLowerCase();
-  return RESULT_CLASSES.has(r) ? (r as ResultClass) : 'note';
 }
 
 /** Milliseconds since the epoch of an ISO-8601 timestamp with a zone, or null. */

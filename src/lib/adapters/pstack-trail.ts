@@ -24,7 +24,8 @@ import type { Confinement } from '../fs/confined.ts';
 import { BoundedInvalid } from '../bounds/kind-bounds.ts';
 import { dict } from '../text/dict.ts';
 import { capRaw, nulMessage, readLines, tooLongMessage, type PhysicalLine } from '../text/lines.ts';
-import { classifyResult, computeRowId, notATrail, parseTime, type ParsedRow, type TrailFileResult } from './parsed-row.ts';
+import { classifyResult } from '../results/classify-result.ts';
+import { computeRowId, notATrail, parseTime, type ParsedRow, type TrailFileResult } from './parsed-row.ts';
 import { defaultHeader, placeCells, PSTACK_COLUMNS, readTsvHeader, type PstackField, type TsvField, type TsvHeader } from './tsv-header.ts';
 
 export { PSTACK_COLUMNS } from './tsv-header.ts';
@@ -127,7 +128,7 @@ export async function readPstackTrail(absolutePath: string, file: string, bytes:
       // The cells the header can still place are kept, so the row's evidence is checked and shown.
       const placed = placeCells(h, cells);
       const fields = placed ? Object.fromEntries(Object.entries(placed).map(([k, v]) => [k, unguardCell((v as string).trim())])) : undefined;
-      return invalid(line, 'trail/tsv-cell-count', `expected ${h.names.length} tab-separated cells, found ${cells.length}`, fields);
+      return invalid(line, 'trail/tsv-cell-count', `expected ${h.names.length} tab-separated cells, found ${cells.length}${placed ? lostColumns(h, cells.length) : ''}`, fields);
     }
     const cell = (name: TsvField): string | undefined => {
       const i = h.columns.get(name);
@@ -225,4 +226,19 @@ export async function readPstackTrail(absolutePath: string, file: string, bytes:
   out.invalid = bounded.list();
   if (!headerFound && rowShaped === 0 && out.source.lines > blank) notATrail(out, file, 'pstack trail', `no line has ${ROW_SHAPE_CELLS} or more tab-separated cells, and none is a header`);
   return out;
+}
+
+/**
+ * Which columns a row with too few cells lacks, read in order (issue 27, scope 3): the header
+ * places its leading and trailing columns; the cells between fill the free-text columns from
+ * the first, so the last ones are the lost ones (`decision why` with one cell between: `why`).
+ * Returns ` — read in order, the `why` column is missing`, or '' when the row has too many cells.
+ */
+function lostColumns(h: TsvHeader, found: number): string {
+  const short = h.names.length - found;
+  if (short <= 0) return '';
+  const middle = h.names.slice(h.leading, h.names.length - h.trailing);
+  const lost = middle.slice(middle.length - short).map((n) => `\`${n}\``);
+  if (lost.length === 0) return '';
+  return ` — read in order, the ${lost.join(', ')} column${lost.length === 1 ? ' is' : 's are'} missing`;
 }

@@ -46,7 +46,7 @@ export function entrySummary(p: ProjectSummary): string {
     countOf(c.rows, 'decision row'),
     `flags: ${severityCountsText(c.flags)}`,
     `evidence: ${pointerCountsText(c.pointers)}`,
-    `${countOf(c.resultNotVerified, 'result')} not verified`,
+    `Check first: ${c.checkFirstOpen} open, ${c.checkFirstWords} in the agent's words`,
     countOf(c.invalid, 'invalid record'),
   ];
   const audit = !p.audit.present ? (hasDecisionTrail(p.sources) ? 'audit never invoked' : 'no decision trail to audit') : !p.audit.valid ? 'audit.json invalid' : p.audit.status === 'ran' ? `reviewed by ${p.audit.reviewer || 'a reviewer'}` : `not reviewed (${p.audit.status ?? 'unknown'})`;

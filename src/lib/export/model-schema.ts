@@ -17,7 +17,7 @@ export const EVIDENCE_KINDS = ['commit', 'path', 'url', 'rubric', 'test', 'symbo
 /** Every source format Trailbook reads. */
 export const SOURCE_FORMATS = ['bbs-trail', 'pstack-trail', 'babysit-telemetry', 'audit', 'project-config', 'beads', 'arena', 'verdicts', 'coord', 'babysit-history', 'handover'] as const;
 /** Every normalised result class. */
-export const RESULT_CLASSES = ['verified', 'failed', 'open', 'inconclusive', 'reverted', 'skipped', 'note'] as const;
+export const RESULT_CLASSES = ['verified', 'failed', 'open', 'inconclusive', 'reverted', 'skipped', 'reported-done', 'note'] as const;
 /** Flag severities, highest first. */
 export const SEVERITY_LEVELS = ['high', 'medium', 'low'] as const;
 /** Flag layers. */
@@ -84,7 +84,7 @@ export const trailRowSchema = documented(
     evidenceText: documented(z.string(), { description: 'The evidence cell as written.' }),
     evidence: z.array(evidencePointerSchema),
     result: documented(z.string(), { description: 'The result as written.' }),
-    resultClass: documented(z.enum(RESULT_CLASSES), { description: 'The result, normalised.' }),
+    resultClass: documented(z.enum(RESULT_CLASSES), { description: 'The result as read (src/lib/results/classify-result.ts, docs/checks.md "Results as written"): the seed\'s states, `skipped`, `reported-done` (a success in the agent\'s words, not a check) or `note`; `result` holds the text as written.' }),
     supersedes: str.optional(),
     supersededBy: documented(z.array(str), { description: 'Ids of later rows that supersede this one (hidden by default in the recap).' }),
     bytes: int,
@@ -192,12 +192,19 @@ export const projectCountsSchema = documented(
       description: "Flags per severity of each layer: `layer1` Trailbook's own checks, `layer2` the reviewer's, read from audit.json.",
     }),
     evidence: documented(z.object({ VERIFIED: int, NOT_VERIFIED: int, INCONCLUSIVE: int }), { description: 'Evidence pointers of decision rows per status.' }),
-    pointers: documented(z.object({ verified: int, failed: int, notCheckable: int }), {
-      description: 'Evidence pointers of every record that cites evidence (decision rows, QA criteria, review-finding locations) by outcome: verified, failed (NOT_VERIFIED), not checkable (INCONCLUSIVE).',
+    pointers: documented(z.object({ verified: int, failed: int, unresolved: int, prose: int, notCheckable: int }), {
+      description:
+        'Evidence pointers of every record that cites evidence (decision rows, QA criteria, review-finding locations) by outcome: verified, unresolved (NOT_VERIFIED: checked, did not resolve), prose (NOT_VERIFIED: a cell holding no pointer), not checkable (INCONCLUSIVE); failed is unresolved + prose.',
     }),
     resultNotVerified: documented(int, { description: 'Decision rows whose result is not `verified`.' }),
+    results: documented(z.object(Object.fromEntries(RESULT_CLASSES.map((c) => [c, int])) as Record<(typeof RESULT_CLASSES)[number], typeof int>), { description: 'Decision rows per result state.' }),
     checkFirst: documented(int, { description: 'Decision rows listed under Check first.' }),
+    checkFirstOpen: documented(int, { description: "Rows of Check first's first group: failed, open, inconclusive, reverted or skipped results, or evidence that did not resolve." }),
+    checkFirstWords: documented(int, { description: "Rows of Check first's second group: results in the agent's words (reported done, notes), and verified results whose evidence was not checked." }),
     openBlockers: int,
+    problems: documented(z.object({ high: int, medium: int, low: int, citesMissing: int }), {
+      description: 'Problems (flags of one kind and cause, said once) per severity, and how many cite a commit, path, lines or rubric row that does not exist.',
+    }),
     rowsByFormat: z.partialRecord(sourceFormatSchema, int),
   }),
   { id: 'Counts', description: 'Every count Trailbook shows, from one definition (src/lib/projections/counts.ts): the archive home, the recap, search, `check` and the exports agree.' },

@@ -5,8 +5,7 @@
  * only when the project changed): it is kept for every distinct state the kept builds
  * reference, and read for every project at every build.
  */
-import type { EvidenceStatus, ProjectCounts, ProjectModel, Severity } from '../model/types.ts';
-import { pointerTotal } from '../projections/counts.ts';
+import type { EvidenceStatus, ProjectModel, Severity } from '../model/types.ts';
 import { hash53, flagIdentity } from './flag-identity.ts';
 
 /** One flag as the history remembers it. `n` is its 1-based place in Attention (`#flag-<n>`). */
@@ -25,8 +24,8 @@ export interface ProjectState {
   counts: {
     rows: number;
     flags: Record<Severity, number>;
-    /** Evidence pointers of every record by outcome (src/lib/projections/counts.ts). */
-    pointers: ProjectCounts['pointers'];
+    /** Evidence pointers of every record by status (src/lib/projections/counts.ts): `failed` is every NOT_VERIFIED pointer (the history file's shape, kept). */
+    pointers: { verified: number; failed: number; notCheckable: number };
     openBlockers: number;
   };
   /**
@@ -83,7 +82,7 @@ export function projectState(model: Pick<ProjectModel, 'title' | 'counts' | 'row
     flags[id] = { kind: f.kind, severity: f.severity, summary: cut(f.summary, 300), rows: f.rows, n: i + 1 };
   });
   const c = model.counts;
-  return { title: model.title, counts: { rows: c.rows, flags: { ...c.flags }, pointers: { ...c.pointers }, openBlockers: c.openBlockers }, rows, flags };
+  return { title: model.title, counts: { rows: c.rows, flags: { ...c.flags }, pointers: { verified: c.pointers.verified, failed: c.pointers.failed, notCheckable: c.pointers.notCheckable }, openBlockers: c.openBlockers }, rows, flags };
 }
 
 /** The key of a state: a hash of its JSON (equal states, equal keys). */
@@ -93,6 +92,6 @@ export function stateKey(state: ProjectState): string {
 
 /** The share of evidence pointers verified (rows, QA criteria, finding locations), 0–1, or null when there are none. */
 export function verifiedShare(counts: ProjectState['counts']): number | null {
-  const all = pointerTotal(counts);
+  const all = counts.pointers.verified + counts.pointers.failed + counts.pointers.notCheckable;
   return all === 0 ? null : counts.pointers.verified / all;
 }

@@ -121,7 +121,12 @@ export type SourceFormat =
   | 'babysit-history'
   | 'handover';
 
-/** Normalised class of a row's free-text `result` (decision trail, Part 1, `result`). */
+/**
+ * The state of a row's free-text `result` (decision trail, Part 1, `result`), as
+ * src/lib/results/classify-result.ts reads it: the seed's states, `skipped` (the design arena's
+ * word), `reported-done` (a success in the agent's words: `tests green`, `merged`; not a check)
+ * and `note` (anything else). The text as written is always shown beside it.
+ */
 export type ResultClass =
   | 'verified'
   | 'failed'
@@ -129,6 +134,7 @@ export type ResultClass =
   | 'inconclusive'
   | 'reverted'
   | 'skipped'
+  | 'reported-done'
   | 'note';
 
 /** One valid decision-trail row, from a bbs `decisions.jsonl` or a pstack TSV trail. */
@@ -317,14 +323,29 @@ export interface ProjectCounts {
   flagLayers: { layer1: Record<Severity, number>; layer2: Record<Severity, number> };
   /** Evidence pointers of decision rows per status. */
   evidence: Record<EvidenceStatus, number>;
-  /** Evidence pointers of every record (decision rows, QA criteria, review-finding locations) by outcome. */
-  pointers: { verified: number; failed: number; notCheckable: number };
+  /**
+   * Evidence pointers of every record (decision rows, QA criteria, review-finding locations) by
+   * outcome: `unresolved` (checked, did not resolve) and `prose` (a cell holding no pointer)
+   * apart; `failed` is their sum (NOT_VERIFIED), kept for `trailbook.check/1`.
+   */
+  pointers: { verified: number; failed: number; unresolved: number; prose: number; notCheckable: number };
   /** Rows whose result is not `verified`. */
   resultNotVerified: number;
+  /** Rows per result state (src/lib/results/classify-result.ts), every state named. */
+  results: Record<ResultClass, number>;
   /** Rows listed under Check first. */
   checkFirst: number;
+  /** Rows of Check first's first group: failed, open, inconclusive, reverted or skipped results, or evidence that did not resolve. */
+  checkFirstOpen: number;
+  /** Rows of Check first's second group: results in the agent's words (reported done, notes) and `verified` results whose evidence was not checked. */
+  checkFirstWords: number;
   /** Blockers still open when the records end (src/lib/projections/open-blockers.ts). */
   openBlockers: number;
+  /**
+   * Problems: flags of one kind and cause said once (src/lib/projections/problems.ts), per
+   * severity, and how many cite a commit, path, lines or rubric row that does not exist.
+   */
+  problems: { high: number; medium: number; low: number; citesMissing: number };
   /** Rows per source format. */
   rowsByFormat: Partial<Record<SourceFormat, number>>;
 }

@@ -66,13 +66,23 @@ async function readConfig(project: DiscoveredProject, invalid: InvalidRecord[]):
   return { value: parsed.data, path: project.config };
 }
 
-function citedFrom(rows: ProjectModel['rows']): ProjectModel['cited'] {
+/**
+ * The commits and files a project's evidence cites, each with the records citing it: valid
+ * rows, and invalid records whose evidence was told apart by the header (issue 27, scope 4:
+ * every page a record links to exists, so a malformed row's cited file gets its page too; its
+ * citation points at the invalid record, `#invalid-L<line>`).
+ */
+function citedFrom(rows: ProjectModel['rows'], invalid: readonly InvalidRecord[] = []): ProjectModel['cited'] {
   const commits = new Map<string, CitedCommit>();
   const files = new Map<string, CitedFile>();
-  const cite = (list: Citation[], row: TrailRow): void => {
+  const cite = (list: Citation[], row: Pick<TrailRow, 'id' | 'anchor' | 'decision'>): void => {
     if (!list.some((c) => c.anchor === row.anchor)) list.push({ rowId: row.id, anchor: row.anchor, decision: row.decision.slice(0, 120) });
   };
-  for (const row of rows) {
+  const citing: Array<Pick<TrailRow, 'id' | 'anchor' | 'decision' | 'evidence'>> = [
+    ...rows,
+    ...invalid.flatMap((r) => (r.evidence && r.evidence.length > 0 ? [{ id: `${r.file}:${r.line}`, anchor: `invalid-L${r.line}`, decision: r.fields?.['decision'] ?? `invalid record ${r.file}:${r.line}`, evidence: r.evidence }] : [])),
+  ];
+  for (const row of citing) {
     for (const p of row.evidence) {
       const t = p.target;
       // Only evidence that held (or could not be checked) has a page: never a NOT_VERIFIED pointer.
@@ -326,7 +336,7 @@ export async function analyseProject(prepared: PreparedProject, stages?: StageTi
     flags,
     invalid: listed,
     span,
-    cited: withFindingCitations(citedFrom(rows), quality.verdicts),
+    cited: withFindingCitations(citedFrom(rows, listed), quality.verdicts),
     counts,
     arena: quality.arena,
     verdicts: quality.verdicts,

@@ -1,25 +1,52 @@
 /**
  * Check first (decision trail, shipped Part 2 layer 1; spec/archive.md recap item 3):
  * every row whose evidence does not resolve, and every row whose result is not `verified`.
- * The list keeps that meaning; {@link checkFirstGroups} only orders it by reason, so one
- * reason shared by many rows (no repository) is said once, with its count.
+ * The list keeps that meaning; issue 27 splits it in two groups ({@link CheckFirstBand}): the
+ * rows that need a person (open), and, folded and counted apart, the results in the agent's
+ * own words. {@link checkFirstGroups} orders each by reason, so one reason shared by many rows
+ * (no repository) is said once, with its count.
  */
 import type { EvidencePointer, ResultClass, Severity, TrailRow } from '../model/types.ts';
 import { EVIDENCE_KINDS } from '../checks/evidence/unresolved.ts';
 import { SEVERITY_ORDER } from './flags.ts';
+import { OPEN_RESULTS, RESULT_CLASSES } from '../results/classify-result.ts';
+
+/**
+ * Which of Check first's two groups a row is in (issue 27, scope 1): `open` — its result
+ * failed, is open, inconclusive, reverted or skipped, or a pointer of its evidence did not
+ * resolve; `words` — folded and counted apart: results in the agent's words (`reported done`
+ * and notes), and `verified` results whose evidence could not be checked, is prose or is
+ * missing.
+ */
+export type CheckFirstBand = 'open' | 'words';
 
 /** Why a row is listed under Check first. */
 export interface CheckFirstEntry {
   row: TrailRow;
   /** Pointers that are not VERIFIED. */
   unresolved: TrailRow['evidence'];
-  /** True when the result is not exactly `verified`. */
+  /** True when the result is not `verified`. */
   resultNotVerified: boolean;
+  /** The group the row is in. */
+  band: CheckFirstBand;
 }
 
 /** True when a row's evidence is not all verified: a pointer that is not VERIFIED, or no pointer at all. */
 export function evidenceNotVerified(row: Pick<TrailRow, 'evidence'>): boolean {
   return row.evidence.length === 0 || row.evidence.some((p) => p.status !== 'VERIFIED');
+}
+
+/** Whether a pointer was checked and did not resolve: NOT_VERIFIED, and not prose (a cell with no pointer is counted apart). */
+export function pointerUnresolved(p: Pick<EvidencePointer, 'status' | 'kind'>): boolean {
+  return p.status === 'NOT_VERIFIED' && p.kind !== 'prose';
+}
+
+/**
+ * The group of a row under Check first ({@link CheckFirstBand}): `open` when its result is one
+ * of {@link OPEN_RESULTS} or a pointer did not resolve ({@link pointerUnresolved}), else `words`.
+ */
+export function checkFirstBand(row: Pick<TrailRow, 'resultClass' | 'evidence'>): CheckFirstBand {
+  return OPEN_RESULTS.has(row.resultClass) || row.evidence.some(pointerUnresolved) ? 'open' : 'words';
 }
 
 /** The Check first list, in file order. Superseded rows are included: a hidden row can still be wrong. */
@@ -28,32 +55,36 @@ export function checkFirst(rows: readonly TrailRow[]): CheckFirstEntry[] {
   for (const row of rows) {
     const unresolved = row.evidence.filter((p) => p.status !== 'VERIFIED');
     const resultNotVerified = row.resultClass !== 'verified';
-    if (evidenceNotVerified(row) || resultNotVerified) out.push({ row, unresolved, resultNotVerified });
+    if (evidenceNotVerified(row) || resultNotVerified) out.push({ row, unresolved, resultNotVerified, band: checkFirstBand(row) });
   }
   return out;
 }
 
 /**
- * What a reason is, in the order Check first lists them: evidence that was checked and
- * failed (NOT_VERIFIED), rows with no evidence at all, results other than `verified`, and
- * last evidence that could not be checked (INCONCLUSIVE).
+ * What a reason is. In the `open` group: evidence that was checked and did not resolve
+ * (`failed`, NOT_VERIFIED), and results that failed, are open, inconclusive, reverted or
+ * skipped (`result`). In the `words` group: results in the agent's words (`result`:
+ * reported done, note), and for a `verified` result, evidence that is prose, missing or could
+ * not be checked (`prose`, `no-evidence`, `not-checkable`).
  */
-export type CheckFirstOutcome = 'failed' | 'no-evidence' | 'result' | 'not-checkable';
+export type CheckFirstOutcome = 'failed' | 'result' | 'prose' | 'no-evidence' | 'not-checkable';
 
-const OUTCOME_ORDER: Record<CheckFirstOutcome, number> = { failed: 0, 'no-evidence': 1, result: 2, 'not-checkable': 3 };
+const OUTCOME_ORDER: Record<CheckFirstOutcome, number> = { failed: 0, result: 1, prose: 2, 'no-evidence': 3, 'not-checkable': 4 };
+const RESULT_ORDER = new Map<string, number>(RESULT_CLASSES.map((c, i) => [c, i]));
 
 /** Rows that share one reason. */
 export interface CheckFirstGroup {
+  band: CheckFirstBand;
   outcome: CheckFirstOutcome;
   /**
    * What the rows share: for `failed`, the failed check's id (`evidence/commit-not-found`, the
    * pointer's `fault`); for `result`, the result class; for `not-checkable`, the pointer's
-   * reason as written (`no repository`); for `no-evidence`, ''.
+   * reason as written (`no repository`); for `prose` and `no-evidence`, ''.
    */
   reason: string;
   /** The rows, in file order, each with the pointers this reason is about (none for `result` and `no-evidence`). */
   entries: Array<{ row: TrailRow; pointers: EvidencePointer[] }>;
-  /** True when every row under Check first shares this reason (and there are several): say it once. */
+  /** True when every row of the folded group (`words`) shares this reason (and there are several): say it once. */
   everyRow: boolean;
 }
 
@@ -62,20 +93,22 @@ const FAULT_SEVERITY = new Map<string, Severity>(EVIDENCE_KINDS.map((k) => [k.ki
 const faultRank = (g: CheckFirstGroup): number => (g.outcome === 'failed' ? SEVERITY_ORDER[FAULT_SEVERITY.get(g.reason) ?? 'low'] + (FAULT_SEVERITY.has(g.reason) ? 0 : 1) : 0);
 
 /**
- * Check first by reason: failures first (the checks whose flag is high before medium), then
- * rows without evidence, results other than `verified`, then pointers that could not be
- * checked; within each, the reason most rows share first, then by reason. A row with several
- * reasons is in each of their groups.
+ * Check first by reason, in its two groups (bands). The `open` group: failed checks (the
+ * checks whose flag is high before medium), then results (failed, reverted, open,
+ * inconclusive, skipped); a row with several reasons is in each of their groups. The `words`
+ * group: each row once, by its result (reported done, then notes), or, for a `verified` result,
+ * by its evidence (prose, none, could not be checked). Within each, the reason most rows share
+ * first, then by reason.
  *
  * @param entries - The Check first list ({@link checkFirst}).
  */
 export function checkFirstGroups(entries: readonly CheckFirstEntry[]): CheckFirstGroup[] {
   const groups = new Map<string, CheckFirstGroup>();
-  const add = (outcome: CheckFirstOutcome, reason: string, row: TrailRow, pointer?: EvidencePointer): void => {
-    const key = `${outcome}\u0000${reason}`;
+  const add = (band: CheckFirstBand, outcome: CheckFirstOutcome, reason: string, row: TrailRow, pointer?: EvidencePointer): void => {
+    const key = `${band}\u0000${outcome}\u0000${reason}`;
     let group = groups.get(key);
     if (!group) {
-      group = { outcome, reason, entries: [], everyRow: false };
+      group = { band, outcome, reason, entries: [], everyRow: false };
       groups.set(key, group);
     }
     const last = group.entries[group.entries.length - 1];
@@ -84,29 +117,59 @@ export function checkFirstGroups(entries: readonly CheckFirstEntry[]): CheckFirs
     if (pointer) entry.pointers.push(pointer);
   };
   for (const e of entries) {
-    for (const p of e.unresolved) {
-      if (p.status === 'NOT_VERIFIED') add('failed', p.fault ?? 'evidence/not-verified', e.row, p);
-      else add('not-checkable', p.reason, e.row, p);
+    if (e.band === 'open') {
+      for (const p of e.unresolved) if (pointerUnresolved(p)) add('open', 'failed', p.fault ?? 'evidence/not-verified', e.row, p);
+      if (OPEN_RESULTS.has(e.row.resultClass)) add('open', 'result', e.row.resultClass satisfies ResultClass, e.row);
+    } else if (e.resultNotVerified) add('words', 'result', e.row.resultClass, e.row);
+    else if (e.row.evidence.length === 0) add('words', 'no-evidence', '', e.row);
+    else {
+      const prose = e.unresolved.filter((p) => p.kind === 'prose' && p.status === 'NOT_VERIFIED');
+      if (prose.length > 0) for (const p of prose) add('words', 'prose', '', e.row, p);
+      else for (const p of e.unresolved) add('words', 'not-checkable', p.reason, e.row, p);
     }
-    if (e.row.evidence.length === 0) add('no-evidence', '', e.row);
-    if (e.resultNotVerified) add('result', e.row.resultClass satisfies ResultClass, e.row);
   }
+  const rank = (g: CheckFirstGroup): number => (g.outcome === 'failed' ? faultRank(g) : g.outcome === 'result' ? (RESULT_ORDER.get(g.reason) ?? 99) : 0);
   const out = [...groups.values()].sort(
-    (a, b) => OUTCOME_ORDER[a.outcome] - OUTCOME_ORDER[b.outcome] || faultRank(a) - faultRank(b) || b.entries.length - a.entries.length || (a.reason < b.reason ? -1 : a.reason > b.reason ? 1 : 0),
+    (a, b) =>
+      (a.band === b.band ? 0 : a.band === 'open' ? -1 : 1) ||
+      OUTCOME_ORDER[a.outcome] - OUTCOME_ORDER[b.outcome] ||
+      rank(a) - rank(b) ||
+      b.entries.length - a.entries.length ||
+      (a.reason < b.reason ? -1 : a.reason > b.reason ? 1 : 0),
   );
-  for (const g of out) g.everyRow = entries.length > 1 && g.entries.length === entries.length;
+  const bandRows = checkFirstBandRows(entries);
+  // Said once only in the folded group: the open group's rows are each a reason to look.
+  for (const g of out) g.everyRow = g.band === 'words' && bandRows.words > 1 && g.entries.length === bandRows.words;
   return out;
 }
 
 /**
- * Rows per outcome under Check first: a row with two reasons of one outcome is counted once,
- * a row with reasons of two outcomes once under each.
+ * Rows in each of Check first's groups: every row under Check first is in exactly one.
+ *
+ * @param entries - The Check first list ({@link checkFirst}).
+ */
+export function checkFirstBandRows(entries: readonly CheckFirstEntry[]): Record<CheckFirstBand, number> {
+  const out: Record<CheckFirstBand, number> = { open: 0, words: 0 };
+  for (const e of entries) out[e.band]++;
+  return out;
+}
+
+/**
+ * Rows per reason in one group, for the sentence opening it: a row with two reasons of one
+ * outcome is counted once; in the `open` group, results are counted per state.
  *
  * @param groups - {@link checkFirstGroups}.
- * @returns The number of distinct rows of each outcome (0 when none).
+ * @returns `[what, rows]` pairs in the groups' order: `['failed', 3]` (evidence that did not
+ *   resolve), `['result:open', 8]`, `['result:reported-done', 12]`, `['prose', 2]`.
  */
-export function checkFirstOutcomeRows(groups: readonly CheckFirstGroup[]): Record<CheckFirstOutcome, number> {
-  const rows: Record<CheckFirstOutcome, Set<TrailRow>> = { failed: new Set(), 'no-evidence': new Set(), result: new Set(), 'not-checkable': new Set() };
-  for (const g of groups) for (const e of g.entries) rows[g.outcome].add(e.row);
-  return { failed: rows.failed.size, 'no-evidence': rows['no-evidence'].size, result: rows.result.size, 'not-checkable': rows['not-checkable'].size };
+export function checkFirstReasonRows(groups: readonly CheckFirstGroup[], band: CheckFirstBand): Array<[string, number]> {
+  const rows = new Map<string, Set<TrailRow>>();
+  for (const g of groups) {
+    if (g.band !== band) continue;
+    const key = g.outcome === 'result' ? `result:${g.reason}` : g.outcome;
+    const set = rows.get(key) ?? new Set<TrailRow>();
+    for (const e of g.entries) set.add(e.row);
+    rows.set(key, set);
+  }
+  return [...rows].map(([k, set]) => [k, set.size]);
 }

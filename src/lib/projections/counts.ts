@@ -11,20 +11,26 @@
  *   `audit.json` (decision trail, Part 2, "Layer 1" and "Layer 2").
  * - **evidence**: evidence pointers of every record that cites evidence (decision rows,
  *   QA criteria, review-finding locations; spec/input.md sections 3 and 6) by outcome:
- *   **verified** (VERIFIED), **failed** (NOT_VERIFIED: checked, and it does not resolve) and
- *   **not checkable** (INCONCLUSIVE: could not be checked, e.g. no repository). INCONCLUSIVE is
- *   never clean (quality-and-design-controls.md, section 3): "not verified" is failed plus not
- *   checkable.
+ *   **verified** (VERIFIED), **did not resolve** (NOT_VERIFIED: checked, and it does not
+ *   resolve), **prose** (NOT_VERIFIED too, but a cell that holds no pointer at all: counted,
+ *   labelled and filtered apart, issue 27) and **not checkable** (INCONCLUSIVE: could not be
+ *   checked, e.g. no repository). INCONCLUSIVE is never clean (quality-and-design-controls.md,
+ *   section 3): "not verified" is the three of them.
  * - **rows**: valid decision rows (superseded ones included, and counted apart); rows under
- *   Check first (src/lib/projections/check-first.ts); rows whose result is not `verified`.
+ *   Check first (src/lib/projections/check-first.ts), and in each of its two groups (open;
+ *   in the agent's words); rows whose result is not `verified`; rows per result state.
  * - **open blockers** (src/lib/projections/open-blockers.ts).
+ * - **problems**: flags of one kind and cause, said once (src/lib/projections/problems.ts),
+ *   per severity; and those citing things that do not exist.
  *
  * Pure: reads a model, never I/O.
  */
-import type { EvidenceStatus, Flag, ProjectCounts, ProjectModel, Severity, SourceFormat } from '../model/types.ts';
+import type { EvidencePointer, EvidenceStatus, Flag, ProjectCounts, ProjectModel, ResultClass, Severity, SourceFormat } from '../model/types.ts';
+import { RESULT_CLASSES } from '../results/classify-result.ts';
 import { lifecycleCounts } from '../coord/lifecycle-counts.ts';
-import { checkFirst } from './check-first.ts';
+import { checkFirst, checkFirstBandRows } from './check-first.ts';
 import { openBlockers } from './open-blockers.ts';
+import { problemCounts } from './problems.ts';
 import { auditState } from './audit-state.ts';
 import { invalidCount } from '../bounds/kind-bounds.ts';
 
@@ -40,18 +46,36 @@ export interface FlagLayerCounts {
   layer2: SeverityCounts;
 }
 
-/** Evidence pointers by outcome. */
+/** Evidence pointers by outcome (issue 27, scope 2: a pointer that did not resolve and a cell with no pointer are counted apart). */
 export interface PointerCounts {
   /** VERIFIED: the pointer resolves. */
   verified: number;
-  /** NOT_VERIFIED: checked, and it does not resolve (each raises a flag on a trail row). */
+  /** NOT_VERIFIED, all of them: `unresolved + prose` (kept for `trailbook.check/1`; no page shows it). */
   failed: number;
+  /** NOT_VERIFIED pointers: checked, and it does not resolve (red; each raises a flag on a trail row). */
+  unresolved: number;
+  /** Cells (or parts) that hold no pointer: prose, never evidence (amber; `evidence/prose`). */
+  prose: number;
   /** INCONCLUSIVE: could not be checked (no repository, a URL not fetched, a command not re-run). */
   notCheckable: number;
 }
 
-/** The outcome name of an evidence status. */
-export type PointerOutcome = keyof PointerCounts;
+/** The outcome of one pointer, as every surface counts, labels and filters it. */
+export type PointerOutcome = 'verified' | 'unresolved' | 'prose' | 'notCheckable';
+
+/** The outcomes in the order every surface names them. */
+export const POINTER_OUTCOMES: readonly PointerOutcome[] = ['verified', 'unresolved', 'prose', 'notCheckable'];
+
+/** The tone each outcome is shown in: red for a pointer that did not resolve, amber for prose and for not checkable. */
+export const POINTER_OUTCOME_TONES: Readonly<Record<PointerOutcome, 'good' | 'bad' | 'medium' | 'unknown'>> = { verified: 'good', unresolved: 'bad', prose: 'medium', notCheckable: 'unknown' };
+
+/** What each outcome is called on every surface (home, recap, search's `evidence status`, `check` text, recap.html). */
+export const POINTER_OUTCOME_LABELS: Readonly<Record<PointerOutcome, string>> = {
+  verified: 'verified',
+  unresolved: 'did not resolve',
+  prose: 'prose, no pointer',
+  notCheckable: 'not checkable',
+};
 
 /** What {@link projectCounts} reads of a model. */
 export type CountInput = Pick<ProjectModel, 'rows' | 'flags' | 'invalid' | 'telemetry'> & Partial<Pick<ProjectModel, 'verdicts' | 'coordination' | 'beads' | 'babysit'>>;
@@ -61,10 +85,29 @@ export function flagLayer(flag: Pick<Flag, 'layer'>): keyof FlagLayerCounts {
   return flag.layer === 'review' ? 'layer2' : 'layer1';
 }
 
-/** The outcome of an evidence status: VERIFIED → verified, NOT_VERIFIED → failed, INCONCLUSIVE → notCheckable. */
-export function pointerOutcome(status: EvidenceStatus): PointerOutcome {
-  return status === 'VERIFIED' ? 'verified' : status === 'NOT_VERIFIED' ? 'failed' : 'notCheckable';
+/**
+ * The outcome of a pointer, the one definition (issue 27, scope 2): VERIFIED → verified;
+ * NOT_VERIFIED → prose when the pointer is a cell's prose (kind `prose`: no pointer at all),
+ * else unresolved; INCONCLUSIVE → notCheckable.
+ */
+export function pointerOutcome(p: Pick<EvidencePointer, 'status' | 'kind'>): PointerOutcome {
+  if (p.status === 'VERIFIED') return 'verified';
+  if (p.status === 'INCONCLUSIVE') return 'notCheckable';
+  return p.kind === 'prose' ? 'prose' : 'unresolved';
 }
+
+/** Adds one pointer to a count: its outcome, and `failed` for either NOT_VERIFIED outcome. */
+export function countPointer(counts: PointerCounts, p: Pick<EvidencePointer, 'status' | 'kind'>): void {
+  const o = pointerOutcome(p);
+  counts[o]++;
+  if (o === 'unresolved' || o === 'prose') counts.failed++;
+}
+
+/** An empty pointer count. */
+export const noPointers = (): PointerCounts => ({ verified: 0, failed: 0, unresolved: 0, prose: 0, notCheckable: 0 });
+
+/** An empty count per result state. */
+export const noResults = (): Record<ResultClass, number> => Object.fromEntries(RESULT_CLASSES.map((c) => [c, 0])) as Record<ResultClass, number>;
 
 const severities = (): SeverityCounts => ({ high: 0, medium: 0, low: 0 });
 
@@ -88,7 +131,8 @@ export function projectCounts(model: CountInput): ProjectCounts {
     flagLayers[flagLayer(f)][f.severity] += f.omitted ?? 1;
   }
   const evidence: Record<EvidenceStatus, number> = { VERIFIED: 0, NOT_VERIFIED: 0, INCONCLUSIVE: 0 };
-  const pointers: PointerCounts = { verified: 0, failed: 0, notCheckable: 0 };
+  const pointers = noPointers();
+  const results = noResults();
   const rowsByFormat: Partial<Record<SourceFormat, number>> = {};
   let resultNotVerified = 0;
   let superseded = 0;
@@ -96,22 +140,25 @@ export function projectCounts(model: CountInput): ProjectCounts {
   for (const r of model.invalid) {
     for (const p of r.evidence ?? []) {
       evidence[p.status]++;
-      pointers[pointerOutcome(p.status)]++;
+      countPointer(pointers, p);
     }
   }
   for (const r of model.rows) {
     for (const p of r.evidence) {
       evidence[p.status]++;
-      pointers[pointerOutcome(p.status)]++;
+      countPointer(pointers, p);
     }
     if (r.resultClass !== 'verified') resultNotVerified++;
+    results[r.resultClass]++;
     if (r.supersededBy.length > 0) superseded++;
     rowsByFormat[r.format] = (rowsByFormat[r.format] ?? 0) + 1;
   }
-  for (const v of model.verdicts?.qa ?? []) for (const c of v.criteria) for (const p of c.evidence) pointers[pointerOutcome(p.status)]++;
-  for (const r of model.verdicts?.reviews ?? []) for (const f of r.findings) if (f.location) pointers[pointerOutcome(f.location.status)]++;
+  for (const v of model.verdicts?.qa ?? []) for (const c of v.criteria) for (const p of c.evidence) countPointer(pointers, p);
+  for (const r of model.verdicts?.reviews ?? []) for (const f of r.findings) if (f.location) countPointer(pointers, f.location);
   if (model.telemetry.length > 0) rowsByFormat['babysit-telemetry'] = model.telemetry.length;
   Object.assign(rowsByFormat, lifecycleCounts({ coordination: model.coordination ?? null, beads: model.beads ?? null, babysit: model.babysit ?? null }));
+  const listed = checkFirst(model.rows);
+  const bands = checkFirstBandRows(listed);
   return {
     rows: model.rows.length,
     superseded,
@@ -122,8 +169,12 @@ export function projectCounts(model: CountInput): ProjectCounts {
     evidence,
     pointers,
     resultNotVerified,
-    checkFirst: checkFirst(model.rows).length,
+    results,
+    checkFirst: listed.length,
+    checkFirstOpen: bands.open,
+    checkFirstWords: bands.words,
     openBlockers: openBlockers({ coordination: model.coordination ?? null, beads: model.beads ?? null, verdicts: model.verdicts ?? null }).length,
+    problems: problemCounts(model.flags),
     rowsByFormat,
   };
 }
@@ -133,13 +184,18 @@ export function flagTotal(counts: Pick<ProjectCounts, 'flags'>): number {
   return counts.flags.high + counts.flags.medium + counts.flags.low;
 }
 
+/** Problems (flags of one kind and cause, said once), every severity. */
+export function problemTotal(counts: Pick<ProjectCounts, 'problems'>): number {
+  return counts.problems.high + counts.problems.medium + counts.problems.low;
+}
+
 /** Flags of one layer, every severity. */
 export function layerTotal(counts: Pick<ProjectCounts, 'flagLayers'>, layer: keyof FlagLayerCounts): number {
   const c = counts.flagLayers[layer];
   return c.high + c.medium + c.low;
 }
 
-/** Every evidence pointer counted (verified + failed + not checkable). */
+/** Every evidence pointer counted (verified + unresolved + prose + not checkable). */
 export function pointerTotal(counts: Pick<ProjectCounts, 'pointers'>): number {
   return counts.pointers.verified + counts.pointers.failed + counts.pointers.notCheckable;
 }
@@ -175,10 +231,14 @@ export function archiveCounts(projects: ReadonlyArray<{ counts: ProjectCounts }>
     flags: severities(),
     flagLayers: { layer1: severities(), layer2: severities() },
     evidence: { VERIFIED: 0, NOT_VERIFIED: 0, INCONCLUSIVE: 0 },
-    pointers: { verified: 0, failed: 0, notCheckable: 0 },
+    pointers: noPointers(),
     resultNotVerified: 0,
+    results: noResults(),
     checkFirst: 0,
+    checkFirstOpen: 0,
+    checkFirstWords: 0,
     openBlockers: 0,
+    problems: { high: 0, medium: 0, low: 0, citesMissing: 0 },
     rowsByFormat: {},
   };
   for (const { counts: c } of projects) {
@@ -192,10 +252,14 @@ export function archiveCounts(projects: ReadonlyArray<{ counts: ProjectCounts }>
       t.flagLayers.layer2[s] += c.flagLayers.layer2[s];
     }
     for (const s of ['VERIFIED', 'NOT_VERIFIED', 'INCONCLUSIVE'] as const) t.evidence[s] += c.evidence[s];
-    for (const o of ['verified', 'failed', 'notCheckable'] as const) t.pointers[o] += c.pointers[o];
+    for (const o of ['verified', 'failed', 'unresolved', 'prose', 'notCheckable'] as const) t.pointers[o] += c.pointers[o];
     t.resultNotVerified += c.resultNotVerified;
+    for (const r of RESULT_CLASSES) t.results[r] += c.results[r];
     t.checkFirst += c.checkFirst;
+    t.checkFirstOpen += c.checkFirstOpen;
+    t.checkFirstWords += c.checkFirstWords;
     t.openBlockers += c.openBlockers;
+    for (const k of ['high', 'medium', 'low', 'citesMissing'] as const) t.problems[k] += c.problems[k];
     for (const [format, n] of Object.entries(c.rowsByFormat)) t.rowsByFormat[format as SourceFormat] = (t.rowsByFormat[format as SourceFormat] ?? 0) + (n ?? 0);
     if (flagTotal(c) > 0) t.projectsWithFlags++;
     if (c.invalid > 0) t.projectsWithInvalid++;

@@ -6,28 +6,36 @@
  * never named here: they are notices, and a recap whose worst is a notice has nothing to name.
  */
 import type { Flag } from '../model/types.ts';
+import { problems, type Problem } from './problems.ts';
 
 /** How many flags the verdict names at most. */
 export const WORST_FLAGS_SHOWN = 3;
 
-/** One named flag: the flag and its anchor in Attention (`flag-<n>`, 1-based). */
+/**
+ * One named problem: its first flag, that flag's anchor in Attention (`flag-<n>`, 1-based,
+ * the problem's card), and the problem (src/lib/projections/problems.ts: flags of one kind
+ * and cause are named once, issue 27).
+ */
 export interface WorstFlag {
   flag: Flag;
   anchor: string;
+  problem: Problem;
 }
 
 /**
- * The first high- and medium-severity flags of `flags` (already in Attention's order), at most
- * `limit`, with the number of further high- and medium-severity flags not named (`more`).
+ * The first high- and medium-severity problems of `flags` (already in Attention's order), at
+ * most `limit`, each by its first flag, with the number of further high- and medium-severity
+ * flags not named (`more`).
  */
 export function worstFlags(flags: readonly Flag[], limit = WORST_FLAGS_SHOWN): { shown: WorstFlag[]; more: number } {
   const shown: WorstFlag[] = [];
   let more = 0;
-  flags.forEach((flag, i) => {
-    if (flag.severity === 'low') return;
-    if (shown.length < limit) shown.push({ flag, anchor: `flag-${i + 1}` });
-    else more += flag.omitted ?? 1;
-  });
+  for (const problem of problems(flags)) {
+    if (problem.severity === 'low') continue;
+    const first = problem.flags[0] as { flag: Flag; n: number };
+    if (shown.length < limit) shown.push({ flag: first.flag, anchor: `flag-${first.n}`, problem });
+    else more += problem.places;
+  }
   return { shown, more };
 }
 

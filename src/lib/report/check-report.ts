@@ -2,7 +2,7 @@
  * The `trailbook check --json` document, version `trailbook.check/1`. Its shape is part of
  * Trailbook's public interface (docs/check-json.md): fields are only ever added.
  */
-import type { EvidenceStatus, ProjectCounts, ProjectModel, Severity } from '../model/types.ts';
+import type { EvidenceStatus, ProjectCounts, ProjectModel, ResultClass, Severity } from '../model/types.ts';
 import type { WalkProblem } from '../discover/walk.ts';
 
 export const CHECK_REPORT_VERSION = 'trailbook.check/1';
@@ -25,6 +25,8 @@ export interface CheckReportProject {
     decision: string;
     evidence: Array<{ raw: string; kind: string; status: EvidenceStatus; reason: string; note?: string }>;
     result: string;
+    /** The result as read (src/lib/results/classify-result.ts); added in issue 27. */
+    resultClass: ResultClass;
     supersededBy: string[];
   }>;
   /** `evidence`: on layer-2 flags, the path, SHA or row id the reviewer says the flag rests on. */
@@ -35,10 +37,12 @@ export interface CheckReportProject {
   /**
    * The counts every surface shows, from one definition (src/lib/projections/counts.ts):
    * decision rows (and superseded ones), invalid records, flags per severity (all, and per
-   * layer), decision-row evidence per status, every pointer by outcome (verified / failed /
-   * not checkable), rows whose result is not verified, rows under Check first, open blockers.
+   * layer), decision-row evidence per status, every pointer by outcome (verified / unresolved /
+   * prose / not checkable, and `failed`, the two NOT_VERIFIED outcomes together), rows whose
+   * result is not verified and rows per result state, rows under Check first and in each of its
+   * groups, open blockers.
    */
-  counts: Pick<ProjectCounts, 'rows' | 'superseded' | 'invalid' | 'flags' | 'flagLayers' | 'evidence' | 'pointers' | 'resultNotVerified' | 'checkFirst' | 'openBlockers'>;
+  counts: Pick<ProjectCounts, 'rows' | 'superseded' | 'invalid' | 'flags' | 'flagLayers' | 'evidence' | 'pointers' | 'resultNotVerified' | 'results' | 'checkFirst' | 'checkFirstOpen' | 'checkFirstWords' | 'openBlockers' | 'problems'>;
 }
 
 /**
@@ -63,6 +67,7 @@ export function checkReportProject(model: ProjectModel, accepted: ReadonlyArray<
       decision: r.decision,
       evidence: r.evidence.map((p) => ({ raw: p.raw, kind: p.kind, status: p.status, reason: p.reason, ...(p.note ? { note: p.note } : {}) })),
       result: r.result,
+      resultClass: r.resultClass,
       supersededBy: r.supersededBy,
     })),
     flags: model.flags.map((f, i) => ({ layer: f.layer, severity: f.severity, kind: f.kind, rows: f.rows, summary: f.summary, at: f.at, ...(f.evidence ? { evidence: f.evidence } : {}), ...(f.earlierText !== undefined ? { earlierText: f.earlierText } : {}), ...(typeof accepted[i] === 'string' ? { accepted: accepted[i] as string } : {}) })),
@@ -74,13 +79,17 @@ export function checkReportProject(model: ProjectModel, accepted: ReadonlyArray<
       rows: c.rows,
       evidence: { ...c.evidence },
       resultNotVerified: c.resultNotVerified,
+      results: { ...c.results },
       checkFirst: c.checkFirst,
+      checkFirstOpen: c.checkFirstOpen,
+      checkFirstWords: c.checkFirstWords,
       openBlockers: c.openBlockers,
+      problems: { ...c.problems },
       superseded: c.superseded,
       invalid: c.invalid,
       flags: { ...c.flags },
       flagLayers: { layer1: { ...c.flagLayers.layer1 }, layer2: { ...c.flagLayers.layer2 } },
-      pointers: { ...c.pointers },
+      pointers: { verified: c.pointers.verified, failed: c.pointers.failed, unresolved: c.pointers.unresolved, prose: c.pointers.prose, notCheckable: c.pointers.notCheckable },
     },
   };
 }

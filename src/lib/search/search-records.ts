@@ -11,7 +11,8 @@
  * it a `type` facet, and `project` when it belongs to a project.
  */
 import type { ProjectModel, Severity, TrailRow } from '../model/types.ts';
-import { evidenceWord } from '../site/words.ts';
+import { POINTER_OUTCOME_LABELS, pointerOutcome } from '../projections/counts.ts';
+import { classifyResult, RESULT_LABELS } from '../results/classify-result.ts';
 import { flagsByRow } from '../projections/flags.ts';
 import { qualitySearchRecords } from './quality-records.ts';
 import { lifecycleSearchRecords } from './lifecycle-records.ts';
@@ -56,13 +57,15 @@ function highest(severities: Iterable<Severity>): Severity | null {
 }
 
 function rowRecord(model: ProjectModel, row: TrailRow, carried: ReadonlyArray<{ severity: Severity; kind: string }>): SearchRecord {
-  const statuses = [...new Set(row.evidence.map((p) => evidenceWord(p.status).label))].sort();
+  // Evidence by outcome, one definition (src/lib/projections/counts.ts `pointerOutcome`): a
+  // pointer that did not resolve and a cell of prose are filtered apart (issue 27, scope 2).
+  const statuses = [...new Set(row.evidence.map((p) => POINTER_OUTCOME_LABELS[pointerOutcome(p)]))].sort();
   const severities = [...new Set(carried.map((f) => f.severity))].sort();
   const facets: Record<string, string[]> = {
     type: [row.supersededBy.length > 0 ? 'superseded decision' : 'decision'],
     project: [model.root],
     phase: [row.phase],
-    result: [row.resultClass],
+    result: [RESULT_LABELS[row.resultClass]],
     'evidence status': statuses.length > 0 ? statuses : ['no evidence'],
     'evidence kind': [...new Set(row.evidence.map((p) => p.kind))].sort(),
     'flag severity': severities.length > 0 ? severities : ['none'],
@@ -108,11 +111,47 @@ function flagRecords(model: ProjectModel): SearchRecord[] {
   });
 }
 
+/**
+ * The invalid records of a project (issue 27, scope 4: every record findable): each is a
+ * result of type `invalid record` at its card (`invalid-L<line>`), its raw text in the body so
+ * a word found only in it is found, the fields its header still told apart (decision, result,
+ * evidence) in their fields, and its result read like a row's, so `result=failed` finds a
+ * malformed row whose result says it failed.
+ */
+function invalidRecords(model: ProjectModel): SearchRecord[] {
+  const clip = (text: string, n: number): string => (text.length > n ? `${text.slice(0, n - 1)}…` : text);
+  const severity = new Map<string, Severity>();
+  for (const f of model.flags) for (const at of f.at) if (!severity.has(`${at.file}:${at.line}`)) severity.set(`${at.file}:${at.line}`, f.severity);
+  return model.invalid.map((r) => {
+    const fields = r.fields ?? {};
+    const facets: Record<string, string[]> = { type: ['invalid record'], project: [model.root], 'flag kind': [r.kind] };
+    if (fields['result'] !== undefined) facets['result'] = [RESULT_LABELS[classifyResult(fields['result'])]];
+    if (fields['phase'] !== undefined && fields['phase'] !== '') facets['phase'] = [fields['phase']];
+    // Its flag's severity orders it among the results; the `flag severity` filter keeps counting rows and flags only.
+    const sev = severity.get(`${r.file}:${r.line}`) ?? null;
+    const exact: ExactKey[] = [...kindKeys(r.kind, 2)];
+    for (const p of r.evidence ?? []) exact.push(...pointerKeys(p));
+    return {
+      anchor: `invalid-L${r.line}`,
+      // The row as written is its title when the header could not place its decision (cells apart by ` · `).
+      title: fields['decision'] ?? clip(r.raw.replace(/\t/g, ' · '), 200),
+      body: r.raw,
+      evidence: fields['evidence'] ?? '',
+      meta: [`invalid record ${r.file}:${r.line}`, r.error, fields['result'] ?? ''].filter((t) => t !== '').join(' · '),
+      facets,
+      exact,
+      severity: sev,
+      time: null,
+    };
+  });
+}
+
 /** Every search record of one project, in recap order. */
 export function searchRecords(model: ProjectModel): SearchRecord[] {
   const byRow = flagsByRow(model.flags, model.rows);
   return [
     ...model.rows.map((row) => rowRecord(model, row, byRow.get(row.anchor) ?? [])),
+    ...invalidRecords(model),
     ...flagRecords(model),
     ...qualitySearchRecords(model),
     ...lifecycleSearchRecords(model),

@@ -5,13 +5,14 @@
  * applies a view to it; defaults are left out of URLs.
  */
 import type { AuditState } from '../projections/audit-state.ts';
-import { compareAttention } from '../projections/needs-a-person.ts';
+import { attentionKeys, compareAttention } from '../projections/needs-a-person.ts';
 import type { ProjectCounts } from '../model/types.ts';
 
 /**
  * Sort orders, with their labels; the first is the default (the order the page is built in):
- * what needs a person first (issue 12): most high-severity flags, then most open blockers,
- * then most failed evidence, then newest.
+ * what needs a person first (issue 27, src/lib/projections/needs-a-person.ts): evidence citing
+ * things that do not exist, then distinct problems weighted by severity, then evidence that
+ * did not resolve, then newest.
  */
 export const HOME_SORTS = {
   attention: 'what needs a person first',
@@ -22,8 +23,8 @@ export const HOME_SORTS = {
   high: 'most high-severity flags',
   blockers: 'most open blockers',
   flags: 'most flags',
-  'not-verified': 'most evidence failed, then not checkable',
-  results: 'most results not verified',
+  'not-verified': 'most evidence that did not resolve, then prose, then not checkable',
+  results: 'most rows open under Check first',
   invalid: 'most invalid records',
 } as const;
 
@@ -35,6 +36,8 @@ export const HOME_SHOWS = {
   high: 'with high-severity flags',
   flags: 'with flags',
   'not-verified': 'with evidence not verified',
+  unresolved: 'with evidence that did not resolve',
+  prose: 'with prose for evidence',
   invalid: 'with invalid records',
   'not-reviewed': 'not reviewed by the handover audit',
 } as const;
@@ -66,12 +69,22 @@ export interface HomeRow {
   high: number;
   medium: number;
   low: number;
-  /** Evidence pointers that failed their check (NOT_VERIFIED). */
-  failed: number;
+  /** Evidence pointers that did not resolve (NOT_VERIFIED, not prose). */
+  unresolved: number;
+  /** Evidence cells holding no pointer (prose). */
+  prose: number;
   /** Evidence pointers that could not be checked (INCONCLUSIVE). */
   notCheckable: number;
-  /** Rows whose result is not `verified`. */
+  /** Rows of Check first's first group: failed, open, inconclusive, reverted or skipped, or evidence that did not resolve. */
   results: number;
+  /** Rows of Check first's second group: results in the agent's words. */
+  words: number;
+  /** Problems (src/lib/projections/problems.ts) citing things that do not exist. */
+  citesMissing: number;
+  /** Problems weighted by severity, open blockers as high ones. */
+  score: number;
+  /** Problems, every severity. */
+  problems: number;
   invalid: number;
   /** Open blockers (src/lib/projections/open-blockers.ts). */
   blockers: number;
@@ -89,6 +102,7 @@ export const DEFAULT_HOME_VIEW: HomeView = { q: '', source: '', show: 'all', sor
  */
 export function homeRow(p: { id: string; title: string; root: string; span: { to: string } | null; counts: ProjectCounts }, kinds: string[], audit: AuditState): HomeRow {
   const c = p.counts;
+  const attention = attentionKeys(p.id, p.span?.to ?? '', c);
   return {
     id: p.id,
     title: p.title,
@@ -99,9 +113,14 @@ export function homeRow(p: { id: string; title: string; root: string; span: { to
     high: c.flags.high,
     medium: c.flags.medium,
     low: c.flags.low,
-    failed: c.pointers.failed,
+    unresolved: c.pointers.unresolved,
+    prose: c.pointers.prose,
     notCheckable: c.pointers.notCheckable,
-    results: c.resultNotVerified,
+    results: c.checkFirstOpen,
+    words: c.checkFirstWords,
+    citesMissing: attention.citesMissing,
+    score: attention.score,
+    problems: c.problems.high + c.problems.medium + c.problems.low,
     invalid: c.invalid,
     blockers: c.openBlockers,
     audit,
@@ -138,7 +157,7 @@ export function homeRowMatches(row: HomeRow, view: HomeView): boolean {
   const flags = row.high + row.medium + row.low;
   switch (view.show) {
     case 'attention':
-      return flags > 0 || row.failed + row.notCheckable > 0 || row.results > 0 || row.invalid > 0 || row.blockers > 0 || row.audit === 'not-reviewed';
+      return flags > 0 || row.unresolved + row.prose + row.notCheckable > 0 || row.results > 0 || row.invalid > 0 || row.blockers > 0 || row.audit === 'not-reviewed';
     case 'blockers':
       return row.blockers > 0;
     case 'high':
@@ -146,7 +165,11 @@ export function homeRowMatches(row: HomeRow, view: HomeView): boolean {
     case 'flags':
       return flags > 0;
     case 'not-verified':
-      return row.failed + row.notCheckable > 0;
+      return row.unresolved + row.prose + row.notCheckable > 0;
+    case 'unresolved':
+      return row.unresolved > 0;
+    case 'prose':
+      return row.prose > 0;
     case 'invalid':
       return row.invalid > 0;
     case 'not-reviewed':
@@ -185,7 +208,7 @@ export function compareHomeRows(sort: HomeSort): (a: HomeRow, b: HomeRow) => num
     case 'flags':
       return most((r) => r.high + r.medium + r.low, (r) => r.high);
     case 'not-verified':
-      return most((r) => r.failed, (r) => r.notCheckable);
+      return most((r) => r.unresolved, (r) => r.prose, (r) => r.notCheckable);
     case 'results':
       return most((r) => r.results);
     case 'invalid':

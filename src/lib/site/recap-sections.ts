@@ -7,7 +7,7 @@
  */
 import type { ProjectModel } from '../model/types.ts';
 import { hasDecisionTrail } from '../projections/audit-state.ts';
-import { flagTotal } from '../projections/counts.ts';
+import { problemTotal } from '../projections/counts.ts';
 
 /** One entry of the table of contents. */
 export interface RecapSection {
@@ -34,8 +34,8 @@ export function recapSections(model: SectionInput, history: { since: boolean; tr
   if (history.since) add('since-last-build', 'Since the last build');
   if (model.sources.some((s) => s.notRead)) add('not-read', 'Not read yet');
   if (c.openBlockers > 0) add('open-blockers', 'Open blockers', c.openBlockers, true);
-  if (trail) add('check-first', 'Check first', c.checkFirst, true);
-  add('attention', 'Attention', flagTotal(c), true);
+  if (trail) add('check-first', 'Check first', c.checkFirstOpen, true);
+  add('attention', 'Attention', problemTotal(c), true);
   if (model.handover) add('handover', 'Handover');
   if (trail) add('decisions', 'Decisions', c.rows);
   if (trail && model.rows.length > 0) add('phases', 'Phases');

@@ -21,8 +21,13 @@ export interface VerdictFigures {
   blockers: string | null;
   /** The audit state: `2 flags from codex-x / gpt-y`, `Never invoked`, ... ({@link auditVerdict}). */
   audit: ReturnType<typeof auditVerdict>;
-  /** `8 of 15 rows`, `no row` or `no valid row`; null when the project has no decision trail. */
+  /**
+   * Check first's first group leading (issue 27): `5 of 15 rows open`, `no row open` or `no
+   * valid row`; null when the project has no decision trail.
+   */
   checkFirst: string | null;
+  /** The second group after it: `+ 7 in the agent's words`, or null when it is empty or there is no trail. */
+  checkFirstWords: string | null;
   /** `1 invalid record`, or null when there is none. */
   invalid: string | null;
 }
@@ -44,7 +49,8 @@ export function verdictFigures(c: ProjectCounts, audit: AuditInfo, hasTrail: boo
     hasEvidence: pointerTotal(c) > 0,
     blockers: c.openBlockers > 0 ? countOf(c.openBlockers, 'open blocker') : null,
     audit: auditVerdict(audit, layer2, hasTrail),
-    checkFirst: !hasTrail ? null : c.checkFirst > 0 ? `${c.checkFirst} of ${countOf(c.rows, 'row')}` : c.rows === 0 ? 'no valid row' : 'no row',
+    checkFirst: !hasTrail ? null : c.rows === 0 ? 'no valid row' : c.checkFirstOpen > 0 ? `${c.checkFirstOpen} of ${countOf(c.rows, 'row')} open` : 'no row open',
+    checkFirstWords: !hasTrail || c.checkFirstWords === 0 ? null : `+ ${c.checkFirstWords} in the agent's words`,
     invalid: c.invalid > 0 ? countOf(c.invalid, 'invalid record') : null,
   };
 }

@@ -5,6 +5,7 @@
 import type { InvalidRecord } from '../model/types.ts';
 import { invalidCount, MAX_PER_KIND } from '../bounds/kind-bounds.ts';
 import { slugify } from '../text/slug.ts';
+import { grouped } from '../text/grouped.ts';
 import type { AuditInfo, EvidenceStatus, ResultClass, SourceFormat } from '../model/types.ts';
 
 /** What each source format is called wherever a recap lists its sources (the page and recap.html). */
@@ -47,6 +48,53 @@ export function evidenceWord(status: EvidenceStatus): { label: string; tone: 'go
     case 'INCONCLUSIVE':
       return { label: 'not verified (inconclusive)', tone: 'unknown', icon: '?' };
   }
+}
+
+/**
+ * Evidence pointers by outcome in words, every outcome named, in one order (issue 27, scope
+ * 2: a pointer that did not resolve and prose apart): `44 verified, 3 did not resolve, 2 prose
+ * (no pointer), 4 not checkable`. The CLI's `check` and `build` summaries and the feed say it;
+ * the pages show the same words as badges (src/components/PointerCounts.astro).
+ */
+export function pointerCountsText(p: { verified: number; unresolved: number; prose: number; notCheckable: number }): string {
+  return `${grouped(p.verified)} verified, ${grouped(p.unresolved)} did not resolve, ${grouped(p.prose)} prose (no pointer), ${grouped(p.notCheckable)} not checkable`;
+}
+
+/**
+ * Rows under Check first in words, the first group leading (issue 27, scope 1): `12 rows
+ * under Check first: 5 open, 7 in the agent's words`.
+ */
+export function checkFirstCountsText(c: { checkFirst: number; checkFirstOpen: number; checkFirstWords: number }): string {
+  return `${countOf(c.checkFirst, 'row')} under Check first: ${grouped(c.checkFirstOpen)} open, ${grouped(c.checkFirstWords)} in the agent's words`;
+}
+
+/**
+ * Rows per result state in words, the most serious first, zero states left out: `2 failed,
+ * 8 open, 14 reported done, 3 notes` (`no rows` when there are none).
+ */
+export function resultCountsText(results: Readonly<Partial<Record<ResultClass, number>>>): string {
+  const order: ReadonlyArray<[ResultClass, string, string]> = [
+    ['failed', 'failed', 'failed'],
+    ['reverted', 'reverted', 'reverted'],
+    ['open', 'open', 'open'],
+    ['inconclusive', 'inconclusive', 'inconclusive'],
+    ['skipped', 'skipped', 'skipped'],
+    ['verified', 'verified', 'verified'],
+    ['reported-done', 'reported done', 'reported done'],
+    ['note', 'note', 'notes'],
+  ];
+  const said = order.filter(([c]) => (results[c] ?? 0) > 0).map(([c, one, many]) => `${grouped(results[c] ?? 0)} ${results[c] === 1 ? one : many}`);
+  return said.length > 0 ? said.join(', ') : 'no rows';
+}
+
+/**
+ * Label and tone of one pointer (issue 27, scope 2): as {@link evidenceWord}, except that a
+ * cell of prose (kind `prose`, NOT_VERIFIED) reads "prose, no pointer" in amber, apart from a
+ * pointer that did not resolve ("not verified", red).
+ */
+export function pointerWord(p: { status: EvidenceStatus; kind: string }): { label: string; tone: 'good' | 'bad' | 'unknown'; icon: string; prose: boolean } {
+  if (p.status === 'NOT_VERIFIED' && p.kind === 'prose') return { label: 'prose, no pointer', tone: 'unknown', icon: '≈', prose: true };
+  return { ...evidenceWord(p.status), prose: false };
 }
 
 /** Tone of a row result: only `verified` is good. */
@@ -140,14 +188,30 @@ export function invalidRecordsSentence(invalid: ReadonlyArray<Pick<InvalidRecord
   return `${countOf(total, 'line')} could not be read as records. ${summarised ? `At most ${MAX_PER_KIND} of one kind are listed here, each with its raw text; the rest of a kind are counted in one summary.` : 'Each is kept here with its raw text.'}`;
 }
 
+/**
+ * A problem's card sentence (src/lib/projections/problems.ts; issue 27, scope 3): how many
+ * places share it and the cause, said once: `25 rows: expected 6 tab-separated cells, found 5
+ * — read in order, the `why` column is missing`, `3 rows: commit not found in the repository`.
+ */
+export function problemSentence(p: { kind: string; layer: string; cause: string; alike: boolean; places: number }): string {
+  const noun = p.layer === 'trail' || p.layer === 'evidence' ? 'row' : 'place';
+  const cause = p.cause !== '' ? p.cause : (FAULT_WORDS[p.kind] ?? (p.kind.split('/').pop() ?? p.kind).replace(/-/g, ' '));
+  return p.alike ? `${countOf(p.places, noun)}: ${cause}` : `${countOf(p.places, noun)} alike, the first: ${cause}`;
+}
+
+/**
+ * Problems and the flags they are, in words (issue 27, scope 3: counts say problems and rows):
+ * `3 problems (27 flags)`, `1 problem (25 flags)`, `2 problems` when each is one flag.
+ */
+export function problemsText(c: { problems: { high: number; medium: number; low: number }; flags: { high: number; medium: number; low: number } }): string {
+  const problems = c.problems.high + c.problems.medium + c.problems.low;
+  const flags = c.flags.high + c.flags.medium + c.flags.low;
+  return `${countOf(problems, 'problem')}${flags !== problems ? ` (${countOf(flags, 'flag')})` : ''}`;
+}
+
 /** Flag counts by severity in words, every severity named: `10 high, 4 medium, 1 low`. */
 export function severityCountsText(c: Record<'high' | 'medium' | 'low', number>): string {
   return `${c.high} high, ${c.medium} medium, ${c.low} low`;
-}
-
-/** Evidence pointers by outcome in words, failed apart from not checkable: `44 verified, 5 failed, 4 not checkable`. */
-export function pointerCountsText(p: { verified: number; failed: number; notCheckable: number }): string {
-  return `${p.verified} verified, ${p.failed} failed, ${p.notCheckable} not checkable`;
 }
 
 /** The words for a failed evidence check (a pointer's `fault`); an unknown id reads as its last part. */
@@ -165,42 +229,77 @@ const FAULT_WORDS: Readonly<Record<string, string>> = {
 
 /**
  * A Check first reason in words (src/lib/projections/check-first.ts `checkFirstGroups`):
- * `outcome` is the word before the reason ("failed", "not checkable"), `text` the reason.
- * A reason that is the project's repository problem ("no repository") says what it stops.
+ * `outcome` is the word before the reason ("did not resolve", "result", "not checkable"),
+ * `text` the reason. A reason that is the project's repository problem ("no repository") says
+ * what it stops.
  */
-export function checkFirstReason(group: { outcome: 'failed' | 'no-evidence' | 'result' | 'not-checkable'; reason: string }, repositoryProblem: string | null = null): { outcome: string; text: string; tone: 'bad' | 'unknown' } {
+export function checkFirstReason(group: { outcome: 'failed' | 'result' | 'prose' | 'no-evidence' | 'not-checkable'; reason: string }, repositoryProblem: string | null = null): { outcome: string; text: string; tone: 'bad' | 'unknown' | 'medium' } {
   switch (group.outcome) {
     case 'failed':
-      return { outcome: 'failed', text: FAULT_WORDS[group.reason] ?? (group.reason.split('/').pop() ?? group.reason).replace(/-/g, ' '), tone: 'bad' };
+      return { outcome: 'did not resolve', text: FAULT_WORDS[group.reason] ?? (group.reason.split('/').pop() ?? group.reason).replace(/-/g, ' '), tone: 'bad' };
+    case 'prose':
+      return { outcome: 'prose', text: 'result verified, but the evidence cell holds no pointer', tone: 'medium' };
     case 'no-evidence':
-      return { outcome: 'no evidence', text: 'the row cites no evidence', tone: 'bad' };
-    case 'result':
-      return { outcome: 'result', text: `result is “${group.reason}”, not verified`, tone: group.reason === 'failed' || group.reason === 'reverted' ? 'bad' : 'unknown' };
+      return { outcome: 'no evidence', text: 'result verified, but the row cites no evidence', tone: 'unknown' };
+    case 'result': {
+      const label = RESULT_WORDS[group.reason as ResultClass] ?? group.reason;
+      return { outcome: 'result', text: label, tone: group.reason === 'failed' || group.reason === 'reverted' ? 'bad' : 'unknown' };
+    }
     case 'not-checkable':
-      return { outcome: 'not checkable', text: repositoryProblem !== null && group.reason === repositoryProblem ? `${group.reason}: commits and paths could not be looked up` : group.reason, tone: 'unknown' };
+      return { outcome: 'not checkable', text: repositoryProblem !== null && group.reason === repositoryProblem ? `result verified; ${group.reason}: commits and paths could not be looked up` : `result verified; ${group.reason}`, tone: 'unknown' };
   }
 }
 
-/** What each outcome's rows have, in the sentence opening Check first (decision trail, shipped Part 2 layer 1). */
-const CHECK_FIRST_OUTCOME_WORDS = [
-  ['failed', 'with evidence that failed its check'],
-  ['no-evidence', 'with no evidence'],
-  ['result', 'with a result other than verified'],
-  ['not-checkable', 'with evidence that could not be checked'],
-] as const;
+/** What a result state is called where Check first names it as a reason. */
+const RESULT_WORDS: Readonly<Record<ResultClass, string>> = {
+  failed: 'failed',
+  reverted: 'reverted',
+  open: 'open',
+  inconclusive: 'inconclusive',
+  skipped: 'skipped',
+  verified: 'verified',
+  'reported-done': 'reported done: the agent\'s word, not a check',
+  note: 'a note: no state',
+};
+
+/** What each reason's rows have, in the sentences opening Check first's two groups. */
+const CHECK_FIRST_REASON_WORDS: Readonly<Record<string, string>> = {
+  failed: 'with evidence that did not resolve',
+  'result:failed': 'failed',
+  'result:reverted': 'reverted',
+  'result:open': 'open',
+  'result:inconclusive': 'inconclusive',
+  'result:skipped': 'skipped',
+  'result:reported-done': 'reported done',
+  'result:note': 'notes',
+  prose: 'verified, with prose for evidence',
+  'no-evidence': 'verified, with no evidence',
+  'not-checkable': 'verified, with evidence that could not be checked',
+};
 
 /**
- * The sentence opening Check first on the recap page and in recap.html, when rows are listed:
- * "8 of 15 rows need a look: 5 with evidence that failed its check; 6 with a result other
- * than verified. Each reason is said once; each row's card gives the details."
+ * The sentence opening Check first on the recap page and in recap.html, when rows are listed
+ * (issue 27: the first group leads): "5 of 15 rows need a look: 2 with evidence that did not
+ * resolve; 1 failed; 3 open. 7 more are results in the agent's words (folded below)."
  *
- * @param listed - Rows under Check first (`counts.checkFirst`).
+ * @param open - Rows of the first group (`counts.checkFirstOpen`).
+ * @param words - Rows of the second group (`counts.checkFirstWords`).
  * @param rows - Valid decision rows (`counts.rows`).
- * @param byOutcome - Rows per outcome (src/lib/projections/check-first.ts `checkFirstOutcomeRows`).
+ * @param byReason - Rows per reason of the first group (src/lib/projections/check-first.ts `checkFirstReasonRows`).
  */
-export function checkFirstSentence(listed: number, rows: number, byOutcome: Readonly<Record<'failed' | 'no-evidence' | 'result' | 'not-checkable', number>>): string {
-  const said = CHECK_FIRST_OUTCOME_WORDS.filter(([o]) => byOutcome[o] > 0).map(([o, what]) => `${byOutcome[o]} ${what}`);
-  return `${listed} of ${countOf(rows, 'row')} need${listed === 1 ? 's' : ''} a look: ${said.join('; ')}. Each reason is said once; each row's card gives the details.`;
+export function checkFirstSentence(open: number, words: number, rows: number, byReason: ReadonlyArray<readonly [string, number]>): string {
+  const said = byReason.map(([k, n]) => `${n} ${CHECK_FIRST_REASON_WORDS[k] ?? k}`);
+  const lead = open > 0 ? `${open} of ${countOf(rows, 'row')} need${open === 1 ? 's' : ''} a look: ${said.join('; ')}.` : `No row of ${countOf(rows, 'row')} failed, is open or cites evidence that did not resolve.`;
+  const rest = words > 0 ? ` ${grouped(words)} ${open > 0 ? 'more ' : ''}${words === 1 ? 'is a result' : 'are results'} in the agent's words (reported done or notes, or evidence not checked), folded below.` : '';
+  return `${lead}${rest}`;
+}
+
+/**
+ * The sentence opening Check first's second group: "12 rows: 9 reported done; 3 notes. The
+ * agent's own words, not checks: read the result as written."
+ */
+export function checkFirstWordsSentence(byReason: ReadonlyArray<readonly [string, number]>): string {
+  return `${byReason.map(([k, n]) => `${n} ${CHECK_FIRST_REASON_WORDS[k] ?? k}`).join('; ')}. These are the agent's own words, not checks Trailbook made: each row shows its result as written.`;
 }
 
 /**
