@@ -159,9 +159,9 @@ describe('decisions.csv', () => {
     expect(recordEvidenceStatus([])).toBe('none');
     expect(recordEvidenceStatus([pointer('VERIFIED'), pointer('VERIFIED')])).toBe('verified');
     expect(recordEvidenceStatus([pointer('VERIFIED'), pointer('INCONCLUSIVE')])).toBe('notCheckable');
-    expect(recordEvidenceStatus([pointer('INCONCLUSIVE'), pointer('NOT_VERIFIED'), pointer('VERIFIED')])).toBe('failed');
+    expect(recordEvidenceStatus([pointer('INCONCLUSIVE'), pointer('NOT_VERIFIED'), pointer('VERIFIED')])).toBe('unresolved');
     const records = readCsv(decisionsCsv(project([row({ evidence: [pointer('VERIFIED'), pointer('INCONCLUSIVE')] }), row({ id: 'bbbb2222', line: 4, evidence: [pointer('NOT_VERIFIED')] })])));
-    expect(records.slice(1).map((r) => r[8])).toEqual(['not checkable', 'failed']);
+    expect(records.slice(1).map((r) => r[8])).toEqual(['not checkable', 'did not resolve']);
   });
 
   it('names the kinds of the flags on each row and their worst severity', () => {
@@ -187,7 +187,7 @@ describe('decisions.csv', () => {
     const records = readCsv(decisionsCsv(model));
     expect(records.slice(1).map((r) => [r[0], r[11], r[12], r[15]])).toEqual([['', 'decisions.jsonl', '2', 'false'], ['aaaa1111', 'decisions.jsonl', '3', 'true'], ['', 'T-1.tsv', '5', 'false']]);
     expect(records[1]).toEqual(['', '', '', '', '', '', '', '', '', '', '', 'decisions.jsonl', '2', 'trail/not-json', 'high', 'false', 'line 2 is not JSON', '{""ts"": ""2026-03-02T09:00:00Z"", broken'.replace(/""/g, '"')]);
-    expect(records[3]).toEqual(['', '2026-03-03', '', '', '', '', '', 'abc1234', 'failed', 'verified', '', 'T-1.tsv', '5', '', '', 'false', 'expected 7 cells, found 9', 'x\ty']);
+    expect(records[3]).toEqual(['', '2026-03-03', '', '', '', '', '', 'abc1234', 'did not resolve', 'verified', '', 'T-1.tsv', '5', '', '', 'false', 'expected 7 cells, found 9', 'x\ty']);
   });
 
   it('is just a header for a project without rows', () => {

@@ -560,7 +560,7 @@ describe('security-2: the second adversarial review', () => {
 
   it(`writes the decision ${CSV_FORMULA} to decisions.csv quoted, with a quote before the =`, () => {
     const csv = decisionsCsv(only('security/csv-formula')).split('\r\n');
-    expect(csv[2]).toMatch(/^[0-9a-f]{8},2026-03-02T10:00:00Z,p1,,lead,"ok;'=cmd\|' \/C calc'!A0",security-2,x,failed,verified,,decisions\.jsonl,2,evidence\/prose,medium,true,,$/);
+    expect(csv[2]).toMatch(/^[0-9a-f]{8},2026-03-02T10:00:00Z,p1,,lead,"ok;'=cmd\|' \/C calc'!A0",security-2,x,"prose, no pointer",verified,,decisions\.jsonl,2,evidence\/prose,medium,true,,$/);
   });
 
   it('keeps a title holding a line break and a link named with one as they are: only printing escapes them', () => {
