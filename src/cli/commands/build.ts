@@ -131,7 +131,7 @@ export async function runBuild(dirs: string[], options: BuildOptions, out: Outpu
   const times = stageTimes();
   const run = `${process.pid}-${Date.now().toString(36)}`;
   const select = shard ? (id: string): boolean => shardOf(id, (shard as ShardSpec).count) === (shard as ShardSpec).index : undefined;
-  const archive = await analyseArchive({ roots, cacheDir, onEvent: archiveProgress(out), times, run, repositoryRules: settings.repositories, bdExport: settings.bdExport, allowRepositories: settings.allowRepositories, ...(settings.accept ? { accept: settings.accept } : {}), ...(select ? { select } : {}) });
+  const archive = await analyseArchive({ roots, cacheDir, onEvent: archiveProgress(out), times, run, repositoryRules: settings.repositories, bdExport: settings.bdExport, allowRepositories: settings.allowRepositories, secrets: settings.secrets, ...(settings.accept ? { accept: settings.accept } : {}), ...(select ? { select } : {}) });
   if (shard) out.info(`Shard ${shardLabel(shard)}: ${plural(archive.projects.length, 'project')} of the ${plural(archive.discovered.length, 'project')} found.`);
   const t = totals(archive.projects);
   printFound(out, t, archive.projects);
@@ -144,6 +144,7 @@ export async function runBuild(dirs: string[], options: BuildOptions, out: Outpu
   process.env['TRAILBOOK_ANALYSIS_RUN'] = run;
   process.env['TRAILBOOK_FILTER'] = JSON.stringify(settings.filter);
   process.env['TRAILBOOK_ALLOW_REPOSITORIES'] = JSON.stringify(settings.allowRepositories);
+  process.env['TRAILBOOK_SECRETS'] = JSON.stringify(settings.secrets);
   const repositories = archive.projects.flatMap((p) => (p.repository.id === null ? [] : [{ id: p.repository.id, path: p.repository.path }]));
   process.env['TRAILBOOK_SITE'] = JSON.stringify(siteSettings(settings, repositories));
   for (const rule of unmatchedRules(settings.repositories, repositories)) {

@@ -21,6 +21,7 @@ import type { RepositoryRule } from '../config/config-schema.ts';
 import type { BdExportOptions } from '../beads/run-export.ts';
 import { projectState } from '../history/project-state.ts';
 import { writeProjectState } from '../history/history-store.ts';
+import { DEFAULT_SECRET_SETTINGS, secretSettingsKey, type SecretSettings } from '../secrets/detect.ts';
 
 /** Progress events, for the CLI to print. */
 export type ArchiveEvent =
@@ -61,6 +62,8 @@ export interface ArchiveOptions {
    * the input folders (src/lib/project/repository-access.ts).
    */
   allowRepositories?: string[];
+  /** What is secret and whether it is redacted (src/lib/secrets/); default: the built-in rules, redacted. */
+  secrets?: SecretSettings;
 }
 
 /** The archive after analysis: summaries in discovery order, and discovery problems. */
@@ -85,7 +88,8 @@ export async function analyseArchive(options: ArchiveOptions): Promise<ArchiveRe
   const roots = options.roots.map((r) => resolve(r));
   const discovery = await timed(options.times, 'discover', () => discoverProjects(roots, options.accept ? { accept: options.accept } : {}));
   options.onEvent?.({ type: 'discovered', projects: discovery.projects.length, problems: discovery.problems });
-  const code = await codeDigest();
+  // The secret settings change every model (what is redacted), so they are part of every digest.
+  const code = `${await codeDigest()}:${secretSettingsKey(options.secrets ?? DEFAULT_SECRET_SETTINGS)}`;
   const fileHashes = new FileHashes(options.cacheDir);
   await fileHashes.load();
   const registry = new RepositoryRegistry(new RepositoryAccess(roots, (options.allowRepositories ?? []).map((r) => resolve(r))));
@@ -106,7 +110,7 @@ export async function analyseArchive(options: ArchiveOptions): Promise<ArchiveRe
     if (reused && summary) {
       if (options.onModel) await options.onModel(await readModel(options.cacheDir as string, project.id));
     } else {
-      const model = await analyseProject(prepared, options.times, options.bdExport ? { bdExport: options.bdExport } : {});
+      const model = await analyseProject(prepared, options.times, { ...(options.bdExport ? { bdExport: options.bdExport } : {}), ...(options.secrets ? { secrets: options.secrets } : {}) });
       summary = summarise(model, digest);
       const cacheDir = options.cacheDir;
       if (cacheDir) await timed(options.times, 'store', () => writeProject(cacheDir, model, summary as ProjectSummary));

@@ -36,6 +36,8 @@ import type { ForgeRepository } from '../evidence/forge-url.ts';
 import { repositoryOnForges } from './forge-identity.ts';
 import type { BdExportOptions } from '../beads/run-export.ts';
 import { readRecordHistories } from '../history/record-history.ts';
+import { DEFAULT_SECRET_SETTINGS, secretSettingsKey, type SecretSettings } from '../secrets/detect.ts';
+import { findProjectSecrets, unlinkSecretFiles } from '../secrets/project-secrets.ts';
 
 /** The record formats that are decision trails (their rows can be linked to). */
 const TRAIL_FORMATS: ReadonlySet<string> = new Set(['bbs-trail', 'pstack-trail']);
@@ -143,6 +145,8 @@ export async function registerProjectRepository(project: DiscoveredProject, regi
 export interface AnalyseOptions {
   /** Run `bd export` for `.beads/` folders without an export (configuration `beads`; off when absent). */
   bdExport?: BdExportOptions;
+  /** What is secret and whether it is redacted (configuration `secrets`, `--no-redact`); default: redact. */
+  secrets?: SecretSettings;
 }
 
 /** `dev:ino` of each file that can be stat'ed (a hard link shares its target's). */
@@ -249,7 +253,24 @@ export async function analyseProject(prepared: PreparedProject, stages?: StageTi
   // At most MAX_PER_KIND records of one kind are listed; the rest are summarised and counted
   // (src/lib/bounds/kind-bounds.ts): 40,000 empty QA files are not 40,000 flags.
   const listed = boundInvalid(invalid);
-  const raised = runChecks({ rows, invalid: listed, warnings, audit, reviewFlags, repository: canonical.info, arena: quality.arena, verdicts: quality.verdicts, coordination: history.coordination, beads: history.beads, recordHistory });
+  const cited = withFindingCitations(citedFrom(rows), quality.verdicts);
+  // Every text of the records and of the evidence they cite, scanned once (src/lib/secrets/):
+  // the flags name what was found; the model is redacted before anything is stored or shown.
+  const secretSettings = options.secrets ?? DEFAULT_SECRET_SETTINGS;
+  const recordPaths = new Map(project.files.map((f) => [f.rel, f.path]));
+  const recordText = async (file: string): Promise<string | null> => {
+    const abs = recordPaths.get(file);
+    return abs === undefined ? null : within.readFile(abs, 'utf8').catch(() => null);
+  };
+  const secrets = await findProjectSecrets(
+    { title: config?.value.title ?? '', sources, rows, invalid: listed, warnings, telemetry, audit, reviewFlags, arena: quality.arena, verdicts: quality.verdicts, coordination: history.coordination, beads: history.beads, babysit: history.babysit, handover, recordHistory },
+    cited,
+    rows,
+    { repository: canonical.repository, head: canonical.info.head, artifacts: ctx.artifacts, recordText },
+    secretSettings,
+    secretSettingsKey(secretSettings),
+  );
+  const raised = runChecks({ rows, invalid: listed, warnings, audit, reviewFlags, repository: canonical.info, arena: quality.arena, verdicts: quality.verdicts, coordination: history.coordination, beads: history.beads, recordHistory, secrets: { found: secrets.found, redacted: secretSettings.redact } });
   const flags = sortFlags(boundFlags([...raised, ...reviewFlags], listed), rows);
 
   if (stages) {
@@ -279,7 +300,7 @@ export async function analyseProject(prepared: PreparedProject, stages?: StageTi
   const span = mergeSpan(earliest <= latest ? { from: new Date(earliest).toISOString(), to: new Date(latest).toISOString() } : null, history);
   const title = config?.value.title ?? (project.slug !== null ? `${basename(project.dir)} · ${project.slug}` : basename(project.dir));
 
-  return {
+  const model: ProjectModel = {
     id: project.id,
     title,
     root: project.displayRoot,
@@ -292,7 +313,7 @@ export async function analyseProject(prepared: PreparedProject, stages?: StageTi
     flags,
     invalid: listed,
     span,
-    cited: withFindingCitations(citedFrom(rows), quality.verdicts),
+    cited,
     counts,
     arena: quality.arena,
     verdicts: quality.verdicts,
@@ -301,4 +322,9 @@ export async function analyseProject(prepared: PreparedProject, stages?: StageTi
     babysit: history.babysit,
     handover,
   };
+  if (secretSettings.redact) {
+    unlinkSecretFiles(model);
+    secrets.redaction.redactDeep(model);
+  }
+  return model;
 }

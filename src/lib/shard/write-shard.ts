@@ -14,6 +14,8 @@ import { projectState } from '../history/project-state.ts';
 import { readCommitDetails, readKeyedExcerpt } from '../archive/evidence-store.ts';
 import { gatherEvidence, type CitingProject } from '../archive/evidence-entries.ts';
 import { isCutExcerpt, repositoryFileText } from '../git/file-excerpt.ts';
+import { redactFileText } from '../secrets/evidence-secrets.ts';
+import { buildSecrets } from '../archive/build-env.ts';
 import type { GitRepository } from '../git/repository.ts';
 import { cachedPartPath, PART_CACHE_VERSION } from '../search/write-search-index.ts';
 import { linkOrCopy } from '../fs/link-files.ts';
@@ -65,7 +67,9 @@ export async function writeShardData(cacheDir: string, outDir: string, manifest:
     const excerpt = stored?.excerpt ?? { problem: 'not read' };
     const item: ShardManifest['files'][string] = { facts: 'totalLines' in excerpt ? { totalLines: excerpt.totalLines, bytes: excerpt.bytes } : null };
     const repo = repositories.get(entry.owner);
-    const text = entry.head !== null && isCutExcerpt(excerpt) && repo ? await repositoryFileText(repo, entry.head, entry.path) : null;
+    const read = entry.head !== null && isCutExcerpt(excerpt) && repo ? await repositoryFileText(repo, entry.head, entry.path) : null;
+    // Published by the merge's file page: redacted as the excerpt was (src/lib/secrets/).
+    const text = read === null ? null : await redactFileText(entry.path, read, buildSecrets());
     if (text !== null && entry.head !== null) {
       item.long = longFileName(entry.id);
       await mkdir(paths.files, { recursive: true });
