@@ -22,6 +22,8 @@ import type { BdExportOptions } from '../beads/run-export.ts';
 import { projectState } from '../history/project-state.ts';
 import { writeProjectState } from '../history/history-store.ts';
 import { DEFAULT_SECRET_SETTINGS, secretSettingsKey, type SecretSettings } from '../secrets/detect.ts';
+import type { CommitSecret, CommitStore } from '../secrets/project-secrets.ts';
+import { ensureEvidenceStore, hasCommitDetails, readCommitSecrets, writeCommitDetails, writeCommitSecrets } from './evidence-store.ts';
 
 /** Progress events, for the CLI to print. */
 export type ArchiveEvent =
@@ -89,7 +91,22 @@ export async function analyseArchive(options: ArchiveOptions): Promise<ArchiveRe
   const discovery = await timed(options.times, 'discover', () => discoverProjects(roots, options.accept ? { accept: options.accept } : {}));
   options.onEvent?.({ type: 'discovered', projects: discovery.projects.length, problems: discovery.problems });
   // The secret settings change every model (what is redacted), so they are part of every digest.
-  const code = `${await codeDigest()}:${secretSettingsKey(options.secrets ?? DEFAULT_SECRET_SETTINGS)}`;
+  const secretsKey = secretSettingsKey(options.secrets ?? DEFAULT_SECRET_SETTINGS);
+  const code = `${await codeDigest()}:${secretsKey}`;
+  // A cited commit read for its secrets is stored, redacted, in the evidence store, where the
+  // commit pages read it (src/loaders/evidence-loaders.ts): it is read from git once per build.
+  const cacheDir = options.cacheDir;
+  let commits: CommitStore | undefined;
+  if (cacheDir) {
+    await ensureEvidenceStore(cacheDir, secretsKey);
+    commits = {
+      read: async (repoId, oid) => ((await hasCommitDetails(cacheDir, repoId, oid)) ? readCommitSecrets<CommitSecret>(cacheDir, repoId, oid) : null),
+      write: async (repoId, oid, details, found) => {
+        await writeCommitDetails(cacheDir, repoId, oid, details);
+        await writeCommitSecrets(cacheDir, repoId, oid, found);
+      },
+    };
+  }
   const fileHashes = new FileHashes(options.cacheDir);
   await fileHashes.load();
   const registry = new RepositoryRegistry(new RepositoryAccess(roots, (options.allowRepositories ?? []).map((r) => resolve(r))));
@@ -110,7 +127,7 @@ export async function analyseArchive(options: ArchiveOptions): Promise<ArchiveRe
     if (reused && summary) {
       if (options.onModel) await options.onModel(await readModel(options.cacheDir as string, project.id));
     } else {
-      const model = await analyseProject(prepared, options.times, { ...(options.bdExport ? { bdExport: options.bdExport } : {}), ...(options.secrets ? { secrets: options.secrets } : {}) });
+      const model = await analyseProject(prepared, options.times, { ...(options.bdExport ? { bdExport: options.bdExport } : {}), ...(options.secrets ? { secrets: options.secrets } : {}), ...(commits ? { commits } : {}) });
       summary = summarise(model, digest);
       const cacheDir = options.cacheDir;
       if (cacheDir) await timed(options.times, 'store', () => writeProject(cacheDir, model, summary as ProjectSummary));

@@ -37,7 +37,7 @@ import { repositoryOnForges } from './forge-identity.ts';
 import type { BdExportOptions } from '../beads/run-export.ts';
 import { readRecordHistories } from '../history/record-history.ts';
 import { DEFAULT_SECRET_SETTINGS, secretSettingsKey, type SecretSettings } from '../secrets/detect.ts';
-import { findProjectSecrets, unlinkSecretFiles } from '../secrets/project-secrets.ts';
+import { findProjectSecrets, unlinkSecretFiles, type CommitStore } from '../secrets/project-secrets.ts';
 
 /** The record formats that are decision trails (their rows can be linked to). */
 const TRAIL_FORMATS: ReadonlySet<string> = new Set(['bbs-trail', 'pstack-trail']);
@@ -147,6 +147,8 @@ export interface AnalyseOptions {
   bdExport?: BdExportOptions;
   /** What is secret and whether it is redacted (configuration `secrets`, `--no-redact`); default: redact. */
   secrets?: SecretSettings;
+  /** Where cited commits read for their secrets are stored (the evidence store), so the commit pages do not read them again. */
+  commits?: CommitStore;
 }
 
 /** `dev:ino` of each file that can be stat'ed (a hard link shares its target's). */
@@ -262,21 +264,23 @@ export async function analyseProject(prepared: PreparedProject, stages?: StageTi
     const abs = recordPaths.get(file);
     return abs === undefined ? null : within.readFile(abs, 'utf8').catch(() => null);
   };
+  const secretsStarted = performance.now();
   const secrets = await findProjectSecrets(
     { title: config?.value.title ?? '', sources, rows, invalid: listed, warnings, telemetry, audit, reviewFlags, arena: quality.arena, verdicts: quality.verdicts, coordination: history.coordination, beads: history.beads, babysit: history.babysit, handover, recordHistory },
     cited,
     rows,
-    { repository: canonical.repository, head: canonical.info.head, artifacts: ctx.artifacts, recordText },
+    { repository: canonical.repository, head: canonical.info.head, artifacts: ctx.artifacts, recordText, repositoryId: canonical.info.id, ...(options.commits ? { commits: options.commits } : {}) },
     secretSettings,
     secretSettingsKey(secretSettings),
   );
+  let secretsMs = performance.now() - secretsStarted;
   const raised = runChecks({ rows, invalid: listed, warnings, audit, reviewFlags, repository: canonical.info, arena: quality.arena, verdicts: quality.verdicts, coordination: history.coordination, beads: history.beads, recordHistory, secrets: { found: secrets.found, redacted: secretSettings.redact } });
   const flags = sortFlags(boundFlags([...raised, ...reviewFlags], listed), rows);
 
   if (stages) {
     stages.parse = (stages.parse ?? 0) + (parsedAt - startedAt);
     stages.resolve = (stages.resolve ?? 0) + (resolvedAt - parsedAt);
-    stages.check = (stages.check ?? 0) + (performance.now() - resolvedAt - historyMs);
+    stages.check = (stages.check ?? 0) + (performance.now() - resolvedAt - historyMs - secretsMs);
     stages.history = (stages.history ?? 0) + historyMs;
   }
   const counts = projectCounts({ rows, flags, invalid: listed, telemetry, verdicts: quality.verdicts, coordination: history.coordination, beads: history.beads, babysit: history.babysit });
@@ -323,8 +327,11 @@ export async function analyseProject(prepared: PreparedProject, stages?: StageTi
     handover,
   };
   if (secretSettings.redact) {
+    const redactStarted = performance.now();
     unlinkSecretFiles(model);
     secrets.redaction.redactDeep(model);
+    secretsMs += performance.now() - redactStarted;
   }
+  if (stages) stages.secrets = (stages.secrets ?? 0) + secretsMs;
   return model;
 }

@@ -14,7 +14,9 @@ import { describeCommit } from '../git/commit-details.ts';
 import { repositoryFileText } from '../git/file-excerpt.ts';
 import type { SecretSettings } from './detect.ts';
 import { SecretFinds, scanRecords, type FoundSecret, type SecretPlace } from './found-secrets.ts';
-import { citedCommitTexts, citedFileText, lineAt, scanCitedTexts, type CitedText } from './evidence-secrets.ts';
+import { citedCommitTexts, citedFileText, lineAt, redactCommit, scanCitedTexts, type CitedText } from './evidence-secrets.ts';
+import { createHash } from 'node:crypto';
+import type { CommitDetails } from '../git/commit-details.ts';
 import type { Redaction } from './redaction.ts';
 
 /** What a project's scan found, and its redaction. */
@@ -30,23 +32,54 @@ export interface CitedSources {
   artifacts: ArtifactFolder | null;
   /** Reads a record file of the project by its path in the project (null when it cannot). */
   recordText?: (file: string) => Promise<string | null>;
+  /** The repository's archive id, for the commit store. */
+  repositoryId?: string | null;
+  /** Where cited commits are stored once read (the evidence store); absent: read, not stored. */
+  commits?: CommitStore;
+}
+
+/** A secret found in a cited commit: its kind and place in the commit; `value` is the secret, or `sha256:<digest>` of it when read back from the store (`digest`). */
+export interface CommitSecret {
+  value: string;
+  digest?: true;
+  kind: string;
+  rule: string;
+  evidence: string;
+  secretFile: boolean;
+}
+
+/**
+ * Where cited commits' details are kept (the evidence store, src/lib/archive/evidence-store.ts):
+ * a commit read for its secrets is stored redacted, so the commit page does not read it again,
+ * with what was found in it (kinds and places; values only as digests).
+ */
+export interface CommitStore {
+  read(repoId: string, oid: string): Promise<CommitSecret[] | null>;
+  write(repoId: string, oid: string, details: CommitDetails | { problem: string }, found: readonly CommitSecret[]): Promise<void>;
 }
 
 /** Commits scanned per process, by repository and SHA: a commit cited by many projects is read once. */
-const commitScans = new Map<string, Promise<Array<{ value: string; kind: string; rule: string; evidence: string; secretFile: boolean }>>>();
+const commitScans = new Map<string, Promise<CommitSecret[]>>();
 const MAX_COMMIT_SCANS = 20_000;
 
-async function scanCommit(repository: GitRepository, oid: string, settings: SecretSettings, settingsKey: string): Promise<Array<{ value: string; kind: string; rule: string; evidence: string; secretFile: boolean }>> {
+const digestOf = (value: string): string => `sha256:${createHash('sha256').update(value).digest('hex')}`;
+
+async function scanCommit(repository: GitRepository, repoId: string | null, oid: string, settings: SecretSettings, settingsKey: string, store: CommitStore | undefined): Promise<CommitSecret[]> {
   const key = `${repository.gitdir}\u0000${oid}\u0000${settingsKey}`;
   let pending = commitScans.get(key);
   if (!pending) {
     pending = (async () => {
+      const stored = store && repoId !== null ? await store.read(repoId, oid) : null;
+      if (stored) return stored;
       const details = await describeCommit(repository, oid);
-      if ('problem' in details && !('oid' in details)) return [];
-      const finds = new SecretFinds();
-      const here: SecretPlace = { file: '', line: 0 };
-      await scanCitedTexts(citedCommitTexts(details, here), finds, settings);
-      return finds.list().flatMap((f) => f.places.map((p) => ({ value: f.value, kind: f.kind, rule: f.rule, evidence: p.evidence ?? '', secretFile: p.secretFile === true })));
+      let found: CommitSecret[] = [];
+      if ('oid' in details) {
+        const finds = new SecretFinds();
+        await scanCitedTexts(citedCommitTexts(details, { file: '', line: 0 }), finds, settings);
+        found = finds.list().flatMap((f) => f.places.map((p) => ({ value: f.value, kind: f.kind, rule: f.rule, evidence: p.evidence ?? '', secretFile: p.secretFile === true })));
+      }
+      if (store && repoId !== null) await store.write(repoId, oid, 'oid' in details ? await redactCommit(details, settings) : details, found.map((f) => ({ ...f, value: digestOf(f.value), digest: true as const })));
+      return found;
     })();
     if (commitScans.size >= MAX_COMMIT_SCANS) commitScans.clear();
     commitScans.set(key, pending);
@@ -103,7 +136,7 @@ export async function findProjectSecrets(records: unknown, cited: ProjectModel['
     for (const c of cited.commits) {
       const place = citingPlace(c.by, rowsByAnchor);
       if (!place) continue;
-      for (const hit of await scanCommit(sources.repository, c.oid, settings, settingsKey)) finds.add(hit.value, hit.kind, hit.rule, [{ ...place, evidence: hit.evidence, ...(hit.secretFile ? { secretFile: true } : {}) }]);
+      for (const hit of await scanCommit(sources.repository, sources.repositoryId ?? null, c.oid, settings, settingsKey, sources.commits)) finds.add(hit.value, hit.kind, hit.rule, [{ ...place, evidence: hit.evidence, ...(hit.secretFile ? { secretFile: true } : {}) }], hit.digest === true);
     }
   }
   return { found: finds.list(), redaction: finds.redaction() };
