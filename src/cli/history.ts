@@ -4,6 +4,8 @@
  * this build, write the pages' views, and — once the new output is complete — put the new
  * history into it (and back into `--history FILE`).
  */
+import { redactFound } from '../lib/secrets/found-secrets.ts';
+import { buildSecrets } from '../lib/archive/build-env.ts';
 import { join, resolve } from 'node:path';
 import type { ProjectSummary } from '../lib/archive/summary.ts';
 import { DEFAULT_HISTORY_LIMIT, sourceDateEpoch } from '../lib/history/build-history.ts';
@@ -43,6 +45,8 @@ export async function recordHistory(flags: HistoryFlags, outDir: string, cacheDi
   const from = file ?? join(outDir, HISTORY_FILE);
   const read = await readHistoryFile(from);
   if (read.problem) out.info(`  warning: ${read.problem}; starting a new build history`);
+  // A history written by an earlier build (before secrets were redacted, or under --no-redact) is published again: its texts are redacted as they are read (src/lib/secrets/).
+  if (read.history) await redactFound(read.history, buildSecrets());
   const at = sourceDateEpoch(process.env['SOURCE_DATE_EPOCH']);
   const recorded = await recordBuild({ cacheDir, projects, previous: read.history, limit, run, projectViews, ...(at !== undefined ? { at } : {}) });
   const a = recorded.archive;

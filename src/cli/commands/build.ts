@@ -135,6 +135,8 @@ export async function runBuild(dirs: string[], options: BuildOptions, out: Outpu
   if (shard) out.info(`Shard ${shardLabel(shard)}: ${plural(archive.projects.length, 'project')} of the ${plural(archive.discovered.length, 'project')} found.`);
   const t = totals(archive.projects);
   printFound(out, t, archive.projects);
+  // What is secret, for every step after the analysis: the history read back, Astro's loaders, shard data.
+  process.env['TRAILBOOK_SECRETS'] = JSON.stringify(settings.secrets);
   const history = await timed(times, 'history', () => recordHistory(options, outDir, cacheDir, archive.projects, run, out));
   await timed(times, 'history', () => storeComparePairs(settings.compare, archive.projects, cacheDir, run, out));
 
@@ -144,7 +146,6 @@ export async function runBuild(dirs: string[], options: BuildOptions, out: Outpu
   process.env['TRAILBOOK_ANALYSIS_RUN'] = run;
   process.env['TRAILBOOK_FILTER'] = JSON.stringify(settings.filter);
   process.env['TRAILBOOK_ALLOW_REPOSITORIES'] = JSON.stringify(settings.allowRepositories);
-  process.env['TRAILBOOK_SECRETS'] = JSON.stringify(settings.secrets);
   const repositories = archive.projects.flatMap((p) => (p.repository.id === null ? [] : [{ id: p.repository.id, path: p.repository.path }]));
   process.env['TRAILBOOK_SITE'] = JSON.stringify(siteSettings(settings, repositories));
   for (const rule of unmatchedRules(settings.repositories, repositories)) {

@@ -138,3 +138,17 @@ export async function scanRecords(root: unknown, finds: SecretFinds, settings: S
   const { texts, places } = textsOf(root, fallback);
   finds.addHits(texts, await findSecrets(texts, settings), places);
 }
+
+/**
+ * Finds the secrets in every string of `root` and replaces them there, in place (a previous
+ * build's history, written before its texts were redacted, is read through this). Returns how
+ * many distinct values were replaced.
+ */
+export async function redactFound(root: unknown, settings: SecretSettings): Promise<number> {
+  if (!settings.redact) return 0;
+  const finds = new SecretFinds();
+  await scanRecords(root, finds, settings);
+  const found = finds.list().length;
+  if (found > 0) finds.redaction().redactDeep(root);
+  return found;
+}
