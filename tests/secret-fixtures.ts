@@ -1,5 +1,5 @@
 /**
- * Planted secrets (issue 29, "Done when"): 24 values of 18 kinds, made at run time from a
+ * Planted secrets (issue 29, "Done when"): 26 values of 19 kinds, made at run time from a
  * seed (so no credential-shaped literal sits in the repository), and a project that holds
  * them in every place a record can: trail rows (decision, why, result, an unknown field),
  * commands in evidence, a cited `.env`, a commit diff, a commit message, a handover file, a
@@ -67,6 +67,9 @@ export function plantedSecrets(): Record<string, Planted> {
     p('githubInCommit', `ghp_${draw('ghp-commit', ALNUM, 36)}`, 'GitHub token'),
     p('gitlabInMessage', `glpat-${draw('glpat-msg', ALNUM, 22)}`, 'GitLab token'),
     p('slackWebhookToken', draw('hook', ALNUM, 24), 'Slack webhook URL'),
+    // Cut by Trailbook before it is redacted: a flag's quote of its row (50 characters), a citation's decision (120).
+    p('githubCut', `ghp_${draw('ghp-cut', ALNUM, 36)}`, 'GitHub token'),
+    p('gitlabCut', `glpat-${draw('glpat-cut', ALNUM, 24)}`, 'GitLab token'),
   ]);
 }
 
@@ -117,6 +120,10 @@ export async function makeSecretProject(dir: string): Promise<SecretProject> {
     row('2026-04-01T09:30:00Z', 'phase-1', 'Rotate the cloud keys', 'the old key leaked', `aws configure set aws_access_key_id ${v('awsKeyId')}`, `verified with token ${v('githubFine')}`, { notes: `npm publish with ${v('npm')}` }),
     row('2026-04-01T09:40:00Z', 'phase-2', 'Call the model API', `curl -H "x-api-key: ${v('anthropic')}" and OPENAI_API_KEY=${v('openai')}`, `curl https://deploy:${v('urlPassword')}@ci.example.com/hook`, 'verified'),
     row('2026-04-01T09:50:00Z', 'phase-2', 'Charge a test card', `stripe key ${v('stripe')}; cache at redis://:${v('redisPassword')}@cache:6379/0`, 'README.md:3', `verified; {"client_secret": "${v('clientSecret')}"}`),
+    // A flag quotes this row's decision cut at 50 characters, inside the token (src/missing.ts is not there).
+    row('2026-04-01T10:00:00Z', 'phase-2', `Rotate the key ${v('githubCut')} everywhere`, 'the old one leaked', 'src/missing.ts', 'verified'),
+    // Its citation on README.md's page keeps the decision's first 120 characters, inside the token.
+    row('2026-04-01T10:10:00Z', 'phase-2', `${'Note '.repeat(22)}token ${v('gitlabCut')} set`, 'documented', 'README.md:1', 'verified'),
   ];
   await writeFile(join(dir, 'decisions.jsonl'), rows.map((r) => JSON.stringify(r)).join('\n') + '\n');
   await writeFile(join(dir, 'handover.md'), `# Handover\n\nThe run is done.\n\n- Mail goes through SendGrid with \`${v('sendgrid')}\`.\n- Models from \`${v('huggingface')}\`.\n`);

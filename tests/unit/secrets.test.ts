@@ -160,6 +160,15 @@ describe('redaction', () => {
     expect(out.split('\n').slice(0, 3)).toEqual(['key:', '-----BEGIN RSA PRIVATE KEY-----', '[redacted: private key]']);
   });
 
+  it('replaces the start of a value where a text was cut before it was redacted (a quote, a citation)', () => {
+    const r = new Redaction();
+    r.add('ghp_abcdefghijklmnop1234', 'GitHub token');
+    r.add('S3cr3tPassw0rd', 'PostgreSQL password');
+    expect(r.redact('row 1 “Deploy with ghp_abcdefgh…” and S3cr3tPa…; ok')).toBe('row 1 “Deploy with [redacted: GitHub token]…” and [redacted: PostgreSQL password]…; ok');
+    expect(r.redact('Ran it with postgres://admin:S3cr3tPassw0')).toBe('Ran it with postgres://admin:[redacted: PostgreSQL password]');
+    expect(r.redact('ends in S3cr3…')).toBe('ends in S3cr3…');
+  });
+
   it('replaces the value as markup escapes it, in rendered markdown', () => {
     const r = new Redaction();
     r.add('p&ss<w0rd>', 'PostgreSQL password');
@@ -212,7 +221,7 @@ describe('files that are secrets by nature', () => {
   });
 });
 
-describe('a project holding 24 planted secrets of 19 kinds in every place', () => {
+describe('a project holding 26 planted secrets of 19 kinds in every place', () => {
   let dir: string;
   let fixture: SecretProject;
   let model: ProjectModel;
@@ -232,9 +241,9 @@ describe('a project holding 24 planted secrets of 19 kinds in every place', () =
     expect(new Set(all.map((s) => s.kind)).size).toBeGreaterThanOrEqual(12);
   });
 
-  it('leaves none of them, nor the private key’s body, anywhere in the model', () => {
+  it('leaves none of them, not even the start of one where a text was cut, nor the private key’s body, anywhere in the model', () => {
     const json = JSON.stringify(model);
-    expect(Object.values(fixture.secrets).filter((s) => json.includes(s.value)).map((s) => s.name)).toEqual([]);
+    expect(Object.values(fixture.secrets).filter((s) => json.includes(s.value.slice(0, 10))).map((s) => s.name)).toEqual([]);
     expect(pemBodyLines(fixture.pem).filter((l) => json.includes(l))).toEqual([]);
   });
 
@@ -269,6 +278,8 @@ describe('a project holding 24 planted secrets of 19 kinds in every place', () =
         'SendGrid API key in handover.md:5: redacted in every output',
         'Shopify token in .beads/issues.jsonl:1 (record bb-1): redacted in every output',
         'Vault token in .beads/issues.jsonl:1 (record bb-1): redacted in every output',
+        `GitHub token in decisions.jsonl:7 (row ${rows[7]}): redacted in every output`,
+        `GitLab token in decisions.jsonl:8 (row ${rows[8]}): redacted in every output`,
       ].sort(),
     );
     const json = JSON.stringify(flags);
@@ -288,7 +299,7 @@ describe('a project holding 24 planted secrets of 19 kinds in every place', () =
     const raw = models[0] as ProjectModel;
     expect(raw.rows[1]?.decision).toContain(fixture.secrets['postgresPassword']?.value);
     const flags = raw.flags.filter((f) => f.kind === 'security/secret-in-record');
-    expect(flags).toHaveLength(24);
+    expect(flags).toHaveLength(26);
     expect(flags.every((f) => f.summary.endsWith(': NOT redacted: the build ran with --no-redact'))).toBe(true);
   }, 60_000);
 

@@ -14,6 +14,9 @@ export const redactedMarker = (kind: string): string => `[redacted: ${kind}]`;
 /** Values shorter than this are not replaced (a shorter "secret" would mangle ordinary words). */
 export const MIN_SECRET_LENGTH = 4;
 
+/** The shortest start of a value replaced where a text was cut. */
+export const MIN_CUT_PREFIX = 6;
+
 /** The ways markup escapes a character, for values inside rendered markdown. */
 const ESCAPES: Record<string, string[]> = {
   '&': ['&amp;', '&#x26;'],
@@ -80,11 +83,43 @@ export class Redaction {
     return this.#ordered;
   }
 
-  /** `text` with every value replaced by its marker. */
+  /** `text` with every value replaced by its marker, and a value's start where the text was cut ({@link MIN_CUT_PREFIX}). */
   redact(text: string): string {
     if (this.#markers.size === 0 || text.length < MIN_SECRET_LENGTH) return text;
     let out = text;
     for (const v of this.#values()) if (out.length >= v.length && out.includes(v)) out = out.replaceAll(v, this.#markers.get(v) as string);
+    return this.#cutEnds(out);
+  }
+
+  /**
+   * A text cut before it was redacted may end inside a value: a flag's quote of a row
+   * (`“Ran it with PGPASSWORD=hunt…”`), a citation's first 120 characters. Where the text
+   * ends, or a `…` stands, the start of a value of {@link MIN_CUT_PREFIX} or more characters
+   * just before it is replaced too. Each place is compared with each value's starts (bounded
+   * by the value's length).
+   */
+  #cutEnds(text: string): string {
+    const ends: number[] = [];
+    for (let i = text.indexOf('…'); i >= 0; i = text.indexOf('…', i + 1)) ends.push(i);
+    ends.push(text.length);
+    const cuts: Array<{ from: number; to: number; marker: string }> = [];
+    for (const e of ends) {
+      let best: { from: number; to: number; marker: string } | null = null;
+      for (const v of this.#values()) {
+        for (let k = Math.min(v.length - 1, e); k >= MIN_CUT_PREFIX && (best === null || k > best.to - best.from); k--) {
+          if (text.startsWith(v.slice(0, k), e - k)) {
+            best = { from: e - k, to: e, marker: this.#markers.get(v) as string };
+            break;
+          }
+        }
+      }
+      if (best && (cuts.length === 0 || (cuts[cuts.length - 1] as { to: number }).to <= best.from)) cuts.push(best);
+    }
+    let out = text;
+    for (let i = cuts.length - 1; i >= 0; i--) {
+      const c = cuts[i] as { from: number; to: number; marker: string };
+      out = out.slice(0, c.from) + c.marker + out.slice(c.to);
+    }
     return out;
   }
 
