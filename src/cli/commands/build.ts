@@ -202,7 +202,7 @@ export async function runBuild(dirs: string[], options: BuildOptions, out: Outpu
       {
         version: packageVersion(),
         code,
-        options: { base, title: settings.title, siteUrl: settings.siteUrl, repositories: settings.repositories, filter: settings.filter, bdExport: settings.bdExport.run, allowRepositories: settings.allowRepositories, recapHtml: settings.recapHtml },
+        options: { base, title: settings.title, siteUrl: settings.siteUrl, repositories: settings.repositories, filter: settings.filter, bdExport: settings.bdExport.run, allowRepositories: settings.allowRepositories, recapHtml: settings.recapHtml, secrets: settings.secrets },
         shard,
         roots: roots.map((r) => basename(r)),
         discovered: archive.discovered,
