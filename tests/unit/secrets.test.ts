@@ -17,6 +17,7 @@ import { patchLineAt, redactCommit, redactExcerpt, redactFileText } from '../../
 import { analyseArchive } from '../../src/lib/archive/analyse-archive.ts';
 import type { ProjectModel } from '../../src/lib/model/types.ts';
 import type { CommitDetails } from '../../src/lib/git/commit-details.ts';
+import { configSchema } from '../../src/lib/config/config-schema.ts';
 import { draw, makeSecretProject, pemBodyLines, plantedSecrets, privateKeyPem, type SecretProject } from '../secret-fixtures.ts';
 
 const values = async (text: string, settings = DEFAULT_SECRET_SETTINGS): Promise<Array<[string, string]>> => ((await findSecrets([text], settings))[0] ?? []).map((h) => [text.slice(h.start, h.end), h.kind]);
@@ -104,6 +105,13 @@ describe('findSecrets: secretlint’s recommended rules and the own rules togeth
     const key = planted['githubClassic']?.value as string;
     const settings = { redact: true, allow: [key], patterns: [{ name: 'Acme key', pattern: 'acme_key\\((?<secret>[a-z0-9]{10})\\)' }] };
     expect(await values(`${key} and acme_key(0123456789)`, settings)).toEqual([['0123456789', 'Acme key']]);
+  });
+
+  it('takes the configuration’s secrets: allowed values and named patterns, refusing one that does not compile', () => {
+    expect(configSchema.safeParse({ secrets: { allow: ['AKIAIOSFODNN7EXAMPLE'], patterns: [{ name: 'Acme key', pattern: 'acme_[a-z0-9]{32}' }] } }).success).toBe(true);
+    const bad = configSchema.safeParse({ secrets: { patterns: [{ name: 'Acme key', pattern: 'acme_(' }] } });
+    expect(bad.success ? [] : bad.error.issues.map((i) => [i.path.join('.'), i.message])).toEqual([['secrets.patterns.0.pattern', 'must be a JavaScript regular expression']]);
+    expect(configSchema.safeParse({ secrets: { redact: false } }).success).toBe(false);
   });
 
   it('is not switched off by a comment in the text (secretlint-disable)', async () => {
