@@ -39,7 +39,11 @@ const isKeyChar = (c: number): boolean => (c >= 48 && c <= 57) || (c >= 65 && c 
 /** Key endings that name a password (after the key is lower-cased and `-`/`.` read as `_`). */
 const PASSWORD_ENDINGS = ['password', 'passwd', 'passphrase', '_pass', '_pwd', '_pw'];
 /** Key endings that name a token, key or other secret. */
-const TOKEN_ENDINGS = ['token', 'secret', 'apikey', 'api_key', 'access_key', 'secret_key', 'private_key', 'auth_key', 'signing_key', 'encryption_key', 'master_key', 'account_key', 'client_key', 'session_key', 'credentials', 'credential', 'auth'];
+const TOKEN_ENDINGS = [
+  'token', 'secret', 'apikey', 'api_key', 'access_key', 'secret_key', 'private_key', 'auth_key', 'signing_key', 'encryption_key', 'master_key', 'account_key', 'client_key', 'session_key', 'credentials', 'credential', 'auth',
+  // Written without a separator (`AccountKey=` of an Azure connection string, `SharedAccessKey=`, `secretKey:`).
+  'accesskey', 'secretkey', 'privatekey', 'authkey', 'signingkey', 'encryptionkey', 'masterkey', 'accountkey', 'clientkey', 'sessionkey',
+];
 
 /** Last letters (lower-cased) of every key ending above: any other last letter is no secret's key. */
 const LAST_LETTERS: ReadonlySet<number> = new Set([...'deswntylh'].map((c) => c.charCodeAt(0)));
@@ -141,6 +145,7 @@ export const assignmentRule: OwnRule = {
       { text: 'db:\n  password: "S3cr3t!pass"\n', value: 'S3cr3t!pass' },
       { text: 'SESSION_SECRET=Yh7sK2pQ9wE4rT6u cargo run.', value: 'Yh7sK2pQ9wE4rT6u' },
       { text: "STRIPE_WEBHOOK_SECRET='whsec_5fGh7Jk9Lm2Np4Qr' npm test", value: 'whsec_5fGh7Jk9Lm2Np4Qr' },
+      { text: 'DefaultEndpointsProtocol=https;AccountName=acme;AccountKey=Zm9vYmFyYmF6cXV4MTIzNDU2Nzg5MA==;EndpointSuffix=core.windows.net', value: 'Zm9vYmFyYmF6cXV4MTIzNDU2Nzg5MA==' },
     ],
     notSecret: [
       'GITHUB_TOKEN=${{ secrets.GITHUB_TOKEN }} gh pr create',
@@ -261,5 +266,34 @@ export const connectionStringRule: OwnRule = {
   },
 };
 
+const isKeyBody = (c: number): boolean => (c >= 48 && c <= 57) || (c >= 65 && c <= 90) || (c >= 97 && c <= 122) || c === 95 || c === 45;
+
+/**
+ * `trailbook/google-api-key`: a Google API key (`AIza` and 35 letters, digits, `_` or `-`), as
+ * a Firebase or Maps configuration pasted into a record holds it; secretlint's GCP rule reads
+ * service-account JSON only.
+ */
+export const googleApiKeyRule: OwnRule = {
+  id: 'trailbook/google-api-key',
+  describe: 'a Google API key: `AIza` and 35 letters, digits, `_` or `-`, standing alone',
+  scan(text) {
+    const hits: SecretHit[] = [];
+    for (let at = text.indexOf('AIza'); at >= 0; at = text.indexOf('AIza', at + 4)) {
+      if (at > 0 && isKeyBody(text.charCodeAt(at - 1))) continue;
+      let e = at + 4;
+      while (e < text.length && e - at < 40 && isKeyBody(text.charCodeAt(e))) e++;
+      if (e - at === 39 && !(e < text.length && isKeyBody(text.charCodeAt(e)))) hits.push({ start: at, end: e, kind: 'Google API key', rule: this.id });
+    }
+    return hits;
+  },
+  examples: {
+    secret: [
+      { text: 'firebase apiKey: "AIzaSyD-9tSrke72PouQMnMX-a7eZSW0jkFMBWY" in the web config', value: 'AIzaSyD-9tSrke72PouQMnMX-a7eZSW0jkFMBWY' },
+      { text: 'maps?key=AIzaSyB1234567890abcdefghijklmnopqrstuv&q=x', value: 'AIzaSyB1234567890abcdefghijklmnopqrstuv' },
+    ],
+    notSecret: ['AIzawl is a state', 'xAIzaSyD-9tSrke72PouQMnMX-a7eZSW0jkFMBWY', 'AIzaSyD-9tSrke72PouQMnMX-a7eZSW0jkFMBWYZ', 'AIzaSyD-short'],
+  },
+};
+
 /** Trailbook's own rules, in the order they run. */
-export const OWN_RULES: readonly OwnRule[] = [assignmentRule, connectionStringRule];
+export const OWN_RULES: readonly OwnRule[] = [assignmentRule, connectionStringRule, googleApiKeyRule];
