@@ -139,6 +139,8 @@ describe('every rule reads a 4 MiB cell in one pass', () => {
     'a Slack prefix then 4 MiB of segments': [`xoxb-${fill('a1-')}`, 1],
     'aws_secret_access_key= repeated': [fill('aws_secret_access_key='), 0],
     '"token": " repeated': [fill('"token": "'), 0],
+    'AIza repeated': [fill('AIza'), 0],
+    'AIza and 36 key characters, repeated': [fill(`AIza${'a'.repeat(36)}`), 0],
   };
   for (const [name, [text, count]] of Object.entries(shapes)) {
     it(`${name}: ${count} found`, async () => {
