@@ -69,16 +69,21 @@ async function scanCommit(repository: GitRepository, repoId: string | null, oid:
   let pending = commitScans.get(key);
   if (!pending) {
     pending = (async () => {
-      const stored = store && repoId !== null ? await store.read(repoId, oid) : null;
+      const stored = store && repoId !== null ? await store.read(repoId, oid).catch(() => null) : null;
       if (stored) return stored;
-      const details = await describeCommit(repository, oid);
+      // A commit that cannot be read is not scanned (its page says why it cannot be shown).
+      const details = await describeCommit(repository, oid).catch((error: unknown) => ({ problem: (error as Error).message }));
       let found: CommitSecret[] = [];
       if ('oid' in details) {
         const finds = new SecretFinds();
         await scanCitedTexts(citedCommitTexts(details, { file: '', line: 0 }), finds, settings);
         found = finds.list().flatMap((f) => f.places.map((p) => ({ value: f.value, kind: f.kind, rule: f.rule, evidence: p.evidence ?? '', secretFile: p.secretFile === true })));
       }
-      if (store && repoId !== null) await store.write(repoId, oid, 'oid' in details ? await redactCommit(details, settings) : details, found.map((f) => ({ ...f, value: digestOf(f.value), digest: true as const })));
+      // Stored for its page; a store that cannot be written only means the page reads it again.
+      if (store && repoId !== null) {
+        const published = 'oid' in details ? await redactCommit(details, settings) : details;
+        await store.write(repoId, oid, published, found.map((f) => ({ ...f, value: digestOf(f.value), digest: true as const }))).catch(() => undefined);
+      }
       return found;
     })();
     if (commitScans.size >= MAX_COMMIT_SCANS) commitScans.clear();
@@ -109,10 +114,13 @@ export async function findProjectSecrets(records: unknown, cited: ProjectModel['
   // A document's text (handover.md, a design document) is held without its lines: its place's
   // line is where the value first stands in the file.
   if (sources.recordText) {
+    const read = new Map<string, Promise<string | null>>();
     for (const f of finds.list()) {
       for (const p of f.places) {
         if (p.line !== 0 || p.file === '') continue;
-        const text = await sources.recordText(p.file);
+        let pending = read.get(p.file);
+        if (!pending) read.set(p.file, (pending = sources.recordText(p.file)));
+        const text = await pending;
         const at = text === null ? -1 : text.indexOf(f.value.split('\n')[0] as string);
         if (text !== null && at >= 0) p.line = lineAt(text, at);
       }
