@@ -137,7 +137,7 @@ export async function runBuild(dirs: string[], options: BuildOptions, out: Outpu
   printFound(out, t, archive.projects);
   // What is secret, for every step after the analysis: the history read back, Astro's loaders, shard data.
   process.env['TRAILBOOK_SECRETS'] = JSON.stringify(settings.secrets);
-  const history = await timed(times, 'history', () => recordHistory(options, outDir, cacheDir, archive.projects, run, out));
+  const history = await timed(times, 'history', () => recordHistory(options, outDir, cacheDir, archive.projects, run, out, true, settings.secrets.redact ? archive.secrets : undefined));
   await timed(times, 'history', () => storeComparePairs(settings.compare, archive.projects, cacheDir, run, out));
 
   process.env['TRAILBOOK_ROOT'] = PACKAGE_ROOT;

@@ -22,8 +22,10 @@ import type { BdExportOptions } from '../beads/run-export.ts';
 import { projectState } from '../history/project-state.ts';
 import { writeProjectState } from '../history/history-store.ts';
 import { DEFAULT_SECRET_SETTINGS, secretSettingsKey, type SecretSettings } from '../secrets/detect.ts';
-import type { CommitSecret, CommitStore } from '../secrets/project-secrets.ts';
-import { ensureEvidenceStore, hasCommitDetails, readCommitSecrets, writeCommitDetails, writeCommitSecrets } from './evidence-store.ts';
+import type { CommitStore } from '../secrets/project-secrets.ts';
+import type { FoundSecret } from '../secrets/found-secrets.ts';
+import { Redaction } from '../secrets/redaction.ts';
+import { ensureEvidenceStore, hasCommitDetails, writeCommitDetails } from './evidence-store.ts';
 
 /** Progress events, for the CLI to print. */
 export type ArchiveEvent =
@@ -80,6 +82,11 @@ export interface ArchiveResult {
   projectDirs: Map<string, string>;
   /** Every discovered project id in discovery order, selected or not. */
   discovered: string[];
+  /**
+   * The secrets found in the projects analysed in this run (values in memory only, never
+   * stored), for what is published again from before it: the previous build's history.
+   */
+  secrets?: Redaction;
 }
 
 /**
@@ -99,19 +106,17 @@ export async function analyseArchive(options: ArchiveOptions): Promise<ArchiveRe
   let commits: CommitStore | undefined;
   if (cacheDir) {
     await ensureEvidenceStore(cacheDir, secretsKey);
-    commits = {
-      read: async (repoId, oid) => ((await hasCommitDetails(cacheDir, repoId, oid)) ? readCommitSecrets<CommitSecret>(cacheDir, repoId, oid) : null),
-      write: async (repoId, oid, details, found) => {
-        await writeCommitDetails(cacheDir, repoId, oid, details);
-        await writeCommitSecrets(cacheDir, repoId, oid, found);
-      },
-    };
+    commits = { has: (repoId, oid) => hasCommitDetails(cacheDir, repoId, oid), write: (repoId, oid, details) => writeCommitDetails(cacheDir, repoId, oid, details) };
   }
   const fileHashes = new FileHashes(options.cacheDir);
   await fileHashes.load();
   const registry = new RepositoryRegistry(new RepositoryAccess(roots, (options.allowRepositories ?? []).map((r) => resolve(r))));
   const projects: ProjectSummary[] = [];
   const changed: string[] = [];
+  const secrets = new Redaction();
+  const onSecrets = (found: readonly FoundSecret[]): void => {
+    for (const f of found) secrets.add(f.value, f.kind);
+  };
   let index = 0;
   const selected = options.select ? discovery.projects.filter((p) => options.select?.(p.id)) : discovery.projects;
   for (const project of discovery.projects) {
@@ -127,7 +132,7 @@ export async function analyseArchive(options: ArchiveOptions): Promise<ArchiveRe
     if (reused && summary) {
       if (options.onModel) await options.onModel(await readModel(options.cacheDir as string, project.id));
     } else {
-      const model = await analyseProject(prepared, options.times, { ...(options.bdExport ? { bdExport: options.bdExport } : {}), ...(options.secrets ? { secrets: options.secrets } : {}), ...(commits ? { commits } : {}) });
+      const model = await analyseProject(prepared, options.times, { ...(options.bdExport ? { bdExport: options.bdExport } : {}), ...(options.secrets ? { secrets: options.secrets } : {}), ...(commits ? { commits } : {}), onSecrets });
       summary = summarise(model, digest);
       const cacheDir = options.cacheDir;
       if (cacheDir) await timed(options.times, 'store', () => writeProject(cacheDir, model, summary as ProjectSummary));
@@ -154,5 +159,5 @@ export async function analyseArchive(options: ArchiveOptions): Promise<ArchiveRe
         : {}),
     });
   }
-  return { projects, problems: discovery.problems, changed, repositories, projectDirs, discovered: discovery.projects.map((p) => p.id) };
+  return { projects, problems: discovery.problems, changed, repositories, projectDirs, discovered: discovery.projects.map((p) => p.id), secrets };
 }

@@ -87,18 +87,6 @@ export function writeCitations<T>(cacheDir: string, key: string, citations: read
   return writeAtomic(citationsPath(cacheDir, key), JSON.stringify(citations));
 }
 
-const commitSecretsPath = (cacheDir: string, repoId: string, oid: string): string => join(root(cacheDir), 'commit-secrets', repoId, `${oid}.json`);
-
-/** What the secret scan found in a stored commit (src/lib/secrets/project-secrets.ts: kinds and places, never values), or null. */
-export function readCommitSecrets<T>(cacheDir: string, repoId: string, oid: string): Promise<T[] | null> {
-  return readJsonOrNull<T[]>(commitSecretsPath(cacheDir, repoId, oid));
-}
-
-/** Stores what the secret scan found in a commit, beside its (redacted) details. */
-export function writeCommitSecrets<T>(cacheDir: string, repoId: string, oid: string, found: readonly T[]): Promise<void> {
-  return writeAtomic(commitSecretsPath(cacheDir, repoId, oid), JSON.stringify(found));
-}
-
 const exists = (path: string): Promise<boolean> => stat(path).then(() => true, () => false);
 
 /** Whether a commit's details are stored (a stat, not a read). */

@@ -38,6 +38,7 @@ import type { BdExportOptions } from '../beads/run-export.ts';
 import { readRecordHistories } from '../history/record-history.ts';
 import { DEFAULT_SECRET_SETTINGS, secretSettingsKey, type SecretSettings } from '../secrets/detect.ts';
 import { findProjectSecrets, unlinkSecretFiles, type CommitStore } from '../secrets/project-secrets.ts';
+import type { FoundSecret } from '../secrets/found-secrets.ts';
 
 /** The record formats that are decision trails (their rows can be linked to). */
 const TRAIL_FORMATS: ReadonlySet<string> = new Set(['bbs-trail', 'pstack-trail']);
@@ -149,6 +150,8 @@ export interface AnalyseOptions {
   secrets?: SecretSettings;
   /** Where cited commits read for their secrets are stored (the evidence store), so the commit pages do not read them again. */
   commits?: CommitStore;
+  /** Told what secrets were found (their values: in memory only), for what the archive publishes again from an earlier build. */
+  onSecrets?: (found: readonly FoundSecret[]) => void;
 }
 
 /** `dev:ino` of each file that can be stat'ed (a hard link shares its target's). */
@@ -274,6 +277,7 @@ export async function analyseProject(prepared: PreparedProject, stages?: StageTi
     secretSettingsKey(secretSettings),
   );
   let secretsMs = performance.now() - secretsStarted;
+  if (secretSettings.redact) options.onSecrets?.(secrets.found);
   const raised = runChecks({ rows, invalid: listed, warnings, audit, reviewFlags, repository: canonical.info, arena: quality.arena, verdicts: quality.verdicts, coordination: history.coordination, beads: history.beads, recordHistory, secrets: { found: secrets.found, redacted: secretSettings.redact } });
   const flags = sortFlags(boundFlags([...raised, ...reviewFlags], listed), rows);
 

@@ -96,8 +96,6 @@ export function textsOf(root: unknown, fallback: SecretPlace): { texts: string[]
 /** Collects found secrets by value, keeping the first kind and every place (bounded). */
 export class SecretFinds {
   readonly #byValue = new Map<string, FoundSecret>();
-  /** Values known only by their digest (read back from the store): flagged, but there is nothing to replace. */
-  readonly #digests = new Set<string>();
 
   /** Adds the secrets `findSecrets` returned for `texts`, each seen at its text's places. */
   addHits(texts: readonly string[], hits: ReadonlyArray<ReadonlyArray<{ start: number; end: number; kind: string; rule: string }>>, places: ReadonlyArray<readonly SecretPlace[]>): void {
@@ -109,9 +107,8 @@ export class SecretFinds {
     }
   }
 
-  /** Adds one value seen at `places`; `digest` when `value` is the secret's digest, not the secret. */
-  add(value: string, kind: string, rule: string, places: readonly SecretPlace[], digest = false): void {
-    if (digest) this.#digests.add(value);
+  /** Adds one value seen at `places`. */
+  add(value: string, kind: string, rule: string, places: readonly SecretPlace[]): void {
     let found = this.#byValue.get(value);
     if (!found) this.#byValue.set(value, (found = { value, kind, rule, places: [] }));
     for (const p of places) if (found.places.length < MAX_PLACES && !found.places.some((q) => q.file === p.file && q.line === p.line && q.evidence === p.evidence)) found.places.push(p);
@@ -125,7 +122,7 @@ export class SecretFinds {
   /** The redaction of every value found. */
   redaction(): Redaction {
     const r = new Redaction();
-    for (const f of this.#byValue.values()) if (!this.#digests.has(f.value)) r.add(f.value, f.kind);
+    for (const f of this.#byValue.values()) r.add(f.value, f.kind);
     return r;
   }
 }

@@ -15,7 +15,6 @@ import { repositoryFileText } from '../git/file-excerpt.ts';
 import type { SecretSettings } from './detect.ts';
 import { SecretFinds, scanRecords, type FoundSecret, type SecretPlace } from './found-secrets.ts';
 import { citedCommitTexts, citedFileText, lineAt, redactCommit, scanCitedTexts, type CitedText } from './evidence-secrets.ts';
-import { createHash } from 'node:crypto';
 import type { CommitDetails } from '../git/commit-details.ts';
 import type { Redaction } from './redaction.ts';
 
@@ -38,10 +37,9 @@ export interface CitedSources {
   commits?: CommitStore;
 }
 
-/** A secret found in a cited commit: its kind and place in the commit; `value` is the secret, or `sha256:<digest>` of it when read back from the store (`digest`). */
+/** A secret found in a cited commit: its value, kind and place in the commit. */
 export interface CommitSecret {
   value: string;
-  digest?: true;
   kind: string;
   rule: string;
   evidence: string;
@@ -49,28 +47,25 @@ export interface CommitSecret {
 }
 
 /**
- * Where cited commits' details are kept (the evidence store, src/lib/archive/evidence-store.ts):
- * a commit read for its secrets is stored redacted, so the commit page does not read it again,
- * with what was found in it (kinds and places; values only as digests).
+ * Where cited commits' details are kept for their pages (the evidence store,
+ * src/lib/archive/evidence-store.ts): a commit read for its secrets is stored, redacted, so its
+ * page does not read it from git again. What was found is never stored: a project analysed
+ * again reads its cited commits again, so it finds what a clean build finds.
  */
 export interface CommitStore {
-  read(repoId: string, oid: string): Promise<CommitSecret[] | null>;
-  write(repoId: string, oid: string, details: CommitDetails | { problem: string }, found: readonly CommitSecret[]): Promise<void>;
+  has(repoId: string, oid: string): Promise<boolean>;
+  write(repoId: string, oid: string, details: CommitDetails | { problem: string }): Promise<void>;
 }
 
 /** Commits scanned per process, by repository and SHA: a commit cited by many projects is read once. */
 const commitScans = new Map<string, Promise<CommitSecret[]>>();
 const MAX_COMMIT_SCANS = 20_000;
 
-const digestOf = (value: string): string => `sha256:${createHash('sha256').update(value).digest('hex')}`;
-
 async function scanCommit(repository: GitRepository, repoId: string | null, oid: string, settings: SecretSettings, settingsKey: string, store: CommitStore | undefined): Promise<CommitSecret[]> {
   const key = `${repository.gitdir}\u0000${oid}\u0000${settingsKey}`;
   let pending = commitScans.get(key);
   if (!pending) {
     pending = (async () => {
-      const stored = store && repoId !== null ? await store.read(repoId, oid).catch(() => null) : null;
-      if (stored) return stored;
       // A commit that cannot be read is not scanned (its page says why it cannot be shown).
       const details = await describeCommit(repository, oid).catch((error: unknown) => ({ problem: (error as Error).message }));
       let found: CommitSecret[] = [];
@@ -80,9 +75,9 @@ async function scanCommit(repository: GitRepository, repoId: string | null, oid:
         found = finds.list().flatMap((f) => f.places.map((p) => ({ value: f.value, kind: f.kind, rule: f.rule, evidence: p.evidence ?? '', secretFile: p.secretFile === true })));
       }
       // Stored for its page; a store that cannot be written only means the page reads it again.
-      if (store && repoId !== null) {
+      if (store && repoId !== null && !(await store.has(repoId, oid).catch(() => true))) {
         const published = 'oid' in details ? await redactCommit(details, settings) : details;
-        await store.write(repoId, oid, published, found.map((f) => ({ ...f, value: digestOf(f.value), digest: true as const }))).catch(() => undefined);
+        await store.write(repoId, oid, published).catch(() => undefined);
       }
       return found;
     })();
@@ -144,7 +139,7 @@ export async function findProjectSecrets(records: unknown, cited: ProjectModel['
     for (const c of cited.commits) {
       const place = citingPlace(c.by, rowsByAnchor);
       if (!place) continue;
-      for (const hit of await scanCommit(sources.repository, sources.repositoryId ?? null, c.oid, settings, settingsKey, sources.commits)) finds.add(hit.value, hit.kind, hit.rule, [{ ...place, evidence: hit.evidence, ...(hit.secretFile ? { secretFile: true } : {}) }], hit.digest === true);
+      for (const hit of await scanCommit(sources.repository, sources.repositoryId ?? null, c.oid, settings, settingsKey, sources.commits)) finds.add(hit.value, hit.kind, hit.rule, [{ ...place, evidence: hit.evidence, ...(hit.secretFile ? { secretFile: true } : {}) }]);
     }
   }
   return { found: finds.list(), redaction: finds.redaction() };
