@@ -177,10 +177,13 @@ async function main(): Promise<void> {
       rebuildShare: (rebuild.stagesMs['history'] ?? 0) / rebuild.wallMs,
       fileBytes: (await stat(join(out, 'history.json'))).size,
     };
+    // Issue 29 scope 7: finding and redacting secrets (src/lib/secrets/), target ≤ 10% of the build.
+    const secrets = { fullMs: full.stagesMs['secrets'] ?? 0, fullShare: (full.stagesMs['secrets'] ?? 0) / full.wallMs };
     const result = {
       size: name,
       full,
       rebuild,
+      secrets,
       evidence: { ...evidence, ratio: evidence.oursMs / evidence.gitMs },
       floor: {
         inputBytes,
@@ -244,6 +247,7 @@ async function main(): Promise<void> {
     console.log(`stages ${r.size}: ${JSON.stringify(r.full.stagesMs)}`);
     printSearch(r.size, r.search);
     console.log(`history ${r.size}: ${JSON.stringify(r.history)}; compare: ${JSON.stringify(r.compare)}`);
+    console.log(`secrets ${r.size}: ${JSON.stringify((r as { secrets?: unknown }).secrets)}`);
   }
   if (relevanceResults) {
     console.log(`\nrelevance (${rel}):\n| query kind | queries | in the first 3 | MRR | rows holding every word (median / max) |\n|---|---|---|---|---|`);

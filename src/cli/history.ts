@@ -4,6 +4,9 @@
  * this build, write the pages' views, and — once the new output is complete — put the new
  * history into it (and back into `--history FILE`).
  */
+import { redactFound } from '../lib/secrets/found-secrets.ts';
+import { buildSecrets } from '../lib/archive/build-env.ts';
+import type { Redaction } from '../lib/secrets/redaction.ts';
 import { join, resolve } from 'node:path';
 import type { ProjectSummary } from '../lib/archive/summary.ts';
 import { DEFAULT_HISTORY_LIMIT, sourceDateEpoch } from '../lib/history/build-history.ts';
@@ -42,12 +45,18 @@ export interface PendingHistory {
  * Appends this build to the history and writes the views the pages read (`projectViews`
  * false: the home's only, for a merge whose recaps come from their shards).
  */
-export async function recordHistory(flags: HistoryFlags, outDir: string, cacheDir: string, projects: readonly ProjectSummary[], run: string, out: Output, projectViews = true): Promise<PendingHistory> {
+export async function recordHistory(flags: HistoryFlags, outDir: string, cacheDir: string, projects: readonly ProjectSummary[], run: string, out: Output, projectViews = true, secrets?: Redaction): Promise<PendingHistory> {
   const limit = historyLimit(flags.historyLimit);
   const file = flags.history !== undefined ? resolve(flags.history) : null;
   const from = file ?? join(outDir, HISTORY_FILE);
   const read = await readHistoryFile(from);
   if (read.problem) out.info(`  warning: ${read.problem}; starting a new build history`);
+  // A history written by an earlier build (before secrets were redacted, or under --no-redact) is published again: its texts are redacted as they are read (src/lib/secrets/).
+  // The values this run found are replaced too, with the starts of those a text cut (a flag's quote), which no rule recognises alone.
+  if (read.history) {
+    await redactFound(read.history, buildSecrets());
+    secrets?.redactDeep(read.history);
+  }
   const at = sourceDateEpoch(process.env['SOURCE_DATE_EPOCH']);
   const recorded = await recordBuild({ cacheDir, projects, previous: read.history, limit, run, projectViews, ...(at !== undefined ? { at } : {}) });
   const a = recorded.archive;

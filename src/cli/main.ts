@@ -59,6 +59,7 @@ export async function main(argv: string[], out: Output = consoleOutput): Promise
     .option('--timings <file>', 'write stage times, peak memory and output sizes as JSON (used by npm run bench)')
     .option('--recap-html', "also write each project's single-file recap.html (by default the recap page makes it in the browser, from recap.json.gz)")
     .option('--baseline <file>', 'accepted flags (trailbook baseline writes them), marked as accepted on the recaps (default: trailbook.baseline.json here or beside the configuration file, when there is one)')
+    .option('--no-redact', 'publish secrets found in records and cited files as written (they are still flagged); by default each is replaced by [redacted: its kind]. Never for an archive others can read')
     .option('--shard <K/N>', 'build only shard K of N (projects split by id) and the data `trailbook merge` needs; run every K on its own machine')
     .option('--history <file>', 'build history to read and append to (default: history.json of the previous output in --out; see docs/history.md)')
     .option('--history-limit <n>', 'builds the history keeps (default: 20)')

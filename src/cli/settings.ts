@@ -16,6 +16,7 @@ import { loadConfig, type LoadedConfig } from '../lib/config/load-config.ts';
 import { DEFAULT_SITE_SETTINGS, type SiteSettings } from '../lib/config/site-settings.ts';
 import { normaliseBase } from '../lib/site/urls.ts';
 import { DEFAULT_EXPORT_TIMEOUT_MS, type BdExportOptions } from '../lib/beads/run-export.ts';
+import type { SecretSettings } from '../lib/secrets/detect.ts';
 import { resolveInputs } from './inputs.ts';
 import { UsageError } from './output.ts';
 import { fromCwd, within } from './paths.ts';
@@ -39,6 +40,8 @@ export interface SettingsFlags {
   example?: boolean;
   /** `--recap-html`: write each project's single-file recap.html. */
   recapHtml?: boolean;
+  /** `--no-redact` sets it false: secrets are flagged but published as written. */
+  redact?: boolean;
 }
 
 /** Everything a command needs to know, resolved. */
@@ -70,6 +73,8 @@ export interface Settings {
   allowRepositories: string[];
   /** Whether the build writes each project's `recap.html` (`--recap-html`, configuration `recapHtml`); else the recap page makes it on demand. */
   recapHtml: boolean;
+  /** What is secret and whether it is redacted (configuration `secrets`, `--no-redact`; docs/security.md "Secrets"). */
+  secrets: SecretSettings;
 }
 
 /** Defaults of {@link resolveSettings}. */
@@ -130,6 +135,7 @@ export async function resolveSettings(dirs: string[], flags: SettingsFlags, defa
     compare: config.compare ?? [],
     allowRepositories: [...new Set((config.allowRepositories ?? []).map(fromFile))],
     recapHtml: flags.recapHtml ?? config.recapHtml ?? false,
+    secrets: { redact: flags.redact !== false, allow: config.secrets?.allow ?? [], patterns: config.secrets?.patterns ?? [] },
   };
 }
 
@@ -144,5 +150,5 @@ export function siteSettings(settings: Settings, repositories: readonly ArchiveR
  * into the incremental build's site fingerprint so that a changed setting re-renders all.
  */
 export function settingsFingerprint(settings: Settings): string {
-  return createHash('sha256').update(JSON.stringify([settings.title, settings.siteUrl, settings.repositories, settings.recapHtml])).digest('hex').slice(0, 16);
+  return createHash('sha256').update(JSON.stringify([settings.title, settings.siteUrl, settings.repositories, settings.recapHtml, ...(settings.secrets.redact && settings.secrets.allow.length === 0 && settings.secrets.patterns.length === 0 ? [] : [settings.secrets])])).digest('hex').slice(0, 16);
 }

@@ -9,6 +9,7 @@ import { formatCount, plural, type Output } from './output.ts';
 import { checkFirstCountsText, pointerCountsText, projectName } from '../lib/site/words.ts';
 import { LOOKED_FOR } from '../lib/discover/discover.ts';
 import { fromCwd } from './paths.ts';
+import { secretFlagCounts } from '../lib/checks/security/secret-in-record.ts';
 
 /** Totals over all projects: the core's sums (src/lib/projections/counts.ts) and what only the build summary needs. */
 export interface ArchiveTotals extends ArchiveCounts {
@@ -17,11 +18,17 @@ export interface ArchiveTotals extends ArchiveCounts {
   projectsWithInvalidNames: string[];
   /** Projects per build-report warning kind (`audit-never-invoked`, `repository`, ...). */
   warnings: Record<string, number>;
+  /** Secrets found (`security/secret-in-record` flags), the projects holding them, and how many were published as written (`--no-redact`). */
+  secrets: { found: number; projects: number; notRedacted: number };
 }
 
 export function totals(projects: readonly ProjectSummary[]): ArchiveTotals {
-  const t: ArchiveTotals = { ...archiveCounts(projects), notRead: 0, projectsWithInvalidNames: [], warnings: {} };
+  const t: ArchiveTotals = { ...archiveCounts(projects), notRead: 0, projectsWithInvalidNames: [], warnings: {}, secrets: { found: 0, projects: 0, notRedacted: 0 } };
   for (const p of projects) {
+    const secrets = secretFlagCounts(p.flags);
+    if (secrets.found > 0) t.secrets.projects++;
+    t.secrets.found += secrets.found;
+    t.secrets.notRedacted += secrets.notRedacted;
     for (const kind of new Set(projectWarnings(p).map((w) => w.kind))) t.warnings[kind] = (t.warnings[kind] ?? 0) + 1;
     t.notRead += p.sources.filter((s) => s.notRead).length;
     if (p.counts.invalid > 0) t.projectsWithInvalidNames.push(projectName(p));
@@ -80,8 +87,21 @@ export function printFaults(out: Output, t: ArchiveTotals, projects: readonly Pr
   const pointers = pointerTotal(t);
   if (pointers > 0) out.info(`Evidence: ${plural(pointers, 'pointer')}: ${pointerCountsText(e)}; ${checkFirstCountsText(t)}.`);
   if (t.openBlockers > 0) out.info(`Open blockers: ${formatCount(t.openBlockers)}.`);
+  printSecrets(out, t);
   const warned = Object.entries(t.warnings).sort(([a], [b]) => (a < b ? -1 : 1));
   if (warned.length > 0) out.info(`Warnings: ${warned.map(([kind, n]) => `${plural(n, 'project')} ${WARNING_WORDS[kind] ?? kind}`).join('; ')} (each is listed in the build report).`);
+}
+
+/**
+ * The secrets line: how many were found and redacted (each a `security/secret-in-record` flag,
+ * by kind and place); under `--no-redact`, a warning that they are published as written.
+ */
+export function printSecrets(out: Output, t: Pick<ArchiveTotals, 'secrets'>): void {
+  const s = t.secrets;
+  if (s.found === 0) return;
+  const found = `${plural(s.found, 'secret')} in ${plural(s.projects, 'project')}`;
+  if (s.notRedacted > 0) out.error(`WARNING: --no-redact: ${found} ${s.notRedacted === 1 ? 'is' : 'are'} published as written in this archive. Do not publish it where anyone who must not see them can read it (each is a security/secret-in-record flag).`);
+  else out.info(`Secrets: ${found}, each replaced by [redacted: its kind] in every page, index and export (security/secret-in-record flags name each by kind and place).`);
 }
 
 /** How the summary names each build-report warning kind (src/lib/export/build-report.ts). */
@@ -91,6 +111,7 @@ const WARNING_WORDS: Record<string, string> = {
   'audit-invalid': 'with an invalid audit.json',
   'audit-not-reviewed': 'not reviewed by the handover audit',
   'audit-never-invoked': 'whose handover audit was never invoked',
+  secrets: 'holding secrets',
 };
 
 /** Whether `--strict` finds a fault: an invalid record or a high-severity flag. */

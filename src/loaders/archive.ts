@@ -20,7 +20,7 @@ export function loadArchive(): Promise<ArchiveResult> {
     const recorded = run ? await analysedArchive(env.cacheDir, run) : null;
     if (recorded) return recorded;
     const accept = pathFilter(env.filter.include, env.filter.exclude);
-    return analyseArchive({ roots: env.inputs, cacheDir: env.cacheDir, allowRepositories: env.allowRepositories, ...(accept ? { accept } : {}) });
+    return analyseArchive({ roots: env.inputs, cacheDir: env.cacheDir, allowRepositories: env.allowRepositories, secrets: env.secrets, ...(accept ? { accept } : {}) });
   })();
   return archive;
 }

@@ -13,6 +13,8 @@ import { commitEntryDigest, parentsWithPages, fileEntryDigest, fileExcerptKey, g
 import { describeCommit } from '../lib/git/commit-details.ts';
 import { artifactFileExcerpt, repositoryFileExcerpt } from '../lib/git/file-excerpt.ts';
 import { ArtifactFolder } from '../lib/evidence/artifacts.ts';
+import { redactCommit, redactExcerpt } from '../lib/secrets/evidence-secrets.ts';
+import { secretSettingsKey } from '../lib/secrets/detect.ts';
 
 export type { NotLandedIn, ProjectCitation } from '../lib/archive/evidence-entries.ts';
 export { MAX_CITATIONS_SHOWN } from '../lib/archive/evidence-entries.ts';
@@ -48,7 +50,7 @@ export function commitsLoader(): Loader {
     async load({ store, logger }) {
       const archive = await loadArchive();
       const cacheDir = buildEnv().cacheDir;
-      await ensureEvidenceStore(cacheDir);
+      await ensureEvidenceStore(cacheDir, secretSettingsKey(buildEnv().secrets));
       const entries = (await evidenceEntries()).commits;
       const cited = new Set(entries.map((e) => e.id));
       for (const id of store.keys()) if (!cited.has(id)) store.delete(id);
@@ -64,7 +66,9 @@ export function commitsLoader(): Loader {
         let details = await readCommitDetails(cacheDir, entry.repoId, entry.oid);
         if (details === null) {
           const repo = archive.repositories.get(entry.repoId);
-          details = repo ? await describeCommit(repo, entry.oid) : { problem: 'repository not available' };
+          // Redacted as it is read (src/lib/secrets/): every page, index record and shard copy is made from the store.
+          const read = repo ? await describeCommit(repo, entry.oid) : { problem: 'repository not available' };
+          details = 'oid' in read ? await redactCommit(read, buildEnv().secrets) : read;
           await writeCommitDetails(cacheDir, entry.repoId, entry.oid, details);
         }
         const subject = 'subject' in details ? details.subject : '';
@@ -85,7 +89,7 @@ export function filesLoader(): Loader {
     async load({ store, logger }) {
       const archive = await loadArchive();
       const cacheDir = buildEnv().cacheDir;
-      await ensureEvidenceStore(cacheDir);
+      await ensureEvidenceStore(cacheDir, secretSettingsKey(buildEnv().secrets));
       const entries = (await evidenceEntries()).files;
       const cited = new Set(entries.map((e) => e.id));
       for (const id of store.keys()) if (!cited.has(id)) store.delete(id);
@@ -108,6 +112,7 @@ export function filesLoader(): Loader {
             const projectDir = archive.projectDirs.get(entry.firstProject);
             excerpt = projectDir ? await artifactFileExcerpt(new ArtifactFolder(projectDir), entry.path, entry.ranges) : { problem: 'project folder not available' };
           }
+          if ('windows' in excerpt) excerpt = await redactExcerpt(excerpt, buildEnv().secrets);
           await writeFileExcerpt(cacheDir, id, excerpt, excerptKey);
         }
         store.set({ id, data: { scope: entry.scope, owner: entry.owner, ownerPath: entry.ownerPath, head: entry.head, ...(entry.at !== undefined ? { at: entry.at } : {}), ...(entry.alsoAt !== undefined ? { alsoAt: entry.alsoAt } : {}), path: entry.path, ranges: entry.ranges, key: entry.key, ...(await storeCitations(cacheDir, `file:${id}`, entry.by)) }, digest });

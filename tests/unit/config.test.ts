@@ -126,7 +126,7 @@ describe('loading the configuration file', () => {
       'trailbook.config.json: repositories[0].url: is required with "forge": "github" (the repository\'s web address, e.g. https://github.com/acme/app)',
       'trailbook.config.json: inptus: unknown key',
     ]);
-    expect(error.hint).toBe('correct the file (keys and values: docs/configuration.md); the known keys are title, site, base, inputs, include, exclude, out, cacheDir, repositories, beads, recapHtml, compare, allowRepositories');
+    expect(error.hint).toBe('correct the file (keys and values: docs/configuration.md); the known keys are title, site, base, inputs, include, exclude, out, cacheDir, repositories, beads, recapHtml, compare, allowRepositories, secrets');
   });
 });
 

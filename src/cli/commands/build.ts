@@ -156,12 +156,14 @@ async function buildLocked(settings: Awaited<ReturnType<typeof resolveSettings>>
   const times = stageTimes();
   const run = `${process.pid}-${Date.now().toString(36)}`;
   const select = shard ? (id: string): boolean => shardOf(id, (shard as ShardSpec).count) === (shard as ShardSpec).index : undefined;
-  const archive = await analyseArchive({ onNotice: (line) => out.info(line), roots, cacheDir, onEvent: archiveProgress(out), times, run, repositoryRules: settings.repositories, bdExport: settings.bdExport, allowRepositories: settings.allowRepositories, ...(settings.accept ? { accept: settings.accept } : {}), ...(select ? { select } : {}) });
+  const archive = await analyseArchive({ onNotice: (line) => out.info(line), roots, cacheDir, onEvent: archiveProgress(out), times, run, repositoryRules: settings.repositories, bdExport: settings.bdExport, allowRepositories: settings.allowRepositories, secrets: settings.secrets, ...(settings.accept ? { accept: settings.accept } : {}), ...(select ? { select } : {}) });
   if (shard) out.info(`Shard ${shardLabel(shard)}: ${plural(archive.projects.length, 'project')} of the ${plural(archive.discovered.length, 'project')} found.`);
   const t = totals(archive.projects);
   printFound(out, t, archive.projects);
   faultPoint('analysed');
-  const history = await timed(times, 'history', () => recordHistory(options, outDir, cacheDir, archive.projects, run, out));
+  // What is secret, for every step after the analysis: the history read back, Astro's loaders, shard data.
+  process.env['TRAILBOOK_SECRETS'] = JSON.stringify(settings.secrets);
+  const history = await timed(times, 'history', () => recordHistory(options, outDir, cacheDir, archive.projects, run, out, true, settings.secrets.redact ? archive.secrets : undefined));
   await timed(times, 'history', () => storeComparePairs(settings.compare, archive.projects, cacheDir, run, out));
   faultPoint('history');
 
@@ -228,7 +230,7 @@ async function buildLocked(settings: Awaited<ReturnType<typeof resolveSettings>>
           {
             version: packageVersion(),
             code,
-            options: { base, title: settings.title, siteUrl: settings.siteUrl, repositories: settings.repositories, filter: settings.filter, bdExport: settings.bdExport.run, allowRepositories: settings.allowRepositories, recapHtml: settings.recapHtml },
+            options: { base, title: settings.title, siteUrl: settings.siteUrl, repositories: settings.repositories, filter: settings.filter, bdExport: settings.bdExport.run, allowRepositories: settings.allowRepositories, recapHtml: settings.recapHtml, secrets: settings.secrets },
             shard,
             roots: roots.map((r) => basename(r)),
             discovered: archive.discovered,

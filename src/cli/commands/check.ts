@@ -121,6 +121,7 @@ export async function runCheck(dirs: string[], options: CheckOptions, out: Outpu
     repositoryRules: settings.repositories,
     bdExport: settings.bdExport,
     allowRepositories: settings.allowRepositories,
+    secrets: settings.secrets,
     ...(settings.accept ? { accept: settings.accept } : {}),
     ...(progress ? { onEvent: progress } : {}),
     onModel: (model) => {

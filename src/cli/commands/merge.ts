@@ -119,6 +119,8 @@ async function mergeLocked(given: Array<{ dir: string; display: string }>, outDi
   try {
     // The archive's build history (the home's "since the last build", history.json), from the
     // shards' project states: what a single build of every project records (docs/history.md).
+    // The shards' secret settings (all equal: src/lib/shard/check-shards.ts), for the history read back.
+    process.env['TRAILBOOK_SECRETS'] = JSON.stringify(manifest.options.secrets);
     const history = await recordHistory(options, outDir, storeDir, plan.projects, run, out, false);
     const hasArchive = await stat(join(outDir, 'index.html')).then((s) => s.isFile(), () => false);
     const recorded = hasArchive ? await previousMerge(storeDir, outDir, code, base) : null;

@@ -25,6 +25,11 @@ import { projectState } from '../history/project-state.ts';
 import { writeProjectState } from '../history/history-store.ts';
 import { faultPoint } from '../fs/fault-point.ts';
 import { inputsIdentity, type InputsIdentity } from './inputs-digest.ts';
+import { DEFAULT_SECRET_SETTINGS, secretSettingsKey, type SecretSettings } from '../secrets/detect.ts';
+import type { CommitStore } from '../secrets/project-secrets.ts';
+import type { FoundSecret } from '../secrets/found-secrets.ts';
+import { Redaction } from '../secrets/redaction.ts';
+import { ensureEvidenceStore, hasCommitDetails, writeCommitDetails } from './evidence-store.ts';
 
 /** Progress events, for the CLI to print. */
 export type ArchiveEvent =
@@ -67,6 +72,8 @@ export interface ArchiveOptions {
    * the input folders (src/lib/project/repository-access.ts).
    */
   allowRepositories?: string[];
+  /** What is secret and whether it is redacted (src/lib/secrets/); default: the built-in rules, redacted. */
+  secrets?: SecretSettings;
 }
 
 /** The archive after analysis: summaries in discovery order, and discovery problems. */
@@ -83,6 +90,11 @@ export interface ArchiveResult {
   discovered: string[];
   /** With `select` (a shard's build): the identity of every discovered project's inputs, for the merge to compare. */
   inputs?: InputsIdentity;
+  /**
+   * The secrets found in the projects analysed in this run (values in memory only, never
+   * stored), for what is published again from before it: the previous build's history.
+   */
+  secrets?: Redaction;
 }
 
 /**
@@ -93,12 +105,26 @@ export async function analyseArchive(options: ArchiveOptions): Promise<ArchiveRe
   const roots = options.roots.map((r) => resolve(r));
   const discovery = await timed(options.times, 'discover', () => discoverProjects(roots, options.accept ? { accept: options.accept } : {}));
   options.onEvent?.({ type: 'discovered', projects: discovery.projects.length, problems: discovery.problems });
-  const code = await codeDigest();
+  // The secret settings change every model (what is redacted), so they are part of every digest.
+  const secretsKey = secretSettingsKey(options.secrets ?? DEFAULT_SECRET_SETTINGS);
+  const code = `${await codeDigest()}:${secretsKey}`;
+  // A cited commit read for its secrets is stored, redacted, in the evidence store, where the
+  // commit pages read it (src/loaders/evidence-loaders.ts): it is read from git once per build.
+  const cacheDir = options.cacheDir;
+  let commits: CommitStore | undefined;
+  if (cacheDir) {
+    await ensureEvidenceStore(cacheDir, secretsKey);
+    commits = { has: (repoId, oid) => hasCommitDetails(cacheDir, repoId, oid), write: (repoId, oid, details) => writeCommitDetails(cacheDir, repoId, oid, details) };
+  }
   const fileHashes = new FileHashes(options.cacheDir);
   await fileHashes.load();
   const registry = new RepositoryRegistry(new RepositoryAccess(roots, (options.allowRepositories ?? []).map((r) => resolve(r))));
   const projects: ProjectSummary[] = [];
   const changed: string[] = [];
+  const secrets = new Redaction();
+  const onSecrets = (found: readonly FoundSecret[]): void => {
+    for (const f of found) secrets.add(f.value, f.kind);
+  };
   let index = 0;
   const selected = options.select ? discovery.projects.filter((p) => options.select?.(p.id)) : discovery.projects;
   for (const project of discovery.projects) {
@@ -118,7 +144,7 @@ export async function analyseArchive(options: ArchiveOptions): Promise<ArchiveRe
       if (options.onModel) await options.onModel(await readModel(options.cacheDir as string, project.id));
     } else {
       let consulted: ConsultedPaths = { paths: [], folders: [] };
-      const model = await analyseProject(prepared, options.times, { ...(options.bdExport ? { bdExport: options.bdExport } : {}), onConsulted: (c) => (consulted = c) });
+      const model = await analyseProject(prepared, options.times, { ...(options.bdExport ? { bdExport: options.bdExport } : {}), ...(options.secrets ? { secrets: options.secrets } : {}), ...(commits ? { commits } : {}), onSecrets, onConsulted: (c) => (consulted = c) });
       // The entry's digest covers the artifacts its verdicts read, as they are now.
       const digest = entryDigest(base, await consultedKey(project.dir, consulted, fileHashes));
       summary = summarise(model, digest);
@@ -150,5 +176,5 @@ export async function analyseArchive(options: ArchiveOptions): Promise<ArchiveRe
         : {}),
     });
   }
-  return { projects, problems: discovery.problems, changed, repositories, projectDirs, discovered: discovery.projects.map((p) => p.id), ...(inputs ? { inputs } : {}) };
+  return { projects, problems: discovery.problems, changed, repositories, projectDirs, discovered: discovery.projects.map((p) => p.id), secrets, ...(inputs ? { inputs } : {}) };
 }

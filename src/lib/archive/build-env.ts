@@ -13,6 +13,7 @@
  *   means none.
  */
 import { siteSettingsFrom, type SiteSettings } from '../config/site-settings.ts';
+import { DEFAULT_SECRET_SETTINGS, type SecretSettings } from '../secrets/detect.ts';
 
 export interface BuildEnv {
   inputs: string[];
@@ -23,6 +24,18 @@ export interface BuildEnv {
   filter: { include: string[]; exclude: string[] };
   /** Folders outside the inputs whose repositories projects may name. */
   allowRepositories: string[];
+  /** What is secret and whether it is redacted (`TRAILBOOK_SECRETS`, JSON {@link SecretSettings}; unset: the default, redact). */
+  secrets: SecretSettings;
+}
+
+function secretsFrom(value: string | undefined): SecretSettings {
+  if (value === undefined || value === '') return DEFAULT_SECRET_SETTINGS;
+  try {
+    const parsed = JSON.parse(value) as Partial<SecretSettings>;
+    return { redact: parsed.redact !== false, allow: Array.isArray(parsed.allow) ? parsed.allow.filter((a) => typeof a === 'string') : [], patterns: Array.isArray(parsed.patterns) ? parsed.patterns : [] };
+  } catch {
+    throw new Error(`TRAILBOOK_SECRETS is not JSON: ${value.slice(0, 200)}`);
+  }
 }
 
 function filterFrom(value: string | undefined): BuildEnv['filter'] {
@@ -48,6 +61,11 @@ function foldersFrom(value: string | undefined): string[] {
   return Array.isArray(parsed) ? parsed.filter((p): p is string => typeof p === 'string') : [];
 }
 
+/** The secret settings of the build (`TRAILBOOK_SECRETS`), without the rest of the environment: the default when unset. */
+export function buildSecrets(): SecretSettings {
+  return secretsFrom(process.env['TRAILBOOK_SECRETS']);
+}
+
 /** Reads the build environment. Throws with the variable's name when it is missing or malformed. */
 export function buildEnv(): BuildEnv {
   const inputs = process.env['TRAILBOOK_INPUTS'];
@@ -60,5 +78,5 @@ export function buildEnv(): BuildEnv {
     throw new Error(`TRAILBOOK_INPUTS is not a JSON array of folders: ${inputs}`);
   }
   if (!Array.isArray(parsed) || !parsed.every((p) => typeof p === 'string')) throw new Error(`TRAILBOOK_INPUTS is not a JSON array of folders: ${inputs}`);
-  return { inputs: parsed, cacheDir, site: siteSettingsFrom(process.env['TRAILBOOK_SITE']), filter: filterFrom(process.env['TRAILBOOK_FILTER']), allowRepositories: foldersFrom(process.env['TRAILBOOK_ALLOW_REPOSITORIES']) };
+  return { inputs: parsed, cacheDir, site: siteSettingsFrom(process.env['TRAILBOOK_SITE']), filter: filterFrom(process.env['TRAILBOOK_FILTER']), allowRepositories: foldersFrom(process.env['TRAILBOOK_ALLOW_REPOSITORIES']), secrets: secretsFrom(process.env['TRAILBOOK_SECRETS']) };
 }

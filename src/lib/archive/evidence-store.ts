@@ -20,10 +20,13 @@ const root = (cacheDir: string): string => join(cacheDir, 'evidence');
 
 let checked: Promise<void> | null = null;
 
-/** Empties the evidence store when it was written by other core code (once per process). */
-export function ensureEvidenceStore(cacheDir: string): Promise<void> {
+/**
+ * Empties the evidence store when it was written by other core code, or under other secret
+ * settings (`settingsKey`: what is redacted changes what is stored), once per process.
+ */
+export function ensureEvidenceStore(cacheDir: string, settingsKey = ''): Promise<void> {
   checked ??= (async () => {
-    const code = await codeDigest();
+    const code = `${await codeDigest()}${settingsKey === '' ? '' : `:${settingsKey}`}`;
     const marker = join(root(cacheDir), 'code');
     if ((await readFile(marker, 'utf8').catch(() => '')) !== code) {
       await rm(root(cacheDir), { recursive: true, force: true });

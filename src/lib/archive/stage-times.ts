@@ -1,9 +1,10 @@
 /**
  * Wall-clock time per pipeline stage, accumulated in milliseconds, for `npm run bench` and
  * `trailbook build --timings FILE`. Stages: discover, prepare, parse, resolve, check,
- * store, history (the records' git history and the build history), sync, render, index.
+ * store, history (the records' git history and the build history), secrets (finding and
+ * redacting them: src/lib/secrets/), sync, render, index.
  */
-export type Stage = 'discover' | 'prepare' | 'parse' | 'resolve' | 'check' | 'store' | 'history' | 'sync' | 'render' | 'index';
+export type Stage = 'discover' | 'prepare' | 'parse' | 'resolve' | 'check' | 'store' | 'history' | 'secrets' | 'sync' | 'render' | 'index';
 
 export type StageTimes = Partial<Record<Stage, number>>;
 

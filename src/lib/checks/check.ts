@@ -10,6 +10,7 @@ import type { VerdictsModel } from '../model/verdicts.ts';
 import type { CoordinationModel } from '../coord/types.ts';
 import type { BeadsModel } from '../beads/types.ts';
 import type { RecordHistory } from '../history/record-history.ts';
+import type { FoundSecret } from '../secrets/found-secrets.ts';
 
 /** What layer-1 checks read: the project's rows (file order), invalid records and audit. */
 export interface TrailCheckInput {
@@ -32,6 +33,8 @@ export interface TrailCheckInput {
   repository?: RepositoryInfo;
   /** The git history of the project's committed record files (src/lib/history/record-history.ts). */
   recordHistory?: readonly RecordHistory[];
+  /** The secrets found in the records and their cited evidence (src/lib/secrets/), and whether they are redacted. */
+  secrets?: { found: readonly FoundSecret[]; redacted: boolean };
 }
 
 /** A documented kind a check can raise. */

@@ -101,6 +101,34 @@ export const beadsConfigSchema = z.strictObject({
   exportTimeout: z.number().int({ message: 'must be a whole number of seconds' }).min(1, { message: 'must be at least 1 second' }).max(600, { message: 'must be at most 600 seconds' }).optional(),
 });
 
+/** A pattern that compiles as a JavaScript regular expression (with the `u` flag). */
+const compiles = (pattern: string): boolean => {
+  try {
+    new RegExp(pattern, 'u');
+    return true;
+  } catch {
+    return false;
+  }
+};
+
+/**
+ * What is secret besides the built-in rules, and which values are not (docs/security.md,
+ * "Secrets"): `allow` lists values never redacted (a documented test key); `patterns` adds
+ * rules, each named (its marker's kind) with a regular expression whose group `secret`, when
+ * present, is the secret.
+ */
+export const secretsConfigSchema = z.strictObject({
+  allow: z.array(z.string().min(1, { message: 'must not be empty' })).optional(),
+  patterns: z
+    .array(
+      z.strictObject({
+        name: z.string().trim().min(1, { message: 'must not be empty' }).max(60, { message: 'must be at most 60 characters' }),
+        pattern: z.string().min(1, { message: 'must not be empty' }).refine(compiles, { message: 'must be a JavaScript regular expression' }),
+      }),
+    )
+    .optional(),
+});
+
 /** The whole configuration file. */
 export const configSchema = z.strictObject({
   /** Editors' JSON Schema reference; ignored. */
@@ -141,6 +169,8 @@ export const configSchema = z.strictObject({
    * repository outside the input folders.
    */
   allowRepositories: z.array(z.string().min(1, { message: 'must not be empty' })).optional(),
+  /** Values allowed and patterns added to the secret rules (docs/security.md, "Secrets"). */
+  secrets: secretsConfigSchema.optional(),
 });
 
 /** The configuration file's content, validated. */

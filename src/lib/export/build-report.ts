@@ -4,6 +4,7 @@
  * problems, warnings, and per project its counts, warnings and invalid records by place
  * (file:line). Within a version fields are only ever added.
  */
+import { secretFlagCounts } from '../checks/security/secret-in-record.ts';
 import { hasDecisionTrail } from '../projections/audit-state.ts';
 import { z } from 'zod';
 import type { ProjectSummary } from '../archive/summary.ts';
@@ -21,13 +22,13 @@ import { absoluteUrl } from './site-url.ts';
 export const REPORT_VERSION = 'trailbook.report/1';
 
 /** Kinds of warning the report lists. */
-export const WARNING_KINDS = ['repository', 'not-read', 'audit-invalid', 'audit-not-reviewed', 'audit-never-invoked'] as const;
+export const WARNING_KINDS = ['repository', 'not-read', 'audit-invalid', 'audit-not-reviewed', 'audit-never-invoked', 'secrets'] as const;
 
 const warningSchema = documented(
   z.object({ kind: z.enum(WARNING_KINDS), message: z.string(), path: z.string().nullable() }),
   {
     id: 'Warning',
-    description: 'Something that makes the recap less complete than it looks: `repository` (git checks inconclusive), `not-read` (records found in a format not read yet), `audit-invalid`, `audit-not-reviewed`, `audit-never-invoked`.',
+    description: 'Something that makes the recap less complete than it looks: `repository` (git checks inconclusive), `not-read` (records found in a format not read yet), `audit-invalid`, `audit-not-reviewed`, `audit-never-invoked`, `secrets` (credentials found in the records or cited files: redacted, or published as written under `--no-redact`).',
   },
 );
 
@@ -91,7 +92,7 @@ export type BuildReport = z.infer<typeof buildReportSchema>;
 export type ReportWarning = z.infer<typeof warningSchema>;
 
 /** The warnings of one project. */
-export function projectWarnings(p: Pick<ProjectSummary, 'repository' | 'sources' | 'audit' | 'counts'>): ReportWarning[] {
+export function projectWarnings(p: Pick<ProjectSummary, 'repository' | 'sources' | 'audit' | 'counts'> & { flags?: ProjectSummary['flags'] }): ReportWarning[] {
   // A project without a decision trail had nothing to audit (src/lib/projections/audit-state.ts).
   const out: ReportWarning[] = [];
   const gitProblem = gitChecksProblem(p);
@@ -102,6 +103,9 @@ export function projectWarnings(p: Pick<ProjectSummary, 'repository' | 'sources'
     if (hasDecisionTrail(p.sources)) out.push({ kind: 'audit-never-invoked', message: 'the handover audit was never invoked (no audit.json)', path: null });
   } else if (!a.valid) out.push({ kind: 'audit-invalid', message: `audit.json is invalid: ${a.error ?? 'unreadable'}`, path: a.file });
   else if (a.status === 'not-run' || a.status === 'failed') out.push({ kind: 'audit-not-reviewed', message: `not reviewed: ${a.reason.trim() === '' ? `audit status ${a.status}, no reason given` : a.reason}`, path: a.file });
+  const secrets = secretFlagCounts(p.flags ?? []);
+  if (secrets.notRedacted > 0) out.push({ kind: 'secrets', message: `WARNING: ${secrets.notRedacted} secret${secrets.notRedacted === 1 ? '' : 's'} published as written: the build ran with --no-redact`, path: null });
+  else if (secrets.found > 0) out.push({ kind: 'secrets', message: `${secrets.found} secret${secrets.found === 1 ? '' : 's'} found and redacted (security/secret-in-record flags)`, path: null });
   return out;
 }
 

@@ -38,6 +38,9 @@ import { repositoryOnForges } from './forge-identity.ts';
 import type { BdExportOptions } from '../beads/run-export.ts';
 import { readRecordHistories, type RecordHistory } from '../history/record-history.ts';
 import type { GitRepository } from '../git/repository.ts';
+import { DEFAULT_SECRET_SETTINGS, secretSettingsKey, type SecretSettings } from '../secrets/detect.ts';
+import { findProjectSecrets, unlinkSecretFiles, type CommitStore } from '../secrets/project-secrets.ts';
+import type { FoundSecret } from '../secrets/found-secrets.ts';
 
 /** The record formats that are decision trails (their rows can be linked to). */
 const TRAIL_FORMATS: ReadonlySet<string> = new Set(['bbs-trail', 'pstack-trail']);
@@ -184,6 +187,12 @@ export interface AnalyseOptions {
   onConsulted?: (consulted: ConsultedPaths) => void;
   /** Run `bd export` for `.beads/` folders without an export (configuration `beads`; off when absent). */
   bdExport?: BdExportOptions;
+  /** What is secret and whether it is redacted (configuration `secrets`, `--no-redact`); default: redact. */
+  secrets?: SecretSettings;
+  /** Where cited commits read for their secrets are stored (the evidence store), so the commit pages do not read them again. */
+  commits?: CommitStore;
+  /** Told what secrets were found (their values: in memory only), for what the archive publishes again from an earlier build. */
+  onSecrets?: (found: readonly FoundSecret[]) => void;
 }
 
 /** `dev:ino` of each file that can be stat'ed (a hard link shares its target's). */
@@ -291,13 +300,33 @@ export async function analyseProject(prepared: PreparedProject, stages?: StageTi
   // At most MAX_PER_KIND records of one kind are listed; the rest are summarised and counted
   // (src/lib/bounds/kind-bounds.ts): 40,000 empty QA files are not 40,000 flags.
   const listed = boundInvalid(invalid);
-  const raised = runChecks({ rows, invalid: listed, warnings, audit, reviewFlags, repository: canonical.info, arena: quality.arena, verdicts: quality.verdicts, coordination: history.coordination, beads: history.beads, recordHistory });
+  const cited = withFindingCitations(citedFrom(rows, listed), quality.verdicts);
+  // Every text of the records and of the evidence they cite, scanned once (src/lib/secrets/):
+  // the flags name what was found; the model is redacted before anything is stored or shown.
+  const secretSettings = options.secrets ?? DEFAULT_SECRET_SETTINGS;
+  const recordPaths = new Map(project.files.map((f) => [f.rel, f.path]));
+  const recordText = async (file: string): Promise<string | null> => {
+    const abs = recordPaths.get(file);
+    return abs === undefined ? null : within.readFile(abs, 'utf8').catch(() => null);
+  };
+  const secretsStarted = performance.now();
+  const secrets = await findProjectSecrets(
+    { title: config?.value.title ?? '', sources, rows, invalid: listed, warnings, telemetry, audit, reviewFlags, arena: quality.arena, verdicts: quality.verdicts, coordination: history.coordination, beads: history.beads, babysit: history.babysit, handover, recordHistory },
+    cited,
+    rows,
+    { repository: canonical.repository, head: canonical.info.head, artifacts: ctx.artifacts, recordText, repositoryId: canonical.info.id, ...(options.commits ? { commits: options.commits } : {}) },
+    secretSettings,
+    secretSettingsKey(secretSettings),
+  );
+  let secretsMs = performance.now() - secretsStarted;
+  if (secretSettings.redact) options.onSecrets?.(secrets.found);
+  const raised = runChecks({ rows, invalid: listed, warnings, audit, reviewFlags, repository: canonical.info, arena: quality.arena, verdicts: quality.verdicts, coordination: history.coordination, beads: history.beads, recordHistory, secrets: { found: secrets.found, redacted: secretSettings.redact } });
   const flags = sortFlags(boundFlags([...raised, ...reviewFlags], listed), rows);
 
   if (stages) {
     stages.parse = (stages.parse ?? 0) + (parsedAt - startedAt);
     stages.resolve = (stages.resolve ?? 0) + (resolvedAt - parsedAt - historyMs);
-    stages.check = (stages.check ?? 0) + (performance.now() - resolvedAt);
+    stages.check = (stages.check ?? 0) + (performance.now() - resolvedAt - secretsMs);
     stages.history = (stages.history ?? 0) + historyMs;
   }
   const counts = projectCounts({ rows, flags, invalid: listed, telemetry, verdicts: quality.verdicts, coordination: history.coordination, beads: history.beads, babysit: history.babysit });
@@ -322,7 +351,7 @@ export async function analyseProject(prepared: PreparedProject, stages?: StageTi
   const title = config?.value.title ?? (project.slug !== null ? `${basename(project.dir)} · ${project.slug}` : basename(project.dir));
   options.onConsulted?.(ctx.artifacts.consulted());
 
-  return {
+  const model: ProjectModel = {
     id: project.id,
     title,
     root: project.displayRoot,
@@ -336,7 +365,7 @@ export async function analyseProject(prepared: PreparedProject, stages?: StageTi
     flags,
     invalid: listed,
     span,
-    cited: withFindingCitations(citedFrom(rows, listed), quality.verdicts),
+    cited,
     counts,
     arena: quality.arena,
     verdicts: quality.verdicts,
@@ -345,4 +374,12 @@ export async function analyseProject(prepared: PreparedProject, stages?: StageTi
     babysit: history.babysit,
     handover,
   };
+  if (secretSettings.redact) {
+    const redactStarted = performance.now();
+    unlinkSecretFiles(model);
+    secrets.redaction.redactDeep(model);
+    secretsMs += performance.now() - redactStarted;
+  }
+  if (stages) stages.secrets = (stages.secrets ?? 0) + secretsMs;
+  return model;
 }

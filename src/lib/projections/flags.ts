@@ -3,12 +3,17 @@ import type { Flag, Severity, TrailRow } from '../model/types.ts';
 
 export const SEVERITY_ORDER: Record<Severity, number> = { high: 0, medium: 1, low: 2 };
 
+/** The kind sorted first among flags of its severity (src/lib/checks/security/secret-in-record.ts). */
+const SECRET_KIND = 'security/secret-in-record';
+
 /**
- * Sorts flags by severity, then by where in the trail they first point: the first row they
+ * Sorts flags by severity, secrets in the records first (issue 29: the flag a person sees
+ * first), then by where in the trail they first point: the first row they
  * reference, or the first trail line they name (an invalid line sits between the rows around
  * it), then by kind and summary (so the order is total and deterministic). Flags about other
  * records (audit.json, coordination, arena) follow the trail's, in the order of their places.
  */
+
 export function sortFlags(flags: readonly Flag[], rows: readonly TrailRow[]): Flag[] {
   const files: string[] = [];
   for (const r of rows) if (!files.includes(r.file)) files.push(r.file);
@@ -27,6 +32,8 @@ export function sortFlags(flags: readonly Flag[], rows: readonly TrailRow[]): Fl
   return [...flags].sort(
     (a, b) =>
       SEVERITY_ORDER[a.severity] - SEVERITY_ORDER[b.severity] ||
+      // A secret in the records comes first: it is what a person must see before publishing (issue 29).
+      Number(b.kind === SECRET_KIND) - Number(a.kind === SECRET_KIND) ||
       (positions.get(a) as number) - (positions.get(b) as number) ||
       // A summary of flags not listed (src/lib/bounds/kind-bounds.ts) after the ones listed.
       Number(a.omitted !== undefined) - Number(b.omitted !== undefined) ||

@@ -23,6 +23,7 @@ const OPTION_NAMES: Record<keyof ShardOptions, string> = {
   bdExport: 'beads.runExport (configuration)',
   allowRepositories: 'allowRepositories (configuration)',
   recapHtml: 'single-file recap.html setting (--recap-html, or recapHtml in the configuration)',
+  secrets: 'secret settings (--no-redact, or secrets in the configuration)',
 };
 
 const show = (value: unknown): string => (typeof value === 'string' ? value : JSON.stringify(value));

@@ -24,6 +24,7 @@
  * The folder is named without a leading dot: CI systems drop hidden folders from uploaded
  * artifacts. Nothing in it is published: the merge leaves it out of the archive.
  */
+import type { SecretSettings } from '../secrets/detect.ts';
 import { createHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
@@ -57,6 +58,8 @@ export interface ShardOptions {
   allowRepositories: string[];
   /** `--recap-html` (configuration `recapHtml`): whether each project's recap.html is written (every recap's Download list says which). */
   recapHtml: boolean;
+  /** What is secret and whether it is redacted (configuration `secrets`, `--no-redact`: src/lib/secrets/). */
+  secrets: SecretSettings;
 }
 
 /** `trailbook-shard/shard.json`. */

@@ -15,6 +15,8 @@ import { projectState } from '../history/project-state.ts';
 import { readCommitDetails, readKeyedExcerpt } from '../archive/evidence-store.ts';
 import { gatherEvidence, shownAt, type CitingProject } from '../archive/evidence-entries.ts';
 import { isCutExcerpt, repositoryFileText } from '../git/file-excerpt.ts';
+import { redactFileText } from '../secrets/evidence-secrets.ts';
+import { buildSecrets } from '../archive/build-env.ts';
 import type { GitRepository } from '../git/repository.ts';
 import { cachedPartPath, PART_CACHE_VERSION } from '../search/write-search-index.ts';
 import { SHARD_FORMAT, shardPaths, type ShardManifest } from './manifest.ts';
@@ -73,7 +75,9 @@ export async function writeShardData(cacheDir: string, outDir: string, manifest:
     const item: ShardManifest['files'][string] = { facts: 'totalLines' in excerpt ? { totalLines: excerpt.totalLines, bytes: excerpt.bytes } : null };
     const repo = repositories.get(entry.owner);
     const at = shownAt(entry);
-    const text = at !== null && isCutExcerpt(excerpt) && repo ? await repositoryFileText(repo, at, entry.path) : null;
+    const read = at !== null && isCutExcerpt(excerpt) && repo ? await repositoryFileText(repo, at, entry.path) : null;
+    // Published by the merge's file page: redacted as the excerpt was (src/lib/secrets/).
+    const text = read === null ? null : await redactFileText(entry.path, read, buildSecrets());
     if (text !== null && at !== null) {
       item.long = longFileName(entry.id);
       await mkdir(paths.files, { recursive: true });

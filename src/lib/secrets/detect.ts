@@ -1,0 +1,115 @@
+/**
+ * The one place that decides what is secret (issue 29): {@link findSecrets} runs secretlint's
+ * recommended rules (src/lib/secrets/secretlint-scan.ts), Trailbook's own rules
+ * (own-rules.ts) and the configuration's patterns over a batch of texts, and drops the values
+ * the configuration allows. Every output of the archive redacts what it decides
+ * (docs/security.md, "Secrets").
+ *
+ * Cost: a text reaches secretlint and the own rules only when a cheap test finds a word a
+ * secret of some rule holds (`://`, `token`, `ghp_`, `AKIA`, …: {@link mayHoldSecret}); one
+ * secretlint call scans a whole batch. Every step is linear in the text.
+ */
+import { OWN_RULES, type SecretHit } from './own-rules.ts';
+import { secretlintScan } from './secretlint-scan.ts';
+
+export type { SecretHit } from './own-rules.ts';
+
+/** A pattern the configuration adds (`secrets.patterns`): its name is the marker's kind. */
+export interface SecretPattern {
+  name: string;
+  /** A regular expression (JavaScript syntax); a group named `secret`, when present, is the secret. */
+  pattern: string;
+}
+
+/** What the archive configuration and the command line say about secrets. */
+export interface SecretSettings {
+  /** False only with `--no-redact`: secrets are found and flagged, but published as written. */
+  redact: boolean;
+  /** Values never redacted (a documented test key). */
+  allow: readonly string[];
+  /** Patterns added to the rules. */
+  patterns: readonly SecretPattern[];
+}
+
+/** The default: redact, allow nothing, no added pattern. */
+export const DEFAULT_SECRET_SETTINGS: SecretSettings = { redact: true, allow: [], patterns: [] };
+
+/** A stable text of the settings, for cache digests (a changed allow list analyses again). */
+export function secretSettingsKey(settings: SecretSettings): string {
+  return JSON.stringify([settings.redact, [...settings.allow].sort(), settings.patterns.map((p) => [p.name, p.pattern])]);
+}
+
+/**
+ * Words one of the rules needs to see before it can find a secret: key prefixes (`ghp_`,
+ * `glpat-`, `xox`, `AKIA`), key names (`secret`, `token`, `password`, `api_key`) and `://`.
+ * A text holding none of them cannot hold a secret any rule finds, so it is not scanned.
+ */
+const TRIGGER_WORDS = /:\/\/|secret|token|passw|passphrase|pwd|_pw|_pass|api_?key|access_?key|private|credential|auth|npm_|xox|xapp|gh[pousr]_|github_pat|glpat|glc_|glsa_|sk-ant-|t3blbkfj|gsk_|hf_|lin_api|ntn_|ops_|hv[sbr]\.|vc[piark]_|dapi|dckr_|figd_|cf(?:k|ut|at)_|tskey|shp(?:pa|ca|at|ss)_|[sr]k_(?:live|test)/i;
+/** Prefixes whose case matters (`SG.` of SendGrid is not `msg.`). */
+const TRIGGER_CASED = /AKIA|A3T|AGPA|AIDA|AROA|AIPA|ANPA|ANVA|ASIA|AIza|SG\.|-----BEGIN/;
+
+/** Whether a text may hold a secret one of the built-in rules finds (a cheap, linear test). */
+export function mayHoldSecret(text: string): boolean {
+  return TRIGGER_WORDS.test(text) || TRIGGER_CASED.test(text);
+}
+
+/**
+ * The configuration's patterns, compiled. The configuration is trusted (written by whoever
+ * runs the build), so its patterns are the reviewed run-time site of
+ * tests/unit/regex-linearity.test.ts; a pattern that does not compile is a configuration error.
+ */
+export function compilePatterns(patterns: readonly SecretPattern[]): Array<{ name: string; regex: RegExp }> {
+  return patterns.map((p) => ({ name: p.name, regex: new RegExp(p.pattern, 'gu') }));
+}
+
+function patternHits(text: string, compiled: ReadonlyArray<{ name: string; regex: RegExp }>): SecretHit[] {
+  const hits: SecretHit[] = [];
+  for (const { name, regex } of compiled) {
+    regex.lastIndex = 0;
+    for (const m of text.matchAll(regex)) {
+      const whole = m[0];
+      if (whole.length === 0) continue;
+      const inner = m.groups?.['secret'];
+      const offset = inner !== undefined ? whole.indexOf(inner) : 0;
+      const value = inner ?? whole;
+      if (value.length > 0 && offset >= 0) hits.push({ start: (m.index ?? 0) + offset, end: (m.index ?? 0) + offset + value.length, kind: name, rule: `config/${name}` });
+    }
+  }
+  return hits;
+}
+
+/** Keeps the first of overlapping hits (sorted by start, longest first). */
+function withoutOverlaps(hits: SecretHit[]): SecretHit[] {
+  hits.sort((a, b) => a.start - b.start || b.end - a.end);
+  const out: SecretHit[] = [];
+  let end = -1;
+  for (const h of hits) {
+    if (h.start < end) continue;
+    out.push(h);
+    end = h.end;
+  }
+  return out;
+}
+
+/**
+ * Finds the secrets in each of `texts`: secretlint's recommended rules, Trailbook's own rules
+ * and the configuration's patterns, less the values the configuration allows. Returns, for
+ * each text, its secrets as ranges (sorted, not overlapping). Deterministic; never throws for
+ * any text (a configuration pattern that does not compile throws before any text is read).
+ */
+export async function findSecrets(texts: readonly string[], settings: SecretSettings = DEFAULT_SECRET_SETTINGS): Promise<SecretHit[][]> {
+  const compiled = compilePatterns(settings.patterns);
+  const allowed = new Set(settings.allow);
+  const out: SecretHit[][] = texts.map(() => []);
+  const candidates: number[] = [];
+  for (let i = 0; i < texts.length; i++) if (mayHoldSecret(texts[i] as string)) candidates.push(i);
+  const scanned = await secretlintScan(candidates.map((i) => texts[i] as string));
+  for (const [k, i] of candidates.entries()) {
+    const text = texts[i] as string;
+    const hits = out[i] as SecretHit[];
+    for (const h of scanned[k] ?? []) hits.push(h);
+    for (const rule of OWN_RULES) for (const h of rule.scan(text)) hits.push(h);
+  }
+  if (compiled.length > 0) for (let i = 0; i < texts.length; i++) for (const h of patternHits(texts[i] as string, compiled)) (out[i] as SecretHit[]).push(h);
+  return out.map((hits, i) => withoutOverlaps(hits.filter((h) => !allowed.has((texts[i] as string).slice(h.start, h.end)))));
+}

@@ -1,0 +1,157 @@
+/**
+ * Secrets in what evidence cites (issue 29, scopes 2 and 4): a cited file's text and a cited
+ * commit's message, author lines and diffs. At analysis, {@link scanCitedEvidence} finds them
+ * for the project's flags and redaction; when the evidence store reads a commit or an excerpt
+ * (src/loaders/evidence-loaders.ts), {@link redactCommit} and {@link redactExcerpt} redact it
+ * before it is stored, so every page, index record and shard copy made from the store is
+ * redacted. A file that is a secret by nature (src/lib/secrets/secret-files.ts) gets no
+ * excerpt, and no diff on a commit page.
+ */
+import type { CommitDetails } from '../git/commit-details.ts';
+import type { FileExcerpt } from '../git/file-excerpt.ts';
+import { findSecrets, type SecretSettings } from './detect.ts';
+import { isSecretFile, SECRET_FILE_NOTE } from './secret-files.ts';
+import type { SecretFinds, SecretPlace } from './found-secrets.ts';
+import { Redaction } from './redaction.ts';
+
+/**
+ * A patch's text as scanned: each line without its `+`, `-` or space mark (a private key's
+ * body is recognised only from the start of its lines), hunk headers as they are. Lines stay
+ * one for one, so a hit's line in it is its line in the patch.
+ */
+export function unmarkedPatch(patch: string): string {
+  return patch
+    .split('\n')
+    .map((l) => (l.startsWith('@@') ? l : l.slice(1)))
+    .join('\n');
+}
+
+/** A commit's texts as scanned, with where each is: `message`, `author`, `committer`, a changed file's path, or its diff (unmarked). */
+export function commitTexts(details: CommitDetails): Array<{ text: string; where: string; path?: string }> {
+  const out: Array<{ text: string; where: string; path?: string }> = [
+    { text: details.message, where: 'message' },
+    { text: `${details.author.name} <${details.author.email}>`, where: 'author' },
+    { text: `${details.committer.name} <${details.committer.email}>`, where: 'committer' },
+  ];
+  for (const c of details.changes) {
+    out.push({ text: c.path, where: 'path', path: c.path });
+    if (c.patch !== null) out.push({ text: unmarkedPatch(c.patch), where: 'diff', path: c.path });
+  }
+  return out;
+}
+
+/** The new-file line of a patch's line number `index` (0-based; `@@ -a,b +c,d @@` hunks), or 0. */
+export function patchLineAt(patch: string, index: number): number {
+  const lines = patch.split('\n');
+  let line = 0;
+  for (let i = 0; i <= index && i < lines.length; i++) {
+    const text = lines[i] as string;
+    if (text.startsWith('@@')) {
+      const plus = text.indexOf('+');
+      line = plus < 0 ? 0 : Number.parseInt(text.slice(plus + 1), 10) - 1;
+    } else if (!text.startsWith('-')) line++;
+  }
+  return Math.max(line, 0);
+}
+
+/** The 1-based line of `offset` in `text`. */
+export function lineAt(text: string, offset: number): number {
+  let line = 1;
+  for (let i = text.indexOf('\n'); i >= 0 && i < offset; i = text.indexOf('\n', i + 1)) line++;
+  return line;
+}
+
+/**
+ * A commit's details with every secret in its message, author lines, paths and diffs replaced
+ * by a marker, and the diff of each secret file left out (`note`: "contents not published:
+ * secret file"). `extra` holds values found elsewhere to redact too. With `redact` off
+ * (`--no-redact`) the details are returned as read.
+ */
+export async function redactCommit(details: CommitDetails, settings: SecretSettings, extra?: Redaction): Promise<CommitDetails> {
+  if (!settings.redact) return details;
+  const changes = details.changes.map((c) => (isSecretFile(c.path) ? { ...c, patch: null, note: SECRET_FILE_NOTE } : c));
+  const out: CommitDetails = { ...details, changes };
+  const texts = commitTexts(out);
+  const hits = await findSecrets(texts.map((t) => t.text), settings);
+  const redaction = new Redaction();
+  for (const [i, list] of hits.entries()) for (const h of list) redaction.add((texts[i]?.text as string).slice(h.start, h.end), h.kind);
+  const copy = JSON.parse(JSON.stringify(out)) as CommitDetails;
+  redaction.redactDeep(copy);
+  extra?.redactDeep(copy);
+  return copy;
+}
+
+/**
+ * A file's excerpt with its secrets replaced by markers (lines kept: one line in, one line
+ * out); a secret file's excerpt holds no line, only the note "contents not published: secret
+ * file". `redact` off (`--no-redact`) returns it as read.
+ */
+export async function redactExcerpt(excerpt: FileExcerpt, settings: SecretSettings, extra?: Redaction): Promise<FileExcerpt> {
+  if (!settings.redact) return excerpt;
+  const text = excerpt.windows.map((w) => w.lines.join('\n')).join('\n');
+  if (isSecretFile(excerpt.path, text)) return { ...excerpt, windows: [], note: SECRET_FILE_NOTE };
+  const texts = excerpt.windows.map((w) => w.lines.join('\n'));
+  const hits = await findSecrets(texts, settings);
+  const redaction = new Redaction();
+  for (const [i, list] of hits.entries()) for (const h of list) redaction.add((texts[i] as string).slice(h.start, h.end), h.kind);
+  const copy = { ...excerpt, windows: excerpt.windows.map((w) => ({ start: w.start, lines: [...w.lines] })) };
+  redaction.redactDeep(copy.windows);
+  extra?.redactDeep(copy.windows);
+  return copy;
+}
+
+/** A cited text to scan: a file's or a commit's, with the citing row's place. */
+export interface CitedText {
+  text: string;
+  /** Names the place of an offset in the text (`.env:2 at the landed head`), and whether it is a secret file. */
+  describe(offset: number): { evidence: string; secretFile: boolean };
+  /** The citing row's place. */
+  place: SecretPlace;
+}
+
+/** Scans cited texts, adding what is found to `finds` with the citing row's place and the evidence's. */
+export async function scanCitedTexts(cited: readonly CitedText[], finds: SecretFinds, settings: SecretSettings): Promise<void> {
+  const hits = await findSecrets(cited.map((c) => c.text), settings);
+  for (const [i, list] of hits.entries()) {
+    const c = cited[i] as CitedText;
+    for (const h of list) {
+      const { evidence, secretFile } = c.describe(h.start);
+      finds.add(c.text.slice(h.start, h.end), h.kind, h.rule, [{ ...c.place, evidence, ...(secretFile ? { secretFile: true } : {}) }]);
+    }
+  }
+}
+
+/** The cited texts of a commit's details (message, author lines, diffs), for {@link scanCitedTexts}. */
+export function citedCommitTexts(details: CommitDetails, place: SecretPlace): CitedText[] {
+  const short = details.oid.slice(0, 7);
+  const patches = new Map(details.changes.map((c) => [c.path, c.patch ?? '']));
+  return commitTexts(details)
+    .filter((t) => t.where !== 'path')
+    .map((t) => ({
+      text: t.text,
+      place,
+      describe: (offset: number) =>
+        t.where === 'diff'
+          ? { evidence: `commit ${short} (${t.path}:${patchLineAt(patches.get(t.path as string) ?? '', lineAt(t.text, offset) - 1)})`, secretFile: isSecretFile(t.path as string) }
+          : { evidence: `commit ${short} (${t.where})`, secretFile: false },
+    }));
+}
+
+/** The cited text of a file, for {@link scanCitedTexts}; `at` says where it was read (`at the landed head`). */
+export function citedFileText(path: string, text: string, at: string, place: SecretPlace): CitedText {
+  const secretFile = isSecretFile(path, text);
+  return { text, place, describe: (offset: number) => ({ evidence: `${path}:${lineAt(text, offset)} ${at}`, secretFile }) };
+}
+
+/**
+ * A whole file's text as it may be published: null for a secret file, its secrets replaced
+ * by markers otherwise (lines kept); as read under `--no-redact`.
+ */
+export async function redactFileText(path: string, text: string, settings: SecretSettings): Promise<string | null> {
+  if (!settings.redact) return text;
+  if (isSecretFile(path, text)) return null;
+  const [hits] = await findSecrets([text], settings);
+  const redaction = new Redaction();
+  for (const h of hits ?? []) redaction.add(text.slice(h.start, h.end), h.kind);
+  return redaction.redact(text);
+}

@@ -1,0 +1,151 @@
+/**
+ * The secrets found in one project (issue 29, scope 2): in every text of its records, and in
+ * the files and commits its evidence cites. Each distinct value is one {@link FoundSecret}
+ * with the places it was seen (file and line; for cited evidence, the file or commit and the
+ * row citing it). The values live only in memory, for the {@link Redaction} of the project:
+ * what is stored and published is the kind and the places, never the value.
+ */
+import { findSecrets, type SecretSettings } from './detect.ts';
+import { Redaction } from './redaction.ts';
+
+/** Where a secret was seen. `file` and `line` are a record file's place (line 0: the whole file). */
+export interface SecretPlace {
+  file: string;
+  line: number;
+  /** The row or record id the text belongs to, when it has one. */
+  rowId?: string;
+  /** For cited evidence: what holds it (`.env:2 at the landed head`, `commit 1a2b3c4 (config/app.yml:3)`). */
+  evidence?: string;
+  /** For cited evidence: whether the file is a secret by nature (its contents are not published at all). */
+  secretFile?: boolean;
+}
+
+/** One distinct secret value of a project, with its kind and places (in the order met). */
+export interface FoundSecret {
+  value: string;
+  kind: string;
+  rule: string;
+  places: SecretPlace[];
+}
+
+/** Places listed per secret; the rest are counted. */
+export const MAX_PLACES = 20;
+
+/** Fields whose strings are never scanned (ids, anchors, SHAs, enumerations); they are still redacted. */
+const NOT_SCANNED: ReadonlySet<string> = new Set(['anchor', 'computedId', 'oid', 'digest', 'format', 'status', 'resultClass', 'severity', 'layer', 'type', 'origin', 'kind', 'file', 'path']);
+
+/** Texts shorter than this hold no secret any rule finds. */
+const MIN_TEXT = 8;
+
+/**
+ * Every string of `root` worth scanning, each with the place of the nearest object holding
+ * `file` (and `line`) above it. A text met again adds its place; each distinct text is
+ * returned once.
+ */
+export function textsOf(root: unknown, fallback: SecretPlace): { texts: string[]; places: SecretPlace[][] } {
+  const index = new Map<string, number>();
+  const texts: string[] = [];
+  const places: SecretPlace[][] = [];
+  const add = (text: string, place: SecretPlace): void => {
+    if (text.length < MIN_TEXT) return;
+    let i = index.get(text);
+    if (i === undefined) {
+      i = texts.length;
+      index.set(text, i);
+      texts.push(text);
+      places.push([]);
+    }
+    const list = places[i] as SecretPlace[];
+    if (list.length < MAX_PLACES && !list.some((p) => p.file === place.file && p.line === place.line)) list.push(place);
+  };
+  // Depth first, in document order (children pushed in reverse).
+  const stack: Array<{ node: unknown; place: SecretPlace; key: string }> = [{ node: root, place: fallback, key: '' }];
+  const seen = new Set<object>();
+  while (stack.length > 0) {
+    const { node, place, key } = stack.pop() as { node: unknown; place: SecretPlace; key: string };
+    if (typeof node === 'string') {
+      if (!NOT_SCANNED.has(key)) add(node, place);
+      continue;
+    }
+    if (node === null || typeof node !== 'object' || seen.has(node)) continue;
+    seen.add(node);
+    if (Array.isArray(node)) {
+      for (let i = node.length - 1; i >= 0; i--) stack.push({ node: node[i], place, key });
+      continue;
+    }
+    const record = node as Record<string, unknown>;
+    let here = place;
+    // An object naming its file (and line) is a place; so is one whose `at` does (a beads issue).
+    const at = record['at'];
+    const holder = typeof record['file'] === 'string' ? record : at !== null && typeof at === 'object' && typeof (at as Record<string, unknown>)['file'] === 'string' ? (at as Record<string, unknown>) : null;
+    if (holder) {
+      const line = holder['line'];
+      const id = record['id'];
+      here = { file: holder['file'] as string, line: typeof line === 'number' ? line : 0, ...(typeof id === 'string' ? { rowId: id } : {}) };
+    }
+    const keys = Object.keys(record);
+    for (let i = keys.length - 1; i >= 0; i--) {
+      const k = keys[i] as string;
+      stack.push({ node: record[k], place: here, key: k });
+      if (k.length >= MIN_TEXT) add(k, here);
+    }
+  }
+  return { texts, places };
+}
+
+/** Collects found secrets by value, keeping the first kind and every place (bounded). */
+export class SecretFinds {
+  readonly #byValue = new Map<string, FoundSecret>();
+
+  /** Adds the secrets `findSecrets` returned for `texts`, each seen at its text's places. */
+  addHits(texts: readonly string[], hits: ReadonlyArray<ReadonlyArray<{ start: number; end: number; kind: string; rule: string }>>, places: ReadonlyArray<readonly SecretPlace[]>): void {
+    for (const [i, list] of hits.entries()) {
+      for (const h of list) {
+        const value = (texts[i] as string).slice(h.start, h.end);
+        this.add(value, h.kind, h.rule, places[i] ?? []);
+      }
+    }
+  }
+
+  /** Adds one value seen at `places`. */
+  add(value: string, kind: string, rule: string, places: readonly SecretPlace[]): void {
+    let found = this.#byValue.get(value);
+    if (!found) this.#byValue.set(value, (found = { value, kind, rule, places: [] }));
+    for (const p of places) if (found.places.length < MAX_PLACES && !found.places.some((q) => q.file === p.file && q.line === p.line && q.evidence === p.evidence)) found.places.push(p);
+  }
+
+  /** Every value found, in the order first found. */
+  list(): FoundSecret[] {
+    return [...this.#byValue.values()];
+  }
+
+  /** The redaction of every value found. */
+  redaction(): Redaction {
+    const r = new Redaction();
+    for (const f of this.#byValue.values()) r.add(f.value, f.kind);
+    return r;
+  }
+}
+
+/**
+ * Scans every string of `root` (a project's records) and adds what is found to `finds`.
+ * `fallback` is the place of a text outside any object that names its file.
+ */
+export async function scanRecords(root: unknown, finds: SecretFinds, settings: SecretSettings, fallback: SecretPlace = { file: '', line: 0 }): Promise<void> {
+  const { texts, places } = textsOf(root, fallback);
+  finds.addHits(texts, await findSecrets(texts, settings), places);
+}
+
+/**
+ * Finds the secrets in every string of `root` and replaces them there, in place (a previous
+ * build's history, written before its texts were redacted, is read through this). Returns how
+ * many distinct values were replaced.
+ */
+export async function redactFound(root: unknown, settings: SecretSettings): Promise<number> {
+  if (!settings.redact) return 0;
+  const finds = new SecretFinds();
+  await scanRecords(root, finds, settings);
+  const found = finds.list().length;
+  if (found > 0) finds.redaction().redactDeep(root);
+  return found;
+}

@@ -1,0 +1,299 @@
+/**
+ * Trailbook's own secret rules, for the shapes agent records hold that secretlint's
+ * recommended preset misses (issue 29, scope 1): a `KEY=value` assignment of a secret in a
+ * command (`PGPASSWORD=hunter2x psql …`, `export API_TOKEN=…`, `--password=…`,
+ * `"client_secret": "…"`), and a connection string with a password in any scheme
+ * (`redis://:pw@host`, `amqp://user:pw@host`; secretlint reads only http(s), ftp, MongoDB,
+ * MySQL and PostgreSQL, and only `[-a-zA-Z0-9_]` passwords in http URLs).
+ *
+ * Each rule is code that visits each character a bounded number of times (no pattern that
+ * can backtrack: docs/security.md, "Text that takes long to read"), and carries the examples
+ * that are its tests (tests/unit/secrets.test.ts runs every one).
+ */
+import { isLikelyPassword, isLikelyToken, isPlaceholder, isReference } from './values.ts';
+
+/** One secret found in a text: its range (UTF-16 offsets, end exclusive) and what it is. */
+export interface SecretHit {
+  start: number;
+  end: number;
+  /** What the secret is, as the marker names it (`password in a KEY=value assignment`). */
+  kind: string;
+  /** The rule that found it (`trailbook/assignment`, `@secretlint/secretlint-rule-aws`, `config/…`). */
+  rule: string;
+}
+
+/** A rule of Trailbook's own, with its examples. */
+export interface OwnRule {
+  id: string;
+  /** What the rule finds, in one line (docs/security.md lists it). */
+  describe: string;
+  /** Finds the rule's secrets in `text`, in order. */
+  scan(text: string): SecretHit[];
+  /** Texts with the one secret value each holds, and texts that hold none. */
+  examples: { secret: ReadonlyArray<{ text: string; value: string }>; notSecret: readonly string[] };
+}
+
+/** Characters of a key name (`DB_PASSWORD`, `api-key`, `client.secret`). */
+const isKeyChar = (c: number): boolean => (c >= 48 && c <= 57) || (c >= 65 && c <= 90) || (c >= 97 && c <= 122) || c === 95 || c === 45 || c === 46;
+
+/** Key endings that name a password (after the key is lower-cased and `-`/`.` read as `_`). */
+const PASSWORD_ENDINGS = ['password', 'passwd', 'passphrase', '_pass', '_pwd', '_pw'];
+/** Key endings that name a token, key or other secret. */
+const TOKEN_ENDINGS = [
+  'token', 'secret', 'apikey', 'api_key', 'access_key', 'secret_key', 'private_key', 'auth_key', 'signing_key', 'encryption_key', 'master_key', 'account_key', 'client_key', 'session_key', 'credentials', 'credential', 'auth',
+  // Written without a separator (`AccountKey=` of an Azure connection string, `SharedAccessKey=`, `secretKey:`).
+  'accesskey', 'secretkey', 'privatekey', 'authkey', 'signingkey', 'encryptionkey', 'masterkey', 'accountkey', 'clientkey', 'sessionkey',
+];
+
+/** Last letters (lower-cased) of every key ending above: any other last letter is no secret's key. */
+const LAST_LETTERS: ReadonlySet<number> = new Set([...'deswntylh'].map((c) => c.charCodeAt(0)));
+
+/** What a key name says its value is: a password, a token, or neither. */
+export function keySays(key: string): 'password' | 'token' | null {
+  if (key.length < 2 || !LAST_LETTERS.has(key.charCodeAt(key.length - 1) | 32)) return null;
+  let k = key.toLowerCase().replaceAll('-', '_').replaceAll('.', '_');
+  while (k.startsWith('_')) k = k.slice(1);
+  if (k === 'pass' || k === 'pwd' || k === 'pw') return k === 'pass' ? 'password' : null;
+  if (PASSWORD_ENDINGS.some((e) => k === e || k.endsWith(e))) return 'password';
+  if (TOKEN_ENDINGS.some((e) => k === e || k.endsWith(`_${e}`) || (k.endsWith(e) && e.length >= 5))) return k.endsWith('auth') && k !== 'auth' && !k.endsWith('_auth') ? null : 'token';
+  return null;
+}
+
+/** Characters that end an unquoted value in a command. */
+const endsValue = (c: number): boolean => c <= 32 || c === 34 || c === 39 || c === 96 || c === 59 || c === 38 || c === 124 || c === 60 || c === 62 || c === 44 || c === 41 || c === 93 || c === 125;
+
+const MAX_KEY = 64;
+const MAX_VALUE = 512;
+
+/**
+ * `trailbook/assignment`: a value assigned to a key that names a password or a secret
+ * (`KEY=value`, `KEY: value`, `"key": "value"`, `--key=value`), when the value looks real:
+ * a password of 6+ characters that is no placeholder or reference, a token of 12+ characters
+ * with letters and digits and 3+ bits of entropy per character.
+ */
+export const assignmentRule: OwnRule = {
+  id: 'trailbook/assignment',
+  describe: 'a password or secret assigned to a key that names one (`DB_PASSWORD=…`, `export API_TOKEN=…`, `--password=…`, `"client_secret": "…"`), when the value looks real (not `$VAR`, `<password>`, `changeme`, a path)',
+  scan(text) {
+    const hits: SecretHit[] = [];
+    const n = text.length;
+    let i = 0;
+    while (i < n) {
+      const c = text.charCodeAt(i);
+      if (c !== 61 && c !== 58) {
+        i++;
+        continue;
+      }
+      // `://` is a URL, `==` a comparison, `:=` / `=>` other syntax.
+      const next = text.charCodeAt(i + 1);
+      if ((c === 58 && (next === 47 || next === 61)) || (c === 61 && (next === 61 || next === 62)) || (i > 0 && (text.charCodeAt(i - 1) === 61 || text.charCodeAt(i - 1) === 33 || text.charCodeAt(i - 1) === 60 || text.charCodeAt(i - 1) === 62))) {
+        i++;
+        continue;
+      }
+      // The key: back over spaces and a closing quote, then key characters.
+      let j = i - 1;
+      let spaces = 0;
+      while (j >= 0 && (text.charCodeAt(j) === 32 || text.charCodeAt(j) === 9) && spaces < 4) {
+        j--;
+        spaces++;
+      }
+      let quotedKey = false;
+      if (j >= 0 && (text.charCodeAt(j) === 34 || text.charCodeAt(j) === 39)) {
+        j--;
+        quotedKey = true;
+      }
+      const keyEnd = j + 1;
+      while (j >= 0 && keyEnd - j <= MAX_KEY && isKeyChar(text.charCodeAt(j))) j--;
+      const key = text.slice(j + 1, keyEnd);
+      // A `KEY: value` needs a space or a quote after the colon (`time: 12:30` is not one; `a:b` neither).
+      const says = key.length > 0 && keyEnd - j <= MAX_KEY ? keySays(key.replace(/^-+/, '')) : null;
+      if (says === null || (c === 58 && !quotedKey && next !== 32 && next !== 9 && next !== 34 && next !== 39)) {
+        i++;
+        continue;
+      }
+      // The value: after spaces and an opening quote, up to the closing quote or a character that ends a word.
+      let v = i + 1;
+      spaces = 0;
+      while (v < n && (text.charCodeAt(v) === 32 || text.charCodeAt(v) === 9) && spaces < 4) {
+        v++;
+        spaces++;
+      }
+      const quote = text.charCodeAt(v);
+      const quoted = quote === 34 || quote === 39;
+      if (quoted) v++;
+      let e = v;
+      if (quoted) while (e < n && e - v <= MAX_VALUE && text.charCodeAt(e) !== quote && text.charCodeAt(e) !== 10) e++;
+      else while (e < n && e - v <= MAX_VALUE && !endsValue(text.charCodeAt(e))) e++;
+      const walked = e;
+      // A sentence's full stop is not part of the value.
+      if (!quoted) while (e > v && (text.charCodeAt(e - 1) === 46 || text.charCodeAt(e - 1) === 58)) e--;
+      const value = text.slice(v, e);
+      if (e - v <= MAX_VALUE && value.length > 0 && value[0] !== '/' && value[0] !== '~' && (says === 'password' ? isLikelyPassword(value) : isLikelyToken(value))) {
+        hits.push({ start: v, end: e, kind: says === 'password' ? 'password in a KEY=value assignment' : 'secret in a KEY=value assignment', rule: this.id });
+      }
+      // Each character is walked forward once: go on after the value.
+      i = Math.max(i + 1, walked);
+    }
+    return hits;
+  },
+  examples: {
+    secret: [
+      { text: 'Ran the migration: PGPASSWORD=hunter2x psql -h db -U app', value: 'hunter2x' },
+      { text: 'export API_TOKEN=q8Zr2vLw0pXk4sTn7yBc && ./deploy.sh', value: 'q8Zr2vLw0pXk4sTn7yBc' },
+      { text: 'mysql --password=Tr0ub4dor-3 -u root', value: 'Tr0ub4dor-3' },
+      { text: '{"client_secret": "9fJ2-kQ8w_Lm3ZpX71rT"}', value: '9fJ2-kQ8w_Lm3ZpX71rT' },
+      { text: 'db:\n  password: "S3cr3t!pass"\n', value: 'S3cr3t!pass' },
+      { text: 'SESSION_SECRET=Yh7sK2pQ9wE4rT6u cargo run.', value: 'Yh7sK2pQ9wE4rT6u' },
+      { text: "STRIPE_WEBHOOK_SECRET='whsec_5fGh7Jk9Lm2Np4Qr' npm test", value: 'whsec_5fGh7Jk9Lm2Np4Qr' },
+      { text: 'DefaultEndpointsProtocol=https;AccountName=acme;AccountKey=Zm9vYmFyYmF6cXV4MTIzNDU2Nzg5MA==;EndpointSuffix=core.windows.net', value: 'Zm9vYmFyYmF6cXV4MTIzNDU2Nzg5MA==' },
+    ],
+    notSecret: [
+      'GITHUB_TOKEN=${{ secrets.GITHUB_TOKEN }} gh pr create',
+      'NPM_TOKEN=$NPM_TOKEN npm publish',
+      'PASSWORD=<your password> ./run',
+      'DB_PASSWORD=changeme docker compose up',
+      'PGPASSWORD=postgres psql',
+      'MAX_TOKENS=4096 and TOKEN_LIMIT=12',
+      'AUTH_MODE=oauth-device',
+      'SECRET_NAME=prod-db-credentials-v2',
+      'PWD=/home/agent/work OLDPWD=/tmp',
+      'token: read:packages',
+      'COMMIT_SHA=9fceb02d0ae598e95dc970b74767f19372d61af8 and id=8635af1e',
+      'the cache key: 3f786850e387550fdab836ed7e6dc881de23001b',
+      'if (a == b) x := token; y => secret',
+      'SSH_AUTH_SOCK=/tmp/ssh-XXXX/agent.123',
+    ],
+  },
+};
+
+/** The scheme before `://` at `at` (letters, digits, `+.-`, starting with a letter), or null. */
+function schemeBefore(text: string, at: number): string | null {
+  let j = at - 1;
+  while (j >= 0 && at - j <= 32) {
+    const c = text.charCodeAt(j);
+    if ((c >= 65 && c <= 90) || (c >= 97 && c <= 122) || (c >= 48 && c <= 57) || c === 43 || c === 46 || c === 45) j--;
+    else break;
+  }
+  const scheme = text.slice(j + 1, at);
+  const first = scheme.charCodeAt(0);
+  return scheme.length > 0 && ((first >= 65 && first <= 90) || (first >= 97 && first <= 122)) ? scheme : null;
+}
+
+/** Characters that end a URL's authority. */
+const endsAuthority = (c: number): boolean => c <= 32 || c === 47 || c === 63 || c === 35 || c === 34 || c === 39 || c === 96 || c === 60 || c === 62 || c === 92;
+
+/**
+ * The password of the URL whose `://` is at `at` (`scheme://user:password@host`), as a range,
+ * with where the authority ends; the password is null when the URL has none. Reads at most
+ * 512 characters of the authority.
+ */
+export function urlPassword(text: string, at: number): { password: { start: number; end: number; user: string } | null; end: number } {
+  const from = at + 3;
+  let e = from;
+  let lastAt = -1;
+  while (e < text.length && e - from < MAX_VALUE && !endsAuthority(text.charCodeAt(e))) {
+    if (text.charCodeAt(e) === 64) lastAt = e;
+    e++;
+  }
+  if (lastAt < 0) return { password: null, end: e };
+  let colon = from;
+  while (colon < lastAt && text.charCodeAt(colon) !== 58) colon++;
+  if (colon >= lastAt) return { password: null, end: e };
+  return { password: { start: colon + 1, end: lastAt, user: text.slice(from, colon) }, end: e };
+}
+
+/** The kind a connection string's password is named by. */
+function connectionKind(scheme: string): string {
+  const s = scheme.toLowerCase();
+  if (s.startsWith('postgres')) return 'PostgreSQL password';
+  if (s.startsWith('mysql') || s === 'mariadb' || s === 'jdbc:mysql') return 'MySQL password';
+  if (s.startsWith('mongodb')) return 'MongoDB password';
+  if (s === 'redis' || s === 'rediss') return 'Redis password';
+  if (s === 'amqp' || s === 'amqps') return 'AMQP password';
+  if (s === 'http' || s === 'https' || s === 'ftp' || s === 'ftps') return 'password in a URL';
+  return `${s} password`;
+}
+
+/**
+ * Whether a URL's password is real: 4+ characters, not the user name repeated, not a
+ * placeholder, reference or one repeated character (as secretlint's connection-string rule judges).
+ */
+function isLikelyUrlPassword(user: string, password: string): boolean {
+  if (password.length < 4 || password === user) return false;
+  return !isPlaceholder(password) && !isReference(password);
+}
+
+/**
+ * `trailbook/connection-string`: the password of any `scheme://user:password@host` URL
+ * (PostgreSQL, MySQL, MongoDB, Redis, AMQP, MSSQL, http with any characters …). Only the
+ * password is the secret: user, host and database stay readable.
+ */
+export const connectionStringRule: OwnRule = {
+  id: 'trailbook/connection-string',
+  describe: 'the password of a `scheme://user:password@host` URL in any scheme (Redis, AMQP, MSSQL, http with any characters), when it is not the user name, a placeholder or a reference',
+  scan(text) {
+    const hits: SecretHit[] = [];
+    let at = text.indexOf('://');
+    while (at >= 0) {
+      const scheme = schemeBefore(text, at);
+      const { password, end } = urlPassword(text, at);
+      if (scheme !== null && password !== null) {
+        const value = text.slice(password.start, password.end);
+        if (isLikelyUrlPassword(password.user, value)) hits.push({ start: password.start, end: password.end, kind: connectionKind(scheme), rule: this.id });
+      }
+      at = text.indexOf('://', Math.max(at + 3, end));
+    }
+    return hits;
+  },
+  examples: {
+    secret: [
+      { text: 'Ran the migration with DATABASE_URL=postgres://admin:Pr0dPassw0rd@db/prod', value: 'Pr0dPassw0rd' },
+      { text: 'REDIS_URL=redis://:r3d1s-S3cret@cache.internal:6379/0', value: 'r3d1s-S3cret' },
+      { text: 'amqp://worker:q!ueue+Pass9@mq.internal:5672/', value: 'q!ueue+Pass9' },
+      { text: 'git clone https://x-access-token:tok3n-Val7e-abc@github.com/acme/app', value: 'tok3n-Val7e-abc' },
+      { text: 'sqlserver://sa:My%40Passw0rd@localhost:1433', value: 'My%40Passw0rd' },
+    ],
+    notSecret: [
+      'postgres://postgres:postgres@localhost:5432/test',
+      'redis://:${REDIS_PASSWORD}@cache:6379',
+      'mysql://user:password@localhost/db',
+      'https://github.com/acme/app/commit/9fceb02d0ae598e95dc970b74767f19372d61af8',
+      'ssh://git@github.com/acme/app.git',
+      'http://host:8080/path?x=a:b@c',
+      'mongodb://app:****@cluster0/db',
+      'see https://example.com/a@b and ftp://anonymous@ftp.example.org',
+    ],
+  },
+};
+
+const isKeyBody = (c: number): boolean => (c >= 48 && c <= 57) || (c >= 65 && c <= 90) || (c >= 97 && c <= 122) || c === 95 || c === 45;
+
+/**
+ * `trailbook/google-api-key`: a Google API key (`AIza` and 35 letters, digits, `_` or `-`), as
+ * a Firebase or Maps configuration pasted into a record holds it; secretlint's GCP rule reads
+ * service-account JSON only.
+ */
+export const googleApiKeyRule: OwnRule = {
+  id: 'trailbook/google-api-key',
+  describe: 'a Google API key: `AIza` and 35 letters, digits, `_` or `-`, standing alone',
+  scan(text) {
+    const hits: SecretHit[] = [];
+    for (let at = text.indexOf('AIza'); at >= 0; at = text.indexOf('AIza', at + 4)) {
+      if (at > 0 && isKeyBody(text.charCodeAt(at - 1))) continue;
+      let e = at + 4;
+      while (e < text.length && e - at < 40 && isKeyBody(text.charCodeAt(e))) e++;
+      if (e - at === 39 && !(e < text.length && isKeyBody(text.charCodeAt(e)))) hits.push({ start: at, end: e, kind: 'Google API key', rule: this.id });
+    }
+    return hits;
+  },
+  examples: {
+    secret: [
+      { text: 'firebase apiKey: "AIzaSyD-9tSrke72PouQMnMX-a7eZSW0jkFMBWY" in the web config', value: 'AIzaSyD-9tSrke72PouQMnMX-a7eZSW0jkFMBWY' },
+      { text: 'maps?key=AIzaSyB1234567890abcdefghijklmnopqrstuv&q=x', value: 'AIzaSyB1234567890abcdefghijklmnopqrstuv' },
+    ],
+    notSecret: ['AIzawl is a state', 'xAIzaSyD-9tSrke72PouQMnMX-a7eZSW0jkFMBWY', 'AIzaSyD-9tSrke72PouQMnMX-a7eZSW0jkFMBWYZ', 'AIzaSyD-short'],
+  },
+};
+
+/** Trailbook's own rules, in the order they run. */
+export const OWN_RULES: readonly OwnRule[] = [assignmentRule, connectionStringRule, googleApiKeyRule];

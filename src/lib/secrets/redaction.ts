@@ -1,0 +1,160 @@
+/**
+ * Redacted, not dropped (issue 29, scope 3): every occurrence of a secret value is replaced by
+ * a marker naming its kind (`[redacted: AWS secret access key]`), the rest of the text left as
+ * written. A value found in one place is replaced wherever it appears in what the same
+ * {@link Redaction} is applied to (a project's model and the evidence it cites).
+ *
+ * A value never holds a line break: a multi-line secret (a private key's body) is kept as its
+ * lines, so a redacted text has as many lines as it had, and line numbers hold.
+ */
+
+/** The marker that stands for a secret of `kind`. */
+export const redactedMarker = (kind: string): string => `[redacted: ${kind}]`;
+
+/** Values shorter than this are not replaced (a shorter "secret" would mangle ordinary words). */
+export const MIN_SECRET_LENGTH = 4;
+
+/** The shortest start of a value replaced where a text was cut. */
+export const MIN_CUT_PREFIX = 6;
+
+/** The ways markup escapes a character, for values inside rendered markdown. */
+const ESCAPES: Record<string, string[]> = {
+  '&': ['&amp;', '&#x26;'],
+  '<': ['&lt;', '&#x3C;'],
+  '>': ['&gt;', '&#x3E;'],
+  '"': ['&quot;', '&#x22;'],
+  "'": ['&#39;', '&#x27;'],
+};
+
+/** The value as HTML writes it (first or second form of each escape), when it differs. */
+function escapedForms(value: string): string[] {
+  if (!/[&<>"']/.test(value)) return [];
+  const forms: string[] = [];
+  for (const form of [0, 1]) {
+    let out = '';
+    for (const ch of value) out += ESCAPES[ch]?.[form] ?? ch;
+    forms.push(out);
+  }
+  return forms;
+}
+
+/** The values a found secret is replaced as: its lines (a PEM body without its BEGIN/END lines). */
+export function secretLines(value: string): string[] {
+  if (!value.includes('\n')) return [value];
+  return value
+    .split('\n')
+    .map((l) => (l.endsWith('\r') ? l.slice(0, -1) : l).trim())
+    .filter((l) => l.length >= 8 && !l.startsWith('-----BEGIN') && !l.startsWith('-----END'));
+}
+
+/** A set of secret values, each with the marker it is replaced by. */
+export class Redaction {
+  readonly #markers = new Map<string, string>();
+  #ordered: string[] | null = null;
+
+  /** Adds a found value (each of its lines) with its kind. The first kind given for a value is kept. */
+  add(value: string, kind: string): void {
+    for (const line of secretLines(value)) {
+      if (line.length < MIN_SECRET_LENGTH) continue;
+      const marker = redactedMarker(kind);
+      for (const form of [line, ...escapedForms(line)]) {
+        if (!this.#markers.has(form)) {
+          this.#markers.set(form, marker);
+          this.#ordered = null;
+        }
+      }
+    }
+  }
+
+  /** Number of values (and their escaped forms) held. */
+  get size(): number {
+    return this.#markers.size;
+  }
+
+  /** Whether `text` holds any value. */
+  holds(text: string): boolean {
+    for (const v of this.#values()) if (text.includes(v)) return true;
+    return false;
+  }
+
+  #values(): string[] {
+    // Longest first, so a value holding another is replaced whole; ties by text, so the order is fixed.
+    this.#ordered ??= [...this.#markers.keys()].sort((a, b) => b.length - a.length || (a < b ? -1 : a > b ? 1 : 0));
+    return this.#ordered;
+  }
+
+  /** `text` with every value replaced by its marker, and a value's start where the text was cut ({@link MIN_CUT_PREFIX}). */
+  redact(text: string): string {
+    if (this.#markers.size === 0 || text.length < MIN_SECRET_LENGTH) return text;
+    let out = text;
+    for (const v of this.#values()) if (out.length >= v.length && out.includes(v)) out = out.replaceAll(v, this.#markers.get(v) as string);
+    return this.#cutEnds(out);
+  }
+
+  /**
+   * A text cut before it was redacted may end inside a value: a flag's quote of a row
+   * (`“Ran it with PGPASSWORD=hunt…”`), a citation's first 120 characters. Where the text
+   * ends, or a `…` stands, the start of a value of {@link MIN_CUT_PREFIX} or more characters
+   * just before it is replaced too. Each place is compared with each value's starts (bounded
+   * by the value's length).
+   */
+  #cutEnds(text: string): string {
+    const ends: number[] = [];
+    for (let i = text.indexOf('…'); i >= 0; i = text.indexOf('…', i + 1)) ends.push(i);
+    ends.push(text.length);
+    const cuts: Array<{ from: number; to: number; marker: string }> = [];
+    for (const e of ends) {
+      let best: { from: number; to: number; marker: string } | null = null;
+      for (const v of this.#values()) {
+        for (let k = Math.min(v.length - 1, e); k >= MIN_CUT_PREFIX && (best === null || k > best.to - best.from); k--) {
+          if (text.startsWith(v.slice(0, k), e - k)) {
+            best = { from: e - k, to: e, marker: this.#markers.get(v) as string };
+            break;
+          }
+        }
+      }
+      if (best && (cuts.length === 0 || (cuts[cuts.length - 1] as { to: number }).to <= best.from)) cuts.push(best);
+    }
+    let out = text;
+    for (let i = cuts.length - 1; i >= 0; i--) {
+      const c = cuts[i] as { from: number; to: number; marker: string };
+      out = out.slice(0, c.from) + c.marker + out.slice(c.to);
+    }
+    return out;
+  }
+
+  /**
+   * Replaces every value in every string of `root`, in place: object and array members, and
+   * the keys of objects (a row's unknown fields are kept by their names). Iterative, so a
+   * deep model cannot overflow the stack; an object met twice is visited once.
+   */
+  redactDeep(root: unknown): void {
+    if (this.#markers.size === 0 || root === null || typeof root !== 'object') return;
+    const seen = new Set<object>();
+    const stack: object[] = [root];
+    while (stack.length > 0) {
+      const node = stack.pop() as object;
+      if (seen.has(node)) continue;
+      seen.add(node);
+      if (Array.isArray(node)) {
+        for (let i = 0; i < node.length; i++) {
+          const v: unknown = node[i];
+          if (typeof v === 'string') node[i] = this.redact(v);
+          else if (v !== null && typeof v === 'object') stack.push(v);
+        }
+        continue;
+      }
+      const record = node as Record<string, unknown>;
+      for (const key of Object.keys(record)) {
+        const v = record[key];
+        if (typeof v === 'string') record[key] = this.redact(v);
+        else if (v !== null && typeof v === 'object') stack.push(v);
+        const renamed = this.redact(key);
+        if (renamed !== key) {
+          record[renamed] = record[key];
+          delete record[key];
+        }
+      }
+    }
+  }
+}
