@@ -5,9 +5,10 @@
  *   of five cells, each citing one of 8 files of the repository (so 8 file pages must be built
  *   for invalid rows) with the result `tests green`; one row alone holds the word
  *   `quetzalcoatlus` (issue 27, scope 4: a word found only in an invalid row is found).
- * - `fabricated/`: a valid trail whose three rows cite commits that do not exist, beside rows
- *   whose results are written as agents write them (`FAIL 4 High`, `failed; …`, `tests
- *   green`, `0 failed`, `reverted`, `open`) and one whose evidence is prose.
+ * - `fabricated/`: a trail whose three rows cite commits that do not exist, beside rows whose
+ *   results are written as agents write them (`FAIL 4 High`, `failed; …`, `tests green`, `0
+ *   failed`, `reverted`, `open`), one whose evidence is prose, and one malformed row (line 9,
+ *   five cells) whose result is `FAIL 2 tests`.
  */
 import { execFileSync } from 'node:child_process';
 import { mkdir, writeFile } from 'node:fs/promises';
@@ -34,6 +35,9 @@ export const FABRICATED_RESULTS: ReadonlyArray<readonly [string, string]> = [
   ['open', 'open'],
   ['verified', 'verified'],
 ];
+
+/** The result of `fabricated`'s one malformed row (line 9). */
+export const INVALID_FAILED = 'FAIL 2 tests';
 
 async function repo(dir: string, files: Record<string, string>): Promise<string> {
   await mkdir(dir, { recursive: true });
@@ -66,6 +70,8 @@ export async function makeCountedFixture(root: string): Promise<void> {
     ['2026-05-01T09:11:00Z', 'ship', 'Drop the cache layer', 'it was wrong', sha.slice(0, 7), FABRICATED_RESULTS[4]?.[0] ?? ''],
     ['2026-05-01T09:12:00Z', 'ship', 'Plan the next step', 'not started', 'README.md', FABRICATED_RESULTS[5]?.[0] ?? ''],
     ['2026-05-01T09:13:00Z', 'ship', 'Claim the tests pass', 'the agent says so', 'agent reports tests pass', FABRICATED_RESULTS[6]?.[0] ?? ''],
+    // A malformed row (its `why` left out) whose result failed: found by `result=failed` as an invalid record.
+    ['2026-05-01T09:14:00Z', 'ship', 'Retry the flaky suite', 'src/main.ts', INVALID_FAILED],
   ];
   await writeFile(join(root, 'fabricated', 'decisions.tsv'), `${HEADER}\n${fabricated.map((r) => r.join('\t')).join('\n')}\n`);
   git(join(root, 'fabricated'), 'add', '.');

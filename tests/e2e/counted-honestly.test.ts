@@ -25,11 +25,13 @@ import { serveStatic, type StaticServer } from './static-server.ts';
 import { REAL_CORPUS } from '../real-corpus.ts';
 import { makeCountedFixture, ONLY_IN_AN_INVALID_ROW } from '../counted-honestly-fixture.ts';
 import type { ProjectCounts } from '../../src/lib/model/types.ts';
+import { classifyResult } from '../../src/lib/results/classify-result.ts';
 
 interface CheckProject {
   id: string;
   root: string;
   rows: Array<{ id: string; result: string; resultClass: string; evidence: Array<{ kind: string; status: string }> }>;
+  invalid: Array<{ file: string; line: number; kind: string; raw: string }>;
   counts: ProjectCounts;
 }
 
@@ -112,8 +114,13 @@ describe('counted honestly: the real corpus and a fixture of each case (issue 27
   });
 
   it.skipIf(!chromiumAvailable())('?result=failed returns each row whose result failed, and nothing else', async () => {
-    const failed = projects.flatMap((p) => p.rows.filter((r) => r.resultClass === 'failed').map((r) => `${p.id}/#row-${r.id}`));
-    expect(failed.length).toBeGreaterThanOrEqual(existsSync(REAL_CORPUS) ? 6 : 2);
+    // Rows whose result failed, and malformed TSV rows whose last cell (their result, placed by the header) failed.
+    const failed = [
+      ...projects.flatMap((p) => p.rows.filter((r) => r.resultClass === 'failed').map((r) => `${p.id}/#row-${r.id}`)),
+      ...projects.flatMap((p) => p.invalid.filter((r) => r.kind === 'trail/tsv-cell-count' && classifyResult(r.raw.split('\t').at(-1) ?? '') === 'failed').map((r) => `${p.id}/#invalid-L${r.line}`)),
+    ];
+    expect(failed).toContain(`fabricated/#invalid-L9`);
+    expect(failed.length).toBeGreaterThanOrEqual(existsSync(REAL_CORPUS) ? 7 : 3);
     expect(await searchCount({ result: 'failed' })).toBe(failed.length);
     const hrefs = (await allHrefs()).map((h) => h.replace(/^\/p\//, '').replace('/#row-', '/#row-'));
     expect(hrefs.sort()).toEqual(failed.sort());
@@ -140,7 +147,7 @@ describe('counted honestly: the real corpus and a fixture of each case (issue 27
       expect(await searchCount({ project: p.root, evidence: 'prose, no pointer' }), p.id).toBe(p.rows.filter((r) => r.evidence.some((e) => e.kind === 'prose' && e.status === 'NOT_VERIFIED')).length);
     }
     const fabricated = projects.find((p) => p.id === 'fabricated')?.counts.pointers;
-    expect(fabricated).toEqual({ verified: 3, failed: 4, unresolved: 3, prose: 1, notCheckable: 0 });
+    expect(fabricated).toEqual({ verified: 4, failed: 4, unresolved: 3, prose: 1, notCheckable: 0 });
   });
 
   it.skipIf(!chromiumAvailable())('the 25 flags of a missing `why` column are one card, its rows folded; the project citing commits that do not exist comes first', async () => {

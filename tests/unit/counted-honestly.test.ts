@@ -16,7 +16,7 @@ import { problems } from '../../src/lib/projections/problems.ts';
 import { worstProject } from '../../src/lib/projections/needs-a-person.ts';
 import { searchRecords } from '../../src/lib/search/search-records.ts';
 import { problemSentence } from '../../src/lib/site/words.ts';
-import { FABRICATED_RESULTS, makeCountedFixture, ONLY_IN_AN_INVALID_ROW } from '../counted-honestly-fixture.ts';
+import { FABRICATED_RESULTS, INVALID_FAILED, makeCountedFixture, ONLY_IN_AN_INVALID_ROW } from '../counted-honestly-fixture.ts';
 
 let dir: string;
 const models = new Map<string, ProjectModel>();
@@ -44,8 +44,9 @@ describe('counted honestly (issue 27)', () => {
   });
 
   it('counts a pointer that did not resolve apart from a cell of prose', () => {
-    expect(model('fabricated').counts.pointers).toEqual({ verified: 3, failed: 4, unresolved: 3, prose: 1, notCheckable: 0 });
-    expect(model('fabricated').counts.problems).toEqual({ high: 1, medium: 1, low: 0, citesMissing: 1 });
+    // The malformed row's evidence (src/main.ts) is checked and counted like a row's.
+    expect(model('fabricated').counts.pointers).toEqual({ verified: 4, failed: 4, unresolved: 3, prose: 1, notCheckable: 0 });
+    expect(model('fabricated').counts.problems).toEqual({ high: 2, medium: 1, low: 0, citesMissing: 1 });
   });
 
   it('makes the 25 flags of a missing `why` column one problem, and orders the project citing what does not exist above it', () => {
@@ -61,6 +62,12 @@ describe('counted honestly (issue 27)', () => {
     const m = model('missing-why');
     const found = searchRecords(m).filter((r) => `${r.title} ${r.body}`.includes(ONLY_IN_AN_INVALID_ROW));
     expect(found.map((r) => [r.anchor, r.facets['type'], r.facets['result']])).toEqual([['invalid-L14', ['invalid record'], ['reported done']]]);
+    // A malformed row whose result failed is found by `result=failed`.
+    expect(searchRecords(model('fabricated')).filter((r) => r.facets['result']?.includes('failed')).map((r) => [r.anchor, r.facets['type']?.[0], r.meta])).toEqual([
+      ['row-457a81b7', 'decision', 'FAIL 4 High · ship'],
+      ['row-c82a5bef', 'decision', 'failed; retry pending · ship'],
+      ['invalid-L9', 'invalid record', `invalid record decisions.tsv:9 · expected 6 tab-separated cells, found 5 — read in order, the \`why\` column is missing · ${INVALID_FAILED}`],
+    ]);
     expect(m.cited.files.map((f) => [f.path, f.by.length])).toEqual(Array.from({ length: 8 }, (_, i) => [`src/part-${i + 1}.ts`, i < 1 ? 4 : 3]));
   });
 });

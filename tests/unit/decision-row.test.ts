@@ -46,6 +46,19 @@ describe('decision row card', () => {
     expect(checkFirstHtml(groups, () => [], undefined).value).not.toContain('A'.repeat(201));
   });
 
+  it('says a cell of prose apart from a pointer that did not resolve (issue 27)', () => {
+    const r: TrailRow = {
+      ...row('Claim the tests pass'),
+      evidence: [
+        { raw: 'agent reports tests pass', kind: 'prose', status: 'NOT_VERIFIED', reason: 'evidence must be a pointer, not prose', fault: 'evidence/prose' },
+        { raw: 'src/gone.ts', kind: 'path', status: 'NOT_VERIFIED', reason: 'path not found at the landed head', fault: 'evidence/path-not-found' },
+      ],
+    };
+    const card = decisionRowHtml(r, ctx).value;
+    expect(card).toContain('<li data-status="NOT_VERIFIED" data-outcome="prose"><code>agent reports tests pass</code> <i>prose</i> <b>prose, no pointer</b>');
+    expect(card).toContain('<li data-status="NOT_VERIFIED"><code>src/gone.ts</code> <i>path</i> <b>not verified</b>');
+  });
+
   it('shows a short decision whole, with no Decision field, and the meta line once each', () => {
     const card = decisionRowHtml(row('Ship the parser'), ctx).value;
     expect(card).toContain('<h3><a href="#row-2aafcc90">Ship the parser</a></h3>');

@@ -80,7 +80,7 @@ function evidenceItemHtml(p: EvidencePointer, ctx: Pick<RowContext, 'base' | 'pr
   // Bare markup (a thousand of these on a page; site.css "Row cards"): the pointer first (a link
   // or <code>), then <i> its kind, <b> the status word (its icon comes from CSS, by data-status), <small> the
   // reason. `</li>` is optional in HTML.
-  return html`<li data-status="${p.status}"${word.prose ? ' data-outcome="prose"' : ''}>${pointer}${forgeLink}${p.note ? html` <span class="evidence-note">${p.note}</span>` : ''} <i>${p.kind}</i> <b>${word.label}</b> <small>${p.reason}</small>${parts}`;
+  return html`<li data-status="${p.status}"${word.prose ? html` data-outcome="prose"` : ''}>${pointer}${forgeLink}${p.note ? html` <span class="evidence-note">${p.note}</span>` : ''} <i>${p.kind}</i> <b>${word.label}</b> <small>${p.reason}</small>${parts}`;
 }
 
 /** Texts longer than this many characters are folded: a 4 KiB `why` would fill the screen. */

@@ -123,9 +123,10 @@ export function checkFirstGroups(entries: readonly CheckFirstEntry[]): CheckFirs
     } else if (e.resultNotVerified) add('words', 'result', e.row.resultClass, e.row);
     else if (e.row.evidence.length === 0) add('words', 'no-evidence', '', e.row);
     else {
-      const prose = e.unresolved.filter((p) => p.kind === 'prose' && p.status === 'NOT_VERIFIED');
-      if (prose.length > 0) for (const p of prose) add('words', 'prose', '', e.row, p);
-      else for (const p of e.unresolved) add('words', 'not-checkable', p.reason, e.row, p);
+      // Once, under its first reason (prose before what could not be checked), with every pointer not verified.
+      const prose = e.unresolved.some((p) => p.kind === 'prose' && p.status === 'NOT_VERIFIED');
+      const first = e.unresolved[0] as EvidencePointer;
+      for (const p of e.unresolved) add('words', prose ? 'prose' : 'not-checkable', prose ? '' : first.reason, e.row, p);
     }
   }
   const rank = (g: CheckFirstGroup): number => (g.outcome === 'failed' ? faultRank(g) : g.outcome === 'result' ? (RESULT_ORDER.get(g.reason) ?? 99) : 0);
