@@ -47,7 +47,7 @@ const filePath = (cacheDir: string, id: string): string => join(root(cacheDir), 
 
 /** The stored details of a commit, or null when not stored yet. */
 export function readCommitDetails(cacheDir: string, repoId: string, oid: string): Promise<StoredCommit | null> {
-  return readJsonOrNull<StoredCommit>(commitPath(cacheDir, repoId, oid));
+  return readEntry<StoredCommit>(cacheDir, commitPath(cacheDir, repoId, oid));
 }
 
 /** Stores a commit's details. */
@@ -68,7 +68,7 @@ export async function readFileExcerpt(cacheDir: string, id: string): Promise<Sto
 
 /** The stored excerpt of a cited file entry with its key, or null. */
 export function readKeyedExcerpt(cacheDir: string, id: string): Promise<KeyedExcerpt | null> {
-  return readJsonOrNull<KeyedExcerpt>(filePath(cacheDir, id));
+  return readEntry<KeyedExcerpt>(cacheDir, filePath(cacheDir, id));
 }
 
 /** Stores a cited file entry's excerpt under the key of what it shows. */
@@ -93,31 +93,50 @@ export function writeCitations<T>(cacheDir: string, key: string, citations: read
  * damaged entry is not one (issue 28), so the loader makes it again from the repository
  * instead of letting a page say it was never read.
  */
-async function holdsEntry(cacheDir: string, path: string): Promise<boolean> {
+async function holdsEntry(cacheDir: string, path: string, notify: boolean): Promise<boolean> {
   const text = await readFile(path, 'utf8').catch(() => null);
   if (text === null) return false;
   let value: unknown = null;
   try {
     value = JSON.parse(text);
   } catch {
-    // damaged: said below
+    // damaged: said below, or by the read that follows
   }
   if (typeof value === 'object' && value !== null) return true;
-  cacheNotice(relative(cacheDir, path).split(sep).join('/'), text.length === 0 ? 'empty' : 'not JSON: cut short or altered');
+  if (notify) damagedEntry(cacheDir, path, text);
   return false;
+}
+
+/** Says a stored entry is damaged (it is made again from the input). */
+function damagedEntry(cacheDir: string, path: string, text: string): void {
+  cacheNotice(relative(cacheDir, path).split(sep).join('/'), text.length === 0 ? 'empty' : 'not JSON: cut short or altered');
+}
+
+/** A stored entry, or null when there is none; a damaged one is null too, with a notice. */
+async function readEntry<T>(cacheDir: string, path: string): Promise<T | null> {
+  const text = await readFile(path, 'utf8').catch(() => null);
+  if (text === null) return null;
+  try {
+    const value = JSON.parse(text) as unknown;
+    if (typeof value === 'object' && value !== null) return value as T;
+  } catch {
+    // damaged
+  }
+  damagedEntry(cacheDir, path, text);
+  return null;
 }
 
 /** Whether a commit's details are stored and read back. */
 export function hasCommitDetails(cacheDir: string, repoId: string, oid: string): Promise<boolean> {
-  return holdsEntry(cacheDir, commitPath(cacheDir, repoId, oid));
+  return holdsEntry(cacheDir, commitPath(cacheDir, repoId, oid), false);
 }
 
 /** Whether a cited file entry's excerpt is stored and reads back. */
 export function hasFileExcerpt(cacheDir: string, id: string): Promise<boolean> {
-  return holdsEntry(cacheDir, filePath(cacheDir, id));
+  return holdsEntry(cacheDir, filePath(cacheDir, id), false);
 }
 
 /** Whether an evidence page's citations are stored and read back. */
 export function hasCitations(cacheDir: string, key: string): Promise<boolean> {
-  return holdsEntry(cacheDir, citationsPath(cacheDir, key));
+  return holdsEntry(cacheDir, citationsPath(cacheDir, key), true);
 }

@@ -6,6 +6,7 @@
 import { createHash } from 'node:crypto';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative, sep } from 'node:path';
+import { grouped } from '../text/grouped.ts';
 
 /** A file's size in bytes and sha256 (hex). */
 export interface FileSum {
@@ -89,7 +90,7 @@ export class FileSums {
     } catch (error) {
       throw new CacheDamage(rel, `it cannot be read (${(error as NodeJS.ErrnoException).code ?? 'error'})`);
     }
-    if (data.length !== sum.bytes) throw new CacheDamage(rel, `${data.length} bytes, ${sum.bytes} were written`);
+    if (data.length !== sum.bytes) throw new CacheDamage(rel, `${grouped(data.length)} bytes, ${grouped(sum.bytes)} were written`);
     if (createHash('sha256').update(data).digest('hex') !== sum.sha256) throw new CacheDamage(rel, 'its sha256 is not the one recorded');
     return data;
   }

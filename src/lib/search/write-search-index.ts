@@ -328,6 +328,7 @@ async function writeIndex(cacheDir: string, outDir: string, base: string, option
   };
   let main: IndexInfo;
   let delta: IndexInfo | null = null;
+  let mainFiles: Record<string, FileSum> = state?.sums ?? {};
   if (reuse) {
     main = state.info;
     if (changed.length > 0) delta = await mergeParts('delta', await Promise.all(changed.map((h) => loadPart(h.key))), emitTo(join(outIndex, 'delta')));
@@ -344,11 +345,12 @@ async function writeIndex(cacheDir: string, outDir: string, base: string, option
     });
     const sums = new FileSums(mainDir, {});
     sums.record('main', listFiles(mainDir));
-    await writeAtomic(statePath, JSON.stringify({ version: CACHE_VERSION, digests: Object.fromEntries(current), info: main, files, sums: sums.all()['main'] ?? {} } satisfies MainState));
+    mainFiles = sums.all()['main'] ?? {};
+    await writeAtomic(statePath, JSON.stringify({ version: CACHE_VERSION, digests: Object.fromEntries(current), info: main, files, sums: mainFiles } satisfies MainState));
   }
   // Published as copies, each checked against its size and sha256 as it is read: a file of the
   // archive is never a hard link into the cache, and a damaged cache file is never published.
-  const mainSums = new FileSums(mainDir, { main: (reuse ? state.sums : (await readJsonOrNull<MainState>(statePath))?.sums) ?? {} });
+  const mainSums = new FileSums(mainDir, { main: mainFiles });
   if (mainSums.copyUnder('main', mainDir, join(outIndex, 'main')) === 0) throw new CacheDamage('main.json', 'it records no file of the main index');
   for (const h of headers) {
     if (partSums.copyUnder(h.key, join(docsDir, h.key), join(outIndex, 'docs', h.key)) === 0) throw new CacheDamage(`docs/${h.key}`, 'its doc store has no recorded files');
