@@ -117,6 +117,17 @@ describe('one writer per output and cache folder', () => {
     expect((error as UsageError).hint).toBe(`wait for it to end, or stop it (kill ${process.pid}); two runs into one output folder would mix their files`);
   });
 
+  it('waits for the holder to end when asked to (the rebuilds of trailbook dev)', async () => {
+    const cache = join(dir, 'lock-wait');
+    await mkdir(cache, { recursive: true });
+    await writeFile(cacheLockPath(cache), JSON.stringify({ pid: process.pid, host: hostname(), command: 'trailbook dev runs', started: '2026-12-02T08:00:00.000Z', tick: null }));
+    const notices: string[] = [];
+    setTimeout(() => void rm(cacheLockPath(cache)), 600);
+    const lock = await takeLock(cacheLockPath(cache), cache, 'cache', (line) => notices.push(line), true);
+    expect(notices).toEqual([`  waiting for another Trailbook writing to the cache folder ${cache} (pid ${process.pid}, \`trailbook dev runs\`, started 2026-12-02T08:00:00.000Z)…`]);
+    await lock.release();
+  });
+
   it('takes over the lock of a process that no longer runs, saying so, and releases it', async () => {
     const cache = join(dir, 'lock-b');
     await mkdir(cache, { recursive: true });
