@@ -173,6 +173,16 @@ describe('what a stopped run left beside its output', () => {
     expect(readFileSync(join(aside as string, 'index.html'), 'utf8')).toBe('old');
     expect(aside).toMatch(new RegExp(`/\\.trailbook-previous-${folderTag(out)}-${process.pid}-[0-9a-z]+$`));
   });
+
+  it('puts the previous output back at once when the new one cannot be renamed in', async () => {
+    const parent = join(dir, 'swap-fails');
+    const out = join(parent, 'site');
+    await mkdir(out, { recursive: true });
+    await writeFile(join(out, 'index.html'), 'old');
+    await expect(swapIn(join(parent, 'no-such-staging'), out)).rejects.toThrow('ENOENT');
+    expect(readFileSync(join(out, 'index.html'), 'utf8')).toBe('old');
+    expect(await readdir(parent)).toEqual(['site']);
+  });
 });
 
 describe('the record of rendered pages is checked against the files it promises', () => {
