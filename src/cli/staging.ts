@@ -77,7 +77,13 @@ export async function swapIn(staged: string, outDir: string): Promise<string | n
     },
   );
   faultPoint('swap');
-  await rename(staged, outDir);
+  try {
+    await rename(staged, outDir);
+  } catch (error) {
+    // The new output could not be put in place: the previous one goes back where it was.
+    if (had) await rename(aside, outDir).catch(() => undefined);
+    throw error;
+  }
   faultPoint('swapped');
   return had ? aside : null;
 }

@@ -97,12 +97,14 @@ function thisCommand(): string {
 
 /**
  * Takes the lock at `path` for a run writing to `what` (a folder, for messages; `kind`: output
- * or cache). Throws {@link UsageError} naming the holder when another running process holds it;
- * takes over (and tells `notice`) the lock of a process that no longer runs.
+ * or cache). Throws {@link UsageError} naming the holder when another running process holds it
+ * — or, with `wait` (the rebuilds of `trailbook dev`), tells `notice` once and waits for it to
+ * end; takes over (and tells `notice`) the lock of a process that no longer runs.
  */
-export async function takeLock(path: string, what: string, kind: 'output' | 'cache', notice: (line: string) => void): Promise<HeldLock> {
+export async function takeLock(path: string, what: string, kind: 'output' | 'cache', notice: (line: string) => void, wait = false): Promise<HeldLock> {
   const me: LockHolder = { pid: process.pid, host: hostname(), command: thisCommand(), started: new Date().toISOString(), tick: startTick(process.pid) };
   const text = `${JSON.stringify(me)}\n`;
+  let waited: string | null = null;
   for (let attempt = 0; attempt < 40; attempt++) {
     try {
       const handle = await open(path, 'wx');
@@ -121,6 +123,13 @@ export async function takeLock(path: string, what: string, kind: 'output' | 'cac
     // A lock file not written yet (its maker between creating and writing it) is not a stale one.
     if (holder === null && (await stat(path).then((s) => Date.now() - s.mtimeMs < 2000, () => false))) {
       await new Promise((resolveWait) => setTimeout(resolveWait, 100));
+      continue;
+    }
+    if (holder !== null && holderRuns(holder) && wait) {
+      if (waited !== holderText) notice(`  waiting for another Trailbook writing to the ${kind} folder ${fromCwd(what)} (${describeHolder(holder)})…`);
+      waited = holderText;
+      attempt--;
+      await new Promise((resolveWait) => setTimeout(resolveWait, 250));
       continue;
     }
     if (holder !== null && holderRuns(holder)) {
@@ -176,16 +185,16 @@ function held(path: string): HeldLock {
 
 /**
  * Takes the locks of a run writing `outDir` and `cacheDir` (output first, always in that
- * order, so two runs never wait on each other's second lock). Releases what it took when the
- * second cannot be had.
+ * order, so two runs never wait on each other's second lock; `wait`: see {@link takeLock}).
+ * Releases what it took when the second cannot be had.
  */
-export async function lockFolders(outDir: string, cacheDir: string, notice: (line: string) => void): Promise<HeldLock> {
+export async function lockFolders(outDir: string, cacheDir: string, notice: (line: string) => void, wait = false): Promise<HeldLock> {
   await mkdir(dirname(outDir), { recursive: true });
   await mkdir(cacheDir, { recursive: true });
-  const out = await takeLock(outputLockPath(outDir), outDir, 'output', notice);
+  const out = await takeLock(outputLockPath(outDir), outDir, 'output', notice, wait);
   let cache: HeldLock;
   try {
-    cache = await takeLock(cacheLockPath(cacheDir), cacheDir, 'cache', notice);
+    cache = await takeLock(cacheLockPath(cacheDir), cacheDir, 'cache', notice, wait);
   } catch (error) {
     await out.release();
     throw error;

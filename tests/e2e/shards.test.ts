@@ -274,8 +274,14 @@ describe('a second merge', () => {
     const ts = '2026-05-01T10:00:00Z';
     const decision = 'Merge again after this row';
     await appendFile(join(tmp, 'input', 'long', 'projects', target, 'decisions.jsonl'), `${JSON.stringify({ id: rowId(ts, decision), ts, phase: 'handover', ticket: '', actor: 'lead', decision, why: 'one shard changed', evidence: 'src/big.ts:7', result: 'verified' })}\n`);
+    // Only the changed project's shard built again: the others read other inputs (issue 28).
     const s = shards[k - 1] as (typeof shards)[number];
     await run(['build', ...inputs, '--shard', `${k}/3`, '--out', s.out, '--cache-dir', s.cache, '--recap-html']);
+    const stale = await runCli(['merge', ...shards.map((x) => x.out), '--out', merged, '--cache-dir', join(tmp, 'cache-merge')]);
+    expect(stale.code).toBe(2);
+    expect(stale.stderr).toMatch(new RegExp(`read different inputs: the record files of project ${id} differ\\n`));
+    // Every shard built again from the changed inputs, as a CI run does; the others, from their kept caches, change no page.
+    for (const x of shards) if (x !== s) await run(['build', ...inputs, '--shard', `${x.k}/3`, '--out', x.out, '--cache-dir', x.cache, '--recap-html']);
     const third = await run(['merge', ...shards.map((x) => x.out), '--out', merged, '--cache-dir', join(tmp, 'cache-merge')]);
     expect(third.stderr).toContain('copied 1 project from the shards');
     // The merge keeps the archive's build history as a single build does: the home says what changed.

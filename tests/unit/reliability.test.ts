@@ -117,6 +117,17 @@ describe('one writer per output and cache folder', () => {
     expect((error as UsageError).hint).toBe(`wait for it to end, or stop it (kill ${process.pid}); two runs into one output folder would mix their files`);
   });
 
+  it('waits for the holder to end when asked to (the rebuilds of trailbook dev)', async () => {
+    const cache = join(dir, 'lock-wait');
+    await mkdir(cache, { recursive: true });
+    await writeFile(cacheLockPath(cache), JSON.stringify({ pid: process.pid, host: hostname(), command: 'trailbook dev runs', started: '2026-12-02T08:00:00.000Z', tick: null }));
+    const notices: string[] = [];
+    setTimeout(() => void rm(cacheLockPath(cache)), 600);
+    const lock = await takeLock(cacheLockPath(cache), cache, 'cache', (line) => notices.push(line), true);
+    expect(notices).toEqual([`  waiting for another Trailbook writing to the cache folder ${cache} (pid ${process.pid}, \`trailbook dev runs\`, started 2026-12-02T08:00:00.000Z)…`]);
+    await lock.release();
+  });
+
   it('takes over the lock of a process that no longer runs, saying so, and releases it', async () => {
     const cache = join(dir, 'lock-b');
     await mkdir(cache, { recursive: true });
@@ -161,6 +172,16 @@ describe('what a stopped run left beside its output', () => {
     expect(readFileSync(join(out, 'index.html'), 'utf8')).toBe('new');
     expect(readFileSync(join(aside as string, 'index.html'), 'utf8')).toBe('old');
     expect(aside).toMatch(new RegExp(`/\\.trailbook-previous-${folderTag(out)}-${process.pid}-[0-9a-z]+$`));
+  });
+
+  it('puts the previous output back at once when the new one cannot be renamed in', async () => {
+    const parent = join(dir, 'swap-fails');
+    const out = join(parent, 'site');
+    await mkdir(out, { recursive: true });
+    await writeFile(join(out, 'index.html'), 'old');
+    await expect(swapIn(join(parent, 'no-such-staging'), out)).rejects.toThrow('ENOENT');
+    expect(readFileSync(join(out, 'index.html'), 'utf8')).toBe('old');
+    expect(await readdir(parent)).toEqual(['site']);
   });
 });
 

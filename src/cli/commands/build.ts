@@ -137,7 +137,8 @@ export async function runBuild(dirs: string[], options: BuildOptions, out: Outpu
   const { outDir, cacheDir } = settings;
   await checkFolders(outDir, cacheDir, settings.roots);
   historyLimit(options.historyLimit);
-  const lock = await lockFolders(outDir, cacheDir, (line) => out.info(line));
+  // `dev` (served) waits for another run into its folders; a build stops at once, naming it.
+  const lock = await lockFolders(outDir, cacheDir, (line) => out.info(line), options.served === true);
   onCacheNotice((line) => out.info(line));
   try {
     // What a run stopped before (killed, the machine down) left beside the output goes first.
