@@ -99,7 +99,7 @@ describe('security-2 through the command line and in the archive', () => {
 
   it(`writes the decision ${CSV_FORMULA} to decisions.csv.gz quoted, with a quote before the =`, async () => {
     const csv = gunzipSync(await readFile(join(site.out, 'p', 'security-csv-formula', 'decisions.csv.gz'))).toString('utf8');
-    expect(csv.split('\r\n')[2]).toMatch(/^[0-9a-f]{8},2026-03-02T10:00:00Z,p1,,lead,"ok;'=cmd\|' \/C calc'!A0",security-2,x,failed,verified,,decisions\.jsonl,2,evidence\/prose,medium,true,,$/);
+    expect(csv.split('\r\n')[2]).toMatch(/^[0-9a-f]{8},2026-03-02T10:00:00Z,p1,,lead,"ok;'=cmd\|' \/C calc'!A0",security-2,x,"prose, no pointer",verified,,decisions\.jsonl,2,evidence\/prose,medium,true,,$/);
   });
 
   it('writes no page for a git directory inside a project, nor for a pointer that failed', async () => {
