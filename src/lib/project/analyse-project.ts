@@ -35,7 +35,7 @@ import type { RepositoryRule } from '../config/config-schema.ts';
 import type { ForgeRepository } from '../evidence/forge-url.ts';
 import { repositoryOnForges } from './forge-identity.ts';
 import type { BdExportOptions } from '../beads/run-export.ts';
-import { readRecordHistories } from '../history/record-history.ts';
+import { readRecordHistories } from '../trail/record-history.ts';
 
 /** The record formats that are decision trails (their rows can be linked to). */
 const TRAIL_FORMATS: ReadonlySet<string> = new Set(['bbs-trail', 'pstack-trail']);
@@ -125,7 +125,7 @@ export async function prepareProject(project: DiscoveredProject, registry: Repos
   const info = canonical.info;
   const state = canonical.repository ? await repositoryStateKey(canonical.repository) : '';
   const forges = await repositoryOnForges(canonical.repository, info, rules);
-  // The records' own history is read along the checkout's HEAD (src/lib/history/record-history.ts).
+  // The records' own history is read along the checkout's HEAD (src/lib/trail/record-history.ts).
   const checkout = canonical.repository && canonical.workTrees.length > 0 ? await canonical.repository.resolveCommit('HEAD') : null;
   const repositoryKey = `${info.id ?? ''}|${info.path ?? ''}|${info.head ?? ''}|${info.problem ?? ''}|${state}|${forges.map((f) => `${f.host}/${f.path}`).join(' ')}|${checkout && 'oid' in checkout ? checkout.oid : ''}`;
   return { project, config, configInvalid, canonical, forges, repositoryKey };

@@ -1,11 +1,11 @@
 /**
  * `history/row-*` and `history/record-rewritten`: each change the trail's git history shows
- * (src/lib/history/record-history.ts) becomes a flag on its row, naming the commits and keeping
+ * (src/lib/trail/record-history.ts) becomes a flag on its row, naming the commits and keeping
  * the row's earlier text (decision trail, Part 1, "Append-only").
  */
 import type { Flag, TrailRow } from '../../model/types.ts';
-import type { CommitRef, LineChange } from '../../history/line-history.ts';
-import type { RecordHistory } from '../../history/record-history.ts';
+import type { CommitRef, LineChange } from '../../trail/line-history.ts';
+import type { RecordHistory } from '../../trail/record-history.ts';
 import { flagOf, quote, type Check } from '../check.ts';
 import { RECORD_REWRITTEN, ROW_DELETED, ROW_INSERTED, ROW_REWRITTEN } from './kinds.ts';
 import { capRaw } from '../../text/lines.ts';
