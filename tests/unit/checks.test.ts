@@ -22,7 +22,7 @@ import { unresolvedEvidence, EVIDENCE_KINDS } from '../../src/lib/checks/evidenc
 import { auditFile } from '../../src/lib/checks/audit/audit-file.ts';
 import { flagKinds, flagsByRow, sortFlags, SEVERITY_ORDER } from '../../src/lib/projections/flags.ts';
 import { checkFirst } from '../../src/lib/projections/check-first.ts';
-import { assignAnchors, isOutOfTimeOrder, linkRows, supersedeChain, timeOrder } from '../../src/lib/projections/rows.ts';
+import { assignAnchors, isOutOfTimeOrder, linkRows, supersedeChain, timeOrder } from '../../src/lib/trail/rows.ts';
 import { parseTime } from '../../src/lib/adapters/parsed-row.ts';
 
 type RowSpec = Partial<TrailRow> & { decision?: string };

@@ -27,7 +27,7 @@ import { cannotBeJson, jsonHazard } from '../../src/lib/text/json-hazards.ts';
 import { escapeHtml } from '../../src/lib/text/escape.ts';
 import { html } from '../../src/components/html/html.ts';
 import { isAllowedHref, renderMarkdown } from '../../src/lib/markdown/render-markdown.ts';
-import { linkRows, MAX_SUPERSEDED_BY } from '../../src/lib/projections/rows.ts';
+import { linkRows, MAX_SUPERSEDED_BY } from '../../src/lib/trail/rows.ts';
 import type { ParsedRow } from '../../src/lib/adapters/parsed-row.ts';
 import { PAYLOADS, MARKDOWN_PAYLOADS } from '../../scripts/make-hostile-corpus.ts';
 

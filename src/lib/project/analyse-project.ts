@@ -25,7 +25,7 @@ import { readNoEvidenceGiven } from '../evidence/no-evidence-given.ts';
 import { projectCounts } from '../projections/counts.ts';
 import { sortFlags } from '../projections/flags.ts';
 import { boundFlags, boundInvalid, boundSources } from '../bounds/kind-bounds.ts';
-import { isOutOfTimeOrder, linkRows } from '../projections/rows.ts';
+import { isOutOfTimeOrder, linkRows } from '../trail/rows.ts';
 import { registerCanonicalRepository, resolveCanonicalRepository, type CanonicalRepository } from './canonical-repository.ts';
 import { repositoryStateKey } from '../git/repository.ts';
 import type { RepositoryRegistry } from './repository-registry.ts';
