@@ -6,9 +6,9 @@
  */
 import { join, resolve } from 'node:path';
 import type { ProjectSummary } from '../lib/archive/summary.ts';
-import { DEFAULT_HISTORY_LIMIT, sourceDateEpoch } from '../lib/history/build-history.ts';
-import { HISTORY_FILE, readHistoryFile, writeHistoryFile } from '../lib/history/history-store.ts';
-import { recordBuild, type RecordedBuild } from '../lib/history/archive-history.ts';
+import { DEFAULT_HISTORY_LIMIT, sourceDateEpoch } from '../lib/build-history/build-history.ts';
+import { HISTORY_FILE, readHistoryFile, writeHistoryFile } from '../lib/build-history/history-store.ts';
+import { recordBuild, type RecordedBuild } from '../lib/archive/archive-history.ts';
 import { plural, UsageError, type Output } from './output.ts';
 import { fromCwd } from './paths.ts';
 import { nonZeroParts } from '../lib/site/words.ts';

@@ -6,7 +6,7 @@ import type { Loader } from 'astro/loaders';
 import { loadArchive } from './archive.ts';
 import { buildEnv } from '../lib/archive/build-env.ts';
 import { writeRoutes } from '../lib/archive/render-plan.ts';
-import { recapDigest } from '../lib/history/history-store.ts';
+import { recapDigest } from '../lib/build-history/history-store.ts';
 
 export function projectsLoader(): Loader {
   return {
@@ -19,7 +19,7 @@ export function projectsLoader(): Loader {
       const routes: Record<string, string> = {};
       for (const summary of archive.projects) {
         keep.add(summary.id);
-        // The recap shows the build history too (src/lib/history/); its exports do not.
+        // The recap shows the build history too (src/lib/build-history/); its exports do not.
         const digest = await recapDigest(cacheDir, summary.id, summary.digest);
         routes[`project:${summary.id}`] = digest;
         routes[`exports:${summary.id}`] = summary.digest;

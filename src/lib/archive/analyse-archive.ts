@@ -19,8 +19,8 @@ import { timed, type StageTimes } from './stage-times.ts';
 import { displayPath } from '../export/display-path.ts';
 import type { RepositoryRule } from '../config/config-schema.ts';
 import type { BdExportOptions } from '../beads/run-export.ts';
-import { projectState } from '../history/project-state.ts';
-import { writeProjectState } from '../history/history-store.ts';
+import { projectState } from '../build-history/project-state.ts';
+import { writeProjectState } from '../build-history/history-store.ts';
 
 /** Progress events, for the CLI to print. */
 export type ArchiveEvent =

@@ -221,7 +221,7 @@ export interface Flag {
    * (src/lib/bounds/kind-bounds.ts). `at` is the first of them.
    */
   omitted?: number;
-  /** For history flags (src/lib/history/): the record's text as it was committed earlier, at most 4,096 characters. */
+  /** For history flags (src/lib/trail/): the record's text as it was committed earlier, at most 4,096 characters. */
   earlierText?: string;
 }
 

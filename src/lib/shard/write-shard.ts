@@ -9,8 +9,8 @@ import { createHash } from 'node:crypto';
 import { mkdir, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { readCited, readModel, readSummary, storePaths } from '../archive/model-store.ts';
-import { readProjectState } from '../history/history-store.ts';
-import { projectState } from '../history/project-state.ts';
+import { readProjectState } from '../build-history/history-store.ts';
+import { projectState } from '../build-history/project-state.ts';
 import { readCommitDetails, readKeyedExcerpt } from '../archive/evidence-store.ts';
 import { gatherEvidence, type CitingProject } from '../archive/evidence-entries.ts';
 import { isCutExcerpt, repositoryFileText } from '../git/file-excerpt.ts';
@@ -45,7 +45,7 @@ export async function writeShardData(cacheDir: string, outDir: string, manifest:
     await linkOrCopy(store.cited, join(paths.projects, `${id}.cited.json`));
     await linkOrCopy(join(cacheDir, 'projects', `${id}.report.json`), join(paths.projects, `${id}.report.json`));
     await linkOrCopy(cachedPartPath(cacheDir, `p/${id}`), join(paths.search, `${id}.v8`));
-    // Its build-history state, for the merge's history (src/lib/history/; stored at analysis).
+    // Its build-history state, for the merge's history (src/lib/build-history/; stored at analysis).
     const state = (await readProjectState(cacheDir, id)) ?? projectState(await readModel(cacheDir, id));
     await writeFile(join(paths.projects, `${id}.state.json`), JSON.stringify(state));
     const summary = await readSummary(cacheDir, id);

@@ -5,15 +5,15 @@
  * after analysis, before rendering. Work is one small state read per project; a project's
  * model is read only when its new rows or changed evidence are to be listed.
  */
-import type { ProjectSummary } from '../archive/summary.ts';
-import { readModel } from '../archive/model-store.ts';
-import { appendBuild, type BuildHistory } from './build-history.ts';
-import { hash53 } from './flag-identity.ts';
-import { projectState, stateKey, type ProjectState } from './project-state.ts';
-import { noChanges, sinceLastBuild } from './since-last-build.ts';
-import { archiveTrend, projectTrend } from './trends.ts';
-import { projectSince, type ArchiveHistoryView, type ArchiveSinceProject, type ProjectHistoryView } from './history-views.ts';
-import { readProjectState, writeProjectState, writeViews } from './history-store.ts';
+import type { ProjectSummary } from './summary.ts';
+import { readModel } from './model-store.ts';
+import { appendBuild, type BuildHistory } from '../build-history/build-history.ts';
+import { hash53 } from '../build-history/flag-identity.ts';
+import { projectState, stateKey, type ProjectState } from '../build-history/project-state.ts';
+import { noChanges, sinceLastBuild } from '../build-history/since-last-build.ts';
+import { archiveTrend, projectTrend } from '../build-history/trends.ts';
+import { projectSince, type ArchiveHistoryView, type ArchiveSinceProject, type ProjectHistoryView } from '../build-history/history-views.ts';
+import { readProjectState, writeProjectState, writeViews } from '../build-history/history-store.ts';
 
 /** Options of {@link recordBuild}. */
 export interface RecordBuildOptions {
