@@ -9,8 +9,8 @@ import type { SourceFormat } from '../model/types.ts';
 import { boundId, slugify } from '../text/slug.ts';
 import { walk, type WalkProblem } from './walk.ts';
 import { QUALITY_RECORD_PATHS, qualityRecordOf } from './quality-files.ts';
-import { beadsProjectOf, LifecycleFiles } from '../coord/discover-lifecycle.ts';
-import { BABYSIT_FILE_NAMES, BEADS_FOLDER, COORD_FILE_NAMES } from '../coord/sniff-record-file.ts';
+import { beadsProjectOf, LifecycleFiles } from '../lifecycle/discover-lifecycle.ts';
+import { BABYSIT_FILE_NAMES, BEADS_FOLDER, COORD_FILE_NAMES } from '../lifecycle/sniff-record-file.ts';
 
 /** The file read as a project's handover report (src/lib/handover/read-handover.ts). */
 export const HANDOVER_FILE = 'handover.md';

@@ -17,7 +17,7 @@ import { resolveEvidence, type EvidenceContext } from '../evidence/resolve.ts';
 import { ArtifactFolder } from '../evidence/artifacts.ts';
 import { runChecks } from '../checks/index.ts';
 import { readQuality, withFindingCitations } from '../quality/read-quality.ts';
-import { mergeSpan } from '../coord/lifecycle-records.ts';
+import { mergeSpan } from '../lifecycle/lifecycle-records.ts';
 import { ProjectRecords } from '../readers/project-records.ts';
 import { CLAIM_FORMATS, readProjectFiles } from '../readers/registry.ts';
 import { readAsRowCites } from '../evidence/trail-references.ts';

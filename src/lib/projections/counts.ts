@@ -22,7 +22,7 @@
  * Pure: reads a model, never I/O.
  */
 import type { EvidenceStatus, Flag, ProjectCounts, ProjectModel, Severity, SourceFormat } from '../model/types.ts';
-import { lifecycleCounts } from '../coord/lifecycle-counts.ts';
+import { lifecycleCounts } from '../lifecycle/lifecycle-counts.ts';
 import { checkFirst } from './check-first.ts';
 import { openBlockers } from './open-blockers.ts';
 import { auditState } from './audit-state.ts';

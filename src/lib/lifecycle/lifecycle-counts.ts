@@ -7,7 +7,7 @@
 import type { SourceFormat } from '../model/types.ts';
 import type { BabysitModel } from '../babysit/types.ts';
 import type { BeadsModel } from '../beads/types.ts';
-import type { CoordinationModel } from './types.ts';
+import type { CoordinationModel } from '../coord/types.ts';
 
 /** The models built from a project's lifecycle records; null where the project has none. */
 export interface LifecycleModels {

@@ -16,11 +16,11 @@ import type { BdExportOptions } from '../beads/run-export.ts';
 import { readBabysitFile } from '../babysit/read-babysit-file.ts';
 import type { BabysitEntry } from '../babysit/types.ts';
 import { replayOrder } from '../beads/replay.ts';
-import { orderCoordEvents } from './order.ts';
-import { projectCoordination } from './project-coordination.ts';
-import { readCoordFile } from './read-coord-file.ts';
-import { isoOf } from './time.ts';
-import type { ReadCoordEvent } from './read-coord-event.ts';
+import { orderCoordEvents } from '../coord/order.ts';
+import { projectCoordination } from '../coord/project-coordination.ts';
+import { readCoordFile } from '../coord/read-coord-file.ts';
+import { isoOf } from '../coord/time.ts';
+import type { ReadCoordEvent } from '../coord/read-coord-event.ts';
 import type { LifecycleModels } from './lifecycle-counts.ts';
 
 /** The models built from a project's lifecycle records; null where the project has none. */

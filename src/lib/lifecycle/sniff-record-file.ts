@@ -7,7 +7,7 @@
 import { constants } from 'node:fs';
 import { open } from 'node:fs/promises';
 import { isBabysitRecord } from '../babysit/schemas.ts';
-import { COORD_VERSION_PATTERN } from './schema.ts';
+import { COORD_VERSION_PATTERN } from '../coord/schema.ts';
 
 const SNIFF_BYTES = 64 * 1024;
 
