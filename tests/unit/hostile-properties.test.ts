@@ -20,7 +20,7 @@ import { readCoordFile } from '../../src/lib/coord/read-coord-file.ts';
 import { readBeadsFile, emptyBeadsRows } from '../../src/lib/beads/read-beads-file.ts';
 import { readBabysitFile } from '../../src/lib/babysit/read-babysit-file.ts';
 import { parsePremiseLines } from '../../src/lib/verdicts/premises.ts';
-import type { JsonlFileResult } from '../../src/lib/coord/jsonl-records.ts';
+import type { JsonlFileResult } from '../../src/lib/adapters/jsonl-records.ts';
 import type { ReadCoordEvent } from '../../src/lib/coord/read-coord-event.ts';
 import type { BabysitEntry } from '../../src/lib/babysit/types.ts';
 import { cannotBeJson, jsonHazard } from '../../src/lib/text/json-hazards.ts';

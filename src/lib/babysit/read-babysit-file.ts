@@ -5,8 +5,8 @@
 import type { Confinement } from '../fs/confined.ts';
 import { dict } from '../text/dict.ts';
 import { describeIssues } from '../schemas/describe-issues.ts';
-import { readJsonlRecords, type JsonlFileResult } from '../coord/jsonl-records.ts';
-import { parseInstant } from '../coord/time.ts';
+import { readJsonlRecords, type JsonlFileResult } from '../adapters/jsonl-records.ts';
+import { parseInstant } from '../text/time.ts';
 import { BABYSIT_FIELDS, babysitHistorySchema, babysitTimelineSchema } from './schemas.ts';
 import type { BabysitEntry } from './types.ts';
 

@@ -7,7 +7,7 @@
  * `created_at` compared with the log (`created-times.ts`). Pure.
  */
 import { dict } from '../text/dict.ts';
-import { parseInstant, isoOf } from '../coord/time.ts';
+import { parseInstant, isoOf } from '../text/time.ts';
 import { slugify } from '../text/slug.ts';
 import { sha256Hex } from '../text/hash.ts';
 import { eventEntry, interactionEntry, interactionSummary, type LifecycleEntry } from './lifecycle-entry.ts';

@@ -6,7 +6,7 @@
  * event says 16:41:56Z, and all of its issues are 10 or 11 hours apart, a time-zone offset.
  * Pure.
  */
-import { parseInstant } from '../coord/time.ts';
+import { parseInstant } from '../text/time.ts';
 import { CREATED_TOLERANCE_MS, type BeadsHistoryEntry, type BeadsTimeDisagreement } from './types.ts';
 
 const QUARTER_HOUR = 15 * 60_000;

@@ -6,7 +6,7 @@
  */
 import { projectInbox } from './inbox.ts';
 import { projectReservations } from './reservations.ts';
-import { isoOf } from './time.ts';
+import { isoOf } from '../text/time.ts';
 import { COORD_EVENT_TYPES, type CoordEvent, type CoordinationModel } from './types.ts';
 
 /** Derives every projection from events already ordered by {@link orderCoordEvents}. */

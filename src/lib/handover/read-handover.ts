@@ -6,7 +6,7 @@
  * by the sanitising pipeline (src/lib/markdown/render-markdown.ts) and never inserted raw.
  */
 import type { InvalidRecord, SourceFile } from '../model/types.ts';
-import { readTextFile, textHazards } from '../quality/read-text-file.ts';
+import { readTextFile, textHazards } from '../adapters/read-text-file.ts';
 import type { Confinement } from '../fs/confined.ts';
 
 import { renderMarkdown } from '../markdown/render-markdown.ts';

@@ -19,7 +19,7 @@ import { replayOrder } from '../beads/replay.ts';
 import { orderCoordEvents } from '../coord/order.ts';
 import { projectCoordination } from '../coord/project-coordination.ts';
 import { readCoordFile } from '../coord/read-coord-file.ts';
-import { isoOf } from '../coord/time.ts';
+import { isoOf } from '../text/time.ts';
 import type { ReadCoordEvent } from '../coord/read-coord-event.ts';
 import type { LifecycleModels } from './lifecycle-counts.ts';
 

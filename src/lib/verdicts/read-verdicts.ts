@@ -12,7 +12,7 @@ import type { QaVerdict, Review, SkillStatus, VerdictsModel } from '../model/ver
 import { classifyEvidence, type ClassifiedPointer } from '../evidence/classify.ts';
 import { resolveEvidence, resolvePointer, type EvidenceContext } from '../evidence/resolve.ts';
 import { readLines } from '../text/lines.ts';
-import { readTextFile, textHazards } from '../quality/read-text-file.ts';
+import { readTextFile, textHazards } from '../adapters/read-text-file.ts';
 import { RefusedRead, type Confinement } from '../fs/confined.ts';
 import { AnchorSet } from './anchors.ts';
 import { parseQaJson } from './qa-json.ts';

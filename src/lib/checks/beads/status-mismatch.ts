@@ -9,7 +9,7 @@
  */
 import { flagOf, quote, type Check, type FlagKind } from '../check.ts';
 import type { BeadsIssue } from '../../beads/types.ts';
-import { parseInstant } from '../../coord/time.ts';
+import { parseInstant } from '../../text/time.ts';
 import { changedAfterLog, exportChange, logEnd, logRunsPast, type LogEnd } from '../../beads/log-coverage.ts';
 import type { Flag } from '../../model/types.ts';
 

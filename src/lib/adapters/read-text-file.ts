@@ -2,7 +2,7 @@
  * Reads a whole small text record (a markdown document, a verdict file) for the quality
  * adapters, with a size cap and lenient UTF-8 decoding.
  */
-import { MAX_JSON_FILE_BYTES, readCappedFile } from '../adapters/json-file.ts';
+import { MAX_JSON_FILE_BYTES, readCappedFile } from './json-file.ts';
 import type { Confinement } from '../fs/confined.ts';
 import type { InvalidRecord } from '../model/types.ts';
 import { splitLines } from '../text/lines.ts';
