@@ -21,7 +21,7 @@ import { babysitSchema, beadsSchema, coordinationSchema } from '../../src/lib/ex
 import * as core from '../../src/lib/export/model-schema.ts';
 import { arenaSchema, verdictsSchema } from '../../src/lib/export/quality-schema.ts';
 import { RECAP_VERSION, recapExport, recapExportSchema, type RecapExport } from '../../src/lib/export/recap-export.ts';
-import { reportDetails } from '../../src/lib/export/report-details.ts';
+import { reportDetails } from '../../src/lib/archive/report-details.ts';
 import type { BabysitModel } from '../../src/lib/babysit/types.ts';
 import type { BeadsModel } from '../../src/lib/beads/types.ts';
 import type { CoordinationModel } from '../../src/lib/coord/types.ts';

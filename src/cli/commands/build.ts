@@ -4,7 +4,7 @@
  * Trailbook's search index, and print what was found and what needs a person.
  */
 import { mkdir, readdir, rename, rm, stat, writeFile } from 'node:fs/promises';
-import { stageTimes, timed } from '../../lib/archive/stage-times.ts';
+import { stageTimes, timed } from '../../lib/project/stage-times.ts';
 import { readRoutes, writeRenderPlan, type RenderRecord } from '../../lib/archive/render-plan.ts';
 import { carryOver, reusableRecord, siteFingerprint, writeRecord } from '../incremental.ts';
 import { basename, join, resolve } from 'node:path';

@@ -14,7 +14,7 @@ import { documented } from './export-registry.ts';
 import { exportUrls } from './export-urls.ts';
 import { projectCountsSchema } from './model-schema.ts';
 import { archiveCounts } from '../projections/counts.ts';
-import type { ReportDetails } from './report-details.ts';
+import type { ReportDetails } from '../archive/report-details.ts';
 import { absoluteUrl } from './site-url.ts';
 
 /** The version string of the build report. */

@@ -3,9 +3,9 @@
  * build environment) bound to a landed head. Recap components know a project and its
  * repository id; the head comes from the project's stored summary (read once per project).
  */
-import { buildEnv } from '../archive/build-env.ts';
-import { readSummary } from '../archive/model-store.ts';
-import { bindForge, type BoundForge } from './forge-links.ts';
+import { buildEnv } from './build-env.ts';
+import { readSummary } from './model-store.ts';
+import { bindForge, type BoundForge } from '../config/forge-links.ts';
 
 const heads = new Map<string, Promise<string | null>>();
 

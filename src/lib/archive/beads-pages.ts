@@ -3,9 +3,9 @@
  * issue at a time through a one-model cache, so rendering N issues of a project parses its
  * model once (pages are rendered in the order their paths are listed).
  */
-import { readModel } from '../archive/model-store.ts';
+import { readModel } from './model-store.ts';
 import type { ProjectModel } from '../model/types.ts';
-import type { BeadsIssue } from './types.ts';
+import type { BeadsIssue } from '../beads/types.ts';
 
 let last: { key: string; model: Promise<ProjectModel> } | null = null;
 
