@@ -1,7 +1,7 @@
 /**
  * Which project a person should look at first (the closing line of `trailbook build` and
  * `trailbook check`), in the order the archive home lists projects by default ("what needs a
- * person first", src/lib/site/home-view.ts): the most high-severity flags, then open blockers,
+ * person first", src/lib/projections/home-view.ts): the most high-severity flags, then open blockers,
  * then evidence pointers that failed their check; then the newest, then by id. A flag is a
  * finding that needs a person (the decision trail's Part 3); open blockers, spec/archive.md
  * recap item 2.

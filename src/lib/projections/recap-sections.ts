@@ -6,8 +6,8 @@
  * Pure.
  */
 import type { ProjectModel } from '../model/types.ts';
-import { hasDecisionTrail } from '../projections/audit-state.ts';
-import { flagTotal } from '../projections/counts.ts';
+import { hasDecisionTrail } from './audit-state.ts';
+import { flagTotal } from './counts.ts';
 
 /** One entry of the table of contents. */
 export interface RecapSection {

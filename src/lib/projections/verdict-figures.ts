@@ -6,8 +6,8 @@
  * recap.html (src/components/html/export-recap.ts) as static text: both say the same.
  */
 import type { AuditInfo, ProjectCounts } from '../model/types.ts';
-import { layerTotal, pointerTotal } from '../projections/counts.ts';
-import { auditVerdict, countOf, severityCountsText } from './words.ts';
+import { layerTotal, pointerTotal } from './counts.ts';
+import { auditVerdict, countOf, severityCountsText } from '../site/words.ts';
 
 /** The strip's figures of one project. */
 export interface VerdictFigures {

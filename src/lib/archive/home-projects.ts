@@ -4,9 +4,9 @@
  * first of them, in the home's default order, on the home and the rest on `projects/<n>/`;
  * the home's filters then take in every page's rows (src/scripts/archive-home.ts).
  */
-import type { ProjectSummary } from '../archive/summary.ts';
+import type { ProjectSummary } from './summary.ts';
 import { auditState } from '../projections/audit-state.ts';
-import { compareHomeRows, DEFAULT_HOME_VIEW, homeRow, type HomeRow } from './home-view.ts';
+import { compareHomeRows, DEFAULT_HOME_VIEW, homeRow, type HomeRow } from '../projections/home-view.ts';
 
 /** Projects listed on one page. */
 export const HOME_PAGE_SIZE = 500;

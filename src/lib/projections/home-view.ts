@@ -4,8 +4,8 @@
  * Pure: src/pages/index.astro builds the table in the default order, src/scripts/archive-home.ts
  * applies a view to it; defaults are left out of URLs.
  */
-import type { AuditState } from '../projections/audit-state.ts';
-import { compareAttention } from '../projections/needs-a-person.ts';
+import type { AuditState } from './audit-state.ts';
+import { compareAttention } from './needs-a-person.ts';
 import type { ProjectCounts } from '../model/types.ts';
 
 /**
