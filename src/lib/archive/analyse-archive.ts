@@ -4,7 +4,7 @@
  */
 import { resolve } from 'node:path';
 import { discoverProjects, type DiscoverOptions } from '../discover/discover.ts';
-import type { WalkProblem } from '../discover/walk.ts';
+import type { WalkProblem } from '../fs/walk.ts';
 import type { ProjectModel } from '../model/types.ts';
 import { analyseProject, prepareProject, registerProjectRepository } from '../project/analyse-project.ts';
 import { RepositoryRegistry } from '../project/repository-registry.ts';

@@ -7,7 +7,7 @@ import { basename, dirname, relative, resolve, sep } from 'node:path';
 import { stat } from 'node:fs/promises';
 import type { SourceFormat } from '../model/types.ts';
 import { boundId, slugify } from '../text/slug.ts';
-import { walk, type WalkProblem } from './walk.ts';
+import { walk, type WalkProblem } from '../fs/walk.ts';
 import { QUALITY_RECORD_PATHS, qualityRecordOf } from './quality-files.ts';
 import { beadsProjectOf, LifecycleFiles } from '../lifecycle/discover-lifecycle.ts';
 import { BABYSIT_FILE_NAMES, BEADS_FOLDER, COORD_FILE_NAMES } from '../lifecycle/sniff-record-file.ts';

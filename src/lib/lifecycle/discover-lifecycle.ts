@@ -10,7 +10,7 @@
  */
 import { dirname, sep } from 'node:path';
 import type { SourceFormat } from '../model/types.ts';
-import type { WalkEntry } from '../discover/walk.ts';
+import type { WalkEntry } from '../fs/walk.ts';
 import { BEADS_FOLDER, COORD_FILE_NAMES, sniffJsonl } from './sniff-record-file.ts';
 import { BEADS_EXPORT_NAMES } from '../beads/export-lookup.ts';
 
