@@ -22,7 +22,7 @@ import { readBabysitFile } from '../../src/lib/babysit/read-babysit-file.ts';
 import { parsePremiseLines } from '../../src/lib/verdicts/premises.ts';
 import type { JsonlFileResult } from '../../src/lib/adapters/jsonl-records.ts';
 import type { ReadCoordEvent } from '../../src/lib/coord/read-coord-event.ts';
-import type { BabysitEntry } from '../../src/lib/babysit/types.ts';
+import type { BabysitEntry } from '../../src/lib/model/babysit.ts';
 import { cannotBeJson, jsonHazard } from '../../src/lib/text/json-hazards.ts';
 import { escapeHtml } from '../../src/lib/text/escape.ts';
 import { html } from '../../src/components/html/html.ts';

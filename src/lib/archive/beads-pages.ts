@@ -5,7 +5,7 @@
  */
 import { readModel } from './model-store.ts';
 import type { ProjectModel } from '../model/types.ts';
-import type { BeadsIssue } from '../beads/types.ts';
+import type { BeadsIssue } from '../model/beads.ts';
 
 let last: { key: string; model: Promise<ProjectModel> } | null = null;
 

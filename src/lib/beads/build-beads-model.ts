@@ -15,7 +15,7 @@ import { replayAll } from './replay.ts';
 import type { BeadsRows } from './read-beads-file.ts';
 import { ISSUE_FIELDS, type BeadsDependencyRow, type BeadsIssueRow } from './schemas.ts';
 import { createdTimeDisagreement } from './created-times.ts';
-import { KNOWN_BEADS_STATUSES, type BeadsComment, type BeadsDependency, type BeadsIssue, type BeadsModel, type BeadsStore } from './types.ts';
+import { KNOWN_BEADS_STATUSES, type BeadsComment, type BeadsDependency, type BeadsIssue, type BeadsModel, type BeadsStore } from '../model/beads.ts';
 
 const LONG_TEXT = 20000;
 const EXTRA_VALUE = 500;

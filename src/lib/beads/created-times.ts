@@ -7,7 +7,7 @@
  * Pure.
  */
 import { parseInstant } from '../text/time.ts';
-import { CREATED_TOLERANCE_MS, type BeadsHistoryEntry, type BeadsTimeDisagreement } from './types.ts';
+import { CREATED_TOLERANCE_MS, type BeadsHistoryEntry, type BeadsTimeDisagreement } from '../model/beads.ts';
 
 const QUARTER_HOUR = 15 * 60_000;
 /** The widest time-zone offset (UTC+14): how far a clock writing local time as UTC can be off. */

@@ -11,7 +11,7 @@
  */
 import { parseInstant } from '../text/time.ts';
 import { MAX_ZONE_OFFSET } from './created-times.ts';
-import { CREATED_TOLERANCE_MS, type BeadsIssue } from './types.ts';
+import { CREATED_TOLERANCE_MS, type BeadsIssue } from '../model/beads.ts';
 
 /** The log's latest timed entry over every issue. */
 export interface LogEnd {

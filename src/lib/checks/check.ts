@@ -7,8 +7,8 @@ import type { Flag, FlagLayer, InvalidRecord, Severity, TrailRow } from '../mode
 import type { AuditInfo, RepositoryInfo } from '../model/types.ts';
 import type { ArenaModel } from '../model/arena.ts';
 import type { VerdictsModel } from '../model/verdicts.ts';
-import type { CoordinationModel } from '../coord/types.ts';
-import type { BeadsModel } from '../beads/types.ts';
+import type { CoordinationModel } from '../model/coord.ts';
+import type { BeadsModel } from '../model/beads.ts';
 import type { RecordHistory } from '../trail/record-history.ts';
 
 /** What layer-1 checks read: the project's rows (file order), invalid records and audit. */

@@ -7,7 +7,7 @@
  * escaped by Astro and the chart needs no script. Pure.
  */
 import { isoOf } from '../text/time.ts';
-import type { CoordinationModel, ReservationSpan } from './types.ts';
+import type { CoordinationModel, ReservationSpan } from '../model/coord.ts';
 
 /** One bar: a reservation held by `owner` from `start` to its end (or the end of the log). */
 export interface ChartBar {

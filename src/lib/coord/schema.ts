@@ -5,7 +5,7 @@
  * shown and flagged (`coord/missing-field`) rather than dropped.
  */
 import { z } from 'zod';
-import type { CoordEventType } from './types.ts';
+import type { CoordEventType } from '../model/coord.ts';
 
 /** `data`: the protocol fields. Every named field is text when present; unknown fields are kept. */
 export const coordDataSchema = z.looseObject({

@@ -1,6 +1,6 @@
 /**
- * zod schemas of the lifecycle records in the model (src/lib/coord/types.ts,
- * src/lib/beads/types.ts, src/lib/babysit/types.ts): coord.v1 events and their projections,
+ * zod schemas of the lifecycle records in the model (src/lib/model/coord.ts,
+ * src/lib/model/beads.ts, src/lib/model/babysit.ts): coord.v1 events and their projections,
  * beads issues with their replayed history, and babysit history and timeline rows.
  */
 import { z } from 'zod';

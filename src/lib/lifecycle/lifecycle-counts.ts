@@ -5,9 +5,9 @@
  * (src/components/html/export-recap.ts), import no file-system code.
  */
 import type { SourceFormat } from '../model/types.ts';
-import type { BabysitModel } from '../babysit/types.ts';
-import type { BeadsModel } from '../beads/types.ts';
-import type { CoordinationModel } from '../coord/types.ts';
+import type { BabysitModel } from '../model/babysit.ts';
+import type { BeadsModel } from '../model/beads.ts';
+import type { CoordinationModel } from '../model/coord.ts';
 
 /** The models built from a project's lifecycle records; null where the project has none. */
 export interface LifecycleModels {

@@ -6,9 +6,9 @@
  */
 import type { ArenaModel } from './arena.ts';
 import type { VerdictsModel } from './verdicts.ts';
-import type { CoordinationModel } from '../coord/types.ts';
-import type { BeadsModel } from '../beads/types.ts';
-import type { BabysitModel } from '../babysit/types.ts';
+import type { CoordinationModel } from './coord.ts';
+import type { BeadsModel } from './beads.ts';
+import type { BabysitModel } from './babysit.ts';
 import type { HandoverReport } from '../handover/read-handover.ts';
 
 /** Three-state verdict of one evidence pointer (quality-and-design-controls.md, section 3). */

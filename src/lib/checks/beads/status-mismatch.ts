@@ -8,7 +8,7 @@
  * an older snapshot — and all such issues are said once, as a low notice.
  */
 import { flagOf, quote, type Check, type FlagKind } from '../check.ts';
-import type { BeadsIssue } from '../../beads/types.ts';
+import type { BeadsIssue } from '../../model/beads.ts';
 import { parseInstant } from '../../text/time.ts';
 import { changedAfterLog, exportChange, logEnd, logRunsPast, type LogEnd } from '../../beads/log-coverage.ts';
 import type { Flag } from '../../model/types.ts';

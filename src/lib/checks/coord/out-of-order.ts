@@ -4,7 +4,7 @@
  * same file. Projections use time order anyway (spec/input.md section 7).
  */
 import { flagOf, type Check } from '../check.ts';
-import type { CoordEvent } from '../../coord/types.ts';
+import type { CoordEvent } from '../../model/coord.ts';
 import { coordKind, describeEvent } from './describe.ts';
 
 export const OUT_OF_ORDER = coordKind('coord/out-of-order', 'low', 'events are appended in timestamp order; an event earlier than one above it in its file is reported (projections use time order)', '"Dolt Considerations" 1; spec/input.md section 7');
