@@ -5,7 +5,7 @@
  * schema and validates against the published JSON Schema, and so do archive.json and
  * report.json. The JSON Schemas are checked with Ajv, independently of zod.
  */
-import type { HandoverReport } from '../../src/lib/handover/read-handover.ts';
+import type { HandoverReport } from '../../src/lib/model/handover.ts';
 import type { OpenBlocker } from '../../src/lib/projections/open-blockers.ts';
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';

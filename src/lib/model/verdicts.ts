@@ -5,7 +5,7 @@
  * src/lib/checks/{verdict,finding,loop}/ read it; the recap's Verdicts, Review findings and
  * Repair loops sections render it.
  */
-import type { EvidencePointer } from './types.ts';
+import type { EvidencePointer } from './evidence.ts';
 
 /** The three-state verdict of one criterion (section 3). Other values are kept as written. */
 export type CriterionState = 'VERIFIED' | 'NOT_VERIFIED' | 'INCONCLUSIVE';

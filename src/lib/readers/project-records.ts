@@ -6,7 +6,7 @@
 import type { DiscoveredFile } from '../discover/discover.ts';
 import type { AuditInfo, Flag, InvalidRecord, SourceFile, TelemetryRow } from '../model/types.ts';
 import type { ParsedRow, TrailFileResult } from '../adapters/parsed-row.ts';
-import type { HandoverReport } from '../handover/read-handover.ts';
+import type { HandoverReport } from '../model/handover.ts';
 import { LifecycleRecords, type LifecycleContext } from '../lifecycle/lifecycle-records.ts';
 
 /** A file-level finding that is not about one invalid line (a missing TSV header, an empty file). */
