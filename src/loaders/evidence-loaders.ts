@@ -11,7 +11,8 @@ import { readRenderPlan, writeRoutes } from '../lib/archive/render-plan.ts';
 import { ensureEvidenceStore, hasCitations, hasCommitDetails, hasFileExcerpt, readCommitDetails, readKeyedExcerpt, writeCitations, writeCommitDetails, writeFileExcerpt } from '../lib/archive/evidence-store.ts';
 import { commitEntryDigest, parentsWithPages, fileEntryDigest, fileExcerptKey, gatherEvidence, listedCitations, type EvidenceEntries, type ProjectCitation } from '../lib/archive/evidence-entries.ts';
 import { describeCommit } from '../lib/git/commit-details.ts';
-import { artifactFileExcerpt, repositoryFileExcerpt } from '../lib/git/file-excerpt.ts';
+import { repositoryFileExcerpt } from '../lib/git/file-excerpt.ts';
+import { artifactFileExcerpt } from '../lib/evidence/artifact-excerpt.ts';
 import { ArtifactFolder } from '../lib/evidence/artifacts.ts';
 
 export type { NotLandedIn, ProjectCitation } from '../lib/archive/evidence-entries.ts';

@@ -7,7 +7,7 @@
  * (`interactions.jsonl` with its coord.v1 events and field changes, `backup/*.jsonl`) are
  * read by their own entries as always.
  */
-import type { DiscoveredFile } from '../discover/discover.ts';
+import type { DiscoveredFile } from '../model/discovered.ts';
 import type { InvalidRecord, SourceFile } from '../model/types.ts';
 import type { ReadCoordEvent } from '../coord/read-coord-event.ts';
 import { describeStore, readStoreFacts, storeSentence } from './beads-store.ts';

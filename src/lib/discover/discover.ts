@@ -6,6 +6,7 @@
 import { basename, dirname, relative, resolve, sep } from 'node:path';
 import { stat } from 'node:fs/promises';
 import type { SourceFormat } from '../model/types.ts';
+import type { DiscoveredFile, DiscoveredProject } from '../model/discovered.ts';
 import { boundId, slugify } from '../text/slug.ts';
 import { walk, type WalkProblem } from '../fs/walk.ts';
 import { QUALITY_RECORD_PATHS, qualityRecordOf } from './quality-files.ts';
@@ -14,35 +15,6 @@ import { BABYSIT_FILE_NAMES, BEADS_FOLDER, COORD_FILE_NAMES } from '../lifecycle
 
 /** The file read as a project's handover report (src/lib/handover/read-handover.ts). */
 export const HANDOVER_FILE = 'handover.md';
-
-/** One record file found for a project. */
-export interface DiscoveredFile {
-  /** Absolute path. */
-  path: string;
-  /** Path relative to the project folder, `/`-separated. */
-  rel: string;
-  format: SourceFormat;
-  bytes: number;
-  /** Set when the file is a symbolic link the walk refused (outside the root, broken, a loop): never read it. */
-  refused?: string;
-}
-
-/** A project found by discovery, before anything is parsed. */
-export interface DiscoveredProject {
-  /** Unique, URL-safe id. */
-  id: string;
-  /** Absolute project folder. */
-  dir: string;
-  /** The pstack `.audit` slug when the project is one `.audit/<slug>.tsv` trail. */
-  slug: string | null;
-  /** Absolute input root the project was found under. */
-  inputRoot: string;
-  /** Display path: the input root's name, then the path below it (`content/tickets/clean`). */
-  displayRoot: string;
-  files: DiscoveredFile[];
-  /** Absolute path of `trailbook.json` (or `project.json`) beside the records, if any. */
-  config: string | null;
-}
 
 /** The result of discovery over all input roots. */
 export interface Discovery {

@@ -5,7 +5,7 @@
  */
 import type { Confinement } from '../fs/confined.ts';
 import { stat } from 'node:fs/promises';
-import type { DiscoveredFile } from '../discover/discover.ts';
+import type { DiscoveredFile } from '../model/discovered.ts';
 import type { InvalidRecord, SourceFile } from '../model/types.ts';
 import { buildBeadsModel } from '../beads/build-beads-model.ts';
 import { emptyBeadsRows, readBeadsFile } from '../beads/read-beads-file.ts';

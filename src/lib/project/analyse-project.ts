@@ -6,7 +6,7 @@
 import { basename, join, relative, resolve, sep } from 'node:path';
 import { realpath, stat } from 'node:fs/promises';
 import type { StageTimes } from './stage-times.ts';
-import type { DiscoveredProject } from '../discover/discover.ts';
+import type { DiscoveredProject } from '../model/discovered.ts';
 import type { Citation, CitedCommit, CitedFile, EvidencePointer, TrailRow, InvalidRecord, ProjectModel } from '../model/types.ts';
 import { readJsonFile } from '../adapters/json-file.ts';
 import { Confinement } from '../fs/confined.ts';

@@ -3,7 +3,7 @@
  * checks run (spec/input.md sections 1–7). One instance per project; each reader in
  * `registry.ts` adds what it read to it.
  */
-import type { DiscoveredFile } from '../discover/discover.ts';
+import type { DiscoveredFile } from '../model/discovered.ts';
 import type { AuditInfo, Flag, InvalidRecord, SourceFile, TelemetryRow } from '../model/types.ts';
 import type { ParsedRow, TrailFileResult } from '../adapters/parsed-row.ts';
 import type { HandoverReport } from '../model/handover.ts';

@@ -5,7 +5,7 @@
  * itself. The type makes the table exhaustive: a format added to `SourceFormat` without a
  * reader does not compile.
  */
-import type { DiscoveredFile } from '../discover/discover.ts';
+import type { DiscoveredFile } from '../model/discovered.ts';
 import type { SourceFormat } from '../model/types.ts';
 import { readBbsTrail } from '../adapters/bbs-trail.ts';
 import { readPstackTrail } from '../adapters/pstack-trail.ts';

@@ -17,7 +17,7 @@
 import { createHash } from 'node:crypto';
 import { relative, sep } from 'node:path';
 import git from 'isomorphic-git';
-import type { DiscoveredFile } from '../discover/discover.ts';
+import type { DiscoveredFile } from '../model/discovered.ts';
 import type { GitRepository } from '../git/repository.ts';
 import { objectSize } from '../git/object-size.ts';
 import { confinedGitFs } from '../git/git-directory.ts';
