@@ -10,7 +10,7 @@ import { createHash } from 'node:crypto';
 import type { CitedCommit, CitedFile } from '../model/types.ts';
 import { fileKey } from '../site/urls.ts';
 import { hexKey, pathKey, type ExactKey } from './exact-keys.ts';
-import type { SearchRecord } from './search-records.ts';
+import type { SearchRecord } from './search-record.ts';
 
 const digest = (text: string): string => createHash('sha256').update(text).digest('hex');
 

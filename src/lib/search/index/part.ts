@@ -9,7 +9,7 @@
  * without a time after the timed ones), then recap order.
  */
 import { gzipSync } from 'node:zlib';
-import type { SearchRecord } from '../search-records.ts';
+import type { SearchRecord } from '../search-record.ts';
 import { facetKey, orderFacetKeys } from '../facets.ts';
 import { termsOf } from '../tokenize.ts';
 import { DOCS_PER_FILE, TIERS, type StoredDoc } from './format.ts';
