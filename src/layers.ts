@@ -39,6 +39,7 @@ export const LIB_LAYERS = [
   'git',
   'schemas',
   'model',
+  'formats',
   'bounds',
   'site',
   'config',

@@ -10,7 +10,7 @@
  * pages drew them) and shows the matches a page at a time ("Show more projects").
  */
 import { compareHomeRows, homeRowMatches, homeViewQuery, parseHomeView, HOME_SORTS, type HomeRow, type HomeSort, type HomeView } from '../lib/projections/home-view.ts';
-import { HOME_PAGE_SIZE } from '../lib/archive/home-projects.ts';
+import { HOME_PAGE_SIZE } from '../lib/projections/home-view.ts';
 import { homePageUrl } from '../lib/site/urls.ts';
 
 /** The column header (its `data-sort`) each sort order marks with `aria-sort`. */

@@ -102,7 +102,8 @@ describe('theme', () => {
 
 describe('home pages', () => {
   it('cut the list into pages of 500, and an empty archive into one empty page', async () => {
-    const { homePages, HOME_PAGE_SIZE } = await import('../../src/lib/archive/home-projects.ts');
+    const { homePages } = await import('../../src/lib/archive/home-projects.ts');
+    const { HOME_PAGE_SIZE } = await import('../../src/lib/projections/home-view.ts');
     const { homePageUrl } = await import('../../src/lib/site/urls.ts');
     expect(HOME_PAGE_SIZE).toBe(500);
     expect(homePages(Array.from({ length: 1001 }, (_, i) => i)).map((p) => p.length)).toEqual([500, 500, 1]);

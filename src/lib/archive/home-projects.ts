@@ -5,11 +5,9 @@
  * the home's filters then take in every page's rows (src/scripts/archive-home.ts).
  */
 import type { ProjectSummary } from './summary.ts';
+import { formatOf } from '../formats/format-lookup.ts';
 import { auditState } from '../projections/audit-state.ts';
-import { compareHomeRows, DEFAULT_HOME_VIEW, homeRow, type HomeRow } from '../projections/home-view.ts';
-
-/** Projects listed on one page. */
-export const HOME_PAGE_SIZE = 500;
+import { compareHomeRows, DEFAULT_HOME_VIEW, HOME_PAGE_SIZE, homeRow, type HomeRow } from '../projections/home-view.ts';
 
 /** The pages of a list: page 1 is the home, page n > 1 is `projects/<n>/`. Always at least one page. */
 export function homePages<T>(projects: readonly T[]): T[][] {
@@ -18,10 +16,8 @@ export function homePages<T>(projects: readonly T[]): T[][] {
   return pages.length === 0 ? [[]] : pages;
 }
 
-const KIND: Record<string, string> = { 'bbs-trail': 'bbs', 'pstack-trail': 'pstack', 'babysit-telemetry': 'telemetry', audit: 'audit', beads: 'beads', coord: 'coord.v1', 'babysit-history': 'babysit history', 'project-config': '', handover: 'handover' };
-
-/** A project's source kinds as the home names them (`bbs`, `coord.v1`, ...). */
-export const kindsOf = (p: { sources: ReadonlyArray<{ format: string }> }): string[] => [...new Set(p.sources.map((s) => KIND[s.format] ?? s.format).filter((k) => k !== ''))];
+/** A project's source kinds as the home names them (`bbs`, `coord.v1`, ...: each format's `kind`, src/lib/formats/). */
+export const kindsOf = (p: { sources: ReadonlyArray<{ format: string }> }): string[] => [...new Set(p.sources.map((s) => formatOf(s.format)?.kind ?? s.format).filter((k) => k !== ''))];
 
 /** Every project with its home row, in the home's default order (the order of the pages). */
 export function homeList(summaries: readonly ProjectSummary[]): Array<{ p: ProjectSummary; row: HomeRow }> {

@@ -70,5 +70,3 @@ export const ALLOWED_VALUES: Readonly<Partial<Record<CoordEventType, Readonly<Re
 /** Fields that must hold a number when present (`payload.ttl_minutes`). */
 export const NUMERIC_FIELDS: ReadonlySet<string> = new Set(['payload.ttl_minutes']);
 
-/** Quick test of raw text for a coord.v1 envelope (used to sniff `*.jsonl` files). */
-export const COORD_VERSION_PATTERN = /"version"\s*:\s*"coord\.v1"/;

@@ -10,7 +10,7 @@
  * Paths written as people abbreviate them — a bare name, a partial path, a name without its
  * extension, a glob — are looked for in the tree (issue 13, item 2; src/lib/evidence/tree-paths.ts).
  */
-import { isClaimPath } from '../discover/discover.ts';
+import { isClaimPath } from '../formats/format-lookup.ts';
 import type { EvidencePointer, RangeEnd } from '../model/types.ts';
 import type { GitRepository } from '../git/repository.ts';
 import { ArtifactFolder, normaliseRelativePath, type FolderHolds } from './artifacts.ts';

@@ -1,17 +1,15 @@
 /**
- * Discovery of coordination and lifecycle record files (spec/input.md sections 1 and 7):
- * - every `*.jsonl` inside a `.beads/` folder (also `backup/`) is a beads file of the project
- *   holding the folder; a `.beads/` folder without an issue export (issues.jsonl, beads.jsonl,
- *   beads.base.jsonl: src/lib/beads/export-lookup.ts) is listed too, as its store (a Dolt
- *   database), beside whatever JSONL it has (the audit log, backup tables);
- * - `coordination.jsonl` is a coord stream of the folder it is in;
- * - any other unclaimed `*.jsonl` whose first 64 KiB carry `"version":"coord.v1"` is a coord
- *   stream, and a `history.jsonl` / `timeline.jsonl` with babysit's fields is babysit history.
+ * Discovery of beads folders (spec/input.md sections 1 and 7): every `*.jsonl` inside a
+ * `.beads/` folder (also `backup/`) is a beads file of the project holding the folder; a
+ * `.beads/` folder without an issue export (issues.jsonl, beads.jsonl, beads.base.jsonl:
+ * src/lib/beads/export-lookup.ts) is listed too, as its store (a Dolt database), beside
+ * whatever JSONL it has (the audit log, backup tables). Coord streams and babysit history are
+ * found by name or content like any format (src/lib/formats/coord.ts, babysit-history.ts).
  */
 import { dirname, sep } from 'node:path';
 import type { SourceFormat } from '../model/types.ts';
 import type { WalkEntry } from '../fs/walk.ts';
-import { BEADS_FOLDER, COORD_FILE_NAMES, sniffJsonl } from './sniff-record-file.ts';
+import { BEADS_FOLDER } from '../formats/beads.ts';
 import { BEADS_EXPORT_NAMES } from '../beads/export-lookup.ts';
 
 const EXPORT_NAMES: ReadonlySet<string> = new Set(BEADS_EXPORT_NAMES);
@@ -26,12 +24,11 @@ export function beadsProjectOf(dir: string): string | null {
   return at > 0 ? parts.slice(0, at).join(sep) || sep : null;
 }
 
-/** Collects lifecycle files during one walk; `finish` sniffs the candidates and adds the rest. */
+/** Collects beads folders during one walk; `finish` adds the stores. */
 export class LifecycleFiles {
   private readonly beadsFolders: string[] = [];
   /** Projects whose `.beads/` holds an issue export. */
   private readonly withExport = new Set<string>();
-  private readonly candidates: WalkEntry[] = [];
 
   /**
    * Notes a `.beads` folder; returns whether the walk descends into a folder. Inside `.beads`
@@ -57,17 +54,8 @@ export class LifecycleFiles {
     return true;
   }
 
-  /** Notes a file no other reader claimed; `*.jsonl` files are sniffed in `finish`. */
-  other(entry: WalkEntry): void {
-    if (entry.name.endsWith('.jsonl')) this.candidates.push(entry);
-  }
-
-  /** Adds coord and babysit files found by name or content, and `.beads` folders without an export. */
+  /** Adds each `.beads` folder without an issue export, as its store. */
   async finish(add: AddRecord): Promise<void> {
-    for (const entry of this.candidates) {
-      const format = COORD_FILE_NAMES.has(entry.name) ? 'coord' : await sniffJsonl(entry.path, entry.name);
-      if (format) add(entry.parent, null, entry.path, format, entry.bytes);
-    }
     for (const folder of this.beadsFolders) {
       const project = dirname(folder);
       if (!this.withExport.has(project)) add(project, null, folder, 'beads', 0);

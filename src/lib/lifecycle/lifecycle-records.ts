@@ -22,13 +22,13 @@ import { readCoordFile } from '../coord/read-coord-file.ts';
 import { isoOf } from '../text/time.ts';
 import type { ReadCoordEvent } from '../coord/read-coord-event.ts';
 import type { LifecycleModels } from './lifecycle-counts.ts';
+import { formatsWith } from '../formats/format-lookup.ts';
 
 /** The models built from a project's lifecycle records; null where the project has none. */
 export type { LifecycleModels } from './lifecycle-counts.ts';
-export { lifecycleCounts } from './lifecycle-counts.ts';
 
-/** Formats this module reads. */
-export const LIFECYCLE_FORMATS: ReadonlySet<string> = new Set(['coord', 'beads', 'babysit-history']);
+/** Formats this module reads: those with the `lifecycle` trait (src/lib/formats/). */
+const LIFECYCLE_FORMATS = formatsWith('lifecycle');
 
 /** What the lifecycle readers know of the project besides the file in hand. */
 export interface LifecycleContext {

@@ -19,7 +19,7 @@ import { runChecks } from '../checks/index.ts';
 import { readQuality, withFindingCitations } from '../quality/read-quality.ts';
 import { mergeSpan } from '../lifecycle/lifecycle-records.ts';
 import { ProjectRecords } from '../readers/project-records.ts';
-import { CLAIM_FORMATS, readProjectFiles } from '../readers/registry.ts';
+import { readProjectFiles } from '../readers/registry.ts';
 import { readAsRowCites } from '../evidence/trail-references.ts';
 import { readNoEvidenceGiven } from '../evidence/no-evidence-given.ts';
 import { projectCounts } from '../projections/counts.ts';
@@ -30,7 +30,7 @@ import { registerCanonicalRepository, resolveCanonicalRepository, type Canonical
 import { repositoryStateKey } from '../git/repository.ts';
 import type { RepositoryRegistry } from './repository-registry.ts';
 import { premiseTime } from '../verdicts/premises.ts';
-import { isClaimPath } from '../discover/discover.ts';
+import { formatsWith, isClaimPath } from '../formats/format-lookup.ts';
 import type { RepositoryRule } from '../config/config-schema.ts';
 import type { ForgeRepository } from '../evidence/forge-url.ts';
 import { repositoryOnForges } from './forge-identity.ts';
@@ -38,7 +38,9 @@ import type { BdExportOptions } from '../beads/run-export.ts';
 import { readRecordHistories } from '../trail/record-history.ts';
 
 /** The record formats that are decision trails (their rows can be linked to). */
-const TRAIL_FORMATS: ReadonlySet<string> = new Set(['bbs-trail', 'pstack-trail']);
+const TRAIL_FORMATS = formatsWith('trail');
+/** Formats whose files make claims: never evidence for anything, not even through a link or a hard link (docs/security.md, "Claims that vouch for themselves"; `claims` in src/lib/evidence/resolve.ts). */
+const CLAIM_FORMATS = formatsWith('claim');
 
 /**
  * Where a project's record files may be read from: its input folder, never inside a `.git`
@@ -258,7 +260,7 @@ export async function analyseProject(prepared: PreparedProject, stages?: StageTi
     stages.check = (stages.check ?? 0) + (performance.now() - resolvedAt - historyMs);
     stages.history = (stages.history ?? 0) + historyMs;
   }
-  const counts = projectCounts({ rows, flags, invalid: listed, telemetry, verdicts: quality.verdicts, coordination: history.coordination, beads: history.beads, babysit: history.babysit });
+  const counts = projectCounts({ rows, flags, invalid: listed, telemetry, sources, verdicts: quality.verdicts, coordination: history.coordination, beads: history.beads, babysit: history.babysit });
 
   let earliest = Number.POSITIVE_INFINITY;
   let latest = Number.NEGATIVE_INFINITY;

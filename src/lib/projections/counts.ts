@@ -22,7 +22,7 @@
  * Pure: reads a model, never I/O.
  */
 import type { EvidenceStatus, Flag, ProjectCounts, ProjectModel, Severity, SourceFormat } from '../model/types.ts';
-import { lifecycleCounts } from '../lifecycle/lifecycle-counts.ts';
+import { recordsByFormat } from '../formats/format-lookup.ts';
 import { checkFirst } from './check-first.ts';
 import { openBlockers } from './open-blockers.ts';
 import { auditState } from './audit-state.ts';
@@ -54,7 +54,7 @@ export interface PointerCounts {
 export type PointerOutcome = keyof PointerCounts;
 
 /** What {@link projectCounts} reads of a model. */
-export type CountInput = Pick<ProjectModel, 'rows' | 'flags' | 'invalid' | 'telemetry'> & Partial<Pick<ProjectModel, 'verdicts' | 'coordination' | 'beads' | 'babysit'>>;
+export type CountInput = Pick<ProjectModel, 'rows' | 'flags' | 'invalid' | 'telemetry'> & Partial<Pick<ProjectModel, 'sources' | 'verdicts' | 'coordination' | 'beads' | 'babysit'>>;
 
 /** Which layer a flag belongs to: only `review` flags (read from audit.json) are layer 2. */
 export function flagLayer(flag: Pick<Flag, 'layer'>): keyof FlagLayerCounts {
@@ -77,7 +77,7 @@ const severities = (): SeverityCounts => ({ high: 0, medium: 0, low: 0 });
  *   source), `telemetry`, `flags` and `flagLayers` (flags per severity, in all and per layer),
  *   `evidence` (decision-row pointers per status, as before), `pointers` (every pointer of
  *   the project by outcome), `resultNotVerified`, `checkFirst` (rows), `openBlockers`,
- *   `rowsByFormat` (records per source format).
+ *   `rowsByFormat` (records per source format: each format's own `count`, src/lib/formats/).
  */
 export function projectCounts(model: CountInput): ProjectCounts {
   const flags = severities();
@@ -89,7 +89,6 @@ export function projectCounts(model: CountInput): ProjectCounts {
   }
   const evidence: Record<EvidenceStatus, number> = { VERIFIED: 0, NOT_VERIFIED: 0, INCONCLUSIVE: 0 };
   const pointers: PointerCounts = { verified: 0, failed: 0, notCheckable: 0 };
-  const rowsByFormat: Partial<Record<SourceFormat, number>> = {};
   let resultNotVerified = 0;
   let superseded = 0;
   // A malformed row's evidence, told apart by its header, is checked and counted like a row's.
@@ -106,12 +105,9 @@ export function projectCounts(model: CountInput): ProjectCounts {
     }
     if (r.resultClass !== 'verified') resultNotVerified++;
     if (r.supersededBy.length > 0) superseded++;
-    rowsByFormat[r.format] = (rowsByFormat[r.format] ?? 0) + 1;
   }
   for (const v of model.verdicts?.qa ?? []) for (const c of v.criteria) for (const p of c.evidence) pointers[pointerOutcome(p.status)]++;
   for (const r of model.verdicts?.reviews ?? []) for (const f of r.findings) if (f.location) pointers[pointerOutcome(f.location.status)]++;
-  if (model.telemetry.length > 0) rowsByFormat['babysit-telemetry'] = model.telemetry.length;
-  Object.assign(rowsByFormat, lifecycleCounts({ coordination: model.coordination ?? null, beads: model.beads ?? null, babysit: model.babysit ?? null }));
   return {
     rows: model.rows.length,
     superseded,
@@ -124,7 +120,7 @@ export function projectCounts(model: CountInput): ProjectCounts {
     resultNotVerified,
     checkFirst: checkFirst(model.rows).length,
     openBlockers: openBlockers({ coordination: model.coordination ?? null, beads: model.beads ?? null, verdicts: model.verdicts ?? null }).length,
-    rowsByFormat,
+    rowsByFormat: recordsByFormat(model),
   };
 }
 

@@ -8,6 +8,9 @@ import type { AuditState } from './audit-state.ts';
 import { compareAttention } from './needs-a-person.ts';
 import type { ProjectCounts } from '../model/types.ts';
 
+/** Projects listed on one page of the archive's list (the home, then `projects/<n>/`: src/lib/archive/home-projects.ts). */
+export const HOME_PAGE_SIZE = 500;
+
 /**
  * Sort orders, with their labels; the first is the default (the order the page is built in):
  * what needs a person first (issue 12): most high-severity flags, then most open blockers,

@@ -5,27 +5,7 @@
 import type { InvalidRecord } from '../model/types.ts';
 import { invalidCount, MAX_PER_KIND } from '../bounds/kind-bounds.ts';
 import { slugify } from '../text/slug.ts';
-import type { AuditInfo, EvidenceStatus, ResultClass, SourceFormat } from '../model/types.ts';
-
-/** What each source format is called wherever a recap lists its sources (the page and recap.html). */
-export const SOURCE_FORMAT_NAMES: Readonly<Record<SourceFormat, string>> = {
-  'bbs-trail': 'bbs decision trail',
-  'pstack-trail': 'pstack trail (TSV)',
-  'babysit-telemetry': 'babysit telemetry',
-  audit: 'handover audit',
-  'project-config': 'project config',
-  beads: 'beads records',
-  coord: 'coord.v1 events',
-  'babysit-history': 'babysit lifecycle history',
-  handover: 'handover report',
-  arena: 'design arena',
-  verdicts: 'verdict record',
-};
-
-/** A source format's name in words (`bbs-trail` → `bbs decision trail`); an unknown format reads as written. */
-export function sourceFormatName(format: string): string {
-  return (SOURCE_FORMAT_NAMES as Readonly<Record<string, string>>)[format] ?? format;
-}
+import type { AuditInfo, EvidenceStatus, ResultClass } from '../model/types.ts';
 
 /**
  * A project's one name, wherever a person reads it (the archive home, recaps, the CLI): its
