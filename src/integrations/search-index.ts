@@ -6,7 +6,7 @@
  */
 import type { AstroIntegration } from 'astro';
 import { fileURLToPath } from 'node:url';
-import { buildEnv } from '../lib/archive/build-env.ts';
+import { buildEnv } from '../lib/config/build-context.ts';
 import { writeSearchIndex } from '../lib/search/write-search-index.ts';
 import { normaliseBase } from '../lib/site/urls.ts';
 import { archiveRoot } from '../lib/export/site-url.ts';

@@ -3,7 +3,7 @@
  * with the model store in TRAILBOOK_CACHE_DIR, so unchanged projects are not re-parsed.
  */
 import { analyseArchive, type ArchiveResult } from '../lib/archive/analyse-archive.ts';
-import { buildEnv } from '../lib/archive/build-env.ts';
+import { buildEnv } from '../lib/config/build-context.ts';
 import { pathFilter } from '../lib/config/glob.ts';
 import { readCited } from '../lib/archive/model-store.ts';
 import { analysedArchive } from '../lib/archive/analysed-archive.ts';

@@ -6,7 +6,7 @@
  */
 import type { Loader } from 'astro/loaders';
 import { citedOf, loadArchive } from './archive.ts';
-import { buildEnv } from '../lib/archive/build-env.ts';
+import { buildEnv } from '../lib/config/build-context.ts';
 import { readRenderPlan, writeRoutes } from '../lib/archive/render-plan.ts';
 import { ensureEvidenceStore, hasCitations, hasCommitDetails, hasFileExcerpt, readCommitDetails, readKeyedExcerpt, writeCitations, writeCommitDetails, writeFileExcerpt } from '../lib/archive/evidence-store.ts';
 import { commitEntryDigest, parentsWithPages, fileEntryDigest, fileExcerptKey, gatherEvidence, listedCitations, type EvidenceEntries, type ProjectCitation } from '../lib/archive/evidence-entries.ts';

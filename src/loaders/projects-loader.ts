@@ -4,7 +4,7 @@
  */
 import type { Loader } from 'astro/loaders';
 import { loadArchive } from './archive.ts';
-import { buildEnv } from '../lib/archive/build-env.ts';
+import { buildEnv } from '../lib/config/build-context.ts';
 import { writeRoutes } from '../lib/archive/render-plan.ts';
 import { recapDigest } from '../lib/build-history/history-store.ts';
 

@@ -2,7 +2,7 @@
  * The render plan as pages see it (see src/lib/archive/render-plan.ts): read once per build.
  * Pages filter their getStaticPaths entries with {@link shouldRender}.
  */
-import { buildEnv } from '../lib/archive/build-env.ts';
+import { buildEnv } from '../lib/config/build-context.ts';
 import { mustRender, readRenderPlan, type RenderPlan } from '../lib/archive/render-plan.ts';
 
 let plan: Promise<RenderPlan> | null = null;

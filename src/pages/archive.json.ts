@@ -1,7 +1,7 @@
 /** `/archive.json`: the archive index (src/lib/export/archive-index.ts); rendered on every build. */
 import type { APIRoute } from 'astro';
 import { getCollection } from 'astro:content';
-import { buildEnv } from '../lib/archive/build-env.ts';
+import { buildEnv } from '../lib/config/build-context.ts';
 import { readArchiveIndex } from '../lib/archive/model-store.ts';
 import { archiveContext } from '../lib/export/archive-context.ts';
 import { archiveIndex } from '../lib/export/archive-index.ts';

@@ -1,7 +1,7 @@
 /** `/report.json`: the build report (src/lib/export/build-report.ts); rendered on every build. */
 import type { APIRoute } from 'astro';
 import { getCollection } from 'astro:content';
-import { buildEnv } from '../lib/archive/build-env.ts';
+import { buildEnv } from '../lib/config/build-context.ts';
 import { archiveContext } from '../lib/export/archive-context.ts';
 import { readBuildReport } from '../lib/export/read-build-report.ts';
 

@@ -12,7 +12,7 @@ import { Worker } from 'node:worker_threads';
 import { analyseArchive } from '../../lib/archive/analyse-archive.ts';
 import type { SearchIndexStats } from '../../lib/search/write-search-index.ts';
 import type { ExportStats } from '../../integrations/project-exports.ts';
-import { buildEnv } from '../../lib/archive/build-env.ts';
+import { buildEnv } from '../../lib/config/build-context.ts';
 import { resolveSettings, settingsFingerprint, siteSettings, type SettingsFlags } from '../settings.ts';
 import { fromCwd, PACKAGE_ROOT, packageVersion, workerExecArgv } from '../paths.ts';
 import { renderWithAstro, withStaging } from '../staging.ts';

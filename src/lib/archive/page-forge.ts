@@ -3,7 +3,7 @@
  * build environment) bound to a landed head. Recap components know a project and its
  * repository id; the head comes from the project's stored summary (read once per project).
  */
-import { buildEnv } from './build-env.ts';
+import { buildEnv } from '../config/build-context.ts';
 import { readSummary } from './model-store.ts';
 import { bindForge, type BoundForge } from '../config/forge-links.ts';
 

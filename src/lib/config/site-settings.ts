@@ -1,6 +1,6 @@
 /**
  * What the configuration changes on rendered pages, as the CLI hands it to Astro (through
- * `TRAILBOOK_SITE`, see src/lib/archive/build-env.ts): the archive's title, the URL it is
+ * `TRAILBOOK_SITE`, see src/lib/config/build-context.ts): the archive's title, the URL it is
  * published at, forge link templates per archive repository id, and whether recap.html files
  * are written.
  */

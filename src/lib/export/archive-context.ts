@@ -1,9 +1,9 @@
 /**
  * What the archive-wide exports need to know about the build: base path, public root URL
  * (when a site URL is configured) and title, from Astro's `BASE_URL` and `SITE` and the
- * settings the CLI hands over (src/lib/archive/build-env.ts).
+ * settings the CLI hands over (src/lib/config/build-context.ts).
  */
-import { buildEnv } from '../archive/build-env.ts';
+import { buildEnv } from '../config/build-context.ts';
 import { normaliseBase } from '../site/urls.ts';
 import type { ArchiveContext } from './archive-index.ts';
 import { archiveRoot } from './site-url.ts';

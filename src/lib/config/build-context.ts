@@ -12,7 +12,7 @@
  *   inputs whose repositories projects may name (configuration `allowRepositories`); unset
  *   means none.
  */
-import { siteSettingsFrom, type SiteSettings } from '../config/site-settings.ts';
+import { siteSettingsFrom, type SiteSettings } from './site-settings.ts';
 
 export interface BuildEnv {
   inputs: string[];
