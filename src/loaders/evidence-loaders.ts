@@ -6,7 +6,7 @@
  */
 import type { Loader } from 'astro/loaders';
 import { citedOf, loadArchive } from './archive.ts';
-import { buildEnv } from '../lib/config/build-context.ts';
+import { buildContext } from '../lib/config/build-context.ts';
 import { readRenderPlan, writeRoutes } from '../lib/archive/render-plan.ts';
 import { ensureEvidenceStore, hasCitations, hasCommitDetails, hasFileExcerpt, readCommitDetails, readKeyedExcerpt, writeCitations, writeCommitDetails, writeFileExcerpt } from '../lib/archive/evidence-store.ts';
 import { commitEntryDigest, parentsWithPages, fileEntryDigest, fileExcerptKey, gatherEvidence, listedCitations, type EvidenceEntries, type ProjectCitation } from '../lib/archive/evidence-entries.ts';
@@ -27,7 +27,7 @@ let gathered: Promise<EvidenceEntries> | null = null;
  */
 function evidenceEntries(): Promise<EvidenceEntries> {
   gathered ??= (async () => {
-    if ((await readRenderPlan(buildEnv().cacheDir)).spanningOnly) return { commits: [], files: [] };
+    if ((await readRenderPlan(buildContext().cacheDir)).spanningOnly) return { commits: [], files: [] };
     return gatherEvidence((await loadArchive()).projects, citedOf);
   })();
   return gathered;
@@ -48,7 +48,7 @@ export function commitsLoader(): Loader {
     name: 'trailbook-commits',
     async load({ store, logger }) {
       const archive = await loadArchive();
-      const cacheDir = buildEnv().cacheDir;
+      const cacheDir = buildContext().cacheDir;
       await ensureEvidenceStore(cacheDir);
       const entries = (await evidenceEntries()).commits;
       const cited = new Set(entries.map((e) => e.id));
@@ -85,7 +85,7 @@ export function filesLoader(): Loader {
     name: 'trailbook-files',
     async load({ store, logger }) {
       const archive = await loadArchive();
-      const cacheDir = buildEnv().cacheDir;
+      const cacheDir = buildContext().cacheDir;
       await ensureEvidenceStore(cacheDir);
       const entries = (await evidenceEntries()).files;
       const cited = new Set(entries.map((e) => e.id));

@@ -4,7 +4,7 @@
  */
 import type { Loader } from 'astro/loaders';
 import { loadArchive } from './archive.ts';
-import { buildEnv } from '../lib/config/build-context.ts';
+import { buildContext } from '../lib/config/build-context.ts';
 import { writeRoutes } from '../lib/archive/render-plan.ts';
 import { recapDigest } from '../lib/build-history/history-store.ts';
 
@@ -15,7 +15,7 @@ export function projectsLoader(): Loader {
       const archive = await loadArchive();
       const keep = new Set<string>();
       let updated = 0;
-      const cacheDir = buildEnv().cacheDir;
+      const cacheDir = buildContext().cacheDir;
       const routes: Record<string, string> = {};
       for (const summary of archive.projects) {
         keep.add(summary.id);

@@ -19,6 +19,7 @@ import { groupEvidence } from '../../src/lib/build-history/history-views.ts';
 import { readHistoryFile, readProjectView, readViewsIndex, recapDigest, writeHistoryFile } from '../../src/lib/build-history/history-store.ts';
 import { recordBuild } from '../../src/lib/archive/archive-history.ts';
 import { analyseArchive } from '../../src/lib/archive/analyse-archive.ts';
+import { BUILD_CONTEXT_VARIABLE, defaultBuildContext, writeBuildContext } from '../../src/lib/config/build-context.ts';
 import { bbsRow, bbsRowId, git } from '../history-fixtures.ts';
 import { mkdir } from 'node:fs/promises';
 
@@ -223,7 +224,7 @@ describe('one build through the model store', () => {
     expect((await readViewsIndex(cacheDir, 'run-1'))?.archive).toMatchObject({ build: 1, previous: null, projects: [], trend: [] });
     await writeFile(trail(), `${bbsRow(1)}\n${bbsRow(2)}\n${bbsRow(4, 'Cite words, not a pointer', { evidence: 'it works on my machine' })}\n`);
     const second = await build('run-2', first);
-    process.env['TRAILBOOK_ANALYSIS_RUN'] = 'run-2';
+    writeBuildContext({ ...defaultBuildContext(dir, join(dir, 'cache')), run: 'run-2' });
     try {
       const view = await readProjectView(cacheDir, 'p1');
       expect(view?.since).toMatchObject({ kind: 'changed', previous: 1, build: 2, goneRows: [], fixedFlags: [], evidence: [] });
@@ -242,7 +243,7 @@ describe('one build through the model store', () => {
       expect(archive?.projects).toEqual([{ id: 'p1', title: 'p1', kind: 'changed', newRows: 1, goneRows: 0, newFlags: 1, newHigh: 0, fixedFlags: 0, evidence: 0 }]);
       expect(archive?.unchanged).toBe(1);
     } finally {
-      delete process.env['TRAILBOOK_ANALYSIS_RUN'];
+      delete process.env[BUILD_CONTEXT_VARIABLE];
     }
     expect(second.builds.map((b) => b.build)).toEqual([1, 2]);
     // Build 3: p2 is gone and p3 is new; the home lists both, gone last, and the new project's recap says it is new.
@@ -257,11 +258,11 @@ describe('one build through the model store', () => {
       { id: 'p2', title: 'p2', kind: 'gone', newRows: 0, goneRows: 1, newFlags: 0, newHigh: 0, fixedFlags: 0, evidence: 0 },
     ]);
     expect(third?.unchanged).toBe(1);
-    process.env['TRAILBOOK_ANALYSIS_RUN'] = 'run-3';
+    writeBuildContext({ ...defaultBuildContext(dir, join(dir, 'cache')), run: 'run-3' });
     try {
       expect((await readProjectView(cacheDir, 'p3'))?.since).toEqual({ kind: 'new', previous: 2, build: 3, rows: 2, flags: 1 });
     } finally {
-      delete process.env['TRAILBOOK_ANALYSIS_RUN'];
+      delete process.env[BUILD_CONTEXT_VARIABLE];
     }
   });
 
@@ -315,7 +316,7 @@ describe('evidence whose status changed in the repository between two builds', (
     git(repo, ['reflog', 'expire', '--expire=now', '--all']);
     git(repo, ['gc', '-q', '--prune=now']);
     await build('ev-2', first);
-    process.env['TRAILBOOK_ANALYSIS_RUN'] = 'ev-2';
+    writeBuildContext({ ...defaultBuildContext(dir, join(dir, 'cache')), run: 'ev-2' });
     try {
       const view = await readProjectView(cacheDir, 'run');
       if (view?.since?.kind !== 'changed') throw new Error(`expected a change, got ${JSON.stringify(view?.since)}`);
@@ -329,7 +330,7 @@ describe('evidence whose status changed in the repository between two builds', (
       expect(view.since.newFlags.map((f) => f.kind)).toEqual(['evidence/path-not-found', 'evidence/commit-not-found']);
       expect(view.since.fixedFlags).toEqual([]);
     } finally {
-      delete process.env['TRAILBOOK_ANALYSIS_RUN'];
+      delete process.env[BUILD_CONTEXT_VARIABLE];
     }
   });
 });

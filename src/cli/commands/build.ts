@@ -12,7 +12,7 @@ import { Worker } from 'node:worker_threads';
 import { analyseArchive } from '../../lib/archive/analyse-archive.ts';
 import type { SearchIndexStats } from '../../lib/search/write-search-index.ts';
 import type { ExportStats } from '../../integrations/project-exports.ts';
-import { buildEnv } from '../../lib/config/build-context.ts';
+import { siteSettingsOf, writeBuildContext } from '../../lib/config/build-context.ts';
 import { resolveSettings, settingsFingerprint, siteSettings, type SettingsFlags } from '../settings.ts';
 import { fromCwd, PACKAGE_ROOT, packageVersion, workerExecArgv } from '../paths.ts';
 import { renderWithAstro, withStaging } from '../staging.ts';
@@ -106,12 +106,6 @@ async function moveTree(from: string, to: string): Promise<void> {
   }
 }
 
-/** The site settings the build hands to Astro (read back from the environment it set). */
-function buildEnvironmentSite(): { url: string | undefined; title: string } {
-  const site = buildEnv().site;
-  return { url: site.url ?? undefined, title: site.title };
-}
-
 /** Runs the build command; returns the exit code. */
 export async function runBuild(dirs: string[], options: BuildOptions, out: Output): Promise<number> {
   let shard: ShardSpec | null = null;
@@ -138,14 +132,10 @@ export async function runBuild(dirs: string[], options: BuildOptions, out: Outpu
   const history = await timed(times, 'history', () => recordHistory(options, outDir, cacheDir, archive.projects, run, out));
   await timed(times, 'history', () => storeComparePairs(settings.compare, archive.projects, cacheDir, run, out));
 
-  process.env['TRAILBOOK_ROOT'] = PACKAGE_ROOT;
-  process.env['TRAILBOOK_INPUTS'] = JSON.stringify(roots);
-  process.env['TRAILBOOK_CACHE_DIR'] = cacheDir;
-  process.env['TRAILBOOK_ANALYSIS_RUN'] = run;
-  process.env['TRAILBOOK_FILTER'] = JSON.stringify(settings.filter);
-  process.env['TRAILBOOK_ALLOW_REPOSITORIES'] = JSON.stringify(settings.allowRepositories);
   const repositories = archive.projects.flatMap((p) => (p.repository.id === null ? [] : [{ id: p.repository.id, path: p.repository.path }]));
-  process.env['TRAILBOOK_SITE'] = JSON.stringify(siteSettings(settings, repositories));
+  // What Astro's loaders and pages are told, once (src/lib/config/build-context.ts); the search index and exports are written here, in a worker.
+  const site = siteSettingsOf(siteSettings(settings, repositories));
+  writeBuildContext({ root: PACKAGE_ROOT, inputs: roots, cacheDir, run, site, filter: settings.filter, allowRepositories: settings.allowRepositories, searchIndex: 'external' });
   for (const rule of unmatchedRules(settings.repositories, repositories)) {
     const known = [...new Set(repositories.map((r) => r.path ?? r.id))].sort();
     out.info(`  warning: the configuration's repositories rule "${rule.match}" matches no repository of this archive, so it links nothing${known.length > 0 ? `; its repositories are: ${known.slice(0, 10).join(', ')}${known.length > 10 ? ', …' : ''}` : ''}`);
@@ -153,8 +143,8 @@ export async function runBuild(dirs: string[], options: BuildOptions, out: Outpu
   out.info(`Rendering pages and the search index into ${fromCwd(outDir)}${base === '/' ? '' : ` (base ${base})`}…`);
   const renderStarted = performance.now();
   const code = await siteFingerprint();
-  const site = `${code}-${settingsFingerprint(settings)}`;
-  const previous = options.full ? null : await reusableRecord(cacheDir, outDir, site, base);
+  const fingerprint = `${code}-${settingsFingerprint(settings)}`;
+  const previous = options.full ? null : await reusableRecord(cacheDir, outDir, fingerprint, base);
   await writeRenderPlan(cacheDir, { previous });
   if (previous) out.info('  incremental: pages of unchanged projects, commits and files are kept from the previous build');
   let renderRecord: RenderRecord | null = null;
@@ -164,10 +154,9 @@ export async function runBuild(dirs: string[], options: BuildOptions, out: Outpu
     await withStaging(outDir, options.served === true, async (staging) => {
       const stagingOut = staging.site;
       const searchOut = join(staging.dir, 'search');
-      const search = indexInWorker(cacheDir, searchOut, base, buildEnvironmentSite().url, buildEnvironmentSite().title, settings.recapHtml);
+      const search = indexInWorker(cacheDir, searchOut, base, site.url ?? undefined, site.title, settings.recapHtml);
       // Awaited after rendering; handled now so a failure while Astro renders is reported, not an unhandled rejection.
       search.catch(() => undefined);
-      process.env['TRAILBOOK_SEARCH_INDEX'] = 'external';
       await renderWithAstro(code, stagingOut, base, settings.siteUrl, options.verbose === true);
       const renderedIn = performance.now() - renderStarted;
       times.render = renderedIn;
@@ -183,7 +172,7 @@ export async function runBuild(dirs: string[], options: BuildOptions, out: Outpu
       const pages = await readRoutes(cacheDir);
       renderedPages = await htmlPages(stagingOut);
       if (previous) keptFiles = await carryOver(outDir, stagingOut, pages, previous.pages);
-      renderRecord = { site, base, pages };
+      renderRecord = { site: fingerprint, base, pages };
       await rm(outDir, { recursive: true, force: true });
       await rename(stagingOut, outDir);
       await writeRecord(cacheDir, outDir, renderRecord);

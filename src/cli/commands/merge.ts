@@ -14,6 +14,7 @@ import { planMerge, prepareMergeStore, type MergePlan, previousMerge, projectPag
 import { gatherEvidence } from '../../lib/archive/evidence-entries.ts';
 import { readCited } from '../../lib/archive/model-store.ts';
 import { resolveForges } from '../../lib/config/forge-links.ts';
+import { siteSettingsOf, writeBuildContext } from '../../lib/config/build-context.ts';
 import { writeEvidencePages } from '../../integrations/merged-evidence-pages.ts';
 import { carryOver, siteFingerprint } from '../incremental.ts';
 import { checkFolders } from '../folders.ts';
@@ -109,14 +110,10 @@ export async function runMerge(dirs: string[], options: MergeOptions, out: Outpu
 
     const repositories = plan.projects.flatMap((p) => (p.repository.id === null ? [] : [{ id: p.repository.id, path: p.repository.path }]));
     const forges = resolveForges(manifest.options.repositories, repositories);
-    process.env['TRAILBOOK_ROOT'] = PACKAGE_ROOT;
-    process.env['TRAILBOOK_INPUTS'] = '[]';
-    process.env['TRAILBOOK_CACHE_DIR'] = storeDir;
-    process.env['TRAILBOOK_ANALYSIS_RUN'] = run;
-    process.env['TRAILBOOK_FILTER'] = JSON.stringify(manifest.options.filter);
+    // What Astro's pages are told, once (src/lib/config/build-context.ts): no inputs (nothing is analysed again), the merge's store.
     // The shards' recap.html files, when they wrote them, are in their p/<id>/ folders, copied whole.
-    process.env['TRAILBOOK_SITE'] = JSON.stringify({ title, url: siteUrl, forges, recapHtml: manifest.options.recapHtml === true });
-    process.env['TRAILBOOK_SEARCH_INDEX'] = 'external';
+    const site = siteSettingsOf({ title, url: siteUrl, forges, recapHtml: manifest.options.recapHtml === true });
+    writeBuildContext({ root: PACKAGE_ROOT, inputs: [], cacheDir: storeDir, run, site, filter: manifest.options.filter, allowRepositories: [], searchIndex: 'external' });
 
     let projectsCopied = 0;
     let evidence = { pages: {} as Record<string, string>, copied: 0, combined: 0 };

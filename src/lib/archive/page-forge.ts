@@ -3,7 +3,7 @@
  * build environment) bound to a landed head. Recap components know a project and its
  * repository id; the head comes from the project's stored summary (read once per project).
  */
-import { buildEnv } from '../config/build-context.ts';
+import { buildContext } from '../config/build-context.ts';
 import { readSummary } from './model-store.ts';
 import { bindForge, type BoundForge } from '../config/forge-links.ts';
 
@@ -12,16 +12,16 @@ const heads = new Map<string, Promise<string | null>>();
 /** The forge links of a repository at `head` (file links need a head), or null when no rule matched it. */
 export function repositoryForge(repoId: string | null, head: string | null): BoundForge | null {
   if (repoId === null) return null;
-  const templates = buildEnv().site.forges[repoId];
+  const templates = buildContext().site.forges[repoId];
   return templates ? bindForge(templates, head) : null;
 }
 
 /** The forge links of a project's canonical repository at its landed head, or null. */
 export async function projectForge(projectId: string, repoId: string | null): Promise<BoundForge | null> {
-  if (repoId === null || !buildEnv().site.forges[repoId]) return null;
+  if (repoId === null || !buildContext().site.forges[repoId]) return null;
   let head = heads.get(projectId);
   if (!head) {
-    head = readSummary(buildEnv().cacheDir, projectId).then((s) => s?.repository.head ?? null, () => null);
+    head = readSummary(buildContext().cacheDir, projectId).then((s) => s?.repository.head ?? null, () => null);
     heads.set(projectId, head);
   }
   return repositoryForge(repoId, await head);

@@ -6,7 +6,7 @@
  *   (so a reused project's state is one small read);
  * - `<cacheDir>/history/`: this build's views for the pages (`views.json`: the run that wrote
  *   them, each recap's view digest and the home's view; `projects/<id>.json`: a recap's view).
- * Pages take views only from the run that is rendering (`TRAILBOOK_ANALYSIS_RUN`), so a plain
+ * Pages take views only from the run that is rendering (the build context's `run`), so a plain
  * `astro build` never shows a stale history.
  */
 import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
@@ -15,6 +15,7 @@ import { buildHistorySchema, type BuildHistory } from './build-history.ts';
 import type { ProjectState } from './project-state.ts';
 import type { ArchiveHistoryView, ProjectHistoryView } from './history-views.ts';
 import { describeIssues } from '../schemas/describe-issues.ts';
+import { buildContextOrNull } from '../config/build-context.ts';
 
 /** The history file's name in the output folder. */
 export const HISTORY_FILE = 'history.json';
@@ -89,7 +90,7 @@ export async function writeViews(cacheDir: string, index: ViewsIndex, projects: 
 const indexes = new Map<string, Promise<ViewsIndex | null>>();
 
 /** The views index written by the run now rendering, or null (memoised per cache folder). */
-export function readViewsIndex(cacheDir: string, run: string | undefined = process.env['TRAILBOOK_ANALYSIS_RUN']): Promise<ViewsIndex | null> {
+export function readViewsIndex(cacheDir: string, run: string | undefined = buildContextOrNull()?.run ?? undefined): Promise<ViewsIndex | null> {
   const key = `${cacheDir}\0${run ?? ''}`;
   let pending = indexes.get(key);
   if (!pending) {

@@ -1,64 +1,91 @@
 /**
- * How the CLI hands a build to Astro: environment variables, because Astro runs the content
- * config and the pages in its own module graph. astro.config.mjs sets the defaults, so a
- * plain `astro build` builds the bundled example corpus.
- * - `TRAILBOOK_INPUTS`: JSON array of absolute input folders.
- * - `TRAILBOOK_CACHE_DIR`: absolute model-store folder.
- * - `TRAILBOOK_SITE` (optional): JSON {@link SiteSettings} from the configuration file (title,
- *   site URL, forge links); unset means the defaults.
- * - `TRAILBOOK_FILTER` (optional): JSON `{ include, exclude }` globs from the configuration
- *   file, applied in discovery (src/lib/config/glob.ts); unset means every record file.
- * - `TRAILBOOK_ALLOW_REPOSITORIES` (optional): JSON array of absolute folders outside the
- *   inputs whose repositories projects may name (configuration `allowRepositories`); unset
- *   means none.
+ * The build context: what the CLI hands a build to Astro, as one typed object (issue 31). The
+ * CLI writes it once, before Astro runs (`writeBuildContext`), and every reader — content
+ * loaders, pages, integrations, and the core modules they call — reads it here
+ * (`buildContext`). It travels in one environment variable, `TRAILBOOK_BUILD` (JSON), because
+ * Astro runs the content config and the pages in a module graph of its own, where a value the
+ * CLI's modules hold is not seen. astro.config.mjs writes the default context, so a plain
+ * `astro build` builds the bundled example corpus.
  */
-import { siteSettingsFrom, type SiteSettings } from './site-settings.ts';
+import { DEFAULT_SITE_SETTINGS, type SiteSettings } from './site-settings.ts';
 
-export interface BuildEnv {
+/** The environment variable the context travels in. */
+export const BUILD_CONTEXT_VARIABLE = 'TRAILBOOK_BUILD';
+
+/** Everything a build's pages, loaders and integrations are told. */
+export interface BuildContext {
+  /** The package root, whose `src/lib` is the core hashed into each cached model's digest (src/lib/archive/code-digest.ts). */
+  root: string;
+  /** Absolute input folders. */
   inputs: string[];
+  /** Absolute model-store folder. */
   cacheDir: string;
-  /** Title, site URL and forge links (src/lib/config/site-settings.ts). */
+  /** The analysis run being rendered: pages take build-history views and compare pairs stored by it; null for a plain `astro build`. */
+  run: string | null;
+  /** Title, site URL, forge links and recap.html files (src/lib/config/site-settings.ts). */
   site: SiteSettings;
-  /** The configuration's include/exclude globs. */
+  /** The configuration's include/exclude globs, applied in discovery (src/lib/config/glob.ts). */
   filter: { include: string[]; exclude: string[] };
-  /** Folders outside the inputs whose repositories projects may name. */
+  /** Folders outside the inputs whose repositories projects may name (configuration `allowRepositories`). */
   allowRepositories: string[];
+  /** `external`: the CLI writes the search index and exports in its own worker, so the integration does nothing (src/integrations/search-index.ts). */
+  searchIndex: 'integration' | 'external';
 }
 
-function filterFrom(value: string | undefined): BuildEnv['filter'] {
-  if (value === undefined || value === '') return { include: [], exclude: [] };
-  let parsed: { include?: unknown; exclude?: unknown };
-  try {
-    parsed = JSON.parse(value) as { include?: unknown; exclude?: unknown };
-  } catch {
-    throw new Error(`TRAILBOOK_FILTER is not JSON: ${value.slice(0, 200)}`);
-  }
-  const globs = (v: unknown): string[] => (Array.isArray(v) ? v.filter((g): g is string => typeof g === 'string') : []);
-  return { include: globs(parsed.include), exclude: globs(parsed.exclude) };
+/** The context of a plain `astro build` in the package at `root`: the bundled example corpus. */
+export function defaultBuildContext(root: string, cacheDir: string): BuildContext {
+  return { root, inputs: [`${root.replace(/\/$/, '')}/content`], cacheDir, run: null, site: DEFAULT_SITE_SETTINGS, filter: { include: [], exclude: [] }, allowRepositories: [], searchIndex: 'integration' };
 }
 
-function foldersFrom(value: string | undefined): string[] {
-  if (value === undefined || value === '') return [];
-  let parsed: unknown;
-  try {
-    parsed = JSON.parse(value);
-  } catch {
-    throw new Error(`TRAILBOOK_ALLOW_REPOSITORIES is not JSON: ${value.slice(0, 200)}`);
-  }
-  return Array.isArray(parsed) ? parsed.filter((p): p is string => typeof p === 'string') : [];
+/** Hands `context` to the build that runs next in this process (and to the worker threads it starts). */
+export function writeBuildContext(context: BuildContext): void {
+  process.env[BUILD_CONTEXT_VARIABLE] = JSON.stringify(context);
 }
 
-/** Reads the build environment. Throws with the variable's name when it is missing or malformed. */
-export function buildEnv(): BuildEnv {
-  const inputs = process.env['TRAILBOOK_INPUTS'];
-  const cacheDir = process.env['TRAILBOOK_CACHE_DIR'];
-  if (!inputs || !cacheDir) throw new Error('TRAILBOOK_INPUTS and TRAILBOOK_CACHE_DIR must be set (astro.config.mjs sets defaults; run the build through `trailbook build`)');
-  let parsed: unknown;
+const strings = (v: unknown): string[] => (Array.isArray(v) ? v.filter((s): s is string => typeof s === 'string') : []);
+
+/** The site settings of a context, with the defaults where a field is missing. */
+export function siteSettingsOf(value: unknown): SiteSettings {
+  const site = (value !== null && typeof value === 'object' ? value : {}) as Partial<SiteSettings>;
+  return {
+    title: typeof site.title === 'string' && site.title !== '' ? site.title : DEFAULT_SITE_SETTINGS.title,
+    url: typeof site.url === 'string' ? site.url : null,
+    forges: site.forges && typeof site.forges === 'object' ? site.forges : {},
+    recapHtml: site.recapHtml === true,
+  };
+}
+
+/** The context handed to this build, or null when none was (the CLI before it hands one over). Throws naming the variable when it is malformed. */
+export function buildContextOrNull(): BuildContext | null {
+  const text = process.env[BUILD_CONTEXT_VARIABLE];
+  if (text === undefined || text === '') return null;
+  let parsed: Partial<Record<keyof BuildContext, unknown>>;
   try {
-    parsed = JSON.parse(inputs);
+    parsed = JSON.parse(text) as Partial<Record<keyof BuildContext, unknown>>;
   } catch {
-    throw new Error(`TRAILBOOK_INPUTS is not a JSON array of folders: ${inputs}`);
+    throw new Error(`${BUILD_CONTEXT_VARIABLE} is not JSON: ${text.slice(0, 200)}`);
   }
-  if (!Array.isArray(parsed) || !parsed.every((p) => typeof p === 'string')) throw new Error(`TRAILBOOK_INPUTS is not a JSON array of folders: ${inputs}`);
-  return { inputs: parsed, cacheDir, site: siteSettingsFrom(process.env['TRAILBOOK_SITE']), filter: filterFrom(process.env['TRAILBOOK_FILTER']), allowRepositories: foldersFrom(process.env['TRAILBOOK_ALLOW_REPOSITORIES']) };
+  if (parsed === null || typeof parsed !== 'object') throw new Error(`${BUILD_CONTEXT_VARIABLE} is not a JSON object`);
+  const { root, inputs, cacheDir } = parsed;
+  if (typeof root !== 'string' || typeof cacheDir !== 'string' || !Array.isArray(inputs) || !inputs.every((p) => typeof p === 'string')) {
+    throw new Error(`${BUILD_CONTEXT_VARIABLE} needs root, inputs (a list of folders) and cacheDir: ${text.slice(0, 200)}`);
+  }
+  const filter = (parsed.filter !== null && typeof parsed.filter === 'object' ? parsed.filter : {}) as { include?: unknown; exclude?: unknown };
+  return {
+    root,
+    inputs,
+    cacheDir,
+    run: typeof parsed.run === 'string' ? parsed.run : null,
+    site: siteSettingsOf(parsed.site),
+    filter: { include: strings(filter.include), exclude: strings(filter.exclude) },
+    allowRepositories: strings(parsed.allowRepositories),
+    searchIndex: parsed.searchIndex === 'external' ? 'external' : 'integration',
+  };
+}
+
+/** The context handed to this build. Throws when none was (astro.config.mjs writes the default; run the build through `trailbook build`) or it is malformed. */
+export function buildContext(): BuildContext {
+  const context = buildContextOrNull();
+  if (context === null) throw new Error(`${BUILD_CONTEXT_VARIABLE} must be set (astro.config.mjs sets the default; run the build through \`trailbook build\`)`);
+  return context;
 }

@@ -3,7 +3,7 @@
  * (when a site URL is configured) and title, from Astro's `BASE_URL` and `SITE` and the
  * settings the CLI hands over (src/lib/config/build-context.ts).
  */
-import { buildEnv } from '../config/build-context.ts';
+import { buildContext } from '../config/build-context.ts';
 import { normaliseBase } from '../site/urls.ts';
 import type { ArchiveContext } from './archive-index.ts';
 import { archiveRoot } from './site-url.ts';
@@ -15,6 +15,6 @@ import { archiveRoot } from './site-url.ts';
  */
 export function archiveContext(baseUrl: string, astroSite: string | undefined): ArchiveContext {
   const base = normaliseBase(baseUrl);
-  const site = buildEnv().site;
+  const site = buildContext().site;
   return { base, root: archiveRoot(site.url ?? astroSite, base), title: site.title, recapHtml: site.recapHtml };
 }
