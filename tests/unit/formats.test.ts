@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { ALL_FORMATS } from '../../src/lib/formats/all-formats.ts';
-import { SOURCE_FORMATS } from '../../src/lib/export/model-schema.ts';
+import { SOURCE_FORMATS } from '../../src/lib/model/model-schema.ts';
 import { recordFormatOf } from '../../src/lib/formats/format-lookup.ts';
 
 describe('the list of source formats', () => {

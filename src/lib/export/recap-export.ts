@@ -5,8 +5,8 @@
  */
 import { z } from 'zod';
 import type { ProjectModel } from '../model/types.ts';
-import { documented } from './export-registry.ts';
-import { babysitSchema, beadsSchema, coordinationSchema } from './lifecycle-schema.ts';
+import { documented } from '../model/export-registry.ts';
+import { babysitSchema, beadsSchema, coordinationSchema } from '../model/lifecycle-schema.ts';
 import {
   auditInfoSchema,
   citedSchema,
@@ -18,8 +18,8 @@ import {
   spanSchema,
   telemetryRowSchema,
   trailRowSchema,
-} from './model-schema.ts';
-import { arenaSchema, verdictsSchema } from './quality-schema.ts';
+} from '../model/model-schema.ts';
+import { arenaSchema, verdictsSchema } from '../model/quality-schema.ts';
 import { openBlockers } from '../projections/open-blockers.ts';
 
 /** The version string of the recap export. */

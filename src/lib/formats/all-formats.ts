@@ -3,7 +3,7 @@
  * CLI's "looked for" list, a project's counts and the sources of a recap. A new format is a
  * descriptor file in this folder (source-format.ts says what it holds) and one line here; the
  * compiler then asks for its id in `SourceFormat` (src/lib/model/types.ts) and in the
- * published schema's list (src/lib/export/model-schema.ts).
+ * published schema's list (src/lib/model/model-schema.ts).
  */
 import type { SourceFormatDescriptor } from './source-format.ts';
 import { bbsTrail } from './bbs-trail.ts';

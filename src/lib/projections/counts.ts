@@ -3,7 +3,7 @@
  * search, `trailbook check` (text and `--json`), `recap.json`, `archive.json`, the build
  * report and the feed read these numbers; none of them adds two counts of its own. A surface
  * that needs a figure not here adds it here (one field, one line in {@link projectCounts}) and
- * to `projectCountsSchema` (src/lib/export/model-schema.ts).
+ * to `projectCountsSchema` (src/lib/model/model-schema.ts).
  *
  * What each count counts (the words the pages use):
  * - **flags**: flags, not rows that carry one; by severity, and by layer: **layer 1** is
