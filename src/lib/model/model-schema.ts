@@ -70,6 +70,7 @@ export const trailRowSchema = documented(
     computedId: documented(z.string(), { description: 'First 8 hex digits of sha256(ts + ticket + decision).' }),
     anchor: documented(z.string(), { description: "The row's anchor on its recap page (`/p/<project>/#<anchor>`)." }),
     format: z.enum(['bbs-trail', 'pstack-trail']),
+    /** Path of the trail file relative to the project root, `/`-separated. */
     file: documented(z.string(), { description: 'Trail file, relative to the project folder.' }),
     line: documented(z.number().int(), { description: '1-based physical line in `file`.' }),
     index: documented(z.number().int(), { description: "0-based position among the file's valid rows." }),
@@ -122,9 +123,12 @@ export const flagSchema = documented(
     layer: z.enum(FLAG_LAYERS),
     severity: severitySchema,
     kind: documented(z.string(), { description: 'Stable id of the check (docs/checks.md), or the layer-2 reviewer’s kind.' }),
+    /** Ids of the rows the flag is about (may be empty, e.g. a line that is not JSON). */
     rows: z.array(str),
     summary: str,
+    /** For layer-2 flags: the path, SHA or row id the flag rests on. */
     evidence: str.optional(),
+    /** Source locations (file:line) the flag is about, in file order. */
     at: z.array(flagLocationSchema),
     omitted: documented(int.optional(), { description: 'On a summary: how many flags of this kind it stands for (a project lists at most 200 of one kind).' }),
     earlierText: documented(z.string(), { description: 'For history flags: the record’s text as it was committed earlier (at most 4,096 characters).' }).optional(),
@@ -135,13 +139,17 @@ export const flagSchema = documented(
 /** A source file read. */
 export const sourceFileSchema = documented(
   z.object({
+    /** Path relative to the project root. */
     path: str,
     format: sourceFormatSchema,
     bytes: int,
+    /** Physical lines read (a final line break does not open a new line). */
     lines: int,
+    /** Records accepted. For line formats: valid + invalid === lines (header counted as valid). */
     valid: int,
     invalid: int,
     headers: documented(int.optional(), { description: 'Header lines among `valid` (a pstack TSV’s column names); absent when none.' }),
+    /** Set when the file is discovered but its reader has not landed yet ("not read yet"). */
     notRead: str.optional(),
     files: documented(int.optional(), { description: 'On a summary: how many files of this format it stands for (a project lists at most 200 of one format); the counts are their sums.' }),
   }),
@@ -151,9 +159,12 @@ export const sourceFileSchema = documented(
 /** The canonical repository. */
 export const repositoryInfoSchema = documented(
   z.object({
+    /** Stable id used in archive URLs (`/r/<id>/...`), or null when there is none. */
     id: str.nullable(),
+    /** Display path of the repository (relative to the input root's parent), or null. */
     path: str.nullable(),
     head: documented(str.nullable(), { description: 'Full SHA of the landed head.' }),
+    /** Where the head came from: `config` (trailbook.json `head`), `HEAD`, or null. */
     headSource: z.enum(['config', 'HEAD']).nullable(),
     problem: documented(str.nullable(), { description: 'Why git-backed checks are inconclusive, when they are.' }),
   }),
@@ -172,6 +183,7 @@ export const auditInfoSchema = documented(
       reason: str,
       reviewer: str,
       at: str,
+      /** Layer-2 flag count as read from the file. */
       flagCount: int,
       error: str.optional(),
     }),
@@ -182,8 +194,11 @@ export const auditInfoSchema = documented(
 /** Counts that need a person. */
 export const projectCountsSchema = documented(
   z.object({
+    /** Valid decision rows, superseded ones included. */
     rows: int,
+    /** Rows hidden because a later row supersedes them. */
     superseded: int,
+    /** Invalid records of every source. */
     invalid: int,
     telemetry: int,
     flags: documented(z.object({ high: int, medium: int, low: int }), { description: 'Flags per severity, both layers (flags, not rows that carry one).' }),
@@ -196,13 +211,16 @@ export const projectCountsSchema = documented(
     }),
     resultNotVerified: documented(int, { description: 'Decision rows whose result is not `verified`.' }),
     checkFirst: documented(int, { description: 'Decision rows listed under Check first.' }),
+    /** Blockers still open when the records end (src/lib/projections/open-blockers.ts). */
     openBlockers: int,
+    /** Records per source format (each format's `count`, src/lib/formats/). */
     rowsByFormat: z.partialRecord(sourceFormatSchema, int),
   }),
   { id: 'Counts', description: 'Every count Trailbook shows, from one definition (src/lib/projections/counts.ts): the archive home, the recap, search, `check` and the exports agree.' },
 );
 
-const citationSchema = documented(z.object({ rowId: str, anchor: str, decision: str }), { id: 'Citation', description: 'A row citing a commit or file.' });
+/** A row citing a commit or file. */
+export const citationSchema = documented(z.object({ rowId: str, anchor: str, decision: str }), { id: 'Citation', description: 'A row citing a commit or file.' });
 
 /** The commits and files a project's evidence cites. */
 export const citedSchema = documented(
