@@ -26,6 +26,7 @@ import { plural, UsageError, type Output } from '../output.ts';
 import { shardLabel } from '../../lib/shard/partition.ts';
 import { historyLimit, recordHistory, type HistoryFlags } from '../history.ts';
 import { PART_CACHE_VERSION, type SearchIndexStats } from '../../lib/search/write-search-index.ts';
+import { agree } from '../../lib/text/agree.ts';
 
 /** Options of `trailbook merge`. */
 export interface MergeOptions extends HistoryFlags {
@@ -150,7 +151,7 @@ export async function runMerge(dirs: string[], options: MergeOptions, out: Outpu
       out.error(`merging failed: ${(error as Error).message}\n  fix: run again with --verbose to see Astro's log; if a shard is named, build it again`);
       return 2;
     }
-    const reused = previous ? `; kept ${plural(keptFiles, 'file')} and folder${keptFiles === 1 ? '' : 's'} of the previous merge` : '';
+    const reused = previous ? `; kept ${plural(keptFiles, 'file')} and ${agree(keptFiles, 'folder', 'folders')} of the previous merge` : '';
     out.info(`  copied ${plural(projectsCopied, 'project')} from the shards; evidence pages: ${plural(evidence.copied, 'page')} copied, ${plural(evidence.combined, 'page')} cited from several shards written from their data${reused}`);
     const indexed = result.search;
     if (indexed) out.info(`  ${searchLine(indexed)} (${plural(indexed.analysed, 'part')} made or taken from the shards) in ${(indexed.ms / 1000).toFixed(1)} s, beside the pages`);

@@ -24,6 +24,8 @@ import { holdsName, indexOfName } from './name-match.ts';
 import { findByGlob, findByName } from './tree-paths.ts';
 import { countRubricCriteria } from './rubric-criteria.ts';
 import { ancestryOf } from '../git/ancestry.ts';
+import { agree } from '../text/agree.ts';
+import { countOf } from '../site/words.ts';
 
 /** Everything resolution needs for one project. */
 export interface EvidenceContext {
@@ -152,7 +154,7 @@ async function resolveCommit(p: ClassifiedPointer, ctx: EvidenceContext): Promis
     const both = `commits ${short(from.oid)} and ${short(to.oid)} exist: “${from.subject}” … “${to.subject}”`;
     const ends = await rangeEnds([from.oid, to.oid], ctx);
     const off = ends.filter((e) => e.notLanded).map((e) => short(e.oid));
-    if (off.length > 0) return pointer(p, 'VERIFIED', `${both}; ${off.join(' and ')} ${off.length === 1 ? 'is not an ancestor' : 'are not ancestors'} of the landed head ${short(ctx.head as string)} ${NOT_LANDED_WHY}`, { target: { type: 'commit', oid: to.oid }, notLanded: true, ends });
+    if (off.length > 0) return pointer(p, 'VERIFIED', `${both}; ${off.join(' and ')} ${agree(off.length, 'is not an ancestor', 'are not ancestors')} of the landed head ${short(ctx.head as string)} ${NOT_LANDED_WHY}`, { target: { type: 'commit', oid: to.oid }, notLanded: true, ends });
     return pointer(p, 'VERIFIED', both, { target: { type: 'commit', oid: to.oid }, ends });
   }
   const exists = from.subject ? `${from.via}commit ${short(from.oid)} exists: “${from.subject}”` : `${from.via}commit ${short(from.oid)} exists`;
@@ -372,7 +374,7 @@ async function resolveGlob(p: ClassifiedPointer, path: string, ctx: EvidenceCont
   if (!ctx.repository || !ctx.head) return pointer(p, 'INCONCLUSIVE', ctx.problem ?? 'no repository');
   const found = await findByGlob(ctx.repository, ctx.head, path);
   if ('problem' in found) return pointer(p, 'INCONCLUSIVE', found.problem);
-  if (found.paths.length > 0) return pointer(p, 'VERIFIED', `${found.paths.length} file${found.paths.length === 1 ? '' : 's'} at landed head match: ${listed(found.paths)}`);
+  if (found.paths.length > 0) return pointer(p, 'VERIFIED', `${countOf(found.paths.length, 'file')} at landed head match: ${listed(found.paths)}`);
   if (found.truncated) return pointer(p, 'INCONCLUSIVE', `no file matches ${path} in the part of the tree searched (the tree is larger than the search limits)`);
   return pointer(p, 'NOT_VERIFIED', `no file at landed head ${short(ctx.head)} matches ${path}`, { fault: 'evidence/path-not-found' });
 }

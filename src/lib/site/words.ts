@@ -6,6 +6,7 @@ import type { InvalidRecord } from '../model/types.ts';
 import { invalidCount, MAX_PER_KIND } from '../bounds/kind-bounds.ts';
 import { slugify } from '../text/slug.ts';
 import type { AuditInfo, EvidenceStatus, ResultClass } from '../model/types.ts';
+import { agree } from '../text/agree.ts';
 
 /**
  * A project's one name, wherever a person reads it (the archive home, recaps, the CLI): its
@@ -86,7 +87,7 @@ export function formatTimeSpan(span: { from: string; to: string }): string {
 
 /** `1 row`, `2 rows`: a count with its noun in the right number. */
 export function countOf(n: number, singular: string, plural = `${singular}s`): string {
-  return `${n} ${n === 1 ? singular : plural}`;
+  return `${n} ${agree(n, singular, plural)}`;
 }
 
 /**
@@ -171,7 +172,7 @@ const CHECK_FIRST_OUTCOME_WORDS = [
  */
 export function checkFirstSentence(listed: number, rows: number, byOutcome: Readonly<Record<'failed' | 'no-evidence' | 'result' | 'not-checkable', number>>): string {
   const said = CHECK_FIRST_OUTCOME_WORDS.filter(([o]) => byOutcome[o] > 0).map(([o, what]) => `${byOutcome[o]} ${what}`);
-  return `${listed} of ${countOf(rows, 'row')} need${listed === 1 ? 's' : ''} a look: ${said.join('; ')}. Each reason is said once; each row's card gives the details.`;
+  return `${listed} of ${countOf(rows, 'row')} ${agree(listed, 'needs', 'need')} a look: ${said.join('; ')}. Each reason is said once; each row's card gives the details.`;
 }
 
 /**
