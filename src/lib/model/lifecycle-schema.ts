@@ -12,17 +12,27 @@ const int = z.number().int();
 const line = int;
 const record = z.record(str, z.unknown());
 
-const coordEventSchema = z.object({
+/** One `coord.v1` event, as read, with what the seed's required-field table says about it. */
+export const coordEventSchema = z.object({
+  /** Unique HTML anchor on the recap, `coord-<n>` (n is the 1-based position in stream order). */
   anchor: str,
+  /** Path of the file relative to the project root, `/`-separated. */
   file: str,
+  /** 1-based physical line. */
   line,
+  /** 0-based position in the ordered stream (timestamp, then file order). */
   seq: int,
+  /** `data.event_type` as written; `''` when absent. Unknown types are kept (see `known`). */
   eventType: str,
+  /** True when `eventType` is one of the ten canonical types. */
   known: z.boolean(),
+  /** `data.event_id`; `''` when absent. */
   eventId: str,
   issueId: str,
   actor: str,
+  /** The envelope's `timestamp` as written. */
   timestamp: str,
+  /** Milliseconds since the epoch (with sub-millisecond fraction), or null when it does not parse. */
   time: z.number().nullable(),
   projectRoot: str,
   toAgent: str,
@@ -30,26 +40,40 @@ const coordEventSchema = z.object({
   state: str,
   takeoverMode: str,
   reason: str,
+  /** `data.event_ref`: the `event_id` a READ or ACK points at. */
   eventRef: str,
   payload: record,
+  /** Required fields (seed: "Required Fields by Event") absent or empty, as dotted names (`payload.subject`). */
   missing: z.array(str),
+  /** Present fields whose value the seed does not allow (`takeover_mode: "none"` on a TAKEOVER). */
   badValues: z.array(z.object({ field: str, value: str, expected: str })),
+  /** `envelope`: a raw coord.v1 line; `audit-entry`: wrapped in a `bd audit` entry's `extra`. */
   form: z.enum(['envelope', 'audit-entry']),
+  /** On the second and later events sharing an `event_id`: the anchor of the first. Such events are shown but left out of projections (seed: "stable for dedupe"). */
   duplicateOf: str.optional(),
+  /** True when the event is earlier than an event above it in the same file. */
   outOfOrder: z.boolean().optional(),
+  /** Fields of the envelope and of `data` the seed does not name, kept and shown raw. */
   extra: record,
 });
 
+/** A RELEASE of a scope its actor did not hold, or a RESERVE of a scope another agent held: `holder` who held it then (null when nobody did), `holderStart` the holder's opening event. */
 const holdProblemSchema = z.object({ event: str, holder: str.nullable(), holderStart: str.optional() });
 
 /** coord.v1 events and what Trailbook derives from them. */
 export const coordinationSchema = documented(
   z.object({
+    /** Every event, in stream order (timestamp, then file order). */
     events: z.array(coordEventSchema),
+    /** Every actor and recipient, sorted. */
     agents: z.array(str),
+    /** Event types met, canonical ones first in seed order, then unknown ones sorted; with counts. */
     eventTypes: z.array(z.object({ type: str, known: z.boolean(), count: int })),
+    /** Each SEND with its state (seed: "Inbox projection"): `send` its anchor, `reads` and `acks` the anchors of the READ and ACK events that count (referring to it, not earlier than it). */
     inbox: z.array(z.object({ send: str, eventId: str, from: str, to: str, subject: str, state: z.enum(['unread', 'read', 'acked']), reads: z.array(str), acks: z.array(str) })),
+    /** READs and ACKs whose `event_ref` is not an earlier (or same-time) SEND; `target` the anchor of the event referred to, when it exists. */
     refProblems: z.array(z.object({ event: str, ref: str, problem: z.enum(['no-ref', 'unknown', 'not-a-send', 'later']), target: str.optional() })),
+    /** Each stretch of time an agent held a (project_root, scope) reservation: `start` the anchor of the RESERVE or TAKEOVER that opened it, `ttlMinutes` its `payload.ttl_minutes` when a number, `end` the anchor of the event that closed it (absent while active). */
     reservations: z.array(
       z.object({
         projectRoot: str,
@@ -64,6 +88,7 @@ export const coordinationSchema = documented(
         ended: z.enum(['active', 'released', 'taken-over', 'expired', 'replaced', 'renewed']),
       }),
     ),
+    /** Each TAKEOVER evaluated against the owner's liveness at that moment (seed: "Takeover policy"): `priorOwner` the owner of the active reservation just before (null when none was), `priorStart` its opening event, `liveness` what the stream says of that owner and why, `why` the outcome in plain words naming the rule applied. */
     takeovers: z.array(
       z.object({
         event: str,
@@ -79,14 +104,21 @@ export const coordinationSchema = documented(
         why: str,
       }),
     ),
+    /** Each INCURSION with the reservations it overlaps at that moment; `kind` and `reportedLiveness` are `payload.incursion_kind` and `payload.owner_liveness` as written. */
     incursions: z.array(
       z.object({ event: str, actor: str, projectRoot: str, scope: str, kind: str, reportedLiveness: str, holders: z.array(z.object({ owner: str, scope: str, start: str })) }),
     ),
+    /** RELEASEs of a scope their actor did not hold. */
     releaseProblems: z.array(holdProblemSchema),
+    /** RESERVEs of a scope another agent held. */
     reserveConflicts: z.array(holdProblemSchema),
+    /** Anchors of BLOCKED events, in stream order. */
     blockers: z.array(str),
+    /** Anchors of HANDOFF events, in stream order. */
     handoffs: z.array(str),
+    /** Anchors of RESUME events, in stream order. */
     resumes: z.array(str),
+    /** Earliest and latest event times (ISO), or null. */
     span: spanSchema.nullable(),
   }),
   { id: 'Coordination', description: 'coord.v1 events with the inbox, reservations, takeovers and incursions derived from them, or null when there are none.' },
@@ -195,13 +227,16 @@ export const babysitSchema = documented(
       z.object({
         file: str,
         line,
+        /** `history`: a ticket event; `timeline`: a workflow step. */
         kind: z.enum(['history', 'timeline']),
         ts: str,
         time: z.number().nullable(),
         ticket: str,
         branch: str,
         actor: str,
+        /** `event` of a history row, `step` of a timeline row. */
         what: str,
+        /** `status` of a timeline row (any value, shown as written). */
         status: str,
         workflow: str,
         note: str,
