@@ -124,11 +124,15 @@ export const coordinationSchema = documented(
   { id: 'Coordination', description: 'coord.v1 events with the inbox, reservations, takeovers and incursions derived from them, or null when there are none.' },
 );
 
-const beadsIssueSchema = z.object({
+/** One beads issue: its exported fields, where it was read, and its lifecycle replayed from the log. */
+export const beadsIssueSchema = z.object({
   id: str,
+  /** URL key of the issue's page (the id when URL-safe, else a digest). */
   key: str,
+  /** Anchor of the issue in the recap's issue list. */
   anchor: str,
   title: str,
+  /** Status as exported (`''` when the issue is known only from events). */
   status: str,
   statusKnown: z.boolean(),
   priority: str,
@@ -138,13 +142,19 @@ const beadsIssueSchema = z.object({
   createdBy: str,
   createdAt: str,
   updatedAt: str,
+  /** `started_at`: when the issue went to in_progress (beads GH#2796); `''` when absent. */
   startedAt: str,
   closedAt: str,
   closeReason: str,
+  /** `_type` of the row (`issue` when absent). */
   recordType: str,
+  /** `ephemeral: true`: a wisp (`bd export --all` only), with its `wisp_type` in {@link wispType}. */
   wisp: z.boolean(),
+  /** `wisp_type` (heartbeat, ping, patrol, gc_report, recovery, error, escalation), `''` when absent. */
   wispType: str,
+  /** `is_template: true`: a read-only template (`bd export --all` only). */
   template: z.boolean(),
+  /** `agent_state` of older rows, when not empty. */
   agentState: str,
   labels: z.array(str),
   dependencies: z.array(z.object({ dependsOn: str, type: str, gate: str })),
@@ -153,8 +163,10 @@ const beadsIssueSchema = z.object({
   notes: str,
   acceptance: str,
   design: str,
+  /** Where the issue's row is: the export, the backup table, or nowhere (known only from events). */
   origin: z.enum(['export', 'backup', 'events']),
   at: z.object({ file: str, line }).nullable(),
+  /** Unknown, non-empty fields of the row, kept and shown raw. */
   extra: record,
   history: z.array(
     z.object({
@@ -163,57 +175,100 @@ const beadsIssueSchema = z.object({
       timestamp: str,
       time: z.number().nullable(),
       actor: str,
+      /** `event_type` of an event (`created`, `closed`, ...), or the `kind` of an audit entry (`field_change`). */
       kind: str,
       source: z.enum(['event', 'interaction']),
+      /** Status before and after, when the entry changes the status. */
       from: str.nullable().optional(),
       to: str.optional(),
+      /** The status the entry itself records the issue had before it (an event's `old_value` snapshot, a field change's `old_value`). */
       recorded: str.optional(),
+      /** Set when `recorded` differs from the replayed status: a transition is missing from the log. */
       gap: str.optional(),
+      /** What the entry says, in short: a close reason, the label, the fields changed. */
       text: str,
     }),
   ),
+  /** Status after replaying the history; null when no entry sets one. */
   replayedStatus: str.nullable(),
   gaps: int,
+  /** Set when the export's `created_at` and the log disagree ({@link BeadsTimeDisagreement}). */
   timeDisagreement: z
     .object({
+      /** `created_at` as exported. */
       exported: str,
+      /** The log entry's time as written. */
       logged: str,
+      /** `created`, or the kind of the earliest entry. */
       loggedKind: str,
       loggedAt: z.object({ file: str, line }),
+      /** logged − exported, in milliseconds. */
       differenceMs: z.number(),
+      /** The difference is a whole number of quarter hours within a zone's range (±14 h), give or take the tolerance: one clock wrote local time as UTC. */
       zoneOffset: z.boolean(),
+      /** `created_at` is 1970-01-01T00:00:00Z, which `bd export` writes for a missing creation time (`sanitizeZeroTime`, beads GH#2488). */
       missingCreation: z.boolean(),
     })
     .nullable(),
 });
 
-const beadsStoreSchema = z.object({
+/**
+ * A `.beads/` folder without a JSONL export of its issues (issues.jsonl, beads.jsonl,
+ * beads.base.jsonl): what kind of store it keeps, read from `metadata.json` and the folders
+ * beside it (gastownhall/beads `internal/configfile/configfile.go`), and the command that
+ * writes the export.
+ */
+export const beadsStoreSchema = z.object({
+  /** The folder, relative to the project (`.beads`). */
   folder: str,
+  /**
+   * - `embedded`: Dolt run inside bd (`.beads/embeddeddolt/`, `dolt_mode` `embedded`, bd's default);
+   * - `server`: a `dolt sql-server` (`.beads/dolt/` is its data folder, `dolt_mode` `server`);
+   * - `proxied-server`: bd reaches the server through its proxy (`dolt_mode` `proxied-server`);
+   * - `sqlite`: the SQLite database of bd before 1.0 (`*.db`);
+   * - `none`: metadata only, the database is elsewhere (git-ignored, or on a server).
+   */
   kind: z.enum(['embedded', 'server', 'proxied-server', 'sqlite', 'none']),
+  /** The database folder or file found, relative to the project (`.beads/embeddeddolt`), or `''`. */
   dataPath: str,
+  /** `dolt_database` of metadata.json, else the databases found in the data folder; `''` when unknown. */
   database: str,
+  /** `backend` of metadata.json (`dolt`), `''` when absent. */
   backend: str,
+  /** The bd version the folder names (`last_bd_version` of older metadata.json, or `.local_version`), `''` when none. */
   version: str,
+  /** Where {@link version} came from (`.beads/metadata.json` or `.beads/.local_version`), `''` when none. */
   versionSource: str,
+  /** The command that writes the export, run in the project folder. */
   exportCommand: str,
+  /** What the command includes, and how it differs by version. */
   exportNote: str,
+  /** Problems reading metadata.json (not JSON, too large), `''` when none. */
   problem: str,
+  /** Trailbook's own run of the export, when the configuration asked for it (null: not asked). */
   run: z.union([z.object({ ok: z.literal(true), command: str, issues: int, lines: int }), z.object({ ok: z.literal(false), command: str, reason: str })]).nullable(),
+  /** The folder's JSONL files that were read all the same (the audit log, backup tables), with their records. */
   alsoRead: z.array(z.object({ file: str, records: int })),
 });
 
 /** beads issues with their replayed lifecycle. */
 export const beadsSchema = documented(
   z.object({
+    /** Issues in export order, then issues known only from the backup or from events. */
     issues: z.array(beadsIssueSchema),
     statusCounts: z.array(z.object({ status: str, known: z.boolean(), count: int })),
+    /** Event types met in `backup/events.jsonl` and audit-entry kinds in `interactions.jsonl`, with counts. */
     eventTypes: z.array(z.object({ type: str, count: int })),
     interactions: z.array(z.object({ id: str, kind: str, actor: str, issueId: str, timestamp: str, summary: str, file: str, line })),
     memories: z.array(z.object({ key: str, value: str, file: str, line })),
     config: z.array(z.object({ key: str, value: str })),
+    /** Custom statuses the beads config declares (`status.custom`, `name[:category]` comma-separated), by name. */
     customStatuses: z.array(str),
+    /** What the `.beads/` folder keeps when it has no JSONL export (a Dolt store), or null when it has one. */
     store: beadsStoreSchema.nullable(),
+    /** True when a lifecycle log (events or status field changes) was read, so replay can be compared. */
     hasHistory: z.boolean(),
+    /** Rows whose id appeared more than once in one file (the last row is used). */
     repeatedRows: int,
     span: spanSchema.nullable(),
   }),
