@@ -1,8 +1,9 @@
 /**
- * zod schemas of the shared model's core (src/lib/model/types.ts): evidence, decision rows,
- * flags, sources, repository, audit, counts, invalid records, telemetry and citations. The
- * recap export (recap.json) is built from them; tests/unit/export-schema.test.ts asserts
- * that each inferred type equals its model type, so the schemas cannot drift from the model.
+ * zod schemas of the shared model's core: evidence, decision rows, flags, sources, repository,
+ * audit, counts, invalid records, telemetry and citations. They are the model's one
+ * definition: its types are inferred from them (src/lib/model/types.ts, evidence.ts), the
+ * recap export (recap.json) is checked against them and the published JSON Schemas are
+ * generated from them, so the code and the schemas cannot drift (issue 31).
  */
 import { z } from 'zod';
 import { documented } from './export-registry.ts';
