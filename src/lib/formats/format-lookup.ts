@@ -8,6 +8,12 @@ import { ALL_FORMATS } from './all-formats.ts';
 import type { CountedModel, Placement, SourceFormatDescriptor } from './source-format.ts';
 
 const byId = new Map<string, SourceFormatDescriptor>(ALL_FORMATS.map((f) => [f.id, f]));
+// The lists each question walks, made once: discovery and evidence ask them for every file.
+const OWNERS = ALL_FORMATS.filter((f) => f.ownsFolder !== undefined);
+const BY_NAME_ORDER = ((named) => [...named.filter((f) => !f.traits.quality), ...named.filter((f) => f.traits.quality)])(ALL_FORMATS.filter((f) => !f.traits.joins && !f.traits.config && f.ownsFolder === undefined));
+const JOINERS_AND_CONFIG = ALL_FORMATS.filter((f) => (f.traits.joins || f.traits.config) && f.byName);
+const CLAIMERS = ALL_FORMATS.filter((f) => f.traits.claim && f.byName);
+const BY_CONTENT = ALL_FORMATS.filter((f) => f.byContent);
 
 /** The descriptor of a format id, or undefined for an id no format has. */
 export function formatOf(id: string): SourceFormatDescriptor | undefined {
@@ -32,16 +38,16 @@ export function formatsWith(trait: keyof SourceFormatDescriptor['traits']): Read
  * (the handover report, `trailbook.json`) are not records of their own: see {@link joinerOrConfigOf}.
  */
 export function recordFormatOf(segments: readonly string[], options: { likelyNames?: boolean } = {}): { format: SourceFormat; placement: Placement } | null {
-  const folders = segments.slice(0, -1);
-  const owner = ALL_FORMATS.find((f) => f.ownsFolder !== undefined && folders.lastIndexOf(f.ownsFolder) > 0);
-  if (owner) {
-    const placement = owner.byName?.(segments) ?? null;
-    return placement ? { format: owner.id, placement } : null;
+  for (const owner of OWNERS) {
+    if (segments.lastIndexOf(owner.ownsFolder as string, segments.length - 2) > 0) {
+      const placement = owner.byName?.(segments) ?? null;
+      return placement ? { format: owner.id, placement } : null;
+    }
   }
   const likely = options.likelyNames ?? true;
-  const candidates = ALL_FORMATS.filter((f) => !f.traits.joins && !f.traits.config && !f.ownsFolder);
-  for (const f of [...candidates.filter((c) => !c.traits.quality), ...candidates.filter((c) => c.traits.quality)]) {
-    const placement = f.byName?.(segments) ?? (likely && f.likelyNames?.includes(segments.at(-1) ?? '') ? { up: 1, slug: null } : null);
+  const name = segments[segments.length - 1] ?? '';
+  for (const f of BY_NAME_ORDER) {
+    const placement = f.byName?.(segments) ?? (likely && f.likelyNames?.includes(name) ? { up: 1, slug: null } : null);
     if (placement) return { format: f.id, placement };
   }
   return null;
@@ -49,12 +55,12 @@ export function recordFormatOf(segments: readonly string[], options: { likelyNam
 
 /** The format of a file that joins a project (the handover report) or configures it, by its name alone, or null. */
 export function joinerOrConfigOf(segments: readonly string[]): SourceFormatDescriptor | null {
-  return ALL_FORMATS.find((f) => (f.traits.joins || f.traits.config) && f.byName?.(segments)) ?? null;
+  return JOINERS_AND_CONFIG.find((f) => f.byName?.(segments)) ?? null;
 }
 
 /** The format of an unclaimed `*.jsonl` file by its first 64 KiB, asking the formats in list order, or null. */
 export function formatByContent(head: string, name: string): SourceFormat | null {
-  return ALL_FORMATS.find((f) => f.byContent?.(head, name))?.id ?? null;
+  return BY_CONTENT.find((f) => f.byContent?.(head, name))?.id ?? null;
 }
 
 /**
@@ -65,7 +71,7 @@ export function formatByContent(head: string, name: string): SourceFormat | null
  */
 export function isClaimPath(path: string): boolean {
   const segments = path.split('/');
-  return ALL_FORMATS.some((f) => f.traits.claim && f.byName?.(segments));
+  return CLAIMERS.some((f) => f.byName?.(segments));
 }
 
 /**
