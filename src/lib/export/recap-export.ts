@@ -20,6 +20,7 @@ import {
   trailRowSchema,
 } from '../model/model-schema.ts';
 import { arenaSchema, verdictsSchema } from '../model/quality-schema.ts';
+import { handoverReportSchema } from '../model/handover.ts';
 import { openBlockers } from '../projections/open-blockers.ts';
 
 /** The version string of the recap export. */
@@ -49,7 +50,7 @@ export const recapExportSchema = documented(
     coordination: coordinationSchema.nullable(),
     beads: beadsSchema.nullable(),
     babysit: babysitSchema.nullable(),
-    handover: documented(z.object({ file: z.string(), html: z.string(), lines: z.number().int().nonnegative() }).nullable(), {
+    handover: documented(handoverReportSchema.nullable(), {
       description: 'The handover report (`handover.md`) as sanitised HTML, or null when the project has none.',
     }),
     openBlockers: documented(
