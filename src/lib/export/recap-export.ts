@@ -6,21 +6,7 @@
 import { z } from 'zod';
 import type { ProjectModel } from '../model/types.ts';
 import { documented } from '../model/export-registry.ts';
-import { babysitSchema, beadsSchema, coordinationSchema } from '../model/lifecycle-schema.ts';
-import {
-  auditInfoSchema,
-  citedSchema,
-  flagSchema,
-  invalidRecordSchema,
-  projectCountsSchema,
-  repositoryInfoSchema,
-  sourceFileSchema,
-  spanSchema,
-  telemetryRowSchema,
-  trailRowSchema,
-} from '../model/model-schema.ts';
-import { arenaSchema, verdictsSchema } from '../model/quality-schema.ts';
-import { handoverReportSchema } from '../model/handover.ts';
+import { projectModelShape } from '../model/project-schema.ts';
 import { openBlockers } from '../projections/open-blockers.ts';
 
 /** The version string of the recap export. */
@@ -31,28 +17,7 @@ export const recapExportSchema = documented(
   z.object({
     $schema: documented(z.string(), { description: 'URL of this JSON Schema, as published with the archive.' }),
     version: z.literal(RECAP_VERSION),
-    id: documented(z.string(), { description: "The project's archive id: its recap is `<base>p/<id>/`." }),
-    title: z.string(),
-    root: documented(z.string(), { description: 'The project folder, as the input folder’s name and the path below it.' }),
-    sources: z.array(sourceFileSchema),
-    repository: repositoryInfoSchema,
-    rows: documented(z.array(trailRowSchema), { description: 'Every valid decision row, in file order (superseded rows included).' }),
-    outOfTimeOrder: documented(z.boolean(), { description: 'True when file order and time order of the rows differ.' }),
-    telemetry: z.array(telemetryRowSchema),
-    audit: auditInfoSchema,
-    flags: documented(z.array(flagSchema), { description: 'Every flag, sorted by severity and first place.' }),
-    invalid: documented(z.array(invalidRecordSchema), { description: 'Records that failed validation, with their raw text.' }),
-    span: spanSchema.nullable(),
-    cited: citedSchema,
-    counts: projectCountsSchema,
-    arena: arenaSchema.nullable(),
-    verdicts: verdictsSchema.nullable(),
-    coordination: coordinationSchema.nullable(),
-    beads: beadsSchema.nullable(),
-    babysit: babysitSchema.nullable(),
-    handover: documented(handoverReportSchema.nullable(), {
-      description: 'The handover report (`handover.md`) as sanitised HTML, or null when the project has none.',
-    }),
+    ...projectModelShape,
     openBlockers: documented(
       z.array(
         z.object({

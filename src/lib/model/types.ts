@@ -9,12 +9,6 @@
  * their published JSON Schemas generated from, so the code and the schemas cannot drift. A
  * field's meaning is written in its schema (`description`, or a comment beside it).
  */
-import type { ArenaModel } from './arena.ts';
-import type { VerdictsModel } from './verdicts.ts';
-import type { CoordinationModel } from './coord.ts';
-import type { BeadsModel } from './beads.ts';
-import type { BabysitModel } from './babysit.ts';
-import type { HandoverReport } from './handover.ts';
 import type { z } from 'zod';
 import type {
   auditInfoSchema,
@@ -33,6 +27,7 @@ import type {
   telemetryRowSchema,
   trailRowSchema,
 } from './model-schema.ts';
+import type { projectModelSchema } from './project-schema.ts';
 
 export type { EvidenceKind, EvidencePointer, EvidenceStatus, EvidenceTarget, RangeEnd } from './evidence.ts';
 
@@ -106,37 +101,12 @@ export type CitedCommit = Cited['commits'][number];
 /** A file cited by evidence, with the line ranges cited and the rows citing it. */
 export type CitedFile = Cited['files'][number];
 
-/** Everything Trailbook knows about one project after parse and check. */
-export interface ProjectModel {
-  /** Stable URL-safe id, unique in the archive. */
-  id: string;
-  title: string;
-  /** Display path of the project folder (relative to the input root's parent). */
-  root: string;
-  /** Source kinds present (`bbs-trail`, `pstack-trail`, `audit`, ...). */
-  sources: SourceFile[];
-  repository: RepositoryInfo;
-  rows: TrailRow[];
-  /** True when file order and time order of the rows differ (pstack trails often do). */
-  outOfTimeOrder: boolean;
-  telemetry: TelemetryRow[];
-  audit: AuditInfo;
-  flags: Flag[];
-  invalid: InvalidRecord[];
-  /** Earliest and latest times (ISO strings) of the timed records: trail rows, premise rows, coord events, beads and babysit entries; null when none has a time. */
-  span: { from: string; to: string } | null;
-  cited: Cited;
-  counts: ProjectCounts;
-  /** The design arena (quality-and-design-controls.md, section 2), or null when there is none. */
-  arena?: ArenaModel | null;
-  /** QA verdicts, review findings, repair loops (sections 1, 3, 4), or null when there are none. */
-  verdicts?: VerdictsModel | null;
-  /** coord.v1 events and their projections (bd-audit-coordination-schema.md), or null when there are none. */
-  coordination?: CoordinationModel | null;
-  /** beads issues with their replayed lifecycle (spec/input.md section 7), or null when there is no `.beads/`. */
-  beads?: BeadsModel | null;
-  /** The handover report (`handover.md`, sanitised), or null when there is none (spec/archive.md recap item 5). */
-  handover?: HandoverReport | null;
-  /** babysit ticket history and workflow timeline rows (spec/input.md section 7), or null when there are none. */
-  babysit?: BabysitModel | null;
-}
+/** The lifecycle and quality parts of a project, absent from a model built before they were read. */
+type OptionalParts = 'arena' | 'verdicts' | 'coordination' | 'beads' | 'babysit' | 'handover';
+type ProjectShape = z.infer<typeof projectModelSchema>;
+
+/** Everything Trailbook knows about one project after parse and check (its fields: project-schema.ts). */
+export type ProjectModel = Flat<Omit<ProjectShape, OptionalParts> & Partial<Pick<ProjectShape, OptionalParts>>>;
+
+/** One object type of an intersection, as an editor shows it. */
+type Flat<T> = { [K in keyof T]: T[K] };
