@@ -12,7 +12,7 @@ import { isBasePath } from '../../src/lib/config/config-schema.ts';
 import { bindForge, fillTemplate, pullRequestNumber, resolveForges, ruleTemplates, unmatchedRules } from '../../src/lib/config/forge-links.ts';
 import { globMatcher, globToRegExp, pathFilter } from '../../src/lib/config/glob.ts';
 import { loadConfig, parseConfig } from '../../src/lib/config/load-config.ts';
-import { siteSettingsFrom } from '../../src/lib/config/site-settings.ts';
+import { BUILD_CONTEXT_VARIABLE, buildContextOrNull, siteSettingsOf } from '../../src/lib/config/build-context.ts';
 import { discoverProjects } from '../../src/lib/discover/discover.ts';
 
 /** The problems a value's validation reports (throws when it is valid). */
@@ -251,10 +251,17 @@ describe('forge links', () => {
     expect(pullRequestNumber('#13')).toBeNull();
   });
 
-  it('reads site settings from the environment value, with defaults', () => {
-    expect(siteSettingsFrom(undefined)).toEqual({ title: 'Trailbook', url: null, forges: {}, recapHtml: false });
-    expect(siteSettingsFrom('{"title":"T","url":"https://x.example/","forges":{}}')).toEqual({ title: 'T', url: 'https://x.example/', forges: {}, recapHtml: false });
-    expect(siteSettingsFrom('{"title":"T","url":null,"forges":{},"recapHtml":true}').recapHtml).toBe(true);
-    expect(() => siteSettingsFrom('{')).toThrow('TRAILBOOK_SITE is not JSON');
+  it('reads site settings from the build context, with defaults', () => {
+    expect(siteSettingsOf(undefined)).toEqual({ title: 'Trailbook', url: null, forges: {}, recapHtml: false });
+    expect(siteSettingsOf({ title: 'T', url: 'https://x.example/', forges: {} })).toEqual({ title: 'T', url: 'https://x.example/', forges: {}, recapHtml: false });
+    expect(siteSettingsOf({ title: 'T', url: null, forges: {}, recapHtml: true }).recapHtml).toBe(true);
+    const before = process.env[BUILD_CONTEXT_VARIABLE];
+    process.env[BUILD_CONTEXT_VARIABLE] = '{';
+    try {
+      expect(() => buildContextOrNull()).toThrow('TRAILBOOK_BUILD is not JSON');
+    } finally {
+      if (before === undefined) delete process.env[BUILD_CONTEXT_VARIABLE];
+      else process.env[BUILD_CONTEXT_VARIABLE] = before;
+    }
   });
 });

@@ -27,6 +27,7 @@ import { capRaw, nulMessage, readLines, tooLongMessage, type PhysicalLine } from
 import { classifyResult } from '../results/classify-result.ts';
 import { computeRowId, notATrail, parseTime, type ParsedRow, type TrailFileResult } from './parsed-row.ts';
 import { defaultHeader, placeCells, PSTACK_COLUMNS, readTsvHeader, type PstackField, type TsvField, type TsvHeader } from './tsv-header.ts';
+import { agree } from '../text/agree.ts';
 
 export { PSTACK_COLUMNS } from './tsv-header.ts';
 
@@ -208,7 +209,7 @@ export async function readPstackTrail(absolutePath: string, file: string, bytes:
           out.warnings.push({
             kind: 'trail/tsv-missing-column',
             line: line.number,
-            message: `${file} has no ${header.missing.join(', ')} column (its header: ${header.names.join(' ')}); ${header.missing.length === 1 ? 'that field is' : 'those fields are'} blank in every row`,
+            message: `${file} has no ${header.missing.join(', ')} column (its header: ${header.names.join(' ')}); ${agree(header.missing.length, 'that field is', 'those fields are')} blank in every row`,
           });
         }
         continue;

@@ -11,11 +11,11 @@ import type { ProjectSummary } from '../archive/summary.ts';
 import { gitChecksProblem } from '../projections/git-checks.ts';
 import { urls } from '../site/urls.ts';
 import { newestFirst, problemSchema, type ArchiveContext } from './archive-index.ts';
-import { documented } from './export-registry.ts';
+import { documented } from '../model/export-registry.ts';
 import { exportUrls } from './export-urls.ts';
-import { projectCountsSchema } from './model-schema.ts';
+import { projectCountsSchema } from '../model/model-schema.ts';
 import { archiveCounts } from '../projections/counts.ts';
-import type { ReportDetails } from './report-details.ts';
+import type { ReportDetails } from '../archive/report-details.ts';
 import { absoluteUrl } from './site-url.ts';
 
 /** The version string of the build report. */
