@@ -82,7 +82,7 @@ function headerGrew(file: string, header: TsvHeader, short: ReadonlyArray<{ line
   return {
     kind: 'trail/tsv-header-grew',
     line: (short[0] as { line: number }).line,
-    message: `${file}: ${short.length} ${short.length === 1 ? 'row' : 'rows'} (line${short.length === 1 ? '' : 's'} ${lineRanges(short.map((r) => r.line))}) ${short.length === 1 ? 'has' : 'have'} ${counts} cells, the header ${header.names.length} (it ends ${header.names.slice(-blank.length - 1).join(' ')}): read with ${blank.join(', ')} blank, as written before the header grew`,
+    message: `${file}: ${short.length} ${agree(short.length, 'row', 'rows')} (${agree(short.length, 'line', 'lines')} ${lineRanges(short.map((r) => r.line))}) ${agree(short.length, 'has', 'have')} ${counts} cells, the header ${header.names.length} (it ends ${header.names.slice(-blank.length - 1).join(' ')}): read with ${blank.join(', ')} blank, as written before the header grew`,
     rows: short.map((r) => ({ ...r })),
   };
 }
@@ -241,5 +241,5 @@ function lostColumns(h: TsvHeader, found: number): string {
   const middle = h.names.slice(h.leading, h.names.length - h.trailing);
   const lost = middle.slice(middle.length - short).map((n) => `\`${n}\``);
   if (lost.length === 0) return '';
-  return ` — read in order, the ${lost.join(', ')} column${lost.length === 1 ? ' is' : 's are'} missing`;
+  return ` — read in order, the ${lost.join(', ')} ${agree(lost.length, 'column is', 'columns are')} missing`;
 }
