@@ -182,12 +182,12 @@ describe.skipIf(!chromiumAvailable())('an archive built with --base /audit/ --ou
     await writeFile(join(dir, csv.name), csv.bytes);
     const records = pythonCsv(csv.name);
     expect(records[0]).toEqual(['id', 'ts', 'phase', 'ticket', 'actor', 'decision', 'why', 'evidence', 'evidence_status', 'result', 'superseded_by', 'file', 'line', 'flags', 'worst_severity', 'valid', 'error', 'raw']);
-    // 15 rows and the 1 invalid line of the trail, each with its evidence status in one word.
+    // 15 rows and the 1 invalid line of the trail, each with its evidence status in the counts' words (issue 27: did not resolve apart from prose).
     expect(records.length - 1).toBe(16);
     expect(records.slice(1).filter((r) => r[15] === 'false').map((r) => [r[11], r[16] !== '', r[17] !== ''])).toEqual([['decisions.jsonl', true, true]]);
-    expect(new Set(records.slice(1).map((r) => r[8]))).toEqual(new Set(['verified', 'failed', '']));
+    expect(new Set(records.slice(1).map((r) => r[8]))).toEqual(new Set(['verified', 'did not resolve', 'prose, no pointer', '']));
     const fake = records.find((r) => r[5] === 'Ship the fake-sha hotfix');
-    expect([fake?.[8], fake?.[13], fake?.[14]]).toEqual(['failed', 'evidence/commit-not-found unsupported-claim', 'high']);
+    expect([fake?.[8], fake?.[13], fake?.[14]]).toEqual(['did not resolve', 'evidence/commit-not-found unsupported-claim', 'high']);
     expect(await readText(page.locator('[data-unzip-download] [data-export-status]').first())).toBe('saved as tickets-faults-decisions.csv');
 
     const json = await download(page, 'recap.json');
@@ -339,7 +339,7 @@ describe("the commands of README's first block and docs/publishing.md, as a user
     expect(check.code, check.stderr).toBe(0);
     expect(check.stdout).toMatch(/ {2}high {3}evidence\/path-not-found {2}row [0-9a-f]{8} “Ship the parser” — src\/parser\.ts:10: .* {2}\[accepted: flags of the trail before the gate was turned on\]/);
     expect(check.stderr).toContain('Accepted: 1 flag of trailbook.baseline.json (shown, skipped by --fail-on).');
-    expect(check.stdout).toContain('  3 rows, 0 invalid rows, 1 flag (1 high, 0 medium, 0 low; 1 accepted); repository: your-repo @ ');
+    expect(check.stdout).toContain('  3 rows, 0 invalid rows, 1 flag (1 high, 0 medium, 0 low; 1 accepted), 1 problem; repository: your-repo @ ');
     // The archive shows it as accepted, with its reason, in Attention.
     const site = await runCli(['build', '--out', '../accepted-site'], repo.dir, env);
     expect(site.code, site.stderr).toBe(0);
