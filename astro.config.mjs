@@ -1,7 +1,7 @@
 // @ts-check
 /**
- * Astro configuration. `trailbook build` sets TRAILBOOK_INPUTS / TRAILBOOK_CACHE_DIR and
- * passes outDir and base; these defaults make a plain `astro build` build content/.
+ * Astro configuration. `trailbook build` writes the build context (src/lib/config/build-context.ts)
+ * and passes outDir and base; the default context makes a plain `astro build` build content/.
  */
 import { defineConfig } from 'astro/config';
 import { fileURLToPath } from 'node:url';
@@ -9,11 +9,11 @@ import { resolve } from 'node:path';
 import { createHash } from 'node:crypto';
 import searchIndex from './src/integrations/search-index.ts';
 import { THEME_BOOT_SCRIPT } from './src/lib/site/theme.ts';
+import { buildContextOrNull, defaultBuildContext, writeBuildContext } from './src/lib/config/build-context.ts';
 
 const root = fileURLToPath(new URL('.', import.meta.url));
-process.env.TRAILBOOK_ROOT ??= root;
-process.env.TRAILBOOK_INPUTS ??= JSON.stringify([resolve(root, 'content')]);
-process.env.TRAILBOOK_CACHE_DIR ??= resolve('.trailbook-cache');
+if (buildContextOrNull() === null) writeBuildContext(defaultBuildContext(root, resolve('.trailbook-cache')));
+const { cacheDir } = /** @type {import('./src/lib/config/build-context.ts').BuildContext} */ (buildContextOrNull());
 // Astro copies every environment variable into server-side `import.meta.env`, over its own
 // values: an inherited BASE_URL or SITE (CI systems and test runners set them) would replace
 // the base path and site URL the build was given.
@@ -25,7 +25,7 @@ export default defineConfig({
   // each of thousands of pages (recaps, evidence pages) is megabytes of the same bytes, and the
   // browser caches one file (docs/performance.md, "Output size").
   build: { format: 'directory', inlineStylesheets: 'never' },
-  cacheDir: resolve(process.env.TRAILBOOK_CACHE_DIR, 'astro'),
+  cacheDir: resolve(cacheDir, 'astro'),
   // Rows never enter the content store (pages read them from the model store), so the store
   // stays far below the single-file limit; Astro 7.3's chunked writer encodes the store one
   // character at a time and is ~30x slower (docs/performance.md).
@@ -34,7 +34,7 @@ export default defineConfig({
   // hashes script names with module paths relative to the working folder unless told
   // otherwise, so pin it to the package: the same input gives the same file names. Vite's own
   // cache goes beside Astro's, never into Trailbook's folder (an installed copy may be read-only).
-  vite: { cacheDir: resolve(process.env.TRAILBOOK_CACHE_DIR, 'vite'), build: { assetsInlineLimit: 0, rolldownOptions: { cwd: root } } },
+  vite: { cacheDir: resolve(cacheDir, 'vite'), build: { assetsInlineLimit: 0, rolldownOptions: { cwd: root } } },
   devToolbar: { enabled: false },
   // Trailbook highlights with its own shiki highlighter (src/lib/highlight); Astro's markdown
   // pipeline is not used, so its highlighter (inline styles, against the CSP) is off.

@@ -12,7 +12,7 @@ import { mkdir, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { discoverProjects } from '../src/lib/discover/discover.ts';
 import { openRepository } from '../src/lib/git/repository.ts';
-import { readRecordHistories } from '../src/lib/history/record-history.ts';
+import { readRecordHistories } from '../src/lib/trail/record-history.ts';
 import { inputConfinement } from '../src/lib/project/analyse-project.ts';
 import { readModel } from '../src/lib/archive/model-store.ts';
 import { compareRuns } from '../src/lib/compare/compare-runs.ts';

@@ -1,17 +1,17 @@
 /**
  * Writes the table of flag kinds in docs/checks.md from the code (src/lib/checks), between
  * the `<!-- kinds:start -->` and `<!-- kinds:end -->` markers. `--check` only compares and
- * exits 1 when the file is out of date (the unit tests run the same comparison).
+ * exits 1 when the file is out of date (tests/unit/checks-doc.test.ts runs the same comparison).
  */
 import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { FLAG_KINDS } from '../src/lib/checks/index.ts';
+import { CHECKS } from '../src/lib/checks/index.ts';
 
 export const CHECKS_DOC = join(import.meta.dirname, '..', 'docs', 'checks.md');
 
-/** The generated table. */
+/** The generated table: every kind of every check, in the order they run, with the check's file (its id is its path). */
 export function kindsTable(): string {
-  const rows = FLAG_KINDS.map((k) => `| \`${k.kind}\` | ${k.severity} | ${k.layer} | ${k.rule.replace(/\|/g, '\\|')} | ${k.source} | \`src/lib/checks/${k.kind.split('/')[0]}/\` |`);
+  const rows = CHECKS.flatMap((c) => c.kinds.map((k) => `| \`${k.kind}\` | ${k.severity} | ${k.layer} | ${k.rule.replace(/\|/g, '\\|')} | ${k.source} | \`src/lib/checks/${c.id}.ts\` |`));
   return ['| kind | severity | layer | rule | from | where |', '|---|---|---|---|---|---|', ...rows].join('\n');
 }
 

@@ -5,13 +5,13 @@
  * history into it (and back into `--history FILE`).
  */
 import { redactFound } from '../lib/secrets/found-secrets.ts';
-import { buildSecrets } from '../lib/archive/build-env.ts';
+import { DEFAULT_SECRET_SETTINGS, type SecretSettings } from '../lib/config/secret-settings.ts';
 import type { Redaction } from '../lib/secrets/redaction.ts';
 import { join, resolve } from 'node:path';
 import type { ProjectSummary } from '../lib/archive/summary.ts';
-import { DEFAULT_HISTORY_LIMIT, sourceDateEpoch } from '../lib/history/build-history.ts';
-import { HISTORY_FILE, readHistoryFile, writeHistoryFile } from '../lib/history/history-store.ts';
-import { recordBuild, type RecordedBuild } from '../lib/history/archive-history.ts';
+import { DEFAULT_HISTORY_LIMIT, sourceDateEpoch } from '../lib/build-history/build-history.ts';
+import { HISTORY_FILE, readHistoryFile, writeHistoryFile } from '../lib/build-history/history-store.ts';
+import { recordBuild, type RecordedBuild } from '../lib/archive/archive-history.ts';
 import { plural, UsageError, type Output } from './output.ts';
 import { fromCwd } from './paths.ts';
 import { nonZeroParts } from '../lib/site/words.ts';
@@ -43,9 +43,11 @@ export interface PendingHistory {
 
 /**
  * Appends this build to the history and writes the views the pages read (`projectViews`
- * false: the home's only, for a merge whose recaps come from their shards).
+ * false: the home's only, for a merge whose recaps come from their shards). The history read
+ * back is redacted under `secretSettings` (the build's, or the shards' for a merge) and of the
+ * values this run found (`secrets`).
  */
-export async function recordHistory(flags: HistoryFlags, outDir: string, cacheDir: string, projects: readonly ProjectSummary[], run: string, out: Output, projectViews = true, secrets?: Redaction): Promise<PendingHistory> {
+export async function recordHistory(flags: HistoryFlags, outDir: string, cacheDir: string, projects: readonly ProjectSummary[], run: string, out: Output, projectViews = true, secrets?: Redaction, secretSettings: SecretSettings = DEFAULT_SECRET_SETTINGS): Promise<PendingHistory> {
   const limit = historyLimit(flags.historyLimit);
   const file = flags.history !== undefined ? resolve(flags.history) : null;
   const from = file ?? join(outDir, HISTORY_FILE);
@@ -54,7 +56,7 @@ export async function recordHistory(flags: HistoryFlags, outDir: string, cacheDi
   // A history written by an earlier build (before secrets were redacted, or under --no-redact) is published again: its texts are redacted as they are read (src/lib/secrets/).
   // The values this run found are replaced too, with the starts of those a text cut (a flag's quote), which no rule recognises alone.
   if (read.history) {
-    await redactFound(read.history, buildSecrets());
+    await redactFound(read.history, secretSettings);
     secrets?.redactDeep(read.history);
   }
   const at = sourceDateEpoch(process.env['SOURCE_DATE_EPOCH']);

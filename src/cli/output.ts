@@ -7,6 +7,7 @@
  * per line.
  */
 import { printableLine } from '../lib/text/escape.ts';
+import { agree } from '../lib/text/agree.ts';
 
 export interface Output {
   /** One line of the command's result (stdout). */
@@ -60,5 +61,5 @@ export function formatCount(n: number): string {
 
 /** `n thing` / `n things`. */
 export function plural(n: number, singular: string, pluralForm = `${singular}s`): string {
-  return `${formatCount(n)} ${n === 1 ? singular : pluralForm}`;
+  return `${formatCount(n)} ${agree(n, singular, pluralForm)}`;
 }

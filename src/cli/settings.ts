@@ -16,7 +16,7 @@ import { loadConfig, type LoadedConfig } from '../lib/config/load-config.ts';
 import { DEFAULT_SITE_SETTINGS, type SiteSettings } from '../lib/config/site-settings.ts';
 import { normaliseBase } from '../lib/site/urls.ts';
 import { DEFAULT_EXPORT_TIMEOUT_MS, type BdExportOptions } from '../lib/beads/run-export.ts';
-import type { SecretSettings } from '../lib/secrets/detect.ts';
+import type { SecretSettings } from '../lib/config/secret-settings.ts';
 import { resolveInputs } from './inputs.ts';
 import { UsageError } from './output.ts';
 import { fromCwd, within } from './paths.ts';

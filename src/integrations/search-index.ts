@@ -1,12 +1,12 @@
 /**
  * Writes the per-project exports and builds the search indexes after Astro has written the
- * site. `trailbook build` writes them itself,
- * in a worker thread while Astro renders, and sets TRAILBOOK_SEARCH_INDEX=external so this
- * hook stands aside.
+ * site. `trailbook build` writes them itself, in a worker thread while Astro renders, and says
+ * so in the build context (`searchIndex: 'external'`, src/lib/config/build-context.ts): this
+ * hook then stands aside.
  */
 import type { AstroIntegration } from 'astro';
 import { fileURLToPath } from 'node:url';
-import { buildEnv } from '../lib/archive/build-env.ts';
+import { buildContext } from '../lib/config/build-context.ts';
 import { writeSearchIndex } from '../lib/search/write-search-index.ts';
 import { normaliseBase } from '../lib/site/urls.ts';
 import { archiveRoot } from '../lib/export/site-url.ts';
@@ -23,8 +23,8 @@ export default function searchIndex(): AstroIntegration {
         site = config.site;
       },
       'astro:build:done': async ({ dir, logger }) => {
-        if (process.env['TRAILBOOK_SEARCH_INDEX'] === 'external') return;
-        const env = buildEnv();
+        const env = buildContext();
+        if (env.searchIndex === 'external') return;
         await writeProjectExports(env.cacheDir, fileURLToPath(dir), { base, root: archiveRoot(env.site.url ?? site, base), title: env.site.title, recapHtml: env.site.recapHtml });
         const stats = await writeSearchIndex(env.cacheDir, fileURLToPath(dir), base);
         for (const w of stats.warnings) logger.warn(w);

@@ -1,9 +1,10 @@
 /**
  * The archive as the loaders see it: the core pipeline run once per process (memoised),
- * with the model store in TRAILBOOK_CACHE_DIR, so unchanged projects are not re-parsed.
+ * with the model store of the build context (src/lib/config/build-context.ts), so unchanged
+ * projects are not re-parsed.
  */
 import { analyseArchive, type ArchiveResult } from '../lib/archive/analyse-archive.ts';
-import { buildEnv } from '../lib/archive/build-env.ts';
+import { buildContext } from '../lib/config/build-context.ts';
 import { pathFilter } from '../lib/config/glob.ts';
 import { readCited } from '../lib/archive/model-store.ts';
 import { analysedArchive } from '../lib/archive/analysed-archive.ts';
@@ -14,10 +15,9 @@ let archive: Promise<ArchiveResult> | null = null;
 /** The analysed archive (discovery, parse, check), computed once. */
 export function loadArchive(): Promise<ArchiveResult> {
   archive ??= (async () => {
-    const env = buildEnv();
+    const env = buildContext();
     // `trailbook build` has just analysed the archive: take its record instead of a second pass.
-    const run = process.env['TRAILBOOK_ANALYSIS_RUN'];
-    const recorded = run ? await analysedArchive(env.cacheDir, run) : null;
+    const recorded = env.run ? await analysedArchive(env.cacheDir, env.run) : null;
     if (recorded) return recorded;
     const accept = pathFilter(env.filter.include, env.filter.exclude);
     return analyseArchive({ roots: env.inputs, cacheDir: env.cacheDir, allowRepositories: env.allowRepositories, secrets: env.secrets, ...(accept ? { accept } : {}) });
@@ -31,7 +31,7 @@ const cited = new Map<string, Promise<ProjectModel['cited']>>();
 export function citedOf(id: string): Promise<ProjectModel['cited']> {
   let pending = cited.get(id);
   if (!pending) {
-    pending = readCited(buildEnv().cacheDir, id);
+    pending = readCited(buildContext().cacheDir, id);
     cited.set(id, pending);
   }
   return pending;

@@ -6,12 +6,13 @@
  */
 import type { Loader } from 'astro/loaders';
 import { citedOf, loadArchive } from './archive.ts';
-import { buildEnv } from '../lib/archive/build-env.ts';
+import { buildContext } from '../lib/config/build-context.ts';
 import { readRenderPlan, writeRoutes } from '../lib/archive/render-plan.ts';
 import { ensureEvidenceStore, hasCitations, hasCommitDetails, hasFileExcerpt, readCommitDetails, readKeyedExcerpt, writeCitations, writeCommitDetails, writeFileExcerpt } from '../lib/archive/evidence-store.ts';
 import { commitEntryDigest, parentsWithPages, fileEntryDigest, fileExcerptKey, gatherEvidence, listedCitations, shownAt, type EvidenceEntries, type ProjectCitation } from '../lib/archive/evidence-entries.ts';
 import { describeCommit } from '../lib/git/commit-details.ts';
-import { artifactFileExcerpt, repositoryFileExcerpt } from '../lib/git/file-excerpt.ts';
+import { repositoryFileExcerpt } from '../lib/git/file-excerpt.ts';
+import { artifactFileExcerpt } from '../lib/evidence/artifact-excerpt.ts';
 import { ArtifactFolder } from '../lib/evidence/artifacts.ts';
 import { redactCommit, redactExcerpt } from '../lib/secrets/evidence-secrets.ts';
 import { secretSettingsKey } from '../lib/secrets/detect.ts';
@@ -28,7 +29,7 @@ let gathered: Promise<EvidenceEntries> | null = null;
  */
 function evidenceEntries(): Promise<EvidenceEntries> {
   gathered ??= (async () => {
-    if ((await readRenderPlan(buildEnv().cacheDir)).spanningOnly) return { commits: [], files: [] };
+    if ((await readRenderPlan(buildContext().cacheDir)).spanningOnly) return { commits: [], files: [] };
     return gatherEvidence((await loadArchive()).projects, citedOf);
   })();
   return gathered;
@@ -49,8 +50,8 @@ export function commitsLoader(): Loader {
     name: 'trailbook-commits',
     async load({ store, logger }) {
       const archive = await loadArchive();
-      const cacheDir = buildEnv().cacheDir;
-      await ensureEvidenceStore(cacheDir, secretSettingsKey(buildEnv().secrets));
+      const cacheDir = buildContext().cacheDir;
+      await ensureEvidenceStore(cacheDir, secretSettingsKey(buildContext().secrets));
       const entries = (await evidenceEntries()).commits;
       const cited = new Set(entries.map((e) => e.id));
       for (const id of store.keys()) if (!cited.has(id)) store.delete(id);
@@ -68,7 +69,7 @@ export function commitsLoader(): Loader {
           const repo = archive.repositories.get(entry.repoId);
           // Redacted as it is read (src/lib/secrets/): every page, index record and shard copy is made from the store.
           const read = repo ? await describeCommit(repo, entry.oid) : { problem: 'repository not available' };
-          details = 'oid' in read ? await redactCommit(read, buildEnv().secrets) : read;
+          details = 'oid' in read ? await redactCommit(read, buildContext().secrets) : read;
           await writeCommitDetails(cacheDir, entry.repoId, entry.oid, details);
         }
         const subject = 'subject' in details ? details.subject : '';
@@ -88,8 +89,8 @@ export function filesLoader(): Loader {
     name: 'trailbook-files',
     async load({ store, logger }) {
       const archive = await loadArchive();
-      const cacheDir = buildEnv().cacheDir;
-      await ensureEvidenceStore(cacheDir, secretSettingsKey(buildEnv().secrets));
+      const cacheDir = buildContext().cacheDir;
+      await ensureEvidenceStore(cacheDir, secretSettingsKey(buildContext().secrets));
       const entries = (await evidenceEntries()).files;
       const cited = new Set(entries.map((e) => e.id));
       for (const id of store.keys()) if (!cited.has(id)) store.delete(id);
@@ -112,7 +113,7 @@ export function filesLoader(): Loader {
             const projectDir = archive.projectDirs.get(entry.firstProject);
             excerpt = projectDir ? await artifactFileExcerpt(new ArtifactFolder(projectDir), entry.path, entry.ranges) : { problem: 'project folder not available' };
           }
-          if ('windows' in excerpt) excerpt = await redactExcerpt(excerpt, buildEnv().secrets);
+          if ('windows' in excerpt) excerpt = await redactExcerpt(excerpt, buildContext().secrets);
           await writeFileExcerpt(cacheDir, id, excerpt, excerptKey);
         }
         store.set({ id, data: { scope: entry.scope, owner: entry.owner, ownerPath: entry.ownerPath, head: entry.head, ...(entry.at !== undefined ? { at: entry.at } : {}), ...(entry.alsoAt !== undefined ? { alsoAt: entry.alsoAt } : {}), path: entry.path, ranges: entry.ranges, key: entry.key, ...(await storeCitations(cacheDir, `file:${id}`, entry.by)) }, digest });

@@ -4,9 +4,9 @@
  */
 import type { Loader } from 'astro/loaders';
 import { loadArchive } from './archive.ts';
-import { buildEnv } from '../lib/archive/build-env.ts';
+import { buildContext } from '../lib/config/build-context.ts';
 import { writeRoutes } from '../lib/archive/render-plan.ts';
-import { recapDigest } from '../lib/history/history-store.ts';
+import { recapDigest } from '../lib/build-history/history-store.ts';
 
 export function projectsLoader(): Loader {
   return {
@@ -15,11 +15,11 @@ export function projectsLoader(): Loader {
       const archive = await loadArchive();
       const keep = new Set<string>();
       let updated = 0;
-      const cacheDir = buildEnv().cacheDir;
+      const cacheDir = buildContext().cacheDir;
       const routes: Record<string, string> = {};
       for (const summary of archive.projects) {
         keep.add(summary.id);
-        // The recap shows the build history too (src/lib/history/); its exports do not.
+        // The recap shows the build history too (src/lib/build-history/); its exports do not.
         const digest = await recapDigest(cacheDir, summary.id, summary.digest);
         routes[`project:${summary.id}`] = digest;
         routes[`exports:${summary.id}`] = summary.digest;

@@ -2,14 +2,14 @@
  * The render plan as pages see it (see src/lib/archive/render-plan.ts): read once per build.
  * Pages filter their getStaticPaths entries with {@link shouldRender}.
  */
-import { buildEnv } from '../lib/archive/build-env.ts';
+import { buildContext } from '../lib/config/build-context.ts';
 import { mustRender, readRenderPlan, type RenderPlan } from '../lib/archive/render-plan.ts';
 
 let plan: Promise<RenderPlan> | null = null;
 
 /** Whether the entry `key` with `digest` must be rendered in this build. */
 export async function shouldRender(key: string, digest: string | undefined): Promise<boolean> {
-  plan ??= readRenderPlan(buildEnv().cacheDir);
+  plan ??= readRenderPlan(buildContext().cacheDir);
   return mustRender(await plan, key, digest);
 }
 

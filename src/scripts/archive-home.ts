@@ -1,16 +1,16 @@
 /**
  * The archive home's filters and sort (src/pages/index.astro): reveals the form, applies the
- * view in the URL's query (src/lib/site/home-view.ts) to the projects table, and keeps the
+ * view in the URL's query (src/lib/projections/home-view.ts) to the projects table, and keeps the
  * URL in step as the reader changes it; column headers become sort buttons. Without
  * JavaScript the form stays hidden and the table lists every project in the default order
  * (what needs a person first).
  *
- * A paged archive (src/lib/site/home-projects.ts) shows its first page with a pager; a view
+ * A paged archive (src/lib/archive/home-projects.ts) shows its first page with a pager; a view
  * other than the default one takes in the rows of every other page (fetched once, rows as the
  * pages drew them) and shows the matches a page at a time ("Show more projects").
  */
-import { compareHomeRows, homeRowMatches, homeViewQuery, parseHomeView, HOME_SORTS, type HomeRow, type HomeSort, type HomeView } from '../lib/site/home-view.ts';
-import { HOME_PAGE_SIZE } from '../lib/site/home-projects.ts';
+import { compareHomeRows, homeRowMatches, homeViewQuery, parseHomeView, HOME_SORTS, type HomeRow, type HomeSort, type HomeView } from '../lib/projections/home-view.ts';
+import { HOME_PAGE_SIZE } from '../lib/projections/home-view.ts';
 import { homePageUrl } from '../lib/site/urls.ts';
 
 /** The column header (its `data-sort`) each sort order marks with `aria-sort`. */

@@ -8,12 +8,12 @@
  */
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { buildSite, runCli, type BuiltSite } from './build-site.ts';
-import { serveStatic, type StaticServer } from './static-server.ts';
-import { chromiumAvailable, launchBrowser } from './browser.ts';
-import { readText, readTexts, targetId, watchPage, type PageWatch, searchDone } from './page-helpers.ts';
+import { describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { buildSite, runCli } from './build-site.ts';
+import { chromiumAvailable } from './browser.ts';
+import { archiveInBrowser } from './archive-in-browser.ts';
+import { readText, readTexts, targetId, searchDone } from './page-helpers.ts';
 import { COORD_PLANTED } from '../../scripts/example-coordination-corpus.ts';
 import { REAL_CORPUS } from '../real-corpus.ts';
 import { join } from 'node:path';
@@ -21,38 +21,12 @@ import { join } from 'node:path';
 const COORDINATION = fileURLToPath(new URL('../../content/coordination', import.meta.url));
 const BEADS = join(REAL_CORPUS, '45ck__prompt-language');
 
-let site: BuiltSite;
-let server: StaticServer;
 let browser: Browser;
 let origin: string;
-let context: BrowserContext;
 let page: Page;
-let watch: PageWatch;
 
 describe.skipIf(!chromiumAvailable() || !existsSync(BEADS))('coordination archive in Chromium', () => {
-  beforeAll(async () => {
-    site = await buildSite([COORDINATION, BEADS]);
-    server = await serveStatic(site.out);
-    origin = new URL(server.url).origin;
-    browser = await launchBrowser();
-  });
-
-  afterAll(async () => {
-    await browser?.close();
-    await server?.close();
-  });
-
-  beforeEach(async () => {
-    context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
-    page = await context.newPage();
-    watch = watchPage(page, origin);
-  });
-
-  afterEach(async () => {
-    await context.close();
-    expect(watch.errors).toEqual([]);
-    expect(watch.offsite).toEqual([]);
-  });
+  archiveInBrowser(() => buildSite([COORDINATION, BEADS]), { viewport: { width: 1280, height: 800 } }, (a) => ({ browser, origin, page } = a));
 
   const visibleRows = () => page.locator('#coord-timeline-table tbody tr:visible');
   const actorsOf = async (): Promise<string[]> => readTexts(visibleRows().locator('td:nth-child(4)'));

@@ -7,51 +7,26 @@
  * incremental build keeps the exports of unchanged projects.
  */
 import { gunzipSync } from 'node:zlib';
-import { readFile, readdir, rm, stat } from 'node:fs/promises';
-import { dirname, join } from 'node:path';
+import { readFile, readdir, stat } from 'node:fs/promises';
+import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { Ajv2020 } from 'ajv/dist/2020.js';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type { BrowserContext, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { buildSite, REPO_ROOT, runCli, type BuiltSite } from './build-site.ts';
-import { launchBrowser } from './browser.ts';
-import { readText, readTexts, watchPage, type PageWatch } from './page-helpers.ts';
-import { serveStatic, type StaticServer } from './static-server.ts';
+import { archiveInBrowser } from './archive-in-browser.ts';
+import { readText, readTexts } from './page-helpers.ts';
+import type { StaticServer } from './static-server.ts';
 
 const BASE = '/archive/';
 const PROJECT = 'tickets-faults';
 
 let site: BuiltSite;
 let server: StaticServer;
-let browser: Browser;
-let origin: string;
 let context: BrowserContext;
 let page: Page;
-let watch: PageWatch;
 
-beforeAll(async () => {
-  site = await buildSite([], ['--base', BASE, '--recap-html']);
-  server = await serveStatic(site.out, BASE);
-  origin = new URL(server.url).origin;
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-  if (site) await rm(dirname(site.out), { recursive: true, force: true });
-});
-
-beforeEach(async () => {
-  context = await browser.newContext();
-  page = await context.newPage();
-  watch = watchPage(page, origin);
-});
-
-afterEach(async () => {
-  await context.close();
-  expect(watch.errors).toEqual([]);
-});
+archiveInBrowser(() => buildSite([], ['--base', BASE, '--recap-html']), { base: BASE, allowOffsite: true }, (a) => ({ site, server, context, page } = a));
 
 /** GETs a URL found on the page (resolved against it) through the browser; returns status, type and body. */
 async function fetchFromPage(href: string): Promise<{ url: string; status: number; type: string; body: string }> {

@@ -5,17 +5,16 @@
  * and subject come from git at test time, so a shallow CI clone works too (its root is then
  * the shallow boundary commit, whatever `git rev-list --max-parents=0 HEAD` prints).
  */
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { execFileSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
-import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
-import { buildSite, REPO_ROOT, type BuiltSite } from './build-site.ts';
-import { serveStatic, type StaticServer } from './static-server.ts';
-import { launchBrowser } from './browser.ts';
-import { EVIDENCE_ITEM, isInViewport, type PageWatch, readText, readTexts, ROW_CARD, targetId, watchPage } from './page-helpers.ts';
+import { join } from 'node:path';
+import type { Browser, Locator, Page } from 'playwright-core';
+import { buildSite, REPO_ROOT } from './build-site.ts';
+import { archiveInBrowser } from './archive-in-browser.ts';
+import { EVIDENCE_ITEM, isInViewport, readText, readTexts, ROW_CARD, targetId } from './page-helpers.ts';
 
 /** git's output in REPO_ROOT, as printed. */
 function gitRaw(...args: string[]): string {
@@ -65,34 +64,33 @@ const rows = [
 ];
 
 describe('a trail on Trailbook’s own repository', () => {
-  let site: BuiltSite;
-  let server: StaticServer;
   let browser: Browser;
   let origin: string;
-  let context: BrowserContext;
   let page: Page;
-  let watch: PageWatch;
   let projectPath: string;
   let projectDir = '';
 
-  beforeAll(async () => {
-    expect(ROOT_SHA).toMatch(/^[0-9a-f]{40}$/);
-    expect(git('ls-files', '--', 'package.json', 'README.md').split('\n').sort()).toEqual(['README.md', 'package.json']);
-    const dir = await mkdtemp(join(tmpdir(), 'trailbook-own-'));
-    projectDir = dir;
-    const project = join(dir, 'own-trail');
-    await mkdir(project);
-    await writeFile(join(project, 'trailbook.json'), `${JSON.stringify({ title: 'Trailbook on itself', repo: REPO_ROOT }, null, 2)}\n`);
-    await writeFile(join(project, 'decisions.jsonl'), rows.map((r) => JSON.stringify(r)).join('\n') + '\n');
-    // The repository lies outside the input folder: the archive's configuration allows it
-    // (docs/security.md: a project's repo may name only input folders unless allowRepositories lists it).
-    const config = join(dir, 'trailbook.config.json');
-    await writeFile(config, `${JSON.stringify({ allowRepositories: [REPO_ROOT] })}\n`);
-    site = await buildSite([project], ['--config', config]);
-    server = await serveStatic(site.out);
-    origin = new URL(server.url).origin;
-    browser = await launchBrowser();
+  archiveInBrowser(
+    async () => {
+      expect(ROOT_SHA).toMatch(/^[0-9a-f]{40}$/);
+      expect(git('ls-files', '--', 'package.json', 'README.md').split('\n').sort()).toEqual(['README.md', 'package.json']);
+      const dir = await mkdtemp(join(tmpdir(), 'trailbook-own-'));
+      projectDir = dir;
+      const project = join(dir, 'own-trail');
+      await mkdir(project);
+      await writeFile(join(project, 'trailbook.json'), `${JSON.stringify({ title: 'Trailbook on itself', repo: REPO_ROOT }, null, 2)}\n`);
+      await writeFile(join(project, 'decisions.jsonl'), rows.map((r) => JSON.stringify(r)).join('\n') + '\n');
+      // The repository lies outside the input folder: the archive's configuration allows it
+      // (docs/security.md: a project's repo may name only input folders unless allowRepositories lists it).
+      const config = join(dir, 'trailbook.config.json');
+      await writeFile(config, `${JSON.stringify({ allowRepositories: [REPO_ROOT] })}\n`);
+      return buildSite([project], ['--config', config]);
+    },
+    { viewport: { width: 1024, height: 640 } },
+    (a) => ({ browser, origin, page } = a),
+  );
 
+  beforeAll(async () => {
     const home = await browser.newPage();
     await home.goto(`${origin}/`);
     const links = await home.locator('table.projects tbody th a').evaluateAll((as) => as.map((a) => a.getAttribute('href')));
@@ -102,22 +100,7 @@ describe('a trail on Trailbook’s own repository', () => {
   });
 
   afterAll(async () => {
-    await browser?.close();
-    await server?.close();
-    if (site) await rm(dirname(site.out), { recursive: true, force: true });
     if (projectDir) await rm(projectDir, { recursive: true, force: true });
-  });
-
-  beforeEach(async () => {
-    context = await browser.newContext({ viewport: { width: 1024, height: 640 } });
-    page = await context.newPage();
-    watch = watchPage(page, origin);
-  });
-
-  afterEach(async () => {
-    await context.close();
-    expect(watch.errors).toEqual([]);
-    expect(watch.offsite).toEqual([]);
   });
 
   async function openRecap(): Promise<void> {

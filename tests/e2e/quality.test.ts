@@ -5,44 +5,16 @@
  * visible and highlighted, and searching a criterion's words finds it and lands on it.
  */
 import { join } from 'node:path';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { buildSite, REPO_ROOT, type BuiltSite } from './build-site.ts';
-import { serveStatic, type StaticServer } from './static-server.ts';
-import { launchBrowser } from './browser.ts';
-import { isInViewport, readText, readTexts, targetId, watchPage, type PageWatch, searchDone } from './page-helpers.ts';
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { buildSite, REPO_ROOT } from './build-site.ts';
+import { archiveInBrowser } from './archive-in-browser.ts';
+import { isInViewport, readText, readTexts, targetId, searchDone } from './page-helpers.ts';
 
-let site: BuiltSite;
-let server: StaticServer;
-let browser: Browser;
-let origin: string;
-let context: BrowserContext;
 let page: Page;
-let watch: PageWatch;
+let origin: string;
 
-beforeAll(async () => {
-  site = await buildSite([join(REPO_ROOT, 'content')]);
-  server = await serveStatic(site.out);
-  origin = new URL(server.url).origin;
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-});
-
-beforeEach(async () => {
-  context = await browser.newContext({ viewport: { width: 1024, height: 700 } });
-  page = await context.newPage();
-  watch = watchPage(page, origin);
-});
-
-afterEach(async () => {
-  await context.close();
-  expect(watch.errors).toEqual([]);
-  expect(watch.offsite).toEqual([]);
-});
+archiveInBrowser(() => buildSite([join(REPO_ROOT, 'content')]), { viewport: { width: 1024, height: 700 } }, (a) => ({ page, origin } = a));
 
 async function open(path: string): Promise<void> {
   const response = await page.goto(`${origin}${path}`);

@@ -6,15 +6,13 @@
  * (spec/input.md section 1); every row of every trail is shown, its header read by name.
  * Skipped only where the corpus is not on disk (CI has ../shared beside the clone).
  */
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
-import { rm } from 'node:fs/promises';
-import { dirname, join } from 'node:path';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { join } from 'node:path';
+import type { Browser, Page } from 'playwright-core';
 import { buildSite, type BuiltSite } from './build-site.ts';
-import { serveStatic, type StaticServer } from './static-server.ts';
-import { launchBrowser } from './browser.ts';
-import { EVIDENCE_ITEM, type PageWatch, readText, readTexts, ROW_CARD, rowSource, watchPage } from './page-helpers.ts';
+import { archiveInBrowser } from './archive-in-browser.ts';
+import { EVIDENCE_ITEM, readText, readTexts, ROW_CARD, rowSource } from './page-helpers.ts';
 import { REAL_CORPUS } from '../real-corpus.ts';
 import { readPstackTrail } from '../../src/lib/adapters/pstack-trail.ts';
 
@@ -46,38 +44,12 @@ async function readTrail(folder: string, trail: string): Promise<Awaited<ReturnT
 
 describe.skipIf(!existsSync(REAL))('the real corpus', () => {
   let site: BuiltSite;
-  let server: StaticServer;
   let browser: Browser;
   let origin: string;
-  let context: BrowserContext;
   let page: Page;
-  let watch: PageWatch;
 
-  beforeAll(async () => {
-    // --recap-html: each project's recap.html is checked too (the default build makes it in the browser).
-    site = await buildSite([REAL], ['--recap-html']);
-    server = await serveStatic(site.out);
-    origin = new URL(server.url).origin;
-    browser = await launchBrowser();
-  });
-
-  afterAll(async () => {
-    await browser?.close();
-    await server?.close();
-    if (site) await rm(dirname(site.out), { recursive: true, force: true });
-  });
-
-  beforeEach(async () => {
-    context = await browser.newContext();
-    page = await context.newPage();
-    watch = watchPage(page, origin);
-  });
-
-  afterEach(async () => {
-    await context.close();
-    expect(watch.errors).toEqual([]);
-    expect(watch.offsite).toEqual([]);
-  });
+  // --recap-html: each project's recap.html is checked too (the default build makes it in the browser).
+  archiveInBrowser(() => buildSite([REAL], ['--recap-html']), {}, (a) => ({ site, browser, origin, page } = a));
 
   async function open(path: string): Promise<void> {
     const response = await page.goto(`${origin}${path}`);

@@ -4,16 +4,14 @@
  * (content/README.md), superseded rows, row permalinks, evidence marks, and the commit and
  * file pages an evidence link opens.
  */
-import { afterAll, beforeAll, beforeEach, afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
-import { rm } from 'node:fs/promises';
-import { dirname, join } from 'node:path';
-import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
-import { buildSite, REPO_ROOT, type BuiltSite } from './build-site.ts';
-import { serveStatic, type StaticServer } from './static-server.ts';
-import { launchBrowser } from './browser.ts';
-import { beforeContent, EVIDENCE_ITEM, isInViewport, readText, readTexts, ROW_CARD, rowSource, targetId, watchPage, type PageWatch } from './page-helpers.ts';
+import { join } from 'node:path';
+import type { Locator, Page } from 'playwright-core';
+import { buildSite, REPO_ROOT } from './build-site.ts';
+import { archiveInBrowser } from './archive-in-browser.ts';
+import { beforeContent, EVIDENCE_ITEM, isInViewport, readText, readTexts, ROW_CARD, rowSource, targetId } from './page-helpers.ts';
 
 const EXAMPLE_GIT = join(REPO_ROOT, 'content', 'repos', 'example.git');
 const REPO_PAGES = '/r/content-repos-example.git';
@@ -22,39 +20,11 @@ function exampleGit(...args: string[]): string {
   return execFileSync('git', ['--git-dir', EXAMPLE_GIT, ...args], { encoding: 'utf8' });
 }
 
-let site: BuiltSite;
-let server: StaticServer;
-let browser: Browser;
 let origin: string;
-let context: BrowserContext;
 let page: Page;
-let watch: PageWatch;
 
-beforeAll(async () => {
-  site = await buildSite([]);
-  server = await serveStatic(site.out);
-  origin = new URL(server.url).origin;
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-  if (site) await rm(dirname(site.out), { recursive: true, force: true });
-});
-
-beforeEach(async () => {
-  // A short viewport, so that a row lower on the page is off screen until it is scrolled to.
-  context = await browser.newContext({ viewport: { width: 1024, height: 640 } });
-  page = await context.newPage();
-  watch = watchPage(page, origin);
-});
-
-afterEach(async () => {
-  await context.close();
-  expect(watch.errors).toEqual([]);
-  expect(watch.offsite).toEqual([]);
-});
+// A short viewport, so that a row lower on the page is off screen until it is scrolled to.
+archiveInBrowser(() => buildSite([]), { viewport: { width: 1024, height: 640 } }, (a) => ({ origin, page } = a));
 
 async function open(path: string): Promise<void> {
   const response = await page.goto(`${origin}${path}`);

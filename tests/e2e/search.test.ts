@@ -5,52 +5,33 @@
  * page and `check --json`; short URLs that old links still reach; the keys. Everything is
  * served from the local test server only.
  */
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { rm } from 'node:fs/promises';
 import { dirname } from 'node:path';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { buildSite, runCli, type BuiltSite } from './build-site.ts';
+import type { Page } from 'playwright-core';
+import { buildSite, runCli } from './build-site.ts';
 import { copyDecisionTrailCorpus } from './decision-trail-corpus.ts';
-import { serveStatic, type StaticServer } from './static-server.ts';
-import { launchBrowser } from './browser.ts';
-import { isInViewport, type PageWatch, readText, readTexts, ROW_CARD, targetId, watchPage } from './page-helpers.ts';
+import { archiveInBrowser } from './archive-in-browser.ts';
+import { isInViewport, type PageWatch, readText, readTexts, ROW_CARD, targetId } from './page-helpers.ts';
 
-let site: BuiltSite;
-let server: StaticServer;
-let browser: Browser;
 let origin: string;
-let context: BrowserContext;
 let page: Page;
 let watch: PageWatch;
 let corpus = '';
 
-beforeAll(async () => {
-  // The six decision-trail projects of the example corpus, so that result counts are exact.
-  corpus = await copyDecisionTrailCorpus();
-  site = await buildSite([corpus]);
-  server = await serveStatic(site.out);
-  origin = new URL(server.url).origin;
-  browser = await launchBrowser();
-});
+// The six decision-trail projects of the example corpus, so that result counts are exact; no
+// console error and no request to anything but the local server, in every test.
+archiveInBrowser(
+  async () => {
+    corpus = await copyDecisionTrailCorpus();
+    return buildSite([corpus]);
+  },
+  { viewport: { width: 1024, height: 640 } },
+  (a) => ({ origin, page, watch } = a),
+);
 
 afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-  if (site) await rm(dirname(site.out), { recursive: true, force: true });
   if (corpus) await rm(dirname(corpus), { recursive: true, force: true });
-});
-
-beforeEach(async () => {
-  context = await browser.newContext({ viewport: { width: 1024, height: 640 } });
-  page = await context.newPage();
-  watch = watchPage(page, origin);
-});
-
-afterEach(async () => {
-  await context.close();
-  // No console error and no request to anything but the local server, in every test.
-  expect(watch.errors).toEqual([]);
-  expect(watch.offsite).toEqual([]);
 });
 
 const HINT = 'Type words, a row id, a SHA or a path, or pick a filter.';

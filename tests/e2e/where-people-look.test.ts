@@ -182,7 +182,7 @@ describe.skipIf(!chromiumAvailable())('an archive built with --base /audit/ --ou
     await writeFile(join(dir, csv.name), csv.bytes);
     const records = pythonCsv(csv.name);
     expect(records[0]).toEqual(['id', 'ts', 'phase', 'ticket', 'actor', 'decision', 'why', 'evidence', 'evidence_status', 'result', 'superseded_by', 'file', 'line', 'flags', 'worst_severity', 'valid', 'error', 'raw']);
-    // 15 rows and the 1 invalid line of the trail, each with one evidence status from the counts' words.
+    // 15 rows and the 1 invalid line of the trail, each with its evidence status in the counts' words (issue 27: did not resolve apart from prose).
     expect(records.length - 1).toBe(16);
     expect(records.slice(1).filter((r) => r[15] === 'false').map((r) => [r[11], r[16] !== '', r[17] !== ''])).toEqual([['decisions.jsonl', true, true]]);
     expect(new Set(records.slice(1).map((r) => r[8]))).toEqual(new Set(['verified', 'did not resolve', 'prose, no pointer', '']));

@@ -17,7 +17,7 @@ import { buildBeadsModel } from '../../src/lib/beads/build-beads-model.ts';
 import { createdTimeDisagreement, disagreementSentence, isZoneOffset, spanWords } from '../../src/lib/beads/created-times.ts';
 import { dependencyWords } from '../../src/lib/beads/dependency-words.ts';
 import { createdTime } from '../../src/lib/checks/beads/created-time.ts';
-import type { BeadsHistoryEntry, BeadsModel } from '../../src/lib/beads/types.ts';
+import type { BeadsHistoryEntry, BeadsModel } from '../../src/lib/model/beads.ts';
 import type { TrailCheckInput } from '../../src/lib/checks/check.ts';
 import { EXPORT_ALL_LINES, INTERACTION_LINES } from '../beads-release-fixtures.ts';
 import { REAL_CORPUS } from '../real-corpus.ts';

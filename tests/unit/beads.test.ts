@@ -15,7 +15,7 @@ import { buildBeadsModel } from '../../src/lib/beads/build-beads-model.ts';
 import { eventEntry } from '../../src/lib/beads/lifecycle-entry.ts';
 import { replayIssue, replayOrder } from '../../src/lib/beads/replay.ts';
 import type { ReadCoordEvent } from '../../src/lib/coord/read-coord-event.ts';
-import type { BeadsModel } from '../../src/lib/beads/types.ts';
+import type { BeadsModel } from '../../src/lib/model/beads.ts';
 import { statusMismatch } from '../../src/lib/checks/beads/status-mismatch.ts';
 import { FOLD_CLOSED_FROM, issueList } from '../../src/lib/beads/issue-list.ts';
 import { historyGap } from '../../src/lib/checks/beads/history-gap.ts';

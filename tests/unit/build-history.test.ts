@@ -9,16 +9,17 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import fc from 'fast-check';
 import type { Flag, ProjectModel, TrailRow } from '../../src/lib/model/types.ts';
-import { flagIdentity, hash53 } from '../../src/lib/history/flag-identity.ts';
-import { decodeRows, encodeRows, projectState, stateKey, type ProjectState } from '../../src/lib/history/project-state.ts';
-import { appendBuild, sourceDateEpoch, type BuildHistory } from '../../src/lib/history/build-history.ts';
-import { noChanges, sinceLastBuild } from '../../src/lib/history/since-last-build.ts';
-import { archiveTrend, projectTrend } from '../../src/lib/history/trends.ts';
-import { niceCeiling, trendCharts } from '../../src/lib/history/trend-chart.ts';
-import { groupEvidence } from '../../src/lib/history/history-views.ts';
-import { readHistoryFile, readProjectView, readViewsIndex, recapDigest, writeHistoryFile } from '../../src/lib/history/history-store.ts';
-import { recordBuild } from '../../src/lib/history/archive-history.ts';
+import { flagIdentity, hash53 } from '../../src/lib/build-history/flag-identity.ts';
+import { decodeRows, encodeRows, projectState, stateKey, type ProjectState } from '../../src/lib/build-history/project-state.ts';
+import { appendBuild, sourceDateEpoch, type BuildHistory } from '../../src/lib/build-history/build-history.ts';
+import { noChanges, sinceLastBuild } from '../../src/lib/build-history/since-last-build.ts';
+import { archiveTrend, projectTrend } from '../../src/lib/build-history/trends.ts';
+import { niceCeiling, trendCharts } from '../../src/lib/build-history/trend-chart.ts';
+import { groupEvidence } from '../../src/lib/build-history/history-views.ts';
+import { readHistoryFile, readProjectView, readViewsIndex, recapDigest, writeHistoryFile } from '../../src/lib/build-history/history-store.ts';
+import { recordBuild } from '../../src/lib/archive/archive-history.ts';
 import { analyseArchive } from '../../src/lib/archive/analyse-archive.ts';
+import { BUILD_CONTEXT_VARIABLE, defaultBuildContext, writeBuildContext } from '../../src/lib/config/build-context.ts';
 import { bbsRow, bbsRowId, git } from '../history-fixtures.ts';
 import { mkdir } from 'node:fs/promises';
 
@@ -226,7 +227,7 @@ describe('one build through the model store', () => {
     expect((await readViewsIndex(cacheDir, 'run-1'))?.archive).toMatchObject({ build: 1, previous: null, projects: [], trend: [] });
     await writeFile(trail(), `${bbsRow(1)}\n${bbsRow(2)}\n${bbsRow(4, 'Cite words, not a pointer', { evidence: 'it works on my machine' })}\n`);
     const second = await build('run-2', first);
-    process.env['TRAILBOOK_ANALYSIS_RUN'] = 'run-2';
+    writeBuildContext({ ...defaultBuildContext(dir, join(dir, 'cache')), run: 'run-2' });
     try {
       const view = await readProjectView(cacheDir, 'p1');
       expect(view?.since).toMatchObject({ kind: 'changed', previous: 1, build: 2, goneRows: [], fixedFlags: [], evidence: [] });
@@ -245,7 +246,7 @@ describe('one build through the model store', () => {
       expect(archive?.projects).toEqual([{ id: 'p1', title: 'p1', kind: 'changed', newRows: 1, goneRows: 0, newFlags: 1, newHigh: 0, fixedFlags: 0, evidence: 0 }]);
       expect(archive?.unchanged).toBe(1);
     } finally {
-      delete process.env['TRAILBOOK_ANALYSIS_RUN'];
+      delete process.env[BUILD_CONTEXT_VARIABLE];
     }
     expect(second.builds.map((b) => b.build)).toEqual([1, 2]);
     // Build 3: p2 is gone and p3 is new; the home lists both, gone last, and the new project's recap says it is new.
@@ -260,11 +261,11 @@ describe('one build through the model store', () => {
       { id: 'p2', title: 'p2', kind: 'gone', newRows: 0, goneRows: 1, newFlags: 0, newHigh: 0, fixedFlags: 0, evidence: 0 },
     ]);
     expect(third?.unchanged).toBe(1);
-    process.env['TRAILBOOK_ANALYSIS_RUN'] = 'run-3';
+    writeBuildContext({ ...defaultBuildContext(dir, join(dir, 'cache')), run: 'run-3' });
     try {
       expect((await readProjectView(cacheDir, 'p3'))?.since).toEqual({ kind: 'new', previous: 2, build: 3, rows: 2, flags: 1 });
     } finally {
-      delete process.env['TRAILBOOK_ANALYSIS_RUN'];
+      delete process.env[BUILD_CONTEXT_VARIABLE];
     }
   });
 
@@ -319,7 +320,7 @@ describe('evidence whose status changed in the repository between two builds', (
     git(repo, ['reflog', 'expire', '--expire=now', '--all']);
     git(repo, ['gc', '-q', '--prune=now']);
     await build('ev-2', first);
-    process.env['TRAILBOOK_ANALYSIS_RUN'] = 'ev-2';
+    writeBuildContext({ ...defaultBuildContext(dir, join(dir, 'cache')), run: 'ev-2' });
     try {
       const view = await readProjectView(cacheDir, 'run');
       if (view?.since?.kind !== 'changed') throw new Error(`expected a change, got ${JSON.stringify(view?.since)}`);
@@ -333,7 +334,7 @@ describe('evidence whose status changed in the repository between two builds', (
       expect(view.since.newFlags.map((f) => f.kind)).toEqual(['evidence/path-not-found', 'evidence/commit-not-found']);
       expect(view.since.fixedFlags).toEqual([]);
     } finally {
-      delete process.env['TRAILBOOK_ANALYSIS_RUN'];
+      delete process.env[BUILD_CONTEXT_VARIABLE];
     }
   });
 });

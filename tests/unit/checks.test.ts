@@ -2,7 +2,7 @@
  * Layer-1 checks (src/lib/checks/) and the projections that order and filter their output
  * (src/lib/projections/): each check on hand-built rows, asserting the exact flag a user sees.
  */
-import { repositoryUnavailable } from '../../src/lib/checks/source/repository.ts';
+import { repositoryUnavailable } from '../../src/lib/checks/repository/unavailable.ts';
 import { describe, expect, it } from 'vitest';
 import type { AuditInfo, EvidencePointer, Flag, InvalidRecord, TrailRow } from '../../src/lib/model/types.ts';
 import type { TrailCheckInput } from '../../src/lib/checks/check.ts';
@@ -13,7 +13,7 @@ import { rowTooLarge } from '../../src/lib/checks/trail/row-too-large.ts';
 import { idMismatch } from '../../src/lib/checks/trail/id-mismatch.ts';
 import { duplicateId } from '../../src/lib/checks/trail/duplicate-id.ts';
 import { supersedes, supersedeCycles } from '../../src/lib/checks/trail/supersedes.ts';
-import { startRow } from '../../src/lib/checks/trail/start-row.ts';
+import { startRow } from '../../src/lib/checks/trail/no-start-row.ts';
 import { outOfPlace, timestamps } from '../../src/lib/checks/trail/timestamps.ts';
 import fc from 'fast-check';
 import { tsvHeader } from '../../src/lib/checks/trail/tsv-header.ts';
@@ -22,7 +22,7 @@ import { unresolvedEvidence, EVIDENCE_KINDS } from '../../src/lib/checks/evidenc
 import { auditFile } from '../../src/lib/checks/audit/audit-file.ts';
 import { flagKinds, flagsByRow, sortFlags, SEVERITY_ORDER } from '../../src/lib/projections/flags.ts';
 import { checkFirst } from '../../src/lib/projections/check-first.ts';
-import { assignAnchors, isOutOfTimeOrder, linkRows, supersedeChain, timeOrder } from '../../src/lib/projections/rows.ts';
+import { assignAnchors, isOutOfTimeOrder, linkRows, supersedeChain, timeOrder } from '../../src/lib/trail/rows.ts';
 import { parseTime } from '../../src/lib/adapters/parsed-row.ts';
 
 type RowSpec = Partial<TrailRow> & { decision?: string };

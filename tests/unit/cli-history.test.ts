@@ -13,7 +13,7 @@ import type { Output } from '../../src/cli/output.ts';
 import { runDiff } from '../../src/cli/commands/diff.ts';
 import { printableLine } from '../../src/lib/text/escape.ts';
 import { analyseArchive } from '../../src/lib/archive/analyse-archive.ts';
-import type { BuildHistory } from '../../src/lib/history/build-history.ts';
+import type { BuildHistory } from '../../src/lib/build-history/build-history.ts';
 import { bbsRow, bbsRowId } from '../history-fixtures.ts';
 import type { RunDiff } from '../../src/lib/compare/compare-runs.ts';
 

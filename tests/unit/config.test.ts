@@ -12,7 +12,9 @@ import { isBasePath } from '../../src/lib/config/config-schema.ts';
 import { bindForge, fillTemplate, pullRequestNumber, resolveForges, ruleTemplates, unmatchedRules } from '../../src/lib/config/forge-links.ts';
 import { globMatcher, globToRegExp, pathFilter } from '../../src/lib/config/glob.ts';
 import { loadConfig, parseConfig } from '../../src/lib/config/load-config.ts';
-import { siteSettingsFrom } from '../../src/lib/config/site-settings.ts';
+import { BUILD_CONTEXT_VARIABLE, buildContextOrNull, defaultBuildContext, siteSettingsOf, writeBuildContext } from '../../src/lib/config/build-context.ts';
+import { DEFAULT_SECRET_SETTINGS } from '../../src/lib/config/secret-settings.ts';
+import { buildBaseline } from '../../src/lib/baseline/build-baseline.ts';
 import { discoverProjects } from '../../src/lib/discover/discover.ts';
 
 /** The problems a value's validation reports (throws when it is valid). */
@@ -251,10 +253,36 @@ describe('forge links', () => {
     expect(pullRequestNumber('#13')).toBeNull();
   });
 
-  it('reads site settings from the environment value, with defaults', () => {
-    expect(siteSettingsFrom(undefined)).toEqual({ title: 'Trailbook', url: null, forges: {}, recapHtml: false });
-    expect(siteSettingsFrom('{"title":"T","url":"https://x.example/","forges":{}}')).toEqual({ title: 'T', url: 'https://x.example/', forges: {}, recapHtml: false });
-    expect(siteSettingsFrom('{"title":"T","url":null,"forges":{},"recapHtml":true}').recapHtml).toBe(true);
-    expect(() => siteSettingsFrom('{')).toThrow('TRAILBOOK_SITE is not JSON');
+  it('reads site settings from the build context, with defaults', () => {
+    expect(siteSettingsOf(undefined)).toEqual({ title: 'Trailbook', url: null, forges: {}, recapHtml: false });
+    expect(siteSettingsOf({ title: 'T', url: 'https://x.example/', forges: {} })).toEqual({ title: 'T', url: 'https://x.example/', forges: {}, recapHtml: false });
+    expect(siteSettingsOf({ title: 'T', url: null, forges: {}, recapHtml: true }).recapHtml).toBe(true);
+    const before = process.env[BUILD_CONTEXT_VARIABLE];
+    process.env[BUILD_CONTEXT_VARIABLE] = '{';
+    try {
+      expect(() => buildContextOrNull()).toThrow('TRAILBOOK_BUILD is not JSON');
+    } finally {
+      if (before === undefined) delete process.env[BUILD_CONTEXT_VARIABLE];
+      else process.env[BUILD_CONTEXT_VARIABLE] = before;
+    }
+  });
+
+  it('hands the secret settings and the baseline to the pages in the build context, once, with defaults (no TRAILBOOK_SECRETS or TRAILBOOK_BASELINE)', () => {
+    const before = process.env[BUILD_CONTEXT_VARIABLE];
+    const entry = { project: 'p', kind: 'evidence/prose', fingerprint: '0123456789abcdef', reason: 'why' };
+    try {
+      writeBuildContext({ ...defaultBuildContext('/pkg', '/cache'), secrets: { redact: false, allow: ['AKIAEXAMPLE'], patterns: [{ name: 'ticket key', pattern: 'TK-[0-9]+' }] }, baseline: { file: 'trailbook.baseline.json', entries: [entry] } });
+      const context = buildContextOrNull();
+      expect(context?.secrets).toEqual({ redact: false, allow: ['AKIAEXAMPLE'], patterns: [{ name: 'ticket key', pattern: 'TK-[0-9]+' }] });
+      expect(buildBaseline(context?.baseline)).toEqual({ file: 'trailbook.baseline.json', entries: [entry] });
+      // A context without them (an older CLI, a plain astro build): redact, and no baseline.
+      process.env[BUILD_CONTEXT_VARIABLE] = JSON.stringify({ root: '/pkg', inputs: [], cacheDir: '/cache' });
+      expect(buildContextOrNull()?.secrets).toEqual(DEFAULT_SECRET_SETTINGS);
+      expect(buildContextOrNull()?.baseline).toBe(null);
+      expect(defaultBuildContext('/pkg', '/cache')).toMatchObject({ secrets: DEFAULT_SECRET_SETTINGS, baseline: null });
+    } finally {
+      if (before === undefined) delete process.env[BUILD_CONTEXT_VARIABLE];
+      else process.env[BUILD_CONTEXT_VARIABLE] = before;
+    }
   });
 });

@@ -15,7 +15,7 @@ import { summarise } from '../../src/lib/archive/summary.ts';
 import { searchRecords } from '../../src/lib/search/search-records.ts';
 import { FLAG_KINDS } from '../../src/lib/checks/index.ts';
 import { COORDINATION_CHECKS } from '../../src/lib/checks/coordination-checks.ts';
-import { lifecycleAnchors } from '../../src/lib/coord/flag-anchors.ts';
+import { lifecycleAnchors } from '../../src/lib/lifecycle/flag-anchors.ts';
 import type { ProjectModel } from '../../src/lib/model/types.ts';
 import { COORD_PLANTED } from '../../scripts/example-coordination-corpus.ts';
 

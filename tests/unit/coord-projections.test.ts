@@ -9,9 +9,9 @@ import { orderCoordEvents } from '../../src/lib/coord/order.ts';
 import { projectCoordination } from '../../src/lib/coord/project-coordination.ts';
 import { livenessAt } from '../../src/lib/coord/liveness.ts';
 import { scopeCovers, scopesOverlap } from '../../src/lib/coord/scope.ts';
-import { parseInstant } from '../../src/lib/coord/time.ts';
+import { parseInstant } from '../../src/lib/text/time.ts';
 import { layoutReservationChart } from '../../src/lib/coord/reservation-chart.ts';
-import type { CoordinationModel } from '../../src/lib/coord/types.ts';
+import type { CoordinationModel } from '../../src/lib/model/coord.ts';
 
 const ROOT = '/repo';
 

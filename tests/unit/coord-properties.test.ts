@@ -12,7 +12,7 @@ import { describe, expect, it } from 'vitest';
 import { readCoordEvent, type ReadCoordEvent } from '../../src/lib/coord/read-coord-event.ts';
 import { orderCoordEvents } from '../../src/lib/coord/order.ts';
 import { projectCoordination } from '../../src/lib/coord/project-coordination.ts';
-import type { CoordinationModel } from '../../src/lib/coord/types.ts';
+import type { CoordinationModel } from '../../src/lib/model/coord.ts';
 
 const BASE = Date.UTC(2026, 2, 6, 9, 0);
 

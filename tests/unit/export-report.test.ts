@@ -13,9 +13,9 @@ import { analyseArchive, type ArchiveResult } from '../../src/lib/archive/analys
 import { readArchiveIndex } from '../../src/lib/archive/model-store.ts';
 import { archiveIndex } from '../../src/lib/export/archive-index.ts';
 import { buildReport, projectWarnings } from '../../src/lib/export/build-report.ts';
-import { displayPath } from '../../src/lib/export/display-path.ts';
+import { displayPath } from '../../src/lib/archive/display-path.ts';
 import { readBuildReport } from '../../src/lib/export/read-build-report.ts';
-import { readReportDetails, reportDetails, REPORT_INVALID_LIMIT } from '../../src/lib/export/report-details.ts';
+import { readReportDetails, reportDetails, REPORT_INVALID_LIMIT } from '../../src/lib/archive/report-details.ts';
 import type { InvalidRecord } from '../../src/lib/model/types.ts';
 import type { ProjectSummary } from '../../src/lib/archive/summary.ts';
 

@@ -5,7 +5,7 @@
  * schema and validates against the published JSON Schema, and so do archive.json and
  * report.json. The JSON Schemas are checked with Ajv, independently of zod.
  */
-import type { HandoverReport } from '../../src/lib/handover/read-handover.ts';
+import type { HandoverReport } from '../../src/lib/model/handover.ts';
 import type { OpenBlocker } from '../../src/lib/projections/open-blockers.ts';
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
@@ -17,14 +17,14 @@ import { summarise } from '../../src/lib/archive/summary.ts';
 import { archiveIndex, archiveIndexSchema } from '../../src/lib/export/archive-index.ts';
 import { buildReport, buildReportSchema } from '../../src/lib/export/build-report.ts';
 import { EXPORT_SCHEMA_NAMES, exportJsonSchema, type ExportSchemaName } from '../../src/lib/export/json-schemas.ts';
-import { babysitSchema, beadsSchema, coordinationSchema } from '../../src/lib/export/lifecycle-schema.ts';
-import * as core from '../../src/lib/export/model-schema.ts';
-import { arenaSchema, verdictsSchema } from '../../src/lib/export/quality-schema.ts';
+import { babysitSchema, beadsSchema, coordinationSchema } from '../../src/lib/model/lifecycle-schema.ts';
+import * as core from '../../src/lib/model/model-schema.ts';
+import { arenaSchema, verdictsSchema } from '../../src/lib/model/quality-schema.ts';
 import { RECAP_VERSION, recapExport, recapExportSchema, type RecapExport } from '../../src/lib/export/recap-export.ts';
-import { reportDetails } from '../../src/lib/export/report-details.ts';
-import type { BabysitModel } from '../../src/lib/babysit/types.ts';
-import type { BeadsModel } from '../../src/lib/beads/types.ts';
-import type { CoordinationModel } from '../../src/lib/coord/types.ts';
+import { reportDetails } from '../../src/lib/archive/report-details.ts';
+import type { BabysitModel } from '../../src/lib/model/babysit.ts';
+import type { BeadsModel } from '../../src/lib/model/beads.ts';
+import type { CoordinationModel } from '../../src/lib/model/coord.ts';
 import type { ArenaModel } from '../../src/lib/model/arena.ts';
 import type * as model from '../../src/lib/model/types.ts';
 import type { VerdictsModel } from '../../src/lib/model/verdicts.ts';

@@ -3,7 +3,7 @@
  * against real repositories built with the `git` CLI in a temp folder (fixed names and dates,
  * so every object id is the same on every run), plus the bundled content/repos/example.git.
  */
-import { isRecordPath } from '../../src/lib/discover/discover.ts';
+import { isRecordPath } from '../../src/lib/formats/format-lookup.ts';
 import { execFileSync } from 'node:child_process';
 import { mkdir, mkdtemp, rm, symlink, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';

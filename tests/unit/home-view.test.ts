@@ -1,9 +1,9 @@
 /**
- * The archive home's shareable view (src/lib/site/home-view.ts): the URL query round-trips,
+ * The archive home's shareable view (src/lib/projections/home-view.ts): the URL query round-trips,
  * unknown values fall back to the defaults, filters and sort orders pick the right rows.
  */
 import { describe, expect, it } from 'vitest';
-import { compareHomeRows, DEFAULT_HOME_VIEW, homeRow, homeRowMatches, homeViewQuery, parseHomeView, type HomeRow } from '../../src/lib/site/home-view.ts';
+import { compareHomeRows, DEFAULT_HOME_VIEW, homeRow, homeRowMatches, homeViewQuery, parseHomeView, type HomeRow } from '../../src/lib/projections/home-view.ts';
 import { THEME_BOOT_SCRIPT, THEME_STORAGE_KEY, themeChoice } from '../../src/lib/site/theme.ts';
 
 /** A row whose flags are each a problem of their own (its score from its flags and blockers), unless `spec` says otherwise. */
@@ -115,7 +115,8 @@ describe('theme', () => {
 
 describe('home pages', () => {
   it('cut the list into pages of 500, and an empty archive into one empty page', async () => {
-    const { homePages, HOME_PAGE_SIZE } = await import('../../src/lib/site/home-projects.ts');
+    const { homePages } = await import('../../src/lib/archive/home-projects.ts');
+    const { HOME_PAGE_SIZE } = await import('../../src/lib/projections/home-view.ts');
     const { homePageUrl } = await import('../../src/lib/site/urls.ts');
     expect(HOME_PAGE_SIZE).toBe(500);
     expect(homePages(Array.from({ length: 1001 }, (_, i) => i)).map((p) => p.length)).toEqual([500, 500, 1]);

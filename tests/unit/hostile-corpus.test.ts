@@ -12,7 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { COMMAND_LINK_NAME, COMMAND_TITLE, CSV_FORMULA, makeHostileCorpus, QUADRATIC_CHARS, QUADRATIC_HEADINGS, SECRET, type HostileManifest } from '../../scripts/make-hostile-corpus.ts';
 import { MAX_POINTERS_PER_CELL } from '../../src/lib/evidence/classify.ts';
 import { decisionsCsv } from '../../src/lib/export/decisions-csv.ts';
-import type { WalkProblem } from '../../src/lib/discover/walk.ts';
+import type { WalkProblem } from '../../src/lib/fs/walk.ts';
 import { analyseArchive } from '../../src/lib/archive/analyse-archive.ts';
 import type { ProjectModel, SourceFile } from '../../src/lib/model/types.ts';
 import { invalidCount } from '../../src/lib/bounds/kind-bounds.ts';

@@ -16,7 +16,7 @@ import { readLines, splitLines, MAX_LINE_BYTES, LONG_LINE_KEPT_BYTES, tooLongMes
 import { jsonHazard, describeHazard, MAX_JSON_DEPTH } from '../../src/lib/text/json-hazards.ts';
 import { readBbsTrail } from '../../src/lib/adapters/bbs-trail.ts';
 import { readJsonFile, MAX_JSON_FILE_BYTES } from '../../src/lib/adapters/json-file.ts';
-import { readTextFile } from '../../src/lib/quality/read-text-file.ts';
+import { readTextFile } from '../../src/lib/adapters/read-text-file.ts';
 import { ArtifactFolder } from '../../src/lib/evidence/artifacts.ts';
 import { MAX_TEXT_BLOB_BYTES } from '../../src/lib/git/repository.ts';
 import { discoverProjects } from '../../src/lib/discover/discover.ts';

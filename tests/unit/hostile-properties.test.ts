@@ -20,14 +20,14 @@ import { readCoordFile } from '../../src/lib/coord/read-coord-file.ts';
 import { readBeadsFile, emptyBeadsRows } from '../../src/lib/beads/read-beads-file.ts';
 import { readBabysitFile } from '../../src/lib/babysit/read-babysit-file.ts';
 import { parsePremiseLines } from '../../src/lib/verdicts/premises.ts';
-import type { JsonlFileResult } from '../../src/lib/coord/jsonl-records.ts';
+import type { JsonlFileResult } from '../../src/lib/adapters/jsonl-records.ts';
 import type { ReadCoordEvent } from '../../src/lib/coord/read-coord-event.ts';
-import type { BabysitEntry } from '../../src/lib/babysit/types.ts';
+import type { BabysitEntry } from '../../src/lib/model/babysit.ts';
 import { cannotBeJson, jsonHazard } from '../../src/lib/text/json-hazards.ts';
 import { escapeHtml } from '../../src/lib/text/escape.ts';
 import { html } from '../../src/components/html/html.ts';
 import { isAllowedHref, renderMarkdown } from '../../src/lib/markdown/render-markdown.ts';
-import { linkRows, MAX_SUPERSEDED_BY } from '../../src/lib/projections/rows.ts';
+import { linkRows, MAX_SUPERSEDED_BY } from '../../src/lib/trail/rows.ts';
 import type { ParsedRow } from '../../src/lib/adapters/parsed-row.ts';
 import { PAYLOADS, MARKDOWN_PAYLOADS } from '../../scripts/make-hostile-corpus.ts';
 

@@ -7,7 +7,8 @@ import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { discoverProjects, isRecordPath, LOOKED_FOR } from '../../src/lib/discover/discover.ts';
+import { discoverProjects, LOOKED_FOR } from '../../src/lib/discover/discover.ts';
+import { isRecordPath } from '../../src/lib/formats/format-lookup.ts';
 
 /** A concrete path for each name: placeholders filled, a folder given a file. */
 const concrete = (name: string): string => name.replace('<slug>', 'build-1').replace('<n>', '1').replace('<ticket>', 'T-1').replace('<skill>', 'qa').replace('<name>', 'r1').replace(/^\.beads\/$/, '.beads/issues.jsonl');

@@ -8,9 +8,9 @@ import { readCoordEvent } from '../../src/lib/coord/read-coord-event.ts';
 import { orderCoordEvents } from '../../src/lib/coord/order.ts';
 import { projectCoordination } from '../../src/lib/coord/project-coordination.ts';
 import { openBlockers } from '../../src/lib/projections/open-blockers.ts';
-import type { BeadsIssue, BeadsModel } from '../../src/lib/beads/types.ts';
+import type { BeadsIssue, BeadsModel } from '../../src/lib/model/beads.ts';
 import type { QaVerdict, RepairLoop, VerdictsModel } from '../../src/lib/model/verdicts.ts';
-import type { CoordinationModel } from '../../src/lib/coord/types.ts';
+import type { CoordinationModel } from '../../src/lib/model/coord.ts';
 
 /** A coord.v1 envelope on issue `issue`, `at` minutes after 09:00 on 2026-03-06. */
 function env(type: string, id: string, at: number, actor: string, issue: string, data: Record<string, unknown> = {}, payload: Record<string, unknown> = {}): Record<string, unknown> {

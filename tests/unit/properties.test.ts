@@ -13,7 +13,7 @@ import { readPstackTrail } from '../../src/lib/adapters/pstack-trail.ts';
 import { computeRowId, parseTime, type TrailFileResult } from '../../src/lib/adapters/parsed-row.ts';
 import { readLines, splitLines } from '../../src/lib/text/lines.ts';
 import { classifyEvidence } from '../../src/lib/evidence/classify.ts';
-import { assignAnchors, isOutOfTimeOrder, linkRows, timeOrder } from '../../src/lib/projections/rows.ts';
+import { assignAnchors, isOutOfTimeOrder, linkRows, timeOrder } from '../../src/lib/trail/rows.ts';
 import { supersedeCycles } from '../../src/lib/checks/trail/supersedes.ts';
 import { sortFlags, SEVERITY_ORDER } from '../../src/lib/projections/flags.ts';
 import type { Flag, Severity, TrailRow } from '../../src/lib/model/types.ts';

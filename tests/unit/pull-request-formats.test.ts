@@ -14,7 +14,7 @@ import { markdownSummary, markdownText, MARKDOWN_SUMMARY_LIMIT } from '../../src
 import { flagFingerprint, summaryCause } from '../../src/lib/baseline/flag-fingerprint.ts';
 import { acceptedFlags, baselineEntry, unmatchedEntries, type Baseline } from '../../src/lib/baseline/accepted-flags.ts';
 import { BaselineError, baselineText, parseBaseline } from '../../src/lib/baseline/baseline-file.ts';
-import { baselineEnvValue, buildBaseline } from '../../src/lib/baseline/build-baseline.ts';
+import { baselineContextValue, buildBaseline } from '../../src/lib/baseline/build-baseline.ts';
 
 type ReportFlag = LocatedProject['project']['flags'][number];
 const flag = (severity: Severity, n: number, over: Partial<ReportFlag> = {}): ReportFlag => ({ layer: 'evidence', severity, kind: `evidence/${severity}-kind`, rows: [], summary: `${severity} flag number ${n}`, at: [{ file: 'decisions.jsonl', line: n }], ...over });
@@ -168,7 +168,7 @@ describe('accepted flags (trailbook.baseline.json)', () => {
 
   it('reaches the pages of a build as it was read', () => {
     const baseline: Baseline = { file: 'ci/trailbook.baseline.json', entries: [baselineEntry(project(), commitFlag(), 'why')] };
-    expect(buildBaseline(baselineEnvValue(baseline))).toEqual(baseline);
+    expect(buildBaseline(baselineContextValue(baseline))).toEqual(baseline);
     expect(buildBaseline(undefined)).toBe(null);
   });
 

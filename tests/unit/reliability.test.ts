@@ -16,7 +16,7 @@ import { hostName, isAllowedHost, serveArchive, type ArchiveServer } from '../..
 import { cacheLockPath, folderTag, outputLockPath, takeLock } from '../../src/cli/writer-lock.ts';
 import { recoverLeftovers, swapIn } from '../../src/cli/staging.ts';
 import { promisedFile, presentPages } from '../../src/cli/incremental.ts';
-import { CacheDamage, FileSums } from '../../src/lib/fs/file-sums.ts';
+import { CacheDamage, FileSums } from '../../src/lib/archive/file-sums.ts';
 import { contentSum, listContents, verifyShard } from '../../src/lib/shard/verify-shard.ts';
 import { SHARD_CONTENTS, SHARD_DATA, type ShardManifest } from '../../src/lib/shard/manifest.ts';
 import type { GivenShard } from '../../src/lib/shard/check-shards.ts';

@@ -15,7 +15,7 @@ import { SearchEngine, type Filters, type Hit } from '../../src/lib/search/query
 import { readSearchState, searchQuery } from '../../src/lib/search/query/url-state.ts';
 import { countsText } from '../../src/lib/search/facets.ts';
 import { parseQuery } from '../../src/lib/search/query/parse.ts';
-import type { SearchRecord } from '../../src/lib/search/search-records.ts';
+import type { SearchRecord } from '../../src/lib/search/search-record.ts';
 
 const terms = (text: string): string[] => tokenize(text).map((t) => t.term);
 

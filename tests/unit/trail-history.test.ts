@@ -9,7 +9,7 @@ import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import fc from 'fast-check';
-import { LineHistory, splitRecordLines, type CommitRef } from '../../src/lib/history/line-history.ts';
+import { LineHistory, splitRecordLines, type CommitRef } from '../../src/lib/trail/line-history.ts';
 import { analyseArchive } from '../../src/lib/archive/analyse-archive.ts';
 import type { ProjectModel } from '../../src/lib/model/types.ts';
 import { bbsRow, bbsRowId, git, makeTrailRepository, type TrailRepository } from '../history-fixtures.ts';

@@ -43,7 +43,7 @@ import { invalidReview } from '../../src/lib/checks/finding/invalid-review.ts';
 import { noPremiseRow } from '../../src/lib/checks/loop/no-premise-row.ts';
 import { counterReset } from '../../src/lib/checks/loop/counter-reset.ts';
 import { attemptAfterFailedPremise } from '../../src/lib/checks/loop/attempt-after-failed-premise.ts';
-import { invalidPremiseRow } from '../../src/lib/checks/loop/invalid-premise-row.ts';
+import { invalidPremiseRow } from '../../src/lib/checks/loop/invalid-row.ts';
 
 const input = (verdicts: VerdictsModel | null, invalid: InvalidRecord[] = []): TrailCheckInput => ({ rows: [], invalid, warnings: [], audit: { present: false }, reviewFlags: [], verdicts });
 const model = (parts: Partial<VerdictsModel>): VerdictsModel => ({ qa: [], skills: [], reviews: [], loops: [], ...parts });

@@ -45,7 +45,7 @@ describe('the URL keys are documented (README, "URL keys")', () => {
   it('names every search filter key and every home view value', async () => {
     const { readFile } = await import('node:fs/promises');
     const { FACETS } = await import('../../src/lib/search/facets.ts');
-    const { HOME_SHOWS, HOME_SORTS } = await import('../../src/lib/site/home-view.ts');
+    const { HOME_SHOWS, HOME_SORTS } = await import('../../src/lib/projections/home-view.ts');
     const readme = await readFile(join(import.meta.dirname, '..', '..', 'README.md'), 'utf8');
     const section = readme.slice(readme.indexOf('- **URL keys**'), readme.indexOf('- **Reading**'));
     for (const f of FACETS) expect(section, f.key).toContain(`\`${f.key}\``);

@@ -4,7 +4,7 @@
  * Trailbook's search index, and print what was found and what needs a person.
  */
 import { mkdir, readdir, rename, rm, stat, writeFile } from 'node:fs/promises';
-import { stageTimes, timed } from '../../lib/archive/stage-times.ts';
+import { stageTimes, timed } from '../../lib/project/stage-times.ts';
 import { readRoutes, writeRenderPlan, type RenderRecord } from '../../lib/archive/render-plan.ts';
 import { carryOver, forgetRecord, reusableRecord, siteFingerprint, writeRecord } from '../incremental.ts';
 import { faultPoint } from '../../lib/fs/fault-point.ts';
@@ -15,7 +15,8 @@ import { Worker } from 'node:worker_threads';
 import { analyseArchive } from '../../lib/archive/analyse-archive.ts';
 import type { SearchIndexStats } from '../../lib/search/write-search-index.ts';
 import type { ExportStats } from '../../integrations/project-exports.ts';
-import { buildEnv } from '../../lib/archive/build-env.ts';
+import { siteSettingsOf, writeBuildContext } from '../../lib/config/build-context.ts';
+import { agree } from '../../lib/text/agree.ts';
 import { resolveSettings, settingsFingerprint, siteSettings, type SettingsFlags } from '../settings.ts';
 import { fromCwd, PACKAGE_ROOT, packageVersion, workerExecArgv } from '../paths.ts';
 import { recoverLeftovers, renderWithAstro, swapIn, withStaging } from '../staging.ts';
@@ -31,7 +32,7 @@ import { SHARD_DATA } from '../../lib/shard/manifest.ts';
 import { historyLimit, recordHistory, type HistoryFlags } from '../history.ts';
 import { storeComparePairs } from '../compare.ts';
 import { readBaseline } from '../baseline-file.ts';
-import { BASELINE_ENV, baselineEnvValue } from '../../lib/baseline/build-baseline.ts';
+import { baselineContextValue } from '../../lib/baseline/build-baseline.ts';
 import { createHash } from 'node:crypto';
 
 /** Options of `trailbook build` (flags override trailbook.config.*; see src/cli/settings.ts). */
@@ -114,12 +115,6 @@ async function moveTree(from: string, to: string): Promise<void> {
   }
 }
 
-/** The site settings the build hands to Astro (read back from the environment it set). */
-function buildEnvironmentSite(): { url: string | undefined; title: string } {
-  const site = buildEnv().site;
-  return { url: site.url ?? undefined, title: site.title };
-}
-
 /**
  * Runs the build command; returns the exit code. Holds the locks of the output and cache
  * folders while it runs (src/cli/writer-lock.ts: a second run into either stops, naming this one).
@@ -162,20 +157,13 @@ async function buildLocked(settings: Awaited<ReturnType<typeof resolveSettings>>
   const t = totals(archive.projects);
   printFound(out, t, archive.projects);
   faultPoint('analysed');
-  // What is secret, for every step after the analysis: the history read back, Astro's loaders, shard data.
-  process.env['TRAILBOOK_SECRETS'] = JSON.stringify(settings.secrets);
-  const history = await timed(times, 'history', () => recordHistory(options, outDir, cacheDir, archive.projects, run, out, true, settings.secrets.redact ? archive.secrets : undefined));
+  // What is secret, for every step after the analysis: the history read back here, Astro's loaders (in the build context), shard data (in its manifest).
+  const history = await timed(times, 'history', () => recordHistory(options, outDir, cacheDir, archive.projects, run, out, true, settings.secrets.redact ? archive.secrets : undefined, settings.secrets));
   await timed(times, 'history', () => storeComparePairs(settings.compare, archive.projects, cacheDir, run, out));
   faultPoint('history');
 
-  process.env['TRAILBOOK_ROOT'] = PACKAGE_ROOT;
-  process.env['TRAILBOOK_INPUTS'] = JSON.stringify(roots);
-  process.env['TRAILBOOK_CACHE_DIR'] = cacheDir;
-  process.env['TRAILBOOK_ANALYSIS_RUN'] = run;
-  process.env['TRAILBOOK_FILTER'] = JSON.stringify(settings.filter);
-  process.env['TRAILBOOK_ALLOW_REPOSITORIES'] = JSON.stringify(settings.allowRepositories);
   const repositories = archive.projects.flatMap((p) => (p.repository.id === null ? [] : [{ id: p.repository.id, path: p.repository.path }]));
-  process.env['TRAILBOOK_SITE'] = JSON.stringify(siteSettings(settings, repositories));
+  const site = siteSettingsOf(siteSettings(settings, repositories));
   for (const rule of unmatchedRules(settings.repositories, repositories)) {
     const known = [...new Set(repositories.map((r) => r.path ?? r.id))].sort();
     out.info(`  warning: the configuration's repositories rule "${rule.match}" matches no repository of this archive, so it links nothing${known.length > 0 ? `; its repositories are: ${known.slice(0, 10).join(', ')}${known.length > 10 ? ', …' : ''}` : ''}`);
@@ -185,12 +173,13 @@ async function buildLocked(settings: Awaited<ReturnType<typeof resolveSettings>>
   const code = await siteFingerprint();
   // Accepted flags (trailbook.baseline.json) are marked on the recaps: a changed baseline renders them again.
   const baseline = await readBaseline(options.baseline, settings.loaded?.file ?? null);
-  if (baseline) process.env[BASELINE_ENV] = baselineEnvValue(baseline);
-  else delete process.env[BASELINE_ENV];
-  const site = `${code}-${settingsFingerprint(settings)}${baseline ? `-${createHash('sha256').update(baselineEnvValue(baseline)).digest('hex').slice(0, 12)}` : ''}`;
-  const reusable = options.full ? null : await reusableRecord(cacheDir, outDir, site, base);
+  const baselineValue = baseline ? baselineContextValue(baseline) : null;
+  // What Astro's loaders and pages are told, once (src/lib/config/build-context.ts); the search index and exports are written here, in a worker.
+  writeBuildContext({ root: PACKAGE_ROOT, inputs: roots, cacheDir, run, site, filter: settings.filter, allowRepositories: settings.allowRepositories, searchIndex: 'external', secrets: settings.secrets, baseline: baselineValue });
+  const fingerprint = `${code}-${settingsFingerprint(settings)}${baselineValue ? `-${createHash('sha256').update(JSON.stringify(baselineValue)).digest('hex').slice(0, 12)}` : ''}`;
+  const reusable = options.full ? null : await reusableRecord(cacheDir, outDir, fingerprint, base);
   const previous: RenderRecord | null = reusable ? { site: reusable.site, base: reusable.base, pages: reusable.pages } : null;
-  if (reusable && reusable.missing > 0) out.info(`  notice: ${plural(reusable.missing, 'entry', 'entries')} the previous build recorded ${reusable.missing === 1 ? 'has' : 'have'} no page in ${fromCwd(outDir)}; rendering ${reusable.missing === 1 ? 'it' : 'them'} again`);
+  if (reusable && reusable.missing > 0) out.info(`  notice: ${plural(reusable.missing, 'entry', 'entries')} the previous build recorded ${agree(reusable.missing, 'has', 'have')} no page in ${fromCwd(outDir)}; rendering ${agree(reusable.missing, 'it', 'them')} again`);
   await writeRenderPlan(cacheDir, { previous });
   if (previous) out.info('  incremental: pages of unchanged projects, commits and files are kept from the previous build');
   let renderedPages: string[] = [];
@@ -199,10 +188,9 @@ async function buildLocked(settings: Awaited<ReturnType<typeof resolveSettings>>
     await withStaging(outDir, options.served === true, async (staging) => {
       const stagingOut = staging.site;
       const searchOut = join(staging.dir, 'search');
-      const search = indexInWorker(cacheDir, searchOut, base, buildEnvironmentSite().url, buildEnvironmentSite().title, settings.recapHtml);
+      const search = indexInWorker(cacheDir, searchOut, base, site.url ?? undefined, site.title, settings.recapHtml);
       // Awaited after rendering; handled now so a failure while Astro renders is reported, not an unhandled rejection.
       search.catch(() => undefined);
-      process.env['TRAILBOOK_SEARCH_INDEX'] = 'external';
       await renderWithAstro(code, stagingOut, base, settings.siteUrl, options.verbose === true);
       faultPoint('rendered');
       const renderedIn = performance.now() - renderStarted;
@@ -221,7 +209,7 @@ async function buildLocked(settings: Awaited<ReturnType<typeof resolveSettings>>
       renderedPages = await htmlPages(stagingOut);
       if (previous) keptFiles = await carryOver(outDir, stagingOut, pages, previous.pages);
       faultPoint('carried-over');
-      const renderRecord: RenderRecord = { site, base, pages };
+      const renderRecord: RenderRecord = { site: fingerprint, base, pages };
       // A shard's data is part of its output: written into the staged site, swapped in with it.
       if (shard) {
         const index = await readArchiveIndex(cacheDir);

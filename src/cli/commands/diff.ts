@@ -23,6 +23,7 @@ import { readArchiveIndex, readModel } from '../../lib/archive/model-store.ts';
 import { compareRuns, type ComparableRun } from '../../lib/compare/compare-runs.ts';
 import { diffText } from '../../lib/compare/diff-text.ts';
 import type { ProjectModel } from '../../lib/model/types.ts';
+import { formatsWith } from '../../lib/formats/format-lookup.ts';
 import { fromCwd } from '../paths.ts';
 import { printJson, UsageError, type Output } from '../output.ts';
 import { resolveSettings, type Settings } from '../settings.ts';
@@ -68,7 +69,7 @@ async function projectInFolder(folder: string, given: string, options: { trail?:
   const accept = (rel: string): boolean => below === '' || rel === below || rel.startsWith(`${below}/`) || below.startsWith(`${rel}/`);
   const models: ProjectModel[] = [];
   const result = await analyseArchive({ roots: [root], cacheDir: null, accept, onModel: (m) => void models.push(m) });
-  const trailOf = (m: ProjectModel): string[] => m.sources.filter((s) => s.format === 'bbs-trail' || s.format === 'pstack-trail').map((s) => join(result.projectDirs.get(m.id) ?? '', s.path));
+  const trailOf = (m: ProjectModel): string[] => m.sources.filter((s) => formatsWith('trail').has(s.format)).map((s) => join(result.projectDirs.get(m.id) ?? '', s.path));
   let found = models;
   if (options.file !== undefined) found = models.filter((m) => trailOf(m).includes(options.file as string));
   else if (options.trail !== undefined) {

@@ -14,6 +14,7 @@ import { forgetMergeRecord, planMerge, prepareMergeStore, type MergePlan, previo
 import { gatherEvidence } from '../../lib/archive/evidence-entries.ts';
 import { readCited } from '../../lib/archive/model-store.ts';
 import { resolveForges } from '../../lib/config/forge-links.ts';
+import { siteSettingsOf, writeBuildContext } from '../../lib/config/build-context.ts';
 import { writeEvidencePages } from '../../integrations/merged-evidence-pages.ts';
 import { carryOver, presentPages, siteFingerprint } from '../incremental.ts';
 import { faultPoint } from '../../lib/fs/fault-point.ts';
@@ -29,6 +30,7 @@ import { plural, UsageError, type Output } from '../output.ts';
 import { shardLabel } from '../../lib/shard/partition.ts';
 import { historyLimit, recordHistory, type HistoryFlags } from '../history.ts';
 import { PART_CACHE_VERSION, type SearchIndexStats } from '../../lib/search/write-search-index.ts';
+import { agree } from '../../lib/text/agree.ts';
 
 /** Options of `trailbook merge`. */
 export interface MergeOptions extends HistoryFlags {
@@ -120,8 +122,7 @@ async function mergeLocked(given: Array<{ dir: string; display: string }>, outDi
     // The archive's build history (the home's "since the last build", history.json), from the
     // shards' project states: what a single build of every project records (docs/history.md).
     // The shards' secret settings (all equal: src/lib/shard/check-shards.ts), for the history read back.
-    process.env['TRAILBOOK_SECRETS'] = JSON.stringify(manifest.options.secrets);
-    const history = await recordHistory(options, outDir, storeDir, plan.projects, run, out, false);
+    const history = await recordHistory(options, outDir, storeDir, plan.projects, run, out, false, undefined, manifest.options.secrets);
     const hasArchive = await stat(join(outDir, 'index.html')).then((s) => s.isFile(), () => false);
     const recorded = hasArchive ? await previousMerge(storeDir, outDir, code, base) : null;
     // The record is trusted only as far as the pages it promises are in the output (issue 28).
@@ -133,14 +134,10 @@ async function mergeLocked(given: Array<{ dir: string; display: string }>, outDi
 
     const repositories = plan.projects.flatMap((p) => (p.repository.id === null ? [] : [{ id: p.repository.id, path: p.repository.path }]));
     const forges = resolveForges(manifest.options.repositories, repositories);
-    process.env['TRAILBOOK_ROOT'] = PACKAGE_ROOT;
-    process.env['TRAILBOOK_INPUTS'] = '[]';
-    process.env['TRAILBOOK_CACHE_DIR'] = storeDir;
-    process.env['TRAILBOOK_ANALYSIS_RUN'] = run;
-    process.env['TRAILBOOK_FILTER'] = JSON.stringify(manifest.options.filter);
+    // What Astro's pages are told, once (src/lib/config/build-context.ts): no inputs (nothing is analysed again), the merge's store.
     // The shards' recap.html files, when they wrote them, are in their p/<id>/ folders, copied whole.
-    process.env['TRAILBOOK_SITE'] = JSON.stringify({ title, url: siteUrl, forges, recapHtml: manifest.options.recapHtml === true });
-    process.env['TRAILBOOK_SEARCH_INDEX'] = 'external';
+    const site = siteSettingsOf({ title, url: siteUrl, forges, recapHtml: manifest.options.recapHtml === true });
+    writeBuildContext({ root: PACKAGE_ROOT, inputs: [], cacheDir: storeDir, run, site, filter: manifest.options.filter, allowRepositories: [], searchIndex: 'external', secrets: manifest.options.secrets, baseline: null });
 
     let projectsCopied = 0;
     let evidence = { pages: {} as Record<string, string>, copied: 0, combined: 0 };
@@ -186,7 +183,7 @@ async function mergeLocked(given: Array<{ dir: string; display: string }>, outDi
       out.error(`merging failed: ${(error as Error).message}\n  fix: run again with --verbose to see Astro's log; if a shard is named, build it again`);
       return 2;
     }
-    const reused = previous ? `; kept ${plural(keptFiles, 'file')} and folder${keptFiles === 1 ? '' : 's'} of the previous merge` : '';
+    const reused = previous ? `; kept ${plural(keptFiles, 'file')} and ${agree(keptFiles, 'folder', 'folders')} of the previous merge` : '';
     out.info(`  copied ${plural(projectsCopied, 'project')} from the shards; evidence pages: ${plural(evidence.copied, 'page')} copied, ${plural(evidence.combined, 'page')} cited from several shards written from their data${reused}`);
     const indexed = result.search;
     if (indexed) out.info(`  ${searchLine(indexed)} (${plural(indexed.analysed, 'part')} made or taken from the shards) in ${(indexed.ms / 1000).toFixed(1)} s, beside the pages`);

@@ -4,7 +4,7 @@
  * attached to a ticket and opened from `file://` offline. A Content Security Policy
  * (`default-src 'none'`, the stylesheet allowed by its hash) makes that a guarantee.
  * Shows the header with the verdict strip's figures as text (the words of the recap page's
- * strip, src/lib/site/verdict-figures.ts), Open blockers (when any), Check first, Attention (a
+ * strip, src/lib/projections/verdict-figures.ts), Open blockers (when any), Check first, Attention (a
  * flag's places past the first few folded, as on the page), Decisions (superseded rows in a
  * closed `<details>`), and invalid records. Evidence links lead to the published archive when a site
  * URL is configured; otherwise pointers are shown as text.
@@ -21,13 +21,14 @@ import { flagLinker } from '../../lib/projections/flag-links.ts';
 import { layerTotal } from '../../lib/projections/counts.ts';
 import { gitChecksProblem } from '../../lib/projections/git-checks.ts';
 import { worstFlags, worstFlagsMoreText } from '../../lib/projections/worst-flags.ts';
-import { verdictFigures } from '../../lib/site/verdict-figures.ts';
+import { verdictFigures } from '../../lib/projections/verdict-figures.ts';
 import { checkFirstHtml } from './check-first.ts';
 import { problemCardsHtml } from './problem-cards.ts';
 import { problems } from '../../lib/projections/problems.ts';
 import { BLOCKER_SOURCE_LABEL, openBlockers } from '../../lib/projections/open-blockers.ts';
 import { hasDecisionTrail } from '../../lib/projections/audit-state.ts';
-import { auditSentence, problemSentence, resultCountsText, checkFirstSentence, reviewFlagsSentence, countOf, pointerWord, formatTime, headPredatesText, invalidRecordsSentence, resultTone, sourceFormatName, sourceLinesText } from '../../lib/site/words.ts';
+import { auditSentence, problemSentence, resultCountsText, checkFirstSentence, reviewFlagsSentence, countOf, pointerWord, formatTime, headPredatesText, invalidRecordsSentence, resultTone, sourceLinesText } from '../../lib/site/words.ts';
+import { sourceFormatName } from '../../lib/formats/format-lookup.ts';
 import { urls } from '../../lib/site/urls.ts';
 import { evidenceHref } from './decision-row.ts';
 import { EXPORT_RECAP_CSS, EXPORT_RECAP_CSS_SHA256 } from './export-recap-style.ts';

@@ -4,6 +4,8 @@
  */
 import type { InvalidRecord, SourceFile, TelemetryRow, TrailRow } from '../model/types.ts';
 import { sha256Hex } from '../text/hash.ts';
+import { agree } from '../text/agree.ts';
+import { countOf } from '../site/words.ts';
 
 /** A valid row before evidence resolution and supersede linking. */
 export type ParsedRow = Omit<TrailRow, 'evidence' | 'anchor' | 'supersededBy'>;
@@ -48,5 +50,5 @@ export function notATrail(out: TrailFileResult, file: string, format: string, wh
   }
   const lines = out.source.lines;
   out.warnings.length = 0;
-  out.warnings.push({ kind: 'trail/not-a-trail', line: 0, message: `${file} is not a ${format}: ${lines} line${lines === 1 ? '' : 's'} of another shape (${why}); ${lines === 1 ? 'it is' : 'they are'} kept raw under Invalid records` });
+  out.warnings.push({ kind: 'trail/not-a-trail', line: 0, message: `${file} is not a ${format}: ${countOf(lines, 'line')} of another shape (${why}); ${agree(lines, 'it is', 'they are')} kept raw under Invalid records` });
 }

@@ -27,6 +27,7 @@ import { capRaw, nulMessage, readLines, tooLongMessage, type PhysicalLine } from
 import { classifyResult } from '../results/classify-result.ts';
 import { computeRowId, notATrail, parseTime, type ParsedRow, type TrailFileResult } from './parsed-row.ts';
 import { defaultHeader, placeCells, PSTACK_COLUMNS, readTsvHeader, type PstackField, type TsvField, type TsvHeader } from './tsv-header.ts';
+import { agree } from '../text/agree.ts';
 
 export { PSTACK_COLUMNS } from './tsv-header.ts';
 
@@ -81,7 +82,7 @@ function headerGrew(file: string, header: TsvHeader, short: ReadonlyArray<{ line
   return {
     kind: 'trail/tsv-header-grew',
     line: (short[0] as { line: number }).line,
-    message: `${file}: ${short.length} ${short.length === 1 ? 'row' : 'rows'} (line${short.length === 1 ? '' : 's'} ${lineRanges(short.map((r) => r.line))}) ${short.length === 1 ? 'has' : 'have'} ${counts} cells, the header ${header.names.length} (it ends ${header.names.slice(-blank.length - 1).join(' ')}): read with ${blank.join(', ')} blank, as written before the header grew`,
+    message: `${file}: ${short.length} ${agree(short.length, 'row', 'rows')} (${agree(short.length, 'line', 'lines')} ${lineRanges(short.map((r) => r.line))}) ${agree(short.length, 'has', 'have')} ${counts} cells, the header ${header.names.length} (it ends ${header.names.slice(-blank.length - 1).join(' ')}): read with ${blank.join(', ')} blank, as written before the header grew`,
     rows: short.map((r) => ({ ...r })),
   };
 }
@@ -208,7 +209,7 @@ export async function readPstackTrail(absolutePath: string, file: string, bytes:
           out.warnings.push({
             kind: 'trail/tsv-missing-column',
             line: line.number,
-            message: `${file} has no ${header.missing.join(', ')} column (its header: ${header.names.join(' ')}); ${header.missing.length === 1 ? 'that field is' : 'those fields are'} blank in every row`,
+            message: `${file} has no ${header.missing.join(', ')} column (its header: ${header.names.join(' ')}); ${agree(header.missing.length, 'that field is', 'those fields are')} blank in every row`,
           });
         }
         continue;
@@ -240,5 +241,5 @@ function lostColumns(h: TsvHeader, found: number): string {
   const middle = h.names.slice(h.leading, h.names.length - h.trailing);
   const lost = middle.slice(middle.length - short).map((n) => `\`${n}\``);
   if (lost.length === 0) return '';
-  return ` — read in order, the ${lost.join(', ')} column${lost.length === 1 ? ' is' : 's are'} missing`;
+  return ` — read in order, the ${lost.join(', ')} ${agree(lost.length, 'column is', 'columns are')} missing`;
 }

@@ -6,6 +6,7 @@ import { readdir, readFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createHash } from 'node:crypto';
+import { buildContextOrNull } from '../config/build-context.ts';
 
 let cached: Promise<string> | null = null;
 
@@ -23,7 +24,7 @@ async function listTs(dir: string): Promise<string[]> {
 /** Hex digest of src/lib (computed once per process). */
 export function codeDigest(): Promise<string> {
   cached ??= (async () => {
-    const root = process.env['TRAILBOOK_ROOT'];
+    const root = buildContextOrNull()?.root;
     const lib = root ? join(root, 'src', 'lib') : dirname(dirname(fileURLToPath(import.meta.url)));
     const hash = createHash('sha256');
     for (const file of await listTs(lib)) hash.update(file.slice(lib.length)).update('\0').update(await readFile(file)).update('\0');

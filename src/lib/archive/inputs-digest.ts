@@ -5,7 +5,7 @@
  * repository's checked-out commit, never file times, inode numbers or pack names.
  */
 import { createHash } from 'node:crypto';
-import type { DiscoveredProject } from '../discover/discover.ts';
+import type { DiscoveredProject } from '../model/discovered.ts';
 import type { GitRepository } from '../git/repository.ts';
 import type { FileHashes } from './file-hashes.ts';
 

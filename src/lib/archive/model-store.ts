@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import type { ProjectModel } from '../model/types.ts';
 import { writeAtomic } from '../fs/cache-files.ts';
 import type { ProjectSummary } from './summary.ts';
-import { writeReportDetails } from '../export/report-details.ts';
+import { writeReportDetails } from './report-details.ts';
 
 /** Paths of one project's files in the store. */
 export function storePaths(cacheDir: string, id: string): { model: string; summary: string; cited: string } {

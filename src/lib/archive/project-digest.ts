@@ -4,7 +4,7 @@
  * digests mean the stored model can be reused without parsing or checking again.
  */
 import { createHash } from 'node:crypto';
-import type { DiscoveredProject } from '../discover/discover.ts';
+import type { DiscoveredProject } from '../model/discovered.ts';
 import { FileHashes } from './file-hashes.ts';
 import { readAhead } from '../fs/read-ahead.ts';
 import { beadsStoreKey } from '../beads/store-key.ts';

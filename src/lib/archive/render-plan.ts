@@ -6,7 +6,7 @@
  * digest differs. The CLI then carries the unchanged pages over from the previous output.
  *
  * Keys: `project:<id>` (the recap and every page under /p/<id>/ except cited files; its
- * digest includes the recap's build-history view, src/lib/history/history-store.ts),
+ * digest includes the recap's build-history view, src/lib/build-history/history-store.ts),
  * `exports:<id>` (the project's exports: its model digest alone), `commit:<repo>/<oid>`,
  * `file:<entry id>`.
  */

@@ -20,6 +20,7 @@ import { writeAtomic } from '../fs/cache-files.ts';
 import type { FileHashes } from './file-hashes.ts';
 import type { ProjectSummary } from './summary.ts';
 import { grouped } from '../text/grouped.ts';
+import { agree } from '../text/agree.ts';
 
 /** The store files a seal covers, by suffix (`<id>.<suffix>.json`). */
 export const SEALED_FILES = ['model', 'cited', 'summary', 'report', 'state'] as const;
@@ -126,7 +127,7 @@ function isSeal(value: unknown): value is StoreSeal {
   );
 }
 
-const bytes = (n: number): string => `${grouped(n)} byte${n === 1 ? '' : 's'}`;
+const bytes = (n: number): string => `${grouped(n)} ${agree(n, 'byte', 'bytes')}`;
 
 /**
  * What the store holds of project `id` (folder `projectDir`, project digest `base`) for this

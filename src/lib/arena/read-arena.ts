@@ -6,7 +6,7 @@
  */
 import type { ArenaCandidate, ArenaModel, ArenaRubric, ArenaSelection } from '../model/arena.ts';
 import type { InvalidRecord, SourceFile, TrailRow } from '../model/types.ts';
-import { readTextFile, textHazards } from '../quality/read-text-file.ts';
+import { readTextFile, textHazards } from '../adapters/read-text-file.ts';
 import type { Confinement } from '../fs/confined.ts';
 import { parseRubric } from './rubric.ts';
 import { parseCandidate } from './candidate.ts';

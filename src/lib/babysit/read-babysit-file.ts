@@ -5,10 +5,10 @@
 import type { Confinement } from '../fs/confined.ts';
 import { dict } from '../text/dict.ts';
 import { describeIssues } from '../schemas/describe-issues.ts';
-import { readJsonlRecords, type JsonlFileResult } from '../coord/jsonl-records.ts';
-import { parseInstant } from '../coord/time.ts';
+import { readJsonlRecords, type JsonlFileResult } from '../adapters/jsonl-records.ts';
+import { parseInstant } from '../text/time.ts';
 import { BABYSIT_FIELDS, babysitHistorySchema, babysitTimelineSchema } from './schemas.ts';
-import type { BabysitEntry } from './types.ts';
+import type { BabysitEntry } from '../model/babysit.ts';
 
 /** Reads one file, appending its rows to `out` (in file order). */
 export async function readBabysitFile(absolutePath: string, file: string, bytes: number, out: BabysitEntry[], within?: Confinement): Promise<JsonlFileResult> {

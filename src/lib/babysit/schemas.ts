@@ -17,8 +17,3 @@ export type BabysitTimelineRow = z.infer<typeof babysitTimelineSchema>;
 
 /** Fields the two schemas name; others are kept as unknown fields. */
 export const BABYSIT_FIELDS: ReadonlySet<string> = new Set([...Object.keys(babysitHistorySchema.shape), ...Object.keys(babysitTimelineSchema.shape)]);
-
-/** True when a record looks like a babysit history or timeline row (used to sniff files). */
-export function isBabysitRecord(r: Record<string, unknown>): boolean {
-  return typeof r['ts'] === 'string' && (typeof r['event'] === 'string' || typeof r['step'] === 'string') && ('ticket' in r || 'branch' in r || 'workflow' in r);
-}

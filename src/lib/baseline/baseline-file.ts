@@ -14,6 +14,7 @@
  * `reason` is required; `summary` and `where` are for the people who read the file.
  */
 import { z } from 'zod';
+import { fieldPath } from '../schemas/describe-issues.ts';
 
 /** The version string of the file. */
 export const BASELINE_VERSION = 'trailbook.baseline/1';
@@ -59,7 +60,7 @@ export function parseBaseline(text: string, file: string): BaselineEntry[] {
   }
   const parsed = baselineSchema.safeParse(json);
   if (!parsed.success) {
-    throw new BaselineError(parsed.error.issues.slice(0, 10).map((i) => `${file}: ${i.path.length > 0 ? `${i.path.map((p) => (typeof p === 'number' ? `[${p}]` : `.${String(p)}`)).join('').replace(/^\./, '')}: ` : ''}${i.message}`));
+    throw new BaselineError(parsed.error.issues.slice(0, 10).map((i) => `${file}: ${i.path.length > 0 ? `${fieldPath(i.path)}: ` : ''}${i.message}`));
   }
   return parsed.data.accepted;
 }

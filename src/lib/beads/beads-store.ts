@@ -13,7 +13,7 @@ import { lstat, readdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { readCappedFile } from '../adapters/json-file.ts';
 import { BEADS_EXPORT_NAMES } from './export-lookup.ts';
-import type { BeadsStore } from './types.ts';
+import type { BeadsStore } from '../model/beads.ts';
 
 /** Largest metadata.json (or .local_version) read, in bytes. */
 export const MAX_METADATA_BYTES = 64 * 1024;

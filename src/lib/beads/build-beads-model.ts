@@ -7,7 +7,7 @@
  * `created_at` compared with the log (`created-times.ts`). Pure.
  */
 import { dict } from '../text/dict.ts';
-import { parseInstant, isoOf } from '../coord/time.ts';
+import { parseInstant, isoOf } from '../text/time.ts';
 import { slugify } from '../text/slug.ts';
 import { sha256Hex } from '../text/hash.ts';
 import { eventEntry, interactionEntry, interactionSummary, type LifecycleEntry } from './lifecycle-entry.ts';
@@ -15,7 +15,7 @@ import { replayAll } from './replay.ts';
 import type { BeadsRows } from './read-beads-file.ts';
 import { ISSUE_FIELDS, type BeadsDependencyRow, type BeadsIssueRow } from './schemas.ts';
 import { createdTimeDisagreement } from './created-times.ts';
-import { KNOWN_BEADS_STATUSES, type BeadsComment, type BeadsDependency, type BeadsIssue, type BeadsModel, type BeadsStore } from './types.ts';
+import { KNOWN_BEADS_STATUSES, type BeadsComment, type BeadsDependency, type BeadsIssue, type BeadsModel, type BeadsStore } from '../model/beads.ts';
 
 const LONG_TEXT = 20000;
 const EXTRA_VALUE = 500;

@@ -6,8 +6,8 @@
  * event says 16:41:56Z, and all of its issues are 10 or 11 hours apart, a time-zone offset.
  * Pure.
  */
-import { parseInstant } from '../coord/time.ts';
-import { CREATED_TOLERANCE_MS, type BeadsHistoryEntry, type BeadsTimeDisagreement } from './types.ts';
+import { parseInstant } from '../text/time.ts';
+import { CREATED_TOLERANCE_MS, type BeadsHistoryEntry, type BeadsTimeDisagreement } from '../model/beads.ts';
 
 const QUARTER_HOUR = 15 * 60_000;
 /** The widest time-zone offset (UTC+14): how far a clock writing local time as UTC can be off. */

@@ -4,7 +4,7 @@
  * `depends_on_id` is the other one. Types beads does not define are custom (beads accepts
  * any type up to 50 characters) and shown as written. Pure.
  */
-import { KNOWN_DEPENDENCY_TYPES, type BeadsDependency } from './types.ts';
+import { KNOWN_DEPENDENCY_TYPES, type BeadsDependency } from '../model/beads.ts';
 
 const MEANING: Record<string, string> = {
   blocks: 'blocks this issue until it closes',

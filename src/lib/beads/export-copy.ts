@@ -35,7 +35,7 @@ import { join } from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import { Confinement } from '../fs/confined.ts';
 import type { StoreFacts } from './beads-store.ts';
-import type { BeadsStore } from './types.ts';
+import type { BeadsStore } from '../model/beads.ts';
 
 /** Largest `.beads/` data copied for bd, in bytes. */
 export const MAX_COPY_BYTES = 512 * 1024 * 1024;

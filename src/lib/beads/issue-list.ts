@@ -5,7 +5,7 @@
  * — and folds the closed issues that have nothing to say. 45ck/prompt-language's 561 issues
  * made a 55,000 px table; 446 of them are closed with a history that agrees. Pure.
  */
-import type { BeadsIssue, BeadsModel } from './types.ts';
+import type { BeadsIssue, BeadsModel } from '../model/beads.ts';
 
 /** Past this many issues, the closed ones with nothing to look at are folded. */
 export const FOLD_CLOSED_FROM = 50;

@@ -11,7 +11,7 @@
  *   `old_value` are the status the row itself records as prior (`recorded`), used to find gaps.
  * Unknown event types and audit kinds set nothing and are kept with their text.
  */
-import { parseInstant } from '../coord/time.ts';
+import { parseInstant } from '../text/time.ts';
 import type { BeadsEventRow, BeadsInteractionRow } from './schemas.ts';
 
 /** One row's statement about an issue, before replay. */

@@ -9,9 +9,9 @@
  * prompt-language's is 10–11 h off), so a change counts as after the log only when it is
  * later than the log's end by more than the widest zone offset and the tolerance. Pure.
  */
-import { parseInstant } from '../coord/time.ts';
+import { parseInstant } from '../text/time.ts';
 import { MAX_ZONE_OFFSET } from './created-times.ts';
-import { CREATED_TOLERANCE_MS, type BeadsIssue } from './types.ts';
+import { CREATED_TOLERANCE_MS, type BeadsIssue } from '../model/beads.ts';
 
 /** The log's latest timed entry over every issue. */
 export interface LogEnd {

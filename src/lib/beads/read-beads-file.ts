@@ -8,7 +8,7 @@
 import type { Confinement } from '../fs/confined.ts';
 import { describeIssues } from '../schemas/describe-issues.ts';
 import { isCoordRecord, readCoordEvent, type ReadCoordEvent } from '../coord/read-coord-event.ts';
-import { readJsonlRecords, type JsonlFileResult } from '../coord/jsonl-records.ts';
+import { readJsonlRecords, type JsonlFileResult } from '../adapters/jsonl-records.ts';
 import {
   beadsCommentSchema,
   beadsConfigSchema,

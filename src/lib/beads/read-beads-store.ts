@@ -7,13 +7,13 @@
  * (`interactions.jsonl` with its coord.v1 events and field changes, `backup/*.jsonl`) are
  * read by their own entries as always.
  */
-import type { DiscoveredFile } from '../discover/discover.ts';
+import type { DiscoveredFile } from '../model/discovered.ts';
 import type { InvalidRecord, SourceFile } from '../model/types.ts';
 import type { ReadCoordEvent } from '../coord/read-coord-event.ts';
 import { describeStore, readStoreFacts, storeSentence } from './beads-store.ts';
 import { readBeadsFile, type BeadsRows } from './read-beads-file.ts';
 import { EXPORT_ARGS, runBdExport, type BdExportOptions } from './run-export.ts';
-import type { BeadsStore } from './types.ts';
+import type { BeadsStore } from '../model/beads.ts';
 
 /** The file name records read from Trailbook's own run of `bd export` carry (there is no such file in the input). */
 export const BD_EXPORT_LABEL = '.beads (bd export)';

@@ -6,7 +6,7 @@
  * replay continues from what the entry states — no transition is invented. A log that starts
  * mid-life (no `created`) starts from the first recorded prior status.
  */
-import type { BeadsHistoryEntry } from './types.ts';
+import type { BeadsHistoryEntry } from '../model/beads.ts';
 import type { LifecycleEntry } from './lifecycle-entry.ts';
 
 /** An issue's replayed history. */

@@ -7,9 +7,9 @@ import type { Flag, FlagLayer, InvalidRecord, Severity, TrailRow } from '../mode
 import type { AuditInfo, RepositoryInfo } from '../model/types.ts';
 import type { ArenaModel } from '../model/arena.ts';
 import type { VerdictsModel } from '../model/verdicts.ts';
-import type { CoordinationModel } from '../coord/types.ts';
-import type { BeadsModel } from '../beads/types.ts';
-import type { RecordHistory } from '../history/record-history.ts';
+import type { CoordinationModel } from '../model/coord.ts';
+import type { BeadsModel } from '../model/beads.ts';
+import type { RecordHistory } from '../trail/record-history.ts';
 import type { FoundSecret } from '../secrets/found-secrets.ts';
 
 /** What layer-1 checks read: the project's rows (file order), invalid records and audit. */
@@ -31,7 +31,7 @@ export interface TrailCheckInput {
   beads?: BeadsModel | null;
   /** The canonical repository as resolved (spec/input.md section 1). */
   repository?: RepositoryInfo;
-  /** The git history of the project's committed record files (src/lib/history/record-history.ts). */
+  /** The git history of the project's committed record files (src/lib/trail/record-history.ts). */
   recordHistory?: readonly RecordHistory[];
   /** The secrets found in the records and their cited evidence (src/lib/secrets/), and whether they are redacted. */
   secrets?: { found: readonly FoundSecret[]; redacted: boolean };

@@ -29,7 +29,7 @@ import { confirmedWithoutCheckout } from './finding/confirmed-without-checkout.t
 import { reproOutputTooLong } from './finding/repro-output-too-long.ts';
 import { clearedLevel1 } from './finding/cleared-level-1.ts';
 import { locationNotFound } from './finding/location-not-found.ts';
-import { invalidPremiseRow } from './loop/invalid-premise-row.ts';
+import { invalidPremiseRow } from './loop/invalid-row.ts';
 import { noPremiseRow } from './loop/no-premise-row.ts';
 import { counterReset } from './loop/counter-reset.ts';
 import { attemptAfterFailedPremise } from './loop/attempt-after-failed-premise.ts';

@@ -7,6 +7,7 @@
  */
 import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import { buildContextOrNull } from '../config/build-context.ts';
 
 /** A resolved pair: archive ids and titles. */
 export interface ComparePair {
@@ -56,8 +57,8 @@ export async function writePairs(cacheDir: string, run: string, pairs: readonly 
   await rename(tmp, pairsFile(cacheDir));
 }
 
-/** The pairs stored by the run now rendering (`TRAILBOOK_ANALYSIS_RUN`), or none. */
-export async function readPairs(cacheDir: string, run: string | undefined = process.env['TRAILBOOK_ANALYSIS_RUN']): Promise<ComparePair[]> {
+/** The pairs stored by the run now rendering (the build context's `run`), or none. */
+export async function readPairs(cacheDir: string, run: string | undefined = buildContextOrNull()?.run ?? undefined): Promise<ComparePair[]> {
   if (!run) return [];
   try {
     const stored = JSON.parse(await readFile(pairsFile(cacheDir), 'utf8')) as { run: string; pairs: ComparePair[] };

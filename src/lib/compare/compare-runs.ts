@@ -20,7 +20,7 @@
 import type { Flag, Severity, TrailRow } from '../model/types.ts';
 import type { VerdictsModel } from '../model/verdicts.ts';
 import type { ArenaModel } from '../model/arena.ts';
-import { flagIdentityText } from '../history/flag-identity.ts';
+import { flagIdentityText } from '../build-history/flag-identity.ts';
 
 /** The version string of a run diff (`trailbook diff --json`). */
 export const DIFF_VERSION = 'trailbook.diff/1';

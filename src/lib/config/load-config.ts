@@ -9,7 +9,7 @@ import { basename, dirname, join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { ConfigError } from './config-error.ts';
 import { configSchema, type TrailbookConfig } from './config-schema.ts';
-import { describeConfigIssues } from './describe-config-issues.ts';
+import { describeConfigIssues } from '../schemas/describe-issues.ts';
 
 /** File names looked up in the working folder, in this order. */
 export const CONFIG_FILE_NAMES = ['trailbook.config.json', 'trailbook.config.mjs'] as const;

@@ -1,6 +1,6 @@
 /**
- * What the configuration changes on rendered pages, as the CLI hands it to Astro (through
- * `TRAILBOOK_SITE`, see src/lib/archive/build-env.ts): the archive's title, the URL it is
+ * What the configuration changes on rendered pages, as the CLI hands it to Astro (in the build
+ * context's `site`, src/lib/config/build-context.ts): the archive's title, the URL it is
  * published at, forge link templates per archive repository id, and whether recap.html files
  * are written.
  */
@@ -23,21 +23,3 @@ export interface SiteSettings {
 
 /** Settings of a build without configuration. */
 export const DEFAULT_SITE_SETTINGS: SiteSettings = { title: 'Trailbook', url: null, forges: {}, recapHtml: false };
-
-/** Reads `TRAILBOOK_SITE`; unset gives the defaults. Throws naming the variable when it is malformed. */
-export function siteSettingsFrom(value: string | undefined): SiteSettings {
-  if (value === undefined || value === '') return DEFAULT_SITE_SETTINGS;
-  let parsed: Partial<SiteSettings>;
-  try {
-    parsed = JSON.parse(value) as Partial<SiteSettings>;
-  } catch {
-    throw new Error(`TRAILBOOK_SITE is not JSON: ${value.slice(0, 200)}`);
-  }
-  if (parsed === null || typeof parsed !== 'object') throw new Error('TRAILBOOK_SITE is not a JSON object');
-  return {
-    title: typeof parsed.title === 'string' && parsed.title !== '' ? parsed.title : DEFAULT_SITE_SETTINGS.title,
-    url: typeof parsed.url === 'string' ? parsed.url : null,
-    forges: parsed.forges && typeof parsed.forges === 'object' ? parsed.forges : {},
-    recapHtml: parsed.recapHtml === true,
-  };
-}

@@ -10,7 +10,7 @@
  * event that is not a SEND, or of a later SEND is a {@link RefProblem}.
  */
 import { payloadText } from './read-coord-event.ts';
-import type { CoordEvent, InboxEntry, RefProblem } from './types.ts';
+import type { CoordEvent, InboxEntry, RefProblem } from '../model/coord.ts';
 
 /** True when `a` comes strictly after `b` in time (stream position when a time is unknown). */
 function later(a: CoordEvent, b: CoordEvent): boolean {

@@ -14,7 +14,7 @@
  * agent is `stale`. With no TTL to judge by, an older `active` sign gives `unknown`, as does
  * no sign at all, an unreadable time, or a reported value that is none of the three.
  */
-import type { Liveness, LivenessFinding } from './types.ts';
+import type { Liveness, LivenessFinding } from '../model/coord.ts';
 
 /** The latest sign of an agent's liveness seen so far in the stream. */
 export interface LivenessSign {

@@ -6,7 +6,7 @@
  * are kept and shown, but left out of projections: seed, "stable for dedupe") and events
  * written earlier than an event above them in the same file.
  */
-import type { CoordEvent } from './types.ts';
+import type { CoordEvent } from '../model/coord.ts';
 import type { ReadCoordEvent } from './read-coord-event.ts';
 
 /**

@@ -3,7 +3,7 @@
  * validates with zod) so that projections shown in the browser-made recap.html (open blockers)
  * do not bundle the schemas.
  */
-import type { CoordEvent } from './types.ts';
+import type { CoordEvent } from '../model/coord.ts';
 
 /** A payload field as text (`payload.subject`), or `''`. */
 export function payloadText(event: Pick<CoordEvent, 'payload'>, key: string): string {

@@ -6,8 +6,8 @@
  */
 import { projectInbox } from './inbox.ts';
 import { projectReservations } from './reservations.ts';
-import { isoOf } from './time.ts';
-import { COORD_EVENT_TYPES, type CoordEvent, type CoordinationModel } from './types.ts';
+import { isoOf } from '../text/time.ts';
+import { COORD_EVENT_TYPES, type CoordEvent, type CoordinationModel } from '../model/coord.ts';
 
 /** Derives every projection from events already ordered by {@link orderCoordEvents}. */
 export function projectCoordination(events: CoordEvent[]): CoordinationModel {

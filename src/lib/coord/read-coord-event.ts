@@ -10,8 +10,8 @@
 import { dict } from '../text/dict.ts';
 import { describeIssues } from '../schemas/describe-issues.ts';
 import { ALLOWED_VALUES, coordEnvelopeSchema, DATA_FIELDS, ENVELOPE_FIELDS, NUMERIC_FIELDS, REQUIRED_BY_TYPE, SHARED_REQUIRED } from './schema.ts';
-import { COORD_EVENT_TYPES, type CoordEvent, type CoordEventType } from './types.ts';
-import { parseInstant } from './time.ts';
+import { COORD_EVENT_TYPES, type CoordEvent, type CoordEventType } from '../model/coord.ts';
+import { parseInstant } from '../text/time.ts';
 
 /** A read event before ordering gives it a place in the stream. */
 export type ReadCoordEvent = Omit<CoordEvent, 'anchor' | 'seq'>;

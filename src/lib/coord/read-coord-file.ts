@@ -4,7 +4,7 @@
  * an object but not a coord.v1 envelope is an invalid record (`coord/not-an-envelope`).
  */
 import type { Confinement } from '../fs/confined.ts';
-import { readJsonlRecords, type JsonlFileResult } from './jsonl-records.ts';
+import { readJsonlRecords, type JsonlFileResult } from '../adapters/jsonl-records.ts';
 import { isCoordRecord, readCoordEvent, type ReadCoordEvent } from './read-coord-event.ts';
 
 /** Reads one coord file, appending its events to `out` in file order. */

@@ -6,8 +6,8 @@
  * geometry and the words; `CoordReservations.astro` draws it as inline SVG, so every text is
  * escaped by Astro and the chart needs no script. Pure.
  */
-import { isoOf } from './time.ts';
-import type { CoordinationModel, ReservationSpan } from './types.ts';
+import { isoOf } from '../text/time.ts';
+import type { CoordinationModel, ReservationSpan } from '../model/coord.ts';
 
 /** One bar: a reservation held by `owner` from `start` to its end (or the end of the log). */
 export interface ChartBar {

@@ -16,7 +16,7 @@
 import { livenessAt, type LivenessSign } from './liveness.ts';
 import { payloadText } from './read-coord-event.ts';
 import { scopesOverlap } from './scope.ts';
-import type { CoordEvent, HoldProblem, IncursionView, ReservationSpan, TakeoverView } from './types.ts';
+import type { CoordEvent, HoldProblem, IncursionView, ReservationSpan, TakeoverView } from '../model/coord.ts';
 
 /** What the reservation pass derives. */
 export interface ReservationProjection {

@@ -5,7 +5,7 @@
  * shown and flagged (`coord/missing-field`) rather than dropped.
  */
 import { z } from 'zod';
-import type { CoordEventType } from './types.ts';
+import type { CoordEventType } from '../model/coord.ts';
 
 /** `data`: the protocol fields. Every named field is text when present; unknown fields are kept. */
 export const coordDataSchema = z.looseObject({
@@ -70,5 +70,3 @@ export const ALLOWED_VALUES: Readonly<Partial<Record<CoordEventType, Readonly<Re
 /** Fields that must hold a number when present (`payload.ttl_minutes`). */
 export const NUMERIC_FIELDS: ReadonlySet<string> = new Set(['payload.ttl_minutes']);
 
-/** Quick test of raw text for a coord.v1 envelope (used to sniff `*.jsonl` files). */
-export const COORD_VERSION_PATTERN = /"version"\s*:\s*"coord\.v1"/;

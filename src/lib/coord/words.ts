@@ -3,7 +3,7 @@
  * colour-blind safe and always paired with a word"). Pure.
  */
 import { payloadText } from './read-coord-event.ts';
-import type { CoordEvent, InboxState, Liveness, TakeoverOutcome } from './types.ts';
+import type { CoordEvent, InboxState, Liveness, TakeoverOutcome } from '../model/coord.ts';
 
 /** A status word: tone (for colour), icon and label. */
 export interface Word {

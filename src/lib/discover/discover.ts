@@ -6,43 +6,14 @@
 import { basename, dirname, relative, resolve, sep } from 'node:path';
 import { stat } from 'node:fs/promises';
 import type { SourceFormat } from '../model/types.ts';
+import type { DiscoveredFile, DiscoveredProject } from '../model/discovered.ts';
 import { boundId, slugify } from '../text/slug.ts';
-import { walk, type WalkProblem } from './walk.ts';
-import { QUALITY_RECORD_PATHS, qualityRecordOf } from './quality-files.ts';
-import { beadsProjectOf, LifecycleFiles } from '../coord/discover-lifecycle.ts';
-import { BABYSIT_FILE_NAMES, BEADS_FOLDER, COORD_FILE_NAMES } from '../coord/sniff-record-file.ts';
-
-/** The file read as a project's handover report (src/lib/handover/read-handover.ts). */
-export const HANDOVER_FILE = 'handover.md';
-
-/** One record file found for a project. */
-export interface DiscoveredFile {
-  /** Absolute path. */
-  path: string;
-  /** Path relative to the project folder, `/`-separated. */
-  rel: string;
-  format: SourceFormat;
-  bytes: number;
-  /** Set when the file is a symbolic link the walk refused (outside the root, broken, a loop): never read it. */
-  refused?: string;
-}
-
-/** A project found by discovery, before anything is parsed. */
-export interface DiscoveredProject {
-  /** Unique, URL-safe id. */
-  id: string;
-  /** Absolute project folder. */
-  dir: string;
-  /** The pstack `.audit` slug when the project is one `.audit/<slug>.tsv` trail. */
-  slug: string | null;
-  /** Absolute input root the project was found under. */
-  inputRoot: string;
-  /** Display path: the input root's name, then the path below it (`content/tickets/clean`). */
-  displayRoot: string;
-  files: DiscoveredFile[];
-  /** Absolute path of `trailbook.json` (or `project.json`) beside the records, if any. */
-  config: string | null;
-}
+import { walk, type WalkEntry, type WalkProblem } from '../fs/walk.ts';
+import { LifecycleFiles } from '../lifecycle/discover-lifecycle.ts';
+import { formatOfContent } from './sniff-record-file.ts';
+import { joinerOrConfigOf, lookedFor, recordFormatOf } from '../formats/format-lookup.ts';
+import type { Placement } from '../formats/source-format.ts';
+import { CONFIG_FILES } from '../formats/project-config.ts';
 
 /** The result of discovery over all input roots. */
 export interface Discovery {
@@ -50,29 +21,12 @@ export interface Discovery {
   problems: WalkProblem[];
 }
 
-/** Config file names, in order of preference. */
-export const CONFIG_FILES = ['trailbook.json', 'project.json'] as const;
-
-/** A bbs decision trail's file name (decision trail, Part 1). */
-export const BBS_TRAIL_FILE = 'decisions.jsonl';
-/** A pstack trail's file name; pstack also keeps one trail per slug as `.audit/<slug>.tsv` (spec/input.md section 1). */
-export const PSTACK_TRAIL_FILE = 'decisions.tsv';
-/** The folder of pstack's per-slug trails. */
-export const PSTACK_AUDIT_FOLDER = '.audit';
-/** The handover audit's result file (decision trail, Part 2, "Result file"). */
-export const AUDIT_FILE = 'audit.json';
-
 /**
  * What discovery looks for, as a person reads it, grouped by what the records are: the file
- * names and folders of {@link recordByName} (a folder holding one is a project). The CLI says
- * this when it finds nothing.
+ * names and folders of each format (src/lib/formats/; a folder holding one is a project). The
+ * CLI says this when it finds nothing.
  */
-export const LOOKED_FOR: ReadonlyArray<{ what: string; names: readonly string[] }> = [
-  { what: 'decision trails', names: [BBS_TRAIL_FILE, PSTACK_TRAIL_FILE, `${PSTACK_AUDIT_FOLDER}/<slug>.tsv`] },
-  { what: 'handover audit', names: [AUDIT_FILE] },
-  { what: 'coordination', names: [...COORD_FILE_NAMES, `${BEADS_FOLDER}/`, ...BABYSIT_FILE_NAMES, 'any .jsonl of coord.v1 events'] },
-  { what: 'design and verdicts', names: QUALITY_RECORD_PATHS },
-];
+export const LOOKED_FOR: ReadonlyArray<{ what: string; names: readonly string[] }> = lookedFor();
 
 const toPosix = (p: string): string => p.split(sep).join('/');
 
@@ -93,45 +47,11 @@ export interface DiscoverOptions {
   accept?: (rel: string, isDirectory: boolean) => boolean;
 }
 
-/** The project folder, slug and format a record file would have by its name alone, or null. */
-function recordByName(parent: string, name: string): { dir: string; slug: string | null; format: SourceFormat } | null {
-  const beads = beadsProjectOf(parent);
-  if (beads !== null) return name.endsWith('.jsonl') ? { dir: beads, slug: null, format: 'beads' } : null;
-  if (name === BBS_TRAIL_FILE) return { dir: parent, slug: null, format: 'bbs-trail' };
-  if (name === PSTACK_TRAIL_FILE) return { dir: parent, slug: null, format: 'pstack-trail' };
-  if (basename(parent) === PSTACK_AUDIT_FOLDER && name.endsWith('.tsv')) return { dir: dirname(parent), slug: name.slice(0, -'.tsv'.length), format: 'pstack-trail' };
-  if (name === AUDIT_FILE) return { dir: parent, slug: null, format: 'audit' };
-  if (COORD_FILE_NAMES.has(name)) return { dir: parent, slug: null, format: 'coord' };
-  if (BABYSIT_FILE_NAMES.has(name)) return { dir: parent, slug: null, format: 'babysit-history' };
-  const quality = qualityRecordOf(parent, name);
-  return quality ? { dir: quality.dir, slug: null, format: quality.format } : null;
-}
-
-/**
- * Whether a path names a record that is only a claim: a decision trail (`decisions.jsonl`,
- * `decisions.tsv`, `.audit/<slug>.tsv`), a handover audit (`audit.json`), a handover report
- * or a project config, of this project or any other. Such a file states what was done; it
- * cannot be the evidence that it was (evidence/self-citation). Design documents, verdicts,
- * reviews and premise rows are records Trailbook checks in turn, and may be cited.
- */
-export function isClaimPath(path: string): boolean {
-  const parts = path.split('/');
-  const name = parts.at(-1) ?? '';
-  const parent = parts.at(-2) ?? '';
-  return name === BBS_TRAIL_FILE || name === PSTACK_TRAIL_FILE || (parent === PSTACK_AUDIT_FOLDER && name.endsWith('.tsv')) || name === AUDIT_FILE || name === HANDOVER_FILE || (CONFIG_FILES as readonly string[]).includes(name);
-}
-
-/**
- * Whether a path inside a repository (`/`-separated, relative) names a file Trailbook reads as
- * a record, by its name alone: a trail, an audit, a coordination or beads log, a design or
- * verdict document, a premise file, a project config or a handover report. A claim written in
- * one is not evidence of itself (src/lib/evidence/tree-search.ts skips them).
- */
-export function isRecordPath(path: string): boolean {
-  const parts = path.split('/');
-  const name = parts.pop() ?? '';
-  const parent = `/${parts.join('/')}`.replace(/\/$/, '') || '/';
-  return recordByName(parent.split('/').join(sep), name) !== null || (CONFIG_FILES as readonly string[]).includes(name) || name === HANDOVER_FILE;
+/** The folder `placement` puts a file's project in: `up` folders above the file. */
+function projectDir(path: string, placement: Placement): string {
+  let dir = path;
+  for (let i = 0; i < placement.up; i++) dir = dirname(dir);
+  return dir;
 }
 
 /**
@@ -162,16 +82,21 @@ export async function discoverProjects(roots: string[], options: DiscoverOptions
       project(dir, slug).files.push({ path, rel: toPosix(relative(dir, path)), format, bytes });
     };
     const lifecycle = new LifecycleFiles();
-    // A handover report joins the project whose records sit beside it; alone it makes none.
-    const handovers: Array<{ dir: string; path: string; bytes: number; refused?: string }> = [];
+    // A file that joins a project (the handover report) joins the one whose records sit beside it; alone it makes none.
+    const joiners: Array<{ dir: string; path: string; format: SourceFormat; bytes: number; refused?: string }> = [];
+    // Unclaimed `*.jsonl` files, told apart by content once the walk is done.
+    const unclaimed: WalkEntry[] = [];
     problems.push(
       ...(await walk(root, (entry) => {
+        const segments = entry.path.split(sep);
+        const joinerOrConfig = joinerOrConfigOf(segments);
         if (entry.refused !== undefined) {
-          if (entry.name === HANDOVER_FILE) handovers.push({ dir: entry.parent, path: entry.path, bytes: 0, refused: entry.refused });
+          if (joinerOrConfig?.traits.joins) joiners.push({ dir: entry.parent, path: entry.path, format: joinerOrConfig.id, bytes: 0, refused: entry.refused });
           // A refused link named like a record file is listed in its project as not read; by name only.
-          const record = recordByName(entry.parent, entry.name);
+          const record = recordFormatOf(segments);
           if (record && (!accept || accept(toPosix(relative(root, entry.path)), false))) {
-            project(record.dir, record.slug).files.push({ path: entry.path, rel: toPosix(relative(record.dir, entry.path)), format: record.format, bytes: 0, refused: entry.refused });
+            const dir = projectDir(entry.path, record.placement);
+            project(dir, record.placement.slug).files.push({ path: entry.path, rel: toPosix(relative(dir, entry.path)), format: record.format, bytes: 0, refused: entry.refused });
           }
           return false;
         }
@@ -180,30 +105,29 @@ export async function discoverProjects(roots: string[], options: DiscoverOptions
           return lifecycle.folder(entry);
         }
         if (lifecycle.beadsFile(entry, add)) return true;
-        const parentName = basename(entry.parent);
-        if (entry.name === BBS_TRAIL_FILE) add(entry.parent, null, entry.path, 'bbs-trail', entry.bytes);
-        else if (entry.name === PSTACK_TRAIL_FILE) add(entry.parent, null, entry.path, 'pstack-trail', entry.bytes);
-        else if (parentName === PSTACK_AUDIT_FOLDER && entry.name.endsWith('.tsv')) {
-          add(dirname(entry.parent), entry.name.slice(0, -'.tsv'.length), entry.path, 'pstack-trail', entry.bytes);
-        } else if (entry.name === AUDIT_FILE) add(entry.parent, null, entry.path, 'audit', entry.bytes);
-        else if (entry.name === HANDOVER_FILE) handovers.push({ dir: entry.parent, path: entry.path, bytes: entry.bytes });
-        else if ((CONFIG_FILES as readonly string[]).includes(entry.name)) {
+        if (joinerOrConfig?.traits.joins) joiners.push({ dir: entry.parent, path: entry.path, format: joinerOrConfig.id, bytes: entry.bytes });
+        else if (joinerOrConfig?.traits.config) {
           const existing = configs.get(entry.parent);
-          if (!existing || entry.name === 'trailbook.json') configs.set(entry.parent, entry.path);
+          if (!existing || entry.name === CONFIG_FILES[0]) configs.set(entry.parent, entry.path);
         } else {
-          const quality = qualityRecordOf(entry.parent, entry.name);
-          if (quality) add(quality.dir, null, entry.path, quality.format, entry.bytes);
-          else lifecycle.other(entry);
+          // By name; a name that only content confirms (babysit's history.jsonl) waits for its content.
+          const record = recordFormatOf(segments, { likelyNames: false });
+          if (record) add(projectDir(entry.path, record.placement), record.placement.slug, entry.path, record.format, entry.bytes);
+          else if (entry.name.endsWith('.jsonl')) unclaimed.push(entry);
         }
         return true;
       })),
     );
+    for (const entry of unclaimed) {
+      const format = await formatOfContent(entry.path, entry.name);
+      if (format) add(entry.parent, null, entry.path, format, entry.bytes);
+    }
     await lifecycle.finish(add);
-    for (const h of handovers) {
+    for (const h of joiners) {
       for (const p of pending.values()) {
         if (p.inputRoot !== root || p.dir !== h.dir) continue;
-        if (h.refused === undefined) add(p.dir, p.slug, h.path, 'handover', h.bytes);
-        else if (!accept || accept(toPosix(relative(root, h.path)), false)) p.files.push({ path: h.path, rel: toPosix(relative(p.dir, h.path)), format: 'handover', bytes: 0, refused: h.refused });
+        if (h.refused === undefined) add(p.dir, p.slug, h.path, h.format, h.bytes);
+        else if (!accept || accept(toPosix(relative(root, h.path)), false)) p.files.push({ path: h.path, rel: toPosix(relative(p.dir, h.path)), format: h.format, bytes: 0, refused: h.refused });
       }
     }
   }

@@ -10,7 +10,7 @@
  * Paths written as people abbreviate them — a bare name, a partial path, a name without its
  * extension, a glob — are looked for in the tree (issue 13, item 2; src/lib/evidence/tree-paths.ts).
  */
-import { isClaimPath } from '../discover/discover.ts';
+import { isClaimPath } from '../formats/format-lookup.ts';
 import type { EvidencePointer, RangeEnd } from '../model/types.ts';
 import type { GitRepository } from '../git/repository.ts';
 import { ArtifactFolder, normaliseRelativePath, type FolderHolds } from './artifacts.ts';
@@ -28,6 +28,8 @@ import { ignoredAt } from '../git/ignore-rules.ts';
 import { definitionAround } from './definition-span.ts';
 import { trimEndChars } from '../text/trim-chars.ts';
 import { diffArrays } from 'diff';
+import { agree } from '../text/agree.ts';
+import { countOf } from '../site/words.ts';
 
 /** Everything resolution needs for one project. */
 export interface EvidenceContext {
@@ -72,7 +74,7 @@ export interface EvidenceContext {
 
 /**
  * Where a row stands against the repository (issue 26). `recordedIn`: the commit that recorded
- * the row's line, from the trail's own git history (src/lib/history/record-history.ts), when that
+ * the row's line, from the trail's own git history (src/lib/trail/record-history.ts), when that
  * commit is another than the landed head: a `path:line` is shown as the row saw it there.
  * `headPredates`: the row is not committed with the repository and is dated after the landed
  * head's commit (the repository is older than the trail): what is missing at that head is
@@ -243,7 +245,7 @@ async function resolveRange(p: ClassifiedPointer, ctx: EvidenceContext): Promise
   const both = `commits ${named(written[0] as string, from)} and ${named(written[1] as string, to)} exist: “${from.subject}” … “${to.subject}”`;
   const landedEnds = await rangeEnds([from.oid, to.oid], ctx);
   const off = landedEnds.filter((e) => e.notLanded).map((e) => short(e.oid));
-  if (off.length > 0) return pointer(p, 'VERIFIED', `${both}; ${off.join(' and ')} ${off.length === 1 ? 'is not an ancestor' : 'are not ancestors'} of the landed head ${short(ctx.head as string)} ${NOT_LANDED_WHY}`, { target: { type: 'commit', oid: to.oid }, notLanded: true, ends: landedEnds });
+  if (off.length > 0) return pointer(p, 'VERIFIED', `${both}; ${off.join(' and ')} ${agree(off.length, 'is not an ancestor', 'are not ancestors')} of the landed head ${short(ctx.head as string)} ${NOT_LANDED_WHY}`, { target: { type: 'commit', oid: to.oid }, notLanded: true, ends: landedEnds });
   return pointer(p, 'VERIFIED', both, { target: { type: 'commit', oid: to.oid }, ends: landedEnds });
 }
 
@@ -456,7 +458,7 @@ async function resolveGlob(p: ClassifiedPointer, path: string, ctx: EvidenceCont
   if (!ctx.repository || !ctx.head) return pointer(p, 'INCONCLUSIVE', ctx.problem ?? 'no repository');
   const found = await findByGlob(ctx.repository, ctx.head, path);
   if ('problem' in found) return pointer(p, 'INCONCLUSIVE', found.problem);
-  if (found.paths.length > 0) return pointer(p, 'VERIFIED', `${found.paths.length} file${found.paths.length === 1 ? '' : 's'} at landed head match: ${listed(found.paths)}`);
+  if (found.paths.length > 0) return pointer(p, 'VERIFIED', `${countOf(found.paths.length, 'file')} at landed head match: ${listed(found.paths)}`);
   if (found.truncated) return pointer(p, 'INCONCLUSIVE', `no file matches ${path} in the part of the tree searched (the tree is larger than the search limits)`);
   return pointer(p, 'NOT_VERIFIED', `no file at landed head ${short(ctx.head)} matches ${path}`, { fault: 'evidence/path-not-found' });
 }

@@ -5,7 +5,7 @@
  * coordination logs: `isRecordPath`) are not searched: a claim cannot verify itself.
  */
 import type { GitRepository } from '../git/repository.ts';
-import { isRecordPath } from '../discover/discover.ts';
+import { isRecordPath } from '../formats/format-lookup.ts';
 import { indexOfName } from './name-match.ts';
 
 /** At most this many files are searched per repository. */

@@ -1,9 +1,9 @@
 /**
  * What the archive-wide exports need to know about the build: base path, public root URL
  * (when a site URL is configured) and title, from Astro's `BASE_URL` and `SITE` and the
- * settings the CLI hands over (src/lib/archive/build-env.ts).
+ * settings the CLI hands over (src/lib/config/build-context.ts).
  */
-import { buildEnv } from '../archive/build-env.ts';
+import { buildContext } from '../config/build-context.ts';
 import { normaliseBase } from '../site/urls.ts';
 import type { ArchiveContext } from './archive-index.ts';
 import { archiveRoot } from './site-url.ts';
@@ -15,6 +15,6 @@ import { archiveRoot } from './site-url.ts';
  */
 export function archiveContext(baseUrl: string, astroSite: string | undefined): ArchiveContext {
   const base = normaliseBase(baseUrl);
-  const site = buildEnv().site;
+  const site = buildContext().site;
   return { base, root: archiveRoot(site.url ?? astroSite, base), title: site.title, recapHtml: site.recapHtml };
 }

@@ -7,9 +7,9 @@
 import { z } from 'zod';
 import type { ProjectSummary } from '../archive/summary.ts';
 import { urls } from '../site/urls.ts';
-import { documented } from './export-registry.ts';
+import { documented } from '../model/export-registry.ts';
 import { exportUrls } from './export-urls.ts';
-import { auditInfoSchema, projectCountsSchema, repositoryInfoSchema, sourceFileSchema, spanSchema } from './model-schema.ts';
+import { auditInfoSchema, projectCountsSchema, repositoryInfoSchema, sourceFileSchema, spanSchema } from '../model/model-schema.ts';
 import { absoluteUrl } from './site-url.ts';
 
 /** The version string of the archive index. */

@@ -11,12 +11,13 @@ import type { ProjectSummary } from '../archive/summary.ts';
 import { gitChecksProblem } from '../projections/git-checks.ts';
 import { urls } from '../site/urls.ts';
 import { newestFirst, problemSchema, type ArchiveContext } from './archive-index.ts';
-import { documented } from './export-registry.ts';
+import { documented } from '../model/export-registry.ts';
 import { exportUrls } from './export-urls.ts';
-import { projectCountsSchema } from './model-schema.ts';
+import { projectCountsSchema } from '../model/model-schema.ts';
 import { archiveCounts } from '../projections/counts.ts';
-import type { ReportDetails } from './report-details.ts';
+import type { ReportDetails } from '../archive/report-details.ts';
 import { absoluteUrl } from './site-url.ts';
+import { agree } from '../text/agree.ts';
 
 /** The version string of the build report. */
 export const REPORT_VERSION = 'trailbook.report/1';
@@ -104,8 +105,8 @@ export function projectWarnings(p: Pick<ProjectSummary, 'repository' | 'sources'
   } else if (!a.valid) out.push({ kind: 'audit-invalid', message: `audit.json is invalid: ${a.error ?? 'unreadable'}`, path: a.file });
   else if (a.status === 'not-run' || a.status === 'failed') out.push({ kind: 'audit-not-reviewed', message: `not reviewed: ${a.reason.trim() === '' ? `audit status ${a.status}, no reason given` : a.reason}`, path: a.file });
   const secrets = secretFlagCounts(p.flags ?? []);
-  if (secrets.notRedacted > 0) out.push({ kind: 'secrets', message: `WARNING: ${secrets.notRedacted} secret${secrets.notRedacted === 1 ? '' : 's'} published as written: the build ran with --no-redact`, path: null });
-  else if (secrets.found > 0) out.push({ kind: 'secrets', message: `${secrets.found} secret${secrets.found === 1 ? '' : 's'} found and redacted (security/secret-in-record flags)`, path: null });
+  if (secrets.notRedacted > 0) out.push({ kind: 'secrets', message: `WARNING: ${secrets.notRedacted} ${agree(secrets.notRedacted, 'secret', 'secrets')} published as written: the build ran with --no-redact`, path: null });
+  else if (secrets.found > 0) out.push({ kind: 'secrets', message: `${secrets.found} ${agree(secrets.found, 'secret', 'secrets')} found and redacted (security/secret-in-record flags)`, path: null });
   return out;
 }
 

@@ -13,6 +13,7 @@ import { evidenceWord } from '../site/words.ts';
 import { flagsByRow, SEVERITY_ORDER } from '../projections/flags.ts';
 import { EVIDENCE_STATUS_WORDS, recordEvidenceStatus } from '../projections/row-evidence.ts';
 import { csvDocument, type CsvValue } from './csv.ts';
+import { formatsWith } from '../formats/format-lookup.ts';
 
 /** The header record of decisions.csv, in column order. */
 export const DECISIONS_CSV_COLUMNS = ['id', 'ts', 'phase', 'ticket', 'actor', 'decision', 'why', 'evidence', 'evidence_status', 'result', 'superseded_by', 'file', 'line', 'flags', 'worst_severity', 'valid', 'error', 'raw'] as const;
@@ -59,7 +60,7 @@ export function invalidCsvValues(record: InvalidRecord, flags: readonly Flag[]):
 
 /** decisions.csv of a project: its rows and its invalid trail lines, by file (in the rows' order) and line. */
 export function decisionsCsv(model: DecisionsCsvInput): string {
-  const trailFiles = new Set(model.sources.filter((s) => s.format === 'bbs-trail' || s.format === 'pstack-trail').map((s) => s.path));
+  const trailFiles = new Set(model.sources.filter((s) => formatsWith('trail').has(s.format)).map((s) => s.path));
   const byRow = flagsByRow(model.flags, model.rows);
   const records: Array<{ file: string; line: number; values: CsvValue[] }> = model.rows.map((row) => ({ file: row.file, line: row.line, values: decisionCsvValues(row, byRow.get(row.anchor) ?? []) }));
   for (const record of model.invalid) {

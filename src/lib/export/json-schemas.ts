@@ -6,7 +6,7 @@
 import { z } from 'zod';
 import { archiveIndexSchema } from './archive-index.ts';
 import { buildReportSchema } from './build-report.ts';
-import { exportRegistry } from './export-registry.ts';
+import { exportRegistry } from '../model/export-registry.ts';
 import { recapExportSchema } from './recap-export.ts';
 
 /** Every published schema, by name (the file name without `.json`). */

@@ -7,7 +7,7 @@ import type { ProjectSummary } from '../archive/summary.ts';
 import { readArchiveIndex } from '../archive/model-store.ts';
 import type { ArchiveContext } from './archive-index.ts';
 import { buildReport, type BuildReport } from './build-report.ts';
-import { readReportDetails, type ReportDetails } from './report-details.ts';
+import { readReportDetails, type ReportDetails } from '../archive/report-details.ts';
 
 /** Reads what the report needs from `cacheDir` and builds it. */
 export async function readBuildReport(cacheDir: string, projects: readonly ProjectSummary[], ctx: ArchiveContext): Promise<BuildReport> {

@@ -5,21 +5,8 @@
  */
 import { z } from 'zod';
 import type { ProjectModel } from '../model/types.ts';
-import { documented } from './export-registry.ts';
-import { babysitSchema, beadsSchema, coordinationSchema } from './lifecycle-schema.ts';
-import {
-  auditInfoSchema,
-  citedSchema,
-  flagSchema,
-  invalidRecordSchema,
-  projectCountsSchema,
-  repositoryInfoSchema,
-  sourceFileSchema,
-  spanSchema,
-  telemetryRowSchema,
-  trailRowSchema,
-} from './model-schema.ts';
-import { arenaSchema, verdictsSchema } from './quality-schema.ts';
+import { documented } from '../model/export-registry.ts';
+import { projectModelShape } from '../model/project-schema.ts';
 import { openBlockers } from '../projections/open-blockers.ts';
 
 /** The version string of the recap export. */
@@ -30,31 +17,7 @@ export const recapExportSchema = documented(
   z.object({
     $schema: documented(z.string(), { description: 'URL of this JSON Schema, as published with the archive.' }),
     version: z.literal(RECAP_VERSION),
-    id: documented(z.string(), { description: "The project's archive id: its recap is `<base>p/<id>/`." }),
-    title: z.string(),
-    root: documented(z.string(), { description: 'The project folder, as the input folder’s name and the path below it.' }),
-    sources: z.array(sourceFileSchema),
-    repository: repositoryInfoSchema,
-    rows: documented(z.array(trailRowSchema), { description: 'Every valid decision row, in file order (superseded rows included).' }),
-    outOfTimeOrder: documented(z.boolean(), { description: 'True when file order and time order of the rows differ.' }),
-    headPredates: documented(z.object({ rows: z.number().int().nonnegative(), of: z.number().int().nonnegative(), head: z.string(), headTs: z.string() }).optional(), {
-      description: "Set when the landed head predates rows of the trail: `rows` of `of` rows are not committed with the repository and are dated after the head's commit (`headTs`); what they cite may have come later.",
-    }),
-    telemetry: z.array(telemetryRowSchema),
-    audit: auditInfoSchema,
-    flags: documented(z.array(flagSchema), { description: 'Every flag, sorted by severity and first place.' }),
-    invalid: documented(z.array(invalidRecordSchema), { description: 'Records that failed validation, with their raw text.' }),
-    span: spanSchema.nullable(),
-    cited: citedSchema,
-    counts: projectCountsSchema,
-    arena: arenaSchema.nullable(),
-    verdicts: verdictsSchema.nullable(),
-    coordination: coordinationSchema.nullable(),
-    beads: beadsSchema.nullable(),
-    babysit: babysitSchema.nullable(),
-    handover: documented(z.object({ file: z.string(), html: z.string(), lines: z.number().int().nonnegative() }).nullable(), {
-      description: 'The handover report (`handover.md`) as sanitised HTML, or null when the project has none.',
-    }),
+    ...projectModelShape,
     openBlockers: documented(
       z.array(
         z.object({

@@ -2,7 +2,7 @@
  * The archive's public address, for exports that need absolute URLs (the Atom feed, the
  * JSON Schemas' `$id` and the documents' `$schema`, links out of the single-file recap).
  * The address comes from `--site` or the configuration's `site` (which the CLI hands to
- * Astro as `site` and to pages in `TRAILBOOK_SITE`); without one, exports use
+ * Astro as `site` and to pages in the build context, src/lib/config/build-context.ts); without one, exports use
  * site-relative links (docs/publishing.md).
  */
 

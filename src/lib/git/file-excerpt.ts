@@ -3,7 +3,6 @@
  * cited lines, line anchors"): the file's text at the landed head (or the artifact's), capped.
  */
 import type { GitRepository } from './repository.ts';
-import type { ArtifactFolder } from '../evidence/artifacts.ts';
 
 /** Lines kept for a file page; beyond, only windows around cited lines are kept. */
 export const MAX_FILE_LINES = 2000;
@@ -70,12 +69,4 @@ export async function repositoryFileExcerpt(repo: GitRepository, head: string, p
   if (blob.status === 'error') return { problem: blob.problem };
   const note = blob.status === 'binary' ? 'binary file: not shown' : blob.status === 'lfs-pointer' ? 'Git LFS pointer: the content is not in the repository' : 'file too large to show';
   return { path, totalLines: 0, bytes: blob.bytes, windows: [], note };
-}
-
-/** The artifact in the project folder, excerpted around `ranges`. */
-export async function artifactFileExcerpt(folder: ArtifactFolder, path: string, ranges: ReadonlyArray<{ from: number; to: number }>): Promise<FileExcerpt | { problem: string }> {
-  const found = await folder.lookup(path);
-  if (found.status !== 'file') return { problem: `${path} is not a file in the project folder` };
-  if (found.text === null) return { path, totalLines: 0, bytes: 0, windows: [], note: 'binary or very large file: not shown' };
-  return excerptText(path, found.text, ranges);
 }

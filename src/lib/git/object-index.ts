@@ -8,6 +8,7 @@ import { join } from 'node:path';
 import { constants as zlibConstants, inflateSync } from 'node:zlib';
 import { RefusedRead, type Confinement } from '../fs/confined.ts';
 import { lowerBound } from '../text/lower-bound.ts';
+import { deltaResultSize, readPackEntryHeader } from './pack-entry.ts';
 
 const HEX = /^[0-9a-f]{38}$/;
 
@@ -125,8 +126,6 @@ export async function readObjectIndex(gitdir: string, files: Confinement): Promi
 /** The longest delta chain read (git's own default `pack.depth` is 50). */
 const MAX_DELTA_DEPTH = 64;
 
-const PACK_TYPES: Record<number, string> = { 1: 'commit', 2: 'tree', 3: 'blob', 4: 'tag' };
-
 /** An object's type and size, read from its header only. */
 export interface ObjectHeader {
   type: string;
@@ -138,20 +137,6 @@ export interface ObjectHeader {
    * of it would take the memory of the whole).
    */
   inflated: number;
-}
-
-/** Little-endian base-128 varint from `data` at `at` (as git's delta header writes sizes). */
-function deltaVarint(data: Buffer, at: number): { value: number; next: number } {
-  let value = 0;
-  let scale = 1;
-  for (let i = at; i < data.length; i++) {
-    const byte = data[i] as number;
-    value += (byte & 0x7f) * scale;
-    scale *= 128;
-    if (!(byte & 0x80)) return { value, next: i + 1 };
-    if (scale > 2 ** 56) break;
-  }
-  throw new Error('pack delta header is cut');
 }
 
 /** Inflates the first bytes of a zlib stream (at most 256 in, so never much out). */
@@ -224,41 +209,12 @@ export class ObjectTypes {
 
   async #readPackedHeader(pack: string, offset: number, depth: number): Promise<{ header: ObjectHeader; chain: number }> {
     if (depth > MAX_DELTA_DEPTH) throw new Error('delta chain too deep');
-    const head = await this.#read(pack, offset, 64);
-    if (head.length === 0) throw new Error('pack entry past the end of the pack');
-    let byte = head[0] as number;
-    const type = (byte >> 4) & 7;
-    // The entry's inflated size: 4 bits, then 7 per byte (git's pack entry header).
-    let size = byte & 0x0f;
-    let scale = 16;
-    let i = 1;
-    while (byte & 0x80) {
-      if (i >= head.length) throw new Error('pack entry header is cut');
-      byte = head[i++] as number;
-      size += (byte & 0x7f) * scale;
-      scale *= 128;
-    }
-    if (PACK_TYPES[type]) return { header: { type: PACK_TYPES[type] as string, size, inflated: size }, chain: 0 };
-    let base: { header: ObjectHeader; chain: number };
-    if (type === 6) {
-      // OFS_DELTA: the base's offset, back from this entry, in git's offset encoding.
-      byte = head[i++] as number;
-      let rel = byte & 0x7f;
-      while (byte & 0x80) {
-        if (i >= head.length) throw new Error('pack delta offset is cut');
-        byte = head[i++] as number;
-        rel = ((rel + 1) * 128) + (byte & 0x7f);
-      }
-      if (rel <= 0 || rel > offset) throw new Error('pack delta base out of range');
-      base = await this.#packedHeader(pack, offset - rel, depth + 1);
-    } else if (type === 7) {
-      if (head.length < i + 20) throw new Error('pack delta base id is cut');
-      base = await this.#header(head.toString('hex', i, i + 20), depth + 1);
-      i += 20;
-    } else throw new Error(`unknown pack entry type ${type}`);
+    const entry = readPackEntryHeader(await this.#read(pack, offset, 64), offset);
+    const { size } = entry;
+    if (entry.kind === 'object') return { header: { type: entry.type, size, inflated: size }, chain: 0 };
+    const base = entry.kind === 'ofs-delta' ? await this.#packedHeader(pack, entry.baseOffset, depth + 1) : await this.#header(entry.baseOid, depth + 1);
     // The delta's data starts with the base's size and the result's size.
-    const delta = inflateStart(await this.#read(pack, offset + i, 256));
-    const result = deltaVarint(delta, deltaVarint(delta, 0).next).value;
+    const result = deltaResultSize(inflateStart(await this.#read(pack, offset + entry.dataAt, 256)));
     return { header: { type: base.header.type, size: result, inflated: Math.max(result, size, base.header.inflated) }, chain: base.chain + 1 };
   }
 

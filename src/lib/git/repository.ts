@@ -12,6 +12,7 @@ import git from 'isomorphic-git';
 import { Confinement } from '../fs/confined.ts';
 import { confinedGitFs, gitDirectoryConfinement } from './git-directory.ts';
 import { ObjectTypes, readObjectIndex, type ObjectHeader, type ObjectIndex } from './object-index.ts';
+import { agree } from '../text/agree.ts';
 
 /** A git object type. */
 export type ObjectType = 'commit' | 'tree' | 'blob' | 'tag';
@@ -141,7 +142,7 @@ export class GitRepository {
       if (where !== null && 'refused' in where) out.push(rel);
     }
     if (out.length === 0) return '';
-    return `${out.join(', ')} ${out.length === 1 ? 'leads' : 'lead'} outside the repository's git directory; not read`;
+    return `${out.join(', ')} ${agree(out.length, 'leads', 'lead')} outside the repository's git directory; not read`;
   }
 
   /**

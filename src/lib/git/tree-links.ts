@@ -10,6 +10,7 @@
  * never throws.
  */
 import type { GitRepository } from './repository.ts';
+import { agree } from '../text/agree.ts';
 
 /** Most symbolic links followed while looking up one path (Linux's MAXSYMLINKS). */
 export const MAX_LINK_HOPS = 40;
@@ -109,5 +110,5 @@ export async function followPath(repository: GitRepository, commitOid: string, p
 
 /** `through the symbolic link lib → src`, `through the symbolic links a → b, b/c → d`. */
 export function linksText(links: readonly LinkHop[]): string {
-  return `through the symbolic link${links.length === 1 ? '' : 's'} ${links.map((l) => `${l.link} → ${l.target}`).join(', ')}`;
+  return `through the ${agree(links.length, 'symbolic link', 'symbolic links')} ${links.map((l) => `${l.link} → ${l.target}`).join(', ')}`;
 }

@@ -6,19 +6,11 @@
  * by the sanitising pipeline (src/lib/markdown/render-markdown.ts) and never inserted raw.
  */
 import type { InvalidRecord, SourceFile } from '../model/types.ts';
-import { readTextFile, textHazards } from '../quality/read-text-file.ts';
+import type { HandoverReport } from '../model/handover.ts';
+import { readTextFile, textHazards } from '../adapters/read-text-file.ts';
 import type { Confinement } from '../fs/confined.ts';
 
 import { renderMarkdown } from '../markdown/render-markdown.ts';
-
-/** A project's handover report, rendered. */
-export interface HandoverReport {
-  /** Path relative to the project root. */
-  file: string;
-  /** Sanitised HTML of the whole report; headings moved down two levels to sit under the recap's h2. */
-  html: string;
-  lines: number;
-}
 
 /** What {@link readHandover} read. */
 export interface HandoverResult {

@@ -3,123 +3,36 @@
  *
  * Adapters (src/lib/adapters/) turn bytes into these shapes; checks (src/lib/checks/) only
  * read them and return {@link Flag}s; pages only render them. Nothing here does I/O.
+ *
+ * One definition (issue 31): each shape is inferred from its zod schema (model-schema.ts,
+ * quality-schema.ts, lifecycle-schema.ts), the schemas the exports are validated against and
+ * their published JSON Schemas generated from, so the code and the schemas cannot drift. A
+ * field's meaning is written in its schema (`description`, or a comment beside it).
  */
-import type { ArenaModel } from './arena.ts';
-import type { VerdictsModel } from './verdicts.ts';
-import type { CoordinationModel } from '../coord/types.ts';
-import type { BeadsModel } from '../beads/types.ts';
-import type { BabysitModel } from '../babysit/types.ts';
-import type { HandoverReport } from '../handover/read-handover.ts';
+import type { z } from 'zod';
+import type {
+  auditInfoSchema,
+  citationSchema,
+  citedSchema,
+  FLAG_LAYERS,
+  flagLocationSchema,
+  flagSchema,
+  invalidRecordSchema,
+  projectCountsSchema,
+  repositoryInfoSchema,
+  RESULT_CLASSES,
+  severitySchema,
+  SOURCE_FORMATS,
+  sourceFileSchema,
+  telemetryRowSchema,
+  trailRowSchema,
+} from './model-schema.ts';
+import type { projectModelSchema } from './project-schema.ts';
 
-/** Three-state verdict of one evidence pointer (quality-and-design-controls.md, section 3). */
-export type EvidenceStatus = 'VERIFIED' | 'NOT_VERIFIED' | 'INCONCLUSIVE';
+export type { EvidenceKind, EvidencePointer, EvidenceStatus, EvidenceTarget, RangeEnd } from './evidence.ts';
 
-/**
- * What an evidence pointer looks like (spec/input.md section 3; decision trail, Part 2 layer 1).
- * - `commit`: 7–40 hex digits, optionally after the word `commit`.
- * - `path`: a relative path, optionally `:line` or `:from-to` (or `#Lfrom-Lto`).
- * - `url`: an http(s) URL; recorded, never fetched.
- * - `rubric`: a pointer into `design/rubric.md` (`design/rubric.md#2`, `rubric#2`).
- * - `test`: a test name (`mod::tests::name`, `file.test.ts > name`).
- * - `symbol`: an identifier cited after a path (`src/a.ts parseRow`); searched in that file.
- * - `command`: a shell command (`cargo test -p x`); not evidence of its result.
- * - `ephemeral`: an absolute path (`/tmp/...`); gone after the run.
- * - `reference`: an issue or PR number (`PR 225`, `#13`); recorded, not checked.
- * - `prose`: anything else; never evidence.
- */
-export type EvidenceKind =
-  | 'commit'
-  | 'path'
-  | 'url'
-  | 'rubric'
-  | 'test'
-  | 'symbol'
-  | 'command'
-  | 'ephemeral'
-  | 'reference'
-  | 'prose';
-
-/**
- * Where a resolved pointer leads in the archive. `row`: a row of one of the project's own
- * trails (`file`, relative to the project folder; the line cited, when one is), shown as a link
- * to that row in the recap (`anchor`), or to its Decisions when no row is named. A repository
- * `file` with `at` is that file at commit `at` (full SHA), the commit that recorded the row,
- * where the cited lines are as the row saw them (issue 26, item 1); without it, at the landed head.
- */
-export type EvidenceTarget =
-  | { type: 'commit'; oid: string }
-  | { type: 'file'; path: string; from?: number; to?: number; origin: 'repository' | 'artifact'; at?: string }
-  | { type: 'url'; href: string }
-  | { type: 'row'; file: string; from?: number; anchor?: string };
-
-/** One end of a cited range of commits: its full SHA, and whether it is not an ancestor of the landed head. */
-export interface RangeEnd {
-  oid: string;
-  notLanded?: true;
-}
-
-/** One evidence pointer of a row, classified and resolved (spec/input.md section 3). */
-export interface EvidencePointer {
-  /** The pointer's own text, exactly as written in the cell (after splitting). */
-  raw: string;
-  kind: EvidenceKind;
-  status: EvidenceStatus;
-  /**
-   * Why the status is what it is, in plain words ("commit not found in example.git"). The kinds
-   * as counted (src/lib/evidence/cell-reading.ts): a `prose` pointer that is NOT_VERIFIED
-   * (fault `evidence/prose`) is a cell with no evidence at all; a `prose` pointer that is
-   * INCONCLUSIVE is a remark beside the cell's evidence (or the "more than 256 pointers"
-   * marker); a `command` or `reference` is INCONCLUSIVE by design; every other kind is a
-   * pointer that was checked.
-   */
-  reason: string;
-  /** Present when the pointer resolves to something the archive can link to. */
-  target?: EvidenceTarget;
-  /**
-   * For NOT_VERIFIED pointers: the id of the check that failed (`evidence/commit-not-found`). On
-   * an INCONCLUSIVE pointer, a low notice it raises (`evidence/not-a-commit`: a tree cited as a commit).
-   */
-  fault?: string;
-  /** Words the agent wrote beside the pointer in the same segment, kept as its note. */
-  note?: string;
-  /** For a VERIFIED commit, or a path at a commit: set when that commit is not an ancestor of the landed head (`evidence/commit-not-landed`, a low notice). */
-  notLanded?: true;
-  /**
-   * For a VERIFIED range of commits (`82c680b..58ed6b9`, a forge compare URL `a...b`): both
-   * ends, in the order written, as full SHAs. Each end is a citation of its commit (its page's
-   * Cited by, its exact SHA in search); `target` is the last end.
-   */
-  ends?: RangeEnd[];
-  /**
-   * Index, in the same list, of the item this pointer was only named inside: a command (a SHA
-   * in `git show b732012`, a file in `sed -n 62,66p docs/BRIEF.md`), a pointer's note, or a
-   * `prose` item (`console.log` in "rendered by console.log alone"). Shown under it. Such a
-   * pointer is not cited on its own: when it does not resolve it is INCONCLUSIVE with
-   * `mentionFault` (src/lib/evidence/cell-reading.ts). A pointer without `within` stands as
-   * the cell, a list item or the head of one.
-   */
-  within?: number;
-  /**
-   * For a pointer only named inside a text (`within`) that does not resolve: the check it
-   * failed (`evidence/path-not-found`). Its status is INCONCLUSIVE, not NOT_VERIFIED; it raises
-   * the low notice `evidence/mention-not-found`, never the fault's own flag.
-   */
-  mentionFault?: string;
-}
-
-/** Source formats Trailbook reads (`coord`, `beads` and `babysit-history`: spec/input.md section 7). */
-export type SourceFormat =
-  | 'bbs-trail'
-  | 'pstack-trail'
-  | 'babysit-telemetry'
-  | 'audit'
-  | 'project-config'
-  | 'beads'
-  | 'arena'
-  | 'verdicts'
-  | 'coord'
-  | 'babysit-history'
-  | 'handover';
+/** Source formats Trailbook reads (`coord`, `beads` and `babysit-history`: spec/input.md section 7; each described in src/lib/formats/). */
+export type SourceFormat = (typeof SOURCE_FORMATS)[number];
 
 /**
  * The state of a row's free-text `result` (decision trail, Part 1, `result`), as
@@ -127,292 +40,78 @@ export type SourceFormat =
  * word), `reported-done` (a success in the agent's words: `tests green`, `merged`; not a check)
  * and `note` (anything else). The text as written is always shown beside it.
  */
-export type ResultClass =
-  | 'verified'
-  | 'failed'
-  | 'open'
-  | 'inconclusive'
-  | 'reverted'
-  | 'skipped'
-  | 'reported-done'
-  | 'note';
+export type ResultClass = (typeof RESULT_CLASSES)[number];
 
 /** One valid decision-trail row, from a bbs `decisions.jsonl` or a pstack TSV trail. */
-export interface TrailRow {
-  /** The row's id: the `id` field for bbs rows, the computed id for pstack rows. */
-  id: string;
-  /** first 8 hex of sha256(ts + ticket + decision) (decision trail, Part 1, row schema). */
-  computedId: string;
-  /** Unique, stable HTML anchor for this row inside its project recap (`row-<id>`). */
-  anchor: string;
-  format: 'bbs-trail' | 'pstack-trail';
-  /** Path of the trail file relative to the project root, `/`-separated. */
-  file: string;
-  /** 1-based physical line number in `file`. */
-  line: number;
-  /** 0-based position among the file's valid rows (file order). */
-  index: number;
-  ts: string;
-  /** Milliseconds since the epoch, or null when `ts` does not parse. */
-  time: number | null;
-  phase: string;
-  ticket: string;
-  actor: string;
-  decision: string;
-  why: string;
-  /** The evidence cell as written. */
-  evidenceText: string;
-  evidence: EvidencePointer[];
-  result: string;
-  resultClass: ResultClass;
-  supersedes?: string;
-  /** Ids of later rows that supersede this one; a row with any is hidden by default. */
-  supersededBy: string[];
-  /** Size of the raw line in bytes (UTF-8, without the line break). */
-  bytes: number;
-  /** Fields the schema does not know, kept and shown raw. */
-  extra: Record<string, unknown>;
-}
+export type TrailRow = z.infer<typeof trailRowSchema>;
 
 /** A babysit analytics row: telemetry, not an evidenced decision (decision trail, Problem). */
-export interface TelemetryRow {
-  file: string;
-  line: number;
-  ts: string;
-  kind: string;
-  summary: string;
-  fields: Record<string, unknown>;
-}
+export type TelemetryRow = z.infer<typeof telemetryRowSchema>;
 
-/** A line or block that failed validation; kept with its raw text and shown in the recap. */
-export interface InvalidRecord {
-  /** Path relative to the project root. */
-  file: string;
-  /** 1-based line (or the first line of a block). 0 when the whole file is unreadable. */
-  line: number;
-  /** What is wrong, naming the field when one is at fault. */
-  error: string;
-  /** Stable id of the fault (`trail/not-json`, `trail/missing-field`, ...); becomes a flag kind. */
-  kind: string;
-  /** The raw text, possibly truncated to {@link RAW_TEXT_LIMIT} characters. */
-  raw: string;
-  /**
-   * Cells of a malformed TSV row that its header still tells apart (`evidence`, `result`,
-   * `ts`, `phase`), each as written (formula guard removed); absent when none can be placed.
-   */
-  fields?: Record<string, string>;
-  /** The `evidence` field, classified and resolved like a row's (its faults are flagged too). */
-  evidence?: EvidencePointer[];
-  /**
-   * Set on a summary: the number of further records of this kind it stands for, not listed one
-   * by one (a project lists at most `MAX_PER_KIND` of one kind: src/lib/bounds/kind-bounds.ts).
-   * `file` and `line` are the first of them.
-   */
-  omitted?: number;
-}
+/**
+ * A line or block that failed validation; kept with its raw text (capped at
+ * {@link RAW_TEXT_LIMIT} characters) and shown in the recap. `kind` becomes a flag kind; a
+ * summary's `omitted` counts the records of its kind not listed one by one (a project lists
+ * at most `MAX_PER_KIND` of one kind: src/lib/bounds/kind-bounds.ts).
+ */
+export type InvalidRecord = z.infer<typeof invalidRecordSchema>;
 
 /** Raw text kept for invalid records is capped at this many characters (UTF-16 units). */
 export const RAW_TEXT_LIMIT = 4096;
 
-export type Severity = 'high' | 'medium' | 'low';
+export type Severity = z.infer<typeof severitySchema>;
 
 /**
  * Which layer raised a flag. `evidence` and `trail` are Trailbook's deterministic layer 1
  * (decision trail, Part 2 layer 1); `review` is the layer-2 reviewer, read from `audit.json`.
  */
-export type FlagLayer = 'evidence' | 'trail' | 'audit' | 'review' | 'arena' | 'verdicts' | 'coordination' | 'history';
+export type FlagLayer = (typeof FLAG_LAYERS)[number];
 
 /** A place in a source file a flag points at. */
-export interface FlagLocation {
-  file: string;
-  line: number;
-}
+export type FlagLocation = z.infer<typeof flagLocationSchema>;
 
 /**
  * A finding that needs a person (decision trail, Part 3). A flag is data, never an exception.
  * `kind` is the stable id of the check that raised it (`evidence/commit-not-found`) or, for
- * layer-2 flags, the reviewer's kind (`unsupported-claim`, ...).
+ * layer-2 flags, the reviewer's kind (`unsupported-claim`, ...); `rows` the ids of the rows it
+ * is about (may be empty), `at` its places in file order; for layer-2 flags `evidence` is the
+ * path, SHA or row id it rests on.
  */
-export interface Flag {
-  layer: FlagLayer;
-  severity: Severity;
-  kind: string;
-  /** Ids of the rows the flag is about (may be empty, e.g. a line that is not JSON). */
-  rows: string[];
-  summary: string;
-  /** For layer-2 flags: the path, SHA or row id the flag rests on. */
-  evidence?: string;
-  /** Source locations (file:line) the flag is about, in file order. */
-  at: FlagLocation[];
-  /**
-   * Set on a summary: the number of flags of this kind it stands for, not listed one by one
-   * (src/lib/bounds/kind-bounds.ts). `at` is the first of them.
-   */
-  omitted?: number;
-  /** For history flags (src/lib/history/): the record's text as it was committed earlier, at most 4,096 characters. */
-  earlierText?: string;
-}
+export type Flag = z.infer<typeof flagSchema>;
 
-/** One source file read for a project, with its line accounting. */
-export interface SourceFile {
-  /** Path relative to the project root. */
-  path: string;
-  format: SourceFormat;
-  bytes: number;
-  /** Physical lines read (a final line break does not open a new line). */
-  lines: number;
-  /** Records accepted. For line formats: valid + invalid === lines (header counted as valid). */
-  valid: number;
-  invalid: number;
-  /** Header lines among `valid` (a pstack TSV's column names); absent when none. */
-  headers?: number;
-  /** Set when the file is discovered but its reader has not landed yet ("not read yet"). */
-  notRead?: string;
-  /**
-   * Set on a summary: the number of files of this format it stands for, not listed one by one
-   * (src/lib/bounds/kind-bounds.ts); `bytes`, `lines`, `valid` and `invalid` are their sums.
-   */
-  files?: number;
-}
+/** One source file read for a project, with its line accounting (for line formats valid + invalid === lines, a header counted as valid). */
+export type SourceFile = z.infer<typeof sourceFileSchema>;
 
-/** The canonical repository of a project (spec/input.md section 1). */
-export interface RepositoryInfo {
-  /** Stable id used in archive URLs (`/r/<id>/...`), or null when there is none. */
-  id: string | null;
-  /** Display path of the repository (relative to the input root's parent), or null. */
-  path: string | null;
-  /** Full SHA of the landed head, or null when unknown. */
-  head: string | null;
-  /** Where the head came from: `config` (trailbook.json `head`), `HEAD`, or null. */
-  headSource: 'config' | 'HEAD' | null;
-  /** Why git-backed checks are inconclusive, when they are ("no repository"). */
-  problem: string | null;
-}
+/** The canonical repository of a project (spec/input.md section 1); `id` is its archive URL key (`/r/<id>/...`). */
+export type RepositoryInfo = z.infer<typeof repositoryInfoSchema>;
 
 /** `audit.json`, read (decision trail, Part 2, Result file). */
-export type AuditInfo =
-  | { present: false }
-  | {
-      present: true;
-      valid: boolean;
-      file: string;
-      status: 'ran' | 'not-run' | 'failed' | null;
-      reason: string;
-      reviewer: string;
-      at: string;
-      /** Layer-2 flag count as read from the file. */
-      flagCount: number;
-      error?: string;
-    };
+export type AuditInfo = z.infer<typeof auditInfoSchema>;
 
 /**
  * A project's counts, as every surface shows them: computed once by `projectCounts`
  * (src/lib/projections/counts.ts, which says what each counts).
  */
-export interface ProjectCounts {
-  /** Valid decision rows, superseded ones included. */
-  rows: number;
-  /** Rows hidden because a later row supersedes them. */
-  superseded: number;
-  /** Invalid records of every source. */
-  invalid: number;
-  telemetry: number;
-  /** Flags per severity, both layers. */
-  flags: Record<Severity, number>;
-  /** Flags per severity of each layer: `layer1` Trailbook's own checks, `layer2` the reviewer's (audit.json). */
-  flagLayers: { layer1: Record<Severity, number>; layer2: Record<Severity, number> };
-  /** Evidence pointers of decision rows per status. */
-  evidence: Record<EvidenceStatus, number>;
-  /**
-   * Evidence pointers of every record (decision rows, QA criteria, review-finding locations) by
-   * outcome: `unresolved` (checked, did not resolve) and `prose` (a cell holding no pointer)
-   * apart; `failed` is their sum (NOT_VERIFIED), kept for `trailbook.check/1`.
-   */
-  pointers: { verified: number; failed: number; unresolved: number; prose: number; notCheckable: number };
-  /** Rows whose result is not `verified`. */
-  resultNotVerified: number;
-  /** Rows per result state (src/lib/results/classify-result.ts), every state named. */
-  results: Record<ResultClass, number>;
-  /** Rows listed under Check first. */
-  checkFirst: number;
-  /** Rows of Check first's first group: failed, open, inconclusive, reverted or skipped results, or evidence that did not resolve. */
-  checkFirstOpen: number;
-  /** Rows of Check first's second group: results in the agent's words (reported done, notes) and `verified` results whose evidence was not checked. */
-  checkFirstWords: number;
-  /** Blockers still open when the records end (src/lib/projections/open-blockers.ts). */
-  openBlockers: number;
-  /**
-   * Problems: flags of one kind and cause said once (src/lib/projections/problems.ts), per
-   * severity, and how many cite a commit, path, lines or rubric row that does not exist.
-   */
-  problems: { high: number; medium: number; low: number; citesMissing: number };
-  /** Rows per source format. */
-  rowsByFormat: Partial<Record<SourceFormat, number>>;
-}
+export type ProjectCounts = z.infer<typeof projectCountsSchema>;
 
-/** A row that cites a commit or file, for the evidence pages' "cited by" lists. */
-export interface Citation {
-  rowId: string;
-  anchor: string;
-  /** The row's decision, cut to 120 characters. */
-  decision: string;
-}
+/** A row that cites a commit or file, for the evidence pages' "cited by" lists (its decision cut to 120 characters). */
+export type Citation = z.infer<typeof citationSchema>;
 
-/** A commit cited by evidence, with the rows citing it. */
-export interface CitedCommit {
-  oid: string;
-  by: Citation[];
-  /** Set when the commit is not an ancestor of the project's landed head (`evidence/commit-not-landed`). */
-  notLanded?: true;
-}
+/** The commits and files a project's evidence cites, with the rows citing each. */
+export type Cited = z.infer<typeof citedSchema>;
+
+/** A commit cited by evidence, with the rows citing it (`notLanded` when it is not an ancestor of the landed head: `evidence/commit-not-landed`). */
+export type CitedCommit = Cited['commits'][number];
 
 /** A file cited by evidence, with the line ranges cited and the rows citing it. */
-export interface CitedFile {
-  path: string;
-  origin: 'repository' | 'artifact';
-  /** The file at this commit (full SHA), the one that recorded the citing rows (issue 26, item 1); absent: at the landed head. */
-  at?: string;
-  ranges: Array<{ from: number; to: number }>;
-  by: Citation[];
-}
+export type CitedFile = Cited['files'][number];
 
-/** Everything Trailbook knows about one project after parse and check. */
-export interface ProjectModel {
-  /** Stable URL-safe id, unique in the archive. */
-  id: string;
-  title: string;
-  /** Display path of the project folder (relative to the input root's parent). */
-  root: string;
-  /** Source kinds present (`bbs-trail`, `pstack-trail`, `audit`, ...). */
-  sources: SourceFile[];
-  repository: RepositoryInfo;
-  rows: TrailRow[];
-  /** True when file order and time order of the rows differ (pstack trails often do). */
-  outOfTimeOrder: boolean;
-  /**
-   * Set when the landed head predates rows of the trail (issue 26, item 2): `rows` of `of` rows
-   * are not committed with the repository and are dated after the head's commit (`headTs`), so
-   * what they cite may have come later (missing paths, lines and commits are INCONCLUSIVE).
-   */
-  headPredates?: { rows: number; of: number; head: string; headTs: string };
-  telemetry: TelemetryRow[];
-  audit: AuditInfo;
-  flags: Flag[];
-  invalid: InvalidRecord[];
-  /** Earliest and latest times (ISO strings) of the timed records: trail rows, premise rows, coord events, beads and babysit entries; null when none has a time. */
-  span: { from: string; to: string } | null;
-  cited: { commits: CitedCommit[]; files: CitedFile[] };
-  counts: ProjectCounts;
-  /** The design arena (quality-and-design-controls.md, section 2), or null when there is none. */
-  arena?: ArenaModel | null;
-  /** QA verdicts, review findings, repair loops (sections 1, 3, 4), or null when there are none. */
-  verdicts?: VerdictsModel | null;
-  /** coord.v1 events and their projections (bd-audit-coordination-schema.md), or null when there are none. */
-  coordination?: CoordinationModel | null;
-  /** beads issues with their replayed lifecycle (spec/input.md section 7), or null when there is no `.beads/`. */
-  beads?: BeadsModel | null;
-  /** The handover report (`handover.md`, sanitised), or null when there is none (spec/archive.md recap item 5). */
-  handover?: HandoverReport | null;
-  /** babysit ticket history and workflow timeline rows (spec/input.md section 7), or null when there are none. */
-  babysit?: BabysitModel | null;
-}
+/** The lifecycle and quality parts of a project, absent from a model built before they were read. */
+type OptionalParts = 'arena' | 'verdicts' | 'coordination' | 'beads' | 'babysit' | 'handover';
+type ProjectShape = z.infer<typeof projectModelSchema>;
+
+/** Everything Trailbook knows about one project after parse and check (its fields: project-schema.ts). */
+export type ProjectModel = Flat<Omit<ProjectShape, OptionalParts> & Partial<Pick<ProjectShape, OptionalParts>>>;
+
+/** One object type of an intersection, as an editor shows it. */
+type Flat<T> = { [K in keyof T]: T[K] };

@@ -5,8 +5,8 @@
  */
 import { basename, join, relative, resolve, sep } from 'node:path';
 import { realpath, stat } from 'node:fs/promises';
-import type { StageTimes } from '../archive/stage-times.ts';
-import type { DiscoveredProject } from '../discover/discover.ts';
+import type { StageTimes } from './stage-times.ts';
+import type { DiscoveredProject } from '../model/discovered.ts';
 import type { Citation, CitedCommit, CitedFile, EvidencePointer, TrailRow, InvalidRecord, ProjectModel } from '../model/types.ts';
 import { readJsonFile } from '../adapters/json-file.ts';
 import { Confinement } from '../fs/confined.ts';
@@ -18,32 +18,35 @@ import { readCellPointers } from '../evidence/cell-reading.ts';
 import { ArtifactFolder, type ConsultedPaths } from '../evidence/artifacts.ts';
 import { runChecks } from '../checks/index.ts';
 import { readQuality, withFindingCitations } from '../quality/read-quality.ts';
-import { mergeSpan } from '../coord/lifecycle-records.ts';
+import { mergeSpan } from '../lifecycle/lifecycle-records.ts';
 import { ProjectRecords } from '../readers/project-records.ts';
-import { CLAIM_FORMATS, readProjectFiles } from '../readers/registry.ts';
+import { readProjectFiles } from '../readers/registry.ts';
 import { readAsRowCites } from '../evidence/trail-references.ts';
 import { readNoEvidenceGiven } from '../evidence/no-evidence-given.ts';
 import { projectCounts } from '../projections/counts.ts';
 import { sortFlags } from '../projections/flags.ts';
 import { boundFlags, boundInvalid, boundSources } from '../bounds/kind-bounds.ts';
-import { isOutOfTimeOrder, linkRows } from '../projections/rows.ts';
+import { isOutOfTimeOrder, linkRows } from '../trail/rows.ts';
 import { registerCanonicalRepository, resolveCanonicalRepository, type CanonicalRepository } from './canonical-repository.ts';
 import { repositoryStateKey } from '../git/repository.ts';
 import type { RepositoryRegistry } from './repository-registry.ts';
 import { premiseTime } from '../verdicts/premises.ts';
-import { isClaimPath } from '../discover/discover.ts';
+import { formatsWith, isClaimPath } from '../formats/format-lookup.ts';
 import type { RepositoryRule } from '../config/config-schema.ts';
 import type { ForgeRepository } from '../evidence/forge-url.ts';
 import { repositoryOnForges } from './forge-identity.ts';
 import type { BdExportOptions } from '../beads/run-export.ts';
-import { readRecordHistories, type RecordHistory } from '../history/record-history.ts';
+import { readRecordHistories, type RecordHistory } from '../trail/record-history.ts';
 import type { GitRepository } from '../git/repository.ts';
-import { DEFAULT_SECRET_SETTINGS, secretSettingsKey, type SecretSettings } from '../secrets/detect.ts';
+import { DEFAULT_SECRET_SETTINGS, type SecretSettings } from '../config/secret-settings.ts';
+import { secretSettingsKey } from '../secrets/detect.ts';
 import { findProjectSecrets, unlinkSecretFiles, type CommitStore } from '../secrets/project-secrets.ts';
 import type { FoundSecret } from '../secrets/found-secrets.ts';
 
 /** The record formats that are decision trails (their rows can be linked to). */
-const TRAIL_FORMATS: ReadonlySet<string> = new Set(['bbs-trail', 'pstack-trail']);
+const TRAIL_FORMATS = formatsWith('trail');
+/** Formats whose files make claims: never evidence for anything, not even through a link or a hard link (docs/security.md, "Claims that vouch for themselves"; `claims` in src/lib/evidence/resolve.ts). */
+const CLAIM_FORMATS = formatsWith('claim');
 
 /**
  * Where a project's record files may be read from: its input folder, never inside a `.git`
@@ -167,7 +170,7 @@ export async function prepareProject(project: DiscoveredProject, registry: Repos
   const info = canonical.info;
   const state = canonical.repository ? await repositoryStateKey(canonical.repository) : '';
   const forges = await repositoryOnForges(canonical.repository, info, rules);
-  // The records' own history is read along the checkout's HEAD (src/lib/history/record-history.ts).
+  // The records' own history is read along the checkout's HEAD (src/lib/trail/record-history.ts).
   const checkout = canonical.repository && canonical.workTrees.length > 0 ? await canonical.repository.resolveCommit('HEAD') : null;
   const repositoryKey = `${info.id ?? ''}|${info.path ?? ''}|${info.head ?? ''}|${info.problem ?? ''}|${state}|${forges.map((f) => `${f.host}/${f.path}`).join(' ')}|${checkout && 'oid' in checkout ? checkout.oid : ''}`;
   return { project, config, configInvalid, canonical, forges, repositoryKey };
@@ -329,7 +332,7 @@ export async function analyseProject(prepared: PreparedProject, stages?: StageTi
     stages.check = (stages.check ?? 0) + (performance.now() - resolvedAt - secretsMs);
     stages.history = (stages.history ?? 0) + historyMs;
   }
-  const counts = projectCounts({ rows, flags, invalid: listed, telemetry, verdicts: quality.verdicts, coordination: history.coordination, beads: history.beads, babysit: history.babysit });
+  const counts = projectCounts({ rows, flags, invalid: listed, telemetry, sources, verdicts: quality.verdicts, coordination: history.coordination, beads: history.beads, babysit: history.babysit });
 
   let earliest = Number.POSITIVE_INFINITY;
   let latest = Number.NEGATIVE_INFINITY;

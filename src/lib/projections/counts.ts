@@ -3,7 +3,7 @@
  * search, `trailbook check` (text and `--json`), `recap.json`, `archive.json`, the build
  * report and the feed read these numbers; none of them adds two counts of its own. A surface
  * that needs a figure not here adds it here (one field, one line in {@link projectCounts}) and
- * to `projectCountsSchema` (src/lib/export/model-schema.ts).
+ * to `projectCountsSchema` (src/lib/model/model-schema.ts).
  *
  * What each count counts (the words the pages use):
  * - **flags**: flags, not rows that carry one; by severity, and by layer: **layer 1** is
@@ -27,7 +27,7 @@
  */
 import type { EvidencePointer, EvidenceStatus, Flag, ProjectCounts, ProjectModel, ResultClass, Severity, SourceFormat } from '../model/types.ts';
 import { RESULT_CLASSES } from '../results/classify-result.ts';
-import { lifecycleCounts } from '../coord/lifecycle-counts.ts';
+import { recordsByFormat } from '../formats/format-lookup.ts';
 import { checkFirst, checkFirstBandRows } from './check-first.ts';
 import { openBlockers } from './open-blockers.ts';
 import { problemCounts } from './problems.ts';
@@ -78,7 +78,7 @@ export const POINTER_OUTCOME_LABELS: Readonly<Record<PointerOutcome, string>> = 
 };
 
 /** What {@link projectCounts} reads of a model. */
-export type CountInput = Pick<ProjectModel, 'rows' | 'flags' | 'invalid' | 'telemetry'> & Partial<Pick<ProjectModel, 'verdicts' | 'coordination' | 'beads' | 'babysit'>>;
+export type CountInput = Pick<ProjectModel, 'rows' | 'flags' | 'invalid' | 'telemetry'> & Partial<Pick<ProjectModel, 'sources' | 'verdicts' | 'coordination' | 'beads' | 'babysit'>>;
 
 /** Which layer a flag belongs to: only `review` flags (read from audit.json) are layer 2. */
 export function flagLayer(flag: Pick<Flag, 'layer'>): keyof FlagLayerCounts {
@@ -120,7 +120,7 @@ const severities = (): SeverityCounts => ({ high: 0, medium: 0, low: 0 });
  *   source), `telemetry`, `flags` and `flagLayers` (flags per severity, in all and per layer),
  *   `evidence` (decision-row pointers per status, as before), `pointers` (every pointer of
  *   the project by outcome), `resultNotVerified`, `checkFirst` (rows), `openBlockers`,
- *   `rowsByFormat` (records per source format).
+ *   `rowsByFormat` (records per source format: each format's own `count`, src/lib/formats/).
  */
 export function projectCounts(model: CountInput): ProjectCounts {
   const flags = severities();
@@ -133,7 +133,6 @@ export function projectCounts(model: CountInput): ProjectCounts {
   const evidence: Record<EvidenceStatus, number> = { VERIFIED: 0, NOT_VERIFIED: 0, INCONCLUSIVE: 0 };
   const pointers = noPointers();
   const results = noResults();
-  const rowsByFormat: Partial<Record<SourceFormat, number>> = {};
   let resultNotVerified = 0;
   let superseded = 0;
   // A malformed row's evidence, told apart by its header, is checked and counted like a row's.
@@ -151,12 +150,9 @@ export function projectCounts(model: CountInput): ProjectCounts {
     if (r.resultClass !== 'verified') resultNotVerified++;
     results[r.resultClass]++;
     if (r.supersededBy.length > 0) superseded++;
-    rowsByFormat[r.format] = (rowsByFormat[r.format] ?? 0) + 1;
   }
   for (const v of model.verdicts?.qa ?? []) for (const c of v.criteria) for (const p of c.evidence) countPointer(pointers, p);
   for (const r of model.verdicts?.reviews ?? []) for (const f of r.findings) if (f.location) countPointer(pointers, f.location);
-  if (model.telemetry.length > 0) rowsByFormat['babysit-telemetry'] = model.telemetry.length;
-  Object.assign(rowsByFormat, lifecycleCounts({ coordination: model.coordination ?? null, beads: model.beads ?? null, babysit: model.babysit ?? null }));
   const listed = checkFirst(model.rows);
   const bands = checkFirstBandRows(listed);
   return {
@@ -175,7 +171,7 @@ export function projectCounts(model: CountInput): ProjectCounts {
     checkFirstWords: bands.words,
     openBlockers: openBlockers({ coordination: model.coordination ?? null, beads: model.beads ?? null, verdicts: model.verdicts ?? null }).length,
     problems: problemCounts(model.flags),
-    rowsByFormat,
+    rowsByFormat: recordsByFormat(model),
   };
 }
 

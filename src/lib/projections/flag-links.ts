@@ -6,6 +6,7 @@
  * flag about 542 beads issues lists its first places, not 542 links.
  */
 import type { Flag, TrailRow } from '../model/types.ts';
+import { agree } from '../text/agree.ts';
 
 /** One place a flag points at: a link when the page has its anchor, else text. */
 export interface FlagLink {
@@ -63,5 +64,5 @@ export function foldFlagLinks<T>(links: readonly T[], shown = FLAG_LINKS_SHOWN):
 
 /** The words of the fold: `and 537 more places`. */
 export function moreLinksText(folded: number): string {
-  return `and ${folded} more ${folded === 1 ? 'place' : 'places'}`;
+  return `and ${folded} more ${agree(folded, 'place', 'places')}`;
 }

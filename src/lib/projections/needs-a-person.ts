@@ -1,7 +1,7 @@
 /**
  * Which project a person should look at first (the closing line of `trailbook build` and
  * `trailbook check`), in the order the archive home lists projects by default ("what needs a
- * person first", src/lib/site/home-view.ts): evidence citing things that do not exist first,
+ * person first", src/lib/projections/home-view.ts): evidence citing things that do not exist first,
  * then distinct problems weighted by severity (issue 27), then pointers that did not resolve;
  * then the newest, then by id. A flag is a
  * finding that needs a person (the decision trail's Part 3); open blockers, spec/archive.md

@@ -5,7 +5,7 @@
  * so they get file pages like trail evidence.
  */
 import type { Confinement } from '../fs/confined.ts';
-import type { DiscoveredFile } from '../discover/discover.ts';
+import type { DiscoveredFile } from '../model/discovered.ts';
 import type { CitedFile, InvalidRecord, ProjectModel, SourceFile, TrailRow } from '../model/types.ts';
 import type { ArenaModel } from '../model/arena.ts';
 import type { VerdictsModel } from '../model/verdicts.ts';

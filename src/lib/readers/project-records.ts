@@ -3,11 +3,11 @@
  * checks run (spec/input.md sections 1–7). One instance per project; each reader in
  * `registry.ts` adds what it read to it.
  */
-import type { DiscoveredFile } from '../discover/discover.ts';
+import type { DiscoveredFile } from '../model/discovered.ts';
 import type { AuditInfo, Flag, InvalidRecord, SourceFile, TelemetryRow } from '../model/types.ts';
 import type { ParsedRow, TrailFileResult } from '../adapters/parsed-row.ts';
-import type { HandoverReport } from '../handover/read-handover.ts';
-import { LifecycleRecords, type LifecycleContext } from '../coord/lifecycle-records.ts';
+import type { HandoverReport } from '../model/handover.ts';
+import { LifecycleRecords, type LifecycleContext } from '../lifecycle/lifecycle-records.ts';
 
 /** A file-level finding that is not about one invalid line (a missing TSV header, an empty file). */
 export interface SourceWarning {

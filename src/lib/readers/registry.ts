@@ -1,11 +1,13 @@
 /**
- * The record readers, one per source format (spec/input.md sections 1–7; formats and where
- * each is found: docs/input-format.md). A new format is one reader module and one line here;
- * `analyseProject` calls the reader of each discovered file's format and never names formats
- * itself. The type makes the table exhaustive: a format added to `SourceFormat` without a
- * reader does not compile.
+ * The reader of each discovered file, by its format's descriptor (src/lib/formats/; formats
+ * and where each is found: docs/input-format.md): the format's own `read` when it brings one;
+ * the lifecycle records' reader for a `lifecycle` format, a later reading for a `quality` one
+ * (design and verdict files link to trail rows); else the built-in reader bound to its id
+ * below, which needs the file system (descriptors do not import it: the recap built in the
+ * browser names formats through them). `analyseProject` calls the reader of each file and
+ * never names formats itself.
  */
-import type { DiscoveredFile } from '../discover/discover.ts';
+import type { DiscoveredFile } from '../model/discovered.ts';
 import type { SourceFormat } from '../model/types.ts';
 import { readBbsTrail } from '../adapters/bbs-trail.ts';
 import { readPstackTrail } from '../adapters/pstack-trail.ts';
@@ -13,15 +15,13 @@ import { readAuditFile } from '../adapters/audit-file.ts';
 import { readHandover } from '../handover/read-handover.ts';
 import type { ProjectRecords } from './project-records.ts';
 import { RefusedRead, type Confinement } from '../fs/confined.ts';
+import { formatOf } from '../formats/format-lookup.ts';
 
 /**
  * Reads one discovered file into the project's records. May reject only when the file cannot
  * be read at all (the caller records `source/unreadable`); bad content becomes invalid records.
  */
 export type RecordReader = (file: DiscoveredFile, into: ProjectRecords, within: Confinement) => Promise<void>;
-
-/** Formats that are not files of their own: telemetry rows come out of trails, the config is read before the records. */
-type DerivedFormat = 'babysit-telemetry' | 'project-config';
 
 const lifecycle: RecordReader = async (file, into, within) => {
   const result = await into.lifecycle.read(file, within);
@@ -33,8 +33,8 @@ const afterTrails: RecordReader = async (file, into) => {
   into.qualityFiles.push(file);
 };
 
-/** The reader of each discovered format. */
-export const RECORD_READERS: Readonly<Record<Exclude<SourceFormat, DerivedFormat>, RecordReader>> = {
+/** The built-in readers of the formats that read files of their own (trails, the audit, the handover report). */
+const BUILT_IN_READERS: Readonly<Partial<Record<SourceFormat, RecordReader>>> = {
   'bbs-trail': async (file, into, within) => into.addTrail(file.rel, await readBbsTrail(file.path, file.rel, file.bytes, within)),
   'pstack-trail': async (file, into, within) => into.addTrail(file.rel, await readPstackTrail(file.path, file.rel, file.bytes, within)),
   audit: async (file, into, within) => {
@@ -48,19 +48,17 @@ export const RECORD_READERS: Readonly<Record<Exclude<SourceFormat, DerivedFormat
     into.handover = result.handover;
     into.addSource(result.source, result.invalid);
   },
-  coord: lifecycle,
-  beads: lifecycle,
-  'babysit-history': lifecycle,
-  arena: afterTrails,
-  verdicts: afterTrails,
 };
 
-/**
- * Formats whose files make claims (trails, the audit, the handover report): never evidence
- * for anything, not even through a link or a hard link (docs/security.md, "Claims that vouch
- * for themselves"; `claims` in src/lib/evidence/resolve.ts).
- */
-export const CLAIM_FORMATS: ReadonlySet<SourceFormat> = new Set<SourceFormat>(['bbs-trail', 'pstack-trail', 'audit', 'handover']);
+/** The reader of a format, or undefined for one that is not a file of its own (telemetry, the config) or unknown. */
+export function readerOf(format: string): RecordReader | undefined {
+  const descriptor = formatOf(format);
+  if (descriptor === undefined) return undefined;
+  if (descriptor.read) return descriptor.read;
+  if (descriptor.traits.lifecycle) return lifecycle;
+  if (descriptor.traits.quality) return afterTrails;
+  return BUILT_IN_READERS[descriptor.id];
+}
 
 /**
  * Reads every file of a project into `into`, in discovery order, each opened through
@@ -75,7 +73,7 @@ export async function readProjectFiles(files: readonly DiscoveredFile[], into: P
       into.addSource({ path: file.rel, format: file.format, bytes: 0, lines: 0, valid: 0, invalid: 1 }, [{ file: file.rel, line: 0, kind: 'source/unreadable', error: `${file.rel} was not read: ${file.refused}`, raw: '' }]);
       continue;
     }
-    const reader = RECORD_READERS[file.format as Exclude<SourceFormat, DerivedFormat>];
+    const reader = readerOf(file.format);
     if (reader === undefined) continue;
     try {
       await reader(file, into, within);

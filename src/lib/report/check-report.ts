@@ -3,7 +3,7 @@
  * Trailbook's public interface (docs/check-json.md): fields are only ever added.
  */
 import type { EvidenceStatus, ProjectCounts, ProjectModel, ResultClass, Severity } from '../model/types.ts';
-import type { WalkProblem } from '../discover/walk.ts';
+import type { WalkProblem } from '../fs/walk.ts';
 
 export const CHECK_REPORT_VERSION = 'trailbook.check/1';
 

@@ -19,6 +19,7 @@ import { projectName } from '../site/words.ts';
 import type { Severity } from '../model/types.ts';
 import { flagPlaces, SEVERITY_LEVELS, type LocatedProject } from './flag-places.ts';
 import { worstFirst } from './report-order.ts';
+import { agree } from '../text/agree.ts';
 
 export const escapeData = (s: string): string => s.replace(/%/g, '%25').replace(/\r/g, '%0D').replace(/\n/g, '%0A');
 export const escapeProperty = (s: string): string => escapeData(s).replace(/:/g, '%3A').replace(/,/g, '%2C');
@@ -62,8 +63,8 @@ export function githubAnnotations(projects: readonly LocatedProject[], limits: {
   const restTotal = rest.high + rest.medium + rest.low + restAccepted;
   if (restTotal > 0) {
     const parts = [...(['high', 'medium', 'low'] as const).filter((s) => rest[s] > 0).map((s) => `${rest[s]} ${s}`), ...(restAccepted > 0 ? [`${restAccepted} accepted`] : [])];
-    const message = `${restTotal} more ${restTotal === 1 ? 'flag is' : 'flags are'} not annotated (${parts.join(', ')}): GitHub shows ${limits.perLevel} annotations of each level per step, the worst are above. trailbook check lists every flag; the job summary (--format markdown) counts them.`;
-    lines.push(printableLine(`::notice title=${escapeProperty(`Trailbook: ${restTotal} more ${restTotal === 1 ? 'flag' : 'flags'}`)}::${escapeData(message)}`));
+    const message = `${restTotal} more ${agree(restTotal, 'flag is', 'flags are')} not annotated (${parts.join(', ')}): GitHub shows ${limits.perLevel} annotations of each level per step, the worst are above. trailbook check lists every flag; the job summary (--format markdown) counts them.`;
+    lines.push(printableLine(`::notice title=${escapeProperty(`Trailbook: ${restTotal} more ${agree(restTotal, 'flag', 'flags')}`)}::${escapeData(message)}`));
   }
   return lines;
 }

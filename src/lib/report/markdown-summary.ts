@@ -16,6 +16,7 @@ import type { ProjectCounts, Severity } from '../model/types.ts';
 import { projectName } from '../site/words.ts';
 import { flagPlaces, type LocatedProject } from './flag-places.ts';
 import { worstFirst } from './report-order.ts';
+import { agree } from '../text/agree.ts';
 
 /** The most bytes (UTF-8) the summary takes: under GitHub's 65,536-character comment, with room for a heading the workflow adds. */
 export const MARKDOWN_SUMMARY_LIMIT = 60_000;
@@ -73,7 +74,7 @@ export function markdownSummary(input: MarkdownSummaryInput): string {
   const openTotal = open.high + open.medium + open.low;
   const acceptedTotal = accepted.high + accepted.medium + accepted.low;
   const n = input.projects.length;
-  const plural = (k: number, word: string): string => `${k} ${word}${k === 1 ? '' : 's'}`;
+  const plural = (k: number, word: string): string => `${k} ${agree(k, word, `${word}s`)}`;
 
   const head: string[] = [];
   head.push(`## Trailbook: ${plural(n, 'project')}, ${openTotal === 0 ? 'no open flags' : plural(openTotal, 'flag')}${acceptedTotal > 0 ? ` (and ${acceptedTotal} accepted)` : ''}`, '');
@@ -115,8 +116,8 @@ export function markdownSummary(input: MarkdownSummaryInput): string {
   const tail: string[] = [];
   if (input.baseline) {
     const b = input.baseline;
-    const entries = b.unmatched === 1 ? '1 entry of it matches' : `${b.unmatched} entries of it match`;
-    tail.push(`Accepted flags come from \`${markdownText(b.file, 200)}\` and do not fail \`--fail-on\`.${b.unmatched > 0 ? ` ${entries} no flag any more (fixed, or its row or cause changed): \`trailbook baseline\` drops ${b.unmatched === 1 ? 'it' : 'them'}.` : ''}`, '');
+    const entries = `${b.unmatched} ${agree(b.unmatched, 'entry of it matches', 'entries of it match')}`;
+    tail.push(`Accepted flags come from \`${markdownText(b.file, 200)}\` and do not fail \`--fail-on\`.${b.unmatched > 0 ? ` ${entries} no flag any more (fixed, or its row or cause changed): \`trailbook baseline\` drops ${agree(b.unmatched, 'it', 'them')}.` : ''}`, '');
   }
   tail.push(`<sub>Trailbook ${markdownText(input.version, 40)} · \`trailbook check\` lists every flag${input.root === null ? '; pass `--site URL` to link each flag into the published archive' : ''}.</sub>`, '');
 

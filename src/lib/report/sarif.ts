@@ -17,6 +17,7 @@ import type { Severity } from '../model/types.ts';
 import { flagPlaces, SEVERITY_LEVELS, type LocatedProject, type RepositoryPlace } from './flag-places.ts';
 import { worstFirst } from './report-order.ts';
 import { projectName } from '../site/words.ts';
+import { agree } from '../text/agree.ts';
 
 /** Results GitHub code scanning keeps of one run (it drops the rest). */
 export const SARIF_RESULT_LIMIT = 5000;
@@ -105,5 +106,5 @@ export function sarifLog(projects: readonly LocatedProject[], tool: SarifTool, l
 
 /** What a log cut at the limit says (also printed by `trailbook check`). */
 export function sarifCutMessage(left: number, kept: number): string {
-  return `${left} more ${left === 1 ? 'flag is' : 'flags are'} not in this log: GitHub code scanning keeps ${SARIF_RESULT_LIMIT} results of a run, so the log holds the worst ${kept}; trailbook check lists every flag`;
+  return `${left} more ${agree(left, 'flag is', 'flags are')} not in this log: GitHub code scanning keeps ${SARIF_RESULT_LIMIT} results of a run, so the log holds the worst ${kept}; trailbook check lists every flag`;
 }

@@ -1,11 +1,23 @@
 /**
- * Turns zod issues into one plain sentence naming the field at fault, so every invalid
- * record reads the same way everywhere ("missing required field `why`").
+ * The one describer of zod issues: each issue of a failed parse read as data (its code, the
+ * path of the field at fault, the value found there), worded at the edge for its reader — a
+ * record's invalid line as one plain sentence naming the field ("missing required field
+ * `why`", {@link describeIssues}), a configuration file as one line per issue naming the
+ * file and the key (`trailbook.config.json: repositories[0].forge: must be one of …`,
+ * {@link describeConfigIssues}).
  */
 import type { z } from 'zod';
 
-function fieldName(path: ReadonlyArray<PropertyKey>): string {
-  return path.map((p) => (typeof p === 'number' ? `[${p}]` : String(p))).join('.').replace(/\.\[/g, '[');
+/** The path of the field at fault as a person writes it: `repositories[0].forge`. */
+export function fieldPath(path: ReadonlyArray<PropertyKey>): string {
+  return path.map((p, i) => (typeof p === 'number' ? `[${p}]` : `${i > 0 ? '.' : ''}${String(p)}`)).join('');
+}
+
+/** The value found at `path` in the parsed input, or undefined when there is none. */
+function valueAt(input: unknown, path: ReadonlyArray<PropertyKey>): unknown {
+  let value = input;
+  for (const key of path) value = value !== null && typeof value === 'object' ? (value as Record<PropertyKey, unknown>)[key] : undefined;
+  return value;
 }
 
 function typeOf(value: unknown): string {
@@ -15,10 +27,9 @@ function typeOf(value: unknown): string {
 }
 
 function describeIssue(issue: z.core.$ZodIssue, input: unknown): string {
-  const field = fieldName(issue.path);
+  const field = fieldPath(issue.path);
   const where = field === '' ? 'the record' : `field \`${field}\``;
-  let value: unknown = input;
-  for (const key of issue.path) value = value && typeof value === 'object' ? (value as Record<PropertyKey, unknown>)[key] : undefined;
+  const value = valueAt(input, issue.path);
   switch (issue.code) {
     case 'invalid_type':
       if (value === undefined) return `missing required field \`${field}\``;
@@ -42,4 +53,37 @@ export function describeIssues(error: z.ZodError, input: unknown): string {
   const unique = [...new Set(messages)];
   const shown = unique.slice(0, 5).join('; ');
   return unique.length > 5 ? `${shown}; and ${unique.length - 5} more` : shown;
+}
+
+function kindOf(value: unknown): string {
+  if (value === null) return 'null';
+  if (Array.isArray(value)) return 'an array';
+  if (typeof value === 'object') return 'an object';
+  return `a ${typeof value}`;
+}
+
+const EXPECTED: Record<string, string> = { string: 'a string', array: 'an array', object: 'an object', number: 'a number', boolean: 'true or false' };
+
+/** One line for one issue. */
+function describeConfigIssue(file: string, issue: z.core.$ZodIssue, input: unknown): string[] {
+  const key = fieldPath(issue.path);
+  const at = key === '' ? `${file}:` : `${file}: ${key}:`;
+  const value = valueAt(input, issue.path);
+  switch (issue.code) {
+    case 'unrecognized_keys':
+      return issue.keys.map((k) => `${file}: ${fieldPath([...issue.path, k])}: unknown key`);
+    case 'invalid_type':
+      return [`${at} must be ${EXPECTED[issue.expected] ?? issue.expected}, got ${value === undefined ? 'nothing' : kindOf(value)}`];
+    case 'invalid_value':
+      return [`${at} must be one of ${issue.values.map((v) => JSON.stringify(v)).join(', ')}${value === undefined ? '' : `, got ${JSON.stringify(value)}`}`];
+    case 'too_small':
+      return [`${at} ${issue.message.startsWith('must') ? issue.message : `is too small (${issue.message})`}`];
+    default:
+      return [`${at} ${issue.message}`];
+  }
+}
+
+/** Every issue of a failed parse of a configuration file, one line each, in order, naming `file` and the key. */
+export function describeConfigIssues(file: string, error: z.ZodError, input: unknown): string[] {
+  return [...new Set(error.issues.flatMap((issue) => describeConfigIssue(file, issue, input)))];
 }

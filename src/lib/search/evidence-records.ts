@@ -10,7 +10,8 @@ import { createHash } from 'node:crypto';
 import type { CitedCommit, CitedFile } from '../model/types.ts';
 import { fileKey } from '../site/urls.ts';
 import { hexKey, pathKey, type ExactKey } from './exact-keys.ts';
-import type { SearchRecord } from './search-records.ts';
+import type { SearchRecord } from './search-record.ts';
+import { countOf } from '../site/words.ts';
 
 const digest = (text: string): string => createHash('sha256').update(text).digest('hex');
 
@@ -21,7 +22,6 @@ export interface RepositoryCitations {
   files: readonly CitedFile[];
 }
 
-const plural = (n: number, word: string): string => `${n} ${word}${n === 1 ? '' : 's'}`;
 const ranges = (list: ReadonlyArray<{ from: number; to: number }>): string => list.map((r) => (r.from === r.to ? `${r.from}` : `${r.from}-${r.to}`)).join(', ');
 
 /** One record per cited file; `keys` for the file page, with quality 3. */
@@ -32,7 +32,7 @@ function fileRecord(path: string, citedRanges: Array<{ from: number; to: number 
     anchor: '',
     page: `${at ? `at/${at}/` : ''}file/${fileKey(path, digest)}/`,
     title: path,
-    body: `File ${where}, cited by ${plural(rows, 'row')}${sorted.length > 0 ? ` at lines ${ranges(sorted)}` : ''}.`,
+    body: `File ${where}, cited by ${countOf(rows, 'row')}${sorted.length > 0 ? ` at lines ${ranges(sorted)}` : ''}.`,
     facets: { type: ['file'] },
     exact: key ? [key] : [],
     severity: null,
@@ -72,7 +72,7 @@ export function repositoryRecords(repositoryPath: string, projects: readonly Rep
       anchor: '',
       page: `commit/${oid}/`,
       title: `Commit ${oid.slice(0, 12)} in ${repositoryPath}`,
-      body: `Cited by ${plural(c.rows, 'row')} of ${[...c.projects].sort().join(', ')}.`,
+      body: `Cited by ${countOf(c.rows, 'row')} of ${[...c.projects].sort().join(', ')}.`,
       facets: { type: ['commit'] },
       exact,
       severity: null,

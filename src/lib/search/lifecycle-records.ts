@@ -6,7 +6,7 @@
  * assignee) and `status` (the issue's exported status, else its replayed one).
  */
 import type { ProjectModel } from '../model/types.ts';
-import type { SearchRecord } from './search-records.ts';
+import type { SearchRecord } from './search-record.ts';
 import { eventSummary } from '../coord/words.ts';
 import { idKey, type ExactKey } from './exact-keys.ts';
 

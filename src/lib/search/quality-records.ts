@@ -7,7 +7,7 @@
  * facet (criterion states read as on the recap: INCONCLUSIVE is "not verified (inconclusive)").
  */
 import type { ProjectModel } from '../model/types.ts';
-import type { SearchRecord } from './search-records.ts';
+import type { SearchRecord } from './search-record.ts';
 import { levelText } from '../verdicts/ladder.ts';
 import { findingWord, premiseWord, stateWord } from '../verdicts/words.ts';
 import { idKey, pathKey, pointerKeys, type ExactKey } from './exact-keys.ts';

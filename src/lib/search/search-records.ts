@@ -17,31 +17,8 @@ import { flagsByRow } from '../projections/flags.ts';
 import { qualitySearchRecords } from './quality-records.ts';
 import { lifecycleSearchRecords } from './lifecycle-records.ts';
 import { hexKey, idKey, kindKeys, pointerKeys, type ExactKey } from './exact-keys.ts';
+import type { SearchRecord } from './search-record.ts';
 import { hexTokens } from './tokenize.ts';
-
-/** One search result: an anchor on a page of the archive, its words, facet values and exact tokens. */
-export interface SearchRecord {
-  /** Element id on its page (`row-3f2a9c10`, `flag-2`); unique within the project. */
-  anchor: string;
-  /** The result's title (a decision, a flag summary); the best field for words. */
-  title: string;
-  /** The reason or body (a row's why, a finding's scenario); the second field. */
-  body: string;
-  /** Evidence as written; the third field. */
-  evidence?: string;
-  /** Short fields (result, phase, actor, ticket); the last field. */
-  meta?: string;
-  /** Filter name → values (see facets.ts for names). */
-  facets: Record<string, string[]>;
-  /** Page the anchor is on, relative to the part's page (`''` for the recap itself, `issue/x/`). */
-  page?: string;
-  /** Exact tokens (exact-keys.ts). */
-  exact?: ExactKey[];
-  /** The record's severity, a tie-break: a flag's own, a row's highest flag's. */
-  severity?: Severity | null;
-  /** ISO time of the record, a tie-break (newer first), or null. */
-  time?: string | null;
-}
 
 /** Filter names in the order the search page shows them (kept for the spec's list; see facets.ts). */
 export const FILTER_ORDER = ['type', 'project', 'phase', 'result', 'evidence status', 'evidence kind', 'flag severity', 'flag kind', 'actor', 'event type', 'agent', 'status', 'source format', 'year'];

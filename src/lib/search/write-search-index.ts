@@ -21,7 +21,7 @@ import { mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { linkFileSync, linkOrCopySync } from '../fs/link-files.ts';
 import { faultPoint } from '../fs/fault-point.ts';
-import { CacheDamage, FileSums, type FileSum } from '../fs/file-sums.ts';
+import { CacheDamage, FileSums, type FileSum } from '../archive/file-sums.ts';
 import { runBounded } from '../fs/bounded-tasks.ts';
 import { deserialize, serialize } from 'node:v8';
 import { dirname, join } from 'node:path';

@@ -13,26 +13,7 @@ import { OWN_RULES, type SecretHit } from './own-rules.ts';
 import { secretlintScan } from './secretlint-scan.ts';
 
 export type { SecretHit } from './own-rules.ts';
-
-/** A pattern the configuration adds (`secrets.patterns`): its name is the marker's kind. */
-export interface SecretPattern {
-  name: string;
-  /** A regular expression (JavaScript syntax); a group named `secret`, when present, is the secret. */
-  pattern: string;
-}
-
-/** What the archive configuration and the command line say about secrets. */
-export interface SecretSettings {
-  /** False only with `--no-redact`: secrets are found and flagged, but published as written. */
-  redact: boolean;
-  /** Values never redacted (a documented test key). */
-  allow: readonly string[];
-  /** Patterns added to the rules. */
-  patterns: readonly SecretPattern[];
-}
-
-/** The default: redact, allow nothing, no added pattern. */
-export const DEFAULT_SECRET_SETTINGS: SecretSettings = { redact: true, allow: [], patterns: [] };
+import { DEFAULT_SECRET_SETTINGS, type SecretPattern, type SecretSettings } from '../config/secret-settings.ts';
 
 /** A stable text of the settings, for cache digests (a changed allow list analyses again). */
 export function secretSettingsKey(settings: SecretSettings): string {

@@ -9,7 +9,8 @@
  */
 import type { CommitDetails } from '../git/commit-details.ts';
 import type { FileExcerpt } from '../git/file-excerpt.ts';
-import { findSecrets, type SecretSettings } from './detect.ts';
+import { findSecrets } from './detect.ts';
+import type { SecretSettings } from '../config/secret-settings.ts';
 import { isSecretFile, SECRET_FILE_NOTE } from './secret-files.ts';
 import type { SecretFinds, SecretPlace } from './found-secrets.ts';
 import { Redaction } from './redaction.ts';

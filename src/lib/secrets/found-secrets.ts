@@ -5,7 +5,8 @@
  * row citing it). The values live only in memory, for the {@link Redaction} of the project:
  * what is stored and published is the kind and the places, never the value.
  */
-import { findSecrets, type SecretSettings } from './detect.ts';
+import { findSecrets } from './detect.ts';
+import type { SecretSettings } from '../config/secret-settings.ts';
 import { Redaction } from './redaction.ts';
 
 /** Where a secret was seen. `file` and `line` are a record file's place (line 0: the whole file). */

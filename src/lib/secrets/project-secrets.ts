@@ -12,7 +12,7 @@ import type { GitRepository } from '../git/repository.ts';
 import type { ArtifactFolder } from '../evidence/artifacts.ts';
 import { describeCommit } from '../git/commit-details.ts';
 import { repositoryFileText } from '../git/file-excerpt.ts';
-import type { SecretSettings } from './detect.ts';
+import type { SecretSettings } from '../config/secret-settings.ts';
 import { SecretFinds, scanRecords, type FoundSecret, type SecretPlace } from './found-secrets.ts';
 import { citedCommitTexts, citedFileText, lineAt, redactCommit, scanCitedTexts, type CitedText } from './evidence-secrets.ts';
 import type { CommitDetails } from '../git/commit-details.ts';

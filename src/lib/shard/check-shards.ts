@@ -5,6 +5,7 @@
  */
 import { ShardError, type ShardManifest, type ShardOptions } from './manifest.ts';
 import { shardLabel } from './partition.ts';
+import { agree } from '../text/agree.ts';
 
 /** A shard as the merge was given it. */
 export interface GivenShard {
@@ -64,7 +65,7 @@ export function checkShards(shards: readonly GivenShard[]): GivenShard[] {
   const missing: string[] = [];
   for (let k = 1; k <= count; k++) if (!byIndex.has(k)) missing.push(`${k}/${count}`);
   if (missing.length > 0) {
-    throw new ShardError(`shard${missing.length === 1 ? '' : 's'} ${missing.join(', ')} ${missing.length === 1 ? 'is' : 'are'} missing: the archive has ${count} shards and ${shards.length} ${shards.length === 1 ? 'was' : 'were'} given`, `pass the --out folders of all ${count} shards`);
+    throw new ShardError(`${agree(missing.length, 'shard', 'shards')} ${missing.join(', ')} ${agree(missing.length, 'is', 'are')} missing: the archive has ${count} shards and ${shards.length} ${agree(shards.length, 'was', 'were')} given`, `pass the --out folders of all ${count} shards`);
   }
   const expected = first.manifest.discovered;
   for (const s of shards.slice(1)) {

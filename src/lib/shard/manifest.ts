@@ -24,7 +24,7 @@
  * The folder is named without a leading dot: CI systems drop hidden folders from uploaded
  * artifacts. Nothing in it is published: the merge leaves it out of the archive.
  */
-import type { SecretSettings } from '../secrets/detect.ts';
+import type { SecretSettings } from '../config/secret-settings.ts';
 import { createHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';

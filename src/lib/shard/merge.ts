@@ -98,7 +98,7 @@ export async function prepareMergeStore(plan: MergePlan, storeDir: string, run: 
 
 /**
  * The digest a project's pages were rendered under in its shard: its model's, with its recap's
- * build-history view when it has one (src/lib/history/history-store.ts `recapDigest`); null
+ * build-history view when it has one (src/lib/build-history/history-store.ts `recapDigest`); null
  * when the shard has no pages of this model.
  */
 export function projectPagesDigest(plan: MergePlan, p: ProjectSummary): string | null {

@@ -12,6 +12,7 @@ import { grouped } from '../text/grouped.ts';
 import type { GivenShard } from './check-shards.ts';
 import { SHARD_CONTENTS, SHARD_DATA, ShardError, type ContentSum } from './manifest.ts';
 import { shardLabel } from './partition.ts';
+import { agree } from '../text/agree.ts';
 
 /** Files hashed at once. */
 const HASHED_AT_ONCE = 8;
@@ -43,7 +44,7 @@ export async function listContents(dir: string): Promise<Record<string, ContentS
   return Object.fromEntries(files.map((f, i) => [f.rel, sums[i] as ContentSum]));
 }
 
-const bytes = (n: number): string => `${grouped(n)} byte${n === 1 ? '' : 's'}`;
+const bytes = (n: number): string => `${grouped(n)} ${agree(n, 'byte', 'bytes')}`;
 
 /**
  * Throws {@link ShardError} naming the shard and the first file (in path order) that its

@@ -10,13 +10,12 @@ import { createHash } from 'node:crypto';
 import { copyFile, mkdir, rm, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { readCited, readModel, readSummary, storePaths } from '../archive/model-store.ts';
-import { readProjectState } from '../history/history-store.ts';
-import { projectState } from '../history/project-state.ts';
+import { readProjectState } from '../build-history/history-store.ts';
+import { projectState } from '../build-history/project-state.ts';
 import { readCommitDetails, readKeyedExcerpt } from '../archive/evidence-store.ts';
 import { gatherEvidence, shownAt, type CitingProject } from '../archive/evidence-entries.ts';
 import { isCutExcerpt, repositoryFileText } from '../git/file-excerpt.ts';
 import { redactFileText } from '../secrets/evidence-secrets.ts';
-import { buildSecrets } from '../archive/build-env.ts';
 import type { GitRepository } from '../git/repository.ts';
 import { cachedPartPath, PART_CACHE_VERSION } from '../search/write-search-index.ts';
 import { SHARD_FORMAT, shardPaths, type ShardManifest } from './manifest.ts';
@@ -54,7 +53,7 @@ export async function writeShardData(cacheDir: string, outDir: string, manifest:
     await copyIn(store.cited, join(paths.projects, `${id}.cited.json`));
     await copyIn(join(cacheDir, 'projects', `${id}.report.json`), join(paths.projects, `${id}.report.json`));
     await copyIn(cachedPartPath(cacheDir, `p/${id}`), join(paths.search, `${id}.v8`));
-    // Its build-history state, for the merge's history (src/lib/history/; stored at analysis).
+    // Its build-history state, for the merge's history (src/lib/build-history/; stored at analysis).
     const state = (await readProjectState(cacheDir, id)) ?? projectState(await readModel(cacheDir, id));
     await writeFile(join(paths.projects, `${id}.state.json`), JSON.stringify(state));
     const summary = await readSummary(cacheDir, id);
@@ -77,7 +76,7 @@ export async function writeShardData(cacheDir: string, outDir: string, manifest:
     const at = shownAt(entry);
     const read = at !== null && isCutExcerpt(excerpt) && repo ? await repositoryFileText(repo, at, entry.path) : null;
     // Published by the merge's file page: redacted as the excerpt was (src/lib/secrets/).
-    const text = read === null ? null : await redactFileText(entry.path, read, buildSecrets());
+    const text = read === null ? null : await redactFileText(entry.path, read, manifest.options.secrets);
     if (text !== null && at !== null) {
       item.long = longFileName(entry.id);
       await mkdir(paths.files, { recursive: true });

@@ -6,27 +6,8 @@ import type { InvalidRecord } from '../model/types.ts';
 import { invalidCount, MAX_PER_KIND } from '../bounds/kind-bounds.ts';
 import { slugify } from '../text/slug.ts';
 import { grouped } from '../text/grouped.ts';
-import type { AuditInfo, EvidenceStatus, ResultClass, SourceFormat } from '../model/types.ts';
-
-/** What each source format is called wherever a recap lists its sources (the page and recap.html). */
-export const SOURCE_FORMAT_NAMES: Readonly<Record<SourceFormat, string>> = {
-  'bbs-trail': 'bbs decision trail',
-  'pstack-trail': 'pstack trail (TSV)',
-  'babysit-telemetry': 'babysit telemetry',
-  audit: 'handover audit',
-  'project-config': 'project config',
-  beads: 'beads records',
-  coord: 'coord.v1 events',
-  'babysit-history': 'babysit lifecycle history',
-  handover: 'handover report',
-  arena: 'design arena',
-  verdicts: 'verdict record',
-};
-
-/** A source format's name in words (`bbs-trail` → `bbs decision trail`); an unknown format reads as written. */
-export function sourceFormatName(format: string): string {
-  return (SOURCE_FORMAT_NAMES as Readonly<Record<string, string>>)[format] ?? format;
-}
+import type { AuditInfo, EvidenceStatus, ResultClass } from '../model/types.ts';
+import { agree } from '../text/agree.ts';
 
 /**
  * A project's one name, wherever a person reads it (the archive home, recaps, the CLI): its
@@ -83,7 +64,7 @@ export function resultCountsText(results: Readonly<Partial<Record<ResultClass, n
     ['reported-done', 'reported done', 'reported done'],
     ['note', 'note', 'notes'],
   ];
-  const said = order.filter(([c]) => (results[c] ?? 0) > 0).map(([c, one, many]) => `${grouped(results[c] ?? 0)} ${results[c] === 1 ? one : many}`);
+  const said = order.filter(([c]) => (results[c] ?? 0) > 0).map(([c, one, many]) => `${grouped(results[c] ?? 0)} ${agree(results[c] ?? 0, one, many)}`);
   return said.length > 0 ? said.join(', ') : 'no rows';
 }
 
@@ -163,7 +144,7 @@ export function formatTimeSpan(span: { from: string; to: string }): string {
 
 /** `1 row`, `2 rows`: a count with its noun in the right number. */
 export function countOf(n: number, singular: string, plural = `${singular}s`): string {
-  return `${n} ${n === 1 ? singular : plural}`;
+  return `${n} ${agree(n, singular, plural)}`;
 }
 
 /**
@@ -289,8 +270,8 @@ const CHECK_FIRST_REASON_WORDS: Readonly<Record<string, string>> = {
  */
 export function checkFirstSentence(open: number, words: number, rows: number, byReason: ReadonlyArray<readonly [string, number]>): string {
   const said = byReason.map(([k, n]) => `${n} ${CHECK_FIRST_REASON_WORDS[k] ?? k}`);
-  const lead = open > 0 ? `${open} of ${countOf(rows, 'row')} need${open === 1 ? 's' : ''} a look: ${said.join('; ')}.` : `No row of ${countOf(rows, 'row')} failed, is open or cites evidence that did not resolve.`;
-  const rest = words > 0 ? ` ${grouped(words)} ${open > 0 ? 'more ' : ''}${words === 1 ? 'is a result' : 'are results'} in the agent's words (reported done or notes, or evidence not checked), folded below.` : '';
+  const lead = open > 0 ? `${open} of ${countOf(rows, 'row')} ${agree(open, 'needs', 'need')} a look: ${said.join('; ')}.` : `No row of ${countOf(rows, 'row')} failed, is open or cites evidence that did not resolve.`;
+  const rest = words > 0 ? ` ${grouped(words)} ${open > 0 ? 'more ' : ''}${agree(words, 'is a result', 'are results')} in the agent's words (reported done or notes, or evidence not checked), folded below.` : '';
   return `${lead}${rest}`;
 }
 

@@ -13,6 +13,8 @@ import { describeHazard, jsonHazard } from '../text/json-hazards.ts';
 import { premiseRowSchema } from '../schemas/premise-row.ts';
 import { describeIssues } from '../schemas/describe-issues.ts';
 import { parseTime } from '../adapters/parsed-row.ts';
+import { agree } from '../text/agree.ts';
+import { countOf } from '../site/words.ts';
 
 /**
  * A failure fingerprint without run-specific values (section 4): ISO timestamps, UUIDs, hex
@@ -141,14 +143,14 @@ export function loopOutcome(rows: readonly PremiseRow[]): string {
     const r = rows[failed] as PremiseRow;
     const after = rows.length - failed - 1;
     return after > 0
-      ? `premise fails at attempt ${r.attempt}, yet ${after} more attempt${after === 1 ? ' was' : 's were'} made: the loop should have stopped and handed the blocker to investigate`
+      ? `premise fails at attempt ${r.attempt}, yet ${after} more ${agree(after, 'attempt was', 'attempts were')} made: the loop should have stopped and handed the blocker to investigate`
       : `stopped at attempt ${r.attempt}: the premise fails; the blocker goes to investigate`;
   }
   const last = rows[rows.length - 1] as PremiseRow;
   const said = typeof last.extra['outcome'] === 'string' ? ` (${last.extra['outcome']})` : typeof last.extra['result'] === 'string' ? ` (${last.extra['result']})` : '';
   const tested = rows.find((r) => r.premise !== '');
   const premise = tested === undefined ? 'no premise recorded' : tested.premiseResult === 'holds' ? 'premise checked: holds' : tested.premiseResult === 'inconclusive' ? 'premise not verified (inconclusive)' : tested.premiseResult === null ? 'premise named, not tested' : `premise result ${tested.premiseResult}`;
-  return `${attempts} attempt${attempts === 1 ? '' : 's'}; ${premise}${said}`;
+  return `${countOf(attempts, 'attempt')}; ${premise}${said}`;
 }
 
 /**

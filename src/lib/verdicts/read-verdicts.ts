@@ -13,7 +13,7 @@ import { classifyEvidence, type ClassifiedPointer } from '../evidence/classify.t
 import { resolveEvidence, resolvePointer, type EvidenceContext } from '../evidence/resolve.ts';
 import { readCellPointers } from '../evidence/cell-reading.ts';
 import { readLines } from '../text/lines.ts';
-import { readTextFile, textHazards } from '../quality/read-text-file.ts';
+import { readTextFile, textHazards } from '../adapters/read-text-file.ts';
 import { RefusedRead, type Confinement } from '../fs/confined.ts';
 import { AnchorSet } from './anchors.ts';
 import { parseQaJson } from './qa-json.ts';

@@ -3,15 +3,10 @@
  * reads (spec/input.md section 5). When it is not, its fields are ignored and the block is
  * kept raw as an invalid record.
  */
-import { flagOf, type Check } from '../check.ts';
+import type { Check } from '../check.ts';
+import { invalidRecordCheck } from '../invalid-records.ts';
 import { arenaKind } from './kinds.ts';
 
 export const INVALID_FRONT_MATTER = arenaKind('arena/invalid-front-matter', 'medium', 'design/selection.md front matter is YAML: `pick`, `candidates`, `judge`, `grafts: [{from, part}]`, `collapsed` (true/false), `resends` (a whole number)');
 
-export const invalidFrontMatter: Check = {
-  id: 'arena/invalid-front-matter',
-  kinds: [INVALID_FRONT_MATTER],
-  run({ invalid }) {
-    return invalid.filter((r) => r.kind === INVALID_FRONT_MATTER.kind).map((r) => flagOf(INVALID_FRONT_MATTER, `${r.error}; its fields are ignored`, [], [{ file: r.file, line: r.line }]));
-  },
-};
+export const invalidFrontMatter: Check = invalidRecordCheck('arena/invalid-front-matter', [INVALID_FRONT_MATTER], (r) => `${r.error}; its fields are ignored`);

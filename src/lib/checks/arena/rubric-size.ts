@@ -4,6 +4,7 @@
  */
 import { flagOf, type Check } from '../check.ts';
 import { arenaKind } from './kinds.ts';
+import { countOf } from '../../site/words.ts';
 
 export const RUBRIC_SIZE = arenaKind('arena/rubric-size', 'medium', 'design/rubric.md has 3–6 criteria (a numbered list or a table, one criterion each)');
 
@@ -24,6 +25,6 @@ export const rubricSize: Check = {
     }
     const n = r.criteria.length;
     if (n >= RUBRIC_MIN && n <= RUBRIC_MAX) return [];
-    return [flagOf(RUBRIC_SIZE, `${r.file} has ${n} criteri${n === 1 ? 'on' : 'a'}; a rubric has ${RUBRIC_MIN}–${RUBRIC_MAX}`, [], [{ file: r.file, line: r.criteria[0]?.line ?? 1 }])];
+    return [flagOf(RUBRIC_SIZE, `${r.file} has ${countOf(n, 'criterion', 'criteria')}; a rubric has ${RUBRIC_MIN}–${RUBRIC_MAX}`, [], [{ file: r.file, line: r.criteria[0]?.line ?? 1 }])];
   },
 };

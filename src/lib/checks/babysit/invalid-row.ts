@@ -3,7 +3,8 @@
  * be read (spec/input.md section 7: `{ts, ticket, branch, event, actor}` and
  * `{ts, ticket, workflow, step, status, branch, note, actor}`).
  */
-import { flagOf, type Check, type FlagKind } from '../check.ts';
+import type { Check, FlagKind } from '../check.ts';
+import { invalidRecordCheck } from '../invalid-records.ts';
 
 const kind = (k: string, severity: FlagKind['severity'], rule: string): FlagKind => ({ kind: k, severity, layer: 'coordination', rule, source: 'spec/input.md section 7 (babysit)' });
 
@@ -16,15 +17,4 @@ export const INVALID_BABYSIT_KINDS: readonly FlagKind[] = [
   kind('babysit/blank-line', 'low', 'a babysit file has no blank lines'),
 ];
 
-const BY_KIND = new Map(INVALID_BABYSIT_KINDS.map((k) => [k.kind, k]));
-
-export const invalidBabysitRow: Check = {
-  id: 'babysit/invalid-row',
-  kinds: INVALID_BABYSIT_KINDS,
-  run({ invalid }) {
-    return invalid.flatMap((r) => {
-      const k = BY_KIND.get(r.kind);
-      return k ? [flagOf(k, `${r.file}:${r.line}: ${r.error}`, [], [{ file: r.file, line: r.line }])] : [];
-    });
-  },
-};
+export const invalidBabysitRow: Check = invalidRecordCheck('babysit/invalid-row', INVALID_BABYSIT_KINDS);

@@ -10,7 +10,7 @@
  */
 import { flagOf, quote, type Check, type FlagKind } from '../check.ts';
 import { disagreementSentence, EPOCH, spanWords } from '../../beads/created-times.ts';
-import type { BeadsIssue } from '../../beads/types.ts';
+import type { BeadsIssue } from '../../model/beads.ts';
 import type { Flag } from '../../model/types.ts';
 
 export const CREATED_TIME_DISAGREES: FlagKind = {

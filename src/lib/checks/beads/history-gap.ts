@@ -5,6 +5,7 @@
  * have gaps — report them"). One flag per issue, naming its gaps.
  */
 import { flagOf, type Check, type FlagKind } from '../check.ts';
+import { countOf } from '../../site/words.ts';
 
 export const HISTORY_GAP: FlagKind = {
   kind: 'beads/history-gap',
@@ -23,7 +24,7 @@ export const historyGap: Check = {
       const gaps = issue.history.filter((h) => h.gap !== undefined);
       if (gaps.length === 0) return [];
       const first = gaps[0];
-      return [flagOf(HISTORY_GAP, `issue ${issue.id}: ${gaps.length} gap${gaps.length === 1 ? '' : 's'} in its history; first at ${first?.file}:${first?.line} (${first?.kind} at ${first?.timestamp}): ${first?.gap}`, [], gaps.map((g) => ({ file: g.file, line: g.line })))];
+      return [flagOf(HISTORY_GAP, `issue ${issue.id}: ${countOf(gaps.length, 'gap')} in its history; first at ${first?.file}:${first?.line} (${first?.kind} at ${first?.timestamp}): ${first?.gap}`, [], gaps.map((g) => ({ file: g.file, line: g.line })))];
     });
   },
 };

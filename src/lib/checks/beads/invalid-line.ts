@@ -2,7 +2,8 @@
  * `beads/*` kinds for lines of a `.beads/` JSONL file that could not be read (spec/input.md
  * section 7). Each stays an invalid record with its raw text; this check makes it a flag.
  */
-import { flagOf, type Check, type FlagKind } from '../check.ts';
+import type { Check, FlagKind } from '../check.ts';
+import { invalidRecordCheck } from '../invalid-records.ts';
 
 const kind = (k: string, severity: FlagKind['severity'], rule: string): FlagKind => ({ kind: k, severity, layer: 'coordination', rule, source: 'spec/input.md section 7 (beads)' });
 
@@ -16,15 +17,4 @@ export const INVALID_BEADS_KINDS: readonly FlagKind[] = [
   kind('beads/blank-line', 'low', 'a beads JSONL file has no blank lines'),
 ];
 
-const BY_KIND = new Map(INVALID_BEADS_KINDS.map((k) => [k.kind, k]));
-
-export const invalidBeadsLine: Check = {
-  id: 'beads/invalid-line',
-  kinds: INVALID_BEADS_KINDS,
-  run({ invalid }) {
-    return invalid.flatMap((r) => {
-      const k = BY_KIND.get(r.kind);
-      return k ? [flagOf(k, `${r.file}:${r.line}: ${r.error}`, [], [{ file: r.file, line: r.line }])] : [];
-    });
-  },
-};
+export const invalidBeadsLine: Check = invalidRecordCheck('beads/invalid-line', INVALID_BEADS_KINDS);

@@ -8,10 +8,11 @@
  * an older snapshot — and all such issues are said once, as a low notice.
  */
 import { flagOf, quote, type Check, type FlagKind } from '../check.ts';
-import type { BeadsIssue } from '../../beads/types.ts';
-import { parseInstant } from '../../coord/time.ts';
+import type { BeadsIssue } from '../../model/beads.ts';
+import { parseInstant } from '../../text/time.ts';
 import { changedAfterLog, exportChange, logEnd, logRunsPast, type LogEnd } from '../../beads/log-coverage.ts';
 import type { Flag } from '../../model/types.ts';
+import { countOf } from '../../site/words.ts';
 
 const SOURCE = 'spec/input.md section 7 (beads)';
 
@@ -82,7 +83,7 @@ export const statusMismatch: Check = {
       const last = issue.history.at(-1);
       const dated = change && issue.status === 'closed' && issue.closedAt !== '' ? ` (closed ${issue.closedAt})` : '';
       const runsOn = end && logRunsPast(change, end) ? `, and the log runs on to ${end.timestamp} without that change` : '';
-      return [flagOf(STATUS_MISMATCH, `issue ${issue.id} ${quote(issue.title)}: replaying its ${issue.history.length} event${issue.history.length === 1 ? '' : 's'} gives ${issue.replayedStatus}, but ${issue.at?.file ?? 'the export'} says ${issue.status || '(no status)'}${dated}${runsOn}${last ? `; last event: ${last.kind} at ${last.timestamp}` : ''}`, [], at(issue))];
+      return [flagOf(STATUS_MISMATCH, `issue ${issue.id} ${quote(issue.title)}: replaying its ${countOf(issue.history.length, 'event')} gives ${issue.replayedStatus}, but ${issue.at?.file ?? 'the export'} says ${issue.status || '(no status)'}${dated}${runsOn}${last ? `; last event: ${last.kind} at ${last.timestamp}` : ''}`, [], at(issue))];
     });
     return end && later.length > 0 ? [...flags, olderLogNotice(later, end)] : flags;
   },

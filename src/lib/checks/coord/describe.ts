@@ -1,5 +1,5 @@
 /** Shared wording for coordination flags: how an event is named in a summary. */
-import type { CoordEvent, CoordinationModel } from '../../coord/types.ts';
+import type { CoordEvent, CoordinationModel } from '../../model/coord.ts';
 import type { FlagKind } from '../check.ts';
 
 /** `SEND evt_01 by amber-otter at 2026-02-28T18:00:00Z (coordination.jsonl:4)`. */

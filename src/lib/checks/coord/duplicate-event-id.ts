@@ -5,7 +5,7 @@
  * exactly (a replayed write) or differ (two events sharing one id).
  */
 import { flagOf, type Check } from '../check.ts';
-import type { CoordEvent } from '../../coord/types.ts';
+import type { CoordEvent } from '../../model/coord.ts';
 import { coordKind, describeEvent, eventsByAnchor } from './describe.ts';
 
 export const DUPLICATE_EVENT_ID = coordKind('coord/duplicate-event-id', 'high', 'event_id is unique across the stream; later events with a used id are left out of projections', '"Event Envelope (v1)" (notes)');

@@ -3,7 +3,8 @@
  * (bd-audit-coordination-schema.md, "Event Envelope (v1)"). The adapter keeps each line as an
  * invalid record; this check turns it into a flag so it reaches Attention.
  */
-import { flagOf, type Check } from '../check.ts';
+import type { Check } from '../check.ts';
+import { invalidRecordCheck } from '../invalid-records.ts';
 import { coordKind } from './describe.ts';
 
 const SECTION = '"Event Envelope (v1)"';
@@ -18,15 +19,4 @@ export const INVALID_COORD_KINDS = [
   coordKind('coord/blank-line', 'low', 'a coord.v1 file has no blank lines', SECTION),
 ] as const;
 
-const BY_KIND = new Map(INVALID_COORD_KINDS.map((k) => [k.kind, k]));
-
-export const invalidCoordLine: Check = {
-  id: 'coord/invalid-line',
-  kinds: INVALID_COORD_KINDS,
-  run({ invalid }) {
-    return invalid.flatMap((r) => {
-      const k = BY_KIND.get(r.kind);
-      return k ? [flagOf(k, `${r.file}:${r.line}: ${r.error}`, [], [{ file: r.file, line: r.line }])] : [];
-    });
-  },
-};
+export const invalidCoordLine: Check = invalidRecordCheck('coord/invalid-line', INVALID_COORD_KINDS);

@@ -5,6 +5,8 @@
  */
 import { flagOf, type Check } from '../check.ts';
 import { coordKind } from './describe.ts';
+import { agree } from '../../text/agree.ts';
+import { countOf } from '../../site/words.ts';
 
 export const UNKNOWN_EVENT_TYPE = coordKind('coord/unknown-event-type', 'low', 'event_type is one of SEND READ ACK RESERVE RELEASE TAKEOVER RESUME BLOCKED HANDOFF INCURSION; others are shown and counted but no projection uses them', '"Canonical Event Types"');
 
@@ -18,7 +20,7 @@ export const unknownEventType: Check = {
       .map((t) => {
         const events = coordination.events.filter((e) => e.eventType === t.type);
         const first = events[0];
-        return flagOf(UNKNOWN_EVENT_TYPE, `${t.count} event${t.count === 1 ? ' has' : 's have'} the unknown type “${t.type}”${first ? ` (first: ${first.file}:${first.line})` : ''}; shown in the timeline, not used by any projection`, [], events.map((e) => ({ file: e.file, line: e.line })));
+        return flagOf(UNKNOWN_EVENT_TYPE, `${countOf(t.count, 'event')} ${agree(t.count, 'has', 'have')} the unknown type “${t.type}”${first ? ` (first: ${first.file}:${first.line})` : ''}; shown in the timeline, not used by any projection`, [], events.map((e) => ({ file: e.file, line: e.line })));
       });
   },
 };

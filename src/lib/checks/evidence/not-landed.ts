@@ -6,6 +6,7 @@
  */
 import type { EvidencePointer, Flag, TrailRow } from '../../model/types.ts';
 import { flagOf, rowNamer, type Check, type FlagKind } from '../check.ts';
+import { agree } from '../../text/agree.ts';
 
 export const COMMIT_NOT_LANDED: FlagKind = {
   kind: 'evidence/commit-not-landed',
@@ -26,13 +27,13 @@ export const commitNotLanded: Check = {
     const name = rowNamer(rows);
     for (const row of rows as TrailRow[]) {
       const raws = listed(row.evidence);
-      if (raws.length > 0) flags.push(flagOf(COMMIT_NOT_LANDED, `${name(row)} cites ${raws.join(', ')}, which ${raws.length === 1 ? 'exists but is' : 'exist but are'} not in the history of the landed head${head}`, [row]));
+      if (raws.length > 0) flags.push(flagOf(COMMIT_NOT_LANDED, `${name(row)} cites ${raws.join(', ')}, which ${agree(raws.length, 'exists but is', 'exist but are')} not in the history of the landed head${head}`, [row]));
     }
     for (const v of verdicts?.qa ?? []) {
       if (v.form !== 'structured') continue;
       for (const c of v.criteria) {
         const raws = listed(c.evidence);
-        if (raws.length > 0) flags.push(flagOf(COMMIT_NOT_LANDED, `${v.gate} gate of ${v.ticket}: ${c.kind} ${c.id} cites ${raws.join(', ')}, which ${raws.length === 1 ? 'exists but is' : 'exist but are'} not in the history of the landed head${head}`, [], [{ file: c.file, line: c.line }]));
+        if (raws.length > 0) flags.push(flagOf(COMMIT_NOT_LANDED, `${v.gate} gate of ${v.ticket}: ${c.kind} ${c.id} cites ${raws.join(', ')}, which ${agree(raws.length, 'exists but is', 'exist but are')} not in the history of the landed head${head}`, [], [{ file: c.file, line: c.line }]));
       }
     }
     return flags;

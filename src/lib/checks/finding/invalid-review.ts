@@ -3,7 +3,8 @@
  * accepted forms (spec/input.md section 6). Each is kept as an invalid record with its raw
  * text; this check turns each into a flag so it reaches Attention.
  */
-import { flagOf, type Check, type FlagKind } from '../check.ts';
+import type { Check, FlagKind } from '../check.ts';
+import { invalidRecordCheck } from '../invalid-records.ts';
 import { verdictKind } from '../verdict/kinds.ts';
 
 export const INVALID_REVIEW_KINDS: readonly FlagKind[] = [
@@ -11,15 +12,4 @@ export const INVALID_REVIEW_KINDS: readonly FlagKind[] = [
   verdictKind('finding/invalid-finding', 'high', 'each finding is `{file, line, summary, failure_scenario, category?, verdict?, level 1–5?, repro?}`; each cleared check `{check, level}`', 'section 1'),
 ];
 
-const BY_KIND = new Map(INVALID_REVIEW_KINDS.map((k) => [k.kind, k]));
-
-export const invalidReview: Check = {
-  id: 'finding/invalid-review',
-  kinds: INVALID_REVIEW_KINDS,
-  run({ invalid }) {
-    return invalid.flatMap((r) => {
-      const k = BY_KIND.get(r.kind);
-      return k ? [flagOf(k, r.error, [], [{ file: r.file, line: r.line }])] : [];
-    });
-  },
-};
+export const invalidReview: Check = invalidRecordCheck('finding/invalid-review', INVALID_REVIEW_KINDS, (r) => r.error);

@@ -1,7 +1,7 @@
 /**
  * The kinds the trail's own git history raises (decision trail, Part 1: "Append-only. A wrong
  * row is corrected by a new row with supersedes, never edited or deleted"; issue 15). The
- * history itself is read in src/lib/history/record-history.ts.
+ * history itself is read in src/lib/trail/record-history.ts.
  */
 import type { FlagKind } from '../check.ts';
 

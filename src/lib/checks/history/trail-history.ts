@@ -1,14 +1,15 @@
 /**
  * `history/row-*` and `history/record-rewritten`: each change the trail's git history shows
- * (src/lib/history/record-history.ts) becomes a flag on its row, naming the commits and keeping
+ * (src/lib/trail/record-history.ts) becomes a flag on its row, naming the commits and keeping
  * the row's earlier text (decision trail, Part 1, "Append-only").
  */
 import type { Flag, TrailRow } from '../../model/types.ts';
-import type { CommitRef, LineChange } from '../../history/line-history.ts';
-import type { RecordHistory } from '../../history/record-history.ts';
+import type { CommitRef, LineChange } from '../../trail/line-history.ts';
+import type { RecordHistory } from '../../trail/record-history.ts';
 import { flagOf, quote, type Check } from '../check.ts';
 import { RECORD_REWRITTEN, ROW_DELETED, ROW_INSERTED, ROW_REWRITTEN } from './kinds.ts';
 import { capRaw } from '../../text/lines.ts';
+import { agree } from '../../text/agree.ts';
 
 /** `1a2b3c4 “subject”`, or the work tree. */
 export function commitWords(commit: CommitRef | null): string {
@@ -55,8 +56,8 @@ function documentFlag(history: RecordHistory): Flag[] {
     commits.add(`changed in ${commitWords(c.type === 'rewritten' ? c.changedIn : c.deletedIn)}`);
   }
   const parts = [
-    rewritten.length > 0 ? `${rewritten.length} committed ${rewritten.length === 1 ? 'line' : 'lines'} changed (${rewritten.length === 1 ? 'line' : 'lines'} ${rewritten.map((c) => c.line).join(', ')})` : '',
-    deleted.length > 0 ? `${deleted.length} committed ${deleted.length === 1 ? 'line' : 'lines'} removed` : '',
+    rewritten.length > 0 ? `${rewritten.length} committed ${agree(rewritten.length, 'line', 'lines')} changed (${agree(rewritten.length, 'line', 'lines')} ${rewritten.map((c) => c.line).join(', ')})` : '',
+    deleted.length > 0 ? `${deleted.length} committed ${agree(deleted.length, 'line', 'lines')} removed` : '',
   ].filter((p) => p !== '');
   const earlier = changed.map((c) => (c.type === 'rewritten' ? `line ${c.line}: ${c.earlier}` : `removed (was line ${c.earlierLine}): ${c.earlier}`)).join('\n');
   // No places: a document's lines have no anchors in the recap; the summary names them.

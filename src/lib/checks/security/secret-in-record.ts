@@ -8,6 +8,7 @@
 import type { Flag, FlagLocation } from '../../model/types.ts';
 import type { FoundSecret, SecretPlace } from '../../secrets/found-secrets.ts';
 import type { Check, FlagKind } from '../check.ts';
+import { agree } from '../../text/agree.ts';
 
 export const SECRET_IN_RECORD: FlagKind = {
   kind: 'security/secret-in-record',
@@ -30,7 +31,7 @@ export function secretFlags(found: readonly FoundSecret[], redacted: boolean, ro
   return found.map((f) => {
     const [first, ...rest] = f.places;
     const where = first ? describePlace(first, rowIds) : 'a record';
-    const more = rest.length > 0 ? ` and ${rest.length} more place${rest.length === 1 ? '' : 's'}` : '';
+    const more = rest.length > 0 ? ` and ${rest.length} more ${agree(rest.length, 'place', 'places')}` : '';
     const action = !redacted ? NOT_REDACTED : first?.secretFile ? 'a secret file: its contents are not published' : 'redacted in every output';
     const at: FlagLocation[] = [];
     for (const p of f.places) if (p.file !== '' && p.line > 0 && !at.some((a) => a.file === p.file && a.line === p.line)) at.push({ file: p.file, line: p.line });

@@ -4,7 +4,7 @@
  * an invalid record; this check turns each into a flag so it reaches Attention.
  */
 import type { Check, FlagKind } from '../check.ts';
-import { flagOf } from '../check.ts';
+import { invalidRecordCheck } from '../invalid-records.ts';
 
 const SOURCE = 'decision trail, Part 1 (row schema); spec/input.md section 2';
 const kind = (k: string, severity: FlagKind['severity'], rule: string): FlagKind => ({ kind: k, severity, layer: 'trail', rule, source: SOURCE });
@@ -20,16 +20,4 @@ export const INVALID_ROW_KINDS: readonly FlagKind[] = [
   kind('trail/blank-line', 'low', 'a trail has no blank lines'),
 ];
 
-const BY_KIND = new Map(INVALID_ROW_KINDS.map((k) => [k.kind, k]));
-
-export const invalidRow: Check = {
-  id: 'trail/invalid-row',
-  kinds: INVALID_ROW_KINDS,
-  run({ invalid }) {
-    return invalid.flatMap((record) => {
-      const k = BY_KIND.get(record.kind);
-      if (!k) return [];
-      return [flagOf(k, `${record.file}:${record.line}: ${record.error}`, [], [{ file: record.file, line: record.line }])];
-    });
-  },
-};
+export const invalidRow: Check = invalidRecordCheck('trail/invalid-row', INVALID_ROW_KINDS);

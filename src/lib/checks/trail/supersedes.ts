@@ -4,11 +4,11 @@
  * file and in time, and chains have no cycles (decision trail, Part 1: "`--supersedes` must
  * name an existing row at write time"; Part 2 layer 1: "`supersedes` names an `id` that
  * exists and is earlier"). A superseder timestamped before the row it replaces could not have
- * named it when written: it hides nothing (src/lib/projections/rows.ts `isBackdated`), so a
+ * named it when written: it hides nothing (src/lib/trail/rows.ts `isBackdated`), so a
  * back-dated row cannot hide a failure quietly, and the flag links both rows.
  */
 import type { TrailRow } from '../../model/types.ts';
-import { isBackdated } from '../../projections/rows.ts';
+import { isBackdated } from '../../trail/rows.ts';
 import { flagOf, type Check, type FlagKind } from '../check.ts';
 
 const SOURCE = 'decision trail, Part 1 and Part 2 layer 1; spec/input.md section 2';

@@ -5,6 +5,8 @@
  */
 import type { Flag, TrailRow } from '../../model/types.ts';
 import { flagOf, type Check, type FlagKind } from '../check.ts';
+import { agree } from '../../text/agree.ts';
+import { countOf } from '../../site/words.ts';
 
 export const BAD_TIMESTAMP: FlagKind = {
   kind: 'trail/bad-timestamp',
@@ -52,7 +54,7 @@ export const timestamps: Check = {
         flags.push(
           flagOf(
             OUT_OF_TIME_ORDER,
-            `${early.length} row${early.length === 1 ? ' is' : 's are'} out of time order in ${first.file} (${early.length === 1 ? '' : 'first: '}line ${first.line}, ${first.ts}); without ${early.length === 1 ? 'it' : 'them'}, file order and time order agree`,
+            `${countOf(early.length, 'row')} ${agree(early.length, 'is', 'are')} out of time order in ${first.file} (${agree(early.length, '', 'first: ')}line ${first.line}, ${first.ts}); without ${agree(early.length, 'it', 'them')}, file order and time order agree`,
             early,
           ),
         );

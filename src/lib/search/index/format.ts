@@ -1,6 +1,6 @@
 /**
  * The files of Trailbook's search index (issue 11), shared by the writer (merge.ts) and the
- * search page's engine (../query/engine.ts). See docs/architecture.md, "The search index".
+ * search page's engine (../query/engine.ts). See docs/internals.md, "The search index".
  *
  * ```
  * search-index/manifest.json          what the page reads first (plain JSON): filters with

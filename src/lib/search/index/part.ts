@@ -3,13 +3,13 @@
  * pages, analysed once — words cut and stemmed, facet values coded, exact tokens listed,
  * records ordered by severity and time — and kept in the cache by the part's digest. The
  * index files are merged from parts without analysing a record again (merge.ts), so a
- * sharded build can build parts apart and merge them (docs/architecture.md).
+ * sharded build can build parts apart and merge them (docs/internals.md, "The search index").
  *
  * Local document order: severity tier (high, medium, low, none), then newer first (records
  * without a time after the timed ones), then recap order.
  */
 import { gzipSync } from 'node:zlib';
-import type { SearchRecord } from '../search-records.ts';
+import type { SearchRecord } from '../search-record.ts';
 import { facetKey, orderFacetKeys } from '../facets.ts';
 import { termsOf } from '../tokenize.ts';
 import { DOCS_PER_FILE, TIERS, type StoredDoc } from './format.ts';
