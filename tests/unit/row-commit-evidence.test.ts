@@ -63,7 +63,7 @@ beforeAll(async () => {
   git(drift, ['add', '-A']);
   git(drift, ['commit', '-q', '-m', 'A gate before admission'], '2026-03-02T09:05:00Z');
   sha['d2'] = git(drift, ['rev-parse', 'HEAD']).trim();
-  // Uncommitted, and dated after the head: the head predates it.
+  // Uncommitted, and dated after the head, in a committed trail: checked by today's rule.
   await appendFile(trail, row('2026-03-03T10:00:00Z', 'Split the gate', 'src/gate.rs:4') + '\n');
 
   // A second repository, and a project outside it whose trail is not committed.
@@ -139,7 +139,8 @@ describe('lines as the row saw them (issue 26, item 1)', () => {
       [['src/admission.rs:23-25', 'INCONCLUSIVE', `cited 23–25 at ${d1}, the commit that recorded this row; they were changed or deleted since: none is at the landed head ${d2}`]],
       // Recorded at the landed head itself: checked there, as before.
       [['src/admission.rs:22-31', 'VERIFIED', 'lines 22–31 of 36 exist at landed head']],
-      [['src/gate.rs:4', 'INCONCLUSIVE', `src/gate.rs not found at landed head ${d2} nor in the project folder; the landed head ${d2} (committed 2026-03-02T09:05:00Z) predates this row, which is not committed with the repository`]],
+      // Not committed yet, but in a trail committed with its repository: today's rule (a missing path is a fault, never excused).
+      [['src/gate.rs:4', 'NOT_VERIFIED', `src/gate.rs not found at landed head ${d2} nor in the project folder`]],
     ]);
   });
 
@@ -155,7 +156,8 @@ describe('lines as the row saw them (issue 26, item 1)', () => {
   });
 
   it('raises no high flag for lines that moved or went since the row', () => {
-    expect(models.get('drift')?.flags.filter((f) => f.layer === 'evidence').map((f) => f.kind)).toEqual([]);
+    // Only the uncommitted row's missing file is flagged.
+    expect(models.get('drift')?.flags.filter((f) => f.layer === 'evidence').map((f) => [f.kind, f.rows])).toEqual([['evidence/path-not-found', [models.get('drift')?.rows[4]?.id]]]);
   });
 
   it('follows lines with a line diff: kept lines move, changed or deleted ones are not followed', () => {
@@ -220,7 +222,8 @@ describe('a repository older than its trail (issue 26, item 2)', () => {
 
   it('counts the rows the head predates once, for the recap', () => {
     expect(models.get('later')?.headPredates).toEqual({ rows: 2, of: 3, head: sha['r2'], headTs: '2026-03-01T10:00:00Z' });
-    expect(models.get('drift')?.headPredates).toEqual({ rows: 1, of: 5, head: sha['d2'], headTs: '2026-03-02T09:05:00Z' });
+    // A trail committed with its repository is never older than it: its uncommitted rows keep today's rule.
+    expect(models.get('drift')?.headPredates).toBeUndefined();
     // A row dated before the head keeps today's rule: its missing path is a high flag.
     expect(models.get('later')?.flags.filter((f) => f.layer === 'evidence').map((f) => [f.kind, f.severity, f.rows])).toEqual([['evidence/path-not-found', 'high', [models.get('later')?.rows[0]?.id]]]);
   });

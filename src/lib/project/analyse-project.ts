@@ -135,6 +135,9 @@ async function rowPlaces(histories: readonly RecordHistory[], repository: GitRep
     const recordedIn = lines.get(file)?.[line - 1] ?? null;
     // A row committed with the repository keeps today's rule: checked at the landed head (and shown where it was recorded).
     if (recordedIn !== null) return recordedIn === head ? undefined : { recordedIn };
+    // A trail committed with its repository keeps today's rule for its uncommitted rows too
+    // (issue 26, item 2): only a trail never committed, dated after the head, predates nothing it cites.
+    if (lines.has(file)) return undefined;
     if (headTime === null || time === null || time <= headTime) return undefined;
     return { headPredates: { headTs } };
   };
