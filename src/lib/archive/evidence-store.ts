@@ -126,9 +126,12 @@ async function readEntry<T>(cacheDir: string, path: string): Promise<T | null> {
   return null;
 }
 
-/** Whether a commit's details are stored and read back. */
+/**
+ * Whether a commit's details are stored and read back; a damaged entry is said (the analysis
+ * that reads commits for their secrets, or the loader, makes it again).
+ */
 export function hasCommitDetails(cacheDir: string, repoId: string, oid: string): Promise<boolean> {
-  return holdsEntry(cacheDir, commitPath(cacheDir, repoId, oid), false);
+  return holdsEntry(cacheDir, commitPath(cacheDir, repoId, oid), true);
 }
 
 /** Whether a cited file entry's excerpt is stored and reads back. */
