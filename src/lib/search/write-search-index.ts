@@ -17,7 +17,8 @@
  * files, and parts built apart merge into the bytes of parts built together.
  */
 import { createHash } from 'node:crypto';
-import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { gunzipSync } from 'node:zlib';
 import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { linkFileSync, linkOrCopySync, linkTreeSync } from '../fs/link-files.ts';
 import { runBounded } from '../fs/bounded-tasks.ts';
@@ -29,7 +30,7 @@ import { searchRecords } from './search-records.ts';
 import { artifactRecords, repositoryRecords, type RepositoryCitations } from './evidence-records.ts';
 import { buildPart, partWordsFile, PART_VERSION, type SearchPart } from './index/part.ts';
 import { mergeParts } from './index/merge.ts';
-import { DOCS_PER_FILE, SEARCH_INDEX_VERSION, type IndexInfo } from './index/format.ts';
+import { DOCS_PER_FILE, SEARCH_INDEX_VERSION, type IndexInfo, type StoredDoc } from './index/format.ts';
 import { buildManifest, byRecency, partHeader, type PartHeader } from './index/manifest.ts';
 
 /** Parts whose files are linked and written at once (src/lib/fs/bounded-tasks.ts). */
@@ -75,6 +76,26 @@ interface MainState {
 const CACHE_VERSION = `${PART_VERSION}.${SEARCH_INDEX_VERSION}.${process.versions.v8}`;
 
 const sha = (text: string): string => createHash('sha256').update(text).digest('hex');
+
+/**
+ * Reads doc-store records of the parts being merged from `<docsDir>/<part key>/<n>.bin` (for
+ * hot keys' first pages: merge.ts, MergeOptions.storedDoc), keeping the last files read.
+ */
+export function docStoreReader(docsDir: string, parts: readonly Pick<SearchPart, 'key'>[]): (part: number, local: number) => StoredDoc | null {
+  const files = new Map<string, StoredDoc[]>();
+  return (part, local) => {
+    const key = parts[part]?.key;
+    if (key === undefined) return null;
+    const path = join(docsDir, key, `${Math.floor(local / DOCS_PER_FILE)}.bin`);
+    let records = files.get(path);
+    if (!records) {
+      if (files.size >= 64) files.clear();
+      records = JSON.parse(gunzipSync(readFileSync(path)).toString('utf8')) as StoredDoc[];
+      files.set(path, records);
+    }
+    return records[local % DOCS_PER_FILE] ?? null;
+  };
+}
 const fileName = (key: string): string => key.replace(/\//g, '__');
 
 /** A part made, with its doc-store files as data or as a folder of `<n>.bin` files to link. */
@@ -271,12 +292,15 @@ export async function writeSearchIndex(cacheDir: string, outDir: string, base: s
   let delta: IndexInfo | null = null;
   if (reuse) {
     main = state.info;
-    if (changed.length > 0) delta = await mergeParts('delta', await Promise.all(changed.map((h) => loadPart(h.key))), emitTo(join(outIndex, 'delta')));
+    if (changed.length > 0) {
+      const parts = await Promise.all(changed.map((h) => loadPart(h.key)));
+      delta = await mergeParts('delta', parts, emitTo(join(outIndex, 'delta')), { storedDoc: docStoreReader(docsDir, parts) });
+    }
   } else {
     await rm(mainDir, { recursive: true, force: true });
     const parts: SearchPart[] = [];
     for (const h of headers) parts.push(await loadPart(h.key));
-    main = await mergeParts('main', parts, emitTo(mainDir));
+    main = await mergeParts('main', parts, emitTo(mainDir), { storedDoc: docStoreReader(docsDir, parts) });
     await writeAtomic(statePath, JSON.stringify({ version: CACHE_VERSION, digests: Object.fromEntries(current), info: main, files } satisfies MainState));
   }
   linkTreeSync(mainDir, join(outIndex, 'main'));

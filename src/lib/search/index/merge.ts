@@ -1,7 +1,8 @@
 /**
  * Merges parts (part.ts) into one index (format.ts): numbers the documents (tier, then part
  * in the order given, then the part's own order), joins each term's postings across parts,
- * adds one term per facet value, and writes the dictionary, posting and exact-map files.
+ * adds one term per facet value, and writes the dictionary, posting and exact-map files (a hot
+ * key's in a file of its own, with its first page's records: format.ts, HotKey).
  * Nothing is analysed again: a merge only renumbers and re-encodes, so parts built apart (a
  * sharded build) merge into the same index as parts built together.
  *
@@ -12,7 +13,7 @@ import { createHash } from 'node:crypto';
 import { gzipSync } from 'node:zlib';
 import { orderFacetKeys } from '../facets.ts';
 import { lowerBound } from '../../text/lower-bound.ts';
-import { FACET_TERM, TIERS, facetTerm, type DictEntry, type ExactEntry, type IndexInfo, type IndexPart } from './format.ts';
+import { FACET_TERM, HOT_ENTRIES, HOT_FIRST, TIERS, facetTerm, type DictEntry, type ExactEntry, type ExactItem, type HotKey, type IndexInfo, type IndexPart, type StoredDoc } from './format.ts';
 import type { SearchPart } from './part.ts';
 import { PART_TABLE_FILE, encodePartTable, partTableFile } from './part-table.ts';
 import { ByteWriter } from './varint.ts';
@@ -126,11 +127,24 @@ class List {
   }
 }
 
+/** How a merge reads what it does not hold itself. */
+export interface MergeOptions {
+  /**
+   * The doc-store record of part `part` (an index into the parts given), local document
+   * `local`, for a hot key's first page (format.ts, HotKey); without it, hot keys keep no
+   * records and their first page is read from the doc store. Give the same reader to every
+   * merge of the same parts: the records are part of the index's bytes.
+   */
+  storedDoc?: (part: number, local: number) => StoredDoc | null;
+  /** Entries above which a key is hot (format.ts, HOT_ENTRIES; tests lower it). */
+  hotEntries?: number;
+}
+
 /**
  * Merges `parts` (in recency order, newest first) into the index `name`, handing its files to
  * `emit`. Returns the index's description for the manifest.
  */
-export async function mergeParts(name: 'main' | 'delta', parts: readonly SearchPart[], emit: Emit): Promise<IndexInfo> {
+export async function mergeParts(name: 'main' | 'delta', parts: readonly SearchPart[], emit: Emit, options: MergeOptions = {}): Promise<IndexInfo> {
   // Document numbers: tier, then part, then the part's order.
   const ranges: Array<Array<[number, number]>> = parts.map(() => []);
   let docs = 0;
@@ -254,10 +268,18 @@ export async function mergeParts(name: 'main' | 'delta', parts: readonly SearchP
   await packer.flush();
   await dict.flush();
 
-  // The exact-token map.
-  const exact = new Pager<[string, ExactEntry[]]>('exact', emit);
+  // The exact-token map; a hot key's entries (and its first page's records) in a file of its own.
+  const exact = new Pager<ExactItem>('exact', emit);
+  const hotEntries = options.hotEntries ?? HOT_ENTRIES;
+  let hotFiles = 0;
   await eachName(parts.map((p) => p.exactKeys), (key, at, index, n) => {
-    if (n === 1) {
+    let count = 0;
+    for (let j = 0; j < n; j++) {
+      const p = parts[at[j] as number] as SearchPart;
+      const k = index[j] as number;
+      count += (p.exactStarts[k + 1] as number) - (p.exactStarts[k] as number);
+    }
+    if (n === 1 && count <= hotEntries) {
       // One part's entries, already in order (part.ts sorts them by record, path and lines; the
       // record numbers keep their order here): written as JSON.stringify would, without arrays.
       const i = at[0] as number;
@@ -267,7 +289,8 @@ export async function mergeParts(name: 'main' | 'delta', parts: readonly SearchP
       let text = `[${JSON.stringify(key)},[`;
       for (let e = p.exactStarts[k] as number; e < (p.exactStarts[k + 1] as number); e++) {
         if (e > (p.exactStarts[k] as number)) text += ',';
-        text += `[${g[p.exactDocs[e] as number] as number},${p.exactQuality[e] as number}`;
+        const l = p.exactDocs[e] as number;
+        text += `[${g[l] as number},${p.exactQuality[e] as number},${p.words[l] as number}`;
         const path = p.exactPaths[e] as string;
         if (path !== '') {
           text += `,${JSON.stringify(path)}`;
@@ -277,24 +300,43 @@ export async function mergeParts(name: 'main' | 'delta', parts: readonly SearchP
       }
       return exact.addJson(key, `${text}]]`);
     }
-    const entries: ExactEntry[] = [];
+    const entries: Array<{ entry: ExactEntry; part: number; local: number }> = [];
     for (let j = 0; j < n; j++) {
       const i = at[j] as number;
       const k = index[j] as number;
       const p = parts[i] as SearchPart;
       const g = globalOf[i] as Uint32Array;
       for (let e = p.exactStarts[k] as number; e < (p.exactStarts[k + 1] as number); e++) {
-        const entry: ExactEntry = [g[p.exactDocs[e] as number] as number, p.exactQuality[e] as number];
+        const l = p.exactDocs[e] as number;
+        const entry: ExactEntry = [g[l] as number, p.exactQuality[e] as number, p.words[l] as number];
         const path = p.exactPaths[e] as string;
         if (path !== '') {
           entry.push(path);
           if ((p.exactFrom[e] as number) >= 0) entry.push(p.exactFrom[e] as number, p.exactTo[e] as number);
         }
-        entries.push(entry);
+        entries.push({ entry, part: i, local: l });
       }
     }
-    entries.sort((a, b) => a[0] - b[0] || ((a[2] ?? '') < (b[2] ?? '') ? -1 : (a[2] ?? '') > (b[2] ?? '') ? 1 : 0) || (a[3] ?? 0) - (b[3] ?? 0));
-    return exact.add(key, [key, entries]);
+    entries.sort(({ entry: a }, { entry: b }) => a[0] - b[0] || ((a[3] ?? '') < (b[3] ?? '') ? -1 : (a[3] ?? '') > (b[3] ?? '') ? 1 : 0) || (a[4] ?? 0) - (b[4] ?? 0));
+    if (count <= hotEntries) return exact.add(key, [key, entries.map((e) => e.entry)]);
+    // Hot: the first page as a search of this key alone ranks it (quality, then document order;
+    // a record listed twice, at two lines, once).
+    const ranked = entries.slice().sort((a, b) => b.entry[1] - a.entry[1] || a.entry[0] - b.entry[0]);
+    const first: HotKey['first'] = [];
+    const seen = new Set<number>();
+    for (const e of ranked) {
+      if (first.length === HOT_FIRST) break;
+      if (seen.has(e.entry[0])) continue;
+      seen.add(e.entry[0]);
+      const record = options.storedDoc?.(e.part, e.local) ?? null;
+      if (record) first.push([e.entry[0], record]);
+    }
+    const file = hotFiles++;
+    const hot: HotKey = { key, entries: entries.map((e) => e.entry), first };
+    return (async () => {
+      await emit(`hot/${file}.bin`, gz(JSON.stringify(hot)));
+      await exact.add(key, [key, count, file]);
+    })();
   });
   await exact.flush();
 

@@ -200,14 +200,15 @@ export class SearchEngine {
       tokens.map(async (t) => {
         const lookups = await Promise.all(
           t.exact.map(async (e) => {
-            const found: Array<[number, number]> = [];
-            if (e.type === 'hex') for (const [, entries] of await ix.exact(`hex:${e.prefix}`, true)) for (const en of entries) found.push([en[0], en[1] * 10]);
-            else if (e.type === 'key') for (const [, entries] of await ix.exact(e.key, false)) for (const en of entries) found.push([en[0], en[1] * 10]);
+            // [document, exact score, facet code word] (the entry carries the word: no part's sigs.bin is read).
+            const found: Array<[number, number, number]> = [];
+            if (e.type === 'hex') for (const [, entries] of await ix.exact(`hex:${e.prefix}`, true)) for (const en of entries) found.push([en[0], en[1] * 10, en[2]]);
+            else if (e.type === 'key') for (const [, entries] of await ix.exact(e.key, false)) for (const en of entries) found.push([en[0], en[1] * 10, en[2]]);
             else
               for (const [, entries] of await ix.exact(e.key, false))
                 for (const en of entries) {
-                  const score = pathMatch({ path: en[2] ?? '', quality: en[1] as 2 | 3, ...(en[3] !== undefined ? { from: en[3], to: en[4] as number } : {}) }, { path: e.path, ...(e.line !== undefined ? { line: e.line } : {}) });
-                  if (score !== null) found.push([en[0], score]);
+                  const score = pathMatch({ path: en[3] ?? '', quality: en[1] as 2 | 3, ...(en[4] !== undefined ? { from: en[4], to: en[5] as number } : {}) }, { path: e.path, ...(e.line !== undefined ? { line: e.line } : {}) });
+                  if (score !== null) found.push([en[0], score, en[2]]);
                 }
             return found;
           }),
@@ -219,9 +220,9 @@ export class SearchEngine {
     const scale = await this.tables();
     const table = ix.table;
     const exactHits = await exactLookups;
-    // The records found exactly are likely shown: their doc-store files and facet codes are
-    // fetched now, beside the word lookups, instead of after the search.
-    this.prefetchExact(ix, exactHits);
+    // The records found exactly are likely shown: their doc-store files are fetched now,
+    // beside the word lookups, instead of after the search.
+    this.prefetchExact(ix, which, exactHits);
     exactHits.forEach((h, i) => {
       if (h.length > 0) outcome.exactTokens[i] = true;
     });
@@ -341,21 +342,12 @@ export class SearchEngine {
       }
     });
     exactHits.forEach((hits, t) => {
-      for (const [doc, score] of hits) {
-        // The word of a document found only here is read from its part's words below.
-        const c = cands.add(doc, Number.NaN);
+      for (const [doc, score, word] of hits) {
+        const c = cands.add(doc, word);
         if (c >= 0) cands.exact[c * T + t] = Math.max(cands.exact[c * T + t] as number, score);
       }
     });
     if (tokens.length === 0) await this.filterCandidates(ix, active, cands);
-    const needWords = new Set<number>();
-    // (Only a record found exactly, not by a word, lacks its word.)
-    if (exactHits.some((h) => h.length > 0)) for (let c = 0; c < cands.size; c++) if (Number.isNaN(cands.word[c])) needWords.add(cands.part[c] as number);
-    if (needWords.size > 0) {
-      const words = new Map(await Promise.all([...needWords].map(async (part) => [part, await ix.partWords(part, this.load)] as const)));
-      for (let c = 0; c < cands.size; c++) if (Number.isNaN(cands.word[c])) cands.word[c] = words.get(cands.part[c] as number)?.[cands.local[c] as number] ?? 0;
-    }
-
     // Score, filter and count. Counts gather in flat arrays (facet value × record type).
     const typeFacet = ix.typeFacet;
     const nTypes = ix.types;
@@ -617,10 +609,10 @@ export class SearchEngine {
 
   /**
    * Starts reading what showing the records found exactly needs, when they are few (at most
-   * {@link PREFETCH_DOCS}): their doc-store files and their parts' facet codes (`sigs.bin`).
+   * {@link PREFETCH_DOCS}): their doc-store files, unless a hot key's file held the record.
    * Nothing is awaited; a failure shows when the file is read for real.
    */
-  private prefetchExact(ix: IndexRuntime, exactHits: ReadonlyArray<ReadonlyArray<[number, number]>>): void {
+  private prefetchExact(ix: IndexRuntime, which: number, exactHits: ReadonlyArray<ReadonlyArray<readonly [number, number, number]>>): void {
     const docs = new Set<number>();
     for (const hits of exactHits) for (const [doc] of hits) docs.add(doc);
     if (docs.size === 0 || docs.size > PREFETCH_DOCS) return;
@@ -629,8 +621,7 @@ export class SearchEngine {
       ix.locate(doc, where);
       const rank = where.part < 0 ? -1 : (ix.rank[where.part] as number);
       if (rank < 0) continue;
-      ix.partWords(where.part, this.load).catch(() => undefined);
-      this.stored({ part: rank, local: where.local }).catch(() => undefined);
+      this.stored({ index: which, doc, part: rank, local: where.local }).catch(() => undefined);
     }
   }
 
@@ -676,8 +667,10 @@ export class SearchEngine {
     await Promise.all(drivers.slice(0, 2).map((d) => d.fill()));
   }
 
-  /** The doc-store record of a hit. */
-  private async stored(hit: Pick<Hit, 'part' | 'local'>): Promise<StoredDoc | null> {
+  /** The doc-store record of a hit (from a hot key's file when it held it). */
+  private async stored(hit: Pick<Hit, 'index' | 'doc' | 'part' | 'local'>): Promise<StoredDoc | null> {
+    const first = this.indexes[hit.index]?.firstRecord(hit.doc);
+    if (first) return first;
     const part = this.manifest.parts[hit.part];
     if (!part) return null;
     const path = `docs/${part.key}/${Math.floor(hit.local / DOCS_PER_FILE)}.bin`;

@@ -1,9 +1,9 @@
 /**
  * One index (main or delta) as the search engine reads it (engine.ts): its files fetched once
- * each, its parts table and document ranges, dictionary and exact-map pages, postings and the
- * parts' facet codes (`sigs.bin`). See docs/architecture.md, "The search index".
+ * each, its parts table and document ranges, dictionary and exact-map pages (and hot keys'
+ * files), postings and the parts' facet codes (`sigs.bin`). See docs/architecture.md, "The search index".
  */
-import { FACET_TERM, TIERS, type DictEntry, type ExactEntry, type IndexInfo, type SearchManifest } from '../index/format.ts';
+import { FACET_TERM, TIERS, type DictEntry, type ExactEntry, type ExactItem, type HotKey, type IndexInfo, type SearchManifest, type StoredDoc } from '../index/format.ts';
 import { PART_TABLE_FILE, PartTable, splitPartTableFile } from '../index/part-table.ts';
 import { ByteReader } from '../index/varint.ts';
 import { decodePostings, type Postings } from './postings.ts';
@@ -212,14 +212,33 @@ export class IndexRuntime {
     return decodePostings(blocks, entry[1]);
   }
 
-  /** Exact-map entries of `key`, or of every key beginning with `key` when `prefix`. */
+  /**
+   * Exact-map entries of `key`, or of every key beginning with `key` when `prefix`. A hot key's
+   * entries are read from its own file (format.ts, HotKey), and the records of its first page
+   * kept for {@link firstRecord}.
+   */
   async exact(key: string, prefix: boolean): Promise<Array<[string, ExactEntry[]]>> {
-    const out: Array<[string, ExactEntry[]]> = [];
+    const items: ExactItem[] = [];
     for (let page = Math.max(0, floorIndex(this.info.exact, key)); page < this.info.exact.length; page++) {
       if (page > floorIndex(this.info.exact, key) && !(prefix && (this.info.exact[page] as string).startsWith(key))) break;
-      for (const e of json<Array<[string, ExactEntry[]]>>(await this.file(`exact/${page}.bin`))) if (prefix ? e[0].startsWith(key) : e[0] === key) out.push(e);
+      for (const e of json<ExactItem[]>(await this.file(`exact/${page}.bin`))) if (prefix ? e[0].startsWith(key) : e[0] === key) items.push(e);
     }
-    return out;
+    return Promise.all(
+      items.map(async (item): Promise<[string, ExactEntry[]]> => {
+        if (item.length === 2) return item;
+        const hot = json<HotKey>(await this.file(`hot/${item[2]}.bin`));
+        for (const [doc, record] of hot.first) this.firstRecords.set(doc, record);
+        return [item[0], hot.entries];
+      }),
+    );
+  }
+
+  /** The doc-store records of hot keys' first pages read so far, by document. */
+  private readonly firstRecords = new Map<number, StoredDoc>();
+
+  /** A document's doc-store record when a hot key's file held it, else undefined (read it from the doc store). */
+  firstRecord(doc: number): StoredDoc | undefined {
+    return this.firstRecords.get(doc);
   }
 
   private readonly partWordFiles = new Map<number, Promise<Float64Array>>();
