@@ -75,6 +75,16 @@ interface MainState {
 /** Cache keys change when the part format, the index format or V8's serialisation does. */
 const CACHE_VERSION = `${PART_VERSION}.${SEARCH_INDEX_VERSION}.${process.versions.v8}`;
 
+/**
+ * How far the search index is (issue 30, scope 5): `parts`, projects and repositories analysed
+ * or reused, of all; `merge`, the parts' terms and exact keys merged into the index, of all.
+ */
+export interface SearchIndexProgress {
+  phase: 'parts' | 'merge';
+  done: number;
+  total: number;
+}
+
 const sha = (text: string): string => createHash('sha256').update(text).digest('hex');
 
 /**
@@ -161,7 +171,7 @@ export async function readCachedPart(path: string, key: string): Promise<SearchP
  * being analysed from the project's model (repository parts are always made here, from the
  * cited lists of every project). Throws when the model store, or a part given, is unreadable.
  */
-export async function writeSearchIndex(cacheDir: string, outDir: string, base: string, options: { projectPart?: ProjectPartSource } = {}): Promise<SearchIndexStats> {
+export async function writeSearchIndex(cacheDir: string, outDir: string, base: string, options: { projectPart?: ProjectPartSource; onProgress?: (progress: SearchIndexProgress) => void } = {}): Promise<SearchIndexStats> {
   void base;
   const started = performance.now();
   const warnings: string[] = [];
@@ -240,9 +250,12 @@ export async function writeSearchIndex(cacheDir: string, outDir: string, base: s
   const made = new Map<string, SearchPart>();
   // A build analyses one part at a time (a project's model can be large); parts taken as they
   // are (a merge's) are only files to link and write, so several go at once.
+  let partsDone = 0;
+  const tell = (progress: SearchIndexProgress): void => options.onProgress?.(progress);
   const headers = await runBounded(plans.length, options.projectPart ? PARTS_AT_ONCE : 1, async (n): Promise<PartHeader> => {
     const plan = plans[n] as PartPlan;
     const had = known[plan.key];
+    tell({ phase: 'parts', done: ++partsDone, total: plans.length });
     if (had && had.digest === plan.digest) return { ...had, path: plan.path };
     const built = await plan.build();
     const { part } = built;
@@ -294,13 +307,13 @@ export async function writeSearchIndex(cacheDir: string, outDir: string, base: s
     main = state.info;
     if (changed.length > 0) {
       const parts = await Promise.all(changed.map((h) => loadPart(h.key)));
-      delta = await mergeParts('delta', parts, emitTo(join(outIndex, 'delta')), { storedDoc: docStoreReader(docsDir, parts) });
+      delta = await mergeParts('delta', parts, emitTo(join(outIndex, 'delta')), { storedDoc: docStoreReader(docsDir, parts), onProgress: (done, total) => tell({ phase: 'merge', done, total }) });
     }
   } else {
     await rm(mainDir, { recursive: true, force: true });
     const parts: SearchPart[] = [];
     for (const h of headers) parts.push(await loadPart(h.key));
-    main = await mergeParts('main', parts, emitTo(mainDir), { storedDoc: docStoreReader(docsDir, parts) });
+    main = await mergeParts('main', parts, emitTo(mainDir), { storedDoc: docStoreReader(docsDir, parts), onProgress: (done, total) => tell({ phase: 'merge', done, total }) });
     await writeAtomic(statePath, JSON.stringify({ version: CACHE_VERSION, digests: Object.fromEntries(current), info: main, files } satisfies MainState));
   }
   linkTreeSync(mainDir, join(outIndex, 'main'));

@@ -138,6 +138,11 @@ export interface MergeOptions {
   storedDoc?: (part: number, local: number) => StoredDoc | null;
   /** Entries above which a key is hot (format.ts, HOT_ENTRIES; tests lower it). */
   hotEntries?: number;
+  /**
+   * Told now and then how far the merge is: the parts' terms and exact keys read so far, of
+   * all of them (a term shared by several parts counts once per part).
+   */
+  onProgress?: (done: number, total: number) => void;
 }
 
 /**
@@ -241,8 +246,20 @@ export async function mergeParts(name: 'main' | 'delta', parts: readonly SearchP
     }
     await writeTerm(term);
   }
+  // Progress: the parts' terms and exact keys read, told every 65,536 or so.
+  const names = parts.reduce((sum, p) => sum + p.terms.length + p.exactKeys.length, 0);
+  let namesRead = 0;
+  let nextTold = 0;
+  const read = (n: number): void => {
+    namesRead += n;
+    if (options.onProgress && namesRead >= nextTold) {
+      nextTold = namesRead + 65_536;
+      options.onProgress(namesRead, names);
+    }
+  };
   let cursor = new Uint32Array(16);
   await eachName(parts.map((p) => p.terms), async (term, at, index, n) => {
+    read(n);
     list.reset();
     if (cursor.length < n) cursor = new Uint32Array(Math.max(n, cursor.length * 2));
     for (let j = 0; j < n; j++) cursor[j] = (parts[at[j] as number] as SearchPart).termStarts[index[j] as number] as number;
@@ -273,6 +290,7 @@ export async function mergeParts(name: 'main' | 'delta', parts: readonly SearchP
   const hotEntries = options.hotEntries ?? HOT_ENTRIES;
   let hotFiles = 0;
   await eachName(parts.map((p) => p.exactKeys), (key, at, index, n) => {
+    read(n);
     let count = 0;
     for (let j = 0; j < n; j++) {
       const p = parts[at[j] as number] as SearchPart;
@@ -339,6 +357,7 @@ export async function mergeParts(name: 'main' | 'delta', parts: readonly SearchP
     })();
   });
   await exact.flush();
+  options.onProgress?.(names, names);
 
   const content = encodePartTable(indexParts);
   const digest = createHash('sha256').update(content).digest('hex').slice(0, 16);
