@@ -22,7 +22,6 @@
  */
 import { DOCS_PER_FILE, TIERS, facetTerm, type DictEntry, type SearchManifest, type StoredDoc } from '../index/format.ts';
 import { PART_TABLE_FILE } from '../index/part-table.ts';
-import { pathMatch } from '../exact-keys.ts';
 import { parseQuery, type ParsedQuery, type QueryToken } from './parse.ts';
 import { excerpt, lateTitleExcerpt, marked, type Segment } from './excerpt.ts';
 import { IndexRuntime, json, type Loader } from './runtime.ts';
@@ -30,6 +29,7 @@ import { Candidates } from './candidates.ts';
 import { NOT_COUNTED, tallyCounts } from './counts.ts';
 import { DECISION_FIELD_WEIGHT, FIELD_WEIGHT, bestField, primaryKey } from './ranking.ts';
 import { HitList, type Hit, type IndexHits } from './hit-list.ts';
+import { planLookups, PREFIX_TERMS } from './plan.ts';
 
 export type { Loader } from './runtime.ts';
 export { HitList, type Hit } from './hit-list.ts';
@@ -37,8 +37,7 @@ export { HitList, type Hit } from './hit-list.ts';
 /** Filters: facet key → wanted values (a record passes with any of them). */
 export type Filters = Readonly<Record<string, readonly string[]>>;
 
-/** Most words a prefix may stand for. */
-export const PREFIX_TERMS = 8;
+export { PREFIX_TERMS } from './plan.ts';
 
 /** Records found exactly whose files are read before the search ends, at most (a page of results). */
 const PREFETCH_DOCS = 25;
@@ -168,54 +167,7 @@ export class SearchEngine {
   private async searchIndex(ix: IndexRuntime, which: number, parsed: ParsedQuery, active: Array<[string, readonly string[]]>, outcome: SearchOutcome, later: Array<() => void>): Promise<IndexHits> {
     const info = ix.info;
     const tokens = parsed.tokens;
-    // Exact lookups first: a token matched exactly needs no word lookups. Every lookup, and the
-    // dictionary entries of every word, are fetched at once (one round trip, not one per lookup);
-    // the entries of a token matched exactly are then left unused.
-    const speculative = new Map<string, Promise<DictEntry | null>>();
-    // Filters alone: the postings filterCandidates will read are fetched now (their entries are
-    // in the manifest): the smallest filter's, and the second smallest's unless a project
-    // filter (its records come from the parts table) may be the other.
-    if (tokens.length === 0) {
-      const byFilter = active
-        .filter(([key]) => key !== 'project')
-        .map(([key, wanted]) => wanted.map((v) => ix.facetEntry(facetTerm(key, v))).filter((e): e is DictEntry => e !== null))
-        .sort((a, b) => a.reduce((n, e) => n + e[1], 0) - b.reduce((n, e) => n + e[1], 0));
-      const read = active.some(([key]) => key === 'project') ? 1 : 2;
-      for (const entries of byFilter.slice(0, read)) for (const e of entries) ix.prefetchPostings(e);
-    }
-    // A plain word's postings (a token with no exact form: not an id, SHA, path or flag kind, which
-    // are looked up first) are fetched as soon as its entry is read, while the parts table is
-    // decoded; so are the words a last word only begun may be.
-    for (const t of tokens)
-      for (const term of t.terms)
-        if (!speculative.has(term)) {
-          const pending = ix.entry(term);
-          pending.then((e) => (e && t.exact.length === 0 ? ix.prefetchPostings(e) : undefined)).catch(() => undefined); // awaited below when used; unused, its failure does not matter
-          speculative.set(term, pending);
-        }
-    const lastToken = tokens[tokens.length - 1];
-    const earlyPrefix = lastToken?.prefix && lastToken.exact.length === 0 ? ix.prefixed(lastToken.prefix, PREFIX_TERMS) : null;
-    earlyPrefix?.then((es) => es.forEach((e) => ix.prefetchPostings(e))).catch(() => undefined);
-    const exactLookups = Promise.all(
-      tokens.map(async (t) => {
-        const lookups = await Promise.all(
-          t.exact.map(async (e) => {
-            // [document, exact score, facet code word] (the entry carries the word: no part's sigs.bin is read).
-            const found: Array<[number, number, number]> = [];
-            if (e.type === 'hex') for (const [, entries] of await ix.exact(`hex:${e.prefix}`, true)) for (const en of entries) found.push([en[0], en[1] * 10, en[2]]);
-            else if (e.type === 'key') for (const [, entries] of await ix.exact(e.key, false)) for (const en of entries) found.push([en[0], en[1] * 10, en[2]]);
-            else
-              for (const [, entries] of await ix.exact(e.key, false))
-                for (const en of entries) {
-                  const score = pathMatch({ path: en[3] ?? '', quality: en[1] as 2 | 3, ...(en[4] !== undefined ? { from: en[4], to: en[5] as number } : {}) }, { path: e.path, ...(e.line !== undefined ? { line: e.line } : {}) });
-                  if (score !== null) found.push([en[0], score, en[2]]);
-                }
-            return found;
-          }),
-        );
-        return lookups.flat();
-      }),
-    );
+    const { speculative, earlyPrefix, exactLookups } = planLookups(ix, parsed, active);
     // The parts tables (fetched since the engine was made) are needed from here on.
     const scale = await this.tables();
     const table = ix.table;
@@ -247,7 +199,7 @@ export class SearchEngine {
         return e ? ix.postings(e) : null;
       })),
       (async () => {
-        const prefixEntries = prefixWord ? await (earlyPrefix && prefixWord === lastToken?.prefix ? earlyPrefix : ix.prefixed(prefixWord, PREFIX_TERMS)) : [];
+        const prefixEntries = prefixWord ? await (earlyPrefix && prefixWord === last?.prefix ? earlyPrefix : ix.prefixed(prefixWord, PREFIX_TERMS)) : [];
         return Promise.all(prefixEntries.filter((e) => !termList.includes(e[0])).map((e) => ix.postings(e)));
       })(),
     ]);
