@@ -9,6 +9,7 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { gunzipSync } from 'node:zlib';
+import { deserialize, serialize } from 'node:v8';
 import { buildPart, partWordsFile, type SearchPart } from '../../src/lib/search/index/part.ts';
 import { mergeParts } from '../../src/lib/search/index/merge.ts';
 import { buildManifest, byRecency, partHeader } from '../../src/lib/search/index/manifest.ts';
@@ -155,5 +156,25 @@ describe('exact tokens with many hits (format 7 against the format-6 engine)', (
       expect(index.length, q).toBeLessThanOrEqual(5);
       expect(now.read.filter((p) => p.startsWith('docs/')).length).toBeLessThanOrEqual(40 - HOT_FIRST);
     }
+  });
+
+  it('writes the same bytes when the parts and their doc stores come from elsewhere (a merge of shards)', async () => {
+    const specs: Spec[] = Array.from({ length: 300 }, (_, i) => ({ project: i % 6, sha: i % 2 === 0 ? 0 : null, path: null, line: null, phase: i % 3, result: i % 3, severity: i % 50 === 0 ? 'high' : null, word: 'cache' }));
+    const { now } = await both(specs, 32, null);
+    const built = [...now.files].filter(([k]) => k.startsWith('main/'));
+    expect(built.some(([k]) => k.startsWith('main/hot/'))).toBe(true);
+    // The same parts, as a shard's cache hands them over, with their doc stores copied.
+    const byProject = new Map<number, SearchRecord[]>();
+    specs.forEach((sp, i) => byProject.set(sp.project, [...(byProject.get(sp.project) ?? []), record(sp, i)]));
+    const docs = new Map<string, Uint8Array>();
+    const parts = [...byProject].map(([p, rs]) => {
+      const { part, files } = buildPart({ key: `p/p${p}`, title: `Project ${p}`, project: `content/p${p}`, latest: `2026-02-${String(10 + p).padStart(2, '0')}`, records: rs });
+      files.docs.forEach((d, i) => docs.set(`docs/p/p${p}/${i}.bin`, Buffer.from(d)));
+      return deserialize(serialize(part)) as SearchPart;
+    }).sort(byRecency);
+    const files = new Map<string, Uint8Array>();
+    await mergeParts('main', parts, (path, data) => void files.set(`main/${path}`, data), { storedDoc: (part, local) => (JSON.parse(gunzipSync(docs.get(`docs/${parts[part]?.key}/${Math.floor(local / 128)}.bin`) as Uint8Array).toString('utf8')) as StoredDoc[])[local % 128] ?? null });
+    expect([...files.keys()].sort()).toEqual(built.map(([k]) => k).sort());
+    for (const [path, data] of built) expect(Buffer.compare(Buffer.from(data), Buffer.from(files.get(path) as Uint8Array)), path).toBe(0);
   });
 });
