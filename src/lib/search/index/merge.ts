@@ -289,6 +289,7 @@ export async function mergeParts(name: 'main' | 'delta', parts: readonly SearchP
   const exact = new Pager<ExactItem>('exact', emit);
   const hotEntries = options.hotEntries ?? HOT_ENTRIES;
   let hotFiles = 0;
+  const records = await firstPageRecords(parts, globalOf, hotEntries, options.storedDoc);
   await eachName(parts.map((p) => p.exactKeys), (key, at, index, n) => {
     read(n);
     let count = 0;
@@ -318,7 +319,7 @@ export async function mergeParts(name: 'main' | 'delta', parts: readonly SearchP
       }
       return exact.addJson(key, `${text}]]`);
     }
-    const entries: Array<{ entry: ExactEntry; part: number; local: number }> = [];
+    const entries: PlacedEntry[] = [];
     for (let j = 0; j < n; j++) {
       const i = at[j] as number;
       const k = index[j] as number;
@@ -337,16 +338,10 @@ export async function mergeParts(name: 'main' | 'delta', parts: readonly SearchP
     }
     entries.sort(({ entry: a }, { entry: b }) => a[0] - b[0] || ((a[3] ?? '') < (b[3] ?? '') ? -1 : (a[3] ?? '') > (b[3] ?? '') ? 1 : 0) || (a[4] ?? 0) - (b[4] ?? 0));
     if (count <= hotEntries) return exact.add(key, [key, entries.map((e) => e.entry)]);
-    // Hot: the first page as a search of this key alone ranks it (quality, then document order;
-    // a record listed twice, at two lines, once).
-    const ranked = entries.slice().sort((a, b) => b.entry[1] - a.entry[1] || a.entry[0] - b.entry[0]);
+    // Hot: the first page as a search of this key alone ranks it (firstPage), its records read beforehand.
     const first: HotKey['first'] = [];
-    const seen = new Set<number>();
-    for (const e of ranked) {
-      if (first.length === HOT_FIRST) break;
-      if (seen.has(e.entry[0])) continue;
-      seen.add(e.entry[0]);
-      const record = options.storedDoc?.(e.part, e.local) ?? null;
+    for (const e of firstPage(entries)) {
+      const record = records.get(e.part * 2 ** 32 + e.local);
       if (record) first.push([e.entry[0], record]);
     }
     const file = hotFiles++;
@@ -363,6 +358,74 @@ export async function mergeParts(name: 'main' | 'delta', parts: readonly SearchP
   const digest = createHash('sha256').update(content).digest('hex').slice(0, 16);
   await emit(PART_TABLE_FILE, gz(partTableFile(content, digest)));
   return { name, docs, facets, values, parts: indexParts.length, table: digest, dict: dict.firsts, facetTerms, exact: exact.firsts };
+}
+
+/** One exact entry with where its record is: part (an index into the parts merged) and local document. */
+interface PlacedEntry {
+  entry: ExactEntry;
+  part: number;
+  local: number;
+}
+
+/**
+ * A hot key's first page: its entries as a search of the key alone ranks them (quality, then
+ * document order), a record listed twice (at two lines) once, at most {@link HOT_FIRST}.
+ */
+function firstPage(entries: readonly PlacedEntry[]): PlacedEntry[] {
+  const ranked = entries.slice().sort((a, b) => b.entry[1] - a.entry[1] || a.entry[0] - b.entry[0]);
+  const out: PlacedEntry[] = [];
+  const seen = new Set<number>();
+  for (const e of ranked) {
+    if (out.length === HOT_FIRST) break;
+    if (seen.has(e.entry[0])) continue;
+    seen.add(e.entry[0]);
+    out.push(e);
+  }
+  return out;
+}
+
+/**
+ * The doc-store records of every hot key's first page, by `part × 2^32 + local`, read in
+ * part and record order so each doc-store file is read once (a reader that keeps its last
+ * files, as write-search-index.ts's does; reading them key by key read each file again for
+ * every key whose first page it held). A first pass over the exact keys, making entries for hot
+ * keys only.
+ */
+async function firstPageRecords(parts: readonly SearchPart[], globalOf: readonly Uint32Array[], hotEntries: number, storedDoc: MergeOptions['storedDoc']): Promise<Map<number, StoredDoc>> {
+  const out = new Map<number, StoredDoc>();
+  if (!storedDoc) return out;
+  const wanted: number[] = [];
+  await eachName(parts.map((p) => p.exactKeys), (_key, at, index, n) => {
+    let count = 0;
+    for (let j = 0; j < n; j++) {
+      const p = parts[at[j] as number] as SearchPart;
+      const k = index[j] as number;
+      count += (p.exactStarts[k + 1] as number) - (p.exactStarts[k] as number);
+    }
+    if (count <= hotEntries) return undefined;
+    // Only a hot key's entries are made (an object each): the others are counted and passed.
+    const list: PlacedEntry[] = [];
+    for (let j = 0; j < n; j++) {
+      const i = at[j] as number;
+      const k = index[j] as number;
+      const p = parts[i] as SearchPart;
+      const g = globalOf[i] as Uint32Array;
+      for (let e = p.exactStarts[k] as number; e < (p.exactStarts[k + 1] as number); e++) {
+        const l = p.exactDocs[e] as number;
+        list.push({ entry: [g[l] as number, p.exactQuality[e] as number, 0], part: i, local: l });
+      }
+    }
+    for (const e of firstPage(list)) wanted.push(e.part * 2 ** 32 + e.local);
+    return undefined;
+  });
+  wanted.sort((a, b) => a - b);
+  for (let w = 0; w < wanted.length; w++) {
+    const at = wanted[w] as number;
+    if (w > 0 && wanted[w - 1] === at) continue;
+    const record = storedDoc(Math.floor(at / 2 ** 32), at % 2 ** 32);
+    if (record) out.set(at, record);
+  }
+  return out;
 }
 
 /** A part's records grouped by their code for one facet: `docs[starts[c]] … docs[starts[c + 1] - 1]` have code `c`, in record order. */
