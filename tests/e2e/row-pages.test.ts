@@ -7,6 +7,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser } from 'playwright-core';
@@ -99,5 +100,23 @@ describe('a recap of 250 rows', () => {
     // 100 rows and their frame on a row page; the recap adds the summary, Check first and Attention.
     expect(rows2).toBeLessThan(recap);
     expect(rows2).toBeGreaterThan(100 * 300);
+  });
+
+  it('has no serious or critical axe violation on the paged recap and a row page, light and dark', async () => {
+    const axeSource = readFileSync(join(REPO_ROOT, 'node_modules', 'axe-core', 'axe.min.js'), 'utf8');
+    for (const colorScheme of ['light', 'dark'] as const) {
+      const context = await browser.newContext({ colorScheme });
+      const page = await context.newPage();
+      for (const path of [`p/${PROJECT}/`, `p/${PROJECT}/rows/2/`]) {
+        await page.goto(`${server.url}${path}`);
+        await page.evaluate(axeSource);
+        const serious = await page.evaluate(async () => {
+          const axe = (window as unknown as { axe: { run(context: Document, options: object): Promise<{ violations: Array<{ id: string; impact: string | null }> }> } }).axe;
+          return (await axe.run(document, { resultTypes: ['violations'] })).violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id);
+        });
+        expect(serious, `${colorScheme} ${path}`).toEqual([]);
+      }
+      await context.close();
+    }
   });
 });

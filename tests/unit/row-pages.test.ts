@@ -4,7 +4,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { ROWS_PER_PAGE, rowPageCount, rowPageMap, rowPageOf, rowPagePath, rowPageRange } from '../../src/lib/site/row-pages.ts';
+import { ROWS_PER_PAGE, rowPageCount, rowPageMap, rowPageMapJson, rowPageOf, rowPagePath, rowPageRange } from '../../src/lib/site/row-pages.ts';
 import { urls } from '../../src/lib/site/urls.ts';
 
 describe('row pages', () => {
@@ -17,6 +17,10 @@ describe('row pages', () => {
     expect([1, 2, 11].map(rowPagePath)).toEqual(['', 'rows/2/', 'rows/11/']);
     expect(urls.rowPage('/archive/', 'p1', 1)).toBe('/archive/p/p1/');
     expect(urls.rowPage('/archive/', 'p1', 3)).toBe('/archive/p/p1/rows/3/');
+    // The map sits in an inline data script: nothing in it can close the script.
+    const anchors = Array.from({ length: 101 }, (_, i) => (i === 100 ? 'row-</script><b>' : `row-${i}`));
+    expect(rowPageMapJson(anchors)).toBe('{"2":"row-\\u003c/script>\\u003cb>"}');
+    expect(JSON.parse(rowPageMapJson(anchors))).toEqual({ 2: 'row-</script><b>' });
   });
 
   it('map every row past the first page to its page, and no other (property)', () => {

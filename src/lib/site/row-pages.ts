@@ -45,3 +45,8 @@ export function rowPageMap(shownAnchors: readonly string[]): Record<string, stri
   }
   return out;
 }
+
+/** {@link rowPageMap} as JSON to sit inside the recap's `<script type="application/json">` (no `<` left to close it). */
+export function rowPageMapJson(shownAnchors: readonly string[]): string {
+  return JSON.stringify(rowPageMap(shownAnchors)).replaceAll('<', '\\u003c');
+}
