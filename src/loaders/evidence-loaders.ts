@@ -4,6 +4,7 @@
  * repository and SHA (immutable, so an existing entry is never recomputed); file entries by
  * repository, head and path, or by project and path for artifacts.
  */
+import { preparing } from '../lib/progress/render-counter.ts';
 import type { Loader } from 'astro/loaders';
 import { citedOf, loadArchive } from './archive.ts';
 import { buildEnv } from '../lib/archive/build-env.ts';
@@ -72,7 +73,10 @@ export function commitsLoader(): Loader {
         const parentPages = parentsWithPages(cited, entry.repoId, parents);
         store.set({ id, data: { repoId: entry.repoId, repoPath: entry.repoPath, oid: entry.oid, subject, parents, parentPages, notLandedIn: entry.notLandedIn, ...(await storeCitations(cacheDir, `commit:${id}`, entry.by)) }, digest: commitEntryDigest(entry, parentPages) });
       };
-      for (let i = 0; i < entries.length; i += 8) await Promise.all(entries.slice(i, i + 8).map(one));
+      for (let i = 0; i < entries.length; i += 8) {
+        await Promise.all(entries.slice(i, i + 8).map(one));
+        preparing('cited commits', Math.min(i + 8, entries.length), entries.length);
+      }
       await writeRoutes(cacheDir, 'commits', Object.fromEntries([...store.entries()].map(([id, e]) => [`commit:${id}`, String(e.digest ?? '')])));
       logger.info(`${entries.length} cited commits`);
     },
@@ -89,7 +93,10 @@ export function filesLoader(): Loader {
       const entries = (await evidenceEntries()).files;
       const cited = new Set(entries.map((e) => e.id));
       for (const id of store.keys()) if (!cited.has(id)) store.delete(id);
+      let done = 0;
       for (const entry of entries) {
+        // The build's progress line (src/lib/progress/render-counter.ts).
+        preparing('cited files', ++done, entries.length);
         const { id } = entry;
         const digest = fileEntryDigest(entry);
         // A file at a landed head never changes: its excerpt is read again only when the head,

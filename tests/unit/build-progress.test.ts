@@ -5,7 +5,7 @@
  */
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { CI_EVERY_MS, progressTicker, renderProgressLine } from '../../src/cli/progress.ts';
-import { pageRendered, planPages, renderCounts, resetRenderCounts } from '../../src/lib/progress/render-counter.ts';
+import { pageRendered, planPages, preparing, renderCounts, resetRenderCounts } from '../../src/lib/progress/render-counter.ts';
 import type { Output } from '../../src/cli/output.ts';
 
 afterEach(() => {
@@ -26,6 +26,7 @@ describe('the render progress line', () => {
     expect(renderProgressLine({ planned: 4006, rendered: 1234 }, { phase: 'merge', done: 450, total: 1000 })).toBe('  rendered 1,234 of 4,006 pages; search index: merging 45%');
     expect(renderProgressLine({ planned: 4006, rendered: 4011 }, { phase: 'merge', done: 1000, total: 1000 })).toBe('  rendered 4,011 of 4,011 pages; search index: done');
     expect(renderProgressLine({ planned: 12, rendered: 3 }, null)).toBe('  rendered 3 of 12 pages');
+    expect(renderProgressLine({ planned: 0, rendered: 0, preparing: { what: 'cited commits', done: 1200, total: 2000 } }, null)).toBe('  preparing the pages: 1,200 of 2,000 cited commits');
     // A merge of shards: the search index alone.
     expect(renderProgressLine(null, { phase: 'parts', done: 1, total: 1 })).toBe('  search index: 1 of 1 part');
     expect(renderProgressLine(null, null)).toBeNull();
@@ -36,6 +37,8 @@ describe('the render progress line', () => {
     planPages(['project:a', 'file:x']);
     pageRendered();
     expect(renderCounts()).toEqual({ planned: 3, rendered: 1 });
+    preparing('cited files', 2, 5);
+    expect(renderCounts()).toEqual({ planned: 3, rendered: 1, preparing: { what: 'cited files', done: 2, total: 5 } });
     resetRenderCounts();
     planPages(['project:a']);
     expect(renderCounts()).toEqual({ planned: 1, rendered: 0 });
