@@ -109,7 +109,9 @@ export const FLOOR_PAGEFIND = 'pagefind@1.6.0';
 
 /**
  * The floor's indexing side as issue 17 defines it: pagefind over the recap pages alone
- * (`<site>/p/<id>/index.html`, hard-linked into a scratch folder so nothing else is indexed).
+ * (`<site>/p/<id>/index.html`, hard-linked into a scratch folder so nothing else is indexed),
+ * and their row pages (`p/<id>/rows/<n>/index.html`, issue 30: a recap's rows past the first
+ * 100), so the floor indexes every row's HTML as it did when a recap held them all.
  * Returns wall milliseconds, or null when pagefind cannot be fetched (no network).
  */
 export async function pagefindFloorMs(site: string, scratch: string): Promise<number | null> {
@@ -120,6 +122,12 @@ export async function pagefindFloorMs(site: string, scratch: string): Promise<nu
     if (!existsSync(page)) continue;
     await mkdir(join(scratch, 'p', id));
     await link(page, join(scratch, 'p', id, 'index.html'));
+    const rows = join(site, 'p', id, 'rows');
+    for (const n of existsSync(rows) ? await readdir(rows) : []) {
+      if (!existsSync(join(rows, n, 'index.html'))) continue;
+      await mkdir(join(scratch, 'p', id, 'rows', n), { recursive: true });
+      await link(join(rows, n, 'index.html'), join(scratch, 'p', id, 'rows', n, 'index.html'));
+    }
   }
   // Fetch the binary first, so the timed run measures indexing, not the download.
   try {
@@ -135,3 +143,8 @@ export async function pagefindFloorMs(site: string, scratch: string): Promise<nu
   return ms;
 }
 
+
+if (import.meta.main && process.argv[2] === 'floor') {
+  // `node scripts/bench-probes.ts floor SITE`: the pagefind floor of a built site alone, in ms.
+  console.log(Math.round((await pagefindFloorMs(process.argv[3] as string, `${process.argv[3]}-floor-pagefind`)) ?? -1));
+}

@@ -13,7 +13,13 @@
  *
  * First it classifies hostile 4 MiB evidence cells (scripts/bench-text.ts: each within 1 s).
  *
- * Usage: `node scripts/bench.ts [--sizes 10x1000,100x1000,1000x1000] [--relevance 40x500|none] [--dir /tmp/trailbook-bench] [--only text|search]`
+ * Two corpora (`--corpus uniform|real|both`, both by default): the uniform one of
+ * scripts/gen-corpus.ts (a small repository per ten projects) and the real-shaped one of
+ * scripts/gen-corpus-real.ts (issue 30: one monorepo cited by every project, hot commits and
+ * files, the real trails' result texts and evidence kinds); the real-shaped sizes are named
+ * `real-<P>x<R>`, and their searches include the hottest SHA and path.
+ *
+ * Usage: `node scripts/bench.ts [--sizes 10x1000,100x1000,1000x1000] [--corpus both] [--shape ../shared/corpus/real] [--relevance 40x500|none] [--dir /tmp/trailbook-bench] [--only text|search]`
  * (`--only search` measures search again on the sites a run kept in `<dir>/<size>/site`, without building.)
  * (`--sizes none` runs only the relevance benchmark.)
  * Results: printed as markdown tables and written to `<dir>/results.json`.
@@ -24,6 +30,7 @@ import { appendFile, readdir, readFile, rm, stat, writeFile } from 'node:fs/prom
 import { existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { generateCorpus } from './gen-corpus.ts';
+import { generateRealShapedCorpus, type CorpusShape } from './gen-corpus-real.ts';
 import { generateRelevanceCorpus, type TruthRow } from './gen-relevance-corpus.ts';
 import { relevance, type RelevanceResult } from './relevance.ts';
 import { samplePeakRss } from './peak-rss.ts';
@@ -98,6 +105,17 @@ async function evidenceRatio(corpus: string, cache: string): Promise<{ ids: numb
   return { ids, oursMs, gitMs };
 }
 
+/**
+ * The probe's queries on the real-shaped corpus (issue 30's table): one filter, two common
+ * words, words and a filter, a row id, the hottest SHA (its 7-digit prefix, as `git log
+ * --oneline` shows it) and the hottest path.
+ */
+async function realProbeQueries(corpus: string): Promise<string[]> {
+  const shape = JSON.parse(await readFile(join(corpus, 'shape.json'), 'utf8')) as CorpusShape;
+  const q = encodeURIComponent;
+  return ['?result=open', `?q=${q(shape.words.join(' '))}`, `?q=${q(shape.words[0])}&result=open`, `?q=${shape.rowId}`, `?q=${shape.hotSha.slice(0, 7)}`, `?q=${q(shape.hotPath)}`];
+}
+
 /** The probe's queries: one filter, words and one filter, an id and a SHA prefix cited by the first project's first rows, many words, a type. */
 async function probeQueries(cache: string): Promise<string[]> {
   const firstModel = await readModel(cache, (await readArchiveIndex(cache)).projects[0]?.id ?? '');
@@ -121,23 +139,26 @@ async function main(): Promise<void> {
   if (arg('only', '') === 'text') return;
   const dir = resolve(arg('dir', '/tmp/trailbook-bench'));
   const sizesArg = arg('sizes', '10x1000,100x1000,1000x1000');
-  const sizes = sizesArg === 'none' ? [] : sizesArg.split(',').map((s) => s.split('x').map(Number) as [number, number]);
+  const corpusArg = arg('corpus', 'both');
+  if (!['uniform', 'real', 'both'].includes(corpusArg)) throw new Error('--corpus must be uniform, real or both');
+  const kinds = corpusArg === 'both' ? (['uniform', 'real'] as const) : [corpusArg as 'uniform' | 'real'];
+  const sizes = (sizesArg === 'none' ? [] : sizesArg.split(',').map((s) => s.split('x').map(Number) as [number, number])).flatMap(([projects, rows]) =>
+    kinds.map((kind) => ({ kind, projects, rows, name: `${kind === 'real' ? 'real-' : ''}${projects}x${rows}` })),
+  );
+  const queriesOf = (kind: 'uniform' | 'real', name: string): Promise<string[]> => (kind === 'real' ? realProbeQueries(join(dir, name, 'corpus')) : probeQueries(join(dir, name, 'cache')));
   if (arg('only', '') === 'search') {
     // Search again on sites an earlier run built and kept (`<dir>/<size>/site`), without building.
-    for (const [projects, rows] of sizes) {
-      const name = `${projects}x${rows}`;
-      printSearch(name, await searchProbe(join(dir, name, 'site'), Number(arg('search-runs', '5')), await probeQueries(join(dir, name, 'cache'))));
-    }
+    for (const { kind, name } of sizes) printSearch(name, await searchProbe(join(dir, name, 'site'), Number(arg('search-runs', '5')), await queriesOf(kind, name)));
     return;
   }
   const results: Array<Record<string, unknown>> = [];
-  for (const [projects, rows] of sizes) {
-    const name = `${projects}x${rows}`;
+  for (const { kind, projects, rows, name } of sizes) {
     const corpus = join(dir, name, 'corpus');
     const marker = join(dir, name, 'corpus.done');
     if (!existsSync(marker)) {
       const started = performance.now();
-      await generateCorpus({ projects, rows, seed: 1, out: corpus, projectsPerRepo: 10 });
+      if (kind === 'real') await generateRealShapedCorpus({ projects, rows, seed: 1, out: corpus, commits: 2000, files: 1000, shape: resolve(arg('shape', join(ROOT, '..', 'shared', 'corpus', 'real'))), checkFirst: 0.41 });
+      else await generateCorpus({ projects, rows, seed: 1, out: corpus, projectsPerRepo: 10 });
       await writeFile(marker, `${Math.round(performance.now() - started)}\n`);
     }
     const out = join(dir, name, 'site');
@@ -147,7 +168,7 @@ async function main(): Promise<void> {
     console.error(`[${name}] full build…`);
     const full = await build(corpus, out, cache, join(dir, name, 'full.json'));
     console.error(`[${name}] search in Chromium…`);
-    const search = await searchProbe(out, Number(arg('search-runs', '5')), await probeQueries(cache));
+    const search = await searchProbe(out, Number(arg('search-runs', '5')), await queriesOf(kind, name));
     console.error(`[${name}] evidence resolution vs git…`);
     const evidence = await evidenceRatio(corpus, cache);
     console.error(`[${name}] floor: read inputs, pagefind over the recap pages, copy the output…`);

@@ -34,6 +34,7 @@ export const SRC_ROLES = [
 export const LIB_LAYERS = [
   'fs',
   'text',
+  'progress',
   'highlight',
   'markdown',
   'git',

@@ -16,12 +16,33 @@ export interface Output {
   info(line: string): void;
   /** A problem (stderr), prefixed with `trailbook:`; more lines (the fix) follow as `info`. */
   error(line: string): void;
+  /**
+   * On a terminal: one status line rewritten in place (progress), '' to clear it. Absent where
+   * there is no terminal line to rewrite (progress then prints lines: src/cli/progress.ts).
+   */
+  status?(line: string): void;
 }
 
+/** Whether a status line is showing on the terminal (a line printed then clears it first). */
+let statusShown = false;
+const clearStatus = (): string => {
+  if (!statusShown) return '';
+  statusShown = false;
+  return '\r\u001b[K';
+};
+
 export const consoleOutput: Output = {
-  result: (line) => process.stdout.write(`${printableLine(line)}\n`),
-  info: (line) => process.stderr.write(`${printableLine(line)}\n`),
-  error: (line) => process.stderr.write(`trailbook: ${printableLine(line)}\n`),
+  result: (line) => process.stdout.write(`${clearStatus()}${printableLine(line)}\n`),
+  info: (line) => process.stderr.write(`${clearStatus()}${printableLine(line)}\n`),
+  error: (line) => process.stderr.write(`${clearStatus()}trailbook: ${printableLine(line)}\n`),
+  ...(process.stderr.isTTY
+    ? {
+        status: (line: string) => {
+          statusShown = line !== '';
+          process.stderr.write(`\r${printableLine(line)}\u001b[K`);
+        },
+      }
+    : {}),
 };
 
 /** Prints a problem and the lines after it (`  fix: …`): the first as an error, the rest as info. */

@@ -2,7 +2,8 @@
  * Worker thread that writes what is derived from the model store while the main thread
  * renders pages with Astro (two cores): each changed
  * project's exports, then the search indexes. Receives {cacheDir, outDir, base, siteUrl,
- * title, recapHtml}; posts {stats, exports} or {error}.
+ * title, recapHtml}; posts {progress} now and then (the search index's parts and merge), then
+ * {stats, exports} or {error}.
  */
 import { parentPort, workerData } from 'node:worker_threads';
 import { writeSearchIndex } from '../lib/search/write-search-index.ts';
@@ -12,7 +13,7 @@ import { writeProjectExports } from '../integrations/project-exports.ts';
 const { cacheDir, outDir, base, siteUrl, title, recapHtml } = workerData as { cacheDir: string; outDir: string; base: string; siteUrl: string | undefined; title: string; recapHtml: boolean };
 try {
   const exports = await writeProjectExports(cacheDir, outDir, { base, root: archiveRoot(siteUrl, base), title, recapHtml });
-  parentPort?.postMessage({ stats: await writeSearchIndex(cacheDir, outDir, base), exports });
+  parentPort?.postMessage({ stats: await writeSearchIndex(cacheDir, outDir, base, { onProgress: (progress) => parentPort?.postMessage({ progress }) }), exports });
 } catch (error) {
   parentPort?.postMessage({ error: (error as Error).message });
 }

@@ -4,6 +4,7 @@
  * repository and SHA (immutable, so an existing entry is never recomputed); file entries by
  * repository, head and path, or by project and path for artifacts.
  */
+import { preparing } from '../lib/progress/render-counter.ts';
 import type { Loader } from 'astro/loaders';
 import { citedOf, loadArchive } from './archive.ts';
 import { buildContext } from '../lib/config/build-context.ts';
@@ -77,7 +78,10 @@ export function commitsLoader(): Loader {
         const parentPages = parentsWithPages(cited, entry.repoId, parents);
         store.set({ id, data: { repoId: entry.repoId, repoPath: entry.repoPath, oid: entry.oid, subject, parents, parentPages, notLandedIn: entry.notLandedIn, ...(await storeCitations(cacheDir, `commit:${id}`, entry.by)) }, digest: commitEntryDigest(entry, parentPages) });
       };
-      for (let i = 0; i < entries.length; i += 8) await Promise.all(entries.slice(i, i + 8).map(one));
+      for (let i = 0; i < entries.length; i += 8) {
+        await Promise.all(entries.slice(i, i + 8).map(one));
+        preparing('cited commits', Math.min(i + 8, entries.length), entries.length);
+      }
       await writeRoutes(cacheDir, 'commits', Object.fromEntries([...store.entries()].map(([id, e]) => [`commit:${id}`, String(e.digest ?? '')])));
       logger.info(`${entries.length} cited commits`);
     },
@@ -94,13 +98,15 @@ export function filesLoader(): Loader {
       const entries = (await evidenceEntries()).files;
       const cited = new Set(entries.map((e) => e.id));
       for (const id of store.keys()) if (!cited.has(id)) store.delete(id);
-      for (const entry of entries) {
+      // Files are read eight at a time, as commits are (the reads wait on the disk more than on
+      // the CPU); each batch's entries are set in the store in their order.
+      const one = async (entry: (typeof entries)[number]): Promise<(() => void) | null> => {
         const { id } = entry;
         const digest = fileEntryDigest(entry);
         // A file at a landed head never changes: its excerpt is read again only when the head,
         // the path or the cited ranges change. An artifact in a project folder may change at any time.
         // The store's digest covers the head and ranges too: when it holds, a stat is enough.
-        if (store.get(id)?.digest === digest && entry.scope === 'repository' && (await hasFileExcerpt(cacheDir, id)) && (await hasCitations(cacheDir, `file:${id}`))) continue;
+        if (store.get(id)?.digest === digest && entry.scope === 'repository' && (await hasFileExcerpt(cacheDir, id)) && (await hasCitations(cacheDir, `file:${id}`))) return null;
         const excerptKey = fileExcerptKey(entry);
         const excerptStored = entry.scope === 'repository' && (await readKeyedExcerpt(cacheDir, id))?.key === excerptKey;
         if (!excerptStored) {
@@ -116,7 +122,13 @@ export function filesLoader(): Loader {
           if ('windows' in excerpt) excerpt = await redactExcerpt(excerpt, buildContext().secrets);
           await writeFileExcerpt(cacheDir, id, excerpt, excerptKey);
         }
-        store.set({ id, data: { scope: entry.scope, owner: entry.owner, ownerPath: entry.ownerPath, head: entry.head, ...(entry.at !== undefined ? { at: entry.at } : {}), ...(entry.alsoAt !== undefined ? { alsoAt: entry.alsoAt } : {}), path: entry.path, ranges: entry.ranges, key: entry.key, ...(await storeCitations(cacheDir, `file:${id}`, entry.by)) }, digest });
+        const cited = await storeCitations(cacheDir, `file:${id}`, entry.by);
+        return () => store.set({ id, data: { scope: entry.scope, owner: entry.owner, ownerPath: entry.ownerPath, head: entry.head, ...(entry.at !== undefined ? { at: entry.at } : {}), ...(entry.alsoAt !== undefined ? { alsoAt: entry.alsoAt } : {}), path: entry.path, ranges: entry.ranges, key: entry.key, ...cited }, digest });
+      };
+      for (let i = 0; i < entries.length; i += 8) {
+        for (const set of await Promise.all(entries.slice(i, i + 8).map(one))) set?.();
+        // The build's progress line (src/lib/progress/render-counter.ts).
+        preparing('cited files', Math.min(i + 8, entries.length), entries.length);
       }
       await writeRoutes(cacheDir, 'files', Object.fromEntries([...store.entries()].map(([id, e]) => [`file:${id}`, String(e.digest ?? '')])));
       logger.info(`${entries.length} cited files`);

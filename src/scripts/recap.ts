@@ -1,17 +1,40 @@
 /**
  * Recap page behaviour that needs script (the page works without it): when the URL's
  * fragment points into a closed <details> (a superseded row, the superseded footnote),
- * open it so the target is visible.
+ * open it so the target is visible. When it names a row on a later page of rows (issue 30:
+ * src/lib/site/row-pages.ts), go to that page: the recap carries the map of row anchors per
+ * page (`#row-pages`); a row page sends a fragment it does not hold (a flag, another page's
+ * row) to the recap, which holds the rest or knows the page.
  */
 function revealTarget(): void {
   const id = decodeURIComponent(location.hash.slice(1));
   if (id === '') return;
   const target = document.getElementById(id);
-  if (!target) return;
+  if (!target) {
+    elsewhere(id);
+    return;
+  }
   for (let node: HTMLElement | null = target; node; node = node.parentElement) {
     if (node instanceof HTMLDetailsElement) node.open = true;
   }
   target.scrollIntoView();
+}
+
+/** Goes to the page of rows holding the anchor `id`, when this page does not. */
+function elsewhere(id: string): void {
+  const map = document.getElementById('row-pages');
+  if (map) {
+    const pages = JSON.parse(map.textContent ?? '{}') as Record<string, string>;
+    for (const [page, anchors] of Object.entries(pages)) {
+      if (anchors.split(' ').includes(id)) {
+        location.replace(`${map.dataset['recap'] ?? ''}rows/${page}/#${encodeURIComponent(id)}`);
+        return;
+      }
+    }
+    return;
+  }
+  const recap = document.querySelector<HTMLElement>('[data-recap]')?.dataset['recap'];
+  if (recap) location.replace(`${recap}#${encodeURIComponent(id)}`);
 }
 
 window.addEventListener('hashchange', revealTarget);

@@ -13,7 +13,8 @@ import { onCacheNotice } from '../../lib/fs/cache-notice.ts';
 import { basename, join, resolve } from 'node:path';
 import { Worker } from 'node:worker_threads';
 import { analyseArchive } from '../../lib/archive/analyse-archive.ts';
-import type { SearchIndexStats } from '../../lib/search/write-search-index.ts';
+import type { SearchIndexProgress, SearchIndexStats } from '../../lib/search/write-search-index.ts';
+import { renderCounts, resetRenderCounts } from '../../lib/progress/render-counter.ts';
 import type { ExportStats } from '../../integrations/project-exports.ts';
 import { siteSettingsOf, writeBuildContext } from '../../lib/config/build-context.ts';
 import { agree } from '../../lib/text/agree.ts';
@@ -22,7 +23,7 @@ import { fromCwd, PACKAGE_ROOT, packageVersion, workerExecArgv } from '../paths.
 import { recoverLeftovers, renderWithAstro, swapIn, withStaging } from '../staging.ts';
 import { checkFolders } from '../folders.ts';
 import { plural, printProblem, UsageError, type Output } from '../output.ts';
-import { archiveProgress } from '../progress.ts';
+import { archiveProgress, progressTicker, renderProgressLine } from '../progress.ts';
 import { nothingFoundLines, printFaults, printFound, printNextStep, strictExitCode, totals, viewLines } from '../summary.ts';
 import { unmatchedRules } from '../../lib/config/forge-links.ts';
 import { parseShard, shardLabel, shardOf, type ShardSpec } from '../../lib/shard/partition.ts';
@@ -92,10 +93,11 @@ export function searchLine(stats: SearchIndexStats): string {
 }
 
 /** Writes the search indexes in a worker thread; resolves with its stats. */
-function indexInWorker(cacheDir: string, outDir: string, base: string, siteUrl: string | undefined, title: string, recapHtml: boolean): Promise<SearchIndexStats & { exports: ExportStats }> {
+function indexInWorker(cacheDir: string, outDir: string, base: string, siteUrl: string | undefined, title: string, recapHtml: boolean, onProgress: (progress: SearchIndexProgress) => void): Promise<SearchIndexStats & { exports: ExportStats }> {
   return new Promise((resolvePromise, reject) => {
     const worker = new Worker(new URL('../search-worker.ts', import.meta.url), { workerData: { cacheDir, outDir, base, siteUrl, title, recapHtml }, execArgv: workerExecArgv() });
-    worker.once('message', (message: { stats?: SearchIndexStats; exports?: ExportStats; error?: string }) => {
+    worker.on('message', (message: { progress?: SearchIndexProgress; stats?: SearchIndexStats; exports?: ExportStats; error?: string }) => {
+      if (message.progress) return onProgress(message.progress);
       if (message.stats && message.exports) resolvePromise({ ...message.stats, exports: message.exports });
       else reject(new Error(`search index: ${message.error ?? 'unknown failure'}`));
     });
@@ -188,14 +190,23 @@ async function buildLocked(settings: Awaited<ReturnType<typeof resolveSettings>>
     await withStaging(outDir, options.served === true, async (staging) => {
       const stagingOut = staging.site;
       const searchOut = join(staging.dir, 'search');
-      const search = indexInWorker(cacheDir, searchOut, base, site.url ?? undefined, site.title, settings.recapHtml);
+      // Progress (issue 30, scope 5): pages rendered of those planned, and the search index's parts and merge.
+      let indexProgress: SearchIndexProgress | null = null;
+      resetRenderCounts();
+      const ticker = progressTicker(out, () => renderProgressLine(renderCounts(), indexProgress));
+      const search = indexInWorker(cacheDir, searchOut, base, site.url ?? undefined, site.title, settings.recapHtml, (p) => (indexProgress = p));
       // Awaited after rendering; handled now so a failure while Astro renders is reported, not an unhandled rejection.
       search.catch(() => undefined);
-      await renderWithAstro(code, stagingOut, base, settings.siteUrl, options.verbose === true);
-      faultPoint('rendered');
-      const renderedIn = performance.now() - renderStarted;
-      times.render = renderedIn;
-      const stats = await search;
+      let stats: Awaited<typeof search>;
+      try {
+        await renderWithAstro(code, stagingOut, base, settings.siteUrl, options.verbose === true);
+        faultPoint('rendered');
+        times.render = performance.now() - renderStarted;
+        stats = await search;
+      } finally {
+        ticker.stop();
+      }
+      const renderedIn = times.render ?? 0;
       times.index = stats.ms;
       for (const w of stats.warnings) out.info(`  warning: ${w}`);
       out.info(`  ${searchLine(stats)} in ${(stats.ms / 1000).toFixed(1)} s, alongside rendering (${(renderedIn / 1000).toFixed(1)} s)`);

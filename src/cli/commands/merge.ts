@@ -29,8 +29,9 @@ import { besideOutput, recoverLeftovers, renderWithAstro, swapIn, withStaging } 
 import { plural, UsageError, type Output } from '../output.ts';
 import { shardLabel } from '../../lib/shard/partition.ts';
 import { historyLimit, recordHistory, type HistoryFlags } from '../history.ts';
-import { PART_CACHE_VERSION, type SearchIndexStats } from '../../lib/search/write-search-index.ts';
+import { PART_CACHE_VERSION, type SearchIndexProgress, type SearchIndexStats } from '../../lib/search/write-search-index.ts';
 import { agree } from '../../lib/text/agree.ts';
+import { progressTicker, renderProgressLine } from '../progress.ts';
 
 /** Options of `trailbook merge`. */
 export interface MergeOptions extends HistoryFlags {
@@ -46,11 +47,12 @@ export interface MergeOptions extends HistoryFlags {
  * a worker thread (src/cli/merge-search-worker.ts); resolves with its stats, rejects with the
  * worker's error (a {@link ShardError} with its hint when a shard's part is unreadable).
  */
-function mergedSearchInWorker(plan: MergePlan, storeDir: string, outDir: string, base: string): Promise<SearchIndexStats> {
+function mergedSearchInWorker(plan: MergePlan, storeDir: string, outDir: string, base: string, onProgress: (progress: SearchIndexProgress) => void): Promise<SearchIndexStats> {
   const shards = [...plan.shardOf].map(([id, s]) => [id, { dir: s.dir, display: s.display }] as const);
   return new Promise((resolvePromise, reject) => {
     const worker = new Worker(new URL('../merge-search-worker.ts', import.meta.url), { workerData: { shards, storeDir, outDir, base }, execArgv: workerExecArgv() });
-    worker.once('message', (message: { stats?: SearchIndexStats; error?: string; hint?: string }) => {
+    worker.on('message', (message: { progress?: SearchIndexProgress; stats?: SearchIndexStats; error?: string; hint?: string }) => {
+      if (message.progress) return onProgress(message.progress);
       if (message.stats) resolvePromise(message.stats);
       else if (message.hint !== undefined) reject(new ShardError(message.error ?? 'unknown failure', message.hint));
       else reject(new Error(`search index: ${message.error ?? 'unknown failure'}`));
@@ -112,7 +114,11 @@ async function mergeLocked(given: Array<{ dir: string; display: string }>, outDi
   // copies (two cores), as a build writes its own; into a folder of its own beside the output
   // (so it moves into the staged site in one rename), removed whatever happens.
   const searchOut = besideOutput(outDir, 'search');
-  const search = mergedSearchInWorker(plan, storeDir, searchOut, base);
+  // Progress (issue 30, scope 5): the search index's parts and merge, beside the pages.
+  let indexProgress: SearchIndexProgress | null = null;
+  const ticker = progressTicker(out, () => renderProgressLine(null, indexProgress));
+  const search = mergedSearchInWorker(plan, storeDir, searchOut, base, (p) => (indexProgress = p));
+  search.then(() => ticker.stop(), () => ticker.stop());
   // Awaited after the pages; handled now so a failure while Astro renders is reported, not an unhandled rejection.
   search.catch(() => undefined);
   // Stopped (Ctrl-C: the staging's handler exits), the folder goes too.

@@ -18,6 +18,12 @@ export class Ancestry {
   #at = 0;
   /** Set when a parent could not be read (a shallow clone, a missing object): "no" cannot be asserted. */
   #incomplete = false;
+  /**
+   * The walk in progress: questions take turns. Two at once shared the queue, and the second,
+   * finding it empty while the first awaited a commit, answered "not an ancestor" for a commit
+   * of a linear history (issue 30: a cell citing two SHAs of a monorepo, in one build of two).
+   */
+  #turn: Promise<unknown> = Promise.resolve();
 
   constructor(repository: GitRepository, head: string) {
     this.#repository = repository;
@@ -29,7 +35,15 @@ export class Ancestry {
    * True when `oid` (a full commit SHA) is the head or one of its ancestors, false when it is
    * not, null when that cannot be told (history incomplete or too long).
    */
-  async contains(oid: string): Promise<boolean | null> {
+  contains(oid: string): Promise<boolean | null> {
+    if (this.#seen.has(oid)) return Promise.resolve(true);
+    const answer = this.#turn.then(() => this.#walk(oid));
+    this.#turn = answer.catch(() => undefined);
+    return answer;
+  }
+
+  /** Walks on until `oid` is found or the history ends (one question at a time: {@link contains}). */
+  async #walk(oid: string): Promise<boolean | null> {
     if (this.#seen.has(oid)) return true;
     while (this.#at < this.#queue.length) {
       if (this.#seen.size > MAX_ANCESTRY_COMMITS) return null;

@@ -17,7 +17,8 @@
  * files, and parts built apart merge into the bytes of parts built together.
  */
 import { createHash } from 'node:crypto';
-import { mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { gunzipSync } from 'node:zlib';
 import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { linkFileSync, linkOrCopySync } from '../fs/link-files.ts';
 import { faultPoint } from '../fs/fault-point.ts';
@@ -31,7 +32,7 @@ import { searchRecords } from './search-records.ts';
 import { artifactRecords, repositoryRecords, type RepositoryCitations } from './evidence-records.ts';
 import { buildPart, partWordsFile, PART_VERSION, type SearchPart } from './index/part.ts';
 import { mergeParts } from './index/merge.ts';
-import { DOCS_PER_FILE, SEARCH_INDEX_VERSION, type IndexInfo } from './index/format.ts';
+import { DOCS_PER_FILE, SEARCH_INDEX_VERSION, type IndexInfo, type StoredDoc } from './index/format.ts';
 import { buildManifest, byRecency, partHeader, type PartHeader } from './index/manifest.ts';
 
 /** Parts whose files are linked and written at once (src/lib/fs/bounded-tasks.ts). */
@@ -78,7 +79,37 @@ interface MainState {
 /** Cache keys change when the part format, the index format or V8's serialisation does. */
 const CACHE_VERSION = `${PART_VERSION}.${SEARCH_INDEX_VERSION}.${process.versions.v8}`;
 
+/**
+ * How far the search index is (issue 30, scope 5): `parts`, projects and repositories analysed
+ * or reused, of all; `merge`, the parts' terms and exact keys merged into the index, of all.
+ */
+export interface SearchIndexProgress {
+  phase: 'parts' | 'merge';
+  done: number;
+  total: number;
+}
+
 const sha = (text: string): string => createHash('sha256').update(text).digest('hex');
+
+/**
+ * Reads doc-store records of the parts being merged from `<docsDir>/<part key>/<n>.bin` (for
+ * hot keys' first pages: merge.ts, MergeOptions.storedDoc), keeping the last files read.
+ */
+export function docStoreReader(docsDir: string, parts: readonly Pick<SearchPart, 'key'>[]): (part: number, local: number) => StoredDoc | null {
+  const files = new Map<string, StoredDoc[]>();
+  return (part, local) => {
+    const key = parts[part]?.key;
+    if (key === undefined) return null;
+    const path = join(docsDir, key, `${Math.floor(local / DOCS_PER_FILE)}.bin`);
+    let records = files.get(path);
+    if (!records) {
+      if (files.size >= 64) files.clear();
+      records = JSON.parse(gunzipSync(readFileSync(path)).toString('utf8')) as StoredDoc[];
+      files.set(path, records);
+    }
+    return records[local % DOCS_PER_FILE] ?? null;
+  };
+}
 const fileName = (key: string): string => key.replace(/\//g, '__');
 
 /** A part made, with its doc-store files as data or as a folder of `<n>.bin` files to link. */
@@ -171,7 +202,7 @@ export async function readCachedPart(path: string, key: string): Promise<SearchP
  * being analysed from the project's model (repository parts are always made here, from the
  * cited lists of every project). Throws when the model store, or a part given, is unreadable.
  */
-export async function writeSearchIndex(cacheDir: string, outDir: string, base: string, options: { projectPart?: ProjectPartSource } = {}): Promise<SearchIndexStats> {
+export async function writeSearchIndex(cacheDir: string, outDir: string, base: string, options: { projectPart?: ProjectPartSource; onProgress?: (progress: SearchIndexProgress) => void } = {}): Promise<SearchIndexStats> {
   const started = performance.now();
   try {
     return await writeIndex(cacheDir, outDir, base, options, started, []);
@@ -184,7 +215,7 @@ export async function writeSearchIndex(cacheDir: string, outDir: string, base: s
   }
 }
 
-async function writeIndex(cacheDir: string, outDir: string, base: string, options: { projectPart?: ProjectPartSource }, started: number, warnings: string[]): Promise<SearchIndexStats> {
+async function writeIndex(cacheDir: string, outDir: string, base: string, options: { projectPart?: ProjectPartSource; onProgress?: (progress: SearchIndexProgress) => void }, started: number, warnings: string[]): Promise<SearchIndexStats> {
   void base;
   const archive = await readArchiveIndex(cacheDir);
   const root = searchCache(cacheDir);
@@ -266,9 +297,12 @@ async function writeIndex(cacheDir: string, outDir: string, base: string, option
   const made = new Map<string, SearchPart>();
   // A build analyses one part at a time (a project's model can be large); parts taken as they
   // are (a merge's) are only files to link and write, so several go at once.
+  let partsDone = 0;
+  const tell = (progress: SearchIndexProgress): void => options.onProgress?.(progress);
   const headers = await runBounded(plans.length, options.projectPart ? PARTS_AT_ONCE : 1, async (n): Promise<PartHeader> => {
     const plan = plans[n] as PartPlan;
     const had = known[plan.key];
+    tell({ phase: 'parts', done: ++partsDone, total: plans.length });
     if (had && had.digest === plan.digest && partSums.has(plan.key)) return { ...had, path: plan.path };
     const built = await plan.build();
     const { part } = built;
@@ -331,7 +365,10 @@ async function writeIndex(cacheDir: string, outDir: string, base: string, option
   let mainFiles: Record<string, FileSum> = state?.sums ?? {};
   if (reuse) {
     main = state.info;
-    if (changed.length > 0) delta = await mergeParts('delta', await Promise.all(changed.map((h) => loadPart(h.key))), emitTo(join(outIndex, 'delta')));
+    if (changed.length > 0) {
+      const parts = await Promise.all(changed.map((h) => loadPart(h.key)));
+      delta = await mergeParts('delta', parts, emitTo(join(outIndex, 'delta')), { storedDoc: docStoreReader(docsDir, parts), onProgress: (done, total) => tell({ phase: 'merge', done, total }) });
+    }
   } else {
     // The state goes before the files it describes: a run stopped while merging leaves no state,
     // so the next one merges main again rather than publish half of it.
@@ -339,10 +376,15 @@ async function writeIndex(cacheDir: string, outDir: string, base: string, option
     await rm(mainDir, { recursive: true, force: true });
     const parts: SearchPart[] = [];
     for (const h of headers) parts.push(await loadPart(h.key));
-    main = await mergeParts('main', parts, (path, data) => {
-      emitTo(mainDir)(path, data);
-      faultPoint('index-main');
-    });
+    main = await mergeParts(
+      'main',
+      parts,
+      (path, data) => {
+        emitTo(mainDir)(path, data);
+        faultPoint('index-main');
+      },
+      { storedDoc: docStoreReader(docsDir, parts), onProgress: (done, total) => tell({ phase: 'merge', done, total }) },
+    );
     const sums = new FileSums(mainDir, {});
     sums.record('main', listFiles(mainDir));
     mainFiles = sums.all()['main'] ?? {};

@@ -15,7 +15,7 @@
  * posting, which is what merging parts does anyway. Measured in docs/performance.md.
  */
 import { join } from 'node:path';
-import { readCachedPart, writeSearchIndex, type SearchIndexStats } from '../search/write-search-index.ts';
+import { readCachedPart, writeSearchIndex, type SearchIndexProgress, type SearchIndexStats } from '../search/write-search-index.ts';
 import type { GivenShard } from './check-shards.ts';
 import type { MergePlan } from './merge.ts';
 import { shardPaths, ShardError } from './manifest.ts';
@@ -26,10 +26,12 @@ import { shardPaths, ShardError } from './manifest.ts';
  * (`shardOf`: project id → its shard's folder and name, {@link MergePlan.shardOf}); the merge's
  * search cache (`storeDir/search/`) keeps parts and the main index for the next merge, which
  * reuses them as an incremental build does. Throws {@link ShardError} naming the shard whose
- * part of a project is missing or unreadable.
+ * part of a project is missing or unreadable. `onProgress` is told how far the parts and the
+ * merge are.
  */
-export async function writeMergedSearch(shardOf: ReadonlyMap<string, Pick<GivenShard, 'dir' | 'display'>>, storeDir: string, outDir: string, base: string): Promise<SearchIndexStats> {
+export async function writeMergedSearch(shardOf: ReadonlyMap<string, Pick<GivenShard, 'dir' | 'display'>>, storeDir: string, outDir: string, base: string, onProgress?: (progress: SearchIndexProgress) => void): Promise<SearchIndexStats> {
   return writeSearchIndex(storeDir, outDir, base, {
+    ...(onProgress ? { onProgress } : {}),
     projectPart: async (id) => {
       const shard = shardOf.get(id) as Pick<GivenShard, 'dir' | 'display'>;
       const path = join(shardPaths(shard.dir).search, `${id}.v8`);

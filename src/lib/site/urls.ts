@@ -36,6 +36,8 @@ export const urls = {
   search: (base: string, query = ''): string => `${base}search/${query}`,
   project: (base: string, id: string): string => `${base}p/${id}/`,
   row: (base: string, projectId: string, anchor: string): string => `${base}p/${projectId}/#${anchor}`,
+  /** Page `page` of a recap's rows (src/lib/site/row-pages.ts): the recap itself for page 1. */
+  rowPage: (base: string, projectId: string, page: number): string => `${base}p/${projectId}/${page <= 1 ? '' : `rows/${page}/`}`,
   commit: (base: string, repoId: string, oid: string): string => `${base}r/${repoId}/commit/${oid}/`,
   /** A repository file at the landed head, or (`at`: a full SHA) at the commit that recorded the rows citing it (issue 26, item 1). */
   repositoryFile: (base: string, repoId: string, key: string, line?: number, at?: string): string => `${base}r/${repoId}/${at ? `at/${at}/` : ''}file/${key}/${line ? `#L${line}` : ''}`,

@@ -12,6 +12,7 @@
  *                                     terms' entries themselves (IndexInfo.facetTerms)
  * search-index/<index>/post/<n>.bin   posting blocks: small terms packed, large terms in chunks
  * search-index/<index>/exact/<n>.bin  the exact-token map (ids, SHAs, paths, flag kinds), sorted, in pages
+ * search-index/<index>/hot/<n>.bin    a hot key's entries and its first page's records (HotKey)
  * search-index/<index>/parts.bin      the parts table: each part's key, documents per tier,
  *                                     facets and value sets (part-table.ts)
  * search-index/docs/<part>/<n>.bin    a part's records (title, text, anchor), 128 a file
@@ -32,7 +33,7 @@
  * codes (see {@link IndexPart}: the document's value set per facet, in mixed radix).
  */
 
-export const SEARCH_INDEX_VERSION = 6;
+export const SEARCH_INDEX_VERSION = 7;
 
 /** Fields of a record, best first. */
 export const FIELDS = ['title', 'body', 'evidence', 'meta'] as const;
@@ -105,8 +106,40 @@ export interface IndexInfo {
 /** A dictionary entry: term, document count, and where its blocks are: `[file, offset, length]` each (chunks in document order). */
 export type DictEntry = [term: string, df: number, blocks: Array<[file: number, offset: number, length: number]>];
 
-/** One exact-map entry: document, quality (3 is, 2 cites), and for paths the full path and lines. */
-export type ExactEntry = [doc: number, quality: number, path?: string, from?: number, to?: number];
+/**
+ * One exact-map entry: document, quality (3 is, 2 cites), the document's facet code word (as
+ * in its postings: filters, counts and record types need nothing else), and for paths the full
+ * path and lines.
+ */
+export type ExactEntry = [doc: number, quality: number, word: number, path?: string, from?: number, to?: number];
+
+/**
+ * Keys with more entries than this are *hot* (issue 30: a commit cited by a thousand rows
+ * across a thousand projects): the exact-map page holds `[key, entries, hot file]` with no
+ * entries, and the key's entries and its first page's records are in `hot/<file>.bin`
+ * ({@link HotKey}). An exact page stays small whatever its keys' hits, and the first page of
+ * a hot key's results is shown from one file instead of a doc-store file per project.
+ */
+export const HOT_ENTRIES = 32;
+
+/** Records of a hot key's first page kept in its file: a page of results. */
+export const HOT_FIRST = 25;
+
+/**
+ * `hot/<n>.bin`: a hot key's entries in document order, and the doc-store records of its
+ * first {@link HOT_FIRST} entries in the order a search of the key alone ranks them (quality,
+ * then document order), each with its document: the first page of results needs no doc-store
+ * file. (A search with words or filters, or a path at another line, may rank others first:
+ * those are read from the doc store as usual.)
+ */
+export interface HotKey {
+  key: string;
+  entries: ExactEntry[];
+  first: Array<[doc: number, record: StoredDoc]>;
+}
+
+/** An exact-map page's item: a key and its entries, or a hot key's entry count and file. */
+export type ExactItem = [key: string, entries: ExactEntry[]] | [key: string, entries: number, hot: number];
 
 /** A doc-store record: anchor, page (relative to the part's URL), title, body, evidence, meta. */
 export type StoredDoc = [anchor: string, page: string, title: string, body: string, evidence: string, meta: string];

@@ -1,7 +1,8 @@
 /**
  * Merges parts (part.ts) into one index (format.ts): numbers the documents (tier, then part
  * in the order given, then the part's own order), joins each term's postings across parts,
- * adds one term per facet value, and writes the dictionary, posting and exact-map files.
+ * adds one term per facet value, and writes the dictionary, posting and exact-map files (a hot
+ * key's in a file of its own, with its first page's records: format.ts, HotKey).
  * Nothing is analysed again: a merge only renumbers and re-encodes, so parts built apart (a
  * sharded build) merge into the same index as parts built together.
  *
@@ -12,7 +13,7 @@ import { createHash } from 'node:crypto';
 import { gzipSync } from 'node:zlib';
 import { orderFacetKeys } from '../facets.ts';
 import { lowerBound } from '../../text/lower-bound.ts';
-import { FACET_TERM, TIERS, facetTerm, type DictEntry, type ExactEntry, type IndexInfo, type IndexPart } from './format.ts';
+import { FACET_TERM, HOT_ENTRIES, HOT_FIRST, TIERS, facetTerm, type DictEntry, type ExactEntry, type ExactItem, type HotKey, type IndexInfo, type IndexPart, type StoredDoc } from './format.ts';
 import type { SearchPart } from './part.ts';
 import { PART_TABLE_FILE, encodePartTable, partTableFile } from './part-table.ts';
 import { ByteWriter } from './varint.ts';
@@ -126,11 +127,29 @@ class List {
   }
 }
 
+/** How a merge reads what it does not hold itself. */
+export interface MergeOptions {
+  /**
+   * The doc-store record of part `part` (an index into the parts given), local document
+   * `local`, for a hot key's first page (format.ts, HotKey); without it, hot keys keep no
+   * records and their first page is read from the doc store. Give the same reader to every
+   * merge of the same parts: the records are part of the index's bytes.
+   */
+  storedDoc?: (part: number, local: number) => StoredDoc | null;
+  /** Entries above which a key is hot (format.ts, HOT_ENTRIES; tests lower it). */
+  hotEntries?: number;
+  /**
+   * Told now and then how far the merge is: the parts' terms and exact keys read so far, of
+   * all of them (a term shared by several parts counts once per part).
+   */
+  onProgress?: (done: number, total: number) => void;
+}
+
 /**
  * Merges `parts` (in recency order, newest first) into the index `name`, handing its files to
  * `emit`. Returns the index's description for the manifest.
  */
-export async function mergeParts(name: 'main' | 'delta', parts: readonly SearchPart[], emit: Emit): Promise<IndexInfo> {
+export async function mergeParts(name: 'main' | 'delta', parts: readonly SearchPart[], emit: Emit, options: MergeOptions = {}): Promise<IndexInfo> {
   // Document numbers: tier, then part, then the part's order.
   const ranges: Array<Array<[number, number]>> = parts.map(() => []);
   let docs = 0;
@@ -227,8 +246,20 @@ export async function mergeParts(name: 'main' | 'delta', parts: readonly SearchP
     }
     await writeTerm(term);
   }
+  // Progress: the parts' terms and exact keys read, told every 65,536 or so.
+  const names = parts.reduce((sum, p) => sum + p.terms.length + p.exactKeys.length, 0);
+  let namesRead = 0;
+  let nextTold = 0;
+  const read = (n: number): void => {
+    namesRead += n;
+    if (options.onProgress && namesRead >= nextTold) {
+      nextTold = namesRead + 65_536;
+      options.onProgress(namesRead, names);
+    }
+  };
   let cursor = new Uint32Array(16);
   await eachName(parts.map((p) => p.terms), async (term, at, index, n) => {
+    read(n);
     list.reset();
     if (cursor.length < n) cursor = new Uint32Array(Math.max(n, cursor.length * 2));
     for (let j = 0; j < n; j++) cursor[j] = (parts[at[j] as number] as SearchPart).termStarts[index[j] as number] as number;
@@ -254,10 +285,20 @@ export async function mergeParts(name: 'main' | 'delta', parts: readonly SearchP
   await packer.flush();
   await dict.flush();
 
-  // The exact-token map.
-  const exact = new Pager<[string, ExactEntry[]]>('exact', emit);
+  // The exact-token map; a hot key's entries (and its first page's records) in a file of its own.
+  const exact = new Pager<ExactItem>('exact', emit);
+  const hotEntries = options.hotEntries ?? HOT_ENTRIES;
+  let hotFiles = 0;
+  const records = await firstPageRecords(parts, globalOf, hotEntries, options.storedDoc);
   await eachName(parts.map((p) => p.exactKeys), (key, at, index, n) => {
-    if (n === 1) {
+    read(n);
+    let count = 0;
+    for (let j = 0; j < n; j++) {
+      const p = parts[at[j] as number] as SearchPart;
+      const k = index[j] as number;
+      count += (p.exactStarts[k + 1] as number) - (p.exactStarts[k] as number);
+    }
+    if (n === 1 && count <= hotEntries) {
       // One part's entries, already in order (part.ts sorts them by record, path and lines; the
       // record numbers keep their order here): written as JSON.stringify would, without arrays.
       const i = at[0] as number;
@@ -267,7 +308,8 @@ export async function mergeParts(name: 'main' | 'delta', parts: readonly SearchP
       let text = `[${JSON.stringify(key)},[`;
       for (let e = p.exactStarts[k] as number; e < (p.exactStarts[k + 1] as number); e++) {
         if (e > (p.exactStarts[k] as number)) text += ',';
-        text += `[${g[p.exactDocs[e] as number] as number},${p.exactQuality[e] as number}`;
+        const l = p.exactDocs[e] as number;
+        text += `[${g[l] as number},${p.exactQuality[e] as number},${p.words[l] as number}`;
         const path = p.exactPaths[e] as string;
         if (path !== '') {
           text += `,${JSON.stringify(path)}`;
@@ -277,31 +319,113 @@ export async function mergeParts(name: 'main' | 'delta', parts: readonly SearchP
       }
       return exact.addJson(key, `${text}]]`);
     }
-    const entries: ExactEntry[] = [];
+    const entries: PlacedEntry[] = [];
     for (let j = 0; j < n; j++) {
       const i = at[j] as number;
       const k = index[j] as number;
       const p = parts[i] as SearchPart;
       const g = globalOf[i] as Uint32Array;
       for (let e = p.exactStarts[k] as number; e < (p.exactStarts[k + 1] as number); e++) {
-        const entry: ExactEntry = [g[p.exactDocs[e] as number] as number, p.exactQuality[e] as number];
+        const l = p.exactDocs[e] as number;
+        const entry: ExactEntry = [g[l] as number, p.exactQuality[e] as number, p.words[l] as number];
         const path = p.exactPaths[e] as string;
         if (path !== '') {
           entry.push(path);
           if ((p.exactFrom[e] as number) >= 0) entry.push(p.exactFrom[e] as number, p.exactTo[e] as number);
         }
-        entries.push(entry);
+        entries.push({ entry, part: i, local: l });
       }
     }
-    entries.sort((a, b) => a[0] - b[0] || ((a[2] ?? '') < (b[2] ?? '') ? -1 : (a[2] ?? '') > (b[2] ?? '') ? 1 : 0) || (a[3] ?? 0) - (b[3] ?? 0));
-    return exact.add(key, [key, entries]);
+    entries.sort(({ entry: a }, { entry: b }) => a[0] - b[0] || ((a[3] ?? '') < (b[3] ?? '') ? -1 : (a[3] ?? '') > (b[3] ?? '') ? 1 : 0) || (a[4] ?? 0) - (b[4] ?? 0));
+    if (count <= hotEntries) return exact.add(key, [key, entries.map((e) => e.entry)]);
+    // Hot: the first page as a search of this key alone ranks it (firstPage), its records read beforehand.
+    const first: HotKey['first'] = [];
+    for (const e of firstPage(entries)) {
+      const record = records.get(e.part * 2 ** 32 + e.local);
+      if (record) first.push([e.entry[0], record]);
+    }
+    const file = hotFiles++;
+    const hot: HotKey = { key, entries: entries.map((e) => e.entry), first };
+    return (async () => {
+      await emit(`hot/${file}.bin`, gz(JSON.stringify(hot)));
+      await exact.add(key, [key, count, file]);
+    })();
   });
   await exact.flush();
+  options.onProgress?.(names, names);
 
   const content = encodePartTable(indexParts);
   const digest = createHash('sha256').update(content).digest('hex').slice(0, 16);
   await emit(PART_TABLE_FILE, gz(partTableFile(content, digest)));
   return { name, docs, facets, values, parts: indexParts.length, table: digest, dict: dict.firsts, facetTerms, exact: exact.firsts };
+}
+
+/** One exact entry with where its record is: part (an index into the parts merged) and local document. */
+interface PlacedEntry {
+  entry: ExactEntry;
+  part: number;
+  local: number;
+}
+
+/**
+ * A hot key's first page: its entries as a search of the key alone ranks them (quality, then
+ * document order), a record listed twice (at two lines) once, at most {@link HOT_FIRST}.
+ */
+function firstPage(entries: readonly PlacedEntry[]): PlacedEntry[] {
+  const ranked = entries.slice().sort((a, b) => b.entry[1] - a.entry[1] || a.entry[0] - b.entry[0]);
+  const out: PlacedEntry[] = [];
+  const seen = new Set<number>();
+  for (const e of ranked) {
+    if (out.length === HOT_FIRST) break;
+    if (seen.has(e.entry[0])) continue;
+    seen.add(e.entry[0]);
+    out.push(e);
+  }
+  return out;
+}
+
+/**
+ * The doc-store records of every hot key's first page, by `part × 2^32 + local`, read in
+ * part and record order so each doc-store file is read once (a reader that keeps its last
+ * files, as write-search-index.ts's does; reading them key by key read each file again for
+ * every key whose first page it held). A first pass over the exact keys, making entries for hot
+ * keys only.
+ */
+async function firstPageRecords(parts: readonly SearchPart[], globalOf: readonly Uint32Array[], hotEntries: number, storedDoc: MergeOptions['storedDoc']): Promise<Map<number, StoredDoc>> {
+  const out = new Map<number, StoredDoc>();
+  if (!storedDoc) return out;
+  const wanted: number[] = [];
+  await eachName(parts.map((p) => p.exactKeys), (_key, at, index, n) => {
+    let count = 0;
+    for (let j = 0; j < n; j++) {
+      const p = parts[at[j] as number] as SearchPart;
+      const k = index[j] as number;
+      count += (p.exactStarts[k + 1] as number) - (p.exactStarts[k] as number);
+    }
+    if (count <= hotEntries) return undefined;
+    // Only a hot key's entries are made (an object each): the others are counted and passed.
+    const list: PlacedEntry[] = [];
+    for (let j = 0; j < n; j++) {
+      const i = at[j] as number;
+      const k = index[j] as number;
+      const p = parts[i] as SearchPart;
+      const g = globalOf[i] as Uint32Array;
+      for (let e = p.exactStarts[k] as number; e < (p.exactStarts[k + 1] as number); e++) {
+        const l = p.exactDocs[e] as number;
+        list.push({ entry: [g[l] as number, p.exactQuality[e] as number, 0], part: i, local: l });
+      }
+    }
+    for (const e of firstPage(list)) wanted.push(e.part * 2 ** 32 + e.local);
+    return undefined;
+  });
+  wanted.sort((a, b) => a - b);
+  for (let w = 0; w < wanted.length; w++) {
+    const at = wanted[w] as number;
+    if (w > 0 && wanted[w - 1] === at) continue;
+    const record = storedDoc(Math.floor(at / 2 ** 32), at % 2 ** 32);
+    if (record) out.set(at, record);
+  }
+  return out;
 }
 
 /** A part's records grouped by their code for one facet: `docs[starts[c]] … docs[starts[c + 1] - 1]` have code `c`, in record order. */

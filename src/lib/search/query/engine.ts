@@ -20,123 +20,27 @@
  * decision row as a row), and, per filter value, the records the query would show with that
  * value chosen instead (the other filters kept).
  */
-import { DOCS_PER_FILE, FACET_TERM, TIERS, facetTerm, type DictEntry, type ExactEntry, type IndexInfo, type SearchManifest, type StoredDoc } from '../index/format.ts';
-import { PART_TABLE_FILE, PartTable, splitPartTableFile } from '../index/part-table.ts';
-import { ByteReader } from '../index/varint.ts';
-import { doubled } from '../index/typed-arrays.ts';
-import { pathMatch } from '../exact-keys.ts';
+import { DOCS_PER_FILE, TIERS, facetTerm, type DictEntry, type SearchManifest, type StoredDoc } from '../index/format.ts';
+import { PART_TABLE_FILE } from '../index/part-table.ts';
 import { parseQuery, type ParsedQuery, type QueryToken } from './parse.ts';
 import { excerpt, lateTitleExcerpt, marked, type Segment } from './excerpt.ts';
+import { IndexRuntime, json, type Loader } from './runtime.ts';
+import { Candidates } from './candidates.ts';
+import { NOT_COUNTED, tallyCounts } from './counts.ts';
+import { DECISION_FIELD_WEIGHT, FIELD_WEIGHT, bestField, primaryKey } from './ranking.ts';
+import { HitList, type Hit, type IndexHits } from './hit-list.ts';
+import { planLookups, PREFIX_TERMS } from './plan.ts';
 
-/** Reads one index file (path relative to `search-index/`), decompressed. */
-export type Loader = (path: string) => Promise<Uint8Array>;
+export type { Loader } from './runtime.ts';
+export { HitList, type Hit } from './hit-list.ts';
 
 /** Filters: facet key → wanted values (a record passes with any of them). */
 export type Filters = Readonly<Record<string, readonly string[]>>;
 
-/** Most words a prefix may stand for. */
-export const PREFIX_TERMS = 8;
+export { PREFIX_TERMS } from './plan.ts';
 
 /** Records found exactly whose files are read before the search ends, at most (a page of results). */
 const PREFETCH_DOCS = 25;
-
-const FIELD_WEIGHT = [8, 4, 2, 1];
-/** The weight of a word in a decision row's decision (its title): above any other record's title. */
-const DECISION_FIELD_WEIGHT = 9;
-/** Record types whose title is a decision field. */
-const DECISION_TYPES: ReadonlySet<string> = new Set(['decision', 'superseded decision']);
-
-interface Postings {
-  docs: Uint32Array;
-  fields: Uint32Array | null;
-  words: Float64Array;
-}
-
-/** One result. */
-export interface Hit {
-  /** Which index (0 main, 1 delta) and its document. */
-  index: number;
-  doc: number;
-  /** The part (an index into the manifest's parts) and the record's place in it. */
-  part: number;
-  local: number;
-  /** The record's facet code word (format.ts). */
-  word: number;
-  /** Query tokens covered (2 each; 1 for a word only begun). */
-  coverage: number;
-  /** The ranking keys before document order, packed (higher first; see primaryKey). */
-  score: number;
-}
-
-/** One index's ranked hits, in columns (a million hits stay cheap). */
-interface IndexHits {
-  index: number;
-  doc: Uint32Array;
-  word: Float64Array;
-  coverage: Uint8Array;
-  score: Float64Array;
-  /** Document order across indexes (tier, part rank, place in the part). */
-  order: Float64Array;
-  part: Int32Array;
-  local: Uint32Array;
-}
-
-/** Every result of a search, best first; `slice` makes Hit objects only for what is shown. */
-export class HitList {
-  readonly length: number;
-  private readonly lists: IndexHits[];
-  /** For merged lists: which list and where, per position. */
-  private readonly which: Uint8Array | null;
-  private readonly at: Uint32Array | null;
-
-  constructor(lists: IndexHits[]) {
-    this.lists = lists;
-    this.length = lists.reduce((n, l) => n + l.doc.length, 0);
-    if (lists.length <= 1) {
-      this.which = null;
-      this.at = null;
-      return;
-    }
-    // Merge by (score desc, order asc).
-    this.which = new Uint8Array(this.length);
-    this.at = new Uint32Array(this.length);
-    const pos = lists.map(() => 0);
-    for (let i = 0; i < this.length; i++) {
-      let best = -1;
-      for (let l = 0; l < lists.length; l++) {
-        const list = lists[l] as IndexHits;
-        const p = pos[l] as number;
-        if (p >= list.doc.length) continue;
-        if (best < 0) {
-          best = l;
-          continue;
-        }
-        const b = lists[best] as IndexHits;
-        const bp = pos[best] as number;
-        const d = (list.score[p] as number) - (b.score[bp] as number);
-        if (d > 0 || (d === 0 && (list.order[p] as number) < (b.order[bp] as number))) best = l;
-      }
-      this.which[i] = best;
-      this.at[i] = pos[best] as number;
-      pos[best] = (pos[best] as number) + 1;
-    }
-  }
-
-  /** The hit at a position. */
-  hit(i: number): Hit {
-    const l = this.which ? (this.which[i] as number) : 0;
-    const j = this.at ? (this.at[i] as number) : i;
-    const list = this.lists[l] as IndexHits;
-    return { index: list.index, doc: list.doc[j] as number, part: list.part[j] as number, local: list.local[j] as number, word: list.word[j] as number, coverage: list.coverage[j] as number, score: list.score[j] as number };
-  }
-
-  /** Hits from `from` up to (not including) `to`. */
-  slice(from = 0, to = this.length): Hit[] {
-    const out: Hit[] = [];
-    for (let i = Math.max(0, from); i < Math.min(this.length, to); i++) out.push(this.hit(i));
-    return out;
-  }
-}
 
 /** What a search found. */
 export interface SearchOutcome {
@@ -179,413 +83,6 @@ export interface ShownHit {
 }
 
 const dict = <T>(): Record<string, T> => Object.create(null) as Record<string, T>;
-const decoder = new TextDecoder();
-const json = <T>(bytes: Uint8Array): T => JSON.parse(decoder.decode(bytes)) as T;
-
-/** Index of the last item ≤ key in a sorted list, or -1. */
-function floorIndex(sorted: readonly string[], key: string): number {
-  let lo = 0;
-  let hi = sorted.length - 1;
-  let found = -1;
-  while (lo <= hi) {
-    const mid = (lo + hi) >> 1;
-    if ((sorted[mid] as string) <= key) {
-      found = mid;
-      lo = mid + 1;
-    } else hi = mid - 1;
-  }
-  return found;
-}
-
-/**
- * One index (main or delta) with its caches. Its files are read on demand; its parts table
- * (part-table.ts) is read once, started when the runtime is made: `ready` settles when it is
- * in (a search awaits it after its first lookups are on their way).
- */
-class IndexRuntime {
-  readonly info: IndexInfo;
-  private readonly load: Loader;
-  private readonly files = new Map<string, Promise<Uint8Array>>();
-  /** Settles when the parts table is read (rejects when it cannot be). */
-  readonly ready: Promise<void>;
-  /** The parts table; set once `ready` settled. */
-  table!: PartTable;
-  /** The index's document ranges (one per part and tier), sorted: first document, part, tier, part-local index of the first document. */
-  private rangeStart!: Float64Array;
-  private rangePart!: Int32Array;
-  private rangeTier!: Uint8Array;
-  private rangeLocal!: Uint32Array;
-  /** Candidate of each document, kept between searches and reset after each (-1: none). */
-  readonly candidateOf: Int32Array;
-  /** Per part: its place in the manifest (recency rank), or -1 when stale. */
-  rank!: Int32Array;
-  /** The index's `type` facet, or -1. */
-  readonly typeFacet: number;
-  /** Record types: 1 + the `type` facet's values (type 0 is "no type"). */
-  readonly types: number;
-  /** Per flat set of the `type` facet: 1 when it is a decision row's type. */
-  decisionSet!: Uint8Array;
-
-  /** `early`: the parts table file fetched before the manifest was read, used when its digest is the manifest's. */
-  constructor(info: IndexInfo, load: Loader, manifest: SearchManifest, early?: Promise<Uint8Array>) {
-    this.info = info;
-    this.load = load;
-    this.typeFacet = info.facets.indexOf('type');
-    this.types = (this.typeFacet < 0 ? 0 : (info.values[this.typeFacet]?.length ?? 0)) + 1;
-    this.candidateOf = new Int32Array(info.docs).fill(-1);
-    this.ready = this.readTable(manifest, early);
-    this.ready.catch(() => undefined); // awaited by every search, which reports the failure
-  }
-
-  /** The parts table file's content: the early copy when it is the manifest's, else the file of this generation. */
-  private async tableBytes(early: Promise<Uint8Array> | undefined): Promise<Uint8Array> {
-    const first = early ? await early.then((b) => splitPartTableFile(b), () => null).catch(() => null) : null;
-    if (first?.digest === this.info.table) return first.content;
-    const file = splitPartTableFile(await this.file(PART_TABLE_FILE));
-    if (file.digest !== this.info.table) throw new Error(`${this.info.name}/${PART_TABLE_FILE}: table ${file.digest}, the manifest names ${this.info.table}`);
-    return file.content;
-  }
-
-  private async readTable(manifest: SearchManifest, early: Promise<Uint8Array> | undefined): Promise<void> {
-    const table = new PartTable(await this.tableBytes(early), this.info.facets.length);
-    if (table.size !== this.info.parts) throw new Error(`${this.info.name}/${PART_TABLE_FILE}: ${table.size} parts, the manifest says ${this.info.parts}`);
-    this.table = table;
-    let n = 0;
-    for (let i = 0; i < table.count.length; i++) if ((table.count[i] as number) > 0) n++;
-    // Ranges in document order: tier first, then part (the numbering of merge.ts).
-    this.rangeStart = new Float64Array(n);
-    this.rangePart = new Int32Array(n);
-    this.rangeTier = new Uint8Array(n);
-    this.rangeLocal = new Uint32Array(n);
-    const local = new Uint32Array(table.size);
-    let r = 0;
-    for (let t = 0; t < TIERS; t++)
-      for (let part = 0; part < table.size; part++) {
-        const count = table.count[part * TIERS + t] as number;
-        if (count === 0) continue;
-        this.rangeStart[r] = table.start[part * TIERS + t] as number;
-        this.rangePart[r] = part;
-        this.rangeTier[r] = t;
-        this.rangeLocal[r] = local[part] as number;
-        local[part] = (local[part] as number) + count;
-        r++;
-      }
-    const rankOf = new Map(manifest.parts.map((p, i) => [p.key, i]));
-    const stale = new Set(this.info.name === 'main' ? manifest.stale : []);
-    this.rank = Int32Array.from(table.keys, (key) => (stale.has(key) ? -1 : (rankOf.get(key) ?? -1)));
-    this.decisionSet = new Uint8Array(table.sets);
-    const typeValues = this.typeFacet < 0 ? [] : (this.info.values[this.typeFacet] ?? []);
-    for (let s = 0; s < table.sets; s++) if (table.setFacet[s] === this.typeFacet && Array.from(table.setValues(s)).some((v) => DECISION_TYPES.has(typeValues[v] as string))) this.decisionSet[s] = 1;
-  }
-
-  private lastRange = -1;
-  /** The range holding a document (the last one found, else binary search), or -1. */
-  private rangeOf(doc: number): number {
-    const last = this.lastRange;
-    if (last >= 0 && doc >= (this.rangeStart[last] as number) && (last + 1 >= this.rangeStart.length || doc < (this.rangeStart[last + 1] as number))) return last;
-    let lo = 0;
-    let hi = this.rangeStart.length - 1;
-    let found = -1;
-    while (lo <= hi) {
-      const mid = (lo + hi) >> 1;
-      if ((this.rangeStart[mid] as number) <= doc) {
-        found = mid;
-        lo = mid + 1;
-      } else hi = mid - 1;
-    }
-    this.lastRange = found;
-    return found;
-  }
-
-  /** A document's part (an index into this index's parts), its tier and its place in the part. */
-  locate(doc: number, out: { part: number; tier: number; local: number }): void {
-    const r = this.rangeOf(doc);
-    if (r < 0) {
-      out.part = -1;
-      return;
-    }
-    out.part = this.rangePart[r] as number;
-    out.tier = this.rangeTier[r] as number;
-    out.local = (this.rangeLocal[r] as number) + doc - (this.rangeStart[r] as number);
-  }
-
-  file(path: string): Promise<Uint8Array> {
-    let pending = this.files.get(path);
-    if (!pending) {
-      pending = this.load(`${this.info.name}/${path}`);
-      this.files.set(path, pending);
-    }
-    return pending;
-  }
-
-  /** The values (as indexes into the index's values of facet `f`) of a document for index facet `f`. */
-  values(part: number, f: number, word: number): ArrayLike<number> {
-    const k = part < 0 ? -1 : this.table.slotOf(part, f);
-    if (k < 0) return [];
-    const set = this.table.setOf(part, k, word);
-    return set < 0 ? [] : this.table.setValues(set);
-  }
-
-  /** The facet terms' entries by term (from the manifest), made when first asked. */
-  private facetEntries: Map<string, DictEntry> | null = null;
-
-  /** A record type's name (`record` for type 0, no type). */
-  typeName(t: number): string {
-    return t === 0 ? 'record' : (this.info.values[this.typeFacet]?.[t - 1] as string);
-  }
-
-  /** A term's dictionary entry, or null: a facet term's from the manifest, a word's from its dictionary page. */
-  async entry(term: string): Promise<DictEntry | null> {
-    if (term.startsWith(FACET_TERM)) return this.facetEntry(term);
-    const page = floorIndex(this.info.dict, term);
-    if (page < 0) return null;
-    return (await this.dictPage(page)).find((e) => e[0] === term) ?? null;
-  }
-
-  private readonly dictPages = new Map<number, Promise<DictEntry[]>>();
-  /** A dictionary page's entries (fetched and parsed once: a query's words and its prefix often share a page). */
-  private dictPage(page: number): Promise<DictEntry[]> {
-    let pending = this.dictPages.get(page);
-    if (!pending) {
-      pending = this.file(`dict/${page}.bin`).then((b) => json<DictEntry[]>(b));
-      this.dictPages.set(page, pending);
-    }
-    return pending;
-  }
-
-  /** A facet term's entry (format.ts, IndexInfo.facetTerms), or null when no record has the value. */
-  facetEntry(term: string): DictEntry | null {
-    this.facetEntries ??= new Map(this.info.facetTerms.map((e) => [e[0], e]));
-    return this.facetEntries.get(term) ?? null;
-  }
-
-  /** Starts fetching a term's posting files (nothing awaited: a failure shows when they are read). */
-  prefetchPostings(entry: DictEntry): void {
-    for (const [file] of entry[2]) this.file(`post/${file}.bin`).catch(() => undefined);
-  }
-
-  /** Dictionary entries of words beginning with `prefix` (not `prefix` itself), most frequent first. */
-  async prefixed(prefix: string, limit: number): Promise<DictEntry[]> {
-    const out: DictEntry[] = [];
-    for (let page = Math.max(0, floorIndex(this.info.dict, prefix)); page < this.info.dict.length; page++) {
-      if (page > 0 && (this.info.dict[page] as string) > prefix && !(this.info.dict[page] as string).startsWith(prefix)) break;
-      for (const e of await this.dictPage(page)) if (e[0] !== prefix && e[0].startsWith(prefix)) out.push(e);
-    }
-    return out.sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1)).slice(0, limit);
-  }
-
-  async postings(entry: DictEntry): Promise<Postings> {
-    const n = entry[1];
-    const docs = new Uint32Array(n);
-    let fields: Uint32Array | null = null;
-    const words = new Float64Array(n);
-    let at = 0;
-    const blocks = await Promise.all(entry[2].map(async ([file, offset, length]) => (await this.file(`post/${file}.bin`)).subarray(offset, offset + length)));
-    for (const block of blocks) {
-      // Varints read inline (this loop runs once per posting of every word searched).
-      let o = 0;
-      const next = (): number => {
-        let b = block[o++] as number;
-        if (b < 0x80) return b;
-        let result = b & 0x7f;
-        let scale = 0x80;
-        for (;;) {
-          b = block[o++] as number;
-          if (b === undefined) throw new RangeError('varint past the end of the block');
-          result += (b & 0x7f) * scale;
-          if (b < 0x80) return result;
-          scale *= 0x80;
-        }
-      };
-      const count = next();
-      const flags = next();
-      let doc = 0;
-      for (let i = 0; i < count; i++) docs[at + i] = doc += next();
-      if (flags & 1) {
-        fields ??= new Uint32Array(n);
-        for (let i = 0; i < count; i++) fields[at + i] = next();
-      }
-      for (let i = 0; i < count; i++) words[at + i] = next();
-      at += count;
-    }
-    return { docs, fields, words };
-  }
-
-  /** Exact-map entries of `key`, or of every key beginning with `key` when `prefix`. */
-  async exact(key: string, prefix: boolean): Promise<Array<[string, ExactEntry[]]>> {
-    const out: Array<[string, ExactEntry[]]> = [];
-    for (let page = Math.max(0, floorIndex(this.info.exact, key)); page < this.info.exact.length; page++) {
-      if (page > floorIndex(this.info.exact, key) && !(prefix && (this.info.exact[page] as string).startsWith(key))) break;
-      for (const e of json<Array<[string, ExactEntry[]]>>(await this.file(`exact/${page}.bin`))) if (prefix ? e[0].startsWith(key) : e[0] === key) out.push(e);
-    }
-    return out;
-  }
-
-  private readonly partWordFiles = new Map<number, Promise<Float64Array>>();
-  /** A part's documents' words from its `sigs.bin`, in local order (read once). */
-  partWords(part: number, load: Loader): Promise<Float64Array> {
-    let pending = this.partWordFiles.get(part);
-    if (!pending) {
-      const key = this.table.keys[part] as string;
-      pending = load(`docs/${key}/sigs.bin`).then((bytes) => {
-        const r = new ByteReader(bytes);
-        const n = r.varint();
-        const out = new Float64Array(n);
-        for (let i = 0; i < n; i++) out[i] = r.varint();
-        return out;
-      });
-      this.partWordFiles.set(part, pending);
-    }
-    return pending;
-  }
-}
-
-/** Growable candidate table for one index, in typed arrays. */
-class Candidates {
-  readonly of: Int32Array;
-  size = 0;
-  doc: Uint32Array;
-  part: Int32Array;
-  local: Uint32Array;
-  tier: Uint8Array;
-  word: Float64Array;
-  /** Per candidate: a bit per prefix word found. */
-  prefix: Uint32Array;
-  /** Per candidate, per query term: field code, or -1. */
-  fields: Int32Array;
-  /** Per candidate, per token: exact score. */
-  exact: Float64Array;
-  readonly terms: number;
-  readonly tokens: number;
-  private readonly ix: IndexRuntime;
-  private readonly where = { part: -1, tier: 0, local: 0 };
-  /** `of`: the index's shared candidate map (all -1); {@link release} resets what was set. */
-  /** `capacity`: how many candidates to make room for at once (growing later costs copies). */
-  constructor(ix: IndexRuntime, terms: number, tokens: number, capacity = 1024) {
-    this.ix = ix;
-    this.of = ix.candidateOf;
-    this.terms = terms;
-    this.tokens = tokens;
-    const n = Math.max(1024, capacity);
-    this.doc = new Uint32Array(n);
-    this.part = new Int32Array(n);
-    this.local = new Uint32Array(n);
-    this.tier = new Uint8Array(n);
-    this.word = new Float64Array(n);
-    this.prefix = new Uint32Array(n);
-    this.fields = new Int32Array(n * Math.max(1, terms)).fill(-1);
-    this.exact = new Float64Array(n * Math.max(1, tokens));
-  }
-  /** Room for `n` candidates (default: twice as many as now). */
-  private grow(n = this.doc.length * 2): void {
-    const terms = Math.max(1, this.terms);
-    const tokens = Math.max(1, this.tokens);
-    this.doc = doubled(this.doc, (n) => new Uint32Array(n), undefined, n);
-    this.part = doubled(this.part, (n) => new Int32Array(n), undefined, n);
-    this.local = doubled(this.local, (n) => new Uint32Array(n), undefined, n);
-    this.tier = doubled(this.tier, (n) => new Uint8Array(n), undefined, n);
-    this.word = doubled(this.word, (n) => new Float64Array(n), undefined, n);
-    this.prefix = doubled(this.prefix, (n) => new Uint32Array(n), undefined, n);
-    this.fields = doubled(this.fields, (n) => new Int32Array(n), -1, n * terms);
-    this.exact = doubled(this.exact, (n) => new Float64Array(n), undefined, n * tokens);
-  }
-  /** Makes room for `n` candidates in all at once (a filter's records: one copy, not one per doubling). */
-  reserve(n: number): void {
-    if (n > this.doc.length) this.grow(n);
-  }
-  /** The candidate of a live document (added if new), or -1 for a document of a stale or unknown part. */
-  add(doc: number, word: number): number {
-    let c = this.of[doc] as number;
-    if (c >= 0) return c;
-    this.ix.locate(doc, this.where);
-    const part = this.where.part;
-    if (part < 0 || (this.ix.rank[part] as number) < 0) return -1;
-    if (this.size === this.doc.length) this.grow();
-    c = this.size++;
-    this.of[doc] = c;
-    this.doc[c] = doc;
-    this.part[c] = part;
-    this.local[c] = this.where.local;
-    this.tier[c] = this.where.tier;
-    this.word[c] = word;
-    return c;
-  }
-  /** Resets the shared map for the next search. */
-  release(): void {
-    for (let c = 0; c < this.size; c++) this.of[this.doc[c] as number] = -1;
-  }
-}
-
-/** A record counted in no facet (tallyCounts' `only`): it fails two filters or more. */
-const NOT_COUNTED = -3;
-
-/**
- * Adds records' counts per filter value and record type to `outcome.counts` (after the first
- * results: SearchEngine.finishCounts). Record `c` of `records` is of index part `part[c]`,
- * facet code word `word[c]` and type `type[c]` (1 + its `type` value, 0 none); `only[c]` says
- * where it counts: -1 every facet and the project (it passes every filter), -2 the project
- * alone, `f` index facet `f` alone (it fails just that filter), NOT_COUNTED nowhere; a null
- * `only` counts every record everywhere. Tallies gather per flat value set × type in typed
- * arrays (the sets shared by the parts of the parts table), turned into values once per set
- * at the end (a map per facet code word cost more than the rest of the search).
- */
-function tallyCounts(ix: IndexRuntime, outcome: Pick<SearchOutcome, 'counts'>, projectOf: (part: number) => string | null, records: { part: ArrayLike<number>; word: ArrayLike<number>; type: ArrayLike<number>; only: ArrayLike<number> | null; n: number }): void {
-  const { info, table } = ix;
-  const nTypes = ix.types;
-  const typeName = (t: number): string => ix.typeName(t);
-  const valueAcc = info.values.map((vs) => new Int32Array(vs.length * nTypes));
-  const projectAcc = new Int32Array(table.size * nTypes);
-  const codeAcc = new Int32Array(table.sets * nTypes);
-  const { part: parts, word: words, type: types, only: onlyOf, n } = records;
-  for (let c = 0; c < n; c++) {
-    const only = onlyOf ? (onlyOf[c] as number) : -1;
-    if (only === NOT_COUNTED) continue;
-    const part = parts[c] as number;
-    const word = words[c] as number;
-    const type = types[c] as number;
-    if (only === -1 || only === -2) projectAcc[part * nTypes + type] = (projectAcc[part * nTypes + type] as number) + 1;
-    const first = table.facetStart[part] as number;
-    const end = table.facetStart[part + 1] as number;
-    for (let slot = first; slot < end; slot++) {
-      if (only !== -1 && table.slotFacet[slot] !== only) continue;
-      // The set of each facet, read inline (this runs once per facet of every record found).
-      const set = table.setAt(part, slot, word);
-      if (set >= 0) codeAcc[set * nTypes + type] = (codeAcc[set * nTypes + type] as number) + 1;
-    }
-  }
-  // The tallies as counts per value and type.
-  for (let set = 0; set < table.sets; set++) {
-    const a = valueAcc[table.setFacet[set] as number] as Int32Array;
-    for (let type = 0; type < nTypes; type++) {
-      const k = codeAcc[set * nTypes + type] as number;
-      if (k === 0) continue;
-      for (let v = table.valueStart[set] as number; v < (table.valueStart[set + 1] as number); v++) {
-        const at = (table.values[v] as number) * nTypes + type;
-        a[at] = (a[at] as number) + k;
-      }
-    }
-  }
-  const add = (key: string, value: string, type: string, k: number): void => {
-    const byValue = (outcome.counts[key] ??= dict());
-    const byType = (byValue[value] ??= dict());
-    byType[type] = (byType[type] ?? 0) + k;
-  };
-  for (let part = 0; part < table.size; part++) {
-    const project = projectOf(part);
-    if (project === null) continue;
-    for (let t = 0; t < nTypes; t++) if ((projectAcc[part * nTypes + t] as number) > 0) add('project', project, typeName(t), projectAcc[part * nTypes + t] as number);
-  }
-  valueAcc.forEach((a, f) => {
-    const key = info.facets[f] as string;
-    const values = info.values[f] as string[];
-    for (let v = 0; v < values.length; v++) for (let t = 0; t < nTypes; t++) if ((a[v * nTypes + t] as number) > 0) add(key, values[v] as string, typeName(t), a[v * nTypes + t] as number);
-  });
-}
-
-/** Packs the ranking keys that precede document order into one number (higher first). */
-function primaryKey(coverage: number, exact: number, phrase: number, proximity: number, field: number): number {
-  return (((Math.min(coverage, 63) * 512 + Math.min(exact, 511)) * 2 + phrase) * 256 + (255 + Math.max(proximity, -255))) * 256 + Math.min(field, 255);
-}
 
 /** The search engine over a manifest. */
 export class SearchEngine {
@@ -670,60 +167,14 @@ export class SearchEngine {
   private async searchIndex(ix: IndexRuntime, which: number, parsed: ParsedQuery, active: Array<[string, readonly string[]]>, outcome: SearchOutcome, later: Array<() => void>): Promise<IndexHits> {
     const info = ix.info;
     const tokens = parsed.tokens;
-    // Exact lookups first: a token matched exactly needs no word lookups. Every lookup, and the
-    // dictionary entries of every word, are fetched at once (one round trip, not one per lookup);
-    // the entries of a token matched exactly are then left unused.
-    const speculative = new Map<string, Promise<DictEntry | null>>();
-    // Filters alone: the postings filterCandidates will read are fetched now (their entries are
-    // in the manifest): the smallest filter's, and the second smallest's unless a project
-    // filter (its records come from the parts table) may be the other.
-    if (tokens.length === 0) {
-      const byFilter = active
-        .filter(([key]) => key !== 'project')
-        .map(([key, wanted]) => wanted.map((v) => ix.facetEntry(facetTerm(key, v))).filter((e): e is DictEntry => e !== null))
-        .sort((a, b) => a.reduce((n, e) => n + e[1], 0) - b.reduce((n, e) => n + e[1], 0));
-      const read = active.some(([key]) => key === 'project') ? 1 : 2;
-      for (const entries of byFilter.slice(0, read)) for (const e of entries) ix.prefetchPostings(e);
-    }
-    // A plain word's postings (a token with no exact form: not an id, SHA, path or flag kind, which
-    // are looked up first) are fetched as soon as its entry is read, while the parts table is
-    // decoded; so are the words a last word only begun may be.
-    for (const t of tokens)
-      for (const term of t.terms)
-        if (!speculative.has(term)) {
-          const pending = ix.entry(term);
-          pending.then((e) => (e && t.exact.length === 0 ? ix.prefetchPostings(e) : undefined)).catch(() => undefined); // awaited below when used; unused, its failure does not matter
-          speculative.set(term, pending);
-        }
-    const lastToken = tokens[tokens.length - 1];
-    const earlyPrefix = lastToken?.prefix && lastToken.exact.length === 0 ? ix.prefixed(lastToken.prefix, PREFIX_TERMS) : null;
-    earlyPrefix?.then((es) => es.forEach((e) => ix.prefetchPostings(e))).catch(() => undefined);
-    const exactLookups = Promise.all(
-      tokens.map(async (t) => {
-        const lookups = await Promise.all(
-          t.exact.map(async (e) => {
-            const found: Array<[number, number]> = [];
-            if (e.type === 'hex') for (const [, entries] of await ix.exact(`hex:${e.prefix}`, true)) for (const en of entries) found.push([en[0], en[1] * 10]);
-            else if (e.type === 'key') for (const [, entries] of await ix.exact(e.key, false)) for (const en of entries) found.push([en[0], en[1] * 10]);
-            else
-              for (const [, entries] of await ix.exact(e.key, false))
-                for (const en of entries) {
-                  const score = pathMatch({ path: en[2] ?? '', quality: en[1] as 2 | 3, ...(en[3] !== undefined ? { from: en[3], to: en[4] as number } : {}) }, { path: e.path, ...(e.line !== undefined ? { line: e.line } : {}) });
-                  if (score !== null) found.push([en[0], score]);
-                }
-            return found;
-          }),
-        );
-        return lookups.flat();
-      }),
-    );
+    const { speculative, earlyPrefix, exactLookups } = planLookups(ix, parsed, active);
     // The parts tables (fetched since the engine was made) are needed from here on.
     const scale = await this.tables();
     const table = ix.table;
     const exactHits = await exactLookups;
-    // The records found exactly are likely shown: their doc-store files and facet codes are
-    // fetched now, beside the word lookups, instead of after the search.
-    this.prefetchExact(ix, exactHits);
+    // The records found exactly are likely shown: their doc-store files are fetched now,
+    // beside the word lookups, instead of after the search.
+    this.prefetchExact(ix, which, exactHits);
     exactHits.forEach((h, i) => {
       if (h.length > 0) outcome.exactTokens[i] = true;
     });
@@ -748,7 +199,7 @@ export class SearchEngine {
         return e ? ix.postings(e) : null;
       })),
       (async () => {
-        const prefixEntries = prefixWord ? await (earlyPrefix && prefixWord === lastToken?.prefix ? earlyPrefix : ix.prefixed(prefixWord, PREFIX_TERMS)) : [];
+        const prefixEntries = prefixWord ? await (earlyPrefix && prefixWord === last?.prefix ? earlyPrefix : ix.prefixed(prefixWord, PREFIX_TERMS)) : [];
         return Promise.all(prefixEntries.filter((e) => !termList.includes(e[0])).map((e) => ix.postings(e)));
       })(),
     ]);
@@ -843,21 +294,12 @@ export class SearchEngine {
       }
     });
     exactHits.forEach((hits, t) => {
-      for (const [doc, score] of hits) {
-        // The word of a document found only here is read from its part's words below.
-        const c = cands.add(doc, Number.NaN);
+      for (const [doc, score, word] of hits) {
+        const c = cands.add(doc, word);
         if (c >= 0) cands.exact[c * T + t] = Math.max(cands.exact[c * T + t] as number, score);
       }
     });
     if (tokens.length === 0) await this.filterCandidates(ix, active, cands);
-    const needWords = new Set<number>();
-    // (Only a record found exactly, not by a word, lacks its word.)
-    if (exactHits.some((h) => h.length > 0)) for (let c = 0; c < cands.size; c++) if (Number.isNaN(cands.word[c])) needWords.add(cands.part[c] as number);
-    if (needWords.size > 0) {
-      const words = new Map(await Promise.all([...needWords].map(async (part) => [part, await ix.partWords(part, this.load)] as const)));
-      for (let c = 0; c < cands.size; c++) if (Number.isNaN(cands.word[c])) cands.word[c] = words.get(cands.part[c] as number)?.[cands.local[c] as number] ?? 0;
-    }
-
     // Score, filter and count. Counts gather in flat arrays (facet value × record type).
     const typeFacet = ix.typeFacet;
     const nTypes = ix.types;
@@ -1119,10 +561,10 @@ export class SearchEngine {
 
   /**
    * Starts reading what showing the records found exactly needs, when they are few (at most
-   * {@link PREFETCH_DOCS}): their doc-store files and their parts' facet codes (`sigs.bin`).
+   * {@link PREFETCH_DOCS}): their doc-store files, unless a hot key's file held the record.
    * Nothing is awaited; a failure shows when the file is read for real.
    */
-  private prefetchExact(ix: IndexRuntime, exactHits: ReadonlyArray<ReadonlyArray<[number, number]>>): void {
+  private prefetchExact(ix: IndexRuntime, which: number, exactHits: ReadonlyArray<ReadonlyArray<readonly [number, number, number]>>): void {
     const docs = new Set<number>();
     for (const hits of exactHits) for (const [doc] of hits) docs.add(doc);
     if (docs.size === 0 || docs.size > PREFETCH_DOCS) return;
@@ -1131,8 +573,7 @@ export class SearchEngine {
       ix.locate(doc, where);
       const rank = where.part < 0 ? -1 : (ix.rank[where.part] as number);
       if (rank < 0) continue;
-      ix.partWords(where.part, this.load).catch(() => undefined);
-      this.stored({ part: rank, local: where.local }).catch(() => undefined);
+      this.stored({ index: which, doc, part: rank, local: where.local }).catch(() => undefined);
     }
   }
 
@@ -1178,8 +619,10 @@ export class SearchEngine {
     await Promise.all(drivers.slice(0, 2).map((d) => d.fill()));
   }
 
-  /** The doc-store record of a hit. */
-  private async stored(hit: Pick<Hit, 'part' | 'local'>): Promise<StoredDoc | null> {
+  /** The doc-store record of a hit (from a hot key's file when it held it). */
+  private async stored(hit: Pick<Hit, 'index' | 'doc' | 'part' | 'local'>): Promise<StoredDoc | null> {
+    const first = this.indexes[hit.index]?.firstRecord(hit.doc);
+    if (first) return first;
     const part = this.manifest.parts[hit.part];
     if (!part) return null;
     const path = `docs/${part.key}/${Math.floor(hit.local / DOCS_PER_FILE)}.bin`;
@@ -1239,10 +682,3 @@ export class SearchEngine {
     return out;
   }
 }
-
-/** The best (lowest) field of a field code. */
-function bestField(code: number): number {
-  const mask = code & 15;
-  return mask & 1 ? 0 : mask & 2 ? 1 : mask & 4 ? 2 : 3;
-}
-

@@ -1,0 +1,261 @@
+/**
+ * One index (main or delta) as the search engine reads it (engine.ts): its files fetched once
+ * each, its parts table and document ranges, dictionary and exact-map pages (and hot keys'
+ * files), postings and the parts' facet codes (`sigs.bin`). See docs/architecture.md, "The search index".
+ */
+import { FACET_TERM, TIERS, type DictEntry, type ExactEntry, type ExactItem, type HotKey, type IndexInfo, type SearchManifest, type StoredDoc } from '../index/format.ts';
+import { PART_TABLE_FILE, PartTable, splitPartTableFile } from '../index/part-table.ts';
+import { ByteReader } from '../index/varint.ts';
+import { decodePostings, type Postings } from './postings.ts';
+import { DECISION_TYPES } from './ranking.ts';
+
+/** Reads one index file (path relative to `search-index/`), decompressed. */
+export type Loader = (path: string) => Promise<Uint8Array>;
+
+const decoder = new TextDecoder();
+/** Parses a JSON index file. */
+export const json = <T>(bytes: Uint8Array): T => JSON.parse(decoder.decode(bytes)) as T;
+
+/** Index of the last item ≤ key in a sorted list, or -1. */
+export function floorIndex(sorted: readonly string[], key: string): number {
+  let lo = 0;
+  let hi = sorted.length - 1;
+  let found = -1;
+  while (lo <= hi) {
+    const mid = (lo + hi) >> 1;
+    if ((sorted[mid] as string) <= key) {
+      found = mid;
+      lo = mid + 1;
+    } else hi = mid - 1;
+  }
+  return found;
+}
+/**
+ * One index (main or delta) with its caches. Its files are read on demand; its parts table
+ * (part-table.ts) is read once, started when the runtime is made: `ready` settles when it is
+ * in (a search awaits it after its first lookups are on their way).
+ */
+export class IndexRuntime {
+  readonly info: IndexInfo;
+  private readonly load: Loader;
+  private readonly files = new Map<string, Promise<Uint8Array>>();
+  /** Settles when the parts table is read (rejects when it cannot be). */
+  readonly ready: Promise<void>;
+  /** The parts table; set once `ready` settled. */
+  table!: PartTable;
+  /** The index's document ranges (one per part and tier), sorted: first document, part, tier, part-local index of the first document. */
+  private rangeStart!: Float64Array;
+  private rangePart!: Int32Array;
+  private rangeTier!: Uint8Array;
+  private rangeLocal!: Uint32Array;
+  /** Candidate of each document, kept between searches and reset after each (-1: none). */
+  readonly candidateOf: Int32Array;
+  /** Per part: its place in the manifest (recency rank), or -1 when stale. */
+  rank!: Int32Array;
+  /** The index's `type` facet, or -1. */
+  readonly typeFacet: number;
+  /** Record types: 1 + the `type` facet's values (type 0 is "no type"). */
+  readonly types: number;
+  /** Per flat set of the `type` facet: 1 when it is a decision row's type. */
+  decisionSet!: Uint8Array;
+
+  /** `early`: the parts table file fetched before the manifest was read, used when its digest is the manifest's. */
+  constructor(info: IndexInfo, load: Loader, manifest: SearchManifest, early?: Promise<Uint8Array>) {
+    this.info = info;
+    this.load = load;
+    this.typeFacet = info.facets.indexOf('type');
+    this.types = (this.typeFacet < 0 ? 0 : (info.values[this.typeFacet]?.length ?? 0)) + 1;
+    this.candidateOf = new Int32Array(info.docs).fill(-1);
+    this.ready = this.readTable(manifest, early);
+    this.ready.catch(() => undefined); // awaited by every search, which reports the failure
+  }
+
+  /** The parts table file's content: the early copy when it is the manifest's, else the file of this generation. */
+  private async tableBytes(early: Promise<Uint8Array> | undefined): Promise<Uint8Array> {
+    const first = early ? await early.then((b) => splitPartTableFile(b), () => null).catch(() => null) : null;
+    if (first?.digest === this.info.table) return first.content;
+    const file = splitPartTableFile(await this.file(PART_TABLE_FILE));
+    if (file.digest !== this.info.table) throw new Error(`${this.info.name}/${PART_TABLE_FILE}: table ${file.digest}, the manifest names ${this.info.table}`);
+    return file.content;
+  }
+
+  private async readTable(manifest: SearchManifest, early: Promise<Uint8Array> | undefined): Promise<void> {
+    const table = new PartTable(await this.tableBytes(early), this.info.facets.length);
+    if (table.size !== this.info.parts) throw new Error(`${this.info.name}/${PART_TABLE_FILE}: ${table.size} parts, the manifest says ${this.info.parts}`);
+    this.table = table;
+    let n = 0;
+    for (let i = 0; i < table.count.length; i++) if ((table.count[i] as number) > 0) n++;
+    // Ranges in document order: tier first, then part (the numbering of merge.ts).
+    this.rangeStart = new Float64Array(n);
+    this.rangePart = new Int32Array(n);
+    this.rangeTier = new Uint8Array(n);
+    this.rangeLocal = new Uint32Array(n);
+    const local = new Uint32Array(table.size);
+    let r = 0;
+    for (let t = 0; t < TIERS; t++)
+      for (let part = 0; part < table.size; part++) {
+        const count = table.count[part * TIERS + t] as number;
+        if (count === 0) continue;
+        this.rangeStart[r] = table.start[part * TIERS + t] as number;
+        this.rangePart[r] = part;
+        this.rangeTier[r] = t;
+        this.rangeLocal[r] = local[part] as number;
+        local[part] = (local[part] as number) + count;
+        r++;
+      }
+    const rankOf = new Map(manifest.parts.map((p, i) => [p.key, i]));
+    const stale = new Set(this.info.name === 'main' ? manifest.stale : []);
+    this.rank = Int32Array.from(table.keys, (key) => (stale.has(key) ? -1 : (rankOf.get(key) ?? -1)));
+    this.decisionSet = new Uint8Array(table.sets);
+    const typeValues = this.typeFacet < 0 ? [] : (this.info.values[this.typeFacet] ?? []);
+    for (let s = 0; s < table.sets; s++) if (table.setFacet[s] === this.typeFacet && Array.from(table.setValues(s)).some((v) => DECISION_TYPES.has(typeValues[v] as string))) this.decisionSet[s] = 1;
+  }
+
+  private lastRange = -1;
+  /** The range holding a document (the last one found, else binary search), or -1. */
+  private rangeOf(doc: number): number {
+    const last = this.lastRange;
+    if (last >= 0 && doc >= (this.rangeStart[last] as number) && (last + 1 >= this.rangeStart.length || doc < (this.rangeStart[last + 1] as number))) return last;
+    let lo = 0;
+    let hi = this.rangeStart.length - 1;
+    let found = -1;
+    while (lo <= hi) {
+      const mid = (lo + hi) >> 1;
+      if ((this.rangeStart[mid] as number) <= doc) {
+        found = mid;
+        lo = mid + 1;
+      } else hi = mid - 1;
+    }
+    this.lastRange = found;
+    return found;
+  }
+
+  /** A document's part (an index into this index's parts), its tier and its place in the part. */
+  locate(doc: number, out: { part: number; tier: number; local: number }): void {
+    const r = this.rangeOf(doc);
+    if (r < 0) {
+      out.part = -1;
+      return;
+    }
+    out.part = this.rangePart[r] as number;
+    out.tier = this.rangeTier[r] as number;
+    out.local = (this.rangeLocal[r] as number) + doc - (this.rangeStart[r] as number);
+  }
+
+  file(path: string): Promise<Uint8Array> {
+    let pending = this.files.get(path);
+    if (!pending) {
+      pending = this.load(`${this.info.name}/${path}`);
+      this.files.set(path, pending);
+    }
+    return pending;
+  }
+
+  /** The values (as indexes into the index's values of facet `f`) of a document for index facet `f`. */
+  values(part: number, f: number, word: number): ArrayLike<number> {
+    const k = part < 0 ? -1 : this.table.slotOf(part, f);
+    if (k < 0) return [];
+    const set = this.table.setOf(part, k, word);
+    return set < 0 ? [] : this.table.setValues(set);
+  }
+
+  /** The facet terms' entries by term (from the manifest), made when first asked. */
+  private facetEntries: Map<string, DictEntry> | null = null;
+
+  /** A record type's name (`record` for type 0, no type). */
+  typeName(t: number): string {
+    return t === 0 ? 'record' : (this.info.values[this.typeFacet]?.[t - 1] as string);
+  }
+
+  /** A term's dictionary entry, or null: a facet term's from the manifest, a word's from its dictionary page. */
+  async entry(term: string): Promise<DictEntry | null> {
+    if (term.startsWith(FACET_TERM)) return this.facetEntry(term);
+    const page = floorIndex(this.info.dict, term);
+    if (page < 0) return null;
+    return (await this.dictPage(page)).find((e) => e[0] === term) ?? null;
+  }
+
+  private readonly dictPages = new Map<number, Promise<DictEntry[]>>();
+  /** A dictionary page's entries (fetched and parsed once: a query's words and its prefix often share a page). */
+  private dictPage(page: number): Promise<DictEntry[]> {
+    let pending = this.dictPages.get(page);
+    if (!pending) {
+      pending = this.file(`dict/${page}.bin`).then((b) => json<DictEntry[]>(b));
+      this.dictPages.set(page, pending);
+    }
+    return pending;
+  }
+
+  /** A facet term's entry (format.ts, IndexInfo.facetTerms), or null when no record has the value. */
+  facetEntry(term: string): DictEntry | null {
+    this.facetEntries ??= new Map(this.info.facetTerms.map((e) => [e[0], e]));
+    return this.facetEntries.get(term) ?? null;
+  }
+
+  /** Starts fetching a term's posting files (nothing awaited: a failure shows when they are read). */
+  prefetchPostings(entry: DictEntry): void {
+    for (const [file] of entry[2]) this.file(`post/${file}.bin`).catch(() => undefined);
+  }
+
+  /** Dictionary entries of words beginning with `prefix` (not `prefix` itself), most frequent first. */
+  async prefixed(prefix: string, limit: number): Promise<DictEntry[]> {
+    const out: DictEntry[] = [];
+    for (let page = Math.max(0, floorIndex(this.info.dict, prefix)); page < this.info.dict.length; page++) {
+      if (page > 0 && (this.info.dict[page] as string) > prefix && !(this.info.dict[page] as string).startsWith(prefix)) break;
+      for (const e of await this.dictPage(page)) if (e[0] !== prefix && e[0].startsWith(prefix)) out.push(e);
+    }
+    return out.sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1)).slice(0, limit);
+  }
+
+  async postings(entry: DictEntry): Promise<Postings> {
+    const blocks = await Promise.all(entry[2].map(async ([file, offset, length]) => (await this.file(`post/${file}.bin`)).subarray(offset, offset + length)));
+    return decodePostings(blocks, entry[1]);
+  }
+
+  /**
+   * Exact-map entries of `key`, or of every key beginning with `key` when `prefix`. A hot key's
+   * entries are read from its own file (format.ts, HotKey), and the records of its first page
+   * kept for {@link firstRecord}.
+   */
+  async exact(key: string, prefix: boolean): Promise<Array<[string, ExactEntry[]]>> {
+    const items: ExactItem[] = [];
+    for (let page = Math.max(0, floorIndex(this.info.exact, key)); page < this.info.exact.length; page++) {
+      if (page > floorIndex(this.info.exact, key) && !(prefix && (this.info.exact[page] as string).startsWith(key))) break;
+      for (const e of json<ExactItem[]>(await this.file(`exact/${page}.bin`))) if (prefix ? e[0].startsWith(key) : e[0] === key) items.push(e);
+    }
+    return Promise.all(
+      items.map(async (item): Promise<[string, ExactEntry[]]> => {
+        if (item.length === 2) return item;
+        const hot = json<HotKey>(await this.file(`hot/${item[2]}.bin`));
+        for (const [doc, record] of hot.first) this.firstRecords.set(doc, record);
+        return [item[0], hot.entries];
+      }),
+    );
+  }
+
+  /** The doc-store records of hot keys' first pages read so far, by document. */
+  private readonly firstRecords = new Map<number, StoredDoc>();
+
+  /** A document's doc-store record when a hot key's file held it, else undefined (read it from the doc store). */
+  firstRecord(doc: number): StoredDoc | undefined {
+    return this.firstRecords.get(doc);
+  }
+
+  private readonly partWordFiles = new Map<number, Promise<Float64Array>>();
+  /** A part's documents' words from its `sigs.bin`, in local order (read once). */
+  partWords(part: number, load: Loader): Promise<Float64Array> {
+    let pending = this.partWordFiles.get(part);
+    if (!pending) {
+      const key = this.table.keys[part] as string;
+      pending = load(`docs/${key}/sigs.bin`).then((bytes) => {
+        const r = new ByteReader(bytes);
+        const n = r.varint();
+        const out = new Float64Array(n);
+        for (let i = 0; i < n; i++) out[i] = r.varint();
+        return out;
+      });
+      this.partWordFiles.set(part, pending);
+    }
+    return pending;
+  }
+}

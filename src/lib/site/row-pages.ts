@@ -1,0 +1,52 @@
+/**
+ * Row pages (issue 30, scope 3): a recap carries its first {@link ROWS_PER_PAGE} decision
+ * rows itself and links the rest, {@link ROWS_PER_PAGE} a page, at `p/<id>/rows/<n>/` (n ≥ 2),
+ * so a 1,000-row recap is a page a person reads, not a megabyte of HTML. Every row stays
+ * reachable without scripts (the pager on the recap and on every row page); a permalink to a
+ * row on a later page (`p/<id>/#row-…`) is taken there by the recap's script from the map of
+ * row ids per page it carries ({@link rowPageMap}); search results link the row page itself.
+ * Superseded rows stay in the recap's footnote (a few at most). The offline recap.html and
+ * `recap.json.gz` keep every row; print the recap.html to print them all.
+ */
+
+/** Decision rows a recap shows itself, and each row page after it. */
+export const ROWS_PER_PAGE = 100;
+
+/** Pages of a recap's shown (not superseded) rows: 1 (the recap alone) up to a page per {@link ROWS_PER_PAGE}. */
+export function rowPageCount(shownRows: number): number {
+  return Math.max(1, Math.ceil(shownRows / ROWS_PER_PAGE));
+}
+
+/** The page (1-based; 1 is the recap) of the shown row at `index` (0-based, file order). */
+export function rowPageOf(index: number): number {
+  return Math.floor(index / ROWS_PER_PAGE) + 1;
+}
+
+/** The shown rows of page `page`: `[from, to)`, 0-based. */
+export function rowPageRange(page: number, shownRows: number): { from: number; to: number } {
+  const from = (page - 1) * ROWS_PER_PAGE;
+  return { from, to: Math.min(shownRows, from + ROWS_PER_PAGE) };
+}
+
+/** A row page's path relative to the recap's (`''` for page 1, the recap itself; `rows/2/`). */
+export function rowPagePath(page: number): string {
+  return page <= 1 ? '' : `rows/${page}/`;
+}
+
+/**
+ * The recap's map of the rows on later pages: page number → the anchors of its rows, joined
+ * by spaces (about 13 bytes a row). Empty when every row is on the recap.
+ */
+export function rowPageMap(shownAnchors: readonly string[]): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (let page = 2; page <= rowPageCount(shownAnchors.length); page++) {
+    const { from, to } = rowPageRange(page, shownAnchors.length);
+    out[String(page)] = shownAnchors.slice(from, to).join(' ');
+  }
+  return out;
+}
+
+/** {@link rowPageMap} as JSON to sit inside the recap's `<script type="application/json">` (no `<` left to close it). */
+export function rowPageMapJson(shownAnchors: readonly string[]): string {
+  return JSON.stringify(rowPageMap(shownAnchors)).replaceAll('<', '\\u003c');
+}

@@ -1,0 +1,122 @@
+/**
+ * Pages proportionate to what a person reads (issue 30, scope 3; src/lib/site/row-pages.ts):
+ * a recap of 250 rows carries its first 100 and links two row pages; a permalink to a later
+ * row lands on its row page; with scripts off every row is reached through the pager; a search
+ * result for a later row links its row page; a row page sends a link it does not hold (a flag)
+ * to the recap. Built from a small real-shaped corpus (scripts/gen-corpus-real.ts).
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Browser } from 'playwright-core';
+import { buildSite, REPO_ROOT, type BuiltSite } from './build-site.ts';
+import { serveStatic, type StaticServer } from './static-server.ts';
+import { launchBrowser } from './browser.ts';
+import { generateRealShapedCorpus } from '../../scripts/gen-corpus-real.ts';
+import { readModel } from '../../src/lib/archive/model-store.ts';
+import type { ProjectModel } from '../../src/lib/model/types.ts';
+
+const PROJECT = 'projects-project-0000';
+let dir: string;
+let site: BuiltSite;
+let server: StaticServer;
+let browser: Browser;
+let model: ProjectModel;
+/** The project's rows a recap shows (not superseded), in file order. */
+let shown: string[];
+
+beforeAll(async () => {
+  dir = await mkdtemp(join(tmpdir(), 'trailbook-rows-'));
+  await generateRealShapedCorpus({ projects: 1, rows: 250, seed: 3, out: join(dir, 'corpus'), commits: 30, files: 20, shape: join(REPO_ROOT, '..', 'shared', 'corpus', 'real'), checkFirst: 0.41 });
+  site = await buildSite([join(dir, 'corpus')]);
+  model = await readModel(site.cacheDir, PROJECT);
+  shown = model.rows.filter((r) => r.supersededBy.length === 0).map((r) => r.anchor);
+  server = await serveStatic(site.out);
+  browser = await launchBrowser();
+}, 300_000);
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.close();
+  if (dir) await rm(dir, { recursive: true, force: true });
+  if (site) await rm(join(site.out, '..'), { recursive: true, force: true });
+});
+
+describe('a recap of 250 rows', () => {
+  it('carries its first 100 rows and links the two row pages, which hold the rest', async () => {
+    expect(shown.length).toBeGreaterThan(200);
+    const page = await browser.newPage();
+    await page.goto(`${server.url}p/${PROJECT}/`);
+    expect(await page.locator('.decisions > .rows > article.row').evaluateAll((rows) => rows.map((r) => r.id))).toEqual(shown.slice(0, 100));
+    expect(await page.locator('nav.row-pages a').allTextContents()).toEqual(['rows 1–100', 'rows 101–200', `rows 201–${shown.length}`]);
+    expect(await page.locator('nav.row-pages a[aria-current="page"]').textContent()).toBe('rows 1–100');
+    await page.goto(`${server.url}p/${PROJECT}/rows/3/`);
+    expect(await page.locator('h1').textContent()).toBe(`${model.title}: rows 201–${shown.length}`);
+    expect(await page.locator('.decisions > .rows > article.row').evaluateAll((rows) => rows.map((r) => r.id))).toEqual(shown.slice(200));
+    await page.close();
+  });
+
+  it('takes a permalink to a row on a later page there', async () => {
+    const page = await browser.newPage();
+    const anchor = shown[150] as string;
+    await page.goto(`${server.url}p/${PROJECT}/#${anchor}`);
+    await page.waitForURL(`${server.url}p/${PROJECT}/rows/2/#${anchor}`);
+    await expect.poll(() => page.locator(`#${anchor}`).isVisible()).toBe(true);
+    // A fragment a row page does not hold (a flag in Attention) is the recap's.
+    await page.goto(`${server.url}p/${PROJECT}/rows/2/#flag-1`);
+    await page.waitForURL(`${server.url}p/${PROJECT}/#flag-1`);
+    expect(await page.locator('#flag-1').count()).toBe(1);
+    await page.close();
+  });
+
+  it('reaches every row without scripts, through the pager', async () => {
+    const context = await browser.newContext({ javaScriptEnabled: false });
+    const page = await context.newPage();
+    await page.goto(`${server.url}p/${PROJECT}/`);
+    const seen: string[] = [];
+    const hrefs = await page.locator('nav.row-pages a').evaluateAll((links) => links.map((a) => (a as HTMLAnchorElement).href));
+    for (const href of hrefs) {
+      await page.goto(href);
+      seen.push(...(await page.locator('.decisions > .rows > article.row').evaluateAll((rows) => rows.map((r) => r.id))));
+    }
+    expect(seen).toEqual(shown);
+    await context.close();
+  });
+
+  it('links a later row’s search result to its row page', async () => {
+    const row = model.rows.find((r) => r.anchor === shown[120]);
+    const page = await browser.newPage();
+    await page.goto(`${server.url}search/?q=${row?.id}`);
+    const first = page.locator('#search-results a').first();
+    await expect.poll(async () => first.getAttribute('href')).toBe(`/p/${PROJECT}/rows/2/#${shown[120]}`);
+    await page.close();
+  });
+
+  it('puts 100 rows and little else on a row page, lighter than the recap', async () => {
+    const recap = (await readFile(join(site.out, 'p', PROJECT, 'index.html'))).length;
+    const rows2 = (await readFile(join(site.out, 'p', PROJECT, 'rows', '2', 'index.html'))).length;
+    // 100 rows and their frame on a row page; the recap adds the summary, Check first and Attention.
+    expect(rows2).toBeLessThan(recap);
+    expect(rows2).toBeGreaterThan(100 * 300);
+  });
+
+  it('has no serious or critical axe violation on the paged recap and a row page, light and dark', async () => {
+    const axeSource = readFileSync(join(REPO_ROOT, 'node_modules', 'axe-core', 'axe.min.js'), 'utf8');
+    for (const colorScheme of ['light', 'dark'] as const) {
+      const context = await browser.newContext({ colorScheme });
+      const page = await context.newPage();
+      for (const path of [`p/${PROJECT}/`, `p/${PROJECT}/rows/2/`]) {
+        await page.goto(`${server.url}${path}`);
+        await page.evaluate(axeSource);
+        const serious = await page.evaluate(async () => {
+          const axe = (window as unknown as { axe: { run(context: Document, options: object): Promise<{ violations: Array<{ id: string; impact: string | null }> }> } }).axe;
+          return (await axe.run(document, { resultTypes: ['violations'] })).violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id);
+        });
+        expect(serious, `${colorScheme} ${path}`).toEqual([]);
+      }
+      await context.close();
+    }
+  });
+});

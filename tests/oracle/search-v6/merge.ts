@@ -1,0 +1,422 @@
+/**
+ * TEST ORACLE (issue 30): the search index's merge as it was at commit 25d4836 (index
+ * format 6), kept verbatim but for its imports and the exact-map entry type, so property tests
+ * can check that the exact-map change of format 7 (facet codes in the entries, hot keys in
+ * files of their own) finds, ranks, counts and shows what this code did. Not product code.
+ */
+/** A format-6 exact-map entry: document, quality, and for paths the full path and lines. */
+type ExactEntry = [doc: number, quality: number, path?: string, from?: number, to?: number];
+/**
+ * Merges parts (part.ts) into one index (format.ts): numbers the documents (tier, then part
+ * in the order given, then the part's own order), joins each term's postings across parts,
+ * adds one term per facet value, and writes the dictionary, posting and exact-map files.
+ * Nothing is analysed again: a merge only renumbers and re-encodes, so parts built apart (a
+ * sharded build) merge into the same index as parts built together.
+ *
+ * Memory: the parts' typed arrays (about 8 bytes a posting) plus one term's postings at a time;
+ * files are handed to `emit` as they are made.
+ */
+import { createHash } from 'node:crypto';
+import { gzipSync } from 'node:zlib';
+import { orderFacetKeys } from '../../../src/lib/search/facets.ts';
+import { lowerBound } from '../../../src/lib/text/lower-bound.ts';
+import { FACET_TERM, TIERS, facetTerm, type DictEntry, type IndexInfo, type IndexPart } from '../../../src/lib/search/index/format.ts';
+import type { SearchPart } from '../../../src/lib/search/index/part.ts';
+import { PART_TABLE_FILE, encodePartTable, partTableFile } from '../../../src/lib/search/index/part-table.ts';
+import { ByteWriter } from '../../../src/lib/search/index/varint.ts';
+import { doubled } from '../../../src/lib/search/index/typed-arrays.ts';
+
+/** Postings per block; a longer list is cut into blocks of this size (fetched as separate files). */
+export const BLOCK_POSTINGS = 65_536;
+/** A posting file is closed once it holds this many bytes (before gzip); a larger block has a file of its own. */
+export const PACK_BYTES = 64 * 1024;
+/** A dictionary or exact-map page is closed once its JSON holds this many characters. */
+export const PAGE_CHARS = 24 * 1024;
+
+/** Receives one file of the index: path relative to the index folder, gzip data. */
+export type Emit = (path: string, data: Uint8Array) => Promise<void> | void;
+
+const gz = (data: Uint8Array | string): Uint8Array => gzipSync(data, { level: 4 });
+
+/** Writes pages of JSON items, each page closed past {@link PAGE_CHARS}; returns each page's first key. */
+class Pager<T> {
+  /** Each item's JSON (joined, they are the page's JSON array: what JSON.stringify of the items gives). */
+  private items: string[] = [];
+  private chars = 0;
+  private n = 0;
+  readonly firsts: string[] = [];
+  private readonly folder: string;
+  private readonly emit: Emit;
+  constructor(folder: string, emit: Emit) {
+    this.folder = folder;
+    this.emit = emit;
+  }
+  /** Adds an item; returns the page's write when this item closed it (await it), else nothing. */
+  add(key: string, item: T): Promise<void> | undefined {
+    return this.addJson(key, JSON.stringify(item));
+  }
+  /** Adds an item given as its JSON text (what JSON.stringify of the item gives). */
+  addJson(key: string, text: string): Promise<void> | undefined {
+    if (this.items.length === 0) this.firsts.push(key);
+    this.items.push(text);
+    this.chars += text.length + 1;
+    return this.chars >= PAGE_CHARS ? this.flush() : undefined;
+  }
+  async flush(): Promise<void> {
+    if (this.items.length === 0) return;
+    await this.emit(`${this.folder}/${this.n++}.bin`, gz(`[${this.items.join(',')}]`));
+    this.items = [];
+    this.chars = 0;
+  }
+}
+
+/** Packs posting blocks into files. */
+class Packer {
+  private current = new ByteWriter();
+  private n = 0;
+  private readonly emit: Emit;
+  constructor(emit: Emit) {
+    this.emit = emit;
+  }
+  /** Adds a block; returns where it is. */
+  async add(block: Uint8Array): Promise<[number, number, number]> {
+    if (block.length >= PACK_BYTES) {
+      await this.flush();
+      const file = this.n++;
+      await this.emit(`post/${file}.bin`, gz(block));
+      return [file, 0, block.length];
+    }
+    if (this.current.length + block.length > PACK_BYTES) await this.flush();
+    const at: [number, number, number] = [this.n, this.current.length, block.length];
+    this.current.bytes(block);
+    return at;
+  }
+  async flush(): Promise<void> {
+    if (this.current.length === 0) return;
+    await this.emit(`post/${this.n++}.bin`, gz(this.current.result()));
+    this.current = new ByteWriter();
+  }
+}
+
+/** Encodes postings [from, to) of the arrays as one block. */
+function encodeBlock(docs: Uint32Array, fields: Uint32Array | null, words: Float64Array, from: number, to: number): Uint8Array {
+  const w = new ByteWriter();
+  w.varint(to - from);
+  w.varint(fields ? 1 : 0);
+  let last = 0;
+  for (let i = from; i < to; i++) {
+    w.varint((docs[i] as number) - last);
+    last = docs[i] as number;
+  }
+  if (fields) for (let i = from; i < to; i++) w.varint(fields[i] as number);
+  for (let i = from; i < to; i++) w.varint(words[i] as number);
+  return w.result();
+}
+
+/** A growable posting list for one term. */
+class List {
+  docs = new Uint32Array(256);
+  fields = new Uint32Array(256);
+  words = new Float64Array(256);
+  n = 0;
+  push(doc: number, field: number, word: number): void {
+    if (this.n === this.docs.length) {
+      this.docs = doubled(this.docs, (n) => new Uint32Array(n));
+      this.fields = doubled(this.fields, (n) => new Uint32Array(n));
+      this.words = doubled(this.words, (n) => new Float64Array(n));
+    }
+    this.docs[this.n] = doc;
+    this.fields[this.n] = field;
+    this.words[this.n++] = word;
+  }
+  reset(): void {
+    this.n = 0;
+  }
+}
+
+/**
+ * Merges `parts` (in recency order, newest first) into the index `name`, handing its files to
+ * `emit`. Returns the index's description for the manifest.
+ */
+export async function mergeParts(name: 'main' | 'delta', parts: readonly SearchPart[], emit: Emit): Promise<IndexInfo> {
+  // Document numbers: tier, then part, then the part's order.
+  const ranges: Array<Array<[number, number]>> = parts.map(() => []);
+  let docs = 0;
+  for (let t = 0; t < TIERS; t++) {
+    parts.forEach((p, i) => {
+      const count = (p.tierStarts[t + 1] as number) - (p.tierStarts[t] as number);
+      ranges[i]?.push([docs, count]);
+      docs += count;
+    });
+  }
+  const globalOf = parts.map((p, i) => {
+    const map = new Uint32Array(p.docs);
+    for (let t = 0; t < TIERS; t++) {
+      const [start] = ranges[i]?.[t] as [number, number];
+      for (let l = p.tierStarts[t] as number; l < (p.tierStarts[t + 1] as number); l++) map[l] = start + l - (p.tierStarts[t] as number);
+    }
+    return map;
+  });
+
+  // Facets and values of the index.
+  const facets = orderFacetKeys(parts.flatMap((p) => p.facets));
+  const facetIndex = new Map(facets.map((k, i) => [k, i]));
+  const valueSets = facets.map(() => new Set<string>());
+  for (const p of parts) p.facets.forEach((k, f) => p.sets[f]?.forEach((set) => set.forEach((v) => valueSets[facetIndex.get(k) as number]?.add(v))));
+  const values = valueSets.map((s) => [...s].sort());
+  const valueIndex = values.map((vs) => new Map(vs.map((v, i) => [v, i])));
+  const indexParts: IndexPart[] = parts.map((p, i) => {
+    const fs = p.facets.map((k) => facetIndex.get(k) as number);
+    return {
+      key: p.key,
+      ranges: ranges[i] as Array<[number, number]>,
+      facets: fs,
+      sets: p.sets.map((sets, f) => sets.map((set) => set.map((v) => valueIndex[fs[f] as number]?.get(v) as number))),
+      ...(p.combos ? { combos: p.combos } : {}),
+    };
+  });
+
+  // Terms: one term per facet value (they sort first: no word starts with FACET_TERM), then
+  // the word terms of the parts.
+  const facetSources = new Map<string, Array<[part: number, facet: number, codes: Set<number>]>>();
+  parts.forEach((p, i) => p.facets.forEach((key, f) => p.sets[f]?.forEach((set, s) => {
+    for (const v of set) {
+      const term = facetTerm(key, v);
+      let list = facetSources.get(term);
+      if (!list) facetSources.set(term, (list = []));
+      const last = list[list.length - 1];
+      if (last && last[0] === i && last[1] === f) last[2].add(s);
+      else list.push([i, f, new Set([s])]);
+    }
+  })));
+  const buckets = new Map<number, CodeBuckets>();
+  const packer = new Packer(emit);
+  const dict = new Pager<DictEntry>('dict', emit);
+  /** The facet terms' entries, for the manifest (format.ts, IndexInfo.facetTerms). */
+  const facetTerms: DictEntry[] = [];
+  const list = new List();
+  /** Writes the term's postings (in `list`) and its dictionary entry (a facet term's: for the manifest). */
+  const writeTerm = async (term: string): Promise<void> => {
+    const blocks: Array<[number, number, number]> = [];
+    const facet = term.startsWith(FACET_TERM);
+    for (let from = 0; from < list.n; from += BLOCK_POSTINGS) {
+      blocks.push(await packer.add(encodeBlock(list.docs, facet ? null : list.fields, list.words, from, Math.min(list.n, from + BLOCK_POSTINGS))));
+    }
+    if (facet) facetTerms.push([term, list.n, blocks]);
+    else await dict.add(term, [term, list.n, blocks]);
+  };
+  for (const term of [...facetSources.keys()].sort()) {
+    list.reset();
+    {
+      const from = facetSources.get(term) ?? [];
+      for (let t = 0; t < TIERS; t++) {
+        for (const [i, f, codes] of from) {
+          const p = parts[i] as SearchPart;
+          const g = globalOf[i] as Uint32Array;
+          const byCode = codeBuckets(buckets, i * facets.length + f, p, f);
+          const lo = p.tierStarts[t] as number;
+          const hi = p.tierStarts[t + 1] as number;
+          // The part's records of this tier whose set holds the value, in record order.
+          let docs: Uint32Array;
+          if (codes.size === 1) docs = bucketRange(byCode, codes.values().next().value as number, lo, hi);
+          else {
+            const ranges = [...codes].map((c) => bucketRange(byCode, c, lo, hi));
+            docs = new Uint32Array(ranges.reduce((n, r) => n + r.length, 0));
+            let at = 0;
+            for (const r of ranges) {
+              docs.set(r, at);
+              at += r.length;
+            }
+            docs.sort();
+          }
+          for (const l of docs) list.push(g[l] as number, 0, p.words[l] as number);
+        }
+      }
+    }
+    await writeTerm(term);
+  }
+  let cursor = new Uint32Array(16);
+  await eachName(parts.map((p) => p.terms), async (term, at, index, n) => {
+    list.reset();
+    if (cursor.length < n) cursor = new Uint32Array(Math.max(n, cursor.length * 2));
+    for (let j = 0; j < n; j++) cursor[j] = (parts[at[j] as number] as SearchPart).termStarts[index[j] as number] as number;
+    for (let tier = 0; tier < TIERS; tier++) {
+      for (let j = 0; j < n; j++) {
+        const i = at[j] as number;
+        const t = index[j] as number;
+        const p = parts[i] as SearchPart;
+        const g = globalOf[i] as Uint32Array;
+        const end = p.termStarts[t + 1] as number;
+        const tierEnd = p.tierStarts[tier + 1] as number;
+        let c = cursor[j] as number;
+        while (c < end && (p.postDocs[c] as number) < tierEnd) {
+          const l = p.postDocs[c] as number;
+          list.push(g[l] as number, p.postFields[c] as number, p.words[l] as number);
+          c++;
+        }
+        cursor[j] = c;
+      }
+    }
+    await writeTerm(term);
+  });
+  await packer.flush();
+  await dict.flush();
+
+  // The exact-token map.
+  const exact = new Pager<[string, ExactEntry[]]>('exact', emit);
+  await eachName(parts.map((p) => p.exactKeys), (key, at, index, n) => {
+    if (n === 1) {
+      // One part's entries, already in order (part.ts sorts them by record, path and lines; the
+      // record numbers keep their order here): written as JSON.stringify would, without arrays.
+      const i = at[0] as number;
+      const k = index[0] as number;
+      const p = parts[i] as SearchPart;
+      const g = globalOf[i] as Uint32Array;
+      let text = `[${JSON.stringify(key)},[`;
+      for (let e = p.exactStarts[k] as number; e < (p.exactStarts[k + 1] as number); e++) {
+        if (e > (p.exactStarts[k] as number)) text += ',';
+        text += `[${g[p.exactDocs[e] as number] as number},${p.exactQuality[e] as number}`;
+        const path = p.exactPaths[e] as string;
+        if (path !== '') {
+          text += `,${JSON.stringify(path)}`;
+          if ((p.exactFrom[e] as number) >= 0) text += `,${p.exactFrom[e] as number},${p.exactTo[e] as number}`;
+        }
+        text += ']';
+      }
+      return exact.addJson(key, `${text}]]`);
+    }
+    const entries: ExactEntry[] = [];
+    for (let j = 0; j < n; j++) {
+      const i = at[j] as number;
+      const k = index[j] as number;
+      const p = parts[i] as SearchPart;
+      const g = globalOf[i] as Uint32Array;
+      for (let e = p.exactStarts[k] as number; e < (p.exactStarts[k + 1] as number); e++) {
+        const entry: ExactEntry = [g[p.exactDocs[e] as number] as number, p.exactQuality[e] as number];
+        const path = p.exactPaths[e] as string;
+        if (path !== '') {
+          entry.push(path);
+          if ((p.exactFrom[e] as number) >= 0) entry.push(p.exactFrom[e] as number, p.exactTo[e] as number);
+        }
+        entries.push(entry);
+      }
+    }
+    entries.sort((a, b) => a[0] - b[0] || ((a[2] ?? '') < (b[2] ?? '') ? -1 : (a[2] ?? '') > (b[2] ?? '') ? 1 : 0) || (a[3] ?? 0) - (b[3] ?? 0));
+    return exact.add(key, [key, entries]);
+  });
+  await exact.flush();
+
+  const content = encodePartTable(indexParts);
+  const digest = createHash('sha256').update(content).digest('hex').slice(0, 16);
+  await emit(PART_TABLE_FILE, gz(partTableFile(content, digest)));
+  return { name, docs, facets, values, parts: indexParts.length, table: digest, dict: dict.firsts, facetTerms, exact: exact.firsts };
+}
+
+/** A part's records grouped by their code for one facet: `docs[starts[c]] … docs[starts[c + 1] - 1]` have code `c`, in record order. */
+interface CodeBuckets {
+  starts: Uint32Array;
+  docs: Uint32Array;
+}
+
+/**
+ * The records of part `p` by code of its facet `f`, made once (a counting sort) and kept in
+ * `cache` under `key` (unique per part and facet): a facet value's postings are then found without reading every record once
+ * per value (a facet of 40 values over a million records was 40 million reads).
+ */
+function codeBuckets(cache: Map<number, CodeBuckets>, key: number, p: SearchPart, f: number): CodeBuckets {
+  const nf = p.facets.length;
+  const had = cache.get(key);
+  if (had) return had;
+  const sets = p.sets[f]?.length ?? 0;
+  const starts = new Uint32Array(sets + 1);
+  for (let l = 0; l < p.docs; l++) {
+    const c = p.codes[l * nf + f] as number;
+    starts[c + 1] = (starts[c + 1] as number) + 1;
+  }
+  for (let c = 0; c < sets; c++) starts[c + 1] = (starts[c + 1] as number) + (starts[c] as number);
+  const fill = starts.slice(0, sets);
+  const docs = new Uint32Array(p.docs);
+  for (let l = 0; l < p.docs; l++) {
+    const c = p.codes[l * nf + f] as number;
+    docs[fill[c] as number] = l;
+    fill[c] = (fill[c] as number) + 1;
+  }
+  const made = { starts, docs };
+  cache.set(key, made);
+  return made;
+}
+
+/** The records of `buckets` with code `c` in [from, to), in record order. */
+function bucketRange(buckets: CodeBuckets, c: number, from: number, to: number): Uint32Array {
+  const all = buckets.docs.subarray(buckets.starts[c] as number, buckets.starts[c + 1] as number);
+  return all.subarray(lowerBound(all, from), lowerBound(all, to));
+}
+
+/**
+ * Walks the names of every part (each part's list sorted, as part.ts makes them) in one sorted
+ * order, a k-way merge: `each` gets every distinct name once, ascending, with the `n` places it
+ * stands at (`parts[j]`, `indexes[j]`, in part order; the arrays are reused between calls).
+ */
+async function eachName(lists: ReadonlyArray<readonly string[]>, each: (name: string, parts: Int32Array, indexes: Int32Array, n: number) => Promise<void> | undefined): Promise<void> {
+  const k = lists.length;
+  const cursor = new Int32Array(k);
+  // A binary heap of parts by their current name (then part number).
+  const heap: number[] = [];
+  const head = (i: number): string => (lists[i] as readonly string[])[cursor[i] as number] as string;
+  const less = (a: number, b: number): boolean => {
+    const x = head(a);
+    const y = head(b);
+    return x < y || (x === y && a < b);
+  };
+  const up = (at: number): void => {
+    while (at > 0) {
+      const parent = (at - 1) >> 1;
+      if (!less(heap[at] as number, heap[parent] as number)) return;
+      [heap[at], heap[parent]] = [heap[parent] as number, heap[at] as number];
+      at = parent;
+    }
+  };
+  const down = (at: number): void => {
+    for (;;) {
+      const l = 2 * at + 1;
+      if (l >= heap.length) return;
+      const r = l + 1;
+      const m = r < heap.length && less(heap[r] as number, heap[l] as number) ? r : l;
+      if (!less(heap[m] as number, heap[at] as number)) return;
+      [heap[at], heap[m]] = [heap[m] as number, heap[at] as number];
+      at = m;
+    }
+  };
+  for (let i = 0; i < k; i++)
+    if ((lists[i] as readonly string[]).length > 0) {
+      heap.push(i);
+      up(heap.length - 1);
+    }
+  let at = new Int32Array(16);
+  let index = new Int32Array(16);
+  while (heap.length > 0) {
+    const name = head(heap[0] as number);
+    let n = 0;
+    while (heap.length > 0 && head(heap[0] as number) === name) {
+      const i = heap[0] as number;
+      if (n === at.length) {
+        at = doubled(at, (m) => new Int32Array(m));
+        index = doubled(index, (m) => new Int32Array(m));
+      }
+      at[n] = i;
+      index[n++] = cursor[i] as number;
+      cursor[i] = (cursor[i] as number) + 1;
+      if ((cursor[i] as number) < (lists[i] as readonly string[]).length) down(0);
+      else {
+        const last = heap.pop() as number;
+        if (heap.length > 0) {
+          heap[0] = last;
+          down(0);
+        }
+      }
+    }
+    const pending = each(name, at, index, n);
+    if (pending) await pending;
+  }
+}
+

@@ -1,0 +1,41 @@
+/**
+ * Row pages (issue 30, scope 3; src/lib/site/row-pages.ts): which rows a recap shows itself,
+ * which each row page holds, and the map a permalink's script reads.
+ */
+import { describe, expect, it } from 'vitest';
+import fc from 'fast-check';
+import { ROWS_PER_PAGE, rowPageCount, rowPageMap, rowPageMapJson, rowPageOf, rowPagePath, rowPageRange } from '../../src/lib/site/row-pages.ts';
+import { urls } from '../../src/lib/site/urls.ts';
+
+describe('row pages', () => {
+  it('keep 100 rows on the recap and 100 on each row page after it', () => {
+    expect(ROWS_PER_PAGE).toBe(100);
+    expect([0, 1, 100, 101, 1001].map(rowPageCount)).toEqual([1, 1, 1, 2, 11]);
+    expect(rowPageRange(1, 1001)).toEqual({ from: 0, to: 100 });
+    expect(rowPageRange(11, 1001)).toEqual({ from: 1000, to: 1001 });
+    expect([0, 99, 100, 1000].map(rowPageOf)).toEqual([1, 1, 2, 11]);
+    expect([1, 2, 11].map(rowPagePath)).toEqual(['', 'rows/2/', 'rows/11/']);
+    expect(urls.rowPage('/archive/', 'p1', 1)).toBe('/archive/p/p1/');
+    expect(urls.rowPage('/archive/', 'p1', 3)).toBe('/archive/p/p1/rows/3/');
+    // The map sits in an inline data script: nothing in it can close the script.
+    const anchors = Array.from({ length: 101 }, (_, i) => (i === 100 ? 'row-</script><b>' : `row-${i}`));
+    expect(rowPageMapJson(anchors)).toBe('{"2":"row-\\u003c/script>\\u003cb>"}');
+    expect(JSON.parse(rowPageMapJson(anchors))).toEqual({ 2: 'row-</script><b>' });
+  });
+
+  it('map every row past the first page to its page, and no other (property)', () => {
+    fc.assert(
+      fc.property(fc.nat({ max: 1200 }), (n) => {
+        const anchors = Array.from({ length: n }, (_, i) => `row-${i.toString(16).padStart(8, '0')}`);
+        const map = rowPageMap(anchors);
+        const listed = Object.entries(map).flatMap(([page, ids]) => ids.split(' ').map((id) => [id, Number(page)] as const));
+        expect(listed.map(([id]) => id)).toEqual(anchors.slice(ROWS_PER_PAGE));
+        for (const [id, page] of listed) expect(page).toBe(rowPageOf(anchors.indexOf(id)));
+        // Every page's range holds its rows, and the pages cover every row once.
+        const covered = Array.from({ length: rowPageCount(n) }, (_, i) => rowPageRange(i + 1, n)).flatMap(({ from, to }) => anchors.slice(from, to));
+        expect(covered).toEqual(anchors);
+      }),
+      { numRuns: 60 },
+    );
+  });
+});
