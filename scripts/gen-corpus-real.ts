@@ -275,7 +275,8 @@ export async function generateRealShapedCorpus(options: RealShapeOptions): Promi
     const dir = join(out, 'projects', `project-${String(p).padStart(4, '0')}`);
     await mkdir(dir, { recursive: true });
     await writeFile(join(dir, 'trailbook.json'), `${JSON.stringify({ title: `Project ${p}`, repo: '../../repos/monorepo.git' })}\n`);
-    const base = Date.parse('2026-02-01T08:00:00Z') + p * 3_600_000;
+    // Rows before their repositories' heads (the work they record was committed; issue 26, item 2): up to 10,000 projects end in early 2025.
+    const base = Date.parse('2024-02-01T08:00:00Z') + p * 3_600_000;
     const lines: string[] = [];
     const ids: string[] = [];
     for (let i = 0; i < options.rows; i++) {

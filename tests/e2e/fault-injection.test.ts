@@ -78,7 +78,7 @@ const killed = (r: CliRun): boolean => r.code === -1;
 async function changeProject(project: string, decision: string): Promise<void> {
   const trail = join(corpus, 'projects', project);
   const file = await readFile(join(trail, 'decisions.jsonl')).then(() => join(trail, 'decisions.jsonl'), () => join(trail, 'decisions.tsv'));
-  const ts = '2026-12-01T00:00:00Z';
+  const ts = '2025-05-01T00:00:00Z';
   const id = createHash('sha256').update(`${ts}${decision}`).digest('hex').slice(0, 8);
   await appendFile(file, file.endsWith('.tsv') ? `${ts}\thandover\t${decision}\tfault test\tREADME.md\topen\n` : `${JSON.stringify({ id, ts, phase: 'handover', ticket: '', actor: 'lead', decision, why: 'fault test', evidence: 'README.md', result: 'open' })}\n`);
 }
@@ -345,7 +345,7 @@ describe('a kept cache gives the verdicts `check` gives (reproduction 3)', () =>
     const name = (await Promise.all(projects.map(async (p) => ((await readdir(join(corpus, 'projects', p))).includes('decisions.jsonl') ? p : null)))).find((p) => p !== null) as string;
     const project = join(corpus, 'projects', name);
     await writeFile(join(project, 'bench-report.txt'), 'bench\nparse: 12 ms\nend\n');
-    const ts = '2026-12-01T09:00:00Z';
+    const ts = '2025-06-01T09:00:00Z';
     const decision = 'Parser benchmark recorded';
     const id = createHash('sha256').update(`${ts}${decision}`).digest('hex').slice(0, 8);
     const trail = await readFile(join(project, 'decisions.jsonl')).then(() => join(project, 'decisions.jsonl'), () => null);
