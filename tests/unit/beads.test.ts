@@ -259,6 +259,31 @@ describe('status replay (events, field changes) and its checks', () => {
     ]);
   });
 
+  it('says when the log writes local time as UTC, so a close does not read as before its creation (45ck/prompt-language-2t1h)', async () => {
+    // The real issue: created_at 2026-04-18T00:53:30Z and closed 01:04:48Z in the export; its one
+    // log entry, the created event, says 10:53:29Z (local time, UTC+10, written as UTC).
+    const m = buildBeadsModel(
+      (
+        await readBeads({
+          '.beads/backup/events.jsonl': [
+            line({ actor: 'person-1', created_at: '2026-04-18T10:53:29Z', event_type: 'created', id: 'a961aa2d', issue_id: 'prompt-language-2t1h', new_value: '', old_value: '' }),
+            line({ actor: 'person-1', created_at: '2026-05-04T12:38:30Z', event_type: 'created', id: 'b0000001', issue_id: 'prompt-language-zz', new_value: '', old_value: '' }),
+          ],
+          '.beads/issues.jsonl': [
+            line({ id: 'prompt-language-2t1h', title: 'Hook stdin reads should fail open', status: 'closed', created_at: '2026-04-18T00:53:30Z', closed_at: '2026-04-18T01:04:48Z' }),
+            line({ id: 'prompt-language-zz', title: 'Later', status: 'open', created_at: '2026-05-04T02:38:30Z' }),
+          ],
+        })
+      ).rows,
+    );
+    expect(statusMismatch.run(input(m)).map((f) => [f.kind, f.summary])).toEqual([
+      [
+        'beads/status-mismatch',
+        'issue prompt-language-2t1h “Hook stdin reads should fail open”: replaying its 1 event gives open, but .beads/issues.jsonl says closed (closed 2026-04-18T01:04:48Z), and the log runs on to 2026-05-04T12:38:30Z without that change; last event: created at 2026-04-18T10:53:29Z (the log\'s times are 10 h ahead of the export\'s for this issue: local time written as UTC)',
+      ],
+    ]);
+  });
+
   it('starts a log that begins mid-life from the first recorded status, and reads field changes', async () => {
     const m = await replayed([], { id: 'pl-1', title: 'T', status: 'closed' }, [line({ id: 'int-1', kind: 'field_change', created_at: '2026-04-14T10:10:42.2276606Z', actor: 'p', issue_id: 'pl-1', extra: { field: 'status', old_value: 'open', new_value: 'closed' } })]);
     expect(m.issues[0]?.history.map((h) => [h.source, h.recorded, h.from, h.to])).toEqual([['interaction', 'open', 'open', 'closed']]);
@@ -384,7 +409,7 @@ describe.skipIf(!existsSync(REAL))('the real beads folder of 45ck/prompt-languag
     expect(flags.filter((f) => f.kind === 'beads/status-mismatch')).toHaveLength(34);
     expect(flags.filter((f) => f.kind === 'beads/log-older-than-export')).toEqual([]);
     expect(flags.find((f) => f.summary.startsWith('issue prompt-language-9uqe.15.3 '))?.summary).toBe(
-      'issue prompt-language-9uqe.15.3 “OpenCode runner: smoke/eval matrix and free-model baseline”: replaying its 1 event gives open, but .beads/issues.jsonl says closed (closed 2026-04-10T04:09:45Z), and the log runs on to 2026-05-04T12:38:30Z without that change; last event: created at 2026-04-09T18:53:05Z',
+      'issue prompt-language-9uqe.15.3 “OpenCode runner: smoke/eval matrix and free-model baseline”: replaying its 1 event gives open, but .beads/issues.jsonl says closed (closed 2026-04-10T04:09:45Z), and the log runs on to 2026-05-04T12:38:30Z without that change; last event: created at 2026-04-09T18:53:05Z (the log\'s times are 10 h ahead of the export\'s for this issue: local time written as UTC)',
     );
     expect(flags.filter((f) => f.kind === 'beads/no-history')).toHaveLength(6);
     expect(historyGap.run(input(model))).toHaveLength(13);

@@ -13,6 +13,7 @@ import { parseInstant } from '../../text/time.ts';
 import { changedAfterLog, exportChange, logEnd, logRunsPast, type LogEnd } from '../../beads/log-coverage.ts';
 import type { Flag } from '../../model/types.ts';
 import { countOf } from '../../site/words.ts';
+import { spanWords } from '../../beads/created-times.ts';
 
 const SOURCE = 'spec/input.md section 7 (beads)';
 
@@ -56,6 +57,19 @@ function olderLogNotice(later: readonly BeadsIssue[], end: LogEnd): Flag {
   );
 }
 
+/**
+ * When the issue's created event is a whole time-zone offset from the export's `created_at`,
+ * the log's times (the log's end, the last event) read against the export's would seem to put
+ * a close before a creation (45ck/prompt-language: "closed 2026-04-18T01:04:48Z … last event:
+ * created at 2026-04-18T10:53:29Z"); say so. Empty otherwise.
+ */
+function zoneNote(issue: BeadsIssue): string {
+  const d = issue.timeDisagreement;
+  if (!d || !d.zoneOffset || d.missingCreation) return '';
+  const quarter = 15 * 60_000;
+  return ` (the log's times are ${spanWords(Math.round(d.differenceMs / quarter) * quarter)} ${d.differenceMs > 0 ? 'ahead of' : 'behind'} the export's for this issue: local time written as UTC)`;
+}
+
 export const statusMismatch: Check = {
   id: 'beads/status-mismatch',
   kinds: [STATUS_MISMATCH, NO_HISTORY, LOG_OLDER],
@@ -83,7 +97,7 @@ export const statusMismatch: Check = {
       const last = issue.history.at(-1);
       const dated = change && issue.status === 'closed' && issue.closedAt !== '' ? ` (closed ${issue.closedAt})` : '';
       const runsOn = end && logRunsPast(change, end) ? `, and the log runs on to ${end.timestamp} without that change` : '';
-      return [flagOf(STATUS_MISMATCH, `issue ${issue.id} ${quote(issue.title)}: replaying its ${countOf(issue.history.length, 'event')} gives ${issue.replayedStatus}, but ${issue.at?.file ?? 'the export'} says ${issue.status || '(no status)'}${dated}${runsOn}${last ? `; last event: ${last.kind} at ${last.timestamp}` : ''}`, [], at(issue))];
+      return [flagOf(STATUS_MISMATCH, `issue ${issue.id} ${quote(issue.title)}: replaying its ${countOf(issue.history.length, 'event')} gives ${issue.replayedStatus}, but ${issue.at?.file ?? 'the export'} says ${issue.status || '(no status)'}${dated}${runsOn}${last ? `; last event: ${last.kind} at ${last.timestamp}` : ''}${zoneNote(issue)}`, [], at(issue))];
     });
     return end && later.length > 0 ? [...flags, olderLogNotice(later, end)] : flags;
   },
