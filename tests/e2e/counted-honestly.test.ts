@@ -26,6 +26,7 @@ import { REAL_CORPUS } from '../real-corpus.ts';
 import { makeCountedFixture, ONLY_IN_AN_INVALID_ROW } from '../counted-honestly-fixture.ts';
 import type { ProjectCounts } from '../../src/lib/model/types.ts';
 import { classifyResult } from '../../src/lib/results/classify-result.ts';
+import { invalidAnchor } from '../../src/lib/site/invalid-anchor.ts';
 
 interface CheckProject {
   id: string;
@@ -117,9 +118,9 @@ describe('counted honestly: the real corpus and a fixture of each case (issue 27
     // Rows whose result failed, and malformed TSV rows whose last cell (their result, placed by the header) failed.
     const failed = [
       ...projects.flatMap((p) => p.rows.filter((r) => r.resultClass === 'failed').map((r) => `${p.id}/#row-${r.id}`)),
-      ...projects.flatMap((p) => p.invalid.filter((r) => r.kind === 'trail/tsv-cell-count' && classifyResult(r.raw.split('\t').at(-1) ?? '') === 'failed').map((r) => `${p.id}/#invalid-L${r.line}`)),
+      ...projects.flatMap((p) => p.invalid.filter((r) => r.kind === 'trail/tsv-cell-count' && classifyResult(r.raw.split('\t').at(-1) ?? '') === 'failed').map((r) => `${p.id}/#${invalidAnchor(r.file, r.line)}`)),
     ];
-    expect(failed).toContain(`fabricated/#invalid-L9`);
+    expect(failed).toContain(`fabricated/#invalid-decisions-tsv-L9`);
     expect(failed.length).toBeGreaterThanOrEqual(existsSync(REAL_CORPUS) ? 7 : 3);
     expect(await searchCount({ result: 'failed' })).toBe(failed.length);
     const hrefs = (await allHrefs()).map((h) => h.replace(/^\/p\//, '').replace('/#row-', '/#row-'));
@@ -174,8 +175,8 @@ describe('counted honestly: the real corpus and a fixture of each case (issue 27
     expect(await readText(result.locator('.result-title'))).toContain(ONLY_IN_AN_INVALID_ROW);
     expect(await readText(result)).toContain('invalid record');
     await result.locator('a.result-title').click();
-    await page.waitForURL(/\/p\/missing-why\/#invalid-L14$/);
-    expect(await page.locator('#invalid-L14').isVisible()).toBe(true);
+    await page.waitForURL(/\/p\/missing-why\/#invalid-decisions-tsv-L14$/);
+    expect(await page.locator('#invalid-decisions-tsv-L14').isVisible()).toBe(true);
   });
 
   it('a crawl of every built page finds no broken link (the invalid rows’ 8 cited files have their pages)', async () => {

@@ -167,9 +167,9 @@ describe('exports under --base /archive/', () => {
     expect(await readTexts(invalid)).toEqual(['decisions.jsonl:12 trail/not-json — not valid JSON: Unexpected end of JSON input']);
     await invalid.locator('a').click();
     // Wait for the recap to load (on a slow machine the URL changes before the new page is parsed).
-    await page.waitForURL(`${server.url}p/${PROJECT}/#invalid-L12`, { waitUntil: 'load' });
-    await page.locator('#invalid-L12').waitFor({ state: 'visible', timeout: 5000 });
-    expect(await page.locator('#invalid-L12').isVisible()).toBe(true);
+    await page.waitForURL(`${server.url}p/${PROJECT}/#invalid-decisions-jsonl-L12`, { waitUntil: 'load' });
+    await page.locator('#invalid-decisions-jsonl-L12').waitFor({ state: 'visible', timeout: 5000 });
+    expect(await page.locator('#invalid-decisions-jsonl-L12').isVisible()).toBe(true);
 
     const report = JSON.parse((await fetchFromPage(`${BASE}report.json`)).body) as { version: string; totals: { invalid: number }; projects: Array<{ id: string; invalid: Array<{ file: string; line: number }> }> };
     expect(report.version).toBe('trailbook.report/1');

@@ -106,7 +106,7 @@ describe('Attention on tickets-faults: one flag for every planted fault', () => 
     ['g', '#row-3ec852ad', 'trail/duplicate-id', 'high'],
     ['h', '#row-0badc0de', 'trail/id-mismatch', 'medium'],
     ['i', '#row-6be99327', 'trail/row-too-large', 'medium'],
-    ['j', '#invalid-L12', 'trail/not-json', 'high'],
+    ['j', '#invalid-decisions-jsonl-L12', 'trail/not-json', 'high'],
     ['k', '#row-0a1f7f7c', 'evidence/prose', 'medium'],
     ['l', '#row-bcbab5af', 'trail/supersedes-forward', 'high'],
     ['l', '#row-83d1c257', 'trail/supersedes-cycle', 'high'],
@@ -181,7 +181,7 @@ describe('Attention on tickets-faults: one flag for every planted fault', () => 
       const hrefs = await flag.locator('.flag-links a').evaluateAll((as) => as.map((a) => a.getAttribute('href') ?? ''));
       // A flag's place is its first row, or the trail line it names (the not-JSON line 12 sits
       // between rows 11 and 13); flags with neither (a reviewer's gap) come last in their severity.
-      const lines = hrefs.map((h) => (h.startsWith('#row-') ? (lineOf.get(h) ?? Number.NaN) : h.startsWith('#invalid-L') ? Number(h.slice('#invalid-L'.length)) : Number.POSITIVE_INFINITY));
+      const lines = hrefs.map((h) => (h.startsWith('#row-') ? (lineOf.get(h) ?? Number.NaN) : h.startsWith('#invalid-') ? Number(/-L(\d+)$/.exec(h)?.[1] ?? Number.NaN) : Number.POSITIVE_INFINITY));
       const line = lines.length === 0 ? Number.POSITIVE_INFINITY : Math.min(...lines);
       expect(line).not.toBeNaN();
       const key: [number, number] = [severity as number, line];
@@ -198,8 +198,8 @@ describe('Attention on tickets-faults: one flag for every planted fault', () => 
     expect(await isInViewport(row('0a1f7f7c'))).toBe(true);
 
     await page.locator('section.attention li.flag[data-kind="trail/not-json"] .flag-links a').click();
-    expect(await targetId(page)).toBe('invalid-L12');
-    expect(await isInViewport(page.locator('#invalid-L12'))).toBe(true);
+    expect(await targetId(page)).toBe('invalid-decisions-jsonl-L12');
+    expect(await isInViewport(page.locator('#invalid-decisions-jsonl-L12'))).toBe(true);
   });
 
   it('the duplicate-id flag links to both rows that share the id (lines 8 and 9)', async () => {
@@ -215,7 +215,7 @@ describe('Attention on tickets-faults: one flag for every planted fault', () => 
     const section = page.locator('section.invalid');
     expect(await readText(section.locator('h2'))).toBe('Invalid records');
     expect(await readText(section.locator('h2 + p'))).toBe('1 line could not be read as records. Each is kept here with its raw text.');
-    const item = section.locator('li#invalid-L12');
+    const item = section.locator('li#invalid-decisions-jsonl-L12');
     expect(await item.getAttribute('data-kind')).toBe('trail/not-json');
     expect(await readText(item.locator('p'))).toBe('decisions.jsonl:12 trail/not-json — not valid JSON: Unexpected end of JSON input');
     expect(await item.locator('pre.raw').textContent()).toBe(raw);

@@ -61,12 +61,12 @@ describe('counted honestly (issue 27)', () => {
   it('finds a word found only in an invalid row, and builds a page for every file an invalid row cites', () => {
     const m = model('missing-why');
     const found = searchRecords(m).filter((r) => `${r.title} ${r.body}`.includes(ONLY_IN_AN_INVALID_ROW));
-    expect(found.map((r) => [r.anchor, r.facets['type'], r.facets['result']])).toEqual([['invalid-L14', ['invalid record'], ['reported done']]]);
+    expect(found.map((r) => [r.anchor, r.facets['type'], r.facets['result']])).toEqual([['invalid-decisions-tsv-L14', ['invalid record'], ['reported done']]]);
     // A malformed row whose result failed is found by `result=failed`.
     expect(searchRecords(model('fabricated')).filter((r) => r.facets['result']?.includes('failed')).map((r) => [r.anchor, r.facets['type']?.[0], r.meta])).toEqual([
       ['row-457a81b7', 'decision', 'FAIL 4 High · ship'],
       ['row-c82a5bef', 'decision', 'failed; retry pending · ship'],
-      ['invalid-L9', 'invalid record', `invalid record decisions.tsv:9 · expected 6 tab-separated cells, found 5 — read in order, the \`why\` column is missing · ${INVALID_FAILED}`],
+      ['invalid-decisions-tsv-L9', 'invalid record', `invalid record decisions.tsv:9 · expected 6 tab-separated cells, found 5 — read in order, the \`why\` column is missing · ${INVALID_FAILED}`],
     ]);
     expect(m.cited.files.map((f) => [f.path, f.by.length])).toEqual(Array.from({ length: 8 }, (_, i) => [`src/part-${i + 1}.ts`, i < 1 ? 4 : 3]));
   });

@@ -35,6 +35,7 @@ import { EXPORT_RECAP_CSS, EXPORT_RECAP_CSS_SHA256 } from './export-recap-style.
 import { html, join, SafeHtml } from './html.ts';
 import { SEVERITY_ICON, statusHtml } from './status.ts';
 import { POINTER_OUTCOME_LABELS, POINTER_OUTCOME_TONES, POINTER_OUTCOMES, SEVERITIES } from '../../lib/projections/counts.ts';
+import { invalidAnchor } from '../../lib/site/invalid-anchor.ts';
 
 /** Where the recap was exported from. */
 export interface ExportRecapContext {
@@ -125,8 +126,9 @@ function attentionSection(model: ProjectModel): SafeHtml {
   const c = model.counts;
   const reviewCount = layerTotal(c, 'layer2');
   const sentence = auditSentence(model.audit, reviewCount, hasDecisionTrail(model.sources));
-  // Only rows have anchors in this file: other places are shown as text.
-  const linksOf = flagLinker(model.rows, () => null);
+  // Rows and invalid records have anchors in this file: other places are shown as text.
+  const invalidAt = new Set(model.invalid.map((r) => `${r.file}:${r.line}`));
+  const linksOf = flagLinker(model.rows, (at) => (invalidAt.has(`${at.file}:${at.line}`) ? `#${invalidAnchor(at.file, at.line)}` : null));
   const reviewer = model.audit.present ? model.audit.reviewer || 'reviewer' : 'reviewer';
   const flags =
     model.flags.length === 0
@@ -170,7 +172,7 @@ function invalidSection(model: ProjectModel, ctx: ExportRecapContext): SafeHtml 
   if (model.invalid.length === 0) return '';
   const fields = (r: InvalidRecord): SafeHtml | '' =>
     r.fields ? html`<dl class="invalid-fields">${Object.entries(r.fields).map(([k, v]) => html`<dt>${k}</dt><dd>${k === 'evidence' && r.evidence && r.evidence.length > 0 ? evidenceList(r.evidence, model, ctx) : v}</dd>`)}</dl>` : '';
-  return html`<section aria-labelledby="invalid"><h2 id="invalid">Invalid records</h2><p>${invalidRecordsSentence(model.invalid)}</p><ol class="invalid-list">${model.invalid.map((r) => html`<li data-kind="${r.kind}"><p><strong>${r.file}:${r.line}</strong> <code>${r.kind}</code> — ${r.error}</p>${r.raw !== '' ? html`<pre class="raw"><code>${r.raw}</code></pre>` : ''}${fields(r)}</li>`)}</ol></section>`;
+  return html`<section aria-labelledby="invalid"><h2 id="invalid">Invalid records</h2><p>${invalidRecordsSentence(model.invalid)}</p><ol class="invalid-list">${model.invalid.map((r) => html`<li id="${invalidAnchor(r.file, r.line)}" data-kind="${r.kind}"><p><strong>${r.file}:${r.line}</strong> <code>${r.kind}</code> — ${r.error}</p>${r.raw !== '' ? html`<pre class="raw"><code>${r.raw}</code></pre>` : ''}${fields(r)}</li>`)}</ol></section>`;
 }
 
 /** The whole single-file recap of a project. */

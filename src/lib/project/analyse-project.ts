@@ -42,6 +42,7 @@ import { DEFAULT_SECRET_SETTINGS, type SecretSettings } from '../config/secret-s
 import { secretSettingsKey } from '../secrets/detect.ts';
 import { findProjectSecrets, unlinkSecretFiles, type CommitStore } from '../secrets/project-secrets.ts';
 import type { FoundSecret } from '../secrets/found-secrets.ts';
+import { invalidAnchor } from '../site/invalid-anchor.ts';
 
 /** The record formats that are decision trails (their rows can be linked to). */
 const TRAIL_FORMATS = formatsWith('trail');
@@ -76,7 +77,7 @@ async function readConfig(project: DiscoveredProject, invalid: InvalidRecord[]):
  * The commits and files a project's evidence cites, each with the records citing it: valid
  * rows, and invalid records whose evidence was told apart by the header (issue 27, scope 4:
  * every page a record links to exists, so a malformed row's cited file gets its page too; its
- * citation points at the invalid record, `#invalid-L<line>`).
+ * citation points at the invalid record, `#invalid-<file>-L<line>`).
  */
 function citedFrom(rows: ProjectModel['rows'], invalid: readonly InvalidRecord[] = []): ProjectModel['cited'] {
   const commits = new Map<string, CitedCommit>();
@@ -86,7 +87,7 @@ function citedFrom(rows: ProjectModel['rows'], invalid: readonly InvalidRecord[]
   };
   const citing: Array<Pick<TrailRow, 'id' | 'anchor' | 'decision' | 'evidence'>> = [
     ...rows,
-    ...invalid.flatMap((r) => (r.evidence && r.evidence.length > 0 ? [{ id: `${r.file}:${r.line}`, anchor: `invalid-L${r.line}`, decision: r.fields?.['decision'] ?? `invalid record ${r.file}:${r.line}`, evidence: r.evidence }] : [])),
+    ...invalid.flatMap((r) => (r.evidence && r.evidence.length > 0 ? [{ id: `${r.file}:${r.line}`, anchor: invalidAnchor(r.file, r.line), decision: r.fields?.['decision'] ?? `invalid record ${r.file}:${r.line}`, evidence: r.evidence }] : [])),
   ];
   for (const row of citing) {
     for (const p of row.evidence) {

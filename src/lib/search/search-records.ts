@@ -20,6 +20,7 @@ import { lifecycleSearchRecords } from './lifecycle-records.ts';
 import { hexKey, idKey, kindKeys, pointerKeys, type ExactKey } from './exact-keys.ts';
 import type { SearchRecord } from './search-record.ts';
 import { hexTokens } from './tokenize.ts';
+import { invalidAnchor } from '../site/invalid-anchor.ts';
 
 /** Filter names in the order the search page shows them (kept for the spec's list; see facets.ts). */
 export const FILTER_ORDER = ['type', 'project', 'phase', 'result', 'evidence status', 'evidence kind', 'flag severity', 'flag kind', 'actor', 'event type', 'agent', 'status', 'source format', 'year'];
@@ -91,7 +92,7 @@ function flagRecords(model: ProjectModel): SearchRecord[] {
 
 /**
  * The invalid records of a project (issue 27, scope 4: every record findable): each is a
- * result of type `invalid record` at its card (`invalid-L<line>`), its raw text in the body so
+ * result of type `invalid record` at its card (`invalid-<file>-L<line>`, src/lib/site/invalid-anchor.ts), its raw text in the body so
  * a word found only in it is found, the fields its header still told apart (decision, result,
  * evidence) in their fields, and its result read like a row's, so `result=failed` finds a
  * malformed row whose result says it failed.
@@ -110,7 +111,7 @@ function invalidRecords(model: ProjectModel): SearchRecord[] {
     const exact: ExactKey[] = [...kindKeys(r.kind, 2)];
     for (const p of r.evidence ?? []) exact.push(...pointerKeys(p));
     return {
-      anchor: `invalid-L${r.line}`,
+      anchor: invalidAnchor(r.file, r.line),
       // The row as written is its title when the header could not place its decision (cells apart by ` · `).
       title: fields['decision'] ?? clip(r.raw.replace(/\t/g, ' · '), 200),
       body: r.raw,

@@ -1,7 +1,7 @@
 /**
  * Unique recap anchors for quality records. Every anchor is prefixed by its record kind
  * (`qa-`, `finding-`, `loop-`, ...) so it never meets a row (`row-`), flag (`flag-`) or
- * invalid-record (`invalid-L`) anchor.
+ * invalid-record (`invalid-…-L<line>`) anchor.
  */
 import { slugify } from '../text/slug.ts';
 
