@@ -9,10 +9,12 @@ import { parentPort, workerData } from 'node:worker_threads';
 import { writeSearchIndex } from '../lib/search/write-search-index.ts';
 import { archiveRoot } from '../lib/export/site-url.ts';
 import { writeProjectExports } from '../integrations/project-exports.ts';
+import { buildBaseline } from '../lib/baseline/build-baseline.ts';
+import type { BuildContext } from '../lib/config/build-context.ts';
 
-const { cacheDir, outDir, base, siteUrl, title, recapHtml } = workerData as { cacheDir: string; outDir: string; base: string; siteUrl: string | undefined; title: string; recapHtml: boolean };
+const { cacheDir, outDir, base, siteUrl, title, recapHtml, baseline } = workerData as { cacheDir: string; outDir: string; base: string; siteUrl: string | undefined; title: string; recapHtml: boolean; baseline?: BuildContext['baseline'] };
 try {
-  const exports = await writeProjectExports(cacheDir, outDir, { base, root: archiveRoot(siteUrl, base), title, recapHtml });
+  const exports = await writeProjectExports(cacheDir, outDir, { base, root: archiveRoot(siteUrl, base), title, recapHtml, baseline: buildBaseline(baseline) });
   parentPort?.postMessage({ stats: await writeSearchIndex(cacheDir, outDir, base, { onProgress: (progress) => parentPort?.postMessage({ progress }) }), exports });
 } catch (error) {
   parentPort?.postMessage({ error: (error as Error).message });

@@ -17,6 +17,7 @@ import { EXPORT_FILES, exportUrls, gzipExport } from '../lib/export/export-urls.
 import { absoluteUrl } from '../lib/export/site-url.ts';
 import type { ArchiveContext } from '../lib/export/archive-index.ts';
 import { exportRecapHtml } from '../components/html/export-recap.ts';
+import { acceptedFlags } from '../lib/baseline/accepted-flags.ts';
 
 /** What was written. `ms` is wall time in milliseconds. */
 export interface ExportStats {
@@ -40,9 +41,11 @@ export async function writeProjectExports(cacheDir: string, outDir: string, ctx:
     await mkdir(dir, { recursive: true });
     // The data exports are written compressed: at a thousand projects of a thousand rows they
     // were 1 GB of the archive as plain text, and the hosts that cap a site count bytes stored.
-    await writeFile(join(dir, EXPORT_FILES.recapJson), gzipExport(JSON.stringify(recapExport(model, schema))));
+    // Accepted flags (trailbook.baseline.json, issue 32) are marked in recap.json, so the recap.html the browser makes from it marks them too.
+    const accepted = ctx.baseline ? { file: ctx.baseline.file, reasons: acceptedFlags(ctx.baseline, model, model.flags) } : null;
+    await writeFile(join(dir, EXPORT_FILES.recapJson), gzipExport(JSON.stringify(recapExport(model, schema, accepted))));
     await writeFile(join(dir, EXPORT_FILES.decisionsCsv), gzipExport(decisionsCsv(model)));
-    if (ctx.recapHtml === true) await writeFile(join(dir, EXPORT_FILES.recapHtml), exportRecapHtml(model, { root: ctx.root, archiveTitle: ctx.title }));
+    if (ctx.recapHtml === true) await writeFile(join(dir, EXPORT_FILES.recapHtml), exportRecapHtml(model, { root: ctx.root, archiveTitle: ctx.title, accepted }));
     projects++;
   }
   return { projects, ms: performance.now() - started };

@@ -21,7 +21,9 @@ async function makeRecapHtml(data: DOMStringMap): Promise<string> {
   const text = new TextDecoder().decode(await gunzip(new Uint8Array(await response.arrayBuffer())));
   const [{ exportRecapHtml }, { recapModel }] = await Promise.all([import('../components/html/export-recap.ts'), import('../lib/export/recap-model.ts')]);
   const root = data['root'] ?? '';
-  return exportRecapHtml(recapModel(JSON.parse(text)), { root: root === '' ? null : root, archiveTitle: data['title'] ?? 'Trailbook' });
+  const recap = JSON.parse(text) as Parameters<typeof recapModel>[0];
+  // Flags the build's baseline accepts (issue 32) are marked in recap.json; recap.html marks them the same way.
+  return exportRecapHtml(recapModel(recap), { root: root === '' ? null : root, archiveTitle: data['title'] ?? 'Trailbook', accepted: recap.accepted ?? null });
 }
 
 if (control && button && status) {

@@ -341,12 +341,22 @@ describe("the commands of README's first block and docs/publishing.md, as a user
     expect(check.stderr).toContain('Accepted: 1 flag of trailbook.baseline.json (shown, skipped by --fail-on).');
     expect(check.stdout).toContain('  3 rows, 0 invalid rows, 1 flag (1 high, 0 medium, 0 low; 1 accepted), 1 problem; repository: your-repo @ ');
     // The archive shows it as accepted, with its reason, in Attention.
-    const site = await runCli(['build', '--out', '../accepted-site'], repo.dir, env);
+    const site = await runCli(['build', '--out', '../accepted-site', '--recap-html'], repo.dir, env);
     expect(site.code, site.stderr).toBe(0);
     const recap = await readFile(join(dir, 'user', 'accepted-site', 'p', 'your-repo', 'index.html'), 'utf8');
     expect(recap).toContain('<li class="flag flag-high flag-accepted" data-kind="evidence/path-not-found" id="flag-1">');
     expect(recap).toContain('<p class="flag-accepted-note"><span class="accepted-badge">accepted</span> flags of the trail before the gate was turned on</p>');
     expect(recap).toMatch(/1 flag is accepted in <code>trailbook\.baseline\.json<\/code>/);
+    // Its row card says so too, and the offline recap.html.
+    expect(recap).toMatch(/<p class="row-flags">Flagged \(accepted\): <a href="#flag-1">.*?<code>evidence\/path-not-found<\/code> <span class="accepted-badge" title="flags of the trail before the gate was turned on">accepted<\/span><\/a><\/p>/);
+    const offline = await readFile(join(dir, 'user', 'accepted-site', 'p', 'your-repo', 'recap.html'), 'utf8');
+    expect(offline).toContain('<span class="figure-note">1 of them accepted in trailbook.baseline.json, not open</span>');
+    expect(offline).toContain('<p class="flag-accepted-note"><span class="accepted-badge">accepted</span> flags of the trail before the gate was turned on</p>');
+    // The home counts it beside the open flags, not as one: 0 high open, 1 accepted.
+    const home = await readFile(join(dir, 'user', 'accepted-site', 'index.html'), 'utf8');
+    expect(home).toContain('<span class="figure-note" data-testid="home-accepted">+ 1 accepted in trailbook.baseline.json (not counted as open)</span>');
+    expect(home).toMatch(/data-figure="flags">.*?<span class="status status-zero">0 high<\/span>/s);
+    expect(home).toContain('<span class="meta accepted-count" data-testid="accepted-count"> + 1 accepted</span>');
     // The row is edited (its reason), its id kept: it is another finding now.
     const trail = join(repo.dir, repo.trail);
     await writeFile(trail, (await readFile(trail, 'utf8')).replace(/("decision":"Ship the parser".*?"why":")[^"]*/, '$1shipped after a second look'));

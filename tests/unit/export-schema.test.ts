@@ -52,8 +52,9 @@ describe('export schemas follow the model', () => {
     expectTypeOf<z.infer<typeof coordinationSchema>>().toEqualTypeOf<CoordinationModel>();
     expectTypeOf<z.infer<typeof beadsSchema>>().toEqualTypeOf<BeadsModel>();
     expectTypeOf<z.infer<typeof babysitSchema>>().toEqualTypeOf<BabysitModel>();
-    // The whole document is the model, every part present (absent parts are null), plus its version.
-    expectTypeOf<Omit<RecapExport, '$schema' | 'version' | 'openBlockers' | Lifecycle>>().toEqualTypeOf<Omit<model.ProjectModel, Lifecycle>>();
+    // The whole document is the model, every part present (absent parts are null), plus its version and the build's accepted flags.
+    expectTypeOf<RecapExport['accepted']>().toEqualTypeOf<{ file: string; reasons: Array<string | null> } | undefined>();
+    expectTypeOf<Omit<RecapExport, '$schema' | 'version' | 'openBlockers' | 'accepted' | Lifecycle>>().toEqualTypeOf<Omit<model.ProjectModel, Lifecycle>>();
     expectTypeOf<RecapExport['handover']>().toEqualTypeOf<HandoverReport | null>();
     expectTypeOf<RecapExport['openBlockers']>().toEqualTypeOf<OpenBlocker[]>();
     expectTypeOf<RecapExport['coordination']>().toEqualTypeOf<CoordinationModel | null>();

@@ -16,7 +16,7 @@ import { analyseArchive } from '../../lib/archive/analyse-archive.ts';
 import type { SearchIndexProgress, SearchIndexStats } from '../../lib/search/write-search-index.ts';
 import { renderCounts, resetRenderCounts } from '../../lib/progress/render-counter.ts';
 import type { ExportStats } from '../../integrations/project-exports.ts';
-import { siteSettingsOf, writeBuildContext } from '../../lib/config/build-context.ts';
+import { siteSettingsOf, writeBuildContext, type BuildContext } from '../../lib/config/build-context.ts';
 import { agree } from '../../lib/text/agree.ts';
 import { resolveSettings, settingsFingerprint, siteSettings, type SettingsFlags } from '../settings.ts';
 import { fromCwd, PACKAGE_ROOT, packageVersion, workerExecArgv } from '../paths.ts';
@@ -93,9 +93,9 @@ export function searchLine(stats: SearchIndexStats): string {
 }
 
 /** Writes the search indexes in a worker thread; resolves with its stats. */
-function indexInWorker(cacheDir: string, outDir: string, base: string, siteUrl: string | undefined, title: string, recapHtml: boolean, onProgress: (progress: SearchIndexProgress) => void): Promise<SearchIndexStats & { exports: ExportStats }> {
+function indexInWorker(cacheDir: string, outDir: string, base: string, siteUrl: string | undefined, title: string, recapHtml: boolean, baseline: BuildContext['baseline'], onProgress: (progress: SearchIndexProgress) => void): Promise<SearchIndexStats & { exports: ExportStats }> {
   return new Promise((resolvePromise, reject) => {
-    const worker = new Worker(new URL('../search-worker.ts', import.meta.url), { workerData: { cacheDir, outDir, base, siteUrl, title, recapHtml }, execArgv: workerExecArgv() });
+    const worker = new Worker(new URL('../search-worker.ts', import.meta.url), { workerData: { cacheDir, outDir, base, siteUrl, title, recapHtml, baseline }, execArgv: workerExecArgv() });
     worker.on('message', (message: { progress?: SearchIndexProgress; stats?: SearchIndexStats; exports?: ExportStats; error?: string }) => {
       if (message.progress) return onProgress(message.progress);
       if (message.stats && message.exports) resolvePromise({ ...message.stats, exports: message.exports });
@@ -194,7 +194,7 @@ async function buildLocked(settings: Awaited<ReturnType<typeof resolveSettings>>
       let indexProgress: SearchIndexProgress | null = null;
       resetRenderCounts();
       const ticker = progressTicker(out, () => renderProgressLine(renderCounts(), indexProgress));
-      const search = indexInWorker(cacheDir, searchOut, base, site.url ?? undefined, site.title, settings.recapHtml, (p) => (indexProgress = p));
+      const search = indexInWorker(cacheDir, searchOut, base, site.url ?? undefined, site.title, settings.recapHtml, baselineValue, (p) => (indexProgress = p));
       // Awaited after rendering; handled now so a failure while Astro renders is reported, not an unhandled rejection.
       search.catch(() => undefined);
       let stats: Awaited<typeof search>;

@@ -39,7 +39,7 @@ function groupHtml(g: CheckFirstGroup, id: string, flagsOf: (row: TrailRow) => r
     // note (site.css "Check first"); `</li>` is optional in HTML. The result is always shown as written.
     return html`<li><a href="#${row.anchor}">${clippedDecision(row.decision)}</a> <small>row <code>${row.id}</code>, line ${row.line}${row.supersededBy.length > 0 ? ' (superseded)' : ''}</small>${
       pointers.length > 0 ? html` ${pointers.map((p, n) => html`${n > 0 ? ', ' : ''}<code>${p.raw}</code>`)}` : ''
-    } <small class="cf-result">result <q>${row.result}</q></small>${flags.map((f) => html` <a class="cf-flag" href="#flag-${String(f.n)}">${statusHtml(f.severity, `${f.severity} flag ${f.n}`, SEVERITY_ICON[f.severity])}</a>`)}`;
+    } <small class="cf-result">result <q>${row.result}</q></small>${flags.map((f) => html` <a class="cf-flag" href="#flag-${String(f.n)}">${statusHtml(f.severity, `${f.severity} flag ${f.n}${f.accepted ? ' (accepted)' : ''}`, SEVERITY_ICON[f.severity])}</a>`)}`;
   });
   return html`<details class="cf-group cf-${g.outcome}" id="${id}"${open ? ' open' : ''}><summary>${statusHtml(words.tone, words.outcome)} <span class="cf-reason">${words.text}</span> <span class="cf-count">${count}</span></summary><ul class="check-first-list">${items}</ul></details>`;
 }

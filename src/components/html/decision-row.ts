@@ -13,10 +13,15 @@ import { pullRequestNumber, type BoundForge } from '../../lib/config/forge-links
 import { SEVERITY_ICON, statusHtml } from './status.ts';
 import type { RowFlag } from '../../lib/projections/flags.ts';
 
-/** The flags line of a row card: each flag's severity and kind, linked to it in Attention. */
+/**
+ * The flags line of a row card: each flag's severity and kind, linked to it in Attention; a
+ * flag the baseline accepts (issue 32) says `accepted` after its kind (its reason is on its card
+ * in Attention), so a row whose every flag is accepted reads `Flagged (accepted): …`.
+ */
 function rowFlagsHtml(flags: readonly RowFlag[]): SafeHtml | '' {
   if (flags.length === 0) return '';
-  return html`<p class="row-flags">Flagged: ${flags.map((f, i) => html`${i > 0 ? ', ' : ''}<a href="#flag-${String(f.n)}">${statusHtml(f.severity, f.severity, SEVERITY_ICON[f.severity])} <code>${f.kind}</code></a>`)}</p>`;
+  const lead = flags.every((f) => f.accepted) ? 'Flagged (accepted)' : 'Flagged';
+  return html`<p class="row-flags">${lead}: ${flags.map((f, i) => html`${i > 0 ? ', ' : ''}<a href="#flag-${String(f.n)}">${statusHtml(f.severity, f.severity, SEVERITY_ICON[f.severity])} <code>${f.kind}</code>${f.accepted ? html` <span class="accepted-badge" title="${f.accepted}">accepted</span>` : ''}</a>`)}</p>`;
 }
 
 /** What a row needs to know about its page. */

@@ -44,6 +44,9 @@ footer { border-top: 1px solid var(--line); margin-top: 3rem; padding-top: 1rem;
 .audit-sentence.status-unknown { color: var(--unknown); background: var(--unknown-bg); }
 .flags { list-style: none; padding: 0; }
 .flag { border: 1px solid var(--line); border-left: 4px solid var(--low); border-radius: var(--radius); padding: 0.6em 0.8em; margin: 0.5em 0; }
+.flag-accepted { border-style: dashed; border-left-style: solid; }
+.flag-accepted-note, .accepted-sentence { color: var(--muted); overflow-wrap: anywhere; }
+.accepted-badge { display: inline-block; padding: 0 0.45em; border: 1px solid var(--muted); border-radius: var(--radius); font-size: 0.85em; }
 .flag-high { border-left-color: var(--bad); }
 .flag-medium { border-left-color: var(--unknown); }
 .flag-kind { margin: 0 0.5em; }
@@ -105,4 +108,4 @@ pre.raw { background: var(--panel); padding: 0.6em; border-radius: var(--radius)
  * (the recap page builds recap.html on demand); tests/unit/export-recap-html.test.ts recomputes
  * it with node:crypto and prints the new value when the stylesheet changes.
  */
-export const EXPORT_RECAP_CSS_SHA256 = 'ck12azpLwRkPFhfGHbwrLlBfsdG53iH50IWw3rnRG8o=';
+export const EXPORT_RECAP_CSS_SHA256 = 'R55RuJApP//gpfRNn/lJeIqI/dD9Y/BfhvBp9QWG44k=';

@@ -36,6 +36,7 @@ import { html, join, SafeHtml } from './html.ts';
 import { SEVERITY_ICON, statusHtml } from './status.ts';
 import { POINTER_OUTCOME_LABELS, POINTER_OUTCOME_TONES, POINTER_OUTCOMES, SEVERITIES } from '../../lib/projections/counts.ts';
 import { invalidAnchor } from '../../lib/site/invalid-anchor.ts';
+import { ACCEPTED_TAIL, acceptedLead, acceptedOfThemNote } from '../../lib/site/accepted-words.ts';
 
 /** Where the recap was exported from. */
 export interface ExportRecapContext {
@@ -43,6 +44,8 @@ export interface ExportRecapContext {
   root: string | null;
   /** The archive's title. */
   archiveTitle: string;
+  /** Flags accepted in the build's baseline (issue 32): the file as named and, per flag, its reason or null. */
+  accepted?: { file: string; reasons: ReadonlyArray<string | null> } | null;
 }
 
 const LAYERS: Record<string, string> = { evidence: 'layer 1 · evidence', trail: 'layer 1 · trail', audit: 'layer 1 · audit file', coordination: 'layer 1 · coordination', arena: 'layer 1 · design arena', verdicts: 'layer 1 · verdicts', history: 'layer 1 · git history', review: 'layer 2 · reviewer' };
@@ -56,7 +59,9 @@ export function exportRecapCsp(): string {
 }
 
 /** The verdict strip's figures as static text: the same words as the recap page's strip. */
-function verdictHtml(model: ProjectModel): SafeHtml {
+function verdictHtml(model: ProjectModel, ctx: ExportRecapContext): SafeHtml {
+  const acceptedCount = (ctx.accepted?.reasons ?? []).filter((r) => r !== null).length;
+  const acceptedNote = acceptedCount > 0 && ctx.accepted ? acceptedOfThemNote(acceptedCount, ctx.accepted.file) : null;
   const c = model.counts;
   const f = verdictFigures(c, model.audit, hasDecisionTrail(model.sources));
   const zero = (text: string): SafeHtml => html`<span class="status status-zero">${text}</span>`;
@@ -76,7 +81,7 @@ function verdictHtml(model: ProjectModel): SafeHtml {
   const moreText = worstFlagsMoreText(worst.more);
   const named = worst.shown.length === 0 ? '' : html`<ol class="worst-flags" data-testid="worst-flags" aria-label="The most serious flags">${worst.shown.map((w) => html`<li><a href="#${w.anchor}">${statusHtml(w.flag.severity, w.flag.severity, SEVERITY_ICON[w.flag.severity])} <code class="flag-kind">${w.flag.kind}</code> <span class="worst-summary">${w.problem.flags.length > 1 ? problemSentence(w.problem) : w.flag.summary}</span></a></li>`)}${moreText !== null ? html`<li class="worst-more"><a href="#attention">${moreText}</a></li>` : ''}</ol>`;
   return html`<section class="verdict" aria-labelledby="verdict-title"><h2 id="verdict-title" class="verdict-title">At a glance</h2>${named}<dl class="verdict-figures">${[
-    figure('flags', 'Flags', severities, [f.layer1, f.layer2]),
+    figure('flags', 'Flags', severities, [f.layer1, f.layer2, acceptedNote]),
     figure('evidence', 'Evidence', f.hasEvidence ? evidence : html`<span class="meta">no evidence pointers</span>`),
     f.checkFirst !== null ? figure('check-first', 'Check first', c.checkFirstOpen > 0 ? f.checkFirst : zero(f.checkFirst), [f.checkFirstWords]) : '',
     figure('blockers', 'Open blockers', f.blockers !== null ? statusHtml('bad', f.blockers, '▲') : zero('none')),
@@ -93,7 +98,7 @@ function header(model: ProjectModel, ctx: ExportRecapContext): SafeHtml {
   return html`<header class="recap-header">
 <p class="meta">Decision recap exported by Trailbook${ctx.archiveTitle === 'Trailbook' ? '' : html` from ${ctx.archiveTitle}`}${online ? html` (<a href="${online}">online</a>)` : ''}. This file is self-contained: it loads nothing and runs no script.</p>
 <h1>${model.title}</h1>
-${verdictHtml(model)}
+${verdictHtml(model, ctx)}
 <dl class="facts">
 <dt>Project folder</dt><dd><code>${model.root}</code></dd>
 <dt>Repository</dt><dd>${repo.path ? html`<code>${repo.path}</code>` : 'none'}${repo.head ? html` at landed head <code>${repo.head}</code> (${repo.headSource === 'config' ? 'from trailbook.json' : 'HEAD'})` : ''}${gitProblem ? html` ${statusHtml('unknown', `git checks inconclusive: ${gitProblem}`)}` : ''}${model.headPredates ? html` ${statusHtml('unknown', headPredatesText(model.headPredates))}` : ''}</dd>
@@ -113,16 +118,16 @@ function openBlockersSection(model: ProjectModel): SafeHtml | '' {
   )}</ul></section>`;
 }
 
-function checkFirstSection(model: ProjectModel): SafeHtml {
+function checkFirstSection(model: ProjectModel, ctx: ExportRecapContext): SafeHtml {
   const c = model.counts;
   if (c.rows === 0) return html`<section aria-labelledby="check-first"><h2 id="check-first">Check first</h2><p class="none">The trail holds no valid row, so nothing could be checked${c.invalid > 0 ? html`: its ${countOf(c.invalid, 'invalid record')} ${c.invalid === 1 ? 'is' : 'are'} under <a href="#invalid">Invalid records</a>` : ''}.</p></section>`;
   if (c.checkFirst === 0) return html`<section aria-labelledby="check-first"><h2 id="check-first">Check first</h2><p class="none">Every row's evidence resolved and every result is <code>verified</code>.</p></section>`;
-  const byRow = flagsByRow(model.flags, model.rows);
+  const byRow = flagsByRow(model.flags, model.rows, ctx.accepted?.reasons ?? []);
   const groups = checkFirstGroups(checkFirst(model.rows));
   return html`<section aria-labelledby="check-first"><h2 id="check-first">Check first</h2><p>${checkFirstSentence(c.checkFirstOpen, c.checkFirstWords, c.rows, checkFirstReasonRows(groups, 'open'))}</p><div class="cf-groups">${checkFirstHtml(groups, (row) => byRow.get(row.anchor) ?? [], model.repository.problem, c.checkFirstWords)}</div></section>`;
 }
 
-function attentionSection(model: ProjectModel): SafeHtml {
+function attentionSection(model: ProjectModel, ctx: ExportRecapContext): SafeHtml {
   const c = model.counts;
   const reviewCount = layerTotal(c, 'layer2');
   const sentence = auditSentence(model.audit, reviewCount, hasDecisionTrail(model.sources));
@@ -130,11 +135,14 @@ function attentionSection(model: ProjectModel): SafeHtml {
   const invalidAt = new Set(model.invalid.map((r) => `${r.file}:${r.line}`));
   const linksOf = flagLinker(model.rows, (at) => (invalidAt.has(`${at.file}:${at.line}`) ? `#${invalidAnchor(at.file, at.line)}` : null));
   const reviewer = model.audit.present ? model.audit.reviewer || 'reviewer' : 'reviewer';
+  const reasons = ctx.accepted?.reasons ?? [];
   const flags =
     model.flags.length === 0
       ? html`<p class="none">Trailbook's own checks (layer 1) raised no flags.</p>`
-      : problemCardsHtml(problems(model.flags), linksOf, (f) => (f.layer === 'review' ? `layer 2 · ${reviewer}` : (LAYERS[f.layer] ?? f.layer)));
-  return html`<section aria-labelledby="attention"><h2 id="attention">Attention</h2>${sentence ? html`<p class="audit-sentence status-${sentence.tone}">${sentence.text}</p>` : ''}${reviewCount > 0 && model.audit.present && model.audit.valid && model.audit.status === 'ran' ? html`<p class="audit-sentence">${reviewFlagsSentence(model.audit.reviewer, reviewCount, layerTotal(c, 'layer1'))}</p>` : ''}${flags}</section>`;
+      : problemCardsHtml(problems(model.flags), linksOf, (f) => (f.layer === 'review' ? `layer 2 · ${reviewer}` : (LAYERS[f.layer] ?? f.layer)), (n) => reasons[n - 1] ?? null);
+  const acceptedCount = reasons.filter((r) => r !== null).length;
+  const acceptedP = acceptedCount > 0 && ctx.accepted ? html`<p class="accepted-sentence">${acceptedLead(acceptedCount, ctx.accepted.file)}${ACCEPTED_TAIL}</p>` : '';
+  return html`<section aria-labelledby="attention"><h2 id="attention">Attention</h2>${sentence ? html`<p class="audit-sentence status-${sentence.tone}">${sentence.text}</p>` : ''}${reviewCount > 0 && model.audit.present && model.audit.valid && model.audit.status === 'ran' ? html`<p class="audit-sentence">${reviewFlagsSentence(model.audit.reviewer, reviewCount, layerTotal(c, 'layer1'))}</p>` : ''}${acceptedP}${flags}</section>`;
 }
 
 function evidenceList(pointers: readonly EvidencePointer[], model: ProjectModel, ctx: ExportRecapContext): SafeHtml {
@@ -195,8 +203,8 @@ export function exportRecapHtml(model: ProjectModel, ctx: ExportRecapContext): s
 ${header(model, ctx)}
 <main id="main">
 ${openBlockersSection(model)}
-${checkFirstSection(model)}
-${attentionSection(model)}
+${checkFirstSection(model, ctx)}
+${attentionSection(model, ctx)}
 ${decisionsSection(model, ctx)}
 ${invalidSection(model, ctx)}
 </main>

@@ -12,15 +12,19 @@ import type { RowContext } from './decision-row.ts';
 
 const made = new WeakMap<readonly TrailRow[], Map<string, Promise<RowContext>>>();
 
-/** The row context of `rows` (with their `flags`) on pages under `base`, made once per rows array, base and project. */
-export function rowContext(rows: readonly TrailRow[], flags: readonly Flag[], base: string, projectId: string, repoId: string | null): Promise<RowContext> {
+/**
+ * The row context of `rows` (with their `flags`) on pages under `base`, made once per rows
+ * array, base and project. `accepted`: per flag, the baseline's reason or null (issue 32; one
+ * baseline per build, so it is not part of the key).
+ */
+export function rowContext(rows: readonly TrailRow[], flags: readonly Flag[], base: string, projectId: string, repoId: string | null, accepted: ReadonlyArray<string | null> = []): Promise<RowContext> {
   let byKey = made.get(rows);
   if (!byKey) made.set(rows, (byKey = new Map()));
   const key = `${base}\u0000${projectId}\u0000${repoId ?? ''}`;
   let ctx = byKey.get(key);
   if (!ctx) {
     ctx = (async () => {
-      const rowFlags = flagsByRow(flags, rows);
+      const rowFlags = flagsByRow(flags, rows, accepted);
       const byId = new Map<string, TrailRow>();
       for (const r of rows) if (!byId.has(r.id)) byId.set(r.id, r);
       return { base, projectId, repoId, forge: await projectForge(projectId, repoId), anchorOf: (id: string) => byId.get(id)?.anchor, chainOf: (row: TrailRow) => supersedeChain(row, byId), flagsOf: (row: TrailRow) => rowFlags.get(row.anchor) ?? [] };

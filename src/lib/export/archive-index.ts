@@ -11,6 +11,7 @@ import { documented } from '../model/export-registry.ts';
 import { exportUrls } from './export-urls.ts';
 import { auditInfoSchema, projectCountsSchema, repositoryInfoSchema, sourceFileSchema, spanSchema } from '../model/model-schema.ts';
 import { absoluteUrl } from './site-url.ts';
+import type { Baseline } from '../baseline/accepted-flags.ts';
 
 /** The version string of the archive index. */
 export const ARCHIVE_VERSION = 'trailbook.archive/1';
@@ -81,6 +82,8 @@ export interface ArchiveContext {
    * no file is written, and `links.recapHtml` is the recap page's download that builds it.
    */
   recapHtml?: boolean;
+  /** The build's accepted flags (trailbook.baseline.json, issue 32), marked in recap.json and recap.html; absent or null: none. */
+  baseline?: Baseline | null;
 }
 
 /** Projects newest first (latest row time), then by id, as the archive home lists them. */

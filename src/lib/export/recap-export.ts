@@ -34,6 +34,9 @@ export const recapExportSchema = documented(
       ),
       { description: 'Blockers still open where the records end (docs/input-format.md, "Open blockers"), each with the recap anchor of its record.' },
     ),
+    accepted: documented(z.object({ file: z.string(), reasons: z.array(z.string().nullable()) }).optional(), {
+      description: 'Flags accepted in the build\'s baseline (trailbook.baseline.json, issue 32): the file as named, and per flag (in the order of `flags`) the reason it is accepted, or null. Absent when the build accepts no flag of this project.',
+    }),
   }),
   {
     title: 'Trailbook project recap (trailbook.recap/1)',
@@ -44,8 +47,12 @@ export const recapExportSchema = documented(
 /** A `recap.json` document. */
 export type RecapExport = z.infer<typeof recapExportSchema>;
 
-/** Projects a model into `recap.json`'s shape; `schemaUrl` is where the JSON Schema is published. */
-export function recapExport(model: ProjectModel, schemaUrl: string): RecapExport {
+/**
+ * Projects a model into `recap.json`'s shape; `schemaUrl` is where the JSON Schema is
+ * published; `accepted`, the baseline's reason per flag (src/lib/baseline/accepted-flags.ts),
+ * is written only when it accepts at least one flag.
+ */
+export function recapExport(model: ProjectModel, schemaUrl: string, accepted?: { file: string; reasons: ReadonlyArray<string | null> } | null): RecapExport {
   return {
     $schema: schemaUrl,
     version: RECAP_VERSION,
@@ -71,5 +78,6 @@ export function recapExport(model: ProjectModel, schemaUrl: string): RecapExport
     babysit: model.babysit ?? null,
     handover: model.handover ?? null,
     openBlockers: openBlockers(model),
+    ...(accepted && accepted.reasons.some((r) => r !== null) ? { accepted: { file: accepted.file, reasons: [...accepted.reasons] } } : {}),
   };
 }

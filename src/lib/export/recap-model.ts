@@ -23,7 +23,7 @@ const NULLABLE_PARTS = ['arena', 'verdicts', 'coordination', 'beads', 'babysit',
  */
 export function recapModel(recap: RecapExport): ProjectModel {
   if (recap.version !== 'trailbook.recap/1') throw new Error(`recap.json is of version ${String(recap.version)}; this Trailbook reads trailbook.recap/1`);
-  const { $schema: _schema, version: _version, openBlockers: _blockers, ...fields } = recap;
+  const { $schema: _schema, version: _version, openBlockers: _blockers, accepted: _accepted, ...fields } = recap;
   const model: Record<string, unknown> = { ...fields };
   for (const part of NULLABLE_PARTS) if (model[part] === null) delete model[part];
   return model as unknown as ProjectModel;

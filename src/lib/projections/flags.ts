@@ -48,6 +48,8 @@ export interface RowFlag {
   n: number;
   severity: Severity;
   kind: string;
+  /** The reason `trailbook.baseline.json` accepts it (issue 32), when it does: shown as accepted, not an open fault. */
+  accepted?: string;
 }
 
 /**
@@ -57,8 +59,10 @@ export interface RowFlag {
  * and, for ids no place covers, the first row with that id. Lists keep the flags' order.
  *
  * @param flags - The project's flags, sorted as Attention shows them ({@link sortFlags}).
+ * @param accepted - Per flag (same order), the reason the baseline accepts it, or null
+ *   (src/lib/baseline/accepted-flags.ts `acceptedFlags`); none when absent.
  */
-export function flagsByRow(flags: readonly Flag[], rows: readonly TrailRow[]): Map<string, RowFlag[]> {
+export function flagsByRow(flags: readonly Flag[], rows: readonly TrailRow[], accepted: ReadonlyArray<string | null> = []): Map<string, RowFlag[]> {
   const rowByLine = new Map(rows.map((r) => [`${r.file}:${r.line}`, r]));
   const firstById = new Map<string, TrailRow>();
   for (const r of rows) if (!firstById.has(r.id)) firstById.set(r.id, r);
@@ -79,7 +83,8 @@ export function flagsByRow(flags: readonly Flag[], rows: readonly TrailRow[]): M
     }
     for (const anchor of reached) {
       const list = out.get(anchor) ?? [];
-      list.push({ n: i + 1, severity: f.severity, kind: f.kind });
+      const reason = accepted[i];
+      list.push(reason ? { n: i + 1, severity: f.severity, kind: f.kind, accepted: reason } : { n: i + 1, severity: f.severity, kind: f.kind });
       out.set(anchor, list);
     }
   });

@@ -1,0 +1,29 @@
+/**
+ * Words for flags accepted in a baseline (`trailbook.baseline.json`, issue 32): shown, never
+ * hidden, and counted apart from the open ones — an accepted flag is not an open fault. One
+ * wording for the recap, the offline recap.html and the archive home. Pure.
+ */
+import type { Severity } from '../model/types.ts';
+
+/** `1 flag is accepted in trailbook.baseline.json` / `3 flags are …` (the Attention sentence's start). */
+export function acceptedLead(count: number, file: string): string {
+  return `${count === 1 ? '1 flag is' : `${count} flags are`} accepted in ${file}`;
+}
+
+/** The Attention sentence after the file name (`: each is listed with its reason, …`). */
+export const ACCEPTED_TAIL = ': each is listed with its reason, counted here with the rest, and skipped by trailbook check --fail-on.';
+
+/** A figure's note: `2 of them accepted in trailbook.baseline.json, not open` (the counts beside it include them). */
+export function acceptedOfThemNote(count: number, file: string): string {
+  return `${count} of them accepted in ${file}, not open`;
+}
+
+/** The home's note beside open counts: `+ 2 accepted in trailbook.baseline.json (not counted as open)`. */
+export function acceptedBesideOpenNote(count: number, file: string): string {
+  return `+ ${count} accepted in ${file} (not counted as open)`;
+}
+
+/** Counts by severity less the accepted ones: what is still open. Never below zero. */
+export function openCounts(all: Record<Severity, number>, accepted: Record<Severity, number>): Record<Severity, number> {
+  return { high: Math.max(0, all.high - accepted.high), medium: Math.max(0, all.medium - accepted.medium), low: Math.max(0, all.low - accepted.low) };
+}
