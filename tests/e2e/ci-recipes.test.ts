@@ -18,6 +18,8 @@ import { REPO_ROOT } from './build-site.ts';
 import { git, makeUserRepo, type UserRepo } from './user-repo.ts';
 import { expand, installTrailbook, NETWORK_STEPS, runStep as runShellStep, type Step } from './ci-runner.ts';
 import { installFakeGh } from './fake-gh.ts';
+import { createServer, type IncomingMessage, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
 
 const EXAMPLES = join(REPO_ROOT, 'examples', 'ci');
 
@@ -32,7 +34,7 @@ beforeAll(async () => {
   repo = await makeUserRepo(join(dir, 'my-repo'), { fault: true });
   await mkdir(join(dir, 'runner-temp'));
   await writeFile(join(repo.dir, 'package.json'), `${JSON.stringify({ name: 'my-repo', private: true, devDependencies: { trailbook: '^0.1.0' } }, null, 2)}\n`);
-  await writeFile(join(repo.dir, '.gitignore'), 'node_modules/\n.trailbook-cache/\nsite/\npublic/\ntrailbook.sarif\n');
+  await writeFile(join(repo.dir, '.gitignore'), 'node_modules/\n.trailbook-cache/\nsite/\npublic/\ntrailbook.sarif\ntrailbook.md\n');
   git(repo.dir, 'add', '.');
   git(repo.dir, 'commit', '-q', '-m', 'Add the archive recipe');
   await installTrailbook(repo.dir);
@@ -140,7 +142,7 @@ describe('the GitHub Actions workflow (examples/ci/github-actions.yml)', () => {
 });
 
 describe('the GitLab CI jobs (examples/ci/gitlab-ci.yml)', () => {
-  const jobs = YAML.parse(readFileSync(join(EXAMPLES, 'gitlab-ci.yml'), 'utf8')) as Record<string, { script: string[] }>;
+  const jobs = YAML.parse(readFileSync(join(EXAMPLES, 'gitlab-ci.yml'), 'utf8')) as Record<string, { script: string[]; rules?: unknown; artifacts?: unknown }>;
   const env = { GITLAB_CI: 'true', CI: 'true', CI_PROJECT_NAME: 'my-repo', CI_PAGES_URL: 'https://acme.gitlab.io/my-repo', CI_COMMIT_BRANCH: 'main', CI_DEFAULT_BRANCH: 'main' };
   const runJob = async (name: string): Promise<Step[]> => {
     const done: Step[] = [];
@@ -161,6 +163,85 @@ describe('the GitLab CI jobs (examples/ci/gitlab-ci.yml)', () => {
     expect(again?.stderr).toContain('incremental: pages of unchanged projects');
     expect(readFileSync(join(repo.dir, 'public', 'index.html'), 'utf8')).toContain('href="/my-repo/p/my-repo/"');
     expect(readFileSync(join(repo.dir, 'public', 'archive.json'), 'utf8')).toContain('https://acme.gitlab.io/my-repo/');
+  });
+
+  it('trailbook-note keeps one note on the merge request with the summary, updated in place through the notes API', async () => {
+    expect(jobs['trailbook-note']).toMatchObject({ rules: [{ if: '$CI_PIPELINE_SOURCE == "merge_request_event"' }], artifacts: { paths: ['trailbook.md'] } });
+    // GitLab's notes API for merge request 7 of project 42, as far as the job uses it; a note of a reviewer is there already.
+    const notes: Array<{ id: number; body: string }> = [{ id: 100, body: 'Looks good to me' }];
+    const calls: string[] = [];
+    const read = async (req: IncomingMessage): Promise<string> => {
+      let text = '';
+      for await (const chunk of req) text += String(chunk);
+      return text;
+    };
+    const server: Server = createServer((req, res) => {
+      void (async () => {
+        const url = new URL(req.url ?? '/', 'http://localhost');
+        calls.push(`${req.method} ${url.pathname}${url.search}`);
+        const send = (status: number, value: unknown): void => void res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(value));
+        if (req.headers['private-token'] !== 'project-token') return send(401, { message: '401 Unauthorized' });
+        const list = '/api/v4/projects/42/merge_requests/7/notes';
+        if (req.method === 'GET' && url.pathname === list) return send(200, notes);
+        if (req.method === 'POST' && url.pathname === list && req.headers['content-type'] === 'application/json') {
+          const note = { id: 101 + notes.length, body: (JSON.parse(await read(req)) as { body: string }).body };
+          notes.push(note);
+          return send(201, note);
+        }
+        const one = /^\/api\/v4\/projects\/42\/merge_requests\/7\/notes\/(\d+)$/.exec(url.pathname);
+        const note = one ? notes.find((n) => n.id === Number(one[1])) : undefined;
+        if (req.method === 'PUT' && note && req.headers['content-type'] === 'application/json') {
+          note.body = (JSON.parse(await read(req)) as { body: string }).body;
+          return send(200, note);
+        }
+        return send(404, { message: '404 Not found' });
+      })();
+    });
+    await new Promise<void>((resolveListen) => server.listen(0, '127.0.0.1', resolveListen));
+    try {
+      const mrEnv = { ...env, CI_PIPELINE_SOURCE: 'merge_request_event', CI_API_V4_URL: `http://127.0.0.1:${(server.address() as AddressInfo).port}/api/v4`, CI_PROJECT_ID: '42', CI_MERGE_REQUEST_IID: '7', TRAILBOOK_NOTE_TOKEN: 'project-token' };
+      const runNote = async (token = 'project-token'): Promise<Step[]> => {
+        const done: Step[] = [];
+        for (const line of jobs['trailbook-note']?.script ?? []) {
+          if (NETWORK_STEPS.includes(line)) continue;
+          const step = await runStep(line, { ...mrEnv, TRAILBOOK_NOTE_TOKEN: token });
+          done.push(step);
+          if (step.exit !== 0) break;
+        }
+        return done;
+      };
+      const first = await runNote();
+      // The summary step says the gate failed and goes on (`|| true`): trailbook-check is the gate.
+      expect(first.map((s) => [s.exit, s.stderr])).toEqual([
+        [0, 'trailbook: 1 project with flags of severity high or higher (--fail-on high): my-repo\n'],
+        [0, ''],
+      ]);
+      const summary = readFileSync(join(repo.dir, 'trailbook.md'), 'utf8');
+      expect(summary.startsWith('## Trailbook: 1 project, 1 flag\n\n**Failed gates**\n\n- ❌ `--fail-on high`: 1 project with flags of severity high or higher: my-repo\n')).toBe(true);
+      expect(summary).toMatch(/\(https:\/\/acme\.gitlab\.io\/my-repo\/p\/my-repo\/#flag-1\)/);
+      expect(notes).toEqual([
+        { id: 100, body: 'Looks good to me' },
+        { id: 102, body: `<!-- trailbook -->\n${summary}` },
+      ]);
+      // A later pipeline edits that note; the merge request keeps one from Trailbook.
+      const again = await runNote();
+      expect(again.map((s) => s.exit)).toEqual([0, 0]);
+      expect(notes.map((n) => n.id)).toEqual([100, 102]);
+      expect(calls).toEqual([
+        'GET /api/v4/projects/42/merge_requests/7/notes?per_page=100&order_by=created_at&sort=asc',
+        'POST /api/v4/projects/42/merge_requests/7/notes',
+        'GET /api/v4/projects/42/merge_requests/7/notes?per_page=100&order_by=created_at&sort=asc',
+        'PUT /api/v4/projects/42/merge_requests/7/notes/102',
+      ]);
+      // A token GitLab refuses fails the job, saying so, and writes nothing.
+      const denied = await runNote('revoked-token');
+      expect(denied[1]?.exit).not.toBe(0);
+      expect(denied[1]?.stderr).toContain('401');
+      expect(notes.map((n) => n.id)).toEqual([100, 102]);
+      expect(git(repo.dir, 'status', '--porcelain')).toBe('');
+    } finally {
+      await new Promise((resolveClose) => server.close(resolveClose));
+    }
   });
 
   it('trailbook-check keeps the SARIF log and fails on the high-severity flag', async () => {
