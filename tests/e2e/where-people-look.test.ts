@@ -18,6 +18,7 @@ import { mkdir, mkdtemp, readFile, rm, writeFile, copyFile } from 'node:fs/promi
 import { existsSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { gunzipSync } from 'node:zlib';
 import type { Browser, Page } from 'playwright-core';
 import { CLI, REPO_ROOT, runCli } from './build-site.ts';
 import { chromiumAvailable, launchBrowser } from './browser.ts';
@@ -349,6 +350,9 @@ describe("the commands of README's first block and docs/publishing.md, as a user
     expect(recap).toMatch(/1 flag is accepted in <code>trailbook\.baseline\.json<\/code>/);
     // Its row card says so too, and the offline recap.html.
     expect(recap).toMatch(/<p class="row-flags">Flagged \(accepted\): <a href="#flag-1">.*?<code>evidence\/path-not-found<\/code> <span class="accepted-badge" title="flags of the trail before the gate was turned on">accepted<\/span><\/a><\/p>/);
+    // recap.json gives the reason per flag, so the recap.html the recap's Download makes in the browser marks it too.
+    const recapJson = JSON.parse(gunzipSync(await readFile(join(dir, 'user', 'accepted-site', 'p', 'your-repo', 'recap.json.gz'))).toString('utf8')) as { accepted?: unknown };
+    expect(recapJson.accepted).toEqual({ file: 'trailbook.baseline.json', reasons: ['flags of the trail before the gate was turned on'] });
     const offline = await readFile(join(dir, 'user', 'accepted-site', 'p', 'your-repo', 'recap.html'), 'utf8');
     expect(offline).toContain('<span class="figure-note">1 of them accepted in trailbook.baseline.json, not open</span>');
     expect(offline).toContain('<p class="flag-accepted-note"><span class="accepted-badge">accepted</span> flags of the trail before the gate was turned on</p>');
