@@ -348,6 +348,7 @@ describe("the commands of README's first block and docs/publishing.md, as a user
     expect(recap).toContain('<li class="flag flag-high flag-accepted" data-kind="evidence/path-not-found" id="flag-1">');
     expect(recap).toContain('<p class="flag-accepted-note"><span class="accepted-badge">accepted</span> flags of the trail before the gate was turned on</p>');
     expect(recap).toMatch(/1 flag is accepted in <code>trailbook\.baseline\.json<\/code>/);
+    expect(recap).toContain('<span class="figure-note" data-testid="flag-accepted">1 of them accepted in trailbook.baseline.json, not open</span>');
     // Its row card says so too, and the offline recap.html.
     expect(recap).toMatch(/<p class="row-flags">Flagged \(accepted\): <a href="#flag-1">.*?<code>evidence\/path-not-found<\/code> <span class="accepted-badge" title="flags of the trail before the gate was turned on">accepted<\/span><\/a><\/p>/);
     // recap.json gives the reason per flag, so the recap.html the recap's Download makes in the browser marks it too.
