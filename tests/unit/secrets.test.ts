@@ -85,6 +85,18 @@ describe('findSecrets: secretlint’s recommended rules and the own rules togeth
     expect(await values(`notify ${hook} now`)).toEqual([[hook, 'Slack webhook URL']]);
   });
 
+  it('finds the body of a private key cut short or written on one line with `\\n` (a TSV cell), as secretlint does not', async () => {
+    const pem = privateKeyPem().trim();
+    const body = pemBodyLines(pem);
+    // `head -4 id_rsa` pasted into a row: no END line.
+    const cut = (await values(`head -4 id_rsa:\n${pem.split('\n').slice(0, 4).join('\n')}\n...`)).map(([v, k]) => [v, k]);
+    expect(cut).toEqual(body.slice(0, 3).map((line) => [line, 'private key']));
+    // A whole key in a TSV cell, its line breaks written as `\n`: every body line.
+    const oneLine = await values(pem.split('\n').join('\\n'));
+    expect(oneLine.map(([, kind]) => kind)).toEqual(['private key']);
+    expect(new Set(body.map((line) => oneLine[0]?.[0].includes(line)))).toEqual(new Set([true]));
+  });
+
   it('redacts nothing of ordinary text: SHAs, UUIDs, hashes, base64 test data, ids, URLs without a password', async () => {
     const texts: string[] = [];
     for (let i = 0; i < 50; i++) {

@@ -295,5 +295,64 @@ export const googleApiKeyRule: OwnRule = {
   },
 };
 
+/** Characters of a base64 body (PEM). */
+const isBase64 = (c: number): boolean => (c >= 48 && c <= 57) || (c >= 65 && c <= 90) || (c >= 97 && c <= 122) || c === 43 || c === 47 || c === 61;
+const PEM_HEADER_END = 'PRIVATE KEY-----';
+/** The longest `-----BEGIN … PRIVATE KEY-----` header read (`ENCRYPTED`, `OPENSSH`, `RSA` and the like). */
+const MAX_PEM_HEADER = 64;
+/** A body line shorter than this is read as ordinary words, unless it ends in base64 padding after a body line. */
+const MIN_BODY_RUN = 16;
+
+/**
+ * `trailbook/private-key-body`: the body lines of a private key whose block is cut or pasted
+ * with its line breaks written as `\n` (`head -3 id_rsa`, a TSV cell): secretlint's rule reads
+ * only a whole block, from `-----BEGIN` to `-----END`, with real line breaks, so the key
+ * material of a partial block was published as written. Each base64 line after a
+ * `-----BEGIN … PRIVATE KEY-----` header is a secret (one hit per line: a value never holds a
+ * line break), up to `-----END` or the first text that is not key material; the header stays
+ * readable. Each character is visited once.
+ */
+export const privateKeyBodyRule: OwnRule = {
+  id: 'trailbook/private-key-body',
+  describe: 'the base64 lines after a `-----BEGIN … PRIVATE KEY-----` header, when the block is cut short or its line breaks are written as `\\n` (secretlint reads whole blocks only)',
+  scan(text) {
+    const hits: SecretHit[] = [];
+    for (let at = text.indexOf('-----BEGIN'); at >= 0; at = text.indexOf('-----BEGIN', at + 10)) {
+      const close = text.indexOf(PEM_HEADER_END, at + 10);
+      if (close < 0 || close - at > MAX_PEM_HEADER) continue;
+      let i = close + PEM_HEADER_END.length;
+      let bodyLines = 0;
+      while (i < text.length) {
+        // Line breaks, as written or as `\n`, `\r` escapes, and spaces between lines.
+        const c = text.charCodeAt(i);
+        if (c === 10 || c === 13 || c === 32 || c === 9) { i++; continue; }
+        if (c === 92 && (text.charCodeAt(i + 1) === 110 || text.charCodeAt(i + 1) === 114)) { i += 2; continue; }
+        let e = i;
+        while (e < text.length && isBase64(text.charCodeAt(e))) e++;
+        const run = text.slice(i, e);
+        const keyLike = run.length >= MIN_BODY_RUN ? /[0-9+/]/.test(run) : bodyLines > 0 && run.length >= 4 && run.endsWith('=');
+        if (!keyLike) break;
+        hits.push({ start: i, end: e, kind: 'private key', rule: this.id });
+        bodyLines++;
+        i = e;
+      }
+      at = Math.max(at, i - 10);
+    }
+    return hits;
+  },
+  examples: {
+    secret: [
+      { text: 'head -2 deploy/id_rsa:\n-----BEGIN RSA PRIVATE KEY-----\nMIIEowIBAAKCAQEAu1SU1LfVLPHCozMxH2Mo4lgOEePzNm0tRgeLezV6ffAt0gunVTLw\n...', value: 'MIIEowIBAAKCAQEAu1SU1LfVLPHCozMxH2Mo4lgOEePzNm0tRgeLezV6ffAt0gunVTLw' },
+      { text: 'key was -----BEGIN OPENSSH PRIVATE KEY-----\\nb3BlbnNzaC1rZXktdjEAAAAABG5vbmUAAAAEbm9uZQAAAAAAAAABAAAAMwAAAAtzc2gtZW\\n (cut)', value: 'b3BlbnNzaC1rZXktdjEAAAAABG5vbmUAAAAEbm9uZQAAAAAAAAABAAAAMwAAAAtzc2gtZW' },
+    ],
+    notSecret: [
+      'grep for "-----BEGIN PRIVATE KEY-----" in the repository before publishing',
+      '-----BEGIN PRIVATE KEY----- internationalization is not key material',
+      '-----BEGIN PUBLIC KEY-----\nMIIBIjANBgkqhkiG9w0BAQEFAAOCAQ8AMIIBCgKCAQEAu1SU1LfVLPHCozMxH2Mo4lgO\n-----END PUBLIC KEY-----',
+      '-----BEGIN CERTIFICATE-----\nMIIDdzCCAl+gAwIBAgIEAgAAuTANBgkqhkiG9w0BAQUFADBaMQswCQYDVQQGEwJJRTES\n-----END CERTIFICATE-----',
+    ],
+  },
+};
+
 /** Trailbook's own rules, in the order they run. */
-export const OWN_RULES: readonly OwnRule[] = [assignmentRule, connectionStringRule, googleApiKeyRule];
+export const OWN_RULES: readonly OwnRule[] = [assignmentRule, connectionStringRule, googleApiKeyRule, privateKeyBodyRule];
