@@ -59,6 +59,12 @@ describe('a secret in an evidence cell', () => {
     expect(new Set(body.map((p) => `${p.kind} ${p.status} ${p.reason} ${p.fault ?? ''}`))).toEqual(
       new Set(['prose INCONCLUSIVE a secret (private key), not a pointer: redacted in every output and flagged as a secret ']),
     );
+    // The cell holds no pointer: its BEGIN and END lines are prose, as in any cell of prose (one medium flag), not remarks.
+    expect(key.filter((p) => p.raw !== '[redacted: private key]').map((p) => [p.raw, p.status, p.fault])).toEqual([
+      ['-----BEGIN RSA PRIVATE KEY-----', 'NOT_VERIFIED', 'evidence/prose'],
+      ['-----END RSA PRIVATE KEY-----', 'NOT_VERIFIED', 'evidence/prose'],
+    ]);
+    expect(model.flags.filter((f) => f.kind === 'evidence/prose').map((f) => [f.severity, f.rows])).toEqual([['medium', [model.rows[1]?.id]]]);
   });
 
   it('keeps the verdict of a real pointer beside it, and flags only the secret and the real missing path', () => {

@@ -30,6 +30,7 @@ import { trimEndChars } from '../text/trim-chars.ts';
 import { diffArrays } from 'diff';
 import { agree } from '../text/agree.ts';
 import { countOf } from '../site/words.ts';
+import { PROSE_REASON } from './cell-reading.ts';
 
 /** Everything resolution needs for one project. */
 export interface EvidenceContext {
@@ -933,7 +934,7 @@ async function resolveOne(p: ClassifiedPointer, ctx: EvidenceContext, cell: Cell
         return pointer(p, 'INCONCLUSIVE', 'reference recorded, not checked');
       case 'prose':
         if (p.truncated) return pointer(p, 'INCONCLUSIVE', 'the cell holds more pointers than are read; the rest is shown as written, not checked');
-        return pointer(p, 'NOT_VERIFIED', 'evidence must be a pointer, not prose', { fault: 'evidence/prose' });
+        return pointer(p, 'NOT_VERIFIED', PROSE_REASON, { fault: 'evidence/prose' });
     }
   } catch (error) {
     return pointer(p, 'INCONCLUSIVE', `could not be checked: ${(error as Error).message ?? String(error)}`);

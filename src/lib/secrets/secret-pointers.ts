@@ -6,9 +6,12 @@
  * `security/secret-in-record` flag that says what the text really is. A pointer whose text is
  * nothing but secret values (and separators) is read as what it is: INCONCLUSIVE, "a secret
  * (its kind), not a pointer", with no evidence fault. Pointers that hold a secret beside a real
- * pointer keep their verdict (the secret is redacted in them all the same).
+ * pointer keep their verdict (the secret is redacted in them all the same). A cell left with
+ * no evidence but its secret is what any cell of prose is (cell-reading.ts): its other prose
+ * items (the key's `-----BEGIN …-----` line) are NOT_VERIFIED `evidence/prose`, not remarks.
  */
 import type { EvidencePointer } from '../model/types.ts';
+import { holdsEvidence, PROSE_REASON, REMARK_REASON } from '../evidence/cell-reading.ts';
 import type { FoundSecret } from './found-secrets.ts';
 import { MIN_SECRET_LENGTH, secretLines } from './redaction.ts';
 
@@ -18,7 +21,8 @@ const WORD_CHAR = /[\p{L}\p{N}]/u;
 /**
  * `pointers` with each one that is only secret text read as a secret: the same list (same
  * order and length, `within` indices kept), each such pointer replaced by an INCONCLUSIVE
- * `prose` pointer without a fault, whose reason names the secret's kind (never its value).
+ * `prose` pointer without a fault, whose reason names the secret's kind (never its value);
+ * in a cell left with no evidence, its remarks read as prose (`evidence/prose`).
  * Returns `pointers` itself when no pointer changes. Linear in the pointers' text times the
  * project's distinct secret lines.
  */
@@ -44,5 +48,7 @@ export function readSecretPointers(pointers: EvidencePointer[], found: readonly 
     if (p.within !== undefined) read.within = p.within;
     return read;
   });
-  return changed ? out : pointers;
+  if (!changed) return pointers;
+  if (holdsEvidence(out)) return out;
+  return out.map((p) => (p.kind === 'prose' && p.status === 'INCONCLUSIVE' && p.reason === REMARK_REASON ? { ...p, status: 'NOT_VERIFIED', reason: PROSE_REASON, fault: 'evidence/prose' } : p));
 }
