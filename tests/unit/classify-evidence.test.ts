@@ -131,6 +131,10 @@ const cases: Record<string, Case[]> = {
     ['src/a.ts line 9', [{ raw: 'src/a.ts line 9', kind: 'path', path: 'src/a.ts', from: 9, to: 9 }]],
     ['src/a.ts lines 9-12', [{ raw: 'src/a.ts lines 9-12', kind: 'path', path: 'src/a.ts', from: 9, to: 12 }]],
     ['src/a.ts (L9-L12)', [{ raw: 'src/a.ts (L9-L12)', kind: 'path', path: 'src/a.ts', from: 9, to: 12 }]],
+    // In parentheses too (fresh trial: `(lines 40-50)` was a note, and the file alone showed VERIFIED).
+    ['src/a.ts (lines 40-50)', [{ raw: 'src/a.ts (lines 40-50)', kind: 'path', path: 'src/a.ts', from: 40, to: 50 }]],
+    ['src/a.ts (line 40)', [{ raw: 'src/a.ts (line 40)', kind: 'path', path: 'src/a.ts', from: 40, to: 40 }]],
+    ['src/a.ts (linear)', [{ raw: 'src/a.ts', kind: 'path', path: 'src/a.ts', note: '(linear)' }]],
     ['line 40 of src/a.ts', [{ raw: 'line 40 of src/a.ts', kind: 'path', path: 'src/a.ts', from: 40, to: 40 }]],
     ['classifyStageGesture in src/stage-model.js', [{ raw: 'classifyStageGesture in src/stage-model.js', kind: 'symbol', path: 'src/stage-model.js', name: 'classifyStageGesture' }]],
     ['src/mod.rs PaletteKind::Continuous', [{ raw: 'src/mod.rs PaletteKind::Continuous', kind: 'symbol', path: 'src/mod.rs', name: 'PaletteKind::Continuous' }]],

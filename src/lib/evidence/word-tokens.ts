@@ -26,10 +26,10 @@ export const RUST_PATH = /^[A-Za-z_][A-Za-z0-9_]*(?:::[A-Za-z_][A-Za-z0-9_]*)+$/
 export const RUBRIC_RE = /^(?:(?:\.\/)?design\/rubric\.md|rubric)(?:#|:)(.+)$/i;
 /**
  * A line claim written in words after a path (`src/a.ts line 9`, `lines 9-12`, `@ line 40`,
- * `(L9-L12)`): it is checked like `src/a.ts:9-12`, never left as a note beside a path that
+ * `(L9-L12)`, `(lines 9-12)`): it is checked like `src/a.ts:9-12`, never left as a note beside a path that
  * would then show VERIFIED for the file alone.
  */
-export const LINE_AFTER = /^(?:(?:@|at|on)\s*)?(?:lines?|l\.)\s*(\d{1,9})(?:\s*(?:-|–|to|\.\.)\s*(\d{1,9}))?(?=$|[\s,;:)])|^\(?#?L(\d{1,9})(?:\s*[-–]\s*L?(\d{1,9}))?\)?(?=$|[\s,;:])/i;
+export const LINE_AFTER = /^\(?(?:(?:@|at|on)\s*)?(?:lines?|l\.)\s*(\d{1,9})(?:\s*(?:-|–|to|\.\.)\s*(\d{1,9}))?(?=$|[\s,;:)])|^\(?#?L(\d{1,9})(?:\s*[-–]\s*L?(\d{1,9}))?\)?(?=$|[\s,;:])/i;
 /** The same claim written before the path: `line 40 of src/a.ts`, `lines 3-4 in src/a.ts`. */
 export const LINE_BEFORE = /(?:^|\s)(?:(?:at|on)\s+)?lines?\s+(\d{1,9})(?:\s*(?:-|–|to)\s*(\d{1,9}))?\s+(?:of|in)$/i;
 /** A snake_case name of three or more words: a test function (`pinned_vulkan_runtime_archive_installs`). */
