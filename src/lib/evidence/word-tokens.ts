@@ -157,6 +157,23 @@ export function pathPointer(raw: string, token: string, ctx: CellContext): Class
   return p;
 }
 
+/** `9946590:docs/DESIGN.md`: git's `<commit>:<path>`, a SHA of 7–40 hex digits before the colon. */
+const REV_PATH = /^([0-9a-f]{7,40}):(\S+)$/i;
+
+/**
+ * `9946590:docs/DESIGN.md:294` (git's `<commit>:<path>`, what `git show` takes): a path
+ * pointer at that commit (`rev`), with its lines; null for any other token (`abc1234:12`).
+ */
+export function revisionPathPointer(token: string, ctx: CellContext): ClassifiedPointer | null {
+  const m = REV_PATH.exec(token);
+  const rest = m?.[2];
+  if (!m || rest === undefined || /^\d/.test(rest) || !pathToken(rest)) return null;
+  const p = pathPointer(token, rest, ctx);
+  if (p.kind !== 'path') return null;
+  p.rev = (m[1] as string).toLowerCase();
+  return p;
+}
+
 /** `src\a.ts`: a path written with Windows separators, read as `src/a.ts` (its raw text kept). */
 export function backslashPointer(raw: string, slashed: string, ctx: CellContext): ClassifiedPointer {
   const p = pathPointer(raw, slashed, ctx);
@@ -184,6 +201,8 @@ export function tokenPointer(word: string, ctx: CellContext, pathsWithoutFile = 
   if (isSessionFile(token)) return { raw: token, kind: 'ephemeral', path: token };
   const slashed = backslashPath(token);
   if (slashed !== null) return backslashPointer(token, slashed, ctx);
+  const atCommit = revisionPathPointer(token, ctx);
+  if (atCommit !== null) return atCommit;
   if (!pathToken(token)) return null;
   const { path, from } = splitLineSuffix(token);
   if (!pathsWithoutFile && from === undefined && !hasFileName(path) && !(isGlob(path) && hasFileName(path.replace(/\*/g, 'x')))) return null;

@@ -1,0 +1,83 @@
+/**
+ * Evidence shapes a new user's trial (2026-12-02) found misread, each resolved against a
+ * repository built here:
+ * - `src/a.ts (lines 40-50)`: the lines were a note, so a 5-line file showed VERIFIED ("file
+ *   exists") and the link landed on the whole file;
+ * - `<sha>:src/a.ts:2` (git's `<commit>:<path>`, as `git show` takes it): real evidence read as
+ *   prose (`evidence/prose`), while a fabricated SHA in the same shape raised nothing specific.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createHash } from 'node:crypto';
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { analyseArchive } from '../../src/lib/archive/analyse-archive.ts';
+import type { ProjectModel } from '../../src/lib/model/types.ts';
+import { git } from '../history-fixtures.ts';
+
+function row(ts: string, decision: string, evidence: string): string {
+  const id = createHash('sha256').update(ts + decision).digest('hex').slice(0, 8);
+  return JSON.stringify({ id, ts, phase: 'build', ticket: '', actor: 'lead', decision, why: 'w', evidence, result: 'verified' });
+}
+
+let dir: string;
+let model: ProjectModel;
+let first: string;
+const verdicts = (): string[][][] => model.rows.map((r) => r.evidence.map((p) => [p.raw, p.status, p.reason]));
+
+beforeAll(async () => {
+  dir = await mkdtemp(join(tmpdir(), 'trailbook-fresh-trial-'));
+  await mkdir(join(dir, 'src'));
+  await mkdir(join(dir, 'runs'));
+  git(dir, ['init', '-q', '-b', 'main']);
+  await writeFile(join(dir, 'src', 'a.ts'), 'one\ntwo\nthree\n');
+  git(dir, ['add', '-A']);
+  git(dir, ['commit', '-q', '-m', 'First'], '2026-03-01T08:00:00Z');
+  first = git(dir, ['rev-parse', 'HEAD']).trim();
+  await writeFile(join(dir, 'src', 'a.ts'), 'one\ntwo\nthree\nfour\nfive\n');
+  const s = first.slice(0, 7);
+  await writeFile(
+    join(dir, 'runs', 'decisions.jsonl'),
+    [
+      row('2026-03-01T09:00:00Z', 'start', 'src/a.ts:1'),
+      row('2026-03-01T09:01:00Z', 'Lines in parentheses', 'src/a.ts (lines 40-50)'),
+      row('2026-03-01T09:02:00Z', 'Lines in parentheses that exist', 'src/a.ts (lines 4-5)'),
+      row('2026-03-01T09:03:00Z', 'At a commit, as git writes it', `${s}:src/a.ts:2`),
+      row('2026-03-01T09:04:00Z', 'Past the end at that commit', `${s}:src/a.ts:5`),
+      row('2026-03-01T09:05:00Z', 'At a commit that does not exist', 'deadbee:src/a.ts'),
+      row('2026-03-01T09:06:00Z', 'Named in a command', `git show ${s}:src/a.ts`),
+    ].join('\n') + '\n',
+  );
+  git(dir, ['add', '-A']);
+  git(dir, ['commit', '-q', '-m', 'Trail'], '2026-03-01T10:00:00Z');
+  await analyseArchive({ roots: [dir], cacheDir: null, onModel: (m) => void (model = m) });
+}, 60_000);
+
+afterAll(async () => {
+  await rm(dir, { recursive: true, force: true });
+});
+
+describe('evidence shapes of the fresh trial', () => {
+  it('checks lines written in parentheses after a path', () => {
+    expect(verdicts()[1]).toEqual([['src/a.ts (lines 40-50)', 'NOT_VERIFIED', 'lines 40–50 are past the end of src/a.ts (5 lines at landed head)']]);
+    expect(verdicts()[2]).toEqual([['src/a.ts (lines 4-5)', 'VERIFIED', 'lines 4–5 of 5 exist at landed head']]);
+    expect(model.rows[2]?.evidence[0]?.target).toEqual({ type: 'file', path: 'src/a.ts', origin: 'repository', from: 4, to: 5 });
+  });
+
+  it('reads `<sha>:<path>` as the path at that commit', () => {
+    const s = first.slice(0, 7);
+    expect(verdicts()[3]).toEqual([[`${s}:src/a.ts:2`, 'VERIFIED', `line 2 of 3 exists at commit ${s}`]]);
+    expect(verdicts()[4]).toEqual([[`${s}:src/a.ts:5`, 'NOT_VERIFIED', `line 5 is past the end of src/a.ts (3 lines at commit ${s})`]]);
+    expect(verdicts()[5]?.map(([raw, status]) => [raw, status])).toEqual([['deadbee:src/a.ts', 'NOT_VERIFIED']]);
+    expect(verdicts()[6]).toEqual([
+      [`git show ${s}:src/a.ts`, 'INCONCLUSIVE', 'a command is not evidence of its result'],
+      [`${s}:src/a.ts`, 'VERIFIED', `file exists at commit ${s}; 3 lines`],
+    ]);
+    const kinds = model.flags.filter((f) => f.layer === 'evidence').map((f) => [f.kind, f.rows]);
+    expect(kinds).toEqual([
+      ['evidence/line-out-of-range', [model.rows[1]?.id]],
+      ['evidence/line-out-of-range', [model.rows[4]?.id]],
+      ['evidence/commit-not-found', [model.rows[5]?.id]],
+    ]);
+  });
+});
