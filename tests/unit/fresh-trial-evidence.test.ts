@@ -4,7 +4,9 @@
  * - `src/a.ts (lines 40-50)`: the lines were a note, so a 5-line file showed VERIFIED ("file
  *   exists") and the link landed on the whole file;
  * - `<sha>:src/a.ts:2` (git's `<commit>:<path>`, as `git show` takes it): real evidence read as
- *   prose (`evidence/prose`), while a fabricated SHA in the same shape raised nothing specific.
+ *   prose (`evidence/prose`), while a fabricated SHA in the same shape raised nothing specific;
+ * - `src/` + `**` + `/*.ts`: a globstar matched no file directly in `src/`, so a glob naming a real
+ *   file was a high `evidence/path-not-found`.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createHash } from 'node:crypto';
@@ -46,6 +48,7 @@ beforeAll(async () => {
       row('2026-03-01T09:04:00Z', 'Past the end at that commit', `${s}:src/a.ts:5`),
       row('2026-03-01T09:05:00Z', 'At a commit that does not exist', 'deadbee:src/a.ts'),
       row('2026-03-01T09:06:00Z', 'Named in a command', `git show ${s}:src/a.ts`),
+      row('2026-03-01T09:07:00Z', 'A globstar over no folder', 'src/**/*.ts'),
     ].join('\n') + '\n',
   );
   git(dir, ['add', '-A']);
@@ -58,6 +61,10 @@ afterAll(async () => {
 });
 
 describe('evidence shapes of the fresh trial', () => {
+  it('reads a globstar as zero or more folders', () => {
+    expect(verdicts()[7]).toEqual([['src/**/*.ts', 'VERIFIED', '1 file at landed head match: src/a.ts']]);
+  });
+
   it('checks lines written in parentheses after a path', () => {
     expect(verdicts()[1]).toEqual([['src/a.ts (lines 40-50)', 'NOT_VERIFIED', 'lines 40–50 are past the end of src/a.ts (5 lines at landed head)']]);
     expect(verdicts()[2]).toEqual([['src/a.ts (lines 4-5)', 'VERIFIED', 'lines 4–5 of 5 exist at landed head']]);
