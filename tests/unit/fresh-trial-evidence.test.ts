@@ -6,7 +6,9 @@
  * - `<sha>:src/a.ts:2` (git's `<commit>:<path>`, as `git show` takes it): real evidence read as
  *   prose (`evidence/prose`), while a fabricated SHA in the same shape raised nothing specific;
  * - `src/` + `**` + `/*.ts`: a globstar matched no file directly in `src/`, so a glob naming a real
- *   file was a high `evidence/path-not-found`.
+ *   file was a high `evidence/path-not-found`;
+ * - `docs/spec.md#3-evidence`: a heading anchor was read as part of the file name (a high
+ *   `evidence/path-not-found` for a real file).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createHash } from 'node:crypto';
@@ -37,6 +39,8 @@ beforeAll(async () => {
   git(dir, ['commit', '-q', '-m', 'First'], '2026-03-01T08:00:00Z');
   first = git(dir, ['rev-parse', 'HEAD']).trim();
   await writeFile(join(dir, 'src', 'a.ts'), 'one\ntwo\nthree\nfour\nfive\n');
+  await mkdir(join(dir, 'docs'));
+  await writeFile(join(dir, 'docs', 'spec.md'), '# Spec\n\n## 3. Evidence\n');
   const s = first.slice(0, 7);
   await writeFile(
     join(dir, 'runs', 'decisions.jsonl'),
@@ -49,6 +53,7 @@ beforeAll(async () => {
       row('2026-03-01T09:05:00Z', 'At a commit that does not exist', 'deadbee:src/a.ts'),
       row('2026-03-01T09:06:00Z', 'Named in a command', `git show ${s}:src/a.ts`),
       row('2026-03-01T09:07:00Z', 'A globstar over no folder', 'src/**/*.ts'),
+      row('2026-03-01T09:08:00Z', 'A heading anchor', 'docs/spec.md#3-evidence, docs/gone.md#usage'),
     ].join('\n') + '\n',
   );
   git(dir, ['add', '-A']);
@@ -61,6 +66,13 @@ afterAll(async () => {
 });
 
 describe('evidence shapes of the fresh trial', () => {
+  it('reads a heading anchor after a file as that file', () => {
+    expect(verdicts()[8]).toEqual([
+      ['docs/spec.md#3-evidence', 'VERIFIED', 'file exists at landed head; 3 lines'],
+      ['docs/gone.md#usage', 'NOT_VERIFIED', `docs/gone.md not found at landed head ${git(dir, ['rev-parse', '--short=7', 'HEAD']).trim()} nor in the project folder`],
+    ]);
+  });
+
   it('reads a globstar as zero or more folders', () => {
     expect(verdicts()[7]).toEqual([['src/**/*.ts', 'VERIFIED', '1 file at landed head match: src/a.ts']]);
   });
@@ -85,6 +97,7 @@ describe('evidence shapes of the fresh trial', () => {
       ['evidence/line-out-of-range', [model.rows[1]?.id]],
       ['evidence/line-out-of-range', [model.rows[4]?.id]],
       ['evidence/commit-not-found', [model.rows[5]?.id]],
+      ['evidence/path-not-found', [model.rows[8]?.id]],
     ]);
   });
 });

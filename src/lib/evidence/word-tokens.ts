@@ -121,8 +121,10 @@ const isExtensionMention = (t: string): boolean => /^\.[a-z0-9]+$/i.test(t) && E
 /** Whether a token is shaped like a path (and is not a word that merely holds a slash). */
 export function pathToken(token: string): boolean {
   if (SLASH_WORDS.has(token.toLowerCase()) || isExtensionMention(token)) return false;
-  if (KNOWN_FILES.has(token.toLowerCase()) || KNOWN_FILES.has(splitLineSuffix(token).path.toLowerCase())) return true;
-  return looksLikePath(token);
+  const suffix = splitLineSuffix(token);
+  if (KNOWN_FILES.has(token.toLowerCase()) || KNOWN_FILES.has(suffix.path.toLowerCase())) return true;
+  // `README.md#usage`: the file before its heading anchor.
+  return looksLikePath(token) || (suffix.anchor !== undefined && looksLikePath(suffix.path));
 }
 
 /** The folder part of a path (`docs/a.md` → `docs`), or null for a bare name. */
