@@ -7,6 +7,8 @@
  *   prose (`evidence/prose`), while a fabricated SHA in the same shape raised nothing specific;
  * - `src/` + `**` + `/*.ts`: a globstar matched no file directly in `src/`, so a glob naming a real
  *   file was a high `evidence/path-not-found`;
+ * - `src/old.ts:2` in a row recorded before `git mv src/old.ts src/new.ts`: INCONCLUSIVE
+ *   ("deleted or moved since") although the same lines are at the head under the new name;
  * - `docs/spec.md#3-evidence`: a heading anchor was read as part of the file name (a high
  *   `evidence/path-not-found` for a real file).
  */
@@ -27,6 +29,7 @@ function row(ts: string, decision: string, evidence: string): string {
 let dir: string;
 let model: ProjectModel;
 let first: string;
+let trail: string;
 const verdicts = (): string[][][] => model.rows.map((r) => r.evidence.map((p) => [p.raw, p.status, p.reason]));
 
 beforeAll(async () => {
@@ -41,6 +44,8 @@ beforeAll(async () => {
   await writeFile(join(dir, 'src', 'a.ts'), 'one\ntwo\nthree\nfour\nfive\n');
   await mkdir(join(dir, 'docs'));
   await writeFile(join(dir, 'docs', 'spec.md'), '# Spec\n\n## 3. Evidence\n');
+  await writeFile(join(dir, 'src', 'old.ts'), 'alpha\nbeta\ngamma\n');
+  await writeFile(join(dir, 'src', 'edited.ts'), 'alpha\nbeta\ndelta\n');
   const s = first.slice(0, 7);
   await writeFile(
     join(dir, 'runs', 'decisions.jsonl'),
@@ -54,10 +59,18 @@ beforeAll(async () => {
       row('2026-03-01T09:06:00Z', 'Named in a command', `git show ${s}:src/a.ts`),
       row('2026-03-01T09:07:00Z', 'A globstar over no folder', 'src/**/*.ts'),
       row('2026-03-01T09:08:00Z', 'A heading anchor', 'docs/spec.md#3-evidence, docs/gone.md#usage'),
+      row('2026-03-01T09:09:00Z', 'A file moved since', 'src/old.ts:2, src/edited.ts:2'),
     ].join('\n') + '\n',
   );
   git(dir, ['add', '-A']);
   git(dir, ['commit', '-q', '-m', 'Trail'], '2026-03-01T10:00:00Z');
+  trail = git(dir, ['rev-parse', 'HEAD']).trim();
+  // Moved unchanged (`git mv`), and moved with an edit.
+  git(dir, ['mv', 'src/old.ts', 'src/new.ts']);
+  git(dir, ['mv', 'src/edited.ts', 'src/reworked.ts']);
+  await writeFile(join(dir, 'src', 'reworked.ts'), 'alpha\nbeta\nepsilon\n');
+  git(dir, ['add', '-A']);
+  git(dir, ['commit', '-q', '-m', 'Move'], '2026-03-01T11:00:00Z');
   await analyseArchive({ roots: [dir], cacheDir: null, onModel: (m) => void (model = m) });
 }, 60_000);
 
@@ -73,8 +86,18 @@ describe('evidence shapes of the fresh trial', () => {
     ]);
   });
 
+  it('follows a file moved unchanged since the row, and only then', () => {
+    const [t, head] = [trail.slice(0, 7), git(dir, ['rev-parse', '--short=7', 'HEAD']).trim()];
+    expect(verdicts()[9]).toEqual([
+      ['src/old.ts:2', 'VERIFIED', `cited line 2 at ${t}; now the same line 2 of src/new.ts at the landed head ${head}, as src/old.ts was moved there unchanged`],
+      ['src/edited.ts:2', 'INCONCLUSIVE', `line 2 of src/edited.ts was there at ${t}, the commit that recorded this row; src/edited.ts is not a file at the landed head ${head} (deleted or moved since)`],
+    ]);
+    // The link lands on the lines as the row cited them, at that commit.
+    expect(model.rows[9]?.evidence[0]?.target).toEqual({ type: 'file', path: 'src/old.ts', origin: 'repository', from: 2, to: 2, at: trail });
+  });
+
   it('reads a globstar as zero or more folders', () => {
-    expect(verdicts()[7]).toEqual([['src/**/*.ts', 'VERIFIED', '1 file at landed head match: src/a.ts']]);
+    expect(verdicts()[7]).toEqual([['src/**/*.ts', 'VERIFIED', '3 files at landed head match: src/a.ts, src/new.ts, src/reworked.ts']]);
   });
 
   it('checks lines written in parentheses after a path', () => {

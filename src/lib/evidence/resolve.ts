@@ -21,7 +21,7 @@ import { insideFolder, realPathOf } from '../fs/real-path.ts';
 import { searchTree } from './tree-search.ts';
 import { followPath, linksText } from '../git/tree-links.ts';
 import { holdsName, indexOfName } from './name-match.ts';
-import { findByGlob, findByName } from './tree-paths.ts';
+import { findByBlob, findByGlob, findByName } from './tree-paths.ts';
 import { countRubricCriteria } from './rubric-criteria.ts';
 import { ancestryOf } from '../git/ancestry.ts';
 import { ignoredAt } from '../git/ignore-rules.ts';
@@ -529,6 +529,12 @@ async function asRecorded(p: ClassifiedPointer, path: string, ctx: EvidenceConte
   const target = { target: { type: 'file' as const, path, origin: 'repository' as const, from: first.from, to: first.to, at: commit } };
   const cited = `cited ${rangesText(ranges).replace(/^lines /, '')} at ${short(commit)}`;
   if (now.status !== 'blob') {
+    // Moved unchanged since (`git mv`): the same blob at one other path of the landed head.
+    const moved = await findByBlob(ctx.repository, ctx.head, then.oid);
+    if (!('problem' in moved) && moved.length === 1) {
+      const to = moved[0] as string;
+      return pointer(p, 'VERIFIED', `${cited}; now the same ${rangesText(ranges)} of ${to} at the landed head ${short(ctx.head)}, as ${path} was moved there unchanged`, target);
+    }
     return pointer(p, 'INCONCLUSIVE', `${rangesText(ranges)} of ${path} ${rangeVerb(ranges) === 'is' ? 'was' : 'were'} there at ${short(commit)}, the commit that recorded this row; ${path} is not a file at the landed head ${short(ctx.head)} (deleted or moved since)`, target);
   }
   const nowText = await ctx.repository.blobText(now.oid);
