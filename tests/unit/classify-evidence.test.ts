@@ -19,6 +19,8 @@ const cases: Record<string, Case[]> = {
     ['1b48d2e', [{ raw: '1b48d2e', kind: 'commit', hex: '1b48d2e' }]],
     ['ABCDEF1', [{ raw: 'ABCDEF1', kind: 'commit', hex: 'abcdef1' }]],
     ['commit 294c114', [{ raw: 'commit 294c114', kind: 'commit', hex: '294c114' }]],
+    // A full stop after the SHA keeps it a commit (fresh trial: it was a command, so a missing commit raised only a low notice).
+    ['commit 294c114.', [{ raw: 'commit 294c114', kind: 'commit', hex: '294c114' }]],
     // After the word `commit` (or `sha`), 4 hex digits are enough.
     ['commit abcd', [{ raw: 'commit abcd', kind: 'commit', hex: 'abcd' }]],
     ['sha 1b48', [{ raw: 'sha 1b48', kind: 'commit', hex: '1b48' }]],

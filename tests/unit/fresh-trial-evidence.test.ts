@@ -60,6 +60,7 @@ beforeAll(async () => {
       row('2026-03-01T09:07:00Z', 'A globstar over no folder', 'src/**/*.ts'),
       row('2026-03-01T09:08:00Z', 'A heading anchor', 'docs/spec.md#3-evidence, docs/gone.md#usage'),
       row('2026-03-01T09:09:00Z', 'A file moved since', 'src/old.ts:2, src/edited.ts:2'),
+      row('2026-03-01T09:10:00Z', 'A sentence ending in a fabricated SHA', 'commit deadbeefcafe.'),
     ].join('\n') + '\n',
   );
   git(dir, ['add', '-A']);
@@ -121,6 +122,9 @@ describe('evidence shapes of the fresh trial', () => {
       ['evidence/line-out-of-range', [model.rows[4]?.id]],
       ['evidence/commit-not-found', [model.rows[5]?.id]],
       ['evidence/path-not-found', [model.rows[8]?.id]],
+      ['evidence/commit-not-found', [model.rows[10]?.id]],
     ]);
+    // A full stop after the SHA: the commit, checked and flagged high (it was a command: a low notice).
+    expect(verdicts()[10]).toEqual([['commit deadbeefcafe', 'NOT_VERIFIED', `no commit deadbeefcafe in ${dir.split('/').pop()}`]]);
   });
 });
