@@ -97,6 +97,12 @@ describe('findSecrets: secretlint’s recommended rules and the own rules togeth
     expect(new Set(body.map((line) => oneLine[0]?.[0].includes(line)))).toEqual(new Set([true]));
   });
 
+  it('finds a JSON Web Token without any key word near it, and a bearer token after Authorization', async () => {
+    const jwt = 'eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJzdWIiOiJhZ2VudC0xIiwiaWF0IjoxNzY0NjgwMDAwfQ.q3v8Xb1nWm0cJ9fK2LrT7yHs4dPzE6aGuV5oN8iQw1s';
+    expect(await values(`replayed the request with ${jwt} and got 200`)).toEqual([[jwt, 'JSON Web Token']]);
+    expect(await values('curl -H "Authorization: Bearer 7Fq2Lm9XzR4tY8wK3pN6vB1s" https://api.internal')).toEqual([['7Fq2Lm9XzR4tY8wK3pN6vB1s', 'bearer token']]);
+  });
+
   it('redacts nothing of ordinary text: SHAs, UUIDs, hashes, base64 test data, ids, URLs without a password', async () => {
     const texts: string[] = [];
     for (let i = 0; i < 50; i++) {
