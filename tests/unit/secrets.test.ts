@@ -160,6 +160,11 @@ describe('every rule reads a 4 MiB cell in one pass', () => {
     '"token": " repeated': [fill('"token": "'), 0],
     'AIza repeated': [fill('AIza'), 0],
     'AIza and 36 key characters, repeated': [fill(`AIza${'a'.repeat(36)}`), 0],
+    'eyJ repeated': [fill('eyJ'), 0],
+    'eyJ header and a full stop, repeated with spaces': [fill('eyJhbGciOiJIUzI1. '), 0],
+    'bearer repeated': [fill('Bearer '), 0],
+    'Bearer then 4 MiB of token characters': [`Bearer ${fill('a1')}`, 0],
+    'a PEM header then base64 lines, repeated': [fill('-----BEGIN PRIVATE KEY----- x\n'), 0],
   };
   for (const [name, [text, count]] of Object.entries(shapes)) {
     it(`${name}: ${count} found`, async () => {

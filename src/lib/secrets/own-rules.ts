@@ -381,6 +381,7 @@ export const bearerTokenRule: OwnRule = {
   describe: 'a JSON Web Token (`eyJ…` header and payload in base64url, and its signature) anywhere, and the token after `Bearer ` in an Authorization header when it looks real (not `$TOKEN`, `<token>`)',
   scan(text) {
     const hits: SecretHit[] = [];
+    const jwtStarts = new Set<number>();
     let covered = -1;
     for (let at = text.indexOf('eyJ'); at >= 0; at = text.indexOf('eyJ', Math.max(at + 3, covered))) {
       if (at < covered || (at > 0 && isB64Url(text.charCodeAt(at - 1)))) continue;
@@ -390,6 +391,7 @@ export const bearerTokenRule: OwnRule = {
       if (payloadEnd - headerEnd - 1 < MIN_JWT_PART || text.charCodeAt(payloadEnd) !== 46) continue;
       const end = b64UrlEnd(text, payloadEnd + 1);
       hits.push({ start: at, end, kind: 'JSON Web Token', rule: this.id });
+      jwtStarts.add(at);
       covered = end;
     }
     const lower = text.toLowerCase();
@@ -400,7 +402,8 @@ export const bearerTokenRule: OwnRule = {
       let e = i;
       while (e < text.length && e - i <= MAX_VALUE && isBearerChar(text.charCodeAt(e))) e++;
       const value = text.slice(i, e);
-      if (hits.some((h) => h.start <= i && h.end >= e)) continue;
+      // The token is a JWT found above (a set lookup: a text of many is still read in linear time).
+      if (jwtStarts.has(i)) continue;
       if (isLikelyToken(value) && /[0-9]/.test(value) && /[A-Za-z]/.test(value) && entropy(value) >= 3) hits.push({ start: i, end: e, kind: 'bearer token', rule: this.id });
     }
     return hits.sort((a, b) => a.start - b.start);
