@@ -90,7 +90,9 @@ describe('findSecrets: secretlint’s recommended rules and the own rules togeth
     const body = pemBodyLines(pem);
     // `head -4 id_rsa` pasted into a row: no END line.
     const cut = (await values(`head -4 id_rsa:\n${pem.split('\n').slice(0, 4).join('\n')}\n...`)).map(([v, k]) => [v, k]);
-    expect(cut).toEqual(body.slice(0, 3).map((line) => [line, 'private key']));
+    // One secret (one flag) for the key, its lines replaced one by one.
+    expect(cut).toEqual([[body.slice(0, 3).join('\n'), 'private key']]);
+    expect(secretLines(cut[0]?.[0] ?? '')).toEqual(body.slice(0, 3));
     // A whole key in a TSV cell, its line breaks written as `\n`: every body line.
     const oneLine = await values(pem.split('\n').join('\\n'));
     expect(oneLine.map(([, kind]) => kind)).toEqual(['private key']);

@@ -307,10 +307,10 @@ const MIN_BODY_RUN = 16;
  * `trailbook/private-key-body`: the body lines of a private key whose block is cut or pasted
  * with its line breaks written as `\n` (`head -3 id_rsa`, a TSV cell): secretlint's rule reads
  * only a whole block, from `-----BEGIN` to `-----END`, with real line breaks, so the key
- * material of a partial block was published as written. Each base64 line after a
- * `-----BEGIN … PRIVATE KEY-----` header is a secret (one hit per line: a value never holds a
- * line break), up to `-----END` or the first text that is not key material; the header stays
- * readable. Each character is visited once.
+ * material of a partial block was published as written. The base64 lines after a
+ * `-----BEGIN … PRIVATE KEY-----` header, up to `-----END` or the first text that is not key
+ * material, are one secret (one flag per key, not one per line; redaction replaces its lines
+ * one by one); the header stays readable. Each character is visited once.
  */
 export const privateKeyBodyRule: OwnRule = {
   id: 'trailbook/private-key-body',
@@ -322,6 +322,8 @@ export const privateKeyBodyRule: OwnRule = {
       if (close < 0 || close - at > MAX_PEM_HEADER) continue;
       let i = close + PEM_HEADER_END.length;
       let bodyLines = 0;
+      let first = -1;
+      let last = -1;
       while (i < text.length) {
         // Line breaks, as written or as `\n`, `\r` escapes, and spaces between lines.
         const c = text.charCodeAt(i);
@@ -332,10 +334,13 @@ export const privateKeyBodyRule: OwnRule = {
         const run = text.slice(i, e);
         const keyLike = run.length >= MIN_BODY_RUN ? /[0-9+/]/.test(run) : bodyLines > 0 && run.length >= 4 && run.endsWith('=');
         if (!keyLike) break;
-        hits.push({ start: i, end: e, kind: 'private key', rule: this.id });
+        if (first < 0) first = i;
+        last = e;
         bodyLines++;
         i = e;
       }
+      // One secret per key: its body from the first line to the last (redaction.ts replaces a value's lines one by one).
+      if (first >= 0) hits.push({ start: first, end: last, kind: 'private key', rule: this.id });
       at = Math.max(at, i - 10);
     }
     return hits;
