@@ -110,6 +110,9 @@ describe('evidence shapes of the fresh trial', () => {
   it('reads `<sha>:<path>` as the path at that commit', () => {
     const s = first.slice(0, 7);
     expect(verdicts()[3]).toEqual([[`${s}:src/a.ts:2`, 'VERIFIED', `line 2 of 3 exists at commit ${s}`]]);
+    // The link lands on the file at that commit, the line marked (it was the commit's page).
+    expect(model.rows[3]?.evidence[0]?.target).toEqual({ type: 'file', path: 'src/a.ts', origin: 'repository', from: 2, to: 2, at: first });
+    expect(model.cited.files.filter((f) => f.at === first).map((f) => [f.path, f.ranges])).toEqual([['src/a.ts', [{ from: 2, to: 2 }]]]);
     expect(verdicts()[4]).toEqual([[`${s}:src/a.ts:5`, 'NOT_VERIFIED', `line 5 is past the end of src/a.ts (3 lines at commit ${s})`]]);
     expect(verdicts()[5]?.map(([raw, status]) => [raw, status])).toEqual([['deadbee:src/a.ts', 'NOT_VERIFIED']]);
     expect(verdicts()[6]).toEqual([

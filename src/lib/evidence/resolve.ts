@@ -486,7 +486,9 @@ async function resolveAtCommit(p: ClassifiedPointer, path: string, commit: { oid
   if (self) return self;
   const through = found.links ? ` as ${found.real} (${found.links})` : '';
   if (found.status === 'folder') return folderVerdict(p, found.real ?? path, found, `${at}${through}`, ctx, commit.oid);
-  return fileVerdict(p, found.real ?? path, found, rangesOf(p), `${at}${through}`, target, at);
+  // The file at that commit, its cited lines marked (as a row's own commit is shown: issue 26, item 1), not the commit's page.
+  const file = { type: 'file' as const, path: found.real ?? path, origin: 'repository' as const, at: commit.oid };
+  return fileVerdict(p, found.real ?? path, found, rangesOf(p), `${at}${through}`, file, at);
 }
 
 /**
