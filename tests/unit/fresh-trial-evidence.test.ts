@@ -61,6 +61,7 @@ beforeAll(async () => {
       row('2026-03-01T09:08:00Z', 'A heading anchor', 'docs/spec.md#3-evidence, docs/gone.md#usage'),
       row('2026-03-01T09:09:00Z', 'A file moved since', 'src/old.ts:2, src/edited.ts:2'),
       row('2026-03-01T09:10:00Z', 'A sentence ending in a fabricated SHA', 'commit deadbeefcafe.'),
+      row('2026-03-01T09:11:00Z', "Git's own files", '.git/config'),
     ].join('\n') + '\n',
   );
   git(dir, ['add', '-A']);
@@ -126,7 +127,10 @@ describe('evidence shapes of the fresh trial', () => {
       ['evidence/commit-not-found', [model.rows[5]?.id]],
       ['evidence/path-not-found', [model.rows[8]?.id]],
       ['evidence/commit-not-found', [model.rows[10]?.id]],
+      ['evidence/path-not-found', [model.rows[11]?.id]],
     ]);
+    // A file of git's own folder is there on disk: the reason says why it is no evidence, not that it is missing.
+    expect(verdicts()[11]).toEqual([['.git/config', 'NOT_VERIFIED', ".git/config is inside a .git folder, git's own bookkeeping: never a file of the repository's tree, not evidence"]]);
     // A full stop after the SHA: the commit, checked and flagged high (it was a command: a low notice).
     expect(verdicts()[10]).toEqual([['commit deadbeefcafe', 'NOT_VERIFIED', `no commit deadbeefcafe in ${dir.split('/').pop()}`]]);
   });

@@ -665,9 +665,11 @@ async function resolvePath(p: ClassifiedPointer, ctx: EvidenceContext, options: 
   if ('failed' in located) return located.failed;
   const { found } = located;
   if (found.status === 'missing') {
-    const missing = pointer(p, 'NOT_VERIFIED', found.reason, { fault: found.selfCitation ? 'evidence/self-citation' : 'evidence/path-not-found' });
-    // A path git can never hold (inside a `.git`) did not come later: never softened.
+    // A path git can never hold (inside a `.git`) did not come later: never softened, and said
+    // as what it is (fresh trial: ".git/config not found" read as a checker that cannot see a file that is there).
     const gitCannotHold = path.split('/').some((part) => part.toLowerCase() === '.git');
+    const reason = gitCannotHold && !found.selfCitation && !found.refused ? `${path} is inside a .git folder, git's own bookkeeping: never a file of the repository's tree, not evidence` : found.reason;
+    const missing = pointer(p, 'NOT_VERIFIED', reason, { fault: found.selfCitation ? 'evidence/self-citation' : 'evidence/path-not-found' });
     return found.refused || found.selfCitation || gitCannotHold ? missing : predated(await ignoredInstead(missing, path, ctx), ctx);
   }
   if (found.status === 'outside') return pointer(p, 'NOT_VERIFIED', found.reason, { fault: 'evidence/path-outside-repository' });
