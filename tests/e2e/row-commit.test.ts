@@ -73,7 +73,7 @@ describe.skipIf(!chromiumAvailable())('a path:line at the commit that recorded i
       const href = await cited.locator('a').first().getAttribute('href');
       expect(href).toBe(`/r/in-repo/at/${sha['first']}/file/src/admission.rs/#L11`);
       await page.goto(`${origin}${href}`);
-      expect(await readText(page.locator('.file-facts'))).toContain(`at commit ${(sha['first'] as string).slice(0, 12)}, which recorded the rows citing it`);
+      expect(await readText(page.locator('.file-facts'))).toContain(`at commit ${(sha['first'] as string).slice(0, 12)}, as the rows citing it saw it (the landed head is ${(sha['head'] as string).slice(0, 12)})`);
       expect(await page.locator('.line.marked').evaluateAll((lines) => lines.map((l) => l.getAttribute('data-n')))).toEqual(['11', '12', '13', '14', '15', '16', '17', '18', '19', '20']);
       expect(await readText(page.locator('#L11'))).toBe('fn admit() {');
       // A file shown at more than one commit: each page links to the other.

@@ -19,6 +19,8 @@ const cases: Record<string, Case[]> = {
     ['1b48d2e', [{ raw: '1b48d2e', kind: 'commit', hex: '1b48d2e' }]],
     ['ABCDEF1', [{ raw: 'ABCDEF1', kind: 'commit', hex: 'abcdef1' }]],
     ['commit 294c114', [{ raw: 'commit 294c114', kind: 'commit', hex: '294c114' }]],
+    // A full stop after the SHA keeps it a commit (fresh trial: it was a command, so a missing commit raised only a low notice).
+    ['commit 294c114.', [{ raw: 'commit 294c114', kind: 'commit', hex: '294c114' }]],
     // After the word `commit` (or `sha`), 4 hex digits are enough.
     ['commit abcd', [{ raw: 'commit abcd', kind: 'commit', hex: 'abcd' }]],
     ['sha 1b48', [{ raw: 'sha 1b48', kind: 'commit', hex: '1b48' }]],
@@ -131,6 +133,10 @@ const cases: Record<string, Case[]> = {
     ['src/a.ts line 9', [{ raw: 'src/a.ts line 9', kind: 'path', path: 'src/a.ts', from: 9, to: 9 }]],
     ['src/a.ts lines 9-12', [{ raw: 'src/a.ts lines 9-12', kind: 'path', path: 'src/a.ts', from: 9, to: 12 }]],
     ['src/a.ts (L9-L12)', [{ raw: 'src/a.ts (L9-L12)', kind: 'path', path: 'src/a.ts', from: 9, to: 12 }]],
+    // In parentheses too (fresh trial: `(lines 40-50)` was a note, and the file alone showed VERIFIED).
+    ['src/a.ts (lines 40-50)', [{ raw: 'src/a.ts (lines 40-50)', kind: 'path', path: 'src/a.ts', from: 40, to: 50 }]],
+    ['src/a.ts (line 40)', [{ raw: 'src/a.ts (line 40)', kind: 'path', path: 'src/a.ts', from: 40, to: 40 }]],
+    ['src/a.ts (linear)', [{ raw: 'src/a.ts', kind: 'path', path: 'src/a.ts', note: '(linear)' }]],
     ['line 40 of src/a.ts', [{ raw: 'line 40 of src/a.ts', kind: 'path', path: 'src/a.ts', from: 40, to: 40 }]],
     ['classifyStageGesture in src/stage-model.js', [{ raw: 'classifyStageGesture in src/stage-model.js', kind: 'symbol', path: 'src/stage-model.js', name: 'classifyStageGesture' }]],
     ['src/mod.rs PaletteKind::Continuous', [{ raw: 'src/mod.rs PaletteKind::Continuous', kind: 'symbol', path: 'src/mod.rs', name: 'PaletteKind::Continuous' }]],

@@ -304,8 +304,9 @@ describe('evidence that tries to leave the repository tree or the project folder
     '~/secret.txt': 'ephemeral INCONCLUSIVE absolute path outside the repository; gone after the run',
     'file:///etc/passwd': 'url NOT_VERIFIED a file: URL runs or embeds content instead of pointing at evidence; it is never a pointer (not linked, not fetched)',
     '.git/config': 'path NOT_VERIFIED .git/config is inside a .git folder, which is never read: not evidence',
-    '.git/HEAD': 'path NOT_VERIFIED .git/HEAD not found at landed head',
-    '.GIT/config': 'path NOT_VERIFIED .GIT/config not found at landed head',
+    // Said as what it is (fresh trial: "not found" read as a checker that cannot see a file that is there).
+    '.git/HEAD': "path NOT_VERIFIED .git/HEAD is inside a .git folder, git's own bookkeeping: never a file of the repository's tree, not evidence",
+    '.GIT/config': "path NOT_VERIFIED .GIT/config is inside a .git folder, git's own bookkeeping: never a file of the repository's tree, not evidence",
     'secret-link.txt': 'path NOT_VERIFIED secret-link.txt leads outside the project folder: not evidence',
     'secret-link.txt:1': 'path NOT_VERIFIED secret-link.txt leads outside the project folder: not evidence',
     'link-dir/secret.txt': 'path NOT_VERIFIED link-dir/secret.txt leads outside the project folder: not evidence',

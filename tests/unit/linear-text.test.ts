@@ -46,7 +46,11 @@ function oldGlob(glob: string, path: string): boolean {
   for (let i = 0; i < glob.length; i++) {
     const c = glob[i] as string;
     if (c === '*') {
-      if (glob[i + 1] === '*') {
+      if (glob[i + 1] === '*' && glob[i + 2] === '/') {
+        // `**/`: zero or more folders (globstar).
+        out += '(?:.*/)?';
+        i += 2;
+      } else if (glob[i + 1] === '*') {
         out += '.*';
         i++;
       } else out += '[^/]*';
@@ -70,6 +74,11 @@ describe('globMatches (coordination scopes)', () => {
     expect(globMatches('src/*', 'src/a.ts')).toBe(true);
     expect(globMatches('src/*', 'src/lib/a.ts')).toBe(false);
     expect(globMatches('src/**', 'src/lib/a.ts')).toBe(true);
+    // `**/` is zero or more folders, as git and a shell with globstar read it (fresh trial: `src/**/*.ts` matched no `src/a.ts`).
+    expect(globMatches('src/**/*.ts', 'src/a.ts')).toBe(true);
+    expect(globMatches('src/**/*.ts', 'src/lib/deep/a.ts')).toBe(true);
+    expect(globMatches('**/a.ts', 'a.ts')).toBe(true);
+    expect(globMatches('src/**/x.ts', 'src/abx.ts')).toBe(false);
     expect(globMatches('src/?.ts', 'src/a.ts')).toBe(true);
     expect(scopeCovers('src/lib/*', 'src/lib/a.ts')).toBe(true);
     const long = `${'a*'.repeat(MAX_GLOB_SCOPE)}b`;

@@ -85,6 +85,26 @@ describe('findSecrets: secretlint’s recommended rules and the own rules togeth
     expect(await values(`notify ${hook} now`)).toEqual([[hook, 'Slack webhook URL']]);
   });
 
+  it('finds the body of a private key cut short or written on one line with `\\n` (a TSV cell), as secretlint does not', async () => {
+    const pem = privateKeyPem().trim();
+    const body = pemBodyLines(pem);
+    // `head -4 id_rsa` pasted into a row: no END line.
+    const cut = (await values(`head -4 id_rsa:\n${pem.split('\n').slice(0, 4).join('\n')}\n...`)).map(([v, k]) => [v, k]);
+    // One secret (one flag) for the key, its lines replaced one by one.
+    expect(cut).toEqual([[body.slice(0, 3).join('\n'), 'private key']]);
+    expect(secretLines(cut[0]?.[0] ?? '')).toEqual(body.slice(0, 3));
+    // A whole key in a TSV cell, its line breaks written as `\n`: every body line.
+    const oneLine = await values(pem.split('\n').join('\\n'));
+    expect(oneLine.map(([, kind]) => kind)).toEqual(['private key']);
+    expect(new Set(body.map((line) => oneLine[0]?.[0].includes(line)))).toEqual(new Set([true]));
+  });
+
+  it('finds a JSON Web Token without any key word near it, and a bearer token after Authorization', async () => {
+    const jwt = 'eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJzdWIiOiJhZ2VudC0xIiwiaWF0IjoxNzY0NjgwMDAwfQ.q3v8Xb1nWm0cJ9fK2LrT7yHs4dPzE6aGuV5oN8iQw1s';
+    expect(await values(`replayed the request with ${jwt} and got 200`)).toEqual([[jwt, 'JSON Web Token']]);
+    expect(await values('curl -H "Authorization: Bearer 7Fq2Lm9XzR4tY8wK3pN6vB1s" https://api.internal')).toEqual([['7Fq2Lm9XzR4tY8wK3pN6vB1s', 'bearer token']]);
+  });
+
   it('redacts nothing of ordinary text: SHAs, UUIDs, hashes, base64 test data, ids, URLs without a password', async () => {
     const texts: string[] = [];
     for (let i = 0; i < 50; i++) {
@@ -142,6 +162,11 @@ describe('every rule reads a 4 MiB cell in one pass', () => {
     '"token": " repeated': [fill('"token": "'), 0],
     'AIza repeated': [fill('AIza'), 0],
     'AIza and 36 key characters, repeated': [fill(`AIza${'a'.repeat(36)}`), 0],
+    'eyJ repeated': [fill('eyJ'), 0],
+    'eyJ header and a full stop, repeated with spaces': [fill('eyJhbGciOiJIUzI1. '), 0],
+    'bearer repeated': [fill('Bearer '), 0],
+    'Bearer then 4 MiB of token characters': [`Bearer ${fill('a1')}`, 0],
+    'a PEM header then base64 lines, repeated': [fill('-----BEGIN PRIVATE KEY----- x\n'), 0],
   };
   for (const [name, [text, count]] of Object.entries(shapes)) {
     it(`${name}: ${count} found`, async () => {

@@ -33,6 +33,7 @@ describe('word rules', () => {
       'URL without a scheme',
       'path with backslashes',
       'brace path',
+      'path at a commit',
       'path',
     ]);
   });

@@ -86,11 +86,14 @@ export function fileContentHtml(path: string, excerpt: FileExcerpt | { problem: 
 }
 
 /**
- * Where a repository file page says the file is: at the landed head, or (`at`) at the commit
- * that recorded the rows citing it, where the cited lines are as those rows saw them (issue 26, item 1).
+ * Where a repository file page says the file is: at the landed head, or (`at`) at a commit the
+ * rows citing it saw it at: the commit that recorded them (issue 26, item 1) or the one they
+ * name (`<sha>:<path>`, `path in <sha>`). It says no more than that: the page does not know
+ * whether the landed head holds another version (a row citing `9946590:src/a.ts` may cite a
+ * file unchanged since; the fresh trial found "the landed head holds another version" there).
  */
 export const repositoryFileWhere = (head: string | null, at?: string): string =>
-  at === undefined ? `at landed head ${head?.slice(0, 12) ?? 'unknown'}` : `at commit ${at.slice(0, 12)}, which recorded the rows citing it (the landed head ${head?.slice(0, 12) ?? 'unknown'} holds another version)`;
+  at === undefined ? `at landed head ${head?.slice(0, 12) ?? 'unknown'}` : `at commit ${at.slice(0, 12)}, as the rows citing it saw it (the landed head is ${head?.slice(0, 12) ?? 'unknown'})`;
 
 /** A file page's links to its other versions (issue 26, item 1: a file shown at more than one commit), or nothing. */
 function fileVersionsHtml(page: Pick<RepositoryFilePage, 'alsoAt' | 'base' | 'owner' | 'path'>): SafeHtml | '' {

@@ -22,6 +22,9 @@
  */
 import type { EvidencePointer } from '../model/types.ts';
 
+/** The reason a prose item is NOT_VERIFIED with, in a cell that holds no evidence (`evidence/prose`). */
+export const PROSE_REASON = 'evidence must be a pointer, not prose';
+
 /** The reason a prose item beside a cell's evidence is shown with. */
 export const REMARK_REASON = "a remark beside the cell's evidence: shown as written, not checked";
 
@@ -44,6 +47,11 @@ function placeOf(parent: EvidencePointer | undefined): string {
   return `named in the note of ${parent?.raw ?? 'a pointer'}`;
 }
 
+/** Whether a cell's read pointers hold evidence: a standing pointer that is not prose, or a named one that did not fail. */
+export function holdsEvidence(read: readonly EvidencePointer[]): boolean {
+  return read.some((p) => (p.within === undefined ? p.kind !== 'prose' : p.status !== 'NOT_VERIFIED' && p.mentionFault === undefined));
+}
+
 /**
  * A cell's resolved pointers read by where each stands (see the module comment). Returns a
  * new list of the same length and order; the input is not modified.
@@ -56,8 +64,7 @@ export function readCellPointers(pointers: readonly EvidencePointer[]): Evidence
     if (fault === 'evidence/self-citation') return { ...rest, status: 'INCONCLUSIVE', reason: `${placeOf(pointers[p.within])}: one of the project's own records, not cited as evidence` };
     return { ...rest, status: 'INCONCLUSIVE', reason: `${placeOf(pointers[p.within])}, not cited on its own: ${p.reason}`, mentionFault: fault };
   });
-  const holdsEvidence = read.some((p) => (p.within === undefined ? p.kind !== 'prose' : p.status !== 'NOT_VERIFIED' && p.mentionFault === undefined));
-  if (!holdsEvidence) return read;
+  if (!holdsEvidence(read)) return read;
   return read.map((p) => {
     if (p.kind !== 'prose' || p.fault !== 'evidence/prose') return p;
     const { fault: _fault, ...rest } = p;

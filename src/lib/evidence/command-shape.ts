@@ -60,11 +60,12 @@ const REDIRECTIONS = new Set(['>', '>>', '<', '>&', '&>']);
 
 /**
  * A word shaped like an argument: a letter with `_`, `.`, `/`, `:`, `=` or `@`, or letters and
- * digits mixed. Not a hex id, a count or a label (`output:`). A word that only joins letters
+ * digits mixed. Not a hex id (with or without a full stop after it), a count or a label (`output:`). A word that only joins letters
  * with `-` (`blog-dev`, but also `re-ran`) counts when every other word is argument-shaped too.
  */
 function argumentShaped(word: string, hyphenOnly = false): boolean {
-  if (/\s/.test(word) || /^[0-9a-f]{4,40}$/i.test(word) || isCount(word) || word.endsWith(':')) return false;
+  // A hex id ending a sentence (`commit deadbeefcafe.`) is still a hex id, not an argument.
+  if (/\s/.test(word) || /^[0-9a-f]{4,40}[.,;!?]?$/i.test(word) || isCount(word) || word.endsWith(':')) return false;
   if (!/[A-Za-z]/.test(word)) return false;
   if (/[_./:=@]/.test(word) || (/[0-9]/.test(word) && /[A-Za-z]/.test(word))) return true;
   return hyphenOnly && /-/.test(word);

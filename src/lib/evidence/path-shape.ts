@@ -34,13 +34,31 @@ const NAME_MARKS = /[()[\]#$=]/g;
 /** `:12`, `:L12`, `:10-20`, `:L10-L20`, `:10–20`, `:10:5` (a column), `:34,47`, `:34-61,230-238`, `#L10-L20`, `#L10-20`. */
 const LINE_SUFFIX = /(?::(L?\d+(?:[-–]L?\d+)?(?:,L?\d+(?:[-–]L?\d+)?)*)(?::\d+)?|#L(\d+)(?:-L?(\d+))?)$/;
 
+/** A heading anchor after a file (`#usage`, `#3-evidence`): letters, digits, `-`, `_` and `.`. */
+const ANCHOR = /^[\p{L}\p{N}_.-]{1,100}$/u;
+
 /**
- * Splits `path:12`, `path:10-20`, `path:34,47`, `path#L10-L20` into the path and its lines.
+ * `docs/spec.md#3-evidence`, `README.md#usage`: a file and a heading anchor (not lines), read as
+ * the file; the anchor is returned apart. Before, the whole token was the path, so a real file
+ * cited with an anchor was a high `evidence/path-not-found` (fresh trial). Null when the part
+ * before `#` names no file (an extension or a dotfile) or the part after is no anchor.
+ */
+function anchorSuffix(token: string): { path: string; anchor: string } | null {
+  const hash = token.indexOf('#');
+  if (hash <= 0 || hash !== token.lastIndexOf('#')) return null;
+  const path = token.slice(0, hash);
+  const anchor = token.slice(hash + 1);
+  return ANCHOR.test(anchor) && hasFileName(path) ? { path, anchor } : null;
+}
+
+/**
+ * Splits `path:12`, `path:10-20`, `path:34,47`, `path#L10-L20` into the path and its lines, and
+ * `path#anchor` into the path and its anchor.
  * `from`/`to` span the first range; `lines` lists every range when there are several.
  */
-export function splitLineSuffix(token: string): { path: string; from?: number; to?: number; lines?: LineRange[] } {
+export function splitLineSuffix(token: string): { path: string; from?: number; to?: number; lines?: LineRange[]; anchor?: string } {
   const m = LINE_SUFFIX.exec(token);
-  if (!m || m.index === 0) return { path: token };
+  if (!m || m.index === 0) return anchorSuffix(token) ?? { path: token };
   const path = token.slice(0, m.index);
   const ranges: LineRange[] =
     m[1] !== undefined

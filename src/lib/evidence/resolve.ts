@@ -21,7 +21,7 @@ import { insideFolder, realPathOf } from '../fs/real-path.ts';
 import { searchTree } from './tree-search.ts';
 import { followPath, linksText } from '../git/tree-links.ts';
 import { holdsName, indexOfName } from './name-match.ts';
-import { findByGlob, findByName } from './tree-paths.ts';
+import { findByBlob, findByGlob, findByName } from './tree-paths.ts';
 import { countRubricCriteria } from './rubric-criteria.ts';
 import { ancestryOf } from '../git/ancestry.ts';
 import { ignoredAt } from '../git/ignore-rules.ts';
@@ -30,6 +30,7 @@ import { trimEndChars } from '../text/trim-chars.ts';
 import { diffArrays } from 'diff';
 import { agree } from '../text/agree.ts';
 import { countOf } from '../site/words.ts';
+import { PROSE_REASON } from './cell-reading.ts';
 
 /** Everything resolution needs for one project. */
 export interface EvidenceContext {
@@ -485,7 +486,9 @@ async function resolveAtCommit(p: ClassifiedPointer, path: string, commit: { oid
   if (self) return self;
   const through = found.links ? ` as ${found.real} (${found.links})` : '';
   if (found.status === 'folder') return folderVerdict(p, found.real ?? path, found, `${at}${through}`, ctx, commit.oid);
-  return fileVerdict(p, found.real ?? path, found, rangesOf(p), `${at}${through}`, target, at);
+  // The file at that commit, its cited lines marked (as a row's own commit is shown: issue 26, item 1), not the commit's page.
+  const file = { type: 'file' as const, path: found.real ?? path, origin: 'repository' as const, at: commit.oid };
+  return fileVerdict(p, found.real ?? path, found, rangesOf(p), `${at}${through}`, file, at);
 }
 
 /**
@@ -528,6 +531,12 @@ async function asRecorded(p: ClassifiedPointer, path: string, ctx: EvidenceConte
   const target = { target: { type: 'file' as const, path, origin: 'repository' as const, from: first.from, to: first.to, at: commit } };
   const cited = `cited ${rangesText(ranges).replace(/^lines /, '')} at ${short(commit)}`;
   if (now.status !== 'blob') {
+    // Moved unchanged since (`git mv`): the same blob at one other path of the landed head.
+    const moved = await findByBlob(ctx.repository, ctx.head, then.oid);
+    if (!('problem' in moved) && moved.length === 1) {
+      const to = moved[0] as string;
+      return pointer(p, 'VERIFIED', `${cited}; now the same ${rangesText(ranges)} of ${to} at the landed head ${short(ctx.head)}, as ${path} was moved there unchanged`, target);
+    }
     return pointer(p, 'INCONCLUSIVE', `${rangesText(ranges)} of ${path} ${rangeVerb(ranges) === 'is' ? 'was' : 'were'} there at ${short(commit)}, the commit that recorded this row; ${path} is not a file at the landed head ${short(ctx.head)} (deleted or moved since)`, target);
   }
   const nowText = await ctx.repository.blobText(now.oid);
@@ -656,9 +665,11 @@ async function resolvePath(p: ClassifiedPointer, ctx: EvidenceContext, options: 
   if ('failed' in located) return located.failed;
   const { found } = located;
   if (found.status === 'missing') {
-    const missing = pointer(p, 'NOT_VERIFIED', found.reason, { fault: found.selfCitation ? 'evidence/self-citation' : 'evidence/path-not-found' });
-    // A path git can never hold (inside a `.git`) did not come later: never softened.
+    // A path git can never hold (inside a `.git`) did not come later: never softened, and said
+    // as what it is (fresh trial: ".git/config not found" read as a checker that cannot see a file that is there).
     const gitCannotHold = path.split('/').some((part) => part.toLowerCase() === '.git');
+    const reason = gitCannotHold && !found.selfCitation && !found.refused ? `${path} is inside a .git folder, git's own bookkeeping: never a file of the repository's tree, not evidence` : found.reason;
+    const missing = pointer(p, 'NOT_VERIFIED', reason, { fault: found.selfCitation ? 'evidence/self-citation' : 'evidence/path-not-found' });
     return found.refused || found.selfCitation || gitCannotHold ? missing : predated(await ignoredInstead(missing, path, ctx), ctx);
   }
   if (found.status === 'outside') return pointer(p, 'NOT_VERIFIED', found.reason, { fault: 'evidence/path-outside-repository' });
@@ -933,7 +944,7 @@ async function resolveOne(p: ClassifiedPointer, ctx: EvidenceContext, cell: Cell
         return pointer(p, 'INCONCLUSIVE', 'reference recorded, not checked');
       case 'prose':
         if (p.truncated) return pointer(p, 'INCONCLUSIVE', 'the cell holds more pointers than are read; the rest is shown as written, not checked');
-        return pointer(p, 'NOT_VERIFIED', 'evidence must be a pointer, not prose', { fault: 'evidence/prose' });
+        return pointer(p, 'NOT_VERIFIED', PROSE_REASON, { fault: 'evidence/prose' });
     }
   } catch (error) {
     return pointer(p, 'INCONCLUSIVE', `could not be checked: ${(error as Error).message ?? String(error)}`);

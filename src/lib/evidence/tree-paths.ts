@@ -18,6 +18,8 @@ interface TreeIndex {
   folders: Map<string, string[]>;
   /** Every file path, in tree order. */
   all: string[];
+  /** File paths by their blob's id. */
+  byBlob: Map<string, string[]>;
   /** The tree has more files than were listed: "none found" is not certain. */
   truncated: boolean;
 }
@@ -35,7 +37,14 @@ async function buildIndex(repo: GitRepository, commit: string): Promise<TreeInde
   const list = await repo.listFiles(commit, SEARCH_MAX_FILES + 1);
   if ('problem' in list) return list;
   const truncated = list.length > SEARCH_MAX_FILES;
-  const all = list.slice(0, SEARCH_MAX_FILES).map((e) => e.path);
+  const listed = list.slice(0, SEARCH_MAX_FILES);
+  const all = listed.map((e) => e.path);
+  const byBlob = new Map<string, string[]>();
+  for (const e of listed) {
+    const same = byBlob.get(e.oid);
+    if (same) same.push(e.path);
+    else byBlob.set(e.oid, [e.path]);
+  }
   const files = new Map<string, string[]>();
   const folders = new Map<string, string[]>();
   const seenFolders = new Set<string>();
@@ -54,7 +63,7 @@ async function buildIndex(repo: GitRepository, commit: string): Promise<TreeInde
       add(folders, parts[i - 1] as string, folder);
     }
   }
-  return { files, folders, all, truncated };
+  return { files, folders, all, byBlob, truncated };
 }
 
 function indexOf(repo: GitRepository, commit: string): Promise<TreeIndex | { problem: string }> {
@@ -95,6 +104,16 @@ export async function findByName(repo: GitRepository, commit: string, name: stri
   if (files.length > 0) return { paths: files.sort(), folder: false, truncated: index.truncated };
   const folders = (index.folders.get(last) ?? []).filter((p) => ends(p, suffix));
   return { paths: folders.sort(), folder: folders.length > 0, truncated: index.truncated };
+}
+
+/**
+ * The files of `commit`'s tree whose content is the blob `oid` (sorted): where a file moved
+ * without a change (`git mv`) is found. Searches the tree's first SEARCH_MAX_FILES files.
+ */
+export async function findByBlob(repo: GitRepository, commit: string, oid: string): Promise<string[] | { problem: string }> {
+  const index = await indexOf(repo, commit);
+  if ('problem' in index) return index;
+  return [...(index.byBlob.get(oid) ?? [])].sort();
 }
 
 /** Files matching a glob (`*` and `?` within a segment, `**` across), in tree order. */

@@ -29,6 +29,7 @@ import {
   pathToken,
   referenceAt,
   RUBRIC_RE,
+  revisionPathPointer,
   RUST_PATH,
   SNAKE_TEST,
   tokenPointer,
@@ -331,6 +332,22 @@ const bracePath: WordRule = {
 };
 
 /**
+ * A path at a commit written as git writes it (`9946590:docs/DESIGN.md:294`, what `git show`
+ * takes): the path (and its lines) at that commit, as `docs/DESIGN.md:294 in 9946590` is.
+ * Before, the word was prose, and real evidence raised `evidence/prose` (fresh trial).
+ */
+const revisionPath: WordRule = {
+  name: 'path at a commit',
+  example: '9946590:docs/DESIGN.md:294 (the plan as first written)',
+  read(s) {
+    const p = revisionPathPointer(s.token, s.ctx);
+    if (p === null) return false;
+    s.pointers.push(p);
+    return true;
+  },
+};
+
+/**
  * A path, with what is written around it: inside an archive (`jar META-INF/…`), its lines in
  * words (`line 40 of src/a.ts`, `src/a.ts lines 9-12`), a revision (`docs/DESIGN.md:294 in
  * 9946590`), a name cited in it before (`classifyStageGesture in src/stage-model.js`) or after
@@ -437,5 +454,6 @@ export const WORD_RULES: readonly WordRule[] = [
   schemelessUrl,
   windowsPath,
   bracePath,
+  revisionPath,
   path,
 ];

@@ -26,10 +26,10 @@ export const RUST_PATH = /^[A-Za-z_][A-Za-z0-9_]*(?:::[A-Za-z_][A-Za-z0-9_]*)+$/
 export const RUBRIC_RE = /^(?:(?:\.\/)?design\/rubric\.md|rubric)(?:#|:)(.+)$/i;
 /**
  * A line claim written in words after a path (`src/a.ts line 9`, `lines 9-12`, `@ line 40`,
- * `(L9-L12)`): it is checked like `src/a.ts:9-12`, never left as a note beside a path that
+ * `(L9-L12)`, `(lines 9-12)`): it is checked like `src/a.ts:9-12`, never left as a note beside a path that
  * would then show VERIFIED for the file alone.
  */
-export const LINE_AFTER = /^(?:(?:@|at|on)\s*)?(?:lines?|l\.)\s*(\d{1,9})(?:\s*(?:-|–|to|\.\.)\s*(\d{1,9}))?(?=$|[\s,;:)])|^\(?#?L(\d{1,9})(?:\s*[-–]\s*L?(\d{1,9}))?\)?(?=$|[\s,;:])/i;
+export const LINE_AFTER = /^\(?(?:(?:@|at|on)\s*)?(?:lines?|l\.)\s*(\d{1,9})(?:\s*(?:-|–|to|\.\.)\s*(\d{1,9}))?(?=$|[\s,;:)])|^\(?#?L(\d{1,9})(?:\s*[-–]\s*L?(\d{1,9}))?\)?(?=$|[\s,;:])/i;
 /** The same claim written before the path: `line 40 of src/a.ts`, `lines 3-4 in src/a.ts`. */
 export const LINE_BEFORE = /(?:^|\s)(?:(?:at|on)\s+)?lines?\s+(\d{1,9})(?:\s*(?:-|–|to)\s*(\d{1,9}))?\s+(?:of|in)$/i;
 /** A snake_case name of three or more words: a test function (`pinned_vulkan_runtime_archive_installs`). */
@@ -121,8 +121,10 @@ const isExtensionMention = (t: string): boolean => /^\.[a-z0-9]+$/i.test(t) && E
 /** Whether a token is shaped like a path (and is not a word that merely holds a slash). */
 export function pathToken(token: string): boolean {
   if (SLASH_WORDS.has(token.toLowerCase()) || isExtensionMention(token)) return false;
-  if (KNOWN_FILES.has(token.toLowerCase()) || KNOWN_FILES.has(splitLineSuffix(token).path.toLowerCase())) return true;
-  return looksLikePath(token);
+  const suffix = splitLineSuffix(token);
+  if (KNOWN_FILES.has(token.toLowerCase()) || KNOWN_FILES.has(suffix.path.toLowerCase())) return true;
+  // `README.md#usage`: the file before its heading anchor.
+  return looksLikePath(token) || (suffix.anchor !== undefined && looksLikePath(suffix.path));
 }
 
 /** The folder part of a path (`docs/a.md` → `docs`), or null for a bare name. */
@@ -157,6 +159,23 @@ export function pathPointer(raw: string, token: string, ctx: CellContext): Class
   return p;
 }
 
+/** `9946590:docs/DESIGN.md`: git's `<commit>:<path>`, a SHA of 7–40 hex digits before the colon. */
+const REV_PATH = /^([0-9a-f]{7,40}):(\S+)$/i;
+
+/**
+ * `9946590:docs/DESIGN.md:294` (git's `<commit>:<path>`, what `git show` takes): a path
+ * pointer at that commit (`rev`), with its lines; null for any other token (`abc1234:12`).
+ */
+export function revisionPathPointer(token: string, ctx: CellContext): ClassifiedPointer | null {
+  const m = REV_PATH.exec(token);
+  const rest = m?.[2];
+  if (!m || rest === undefined || /^\d/.test(rest) || !pathToken(rest)) return null;
+  const p = pathPointer(token, rest, ctx);
+  if (p.kind !== 'path') return null;
+  p.rev = (m[1] as string).toLowerCase();
+  return p;
+}
+
 /** `src\a.ts`: a path written with Windows separators, read as `src/a.ts` (its raw text kept). */
 export function backslashPointer(raw: string, slashed: string, ctx: CellContext): ClassifiedPointer {
   const p = pathPointer(raw, slashed, ctx);
@@ -184,6 +203,8 @@ export function tokenPointer(word: string, ctx: CellContext, pathsWithoutFile = 
   if (isSessionFile(token)) return { raw: token, kind: 'ephemeral', path: token };
   const slashed = backslashPath(token);
   if (slashed !== null) return backslashPointer(token, slashed, ctx);
+  const atCommit = revisionPathPointer(token, ctx);
+  if (atCommit !== null) return atCommit;
   if (!pathToken(token)) return null;
   const { path, from } = splitLineSuffix(token);
   if (!pathsWithoutFile && from === undefined && !hasFileName(path) && !(isGlob(path) && hasFileName(path.replace(/\*/g, 'x')))) return null;

@@ -246,6 +246,26 @@ export class GitRepository {
   }
 
   /** Resolves a ref name, full SHA or short SHA to a commit id (annotated tags peeled). */
+  /**
+   * The commits the repository's branches, tags and remote-tracking branches point at (tags
+   * peeled), at most `limit` refs read, in a stable order; refs that cannot be read are left out.
+   * `truncated` when the repository has more refs than that. Where "landed" can be asked: a
+   * commit no ref reaches is on no branch (`git commit-tree`).
+   */
+  async refTips(limit: number): Promise<{ tips: string[]; truncated: boolean }> {
+    const tips = new Set<string>();
+    let read = 0;
+    for (const space of ['refs/heads', 'refs/tags', 'refs/remotes']) {
+      const names = await git.listRefs({ fs: this.#fs, gitdir: this.gitdir, filepath: space }).catch(() => [] as string[]);
+      for (const name of [...names].sort()) {
+        if (read++ >= limit) return { tips: [...tips], truncated: true };
+        const tip = await this.resolveCommit(`${space}/${name}`);
+        if ('oid' in tip) tips.add(tip.oid);
+      }
+    }
+    return { tips: [...tips], truncated: false };
+  }
+
   async resolveCommit(ref: string): Promise<{ oid: string } | { problem: string }> {
     let oid: string;
     if (/^[0-9a-f]{4,40}$/i.test(ref)) {

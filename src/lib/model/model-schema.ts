@@ -169,6 +169,9 @@ export const repositoryInfoSchema = documented(
     /** Where the head came from: `config` (trailbook.json `head`), `HEAD`, or null. */
     headSource: z.enum(['config', 'HEAD']).nullable(),
     problem: documented(str.nullable(), { description: 'Why git-backed checks are inconclusive, when they are.' }),
+    headOnNoRef: documented(z.literal(true).optional(), {
+      description: "Set when the head named in trailbook.json is reached by none of the repository's branches, tags or remote-tracking branches (a commit made with `git commit-tree`): evidence verified there is not evidence of what landed (flag `repository/head-not-landed`).",
+    }),
   }),
   { id: 'Repository', description: "The project's canonical repository." },
 );

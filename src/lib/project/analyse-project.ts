@@ -43,6 +43,7 @@ import { secretSettingsKey } from '../secrets/detect.ts';
 import { findProjectSecrets, unlinkSecretFiles, type CommitStore } from '../secrets/project-secrets.ts';
 import type { FoundSecret } from '../secrets/found-secrets.ts';
 import { invalidAnchor } from '../site/invalid-anchor.ts';
+import { readSecretPointers } from '../secrets/secret-pointers.ts';
 
 /** The record formats that are decision trails (their rows can be linked to). */
 const TRAIL_FORMATS = formatsWith('trail');
@@ -327,6 +328,9 @@ export async function analyseProject(prepared: PreparedProject, stages?: StageTi
   );
   let secretsMs = performance.now() - secretsStarted;
   if (secretSettings.redact) options.onSecrets?.(secrets.found);
+  // A pointer that is only a secret (a private key's body line) is the secret flag's, not a missing path (secret-pointers.ts).
+  for (const row of rows) row.evidence = readSecretPointers(row.evidence, secrets.found);
+  for (const record of listed) if (record.evidence) record.evidence = readSecretPointers(record.evidence, secrets.found);
   const raised = runChecks({ rows, invalid: listed, warnings, audit, reviewFlags, repository: canonical.info, arena: quality.arena, verdicts: quality.verdicts, coordination: history.coordination, beads: history.beads, recordHistory, secrets: { found: secrets.found, redacted: secretSettings.redact } });
   const flags = sortFlags(boundFlags([...raised, ...reviewFlags], listed), rows);
 

@@ -9,6 +9,7 @@ import { basename, dirname, join, resolve } from 'node:path';
 import type { RepositoryInfo } from '../model/types.ts';
 import type { ProjectConfig } from '../schemas/project-config.ts';
 import type { GitRepository } from '../git/repository.ts';
+import { ancestryOf } from '../git/ancestry.ts';
 import type { RepositoryRegistry } from './repository-registry.ts';
 
 /** The resolved canonical repository of one project. */
@@ -129,9 +130,32 @@ export async function resolveCanonicalRepository(
       workTrees,
     };
   }
+  const pinned = config?.value.head !== undefined;
+  const onNoRef = pinned && (await onNoBranchOrTag(repository, head.oid));
   return {
     repository,
-    info: { id: opened.id, path: opened.displayPath, head: head.oid, headSource: config?.value.head !== undefined ? 'config' : 'HEAD', problem: null },
+    info: { id: opened.id, path: opened.displayPath, head: head.oid, headSource: pinned ? 'config' : 'HEAD', problem: null, ...(onNoRef ? { headOnNoRef: true as const } : {}) },
     workTrees,
   };
+}
+
+/** Refs read to place a pinned head (a repository with more is not asked: the answer stays "landed"). */
+const MAX_REF_TIPS = 500;
+
+/**
+ * Whether `oid` is certainly reached by none of the repository's branches, tags and
+ * remote-tracking branches: a head pinned in trailbook.json to a commit made with
+ * `git commit-tree` (fresh trial: every path of that invented tree was VERIFIED "at landed
+ * head"). False when a ref reaches it, when there are no refs or too many, or when a history
+ * is too long to walk: only a certain "no" raises the flag.
+ */
+async function onNoBranchOrTag(repository: GitRepository, oid: string): Promise<boolean> {
+  const { tips, truncated } = await repository.refTips(MAX_REF_TIPS);
+  if (tips.length === 0 || truncated) return false;
+  for (const tip of tips) {
+    if (tip === oid) return false;
+    const reached = await ancestryOf(repository, tip).contains(oid);
+    if (reached !== false) return false;
+  }
+  return true;
 }

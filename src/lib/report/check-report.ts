@@ -16,6 +16,12 @@ export interface CheckReportProject {
   head: string | null;
   /** Why git-backed checks are inconclusive for this project, or null. */
   repositoryProblem: string | null;
+  /**
+   * When the landed head predates rows not committed with the repository (issue 26, item 2):
+   * how many, of how many, and the head and its date, as the recap says once. Absent
+   * otherwise. Added after the fresh trial: the reasons said it, the document did not.
+   */
+  headPredates?: { rows: number; of: number; head: string; headTs: string };
   sources: Array<{ path: string; format: string; lines: number; valid: number; invalid: number; notRead?: string }>;
   rows: Array<{
     id: string;
@@ -58,6 +64,7 @@ export function checkReportProject(model: ProjectModel, accepted: ReadonlyArray<
     repository: model.repository.path,
     head: model.repository.head,
     repositoryProblem: model.repository.problem,
+    ...(model.headPredates ? { headPredates: { ...model.headPredates } } : {}),
     sources: model.sources.map((s) => ({ path: s.path, format: s.format, lines: s.lines, valid: s.valid, invalid: s.invalid, ...(s.notRead ? { notRead: s.notRead } : {}) })),
     rows: model.rows.map((r) => ({
       id: r.id,

@@ -19,6 +19,12 @@ export interface SecretPlace {
   evidence?: string;
   /** For cited evidence: whether the file is a secret by nature (its contents are not published at all). */
   secretFile?: boolean;
+  /**
+   * For a line of the record file's git history (a row since rewritten or deleted): the short
+   * SHA of the commit that first held it; `line` is then the deleted line's place in the last
+   * version that held it, or the rewritten line's place now (its text there differs).
+   */
+  committed?: string;
 }
 
 /** One distinct secret value of a project, with its kind and places (in the order met). */
@@ -83,6 +89,13 @@ export function textsOf(root: unknown, fallback: SecretPlace): { texts: string[]
       const line = holder['line'];
       const id = record['id'];
       here = { file: holder['file'] as string, line: typeof line === 'number' ? line : 0, ...(typeof id === 'string' ? { rowId: id } : {}) };
+    }
+    // A line of the file's history (src/lib/trail/line-history.ts): its text as committed, at its line then.
+    const committedIn = record['committedIn'];
+    if (typeof record['earlier'] === 'string' && committedIn !== null && typeof committedIn === 'object' && typeof (committedIn as Record<string, unknown>)['oid'] === 'string') {
+      const then = typeof record['earlierLine'] === 'number' ? record['earlierLine'] : record['line'];
+      const rowId = record['rowId'];
+      here = { file: place.file, line: typeof then === 'number' ? then : 0, committed: ((committedIn as Record<string, unknown>)['oid'] as string).slice(0, 7), ...(typeof rowId === 'string' ? { rowId } : {}) };
     }
     const keys = Object.keys(record);
     for (let i = keys.length - 1; i >= 0; i--) {

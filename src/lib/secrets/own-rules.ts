@@ -10,7 +10,7 @@
  * can backtrack: docs/security.md, "Text that takes long to read"), and carries the examples
  * that are its tests (tests/unit/secrets.test.ts runs every one).
  */
-import { isLikelyPassword, isLikelyToken, isPlaceholder, isReference } from './values.ts';
+import { entropy, isLikelyPassword, isLikelyToken, isPlaceholder, isReference } from './values.ts';
 
 /** One secret found in a text: its range (UTF-16 offsets, end exclusive) and what it is. */
 export interface SecretHit {
@@ -295,5 +295,141 @@ export const googleApiKeyRule: OwnRule = {
   },
 };
 
+/** Characters of a base64 body (PEM). */
+const isBase64 = (c: number): boolean => (c >= 48 && c <= 57) || (c >= 65 && c <= 90) || (c >= 97 && c <= 122) || c === 43 || c === 47 || c === 61;
+const PEM_HEADER_END = 'PRIVATE KEY-----';
+/** The longest `-----BEGIN … PRIVATE KEY-----` header read (`ENCRYPTED`, `OPENSSH`, `RSA` and the like). */
+const MAX_PEM_HEADER = 64;
+/** A body line shorter than this is read as ordinary words, unless it ends in base64 padding after a body line. */
+const MIN_BODY_RUN = 16;
+
+/**
+ * `trailbook/private-key-body`: the body lines of a private key whose block is cut or pasted
+ * with its line breaks written as `\n` (`head -3 id_rsa`, a TSV cell): secretlint's rule reads
+ * only a whole block, from `-----BEGIN` to `-----END`, with real line breaks, so the key
+ * material of a partial block was published as written. The base64 lines after a
+ * `-----BEGIN … PRIVATE KEY-----` header, up to `-----END` or the first text that is not key
+ * material, are one secret (one flag per key, not one per line; redaction replaces its lines
+ * one by one); the header stays readable. Each character is visited once.
+ */
+export const privateKeyBodyRule: OwnRule = {
+  id: 'trailbook/private-key-body',
+  describe: 'the base64 lines after a `-----BEGIN … PRIVATE KEY-----` header, when the block is cut short or its line breaks are written as `\\n` (secretlint reads whole blocks only)',
+  scan(text) {
+    const hits: SecretHit[] = [];
+    for (let at = text.indexOf('-----BEGIN'); at >= 0; at = text.indexOf('-----BEGIN', at + 10)) {
+      const close = text.indexOf(PEM_HEADER_END, at + 10);
+      if (close < 0 || close - at > MAX_PEM_HEADER) continue;
+      let i = close + PEM_HEADER_END.length;
+      let bodyLines = 0;
+      let first = -1;
+      let last = -1;
+      while (i < text.length) {
+        // Line breaks, as written or as `\n`, `\r` escapes, and spaces between lines.
+        const c = text.charCodeAt(i);
+        if (c === 10 || c === 13 || c === 32 || c === 9) { i++; continue; }
+        if (c === 92 && (text.charCodeAt(i + 1) === 110 || text.charCodeAt(i + 1) === 114)) { i += 2; continue; }
+        let e = i;
+        while (e < text.length && isBase64(text.charCodeAt(e))) e++;
+        const run = text.slice(i, e);
+        const keyLike = run.length >= MIN_BODY_RUN ? /[0-9+/]/.test(run) : bodyLines > 0 && run.length >= 4 && run.endsWith('=');
+        if (!keyLike) break;
+        if (first < 0) first = i;
+        last = e;
+        bodyLines++;
+        i = e;
+      }
+      // One secret per key: its body from the first line to the last (redaction.ts replaces a value's lines one by one).
+      if (first >= 0) hits.push({ start: first, end: last, kind: 'private key', rule: this.id });
+      at = Math.max(at, i - 10);
+    }
+    return hits;
+  },
+  examples: {
+    secret: [
+      { text: 'head -2 deploy/id_rsa:\n-----BEGIN RSA PRIVATE KEY-----\nMIIEowIBAAKCAQEAu1SU1LfVLPHCozMxH2Mo4lgOEePzNm0tRgeLezV6ffAt0gunVTLw\n...', value: 'MIIEowIBAAKCAQEAu1SU1LfVLPHCozMxH2Mo4lgOEePzNm0tRgeLezV6ffAt0gunVTLw' },
+      { text: 'key was -----BEGIN OPENSSH PRIVATE KEY-----\\nb3BlbnNzaC1rZXktdjEAAAAABG5vbmUAAAAEbm9uZQAAAAAAAAABAAAAMwAAAAtzc2gtZW\\n (cut)', value: 'b3BlbnNzaC1rZXktdjEAAAAABG5vbmUAAAAEbm9uZQAAAAAAAAABAAAAMwAAAAtzc2gtZW' },
+    ],
+    notSecret: [
+      'grep for "-----BEGIN PRIVATE KEY-----" in the repository before publishing',
+      '-----BEGIN PRIVATE KEY----- internationalization is not key material',
+      '-----BEGIN PUBLIC KEY-----\nMIIBIjANBgkqhkiG9w0BAQEFAAOCAQ8AMIIBCgKCAQEAu1SU1LfVLPHCozMxH2Mo4lgO\n-----END PUBLIC KEY-----',
+      '-----BEGIN CERTIFICATE-----\nMIIDdzCCAl+gAwIBAgIEAgAAuTANBgkqhkiG9w0BAQUFADBaMQswCQYDVQQGEwJJRTES\n-----END CERTIFICATE-----',
+    ],
+  },
+};
+
+/** Characters of a base64url segment (a JWT part, a bearer token). */
+const isB64Url = (c: number): boolean => (c >= 48 && c <= 57) || (c >= 65 && c <= 90) || (c >= 97 && c <= 122) || c === 95 || c === 45;
+/** The shortest JWT header or payload read (`{"alg":"HS256"}` is 20 characters in base64url). */
+const MIN_JWT_PART = 10;
+/** Characters of an opaque bearer token (RFC 6750's b64token). */
+const isBearerChar = (c: number): boolean => isB64Url(c) || c === 46 || c === 126 || c === 43 || c === 47 || c === 61;
+
+/** The end of a base64url run from `i`. */
+function b64UrlEnd(text: string, i: number): number {
+  let e = i;
+  while (e < text.length && e - i <= MAX_VALUE * 8 && isB64Url(text.charCodeAt(e))) e++;
+  return e;
+}
+
+/**
+ * `trailbook/bearer-token`: a JSON Web Token (`eyJ….eyJ….…`: a JSON header and payload in
+ * base64url, then its signature) anywhere, and the token after `Bearer ` in an Authorization
+ * header (`curl -H "Authorization: Bearer …"`): access tokens agents paste with the commands
+ * they ran, which secretlint's recommended preset does not read. An opaque bearer token must
+ * look real (12+ characters, letters and digits, 3+ bits of entropy per character; not `$TOKEN`
+ * or `<token>`). Each character is visited a bounded number of times.
+ */
+export const bearerTokenRule: OwnRule = {
+  id: 'trailbook/bearer-token',
+  describe: 'a JSON Web Token (`eyJ…` header and payload in base64url, and its signature) anywhere, and the token after `Bearer ` in an Authorization header when it looks real (not `$TOKEN`, `<token>`)',
+  scan(text) {
+    const hits: SecretHit[] = [];
+    const jwtStarts = new Set<number>();
+    let covered = -1;
+    for (let at = text.indexOf('eyJ'); at >= 0; at = text.indexOf('eyJ', Math.max(at + 3, covered))) {
+      if (at < covered || (at > 0 && isB64Url(text.charCodeAt(at - 1)))) continue;
+      const headerEnd = b64UrlEnd(text, at);
+      if (headerEnd - at < MIN_JWT_PART || text.charCodeAt(headerEnd) !== 46 || !text.startsWith('eyJ', headerEnd + 1)) continue;
+      const payloadEnd = b64UrlEnd(text, headerEnd + 1);
+      if (payloadEnd - headerEnd - 1 < MIN_JWT_PART || text.charCodeAt(payloadEnd) !== 46) continue;
+      const end = b64UrlEnd(text, payloadEnd + 1);
+      hits.push({ start: at, end, kind: 'JSON Web Token', rule: this.id });
+      jwtStarts.add(at);
+      covered = end;
+    }
+    const lower = text.toLowerCase();
+    for (let at = lower.indexOf('bearer '); at >= 0; at = lower.indexOf('bearer ', at + 7)) {
+      if (at > 0 && isKeyChar(text.charCodeAt(at - 1))) continue;
+      let i = at + 7;
+      while (i < text.length && text.charCodeAt(i) === 32) i++;
+      let e = i;
+      while (e < text.length && e - i <= MAX_VALUE && isBearerChar(text.charCodeAt(e))) e++;
+      const value = text.slice(i, e);
+      // The token is a JWT found above (a set lookup: a text of many is still read in linear time).
+      if (jwtStarts.has(i)) continue;
+      if (isLikelyToken(value) && /[0-9]/.test(value) && /[A-Za-z]/.test(value) && entropy(value) >= 3) hits.push({ start: i, end: e, kind: 'bearer token', rule: this.id });
+    }
+    return hits.sort((a, b) => a.start - b.start);
+  },
+  examples: {
+    secret: [
+      {
+        text: 'curl -H "Authorization: Bearer eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJzdWIiOiJhZ2VudC0xIiwiaWF0IjoxNzY0NjgwMDAwfQ.q3v8Xb1nWm0cJ9fK2LrT7yHs4dPzE6aGuV5oN8iQw1s" https://api.internal/v1/runs',
+        value: 'eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJzdWIiOiJhZ2VudC0xIiwiaWF0IjoxNzY0NjgwMDAwfQ.q3v8Xb1nWm0cJ9fK2LrT7yHs4dPzE6aGuV5oN8iQw1s',
+      },
+      { text: 'session cookie was eyJhbGciOiJub25lIn0.eyJ1c2VyIjoiYWRhIn0. (alg none)', value: 'eyJhbGciOiJub25lIn0.eyJ1c2VyIjoiYWRhIn0.' },
+      { text: 'Authorization: Bearer 7Fq2Lm9XzR4tY8wK3pN6vB1s, then 200', value: '7Fq2Lm9XzR4tY8wK3pN6vB1s' },
+    ],
+    notSecret: [
+      'curl -H "Authorization: Bearer $API_TOKEN" https://api.internal/v1/runs',
+      'Authorization: Bearer <token>',
+      'the bearer token is read from the environment',
+      'eyJ is how base64 JSON starts; eyJhbGciOiJIUzI1NiJ9 alone is a header, not a token',
+    ],
+  },
+};
+
 /** Trailbook's own rules, in the order they run. */
-export const OWN_RULES: readonly OwnRule[] = [assignmentRule, connectionStringRule, googleApiKeyRule];
+export const OWN_RULES: readonly OwnRule[] = [assignmentRule, connectionStringRule, googleApiKeyRule, privateKeyBodyRule, bearerTokenRule];

@@ -39,7 +39,7 @@ export const urls = {
   /** Page `page` of a recap's rows (src/lib/site/row-pages.ts): the recap itself for page 1. */
   rowPage: (base: string, projectId: string, page: number): string => `${base}p/${projectId}/${page <= 1 ? '' : `rows/${page}/`}`,
   commit: (base: string, repoId: string, oid: string): string => `${base}r/${repoId}/commit/${oid}/`,
-  /** A repository file at the landed head, or (`at`: a full SHA) at the commit that recorded the rows citing it (issue 26, item 1). */
+  /** A repository file at the landed head, or (`at`: a full SHA) at the commit the rows citing it saw it at: the one that recorded them (issue 26, item 1) or the one they name. */
   repositoryFile: (base: string, repoId: string, key: string, line?: number, at?: string): string => `${base}r/${repoId}/${at ? `at/${at}/` : ''}file/${key}/${line ? `#L${line}` : ''}`,
   artifactFile: (base: string, projectId: string, key: string, line?: number): string => `${base}p/${projectId}/file/${key}/${line ? `#L${line}` : ''}`,
 };
