@@ -2,7 +2,7 @@
  * Worker thread that writes what is derived from the model store while the main thread
  * renders pages with Astro (two cores): each changed
  * project's exports, then the search indexes. Receives {cacheDir, outDir, base, siteUrl,
- * title, recapHtml}; posts {progress} now and then (the search index's parts and merge), then
+ * title, recapHtml, decisionsCsv}; posts {progress} now and then (the search index's parts and merge), then
  * {stats, exports} or {error}.
  */
 import { parentPort, workerData } from 'node:worker_threads';
@@ -10,9 +10,9 @@ import { writeSearchIndex } from '../lib/search/write-search-index.ts';
 import { archiveRoot } from '../lib/export/site-url.ts';
 import { writeProjectExports } from '../integrations/project-exports.ts';
 
-const { cacheDir, outDir, base, siteUrl, title, recapHtml } = workerData as { cacheDir: string; outDir: string; base: string; siteUrl: string | undefined; title: string; recapHtml: boolean };
+const { cacheDir, outDir, base, siteUrl, title, recapHtml, decisionsCsv } = workerData as { cacheDir: string; outDir: string; base: string; siteUrl: string | undefined; title: string; recapHtml: boolean; decisionsCsv: boolean };
 try {
-  const exports = await writeProjectExports(cacheDir, outDir, { base, root: archiveRoot(siteUrl, base), title, recapHtml });
+  const exports = await writeProjectExports(cacheDir, outDir, { base, root: archiveRoot(siteUrl, base), title, recapHtml, decisionsCsv });
   parentPort?.postMessage({ stats: await writeSearchIndex(cacheDir, outDir, base, { onProgress: (progress) => parentPort?.postMessage({ progress }) }), exports });
 } catch (error) {
   parentPort?.postMessage({ error: (error as Error).message });
