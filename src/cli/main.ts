@@ -58,6 +58,7 @@ export async function main(argv: string[], out: Output = consoleOutput): Promise
     .option('--verbose', "print Astro's own build log")
     .option('--timings <file>', 'write stage times, peak memory and output sizes as JSON (used by npm run bench)')
     .option('--recap-html', "also write each project's single-file recap.html (by default the recap page makes it in the browser, from recap.json.gz)")
+    .option('--decisions-csv', "also write each project's decisions.csv.gz (by default the Download lists make decisions.csv in the browser, from recap.json.gz)")
     .option('--baseline <file>', 'accepted flags (trailbook baseline writes them), marked as accepted on the recaps (default: trailbook.baseline.json here or beside the configuration file, when there is one)')
     .option('--no-redact', 'publish secrets found in records and cited files as written (they are still flagged); by default each is replaced by [redacted: its kind]. Never for an archive others can read')
     .option('--shard <K/N>', 'build only shard K of N (projects split by id) and the data `trailbook merge` needs; run every K on its own machine')

@@ -40,6 +40,8 @@ export interface SettingsFlags {
   example?: boolean;
   /** `--recap-html`: write each project's single-file recap.html. */
   recapHtml?: boolean;
+  /** `--decisions-csv`: write each project's decisions.csv.gz. */
+  decisionsCsv?: boolean;
   /** `--no-redact` sets it false: secrets are flagged but published as written. */
   redact?: boolean;
 }
@@ -73,6 +75,8 @@ export interface Settings {
   allowRepositories: string[];
   /** Whether the build writes each project's `recap.html` (`--recap-html`, configuration `recapHtml`); else the recap page makes it on demand. */
   recapHtml: boolean;
+  /** Whether the build writes each project's `decisions.csv.gz` (`--decisions-csv`, configuration `decisionsCsv`); else the Download lists make it from recap.json.gz. */
+  decisionsCsv: boolean;
   /** What is secret and whether it is redacted (configuration `secrets`, `--no-redact`; docs/security.md "Secrets"). */
   secrets: SecretSettings;
 }
@@ -135,20 +139,21 @@ export async function resolveSettings(dirs: string[], flags: SettingsFlags, defa
     compare: config.compare ?? [],
     allowRepositories: [...new Set((config.allowRepositories ?? []).map(fromFile))],
     recapHtml: flags.recapHtml ?? config.recapHtml ?? false,
+    decisionsCsv: flags.decisionsCsv ?? config.decisionsCsv ?? false,
     secrets: { redact: flags.redact !== false, allow: config.secrets?.allow ?? [], patterns: config.secrets?.patterns ?? [] },
   };
 }
 
 /** The settings the pages read, with forge templates resolved for the archive's repositories. */
 export function siteSettings(settings: Settings, repositories: readonly ArchiveRepository[]): SiteSettings {
-  return { title: settings.title, url: settings.siteUrl, forges: resolveForges(settings.repositories, repositories), recapHtml: settings.recapHtml };
+  return { title: settings.title, url: settings.siteUrl, forges: resolveForges(settings.repositories, repositories), recapHtml: settings.recapHtml, decisionsCsv: settings.decisionsCsv };
 }
 
 /**
  * A digest of what the settings change on every page (title, site URL, forge rules, whether
- * recap.html files are written: each recap's Download list says which), mixed
+ * recap.html and decisions.csv.gz files are written: each recap's Download list says which), mixed
  * into the incremental build's site fingerprint so that a changed setting re-renders all.
  */
 export function settingsFingerprint(settings: Settings): string {
-  return createHash('sha256').update(JSON.stringify([settings.title, settings.siteUrl, settings.repositories, settings.recapHtml, ...(settings.secrets.redact && settings.secrets.allow.length === 0 && settings.secrets.patterns.length === 0 ? [] : [settings.secrets])])).digest('hex').slice(0, 16);
+  return createHash('sha256').update(JSON.stringify([settings.title, settings.siteUrl, settings.repositories, settings.recapHtml, ...(settings.decisionsCsv ? ['decisions.csv'] : []), ...(settings.secrets.redact && settings.secrets.allow.length === 0 && settings.secrets.patterns.length === 0 ? [] : [settings.secrets])])).digest('hex').slice(0, 16);
 }

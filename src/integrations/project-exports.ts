@@ -1,8 +1,9 @@
 /**
- * Writes each project's exports (issue 7: `recap.json.gz`, `decisions.csv.gz` and, with
- * `--recap-html`, the single-file `recap.html`) beside its recap. Without that option the recap
- * page builds recap.html in the browser from recap.json.gz (src/scripts/recap-download.ts), so
- * the archive holds one copy of the rows, not two (issue 17). They are pure functions of the project model, so they are
+ * Writes each project's exports (issue 7: `recap.json.gz` and, with `--decisions-csv`,
+ * `decisions.csv.gz`, with `--recap-html` the single-file `recap.html`) beside its recap.
+ * Without those options the recap page makes both in the browser from recap.json.gz
+ * (src/scripts/recap-download.ts, src/scripts/export-download.ts), so the archive holds one copy
+ * of the rows, not two (issue 17) or three (issue 30: decisions.csv.gz was 116 bytes a row). They are pure functions of the project model, so they are
  * written straight from the model store rather than rendered by Astro: the CLI writes them in
  * its worker thread while Astro renders pages (docs/performance.md). Only projects the render
  * plan marks changed are written; incremental builds carry the rest over.
@@ -44,7 +45,7 @@ export async function writeProjectExports(cacheDir: string, outDir: string, ctx:
     // Accepted flags (trailbook.baseline.json, issue 32) are marked in recap.json, so the recap.html the browser makes from it marks them too.
     const accepted = ctx.baseline ? { file: ctx.baseline.file, reasons: acceptedFlags(ctx.baseline, model, model.flags) } : null;
     await writeFile(join(dir, EXPORT_FILES.recapJson), gzipExport(JSON.stringify(recapExport(model, schema, accepted))));
-    await writeFile(join(dir, EXPORT_FILES.decisionsCsv), gzipExport(decisionsCsv(model)));
+    if (ctx.decisionsCsv === true) await writeFile(join(dir, EXPORT_FILES.decisionsCsv), gzipExport(decisionsCsv(model)));
     if (ctx.recapHtml === true) await writeFile(join(dir, EXPORT_FILES.recapHtml), exportRecapHtml(model, { root: ctx.root, archiveTitle: ctx.title, accepted }));
     projects++;
   }

@@ -1,6 +1,7 @@
 /**
  * The exports in Chromium (issue 7; spec/archive.md "Exports and publishing"), on the
- * example corpus built under `--base /archive/`: the single-file recap opened from `file://`
+ * example corpus built under `--base /archive/` with `--recap-html` and `--decisions-csv` (the
+ * files written; tests/e2e/where-people-look.test.ts downloads them made in the browser): the single-file recap opened from `file://`
  * shows its decisions and makes no request; every export is reachable from the recap and the
  * archive home and is what it says (recap.json and archive.json valid against the published
  * JSON Schemas, CSV, Atom); the build report is linked from every page's footer; and an
@@ -26,7 +27,7 @@ let server: StaticServer;
 let context: BrowserContext;
 let page: Page;
 
-archiveInBrowser(() => buildSite([], ['--base', BASE, '--recap-html']), { base: BASE, allowOffsite: true }, (a) => ({ site, server, context, page } = a));
+archiveInBrowser(() => buildSite([], ['--base', BASE, '--recap-html', '--decisions-csv']), { base: BASE, allowOffsite: true }, (a) => ({ site, server, context, page } = a));
 
 /** GETs a URL found on the page (resolved against it) through the browser; returns status, type and body. */
 async function fetchFromPage(href: string): Promise<{ url: string; status: number; type: string; body: string }> {
@@ -204,8 +205,8 @@ describe('incremental builds', () => {
     const siteWide = ['archive.json', 'feed.xml', 'report.json', 'report/index.html', 'schema/recap.v1.json'].map((f) => join(site.out, f));
     const inode = async (path: string): Promise<number> => (await stat(path)).ino;
     const before = await Promise.all([...perProject, ...siteWide].map(async (path) => ({ path, ino: await inode(path), text: await readFile(path, 'utf8') })));
-    // The same options as the first build (--recap-html too: changing it renders every page again).
-    const run = await runCli(['build', '--out', site.out, '--cache-dir', site.cacheDir, '--base', BASE, '--recap-html']);
+    // The same options as the first build (--recap-html and --decisions-csv too: changing either renders every page again).
+    const run = await runCli(['build', '--out', site.out, '--cache-dir', site.cacheDir, '--base', BASE, '--recap-html', '--decisions-csv']);
     expect(run.code, run.stderr).toBe(0);
     expect(run.stdout + run.stderr).toMatch(/incremental/);
     for (const b of before) {

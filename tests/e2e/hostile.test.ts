@@ -34,9 +34,10 @@ const files = async (dir: string): Promise<string[]> => (await listing(dir)).map
 beforeAll(async () => {
   tmp = await mkdtemp(join(tmpdir(), 'trailbook-hostile-'));
   manifest = await makeHostileCorpus(join(tmp, 'input'));
-  // The corpus's projects name repositories beside it: the archive configuration allows them.
+  // The corpus's projects name repositories beside it: the archive configuration allows them
+  // (and asks for the decisions.csv.gz files, read below).
   const config = join(tmp, 'trailbook.config.json');
-  await writeFile(config, JSON.stringify({ allowRepositories: [manifest.repos] }));
+  await writeFile(config, JSON.stringify({ allowRepositories: [manifest.repos], decisionsCsv: true }));
   site = await buildSite([manifest.corpus], ['--config', config]);
   github = await runCli(['check', '--format', 'github', '--config', config, manifest.corpus]);
   server = await serveStatic(site.out);

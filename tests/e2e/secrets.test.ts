@@ -60,7 +60,7 @@ beforeAll(async () => {
   fixtures = [await makeSecretProject(join(dir, 'in', 'billing')), await makeSecretProject(join(dir, 'in', 'payments'))];
   await writeFile(join(dir, 'trailbook.config.json'), JSON.stringify({ inputs: ['in'], out: 'site', cacheDir: 'cache', compare: [{ a: 'billing', b: 'payments' }] }));
   const config = join(dir, 'trailbook.config.json');
-  builds = [await runCli(['build', '--config', config, '--recap-html']), await runCli(['build', '--config', config, '--recap-html'])];
+  builds = [await runCli(['build', '--config', config, '--recap-html', '--decisions-csv']), await runCli(['build', '--config', config, '--recap-html', '--decisions-csv'])];
   for (const b of builds) if (b.code !== 0) throw new Error(`build failed: ${b.stderr}\n${b.stdout}`);
   server = await serveStatic(join(dir, 'site'));
   if (chromiumAvailable()) browser = await launchBrowser();

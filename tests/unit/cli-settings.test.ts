@@ -49,6 +49,7 @@ describe('settings', () => {
       url: 'https://file.example/',
       forges: { repo: { name: 'GitHub', commit: 'https://github.com/a/b/commit/{sha}', file: 'https://github.com/a/b/blob/{sha}/{path}#L{line}', pullRequest: 'https://github.com/a/b/pull/{number}' } },
       recapHtml: true,
+      decisionsCsv: false,
     });
   });
 
@@ -73,6 +74,12 @@ describe('settings', () => {
     // No recap.html files unless asked (--recap-html): the recap page makes each on demand.
     expect(s.recapHtml).toBe(false);
     expect((await resolveSettings([], { recapHtml: true }, { cwd, cacheRoot })).recapHtml).toBe(true);
+    // No decisions.csv.gz files unless asked (--decisions-csv): the Download lists make the CSV from recap.json.gz.
+    expect(s.decisionsCsv).toBe(false);
+    const withCsv = await resolveSettings([], { decisionsCsv: true }, { cwd, cacheRoot });
+    expect(withCsv.decisionsCsv).toBe(true);
+    // Pages say which, so a changed setting renders every page again.
+    expect(settingsFingerprint(withCsv)).not.toBe(settingsFingerprint(s));
     // dist/ would sit among the records: the archive goes to the per-user cache instead.
     const key = (parts: string[]): string => createHash('sha256').update(parts.join('\0')).digest('hex').slice(0, 12);
     expect(s.outDir).toBe(join(cacheRoot, 'sites', `other-${key([cwd])}`));

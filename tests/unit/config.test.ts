@@ -128,7 +128,7 @@ describe('loading the configuration file', () => {
       'trailbook.config.json: repositories[0].url: is required with "forge": "github" (the repository\'s web address, e.g. https://github.com/acme/app)',
       'trailbook.config.json: inptus: unknown key',
     ]);
-    expect(error.hint).toBe('correct the file (keys and values: docs/configuration.md); the known keys are title, site, base, inputs, include, exclude, out, cacheDir, repositories, beads, recapHtml, compare, allowRepositories, secrets');
+    expect(error.hint).toBe('correct the file (keys and values: docs/configuration.md); the known keys are title, site, base, inputs, include, exclude, out, cacheDir, repositories, beads, recapHtml, decisionsCsv, compare, allowRepositories, secrets');
   });
 });
 
@@ -254,9 +254,10 @@ describe('forge links', () => {
   });
 
   it('reads site settings from the build context, with defaults', () => {
-    expect(siteSettingsOf(undefined)).toEqual({ title: 'Trailbook', url: null, forges: {}, recapHtml: false });
-    expect(siteSettingsOf({ title: 'T', url: 'https://x.example/', forges: {} })).toEqual({ title: 'T', url: 'https://x.example/', forges: {}, recapHtml: false });
+    expect(siteSettingsOf(undefined)).toEqual({ title: 'Trailbook', url: null, forges: {}, recapHtml: false, decisionsCsv: false });
+    expect(siteSettingsOf({ title: 'T', url: 'https://x.example/', forges: {} })).toEqual({ title: 'T', url: 'https://x.example/', forges: {}, recapHtml: false, decisionsCsv: false });
     expect(siteSettingsOf({ title: 'T', url: null, forges: {}, recapHtml: true }).recapHtml).toBe(true);
+    expect(siteSettingsOf({ title: 'T', url: null, forges: {}, decisionsCsv: true }).decisionsCsv).toBe(true);
     const before = process.env[BUILD_CONTEXT_VARIABLE];
     process.env[BUILD_CONTEXT_VARIABLE] = '{';
     try {

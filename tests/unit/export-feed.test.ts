@@ -83,8 +83,12 @@ describe('atomFeed', () => {
     expect(links.map((l) => `${l['@rel']} ${l['@type']} ${l['@href']}`)).toEqual([
       'alternate text/html /archive/p/new/',
       'alternate application/gzip /archive/p/new/recap.json.gz',
-      'related application/gzip /archive/p/new/decisions.csv.gz',
+      // No decisions.csv.gz unless built with --decisions-csv: the recap page's download that makes it.
+      'related text/html /archive/p/new/#decisions-csv',
     ]);
+    const withCsv = parse(atomFeed(PROJECTS, { base: '/archive/', root: null, title: 'T', decisionsCsv: true }, now));
+    expect((((withCsv['entry'] as Node[])[0]?.['link'] as Node[])[2] as Node)['@href']).toBe('/archive/p/new/decisions.csv.gz');
+    expect((((withCsv['entry'] as Node[])[0]?.['link'] as Node[])[2] as Node)['@type']).toBe('application/gzip');
     expect((relative['link'] as Node[]).map((l) => l['@href'])).toEqual(['/archive/feed.xml', '/archive/']);
 
     const root = 'https://example.com/archive/';

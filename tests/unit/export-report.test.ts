@@ -101,8 +101,10 @@ describe('archive.json', () => {
     const times = index.projects.map((p) => p.span?.to ?? '');
     expect(times.filter((t) => t !== '')).toEqual([...times.filter((t) => t !== '')].sort().reverse());
     const faults = index.projects.find((p) => p.id === 'tickets-faults');
-    // By default no recap.html is written: the link is the recap page's download that makes it.
-    expect(faults?.links).toEqual({ recap: '/archive/p/tickets-faults/', recapJson: '/archive/p/tickets-faults/recap.json.gz', decisionsCsv: '/archive/p/tickets-faults/decisions.csv.gz', recapHtml: '/archive/p/tickets-faults/#recap-html' });
+    // By default no recap.html or decisions.csv.gz is written: the links are the recap page's downloads that make them.
+    expect(faults?.links).toEqual({ recap: '/archive/p/tickets-faults/', recapJson: '/archive/p/tickets-faults/recap.json.gz', decisionsCsv: '/archive/p/tickets-faults/#decisions-csv', recapHtml: '/archive/p/tickets-faults/#recap-html' });
+    // With --decisions-csv it is the file.
+    expect(archiveIndex(archive.projects, [], { ...CTX, decisionsCsv: true }).projects.find((p) => p.id === 'tickets-faults')?.links.decisionsCsv).toBe('/archive/p/tickets-faults/decisions.csv.gz');
     // With --recap-html it is the file.
     expect(archiveIndex(archive.projects, [], { ...CTX, recapHtml: true }).projects.find((p) => p.id === 'tickets-faults')?.links.recapHtml).toBe('/archive/p/tickets-faults/recap.html');
     expect(index.links).toEqual({ feed: '/archive/feed.xml', report: '/archive/report/', reportJson: '/archive/report.json', search: '/archive/search/' });

@@ -3,7 +3,8 @@
  * recap.html in the browser from the published recap.json.gz, so the model it gets back must
  * give the very bytes the build writes with `--recap-html` — on the example corpus and the
  * real corpus, with and without a site URL (evidence links, file keys), after the JSON round
- * trip the browser makes. And the browser's sha256 (file keys of unusual paths) is Node's.
+ * trip the browser makes; and decisions.csv made from recap.json (archives built without
+ * `--decisions-csv`, issue 30) is the one the build writes with it. And the browser's sha256 (file keys of unusual paths) is Node's.
  */
 import { fileURLToPath } from 'node:url';
 import { createHash } from 'node:crypto';
@@ -13,6 +14,8 @@ import type { ProjectModel } from '../../src/lib/model/types.ts';
 import { exportRecapHtml } from '../../src/components/html/export-recap.ts';
 import { recapExport, type RecapExport } from '../../src/lib/export/recap-export.ts';
 import { recapModel } from '../../src/lib/export/recap-model.ts';
+import { decisionsCsv } from '../../src/lib/export/decisions-csv.ts';
+import { decisionsCsvFromRecap } from '../../src/lib/export/recap-decisions-csv.ts';
 import { sha256Hex as browserSha256 } from '../../src/lib/text/sha256-browser.ts';
 import { sha256Hex as nodeSha256 } from '../../src/lib/text/sha256-node.ts';
 import { fileKey } from '../../src/lib/site/urls.ts';
@@ -47,6 +50,23 @@ describe('recapModel (recap.json → the model exportRecapHtml takes)', () => {
   it('gives exportRecapHtml the same bytes on every real-corpus project', () => {
     expect(real.length).toBeGreaterThan(15);
     for (const m of real) for (const ctx of CONTEXTS) expect(exportRecapHtml(throughJson(m), ctx), `${m.id} (${String(ctx.root)})`).toBe(exportRecapHtml(m, ctx));
+  });
+
+  it('makes from recap.json the decisions.csv the build writes with --decisions-csv, on every example and real-corpus project', () => {
+    let rows = 0;
+    for (const m of [...example, ...real]) {
+      expect(decisionsCsvFromRecap(JSON.stringify(recapExport(m, SCHEMA))), m.id).toBe(decisionsCsv(m));
+      rows += m.rows.length;
+    }
+    expect(rows).toBeGreaterThan(300);
+    // An invalid trail line keeps its raw text and error (the CSV's valid=false records).
+    const faults = example.find((p) => p.id === 'tickets-faults') as ProjectModel;
+    expect(faults.invalid.length).toBeGreaterThan(0);
+    expect(decisionsCsvFromRecap(JSON.stringify(recapExport(faults, SCHEMA)))).toContain(',false,');
+  });
+
+  it('refuses a recap.json of another version, naming it', () => {
+    expect(() => decisionsCsvFromRecap(JSON.stringify({ version: 'trailbook.recap/2' }))).toThrow('recap.json is of version trailbook.recap/2; this Trailbook reads trailbook.recap/1');
   });
 
   it('undoes what recapExport adds and maps null parts back to absent', () => {

@@ -16,7 +16,10 @@ import { Redaction, redactedMarker, secretLines } from '../../src/lib/secrets/re
 import { isSecretFile } from '../../src/lib/secrets/secret-files.ts';
 import { patchLineAt, redactCommit, redactExcerpt, redactFileText } from '../../src/lib/secrets/evidence-secrets.ts';
 import { analyseArchive } from '../../src/lib/archive/analyse-archive.ts';
-import type { ProjectModel } from '../../src/lib/model/types.ts';
+import type { ProjectModel, TrailRow } from '../../src/lib/model/types.ts';
+import { findProjectSecrets } from '../../src/lib/secrets/project-secrets.ts';
+import { secretSettingsKey } from '../../src/lib/secrets/detect.ts';
+import { openRepository } from '../../src/lib/git/repository.ts';
 import type { CommitDetails } from '../../src/lib/git/commit-details.ts';
 import { configSchema } from '../../src/lib/config/config-schema.ts';
 import { draw, makeSecretProject, pemBodyLines, plantedSecrets, privateKeyPem, type SecretProject } from '../secret-fixtures.ts';
@@ -327,6 +330,34 @@ describe('a project holding 26 planted secrets of 19 kinds in every place', () =
     expect(row?.decision).toBe('Ran the migration with DATABASE_URL=postgres://admin:[redacted: PostgreSQL password]@db/prod');
     expect(row?.evidence.map((p) => [p.raw, p.status, p.target, p.reason.endsWith('; contents not published: secret file')])).toEqual([['.env:1', 'VERIFIED', undefined, true]]);
     expect(model.cited.files.map((f) => f.path)).toEqual(['README.md']);
+  });
+
+  it('reads a repository file cited by two projects once, and flags it in each with its own citing row (issue 30)', async () => {
+    const opened = await openRepository(join(dir, 'proj'));
+    if ('problem' in opened) throw new Error(opened.problem);
+    const repo = opened.repository;
+    const head = await repo.resolveCommit('HEAD');
+    if ('problem' in head) throw new Error(head.problem);
+    let reads = 0;
+    const blobText = repo.blobText.bind(repo);
+    repo.blobText = (oid: string) => {
+      reads++;
+      return blobText(oid);
+    };
+    const project = (id: string, file: string) => {
+      const rows = [{ id, anchor: `row-${id}`, file, line: 4 }] as unknown as TrailRow[];
+      const cited = { files: [{ path: 'config/app.yml', origin: 'repository' as const, ranges: [], by: [{ rowId: id, anchor: `row-${id}`, decision: 'd' }] }], commits: [] };
+      return findProjectSecrets({}, cited, rows, { repository: repo, head: head.oid, artifacts: null }, DEFAULT_SECRET_SETTINGS, secretSettingsKey(DEFAULT_SECRET_SETTINGS));
+    };
+    const [a, b] = [await project('aaaa1111', 'one/decisions.jsonl'), await project('bbbb2222', 'two/decisions.jsonl')];
+    expect(reads).toBe(1);
+    const placed = (found: typeof a.found) => found.map((f) => [f.kind, f.places]).sort();
+    expect(placed(a.found)).toEqual([
+      ['GitHub token', [{ file: 'one/decisions.jsonl', line: 4, rowId: 'aaaa1111', evidence: 'config/app.yml:4 at the landed head' }]],
+      ['Slack webhook URL', [{ file: 'one/decisions.jsonl', line: 4, rowId: 'aaaa1111', evidence: 'config/app.yml:3 at the landed head' }]],
+    ]);
+    expect(placed(b.found)).toEqual(placed(a.found).map(([kind, places]) => [kind, (places as object[]).map((p) => ({ ...p, file: 'two/decisions.jsonl', rowId: 'bbbb2222' }))]));
+    expect(b.found.map((f) => f.value)).toEqual(a.found.map((f) => f.value));
   });
 
   it('publishes values as written under --no-redact, flagged all the same', async () => {

@@ -44,7 +44,7 @@ const manifest = (index: number, count: number, extra: Partial<ShardManifest> = 
   version: '0.1.0',
   code: 'c'.repeat(32),
   searchParts: '2.4.12',
-  options: { base: '/', title: 'Trailbook', siteUrl: null, repositories: [], filter: { include: [], exclude: [] }, bdExport: false, allowRepositories: [], recapHtml: false, secrets: { redact: true, allow: [], patterns: [] } },
+  options: { base: '/', title: 'Trailbook', siteUrl: null, repositories: [], filter: { include: [], exclude: [] }, bdExport: false, allowRepositories: [], recapHtml: false, decisionsCsv: false, secrets: { redact: true, allow: [], patterns: [] } },
   shard: { index, count },
   roots: ['runs'],
   discovered: ['a', 'b', 'c'],

@@ -1,5 +1,5 @@
 /**
- * `trailbook build [DIR...] [--out DIR] [--base PATH] [--strict] [--recap-html]`: analyse every project
+ * `trailbook build [DIR...] [--out DIR] [--base PATH] [--strict] [--recap-html] [--decisions-csv]`: analyse every project
  * (reusing unchanged ones from the model store), render the site with Astro, index it with
  * Trailbook's search index, and print what was found and what needs a person.
  */
@@ -93,9 +93,9 @@ export function searchLine(stats: SearchIndexStats): string {
 }
 
 /** Writes the search indexes in a worker thread; resolves with its stats. */
-function indexInWorker(cacheDir: string, outDir: string, base: string, siteUrl: string | undefined, title: string, recapHtml: boolean, baseline: BuildContext['baseline'], onProgress: (progress: SearchIndexProgress) => void): Promise<SearchIndexStats & { exports: ExportStats }> {
+function indexInWorker(cacheDir: string, outDir: string, base: string, siteUrl: string | undefined, title: string, files: { recapHtml: boolean; decisionsCsv: boolean }, baseline: BuildContext['baseline'], onProgress: (progress: SearchIndexProgress) => void): Promise<SearchIndexStats & { exports: ExportStats }> {
   return new Promise((resolvePromise, reject) => {
-    const worker = new Worker(new URL('../search-worker.ts', import.meta.url), { workerData: { cacheDir, outDir, base, siteUrl, title, recapHtml, baseline }, execArgv: workerExecArgv() });
+    const worker = new Worker(new URL('../search-worker.ts', import.meta.url), { workerData: { cacheDir, outDir, base, siteUrl, title, ...files, baseline }, execArgv: workerExecArgv() });
     worker.on('message', (message: { progress?: SearchIndexProgress; stats?: SearchIndexStats; exports?: ExportStats; error?: string }) => {
       if (message.progress) return onProgress(message.progress);
       if (message.stats && message.exports) resolvePromise({ ...message.stats, exports: message.exports });
@@ -194,7 +194,7 @@ async function buildLocked(settings: Awaited<ReturnType<typeof resolveSettings>>
       let indexProgress: SearchIndexProgress | null = null;
       resetRenderCounts();
       const ticker = progressTicker(out, () => renderProgressLine(renderCounts(), indexProgress));
-      const search = indexInWorker(cacheDir, searchOut, base, site.url ?? undefined, site.title, settings.recapHtml, baselineValue, (p) => (indexProgress = p));
+      const search = indexInWorker(cacheDir, searchOut, base, site.url ?? undefined, site.title, { recapHtml: settings.recapHtml, decisionsCsv: settings.decisionsCsv }, baselineValue, (p) => (indexProgress = p));
       // Awaited after rendering; handled now so a failure while Astro renders is reported, not an unhandled rejection.
       search.catch(() => undefined);
       let stats: Awaited<typeof search>;
@@ -230,7 +230,7 @@ async function buildLocked(settings: Awaited<ReturnType<typeof resolveSettings>>
           {
             version: packageVersion(),
             code,
-            options: { base, title: settings.title, siteUrl: settings.siteUrl, repositories: settings.repositories, filter: settings.filter, bdExport: settings.bdExport.run, allowRepositories: settings.allowRepositories, recapHtml: settings.recapHtml, secrets: settings.secrets },
+            options: { base, title: settings.title, siteUrl: settings.siteUrl, repositories: settings.repositories, filter: settings.filter, bdExport: settings.bdExport.run, allowRepositories: settings.allowRepositories, recapHtml: settings.recapHtml, decisionsCsv: settings.decisionsCsv, secrets: settings.secrets },
             shard,
             roots: roots.map((r) => basename(r)),
             discovered: archive.discovered,

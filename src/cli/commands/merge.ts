@@ -142,7 +142,7 @@ async function mergeLocked(given: Array<{ dir: string; display: string }>, outDi
     const forges = resolveForges(manifest.options.repositories, repositories);
     // What Astro's pages are told, once (src/lib/config/build-context.ts): no inputs (nothing is analysed again), the merge's store.
     // The shards' recap.html files, when they wrote them, are in their p/<id>/ folders, copied whole.
-    const site = siteSettingsOf({ title, url: siteUrl, forges, recapHtml: manifest.options.recapHtml === true });
+    const site = siteSettingsOf({ title, url: siteUrl, forges, recapHtml: manifest.options.recapHtml === true, decisionsCsv: manifest.options.decisionsCsv === true });
     writeBuildContext({ root: PACKAGE_ROOT, inputs: [], cacheDir: storeDir, run, site, filter: manifest.options.filter, allowRepositories: [], searchIndex: 'external', secrets: manifest.options.secrets, baseline: null });
 
     let projectsCopied = 0;

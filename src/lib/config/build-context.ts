@@ -67,6 +67,7 @@ export function siteSettingsOf(value: unknown): SiteSettings {
     url: typeof site.url === 'string' ? site.url : null,
     forges: site.forges && typeof site.forges === 'object' ? site.forges : {},
     recapHtml: site.recapHtml === true,
+    decisionsCsv: site.decisionsCsv === true,
   };
 }
 

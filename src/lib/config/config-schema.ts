@@ -160,6 +160,11 @@ export const configSchema = z.strictObject({
    * one copy of the rows instead of two (issue 17; docs/publishing.md "recap.html").
    */
   recapHtml: z.boolean().optional(),
+  /**
+   * Write each project's `p/<id>/decisions.csv.gz` (like `--decisions-csv`). Off by default: the
+   * Download lists make decisions.csv in the browser from `recap.json.gz` (issue 30; docs/publishing.md "Exports").
+   */
+  decisionsCsv: z.boolean().optional(),
   /** Pairs of projects (id or folder as the archive shows it) to compare, e.g. two runs of one ticket: each gets a compare page. */
   compare: z.array(z.strictObject({ a: z.string().min(1, { message: 'must not be empty' }), b: z.string().min(1, { message: 'must not be empty' }) })).optional(),
   /**

@@ -16,5 +16,5 @@ import { archiveRoot } from './site-url.ts';
 export function archiveContext(baseUrl: string, astroSite: string | undefined): ArchiveContext {
   const base = normaliseBase(baseUrl);
   const site = buildContext().site;
-  return { base, root: archiveRoot(site.url ?? astroSite, base), title: site.title, recapHtml: site.recapHtml };
+  return { base, root: archiveRoot(site.url ?? astroSite, base), title: site.title, recapHtml: site.recapHtml, decisionsCsv: site.decisionsCsv };
 }

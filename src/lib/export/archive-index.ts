@@ -28,7 +28,7 @@ export const projectLinksSchema = documented(
   {
     id: 'ProjectLinks',
     description:
-      'The recap page and the exports; absolute when the archive was built with a site URL, else site-relative paths. `recapHtml` is the file `p/<id>/recap.html` when the archive was built with `--recap-html`; otherwise no such file is published and it is the recap page’s download that builds it in the browser (`p/<id>/#recap-html`).',
+      'The recap page and the exports; absolute when the archive was built with a site URL, else site-relative paths. `recapHtml` is the file `p/<id>/recap.html` when the archive was built with `--recap-html`; otherwise no such file is published and it is the recap page’s download that builds it in the browser (`p/<id>/#recap-html`). `decisionsCsv` likewise: the file `p/<id>/decisions.csv.gz` when the archive was built with `--decisions-csv`, otherwise the recap page’s download that makes it from `recap.json.gz` (`p/<id>/#decisions-csv`).',
   },
 );
 
@@ -84,6 +84,11 @@ export interface ArchiveContext {
   recapHtml?: boolean;
   /** The build's accepted flags (trailbook.baseline.json, issue 32), marked in recap.json and recap.html; absent or null: none. */
   baseline?: Baseline | null;
+  /**
+   * Whether the build writes each project's `decisions.csv.gz` (`--decisions-csv`). Absent or
+   * false: no file is written, and `links.decisionsCsv` is the recap page's download that makes it.
+   */
+  decisionsCsv?: boolean;
 }
 
 /** Projects newest first (latest row time), then by id, as the archive home lists them. */
@@ -97,7 +102,7 @@ export function projectLinks(id: string, ctx: ArchiveContext): z.infer<typeof pr
   return {
     recap: abs(urls.project(ctx.base, id)),
     recapJson: abs(exportUrls.recapJson(ctx.base, id)),
-    decisionsCsv: abs(exportUrls.decisionsCsv(ctx.base, id)),
+    decisionsCsv: abs(ctx.decisionsCsv === true ? exportUrls.decisionsCsv(ctx.base, id) : exportUrls.decisionsCsvMaker(ctx.base, id)),
     recapHtml: abs(ctx.recapHtml === true ? exportUrls.recapHtml(ctx.base, id) : exportUrls.recapHtmlMaker(ctx.base, id)),
   };
 }

@@ -90,7 +90,7 @@ export function atomFeed(projects: readonly ProjectSummary[], ctx: ArchiveContex
       ...(published ? [`    <published>${published}</published>`] : []),
       `    <link rel="alternate" type="text/html" href="${xmlText(links.recap)}"/>`,
       `    <link rel="alternate" type="application/gzip" href="${xmlText(links.recapJson)}"/>`,
-      `    <link rel="related" type="application/gzip" href="${xmlText(links.decisionsCsv)}"/>`,
+      `    <link rel="related" type="${ctx.decisionsCsv === true ? 'application/gzip' : 'text/html'}" href="${xmlText(links.decisionsCsv)}"/>`,
       ...formats.map((f) => `    <category term="${xmlText(f)}"/>`),
       `    <summary type="text">${xmlText(entrySummary(p))}</summary>`,
       '  </entry>',

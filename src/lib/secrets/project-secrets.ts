@@ -15,6 +15,7 @@ import { repositoryFileText } from '../git/file-excerpt.ts';
 import type { SecretSettings } from '../config/secret-settings.ts';
 import { SecretFinds, scanRecords, type FoundSecret, type SecretPlace } from './found-secrets.ts';
 import { citedCommitTexts, citedFileText, lineAt, redactCommit, scanCitedTexts, type CitedText } from './evidence-secrets.ts';
+import { findSecrets } from './detect.ts';
 import type { CommitDetails } from '../git/commit-details.ts';
 import type { Redaction } from './redaction.ts';
 
@@ -87,6 +88,79 @@ async function scanCommit(repository: GitRepository, repoId: string | null, oid:
   return pending;
 }
 
+/** A secret found in a cited file: its value, kind, rule and place in the file (`path:line at the landed head`). */
+type FileSecret = CommitSecret;
+
+/** Repository files scanned per process, by repository, head, path and settings: a file cited by many projects is read once. */
+const fileScans = new Map<string, Promise<FileSecret[]>>();
+const MAX_FILE_SCANS = 50_000;
+
+/** Each cited text's secrets, as {@link scanCitedTexts} finds them (one batch), by text. */
+async function scanEach(texts: readonly CitedText[], settings: SecretSettings): Promise<Map<CitedText, FileSecret[]>> {
+  const out = new Map<CitedText, FileSecret[]>(texts.map((t) => [t, []]));
+  const hits = await findSecrets(texts.map((t) => t.text), settings);
+  for (const [i, list] of hits.entries()) {
+    const t = texts[i] as CitedText;
+    const mine = out.get(t) as FileSecret[];
+    for (const h of list) {
+      const { evidence, secretFile } = t.describe(h.start);
+      mine.push({ value: t.text.slice(h.start, h.end), kind: h.kind, rule: h.rule, evidence, secretFile });
+    }
+  }
+  return out;
+}
+
+/**
+ * The secrets of repository files at `head`, by path: those not scanned yet in this process are
+ * read (an unreadable file has none: its page says why) and scanned in one batch; the others
+ * are the earlier scans'. Throws as {@link findSecrets} does (a configuration pattern that
+ * does not compile), for every project waiting on the batch.
+ */
+async function scanRepositoryFiles(repository: GitRepository, head: string, paths: readonly string[], settings: SecretSettings, settingsKey: string): Promise<Map<string, Promise<FileSecret[]>>> {
+  const out = new Map<string, Promise<FileSecret[]>>();
+  const todo: Array<{ path: string; settle: { resolve: (v: FileSecret[]) => void; reject: (e: unknown) => void } }> = [];
+  for (const path of paths) {
+    if (out.has(path)) continue;
+    const key = `${repository.gitdir}\u0000${head}\u0000${path}\u0000${settingsKey}`;
+    let pending = fileScans.get(key);
+    if (!pending) {
+      let settle: { resolve: (v: FileSecret[]) => void; reject: (e: unknown) => void } = { resolve: () => undefined, reject: () => undefined };
+      pending = new Promise<FileSecret[]>((resolve, reject) => (settle = { resolve, reject }));
+      // Awaited by every project citing the file; a rejection is never left unhandled.
+      pending.catch(() => undefined);
+      if (fileScans.size >= MAX_FILE_SCANS) fileScans.clear();
+      fileScans.set(key, pending);
+      todo.push({ path, settle });
+    }
+    out.set(path, pending);
+  }
+  if (todo.length > 0) {
+    try {
+      const texts: CitedText[] = [];
+      const textOf = new Map<string, CitedText>();
+      for (const { path } of todo) {
+        const text = await repositoryFileText(repository, head, path).catch(() => null);
+        if (text === null) continue;
+        const cited = citedFileText(path, text, 'at the landed head', { file: '', line: 0 });
+        texts.push(cited);
+        textOf.set(path, cited);
+      }
+      const found = await scanEach(texts, settings);
+      for (const { path, settle } of todo) {
+        const cited = textOf.get(path);
+        settle.resolve(cited ? (found.get(cited) ?? []) : []);
+      }
+    } catch (error) {
+      for (const { path, settle } of todo) {
+        fileScans.delete(`${repository.gitdir}\u0000${head}\u0000${path}\u0000${settingsKey}`);
+        settle.reject(error);
+      }
+      throw error;
+    }
+  }
+  return out;
+}
+
 /** The first citing row's place of a cited commit or file. */
 function citingPlace(by: CitedCommit['by'], rowsByAnchor: ReadonlyMap<string, TrailRow>): SecretPlace | null {
   for (const c of by) {
@@ -122,19 +196,30 @@ export async function findProjectSecrets(records: unknown, cited: ProjectModel['
     }
   }
   const rowsByAnchor = new Map(rows.map((r) => [r.anchor, r]));
-  const texts: CitedText[] = [];
+  // A repository file cited by many projects (a monorepo) is read and scanned once per process
+  // (issue 30: it was once per citing project, most of the analysis of a real-shaped archive);
+  // a project's own artifacts are read for it alone. Finds are added in the cited files' order.
+  const repositoryFiles = sources.repository && sources.head ? await scanRepositoryFiles(sources.repository, sources.head, (cited.files as CitedFile[]).filter((f) => f.origin === 'repository').map((f) => f.path), settings, settingsKey) : new Map<string, Promise<FileSecret[]>>();
+  const artifactTexts: CitedText[] = [];
+  const artifactOf = new Map<CitedFile, CitedText>();
+  for (const f of cited.files as CitedFile[]) {
+    if (f.origin !== 'artifact' || !sources.artifacts) continue;
+    const place = citingPlace(f.by, rowsByAnchor);
+    if (!place) continue;
+    const found = await sources.artifacts.lookup(f.path).catch(() => null);
+    if (found?.status !== 'file' || found.text === null) continue;
+    const text = citedFileText(f.path, found.text, 'in the project folder', place);
+    artifactTexts.push(text);
+    artifactOf.set(f, text);
+  }
+  const artifactFinds = await scanEach(artifactTexts, settings);
   for (const f of cited.files as CitedFile[]) {
     const place = citingPlace(f.by, rowsByAnchor);
     if (!place) continue;
-    let text: string | null = null;
-    if (f.origin === 'repository' && sources.repository && sources.head) text = await repositoryFileText(sources.repository, sources.head, f.path).catch(() => null);
-    else if (f.origin === 'artifact' && sources.artifacts) {
-      const found = await sources.artifacts.lookup(f.path).catch(() => null);
-      text = found?.status === 'file' ? found.text : null;
-    }
-    if (text !== null) texts.push(citedFileText(f.path, text, f.origin === 'repository' ? 'at the landed head' : 'in the project folder', place));
+    const artifact = artifactOf.get(f);
+    const hits = artifact ? (artifactFinds.get(artifact) ?? []) : f.origin === 'repository' ? await (repositoryFiles.get(f.path) ?? Promise.resolve([])) : [];
+    for (const hit of hits) finds.add(hit.value, hit.kind, hit.rule, [{ ...place, evidence: hit.evidence, ...(hit.secretFile ? { secretFile: true } : {}) }]);
   }
-  await scanCitedTexts(texts, finds, settings);
   if (sources.repository) {
     for (const c of cited.commits) {
       const place = citingPlace(c.by, rowsByAnchor);

@@ -24,6 +24,7 @@ const OPTION_NAMES: Record<keyof ShardOptions, string> = {
   bdExport: 'beads.runExport (configuration)',
   allowRepositories: 'allowRepositories (configuration)',
   recapHtml: 'single-file recap.html setting (--recap-html, or recapHtml in the configuration)',
+  decisionsCsv: 'decisions.csv.gz setting (--decisions-csv, or decisionsCsv in the configuration)',
   secrets: 'secret settings (--no-redact, or secrets in the configuration)',
 };
 

@@ -58,6 +58,8 @@ export interface ShardOptions {
   allowRepositories: string[];
   /** `--recap-html` (configuration `recapHtml`): whether each project's recap.html is written (every recap's Download list says which). */
   recapHtml: boolean;
+  /** `--decisions-csv` (configuration `decisionsCsv`): whether each project's decisions.csv.gz is written (the Download lists say which). */
+  decisionsCsv: boolean;
   /** What is secret and whether it is redacted (configuration `secrets`, `--no-redact`: src/lib/secrets/). */
   secrets: SecretSettings;
 }
