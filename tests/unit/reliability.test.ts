@@ -15,7 +15,7 @@ import { join } from 'node:path';
 import { hostName, isAllowedHost, serveArchive, type ArchiveServer } from '../../src/cli/serve.ts';
 import { cacheLockPath, folderTag, outputLockPath, takeLock } from '../../src/cli/writer-lock.ts';
 import { recoverLeftovers, swapIn } from '../../src/cli/staging.ts';
-import { promisedFile, presentPages } from '../../src/cli/incremental.ts';
+import { promisedFile, presentPages } from '../../src/lib/build/incremental.ts';
 import { CacheDamage, FileSums } from '../../src/lib/archive/file-sums.ts';
 import { contentSum, listContents, verifyShard } from '../../src/lib/shard/verify-shard.ts';
 import { SHARD_CONTENTS, SHARD_DATA, type ShardManifest } from '../../src/lib/shard/manifest.ts';
