@@ -2,11 +2,12 @@
  * The orchestration of a build and a merge in the core (issue 31, scope 5:
  * src/lib/build/build-archive.ts, merge-shards.ts), run with fakes for what the CLI hands it
  * (Astro, the search worker, staging, the history step): the order of the steps, what it says,
- * what it decides (incremental or not, a full disk, a shard), and the coded refusals of a merge.
+ * what it decides (incremental or not, a full disk, a shard), and the coded refusals of a merge
+ * and of output folders (worded by the CLI).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { existsSync } from 'node:fs';
-import { mkdir, mkdtemp, readdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readdir, readFile, rename, rm, symlink, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { buildArchive, type BuildEvent, type BuildRuntime } from '../../src/lib/build/build-archive.ts';
@@ -15,6 +16,8 @@ import { MergeRefusal, mergeShards, type MergeRuntime } from '../../src/lib/buil
 import { DEFAULT_SECRET_SETTINGS } from '../../src/lib/config/secret-settings.ts';
 import { PACKAGE_ROOT } from '../../src/cli/paths.ts';
 import { refusalError } from '../../src/cli/commands/merge.ts';
+import { refuseFolders, type FolderRefusal } from '../../src/lib/build/output-folders.ts';
+import { folderError } from '../../src/cli/folders.ts';
 import { bbsRow } from '../history-fixtures.ts';
 
 let dir: string;
@@ -192,5 +195,40 @@ describe('mergeShards: refusals are codes with data, worded at the edge', () => 
     ]);
     const unusable = refusalError({ code: 'shards-unusable', message: 'shard 2/2 is given twice: a and b', hint: 'pass each shard folder once' });
     expect([unusable.message, unusable.hint]).toEqual(['shard 2/2 is given twice: a and b', 'pass each shard folder once']);
+  });
+});
+
+describe('refuseFolders: an output or cache folder that would lose something is a code with its paths', () => {
+  it('refuses each case with its code, the paths as given, and the CLI words it with the fix', async () => {
+    const root = join(dir, 'folders');
+    const input = join(root, 'records');
+    await mkdir(join(input, 'run'), { recursive: true });
+    await mkdir(join(root, 'notes'), { recursive: true });
+    await writeFile(join(root, 'notes', 'todo.txt'), 'mine');
+    const where = { packageRoot: join(root, 'trailbook'), cwd: join(root, 'work') };
+    const cache = join(root, 'cache');
+    const cases: Array<[string, string, FolderRefusal | null]> = [
+      [root, cache, { code: 'out-holds-input', out: root, input }],
+      [join(input, 'site'), cache, { code: 'out-inside-input', out: join(input, 'site'), input }],
+      [join(root, 'work'), cache, { code: 'out-replaces-working-folder', out: join(root, 'work') }],
+      [join(root, 'trailbook'), cache, { code: 'out-replaces-trailbook', out: join(root, 'trailbook') }],
+      [join(root, 'site'), join(root, 'site', 'cache'), { code: 'cache-overlaps-out', out: join(root, 'site'), cache: join(root, 'site', 'cache') }],
+      [join(root, 'notes'), cache, { code: 'out-not-an-archive', out: join(root, 'notes') }],
+      [join(root, 'site'), cache, null],
+    ];
+    for (const [out, cacheDir, refusal] of cases) expect(await refuseFolders(out, cacheDir, [input], where), out).toEqual(refusal);
+    // A link to the input folder is the input folder.
+    await symlink(input, join(root, 'link'));
+    expect(await refuseFolders(join(root, 'link', 'site'), cache, [input], where)).toEqual({ code: 'out-inside-input', out: join(root, 'link', 'site'), input });
+
+    const worded = (refusal: FolderRefusal): string[] => {
+      const error = folderError(refusal, 'the fix');
+      return [error.message, error.hint];
+    };
+    // Outside the working folder (in the temporary folder): named by the full path.
+    expect(worded({ code: 'out-inside-input', out: join(input, 'site'), input })).toEqual([`--out ${join(input, 'site')} is inside the input folder ${input}; the archive would be read as input next time`, 'the fix']);
+    expect(worded({ code: 'out-replaces-trailbook', out: '/x/dist' })).toEqual(["--out /x/dist would replace Trailbook's own folder", 'the fix']);
+    expect(worded({ code: 'cache-overlaps-out', out: '/x/site', cache: '/x/site/cache' })).toEqual(['--cache-dir /x/site/cache and --out /x/site overlap; the output folder is replaced on every build', 'leave --cache-dir out to keep the cache in the per-user cache folder, or give it a folder of its own']);
+    expect(worded({ code: 'out-not-an-archive', out: '/x/notes' })).toEqual(['--out /x/notes is not empty and does not hold a Trailbook archive; it would be replaced', 'pass a new or empty folder, or delete that one first']);
   });
 });
