@@ -15,6 +15,7 @@ import { ShardError } from '../../lib/shard/manifest.ts';
 import type { MergePlan } from '../../lib/shard/merge.ts';
 import { mergeShards, MergeRefusal, type MergeEvent, type MergeRefusalReason, type MergeRuntime } from '../../lib/build/merge-shards.ts';
 import { writeEvidencePages } from '../../integrations/merged-evidence-pages.ts';
+import { mismatchWords } from '../shard-words.ts';
 import { lockFolders } from '../writer-lock.ts';
 import { onCacheNotice } from '../../lib/fs/cache-notice.ts';
 import { checkFolders } from '../folders.ts';
@@ -87,6 +88,10 @@ export async function runMerge(dirs: string[], options: MergeOptions, out: Outpu
 /** A refused merge (src/lib/build/merge-shards.ts), as the CLI says it: what is wrong and the fix. */
 export function refusalError(reason: MergeRefusalReason): UsageError {
   switch (reason.code) {
+    case 'shards-mismatch': {
+      const words = mismatchWords(reason.mismatch);
+      return new UsageError(words.message, words.hint);
+    }
     case 'shards-unusable':
       return new UsageError(reason.message, reason.hint);
     case 'other-code':

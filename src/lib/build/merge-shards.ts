@@ -15,7 +15,7 @@ import { resolveForges } from '../config/forge-links.ts';
 import type { ForgeTemplates } from '../config/forge-styles.ts';
 import { faultPoint } from '../fs/fault-point.ts';
 import { PART_CACHE_VERSION, type SearchIndexProgress, type SearchIndexStats } from '../search/write-search-index.ts';
-import type { GivenShard } from '../shard/check-shards.ts';
+import { ShardMismatchError, type GivenShard, type ShardMismatch } from '../shard/check-shards.ts';
 import { ShardError } from '../shard/manifest.ts';
 import { forgetMergeRecord, planMerge, prepareMergeStore, previousMerge, projectPagesDigest, writeMergeRecord, writeProjectPages, type MergePlan } from '../shard/merge.ts';
 import type { ShardSpec } from '../shard/partition.ts';
@@ -24,7 +24,9 @@ import { carryOver, presentPages, siteFingerprint } from './incremental.ts';
 
 /** Why a merge is refused before it writes anything; the CLI words each code. */
 export type MergeRefusalReason =
-  /** The shards cannot be merged or one is unreadable (src/lib/shard/check-shards.ts, in the shard check's own words). */
+  /** The shards are not every shard of one build (src/lib/shard/check-shards.ts): what differs, as a code and data. */
+  | { code: 'shards-mismatch'; mismatch: ShardMismatch }
+  /** A shard is unreadable, incomplete or altered (src/lib/shard/manifest.ts, verify-shard.ts, merge.ts), in the shard reader's own words. */
   | { code: 'shards-unusable'; message: string; hint: string }
   /** The shards were built by other code than this Trailbook's: `version` theirs, fingerprints (32 hex digits) theirs and this one's. */
   | { code: 'other-code'; version: string; shardsFingerprint: string; fingerprint: string }
@@ -103,6 +105,7 @@ export async function mergeShards(request: { given: ReadonlyArray<{ dir: string;
   try {
     plan = await planMerge(given);
   } catch (error) {
+    if (error instanceof ShardMismatchError) throw new MergeRefusal({ code: 'shards-mismatch', mismatch: error.mismatch });
     if (error instanceof ShardError) throw new MergeRefusal({ code: 'shards-unusable', message: error.message, hint: error.hint });
     throw error;
   }
