@@ -1,9 +1,12 @@
 /**
- * Shards the core refuses to merge (src/lib/shard/check-shards.ts, {@link ShardMismatch}), as
- * the CLI says it: what differs, naming the shards as given, and what to do.
+ * Shards the core refuses to merge (src/lib/shard/check-shards.ts, {@link ShardMismatch}) or
+ * finds damaged (src/lib/shard/verify-shard.ts, {@link ShardDamage}), as the CLI says it: what
+ * differs or is wrong, naming the shards as given, and what to do.
  */
 import type { NamedShard, ShardMismatch } from '../lib/shard/check-shards.ts';
-import type { ShardOptions } from '../lib/shard/manifest.ts';
+import { SHARD_CONTENTS, SHARD_DATA, type ShardOptions } from '../lib/shard/manifest.ts';
+import type { ShardDamage } from '../lib/shard/verify-shard.ts';
+import { grouped } from '../lib/text/grouped.ts';
 import { shardLabel } from '../lib/shard/partition.ts';
 import { agree } from '../lib/text/agree.ts';
 
@@ -61,5 +64,30 @@ export function mismatchWords(m: ShardMismatch): { message: string; hint: string
       return { message: `${named(m.first)} and ${named(m.other)} read different inputs: the record files of project ${m.project} differ`, hint: SAME_INPUTS };
     case 'other-repository-state':
       return { message: `${named(m.first)} and ${named(m.other)} read different inputs: repository ${m.repository} is ${at(m.at[0])} in one and ${at(m.at[1])} in the other`, hint: SAME_INPUTS };
+  }
+}
+
+/** `N byte(s)`, digits grouped. */
+const bytes = (n: number): string => `${grouped(n)} ${agree(n, 'byte', 'bytes')}`;
+
+/** What is wrong with a damaged shard (one line) and the fix. */
+export function damageWords(d: ShardDamage): { message: string; hint: string } {
+  const hint = 'build that shard again, or download its files again: a shard must reach the merge whole';
+  const name = named(d.shard);
+  switch (d.code) {
+    case 'contents-list-missing':
+      return { message: `${name} is incomplete: ${SHARD_DATA}/${SHARD_CONTENTS} is missing`, hint };
+    case 'contents-list-altered':
+      return { message: `${name} was altered: ${SHARD_DATA}/${SHARD_CONTENTS} is not the list its manifest names`, hint };
+    case 'file-missing':
+      return { message: `${name} is incomplete: ${d.path} is missing (its manifest lists ${grouped(d.listed)} files, ${grouped(d.present)} are there)`, hint };
+    case 'file-unlisted':
+      return { message: `${name} holds ${d.path}, which its manifest does not list`, hint };
+    case 'file-not-regular':
+      return { message: `${name} was altered: ${d.path} is not a regular file`, hint };
+    case 'file-size':
+      return { message: `${name} was altered: ${d.path} has ${bytes(d.bytes)}, its manifest says ${bytes(d.listedBytes)}`, hint };
+    case 'file-sum':
+      return { message: `${name} was altered: ${d.path} is not the file its manifest lists (its sha256 differs)`, hint };
   }
 }

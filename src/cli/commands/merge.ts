@@ -15,7 +15,7 @@ import { ShardError } from '../../lib/shard/manifest.ts';
 import type { MergePlan } from '../../lib/shard/merge.ts';
 import { mergeShards, MergeRefusal, type MergeEvent, type MergeRefusalReason, type MergeRuntime } from '../../lib/build/merge-shards.ts';
 import { writeEvidencePages } from '../../integrations/merged-evidence-pages.ts';
-import { mismatchWords } from '../shard-words.ts';
+import { damageWords, mismatchWords } from '../shard-words.ts';
 import { lockFolders } from '../writer-lock.ts';
 import { onCacheNotice } from '../../lib/fs/cache-notice.ts';
 import { checkFolders } from '../folders.ts';
@@ -90,6 +90,10 @@ export function refusalError(reason: MergeRefusalReason): UsageError {
   switch (reason.code) {
     case 'shards-mismatch': {
       const words = mismatchWords(reason.mismatch);
+      return new UsageError(words.message, words.hint);
+    }
+    case 'shard-damaged': {
+      const words = damageWords(reason.damage);
       return new UsageError(words.message, words.hint);
     }
     case 'shards-unusable':

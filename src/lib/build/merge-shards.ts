@@ -19,6 +19,7 @@ import { ShardMismatchError, type GivenShard, type ShardMismatch } from '../shar
 import { ShardError } from '../shard/manifest.ts';
 import { forgetMergeRecord, planMerge, prepareMergeStore, previousMerge, projectPagesDigest, writeMergeRecord, writeProjectPages, type MergePlan } from '../shard/merge.ts';
 import type { ShardSpec } from '../shard/partition.ts';
+import { ShardDamageError, type ShardDamage } from '../shard/verify-shard.ts';
 import type { HistoryRequest, PendingHistory } from './build-archive.ts';
 import { carryOver, presentPages, siteFingerprint } from './incremental.ts';
 
@@ -26,6 +27,8 @@ import { carryOver, presentPages, siteFingerprint } from './incremental.ts';
 export type MergeRefusalReason =
   /** The shards are not every shard of one build (src/lib/shard/check-shards.ts): what differs, as a code and data. */
   | { code: 'shards-mismatch'; mismatch: ShardMismatch }
+  /** A shard does not hold what it wrote (src/lib/shard/verify-shard.ts): which file, as a code and data. */
+  | { code: 'shard-damaged'; damage: ShardDamage }
   /** A shard is unreadable, incomplete or altered (src/lib/shard/manifest.ts, verify-shard.ts, merge.ts), in the shard reader's own words. */
   | { code: 'shards-unusable'; message: string; hint: string }
   /** The shards were built by other code than this Trailbook's: `version` theirs, fingerprints (32 hex digits) theirs and this one's. */
@@ -105,6 +108,7 @@ export async function mergeShards(request: { given: ReadonlyArray<{ dir: string;
   try {
     plan = await planMerge(given);
   } catch (error) {
+    if (error instanceof ShardDamageError) throw new MergeRefusal({ code: 'shard-damaged', damage: error.damage });
     if (error instanceof ShardMismatchError) throw new MergeRefusal({ code: 'shards-mismatch', mismatch: error.mismatch });
     if (error instanceof ShardError) throw new MergeRefusal({ code: 'shards-unusable', message: error.message, hint: error.hint });
     throw error;
