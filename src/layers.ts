@@ -70,4 +70,5 @@ export const LIB_LAYERS = [
   'report',
   'search',
   'shard',
+  'build',
 ] as const;

@@ -1,34 +1,13 @@
 /**
- * The output and cache folders a build may replace: refused when replacing them would destroy
- * input, the tool, the working folder, the model store or a folder of the user's, with a fix
- * that works (a folder beside the records, never among them).
+ * The output and cache folders a build may replace, as the CLI says it: the core decides
+ * (src/lib/build/output-folders.ts), this file words its refusals with a fix that works (a
+ * folder beside the records, never among them).
  */
-import { readdir, realpath, stat } from 'node:fs/promises';
-import { basename, dirname, isAbsolute, join, relative, sep } from 'node:path';
+import { dirname, isAbsolute, join, relative, sep } from 'node:path';
+import { refuseFolders, type FolderRefusal } from '../lib/build/output-folders.ts';
 import { UsageError } from './output.ts';
 import { fromCwd, PACKAGE_ROOT, within } from './paths.ts';
 import { defaultSiteDir } from './user-cache.ts';
-
-/** The real path of `path`, resolving links in the part that exists. */
-async function realPathOf(path: string): Promise<string> {
-  const rest: string[] = [];
-  let current = path;
-  for (;;) {
-    const real = await realpath(current).catch(() => null);
-    if (real !== null) return join(real, ...rest.reverse());
-    const parent = dirname(current);
-    if (parent === current) return path;
-    rest.push(basename(current));
-    current = parent;
-  }
-}
-
-/** Whether a folder holds a Trailbook archive (so replacing it loses nothing of the user's). */
-async function isArchive(dir: string): Promise<boolean> {
-  const has = (p: string): Promise<boolean> => stat(join(dir, p)).then(() => true, () => false);
-  // manifest.json since the search index of issue 11; facets.json before it.
-  return (await has('index.html')) && ((await has('search-index/manifest.json')) || (await has('search-index/facets.json')));
-}
 
 /** Whether `out` is a usable output folder for these inputs: not among them, holding none of them, nor the working folder or Trailbook. */
 function usableOut(out: string, roots: readonly string[], cwd: string): boolean {
@@ -52,22 +31,26 @@ function asTyped(path: string): string {
   return !isAbsolute(rel) && rel.split(sep).filter((s) => s === '..').length <= 2 ? rel : path;
 }
 
+/** A refused output or cache folder (src/lib/build/output-folders.ts) as the CLI says it; `hint`: the fix for a folder among the records. */
+export function folderError(refusal: FolderRefusal, hint: string): UsageError {
+  switch (refusal.code) {
+    case 'out-holds-input':
+      return new UsageError(`--out ${fromCwd(refusal.out)} contains the input folder ${fromCwd(refusal.input)}; the output folder is replaced on every build`, hint);
+    case 'out-inside-input':
+      return new UsageError(`--out ${fromCwd(refusal.out)} is inside the input folder ${fromCwd(refusal.input)}; the archive would be read as input next time`, hint);
+    case 'out-replaces-working-folder':
+      return new UsageError(`--out ${fromCwd(refusal.out)} would replace the working folder`, hint);
+    case 'out-replaces-trailbook':
+      return new UsageError(`--out ${fromCwd(refusal.out)} would replace Trailbook's own folder`, hint);
+    case 'cache-overlaps-out':
+      return new UsageError(`--cache-dir ${fromCwd(refusal.cache)} and --out ${fromCwd(refusal.out)} overlap; the output folder is replaced on every build`, 'leave --cache-dir out to keep the cache in the per-user cache folder, or give it a folder of its own');
+    case 'out-not-an-archive':
+      return new UsageError(`--out ${fromCwd(refusal.out)} is not empty and does not hold a Trailbook archive; it would be replaced`, 'pass a new or empty folder, or delete that one first');
+  }
+}
+
 /** Refuses output and cache folders whose replacement would lose something (links resolved first). Throws {@link UsageError}. */
 export async function checkFolders(outDir: string, cacheDir: string, roots: string[]): Promise<void> {
-  const hint = `pass --out a folder of its own outside the records, e.g. --out ${asTyped(suggestOut(roots))}`;
-  const out = await realPathOf(outDir);
-  const cache = await realPathOf(cacheDir);
-  for (const given of roots) {
-    const root = await realPathOf(given);
-    if (within(out, root)) throw new UsageError(`--out ${fromCwd(outDir)} contains the input folder ${fromCwd(given)}; the output folder is replaced on every build`, hint);
-    if (within(root, out)) throw new UsageError(`--out ${fromCwd(outDir)} is inside the input folder ${fromCwd(given)}; the archive would be read as input next time`, hint);
-  }
-  if (within(out, PACKAGE_ROOT) || within(out, process.cwd())) throw new UsageError(`--out ${fromCwd(outDir)} would replace ${within(out, process.cwd()) ? 'the working folder' : "Trailbook's own folder"}`, hint);
-  if (within(out, cache) || within(cache, out)) {
-    throw new UsageError(`--cache-dir ${fromCwd(cacheDir)} and --out ${fromCwd(outDir)} overlap; the output folder is replaced on every build`, 'leave --cache-dir out to keep the cache in the per-user cache folder, or give it a folder of its own');
-  }
-  const entries = await readdir(outDir).catch(() => [] as string[]);
-  if (entries.length > 0 && !(await isArchive(outDir))) {
-    throw new UsageError(`--out ${fromCwd(outDir)} is not empty and does not hold a Trailbook archive; it would be replaced`, 'pass a new or empty folder, or delete that one first');
-  }
+  const refusal = await refuseFolders(outDir, cacheDir, roots, { packageRoot: PACKAGE_ROOT, cwd: process.cwd() });
+  if (refusal) throw folderError(refusal, `pass --out a folder of its own outside the records, e.g. --out ${asTyped(suggestOut(roots))}`);
 }

@@ -5,18 +5,16 @@
  * `dist` as output (the per-user cache when the working folder is an input) and a build cache
  * in the per-user cache folder (src/cli/user-cache.ts).
  */
-import { createHash } from 'node:crypto';
 import { stat } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { ConfigError } from '../lib/config/config-error.ts';
-import { isBasePath, isHttpUrl, type RepositoryRule } from '../lib/config/config-schema.ts';
-import { resolveForges, type ArchiveRepository } from '../lib/config/forge-links.ts';
+import { isBasePath, isHttpUrl } from '../lib/config/config-schema.ts';
 import { pathFilter } from '../lib/config/glob.ts';
 import { loadConfig, type LoadedConfig } from '../lib/config/load-config.ts';
-import { DEFAULT_SITE_SETTINGS, type SiteSettings } from '../lib/config/site-settings.ts';
+import { DEFAULT_SITE_SETTINGS } from '../lib/config/site-settings.ts';
 import { normaliseBase } from '../lib/site/urls.ts';
-import { DEFAULT_EXPORT_TIMEOUT_MS, type BdExportOptions } from '../lib/beads/run-export.ts';
-import type { SecretSettings } from '../lib/config/secret-settings.ts';
+import { DEFAULT_EXPORT_TIMEOUT_MS } from '../lib/beads/run-export.ts';
+import type { BuildSettings } from '../lib/build/build-settings.ts';
 import { resolveInputs } from './inputs.ts';
 import { UsageError } from './output.ts';
 import { fromCwd, within } from './paths.ts';
@@ -47,38 +45,9 @@ export interface SettingsFlags {
 }
 
 /** Everything a command needs to know, resolved. */
-export interface Settings {
+export interface Settings extends BuildSettings {
   /** The configuration file read, or null. */
   loaded: LoadedConfig | null;
-  /** Absolute input folders. */
-  roots: string[];
-  /** Base path, `/x/` form. */
-  base: string;
-  /** Absolute output folder. */
-  outDir: string;
-  /** Absolute model store and build cache. */
-  cacheDir: string;
-  /** The configuration's include/exclude globs. */
-  filter: { include: string[]; exclude: string[] };
-  /** The include/exclude filter for discovery, when the configuration has one. */
-  accept?: (rel: string, isDirectory: boolean) => boolean;
-  /** Title and published URL. */
-  title: string;
-  siteUrl: string | null;
-  /** Forge link rules, in order. */
-  repositories: RepositoryRule[];
-  /** Whether and how `bd export` is run for `.beads/` folders without an export (configuration `beads`). */
-  bdExport: BdExportOptions;
-  /** Pairs of projects to compare (configuration `compare`), as written. */
-  compare: Array<{ a: string; b: string }>;
-  /** Absolute folders outside the inputs whose repositories projects may name (configuration `allowRepositories`). */
-  allowRepositories: string[];
-  /** Whether the build writes each project's `recap.html` (`--recap-html`, configuration `recapHtml`); else the recap page makes it on demand. */
-  recapHtml: boolean;
-  /** Whether the build writes each project's `decisions.csv.gz` (`--decisions-csv`, configuration `decisionsCsv`); else the Download lists make it from recap.json.gz. */
-  decisionsCsv: boolean;
-  /** What is secret and whether it is redacted (configuration `secrets`, `--no-redact`; docs/security.md "Secrets"). */
-  secrets: SecretSettings;
 }
 
 /** Defaults of {@link resolveSettings}. */
@@ -144,16 +113,5 @@ export async function resolveSettings(dirs: string[], flags: SettingsFlags, defa
   };
 }
 
-/** The settings the pages read, with forge templates resolved for the archive's repositories. */
-export function siteSettings(settings: Settings, repositories: readonly ArchiveRepository[]): SiteSettings {
-  return { title: settings.title, url: settings.siteUrl, forges: resolveForges(settings.repositories, repositories), recapHtml: settings.recapHtml, decisionsCsv: settings.decisionsCsv };
-}
-
-/**
- * A digest of what the settings change on every page (title, site URL, forge rules, whether
- * recap.html and decisions.csv.gz files are written: each recap's Download list says which), mixed
- * into the incremental build's site fingerprint so that a changed setting re-renders all.
- */
-export function settingsFingerprint(settings: Settings): string {
-  return createHash('sha256').update(JSON.stringify([settings.title, settings.siteUrl, settings.repositories, settings.recapHtml, ...(settings.decisionsCsv ? ['decisions.csv'] : []), ...(settings.secrets.redact && settings.secrets.allow.length === 0 && settings.secrets.patterns.length === 0 ? [] : [settings.secrets])])).digest('hex').slice(0, 16);
-}
+// What the settings change on every page: in the core, beside the build that uses them.
+export { settingsFingerprint, siteSettings } from '../lib/build/build-settings.ts';

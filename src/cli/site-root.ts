@@ -57,7 +57,7 @@ async function pruneCopies(cacheRoot: string, keep: string): Promise<void> {
 }
 
 /**
- * The Astro root for a build, given the site fingerprint (src/cli/incremental.ts): the package
+ * The Astro root for a build, given the site fingerprint (src/lib/build/incremental.ts): the package
  * itself in a checkout, else the per-user copy of `install`, made when there is none it can
  * use (copied into a temporary folder and renamed, so concurrent builds never see half a copy).
  */

@@ -5,7 +5,7 @@
  * resolve Trailbook's node_modules: hence the link). Used by `build` and `merge`.
  *
  * Crash safety (issue 28, docs/reliability.md): the previous output is never changed before
- * the swap (pages are carried over by link or copy, src/cli/incremental.ts); the swap is two
+ * the swap (pages are carried over by link or copy, src/lib/build/incremental.ts); the swap is two
  * renames (the previous output aside, the new one in), and a run killed anywhere leaves only
  * folders named `.trailbook-<kind>-<tag>-<pid>-<time>` beside the output, which the next run
  * into that output removes — or, for a previous output set aside while no output stands in its

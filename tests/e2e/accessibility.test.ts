@@ -7,14 +7,14 @@
  * choice and applies it before the first paint; the skip link is the first stop of the
  * keyboard and moves focus to the content; every status colour comes with a word.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { existsSync } from 'node:fs';
-import { readdir, readFile, rm } from 'node:fs/promises';
-import { dirname, join } from 'node:path';
+import { readdir, readFile } from 'node:fs/promises';
+import { join } from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { buildSite, REPO_ROOT, type BuiltSite } from './build-site.ts';
-import { serveStatic, type StaticServer } from './static-server.ts';
-import { chromiumAvailable, launchBrowser } from './browser.ts';
+import { chromiumAvailable } from './browser.ts';
+import { archiveInBrowser } from './archive-in-browser.ts';
 import { readText, watchPage, searchDone } from './page-helpers.ts';
 import { REAL_CORPUS } from '../real-corpus.ts';
 
@@ -22,7 +22,6 @@ const BEADS = join(REAL_CORPUS, '45ck__prompt-language');
 const AXE = join(REPO_ROOT, 'node_modules', 'axe-core', 'axe.min.js');
 
 let site: BuiltSite;
-let server: StaticServer;
 let browser: Browser;
 let origin: string;
 let axeSource: string;
@@ -68,21 +67,18 @@ async function pageTypes(): Promise<Array<[kind: string, path: string]>> {
 
 let pages: Array<[string, string]> = [];
 
-beforeAll(async () => {
-  // --recap-html: the single-file recap.html is checked too.
-  site = await buildSite([join(REPO_ROOT, 'content'), ...(existsSync(BEADS) ? [BEADS] : [])], ['--recap-html']);
-  server = await serveStatic(site.out);
-  origin = new URL(server.url).origin;
-  axeSource = await readFile(AXE, 'utf8');
-  pages = await pageTypes();
-  if (chromiumAvailable()) browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-  if (site) await rm(dirname(site.out), { recursive: true, force: true });
-});
+// Each describe below opens its pages in contexts of its own (colour scheme, viewport, scripts off).
+archiveInBrowser(
+  async () => {
+    // --recap-html: the single-file recap.html is checked too.
+    site = await buildSite([join(REPO_ROOT, 'content'), ...(existsSync(BEADS) ? [BEADS] : [])], ['--recap-html']);
+    axeSource = await readFile(AXE, 'utf8');
+    pages = await pageTypes();
+    return site;
+  },
+  {},
+  (a) => ({ site, browser, origin } = a),
+);
 
 /** Opens a page and waits until it is settled (search: its results are shown). */
 async function open(page: Page, path: string): Promise<void> {

@@ -14,14 +14,14 @@
 import { existsSync } from 'node:fs';
 import { mkdir, mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
+import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { buildSite, REPO_ROOT, runCli, type BuiltSite } from './build-site.ts';
-import { chromiumAvailable, launchBrowser } from './browser.ts';
+import { chromiumAvailable } from './browser.ts';
+import { archiveInBrowser } from './archive-in-browser.ts';
 import { checkLinks } from './link-checker.ts';
 import { readText, readTexts } from './page-helpers.ts';
-import { serveStatic, type StaticServer } from './static-server.ts';
 import { REAL_CORPUS } from '../real-corpus.ts';
 import { makeCountedFixture, ONLY_IN_AN_INVALID_ROW } from '../counted-honestly-fixture.ts';
 import type { ProjectCounts } from '../../src/lib/model/types.ts';
@@ -42,31 +42,25 @@ const unresolved = (r: CheckProject['rows'][number]): boolean => r.evidence.some
 
 let fixture: string;
 let site: BuiltSite;
-let server: StaticServer;
 let browser: Browser;
 let page: Page;
 let origin: string;
 let projects: CheckProject[];
 
-beforeAll(async () => {
+/** The fixture of each case and the real corpus built, and what `check --json` says of them. */
+async function buildAndCheck(): Promise<BuiltSite> {
   fixture = await mkdtemp(join(tmpdir(), 'trailbook-counted-e2e-'));
   await makeCountedFixture(join(fixture, 'cases'));
   const inputs = [join(fixture, 'cases'), ...(existsSync(REAL_CORPUS) ? [REAL_CORPUS] : [])];
-  site = await buildSite(inputs);
-  server = await serveStatic(site.out);
-  origin = new URL(server.url).origin;
+  const built = await buildSite(inputs);
   const check = await runCli(['check', '--json', '--quiet', ...inputs]);
   projects = (JSON.parse(check.stdout) as { projects: CheckProject[] }).projects;
-  if (chromiumAvailable()) {
-    browser = await launchBrowser();
-    page = await (await browser.newContext({ viewport: { width: 1280, height: 800 } })).newPage();
-  }
-}, 300_000);
+  return built;
+}
+
+archiveInBrowser(buildAndCheck, { viewport: { width: 1280, height: 800 } }, (a) => ({ site, browser, origin, page } = a));
 
 afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-  if (site) await rm(dirname(site.out), { recursive: true, force: true });
   if (fixture) await rm(fixture, { recursive: true, force: true });
 });
 

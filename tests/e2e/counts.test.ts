@@ -6,19 +6,17 @@
  * results per project and severity) all say the same numbers.
  */
 import { gunzipSync } from 'node:zlib';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { readFile, rm } from 'node:fs/promises';
-import { dirname, join } from 'node:path';
-import type { Browser, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import type { Page } from 'playwright-core';
 import { buildSite, REPO_ROOT, runCli, type BuiltSite } from './build-site.ts';
-import { serveStatic, type StaticServer } from './static-server.ts';
-import { chromiumAvailable, launchBrowser } from './browser.ts';
+import { chromiumAvailable } from './browser.ts';
+import { archiveInBrowser } from './archive-in-browser.ts';
 import { readText } from './page-helpers.ts';
 import type { ProjectCounts } from '../../src/lib/model/types.ts';
 
 let site: BuiltSite;
-let server: StaticServer;
-let browser: Browser;
 let page: Page;
 let origin: string;
 /** The counts `check --json` reports, by project id: the reference every surface is held to. */
@@ -48,26 +46,18 @@ const pick = (c: ProjectCounts) => ({
 /** The evidence outcomes as every surface words them (issue 27: did not resolve and prose apart). */
 const evidenceWords = (p: ProjectCounts['pointers']): string => `${p.verified} verified ${p.unresolved} did not resolve ${p.prose} prose, no pointer ${p.notCheckable} not checkable`;
 
-beforeAll(async () => {
-  site = await buildSite([join(REPO_ROOT, 'content')]);
-  server = await serveStatic(site.out);
-  origin = new URL(server.url).origin;
+/** The example corpus built, and what `check --json` and `check` say of it: the reference. */
+async function buildAndCheck(): Promise<BuiltSite> {
+  const built = await buildSite([join(REPO_ROOT, 'content')]);
   const check = await runCli(['check', '--json', '--quiet', 'content']);
   expect(check.code).toBe(0);
   const doc = JSON.parse(check.stdout) as { projects: Array<{ id: string; root: string; counts: ProjectCounts }> };
   reference = new Map(doc.projects.map((p) => [p.id, { root: p.root, counts: pick(p.counts) }]));
   checkText = (await runCli(['check', '--quiet', 'content'])).stdout;
-  if (chromiumAvailable()) {
-    browser = await launchBrowser();
-    page = await (await browser.newContext({ viewport: { width: 1280, height: 800 } })).newPage();
-  }
-});
+  return built;
+}
 
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-  if (site) await rm(dirname(site.out), { recursive: true, force: true });
-});
+archiveInBrowser(buildAndCheck, { viewport: { width: 1280, height: 800 } }, (a) => ({ site, origin, page } = a));
 
 describe('every surface counts the same, for every project of the example corpus', () => {
   it('check --json holds every project, and the planted faults as the corpus plants them', () => {

@@ -10,12 +10,11 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mkdir, readdir } from 'node:fs/promises';
-import { dirname, join } from 'node:path';
-import { rm } from 'node:fs/promises';
+import { join } from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { buildSite, REPO_ROOT, type BuiltSite } from './build-site.ts';
-import { serveStatic, type StaticServer } from './static-server.ts';
-import { chromiumAvailable, launchBrowser } from './browser.ts';
+import { chromiumAvailable } from './browser.ts';
+import { archiveInBrowser } from './archive-in-browser.ts';
 import { readText, readTexts, watchPage } from './page-helpers.ts';
 
 export const SCREENSHOTS = join(REPO_ROOT, 'test-results', 'screenshots');
@@ -26,24 +25,19 @@ const VIEWPORTS = [
 ] as const;
 
 let site: BuiltSite;
-let server: StaticServer;
 let browser: Browser;
 let origin: string;
 
-beforeAll(async () => {
-  // --recap-html: the single-file recap.html is among the pages looked at (the default build makes it in the browser).
-  site = await buildSite([join(REPO_ROOT, 'content')], ['--recap-html']);
-  server = await serveStatic(site.out);
-  origin = new URL(server.url).origin;
-  if (chromiumAvailable()) browser = await launchBrowser();
-  await mkdir(SCREENSHOTS, { recursive: true });
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-  if (site) await rm(dirname(site.out), { recursive: true, force: true });
-});
+// --recap-html: the single-file recap.html is among the pages looked at (the default build makes it in the browser).
+// Each describe below opens its pages in contexts of its own (viewport, colour scheme).
+archiveInBrowser(
+  async () => {
+    await mkdir(SCREENSHOTS, { recursive: true });
+    return buildSite([join(REPO_ROOT, 'content')], ['--recap-html']);
+  },
+  {},
+  (a) => ({ site, browser, origin } = a),
+);
 
 async function open(page: Page, path: string): Promise<void> {
   const response = await page.goto(`${origin}${path}`);

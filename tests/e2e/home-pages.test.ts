@@ -4,24 +4,25 @@
  * first) and a pager, `/projects/2/` the rest, and the filters run over every project (the
  * other pages' rows read only when a view asks), in Chromium at desktop and phone widths.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { createHash } from 'node:crypto';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { Browser } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { buildSite, type BuiltSite } from './build-site.ts';
-import { launchBrowser } from './browser.ts';
-import { serveStatic, type StaticServer } from './static-server.ts';
+import { archiveInBrowser } from './archive-in-browser.ts';
+import type { StaticServer } from './static-server.ts';
 import { readText } from './page-helpers.ts';
 
 const PROJECTS = 523;
 let tmp: string;
 let site: BuiltSite;
 let server: StaticServer;
-let browser: Browser;
+let page: Page;
 
-beforeAll(async () => {
+/** 523 one-row projects; every seventh cites a file its folder lacks. */
+async function buildProjects(): Promise<BuiltSite> {
   tmp = await mkdtemp(join(tmpdir(), 'trailbook-home-pages-'));
   for (let p = 0; p < PROJECTS; p++) {
     const dir = join(tmp, 'runs', `run-${String(p).padStart(3, '0')}`);
@@ -34,18 +35,16 @@ beforeAll(async () => {
     await writeFile(join(dir, 'notes.md'), `Notes of step ${p}\n`);
     await writeFile(join(dir, 'decisions.jsonl'), `${JSON.stringify({ id, ts, phase: 'start', ticket: '', actor: 'lead', decision, why: 'paging', evidence, result: 'verified' })}\n`);
   }
-  site = await buildSite([join(tmp, 'runs')]);
-  server = await serveStatic(site.out, '/', { gzip: true });
-  browser = await launchBrowser();
-}, 300_000);
+  return buildSite([join(tmp, 'runs')]);
+}
 
 afterAll(async () => {
-  await browser?.close();
-  await server?.close();
   if (tmp && !process.env.KEEP) await rm(tmp, { recursive: true, force: true });
 });
 
 describe('an archive of more than 500 projects', () => {
+  archiveInBrowser(buildProjects, { gzip: true }, (a) => ({ site, server, page } = a));
+
   it('lists the first 500 on the home, what needs a person first, and the rest on page 2, with a pager', async () => {
     const home = await readFile(join(site.out, 'index.html'), 'utf8');
     expect(home.match(/<tr data-project=/g)?.length).toBe(500);
@@ -65,7 +64,7 @@ describe('an archive of more than 500 projects', () => {
 
   for (const [name, width] of [['desktop', 1280], ['phone', 390]] as const) {
     it(`filters and sorts every project, not only the page (${name})`, async () => {
-      const page = await browser.newPage({ viewport: { width, height: 800 } });
+      await page.setViewportSize({ width, height: 800 });
       const fetched: string[] = [];
       page.on('request', (r) => fetched.push(new URL(r.url()).pathname));
       await page.goto(server.url);
@@ -97,7 +96,6 @@ describe('an archive of more than 500 projects', () => {
       expect(await visible.count()).toBe(500);
       expect(await page.locator('#home-pager').isVisible()).toBe(true);
       await page.screenshot({ path: join(tmp, `home-${name}.png`) });
-      await page.close();
     });
   }
 });

@@ -14,8 +14,8 @@ import type { Browser, Page } from 'playwright-core';
 import { CSV_FORMULA, makeHostileCorpus, SECRET, type HostileManifest } from '../../scripts/make-hostile-corpus.ts';
 import { buildSite, REPO_ROOT, runCli, type BuiltSite } from './build-site.ts';
 import { readArchiveIndex, readModel } from '../../src/lib/archive/model-store.ts';
-import { serveStatic, type StaticServer } from './static-server.ts';
-import { chromiumAvailable, launchBrowser } from './browser.ts';
+import { chromiumAvailable } from './browser.ts';
+import { archiveInBrowser } from './archive-in-browser.ts';
 import { watchPage, type PageWatch } from './page-helpers.ts';
 import { listing } from './file-listing.ts';
 
@@ -24,31 +24,29 @@ let tmp: string;
 let github: { stdout: string; stderr: string; code: number | null };
 let manifest: HostileManifest;
 let site: BuiltSite;
-let server: StaticServer;
 let browser: Browser;
 let origin: string;
 
 /** Every file of the built archive, as absolute paths in listing order. */
 const files = async (dir: string): Promise<string[]> => (await listing(dir)).map((rel) => join(dir, rel));
 
-beforeAll(async () => {
+/** The hostile corpus built (its repositories allowed by a configuration beside it), and `check --format github` over it. */
+async function buildHostile(): Promise<BuiltSite> {
   tmp = await mkdtemp(join(tmpdir(), 'trailbook-hostile-'));
   manifest = await makeHostileCorpus(join(tmp, 'input'));
   // The corpus's projects name repositories beside it: the archive configuration allows them
   // (and asks for the decisions.csv.gz files, read below).
   const config = join(tmp, 'trailbook.config.json');
   await writeFile(config, JSON.stringify({ allowRepositories: [manifest.repos], decisionsCsv: true }));
-  site = await buildSite([manifest.corpus], ['--config', config]);
+  const built = await buildSite([manifest.corpus], ['--config', config]);
   github = await runCli(['check', '--format', 'github', '--config', config, manifest.corpus]);
-  server = await serveStatic(site.out);
-  origin = new URL(server.url).origin;
-  if (chromiumAvailable()) browser = await launchBrowser();
-});
+  return built;
+}
+
+// The pages are opened by the last describe, in a context of its own that also catches dialogs.
+archiveInBrowser(buildHostile, {}, (a) => ({ site, browser, origin } = a));
 
 afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-  if (site) await rm(dirname(site.out), { recursive: true, force: true });
   if (tmp) await rm(tmp, { recursive: true, force: true });
 });
 

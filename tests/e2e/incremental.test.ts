@@ -7,12 +7,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { appendFile, mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { Browser } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { generateCorpus } from '../../scripts/gen-corpus.ts';
-import { runCli } from './build-site.ts';
+import { runCli, type BuiltSite } from './build-site.ts';
 import { searchDone } from './page-helpers.ts';
-import { launchBrowser } from './browser.ts';
-import { serveStatic, type StaticServer } from './static-server.ts';
+import { archiveInBrowser } from './archive-in-browser.ts';
+import type { StaticServer } from './static-server.ts';
 
 interface Timings {
   reanalysed: number;
@@ -79,19 +79,12 @@ describe('incremental build of a generated corpus', () => {
   });
 
   describe('search after the change', () => {
-    let browser: Browser;
+    let page: Page;
     let server: StaticServer;
-    beforeAll(async () => {
-      server = await serveStatic(out);
-      browser = await launchBrowser();
-    });
-    afterAll(async () => {
-      await browser.close();
-      await server.close();
-    });
+    // The archive the three builds above left (the harness removes their folder after).
+    archiveInBrowser(async (): Promise<BuiltSite> => ({ out, cacheDir: cache, code: 0, stdout: '', stderr: '' }), {}, (a) => ({ page, server } = a));
 
     it('finds the new row once, through the delta index, landing on its recap', async () => {
-      const page = await browser.newPage();
       // (The row's flags mention its decision too; the type filter keeps the decision rows.)
       await page.goto(`${server.url}search/?q=quokka&type=decision`);
       await searchDone(page);
@@ -99,7 +92,6 @@ describe('incremental build of a generated corpus', () => {
       expect(hrefs).toHaveLength(1);
       expect(hrefs[0]).toMatch(/^\/p\/projects-project-0002\/#row-/);
       expect(server.requests.some((r) => r.startsWith('/search-index/delta/'))).toBe(true);
-      await page.close();
     });
   });
 });

@@ -4,24 +4,24 @@
  * landed, the row carries a low notice, and the commit page lists the project under "Not in
  * the landed history"; a landed commit's page does not.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { Browser } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { buildSite, type BuiltSite } from './build-site.ts';
-import { serveStatic, type StaticServer } from './static-server.ts';
-import { chromiumAvailable, launchBrowser } from './browser.ts';
+import { chromiumAvailable } from './browser.ts';
+import { archiveInBrowser } from './archive-in-browser.ts';
 import { EVIDENCE_ITEM, ROW_CARD } from './page-helpers.ts';
 import { bbsRow, bbsRowId, git } from '../history-fixtures.ts';
 
 let dir: string;
-let site: BuiltSite;
-let server: StaticServer;
-let browser: Browser;
+let page: Page;
+let origin: string;
 const sha: Record<string, string> = {};
 
-beforeAll(async () => {
+/** A repository with a commit on an abandoned branch, and a project citing it and a landed one. */
+async function buildLanded(): Promise<BuiltSite> {
   dir = await mkdtemp(join(tmpdir(), 'trailbook-landed-e2e-'));
   const repo = join(dir, 'in', 'repo');
   await mkdir(repo, { recursive: true });
@@ -41,23 +41,19 @@ beforeAll(async () => {
   await mkdir(project);
   await writeFile(join(project, 'trailbook.json'), JSON.stringify({ repo: '../repo' }));
   await writeFile(join(project, 'decisions.jsonl'), `${bbsRow(1, 'Landed work', { evidence: sha['A'] as string })}\n${bbsRow(2, 'Work on a spike', { evidence: `commit ${sha['S']}` })}\n`);
-  site = await buildSite([join(dir, 'in')]);
-  server = await serveStatic(site.out);
-  if (chromiumAvailable()) browser = await launchBrowser();
-}, 120_000);
+  return buildSite([join(dir, 'in')]);
+}
 
 afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-  await rm(dir, { recursive: true, force: true });
-  if (site && !process.env['KEEP']) await rm(join(site.out, '..'), { recursive: true, force: true });
+  if (dir) await rm(dir, { recursive: true, force: true });
 });
 
 describe.skipIf(!chromiumAvailable())('a cited commit off the landed history', () => {
+  archiveInBrowser(buildLanded, {}, (a) => ({ page, origin } = a));
+
   for (const width of [1280, 390]) {
     it(`is verified, says so, and its commit page names the project (${width} px)`, async () => {
-      const page = await browser.newPage({ viewport: { width, height: 900 } });
-      const origin = new URL(server.url).origin;
+      await page.setViewportSize({ width, height: 900 });
       await page.goto(`${origin}/p/run/`);
       const spike = page.locator(`#row-${bbsRowId(2, 'Work on a spike')} ${ROW_CARD.evidenceItem}`);
       expect(await spike.getAttribute('data-status')).toBe('VERIFIED');
@@ -70,7 +66,6 @@ describe.skipIf(!chromiumAvailable())('a cited commit off the landed history', (
       expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
       await page.goto(`${origin}/r/in-repo/commit/${sha['A']}/`);
       expect(await page.locator('[data-testid="not-landed"]').count()).toBe(0);
-      await page.close();
     });
   }
 });

@@ -7,16 +7,17 @@
  * results stay under the base, a shared search URL restores its words and filters, and the
  * archive home's filters and sort live in the URL (and the table works without JavaScript).
  */
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { existsSync } from 'node:fs';
-import { mkdir, mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readdir, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { REPO_ROOT, runCli } from './build-site.ts';
-import { serveStatic, type StaticServer } from './static-server.ts';
-import { chromiumAvailable, launchBrowser } from './browser.ts';
-import { type PageWatch, readText, readTexts, ROW_CARD, searchDone, targetId, watchPage } from './page-helpers.ts';
+import type { Browser, Page } from 'playwright-core';
+import { REPO_ROOT, runCli, type BuiltSite } from './build-site.ts';
+import type { StaticServer } from './static-server.ts';
+import { chromiumAvailable } from './browser.ts';
+import { archiveInBrowser } from './archive-in-browser.ts';
+import { type PageWatch, readText, readTexts, ROW_CARD, searchDone, targetId } from './page-helpers.ts';
 import { checkLinks, type LinkReport } from './link-checker.ts';
 import { REAL_CORPUS } from '../real-corpus.ts';
 
@@ -30,7 +31,6 @@ let out: string;
 let server: StaticServer;
 let browser: Browser;
 let origin: string;
-let context: BrowserContext;
 let page: Page;
 let watch: PageWatch;
 let failed: string[];
@@ -42,7 +42,8 @@ async function first(path: string): Promise<string> {
   return names[0] as string;
 }
 
-beforeAll(async () => {
+/** The example corpus (and a real beads folder) built from a configuration for /archive/ into `dir`/site. */
+async function buildForBase(): Promise<BuiltSite> {
   dir = await mkdtemp(join(tmpdir(), 'trailbook-publishing-'));
   out = join(dir, 'site');
   const inputs = [join(REPO_ROOT, 'content'), ...(existsSync(BEADS) ? [BEADS] : [])];
@@ -61,16 +62,11 @@ beforeAll(async () => {
   );
   const run = await runCli(['build', '--config', join(dir, 'config', 'trailbook.config.json')]);
   if (run.code !== 0) throw new Error(`trailbook build failed (${run.code}):\n${run.stderr}`);
-  server = await serveStatic(out, BASE);
-  origin = new URL(server.url).origin;
-  if (chromiumAvailable()) browser = await launchBrowser();
-});
+  return { ...run, out, cacheDir: join(dir, 'cache') };
+}
 
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-  if (dir) await rm(dir, { recursive: true, force: true });
-});
+// Served under /archive/; each test's page (1200×800) fails the test on a console error or an off-site request.
+archiveInBrowser(buildForBase, { base: BASE, viewport: { width: 1200, height: 800 } }, (a) => ({ server, browser, origin, page, watch } = a));
 
 describe('the link checker', () => {
   it('finds broken links, missing anchors and links that leave the base', async () => {
@@ -116,20 +112,15 @@ describe('the archive built for /archive/', () => {
 });
 
 describe.skipIf(!chromiumAvailable())('the archive served under /archive/ in Chromium', () => {
-  beforeEach(async () => {
-    context = await browser.newContext({ viewport: { width: 1200, height: 800 } });
-    page = await context.newPage();
-    watch = watchPage(page, origin);
+  // Beyond the harness's checks: no request of a page fails.
+  beforeEach(() => {
     failed = [];
     page.on('response', (response) => {
       if (response.status() >= 400) failed.push(`${response.status()} ${response.url()}`);
     });
   });
 
-  afterEach(async () => {
-    await context.close();
-    expect(watch.errors).toEqual([]);
-    expect(watch.offsite).toEqual([]);
+  afterEach(() => {
     expect(failed).toEqual([]);
   });
 

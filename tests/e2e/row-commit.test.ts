@@ -4,27 +4,27 @@
  * are marked, and its reason says where they are now; the file at the landed head keeps a page
  * of its own. A trail dated after its repository's head says so once in the recap's header.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { mkdir, mkdtemp, rm, writeFile, appendFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createHash } from 'node:crypto';
-import type { Browser } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { buildSite, type BuiltSite } from './build-site.ts';
-import { serveStatic, type StaticServer } from './static-server.ts';
-import { chromiumAvailable, launchBrowser } from './browser.ts';
+import { chromiumAvailable } from './browser.ts';
+import { archiveInBrowser } from './archive-in-browser.ts';
 import { EVIDENCE_ITEM, ROW_CARD, readText } from './page-helpers.ts';
 import { bbsRow, bbsRowId, git } from '../history-fixtures.ts';
 
 let dir: string;
-let site: BuiltSite;
-let server: StaticServer;
-let browser: Browser;
+let page: Page;
+let origin: string;
 const sha: Record<string, string> = {};
 
 const fn = (name: string, body: number): string[] => [`fn ${name}() {`, ...Array.from({ length: body }, (_, i) => `    step_${name}_${i + 1}();`), '}'];
 
-beforeAll(async () => {
+/** A repository whose cited file changed after the row citing it was committed, and a project dated after its head. */
+async function buildRowCommit(): Promise<BuiltSite> {
   dir = await mkdtemp(join(tmpdir(), 'trailbook-row-commit-e2e-'));
   const repo = join(dir, 'in', 'repo');
   await mkdir(join(repo, 'src'), { recursive: true });
@@ -48,23 +48,19 @@ beforeAll(async () => {
     return JSON.stringify({ ...(JSON.parse(bbsRow(n, decision, { evidence })) as object), ts, id: createHash('sha256').update(`${ts}T-1${decision}`).digest('hex').slice(0, 8) });
   };
   await writeFile(join(later, 'decisions.jsonl'), `${row(1, 'A new module', 'src/later.rs')}\n${row(2, 'Another', 'src/admission.rs:1')}\n`);
-  site = await buildSite([join(dir, 'in')]);
-  server = await serveStatic(site.out);
-  if (chromiumAvailable()) browser = await launchBrowser();
-}, 180_000);
+  return buildSite([join(dir, 'in')]);
+}
 
 afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-  await rm(dir, { recursive: true, force: true });
-  if (site && !process.env['KEEP']) await rm(join(site.out, '..'), { recursive: true, force: true });
+  if (dir) await rm(dir, { recursive: true, force: true });
 });
 
 describe.skipIf(!chromiumAvailable())('a path:line at the commit that recorded its row', () => {
+  archiveInBrowser(buildRowCommit, {}, (a) => ({ page, origin } = a));
+
   for (const width of [1280, 390]) {
     it(`links to the file at that commit with the cited lines marked, and says where they are now (${width} px)`, async () => {
-      const page = await browser.newPage({ viewport: { width, height: 900 } });
-      const origin = new URL(server.url).origin;
+      await page.setViewportSize({ width, height: 900 });
       await page.goto(`${origin}/p/repo/`);
       const [first, head] = [(sha['first'] as string).slice(0, 7), (sha['head'] as string).slice(0, 7)];
       const cited = page.locator(`#row-${bbsRowId(1, 'Admit in one place')} ${ROW_CARD.evidenceItem}`);
@@ -86,17 +82,15 @@ describe.skipIf(!chromiumAvailable())('a path:line at the commit that recorded i
       expect(await page.locator('.line.marked').evaluateAll((lines) => lines.map((l) => l.getAttribute('data-n')))).toEqual(['1', '22', '23', '24', '25', '26', '27', '28', '29', '30', '31']);
       expect(await readText(page.locator('#L22'))).toBe('fn admit() {');
       expect(await readText(page.locator('[data-testid="file-versions"]'))).toBe(`Also shown: at commit ${(sha['first'] as string).slice(0, 12)}`);
-      await page.close();
     });
   }
 
   it('says once in the recap header that the repository is older than the trail', async () => {
-    const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
-    await page.goto(`${new URL(server.url).origin}/p/later/`);
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await page.goto(`${origin}/p/later/`);
     expect(await page.locator('[data-testid="head-predates"]').allTextContents()).toEqual(["the repository's head predates 2 of 2 rows; what they cite and it lacks is inconclusive, not flagged"]);
     const missing = page.locator(`${ROW_CARD.evidenceItem}[data-status="INCONCLUSIVE"]`);
     expect(await missing.count()).toBe(1);
     if (process.env['TRAILBOOK_SCREENSHOTS']) await page.screenshot({ path: join(process.env['TRAILBOOK_SCREENSHOTS'], 'head-predates-1280.png'), fullPage: false });
-    await page.close();
   });
 });

@@ -5,15 +5,15 @@
  * result for a later row links its row page; a row page sends a link it does not hold (a flag)
  * to the recap. Built from a small real-shaped corpus (scripts/gen-corpus-real.ts).
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { Browser } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { buildSite, REPO_ROOT, type BuiltSite } from './build-site.ts';
-import { serveStatic, type StaticServer } from './static-server.ts';
-import { launchBrowser } from './browser.ts';
+import type { StaticServer } from './static-server.ts';
+import { archiveInBrowser } from './archive-in-browser.ts';
 import { generateRealShapedCorpus } from '../../scripts/gen-corpus-real.ts';
 import { readModel } from '../../src/lib/archive/model-store.ts';
 import type { ProjectModel } from '../../src/lib/model/types.ts';
@@ -23,31 +23,30 @@ let dir: string;
 let site: BuiltSite;
 let server: StaticServer;
 let browser: Browser;
+let page: Page;
 let model: ProjectModel;
 /** The project's rows a recap shows (not superseded), in file order. */
 let shown: string[];
 
-beforeAll(async () => {
+/** A real-shaped project of 250 rows; its model read back. */
+async function buildRows(): Promise<BuiltSite> {
   dir = await mkdtemp(join(tmpdir(), 'trailbook-rows-'));
   await generateRealShapedCorpus({ projects: 1, rows: 250, seed: 3, out: join(dir, 'corpus'), commits: 30, files: 20, shape: join(REPO_ROOT, '..', 'shared', 'corpus', 'real'), checkFirst: 0.41 });
-  site = await buildSite([join(dir, 'corpus')]);
-  model = await readModel(site.cacheDir, PROJECT);
+  const built = await buildSite([join(dir, 'corpus')]);
+  model = await readModel(built.cacheDir, PROJECT);
   shown = model.rows.filter((r) => r.supersededBy.length === 0).map((r) => r.anchor);
-  server = await serveStatic(site.out);
-  browser = await launchBrowser();
-}, 300_000);
+  return built;
+}
 
 afterAll(async () => {
-  await browser?.close();
-  await server?.close();
   if (dir) await rm(dir, { recursive: true, force: true });
-  if (site) await rm(join(site.out, '..'), { recursive: true, force: true });
 });
 
 describe('a recap of 250 rows', () => {
+  archiveInBrowser(buildRows, {}, (a) => ({ site, server, browser, page } = a));
+
   it('carries its first 100 rows and links the two row pages, which hold the rest', async () => {
     expect(shown.length).toBeGreaterThan(200);
-    const page = await browser.newPage();
     await page.goto(`${server.url}p/${PROJECT}/`);
     expect(await page.locator('.decisions > .rows > article.row').evaluateAll((rows) => rows.map((r) => r.id))).toEqual(shown.slice(0, 100));
     expect(await page.locator('nav.row-pages a').allTextContents()).toEqual(['rows 1–100', 'rows 101–200', `rows 201–${shown.length}`]);
@@ -55,11 +54,9 @@ describe('a recap of 250 rows', () => {
     await page.goto(`${server.url}p/${PROJECT}/rows/3/`);
     expect(await page.locator('h1').textContent()).toBe(`${model.title}: rows 201–${shown.length}`);
     expect(await page.locator('.decisions > .rows > article.row').evaluateAll((rows) => rows.map((r) => r.id))).toEqual(shown.slice(200));
-    await page.close();
   });
 
   it('takes a permalink to a row on a later page there', async () => {
-    const page = await browser.newPage();
     const anchor = shown[150] as string;
     await page.goto(`${server.url}p/${PROJECT}/#${anchor}`);
     await page.waitForURL(`${server.url}p/${PROJECT}/rows/2/#${anchor}`);
@@ -68,7 +65,6 @@ describe('a recap of 250 rows', () => {
     await page.goto(`${server.url}p/${PROJECT}/rows/2/#flag-1`);
     await page.waitForURL(`${server.url}p/${PROJECT}/#flag-1`);
     expect(await page.locator('#flag-1').count()).toBe(1);
-    await page.close();
   });
 
   it('reaches every row without scripts, through the pager', async () => {
@@ -87,11 +83,9 @@ describe('a recap of 250 rows', () => {
 
   it('links a later row’s search result to its row page', async () => {
     const row = model.rows.find((r) => r.anchor === shown[120]);
-    const page = await browser.newPage();
     await page.goto(`${server.url}search/?q=${row?.id}`);
     const first = page.locator('#search-results a').first();
     await expect.poll(async () => first.getAttribute('href')).toBe(`/p/${PROJECT}/rows/2/#${shown[120]}`);
-    await page.close();
   });
 
   it('puts 100 rows and little else on a row page, lighter than the recap', async () => {

@@ -4,56 +4,47 @@
  * archive and searched in Chromium. The tokenizer cuts them into pairs of characters
  * (src/lib/search/tokenize.ts), so a word found inside a longer run is found too.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { cp, mkdtemp, rm } from 'node:fs/promises';
 import { existsSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
-import type { Browser, Page } from 'playwright-core';
-import { buildSite, REPO_ROOT, type BuiltSite } from './build-site.ts';
-import { serveStatic, type StaticServer } from './static-server.ts';
-import { launchBrowser } from './browser.ts';
-import { readTexts, searchDone, watchPage } from './page-helpers.ts';
+import type { Page } from 'playwright-core';
+import { buildSite, REPO_ROOT } from './build-site.ts';
+import { archiveInBrowser } from './archive-in-browser.ts';
+import { readTexts, searchDone } from './page-helpers.ts';
 
 const SHARED = join(REPO_ROOT, '..', 'shared', 'corpus', 'real');
 const FOLDERS = ['Jonghakseo__picky', 'SenriganMaster__csv_zero'];
 
 describe.skipIf(!FOLDERS.every((f) => existsSync(join(SHARED, f))))('search in Korean and Japanese', () => {
-  let site: BuiltSite;
-  let server: StaticServer;
-  let browser: Browser;
   let page: Page;
+  let origin = '';
   let input = '';
 
-  beforeAll(async () => {
-    input = join(await mkdtemp(join(tmpdir(), 'trailbook-languages-')), 'real');
-    for (const f of FOLDERS) await cp(join(SHARED, f), join(input, f), { recursive: true });
-    site = await buildSite([input]);
-    server = await serveStatic(site.out);
-    browser = await launchBrowser();
-  });
+  archiveInBrowser(
+    async () => {
+      input = join(await mkdtemp(join(tmpdir(), 'trailbook-languages-')), 'real');
+      for (const f of FOLDERS) await cp(join(SHARED, f), join(input, f), { recursive: true });
+      return buildSite([input]);
+    },
+    {},
+    (a) => ({ page, origin } = a),
+  );
 
   afterAll(async () => {
-    await browser?.close();
-    await server?.close();
-    if (site) await rm(dirname(site.out), { recursive: true, force: true });
     if (input) await rm(dirname(input), { recursive: true, force: true });
   });
 
   async function first(q: string): Promise<{ title: string; href: string; marks: string[] }> {
-    page = await browser.newPage();
-    const watch = watchPage(page, new URL(server.url).origin);
-    await page.goto(`${server.url}search/?${new URLSearchParams({ q }).toString()}`);
+    await page.goto(`${origin}/search/?${new URLSearchParams({ q }).toString()}`);
     await searchDone(page);
     const result = page.locator('#search-results li.result').first();
-    const out = {
+    return {
       title: (await result.locator('.result-title').textContent()) ?? '',
       href: (await result.locator('.result-title').getAttribute('href')) ?? '',
       marks: await readTexts(result.locator('mark')),
     };
-    expect(watch.errors).toEqual([]);
-    await page.close();
-    return out;
   }
 
   it('finds a Korean phrase inside a longer run of Hangul', async () => {

@@ -9,22 +9,23 @@
  * flag with its place, on the recap's first screen in Chromium at 1280 and 390 px; `--fail-on
  * high` fails; `--no-redact` says so loudly, and then the values are there (the search can fail).
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { describe, expect, it } from 'vitest';
+import { mkdtemp, readdir, readFile, writeFile } from 'node:fs/promises';
 import { gunzipSync } from 'node:zlib';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { Browser } from 'playwright-core';
-import { runCli, type CliRun } from './build-site.ts';
-import { serveStatic, type StaticServer } from './static-server.ts';
-import { chromiumAvailable, launchBrowser } from './browser.ts';
+import type { Page } from 'playwright-core';
+import { runCli, type BuiltSite, type CliRun } from './build-site.ts';
+import type { StaticServer } from './static-server.ts';
+import { chromiumAvailable } from './browser.ts';
+import { archiveInBrowser } from './archive-in-browser.ts';
 import { makeSecretProject, pemBodyLines, type SecretProject } from '../secret-fixtures.ts';
 
 let dir: string;
 let fixtures: SecretProject[];
 let builds: CliRun[];
 let server: StaticServer;
-let browser: Browser | undefined;
+let page: Page;
 
 /** Every file under `root` as text, gzip files unpacked. */
 async function outputFiles(root: string): Promise<Map<string, string>> {
@@ -55,22 +56,18 @@ function leaks(text: string): string[] {
   return [...new Set(found)];
 }
 
-beforeAll(async () => {
+/** Two builds of two projects holding the planted secrets, into `dir`/site (the harness removes `dir` after, unless KEEP). */
+async function buildTwice(): Promise<BuiltSite> {
   dir = await mkdtemp(join(tmpdir(), 'trailbook-secrets-e2e-'));
   fixtures = [await makeSecretProject(join(dir, 'in', 'billing')), await makeSecretProject(join(dir, 'in', 'payments'))];
   await writeFile(join(dir, 'trailbook.config.json'), JSON.stringify({ inputs: ['in'], out: 'site', cacheDir: 'cache', compare: [{ a: 'billing', b: 'payments' }] }));
   const config = join(dir, 'trailbook.config.json');
   builds = [await runCli(['build', '--config', config, '--recap-html', '--decisions-csv']), await runCli(['build', '--config', config, '--recap-html', '--decisions-csv'])];
   for (const b of builds) if (b.code !== 0) throw new Error(`build failed: ${b.stderr}\n${b.stdout}`);
-  server = await serveStatic(join(dir, 'site'));
-  if (chromiumAvailable()) browser = await launchBrowser();
-}, 240_000);
+  return { ...(builds[1] as CliRun), out: join(dir, 'site'), cacheDir: join(dir, 'cache') };
+}
 
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-  if (!process.env['KEEP']) await rm(dir, { recursive: true, force: true });
-});
+archiveInBrowser(buildTwice, {}, (a) => ({ server, page } = a));
 
 describe('an archive of records holding 26 planted secrets', () => {
   it('holds none of them in any output file: pages, index, doc store, exports unpacked, history, report', async () => {
@@ -135,7 +132,7 @@ describe('an archive of records holding 26 planted secrets', () => {
 describe.skipIf(!chromiumAvailable())('the flag a person sees first', () => {
   for (const width of [1280, 390]) {
     it(`is on the recap's first screen (${width} px)`, async () => {
-      const page = await (browser as Browser).newPage({ viewport: { width, height: 900 } });
+      await page.setViewportSize({ width, height: 900 });
       await page.goto(`${server.url}p/billing/`);
       const glance = page.locator('text=security/secret-in-record').first();
       await expect(glance.isVisible()).resolves.toBe(true);
@@ -143,7 +140,6 @@ describe.skipIf(!chromiumAvailable())('the flag a person sees first', () => {
       expect(box !== null && box.y < 900).toBe(true);
       await page.screenshot({ path: join(tmpdir(), `trailbook-secrets-recap-${width}.png`) });
       expect(leaks(await page.content())).toEqual([]);
-      await page.close();
     }, 60_000);
   }
 });

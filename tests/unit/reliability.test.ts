@@ -15,9 +15,10 @@ import { join } from 'node:path';
 import { hostName, isAllowedHost, serveArchive, type ArchiveServer } from '../../src/cli/serve.ts';
 import { cacheLockPath, folderTag, outputLockPath, takeLock } from '../../src/cli/writer-lock.ts';
 import { recoverLeftovers, swapIn } from '../../src/cli/staging.ts';
-import { promisedFile, presentPages } from '../../src/cli/incremental.ts';
+import { promisedFile, presentPages } from '../../src/lib/build/incremental.ts';
 import { CacheDamage, FileSums } from '../../src/lib/archive/file-sums.ts';
-import { contentSum, listContents, verifyShard } from '../../src/lib/shard/verify-shard.ts';
+import { contentSum, listContents, ShardDamageError, verifyShard } from '../../src/lib/shard/verify-shard.ts';
+import { damageWords } from '../../src/cli/shard-words.ts';
 import { SHARD_CONTENTS, SHARD_DATA, type ShardManifest } from '../../src/lib/shard/manifest.ts';
 import type { GivenShard } from '../../src/lib/shard/check-shards.ts';
 import { siteRoot, type Install } from '../../src/cli/site-root.ts';
@@ -221,6 +222,16 @@ describe('cache files are checked as they are read', () => {
   });
 });
 
+/** {@link verifyShard}, its refusal (a code and data) worded as the CLI says it (src/cli/shard-words.ts). */
+async function verified(shard: GivenShard): Promise<void> {
+  try {
+    await verifyShard(shard);
+  } catch (error) {
+    if (error instanceof ShardDamageError) throw new Error(damageWords(error.damage).message);
+    throw error;
+  }
+}
+
 describe('a shard is verified against the list of its files (reproduction 2)', () => {
   let shardDir: string;
   let shard: GivenShard;
@@ -247,22 +258,24 @@ describe('a shard is verified against the list of its files (reproduction 2)', (
 
   it('refuses a shard whose project folder was lost, naming the first missing file', async () => {
     await rm(join(shardDir, 'p', 'a'), { recursive: true });
-    await expect(verifyShard(shard)).rejects.toThrow('shard 1/2 (shard-1) is incomplete: p/a/index.html is missing (its manifest lists 4 files, 3 are there)');
+    await expect(verified(shard)).rejects.toThrow('shard 1/2 (shard-1) is incomplete: p/a/index.html is missing (its manifest lists 4 files, 3 are there)');
+    // The core's refusal is a code and its data; the words above are the CLI's.
+    expect(await verifyShard(shard).catch((error: ShardDamageError) => error.damage)).toEqual({ code: 'file-missing', shard: { shard: { index: 1, count: 2 }, display: 'shard-1' }, path: 'p/a/index.html', listed: 4, present: 3 });
     await mkdir(join(shardDir, 'p', 'a'));
     await writeFile(join(shardDir, 'p', 'a', 'index.html'), 'recap a');
   });
 
   it('refuses a file altered, of another size or the same, and a file more', async () => {
     await writeFile(join(shardDir, 'p', 'b', 'index.html'), 'recap B');
-    await expect(verifyShard(shard)).rejects.toThrow('shard 1/2 (shard-1) was altered: p/b/index.html is not the file its manifest lists (its sha256 differs)');
+    await expect(verified(shard)).rejects.toThrow('shard 1/2 (shard-1) was altered: p/b/index.html is not the file its manifest lists (its sha256 differs)');
     await writeFile(join(shardDir, 'p', 'b', 'index.html'), 'recap bb');
-    await expect(verifyShard(shard)).rejects.toThrow('shard 1/2 (shard-1) was altered: p/b/index.html has 8 bytes, its manifest says 7 bytes');
+    await expect(verified(shard)).rejects.toThrow('shard 1/2 (shard-1) was altered: p/b/index.html has 8 bytes, its manifest says 7 bytes');
     await writeFile(join(shardDir, 'p', 'b', 'index.html'), 'recap b');
     await writeFile(join(shardDir, 'p', 'b', 'extra.html'), 'x');
-    await expect(verifyShard(shard)).rejects.toThrow('shard 1/2 (shard-1) holds p/b/extra.html, which its manifest does not list');
+    await expect(verified(shard)).rejects.toThrow('shard 1/2 (shard-1) holds p/b/extra.html, which its manifest does not list');
     await rm(join(shardDir, 'p', 'b', 'extra.html'));
     await writeFile(join(shardDir, SHARD_DATA, SHARD_CONTENTS), '{}');
-    await expect(verifyShard(shard)).rejects.toThrow(`shard 1/2 (shard-1) was altered: ${SHARD_DATA}/${SHARD_CONTENTS} is not the list its manifest names`);
+    await expect(verified(shard)).rejects.toThrow(`shard 1/2 (shard-1) was altered: ${SHARD_DATA}/${SHARD_CONTENTS} is not the list its manifest names`);
   });
 });
 

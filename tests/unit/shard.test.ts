@@ -5,7 +5,8 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { parseShard, shardOf } from '../../src/lib/shard/partition.ts';
-import { checkShards, type GivenShard } from '../../src/lib/shard/check-shards.ts';
+import { checkShards, ShardMismatchError, type GivenShard } from '../../src/lib/shard/check-shards.ts';
+import { mismatchWords } from '../../src/cli/shard-words.ts';
 import { SHARD_FORMAT, type ShardManifest } from '../../src/lib/shard/manifest.ts';
 import { codeLinesHtml, remarkLines } from '../../src/components/html/code.ts';
 import { replacePart } from '../../src/integrations/merged-evidence-pages.ts';
@@ -59,31 +60,41 @@ const manifest = (index: number, count: number, extra: Partial<ShardManifest> = 
 });
 const given = (m: ShardManifest, display = `shard-${m.shard.index}`): GivenShard => ({ dir: `/x/${display}`, display, manifest: m });
 
+/** {@link checkShards}, its refusal (a code and data) worded as the CLI says it (src/cli/shard-words.ts). */
+function refused(shards: readonly GivenShard[]): GivenShard[] {
+  try {
+    return checkShards(shards);
+  } catch (error) {
+    if (error instanceof ShardMismatchError) throw new Error(mismatchWords(error.mismatch).message);
+    throw error;
+  }
+}
+
 describe('which shards merge', () => {
   it('every shard of one build, returned by index', () => {
     expect(checkShards([given(manifest(2, 2)), given(manifest(1, 2))]).map((s) => s.display)).toEqual(['shard-1', 'shard-2']);
   });
 
   it('not a missing shard', () => {
-    expect(() => checkShards([given(manifest(1, 3)), given(manifest(3, 3))])).toThrow('shard 2/3 is missing: the archive has 3 shards and 2 were given');
+    expect(() => refused([given(manifest(1, 3)), given(manifest(3, 3))])).toThrow('shard 2/3 is missing: the archive has 3 shards and 2 were given');
   });
 
   it('not one given twice', () => {
-    expect(() => checkShards([given(manifest(1, 2), 'a'), given(manifest(1, 2), 'b')])).toThrow('shard 1/2 is given twice: a and b');
+    expect(() => refused([given(manifest(1, 2), 'a'), given(manifest(1, 2), 'b')])).toThrow('shard 1/2 is given twice: a and b');
   });
 
   it('not shards of different splits', () => {
-    expect(() => checkShards([given(manifest(1, 2)), given(manifest(2, 3))])).toThrow('shard 1/2 (shard-1) is one of 2 shards, shard 2/3 (shard-2) one of 3');
+    expect(() => refused([given(manifest(1, 2)), given(manifest(2, 3))])).toThrow('shard 1/2 (shard-1) is one of 2 shards, shard 2/3 (shard-2) one of 3');
   });
 
   it('not shards of different Trailbook versions', () => {
-    expect(() => checkShards([given(manifest(1, 2)), given(manifest(2, 2, { version: '0.2.0', code: 'd'.repeat(32) }))])).toThrow(
+    expect(() => refused([given(manifest(1, 2)), given(manifest(2, 2, { version: '0.2.0', code: 'd'.repeat(32) }))])).toThrow(
       'shard 2/2 (shard-2) was built by Trailbook 0.2.0 (code dddddddddddd), shard 1/2 (shard-1) by Trailbook 0.1.0 (code cccccccccccc); shards of different Trailbook versions cannot be merged',
     );
   });
 
   it('not shards whose search index parts another Node serialised', () => {
-    expect(() => checkShards([given(manifest(1, 2)), given(manifest(2, 2, { searchParts: '2.4.13' }))])).toThrow(
+    expect(() => refused([given(manifest(1, 2)), given(manifest(2, 2, { searchParts: '2.4.13' }))])).toThrow(
       'shard 2/2 (shard-2) holds search index parts of format 2.4.13, shard 1/2 (shard-1) of format 2.4.12 (part, index and V8 versions: built on different Node versions)',
     );
   });
@@ -91,32 +102,54 @@ describe('which shards merge', () => {
   it('not shards built with different options', () => {
     const other = manifest(2, 2);
     other.options = { ...other.options, base: '/archive/' };
-    expect(() => checkShards([given(manifest(1, 2)), given(other)])).toThrow('shard 1/2 (shard-1) and shard 2/2 (shard-2) were built with different base path (--base): / and /archive/');
+    expect(() => refused([given(manifest(1, 2)), given(other)])).toThrow('shard 1/2 (shard-1) and shard 2/2 (shard-2) were built with different base path (--base): / and /archive/');
   });
 
   it('not shards of which only some wrote recap.html (--recap-html)', () => {
     const other = manifest(2, 2);
     other.options = { ...other.options, recapHtml: true };
-    expect(() => checkShards([given(manifest(1, 2)), given(other)])).toThrow('shard 1/2 (shard-1) and shard 2/2 (shard-2) were built with different single-file recap.html setting (--recap-html, or recapHtml in the configuration): false and true');
+    expect(() => refused([given(manifest(1, 2)), given(other)])).toThrow('shard 1/2 (shard-1) and shard 2/2 (shard-2) were built with different single-file recap.html setting (--recap-html, or recapHtml in the configuration): false and true');
   });
 
   it('not shards of input folders with other names', () => {
-    expect(() => checkShards([given(manifest(1, 2)), given(manifest(2, 2, { roots: ['checkout-2'] }))])).toThrow('shard 1/2 (shard-1) and shard 2/2 (shard-2) read input folders of different names (runs and checkout-2); project and repository paths start with them');
+    expect(() => refused([given(manifest(1, 2)), given(manifest(2, 2, { roots: ['checkout-2'] }))])).toThrow('shard 1/2 (shard-1) and shard 2/2 (shard-2) read input folders of different names (runs and checkout-2); project and repository paths start with them');
   });
 
   it('not shards of different inputs', () => {
-    expect(() => checkShards([given(manifest(1, 2)), given(manifest(2, 2, { discovered: ['a', 'b'] }))])).toThrow('shard 1/2 (shard-1) and shard 2/2 (shard-2) read different inputs: 3 and 2 projects found; c only in 1/2');
+    expect(() => refused([given(manifest(1, 2)), given(manifest(2, 2, { discovered: ['a', 'b'] }))])).toThrow('shard 1/2 (shard-1) and shard 2/2 (shard-2) read different inputs: 3 and 2 projects found; c only in 1/2');
   });
 
   // Issue 28, reproduction 2: the same folder names and project list are not the same inputs.
   it('not shards of other records with the same project list', () => {
     const other = manifest(2, 2, { inputs: { projects: { a: 'a1', b: 'b2', c: 'c1' }, repositories: { repo: 'f'.repeat(40) } } });
-    expect(() => checkShards([given(manifest(1, 2)), given(other)])).toThrow('shard 1/2 (shard-1) and shard 2/2 (shard-2) read different inputs: the record files of project b differ');
+    expect(() => refused([given(manifest(1, 2)), given(other)])).toThrow('shard 1/2 (shard-1) and shard 2/2 (shard-2) read different inputs: the record files of project b differ');
   });
 
   it('not shards of a repository at another commit', () => {
     const other = manifest(2, 2, { inputs: { projects: { a: 'a1', b: 'b1', c: 'c1' }, repositories: { repo: '0'.repeat(40) } } });
-    expect(() => checkShards([given(manifest(1, 2)), given(other)])).toThrow('shard 1/2 (shard-1) and shard 2/2 (shard-2) read different inputs: repository repo is at ffffffffffff in one and at 000000000000 in the other');
+    expect(() => refused([given(manifest(1, 2)), given(other)])).toThrow('shard 1/2 (shard-1) and shard 2/2 (shard-2) read different inputs: repository repo is at ffffffffffff in one and at 000000000000 in the other');
+  });
+});
+
+describe('a refused merge is a code and its data, worded at the edge', () => {
+  const caught = (shards: readonly GivenShard[]): unknown => {
+    try {
+      checkShards(shards);
+    } catch (error) {
+      return error instanceof ShardMismatchError ? error.mismatch : error;
+    }
+    return null;
+  };
+
+  it('names the missing shards, the split and how many were given', () => {
+    expect(caught([given(manifest(1, 3)), given(manifest(3, 3))])).toEqual({ code: 'missing', missing: [{ index: 2, count: 3 }], count: 3, given: 2 });
+    expect(caught([])).toEqual({ code: 'no-shards' });
+  });
+
+  it('names the two shards, the option and both values', () => {
+    const other = manifest(2, 2);
+    other.options = { ...other.options, base: '/archive/' };
+    expect(caught([given(manifest(1, 2)), given(other)])).toEqual({ code: 'other-option', first: { shard: { index: 1, count: 2 }, display: 'shard-1' }, other: { shard: { index: 2, count: 2 }, display: 'shard-2' }, option: 'base', values: ['/', '/archive/'] });
   });
 });
 

@@ -1,40 +1,32 @@
 /**
  * `trailbook build [DIR...] [--out DIR] [--base PATH] [--strict] [--recap-html] [--decisions-csv]`: analyse every project
  * (reusing unchanged ones from the model store), render the site with Astro, index it with
- * Trailbook's search index, and print what was found and what needs a person.
+ * Trailbook's search index, and print what was found and what needs a person. The steps and
+ * their order are the core's (src/lib/build/build-archive.ts); this file parses the options,
+ * hands the core Astro, the search worker and the staging folder, and words what it says.
  */
-import { mkdir, readdir, rename, rm, stat, writeFile } from 'node:fs/promises';
-import { stageTimes, timed } from '../../lib/project/stage-times.ts';
-import { readRoutes, writeRenderPlan, type RenderRecord } from '../../lib/archive/render-plan.ts';
-import { carryOver, forgetRecord, reusableRecord, siteFingerprint, writeRecord } from '../incremental.ts';
-import { faultPoint } from '../../lib/fs/fault-point.ts';
+import { writeFile } from 'node:fs/promises';
+import { join, resolve } from 'node:path';
+import { Worker } from 'node:worker_threads';
 import { lockFolders } from '../writer-lock.ts';
 import { onCacheNotice } from '../../lib/fs/cache-notice.ts';
-import { basename, join, resolve } from 'node:path';
-import { Worker } from 'node:worker_threads';
-import { analyseArchive } from '../../lib/archive/analyse-archive.ts';
 import type { SearchIndexProgress, SearchIndexStats } from '../../lib/search/write-search-index.ts';
-import { renderCounts, resetRenderCounts } from '../../lib/progress/render-counter.ts';
+import { renderCounts } from '../../lib/progress/render-counter.ts';
 import type { ExportStats } from '../../integrations/project-exports.ts';
-import { siteSettingsOf, writeBuildContext, type BuildContext } from '../../lib/config/build-context.ts';
 import { agree } from '../../lib/text/agree.ts';
-import { resolveSettings, settingsFingerprint, siteSettings, type SettingsFlags } from '../settings.ts';
+import { resolveSettings, type Settings, type SettingsFlags } from '../settings.ts';
 import { fromCwd, PACKAGE_ROOT, packageVersion, workerExecArgv } from '../paths.ts';
 import { recoverLeftovers, renderWithAstro, swapIn, withStaging } from '../staging.ts';
 import { checkFolders } from '../folders.ts';
 import { plural, printProblem, UsageError, type Output } from '../output.ts';
 import { archiveProgress, progressTicker, renderProgressLine } from '../progress.ts';
 import { nothingFoundLines, printFaults, printFound, printNextStep, strictExitCode, totals, viewLines } from '../summary.ts';
-import { unmatchedRules } from '../../lib/config/forge-links.ts';
-import { parseShard, shardLabel, shardOf, type ShardSpec } from '../../lib/shard/partition.ts';
-import { writeShardData } from '../../lib/shard/write-shard.ts';
-import { readArchiveIndex } from '../../lib/archive/model-store.ts';
+import { parseShard, shardLabel, type ShardSpec } from '../../lib/shard/partition.ts';
 import { SHARD_DATA } from '../../lib/shard/manifest.ts';
 import { historyLimit, recordHistory, type HistoryFlags } from '../history.ts';
-import { storeComparePairs } from '../compare.ts';
 import { readBaseline } from '../baseline-file.ts';
-import { baselineContextValue } from '../../lib/baseline/build-baseline.ts';
-import { createHash } from 'node:crypto';
+import { buildArchive, type BuildEvent, type BuildRuntime, type SearchIndexRequest } from '../../lib/build/build-archive.ts';
+import { countFiles } from '../../lib/build/output-files.ts';
 
 /** Options of `trailbook build` (flags override trailbook.config.*; see src/cli/settings.ts). */
 export interface BuildOptions extends SettingsFlags, HistoryFlags {
@@ -52,39 +44,7 @@ export interface BuildOptions extends SettingsFlags, HistoryFlags {
   baseline?: string;
 }
 
-/** The HTML pages under `dir`, as sorted `/`-separated relative paths. */
-async function htmlPages(dir: string): Promise<string[]> {
-  const out: string[] = [];
-  const walk = async (d: string, prefix: string): Promise<void> => {
-    for (const entry of await readdir(d, { withFileTypes: true })) {
-      if (entry.isDirectory()) await walk(join(d, entry.name), `${prefix}${entry.name}/`);
-      else if (entry.name.endsWith('.html')) out.push(`${prefix}${entry.name}`);
-    }
-  };
-  await walk(dir, '');
-  return out.sort();
-}
-
-/** Counts the files and pages under `dir`, and their bytes when `sizes` (a stat per file). */
-export async function countFiles(dir: string, sizes = true): Promise<{ files: number; bytes: number; pages: number }> {
-  let files = 0;
-  let bytes = 0;
-  let pages = 0;
-  for (const entry of await readdir(dir, { withFileTypes: true })) {
-    const path = join(dir, entry.name);
-    if (entry.isDirectory()) {
-      const sub = await countFiles(path, sizes);
-      files += sub.files;
-      bytes += sub.bytes;
-      pages += sub.pages;
-    } else {
-      files++;
-      if (sizes) bytes += (await stat(path)).size;
-      if (entry.name.endsWith('.html')) pages++;
-    }
-  }
-  return { files, bytes, pages };
-}
+export { countFiles } from '../../lib/build/output-files.ts';
 
 /** What a search index run did, as the CLI says it: `search: N records from M projects; index merged from P parts`. */
 export function searchLine(stats: SearchIndexStats): string {
@@ -93,9 +53,10 @@ export function searchLine(stats: SearchIndexStats): string {
 }
 
 /** Writes the search indexes in a worker thread; resolves with its stats. */
-function indexInWorker(cacheDir: string, outDir: string, base: string, siteUrl: string | undefined, title: string, files: { recapHtml: boolean; decisionsCsv: boolean }, baseline: BuildContext['baseline'], onProgress: (progress: SearchIndexProgress) => void): Promise<SearchIndexStats & { exports: ExportStats }> {
+function indexInWorker(request: SearchIndexRequest, onProgress: (progress: SearchIndexProgress) => void): Promise<SearchIndexStats & { exports: ExportStats }> {
+  const { cacheDir, outDir, base, siteUrl, title, recapHtml, decisionsCsv, baseline } = request;
   return new Promise((resolvePromise, reject) => {
-    const worker = new Worker(new URL('../search-worker.ts', import.meta.url), { workerData: { cacheDir, outDir, base, siteUrl, title, ...files, baseline }, execArgv: workerExecArgv() });
+    const worker = new Worker(new URL('../search-worker.ts', import.meta.url), { workerData: { cacheDir, outDir, base, siteUrl, title, recapHtml, decisionsCsv, baseline }, execArgv: workerExecArgv() });
     worker.on('message', (message: { progress?: SearchIndexProgress; stats?: SearchIndexStats; exports?: ExportStats; error?: string }) => {
       if (message.progress) return onProgress(message.progress);
       if (message.stats && message.exports) resolvePromise({ ...message.stats, exports: message.exports });
@@ -103,18 +64,6 @@ function indexInWorker(cacheDir: string, outDir: string, base: string, siteUrl: 
     });
     worker.once('error', reject);
   });
-}
-
-/** Moves every file under `from` to the same place under `to` (folders merged). */
-async function moveTree(from: string, to: string): Promise<void> {
-  for (const entry of await readdir(from, { withFileTypes: true }).catch(() => [])) {
-    const source = join(from, entry.name);
-    const target = join(to, entry.name);
-    if (entry.isDirectory()) {
-      await mkdir(target, { recursive: true });
-      await moveTree(source, target);
-    } else await rename(source, target);
-  }
 }
 
 /**
@@ -147,120 +96,67 @@ export async function runBuild(dirs: string[], options: BuildOptions, out: Outpu
   }
 }
 
-async function buildLocked(settings: Awaited<ReturnType<typeof resolveSettings>>, shard: ShardSpec | null, options: BuildOptions, out: Output): Promise<number> {
-  const { roots, outDir, cacheDir, base } = settings;
-  const started = performance.now();
-  out.info(`Trailbook: reading ${roots.map(fromCwd).join(', ')}`);
-  const times = stageTimes();
-  const run = `${process.pid}-${Date.now().toString(36)}`;
-  const select = shard ? (id: string): boolean => shardOf(id, (shard as ShardSpec).count) === (shard as ShardSpec).index : undefined;
-  const archive = await analyseArchive({ onNotice: (line) => out.info(line), roots, cacheDir, onEvent: archiveProgress(out), times, run, repositoryRules: settings.repositories, bdExport: settings.bdExport, allowRepositories: settings.allowRepositories, secrets: settings.secrets, ...(settings.accept ? { accept: settings.accept } : {}), ...(select ? { select } : {}) });
-  if (shard) out.info(`Shard ${shardLabel(shard)}: ${plural(archive.projects.length, 'project')} of the ${plural(archive.discovered.length, 'project')} found.`);
-  const t = totals(archive.projects);
-  printFound(out, t, archive.projects);
-  faultPoint('analysed');
-  // What is secret, for every step after the analysis: the history read back here, Astro's loaders (in the build context), shard data (in its manifest).
-  const history = await timed(times, 'history', () => recordHistory(options, outDir, cacheDir, archive.projects, run, out, true, settings.secrets.redact ? archive.secrets : undefined, settings.secrets));
-  await timed(times, 'history', () => storeComparePairs(settings.compare, archive.projects, cacheDir, run, out));
-  faultPoint('history');
+/** The process's part of a build (src/lib/build/build-archive.ts): Astro, the worker, staging, the history it prints. */
+function buildRuntime(settings: Settings, options: BuildOptions, out: Output): BuildRuntime {
+  return {
+    root: PACKAGE_ROOT,
+    version: packageVersion(),
+    baseline: () => readBaseline(options.baseline, settings.loaded?.file ?? null),
+    history: (r) => recordHistory(options, settings.outDir, r.cacheDir, r.projects, r.run, out, r.projectViews, r.found, r.secretSettings),
+    stage: (fn) => withStaging(settings.outDir, options.served === true, fn),
+    swapIn: (staged) => swapIn(staged, settings.outDir),
+    render: (code, site) => renderWithAstro(code, site, settings.base, settings.siteUrl, options.verbose === true),
+    indexSearch: indexInWorker,
+    progress: (index) => progressTicker(out, () => renderProgressLine(renderCounts(), index())),
+  };
+}
 
-  const repositories = archive.projects.flatMap((p) => (p.repository.id === null ? [] : [{ id: p.repository.id, path: p.repository.path }]));
-  const site = siteSettingsOf(siteSettings(settings, repositories));
-  for (const rule of unmatchedRules(settings.repositories, repositories)) {
-    const known = [...new Set(repositories.map((r) => r.path ?? r.id))].sort();
-    out.info(`  warning: the configuration's repositories rule "${rule.match}" matches no repository of this archive, so it links nothing${known.length > 0 ? `; its repositories are: ${known.slice(0, 10).join(', ')}${known.length > 10 ? ', …' : ''}` : ''}`);
-  }
-  out.info(`Rendering pages and the search index into ${fromCwd(outDir)}${base === '/' ? '' : ` (base ${base})`}…`);
-  const renderStarted = performance.now();
-  const code = await siteFingerprint();
-  // Accepted flags (trailbook.baseline.json) are marked on the recaps: a changed baseline renders them again.
-  const baseline = await readBaseline(options.baseline, settings.loaded?.file ?? null);
-  const baselineValue = baseline ? baselineContextValue(baseline) : null;
-  // What Astro's loaders and pages are told, once (src/lib/config/build-context.ts); the search index and exports are written here, in a worker.
-  writeBuildContext({ root: PACKAGE_ROOT, inputs: roots, cacheDir, run, site, filter: settings.filter, allowRepositories: settings.allowRepositories, searchIndex: 'external', secrets: settings.secrets, baseline: baselineValue });
-  const fingerprint = `${code}-${settingsFingerprint(settings)}${baselineValue ? `-${createHash('sha256').update(JSON.stringify(baselineValue)).digest('hex').slice(0, 12)}` : ''}`;
-  const reusable = options.full ? null : await reusableRecord(cacheDir, outDir, fingerprint, base);
-  const previous: RenderRecord | null = reusable ? { site: reusable.site, base: reusable.base, pages: reusable.pages } : null;
-  if (reusable && reusable.missing > 0) out.info(`  notice: ${plural(reusable.missing, 'entry', 'entries')} the previous build recorded ${agree(reusable.missing, 'has', 'have')} no page in ${fromCwd(outDir)}; rendering ${agree(reusable.missing, 'it', 'them')} again`);
-  await writeRenderPlan(cacheDir, { previous });
-  if (previous) out.info('  incremental: pages of unchanged projects, commits and files are kept from the previous build');
-  let renderedPages: string[] = [];
-  let keptFiles = 0;
-  try {
-    await withStaging(outDir, options.served === true, async (staging) => {
-      const stagingOut = staging.site;
-      const searchOut = join(staging.dir, 'search');
-      // Progress (issue 30, scope 5): pages rendered of those planned, and the search index's parts and merge.
-      let indexProgress: SearchIndexProgress | null = null;
-      resetRenderCounts();
-      const ticker = progressTicker(out, () => renderProgressLine(renderCounts(), indexProgress));
-      const search = indexInWorker(cacheDir, searchOut, base, site.url ?? undefined, site.title, { recapHtml: settings.recapHtml, decisionsCsv: settings.decisionsCsv }, baselineValue, (p) => (indexProgress = p));
-      // Awaited after rendering; handled now so a failure while Astro renders is reported, not an unhandled rejection.
-      search.catch(() => undefined);
-      let stats: Awaited<typeof search>;
-      try {
-        await renderWithAstro(code, stagingOut, base, settings.siteUrl, options.verbose === true);
-        faultPoint('rendered');
-        times.render = performance.now() - renderStarted;
-        stats = await search;
-      } finally {
-        ticker.stop();
-      }
-      const renderedIn = times.render ?? 0;
-      times.index = stats.ms;
-      for (const w of stats.warnings) out.info(`  warning: ${w}`);
-      out.info(`  ${searchLine(stats)} in ${(stats.ms / 1000).toFixed(1)} s, alongside rendering (${(renderedIn / 1000).toFixed(1)} s)`);
-      for (const name of ['search-index']) await rename(join(searchOut, name), join(stagingOut, name)).catch((error: NodeJS.ErrnoException) => {
-        if (error.code !== 'ENOENT') throw error;
-      });
-      await moveTree(join(searchOut, 'p'), join(stagingOut, 'p'));
-      faultPoint('indexed');
-      await history.write(stagingOut);
-      const pages = await readRoutes(cacheDir);
-      renderedPages = await htmlPages(stagingOut);
-      if (previous) keptFiles = await carryOver(outDir, stagingOut, pages, previous.pages);
-      faultPoint('carried-over');
-      const renderRecord: RenderRecord = { site: fingerprint, base, pages };
-      // A shard's data is part of its output: written into the staged site, swapped in with it.
-      if (shard) {
-        const index = await readArchiveIndex(cacheDir);
-        await writeShardData(
-          cacheDir,
-          stagingOut,
-          {
-            version: packageVersion(),
-            code,
-            options: { base, title: settings.title, siteUrl: settings.siteUrl, repositories: settings.repositories, filter: settings.filter, bdExport: settings.bdExport.run, allowRepositories: settings.allowRepositories, recapHtml: settings.recapHtml, decisionsCsv: settings.decisionsCsv, secrets: settings.secrets },
-            shard,
-            roots: roots.map((r) => basename(r)),
-            discovered: archive.discovered,
-            inputs: archive.inputs ?? { projects: {}, repositories: {} },
-            problems: index.problems ?? [],
-            projects: index.projects,
-            pages,
-          },
-          archive.repositories,
-        );
-      }
-      // The swap (issue 28): the record of the previous pages goes first, the new one is
-      // written once the new output is in place, then the previous output is removed.
-      await forgetRecord(cacheDir);
-      const aside = await swapIn(stagingOut, outDir);
-      await writeRecord(cacheDir, outDir, renderRecord);
-      faultPoint('recorded');
-      await history.commit();
-      if (aside !== null) await rm(aside, { recursive: true, force: true });
-    });
-  } catch (error) {
-    const code = (error as NodeJS.ErrnoException).code;
+/** Says a build's event (src/lib/build/build-archive.ts) as the CLI's lines. */
+function sayBuildEvent(out: Output): (event: BuildEvent) => void {
+  const archiveEvent = archiveProgress(out);
+  return (event) => {
+    switch (event.type) {
+      case 'reading':
+        return out.info(`Trailbook: reading ${event.roots.map(fromCwd).join(', ')}`);
+      case 'notice':
+        return out.info(event.line);
+      case 'archive':
+        return archiveEvent(event.event);
+      case 'shard':
+        return out.info(`Shard ${shardLabel(event.shard)}: ${plural(event.projects, 'project')} of the ${plural(event.discovered, 'project')} found.`);
+      case 'analysed':
+        return printFound(out, totals(event.projects), event.projects);
+      case 'compare-problem':
+        return out.info(`  warning: the configuration's ${event.problem}`);
+      case 'unmatched-rule':
+        return out.info(`  warning: the configuration's repositories rule "${event.match}" matches no repository of this archive, so it links nothing${event.known.length > 0 ? `; its repositories are: ${event.known.slice(0, 10).join(', ')}${event.known.length > 10 ? ', …' : ''}` : ''}`);
+      case 'rendering':
+        return out.info(`Rendering pages and the search index into ${fromCwd(event.outDir)}${event.base === '/' ? '' : ` (base ${event.base})`}…`);
+      case 'pages-missing':
+        return out.info(`  notice: ${plural(event.missing, 'entry', 'entries')} the previous build recorded ${agree(event.missing, 'has', 'have')} no page in ${fromCwd(event.outDir)}; rendering ${agree(event.missing, 'it', 'them')} again`);
+      case 'incremental':
+        return out.info('  incremental: pages of unchanged projects, commits and files are kept from the previous build');
+      case 'indexed':
+        for (const w of event.stats.warnings) out.info(`  warning: ${w}`);
+        return out.info(`  ${searchLine(event.stats)} in ${(event.stats.ms / 1000).toFixed(1)} s, alongside rendering (${(event.renderMs / 1000).toFixed(1)} s)`);
+    }
+  };
+}
+
+async function buildLocked(settings: Settings, shard: ShardSpec | null, options: BuildOptions, out: Output): Promise<number> {
+  const { roots, outDir, base } = settings;
+  const started = performance.now();
+  const { archive, times, renderStarted, incremental, renderedPages, keptFiles, failure } = await buildArchive({ settings, shard, full: options.full === true }, buildRuntime(settings, options, out), sayBuildEvent(out));
+  if (failure) {
     // A full disk (issue 28): nothing of the previous archive was changed, and more rendering will not help.
-    const fix = code === 'ENOSPC' || code === 'EDQUOT' ? `  fix: free space on the disk of ${fromCwd(outDir)} and its cache, then run again; the previous archive there is as it was` : "  fix: run again with --verbose to see Astro's log (and --full to render every page)";
-    printProblem(out, [`rendering failed: ${(error as Error).message}`, fix]);
+    const fix = failure.code === 'disk-full' ? `  fix: free space on the disk of ${fromCwd(outDir)} and its cache, then run again; the previous archive there is as it was` : "  fix: run again with --verbose to see Astro's log (and --full to render every page)";
+    printProblem(out, [`rendering failed: ${failure.message}`, fix]);
     return 2;
   }
+  const t = totals(archive.projects);
   const wallMs = performance.now() - started;
   const written = await countFiles(outDir, options.timings !== undefined);
-  const kept = previous ? `; kept the other ${plural(written.pages - renderedPages.length, 'page')} (${plural(keptFiles, 'file')}) from the previous build` : '';
+  const kept = incremental ? `; kept the other ${plural(written.pages - renderedPages.length, 'page')} (${plural(keptFiles, 'file')}) from the previous build` : '';
   out.info(`Rendered ${plural(renderedPages.length, 'page')} in ${((performance.now() - renderStarted) / 1000).toFixed(1)} s${kept}. The archive has ${plural(written.pages, 'page')} and ${plural(written.files, 'file')}${options.timings !== undefined ? `, ${(written.bytes / 1024 / 1024).toFixed(1)} MB` : ''}.`);
   if (archive.projects.length > 0) printFaults(out, t, archive.projects);
   if (options.timings) {

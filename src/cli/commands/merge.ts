@@ -3,21 +3,19 @@
  * (`trailbook build --shard K/N`) into one archive, without analysing any project again
  * (src/lib/shard/merge.ts). Astro renders only the pages that span projects; project pages
  * are copied from their shards; evidence pages are copied or, when several shards cite them,
- * written once from the shards' data (src/integrations/merged-evidence-pages.ts).
+ * written once from the shards' data (src/integrations/merged-evidence-pages.ts). The steps are
+ * the core's (src/lib/build/merge-shards.ts); this file checks the folders, hands the core Astro,
+ * the workers and staging, and words what it says and refuses.
  */
 import { rmSync } from 'node:fs';
-import { rename, rm, stat, writeFile } from 'node:fs/promises';
-import { join, resolve } from 'node:path';
+import { rm, stat, writeFile } from 'node:fs/promises';
+import { resolve } from 'node:path';
 import { Worker } from 'node:worker_threads';
 import { ShardError } from '../../lib/shard/manifest.ts';
-import { forgetMergeRecord, planMerge, prepareMergeStore, type MergePlan, previousMerge, projectPagesDigest, writeMergeRecord, writeProjectPages } from '../../lib/shard/merge.ts';
-import { gatherEvidence } from '../../lib/archive/evidence-entries.ts';
-import { readCited } from '../../lib/archive/model-store.ts';
-import { resolveForges } from '../../lib/config/forge-links.ts';
-import { siteSettingsOf, writeBuildContext } from '../../lib/config/build-context.ts';
+import type { MergePlan } from '../../lib/shard/merge.ts';
+import { mergeShards, MergeRefusal, type MergeEvent, type MergeRefusalReason, type MergeRuntime } from '../../lib/build/merge-shards.ts';
 import { writeEvidencePages } from '../../integrations/merged-evidence-pages.ts';
-import { carryOver, presentPages, siteFingerprint } from '../incremental.ts';
-import { faultPoint } from '../../lib/fs/fault-point.ts';
+import { damageWords, mismatchWords } from '../shard-words.ts';
 import { lockFolders } from '../writer-lock.ts';
 import { onCacheNotice } from '../../lib/fs/cache-notice.ts';
 import { checkFolders } from '../folders.ts';
@@ -29,7 +27,7 @@ import { besideOutput, recoverLeftovers, renderWithAstro, swapIn, withStaging } 
 import { plural, UsageError, type Output } from '../output.ts';
 import { shardLabel } from '../../lib/shard/partition.ts';
 import { historyLimit, recordHistory, type HistoryFlags } from '../history.ts';
-import { PART_CACHE_VERSION, type SearchIndexProgress, type SearchIndexStats } from '../../lib/search/write-search-index.ts';
+import type { SearchIndexProgress, SearchIndexStats } from '../../lib/search/write-search-index.ts';
 import { agree } from '../../lib/text/agree.ts';
 import { progressTicker, renderProgressLine } from '../progress.ts';
 
@@ -87,125 +85,91 @@ export async function runMerge(dirs: string[], options: MergeOptions, out: Outpu
   }
 }
 
+/** A refused merge (src/lib/build/merge-shards.ts), as the CLI says it: what is wrong and the fix. */
+export function refusalError(reason: MergeRefusalReason): UsageError {
+  switch (reason.code) {
+    case 'shards-mismatch': {
+      const words = mismatchWords(reason.mismatch);
+      return new UsageError(words.message, words.hint);
+    }
+    case 'shard-damaged': {
+      const words = damageWords(reason.damage);
+      return new UsageError(words.message, words.hint);
+    }
+    case 'shards-unusable':
+      return new UsageError(reason.message, reason.hint);
+    case 'other-code':
+      return new UsageError(`the shards were built by Trailbook ${reason.version} with other code (${reason.shardsFingerprint.slice(0, 12)}) than this Trailbook's (${reason.fingerprint.slice(0, 12)}); the merged archive would mix pages of both`, 'merge with the Trailbook that built the shards, or build them again with this one');
+    case 'other-search-parts':
+      return new UsageError(`the shards' search index parts are of format ${String(reason.parts)}, this Trailbook reads ${reason.reads} (part, index and V8 versions: the shards ran on another Node)`, 'merge with the Trailbook, and the Node, that built the shards');
+  }
+}
+
+/** The process's part of a merge: Astro, the worker threads, staging, the history it prints. */
+function mergeRuntime(outDir: string, options: MergeOptions, out: Output): MergeRuntime {
+  return {
+    root: PACKAGE_ROOT,
+    history: (r) => recordHistory(options, outDir, r.cacheDir, r.projects, r.run, out, r.projectViews, r.found, r.secretSettings),
+    stage: (fn) => withStaging(outDir, false, fn),
+    swapIn: (staged) => swapIn(staged, outDir),
+    render: (code, site, base, siteUrl) => renderWithAstro(code, site, base, siteUrl, options.verbose === true),
+    scratch: () => {
+      const dir = besideOutput(outDir, 'search');
+      // Stopped (Ctrl-C: the staging's handler exits), the folder goes too.
+      const removeOnExit = (): void => rmSync(dir, { recursive: true, force: true });
+      process.once('exit', removeOnExit);
+      return {
+        dir,
+        async remove(): Promise<void> {
+          process.off('exit', removeOnExit);
+          await rm(dir, { recursive: true, force: true });
+        },
+      };
+    },
+    mergeSearch: mergedSearchInWorker,
+    progress: (index) => progressTicker(out, () => renderProgressLine(null, index())),
+    writeEvidencePages,
+  };
+}
+
+/** Says a merge's event (src/lib/build/merge-shards.ts) as the CLI's lines. */
+function sayMergeEvent(out: Output): (event: MergeEvent) => void {
+  return (event) => {
+    switch (event.type) {
+      case 'merging':
+        return out.info(`Trailbook: merging ${plural(event.shards.length, 'shard')} (${event.shards.map((s) => `${shardLabel(s.shard)} ${s.display}`).join(', ')}): ${plural(event.projects, 'project')}`);
+      case 'pages-missing':
+        return out.info(`  notice: ${plural(event.missing, 'entry', 'entries')} the previous merge recorded ${event.missing === 1 ? 'has' : 'have'} no page in ${fromCwd(event.outDir)}; writing ${event.missing === 1 ? 'it' : 'them'} again`);
+      case 'rendered':
+        return out.info(`  rendered the pages that span projects in ${(event.ms / 1000).toFixed(1)} s`);
+    }
+  };
+}
+
 async function mergeLocked(given: Array<{ dir: string; display: string }>, outDir: string, cacheDir: string, options: MergeOptions, out: Output, started: number): Promise<number> {
-  const storeDir = join(cacheDir, 'merge');
-  let plan;
+  let outcome;
   try {
-    plan = await planMerge(given);
+    outcome = await mergeShards({ given, outDir, cacheDir }, mergeRuntime(outDir, options, out), sayMergeEvent(out));
   } catch (error) {
-    if (error instanceof ShardError) throw new UsageError(error.message, error.hint);
+    if (error instanceof MergeRefusal) throw refusalError(error.reason);
     throw error;
   }
-  const manifest = (plan.shards[0] as (typeof plan.shards)[number]).manifest;
-  const code = await siteFingerprint();
-  if (manifest.code !== code) {
-    throw new UsageError(`the shards were built by Trailbook ${manifest.version} with other code (${manifest.code.slice(0, 12)}) than this Trailbook's (${code.slice(0, 12)}); the merged archive would mix pages of both`, 'merge with the Trailbook that built the shards, or build them again with this one');
+  const { plan, base, recapHtml, projectsCopied, evidence, keptFiles, stages } = outcome;
+  if (outcome.failure) {
+    out.error(`merging failed: ${outcome.failure.message}\n  fix: run again with --verbose to see Astro's log; if a shard is named, build it again`);
+    return 2;
   }
-  if (manifest.searchParts !== PART_CACHE_VERSION) {
-    throw new UsageError(`the shards' search index parts are of format ${String(manifest.searchParts)}, this Trailbook reads ${PART_CACHE_VERSION} (part, index and V8 versions: the shards ran on another Node)`, 'merge with the Trailbook, and the Node, that built the shards');
+  const reused = outcome.incremental ? `; kept ${plural(keptFiles, 'file')} and ${agree(keptFiles, 'folder', 'folders')} of the previous merge` : '';
+  out.info(`  copied ${plural(projectsCopied, 'project')} from the shards; evidence pages: ${plural(evidence.copied, 'page')} copied, ${plural(evidence.combined, 'page')} cited from several shards written from their data${reused}`);
+  const indexed = outcome.search;
+  if (indexed) out.info(`  ${searchLine(indexed)} (${plural(indexed.analysed, 'part')} made or taken from the shards) in ${(indexed.ms / 1000).toFixed(1)} s, beside the pages`);
+  const wallMs = performance.now() - started;
+  if (options.timings) {
+    const written = await countFiles(outDir);
+    const report = { projects: plan.projects.length, shards: plan.shards.length, wallMs: Math.round(wallMs), stagesMs: stages, maxRssBytes: process.resourceUsage().maxRSS * 1024, copiedProjects: projectsCopied, evidence: { copied: evidence.copied, combined: evidence.combined }, keptFiles, output: written };
+    await writeFile(resolve(options.timings), `${JSON.stringify(report, null, 2)}\n`);
   }
-  const { base, title, siteUrl } = manifest.options;
-  out.info(`Trailbook: merging ${plural(plan.shards.length, 'shard')} (${plan.shards.map((s) => `${shardLabel(s.manifest.shard)} ${s.display}`).join(', ')}): ${plural(plan.projects.length, 'project')}`);
-
-  const run = `merge-${process.pid}-${Date.now().toString(36)}`;
-  await rm(join(storeDir, 'projects'), { recursive: true, force: true });
-  await prepareMergeStore(plan, storeDir, run);
-  // The search index in a worker thread from here on, beside the history, the render and the
-  // copies (two cores), as a build writes its own; into a folder of its own beside the output
-  // (so it moves into the staged site in one rename), removed whatever happens.
-  const searchOut = besideOutput(outDir, 'search');
-  // Progress (issue 30, scope 5): the search index's parts and merge, beside the pages.
-  let indexProgress: SearchIndexProgress | null = null;
-  const ticker = progressTicker(out, () => renderProgressLine(null, indexProgress));
-  const search = mergedSearchInWorker(plan, storeDir, searchOut, base, (p) => (indexProgress = p));
-  search.then(() => ticker.stop(), () => ticker.stop());
-  // Awaited after the pages; handled now so a failure while Astro renders is reported, not an unhandled rejection.
-  search.catch(() => undefined);
-  // Stopped (Ctrl-C: the staging's handler exits), the folder goes too.
-  const removeSearchOut = (): void => rmSync(searchOut, { recursive: true, force: true });
-  process.once('exit', removeSearchOut);
-  try {
-    // The archive's build history (the home's "since the last build", history.json), from the
-    // shards' project states: what a single build of every project records (docs/history.md).
-    // The shards' secret settings (all equal: src/lib/shard/check-shards.ts), for the history read back.
-    const history = await recordHistory(options, outDir, storeDir, plan.projects, run, out, false, undefined, manifest.options.secrets);
-    const hasArchive = await stat(join(outDir, 'index.html')).then((s) => s.isFile(), () => false);
-    const recorded = hasArchive ? await previousMerge(storeDir, outDir, code, base) : null;
-    // The record is trusted only as far as the pages it promises are in the output (issue 28).
-    const present = recorded ? await presentPages(outDir, recorded.pages) : null;
-    if (present && present.missing > 0) out.info(`  notice: ${plural(present.missing, 'entry', 'entries')} the previous merge recorded ${present.missing === 1 ? 'has' : 'have'} no page in ${fromCwd(outDir)}; writing ${present.missing === 1 ? 'it' : 'them'} again`);
-    const previous = recorded && present ? { ...recorded, pages: present.pages } : null;
-    faultPoint('merge-planned');
-    const kept = (key: string, digest: string): boolean => previous?.pages[key] === digest;
-
-    const repositories = plan.projects.flatMap((p) => (p.repository.id === null ? [] : [{ id: p.repository.id, path: p.repository.path }]));
-    const forges = resolveForges(manifest.options.repositories, repositories);
-    // What Astro's pages are told, once (src/lib/config/build-context.ts): no inputs (nothing is analysed again), the merge's store.
-    // The shards' recap.html files, when they wrote them, are in their p/<id>/ folders, copied whole.
-    const site = siteSettingsOf({ title, url: siteUrl, forges, recapHtml: manifest.options.recapHtml === true, decisionsCsv: manifest.options.decisionsCsv === true });
-    writeBuildContext({ root: PACKAGE_ROOT, inputs: [], cacheDir: storeDir, run, site, filter: manifest.options.filter, allowRepositories: [], searchIndex: 'external', secrets: manifest.options.secrets, baseline: null });
-
-    let projectsCopied = 0;
-    let evidence = { pages: {} as Record<string, string>, copied: 0, combined: 0 };
-    let keptFiles = 0;
-    const result: { search?: SearchIndexStats } = {};
-    const stages: Record<string, number> = {};
-    try {
-      await withStaging(outDir, false, async (staging) => {
-        let at = performance.now();
-        const lap = (stage: string): void => {
-          stages[stage] = Math.round(performance.now() - at);
-          at = performance.now();
-        };
-        await renderWithAstro(code, staging.site, base, siteUrl, options.verbose === true);
-        faultPoint('rendered');
-        lap('render');
-        out.info(`  rendered the pages that span projects in ${((stages['render'] ?? 0) / 1000).toFixed(1)} s`);
-        projectsCopied = await writeProjectPages(plan, staging.site, kept);
-        faultPoint('merge-projects');
-        lap('projects');
-        const entries = await gatherEvidence(plan.projects, (id) => readCited(storeDir, id));
-        evidence = await writeEvidencePages({ entries, shardOf: plan.shardOf, outDir: staging.site, base, forges, kept });
-        faultPoint('merge-evidence');
-        lap('evidence');
-        result.search = await search;
-        await rename(join(searchOut, 'search-index'), join(staging.site, 'search-index'));
-        faultPoint('indexed');
-        // What the index took beyond the pages (it ran beside them): the merge's wait for it.
-        lap('search');
-        const pages: Record<string, string> = { ...Object.fromEntries(plan.projects.map((p) => [`project:${p.id}`, projectPagesDigest(plan, p) ?? p.digest])), ...evidence.pages };
-        await history.write(staging.site);
-        if (previous) keptFiles = await carryOver(outDir, staging.site, pages, previous.pages);
-        faultPoint('carried-over');
-        // The swap, as a build's (src/cli/commands/build.ts): record forgotten, output in, record written.
-        await forgetMergeRecord(storeDir);
-        const aside = await swapIn(staging.site, outDir);
-        await writeMergeRecord(storeDir, plan, outDir, pages);
-        faultPoint('recorded');
-        await history.commit();
-        if (aside !== null) await rm(aside, { recursive: true, force: true });
-      });
-    } catch (error) {
-      out.error(`merging failed: ${(error as Error).message}\n  fix: run again with --verbose to see Astro's log; if a shard is named, build it again`);
-      return 2;
-    }
-    const reused = previous ? `; kept ${plural(keptFiles, 'file')} and ${agree(keptFiles, 'folder', 'folders')} of the previous merge` : '';
-    out.info(`  copied ${plural(projectsCopied, 'project')} from the shards; evidence pages: ${plural(evidence.copied, 'page')} copied, ${plural(evidence.combined, 'page')} cited from several shards written from their data${reused}`);
-    const indexed = result.search;
-    if (indexed) out.info(`  ${searchLine(indexed)} (${plural(indexed.analysed, 'part')} made or taken from the shards) in ${(indexed.ms / 1000).toFixed(1)} s, beside the pages`);
-    const wallMs = performance.now() - started;
-    if (options.timings) {
-      const written = await countFiles(outDir);
-      const report = { projects: plan.projects.length, shards: plan.shards.length, wallMs: Math.round(wallMs), stagesMs: stages, maxRssBytes: process.resourceUsage().maxRSS * 1024, copiedProjects: projectsCopied, evidence: { copied: evidence.copied, combined: evidence.combined }, keptFiles, output: written };
-      await writeFile(resolve(options.timings), `${JSON.stringify(report, null, 2)}\n`);
-    }
-    out.info(`Done in ${(wallMs / 1000).toFixed(1)} s. The archive is in ${fromCwd(outDir)}${base === '/' ? '' : ` (base ${base})`}.`);
-    for (const line of viewLines(outDir, base, manifest.options.recapHtml === true)) out.info(line);
-    return 0;
-  } finally {
-    // The worker is done (or failed) once the merge awaited it; a merge that stopped before leaves its folder to this.
-    await search.catch(() => undefined);
-    process.off('exit', removeSearchOut);
-    await rm(searchOut, { recursive: true, force: true });
-  }
+  out.info(`Done in ${(wallMs / 1000).toFixed(1)} s. The archive is in ${fromCwd(outDir)}${base === '/' ? '' : ` (base ${base})`}.`);
+  for (const line of viewLines(outDir, base, recapHtml)) out.info(line);
+  return 0;
 }

@@ -42,7 +42,8 @@ export interface MergePlan {
 
 /**
  * Reads the shards in `dirs` (`display`: as the user wrote them) and plans the archive. Throws
- * {@link ShardError} when they cannot be merged (check-shards.ts) or one is incomplete.
+ * ShardMismatchError when they cannot be merged (check-shards.ts), {@link ShardError} when one
+ * is unreadable or incomplete.
  */
 export async function planMerge(dirs: ReadonlyArray<{ dir: string; display: string }>): Promise<MergePlan> {
   const given: GivenShard[] = [];

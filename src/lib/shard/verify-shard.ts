@@ -8,11 +8,8 @@ import { createHash } from 'node:crypto';
 import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { runBounded } from '../fs/bounded-tasks.ts';
-import { grouped } from '../text/grouped.ts';
-import type { GivenShard } from './check-shards.ts';
-import { SHARD_CONTENTS, SHARD_DATA, ShardError, type ContentSum } from './manifest.ts';
-import { shardLabel } from './partition.ts';
-import { agree } from '../text/agree.ts';
+import type { GivenShard, NamedShard } from './check-shards.ts';
+import { SHARD_CONTENTS, SHARD_DATA, type ContentSum } from './manifest.ts';
 
 /** Files hashed at once. */
 const HASHED_AT_ONCE = 8;
@@ -44,21 +41,46 @@ export async function listContents(dir: string): Promise<Record<string, ContentS
   return Object.fromEntries(files.map((f, i) => [f.rel, sums[i] as ContentSum]));
 }
 
-const bytes = (n: number): string => `${grouped(n)} ${agree(n, 'byte', 'bytes')}`;
+/**
+ * Why a shard does not hold what it wrote (issue 31, scope 6: a code and its data; the CLI words
+ * it, src/cli/shard-words.ts). `shard` is the shard as given; `path` is `/`-separated, relative
+ * to the shard folder. `file-missing` counts the files its manifest lists and those there;
+ * `file-size` holds the bytes there and those listed.
+ */
+export type ShardDamage =
+  | { code: 'contents-list-missing'; shard: NamedShard }
+  | { code: 'contents-list-altered'; shard: NamedShard }
+  | { code: 'file-missing'; shard: NamedShard; path: string; listed: number; present: number }
+  | { code: 'file-unlisted'; shard: NamedShard; path: string }
+  | { code: 'file-not-regular'; shard: NamedShard; path: string }
+  | { code: 'file-size'; shard: NamedShard; path: string; bytes: number; listedBytes: number }
+  | { code: 'file-sum'; shard: NamedShard; path: string };
+
+/** A shard that does not hold what it wrote: {@link ShardDamage}. */
+export class ShardDamageError extends Error {
+  readonly damage: ShardDamage;
+  constructor(damage: ShardDamage) {
+    super(`shard damaged: ${damage.code}`);
+    this.name = 'ShardDamageError';
+    this.damage = damage;
+  }
+}
+
+/** The file problems {@link verifyShard} finds in the second pass, without the shard. */
+type FileDamage = { code: 'file-size'; path: string; bytes: number; listedBytes: number } | { code: 'file-sum'; path: string };
 
 /**
- * Throws {@link ShardError} naming the shard and the first file (in path order) that its
+ * Throws {@link ShardDamageError} naming the shard and the first file (in path order) that its
  * contents list lacks, that is missing, or whose size or sha256 differ; resolves when the
  * shard holds exactly what was written.
  */
 export async function verifyShard(shard: GivenShard): Promise<void> {
-  const name = `shard ${shardLabel(shard.manifest.shard)} (${shard.display})`;
-  const hint = 'build that shard again, or download its files again: a shard must reach the merge whole';
+  const named: NamedShard = { shard: shard.manifest.shard, display: shard.display };
   const listPath = join(shard.dir, SHARD_DATA, SHARD_CONTENTS);
   const listData = await readFile(listPath).catch(() => null);
-  if (listData === null) throw new ShardError(`${name} is incomplete: ${SHARD_DATA}/${SHARD_CONTENTS} is missing`, hint);
+  if (listData === null) throw new ShardDamageError({ code: 'contents-list-missing', shard: named });
   const listSum = contentSum(listData);
-  if (listSum.bytes !== shard.manifest.contents?.bytes || listSum.sha256 !== shard.manifest.contents.sha256) throw new ShardError(`${name} was altered: ${SHARD_DATA}/${SHARD_CONTENTS} is not the list its manifest names`, hint);
+  if (listSum.bytes !== shard.manifest.contents?.bytes || listSum.sha256 !== shard.manifest.contents.sha256) throw new ShardDamageError({ code: 'contents-list-altered', shard: named });
   const listed = JSON.parse(listData.toString('utf8')) as Record<string, ContentSum>;
   const expected = Object.keys(listed).sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
   const found = await shardFiles(shard.dir);
@@ -68,22 +90,20 @@ export async function verifyShard(shard: GivenShard): Promise<void> {
   while (i < expected.length || j < found.length) {
     const want = expected[i];
     const have = found[j];
-    if (want !== undefined && (have === undefined || want < have.rel)) {
-      throw new ShardError(`${name} is incomplete: ${want} is missing (its manifest lists ${grouped(expected.length)} files, ${grouped(found.length)} are there)`, hint);
-    }
-    if (have !== undefined && (want === undefined || have.rel < want)) throw new ShardError(`${name} holds ${have.rel}, which its manifest does not list`, hint);
-    if (have !== undefined && !have.regular) throw new ShardError(`${name} was altered: ${have.rel} is not a regular file`, hint);
+    if (want !== undefined && (have === undefined || want < have.rel)) throw new ShardDamageError({ code: 'file-missing', shard: named, path: want, listed: expected.length, present: found.length });
+    if (have !== undefined && (want === undefined || have.rel < want)) throw new ShardDamageError({ code: 'file-unlisted', shard: named, path: have.rel });
+    if (have !== undefined && !have.regular) throw new ShardDamageError({ code: 'file-not-regular', shard: named, path: have.rel });
     i++;
     j++;
   }
-  const problems = await runBounded(expected.length, HASHED_AT_ONCE, async (n) => {
+  const problems = await runBounded(expected.length, HASHED_AT_ONCE, async (n): Promise<FileDamage | null> => {
     const rel = expected[n] as string;
     const want = listed[rel] as ContentSum;
     const data = await readFile(join(shard.dir, ...rel.split('/')));
-    if (data.length !== want.bytes) return `${rel} has ${bytes(data.length)}, its manifest says ${bytes(want.bytes)}`;
-    if (contentSum(data).sha256 !== want.sha256) return `${rel} is not the file its manifest lists (its sha256 differs)`;
+    if (data.length !== want.bytes) return { code: 'file-size', path: rel, bytes: data.length, listedBytes: want.bytes };
+    if (contentSum(data).sha256 !== want.sha256) return { code: 'file-sum', path: rel };
     return null;
   });
   const first = problems.find((p) => p !== null);
-  if (first) throw new ShardError(`${name} was altered: ${first}`, hint);
+  if (first) throw new ShardDamageError({ ...first, shard: named });
 }

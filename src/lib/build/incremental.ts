@@ -7,12 +7,11 @@
 import { createHash } from 'node:crypto';
 import { readdir, readFile, rm, stat } from 'node:fs/promises';
 import { join, relative } from 'node:path';
-import type { RenderRecord } from '../lib/archive/render-plan.ts';
-import { readCacheJson, writeAtomic } from '../lib/fs/cache-files.ts';
-import { cacheNotice } from '../lib/fs/cache-notice.ts';
-import { faultPoint } from '../lib/fs/fault-point.ts';
-import { linkOrCopy, linkTree } from '../lib/fs/link-files.ts';
-import { PACKAGE_ROOT } from './paths.ts';
+import type { RenderRecord } from '../archive/render-plan.ts';
+import { readCacheJson, writeAtomic } from '../fs/cache-files.ts';
+import { cacheNotice } from '../fs/cache-notice.ts';
+import { faultPoint } from '../fs/fault-point.ts';
+import { linkOrCopy, linkTree } from '../fs/link-files.ts';
 
 const recordFile = (cacheDir: string): string => join(cacheDir, 'rendered.json');
 
@@ -31,12 +30,13 @@ async function listFiles(dir: string): Promise<string[]> {
 
 /**
  * Fingerprint of everything that shapes rendered pages apart from the data: Trailbook's
- * sources (src/), the Astro config and the locked dependency versions.
+ * sources (src/), the Astro config and the locked dependency versions, under `root` (the
+ * package's folder: src/cli/paths.ts `PACKAGE_ROOT`). 32 hex digits.
  */
-export async function siteFingerprint(): Promise<string> {
+export async function siteFingerprint(root: string): Promise<string> {
   const hash = createHash('sha256');
-  const files = [...(await listFiles(join(PACKAGE_ROOT, 'src'))), join(PACKAGE_ROOT, 'astro.config.mjs'), join(PACKAGE_ROOT, 'package-lock.json')];
-  for (const file of files) hash.update(relative(PACKAGE_ROOT, file)).update('\0').update(await readFile(file).catch(() => Buffer.alloc(0))).update('\0');
+  const files = [...(await listFiles(join(root, 'src'))), join(root, 'astro.config.mjs'), join(root, 'package-lock.json')];
+  for (const file of files) hash.update(relative(root, file)).update('\0').update(await readFile(file).catch(() => Buffer.alloc(0))).update('\0');
   return hash.digest('hex').slice(0, 32);
 }
 
