@@ -10,6 +10,7 @@ import { checkFirstCountsText, pointerCountsText, projectName } from '../lib/sit
 import { LOOKED_FOR } from '../lib/discover/discover.ts';
 import { fromCwd } from './paths.ts';
 import { secretFlagCounts } from '../lib/checks/security/secret-in-record.ts';
+import { withoutAccepted, type AcceptedCounts } from '../lib/archive/accepted-counts.ts';
 
 /** Totals over all projects: the core's sums (src/lib/projections/counts.ts) and what only the build summary needs. */
 export interface ArchiveTotals extends ArchiveCounts {
@@ -127,10 +128,11 @@ export function shellWord(word: string): string {
  * (src/lib/projections/needs-a-person.ts), what it has, and where its recap is in `outDir`:
  * its `recap.html` when the build wrote one (`--recap-html`), else its recap page, which needs
  * the archive served. After `check`, which renders nothing, it names the build command that
- * writes that recap.html.
+ * writes that recap.html. Flags `accepted` in the baseline (issue 32) are no open fault: they
+ * neither pick the project nor are named in what it has.
  */
-export function printNextStep(out: Output, projects: readonly ProjectSummary[], outDir: string, build: { built: true; recapHtml: boolean; base: string } | { built: false; args: readonly string[] }): void {
-  const worst = worstProject(projects);
+export function printNextStep(out: Output, projects: readonly ProjectSummary[], outDir: string, build: { built: true; recapHtml: boolean; base: string } | { built: false; args: readonly string[] }, accepted: AcceptedCounts = new Map()): void {
+  const worst = worstProject(projects.map((p) => withoutAccepted(p, accepted)));
   if (worst === null) return;
   const id = worst.project.id;
   const recap = fromCwd(join(outDir, 'p', id, 'recap.html'));

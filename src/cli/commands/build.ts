@@ -34,6 +34,7 @@ import { historyLimit, recordHistory, type HistoryFlags } from '../history.ts';
 import { storeComparePairs } from '../compare.ts';
 import { readBaseline } from '../baseline-file.ts';
 import { baselineContextValue } from '../../lib/baseline/build-baseline.ts';
+import { acceptedCounts } from '../../lib/archive/accepted-counts.ts';
 import { createHash } from 'node:crypto';
 
 /** Options of `trailbook build` (flags override trailbook.config.*; see src/cli/settings.ts). */
@@ -288,7 +289,7 @@ async function buildLocked(settings: Awaited<ReturnType<typeof resolveSettings>>
   } else {
     out.info(`Done in ${seconds} s. The archive is in ${fromCwd(outDir)}${base === '/' ? '' : ` (base ${base})`}.`);
     for (const line of viewLines(outDir, base, settings.recapHtml)) out.info(line);
-    printNextStep(out, archive.projects, outDir, { built: true, recapHtml: settings.recapHtml, base });
+    printNextStep(out, archive.projects, outDir, { built: true, recapHtml: settings.recapHtml, base }, await acceptedCounts(cacheDir, baseline, archive.projects.map((p) => p.id)));
   }
   return options.strict ? strictExitCode(out, t) : 0;
 }
