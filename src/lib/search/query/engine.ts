@@ -635,9 +635,11 @@ export class SearchEngine {
   }
 
   /** Titles, excerpts, links and facet values of some hits, in their order. */
-  async show(hits: readonly Hit[], outcome: Pick<SearchOutcome, 'terms' | 'prefix' | 'line'>): Promise<ShownHit[]> {
+  async show(hits: readonly Hit[], outcome: Pick<SearchOutcome, 'terms' | 'prefix' | 'line'> & Partial<Pick<SearchOutcome, 'parsed'>>): Promise<ShownHit[]> {
     const docs = await Promise.all(hits.map((h) => this.stored(h)));
     const wanted = new Set(outcome.terms);
+    // SHA prefixes of the query: marked in titles and excerpts, which the words alone never mark.
+    const hexes = (outcome.parsed?.tokens ?? []).flatMap((t) => t.exact.flatMap((e) => (e.type === 'hex' ? [e.prefix] : [])));
     return hits.map((hit, i) => {
       const d = docs[i] ?? ['', '', '(record not found)', '', '', ''];
       const part = this.manifest.parts[hit.part];
@@ -646,10 +648,10 @@ export class SearchEngine {
       return {
         href: `${this.base}${part?.path ?? ''}${page}${anchor !== '' ? `#${anchor}` : line}`,
         title,
-        titleMarks: marked(title, wanted, outcome.prefix),
+        titleMarks: marked(title, wanted, outcome.prefix, hexes),
         project: part?.title ?? '',
-        excerpt: excerpt([body, evidence, meta], wanted, outcome.prefix),
-        titleExcerpt: lateTitleExcerpt(title, wanted, outcome.prefix),
+        excerpt: excerpt([body, evidence, meta], wanted, outcome.prefix, hexes),
+        titleExcerpt: lateTitleExcerpt(title, wanted, outcome.prefix, hexes),
         tags: this.tags(hit),
         type: this.typeOf(hit),
       };
