@@ -190,6 +190,9 @@ describe('search page', () => {
         '/p/pstack-app/#row-00b3022c',
       ]);
       expect(await status()).toBe('5 results: 4 rows, 1 commit.');
+      // The SHA is marked where each row writes it, whole or short (the words never hold a SHA).
+      const marks = await page.locator('#search-results li.result').evaluateAll((lis) => lis.map((li) => Array.from(li.querySelectorAll('.result-excerpt:not(.result-title-echo) mark'), (m) => m.textContent).join(' ')));
+      expect(marks.slice(1, 3)).toEqual(['8879725e58e4dddd4a83a461e62c6d48f8c13d17', '8879725']);
       await openSearch('?q=commit-not-found');
       expect(await hrefs()).toEqual(['/p/tickets-faults/#flag-1', '/p/tickets-faults/#row-8635af1e']);
     });

@@ -47,6 +47,8 @@ describe('a SHA the query names', () => {
   it('is marked, and the excerpt is cut around it', () => {
     expect(text(excerpt([body], new Set(), null, ['8e31e95']))).toBe('… Plenty of words before the commit is named, then it was fixed in [8e31e95abc]: two-generation backup rotation, and 2842af7 was left alone.');
     expect(text(marked('Fagan Inspection: audit batch 43f3227..70873bc', new Set(), null, ['4387', '70873bc']))).toBe('Fagan Inspection: audit batch 43f3227..[70873bc]');
+    // A SHA cited short is the commit a longer query names.
+    expect(text(marked('evidence 8879725, not 887972f0', new Set(), null, ['8879725e58']))).toBe('evidence [8879725], not 887972f0');
     // Without SHAs nothing changes.
     expect(text(excerpt([body], new Set(), null))).toBe(text(excerpt([body], new Set(), null, [])));
   });

@@ -5,10 +5,12 @@
  * the start of its first non-empty field. Segments are plain text; the page inserts them as
  * text nodes (never as HTML).
  */
-import { isHexToken, tokenize, type Token } from '../tokenize.ts';
+import { tokenize, type Token } from '../tokenize.ts';
 
 /** Words in an excerpt. */
 export const EXCERPT_WORDS = 28;
+/** A run of text that may be a SHA, written whole or shortened. */
+const SHA_WORD = /^[0-9a-f]{7,40}$/;
 /** Words kept before the first match. */
 const LEAD = 6;
 
@@ -43,14 +45,20 @@ export function lateTitleExcerpt(title: string, terms: ReadonlySet<string>, pref
 /**
  * The words of `text`, each marked when the query names it: one of `terms`, a word `prefix`
  * begins, or a hex id (a SHA, which the tokenizer leaves out of the words) that one of the
- * query's `hexes` (lower case, 4 to 40 hex digits) begins.
+ * query's `hexes` (lower case, 4 to 40 hex digits) begins or that begins one of them.
  */
 function markedTokens(text: string, terms: ReadonlySet<string>, prefix: string | null, hexes: readonly string[]): { tokens: Token[]; marks: boolean[] } {
   const words = tokenize(text).map((t) => ({ t, mark: terms.has(t.term) || (prefix !== null && text.slice(t.start, t.end).toLowerCase().startsWith(prefix)) }));
   if (hexes.length > 0) {
+    const at = new Map(words.map((w) => [w.t.start, w]));
     for (const m of text.matchAll(/[\p{L}\p{N}]+/gu)) {
       const word = m[0].toLowerCase();
-      if (isHexToken(word) && hexes.some((h) => word.startsWith(h))) words.push({ t: { term: word, start: m.index, end: m.index + m[0].length }, mark: true });
+      // A SHA the query begins, or one written shorter that begins the query (`8879725` cited, `8879725e` searched).
+      if (!SHA_WORD.test(word) || !hexes.some((h) => word.startsWith(h) || h.startsWith(word))) continue;
+      // All digits, it is a word of the text too (`8879725`): that word is marked.
+      const same = at.get(m.index);
+      if (same && same.t.end === m.index + m[0].length) same.mark = true;
+      else words.push({ t: { term: word, start: m.index, end: m.index + m[0].length }, mark: true });
     }
     words.sort((a, b) => a.t.start - b.t.start);
   }
