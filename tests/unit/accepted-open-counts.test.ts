@@ -62,6 +62,9 @@ describe('accepted flags are set apart from the open ones', () => {
     const out = { result: () => undefined, info: (t: string) => lines.push(t), error: () => undefined };
     printNextStep(out, [accepted, open], join(process.cwd(), 'dist'), { built: true, recapHtml: true, base: '/' }, acceptedMap);
     printNextStep(out, [accepted], join(process.cwd(), 'dist'), { built: true, recapHtml: true, base: '/' }, acceptedMap);
+    // Its flag on a pointer that did not resolve is accepted: so is that pointer (each such pointer is flagged).
+    const failing = { ...accepted, counts: { ...accepted.counts, pointers: { verified: 0, failed: 1, unresolved: 1, prose: 0, notCheckable: 0 } } } as ProjectSummary;
+    printNextStep(out, [failing], join(process.cwd(), 'dist'), { built: true, recapHtml: true, base: '/' }, acceptedMap);
     printNextStep(out, [accepted], join(process.cwd(), 'dist'), { built: true, recapHtml: true, base: '/' });
     expect(lines).toEqual([
       'Next: start with open: 1 low-severity flag. Open dist/p/open/recap.html',

@@ -25,13 +25,17 @@ export function acceptedOf(flags: readonly Flag[], acceptance: readonly Acceptan
 
 /**
  * A project as it stands once its accepted flags are set apart: its flag and problem counts are
- * the open ones (what the home's order, filters and the build's "Next:" line weigh). Unchanged
- * when `accepted` has no entry for it.
+ * the open ones (what the home's order, filters and the build's "Next:" line weigh). Each
+ * evidence pointer that did not resolve is flagged, so when every flag is accepted so is each
+ * of those: `pointers.failed` is then 0 (the pointer counts the home shows are left as they are).
+ * Unchanged when `accepted` has no entry for it.
  */
-export function withoutAccepted<P extends { id: string; counts: Pick<ProjectCounts, 'flags' | 'problems'> }>(project: P, accepted: AcceptedCounts): P {
+export function withoutAccepted<P extends { id: string; counts: Pick<ProjectCounts, 'flags' | 'problems'> & { pointers?: ProjectCounts['pointers'] } }>(project: P, accepted: AcceptedCounts): P {
   const a = accepted.get(project.id);
   if (!a) return project;
-  return { ...project, counts: { ...project.counts, flags: a.open.flags, problems: a.open.problems } };
+  const open = a.open.flags.high + a.open.flags.medium + a.open.flags.low;
+  const pointers = project.counts.pointers && open === 0 ? { pointers: { ...project.counts.pointers, failed: 0 } } : {};
+  return { ...project, counts: { ...project.counts, flags: a.open.flags, problems: a.open.problems, ...pointers } };
 }
 
 /**
