@@ -7,7 +7,7 @@
  */
 import { SearchEngine, type Filters, type Hit, type SearchOutcome } from '../lib/search/query/engine.ts';
 import { readSearchState, searchQuery, type KnownFacet } from '../lib/search/query/url-state.ts';
-import { countsText } from '../lib/search/facets.ts';
+import { countsText, noResultsText } from '../lib/search/facets.ts';
 import { MAX_TOKENS } from '../lib/search/query/parse.ts';
 import type { SearchManifest } from '../lib/search/index/format.ts';
 import { indexFileBytes } from './index-file.ts';
@@ -231,7 +231,11 @@ async function start(): Promise<void> {
     const ignored = result.parsed.ignored.length > 0 ? [`Left out of the search: ${result.parsed.ignored.map((w) => `“${w}”`).join(', ')} (too common, or past the ${MAX_TOKENS}-word limit).`] : [];
     showNotices(ignored);
     const partial = result.complete < n ? ` ${grouped(result.complete)} hold${result.complete === 1 ? 's' : ''} every word.` : '';
-    status.textContent = n === 0 ? 'No results.' : `${grouped(n)} result${n === 1 ? '' : 's'}: ${countsText(result.totals)}.${partial}`;
+    const filtersInUse = Object.keys(inUse).length > 0;
+    // Nothing with filters in use: say whether the words alone find something.
+    const without = n === 0 && filtersInUse && q !== '' ? await engine.search(q, {}).then((r) => r.totals, () => null) : null;
+    if (gen !== generation) return;
+    status.textContent = n === 0 ? noResultsText(filtersInUse && q !== '', without) : `${grouped(n)} result${n === 1 ? '' : 's'}: ${countsText(result.totals)}.${partial}`;
     await showMore(gen);
     if (gen !== generation) return;
     // Then the filters, with what each value would show (counted now: the first results came first).

@@ -35,7 +35,7 @@ afterAll(async () => {
 });
 
 const HINT = 'Type words, a row id, a SHA or a path, or pick a filter.';
-const FINAL_STATUS = /^(\d[\d,]* results?: .+\.|No results\.|Type words, a row id, a SHA or a path, or pick a filter\.)$/;
+const FINAL_STATUS = /^(\d[\d,]* results?: .+\.|No results.*\.|Type words, a row id, a SHA or a path, or pick a filter\.)$/;
 
 /**
  * Waits until the page has run the search that `search` (a query string) describes: the URL
@@ -297,6 +297,13 @@ describe('search page', () => {
     await openSearch('?q=zebracorn');
     expect(await status()).toBe('No results.');
     expect(await page.locator('#search-results li').count()).toBe(0);
+  });
+
+  it('a search the filters leave empty says what the words find without them', async () => {
+    await openSearch('?q=hotfix&severity=low');
+    expect(await status()).toBe('No results with the filters in use. Without them: 5 results (2 rows, 3 flags); remove a filter with its ×.');
+    await openSearch('?q=zebracorn&severity=low');
+    expect(await status()).toBe('No results, with or without the filters in use.');
   });
 
   it('an index whose parts table is missing says so instead of searching forever', async () => {

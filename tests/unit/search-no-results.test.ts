@@ -1,0 +1,16 @@
+/**
+ * What the search page says when nothing is found (src/lib/search/facets.ts `noResultsText`):
+ * with filters in use, whether the words alone find something, so "No results." does not read
+ * as "nothing holds these words" (trial: `hotfix` with severity low found nothing, silently).
+ */
+import { describe, expect, it } from 'vitest';
+import { noResultsText } from '../../src/lib/search/facets.ts';
+
+describe('no results', () => {
+  it('says what the words find without the filters', () => {
+    expect(noResultsText(false, null)).toBe('No results.');
+    expect(noResultsText(true, { decision: 2, flag: 3 })).toBe('No results with the filters in use. Without them: 5 results (2 rows, 3 flags); remove a filter with its ×.');
+    expect(noResultsText(true, { flag: 1 })).toBe('No results with the filters in use. Without them: 1 result (1 flag); remove a filter with its ×.');
+    expect(noResultsText(true, {})).toBe('No results, with or without the filters in use.');
+  });
+});
