@@ -8,7 +8,7 @@
 import { SearchEngine, type Filters, type Hit, type SearchOutcome } from '../lib/search/query/engine.ts';
 import { readSearchState, searchQuery, type KnownFacet } from '../lib/search/query/url-state.ts';
 import { countsText, noResultsText } from '../lib/search/facets.ts';
-import { MAX_TOKENS } from '../lib/search/query/parse.ts';
+import { MAX_TOKENS, phraseNotice } from '../lib/search/query/parse.ts';
 import type { SearchManifest } from '../lib/search/index/format.ts';
 import { indexFileBytes } from './index-file.ts';
 import { grouped } from '../lib/text/grouped.ts';
@@ -229,7 +229,8 @@ async function start(): Promise<void> {
     outcome = result;
     const n = result.hits.length;
     const ignored = result.parsed.ignored.length > 0 ? [`Left out of the search: ${result.parsed.ignored.map((w) => `“${w}”`).join(', ')} (too common, or past the ${MAX_TOKENS}-word limit).`] : [];
-    showNotices(ignored);
+    const phrase = phraseNotice(q);
+    showNotices(phrase === null ? ignored : [...ignored, phrase]);
     const partial = result.complete < n ? ` ${grouped(result.complete)} hold${result.complete === 1 ? 's' : ''} every word.` : '';
     const filtersInUse = Object.keys(inUse).length > 0;
     // Nothing with filters in use: say whether the words alone find something.

@@ -299,6 +299,12 @@ describe('search page', () => {
     expect(await page.locator('#search-results li').count()).toBe(0);
   });
 
+  it('quoted words say they are no phrase search; the result holding the words side by side comes first', async () => {
+    await openSearch(`?${new URLSearchParams({ q: '"line counter"' })}`);
+    expect(await readTexts(page.locator('#search-notices span'))).toEqual(['Quotes do not search a phrase: each word is searched, and results holding every word come first.']);
+    expect((await titles())[0]).toBe('Keep the legacy line counter');
+  });
+
   it('a search the filters leave empty says what the words find without them', async () => {
     await openSearch('?q=hotfix&severity=low');
     expect(await status()).toBe('No results with the filters in use. Without them: 5 results (2 rows, 3 flags); remove a filter with its ×.');

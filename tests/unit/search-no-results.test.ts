@@ -14,3 +14,13 @@ describe('no results', () => {
     expect(noResultsText(true, {})).toBe('No results, with or without the filters in use.');
   });
 });
+
+describe('quoted words', () => {
+  it('are said not to be a phrase search', async () => {
+    const { phraseNotice } = await import('../../src/lib/search/query/parse.ts');
+    expect(phraseNotice('"line counter"')).toBe('Quotes do not search a phrase: each word is searched, and results holding every word come first.');
+    expect(phraseNotice('keep “legacy line” counter')).toBe('Quotes do not search a phrase: each word is searched, and results holding every word come first.');
+    expect(phraseNotice('"hotfix"')).toBeNull();
+    expect(phraseNotice('line counter')).toBeNull();
+  });
+});
