@@ -305,6 +305,11 @@ describe('search page', () => {
     expect((await titles())[0]).toBe('Keep the legacy line counter');
   });
 
+  it('the header names the search for what it searches: the whole archive, not only decisions', async () => {
+    await page.goto(`${origin}/`);
+    expect(await readTexts(page.locator('header nav[aria-label="Site"] a'))).toEqual(['Archive', 'Search the archive']);
+  });
+
   it('a search the filters leave empty says what the words find without them', async () => {
     await openSearch('?q=hotfix&severity=low');
     expect(await status()).toBe('No results with the filters in use. Without them: 5 results (2 rows, 3 flags); remove a filter with its ×.');
