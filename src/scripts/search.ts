@@ -6,7 +6,7 @@
  * ↓ and ↑ move through the results, Enter opens one.
  */
 import { SearchEngine, type Filters, type Hit, type SearchOutcome } from '../lib/search/query/engine.ts';
-import { readSearchState, searchQuery, type KnownFacet } from '../lib/search/query/url-state.ts';
+import { filterWordsNotices, readSearchState, searchQuery, type KnownFacet } from '../lib/search/query/url-state.ts';
 import { countsText, noResultsText } from '../lib/search/facets.ts';
 import { MAX_TOKENS, phraseNotice } from '../lib/search/query/parse.ts';
 import type { SearchManifest } from '../lib/search/index/format.ts';
@@ -230,7 +230,7 @@ async function start(): Promise<void> {
     const n = result.hits.length;
     const ignored = result.parsed.ignored.length > 0 ? [`Left out of the search: ${result.parsed.ignored.map((w) => `“${w}”`).join(', ')} (too common, or past the ${MAX_TOKENS}-word limit).`] : [];
     const phrase = phraseNotice(q);
-    showNotices(phrase === null ? ignored : [...ignored, phrase]);
+    showNotices([...ignored, ...(phrase === null ? [] : [phrase]), ...filterWordsNotices(q, known)]);
     const partial = result.complete < n ? ` ${grouped(result.complete)} hold${result.complete === 1 ? 's' : ''} every word.` : '';
     const filtersInUse = Object.keys(inUse).length > 0;
     // Nothing with filters in use: say whether the words alone find something.

@@ -310,6 +310,11 @@ describe('search page', () => {
     expect(await readTexts(page.locator('header nav[aria-label="Site"] a'))).toEqual(['Archive', 'Search the archive']);
   });
 
+  it('a filter typed as words says where filters are picked', async () => {
+    await openSearch(`?${new URLSearchParams({ q: 'severity:high hotfix' })}`);
+    expect(await readTexts(page.locator('#search-notices span'))).toEqual(['“severity:high” is searched as words; to filter by flag severity, pick a value under Filters.']);
+  });
+
   it('a search the filters leave empty says what the words find without them', async () => {
     await openSearch('?q=hotfix&severity=low');
     expect(await status()).toBe('No results with the filters in use. Without them: 5 results (2 rows, 3 flags); remove a filter with its ×.');

@@ -24,3 +24,14 @@ describe('quoted words', () => {
     expect(phraseNotice('line counter')).toBeNull();
   });
 });
+
+describe('words typed as a filter', () => {
+  it('say the box searches words and where filters are picked', async () => {
+    const { filterWordsNotices } = await import('../../src/lib/search/query/url-state.ts');
+    const facets = [{ key: 'severity', name: 'flag severity', values: ['high', 'low'] }];
+    expect(filterWordsNotices('severity:high crash', facets)).toEqual(['“severity:high” is searched as words; to filter by flag severity, pick a value under Filters.']);
+    // A filter this archive has no record of is still a filter's name; paths, URLs and words are not.
+    expect(filterWordsNotices('type=issue src/a.ts:12 https://x.org note:', facets)).toEqual(['“type=issue” is searched as words; to filter by type, pick a value under Filters.']);
+    expect(filterWordsNotices('crash', facets)).toEqual([]);
+  });
+});
