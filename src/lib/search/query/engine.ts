@@ -12,8 +12,9 @@
  * 4. proximity: how close the query's words sit in the field holding most of them — the
  *    words between them, and 10 for each query word in another field (fewer first);
  * 5. field: title 8, body 4, evidence 2, meta 1, per query word, in its best field; a decision
- *    row's title (its decision field) 9, so the row comes before the flags whose summaries
- *    quote it or its paths (a flag's severity would otherwise put them first);
+ *    row's title (its decision field) or a beads issue's title 9, so the record comes before
+ *    the flags whose summaries quote it or its paths (a flag's severity would otherwise put
+ *    them first);
  * 6. severity, then recency: the index's document order (format.ts), newest part first.
  *
  * Counts (scope 3): the records of the current query per type (a flag counts as a flag, a
