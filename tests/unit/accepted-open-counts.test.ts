@@ -10,7 +10,7 @@ import type { ProjectSummary } from '../../src/lib/archive/summary.ts';
 import { acceptedOf, withoutAccepted, type AcceptedCounts } from '../../src/lib/archive/accepted-counts.ts';
 import { homeList } from '../../src/lib/archive/home-projects.ts';
 import { compareHomeRows, homeRowMatches, DEFAULT_HOME_VIEW } from '../../src/lib/projections/home-view.ts';
-import { printNextStep } from '../../src/cli/summary.ts';
+import { printFaults, printNextStep, totals } from '../../src/cli/summary.ts';
 
 const flag = (severity: Flag['severity'], kind: string, summary: string): Flag => ({ layer: 'trail', severity, kind, rows: [], summary, at: [] });
 
@@ -71,6 +71,19 @@ describe('accepted flags are set apart from the open ones', () => {
       // Every flag accepted, nothing else: nothing needs a person, so no line.
       // Without a baseline the same project's flags are open.
       'Next: start with accepted: 2 high-severity flags. Open dist/p/accepted/recap.html',
+    ]);
+  });
+
+  it('says in the flags summary how many flags are accepted, not open', () => {
+    const lines: string[] = [];
+    const out = { result: () => undefined, info: (t: string) => lines.push(t), error: () => undefined };
+    // The archive's totals as the build sums them (src/lib/projections/counts.ts): every flag, accepted or not.
+    const t = { flags: { high: 2, medium: 0, low: 1 }, invalid: 0, projectsWithInvalidNames: [], pointers: { verified: 0, failed: 0, unresolved: 0, prose: 0, notCheckable: 0 }, openBlockers: 0, secrets: { found: 0, projects: 0, notRedacted: 0 }, warnings: {} } as unknown as ReturnType<typeof totals>;
+    printFaults(out, t, [accepted, open], { counts: acceptedMap, file: 'trailbook.baseline.json' });
+    expect(lines.slice(0, 3)).toEqual([
+      'Flags: 2 high, 0 medium, 1 low, in 2 projects (2 of them accepted in trailbook.baseline.json, not open).',
+      '  accepted: 2 high, 0 medium, 0 low; 2 accepted',
+      '  open: 0 high, 0 medium, 1 low',
     ]);
   });
 });

@@ -34,7 +34,7 @@ import { historyLimit, recordHistory, type HistoryFlags } from '../history.ts';
 import { storeComparePairs } from '../compare.ts';
 import { readBaseline } from '../baseline-file.ts';
 import { baselineContextValue } from '../../lib/baseline/build-baseline.ts';
-import { acceptedCounts } from '../../lib/archive/accepted-counts.ts';
+import { acceptedCounts, type AcceptedCounts } from '../../lib/archive/accepted-counts.ts';
 import { createHash } from 'node:crypto';
 
 /** Options of `trailbook build` (flags override trailbook.config.*; see src/cli/settings.ts). */
@@ -263,7 +263,9 @@ async function buildLocked(settings: Awaited<ReturnType<typeof resolveSettings>>
   const written = await countFiles(outDir, options.timings !== undefined);
   const kept = previous ? `; kept the other ${plural(written.pages - renderedPages.length, 'page')} (${plural(keptFiles, 'file')}) from the previous build` : '';
   out.info(`Rendered ${plural(renderedPages.length, 'page')} in ${((performance.now() - renderStarted) / 1000).toFixed(1)} s${kept}. The archive has ${plural(written.pages, 'page')} and ${plural(written.files, 'file')}${options.timings !== undefined ? `, ${(written.bytes / 1024 / 1024).toFixed(1)} MB` : ''}.`);
-  if (archive.projects.length > 0) printFaults(out, t, archive.projects);
+  // Flags the baseline accepts (issue 32): said apart in the flags summary, and no project is "Next:" for them.
+  const accepted = baseline && archive.projects.length > 0 ? await acceptedCounts(cacheDir, baseline, archive.projects.map((p) => p.id)) : new Map() as AcceptedCounts;
+  if (archive.projects.length > 0) printFaults(out, t, archive.projects, baseline ? { counts: accepted, file: baseline.file } : null);
   if (options.timings) {
     const searchBytes = (await countFiles(join(outDir, 'search-index'))).bytes;
     const report = {
@@ -289,7 +291,7 @@ async function buildLocked(settings: Awaited<ReturnType<typeof resolveSettings>>
   } else {
     out.info(`Done in ${seconds} s. The archive is in ${fromCwd(outDir)}${base === '/' ? '' : ` (base ${base})`}.`);
     for (const line of viewLines(outDir, base, settings.recapHtml)) out.info(line);
-    printNextStep(out, archive.projects, outDir, { built: true, recapHtml: settings.recapHtml, base }, await acceptedCounts(cacheDir, baseline, archive.projects.map((p) => p.id)));
+    printNextStep(out, archive.projects, outDir, { built: true, recapHtml: settings.recapHtml, base }, accepted);
   }
   return options.strict ? strictExitCode(out, t) : 0;
 }
