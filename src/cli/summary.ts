@@ -10,6 +10,8 @@ import { checkFirstCountsText, pointerCountsText, projectName } from '../lib/sit
 import { LOOKED_FOR } from '../lib/discover/discover.ts';
 import { fromCwd } from './paths.ts';
 import { secretFlagCounts } from '../lib/checks/security/secret-in-record.ts';
+import { withoutAccepted, type AcceptedCounts } from '../lib/archive/accepted-counts.ts';
+import { acceptedOfThemNote } from '../lib/site/accepted-words.ts';
 
 /** Totals over all projects: the core's sums (src/lib/projections/counts.ts) and what only the build summary needs. */
 export interface ArchiveTotals extends ArchiveCounts {
@@ -62,13 +64,23 @@ export function nothingFoundLines(roots: readonly string[], consequence = ''): s
   ];
 }
 
-/** Prints the flags and invalid-row summary. */
-export function printFaults(out: Output, t: ArchiveTotals, projects: readonly ProjectSummary[]): void {
+/**
+ * Prints the flags and invalid-row summary. Flags `accepted` in the baseline (issue 32) are
+ * counted with the rest and said apart: how many of them are accepted, not open.
+ */
+export function printFaults(out: Output, t: ArchiveTotals, projects: readonly ProjectSummary[], accepted: { counts: AcceptedCounts; file: string } | null = null): void {
   const flagged = projects.filter((p) => flagTotal(p.counts) > 0);
-  out.info(`Flags: ${t.flags.high} high, ${t.flags.medium} medium, ${t.flags.low} low, in ${plural(flagged.length, 'project')}.`);
+  const acceptedOfProject = (id: string): number => {
+    const a = accepted?.counts.get(id);
+    return a ? a.high + a.medium + a.low : 0;
+  };
+  const acceptedAll = flagged.reduce((n, p) => n + acceptedOfProject(p.id), 0);
+  const note = accepted && acceptedAll > 0 ? ` (${acceptedOfThemNote(acceptedAll, accepted.file)})` : '';
+  out.info(`Flags: ${t.flags.high} high, ${t.flags.medium} medium, ${t.flags.low} low, in ${plural(flagged.length, 'project')}${note}.`);
   for (const p of flagged.slice(0, 20)) {
     const c = p.counts.flags;
-    out.info(`  ${projectName(p)}: ${c.high} high, ${c.medium} medium, ${c.low} low`);
+    const n = acceptedOfProject(p.id);
+    out.info(`  ${projectName(p)}: ${c.high} high, ${c.medium} medium, ${c.low} low${n > 0 ? `; ${n} accepted` : ''}`);
   }
   if (flagged.length > 20) out.info(`  … and ${flagged.length - 20} more`);
   out.info(`Invalid rows: ${formatCount(t.invalid)}${t.invalid > 0 ? ` (kept with their raw text, shown in ${t.projectsWithInvalidNames.slice(0, 10).join(', ')}${t.projectsWithInvalidNames.length > 10 ? ', …' : ''})` : ''}.`);
@@ -127,10 +139,11 @@ export function shellWord(word: string): string {
  * (src/lib/projections/needs-a-person.ts), what it has, and where its recap is in `outDir`:
  * its `recap.html` when the build wrote one (`--recap-html`), else its recap page, which needs
  * the archive served. After `check`, which renders nothing, it names the build command that
- * writes that recap.html.
+ * writes that recap.html. Flags `accepted` in the baseline (issue 32) are no open fault: they
+ * neither pick the project nor are named in what it has.
  */
-export function printNextStep(out: Output, projects: readonly ProjectSummary[], outDir: string, build: { built: true; recapHtml: boolean; base: string } | { built: false; args: readonly string[] }): void {
-  const worst = worstProject(projects);
+export function printNextStep(out: Output, projects: readonly ProjectSummary[], outDir: string, build: { built: true; recapHtml: boolean; base: string } | { built: false; args: readonly string[] }, accepted: AcceptedCounts = new Map()): void {
+  const worst = worstProject(projects.map((p) => withoutAccepted(p, accepted)));
   if (worst === null) return;
   const id = worst.project.id;
   const recap = fromCwd(join(outDir, 'p', id, 'recap.html'));

@@ -6,9 +6,9 @@
  * ↓ and ↑ move through the results, Enter opens one.
  */
 import { SearchEngine, type Filters, type Hit, type SearchOutcome } from '../lib/search/query/engine.ts';
-import { readSearchState, searchQuery, type KnownFacet } from '../lib/search/query/url-state.ts';
-import { countsText } from '../lib/search/facets.ts';
-import { MAX_TOKENS } from '../lib/search/query/parse.ts';
+import { filterWordsNotices, readSearchState, searchQuery, type KnownFacet } from '../lib/search/query/url-state.ts';
+import { countsText, noResultsText } from '../lib/search/facets.ts';
+import { MAX_TOKENS, phraseNotice } from '../lib/search/query/parse.ts';
 import type { SearchManifest } from '../lib/search/index/format.ts';
 import { indexFileBytes } from './index-file.ts';
 import { grouped } from '../lib/text/grouped.ts';
@@ -229,9 +229,14 @@ async function start(): Promise<void> {
     outcome = result;
     const n = result.hits.length;
     const ignored = result.parsed.ignored.length > 0 ? [`Left out of the search: ${result.parsed.ignored.map((w) => `“${w}”`).join(', ')} (too common, or past the ${MAX_TOKENS}-word limit).`] : [];
-    showNotices(ignored);
+    const phrase = phraseNotice(q);
+    showNotices([...ignored, ...(phrase === null ? [] : [phrase]), ...filterWordsNotices(q, known)]);
     const partial = result.complete < n ? ` ${grouped(result.complete)} hold${result.complete === 1 ? 's' : ''} every word.` : '';
-    status.textContent = n === 0 ? 'No results.' : `${grouped(n)} result${n === 1 ? '' : 's'}: ${countsText(result.totals)}.${partial}`;
+    const filtersInUse = Object.keys(inUse).length > 0;
+    // Nothing with filters in use: say whether the words alone find something.
+    const without = n === 0 && filtersInUse && q !== '' ? await engine.search(q, {}).then((r) => r.totals, () => null) : null;
+    if (gen !== generation) return;
+    status.textContent = n === 0 ? noResultsText(filtersInUse && q !== '', without) : `${grouped(n)} result${n === 1 ? '' : 's'}: ${countsText(result.totals)}.${partial}`;
     await showMore(gen);
     if (gen !== generation) return;
     // Then the filters, with what each value would show (counted now: the first results came first).

@@ -35,7 +35,7 @@ afterAll(async () => {
 });
 
 const HINT = 'Type words, a row id, a SHA or a path, or pick a filter.';
-const FINAL_STATUS = /^(\d[\d,]* results?: .+\.|No results\.|Type words, a row id, a SHA or a path, or pick a filter\.)$/;
+const FINAL_STATUS = /^(\d[\d,]* results?: .+\.|No results.*\.|Type words, a row id, a SHA or a path, or pick a filter\.)$/;
 
 /**
  * Waits until the page has run the search that `search` (a query string) describes: the URL
@@ -190,6 +190,9 @@ describe('search page', () => {
         '/p/pstack-app/#row-00b3022c',
       ]);
       expect(await status()).toBe('5 results: 4 rows, 1 commit.');
+      // The SHA is marked where each row writes it, whole or short (the words never hold a SHA).
+      const marks = await page.locator('#search-results li.result').evaluateAll((lis) => lis.map((li) => Array.from(li.querySelectorAll('.result-excerpt:not(.result-title-echo) mark'), (m) => m.textContent).join(' ')));
+      expect(marks.slice(1, 3)).toEqual(['8879725e58e4dddd4a83a461e62c6d48f8c13d17', '8879725']);
       await openSearch('?q=commit-not-found');
       expect(await hrefs()).toEqual(['/p/tickets-faults/#flag-1', '/p/tickets-faults/#row-8635af1e']);
     });
@@ -294,6 +297,29 @@ describe('search page', () => {
     await openSearch('?q=zebracorn');
     expect(await status()).toBe('No results.');
     expect(await page.locator('#search-results li').count()).toBe(0);
+  });
+
+  it('quoted words say they are no phrase search; the result holding the words side by side comes first', async () => {
+    await openSearch(`?${new URLSearchParams({ q: '"line counter"' })}`);
+    expect(await readTexts(page.locator('#search-notices span'))).toEqual(['Quotes do not search a phrase: each word is searched, and results holding every word come first.']);
+    expect((await titles())[0]).toBe('Keep the legacy line counter');
+  });
+
+  it('the header names the search for what it searches: the whole archive, not only decisions', async () => {
+    await page.goto(`${origin}/`);
+    expect(await readTexts(page.locator('header nav[aria-label="Site"] a'))).toEqual(['Archive', 'Search the archive']);
+  });
+
+  it('a filter typed as words says where filters are picked', async () => {
+    await openSearch(`?${new URLSearchParams({ q: 'severity:high hotfix' })}`);
+    expect(await readTexts(page.locator('#search-notices span'))).toEqual(['“severity:high” is searched as words; to filter by flag severity, pick a value under Filters.']);
+  });
+
+  it('a search the filters leave empty says what the words find without them', async () => {
+    await openSearch('?q=hotfix&severity=low');
+    expect(await status()).toBe('No results with the filters in use. Without them: 5 results (2 rows, 3 flags); remove a filter with its ×.');
+    await openSearch('?q=zebracorn&severity=low');
+    expect(await status()).toBe('No results, with or without the filters in use.');
   });
 
   it('an index whose parts table is missing says so instead of searching forever', async () => {

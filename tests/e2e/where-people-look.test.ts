@@ -363,6 +363,12 @@ describe("the commands of README's first block and docs/publishing.md, as a user
     expect(home).toContain('<span class="figure-note" data-testid="home-accepted">+ 1 accepted in trailbook.baseline.json (not counted as open)</span>');
     expect(home).toMatch(/data-figure="flags">.*?<span class="status status-zero">0 high<\/span>/s);
     expect(home).toContain('<span class="meta accepted-count" data-testid="accepted-count"> + 1 accepted</span>');
+    // Nor does the home's sort and filter script, which reads the row's counts: its flag counts are the open ones.
+    expect(home).toMatch(/<tr data-project="your-repo"[^>]* data-high="0" data-medium="0" data-low="0"[^>]* data-score="0" data-problems="0"/);
+    // And the build's closing "Next:" line sends no one to a project whose flags are all accepted.
+    expect(`${site.stdout}${site.stderr}`).not.toContain('Next:');
+    // Its flags summary counts the flag and says it is accepted, not open.
+    expect(`${site.stdout}${site.stderr}`).toContain('Flags: 1 high, 0 medium, 0 low, in 1 project (1 of them accepted in trailbook.baseline.json, not open).\n  your-repo: 1 high, 0 medium, 0 low; 1 accepted\n');
     // The row is edited (its reason), its id kept: it is another finding now.
     const trail = join(repo.dir, repo.trail);
     await writeFile(trail, (await readFile(trail, 'utf8')).replace(/("decision":"Ship the parser".*?"why":")[^"]*/, '$1shipped after a second look'));

@@ -38,3 +38,18 @@ describe('search excerpt', () => {
     expect(text(marked('数据库迁移', terms('数据库'), null))).toBe('[数据库]迁移');
   });
 });
+
+describe('a SHA the query names', () => {
+  // The tokenizer leaves hex ids out of the words, so a SHA query marked nothing and its
+  // excerpt showed the start of a long body, the SHA out of view (real corpus: "8e31e95").
+  const body = `${'Plenty of words before the commit is named, '.repeat(4)}then it was fixed in 8e31e95abc: two-generation backup rotation, and 2842af7 was left alone.`;
+
+  it('is marked, and the excerpt is cut around it', () => {
+    expect(text(excerpt([body], new Set(), null, ['8e31e95']))).toBe('… Plenty of words before the commit is named, then it was fixed in [8e31e95abc]: two-generation backup rotation, and 2842af7 was left alone.');
+    expect(text(marked('Fagan Inspection: audit batch 43f3227..70873bc', new Set(), null, ['4387', '70873bc']))).toBe('Fagan Inspection: audit batch 43f3227..[70873bc]');
+    // A SHA cited short is the commit a longer query names.
+    expect(text(marked('evidence 8879725, not 887972f0', new Set(), null, ['8879725e58']))).toBe('evidence [8879725], not 887972f0');
+    // Without SHAs nothing changes.
+    expect(text(excerpt([body], new Set(), null))).toBe(text(excerpt([body], new Set(), null, [])));
+  });
+});

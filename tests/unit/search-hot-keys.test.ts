@@ -110,7 +110,9 @@ async function both(specs: Spec[], hot: number, changed: number | null) {
 /** What a person sees of a search: the results in order (shown), totals, complete, counts. */
 async function seen(engine: SearchEngine | SearchEngineV6, q: string, filters: Filters) {
   const out = await engine.search(q, filters);
-  const shown = await engine.show(out.hits.slice(0, 40) as never, out);
+  // Shown without the query's SHA prefixes (\`parsed\`): the format-6 engine marked no SHA; the
+  // marks and excerpt window a SHA gets now are tested in tests/unit/search-excerpt.test.ts.
+  const shown = await engine.show(out.hits.slice(0, 40) as never, { terms: out.terms, prefix: out.prefix, line: out.line });
   return { n: out.hits.length, shown: shown.map((h) => [h.href, h.title, JSON.stringify(h.excerpt), JSON.stringify(h.tags), h.type]), totals: { ...out.totals }, complete: out.complete, counts: JSON.parse(JSON.stringify(out.counts)) as unknown, exact: out.exactTokens };
 }
 

@@ -182,6 +182,15 @@ describe('ranking', () => {
     expect(await hrefs(engine, 'parser')).toEqual(['/p/x/#row-0a1f7f7c', '/p/x/#flag-1', '/p/x/#flag-2', '/p/x/#row-0a1f7f7d']);
   });
 
+  it('puts a beads issue holding the word in its title before the flags whose summaries hold it in a path', async () => {
+    // Real corpus (45ck__prompt-language), “backup”: 13 beads/history-gap flags citing
+    // .beads/backup/events.jsonl came before the 4 issues about backups.
+    const flag = (n: number): SearchRecord => ({ anchor: `flag-${n}`, title: `beads/history-gap: issue p-${n}: 2 gaps in its history; first at .beads/backup/events.jsonl:${1950 + n}`, body: '', facets: { type: ['flag'], 'flag severity': ['medium'] }, severity: 'medium', time: null });
+    const issue: SearchRecord = { anchor: '', page: 'issue/p-bfkj/', title: 'p-bfkj: [MAJOR] Backup/recovery not atomic', body: 'closed: fixed', facets: { type: ['beads issue'], status: ['closed'] }, exact: [{ key: 'id:p-bfkj', quality: 3 }], severity: null, time: null };
+    const { engine } = await index({ x: { records: [flag(1), flag(2), issue] } });
+    expect(await hrefs(engine, 'backup')).toEqual(['/p/x/issue/p-bfkj/', '/p/x/#flag-1', '/p/x/#flag-2']);
+  });
+
   it('matches ids, SHA prefixes, paths with lines and flag kinds exactly, before words', async () => {
     const records: SearchRecord[] = [
       row('8635af1e', 'Ship the hotfix', { exact: [{ key: 'id:8635af1e', quality: 3 }, { key: 'hex:6b8467766823b30e559d624defde1c57a594bda6', quality: 2 }, { key: 'kind:evidence/commit-not-found', quality: 2 }, { key: 'kind:commit-not-found', quality: 2 }] }),

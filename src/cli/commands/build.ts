@@ -27,6 +27,7 @@ import { historyLimit, recordHistory, type HistoryFlags } from '../history.ts';
 import { readBaseline } from '../baseline-file.ts';
 import { buildArchive, type BuildEvent, type BuildRuntime, type SearchIndexRequest } from '../../lib/build/build-archive.ts';
 import { countFiles } from '../../lib/build/output-files.ts';
+import { acceptedCounts, type AcceptedCounts } from '../../lib/archive/accepted-counts.ts';
 
 /** Options of `trailbook build` (flags override trailbook.config.*; see src/cli/settings.ts). */
 export interface BuildOptions extends SettingsFlags, HistoryFlags {
@@ -146,7 +147,7 @@ function sayBuildEvent(out: Output): (event: BuildEvent) => void {
 async function buildLocked(settings: Settings, shard: ShardSpec | null, options: BuildOptions, out: Output): Promise<number> {
   const { roots, outDir, base } = settings;
   const started = performance.now();
-  const { archive, times, renderStarted, incremental, renderedPages, keptFiles, failure } = await buildArchive({ settings, shard, full: options.full === true }, buildRuntime(settings, options, out), sayBuildEvent(out));
+  const { archive, times, renderStarted, incremental, renderedPages, keptFiles, failure, baseline } = await buildArchive({ settings, shard, full: options.full === true }, buildRuntime(settings, options, out), sayBuildEvent(out));
   if (failure) {
     // A full disk (issue 28): nothing of the previous archive was changed, and more rendering will not help.
     const fix = failure.code === 'disk-full' ? `  fix: free space on the disk of ${fromCwd(outDir)} and its cache, then run again; the previous archive there is as it was` : "  fix: run again with --verbose to see Astro's log (and --full to render every page)";
@@ -158,7 +159,9 @@ async function buildLocked(settings: Settings, shard: ShardSpec | null, options:
   const written = await countFiles(outDir, options.timings !== undefined);
   const kept = incremental ? `; kept the other ${plural(written.pages - renderedPages.length, 'page')} (${plural(keptFiles, 'file')}) from the previous build` : '';
   out.info(`Rendered ${plural(renderedPages.length, 'page')} in ${((performance.now() - renderStarted) / 1000).toFixed(1)} s${kept}. The archive has ${plural(written.pages, 'page')} and ${plural(written.files, 'file')}${options.timings !== undefined ? `, ${(written.bytes / 1024 / 1024).toFixed(1)} MB` : ''}.`);
-  if (archive.projects.length > 0) printFaults(out, t, archive.projects);
+  // Flags the baseline accepts (issue 32): said apart in the flags summary, and no project is "Next:" for them.
+  const accepted = baseline && archive.projects.length > 0 ? await acceptedCounts(settings.cacheDir, baseline, archive.projects.map((p) => p.id)) : (new Map() as AcceptedCounts);
+  if (archive.projects.length > 0) printFaults(out, t, archive.projects, baseline ? { counts: accepted, file: baseline.file } : null);
   if (options.timings) {
     const searchBytes = (await countFiles(join(outDir, 'search-index'))).bytes;
     const report = {
@@ -184,7 +187,7 @@ async function buildLocked(settings: Settings, shard: ShardSpec | null, options:
   } else {
     out.info(`Done in ${seconds} s. The archive is in ${fromCwd(outDir)}${base === '/' ? '' : ` (base ${base})`}.`);
     for (const line of viewLines(outDir, base, settings.recapHtml)) out.info(line);
-    printNextStep(out, archive.projects, outDir, { built: true, recapHtml: settings.recapHtml, base });
+    printNextStep(out, archive.projects, outDir, { built: true, recapHtml: settings.recapHtml, base }, accepted);
   }
   return options.strict ? strictExitCode(out, t) : 0;
 }

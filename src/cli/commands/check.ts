@@ -14,6 +14,7 @@ import { githubAnnotations } from '../../lib/report/github-annotations.ts';
 import { sarifCutMessage, sarifLog } from '../../lib/report/sarif.ts';
 import { markdownSummary, type GateResult } from '../../lib/report/markdown-summary.ts';
 import { acceptedFlags, unmatchedEntries } from '../../lib/baseline/accepted-flags.ts';
+import { acceptedOf, type AcceptedCounts } from '../../lib/archive/accepted-counts.ts';
 import { archiveRoot } from '../../lib/export/site-url.ts';
 import { readBaseline } from '../baseline-file.ts';
 import type { ProjectCounts } from '../../lib/model/types.ts';
@@ -107,6 +108,8 @@ export async function runCheck(dirs: string[], options: CheckOptions, out: Outpu
   const baseline = await readBaseline(options.baseline, settings.loaded?.file ?? null);
   const used = new Set<string>();
   let acceptedCount = 0;
+  /** Per project, its accepted flags and what stays open (for the "Next:" line). */
+  const acceptedByProject: AcceptedCounts = new Map();
   const roots = settings.roots;
   const progress = options.quiet ? undefined : archiveProgress(out);
   let first = true;
@@ -127,6 +130,8 @@ export async function runCheck(dirs: string[], options: CheckOptions, out: Outpu
     onModel: (model) => {
       const accepted = acceptedFlags(baseline, model, model.flags, used);
       acceptedCount += accepted.filter((a) => a !== null).length;
+      const open = acceptedOf(model.flags, accepted);
+      if (open) acceptedByProject.set(model.id, open);
       // An accepted flag does not fail the gate (issue 32); it is still listed, as accepted.
       if (failOn !== null && model.flags.some((f, i) => accepted[i] === null && SEVERITY_ORDER[f.severity] <= SEVERITY_ORDER[failOn])) failing.push(projectName(model));
       if (notVerifiedTotal(model.counts) > 0) unverified.push(projectName(model));
@@ -157,8 +162,8 @@ export async function runCheck(dirs: string[], options: CheckOptions, out: Outpu
   const t = totals(result.projects);
   if (!options.quiet && result.projects.length > 0) {
     printFound(out, t, result.projects);
-    printFaults(out, t, result.projects);
-    printNextStep(out, result.projects, settings.outDir, { built: false, args: [...dirs, ...(options.example ? ['--example'] : []), ...(options.config === undefined ? [] : ['--config', options.config])] });
+    printFaults(out, t, result.projects, baseline ? { counts: acceptedByProject, file: baseline.file } : null);
+    printNextStep(out, result.projects, settings.outDir, { built: false, args: [...dirs, ...(options.example ? ['--example'] : []), ...(options.config === undefined ? [] : ['--config', options.config])] }, acceptedByProject);
   }
   if (result.projects.length === 0) {
     printProblem(out, nothingFoundLines(roots, ', so nothing was checked'));

@@ -3,12 +3,40 @@
  * accepts is no open fault, so the home counts it apart, beside the open ones. Only the projects
  * the baseline names are read from the model store (a baseline names few), each once.
  */
-import type { Severity } from '../model/types.ts';
-import { acceptedFlags, splitBySeverity, type Baseline } from '../baseline/accepted-flags.ts';
+import type { Flag, ProjectCounts, Severity } from '../model/types.ts';
+import { acceptedFlags, splitBySeverity, type Acceptance, type Baseline } from '../baseline/accepted-flags.ts';
+import { problemCounts, type ProblemCounts } from '../projections/problems.ts';
 import { readModel } from './model-store.ts';
 
+/** A project's accepted flags by severity, with what stays open: its open flags by severity and the problems they are. */
+export interface AcceptedOf extends Record<Severity, number> {
+  open: { flags: Record<Severity, number>; problems: ProblemCounts };
+}
+
 /** Accepted flags by severity, per project id; a project none of whose flags is accepted is absent. */
-export type AcceptedCounts = Map<string, Record<Severity, number>>;
+export type AcceptedCounts = Map<string, AcceptedOf>;
+
+/** The accepted flags of `flags` (per {@link acceptedFlags}) and what stays open, or null when none is accepted. */
+export function acceptedOf(flags: readonly Flag[], acceptance: readonly Acceptance[]): AcceptedOf | null {
+  const { open, accepted } = splitBySeverity(flags, acceptance);
+  if (accepted.high + accepted.medium + accepted.low === 0) return null;
+  return { ...accepted, open: { flags: open, problems: problemCounts(flags.filter((_, i) => acceptance[i] === null || acceptance[i] === undefined)) } };
+}
+
+/**
+ * A project as it stands once its accepted flags are set apart: its flag and problem counts are
+ * the open ones (what the home's order, filters and the build's "Next:" line weigh). Each
+ * evidence pointer that did not resolve is flagged, so when every flag is accepted so is each
+ * of those: `pointers.failed` is then 0 (the pointer counts the home shows are left as they are).
+ * Unchanged when `accepted` has no entry for it.
+ */
+export function withoutAccepted<P extends { id: string; counts: Pick<ProjectCounts, 'flags' | 'problems'> & { pointers?: ProjectCounts['pointers'] } }>(project: P, accepted: AcceptedCounts): P {
+  const a = accepted.get(project.id);
+  if (!a) return project;
+  const open = a.open.flags.high + a.open.flags.medium + a.open.flags.low;
+  const pointers = project.counts.pointers && open === 0 ? { pointers: { ...project.counts.pointers, failed: 0 } } : {};
+  return { ...project, counts: { ...project.counts, flags: a.open.flags, problems: a.open.problems, ...pointers } };
+}
 
 /**
  * The accepted flags of each project of `ids` that `baseline` names, by severity. Reads those
@@ -22,8 +50,8 @@ export async function acceptedCounts(cacheDir: string, baseline: Baseline | null
   for (const id of ids) {
     if (!named.has(id)) continue;
     const model = await readModel(cacheDir, id);
-    const { accepted } = splitBySeverity(model.flags, acceptedFlags(baseline, model, model.flags));
-    if (accepted.high + accepted.medium + accepted.low > 0) out.set(id, accepted);
+    const a = acceptedOf(model.flags, acceptedFlags(baseline, model, model.flags));
+    if (a) out.set(id, a);
   }
   return out;
 }

@@ -8,6 +8,7 @@ import type { ProjectSummary } from './summary.ts';
 import { formatOf } from '../formats/format-lookup.ts';
 import { auditState } from '../projections/audit-state.ts';
 import { compareHomeRows, DEFAULT_HOME_VIEW, HOME_PAGE_SIZE, homeRow, type HomeRow } from '../projections/home-view.ts';
+import { withoutAccepted, type AcceptedCounts } from './accepted-counts.ts';
 
 /** The pages of a list: page 1 is the home, page n > 1 is `projects/<n>/`. Always at least one page. */
 export function homePages<T>(projects: readonly T[]): T[][] {
@@ -19,8 +20,12 @@ export function homePages<T>(projects: readonly T[]): T[][] {
 /** A project's source kinds as the home names them (`bbs`, `coord.v1`, ...: each format's `kind`, src/lib/formats/). */
 export const kindsOf = (p: { sources: ReadonlyArray<{ format: string }> }): string[] => [...new Set(p.sources.map((s) => formatOf(s.format)?.kind ?? s.format).filter((k) => k !== ''))];
 
-/** Every project with its home row, in the home's default order (the order of the pages). */
-export function homeList(summaries: readonly ProjectSummary[]): Array<{ p: ProjectSummary; row: HomeRow }> {
+/**
+ * Every project with its home row, in the home's default order (the order of the pages). A
+ * row counts only open flags: those `accepted` (trailbook.baseline.json, issue 32) are no open
+ * fault, so they neither order the table nor match its "with flags" filters.
+ */
+export function homeList(summaries: readonly ProjectSummary[], accepted: AcceptedCounts = new Map()): Array<{ p: ProjectSummary; row: HomeRow }> {
   const order = compareHomeRows(DEFAULT_HOME_VIEW.sort);
-  return summaries.map((p) => ({ p, row: homeRow(p, kindsOf(p), auditState(p)) })).sort((a, b) => order(a.row, b.row));
+  return summaries.map((p) => ({ p, row: homeRow(withoutAccepted(p, accepted), kindsOf(p), auditState(p)) })).sort((a, b) => order(a.row, b.row));
 }

@@ -130,6 +130,8 @@ export interface BuildOutcome {
   keptFiles: number;
   /** Null when the new output is in place. */
   failure: RenderFailure | null;
+  /** The accepted flags (trailbook.baseline.json) the build read, or null without one. */
+  baseline: Baseline | null;
 }
 
 /** What the CLI asks of a build. */
@@ -185,7 +187,7 @@ export async function buildArchive(request: BuildRequest, runtime: BuildRuntime,
   if (reusable && reusable.missing > 0) say({ type: 'pages-missing', missing: reusable.missing, outDir });
   await writeRenderPlan(cacheDir, { previous });
   if (previous) say({ type: 'incremental' });
-  const outcome: BuildOutcome = { archive, times, renderStarted, incremental: previous !== null, renderedPages: [], keptFiles: 0, failure: null };
+  const outcome: BuildOutcome = { archive, times, renderStarted, incremental: previous !== null, renderedPages: [], keptFiles: 0, failure: null, baseline };
   try {
     await runtime.stage(async (staging) => {
       const stagingOut = staging.site;

@@ -97,3 +97,15 @@ export function countsText(byType: ReadonlyMap<string, number> | Readonly<Record
     .map(({ n, noun }) => `${grouped(n)} ${n === 1 ? noun[0] : noun[1]}`)
     .join(', ');
 }
+
+/**
+ * The status of a search that found nothing (the search page): with filters in use, what the
+ * words find without them (`withoutFilters`: their results by type, or null when not searched
+ * again), so the reader knows a filter, not the words, left nothing.
+ */
+export function noResultsText(filtersInUse: boolean, withoutFilters: Readonly<Record<string, number>> | null): string {
+  if (!filtersInUse || withoutFilters === null) return 'No results.';
+  const n = Object.values(withoutFilters).reduce((a, b) => a + b, 0);
+  if (n === 0) return 'No results, with or without the filters in use.';
+  return `No results with the filters in use. Without them: ${n} result${n === 1 ? '' : 's'} (${countsText(withoutFilters)}); remove a filter with its ×.`;
+}

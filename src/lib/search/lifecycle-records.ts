@@ -8,7 +8,8 @@
 import type { ProjectModel } from '../model/types.ts';
 import type { SearchRecord } from './search-record.ts';
 import { eventSummary } from '../coord/words.ts';
-import { idKey, type ExactKey } from './exact-keys.ts';
+import { hexKey, idKey, type ExactKey } from './exact-keys.ts';
+import { hexTokens } from './tokenize.ts';
 
 const TEXT_LIMIT = 2000;
 const cap = (s: string): string => (s.length > TEXT_LIMIT ? `${s.slice(0, TEXT_LIMIT)}…` : s);
@@ -18,6 +19,8 @@ const payloadText = (payload: unknown): string => {
   if (typeof payload === 'object' && Object.keys(payload).length === 0) return '';
   return JSON.stringify(payload);
 };
+/** The SHAs written in `text`, each once, as keys of a record that cites them: the tokenizer leaves hex ids out of the words, so only these find them. */
+const shaKeys = (text: string): ExactKey[] => [...new Set(hexTokens(text))].map((hex) => hexKey(hex, 2));
 const yearOf = (ts: string): string[] => {
   const y = /^\d{4}/.exec(ts)?.[0];
   return y ? [y] : [];
@@ -29,15 +32,16 @@ export function lifecycleSearchRecords(model: ProjectModel): SearchRecord[] {
   const out: SearchRecord[] = [];
   for (const e of model.coordination?.events ?? []) {
     const agents = [...new Set([e.actor, e.toAgent].filter((a) => a !== ''))].sort();
+    const body = cap([e.reason, payloadText(e.payload)].filter(Boolean).join(' · '));
     const facets: Record<string, string[]> = { type: ['coord event'], project, 'event type': [e.eventType || '(none)'], 'source format': ['coord.v1'], year: yearOf(e.timestamp) };
     if (agents.length > 0) facets['agent'] = agents;
     out.push({
       anchor: e.anchor,
       title: `${e.eventType || 'event'} ${e.actor}${e.toAgent ? ` → ${e.toAgent}` : ''}: ${eventSummary(e)}`.slice(0, 300),
-      body: cap([e.reason, payloadText(e.payload)].filter(Boolean).join(' · ')),
+      body,
       meta: [e.eventId && `event ${e.eventId}`, e.issueId && `issue ${e.issueId}`, e.scope && `scope ${e.scope}`, e.timestamp, `${e.file}:${e.line}`].filter(Boolean).join(' · '),
       facets,
-      exact: [...(e.eventId ? [idKey(e.eventId, 3)] : []), ...(e.issueId ? [idKey(e.issueId, 2)] : [])] satisfies ExactKey[],
+      exact: [...(e.eventId ? [idKey(e.eventId, 3)] : []), ...(e.issueId ? [idKey(e.issueId, 2)] : []), ...shaKeys(`${eventSummary(e)} ${body}`)] satisfies ExactKey[],
       time: e.timestamp || null,
     });
   }
@@ -45,14 +49,15 @@ export function lifecycleSearchRecords(model: ProjectModel): SearchRecord[] {
     const status = issue.status !== '' ? issue.status : (issue.replayedStatus ?? 'unknown');
     const facets: Record<string, string[]> = { type: ['beads issue'], project, status: [status], 'source format': ['beads'], year: yearOf(issue.createdAt) };
     if (issue.assignee !== '') facets['agent'] = [issue.assignee];
+    const body = cap([issue.closeReason && `closed: ${issue.closeReason}`, issue.description, issue.notes].filter(Boolean).join(' · '));
     out.push({
       anchor: issue.anchor,
       title: `${issue.id}: ${issue.title || '(no title)'}`.slice(0, 300),
-      body: cap([issue.closeReason && `closed: ${issue.closeReason}`, issue.description, issue.notes].filter(Boolean).join(' · ')),
+      body,
       meta: [`status ${status}`, issue.labels.join(', ')].filter(Boolean).join(' · '),
       facets,
       page: `issue/${issue.key}/`,
-      exact: [idKey(issue.id, 3)],
+      exact: [idKey(issue.id, 3), ...shaKeys(`${issue.title} ${body}`)],
       time: issue.createdAt || null,
     });
   }

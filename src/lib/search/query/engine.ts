@@ -12,8 +12,9 @@
  * 4. proximity: how close the query's words sit in the field holding most of them — the
  *    words between them, and 10 for each query word in another field (fewer first);
  * 5. field: title 8, body 4, evidence 2, meta 1, per query word, in its best field; a decision
- *    row's title (its decision field) 9, so the row comes before the flags whose summaries
- *    quote it or its paths (a flag's severity would otherwise put them first);
+ *    row's title (its decision field) or a beads issue's title 9, so the record comes before
+ *    the flags whose summaries quote it or its paths (a flag's severity would otherwise put
+ *    them first);
  * 6. severity, then recency: the index's document order (format.ts), newest part first.
  *
  * Counts (scope 3): the records of the current query per type (a flag counts as a flag, a
@@ -635,9 +636,11 @@ export class SearchEngine {
   }
 
   /** Titles, excerpts, links and facet values of some hits, in their order. */
-  async show(hits: readonly Hit[], outcome: Pick<SearchOutcome, 'terms' | 'prefix' | 'line'>): Promise<ShownHit[]> {
+  async show(hits: readonly Hit[], outcome: Pick<SearchOutcome, 'terms' | 'prefix' | 'line'> & Partial<Pick<SearchOutcome, 'parsed'>>): Promise<ShownHit[]> {
     const docs = await Promise.all(hits.map((h) => this.stored(h)));
     const wanted = new Set(outcome.terms);
+    // SHA prefixes of the query: marked in titles and excerpts, which the words alone never mark.
+    const hexes = (outcome.parsed?.tokens ?? []).flatMap((t) => t.exact.flatMap((e) => (e.type === 'hex' ? [e.prefix] : [])));
     return hits.map((hit, i) => {
       const d = docs[i] ?? ['', '', '(record not found)', '', '', ''];
       const part = this.manifest.parts[hit.part];
@@ -646,10 +649,10 @@ export class SearchEngine {
       return {
         href: `${this.base}${part?.path ?? ''}${page}${anchor !== '' ? `#${anchor}` : line}`,
         title,
-        titleMarks: marked(title, wanted, outcome.prefix),
+        titleMarks: marked(title, wanted, outcome.prefix, hexes),
         project: part?.title ?? '',
-        excerpt: excerpt([body, evidence, meta], wanted, outcome.prefix),
-        titleExcerpt: lateTitleExcerpt(title, wanted, outcome.prefix),
+        excerpt: excerpt([body, evidence, meta], wanted, outcome.prefix, hexes),
+        titleExcerpt: lateTitleExcerpt(title, wanted, outcome.prefix, hexes),
         tags: this.tags(hit),
         type: this.typeOf(hit),
       };

@@ -5,10 +5,12 @@
  * the start of its first non-empty field. Segments are plain text; the page inserts them as
  * text nodes (never as HTML).
  */
-import { tokenize } from '../tokenize.ts';
+import { tokenize, type Token } from '../tokenize.ts';
 
 /** Words in an excerpt. */
 export const EXCERPT_WORDS = 28;
+/** A run of text that may be a SHA, written whole or shortened. */
+const SHA_WORD = /^[0-9a-f]{7,40}$/;
 /** Words kept before the first match. */
 const LEAD = 6;
 
@@ -30,23 +32,45 @@ export const TITLE_IN_VIEW = 80;
  * around that word, so a phone, which clamps the title, still shows why the record matched;
  * otherwise empty. The page shows it on narrow screens only.
  */
-export function lateTitleExcerpt(title: string, terms: ReadonlySet<string>, prefix: string | null): Segment[] {
+export function lateTitleExcerpt(title: string, terms: ReadonlySet<string>, prefix: string | null, hexes: readonly string[] = []): Segment[] {
   if (title.length <= TITLE_IN_VIEW) return [];
   let before = 0;
-  for (const s of marked(title, terms, prefix)) {
-    if (s.mark) return before >= TITLE_IN_VIEW ? excerpt([title], terms, prefix) : [];
+  for (const s of marked(title, terms, prefix, hexes)) {
+    if (s.mark) return before >= TITLE_IN_VIEW ? excerpt([title], terms, prefix, hexes) : [];
     before += s.text.length;
   }
   return [];
 }
 
-/** The excerpt of `fields` (body, evidence, meta) for the query `terms` and `prefix`. */
-export function excerpt(fields: readonly string[], terms: ReadonlySet<string>, prefix: string | null): Segment[] {
-  let best: { text: string; tokens: ReturnType<typeof tokenize>; marks: boolean[]; n: number } | null = null;
+/**
+ * The words of `text`, each marked when the query names it: one of `terms`, a word `prefix`
+ * begins, or a hex id (a SHA, which the tokenizer leaves out of the words) that one of the
+ * query's `hexes` (lower case, 4 to 40 hex digits) begins or that begins one of them.
+ */
+function markedTokens(text: string, terms: ReadonlySet<string>, prefix: string | null, hexes: readonly string[]): { tokens: Token[]; marks: boolean[] } {
+  const words = tokenize(text).map((t) => ({ t, mark: terms.has(t.term) || (prefix !== null && text.slice(t.start, t.end).toLowerCase().startsWith(prefix)) }));
+  if (hexes.length > 0) {
+    const at = new Map(words.map((w) => [w.t.start, w]));
+    for (const m of text.matchAll(/[\p{L}\p{N}]+/gu)) {
+      const word = m[0].toLowerCase();
+      // A SHA the query begins, or one written shorter that begins the query (`8879725` cited, `8879725e` searched).
+      if (!SHA_WORD.test(word) || !hexes.some((h) => word.startsWith(h) || h.startsWith(word))) continue;
+      // All digits, it is a word of the text too (`8879725`): that word is marked.
+      const same = at.get(m.index);
+      if (same && same.t.end === m.index + m[0].length) same.mark = true;
+      else words.push({ t: { term: word, start: m.index, end: m.index + m[0].length }, mark: true });
+    }
+    words.sort((a, b) => a.t.start - b.t.start);
+  }
+  return { tokens: words.map((w) => w.t), marks: words.map((w) => w.mark) };
+}
+
+/** The excerpt of `fields` (body, evidence, meta) for the query `terms`, `prefix` and SHA prefixes `hexes`. */
+export function excerpt(fields: readonly string[], terms: ReadonlySet<string>, prefix: string | null, hexes: readonly string[] = []): Segment[] {
+  let best: { text: string; tokens: Token[]; marks: boolean[]; n: number } | null = null;
   for (const text of fields) {
     if (text.trim() === '') continue;
-    const tokens = tokenize(text);
-    const marks = tokens.map((t) => terms.has(t.term) || (prefix !== null && text.slice(t.start, t.end).toLowerCase().startsWith(prefix)));
+    const { tokens, marks } = markedTokens(text, terms, prefix, hexes);
     const n = marks.filter(Boolean).length;
     if (!best || n > best.n) best = { text, tokens, marks, n };
   }
@@ -80,8 +104,8 @@ export function excerpt(fields: readonly string[], terms: ReadonlySet<string>, p
   return out;
 }
 
-/** All of `text`, with the query's words marked (for a result's title). */
-export function marked(text: string, terms: ReadonlySet<string>, prefix: string | null): Segment[] {
+/** All of `text`, with the query's words and SHAs marked (for a result's title). */
+export function marked(text: string, terms: ReadonlySet<string>, prefix: string | null, hexes: readonly string[] = []): Segment[] {
   const out: Segment[] = [];
   const push = (s: string, mark: boolean): void => {
     if (s === '') return;
@@ -90,8 +114,9 @@ export function marked(text: string, terms: ReadonlySet<string>, prefix: string 
     else out.push({ text: s, mark });
   };
   let at = 0;
-  for (const t of tokenize(text)) {
-    if (!(terms.has(t.term) || (prefix !== null && text.slice(t.start, t.end).toLowerCase().startsWith(prefix)))) continue;
+  const { tokens, marks } = markedTokens(text, terms, prefix, hexes);
+  for (const [i, t] of tokens.entries()) {
+    if (!marks[i]) continue;
     // Tokens may overlap (CJK bigrams: 승인, 인된): a character is marked once, and touching marks are one.
     if (t.end <= at) continue;
     const begin = Math.max(t.start, at);

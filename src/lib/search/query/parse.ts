@@ -65,3 +65,12 @@ export function parseQuery(q: string): ParsedQuery {
   });
   return { tokens, ignored };
 }
+
+/**
+ * The notice for a query that quotes words together (`"line counter"`), or null: quotes do not
+ * search a phrase here (each token is searched, quotes trimmed), and the reader who typed them
+ * expects one.
+ */
+export function phraseNotice(q: string): string | null {
+  return /["“”][^"“”]*\s[^"“”]*["“”]/.test(q) ? 'Quotes do not search a phrase: each word is searched, and results holding every word come first.' : null;
+}

@@ -5,10 +5,10 @@
 
 /** The weight of a query word per field it is found in: title, body, evidence, meta. */
 export const FIELD_WEIGHT = [8, 4, 2, 1];
-/** The weight of a word in a decision row's decision (its title): above any other record's title. */
+/** The weight of a word in a decision row's decision or a beads issue's title: above any other record's title (a flag's summary quotes them, and their paths). */
 export const DECISION_FIELD_WEIGHT = 9;
-/** Record types whose title is a decision field. */
-export const DECISION_TYPES: ReadonlySet<string> = new Set(['decision', 'superseded decision']);
+/** Record types whose title weighs as a decision: the records flags are about (a beads issue is a tracker's decision). */
+export const DECISION_TYPES: ReadonlySet<string> = new Set(['decision', 'superseded decision', 'beads issue']);
 
 /** Packs the ranking keys that precede document order into one number (higher first). */
 export function primaryKey(coverage: number, exact: number, phrase: number, proximity: number, field: number): number {

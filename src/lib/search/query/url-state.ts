@@ -71,3 +71,21 @@ export function searchQuery(state: Pick<SearchState, 'q' | 'filters'>): string {
   for (const [key, values] of Object.entries(state.filters)) for (const v of values) params.append(key, v);
   return params.toString();
 }
+
+/**
+ * Notices for words typed as a filter (`severity:high`, `type=flag`): the box searches words
+ * (`severity` and `high`), and a filter is picked under Filters or given in the URL; one notice
+ * per such token whose name is a filter's key or name. Empty when there is none.
+ */
+export function filterWordsNotices(q: string, facets: readonly KnownFacet[]): string[] {
+  const names = new Map<string, string>();
+  for (const f of facets) for (const n of [f.key, f.name]) names.set(n.toLowerCase(), f.name);
+  for (const def of FACETS) for (const n of [def.key, def.name, ...def.aliases]) if (!names.has(n.toLowerCase())) names.set(n.toLowerCase(), def.name);
+  const out: string[] = [];
+  for (const token of q.split(/\s+/)) {
+    const m = /^([a-z][a-z ]*)[:=](.+)$/i.exec(token);
+    const name = m ? names.get((m[1] as string).toLowerCase()) : undefined;
+    if (name !== undefined) out.push(`“${token}” is searched as words; to filter by ${name}, pick a value under Filters.`);
+  }
+  return out;
+}
