@@ -23,11 +23,16 @@ const PLAIN = /^[a-z0-9_]+(?:\.[a-z0-9_]+)*$/;
  */
 export function invalidAnchor(file: string, line: number): string {
   if (PLAIN.test(file)) return `invalid-${file.replaceAll('.', '-')}-L${line}`;
-  const readable = file
-    .toLowerCase()
-    .replace(/[^a-z0-9_]+/g, '-')
-    .replace(/^-+|-+$/g, '')
-    .slice(0, 60)
-    .replace(/-+$/, '');
+  // Runs of other characters are one '-' already, so trimming one '-' at each end suffices
+  // (and stays linear: tests/unit/regex-linearity.test.ts).
+  const dashed = file.toLowerCase().replace(/[^a-z0-9_]+/g, '-');
+  const readable = trimDash(trimDash(dashed).slice(0, 60));
   return `invalid-${readable === '' ? 'file' : readable}-${sha256Hex(file).slice(0, 8)}-L${line}`;
+}
+
+/** `text` without one leading and one trailing '-'. */
+function trimDash(text: string): string {
+  const from = text.startsWith('-') ? 1 : 0;
+  const to = text.endsWith('-') && text.length > from ? text.length - 1 : text.length;
+  return text.slice(from, to);
 }

@@ -72,5 +72,9 @@ export function parseQuery(q: string): ParsedQuery {
  * expects one.
  */
 export function phraseNotice(q: string): string | null {
-  return /["“”][^"“”]*\s[^"“”]*["“”]/.test(q) ? 'Quotes do not search a phrase: each word is searched, and results holding every word come first.' : null;
+  // The text between two quotes holds a space: the parts between quote marks at odd places
+  // that a quote closes (split, not a backtracking pattern: tests/unit/regex-linearity.test.ts).
+  const parts = q.split(/["“”]/);
+  const quoted = parts.some((part, i) => i % 2 === 1 && i < parts.length - 1 && /\s/.test(part));
+  return quoted ? 'Quotes do not search a phrase: each word is searched, and results holding every word come first.' : null;
 }
