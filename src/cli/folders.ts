@@ -66,6 +66,10 @@ export async function checkFolders(outDir: string, cacheDir: string, roots: stri
   if (within(out, cache) || within(cache, out)) {
     throw new UsageError(`--cache-dir ${fromCwd(cacheDir)} and --out ${fromCwd(outDir)} overlap; the output folder is replaced on every build`, 'leave --cache-dir out to keep the cache in the per-user cache folder, or give it a folder of its own');
   }
+  const kind = await stat(outDir).catch(() => null);
+  if (kind !== null && !kind.isDirectory()) {
+    throw new UsageError(`--out ${fromCwd(outDir)} is a file, not a folder; it would be replaced`, 'pass a new or empty folder');
+  }
   const entries = await readdir(outDir).catch(() => [] as string[]);
   if (entries.length > 0 && !(await isArchive(outDir))) {
     throw new UsageError(`--out ${fromCwd(outDir)} is not empty and does not hold a Trailbook archive; it would be replaced`, 'pass a new or empty folder, or delete that one first');
