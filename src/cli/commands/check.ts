@@ -89,7 +89,8 @@ function printProjectText(out: Output, model: ProjectModel, accepted: ReadonlyAr
   if (pointers > 0 || c.rows > 0) out.result(`  evidence: ${plural(pointers, 'pointer')}: ${pointerCountsText(c.pointers)}; ${checkFirstCountsText(c)}`);
   if (c.openBlockers > 0) out.result(`  ${plural(c.openBlockers, 'open blocker')}`);
   model.flags.forEach((f, i) => out.result(`  ${f.severity.padEnd(6)} ${f.kind}${f.layer === 'review' ? ' (reviewer, audit.json)' : ''}  ${f.summary}${accepted[i] ? `  [accepted: ${accepted[i]}]` : ''}`));
-  for (const i of model.invalid) out.result(`  invalid ${i.file}:${i.line}  ${i.error}`);
+  // Line 0 is the whole file (not read): named by its file, as the other formats do.
+  for (const i of model.invalid) out.result(`  invalid ${i.line > 0 ? `${i.file}:${i.line}` : i.file}  ${i.error}`);
 }
 
 /** Runs the check command; returns the exit code. */
