@@ -156,7 +156,7 @@ async function buildLocked(settings: Awaited<ReturnType<typeof resolveSettings>>
   const select = shard ? (id: string): boolean => shardOf(id, (shard as ShardSpec).count) === (shard as ShardSpec).index : undefined;
   const archive = await analyseArchive({ onNotice: (line) => out.info(line), roots, cacheDir, onEvent: archiveProgress(out), times, run, repositoryRules: settings.repositories, bdExport: settings.bdExport, allowRepositories: settings.allowRepositories, secrets: settings.secrets, ...(settings.accept ? { accept: settings.accept } : {}), ...(select ? { select } : {}) });
   if (shard) out.info(`Shard ${shardLabel(shard)}: ${plural(archive.projects.length, 'project')} of the ${plural(archive.discovered.length, 'project')} found.`);
-  const t = totals(archive.projects);
+  const t = totals(archive.projects, archive.problems);
   printFound(out, t, archive.projects);
   faultPoint('analysed');
   // What is secret, for every step after the analysis: the history read back here, Astro's loaders (in the build context), shard data (in its manifest).

@@ -155,7 +155,7 @@ export async function runCheck(dirs: string[], options: CheckOptions, out: Outpu
     const problems = reportJson(checkReportProblems(result.problems, fromCwd)).replace(/\n/g, '\n  ');
     printJson(out, `  ],\n  "problems": ${problems}\n}`);
   }
-  const t = totals(result.projects);
+  const t = totals(result.projects, result.problems);
   if (!options.quiet && result.projects.length > 0) {
     printFound(out, t, result.projects);
     printFaults(out, t, result.projects);
