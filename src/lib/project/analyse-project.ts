@@ -4,7 +4,6 @@
  * discover → **parse → check → model** → render → index.
  */
 import { basename, join, relative, resolve, sep } from 'node:path';
-import { invalidAnchors } from '../site/invalid-anchors.ts';
 import { realpath, stat } from 'node:fs/promises';
 import type { StageTimes } from './stage-times.ts';
 import type { DiscoveredProject } from '../model/discovered.ts';
@@ -85,10 +84,9 @@ function citedFrom(rows: ProjectModel['rows'], invalid: readonly InvalidRecord[]
   const cite = (list: Citation[], row: Pick<TrailRow, 'id' | 'anchor' | 'decision'>): void => {
     if (!list.some((c) => c.anchor === row.anchor)) list.push({ rowId: row.id, anchor: row.anchor, decision: row.decision.slice(0, 120) });
   };
-  const invalidAnchor = invalidAnchors(invalid);
   const citing: Array<Pick<TrailRow, 'id' | 'anchor' | 'decision' | 'evidence'>> = [
     ...rows,
-    ...invalid.flatMap((r) => (r.evidence && r.evidence.length > 0 ? [{ id: `${r.file}:${r.line}`, anchor: invalidAnchor(r), decision: r.fields?.['decision'] ?? `invalid record ${r.file}:${r.line}`, evidence: r.evidence }] : [])),
+    ...invalid.flatMap((r) => (r.evidence && r.evidence.length > 0 ? [{ id: `${r.file}:${r.line}`, anchor: `invalid-L${r.line}`, decision: r.fields?.['decision'] ?? `invalid record ${r.file}:${r.line}`, evidence: r.evidence }] : [])),
   ];
   for (const row of citing) {
     for (const p of row.evidence) {

@@ -11,7 +11,6 @@
  * it a `type` facet, and `project` when it belongs to a project.
  */
 import { rowPageOf, rowPagePath } from '../site/row-pages.ts';
-import { invalidAnchors } from '../site/invalid-anchors.ts';
 import type { ProjectModel, Severity, TrailRow } from '../model/types.ts';
 import { POINTER_OUTCOME_LABELS, pointerOutcome } from '../projections/counts.ts';
 import { classifyResult, RESULT_LABELS } from '../results/classify-result.ts';
@@ -101,7 +100,6 @@ function invalidRecords(model: ProjectModel): SearchRecord[] {
   const clip = (text: string, n: number): string => (text.length > n ? `${text.slice(0, n - 1)}…` : text);
   const severity = new Map<string, Severity>();
   for (const f of model.flags) for (const at of f.at) if (!severity.has(`${at.file}:${at.line}`)) severity.set(`${at.file}:${at.line}`, f.severity);
-  const anchorOf = invalidAnchors(model.invalid);
   return model.invalid.map((r) => {
     const fields = r.fields ?? {};
     const facets: Record<string, string[]> = { type: ['invalid record'], project: [model.root], 'flag kind': [r.kind] };
@@ -112,7 +110,7 @@ function invalidRecords(model: ProjectModel): SearchRecord[] {
     const exact: ExactKey[] = [...kindKeys(r.kind, 2)];
     for (const p of r.evidence ?? []) exact.push(...pointerKeys(p));
     return {
-      anchor: anchorOf(r),
+      anchor: `invalid-L${r.line}`,
       // The row as written is its title when the header could not place its decision (cells apart by ` · `).
       title: fields['decision'] ?? clip(r.raw.replace(/\t/g, ' · '), 200),
       body: r.raw,
