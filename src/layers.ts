@@ -23,6 +23,7 @@ export const SRC_ROLES = [
   'loaders',
   'content.config.ts',
   'integrations',
+  'middleware.ts',
   'pages',
   'cli',
 ] as const;

@@ -46,6 +46,8 @@ export function folderError(refusal: FolderRefusal, hint: string): UsageError {
       return new UsageError(`--cache-dir ${fromCwd(refusal.cache)} and --out ${fromCwd(refusal.out)} overlap; the output folder is replaced on every build`, 'leave --cache-dir out to keep the cache in the per-user cache folder, or give it a folder of its own');
     case 'out-not-an-archive':
       return new UsageError(`--out ${fromCwd(refusal.out)} is not empty and does not hold a Trailbook archive; it would be replaced`, 'pass a new or empty folder, or delete that one first');
+    case 'out-is-a-file':
+      return new UsageError(`--out ${fromCwd(refusal.out)} is a file, not a folder; it would be replaced`, 'pass a new or empty folder');
   }
 }
 

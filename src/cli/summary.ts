@@ -12,6 +12,7 @@ import { fromCwd } from './paths.ts';
 import { secretFlagCounts } from '../lib/checks/security/secret-in-record.ts';
 import { withoutAccepted, type AcceptedCounts } from '../lib/archive/accepted-counts.ts';
 import { acceptedOfThemNote } from '../lib/site/accepted-words.ts';
+import type { WalkProblem } from '../lib/fs/walk.ts';
 
 /** Totals over all projects: the core's sums (src/lib/projections/counts.ts) and what only the build summary needs. */
 export interface ArchiveTotals extends ArchiveCounts {
@@ -22,10 +23,16 @@ export interface ArchiveTotals extends ArchiveCounts {
   warnings: Record<string, number>;
   /** Secrets found (`security/secret-in-record` flags), the projects holding them, and how many were published as written (`--no-redact`). */
   secrets: { found: number; projects: number; notRedacted: number };
+  /** Folders of the inputs that could not be read (`path: code`): they may hold records nobody saw. */
+  unreadFolders: string[];
 }
 
-export function totals(projects: readonly ProjectSummary[]): ArchiveTotals {
-  const t: ArchiveTotals = { ...archiveCounts(projects), notRead: 0, projectsWithInvalidNames: [], warnings: {}, secrets: { found: 0, projects: 0, notRedacted: 0 } };
+const UNREAD_FOLDER = 'cannot read folder: ';
+
+/** The archive's totals; `problems`: discovery's (src/lib/fs/walk.ts), for the folders it could not read. */
+export function totals(projects: readonly ProjectSummary[], problems: readonly WalkProblem[] = []): ArchiveTotals {
+  const unreadFolders = problems.filter((p) => p.problem.startsWith(UNREAD_FOLDER)).map((p) => `${fromCwd(p.path)}: ${p.problem.slice(UNREAD_FOLDER.length)}`);
+  const t: ArchiveTotals = { ...archiveCounts(projects), notRead: 0, projectsWithInvalidNames: [], warnings: {}, secrets: { found: 0, projects: 0, notRedacted: 0 }, unreadFolders };
   for (const p of projects) {
     const secrets = secretFlagCounts(p.flags);
     if (secrets.found > 0) t.secrets.projects++;
@@ -115,9 +122,10 @@ const WARNING_WORDS: Record<string, string> = {
   secrets: 'holding secrets',
 };
 
-/** Whether `--strict` finds a fault: an invalid record or a high-severity flag. */
+/** Whether `--strict` finds a fault: an invalid record, a high-severity flag, or a folder of the inputs that could not be read. */
 export function strictFault(t: ArchiveTotals): string | null {
-  const faults = [t.invalid > 0 ? plural(t.invalid, 'invalid row') : '', t.flags.high > 0 ? plural(t.flags.high, 'high-severity flag') : ''].filter(Boolean);
+  const unread = t.unreadFolders.length > 0 ? `${plural(t.unreadFolders.length, 'folder')} that could not be read (${t.unreadFolders.slice(0, 3).join(', ')}${t.unreadFolders.length > 3 ? ', …' : ''})` : '';
+  const faults = [t.invalid > 0 ? plural(t.invalid, 'invalid row') : '', t.flags.high > 0 ? plural(t.flags.high, 'high-severity flag') : '', unread].filter(Boolean);
   return faults.length > 0 ? faults.join(' and ') : null;
 }
 

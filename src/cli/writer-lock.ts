@@ -29,15 +29,20 @@ export interface LockHolder {
   tick: string | null;
 }
 
-/** The start tick of process `pid` (Linux), or null when it cannot be read. */
-function startTick(pid: number): string | null {
+/** The fields of `/proc/<pid>/stat` after the command name (Linux: field 3, the state, first), or null when it cannot be read. */
+function procStat(pid: number): string[] | null {
   try {
     const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
     // The command name (field 2) is in parentheses and may hold spaces: count from its end.
-    return stat.slice(stat.lastIndexOf(')') + 2).split(' ')[19] ?? null;
+    return stat.slice(stat.lastIndexOf(')') + 2).split(' ');
   } catch {
     return null;
   }
+}
+
+/** The start tick of process `pid` (Linux), or null when it cannot be read. */
+function startTick(pid: number): string | null {
+  return procStat(pid)?.[19] ?? null;
 }
 
 /** Whether the holder of a lock still runs: on this host, its pid is alive and (where known) started when it did. Another host's holder is taken to run. */
@@ -48,7 +53,10 @@ export function holderRuns(holder: LockHolder): boolean {
   } catch (error) {
     return (error as NodeJS.ErrnoException).code === 'EPERM';
   }
-  const tick = startTick(holder.pid);
+  const fields = procStat(holder.pid);
+  // A killed process not reaped yet (state Z, zombie; X, dead) still answers kill(pid, 0).
+  if (fields !== null && (fields[0] === 'Z' || fields[0] === 'X')) return false;
+  const tick = fields?.[19] ?? null;
   return holder.tick === null || tick === null || tick === holder.tick;
 }
 

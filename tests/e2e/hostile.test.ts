@@ -213,6 +213,18 @@ describe.skipIf(!chromiumAvailable())('every page of the hostile archive in Chro
     }
   });
 
+  // Round-2 trial: a binary decisions.jsonl and a record's "\u0000"/"\u001b" reached pages as raw
+  // control bytes (a parse error in HTML; browsers drop or replace a NUL): shown as control pictures.
+  it('writes no C0 control character (other than HTML whitespace) into any page', async () => {
+    const found: string[] = [];
+    for (const file of (await files(site.out)).filter((f) => f.endsWith('.html'))) {
+      const text = await readFile(file, 'utf8');
+      const at = text.search(/[\u0000-\u0008\u000b\u000e-\u001f\u007f]/);
+      if (at !== -1) found.push(`${relative(site.out, file)}: ${JSON.stringify(text.slice(Math.max(0, at - 80), at + 8))}`);
+    }
+    expect(found).toEqual([]);
+  });
+
   it('shows the payloads as text where they were written', async () => {
     await page.goto(`${origin}/p/xss-bbs/`);
     const text = await page.evaluate(() => document.body.textContent ?? '');

@@ -55,6 +55,13 @@ describe('exportRecapHtml', () => {
     for (const f of m.flags) expect(page).toContain(`data-kind="${f.kind}"`);
   });
 
+  it('names an invalid whole file (line 0, not read) by its file, without ":0"', () => {
+    const m = model('tickets-clean');
+    const unread = { ...m, invalid: [{ file: 'decisions.jsonl', line: 0, kind: 'source/unreadable' as const, error: 'decisions.jsonl cannot be read: EACCES', raw: '' }] };
+    const page = exportRecapHtml(unread, { root: null, archiveTitle: 'Archive' });
+    expect(page).toContain('<li data-kind="source/unreadable"><p><strong>decisions.jsonl</strong> <code>source/unreadable</code> — decisions.jsonl cannot be read: EACCES</p></li>');
+  });
+
   it('escapes record text', () => {
     const m = model('tickets-clean');
     const hostile = { ...m, title: '<script>alert(1)</script>', rows: m.rows.map((r, i) => (i === 0 ? { ...r, decision: '<img src=x onerror=alert(1)>' } : r)) };

@@ -261,6 +261,9 @@ describe('text on its way to a page', () => {
     expect(escapeHtml('<a href="x" onclick=\'y\'>&</a>')).toBe('&lt;a href=&quot;x&quot; onclick=&#39;y&#39;&gt;&amp;&lt;/a&gt;');
     expect(escapeHtml('a\ud800b\udc00c')).toBe('a\ufffdb\ufffdc');
     expect(escapeHtml('😀')).toBe('😀');
+    // A control character is a parse error in HTML (a NUL one browsers drop or replace): shown as
+    // its Unicode control picture; HTML's whitespace (tab, line feed, form feed, carriage return) stays.
+    expect(escapeHtml('a\u0000b\u0007c\u001b[31md\u007f\t\n\f\r')).toBe('a\u2400b\u2407c\u241b[31md\u2421\t\n\f\r');
   });
 
   it('never keeps a link a browser would read as another origin or scheme', () => {

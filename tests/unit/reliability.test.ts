@@ -6,7 +6,7 @@
  * every stage are in tests/e2e/fault-injection.test.ts.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { execFileSync } from 'node:child_process';
+import { execFileSync, spawn } from 'node:child_process';
 import { request } from 'node:http';
 import { existsSync, readFileSync, readlinkSync } from 'node:fs';
 import { mkdir, mkdtemp, readdir, rm, truncate, writeFile } from 'node:fs/promises';
@@ -140,6 +140,27 @@ describe('one writer per output and cache folder', () => {
     expect(JSON.parse(readFileSync(cacheLockPath(cache), 'utf8')).pid).toBe(process.pid);
     await lock.release();
     expect(existsSync(cacheLockPath(cache))).toBe(false);
+  });
+
+  // Round-2 trial: a build killed with SIGKILL stays a zombie until its parent or init reaps it;
+  // a rebuild started at once was refused ("another Trailbook is writing…") by a dead process.
+  it.skipIf(process.platform !== 'linux')('takes over the lock of a killed process not reaped yet (a zombie)', async () => {
+    const cache = join(dir, 'lock-zombie');
+    await mkdir(cache, { recursive: true });
+    // The background `sleep 0.3` ends after its shell became `sleep 30`, which never reaps it.
+    const parent = spawn('sh', ['-c', 'sleep 0.3 & echo $!; exec sleep 30'], { stdio: ['ignore', 'pipe', 'ignore'] });
+    try {
+      const pid = Number(await new Promise<string>((resolveLine) => parent.stdout.once('data', (d: Buffer) => resolveLine(d.toString().trim()))));
+      while (!/^\d+ \(.*\) Z /.test(readFileSync(`/proc/${pid}/stat`, 'utf8'))) await new Promise((r) => setTimeout(r, 20));
+      const tick = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ')[19] ?? null;
+      await writeFile(cacheLockPath(cache), JSON.stringify({ pid, host: hostname(), command: 'trailbook build runs', started: '2026-12-02T07:00:00.000Z', tick }));
+      const notices: string[] = [];
+      const lock = await takeLock(cacheLockPath(cache), cache, 'cache', (line) => notices.push(line));
+      expect(notices).toEqual([`  notice: took over the lock of the cache folder ${cache} from a Trailbook that no longer runs (pid ${pid}, \`trailbook build runs\`, started 2026-12-02T07:00:00.000Z)`]);
+      await lock.release();
+    } finally {
+      parent.kill('SIGKILL');
+    }
   });
 });
 

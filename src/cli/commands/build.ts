@@ -154,7 +154,7 @@ async function buildLocked(settings: Settings, shard: ShardSpec | null, options:
     printProblem(out, [`rendering failed: ${failure.message}`, fix]);
     return 2;
   }
-  const t = totals(archive.projects);
+  const t = totals(archive.projects, archive.problems);
   const wallMs = performance.now() - started;
   const written = await countFiles(outDir, options.timings !== undefined);
   const kept = incremental ? `; kept the other ${plural(written.pages - renderedPages.length, 'page')} (${plural(keptFiles, 'file')}) from the previous build` : '';

@@ -90,7 +90,8 @@ function printProjectText(out: Output, model: ProjectModel, accepted: ReadonlyAr
   if (pointers > 0 || c.rows > 0) out.result(`  evidence: ${plural(pointers, 'pointer')}: ${pointerCountsText(c.pointers)}; ${checkFirstCountsText(c)}`);
   if (c.openBlockers > 0) out.result(`  ${plural(c.openBlockers, 'open blocker')}`);
   model.flags.forEach((f, i) => out.result(`  ${f.severity.padEnd(6)} ${f.kind}${f.layer === 'review' ? ' (reviewer, audit.json)' : ''}  ${f.summary}${accepted[i] ? `  [accepted: ${accepted[i]}]` : ''}`));
-  for (const i of model.invalid) out.result(`  invalid ${i.file}:${i.line}  ${i.error}`);
+  // Line 0 is the whole file (not read): named by its file, as the other formats do.
+  for (const i of model.invalid) out.result(`  invalid ${i.line > 0 ? `${i.file}:${i.line}` : i.file}  ${i.error}`);
 }
 
 /** Runs the check command; returns the exit code. */
@@ -159,7 +160,7 @@ export async function runCheck(dirs: string[], options: CheckOptions, out: Outpu
     const problems = reportJson(checkReportProblems(result.problems, fromCwd)).replace(/\n/g, '\n  ');
     printJson(out, `  ],\n  "problems": ${problems}\n}`);
   }
-  const t = totals(result.projects);
+  const t = totals(result.projects, result.problems);
   if (!options.quiet && result.projects.length > 0) {
     printFound(out, t, result.projects);
     printFaults(out, t, result.projects, baseline ? { counts: acceptedByProject, file: baseline.file } : null);

@@ -18,6 +18,7 @@ function within(parent: string, child: string): boolean {
  * - `out-inside-input`: the output folder is inside the input folder `input`.
  * - `out-replaces-working-folder`, `out-replaces-trailbook`: it is, or holds, the working folder or Trailbook's own folder.
  * - `cache-overlaps-out`: the cache and output folders hold one another.
+ * - `out-is-a-file`: it names a file, not a folder (replacing it would delete the file).
  * - `out-not-an-archive`: it holds files and no Trailbook archive.
  */
 export type FolderRefusal =
@@ -26,6 +27,7 @@ export type FolderRefusal =
   | { code: 'out-replaces-working-folder'; out: string }
   | { code: 'out-replaces-trailbook'; out: string }
   | { code: 'cache-overlaps-out'; out: string; cache: string }
+  | { code: 'out-is-a-file'; out: string }
   | { code: 'out-not-an-archive'; out: string };
 
 /** The real path of `path`, resolving links in the part that exists. */
@@ -65,6 +67,8 @@ export async function refuseFolders(outDir: string, cacheDir: string, roots: rea
   if (within(out, where.cwd)) return { code: 'out-replaces-working-folder', out: outDir };
   if (within(out, where.packageRoot)) return { code: 'out-replaces-trailbook', out: outDir };
   if (within(out, cache) || within(cache, out)) return { code: 'cache-overlaps-out', out: outDir, cache: cacheDir };
+  const kind = await stat(outDir).catch(() => null);
+  if (kind !== null && !kind.isDirectory()) return { code: 'out-is-a-file', out: outDir };
   const entries = await readdir(outDir).catch(() => [] as string[]);
   if (entries.length > 0 && !(await isArchive(outDir))) return { code: 'out-not-an-archive', out: outDir };
   return null;

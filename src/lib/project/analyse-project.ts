@@ -304,6 +304,9 @@ export async function analyseProject(prepared: PreparedProject, stages?: StageTi
   // An empty record file holds nothing to account for, but it is worth saying (docs/security.md).
   const withInvalid = new Set(invalid.map((r) => r.file));
   for (const s of sources) if (s.bytes === 0 && s.lines === 0 && !withInvalid.has(s.path) && !s.notRead && s.format !== 'project-config') warnings.push({ kind: 'source/empty-file', file: s.path, line: 0, message: `${s.path} is empty: it holds no records` });
+  // A TSV trail holding only its header holds no records either (not a clean trail of 0 rows).
+  const rowFiles = new Set(rows.map((r) => r.file));
+  for (const s of sources) if (s.format === 'pstack-trail' && s.lines > 0 && s.invalid === 0 && !withInvalid.has(s.path) && !s.notRead && !rowFiles.has(s.path)) warnings.push({ kind: 'source/empty-file', file: s.path, line: 0, message: `${s.path} holds only its header: it holds no records` });
   const history = lifecycle.finish();
   // At most MAX_PER_KIND records of one kind are listed; the rest are summarised and counted
   // (src/lib/bounds/kind-bounds.ts): 40,000 empty QA files are not 40,000 flags.

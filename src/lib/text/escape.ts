@@ -1,13 +1,30 @@
 /** HTML escaping for text placed in generated documents (search records). */
 const MAP: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
 
+/** C0 controls other than HTML's whitespace (tab, line feed, form feed, carriage return), and DEL. */
+const HTML_CONTROL = /[\u0000-\u0008\u000b\u000e-\u001f\u007f]/g;
+/** Whether a text holds a character {@link controlPictures} replaces (no `g` flag: `test` keeps no state). */
+export const HTML_CONTROL_TEST = /[\u0000-\u0008\u000b\u000e-\u001f\u007f]/;
+
 /**
  * Escapes `& < > " '`, so the result is safe as element text and as a quoted attribute value.
  * Lone UTF-16 surrogates (a record may hold `"\ud800"`) become U+FFFD: they cannot be encoded,
  * and pagefind, which Trailbook used for search before issue 11, refused a whole document holding one.
+ * A C0 control character or DEL (a parse error in HTML; a NUL is dropped or replaced by browsers)
+ * becomes its Unicode control picture (`\u0000` → U+2400 ␀, ESC → ␛, DEL → U+2421 ␡), so the
+ * raw text of a binary line or a `"\u001b"` in a record is shown, not lost; HTML's whitespace stays.
  */
 export function escapeHtml(text: string): string {
-  return text.toWellFormed().replace(/[&<>"']/g, (c) => MAP[c] as string);
+  return controlPictures(text.toWellFormed().replace(/[&<>"']/g, (c) => MAP[c] as string));
+}
+
+/**
+ * `text` with each C0 control character other than HTML's whitespace, and DEL, replaced by its
+ * Unicode control picture (U+2400 + code; DEL → U+2421), for text an Astro component prints
+ * (Astro escapes markup, not controls). Text without such characters is returned unchanged.
+ */
+export function controlPictures(text: string): string {
+  return text.replace(HTML_CONTROL, (c) => String.fromCharCode(c === '\u007f' ? 0x2421 : 0x2400 + c.charCodeAt(0)));
 }
 
 /** `\t`, `\n`, `\r` by name; other C0 controls, DEL and C1 as `\xHH`; line separators and bidirectional controls as `\uHHHH`. */

@@ -23,6 +23,8 @@ export interface PhysicalLine {
    * stop at a NUL would show a different record than the one read.
    */
   nulAt?: number;
+  /** Set on line 1 when the file begins with a UTF-16 byte-order mark (FF FE or FE FF): it is UTF-16, not UTF-8. */
+  utf16?: true;
   /**
    * Set when the line is longer than {@link MAX_LINE_BYTES}: it is not read, `text` holds only
    * its first {@link LONG_LINE_KEPT_BYTES} bytes (decoded leniently) and `bytes` its full length.
@@ -51,12 +53,14 @@ function decodeLine(bytes: Uint8Array, number: number): PhysicalLine {
     }
   })();
   if (nul !== -1) line.nulAt = nul;
+  if (number === 1 && ((body[0] === 0xff && body[1] === 0xfe) || (body[0] === 0xfe && body[1] === 0xff))) line.utf16 = true;
   return line;
 }
 
 /** Why a line holding a NUL byte was not read, in plain words. */
 export function nulMessage(line: PhysicalLine): string {
-  return `line ${line.number} holds a NUL byte (at byte ${(line.nulAt ?? 0) + 1}): it is not text, and is not read`;
+  const why = line.utf16 ? 'the file is UTF-16 (it begins with a UTF-16 byte-order mark), not UTF-8, and is not read; save it as UTF-8' : 'it is not text, and is not read';
+  return `line ${line.number} holds a NUL byte (at byte ${(line.nulAt ?? 0) + 1}): ${why}`;
 }
 
 /**
