@@ -59,7 +59,7 @@ describe('exportRecapHtml', () => {
     const m = model('tickets-clean');
     const unread = { ...m, invalid: [{ file: 'decisions.jsonl', line: 0, kind: 'source/unreadable' as const, error: 'decisions.jsonl cannot be read: EACCES', raw: '' }] };
     const page = exportRecapHtml(unread, { root: null, archiveTitle: 'Archive' });
-    expect(page).toContain('<li data-kind="source/unreadable"><p><strong>decisions.jsonl</strong> <code>source/unreadable</code> — decisions.jsonl cannot be read: EACCES</p></li>');
+    expect(page).toContain('<li id="invalid-decisions-jsonl-L0" data-kind="source/unreadable"><p><strong>decisions.jsonl</strong> <code>source/unreadable</code> — decisions.jsonl cannot be read: EACCES</p></li>');
   });
 
   it('escapes record text', () => {
