@@ -87,7 +87,7 @@ describe('recap.html, the single-file recap', () => {
 });
 
 describe('a project without decision rows', () => {
-  it('offers no decisions.csv (it would hold a header alone)', async () => {
+  it('lists no decisions.csv.gz for scripts (it would hold a header alone)', async () => {
     expect((await page.goto(`${server.url}p/coordination-clean/`))?.status()).toBe(200);
     const hrefs = await page.locator('nav[data-downloads="project"] a').evaluateAll((links) => links.map((a) => a.getAttribute('href') as string));
     expect(hrefs).toEqual([`${BASE}p/coordination-clean/recap.html`, `${BASE}p/coordination-clean/recap.json.gz`, `${BASE}schema/recap.v1.json`]);
