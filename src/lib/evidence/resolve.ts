@@ -98,7 +98,9 @@ function pointer(p: ClassifiedPointer, status: EvidencePointer['status'], reason
   // A row target names a row of the project's own trail, never a file page: kept, so a row about the
   // trail can link to the row it cites (trail-references.ts); a self-citation still links to nothing.
   const kept = target !== undefined && (status !== 'NOT_VERIFIED' || target.type === 'url' || target.type === 'row') ? { target } : {};
-  return { raw: p.raw, kind: p.kind, status, reason, ...rest, ...kept, ...(p.note ? { note: p.note } : {}), ...(p.within !== undefined ? { within: p.within } : {}) };
+  // A file that is there, cited at lines that are not: no link, but its page lists the row as not resolved.
+  const citedFile = status === 'NOT_VERIFIED' && rest.fault === 'evidence/line-out-of-range' && target?.type === 'file' ? { citedFile: { path: target.path, origin: target.origin, ...(target.at !== undefined ? { at: target.at } : {}) } } : {};
+  return { raw: p.raw, kind: p.kind, status, reason, ...rest, ...kept, ...citedFile, ...(p.note ? { note: p.note } : {}), ...(p.within !== undefined ? { within: p.within } : {}) };
 }
 
 function rangeText(from: number, to: number): string {
