@@ -24,6 +24,7 @@ function row(ts: string, decision: string, evidence: string): string {
 
 let dir: string;
 let model: ProjectModel;
+let trail: string;
 const verdicts = (): string[][][] => model.rows.map((r) => r.evidence.map((p) => [p.raw, p.status, p.reason]));
 const ten = Array.from({ length: 12 }, (_, i) => `line ${i + 1}`).join('\n') + '\n';
 
@@ -38,6 +39,7 @@ beforeAll(async () => {
   await writeFile(join(dir, 'target'), 'one\ntwo\n');
   await symlink('target', join(dir, 'link'));
   await writeFile(join(dir, 'docs', 'with space.md'), '# Spaced\n\ntext\n');
+  await writeFile(join(dir, 'run'), '#!/bin/sh\necho run\n');
   await writeFile(
     join(dir, 'runs', 'decisions.jsonl'),
     [
@@ -48,10 +50,14 @@ beforeAll(async () => {
       row('2026-03-01T09:04:00Z', 'prose with a colon', 'step:2'),
       row('2026-03-01T09:05:00Z', 'past the end', 'gradlew:99'),
       row('2026-03-01T09:06:00Z', 'a spaced path', '`docs/with space.md`'),
+      row('2026-03-01T09:07:00Z', 'a script removed since', 'run:2'),
     ].join('\n') + '\n',
   );
   git(dir, ['add', '-A']);
   git(dir, ['commit', '-q', '-m', 'Trail'], '2026-03-01T10:00:00Z');
+  trail = git(dir, ['rev-parse', '--short=7', 'HEAD']).trim();
+  git(dir, ['rm', '-q', 'run']);
+  git(dir, ['commit', '-q', '-m', 'Remove run'], '2026-03-01T11:00:00Z');
   await analyseArchive({ roots: [dir], cacheDir: null, onModel: (m) => void (model = m) });
 }, 60_000);
 
@@ -77,6 +83,9 @@ describe('extensionless files cited with a line', () => {
     ]);
     expect(verdicts()[3]?.[0]?.[2]).toMatch(/^line 1 of 2 exists/);
     expect(verdicts()[5]).toEqual([['gradlew:99', 'NOT_VERIFIED', 'line 99 is past the end of gradlew (12 lines at landed head)']]);
+    // A name committed only at the commit that recorded the row is checked there.
+    const head = git(dir, ['rev-parse', '--short=7', 'HEAD']).trim();
+    expect(verdicts()[7]).toEqual([['run:2', 'INCONCLUSIVE', `line 2 of run was there at ${trail}, the commit that recorded this row; run is not a file at the landed head ${head} (deleted or moved since)`]]);
   });
 
   it('keeps prose with a colon and a number as prose, not a missing path', () => {
