@@ -49,9 +49,9 @@ const cases: Record<string, Case[]> = {
     ['.env.local', [{ raw: '.env.local', kind: 'path', path: '.env.local' }]],
     ['AGENTS.md', [{ raw: 'AGENTS.md', kind: 'path', path: 'AGENTS.md' }]],
     ['Cargo.toml', [{ raw: 'Cargo.toml', kind: 'path', path: 'Cargo.toml' }]],
-    // A bare name with an unknown extension is not a path; a well-known extensionless one is.
+    // A bare name with an unknown extension is not a path; a well-known extensionless one is (`README` as written: trial, 2026-12-02).
     ['notes.xyz', [{ raw: 'notes.xyz', kind: 'prose' }]],
-    ['README', [{ raw: 'README', kind: 'prose' }]],
+    ['README', [{ raw: 'README', kind: 'path', path: 'README' }]],
     ['justfile', [{ raw: 'justfile', kind: 'path', path: 'justfile' }]],
     // Line lists: each range is checked.
     ['route.ts:34,47', [{ raw: 'route.ts:34,47', kind: 'path', path: 'route.ts', from: 34, to: 34, lines: [{ from: 34, to: 34 }, { from: 47, to: 47 }] }]],

@@ -398,7 +398,8 @@ describe('resolvePointer', () => {
         status: 'NOT_VERIFIED',
         reason: 'line 999 is past the end of src/parser.ts (43 lines at landed head)',
         fault: 'evidence/line-out-of-range',
-        // No target: a NOT_VERIFIED pointer links to no page and gets none.
+        // No target: a NOT_VERIFIED pointer links to no page. The file is named apart, so its page lists the row as not resolved.
+        citedFile: { path: 'src/parser.ts', origin: 'repository' },
       });
     });
 

@@ -33,10 +33,11 @@ export const EVIDENCE_PARTS = {
 
 /**
  * "Every trail row that cites it": up to the listed citations, and how many more there are.
- * Each entry is bare (`</li>` is optional in HTML; <small> is the muted "— project, row id").
+ * Each entry is bare (`</li>` is optional in HTML; <small> is the muted "— project, row id"); a
+ * row whose citation of the file did not resolve says so, with the pointer and its reason.
  */
 export function citedByHtml(citedBy: readonly ProjectCitation[], more: number, base: string): SafeHtml {
-  return html`<section aria-labelledby="cited-by"><h2 id="cited-by">Cited by</h2><ul class="cited-by">${citedBy.map((c) => html`<li><a href="${urls.row(base, c.projectId, c.anchor)}">${clippedDecision(c.decision)}</a> <small>— ${c.projectTitle}, row <code>${c.rowId}</code></small>`)}</ul>${more > 0 ? html`<p class="meta">… and ${String(more)} more rows cite it. Search for it to see them all.</p>` : ''}</section>`;
+  return html`<section aria-labelledby="cited-by"><h2 id="cited-by">Cited by</h2><ul class="cited-by">${citedBy.map((c) => html`<li><a href="${urls.row(base, c.projectId, c.anchor)}">${clippedDecision(c.decision)}</a> <small>— ${c.projectTitle}, row <code>${c.rowId}</code></small>${c.unresolved !== undefined ? html` <small class="unresolved" data-testid="cited-unresolved">— not resolved: ${c.unresolved}</small>` : ''}`)}</ul>${more > 0 ? html`<p class="meta">… and ${String(more)} more rows cite it. Search for it to see them all.</p>` : ''}</section>`;
 }
 
 /**

@@ -98,7 +98,9 @@ function pointer(p: ClassifiedPointer, status: EvidencePointer['status'], reason
   // A row target names a row of the project's own trail, never a file page: kept, so a row about the
   // trail can link to the row it cites (trail-references.ts); a self-citation still links to nothing.
   const kept = target !== undefined && (status !== 'NOT_VERIFIED' || target.type === 'url' || target.type === 'row') ? { target } : {};
-  return { raw: p.raw, kind: p.kind, status, reason, ...rest, ...kept, ...(p.note ? { note: p.note } : {}), ...(p.within !== undefined ? { within: p.within } : {}) };
+  // A file that is there, cited at lines that are not: no link, but its page lists the row as not resolved.
+  const citedFile = status === 'NOT_VERIFIED' && rest.fault === 'evidence/line-out-of-range' && target?.type === 'file' ? { citedFile: { path: target.path, origin: target.origin, ...(target.at !== undefined ? { at: target.at } : {}) } } : {};
+  return { raw: p.raw, kind: p.kind, status, reason, ...rest, ...kept, ...citedFile, ...(p.note ? { note: p.note } : {}), ...(p.within !== undefined ? { within: p.within } : {}) };
 }
 
 function rangeText(from: number, to: number): string {
@@ -916,6 +918,26 @@ function predated(resolved: EvidencePointer, ctx: EvidenceContext): EvidencePoin
   return { ...rest, status: 'INCONCLUSIVE', reason: `${resolved.reason}; the landed head ${short(ctx.head as string)} (committed ${when.headTs}) predates this row, which is not committed with the repository` };
 }
 
+/** `gradlew:10`, `link:1`: one name (no `/`, no known extension) and its lines. */
+const NAME_WITH_LINES = /^[\p{L}\p{N}_][\p{L}\p{N}_.+-]{0,254}:L?\d{1,9}(?:[-–]L?\d{1,9})?$/u;
+
+/**
+ * A prose item that is a name and its lines (`gradlew:10`, `link:1`) whose name is a file,
+ * folder or link committed at the root of the repository, at the landed head or at the commit
+ * that recorded the row: that path with its lines, checked as one (trial, 2026-12-02: such
+ * files were a medium `evidence/prose`). Null otherwise, so `step:2` stays prose and never
+ * becomes a missing path.
+ */
+async function committedNameWithLines(p: ClassifiedPointer, ctx: EvidenceContext): Promise<ClassifiedPointer | null> {
+  if (!NAME_WITH_LINES.test(p.raw) || !ctx.repository || !ctx.head) return null;
+  const { path, ...lines } = splitLineSuffix(p.raw);
+  for (const commit of new Set([ctx.head, ctx.row?.recordedIn].filter((c): c is string => c !== undefined))) {
+    const found = await ctx.repository.lookupPath(commit, path);
+    if (found.status === 'blob' || found.status === 'tree') return { raw: p.raw, kind: 'path', path, ...lines };
+  }
+  return null;
+}
+
 async function resolveOne(p: ClassifiedPointer, ctx: EvidenceContext, cell: CellWords): Promise<EvidencePointer> {
   try {
     switch (p.kind) {
@@ -942,17 +964,61 @@ async function resolveOne(p: ClassifiedPointer, ctx: EvidenceContext, cell: Cell
         return pointer(p, 'INCONCLUSIVE', "an agent's session file, named by its id: outside the repository");
       case 'reference':
         return pointer(p, 'INCONCLUSIVE', 'reference recorded, not checked');
-      case 'prose':
+      case 'prose': {
         if (p.truncated) return pointer(p, 'INCONCLUSIVE', 'the cell holds more pointers than are read; the rest is shown as written, not checked');
+        const named = await committedNameWithLines(p, ctx);
+        if (named !== null) return await resolveOne(named, ctx, cell);
         return pointer(p, 'NOT_VERIFIED', PROSE_REASON, { fault: 'evidence/prose' });
+      }
     }
   } catch (error) {
     return pointer(p, 'INCONCLUSIVE', `could not be checked: ${(error as Error).message ?? String(error)}`);
   }
 }
 
-/** Resolves every pointer of a cell, in order. */
-export function resolveEvidence(pointers: ClassifiedPointer[], ctx: EvidenceContext): Promise<EvidencePointer[]> {
-  const cell = cellWordsOf(pointers);
-  return Promise.all(pointers.map((p) => resolvePointer(p, ctx, cell)));
+/** `` `docs/with space.md` ``: a text in backticks holding white space (read as a command). */
+const isBacktickedSpace = (raw: string): boolean =>
+  raw.length > 4 && raw.startsWith('`') && raw.endsWith('`') && raw.indexOf('`', 1) === raw.length - 1 && raw.slice(1, -1).trim() === raw.slice(1, -1) && /\s/.test(raw);
+
+/**
+ * A command written in backticks whose text, spaces and all, is a path committed in the
+ * repository (at the landed head or the commit that recorded the row), with any lines after
+ * it: that one path (trial, 2026-12-02: `` `docs/with space.md` `` was a command naming a
+ * missing `space.md`, a low notice). The names read inside it go; the rest keep their owners.
+ */
+async function spacedPaths(pointers: readonly ClassifiedPointer[], ctx: EvidenceContext): Promise<ClassifiedPointer[]> {
+  if (!ctx.repository || !ctx.head || !pointers.some((p) => p.kind === 'command' && isBacktickedSpace(p.raw))) return [...pointers];
+  const commits = [...new Set([ctx.head, ctx.row?.recordedIn].filter((c): c is string => c !== undefined))];
+  const replaced = new Map<number, ClassifiedPointer>();
+  for (const [i, p] of pointers.entries()) {
+    if (p.kind !== 'command' || p.within !== undefined || !isBacktickedSpace(p.raw)) continue;
+    const body = p.raw.slice(1, -1);
+    const { path, ...lines } = splitLineSuffix(body);
+    const relative = normaliseRelativePath(path);
+    if (relative === null || relative === '') continue;
+    for (const commit of commits) {
+      const found = await ctx.repository.lookupPath(commit, relative);
+      if (found.status === 'blob' || found.status === 'tree') {
+        replaced.set(i, { raw: body, kind: 'path', path, ...lines });
+        break;
+      }
+    }
+  }
+  if (replaced.size === 0) return [...pointers];
+  const index: number[] = [];
+  const out: ClassifiedPointer[] = [];
+  for (const [i, p] of pointers.entries()) {
+    if (p.within !== undefined && replaced.has(p.within)) continue;
+    index[i] = out.length;
+    const kept = replaced.get(i) ?? p;
+    out.push(kept.within !== undefined ? { ...kept, within: index[kept.within] as number } : kept);
+  }
+  return out;
+}
+
+/** Resolves every pointer of a cell, in order (a backticked path with a space as one path). */
+export async function resolveEvidence(pointers: ClassifiedPointer[], ctx: EvidenceContext): Promise<EvidencePointer[]> {
+  const read = await spacedPaths(pointers, ctx);
+  const cell = cellWordsOf(read);
+  return Promise.all(read.map((p) => resolvePointer(p, ctx, cell)));
 }

@@ -40,6 +40,11 @@ export const ARCHIVE_WORDS: ReadonlySet<string> = new Set(['jar', 'zip', 'archiv
 const SLASH_WORDS: ReadonlySet<string> = new Set('n/a w/o i/o and/or yes/no on/off r/w y/n a/b pass/fail true/false read/write input/output before/after'.split(' '));
 /** Extensionless file names (`Makefile`, `justfile`). */
 const KNOWN_FILES: ReadonlySet<string> = new Set('makefile dockerfile containerfile justfile rakefile gemfile procfile vagrantfile jenkinsfile brewfile caddyfile taskfile codeowners license'.split(' '));
+/**
+ * Extensionless file names that are also English words or read as one (`README`, `gradlew`):
+ * files only as written, so `see the readme` stays prose (trial, 2026-12-02: `gradlew:10` was prose).
+ */
+const CASED_FILES: ReadonlySet<string> = new Set('README NOTICE COPYING AUTHORS CONTRIBUTORS CHANGELOG VERSION gradlew mvnw GNUmakefile'.split(' '));
 
 /** Most words of one item read as possible pointers; the rest are kept in the note as written. */
 export const MAX_WORDS_PER_ITEM = 65_536;
@@ -122,7 +127,7 @@ const isExtensionMention = (t: string): boolean => /^\.[a-z0-9]+$/i.test(t) && E
 export function pathToken(token: string): boolean {
   if (SLASH_WORDS.has(token.toLowerCase()) || isExtensionMention(token)) return false;
   const suffix = splitLineSuffix(token);
-  if (KNOWN_FILES.has(token.toLowerCase()) || KNOWN_FILES.has(suffix.path.toLowerCase())) return true;
+  if (KNOWN_FILES.has(token.toLowerCase()) || KNOWN_FILES.has(suffix.path.toLowerCase()) || CASED_FILES.has(suffix.path)) return true;
   // `README.md#usage`: the file before its heading anchor.
   return looksLikePath(token) || (suffix.anchor !== undefined && looksLikePath(suffix.path));
 }

@@ -53,6 +53,9 @@ export const evidencePointerSchema = documented(
     status: documented(z.enum(EVIDENCE_STATUSES), { description: 'VERIFIED, NOT_VERIFIED, or INCONCLUSIVE (shown as "not verified (inconclusive)", never clean).' }),
     reason: documented(z.string(), { description: 'Why the status is what it is, in plain words.' }),
     target: evidenceTargetSchema.optional(),
+    citedFile: documented(z.object({ path: str, origin: z.enum(['repository', 'artifact']), at: str.optional() }).optional(), {
+      description: 'For a NOT_VERIFIED `evidence/line-out-of-range` pointer to a file that is there (its cited lines are not: `src/parser.ts:999`): that file, so its page lists this row as not resolved. The pointer links nowhere (no `target`).',
+    }),
     fault: documented(str.optional(), { description: 'For NOT_VERIFIED pointers: the id of the check that failed; on an INCONCLUSIVE pointer, the low notice it raises (`evidence/not-a-commit`).' }),
     note: documented(str.optional(), { description: 'Words written beside the pointer in the same segment.' }),
     notLanded: documented(z.literal(true).optional(), { description: 'For a VERIFIED commit, or a path at a commit: that commit exists but is not an ancestor of the landed head (evidence, but not of what landed).' }),
@@ -232,7 +235,15 @@ export const projectCountsSchema = documented(
 );
 
 /** A row citing a commit or file. */
-export const citationSchema = documented(z.object({ rowId: str, anchor: str, decision: str }), { id: 'Citation', description: 'A row citing a commit or file.' });
+export const citationSchema = documented(
+  z.object({
+    rowId: str,
+    anchor: str,
+    decision: str,
+    unresolved: documented(str.optional(), { description: "Set when the row's citation of this file did not resolve (NOT_VERIFIED, e.g. a line past the end): the pointer and its reason, as the Cited by list shows them." }),
+  }),
+  { id: 'Citation', description: 'A row citing a commit or file.' },
+);
 
 /** The commits and files a project's evidence cites. */
 export const citedSchema = documented(

@@ -83,8 +83,11 @@ async function readConfig(project: DiscoveredProject, invalid: InvalidRecord[]):
 function citedFrom(rows: ProjectModel['rows'], invalid: readonly InvalidRecord[] = []): ProjectModel['cited'] {
   const commits = new Map<string, CitedCommit>();
   const files = new Map<string, CitedFile>();
-  const cite = (list: Citation[], row: Pick<TrailRow, 'id' | 'anchor' | 'decision'>): void => {
-    if (!list.some((c) => c.anchor === row.anchor)) list.push({ rowId: row.id, anchor: row.anchor, decision: row.decision.slice(0, 120) });
+  // A citation that did not resolve is listed too, with its pointer and reason (an auditor sees it on the file's page).
+  const cite = (list: Citation[], row: Pick<TrailRow, 'id' | 'anchor' | 'decision'>, unresolved?: string): void => {
+    const listed = list.find((c) => c.anchor === row.anchor);
+    if (!listed) list.push({ rowId: row.id, anchor: row.anchor, decision: row.decision.slice(0, 120), ...(unresolved !== undefined ? { unresolved } : {}) });
+    else if (unresolved !== undefined && !(listed.unresolved ?? '').split('; ').includes(unresolved)) listed.unresolved = listed.unresolved === undefined ? unresolved : `${listed.unresolved}; ${unresolved}`;
   };
   const citing: Array<Pick<TrailRow, 'id' | 'anchor' | 'decision' | 'evidence'>> = [
     ...rows,
@@ -93,7 +96,16 @@ function citedFrom(rows: ProjectModel['rows'], invalid: readonly InvalidRecord[]
   for (const row of citing) {
     for (const p of row.evidence) {
       const t = p.target;
-      // Only evidence that held (or could not be checked) has a page: never a NOT_VERIFIED pointer.
+      // A file that is there but whose cited lines are not (`src/parser.ts:999`): the row is listed on its page, not resolved, with the reason.
+      if (p.status === 'NOT_VERIFIED' && p.citedFile !== undefined) {
+        const f = p.citedFile;
+        const key = `${f.origin}:${f.path}:${f.at ?? ''}`;
+        const entry = files.get(key) ?? { path: f.path, origin: f.origin, ...(f.at !== undefined ? { at: f.at } : {}), ranges: [], by: [] };
+        cite(entry.by, row, `${p.raw}: ${p.reason}`);
+        files.set(key, entry);
+        continue;
+      }
+      // Only evidence that held (or could not be checked) has a link: never a NOT_VERIFIED pointer.
       if (!t || p.status === 'NOT_VERIFIED') continue;
       if (t.type === 'commit') {
         // A range cites each of its ends (`82c680b..58ed6b9`), each landed or not on its own.
