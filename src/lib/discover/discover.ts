@@ -55,6 +55,17 @@ function projectDir(path: string, placement: Placement): string {
 }
 
 /**
+ * The folder discovery puts the project of the record file at `path` in (a pstack
+ * `.audit/<slug>.tsv` belongs to the folder holding `.audit/`), or null when `path` is not named
+ * as a record file. `trailbook diff` analyses a trail file from there, so the project gets the
+ * id its archive gives it.
+ */
+export function projectDirOf(path: string): string | null {
+  const record = recordFormatOf(path.split(sep));
+  return record ? projectDir(path, record.placement) : null;
+}
+
+/**
  * Walks each input root and groups record files into projects. Ids are unique across roots
  * (a colliding id gets the root's name in front, then a number). Throws only when an input
  * root itself does not exist or is not a folder (an unusable invocation).
