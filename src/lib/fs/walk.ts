@@ -6,6 +6,7 @@
  * each real folder is visited once, so link loops end. A folder is listed only while its
  * real path is still inside the root (one swapped for a link during the walk is not).
  */
+import type { Stats } from 'node:fs';
 import { lstat, readdir, realpath, stat } from 'node:fs/promises';
 import { basename, join, relative, sep } from 'node:path';
 
@@ -42,10 +43,20 @@ function inGitFolder(realRoot: string, real: string): boolean {
   return relative(realRoot, real).split(sep).some((part) => part.toLowerCase() === '.git');
 }
 
+/** What a file that is neither a regular file nor a folder is, in plain words. */
+function specialKind(info: Stats): string {
+  if (info.isFIFO()) return 'a named pipe';
+  if (info.isSocket()) return 'a socket';
+  if (info.isCharacterDevice()) return 'a character device';
+  if (info.isBlockDevice()) return 'a block device';
+  return 'a special file';
+}
+
 /**
  * Walks `root`, calling `visit` for every entry. `visit` returns false to not descend into a
- * folder. A refused symbolic link is visited too, with `refused` set (never read it). Returns
- * the problems met (unreadable folders, links leaving the root, broken links, link loops).
+ * folder. A refused symbolic link, and a file that is not a regular file (a named pipe, a
+ * socket, a device), is visited too, with `refused` set (never read it). Returns the problems
+ * met (unreadable folders, links leaving the root, broken links, link loops, special files).
  */
 export async function walk(root: string, visit: (entry: WalkEntry) => boolean | void): Promise<WalkProblem[]> {
   const problems: WalkProblem[] = [];
@@ -106,7 +117,13 @@ export async function walk(root: string, visit: (entry: WalkEntry) => boolean | 
         if (seen.has(real)) continue;
         seen.add(real);
       }
-      if (!info.isDirectory() && !info.isFile()) continue;
+      if (!info.isDirectory() && !info.isFile()) {
+        // Never opened: reading a named pipe blocks until a writer comes. Reported as a refused link is.
+        const problem = `not a regular file (${specialKind(info)})`;
+        problems.push({ path, problem });
+        visit({ path, name, parent: dir, isDirectory: false, bytes: 0, refused: problem });
+        continue;
+      }
       const entry: WalkEntry = { path, name, parent: dir, isDirectory: info.isDirectory(), bytes: info.isFile() ? info.size : 0 };
       const descend = visit(entry);
       if (entry.isDirectory && descend !== false && !skip) subdirs.push(path);
