@@ -363,6 +363,8 @@ describe("the commands of README's first block and docs/publishing.md, as a user
     expect(home).toContain('<span class="figure-note" data-testid="home-accepted">+ 1 accepted in trailbook.baseline.json (not counted as open)</span>');
     expect(home).toMatch(/data-figure="flags">.*?<span class="status status-zero">0 high<\/span>/s);
     expect(home).toContain('<span class="meta accepted-count" data-testid="accepted-count"> + 1 accepted</span>');
+    // The table's caption says its Flags column counts the open flags (its counts and its sort leave accepted ones out).
+    expect(home).toContain('<strong>Flags</strong>: the open flags, Trailbook&#39;s checks and the reviewer&#39;s; a flag accepted in the baseline is not counted as open, it is shown beside them as “+ N accepted”.');
     // Nor does the home's sort and filter script, which reads the row's counts: its flag counts are the open ones.
     expect(home).toMatch(/<tr data-project="your-repo"[^>]* data-high="0" data-medium="0" data-low="0"[^>]* data-score="0" data-problems="0"/);
     // And the build's closing "Next:" line sends no one to a project whose flags are all accepted.
