@@ -417,7 +417,7 @@ describe.skipIf(!existsSync(REAL_TRAIL))('trailbook diff --help', () => {
       outputs.push(run.stdout);
     }
     expect(outputs[0]).toContain('Decisions: 1 added, 0 removed, 0 changed,');
-    expect(outputs[1]).toMatch(/^A: old · build-v1-04 \(project--build-v1-04\) from old\/\.audit\/build-v1-04\.tsv, \d+ rows/);
+    expect(outputs[1]).toMatch(/^A: old · build-v1-04 \(old--build-v1-04\) from old\/\.audit\/build-v1-04\.tsv, \d+ rows/);
     expect(outputs[1]).toContain('Decisions: 1 added, 0 removed, 0 changed,');
     expect(outputs[2]).toContain('Decisions: 2 added, 0 removed, 0 changed,');
     expect(outputs[3]).toBe(outputs[0]?.replace(/ from runs\/T-42\/run-\d/g, ''));
