@@ -114,6 +114,10 @@ describe('trailbook diff, as the console prints it', () => {
     await runDiff(join(repo, '.audit'), repo, { json: true }, folders);
     const byFolder = JSON.parse(folders.lines.join('\n')) as RunDiff;
     expect([byFolder.a.id, byFolder.b.id]).toEqual(['owner__repo--build-v1-04', 'owner__repo--build-v1-04']);
+    // A named pipe given as a side is named as one, never opened (reading it would block).
+    const { execFileSync } = await import('node:child_process');
+    execFileSync('mkfifo', [join(dir, 'ids', 'pipe.tsv')]);
+    await expect(runDiff(join(dir, 'ids', 'pipe.tsv'), trail, {}, console())).rejects.toThrow(`${join(dir, 'ids', 'pipe.tsv')} is not a regular file (a named pipe)`);
   });
 });
 

@@ -25,6 +25,7 @@ import { diffText } from '../../lib/compare/diff-text.ts';
 import type { ProjectModel } from '../../lib/model/types.ts';
 import { formatsWith } from '../../lib/formats/format-lookup.ts';
 import { projectDirOf } from '../../lib/discover/discover.ts';
+import { specialKind } from '../../lib/fs/walk.ts';
 import { PSTACK_AUDIT_FOLDER } from '../../lib/formats/pstack-trail.ts';
 import { fromCwd } from '../paths.ts';
 import { printJson, UsageError, type Output } from '../output.ts';
@@ -133,6 +134,8 @@ async function side(given: string, options: DiffOptions, ids: IdSources): Promis
     if (TRAIL_FILE.test(path)) return projectInFolder(dirname(path), given, { file: path });
     return recapFile(path, given);
   }
+  // Never opened: reading a named pipe blocks until a writer comes.
+  if (info) throw new UsageError(`${given} is not a regular file (${specialKind(info)})`, 'pass a project folder, a trail file, a recap.json.gz, or a project id');
   if (options.archive !== undefined) {
     const dir = resolve(options.archive);
     const known = await archiveIds(dir);

@@ -43,8 +43,8 @@ function inGitFolder(realRoot: string, real: string): boolean {
   return relative(realRoot, real).split(sep).some((part) => part.toLowerCase() === '.git');
 }
 
-/** What a file that is neither a regular file nor a folder is, in plain words. */
-function specialKind(info: Stats): string {
+/** What a file that is neither a regular file nor a folder is, in plain words (`a named pipe`). */
+export function specialKind(info: Stats): string {
   if (info.isFIFO()) return 'a named pipe';
   if (info.isSocket()) return 'a socket';
   if (info.isCharacterDevice()) return 'a character device';
