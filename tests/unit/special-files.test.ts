@@ -33,6 +33,8 @@ beforeAll(async () => {
   await writeFile(join(dir, 'bin', 'latin1', 'decisions.jsonl'), Buffer.concat([Buffer.from('{"decision":"caf'), Buffer.from([0xe9]), Buffer.from('"}\n{"decision":"tea"}\n')]));
   execFileSync('mkfifo', [join(dir, 'in', 'pipe', 'decisions.jsonl')]);
   await writeFile(join(dir, 'in', 'pipe', 'coordination.jsonl'), '');
+  // A named pipe no record file is named like (a tool's): skipped without a word, as before.
+  execFileSync('mkfifo', [join(dir, 'in', 'pipe', 'tool.fifo')]);
   server = createServer();
   await new Promise<void>((done) => server.listen(join(dir, 'in', 'sock', 'decisions.jsonl'), done));
 });

@@ -26,6 +26,8 @@ export interface WalkEntry {
    * the entry is reported so its project can say what was not read, and must never be read.
    */
   refused?: string;
+  /** Set (with `refused`) for a named pipe, socket or device: not among the walk's problems; report it when it matters. */
+  special?: true;
 }
 
 /** Something the walk refused or could not read, in plain words, naming the path. */
@@ -55,8 +57,8 @@ export function specialKind(info: Stats): string {
 /**
  * Walks `root`, calling `visit` for every entry. `visit` returns false to not descend into a
  * folder. A refused symbolic link, and a file that is not a regular file (a named pipe, a
- * socket, a device), is visited too, with `refused` set (never read it). Returns the problems
- * met (unreadable folders, links leaving the root, broken links, link loops, special files).
+ * socket, a device: `special` set too), is visited too, with `refused` set (never read it).
+ * Returns the problems met (unreadable folders, links leaving the root, broken links, link loops).
  */
 export async function walk(root: string, visit: (entry: WalkEntry) => boolean | void): Promise<WalkProblem[]> {
   const problems: WalkProblem[] = [];
@@ -118,10 +120,9 @@ export async function walk(root: string, visit: (entry: WalkEntry) => boolean | 
         seen.add(real);
       }
       if (!info.isDirectory() && !info.isFile()) {
-        // Never opened: reading a named pipe blocks until a writer comes. Reported as a refused link is.
-        const problem = `not a regular file (${specialKind(info)})`;
-        problems.push({ path, problem });
-        visit({ path, name, parent: dir, isDirectory: false, bytes: 0, refused: problem });
+        // Never opened: reading a named pipe blocks until a writer comes. Visited as refused, not a
+        // problem here: one named like a record file is the caller's to report (a tool's socket is no one's concern).
+        visit({ path, name, parent: dir, isDirectory: false, bytes: 0, refused: `not a regular file (${specialKind(info)})`, special: true });
         continue;
       }
       const entry: WalkEntry = { path, name, parent: dir, isDirectory: info.isDirectory(), bytes: info.isFile() ? info.size : 0 };
