@@ -14,6 +14,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { analyseArchive } from '../../src/lib/archive/analyse-archive.ts';
 import type { ProjectModel } from '../../src/lib/model/types.ts';
+import { binaryReason } from '../../src/lib/text/lines.ts';
 
 let dir: string;
 let server: Server;
@@ -78,5 +79,18 @@ describe('binary record files', () => {
     });
     const random = models.find((m) => m.id === 'random') as ProjectModel;
     expect([random.flags.map((f) => f.kind), random.sources.map((f) => [f.path, f.bytes, f.valid, f.invalid])]).toEqual([['source/binary'], [['decisions.jsonl', 5120, 0, 1]]]);
+  });
+});
+
+describe('binaryReason', () => {
+  it('calls text with tabs, ANSI colours, a stray NUL or a cut multi-byte character text, and names why bytes are binary', () => {
+    expect(binaryReason(Buffer.from('ts\tphase\n\u001b[31mred\u001b[0m\n'))).toBeNull();
+    expect(binaryReason(Buffer.from(`${'{"decision":"ok"}\n'.repeat(20)}\u0000\n`))).toBeNull();
+    expect(binaryReason(Buffer.from('café').subarray(0, 4))).toBeNull();
+    expect(binaryReason(new Uint8Array([0xff, 0xfe, 0x7b, 0x00]))).toBeNull();
+    expect(binaryReason(new Uint8Array([0x00, 0x01, 0x02, 0x41]))).toBe('it holds NUL bytes');
+    expect(binaryReason(new Uint8Array([0xc3, 0x28, 0xa0, 0xa1, 0x41]))).toBe('it is not UTF-8 text');
+    expect(binaryReason(new Uint8Array([0x01, 0x02, 0x03, 0x41]))).toBe('it is mostly control characters');
+    expect(binaryReason(new Uint8Array([]))).toBeNull();
   });
 });
