@@ -363,6 +363,8 @@ describe("the commands of README's first block and docs/publishing.md, as a user
     expect(home).toContain('<span class="figure-note" data-testid="home-accepted">+ 1 accepted in trailbook.baseline.json (not counted as open)</span>');
     expect(home).toMatch(/data-figure="flags">.*?<span class="status status-zero">0 high<\/span>/s);
     expect(home).toContain('<span class="meta accepted-count" data-testid="accepted-count"> + 1 accepted</span>');
+    // The table's caption says its Flags column counts the open flags (its counts and its sort leave accepted ones out).
+    expect(home).toContain('<strong>Flags</strong>: the open flags, Trailbook&#39;s checks and the reviewer&#39;s; a flag accepted in the baseline is not counted as open, it is shown beside them as “+ N accepted”.');
     // Nor does the home's sort and filter script, which reads the row's counts: its flag counts are the open ones.
     expect(home).toMatch(/<tr data-project="your-repo"[^>]* data-high="0" data-medium="0" data-low="0"[^>]* data-score="0" data-problems="0"/);
     // And the build's closing "Next:" line sends no one to a project whose flags are all accepted.
@@ -415,7 +417,7 @@ describe.skipIf(!existsSync(REAL_TRAIL))('trailbook diff --help', () => {
       outputs.push(run.stdout);
     }
     expect(outputs[0]).toContain('Decisions: 1 added, 0 removed, 0 changed,');
-    expect(outputs[1]).toMatch(/^A: old · build-v1-04 \(project--build-v1-04\) from old\/\.audit\/build-v1-04\.tsv, \d+ rows/);
+    expect(outputs[1]).toMatch(/^A: old · build-v1-04 \(old--build-v1-04\) from old\/\.audit\/build-v1-04\.tsv, \d+ rows/);
     expect(outputs[1]).toContain('Decisions: 1 added, 0 removed, 0 changed,');
     expect(outputs[2]).toContain('Decisions: 2 added, 0 removed, 0 changed,');
     expect(outputs[3]).toBe(outputs[0]?.replace(/ from runs\/T-42\/run-\d/g, ''));

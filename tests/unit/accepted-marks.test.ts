@@ -15,7 +15,7 @@ import { decisionRowHtml } from '../../src/components/html/decision-row.ts';
 import { exportRecapHtml } from '../../src/components/html/export-recap.ts';
 import { recapExport } from '../../src/lib/export/recap-export.ts';
 import { recapModel } from '../../src/lib/export/recap-model.ts';
-import { acceptedBesideOpenNote, acceptedLead, acceptedOfThemNote, ACCEPTED_TAIL, openCounts } from '../../src/lib/site/accepted-words.ts';
+import { acceptedBesideOpenNote, acceptedLead, acceptedOfThemNote, ACCEPTED_TAIL, homeFlagsCaption, openCounts } from '../../src/lib/site/accepted-words.ts';
 
 const REASON = 'prose evidence was allowed until March';
 let dir: string;
@@ -46,6 +46,9 @@ describe('accepted flags beyond Attention', () => {
     expect(acceptedOfThemNote(2, 'trailbook.baseline.json')).toBe('2 of them accepted in trailbook.baseline.json, not open');
     expect(acceptedBesideOpenNote(2, 'trailbook.baseline.json')).toBe('+ 2 accepted in trailbook.baseline.json (not counted as open)');
     expect(openCounts({ high: 3, medium: 2, low: 0 }, { high: 1, medium: 2, low: 0 })).toEqual({ high: 2, medium: 0, low: 0 });
+    // The home table's caption says what its Flags column counts (and sorts by): the open flags, not every flag.
+    expect(homeFlagsCaption(false)).toBe("every open flag, Trailbook's checks and the reviewer's");
+    expect(homeFlagsCaption(true)).toBe("the open flags, Trailbook's checks and the reviewer's; a flag accepted in the baseline is not counted as open, it is shown beside them as “+ N accepted”");
   });
 
   it('marks the accepted flag on its row card, the other row still plainly flagged', () => {

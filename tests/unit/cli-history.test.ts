@@ -95,5 +95,29 @@ describe('trailbook diff, as the console prints it', () => {
     expect(text.lines.filter((l) => l.startsWith('  + '))).toEqual([`  + ${bbsRowId(2, sneaky)} “Ship it ::error::forged” (verified)`]);
     expect(text.lines.some((l) => l.startsWith('::'))).toBe(false);
   });
+
+  it('names a project given by its .audit trail file with the id its archive gives it, not project--<slug>', async () => {
+    // No git work tree around: the project folder is the one holding .audit/ (as discovery places it).
+    const repo = join(dir, 'ids', 'Owner__Repo');
+    await mkdir(join(repo, '.audit'), { recursive: true });
+    const trail = join(repo, '.audit', 'build-v1-04.tsv');
+    await writeFile(trail, 'ts\tphase\tdecision\twhy\tevidence\tresult\n2026-08-19T05:37:00Z\tframe\tShip it\tbecause\tREADME.md\topen\n');
+    const archive: string[] = [];
+    await analyseArchive({ roots: [join(dir, 'ids')], cacheDir: null, onModel: (m) => void archive.push(m.id) });
+    expect(archive).toEqual(['owner__repo--build-v1-04']);
+    const json = console();
+    await runDiff(trail, trail, { json: true }, json);
+    const diff = JSON.parse(json.lines.join('\n')) as RunDiff;
+    expect([diff.a.id, diff.b.id]).toEqual(['owner__repo--build-v1-04', 'owner__repo--build-v1-04']);
+    // The .audit folder itself, and the project folder, name it the same way.
+    const folders = console();
+    await runDiff(join(repo, '.audit'), repo, { json: true }, folders);
+    const byFolder = JSON.parse(folders.lines.join('\n')) as RunDiff;
+    expect([byFolder.a.id, byFolder.b.id]).toEqual(['owner__repo--build-v1-04', 'owner__repo--build-v1-04']);
+    // A named pipe given as a side is named as one, never opened (reading it would block).
+    const { execFileSync } = await import('node:child_process');
+    execFileSync('mkfifo', [join(dir, 'ids', 'pipe.tsv')]);
+    await expect(runDiff(join(dir, 'ids', 'pipe.tsv'), trail, {}, console())).rejects.toThrow(`${join(dir, 'ids', 'pipe.tsv')} is not a regular file (a named pipe)`);
+  });
 });
 

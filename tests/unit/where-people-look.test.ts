@@ -88,4 +88,37 @@ describe('trailbook serve (and its alias preview)', () => {
       await rm(root, { recursive: true, force: true });
     }
   });
+
+  it('serves on the next free port when 4321 is taken and no --port was given, saying which; a --port the user named that is taken stays a refusal', async () => {
+    const { mkdtemp, mkdir, writeFile, rm } = await import('node:fs/promises');
+    const { tmpdir } = await import('node:os');
+    const { createServer } = await import('node:net');
+    const { runServe } = await import('../../src/cli/commands/serve.ts');
+    const root = await mkdtemp(join(tmpdir(), 'trailbook-serve-taken-'));
+    // 4321 taken: by this blocker, or already by another program (either way it is in use).
+    const blocker = createServer();
+    const held = await new Promise<boolean>((done) => {
+      blocker.once('error', () => done(false));
+      blocker.listen(4321, '127.0.0.1', () => done(true));
+    });
+    try {
+      await mkdir(join(root, 'site'), { recursive: true });
+      await writeFile(join(root, 'site', 'archive.json'), JSON.stringify({ version: 'trailbook.archive/1', base: '/', projects: [] }));
+      await writeFile(join(root, 'site', 'index.html'), '<!doctype html><title>home</title>');
+      const lines: string[] = [];
+      const out = { result: (l: string) => lines.push(l), info: (l: string) => lines.push(l), error: (l: string) => lines.push(`error: ${l}`) };
+      const stop = new AbortController();
+      const running = runServe(join(root, 'site'), {}, out, stop.signal);
+      for (let i = 0; i < 100 && !lines.some((l) => l.startsWith('Serving ')); i++) await new Promise((r) => setTimeout(r, 20));
+      const port = Number(/at http:\/\/127\.0\.0\.1:(\d+)\/ \(Ctrl-C to stop\)\.$/.exec(lines.find((l) => l.startsWith('Serving ')) ?? '')?.[1]);
+      expect(port).not.toBe(4321);
+      expect(lines.filter((l) => l.includes('note: port'))).toEqual([`  note: port 4321 is in use; serving on port ${port}`]);
+      stop.abort();
+      expect(await running).toBe(0);
+      await expect(runServe(join(root, 'site'), { port: '4321' }, out)).rejects.toThrow('port 4321 on 127.0.0.1 is in use');
+    } finally {
+      if (held) await new Promise((done) => blocker.close(done));
+      await rm(root, { recursive: true, force: true });
+    }
+  });
 });

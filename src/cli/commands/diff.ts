@@ -24,6 +24,9 @@ import { compareRuns, type ComparableRun } from '../../lib/compare/compare-runs.
 import { diffText } from '../../lib/compare/diff-text.ts';
 import type { ProjectModel } from '../../lib/model/types.ts';
 import { formatsWith } from '../../lib/formats/format-lookup.ts';
+import { projectDirOf } from '../../lib/discover/discover.ts';
+import { specialKind } from '../../lib/fs/walk.ts';
+import { PSTACK_AUDIT_FOLDER } from '../../lib/formats/pstack-trail.ts';
 import { fromCwd } from '../paths.ts';
 import { printJson, UsageError, type Output } from '../output.ts';
 import { resolveSettings, type Settings } from '../settings.ts';
@@ -63,7 +66,11 @@ const trailName = (name: string): string => name.replace(/\.(?:tsv|jsonl)$/i, ''
  * as its repository's archive would analyse it. `trail` picks one of several by trail name.
  */
 async function projectInFolder(folder: string, given: string, options: { trail?: string; file?: string } = {}): Promise<ProjectModel> {
-  const root = (await enclosingWorkTree(folder)) ?? folder;
+  // Outside a git work tree the root is the project's own folder (for a trail file, where
+  // discovery places its project; for an `.audit/` folder, the folder holding it), so the id is
+  // the one its archive gives it, not `project--<slug>`.
+  const own = options.file !== undefined ? projectDirOf(options.file) : basename(folder) === PSTACK_AUDIT_FOLDER ? dirname(folder) : null;
+  const root = (await enclosingWorkTree(folder)) ?? own ?? folder;
   const below = relative(root, folder).split(sep).join('/');
   // Only the folder's own records: anything of the root outside it is skipped.
   const accept = (rel: string): boolean => below === '' || rel === below || rel.startsWith(`${below}/`) || below.startsWith(`${rel}/`);
@@ -127,6 +134,8 @@ async function side(given: string, options: DiffOptions, ids: IdSources): Promis
     if (TRAIL_FILE.test(path)) return projectInFolder(dirname(path), given, { file: path });
     return recapFile(path, given);
   }
+  // Never opened: reading a named pipe blocks until a writer comes.
+  if (info) throw new UsageError(`${given} is not a regular file (${specialKind(info)})`, 'pass a project folder, a trail file, a recap.json.gz, or a project id');
   if (options.archive !== undefined) {
     const dir = resolve(options.archive);
     const known = await archiveIds(dir);

@@ -18,7 +18,7 @@ import { parsePort } from './dev.ts';
 
 /** Options of `trailbook serve`. */
 export interface ServeCommandOptions {
-  /** `--port N` (default 4321; 0 picks a free port). */
+  /** `--port N` (default 4321, or the next free port when 4321 is in use; 0 picks a free port; a named port in use is refused). */
   port?: string;
   /** `--host ADDRESS` (default 127.0.0.1). */
   host?: string;
@@ -68,8 +68,10 @@ export async function runServe(dir: string | undefined, options: ServeCommandOpt
   const port = parsePort(options.port);
   const host = options.host ?? '127.0.0.1';
   const { root, base } = await servedArchive(dir, options);
-  // The Host-header check and a free port when 4321 is taken belong to serveArchive (src/cli/serve.ts), shared with `dev`.
-  const server = await serveArchive({ root, base, host, port });
+  // The Host-header check and a free port when 4321 is taken belong to serveArchive (src/cli/serve.ts), shared with `dev`:
+  // without --port, a taken default port moves on to the next free one, as `dev` does; a port the user named stays a refusal.
+  const server = await serveArchive({ root, base, host, port, portIfTaken: options.port === undefined ? 'next' : 'fail' });
+  if (server.port !== port && port !== 0) out.info(`  note: port ${port} is in use; serving on port ${server.port}`);
   if (host !== '127.0.0.1' && host !== 'localhost' && host !== '::1') out.info(`  note: --host ${host} lets other machines read the archive`);
   out.info(`Serving ${fromCwd(root)} at ${server.url} (Ctrl-C to stop).`);
   await new Promise<void>((resolvePromise) => {

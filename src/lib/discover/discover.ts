@@ -55,6 +55,17 @@ function projectDir(path: string, placement: Placement): string {
 }
 
 /**
+ * The folder discovery puts the project of the record file at `path` in (a pstack
+ * `.audit/<slug>.tsv` belongs to the folder holding `.audit/`), or null when `path` is not named
+ * as a record file. `trailbook diff` analyses a trail file from there, so the project gets the
+ * id its archive gives it.
+ */
+export function projectDirOf(path: string): string | null {
+  const record = recordFormatOf(path.split(sep));
+  return record ? projectDir(path, record.placement) : null;
+}
+
+/**
  * Walks each input root and groups record files into projects. Ids are unique across roots
  * (a colliding id gets the root's name in front, then a number). Throws only when an input
  * root itself does not exist or is not a folder (an unusable invocation).
@@ -86,6 +97,8 @@ export async function discoverProjects(roots: string[], options: DiscoverOptions
     const joiners: Array<{ dir: string; path: string; format: SourceFormat; bytes: number; refused?: string }> = [];
     // Unclaimed `*.jsonl` files, told apart by content once the walk is done.
     const unclaimed: WalkEntry[] = [];
+    // Named pipes, sockets and devices named like record files: said after the walk's own problems.
+    const special: WalkProblem[] = [];
     problems.push(
       ...(await walk(root, (entry) => {
         const segments = entry.path.split(sep);
@@ -95,6 +108,7 @@ export async function discoverProjects(roots: string[], options: DiscoverOptions
           // A refused link named like a record file is listed in its project as not read; by name only.
           const record = recordFormatOf(segments);
           if (record && (!accept || accept(toPosix(relative(root, entry.path)), false))) {
+            if (entry.special) special.push({ path: entry.path, problem: entry.refused });
             const dir = projectDir(entry.path, record.placement);
             project(dir, record.placement.slug).files.push({ path: entry.path, rel: toPosix(relative(dir, entry.path)), format: record.format, bytes: 0, refused: entry.refused });
           }
@@ -117,6 +131,7 @@ export async function discoverProjects(roots: string[], options: DiscoverOptions
         }
         return true;
       })),
+      ...special,
     );
     for (const entry of unclaimed) {
       const format = await formatOfContent(entry.path, entry.name);

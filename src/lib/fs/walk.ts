@@ -6,6 +6,7 @@
  * each real folder is visited once, so link loops end. A folder is listed only while its
  * real path is still inside the root (one swapped for a link during the walk is not).
  */
+import type { Stats } from 'node:fs';
 import { lstat, readdir, realpath, stat } from 'node:fs/promises';
 import { basename, join, relative, sep } from 'node:path';
 
@@ -25,6 +26,8 @@ export interface WalkEntry {
    * the entry is reported so its project can say what was not read, and must never be read.
    */
   refused?: string;
+  /** Set (with `refused`) for a named pipe, socket or device: not among the walk's problems; report it when it matters. */
+  special?: true;
 }
 
 /** Something the walk refused or could not read, in plain words, naming the path. */
@@ -42,10 +45,20 @@ function inGitFolder(realRoot: string, real: string): boolean {
   return relative(realRoot, real).split(sep).some((part) => part.toLowerCase() === '.git');
 }
 
+/** What a file that is neither a regular file nor a folder is, in plain words (`a named pipe`). */
+export function specialKind(info: Stats): string {
+  if (info.isFIFO()) return 'a named pipe';
+  if (info.isSocket()) return 'a socket';
+  if (info.isCharacterDevice()) return 'a character device';
+  if (info.isBlockDevice()) return 'a block device';
+  return 'a special file';
+}
+
 /**
  * Walks `root`, calling `visit` for every entry. `visit` returns false to not descend into a
- * folder. A refused symbolic link is visited too, with `refused` set (never read it). Returns
- * the problems met (unreadable folders, links leaving the root, broken links, link loops).
+ * folder. A refused symbolic link, and a file that is not a regular file (a named pipe, a
+ * socket, a device: `special` set too), is visited too, with `refused` set (never read it).
+ * Returns the problems met (unreadable folders, links leaving the root, broken links, link loops).
  */
 export async function walk(root: string, visit: (entry: WalkEntry) => boolean | void): Promise<WalkProblem[]> {
   const problems: WalkProblem[] = [];
@@ -106,7 +119,12 @@ export async function walk(root: string, visit: (entry: WalkEntry) => boolean | 
         if (seen.has(real)) continue;
         seen.add(real);
       }
-      if (!info.isDirectory() && !info.isFile()) continue;
+      if (!info.isDirectory() && !info.isFile()) {
+        // Never opened: reading a named pipe blocks until a writer comes. Visited as refused, not a
+        // problem here: one named like a record file is the caller's to report (a tool's socket is no one's concern).
+        visit({ path, name, parent: dir, isDirectory: false, bytes: 0, refused: `not a regular file (${specialKind(info)})`, special: true });
+        continue;
+      }
       const entry: WalkEntry = { path, name, parent: dir, isDirectory: info.isDirectory(), bytes: info.isFile() ? info.size : 0 };
       const descend = visit(entry);
       if (entry.isDirectory && descend !== false && !skip) subdirs.push(path);

@@ -16,6 +16,7 @@ import { readHandover } from '../handover/read-handover.ts';
 import type { ProjectRecords } from './project-records.ts';
 import { RefusedRead, type Confinement } from '../fs/confined.ts';
 import { formatOf } from '../formats/format-lookup.ts';
+import { BINARY_SNIFF_BYTES, binaryReason } from '../text/lines.ts';
 
 /**
  * Reads one discovered file into the project's records. May reject only when the file cannot
@@ -60,6 +61,21 @@ export function readerOf(format: string): RecordReader | undefined {
   return BUILT_IN_READERS[descriptor.id];
 }
 
+/** Record files read line by line (JSON Lines, TSV): the ones a binary file would split into garbage lines. */
+const LINE_FILE = /\.(?:jsonl|tsv)$/i;
+
+/** The first {@link BINARY_SNIFF_BYTES} bytes of a file, opened through `within`. */
+async function fileStart(path: string, within: Confinement): Promise<Uint8Array> {
+  const { handle } = await within.open(path);
+  try {
+    const buffer = Buffer.alloc(BINARY_SNIFF_BYTES);
+    const { bytesRead } = await handle.read(buffer, 0, BINARY_SNIFF_BYTES, 0);
+    return buffer.subarray(0, bytesRead);
+  } finally {
+    await handle.close();
+  }
+}
+
 /**
  * Reads every file of a project into `into`, in discovery order, each opened through
  * `within` (the input folder: a file whose real path leaves it or is inside a `.git`, even
@@ -76,6 +92,13 @@ export async function readProjectFiles(files: readonly DiscoveredFile[], into: P
     const reader = readerOf(file.format);
     if (reader === undefined) continue;
     try {
+      // A binary file named like a line record file (random bytes, a PNG renamed) is one invalid
+      // record, not one per line its bytes happen to hold.
+      const binary = LINE_FILE.test(file.path) ? binaryReason(await fileStart(file.path, within)) : null;
+      if (binary !== null) {
+        into.addSource({ path: file.rel, format: file.format, bytes: file.bytes, lines: 0, valid: 0, invalid: 1 }, [{ file: file.rel, line: 0, kind: 'source/binary', error: `${file.rel} is binary (${binary}): not read as records`, raw: '' }]);
+        continue;
+      }
       await reader(file, into, within);
     } catch (error) {
       const why = error instanceof RefusedRead ? `it ${error.why}` : ((error as NodeJS.ErrnoException).code ?? (error as Error).message);

@@ -23,6 +23,16 @@ export function acceptedBesideOpenNote(count: number, file: string): string {
   return `+ ${count} accepted in ${file} (not counted as open)`;
 }
 
+/**
+ * What the home table's Flags column counts, after its bold `Flags:` in the caption: the open
+ * flags (its counts and its sort leave accepted ones out), and, when `anyAccepted`, where the
+ * accepted ones are shown instead.
+ */
+export function homeFlagsCaption(anyAccepted: boolean): string {
+  const whose = "Trailbook's checks and the reviewer's";
+  return anyAccepted ? `the open flags, ${whose}; a flag accepted in the baseline is not counted as open, it is shown beside them as “+ N accepted”` : `every open flag, ${whose}`;
+}
+
 /** Counts by severity less the accepted ones: what is still open. Never below zero. */
 export function openCounts(all: Record<Severity, number>, accepted: Record<Severity, number>): Record<Severity, number> {
   return { high: Math.max(0, all.high - accepted.high), medium: Math.max(0, all.medium - accepted.medium), low: Math.max(0, all.low - accepted.low) };

@@ -57,6 +57,33 @@ function decodeLine(bytes: Uint8Array, number: number): PhysicalLine {
   return line;
 }
 
+/** Bytes of a file's start judged by {@link binaryReason} (git judges 8000 the same way). */
+export const BINARY_SNIFF_BYTES = 8000;
+
+/**
+ * Why a line record file whose first bytes are `head` (up to {@link BINARY_SNIFF_BYTES}) is
+ * binary, not text, or null when it reads as text: over a tenth of its characters are NUL or
+ * other control characters (not tab, line break, form feed or escape) or bytes that are not
+ * UTF-8. A text file with a stray NUL or byte is read line by line (each such line says what it
+ * holds); a file beginning with a UTF-16 byte-order mark is not judged here: its first line
+ * says it is UTF-16, with the fix ({@link nulMessage}).
+ */
+export function binaryReason(head: Uint8Array): string | null {
+  if ((head[0] === 0xff && head[1] === 0xfe) || (head[0] === 0xfe && head[1] === 0xff)) return null;
+  // A multi-byte character cut by the end of the window is not counted against it.
+  const text = new TextDecoder('utf-8', { fatal: false, ignoreBOM: true }).decode(head, { stream: true });
+  let odd = 0;
+  let all = 0;
+  for (const ch of text) {
+    all++;
+    const c = ch.codePointAt(0) as number;
+    if (c === 0xfffd || (c < 0x20 && c !== 0x09 && c !== 0x0a && c !== 0x0d && c !== 0x0c && c !== 0x1b) || c === 0x7f) odd++;
+  }
+  if (all === 0 || odd * 10 <= all) return null;
+  const what = [head.includes(0) ? 'holds NUL bytes' : '', text.includes('\ufffd') ? 'is not UTF-8 text' : ''].filter((w) => w !== '');
+  return `it ${what.length > 0 ? what.join(' and ') : 'is mostly control characters'}`;
+}
+
 /** Why a line holding a NUL byte was not read, in plain words. */
 export function nulMessage(line: PhysicalLine): string {
   const why = line.utf16 ? 'the file is UTF-16 (it begins with a UTF-16 byte-order mark), not UTF-8, and is not read; save it as UTF-8' : 'it is not text, and is not read';

@@ -3,7 +3,7 @@
  * record file (trails, coord.v1, beads, babysit, premises) that are not read because reading
  * them would be unsafe or ambiguous; `source/invalid-utf8`: a whole-file record (markdown,
  * QA or review JSON) with bytes that are not UTF-8, read leniently; `source/empty-file`: a
- * record file with no bytes at all (docs/security.md, "Nothing is lost"). The adapters keep
+ * record file with no bytes at all; `source/binary`: a line record file that is not text at all (docs/security.md, "Nothing is lost"). The adapters keep
  * each as an invalid record with its file, line and (capped) raw text; this check makes it a flag.
  */
 import { flagOf, type Check, type FlagKind } from '../check.ts';
@@ -60,8 +60,16 @@ export const EMPTY_FILE: FlagKind = {
   source: SOURCE,
 };
 
+export const BINARY_FILE: FlagKind = {
+  kind: 'source/binary',
+  severity: 'medium',
+  layer: 'trail',
+  rule: 'a line record file (.jsonl, .tsv) is text: one whose first 8000 bytes are over a tenth NUL, control or non-UTF-8 bytes is one invalid record for the whole file, not one per line (a UTF-16 file keeps its own message)',
+  source: SOURCE,
+};
+
 /** The record-limit kinds, by id. */
-export const RECORD_LIMIT_KINDS: readonly FlagKind[] = [LINE_TOO_LONG, DUPLICATE_KEY, TOO_DEEP, INVALID_UTF8, NUL_BYTE, EMPTY_FILE];
+export const RECORD_LIMIT_KINDS: readonly FlagKind[] = [LINE_TOO_LONG, DUPLICATE_KEY, TOO_DEEP, INVALID_UTF8, NUL_BYTE, EMPTY_FILE, BINARY_FILE];
 
 const BY_KIND = new Map(RECORD_LIMIT_KINDS.map((k) => [k.kind, k]));
 
