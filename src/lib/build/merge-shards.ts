@@ -20,6 +20,7 @@ import { ShardError } from '../shard/manifest.ts';
 import { forgetMergeRecord, planMerge, prepareMergeStore, previousMerge, projectPagesDigest, writeMergeRecord, writeProjectPages, type MergePlan } from '../shard/merge.ts';
 import type { ShardSpec } from '../shard/partition.ts';
 import { ShardDamageError, type ShardDamage } from '../shard/verify-shard.ts';
+import { codedErrorClass, type CodedError } from '../text/coded-error.ts';
 import type { HistoryRequest, PendingHistory } from './build-archive.ts';
 import { carryOver, presentPages, siteFingerprint } from './incremental.ts';
 
@@ -36,15 +37,10 @@ export type MergeRefusalReason =
   /** The shards' search index parts are of another format (`parts`: theirs, as their manifest holds it) than this Trailbook reads (`reads`). */
   | { code: 'other-search-parts'; parts: unknown; reads: string };
 
-/** A merge refused before it wrote anything: {@link MergeRefusalReason}. */
-export class MergeRefusal extends Error {
-  readonly reason: MergeRefusalReason;
-  constructor(reason: MergeRefusalReason) {
-    super(`merge refused: ${reason.code}`);
-    this.name = 'MergeRefusal';
-    this.reason = reason;
-  }
-}
+/** A merge refused before it wrote anything: a {@link CodedError} whose {@link MergeRefusalReason} reads also as `reason`; message `merge refused: <code>`. */
+export const MergeRefusal = codedErrorClass<MergeRefusalReason, 'reason'>('MergeRefusal', 'merge refused', 'reason');
+/** An error of {@link MergeRefusal}. */
+export type MergeRefusal = InstanceType<typeof MergeRefusal>;
 
 /** What the process runs for a merge: Astro, the worker threads, staging, the history step. */
 export interface MergeRuntime {

@@ -4,6 +4,7 @@
  * before anything is written, with a code and the shards and values that differ
  * ({@link ShardMismatch}; the CLI words it).
  */
+import { codedErrorClass, type CodedError } from '../text/coded-error.ts';
 import type { ShardManifest, ShardOptions } from './manifest.ts';
 import type { ShardSpec } from './partition.ts';
 
@@ -47,15 +48,10 @@ export type ShardMismatch =
   /** A repository at other commits: a commit id, null (at no commit) or undefined (not opened). */
   | { code: 'other-repository-state'; first: NamedShard; other: NamedShard; repository: string; at: [string | null | undefined, string | null | undefined] };
 
-/** Shards {@link checkShards} refuses to merge: {@link ShardMismatch}. */
-export class ShardMismatchError extends Error {
-  readonly mismatch: ShardMismatch;
-  constructor(mismatch: ShardMismatch) {
-    super(`shards refused: ${mismatch.code}`);
-    this.name = 'ShardMismatchError';
-    this.mismatch = mismatch;
-  }
-}
+/** Shards {@link checkShards} refuses to merge: a {@link CodedError} whose {@link ShardMismatch} reads also as `mismatch`; message `shards refused: <code>`. */
+export const ShardMismatchError = codedErrorClass<ShardMismatch, 'mismatch'>('ShardMismatchError', 'shards refused', 'mismatch');
+/** An error of {@link ShardMismatchError}. */
+export type ShardMismatchError = InstanceType<typeof ShardMismatchError>;
 
 const OPTIONS: ReadonlyArray<keyof ShardOptions> = ['base', 'title', 'siteUrl', 'repositories', 'filter', 'bdExport', 'allowRepositories', 'recapHtml', 'decisionsCsv', 'secrets'];
 

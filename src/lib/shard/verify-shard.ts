@@ -8,6 +8,7 @@ import { createHash } from 'node:crypto';
 import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { runBounded } from '../fs/bounded-tasks.ts';
+import { codedErrorClass, type CodedError } from '../text/coded-error.ts';
 import type { GivenShard, NamedShard } from './check-shards.ts';
 import { SHARD_CONTENTS, SHARD_DATA, type ContentSum } from './manifest.ts';
 
@@ -56,15 +57,10 @@ export type ShardDamage =
   | { code: 'file-size'; shard: NamedShard; path: string; bytes: number; listedBytes: number }
   | { code: 'file-sum'; shard: NamedShard; path: string };
 
-/** A shard that does not hold what it wrote: {@link ShardDamage}. */
-export class ShardDamageError extends Error {
-  readonly damage: ShardDamage;
-  constructor(damage: ShardDamage) {
-    super(`shard damaged: ${damage.code}`);
-    this.name = 'ShardDamageError';
-    this.damage = damage;
-  }
-}
+/** A shard that does not hold what it wrote: a {@link CodedError} whose {@link ShardDamage} reads also as `damage`; message `shard damaged: <code>`. */
+export const ShardDamageError = codedErrorClass<ShardDamage, 'damage'>('ShardDamageError', 'shard damaged', 'damage');
+/** An error of {@link ShardDamageError}. */
+export type ShardDamageError = InstanceType<typeof ShardDamageError>;
 
 /** The file problems {@link verifyShard} finds in the second pass, without the shard. */
 type FileDamage = { code: 'file-size'; path: string; bytes: number; listedBytes: number } | { code: 'file-sum'; path: string };
