@@ -5,47 +5,31 @@
  * predates 1 of 2 rows"). Built on a repository made here.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createHash } from 'node:crypto';
-import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { analyseArchive } from '../../src/lib/archive/analyse-archive.ts';
 import type { ProjectModel } from '../../src/lib/model/types.ts';
 import { checkReportProject } from '../../src/lib/report/check-report.ts';
-import { git } from '../history-fixtures.ts';
-
-function row(ts: string, decision: string, evidence: string): string {
-  const id = createHash('sha256').update(ts + decision).digest('hex').slice(0, 8);
-  return JSON.stringify({ id, ts, phase: 'build', ticket: '', actor: 'lead', decision, why: 'w', evidence, result: 'verified' });
-}
+import { analyseProjects, commitAll, fixtureDir, initRepo, removeFixture, trailRow as row, trailText, writeFiles } from '../trail-fixtures.ts';
 
 let dir: string;
-const models = new Map<string, ProjectModel>();
+let models = new Map<string, ProjectModel>();
 let head: string;
 
 beforeAll(async () => {
-  dir = await mkdtemp(join(tmpdir(), 'trailbook-check-predates-'));
+  dir = await fixtureDir('check-predates');
   const repo = join(dir, 'repo');
-  await mkdir(repo);
-  git(repo, ['init', '-q', '-b', 'main']);
-  await writeFile(join(repo, 'a.txt'), 'a\n');
-  git(repo, ['add', '-A']);
-  git(repo, ['commit', '-q', '-m', 'Start'], '2026-03-01T09:00:00Z');
-  head = git(repo, ['rev-parse', 'HEAD']).trim();
+  await initRepo(repo);
+  await writeFiles(repo, { 'a.txt': 'a\n' });
+  head = commitAll(repo, 'Start', '2026-03-01T09:00:00Z');
   for (const [name, rows] of [
     ['later', [row('2026-03-01T08:00:00Z', 'start', 'a.txt:1'), row('2026-03-09T08:00:00Z', 'After the head', 'src/later.ts')]],
     ['before', [row('2026-03-01T08:00:00Z', 'start', 'a.txt:1')]],
   ] as const) {
-    await mkdir(join(dir, name));
-    await writeFile(join(dir, name, 'trailbook.json'), JSON.stringify({ repo: '../repo' }));
-    await writeFile(join(dir, name, 'decisions.jsonl'), rows.join('\n') + '\n');
+    await writeFiles(join(dir, name), { 'trailbook.json': JSON.stringify({ repo: '../repo' }), 'decisions.jsonl': trailText(rows) });
   }
-  await analyseArchive({ roots: [dir], cacheDir: null, onModel: (m) => void models.set(m.root.split('/').pop() as string, m) });
+  models = await analyseProjects(dir);
 }, 60_000);
 
-afterAll(async () => {
-  await rm(dir, { recursive: true, force: true });
-});
+afterAll(() => removeFixture(dir));
 
 describe('check --json: a repository older than its trail', () => {
   it('gives the count the recap says once, and nothing when the head does not predate a row', () => {

@@ -5,48 +5,31 @@
  * pointer and its reason; a file cited only past its end still gets its page.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createHash } from 'node:crypto';
-import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { analyseArchive } from '../../src/lib/archive/analyse-archive.ts';
 import { citedByHtml } from '../../src/components/html/evidence-page.ts';
 import type { ProjectModel } from '../../src/lib/model/types.ts';
-import { git } from '../history-fixtures.ts';
-
-function row(ts: string, decision: string, evidence: string): string {
-  const id = createHash('sha256').update(ts + decision).digest('hex').slice(0, 8);
-  return JSON.stringify({ id, ts, phase: 'build', ticket: '', actor: 'lead', decision, why: 'w', evidence, result: 'verified' });
-}
+import { analyseProject, commitAll, fixtureDir, initRepo, removeFixture, trailRow as row, trailText, writeFiles } from '../trail-fixtures.ts';
 
 let dir: string;
 let model: ProjectModel;
 let head: string;
 
 beforeAll(async () => {
-  dir = await mkdtemp(join(tmpdir(), 'trailbook-cited-by-'));
-  await mkdir(join(dir, 'src'));
-  await mkdir(join(dir, 'runs'));
-  git(dir, ['init', '-q', '-b', 'main']);
-  await writeFile(join(dir, 'src', 'parser.ts'), Array.from({ length: 20 }, (_, i) => `// ${i + 1}`).join('\n') + '\n');
-  await writeFile(join(dir, 'src', 'lexer.ts'), 'a\nb\n');
-  await writeFile(
-    join(dir, 'runs', 'decisions.jsonl'),
-    [
+  dir = await fixtureDir('cited-by');
+  await initRepo(dir);
+  await writeFiles(dir, {
+    'src/parser.ts': Array.from({ length: 20 }, (_, i) => `// ${i + 1}`).join('\n') + '\n',
+    'src/lexer.ts': 'a\nb\n',
+    'runs/decisions.jsonl': trailText([
       row('2026-03-01T09:00:00Z', 'Parser reads headers', 'src/parser.ts:3'),
       row('2026-03-01T09:01:00Z', 'Parser handles the tail', 'src/parser.ts:999'),
       row('2026-03-01T09:02:00Z', 'Lexer only past its end', 'src/lexer.ts:40'),
-    ].join('\n') + '\n',
-  );
-  git(dir, ['add', '-A']);
-  git(dir, ['commit', '-q', '-m', 'Trail'], '2026-03-01T10:00:00Z');
-  head = git(dir, ['rev-parse', '--short=7', 'HEAD']).trim();
-  await analyseArchive({ roots: [dir], cacheDir: null, onModel: (m) => void (model = m) });
+    ]),
+  });
+  head = commitAll(dir, 'Trail', '2026-03-01T10:00:00Z').slice(0, 7);
+  model = await analyseProject(dir);
 }, 60_000);
 
-afterAll(async () => {
-  await rm(dir, { recursive: true, force: true });
-});
+afterAll(() => removeFixture(dir));
 
 describe('a file page lists the rows whose citation of it did not resolve', () => {
   it('keeps them in the model, marked with the pointer and its reason', () => {

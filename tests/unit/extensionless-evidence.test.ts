@@ -8,19 +8,12 @@
  * command naming `space.md`.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createHash } from 'node:crypto';
-import { mkdir, mkdtemp, rm, symlink, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { symlink } from 'node:fs/promises';
 import { join } from 'node:path';
-import { analyseArchive } from '../../src/lib/archive/analyse-archive.ts';
 import { classifyEvidence } from '../../src/lib/evidence/classify.ts';
 import type { ProjectModel } from '../../src/lib/model/types.ts';
 import { git } from '../history-fixtures.ts';
-
-function row(ts: string, decision: string, evidence: string): string {
-  const id = createHash('sha256').update(ts + decision).digest('hex').slice(0, 8);
-  return JSON.stringify({ id, ts, phase: 'build', ticket: '', actor: 'lead', decision, why: 'w', evidence, result: 'verified' });
-}
+import { analyseProject, commitAll, fixtureDir, initRepo, removeFixture, trailRow as row, trailText, writeFiles } from '../trail-fixtures.ts';
 
 let dir: string;
 let model: ProjectModel;
@@ -29,20 +22,16 @@ const verdicts = (): string[][][] => model.rows.map((r) => r.evidence.map((p) =>
 const ten = Array.from({ length: 12 }, (_, i) => `line ${i + 1}`).join('\n') + '\n';
 
 beforeAll(async () => {
-  dir = await mkdtemp(join(tmpdir(), 'trailbook-extensionless-'));
-  await mkdir(join(dir, 'runs'));
-  await mkdir(join(dir, 'docs'));
-  git(dir, ['init', '-q', '-b', 'main']);
-  await writeFile(join(dir, 'gradlew'), ten);
-  await writeFile(join(dir, 'Makefile'), 'a:\n\techo a\nb:\n');
-  await writeFile(join(dir, 'Dockerfile'), 'FROM node:24\n');
-  await writeFile(join(dir, 'target'), 'one\ntwo\n');
-  await symlink('target', join(dir, 'link'));
-  await writeFile(join(dir, 'docs', 'with space.md'), '# Spaced\n\ntext\n');
-  await writeFile(join(dir, 'run'), '#!/bin/sh\necho run\n');
-  await writeFile(
-    join(dir, 'runs', 'decisions.jsonl'),
-    [
+  dir = await fixtureDir('extensionless');
+  await initRepo(dir);
+  await writeFiles(dir, {
+    gradlew: ten,
+    Makefile: 'a:\n\techo a\nb:\n',
+    Dockerfile: 'FROM node:24\n',
+    target: 'one\ntwo\n',
+    'docs/with space.md': '# Spaced\n\ntext\n',
+    run: '#!/bin/sh\necho run\n',
+    'runs/decisions.jsonl': trailText([
       row('2026-03-01T09:00:00Z', 'wrapper', 'gradlew:10'),
       row('2026-03-01T09:01:00Z', 'make', 'Makefile:3'),
       row('2026-03-01T09:02:00Z', 'docker', 'Dockerfile:1'),
@@ -51,19 +40,16 @@ beforeAll(async () => {
       row('2026-03-01T09:05:00Z', 'past the end', 'gradlew:99'),
       row('2026-03-01T09:06:00Z', 'a spaced path', '`docs/with space.md`'),
       row('2026-03-01T09:07:00Z', 'a script removed since', 'run:2'),
-    ].join('\n') + '\n',
-  );
-  git(dir, ['add', '-A']);
-  git(dir, ['commit', '-q', '-m', 'Trail'], '2026-03-01T10:00:00Z');
-  trail = git(dir, ['rev-parse', '--short=7', 'HEAD']).trim();
+    ]),
+  });
+  await symlink('target', join(dir, 'link'));
+  trail = commitAll(dir, 'Trail', '2026-03-01T10:00:00Z').slice(0, 7);
   git(dir, ['rm', '-q', 'run']);
-  git(dir, ['commit', '-q', '-m', 'Remove run'], '2026-03-01T11:00:00Z');
-  await analyseArchive({ roots: [dir], cacheDir: null, onModel: (m) => void (model = m) });
+  commitAll(dir, 'Remove run', '2026-03-01T11:00:00Z');
+  model = await analyseProject(dir);
 }, 60_000);
 
-afterAll(async () => {
-  await rm(dir, { recursive: true, force: true });
-});
+afterAll(() => removeFixture(dir));
 
 describe('extensionless files cited with a line', () => {
   it('reads well-known names as files without a repository', () => {

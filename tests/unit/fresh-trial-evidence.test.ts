@@ -13,18 +13,9 @@
  *   `evidence/path-not-found` for a real file).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createHash } from 'node:crypto';
-import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { analyseArchive } from '../../src/lib/archive/analyse-archive.ts';
 import type { ProjectModel } from '../../src/lib/model/types.ts';
 import { git } from '../history-fixtures.ts';
-
-function row(ts: string, decision: string, evidence: string): string {
-  const id = createHash('sha256').update(ts + decision).digest('hex').slice(0, 8);
-  return JSON.stringify({ id, ts, phase: 'build', ticket: '', actor: 'lead', decision, why: 'w', evidence, result: 'verified' });
-}
+import { analyseProject, commitAll, fixtureDir, initRepo, removeFixture, trailRow as row, trailText, writeFiles } from '../trail-fixtures.ts';
 
 let dir: string;
 let model: ProjectModel;
@@ -33,23 +24,17 @@ let trail: string;
 const verdicts = (): string[][][] => model.rows.map((r) => r.evidence.map((p) => [p.raw, p.status, p.reason]));
 
 beforeAll(async () => {
-  dir = await mkdtemp(join(tmpdir(), 'trailbook-fresh-trial-'));
-  await mkdir(join(dir, 'src'));
-  await mkdir(join(dir, 'runs'));
-  git(dir, ['init', '-q', '-b', 'main']);
-  await writeFile(join(dir, 'src', 'a.ts'), 'one\ntwo\nthree\n');
-  git(dir, ['add', '-A']);
-  git(dir, ['commit', '-q', '-m', 'First'], '2026-03-01T08:00:00Z');
-  first = git(dir, ['rev-parse', 'HEAD']).trim();
-  await writeFile(join(dir, 'src', 'a.ts'), 'one\ntwo\nthree\nfour\nfive\n');
-  await mkdir(join(dir, 'docs'));
-  await writeFile(join(dir, 'docs', 'spec.md'), '# Spec\n\n## 3. Evidence\n');
-  await writeFile(join(dir, 'src', 'old.ts'), 'alpha\nbeta\ngamma\n');
-  await writeFile(join(dir, 'src', 'edited.ts'), 'alpha\nbeta\ndelta\n');
+  dir = await fixtureDir('fresh-trial');
+  await initRepo(dir);
+  await writeFiles(dir, { 'src/a.ts': 'one\ntwo\nthree\n' });
+  first = commitAll(dir, 'First', '2026-03-01T08:00:00Z');
   const s = first.slice(0, 7);
-  await writeFile(
-    join(dir, 'runs', 'decisions.jsonl'),
-    [
+  await writeFiles(dir, {
+    'src/a.ts': 'one\ntwo\nthree\nfour\nfive\n',
+    'docs/spec.md': '# Spec\n\n## 3. Evidence\n',
+    'src/old.ts': 'alpha\nbeta\ngamma\n',
+    'src/edited.ts': 'alpha\nbeta\ndelta\n',
+    'runs/decisions.jsonl': trailText([
       row('2026-03-01T09:00:00Z', 'start', 'src/a.ts:1'),
       row('2026-03-01T09:01:00Z', 'Lines in parentheses', 'src/a.ts (lines 40-50)'),
       row('2026-03-01T09:02:00Z', 'Lines in parentheses that exist', 'src/a.ts (lines 4-5)'),
@@ -62,23 +47,18 @@ beforeAll(async () => {
       row('2026-03-01T09:09:00Z', 'A file moved since', 'src/old.ts:2, src/edited.ts:2'),
       row('2026-03-01T09:10:00Z', 'A sentence ending in a fabricated SHA', 'commit deadbeefcafe.'),
       row('2026-03-01T09:11:00Z', "Git's own files", '.git/config'),
-    ].join('\n') + '\n',
-  );
-  git(dir, ['add', '-A']);
-  git(dir, ['commit', '-q', '-m', 'Trail'], '2026-03-01T10:00:00Z');
-  trail = git(dir, ['rev-parse', 'HEAD']).trim();
+    ]),
+  });
+  trail = commitAll(dir, 'Trail', '2026-03-01T10:00:00Z');
   // Moved unchanged (`git mv`), and moved with an edit.
   git(dir, ['mv', 'src/old.ts', 'src/new.ts']);
   git(dir, ['mv', 'src/edited.ts', 'src/reworked.ts']);
-  await writeFile(join(dir, 'src', 'reworked.ts'), 'alpha\nbeta\nepsilon\n');
-  git(dir, ['add', '-A']);
-  git(dir, ['commit', '-q', '-m', 'Move'], '2026-03-01T11:00:00Z');
-  await analyseArchive({ roots: [dir], cacheDir: null, onModel: (m) => void (model = m) });
+  await writeFiles(dir, { 'src/reworked.ts': 'alpha\nbeta\nepsilon\n' });
+  commitAll(dir, 'Move', '2026-03-01T11:00:00Z');
+  model = await analyseProject(dir);
 }, 60_000);
 
-afterAll(async () => {
-  await rm(dir, { recursive: true, force: true });
-});
+afterAll(() => removeFixture(dir));
 
 describe('evidence shapes of the fresh trial', () => {
   it('reads a heading anchor after a file as that file', () => {

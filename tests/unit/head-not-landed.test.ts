@@ -5,43 +5,32 @@
  * tree invented there was VERIFIED "at landed head" with no word. Repositories built here.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createHash } from 'node:crypto';
-import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { execFileSync } from 'node:child_process';
-import { analyseArchive } from '../../src/lib/archive/analyse-archive.ts';
 import type { ProjectModel } from '../../src/lib/model/types.ts';
 import { git } from '../history-fixtures.ts';
-
-function row(ts: string, decision: string, evidence: string): string {
-  const id = createHash('sha256').update(ts + decision).digest('hex').slice(0, 8);
-  return JSON.stringify({ id, ts, phase: 'start', ticket: '', actor: 'lead', decision, why: 'w', evidence, result: 'verified' });
-}
+import { analyseProjects, commitAll, fixtureDir, initRepo, removeFixture, trailRow as row, trailText, writeFiles } from '../trail-fixtures.ts';
 
 let dir: string;
-const models = new Map<string, ProjectModel>();
+let models = new Map<string, ProjectModel>();
 let invented: string;
 let first: string;
 
 async function project(name: string, head: string, evidence: string): Promise<void> {
-  await mkdir(join(dir, name));
-  await writeFile(join(dir, name, 'trailbook.json'), JSON.stringify({ repo: '../repo', head }));
-  await writeFile(join(dir, name, 'decisions.jsonl'), row('2026-03-01T08:00:00Z', 'start', evidence) + '\n');
+  await writeFiles(join(dir, name), {
+    'trailbook.json': JSON.stringify({ repo: '../repo', head }),
+    'decisions.jsonl': trailText([row('2026-03-01T08:00:00Z', 'start', evidence, 'start')]),
+  });
 }
 
 beforeAll(async () => {
-  dir = await mkdtemp(join(tmpdir(), 'trailbook-head-not-landed-'));
+  dir = await fixtureDir('head-not-landed');
   const repo = join(dir, 'repo');
-  await mkdir(repo);
-  git(repo, ['init', '-q', '-b', 'main']);
-  await writeFile(join(repo, 'a.txt'), 'a\n');
-  git(repo, ['add', '-A']);
-  git(repo, ['commit', '-q', '-m', 'First'], '2026-03-01T09:00:00Z');
-  first = git(repo, ['rev-parse', 'HEAD']).trim();
-  await writeFile(join(repo, 'b.txt'), 'b\n');
-  git(repo, ['add', '-A']);
-  git(repo, ['commit', '-q', '-m', 'Second'], '2026-03-01T10:00:00Z');
+  await initRepo(repo);
+  await writeFiles(repo, { 'a.txt': 'a\n' });
+  first = commitAll(repo, 'First', '2026-03-01T09:00:00Z');
+  await writeFiles(repo, { 'b.txt': 'b\n' });
+  commitAll(repo, 'Second', '2026-03-01T10:00:00Z');
   const blob = execFileSync('git', ['hash-object', '-w', '--stdin'], { cwd: repo, input: 'invented feature\n', encoding: 'utf8' }).trim();
   const tree = execFileSync('git', ['mktree'], { cwd: repo, input: `100644 blob ${blob}\tinvented.ts\n`, encoding: 'utf8' }).trim();
   invented = git(repo, ['commit-tree', tree, '-m', 'Invented'], '2026-03-01T11:00:00Z').trim();
@@ -49,12 +38,10 @@ beforeAll(async () => {
   // An older commit of main, and a branch name: both landed.
   await project('pinned-older', first, 'a.txt:1');
   await project('pinned-branch', 'main', 'b.txt:1');
-  await analyseArchive({ roots: [dir], cacheDir: null, onModel: (m) => void models.set(m.root.split('/').pop() as string, m) });
+  models = await analyseProjects(dir);
 }, 60_000);
 
-afterAll(async () => {
-  await rm(dir, { recursive: true, force: true });
-});
+afterAll(() => removeFixture(dir));
 
 const flagsOf = (name: string): string[][] => (models.get(name)?.flags ?? []).filter((f) => f.kind.startsWith('repository/')).map((f) => [f.severity, f.kind, f.summary]);
 

@@ -14,19 +14,13 @@ import fc from 'fast-check';
 import { appendFile, mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
-import { createHash } from 'node:crypto';
 import { execFileSync } from 'node:child_process';
 import { analyseArchive } from '../../src/lib/archive/analyse-archive.ts';
 import type { EvidencePointer, ProjectModel } from '../../src/lib/model/types.ts';
 import { followLines } from '../../src/lib/evidence/resolve.ts';
 import { definitionAround } from '../../src/lib/evidence/definition-span.ts';
 import { git } from '../history-fixtures.ts';
-
-/** A bbs row with its correct id. */
-function row(ts: string, decision: string, evidence: string): string {
-  const id = createHash('sha256').update(ts + decision).digest('hex').slice(0, 8);
-  return JSON.stringify({ id, ts, phase: 'build', ticket: '', actor: 'lead', decision, why: 'w', evidence, result: 'verified' });
-}
+import { trailRow as row } from '../trail-fixtures.ts';
 
 const s = (oid: string): string => oid.slice(0, 7);
 /** The repository as reasons name it: its path from the input root's parent. */

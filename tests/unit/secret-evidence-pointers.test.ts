@@ -6,50 +6,34 @@
  * `security/secret-in-record` that says what the text is. Built on a repository made here.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createHash } from 'node:crypto';
-import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { analyseArchive } from '../../src/lib/archive/analyse-archive.ts';
 import type { ProjectModel } from '../../src/lib/model/types.ts';
 import { readSecretPointers } from '../../src/lib/secrets/secret-pointers.ts';
-import { git } from '../history-fixtures.ts';
 import { pemBodyLines, privateKeyPem } from '../secret-fixtures.ts';
-
-function row(ts: string, decision: string, evidence: string): string {
-  const id = createHash('sha256').update(ts + decision).digest('hex').slice(0, 8);
-  return JSON.stringify({ id, ts, phase: 'build', ticket: '', actor: 'lead', decision, why: 'w', evidence, result: 'verified' });
-}
+import { analyseProject, commitAll, fixtureDir, initRepo, removeFixture, trailRow as row, trailText, writeFiles } from '../trail-fixtures.ts';
 
 let dir: string;
 let model: ProjectModel;
 let pem: string;
 
 beforeAll(async () => {
-  dir = await mkdtemp(join(tmpdir(), 'trailbook-secret-pointers-'));
+  dir = await fixtureDir('secret-pointers');
   pem = privateKeyPem().trim();
-  await mkdir(join(dir, 'src'));
-  await mkdir(join(dir, 'runs'));
-  git(dir, ['init', '-q', '-b', 'main']);
-  await writeFile(join(dir, 'src', 'a.ts'), 'one\ntwo\n');
-  await writeFile(
-    join(dir, 'runs', 'decisions.jsonl'),
-    [
+  await initRepo(dir);
+  await writeFiles(dir, {
+    'src/a.ts': 'one\ntwo\n',
+    'runs/decisions.jsonl': trailText([
       row('2026-03-01T08:00:00Z', 'start', 'src/a.ts:1'),
       row('2026-03-01T08:01:00Z', 'Deploy key pasted', pem),
       // A body line with a `/` reads as a path (one without is a note of the pointer before it).
       row('2026-03-01T08:02:00Z', 'Key beside a pointer', `src/a.ts:2, ${pemBodyLines(pem).find((line) => line.includes('/'))}`),
       row('2026-03-01T08:03:00Z', 'A missing path', 'src/missing.ts'),
-    ].join('\n') + '\n',
-  );
-  git(dir, ['add', '-A']);
-  git(dir, ['commit', '-q', '-m', 'Start'], '2026-03-01T09:00:00Z');
-  await analyseArchive({ roots: [dir], cacheDir: null, onModel: (m) => void (model = m) });
+    ]),
+  });
+  commitAll(dir, 'Start', '2026-03-01T09:00:00Z');
+  model = await analyseProject(dir);
 }, 60_000);
 
-afterAll(async () => {
-  await rm(dir, { recursive: true, force: true });
-});
+afterAll(() => removeFixture(dir));
 
 describe('a secret in an evidence cell', () => {
   it('is read as a secret, not a missing path, and the cell raises no evidence fault for it', () => {
