@@ -6,9 +6,12 @@
  * (`redis://:pw@host`, `amqp://user:pw@host`; secretlint reads only http(s), ftp, MongoDB,
  * MySQL and PostgreSQL, and only `[-a-zA-Z0-9_]` passwords in http URLs).
  *
- * Each rule is code that visits each character a bounded number of times (no pattern that
- * can backtrack: docs/security.md, "Text that takes long to read"), and carries the examples
- * that are its tests (tests/unit/secrets.test.ts runs every one).
+ * The rules are a table, run by one function ({@link ownRule}): each row names its id, what it
+ * finds, and its finders — an anchor searched with `indexOf` (never a pattern that can
+ * backtrack: docs/security.md, "Text that takes long to read"), the code that reads a candidate
+ * at it visiting each character a bounded number of times, the kind of secret, and the test
+ * that tells a real value from a placeholder — with the examples that are its tests
+ * (tests/unit/secrets.test.ts runs every one).
  */
 import { entropy, isLikelyPassword, isLikelyToken, isPlaceholder, isReference } from './values.ts';
 
@@ -31,6 +34,96 @@ export interface OwnRule {
   scan(text: string): SecretHit[];
   /** Texts with the one secret value each holds, and texts that hold none. */
   examples: { secret: ReadonlyArray<{ text: string; value: string }>; notSecret: readonly string[] };
+}
+
+/** A candidate a finder reads at its anchor: the value's range (UTF-16 offsets, end exclusive) and, when the finder's `kind` does not hold for every one, what it is. */
+export interface Candidate {
+  start: number;
+  end: number;
+  kind?: string;
+}
+
+/** A candidate as the test of a real value sees it: its text, where its anchor was, and its kind. */
+export interface FoundAt {
+  text: string;
+  /** Where the anchor it was read at starts. */
+  at: number;
+  start: number;
+  end: number;
+  kind: string;
+}
+
+/** One way a rule finds secrets (a row of the table holds one or more). */
+export interface Finder {
+  /** What every candidate is read from; searched with `indexOf`, each place in turn. */
+  anchor: string | readonly string[];
+  /** Whether the anchor's ASCII letters match in either case (`Bearer`, `bearer`); offsets stay those of the text. */
+  anyCase?: boolean;
+  /** What a candidate is, unless `read` names it (one of the two does). */
+  kind?: string;
+  /**
+   * Reads the candidate at the anchor found at `at`, or null when there is none; `next` is
+   * where the search for the anchor goes on (past `at` always; past what was read, so that no
+   * character is read more than a bounded number of times).
+   */
+  read(text: string, at: number): { candidate: Candidate | null; next: number };
+  /** Whether a candidate's `value` is a real secret, not a placeholder, reference or word; every candidate is when absent. */
+  real?(value: string, found: FoundAt): boolean;
+}
+
+/** A row of the table of own rules: {@link ownRule} makes it an {@link OwnRule}. */
+export interface OwnRuleRow {
+  id: string;
+  /** What the rule finds, in one line (docs/security.md lists it). */
+  describe: string;
+  /** Its finders; a rule of several returns their hits ordered by where they start. */
+  finders: readonly Finder[];
+  examples: OwnRule['examples'];
+}
+
+/** The text with its ASCII capitals lower-cased and every other character as it was, so offsets into it are offsets into the text (`toLowerCase` turns `İ` into two characters). */
+function asciiLower(text: string): string {
+  return text.replace(/[A-Z]+/g, (run) => run.toLowerCase());
+}
+
+/** The places of any of `anchors` in `hay`, in order, each from where the caller asks: `next(from)` is the first at or after `from`, or -1. Each anchor is searched forward only. */
+function anchorPlaces(hay: string, anchors: readonly string[]): (from: number) => number {
+  const places = anchors.map((a) => hay.indexOf(a));
+  return (from) => {
+    let first = -1;
+    for (let k = 0; k < anchors.length; k++) {
+      if ((places[k] as number) >= 0 && (places[k] as number) < from) places[k] = hay.indexOf(anchors[k] as string, from);
+      const place = places[k] as number;
+      if (place >= 0 && (first < 0 || place < first)) first = place;
+    }
+    return first;
+  };
+}
+
+/**
+ * The rule a row of the table describes: its scan runs each finder over the text (every
+ * anchor, the candidate read there, kept when it is real) and names the row's id as each hit's
+ * rule. Hits come in the order they start.
+ */
+export function ownRule(row: OwnRuleRow): OwnRule {
+  const scan = (text: string): SecretHit[] => {
+    const hits: SecretHit[] = [];
+    for (const finder of row.finders) {
+      const anchors = typeof finder.anchor === 'string' ? [finder.anchor] : finder.anchor;
+      const next = finder.anyCase ? anchorPlaces(asciiLower(text), anchors.map(asciiLower)) : anchorPlaces(text, anchors);
+      for (let at = next(0); at >= 0; ) {
+        const { candidate, next: from } = finder.read(text, at);
+        if (candidate !== null) {
+          const kind = candidate.kind ?? finder.kind ?? row.id;
+          const found: FoundAt = { text, at, start: candidate.start, end: candidate.end, kind };
+          if (finder.real === undefined || finder.real(text.slice(candidate.start, candidate.end), found)) hits.push({ start: candidate.start, end: candidate.end, kind, rule: row.id });
+        }
+        at = next(Math.max(at + 1, from));
+      }
+    }
+    return row.finders.length > 1 ? hits.sort((a, b) => a.start - b.start) : hits;
+  };
+  return { id: row.id, describe: row.describe, scan, examples: row.examples };
 }
 
 /** Characters of a key name (`DB_PASSWORD`, `api-key`, `client.secret`). */
@@ -65,77 +158,73 @@ const endsValue = (c: number): boolean => c <= 32 || c === 34 || c === 39 || c =
 const MAX_KEY = 64;
 const MAX_VALUE = 512;
 
+const PASSWORD_ASSIGNMENT = 'password in a KEY=value assignment';
+const SECRET_ASSIGNMENT = 'secret in a KEY=value assignment';
+
+/** The value assigned at the `=` or `:` at `i` to a key that names a password or secret, as a candidate; on after the value. */
+function readAssignment(text: string, i: number): { candidate: Candidate | null; next: number } {
+  const none = { candidate: null, next: i + 1 };
+  const n = text.length;
+  const c = text.charCodeAt(i);
+  // `://` is a URL, `==` a comparison, `:=` / `=>` other syntax.
+  const next = text.charCodeAt(i + 1);
+  if ((c === 58 && (next === 47 || next === 61)) || (c === 61 && (next === 61 || next === 62)) || (i > 0 && (text.charCodeAt(i - 1) === 61 || text.charCodeAt(i - 1) === 33 || text.charCodeAt(i - 1) === 60 || text.charCodeAt(i - 1) === 62))) return none;
+  // The key: back over spaces and a closing quote, then key characters.
+  let j = i - 1;
+  let spaces = 0;
+  while (j >= 0 && (text.charCodeAt(j) === 32 || text.charCodeAt(j) === 9) && spaces < 4) {
+    j--;
+    spaces++;
+  }
+  let quotedKey = false;
+  if (j >= 0 && (text.charCodeAt(j) === 34 || text.charCodeAt(j) === 39)) {
+    j--;
+    quotedKey = true;
+  }
+  const keyEnd = j + 1;
+  while (j >= 0 && keyEnd - j <= MAX_KEY && isKeyChar(text.charCodeAt(j))) j--;
+  const key = text.slice(j + 1, keyEnd);
+  // A `KEY: value` needs a space or a quote after the colon (`time: 12:30` is not one; `a:b` neither).
+  const says = key.length > 0 && keyEnd - j <= MAX_KEY ? keySays(key.replace(/^-+/, '')) : null;
+  if (says === null || (c === 58 && !quotedKey && next !== 32 && next !== 9 && next !== 34 && next !== 39)) return none;
+  // The value: after spaces and an opening quote, up to the closing quote or a character that ends a word.
+  let v = i + 1;
+  spaces = 0;
+  while (v < n && (text.charCodeAt(v) === 32 || text.charCodeAt(v) === 9) && spaces < 4) {
+    v++;
+    spaces++;
+  }
+  const quote = text.charCodeAt(v);
+  const quoted = quote === 34 || quote === 39;
+  if (quoted) v++;
+  let e = v;
+  if (quoted) while (e < n && e - v <= MAX_VALUE && text.charCodeAt(e) !== quote && text.charCodeAt(e) !== 10) e++;
+  else while (e < n && e - v <= MAX_VALUE && !endsValue(text.charCodeAt(e))) e++;
+  const walked = e;
+  // A sentence's full stop is not part of the value.
+  if (!quoted) while (e > v && (text.charCodeAt(e - 1) === 46 || text.charCodeAt(e - 1) === 58)) e--;
+  // Each character is walked forward once: go on after the value.
+  const after = Math.max(i + 1, walked);
+  if (e - v > MAX_VALUE || e === v) return { candidate: null, next: after };
+  return { candidate: { start: v, end: e, kind: says === 'password' ? PASSWORD_ASSIGNMENT : SECRET_ASSIGNMENT }, next: after };
+}
+
 /**
  * `trailbook/assignment`: a value assigned to a key that names a password or a secret
  * (`KEY=value`, `KEY: value`, `"key": "value"`, `--key=value`), when the value looks real:
  * a password of 6+ characters that is no placeholder or reference, a token of 12+ characters
- * with letters and digits and 3+ bits of entropy per character.
+ * with letters and digits and 3+ bits of entropy per character; never a path.
  */
-export const assignmentRule: OwnRule = {
+export const assignmentRule: OwnRule = ownRule({
   id: 'trailbook/assignment',
   describe: 'a password or secret assigned to a key that names one (`DB_PASSWORD=…`, `export API_TOKEN=…`, `--password=…`, `"client_secret": "…"`), when the value looks real (not `$VAR`, `<password>`, `changeme`, a path)',
-  scan(text) {
-    const hits: SecretHit[] = [];
-    const n = text.length;
-    let i = 0;
-    while (i < n) {
-      const c = text.charCodeAt(i);
-      if (c !== 61 && c !== 58) {
-        i++;
-        continue;
-      }
-      // `://` is a URL, `==` a comparison, `:=` / `=>` other syntax.
-      const next = text.charCodeAt(i + 1);
-      if ((c === 58 && (next === 47 || next === 61)) || (c === 61 && (next === 61 || next === 62)) || (i > 0 && (text.charCodeAt(i - 1) === 61 || text.charCodeAt(i - 1) === 33 || text.charCodeAt(i - 1) === 60 || text.charCodeAt(i - 1) === 62))) {
-        i++;
-        continue;
-      }
-      // The key: back over spaces and a closing quote, then key characters.
-      let j = i - 1;
-      let spaces = 0;
-      while (j >= 0 && (text.charCodeAt(j) === 32 || text.charCodeAt(j) === 9) && spaces < 4) {
-        j--;
-        spaces++;
-      }
-      let quotedKey = false;
-      if (j >= 0 && (text.charCodeAt(j) === 34 || text.charCodeAt(j) === 39)) {
-        j--;
-        quotedKey = true;
-      }
-      const keyEnd = j + 1;
-      while (j >= 0 && keyEnd - j <= MAX_KEY && isKeyChar(text.charCodeAt(j))) j--;
-      const key = text.slice(j + 1, keyEnd);
-      // A `KEY: value` needs a space or a quote after the colon (`time: 12:30` is not one; `a:b` neither).
-      const says = key.length > 0 && keyEnd - j <= MAX_KEY ? keySays(key.replace(/^-+/, '')) : null;
-      if (says === null || (c === 58 && !quotedKey && next !== 32 && next !== 9 && next !== 34 && next !== 39)) {
-        i++;
-        continue;
-      }
-      // The value: after spaces and an opening quote, up to the closing quote or a character that ends a word.
-      let v = i + 1;
-      spaces = 0;
-      while (v < n && (text.charCodeAt(v) === 32 || text.charCodeAt(v) === 9) && spaces < 4) {
-        v++;
-        spaces++;
-      }
-      const quote = text.charCodeAt(v);
-      const quoted = quote === 34 || quote === 39;
-      if (quoted) v++;
-      let e = v;
-      if (quoted) while (e < n && e - v <= MAX_VALUE && text.charCodeAt(e) !== quote && text.charCodeAt(e) !== 10) e++;
-      else while (e < n && e - v <= MAX_VALUE && !endsValue(text.charCodeAt(e))) e++;
-      const walked = e;
-      // A sentence's full stop is not part of the value.
-      if (!quoted) while (e > v && (text.charCodeAt(e - 1) === 46 || text.charCodeAt(e - 1) === 58)) e--;
-      const value = text.slice(v, e);
-      if (e - v <= MAX_VALUE && value.length > 0 && value[0] !== '/' && value[0] !== '~' && (says === 'password' ? isLikelyPassword(value) : isLikelyToken(value))) {
-        hits.push({ start: v, end: e, kind: says === 'password' ? 'password in a KEY=value assignment' : 'secret in a KEY=value assignment', rule: this.id });
-      }
-      // Each character is walked forward once: go on after the value.
-      i = Math.max(i + 1, walked);
-    }
-    return hits;
-  },
+  finders: [
+    {
+      anchor: ['=', ':'],
+      read: readAssignment,
+      real: (value, { kind }) => value[0] !== '/' && value[0] !== '~' && (kind === PASSWORD_ASSIGNMENT ? isLikelyPassword(value) : isLikelyToken(value)),
+    },
+  ],
   examples: {
     secret: [
       { text: 'Ran the migration: PGPASSWORD=hunter2x psql -h db -U app', value: 'hunter2x' },
@@ -164,7 +253,7 @@ export const assignmentRule: OwnRule = {
       'SSH_AUTH_SOCK=/tmp/ssh-XXXX/agent.123',
     ],
   },
-};
+});
 
 /** The scheme before `://` at `at` (letters, digits, `+.-`, starting with a letter), or null. */
 function schemeBefore(text: string, at: number): string | null {
@@ -228,23 +317,22 @@ function isLikelyUrlPassword(user: string, password: string): boolean {
  * (PostgreSQL, MySQL, MongoDB, Redis, AMQP, MSSQL, http with any characters …). Only the
  * password is the secret: user, host and database stay readable.
  */
-export const connectionStringRule: OwnRule = {
+export const connectionStringRule: OwnRule = ownRule({
   id: 'trailbook/connection-string',
   describe: 'the password of a `scheme://user:password@host` URL in any scheme (Redis, AMQP, MSSQL, http with any characters), when it is not the user name, a placeholder or a reference',
-  scan(text) {
-    const hits: SecretHit[] = [];
-    let at = text.indexOf('://');
-    while (at >= 0) {
-      const scheme = schemeBefore(text, at);
-      const { password, end } = urlPassword(text, at);
-      if (scheme !== null && password !== null) {
-        const value = text.slice(password.start, password.end);
-        if (isLikelyUrlPassword(password.user, value)) hits.push({ start: password.start, end: password.end, kind: connectionKind(scheme), rule: this.id });
-      }
-      at = text.indexOf('://', Math.max(at + 3, end));
-    }
-    return hits;
-  },
+  finders: [
+    {
+      anchor: '://',
+      read(text, at) {
+        const scheme = schemeBefore(text, at);
+        const { password, end } = urlPassword(text, at);
+        const candidate = scheme !== null && password !== null ? { start: password.start, end: password.end, kind: connectionKind(scheme) } : null;
+        return { candidate, next: Math.max(at + 3, end) };
+      },
+      // The user name runs from after `://` to the colon before the password.
+      real: (value, { text, at, start }) => isLikelyUrlPassword(text.slice(at + 3, start - 1), value),
+    },
+  ],
   examples: {
     secret: [
       { text: 'Ran the migration with DATABASE_URL=postgres://admin:Pr0dPassw0rd@db/prod', value: 'Pr0dPassw0rd' },
@@ -264,7 +352,7 @@ export const connectionStringRule: OwnRule = {
       'see https://example.com/a@b and ftp://anonymous@ftp.example.org',
     ],
   },
-};
+});
 
 const isKeyBody = (c: number): boolean => (c >= 48 && c <= 57) || (c >= 65 && c <= 90) || (c >= 97 && c <= 122) || c === 95 || c === 45;
 
@@ -273,19 +361,22 @@ const isKeyBody = (c: number): boolean => (c >= 48 && c <= 57) || (c >= 65 && c 
  * a Firebase or Maps configuration pasted into a record holds it; secretlint's GCP rule reads
  * service-account JSON only.
  */
-export const googleApiKeyRule: OwnRule = {
+export const googleApiKeyRule: OwnRule = ownRule({
   id: 'trailbook/google-api-key',
   describe: 'a Google API key: `AIza` and 35 letters, digits, `_` or `-`, standing alone',
-  scan(text) {
-    const hits: SecretHit[] = [];
-    for (let at = text.indexOf('AIza'); at >= 0; at = text.indexOf('AIza', at + 4)) {
-      if (at > 0 && isKeyBody(text.charCodeAt(at - 1))) continue;
-      let e = at + 4;
-      while (e < text.length && e - at < 40 && isKeyBody(text.charCodeAt(e))) e++;
-      if (e - at === 39 && !(e < text.length && isKeyBody(text.charCodeAt(e)))) hits.push({ start: at, end: e, kind: 'Google API key', rule: this.id });
-    }
-    return hits;
-  },
+  finders: [
+    {
+      anchor: 'AIza',
+      kind: 'Google API key',
+      read(text, at) {
+        const next = at + 4;
+        if (at > 0 && isKeyBody(text.charCodeAt(at - 1))) return { candidate: null, next };
+        let e = at + 4;
+        while (e < text.length && e - at < 40 && isKeyBody(text.charCodeAt(e))) e++;
+        return { candidate: e - at === 39 && !(e < text.length && isKeyBody(text.charCodeAt(e))) ? { start: at, end: e } : null, next };
+      },
+    },
+  ],
   examples: {
     secret: [
       { text: 'firebase apiKey: "AIzaSyD-9tSrke72PouQMnMX-a7eZSW0jkFMBWY" in the web config', value: 'AIzaSyD-9tSrke72PouQMnMX-a7eZSW0jkFMBWY' },
@@ -293,7 +384,7 @@ export const googleApiKeyRule: OwnRule = {
     ],
     notSecret: ['AIzawl is a state', 'xAIzaSyD-9tSrke72PouQMnMX-a7eZSW0jkFMBWY', 'AIzaSyD-9tSrke72PouQMnMX-a7eZSW0jkFMBWYZ', 'AIzaSyD-short'],
   },
-};
+});
 
 /** Characters of a base64 body (PEM). */
 const isBase64 = (c: number): boolean => (c >= 48 && c <= 57) || (c >= 65 && c <= 90) || (c >= 97 && c <= 122) || c === 43 || c === 47 || c === 61;
@@ -312,39 +403,40 @@ const MIN_BODY_RUN = 16;
  * material, are one secret (one flag per key, not one per line; redaction replaces its lines
  * one by one); the header stays readable. Each character is visited once.
  */
-export const privateKeyBodyRule: OwnRule = {
+export const privateKeyBodyRule: OwnRule = ownRule({
   id: 'trailbook/private-key-body',
   describe: 'the base64 lines after a `-----BEGIN … PRIVATE KEY-----` header, when the block is cut short or its line breaks are written as `\\n` (secretlint reads whole blocks only)',
-  scan(text) {
-    const hits: SecretHit[] = [];
-    for (let at = text.indexOf('-----BEGIN'); at >= 0; at = text.indexOf('-----BEGIN', at + 10)) {
-      const close = text.indexOf(PEM_HEADER_END, at + 10);
-      if (close < 0 || close - at > MAX_PEM_HEADER) continue;
-      let i = close + PEM_HEADER_END.length;
-      let bodyLines = 0;
-      let first = -1;
-      let last = -1;
-      while (i < text.length) {
-        // Line breaks, as written or as `\n`, `\r` escapes, and spaces between lines.
-        const c = text.charCodeAt(i);
-        if (c === 10 || c === 13 || c === 32 || c === 9) { i++; continue; }
-        if (c === 92 && (text.charCodeAt(i + 1) === 110 || text.charCodeAt(i + 1) === 114)) { i += 2; continue; }
-        let e = i;
-        while (e < text.length && isBase64(text.charCodeAt(e))) e++;
-        const run = text.slice(i, e);
-        const keyLike = run.length >= MIN_BODY_RUN ? /[0-9+/]/.test(run) : bodyLines > 0 && run.length >= 4 && run.endsWith('=');
-        if (!keyLike) break;
-        if (first < 0) first = i;
-        last = e;
-        bodyLines++;
-        i = e;
-      }
-      // One secret per key: its body from the first line to the last (redaction.ts replaces a value's lines one by one).
-      if (first >= 0) hits.push({ start: first, end: last, kind: 'private key', rule: this.id });
-      at = Math.max(at, i - 10);
-    }
-    return hits;
-  },
+  finders: [
+    {
+      anchor: '-----BEGIN',
+      kind: 'private key',
+      read(text, at) {
+        const close = text.indexOf(PEM_HEADER_END, at + 10);
+        if (close < 0 || close - at > MAX_PEM_HEADER) return { candidate: null, next: at + 10 };
+        let i = close + PEM_HEADER_END.length;
+        let bodyLines = 0;
+        let first = -1;
+        let last = -1;
+        while (i < text.length) {
+          // Line breaks, as written or as `\n`, `\r` escapes, and spaces between lines.
+          const c = text.charCodeAt(i);
+          if (c === 10 || c === 13 || c === 32 || c === 9) { i++; continue; }
+          if (c === 92 && (text.charCodeAt(i + 1) === 110 || text.charCodeAt(i + 1) === 114)) { i += 2; continue; }
+          let e = i;
+          while (e < text.length && isBase64(text.charCodeAt(e))) e++;
+          const run = text.slice(i, e);
+          const keyLike = run.length >= MIN_BODY_RUN ? /[0-9+/]/.test(run) : bodyLines > 0 && run.length >= 4 && run.endsWith('=');
+          if (!keyLike) break;
+          if (first < 0) first = i;
+          last = e;
+          bodyLines++;
+          i = e;
+        }
+        // One secret per key: its body from the first line to the last (redaction.ts replaces a value's lines one by one).
+        return { candidate: first >= 0 ? { start: first, end: last } : null, next: Math.max(at + 10, i) };
+      },
+    },
+  ],
   examples: {
     secret: [
       { text: 'head -2 deploy/id_rsa:\n-----BEGIN RSA PRIVATE KEY-----\nMIIEowIBAAKCAQEAu1SU1LfVLPHCozMxH2Mo4lgOEePzNm0tRgeLezV6ffAt0gunVTLw\n...', value: 'MIIEowIBAAKCAQEAu1SU1LfVLPHCozMxH2Mo4lgOEePzNm0tRgeLezV6ffAt0gunVTLw' },
@@ -357,7 +449,7 @@ export const privateKeyBodyRule: OwnRule = {
       '-----BEGIN CERTIFICATE-----\nMIIDdzCCAl+gAwIBAgIEAgAAuTANBgkqhkiG9w0BAQUFADBaMQswCQYDVQQGEwJJRTES\n-----END CERTIFICATE-----',
     ],
   },
-};
+});
 
 /** Characters of a base64url segment (a JWT part, a bearer token). */
 const isB64Url = (c: number): boolean => (c >= 48 && c <= 57) || (c >= 65 && c <= 90) || (c >= 97 && c <= 122) || c === 95 || c === 45;
@@ -373,6 +465,16 @@ function b64UrlEnd(text: string, i: number): number {
   return e;
 }
 
+/** The end of the JSON Web Token whose header starts at `at` (`eyJ…` and 10+ base64url characters, a full stop, a payload alike, a full stop, a signature), or -1 when none does. */
+function jwtEnd(text: string, at: number): number {
+  if (!text.startsWith('eyJ', at)) return -1;
+  const headerEnd = b64UrlEnd(text, at);
+  if (headerEnd - at < MIN_JWT_PART || text.charCodeAt(headerEnd) !== 46 || !text.startsWith('eyJ', headerEnd + 1)) return -1;
+  const payloadEnd = b64UrlEnd(text, headerEnd + 1);
+  if (payloadEnd - headerEnd - 1 < MIN_JWT_PART || text.charCodeAt(payloadEnd) !== 46) return -1;
+  return b64UrlEnd(text, payloadEnd + 1);
+}
+
 /**
  * `trailbook/bearer-token`: a JSON Web Token (`eyJ….eyJ….…`: a JSON header and payload in
  * base64url, then its signature) anywhere, and the token after `Bearer ` in an Authorization
@@ -381,38 +483,35 @@ function b64UrlEnd(text: string, i: number): number {
  * look real (12+ characters, letters and digits, 3+ bits of entropy per character; not `$TOKEN`
  * or `<token>`). Each character is visited a bounded number of times.
  */
-export const bearerTokenRule: OwnRule = {
+export const bearerTokenRule: OwnRule = ownRule({
   id: 'trailbook/bearer-token',
   describe: 'a JSON Web Token (`eyJ…` header and payload in base64url, and its signature) anywhere, and the token after `Bearer ` in an Authorization header when it looks real (not `$TOKEN`, `<token>`)',
-  scan(text) {
-    const hits: SecretHit[] = [];
-    const jwtStarts = new Set<number>();
-    let covered = -1;
-    for (let at = text.indexOf('eyJ'); at >= 0; at = text.indexOf('eyJ', Math.max(at + 3, covered))) {
-      if (at < covered || (at > 0 && isB64Url(text.charCodeAt(at - 1)))) continue;
-      const headerEnd = b64UrlEnd(text, at);
-      if (headerEnd - at < MIN_JWT_PART || text.charCodeAt(headerEnd) !== 46 || !text.startsWith('eyJ', headerEnd + 1)) continue;
-      const payloadEnd = b64UrlEnd(text, headerEnd + 1);
-      if (payloadEnd - headerEnd - 1 < MIN_JWT_PART || text.charCodeAt(payloadEnd) !== 46) continue;
-      const end = b64UrlEnd(text, payloadEnd + 1);
-      hits.push({ start: at, end, kind: 'JSON Web Token', rule: this.id });
-      jwtStarts.add(at);
-      covered = end;
-    }
-    const lower = text.toLowerCase();
-    for (let at = lower.indexOf('bearer '); at >= 0; at = lower.indexOf('bearer ', at + 7)) {
-      if (at > 0 && isKeyChar(text.charCodeAt(at - 1))) continue;
-      let i = at + 7;
-      while (i < text.length && text.charCodeAt(i) === 32) i++;
-      let e = i;
-      while (e < text.length && e - i <= MAX_VALUE && isBearerChar(text.charCodeAt(e))) e++;
-      const value = text.slice(i, e);
-      // The token is a JWT found above (a set lookup: a text of many is still read in linear time).
-      if (jwtStarts.has(i)) continue;
-      if (isLikelyToken(value) && /[0-9]/.test(value) && /[A-Za-z]/.test(value) && entropy(value) >= 3) hits.push({ start: i, end: e, kind: 'bearer token', rule: this.id });
-    }
-    return hits.sort((a, b) => a.start - b.start);
-  },
+  finders: [
+    {
+      anchor: 'eyJ',
+      kind: 'JSON Web Token',
+      read(text, at) {
+        const end = at > 0 && isB64Url(text.charCodeAt(at - 1)) ? -1 : jwtEnd(text, at);
+        return end < 0 ? { candidate: null, next: at + 3 } : { candidate: { start: at, end }, next: Math.max(at + 3, end) };
+      },
+    },
+    {
+      anchor: 'bearer ',
+      anyCase: true,
+      kind: 'bearer token',
+      read(text, at) {
+        const next = at + 7;
+        if (at > 0 && isKeyChar(text.charCodeAt(at - 1))) return { candidate: null, next };
+        let i = at + 7;
+        while (i < text.length && text.charCodeAt(i) === 32) i++;
+        let e = i;
+        while (e < text.length && e - i <= MAX_VALUE && isBearerChar(text.charCodeAt(e))) e++;
+        // A token that is a JWT is the finder above's.
+        return { candidate: jwtEnd(text, i) < 0 ? { start: i, end: e } : null, next };
+      },
+      real: (value) => isLikelyToken(value) && /[0-9]/.test(value) && /[A-Za-z]/.test(value) && entropy(value) >= 3,
+    },
+  ],
   examples: {
     secret: [
       {
@@ -429,7 +528,7 @@ export const bearerTokenRule: OwnRule = {
       'eyJ is how base64 JSON starts; eyJhbGciOiJIUzI1NiJ9 alone is a header, not a token',
     ],
   },
-};
+});
 
 /** Trailbook's own rules, in the order they run. */
 export const OWN_RULES: readonly OwnRule[] = [assignmentRule, connectionStringRule, googleApiKeyRule, privateKeyBodyRule, bearerTokenRule];
