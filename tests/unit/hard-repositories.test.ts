@@ -248,7 +248,7 @@ describe('detached HEAD, bare repositories, work trees whose .git is a file', ()
     git(dir, ['checkout', '-q', '--detach', c1]);
     const repo = await open(dir);
     expect(await repo.resolveCommit('HEAD')).toEqual({ oid: c1 });
-    expect(await one(repo, c1, 'README.md:3')).toEqual(['NOT_VERIFIED', 'line 3 is past the end of README.md (1 lines at landed head)']);
+    expect(await one(repo, c1, 'README.md:3')).toEqual(['NOT_VERIFIED', 'line 3 is past the end of README.md (1 line at landed head)']);
   });
 
   it('a bare repository has no work tree and resolves like any other', async () => {

@@ -543,7 +543,7 @@ describe('security-2: the second adversarial review', () => {
       'wt/dotgit/config:1 NOT_VERIFIED wt/dotgit/config is inside a git directory (wt/dotgit), which is never read: not evidence',
       'mirror.git/HEAD NOT_VERIFIED mirror.git/HEAD is inside a git directory (mirror.git), which is never read: not evidence',
       // Issue 26, item 2: the row is dated after the landed head and not committed: INCONCLUSIVE, saying so (still no page).
-      `README.md:9 INCONCLUSIVE line 9 is past the end of README.md (1 lines at landed head); the landed head ${(m.repository.head as string).slice(0, 7)} (committed 2026-03-02T09:31:00Z) predates this row, which is not committed with the repository`,
+      `README.md:9 INCONCLUSIVE line 9 is past the end of README.md (1 line at landed head); the landed head ${(m.repository.head as string).slice(0, 7)} (committed 2026-03-02T09:31:00Z) predates this row, which is not committed with the repository`,
     ]);
     expect(m.rows.flatMap((r) => r.evidence.filter((p) => p.status === 'NOT_VERIFIED' && p.target !== undefined))).toEqual([]);
     expect(m.cited.files.map((f) => [`${f.origin}:${f.path}`, f.ranges])).toEqual([['repository:README.md', [{ from: 1, to: 1 }]]]);

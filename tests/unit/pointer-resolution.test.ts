@@ -134,7 +134,7 @@ describe('paths as people abbreviate them', () => {
     ['route.ts:34-61,230-238', 'NOT_VERIFIED', 'lines 230–238 are past the end of src/app/route.ts (100 lines at landed head)'],
     ['index.ts', 'INCONCLUSIVE', '2 files at landed head __HEAD__ match index.ts: apps/a/index.ts, apps/b/index.ts'],
     ['nowhere.ts', 'NOT_VERIFIED', 'nowhere.ts not found at landed head __HEAD__ nor in the project folder'],
-    ['convert.test', 'VERIFIED', 'file exists at landed head as test/unit/convert.test.js (the only file named convert.test.*); 1 lines'],
+    ['convert.test', 'VERIFIED', 'file exists at landed head as test/unit/convert.test.js (the only file named convert.test.*); 1 line'],
     ['docs/spec/*.md', 'VERIFIED', '2 files at landed head match: docs/spec/one.md, docs/spec/two.md'],
     ['docs/none/*.md', 'NOT_VERIFIED', 'no file at landed head __HEAD__ matches docs/none/*.md'],
   ])('%s is %s: %s', async (cell, status, reason) => {
@@ -143,8 +143,8 @@ describe('paths as people abbreviate them', () => {
 
   it('a bare name after a path is looked for beside it first', async () => {
     expect(await resolved('docs/x/a.md; b.md')).toEqual([
-      ['docs/x/a.md', 'path', 'VERIFIED', 'file exists at landed head; 1 lines'],
-      ['b.md', 'path', 'VERIFIED', 'file exists at landed head as docs/x/b.md (beside the path cited before it); 1 lines'],
+      ['docs/x/a.md', 'path', 'VERIFIED', 'file exists at landed head; 1 line'],
+      ['b.md', 'path', 'VERIFIED', 'file exists at landed head as docs/x/b.md (beside the path cited before it); 1 line'],
     ]);
     // Alone, the same name has two matches.
     expect(await resolved('b.md')).toEqual([['b.md', 'path', 'INCONCLUSIVE', `2 files at landed head ${s(c2)} match b.md: apps/b/b.md, docs/x/b.md`]]);

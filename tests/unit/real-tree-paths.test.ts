@@ -228,7 +228,7 @@ describe('resolution of such names and of committed links, against a generated r
     expect(await resolved('docs/#notes.md:1')).toEqual([{ kind: 'path', raw: 'docs/#notes.md:1', status: 'VERIFIED', reason: 'line 1 of 3 exists at landed head' }]);
     expect(await resolved('src/a.ts:L2')).toEqual([{ kind: 'path', raw: 'src/a.ts:L2', status: 'VERIFIED', reason: 'line 2 of 6 exists at landed head' }]);
     expect(await resolved('src/a.ts#L2-L5')).toEqual([{ kind: 'path', raw: 'src/a.ts#L2-L5', status: 'VERIFIED', reason: 'lines 2–5 of 6 exist at landed head' }]);
-    expect(await resolved('app/routes/$id.tsx')).toEqual([{ kind: 'path', raw: 'app/routes/$id.tsx', status: 'VERIFIED', reason: 'file exists at landed head; 1 lines' }]);
+    expect(await resolved('app/routes/$id.tsx')).toEqual([{ kind: 'path', raw: 'app/routes/$id.tsx', status: 'VERIFIED', reason: 'file exists at landed head; 1 line' }]);
     // Resolution decides: a name of that shape that is not there is not found.
     expect(await resolved('app/(admin)/page.tsx:2')).toEqual([
       { kind: 'path', raw: 'app/(admin)/page.tsx:2', status: 'NOT_VERIFIED', reason: `app/(admin)/page.tsx not found at landed head ${head.slice(0, 7)} nor in the project folder`, fault: 'evidence/path-not-found' },

@@ -13,7 +13,7 @@ import type { FileExcerpt } from '../../lib/git/file-excerpt.ts';
 import type { Token } from '../../lib/highlight/highlight.ts';
 import { fileKey, urls } from '../../lib/site/urls.ts';
 import { shortDigest } from '../../lib/text/hash.ts';
-import { clippedDecision } from '../../lib/site/words.ts';
+import { clippedDecision, countOf } from '../../lib/site/words.ts';
 import { codeBlockHtml } from './code.ts';
 import { SEVERITY_ICON, statusHtml } from './status.ts';
 import { html, type SafeHtml } from './html.ts';
@@ -71,7 +71,7 @@ export const excerptFacts = (excerpt: FileExcerpt | { problem: string }): FileFa
 
 /** A file page's facts line: where the file is, its size and the cited lines (linked to their anchors). */
 export function fileFactsHtml(where: string, facts: FileFacts, ranges: ReadonlyArray<{ from: number; to: number }>): SafeHtml {
-  const size = facts ? html` · ${String(facts.totalLines)} lines · ${String(facts.bytes)} bytes` : '';
+  const size = facts ? html` · ${countOf(facts.totalLines, 'line')} · ${countOf(facts.bytes, 'byte')}` : '';
   const cited = ranges.length > 0 ? html` · cited: ${ranges.map((r, i) => html`${i > 0 ? ', ' : ''}<a href="#L${String(r.from)}">${r.from === r.to ? `line ${r.from}` : `lines ${r.from}–${r.to}`}</a>`)}` : '';
   return html`<p class="meta file-facts">${where}${size}${cited}</p>`;
 }

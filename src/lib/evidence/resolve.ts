@@ -634,13 +634,13 @@ const MAX_FOLLOW_EDITS = 20_000;
 /** The verdict on a file that exists: its size, or whether the cited lines are in it. */
 function fileVerdict(p: ClassifiedPointer, path: string, found: Extract<FileCheck, { status: 'file' }>, ranges: LineRange[] | null, at: string, target: EvidencePointer['target'], plainAt = at): EvidencePointer {
   const t = target ? { target } : {};
-  if (ranges === null) return pointer(p, 'VERIFIED', `file exists ${at}; ${found.lines === null ? (found.note ?? 'not text') : `${found.lines} lines`}`, t);
+  if (ranges === null) return pointer(p, 'VERIFIED', `file exists ${at}; ${found.lines === null ? (found.note ?? 'not text') : countOf(found.lines, 'line')}`, t);
   if (found.lines === null) return pointer(p, 'INCONCLUSIVE', `${path} exists but its lines cannot be checked: ${found.note ?? 'not text'}`, t);
   const bad = ranges.find((r) => r.from < 1 || r.to < r.from);
   if (bad) return pointer(p, 'NOT_VERIFIED', `${rangeText(bad.from, bad.to)} ${rangeVerb([bad])} not a valid line range`, { fault: 'evidence/line-out-of-range' });
   const past = ranges.filter((r) => r.to > (found.lines as number));
   if (past.length > 0) {
-    return pointer(p, 'NOT_VERIFIED', `${rangesText(past)} ${rangeVerb(past)} past the end of ${path} (${found.lines} lines ${plainAt})`, { fault: 'evidence/line-out-of-range', ...t });
+    return pointer(p, 'NOT_VERIFIED', `${rangesText(past)} ${rangeVerb(past)} past the end of ${path} (${countOf(found.lines, 'line')} ${plainAt})`, { fault: 'evidence/line-out-of-range', ...t });
   }
   const first = ranges[0] as LineRange;
   const lined = target?.type === 'file' ? { target: { ...target, from: first.from, to: first.to } } : t;
