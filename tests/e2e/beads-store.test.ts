@@ -10,13 +10,13 @@
  */
 import { chmod, mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { archivesInBrowser } from './archive-in-browser.ts';
 import { buildSite, REPO_ROOT, type BuiltSite } from './build-site.ts';
-import { serveStatic, type StaticServer } from './static-server.ts';
-import { chromiumAvailable, launchBrowser } from './browser.ts';
-import { readText, readTexts, watchPage, type PageWatch } from './page-helpers.ts';
+import { chromiumAvailable } from './browser.ts';
+import { readText, readTexts } from './page-helpers.ts';
 import { EMBEDDED_METADATA, EXPORT_ALL_LINES, INTERACTION_LINES } from '../beads-release-fixtures.ts';
 
 const SHOTS = process.env['TRAILBOOK_SCREENSHOTS'];
@@ -58,42 +58,24 @@ async function input(): Promise<{ dir: string; root: string; bin: string; config
 describe.skipIf(!chromiumAvailable())('a Dolt-only .beads folder in Chromium', () => {
   let plain: BuiltSite;
   let exported: BuiltSite;
-  let servers: StaticServer[] = [];
-  let browser: Browser;
-  let context: BrowserContext;
   let page: Page;
-  let watch: PageWatch;
-  let origin = '';
   let inputDir = '';
 
-  beforeAll(async () => {
+  const archives = archivesInBrowser(async () => {
     const { dir, root, bin, config } = await input();
     inputDir = dir;
     plain = await buildSite([root]);
     exported = await buildSite([root, '--config', config], [], { PATH: `${bin}:${process.env['PATH'] ?? ''}` });
-    servers = [await serveStatic(plain.out), await serveStatic(exported.out)];
-    browser = await launchBrowser();
+    return [plain, exported];
   });
 
   afterAll(async () => {
-    await browser?.close();
-    for (const s of servers) await s.close();
-    for (const d of [inputDir, plain ? dirname(plain.out) : '', exported ? dirname(exported.out) : '']) if (d) await rm(d, { recursive: true, force: true });
+    if (inputDir) await rm(inputDir, { recursive: true, force: true });
   });
 
   async function open(site: 0 | 1, path: string, viewport: { width: number; height: number } = WIDTHS[0]): Promise<void> {
-    context = await browser.newContext({ viewport });
-    page = await context.newPage();
-    origin = new URL((servers[site] as StaticServer).url).origin;
-    watch = watchPage(page, origin);
-    await page.goto(`${origin}${path}`);
+    page = await archives.open(site, path, { viewport });
   }
-
-  afterEach(async () => {
-    await context?.close();
-    expect(watch.errors).toEqual([]);
-    expect(watch.offsite).toEqual([]);
-  });
 
   it('says what the folder is and shows the exact export command, at desktop and phone widths', async () => {
     for (const viewport of WIDTHS) {
@@ -114,7 +96,7 @@ describe.skipIf(!chromiumAvailable())('a Dolt-only .beads folder in Chromium', (
         await page.screenshot({ path: join(SHOTS, `dolt-only-recap-${viewport.width}.png`), fullPage: true });
         await store.screenshot({ path: join(SHOTS, `dolt-only-store-${viewport.width}.png`) });
       }
-      if (viewport !== WIDTHS.at(-1)) await context.close();
+      if (viewport !== WIDTHS.at(-1)) await page.context().close();
     }
   });
 
@@ -147,7 +129,7 @@ describe.skipIf(!chromiumAvailable())('a Dolt-only .beads folder in Chromium', (
         await page.screenshot({ path: join(SHOTS, `issue-history-${viewport.width}.png`), fullPage: true });
         await page.locator('article.beads-issue').screenshot({ path: join(SHOTS, `issue-history-article-${viewport.width}.png`) });
       }
-      if (viewport !== WIDTHS.at(-1)) await context.close();
+      if (viewport !== WIDTHS.at(-1)) await page.context().close();
     }
   });
 
@@ -175,7 +157,7 @@ describe.skipIf(!chromiumAvailable())('a Dolt-only .beads folder in Chromium', (
         return (await axe.run(document, { resultTypes: ['violations'] })).violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id);
       });
       expect(violations).toEqual([]);
-      await context.close();
+      await page.context().close();
     }
   });
 
