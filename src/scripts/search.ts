@@ -217,10 +217,12 @@ async function start(): Promise<void> {
     more.textContent = `Show ${Math.min(PAGE, left())} more`;
   };
 
+  /** Results in all: the hits, or a filter's first page's count (its value's records, from the manifest). */
+  const resultCount = (result: SearchOutcome): number => (result.firstPage && result.parsed.tokens.length === 0 ? result.complete : result.hits.length);
   /** What the status line says of a search's results. */
   const statusText = (result: SearchOutcome, q: string, filtersInUse: boolean, without: Record<string, number> | null): string => {
-    const n = result.hits.length;
-    if (result.firstPage) return `${grouped(result.complete)} or more results hold every word; the first listed are the best of those where the words stand out (titles first). Show more to read and count every result.`;
+    const n = resultCount(result);
+    if (result.firstPage && result.parsed.tokens.length > 0) return `${grouped(result.complete)} or more results hold every word; the first listed are the best of those where the words stand out (titles first). Show more to read and count every result.`;
     const partial = result.complete < n ? ` ${grouped(result.complete)} hold${result.complete === 1 ? 's' : ''} every word.` : '';
     return n === 0 ? noResultsText(filtersInUse && q !== '', without) : `${grouped(n)} result${n === 1 ? '' : 's'}: ${countsText(result.totals)}.${partial}`;
   };
@@ -287,7 +289,7 @@ async function start(): Promise<void> {
     if (gen !== generation) return;
     performance.mark('search:searched');
     outcome = result;
-    const n = result.hits.length;
+    const n = resultCount(result);
     const ignored = result.parsed.ignored.length > 0 ? [`Left out of the search: ${result.parsed.ignored.map((w) => `“${w}”`).join(', ')} (too common, or past the ${MAX_TOKENS}-word limit).`] : [];
     const phrase = phraseNotice(q);
     showNotices([...ignored, ...(phrase === null ? [] : [phrase]), ...filterWordsNotices(q, known)]);

@@ -10,7 +10,7 @@ import { gunzipSync } from 'node:zlib';
 import { buildPart, partWordsFile, type SearchPart } from '../../src/lib/search/index/part.ts';
 import { mergeParts } from '../../src/lib/search/index/merge.ts';
 import { buildManifest, byRecency, partHeader } from '../../src/lib/search/index/manifest.ts';
-import type { DictEntry } from '../../src/lib/search/index/format.ts';
+import { FACET_FIRST, FACET_FIRST_MIN, type DictEntry } from '../../src/lib/search/index/format.ts';
 import { FIRST_PAGE, SearchEngine, type Filters } from '../../src/lib/search/query/engine.ts';
 import type { SearchRecord } from '../../src/lib/search/search-record.ts';
 
@@ -30,11 +30,11 @@ function record(i: number): SearchRecord {
   };
 }
 
-async function site(top: { min: number; postings: number }) {
+async function site(top: { min: number; postings: number }, perProject = 100) {
   const files = new Map<string, Uint8Array>();
   const parts: SearchPart[] = [0, 1, 2]
     .map((p) => {
-      const records = Array.from({ length: 100 }, (_, k) => record(p * 100 + k));
+      const records = Array.from({ length: perProject }, (_, k) => record(p * perProject + k));
       const { part, files: out } = buildPart({ key: `p/p${p}`, title: `Project ${p}`, project: `content/p${p}`, latest: `2026-02-1${p}`, records });
       out.docs.forEach((d, i) => files.set(`docs/p/p${p}/${i}.bin`, d));
       files.set(`docs/p/p${p}/sigs.bin`, partWordsFile(part));
@@ -51,7 +51,7 @@ async function site(top: { min: number; postings: number }) {
     return gunzipSync(data);
   };
   const entries = (): DictEntry[] => [...files].filter(([p]) => p.startsWith('main/dict/')).flatMap(([, d]) => JSON.parse(gunzipSync(d).toString('utf8')) as DictEntry[]);
-  return { engine: () => new SearchEngine(manifest, load), read, entries };
+  return { engine: () => new SearchEngine(manifest, load), read, entries, manifest };
 }
 
 /** What a person sees of the first page: links and titles in order, and whether it is a first page. */
@@ -108,5 +108,26 @@ describe('common words’ top blocks (format 8)', () => {
       expect(top).toEqual(whole);
       expect(top.firstPage).toBe(false);
     }
+  });
+
+  it('one filter value of many records: its first block gives the whole search’s first page, and its counts are the manifest’s', async () => {
+    // 1,500 records: `verified` in 1,200 (more than FACET_FIRST_MIN), `open` in 300.
+    const { engine, manifest } = await site({ min: 100_000, postings: 10 }, 500);
+    expect(FACET_FIRST_MIN).toBeLessThan(1200);
+    const verified = manifest.indexes[0]?.facetTerms.find((e) => e[0] === '\u0000result=verified');
+    expect(verified?.[1]).toBe(1200);
+    expect(verified?.[3]?.[3]).toBe(FACET_FIRST);
+    expect(manifest.indexes[0]?.facetTerms.find((e) => e[0] === '\u0000result=open')?.[3]).toBeUndefined();
+    const top = await engine().search('', { result: ['verified'] }, { firstPage: true });
+    const whole = await engine().search('', { result: ['verified'] }, {});
+    expect(top.firstPage).toBe(true);
+    expect(top.hits.length).toBe(FACET_FIRST);
+    expect(top.hits.slice(0, FIRST_PAGE).map((h) => h.doc)).toEqual(whole.hits.slice(0, FIRST_PAGE).map((h) => h.doc));
+    expect({ ...top.totals }).toEqual({ decision: 1200 });
+    expect({ ...top.totals }).toEqual({ ...whole.totals });
+    expect(top.complete).toBe(whole.complete);
+    const open = await engine().search('', { result: ['open'] }, { firstPage: true });
+    expect(open.firstPage).toBe(false);
+    expect(open.hits.length).toBe(300);
   });
 });

@@ -13,7 +13,7 @@ import { createHash } from 'node:crypto';
 import { gzipSync } from 'node:zlib';
 import { orderFacetKeys } from '../facets.ts';
 import { lowerBound } from '../../text/lower-bound.ts';
-import { FACET_TERM, HOT_ENTRIES, HOT_FIRST, TIERS, TOP_MIN, TOP_POSTINGS, facetTerm, type DictEntry, type ExactEntry, type ExactItem, type HotKey, type IndexInfo, type IndexPart, type StoredDoc } from './format.ts';
+import { FACET_FIRST, FACET_FIRST_MIN, FACET_TERM, HOT_ENTRIES, HOT_FIRST, TIERS, TOP_MIN, TOP_POSTINGS, facetTerm, type DictEntry, type ExactEntry, type ExactItem, type HotKey, type IndexInfo, type IndexPart, type StoredDoc } from './format.ts';
 import type { SearchPart } from './part.ts';
 import { PART_TABLE_FILE, encodePartTable, partTableFile } from './part-table.ts';
 import { ByteWriter } from './varint.ts';
@@ -244,6 +244,8 @@ export async function mergeParts(name: 'main' | 'delta', parts: readonly SearchP
   /** The facet terms' entries, for the manifest (format.ts, IndexInfo.facetTerms). */
   const facetTerms: DictEntry[] = [];
   const list = new List();
+  /** Facet terms' first blocks (format.ts, FACET_FIRST), written together after the facet terms: their entry and block. */
+  const facetFirsts: Array<[DictEntry, Uint8Array]> = [];
   /** Writes the term's postings (in `list`) and its dictionary entry (a facet term's: for the manifest). */
   const writeTerm = async (term: string): Promise<void> => {
     const blocks: Array<[number, number, number]> = [];
@@ -251,7 +253,11 @@ export async function mergeParts(name: 'main' | 'delta', parts: readonly SearchP
     for (let from = 0; from < list.n; from += BLOCK_POSTINGS) {
       blocks.push(await packer.add(encodeBlock(list.docs, facet ? null : list.fields, list.words, from, Math.min(list.n, from + BLOCK_POSTINGS))));
     }
-    if (facet) facetTerms.push([term, list.n, blocks]);
+    if (facet) {
+      const entry: DictEntry = [term, list.n, blocks];
+      facetTerms.push(entry);
+      if (list.n > FACET_FIRST_MIN && !term.startsWith(facetTerm('project', ''))) facetFirsts.push([entry, encodeBlock(list.docs, null, list.words, 0, FACET_FIRST)]);
+    }
     else if (list.n > topMin) {
       const [block, n] = encodeTopBlock(list, topPostings);
       const [file, offset, length] = await packer.add(block);
@@ -288,6 +294,13 @@ export async function mergeParts(name: 'main' | 'delta', parts: readonly SearchP
     }
     await writeTerm(term);
   }
+  // The facet values' first blocks, in files of their own (a filter's first page reads one of them).
+  await packer.flush();
+  for (const [entry, block] of facetFirsts) {
+    const [file, offset, length] = await packer.add(block);
+    entry[3] = [file, offset, length, FACET_FIRST];
+  }
+  await packer.flush();
   // Progress: the parts' terms and exact keys read, told every 65,536 or so.
   const names = parts.reduce((sum, p) => sum + p.terms.length + p.exactKeys.length, 0);
   let namesRead = 0;

@@ -59,8 +59,11 @@ export interface SearchOutcome {
    * True when the hits are a first page read from common words' top blocks (format.ts,
    * TOP_MIN; `search(…, { firstPage: true })`): their first {@link FIRST_PAGE} hold every word,
    * ranked as a full search ranks those records, but other records may hold the words too, and
-   * `hits`, `totals`, `complete` and `counts` count only the records read. Search again
-   * without `firstPage` for every result and the counts.
+   * `hits`, `totals`, `complete` and `counts` count only the records read. For a query of one
+   * filter value, the hits are the first of its records in document order (the whole search's
+   * first hits) and `totals` and `complete` count every record with the value (the manifest's
+   * counts); `hits` and `counts` are partial. Search again without `firstPage` for every result
+   * and the counts.
    */
   firstPage: boolean;
   /**
@@ -139,7 +142,8 @@ export class SearchEngine {
    * (format.ts, TOP_MIN) reads those words' top blocks, not their whole lists, and no words a
    * last word only begins; when that finds at least {@link FIRST_PAGE} records holding every
    * word and passing the filters, they are returned as `outcome.firstPage` (counts partial),
-   * else the search reads every list, as without the option.
+   * else the search reads every list, as without the option. A query of one filter value reads
+   * the value's first block (format.ts, FACET_FIRST) when it has one.
    */
   async search(q: string, filters: Filters, options: { countsLater?: boolean; firstPage?: boolean } = {}): Promise<SearchOutcome> {
     const parsed = parseQuery(q);
@@ -151,6 +155,17 @@ export class SearchEngine {
     const perIndex = await Promise.all(this.indexes.map((ix, i) => this.searchIndex(ix, i, parsed, active, outcome, later, options.firstPage === true)));
     // Each index's hits come sorted; merge them (document order compares across indexes by `order`).
     outcome.hits = new HitList(perIndex);
+    if (outcome.firstPage && parsed.tokens.length === 0) {
+      // One filter value's first page: its records per type are the archive's counts of that value (the manifest's).
+      const [key, [value]] = active[0] as [string, [string]];
+      const counts = this.manifest.facets.find((f) => f.key === key)?.values.find((v) => v.value === value)?.counts ?? {};
+      outcome.totals = dict();
+      outcome.complete = 0;
+      for (const [type, n] of Object.entries(counts)) {
+        outcome.totals[type] = n;
+        outcome.complete += n;
+      }
+    }
     // The first page's doc-store files are fetched now: the page lists the first result as soon
     // as its file is in (nothing awaited here; a failure shows when the page reads the file).
     for (const hit of outcome.hits.slice(0, PREFETCH_DOCS)) this.stored(hit).catch(() => undefined);
@@ -226,7 +241,7 @@ export class SearchEngine {
     const projectOf = (part: number): string | null => this.manifest.parts[ix.rank[part] as number]?.project ?? null;
     if (tokens.length === 0 && active.length === 1 && active[0]?.[0] !== 'project' && active[0]?.[1].length === 1) {
       const [key, [value]] = active[0] as [string, [string]];
-      return this.oneFilterHits(ix, which, ix.facetEntry(facetTerm(key, value)), outcome, later, scale, projectOf);
+      return this.oneFilterHits(ix, which, ix.facetEntry(facetTerm(key, value)), outcome, later, scale, projectOf, firstPage);
     }
 
     // Filters: per filter, the index facet and a mask of wanted values (project: per part).
@@ -533,9 +548,11 @@ export class SearchEngine {
    * are totalled now; their counts per filter value are left to `later` (tallyCounts), and the
    * filter's own counts are the archive's (search()).
    */
-  private async oneFilterHits(ix: IndexRuntime, which: number, entry: DictEntry | null, outcome: SearchOutcome, later: Array<() => void>, scale: { parts: number; docs: number }, projectOf: (part: number) => string | null): Promise<IndexHits> {
+  private async oneFilterHits(ix: IndexRuntime, which: number, entry: DictEntry | null, outcome: SearchOutcome, later: Array<() => void>, scale: { parts: number; docs: number }, projectOf: (part: number) => string | null, firstPage = false): Promise<IndexHits> {
     const { table } = ix;
-    const list = entry ? await ix.postings(entry) : { docs: new Uint32Array(0), words: new Float64Array(0) };
+    // A first page: the value's first block (format.ts, FACET_FIRST), when it has one.
+    const fromFirst = firstPage && entry?.[3] !== undefined;
+    const list = entry ? await (fromFirst ? ix.topPostings(entry) : ix.postings(entry)) : { docs: new Uint32Array(0), words: new Float64Array(0) };
     const n = list.docs.length;
     const out: IndexHits = { index: which, doc: new Uint32Array(n), word: new Float64Array(n), coverage: new Uint8Array(n), score: new Float64Array(n).fill(primaryKey(0, 0, 0, 0, 0)), order: new Float64Array(n), part: new Int32Array(n), local: new Uint32Array(n) };
     const indexPart = new Int32Array(n);
@@ -573,6 +590,13 @@ export class SearchEngine {
       indexPart[k] = part;
       typeAt[k] = type;
       k++;
+    }
+    if (fromFirst) {
+      // Too few current records in the first block (a delta index holds the rest): the whole list.
+      if (k < FIRST_PAGE) return this.oneFilterHits(ix, which, entry, outcome, later, scale, projectOf, false);
+      // The totals are the value's counts in the manifest (search()); the counts per filter value need every record.
+      outcome.firstPage = true;
+      return k === n ? out : { index: which, doc: out.doc.subarray(0, k), word: out.word.subarray(0, k), coverage: out.coverage.subarray(0, k), score: out.score.subarray(0, k), order: out.order.subarray(0, k), part: out.part.subarray(0, k), local: out.local.subarray(0, k) };
     }
     // Every record found holds every word of the query (it has none).
     outcome.complete += k;

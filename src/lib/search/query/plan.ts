@@ -42,7 +42,9 @@ export function planLookups(ix: IndexRuntime, parsed: ParsedQuery, active: Array
       .map(([key, wanted]) => wanted.map((v) => ix.facetEntry(facetTerm(key, v))).filter((e): e is DictEntry => e !== null))
       .sort((a, b) => a.reduce((n, e) => n + e[1], 0) - b.reduce((n, e) => n + e[1], 0));
     const read = active.some(([key]) => key === 'project') ? 1 : 2;
-    for (const entries of byFilter.slice(0, read)) for (const e of entries) ix.prefetchPostings(e);
+    // One value of one filter, on a first page: its first block (engine.ts, oneFilterHits).
+    const one = firstPage && active.length === 1 && active[0]?.[0] !== 'project' && active[0]?.[1].length === 1;
+    for (const entries of byFilter.slice(0, read)) for (const e of entries) (one ? ix.prefetchTop(e) : ix.prefetchPostings(e));
   }
   // A plain word's postings (a token with no exact form: not an id, SHA, path or flag kind, which
   // are looked up first) are fetched as soon as its entry is read, while the parts table is
