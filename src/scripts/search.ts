@@ -209,8 +209,8 @@ async function start(): Promise<void> {
 
   const showMore = async (gen: number): Promise<void> => {
     if (!outcome) return;
-    // A first page: every result is read first (its rank among them, and the counts).
-    if (outcome.firstPage && !(await everyResult(gen))) return;
+    // More than a first page (`run` lists the first itself): every result is read first (its rank among them, and the counts).
+    if (outcome.firstPage && shown > 0 && !(await everyResult(gen))) return;
     await render(gen, nextHits());
     if (gen !== generation) return;
     more.hidden = left() <= 0;
