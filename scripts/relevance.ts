@@ -59,11 +59,14 @@ export async function relevance(site: string, truth: readonly TruthRow[], sample
   };
   const shuffle = <T>(list: T[]): T[] => sample(list, list.length);
   const rankOf = async (q: string, row: TruthRow): Promise<{ rank: number | null; complete: number }> => {
-    const out = await engine.search(q, {});
+    // As the search page asks (src/scripts/search.ts): a first page from common words' top blocks when they hold one.
+    const out = await engine.search(q, {}, { firstPage: true });
     const shown = await engine.show(out.hits.slice(0, 20), out);
-    const want = `/${pathOf.get(row.project) ?? ''}#row-${row.id}`;
-    const at = shown.findIndex((h) => h.href === want);
-    return { rank: at < 0 ? null : at + 1, complete: out.complete };
+    // The row on its recap (its first 100 rows) or on one of the recap's row pages (`rows/<n>/`, issue 30).
+    const recap = `/${pathOf.get(row.project) ?? ''}`;
+    const at = shown.findIndex((h) => h.href.startsWith(recap) && /^(rows\/\d+\/)?$/.test(h.href.slice(recap.length, h.href.indexOf('#'))) && h.href.endsWith(`#row-${row.id}`));
+    // (A first page counts only the records it read: the rows holding every word are counted by the whole search.)
+    return { rank: at < 0 ? null : at + 1, complete: out.firstPage ? (await engine.search(q, {})).complete : out.complete };
   };
   const kinds: Array<{ kind: string; rows: TruthRow[]; query: (r: TruthRow) => string; holders: boolean }> = [];
   const rows = sample(truth, samples);

@@ -110,6 +110,11 @@ async function start(): Promise<void> {
   /** Option labels: the count of results each value would show with this query. */
   const labelOption = (key: string, option: HTMLOptionElement, outcome: SearchOutcome | null): void => {
     if (option.value === '') return;
+    // A first page read from common words' best records counts only those: no count is shown until every result is read.
+    if (outcome?.firstPage) {
+      option.textContent = option.value;
+      return;
+    }
     const byType = outcome ? (outcome.counts[key]?.[option.value] ?? {}) : archiveCounts(key, option.value);
     const text = countsText(byType);
     option.textContent = `${option.value} (${text === '' ? 'none' : text})`;
@@ -159,11 +164,28 @@ async function start(): Promise<void> {
   let generation = 0;
   let outcome: SearchOutcome | null = null;
   let shown = 0;
+  /** The next hit of `outcome.hits` to show, and the hits shown (a first page's, skipped when every result is read). */
+  let cursor = 0;
+  const listed = new Set<string>();
+  const hitKey = (h: Hit): string => `${h.index}:${h.doc}`;
+  /** The next page of hits not listed yet. */
+  const nextHits = (): Hit[] => {
+    const out: Hit[] = [];
+    const hits = outcome?.hits;
+    while (hits && out.length < PAGE && cursor < hits.length) {
+      const h = hits.hit(cursor++);
+      if (!listed.has(hitKey(h))) out.push(h);
+    }
+    return out;
+  };
+  /** The hits not listed yet, at most. */
+  const left = (): number => (outcome ? outcome.hits.length - cursor : 0);
 
   /** Appends hits in order, each as soon as it and those before it are read (the first shows after one small fetch). */
   const render = async (gen: number, hits: readonly Hit[]): Promise<void> => {
     const current = outcome;
     if (!current) return;
+    for (const h of hits) listed.add(hitKey(h));
     const pending = hits.map((h) => engine.show([h], current));
     for (const next of pending) {
       const [hit] = await next;
@@ -187,10 +209,48 @@ async function start(): Promise<void> {
 
   const showMore = async (gen: number): Promise<void> => {
     if (!outcome) return;
-    await render(gen, outcome.hits.slice(shown, shown + PAGE));
+    // More than a first page (`run` lists the first itself): every result is read first (its rank among them, and the counts).
+    if (outcome.firstPage && shown > 0 && !(await everyResult(gen))) return;
+    await render(gen, nextHits());
     if (gen !== generation) return;
-    more.hidden = shown >= outcome.hits.length;
-    more.textContent = `Show ${Math.min(PAGE, outcome.hits.length - shown)} more`;
+    more.hidden = left() <= 0;
+    more.textContent = `Show ${Math.min(PAGE, left())} more`;
+  };
+
+  /** Results in all: the hits, or a filter's first page's count (its value's records, from the manifest). */
+  const resultCount = (result: SearchOutcome): number => (result.firstPage && result.parsed.tokens.length === 0 ? result.complete : result.hits.length);
+  /** What the status line says of a search's results. */
+  const statusText = (result: SearchOutcome, q: string, filtersInUse: boolean, without: Record<string, number> | null): string => {
+    const n = resultCount(result);
+    if (result.firstPage && result.parsed.tokens.length > 0) return `${grouped(result.complete)} or more results hold every word; the first listed are the best of those where the words stand out (titles first). Show more to read and count every result.`;
+    const partial = result.complete < n ? ` ${grouped(result.complete)} hold${result.complete === 1 ? 's' : ''} every word.` : '';
+    return n === 0 ? noResultsText(filtersInUse && q !== '', without) : `${grouped(n)} result${n === 1 ? '' : 's'}: ${countsText(result.totals)}.${partial}`;
+  };
+
+  /**
+   * Replaces a first page (`outcome.firstPage`) with the search of every result: the status line
+   * and the filters' counts say them all; the results listed stay, and the next are those not
+   * listed yet. Returns false when another search started meanwhile or this one failed.
+   */
+  const everyResult = async (gen: number): Promise<boolean> => {
+    const first = outcome;
+    if (!first?.firstPage) return true;
+    const q = input.value.trim();
+    const inUse = currentFilters();
+    let result: SearchOutcome;
+    try {
+      result = await engine.search(q, inUse, { countsLater: true });
+    } catch {
+      if (gen === generation) status.textContent = 'The search index could not be read: a file of it is missing or damaged. Build the archive again, or browse projects from the archive page.';
+      return false;
+    }
+    if (gen !== generation || outcome !== first) return false;
+    outcome = result;
+    cursor = 0;
+    status.textContent = statusText(result, q, Object.keys(inUse).length > 0, null);
+    engine.finishCounts(result);
+    label(result);
+    return true;
   };
 
   const run = async (): Promise<void> => {
@@ -198,7 +258,7 @@ async function start(): Promise<void> {
     const q = input.value.trim();
     const inUse = currentFilters();
     // The search starts first, so its index files are requested while the page is updated below.
-    const searching = q === '' && Object.keys(filters).length === 0 ? null : engine.search(q, inUse, { countsLater: true });
+    const searching = q === '' && Object.keys(filters).length === 0 ? null : engine.search(q, inUse, { countsLater: true, firstPage: true });
     searching?.catch(() => undefined); // awaited below, where a failure is reported
     const qs = searchQuery({ q, filters: inUse });
     history.replaceState(null, '', `${location.pathname}${qs ? `?${qs}` : ''}`);
@@ -206,6 +266,8 @@ async function start(): Promise<void> {
     delete status.dataset['count'];
     list.replaceChildren();
     shown = 0;
+    cursor = 0;
+    listed.clear();
     more.hidden = true;
     if (!searching) {
       outcome = null;
@@ -227,16 +289,15 @@ async function start(): Promise<void> {
     if (gen !== generation) return;
     performance.mark('search:searched');
     outcome = result;
-    const n = result.hits.length;
+    const n = resultCount(result);
     const ignored = result.parsed.ignored.length > 0 ? [`Left out of the search: ${result.parsed.ignored.map((w) => `“${w}”`).join(', ')} (too common, or past the ${MAX_TOKENS}-word limit).`] : [];
     const phrase = phraseNotice(q);
     showNotices([...ignored, ...(phrase === null ? [] : [phrase]), ...filterWordsNotices(q, known)]);
-    const partial = result.complete < n ? ` ${grouped(result.complete)} hold${result.complete === 1 ? 's' : ''} every word.` : '';
     const filtersInUse = Object.keys(inUse).length > 0;
     // Nothing with filters in use: say whether the words alone find something.
     const without = n === 0 && filtersInUse && q !== '' ? await engine.search(q, {}).then((r) => r.totals, () => null) : null;
     if (gen !== generation) return;
-    status.textContent = n === 0 ? noResultsText(filtersInUse && q !== '', without) : `${grouped(n)} result${n === 1 ? '' : 's'}: ${countsText(result.totals)}.${partial}`;
+    status.textContent = statusText(result, q, filtersInUse, without);
     await showMore(gen);
     if (gen !== generation) return;
     // Then the filters, with what each value would show (counted now: the first results came first).
@@ -265,6 +326,10 @@ async function start(): Promise<void> {
     void run();
   });
   more.addEventListener('click', () => void showMore(generation));
+  // A first page's filters are labelled without counts: every result is read, and counted, when the filters are opened.
+  disclosure.addEventListener('toggle', () => {
+    if (disclosure.open && outcome?.firstPage) void everyResult(generation);
+  });
 
   // ↓ from the box to the first result; ↓ and ↑ between results; ↑ from the first back to the box.
   const links = (): HTMLAnchorElement[] => Array.from(list.querySelectorAll<HTMLAnchorElement>('a.result-title'));

@@ -33,7 +33,7 @@
  * codes (see {@link IndexPart}: the document's value set per facet, in mixed radix).
  */
 
-export const SEARCH_INDEX_VERSION = 7;
+export const SEARCH_INDEX_VERSION = 8;
 
 /** Fields of a record, best first. */
 export const FIELDS = ['title', 'body', 'evidence', 'meta'] as const;
@@ -103,8 +103,38 @@ export interface IndexInfo {
   exact: string[];
 }
 
-/** A dictionary entry: term, document count, and where its blocks are: `[file, offset, length]` each (chunks in document order). */
-export type DictEntry = [term: string, df: number, blocks: Array<[file: number, offset: number, length: number]>];
+/**
+ * A dictionary entry: term, document count, and where its blocks are: `[file, offset, length]`
+ * each (chunks in document order); a word in more than {@link TOP_MIN} records also has its
+ * top block (`[file, offset, length, postings]`).
+ */
+export type DictEntry = [term: string, df: number, blocks: Array<[file: number, offset: number, length: number]>, top?: [file: number, offset: number, length: number, postings: number]];
+
+/**
+ * A word in more records than this has a *top block* (issue 30, format 8): a block of at most
+ * {@link TOP_POSTINGS} of its postings, those where the word is in the best field (title
+ * first, then body, evidence, meta; within a field the first in document order), in document
+ * order. The first page of a search of common words is read from the words' top blocks
+ * (engine.ts, `firstPage`) instead of their whole lists: two words in 300,000 records fetched
+ * 1.1 MB of postings.
+ */
+export const TOP_MIN = 32_768;
+
+/** Postings of a top block, at most (see {@link TOP_MIN}). */
+export const TOP_POSTINGS = 16_384;
+
+/**
+ * A facet value (other than a project) of more records than this has a *first block*: its
+ * first {@link FACET_FIRST} postings in document order, the order a query of that filter alone
+ * lists its results in, in the facet term's entry as a top block is in a word's. The facet
+ * values' first blocks are packed in files of their own, so the first page of `?type=decision`
+ * (977,011 records) reads one small file, not 1.3 MB of postings; its counts per record type
+ * are the manifest's (engine.ts, `firstPage`).
+ */
+export const FACET_FIRST_MIN = 1_024;
+
+/** Postings of a facet value's first block (see {@link FACET_FIRST_MIN}). */
+export const FACET_FIRST = 256;
 
 /**
  * One exact-map entry: document, quality (3 is, 2 cites), the document's facet code word (as

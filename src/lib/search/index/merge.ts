@@ -13,7 +13,7 @@ import { createHash } from 'node:crypto';
 import { gzipSync } from 'node:zlib';
 import { orderFacetKeys } from '../facets.ts';
 import { lowerBound } from '../../text/lower-bound.ts';
-import { FACET_TERM, HOT_ENTRIES, HOT_FIRST, TIERS, facetTerm, type DictEntry, type ExactEntry, type ExactItem, type HotKey, type IndexInfo, type IndexPart, type StoredDoc } from './format.ts';
+import { FACET_FIRST, FACET_FIRST_MIN, FACET_TERM, HOT_ENTRIES, HOT_FIRST, TIERS, TOP_MIN, TOP_POSTINGS, facetTerm, type DictEntry, type ExactEntry, type ExactItem, type HotKey, type IndexInfo, type IndexPart, type StoredDoc } from './format.ts';
 import type { SearchPart } from './part.ts';
 import { PART_TABLE_FILE, encodePartTable, partTableFile } from './part-table.ts';
 import { ByteWriter } from './varint.ts';
@@ -91,6 +91,40 @@ class Packer {
   }
 }
 
+/**
+ * A common word's top block (format.ts, TOP_POSTINGS): its postings whose best field is the
+ * best, up to `limit`, title first, then body, evidence and meta, each field's in document order
+ * (the order a search ranks records that differ only in field and place); written in document
+ * order, as a block. Returns the block and its postings.
+ */
+function encodeTopBlock(list: List, limit: number): [block: Uint8Array, n: number] {
+  const byField = [0, 0, 0, 0];
+  for (let i = 0; i < list.n; i++) {
+    const f = bestFieldOf(list.fields[i] as number);
+    byField[f] = (byField[f] as number) + 1;
+  }
+  // Fields taken whole, then the first `room` postings of the field after them.
+  let whole = 0;
+  let taken = 0;
+  while (whole < 4 && taken + (byField[whole] as number) <= limit) taken += byField[whole++] as number;
+  let room = limit - taken;
+  const docs = new Uint32Array(limit);
+  const fields = new Uint32Array(limit);
+  const words = new Float64Array(limit);
+  let n = 0;
+  for (let i = 0; i < list.n; i++) {
+    const f = bestFieldOf(list.fields[i] as number);
+    if (f > whole || (f === whole && room-- <= 0)) continue;
+    docs[n] = list.docs[i] as number;
+    fields[n] = list.fields[i] as number;
+    words[n++] = list.words[i] as number;
+  }
+  return [encodeBlock(docs, fields, words, 0, n), n];
+}
+
+/** The best (lowest) field of a field code (as ../query/ranking.ts bestField). */
+const bestFieldOf = (code: number): number => (code & 1 ? 0 : code & 2 ? 1 : code & 4 ? 2 : 3);
+
 /** Encodes postings [from, to) of the arrays as one block. */
 function encodeBlock(docs: Uint32Array, fields: Uint32Array | null, words: Float64Array, from: number, to: number): Uint8Array {
   const w = new ByteWriter();
@@ -138,6 +172,8 @@ export interface MergeOptions {
   storedDoc?: (part: number, local: number) => StoredDoc | null;
   /** Entries above which a key is hot (format.ts, HOT_ENTRIES; tests lower it). */
   hotEntries?: number;
+  /** Postings above which a word has a top block, and its size (format.ts, TOP_MIN and TOP_POSTINGS; tests lower them). */
+  top?: { min: number; postings: number };
   /**
    * Told now and then how far the merge is: the parts' terms and exact keys read so far, of
    * all of them (a term shared by several parts counts once per part).
@@ -202,10 +238,14 @@ export async function mergeParts(name: 'main' | 'delta', parts: readonly SearchP
   })));
   const buckets = new Map<number, CodeBuckets>();
   const packer = new Packer(emit);
+  const topMin = options.top?.min ?? TOP_MIN;
+  const topPostings = options.top?.postings ?? TOP_POSTINGS;
   const dict = new Pager<DictEntry>('dict', emit);
   /** The facet terms' entries, for the manifest (format.ts, IndexInfo.facetTerms). */
   const facetTerms: DictEntry[] = [];
   const list = new List();
+  /** Facet terms' first blocks (format.ts, FACET_FIRST), written together after the facet terms: their entry and block. */
+  const facetFirsts: Array<[DictEntry, Uint8Array]> = [];
   /** Writes the term's postings (in `list`) and its dictionary entry (a facet term's: for the manifest). */
   const writeTerm = async (term: string): Promise<void> => {
     const blocks: Array<[number, number, number]> = [];
@@ -213,8 +253,16 @@ export async function mergeParts(name: 'main' | 'delta', parts: readonly SearchP
     for (let from = 0; from < list.n; from += BLOCK_POSTINGS) {
       blocks.push(await packer.add(encodeBlock(list.docs, facet ? null : list.fields, list.words, from, Math.min(list.n, from + BLOCK_POSTINGS))));
     }
-    if (facet) facetTerms.push([term, list.n, blocks]);
-    else await dict.add(term, [term, list.n, blocks]);
+    if (facet) {
+      const entry: DictEntry = [term, list.n, blocks];
+      facetTerms.push(entry);
+      if (list.n > FACET_FIRST_MIN && !term.startsWith(facetTerm('project', ''))) facetFirsts.push([entry, encodeBlock(list.docs, null, list.words, 0, FACET_FIRST)]);
+    }
+    else if (list.n > topMin) {
+      const [block, n] = encodeTopBlock(list, topPostings);
+      const [file, offset, length] = await packer.add(block);
+      await dict.add(term, [term, list.n, blocks, [file, offset, length, n]]);
+    } else await dict.add(term, [term, list.n, blocks]);
   };
   for (const term of [...facetSources.keys()].sort()) {
     list.reset();
@@ -246,6 +294,13 @@ export async function mergeParts(name: 'main' | 'delta', parts: readonly SearchP
     }
     await writeTerm(term);
   }
+  // The facet values' first blocks, in files of their own (a filter's first page reads one of them).
+  await packer.flush();
+  for (const [entry, block] of facetFirsts) {
+    const [file, offset, length] = await packer.add(block);
+    entry[3] = [file, offset, length, FACET_FIRST];
+  }
+  await packer.flush();
   // Progress: the parts' terms and exact keys read, told every 65,536 or so.
   const names = parts.reduce((sum, p) => sum + p.terms.length + p.exactKeys.length, 0);
   let namesRead = 0;

@@ -43,6 +43,9 @@ export { PREFIX_TERMS } from './plan.ts';
 /** Records found exactly whose files are read before the search ends, at most (a page of results). */
 const PREFETCH_DOCS = 25;
 
+/** Results a first page read from top blocks must hold (every word, every filter) to be shown as it is: a page of results. */
+export const FIRST_PAGE = 25;
+
 /** What a search found. */
 export interface SearchOutcome {
   parsed: ParsedQuery;
@@ -52,6 +55,17 @@ export interface SearchOutcome {
   totals: Record<string, number>;
   /** Results holding every token of the query (all of them for a query of filters only). */
   complete: number;
+  /**
+   * True when the hits are a first page read from common words' top blocks (format.ts,
+   * TOP_MIN; `search(…, { firstPage: true })`): their first {@link FIRST_PAGE} hold every word,
+   * ranked as a full search ranks those records, but other records may hold the words too, and
+   * `hits`, `totals`, `complete` and `counts` count only the records read. For a query of one
+   * filter value, the hits are the first of its records in document order (the whole search's
+   * first hits) and `totals` and `complete` count every record with the value (the manifest's
+   * counts); `hits` and `counts` are partial. Search again without `firstPage` for every result
+   * and the counts.
+   */
+  firstPage: boolean;
   /**
    * Facet key → value → type → results with that value (the facet's own filter set aside).
    * Filled when the search returns, or, for `search(…, { countsLater: true })`, by
@@ -124,17 +138,34 @@ export class SearchEngine {
    * `countsLater`: leave the counts per filter value (`outcome.counts`) to
    * {@link finishCounts}, so the first results are listed sooner (a filter over a million
    * records counts every other filter's values: a third of the search).
+   * `firstPage`: a query of words only (no id, SHA, path or flag kind) of which some are common
+   * (format.ts, TOP_MIN) reads those words' top blocks, not their whole lists, and no words a
+   * last word only begins; when that finds at least {@link FIRST_PAGE} records holding every
+   * word and passing the filters, they are returned as `outcome.firstPage` (counts partial),
+   * else the search reads every list, as without the option. A query of one filter value reads
+   * the value's first block (format.ts, FACET_FIRST) when it has one.
    */
-  async search(q: string, filters: Filters, options: { countsLater?: boolean } = {}): Promise<SearchOutcome> {
+  async search(q: string, filters: Filters, options: { countsLater?: boolean; firstPage?: boolean } = {}): Promise<SearchOutcome> {
     const parsed = parseQuery(q);
     const active = Object.entries(filters).filter(([, v]) => v.length > 0);
-    const outcome: SearchOutcome = { parsed, hits: new HitList([]), totals: dict(), complete: 0, counts: dict(), pendingCounts: null, exactTokens: parsed.tokens.map(() => false), terms: [], prefix: null, line: null };
+    const outcome: SearchOutcome = { parsed, hits: new HitList([]), totals: dict(), complete: 0, firstPage: false, counts: dict(), pendingCounts: null, exactTokens: parsed.tokens.map(() => false), terms: [], prefix: null, line: null };
     if (parsed.tokens.length === 0 && active.length === 0) return outcome;
     for (const t of parsed.tokens) for (const e of t.exact) if (e.type === 'path' && e.line !== undefined) outcome.line ??= e.line;
     const later: Array<() => void> = [];
-    const perIndex = await Promise.all(this.indexes.map((ix, i) => this.searchIndex(ix, i, parsed, active, outcome, later)));
+    const perIndex = await Promise.all(this.indexes.map((ix, i) => this.searchIndex(ix, i, parsed, active, outcome, later, options.firstPage === true)));
     // Each index's hits come sorted; merge them (document order compares across indexes by `order`).
     outcome.hits = new HitList(perIndex);
+    if (outcome.firstPage && parsed.tokens.length === 0) {
+      // One filter value's first page: its records per type are the archive's counts of that value (the manifest's).
+      const [key, [value]] = active[0] as [string, [string]];
+      const counts = this.manifest.facets.find((f) => f.key === key)?.values.find((v) => v.value === value)?.counts ?? {};
+      outcome.totals = dict();
+      outcome.complete = 0;
+      for (const [type, n] of Object.entries(counts)) {
+        outcome.totals[type] = n;
+        outcome.complete += n;
+      }
+    }
     // The first page's doc-store files are fetched now: the page lists the first result as soon
     // as its file is in (nothing awaited here; a failure shows when the page reads the file).
     for (const hit of outcome.hits.slice(0, PREFETCH_DOCS)) this.stored(hit).catch(() => undefined);
@@ -165,10 +196,10 @@ export class SearchEngine {
   }
 
   /** `later`: receives the step that adds this index's counts per filter value to `outcome.counts`. */
-  private async searchIndex(ix: IndexRuntime, which: number, parsed: ParsedQuery, active: Array<[string, readonly string[]]>, outcome: SearchOutcome, later: Array<() => void>): Promise<IndexHits> {
+  private async searchIndex(ix: IndexRuntime, which: number, parsed: ParsedQuery, active: Array<[string, readonly string[]]>, outcome: SearchOutcome, later: Array<() => void>, firstPage: boolean): Promise<IndexHits> {
     const info = ix.info;
     const tokens = parsed.tokens;
-    const { speculative, earlyPrefix, exactLookups } = planLookups(ix, parsed, active);
+    const { speculative, earlyPrefix, exactLookups } = planLookups(ix, parsed, active, firstPage);
     // The parts tables (fetched since the engine was made) are needed from here on.
     const scale = await this.tables();
     const table = ix.table;
@@ -193,13 +224,15 @@ export class SearchEngine {
     const prefixWord = last && !(exactHits[tokens.length - 1]?.length) ? last.prefix : null;
     outcome.terms = [...new Set([...outcome.terms, ...termList])];
     outcome.prefix = prefixWord;
+    // A first page from top blocks: words only, each token a word, and some word common.
+    const entries = await Promise.all(termList.map((t) => speculative.get(t) as Promise<DictEntry | null>));
+    const fromTop = firstPage && tokens.length > 0 && exactHits.every((h) => h.length === 0) && tokens.every((t) => t.terms.length > 0) && entries.some((e) => e?.[3] !== undefined);
     // Each word's postings are fetched as soon as its entry is read; the prefix's words' too, at the same time.
     const [lists, prefixLists] = await Promise.all([
-      Promise.all(termList.map(async (t) => {
-        const e = await (speculative.get(t) as Promise<DictEntry | null>);
-        return e ? ix.postings(e) : null;
-      })),
+      Promise.all(entries.map((e) => (e ? (fromTop ? ix.topPostings(e) : ix.postings(e)) : null))),
       (async () => {
+        // (A first page from top blocks needs none: its records hold the whole word, which ranks first.)
+        if (fromTop) return [];
         const prefixEntries = prefixWord ? await (earlyPrefix && prefixWord === last?.prefix ? earlyPrefix : ix.prefixed(prefixWord, PREFIX_TERMS)) : [];
         return Promise.all(prefixEntries.filter((e) => !termList.includes(e[0])).map((e) => ix.postings(e)));
       })(),
@@ -208,7 +241,7 @@ export class SearchEngine {
     const projectOf = (part: number): string | null => this.manifest.parts[ix.rank[part] as number]?.project ?? null;
     if (tokens.length === 0 && active.length === 1 && active[0]?.[0] !== 'project' && active[0]?.[1].length === 1) {
       const [key, [value]] = active[0] as [string, [string]];
-      return this.oneFilterHits(ix, which, ix.facetEntry(facetTerm(key, value)), outcome, later, scale, projectOf);
+      return this.oneFilterHits(ix, which, ix.facetEntry(facetTerm(key, value)), outcome, later, scale, projectOf, firstPage);
     }
 
     // Filters: per filter, the index facet and a mask of wanted values (project: per part).
@@ -326,6 +359,7 @@ export class SearchEngine {
     const score = new Float64Array(cands.size);
     const passing = new Uint8Array(cands.size);
     const coverageOf = new Uint8Array(cands.size);
+    let complete = 0;
     for (let c = 0; c < cands.size; c++) {
       const part = cands.part[c] as number;
       const word = cands.word[c] as number;
@@ -409,12 +443,19 @@ export class SearchEngine {
           phrase = inOrder ? 1 : 0;
         }
       }
-      if (coverage === 2 * T) outcome.complete++;
+      if (coverage === 2 * T) complete++;
       passing[c] = 1;
       coverageOf[c] = coverage;
       // (A query of filters alone gives every record the same key: made once.)
       score[c] = T === 0 && m === 0 ? filterOnlyKey : primaryKey(coverage, exact, phrase, proximity, field);
     }
+    if (fromTop && complete < FIRST_PAGE) {
+      // Too few records hold every word among the top blocks: the whole lists.
+      cands.release();
+      return this.searchIndex(ix, which, parsed, active, outcome, later, false);
+    }
+    if (fromTop) outcome.firstPage = true;
+    outcome.complete += complete;
     const typeName = (t: number): string => ix.typeName(t);
     for (let t = 0; t < nTypes; t++) if ((totalAcc[t] as number) > 0) outcome.totals[typeName(t)] = (outcome.totals[typeName(t)] ?? 0) + (totalAcc[t] as number);
     // The counts per filter value, made when the page asks for them.
@@ -507,9 +548,11 @@ export class SearchEngine {
    * are totalled now; their counts per filter value are left to `later` (tallyCounts), and the
    * filter's own counts are the archive's (search()).
    */
-  private async oneFilterHits(ix: IndexRuntime, which: number, entry: DictEntry | null, outcome: SearchOutcome, later: Array<() => void>, scale: { parts: number; docs: number }, projectOf: (part: number) => string | null): Promise<IndexHits> {
+  private async oneFilterHits(ix: IndexRuntime, which: number, entry: DictEntry | null, outcome: SearchOutcome, later: Array<() => void>, scale: { parts: number; docs: number }, projectOf: (part: number) => string | null, firstPage = false): Promise<IndexHits> {
     const { table } = ix;
-    const list = entry ? await ix.postings(entry) : { docs: new Uint32Array(0), words: new Float64Array(0) };
+    // A first page: the value's first block (format.ts, FACET_FIRST), when it has one.
+    const fromFirst = firstPage && entry?.[3] !== undefined;
+    const list = entry ? await (fromFirst ? ix.topPostings(entry) : ix.postings(entry)) : { docs: new Uint32Array(0), words: new Float64Array(0) };
     const n = list.docs.length;
     const out: IndexHits = { index: which, doc: new Uint32Array(n), word: new Float64Array(n), coverage: new Uint8Array(n), score: new Float64Array(n).fill(primaryKey(0, 0, 0, 0, 0)), order: new Float64Array(n), part: new Int32Array(n), local: new Uint32Array(n) };
     const indexPart = new Int32Array(n);
@@ -547,6 +590,13 @@ export class SearchEngine {
       indexPart[k] = part;
       typeAt[k] = type;
       k++;
+    }
+    if (fromFirst) {
+      // Too few current records in the first block (a delta index holds the rest): the whole list.
+      if (k < FIRST_PAGE) return this.oneFilterHits(ix, which, entry, outcome, later, scale, projectOf, false);
+      // The totals are the value's counts in the manifest (search()); the counts per filter value need every record.
+      outcome.firstPage = true;
+      return k === n ? out : { index: which, doc: out.doc.subarray(0, k), word: out.word.subarray(0, k), coverage: out.coverage.subarray(0, k), score: out.score.subarray(0, k), order: out.order.subarray(0, k), part: out.part.subarray(0, k), local: out.local.subarray(0, k) };
     }
     // Every record found holds every word of the query (it has none).
     outcome.complete += k;

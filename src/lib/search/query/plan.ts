@@ -22,8 +22,12 @@ export interface Lookups {
   exactLookups: Promise<Array<Array<[number, number, number]>>>;
 }
 
-/** Starts every lookup of `parsed` (with filters `active`) in index `ix`; nothing is awaited. */
-export function planLookups(ix: IndexRuntime, parsed: ParsedQuery, active: Array<[string, readonly string[]]>): Lookups {
+/**
+ * Starts every lookup of `parsed` (with filters `active`) in index `ix`; nothing is awaited.
+ * `firstPage`: a common word's top block is fetched instead of its postings, and a last word's
+ * other words are looked up but their postings not fetched (engine.ts, `firstPage`).
+ */
+export function planLookups(ix: IndexRuntime, parsed: ParsedQuery, active: Array<[string, readonly string[]]>, firstPage = false): Lookups {
   const tokens = parsed.tokens;
   // Exact lookups first: a token matched exactly needs no word lookups. Every lookup, and the
   // dictionary entries of every word, are fetched at once (one round trip, not one per lookup);
@@ -38,7 +42,9 @@ export function planLookups(ix: IndexRuntime, parsed: ParsedQuery, active: Array
       .map(([key, wanted]) => wanted.map((v) => ix.facetEntry(facetTerm(key, v))).filter((e): e is DictEntry => e !== null))
       .sort((a, b) => a.reduce((n, e) => n + e[1], 0) - b.reduce((n, e) => n + e[1], 0));
     const read = active.some(([key]) => key === 'project') ? 1 : 2;
-    for (const entries of byFilter.slice(0, read)) for (const e of entries) ix.prefetchPostings(e);
+    // One value of one filter, on a first page: its first block (engine.ts, oneFilterHits).
+    const one = firstPage && active.length === 1 && active[0]?.[0] !== 'project' && active[0]?.[1].length === 1;
+    for (const entries of byFilter.slice(0, read)) for (const e of entries) (one ? ix.prefetchTop(e) : ix.prefetchPostings(e));
   }
   // A plain word's postings (a token with no exact form: not an id, SHA, path or flag kind, which
   // are looked up first) are fetched as soon as its entry is read, while the parts table is
@@ -47,12 +53,12 @@ export function planLookups(ix: IndexRuntime, parsed: ParsedQuery, active: Array
     for (const term of t.terms)
       if (!speculative.has(term)) {
         const pending = ix.entry(term);
-        pending.then((e) => (e && t.exact.length === 0 ? ix.prefetchPostings(e) : undefined)).catch(() => undefined); // awaited below when used; unused, its failure does not matter
+        pending.then((e) => (e && t.exact.length === 0 ? (firstPage ? ix.prefetchTop(e) : ix.prefetchPostings(e)) : undefined)).catch(() => undefined); // awaited below when used; unused, its failure does not matter
         speculative.set(term, pending);
       }
   const lastToken = tokens[tokens.length - 1];
   const earlyPrefix = lastToken?.prefix && lastToken.exact.length === 0 ? ix.prefixed(lastToken.prefix, PREFIX_TERMS) : null;
-  earlyPrefix?.then((es) => es.forEach((e) => ix.prefetchPostings(e))).catch(() => undefined);
+  if (!firstPage) earlyPrefix?.then((es) => es.forEach((e) => ix.prefetchPostings(e))).catch(() => undefined);
   const exactLookups = Promise.all(
     tokens.map(async (t) => {
       const lookups = await Promise.all(

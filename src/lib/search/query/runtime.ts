@@ -207,6 +207,20 @@ export class IndexRuntime {
     return out.sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1)).slice(0, limit);
   }
 
+  /** Starts fetching a word's top block's file (format.ts, TOP_MIN), or its posting files when it has none. */
+  prefetchTop(entry: DictEntry): void {
+    if (entry[3]) this.file(`post/${entry[3][0]}.bin`).catch(() => undefined);
+    else this.prefetchPostings(entry);
+  }
+
+  /** A word's top block (format.ts, TOP_MIN) when it has one, else its whole list. */
+  async topPostings(entry: DictEntry): Promise<Postings> {
+    const top = entry[3];
+    if (!top) return this.postings(entry);
+    const [file, offset, length, n] = top;
+    return decodePostings([(await this.file(`post/${file}.bin`)).subarray(offset, offset + length)], n);
+  }
+
   async postings(entry: DictEntry): Promise<Postings> {
     const blocks = await Promise.all(entry[2].map(async ([file, offset, length]) => (await this.file(`post/${file}.bin`)).subarray(offset, offset + length)));
     return decodePostings(blocks, entry[1]);

@@ -1,0 +1,133 @@
+/**
+ * Common words' top blocks (issue 30, format 8): a word in more records than TOP_MIN has a
+ * block of its postings where it stands best (title first, then document order), and a search
+ * with `firstPage` reads those blocks instead of the whole lists when they hold a page of
+ * records with every word; else it reads the lists as a search without it (format.ts, TOP_MIN;
+ * engine.ts, `firstPage`). The limits are lowered here, so a few hundred records show it.
+ */
+import { describe, expect, it } from 'vitest';
+import { gunzipSync } from 'node:zlib';
+import { buildPart, partWordsFile, type SearchPart } from '../../src/lib/search/index/part.ts';
+import { mergeParts } from '../../src/lib/search/index/merge.ts';
+import { buildManifest, byRecency, partHeader } from '../../src/lib/search/index/manifest.ts';
+import { FACET_FIRST, FACET_FIRST_MIN, type DictEntry } from '../../src/lib/search/index/format.ts';
+import { FIRST_PAGE, SearchEngine, type Filters } from '../../src/lib/search/query/engine.ts';
+import type { SearchRecord } from '../../src/lib/search/search-record.ts';
+
+/** Record i of 300 in 3 projects: `cache` in every record (the title of every third), `ledger` in the title of every second, `open` for every fifth. */
+function record(i: number): SearchRecord {
+  const id = i.toString(16).padStart(8, '0');
+  const title = `Row ${i}${i % 3 === 0 ? ' cache' : ''}${i % 2 === 0 ? ' ledger' : ''} step`;
+  return {
+    anchor: `row-${id}`,
+    title,
+    body: `${i % 3 === 0 ? '' : 'the cache'} matters${i % 2 === 0 ? '' : ' for the ledger'}`,
+    evidence: '',
+    facets: { type: ['decision'], result: [i % 5 === 0 ? 'open' : 'verified'] },
+    exact: [{ key: `id:${id}`, quality: 3 }],
+    severity: null,
+    time: `2026-01-01T00:${String(i % 60).padStart(2, '0')}:00Z`,
+  };
+}
+
+async function site(top: { min: number; postings: number }, perProject = 100) {
+  const files = new Map<string, Uint8Array>();
+  const parts: SearchPart[] = [0, 1, 2]
+    .map((p) => {
+      const records = Array.from({ length: perProject }, (_, k) => record(p * perProject + k));
+      const { part, files: out } = buildPart({ key: `p/p${p}`, title: `Project ${p}`, project: `content/p${p}`, latest: `2026-02-1${p}`, records });
+      out.docs.forEach((d, i) => files.set(`docs/p/p${p}/${i}.bin`, d));
+      files.set(`docs/p/p${p}/sigs.bin`, partWordsFile(part));
+      return part;
+    })
+    .sort(byRecency);
+  const main = await mergeParts('main', parts, (path, data) => void files.set(`main/${path}`, data), { top });
+  const manifest = buildManifest(parts.map((p) => partHeader(p, 'd', `p/${p.key.slice(2)}/`)), main, null, []);
+  const read: string[] = [];
+  const load = async (path: string) => {
+    read.push(path);
+    const data = files.get(path);
+    if (!data) throw new Error(`no file ${path}`);
+    return gunzipSync(data);
+  };
+  const entries = (): DictEntry[] => [...files].filter(([p]) => p.startsWith('main/dict/')).flatMap(([, d]) => JSON.parse(gunzipSync(d).toString('utf8')) as DictEntry[]);
+  return { engine: () => new SearchEngine(manifest, load), read, entries, manifest };
+}
+
+/** What a person sees of the first page: links and titles in order, and whether it is a first page. */
+async function firstPage(engine: SearchEngine, q: string, filters: Filters, options: { firstPage?: boolean }) {
+  const out = await engine.search(q, filters, options);
+  const shown = await engine.show(out.hits.slice(0, FIRST_PAGE), out);
+  return { firstPage: out.firstPage, shown: shown.map((h) => `${h.href} ${h.title}`), n: out.hits.length, complete: out.complete };
+}
+
+describe('common words’ top blocks (format 8)', () => {
+  it('a word in more than `min` records has a top block of its best `postings`, title first; a rarer word has none', async () => {
+    const { entries } = await site({ min: 120, postings: 80 });
+    const byTerm = new Map(entries().map((e) => [e[0], e]));
+    // cache: 300 records, 100 with it in the title: the block takes the 80 first of them.
+    expect(byTerm.get('cach')?.[1]).toBe(300);
+    expect(byTerm.get('cach')?.[3]?.[3]).toBe(80);
+    // ledger: 300 records (150 titles); step: 300 titles.
+    expect(byTerm.get('ledger')?.[3]?.[3]).toBe(80);
+    // A word in 100 records (`matters` is in every body: 300) — `row` is in every title; a row's number is in one.
+    expect(byTerm.get('7')?.[3]).toBeUndefined();
+  });
+
+  it('one common word: the first page from its top block is the whole search’s first page', async () => {
+    const { engine, read } = await site({ min: 120, postings: 80 });
+    const whole = await firstPage(engine(), 'cache', {}, {});
+    read.length = 0;
+    const top = await firstPage(engine(), 'cache', {}, { firstPage: true });
+    expect(top.firstPage).toBe(true);
+    expect(whole.firstPage).toBe(false);
+    expect(top.shown).toEqual(whole.shown);
+    // It reads the block's postings only: 80 records, all with the word in their title.
+    expect(top.n).toBe(80);
+    expect(top.shown.every((s) => s.includes(' cache'))).toBe(true);
+  });
+
+  it('two common words: the first page holds every word, best where they stand out; its count is a floor', async () => {
+    const { engine } = await site({ min: 120, postings: 80 });
+    const top = await firstPage(engine(), 'cache ledger', {}, { firstPage: true });
+    const whole = await firstPage(engine(), 'cache ledger', {}, {});
+    expect(top.firstPage).toBe(true);
+    // Records 0, 6, 12, …: both words in the title.
+    expect(top.shown[0]).toMatch(/ Row \d+ cache ledger step$/);
+    expect(top.shown.every((s) => / cache ledger step$/.test(s))).toBe(true);
+    expect(whole.shown.slice(0, FIRST_PAGE).every((s) => / cache ledger step$/.test(s))).toBe(true);
+    expect(top.complete).toBeGreaterThanOrEqual(FIRST_PAGE);
+    expect(top.complete).toBeLessThanOrEqual(whole.complete);
+  });
+
+  it('too few records with every word in the top blocks: the whole search, as without the option', async () => {
+    const { engine } = await site({ min: 120, postings: 80 });
+    for (const [q, filters] of [['cache ledger', { result: ['open'] }], ['7', {}], ['cache 0000001f', {}]] as Array<[string, Filters]>) {
+      const whole = await firstPage(engine(), q, filters, {});
+      const top = await firstPage(engine(), q, filters, { firstPage: true });
+      expect(top).toEqual(whole);
+      expect(top.firstPage).toBe(false);
+    }
+  });
+
+  it('one filter value of many records: its first block gives the whole search’s first page, and its counts are the manifest’s', async () => {
+    // 1,500 records: `verified` in 1,200 (more than FACET_FIRST_MIN), `open` in 300.
+    const { engine, manifest } = await site({ min: 100_000, postings: 10 }, 500);
+    expect(FACET_FIRST_MIN).toBeLessThan(1200);
+    const verified = manifest.indexes[0]?.facetTerms.find((e) => e[0] === '\u0000result=verified');
+    expect(verified?.[1]).toBe(1200);
+    expect(verified?.[3]?.[3]).toBe(FACET_FIRST);
+    expect(manifest.indexes[0]?.facetTerms.find((e) => e[0] === '\u0000result=open')?.[3]).toBeUndefined();
+    const top = await engine().search('', { result: ['verified'] }, { firstPage: true });
+    const whole = await engine().search('', { result: ['verified'] }, {});
+    expect(top.firstPage).toBe(true);
+    expect(top.hits.length).toBe(FACET_FIRST);
+    expect(top.hits.slice(0, FIRST_PAGE).map((h) => h.doc)).toEqual(whole.hits.slice(0, FIRST_PAGE).map((h) => h.doc));
+    expect({ ...top.totals }).toEqual({ decision: 1200 });
+    expect({ ...top.totals }).toEqual({ ...whole.totals });
+    expect(top.complete).toBe(whole.complete);
+    const open = await engine().search('', { result: ['open'] }, { firstPage: true });
+    expect(open.firstPage).toBe(false);
+    expect(open.hits.length).toBe(300);
+  });
+});
