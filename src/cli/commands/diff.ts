@@ -103,7 +103,7 @@ async function recapFile(path: string, given: string): Promise<ComparableRun> {
   }
   const r = json as Partial<ComparableRun> & { version?: string };
   if (typeof r !== 'object' || r === null || !String(r.version ?? '').startsWith('trailbook.recap/') || !Array.isArray(r.rows) || !Array.isArray(r.flags)) {
-    throw new UsageError(`${given} is not a Trailbook recap.json (trailbook.recap/1)`, 'pass the recap.json.gz of a project of a built archive (p/<id>/recap.json.gz)');
+    throw new UsageError(`${given} is not a Trailbook recap.json (trailbook.recap/1 or /2)`, 'pass the recap.json.gz of a project of a built archive (p/<id>/recap.json.gz)');
   }
   return r as ComparableRun;
 }

@@ -1,16 +1,55 @@
 /**
- * `recap.json`, one per project: the normalised model, versioned (`trailbook.recap/1`), with
+ * `recap.json`, one per project: the normalised model, versioned (`trailbook.recap/2`), with
  * a JSON Schema generated from {@link recapExportSchema} and published at
- * `<base>schema/recap.v1.json`. Within a version fields are only ever added.
+ * `<base>schema/recap.v2.json`. Within a version fields are only ever added.
+ *
+ * `trailbook.recap/2` differs from `/1` in one thing: in `cited`, a citation of a row of
+ * `rows` gives only its `anchor` (and `unresolved`), not the row's id and decision again
+ * (src/lib/export/recap-cited.ts; issue 30, output size). Readers take both versions
+ * ({@link RECAP_VERSIONS_READ}).
  */
 import { z } from 'zod';
 import type { ProjectModel } from '../model/types.ts';
 import { documented } from '../model/export-registry.ts';
 import { projectModelShape } from '../model/project-schema.ts';
 import { openBlockers } from '../projections/open-blockers.ts';
+import { compactCited } from './recap-cited.ts';
 
 /** The version string of the recap export. */
-export const RECAP_VERSION = 'trailbook.recap/1';
+export const RECAP_VERSION = 'trailbook.recap/2';
+
+/** The versions of `recap.json` this Trailbook reads (recap.html and decisions.csv in the browser, `trailbook diff`). */
+export const RECAP_VERSIONS_READ: readonly string[] = ['trailbook.recap/1', RECAP_VERSION];
+
+const str = z.string();
+
+/** A citation in `cited`: `rowId` and `decision` absent when they are those of the row `anchor` names. */
+const compactCitationSchema = documented(
+  z.object({
+    rowId: documented(str.optional(), { description: 'The citing row\'s id; absent when `anchor` names a row of `rows` (its `id`).' }),
+    anchor: str,
+    decision: documented(str.optional(), { description: 'The citing row\'s decision, cut to 120 characters; absent when `anchor` names a row of `rows` (its `decision`).' }),
+    unresolved: documented(str.optional(), { description: "Set when the row's citation of this file did not resolve (NOT_VERIFIED, e.g. a line past the end): the pointer and its reason, as the Cited by list shows them." }),
+  }),
+  { id: 'RecapCitation', description: 'A row (or record) citing a commit or file. A row of `rows` is named by its anchor alone; an invalid record or a review finding also by its id and text.' },
+);
+
+/** `cited` of recap/2. */
+const compactCitedSchema = documented(
+  z.object({
+    commits: z.array(z.object({ oid: str, by: z.array(compactCitationSchema), notLanded: documented(z.literal(true).optional(), { description: 'Set when the commit is not an ancestor of the landed head.' }) })),
+    files: z.array(
+      z.object({
+        path: str,
+        origin: z.enum(['repository', 'artifact']),
+        at: documented(str.optional(), { description: 'The file at this commit (full SHA), the one that recorded the citing rows; absent: at the landed head.' }),
+        ranges: z.array(z.object({ from: z.number().int(), to: z.number().int() })),
+        by: z.array(compactCitationSchema),
+      }),
+    ),
+  }),
+  { id: 'RecapCited', description: 'Every commit and file cited by evidence, with the rows citing it.' },
+);
 
 /** The shape of `recap.json`. */
 export const recapExportSchema = documented(
@@ -18,6 +57,7 @@ export const recapExportSchema = documented(
     $schema: documented(z.string(), { description: 'URL of this JSON Schema, as published with the archive.' }),
     version: z.literal(RECAP_VERSION),
     ...projectModelShape,
+    cited: compactCitedSchema,
     openBlockers: documented(
       z.array(
         z.object({
@@ -39,7 +79,7 @@ export const recapExportSchema = documented(
     }),
   }),
   {
-    title: 'Trailbook project recap (trailbook.recap/1)',
+    title: 'Trailbook project recap (trailbook.recap/2)',
     description: 'One project of a Trailbook archive: its decision rows with resolved evidence, flags, invalid records, audit state and lifecycle records. Within a version fields are only ever added.',
   },
 );
@@ -69,7 +109,7 @@ export function recapExport(model: ProjectModel, schemaUrl: string, accepted?: {
     flags: model.flags,
     invalid: model.invalid,
     span: model.span,
-    cited: model.cited,
+    cited: compactCited(model.cited, model.rows),
     counts: model.counts,
     arena: model.arena ?? null,
     verdicts: model.verdicts ?? null,
