@@ -8,13 +8,10 @@
  * a real-shaped project's `recap.json.gz`. Pure.
  */
 import type { Citation, Cited, TrailRow } from '../model/types.ts';
-import type { RecapExport } from './recap-export.ts';
 
-/** `cited` as `trailbook.recap/2` writes it (its schema: recap-export.ts). */
-export type CompactCited = RecapExport['cited'];
+import type { CompactCited, CompactCitation } from './recap-cited-schema.ts';
 
-/** A citation as `trailbook.recap/2` writes it: `rowId` and `decision` absent when they are the row's (`anchor`) own. */
-export type CompactCitation = CompactCited['commits'][number]['by'][number];
+export type { CompactCited, CompactCitation };
 
 type RowFacts = Pick<TrailRow, 'id' | 'anchor' | 'decision'>;
 

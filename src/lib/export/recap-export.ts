@@ -14,42 +14,10 @@ import { documented } from '../model/export-registry.ts';
 import { projectModelShape } from '../model/project-schema.ts';
 import { openBlockers } from '../projections/open-blockers.ts';
 import { compactCited } from './recap-cited.ts';
+import { compactCitedSchema } from './recap-cited-schema.ts';
+import { RECAP_VERSION } from './recap-version.ts';
 
-/** The version string of the recap export. */
-export const RECAP_VERSION = 'trailbook.recap/2';
-
-/** The versions of `recap.json` this Trailbook reads (recap.html and decisions.csv in the browser, `trailbook diff`). */
-export const RECAP_VERSIONS_READ: readonly string[] = ['trailbook.recap/1', RECAP_VERSION];
-
-const str = z.string();
-
-/** A citation in `cited`: `rowId` and `decision` absent when they are those of the row `anchor` names. */
-const compactCitationSchema = documented(
-  z.object({
-    rowId: documented(str.optional(), { description: 'The citing row\'s id; absent when `anchor` names a row of `rows` (its `id`).' }),
-    anchor: str,
-    decision: documented(str.optional(), { description: 'The citing row\'s decision, cut to 120 characters; absent when `anchor` names a row of `rows` (its `decision`).' }),
-    unresolved: documented(str.optional(), { description: "Set when the row's citation of this file did not resolve (NOT_VERIFIED, e.g. a line past the end): the pointer and its reason, as the Cited by list shows them." }),
-  }),
-  { id: 'RecapCitation', description: 'A row (or record) citing a commit or file. A row of `rows` is named by its anchor alone; an invalid record or a review finding also by its id and text.' },
-);
-
-/** `cited` of recap/2. */
-const compactCitedSchema = documented(
-  z.object({
-    commits: z.array(z.object({ oid: str, by: z.array(compactCitationSchema), notLanded: documented(z.literal(true).optional(), { description: 'Set when the commit is not an ancestor of the landed head.' }) })),
-    files: z.array(
-      z.object({
-        path: str,
-        origin: z.enum(['repository', 'artifact']),
-        at: documented(str.optional(), { description: 'The file at this commit (full SHA), the one that recorded the citing rows; absent: at the landed head.' }),
-        ranges: z.array(z.object({ from: z.number().int(), to: z.number().int() })),
-        by: z.array(compactCitationSchema),
-      }),
-    ),
-  }),
-  { id: 'RecapCited', description: 'Every commit and file cited by evidence, with the rows citing it.' },
-);
+export { RECAP_VERSION, RECAP_VERSIONS_READ } from './recap-version.ts';
 
 /** The shape of `recap.json`. */
 export const recapExportSchema = documented(

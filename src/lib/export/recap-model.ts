@@ -15,7 +15,8 @@
  * `recapExportSchema`).
  */
 import type { ProjectModel } from '../model/types.ts';
-import { RECAP_VERSIONS_READ, type RecapExport } from './recap-export.ts';
+import type { RecapExport } from './recap-export.ts';
+import { RECAP_VERSIONS_READ } from './recap-version.ts';
 import { fullCited, type CompactCited } from './recap-cited.ts';
 
 /** The parts `recapExport` writes `null` when the model has none. */
