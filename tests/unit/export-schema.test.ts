@@ -22,6 +22,7 @@ import * as core from '../../src/lib/model/model-schema.ts';
 import { arenaSchema, verdictsSchema } from '../../src/lib/model/quality-schema.ts';
 import { RECAP_VERSION, recapExport, recapExportSchema, type RecapExport } from '../../src/lib/export/recap-export.ts';
 import type { CompactCited } from '../../src/lib/export/recap-cited.ts';
+import { fullRows } from '../../src/lib/export/recap-rows.ts';
 import { reportDetails } from '../../src/lib/archive/report-details.ts';
 import type { BabysitModel } from '../../src/lib/model/babysit.ts';
 import type { BeadsModel } from '../../src/lib/model/beads.ts';
@@ -55,8 +56,9 @@ describe('export schemas follow the model', () => {
     expectTypeOf<z.infer<typeof babysitSchema>>().toEqualTypeOf<BabysitModel>();
     // The whole document is the model, every part present (absent parts are null), plus its version and the build's accepted flags.
     expectTypeOf<RecapExport['accepted']>().toEqualTypeOf<{ file: string; reasons: Array<string | null> } | undefined>();
-    // recap/2's cited names a citing row by its anchor (src/lib/export/recap-cited.ts).
-    expectTypeOf<Omit<RecapExport, '$schema' | 'version' | 'openBlockers' | 'accepted' | 'cited' | Lifecycle>>().toEqualTypeOf<Omit<model.ProjectModel, 'cited' | Lifecycle>>();
+    // recap/2's rows leave out what the row says, its cited names a citing row by its anchor (src/lib/export/recap-rows.ts, recap-cited.ts).
+    expectTypeOf<Omit<RecapExport, '$schema' | 'version' | 'openBlockers' | 'accepted' | 'cited' | 'rows' | Lifecycle>>().toEqualTypeOf<Omit<model.ProjectModel, 'cited' | 'rows' | Lifecycle>>();
+    expectTypeOf<Omit<RecapExport['rows'][number], 'computedId' | 'anchor' | 'index'>>().toEqualTypeOf<Omit<model.TrailRow, 'computedId' | 'anchor' | 'index'>>();
     expectTypeOf<RecapExport['cited']>().toEqualTypeOf<CompactCited>();
     expectTypeOf<RecapExport['handover']>().toEqualTypeOf<HandoverReport | null>();
     expectTypeOf<RecapExport['openBlockers']>().toEqualTypeOf<OpenBlocker[]>();
@@ -135,7 +137,10 @@ describe('recap.json', () => {
     const doc = recapExport(faults, 'https://example.com/schema/recap.v2.json');
     expect(doc.version).toBe(RECAP_VERSION);
     expect(doc.$schema).toBe('https://example.com/schema/recap.v2.json');
-    expect(doc.rows).toBe(faults.rows);
+    // recap/2: each row without what the rest of it says (src/lib/export/recap-rows.ts).
+    expect(fullRows(doc.rows)).toEqual(faults.rows);
+    const kept = doc.rows.filter((r) => 'anchor' in r || 'computedId' in r || 'index' in r);
+    expect(kept.length).toBeLessThan(doc.rows.length / 2);
     expect(doc.invalid.map((i) => `${i.file}:${i.line}`)).toEqual(['decisions.jsonl:12']);
     expect(doc.arena).toBeNull();
     expect(Object.keys(doc).slice(0, 3)).toEqual(['$schema', 'version', 'id']);

@@ -109,6 +109,13 @@ describe('recapModel (recap.json → the model exportRecapHtml takes)', () => {
         } else expect(c.rowId).toBeDefined();
       }
       expect(recapModel(doc).cited, m.id).toEqual(JSON.parse(JSON.stringify(m.cited)));
+      // A row leaves out its computedId, anchor and index when the rest of it says them (src/lib/export/recap-rows.ts).
+      doc.rows.forEach((r, i) => {
+        const row = m.rows[i] as ProjectModel['rows'][number];
+        expect('anchor' in r, `${m.id} ${row.anchor}`).toBe(row.anchor !== `row-${row.id}`);
+        expect('computedId' in r, `${m.id} ${row.anchor}`).toBe(row.computedId !== row.id);
+      });
+      expect(recapModel(doc).rows, m.id).toEqual(JSON.parse(JSON.stringify(m.rows)));
     }
     expect(compacted).toBeGreaterThan(20);
     // A review finding's citation keeps its id and text (no row says them).

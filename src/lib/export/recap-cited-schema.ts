@@ -1,10 +1,11 @@
 /**
- * The schema of `cited` in `trailbook.recap/2` (src/lib/export/recap-cited.ts says what it
- * leaves out). Apart from recap-cited.ts so that the browser's recap.html and decisions.csv
- * (recap-model.ts) do not bundle zod.
+ * The schemas of `rows` and `cited` in `trailbook.recap/2` (src/lib/export/recap-rows.ts and
+ * recap-cited.ts say what they leave out). Apart from those so that the browser's recap.html
+ * and decisions.csv (recap-model.ts) do not bundle zod.
  */
 import { z } from 'zod';
 import { documented } from '../model/export-registry.ts';
+import { trailRowSchema } from '../model/model-schema.ts';
 
 const str = z.string();
 
@@ -42,3 +43,13 @@ export type CompactCited = z.infer<typeof compactCitedSchema>;
 /** A citation as `trailbook.recap/2` writes it: `rowId` and `decision` absent when they are the row's (`anchor`) own. */
 export type CompactCitation = CompactCited['commits'][number]['by'][number];
 
+
+/** A row of `rows` in recap/2: `computedId`, `anchor` and `index` absent when the rest of the row says them. */
+export const compactRowSchema = documented(
+  trailRowSchema.extend({
+    computedId: documented(z.string().optional(), { description: 'First 8 hex digits of sha256(ts + ticket + decision); absent when it is the row\'s `id`.' }),
+    anchor: documented(z.string().optional(), { description: "The row's anchor on its recap page (`/p/<project>/#<anchor>`); absent when it is `row-<id>`." }),
+    index: documented(z.number().int().optional(), { description: "0-based position among the file's valid rows; absent when it is the row's position among the rows of its `file` here." }),
+  }),
+  { id: 'RecapRow', description: 'A valid decision row, with its evidence resolved.' },
+);

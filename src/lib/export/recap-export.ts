@@ -3,10 +3,11 @@
  * a JSON Schema generated from {@link recapExportSchema} and published at
  * `<base>schema/recap.v2.json`. Within a version fields are only ever added.
  *
- * `trailbook.recap/2` differs from `/1` in one thing: in `cited`, a citation of a row of
- * `rows` gives only its `anchor` (and `unresolved`), not the row's id and decision again
- * (src/lib/export/recap-cited.ts; issue 30, output size). Readers take both versions
- * ({@link RECAP_VERSIONS_READ}).
+ * `trailbook.recap/2` differs from `/1` in two things (issue 30, output size): in `cited`, a
+ * citation of a row of `rows` gives only its `anchor` (and `unresolved`), not the row's id and
+ * decision again (src/lib/export/recap-cited.ts); a row leaves out `computedId`, `anchor` and
+ * `index` when the rest of it says them (src/lib/export/recap-rows.ts). Readers take both
+ * versions ({@link RECAP_VERSIONS_READ}).
  */
 import { z } from 'zod';
 import type { ProjectModel } from '../model/types.ts';
@@ -14,7 +15,8 @@ import { documented } from '../model/export-registry.ts';
 import { projectModelShape } from '../model/project-schema.ts';
 import { openBlockers } from '../projections/open-blockers.ts';
 import { compactCited } from './recap-cited.ts';
-import { compactCitedSchema } from './recap-cited-schema.ts';
+import { compactCitedSchema, compactRowSchema } from './recap-cited-schema.ts';
+import { compactRows } from './recap-rows.ts';
 import { RECAP_VERSION } from './recap-version.ts';
 
 export { RECAP_VERSION, RECAP_VERSIONS_READ } from './recap-version.ts';
@@ -25,6 +27,7 @@ export const recapExportSchema = documented(
     $schema: documented(z.string(), { description: 'URL of this JSON Schema, as published with the archive.' }),
     version: z.literal(RECAP_VERSION),
     ...projectModelShape,
+    rows: documented(z.array(compactRowSchema), { description: 'Every valid decision row, in file order (superseded rows included).' }),
     cited: compactCitedSchema,
     openBlockers: documented(
       z.array(
@@ -69,7 +72,7 @@ export function recapExport(model: ProjectModel, schemaUrl: string, accepted?: {
     root: model.root,
     sources: model.sources,
     repository: model.repository,
-    rows: model.rows,
+    rows: compactRows(model.rows),
     outOfTimeOrder: model.outOfTimeOrder,
     ...(model.headPredates ? { headPredates: model.headPredates } : {}),
     telemetry: model.telemetry,

@@ -8,9 +8,9 @@
  * `recapExport` writes the model's fields as they are, except that the optional lifecycle and
  * quality parts (`arena`, `verdicts`, `coordination`, `beads`, `babysit`, `handover`) are
  * written `null` when absent, and it adds `$schema`, `version` and `openBlockers` (a
- * projection of the model), and in recap/2 it leaves out of `cited` what the rows say
- * (src/lib/export/recap-cited.ts). Here those three are dropped, a `null` part becomes absent
- * and recap/2's citations get their rows' ids and decisions back.
+ * projection of the model), and in recap/2 it leaves out of `rows` and `cited` what the rows
+ * say (src/lib/export/recap-rows.ts, recap-cited.ts). Here those three are dropped, a `null`
+ * part becomes absent and recap/2's rows and citations get their fields back.
  * Pure; no validation: pass a document read from this archive (or parsed with
  * `recapExportSchema`).
  */
@@ -18,6 +18,7 @@ import type { ProjectModel } from '../model/types.ts';
 import type { RecapExport } from './recap-export.ts';
 import { RECAP_VERSIONS_READ } from './recap-version.ts';
 import { fullCited, type CompactCited } from './recap-cited.ts';
+import { fullRows } from './recap-rows.ts';
 
 /** The parts `recapExport` writes `null` when the model has none. */
 const NULLABLE_PARTS = ['arena', 'verdicts', 'coordination', 'beads', 'babysit', 'handover'] as const;
@@ -31,7 +32,8 @@ export function recapModel(recap: RecapExport): ProjectModel {
   if (!RECAP_VERSIONS_READ.includes(version)) throw new Error(`recap.json is of version ${version}; this Trailbook reads ${RECAP_VERSIONS_READ.join(' and ')}`);
   const { $schema: _schema, version: _version, openBlockers: _blockers, accepted: _accepted, ...fields } = recap;
   // recap/1's citations are whole; fullCited leaves a whole citation as it is.
-  const model: Record<string, unknown> = { ...fields, cited: fullCited(fields.cited as CompactCited, fields.rows) };
+  const rows = fullRows(fields.rows);
+  const model: Record<string, unknown> = { ...fields, rows, cited: fullCited(fields.cited as CompactCited, rows) };
   for (const part of NULLABLE_PARTS) if (model[part] === null) delete model[part];
   return model as unknown as ProjectModel;
 }
