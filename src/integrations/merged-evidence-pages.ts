@@ -139,7 +139,7 @@ export async function writeEvidencePages(merge: EvidenceMerge): Promise<Evidence
       if (page === null) return;
       const where = `${frame.display}/${rel}`;
       const { listed, moreCitations } = listedCitations(entry.by);
-      const cited = replacePart(page, EVIDENCE_PARTS.citedBy, citedByHtml(listed, moreCitations, merge.base).value, where);
+      const cited = replacePart(page, EVIDENCE_PARTS.citedBy, citedByHtml(listed, moreCitations, merge.base, entry.oid).value, where);
       // A commit that could not be read shows no parents.
       const linked = cited.includes(EVIDENCE_PARTS.parents.start) ? replacePart(cited, EVIDENCE_PARTS.parents, commitParentsHtml(entry.repoId, parents, new Set(parentPages), merge.base).value, where) : cited;
       // Which citing projects lack it in their landed history: each shard knows only its own.

@@ -6,6 +6,7 @@
 import { compareRuns, type ComparableRun } from '../lib/compare/compare-runs.ts';
 import { runDiffHtml } from '../components/html/run-diff.ts';
 import { gunzip } from './gunzip.ts';
+import { fullRows, type CompactRow } from '../lib/export/recap-rows.ts';
 
 const result = document.getElementById('compare-result');
 const params = new URLSearchParams(location.search);
@@ -17,7 +18,9 @@ async function recap(base: string, id: string): Promise<ComparableRun> {
   // The export as published (src/lib/export/export-urls.ts EXPORT_FILES: gzip compressed).
   const response = await fetch(`${base}p/${id}/recap.json.gz`);
   if (!response.ok) throw new Error(`no project ${id} in this archive (${response.status})`);
-  return JSON.parse(new TextDecoder().decode(await gunzip(new Uint8Array(await response.arrayBuffer())))) as ComparableRun;
+  const run = JSON.parse(new TextDecoder().decode(await gunzip(new Uint8Array(await response.arrayBuffer())))) as ComparableRun;
+  // recap/2 leaves a row's anchor out when it is row-<id> (src/lib/export/recap-rows.ts).
+  return { ...run, rows: fullRows(run.rows as unknown as CompactRow[]) };
 }
 
 // The chooser shows the pair being compared.

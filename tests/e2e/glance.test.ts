@@ -263,7 +263,7 @@ describe.skipIf(!chromiumAvailable())('recap layout', () => {
     expect(await readTexts(page.locator('#check-first-words .cf-group > summary'))).toEqual(['prose result verified, but the evidence cell holds no pointer 1 row']);
     // A row is listed once per reason, never with the reason repeated: the row's card has it; its result as written.
     const entry = page.locator('#check-first-failed li');
-    expect(await readText(entry)).toBe('Ship the fake-sha hotfix row 8635af1e, line 2 6b8467766823b30e559d624defde1c57a594bda6 result verified high flag 1');
+    expect(await readText(entry)).toBe('Ship the fake-sha hotfix 6b8467766823b30e559d624defde1c57a594bda6 result verified high flag 1');
     await entry.locator('a.cf-flag').click();
     expect(await page.evaluate(() => location.hash)).toBe('#flag-1');
     await page.locator('#flag-1 .flag-links a[href="#row-8635af1e"]').click();

@@ -46,6 +46,15 @@ describe('decision row card', () => {
     expect(checkFirstHtml(groups, () => [], undefined).value).not.toContain('A'.repeat(201));
   });
 
+  it("lists a row under Check first as its decision, linked to its card, and its result as written; the card says the row's id and line (issue 30, output size)", () => {
+    const open = { ...row('Ship <it>'), result: 'open', resultClass: 'open' as const };
+    const later = { ...row('Redo it'), id: '5b293927', anchor: 'row-5b293927', line: 9, result: 'open', resultClass: 'open' as const, supersededBy: ['2aafcc90'] };
+    const markup = checkFirstHtml(checkFirstGroups(checkFirst([open, later])), () => [], undefined).value;
+    expect(markup).toContain('<li><a href="#row-2aafcc90">Ship &lt;it&gt;</a> <small>result <q>open</q></small>');
+    expect(markup).toContain('<li><a href="#row-5b293927">Redo it</a> <small>(superseded)</small> <small>result <q>open</q></small>');
+    expect(markup).not.toContain('line 7');
+  });
+
   it('says a cell of prose apart from a pointer that did not resolve (issue 27)', () => {
     const r: TrailRow = {
       ...row('Claim the tests pass'),

@@ -23,7 +23,7 @@ import { shortDigest } from '../../src/lib/text/hash.ts';
 import { REAL_CORPUS } from '../real-corpus.ts';
 
 const CONTENT = fileURLToPath(new URL('../../content', import.meta.url));
-const SCHEMA = 'https://example.com/archive/schema/recap.v1.json';
+const SCHEMA = 'https://example.com/archive/schema/recap.v2.json';
 const CONTEXTS = [
   { root: null, archiveTitle: 'Trailbook' },
   { root: 'https://example.com/archive/', archiveTitle: 'Team <archive> & "runs"' },
@@ -66,7 +66,7 @@ describe('recapModel (recap.json → the model exportRecapHtml takes)', () => {
   });
 
   it('refuses a recap.json of another version, naming it', () => {
-    expect(() => decisionsCsvFromRecap(JSON.stringify({ version: 'trailbook.recap/2' }))).toThrow('recap.json is of version trailbook.recap/2; this Trailbook reads trailbook.recap/1');
+    expect(() => decisionsCsvFromRecap(JSON.stringify({ version: 'trailbook.recap/3' }))).toThrow('recap.json is of version trailbook.recap/3; this Trailbook reads trailbook.recap/1 and trailbook.recap/2');
   });
 
   it('undoes what recapExport adds and maps null parts back to absent', () => {
@@ -91,8 +91,46 @@ describe('recapModel (recap.json → the model exportRecapHtml takes)', () => {
   });
 
   it('refuses a document of another version, naming it', () => {
-    const doc = { ...recapExport(example[0] as ProjectModel, SCHEMA), version: 'trailbook.recap/2' } as unknown as RecapExport;
-    expect(() => recapModel(doc)).toThrow('recap.json is of version trailbook.recap/2; this Trailbook reads trailbook.recap/1');
+    const doc = { ...recapExport(example[0] as ProjectModel, SCHEMA), version: 'trailbook.recap/3' } as unknown as RecapExport;
+    expect(() => recapModel(doc)).toThrow('recap.json is of version trailbook.recap/3; this Trailbook reads trailbook.recap/1 and trailbook.recap/2');
+  });
+
+  it('recap/2 names a citing row by its anchor alone, and gives the model its whole citations back (issue 30, output size)', () => {
+    let compacted = 0;
+    for (const m of [...example, ...real]) {
+      const doc = JSON.parse(JSON.stringify(recapExport(m, SCHEMA))) as RecapExport;
+      expect(doc.version).toBe('trailbook.recap/2');
+      const rows = new Set(m.rows.map((r) => r.anchor));
+      for (const c of [...doc.cited.commits, ...doc.cited.files].flatMap((e) => e.by)) {
+        if (c.decision === undefined) {
+          compacted++;
+          expect(rows.has(c.anchor), `${m.id} ${c.anchor}`).toBe(true);
+          expect(c.rowId).toBeUndefined();
+        } else expect(c.rowId).toBeDefined();
+      }
+      expect(recapModel(doc).cited, m.id).toEqual(JSON.parse(JSON.stringify(m.cited)));
+      // A row leaves out its computedId, anchor and index when the rest of it says them (src/lib/export/recap-rows.ts).
+      doc.rows.forEach((r, i) => {
+        const row = m.rows[i] as ProjectModel['rows'][number];
+        expect('anchor' in r, `${m.id} ${row.anchor}`).toBe(row.anchor !== `row-${row.id}`);
+        expect('computedId' in r, `${m.id} ${row.anchor}`).toBe(row.computedId !== row.id);
+      });
+      expect(recapModel(doc).rows, m.id).toEqual(JSON.parse(JSON.stringify(m.rows)));
+    }
+    expect(compacted).toBeGreaterThan(20);
+    // A review finding's citation keeps its id and text (no row says them).
+    const arena = example.find((p) => p.id === 'tickets-arena-clean') as ProjectModel;
+    const finding = recapExport(arena, SCHEMA).cited.files.flatMap((f) => f.by).find((c) => c.anchor.startsWith('finding-'));
+    expect(finding?.decision).toMatch(/^Finding: /);
+  });
+
+  it('still reads a recap/1 document (an archive built before recap/2): recap.html and decisions.csv the same', () => {
+    for (const m of example) {
+      const v1 = JSON.parse(JSON.stringify({ ...recapExport(m, SCHEMA), version: 'trailbook.recap/1', cited: m.cited })) as RecapExport;
+      expect(recapModel(v1).cited, m.id).toEqual(JSON.parse(JSON.stringify(m.cited)));
+      expect(exportRecapHtml(recapModel(v1), CONTEXTS[0] as (typeof CONTEXTS)[0]), m.id).toBe(exportRecapHtml(m, CONTEXTS[0] as (typeof CONTEXTS)[0]));
+      expect(decisionsCsvFromRecap(JSON.stringify(v1)), m.id).toBe(decisionsCsv(m));
+    }
   });
 });
 

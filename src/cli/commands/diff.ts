@@ -29,6 +29,7 @@ import { specialKind } from '../../lib/fs/walk.ts';
 import { PSTACK_AUDIT_FOLDER } from '../../lib/formats/pstack-trail.ts';
 import { fromCwd } from '../paths.ts';
 import { printJson, UsageError, type Output } from '../output.ts';
+import { fullRows, type CompactRow } from '../../lib/export/recap-rows.ts';
 import { resolveSettings, type Settings } from '../settings.ts';
 
 /** Options of `trailbook diff`. */
@@ -103,9 +104,10 @@ async function recapFile(path: string, given: string): Promise<ComparableRun> {
   }
   const r = json as Partial<ComparableRun> & { version?: string };
   if (typeof r !== 'object' || r === null || !String(r.version ?? '').startsWith('trailbook.recap/') || !Array.isArray(r.rows) || !Array.isArray(r.flags)) {
-    throw new UsageError(`${given} is not a Trailbook recap.json (trailbook.recap/1)`, 'pass the recap.json.gz of a project of a built archive (p/<id>/recap.json.gz)');
+    throw new UsageError(`${given} is not a Trailbook recap.json (trailbook.recap/1 or /2)`, 'pass the recap.json.gz of a project of a built archive (p/<id>/recap.json.gz)');
   }
-  return r as ComparableRun;
+  // recap/2 leaves a row's anchor out when it is row-<id> (src/lib/export/recap-rows.ts).
+  return { ...(r as ComparableRun), rows: fullRows(r.rows as unknown as CompactRow[]) };
 }
 
 /** The project ids of a built archive (its archive.json), or null when `dir` holds none. */

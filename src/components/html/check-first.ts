@@ -35,11 +35,13 @@ function groupHtml(g: CheckFirstGroup, id: string, flagsOf: (row: TrailRow) => r
   const flagged = (row: TrailRow): readonly RowFlag[] => (g.outcome === 'failed' ? flagsOf(row).filter((f) => f.kind === g.reason) : []);
   const items = g.entries.map(({ row, pointers }) => {
     const flags = flagged(row);
-    // Bare markup (hundreds of entries on a large recap): <small> is the muted "row …, line …"
-    // note (site.css "Check first"); `</li>` is optional in HTML. The result is always shown as written.
-    return html`<li><a href="#${row.anchor}">${clippedDecision(row.decision)}</a> <small>row <code>${row.id}</code>, line ${row.line}${row.supersededBy.length > 0 ? ' (superseded)' : ''}</small>${
+    // Bare markup (hundreds of entries on a large recap; site.css "Check first"): the decision
+    // linked to its card, which carries the row's id and line (an entry no longer repeats them:
+    // issue 30, output size, about 50 bytes of each of 400 entries of a real-shaped recap);
+    // <small> is muted; `</li>` is optional in HTML. The result is always shown as written.
+    return html`<li><a href="#${row.anchor}">${clippedDecision(row.decision)}</a>${row.supersededBy.length > 0 ? html` <small>(superseded)</small>` : ''}${
       pointers.length > 0 ? html` ${pointers.map((p, n) => html`${n > 0 ? ', ' : ''}<code>${p.raw}</code>`)}` : ''
-    } <small class="cf-result">result <q>${row.result}</q></small>${flags.map((f) => html` <a class="cf-flag" href="#flag-${String(f.n)}">${statusHtml(f.severity, `${f.severity} flag ${f.n}${f.accepted ? ' (accepted)' : ''}`, SEVERITY_ICON[f.severity])}</a>`)}`;
+    } <small>result <q>${row.result}</q></small>${flags.map((f) => html` <a class="cf-flag" href="#flag-${String(f.n)}">${statusHtml(f.severity, `${f.severity} flag ${f.n}${f.accepted ? ' (accepted)' : ''}`, SEVERITY_ICON[f.severity])}</a>`)}`;
   });
   return html`<details class="cf-group cf-${g.outcome}" id="${id}"${open ? ' open' : ''}><summary>${statusHtml(words.tone, words.outcome)} <span class="cf-reason">${words.text}</span> <span class="cf-count">${count}</span></summary><ul class="check-first-list">${items}</ul></details>`;
 }

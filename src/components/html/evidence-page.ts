@@ -35,9 +35,13 @@ export const EVIDENCE_PARTS = {
  * "Every trail row that cites it": up to the listed citations, and how many more there are.
  * Each entry is bare (`</li>` is optional in HTML; <small> is the muted "— project, row id"); a
  * row whose citation of the file did not resolve says so, with the pointer and its reason.
+ *
+ * @param searchFor - What the search finds every citing row by (a commit's SHA, a file's path):
+ *   "Search for it" links there when rows are left out.
  */
-export function citedByHtml(citedBy: readonly ProjectCitation[], more: number, base: string): SafeHtml {
-  return html`<section aria-labelledby="cited-by"><h2 id="cited-by">Cited by</h2><ul class="cited-by">${citedBy.map((c) => html`<li><a href="${urls.row(base, c.projectId, c.anchor)}">${clippedDecision(c.decision)}</a> <small>— ${c.projectTitle}, row <code>${c.rowId}</code></small>${c.unresolved !== undefined ? html` <small class="unresolved" data-testid="cited-unresolved">— not resolved: ${c.unresolved}</small>` : ''}`)}</ul>${more > 0 ? html`<p class="meta">… and ${String(more)} more rows cite it. Search for it to see them all.</p>` : ''}</section>`;
+export function citedByHtml(citedBy: readonly ProjectCitation[], more: number, base: string, searchFor = ''): SafeHtml {
+  const search = searchFor === '' ? 'Search for it' : html`<a href="${urls.search(base, `?q=${encodeURIComponent(searchFor)}`)}">Search for it</a>`;
+  return html`<section aria-labelledby="cited-by"><h2 id="cited-by">Cited by</h2><ul class="cited-by">${citedBy.map((c) => html`<li><a href="${urls.row(base, c.projectId, c.anchor)}">${clippedDecision(c.decision)}</a> <small>— ${c.projectTitle}, row <code>${c.rowId}</code></small>${c.unresolved !== undefined ? html` <small class="unresolved" data-testid="cited-unresolved">— not resolved: ${c.unresolved}</small>` : ''}`)}</ul>${more > 0 ? html`<p class="meta">… and ${String(more)} more rows cite it. ${search} to see them all.</p>` : ''}</section>`;
 }
 
 /**
@@ -135,5 +139,5 @@ export interface RepositoryFilePage {
 export function repositoryFilePageHtml(page: RepositoryFilePage): SafeHtml {
   const onForge = page.forge?.file(page.path, page.ranges[0]?.from) ?? null;
   const forge = page.forge && onForge ? html`<p><a class="forge-link" href="${onForge}" rel="noopener noreferrer">View on ${page.forge.name}</a> (${page.at === undefined ? 'at the landed head' : `at commit ${page.at.slice(0, 12)}`})</p>` : '';
-  return html`<!--trailbook:file--><p class="meta"><a href="${urls.home(page.base)}">Archive</a> / repository <code>${page.ownerPath ?? page.owner}</code> / file</p>${forge}<h1 class="file-path"><code>${page.path}</code></h1>${fileFactsHtml(repositoryFileWhere(page.head, page.at), page.facts, page.ranges)}${fileVersionsHtml(page)}${citedByHtml(page.citedBy, page.more, page.base)}${page.content}<!--/trailbook:file-->`;
+  return html`<!--trailbook:file--><p class="meta"><a href="${urls.home(page.base)}">Archive</a> / repository <code>${page.ownerPath ?? page.owner}</code> / file</p>${forge}<h1 class="file-path"><code>${page.path}</code></h1>${fileFactsHtml(repositoryFileWhere(page.head, page.at), page.facts, page.ranges)}${fileVersionsHtml(page)}${citedByHtml(page.citedBy, page.more, page.base, page.path)}${page.content}<!--/trailbook:file-->`;
 }

@@ -12,8 +12,13 @@ import { fileKey } from '../site/urls.ts';
 /** A row citing evidence, with its project. */
 export type ProjectCitation = Citation & { projectId: string; projectTitle: string };
 
-/** Citations listed on one evidence page; the rest are counted ("and 1,204 more"). */
-export const MAX_CITATIONS_SHOWN = 200;
+/**
+ * Citations listed on one evidence page; the rest are counted ("and 1,204 more rows cite it.
+ * Search for it to see them all."). 50, not 200 (issue 30, output size): a Cited by entry is
+ * about 170 bytes and at 1,000 projects most commit and file pages listed the full 200, 168 MB
+ * of the uniform benchmark's 404 MB `r/`; the search answers "which rows cite this" in full.
+ */
+export const MAX_CITATIONS_SHOWN = 50;
 
 /** What an evidence entry needs to know of a project. */
 export interface CitingProject {

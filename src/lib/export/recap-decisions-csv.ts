@@ -11,7 +11,7 @@ import type { RecapExport } from './recap-export.ts';
 
 /**
  * decisions.csv (without the byte-order mark) of a `recap.json` document's text. Throws on text
- * that is not JSON, or a document not of version `trailbook.recap/1` (naming the version).
+ * that is not JSON, or a document not of version `trailbook.recap/1` or `/2` (naming the version).
  */
 export function decisionsCsvFromRecap(recapJsonText: string): string {
   return decisionsCsv(recapModel(JSON.parse(recapJsonText) as RecapExport));

@@ -1,16 +1,25 @@
 /**
- * `recap.json`, one per project: the normalised model, versioned (`trailbook.recap/1`), with
+ * `recap.json`, one per project: the normalised model, versioned (`trailbook.recap/2`), with
  * a JSON Schema generated from {@link recapExportSchema} and published at
- * `<base>schema/recap.v1.json`. Within a version fields are only ever added.
+ * `<base>schema/recap.v2.json`. Within a version fields are only ever added.
+ *
+ * `trailbook.recap/2` differs from `/1` in two things (issue 30, output size): in `cited`, a
+ * citation of a row of `rows` gives only its `anchor` (and `unresolved`), not the row's id and
+ * decision again (src/lib/export/recap-cited.ts); a row leaves out `computedId`, `anchor` and
+ * `index` when the rest of it says them (src/lib/export/recap-rows.ts). Readers take both
+ * versions ({@link RECAP_VERSIONS_READ}).
  */
 import { z } from 'zod';
 import type { ProjectModel } from '../model/types.ts';
 import { documented } from '../model/export-registry.ts';
 import { projectModelShape } from '../model/project-schema.ts';
 import { openBlockers } from '../projections/open-blockers.ts';
+import { compactCited } from './recap-cited.ts';
+import { compactCitedSchema, compactRowSchema } from './recap-cited-schema.ts';
+import { compactRows } from './recap-rows.ts';
+import { RECAP_VERSION } from './recap-version.ts';
 
-/** The version string of the recap export. */
-export const RECAP_VERSION = 'trailbook.recap/1';
+export { RECAP_VERSION, RECAP_VERSIONS_READ } from './recap-version.ts';
 
 /** The shape of `recap.json`. */
 export const recapExportSchema = documented(
@@ -18,6 +27,8 @@ export const recapExportSchema = documented(
     $schema: documented(z.string(), { description: 'URL of this JSON Schema, as published with the archive.' }),
     version: z.literal(RECAP_VERSION),
     ...projectModelShape,
+    rows: documented(z.array(compactRowSchema), { description: 'Every valid decision row, in file order (superseded rows included).' }),
+    cited: compactCitedSchema,
     openBlockers: documented(
       z.array(
         z.object({
@@ -39,7 +50,7 @@ export const recapExportSchema = documented(
     }),
   }),
   {
-    title: 'Trailbook project recap (trailbook.recap/1)',
+    title: 'Trailbook project recap (trailbook.recap/2)',
     description: 'One project of a Trailbook archive: its decision rows with resolved evidence, flags, invalid records, audit state and lifecycle records. Within a version fields are only ever added.',
   },
 );
@@ -61,7 +72,7 @@ export function recapExport(model: ProjectModel, schemaUrl: string, accepted?: {
     root: model.root,
     sources: model.sources,
     repository: model.repository,
-    rows: model.rows,
+    rows: compactRows(model.rows),
     outOfTimeOrder: model.outOfTimeOrder,
     ...(model.headPredates ? { headPredates: model.headPredates } : {}),
     telemetry: model.telemetry,
@@ -69,7 +80,7 @@ export function recapExport(model: ProjectModel, schemaUrl: string, accepted?: {
     flags: model.flags,
     invalid: model.invalid,
     span: model.span,
-    cited: model.cited,
+    cited: compactCited(model.cited, model.rows),
     counts: model.counts,
     arena: model.arena ?? null,
     verdicts: model.verdicts ?? null,

@@ -1,0 +1,55 @@
+/**
+ * The schemas of `rows` and `cited` in `trailbook.recap/2` (src/lib/export/recap-rows.ts and
+ * recap-cited.ts say what they leave out). Apart from those so that the browser's recap.html
+ * and decisions.csv (recap-model.ts) do not bundle zod.
+ */
+import { z } from 'zod';
+import { documented } from '../model/export-registry.ts';
+import { trailRowSchema } from '../model/model-schema.ts';
+
+const str = z.string();
+
+/** A citation in `cited`: `rowId` and `decision` absent when they are those of the row `anchor` names. */
+const compactCitationSchema = documented(
+  z.object({
+    rowId: documented(str.optional(), { description: 'The citing row\'s id; absent when `anchor` names a row of `rows` (its `id`).' }),
+    anchor: str,
+    decision: documented(str.optional(), { description: 'The citing row\'s decision, cut to 120 characters; absent when `anchor` names a row of `rows` (its `decision`).' }),
+    unresolved: documented(str.optional(), { description: "Set when the row's citation of this file did not resolve (NOT_VERIFIED, e.g. a line past the end): the pointer and its reason, as the Cited by list shows them." }),
+  }),
+  { id: 'RecapCitation', description: 'A row (or record) citing a commit or file. A row of `rows` is named by its anchor alone; an invalid record or a review finding also by its id and text.' },
+);
+
+/** `cited` of recap/2. */
+export const compactCitedSchema = documented(
+  z.object({
+    commits: z.array(z.object({ oid: str, by: z.array(compactCitationSchema), notLanded: documented(z.literal(true).optional(), { description: 'Set when the commit is not an ancestor of the landed head.' }) })),
+    files: z.array(
+      z.object({
+        path: str,
+        origin: z.enum(['repository', 'artifact']),
+        at: documented(str.optional(), { description: 'The file at this commit (full SHA), the one that recorded the citing rows; absent: at the landed head.' }),
+        ranges: z.array(z.object({ from: z.number().int(), to: z.number().int() })),
+        by: z.array(compactCitationSchema),
+      }),
+    ),
+  }),
+  { id: 'RecapCited', description: 'Every commit and file cited by evidence, with the rows citing it.' },
+);
+
+/** `cited` as `trailbook.recap/2` writes it. */
+export type CompactCited = z.infer<typeof compactCitedSchema>;
+
+/** A citation as `trailbook.recap/2` writes it: `rowId` and `decision` absent when they are the row's (`anchor`) own. */
+export type CompactCitation = CompactCited['commits'][number]['by'][number];
+
+
+/** A row of `rows` in recap/2: `computedId`, `anchor` and `index` absent when the rest of the row says them. */
+export const compactRowSchema = documented(
+  trailRowSchema.extend({
+    computedId: documented(z.string().optional(), { description: 'First 8 hex digits of sha256(ts + ticket + decision); absent when it is the row\'s `id`.' }),
+    anchor: documented(z.string().optional(), { description: "The row's anchor on its recap page (`/p/<project>/#<anchor>`); absent when it is `row-<id>`." }),
+    index: documented(z.number().int().optional(), { description: "0-based position among the file's valid rows; absent when it is the row's position among the rows of its `file` here." }),
+  }),
+  { id: 'RecapRow', description: 'A valid decision row, with its evidence resolved.' },
+);
