@@ -25,6 +25,7 @@ import type { SearchIndexProgress, SearchIndexStats } from '../search/write-sear
 import type { Redaction } from '../secrets/redaction.ts';
 import { shardOf, type ShardSpec } from '../shard/partition.ts';
 import { writeShardData } from '../shard/write-shard.ts';
+import { GitRepository } from '../git/repository.ts';
 import { createHash } from 'node:crypto';
 import { settingsFingerprint, siteSettings, type BuildSettings } from './build-settings.ts';
 import { carryOver, forgetRecord, reusableRecord, siteFingerprint, writeRecord } from './incremental.ts';
@@ -170,6 +171,11 @@ export async function buildArchive(request: BuildRequest, runtime: BuildRuntime,
   });
   faultPoint('history');
 
+  // The analysis's repository handles hold every object it read (memoised commits, trees and
+  // blobs, isomorphic-git's packs); Astro's loaders open their own, so the build keeps fresh
+  // handles past this point and the analysis's reads are not held through the render (issue 30).
+  archive.repositories = freshHandles(archive.repositories);
+
   const repositories = archive.projects.flatMap((p) => (p.repository.id === null ? [] : [{ id: p.repository.id, path: p.repository.path }]));
   const site = siteSettingsOf(siteSettings(settings, repositories));
   for (const rule of unmatchedRules(settings.repositories, repositories)) say({ type: 'unmatched-rule', match: rule.match, known: [...new Set(repositories.map((r) => r.path ?? r.id))].sort() });
@@ -257,4 +263,9 @@ export async function buildArchive(request: BuildRequest, runtime: BuildRuntime,
     outcome.failure = { code: errno === 'ENOSPC' || errno === 'EDQUOT' ? 'disk-full' : 'render-failed', message: (error as Error).message };
   }
   return outcome;
+}
+
+/** The same repositories (by archive id) as new handles, with nothing read yet. */
+function freshHandles(repositories: ReadonlyMap<string, GitRepository>): Map<string, GitRepository> {
+  return new Map([...repositories].map(([id, r]) => [id, new GitRepository(r.dir, r.gitdir, r.headGitdir)]));
 }
