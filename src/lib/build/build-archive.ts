@@ -25,7 +25,7 @@ import type { SearchIndexProgress, SearchIndexStats } from '../search/write-sear
 import type { Redaction } from '../secrets/redaction.ts';
 import { shardOf, type ShardSpec } from '../shard/partition.ts';
 import { writeShardData } from '../shard/write-shard.ts';
-import { GitRepository } from '../git/repository.ts';
+import { freshHandles } from '../git/repository.ts';
 import { createHash } from 'node:crypto';
 import { settingsFingerprint, siteSettings, type BuildSettings } from './build-settings.ts';
 import { carryOver, forgetRecord, reusableRecord, siteFingerprint, writeRecord } from './incremental.ts';
@@ -263,9 +263,4 @@ export async function buildArchive(request: BuildRequest, runtime: BuildRuntime,
     outcome.failure = { code: errno === 'ENOSPC' || errno === 'EDQUOT' ? 'disk-full' : 'render-failed', message: (error as Error).message };
   }
   return outcome;
-}
-
-/** The same repositories (by archive id) as new handles, with nothing read yet. */
-function freshHandles(repositories: ReadonlyMap<string, GitRepository>): Map<string, GitRepository> {
-  return new Map([...repositories].map(([id, r]) => [id, new GitRepository(r.dir, r.gitdir, r.headGitdir)]));
 }
