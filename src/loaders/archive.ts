@@ -25,14 +25,11 @@ export function loadArchive(): Promise<ArchiveResult> {
   return archive;
 }
 
-const cited = new Map<string, Promise<ProjectModel['cited']>>();
-
-/** A project's cited commits and files, read once per process (both evidence loaders need them). */
+/**
+ * A project's cited commits and files, read from the model store. Not memoised: the evidence
+ * loaders gather them once (src/loaders/evidence-loaders.ts), and a memo held every project's
+ * lists through the render (issue 30, the build's peak memory).
+ */
 export function citedOf(id: string): Promise<ProjectModel['cited']> {
-  let pending = cited.get(id);
-  if (!pending) {
-    pending = readCited(buildContext().cacheDir, id);
-    cited.set(id, pending);
-  }
-  return pending;
+  return readCited(buildContext().cacheDir, id);
 }

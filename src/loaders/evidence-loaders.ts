@@ -12,6 +12,7 @@ import { readRenderPlan, writeRoutes } from '../lib/archive/render-plan.ts';
 import { ensureEvidenceStore, hasCitations, hasCommitDetails, hasFileExcerpt, readCommitDetails, readKeyedExcerpt, writeCitations, writeCommitDetails, writeFileExcerpt } from '../lib/archive/evidence-store.ts';
 import { commitEntryDigest, parentsWithPages, fileEntryDigest, fileExcerptKey, gatherEvidence, listedCitations, shownAt, type EvidenceEntries, type ProjectCitation } from '../lib/archive/evidence-entries.ts';
 import { describeCommit } from '../lib/git/commit-details.ts';
+import { freshHandles } from '../lib/git/repository.ts';
 import { repositoryFileExcerpt } from '../lib/git/file-excerpt.ts';
 import { artifactFileExcerpt } from '../lib/evidence/artifact-excerpt.ts';
 import { ArtifactFolder } from '../lib/evidence/artifacts.ts';
@@ -22,18 +23,28 @@ export type { NotLandedIn, ProjectCitation } from '../lib/archive/evidence-entri
 export { MAX_CITATIONS_SHOWN } from '../lib/archive/evidence-entries.ts';
 
 let gathered: Promise<EvidenceEntries> | null = null;
+/** Which halves the loaders took from `gathered`. */
+const taken = new Set<keyof EvidenceEntries>();
 
 /**
- * The archive's evidence entries, gathered once per process for both loaders. A build that
- * renders only the pages spanning projects (the merge of a sharded build) has none: the
- * merge writes evidence pages itself (src/lib/shard/).
+ * The archive's evidence entries of one kind, gathered once for both loaders. Once both took
+ * theirs, the entries are let go: Astro renders after its loaders, and holding every citation
+ * of every cited commit and file through the render was issue 30's memory (a later load
+ * gathers them again). A build that renders only the pages spanning projects (the merge of a
+ * sharded build) has none: the merge writes evidence pages itself (src/lib/shard/).
  */
-function evidenceEntries(): Promise<EvidenceEntries> {
+async function evidenceEntries<K extends keyof EvidenceEntries>(kind: K): Promise<EvidenceEntries[K]> {
   gathered ??= (async () => {
     if ((await readRenderPlan(buildContext().cacheDir)).spanningOnly) return { commits: [], files: [] };
     return gatherEvidence((await loadArchive()).projects, citedOf);
   })();
-  return gathered;
+  const pending = gathered;
+  taken.add(kind);
+  if (taken.size === 2) {
+    gathered = null;
+    taken.clear();
+  }
+  return (await pending)[kind];
 }
 
 /**
@@ -51,9 +62,11 @@ export function commitsLoader(): Loader {
     name: 'trailbook-commits',
     async load({ store, logger }) {
       const archive = await loadArchive();
+      // Handles of this load's own: what it reads is not held by the memoised archive through the render (issue 30).
+      const repositories = freshHandles(archive.repositories);
       const cacheDir = buildContext().cacheDir;
       await ensureEvidenceStore(cacheDir, secretSettingsKey(buildContext().secrets));
-      const entries = (await evidenceEntries()).commits;
+      const entries = await evidenceEntries('commits');
       const cited = new Set(entries.map((e) => e.id));
       for (const id of store.keys()) if (!cited.has(id)) store.delete(id);
       // A parent links to its own page when it has one (it is cited too): which parents do is
@@ -67,7 +80,7 @@ export function commitsLoader(): Loader {
         if (known && previous?.digest === commitEntryDigest(entry, parentsWithPages(cited, entry.repoId, known)) && (await hasCommitDetails(cacheDir, entry.repoId, entry.oid)) && (await hasCitations(cacheDir, `commit:${id}`))) return;
         let details = await readCommitDetails(cacheDir, entry.repoId, entry.oid);
         if (details === null) {
-          const repo = archive.repositories.get(entry.repoId);
+          const repo = repositories.get(entry.repoId);
           // Redacted as it is read (src/lib/secrets/): every page, index record and shard copy is made from the store.
           const read = repo ? await describeCommit(repo, entry.oid) : { problem: 'repository not available' };
           details = 'oid' in read ? await redactCommit(read, buildContext().secrets) : read;
@@ -93,9 +106,11 @@ export function filesLoader(): Loader {
     name: 'trailbook-files',
     async load({ store, logger }) {
       const archive = await loadArchive();
+      // Handles of this load's own: what it reads is not held by the memoised archive through the render (issue 30).
+      const repositories = freshHandles(archive.repositories);
       const cacheDir = buildContext().cacheDir;
       await ensureEvidenceStore(cacheDir, secretSettingsKey(buildContext().secrets));
-      const entries = (await evidenceEntries()).files;
+      const entries = await evidenceEntries('files');
       const cited = new Set(entries.map((e) => e.id));
       for (const id of store.keys()) if (!cited.has(id)) store.delete(id);
       // Files are read eight at a time, as commits are (the reads wait on the disk more than on
@@ -112,7 +127,7 @@ export function filesLoader(): Loader {
         if (!excerptStored) {
           let excerpt;
           if (entry.scope === 'repository') {
-            const repo = archive.repositories.get(entry.owner);
+            const repo = repositories.get(entry.owner);
             const at = shownAt(entry);
             excerpt = repo && at ? await repositoryFileExcerpt(repo, at, entry.path, entry.ranges) : { problem: 'repository not available' };
           } else {

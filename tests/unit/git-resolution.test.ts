@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { countLines, GitRepository, openRepository } from '../../src/lib/git/repository.ts';
+import { countLines, freshHandles, GitRepository, openRepository } from '../../src/lib/git/repository.ts';
 import { classifyEvidence } from '../../src/lib/evidence/classify.ts';
 import { resolveEvidence, resolvePointer, type EvidenceContext } from '../../src/lib/evidence/resolve.ts';
 import { ArtifactFolder, normaliseRelativePath } from '../../src/lib/evidence/artifacts.ts';
@@ -196,6 +196,18 @@ describe('GitRepository.lookup', () => {
       expect(await bare.lookup(oid.slice(0, 12))).toEqual(loose);
     }
     expect((await bare.objectIndex()).problems).toEqual([]);
+  });
+
+  it('freshHandles: the same repositories as new handles that share nothing read (issue 30: a build lets the analysis reads go)', async () => {
+    const fresh = freshHandles(new Map([['r', repo]]));
+    const again = fresh.get('r') as GitRepository;
+    expect([...fresh.keys()]).toEqual(['r']);
+    expect(again).not.toBe(repo);
+    expect({ dir: again.dir, gitdir: again.gitdir, headGitdir: again.headGitdir }).toEqual({ dir: repo.dir, gitdir: repo.gitdir, headGitdir: repo.headGitdir });
+    // The original's memo answers with its own promise; the new handle reads again, to the same text.
+    expect(repo.blobText(readmeBlob)).toBe(repo.blobText(readmeBlob));
+    expect(again.blobText(readmeBlob)).not.toBe(repo.blobText(readmeBlob));
+    expect(await again.blobText(readmeBlob)).toEqual(await repo.blobText(readmeBlob));
   });
 });
 

@@ -25,6 +25,7 @@ import type { SearchIndexProgress, SearchIndexStats } from '../search/write-sear
 import type { Redaction } from '../secrets/redaction.ts';
 import { shardOf, type ShardSpec } from '../shard/partition.ts';
 import { writeShardData } from '../shard/write-shard.ts';
+import { freshHandles } from '../git/repository.ts';
 import { createHash } from 'node:crypto';
 import { settingsFingerprint, siteSettings, type BuildSettings } from './build-settings.ts';
 import { carryOver, forgetRecord, reusableRecord, siteFingerprint, writeRecord } from './incremental.ts';
@@ -169,6 +170,11 @@ export async function buildArchive(request: BuildRequest, runtime: BuildRuntime,
     await writePairs(cacheDir, run, pairs);
   });
   faultPoint('history');
+
+  // The analysis's repository handles hold every object it read (memoised commits, trees and
+  // blobs, isomorphic-git's packs); Astro's loaders open their own, so the build keeps fresh
+  // handles past this point and the analysis's reads are not held through the render (issue 30).
+  archive.repositories = freshHandles(archive.repositories);
 
   const repositories = archive.projects.flatMap((p) => (p.repository.id === null ? [] : [{ id: p.repository.id, path: p.repository.path }]));
   const site = siteSettingsOf(siteSettings(settings, repositories));

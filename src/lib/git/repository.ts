@@ -96,6 +96,15 @@ function errorText(error: unknown, gitdirs: readonly string[]): string {
 }
 
 /**
+ * The same repositories (by id) as new handles with nothing read yet: what a stage keeps, or
+ * reads through, so that what an earlier stage read (memoised commits, trees and blobs,
+ * isomorphic-git's packs) is not held past it (issue 30, the build's peak memory).
+ */
+export function freshHandles(repositories: ReadonlyMap<string, GitRepository>): Map<string, GitRepository> {
+  return new Map([...repositories].map(([id, r]) => [id, new GitRepository(r.dir, r.gitdir, r.headGitdir)]));
+}
+
+/**
  * One repository. Construct with {@link openRepository}. All reads share `cache`, the single
  * isomorphic-git cache object for this repository (packs are read and hashed once).
  */
