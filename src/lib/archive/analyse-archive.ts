@@ -30,6 +30,8 @@ import { secretSettingsKey } from '../secrets/detect.ts';
 import type { CommitStore } from '../secrets/project-secrets.ts';
 import type { FoundSecret } from '../secrets/found-secrets.ts';
 import { Redaction } from '../secrets/redaction.ts';
+import { useScanMemo } from '../secrets/project-secrets.ts';
+import { ScanMemo } from '../secrets/scan-memo.ts';
 import { ensureEvidenceStore, hasCommitDetails, writeCommitDetails } from './evidence-store.ts';
 
 /** Progress events, for the CLI to print. */
@@ -119,6 +121,10 @@ export async function analyseArchive(options: ArchiveOptions): Promise<ArchiveRe
   }
   const fileHashes = new FileHashes(options.cacheDir);
   await fileHashes.load();
+  // Cited commits and files an earlier build scanned and found clean (src/lib/secrets/scan-memo.ts).
+  const scanMemo = cacheDir ? await ScanMemo.open(cacheDir, code) : null;
+  // Set for this analysis; a stale one (after a throw) holds only entries keyed by what was read, so it is sound.
+  useScanMemo(scanMemo);
   const registry = new RepositoryRegistry(new RepositoryAccess(roots, (options.allowRepositories ?? []).map((r) => resolve(r))));
   const projects: ProjectSummary[] = [];
   const changed: string[] = [];
@@ -199,6 +205,8 @@ export async function analyseArchive(options: ArchiveOptions): Promise<ArchiveRe
   const repositories = await registry.opened();
   const inputs = options.select ? await timed(options.times, 'prepare', () => inputsIdentity(discovery.projects, repositories, fileHashes)) : undefined;
   await fileHashes.save();
+  await scanMemo?.save();
+  useScanMemo(null);
   const projectDirs = new Map(selected.map((p) => [p.id, p.dir]));
   if (options.cacheDir) {
     await writeArchiveIndex(options.cacheDir, {
