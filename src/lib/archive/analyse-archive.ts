@@ -30,6 +30,8 @@ import { secretSettingsKey } from '../secrets/detect.ts';
 import type { CommitStore } from '../secrets/project-secrets.ts';
 import type { FoundSecret } from '../secrets/found-secrets.ts';
 import { Redaction } from '../secrets/redaction.ts';
+import { useScanMemo } from '../secrets/project-secrets.ts';
+import { ScanMemo } from '../secrets/scan-memo.ts';
 import { ensureEvidenceStore, hasCommitDetails, writeCommitDetails } from './evidence-store.ts';
 
 /** Progress events, for the CLI to print. */
@@ -119,6 +121,10 @@ export async function analyseArchive(options: ArchiveOptions): Promise<ArchiveRe
   }
   const fileHashes = new FileHashes(options.cacheDir);
   await fileHashes.load();
+  // Cited commits and files an earlier build scanned and found clean (src/lib/secrets/scan-memo.ts).
+  const scanMemo = cacheDir ? await ScanMemo.open(cacheDir, code) : null;
+  // Set for this analysis; a stale one (after a throw) holds only entries keyed by what was read, so it is sound.
+  useScanMemo(scanMemo);
   const registry = new RepositoryRegistry(new RepositoryAccess(roots, (options.allowRepositories ?? []).map((r) => resolve(r))));
   const projects: ProjectSummary[] = [];
   const changed: string[] = [];
@@ -128,16 +134,49 @@ export async function analyseArchive(options: ArchiveOptions): Promise<ArchiveRe
   };
   let index = 0;
   const selected = options.select ? discovery.projects.filter((p) => options.select?.(p.id)) : discovery.projects;
-  for (const project of discovery.projects) {
-    if (options.select && !options.select(project.id)) {
-      await timed(options.times, 'prepare', () => registerProjectRepository(project, registry));
-      continue;
+  // Each project is prepared (its config read, its repository opened: in discovery order, which
+  // gives repositories their ids), then digested and checked against the store, a few projects
+  // ahead of the one analysed (issue 30: a rebuild's thousand reused projects were a thousand
+  // rounds of small sequential reads, the disk waited on one file at a time).
+  let preparing: Promise<unknown> = Promise.resolve();
+  const prepareAhead = (project: (typeof discovery.projects)[number]) => {
+    const prepared = preparing.then(() => prepareProject(project, registry, options.repositoryRules));
+    preparing = prepared.catch(() => undefined);
+    const checked = prepared.then(async (p) => {
+      const base = await projectDigest(project, code, p.repositoryKey, fileHashes, options.bdExport?.run === true);
+      // The stored entry, when its seal holds for these inputs and its files (src/lib/archive/store-seal.ts).
+      const stored = options.cacheDir ? await checkStored(options.cacheDir, project.id, base, project.dir, fileHashes) : { status: 'absent' as const };
+      return { prepared: p, base, stored };
+    });
+    // Awaited in order below; a failure is thrown there, not left unhandled meanwhile.
+    checked.catch(() => undefined);
+    return checked;
+  };
+  const AHEAD = 16;
+  // Discovery positions being prepared (at most AHEAD selected ones); a project another shard
+  // analyses is only registered, in its turn.
+  const ahead = new Map<number, ReturnType<typeof prepareAhead>>();
+  let next = 0;
+  const fill = (): void => {
+    while (next < discovery.projects.length && ahead.size < AHEAD) {
+      const at = next++;
+      const project = discovery.projects[at] as (typeof discovery.projects)[number];
+      if (options.select && !options.select(project.id)) {
+        const registered = preparing.then(() => registerProjectRepository(project, registry));
+        preparing = registered.catch(() => undefined);
+        continue;
+      }
+      ahead.set(at, prepareAhead(project));
     }
+  };
+  for (const [at, project] of discovery.projects.entries()) {
+    if (options.select && !options.select(project.id)) continue;
     const started = performance.now();
-    const prepared = await timed(options.times, 'prepare', () => prepareProject(project, registry, options.repositoryRules));
-    const base = await timed(options.times, 'prepare', () => projectDigest(project, code, prepared.repositoryKey, fileHashes, options.bdExport?.run === true));
-    // The stored entry, when its seal holds for these inputs and its files (src/lib/archive/store-seal.ts).
-    const stored = options.cacheDir ? await timed(options.times, 'prepare', () => checkStored(options.cacheDir as string, project.id, base, project.dir, fileHashes)) : { status: 'absent' as const };
+    fill();
+    const pending = ahead.get(at) as ReturnType<typeof prepareAhead>;
+    ahead.delete(at);
+    const { prepared, base, stored } = await timed(options.times, 'prepare', () => pending);
+    fill();
     if (stored.status === 'damaged') options.onNotice?.(`  notice: the cache entry of ${project.id} is damaged (${stored.problem}); analysing it again`);
     let summary = stored.status === 'valid' ? stored.summary : null;
     const reused = summary !== null;
@@ -160,9 +199,14 @@ export async function analyseArchive(options: ArchiveOptions): Promise<ArchiveRe
     projects.push(summary as ProjectSummary);
     options.onEvent?.({ type: 'project', index: ++index, total: selected.length, id: project.id, reused, ms: performance.now() - started });
   }
+  // Projects of other shards after the last selected one are registered too, before the list is read.
+  fill();
+  await preparing;
   const repositories = await registry.opened();
   const inputs = options.select ? await timed(options.times, 'prepare', () => inputsIdentity(discovery.projects, repositories, fileHashes)) : undefined;
   await fileHashes.save();
+  await scanMemo?.save();
+  useScanMemo(null);
   const projectDirs = new Map(selected.map((p) => [p.id, p.dir]));
   if (options.cacheDir) {
     await writeArchiveIndex(options.cacheDir, {

@@ -5,13 +5,14 @@
  * issue 28, docs/reliability.md). See src/lib/archive/render-plan.ts for the plan the pages read.
  */
 import { createHash } from 'node:crypto';
+import { existsSync, readdirSync, statSync } from 'node:fs';
 import { readdir, readFile, rm, stat } from 'node:fs/promises';
 import { join, relative } from 'node:path';
 import type { RenderRecord } from '../archive/render-plan.ts';
 import { readCacheJson, writeAtomic } from '../fs/cache-files.ts';
 import { cacheNotice } from '../fs/cache-notice.ts';
 import { faultPoint } from '../fs/fault-point.ts';
-import { linkOrCopy, linkTree } from '../fs/link-files.ts';
+import { linkOrCopySync, linkTreeSync } from '../fs/link-files.ts';
 
 const recordFile = (cacheDir: string): string => join(cacheDir, 'rendered.json');
 
@@ -62,6 +63,15 @@ export function promisedFile(key: string): string | null {
   return null;
 }
 
+/** Whether `path` is a regular file (any error: no). */
+function isFileSync(path: string): boolean {
+  try {
+    return statSync(path, { throwIfNoEntry: false })?.isFile() === true;
+  } catch {
+    return false;
+  }
+}
+
 /**
  * The entries of `pages` whose promised file ({@link promisedFile}) is in `outDir`, and how
  * many are not: the record of a previous run is trusted only as far as the files it promises
@@ -71,17 +81,12 @@ export function promisedFile(key: string): string | null {
 export async function presentPages(outDir: string, pages: Readonly<Record<string, string>>): Promise<{ pages: Record<string, string>; missing: number }> {
   const present: Record<string, string> = {};
   let missing = 0;
-  const keys = Object.keys(pages);
-  for (let i = 0; i < keys.length; i += 32) {
-    const batch = keys.slice(i, i + 32);
-    const found = await Promise.all(batch.map((key) => {
-      const file = promisedFile(key);
-      return file === null ? false : stat(join(outDir, ...file.split('/'))).then((s) => s.isFile(), () => false);
-    }));
-    batch.forEach((key, n) => {
-      if (found[n]) present[key] = pages[key] as string;
-      else missing++;
-    });
+  // One synchronous stat per entry (tens of thousands at 1,000 projects): nothing else runs yet
+  // (issue 30: awaited, each waited on the thread pool).
+  for (const key of Object.keys(pages)) {
+    const file = promisedFile(key);
+    if (file !== null && isFileSync(join(outDir, ...file.split('/')))) present[key] = pages[key] as string;
+    else missing++;
   }
   return { pages: present, missing };
 }
@@ -140,14 +145,16 @@ export function folderOwnerKey(rel: string): string | null {
   return null;
 }
 
-const exists = (path: string): Promise<boolean> => stat(path).then(() => true, () => false);
-
 /**
  * Links (or copies) into the new output everything of the previous output that this build did
  * not write again and whose entry still exists: whole folders where one entry owns them (a
  * project's pages), single pages elsewhere, and every asset under `_astro/`. The previous
  * output is left as it was (issue 28): a build stopped here leaves it whole, and the caller
  * swaps the new one in after. Returns how many files and folders were carried over.
+ *
+ * The calls are synchronous: nothing else runs while the output is carried over (pages are
+ * rendered and the search index written), and a one-row rebuild carries tens of thousands of
+ * files, which awaited one by one waited on the thread pool for each (issue 30).
  */
 export async function carryOver(previousOut: string, newOut: string, pages: Readonly<Record<string, string>>, previousPages: Readonly<Record<string, string>> = {}): Promise<number> {
   let carried = 0;
@@ -163,38 +170,44 @@ export async function carryOver(previousOut: string, newOut: string, pages: Read
     const parts = rel.split('/');
     return parts.length === 2 && parts[0] === 'r' && !lostRepos.has(parts[1] as string);
   };
-  const visit = async (rel: string): Promise<void> => {
+  const visit = (rel: string): void => {
     const from = join(previousOut, rel);
-    for (const entry of (await readdir(from, { withFileTypes: true }).catch(() => [])).sort((a, b) => (a.name < b.name ? -1 : 1))) {
+    let entries;
+    try {
+      entries = readdirSync(from, { withFileTypes: true });
+    } catch {
+      return;
+    }
+    for (const entry of entries.sort((a, b) => (a.name < b.name ? -1 : 1))) {
       const childRel = rel === '' ? entry.name : `${rel}/${entry.name}`;
       const target = join(newOut, childRel);
       if (entry.isDirectory()) {
-        if (wholeRepo(childRel) && !(await exists(target))) {
-          await linkTree(join(from, entry.name), target);
+        if (wholeRepo(childRel) && !existsSync(target)) {
+          linkTreeSync(join(from, entry.name), target);
           carried++;
           faultPoint('carry-over');
           continue;
         }
         const owner = folderOwnerKey(childRel);
-        if (owner !== null && !(await exists(target))) {
+        if (owner !== null && !existsSync(target)) {
           if (owner in pages) {
-            await linkTree(join(from, entry.name), target);
+            linkTreeSync(join(from, entry.name), target);
             carried++;
             faultPoint('carry-over');
           }
           continue;
         }
-        await visit(childRel);
+        visit(childRel);
         continue;
       }
-      if (!entry.isFile() || (await exists(target))) continue;
+      if (!entry.isFile() || existsSync(target)) continue;
       const owner = ownerKey(childRel);
       if (owner === null ? !childRel.startsWith('_astro/') : !(owner in pages)) continue;
-      await linkOrCopy(join(from, entry.name), target);
+      linkOrCopySync(join(from, entry.name), target);
       carried++;
       faultPoint('carry-over');
     }
   };
-  await visit('');
+  visit('');
   return carried;
 }

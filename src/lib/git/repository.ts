@@ -108,6 +108,9 @@ export function freshHandles(repositories: ReadonlyMap<string, GitRepository>): 
  * One repository. Construct with {@link openRepository}. All reads share `cache`, the single
  * isomorphic-git cache object for this repository (packs are read and hashed once).
  */
+/** What a loose-object read of an object that is only packed is answered (isomorphic-git takes any rejection as "not loose"). */
+const NOT_LOOSE = Object.assign(new Error('ENOENT: the object is packed, not loose'), { code: 'ENOENT' });
+
 export class GitRepository {
   /** Absolute work tree (null for a bare repository). */
   readonly dir: string | null;
@@ -132,6 +135,30 @@ export class GitRepository {
     this.headGitdir = headGitdir;
     this.files = gitDirectoryConfinement([gitdir, headGitdir]);
     this.#fs = confinedGitFs(this.files);
+    // isomorphic-git looks for every object it reads as a loose file first (\`objects/ab/cdef…\`),
+    // and finds it packed: a failed open, its error built, for each of the thousands of objects a
+    // cold repository's first reads inflate (issue 30: a second of a one-row rebuild's resolve).
+    // An object the index read says is packed, and not loose, is answered "not there" at once;
+    // isomorphic-git then reads it from its pack, as it would have. Any other path is opened.
+    const promises = this.#fs.promises as unknown as { readFile: (path: string, options?: unknown) => Promise<unknown> };
+    const readFile = promises.readFile;
+    const objects = `${gitdir}/objects/`;
+    promises.readFile = (path: string, options?: unknown) => {
+      if (typeof path === 'string' && path.startsWith(objects) && this.#packedOnly(path.slice(objects.length))) return Promise.reject(NOT_LOOSE);
+      return readFile(path, options);
+    };
+  }
+
+  /** The object index once read (see {@link objectIndex}), or null before. */
+  #indexRead: ObjectIndex | null = null;
+
+  /** Whether `rel` (\`ab/cdef…\` under objects/) names an object the index read has in a pack and not loose. */
+  #packedOnly(rel: string): boolean {
+    if (this.#indexRead === null || rel.length !== 41 || rel[2] !== '/') return false;
+    const oid = rel.slice(0, 2) + rel.slice(3);
+    if (!/^[0-9a-f]{40}$/.test(oid)) return false;
+    const at = this.#indexRead.locate(oid);
+    return at !== null && 'pack' in at;
   }
 
   #error(error: unknown): string {
@@ -181,7 +208,7 @@ export class GitRepository {
 
   /** Sorted index of every object id; read once. */
   objectIndex(): Promise<ObjectIndex> {
-    this.#index ??= readObjectIndex(this.gitdir, this.files);
+    this.#index ??= readObjectIndex(this.gitdir, this.files).then((index) => (this.#indexRead = index));
     return this.#index;
   }
 

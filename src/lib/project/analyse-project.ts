@@ -175,6 +175,25 @@ export interface PreparedProject {
   repositoryKey: string;
 }
 
+/** What one repository object (one build's) answered, by question: read once however many projects share it. */
+const answered = new WeakMap<object, Map<string, Promise<unknown>>>();
+
+/** `read()` once per repository object and `key` (without a repository: every time). */
+function onceFor<T>(repository: GitRepository | null, key: string, read: () => Promise<T>): Promise<T> {
+  if (repository === null) return read();
+  let known = answered.get(repository);
+  if (!known) {
+    known = new Map();
+    answered.set(repository, known);
+  }
+  let pending = known.get(key) as Promise<T> | undefined;
+  if (!pending) {
+    pending = read();
+    known.set(key, pending);
+  }
+  return pending;
+}
+
 /**
  * Reads the project's config and opens its canonical repository. Never throws.
  *
@@ -186,9 +205,9 @@ export async function prepareProject(project: DiscoveredProject, registry: Repos
   const canonical = await resolveCanonicalRepository(project, config, registry);
   const info = canonical.info;
   const state = canonical.repository ? await repositoryStateKey(canonical.repository) : '';
-  const forges = await repositoryOnForges(canonical.repository, info, rules);
+  const forges = [...(await onceFor(canonical.repository, `forges\0${info.id ?? ''}\0${info.path ?? ''}\0${JSON.stringify(rules)}`, () => repositoryOnForges(canonical.repository, info, rules)))];
   // The records' own history is read along the checkout's HEAD (src/lib/trail/record-history.ts).
-  const checkout = canonical.repository && canonical.workTrees.length > 0 ? await canonical.repository.resolveCommit('HEAD') : null;
+  const checkout = canonical.repository && canonical.workTrees.length > 0 ? await onceFor(canonical.repository, 'checkout', () => (canonical.repository as GitRepository).resolveCommit('HEAD')) : null;
   const repositoryKey = `${info.id ?? ''}|${info.path ?? ''}|${info.head ?? ''}|${info.problem ?? ''}|${state}|${forges.map((f) => `${f.host}/${f.path}`).join(' ')}|${checkout && 'oid' in checkout ? checkout.oid : ''}`;
   return { project, config, configInvalid, canonical, forges, repositoryKey };
 }

@@ -98,13 +98,48 @@ export async function registerCanonicalRepository(project: { dir: string; inputR
 }
 
 /**
+ * What each registry (one per build) has resolved, by everything the answer depends on: the
+ * repository's path, the project's input folder, the configuration's file name, `repo` and
+ * `head`. Projects sharing a repository (a thousand projects citing one monorepo) read its
+ * work trees, access, head and tags once per build instead of once each (issue 30: the
+ * one-row rebuild's `prepare` was a few thousand sequential file reads of the same git files).
+ */
+const resolvedBy = new WeakMap<RepositoryRegistry, Map<string, Promise<CanonicalRepository>>>();
+
+/** A copy the caller may change without changing what other projects of the build are given. */
+const copyOf = (c: CanonicalRepository): CanonicalRepository => ({ ...c, info: { ...c.info }, workTrees: [...c.workTrees] });
+
+/**
  * Resolves the canonical repository. Never throws; problems become `info.problem`, which
- * makes every git-backed check INCONCLUSIVE with that reason.
+ * makes every git-backed check INCONCLUSIVE with that reason. Resolved once per registry for
+ * the same repository, input folder and configuration (each caller gets its own copy).
  */
 export async function resolveCanonicalRepository(
   project: { dir: string; inputRoot: string },
   config: { value: ProjectConfig; path: string } | null,
   registry: RepositoryRegistry,
+): Promise<CanonicalRepository> {
+  const path = await canonicalRepositoryPath(project, config);
+  if (path === null) return readCanonicalRepository(project, config, registry, null);
+  const key = JSON.stringify([path, project.inputRoot, config?.path.split('/').pop() ?? null, config?.value.repo ?? null, config?.value.head ?? null]);
+  let known = resolvedBy.get(registry);
+  if (!known) {
+    known = new Map();
+    resolvedBy.set(registry, known);
+  }
+  let pending = known.get(key);
+  if (!pending) {
+    pending = readCanonicalRepository(project, config, registry, path);
+    known.set(key, pending);
+  }
+  return copyOf(await pending);
+}
+
+async function readCanonicalRepository(
+  project: { dir: string; inputRoot: string },
+  config: { value: ProjectConfig; path: string } | null,
+  registry: RepositoryRegistry,
+  path: string | null,
 ): Promise<CanonicalRepository> {
   const none = (problem: string): CanonicalRepository => ({
     repository: null,
@@ -113,7 +148,6 @@ export async function resolveCanonicalRepository(
   });
   const named = config?.value.repo;
   const from = (problem: string): string => (named !== undefined && config ? `repository ${named} (from ${config.path.split('/').pop()}): ${problem}` : problem);
-  const path = await canonicalRepositoryPath(project, config);
   if (path === null) return none('no repository');
   const opened = await registry.open(path, dirname(project.inputRoot));
   if ('problem' in opened) return none(from(opened.problem));

@@ -18,6 +18,16 @@ import { citedCommitTexts, citedFileText, lineAt, redactCommit, scanCitedTexts, 
 import { findSecrets } from './detect.ts';
 import type { CommitDetails } from '../git/commit-details.ts';
 import type { Redaction } from './redaction.ts';
+import { repositoryStateKey } from '../git/repository.ts';
+import { ScanMemo } from './scan-memo.ts';
+
+/** The memo of clean scans this build consults and adds to (src/lib/secrets/scan-memo.ts), or null. */
+let memo: ScanMemo | null = null;
+
+/** Sets, or with null clears, the memo of clean scans the next scans consult (the archive's analysis does, around its projects). */
+export function useScanMemo(next: ScanMemo | null): void {
+  memo = next;
+}
 
 /** What a project's scan found, and its redaction. */
 export interface ProjectSecrets {
@@ -67,6 +77,10 @@ async function scanCommit(repository: GitRepository, repoId: string | null, oid:
   let pending = commitScans.get(key);
   if (!pending) {
     pending = (async () => {
+      // Found clean by an earlier build, with the repository's objects as they are now: not read again.
+      const known = memo;
+      const entry = known ? ScanMemo.entry('commit', repository.gitdir, await repositoryStateKey(repository), oid, settingsKey) : '';
+      if (known?.isClean(entry)) return [];
       // A commit that cannot be read is not scanned (its page says why it cannot be shown).
       const details = await describeCommit(repository, oid).catch((error: unknown) => ({ problem: (error as Error).message }));
       let found: CommitSecret[] = [];
@@ -74,6 +88,7 @@ async function scanCommit(repository: GitRepository, repoId: string | null, oid:
         const finds = new SecretFinds();
         await scanCitedTexts(citedCommitTexts(details, { file: '', line: 0 }), finds, settings);
         found = finds.list().flatMap((f) => f.places.map((p) => ({ value: f.value, kind: f.kind, rule: f.rule, evidence: p.evidence ?? '', secretFile: p.secretFile === true })));
+        if (found.length === 0) known?.markClean(entry);
       }
       // Stored for its page; a store that cannot be written only means the page reads it again.
       if (store && repoId !== null && !(await store.has(repoId, oid).catch(() => true))) {
@@ -138,7 +153,12 @@ async function scanRepositoryFiles(repository: GitRepository, head: string, path
     try {
       const texts: CitedText[] = [];
       const textOf = new Map<string, CitedText>();
+      // Files found clean by an earlier build, at this head with the repository's objects as they are now, are not read again.
+      const known = memo;
+      const state = known ? await repositoryStateKey(repository) : '';
+      const entryOf = (path: string): string => ScanMemo.entry('file', repository.gitdir, state, head, path, settingsKey);
       for (const { path } of todo) {
+        if (known?.isClean(entryOf(path))) continue;
         const text = await repositoryFileText(repository, head, path).catch(() => null);
         if (text === null) continue;
         const cited = citedFileText(path, text, 'at the landed head', { file: '', line: 0 });
@@ -148,7 +168,9 @@ async function scanRepositoryFiles(repository: GitRepository, head: string, path
       const found = await scanEach(texts, settings);
       for (const { path, settle } of todo) {
         const cited = textOf.get(path);
-        settle.resolve(cited ? (found.get(cited) ?? []) : []);
+        const hits = cited ? (found.get(cited) ?? []) : [];
+        if (cited && hits.length === 0) known?.markClean(entryOf(path));
+        settle.resolve(hits);
       }
     } catch (error) {
       for (const { path, settle } of todo) {
