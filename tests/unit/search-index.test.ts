@@ -356,7 +356,11 @@ describe('index files', () => {
     const records = Array.from({ length: 120 }, (_, i) => row(`c${String(i).padStart(7, '0')}`, `decision ${i} about ${i % 3 === 0 ? 'cache' : 'ledger'}`, { severity: i % 7 === 0 ? 'high' : null, exact: [{ key: `hex:${(i % 4).toString(16).repeat(8)}`, quality: 2 }] }));
     const a = await index({ x: { records, latest: '2026-02-01' }, y: { records: records.slice(0, 30), latest: '2026-03-01' } });
     const data = a.parts.map((p) => serialize(p));
-    const again = data.map((d) => deserializePart(d) as SearchPart);
+    // Read with a pool of strings shared by the parts (terms, types and paths): one entry per distinct string.
+    const pool = new Map<string, string>();
+    const again = data.map((d) => deserializePart(d, pool) as SearchPart);
+    expect(pool.size).toBe(new Set(a.parts.flatMap((p) => [...p.terms, ...p.types, ...p.exactPaths])).size);
+    expect(again.map((p) => p.terms)).toEqual(a.parts.map((p) => p.terms));
     // v8.deserialize alone returns views into the file's bytes (the whole file kept alive by each part).
     const views = Object.values(deserialize(data[0] as Buffer) as Record<string, unknown>).filter((v) => ArrayBuffer.isView(v) && v.buffer.byteLength !== v.byteLength);
     expect(views.length).toBeGreaterThan(0);
