@@ -10,6 +10,7 @@ import { hexTokens, isHexToken, MAX_TERM, termsOf, tokenize } from '../../src/li
 import { pathMatch, queryExactKeys } from '../../src/lib/search/exact-keys.ts';
 import { buildPart, partWordsFile, type SearchPart } from '../../src/lib/search/index/part.ts';
 import { mergeParts } from '../../src/lib/search/index/merge.ts';
+import { deserializePart } from '../../src/lib/search/write-search-index.ts';
 import { buildManifest, byRecency, partHeader } from '../../src/lib/search/index/manifest.ts';
 import { SearchEngine, type Filters, type Hit } from '../../src/lib/search/query/engine.ts';
 import { readSearchState, searchQuery } from '../../src/lib/search/query/url-state.ts';
@@ -349,6 +350,31 @@ describe('index files', () => {
     const files = new Map<string, Uint8Array>();
     await mergeParts('main', again, (path, data) => void files.set(`main/${path}`, data));
     for (const [path, data] of files) expect(Buffer.compare(Buffer.from(data), Buffer.from(a.files.get(path) as Uint8Array))).toBe(0);
+  });
+
+  it('a part read back from its file holds its typed arrays in buffers of their own, and merges into the same bytes (issue 30)', async () => {
+    const records = Array.from({ length: 120 }, (_, i) => row(`c${String(i).padStart(7, '0')}`, `decision ${i} about ${i % 3 === 0 ? 'cache' : 'ledger'}`, { severity: i % 7 === 0 ? 'high' : null, exact: [{ key: `hex:${(i % 4).toString(16).repeat(8)}`, quality: 2 }] }));
+    const a = await index({ x: { records, latest: '2026-02-01' }, y: { records: records.slice(0, 30), latest: '2026-03-01' } });
+    const data = a.parts.map((p) => serialize(p));
+    // Read with a pool of strings shared by the parts (terms, types and paths): one entry per distinct string.
+    const pool = new Map<string, string>();
+    const again = data.map((d) => deserializePart(d, pool) as SearchPart);
+    expect(pool.size).toBe(new Set(a.parts.flatMap((p) => [...p.terms, ...p.types, ...p.exactPaths])).size);
+    expect(again.map((p) => p.terms)).toEqual(a.parts.map((p) => p.terms));
+    // v8.deserialize alone returns views into the file's bytes (the whole file kept alive by each part).
+    const views = Object.values(deserialize(data[0] as Buffer) as Record<string, unknown>).filter((v) => ArrayBuffer.isView(v) && v.buffer.byteLength !== v.byteLength);
+    expect(views.length).toBeGreaterThan(0);
+    again.forEach((p, i) => {
+      for (const [name, value] of Object.entries(p)) {
+        if (!ArrayBuffer.isView(value)) continue;
+        expect({ name, own: value.byteOffset === 0 && value.buffer.byteLength === value.byteLength }).toEqual({ name, own: true });
+        expect([...(value as Uint32Array)]).toEqual([...((a.parts[i] as unknown as Record<string, Uint32Array>)[name] as Uint32Array)]);
+      }
+    });
+    const files = new Map<string, Uint8Array>();
+    await mergeParts('main', again, (path, data) => void files.set(`main/${path}`, data));
+    expect([...files.keys()].sort()).toEqual([...a.files.keys()].filter((k) => k.startsWith('main/')).sort());
+    for (const [path, bytes] of files) expect(Buffer.compare(Buffer.from(bytes), Buffer.from(a.files.get(path) as Uint8Array))).toBe(0);
   });
 
   it('a delta index replaces the main index’s entries of a changed project', async () => {

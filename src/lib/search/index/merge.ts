@@ -294,6 +294,9 @@ export async function mergeParts(name: 'main' | 'delta', parts: readonly SearchP
     }
     await writeTerm(term);
   }
+  // Let go before the terms: a record number per record of each part, for each facet with values.
+  buckets.clear();
+  facetSources.clear();
   // The facet values' first blocks, in files of their own (a filter's first page reads one of them).
   await packer.flush();
   for (const [entry, block] of facetFirsts) {
