@@ -13,7 +13,7 @@ import { deserialize, serialize } from 'node:v8';
 import { buildPart, partWordsFile, type SearchPart } from '../../src/lib/search/index/part.ts';
 import { mergeParts } from '../../src/lib/search/index/merge.ts';
 import { buildManifest, byRecency, partHeader } from '../../src/lib/search/index/manifest.ts';
-import { HOT_FIRST, type StoredDoc } from '../../src/lib/search/index/format.ts';
+import { docFileOf, HOT_FIRST, type StoredDoc } from '../../src/lib/search/index/format.ts';
 import { SearchEngine, type Filters } from '../../src/lib/search/query/engine.ts';
 import { mergeParts as mergePartsV6 } from '../oracle/search-v6/merge.ts';
 import { SearchEngine as SearchEngineV6 } from '../oracle/search-v6/engine.ts';
@@ -84,8 +84,8 @@ async function both(specs: Spec[], hot: number, changed: number | null) {
   const current = [...parts.filter((p) => !changedParts.some((c) => c.key === p.key)), ...changedParts].sort(byRecency);
   const storedDoc = (list: readonly SearchPart[]) => (part: number, local: number): StoredDoc | null => {
     const key = list[part]?.key as string;
-    const file = docs.get(`docs/${key}/${Math.floor(local / 128)}.bin`);
-    return file ? ((JSON.parse(gunzipSync(file).toString('utf8')) as StoredDoc[])[local % 128] ?? null) : null;
+    const file = docs.get(`docs/${key}/${docFileOf(local).file}.bin`);
+    return file ? ((JSON.parse(gunzipSync(file).toString('utf8')) as StoredDoc[])[docFileOf(local).at] ?? null) : null;
   };
   const engines = await Promise.all(
     [false, true].map(async (oracle) => {
@@ -175,7 +175,7 @@ describe('exact tokens with many hits (format 7 against the format-6 engine)', (
       return deserialize(serialize(part)) as SearchPart;
     }).sort(byRecency);
     const files = new Map<string, Uint8Array>();
-    await mergeParts('main', parts, (path, data) => void files.set(`main/${path}`, data), { storedDoc: (part, local) => (JSON.parse(gunzipSync(docs.get(`docs/${parts[part]?.key}/${Math.floor(local / 128)}.bin`) as Uint8Array).toString('utf8')) as StoredDoc[])[local % 128] ?? null });
+    await mergeParts('main', parts, (path, data) => void files.set(`main/${path}`, data), { storedDoc: (part, local) => (JSON.parse(gunzipSync(docs.get(`docs/${parts[part]?.key}/${docFileOf(local).file}.bin`) as Uint8Array).toString('utf8')) as StoredDoc[])[docFileOf(local).at] ?? null });
     expect([...files.keys()].sort()).toEqual(built.map(([k]) => k).sort());
     for (const [path, data] of built) expect(Buffer.compare(Buffer.from(data), Buffer.from(files.get(path) as Uint8Array)), path).toBe(0);
   });

@@ -32,7 +32,7 @@ import { searchRecords } from './search-records.ts';
 import { artifactRecords, repositoryRecords, type RepositoryCitations } from './evidence-records.ts';
 import { buildPart, partWordsFile, PART_VERSION, type SearchPart } from './index/part.ts';
 import { mergeParts } from './index/merge.ts';
-import { DOCS_PER_FILE, SEARCH_INDEX_VERSION, type IndexInfo, type StoredDoc } from './index/format.ts';
+import { docFileOf, docFileRanges, SEARCH_INDEX_VERSION, type IndexInfo, type StoredDoc } from './index/format.ts';
 import { buildManifest, byRecency, partHeader, type PartHeader } from './index/manifest.ts';
 
 /** Parts whose files are linked and written at once (src/lib/fs/bounded-tasks.ts). */
@@ -100,14 +100,15 @@ export function docStoreReader(docsDir: string, parts: readonly Pick<SearchPart,
   return (part, local) => {
     const key = parts[part]?.key;
     if (key === undefined) return null;
-    const path = join(docsDir, key, `${Math.floor(local / DOCS_PER_FILE)}.bin`);
+    const { file, at } = docFileOf(local);
+    const path = join(docsDir, key, `${file}.bin`);
     let records = files.get(path);
     if (!records) {
       if (files.size >= 64) files.clear();
       records = JSON.parse(gunzipSync(readFileSync(path)).toString('utf8')) as StoredDoc[];
       files.set(path, records);
     }
-    return records[local % DOCS_PER_FILE] ?? null;
+    return records[at] ?? null;
   };
 }
 const fileName = (key: string): string => key.replace(/\//g, '__');
@@ -121,7 +122,8 @@ type BuiltPart = { part: SearchPart; docs: Uint8Array[] } | { part: SearchPart; 
  * an error naming it.
  */
 function linkDocs(from: string, to: string, docs: number): void {
-  for (let i = 0; i < Math.ceil(docs / DOCS_PER_FILE); i++) {
+  const files = docFileRanges(docs).length;
+  for (let i = 0; i < files; i++) {
     const source = join(from, `${i}.bin`);
     try {
       linkFileSync(source, join(to, `${i}.bin`));
@@ -135,7 +137,8 @@ function linkDocs(from: string, to: string, docs: number): void {
 /** The doc-store files of a part folder: `0.bin` … and `sigs.bin`. */
 function docFiles(dir: string, docs: number): string[] {
   const out: string[] = [];
-  for (let i = 0; i < Math.ceil(docs / DOCS_PER_FILE); i++) out.push(join(dir, `${i}.bin`));
+  const files = docFileRanges(docs).length;
+  for (let i = 0; i < files; i++) out.push(join(dir, `${i}.bin`));
   out.push(join(dir, 'sigs.bin'));
   return out;
 }

@@ -28,7 +28,7 @@ type ExactEntry = [doc: number, quality: number, path?: string, from?: number, t
  * decision row as a row), and, per filter value, the records the query would show with that
  * value chosen instead (the other filters kept).
  */
-import { DOCS_PER_FILE, FACET_TERM, TIERS, facetTerm, type DictEntry, type IndexInfo, type SearchManifest, type StoredDoc } from '../../../src/lib/search/index/format.ts';
+import { docFileOf, FACET_TERM, TIERS, facetTerm, type DictEntry, type IndexInfo, type SearchManifest, type StoredDoc } from '../../../src/lib/search/index/format.ts';
 import { PART_TABLE_FILE, PartTable, splitPartTableFile } from '../../../src/lib/search/index/part-table.ts';
 import { ByteReader } from '../../../src/lib/search/index/varint.ts';
 import { doubled } from '../../../src/lib/search/index/typed-arrays.ts';
@@ -1190,13 +1190,15 @@ export class SearchEngine {
   private async stored(hit: Pick<Hit, 'part' | 'local'>): Promise<StoredDoc | null> {
     const part = this.manifest.parts[hit.part];
     if (!part) return null;
-    const path = `docs/${part.key}/${Math.floor(hit.local / DOCS_PER_FILE)}.bin`;
+    // (The doc store is the parts' own, shared with the current format: its files as buildPart writes them.)
+    const { file, at } = docFileOf(hit.local);
+    const path = `docs/${part.key}/${file}.bin`;
     let pending = this.docFiles.get(path);
     if (!pending) {
       pending = this.load(path).then((b) => json<StoredDoc[]>(b));
       this.docFiles.set(path, pending);
     }
-    return (await pending)[hit.local % DOCS_PER_FILE] ?? null;
+    return (await pending)[at] ?? null;
   }
 
   /** Titles, excerpts, links and facet values of some hits, in their order. */

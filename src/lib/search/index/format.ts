@@ -15,7 +15,7 @@
  * search-index/<index>/hot/<n>.bin    a hot key's entries and its first page's records (HotKey)
  * search-index/<index>/parts.bin      the parts table: each part's key, documents per tier,
  *                                     facets and value sets (part-table.ts)
- * search-index/docs/<part>/<n>.bin    a part's records (title, text, anchor), 128 a file
+ * search-index/docs/<part>/<n>.bin    a part's records (title, text, anchor): 32, 32, 64, then 128 a file
  * search-index/docs/<part>/sigs.bin   a part's records' facet codes, for a filter on its project
  * ```
  *
@@ -33,13 +33,47 @@
  * codes (see {@link IndexPart}: the document's value set per facet, in mixed radix).
  */
 
-export const SEARCH_INDEX_VERSION = 8;
+export const SEARCH_INDEX_VERSION = 9;
 
 /** Fields of a record, best first. */
 export const FIELDS = ['title', 'body', 'evidence', 'meta'] as const;
 
-/** Records per doc-store file. */
+/** Records per doc-store file past a part's first {@link DOCS_PER_FILE} (see {@link HEAD_DOC_FILES}). */
 export const DOCS_PER_FILE = 128;
+
+/**
+ * Records in each of a part's first doc-store files (format 9, issue 30): 32, 32, 64, which
+ * hold its first {@link DOCS_PER_FILE} records; every later file holds {@link DOCS_PER_FILE}.
+ * A part's records are in document order (severity, then newest), so the records a first page
+ * of common words shows are mostly among a part's first few dozen, one or two per part across
+ * 25 parts: each cost a whole file of 128 records (about 11 KB), now one of 32 (about 3 KB).
+ * At most two more files per part.
+ */
+export const HEAD_DOC_FILES: readonly number[] = [32, 32, 64];
+
+/** The doc-store file holding a part's record `local`, and the record's place in it. */
+export function docFileOf(local: number): { file: number; at: number } {
+  let start = 0;
+  for (let file = 0; file < HEAD_DOC_FILES.length; file++) {
+    const size = HEAD_DOC_FILES[file] as number;
+    if (local < start + size) return { file, at: local - start };
+    start += size;
+  }
+  const past = local - start;
+  return { file: HEAD_DOC_FILES.length + Math.floor(past / DOCS_PER_FILE), at: past % DOCS_PER_FILE };
+}
+
+/** `[start, count]` of each doc-store file of a part of `docs` records, in file order. */
+export function docFileRanges(docs: number): Array<[start: number, count: number]> {
+  const out: Array<[number, number]> = [];
+  let start = 0;
+  for (let file = 0; start < docs; file++) {
+    const size = file < HEAD_DOC_FILES.length ? (HEAD_DOC_FILES[file] as number) : DOCS_PER_FILE;
+    out.push([start, Math.min(size, docs - start)]);
+    start += size;
+  }
+  return out;
+}
 
 /** Severity tiers: high, medium, low, none. */
 export const TIERS = 4;

@@ -12,10 +12,10 @@ import { gzipSync } from 'node:zlib';
 import type { SearchRecord } from '../search-record.ts';
 import { facetKey, orderFacetKeys } from '../facets.ts';
 import { termsOf } from '../tokenize.ts';
-import { DOCS_PER_FILE, TIERS, type StoredDoc } from './format.ts';
+import { docFileRanges, TIERS, type StoredDoc } from './format.ts';
 import { ByteWriter } from './varint.ts';
 
-export const PART_VERSION = 2;
+export const PART_VERSION = 3;
 
 /** Longest texts kept in the doc store, in characters (the index holds every word). */
 export const STORED_LIMITS = { title: 300, body: 600, evidence: 300, meta: 200 } as const;
@@ -219,8 +219,8 @@ export function buildPart(source: PartSource): { part: SearchPart; files: PartFi
 
   // Doc store files.
   const docs: Uint8Array[] = [];
-  for (let start = 0; start < records.length; start += DOCS_PER_FILE) {
-    const chunk: StoredDoc[] = records.slice(start, start + DOCS_PER_FILE).map((r) => [r.anchor, r.page ?? '', cut(r.title, STORED_LIMITS.title), cut(r.body, STORED_LIMITS.body), cut(r.evidence, STORED_LIMITS.evidence), cut(r.meta, STORED_LIMITS.meta)]);
+  for (const [start, count] of docFileRanges(records.length)) {
+    const chunk: StoredDoc[] = records.slice(start, start + count).map((r) => [r.anchor, r.page ?? '', cut(r.title, STORED_LIMITS.title), cut(r.body, STORED_LIMITS.body), cut(r.evidence, STORED_LIMITS.evidence), cut(r.meta, STORED_LIMITS.meta)]);
     docs.push(gzipSync(JSON.stringify(chunk), { level: 4 }));
   }
 

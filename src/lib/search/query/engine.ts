@@ -21,7 +21,7 @@
  * decision row as a row), and, per filter value, the records the query would show with that
  * value chosen instead (the other filters kept).
  */
-import { DOCS_PER_FILE, TIERS, facetTerm, type DictEntry, type SearchManifest, type StoredDoc } from '../index/format.ts';
+import { docFileOf, TIERS, facetTerm, type DictEntry, type SearchManifest, type StoredDoc } from '../index/format.ts';
 import { PART_TABLE_FILE } from '../index/part-table.ts';
 import { parseQuery, type ParsedQuery, type QueryToken } from './parse.ts';
 import { excerpt, lateTitleExcerpt, marked, type Segment } from './excerpt.ts';
@@ -676,13 +676,14 @@ export class SearchEngine {
     if (first) return first;
     const part = this.manifest.parts[hit.part];
     if (!part) return null;
-    const path = `docs/${part.key}/${Math.floor(hit.local / DOCS_PER_FILE)}.bin`;
+    const { file, at } = docFileOf(hit.local);
+    const path = `docs/${part.key}/${file}.bin`;
     let pending = this.docFiles.get(path);
     if (!pending) {
       pending = this.load(path).then((b) => json<StoredDoc[]>(b));
       this.docFiles.set(path, pending);
     }
-    return (await pending)[hit.local % DOCS_PER_FILE] ?? null;
+    return (await pending)[at] ?? null;
   }
 
   /** Titles, excerpts, links and facet values of some hits, in their order. */
