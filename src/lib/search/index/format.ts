@@ -38,7 +38,7 @@ export const SEARCH_INDEX_VERSION = 9;
 /** Fields of a record, best first. */
 export const FIELDS = ['title', 'body', 'evidence', 'meta'] as const;
 
-/** Records per doc-store file past a part's first {@link DOCS_PER_FILE} (see {@link HEAD_DOC_FILES}). */
+/** Records per doc-store file, after a part's first files ({@link HEAD_DOC_FILES}, which hold this many together). */
 export const DOCS_PER_FILE = 128;
 
 /**
