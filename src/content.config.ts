@@ -6,10 +6,11 @@ import { defineCollection } from 'astro:content';
 import { z } from 'astro/zod';
 import { projectsLoader } from './loaders/projects-loader.ts';
 import { commitsLoader, filesLoader } from './loaders/evidence-loaders.ts';
-import type { ProjectSummary } from './lib/archive/summary.ts';
+import type { ProjectEntryData } from './loaders/summaries.ts';
 import type { NotLandedIn } from './lib/archive/evidence-entries.ts';
 
-const projects = defineCollection({ loader: projectsLoader(), schema: z.custom<ProjectSummary>() });
+/** Each project's id and summary digest only; pages read summaries from the model store (src/loaders/summaries.ts). */
+const projects = defineCollection({ loader: projectsLoader(), schema: z.custom<ProjectEntryData>() });
 
 const commits = defineCollection({
   loader: commitsLoader(),

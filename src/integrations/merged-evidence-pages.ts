@@ -138,7 +138,7 @@ export async function writeEvidencePages(merge: EvidenceMerge): Promise<Evidence
       const page = await framePage(shards, frame, key, digest, rel);
       if (page === null) return;
       const where = `${frame.display}/${rel}`;
-      const { listed, moreCitations } = listedCitations(entry.by);
+      const { listed, moreCitations } = listedCitations(entry);
       const cited = replacePart(page, EVIDENCE_PARTS.citedBy, citedByHtml(listed, moreCitations, merge.base, entry.oid).value, where);
       // A commit that could not be read shows no parents.
       const linked = cited.includes(EVIDENCE_PARTS.parents.start) ? replacePart(cited, EVIDENCE_PARTS.parents, commitParentsHtml(entry.repoId, parents, new Set(parentPages), merge.base).value, where) : cited;
@@ -174,7 +174,7 @@ export async function writeEvidencePages(merge: EvidenceMerge): Promise<Evidence
         content = remarkLines(partOf(page, EVIDENCE_PARTS.fileContent, where), entry.ranges);
       }
       const templates = merge.forges[entry.owner];
-      const { listed, moreCitations } = listedCitations(entry.by);
+      const { listed, moreCitations } = listedCitations(entry);
       const body = repositoryFilePageHtml({
         owner: entry.owner,
         ownerPath: entry.ownerPath,

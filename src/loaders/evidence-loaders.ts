@@ -10,7 +10,7 @@ import { citedOf, loadArchive } from './archive.ts';
 import { buildContext } from '../lib/config/build-context.ts';
 import { readRenderPlan, writeRoutes } from '../lib/archive/render-plan.ts';
 import { ensureEvidenceStore, hasCitations, hasCommitDetails, hasFileExcerpt, readCommitDetails, readKeyedExcerpt, writeCitations, writeCommitDetails, writeFileExcerpt } from '../lib/archive/evidence-store.ts';
-import { commitEntryDigest, parentsWithPages, fileEntryDigest, fileExcerptKey, gatherEvidence, listedCitations, shownAt, type EvidenceEntries, type ProjectCitation } from '../lib/archive/evidence-entries.ts';
+import { commitEntryDigest, parentsWithPages, fileEntryDigest, fileExcerptKey, gatherEvidence, listedCitations, MAX_CITATIONS_SHOWN, shownAt, type EvidenceEntries, type ProjectCitation } from '../lib/archive/evidence-entries.ts';
 import { describeCommit } from '../lib/git/commit-details.ts';
 import { freshHandles } from '../lib/git/repository.ts';
 import { repositoryFileExcerpt } from '../lib/git/file-excerpt.ts';
@@ -36,7 +36,8 @@ const taken = new Set<keyof EvidenceEntries>();
 async function evidenceEntries<K extends keyof EvidenceEntries>(kind: K): Promise<EvidenceEntries[K]> {
   gathered ??= (async () => {
     if ((await readRenderPlan(buildContext().cacheDir)).spanningOnly) return { commits: [], files: [] };
-    return gatherEvidence((await loadArchive()).projects, citedOf);
+    // Only what the pages list is kept of each entry's citations (issue 30): their count is kept apart.
+    return gatherEvidence((await loadArchive()).projects, citedOf, { keep: MAX_CITATIONS_SHOWN });
   })();
   const pending = gathered;
   taken.add(kind);
@@ -51,8 +52,8 @@ async function evidenceEntries<K extends keyof EvidenceEntries>(kind: K): Promis
  * Stores the citations an evidence page lists (out of the content store, which would
  * otherwise carry them for every commit and file) and returns how many there are.
  */
-async function storeCitations(cacheDir: string, key: string, by: ProjectCitation[]): Promise<{ citations: number; moreCitations: number }> {
-  const { listed, citations, moreCitations } = listedCitations(by);
+async function storeCitations(cacheDir: string, key: string, entry: { by: ProjectCitation[]; citations: number }): Promise<{ citations: number; moreCitations: number }> {
+  const { listed, citations, moreCitations } = listedCitations(entry);
   await writeCitations(cacheDir, key, listed);
   return { citations, moreCitations };
 }
@@ -89,7 +90,7 @@ export function commitsLoader(): Loader {
         const subject = 'subject' in details ? details.subject : '';
         const parents = 'parents' in details ? details.parents : [];
         const parentPages = parentsWithPages(cited, entry.repoId, parents);
-        store.set({ id, data: { repoId: entry.repoId, repoPath: entry.repoPath, oid: entry.oid, subject, parents, parentPages, notLandedIn: entry.notLandedIn, ...(await storeCitations(cacheDir, `commit:${id}`, entry.by)) }, digest: commitEntryDigest(entry, parentPages) });
+        store.set({ id, data: { repoId: entry.repoId, repoPath: entry.repoPath, oid: entry.oid, subject, parents, parentPages, notLandedIn: entry.notLandedIn, ...(await storeCitations(cacheDir, `commit:${id}`, entry)) }, digest: commitEntryDigest(entry, parentPages) });
       };
       for (let i = 0; i < entries.length; i += 8) {
         await Promise.all(entries.slice(i, i + 8).map(one));
@@ -137,7 +138,7 @@ export function filesLoader(): Loader {
           if ('windows' in excerpt) excerpt = await redactExcerpt(excerpt, buildContext().secrets);
           await writeFileExcerpt(cacheDir, id, excerpt, excerptKey);
         }
-        const cited = await storeCitations(cacheDir, `file:${id}`, entry.by);
+        const cited = await storeCitations(cacheDir, `file:${id}`, entry);
         return () => store.set({ id, data: { scope: entry.scope, owner: entry.owner, ownerPath: entry.ownerPath, head: entry.head, ...(entry.at !== undefined ? { at: entry.at } : {}), ...(entry.alsoAt !== undefined ? { alsoAt: entry.alsoAt } : {}), path: entry.path, ranges: entry.ranges, key: entry.key, ...cited }, digest });
       };
       for (let i = 0; i < entries.length; i += 8) {

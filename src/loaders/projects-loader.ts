@@ -1,11 +1,12 @@
 /**
- * The `projects` collection: one entry per project holding its summary (no rows; rows are
- * read per page from the model store). Entries whose digest is unchanged are left alone.
+ * The `projects` collection: one entry per project holding only the digest of its summary
+ * (src/loaders/summaries.ts: pages read summaries, and rows, from the model store). Entries whose digest is unchanged are left alone.
  */
 import type { Loader } from 'astro/loaders';
 import { loadArchive } from './archive.ts';
 import { buildContext } from '../lib/config/build-context.ts';
 import { writeRoutes } from '../lib/archive/render-plan.ts';
+import { projectEntryData } from './summaries.ts';
 import { recapDigest } from '../lib/build-history/history-store.ts';
 
 export function projectsLoader(): Loader {
@@ -24,7 +25,7 @@ export function projectsLoader(): Loader {
         routes[`project:${summary.id}`] = digest;
         routes[`exports:${summary.id}`] = summary.digest;
         if (store.get(summary.id)?.digest === digest) continue;
-        store.set({ id: summary.id, data: summary as unknown as Record<string, unknown>, digest });
+        store.set({ id: summary.id, data: projectEntryData(summary) as unknown as Record<string, unknown>, digest });
         updated++;
       }
       for (const id of store.keys()) if (!keep.has(id)) store.delete(id);

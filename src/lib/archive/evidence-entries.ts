@@ -37,7 +37,10 @@ export interface CommitEntry {
   /** The repository's display path (of the first citing project), as the recap names it. */
   repoPath: string | null;
   oid: string;
+  /** The rows citing it, in project order: every one, or the first {@link GatherOptions.keep} when the gathering kept no more. */
   by: ProjectCitation[];
+  /** How many rows cite it (`by` may hold fewer). */
+  citations: number;
   /** The citing projects whose landed history lacks the commit, in project order (empty when every one has it). */
   notLandedIn: NotLandedIn[];
 }
@@ -68,7 +71,10 @@ export interface FileEntry {
   key: string;
   /** Cited line ranges of every citing project, sorted, without repeats. */
   ranges: Array<{ from: number; to: number }>;
+  /** The rows citing it, in project order: every one, or the first {@link GatherOptions.keep} when the gathering kept no more. */
   by: ProjectCitation[];
+  /** How many rows cite it (`by` may hold fewer). */
+  citations: number;
   /** The first project citing it (an artifact's own project). */
   firstProject: string;
 }
@@ -83,11 +89,23 @@ const sha256 = (text: string): string => createHash('sha256').update(text).diges
 
 const byId = <T extends { id: string }>(a: T, b: T): number => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
 
+/** How much of each entry's citations a gathering keeps. */
+export interface GatherOptions {
+  /**
+   * Keep only the first `keep` citations of each entry in `by` (the rest are counted in
+   * `citations`). The loaders keep {@link MAX_CITATIONS_SHOWN}, what a page lists: holding
+   * every citation of every entry (1.5 million at 1,000 projects) cost each build seconds of
+   * allocation whatever changed (issue 30). The merge of a sharded build keeps them all.
+   */
+  keep?: number;
+}
+
 /**
  * Gathers the evidence entries of `projects` (in archive order) from their cited lists.
  * `citedOf` reads a project's list (the model store's `<id>.cited.json`); it may throw.
  */
-export async function gatherEvidence(projects: readonly CitingProject[], citedOf: (id: string) => Promise<ProjectModel['cited']>): Promise<EvidenceEntries> {
+export async function gatherEvidence(projects: readonly CitingProject[], citedOf: (id: string) => Promise<ProjectModel['cited']>, options: GatherOptions = {}): Promise<EvidenceEntries> {
+  const keep = options.keep ?? Number.POSITIVE_INFINITY;
   const commits = new Map<string, CommitEntry>();
   const files = new Map<string, FileEntry>();
   for (const p of projects) {
@@ -97,8 +115,9 @@ export async function gatherEvidence(projects: readonly CitingProject[], citedOf
       for (const c of cited.commits) {
         const id = `${repoId}/${c.oid}`;
         let entry = commits.get(id);
-        if (!entry) commits.set(id, (entry = { id, repoId, repoPath: p.repository.path, oid: c.oid, by: [], notLandedIn: [] }));
-        for (const b of c.by) entry.by.push({ ...b, projectId: p.id, projectTitle: p.title });
+        if (!entry) commits.set(id, (entry = { id, repoId, repoPath: p.repository.path, oid: c.oid, by: [], citations: 0, notLandedIn: [] }));
+        for (const b of c.by) if (entry.by.length < keep) entry.by.push({ ...b, projectId: p.id, projectTitle: p.title });
+        entry.citations += c.by.length;
         if (c.notLanded) entry.notLandedIn.push({ projectId: p.id, projectTitle: p.title, head: p.repository.head });
       }
     }
@@ -109,9 +128,10 @@ export async function gatherEvidence(projects: readonly CitingProject[], citedOf
       const at = f.origin === 'repository' ? f.at : undefined;
       const id = `${f.origin === 'repository' ? 'r' : 'p'}/${owner}/${at !== undefined ? `at/${at}/` : ''}${key}`;
       let entry = files.get(id);
-      if (!entry) files.set(id, (entry = { id, scope: f.origin, owner, ownerPath: f.origin === 'repository' ? p.repository.path : null, head: p.repository.head, ...(at !== undefined ? { at } : {}), path: f.path, key, ranges: [], by: [], firstProject: p.id }));
+      if (!entry) files.set(id, (entry = { id, scope: f.origin, owner, ownerPath: f.origin === 'repository' ? p.repository.path : null, head: p.repository.head, ...(at !== undefined ? { at } : {}), path: f.path, key, ranges: [], by: [], citations: 0, firstProject: p.id }));
       for (const r of f.ranges) if (!entry.ranges.some((x) => x.from === r.from && x.to === r.to)) entry.ranges.push(r);
-      for (const b of f.by) entry.by.push({ ...b, projectId: p.id, projectTitle: p.title });
+      for (const b of f.by) if (entry.by.length < keep) entry.by.push({ ...b, projectId: p.id, projectTitle: p.title });
+      entry.citations += f.by.length;
     }
   }
   for (const entry of files.values()) entry.ranges.sort((a, b) => a.from - b.from || a.to - b.to);
@@ -131,13 +151,22 @@ export async function gatherEvidence(projects: readonly CitingProject[], citedOf
 }
 
 /**
- * The digest of a commit page's data: its citations, repository path, which of its parents
- * have a page of their own (`parentPages`: parents that are cited too, so linked) and, when
- * any, the projects whose landed history lacks it (`notLandedIn`). Equal digests render the
- * same page.
+ * What a page shows of an entry's citations: the ones it lists and how many rows cite it. A
+ * digest covers these, not every citation: equal for an entry gathered whole or with
+ * {@link GatherOptions.keep} of at least {@link MAX_CITATIONS_SHOWN}, and hashing every
+ * citation of every entry cost each build seconds whatever changed (issue 30).
  */
-export function commitEntryDigest(entry: Pick<CommitEntry, 'by' | 'repoPath' | 'notLandedIn'>, parentPages: readonly string[]): string {
-  return sha256(JSON.stringify(entry.notLandedIn.length > 0 ? [entry.by, entry.repoPath, parentPages, entry.notLandedIn] : [entry.by, entry.repoPath, parentPages]));
+const shownCitations = (entry: Pick<CommitEntry, 'by' | 'citations'>): [ProjectCitation[], number] => [entry.by.slice(0, MAX_CITATIONS_SHOWN), entry.citations];
+
+/**
+ * The digest of a commit page's data: the citations it lists and their count, repository path,
+ * which of its parents have a page of their own (`parentPages`: parents that are cited too, so
+ * linked) and, when any, the projects whose landed history lacks it (`notLandedIn`). Equal
+ * digests render the same page.
+ */
+export function commitEntryDigest(entry: Pick<CommitEntry, 'by' | 'citations' | 'repoPath' | 'notLandedIn'>, parentPages: readonly string[]): string {
+  const by = shownCitations(entry);
+  return sha256(JSON.stringify(entry.notLandedIn.length > 0 ? [by, entry.repoPath, parentPages, entry.notLandedIn] : [by, entry.repoPath, parentPages]));
 }
 
 /** The parents of commit `oid` of `repoId` that have a page in an archive whose commit entry ids are `cited`. */
@@ -145,9 +174,10 @@ export function parentsWithPages(cited: ReadonlySet<string>, repoId: string, par
   return parents.filter((p) => cited.has(`${repoId}/${p}`));
 }
 
-/** The digest of a file page's data (head, ranges, citations and repository path). */
-export function fileEntryDigest(entry: Pick<FileEntry, 'head' | 'at' | 'alsoAt' | 'ranges' | 'by' | 'ownerPath'>): string {
-  return sha256(JSON.stringify(entry.at !== undefined || entry.alsoAt !== undefined ? [entry.head, entry.ranges, entry.by, entry.ownerPath, entry.at ?? null, entry.alsoAt ?? []] : [entry.head, entry.ranges, entry.by, entry.ownerPath]));
+/** The digest of a file page's data (head, ranges, the citations it lists and their count, repository path). */
+export function fileEntryDigest(entry: Pick<FileEntry, 'head' | 'at' | 'alsoAt' | 'ranges' | 'by' | 'citations' | 'ownerPath'>): string {
+  const by = shownCitations(entry);
+  return sha256(JSON.stringify(entry.at !== undefined || entry.alsoAt !== undefined ? [entry.head, entry.ranges, by, entry.ownerPath, entry.at ?? null, entry.alsoAt ?? []] : [entry.head, entry.ranges, by, entry.ownerPath]));
 }
 
 /** The commit whose version of the file a page shows: the row's own commit, else the landed head. */
@@ -158,7 +188,7 @@ export function fileExcerptKey(entry: Pick<FileEntry, 'scope' | 'head' | 'at' | 
   return sha256(JSON.stringify([entry.scope, shownAt(entry), entry.path, entry.ranges]));
 }
 
-/** The citations a page lists and how many more there are. */
-export function listedCitations(by: readonly ProjectCitation[]): { listed: ProjectCitation[]; citations: number; moreCitations: number } {
-  return { listed: by.slice(0, MAX_CITATIONS_SHOWN), citations: by.length, moreCitations: Math.max(0, by.length - MAX_CITATIONS_SHOWN) };
+/** The citations a page lists of an entry and how many more there are. */
+export function listedCitations(entry: Pick<CommitEntry, 'by' | 'citations'>): { listed: ProjectCitation[]; citations: number; moreCitations: number } {
+  return { listed: entry.by.slice(0, MAX_CITATIONS_SHOWN), citations: entry.citations, moreCitations: Math.max(0, entry.citations - MAX_CITATIONS_SHOWN) };
 }
