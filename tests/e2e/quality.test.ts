@@ -126,7 +126,12 @@ describe('review findings and repair loops', () => {
     const [command, output] = await repro.locator('pre.code').all();
     if (!command || !output) throw new Error('repro blocks missing');
     expect(await readText(command)).toBe('npx vitest run tests/parser.test.ts -t "numbers lines from 1"');
-    expect(await command.locator('span[class*="hl-"]').count()).toBeGreaterThan(0);
+    // One span per run of a colour, its class from TOKEN_CLASS (src/lib/highlight/highlight.ts).
+    expect(await command.locator('code > span').evaluateAll((spans) => spans.map((s) => [s.className, s.textContent]))).toEqual([
+      ['hf', 'npx'],
+      ['hs', 'vitest run tests/parser.test.ts -t'],
+      ['hx', '"numbers lines from 1"'],
+    ]);
     expect(await output.isVisible()).toBe(true);
     expect(await readTexts(output.locator('.line.marked'))).toEqual([
       'FAIL tests/parser.test.ts > parseTrail > numbers lines from 1',

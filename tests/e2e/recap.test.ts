@@ -386,10 +386,16 @@ describe('evidence marks', () => {
     // The diff body, line for line as git prints it (hunk headers are checked separately).
     const gitDiff = exampleGit('show', '--format=', sha, '--', 'README.md').split('\n');
     const gitBody = gitDiff.slice(gitDiff.findIndex((l) => l.startsWith('@@')) + 1).filter((l) => l !== '');
-    const shown = await page.locator('section.diff[aria-label="Diff of README.md"] .line').evaluateAll((lines) => lines.map((l) => (l.textContent ?? '').replace(/\n$/, '')));
+    // The lines of a diff are the text's lines (one span per run of a kind of line, not per line: issue 30).
+    const diffText = async (file: string): Promise<string[]> => ((await page.locator(`section.diff[aria-label="Diff of ${file}"] pre.code > code`).textContent()) ?? '').replace(/\n$/, '').split('\n');
+    const shown = await diffText('README.md');
     expect(shown.slice(1)).toEqual(gitBody);
     expect(shown.slice(1)).toEqual(['+# example-app', '+', '+A small parser for append-only decision trails: one JSON object per line.']);
-    expect(await page.locator('section.diff[aria-label="Diff of package.json"] .line').count()).toBe(12);
+    expect(await page.locator('section.diff[aria-label="Diff of README.md"] pre.code > code > span').evaluateAll((spans) => spans.map((s) => [s.className, s.textContent]))).toEqual([
+      ['hf', '@@ -0,0 +1,3 @@\n'],
+      ['ha', '+# example-app\n+\n+A small parser for append-only decision trails: one JSON object per line.\n'],
+    ]);
+    expect(await diffText('package.json')).toHaveLength(12);
 
     // Back to the row that cites it.
     await page.locator('ul.cited-by a[href="/p/tickets-clean/#row-09610072"]').click();
@@ -406,8 +412,8 @@ describe('evidence marks', () => {
       await open(`${REPO_PAGES}/commit/${sha}/`);
       const header = exampleGit('show', '--format=', sha, '--', file).split('\n').find((l) => l.startsWith('@@')) ?? '';
       expect(header).toMatch(/^@@ -0,0 \+1,\d+ @@/);
-      const shown = await page.locator(`section.diff[aria-label="Diff of ${file}"] .line`).first().textContent();
-      expect(shown?.trim()).toBe(header.trim());
+      const shown = await page.locator(`section.diff[aria-label="Diff of ${file}"] pre.code > code`).textContent();
+      expect(shown?.split('\n')[0]).toBe(header.trim());
     }
   });
 

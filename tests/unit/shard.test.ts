@@ -155,7 +155,7 @@ describe('a refused merge is a code and its data, worded at the edge', () => {
 
 describe('what a merge writes again', () => {
   it('marks the lines of every shard, and only line markup', () => {
-    const lines = [[{ text: '<span class="line" id="L9">', cls: '' }], [{ text: 'b', cls: 'hl-x' }], [{ text: 'c', cls: '' }]];
+    const lines = [[{ text: '<span class="line" id="L9">', cls: '' }], [{ text: 'b', cls: 'hx' }], [{ text: 'c', cls: '' }]];
     const one = codeLinesHtml(lines, 1, [{ from: 1, to: 1 }], true).value;
     const both = codeLinesHtml(lines, 1, [{ from: 1, to: 1 }, { from: 3, to: 3 }], true).value;
     expect(remarkLines(one, [{ from: 1, to: 1 }, { from: 3, to: 3 }])).toBe(both);

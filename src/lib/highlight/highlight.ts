@@ -2,9 +2,9 @@
  * Syntax highlighting for evidence pages with shiki: one highlighter, created once and
  * reused, fine-grained languages, and limits for untrusted text (long lines and slow
  * grammars fall back to plain text). It tokenises once with shiki's css-variables theme and
- * turns each token's colour variable into a class (`hl-keyword`), so light and dark themes are
- * pure CSS ({@link highlightCss}) and pages need no inline style (CSP-friendly). Output is
- * tokens, never HTML: callers escape every character.
+ * turns each token's colour variable into a short class ({@link TOKEN_CLASS}: `hk` for a
+ * keyword), so light and dark themes are pure CSS ({@link highlightCss}) and pages need no
+ * inline style (CSP-friendly). Output is tokens, never HTML: callers escape every character.
  */
 import { createCssVariablesTheme, createHighlighterCore, type HighlighterCore } from 'shiki/core';
 import { createOnigurumaEngine } from 'shiki/engine/oniguruma';
@@ -85,15 +85,71 @@ function plain(code: string): Token[][] {
 const VARIABLE = /^var\(--hl-token-([a-z-]+)\)$/;
 
 /**
+ * The class of each token colour of the theme (its `--hl-token-<name>` variable), and of
+ * italic and bold text: two letters, `h` and one for the colour, kept short because a file
+ * page holds hundreds of them (issue 30, output size: `hl-keyword` was 8 bytes more a token).
+ * The one place these names are given: {@link highlightCss} styles them, src/components/html/code.ts
+ * reads them back ({@link TOKEN_CLASS_PATTERN}). A colour not listed gets no class (it had no rule).
+ */
+export const TOKEN_CLASS = {
+  keyword: 'hk',
+  string: 'hs',
+  'string-expression': 'hx',
+  comment: 'hc',
+  constant: 'hn',
+  function: 'hf',
+  parameter: 'hp',
+  punctuation: 'hu',
+  link: 'hl',
+  inserted: 'ha',
+  deleted: 'hd',
+  italic: 'hi',
+  bold: 'hb',
+} as const;
+
+/** A class of {@link TOKEN_CLASS}, as a regular-expression source (no group). */
+export const TOKEN_CLASS_PATTERN = 'h[a-z]';
+
+const colourClass = (name: string | undefined): string => (name !== undefined && name !== 'italic' && name !== 'bold' && Object.hasOwn(TOKEN_CLASS, name) ? TOKEN_CLASS[name as keyof typeof TOKEN_CLASS] : '');
+
+/**
  * Unified-diff lines coloured by their first character, as shiki's diff grammar colours
  * them (inserted, deleted, hunk header), without running a grammar: a commit page can hold
  * thousands of diff lines, and this is the hot path of an archive's build.
  */
 export function diffLines(code: string): Token[][] {
   return code.split('\n').map((line) => {
-    const cls = line.startsWith('+') ? 'hl-inserted' : line.startsWith('-') ? 'hl-deleted' : line.startsWith('@@') ? 'hl-function' : '';
+    const cls = line.startsWith('+') ? TOKEN_CLASS.inserted : line.startsWith('-') ? TOKEN_CLASS.deleted : line.startsWith('@@') ? TOKEN_CLASS.function : '';
     return [{ text: line, cls }];
   });
+}
+
+const BLANK = /^[ \t]*$/;
+
+/**
+ * A line's tokens with neighbours of one class joined, and blanks (spaces and tabs) without a
+ * class between two tokens of one class taken into them (`vitest run` one string token, not
+ * two and a bare space): the same text in the same colours, in fewer spans (issue 30, output
+ * size). A class of italic or bold keeps its blanks out, as their look could differ.
+ */
+export function mergeTokens(line: readonly Token[]): Token[] {
+  const out: Token[] = [];
+  for (let i = 0; i < line.length; i++) {
+    const t = line[i] as Token;
+    const last = out.at(-1);
+    if (last && last.cls === t.cls) {
+      last.text += t.text;
+      continue;
+    }
+    const next = line[i + 1];
+    if (last && next && t.cls === '' && last.cls !== '' && next.cls === last.cls && !last.cls.split(' ').some((c) => c === TOKEN_CLASS.italic || c === TOKEN_CLASS.bold) && BLANK.test(t.text)) {
+      last.text += t.text + next.text;
+      i++;
+      continue;
+    }
+    out.push({ text: t.text, cls: t.cls });
+  }
+  return out;
 }
 
 /**
@@ -114,11 +170,13 @@ export async function highlightLines(code: string, lang: Language): Promise<Toke
     let lines = tokenize();
     if (performance.now() - started >= TOKENIZE_TIME_LIMIT_MS) lines = tokenize();
     return lines.map((line) =>
-      line.map((t) => {
-        const name = VARIABLE.exec(t.color ?? '')?.[1];
-        const style = (t.fontStyle ?? 0) & 1 ? ' hl-i' : (t.fontStyle ?? 0) & 2 ? ' hl-b' : '';
-        return { text: t.content, cls: `${name ? `hl-${name}` : ''}${style}`.trim() };
-      }),
+      mergeTokens(
+        line.map((t) => {
+          const colour = colourClass(VARIABLE.exec(t.color ?? '')?.[1]);
+          const style = (t.fontStyle ?? 0) & 1 ? TOKEN_CLASS.italic : (t.fontStyle ?? 0) & 2 ? TOKEN_CLASS.bold : '';
+          return { text: t.content, cls: colour && style ? `${colour} ${style}` : colour || style };
+        }),
+      ),
     );
   } catch {
     return plain(code);
@@ -126,7 +184,7 @@ export async function highlightLines(code: string, lang: Language): Promise<Toke
 }
 
 /** Token colours: [light, dark], GitHub's palettes (dark comment lightened for contrast). */
-const PALETTE: Record<string, [string, string]> = {
+const PALETTE: Record<Exclude<keyof typeof TOKEN_CLASS, 'italic' | 'bold'>, [string, string]> = {
   keyword: ['#cf222e', '#ff7b72'],
   string: ['#0a3069', '#a5d6ff'],
   'string-expression': ['#116329', '#7ee787'],
@@ -145,15 +203,15 @@ const PALETTE: Record<string, [string, string]> = {
  * dark (system preference, or `data-theme="dark"` on the root element).
  */
 export function highlightCss(): string {
-  const names = Object.keys(PALETTE);
-  const rules = (i: 0 | 1): string => names.map((n) => `--hl-${n}:${(PALETTE[n] as [string, string])[i]}`).join(';');
+  const names = Object.keys(PALETTE) as Array<keyof typeof PALETTE>;
+  const rules = (i: 0 | 1): string => names.map((n) => `--hl-${n}:${PALETTE[n][i]}`).join(';');
   return [
     `:root{${rules(0)}}`,
     `:root[data-theme="dark"]{${rules(1)}}`,
     `@media (prefers-color-scheme: dark){:root:not([data-theme="light"]){${rules(1)}}}`,
-    ...names.map((n) => `.hl-${n}{color:var(--hl-${n})}`),
-    '.hl-i{font-style:italic}',
-    '.hl-b{font-weight:bold}',
+    ...names.map((n) => `.${TOKEN_CLASS[n]}{color:var(--hl-${n})}`),
+    `.${TOKEN_CLASS.italic}{font-style:italic}`,
+    `.${TOKEN_CLASS.bold}{font-weight:bold}`,
     '',
   ].join('\n');
 }
