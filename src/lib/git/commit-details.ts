@@ -8,7 +8,13 @@ import type { GitPerson, GitRepository, TreeEntry } from './repository.ts';
 
 /** Diff lines kept per file, and per commit. */
 export const MAX_DIFF_LINES_PER_FILE = 400;
-export const MAX_DIFF_LINES_PER_COMMIT = 3000;
+/**
+ * Diff lines a commit page shows in all: the files past them are listed, counted and folded
+ * ({@link FileChange.folded}), as a forge folds a large diff. 1,000 lines is about 60 KB of a
+ * page; an initial import of a repository cited by every project was 3,000 lines and 330 KB
+ * (issue 30, output size).
+ */
+export const MAX_DIFF_LINES_PER_COMMIT = 1000;
 /** Edits a minimal diff of one file may need before it is shown as a whole-file replacement. */
 export const MAX_EDIT_LENGTH = 2000;
 
@@ -31,6 +37,8 @@ export interface FileChange {
   note: string | null;
   additions: number;
   deletions: number;
+  /** True when the commit's diff budget ({@link MAX_DIFF_LINES_PER_COMMIT}) was spent before this file's diff: the page lists the file without its diff. */
+  folded?: true;
 }
 
 /** A commit as its archive page shows it. */
@@ -163,9 +171,13 @@ export async function describeCommit(repo: GitRepository, oid: string): Promise<
       }
     }
     const cap = Math.min(MAX_DIFF_LINES_PER_FILE, budget);
+    if (lines.length > 0 && cap === 0) {
+      details.changes.push({ path: p.path, change, patch: null, note: null, additions, deletions, folded: true });
+      continue;
+    }
     let note: string | null = null;
     if (lines.length > cap) {
-      note = cap === 0 ? 'diff not shown: the commit’s diff budget is spent' : `diff cut at ${cap} of ${lines.length} lines`;
+      note = `diff cut at ${cap} of ${lines.length} lines`;
       lines.length = cap;
     }
     budget -= lines.length;
