@@ -75,7 +75,7 @@ describe('decision row card', () => {
     const card = decisionRowHtml(row('Ship the parser'), ctx).value;
     expect(card).toContain('<h3><a href="#row-2aafcc90">Ship the parser</a></h3>');
     expect(card).not.toContain('<dt>Decision');
-    expect(card).toContain('<dt>Meta<dd>id <code>2aafcc90</code> · phase <strong>build</strong> · actor lead · ticket T-9 · <time>2026-03-02T10:00:00Z</time> · decisions.jsonl:7</dl></article>');
+    expect(card).toContain('<dt>Meta<dd>id <code>2aafcc90</code> · phase build · actor lead · ticket T-9 · <time>2026-03-02T10:00:00Z</time> · decisions.jsonl:7</dl></article>');
   });
 
   it('lists the evidence as the one bare <ul> of a field and keeps Meta the last field, after Supersedes and other fields', () => {
