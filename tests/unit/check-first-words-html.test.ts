@@ -38,7 +38,7 @@ const rows = [
   ...Array.from({ length: 21 }, (_, i) => row(i + 1, 'tests green', 'reported-done', [notCheckable])),
   ...Array.from({ length: 3 }, (_, i) => row(30 + i, 'noted', 'note', [notCheckable])),
   row(40, 'verified', 'verified', [notCheckable]),
-  row(41, 'verified', 'verified', [notCheckable]),
+  row(41, 'verified, see the PR', 'verified', [notCheckable]),
 ];
 const groups = checkFirstGroups(checkFirst(rows));
 const search = { base: '/', project: 'corpus/projects/p 1' };
@@ -52,7 +52,9 @@ describe("Check first's folded group on the recap page", () => {
     expect(markup).not.toContain('#row-r0000001');
     // The notes and the verified rows: listed, each with its result as written.
     expect(markup).toContain('<li><a href="#row-r0000030">Decision 30</a> <small>result <q>noted</q></small>');
-    expect(markup).toContain('<li><a href="#row-r0000040">Decision 40</a> <code>PR #4</code> <small>result <q>verified</q></small>');
+    // `verified` under "result verified; …" is said once, on the group; another wording is shown as written.
+    expect(markup).toContain('<summary><span class="status status-unknown">not checkable</span> <span class="cf-reason">result verified; reference recorded, not checked</span> <span class="cf-count">2 rows</span></summary>');
+    expect(markup).toContain('<li><a href="#row-r0000040">Decision 40</a> <code>PR #4</code><li><a href="#row-r0000041">Decision 41</a> <code>PR #4</code> <small>result <q>verified, see the PR</q></small></ul>');
     expect(markup).toContain(
       '<p class="meta">21 reported done; 3 notes; 2 verified, with evidence that could not be checked. These are the agent&#39;s own words, not checks Trailbook made: each row&#39;s card under Decisions shows its result as written; a reason of more than 20 rows links to search instead of listing them here.</p>',
     );

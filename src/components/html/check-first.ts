@@ -55,11 +55,13 @@ export function checkFirstWordsFilters(g: Pick<CheckFirstGroup, 'outcome' | 'rea
 }
 
 /**
- * Whether an entry's result as written only repeats its group's reason: a `result` group's
- * state written as its name (`open`, `Failed`), said once on the group.
+ * Whether an entry's result as written only repeats its group's reason, said once on the
+ * group: a `result` group's state written as its name (`open`, `Failed`), or `verified`
+ * (`VERIFIED`) under a folded group of verified results ("result verified; …").
  */
 function resultSaidByGroup(g: CheckFirstGroup, result: string): boolean {
-  return g.outcome === 'result' && result.trim().toLowerCase() === (RESULT_LABELS[g.reason as ResultClass] ?? g.reason);
+  const said = g.outcome === 'result' ? (RESULT_LABELS[g.reason as ResultClass] ?? g.reason) : g.outcome === 'failed' ? null : RESULT_LABELS.verified;
+  return said !== null && result.trim().toLowerCase() === said;
 }
 
 /**
@@ -86,7 +88,7 @@ function groupHtml(g: CheckFirstGroup, id: string, flagsOf: (row: TrailRow) => r
     // linked to its card, which carries the row's id and line (an entry no longer repeats them:
     // issue 30, output size, about 50 bytes of each of 400 entries of a real-shaped recap);
     // <small> is muted; `</li>` is optional in HTML. The result is always shown as written.
-    // A result written as the group's state (`open` under "result open") is said once, on the group.
+    // A result written as the group's state (`open` under "result open", `VERIFIED` under "result verified; …") is said once, on the group.
     return html`<li><a href="#${row.anchor}">${clippedDecision(row.decision)}</a>${row.supersededBy.length > 0 ? html` <small>(superseded)</small>` : ''}${
       pointers.length > 0 ? html` ${pointers.map((p, n) => html`${n > 0 ? ', ' : ''}<code>${p.raw}</code>`)}` : ''
     }${resultSaidByGroup(g, row.result) ? '' : html` <small>result <q>${row.result}</q></small>`}${flags.map((f) => html` <a class="cf-flag" href="#flag-${String(f.n)}">${statusHtml(f.severity, `${f.severity} flag ${f.n}${f.accepted ? ' (accepted)' : ''}`, SEVERITY_ICON[f.severity])}</a>`)}`;
