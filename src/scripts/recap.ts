@@ -6,6 +6,8 @@
  * page (`#row-pages`); a row page sends a fragment it does not hold (a flag, another page's
  * row) to the recap, which holds the rest or knows the page.
  */
+import { rowPageOfAnchor } from '../lib/site/row-pages.ts';
+
 function revealTarget(): void {
   const id = decodeURIComponent(location.hash.slice(1));
   if (id === '') return;
@@ -24,13 +26,8 @@ function revealTarget(): void {
 function elsewhere(id: string): void {
   const map = document.getElementById('row-pages');
   if (map) {
-    const pages = JSON.parse(map.textContent ?? '{}') as Record<string, string>;
-    for (const [page, anchors] of Object.entries(pages)) {
-      if (anchors.split(' ').includes(id)) {
-        location.replace(`${map.dataset['recap'] ?? ''}rows/${page}/#${encodeURIComponent(id)}`);
-        return;
-      }
-    }
+    const page = rowPageOfAnchor(JSON.parse(map.textContent ?? '{}') as Record<string, string>, id);
+    if (page !== null) location.replace(`${map.dataset['recap'] ?? ''}rows/${page}/#${encodeURIComponent(id)}`);
     return;
   }
   const recap = document.querySelector<HTMLElement>('[data-recap]')?.dataset['recap'];

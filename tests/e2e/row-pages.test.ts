@@ -3,7 +3,8 @@
  * a recap of 250 rows carries its first 100 and links two row pages; a permalink to a later
  * row lands on its row page; with scripts off every row is reached through the pager; a search
  * result for a later row links its row page; a row page sends a link it does not hold (a flag)
- * to the recap. Built from a small real-shaped corpus (scripts/gen-corpus-real.ts).
+ * to the recap; a reason of the agent's words past 20 rows is its count and a search link that
+ * lists its rows. Built from a small real-shaped corpus (scripts/gen-corpus-real.ts).
  */
 import { afterAll, describe, expect, it } from 'vitest';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
@@ -17,6 +18,8 @@ import { archiveInBrowser } from './archive-in-browser.ts';
 import { generateRealShapedCorpus } from '../../scripts/gen-corpus-real.ts';
 import { readModel } from '../../src/lib/archive/model-store.ts';
 import type { ProjectModel } from '../../src/lib/model/types.ts';
+import { checkFirst, checkFirstGroups } from '../../src/lib/projections/check-first.ts';
+import { readText } from './page-helpers.ts';
 
 const PROJECT = 'projects-project-0000';
 let dir: string;
@@ -86,6 +89,34 @@ describe('a recap of 250 rows', () => {
     await page.goto(`${server.url}search/?q=${row?.id}`);
     const first = page.locator('#search-results a').first();
     await expect.poll(async () => first.getAttribute('href')).toBe(`/p/${PROJECT}/rows/2/#${shown[120]}`);
+  });
+
+  it("gives a reason of the agent's words past 20 rows as its count and a search link that lists its rows (issue 30, output size)", async () => {
+    const group = checkFirstGroups(checkFirst(model.rows)).find((g) => g.band === 'words' && g.outcome === 'result' && g.reason === 'reported-done');
+    const n = group?.entries.length ?? 0;
+    expect(n).toBeGreaterThan(20);
+    await page.goto(`${server.url}p/${PROJECT}/`);
+    const linked = page.locator('#check-first-words > p.cf-linked.cf-result').first();
+    expect(await readText(linked)).toBe(`result reported done: the agent's word, not a check ${n} rows list them in search (result “reported done”)`);
+    expect(await page.locator('#check-first-words a[href^="#row-"]').evaluateAll((as) => as.map((a) => a.getAttribute('href')))).not.toContain(`#${group?.entries[0]?.row.anchor}`);
+    await page.locator('#check-first-words > summary').click();
+    await linked.locator('a.cf-search').click();
+    await page.waitForURL((url) => url.pathname === '/search/');
+    // Search lists every row of the project whose result is reported done: the group's rows, and any of the first group or superseded.
+    const all = model.rows.filter((r) => r.resultClass === 'reported-done');
+    const status = await page.waitForFunction(() => {
+      const el = document.querySelector('#search-status');
+      return el?.hasAttribute('data-count') ? (el.textContent ?? '') : null;
+    });
+    expect(await status.jsonValue()).toBe(`${all.length} results: ${all.length} rows.`);
+    const more = page.locator('#search-more');
+    while (await more.isVisible()) {
+      const before = await page.locator('#search-results li.result').count();
+      await more.click();
+      await page.waitForFunction((k) => document.querySelectorAll('#search-results li.result').length > k, before);
+    }
+    const hrefs = await page.locator('#search-results li.result a.result-title').evaluateAll((as) => as.map((a) => (a.getAttribute('href') ?? '').replace(/^.*#/, '')));
+    for (const e of group?.entries ?? []) expect(hrefs).toContain(e.row.anchor);
   });
 
   it('puts 100 rows and little else on a row page, lighter than the recap', async () => {

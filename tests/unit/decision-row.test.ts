@@ -46,12 +46,15 @@ describe('decision row card', () => {
     expect(checkFirstHtml(groups, () => [], undefined).value).not.toContain('A'.repeat(201));
   });
 
-  it("lists a row under Check first as its decision, linked to its card, and its result as written; the card says the row's id and line (issue 30, output size)", () => {
-    const open = { ...row('Ship <it>'), result: 'open', resultClass: 'open' as const };
-    const later = { ...row('Redo it'), id: '5b293927', anchor: 'row-5b293927', line: 9, result: 'open', resultClass: 'open' as const, supersededBy: ['2aafcc90'] };
+  it("lists a row under Check first as its decision, linked to its card, and its result as written unless it is the group's state; the card says the row's id and line (issue 30, output size)", () => {
+    const open = { ...row('Ship <it>'), result: 'open: waits on review', resultClass: 'open' as const };
+    const later = { ...row('Redo it'), id: '5b293927', anchor: 'row-5b293927', line: 9, result: 'Open', resultClass: 'open' as const, supersededBy: ['2aafcc90'] };
     const markup = checkFirstHtml(checkFirstGroups(checkFirst([open, later])), () => [], undefined).value;
-    expect(markup).toContain('<li><a href="#row-2aafcc90">Ship &lt;it&gt;</a> <small>result <q>open</q></small>');
-    expect(markup).toContain('<li><a href="#row-5b293927">Redo it</a> <small>(superseded)</small> <small>result <q>open</q></small>');
+    expect(markup).toContain('<summary><span class="status status-unknown">result</span> <span class="cf-reason">open</span> <span class="cf-count">2 rows</span></summary>');
+    expect(markup).toContain('<li><a href="#row-2aafcc90">Ship &lt;it&gt;</a> <small>result <q>open: waits on review</q></small>');
+    // `Open` is the group's state as its name: said once, on the group.
+    expect(markup).toContain('<li><a href="#row-5b293927">Redo it</a> <small>(superseded)</small></ul></details>');
+    expect(markup).not.toContain('<q>Open</q>');
     expect(markup).not.toContain('line 7');
   });
 
@@ -72,7 +75,7 @@ describe('decision row card', () => {
     const card = decisionRowHtml(row('Ship the parser'), ctx).value;
     expect(card).toContain('<h3><a href="#row-2aafcc90">Ship the parser</a></h3>');
     expect(card).not.toContain('<dt>Decision');
-    expect(card).toContain('<dt>Meta<dd>id <code>2aafcc90</code> · phase <strong>build</strong> · actor lead · ticket T-9 · <time>2026-03-02T10:00:00Z</time> · decisions.jsonl:7</dl></article>');
+    expect(card).toContain('<dt>Meta<dd>id <code>2aafcc90</code> · phase build · actor lead · ticket T-9 · <time>2026-03-02T10:00:00Z</time> · decisions.jsonl:7</dl></article>');
   });
 
   it('lists the evidence as the one bare <ul> of a field and keeps Meta the last field, after Supersedes and other fields', () => {

@@ -4,7 +4,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { ROWS_PER_PAGE, rowPageCount, rowPageMap, rowPageMapJson, rowPageOf, rowPagePath, rowPageRange } from '../../src/lib/site/row-pages.ts';
+import { ROWS_PER_PAGE, rowPageCount, rowPageMap, rowPageMapJson, rowPageOf, rowPageOfAnchor, rowPagePath, rowPageRange } from '../../src/lib/site/row-pages.ts';
 import { urls } from '../../src/lib/site/urls.ts';
 
 describe('row pages', () => {
@@ -19,8 +19,8 @@ describe('row pages', () => {
     expect(urls.rowPage('/archive/', 'p1', 3)).toBe('/archive/p/p1/rows/3/');
     // The map sits in an inline data script: nothing in it can close the script.
     const anchors = Array.from({ length: 101 }, (_, i) => (i === 100 ? 'row-</script><b>' : `row-${i}`));
-    expect(rowPageMapJson(anchors)).toBe('{"2":"row-\\u003c/script>\\u003cb>"}');
-    expect(JSON.parse(rowPageMapJson(anchors))).toEqual({ 2: 'row-</script><b>' });
+    expect(rowPageMapJson(anchors)).toBe('{"2":"\\u003c/script>\\u003cb>"}');
+    expect(JSON.parse(rowPageMapJson(anchors))).toEqual({ 2: '</script><b>' });
   });
 
   it('map every row past the first page to its page, and no other (property)', () => {
@@ -28,9 +28,11 @@ describe('row pages', () => {
       fc.property(fc.nat({ max: 1200 }), (n) => {
         const anchors = Array.from({ length: n }, (_, i) => `row-${i.toString(16).padStart(8, '0')}`);
         const map = rowPageMap(anchors);
-        const listed = Object.entries(map).flatMap(([page, ids]) => ids.split(' ').map((id) => [id, Number(page)] as const));
+        const listed = Object.entries(map).flatMap(([page, ids]) => ids.split(' ').map((id) => [`row-${id}`, Number(page)] as const));
         expect(listed.map(([id]) => id)).toEqual(anchors.slice(ROWS_PER_PAGE));
         for (const [id, page] of listed) expect(page).toBe(rowPageOf(anchors.indexOf(id)));
+        // The script's lookup: each row past the first page to its page, a row of the recap to none.
+        for (const a of anchors.filter((_, i) => i % 7 === 0)) expect(rowPageOfAnchor(map, a)).toBe(rowPageOf(anchors.indexOf(a)) === 1 ? null : rowPageOf(anchors.indexOf(a)));
         // Every page's range holds its rows, and the pages cover every row once.
         const covered = Array.from({ length: rowPageCount(n) }, (_, i) => rowPageRange(i + 1, n)).flatMap(({ from, to }) => anchors.slice(from, to));
         expect(covered).toEqual(anchors);

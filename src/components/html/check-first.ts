@@ -9,8 +9,12 @@
  */
 import { checkFirstReasonRows, type CheckFirstGroup, type CheckFirstOutcome } from '../../lib/projections/check-first.ts';
 import type { RowFlag } from '../../lib/projections/flags.ts';
-import type { TrailRow } from '../../lib/model/types.ts';
-import { checkFirstReason, checkFirstWordsSentence, clippedDecision, countOf } from '../../lib/site/words.ts';
+import type { ResultClass, TrailRow } from '../../lib/model/types.ts';
+import { checkFirstReason, checkFirstWordsSearchText, checkFirstWordsSentence, clippedDecision, countOf } from '../../lib/site/words.ts';
+import { RESULT_LABELS } from '../../lib/results/classify-result.ts';
+import { POINTER_OUTCOME_LABELS } from '../../lib/projections/counts.ts';
+import { searchQuery } from '../../lib/search/query/url-state.ts';
+import { urls } from '../../lib/site/urls.ts';
 import { html, join, type SafeHtml } from './html.ts';
 import { SEVERITY_ICON, statusHtml } from './status.ts';
 
@@ -24,14 +28,59 @@ export const checkFirstOutcomeAnchor = (outcome: CheckFirstOutcome): string => `
 export const CHECK_FIRST_WORDS_ANCHOR = 'check-first-words';
 
 /**
+ * Where the recap's search links of the folded group lead: the site's base and the project's
+ * `root` (search's `project` filter value, src/lib/search/search-records.ts).
+ */
+export interface CheckFirstSearch {
+  base: string;
+  project: string;
+}
+
+/**
+ * The search filters that list a folded group's rows (`result`, and for a `verified` result its
+ * evidence outcome, as search-records.ts files them): search's list holds the group's rows, and
+ * may hold more (a row of the first group with the same result, a superseded row).
+ */
+export function checkFirstWordsFilters(g: Pick<CheckFirstGroup, 'outcome' | 'reason'>): Record<string, string[]> {
+  switch (g.outcome) {
+    case 'result':
+      return { result: [RESULT_LABELS[g.reason as ResultClass] ?? g.reason] };
+    case 'prose':
+      return { result: [RESULT_LABELS.verified], evidence: [POINTER_OUTCOME_LABELS.prose] };
+    case 'not-checkable':
+      return { result: [RESULT_LABELS.verified], evidence: [POINTER_OUTCOME_LABELS.notCheckable] };
+    default:
+      return { result: [RESULT_LABELS.verified], evidence: ['no evidence'] };
+  }
+}
+
+/**
+ * Whether an entry's result as written only repeats its group's reason, said once on the
+ * group: a `result` group's state written as its name (`open`, `Failed`), or `verified`
+ * (`VERIFIED`) under a folded group of verified results ("result verified; …").
+ */
+function resultSaidByGroup(g: CheckFirstGroup, result: string): boolean {
+  const said = g.outcome === 'result' ? (RESULT_LABELS[g.reason as ResultClass] ?? g.reason) : g.outcome === 'failed' ? null : RESULT_LABELS.verified;
+  return said !== null && result.trim().toLowerCase() === said;
+}
+
+/**
  * One group of rows sharing a reason, as a `<details>`.
  *
  * @param id - Its id.
  */
-function groupHtml(g: CheckFirstGroup, id: string, flagsOf: (row: TrailRow) => readonly RowFlag[], repositoryProblem: string | null): SafeHtml {
+function groupHtml(g: CheckFirstGroup, id: string, flagsOf: (row: TrailRow) => readonly RowFlag[], repositoryProblem: string | null, search: CheckFirstSearch | null): SafeHtml {
   const words = checkFirstReason(g, repositoryProblem);
   const open = !g.everyRow && g.entries.length <= FOLD_FROM;
   const count = g.everyRow ? `every row here (${countOf(g.entries.length, 'row')})` : countOf(g.entries.length, 'row');
+  // A long group of the agent's words on the recap page is its count and a search link, not a
+  // list (issue 30, output size: about 70 KB of a 1,000-row real-shaped recap): every row's card,
+  // with its result as written, is under Decisions; search lists the group's rows.
+  if (search !== null && g.band === 'words' && g.entries.length > FOLD_FROM) {
+    const filters = checkFirstWordsFilters(g);
+    const href = urls.search(search.base, `?${searchQuery({ q: '', filters: { project: [search.project], ...filters } })}`);
+    return html`<p class="cf-group cf-${g.outcome} cf-linked" id="${id}">${statusHtml(words.tone, words.outcome)} <span class="cf-reason">${words.text}</span> <span class="cf-count">${count}</span> <a class="cf-search" href="${href}">${checkFirstWordsSearchText(filters)}</a></p>`;
+  }
   const flagged = (row: TrailRow): readonly RowFlag[] => (g.outcome === 'failed' ? flagsOf(row).filter((f) => f.kind === g.reason) : []);
   const items = g.entries.map(({ row, pointers }) => {
     const flags = flagged(row);
@@ -39,9 +88,10 @@ function groupHtml(g: CheckFirstGroup, id: string, flagsOf: (row: TrailRow) => r
     // linked to its card, which carries the row's id and line (an entry no longer repeats them:
     // issue 30, output size, about 50 bytes of each of 400 entries of a real-shaped recap);
     // <small> is muted; `</li>` is optional in HTML. The result is always shown as written.
+    // A result written as the group's state (`open` under "result open", `VERIFIED` under "result verified; …") is said once, on the group.
     return html`<li><a href="#${row.anchor}">${clippedDecision(row.decision)}</a>${row.supersededBy.length > 0 ? html` <small>(superseded)</small>` : ''}${
       pointers.length > 0 ? html` ${pointers.map((p, n) => html`${n > 0 ? ', ' : ''}<code>${p.raw}</code>`)}` : ''
-    } <small>result <q>${row.result}</q></small>${flags.map((f) => html` <a class="cf-flag" href="#flag-${String(f.n)}">${statusHtml(f.severity, `${f.severity} flag ${f.n}${f.accepted ? ' (accepted)' : ''}`, SEVERITY_ICON[f.severity])}</a>`)}`;
+    }${resultSaidByGroup(g, row.result) ? '' : html` <small>result <q>${row.result}</q></small>`}${flags.map((f) => html` <a class="cf-flag" href="#flag-${String(f.n)}">${statusHtml(f.severity, `${f.severity} flag ${f.n}${f.accepted ? ' (accepted)' : ''}`, SEVERITY_ICON[f.severity])}</a>`)}`;
   });
   return html`<details class="cf-group cf-${g.outcome}" id="${id}"${open ? ' open' : ''}><summary>${statusHtml(words.tone, words.outcome)} <span class="cf-reason">${words.text}</span> <span class="cf-count">${count}</span></summary><ul class="check-first-list">${items}</ul></details>`;
 }
@@ -53,8 +103,11 @@ function groupHtml(g: CheckFirstGroup, id: string, flagsOf: (row: TrailRow) => r
  * @param flagsOf - A row's flags ({@link RowFlag}, `#flag-<n>` in Attention); a failed
  *   pointer's row links to the flags of that check.
  * @param repositoryProblem - Why git checks could not run (`no repository`), or null.
+ * @param search - On the recap page, where a folded group of more than {@link FOLD_FROM} rows
+ *   links to instead of listing them; null (the single-file recap.html, which has no search):
+ *   every group lists its rows.
  */
-export function checkFirstHtml(groups: readonly CheckFirstGroup[], flagsOf: (row: TrailRow) => readonly RowFlag[] = () => [], repositoryProblem: string | null = null, wordsRows = 0): SafeHtml {
+export function checkFirstHtml(groups: readonly CheckFirstGroup[], flagsOf: (row: TrailRow) => readonly RowFlag[] = () => [], repositoryProblem: string | null = null, wordsRows = 0, search: CheckFirstSearch | null = null): SafeHtml {
   const seen = new Set<CheckFirstOutcome>();
   const id = (g: CheckFirstGroup, i: number): string => {
     if (g.band === 'open' && !seen.has(g.outcome)) {
@@ -63,11 +116,12 @@ export function checkFirstHtml(groups: readonly CheckFirstGroup[], flagsOf: (row
     }
     return `check-first-${i + 1}`;
   };
-  const open = groups.map((g, i) => (g.band === 'open' ? groupHtml(g, id(g, i), flagsOf, repositoryProblem) : null)).filter((x): x is SafeHtml => x !== null);
-  const words = groups.map((g, i) => (g.band === 'words' ? groupHtml(g, id(g, i), flagsOf, repositoryProblem) : null)).filter((x): x is SafeHtml => x !== null);
+  const open = groups.map((g, i) => (g.band === 'open' ? groupHtml(g, id(g, i), flagsOf, repositoryProblem, search) : null)).filter((x): x is SafeHtml => x !== null);
+  const words = groups.map((g, i) => (g.band === 'words' ? groupHtml(g, id(g, i), flagsOf, repositoryProblem, search) : null)).filter((x): x is SafeHtml => x !== null);
+  const linked = search !== null && groups.some((g) => g.band === 'words' && g.entries.length > FOLD_FROM);
   const folded =
     words.length > 0
-      ? html`<details class="cf-words" id="${CHECK_FIRST_WORDS_ANCHOR}"><summary><span class="cf-words-title">Results in the agent's words</span> <span class="cf-count">${countOf(wordsRows, 'row')}</span></summary><p class="meta">${checkFirstWordsSentence(checkFirstReasonRows(groups, 'words'))}</p>${join(words)}</details>`
+      ? html`<details class="cf-words" id="${CHECK_FIRST_WORDS_ANCHOR}"><summary><span class="cf-words-title">Results in the agent's words</span> <span class="cf-count">${countOf(wordsRows, 'row')}</span></summary><p class="meta">${checkFirstWordsSentence(checkFirstReasonRows(groups, 'words'), linked ? FOLD_FROM : null)}</p>${join(words)}</details>`
       : '';
   return html`${join(open)}${folded}`;
 }

@@ -276,11 +276,27 @@ export function checkFirstSentence(open: number, words: number, rows: number, by
 }
 
 /**
- * The sentence opening Check first's second group: "12 rows: 9 reported done; 3 notes. The
- * agent's own words, not checks: read the result as written."
+ * The sentence opening Check first's second group: "9 reported done; 3 notes. These are the
+ * agent's own words, not checks Trailbook made: each row shows its result as written."
+ *
+ * @param linkedFrom - On the recap page, when a reason of more than this many rows links to
+ *   search instead of listing its rows (src/components/html/check-first.ts), said in the
+ *   sentence; null when every reason lists its rows.
  */
-export function checkFirstWordsSentence(byReason: ReadonlyArray<readonly [string, number]>): string {
-  return `${byReason.map(([k, n]) => `${n} ${CHECK_FIRST_REASON_WORDS[k] ?? k}`).join('; ')}. These are the agent's own words, not checks Trailbook made: each row shows its result as written.`;
+export function checkFirstWordsSentence(byReason: ReadonlyArray<readonly [string, number]>, linkedFrom: number | null = null): string {
+  const reasons = byReason.map(([k, n]) => `${n} ${CHECK_FIRST_REASON_WORDS[k] ?? k}`).join('; ');
+  if (linkedFrom === null) return `${reasons}. These are the agent's own words, not checks Trailbook made: each row shows its result as written.`;
+  return `${reasons}. These are the agent's own words, not checks Trailbook made: each row's card under Decisions shows its result as written; a reason of more than ${linkedFrom} rows links to search instead of listing them here.`;
+}
+
+/**
+ * The text of a folded Check first group's search link (recap page, issue 30), naming its
+ * filters as the search page does: `list them in search (result “verified”, evidence “not checkable”)`.
+ *
+ * @param filters - Search filter key → values (src/components/html/check-first.ts `checkFirstWordsFilters`).
+ */
+export function checkFirstWordsSearchText(filters: Readonly<Record<string, readonly string[]>>): string {
+  return `list them in search (${Object.entries(filters).map(([k, v]) => `${k} “${v.join('” or “')}”`).join(', ')})`;
 }
 
 /**

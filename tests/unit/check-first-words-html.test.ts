@@ -1,0 +1,76 @@
+/**
+ * Check first's folded group on the recap page (src/components/html/check-first.ts, issue 30
+ * output size): a reason of the agent's words with more than 20 rows is its count and a search
+ * link naming its filters, not a list; a shorter reason still lists its rows; the single-file
+ * recap.html (no search) lists every row.
+ */
+import { describe, expect, it } from 'vitest';
+import { checkFirstHtml, checkFirstWordsFilters } from '../../src/components/html/check-first.ts';
+import { checkFirst, checkFirstGroups } from '../../src/lib/projections/check-first.ts';
+import type { EvidencePointer, ResultClass, TrailRow } from '../../src/lib/model/types.ts';
+
+const row = (n: number, result: string, resultClass: ResultClass, evidence: EvidencePointer[] = []): TrailRow => ({
+  id: `r${String(n).padStart(7, '0')}`,
+  computedId: `r${String(n).padStart(7, '0')}`,
+  anchor: `row-r${String(n).padStart(7, '0')}`,
+  format: 'bbs-trail',
+  file: 'decisions.jsonl',
+  line: n,
+  index: n - 1,
+  ts: '',
+  time: null,
+  phase: '',
+  ticket: '',
+  actor: '',
+  decision: `Decision ${n}`,
+  why: 'because',
+  evidenceText: '',
+  evidence,
+  result,
+  resultClass,
+  supersededBy: [],
+  bytes: 10,
+  extra: {},
+});
+const notCheckable: EvidencePointer = { raw: 'PR #4', kind: 'reference', status: 'INCONCLUSIVE', reason: 'reference recorded, not checked' };
+// 21 rows reported done (one past the fold), 3 notes, 2 verified on evidence that could not be checked.
+const rows = [
+  ...Array.from({ length: 21 }, (_, i) => row(i + 1, 'tests green', 'reported-done', [notCheckable])),
+  ...Array.from({ length: 3 }, (_, i) => row(30 + i, 'noted', 'note', [notCheckable])),
+  row(40, 'verified', 'verified', [notCheckable]),
+  row(41, 'verified, see the PR', 'verified', [notCheckable]),
+];
+const groups = checkFirstGroups(checkFirst(rows));
+const search = { base: '/', project: 'corpus/projects/p 1' };
+
+describe("Check first's folded group on the recap page", () => {
+  it('gives a reason of more than 20 rows as its count and a search link naming its filters, and lists a shorter one', () => {
+    const markup = checkFirstHtml(groups, () => [], null, 26, search).value;
+    expect(markup).toContain(
+      '<p class="cf-group cf-result cf-linked" id="check-first-1"><span class="status status-unknown">result</span> <span class="cf-reason">reported done: the agent&#39;s word, not a check</span> <span class="cf-count">21 rows</span> <a class="cf-search" href="/search/?project=corpus%2Fprojects%2Fp+1&amp;result=reported+done">list them in search (result “reported done”)</a></p>',
+    );
+    expect(markup).not.toContain('#row-r0000001');
+    // The notes and the verified rows: listed, each with its result as written.
+    expect(markup).toContain('<li><a href="#row-r0000030">Decision 30</a> <small>result <q>noted</q></small>');
+    // `verified` under "result verified; …" is said once, on the group; another wording is shown as written.
+    expect(markup).toContain('<summary><span class="status status-unknown">not checkable</span> <span class="cf-reason">result verified; reference recorded, not checked</span> <span class="cf-count">2 rows</span></summary>');
+    expect(markup).toContain('<li><a href="#row-r0000040">Decision 40</a> <code>PR #4</code><li><a href="#row-r0000041">Decision 41</a> <code>PR #4</code> <small>result <q>verified, see the PR</q></small></ul>');
+    expect(markup).toContain(
+      '<p class="meta">21 reported done; 3 notes; 2 verified, with evidence that could not be checked. These are the agent&#39;s own words, not checks Trailbook made: each row&#39;s card under Decisions shows its result as written; a reason of more than 20 rows links to search instead of listing them here.</p>',
+    );
+  });
+
+  it('lists every row without search (the single-file recap.html)', () => {
+    const markup = checkFirstHtml(groups, () => [], null, 26).value;
+    expect(markup).toContain('<li><a href="#row-r0000001">Decision 1</a> <small>result <q>tests green</q></small>');
+    expect(markup).not.toContain('cf-linked');
+    expect(markup).toContain('These are the agent&#39;s own words, not checks Trailbook made: each row shows its result as written.</p>');
+  });
+
+  it("names the search filters of each kind of reason as search files a row's result and evidence", () => {
+    expect(checkFirstWordsFilters({ outcome: 'result', reason: 'note' })).toEqual({ result: ['note'] });
+    expect(checkFirstWordsFilters({ outcome: 'prose', reason: '' })).toEqual({ result: ['verified'], evidence: ['prose, no pointer'] });
+    expect(checkFirstWordsFilters({ outcome: 'not-checkable', reason: 'no repository' })).toEqual({ result: ['verified'], evidence: ['not checkable'] });
+    expect(checkFirstWordsFilters({ outcome: 'no-evidence', reason: '' })).toEqual({ result: ['verified'], evidence: ['no evidence'] });
+  });
+});
