@@ -196,7 +196,7 @@ export async function buildArchive(request: BuildRequest, runtime: BuildRuntime,
   const reusable = request.full ? null : await reusableRecord(cacheDir, outDir, fingerprint, base);
   const previous: RenderRecord | null = reusable ? { site: reusable.site, base: reusable.base, pages: reusable.pages } : null;
   if (reusable && reusable.missing > 0) say({ type: 'pages-missing', missing: reusable.missing, outDir });
-  await writeRenderPlan(cacheDir, { previous });
+  await writeRenderPlan(cacheDir, { previous, ...(shard ? { shard: true } : {}) });
   if (previous) say({ type: 'incremental' });
   const outcome: BuildOutcome = { archive, times, renderStarted, incremental: previous !== null, renderedPages: [], keptFiles: 0, failure: null, baseline };
   try {
