@@ -8,7 +8,7 @@ import { preparing } from '../lib/progress/render-counter.ts';
 import type { Loader } from 'astro/loaders';
 import { citedOf, loadArchive } from './archive.ts';
 import { buildContext } from '../lib/config/build-context.ts';
-import { readRenderPlan, writeRoutes } from '../lib/archive/render-plan.ts';
+import { carriedOver, readRenderPlan, writeRoutes } from '../lib/archive/render-plan.ts';
 import { ensureEvidenceStore, hasCitations, hasCommitDetails, hasFileExcerpt, readCommitDetails, readKeyedExcerpt, writeCitations, writeCommitDetails, writeFileExcerpt } from '../lib/archive/evidence-store.ts';
 import { commitEntryDigest, parentsWithPages, fileEntryDigest, fileExcerptKey, gatherEvidence, listedCitations, MAX_CITATIONS_SHOWN, shownAt, type EvidenceEntries, type ProjectCitation } from '../lib/archive/evidence-entries.ts';
 import { describeCommit } from '../lib/git/commit-details.ts';
@@ -68,6 +68,7 @@ export function commitsLoader(): Loader {
       const cacheDir = buildContext().cacheDir;
       await ensureEvidenceStore(cacheDir, secretSettingsKey(buildContext().secrets));
       const entries = await evidenceEntries('commits');
+      const plan = await readRenderPlan(cacheDir);
       const cited = new Set(entries.map((e) => e.id));
       for (const id of store.keys()) if (!cited.has(id)) store.delete(id);
       // A parent links to its own page when it has one (it is cited too): which parents do is
@@ -78,7 +79,9 @@ export function commitsLoader(): Loader {
         const { id } = entry;
         const previous = store.get(id);
         const known = (previous?.data as { parents?: string[] } | undefined)?.parents;
-        if (known && previous?.digest === commitEntryDigest(entry, parentsWithPages(cited, entry.repoId, known)) && (await hasCommitDetails(cacheDir, entry.repoId, entry.oid)) && (await hasCitations(cacheDir, `commit:${id}`))) return;
+        const digest = known ? commitEntryDigest(entry, parentsWithPages(cited, entry.repoId, known)) : null;
+        // An unchanged entry whose page is carried over is not read back (its stored entries are not read by this build).
+        if (digest !== null && previous?.digest === digest && (carriedOver(plan, `commit:${id}`, digest) || ((await hasCommitDetails(cacheDir, entry.repoId, entry.oid)) && (await hasCitations(cacheDir, `commit:${id}`))))) return;
         let details = await readCommitDetails(cacheDir, entry.repoId, entry.oid);
         if (details === null) {
           const repo = repositories.get(entry.repoId);
@@ -112,6 +115,7 @@ export function filesLoader(): Loader {
       const cacheDir = buildContext().cacheDir;
       await ensureEvidenceStore(cacheDir, secretSettingsKey(buildContext().secrets));
       const entries = await evidenceEntries('files');
+      const plan = await readRenderPlan(cacheDir);
       const cited = new Set(entries.map((e) => e.id));
       for (const id of store.keys()) if (!cited.has(id)) store.delete(id);
       // Files are read eight at a time, as commits are (the reads wait on the disk more than on
@@ -122,7 +126,8 @@ export function filesLoader(): Loader {
         // A file at a landed head never changes: its excerpt is read again only when the head,
         // the path or the cited ranges change. An artifact in a project folder may change at any time.
         // The store's digest covers the head and ranges too: when it holds, a stat is enough.
-        if (store.get(id)?.digest === digest && entry.scope === 'repository' && (await hasFileExcerpt(cacheDir, id)) && (await hasCitations(cacheDir, `file:${id}`))) return null;
+        // An unchanged entry whose page is carried over is not read back (its stored entries are not read by this build).
+        if (store.get(id)?.digest === digest && entry.scope === 'repository' && (carriedOver(plan, `file:${id}`, digest) || ((await hasFileExcerpt(cacheDir, id)) && (await hasCitations(cacheDir, `file:${id}`))))) return null;
         const excerptKey = fileExcerptKey(entry);
         const excerptStored = entry.scope === 'repository' && (await readKeyedExcerpt(cacheDir, id))?.key === excerptKey;
         if (!excerptStored) {

@@ -50,6 +50,29 @@ describe('Cited by', () => {
     expect(fileEntryDigest({ ...fileKept, citations: 56 })).not.toBe(fileEntryDigest(fileKept));
   });
 
+  it("gathers a file's cited ranges of every project once each, sorted; a path's versions link each other", async () => {
+    const repository = { id: 'repo', path: 'repos/repo.git', head: 'a'.repeat(40) };
+    const projects = ['p1', 'p2', 'p3'].map((id) => ({ id, title: id.toUpperCase(), repository }));
+    const row = { rowId: 'r', anchor: 'row-r', decision: 'D' };
+    const ranges: Record<string, Array<{ from: number; to: number }>> = {
+      p1: [{ from: 9, to: 9 }, { from: 1, to: 3 }, { from: 1, to: 3 }],
+      p2: [{ from: 1, to: 3 }, { from: 1, to: 4 }],
+      p3: [{ from: 9, to: 9 }, { from: 2, to: 2 }],
+    };
+    const cited = async (id: string) => ({
+      commits: [],
+      files: [
+        { path: 'src/a.ts', origin: 'repository' as const, ranges: ranges[id] ?? [], by: [row] },
+        ...(id === 'p2' ? [{ path: 'src/a.ts', origin: 'repository' as const, at: 'b'.repeat(40), ranges: [{ from: 5, to: 5 }], by: [row] }] : []),
+      ],
+    });
+    const { files } = await gatherEvidence(projects, cited, { keep: MAX_CITATIONS_SHOWN });
+    expect(files.map((f) => [f.id, f.ranges.map((r) => `${r.from}-${r.to}`), f.alsoAt ?? null, f.citations])).toEqual([
+      [`r/repo/at/${'b'.repeat(40)}/src/a.ts`, ['5-5'], [null], 1],
+      ['r/repo/src/a.ts', ['1-3', '1-4', '2-2', '9-9'], ['b'.repeat(40)], 3],
+    ]);
+  });
+
   it('links "Search for it" to the search for the SHA or path when rows are left out', () => {
     expect(citedByHtml([cite(1)], 23, '/archive/', 'src/a b&c.ts').value).toContain(
       '<p class="meta">… and 23 more rows cite it. <a href="/archive/search/?q=src%2Fa%20b%26c.ts">Search for it</a> to see them all.</p>',

@@ -8,7 +8,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { execFileSync, spawn } from 'node:child_process';
 import { request } from 'node:http';
-import { existsSync, readFileSync, readlinkSync } from 'node:fs';
+import { existsSync, readFileSync, readlinkSync, statSync } from 'node:fs';
 import { mkdir, mkdtemp, readdir, rm, truncate, writeFile } from 'node:fs/promises';
 import { hostname, tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -240,6 +240,33 @@ describe('cache files are checked as they are read', () => {
     await rm(join(root, 'docs', '0.bin'));
     expect(() => sums.read('p/a', join(root, 'docs', '0.bin'))).toThrow('docs/0.bin is damaged: it cannot be read (ENOENT)');
     expect(() => sums.read('p/b', join(root, 'docs', '0.bin'))).toThrow('docs/0.bin is damaged: no size and sha256 were recorded for it');
+  });
+
+  it('publishes a file of the previous output by link only when its bytes are the recorded ones; never links into the cache (issue 30)', async () => {
+    const root = join(dir, 'sums-published');
+    const cache = join(root, 'cache');
+    const previous = join(root, 'previous');
+    await mkdir(join(cache, 'docs', 'p', 'a'), { recursive: true });
+    await mkdir(previous, { recursive: true });
+    for (const [name, text] of [['0.bin', 'zero'], ['1.bin', 'one'], ['2.bin', 'two'], ['3.bin', 'three']]) await writeFile(join(cache, 'docs', 'p', 'a', name as string), text as string);
+    const sums = new FileSums(cache, {});
+    sums.record('p/a', ['0.bin', '1.bin', '2.bin', '3.bin'].map((n) => join(cache, 'docs', 'p', 'a', n)));
+    // The previous output: 0.bin as published, 1.bin altered (same size), 2.bin cut short, 3.bin missing.
+    await writeFile(join(previous, '0.bin'), 'zero');
+    await writeFile(join(previous, '1.bin'), 'onE');
+    await writeFile(join(previous, '2.bin'), 'tw');
+    const out = join(root, 'out');
+    expect(sums.copyUnder('p/a', join(cache, 'docs', 'p', 'a'), out, previous)).toBe(4);
+    const ino = (path: string): bigint => statSync(path, { bigint: true }).ino;
+    const files = ['0.bin', '1.bin', '2.bin', '3.bin'].map((n) => [n, readFileSync(join(out, n), 'utf8'), ino(join(out, n)) === ino(join(previous, n === '3.bin' ? '0.bin' : n)), ino(join(out, n)) === ino(join(cache, 'docs', 'p', 'a', n))]);
+    expect(files).toEqual([
+      ['0.bin', 'zero', true, false],
+      ['1.bin', 'one', false, false],
+      ['2.bin', 'two', false, false],
+      ['3.bin', 'three', false, false],
+    ]);
+    // The previous output is as it was.
+    expect(['0.bin', '1.bin', '2.bin'].map((n) => readFileSync(join(previous, n), 'utf8'))).toEqual(['zero', 'onE', 'tw']);
   });
 });
 

@@ -6,7 +6,7 @@ import { resolve } from 'node:path';
 import { discoverProjects, type DiscoverOptions } from '../discover/discover.ts';
 import type { WalkProblem } from '../fs/walk.ts';
 import type { ProjectModel } from '../model/types.ts';
-import { analyseProject, prepareProject, registerProjectRepository } from '../project/analyse-project.ts';
+import { analyseProject, prepareProject, readProjectConfig, registerProjectRepository } from '../project/analyse-project.ts';
 import { RepositoryRegistry } from '../project/repository-registry.ts';
 import { RepositoryAccess } from '../project/repository-access.ts';
 import { codeDigest } from './code-digest.ts';
@@ -140,7 +140,10 @@ export async function analyseArchive(options: ArchiveOptions): Promise<ArchiveRe
   // rounds of small sequential reads, the disk waited on one file at a time).
   let preparing: Promise<unknown> = Promise.resolve();
   const prepareAhead = (project: (typeof discovery.projects)[number]) => {
-    const prepared = preparing.then(() => prepareProject(project, registry, options.repositoryRules));
+    // The configuration is read at once; the repository is registered in discovery order.
+    const configRead = readProjectConfig(project);
+    configRead.catch(() => undefined);
+    const prepared = preparing.then(() => prepareProject(project, registry, options.repositoryRules, configRead));
     preparing = prepared.catch(() => undefined);
     const checked = prepared.then(async (p) => {
       const base = await projectDigest(project, code, p.repositoryKey, fileHashes, options.bdExport?.run === true);

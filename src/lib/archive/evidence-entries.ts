@@ -108,6 +108,11 @@ export async function gatherEvidence(projects: readonly CitingProject[], citedOf
   const keep = options.keep ?? Number.POSITIVE_INFINITY;
   const commits = new Map<string, CommitEntry>();
   const files = new Map<string, FileEntry>();
+  // Each file entry's ranges so far (`from:to`), and each path's URL key: looked up, not searched
+  // or made again, for each of a project's cited files (issue 30: at 1,000 projects citing one
+  // monorepo, half a million ranges were each compared with every range of their file).
+  const rangesSeen = new Map<FileEntry, Set<string>>();
+  const keys = new Map<string, string>();
   for (const p of projects) {
     const cited = await citedOf(p.id);
     const repoId = p.repository.id;
@@ -124,12 +129,20 @@ export async function gatherEvidence(projects: readonly CitingProject[], citedOf
     for (const f of cited.files) {
       const owner = f.origin === 'repository' ? repoId : p.id;
       if (owner === null) continue;
-      const key = fileKey(f.path, sha256);
+      let key = keys.get(f.path);
+      if (key === undefined) keys.set(f.path, (key = fileKey(f.path, sha256)));
       const at = f.origin === 'repository' ? f.at : undefined;
       const id = `${f.origin === 'repository' ? 'r' : 'p'}/${owner}/${at !== undefined ? `at/${at}/` : ''}${key}`;
       let entry = files.get(id);
       if (!entry) files.set(id, (entry = { id, scope: f.origin, owner, ownerPath: f.origin === 'repository' ? p.repository.path : null, head: p.repository.head, ...(at !== undefined ? { at } : {}), path: f.path, key, ranges: [], by: [], citations: 0, firstProject: p.id }));
-      for (const r of f.ranges) if (!entry.ranges.some((x) => x.from === r.from && x.to === r.to)) entry.ranges.push(r);
+      let seen = rangesSeen.get(entry);
+      if (seen === undefined) rangesSeen.set(entry, (seen = new Set()));
+      for (const r of f.ranges) {
+        const rangeKey = `${r.from}:${r.to}`;
+        if (seen.has(rangeKey)) continue;
+        seen.add(rangeKey);
+        entry.ranges.push(r);
+      }
       for (const b of f.by) if (entry.by.length < keep) entry.by.push({ ...b, projectId: p.id, projectTitle: p.title });
       entry.citations += f.by.length;
     }
@@ -140,7 +153,9 @@ export async function gatherEvidence(projects: readonly CitingProject[], citedOf
   for (const entry of files.values()) {
     if (entry.scope !== 'repository') continue;
     const same = `${entry.owner}\u0000${entry.key}`;
-    versions.set(same, [...(versions.get(same) ?? []), entry]);
+    const list = versions.get(same);
+    if (list) list.push(entry);
+    else versions.set(same, [entry]);
   }
   for (const list of versions.values()) {
     if (list.length < 2) continue;

@@ -4,7 +4,7 @@
  * trusted unchecked. Synchronous calls: used by the search index writer in its worker thread.
  */
 import { createHash } from 'node:crypto';
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { linkSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative, sep } from 'node:path';
 import { grouped } from '../text/grouped.ts';
 
@@ -99,20 +99,55 @@ export class FileSums {
    * Copies every file of `group` under the folder `from` (absolute) to the same place under
    * `to`, each checked as it is read ({@link read}). The copies are new files: nothing
    * published is a link into the cache. Returns how many files were copied.
+   *
+   * `published`: the folder of the previous output that holds what `to` will (its search
+   * index, published by the previous build). A file there whose size and sha256 are the recorded
+   * ones is hard-linked instead (issue 30: a one-row rebuild wrote its 21,000 search index files
+   * again, and creating a file costs ten times a link); any other is copied from the cache.
+   * The previous output is only read and linked from, never changed.
    */
-  copyUnder(group: string, from: string, to: string): number {
+  copyUnder(group: string, from: string, to: string, published?: string): number {
     const prefix = posix(relative(this.#root, from));
     const sums = this.#groups.get(group) ?? {};
     let n = 0;
+    let made = '';
     for (const rel of Object.keys(sums).sort()) {
       const inside = prefix === '' ? rel : rel.startsWith(`${prefix}/`) ? rel.slice(prefix.length + 1) : null;
       if (inside === null) continue;
-      const data = this.read(group, join(this.#root, ...rel.split('/')));
       const target = join(to, ...inside.split('/'));
-      mkdirSync(dirname(target), { recursive: true });
-      writeFileSync(target, data);
+      const folder = dirname(target);
+      if (folder !== made) {
+        mkdirSync(folder, { recursive: true });
+        made = folder;
+      }
+      const sum = sums[rel] as FileSum;
+      if (published !== undefined && linkIfSame(join(published, ...inside.split('/')), target, sum)) {
+        n++;
+        continue;
+      }
+      writeFileSync(target, this.read(group, join(this.#root, ...rel.split('/'))));
       n++;
     }
     return n;
+  }
+}
+
+/**
+ * Hard-links `from` (a file of the previous output) to `to` when its bytes are `sum`'s; false
+ * (nothing made) when it is missing, unreadable, of other bytes, or cannot be linked.
+ */
+function linkIfSame(from: string, to: string, sum: FileSum): boolean {
+  let data: Buffer;
+  try {
+    data = readFileSync(from);
+  } catch {
+    return false;
+  }
+  if (data.length !== sum.bytes || createHash('sha256').update(data).digest('hex') !== sum.sha256) return false;
+  try {
+    linkSync(from, to);
+    return true;
+  } catch {
+    return false;
   }
 }

@@ -4,6 +4,7 @@
  * files its evidence cites (`<id>.cited.json`). Pages read a project's rows from here; loaders
  * and the CLI read summaries and citations. Writes are atomic (rename).
  */
+import { readFileSync } from 'node:fs';
 import { mkdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { ProjectModel } from '../model/types.ts';
@@ -27,11 +28,16 @@ export async function writeProject(cacheDir: string, model: ProjectModel, summar
   await writeReportDetails(cacheDir, model);
 }
 
-/** Reads the commits and files a project's evidence cites, with the rows citing them. */
+/**
+ * Reads the commits and files a project's evidence cites, with the rows citing them. One
+ * synchronous read: its callers read every project's list in turn (the evidence loaders, the
+ * search index's repository parts), and an awaited read was four calls waited on the thread
+ * pool for each of 1,000 projects (issue 30).
+ */
 export async function readCited(cacheDir: string, id: string): Promise<ProjectModel['cited']> {
   const path = storePaths(cacheDir, id).cited;
   try {
-    return JSON.parse(await readFile(path, 'utf8')) as ProjectModel['cited'];
+    return JSON.parse(readFileSync(path, 'utf8')) as ProjectModel['cited'];
   } catch (error) {
     throw new Error(`Trailbook's model store has no readable ${path} (${(error as Error).message}); it was damaged during this build: run the build again, which finds the damaged entry and analyses the project again`);
   }

@@ -29,6 +29,11 @@ export interface RenderPlan {
    * those from the shards (src/lib/shard/).
    */
   spanningOnly?: boolean;
+  /**
+   * A shard build (`build --shard K/N`): its shard data is made from the evidence store after
+   * rendering, so the loaders check every stored evidence entry, rendered or carried over.
+   */
+  shard?: boolean;
 }
 
 const planFile = (cacheDir: string): string => join(cacheDir, 'render-plan.json');
@@ -53,6 +58,17 @@ export async function readRenderPlan(cacheDir: string): Promise<RenderPlan> {
 export function mustRender(plan: RenderPlan, key: string, digest: string | undefined): boolean {
   if (plan.spanningOnly === true) return false;
   return plan.previous === null || digest === undefined || plan.previous.pages[key] !== digest;
+}
+
+/**
+ * Whether the entry `key` of digest `digest` is carried over from the previous output under
+ * `plan` (not rendered), and nothing else of this build reads its stored evidence: the
+ * evidence loaders then do not read its stored entries back to check them (issue 30: 6,000
+ * entries read and parsed by every rebuild). Its page was made from them by the build that
+ * wrote it; an entry rendered again is checked, and made again when damaged.
+ */
+export function carriedOver(plan: RenderPlan, key: string, digest: string): boolean {
+  return plan.previous !== null && plan.spanningOnly !== true && plan.shard !== true && plan.previous.pages[key] === digest;
 }
 
 /** Records the digests of one collection's entries as this build knows them (called by loaders). */

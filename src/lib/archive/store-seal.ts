@@ -13,7 +13,8 @@
  * analysed again from the input, with a one-line notice; it is never read, never fatal.
  */
 import { createHash } from 'node:crypto';
-import { lstat, readdir, readFile, realpath, stat } from 'node:fs/promises';
+import { lstatSync, readdirSync, realpathSync, statSync, type Dirent } from 'node:fs';
+import { readFile, stat } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import type { ConsultedPaths } from '../evidence/artifacts.ts';
 import { writeAtomic } from '../fs/cache-files.ts';
@@ -66,16 +67,18 @@ const FOLDER_LIST_LIMIT = 10_000;
 export async function consultedKey(root: string, consulted: ConsultedPaths, files: FileHashes): Promise<string> {
   if (consulted.paths.length === 0 && consulted.folders.length === 0) return '';
   const hash = createHash('sha256');
+  // Synchronous look-ups (issue 30): a rebuild checks about 30 consulted paths of each of 1,000
+  // projects, most of them missing (repository paths a row names), and each awaited call
+  // waited its turn on the thread pool; the files' hashes stay asynchronous (they may be read).
   for (const path of consulted.paths) {
     const abs = resolve(root, path);
-    const link = await lstat(abs).catch(() => null);
-    if (link === null) {
+    if (quietly(() => lstatSync(abs, { throwIfNoEntry: false })) === undefined) {
       hash.update(`${path}\0missing\0`);
       continue;
     }
-    const real = await realpath(abs).catch(() => null);
-    const info = real === null ? null : await stat(real).catch(() => null);
-    const what = info === null || real === null ? 'missing' : info.isDirectory() ? 'folder' : info.isFile() ? `file:${await files.hash(real)}` : 'other';
+    const real = quietly(() => realpathSync(abs)) ?? null;
+    const info = real === null ? undefined : quietly(() => statSync(real, { throwIfNoEntry: false }));
+    const what = info === undefined || real === null ? 'missing' : info.isDirectory() ? 'folder' : info.isFile() ? `file:${await files.hash(real)}` : 'other';
     hash.update(`${path}\0${real ?? ''}\0${what}\0`);
   }
   for (const folder of consulted.folders) {
@@ -83,7 +86,7 @@ export async function consultedKey(root: string, consulted: ConsultedPaths, file
     const stack = [folder];
     while (stack.length > 0 && names.length < FOLDER_LIST_LIMIT) {
       const rel = stack.pop() as string;
-      const entries = await readdir(resolve(root, rel), { withFileTypes: true }).catch(() => null);
+      const entries = quietly((): Dirent[] => readdirSync(resolve(root, rel), { withFileTypes: true })) ?? null;
       if (entries === null) {
         names.push(`${rel}\0unlisted`);
         continue;
@@ -97,6 +100,15 @@ export async function consultedKey(root: string, consulted: ConsultedPaths, file
     hash.update(`folder:${folder}\0${names.join('\0')}\0`);
   }
   return hash.digest('hex');
+}
+
+/** `read()`, or undefined when it throws (a path that cannot be looked at is missing). */
+function quietly<T>(read: () => T): T | undefined {
+  try {
+    return read();
+  } catch {
+    return undefined;
+  }
 }
 
 /** The digest of a stored entry: the project digest, and the consulted paths' key when there is one. */

@@ -66,6 +66,11 @@ export interface SearchIndexRequest {
   decisionsCsv: boolean;
   /** The accepted flags marked in recap.json and recap.html (trailbook.baseline.json), or null. */
   baseline: BuildContext['baseline'];
+  /**
+   * The previous output folder when this cache built it (an incremental build), else null: its
+   * search index files of the same bytes are linked, not copied again (src/lib/search/write-search-index.ts).
+   */
+  published: string | null;
 }
 
 /** What the process runs for the core: Astro, worker threads, the staging folder, the history step. */
@@ -191,7 +196,7 @@ export async function buildArchive(request: BuildRequest, runtime: BuildRuntime,
   const reusable = request.full ? null : await reusableRecord(cacheDir, outDir, fingerprint, base);
   const previous: RenderRecord | null = reusable ? { site: reusable.site, base: reusable.base, pages: reusable.pages } : null;
   if (reusable && reusable.missing > 0) say({ type: 'pages-missing', missing: reusable.missing, outDir });
-  await writeRenderPlan(cacheDir, { previous });
+  await writeRenderPlan(cacheDir, { previous, ...(shard ? { shard: true } : {}) });
   if (previous) say({ type: 'incremental' });
   const outcome: BuildOutcome = { archive, times, renderStarted, incremental: previous !== null, renderedPages: [], keptFiles: 0, failure: null, baseline };
   try {
@@ -202,7 +207,7 @@ export async function buildArchive(request: BuildRequest, runtime: BuildRuntime,
       let indexProgress: SearchIndexProgress | null = null;
       resetRenderCounts();
       const ticker = runtime.progress(() => indexProgress);
-      const search = runtime.indexSearch({ cacheDir, outDir: searchOut, base, siteUrl: site.url ?? undefined, title: site.title, recapHtml: settings.recapHtml, decisionsCsv: settings.decisionsCsv, baseline: baselineValue }, (p) => (indexProgress = p));
+      const search = runtime.indexSearch({ cacheDir, outDir: searchOut, base, siteUrl: site.url ?? undefined, title: site.title, recapHtml: settings.recapHtml, decisionsCsv: settings.decisionsCsv, baseline: baselineValue, published: previous ? outDir : null }, (p) => (indexProgress = p));
       // Awaited after rendering; handled now so a failure while Astro renders is reported, not an unhandled rejection.
       search.catch(() => undefined);
       let stats: SearchIndexStats;

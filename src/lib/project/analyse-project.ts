@@ -199,9 +199,8 @@ function onceFor<T>(repository: GitRepository | null, key: string, read: () => P
  *
  * @param rules - The configuration's forge rules (`repositories`), which may name the repository on its forge.
  */
-export async function prepareProject(project: DiscoveredProject, registry: RepositoryRegistry, rules: readonly RepositoryRule[] = []): Promise<PreparedProject> {
-  const configInvalid: InvalidRecord[] = [];
-  const config = await readConfig(project, configInvalid);
+export async function prepareProject(project: DiscoveredProject, registry: RepositoryRegistry, rules: readonly RepositoryRule[] = [], configRead?: Promise<ProjectConfigRead>): Promise<PreparedProject> {
+  const { config, configInvalid } = await (configRead ?? readProjectConfig(project));
   const canonical = await resolveCanonicalRepository(project, config, registry);
   const info = canonical.info;
   const state = canonical.repository ? await repositoryStateKey(canonical.repository) : '';
@@ -210,6 +209,24 @@ export async function prepareProject(project: DiscoveredProject, registry: Repos
   const checkout = canonical.repository && canonical.workTrees.length > 0 ? await onceFor(canonical.repository, 'checkout', () => (canonical.repository as GitRepository).resolveCommit('HEAD')) : null;
   const repositoryKey = `${info.id ?? ''}|${info.path ?? ''}|${info.head ?? ''}|${info.problem ?? ''}|${state}|${forges.map((f) => `${f.host}/${f.path}`).join(' ')}|${checkout && 'oid' in checkout ? checkout.oid : ''}`;
   return { project, config, configInvalid, canonical, forges, repositoryKey };
+}
+
+/** A project's configuration as read, and the problems found in it. */
+export interface ProjectConfigRead {
+  config: { value: ProjectConfig; path: string } | null;
+  configInvalid: InvalidRecord[];
+}
+
+/**
+ * Reads a project's configuration (`trailbook.json`): what {@link prepareProject} starts with.
+ * It depends on no other project, so a build reads it ahead, beside the projects prepared
+ * before (which register repositories in discovery order); issue 30: a rebuild's prepare was
+ * 1,000 rounds of small sequential reads. Never throws for what the file holds.
+ */
+export async function readProjectConfig(project: DiscoveredProject): Promise<ProjectConfigRead> {
+  const configInvalid: InvalidRecord[] = [];
+  const config = await readConfig(project, configInvalid);
+  return { config, configInvalid };
 }
 
 /**

@@ -243,9 +243,12 @@ export async function readCachedPart(path: string, key: string): Promise<SearchP
  * The index holds no base path (the page adds its own), so `base` changes nothing; it is
  * taken for the callers' sake. With `projectPart`, a project's part is taken from it instead of
  * being analysed from the project's model (repository parts are always made here, from the
- * cited lists of every project). Throws when the model store, or a part given, is unreadable.
+ * cited lists of every project). With `published` (the previous output's site folder, which
+ * this cache built), a file of its `search-index/` whose bytes are those this index publishes
+ * is hard-linked rather than copied again from the cache (src/lib/archive/file-sums.ts
+ * `copyUnder`). Throws when the model store, or a part given, is unreadable.
  */
-export async function writeSearchIndex(cacheDir: string, outDir: string, base: string, options: { projectPart?: ProjectPartSource; onProgress?: (progress: SearchIndexProgress) => void } = {}): Promise<SearchIndexStats> {
+export async function writeSearchIndex(cacheDir: string, outDir: string, base: string, options: { projectPart?: ProjectPartSource; onProgress?: (progress: SearchIndexProgress) => void; published?: string } = {}): Promise<SearchIndexStats> {
   const started = performance.now();
   try {
     return await writeIndex(cacheDir, outDir, base, options, started, []);
@@ -258,7 +261,7 @@ export async function writeSearchIndex(cacheDir: string, outDir: string, base: s
   }
 }
 
-async function writeIndex(cacheDir: string, outDir: string, base: string, options: { projectPart?: ProjectPartSource; onProgress?: (progress: SearchIndexProgress) => void }, started: number, warnings: string[]): Promise<SearchIndexStats> {
+async function writeIndex(cacheDir: string, outDir: string, base: string, options: { projectPart?: ProjectPartSource; onProgress?: (progress: SearchIndexProgress) => void; published?: string }, started: number, warnings: string[]): Promise<SearchIndexStats> {
   void base;
   const archive = await readArchiveIndex(cacheDir);
   const root = searchCache(cacheDir);
@@ -438,9 +441,11 @@ async function writeIndex(cacheDir: string, outDir: string, base: string, option
   // Published as copies, each checked against its size and sha256 as it is read: a file of the
   // archive is never a hard link into the cache, and a damaged cache file is never published.
   const mainSums = new FileSums(mainDir, { main: mainFiles });
-  if (mainSums.copyUnder('main', mainDir, join(outIndex, 'main')) === 0) throw new CacheDamage('main.json', 'it records no file of the main index');
+  // A file the previous output published with the same bytes is linked from there (the cache's is not read).
+  const published = options.published === undefined ? undefined : join(options.published, 'search-index');
+  if (mainSums.copyUnder('main', mainDir, join(outIndex, 'main'), published && join(published, 'main')) === 0) throw new CacheDamage('main.json', 'it records no file of the main index');
   for (const h of headers) {
-    if (partSums.copyUnder(h.key, join(docsDir, h.key), join(outIndex, 'docs', h.key)) === 0) throw new CacheDamage(`docs/${h.key}`, 'its doc store has no recorded files');
+    if (partSums.copyUnder(h.key, join(docsDir, h.key), join(outIndex, 'docs', h.key), published && join(published, 'docs', h.key)) === 0) throw new CacheDamage(`docs/${h.key}`, 'its doc store has no recorded files');
   }
   faultPoint('index-published');
 
