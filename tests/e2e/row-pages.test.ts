@@ -109,11 +109,19 @@ describe('a recap of 250 rows', () => {
       return el?.hasAttribute('data-count') ? (el.textContent ?? '') : null;
     });
     expect(await status.jsonValue()).toBe(`${all.length} results: ${all.length} rows.`);
+    // "Show more" until every result is listed; the button hides while a page is read, so wait
+    // for either every result or the button shown again (never click a button being hidden).
+    await page.waitForLoadState('networkidle');
     const more = page.locator('#search-more');
-    while (await more.isVisible()) {
-      const before = await page.locator('#search-results li.result').count();
+    for (;;) {
+      const state = await page.waitForFunction((total) => {
+        if (document.querySelectorAll('#search-results li.result').length >= total) return 'done';
+        const button = document.querySelector<HTMLElement>('#search-more');
+        return button instanceof HTMLButtonElement && !button.hidden && !button.disabled && button.offsetParent !== null ? 'more' : null;
+      }, all.length);
+      if ((await state.jsonValue()) === 'done') break;
       await more.click();
-      await page.waitForFunction((k) => document.querySelectorAll('#search-results li.result').length > k, before);
+      await page.waitForLoadState('networkidle');
     }
     const hrefs = await page.locator('#search-results li.result a.result-title').evaluateAll((as) => as.map((a) => (a.getAttribute('href') ?? '').replace(/^.*#/, '')));
     for (const e of group?.entries ?? []) expect(hrefs).toContain(e.row.anchor);
