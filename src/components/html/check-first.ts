@@ -13,6 +13,7 @@ import type { ResultClass, TrailRow } from '../../lib/model/types.ts';
 import { checkFirstReason, checkFirstWordsSearchText, checkFirstWordsSentence, clippedDecision, countOf } from '../../lib/site/words.ts';
 import { RESULT_LABELS } from '../../lib/results/classify-result.ts';
 import { POINTER_OUTCOME_LABELS } from '../../lib/projections/counts.ts';
+import { EVIDENCE_STATUS_WORDS } from '../../lib/projections/row-evidence.ts';
 import { searchQuery } from '../../lib/search/query/url-state.ts';
 import { urls } from '../../lib/site/urls.ts';
 import { html, join, type SafeHtml } from './html.ts';
@@ -36,6 +37,9 @@ export interface CheckFirstSearch {
   project: string;
 }
 
+/** A `result` group's reason (a result class) as search and the page word it: `open`, `reported done`. */
+const resultGroupLabel = (reason: string): string => RESULT_LABELS[reason as ResultClass] ?? reason;
+
 /**
  * The search filters that list a folded group's rows (`result`, and for a `verified` result its
  * evidence outcome, as search-records.ts files them): search's list holds the group's rows, and
@@ -44,13 +48,13 @@ export interface CheckFirstSearch {
 export function checkFirstWordsFilters(g: Pick<CheckFirstGroup, 'outcome' | 'reason'>): Record<string, string[]> {
   switch (g.outcome) {
     case 'result':
-      return { result: [RESULT_LABELS[g.reason as ResultClass] ?? g.reason] };
+      return { result: [resultGroupLabel(g.reason)] };
     case 'prose':
       return { result: [RESULT_LABELS.verified], evidence: [POINTER_OUTCOME_LABELS.prose] };
     case 'not-checkable':
       return { result: [RESULT_LABELS.verified], evidence: [POINTER_OUTCOME_LABELS.notCheckable] };
     default:
-      return { result: [RESULT_LABELS.verified], evidence: ['no evidence'] };
+      return { result: [RESULT_LABELS.verified], evidence: [EVIDENCE_STATUS_WORDS.none] };
   }
 }
 
@@ -60,7 +64,7 @@ export function checkFirstWordsFilters(g: Pick<CheckFirstGroup, 'outcome' | 'rea
  * (`VERIFIED`) under a folded group of verified results ("result verified; …").
  */
 function resultSaidByGroup(g: CheckFirstGroup, result: string): boolean {
-  const said = g.outcome === 'result' ? (RESULT_LABELS[g.reason as ResultClass] ?? g.reason) : g.outcome === 'failed' ? null : RESULT_LABELS.verified;
+  const said = g.outcome === 'result' ? resultGroupLabel(g.reason) : g.outcome === 'failed' ? null : RESULT_LABELS.verified;
   return said !== null && result.trim().toLowerCase() === said;
 }
 

@@ -15,6 +15,7 @@ import type { ProjectModel, Severity, TrailRow } from '../model/types.ts';
 import { POINTER_OUTCOME_LABELS, pointerOutcome } from '../projections/counts.ts';
 import { classifyResult, RESULT_LABELS } from '../results/classify-result.ts';
 import { flagsByRow } from '../projections/flags.ts';
+import { EVIDENCE_STATUS_WORDS } from '../projections/row-evidence.ts';
 import { qualitySearchRecords } from './quality-records.ts';
 import { lifecycleSearchRecords } from './lifecycle-records.ts';
 import { hexKey, idKey, kindKeys, pointerKeys, type ExactKey } from './exact-keys.ts';
@@ -45,7 +46,7 @@ function rowRecord(model: ProjectModel, row: TrailRow, carried: ReadonlyArray<{ 
     project: [model.root],
     phase: [row.phase],
     result: [RESULT_LABELS[row.resultClass]],
-    'evidence status': statuses.length > 0 ? statuses : ['no evidence'],
+    'evidence status': statuses.length > 0 ? statuses : [EVIDENCE_STATUS_WORDS.none],
     'evidence kind': [...new Set(row.evidence.map((p) => p.kind))].sort(),
     'flag severity': severities.length > 0 ? severities : ['none'],
     'source format': [FORMAT[row.format] ?? row.format],
