@@ -1,7 +1,7 @@
 /**
- * An evidence page's Cited by list (src/components/html/evidence-page.ts): 50 citations at most
+ * An evidence page's Cited by list (src/components/html/evidence-page.ts): 20 citations at most
  * (issue 30, output size), the rest counted, with a link to the search that lists them all;
- * the loaders gather only those 50 of each entry, and its count (issue 30, the rebuild's fixed part).
+ * the loaders gather only those 20 of each entry, and its count (issue 30, the rebuild's fixed part).
  */
 import { describe, expect, it } from 'vitest';
 import { citedByHtml } from '../../src/components/html/evidence-page.ts';
@@ -10,19 +10,20 @@ import { commitEntryDigest, fileEntryDigest, gatherEvidence, listedCitations, MA
 const cite = (n: number) => ({ rowId: `r${n}`, anchor: `row-r${n}`, decision: `Decision ${n}`, projectId: 'p', projectTitle: 'P' });
 
 describe('Cited by', () => {
-  it('lists 50 citations and counts the rest', () => {
-    expect(MAX_CITATIONS_SHOWN).toBe(50);
+  it('lists 20 citations and counts the rest', () => {
+    expect(MAX_CITATIONS_SHOWN).toBe(20);
     const { listed, citations, moreCitations } = listedCitations({ by: Array.from({ length: 73 }, (_, i) => cite(i)), citations: 73 });
-    expect([listed.length, citations, moreCitations]).toEqual([50, 73, 23]);
-    expect(listed.at(-1)?.rowId).toBe('r49');
+    expect([listed.length, citations, moreCitations]).toEqual([20, 73, 53]);
+    expect(listed.at(-1)?.rowId).toBe('r19');
+    expect(citedByHtml(listed, moreCitations, '/', 'src/a.ts').value).toContain('<p class="meta">… and 53 more rows cite it. <a href="/search/?q=src%2Fa.ts">Search for it</a> to see them all.</p>');
   });
 
   it('counts the rows citing an entry gathered with only the citations a page lists (issue 30)', () => {
-    const { listed, citations, moreCitations } = listedCitations({ by: Array.from({ length: 50 }, (_, i) => cite(i)), citations: 1208 });
-    expect([listed.length, citations, moreCitations]).toEqual([50, 1208, 1158]);
+    const { listed, citations, moreCitations } = listedCitations({ by: Array.from({ length: 20 }, (_, i) => cite(i)), citations: 1208 });
+    expect([listed.length, citations, moreCitations]).toEqual([20, 1208, 1188]);
   });
 
-  it('gathers the first 50 citations of an entry and counts every one; its digests are those of the entry gathered whole', async () => {
+  it('gathers the first 20 citations of an entry and counts every one; its digests are those of the entry gathered whole', async () => {
     const repository = { id: 'repo', path: 'repos/repo.git', head: 'a'.repeat(40) };
     const projects = [
       { id: 'p1', title: 'P1', repository },
@@ -30,24 +31,24 @@ describe('Cited by', () => {
     ];
     const by = (project: string, n: number) => Array.from({ length: n }, (_, i) => ({ rowId: `${project}-${i}`, anchor: `row-${project}-${i}`, decision: `Decision ${i}` }));
     const cited = async (id: string) => ({
-      commits: [{ oid: 'c'.repeat(40), by: by(id, id === 'p1' ? 30 : 40) }],
-      files: [{ path: 'README.md', origin: 'repository' as const, ranges: [{ from: 1, to: 2 }], by: by(id, id === 'p1' ? 45 : 10) }],
+      commits: [{ oid: 'c'.repeat(40), by: by(id, id === 'p1' ? 12 : 16) }],
+      files: [{ path: 'README.md', origin: 'repository' as const, ranges: [{ from: 1, to: 2 }], by: by(id, id === 'p1' ? 18 : 4) }],
     });
     const whole = await gatherEvidence(projects, cited);
     const kept = await gatherEvidence(projects, cited, { keep: MAX_CITATIONS_SHOWN });
     const [commitWhole, commitKept] = [whole.commits[0], kept.commits[0]];
     const [fileWhole, fileKept] = [whole.files[0], kept.files[0]];
     if (!commitWhole || !commitKept || !fileWhole || !fileKept) throw new Error('no entries gathered');
-    expect([commitWhole.by.length, commitWhole.citations, commitKept.by.length, commitKept.citations]).toEqual([70, 70, 50, 70]);
-    expect([fileWhole.by.length, fileWhole.citations, fileKept.by.length, fileKept.citations]).toEqual([55, 55, 50, 55]);
-    expect(commitKept.by.map((b) => b.rowId).slice(28, 32)).toEqual(['p1-28', 'p1-29', 'p2-0', 'p2-1']);
-    expect(commitKept.by.at(-1)).toEqual({ rowId: 'p2-19', anchor: 'row-p2-19', decision: 'Decision 19', projectId: 'p2', projectTitle: 'P2' });
+    expect([commitWhole.by.length, commitWhole.citations, commitKept.by.length, commitKept.citations]).toEqual([28, 28, 20, 28]);
+    expect([fileWhole.by.length, fileWhole.citations, fileKept.by.length, fileKept.citations]).toEqual([22, 22, 20, 22]);
+    expect(commitKept.by.map((b) => b.rowId).slice(10, 14)).toEqual(['p1-10', 'p1-11', 'p2-0', 'p2-1']);
+    expect(commitKept.by.at(-1)).toEqual({ rowId: 'p2-7', anchor: 'row-p2-7', decision: 'Decision 7', projectId: 'p2', projectTitle: 'P2' });
     expect(commitEntryDigest(commitKept, [])).toBe(commitEntryDigest(commitWhole, []));
     expect(fileEntryDigest(fileKept)).toBe(fileEntryDigest(fileWhole));
     expect(listedCitations(commitKept)).toEqual(listedCitations(commitWhole));
-    // One more row cited past the first 50 changes the count shown, so the digest.
-    expect(commitEntryDigest({ ...commitKept, citations: 71 }, [])).not.toBe(commitEntryDigest(commitKept, []));
-    expect(fileEntryDigest({ ...fileKept, citations: 56 })).not.toBe(fileEntryDigest(fileKept));
+    // One more row cited past the first 20 changes the count shown, so the digest.
+    expect(commitEntryDigest({ ...commitKept, citations: 29 }, [])).not.toBe(commitEntryDigest(commitKept, []));
+    expect(fileEntryDigest({ ...fileKept, citations: 23 })).not.toBe(fileEntryDigest(fileKept));
   });
 
   it("gathers a file's cited ranges of every project once each, sorted; a path's versions link each other", async () => {

@@ -14,11 +14,14 @@ export type ProjectCitation = Citation & { projectId: string; projectTitle: stri
 
 /**
  * Citations listed on one evidence page; the rest are counted ("and 1,204 more rows cite it.
- * Search for it to see them all."). 50, not 200 (issue 30, output size): a Cited by entry is
- * about 170 bytes and at 1,000 projects most commit and file pages listed the full 200, 168 MB
- * of the uniform benchmark's 404 MB `r/`; the search answers "which rows cite this" in full.
+ * Search for it to see them all."). 20, not 200 nor 50 (issue 30, output size): a Cited by
+ * entry is about 170 bytes and at 1,000 projects most commit and file pages listed the full
+ * 200, 168 MB of the uniform benchmark's 404 MB `r/`; at 50 the lists were still a third of
+ * a commit page and a quarter of a file page. The search answers "which rows cite this" in
+ * full (a SHA or a path cited by a thousand rows in about 200 ms and 13–17 requests,
+ * docs/performance.md).
  */
-export const MAX_CITATIONS_SHOWN = 50;
+export const MAX_CITATIONS_SHOWN = 20;
 
 /** What an evidence entry needs to know of a project. */
 export interface CitingProject {
