@@ -5,7 +5,7 @@
  */
 document.addEventListener('click', (event) => {
   const target = event.target as Element | null;
-  const line = target?.closest?.('.code .line[data-n]');
+  const line = target?.closest?.('.code .line[id]');
   if (!(line instanceof HTMLElement) || window.getSelection()?.toString()) return;
   const number = getComputedStyle(line, '::before');
   const gutter = Number.parseFloat(number.width) + Number.parseFloat(number.paddingRight);

@@ -456,9 +456,11 @@ describe('evidence marks', () => {
     const atHead = exampleGit('show', 'HEAD:src/parser.ts').split('\n');
     expect(text).toBe(atHead[11]);
     expect(text).toBe('export const MAX_ROW_BYTES = 4096;');
-    // The number is drawn by CSS from data-n, not copied and not read out.
-    expect(await line.getAttribute('data-n')).toBe('12');
-    expect(await line.evaluate((el) => getComputedStyle(el, '::before').content)).toBe('"12" / ""');
+    // The number is drawn by CSS, not copied and not read out: in a block from line 1 (the whole
+    // file) a counter of the block's lines, so line 12 is its block's 12th line and has no data-n.
+    expect(await line.getAttribute('data-n')).toBeNull();
+    expect(await line.evaluate((el) => getComputedStyle(el, '::before').content)).toBe('counter(line) / ""');
+    expect(await line.evaluate((el) => [...(el.parentElement?.children ?? [])].filter((l) => l.classList.contains('line')).indexOf(el) + 1)).toBe(12);
     // A click in the number gutter links the line, as a link on the number did.
     // (Playwright waits for the line to stand still: the page may still be scrolling to #L12.)
     await page.locator('#L14').click({ position: { x: 10, y: 5 } });

@@ -70,7 +70,7 @@ describe.skipIf(!chromiumAvailable())('a path:line at the commit that recorded i
       expect(href).toBe(`/r/in-repo/at/${sha['first']}/file/src/admission.rs/#L11`);
       await page.goto(`${origin}${href}`);
       expect(await readText(page.locator('.file-facts'))).toContain(`at commit ${(sha['first'] as string).slice(0, 12)}, as the rows citing it saw it (the landed head is ${(sha['head'] as string).slice(0, 12)})`);
-      expect(await page.locator('.line.marked').evaluateAll((lines) => lines.map((l) => l.getAttribute('data-n')))).toEqual(['11', '12', '13', '14', '15', '16', '17', '18', '19', '20']);
+      expect(await page.locator('.line.marked').evaluateAll((lines) => lines.map((l) => l.id))).toEqual(['L11', 'L12', 'L13', 'L14', 'L15', 'L16', 'L17', 'L18', 'L19', 'L20']);
       expect(await readText(page.locator('#L11'))).toBe('fn admit() {');
       // A file shown at more than one commit: each page links to the other.
       expect(await readText(page.locator('[data-testid="file-versions"]'))).toBe('Also shown: at the landed head');
@@ -79,7 +79,7 @@ describe.skipIf(!chromiumAvailable())('a path:line at the commit that recorded i
       expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
       // The same file at the landed head: its own page, the later row's lines marked (and line 1, cited by the other project).
       await page.goto(`${origin}/r/in-repo/file/src/admission.rs/`);
-      expect(await page.locator('.line.marked').evaluateAll((lines) => lines.map((l) => l.getAttribute('data-n')))).toEqual(['1', '22', '23', '24', '25', '26', '27', '28', '29', '30', '31']);
+      expect(await page.locator('.line.marked').evaluateAll((lines) => lines.map((l) => l.id))).toEqual(['L1', 'L22', 'L23', 'L24', 'L25', 'L26', 'L27', 'L28', 'L29', 'L30', 'L31']);
       expect(await readText(page.locator('#L22'))).toBe('fn admit() {');
       expect(await readText(page.locator('[data-testid="file-versions"]'))).toBe(`Also shown: at commit ${(sha['first'] as string).slice(0, 12)}`);
     });

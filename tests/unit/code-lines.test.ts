@@ -10,6 +10,12 @@ describe('highlighted code lines (issue 30, output size)', () => {
     );
   });
 
+  it('numbers a block from line 1 by CSS (a counter), without data-n; a block from another line keeps data-n on each line', () => {
+    const lines = [[{ text: 'a', cls: '' }], [{ text: '// b', cls: 'hc' }]];
+    expect(codeLinesHtml(lines, 1, [{ from: 2, to: 2 }], true).value).toBe('<span class="line" id="L1">a\n</span><span class="line marked hc" id="L2">// b\n</span>');
+    expect(codeLinesHtml(lines, 41, [], true).value).toBe('<span class="line" id="L41" data-n="41">a\n</span><span class="line hc" id="L42" data-n="42">// b\n</span>');
+  });
+
   it('writes unanchored code (a diff) as one span per run of lines of a class, other lines bare', () => {
     const diff = diffLines('@@ -1,3 +1,4 @@\n context <a>\n-old\n-old 2\n+new\n+new 2\n+new 3\n context');
     expect(codeLinesHtml(diff, 1, [], false).value).toBe('<span class="hf">@@ -1,3 +1,4 @@\n</span> context &lt;a&gt;\n<span class="hd">-old\n-old 2\n</span><span class="ha">+new\n+new 2\n+new 3\n</span> context\n');
@@ -24,6 +30,10 @@ describe('highlighted code lines (issue 30, output size)', () => {
     const all = codeLinesHtml(lines, 1, [{ from: 1, to: 3 }], true).value;
     expect(remarkLines(none, [{ from: 1, to: 3 }])).toBe(all);
     expect(remarkLines(all, [])).toBe(none);
+    // A block from another line than 1 (a long file's window) keeps its data-n.
+    const later = codeLinesHtml(lines, 41, [], true).value;
+    expect(remarkLines(later, [{ from: 42, to: 42 }])).toBe(codeLinesHtml(lines, 41, [{ from: 42, to: 42 }], true).value);
+    expect(remarkLines(later, [{ from: 42, to: 42 }])).toContain('<span class="line marked hc hi" id="L42" data-n="42">b\n</span>');
   });
 });
 

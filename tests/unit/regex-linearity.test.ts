@@ -18,7 +18,7 @@ const SRC = path.join(import.meta.dirname, '..', '..', 'src');
 /** Patterns built at run time, each reviewed: what it is built from, and why that stays linear. */
 const RUNTIME_PATTERNS: Record<string, string> = {
   'components/html/code.ts':
-    'the line-start markup this module writes (`remarkLines`): `TOKEN_CLASS_PATTERN` is `h[a-z]` (src/lib/highlight/highlight.ts), each after one space, so the repetition is unambiguous; then a backreference to the line number',
+    'the line-start markup this module writes (`remarkLines`): `TOKEN_CLASS_PATTERN` is `h[a-z]` (src/lib/highlight/highlight.ts), each after one space, so the repetition is unambiguous; then a backreference to the line number, in an optional group of fixed text',
   'lib/config/config-schema.ts': 'a configuration `secrets.patterns` entry, compiled only to check that it is a regular expression (never run here)',
   'lib/secrets/detect.ts':
     'the configuration’s `secrets.patterns` (trusted, written by whoever runs the build, docs/security.md "Secrets"): its own patterns, run on record text as it wrote them',

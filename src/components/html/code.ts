@@ -4,12 +4,15 @@
  * code without anchors (a diff) is one span per run of lines of a class ({@link codeLinesHtml}).
  * Token text is escaped; class names come from the highlighter (src/lib/highlight/highlight.ts `TOKEN_CLASS`).
  *
- * The line numbers of anchored lines are drawn by CSS from the line's `data-n` (site.css, `.code
- * .line[data-n]::before`), instead of a link element on every line: at a thousand projects that
- * was about 46 more bytes a line of every file page (issue 17, output size). (A CSS counter would
- * need an inline style for the first line, which the pages' Content Security Policy refuses.)
- * Generated numbers are not copied with the code and not read out (`content: attr(data-n) /
- * ""`); a click in the number gutter still links the line (src/scripts/line-links.ts).
+ * The line numbers of anchored lines are drawn by CSS (site.css, `.code .line[id]::before`),
+ * instead of a link element on every line: at a thousand projects that was about 46 more bytes a
+ * line of every file page (issue 17, output size). A block from line 1 (a whole file, a long
+ * file's first window) is numbered by a CSS counter of its lines; a block from another line (a
+ * later window of a long file) by each line's `data-n`, as a counter would need an inline style
+ * for its first line, which the pages' Content Security Policy refuses. `data-n` on every line
+ * of every block was 2 MB of the real-shaped benchmark's 72 MB of `r/` on 100 projects (issue
+ * 30, output size). Generated numbers are not copied with the code and not read out (`content:
+ * counter(line) / ""`); a click in the number gutter still links the line (src/scripts/line-links.ts).
  */
 import type { Token } from '../../lib/highlight/highlight.ts';
 import { TOKEN_CLASS_PATTERN } from '../../lib/highlight/highlight.ts';
@@ -26,9 +29,10 @@ const tokensHtml = (tokens: readonly Token[]): string => {
 /**
  * Lines of tokens → the inside of a `<code>` element.
  *
- * With `anchors`, each line is a `<span class="line">` with its `#L<n>` anchor and `data-n`
- * (a line of one highlighted token takes the token's class on that span: `<span class="line
- * hc" id="L3" data-n="3">`). Without anchors (a commit's diff, a command), the `<pre>` keeps
+ * With `anchors`, each line is a `<span class="line">` with its `#L<n>` anchor, and its
+ * `data-n` when the block does not start at line 1 (a line of one highlighted token takes the
+ * token's class on that span: `<span class="line hc" id="L3">`, `<span class="line hc" id="L43"
+ * data-n="43">`). Without anchors (a commit's diff, a command), the `<pre>` keeps
  * the lines apart by their newlines and only colour needs markup: a run of lines of one
  * highlighted token each, of the same class, is one `<span>` (`<span class="ha">+a\n+b\n</span>`,
  * a diff's added lines), a line of several tokens or none is bare, and only a marked line is a
@@ -59,7 +63,7 @@ export function codeLinesHtml(lines: readonly Token[][], start: number, marked: 
     }
     if (run !== '') out += '</span>';
     run = '';
-    out += `<span class="line${mark ? ' marked' : ''}${whole ? ` ${escapeHtml(whole.cls)}` : ''}"${anchors ? ` id="L${n}" data-n="${n}"` : ''}>`;
+    out += `<span class="line${mark ? ' marked' : ''}${whole ? ` ${escapeHtml(whole.cls)}` : ''}"${anchors ? ` id="L${n}"${start === 1 ? '' : ` data-n="${n}"`}` : ''}>`;
     out += whole ? escapeHtml(whole.text) : tokensHtml(tokens);
     out += '\n</span>';
   }
@@ -77,11 +81,11 @@ export function codeBlockHtml(lines: readonly Token[][], start: number, marked: 
  * sharded build marks a file's lines cited by every shard, src/lib/shard/). Only the line
  * markup this module writes is touched: token text is escaped, so it never holds `<span`.
  */
-const LINE_START = new RegExp(`<span class="line(?: marked)?((?: ${TOKEN_CLASS_PATTERN})*)" id="L(\\d+)" data-n="\\2">`, 'g');
+const LINE_START = new RegExp(`<span class="line(?: marked)?((?: ${TOKEN_CLASS_PATTERN})*)" id="L(\\d+)"( data-n="\\2")?>`, 'g');
 
 export function remarkLines(markup: string, marked: ReadonlyArray<{ from: number; to: number }>): string {
-  return markup.replace(LINE_START, (_, cls: string, n: string) => {
+  return markup.replace(LINE_START, (_, cls: string, n: string, numbered: string | undefined) => {
     const line = Number(n);
-    return `<span class="line${marked.some((r) => line >= r.from && line <= r.to) ? ' marked' : ''}${cls}" id="L${n}" data-n="${n}">`;
+    return `<span class="line${marked.some((r) => line >= r.from && line <= r.to) ? ' marked' : ''}${cls}" id="L${n}"${numbered ?? ''}>`;
   });
 }
