@@ -4,7 +4,7 @@
  * folded; the meta line says each field once, separated by middle dots.
  */
 import { describe, expect, it } from 'vitest';
-import { decisionRowHtml, type RowContext } from '../../src/components/html/decision-row.ts';
+import { decisionRowHtml, timeHtml, type RowContext } from '../../src/components/html/decision-row.ts';
 import { checkFirstHtml } from '../../src/components/html/check-first.ts';
 import { checkFirst, checkFirstGroups } from '../../src/lib/projections/check-first.ts';
 import type { TrailRow } from '../../src/lib/model/types.ts';
@@ -75,7 +75,14 @@ describe('decision row card', () => {
     const card = decisionRowHtml(row('Ship the parser'), ctx).value;
     expect(card).toContain('<h3><a href="#row-2aafcc90">Ship the parser</a></h3>');
     expect(card).not.toContain('<dt>Decision');
-    expect(card).toContain('<dt>Meta<dd>id <code>2aafcc90</code> · phase build · actor lead · ticket T-9 · <time>2026-03-02T10:00:00Z</time> · decisions.jsonl:7</dl></article>');
+    expect(card).toContain('<dt>Meta<dd>id <code>2aafcc90</code> · phase build · actor lead · ticket T-9 · 2026-03-02T10:00:00Z · decisions.jsonl:7</dl></article>');
+  });
+
+  it('puts a time in a <time> element only when its datetime says something the text does not (issue 30)', () => {
+    expect(timeHtml('2026-03-02T10:00:00Z', Date.parse('2026-03-02T10:00:00Z')).value).toBe('2026-03-02T10:00:00Z');
+    expect(timeHtml('2026-03-02 10:00 UTC', Date.parse('2026-03-02T10:00:00Z')).value).toBe('<time datetime="2026-03-02T10:00:00Z">2026-03-02 10:00 UTC</time>');
+    expect(timeHtml('2026-03-02T10:00:00.250Z', Date.parse('2026-03-02T10:00:00.250Z')).value).toBe('2026-03-02T10:00:00.250Z');
+    expect(timeHtml('last <Tuesday>', null).value).toBe('last &lt;Tuesday&gt;');
   });
 
   it('lists the evidence as the one bare <ul> of a field and keeps Meta the last field, after Supersedes and other fields', () => {

@@ -98,14 +98,16 @@ export function longText(text: string): SafeHtml {
 }
 
 /**
- * A row's time as written, in a `<time>` element. The machine-readable value is the parsed
- * time (epoch ms) as an ISO instant without zero milliseconds; when the text already is that
- * instant, `datetime` is left out (the element's text is then its value, per HTML).
+ * A row's time as written. When it parses to an instant (epoch ms) whose ISO form (without
+ * zero milliseconds) is not the text itself, the text is in a `<time>` element whose
+ * `datetime` is that instant; a text that already is the instant, or that does not parse, is
+ * plain text (a `<time>` element without `datetime` says nothing its text does not: 13 bytes
+ * a row card, issue 30).
  */
 export function timeHtml(ts: string, time: number | null): SafeHtml {
-  if (time === null) return html`<time>${ts}</time>`;
+  if (time === null) return html`${ts}`;
   const iso = new Date(time).toISOString().replace('.000Z', 'Z');
-  return iso === ts ? html`<time>${ts}</time>` : html`<time datetime="${iso}">${ts}</time>`;
+  return iso === ts ? html`${ts}` : html`<time datetime="${iso}">${ts}</time>`;
 }
 
 /** One decision row. */
