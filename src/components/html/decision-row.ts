@@ -10,7 +10,7 @@ import { fileKey, safeHref, urls } from '../../lib/site/urls.ts';
 import { shortDigest } from '../../lib/text/hash.ts';
 import { html, type SafeHtml } from './html.ts';
 import { pullRequestNumber, type BoundForge } from '../../lib/config/forge-links.ts';
-import { SEVERITY_ICON, statusHtml } from './status.ts';
+import { severityBadgeHtml } from './status.ts';
 import type { RowFlag } from '../../lib/projections/flags.ts';
 
 /**
@@ -21,7 +21,7 @@ import type { RowFlag } from '../../lib/projections/flags.ts';
 function rowFlagsHtml(flags: readonly RowFlag[]): SafeHtml | '' {
   if (flags.length === 0) return '';
   const lead = flags.every((f) => f.accepted) ? 'Flagged (accepted)' : 'Flagged';
-  return html`<p class="row-flags">${lead}: ${flags.map((f, i) => html`${i > 0 ? ', ' : ''}<a href="#flag-${String(f.n)}">${statusHtml(f.severity, f.severity, SEVERITY_ICON[f.severity])} <code>${f.kind}</code>${f.accepted ? html` <span class="accepted-badge" title="${f.accepted}">accepted</span>` : ''}</a>`)}</p>`;
+  return html`<p class="row-flags">${lead}: ${flags.map((f, i) => html`${i > 0 ? ', ' : ''}<a href="#flag-${String(f.n)}">${severityBadgeHtml(f.severity, f.severity)} <code>${f.kind}</code>${f.accepted ? html` <span class="accepted-badge" title="${f.accepted}">accepted</span>` : ''}</a>`)}</p>`;
 }
 
 /** What a row needs to know about its page. */
