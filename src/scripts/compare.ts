@@ -6,7 +6,7 @@
 import { compareRuns, type ComparableRun } from '../lib/compare/compare-runs.ts';
 import { runDiffHtml } from '../components/html/run-diff.ts';
 import { gunzip } from './gunzip.ts';
-import { fullRows, type CompactRow } from '../lib/export/recap-rows.ts';
+import { fullRows, type CompactRow, type RowColumns } from '../lib/export/recap-rows.ts';
 
 const result = document.getElementById('compare-result');
 const params = new URLSearchParams(location.search);
@@ -19,8 +19,8 @@ async function recap(base: string, id: string): Promise<ComparableRun> {
   const response = await fetch(`${base}p/${id}/recap.json.gz`);
   if (!response.ok) throw new Error(`no project ${id} in this archive (${response.status})`);
   const run = JSON.parse(new TextDecoder().decode(await gunzip(new Uint8Array(await response.arrayBuffer())))) as ComparableRun;
-  // recap/2 leaves a row's anchor out when it is row-<id> (src/lib/export/recap-rows.ts).
-  return { ...run, rows: fullRows(run.rows as unknown as CompactRow[]) };
+  // recap/2 leaves a row's anchor out when it is row-<id>; recap/3 writes rows by column (src/lib/export/recap-rows.ts).
+  return { ...run, rows: fullRows(run.rows as unknown as CompactRow[] | RowColumns) };
 }
 
 // The chooser shows the pair being compared.

@@ -1,6 +1,6 @@
 /**
  * Pages proportionate to what a person reads (issue 30, scope 3; src/lib/site/row-pages.ts):
- * a recap of 250 rows carries its first 100 and links two row pages; a permalink to a later
+ * a recap of 350 rows carries its first 100 and links two row pages of up to 200; a permalink to a later
  * row lands on its row page; with scripts off every row is reached through the pager; a search
  * result for a later row links its row page; a row page sends a link it does not hold (a flag)
  * to the recap; a reason of the agent's words past 20 rows is its count and a search link that
@@ -31,10 +31,10 @@ let model: ProjectModel;
 /** The project's rows a recap shows (not superseded), in file order. */
 let shown: string[];
 
-/** A real-shaped project of 250 rows; its model read back. */
+/** A real-shaped project of 350 rows; its model read back. */
 async function buildRows(): Promise<BuiltSite> {
   dir = await mkdtemp(join(tmpdir(), 'trailbook-rows-'));
-  await generateRealShapedCorpus({ projects: 1, rows: 250, seed: 3, out: join(dir, 'corpus'), commits: 30, files: 20, shape: join(REPO_ROOT, '..', 'shared', 'corpus', 'real'), checkFirst: 0.41 });
+  await generateRealShapedCorpus({ projects: 1, rows: 350, seed: 3, out: join(dir, 'corpus'), commits: 30, files: 20, shape: join(REPO_ROOT, '..', 'shared', 'corpus', 'real'), checkFirst: 0.41 });
   const built = await buildSite([join(dir, 'corpus')]);
   model = await readModel(built.cacheDir, PROJECT);
   shown = model.rows.filter((r) => r.supersededBy.length === 0).map((r) => r.anchor);
@@ -45,18 +45,18 @@ afterAll(async () => {
   if (dir) await rm(dir, { recursive: true, force: true });
 });
 
-describe('a recap of 250 rows', () => {
+describe('a recap of 350 rows', () => {
   archiveInBrowser(buildRows, {}, (a) => ({ site, server, browser, page } = a));
 
   it('carries its first 100 rows and links the two row pages, which hold the rest', async () => {
-    expect(shown.length).toBeGreaterThan(200);
+    expect(shown.length).toBeGreaterThan(300);
     await page.goto(`${server.url}p/${PROJECT}/`);
     expect(await page.locator('.decisions > .rows > article.row').evaluateAll((rows) => rows.map((r) => r.id))).toEqual(shown.slice(0, 100));
-    expect(await page.locator('nav.row-pages a').allTextContents()).toEqual(['rows 1–100', 'rows 101–200', `rows 201–${shown.length}`]);
+    expect(await page.locator('nav.row-pages a').allTextContents()).toEqual(['rows 1–100', 'rows 101–300', `rows 301–${shown.length}`]);
     expect(await page.locator('nav.row-pages a[aria-current="page"]').textContent()).toBe('rows 1–100');
     await page.goto(`${server.url}p/${PROJECT}/rows/3/`);
-    expect(await page.locator('h1').textContent()).toBe(`${model.title}: rows 201–${shown.length}`);
-    expect(await page.locator('.decisions > .rows > article.row').evaluateAll((rows) => rows.map((r) => r.id))).toEqual(shown.slice(200));
+    expect(await page.locator('h1').textContent()).toBe(`${model.title}: rows 301–${shown.length}`);
+    expect(await page.locator('.decisions > .rows > article.row').evaluateAll((rows) => rows.map((r) => r.id))).toEqual(shown.slice(300));
   });
 
   it('takes a permalink to a row on a later page there', async () => {
@@ -127,12 +127,16 @@ describe('a recap of 250 rows', () => {
     for (const e of group?.entries ?? []) expect(hrefs).toContain(e.row.anchor);
   });
 
-  it('puts 100 rows and little else on a row page, lighter than the recap', async () => {
-    const recap = (await readFile(join(site.out, 'p', PROJECT, 'index.html'))).length;
-    const rows2 = (await readFile(join(site.out, 'p', PROJECT, 'rows', '2', 'index.html'))).length;
-    // 100 rows and their frame on a row page; the recap adds the summary, Check first and Attention.
-    expect(rows2).toBeLessThan(recap);
-    expect(rows2).toBeGreaterThan(100 * 300);
+  it('puts 200 rows and little else on a row page: its frame a few KB, its bytes a row fewer than the recap’s', async () => {
+    const recap = await readFile(join(site.out, 'p', PROJECT, 'index.html'), 'utf8');
+    const rows2 = await readFile(join(site.out, 'p', PROJECT, 'rows', '2', 'index.html'), 'utf8');
+    const rowsOf = (page: string): string => page.slice(page.indexOf('<div class="rows">'), page.indexOf('</div>', page.indexOf('<div class="rows">')));
+    expect(rowsOf(rows2).match(/<article /g)?.length).toBe(200);
+    expect(rowsOf(rows2).length).toBeGreaterThan(200 * 300);
+    // The frame: head, site header and footer, the h1, the pager and the next link.
+    expect(Buffer.byteLength(rows2) - Buffer.byteLength(rowsOf(rows2))).toBeLessThan(6000);
+    // The recap adds the summary, Check first and Attention to its 100 rows.
+    expect(Buffer.byteLength(rows2) / 200).toBeLessThan(Buffer.byteLength(recap) / 100);
   });
 
   it('has no serious or critical axe violation on the paged recap and a row page, light and dark', async () => {

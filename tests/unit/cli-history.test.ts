@@ -16,6 +16,10 @@ import { analyseArchive } from '../../src/lib/archive/analyse-archive.ts';
 import type { BuildHistory } from '../../src/lib/build-history/build-history.ts';
 import { bbsRow, bbsRowId } from '../history-fixtures.ts';
 import type { RunDiff } from '../../src/lib/compare/compare-runs.ts';
+import { gzipSync } from 'node:zlib';
+import type { ProjectModel } from '../../src/lib/model/types.ts';
+import { recapExport } from '../../src/lib/export/recap-export.ts';
+import { compactRows } from '../../src/lib/export/recap-rows.ts';
 
 let dir: string;
 
@@ -94,6 +98,32 @@ describe('trailbook diff, as the console prints it', () => {
     expect(text.lines.slice(0, 2)).toEqual([`A: a (a) from ${join(dir, 'runs', 'a')}, 1 row, 1 flag`, `B: b (b) from ${join(dir, 'runs', 'b')}, 2 rows, 1 flag`]);
     expect(text.lines.filter((l) => l.startsWith('  + '))).toEqual([`  + ${bbsRowId(2, sneaky)} “Ship it ::error::forged” (verified)`]);
     expect(text.lines.some((l) => l.startsWith('::'))).toBe(false);
+  });
+
+  it('reads recap.json of each version it knows (recap/3 by column, gzip compressed; recap/2 rows as objects; recap/1 whole) as the runs themselves (issue 30)', async () => {
+    await mkdir(join(dir, 'recaps', 'a'), { recursive: true });
+    await mkdir(join(dir, 'recaps', 'b'), { recursive: true });
+    await writeFile(join(dir, 'recaps', 'a', 'decisions.jsonl'), `${bbsRow(1)}\n${bbsRow(2)}\n`);
+    await writeFile(join(dir, 'recaps', 'b', 'decisions.jsonl'), `${bbsRow(1)}\n${bbsRow(3, 'Ship the parser')}\n`);
+    const models: ProjectModel[] = [];
+    await analyseArchive({ roots: [join(dir, 'recaps')], cacheDir: null, onModel: (m) => void models.push(m) });
+    const [a, b] = ['a', 'b'].map((id) => models.find((m) => m.id === id) as ProjectModel);
+    const v3 = (m: ProjectModel) => recapExport(m, '/schema/recap.v3.json');
+    await writeFile(join(dir, 'recaps', 'a.json.gz'), gzipSync(JSON.stringify(v3(a as ProjectModel))));
+    await writeFile(join(dir, 'recaps', 'b.json'), JSON.stringify({ ...v3(b as ProjectModel), version: 'trailbook.recap/2', rows: compactRows((b as ProjectModel).rows) }));
+    await writeFile(join(dir, 'recaps', 'b1.json'), JSON.stringify({ ...v3(b as ProjectModel), version: 'trailbook.recap/1', rows: (b as ProjectModel).rows, cited: (b as ProjectModel).cited }));
+    const diffOf = async (x: string, y: string): Promise<RunDiff> => {
+      const out = console();
+      expect(await runDiff(x, y, { json: true }, out)).toBe(0);
+      return JSON.parse(out.lines.join('\n')) as RunDiff;
+    };
+    const fromTrails = await diffOf(join(dir, 'recaps', 'a'), join(dir, 'recaps', 'b'));
+    expect(fromTrails.decisions.added.map((r) => r.decision)).toEqual(['Ship the parser']);
+    expect(await diffOf(join(dir, 'recaps', 'a.json.gz'), join(dir, 'recaps', 'b.json'))).toEqual(fromTrails);
+    expect(await diffOf(join(dir, 'recaps', 'a.json.gz'), join(dir, 'recaps', 'b1.json'))).toEqual(fromTrails);
+    // rows neither an array nor columns: not a recap.json.
+    await writeFile(join(dir, 'recaps', 'bad.json'), JSON.stringify({ ...v3(b as ProjectModel), rows: { decision: [] } }));
+    await expect(runDiff(join(dir, 'recaps', 'bad.json'), join(dir, 'recaps', 'b.json'), {}, console())).rejects.toThrow(`${join(dir, 'recaps', 'bad.json')} is not a Trailbook recap.json (trailbook.recap/1, /2 or /3)`);
   });
 
   it('names a project given by its .audit trail file with the id its archive gives it, not project--<slug>', async () => {

@@ -4,7 +4,7 @@
  * folded; the meta line says each field once, separated by middle dots.
  */
 import { describe, expect, it } from 'vitest';
-import { decisionRowHtml, type RowContext } from '../../src/components/html/decision-row.ts';
+import { decisionRowHtml, timeHtml, type RowContext } from '../../src/components/html/decision-row.ts';
 import { checkFirstHtml } from '../../src/components/html/check-first.ts';
 import { checkFirst, checkFirstGroups } from '../../src/lib/projections/check-first.ts';
 import type { TrailRow } from '../../src/lib/model/types.ts';
@@ -75,7 +75,25 @@ describe('decision row card', () => {
     const card = decisionRowHtml(row('Ship the parser'), ctx).value;
     expect(card).toContain('<h3><a href="#row-2aafcc90">Ship the parser</a></h3>');
     expect(card).not.toContain('<dt>Decision');
-    expect(card).toContain('<dt>Meta<dd>id <code>2aafcc90</code> · phase build · actor lead · ticket T-9 · <time>2026-03-02T10:00:00Z</time> · decisions.jsonl:7</dl></article>');
+    expect(card).toContain('<dt>Meta<dd>id <code>2aafcc90</code> · phase build · actor lead · ticket T-9 · 2026-03-02T10:00:00Z · decisions.jsonl:7</dl></article>');
+  });
+
+  it("marks a row's flags, on its card and in Check first, with a severity badge whose icon site.css draws (issue 30, output size)", () => {
+    const flagged: TrailRow = { ...row('Ship the parser'), evidence: [{ raw: 'src/gone.ts', kind: 'path', status: 'NOT_VERIFIED', reason: 'path not found at the landed head', fault: 'evidence/path-not-found' }] };
+    const flags = [{ n: 3, severity: 'high' as const, kind: 'evidence/path-not-found' }, { n: 7, severity: 'low' as const, kind: 'trail/late' }];
+    const card = decisionRowHtml(flagged, { ...ctx, flagsOf: () => flags }).value;
+    expect(card).toContain('<p class="row-flags">Flagged: <a href="#flag-3"><span class="status status-high">high</span> <code>evidence/path-not-found</code></a>, <a href="#flag-7"><span class="status status-low">low</span> <code>trail/late</code></a></p>');
+    const entry = checkFirstHtml(checkFirstGroups(checkFirst([flagged])), () => flags, undefined).value;
+    // Check first's group of a pointer that did not resolve names the flags of its kind.
+    expect(entry).toContain(' <a class="cf-flag" href="#flag-3"><span class="status status-high">high flag 3</span></a></ul>');
+    expect(card + entry).not.toContain('status-icon');
+  });
+
+  it('puts a time in a <time> element only when its datetime says something the text does not (issue 30)', () => {
+    expect(timeHtml('2026-03-02T10:00:00Z', Date.parse('2026-03-02T10:00:00Z')).value).toBe('2026-03-02T10:00:00Z');
+    expect(timeHtml('2026-03-02 10:00 UTC', Date.parse('2026-03-02T10:00:00Z')).value).toBe('<time datetime="2026-03-02T10:00:00Z">2026-03-02 10:00 UTC</time>');
+    expect(timeHtml('2026-03-02T10:00:00.250Z', Date.parse('2026-03-02T10:00:00.250Z')).value).toBe('2026-03-02T10:00:00.250Z');
+    expect(timeHtml('last <Tuesday>', null).value).toBe('last &lt;Tuesday&gt;');
   });
 
   it('lists the evidence as the one bare <ul> of a field and keeps Meta the last field, after Supersedes and other fields', () => {

@@ -22,7 +22,7 @@ import * as core from '../../src/lib/model/model-schema.ts';
 import { arenaSchema, verdictsSchema } from '../../src/lib/model/quality-schema.ts';
 import { RECAP_VERSION, recapExport, recapExportSchema, type RecapExport } from '../../src/lib/export/recap-export.ts';
 import type { CompactCited } from '../../src/lib/export/recap-cited.ts';
-import { fullRows } from '../../src/lib/export/recap-rows.ts';
+import { compactRows, fullRows, type CompactRow, type RowColumns } from '../../src/lib/export/recap-rows.ts';
 import { reportDetails } from '../../src/lib/archive/report-details.ts';
 import type { BabysitModel } from '../../src/lib/model/babysit.ts';
 import type { BeadsModel } from '../../src/lib/model/beads.ts';
@@ -56,9 +56,13 @@ describe('export schemas follow the model', () => {
     expectTypeOf<z.infer<typeof babysitSchema>>().toEqualTypeOf<BabysitModel>();
     // The whole document is the model, every part present (absent parts are null), plus its version and the build's accepted flags.
     expectTypeOf<RecapExport['accepted']>().toEqualTypeOf<{ file: string; reasons: Array<string | null> } | undefined>();
-    // recap/2's rows leave out what the row says, its cited names a citing row by its anchor (src/lib/export/recap-rows.ts, recap-cited.ts).
+    // recap/2's rows leave out what the row says, its cited names a citing row by its anchor; recap/3 writes the rows by column (src/lib/export/recap-rows.ts, recap-cited.ts).
     expectTypeOf<Omit<RecapExport, '$schema' | 'version' | 'openBlockers' | 'accepted' | 'cited' | 'rows' | Lifecycle>>().toEqualTypeOf<Omit<model.ProjectModel, 'cited' | 'rows' | Lifecycle>>();
-    expectTypeOf<Omit<RecapExport['rows'][number], 'computedId' | 'anchor' | 'index'>>().toEqualTypeOf<Omit<model.TrailRow, 'computedId' | 'anchor' | 'index'>>();
+    expectTypeOf<Omit<CompactRow, 'computedId' | 'anchor' | 'index'>>().toEqualTypeOf<Omit<model.TrailRow, 'computedId' | 'anchor' | 'index'>>();
+    expectTypeOf<RecapExport['rows']>().toEqualTypeOf<RowColumns>();
+    expectTypeOf<RowColumns['decision']>().toEqualTypeOf<string[]>();
+    expectTypeOf<RowColumns['time']>().toEqualTypeOf<Array<number | null>>();
+    expectTypeOf<RowColumns['anchor']>().toEqualTypeOf<Array<string | null> | undefined>();
     expectTypeOf<RecapExport['cited']>().toEqualTypeOf<CompactCited>();
     expectTypeOf<RecapExport['handover']>().toEqualTypeOf<HandoverReport | null>();
     expectTypeOf<RecapExport['openBlockers']>().toEqualTypeOf<OpenBlocker[]>();
@@ -73,7 +77,7 @@ describe('export schemas follow the model', () => {
       expect(schema['$id']).toBe(`https://example.com/archive/schema/${name}.json`);
       expect(() => ajv.compile(schema)).not.toThrow();
     }
-    expect(JSON.stringify(exportJsonSchema('recap.v2'))).not.toContain('9007199254740991');
+    expect(JSON.stringify(exportJsonSchema('recap.v3'))).not.toContain('9007199254740991');
   });
 });
 
@@ -99,11 +103,11 @@ for (const [corpus, root] of [['example corpus', CONTENT], ['real corpus', REAL]
       models = await analyse(root);
     }, 120_000);
 
-    it('recap.json of every project parses with the zod schema and validates against recap.v2.json', () => {
-      const validate = validator('recap.v2');
+    it('recap.json of every project parses with the zod schema and validates against recap.v3.json', () => {
+      const validate = validator('recap.v3');
       expect(models.length).toBeGreaterThan(0);
       for (const m of models) {
-        const doc = viaJson(recapExport(m, '/archive/schema/recap.v2.json'));
+        const doc = viaJson(recapExport(m, '/archive/schema/recap.v3.json'));
         const parsed = recapExportSchema.safeParse(doc);
         expect(parsed.success, `${m.id}: ${parsed.error?.message}`).toBe(true);
         expect(validate(doc), `${m.id}: ${JSON.stringify(validate.errors?.slice(0, 3))}`).toBe(true);
@@ -134,28 +138,37 @@ describe('recap.json', () => {
   }, 120_000);
 
   it('is the model with its version and schema URL, every part present', () => {
-    const doc = recapExport(faults, 'https://example.com/schema/recap.v2.json');
+    const doc = recapExport(faults, 'https://example.com/schema/recap.v3.json');
     expect(doc.version).toBe(RECAP_VERSION);
-    expect(doc.$schema).toBe('https://example.com/schema/recap.v2.json');
-    // recap/2: each row without what the rest of it says (src/lib/export/recap-rows.ts).
+    expect(RECAP_VERSION).toBe('trailbook.recap/3');
+    expect(doc.$schema).toBe('https://example.com/schema/recap.v3.json');
+    // recap/3: the rows by column, each row without what the rest of it says (src/lib/export/recap-rows.ts).
     expect(fullRows(doc.rows)).toEqual(faults.rows);
-    const kept = doc.rows.filter((r) => 'anchor' in r || 'computedId' in r || 'index' in r);
-    expect(kept.length).toBeLessThan(doc.rows.length / 2);
+    expect(doc.rows.id).toEqual(faults.rows.map((r) => r.id));
+    expect(doc.rows.decision).toEqual(faults.rows.map((r) => r.decision));
+    const kept = compactRows(faults.rows).filter((r) => 'anchor' in r || 'computedId' in r || 'index' in r);
+    expect(kept.length).toBeLessThan(faults.rows.length / 2);
+    expect(doc.rows.anchor?.filter((a) => a !== null)).toEqual(kept.filter((r) => r.anchor !== undefined).map((r) => r.anchor));
     expect(doc.invalid.map((i) => `${i.file}:${i.line}`)).toEqual(['decisions.jsonl:12']);
     expect(doc.arena).toBeNull();
     expect(Object.keys(doc).slice(0, 3)).toEqual(['$schema', 'version', 'id']);
   });
 
   it('is rejected by the JSON Schema when a field is unknown, missing or of the wrong kind', () => {
-    const validate = validator('recap.v2');
-    const good = viaJson(recapExport(faults, '/schema/recap.v2.json')) as Record<string, unknown> & { rows: Array<Record<string, unknown> & { evidence: Array<Record<string, unknown>> }> };
+    const validate = validator('recap.v3');
+    const good = viaJson(recapExport(faults, '/schema/recap.v3.json')) as Record<string, unknown> & { rows: Record<string, unknown[]> & { evidence: Array<Array<Record<string, unknown>>> } };
     expect(validate(good)).toBe(true);
     expect(validate({ ...good, surprise: 1 })).toBe(false);
     const { title: _title, ...untitled } = good;
     expect(validate(untitled)).toBe(false);
     expect(validate({ ...good, version: 'trailbook.recap/1' })).toBe(false);
-    const row = good.rows[1] as (typeof good.rows)[number];
-    const badStatus = { ...good, rows: [{ ...row, evidence: [{ ...row.evidence[0], status: 'CLEAN' }] }] };
+    const evidence = good.rows.evidence[1] as Array<Record<string, unknown>>;
+    const badStatus = { ...good, rows: { ...good.rows, evidence: [good.rows.evidence[0], [{ ...evidence[0], status: 'CLEAN' }], ...good.rows.evidence.slice(2)] } };
     expect(validate(badStatus)).toBe(false);
+    // Rows as recap/2 wrote them (an array of objects) are not recap/3.
+    expect(validate({ ...good, rows: compactRows(faults.rows) })).toBe(false);
+    const { decision: _decision, ...noDecisions } = good.rows;
+    expect(validate({ ...good, rows: noDecisions })).toBe(false);
+    expect(validate({ ...good, rows: { ...good.rows, surprise: [] } })).toBe(false);
   });
 });

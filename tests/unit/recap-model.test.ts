@@ -14,6 +14,7 @@ import type { ProjectModel } from '../../src/lib/model/types.ts';
 import { exportRecapHtml } from '../../src/components/html/export-recap.ts';
 import { recapExport, type RecapExport } from '../../src/lib/export/recap-export.ts';
 import { recapModel } from '../../src/lib/export/recap-model.ts';
+import { compactRows } from '../../src/lib/export/recap-rows.ts';
 import { decisionsCsv } from '../../src/lib/export/decisions-csv.ts';
 import { decisionsCsvFromRecap } from '../../src/lib/export/recap-decisions-csv.ts';
 import { sha256Hex as browserSha256 } from '../../src/lib/text/sha256-browser.ts';
@@ -23,7 +24,7 @@ import { shortDigest } from '../../src/lib/text/hash.ts';
 import { REAL_CORPUS } from '../real-corpus.ts';
 
 const CONTENT = fileURLToPath(new URL('../../content', import.meta.url));
-const SCHEMA = 'https://example.com/archive/schema/recap.v2.json';
+const SCHEMA = 'https://example.com/archive/schema/recap.v3.json';
 const CONTEXTS = [
   { root: null, archiveTitle: 'Trailbook' },
   { root: 'https://example.com/archive/', archiveTitle: 'Team <archive> & "runs"' },
@@ -66,7 +67,7 @@ describe('recapModel (recap.json → the model exportRecapHtml takes)', () => {
   });
 
   it('refuses a recap.json of another version, naming it', () => {
-    expect(() => decisionsCsvFromRecap(JSON.stringify({ version: 'trailbook.recap/3' }))).toThrow('recap.json is of version trailbook.recap/3; this Trailbook reads trailbook.recap/1 and trailbook.recap/2');
+    expect(() => decisionsCsvFromRecap(JSON.stringify({ version: 'trailbook.recap/4' }))).toThrow('recap.json is of version trailbook.recap/4; this Trailbook reads trailbook.recap/1, trailbook.recap/2 and trailbook.recap/3');
   });
 
   it('undoes what recapExport adds and maps null parts back to absent', () => {
@@ -91,15 +92,15 @@ describe('recapModel (recap.json → the model exportRecapHtml takes)', () => {
   });
 
   it('refuses a document of another version, naming it', () => {
-    const doc = { ...recapExport(example[0] as ProjectModel, SCHEMA), version: 'trailbook.recap/3' } as unknown as RecapExport;
-    expect(() => recapModel(doc)).toThrow('recap.json is of version trailbook.recap/3; this Trailbook reads trailbook.recap/1 and trailbook.recap/2');
+    const doc = { ...recapExport(example[0] as ProjectModel, SCHEMA), version: 'trailbook.recap/4' } as unknown as RecapExport;
+    expect(() => recapModel(doc)).toThrow('recap.json is of version trailbook.recap/4; this Trailbook reads trailbook.recap/1, trailbook.recap/2 and trailbook.recap/3');
   });
 
-  it('recap/2 names a citing row by its anchor alone, and gives the model its whole citations back (issue 30, output size)', () => {
+  it('recap/3 names a citing row by its anchor alone, writes rows by column, and gives the model its whole citations and rows back (issue 30, output size)', () => {
     let compacted = 0;
     for (const m of [...example, ...real]) {
       const doc = JSON.parse(JSON.stringify(recapExport(m, SCHEMA))) as RecapExport;
-      expect(doc.version).toBe('trailbook.recap/2');
+      expect(doc.version).toBe('trailbook.recap/3');
       const rows = new Set(m.rows.map((r) => r.anchor));
       for (const c of [...doc.cited.commits, ...doc.cited.files].flatMap((e) => e.by)) {
         if (c.decision === undefined) {
@@ -109,12 +110,15 @@ describe('recapModel (recap.json → the model exportRecapHtml takes)', () => {
         } else expect(c.rowId).toBeDefined();
       }
       expect(recapModel(doc).cited, m.id).toEqual(JSON.parse(JSON.stringify(m.cited)));
-      // A row leaves out its computedId, anchor and index when the rest of it says them (src/lib/export/recap-rows.ts).
-      doc.rows.forEach((r, i) => {
-        const row = m.rows[i] as ProjectModel['rows'][number];
-        expect('anchor' in r, `${m.id} ${row.anchor}`).toBe(row.anchor !== `row-${row.id}`);
-        expect('computedId' in r, `${m.id} ${row.anchor}`).toBe(row.computedId !== row.id);
+      // Rows by column, a value a row in each; a row leaves out its computedId, anchor and index
+      // when the rest of it says them: null in a column some other row needs, no column when none does (src/lib/export/recap-rows.ts).
+      for (const [field, column] of Object.entries(doc.rows)) expect(column, `${m.id} ${field}`).toHaveLength(m.rows.length);
+      m.rows.forEach((row, i) => {
+        expect(doc.rows.id[i]).toBe(row.id);
+        expect(doc.rows.anchor?.[i] ?? null, `${m.id} ${row.anchor}`).toBe(row.anchor !== `row-${row.id}` ? row.anchor : null);
+        expect(doc.rows.computedId?.[i] ?? null, `${m.id} ${row.anchor}`).toBe(row.computedId !== row.id ? row.computedId : null);
       });
+      if (m.rows.every((r) => r.anchor === `row-${r.id}`)) expect('anchor' in doc.rows, m.id).toBe(false);
       expect(recapModel(doc).rows, m.id).toEqual(JSON.parse(JSON.stringify(m.rows)));
     }
     expect(compacted).toBeGreaterThan(20);
@@ -126,10 +130,20 @@ describe('recapModel (recap.json → the model exportRecapHtml takes)', () => {
 
   it('still reads a recap/1 document (an archive built before recap/2): recap.html and decisions.csv the same', () => {
     for (const m of example) {
-      const v1 = JSON.parse(JSON.stringify({ ...recapExport(m, SCHEMA), version: 'trailbook.recap/1', cited: m.cited })) as RecapExport;
+      const v1 = JSON.parse(JSON.stringify({ ...recapExport(m, SCHEMA), version: 'trailbook.recap/1', rows: m.rows, cited: m.cited })) as RecapExport;
       expect(recapModel(v1).cited, m.id).toEqual(JSON.parse(JSON.stringify(m.cited)));
+      expect(recapModel(v1).rows, m.id).toEqual(JSON.parse(JSON.stringify(m.rows)));
       expect(exportRecapHtml(recapModel(v1), CONTEXTS[0] as (typeof CONTEXTS)[0]), m.id).toBe(exportRecapHtml(m, CONTEXTS[0] as (typeof CONTEXTS)[0]));
       expect(decisionsCsvFromRecap(JSON.stringify(v1)), m.id).toBe(decisionsCsv(m));
+    }
+  });
+
+  it('still reads a recap/2 document (rows as objects, without what the rest of each says): recap.html and decisions.csv the same', () => {
+    for (const m of [...example, ...real]) {
+      const v2 = JSON.parse(JSON.stringify({ ...recapExport(m, SCHEMA), version: 'trailbook.recap/2', rows: compactRows(m.rows) })) as RecapExport;
+      expect(recapModel(v2).rows, m.id).toEqual(JSON.parse(JSON.stringify(m.rows)));
+      expect(exportRecapHtml(recapModel(v2), CONTEXTS[0] as (typeof CONTEXTS)[0]), m.id).toBe(exportRecapHtml(m, CONTEXTS[0] as (typeof CONTEXTS)[0]));
+      expect(decisionsCsvFromRecap(JSON.stringify(v2)), m.id).toBe(decisionsCsv(m));
     }
   });
 });

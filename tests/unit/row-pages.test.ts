@@ -4,16 +4,18 @@
  */
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { ROWS_PER_PAGE, rowPageCount, rowPageMap, rowPageMapJson, rowPageOf, rowPageOfAnchor, rowPagePath, rowPageRange } from '../../src/lib/site/row-pages.ts';
+import { RECAP_ROWS, ROWS_PER_PAGE, rowPageCount, rowPageMap, rowPageMapJson, rowPageOf, rowPageOfAnchor, rowPagePath, rowPageRange } from '../../src/lib/site/row-pages.ts';
 import { urls } from '../../src/lib/site/urls.ts';
 
 describe('row pages', () => {
-  it('keep 100 rows on the recap and 100 on each row page after it', () => {
-    expect(ROWS_PER_PAGE).toBe(100);
-    expect([0, 1, 100, 101, 1001].map(rowPageCount)).toEqual([1, 1, 1, 2, 11]);
+  it('keep 100 rows on the recap and 200 on each row page after it', () => {
+    expect([RECAP_ROWS, ROWS_PER_PAGE]).toEqual([100, 200]);
+    expect([0, 1, 100, 101, 300, 301, 1001].map(rowPageCount)).toEqual([1, 1, 1, 2, 2, 3, 6]);
     expect(rowPageRange(1, 1001)).toEqual({ from: 0, to: 100 });
-    expect(rowPageRange(11, 1001)).toEqual({ from: 1000, to: 1001 });
-    expect([0, 99, 100, 1000].map(rowPageOf)).toEqual([1, 1, 2, 11]);
+    expect(rowPageRange(1, 40)).toEqual({ from: 0, to: 40 });
+    expect(rowPageRange(2, 1001)).toEqual({ from: 100, to: 300 });
+    expect(rowPageRange(6, 1001)).toEqual({ from: 900, to: 1001 });
+    expect([0, 99, 100, 299, 300, 1000].map(rowPageOf)).toEqual([1, 1, 2, 2, 3, 6]);
     expect([1, 2, 11].map(rowPagePath)).toEqual(['', 'rows/2/', 'rows/11/']);
     expect(urls.rowPage('/archive/', 'p1', 1)).toBe('/archive/p/p1/');
     expect(urls.rowPage('/archive/', 'p1', 3)).toBe('/archive/p/p1/rows/3/');
@@ -29,7 +31,7 @@ describe('row pages', () => {
         const anchors = Array.from({ length: n }, (_, i) => `row-${i.toString(16).padStart(8, '0')}`);
         const map = rowPageMap(anchors);
         const listed = Object.entries(map).flatMap(([page, ids]) => ids.split(' ').map((id) => [`row-${id}`, Number(page)] as const));
-        expect(listed.map(([id]) => id)).toEqual(anchors.slice(ROWS_PER_PAGE));
+        expect(listed.map(([id]) => id)).toEqual(anchors.slice(RECAP_ROWS));
         for (const [id, page] of listed) expect(page).toBe(rowPageOf(anchors.indexOf(id)));
         // The script's lookup: each row past the first page to its page, a row of the recap to none.
         for (const a of anchors.filter((_, i) => i % 7 === 0)) expect(rowPageOfAnchor(map, a)).toBe(rowPageOf(anchors.indexOf(a)) === 1 ? null : rowPageOf(anchors.indexOf(a)));

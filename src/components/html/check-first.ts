@@ -17,7 +17,7 @@ import { EVIDENCE_STATUS_WORDS } from '../../lib/projections/row-evidence.ts';
 import { searchQuery } from '../../lib/search/query/url-state.ts';
 import { urls } from '../../lib/site/urls.ts';
 import { html, join, type SafeHtml } from './html.ts';
-import { SEVERITY_ICON, statusHtml } from './status.ts';
+import { severityBadgeHtml, statusHtml } from './status.ts';
 
 /** Past this many rows a group starts folded (its count and reason stay in view). */
 export const FOLD_FROM = 20;
@@ -95,7 +95,7 @@ function groupHtml(g: CheckFirstGroup, id: string, flagsOf: (row: TrailRow) => r
     // A result written as the group's state (`open` under "result open", `VERIFIED` under "result verified; …") is said once, on the group.
     return html`<li><a href="#${row.anchor}">${clippedDecision(row.decision)}</a>${row.supersededBy.length > 0 ? html` <small>(superseded)</small>` : ''}${
       pointers.length > 0 ? html` ${pointers.map((p, n) => html`${n > 0 ? ', ' : ''}<code>${p.raw}</code>`)}` : ''
-    }${resultSaidByGroup(g, row.result) ? '' : html` <small>result <q>${row.result}</q></small>`}${flags.map((f) => html` <a class="cf-flag" href="#flag-${String(f.n)}">${statusHtml(f.severity, `${f.severity} flag ${f.n}${f.accepted ? ' (accepted)' : ''}`, SEVERITY_ICON[f.severity])}</a>`)}`;
+    }${resultSaidByGroup(g, row.result) ? '' : html` <small>result <q>${row.result}</q></small>`}${flags.map((f) => html` <a class="cf-flag" href="#flag-${String(f.n)}">${severityBadgeHtml(f.severity, `${f.severity} flag ${f.n}${f.accepted ? ' (accepted)' : ''}`)}</a>`)}`;
   });
   return html`<details class="cf-group cf-${g.outcome}" id="${id}"${open ? ' open' : ''}><summary>${statusHtml(words.tone, words.outcome)} <span class="cf-reason">${words.text}</span> <span class="cf-count">${count}</span></summary><ul class="check-first-list">${items}</ul></details>`;
 }

@@ -10,7 +10,7 @@ import { fileKey, safeHref, urls } from '../../lib/site/urls.ts';
 import { shortDigest } from '../../lib/text/hash.ts';
 import { html, type SafeHtml } from './html.ts';
 import { pullRequestNumber, type BoundForge } from '../../lib/config/forge-links.ts';
-import { SEVERITY_ICON, statusHtml } from './status.ts';
+import { severityBadgeHtml } from './status.ts';
 import type { RowFlag } from '../../lib/projections/flags.ts';
 
 /**
@@ -21,7 +21,7 @@ import type { RowFlag } from '../../lib/projections/flags.ts';
 function rowFlagsHtml(flags: readonly RowFlag[]): SafeHtml | '' {
   if (flags.length === 0) return '';
   const lead = flags.every((f) => f.accepted) ? 'Flagged (accepted)' : 'Flagged';
-  return html`<p class="row-flags">${lead}: ${flags.map((f, i) => html`${i > 0 ? ', ' : ''}<a href="#flag-${String(f.n)}">${statusHtml(f.severity, f.severity, SEVERITY_ICON[f.severity])} <code>${f.kind}</code>${f.accepted ? html` <span class="accepted-badge" title="${f.accepted}">accepted</span>` : ''}</a>`)}</p>`;
+  return html`<p class="row-flags">${lead}: ${flags.map((f, i) => html`${i > 0 ? ', ' : ''}<a href="#flag-${String(f.n)}">${severityBadgeHtml(f.severity, f.severity)} <code>${f.kind}</code>${f.accepted ? html` <span class="accepted-badge" title="${f.accepted}">accepted</span>` : ''}</a>`)}</p>`;
 }
 
 /** What a row needs to know about its page. */
@@ -98,14 +98,16 @@ export function longText(text: string): SafeHtml {
 }
 
 /**
- * A row's time as written, in a `<time>` element. The machine-readable value is the parsed
- * time (epoch ms) as an ISO instant without zero milliseconds; when the text already is that
- * instant, `datetime` is left out (the element's text is then its value, per HTML).
+ * A row's time as written. When it parses to an instant (epoch ms) whose ISO form (without
+ * zero milliseconds) is not the text itself, the text is in a `<time>` element whose
+ * `datetime` is that instant; a text that already is the instant, or that does not parse, is
+ * plain text (a `<time>` element without `datetime` says nothing its text does not: 13 bytes
+ * a row card, issue 30).
  */
 export function timeHtml(ts: string, time: number | null): SafeHtml {
-  if (time === null) return html`<time>${ts}</time>`;
+  if (time === null) return html`${ts}`;
   const iso = new Date(time).toISOString().replace('.000Z', 'Z');
-  return iso === ts ? html`<time>${ts}</time>` : html`<time datetime="${iso}">${ts}</time>`;
+  return iso === ts ? html`${ts}` : html`<time datetime="${iso}">${ts}</time>`;
 }
 
 /** One decision row. */

@@ -78,6 +78,9 @@ footer { border-top: 1px solid var(--line); margin-top: 3rem; padding-top: 1rem;
 .cf-group .check-first-list { margin: 0.3em 0 0.2em; padding-left: 1.2em; }
 .cf-group .check-first-list > li { margin: 0.25em 0; overflow-wrap: anywhere; }
 .cf-flag { text-decoration: none; }
+.cf-flag .status-high::before { content: "▲" / ""; }
+.cf-flag .status-medium::before { content: "■" / ""; }
+.cf-flag .status-low::before { content: "●" / ""; }
 .check-first-list > li { margin: 0.5em 0; }
 .rows { display: grid; gap: 0.8rem; }
 .row { border: 1px solid var(--line); border-radius: var(--radius); padding: 0.7em 0.9em; break-inside: avoid; }
@@ -108,4 +111,4 @@ pre.raw { background: var(--panel); padding: 0.6em; border-radius: var(--radius)
  * (the recap page builds recap.html on demand); tests/unit/export-recap-html.test.ts recomputes
  * it with node:crypto and prints the new value when the stylesheet changes.
  */
-export const EXPORT_RECAP_CSS_SHA256 = 'R55RuJApP//gpfRNn/lJeIqI/dD9Y/BfhvBp9QWG44k=';
+export const EXPORT_RECAP_CSS_SHA256 = 'qgocMkLVYnkjYD3UNdrO8sljkvH1Ctm8LqAkepyrk0w=';

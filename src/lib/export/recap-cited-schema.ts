@@ -1,11 +1,13 @@
 /**
- * The schemas of `rows` and `cited` in `trailbook.recap/2` (src/lib/export/recap-rows.ts and
- * recap-cited.ts say what they leave out). Apart from those so that the browser's recap.html
- * and decisions.csv (recap-model.ts) do not bundle zod.
+ * The schemas of `rows` and `cited` in `trailbook.recap/2` and `/3` (src/lib/export/recap-rows.ts
+ * and recap-cited.ts say what they leave out, and how recap/3 writes rows by column). Apart
+ * from those so that the browser's recap.html and decisions.csv (recap-model.ts) do not
+ * bundle zod.
  */
 import { z } from 'zod';
-import { documented } from '../model/export-registry.ts';
+import { documented, exportRegistry } from '../model/export-registry.ts';
 import { trailRowSchema } from '../model/model-schema.ts';
+import type { RowColumns } from './recap-rows.ts';
 
 const str = z.string();
 
@@ -53,3 +55,23 @@ export const compactRowSchema = documented(
   }),
   { id: 'RecapRow', description: 'A valid decision row, with its evidence resolved.' },
 );
+
+/**
+ * `rows` of recap/3 (src/lib/export/recap-rows.ts `RowColumns`): per field of
+ * {@link compactRowSchema}, an array of its values in row order, as long as `id`; the column
+ * of an optional field is there when some row has it, `null` for a row without it.
+ */
+export const rowColumnsSchema = documented(
+  z.object(
+    Object.fromEntries(
+      Object.entries(compactRowSchema.shape).map(([field, schema]) => {
+        const described = exportRegistry.get(schema)?.description;
+        const optional = schema instanceof z.ZodOptional;
+        const column = optional ? z.array((schema.unwrap() as z.ZodType).nullable()).optional() : z.array(schema as z.ZodType);
+        const what = optional ? `Each row's \`${field}\` in row order, null for a row without one; absent when no row has one.` : `Each row's \`${field}\` in row order.`;
+        return [field, documented(column, { description: described ? `${what} ${described}` : what })];
+      }),
+    ),
+  ),
+  { id: 'RecapRowColumns', description: 'Every valid decision row (superseded rows included), in file order, by column: each field an array with one value per row, its evidence resolved.' },
+) as unknown as z.ZodType<RowColumns>;

@@ -1,6 +1,6 @@
 /**
- * The inverse of {@link recapExport}: a `recap.json` document (trailbook.recap/2, or /1 of an
- * archive built before) turned back
+ * The inverse of {@link recapExport}: a `recap.json` document (trailbook.recap/3, or /2 or /1 of
+ * an archive built before) turned back
  * into the {@link ProjectModel} it was projected from, so that the recap page can build the
  * single-file recap.html in the browser from the published `recap.json.gz` with the same
  * builder the build uses (src/components/html/export-recap.ts; docs/publishing.md "recap.html").
@@ -8,9 +8,10 @@
  * `recapExport` writes the model's fields as they are, except that the optional lifecycle and
  * quality parts (`arena`, `verdicts`, `coordination`, `beads`, `babysit`, `handover`) are
  * written `null` when absent, and it adds `$schema`, `version` and `openBlockers` (a
- * projection of the model), and in recap/2 it leaves out of `rows` and `cited` what the rows
+ * projection of the model), and since recap/2 it leaves out of `rows` and `cited` what the rows
  * say (src/lib/export/recap-rows.ts, recap-cited.ts). Here those three are dropped, a `null`
- * part becomes absent and recap/2's rows and citations get their fields back.
+ * part becomes absent and recap/2's rows and citations get their fields back (recap/3's rows,
+ * written by column, become rows first).
  * Pure; no validation: pass a document read from this archive (or parsed with
  * `recapExportSchema`).
  */
@@ -25,11 +26,11 @@ const NULLABLE_PARTS = ['arena', 'verdicts', 'coordination', 'beads', 'babysit',
 
 /**
  * The model a `recap.json` document was exported from. Throws (naming the version) when the
- * document is not `trailbook.recap/1` or `/2`.
+ * document is not `trailbook.recap/1`, `/2` or `/3`.
  */
 export function recapModel(recap: RecapExport): ProjectModel {
   const version = String(recap.version as unknown);
-  if (!RECAP_VERSIONS_READ.includes(version)) throw new Error(`recap.json is of version ${version}; this Trailbook reads ${RECAP_VERSIONS_READ.join(' and ')}`);
+  if (!RECAP_VERSIONS_READ.includes(version)) throw new Error(`recap.json is of version ${version}; this Trailbook reads ${RECAP_VERSIONS_READ.slice(0, -1).join(', ')} and ${RECAP_VERSIONS_READ.at(-1) ?? ''}`);
   const { $schema: _schema, version: _version, openBlockers: _blockers, accepted: _accepted, ...fields } = recap;
   // recap/1's citations are whole; fullCited leaves a whole citation as it is.
   const rows = fullRows(fields.rows);
