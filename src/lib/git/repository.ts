@@ -274,6 +274,8 @@ export class GitRepository {
       const header = await this.#typeReader.header(oid);
       const type = header.type as ObjectType;
       if (type === 'commit' || header.inflated > MAX_OBJECT_BYTES) return { status: 'found', oid, type };
+      const packed = await this.#typeReader.packedObject(oid);
+      if (packed !== null) return { status: 'found', oid, type: packed.type as ObjectType };
       const object = await git.readObject({ fs: this.#fs, gitdir: this.gitdir, oid, format: 'content', cache: this.cache });
       return { status: 'found', oid, type: object.type as ObjectType };
     } catch (error) {
@@ -463,7 +465,10 @@ export class GitRepository {
     if (problem !== null) return { status: 'error', problem };
     let bytes: Uint8Array;
     try {
-      bytes = (await git.readBlob({ fs: this.#fs, gitdir: this.gitdir, oid, cache: this.cache })).blob;
+      // A packed blob is inflated by node:zlib and checked against its id (src/lib/git/object-index.ts
+      // `packedObject`); a loose one, or one that is not sound, is read by isomorphic-git.
+      const packed = this.#typeReader ? await this.#typeReader.packedObject(oid) : null;
+      bytes = packed !== null && packed.type === 'blob' ? packed.data : (await git.readBlob({ fs: this.#fs, gitdir: this.gitdir, oid, cache: this.cache })).blob;
     } catch (error) {
       return { status: 'error', problem: `cannot read blob ${oid.slice(0, 12)}: ${this.#error(error)}` };
     }
