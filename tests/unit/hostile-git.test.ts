@@ -13,6 +13,8 @@ import { mkdir, mkdtemp, readdir, readFile, rename, rm, symlink, writeFile } fro
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import nodeFs from 'node:fs';
+import isomorphicGit from 'isomorphic-git';
 import { git } from '../../scripts/make-hostile-corpus.ts';
 import { openRepository, MAX_OBJECT_BYTES, type GitRepository } from '../../src/lib/git/repository.ts';
 import { ObjectTypes } from '../../src/lib/git/object-index.ts';
@@ -307,6 +309,11 @@ describe('objects built to inflate, and packs corrupt in the middle', () => {
     for (const o of listed) {
       const read = await types.packedObject(o.oid);
       expect([o.oid, read?.type, read?.data.equals(execFileSync('git', ['cat-file', o.type, o.oid], { cwd: dir }))]).toEqual([o.oid, o.type, true]);
+    }
+    // Trees read here (plain names) as isomorphic-git's readTree gives them.
+    for (const o of listed.filter((l) => l.type === 'tree')) {
+      const theirs = await isomorphicGit.readTree({ fs: nodeFs, gitdir: path.join(dir, '.git'), oid: o.oid });
+      expect(await repo.tree(o.oid)).toEqual(theirs.tree.map((e) => ({ name: e.path, type: e.type, oid: e.oid, mode: e.mode })));
     }
     const blob = listed.filter((o) => o.type === 'blob').at(-1)!.oid;
     expect(await repo.blobText(blob)).toEqual({ status: 'text', text: execFileSync('git', ['cat-file', 'blob', blob], { cwd: dir, encoding: 'utf8' }), lines: expect.any(Number), bytes: Number(git(dir, ['cat-file', '-s', blob])) });
