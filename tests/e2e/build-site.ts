@@ -3,7 +3,7 @@
  * fresh temporary folder, and returns where it went and what the CLI printed.
  */
 import { spawn } from 'node:child_process';
-import { mkdtemp } from 'node:fs/promises';
+import { mkdtemp, readdir } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 
@@ -27,6 +27,15 @@ export function runCli(args: string[], cwd = REPO_ROOT, env: NodeJS.ProcessEnv =
     child.on('error', reject);
     child.on('close', (code) => resolvePromise({ code: code ?? -1, stdout, stderr }));
   });
+}
+
+/**
+ * Resolves once no previous output is being removed beside an output in `dir`: a build leaves
+ * that to a process of its own (`.trailbook-old-…`, src/cli/staging.ts `discardAside`) and exits.
+ * Waits for it; asserts no time.
+ */
+export async function oldOutputsRemoved(dir: string): Promise<void> {
+  while ((await readdir(dir)).some((name) => name.startsWith('.trailbook-old-') || name.startsWith('.trailbook-previous-'))) await new Promise((resolveWait) => setTimeout(resolveWait, 50));
 }
 
 export interface BuiltSite extends CliRun {

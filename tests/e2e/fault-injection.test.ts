@@ -18,7 +18,7 @@ import { join } from 'node:path';
 import { generateCorpus } from '../../scripts/gen-corpus.ts';
 import { outputLockPath } from '../../src/cli/writer-lock.ts';
 import { listing } from './file-listing.ts';
-import { REPO_ROOT, runCli, type CliRun } from './build-site.ts';
+import { oldOutputsRemoved, REPO_ROOT, runCli, type CliRun } from './build-site.ts';
 
 let tmp: string;
 /** The corpus (same folder name in every test, so ids and display paths match). */
@@ -215,6 +215,7 @@ describe('a build killed at every stage (reproduction 1)', () => {
     const next = await ok(build());
     expect(next.stderr).toContain(`  notice: removed the staging folder a stopped run left beside ${out}\n`);
     expect(differences(await archiveOf(out), second)).toEqual([]);
+    await oldOutputsRemoved(work);
     expect((await readdir(work)).sort()).toEqual(['cache', 'site']);
   }, 900_000);
 
@@ -244,6 +245,7 @@ describe('a build killed at every stage (reproduction 1)', () => {
 
     await ok(build());
     expect(differences(await archiveOf(out), fourth)).toEqual([]);
+    await oldOutputsRemoved(work);
     expect((await readdir(work)).sort()).toEqual(['cache', 'site']);
   }, 600_000);
 
@@ -253,6 +255,7 @@ describe('a build killed at every stage (reproduction 1)', () => {
     expect(run.code).toBe(2);
     expect(run.stderr).toContain(`trailbook: rendering failed: ENOSPC: no space left on device, write (fault injected at carry-over)\n  fix: free space on the disk of ${out} and its cache, then run again; the previous archive there is as it was\n`);
     expect(differences(await archiveOf(out), first)).toEqual([]);
+    await oldOutputsRemoved(work);
     expect((await readdir(work)).sort()).toEqual(['cache', 'site']);
     // Pages lost from the output (as a build that moved them out lost them): the record is not trusted for them.
     const recaps = (await readdir(join(out, 'p'))).sort();

@@ -19,7 +19,7 @@ import { join } from 'node:path';
 import { generateCorpus } from '../../scripts/gen-corpus.ts';
 import { shardOf } from '../../src/lib/shard/partition.ts';
 import { listing } from './file-listing.ts';
-import { REPO_ROOT, runCli, type CliRun } from './build-site.ts';
+import { oldOutputsRemoved, REPO_ROOT, runCli, type CliRun } from './build-site.ts';
 import { serveStatic, type StaticServer } from './static-server.ts';
 import { launchBrowser } from './browser.ts';
 import { readTexts, searchDone } from './page-helpers.ts';
@@ -205,6 +205,7 @@ describe('an archive built as 3 shards and merged', () => {
   });
 
   it('leaves no working folder beside the archive (its staging, its search index)', async () => {
+    await oldOutputsRemoved(tmp);
     expect((await readdir(tmp)).filter((name) => name.startsWith('.trailbook-'))).toEqual([]);
   });
 });

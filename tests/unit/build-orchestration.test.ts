@@ -19,6 +19,7 @@ import { refusalError } from '../../src/cli/commands/merge.ts';
 import { refuseFolders, type FolderRefusal } from '../../src/lib/build/output-folders.ts';
 import { folderError } from '../../src/cli/folders.ts';
 import { bbsRow } from '../history-fixtures.ts';
+import { countFiles } from '../../src/lib/build/output-files.ts';
 
 let dir: string;
 
@@ -90,6 +91,7 @@ function fakeRuntime(outDir: string, steps: string[], faults: { render?: NodeJS.
       await rename(site, outDir);
       return had ? aside : null;
     },
+    discard: (aside) => rm(aside, { recursive: true, force: true }),
     render: async (_code, site) => {
       steps.push('render');
       if (faults.render) throw faults.render;
@@ -141,6 +143,9 @@ describe('buildArchive: a build in the core, Astro and the worker injected', () 
     const again = await buildArchive({ settings: s, shard: null, full: false }, fakeRuntime(s.outDir, []), (e) => events.push(e));
     expect(again.incremental).toBe(true);
     expect(said(events)).toEqual(['reading', 'compare-problem: compare[0].b: no project "nowhere" in this archive (give a project id or its folder as the home lists it)', 'rendering', 'incremental', 'indexed']);
+    // The output's totals as the build counted them (staged, then carried over) are a walk's (issue 30: no walk after the build).
+    const walked = await countFiles(s.outDir);
+    expect(again.output).toEqual({ files: walked.files, pages: walked.pages });
     const full = await buildArchive({ settings: s, shard: null, full: true }, fakeRuntime(s.outDir, []), () => undefined);
     expect(full.incremental).toBe(false);
   });
@@ -165,6 +170,7 @@ describe('buildArchive: a build in the core, Astro and the worker injected', () 
     const outcome = await buildArchive({ settings: s, shard: { index: 2, count: 2 }, full: false }, fakeRuntime(s.outDir, []), (e) => events.push(e));
     expect(events.find((e) => e.type === 'shard')).toEqual({ type: 'shard', shard: { index: 2, count: 2 }, projects: 1, discovered: 3 });
     expect(outcome.failure).toBeNull();
+    expect(outcome.output).toEqual({ files: (await countFiles(s.outDir)).files, pages: (await countFiles(s.outDir)).pages });
     expect(outcome.archive.projects.map((p) => p.id)).toEqual(['beta']);
     const manifest = JSON.parse(await readFile(join(s.outDir, 'trailbook-shard', 'shard.json'), 'utf8')) as { version: string; shard: unknown; discovered: string[]; projects: Array<{ id: string }> };
     expect(manifest).toMatchObject({ version: '0.0.0-test', shard: { index: 2, count: 2 }, discovered: ['beta', 'p1', 'p2'], projects: [{ id: 'beta' }] });

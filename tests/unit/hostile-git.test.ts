@@ -13,6 +13,8 @@ import { mkdir, mkdtemp, readdir, readFile, rename, rm, symlink, writeFile } fro
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import nodeFs from 'node:fs';
+import isomorphicGit from 'isomorphic-git';
 import { git } from '../../scripts/make-hostile-corpus.ts';
 import { openRepository, MAX_OBJECT_BYTES, type GitRepository } from '../../src/lib/git/repository.ts';
 import { ObjectTypes } from '../../src/lib/git/object-index.ts';
@@ -247,12 +249,12 @@ async function reseal(packFile: string): Promise<void> {
 }
 
 /** Objects of a pack as `git verify-pack -v` lists them: id, type, size, offset. */
-function packObjects(dir: string, idx: string): Array<{ oid: string; type: string; size: number; offset: number }> {
+function packObjects(dir: string, idx: string): Array<{ oid: string; type: string; size: number; offset: number; depth: number }> {
   return execFileSync('git', ['verify-pack', '-v', idx], { cwd: dir, encoding: 'utf8' })
     .split('\n')
     .map((l) => l.split(/\s+/))
     .filter((p) => /^[0-9a-f]{40}$/.test(p[0] ?? '') && ['commit', 'tree', 'blob', 'tag'].includes(p[1] ?? ''))
-    .map((p) => ({ oid: p[0] as string, type: p[1] as string, size: Number(p[2]), offset: Number(p[4]) }));
+    .map((p) => ({ oid: p[0] as string, type: p[1] as string, size: Number(p[2]), offset: Number(p[4]), depth: p[5] ? Number(p[5]) : 0 }));
 }
 
 async function openRepo(dir: string): Promise<GitRepository> {
@@ -295,6 +297,37 @@ describe('objects built to inflate, and packs corrupt in the middle', () => {
     const got = await Promise.all(listed.map(async (o) => ({ ...o, header: await types.header(o.oid) })));
     for (const o of got) expect([o.oid, o.header.type, o.header.size]).toEqual([o.oid, o.type, Number(git(dir, ['cat-file', '-s', o.oid]))]);
     expect(execFileSync('git', ['verify-pack', '-v', path.join('.git', 'objects', 'pack', idx)], { cwd: dir, encoding: 'utf8' })).toMatch(/chain length = [1-9]/);
+  });
+
+  it('reads every object of a deltified pack by node:zlib, its deltas applied, byte for byte as git does; a damaged entry is left to isomorphic-git (issue 30)', async () => {
+    const dir = path.join(tmp, 'deltas');
+    const idx = (await readdir(path.join(dir, '.git', 'objects', 'pack'))).find((f) => f.endsWith('.idx')) as string;
+    const listed = packObjects(dir, path.join('.git', 'objects', 'pack', idx));
+    const repo = await openRepo(dir);
+    const types = new ObjectTypes(await repo.objectIndex(), repo.files);
+    expect(listed.filter((o) => o.type === 'blob').length).toBeGreaterThan(3);
+    for (const o of listed) {
+      const read = await types.packedObject(o.oid);
+      expect([o.oid, read?.type, read?.data.equals(execFileSync('git', ['cat-file', o.type, o.oid], { cwd: dir }))]).toEqual([o.oid, o.type, true]);
+    }
+    // Trees read here (plain names) as isomorphic-git's readTree gives them.
+    for (const o of listed.filter((l) => l.type === 'tree')) {
+      const theirs = await isomorphicGit.readTree({ fs: nodeFs, gitdir: path.join(dir, '.git'), oid: o.oid });
+      expect(await repo.tree(o.oid)).toEqual(theirs.tree.map((e) => ({ name: e.path, type: e.type, oid: e.oid, mode: e.mode })));
+    }
+    const blob = listed.filter((o) => o.type === 'blob').at(-1)!.oid;
+    expect(await repo.blobText(blob)).toEqual({ status: 'text', text: execFileSync('git', ['cat-file', 'blob', blob], { cwd: dir, encoding: 'utf8' }), lines: expect.any(Number), bytes: Number(git(dir, ['cat-file', '-s', blob])) });
+    // A pack entry altered past its header: its SHA-1 differs, so it is not taken (isomorphic-git reads it and says why).
+    const packFile = path.join(dir, '.git', 'objects', 'pack', idx.replace(/\.idx$/, '.pack'));
+    const bytes = await readFile(packFile);
+    const copy = path.join(tmp, 'deltas-damaged');
+    execFileSync('cp', ['-r', dir, copy]);
+    const target = listed.find((o) => o.type === 'blob' && o.depth === 0)!;
+    const damaged = Buffer.from(bytes);
+    damaged[target.offset + 40] = (damaged[target.offset + 40] as number) ^ 0xff;
+    await writeFile(path.join(copy, '.git', 'objects', 'pack', path.basename(packFile)), damaged);
+    const broken = await openRepo(copy);
+    expect(await new ObjectTypes(await broken.objectIndex(), broken.files).packedObject(target.oid)).toBeNull();
   });
 
   it('a delta chain longer than 64 is refused whichever object is read first (headers are kept per pack entry)', async () => {

@@ -14,7 +14,7 @@ import { hostname, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { hostName, isAllowedHost, serveArchive, type ArchiveServer } from '../../src/cli/serve.ts';
 import { cacheLockPath, folderTag, outputLockPath, takeLock } from '../../src/cli/writer-lock.ts';
-import { recoverLeftovers, swapIn } from '../../src/cli/staging.ts';
+import { discardAside, recoverLeftovers, swapIn } from '../../src/cli/staging.ts';
 import { promisedFile, presentPages } from '../../src/lib/build/incremental.ts';
 import { CacheDamage, FileSums } from '../../src/lib/archive/file-sums.ts';
 import { contentSum, listContents, ShardDamageError, verifyShard } from '../../src/lib/shard/verify-shard.ts';
@@ -194,6 +194,38 @@ describe('what a stopped run left beside its output', () => {
     expect(readFileSync(join(out, 'index.html'), 'utf8')).toBe('new');
     expect(readFileSync(join(aside as string, 'index.html'), 'utf8')).toBe('old');
     expect(aside).toMatch(new RegExp(`/\\.trailbook-previous-${folderTag(out)}-${process.pid}-[0-9a-z]+$`));
+  });
+
+  it('removes the set-aside previous output in a process of its own, which names it old first (issue 30: the build does not wait for it)', async () => {
+    const parent = join(dir, 'discard');
+    const out = join(parent, 'site');
+    const aside = join(parent, `.trailbook-previous-${folderTag(out)}-${process.pid}-mx1`);
+    await mkdir(join(aside, 'p', 'a', 'rows', '2'), { recursive: true });
+    await writeFile(join(aside, 'p', 'a', 'rows', '2', 'index.html'), 'old');
+    await mkdir(out);
+    await discardAside(aside, out);
+    const seen = new Set<string>();
+    // Waits for the remover (no time asserted): every name the folder had on the way is the aside's or an old one's.
+    for (let left = await readdir(parent); left.length > 1; left = await readdir(parent)) {
+      for (const name of left) seen.add(name);
+      await new Promise((resolveWait) => setTimeout(resolveWait, 20));
+    }
+    expect(await readdir(parent)).toEqual(['site']);
+    for (const name of seen) if (name !== 'site') expect(name).toMatch(new RegExp(`^\\.trailbook-(previous-${folderTag(out)}-${process.pid}-mx1|old-${folderTag(out)}-\\d+-[0-9a-z]+)$`));
+  });
+
+  it('never puts an old output back: a removal stopped part-way is finished by the next run; one still running is left to it', async () => {
+    const parent = join(dir, 'old-leftovers');
+    const out = join(parent, 'site');
+    const tag = folderTag(out);
+    const stopped = join(parent, `.trailbook-old-${tag}-${deadPid()}-mx1`);
+    await mkdir(join(stopped, 'p'), { recursive: true });
+    await writeFile(join(stopped, 'index.html'), 'half removed');
+    await mkdir(join(parent, `.trailbook-old-${tag}-${process.ppid}-mx2`), { recursive: true });
+    const notices: string[] = [];
+    await recoverLeftovers(out, (line) => notices.push(line));
+    expect(notices).toEqual([]);
+    expect((await readdir(parent)).sort()).toEqual([`.trailbook-old-${tag}-${process.ppid}-mx2`]);
   });
 
   it('puts the previous output back at once when the new one cannot be renamed in', async () => {

@@ -6,7 +6,7 @@
  * needs Astro, a worker thread or the process (staging, rendering, the search index, the build
  * history it prints), says the {@link BuildEvent}s as lines and reports the {@link BuildOutcome}.
  */
-import { rename, rm } from 'node:fs/promises';
+import { rename } from 'node:fs/promises';
 import { basename, join } from 'node:path';
 import { analyseArchive, type ArchiveEvent, type ArchiveResult } from '../archive/analyse-archive.ts';
 import { readArchiveIndex } from '../archive/model-store.ts';
@@ -25,11 +25,12 @@ import type { SearchIndexProgress, SearchIndexStats } from '../search/write-sear
 import type { Redaction } from '../secrets/redaction.ts';
 import { shardOf, type ShardSpec } from '../shard/partition.ts';
 import { writeShardData } from '../shard/write-shard.ts';
+import { shardPaths } from '../shard/manifest.ts';
 import { freshHandles } from '../git/repository.ts';
 import { createHash } from 'node:crypto';
 import { settingsFingerprint, siteSettings, type BuildSettings } from './build-settings.ts';
 import { carryOver, forgetRecord, reusableRecord, siteFingerprint, writeRecord } from './incremental.ts';
-import { htmlPages, moveTree } from './output-files.ts';
+import { moveTree, stagedFiles } from './output-files.ts';
 
 /** What a build's (or merge's) history step is asked: src/cli/history.ts `recordHistory` does it. */
 export interface HistoryRequest {
@@ -87,6 +88,8 @@ export interface BuildRuntime {
   stage<T>(fn: (staging: { dir: string; site: string }) => Promise<T>): Promise<T>;
   /** Puts the staged site in place of the output; returns the previous output set aside (to remove), or null. */
   swapIn(staged: string): Promise<string | null>;
+  /** Removes the previous output {@link BuildRuntime.swapIn} set aside, once the new one and its record are in place (the CLI: without waiting, src/cli/staging.ts `discardAside`). */
+  discard(aside: string): Promise<void>;
   /** Renders the site with Astro into `site`; `code` is the site fingerprint. */
   render(code: string, site: string): Promise<void>;
   /** Writes the search index and the exports (in a worker thread); resolves with its stats. */
@@ -132,8 +135,10 @@ export interface BuildOutcome {
   incremental: boolean;
   /** The HTML pages Astro wrote, sorted. */
   renderedPages: string[];
-  /** Files and folders carried over from the previous output. */
+  /** Files carried over from the previous output. */
   keptFiles: number;
+  /** The new output's files and HTML pages, counted as they were staged and carried over (no walk of the output after the build). */
+  output: { files: number; pages: number };
   /** Null when the new output is in place. */
   failure: RenderFailure | null;
   /** The accepted flags (trailbook.baseline.json) the build read, or null without one. */
@@ -198,7 +203,7 @@ export async function buildArchive(request: BuildRequest, runtime: BuildRuntime,
   if (reusable && reusable.missing > 0) say({ type: 'pages-missing', missing: reusable.missing, outDir });
   await writeRenderPlan(cacheDir, { previous, ...(shard ? { shard: true } : {}) });
   if (previous) say({ type: 'incremental' });
-  const outcome: BuildOutcome = { archive, times, renderStarted, incremental: previous !== null, renderedPages: [], keptFiles: 0, failure: null, baseline };
+  const outcome: BuildOutcome = { archive, times, renderStarted, incremental: previous !== null, renderedPages: [], keptFiles: 0, output: { files: 0, pages: 0 }, failure: null, baseline };
   try {
     await runtime.stage(async (staging) => {
       const stagingOut = staging.site;
@@ -228,8 +233,11 @@ export async function buildArchive(request: BuildRequest, runtime: BuildRuntime,
       faultPoint('indexed');
       await history.write(stagingOut);
       const pages = await readRoutes(cacheDir);
-      outcome.renderedPages = await htmlPages(stagingOut);
-      if (previous) outcome.keptFiles = await carryOver(outDir, stagingOut, pages, previous.pages);
+      const staged = await stagedFiles(stagingOut);
+      outcome.renderedPages = staged.pages;
+      const carried = previous ? await carryOver(outDir, stagingOut, pages, previous.pages) : { items: 0, files: 0, pages: 0 };
+      outcome.keptFiles = carried.files;
+      outcome.output = { files: staged.files + carried.files, pages: staged.pages.length + carried.pages };
       faultPoint('carried-over');
       const renderRecord: RenderRecord = { site: fingerprint, base, pages };
       // A shard's data is part of its output: written into the staged site, swapped in with it.
@@ -252,6 +260,7 @@ export async function buildArchive(request: BuildRequest, runtime: BuildRuntime,
           },
           archive.repositories,
         );
+        outcome.output.files += (await stagedFiles(shardPaths(stagingOut).data)).files;
       }
       // The swap (issue 28): the record of the previous pages goes first, the new one is
       // written once the new output is in place, then the previous output is removed.
@@ -260,8 +269,8 @@ export async function buildArchive(request: BuildRequest, runtime: BuildRuntime,
       await writeRecord(cacheDir, outDir, renderRecord);
       faultPoint('recorded');
       await history.commit();
-      // Awaited, not synchronous: fs.rm unlinks on the thread pool in parallel, 3x faster than rmSync on a rebuild's 8,783 files (issue 30).
-      if (aside !== null) await rm(aside, { recursive: true, force: true });
+      // Not waited for (issue 30): the new output and its record are in place; a removal stopped part-way is finished by the next run.
+      if (aside !== null) await runtime.discard(aside);
     });
   } catch (error) {
     const errno = (error as NodeJS.ErrnoException).code;

@@ -145,19 +145,30 @@ export function folderOwnerKey(rel: string): string | null {
   return null;
 }
 
+/** What {@link carryOver} carried: items (files, and folders linked whole), and the files and HTML pages in them. */
+export interface CarriedOver {
+  items: number;
+  files: number;
+  pages: number;
+}
+
 /**
  * Links (or copies) into the new output everything of the previous output that this build did
  * not write again and whose entry still exists: whole folders where one entry owns them (a
  * project's pages), single pages elsewhere, and every asset under `_astro/`. The previous
  * output is left as it was (issue 28): a build stopped here leaves it whole, and the caller
- * swaps the new one in after. Returns how many files and folders were carried over.
+ * swaps the new one in after. Returns how many items (files, and folders carried whole) were
+ * carried over, and the files and HTML pages among them (the new output's totals, with the
+ * staged files: src/lib/build/output-files.ts `stagedFiles`).
  *
  * The calls are synchronous: nothing else runs while the output is carried over (pages are
  * rendered and the search index written), and a one-row rebuild carries tens of thousands of
  * files, which awaited one by one waited on the thread pool for each (issue 30).
  */
-export async function carryOver(previousOut: string, newOut: string, pages: Readonly<Record<string, string>>, previousPages: Readonly<Record<string, string>> = {}): Promise<number> {
+export async function carryOver(previousOut: string, newOut: string, pages: Readonly<Record<string, string>>, previousPages: Readonly<Record<string, string>> = {}): Promise<CarriedOver> {
   let carried = 0;
+  let files = 0;
+  const html = { n: 0 };
   // A repository's whole folder moves in one step when none of its pages was written again
   // and none of its commits or files stopped being cited.
   const lostRepos = new Set<string>();
@@ -183,7 +194,7 @@ export async function carryOver(previousOut: string, newOut: string, pages: Read
       const target = join(newOut, childRel);
       if (entry.isDirectory()) {
         if (wholeRepo(childRel) && !existsSync(target)) {
-          linkTreeSync(join(from, entry.name), target);
+          files += linkTreeSync(join(from, entry.name), target, html);
           carried++;
           faultPoint('carry-over');
           continue;
@@ -191,7 +202,7 @@ export async function carryOver(previousOut: string, newOut: string, pages: Read
         const owner = folderOwnerKey(childRel);
         if (owner !== null && !existsSync(target)) {
           if (owner in pages) {
-            linkTreeSync(join(from, entry.name), target);
+            files += linkTreeSync(join(from, entry.name), target, html);
             carried++;
             faultPoint('carry-over');
           }
@@ -205,9 +216,11 @@ export async function carryOver(previousOut: string, newOut: string, pages: Read
       if (owner === null ? !childRel.startsWith('_astro/') : !(owner in pages)) continue;
       linkOrCopySync(join(from, entry.name), target);
       carried++;
+      files++;
+      if (entry.name.endsWith('.html')) html.n++;
       faultPoint('carry-over');
     }
   };
   visit('');
-  return carried;
+  return { items: carried, files, pages: html.n };
 }

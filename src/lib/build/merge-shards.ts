@@ -180,7 +180,7 @@ export async function mergeShards(request: { given: ReadonlyArray<{ dir: string;
         lap('search');
         const pages: Record<string, string> = { ...Object.fromEntries(plan.projects.map((p) => [`project:${p.id}`, projectPagesDigest(plan, p) ?? p.digest])), ...evidence.pages };
         await history.write(staging.site);
-        if (previous) outcome.keptFiles = await carryOver(outDir, staging.site, pages, previous.pages);
+        if (previous) outcome.keptFiles = (await carryOver(outDir, staging.site, pages, previous.pages)).items;
         faultPoint('carried-over');
         // The swap, as a build's (src/lib/build/build-archive.ts): record forgotten, output in, record written.
         await forgetMergeRecord(storeDir);

@@ -4,15 +4,28 @@ import { join } from 'node:path';
 
 /** The HTML pages under `dir`, as sorted `/`-separated relative paths. */
 export async function htmlPages(dir: string): Promise<string[]> {
-  const out: string[] = [];
+  return (await stagedFiles(dir)).pages;
+}
+
+/**
+ * The HTML pages under `dir` (sorted `/`-separated relative paths) and how many files it holds
+ * in all: one walk, which with the carry-over's own count gives the new output's totals without
+ * walking the whole output again after the build (issue 30: 1.5–3.5 s at 1,000 projects).
+ */
+export async function stagedFiles(dir: string): Promise<{ pages: string[]; files: number }> {
+  const pages: string[] = [];
+  let files = 0;
   const walk = async (d: string, prefix: string): Promise<void> => {
     for (const entry of await readdir(d, { withFileTypes: true })) {
       if (entry.isDirectory()) await walk(join(d, entry.name), `${prefix}${entry.name}/`);
-      else if (entry.name.endsWith('.html')) out.push(`${prefix}${entry.name}`);
+      else {
+        files++;
+        if (entry.name.endsWith('.html')) pages.push(`${prefix}${entry.name}`);
+      }
     }
   };
   await walk(dir, '');
-  return out.sort();
+  return { pages: pages.sort(), files };
 }
 
 /** Counts the files and pages under `dir`, and their bytes when `sizes` (a stat per file; else `bytes` is 0). */

@@ -64,8 +64,11 @@ export function linkOrCopySync(from: string, to: string): void {
   linkFileSync(from, to);
 }
 
-/** {@link linkTree} with synchronous calls (see {@link linkOrCopySync}); returns how many files. */
-export function linkTreeSync(from: string, to: string): number {
+/**
+ * {@link linkTree} with synchronous calls (see {@link linkOrCopySync}); returns how many files.
+ * `pages`, when given, counts the HTML files among them (`pages.n`).
+ */
+export function linkTreeSync(from: string, to: string, pages?: { n: number }): number {
   let entries;
   try {
     entries = readdirSync(from, { withFileTypes: true });
@@ -77,10 +80,11 @@ export function linkTreeSync(from: string, to: string): number {
   for (const entry of entries) {
     const source = join(from, entry.name);
     const target = join(to, entry.name);
-    if (entry.isDirectory()) n += linkTreeSync(source, target);
+    if (entry.isDirectory()) n += linkTreeSync(source, target, pages);
     else if (entry.isFile()) {
       linkFileSync(source, target);
       n++;
+      if (pages && entry.name.endsWith('.html')) pages.n++;
     }
   }
   return n;

@@ -72,3 +72,38 @@ function deltaVarint(data: Buffer, at: number): { value: number; next: number } 
 export function deltaResultSize(delta: Buffer): number {
   return deltaVarint(delta, deltaVarint(delta, 0).next).value;
 }
+
+/**
+ * Applies a git delta (the inflated data of an OFS_DELTA or REF_DELTA entry) to its base:
+ * the base's and the result's sizes, then instructions, each a copy of a range of the base
+ * (high bit set: which offset and size bytes follow in the low bits; a size of 0 is 65,536) or
+ * an insert of the next 1-127 bytes. Throws when the delta does not fit its base or its result.
+ */
+export function applyDelta(delta: Buffer, base: Buffer): Buffer {
+  const baseSize = deltaVarint(delta, 0);
+  if (baseSize.value !== base.length) throw new Error('pack delta base size differs');
+  const resultSize = deltaVarint(delta, baseSize.next);
+  const out = Buffer.allocUnsafe(resultSize.value);
+  let at = resultSize.next;
+  let written = 0;
+  while (at < delta.length) {
+    const op = delta[at++] as number;
+    if (op & 0x80) {
+      let offset = 0;
+      let size = 0;
+      for (let bit = 0; bit < 4; bit++) if (op & (1 << bit)) offset += (delta[at++] as number) * 2 ** (8 * bit);
+      for (let bit = 0; bit < 3; bit++) if (op & (0x10 << bit)) size += (delta[at++] as number) << (8 * bit);
+      if (size === 0) size = 0x10000;
+      if (at > delta.length || offset + size > base.length || written + size > out.length) throw new Error('pack delta copy out of range');
+      base.copy(out, written, offset, offset + size);
+      written += size;
+    } else if (op !== 0) {
+      if (at + op > delta.length || written + op > out.length) throw new Error('pack delta insert out of range');
+      delta.copy(out, written, at, at + op);
+      at += op;
+      written += op;
+    } else throw new Error('pack delta has a reserved instruction');
+  }
+  if (written !== out.length) throw new Error('pack delta result size differs');
+  return out;
+}

@@ -111,6 +111,12 @@ export function freshHandles(repositories: ReadonlyMap<string, GitRepository>): 
 /** What a loose-object read of an object that is only packed is answered (isomorphic-git takes any rejection as "not loose"). */
 const NOT_LOOSE = Object.assign(new Error('ENOENT: the object is packed, not loose'), { code: 'ENOENT' });
 
+/** The tree entry modes isomorphic-git knows, and the type of each (as its `readTree` gives them). */
+const TREE_MODES: Readonly<Record<string, TreeEntry['type']>> = { '040000': 'tree', '100644': 'blob', '100755': 'blob', '120000': 'blob', '160000': 'commit' };
+
+/** A tree entry name read here rather than by isomorphic-git: ASCII letters, digits, `_`, `-`, `.`, not first a dot. */
+const PLAIN_TREE_NAME = /^[A-Za-z0-9_-][A-Za-z0-9._-]*$/;
+
 export class GitRepository {
   /** Absolute work tree (null for a bare repository). */
   readonly dir: string | null;
@@ -274,6 +280,8 @@ export class GitRepository {
       const header = await this.#typeReader.header(oid);
       const type = header.type as ObjectType;
       if (type === 'commit' || header.inflated > MAX_OBJECT_BYTES) return { status: 'found', oid, type };
+      const packed = await this.#typeReader.packedObject(oid);
+      if (packed !== null) return { status: 'found', oid, type: packed.type as ObjectType };
       const object = await git.readObject({ fs: this.#fs, gitdir: this.gitdir, oid, format: 'content', cache: this.cache });
       return { status: 'found', oid, type: object.type as ObjectType };
     } catch (error) {
@@ -410,14 +418,46 @@ export class GitRepository {
       pending = this.#unreadable(oid, 'tree').then((problem) =>
         problem !== null
           ? { problem }
-          : git
-              .readTree({ fs: this.#fs, gitdir: this.gitdir, oid, cache: this.cache })
-              .then((t) => t.tree.map((e) => ({ name: e.path, type: e.type, oid: e.oid, mode: e.mode })))
-              .catch((error: unknown) => ({ problem: `cannot read tree ${oid.slice(0, 12)}: ${this.#error(error)}` })),
+          : this.#packedTree(oid).then(
+              (entries) =>
+                entries ??
+                git
+                  .readTree({ fs: this.#fs, gitdir: this.gitdir, oid, cache: this.cache })
+                  .then((t) => t.tree.map((e) => ({ name: e.path, type: e.type, oid: e.oid, mode: e.mode })))
+                  .catch((error: unknown) => ({ problem: `cannot read tree ${oid.slice(0, 12)}: ${this.#error(error)}` })),
+            ),
       );
       this.#trees.set(oid, pending);
     }
     return pending;
+  }
+
+  /**
+   * A packed tree's entries read by node:zlib (src/lib/git/object-index.ts `packedObject`), as
+   * isomorphic-git's `readTree` gives them (mode `40000` written `040000`, sorted by name), when
+   * every entry is plain: a known mode and a name of letters, digits, `_`, `-` and `.` not
+   * starting with a dot (never one isomorphic-git refuses: `.git`, `..`, `git~1`, a slash).
+   * Null otherwise (a loose object, a commit or tag named as a tree, any other name or mode):
+   * isomorphic-git reads it, and its words say what is wrong (issue 30: it inflates in JavaScript).
+   */
+  async #packedTree(oid: string): Promise<TreeEntry[] | null> {
+    const object = this.#typeReader ? await this.#typeReader.packedObject(oid) : null;
+    if (object === null || object.type !== 'tree') return null;
+    const data = object.data;
+    const entries: TreeEntry[] = [];
+    for (let at = 0; at < data.length; ) {
+      const space = data.indexOf(0x20, at);
+      const nul = data.indexOf(0, at);
+      if (space < 0 || nul < space || nul + 21 > data.length) return null;
+      const raw = data.toString('latin1', at, space);
+      const mode = raw === '40000' ? '040000' : raw;
+      const type = TREE_MODES[mode];
+      const name = data.toString('latin1', space + 1, nul);
+      if (type === undefined || !PLAIN_TREE_NAME.test(name)) return null;
+      entries.push({ name, type, oid: data.toString('hex', nul + 1, nul + 21), mode });
+      at = nul + 21;
+    }
+    return entries.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
   }
 
   /**
@@ -463,7 +503,10 @@ export class GitRepository {
     if (problem !== null) return { status: 'error', problem };
     let bytes: Uint8Array;
     try {
-      bytes = (await git.readBlob({ fs: this.#fs, gitdir: this.gitdir, oid, cache: this.cache })).blob;
+      // A packed blob is inflated by node:zlib and checked against its id (src/lib/git/object-index.ts
+      // `packedObject`); a loose one, or one that is not sound, is read by isomorphic-git.
+      const packed = this.#typeReader ? await this.#typeReader.packedObject(oid) : null;
+      bytes = packed !== null && packed.type === 'blob' ? packed.data : (await git.readBlob({ fs: this.#fs, gitdir: this.gitdir, oid, cache: this.cache })).blob;
     } catch (error) {
       return { status: 'error', problem: `cannot read blob ${oid.slice(0, 12)}: ${this.#error(error)}` };
     }
