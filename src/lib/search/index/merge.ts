@@ -13,7 +13,7 @@ import { createHash } from 'node:crypto';
 import { gzipSync } from 'node:zlib';
 import { orderFacetKeys } from '../facets.ts';
 import { lowerBound } from '../../text/lower-bound.ts';
-import { FACET_FIRST, FACET_FIRST_MIN, FACET_TERM, HOT_ENTRIES, HOT_FIRST, TIERS, TOP_MIN, TOP_POSTINGS, facetTerm, type DictEntry, type ExactEntry, type ExactItem, type HotKey, type IndexInfo, type IndexPart, type StoredDoc } from './format.ts';
+import { FACET_FIRST, FACET_FIRST_MIN, FACET_TERM, GZIP_BINARY, GZIP_TEXT, HOT_ENTRIES, HOT_FIRST, TIERS, TOP_MIN, TOP_POSTINGS, facetTerm, type DictEntry, type ExactEntry, type ExactItem, type HotKey, type IndexInfo, type IndexPart, type StoredDoc } from './format.ts';
 import type { SearchPart } from './part.ts';
 import { PART_TABLE_FILE, encodePartTable, partTableFile } from './part-table.ts';
 import { ByteWriter } from './varint.ts';
@@ -29,7 +29,8 @@ export const PAGE_CHARS = 24 * 1024;
 /** Receives one file of the index: path relative to the index folder, gzip data. */
 export type Emit = (path: string, data: Uint8Array) => Promise<void> | void;
 
-const gz = (data: Uint8Array | string): Uint8Array => gzipSync(data, { level: 4 });
+/** gzip data of an index file: JSON at {@link GZIP_TEXT}, binary at {@link GZIP_BINARY} (format.ts). */
+const gz = (data: Uint8Array | string): Uint8Array => gzipSync(data, { level: typeof data === 'string' ? GZIP_TEXT : GZIP_BINARY });
 
 /** Writes pages of JSON items, each page closed past {@link PAGE_CHARS}; returns each page's first key. */
 class Pager<T> {

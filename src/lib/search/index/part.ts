@@ -12,10 +12,15 @@ import { gzipSync } from 'node:zlib';
 import type { SearchRecord } from '../search-record.ts';
 import { facetKey, orderFacetKeys } from '../facets.ts';
 import { termsOf } from '../tokenize.ts';
-import { docFileRanges, TIERS, type StoredDoc } from './format.ts';
+import { docFileRanges, GZIP_BINARY, GZIP_TEXT, TIERS, type StoredDoc } from './format.ts';
 import { ByteWriter } from './varint.ts';
 
-export const PART_VERSION = 3;
+/**
+ * Version of a cached part (its fields and its doc-store files' bytes): 4 since the doc store
+ * is written at gzip level {@link GZIP_TEXT}, so a part cached before is made again and a
+ * build's bytes do not depend on what its cache held.
+ */
+export const PART_VERSION = 4;
 
 /** Longest texts kept in the doc store, in characters (the index holds every word). */
 export const STORED_LIMITS = { title: 300, body: 600, evidence: 300, meta: 200 } as const;
@@ -221,7 +226,7 @@ export function buildPart(source: PartSource): { part: SearchPart; files: PartFi
   const docs: Uint8Array[] = [];
   for (const [start, count] of docFileRanges(records.length)) {
     const chunk: StoredDoc[] = records.slice(start, start + count).map((r) => [r.anchor, r.page ?? '', cut(r.title, STORED_LIMITS.title), cut(r.body, STORED_LIMITS.body), cut(r.evidence, STORED_LIMITS.evidence), cut(r.meta, STORED_LIMITS.meta)]);
-    docs.push(gzipSync(JSON.stringify(chunk), { level: 4 }));
+    docs.push(gzipSync(JSON.stringify(chunk), { level: GZIP_TEXT }));
   }
 
   const part: SearchPart = {
@@ -294,5 +299,5 @@ export function partWordsFile(part: SearchPart): Uint8Array {
   const w = new ByteWriter();
   w.varint(part.docs);
   for (const c of part.words) w.varint(c);
-  return gzipSync(w.result(), { level: 4 });
+  return gzipSync(w.result(), { level: GZIP_BINARY });
 }
