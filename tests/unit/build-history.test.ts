@@ -11,7 +11,7 @@ import fc from 'fast-check';
 import type { Flag, ProjectModel, TrailRow } from '../../src/lib/model/types.ts';
 import { flagIdentity, hash53 } from '../../src/lib/build-history/flag-identity.ts';
 import { decodeRows, encodeRows, projectState, stateKey, type ProjectState } from '../../src/lib/build-history/project-state.ts';
-import { appendBuild, sourceDateEpoch, type BuildHistory } from '../../src/lib/build-history/build-history.ts';
+import { appendBuild, buildHistorySchema, sourceDateEpoch, type BuildHistory } from '../../src/lib/build-history/build-history.ts';
 import { noChanges, sinceLastBuild } from '../../src/lib/build-history/since-last-build.ts';
 import { archiveTrend, projectTrend } from '../../src/lib/build-history/trends.ts';
 import { niceCeiling, trendCharts } from '../../src/lib/build-history/trend-chart.ts';
@@ -114,6 +114,19 @@ describe('project state and appending builds', () => {
     const h4 = build(h3, s2);
     expect(Object.keys(h4.states)).toEqual([stateKey(s2)]);
     expect(h4.builds.map((b) => b.build)).toEqual([3, 4]);
+  });
+
+  it("keeps rows and flags only of the newest build's states; older states keep their title and counts (issue 30: bounded by one build's rows)", () => {
+    const build = (h: BuildHistory | null, state: ProjectState) => appendBuild(h, { projects: [{ id: 'p', key: stateKey(state), state }], latest: null }, 20);
+    const h2 = build(build(null, s1), s2);
+    expect(h2.states[stateKey(s2)]).toEqual(s2);
+    expect(h2.states[stateKey(s1)]).toEqual({ title: s1.title, counts: s1.counts, rows: '', flags: {} });
+    expect(buildHistorySchema.safeParse(JSON.parse(JSON.stringify(h2))).success).toBe(true);
+    // Back in an older state: the build's own state is kept whole again.
+    const h3 = build(h2, s1);
+    expect(h3.states[stateKey(s1)]).toEqual(s1);
+    expect(h3.states[stateKey(s2)]).toEqual({ title: s2.title, counts: s2.counts, rows: '', flags: {} });
+    expect(projectTrend(h3, 'p').map((p) => p.build)).toEqual([1, 2, 3]);
   });
 
   it('reads the build time only from SOURCE_DATE_EPOCH', () => {
