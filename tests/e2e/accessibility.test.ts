@@ -257,7 +257,7 @@ describe.skipIf(!chromiumAvailable())('keyboard and status words', () => {
     for (const [, path] of pages.filter(([k]) => k.startsWith('recap') || k === 'archive home')) {
       await open(page, path);
       // Badges: `.status`, and the bare <b> of row cards (a row's result, an evidence item's status).
-      const statuses = page.locator('.status, article.row > b, .evidence li > b, article.row > dl > dd > ul li > b');
+      const statuses = page.locator('.status, .rows > article > b, .evidence li > b, .rows > article > dl > dd > ul li > b');
       const words = await statuses.evaluateAll((els) => els.map((e) => {
         const copy = e.cloneNode(true) as Element;
         for (const hidden of Array.from(copy.querySelectorAll('[aria-hidden="true"]'))) hidden.remove();

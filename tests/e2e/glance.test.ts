@@ -192,11 +192,11 @@ describe.skipIf(!chromiumAvailable())('what needs a person, at both widths', () 
         const link = page.locator('.recap-header a[href="/"]').first();
         expect(await link.evaluate((a) => getComputedStyle(a, '::after').content)).toBe('" (/)"');
         // The superseded rows are folded on screen and printed open.
-        expect(await page.locator('#superseded-note article.row').first().evaluate((e) => e.getBoundingClientRect().height)).toBeGreaterThan(0);
+        expect(await page.locator('#superseded-note .rows > article').first().evaluate((e) => e.getBoundingClientRect().height)).toBeGreaterThan(0);
         // A status keeps its word and its border in print: no meaning rests on colour.
         expect(await page.locator('.status').first().evaluate((e) => getComputedStyle(e).borderStyle)).toBe('solid');
         await page.emulateMedia({ media: 'screen' });
-        expect(await page.locator('#superseded-note article.row').first().isVisible()).toBe(false);
+        expect(await page.locator('#superseded-note .rows > article').first().isVisible()).toBe(false);
       });
 
       it('saves screenshots of home, the most faulty recap and search, light and dark', async () => {

@@ -243,7 +243,7 @@ describe.skipIf(!chromiumAvailable())('every page of the hostile archive in Chro
     const links = await flag.locator('.flag-links a').evaluateAll((as) => as.map((a) => a.getAttribute('href')));
     expect(links).toHaveLength(2);
     for (const href of links) expect(await page.locator(href as string).isVisible(), href as string).toBe(true);
-    const failed = page.locator('article.row[data-result="failed"]');
+    const failed = page.locator('.rows > article[data-result="failed"]');
     expect(await failed.count()).toBe(1);
     expect(await failed.isVisible()).toBe(true);
     expect(`#${await failed.getAttribute('id')}`).toBe(links[1]);

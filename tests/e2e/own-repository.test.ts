@@ -126,7 +126,7 @@ describe('a trail on Trailbook’s own repository', () => {
   it('the ids follow the rule, so Trailbook raises no flag', async () => {
     await openRecap();
     expect(await readText(page.locator('h1'))).toBe('Trailbook on itself');
-    expect(await readTexts(page.locator('article.row').locator(`${ROW_CARD.meta} code`))).toEqual(rows.map((r) => r.id));
+    expect(await readTexts(page.locator('.rows > article').locator(`${ROW_CARD.meta} code`))).toEqual(rows.map((r) => r.id));
     expect(await readText(page.locator('section.attention p.none'))).toBe("Trailbook's own checks (layer 1) raised no flags.");
     expect(await page.locator('section.attention li.flag').count()).toBe(0);
     expect(await readText(page.locator('section.check-first p.none'))).toBe("Every row's evidence resolved and every result is verified.");

@@ -71,8 +71,8 @@ export async function searchDone(page: Page): Promise<void> {
 }
 
 /**
- * Where the parts of a decision row card are, for a locator of its `article.row` (`:scope` is
- * the card: `page.locator('article.row').locator(ROW_CARD.meta)`). Row cards are bare markup styled by position (src/components/html/decision-row.ts; site.css "Row cards"): the
+ * Where the parts of a decision row card are, for a locator of its `.rows > article` (`:scope` is
+ * the card: `page.locator('.rows > article').locator(ROW_CARD.meta)`). Row cards are bare markup styled by position (src/components/html/decision-row.ts; site.css "Row cards"): the
  * heading's link is the row's permalink, the `<b>` beside the heading is the result.
  */
 export const ROW_CARD = {

@@ -149,13 +149,13 @@ describe.skipIf(!chromiumAvailable())('the archive served under /archive/ in Chr
 
   it('shows "View on GitHub" on commit and file pages and beside evidence pointers', async () => {
     await open('p/tickets-clean/');
-    const forge = page.locator('article.row a.forge-link');
+    const forge = page.locator('.rows > article a.forge-link');
     expect(await forge.count()).toBeGreaterThan(3);
     const hrefs = await forge.evaluateAll((as) => as.map((a) => a.getAttribute('href') ?? ''));
     expect(hrefs.every((h) => /^https:\/\/github\.com\/acme\/app\/(commit\/[0-9a-f]{40}|blob\/[0-9a-f]{40}\/\S+)$/.test(h))).toBe(true);
     expect(new Set(await readTexts(forge))).toEqual(new Set(['view on GitHub']));
 
-    const commitLink = page.locator(`article.row ${ROW_CARD.evidenceItem} > a:first-child[href*="/commit/"]`).first();
+    const commitLink = page.locator(`.rows > article ${ROW_CARD.evidenceItem} > a:first-child[href*="/commit/"]`).first();
     await commitLink.click();
     const oid = new URL(page.url()).pathname.split('/').at(-2) ?? '';
     expect(new URL(page.url()).pathname).toMatch(new RegExp(`^${BASE}r/content-repos-example\\.git/commit/[0-9a-f]{40}/$`));
@@ -163,7 +163,7 @@ describe.skipIf(!chromiumAvailable())('the archive served under /archive/ in Chr
     expect(await readText(page.locator('a.forge-link'))).toBe('View on GitHub');
 
     await open('p/tickets-clean/');
-    await page.locator(`article.row ${ROW_CARD.evidenceItem} > a:first-child[href*="/file/"][href*="#L"]`).first().click();
+    await page.locator(`.rows > article ${ROW_CARD.evidenceItem} > a:first-child[href*="/file/"][href*="#L"]`).first().click();
     const fileLink = await page.locator('a.forge-link').getAttribute('href');
     expect(fileLink).toMatch(/^https:\/\/github\.com\/acme\/app\/blob\/[0-9a-f]{40}\/\S+#L\d+$/);
   });

@@ -177,7 +177,7 @@ describe.skipIf(!existsSync(REAL))('the real corpus', () => {
       expect(await readText(page.locator('section.attention .audit-sentence'))).toBe(
         'The handover audit was never invoked: this project has no audit.json, so no reviewer looked at the trail.',
       );
-      const articles = page.locator('section.decisions article.row');
+      const articles = page.locator('section.decisions .rows > article');
       expect(await articles.count()).toBe(rows.length);
       expect(await readTexts(articles.locator(ROW_CARD.decision))).toEqual(rows.map((r) => r.decision));
       expect(await readTexts(articles.locator(ROW_CARD.why))).toEqual(rows.map((r) => r.why));
@@ -222,7 +222,7 @@ describe.skipIf(!existsSync(REAL))('the real corpus', () => {
 
     it('shows every word of each evidence cell (nothing the agent wrote is dropped)', async () => {
       await open(`/p/${id}/`);
-      const evidenceCells = await readTexts(page.locator('section.decisions article.row dt:text-is("Evidence") + dd'));
+      const evidenceCells = await readTexts(page.locator('section.decisions .rows > article dt:text-is("Evidence") + dd'));
       expect(evidenceCells.length).toBe(rows.length);
       const missing: string[] = [];
       rows.forEach((row, i) => {

@@ -32,7 +32,7 @@ async function open(path: string): Promise<void> {
 }
 
 function row(id: string) {
-  return page.locator(`article.row[id="row-${id}"]`);
+  return page.locator(`.rows > article[id="row-${id}"]`);
 }
 
 /** What an evidence item says, part by part: pointer, kind, status word and reason. */
@@ -167,7 +167,7 @@ describe('Attention on tickets-faults: one flag for every planted fault', () => 
   it('sorts flags by severity, then by the first place in the trail they point at', async () => {
     await open('/p/tickets-faults/');
     const lineOf = new Map<string, number>();
-    for (const article of await page.locator('article.row').all()) {
+    for (const article of await page.locator('.rows > article').all()) {
       const id = (await article.getAttribute('id')) ?? '';
       const where = await rowSource(article);
       lineOf.set(`#${id}`, Number(/:(\d+)$/.exec(where)?.[1]));
@@ -229,7 +229,7 @@ describe('superseded rows', () => {
     const details = page.locator('section.decisions details.superseded');
     expect(await details.evaluate((d) => (d as HTMLDetailsElement).open)).toBe(false);
     expect(await row('3ef5b39d').isVisible()).toBe(false);
-    expect(await page.locator('section.decisions article.row:visible').count()).toBe(9);
+    expect(await page.locator('section.decisions .rows > article:visible').count()).toBe(9);
 
     const meta = page.locator('section.decisions > p.meta');
     expect(await meta.evaluate((p) => p.firstChild?.textContent)).toBe('9 rows in file order, 1 superseded row hidden');
@@ -288,7 +288,7 @@ describe('superseded rows', () => {
 describe('row permalinks', () => {
   it('every row has a #row-<id> permalink matching its id', async () => {
     await open('/p/tickets-clean/');
-    const rows = await page.locator('article.row').all();
+    const rows = await page.locator('.rows > article').all();
     expect(rows.length).toBe(10);
     for (const article of rows) {
       const id = await readText(article.locator(`${ROW_CARD.meta} code`).first());
@@ -528,9 +528,9 @@ describe('a flagged row says so on its own card', () => {
     const target = await targetId(page);
     expect(await page.locator(`#${target}`).getAttribute('data-kind')).toBe('trail/id-mismatch');
     // Both rows sharing an id carry the duplicate-id flag.
-    expect(await page.locator('article.row[data-flags] .row-flags', { hasText: 'trail/duplicate-id' }).count()).toBe(2);
+    expect(await page.locator('.rows > article[data-flags] .row-flags', { hasText: 'trail/duplicate-id' }).count()).toBe(2);
     // A row without flags has no flags line.
-    expect(await page.locator('article.row:not([data-flags]) .row-flags').count()).toBe(0);
+    expect(await page.locator('.rows > article:not([data-flags]) .row-flags').count()).toBe(0);
   });
 
   it('a long Attention list opens with its flags counted by kind', async () => {

@@ -51,12 +51,12 @@ describe('a recap of 350 rows', () => {
   it('carries its first 100 rows and links the two row pages, which hold the rest', async () => {
     expect(shown.length).toBeGreaterThan(300);
     await page.goto(`${server.url}p/${PROJECT}/`);
-    expect(await page.locator('.decisions > .rows > article.row').evaluateAll((rows) => rows.map((r) => r.id))).toEqual(shown.slice(0, 100));
+    expect(await page.locator('.decisions > .rows > article').evaluateAll((rows) => rows.map((r) => r.id))).toEqual(shown.slice(0, 100));
     expect(await page.locator('nav.row-pages a').allTextContents()).toEqual(['rows 1–100', 'rows 101–300', `rows 301–${shown.length}`]);
     expect(await page.locator('nav.row-pages a[aria-current="page"]').textContent()).toBe('rows 1–100');
     await page.goto(`${server.url}p/${PROJECT}/rows/3/`);
     expect(await page.locator('h1').textContent()).toBe(`${model.title}: rows 301–${shown.length}`);
-    expect(await page.locator('.decisions > .rows > article.row').evaluateAll((rows) => rows.map((r) => r.id))).toEqual(shown.slice(300));
+    expect(await page.locator('.decisions > .rows > article').evaluateAll((rows) => rows.map((r) => r.id))).toEqual(shown.slice(300));
   });
 
   it('takes a permalink to a row on a later page there', async () => {
@@ -78,7 +78,7 @@ describe('a recap of 350 rows', () => {
     const hrefs = await page.locator('nav.row-pages a').evaluateAll((links) => links.map((a) => (a as HTMLAnchorElement).href));
     for (const href of hrefs) {
       await page.goto(href);
-      seen.push(...(await page.locator('.decisions > .rows > article.row').evaluateAll((rows) => rows.map((r) => r.id))));
+      seen.push(...(await page.locator('.decisions > .rows > article').evaluateAll((rows) => rows.map((r) => r.id))));
     }
     expect(seen).toEqual(shown);
     await context.close();

@@ -73,6 +73,8 @@ describe('decision row card', () => {
 
   it('shows a short decision whole, with no Decision field, and the meta line once each', () => {
     const card = decisionRowHtml(row('Ship the parser'), ctx).value;
+    // An <article> of the .rows list, no class of its own (site.css styles `.rows > article`; issue 30, output size).
+    expect(card.startsWith('<article id="row-2aafcc90" data-result="note"><h3>')).toBe(true);
     expect(card).toContain('<h3><a href="#row-2aafcc90">Ship the parser</a></h3>');
     expect(card).not.toContain('<dt>Decision');
     expect(card).toContain('<dt>Meta<dd>id <code>2aafcc90</code> · phase build · actor lead · ticket T-9 · 2026-03-02T10:00:00Z · decisions.jsonl:7</dl></article>');
@@ -82,6 +84,7 @@ describe('decision row card', () => {
     const flagged: TrailRow = { ...row('Ship the parser'), evidence: [{ raw: 'src/gone.ts', kind: 'path', status: 'NOT_VERIFIED', reason: 'path not found at the landed head', fault: 'evidence/path-not-found' }] };
     const flags = [{ n: 3, severity: 'high' as const, kind: 'evidence/path-not-found' }, { n: 7, severity: 'low' as const, kind: 'trail/late' }];
     const card = decisionRowHtml(flagged, { ...ctx, flagsOf: () => flags }).value;
+    expect(card.startsWith('<article class="row-flagged" id="row-2aafcc90" data-result="note" data-flags="2"><h3>')).toBe(true);
     expect(card).toContain('<p class="row-flags">Flagged: <a href="#flag-3"><span class="status status-high">high</span> <code>evidence/path-not-found</code></a>, <a href="#flag-7"><span class="status status-low">low</span> <code>trail/late</code></a></p>');
     const entry = checkFirstHtml(checkFirstGroups(checkFirst([flagged])), () => flags, undefined).value;
     // Check first's group of a pointer that did not resolve names the flags of its kind.

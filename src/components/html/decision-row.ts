@@ -134,8 +134,9 @@ export function decisionRowHtml(row: TrailRow, ctx: RowContext): SafeHtml {
       : '';
   const flags = ctx.flagsOf?.(row) ?? [];
   // Bare markup, styled by position (site.css "Row cards"; a 1,000-row recap is mostly these):
-  // the heading links to the row itself (its "#" comes from CSS), the <b> beside it is the
-  // result, coloured by data-result; the evidence list is the <ul> of a field, and Meta is the
-  // last field. `</dt>` and `</dd>` are optional in HTML.
-  return html`<article class="row${flags.length > 0 ? ' row-flagged' : ''}" id="${row.anchor}" data-result="${row.resultClass}"${flags.length > 0 ? html` data-flags="${String(flags.length)}"` : ''}><h3><a href="#${row.anchor}">${clippedDecision(row.decision)}</a></h3><b>result: ${row.result}</b>${rowFlagsHtml(flags)}<dl>${row.decision.length > CLIP_DECISION_FROM ? html`<dt>Decision<dd>${longText(row.decision)}` : ''}<dt>Why<dd>${longText(row.why)}<dt>Evidence<dd><ul>${evidenceItems(row.evidence, ctx)}</ul>${supersedes}${supersededBy}${extras ? html`<dt>Other fields<dd><code class="raw">${JSON.stringify(row.extra)}</code>` : ''}<dt>Meta<dd>id <code>${row.id}</code>${row.phase ? html` · phase ${row.phase}` : ''}${row.actor ? html` · actor ${row.actor}` : ''}${row.ticket ? html` · ticket ${row.ticket}` : ''}${row.ts ? html` · ${timeHtml(row.ts, row.time)}` : ''} · ${row.file}:${row.line}</dl></article>`;
+  // a card is an <article> of a `.rows` list (no class of its own: 12 bytes a row, issue 30;
+  // `row-flagged` when flagged); the heading links to the row itself (its "#" comes from CSS),
+  // the <b> beside it is the result, coloured by data-result; the evidence list is the <ul> of
+  // a field, and Meta is the last field. `</dt>` and `</dd>` are optional in HTML.
+  return html`<article${flags.length > 0 ? html` class="row-flagged"` : ''} id="${row.anchor}" data-result="${row.resultClass}"${flags.length > 0 ? html` data-flags="${String(flags.length)}"` : ''}><h3><a href="#${row.anchor}">${clippedDecision(row.decision)}</a></h3><b>result: ${row.result}</b>${rowFlagsHtml(flags)}<dl>${row.decision.length > CLIP_DECISION_FROM ? html`<dt>Decision<dd>${longText(row.decision)}` : ''}<dt>Why<dd>${longText(row.why)}<dt>Evidence<dd><ul>${evidenceItems(row.evidence, ctx)}</ul>${supersedes}${supersededBy}${extras ? html`<dt>Other fields<dd><code class="raw">${JSON.stringify(row.extra)}</code>` : ''}<dt>Meta<dd>id <code>${row.id}</code>${row.phase ? html` · phase ${row.phase}` : ''}${row.actor ? html` · actor ${row.actor}` : ''}${row.ticket ? html` · ticket ${row.ticket}` : ''}${row.ts ? html` · ${timeHtml(row.ts, row.time)}` : ''} · ${row.file}:${row.line}</dl></article>`;
 }
