@@ -410,6 +410,74 @@ describe('objects built to inflate, and packs corrupt in the middle', () => {
     const repo = await openRepo(dir);
     expect(await repo.tree(tree)).toEqual({ problem: `cannot read tree ${tree.slice(0, 12)}: reading it would inflate ${2 ** 33 + 5} bytes, over the ${MAX_OBJECT_BYTES}-byte limit` });
   });
+
+  /**
+   * A project whose files are packed uncompressed (deflate's stored blocks), then `alter` run on
+   * the pack's bytes, the zlib checksum after `from` made again and the pack resealed: bytes
+   * changed, every size and checksum still right (git cat-file shows the altered bytes).
+   */
+  async function altered(name: string, evidence: string, files: Record<string, string>, alter: (pack: Buffer) => { at: number; length: number }): Promise<string> {
+    const dir = await project(name, evidence);
+    for (const [file, text] of Object.entries(files)) await put(path.join(dir, file), text);
+    commitAll(dir, 'files');
+    git(dir, ['-c', 'pack.compression=0', 'repack', '-q', '-a', '-d', '-f', '--window=0']);
+    const packDir = path.join(dir, '.git', 'objects', 'pack');
+    const packFile = path.join(packDir, (await readdir(packDir)).find((f) => f.endsWith('.pack')) as string);
+    const bytes = await readFile(packFile);
+    const { at, length } = alter(bytes);
+    // A stored block's data is followed by the stream's Adler-32, big-endian.
+    let a = 1;
+    let b = 0;
+    for (let i = at; i < at + length; i++) {
+      a = (a + (bytes[i] as number)) % 65521;
+      b = (b + a) % 65521;
+    }
+    bytes.writeUInt32BE(((b << 16) | a) >>> 0, at + length);
+    await writeFile(packFile, bytes);
+    await reseal(packFile);
+    return dir;
+  }
+
+  it('a packed blob whose bytes were changed, its size and checksums kept: INCONCLUSIVE, never VERIFIED, its altered text never shown', async () => {
+    const text = 'the real line one\nline two\n';
+    const dir = await altered('altered-blob', 'a.txt:1', { 'a.txt': text }, (pack) => {
+      const at = pack.indexOf(text);
+      pack.write('FAKE', at);
+      return { at, length: text.length };
+    });
+    const blob = git(dir, ['rev-parse', 'HEAD:a.txt']);
+    expect(execFileSync('git', ['cat-file', 'blob', blob], { cwd: dir, encoding: 'utf8' })).toBe('FAKEreal line one\nline two\n');
+    const repo = await openRepo(dir);
+    expect(await repo.blobText(blob)).toEqual({ status: 'error', problem: `cannot read blob ${blob.slice(0, 12)}: its content does not match its id (the pack is damaged or altered)` });
+    expect(await repo.lookup(blob)).toEqual({ status: 'error', problem: `cannot read object ${blob.slice(0, 12)}: its content does not match its id (the pack is damaged or altered)` });
+    const m = await analyse(dir);
+    expect(evidenceOf(m)).toEqual([`a.txt:1 INCONCLUSIVE cannot read blob ${blob.slice(0, 12)}: its content does not match its id (the pack is damaged or altered)`]);
+    expect(JSON.stringify(m)).not.toContain('FAKE');
+  });
+
+  it('a packed tree whose entry was pointed at another blob of the same tree: the path is INCONCLUSIVE, never VERIFIED with the other file', async () => {
+    let blobs: string[] = [];
+    const dir = await altered('altered-tree', 'a.txt:1', { 'a.txt': 'real evidence\n', 'b.txt': 'something else entirely\n' }, (pack) => {
+      // The root tree, stored: `100644 a.txt\0<20 bytes>100644 b.txt\0<20 bytes>...`; a.txt's id becomes b.txt's.
+      const entry = pack.indexOf('100644 a.txt\0');
+      const other = pack.indexOf('100644 b.txt\0');
+      const aId = entry + '100644 a.txt\0'.length;
+      blobs = [pack.toString('hex', aId, aId + 20), pack.toString('hex', other + 13, other + 33)];
+      pack.copy(pack, aId, other + 13, other + 33);
+      // The stored block holds the whole tree: from the first entry to the last id.
+      const start = pack.lastIndexOf('100644 README.md\0', entry);
+      const end = pack.indexOf('100644 decisions.jsonl\0', other) + '100644 decisions.jsonl\0'.length + 20;
+      return { at: start, length: end - start };
+    });
+    // git itself now refuses the tree (hash mismatch); isomorphic-git reads it, a.txt naming b.txt's blob.
+    const tree = /^tree ([0-9a-f]{40})$/m.exec(git(dir, ['cat-file', 'commit', 'HEAD']))?.[1] as string;
+    const theirs = await isomorphicGit.readTree({ fs: nodeFs, gitdir: path.join(dir, '.git'), oid: tree });
+    expect(theirs.tree.find((e) => e.path === 'a.txt')?.oid).toBe(blobs[1]);
+    const repo = await openRepo(dir);
+    expect(await repo.tree(tree)).toEqual({ problem: `cannot read tree ${tree.slice(0, 12)}: its content does not match its id (the pack is damaged or altered)` });
+    const m = await analyse(dir);
+    expect(evidenceOf(m)).toEqual([`a.txt:1 INCONCLUSIVE cannot read tree ${tree.slice(0, 12)}: its content does not match its id (the pack is damaged or altered)`]);
+  });
 });
 
 describe('security-2: the work tree is judged by real paths', () => {

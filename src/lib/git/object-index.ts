@@ -124,6 +124,11 @@ export async function readObjectIndex(gitdir: string, files: Confinement): Promi
   };
 }
 
+/** A git object's id: the hex SHA-1 of its type, size in bytes and content (`git hash-object`). */
+export function objectId(type: string, content: Uint8Array): string {
+  return createHash('sha1').update(`${type} ${content.length}\0`).update(content).digest('hex');
+}
+
 /** The longest delta chain read (git's own default `pack.depth` is 50). */
 const MAX_DELTA_DEPTH = 64;
 
@@ -276,13 +281,28 @@ export class ObjectTypes {
   async packedObject(oid: string): Promise<{ type: string; data: Buffer } | null> {
     const location = this.#index.locate(oid);
     if (location === null || !('pack' in location)) return null;
+    let object: { type: string; data: Buffer };
     try {
-      const object = await this.#packedEntry(location.pack, location.offset, 0);
-      const sum = createHash('sha1').update(`${object.type} ${object.data.length}\0`).update(object.data).digest('hex');
-      return sum === oid ? object : null;
+      object = await this.#packedEntry(location.pack, location.offset, 0);
     } catch {
       return null;
     }
+    if (objectId(object.type, object.data) === oid) return object;
+    this.#mismatched.add(oid);
+    return null;
+  }
+
+  /** Packed objects whose bytes inflated and applied soundly but hash to another id (see {@link mismatched}). */
+  readonly #mismatched = new Set<string>();
+
+  /**
+   * Whether {@link packedObject} read `oid` whole and found its SHA-1 is not its id: bytes changed
+   * in the pack, every size and zlib checksum kept. isomorphic-git does not check a packed
+   * object's SHA-1, so what it reads of such an object must be checked by the caller
+   * (src/lib/git/repository.ts), or altered bytes would be shown as the object.
+   */
+  mismatched(oid: string): boolean {
+    return this.#mismatched.has(oid);
   }
 
   async #packedEntry(pack: string, offset: number, depth: number): Promise<{ type: string; data: Buffer }> {

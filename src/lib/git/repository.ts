@@ -11,7 +11,7 @@ import { join, resolve, dirname, isAbsolute, sep } from 'node:path';
 import git from 'isomorphic-git';
 import { Confinement } from '../fs/confined.ts';
 import { confinedGitFs, gitDirectoryConfinement } from './git-directory.ts';
-import { ObjectTypes, readObjectIndex, type ObjectHeader, type ObjectIndex } from './object-index.ts';
+import { objectId, ObjectTypes, readObjectIndex, type ObjectHeader, type ObjectIndex } from './object-index.ts';
 import { agree } from '../text/agree.ts';
 
 /** A git object type. */
@@ -172,6 +172,17 @@ export class GitRepository {
   }
 
   /**
+   * Why what isomorphic-git read of `oid` is not the object, or null: only for an object whose
+   * packed bytes hashed to another id when read here (src/lib/git/object-index.ts `mismatched`;
+   * isomorphic-git does not check a packed object's SHA-1), and then only when its read hashes
+   * to another id too, so a fault of this reader never calls real evidence fake.
+   */
+  #altered(oid: string, type: string, content: Uint8Array): string | null {
+    if (this.#typeReader?.mismatched(oid) !== true || objectId(type, content) === oid) return null;
+    return 'its content does not match its id (the pack is damaged or altered)';
+  }
+
+  /**
    * Which of `paths` (relative to the git directory, in order) lead out of it, in words, or ''.
    * A path under one already named is not named again. Judged afresh on each call from the
    * repository alone, so the words never depend on what other projects read before.
@@ -283,6 +294,8 @@ export class GitRepository {
       const packed = await this.#typeReader.packedObject(oid);
       if (packed !== null) return { status: 'found', oid, type: packed.type as ObjectType };
       const object = await git.readObject({ fs: this.#fs, gitdir: this.gitdir, oid, format: 'content', cache: this.cache });
+      const altered = this.#altered(oid, object.type, object.object as Uint8Array);
+      if (altered !== null) return { status: 'error', problem: `cannot read object ${oid.slice(0, 12)}: ${altered}` };
       return { status: 'found', oid, type: object.type as ObjectType };
     } catch (error) {
       return { status: 'error', problem: `cannot read object ${oid.slice(0, 12)}: ${this.#error(error)}` };
@@ -420,16 +433,26 @@ export class GitRepository {
           ? { problem }
           : this.#packedTree(oid).then(
               (entries) =>
-                entries ??
-                git
-                  .readTree({ fs: this.#fs, gitdir: this.gitdir, oid, cache: this.cache })
-                  .then((t) => t.tree.map((e) => ({ name: e.path, type: e.type, oid: e.oid, mode: e.mode })))
-                  .catch((error: unknown) => ({ problem: `cannot read tree ${oid.slice(0, 12)}: ${this.#error(error)}` })),
+                entries ?? this.#readTree(oid).catch((error: unknown) => ({ problem: `cannot read tree ${oid.slice(0, 12)}: ${this.#error(error)}` })),
             ),
       );
       this.#trees.set(oid, pending);
     }
     return pending;
+  }
+
+  /**
+   * A tree read by isomorphic-git; for one whose packed bytes hash to another id ({@link #altered}),
+   * its problem when isomorphic-git's read of it does too. Throws what isomorphic-git throws.
+   */
+  async #readTree(oid: string): Promise<TreeEntry[] | { problem: string }> {
+    if (this.#typeReader?.mismatched(oid) === true) {
+      const object = await git.readObject({ fs: this.#fs, gitdir: this.gitdir, oid, format: 'content', cache: this.cache });
+      const altered = this.#altered(oid, object.type, object.object as Uint8Array);
+      if (altered !== null) return { problem: `cannot read tree ${oid.slice(0, 12)}: ${altered}` };
+    }
+    const t = await git.readTree({ fs: this.#fs, gitdir: this.gitdir, oid, cache: this.cache });
+    return t.tree.map((e) => ({ name: e.path, type: e.type, oid: e.oid, mode: e.mode }));
   }
 
   /**
@@ -510,6 +533,8 @@ export class GitRepository {
     } catch (error) {
       return { status: 'error', problem: `cannot read blob ${oid.slice(0, 12)}: ${this.#error(error)}` };
     }
+    const altered = this.#altered(oid, 'blob', bytes);
+    if (altered !== null) return { status: 'error', problem: `cannot read blob ${oid.slice(0, 12)}: ${altered}` };
     if (bytes.length > MAX_TEXT_BLOB_BYTES) return { status: 'too-large', bytes: bytes.length };
     const head = bytes.subarray(0, 8000);
     if (head.includes(0)) return { status: 'binary', bytes: bytes.length };
