@@ -14,6 +14,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import nodeFs from 'node:fs';
+import { crc32, deflateSync } from 'node:zlib';
 import isomorphicGit from 'isomorphic-git';
 import { git } from '../../scripts/make-hostile-corpus.ts';
 import { openRepository, MAX_OBJECT_BYTES, type GitRepository } from '../../src/lib/git/repository.ts';
@@ -477,6 +478,83 @@ describe('objects built to inflate, and packs corrupt in the middle', () => {
     expect(await repo.tree(tree)).toEqual({ problem: `cannot read tree ${tree.slice(0, 12)}: its content does not match its id (the pack is damaged or altered)` });
     const m = await analyse(dir);
     expect(evidenceOf(m)).toEqual([`a.txt:1 INCONCLUSIVE cannot read tree ${tree.slice(0, 12)}: its content does not match its id (the pack is damaged or altered)`]);
+  });
+});
+
+/** One entry of a pack written by hand: a whole blob, or a REF_DELTA on `base` (its delta bytes as given). */
+type HandEntry = { oid: string; blob: Buffer } | { oid: string; base: string; delta: Buffer };
+
+/**
+ * Writes a pack and its version 2 index holding `entries` (ids as given, never checked: a
+ * hostile pack) into `gitdir`'s objects/pack; every checksum right, so only the content lies.
+ */
+async function writeHandPack(gitdir: string, entries: HandEntry[]): Promise<void> {
+  const parts: Buffer[] = [Buffer.from('PACK'), Buffer.from([0, 0, 0, 2]), Buffer.alloc(4)];
+  parts[2]!.writeUInt32BE(entries.length);
+  let offset = 12;
+  const index: Array<{ oid: string; offset: number; crc: number }> = [];
+  for (const e of entries) {
+    const data = 'blob' in e ? e.blob : e.delta;
+    const type = 'blob' in e ? 3 : 7;
+    const head: number[] = [];
+    let size = data.length;
+    let byte = (type << 4) | (size & 15);
+    size = Math.floor(size / 16);
+    while (size > 0) {
+      head.push(byte | 0x80);
+      byte = size & 0x7f;
+      size = Math.floor(size / 128);
+    }
+    head.push(byte);
+    const entry = Buffer.concat([Buffer.from(head), 'base' in e ? Buffer.from(e.base, 'hex') : Buffer.alloc(0), deflateSync(data)]);
+    index.push({ oid: e.oid, offset, crc: crc32(entry) });
+    parts.push(entry);
+    offset += entry.length;
+  }
+  const body = Buffer.concat(parts);
+  const packSum = createHash('sha1').update(body).digest();
+  const pack = Buffer.concat([body, packSum]);
+  index.sort((a, b) => (a.oid < b.oid ? -1 : 1));
+  const fanout = Buffer.alloc(256 * 4);
+  for (let i = 0; i < 256; i++) fanout.writeUInt32BE(index.filter((x) => parseInt(x.oid.slice(0, 2), 16) <= i).length, i * 4);
+  const crcs = Buffer.alloc(index.length * 4);
+  const offsets = Buffer.alloc(index.length * 4);
+  index.forEach((x, i) => {
+    crcs.writeUInt32BE(x.crc, i * 4);
+    offsets.writeUInt32BE(x.offset, i * 4);
+  });
+  const idxBody = Buffer.concat([Buffer.from([0xff, 0x74, 0x4f, 0x63, 0, 0, 0, 2]), fanout, ...index.map((x) => Buffer.from(x.oid, 'hex')), crcs, offsets, packSum]);
+  const idx = Buffer.concat([idxBody, createHash('sha1').update(idxBody).digest()]);
+  const name = `pack-${packSum.toString('hex')}`;
+  await mkdir(path.join(gitdir, 'objects', 'pack'), { recursive: true });
+  await writeFile(path.join(gitdir, 'objects', 'pack', `${name}.pack`), pack);
+  await writeFile(path.join(gitdir, 'objects', 'pack', `${name}.idx`), idx);
+}
+
+describe('hand-written hostile packs: what isomorphic-git would read of an object the pack reader refused is checked against its id', () => {
+  it('a delta whose copy runs past its base (isomorphic-git clamps it, git refuses it): INCONCLUSIVE, never VERIFIED with the made-up text', async () => {
+    const dir = await project('delta-past-base', 'a.txt:1');
+    await put(path.join(dir, 'a.txt'), 'real evidence\n');
+    await put(path.join(dir, 'b.txt'), 'base of the delta\n');
+    commitAll(dir, 'files');
+    const real = git(dir, ['rev-parse', 'HEAD:a.txt']);
+    const base = git(dir, ['rev-parse', 'HEAD:b.txt']);
+    for (const oid of [real, base]) await rm(path.join(dir, '.git', 'objects', oid.slice(0, 2), oid.slice(2)));
+    const baseText = Buffer.from('base of the delta\n');
+    const made = 'a\nMADE UP LINE\n';
+    // Sizes (base, result), then a copy of 10 bytes from 2 before the base's end (2 there), then an insert.
+    const insert = Buffer.from(made.slice(2));
+    const delta = Buffer.concat([Buffer.from([baseText.length, made.length, 0x80 | 0x01 | 0x10, baseText.length - 2, 10, insert.length]), insert]);
+    await writeHandPack(path.join(dir, '.git'), [{ oid: base, blob: baseText }, { oid: real, base, delta }]);
+    expect(() => execFileSync('git', ['cat-file', 'blob', real], { cwd: dir, stdio: 'pipe' })).toThrow();
+    const theirs = await isomorphicGit.readBlob({ fs: nodeFs, gitdir: path.join(dir, '.git'), oid: real });
+    expect(Buffer.from(theirs.blob).toString()).toBe(made);
+    const repo = await openRepo(dir);
+    expect(await repo.blobText(real)).toEqual({ status: 'error', problem: `cannot read blob ${real.slice(0, 12)}: its content does not match its id (the pack is damaged or altered)` });
+    expect(await repo.blobText(base)).toEqual({ status: 'text', text: 'base of the delta\n', lines: 1, bytes: 18 });
+    const m = await analyse(dir);
+    expect(evidenceOf(m)).toEqual([`a.txt:1 INCONCLUSIVE cannot read blob ${real.slice(0, 12)}: its content does not match its id (the pack is damaged or altered)`]);
+    expect(JSON.stringify(m)).not.toContain('MADE UP');
   });
 });
 

@@ -285,24 +285,27 @@ export class ObjectTypes {
     try {
       object = await this.#packedEntry(location.pack, location.offset, 0);
     } catch {
+      this.#unverified.add(oid);
       return null;
     }
     if (objectId(object.type, object.data) === oid) return object;
-    this.#mismatched.add(oid);
+    this.#unverified.add(oid);
     return null;
   }
 
-  /** Packed objects whose bytes inflated and applied soundly but hash to another id (see {@link mismatched}). */
-  readonly #mismatched = new Set<string>();
+  /** Packed objects {@link packedObject} answered null (see {@link unverified}). */
+  readonly #unverified = new Set<string>();
 
   /**
-   * Whether {@link packedObject} read `oid` whole and found its SHA-1 is not its id: bytes changed
-   * in the pack, every size and zlib checksum kept. isomorphic-git does not check a packed
-   * object's SHA-1, so what it reads of such an object must be checked by the caller
-   * (src/lib/git/repository.ts), or altered bytes would be shown as the object.
+   * Whether {@link packedObject} was asked for the packed object `oid` and could not give it: its
+   * bytes were not sound (a delta copying past its base, a wrong size) or hashed to another id
+   * (bytes changed in the pack, every size and zlib checksum kept). isomorphic-git checks no
+   * packed object's SHA-1 and reads some such entries anyway (it clamps a delta's copy to its
+   * base), so what it reads of such an object must be checked by the caller
+   * (src/lib/git/repository.ts), or made-up bytes would be shown as the object.
    */
-  mismatched(oid: string): boolean {
-    return this.#mismatched.has(oid);
+  unverified(oid: string): boolean {
+    return this.#unverified.has(oid);
   }
 
   async #packedEntry(pack: string, offset: number, depth: number): Promise<{ type: string; data: Buffer }> {

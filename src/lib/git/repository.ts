@@ -172,13 +172,13 @@ export class GitRepository {
   }
 
   /**
-   * Why what isomorphic-git read of `oid` is not the object, or null: only for an object whose
-   * packed bytes hashed to another id when read here (src/lib/git/object-index.ts `mismatched`;
-   * isomorphic-git does not check a packed object's SHA-1), and then only when its read hashes
-   * to another id too, so a fault of this reader never calls real evidence fake.
+   * Why what isomorphic-git read of `oid` is not the object, or null: only for a packed object
+   * not read soundly here (src/lib/git/object-index.ts `unverified`: isomorphic-git checks no
+   * packed object's SHA-1), and then only when its read hashes to another id too, so a fault of
+   * this reader never calls real evidence fake.
    */
   #altered(oid: string, type: string, content: Uint8Array): string | null {
-    if (this.#typeReader?.mismatched(oid) !== true || objectId(type, content) === oid) return null;
+    if (this.#typeReader?.unverified(oid) !== true || objectId(type, content) === oid) return null;
     return 'its content does not match its id (the pack is damaged or altered)';
   }
 
@@ -446,7 +446,7 @@ export class GitRepository {
    * its problem when isomorphic-git's read of it does too. Throws what isomorphic-git throws.
    */
   async #readTree(oid: string): Promise<TreeEntry[] | { problem: string }> {
-    if (this.#typeReader?.mismatched(oid) === true) {
+    if (this.#typeReader?.unverified(oid) === true) {
       const object = await git.readObject({ fs: this.#fs, gitdir: this.gitdir, oid, format: 'content', cache: this.cache });
       const altered = this.#altered(oid, object.type, object.object as Uint8Array);
       if (altered !== null) return { problem: `cannot read tree ${oid.slice(0, 12)}: ${altered}` };
