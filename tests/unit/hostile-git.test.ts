@@ -556,6 +556,25 @@ describe('hand-written hostile packs: what isomorphic-git would read of an objec
     expect(evidenceOf(m)).toEqual([`a.txt:1 INCONCLUSIVE cannot read blob ${real.slice(0, 12)}: its content does not match its id (the pack is damaged or altered)`]);
     expect(JSON.stringify(m)).not.toContain('MADE UP');
   });
+
+  it('REF_DELTAs on each other (a loop) and a REF_DELTA on a missing base: INCONCLUSIVE with the reason, the build never hangs', async () => {
+    const dir = await project('ref-delta-loop', 'a.txt:1; b.txt:1; c.txt:1');
+    await put(path.join(dir, 'a.txt'), 'one\n');
+    await put(path.join(dir, 'b.txt'), 'two\n');
+    await put(path.join(dir, 'c.txt'), 'three\n');
+    commitAll(dir, 'files');
+    const [a, b, c] = ['a.txt', 'b.txt', 'c.txt'].map((f) => git(dir, ['rev-parse', `HEAD:${f}`])) as [string, string, string];
+    for (const oid of [a, b, c]) await rm(path.join(dir, '.git', 'objects', oid.slice(0, 2), oid.slice(2)));
+    // Each delta copies its whole 4-byte base: a on b, b on a; c on an object no one has.
+    const copy4 = Buffer.from([4, 4, 0x80 | 0x10, 4]);
+    await writeHandPack(path.join(dir, '.git'), [{ oid: a, base: b, delta: copy4 }, { oid: b, base: a, delta: copy4 }, { oid: c, base: 'f'.repeat(40), delta: Buffer.from([6, 6, 0x80 | 0x10, 6]) }]);
+    const m = await analyse(dir);
+    expect(evidenceOf(m)).toEqual([
+      `a.txt:1 INCONCLUSIVE cannot read blob ${a.slice(0, 12)}: delta chain too deep`,
+      `b.txt:1 INCONCLUSIVE cannot read blob ${b.slice(0, 12)}: delta chain too deep`,
+      `c.txt:1 INCONCLUSIVE cannot read blob ${c.slice(0, 12)}: object ffffffffffff is not in the repository`,
+    ]);
+  });
 });
 
 describe('security-2: the work tree is judged by real paths', () => {
