@@ -456,6 +456,22 @@ describe('objects built to inflate, and packs corrupt in the middle', () => {
     expect(JSON.stringify(m)).not.toContain('FAKE');
   });
 
+  it('a packed commit whose message was changed, its size and checksums kept: INCONCLUSIVE, its altered message never shown', async () => {
+    const dir = await altered('altered-commit', 'a.txt:1', { 'a.txt': 'real evidence\n' }, (pack) => {
+      const message = pack.indexOf('\n\nfiles\n');
+      const start = pack.lastIndexOf('tree ', message);
+      pack.write('FAKED', message + 2);
+      return { at: start, length: message + '\n\nfiles\n'.length - start };
+    });
+    const head = git(dir, ['rev-parse', 'HEAD']);
+    expect(execFileSync('git', ['cat-file', 'commit', head], { cwd: dir, encoding: 'utf8' })).toMatch(/\n\nFAKED\n$/);
+    const repo = await openRepo(dir);
+    expect(await repo.commit(head)).toEqual({ problem: `cannot read object ${head.slice(0, 12)}: its content does not match its id (the pack is damaged or altered)` });
+    const m = await analyse(dir);
+    expect(evidenceOf(m).map((e) => e.split(' ')[1])).toEqual(['INCONCLUSIVE']);
+    expect(JSON.stringify(m)).not.toContain('FAKED');
+  });
+
   it('a packed tree whose entry was pointed at another blob of the same tree: the path is INCONCLUSIVE, never VERIFIED with the other file', async () => {
     let blobs: string[] = [];
     const dir = await altered('altered-tree', 'a.txt:1', { 'a.txt': 'real evidence\n', 'b.txt': 'something else entirely\n' }, (pack) => {

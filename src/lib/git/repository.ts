@@ -400,7 +400,7 @@ export class GitRepository {
     return { problem: `cannot resolve ${ref}: symbolic refs nest too deep` };
   }
 
-  /** Reads and memoises a commit (refused unread when its header says it is over {@link MAX_OBJECT_BYTES}). */
+  /** Reads and memoises a commit (refused unread when its header says it is over {@link MAX_OBJECT_BYTES}, or when its packed bytes do not hash to its id). */
   commit(oid: string): Promise<CommitData | { problem: string }> {
     let pending = this.#commits.get(oid);
     if (!pending) {
@@ -410,7 +410,16 @@ export class GitRepository {
     return pending;
   }
 
-  #readCommit(oid: string): Promise<CommitData | { problem: string }> {
+  async #readCommit(oid: string): Promise<CommitData | { problem: string }> {
+    // A packed commit's bytes are checked against its id first (isomorphic-git checks no packed
+    // object's SHA-1): one whose bytes were altered in the pack is not read as the commit.
+    if (this.#typeReader && (await this.#typeReader.packedObject(oid)) === null && this.#typeReader.unverified(oid)) {
+      const checked = await git
+        .readObject({ fs: this.#fs, gitdir: this.gitdir, oid, format: 'content', cache: this.cache })
+        .then((object) => this.#altered(oid, object.type, object.object as Uint8Array))
+        .catch(() => null);
+      if (checked !== null) return { problem: `cannot read object ${oid.slice(0, 12)}: ${checked}` };
+    }
     return git
       .readCommit({ fs: this.#fs, gitdir: this.gitdir, oid, cache: this.cache })
       .then((c): CommitData => ({
