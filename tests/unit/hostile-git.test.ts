@@ -417,10 +417,11 @@ describe('objects built to inflate, and packs corrupt in the middle', () => {
    * the pack's bytes, the zlib checksum after `from` made again and the pack resealed: bytes
    * changed, every size and checksum still right (git cat-file shows the altered bytes).
    */
-  async function altered(name: string, evidence: string, files: Record<string, string>, alter: (pack: Buffer) => { at: number; length: number }): Promise<string> {
+  async function altered(name: string, evidence: string, files: Record<string, string>, alter: (pack: Buffer) => { at: number; length: number }, before: (dir: string) => void = () => undefined): Promise<string> {
     const dir = await project(name, evidence);
     for (const [file, text] of Object.entries(files)) await put(path.join(dir, file), text);
     commitAll(dir, 'files');
+    before(dir);
     git(dir, ['-c', 'pack.compression=0', 'repack', '-q', '-a', '-d', '-f', '--window=0']);
     const packDir = path.join(dir, '.git', 'objects', 'pack');
     const packFile = path.join(packDir, (await readdir(packDir)).find((f) => f.endsWith('.pack')) as string);
@@ -470,6 +471,19 @@ describe('objects built to inflate, and packs corrupt in the middle', () => {
     const m = await analyse(dir);
     expect(evidenceOf(m).map((e) => e.split(' ')[1])).toEqual(['INCONCLUSIVE']);
     expect(JSON.stringify(m)).not.toContain('FAKED');
+  });
+
+  it('a packed annotated tag whose message was changed, its size and checksums kept: the tag does not resolve', async () => {
+    const dir = await altered('altered-tag', 'a.txt:1', { 'a.txt': 'real evidence\n' }, (pack) => {
+      // No tag yet: made below, before the repack. Alters its message `release one`.
+      const message = pack.indexOf('\n\nrelease one\n');
+      const start = pack.lastIndexOf('object ', message);
+      pack.write('FAKED', message + 2);
+      return { at: start, length: message + '\n\nrelease one\n'.length - start };
+    }, (d) => git(d, ['tag', '-a', 'v1', '-m', 'release one']));
+    const tag = git(dir, ['rev-parse', 'refs/tags/v1']);
+    const repo = await openRepo(dir);
+    expect(await repo.resolveCommit('v1')).toEqual({ problem: `cannot read object ${tag.slice(0, 12)}: its content does not match its id (the pack is damaged or altered)` });
   });
 
   it('a packed tree whose entry was pointed at another blob of the same tree: the path is INCONCLUSIVE, never VERIFIED with the other file', async () => {
