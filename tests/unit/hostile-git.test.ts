@@ -331,6 +331,26 @@ describe('objects built to inflate, and packs corrupt in the middle', () => {
     expect(await new ObjectTypes(await broken.objectIndex(), broken.files).packedObject(target.oid)).toBeNull();
   });
 
+  it('a deltified pack cut short (its index whole): every blob reads as git reads it or is an error, never other text, never a crash', async () => {
+    const dir = path.join(tmp, 'deltas');
+    const idx = (await readdir(path.join(dir, '.git', 'objects', 'pack'))).find((f) => f.endsWith('.idx')) as string;
+    const listed = packObjects(dir, path.join('.git', 'objects', 'pack', idx));
+    const copy = path.join(tmp, 'deltas-cut');
+    execFileSync('cp', ['-r', dir, copy]);
+    const packFile = path.join(copy, '.git', 'objects', 'pack', idx.replace(/\.idx$/, '.pack'));
+    const bytes = await readFile(packFile);
+    await writeFile(packFile, bytes.subarray(0, Math.floor(bytes.length / 2)));
+    const repo = await openRepo(copy);
+    const seen = new Set<string>();
+    for (const o of listed.filter((l) => l.type === 'blob')) {
+      const read = await repo.blobText(o.oid);
+      seen.add(read.status);
+      if (read.status === 'text') expect(read.text).toBe(execFileSync('git', ['cat-file', 'blob', o.oid], { cwd: dir, encoding: 'utf8' }));
+      else expect(read.status).toBe('error');
+    }
+    expect([...seen].sort()).toEqual(['error', 'text']);
+  });
+
   it('a delta chain longer than 64 is refused whichever object is read first (headers are kept per pack entry)', async () => {
     const dir = path.join(tmp, 'deep-deltas');
     await mkdir(dir);
