@@ -531,8 +531,8 @@ describe('objects built to inflate, and packs corrupt in the middle', () => {
   });
 });
 
-/** One entry of a pack written by hand: a whole blob, or a REF_DELTA on `base` (its delta bytes as given). */
-type HandEntry = { oid: string; blob: Buffer } | { oid: string; base: string; delta: Buffer };
+/** One entry of a pack written by hand: a whole object (a blob unless `type`: 1 commit, 2 tree), or a REF_DELTA on `base` (its delta bytes as given). */
+type HandEntry = { oid: string; blob: Buffer; type?: number } | { oid: string; base: string; delta: Buffer };
 
 /**
  * Writes a pack and its version 2 index holding `entries` (ids as given, never checked: a
@@ -545,7 +545,7 @@ async function writeHandPack(gitdir: string, entries: HandEntry[]): Promise<void
   const index: Array<{ oid: string; offset: number; crc: number }> = [];
   for (const e of entries) {
     const data = 'blob' in e ? e.blob : e.delta;
-    const type = 'blob' in e ? 3 : 7;
+    const type = 'blob' in e ? (e.type ?? 3) : 7;
     const head: number[] = [];
     let size = data.length;
     let byte = (type << 4) | (size & 15);
@@ -605,6 +605,18 @@ describe('hand-written hostile packs: what isomorphic-git would read of an objec
     const m = await analyse(dir);
     expect(evidenceOf(m)).toEqual([`a.txt:1 INCONCLUSIVE cannot read blob ${real.slice(0, 12)}: its content does not match its id (the pack is damaged or altered)`]);
     expect(JSON.stringify(m)).not.toContain('MADE UP');
+  });
+
+  it('a made-up commit id the pack index lists with a real commit\'s bytes: the citation is INCONCLUSIVE, never VERIFIED', async () => {
+    const fake = '5eed'.repeat(10);
+    const dir = await project('made-up-commit', fake);
+    const head = git(dir, ['rev-parse', 'HEAD']);
+    const bytes = execFileSync('git', ['cat-file', 'commit', head], { cwd: dir });
+    await writeHandPack(path.join(dir, '.git'), [{ oid: fake, blob: bytes, type: 1 }]);
+    const theirs = await isomorphicGit.readCommit({ fs: nodeFs, gitdir: path.join(dir, '.git'), oid: fake });
+    expect(theirs.commit.message).toBe('public\n');
+    const m = await analyse(dir);
+    expect(evidenceOf(m)).toEqual([`${fake} INCONCLUSIVE cannot read object ${fake.slice(0, 12)}: its content does not match its id (the pack is damaged or altered)`]);
   });
 
   it('REF_DELTAs on each other (a loop) and a REF_DELTA on a missing base: INCONCLUSIVE with the reason, the build never hangs', async () => {
