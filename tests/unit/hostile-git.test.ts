@@ -619,6 +619,15 @@ describe('hand-written hostile packs: what isomorphic-git would read of an objec
     expect(evidenceOf(m)).toEqual([`${fake} INCONCLUSIVE cannot read object ${fake.slice(0, 12)}: its content does not match its id (the pack is damaged or altered)`]);
   });
 
+  it('a made-up blob id the pack index lists with a blob over the read limit: the citation is not VERIFIED', async () => {
+    const fake = 'b10b'.repeat(10);
+    const dir = await project('made-up-big-blob', fake);
+    await writeHandPack(path.join(dir, '.git'), [{ oid: fake, blob: Buffer.alloc(MAX_OBJECT_BYTES + 1) }]);
+    const m = await analyse(dir);
+    // Never read (over the limit, sized from its header): a full SHA names a commit, and this is not one.
+    expect(evidenceOf(m)).toEqual([`${fake} INCONCLUSIVE ${fake} is a blob in input/made-up-big-blob, not a commit`]);
+  });
+
   it('REF_DELTAs on each other (a loop) and a REF_DELTA on a missing base: INCONCLUSIVE with the reason, the build never hangs', async () => {
     const dir = await project('ref-delta-loop', 'a.txt:1; b.txt:1; c.txt:1');
     await put(path.join(dir, 'a.txt'), 'one\n');
