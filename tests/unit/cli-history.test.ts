@@ -124,6 +124,13 @@ describe('trailbook diff, as the console prints it', () => {
     // rows neither an array nor columns: not a recap.json.
     await writeFile(join(dir, 'recaps', 'bad.json'), JSON.stringify({ ...v3(b as ProjectModel), rows: { decision: [] } }));
     await expect(runDiff(join(dir, 'recaps', 'bad.json'), join(dir, 'recaps', 'b.json'), {}, console())).rejects.toThrow(`${join(dir, 'recaps', 'bad.json')} is not a Trailbook recap.json (trailbook.recap/1, /2 or /3)`);
+    // Columns with one missing, or one shorter than the ids: named, not a TypeError, nor rows read with fields missing.
+    const columns = v3(b as ProjectModel).rows as unknown as Record<string, unknown[]>;
+    const { decision: _decision, ...noDecision } = columns;
+    await writeFile(join(dir, 'recaps', 'no-column.json'), JSON.stringify({ ...v3(b as ProjectModel), rows: noDecision }));
+    await expect(runDiff(join(dir, 'recaps', 'no-column.json'), join(dir, 'recaps', 'b.json'), {}, console())).rejects.toThrow(`${join(dir, 'recaps', 'no-column.json')} is not a Trailbook recap.json (its rows have no decision column)`);
+    await writeFile(join(dir, 'recaps', 'short-column.json'), JSON.stringify({ ...v3(b as ProjectModel), rows: { ...columns, evidence: (columns['evidence'] as unknown[]).slice(0, 1) } }));
+    await expect(runDiff(join(dir, 'recaps', 'short-column.json'), join(dir, 'recaps', 'b.json'), {}, console())).rejects.toThrow(`${join(dir, 'recaps', 'short-column.json')} is not a Trailbook recap.json (its rows' evidence column has 1 value for 2 rows)`);
   });
 
   it('names a project given by its .audit trail file with the id its archive gives it, not project--<slug>', async () => {

@@ -14,6 +14,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import nodeFs from 'node:fs';
+import { crc32, deflateSync } from 'node:zlib';
 import isomorphicGit from 'isomorphic-git';
 import { git } from '../../scripts/make-hostile-corpus.ts';
 import { openRepository, MAX_OBJECT_BYTES, type GitRepository } from '../../src/lib/git/repository.ts';
@@ -330,6 +331,26 @@ describe('objects built to inflate, and packs corrupt in the middle', () => {
     expect(await new ObjectTypes(await broken.objectIndex(), broken.files).packedObject(target.oid)).toBeNull();
   });
 
+  it('a deltified pack cut short (its index whole): every blob reads as git reads it or is an error, never other text, never a crash', async () => {
+    const dir = path.join(tmp, 'deltas');
+    const idx = (await readdir(path.join(dir, '.git', 'objects', 'pack'))).find((f) => f.endsWith('.idx')) as string;
+    const listed = packObjects(dir, path.join('.git', 'objects', 'pack', idx));
+    const copy = path.join(tmp, 'deltas-cut');
+    execFileSync('cp', ['-r', dir, copy]);
+    const packFile = path.join(copy, '.git', 'objects', 'pack', idx.replace(/\.idx$/, '.pack'));
+    const bytes = await readFile(packFile);
+    await writeFile(packFile, bytes.subarray(0, Math.floor(bytes.length / 2)));
+    const repo = await openRepo(copy);
+    const seen = new Set<string>();
+    for (const o of listed.filter((l) => l.type === 'blob')) {
+      const read = await repo.blobText(o.oid);
+      seen.add(read.status);
+      if (read.status === 'text') expect(read.text).toBe(execFileSync('git', ['cat-file', 'blob', o.oid], { cwd: dir, encoding: 'utf8' }));
+      else expect(read.status).toBe('error');
+    }
+    expect([...seen].sort()).toEqual(['error', 'text']);
+  });
+
   it('a delta chain longer than 64 is refused whichever object is read first (headers are kept per pack entry)', async () => {
     const dir = path.join(tmp, 'deep-deltas');
     await mkdir(dir);
@@ -409,6 +430,221 @@ describe('objects built to inflate, and packs corrupt in the middle', () => {
     await reseal(packFile);
     const repo = await openRepo(dir);
     expect(await repo.tree(tree)).toEqual({ problem: `cannot read tree ${tree.slice(0, 12)}: reading it would inflate ${2 ** 33 + 5} bytes, over the ${MAX_OBJECT_BYTES}-byte limit` });
+  });
+
+  /**
+   * A project whose files are packed uncompressed (deflate's stored blocks), then `alter` run on
+   * the pack's bytes, the zlib checksum after `from` made again and the pack resealed: bytes
+   * changed, every size and checksum still right (git cat-file shows the altered bytes).
+   */
+  async function altered(name: string, evidence: string, files: Record<string, string>, alter: (pack: Buffer) => { at: number; length: number }, before: (dir: string) => void = () => undefined): Promise<string> {
+    const dir = await project(name, evidence);
+    for (const [file, text] of Object.entries(files)) await put(path.join(dir, file), text);
+    commitAll(dir, 'files');
+    before(dir);
+    git(dir, ['-c', 'pack.compression=0', 'repack', '-q', '-a', '-d', '-f', '--window=0']);
+    const packDir = path.join(dir, '.git', 'objects', 'pack');
+    const packFile = path.join(packDir, (await readdir(packDir)).find((f) => f.endsWith('.pack')) as string);
+    const bytes = await readFile(packFile);
+    const { at, length } = alter(bytes);
+    // A stored block's data is followed by the stream's Adler-32, big-endian.
+    let a = 1;
+    let b = 0;
+    for (let i = at; i < at + length; i++) {
+      a = (a + (bytes[i] as number)) % 65521;
+      b = (b + a) % 65521;
+    }
+    bytes.writeUInt32BE(((b << 16) | a) >>> 0, at + length);
+    await writeFile(packFile, bytes);
+    await reseal(packFile);
+    return dir;
+  }
+
+  it('a packed blob whose bytes were changed, its size and checksums kept: INCONCLUSIVE, never VERIFIED, its altered text never shown', async () => {
+    const text = 'the real line one\nline two\n';
+    const dir = await altered('altered-blob', 'a.txt:1', { 'a.txt': text }, (pack) => {
+      const at = pack.indexOf(text);
+      pack.write('FAKE', at);
+      return { at, length: text.length };
+    });
+    const blob = git(dir, ['rev-parse', 'HEAD:a.txt']);
+    expect(execFileSync('git', ['cat-file', 'blob', blob], { cwd: dir, encoding: 'utf8' })).toBe('FAKEreal line one\nline two\n');
+    const repo = await openRepo(dir);
+    expect(await repo.blobText(blob)).toEqual({ status: 'error', problem: `cannot read blob ${blob.slice(0, 12)}: its content does not match its id (the pack is damaged or altered)` });
+    expect(await repo.lookup(blob)).toEqual({ status: 'error', problem: `cannot read object ${blob.slice(0, 12)}: its content does not match its id (the pack is damaged or altered)` });
+    const m = await analyse(dir);
+    expect(evidenceOf(m)).toEqual([`a.txt:1 INCONCLUSIVE cannot read blob ${blob.slice(0, 12)}: its content does not match its id (the pack is damaged or altered)`]);
+    expect(JSON.stringify(m)).not.toContain('FAKE');
+  });
+
+  it('a packed commit whose message was changed, its size and checksums kept: INCONCLUSIVE, its altered message never shown', async () => {
+    const dir = await altered('altered-commit', 'a.txt:1', { 'a.txt': 'real evidence\n' }, (pack) => {
+      const message = pack.indexOf('\n\nfiles\n');
+      const start = pack.lastIndexOf('tree ', message);
+      pack.write('FAKED', message + 2);
+      return { at: start, length: message + '\n\nfiles\n'.length - start };
+    });
+    const head = git(dir, ['rev-parse', 'HEAD']);
+    expect(execFileSync('git', ['cat-file', 'commit', head], { cwd: dir, encoding: 'utf8' })).toMatch(/\n\nFAKED\n$/);
+    const repo = await openRepo(dir);
+    expect(await repo.commit(head)).toEqual({ problem: `cannot read object ${head.slice(0, 12)}: its content does not match its id (the pack is damaged or altered)` });
+    const m = await analyse(dir);
+    expect(evidenceOf(m).map((e) => e.split(' ')[1])).toEqual(['INCONCLUSIVE']);
+    expect(JSON.stringify(m)).not.toContain('FAKED');
+  });
+
+  it('a packed annotated tag whose message was changed, its size and checksums kept: the tag does not resolve', async () => {
+    const dir = await altered('altered-tag', 'a.txt:1', { 'a.txt': 'real evidence\n' }, (pack) => {
+      // No tag yet: made below, before the repack. Alters its message `release one`.
+      const message = pack.indexOf('\n\nrelease one\n');
+      const start = pack.lastIndexOf('object ', message);
+      pack.write('FAKED', message + 2);
+      return { at: start, length: message + '\n\nrelease one\n'.length - start };
+    }, (d) => git(d, ['tag', '-a', 'v1', '-m', 'release one']));
+    const tag = git(dir, ['rev-parse', 'refs/tags/v1']);
+    const repo = await openRepo(dir);
+    expect(await repo.resolveCommit('v1')).toEqual({ problem: `cannot read object ${tag.slice(0, 12)}: its content does not match its id (the pack is damaged or altered)` });
+  });
+
+  it('a packed tree whose entry was pointed at another blob of the same tree: the path is INCONCLUSIVE, never VERIFIED with the other file', async () => {
+    let blobs: string[] = [];
+    const dir = await altered('altered-tree', 'a.txt:1', { 'a.txt': 'real evidence\n', 'b.txt': 'something else entirely\n' }, (pack) => {
+      // The root tree, stored: `100644 a.txt\0<20 bytes>100644 b.txt\0<20 bytes>...`; a.txt's id becomes b.txt's.
+      const entry = pack.indexOf('100644 a.txt\0');
+      const other = pack.indexOf('100644 b.txt\0');
+      const aId = entry + '100644 a.txt\0'.length;
+      blobs = [pack.toString('hex', aId, aId + 20), pack.toString('hex', other + 13, other + 33)];
+      pack.copy(pack, aId, other + 13, other + 33);
+      // The stored block holds the whole tree: from the first entry to the last id.
+      const start = pack.lastIndexOf('100644 README.md\0', entry);
+      const end = pack.indexOf('100644 decisions.jsonl\0', other) + '100644 decisions.jsonl\0'.length + 20;
+      return { at: start, length: end - start };
+    });
+    // git itself now refuses the tree (hash mismatch); isomorphic-git reads it, a.txt naming b.txt's blob.
+    const tree = /^tree ([0-9a-f]{40})$/m.exec(git(dir, ['cat-file', 'commit', 'HEAD']))?.[1] as string;
+    const theirs = await isomorphicGit.readTree({ fs: nodeFs, gitdir: path.join(dir, '.git'), oid: tree });
+    expect(theirs.tree.find((e) => e.path === 'a.txt')?.oid).toBe(blobs[1]);
+    const repo = await openRepo(dir);
+    expect(await repo.tree(tree)).toEqual({ problem: `cannot read tree ${tree.slice(0, 12)}: its content does not match its id (the pack is damaged or altered)` });
+    const m = await analyse(dir);
+    expect(evidenceOf(m)).toEqual([`a.txt:1 INCONCLUSIVE cannot read tree ${tree.slice(0, 12)}: its content does not match its id (the pack is damaged or altered)`]);
+  });
+});
+
+/** One entry of a pack written by hand: a whole object (a blob unless `type`: 1 commit, 2 tree), or a REF_DELTA on `base` (its delta bytes as given). */
+type HandEntry = { oid: string; blob: Buffer; type?: number } | { oid: string; base: string; delta: Buffer };
+
+/**
+ * Writes a pack and its version 2 index holding `entries` (ids as given, never checked: a
+ * hostile pack) into `gitdir`'s objects/pack; every checksum right, so only the content lies.
+ */
+async function writeHandPack(gitdir: string, entries: HandEntry[]): Promise<void> {
+  const parts: Buffer[] = [Buffer.from('PACK'), Buffer.from([0, 0, 0, 2]), Buffer.alloc(4)];
+  parts[2]!.writeUInt32BE(entries.length);
+  let offset = 12;
+  const index: Array<{ oid: string; offset: number; crc: number }> = [];
+  for (const e of entries) {
+    const data = 'blob' in e ? e.blob : e.delta;
+    const type = 'blob' in e ? (e.type ?? 3) : 7;
+    const head: number[] = [];
+    let size = data.length;
+    let byte = (type << 4) | (size & 15);
+    size = Math.floor(size / 16);
+    while (size > 0) {
+      head.push(byte | 0x80);
+      byte = size & 0x7f;
+      size = Math.floor(size / 128);
+    }
+    head.push(byte);
+    const entry = Buffer.concat([Buffer.from(head), 'base' in e ? Buffer.from(e.base, 'hex') : Buffer.alloc(0), deflateSync(data)]);
+    index.push({ oid: e.oid, offset, crc: crc32(entry) });
+    parts.push(entry);
+    offset += entry.length;
+  }
+  const body = Buffer.concat(parts);
+  const packSum = createHash('sha1').update(body).digest();
+  const pack = Buffer.concat([body, packSum]);
+  index.sort((a, b) => (a.oid < b.oid ? -1 : 1));
+  const fanout = Buffer.alloc(256 * 4);
+  for (let i = 0; i < 256; i++) fanout.writeUInt32BE(index.filter((x) => parseInt(x.oid.slice(0, 2), 16) <= i).length, i * 4);
+  const crcs = Buffer.alloc(index.length * 4);
+  const offsets = Buffer.alloc(index.length * 4);
+  index.forEach((x, i) => {
+    crcs.writeUInt32BE(x.crc, i * 4);
+    offsets.writeUInt32BE(x.offset, i * 4);
+  });
+  const idxBody = Buffer.concat([Buffer.from([0xff, 0x74, 0x4f, 0x63, 0, 0, 0, 2]), fanout, ...index.map((x) => Buffer.from(x.oid, 'hex')), crcs, offsets, packSum]);
+  const idx = Buffer.concat([idxBody, createHash('sha1').update(idxBody).digest()]);
+  const name = `pack-${packSum.toString('hex')}`;
+  await mkdir(path.join(gitdir, 'objects', 'pack'), { recursive: true });
+  await writeFile(path.join(gitdir, 'objects', 'pack', `${name}.pack`), pack);
+  await writeFile(path.join(gitdir, 'objects', 'pack', `${name}.idx`), idx);
+}
+
+describe('hand-written hostile packs: what isomorphic-git would read of an object the pack reader refused is checked against its id', () => {
+  it('a delta whose copy runs past its base (isomorphic-git clamps it, git refuses it): INCONCLUSIVE, never VERIFIED with the made-up text', async () => {
+    const dir = await project('delta-past-base', 'a.txt:1');
+    await put(path.join(dir, 'a.txt'), 'real evidence\n');
+    await put(path.join(dir, 'b.txt'), 'base of the delta\n');
+    commitAll(dir, 'files');
+    const real = git(dir, ['rev-parse', 'HEAD:a.txt']);
+    const base = git(dir, ['rev-parse', 'HEAD:b.txt']);
+    for (const oid of [real, base]) await rm(path.join(dir, '.git', 'objects', oid.slice(0, 2), oid.slice(2)));
+    const baseText = Buffer.from('base of the delta\n');
+    const made = 'a\nMADE UP LINE\n';
+    // Sizes (base, result), then a copy of 10 bytes from 2 before the base's end (2 there), then an insert.
+    const insert = Buffer.from(made.slice(2));
+    const delta = Buffer.concat([Buffer.from([baseText.length, made.length, 0x80 | 0x01 | 0x10, baseText.length - 2, 10, insert.length]), insert]);
+    await writeHandPack(path.join(dir, '.git'), [{ oid: base, blob: baseText }, { oid: real, base, delta }]);
+    expect(() => execFileSync('git', ['cat-file', 'blob', real], { cwd: dir, stdio: 'pipe' })).toThrow();
+    const theirs = await isomorphicGit.readBlob({ fs: nodeFs, gitdir: path.join(dir, '.git'), oid: real });
+    expect(Buffer.from(theirs.blob).toString()).toBe(made);
+    const repo = await openRepo(dir);
+    expect(await repo.blobText(real)).toEqual({ status: 'error', problem: `cannot read blob ${real.slice(0, 12)}: its content does not match its id (the pack is damaged or altered)` });
+    expect(await repo.blobText(base)).toEqual({ status: 'text', text: 'base of the delta\n', lines: 1, bytes: 18 });
+    const m = await analyse(dir);
+    expect(evidenceOf(m)).toEqual([`a.txt:1 INCONCLUSIVE cannot read blob ${real.slice(0, 12)}: its content does not match its id (the pack is damaged or altered)`]);
+    expect(JSON.stringify(m)).not.toContain('MADE UP');
+  });
+
+  it('a made-up commit id the pack index lists with a real commit\'s bytes: the citation is INCONCLUSIVE, never VERIFIED', async () => {
+    const fake = '5eed'.repeat(10);
+    const dir = await project('made-up-commit', fake);
+    const head = git(dir, ['rev-parse', 'HEAD']);
+    const bytes = execFileSync('git', ['cat-file', 'commit', head], { cwd: dir });
+    await writeHandPack(path.join(dir, '.git'), [{ oid: fake, blob: bytes, type: 1 }]);
+    const theirs = await isomorphicGit.readCommit({ fs: nodeFs, gitdir: path.join(dir, '.git'), oid: fake });
+    expect(theirs.commit.message).toBe('public\n');
+    const m = await analyse(dir);
+    expect(evidenceOf(m)).toEqual([`${fake} INCONCLUSIVE cannot read object ${fake.slice(0, 12)}: its content does not match its id (the pack is damaged or altered)`]);
+  });
+
+  it('a made-up blob id the pack index lists with a blob over the read limit: the citation is not VERIFIED', async () => {
+    const fake = 'b10b'.repeat(10);
+    const dir = await project('made-up-big-blob', fake);
+    await writeHandPack(path.join(dir, '.git'), [{ oid: fake, blob: Buffer.alloc(MAX_OBJECT_BYTES + 1) }]);
+    const m = await analyse(dir);
+    // Never read (over the limit, sized from its header): a full SHA names a commit, and this is not one.
+    expect(evidenceOf(m)).toEqual([`${fake} INCONCLUSIVE ${fake} is a blob in input/made-up-big-blob, not a commit`]);
+  });
+
+  it('REF_DELTAs on each other (a loop) and a REF_DELTA on a missing base: INCONCLUSIVE with the reason, the build never hangs', async () => {
+    const dir = await project('ref-delta-loop', 'a.txt:1; b.txt:1; c.txt:1');
+    await put(path.join(dir, 'a.txt'), 'one\n');
+    await put(path.join(dir, 'b.txt'), 'two\n');
+    await put(path.join(dir, 'c.txt'), 'three\n');
+    commitAll(dir, 'files');
+    const [a, b, c] = ['a.txt', 'b.txt', 'c.txt'].map((f) => git(dir, ['rev-parse', `HEAD:${f}`])) as [string, string, string];
+    for (const oid of [a, b, c]) await rm(path.join(dir, '.git', 'objects', oid.slice(0, 2), oid.slice(2)));
+    // Each delta copies its whole 4-byte base: a on b, b on a; c on an object no one has.
+    const copy4 = Buffer.from([4, 4, 0x80 | 0x10, 4]);
+    await writeHandPack(path.join(dir, '.git'), [{ oid: a, base: b, delta: copy4 }, { oid: b, base: a, delta: copy4 }, { oid: c, base: 'f'.repeat(40), delta: Buffer.from([6, 6, 0x80 | 0x10, 6]) }]);
+    const m = await analyse(dir);
+    expect(evidenceOf(m)).toEqual([
+      `a.txt:1 INCONCLUSIVE cannot read blob ${a.slice(0, 12)}: delta chain too deep`,
+      `b.txt:1 INCONCLUSIVE cannot read blob ${b.slice(0, 12)}: delta chain too deep`,
+      `c.txt:1 INCONCLUSIVE cannot read blob ${c.slice(0, 12)}: object ffffffffffff is not in the repository`,
+    ]);
   });
 });
 

@@ -29,7 +29,7 @@ import { specialKind } from '../../lib/fs/walk.ts';
 import { PSTACK_AUDIT_FOLDER } from '../../lib/formats/pstack-trail.ts';
 import { fromCwd } from '../paths.ts';
 import { printJson, UsageError, type Output } from '../output.ts';
-import { fullRows, isRowColumns, type CompactRow } from '../../lib/export/recap-rows.ts';
+import { fullRows, isRowColumns, rowColumnsProblem, type CompactRow } from '../../lib/export/recap-rows.ts';
 import { resolveSettings, type Settings } from '../settings.ts';
 
 /** Options of `trailbook diff`. */
@@ -106,6 +106,8 @@ async function recapFile(path: string, given: string): Promise<ComparableRun> {
   if (typeof r !== 'object' || r === null || !String(r.version ?? '').startsWith('trailbook.recap/') || !(Array.isArray(r.rows) || isRowColumns(r.rows)) || !Array.isArray(r.flags)) {
     throw new UsageError(`${given} is not a Trailbook recap.json (trailbook.recap/1, /2 or /3)`, 'pass the recap.json.gz of a project of a built archive (p/<id>/recap.json.gz)');
   }
+  const columnsProblem = isRowColumns(r.rows) ? rowColumnsProblem(r.rows) : null;
+  if (columnsProblem !== null) throw new UsageError(`${given} is not a Trailbook recap.json (${columnsProblem})`, 'pass the recap.json.gz of a project of a built archive (p/<id>/recap.json.gz)');
   // recap/2 leaves a row's anchor out when it is row-<id>; recap/3 writes rows by column (src/lib/export/recap-rows.ts).
   return { ...(r as ComparableRun), rows: isRowColumns(r.rows) ? fullRows(r.rows) : fullRows(r.rows as unknown as CompactRow[]) };
 }

@@ -74,8 +74,27 @@ export function rowColumns(rows: readonly TrailRow[]): RowColumns {
   return out as unknown as RowColumns;
 }
 
-/** The rows of recap/3 columns, as recap/2 writes them (a `null` of an optional column: the field absent). */
+/**
+ * What is wrong with recap/3 columns, in words (`its rows have no decision column`, `its rows'
+ * evidence column has 1 value for 2 rows`), or null: every column of {@link REQUIRED} an array
+ * as long as `id`, and each optional one present that long too.
+ */
+export function rowColumnsProblem(columns: RowColumns): string | null {
+  const cols = columns as unknown as Record<string, unknown>;
+  const n = columns.id.length;
+  for (const field of [...REQUIRED, ...OPTIONAL]) {
+    const column = cols[field];
+    if (column === undefined && (OPTIONAL as readonly string[]).includes(field)) continue;
+    if (!Array.isArray(column)) return `its rows have no ${field} column`;
+    if (column.length !== n) return `its rows' ${field} column has ${column.length} ${column.length === 1 ? 'value' : 'values'} for ${n} ${n === 1 ? 'row' : 'rows'}`;
+  }
+  return null;
+}
+
+/** The rows of recap/3 columns, as recap/2 writes them (a `null` of an optional column: the field absent). Throws {@link rowColumnsProblem}'s words. */
 function columnRows(columns: RowColumns): CompactRow[] {
+  const problem = rowColumnsProblem(columns);
+  if (problem !== null) throw new Error(`recap.json: ${problem}`);
   const cols = columns as unknown as Record<string, unknown[] | undefined>;
   const n = columns.id.length;
   const rows: CompactRow[] = [];

@@ -124,6 +124,11 @@ export async function readObjectIndex(gitdir: string, files: Confinement): Promi
   };
 }
 
+/** A git object's id: the hex SHA-1 of its type, size in bytes and content (`git hash-object`). */
+export function objectId(type: string, content: Uint8Array): string {
+  return createHash('sha1').update(`${type} ${content.length}\0`).update(content).digest('hex');
+}
+
 /** The longest delta chain read (git's own default `pack.depth` is 50). */
 const MAX_DELTA_DEPTH = 64;
 
@@ -276,13 +281,31 @@ export class ObjectTypes {
   async packedObject(oid: string): Promise<{ type: string; data: Buffer } | null> {
     const location = this.#index.locate(oid);
     if (location === null || !('pack' in location)) return null;
+    let object: { type: string; data: Buffer };
     try {
-      const object = await this.#packedEntry(location.pack, location.offset, 0);
-      const sum = createHash('sha1').update(`${object.type} ${object.data.length}\0`).update(object.data).digest('hex');
-      return sum === oid ? object : null;
+      object = await this.#packedEntry(location.pack, location.offset, 0);
     } catch {
+      this.#unverified.add(oid);
       return null;
     }
+    if (objectId(object.type, object.data) === oid) return object;
+    this.#unverified.add(oid);
+    return null;
+  }
+
+  /** Packed objects {@link packedObject} answered null (see {@link unverified}). */
+  readonly #unverified = new Set<string>();
+
+  /**
+   * Whether {@link packedObject} was asked for the packed object `oid` and could not give it: its
+   * bytes were not sound (a delta copying past its base, a wrong size) or hashed to another id
+   * (bytes changed in the pack, every size and zlib checksum kept). isomorphic-git checks no
+   * packed object's SHA-1 and reads some such entries anyway (it clamps a delta's copy to its
+   * base), so what it reads of such an object must be checked by the caller
+   * (src/lib/git/repository.ts), or made-up bytes would be shown as the object.
+   */
+  unverified(oid: string): boolean {
+    return this.#unverified.has(oid);
   }
 
   async #packedEntry(pack: string, offset: number, depth: number): Promise<{ type: string; data: Buffer }> {

@@ -11,7 +11,7 @@ import { join, resolve, dirname, isAbsolute, sep } from 'node:path';
 import git from 'isomorphic-git';
 import { Confinement } from '../fs/confined.ts';
 import { confinedGitFs, gitDirectoryConfinement } from './git-directory.ts';
-import { ObjectTypes, readObjectIndex, type ObjectHeader, type ObjectIndex } from './object-index.ts';
+import { objectId, ObjectTypes, readObjectIndex, type ObjectHeader, type ObjectIndex } from './object-index.ts';
 import { agree } from '../text/agree.ts';
 
 /** A git object type. */
@@ -172,6 +172,17 @@ export class GitRepository {
   }
 
   /**
+   * Why what isomorphic-git read of `oid` is not the object, or null: only for a packed object
+   * not read soundly here (src/lib/git/object-index.ts `unverified`: isomorphic-git checks no
+   * packed object's SHA-1), and then only when its read hashes to another id too, so a fault of
+   * this reader never calls real evidence fake.
+   */
+  #altered(oid: string, type: string, content: Uint8Array): string | null {
+    if (this.#typeReader?.unverified(oid) !== true || objectId(type, content) === oid) return null;
+    return 'its content does not match its id (the pack is damaged or altered)';
+  }
+
+  /**
    * Which of `paths` (relative to the git directory, in order) lead out of it, in words, or ''.
    * A path under one already named is not named again. Judged afresh on each call from the
    * repository alone, so the words never depend on what other projects read before.
@@ -283,6 +294,8 @@ export class GitRepository {
       const packed = await this.#typeReader.packedObject(oid);
       if (packed !== null) return { status: 'found', oid, type: packed.type as ObjectType };
       const object = await git.readObject({ fs: this.#fs, gitdir: this.gitdir, oid, format: 'content', cache: this.cache });
+      const altered = this.#altered(oid, object.type, object.object as Uint8Array);
+      if (altered !== null) return { status: 'error', problem: `cannot read object ${oid.slice(0, 12)}: ${altered}` };
       return { status: 'found', oid, type: object.type as ObjectType };
     } catch (error) {
       return { status: 'error', problem: `cannot read object ${oid.slice(0, 12)}: ${this.#error(error)}` };
@@ -387,7 +400,7 @@ export class GitRepository {
     return { problem: `cannot resolve ${ref}: symbolic refs nest too deep` };
   }
 
-  /** Reads and memoises a commit (refused unread when its header says it is over {@link MAX_OBJECT_BYTES}). */
+  /** Reads and memoises a commit (refused unread when its header says it is over {@link MAX_OBJECT_BYTES}, or when its packed bytes do not hash to its id). */
   commit(oid: string): Promise<CommitData | { problem: string }> {
     let pending = this.#commits.get(oid);
     if (!pending) {
@@ -397,7 +410,16 @@ export class GitRepository {
     return pending;
   }
 
-  #readCommit(oid: string): Promise<CommitData | { problem: string }> {
+  async #readCommit(oid: string): Promise<CommitData | { problem: string }> {
+    // A packed commit's bytes are checked against its id first (isomorphic-git checks no packed
+    // object's SHA-1): one whose bytes were altered in the pack is not read as the commit.
+    if (this.#typeReader && (await this.#typeReader.packedObject(oid)) === null && this.#typeReader.unverified(oid)) {
+      const checked = await git
+        .readObject({ fs: this.#fs, gitdir: this.gitdir, oid, format: 'content', cache: this.cache })
+        .then((object) => this.#altered(oid, object.type, object.object as Uint8Array))
+        .catch(() => null);
+      if (checked !== null) return { problem: `cannot read object ${oid.slice(0, 12)}: ${checked}` };
+    }
     return git
       .readCommit({ fs: this.#fs, gitdir: this.gitdir, oid, cache: this.cache })
       .then((c): CommitData => ({
@@ -420,16 +442,26 @@ export class GitRepository {
           ? { problem }
           : this.#packedTree(oid).then(
               (entries) =>
-                entries ??
-                git
-                  .readTree({ fs: this.#fs, gitdir: this.gitdir, oid, cache: this.cache })
-                  .then((t) => t.tree.map((e) => ({ name: e.path, type: e.type, oid: e.oid, mode: e.mode })))
-                  .catch((error: unknown) => ({ problem: `cannot read tree ${oid.slice(0, 12)}: ${this.#error(error)}` })),
+                entries ?? this.#readTree(oid).catch((error: unknown) => ({ problem: `cannot read tree ${oid.slice(0, 12)}: ${this.#error(error)}` })),
             ),
       );
       this.#trees.set(oid, pending);
     }
     return pending;
+  }
+
+  /**
+   * A tree read by isomorphic-git; for one whose packed bytes hash to another id ({@link #altered}),
+   * its problem when isomorphic-git's read of it does too. Throws what isomorphic-git throws.
+   */
+  async #readTree(oid: string): Promise<TreeEntry[] | { problem: string }> {
+    if (this.#typeReader?.unverified(oid) === true) {
+      const object = await git.readObject({ fs: this.#fs, gitdir: this.gitdir, oid, format: 'content', cache: this.cache });
+      const altered = this.#altered(oid, object.type, object.object as Uint8Array);
+      if (altered !== null) return { problem: `cannot read tree ${oid.slice(0, 12)}: ${altered}` };
+    }
+    const t = await git.readTree({ fs: this.#fs, gitdir: this.gitdir, oid, cache: this.cache });
+    return t.tree.map((e) => ({ name: e.path, type: e.type, oid: e.oid, mode: e.mode }));
   }
 
   /**
@@ -510,6 +542,8 @@ export class GitRepository {
     } catch (error) {
       return { status: 'error', problem: `cannot read blob ${oid.slice(0, 12)}: ${this.#error(error)}` };
     }
+    const altered = this.#altered(oid, 'blob', bytes);
+    if (altered !== null) return { status: 'error', problem: `cannot read blob ${oid.slice(0, 12)}: ${altered}` };
     if (bytes.length > MAX_TEXT_BLOB_BYTES) return { status: 'too-large', bytes: bytes.length };
     const head = bytes.subarray(0, 8000);
     if (head.includes(0)) return { status: 'binary', bytes: bytes.length };
