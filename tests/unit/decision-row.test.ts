@@ -4,7 +4,7 @@
  * folded; the meta line says each field once, separated by middle dots.
  */
 import { describe, expect, it } from 'vitest';
-import { decisionRowHtml, timeHtml, type RowContext } from '../../src/components/html/decision-row.ts';
+import { decisionRowHtml, evidenceHtml, timeHtml, type RowContext } from '../../src/components/html/decision-row.ts';
 import { checkFirstHtml } from '../../src/components/html/check-first.ts';
 import { checkFirst, checkFirstGroups } from '../../src/lib/projections/check-first.ts';
 import type { TrailRow } from '../../src/lib/model/types.ts';
@@ -133,6 +133,9 @@ describe('decision row card', () => {
     const whole = decisionRowHtml(r, { ...ctx, anchorOf: (id) => (id === '11aa22bb' ? 'row-11aa22bb' : undefined) }).value;
     expect(whole).toContain('<a href="/p/p/#row-11aa22bb">row 11aa22bb</a>');
     expect(whole).toContain('<dt>Supersedes<dd><a href="#row-11aa22bb">');
+    // A cited trail that names no row links the recap's Decisions, from any page.
+    const trail = { raw: 'decisions.jsonl', kind: 'reference' as const, status: 'INCONCLUSIVE' as const, reason: '', target: { type: 'row' as const } };
+    expect(evidenceHtml([trail as unknown as TrailRow['evidence'][number]], { ...ctx, rowHref: rowLinker(pages, 2) }).value).toContain('<a href="/p/p/#decisions">decisions.jsonl</a>');
     // Check first and Attention on the recap link the row's page.
     const later = { ...row('Redo it'), id: '11aa22bb', anchor: 'row-11aa22bb' };
     expect(checkFirstHtml(checkFirstGroups(checkFirst([later])), () => [], null, 0, null, rowLinker(pages, 1)).value).toContain('<li><a href="rows/3/#row-11aa22bb">Redo it</a>');

@@ -55,8 +55,9 @@ export function evidenceHref(p: EvidencePointer, ctx: Pick<RowContext, 'base' | 
   if (t.type === 'url') return safeHref(t.href);
   if (t.type === 'commit') return ctx.repoId ? urls.commit(ctx.base, ctx.repoId, t.oid) : null;
   // A row of the project's own trail: that row in the recap, or its Decisions when no row is
-  // named; a self-citation (failed evidence) links to nothing. On a page of rows, the page that holds it.
-  if (t.type === 'row') return p.status === 'NOT_VERIFIED' ? null : ctx.rowHref ? ctx.rowHref(t.anchor ?? 'decisions') : urls.row(ctx.base, ctx.projectId, t.anchor ?? 'decisions');
+  // named; a self-citation (failed evidence) links to nothing. A named row on a page of rows:
+  // the page that holds it (`rowHref`), so the link lands without scripts.
+  if (t.type === 'row') return p.status === 'NOT_VERIFIED' ? null : t.anchor !== undefined && ctx.rowHref ? ctx.rowHref(t.anchor) : urls.row(ctx.base, ctx.projectId, t.anchor ?? 'decisions');
   const key = fileKey(t.path, shortDigest);
   if (t.origin === 'repository') return ctx.repoId ? urls.repositoryFile(ctx.base, ctx.repoId, key, t.from, t.at) : null;
   return urls.artifactFile(ctx.base, ctx.projectId, key, t.from);
