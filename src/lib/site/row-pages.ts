@@ -2,9 +2,11 @@
  * Row pages (issue 30, scope 3): a recap carries its first {@link RECAP_ROWS} decision rows
  * itself and links the rest, {@link ROWS_PER_PAGE} a page, at `p/<id>/rows/<n>/` (n ≥ 2), so
  * a 1,000-row recap is a page a person reads, not a megabyte of HTML. Every row stays
- * reachable without scripts (the pager on the recap and on every row page); a permalink to a
- * row on a later page (`p/<id>/#row-…`) is taken there by the recap's script from the map of
- * row ids per page it carries ({@link rowPageMap}); search results link the row page itself.
+ * reachable without scripts (the pager on the recap and on every row page), and every link the
+ * pages write to a row lands on it without scripts: it carries the path of the row's page
+ * ({@link rowHref}: `rows/3/#row-…` from the recap). A permalink to a row on a later page
+ * (`p/<id>/#row-…`, an old link) is taken there by the recap's script from the map of row ids
+ * per page it carries ({@link rowPageMap}); search results link the row page itself.
  * Superseded rows stay in the recap's footnote (a few at most). The offline recap.html and
  * `recap.json.gz` keep every row; print the recap.html to print them all.
  *
@@ -104,7 +106,8 @@ export function rowPagesByAnchor(rows: ReadonlyArray<{ anchor: string; supersede
  * else the path of its page relative to `from` and the fragment — `rows/3/#row-…` from the
  * recap, `../../#flag-2` (the recap) or `../3/#row-…` from a row page. Relative, so it holds
  * under any `--base` (pages are directories: astro.config `trailingSlash: 'always'`), and
- * 8 bytes (`rows/3/`) or 6 (`../../`) longer than the fragment, not a whole `/p/<id>/…` path.
+ * 7 bytes (`rows/3/`; 8 from page 10) or 6 (`../../`) longer than the fragment, not a whole
+ * `/p/<id>/…` path.
  *
  * @param pages - {@link rowPagesByAnchor} of the project's rows.
  */
