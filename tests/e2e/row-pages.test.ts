@@ -20,6 +20,7 @@ import { readModel } from '../../src/lib/archive/model-store.ts';
 import type { ProjectModel } from '../../src/lib/model/types.ts';
 import { checkFirst, checkFirstGroups } from '../../src/lib/projections/check-first.ts';
 import { readText } from './page-helpers.ts';
+import { checkLinks } from './link-checker.ts';
 
 const PROJECT = 'projects-project-0000';
 let dir: string;
@@ -114,6 +115,13 @@ describe('a recap of 350 rows', () => {
       expect({ path, missing }).toEqual({ path, missing: [] });
     }
     await context.close();
+  });
+
+  it('has every link of the recap and its row pages land on its target: a file, and an element with the fragment’s id (link checker)', async () => {
+    const report = await checkLinks(site.out, '/');
+    expect(report.internal).toBeGreaterThan(1000);
+    // The /r/ pages' "Cited by" lists still link a row as the recap's fragment (the recap's script takes it to its row page).
+    expect(report.problems.filter((p) => p.file.startsWith(`p/${PROJECT}/`))).toEqual([]);
   });
 
   it('links a later row’s search result to its row page', async () => {
