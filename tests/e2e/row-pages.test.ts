@@ -20,6 +20,7 @@ import { readModel } from '../../src/lib/archive/model-store.ts';
 import type { ProjectModel } from '../../src/lib/model/types.ts';
 import { checkFirst, checkFirstGroups } from '../../src/lib/projections/check-first.ts';
 import { readText } from './page-helpers.ts';
+import { checkLinks } from './link-checker.ts';
 
 const PROJECT = 'projects-project-0000';
 let dir: string;
@@ -82,6 +83,45 @@ describe('a recap of 350 rows', () => {
     }
     expect(seen).toEqual(shown);
     await context.close();
+  });
+
+  it('links a Check first entry to a row on a later page there, and it lands without scripts; every in-page link has its target', async () => {
+    const context = await browser.newContext({ javaScriptEnabled: false });
+    const p = await context.newPage();
+    const recap = `${server.url}p/${PROJECT}/`;
+    await p.goto(recap);
+    // The first entry in view whose row is on a row page: its href is that page's path and the row's anchor.
+    const link = p.locator('section.check-first a[href^="rows/"]:visible').first();
+    const href = (await link.getAttribute('href')) as string;
+    const anchor = href.slice(href.indexOf('#') + 1);
+    const n = Math.floor((shown.indexOf(anchor) - 100) / 200) + 2;
+    expect(shown.indexOf(anchor)).toBeGreaterThanOrEqual(100);
+    expect(href).toBe(`rows/${n}/#${anchor}`);
+    await link.click();
+    await p.waitForURL(`${recap}rows/${n}/#${anchor}`);
+    expect(await p.locator(`#${anchor}`).count()).toBe(1);
+    await expect.poll(() => p.locator(`#${anchor}`).evaluate((el) => { const r = el.getBoundingClientRect(); return r.top >= 0 && r.top < window.innerHeight; })).toBe(true);
+    // A row page's flag link goes to the recap's flag card.
+    const flag = p.locator('.rows .row-flags a').first();
+    const flagHref = (await flag.getAttribute('href')) as string;
+    expect(flagHref).toMatch(/^\.\.\/\.\.\/#flag-\d+$/);
+    await flag.click();
+    await p.waitForURL(`${recap}${flagHref.slice('../../'.length)}`);
+    expect(await p.locator(flagHref.slice('../../'.length)).count()).toBe(1);
+    // On the recap and each row page, a link to a fragment alone has its target on that page.
+    for (const path of ['', 'rows/2/', 'rows/3/']) {
+      await p.goto(`${recap}${path}`);
+      const missing = await p.locator('a[href^="#"]').evaluateAll((as) => as.map((a) => decodeURIComponent((a.getAttribute('href') ?? '').slice(1))).filter((id) => id !== '' && document.getElementById(id) === null));
+      expect({ path, missing }).toEqual({ path, missing: [] });
+    }
+    await context.close();
+  });
+
+  it('has every link of the recap and its row pages land on its target: a file, and an element with the fragment’s id (link checker)', async () => {
+    const report = await checkLinks(site.out, '/');
+    expect(report.internal).toBeGreaterThan(1000);
+    // The /r/ pages' "Cited by" lists still link a row as the recap's fragment (the recap's script takes it to its row page).
+    expect(report.problems.filter((p) => p.file.startsWith(`p/${PROJECT}/`))).toEqual([]);
   });
 
   it('links a later row’s search result to its row page', async () => {

@@ -119,6 +119,10 @@ describe('compareRuns', () => {
     expect(markup).not.toContain('<script>');
     expect(markup).toContain('href="/archive/p/b/#row-x9"');
     expect(markup).toContain('href="/archive/p/a/#row-r1"');
+    // The static pair page links a row on a later page of rows to that page (issue 30).
+    const paged = runDiffHtml(compareRuns(a, run('b', [row('x9', 'Ship')])), '/archive/', (id, anchor) => (anchor === 'row-x9' ? `/archive/p/${id}/rows/2/#${anchor}` : `/archive/p/${id}/#${anchor}`)).value;
+    expect(paged).toContain('href="/archive/p/b/rows/2/#row-x9"');
+    expect(paged).toContain('href="/archive/p/a/#row-r1"');
   });
 });
 

@@ -4,10 +4,12 @@
  * folded; the meta line says each field once, separated by middle dots.
  */
 import { describe, expect, it } from 'vitest';
-import { decisionRowHtml, timeHtml, type RowContext } from '../../src/components/html/decision-row.ts';
+import { decisionRowHtml, evidenceHtml, timeHtml, type RowContext } from '../../src/components/html/decision-row.ts';
 import { checkFirstHtml } from '../../src/components/html/check-first.ts';
 import { checkFirst, checkFirstGroups } from '../../src/lib/projections/check-first.ts';
 import type { TrailRow } from '../../src/lib/model/types.ts';
+import { rowLinker } from '../../src/lib/site/row-pages.ts';
+import { flagLinker } from '../../src/lib/projections/flag-links.ts';
 
 const row = (decision: string): TrailRow => ({
   id: '2aafcc90',
@@ -107,5 +109,40 @@ describe('decision row card', () => {
     expect(card).toContain('<dt>Evidence<dd><ul></ul><dt>Supersedes<dd>');
     expect(card).not.toContain('class="evidence"');
     expect(card).not.toContain('class="row-meta"');
+  });
+
+  it('links a row, flag or cited row on another page of rows to that page, so the link lands without scripts (issue 30)', () => {
+    // Row 11aa22bb is on row page 3; everything else (flags, other rows) is the recap's.
+    const pages = new Map([['row-11aa22bb', 3]]);
+    const cited = { raw: 'row 11aa22bb', kind: 'row' as const, status: 'VERIFIED' as const, reason: '', target: { type: 'row' as const, anchor: 'row-11aa22bb' } };
+    const r: TrailRow = { ...row('Ship the parser'), supersedes: '11aa22bb', supersededBy: ['11aa22bb'], evidence: [cited as unknown as TrailRow['evidence'][number]] };
+    const flags = [{ n: 3, severity: 'high' as const, kind: 'trail/late' }];
+    const on = (page: number) => decisionRowHtml(r, { ...ctx, flagsOf: () => flags, anchorOf: (id) => (id === '11aa22bb' ? 'row-11aa22bb' : undefined), rowHref: rowLinker(pages, page) }).value;
+    const recap = on(1);
+    expect(recap).toContain('<a href="rows/3/#row-11aa22bb">row 11aa22bb</a>');
+    expect(recap).toContain('<dt>Supersedes<dd><a href="rows/3/#row-11aa22bb"><code>11aa22bb</code></a> (a row that comes later: flagged)');
+    expect(recap).toContain('<dt>Superseded by<dd><a href="rows/3/#row-11aa22bb"><code>11aa22bb</code></a> ');
+    expect(recap).toContain('Flagged: <a href="#flag-3">');
+    expect(recap).toContain('<h3><a href="#row-2aafcc90">');
+    const two = on(2);
+    expect(two).toContain('<a href="../3/#row-11aa22bb">row 11aa22bb</a>');
+    expect(two).toContain('Flagged: <a href="../../#flag-3">');
+    const three = on(3);
+    expect(three).toContain('<dt>Superseded by<dd><a href="#row-11aa22bb"><code>11aa22bb</code></a> ');
+    // Without a page map (recap.html, which holds every row): a fragment, and a cited row the recap's URL.
+    const whole = decisionRowHtml(r, { ...ctx, anchorOf: (id) => (id === '11aa22bb' ? 'row-11aa22bb' : undefined) }).value;
+    expect(whole).toContain('<a href="/p/p/#row-11aa22bb">row 11aa22bb</a>');
+    expect(whole).toContain('<dt>Supersedes<dd><a href="#row-11aa22bb">');
+    // A cited trail that names no row links the recap's Decisions, from any page.
+    const trail = { raw: 'decisions.jsonl', kind: 'reference' as const, status: 'INCONCLUSIVE' as const, reason: '', target: { type: 'row' as const } };
+    expect(evidenceHtml([trail as unknown as TrailRow['evidence'][number]], { ...ctx, rowHref: rowLinker(pages, 2) }).value).toContain('<a href="/p/p/#decisions">decisions.jsonl</a>');
+    // Check first and Attention on the recap link the row's page.
+    const later = { ...row('Redo it'), id: '11aa22bb', anchor: 'row-11aa22bb' };
+    expect(checkFirstHtml(checkFirstGroups(checkFirst([later])), () => [], null, 0, null, rowLinker(pages, 1)).value).toContain('<li><a href="rows/3/#row-11aa22bb">Redo it</a>');
+    const links = flagLinker([later], () => null, rowLinker(pages, 1))({ at: [{ file: 'decisions.jsonl', line: 7 }], rows: ['11aa22bb', '99'] });
+    expect(links).toEqual([
+      { href: 'rows/3/#row-11aa22bb', label: 'row 11aa22bb (line 7)' },
+      { href: null, label: 'row 99 (not in the trail)' },
+    ]);
   });
 });

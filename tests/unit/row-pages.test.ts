@@ -4,7 +4,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { RECAP_ROWS, ROWS_PER_PAGE, rowPageCount, rowPageMap, rowPageMapJson, rowPageOf, rowPageOfAnchor, rowPagePath, rowPageRange } from '../../src/lib/site/row-pages.ts';
+import { RECAP_ROWS, ROWS_PER_PAGE, rowPageCount, rowPageMap, rowPageMapJson, rowPageOf, rowPageOfAnchor, rowPagePath, rowPageRange, rowHref, rowLinker, rowPagesByAnchor } from '../../src/lib/site/row-pages.ts';
 import { urls } from '../../src/lib/site/urls.ts';
 
 describe('row pages', () => {
@@ -41,5 +41,26 @@ describe('row pages', () => {
       }),
       { numRuns: 60 },
     );
+  });
+
+  it('link a row from any page to the page that holds it, a fragment only on its own page', () => {
+    // 350 shown rows and two superseded ones (the recap's footnote): pages 1 (0–99), 2 (100–299), 3 (300–349).
+    const rows = Array.from({ length: 352 }, (_, i) => ({ anchor: `row-${i}`, supersededBy: i === 5 || i === 200 ? ['x'] : [] }));
+    const pages = rowPagesByAnchor(rows);
+    // Shown index = file index minus the superseded rows before it.
+    expect([pages.get('row-100'), pages.get('row-101'), pages.get('row-301'), pages.get('row-302'), pages.get('row-351')]).toEqual([undefined, 2, 2, 3, 3]);
+    expect([pages.get('row-5'), pages.get('row-200'), pages.size]).toEqual([undefined, undefined, 250]);
+    const recap = rowLinker(pages, 1);
+    expect(['row-0', 'row-100', 'row-101', 'row-351', 'row-200', 'flag-3'].map(recap)).toEqual(['#row-0', '#row-100', 'rows/2/#row-101', 'rows/3/#row-351', '#row-200', '#flag-3']);
+    const two = rowLinker(pages, 2);
+    expect(['row-0', 'row-102', 'row-351', 'row-200', 'flag-3'].map(two)).toEqual(['../../#row-0', '#row-102', '../3/#row-351', '../../#row-200', '../../#flag-3']);
+    expect(rowHref(pages, 3, 'row-150')).toBe('../2/#row-150');
+    expect(rowHref(pages, 3, 'row-351')).toBe('#row-351');
+    // Every href lands on the row: resolved against its page's URL, it is the row's page and fragment.
+    const pageUrl = (n: number) => `https://x.test/base/p/p1/${rowPagePath(n)}`;
+    for (const from of [1, 2, 3]) for (const r of rows) {
+      const want = `${pageUrl(r.supersededBy.length > 0 ? 1 : (pages.get(r.anchor) ?? 1))}#${r.anchor}`;
+      expect(new URL(rowHref(pages, from, r.anchor), pageUrl(from)).href).toBe(want);
+    }
   });
 });

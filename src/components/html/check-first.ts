@@ -73,7 +73,7 @@ function resultSaidByGroup(g: CheckFirstGroup, result: string): boolean {
  *
  * @param id - Its id.
  */
-function groupHtml(g: CheckFirstGroup, id: string, flagsOf: (row: TrailRow) => readonly RowFlag[], repositoryProblem: string | null, search: CheckFirstSearch | null): SafeHtml {
+function groupHtml(g: CheckFirstGroup, id: string, flagsOf: (row: TrailRow) => readonly RowFlag[], repositoryProblem: string | null, search: CheckFirstSearch | null, rowHref: (anchor: string) => string): SafeHtml {
   const words = checkFirstReason(g, repositoryProblem);
   const open = !g.everyRow && g.entries.length <= FOLD_FROM;
   const count = g.everyRow ? `every row here (${countOf(g.entries.length, 'row')})` : countOf(g.entries.length, 'row');
@@ -93,7 +93,7 @@ function groupHtml(g: CheckFirstGroup, id: string, flagsOf: (row: TrailRow) => r
     // issue 30, output size, about 50 bytes of each of 400 entries of a real-shaped recap);
     // <small> is muted; `</li>` is optional in HTML. The result is always shown as written.
     // A result written as the group's state (`open` under "result open", `VERIFIED` under "result verified; …") is said once, on the group.
-    return html`<li><a href="#${row.anchor}">${clippedDecision(row.decision)}</a>${row.supersededBy.length > 0 ? html` <small>(superseded)</small>` : ''}${
+    return html`<li><a href="${rowHref(row.anchor)}">${clippedDecision(row.decision)}</a>${row.supersededBy.length > 0 ? html` <small>(superseded)</small>` : ''}${
       pointers.length > 0 ? html` ${pointers.map((p, n) => html`${n > 0 ? ', ' : ''}<code>${p.raw}</code>`)}` : ''
     }${resultSaidByGroup(g, row.result) ? '' : html` <small>result <q>${row.result}</q></small>`}${flags.map((f) => html` <a class="cf-flag" href="#flag-${String(f.n)}">${severityBadgeHtml(f.severity, `${f.severity} flag ${f.n}${f.accepted ? ' (accepted)' : ''}`)}</a>`)}`;
   });
@@ -110,8 +110,12 @@ function groupHtml(g: CheckFirstGroup, id: string, flagsOf: (row: TrailRow) => r
  * @param search - On the recap page, where a folded group of more than {@link FOLD_FROM} rows
  *   links to instead of listing them; null (the single-file recap.html, which has no search):
  *   every group lists its rows.
+ * @param rowHref - Where an entry links its row's card (anchor → href): on the recap page,
+ *   src/lib/site/row-pages.ts `rowHref` from page 1, so a row on a later row page is linked
+ *   there (`rows/3/#row-…`) and reached without scripts; `#<anchor>` by default (recap.html
+ *   holds every row).
  */
-export function checkFirstHtml(groups: readonly CheckFirstGroup[], flagsOf: (row: TrailRow) => readonly RowFlag[] = () => [], repositoryProblem: string | null = null, wordsRows = 0, search: CheckFirstSearch | null = null): SafeHtml {
+export function checkFirstHtml(groups: readonly CheckFirstGroup[], flagsOf: (row: TrailRow) => readonly RowFlag[] = () => [], repositoryProblem: string | null = null, wordsRows = 0, search: CheckFirstSearch | null = null, rowHref: (anchor: string) => string = (a) => `#${a}`): SafeHtml {
   const seen = new Set<CheckFirstOutcome>();
   const id = (g: CheckFirstGroup, i: number): string => {
     if (g.band === 'open' && !seen.has(g.outcome)) {
@@ -120,8 +124,8 @@ export function checkFirstHtml(groups: readonly CheckFirstGroup[], flagsOf: (row
     }
     return `check-first-${i + 1}`;
   };
-  const open = groups.map((g, i) => (g.band === 'open' ? groupHtml(g, id(g, i), flagsOf, repositoryProblem, search) : null)).filter((x): x is SafeHtml => x !== null);
-  const words = groups.map((g, i) => (g.band === 'words' ? groupHtml(g, id(g, i), flagsOf, repositoryProblem, search) : null)).filter((x): x is SafeHtml => x !== null);
+  const open = groups.map((g, i) => (g.band === 'open' ? groupHtml(g, id(g, i), flagsOf, repositoryProblem, search, rowHref) : null)).filter((x): x is SafeHtml => x !== null);
+  const words = groups.map((g, i) => (g.band === 'words' ? groupHtml(g, id(g, i), flagsOf, repositoryProblem, search, rowHref) : null)).filter((x): x is SafeHtml => x !== null);
   const linked = search !== null && groups.some((g) => g.band === 'words' && g.entries.length > FOLD_FROM);
   const folded =
     words.length > 0

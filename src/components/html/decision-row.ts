@@ -18,10 +18,10 @@ import type { RowFlag } from '../../lib/projections/flags.ts';
  * flag the baseline accepts (issue 32) says `accepted` after its kind (its reason is on its card
  * in Attention), so a row whose every flag is accepted reads `Flagged (accepted): …`.
  */
-function rowFlagsHtml(flags: readonly RowFlag[]): SafeHtml | '' {
+function rowFlagsHtml(flags: readonly RowFlag[], href: (anchor: string) => string): SafeHtml | '' {
   if (flags.length === 0) return '';
   const lead = flags.every((f) => f.accepted) ? 'Flagged (accepted)' : 'Flagged';
-  return html`<p class="row-flags">${lead}: ${flags.map((f, i) => html`${i > 0 ? ', ' : ''}<a href="#flag-${String(f.n)}">${severityBadgeHtml(f.severity, f.severity)} <code>${f.kind}</code>${f.accepted ? html` <span class="accepted-badge" title="${f.accepted}">accepted</span>` : ''}</a>`)}</p>`;
+  return html`<p class="row-flags">${lead}: ${flags.map((f, i) => html`${i > 0 ? ', ' : ''}<a href="${href(`flag-${String(f.n)}`)}">${severityBadgeHtml(f.severity, f.severity)} <code>${f.kind}</code>${f.accepted ? html` <span class="accepted-badge" title="${f.accepted}">accepted</span>` : ''}</a>`)}</p>`;
 }
 
 /** What a row needs to know about its page. */
@@ -37,17 +37,27 @@ export interface RowContext {
   forge?: BoundForge | null;
   /** The flags a row carries (src/lib/projections/flags.ts `flagsByRow`), linking to Attention's `#flag-<n>`. */
   flagsOf?: (row: TrailRow) => readonly RowFlag[];
+  /**
+   * Where an anchor is from the page the row is on (src/lib/site/row-pages.ts `rowHref`): a row
+   * on another page of rows (`rows/3/#row-…`, `../3/#row-…`), a flag or superseded row of the
+   * recap from a row page (`../../#flag-2`), so every link lands without scripts; `#<anchor>`
+   * when absent (one page holds every row and flag: recap.html, tests).
+   */
+  rowHref?: (anchor: string) => string;
 }
 
+const fragment = (anchor: string): string => `#${anchor}`;
+
 /** Where an evidence pointer links to, or null. */
-export function evidenceHref(p: EvidencePointer, ctx: Pick<RowContext, 'base' | 'projectId' | 'repoId'>): string | null {
+export function evidenceHref(p: EvidencePointer, ctx: Pick<RowContext, 'base' | 'projectId' | 'repoId' | 'rowHref'>): string | null {
   const t = p.target;
   if (!t) return null;
   if (t.type === 'url') return safeHref(t.href);
   if (t.type === 'commit') return ctx.repoId ? urls.commit(ctx.base, ctx.repoId, t.oid) : null;
   // A row of the project's own trail: that row in the recap, or its Decisions when no row is
-  // named; a self-citation (failed evidence) links to nothing.
-  if (t.type === 'row') return p.status === 'NOT_VERIFIED' ? null : urls.row(ctx.base, ctx.projectId, t.anchor ?? 'decisions');
+  // named; a self-citation (failed evidence) links to nothing. A named row on a page of rows:
+  // the page that holds it (`rowHref`), so the link lands without scripts.
+  if (t.type === 'row') return p.status === 'NOT_VERIFIED' ? null : t.anchor !== undefined && ctx.rowHref ? ctx.rowHref(t.anchor) : urls.row(ctx.base, ctx.projectId, t.anchor ?? 'decisions');
   const key = fileKey(t.path, shortDigest);
   if (t.origin === 'repository') return ctx.repoId ? urls.repositoryFile(ctx.base, ctx.repoId, key, t.from, t.at) : null;
   return urls.artifactFile(ctx.base, ctx.projectId, key, t.from);
@@ -67,15 +77,15 @@ export function forgeHref(p: EvidencePointer, forge: BoundForge | null | undefin
 }
 
 /** One row's evidence list: the pointers found inside a command listed under it. */
-export function evidenceHtml(pointers: readonly EvidencePointer[], ctx: Pick<RowContext, 'base' | 'projectId' | 'repoId' | 'forge'>): SafeHtml {
+export function evidenceHtml(pointers: readonly EvidencePointer[], ctx: Pick<RowContext, 'base' | 'projectId' | 'repoId' | 'forge' | 'rowHref'>): SafeHtml {
   return html`<ul class="evidence">${evidenceItems(pointers, ctx)}</ul>`;
 }
 
-function evidenceItems(pointers: readonly EvidencePointer[], ctx: Pick<RowContext, 'base' | 'projectId' | 'repoId' | 'forge'>): SafeHtml[] {
+function evidenceItems(pointers: readonly EvidencePointer[], ctx: Pick<RowContext, 'base' | 'projectId' | 'repoId' | 'forge' | 'rowHref'>): SafeHtml[] {
   return evidenceTree(pointers).map((node) => evidenceItemHtml(node.pointer, ctx, node.parts.length > 0 ? html`<ul>${node.parts.map((p) => evidenceItemHtml(p, ctx, ''))}</ul>` : ''));
 }
 
-function evidenceItemHtml(p: EvidencePointer, ctx: Pick<RowContext, 'base' | 'projectId' | 'repoId' | 'forge'>, parts: SafeHtml | ''): SafeHtml {
+function evidenceItemHtml(p: EvidencePointer, ctx: Pick<RowContext, 'base' | 'projectId' | 'repoId' | 'forge' | 'rowHref'>, parts: SafeHtml | ''): SafeHtml {
   const word = pointerWord(p);
   const href = evidenceHref(p, ctx);
   // A link's text is the pointer as written, set in the code font by CSS (no <code> inside it).
@@ -112,6 +122,7 @@ export function timeHtml(ts: string, time: number | null): SafeHtml {
 
 /** One decision row. */
 export function decisionRowHtml(row: TrailRow, ctx: RowContext): SafeHtml {
+  const href = ctx.rowHref ?? fragment;
   const chain = ctx.chainOf(row);
   const extras = Object.keys(row.extra).length > 0;
   let supersedes: SafeHtml | '' = '';
@@ -119,9 +130,9 @@ export function decisionRowHtml(row: TrailRow, ctx: RowContext): SafeHtml {
     const target = ctx.anchorOf(row.supersedes);
     const body =
       chain.length > 0
-        ? chain.map((c, i) => html`${i > 0 ? ' ← ' : ''}<a href="#${c.anchor}">${c.id}</a>`)
+        ? chain.map((c, i) => html`${i > 0 ? ' ← ' : ''}<a href="${href(c.anchor)}">${c.id}</a>`)
         : target
-          ? html`<a href="#${target}"><code>${row.supersedes}</code></a> (a row that comes later: flagged)`
+          ? html`<a href="${href(target)}"><code>${row.supersedes}</code></a> (a row that comes later: flagged)`
           : html`<code>${row.supersedes}</code> (not in the trail: flagged)`;
     supersedes = html`<dt>Supersedes<dd>${body}`;
   }
@@ -129,7 +140,7 @@ export function decisionRowHtml(row: TrailRow, ctx: RowContext): SafeHtml {
     row.supersededBy.length > 0
       ? html`<dt>Superseded by<dd>${row.supersededBy.map((id) => {
           const a = ctx.anchorOf(id);
-          return a ? html`<a href="#${a}"><code>${id}</code></a> ` : html`<code>${id}</code> `;
+          return a ? html`<a href="${href(a)}"><code>${id}</code></a> ` : html`<code>${id}</code> `;
         })}`
       : '';
   const flags = ctx.flagsOf?.(row) ?? [];
@@ -138,5 +149,5 @@ export function decisionRowHtml(row: TrailRow, ctx: RowContext): SafeHtml {
   // `row-flagged` when flagged); the heading links to the row itself (its "#" comes from CSS),
   // the <b> beside it is the result, coloured by data-result; the evidence list is the <ul> of
   // a field, and Meta is the last field. `</dt>` and `</dd>` are optional in HTML.
-  return html`<article${flags.length > 0 ? html` class="row-flagged"` : ''} id="${row.anchor}" data-result="${row.resultClass}"${flags.length > 0 ? html` data-flags="${String(flags.length)}"` : ''}><h3><a href="#${row.anchor}">${clippedDecision(row.decision)}</a></h3><b>result: ${row.result}</b>${rowFlagsHtml(flags)}<dl>${row.decision.length > CLIP_DECISION_FROM ? html`<dt>Decision<dd>${longText(row.decision)}` : ''}<dt>Why<dd>${longText(row.why)}<dt>Evidence<dd><ul>${evidenceItems(row.evidence, ctx)}</ul>${supersedes}${supersededBy}${extras ? html`<dt>Other fields<dd><code class="raw">${JSON.stringify(row.extra)}</code>` : ''}<dt>Meta<dd>id <code>${row.id}</code>${row.phase ? html` · phase ${row.phase}` : ''}${row.actor ? html` · actor ${row.actor}` : ''}${row.ticket ? html` · ticket ${row.ticket}` : ''}${row.ts ? html` · ${timeHtml(row.ts, row.time)}` : ''} · ${row.file}:${row.line}</dl></article>`;
+  return html`<article${flags.length > 0 ? html` class="row-flagged"` : ''} id="${row.anchor}" data-result="${row.resultClass}"${flags.length > 0 ? html` data-flags="${String(flags.length)}"` : ''}><h3><a href="#${row.anchor}">${clippedDecision(row.decision)}</a></h3><b>result: ${row.result}</b>${rowFlagsHtml(flags, href)}<dl>${row.decision.length > CLIP_DECISION_FROM ? html`<dt>Decision<dd>${longText(row.decision)}` : ''}<dt>Why<dd>${longText(row.why)}<dt>Evidence<dd><ul>${evidenceItems(row.evidence, ctx)}</ul>${supersedes}${supersededBy}${extras ? html`<dt>Other fields<dd><code class="raw">${JSON.stringify(row.extra)}</code>` : ''}<dt>Meta<dd>id <code>${row.id}</code>${row.phase ? html` · phase ${row.phase}` : ''}${row.actor ? html` · actor ${row.actor}` : ''}${row.ticket ? html` · ticket ${row.ticket}` : ''}${row.ts ? html` · ${timeHtml(row.ts, row.time)}` : ''} · ${row.file}:${row.line}</dl></article>`;
 }

@@ -9,6 +9,7 @@ import { flagsByRow } from '../../lib/projections/flags.ts';
 import { supersedeChain } from '../../lib/trail/rows.ts';
 import { projectForge } from '../../lib/archive/page-forge.ts';
 import type { RowContext } from './decision-row.ts';
+import { rowPagesByAnchor } from '../../lib/site/row-pages.ts';
 
 const made = new WeakMap<readonly TrailRow[], Map<string, Promise<RowContext>>>();
 
@@ -32,4 +33,17 @@ export function rowContext(rows: readonly TrailRow[], flags: readonly Flag[], ba
     byKey.set(key, ctx);
   }
   return ctx;
+}
+
+const pagesMade = new WeakMap<readonly TrailRow[], ReadonlyMap<string, number>>();
+
+/**
+ * The page of each of `rows`' shown rows past the recap's first (src/lib/site/row-pages.ts
+ * `rowPagesByAnchor`), made once per rows array: the recap and each of its row pages link rows
+ * through it (`rowHref`), not a scan of the rows per page or per link.
+ */
+export function rowPagesOf(rows: readonly TrailRow[]): ReadonlyMap<string, number> {
+  let pages = pagesMade.get(rows);
+  if (!pages) pagesMade.set(rows, (pages = rowPagesByAnchor(rows)));
+  return pages;
 }

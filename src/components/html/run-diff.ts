@@ -10,8 +10,11 @@ import { SEVERITY_ICON, statusHtml } from './status.ts';
 
 const count = (n: number, word: string): string => `${n} ${word}${n === 1 ? '' : 's'}`;
 
-function rowItem(r: DiffRow, base: string, projectId: string, sign: string): SafeHtml {
-  return html`<li data-row-id="${r.id}"><span class="diff-sign" aria-hidden="true">${sign}</span> <a href="${urls.row(base, projectId, r.anchor)}">row <code>${r.id}</code></a> ${r.decision} <span class="meta">(${r.result})</span></li>`;
+/** Where a row of a project is: its recap's `#row-…` by default; on the static pair page, the page of rows that holds it. */
+export type RowUrl = (projectId: string, anchor: string) => string;
+
+function rowItem(r: DiffRow, rowUrl: RowUrl, projectId: string, sign: string): SafeHtml {
+  return html`<li data-row-id="${r.id}"><span class="diff-sign" aria-hidden="true">${sign}</span> <a href="${rowUrl(projectId, r.anchor)}">row <code>${r.id}</code></a> ${r.decision} <span class="meta">(${r.result})</span></li>`;
 }
 
 function flagItem(f: DiffFlag, base: string, projectId: string, sign: string): SafeHtml {
@@ -23,13 +26,19 @@ function list(title: string, testid: string, items: SafeHtml[]): SafeHtml | '' {
   return html`<h3>${title} (${String(items.length)})</h3><ul class="diff-list" data-testid="${testid}">${items}</ul>`;
 }
 
-/** The whole diff. `base` is the archive's base path; both projects are in the archive. */
-export function runDiffHtml(d: RunDiff, base: string): SafeHtml {
+/**
+ * The whole diff. `base` is the archive's base path; both projects are in the archive.
+ *
+ * @param rowUrl - Where a row links: the compare page's script keeps the recap's fragment (the
+ *   recap's script takes a later row to its page); the static pair page gives the row's page of
+ *   rows (src/lib/site/row-pages.ts), so the link lands without scripts (issue 30).
+ */
+export function runDiffHtml(d: RunDiff, base: string, rowUrl: RowUrl = (projectId, anchor) => urls.row(base, projectId, anchor)): SafeHtml {
   const dec = d.decisions;
   const changed = dec.changed.map(
     (c) =>
       // One id when both runs give the row the same one; each side links to its recap.
-      html`<li data-row-id="${c.a.id}" data-b-row-id="${c.b.id}"><span class="diff-sign" aria-hidden="true">~</span> row <code>${c.a.id}</code>${c.b.id !== c.a.id ? html` → <code>${c.b.id}</code>` : ''} ${c.b.decision} <span class="meta">(matched by ${c.matchedBy}; <a href="${urls.row(base, d.a.id, c.a.anchor)}">in A</a> · <a href="${urls.row(base, d.b.id, c.b.anchor)}">in B</a>)</span><dl class="diff-fields">${c.fields.map((f) => html`<dt>${f.field}</dt><dd><del>${f.a}</del> → <ins>${f.b}</ins></dd>`)}</dl></li>`,
+      html`<li data-row-id="${c.a.id}" data-b-row-id="${c.b.id}"><span class="diff-sign" aria-hidden="true">~</span> row <code>${c.a.id}</code>${c.b.id !== c.a.id ? html` → <code>${c.b.id}</code>` : ''} ${c.b.decision} <span class="meta">(matched by ${c.matchedBy}; <a href="${rowUrl(d.a.id, c.a.anchor)}">in A</a> · <a href="${rowUrl(d.b.id, c.b.anchor)}">in B</a>)</span><dl class="diff-fields">${c.fields.map((f) => html`<dt>${f.field}</dt><dd><del>${f.a}</del> → <ins>${f.b}</ins></dd>`)}</dl></li>`,
   );
   const others: SafeHtml[] = [
     ...d.verdicts.map((v) => html`<li data-gate="${v.gate}">${v.gate} gate of ${v.ticket || 'no ticket'}: <strong>${v.a ?? 'none'}</strong> → <strong>${v.b ?? 'none'}</strong></li>`),
@@ -42,8 +51,8 @@ export function runDiffHtml(d: RunDiff, base: string): SafeHtml {
 <p class="lede" data-testid="diff-summary">Decisions: ${String(dec.added.length)} added, ${String(dec.removed.length)} removed, ${String(dec.changed.length)} changed, ${String(dec.unchanged)} unchanged. Flags: ${String(d.flags.new.length)} new, ${String(d.flags.fixed.length)} fixed, ${String(d.flags.unchanged)} in both${d.flags.gone.length > 0 ? `, ${String(d.flags.gone.length)} gone with their rows` : ''}.${d.verdicts.length > 0 ? ` Verdicts: ${String(d.verdicts.length)} changed.` : ''}${d.pick ? ' The design pick changed.' : ''}</p>
 <h2 id="diff-decisions">Decisions</h2>
 ${dec.added.length + dec.removed.length + dec.changed.length === 0 ? html`<p class="none">The same decisions in both runs.</p>` : ''}
-${list('Added in B', 'diff-added', dec.added.map((r) => rowItem(r, base, d.b.id, '+')))}
-${list('Removed: in A, not in B', 'diff-removed', dec.removed.map((r) => rowItem(r, base, d.a.id, '−')))}
+${list('Added in B', 'diff-added', dec.added.map((r) => rowItem(r, rowUrl, d.b.id, '+')))}
+${list('Removed: in A, not in B', 'diff-removed', dec.removed.map((r) => rowItem(r, rowUrl, d.a.id, '−')))}
 ${list('Changed', 'diff-changed', changed)}
 <h2 id="diff-flags">Flags</h2>
 ${d.flags.new.length + d.flags.fixed.length + d.flags.gone.length === 0 ? html`<p class="none">The same flags in both runs.</p>` : ''}

@@ -10,7 +10,7 @@ import { agree } from '../text/agree.ts';
 
 /** One place a flag points at: a link when the page has its anchor, else text. */
 export interface FlagLink {
-  /** `#row-…`, `#beads-…`, or null when the page has no anchor for it. */
+  /** `#row-…` (`rows/3/#row-…` for a row on a later row page), `#beads-…`, or null when the page has no anchor for it. */
   href: string | null;
   /** `row 8635af1e (line 2)`, `.beads/issues.jsonl:17`, `row 1a2b3c4d (not in the trail)`. */
   label: string;
@@ -26,9 +26,12 @@ export const FLAG_LINKS_SHOWN = 5;
  * @param rows - The project's decision rows (a place on a row links to the row's card).
  * @param placeHref - Where a place that is not a row links on this page (an event's or issue's
  *   anchor), or null to show it as text.
+ * @param rowHref - Where a row's card is from this page (anchor → href): on the recap page,
+ *   src/lib/site/row-pages.ts `rowHref` from page 1 (a row on a later row page is linked there,
+ *   `rows/3/#row-…`); `#<anchor>` by default (recap.html holds every row).
  * @returns A function giving one flag's links, in that order.
  */
-export function flagLinker(rows: readonly TrailRow[], placeHref: (at: { file: string; line: number }) => string | null): (f: Pick<Flag, 'at' | 'rows'>) => FlagLink[] {
+export function flagLinker(rows: readonly TrailRow[], placeHref: (at: { file: string; line: number }) => string | null, rowHref: (anchor: string) => string = (a) => `#${a}`): (f: Pick<Flag, 'at' | 'rows'>) => FlagLink[] {
   const rowByPlace = new Map<string, TrailRow>();
   const anchorById = new Map<string, string>();
   for (const r of rows) {
@@ -42,13 +45,13 @@ export function flagLinker(rows: readonly TrailRow[], placeHref: (at: { file: st
       const row = rowByPlace.get(`${at.file}:${at.line}`);
       if (row) {
         covered.add(row.id);
-        links.push({ href: `#${row.anchor}`, label: `row ${row.id} (line ${at.line})` });
+        links.push({ href: rowHref(row.anchor), label: `row ${row.id} (line ${at.line})` });
       } else links.push({ href: placeHref(at), label: `${at.file}:${at.line}` });
     }
     for (const id of f.rows) {
       if (covered.has(id)) continue;
       const a = anchorById.get(id);
-      links.push({ href: a ? `#${a}` : null, label: a ? `row ${id}` : `row ${id} (not in the trail)` });
+      links.push({ href: a ? rowHref(a) : null, label: a ? `row ${id}` : `row ${id} (not in the trail)` });
     }
     return links;
   };

@@ -2,9 +2,11 @@
  * Row pages (issue 30, scope 3): a recap carries its first {@link RECAP_ROWS} decision rows
  * itself and links the rest, {@link ROWS_PER_PAGE} a page, at `p/<id>/rows/<n>/` (n ≥ 2), so
  * a 1,000-row recap is a page a person reads, not a megabyte of HTML. Every row stays
- * reachable without scripts (the pager on the recap and on every row page); a permalink to a
- * row on a later page (`p/<id>/#row-…`) is taken there by the recap's script from the map of
- * row ids per page it carries ({@link rowPageMap}); search results link the row page itself.
+ * reachable without scripts (the pager on the recap and on every row page), and every link the
+ * pages write to a row lands on it without scripts: it carries the path of the row's page
+ * ({@link rowHref}: `rows/3/#row-…` from the recap). A permalink to a row on a later page
+ * (`p/<id>/#row-…`, an old link) is taken there by the recap's script from the map of row ids
+ * per page it carries ({@link rowPageMap}); search results link the row page itself.
  * Superseded rows stay in the recap's footnote (a few at most). The offline recap.html and
  * `recap.json.gz` keep every row; print the recap.html to print them all.
  *
@@ -77,4 +79,46 @@ export function rowPageOfAnchor(map: Readonly<Record<string, string>>, anchor: s
 /** {@link rowPageMap} as JSON to sit inside the recap's `<script type="application/json">` (no `<` left to close it). */
 export function rowPageMapJson(shownAnchors: readonly string[]): string {
   return JSON.stringify(rowPageMap(shownAnchors)).replaceAll('<', '\\u003c');
+}
+
+/**
+ * The page (≥ 2) of each shown row past the recap's first {@link RECAP_ROWS}, by anchor
+ * (`row-1dbe060b` → 3): built once per project's rows, read per link by {@link rowHref}. A row
+ * it does not list (on the recap, or superseded: the recap's footnote) and any other anchor
+ * (`flag-3`, `decisions`) are the recap's.
+ *
+ * @param rows - The project's decision rows in file order; a row with `supersededBy` ids is not shown.
+ */
+export function rowPagesByAnchor(rows: ReadonlyArray<{ anchor: string; supersededBy: readonly string[] }>): ReadonlyMap<string, number> {
+  const out = new Map<string, number>();
+  let index = 0;
+  for (const r of rows) {
+    if (r.supersededBy.length > 0) continue;
+    if (index >= RECAP_ROWS) out.set(r.anchor, rowPageOf(index));
+    index++;
+  }
+  return out;
+}
+
+/**
+ * Where a link on page `from` (1: the recap `p/<id>/`; n ≥ 2: `p/<id>/rows/<n>/`) to the anchor
+ * `anchor` goes, so it lands without scripts: `#<anchor>` when the anchor is on that page,
+ * else the path of its page relative to `from` and the fragment — `rows/3/#row-…` from the
+ * recap, `../../#flag-2` (the recap) or `../3/#row-…` from a row page. Relative, so it holds
+ * under any `--base` (pages are directories: astro.config `trailingSlash: 'always'`), and
+ * 7 bytes (`rows/3/`; 8 from page 10) or 6 (`../../`) longer than the fragment, not a whole
+ * `/p/<id>/…` path.
+ *
+ * @param pages - {@link rowPagesByAnchor} of the project's rows.
+ */
+export function rowHref(pages: ReadonlyMap<string, number>, from: number, anchor: string): string {
+  const to = pages.get(anchor) ?? 1;
+  if (to === from || (to <= 1 && from <= 1)) return `#${anchor}`;
+  if (from <= 1) return `rows/${to}/#${anchor}`;
+  return to <= 1 ? `../../#${anchor}` : `../${to}/#${anchor}`;
+}
+
+/** {@link rowHref} from page `from` as a function of the anchor, over `pages` built once. */
+export function rowLinker(pages: ReadonlyMap<string, number>, from: number): (anchor: string) => string {
+  return (anchor) => rowHref(pages, from, anchor);
 }
