@@ -7,7 +7,7 @@
  * lists its rows. Built from a small real-shaped corpus (scripts/gen-corpus-real.ts).
  */
 import { afterAll, describe, expect, it } from 'vitest';
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import { readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -21,6 +21,17 @@ import type { ProjectModel } from '../../src/lib/model/types.ts';
 import { checkFirst, checkFirstGroups } from '../../src/lib/projections/check-first.ts';
 import { readText } from './page-helpers.ts';
 import { checkLinks } from './link-checker.ts';
+
+/** The HTML files under `dir`, at any depth. */
+async function listHtml(dir: string): Promise<string[]> {
+  const out: string[] = [];
+  for (const entry of await readdir(dir, { withFileTypes: true })) {
+    const path = join(dir, entry.name);
+    if (entry.isDirectory()) out.push(...(await listHtml(path)));
+    else if (entry.name.endsWith('.html')) out.push(path);
+  }
+  return out;
+}
 
 const PROJECT = 'projects-project-0000';
 let dir: string;
@@ -117,11 +128,23 @@ describe('a recap of 350 rows', () => {
     await context.close();
   });
 
-  it('has every link of the recap and its row pages land on its target: a file, and an element with the fragment’s id (link checker)', async () => {
+  it('has every link of the archive land on its target: a file, and an element with the fragment’s id (link checker), the /r/ pages’ Cited by links to later rows too', async () => {
     const report = await checkLinks(site.out, '/');
     expect(report.internal).toBeGreaterThan(1000);
-    // The /r/ pages' "Cited by" lists still link a row as the recap's fragment (the recap's script takes it to its row page).
-    expect(report.problems.filter((p) => p.file.startsWith(`p/${PROJECT}/`))).toEqual([]);
+    expect(report.problems).toEqual([]);
+    // The evidence pages link rows on row pages at those pages (they land without the recap's script).
+    const linked = new Set<string>();
+    for (const file of await listHtml(join(site.out, 'r'))) {
+      for (const m of (await readFile(file, 'utf8')).matchAll(/<ul class="cited-by">(.*?)<\/ul>/gs)) for (const a of (m[1] as string).matchAll(/<a href="([^"]*)"/g)) linked.add(a[1] as string);
+    }
+    const later = [...linked].filter((href) => href.startsWith(`/p/${PROJECT}/rows/`));
+    expect(later.length).toBeGreaterThan(0);
+    for (const href of later) {
+      const anchor = href.slice(href.indexOf('#') + 1);
+      expect(href).toBe(`/p/${PROJECT}/rows/${Math.floor((shown.indexOf(anchor) - 100) / 200) + 2}/#${anchor}`);
+    }
+    // And no Cited by link sends a row past the recap's first 100 to the recap's fragment.
+    expect([...linked].filter((href) => href.startsWith(`/p/${PROJECT}/#`) && shown.indexOf(href.slice(href.indexOf('#') + 1)) >= 100)).toEqual([]);
   });
 
   it('links a later row’s search result to its row page', async () => {

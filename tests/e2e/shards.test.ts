@@ -6,7 +6,8 @@
  * be shown whole cited at different lines from different shards (its excerpt cut again), the
  * example corpus's beads, coordination, arena and verdict records. The search index (issue 11)
  * is the single build's byte for byte, and searches in Chromium list the same results. Then:
- * what a merge refuses, and a second merge after one shard changed.
+ * what a merge refuses, and a second merge after one shard changed. Projects of 120 rows: a Cited
+ * by list links a row past the recap's first 100 at its row page, in a merge as in a single build.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { execFileSync } from 'node:child_process';
@@ -73,7 +74,8 @@ async function run(args: string[]): Promise<CliRun> {
 
 beforeAll(async () => {
   tmp = await mkdtemp(join(tmpdir(), 'trailbook-shards-'));
-  await generateCorpus({ projects: 9, rows: 40, seed: 7, out: join(tmp, 'input', 'gen'), projectsPerRepo: 3 });
+  // 120 rows a project: rows past the recap's first 100 are on a row page, and the Cited by lists link them there.
+  await generateCorpus({ projects: 9, rows: 120, seed: 7, out: join(tmp, 'input', 'gen'), projectsPerRepo: 3 });
   await makeLongFileCorpus(join(tmp, 'input', 'long'));
   inputs = [join(tmp, 'input'), join(REPO_ROOT, 'content')];
   single = join(tmp, 'single');
@@ -126,6 +128,10 @@ describe('an archive built as 3 shards and merged', () => {
     }
     expect(compared).toBeGreaterThan(200);
     expect(differ).toEqual([]);
+    // Among them, evidence pages whose Cited by lists link a row on a row page there (the same link as the single build's).
+    let later = 0;
+    for (const rel of await listing(merged)) if (rel.startsWith('r/') && rel.endsWith('.html')) later += ((await readFile(join(merged, rel), 'utf8')).match(/<li><a href="\/p\/[^/"]+\/rows\/2\/#row-/g) ?? []).length;
+    expect(later).toBeGreaterThan(0);
   });
 
   it('holds the home, the report, the feed and the exports byte for byte as the single build', async () => {

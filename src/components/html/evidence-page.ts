@@ -34,14 +34,16 @@ export const EVIDENCE_PARTS = {
 /**
  * "Every trail row that cites it": up to the listed citations, and how many more there are.
  * Each entry is bare (`</li>` is optional in HTML; <small> is the muted "— project, row id"); a
- * row whose citation of the file did not resolve says so, with the pointer and its reason.
+ * row whose citation of the file did not resolve says so, with the pointer and its reason. A row
+ * on a row page is linked there (`/p/<id>/rows/3/#row-…`: {@link ProjectCitation} `page`), so the
+ * link lands without scripts.
  *
  * @param searchFor - What the search finds every citing row by (a commit's SHA, a file's path):
  *   "Search for it" links there when rows are left out.
  */
 export function citedByHtml(citedBy: readonly ProjectCitation[], more: number, base: string, searchFor = ''): SafeHtml {
   const search = searchFor === '' ? 'Search for it' : html`<a href="${urls.search(base, `?q=${encodeURIComponent(searchFor)}`)}">Search for it</a>`;
-  return html`<section aria-labelledby="cited-by"><h2 id="cited-by">Cited by</h2><ul class="cited-by">${citedBy.map((c) => html`<li><a href="${urls.row(base, c.projectId, c.anchor)}">${clippedDecision(c.decision)}</a> <small>— ${c.projectTitle}, row <code>${c.rowId}</code></small>${c.unresolved !== undefined ? html` <small class="unresolved" data-testid="cited-unresolved">— not resolved: ${c.unresolved}</small>` : ''}`)}</ul>${more > 0 ? html`<p class="meta">… and ${String(more)} more rows cite it. ${search} to see them all.</p>` : ''}</section>`;
+  return html`<section aria-labelledby="cited-by"><h2 id="cited-by">Cited by</h2><ul class="cited-by">${citedBy.map((c) => html`<li><a href="${urls.row(base, c.projectId, c.anchor, c.page)}">${clippedDecision(c.decision)}</a> <small>— ${c.projectTitle}, row <code>${c.rowId}</code></small>${c.unresolved !== undefined ? html` <small class="unresolved" data-testid="cited-unresolved">— not resolved: ${c.unresolved}</small>` : ''}`)}</ul>${more > 0 ? html`<p class="meta">… and ${String(more)} more rows cite it. ${search} to see them all.</p>` : ''}</section>`;
 }
 
 /**

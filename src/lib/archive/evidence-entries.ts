@@ -6,11 +6,45 @@
  * archive lists citations exactly as a single build does.
  */
 import { createHash } from 'node:crypto';
-import type { Citation, ProjectModel } from '../model/types.ts';
+import type { Citation, Cited, CitedCommit, CitedFile } from '../model/types.ts';
+import { rowPagesByAnchor } from '../site/row-pages.ts';
 import { fileKey } from '../site/urls.ts';
 
-/** A row citing evidence, with its project. */
-export type ProjectCitation = Citation & { projectId: string; projectTitle: string };
+/**
+ * A row citing evidence, with the page of the project's rows it is on (src/lib/site/row-pages.ts):
+ * `page` (≥ 2) when the row is on a row page (`p/<id>/rows/<page>/`), absent when it is on the
+ * recap (or is not a decision row: an invalid record, a review finding).
+ */
+export type PagedCitation = Citation & { page?: number };
+
+/** A project's cited list as the model store keeps it (`<id>.cited.json`): each citation with its row's page ({@link citedWithRowPages}). */
+export interface StoredCited {
+  commits: Array<Omit<CitedCommit, 'by'> & { by: PagedCitation[] }>;
+  files: Array<Omit<CitedFile, 'by'> & { by: PagedCitation[] }>;
+}
+
+/** A row citing evidence, with its project (and its page of rows: {@link PagedCitation}). */
+export type ProjectCitation = PagedCitation & { projectId: string; projectTitle: string };
+
+/**
+ * `cited` with each citation of a row past the recap's first rows given that row's page, so a
+ * Cited by list links it where it lands without scripts (`/p/<id>/rows/3/#row-…`, not the
+ * recap's fragment that only the recap's script takes there). A citation of a row on the recap
+ * is left as it is (no `page` key). Pure; `cited` is not changed.
+ *
+ * @param rows - The project's decision rows in file order, as the recap pages them ({@link rowPagesByAnchor}).
+ */
+export function citedWithRowPages(cited: StoredCited | Cited, rows: ReadonlyArray<{ anchor: string; supersededBy: readonly string[] }>): StoredCited {
+  const pages = rowPagesByAnchor(rows);
+  const paged = (c: PagedCitation): PagedCitation => {
+    const page = pages.get(c.anchor);
+    return page === undefined ? c : { ...c, page };
+  };
+  return {
+    commits: cited.commits.map((e) => ({ ...e, by: e.by.map(paged) })),
+    files: cited.files.map((e) => ({ ...e, by: e.by.map(paged) })),
+  };
+}
 
 /**
  * Citations listed on one evidence page; the rest are counted ("and 1,204 more rows cite it.
@@ -107,7 +141,7 @@ export interface GatherOptions {
  * Gathers the evidence entries of `projects` (in archive order) from their cited lists.
  * `citedOf` reads a project's list (the model store's `<id>.cited.json`); it may throw.
  */
-export async function gatherEvidence(projects: readonly CitingProject[], citedOf: (id: string) => Promise<ProjectModel['cited']>, options: GatherOptions = {}): Promise<EvidenceEntries> {
+export async function gatherEvidence(projects: readonly CitingProject[], citedOf: (id: string) => Promise<StoredCited | Cited>, options: GatherOptions = {}): Promise<EvidenceEntries> {
   const keep = options.keep ?? Number.POSITIVE_INFINITY;
   const commits = new Map<string, CommitEntry>();
   const files = new Map<string, FileEntry>();
@@ -177,7 +211,7 @@ export async function gatherEvidence(projects: readonly CitingProject[], citedOf
 const shownCitations = (entry: Pick<CommitEntry, 'by' | 'citations'>): [ProjectCitation[], number] => [entry.by.slice(0, MAX_CITATIONS_SHOWN), entry.citations];
 
 /**
- * The digest of a commit page's data: the citations it lists and their count, repository path,
+ * The digest of a commit page's data: the citations it lists (each with its row's page, which its link names) and their count, repository path,
  * which of its parents have a page of their own (`parentPages`: parents that are cited too, so
  * linked) and, when any, the projects whose landed history lacks it (`notLandedIn`). Equal
  * digests render the same page.
@@ -192,7 +226,7 @@ export function parentsWithPages(cited: ReadonlySet<string>, repoId: string, par
   return parents.filter((p) => cited.has(`${repoId}/${p}`));
 }
 
-/** The digest of a file page's data (head, ranges, the citations it lists and their count, repository path). */
+/** The digest of a file page's data (head, ranges, the citations it lists with their rows' pages and their count, repository path). */
 export function fileEntryDigest(entry: Pick<FileEntry, 'head' | 'at' | 'alsoAt' | 'ranges' | 'by' | 'citations' | 'ownerPath'>): string {
   const by = shownCitations(entry);
   return sha256(JSON.stringify(entry.at !== undefined || entry.alsoAt !== undefined ? [entry.head, entry.ranges, by, entry.ownerPath, entry.at ?? null, entry.alsoAt ?? []] : [entry.head, entry.ranges, by, entry.ownerPath]));

@@ -1,7 +1,7 @@
 /**
  * The model store: one JSON file per project under `<cacheDir>/projects/`, holding the full
  * {@link ProjectModel} (`<id>.model.json`), its summary (`<id>.summary.json`) and the commits and
- * files its evidence cites (`<id>.cited.json`). Pages read a project's rows from here; loaders
+ * files its evidence cites (`<id>.cited.json`, each citing row with its page of rows). Pages read a project's rows from here; loaders
  * and the CLI read summaries and citations. Writes are atomic (rename).
  */
 import { readFileSync } from 'node:fs';
@@ -11,6 +11,7 @@ import type { ProjectModel } from '../model/types.ts';
 import { writeAtomic } from '../fs/cache-files.ts';
 import type { ProjectSummary } from './summary.ts';
 import { writeReportDetails } from './report-details.ts';
+import { citedWithRowPages, type StoredCited } from './evidence-entries.ts';
 
 /** Paths of one project's files in the store. */
 export function storePaths(cacheDir: string, id: string): { model: string; summary: string; cited: string } {
@@ -23,7 +24,8 @@ export async function writeProject(cacheDir: string, model: ProjectModel, summar
   const paths = storePaths(cacheDir, model.id);
   await mkdir(join(cacheDir, 'projects'), { recursive: true });
   await writeAtomic(paths.model, JSON.stringify(model));
-  await writeAtomic(paths.cited, JSON.stringify(model.cited));
+  // Each citation of a row on a row page carries that page: the Cited by lists link it there.
+  await writeAtomic(paths.cited, JSON.stringify(citedWithRowPages(model.cited, model.rows)));
   await writeAtomic(paths.summary, JSON.stringify(summary));
   await writeReportDetails(cacheDir, model);
 }
@@ -34,10 +36,10 @@ export async function writeProject(cacheDir: string, model: ProjectModel, summar
  * search index's repository parts), and an awaited read was four calls waited on the thread
  * pool for each of 1,000 projects (issue 30).
  */
-export async function readCited(cacheDir: string, id: string): Promise<ProjectModel['cited']> {
+export async function readCited(cacheDir: string, id: string): Promise<StoredCited> {
   const path = storePaths(cacheDir, id).cited;
   try {
-    return JSON.parse(readFileSync(path, 'utf8')) as ProjectModel['cited'];
+    return JSON.parse(readFileSync(path, 'utf8')) as StoredCited;
   } catch (error) {
     throw new Error(`Trailbook's model store has no readable ${path} (${(error as Error).message}); it was damaged during this build: run the build again, which finds the damaged entry and analyses the project again`);
   }

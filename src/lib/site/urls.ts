@@ -35,7 +35,8 @@ export const urls = {
   home: (base: string): string => base,
   search: (base: string, query = ''): string => `${base}search/${query}`,
   project: (base: string, id: string): string => `${base}p/${id}/`,
-  row: (base: string, projectId: string, anchor: string): string => `${base}p/${projectId}/#${anchor}`,
+  /** A row of a recap: on the recap (page 1), or on its row page `page` (src/lib/site/row-pages.ts), so the link lands without scripts. */
+  row: (base: string, projectId: string, anchor: string, page = 1): string => `${base}p/${projectId}/${page <= 1 ? '' : `rows/${page}/`}#${anchor}`,
   /** Page `page` of a recap's rows (src/lib/site/row-pages.ts): the recap itself for page 1. */
   rowPage: (base: string, projectId: string, page: number): string => `${base}p/${projectId}/${page <= 1 ? '' : `rows/${page}/`}`,
   commit: (base: string, repoId: string, oid: string): string => `${base}r/${repoId}/commit/${oid}/`,
