@@ -477,13 +477,16 @@ describe('objects built to inflate, and packs corrupt in the middle', () => {
     expect(JSON.stringify(m)).not.toContain('FAKE');
   });
 
+  /** Writes FAKED over the start of an object's `message` (stored uncompressed in the pack); the object runs from its `header` line. */
+  const fakeMessage = (pack: Buffer, header: string, message: string): { at: number; length: number } => {
+    const at = pack.indexOf(`\n\n${message}\n`);
+    const start = pack.lastIndexOf(header, at);
+    pack.write('FAKED', at + 2);
+    return { at: start, length: at + `\n\n${message}\n`.length - start };
+  };
+
   it('a packed commit whose message was changed, its size and checksums kept: INCONCLUSIVE, its altered message never shown', async () => {
-    const dir = await altered('altered-commit', 'a.txt:1', { 'a.txt': 'real evidence\n' }, (pack) => {
-      const message = pack.indexOf('\n\nfiles\n');
-      const start = pack.lastIndexOf('tree ', message);
-      pack.write('FAKED', message + 2);
-      return { at: start, length: message + '\n\nfiles\n'.length - start };
-    });
+    const dir = await altered('altered-commit', 'a.txt:1', { 'a.txt': 'real evidence\n' }, (pack) => fakeMessage(pack, 'tree ', 'files'));
     const head = git(dir, ['rev-parse', 'HEAD']);
     expect(execFileSync('git', ['cat-file', 'commit', head], { cwd: dir, encoding: 'utf8' })).toMatch(/\n\nFAKED\n$/);
     const repo = await openRepo(dir);
@@ -494,13 +497,10 @@ describe('objects built to inflate, and packs corrupt in the middle', () => {
   });
 
   it('a packed annotated tag whose message was changed, its size and checksums kept: the tag does not resolve', async () => {
-    const dir = await altered('altered-tag', 'a.txt:1', { 'a.txt': 'real evidence\n' }, (pack) => {
-      // No tag yet: made below, before the repack. Alters its message `release one`.
-      const message = pack.indexOf('\n\nrelease one\n');
-      const start = pack.lastIndexOf('object ', message);
-      pack.write('FAKED', message + 2);
-      return { at: start, length: message + '\n\nrelease one\n'.length - start };
-    }, (d) => git(d, ['tag', '-a', 'v1', '-m', 'release one']));
+    // The tag is made (below) before the repack; its message `release one` is altered.
+    const dir = await altered('altered-tag', 'a.txt:1', { 'a.txt': 'real evidence\n' }, (pack) => fakeMessage(pack, 'object ', 'release one'), (d) =>
+      git(d, ['tag', '-a', 'v1', '-m', 'release one']),
+    );
     const tag = git(dir, ['rev-parse', 'refs/tags/v1']);
     const repo = await openRepo(dir);
     expect(await repo.resolveCommit('v1')).toEqual({ problem: `cannot read object ${tag.slice(0, 12)}: its content does not match its id (the pack is damaged or altered)` });

@@ -182,6 +182,12 @@ export class GitRepository {
     return 'its content does not match its id (the pack is damaged or altered)';
   }
 
+  /** {@link #altered} of isomorphic-git's read of `oid`. Throws what isomorphic-git throws. */
+  async #alteredRead(oid: string): Promise<string | null> {
+    const object = await git.readObject({ fs: this.#fs, gitdir: this.gitdir, oid, format: 'content', cache: this.cache });
+    return this.#altered(oid, object.type, object.object as Uint8Array);
+  }
+
   /**
    * Which of `paths` (relative to the git directory, in order) lead out of it, in words, or ''.
    * A path under one already named is not named again. Judged afresh on each call from the
@@ -414,10 +420,7 @@ export class GitRepository {
     // A packed commit's bytes are checked against its id first (isomorphic-git checks no packed
     // object's SHA-1): one whose bytes were altered in the pack is not read as the commit.
     if (this.#typeReader && (await this.#typeReader.packedObject(oid)) === null && this.#typeReader.unverified(oid)) {
-      const checked = await git
-        .readObject({ fs: this.#fs, gitdir: this.gitdir, oid, format: 'content', cache: this.cache })
-        .then((object) => this.#altered(oid, object.type, object.object as Uint8Array))
-        .catch(() => null);
+      const checked = await this.#alteredRead(oid).catch(() => null);
       if (checked !== null) return { problem: `cannot read object ${oid.slice(0, 12)}: ${checked}` };
     }
     return git
@@ -456,8 +459,7 @@ export class GitRepository {
    */
   async #readTree(oid: string): Promise<TreeEntry[] | { problem: string }> {
     if (this.#typeReader?.unverified(oid) === true) {
-      const object = await git.readObject({ fs: this.#fs, gitdir: this.gitdir, oid, format: 'content', cache: this.cache });
-      const altered = this.#altered(oid, object.type, object.object as Uint8Array);
+      const altered = await this.#alteredRead(oid);
       if (altered !== null) return { problem: `cannot read tree ${oid.slice(0, 12)}: ${altered}` };
     }
     const t = await git.readTree({ fs: this.#fs, gitdir: this.gitdir, oid, cache: this.cache });

@@ -10,7 +10,7 @@
  * a function that returns SearchRecord[] for it and call it from {@link searchRecords}. Give
  * it a `type` facet, and `project` when it belongs to a project.
  */
-import { rowPageOf, rowPagePath } from '../site/row-pages.ts';
+import { rowPagePath, rowPagesByAnchor } from '../site/row-pages.ts';
 import type { ProjectModel, Severity, TrailRow } from '../model/types.ts';
 import { POINTER_OUTCOME_LABELS, pointerOutcome } from '../projections/counts.ts';
 import { classifyResult, RESULT_LABELS } from '../results/classify-result.ts';
@@ -130,11 +130,12 @@ function invalidRecords(model: ProjectModel): SearchRecord[] {
 export function searchRecords(model: ProjectModel): SearchRecord[] {
   const byRow = flagsByRow(model.flags, model.rows);
   // A row past the recap's first page is on a row page (src/lib/site/row-pages.ts): its result links there.
-  const pageOf = new Map<string, string>();
-  let shown = 0;
-  for (const row of model.rows) if (row.supersededBy.length === 0) pageOf.set(row.anchor, rowPagePath(rowPageOf(shown++)));
+  const pages = rowPagesByAnchor(model.rows);
   return [
-    ...model.rows.map((row) => ({ ...rowRecord(model, row, byRow.get(row.anchor) ?? []), ...(pageOf.get(row.anchor) ? { page: pageOf.get(row.anchor) } : {}) })),
+    ...model.rows.map((row) => {
+      const page = pages.get(row.anchor);
+      return { ...rowRecord(model, row, byRow.get(row.anchor) ?? []), ...(page !== undefined ? { page: rowPagePath(page) } : {}) };
+    }),
     ...invalidRecords(model),
     ...flagRecords(model),
     ...qualitySearchRecords(model),
