@@ -11,7 +11,7 @@
  * into that output removes — or, for a previous output set aside while no output stands in its
  * place, puts back ({@link recoverLeftovers}).
  */
-import { spawn } from 'node:child_process';
+import { spawn, type ChildProcess } from 'node:child_process';
 import { rmSync } from 'node:fs';
 import { mkdir, readdir, rename, rm, stat, symlink } from 'node:fs/promises';
 import { hostname } from 'node:os';
@@ -94,39 +94,61 @@ export async function swapIn(staged: string, outDir: string): Promise<string | n
 }
 
 /**
- * What the process {@link discardAside} starts runs (plain JavaScript, `node -e`): renames the
- * set-aside output `argv[1]` to `<argv[2]>-<its pid>-<time>` (an `old` leftover: never put back,
- * and not removed by another run while this process runs), then removes it. A rename that fails
- * (the next run took the folder first) ends it.
+ * What the process {@link discardAside} starts runs (plain JavaScript, `node -e`): once its
+ * standard input ends (the run renamed the set-aside output, or ended), removes
+ * `<argv[1]>-<its pid>-<argv[2]>`.
  */
-const REMOVER = `const fs = require('node:fs');
-const [from, prefix] = process.argv.slice(1);
-const to = prefix + '-' + process.pid + '-' + Date.now().toString(36);
-try { fs.renameSync(from, to); } catch { process.exit(0); }
-fs.rmSync(to, { recursive: true, force: true, maxRetries: 3 });`;
+const REMOVER = `const [prefix, time] = process.argv.slice(1);
+process.stdin.on('end', () => require('node:fs').rmSync(prefix + '-' + process.pid + '-' + time, { recursive: true, force: true, maxRetries: 3 })).resume();`;
 
 /**
  * Removes the previous output that {@link swapIn} set aside, once the new output is in place,
  * without the run waiting for it (issue 30: 1.5 s of a one-row rebuild at 1,000 projects, most of
- * it unlinking tens of thousands of folders): a detached process of its own renames it to
- * `.trailbook-old-<tag>-<its pid>-<time>` and removes it. The new output and its record are
- * already in place, so nothing waits on it; a removal stopped part-way (the machine stopped) is
- * finished by the next run into `outDir` ({@link recoverLeftovers}), which never puts an `old`
- * folder back. Where no process can be started, the run removes it itself.
+ * it unlinking tens of thousands of folders). A detached process of its own is started, the
+ * folder renamed here to `.trailbook-old-<tag>-<that process's pid>-<time>` (an `old` leftover:
+ * never put back, and not removed by another run while that process runs), then the process
+ * removes it. The rename is done before this returns: done by the process after the run ended,
+ * it made `rm -rf` of the output's parent fail (ENOTEMPTY; CI, `trailbook dev` stopped right
+ * after a rebuild). A removal stopped part-way (the machine stopped) is finished by the next run
+ * into `outDir` ({@link recoverLeftovers}). Where no process can be started, the run removes it itself.
  */
 export async function discardAside(aside: string, outDir: string): Promise<void> {
   const prefix = join(dirname(outDir), `.trailbook-old-${folderTag(outDir)}`);
-  const started = await new Promise<boolean>((resolveStart) => {
+  const time = Date.now().toString(36);
+  const remover = await new Promise<ChildProcess | null>((resolveStart) => {
     try {
-      const child = spawn(process.execPath, ['-e', REMOVER, aside, prefix], { detached: true, stdio: 'ignore' });
-      child.once('spawn', () => resolveStart(true));
-      child.once('error', () => resolveStart(false));
+      const child = spawn(process.execPath, ['-e', REMOVER, prefix, time], { detached: true, stdio: ['pipe', 'ignore', 'ignore'] });
+      child.once('spawn', () => resolveStart(child));
+      child.once('error', () => resolveStart(null));
       child.unref();
     } catch {
-      resolveStart(false);
+      resolveStart(null);
     }
   });
-  if (!started) await rm(aside, { recursive: true, force: true });
+  const renamed = remover !== null && (await rename(aside, `${prefix}-${remover.pid}-${time}`).then(() => true, () => false));
+  remover?.stdin?.end();
+  if (!renamed) await rm(aside, { recursive: true, force: true });
+}
+
+/**
+ * Retries of a removal of a folder holding an output ({@link removeOutputFolder}): a remover
+ * {@link discardAside} started may still be deleting inside it, so a step can find what it
+ * listed gone or a folder not yet empty; it lists again.
+ */
+const OUTPUT_FOLDER_REMOVAL = { recursive: true, force: true, maxRetries: 10, retryDelay: 50 } as const;
+
+/**
+ * Removes `folder`, which holds an output (`trailbook dev`'s temporary folder), even while a
+ * remover of a previous output ({@link discardAside}) works inside it. Throws what `rm` throws
+ * once its retries are spent.
+ */
+export async function removeOutputFolder(folder: string): Promise<void> {
+  await rm(folder, OUTPUT_FOLDER_REMOVAL);
+}
+
+/** {@link removeOutputFolder}, synchronously (from a signal handler that exits next). */
+export function removeOutputFolderSync(folder: string): void {
+  rmSync(folder, OUTPUT_FOLDER_REMOVAL);
 }
 
 /**

@@ -147,8 +147,9 @@ describe('trailbook dev', () => {
     // A terminal's Ctrl-C can arrive twice (bin/trailbook.js passes it on to the Node it started): both are one stop.
     dev.child.kill('SIGINT');
     setTimeout(() => dev.child.kill('SIGINT'), 50);
-    expect(await exit).toBe(0);
+    const code = await exit;
     const after = dev.stderr.slice(before);
+    expect(code, after).toBe(0);
     expect(after).toContain('Stopping once the rebuild in progress ends (Ctrl-C again to stop at once)…');
     expect(after).toMatch(/Stopped\.\n$/);
     expect(after).not.toMatch(/module|ERR_|rebuild failed/i);

@@ -14,7 +14,7 @@ import { hostname, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { hostName, isAllowedHost, serveArchive, type ArchiveServer } from '../../src/cli/serve.ts';
 import { cacheLockPath, folderTag, outputLockPath, takeLock } from '../../src/cli/writer-lock.ts';
-import { discardAside, recoverLeftovers, swapIn } from '../../src/cli/staging.ts';
+import { discardAside, recoverLeftovers, removeOutputFolder, swapIn } from '../../src/cli/staging.ts';
 import { promisedFile, presentPages } from '../../src/lib/build/incremental.ts';
 import { CacheDamage, FileSums } from '../../src/lib/archive/file-sums.ts';
 import { contentSum, listContents, ShardDamageError, verifyShard } from '../../src/lib/shard/verify-shard.ts';
@@ -196,7 +196,7 @@ describe('what a stopped run left beside its output', () => {
     expect(aside).toMatch(new RegExp(`/\\.trailbook-previous-${folderTag(out)}-${process.pid}-[0-9a-z]+$`));
   });
 
-  it('removes the set-aside previous output in a process of its own, which names it old first (issue 30: the build does not wait for it)', async () => {
+  it('names the set-aside previous output old before it returns, and removes it in a process of its own (issue 30: the build does not wait for it)', async () => {
     const parent = join(dir, 'discard');
     const out = join(parent, 'site');
     const aside = join(parent, `.trailbook-previous-${folderTag(out)}-${process.pid}-mx1`);
@@ -204,14 +204,38 @@ describe('what a stopped run left beside its output', () => {
     await writeFile(join(aside, 'p', 'a', 'rows', '2', 'index.html'), 'old');
     await mkdir(out);
     await discardAside(aside, out);
-    const seen = new Set<string>();
+    const seen = new Set<string>(await readdir(parent));
+    expect([...seen].filter((name) => name.startsWith('.trailbook-previous-'))).toEqual([]);
     // Waits for the remover (no time asserted): every name the folder had on the way is the aside's or an old one's.
     for (let left = await readdir(parent); left.length > 1; left = await readdir(parent)) {
       for (const name of left) seen.add(name);
       await new Promise((resolveWait) => setTimeout(resolveWait, 20));
     }
     expect(await readdir(parent)).toEqual(['site']);
-    for (const name of seen) if (name !== 'site') expect(name).toMatch(new RegExp(`^\\.trailbook-(previous-${folderTag(out)}-${process.pid}-mx1|old-${folderTag(out)}-\\d+-[0-9a-z]+)$`));
+    for (const name of seen) if (name !== 'site') expect(name).toMatch(new RegExp(`^\\.trailbook-old-${folderTag(out)}-\\d+-[0-9a-z]+$`));
+  });
+
+  it('removes a folder holding an output while the remover of its previous output still works inside it (CI: trailbook dev stopped right after a rebuild exited 2, ENOTEMPTY)', async () => {
+    // The remover renamed the set-aside output inside the folder after a plain rm listed it: rm's
+    // last rmdir then failed (40 rounds at increasing delays failed 10 times). It is renamed
+    // before discardAside returns now, and the removal retries while the remover deletes.
+    for (let round = 0; round < 40; round++) {
+      const folder = join(dir, `dev-folder-${round}`);
+      const out = join(folder, 'site');
+      const aside = join(folder, `.trailbook-previous-${folderTag(out)}-${process.pid}-mx${round}`);
+      for (let d = 0; d < 30; d++) {
+        await mkdir(join(aside, `d${d}`), { recursive: true });
+        await mkdir(join(out, `d${d}`), { recursive: true });
+        for (let f = 0; f < 20; f++) {
+          await writeFile(join(aside, `d${d}`, `${f}.html`), 'old');
+          await writeFile(join(out, `d${d}`, `${f}.html`), 'new');
+        }
+      }
+      await discardAside(aside, out);
+      await new Promise((resolveWait) => setTimeout(resolveWait, round % 20));
+      await removeOutputFolder(folder);
+      expect(existsSync(folder)).toBe(false);
+    }
   });
 
   it('never puts an old output back: a removal stopped part-way is finished by the next run; one still running is left to it', async () => {

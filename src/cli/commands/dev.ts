@@ -4,14 +4,14 @@
  * projects are reused from the model store and only their changed pages are rendered; open
  * pages reload when it is done.
  */
-import { rmSync } from 'node:fs';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describeFailure, describeUnexpected } from '../failure.ts';
 import { fromCwd } from '../paths.ts';
 import { printProblem, UsageError, type Output } from '../output.ts';
 import { serveArchive, type ArchiveServer } from '../serve.ts';
+import { removeOutputFolder, removeOutputFolderSync } from '../staging.ts';
 import { resolveSettings, type Settings, type SettingsFlags } from '../settings.ts';
 import { watchInputs, type InputWatch } from '../watch.ts';
 import { runBuild } from './build.ts';
@@ -89,7 +89,7 @@ function stopRequested(temp: string | null, signal?: AbortSignal): Stop {
       }
       if (Date.now() - firstAt < REPEATED_SIGNAL_MS) return;
     }
-    if (temp) rmSync(temp, { recursive: true, force: true });
+    if (temp) removeOutputFolderSync(temp);
     process.exit(130);
   }
   for (const name of STOP_SIGNALS) process.on(name, onSignal);
@@ -116,7 +116,7 @@ export async function runDev(dirs: string[], options: DevOptions, out: Output, s
     return await serveWhileRunning(dirs, { ...options, cacheDir: options.cacheDir ?? first.cacheDir }, out, temp?.out ?? first.outDir, stop);
   } finally {
     stop.done();
-    if (temp) await rm(temp.temp, { recursive: true, force: true });
+    if (temp) await removeOutputFolder(temp.temp);
   }
 }
 
