@@ -980,26 +980,65 @@ async function resolveOne(p: ClassifiedPointer, ctx: EvidenceContext, cell: Cell
 const isBacktickedSpace = (raw: string): boolean =>
   raw.length > 4 && raw.startsWith('`') && raw.endsWith('`') && raw.indexOf('`', 1) === raw.length - 1 && raw.slice(1, -1).trim() === raw.slice(1, -1) && /\s/.test(raw);
 
+/** `"docs/Design Notes.md"`: the text inside one pair of quotes around it, else the text. */
+const unquoted = (raw: string): string => /^(["'\u201c\u2018])([^"'\u201c\u201d\u2018\u2019]+)(["'\u201d\u2019])$/.exec(raw)?.[2] ?? raw;
+
+/** A text that may be a path holding white space: one line of spaces between words, with a `/` or an extension. */
+const mayBeSpacedPath = (text: string): boolean =>
+  text.length <= 400 && / /.test(text) && !/[\t\n\r"`]|\s\s/.test(text) && text.trim() === text && (text.includes('/') || /\.\w{1,10}(?::[\d,\u2013-]+)?$/.test(text));
+
+/** A pointer that may be a word of a spaced path: a path cited as the cell, not at a commit. */
+const joinable = (p: ClassifiedPointer): boolean => p.kind === 'path' && p.within === undefined && p.rev === undefined;
+
+/** A path that may go on after a space: its last name has no extension, lines or anchor (`docs/Design`, `Recipe`). */
+const midway = (p: ClassifiedPointer): boolean => !p.raw.endsWith('/') && !/[.:#]/.test(p.raw.slice(p.raw.lastIndexOf('/') + 1));
+
+/** Adjacent pointers read as one spaced path at most (a folder and file name of several words). */
+const MAX_SPACED_RUN = 6;
+
 /**
- * A command written in backticks whose text, spaces and all, is a path committed in the
- * repository (at the landed head or the commit that recorded the row), with any lines after
- * it: that one path (trial, 2026-12-02: `` `docs/with space.md` `` was a command naming a
- * missing `space.md`, a low notice). The names read inside it go; the rest keep their owners.
+ * Texts of a cell that, spaces and all, are a path committed in the repository (at the landed
+ * head or the commit that recorded the row), with any lines after it: each is that one path.
+ * They are a command written in backticks (trial, 2026-12-02: `` `docs/with space.md` `` was a
+ * command naming a missing `space.md`), a prose item, quoted or not (tryout, round 7: `Fuji
+ * Recipes/App.swift:3` in an Xcode project was prose, flagged), and adjacent paths the cell
+ * writes one space apart (`docs/Design Notes.md` was `docs/Design` and `Notes.md`, two high
+ * flags). The names read inside such a text go; the rest keep their owners. `cell` is the
+ * evidence text as written (without it, adjacent paths are not joined).
  */
-async function spacedPaths(pointers: readonly ClassifiedPointer[], ctx: EvidenceContext): Promise<ClassifiedPointer[]> {
-  if (!ctx.repository || !ctx.head || !pointers.some((p) => p.kind === 'command' && isBacktickedSpace(p.raw))) return [...pointers];
+async function spacedPaths(pointers: readonly ClassifiedPointer[], ctx: EvidenceContext, cell?: string): Promise<ClassifiedPointer[]> {
+  if (!ctx.repository || !ctx.head) return [...pointers];
+  // Candidates: [first index, last index, text].
+  const candidates: Array<[number, number, string]> = [];
+  for (const [i, p] of pointers.entries()) {
+    if (p.within !== undefined) continue;
+    if (p.kind === 'command' && isBacktickedSpace(p.raw)) candidates.push([i, i, p.raw.slice(1, -1)]);
+    else if (p.kind === 'prose' && mayBeSpacedPath(unquoted(p.raw))) candidates.push([i, i, unquoted(p.raw)]);
+    else if (cell !== undefined && joinable(p) && midway(p)) {
+      // The longest run of adjacent paths written one space apart, then shorter ones; every
+      // one but the last ends in a word (no extension, lines or folder slash): `docs/Design`.
+      let last = i;
+      while (last + 1 < pointers.length && last + 1 - i < MAX_SPACED_RUN && joinable(pointers[last + 1] as ClassifiedPointer) && midway(pointers[last] as ClassifiedPointer)) last++;
+      for (let j = last; j > i; j--) {
+        const text = pointers.slice(i, j + 1).map((q) => q.raw).join(' ');
+        if (mayBeSpacedPath(text) && cell.includes(text)) candidates.push([i, j, text]);
+      }
+    }
+  }
+  if (candidates.length === 0) return [...pointers];
   const commits = [...new Set([ctx.head, ctx.row?.recordedIn].filter((c): c is string => c !== undefined))];
   const replaced = new Map<number, ClassifiedPointer>();
-  for (const [i, p] of pointers.entries()) {
-    if (p.kind !== 'command' || p.within !== undefined || !isBacktickedSpace(p.raw)) continue;
-    const body = p.raw.slice(1, -1);
+  const dropped = new Set<number>();
+  for (const [first, last, body] of candidates) {
+    if (replaced.has(first) || dropped.has(first)) continue;
     const { path, ...lines } = splitLineSuffix(body);
     const relative = normaliseRelativePath(path);
     if (relative === null || relative === '') continue;
     for (const commit of commits) {
       const found = await ctx.repository.lookupPath(commit, relative);
       if (found.status === 'blob' || found.status === 'tree') {
-        replaced.set(i, { raw: body, kind: 'path', path, ...lines });
+        replaced.set(first, { raw: body, kind: 'path', path, ...lines });
+        for (let k = first + 1; k <= last; k++) dropped.add(k);
         break;
       }
     }
@@ -1008,7 +1047,7 @@ async function spacedPaths(pointers: readonly ClassifiedPointer[], ctx: Evidence
   const index: number[] = [];
   const out: ClassifiedPointer[] = [];
   for (const [i, p] of pointers.entries()) {
-    if (p.within !== undefined && replaced.has(p.within)) continue;
+    if (dropped.has(i) || (p.within !== undefined && (replaced.has(p.within) || dropped.has(p.within)))) continue;
     index[i] = out.length;
     const kept = replaced.get(i) ?? p;
     out.push(kept.within !== undefined ? { ...kept, within: index[kept.within] as number } : kept);
@@ -1016,9 +1055,12 @@ async function spacedPaths(pointers: readonly ClassifiedPointer[], ctx: Evidence
   return out;
 }
 
-/** Resolves every pointer of a cell, in order (a backticked path with a space as one path). */
-export async function resolveEvidence(pointers: ClassifiedPointer[], ctx: EvidenceContext): Promise<EvidencePointer[]> {
-  const read = await spacedPaths(pointers, ctx);
+/**
+ * Resolves every pointer of a cell, in order (a committed path with a space as one path;
+ * `text`, the cell as written, lets adjacent paths written one space apart be one).
+ */
+export async function resolveEvidence(pointers: ClassifiedPointer[], ctx: EvidenceContext, text?: string): Promise<EvidencePointer[]> {
+  const read = await spacedPaths(pointers, ctx, text);
   const cell = cellWordsOf(read);
   return Promise.all(read.map((p) => resolvePointer(p, ctx, cell)));
 }

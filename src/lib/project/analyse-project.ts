@@ -323,7 +323,7 @@ export async function analyseProject(prepared: PreparedProject, stages?: StageTi
     const key = row === undefined ? cell : `${cell}\u0000${row.recordedIn ?? ''}\u0000${row.headPredates ? 'predates' : ''}`;
     let pending = memo.get(key);
     if (!pending) {
-      pending = resolveEvidence(classifyEvidence(cell), row === undefined ? ctx : { ...ctx, row }).then(readCellPointers);
+      pending = resolveEvidence(classifyEvidence(cell), row === undefined ? ctx : { ...ctx, row }, cell).then(readCellPointers);
       memo.set(key, pending);
     }
     return pending;

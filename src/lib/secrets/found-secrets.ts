@@ -25,6 +25,12 @@ export interface SecretPlace {
    * version that held it, or the rewritten line's place now (its text there differs).
    */
   committed?: string;
+  /**
+   * For a text Trailbook wrote about a pointer (its `reason`, which quotes what the pointer
+   * cites: a commit's subject, a line): the row's line does not hold the value, the evidence
+   * it cites does (found there too when it was read, with that place).
+   */
+  quoted?: boolean;
 }
 
 /** One distinct secret value of a project, with its kind and places (in the order met). */
@@ -97,10 +103,12 @@ export function textsOf(root: unknown, fallback: SecretPlace): { texts: string[]
       const rowId = record['rowId'];
       here = { file: place.file, line: typeof then === 'number' ? then : 0, committed: ((committedIn as Record<string, unknown>)['oid'] as string).slice(0, 7), ...(typeof rowId === 'string' ? { rowId } : {}) };
     }
+    // An evidence pointer's reason quotes what it cites, not the record (src/lib/evidence/).
+    const pointer = typeof record['raw'] === 'string' && typeof record['status'] === 'string';
     const keys = Object.keys(record);
     for (let i = keys.length - 1; i >= 0; i--) {
       const k = keys[i] as string;
-      stack.push({ node: record[k], place: here, key: k });
+      stack.push({ node: record[k], place: pointer && k === 'reason' ? { ...here, quoted: true } : here, key: k });
       if (k.length >= MIN_TEXT) add(k, here);
     }
   }

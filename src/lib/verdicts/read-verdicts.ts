@@ -155,7 +155,7 @@ export async function readVerdicts(files: readonly VerdictFile[], projectName: s
       let pending = memo.get(key);
       if (!pending) {
         // A criterion may describe its check (quality controls, section 3): not checkable, not a fault.
-        pending = resolveEvidence(classifyEvidence(c.evidenceText), own).then(readCellPointers).then(asDescribedChecks);
+        pending = resolveEvidence(classifyEvidence(c.evidenceText), own, c.evidenceText).then(readCellPointers).then(asDescribedChecks);
         memo.set(key, pending);
       }
       c.evidence = await pending;

@@ -21,7 +21,8 @@ export const SECRET_IN_RECORD: FlagKind = {
 /**
  * A place as the flag names it: `decisions.jsonl:3 (row 2aafcc90)`, `.env:2 at the landed head,
  * cited by row 2aafcc90`, `decisions.jsonl:2 as committed in 0c36b1b (row a6fbcb2f)` (a row
- * rewritten or deleted since).
+ * rewritten or deleted since), `the evidence cited by row 2aafcc90 (decisions.jsonl:3)` (found
+ * only in the reason quoting it).
  */
 export function describePlace(p: SecretPlace, rowIds: ReadonlySet<string>): string {
   const row = p.rowId !== undefined && rowIds.has(p.rowId) ? `row ${p.rowId}` : p.rowId !== undefined ? `record ${p.rowId}` : '';
@@ -29,20 +30,24 @@ export function describePlace(p: SecretPlace, rowIds: ReadonlySet<string>): stri
   // A line of the file's history: where it stood in the commit that held it (it is not in the file now).
   const at = p.committed !== undefined && file !== '' ? `${file} as committed in ${p.committed}` : file;
   if (p.evidence !== undefined) return `${p.evidence}, cited by ${[row, at && `(${at})`].filter(Boolean).join(' ') || 'a record'}`;
+  if (p.quoted) return `the evidence cited by ${[row, at && `(${at})`].filter(Boolean).join(' ') || 'a record'}`;
   return [at, row && `(${row})`].filter(Boolean).join(' ') || 'a record';
 }
 
 /** The flags of what was found; `redacted` false under `--no-redact`. */
 export function secretFlags(found: readonly FoundSecret[], redacted: boolean, rowIds: ReadonlySet<string>): Flag[] {
   return found.map((f) => {
-    const [first, ...rest] = f.places;
+    // A pointer's reason quoting the evidence is the row citing it, said by the evidence's own place when there is one.
+    const cited = new Set(f.places.flatMap((p) => (p.evidence !== undefined && p.rowId !== undefined ? [p.rowId] : [])));
+    const places = f.places.filter((p) => !(p.quoted && p.rowId !== undefined && cited.has(p.rowId)));
+    const [first, ...rest] = places;
     const where = first ? describePlace(first, rowIds) : 'a record';
     const more = rest.length > 0 ? ` and ${rest.length} more ${agree(rest.length, 'place', 'places')}` : '';
     const action = !redacted ? NOT_REDACTED : first?.secretFile ? 'a secret file: its contents are not published' : 'redacted in every output';
     const at: FlagLocation[] = [];
     // Lines of the file now (a line of its history is not where it stands now).
-    for (const p of f.places) if (p.file !== '' && p.line > 0 && p.committed === undefined && !at.some((a) => a.file === p.file && a.line === p.line)) at.push({ file: p.file, line: p.line });
-    const rows = [...new Set(f.places.flatMap((p) => (p.rowId !== undefined && rowIds.has(p.rowId) ? [p.rowId] : [])))];
+    for (const p of places) if (p.file !== '' && p.line > 0 && p.committed === undefined && !at.some((a) => a.file === p.file && a.line === p.line)) at.push({ file: p.file, line: p.line });
+    const rows = [...new Set(places.flatMap((p) => (p.rowId !== undefined && rowIds.has(p.rowId) ? [p.rowId] : [])))];
     return { layer: SECRET_IN_RECORD.layer, severity: SECRET_IN_RECORD.severity, kind: SECRET_IN_RECORD.kind, rows, summary: `${f.kind} in ${where}${more}: ${action}`, at };
   });
 }

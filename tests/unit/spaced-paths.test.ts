@@ -1,0 +1,67 @@
+/**
+ * A committed path holding a space, cited without backticks, is that one path (tryout, round 7:
+ * Xcode projects name folders `Fuji Recipes/`; `Fuji Recipes/App.swift:3` was prose, flagged
+ * "evidence must be a pointer, not prose", and `docs/Design Notes.md` was two missing paths,
+ * `docs/Design` and `Notes.md`, two high flags: real evidence called fake). Only a text that is
+ * a path committed at the landed head (or the row's commit), spaces and all, is read so; words
+ * around a path stay as they were.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ProjectModel } from '../../src/lib/model/types.ts';
+import { analyseProject, commitAll, fixtureDir, initRepo, removeFixture, trailRow as row, trailText, writeFiles } from '../trail-fixtures.ts';
+
+let dir: string;
+let model: ProjectModel;
+const verdicts = (): string[][][] => model.rows.map((r) => r.evidence.map((p) => [p.raw, p.status, p.reason]));
+const nine = Array.from({ length: 9 }, (_, i) => `line ${i + 1}`).join('\n') + '\n';
+
+beforeAll(async () => {
+  dir = await fixtureDir('spaced-paths');
+  await initRepo(dir);
+  await writeFiles(dir, {
+    'Fuji Recipes/App.swift': nine,
+    'Fuji Recipes/Views/Recipe List.swift': nine,
+    'docs/Design Notes.md': nine,
+    'src/a.ts': nine,
+    'runs/decisions.jsonl': trailText([
+      row('2026-03-01T09:00:00Z', 'folder with a space', 'Fuji Recipes/App.swift:3'),
+      row('2026-03-01T09:01:00Z', 'folder and file with spaces', 'Fuji Recipes/Views/Recipe List.swift:4'),
+      row('2026-03-01T09:02:00Z', 'file with a space', 'docs/Design Notes.md'),
+      row('2026-03-01T09:03:00Z', 'quoted', '"docs/Design Notes.md"'),
+      row('2026-03-01T09:04:00Z', 'beside another path', 'src/a.ts:2, docs/Design Notes.md:5'),
+      row('2026-03-01T09:05:00Z', 'not a committed path', 'docs/Other Notes.md'),
+      row('2026-03-01T09:06:00Z', 'past the end', 'docs/Design Notes.md:40'),
+    ]),
+  });
+  commitAll(dir, 'Trail', '2026-03-01T10:00:00Z');
+  model = await analyseProject(dir);
+}, 60_000);
+
+afterAll(() => removeFixture(dir));
+
+describe('a committed path with a space, cited without backticks', () => {
+  it('is one path when its folder has a space', () => {
+    expect(verdicts()[0]).toEqual([['Fuji Recipes/App.swift:3', 'VERIFIED', 'line 3 of 9 exists at landed head']]);
+    expect(verdicts()[1]).toEqual([['Fuji Recipes/Views/Recipe List.swift:4', 'VERIFIED', 'line 4 of 9 exists at landed head']]);
+  });
+
+  it('is one path when its file name has a space, quoted or not', () => {
+    expect(verdicts()[2]).toEqual([['docs/Design Notes.md', 'VERIFIED', 'file exists at landed head; 9 lines']]);
+    expect(verdicts()[3]).toEqual([['docs/Design Notes.md', 'VERIFIED', 'file exists at landed head; 9 lines']]);
+  });
+
+  it('is one path beside another pointer of the cell', () => {
+    expect(verdicts()[4]).toEqual([
+      ['src/a.ts:2', 'VERIFIED', 'line 2 of 9 exists at landed head'],
+      ['docs/Design Notes.md:5', 'VERIFIED', 'line 5 of 9 exists at landed head'],
+    ]);
+  });
+
+  it('leaves a text that is no committed path as it was, and checks the lines of one that is', () => {
+    expect(verdicts()[5]?.map(([raw, status]) => [raw, status])).toEqual([
+      ['docs/Other', 'NOT_VERIFIED'],
+      ['Notes.md', 'NOT_VERIFIED'],
+    ]);
+    expect(verdicts()[6]).toEqual([['docs/Design Notes.md:40', 'NOT_VERIFIED', 'line 40 is past the end of docs/Design Notes.md (9 lines at landed head)']]);
+  });
+});
