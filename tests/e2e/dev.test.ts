@@ -151,7 +151,8 @@ describe('trailbook dev', () => {
     const after = dev.stderr.slice(before);
     expect(code, after).toBe(0);
     expect(after).toContain('Stopping once the rebuild in progress ends (Ctrl-C again to stop at once)…');
-    expect(after).toMatch(/Stopped\.\n$/);
+    expect(after).toMatch(/\nRebuilt\.\nStopped\.\n$/);
+    expect(after).not.toContain('Serving');
     expect(after).not.toMatch(/module|ERR_|rebuild failed/i);
     expect((await readdir(tmp)).filter((n) => n.startsWith('trailbook-dev-'))).toEqual([]);
   });

@@ -175,10 +175,12 @@ async function serveWhileRunning(dirs: string[], options: DevOptions, out: Outpu
       }
       settings = next;
       if (code !== 2) server.reload();
-      out.info(code === 2 ? 'The rebuild failed (above); the previous archive is still served. Fix the problem and save again.' : `Rebuilt. Serving ${server.url}`);
+      // Stopping: the rebuild is reported, not the serving that is about to end (tryout, round 7).
+      if (code === 2) out.info(stopping ? 'The rebuild failed (above).' : 'The rebuild failed (above); the previous archive is still served. Fix the problem and save again.');
+      else out.info(stopping ? 'Rebuilt.' : `Rebuilt. Serving ${server.url}`);
     } catch (error) {
       printProblem(out, describeFailure(error) ?? describeUnexpected(error, 'rebuild failed'));
-      out.info('The previous archive is still served. Fix the problem and save again.');
+      if (!stopping) out.info('The previous archive is still served. Fix the problem and save again.');
     } finally {
       building = false;
       if (again && !stopping) {
