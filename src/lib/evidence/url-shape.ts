@@ -15,7 +15,7 @@ export const URL_RE = /^(?:[a-z][a-z0-9+.-]*:\/\/|mailto:)\S+$/i;
  * repository as a URL does (trial E, finding 3). The path has a `/` or ends in `.git`, so an
  * address followed by a colon (`ada@example.com:`) is not one.
  */
-const SCP_REMOTE = /^[A-Za-z0-9_.-]+@[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)+:(?!\/)[\w.~-]+(?:\/[\w.~-]+)*\/?$/;
+const SCP_REMOTE = /^[A-Za-z0-9_.-]+@[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)+:[\w.~-]+(?:\/[\w.~-]+)*\/?$/;
 
 /** Whether a token is a git remote in scp form (see {@link SCP_REMOTE}). */
 export function isScpRemote(token: string): boolean {
