@@ -119,6 +119,11 @@ describe('loading the configuration file', () => {
     expect((error as ConfigError).hint).toBe('fix the JSON syntax (no comments, no trailing commas)');
     const noDefault = await folder({ 'trailbook.config.mjs': 'export const title = "x";' });
     await expect(loadConfig({ cwd: noDefault })).rejects.toMatchObject({ problems: ['trailbook.config.mjs: has no default export'] });
+    // tryout, round 7: a module's syntax error named no line ("could not be loaded: Unexpected end of input").
+    const badModule = await folder({ 'trailbook.config.mjs': 'export default {\n  title: "x" "y",\n};\n' });
+    await expect(loadConfig({ cwd: badModule })).rejects.toMatchObject({ problems: ['trailbook.config.mjs:2: could not be loaded: Unexpected string', '    title: "x" "y",', '               ^^^'], hint: 'fix the JavaScript error in the file' });
+    const unended = await folder({ 'trailbook.config.mjs': 'export default {\n  inputs: [\n' });
+    await expect(loadConfig({ cwd: unended })).rejects.toMatchObject({ problems: ['trailbook.config.mjs:3: could not be loaded: Unexpected end of input'] });
   });
 
   it('names the key of an invalid value, with a hint listing the known keys for an unknown one', async () => {

@@ -4,6 +4,7 @@
  * working folder, or the file given with `--config`. Every problem is a {@link ConfigError}
  * naming the file and the key.
  */
+import { spawnSync } from 'node:child_process';
 import { readFile, stat } from 'node:fs/promises';
 import { basename, dirname, join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -44,6 +45,20 @@ export function parseConfig(value: unknown, display: string): TrailbookConfig {
   throw new ConfigError(problems, unknown ? `${DOCS_HINT}; the known keys are ${Object.keys(configSchema.shape).filter((k) => k !== '$schema').join(', ')}` : DOCS_HINT);
 }
 
+/**
+ * A configuration module's syntax error as `node --check` reads it: its line, its message and
+ * the line's text with the caret under the fault (`import()` of a module says only "Unexpected
+ * end of input": tryout, round 7). Null when the file has no syntax error.
+ */
+function syntaxError(file: string): { line: string; message: string; excerpt: string[] } | null {
+  const result = spawnSync(process.execPath, ['--check', file], { encoding: 'utf8', timeout: 10_000 });
+  const lines = (result.stderr ?? '').split('\n');
+  const at = /:(\d+)$/.exec(lines[0] ?? '');
+  const message = lines.find((l) => l.startsWith('SyntaxError: '));
+  if (result.status === 0 || !at || message === undefined) return null;
+  return { line: at[1] as string, message: message.slice('SyntaxError: '.length), excerpt: lines.slice(1, lines.indexOf(message)).filter((l) => l.trim() !== '').map((l) => `  ${l}`) };
+}
+
 async function readValue(file: string, display: string): Promise<unknown> {
   if (file.endsWith('.mjs') || file.endsWith('.js')) {
     let module: { default?: unknown };
@@ -52,7 +67,9 @@ async function readValue(file: string, display: string): Promise<unknown> {
       const mtime = (await stat(file)).mtimeMs;
       module = (await import(`${pathToFileURL(file).href}?t=${mtime}`)) as { default?: unknown };
     } catch (error) {
-      throw new ConfigError([`${display}: could not be loaded: ${(error as Error).message}`], 'fix the JavaScript error in the file');
+      const syntax = syntaxError(file);
+      const problems = syntax ? [`${display}:${syntax.line}: could not be loaded: ${syntax.message}`, ...syntax.excerpt] : [`${display}: could not be loaded: ${(error as Error).message}`];
+      throw new ConfigError(problems, 'fix the JavaScript error in the file');
     }
     if (module.default === undefined) throw new ConfigError([`${display}: has no default export`], 'write `export default { ... }` in the file');
     const value = typeof module.default === 'function' ? await (module.default as () => unknown)() : module.default;
