@@ -12,6 +12,7 @@ import { fileKey } from '../site/urls.ts';
 import { hexKey, pathKey, type ExactKey } from './exact-keys.ts';
 import type { SearchRecord } from './search-record.ts';
 import { countOf } from '../site/words.ts';
+import { citedLinesText } from './cited-lines.ts';
 
 const digest = (text: string): string => createHash('sha256').update(text).digest('hex');
 
@@ -22,8 +23,6 @@ export interface RepositoryCitations {
   files: readonly CitedFile[];
 }
 
-const ranges = (list: ReadonlyArray<{ from: number; to: number }>): string => list.map((r) => (r.from === r.to ? `${r.from}` : `${r.from}-${r.to}`)).join(', ');
-
 /** One record per cited file; `keys` for the file page, with quality 3. */
 function fileRecord(path: string, citedRanges: Array<{ from: number; to: number }>, rows: number, where: string, at?: string): SearchRecord {
   const sorted = [...citedRanges].sort((a, b) => a.from - b.from || a.to - b.to);
@@ -32,7 +31,7 @@ function fileRecord(path: string, citedRanges: Array<{ from: number; to: number 
     anchor: '',
     page: `${at ? `at/${at}/` : ''}file/${fileKey(path, digest)}/`,
     title: path,
-    body: `File ${where}, cited by ${countOf(rows, 'row')}${sorted.length > 0 ? ` at lines ${ranges(sorted)}` : ''}.`,
+    body: `File ${where}, cited by ${countOf(rows, 'row')}${sorted.length > 0 ? ` at lines ${citedLinesText(sorted)}` : ''}.`,
     facets: { type: ['file'] },
     exact: key ? [key] : [],
     severity: null,

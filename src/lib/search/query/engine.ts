@@ -31,6 +31,7 @@ import { NOT_COUNTED, tallyCounts } from './counts.ts';
 import { DECISION_FIELD_WEIGHT, FIELD_WEIGHT, bestField, primaryKey } from './ranking.ts';
 import { HitList, type Hit, type IndexHits } from './hit-list.ts';
 import { planLookups, PREFIX_TERMS } from './plan.ts';
+import { bodyCitesLine } from '../cited-lines.ts';
 
 export type { Loader } from './runtime.ts';
 export { HitList, type Hit } from './hit-list.ts';
@@ -696,7 +697,8 @@ export class SearchEngine {
       const d = docs[i] ?? ['', '', '(record not found)', '', '', ''];
       const part = this.manifest.parts[hit.part];
       const [anchor, page, title, body, evidence, meta] = d;
-      const line = outcome.line !== null && anchor === '' && page.startsWith('file/') ? `#L${outcome.line}` : '';
+      // The query's line, on a file page whose record says a row cited it there (at the head or at a row's commit).
+      const line = outcome.line !== null && anchor === '' && /^(?:at\/[0-9a-f]+\/)?file\//.test(page) && bodyCitesLine(body, outcome.line) ? `#L${outcome.line}` : '';
       return {
         href: `${this.base}${part?.path ?? ''}${page}${anchor !== '' ? `#${anchor}` : line}`,
         title,

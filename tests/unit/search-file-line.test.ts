@@ -1,0 +1,56 @@
+/**
+ * A `path:line` search lands on that line of a file result only where a row cited the line in
+ * that version of the file (tryout, round 7: `src/five.ts:4` went to `#L4` of the head's
+ * version, which has 2 lines; line 4 was cited at an older commit, whose result had no `#L4`).
+ */
+import { describe, expect, it } from 'vitest';
+import { gunzipSync } from 'node:zlib';
+import { buildPart, partWordsFile } from '../../src/lib/search/index/part.ts';
+import { mergeParts } from '../../src/lib/search/index/merge.ts';
+import { buildManifest, partHeader } from '../../src/lib/search/index/manifest.ts';
+import { SearchEngine } from '../../src/lib/search/query/engine.ts';
+import { repositoryRecords } from '../../src/lib/search/evidence-records.ts';
+import { bodyCitesLine, citedLinesText } from '../../src/lib/search/cited-lines.ts';
+
+const OLD = 'a'.repeat(40);
+
+async function engineOver(): Promise<SearchEngine> {
+  const records = repositoryRecords('repo.git', [
+    {
+      projectTitle: 'P',
+      commits: [],
+      files: [
+        { path: 'src/five.ts', origin: 'repository', ranges: [{ from: 1, to: 2 }], by: [{ anchor: 'row-1' }] },
+        { path: 'src/five.ts', at: OLD, origin: 'repository', ranges: [{ from: 4, to: 4 }], by: [{ anchor: 'row-2' }] },
+      ] as never,
+    },
+  ]);
+  const files = new Map<string, Uint8Array>();
+  const { part, files: f } = buildPart({ key: 'r/repo.git', title: 'repo.git', project: 'repo.git', latest: null, records });
+  f.docs.forEach((d, i) => files.set(`docs/r/repo.git/${i}.bin`, d));
+  files.set('docs/r/repo.git/sigs.bin', partWordsFile(part));
+  const main = await mergeParts('main', [part], (path, data) => void files.set(`main/${path}`, data));
+  const manifest = buildManifest([partHeader(part, 'd', 'r/repo.git/')], main, null, []);
+  return new SearchEngine(manifest, async (path) => gunzipSync(files.get(path) as Uint8Array));
+}
+
+async function hrefs(engine: SearchEngine, q: string): Promise<string[]> {
+  const out = await engine.search(q, {});
+  return (await engine.show(out.hits.slice(), out)).map((h) => h.href).sort();
+}
+
+describe('a path:line search on file results', () => {
+  it('adds #L only to the version of the file whose rows cited that line', async () => {
+    const engine = await engineOver();
+    expect(await hrefs(engine, 'src/five.ts:4')).toEqual([`/r/repo.git/at/${OLD}/file/src/five.ts/#L4`, '/r/repo.git/file/src/five.ts/']);
+    expect(await hrefs(engine, 'src/five.ts:2')).toEqual([`/r/repo.git/at/${OLD}/file/src/five.ts/`, '/r/repo.git/file/src/five.ts/#L2']);
+    expect(await hrefs(engine, 'src/five.ts')).toEqual([`/r/repo.git/at/${OLD}/file/src/five.ts/`, '/r/repo.git/file/src/five.ts/']);
+  });
+
+  it('reads back the lines a record says', () => {
+    const body = `File of repo.git, cited by 3 rows at lines ${citedLinesText([{ from: 3, to: 5 }, { from: 9, to: 9 }])}.`;
+    expect(body.endsWith('at lines 3-5, 9.')).toBe(true);
+    expect([2, 3, 5, 6, 9, 10].map((n) => bodyCitesLine(body, n))).toEqual([false, true, true, false, true, false]);
+    expect(bodyCitesLine('File of repo.git, cited by 1 row.', 1)).toBe(false);
+  });
+});
