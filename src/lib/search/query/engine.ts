@@ -631,7 +631,8 @@ export class SearchEngine {
    * it. When fewer than {@link FIRST_PAGE} are found, the next blocks of the words whose blocks
    * ended first are read, once. Returns the first {@link FIRST_PAGE} rows with the best key, in
    * document order (the whole search's first page), or null: fewer of them, more than
-   * {@link PHRASE_READS} titles to read, or a cut title that cannot tell (phrase.ts).
+   * {@link PHRASE_READS} titles to read, a batch of titles of which fewer than half hold the
+   * phrase, or a cut title that cannot tell (phrase.ts).
    */
   private async phrasePage(ix: IndexRuntime, which: number, terms: readonly string[], entries: readonly DictEntry[], plan: PhrasePlan, outcome: SearchOutcome, later: Array<() => void>, scale: { parts: number; docs: number }): Promise<IndexHits | null> {
     const { table } = ix;
@@ -718,11 +719,15 @@ export class SearchEngine {
         checks += batch.length;
         if (checks > PHRASE_READS) return null;
         const stored = await Promise.all(batch.map((r) => this.stored({ index: which, doc: r.doc, part: r.rank, local: r.local })));
+        const before = found.length;
         for (const [n, r] of batch.entries()) {
           const at = titlePositions(stored[n]?.[2] ?? '', terms);
           if (at === null) return null;
-          if (at.every((p, j) => j === 0 ? p >= 0 : p === (at[0] as number) + j)) found.push(r);
+          if (at.every((p, j) => (j === 0 ? p >= 0 : p === (at[0] as number) + j))) found.push(r);
         }
+        // Most titles read do not hold the phrase (the words in another order, say): the
+        // words' lists rank what there is, and no more doc-store files are read for nothing.
+        if ((found.length - before) * 2 < batch.length) return null;
       }
       if (found.length >= FIRST_PAGE || upTo === Infinity) break;
       want = listed.map((_, k) => k).filter((k) => bounds[k] === upTo);
