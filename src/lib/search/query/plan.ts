@@ -25,8 +25,10 @@ export interface Lookups {
 
 /**
  * Starts every lookup of `parsed` (with filters `active`) in index `ix`; nothing is awaited.
- * `firstPage`: a common word's top block is fetched instead of its postings, and a last word's
- * other words are looked up but their postings not fetched (engine.ts, `firstPage`).
+ * `firstPage`: a common word's top block is fetched instead of its postings (once every word's
+ * entry is read), or, for a phrase with a near-universal word, the other words' first blocks
+ * (phrase.ts); a last word's other words are looked up but their postings not fetched
+ * (engine.ts, `firstPage`).
  */
 export function planLookups(ix: IndexRuntime, parsed: ParsedQuery, active: Array<[string, readonly string[]]>, firstPage = false): Lookups {
   const tokens = parsed.tokens;
