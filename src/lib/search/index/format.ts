@@ -11,6 +11,7 @@
  *                                     manifest holds each page's first term, and the facet
  *                                     terms' entries themselves (IndexInfo.facetTerms)
  * search-index/<index>/post/<n>.bin   posting blocks: small terms packed, large terms in chunks
+ *                                     (WORD_BLOCK_POSTINGS a word's, 65,536 a facet value's)
  * search-index/<index>/exact/<n>.bin  the exact-token map (ids, SHAs, paths, flag kinds), sorted, in pages
  * search-index/<index>/hot/<n>.bin    a hot key's entries and its first page's records (HotKey)
  * search-index/<index>/parts.bin      the parts table: each part's key, documents per tier,
@@ -35,7 +36,7 @@
  * codes (see {@link IndexPart}: the document's value set per facet, in mixed radix).
  */
 
-export const SEARCH_INDEX_VERSION = 9;
+export const SEARCH_INDEX_VERSION = 10;
 
 /**
  * gzip level of the index's JSON files: doc-store files, hot keys' files, dictionary and
@@ -176,6 +177,25 @@ export const TOP_MIN = 32_768;
 export const TOP_POSTINGS = 16_384;
 
 /**
+ * Postings of a word's block (format 10): a word's list is cut into blocks of this many, each
+ * in document order (a facet value's into blocks of 65,536). A phrase's first page reads the
+ * first blocks of its words other than the {@link nearUniversal} ones (engine.ts, `phrasePage`):
+ * the records up to the last document of the block read, not every record holding the word.
+ */
+export const WORD_BLOCK_POSTINGS = 32_768;
+
+/**
+ * Whether a word in `df` of an index's `docs` records is near-universal (issue 30, format 10):
+ * it has a top block (more than `topMin` records, {@link TOP_MIN}) and is in more than half the
+ * records. Such a word's postings cannot show where the few records holding a query's other
+ * words stand (`step` is in 1,010,053 of 1,012,024 records: its top block is the archive's first
+ * 1.6%, its list 1.6 MB on the wire), so a first page of a phrase with it reads the other words'
+ * first blocks and checks it in the stored titles (engine.ts, `phrasePage`). The engine tells
+ * from a word's dictionary entry (`topMin` 0: the entry's top block says it has one).
+ */
+export const nearUniversal = (df: number, docs: number, topMin: number = TOP_MIN): boolean => df > topMin && df * 2 > docs;
+
+/**
  * A facet value (other than a project) of more records than this has a *first block*: its
  * first {@link FACET_FIRST} postings in document order, the order a query of that filter alone
  * lists its results in, in the facet term's entry as a top block is in a word's. The facet
@@ -222,6 +242,12 @@ export interface HotKey {
 
 /** An exact-map page's item: a key and its entries, or a hot key's entry count and file. */
 export type ExactItem = [key: string, entries: ExactEntry[]] | [key: string, entries: number, hot: number];
+
+/**
+ * Longest texts kept in the doc store, in characters (the index holds every word); a longer
+ * text is kept as its first `limit - 1` characters and `…`.
+ */
+export const STORED_LIMITS = { title: 300, body: 600, evidence: 300, meta: 200 } as const;
 
 /** A doc-store record: anchor, page (relative to the part's URL), title, body, evidence, meta. */
 export type StoredDoc = [anchor: string, page: string, title: string, body: string, evidence: string, meta: string];

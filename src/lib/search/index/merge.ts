@@ -13,13 +13,13 @@ import { createHash } from 'node:crypto';
 import { gzipSync } from 'node:zlib';
 import { orderFacetKeys } from '../facets.ts';
 import { lowerBound } from '../../text/lower-bound.ts';
-import { FACET_FIRST, FACET_FIRST_MIN, FACET_TERM, GZIP_BINARY, GZIP_TEXT, HOT_ENTRIES, HOT_FIRST, TIERS, TOP_MIN, TOP_POSTINGS, facetTerm, type DictEntry, type ExactEntry, type ExactItem, type HotKey, type IndexInfo, type IndexPart, type StoredDoc } from './format.ts';
+import { FACET_FIRST, FACET_FIRST_MIN, FACET_TERM, GZIP_BINARY, GZIP_TEXT, WORD_BLOCK_POSTINGS, HOT_ENTRIES, HOT_FIRST, TIERS, TOP_MIN, TOP_POSTINGS, facetTerm, type DictEntry, type ExactEntry, type ExactItem, type HotKey, type IndexInfo, type IndexPart, type StoredDoc } from './format.ts';
 import type { SearchPart } from './part.ts';
 import { PART_TABLE_FILE, encodePartTable, partTableFile } from './part-table.ts';
 import { ByteWriter } from './varint.ts';
 import { doubled } from './typed-arrays.ts';
 
-/** Postings per block; a longer list is cut into blocks of this size (fetched as separate files). */
+/** Postings per block of a facet value; a longer list is cut into blocks of this size (fetched as separate files). A word's blocks hold WORD_BLOCK_POSTINGS (format.ts). */
 export const BLOCK_POSTINGS = 65_536;
 /** A posting file is closed once it holds this many bytes (before gzip); a larger block has a file of its own. */
 export const PACK_BYTES = 64 * 1024;
@@ -175,6 +175,8 @@ export interface MergeOptions {
   hotEntries?: number;
   /** Postings above which a word has a top block, and its size (format.ts, TOP_MIN and TOP_POSTINGS; tests lower them). */
   top?: { min: number; postings: number };
+  /** Postings of a word's block (format.ts, WORD_BLOCK_POSTINGS; tests lower it). */
+  wordBlock?: number;
   /**
    * Told now and then how far the merge is: the parts' terms and exact keys read so far, of
    * all of them (a term shared by several parts counts once per part).
@@ -251,8 +253,9 @@ export async function mergeParts(name: 'main' | 'delta', parts: readonly SearchP
   const writeTerm = async (term: string): Promise<void> => {
     const blocks: Array<[number, number, number]> = [];
     const facet = term.startsWith(FACET_TERM);
-    for (let from = 0; from < list.n; from += BLOCK_POSTINGS) {
-      blocks.push(await packer.add(encodeBlock(list.docs, facet ? null : list.fields, list.words, from, Math.min(list.n, from + BLOCK_POSTINGS))));
+    const size = facet ? BLOCK_POSTINGS : (options.wordBlock ?? WORD_BLOCK_POSTINGS);
+    for (let from = 0; from < list.n; from += size) {
+      blocks.push(await packer.add(encodeBlock(list.docs, facet ? null : list.fields, list.words, from, Math.min(list.n, from + size))));
     }
     if (facet) {
       const entry: DictEntry = [term, list.n, blocks];

@@ -12,7 +12,7 @@ import { gzipSync } from 'node:zlib';
 import type { SearchRecord } from '../search-record.ts';
 import { facetKey, orderFacetKeys } from '../facets.ts';
 import { termsOf } from '../tokenize.ts';
-import { docFileRanges, GZIP_BINARY, GZIP_TEXT, TIERS, type StoredDoc } from './format.ts';
+import { docFileRanges, GZIP_BINARY, GZIP_TEXT, STORED_LIMITS, TIERS, type StoredDoc } from './format.ts';
 import { ByteWriter } from './varint.ts';
 
 /**
@@ -22,8 +22,6 @@ import { ByteWriter } from './varint.ts';
  */
 export const PART_VERSION = 4;
 
-/** Longest texts kept in the doc store, in characters (the index holds every word). */
-export const STORED_LIMITS = { title: 300, body: 600, evidence: 300, meta: 200 } as const;
 
 /** Largest position kept for a term (positions past it are stored as it). */
 const MAX_POSITION = (1 << 20) - 1;

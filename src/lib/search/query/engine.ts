@@ -32,6 +32,8 @@ import { DECISION_FIELD_WEIGHT, FIELD_WEIGHT, bestField, primaryKey } from './ra
 import { HitList, type Hit, type IndexHits } from './hit-list.ts';
 import { planLookups, PREFIX_TERMS } from './plan.ts';
 import { bodyCitesLine } from '../cited-lines.ts';
+import { phrasePlan, titlePositions, type PhrasePlan } from './phrase.ts';
+import type { Postings } from './postings.ts';
 
 export type { Loader } from './runtime.ts';
 export { HitList, type Hit } from './hit-list.ts';
@@ -46,6 +48,9 @@ const PREFETCH_DOCS = 25;
 
 /** Results a first page read from top blocks must hold (every word, every filter) to be shown as it is: a page of results. */
 export const FIRST_PAGE = 25;
+
+/** Stored titles a phrase's first page reads, at most (phrasePage): two pages of results. */
+const PHRASE_READS = 2 * FIRST_PAGE;
 
 /** What a search found. */
 export interface SearchOutcome {
@@ -228,6 +233,12 @@ export class SearchEngine {
     // A first page from top blocks: words only, each token a word, and some word common.
     const entries = await Promise.all(termList.map((t) => speculative.get(t) as Promise<DictEntry | null>));
     const fromTop = firstPage && tokens.length > 0 && exactHits.every((h) => h.length === 0) && tokens.every((t) => t.terms.length > 0) && entries.some((e) => e?.[3] !== undefined);
+    // A phrase with a near-universal word: its first page from the other words' first blocks (phrase.ts).
+    if (fromTop && active.length === 0 && termList.length === tokens.length) {
+      const plan = phrasePlan(termList, entries, info.docs);
+      const hits = plan ? await this.phrasePage(ix, which, termList, entries as DictEntry[], plan, outcome, later, scale) : null;
+      if (hits) return hits;
+    }
     // Each word's postings are fetched as soon as its entry is read; the prefix's words' too, at the same time.
     const [lists, prefixLists] = await Promise.all([
       Promise.all(entries.map((e) => (e ? (fromTop ? ix.topPostings(e) : ix.postings(e)) : null))),
@@ -609,6 +620,140 @@ export class SearchEngine {
     later.push(() => tallyCounts(ix, outcome, projectOf, { part: indexPart, word: out.word, type: typeAt, only: null, n: k }));
     if (k === n) return out;
     return { index: which, doc: out.doc.subarray(0, k), word: out.word.subarray(0, k), coverage: out.coverage.subarray(0, k), score: out.score.subarray(0, k), order: out.order.subarray(0, k), part: out.part.subarray(0, k), local: out.local.subarray(0, k) };
+  }
+
+  /**
+   * The first page of a phrase with a near-universal word (phrase.ts): a query of words only,
+   * no filter, `plan` saying which of `terms` are read (`entries[j]` is `terms[j]`'s entry) and
+   * which checked. Reads the listed words' first blocks (format.ts, WORD_BLOCK_POSTINGS); up to
+   * the first last document of a block read, the decision rows of current parts holding every
+   * listed word first in their titles at its place in the phrase are the only records that may
+   * have the best key; their stored titles (the doc-store files the page shows) say which have
+   * it. When fewer than {@link FIRST_PAGE} are found, the next blocks of the words whose blocks
+   * ended first are read, once. Returns the first {@link FIRST_PAGE} rows with the best key, in
+   * document order (the whole search's first page), or null: fewer of them, more than
+   * {@link PHRASE_READS} titles to read, a batch of titles of which fewer than half hold the
+   * phrase, or a cut title that cannot tell (phrase.ts).
+   */
+  private async phrasePage(ix: IndexRuntime, which: number, terms: readonly string[], entries: readonly DictEntry[], plan: PhrasePlan, outcome: SearchOutcome, later: Array<() => void>, scale: { parts: number; docs: number }): Promise<IndexHits | null> {
+    const { table } = ix;
+    const T = terms.length;
+    const best = primaryKey(2 * T, 0, 1, 0, DECISION_FIELD_WEIGHT * T);
+    const listed = plan.listed;
+    const entryOf = (k: number): DictEntry => entries[listed[k] as number] as DictEntry;
+    /** Per listed word: its blocks read, as one list (documents, field codes). */
+    const docsOf: Uint32Array[] = listed.map(() => new Uint32Array(0));
+    const fieldsOf: Uint32Array[] = listed.map(() => new Uint32Array(0));
+    const wordsOf: Float64Array[] = listed.map(() => new Float64Array(0));
+    const blocksRead = listed.map(() => 0);
+    const where = { part: -1, tier: 0, local: 0 };
+    type Row = { doc: number; word: number; part: number; rank: number; tier: number; local: number; type: number };
+    const found: Row[] = [];
+    let checks = 0;
+    /** Documents up to this one have been looked at. */
+    let done = -1;
+    let want = listed.map((_, k) => k);
+    for (let round = 0; round < 2; round++) {
+      const blocks = await Promise.all(want.map((k) => ix.block(entryOf(k), blocksRead[k] as number)));
+      want.forEach((k, n) => {
+        const b = blocks[n] as Postings;
+        const at = (docsOf[k] as Uint32Array).length;
+        const docs = new Uint32Array(at + b.docs.length);
+        docs.set(docsOf[k] as Uint32Array);
+        docs.set(b.docs, at);
+        const fields = new Uint32Array(docs.length);
+        fields.set(fieldsOf[k] as Uint32Array);
+        if (b.fields) fields.set(b.fields, at);
+        const words = new Float64Array(docs.length);
+        words.set(wordsOf[k] as Float64Array);
+        words.set(b.words, at);
+        docsOf[k] = docs;
+        fieldsOf[k] = fields;
+        wordsOf[k] = words;
+        blocksRead[k] = (blocksRead[k] as number) + 1;
+      });
+      // Every listed word's records are known up to `upTo` (a word read whole bounds nothing).
+      const bounds = listed.map((_, k) => ((blocksRead[k] as number) === entryOf(k)[2].length ? Infinity : ((docsOf[k] as Uint32Array).at(-1) ?? -1)));
+      const upTo = Math.min(...bounds);
+      // Candidates in (done, upTo], in document order: the rarest list read drives, the others are walked beside it.
+      let driver = 0;
+      for (let k = 1; k < listed.length; k++) if ((docsOf[k] as Uint32Array).length < (docsOf[driver] as Uint32Array).length) driver = k;
+      const cursor = listed.map(() => 0);
+      const candidates: Row[] = [];
+      const lead = docsOf[driver] as Uint32Array;
+      for (let i = 0; i < lead.length; i++) {
+        const doc = lead[i] as number;
+        if (doc <= done) continue;
+        if (doc > upTo) break;
+        let base = Number.NaN;
+        let ok = true;
+        for (let k = 0; k < listed.length && ok; k++) {
+          const docs = docsOf[k] as Uint32Array;
+          let c = cursor[k] as number;
+          while (c < docs.length && (docs[c] as number) < doc) c++;
+          cursor[k] = c;
+          if (docs[c] !== doc) ok = false;
+          else {
+            const code = (fieldsOf[k] as Uint32Array)[c] as number;
+            // First in the title, at its place in the phrase (the same place for every listed word).
+            const start = (code >>> 4) - (listed[k] as number);
+            if ((code & 1) === 0 || (k > 0 && start !== base)) ok = false;
+            base = start;
+          }
+        }
+        if (!ok || base < 0) continue;
+        ix.locate(doc, where);
+        const part = where.part;
+        const rank = part < 0 ? -1 : (ix.rank[part] as number);
+        if (rank < 0) continue;
+        const word = (wordsOf[driver] as Float64Array)[i] as number;
+        const slot = table.slotOf(part, ix.typeFacet);
+        const set = slot < 0 ? -1 : table.setAt(part, (table.facetStart[part] as number) + slot, word);
+        if (set < 0 || ix.decisionSet[set] !== 1) continue;
+        candidates.push({ doc, word, part, rank, tier: where.tier, local: where.local, type: table.firstValue[set] as number });
+      }
+      done = upTo;
+      // Their stored titles, as many at once as the page still needs.
+      for (let c = 0; c < candidates.length && found.length < FIRST_PAGE; ) {
+        const batch = candidates.slice(c, c + FIRST_PAGE - found.length);
+        c += batch.length;
+        checks += batch.length;
+        if (checks > PHRASE_READS) return null;
+        const stored = await Promise.all(batch.map((r) => this.stored({ index: which, doc: r.doc, part: r.rank, local: r.local })));
+        const before = found.length;
+        for (const [n, r] of batch.entries()) {
+          const at = titlePositions(stored[n]?.[2] ?? '', terms);
+          if (at === null) return null;
+          if (at.every((p, j) => (j === 0 ? p >= 0 : p === (at[0] as number) + j))) found.push(r);
+        }
+        // Most titles read do not hold the phrase (the words in another order, say): the
+        // words' lists rank what there is, and no more doc-store files are read for nothing.
+        if ((found.length - before) * 2 < batch.length) return null;
+      }
+      if (found.length >= FIRST_PAGE || upTo === Infinity) break;
+      want = listed.map((_, k) => k).filter((k) => bounds[k] === upTo);
+    }
+    if (found.length < FIRST_PAGE) return null;
+    outcome.firstPage = true;
+    outcome.complete += found.length;
+    const n = found.length;
+    const out: IndexHits = { index: which, doc: new Uint32Array(n), word: new Float64Array(n), coverage: new Uint8Array(n).fill(2 * T), score: new Float64Array(n).fill(best), order: new Float64Array(n), part: new Int32Array(n), local: new Uint32Array(n) };
+    const typeAt = new Int32Array(n);
+    const indexPart = new Int32Array(n);
+    found.forEach((r, k) => {
+      out.doc[k] = r.doc;
+      out.word[k] = r.word;
+      out.part[k] = r.rank;
+      out.local[k] = r.local;
+      out.order[k] = (r.tier * scale.parts + r.rank) * scale.docs + r.local;
+      typeAt[k] = r.type;
+      indexPart[k] = r.part;
+      const name = ix.typeName(r.type);
+      outcome.totals[name] = (outcome.totals[name] ?? 0) + 1;
+    });
+    const projectOf = (part: number): string | null => this.manifest.parts[ix.rank[part] as number]?.project ?? null;
+    later.push(() => tallyCounts(ix, outcome, projectOf, { part: indexPart, word: out.word, type: typeAt, only: null, n }));
+    return out;
   }
 
   /**

@@ -8,6 +8,7 @@ import { facetTerm, type DictEntry } from '../index/format.ts';
 import { pathMatch } from '../exact-keys.ts';
 import type { ParsedQuery } from './parse.ts';
 import type { IndexRuntime } from './runtime.ts';
+import { phrasePlan } from './phrase.ts';
 
 /** Most words a prefix may stand for. */
 export const PREFIX_TERMS = 8;
@@ -24,8 +25,10 @@ export interface Lookups {
 
 /**
  * Starts every lookup of `parsed` (with filters `active`) in index `ix`; nothing is awaited.
- * `firstPage`: a common word's top block is fetched instead of its postings, and a last word's
- * other words are looked up but their postings not fetched (engine.ts, `firstPage`).
+ * `firstPage`: a common word's top block is fetched instead of its postings (once every word's
+ * entry is read), or, for a phrase with a near-universal word, the other words' first blocks
+ * (phrase.ts); a last word's other words are looked up but their postings not fetched
+ * (engine.ts, `firstPage`).
  */
 export function planLookups(ix: IndexRuntime, parsed: ParsedQuery, active: Array<[string, readonly string[]]>, firstPage = false): Lookups {
   const tokens = parsed.tokens;
@@ -53,9 +56,22 @@ export function planLookups(ix: IndexRuntime, parsed: ParsedQuery, active: Array
     for (const term of t.terms)
       if (!speculative.has(term)) {
         const pending = ix.entry(term);
-        pending.then((e) => (e && t.exact.length === 0 ? (firstPage ? ix.prefetchTop(e) : ix.prefetchPostings(e)) : undefined)).catch(() => undefined); // awaited below when used; unused, its failure does not matter
+        if (!firstPage) pending.then((e) => (e && t.exact.length === 0 ? ix.prefetchPostings(e) : undefined)).catch(() => undefined); // awaited below when used; unused, its failure does not matter
         speculative.set(term, pending);
       }
+  // A first page: once every word's entry is read, the words' top blocks, or for a phrase with
+  // a near-universal word the other words' first blocks (engine.ts, phrasePage).
+  if (firstPage) {
+    const terms = [...speculative.keys()];
+    const phrase = active.length === 0 && tokens.every((t) => t.exact.length === 0 && t.terms.length === 1) && terms.length === tokens.length;
+    Promise.all(terms.map((term) => speculative.get(term) as Promise<DictEntry | null>))
+      .then((entries) => {
+        const plan = phrase ? phrasePlan(terms, entries, ix.info.docs) : null;
+        if (plan) for (const j of plan.listed) ix.prefetchBlock(entries[j] as DictEntry, 0);
+        else entries.forEach((e, j) => (e && tokens.some((t) => t.exact.length === 0 && t.terms.includes(terms[j] as string)) ? ix.prefetchTop(e) : undefined));
+      })
+      .catch(() => undefined);
+  }
   const lastToken = tokens[tokens.length - 1];
   const earlyPrefix = lastToken?.prefix && lastToken.exact.length === 0 ? ix.prefixed(lastToken.prefix, PREFIX_TERMS) : null;
   if (!firstPage) earlyPrefix?.then((es) => es.forEach((e) => ix.prefetchPostings(e))).catch(() => undefined);

@@ -221,6 +221,19 @@ export class IndexRuntime {
     return decodePostings([(await this.file(`post/${file}.bin`)).subarray(offset, offset + length)], n);
   }
 
+  /** Block `i` of a term's list (format.ts, WORD_BLOCK_POSTINGS), decoded; its size is in its header. */
+  async block(entry: DictEntry, i: number): Promise<Postings> {
+    const [file, offset, length] = entry[2][i] as [number, number, number];
+    const bytes = (await this.file(`post/${file}.bin`)).subarray(offset, offset + length);
+    return decodePostings([bytes], new ByteReader(bytes).varint());
+  }
+
+  /** Starts fetching block `i` of a term's list (nothing awaited). */
+  prefetchBlock(entry: DictEntry, i: number): void {
+    const block = entry[2][i];
+    if (block) this.file(`post/${block[0]}.bin`).catch(() => undefined);
+  }
+
   async postings(entry: DictEntry): Promise<Postings> {
     const blocks = await Promise.all(entry[2].map(async ([file, offset, length]) => (await this.file(`post/${file}.bin`)).subarray(offset, offset + length)));
     return decodePostings(blocks, entry[1]);
