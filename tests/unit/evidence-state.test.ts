@@ -7,7 +7,7 @@ import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { gatherEvidence, MAX_CITATIONS_SHOWN, type StoredCited } from '../../src/lib/archive/evidence-entries.ts';
+import { gatherEvidence, MAX_CITATIONS_SHOWN, packRanges, unpackRanges, type StoredCited } from '../../src/lib/archive/evidence-entries.ts';
 import { gatherEvidenceKept, type DigestedProject } from '../../src/lib/archive/evidence-state.ts';
 import { onCacheNotice } from '../../src/lib/fs/cache-notice.ts';
 
@@ -110,5 +110,12 @@ describe('evidence entries kept between builds', () => {
     reads = 0;
     expect(JSON.stringify(await gatherEvidenceKept(cacheDir, projects, citedOf, MAX_CITATIONS_SHOWN))).toBe(expected);
     expect(reads).toBe(0);
+  });
+
+  it("packs a file entry's ranges into one short text for Astro's content store, and reads them back", () => {
+    const ranges = [{ from: 1, to: 1 }, { from: 8, to: 13 }, { from: 10, to: 15 }, { from: 120, to: 120 }];
+    expect(packRanges(ranges)).toBe('1,8-13,10-15,120');
+    expect(unpackRanges('1,8-13,10-15,120')).toEqual(ranges);
+    expect([packRanges([]), unpackRanges('')]).toEqual(['', []]);
   });
 });

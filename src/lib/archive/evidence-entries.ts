@@ -292,3 +292,22 @@ export function fileExcerptKey(entry: Pick<FileEntry, 'scope' | 'head' | 'at' | 
 export function listedCitations(entry: Pick<CommitEntry, 'by' | 'citations'>): { listed: ProjectCitation[]; citations: number; moreCitations: number } {
   return { listed: entry.by.slice(0, MAX_CITATIONS_SHOWN), citations: entry.citations, moreCitations: Math.max(0, entry.citations - MAX_CITATIONS_SHOWN) };
 }
+
+/**
+ * A file entry's cited ranges as the `files` collection keeps them: `8-13,10-15,16` (a range of
+ * one line is its number). Astro's content store is written whole after every change, and a
+ * range as an object was two of its values and an object of its own: the ranges were 5 MB of
+ * its 8 MB at 1,000 uniform projects and the store's write about a second of each rebuild (issue 30).
+ */
+export function packRanges(ranges: ReadonlyArray<{ from: number; to: number }>): string {
+  return ranges.map((r) => (r.from === r.to ? String(r.from) : `${r.from}-${r.to}`)).join(',');
+}
+
+/** The ranges {@link packRanges} packed, in their order. */
+export function unpackRanges(packed: string): Array<{ from: number; to: number }> {
+  if (packed === '') return [];
+  return packed.split(',').map((part) => {
+    const dash = part.indexOf('-');
+    return dash < 0 ? { from: Number(part), to: Number(part) } : { from: Number(part.slice(0, dash)), to: Number(part.slice(dash + 1)) };
+  });
+}
