@@ -3,7 +3,7 @@
  * any change the entries are those a gathering of every cited list gives, only the cited lists
  * it must are read, and a damaged state is said and not used.
  */
-import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -117,5 +117,25 @@ describe('evidence entries kept between builds', () => {
     expect(packRanges(ranges)).toBe('1,8-13,10-15,120');
     expect(unpackRanges('1,8-13,10-15,120')).toEqual(ranges);
     expect([packRanges([]), unpackRanges('')]).toEqual(['', []]);
+  });
+
+  it('keeps no state past its number of project-entry pairs (every list is then read each time)', async () => {
+    const projects: DigestedProject[] = [0, 1, 2].map((i) => ({ id: `p${i}`, title: `P${i}`, digest: 'd', repository: { id: 'repo', path: 'repos/repo.git', head: oid(100) } }));
+    let reads = 0;
+    const citedOf = async (id: string): Promise<StoredCited> => (reads++, citedList(Number(id.slice(1)), 0));
+    const expected = JSON.stringify(await gatherEvidence(projects, async (id) => citedList(Number(id.slice(1)), 0), { keep: MAX_CITATIONS_SHOWN }));
+    const path = join(cacheDir, 'evidence-entries.json');
+    // Each project cites 6 commits (some the same) and 6 files: 10 pairs are too many.
+    expect(JSON.stringify(await gatherEvidenceKept(cacheDir, projects, citedOf, MAX_CITATIONS_SHOWN, 10))).toBe(expected);
+    expect(await stat(path).then(() => true, () => false)).toBe(false);
+    await gatherEvidenceKept(cacheDir, projects, citedOf, MAX_CITATIONS_SHOWN);
+    expect(await stat(path).then(() => true, () => false)).toBe(true);
+    // A state written, then too many pairs: it is removed.
+    reads = 0;
+    expect(JSON.stringify(await gatherEvidenceKept(cacheDir, projects, citedOf, MAX_CITATIONS_SHOWN, 10))).toBe(expected);
+    expect([reads, await stat(path).then(() => true, () => false)]).toEqual([0, false]);
+    reads = 0;
+    await gatherEvidenceKept(cacheDir, projects, citedOf, MAX_CITATIONS_SHOWN, 10);
+    expect(reads).toBe(3);
   });
 });

@@ -159,14 +159,15 @@ export function startGathering(keep: number = Number.POSITIVE_INFINITY): Gatheri
 /**
  * Adds project `p`'s cited list to `g` (projects are added in archive order) and returns the
  * ids of the entries it cites (commit ids, then file ids, in its list's order, without
- * repeats). With `only`, entries whose id is not in it are left out (their ids still returned).
+ * repeats; none when `track` is false: collecting them costs a set of ids a project). With
+ * `only`, entries whose id is not in it are left out (their ids still returned).
  */
-export function gatherProject(g: Gathering, p: CitingProject, cited: StoredCited | Cited, only?: ReadonlySet<string>): string[] {
+export function gatherProject(g: Gathering, p: CitingProject, cited: StoredCited | Cited, only?: ReadonlySet<string>, track = true): string[] {
   const { keep, commits, files, rangesSeen, keys } = g;
   const ids: string[] = [];
   const seenIds = new Set<string>();
   const note = (id: string): boolean => {
-    if (!seenIds.has(id)) {
+    if (track && !seenIds.has(id)) {
       seenIds.add(id);
       ids.push(id);
     }

@@ -74,11 +74,11 @@ function readState(cacheDir: string, keep: number): StateBody | null {
 }
 
 /** Writes the state (or removes it when it would be too large: {@link MAX_STATE_PAIRS}). */
-async function writeState(cacheDir: string, keep: number, projects: readonly DigestedProject[], cites: ReadonlyMap<string, readonly string[]>, entries: EvidenceEntries): Promise<void> {
+async function writeState(cacheDir: string, keep: number, projects: readonly DigestedProject[], cites: ReadonlyMap<string, readonly string[]>, entries: EvidenceEntries, maxPairs: number): Promise<void> {
   const path = join(cacheDir, FILE);
   let pairs = 0;
   for (const ids of cites.values()) pairs += ids.length;
-  if (pairs > MAX_STATE_PAIRS) {
+  if (pairs > maxPairs) {
     await rm(path, { force: true });
     return;
   }
@@ -100,20 +100,28 @@ async function writeState(cacheDir: string, keep: number, projects: readonly Dig
  * src/lib/archive/evidence-entries.ts `gatherEvidence` of `projects` (archive order) keeping `keep` citations of each entry,
  * reading only the cited lists it must: those of the projects whose key changed since the
  * state in `cacheDir` was written, and of the projects citing an entry one of those cites.
- * Writes the state for the next build. `citedOf` reads a project's list; it may throw.
+ * Writes the state for the next build (none past `maxPairs` project-entry pairs). `citedOf`
+ * reads a project's list; it may throw.
  */
-export async function gatherEvidenceKept(cacheDir: string, projects: readonly DigestedProject[], citedOf: (id: string) => Promise<StoredCited | Cited>, keep: number): Promise<EvidenceEntries> {
+export async function gatherEvidenceKept(cacheDir: string, projects: readonly DigestedProject[], citedOf: (id: string) => Promise<StoredCited | Cited>, keep: number, maxPairs: number = MAX_STATE_PAIRS): Promise<EvidenceEntries> {
   const state = readState(cacheDir, keep);
   const cites = new Map<string, string[]>();
   const whole = async (): Promise<EvidenceEntries> => {
     const g = startGathering(keep);
-    for (const p of projects) cites.set(p.id, gatherProject(g, p, await citedOf(p.id)));
+    // Each project's entry ids are collected only while a state may be kept (on the real-shaped
+    // corpus, a monorepo every project cites, there would be about 1.5 million).
+    let pairs = 0;
+    for (const p of projects) {
+      const ids = gatherProject(g, p, await citedOf(p.id), undefined, pairs <= maxPairs);
+      pairs += ids.length;
+      cites.set(p.id, ids);
+    }
     const { commits, files } = gathered(g);
     linkFileVersions(files);
     return { commits: sortById(commits), files: sortById(files) };
   };
   const entries = (state ? await fromState(state, projects, citedOf, keep, cites) : null) ?? (await whole());
-  await writeState(cacheDir, keep, projects, cites, entries);
+  await writeState(cacheDir, keep, projects, cites, entries, maxPairs);
   return entries;
 }
 
