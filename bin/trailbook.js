@@ -5,7 +5,7 @@
 // file stays plain JavaScript that any Node parses.
 import { spawn } from 'node:child_process';
 import { existsSync, readFileSync, realpathSync } from 'node:fs';
-import { createRequire } from 'node:module';
+import module, { createRequire } from 'node:module';
 import { dirname, join, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -80,6 +80,13 @@ if (tooOld(process.versions.node)) {
 } else {
   // Node strips types only outside node_modules; an installed Trailbook lives inside one.
   if (packageRoot.split(sep).includes('node_modules')) await import('./type-stripping.js');
+  // Node's on-disk compile cache (Node's own check: an entry is used only for the exact source
+  // text it was made from): the CLI's modules, Astro's and Vite's are compiled once, not on
+  // every run (issue 30: about half a second of each start). The folder is Node's default
+  // (NODE_COMPILE_CACHE, else node-compile-cache in the temporary folder); NODE_DISABLE_COMPILE_CACHE=1 turns it off.
+  // The worker threads and processes Trailbook starts find it through the environment.
+  const cache = module.enableCompileCache?.();
+  if (cache?.directory) process.env.NODE_COMPILE_CACHE ??= cache.directory;
   // Trailbook never phones home: Astro's anonymous telemetry is off.
   process.env.ASTRO_TELEMETRY_DISABLED ??= '1';
   // A reader that stops early (`trailbook check --json | head`) is not an error.

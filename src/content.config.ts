@@ -45,7 +45,8 @@ const files = defineCollection({
     alsoAt?: Array<string | null>;
     path: string;
     key: string;
-    ranges: Array<{ from: number; to: number }>;
+    /** The cited line ranges, packed (`8-13,10-15,16`: src/lib/archive/evidence-entries.ts `unpackRanges` reads them). */
+    ranges: string;
     citations: number;
     moreCitations: number;
   }>(),

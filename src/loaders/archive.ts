@@ -3,7 +3,7 @@
  * with the model store of the build context (src/lib/config/build-context.ts), so unchanged
  * projects are not re-parsed.
  */
-import { analyseArchive, type ArchiveResult } from '../lib/archive/analyse-archive.ts';
+import type { ArchiveResult } from '../lib/archive/analyse-archive.ts';
 import { buildContext } from '../lib/config/build-context.ts';
 import { pathFilter } from '../lib/config/glob.ts';
 import { readCited } from '../lib/archive/model-store.ts';
@@ -19,6 +19,10 @@ export function loadArchive(): Promise<ArchiveResult> {
     // `trailbook build` has just analysed the archive: take its record instead of a second pass.
     const recorded = env.run ? await analysedArchive(env.cacheDir, env.run) : null;
     if (recorded) return recorded;
+    // Imported only here (issue 30): Astro's loaders run through Vite, which transforms every
+    // module they import, and the analysis's are more than 200 that a build run by the CLI
+    // (which has analysed already) never calls.
+    const { analyseArchive } = await import('../lib/archive/analyse-archive.ts');
     const accept = pathFilter(env.filter.include, env.filter.exclude);
     return analyseArchive({ roots: env.inputs, cacheDir: env.cacheDir, allowRepositories: env.allowRepositories, secrets: env.secrets, ...(accept ? { accept } : {}) });
   })();

@@ -10,7 +10,8 @@ import { citedOf, loadArchive } from './archive.ts';
 import { buildContext } from '../lib/config/build-context.ts';
 import { carriedOver, readRenderPlan, writeRoutes } from '../lib/archive/render-plan.ts';
 import { ensureEvidenceStore, hasCitations, hasCommitDetails, hasFileExcerpt, readCommitDetails, readKeyedExcerpt, writeCitations, writeCommitDetails, writeFileExcerpt } from '../lib/archive/evidence-store.ts';
-import { commitEntryDigest, parentsWithPages, fileEntryDigest, fileExcerptKey, gatherEvidence, listedCitations, MAX_CITATIONS_SHOWN, shownAt, type EvidenceEntries, type ProjectCitation } from '../lib/archive/evidence-entries.ts';
+import { commitEntryDigest, parentsWithPages, fileEntryDigest, fileExcerptKey, listedCitations, packRanges, MAX_CITATIONS_SHOWN, shownAt, type EvidenceEntries, type ProjectCitation } from '../lib/archive/evidence-entries.ts';
+import { gatherEvidenceKept } from '../lib/archive/evidence-state.ts';
 import { describeCommit } from '../lib/git/commit-details.ts';
 import { freshHandles } from '../lib/git/repository.ts';
 import { repositoryFileExcerpt } from '../lib/git/file-excerpt.ts';
@@ -37,7 +38,8 @@ async function evidenceEntries<K extends keyof EvidenceEntries>(kind: K): Promis
   gathered ??= (async () => {
     if ((await readRenderPlan(buildContext().cacheDir)).spanningOnly) return { commits: [], files: [] };
     // Only what the pages list is kept of each entry's citations (issue 30): their count is kept apart.
-    return gatherEvidence((await loadArchive()).projects, citedOf, { keep: MAX_CITATIONS_SHOWN });
+    // Only the cited lists of changed projects, and of projects citing what they cite, are read (src/lib/archive/evidence-state.ts).
+    return gatherEvidenceKept(buildContext().cacheDir, (await loadArchive()).projects, citedOf, MAX_CITATIONS_SHOWN);
   })();
   const pending = gathered;
   taken.add(kind);
@@ -144,7 +146,7 @@ export function filesLoader(): Loader {
           await writeFileExcerpt(cacheDir, id, excerpt, excerptKey);
         }
         const cited = await storeCitations(cacheDir, `file:${id}`, entry);
-        return () => store.set({ id, data: { scope: entry.scope, owner: entry.owner, ownerPath: entry.ownerPath, head: entry.head, ...(entry.at !== undefined ? { at: entry.at } : {}), ...(entry.alsoAt !== undefined ? { alsoAt: entry.alsoAt } : {}), path: entry.path, ranges: entry.ranges, key: entry.key, ...cited }, digest });
+        return () => store.set({ id, data: { scope: entry.scope, owner: entry.owner, ownerPath: entry.ownerPath, head: entry.head, ...(entry.at !== undefined ? { at: entry.at } : {}), ...(entry.alsoAt !== undefined ? { alsoAt: entry.alsoAt } : {}), path: entry.path, ranges: packRanges(entry.ranges), key: entry.key, ...cited }, digest });
       };
       for (let i = 0; i < entries.length; i += 8) {
         for (const set of await Promise.all(entries.slice(i, i + 8).map(one))) set?.();

@@ -138,56 +138,91 @@ export interface GatherOptions {
 }
 
 /**
- * Gathers the evidence entries of `projects` (in archive order) from their cited lists.
- * `citedOf` reads a project's list (the model store's `<id>.cited.json`); it may throw.
+ * Entries being gathered, by id, with what gathering them needs: each file entry's ranges so
+ * far (`from:to`) and each path's URL key, looked up, not searched or made again, for each of a
+ * project's cited files (issue 30: at 1,000 projects citing one monorepo, half a million ranges
+ * were each compared with every range of their file).
  */
-export async function gatherEvidence(projects: readonly CitingProject[], citedOf: (id: string) => Promise<StoredCited | Cited>, options: GatherOptions = {}): Promise<EvidenceEntries> {
-  const keep = options.keep ?? Number.POSITIVE_INFINITY;
-  const commits = new Map<string, CommitEntry>();
-  const files = new Map<string, FileEntry>();
-  // Each file entry's ranges so far (`from:to`), and each path's URL key: looked up, not searched
-  // or made again, for each of a project's cited files (issue 30: at 1,000 projects citing one
-  // monorepo, half a million ranges were each compared with every range of their file).
-  const rangesSeen = new Map<FileEntry, Set<string>>();
-  const keys = new Map<string, string>();
-  for (const p of projects) {
-    const cited = await citedOf(p.id);
-    const repoId = p.repository.id;
-    if (repoId !== null) {
-      for (const c of cited.commits) {
-        const id = `${repoId}/${c.oid}`;
-        let entry = commits.get(id);
-        if (!entry) commits.set(id, (entry = { id, repoId, repoPath: p.repository.path, oid: c.oid, by: [], citations: 0, notLandedIn: [] }));
-        for (const b of c.by) if (entry.by.length < keep) entry.by.push({ ...b, projectId: p.id, projectTitle: p.title });
-        entry.citations += c.by.length;
-        if (c.notLanded) entry.notLandedIn.push({ projectId: p.id, projectTitle: p.title, head: p.repository.head });
-      }
+export interface Gathering {
+  keep: number;
+  commits: Map<string, CommitEntry>;
+  files: Map<string, FileEntry>;
+  rangesSeen: Map<FileEntry, Set<string>>;
+  keys: Map<string, string>;
+}
+
+/** An empty {@link Gathering} keeping `keep` citations of each entry. */
+export function startGathering(keep: number = Number.POSITIVE_INFINITY): Gathering {
+  return { keep, commits: new Map(), files: new Map(), rangesSeen: new Map(), keys: new Map() };
+}
+
+/**
+ * Adds project `p`'s cited list to `g` (projects are added in archive order) and returns the
+ * ids of the entries it cites (commit ids, then file ids, in its list's order, without
+ * repeats; none when `track` is false: collecting them costs a set of ids a project). With
+ * `only`, entries whose id is not in it are left out (their ids still returned).
+ */
+export function gatherProject(g: Gathering, p: CitingProject, cited: StoredCited | Cited, only?: ReadonlySet<string>, track = true): string[] {
+  const { keep, commits, files, rangesSeen, keys } = g;
+  const ids: string[] = [];
+  const seenIds = new Set<string>();
+  const note = (id: string): boolean => {
+    if (track && !seenIds.has(id)) {
+      seenIds.add(id);
+      ids.push(id);
     }
-    for (const f of cited.files) {
-      const owner = f.origin === 'repository' ? repoId : p.id;
-      if (owner === null) continue;
-      let key = keys.get(f.path);
-      if (key === undefined) keys.set(f.path, (key = fileKey(f.path, sha256)));
-      const at = f.origin === 'repository' ? f.at : undefined;
-      const id = `${f.origin === 'repository' ? 'r' : 'p'}/${owner}/${at !== undefined ? `at/${at}/` : ''}${key}`;
-      let entry = files.get(id);
-      if (!entry) files.set(id, (entry = { id, scope: f.origin, owner, ownerPath: f.origin === 'repository' ? p.repository.path : null, head: p.repository.head, ...(at !== undefined ? { at } : {}), path: f.path, key, ranges: [], by: [], citations: 0, firstProject: p.id }));
-      let seen = rangesSeen.get(entry);
-      if (seen === undefined) rangesSeen.set(entry, (seen = new Set()));
-      for (const r of f.ranges) {
-        const rangeKey = `${r.from}:${r.to}`;
-        if (seen.has(rangeKey)) continue;
-        seen.add(rangeKey);
-        entry.ranges.push(r);
-      }
-      for (const b of f.by) if (entry.by.length < keep) entry.by.push({ ...b, projectId: p.id, projectTitle: p.title });
-      entry.citations += f.by.length;
+    return only === undefined || only.has(id);
+  };
+  const repoId = p.repository.id;
+  if (repoId !== null) {
+    for (const c of cited.commits) {
+      const id = `${repoId}/${c.oid}`;
+      if (!note(id)) continue;
+      let entry = commits.get(id);
+      if (!entry) commits.set(id, (entry = { id, repoId, repoPath: p.repository.path, oid: c.oid, by: [], citations: 0, notLandedIn: [] }));
+      for (const b of c.by) if (entry.by.length < keep) entry.by.push({ ...b, projectId: p.id, projectTitle: p.title });
+      entry.citations += c.by.length;
+      if (c.notLanded) entry.notLandedIn.push({ projectId: p.id, projectTitle: p.title, head: p.repository.head });
     }
   }
-  for (const entry of files.values()) entry.ranges.sort((a, b) => a.from - b.from || a.to - b.to);
-  // A file shown at more than one commit: each of its pages links to the others (issue 26, item 1).
+  for (const f of cited.files) {
+    const owner = f.origin === 'repository' ? repoId : p.id;
+    if (owner === null) continue;
+    let key = keys.get(f.path);
+    if (key === undefined) keys.set(f.path, (key = fileKey(f.path, sha256)));
+    const at = f.origin === 'repository' ? f.at : undefined;
+    const id = `${f.origin === 'repository' ? 'r' : 'p'}/${owner}/${at !== undefined ? `at/${at}/` : ''}${key}`;
+    if (!note(id)) continue;
+    let entry = files.get(id);
+    if (!entry) files.set(id, (entry = { id, scope: f.origin, owner, ownerPath: f.origin === 'repository' ? p.repository.path : null, head: p.repository.head, ...(at !== undefined ? { at } : {}), path: f.path, key, ranges: [], by: [], citations: 0, firstProject: p.id }));
+    let seen = rangesSeen.get(entry);
+    if (seen === undefined) rangesSeen.set(entry, (seen = new Set()));
+    for (const r of f.ranges) {
+      const rangeKey = `${r.from}:${r.to}`;
+      if (seen.has(rangeKey)) continue;
+      seen.add(rangeKey);
+      entry.ranges.push(r);
+    }
+    for (const b of f.by) if (entry.by.length < keep) entry.by.push({ ...b, projectId: p.id, projectTitle: p.title });
+    entry.citations += f.by.length;
+  }
+  return ids;
+}
+
+/** The gathered entries of `g` with each file entry's ranges sorted (`alsoAt` not set: {@link linkFileVersions}). */
+export function gathered(g: Gathering): { commits: CommitEntry[]; files: FileEntry[] } {
+  for (const entry of g.files.values()) entry.ranges.sort((a, b) => a.from - b.from || a.to - b.to);
+  return { commits: [...g.commits.values()], files: [...g.files.values()] };
+}
+
+/**
+ * Sets `alsoAt` on every repository file entry of `files` shown at more than one commit (each
+ * of its pages links to the others: issue 26, item 1) and removes it from the others. Changes the entries.
+ */
+export function linkFileVersions(files: readonly FileEntry[]): void {
   const versions = new Map<string, FileEntry[]>();
-  for (const entry of files.values()) {
+  for (const entry of files) {
+    delete entry.alsoAt;
     if (entry.scope !== 'repository') continue;
     const same = `${entry.owner}\u0000${entry.key}`;
     const list = versions.get(same);
@@ -199,7 +234,21 @@ export async function gatherEvidence(projects: readonly CitingProject[], citedOf
     const all = list.map((e) => e.at ?? null).sort((a, b) => (a === null ? -1 : b === null ? 1 : a < b ? -1 : a > b ? 1 : 0));
     for (const entry of list) entry.alsoAt = all.filter((at) => at !== (entry.at ?? null));
   }
-  return { commits: [...commits.values()].sort(byId), files: [...files.values()].sort(byId) };
+}
+
+/** Sorts entries by id (the order {@link gatherEvidence} returns them in). */
+export const sortById = <T extends { id: string }>(entries: T[]): T[] => entries.sort(byId);
+
+/**
+ * Gathers the evidence entries of `projects` (in archive order) from their cited lists.
+ * `citedOf` reads a project's list (the model store's `<id>.cited.json`); it may throw.
+ */
+export async function gatherEvidence(projects: readonly CitingProject[], citedOf: (id: string) => Promise<StoredCited | Cited>, options: GatherOptions = {}): Promise<EvidenceEntries> {
+  const g = startGathering(options.keep);
+  for (const p of projects) gatherProject(g, p, await citedOf(p.id));
+  const { commits, files } = gathered(g);
+  linkFileVersions(files);
+  return { commits: sortById(commits), files: sortById(files) };
 }
 
 /**
@@ -243,4 +292,23 @@ export function fileExcerptKey(entry: Pick<FileEntry, 'scope' | 'head' | 'at' | 
 /** The citations a page lists of an entry and how many more there are. */
 export function listedCitations(entry: Pick<CommitEntry, 'by' | 'citations'>): { listed: ProjectCitation[]; citations: number; moreCitations: number } {
   return { listed: entry.by.slice(0, MAX_CITATIONS_SHOWN), citations: entry.citations, moreCitations: Math.max(0, entry.citations - MAX_CITATIONS_SHOWN) };
+}
+
+/**
+ * A file entry's cited ranges as the `files` collection keeps them: `8-13,10-15,16` (a range of
+ * one line is its number). Astro's content store is written whole after every change, and a
+ * range as an object was two of its values and an object of its own: the ranges were 5 MB of
+ * its 8 MB at 1,000 uniform projects and the store's write about a second of each rebuild (issue 30).
+ */
+export function packRanges(ranges: ReadonlyArray<{ from: number; to: number }>): string {
+  return ranges.map((r) => (r.from === r.to ? String(r.from) : `${r.from}-${r.to}`)).join(',');
+}
+
+/** The ranges {@link packRanges} packed, in their order. */
+export function unpackRanges(packed: string): Array<{ from: number; to: number }> {
+  if (packed === '') return [];
+  return packed.split(',').map((part) => {
+    const dash = part.indexOf('-');
+    return dash < 0 ? { from: Number(part), to: Number(part) } : { from: Number(part.slice(0, dash)), to: Number(part.slice(dash + 1)) };
+  });
 }
