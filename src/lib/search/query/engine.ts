@@ -30,6 +30,7 @@ import { Candidates } from './candidates.ts';
 import { NOT_COUNTED, tallyCounts } from './counts.ts';
 import { DECISION_FIELD_WEIGHT, FIELD_WEIGHT, bestField, primaryKey } from './ranking.ts';
 import { HitList, type Hit, type IndexHits } from './hit-list.ts';
+import { doubled } from '../index/typed-arrays.ts';
 import { planLookups, PREFIX_TERMS } from './plan.ts';
 import { bodyCitesLine } from '../cited-lines.ts';
 import { phrasePlan, titlePositions, type PhrasePlan } from './phrase.ts';
@@ -658,14 +659,13 @@ export class SearchEngine {
       want.forEach((k, n) => {
         const b = blocks[n] as Postings;
         const at = (docsOf[k] as Uint32Array).length;
-        const docs = new Uint32Array(at + b.docs.length);
-        docs.set(docsOf[k] as Uint32Array);
+        const length = at + b.docs.length;
+        // The block after those read before (typed-arrays.ts `doubled`, grown to the sum).
+        const docs = doubled(docsOf[k] as Uint32Array, (m) => new Uint32Array(m), undefined, length);
+        const fields = doubled(fieldsOf[k] as Uint32Array, (m) => new Uint32Array(m), undefined, length);
+        const words = doubled(wordsOf[k] as Float64Array, (m) => new Float64Array(m), undefined, length);
         docs.set(b.docs, at);
-        const fields = new Uint32Array(docs.length);
-        fields.set(fieldsOf[k] as Uint32Array);
         if (b.fields) fields.set(b.fields, at);
-        const words = new Float64Array(docs.length);
-        words.set(wordsOf[k] as Float64Array);
         words.set(b.words, at);
         docsOf[k] = docs;
         fieldsOf[k] = fields;
