@@ -16,6 +16,8 @@ export interface ClassifiedPointer {
   /** `commit`: a range's end written as a ref name (`85fdac6e..HEAD`: `refTo` is `HEAD`); `hex` is then the other end. */
   refFrom?: string;
   refTo?: string;
+  /** `commit`: a tag cited alone (`v1.0`, `release-2.3.0`: src/lib/evidence/tag-shape.ts), its name; checked as the commit it names (no `hex`). */
+  tag?: string;
   /** `path`, `symbol`, `test` (when tied to a file), `rubric`, `ephemeral`: the path. */
   path?: string;
   /** 1-based first and last line cited (the first range when there are several). */

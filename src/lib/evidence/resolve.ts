@@ -31,6 +31,7 @@ import { diffArrays } from 'diff';
 import { agree } from '../text/agree.ts';
 import { countOf } from '../site/words.ts';
 import { PROSE_REASON } from './cell-reading.ts';
+import { tagShape } from './tag-shape.ts';
 
 /** Everything resolution needs for one project. */
 export interface EvidenceContext {
@@ -214,6 +215,7 @@ async function objectVerdict(p: ClassifiedPointer, hex: string, oid: string, typ
 }
 
 async function resolveCommit(p: ClassifiedPointer, ctx: EvidenceContext, cell: CellWords = NO_WORDS): Promise<EvidencePointer> {
+  if (p.tag !== undefined) return resolveTag(p, p.tag, ctx);
   if (p.hexTo !== undefined || p.refTo !== undefined || p.refFrom !== undefined) return resolveRange(p, ctx);
   const from = await commitOf(p, p.hex as string, ctx, cell);
   if (isPointer(from)) return from;
@@ -223,6 +225,34 @@ async function resolveCommit(p: ClassifiedPointer, ctx: EvidenceContext, cell: C
     return pointer(p, 'VERIFIED', `${exists}; it is not an ancestor of the landed head ${short(ctx.head as string)} ${NOT_LANDED_WHY}`, { target: { type: 'commit', oid: from.oid }, notLanded: true });
   }
   return pointer(p, 'VERIFIED', exists, { target: { type: 'commit', oid: from.oid } });
+}
+
+/**
+ * A tag cited alone (`v1.0`: src/lib/evidence/tag-shape.ts): the commit it names must exist, as
+ * a cited commit must (decision trail, Part 2 layer 1; spec/input.md section 3). VERIFIED links
+ * to that commit (with the low `evidence/commit-not-landed` notice when the landed head does not
+ * reach it). A tag the repository lacks is the high `evidence/commit-not-found` a missing commit
+ * is, unless the repository may simply not hold its tags: objects kept elsewhere or a shallow
+ * history (as for a commit), or no tag at all in a clone (remote-tracking branches, no tags:
+ * `git clone --no-tags`, CI checkouts) — then INCONCLUSIVE, saying so.
+ */
+async function resolveTag(p: ClassifiedPointer, name: string, ctx: EvidenceContext): Promise<EvidencePointer> {
+  if (!ctx.repository) return pointer(p, 'INCONCLUSIVE', ctx.problem ?? 'no repository');
+  const found = await ctx.repository.tag(name);
+  if (found.status === 'error') return pointer(p, 'INCONCLUSIVE', `tag ${name} is in ${ctx.repositoryName}, but ${found.problem}`);
+  if (found.status === 'missing') {
+    const incomplete = await ctx.repository.incompleteness(true);
+    if (incomplete) return pointer(p, 'INCONCLUSIVE', `no tag ${name} in ${ctx.repositoryName}, but ${incomplete}`);
+    if (found.tags === 0 && found.remotes) return pointer(p, 'INCONCLUSIVE', `no tag ${name} in ${ctx.repositoryName}; it is a clone holding no tags at all (cloned without them?), so a missing tag proves nothing: \`git fetch --tags\` would tell`);
+    return predated(pointer(p, 'NOT_VERIFIED', `no tag ${name} in ${ctx.repositoryName}`, { fault: 'evidence/commit-not-found' }), ctx);
+  }
+  const commit = await ctx.repository.commit(found.oid);
+  const subject = 'problem' in commit ? '' : (commit.message.split('\n')[0] ?? '').trim();
+  const exists = `tag ${name} names commit ${short(found.oid)}${subject ? `: “${subject}”` : ''}`;
+  if (!(await landed(found.oid, ctx))) {
+    return pointer(p, 'VERIFIED', `${exists}; it is not an ancestor of the landed head ${short(ctx.head as string)} ${NOT_LANDED_WHY}`, { target: { type: 'commit', oid: found.oid }, notLanded: true });
+  }
+  return pointer(p, 'VERIFIED', exists, { target: { type: 'commit', oid: found.oid } });
 }
 
 /**
@@ -938,6 +968,18 @@ async function committedNameWithLines(p: ClassifiedPointer, ctx: EvidenceContext
   return null;
 }
 
+/**
+ * A prose item that is a bare version or a word and a version (`2.3.0`, `node-20.1.0`:
+ * src/lib/evidence/tag-shape.ts, not `sure`) naming a tag the repository has: that tag, checked
+ * as one. Null otherwise, so it stays prose and a version never becomes a missing tag.
+ */
+async function committedTag(p: ClassifiedPointer, ctx: EvidenceContext): Promise<ClassifiedPointer | null> {
+  const shape = tagShape(p.raw);
+  if (shape === null || !ctx.repository) return null;
+  const found = await ctx.repository.tag(shape.name);
+  return found.status === 'found' ? { raw: shape.name, kind: 'commit', tag: shape.name } : null;
+}
+
 async function resolveOne(p: ClassifiedPointer, ctx: EvidenceContext, cell: CellWords): Promise<EvidencePointer> {
   try {
     switch (p.kind) {
@@ -966,7 +1008,7 @@ async function resolveOne(p: ClassifiedPointer, ctx: EvidenceContext, cell: Cell
         return pointer(p, 'INCONCLUSIVE', 'reference recorded, not checked');
       case 'prose': {
         if (p.truncated) return pointer(p, 'INCONCLUSIVE', 'the cell holds more pointers than are read; the rest is shown as written, not checked');
-        const named = await committedNameWithLines(p, ctx);
+        const named = (await committedNameWithLines(p, ctx)) ?? (await committedTag(p, ctx));
         if (named !== null) return await resolveOne(named, ctx, cell);
         return pointer(p, 'NOT_VERIFIED', PROSE_REASON, { fault: 'evidence/prose' });
       }

@@ -18,6 +18,7 @@
 import type { ClassifiedPointer } from './classified-pointer.ts';
 import { COMMIT_WORDS } from './hex-shape.ts';
 import { splitLineSuffix } from './path-shape.ts';
+import { tagShape } from './tag-shape.ts';
 import { trimEndChars } from '../text/trim-chars.ts';
 import { unsafeScheme, URL_RE } from './url-shape.ts';
 import { WORD_RULES, type WordScan } from './word-rules.ts';
@@ -82,6 +83,9 @@ export function classifySegment(segment: string, ctx: CellContext, budget = Numb
   const scheme = unsafeScheme(segment);
   if (scheme) return [{ raw: segment, kind: 'url', href: segment, unsafe: scheme }];
   if (URL_RE.test(segment)) return [{ raw: segment, kind: 'url', href: segment }];
+  // A tag alone (`v1.0`, `` `release-2.3.0` ``): a ref pointer. A bare version (`2.3.0`) stays prose here; resolve.ts reads it as a tag the repository has.
+  const tag = tagShape(segment);
+  if (tag?.sure) return [{ raw: tag.name, kind: 'commit', tag: tag.name }];
   const gt = segment.indexOf(' > ');
   if (gt > 0) {
     const file = segment.slice(0, gt).trim();

@@ -329,6 +329,33 @@ export class GitRepository {
     return { tips: [...tips], truncated: false };
   }
 
+  /**
+   * The tag `name` (`refs/tags/<name>`, loose or packed) and the commit it names, annotated tags
+   * peeled (a cited tag is a ref pointer: spec/input.md section 3, "commit object exists", asked
+   * of the commit the tag names). `missing` when there is no such tag, with how many tags the
+   * repository holds and whether it has remote-tracking branches (a clone made without its tags
+   * holds none); `error` when the tag is there but names no readable commit (the problem in words).
+   * Never throws.
+   */
+  async tag(name: string): Promise<{ status: 'found'; oid: string } | { status: 'missing'; tags: number; remotes: boolean } | { status: 'error'; problem: string }> {
+    const ref = `refs/tags/${name}`;
+    let target: string | null = null;
+    if (isValidRefName(ref)) {
+      try {
+        target = (await git.resolveRef({ fs: this.#fs, gitdir: this.gitdir, ref, depth: 1 })).trim();
+      } catch {
+        target = null;
+      }
+    }
+    if (target === null || !/^[0-9a-f]{40}$/.test(target)) {
+      const list = (space: string): Promise<string[]> => git.listRefs({ fs: this.#fs, gitdir: this.gitdir, filepath: space }).catch(() => [] as string[]);
+      const [tags, remotes] = await Promise.all([list('refs/tags'), list('refs/remotes')]);
+      return { status: 'missing', tags: tags.length, remotes: remotes.length > 0 };
+    }
+    const peeled = await this.resolveCommit(target);
+    return 'oid' in peeled ? { status: 'found', oid: peeled.oid } : { status: 'error', problem: peeled.problem };
+  }
+
   async resolveCommit(ref: string): Promise<{ oid: string } | { problem: string }> {
     let oid: string;
     if (/^[0-9a-f]{4,40}$/i.test(ref)) {
