@@ -321,7 +321,7 @@ describe('evidence that tries to leave the repository tree or the project folder
     '//evil.example/x': 'ephemeral INCONCLUSIVE absolute path outside the repository; gone after the run',
     '....//....//outside/secret.txt': 'path INCONCLUSIVE ..../..../outside/secret.txt not found at landed head (the head predates the row)',
     '.../.../outside/secret.txt': 'path INCONCLUSIVE .../.../outside/secret.txt not found at landed head (the head predates the row)',
-    'src/a.ts:1-99999999999999999999': 'path INCONCLUSIVE lines 1–100000000000000000000 are past the end of src/a.ts (3 lines at landed head) (the head predates the row)',
+    'src/a.ts:1-99999999999999999999': 'path INCONCLUSIVE lines 1–99999999999999999999 are past the end of src/a.ts (3 lines at landed head) (the head predates the row)',
     // Windows separators are read as `/` (trial E, finding 3), so `..` above the root is refused as it is written with `/`.
     '..\\..\\outside\\secret.txt': 'path NOT_VERIFIED written with \\ separators, read as ../../outside/secret.txt: ../../outside/secret.txt leaves the repository tree',
     'src\\..\\..\\..\\outside\\secret.txt': 'path NOT_VERIFIED written with \\ separators, read as src/../../../outside/secret.txt: src/../../../outside/secret.txt leaves the repository tree',

@@ -23,7 +23,7 @@ export interface ClassifiedPointer {
   /** 1-based first and last line cited (the first range when there are several). */
   from?: number;
   to?: number;
-  /** Every cited range, when there are several (`route.ts:34,47`). */
+  /** Every cited range, when there are several (`route.ts:34,47`), or when one keeps its digits as written (`LineRange.written`: a 20-digit line). */
   lines?: LineRange[];
   /** `path`: the commit the path is cited at (`docs/DESIGN.md:294 in 9946590`), instead of the landed head. */
   rev?: string;

@@ -6,7 +6,7 @@
  * against the local repository; any other repository's URL is recorded, never fetched.
  * Pure: parsing only.
  */
-import type { LineRange } from './path-shape.ts';
+import { lineRange, type LineRange } from './path-shape.ts';
 
 /** A repository on a forge: lower-case host (no `www.`) and path (`acme/app`, `group/sub/app`), without `.git`. */
 export interface ForgeRepository {
@@ -32,8 +32,8 @@ const repoPath = (segments: string[]): string => segments.join('/').toLowerCase(
 
 /** `#L10-L20`, `#L10-20`, `#L10`. */
 function linesOf(hash: string): LineRange | undefined {
-  const m = /^#L(\d{1,9})(?:-L?(\d{1,9}))?$/.exec(hash);
-  return m ? { from: Number(m[1]), to: Number(m[2] ?? m[1]) } : undefined;
+  const m = /^#L(\d{1,24})(?:-L?(\d{1,24}))?$/.exec(hash);
+  return m ? lineRange(m[1] as string, m[2]) : undefined;
 }
 
 function compareOf(spec: string | undefined): ForgeTarget {

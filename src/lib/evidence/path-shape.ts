@@ -26,6 +26,33 @@ export const EXTENSIONS: ReadonlySet<string> = new Set(
 export interface LineRange {
   from: number;
   to: number;
+  /**
+   * The range as written (`12345678901234567890`, `2–12345678901234567890`), when a number in it
+   * is past what a JavaScript number holds exactly ({@link lineRange}): `from`/`to` are then
+   * rounded (still past the end of any file), and reasons say these digits, never the rounded
+   * value (new-user trial, round 8: `src/a.ts:12345678901234567890` was quoted as line
+   * 12345678901234567000).
+   */
+  written?: string;
+}
+
+/**
+ * A cited range from its digits as written (`to` absent: one line). Numbers past
+ * `Number.MAX_SAFE_INTEGER` keep their digits in `written`; `to` before `from` stays so, told by
+ * the digits (two 20-digit numbers may round to one value: `to` is then 0).
+ */
+export function lineRange(fromDigits: string, toDigits?: string): LineRange {
+  const from = Number(fromDigits);
+  const to = toDigits === undefined ? from : Number(toDigits);
+  if (Number.isSafeInteger(from) && Number.isSafeInteger(to)) return { from, to };
+  const digits = (d: string): string => d.replace(/^0+(?=\d)/, '');
+  const a = digits(fromDigits);
+  const b = toDigits === undefined ? a : digits(toDigits);
+  const written = a === b ? a : `${a}–${b}`;
+  // Compared as digits: a longer number is larger; of equal length, the text order is the number order.
+  const backwards = b.length < a.length || (b.length === a.length && b < a);
+  // A backwards range stays one (`to` 0, below any `from`: "not a valid line range") though its two numbers round alike.
+  return { from, to: backwards ? 0 : to, written };
 }
 
 const PATH_CHARS = /^[\p{L}\p{N}_@.+~\-/*()[\]#$=]+$/u;
@@ -64,11 +91,12 @@ export function splitLineSuffix(token: string): { path: string; from?: number; t
     m[1] !== undefined
       ? m[1].split(',').map((r) => {
           const [a, b] = r.replaceAll('L', '').split(/[-–]/);
-          return { from: Number(a), to: Number(b ?? a) };
+          return lineRange(a as string, b);
         })
-      : [{ from: Number(m[2]), to: Number(m[3] ?? m[2]) }];
+      : [lineRange(m[2] as string, m[3])];
   const first = ranges[0] as LineRange;
-  return ranges.length > 1 ? { path, from: first.from, to: first.to, lines: ranges } : { path, from: first.from, to: first.to };
+  // A range whose digits are kept as written (a 20-digit line) travels in `lines`, so reasons can say them.
+  return ranges.length > 1 || first.written !== undefined ? { path, from: first.from, to: first.to, lines: ranges } : { path, from: first.from, to: first.to };
 }
 
 /** `2091/2091`, `8/48/116`: counts or ratios, not a path. */

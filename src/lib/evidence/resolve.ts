@@ -104,19 +104,24 @@ function pointer(p: ClassifiedPointer, status: EvidencePointer['status'], reason
   return { raw: p.raw, kind: p.kind, status, reason, ...rest, ...kept, ...citedFile, ...(p.note ? { note: p.note } : {}), ...(p.within !== undefined ? { within: p.within } : {}) };
 }
 
-function rangeText(from: number, to: number): string {
-  return from === to ? `line ${from}` : `lines ${from}–${to}`;
-}
+/** A range's numbers as the row wrote them (`12345678901234567890`, never a rounded value), or as numbers. */
+const numbersOf = (r: LineRange): string => r.written ?? (r.from === r.to ? `${r.from}` : `${r.from}–${r.to}`);
 
-/** `lines 34, 47`, `lines 34–61, 230–238`, or one range's words. */
+/** Whether a range is one line (`written` says, for numbers past exact). */
+const oneLine = (r: LineRange): boolean => (r.written !== undefined ? !r.written.includes('–') : r.from === r.to);
+
+/** `lines 34, 47`, `lines 34–61, 230–238`, or one range's words (`line 12345678901234567890` as written). */
 function rangesText(ranges: readonly LineRange[]): string {
-  if (ranges.length === 1) return rangeText((ranges[0] as LineRange).from, (ranges[0] as LineRange).to);
-  return `lines ${ranges.map((r) => (r.from === r.to ? `${r.from}` : `${r.from}–${r.to}`)).join(', ')}`;
+  if (ranges.length === 1) {
+    const r = ranges[0] as LineRange;
+    return `${oneLine(r) ? 'line' : 'lines'} ${numbersOf(r)}`;
+  }
+  return `lines ${ranges.map(numbersOf).join(', ')}`;
 }
 
 /** "is" for one line, "are" for a range. */
 function rangeVerb(ranges: readonly LineRange[]): string {
-  return ranges.length === 1 && (ranges[0] as LineRange).from === (ranges[0] as LineRange).to ? 'is' : 'are';
+  return ranges.length === 1 && oneLine(ranges[0] as LineRange) ? 'is' : 'are';
 }
 
 /** The ranges a pointer cites, or null. */
@@ -667,7 +672,7 @@ function fileVerdict(p: ClassifiedPointer, path: string, found: Extract<FileChec
   if (ranges === null) return pointer(p, 'VERIFIED', `file exists ${at}; ${found.lines === null ? (found.note ?? 'not text') : countOf(found.lines, 'line')}`, t);
   if (found.lines === null) return pointer(p, 'INCONCLUSIVE', `${path} exists but its lines cannot be checked: ${found.note ?? 'not text'}`, t);
   const bad = ranges.find((r) => r.from < 1 || r.to < r.from);
-  if (bad) return pointer(p, 'NOT_VERIFIED', `${rangeText(bad.from, bad.to)} ${rangeVerb([bad])} not a valid line range`, { fault: 'evidence/line-out-of-range' });
+  if (bad) return pointer(p, 'NOT_VERIFIED', `${rangesText([bad])} ${rangeVerb([bad])} not a valid line range`, { fault: 'evidence/line-out-of-range' });
   const past = ranges.filter((r) => r.to > (found.lines as number));
   if (past.length > 0) {
     return pointer(p, 'NOT_VERIFIED', `${rangesText(past)} ${rangeVerb(past)} past the end of ${path} (${countOf(found.lines, 'line')} ${plainAt})`, { fault: 'evidence/line-out-of-range', ...t });
@@ -875,7 +880,7 @@ async function resolveForgeFile(p: ClassifiedPointer, rest: readonly string[], l
     if (!sha && 'problem' in (await ctx.repository.resolveCommit(rev))) continue;
     const commit = await revisionOf(p, rev, ctx);
     if (isPointer(commit)) return commit;
-    const at: ClassifiedPointer = { ...p, kind: 'path', path, ...(lines ? { from: lines.from, to: lines.to } : {}) };
+    const at: ClassifiedPointer = { ...p, kind: 'path', path, ...(lines ? { from: lines.from, to: lines.to, ...(lines.written !== undefined ? { lines: [lines] } : {}) } : {}) };
     // At the landed head the file is checked as any path is (and links to its page); at another revision, in that commit's tree.
     return commit.oid === ctx.head ? resolvePath(at, ctx) : resolveAt(at, path, commit, ctx);
   }

@@ -10,7 +10,7 @@
 import type { ClassifiedPointer } from './classified-pointer.ts';
 import { expandBraces } from './brace-paths.ts';
 import { COMMIT_WORDS, ID_NOUNS, looksLikeSha, rangeFields, shaRange } from './hex-shape.ts';
-import { hasFileName, isGlob, isTestFile, isTestStem, splitLineSuffix, backslashPath } from './path-shape.ts';
+import { hasFileName, isGlob, isTestFile, isTestStem, lineRange, splitLineSuffix, backslashPath } from './path-shape.ts';
 import { isScpRemote, isSchemelessUrl, unsafeScheme, URL_RE } from './url-shape.ts';
 import { trimChars, trimEndChars } from '../text/trim-chars.ts';
 import {
@@ -372,14 +372,19 @@ const path: WordRule = {
     if (p.from === undefined) {
       const before = LINE_BEFORE.exec(leftover.slice(-6).join(' '));
       const after = LINE_AFTER.exec(words.slice(s.i + 1, s.i + 6).join(' '));
+      // Digits as written past a number's exact range (`line 12345678901234567890 of src/a.ts`) travel in `lines`.
+      const setRange = (from: string, to: string | undefined): void => {
+        const range = lineRange(from, to);
+        p.from = range.from;
+        p.to = range.to;
+        if (range.written !== undefined) p.lines = [range];
+      };
       if (before) {
-        p.from = Number(before[1]);
-        p.to = before[2] === undefined ? p.from : Number(before[2]);
+        setRange(before[1] as string, before[2]);
         const taken = before[0].trim().split(/\s+/).length;
         raw = `${leftover.splice(leftover.length - taken, taken).join(' ')} ${token}`;
       } else if (after) {
-        p.from = Number(after[1] ?? after[3]);
-        p.to = after[2] ?? after[4] ? Number(after[2] ?? after[4]) : p.from;
+        setRange((after[1] ?? after[3]) as string, after[2] ?? after[4]);
         const taken = after[0].trim().split(/\s+/).length;
         raw = [token, ...words.slice(s.i + 1, s.i + 1 + taken)].join(' ');
         skip(s, taken);

@@ -29,9 +29,9 @@ export const RUBRIC_RE = /^(?:(?:\.\/)?design\/rubric\.md|rubric)(?:#|:)(.+)$/i;
  * `(L9-L12)`, `(lines 9-12)`): it is checked like `src/a.ts:9-12`, never left as a note beside a path that
  * would then show VERIFIED for the file alone.
  */
-export const LINE_AFTER = /^\(?(?:(?:@|at|on)\s*)?(?:lines?|l\.)\s*(\d{1,9})(?:\s*(?:-|–|to|\.\.)\s*(\d{1,9}))?(?=$|[\s,;:)])|^\(?#?L(\d{1,9})(?:\s*[-–]\s*L?(\d{1,9}))?\)?(?=$|[\s,;:])/i;
+export const LINE_AFTER = /^\(?(?:(?:@|at|on)\s*)?(?:lines?|l\.)\s*(\d{1,24})(?:\s*(?:-|–|to|\.\.)\s*(\d{1,24}))?(?=$|[\s,;:)])|^\(?#?L(\d{1,24})(?:\s*[-–]\s*L?(\d{1,24}))?\)?(?=$|[\s,;:])/i;
 /** The same claim written before the path: `line 40 of src/a.ts`, `lines 3-4 in src/a.ts`. */
-export const LINE_BEFORE = /(?:^|\s)(?:(?:at|on)\s+)?lines?\s+(\d{1,9})(?:\s*(?:-|–|to)\s*(\d{1,9}))?\s+(?:of|in)$/i;
+export const LINE_BEFORE = /(?:^|\s)(?:(?:at|on)\s+)?lines?\s+(\d{1,24})(?:\s*(?:-|–|to)\s*(\d{1,24}))?\s+(?:of|in)$/i;
 /** A snake_case name of three or more words: a test function (`pinned_vulkan_runtime_archive_installs`). */
 export const SNAKE_TEST = /^[a-z][a-z0-9]*(?:_[a-z0-9]+){2,}$/;
 /** Words after which a path is inside an archive, not in the repository. */
