@@ -366,7 +366,7 @@ describe('evidence/* faults', () => {
     ]);
   });
 
-  it('has exactly the ten documented evidence kinds', () => {
+  it('has exactly the eleven documented evidence kinds', () => {
     expect(EVIDENCE_KINDS.map((k) => k.kind)).toEqual([
       'evidence/commit-not-found',
       'evidence/commit-ambiguous',
@@ -375,6 +375,7 @@ describe('evidence/* faults', () => {
       'evidence/line-out-of-range',
       'evidence/path-outside-repository',
       'evidence/unsafe-url',
+      'evidence/test-not-found',
       'evidence/rubric-criterion-missing',
       'evidence/prose',
       'evidence/self-citation',

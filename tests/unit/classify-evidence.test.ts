@@ -70,7 +70,7 @@ const cases: Record<string, Case[]> = {
     ['n/a', [{ raw: 'n/a', kind: 'prose' }]],
     // A file named without its extension, and a test in it.
     ['convert.test', [{ raw: 'convert.test', kind: 'path', path: 'convert.test', stem: true }]],
-    ["excel.test 'SINGLE_COLUMN only'", [{ raw: "excel.test 'SINGLE_COLUMN only'", kind: 'test', path: 'excel.test', stem: true, name: 'SINGLE_COLUMN only' }]],
+    ["excel.test 'SINGLE_COLUMN only'", [{ raw: "excel.test 'SINGLE_COLUMN only'", kind: 'test', path: 'excel.test', stem: true, name: 'SINGLE_COLUMN only', titled: true }]],
     // A file inside an archive is not a repository path.
     ['jar META-INF/x/y.properties', [{ raw: 'META-INF/x/y.properties', kind: 'path', path: 'META-INF/x/y.properties', archive: true, note: 'jar' }]],
     // A path after a folder written absolute is inside it.
@@ -114,11 +114,11 @@ const cases: Record<string, Case[]> = {
       'services::node_routing_service::tests::expired_owner_fences_a_stale_local_socket',
       [{ raw: 'services::node_routing_service::tests::expired_owner_fences_a_stale_local_socket', kind: 'test', name: 'expired_owner_fences_a_stale_local_socket' }],
     ],
-    ['tests/parser.test.ts > rejects rows over 4 KiB', [{ raw: 'tests/parser.test.ts > rejects rows over 4 KiB', kind: 'test', path: 'tests/parser.test.ts', name: 'rejects rows over 4 KiB' }]],
+    ['tests/parser.test.ts > rejects rows over 4 KiB', [{ raw: 'tests/parser.test.ts > rejects rows over 4 KiB', kind: 'test', path: 'tests/parser.test.ts', name: 'rejects rows over 4 KiB', titled: true }]],
     // A test function named alone, or before the word `test`.
     ['pinned_vulkan_runtime_archive_installs', [{ raw: 'pinned_vulkan_runtime_archive_installs', kind: 'test', name: 'pinned_vulkan_runtime_archive_installs' }]],
     ['crash_mid_turn test fails', [{ raw: 'crash_mid_turn', kind: 'test', name: 'crash_mid_turn', note: 'test fails' }]],
-    ['parser.test.ts:12 > counts lines', [{ raw: 'parser.test.ts:12 > counts lines', kind: 'test', path: 'parser.test.ts', name: 'counts lines' }]],
+    ['parser.test.ts:12 > counts lines', [{ raw: 'parser.test.ts:12 > counts lines', kind: 'test', path: 'parser.test.ts', name: 'counts lines', titled: true }]],
     // A test file followed by an identifier is a test name in that file.
     ['src/a.test.ts rejectsBadRows', [{ raw: 'src/a.test.ts rejectsBadRows', kind: 'test', path: 'src/a.test.ts', name: 'rejectsBadRows' }]],
     ['pkg/store_test.go TestAppend', [{ raw: 'pkg/store_test.go TestAppend', kind: 'test', path: 'pkg/store_test.go', name: 'TestAppend' }]],

@@ -471,7 +471,6 @@ describe('resolvePointer', () => {
 
     it.each([
       ['tests/parser.test.ts > rejects rows over 4 KiB', 'test', 'VERIFIED', 'test found in tests/parser.test.ts at line 4', { type: 'file', path: 'tests/parser.test.ts', origin: 'repository', from: 4, to: 4 }],
-      ['tests/parser.test.ts > no such case', 'test', 'INCONCLUSIVE', 'test “no such case” not found in tests/parser.test.ts', { type: 'file', path: 'tests/parser.test.ts', origin: 'repository' }],
       ['lib::tests::expired_owner_fences', 'test', 'VERIFIED', 'test found in src/lib.rs at line 6', { type: 'file', path: 'src/lib.rs', origin: 'repository', from: 6, to: 6 }],
       ['lib::tests::nothing_matches_this', 'test', 'INCONCLUSIVE', 'test “nothing_matches_this” not found in the tree at landed head __HEAD__', undefined],
       ['src/parser.ts parseRow', 'symbol', 'VERIFIED', 'name found in src/parser.ts at line 5', { type: 'file', path: 'src/parser.ts', origin: 'repository', from: 5, to: 5 }],
@@ -482,6 +481,16 @@ describe('resolvePointer', () => {
     ])('%s (%s) is %s: %s', async (cell, kind, status, reason, target) => {
       const p = await one(cell, withRepo());
       expect(p).toEqual({ raw: cell, kind, status, reason: reason.replace('__HEAD__', c2.slice(0, 7)), ...(target ? { target } : {}) });
+    });
+
+    it('a title looked for in the file it names and not there did not resolve (new-user trial, round 8)', async () => {
+      expect(await one('tests/parser.test.ts > no such case', withRepo())).toEqual({
+        raw: 'tests/parser.test.ts > no such case',
+        kind: 'test',
+        status: 'NOT_VERIFIED',
+        reason: 'test “no such case” not found in tests/parser.test.ts at landed head',
+        fault: 'evidence/test-not-found',
+      });
     });
 
     it('test in a missing file keeps its kind and the path fault', async () => {

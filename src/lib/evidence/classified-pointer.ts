@@ -49,6 +49,12 @@ export interface ClassifiedPointer {
   unsafe?: string;
   /** `test` / `symbol`: the name to look for. */
   name?: string;
+  /**
+   * `test`: a test cited by its title in a named file (`tests/a.test.ts > rejects empty rows`,
+   * `excel.test 'SINGLE_COLUMN only when…'`), not an identifier read after a path: a title the
+   * file does not hold is a pointer that does not resolve (src/lib/evidence/resolve.ts, `resolveName`).
+   */
+  titled?: true;
   /** `rubric`: the criterion cited (number or words). */
   criterion?: string;
   /** Words of the same segment that are not a pointer ("challenger run" in "challenger run #13"). */

@@ -89,7 +89,7 @@ export function classifySegment(segment: string, ctx: CellContext, budget = Numb
   const gt = segment.indexOf(' > ');
   if (gt > 0) {
     const file = segment.slice(0, gt).trim();
-    if (!file.includes(' ') && pathToken(file)) return [{ raw: segment, kind: 'test', path: splitLineSuffix(file).path, name: segment.slice(gt + 3).trim() }];
+    if (!file.includes(' ') && pathToken(file)) return [{ raw: segment, kind: 'test', path: splitLineSuffix(file).path, name: segment.slice(gt + 3).trim(), titled: true }];
   }
   const words = segment.split(/\s+/).filter((w) => w !== '');
   const quoted = words.some((w) => /^['"`]/.test(w)) ? quotedWords(words) : null;

@@ -275,7 +275,7 @@ const testStem: WordRule = {
     const p: ClassifiedPointer = { raw: s.token, kind: 'path', path: s.token, stem: true };
     if (quoted) {
       const name = trimChars(quoted[1] as string, '.…').trim();
-      s.pointers.push({ ...p, raw: `${s.token} '${quoted[1]}'`, kind: 'test', name });
+      s.pointers.push({ ...p, raw: `${s.token} '${quoted[1]}'`, kind: 'test', name, titled: true });
       skip(s, (quoted[1] as string).split(/\s+/).length);
     } else s.pointers.push(p);
     return true;
