@@ -212,7 +212,7 @@ describe('trail/bad-timestamp and trail/out-of-time-order', () => {
   it('flags a ts that is not ISO-8601 with a zone', () => {
     const rows = trail({}, { ts: 'yesterday', time: null }, { ts: '2026-03-02T12:00:00', time: null });
     expect(timestamps.run(input({ rows: rows.slice(0, 2) }))).toEqual([
-      { layer: 'trail', severity: 'low', kind: 'trail/bad-timestamp', rows: [rows[1]?.id], summary: `row ${rows[1]?.id} has ts “yesterday”, which is not an ISO-8601 time with a zone`, at: [at(2)] },
+      { layer: 'trail', severity: 'low', kind: 'trail/bad-timestamp', rows: [rows[1]?.id], summary: `${at(2).file}:2: row ${rows[1]?.id} has ts “yesterday”, which is not an ISO-8601 time with a zone`, at: [at(2)] },
     ]);
     // Several in one file (a whole trail of bare dates) are one flag naming every row.
     expect(timestamps.run(input({ rows }))).toEqual([

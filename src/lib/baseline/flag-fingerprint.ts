@@ -11,9 +11,22 @@ import { sha256Hex } from '../text/hash.ts';
 /** What a fingerprint reads of a project. */
 export type FingerprintInput = Pick<ProjectModel, 'id' | 'rows' | 'invalid'>;
 
-/** A summary without the line numbers in it (`decisions.jsonl:12` → `decisions.jsonl:#`, `line 6` → `line #`, `lines 8, 9` → `lines #`). */
+/** What comes between the place a summary starts with and the row it names: `decisions.jsonl:#: row …`. */
+const PLACE_BEFORE_ROW = ':#: row ';
+
+/**
+ * A summary without the line numbers in it (`decisions.jsonl:12` → `decisions.jsonl:#`, `line 6`
+ * → `line #`, `lines 8, 9` → `lines #`), and without the place it starts with when a row comes
+ * next (`decisions.jsonl:3: row 1a2b3c4d has ts …` → `row 1a2b3c4d has ts …`): the row's own
+ * text is in the fingerprint already, and a flag that came to say its file and line (the
+ * one-row `trail/bad-timestamp`, new-user trial, round 8) keeps the fingerprint a baseline
+ * accepted it by. No summary started so before, so no other fingerprint changes.
+ */
 export function summaryCause(summary: string): string {
-  return summary.replace(/(\.[A-Za-z][A-Za-z0-9]*):\d+\b/g, '$1:#').replace(/\b(lines?) \d+(?:(?:, | and )\d+)*/g, '$1 #');
+  const cause = summary.replace(/(\.[A-Za-z][A-Za-z0-9]*):\d+\b/g, '$1:#').replace(/\b(lines?) \d+(?:(?:, | and )\d+)*/g, '$1 #');
+  const at = cause.indexOf(PLACE_BEFORE_ROW);
+  // The place is the summary's first words: a file path (which may hold spaces, but no `: `).
+  return at > 0 && !cause.slice(0, at).includes(': ') ? cause.slice(at + PLACE_BEFORE_ROW.length - 'row '.length) : cause;
 }
 
 /**
