@@ -330,6 +330,15 @@ export class GitRepository {
   }
 
   /**
+   * The names of the refs under `space` (`refs/remotes`: `origin/main`, `origin/HEAD`), loose
+   * and packed, sorted; at most `limit`. Never throws (an unreadable space has none).
+   */
+  async refNames(space: string, limit: number): Promise<string[]> {
+    const names = await git.listRefs({ fs: this.#fs, gitdir: this.gitdir, filepath: space }).catch(() => [] as string[]);
+    return [...names].sort().slice(0, limit);
+  }
+
+  /**
    * The tag `name` (`refs/tags/<name>`, loose or packed) and the commit it names, annotated tags
    * peeled (a cited tag is a ref pointer: spec/input.md section 3, "commit object exists", asked
    * of the commit the tag names). `missing` when there is no such tag, with how many tags the

@@ -172,6 +172,10 @@ export const repositoryInfoSchema = documented(
     /** Where the head came from: `config` (trailbook.json `head`), `HEAD`, or null. */
     headSource: z.enum(['config', 'HEAD']).nullable(),
     problem: documented(str.nullable(), { description: 'Why git-backed checks are inconclusive, when they are.' }),
+    headOffDefaultBranches: documented(z.array(str).optional(), {
+      description:
+        "Set when the head named in trailbook.json is on a branch, but in the history of none of the repository's default branches (`main`, `master`, `trunk`, local or remote-tracking, and the remote's `HEAD`): their names. Evidence verified there is verified on a branch not merged into them (flag `repository/head-not-on-default-branch`).",
+    }),
     headOnNoRef: documented(z.literal(true).optional(), {
       description: "Set when the head named in trailbook.json is reached by none of the repository's branches, tags or remote-tracking branches (a commit made with `git commit-tree`): evidence verified there is not evidence of what landed (flag `repository/head-not-landed`).",
     }),

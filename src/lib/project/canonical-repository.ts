@@ -10,6 +10,7 @@ import type { RepositoryInfo } from '../model/types.ts';
 import type { ProjectConfig } from '../schemas/project-config.ts';
 import type { GitRepository } from '../git/repository.ts';
 import { ancestryOf } from '../git/ancestry.ts';
+import { defaultBranchesWithout } from '../git/default-branches.ts';
 import type { RepositoryRegistry } from './repository-registry.ts';
 
 /** The resolved canonical repository of one project. */
@@ -166,9 +167,19 @@ async function readCanonicalRepository(
   }
   const pinned = config?.value.head !== undefined;
   const onNoRef = pinned && (await onNoBranchOrTag(repository, head.oid));
+  // A pinned head on a branch, but one no default branch has merged (new-user trial, round 8).
+  const offDefault = pinned && !onNoRef ? await defaultBranchesWithout(repository, head.oid) : null;
   return {
     repository,
-    info: { id: opened.id, path: opened.displayPath, head: head.oid, headSource: pinned ? 'config' : 'HEAD', problem: null, ...(onNoRef ? { headOnNoRef: true as const } : {}) },
+    info: {
+      id: opened.id,
+      path: opened.displayPath,
+      head: head.oid,
+      headSource: pinned ? 'config' : 'HEAD',
+      problem: null,
+      ...(onNoRef ? { headOnNoRef: true as const } : {}),
+      ...(offDefault !== null ? { headOffDefaultBranches: offDefault } : {}),
+    },
     workTrees,
   };
 }
