@@ -46,7 +46,18 @@ beforeAll(async () => {
   git(other, ['checkout', '-q', '-b', 'develop']);
   await writeFiles(other, { 'e.txt': 'e\n' });
   const develop = commitAll(other, 'Develop', '2026-03-01T09:00:00Z');
+  // Git flow: work lands on `develop`, which the remote names as its default (`origin/HEAD`), ahead of `main`.
+  const flow = join(dir, 'flow');
+  await initRepo(flow);
+  await writeFiles(flow, { 'f.txt': 'f\n' });
+  commitAll(flow, 'Release', '2026-03-01T09:00:00Z');
+  git(flow, ['checkout', '-q', '-b', 'develop']);
+  await writeFiles(flow, { 'g.txt': 'g\n' });
+  commitAll(flow, 'Next', '2026-03-01T10:00:00Z');
+  git(dir, ['clone', '-q', flow, 'flow-clone']);
   await project('pinned-side', 'repo', 'feature', ['c.txt:1', 'a.txt']);
+  await project('pinned-flow', 'flow', 'develop', ['g.txt:1']);
+  await project('pinned-flow-clone', 'flow-clone', 'origin/develop', ['g.txt:1']);
   await project('pinned-older', 'repo', first, ['a.txt:1']);
   await project('pinned-merged', 'repo', merged, ['d.txt:1']);
   await project('pinned-develop', 'other', develop, ['e.txt:1']);
@@ -72,6 +83,15 @@ describe('a landed head pinned on an unmerged side branch', () => {
     ]);
   });
 
+  it("asks the branch a remote names as its default (origin/HEAD): a clone of a git-flow repository says nothing", () => {
+    // Without a remote, `develop` ahead of `main` is a branch main has not merged.
+    expect(models.get('pinned-flow')?.repository.headOffDefaultBranches).toEqual(['main']);
+    const clone = models.get('pinned-flow-clone') as ProjectModel;
+    expect([clone.repository.problem, clone.rows[0]?.evidence[0]?.status]).toEqual([null, 'VERIFIED']);
+    expect(clone.repository.headOffDefaultBranches).toBeUndefined();
+    expect(flagsOf('pinned-flow-clone')).toEqual([]);
+  });
+
   it('says nothing when a default branch holds the head, or there is none', () => {
     for (const name of ['pinned-older', 'pinned-merged', 'pinned-develop']) {
       expect(models.get(name)?.repository.headOffDefaultBranches, name).toBeUndefined();
@@ -84,7 +104,7 @@ describe('a landed head pinned on an unmerged side branch', () => {
     const results: string[] = [];
     const out: Output = { result: (t) => void results.push(t), info: () => {}, error: (t) => void results.push(`error: ${t}`) };
     expect(await main(['check', '--quiet', dir], out)).toBe(0);
-    expect(results.filter((l) => l.includes('repository/'))).toEqual([
+    expect(results.filter((l) => l.includes('repository/') && l.includes('/repo:'))).toEqual([
       `  low    repository/head-not-on-default-branch  the landed head ${side.slice(0, 7)} named in trailbook.json is on a branch not merged into main of ${dir.split('/').pop()}/repo: the 2 pointers verified at it are verified on that branch, not on what landed there`,
     ]);
   });
