@@ -66,6 +66,19 @@ describe('configuration through the command line', () => {
     expect(out.results.some((l) => l.includes('unsupported-claim (reviewer, audit.json)'))).toBe(true);
   });
 
+  it('check text puts each flag\'s file:line before its summary, once (a coordination flag and a bad timestamp already say it)', async () => {
+    const out = capture();
+    expect(await main(['check', '--quiet', join(EXAMPLE_CORPUS, 'tickets', 'faults')], out)).toBe(0);
+    const lines = out.results.filter((l) => /^  (high|medium|low) /.test(l));
+    expect(lines.filter((l) => l.includes('evidence/commit-not-found') || l.includes('trail/duplicate-id') || l.includes('unsupported-claim'))).toEqual([
+      '  high   evidence/commit-not-found  decisions.jsonl:2  row 8635af1e “Ship the fake-sha hotfix” — no commit 6b8467766823b30e559d624defde1c57a594bda6 in example.git',
+      '  high   unsupported-claim (reviewer, audit.json)  The hotfix row cites a commit nobody can find',
+      '  high   trail/duplicate-id  decisions.jsonl:8  id 3ec852ad is used by 2 rows (lines 8, 9): “Add the CLI entry”',
+    ]);
+    // A summary that names its own place is not given it twice.
+    expect(lines.find((l) => l.includes('trail/not-json'))).toBe('  high   trail/not-json  decisions.jsonl:12: not valid JSON: Unexpected end of JSON input');
+  });
+
   it('ends with what a person must look at: flags, invalid rows, evidence, open blockers and warnings', async () => {
     const out = capture();
     const file = join(dir, 'allow.json');

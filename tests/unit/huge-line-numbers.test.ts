@@ -60,7 +60,7 @@ describe('a line number of 20 digits', () => {
     const out: Output = { result: (t) => void results.push(t), info: () => {}, error: (t) => void results.push(`error: ${t}`) };
     expect(await main(['check', '--quiet', dir], out)).toBe(0);
     const first = results.find((l) => l.includes(`src/a.ts:${HUGE}`));
-    expect(first).toBe(`  high   evidence/line-out-of-range  row ${model.rows[0]?.id} “cites line 0” — src/a.ts:${HUGE}: line ${HUGE} is past the end of src/a.ts (3 lines at landed head)`);
+    expect(first).toBe(`  high   evidence/line-out-of-range  decisions.jsonl:1  row ${model.rows[0]?.id} “cites line 0” — src/a.ts:${HUGE}: line ${HUGE} is past the end of src/a.ts (3 lines at landed head)`);
     expect(results.join('\n')).not.toContain('12345678901234567000');
     const ctx: RowContext = { base: '/', projectId: model.id, repoId: 'r1', anchorOf: () => undefined, chainOf: () => [] };
     expect(decisionRowHtml(model.rows[0] as TrailRow, ctx).value).toContain(`<small>line ${HUGE} is past the end of src/a.ts (3 lines at landed head)</small>`);

@@ -110,9 +110,9 @@ describe('a tag cited alone', () => {
     const text = results.join('\n');
     expect(text).toContain('  evidence: 9 pointers: 5 verified, 2 did not resolve, 2 prose (no pointer), 0 not checkable;');
     expect(text.split('\n').filter((l) => l.includes('evidence/commit-'))).toEqual([
-      `  high   evidence/commit-not-found  row e74d1983 “cites v9.9” — no tag v9.9 in ${repo}`,
-      `  high   evidence/commit-not-found  row 52c7b443 “cites \`v1.0\`, \`v9.9\`” — no tag v9.9 in ${repo}`,
-      `  low    evidence/commit-not-landed  row 06e590ae “cites v0.9-side” cites v0.9-side, which exists but is not in the history of the landed head ${model.repository.head?.slice(0, 7)}`,
+      `  high   evidence/commit-not-found  decisions.jsonl:3  row e74d1983 “cites v9.9” — no tag v9.9 in ${repo}`,
+      `  high   evidence/commit-not-found  decisions.jsonl:8  row 52c7b443 “cites \`v1.0\`, \`v9.9\`” — no tag v9.9 in ${repo}`,
+      `  low    evidence/commit-not-landed  decisions.jsonl:7  row 06e590ae “cites v0.9-side” cites v0.9-side, which exists but is not in the history of the landed head ${model.repository.head?.slice(0, 7)}`,
     ]);
   });
 

@@ -70,7 +70,7 @@ describe('a test cited by its title in a named file', () => {
     const text = results.join('\n');
     expect(text).toContain('  evidence: 7 pointers: 2 verified, 1 did not resolve, 0 prose (no pointer), 4 not checkable;');
     expect(results.filter((l) => l.includes('evidence/test-not-found'))).toEqual([
-      `  medium evidence/test-not-found  row ${model.rows[2]?.id} “cites test 2” — tests/a.test.ts > rejects nothing at all: test “rejects nothing at all” not found in tests/a.test.ts at landed head`,
+      `  medium evidence/test-not-found  decisions.jsonl:3  row ${model.rows[2]?.id} “cites test 2” — tests/a.test.ts > rejects nothing at all: test “rejects nothing at all” not found in tests/a.test.ts at landed head`,
     ]);
     const ctx: RowContext = { base: '/', projectId: model.id, repoId: 'r1', anchorOf: () => undefined, chainOf: () => [] };
     expect(decisionRowHtml(model.rows[2] as TrailRow, ctx).value).toContain(

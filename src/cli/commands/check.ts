@@ -18,7 +18,7 @@ import { acceptedOf, type AcceptedCounts } from '../../lib/archive/accepted-coun
 import { archiveRoot } from '../../lib/export/site-url.ts';
 import { readBaseline } from '../baseline-file.ts';
 import type { ProjectCounts } from '../../lib/model/types.ts';
-import type { LocatedProject } from '../../lib/report/flag-places.ts';
+import { flagPlaceText, type LocatedProject } from '../../lib/report/flag-places.ts';
 import { relative, sep } from 'node:path';
 import { resolveSettings } from '../settings.ts';
 import { fromCwd, packageVersion } from '../paths.ts';
@@ -89,7 +89,11 @@ function printProjectText(out: Output, model: ProjectModel, accepted: ReadonlyAr
   const pointers = pointerTotal(c);
   if (pointers > 0 || c.rows > 0) out.result(`  evidence: ${plural(pointers, 'pointer')}: ${pointerCountsText(c.pointers)}; ${checkFirstCountsText(c)}`);
   if (c.openBlockers > 0) out.result(`  ${plural(c.openBlockers, 'open blocker')}`);
-  model.flags.forEach((f, i) => out.result(`  ${f.severity.padEnd(6)} ${f.kind}${f.layer === 'review' ? ' (reviewer, audit.json)' : ''}  ${f.summary}${accepted[i] ? `  [accepted: ${accepted[i]}]` : ''}`));
+  // Each flag's first file:line before its summary (flag-places.ts `flagPlaceText`), as a compiler says where.
+  model.flags.forEach((f, i) => {
+    const place = flagPlaceText(f);
+    out.result(`  ${f.severity.padEnd(6)} ${f.kind}${f.layer === 'review' ? ' (reviewer, audit.json)' : ''}  ${place ? `${place}  ` : ''}${f.summary}${accepted[i] ? `  [accepted: ${accepted[i]}]` : ''}`);
+  });
   // Line 0 is the whole file (not read): named by its file, as the other formats do.
   for (const i of model.invalid) out.result(`  invalid ${i.line > 0 ? `${i.file}:${i.line}` : i.file}  ${i.error}`);
 }

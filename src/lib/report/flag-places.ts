@@ -45,3 +45,18 @@ export const SEVERITY_LEVELS: Record<Severity, { github: 'error' | 'warning' | '
   medium: { github: 'warning', sarif: 'warning' },
   low: { github: 'notice', sarif: 'note' },
 };
+
+/**
+ * The `file:line` a text line of `trailbook check` puts before a flag's summary (the decision
+ * trail's Part 3: a flag names the rows it is about, and a person opens the file at that line):
+ * the flag's first place with a line, as the record's file names it (relative to its project
+ * folder), or `''` when the flag has no such place or its summary already says it (coordination
+ * flags write `(coordination.jsonl:4)`; a bad timestamp starts with its place). Said at print
+ * time, never in the summary, so a flag's baseline fingerprint (src/lib/baseline) is unchanged.
+ */
+export function flagPlaceText(flag: { summary: string; at: ReadonlyArray<{ file: string; line: number }> }): string {
+  const first = flag.at.find((a) => a.line >= 1);
+  if (!first) return '';
+  const place = `${first.file}:${String(first.line)}`;
+  return flag.summary.includes(place) ? '' : place;
+}
