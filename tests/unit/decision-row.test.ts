@@ -151,11 +151,11 @@ describe('decision row card', () => {
     const pointer = (raw: string, kind: string, status: string, reason: string, target?: object) => ({ raw, kind, status, reason, ...(target ? { target } : {}) }) as unknown as TrailRow['evidence'][number];
     const items = (p: TrailRow['evidence'][number]) => evidenceHtml([p], at).value;
     // A line of a file at the landed head: the link, the status word, nothing else.
-    expect(items(pointer('src/q.go:24', 'path', 'VERIFIED', 'line 24 of 57 exists at landed head', { type: 'file', path: 'src/q.go', origin: 'repository', from: 24, to: 24 }))).toBe('<ul class="evidence"><li data-status=VERIFIED><a href=/r/monorepo/file/src/q.go/#L24>src/q.go:24</a> <b>verified</b></ul>');
-    expect(items(pointer('src/q.go', 'path', 'VERIFIED', 'file exists at landed head; 57 lines', { type: 'file', path: 'src/q.go', origin: 'repository' }))).toBe('<ul class="evidence"><li data-status=VERIFIED><a href=/r/monorepo/file/src/q.go/>src/q.go</a> <b>verified</b></ul>');
+    expect(items(pointer('src/q.go:24', 'path', 'VERIFIED', 'line 24 of 57 exists at landed head', { type: 'file', path: 'src/q.go', origin: 'repository', from: 24, to: 24 }))).toBe('<ul class="evidence"><li><a href=/r/monorepo/file/src/q.go/#L24>src/q.go:24</a> <b>verified</b></ul>');
+    expect(items(pointer('src/q.go', 'path', 'VERIFIED', 'file exists at landed head; 57 lines', { type: 'file', path: 'src/q.go', origin: 'repository' }))).toBe('<ul class="evidence"><li><a href=/r/monorepo/file/src/q.go/>src/q.go</a> <b>verified</b></ul>');
     expect(items(pointer('src/q.go:10-20,30', 'path', 'VERIFIED', 'lines 10–20, 30 of 57 exist at landed head', { type: 'file', path: 'src/q.go', origin: 'repository', from: 10, to: 20 }))).toContain('>src/q.go:10-20,30</a> <b>verified</b></ul>');
     // A commit: its subject, the words a person knows it by.
-    expect(items(pointer('0edc03f0d0', 'commit', 'VERIFIED', 'commit 0edc03f exists: “Change 77: queue”', { type: 'commit', oid: '0edc03f0d0aa' }))).toBe('<ul class="evidence"><li data-status=VERIFIED><a href=/r/monorepo/commit/0edc03f0d0aa/>0edc03f0d0</a> <b>verified</b> <small>“Change 77: queue”</small></ul>');
+    expect(items(pointer('0edc03f0d0', 'commit', 'VERIFIED', 'commit 0edc03f exists: “Change 77: queue”', { type: 'commit', oid: '0edc03f0d0aa' }))).toBe('<ul class="evidence"><li><a href=/r/monorepo/commit/0edc03f0d0aa/>0edc03f0d0</a> <b>verified</b> <small>“Change 77: queue”</small></ul>');
     // A reason that says more than the page (moved, through a link, not landed) is kept whole.
     const moved = 'cited 11–20 at 1a2b3c4; now 22–31 at the landed head 5d6e7f8, as src/q.go changed since';
     expect(items(pointer('src/q.go:11-20', 'path', 'VERIFIED', moved, { type: 'file', path: 'src/q.go', origin: 'repository', from: 22, to: 31 }))).toContain(`<b>verified</b> <small>${moved}</small>`);
