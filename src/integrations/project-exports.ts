@@ -33,7 +33,7 @@ export interface ExportStats {
 export async function writeProjectExports(cacheDir: string, outDir: string, ctx: ArchiveContext): Promise<ExportStats> {
   const started = performance.now();
   const plan = await readRenderPlan(cacheDir);
-  const schema = absoluteUrl(ctx.root, ctx.base, exportUrls.schema(ctx.base, 'recap.v3'));
+  const schema = absoluteUrl(ctx.root, ctx.base, exportUrls.schema(ctx.base, 'recap.v4'));
   let projects = 0;
   for (const { id, digest } of (await readArchiveIndex(cacheDir)).projects) {
     if (!mustRender(plan, `exports:${id}`, digest)) continue;

@@ -19,7 +19,7 @@ async function recap(base: string, id: string): Promise<ComparableRun> {
   const response = await fetch(`${base}p/${id}/recap.json.gz`);
   if (!response.ok) throw new Error(`no project ${id} in this archive (${response.status})`);
   const run = JSON.parse(new TextDecoder().decode(await gunzip(new Uint8Array(await response.arrayBuffer())))) as ComparableRun;
-  // recap/2 leaves a row's anchor out when it is row-<id>; recap/3 writes rows by column (src/lib/export/recap-rows.ts).
+  // recap/2 leaves a row's anchor out when it is row-<id>; recap/3 and /4 write rows by column (src/lib/export/recap-rows.ts), /4 without a time column `ts` gives.
   return { ...run, rows: fullRows(run.rows as unknown as CompactRow[] | RowColumns) };
 }
 

@@ -56,7 +56,7 @@ describe('recap.html, the single-file recap', () => {
     expect(await readTexts(page.locator('main section h2'))).toEqual(['Check first', 'Attention', 'Decisions', 'Invalid records']);
     expect(await readText(page.locator('.audit-sentence').last())).toBe("2 flags from codex-x / gpt-y (layer 2, the reviewer); Trailbook's own checks (layer 1) raised 13 more.");
 
-    // recap/3 writes rows by column and leaves out a row's anchor when it is row-<id>: read it as a reader would (recapModel).
+    // recap/3 and /4 write rows by column and leaves out a row's anchor when it is row-<id>: read it as a reader would (recapModel).
     const model = recapModel(JSON.parse(gunzipSync(await readFile(join(site.out, 'p', PROJECT, 'recap.json.gz'))).toString('utf8')) as RecapExport);
     const visible = model.rows.filter((r) => r.supersededBy.length === 0);
     const hidden = model.rows.filter((r) => r.supersededBy.length > 0);
@@ -93,7 +93,7 @@ describe('a project without decision rows', () => {
   it('lists no decisions.csv.gz for scripts (it would hold a header alone)', async () => {
     expect((await page.goto(`${server.url}p/coordination-clean/`))?.status()).toBe(200);
     const hrefs = await page.locator('nav[data-downloads="project"] a').evaluateAll((links) => links.map((a) => a.getAttribute('href') as string));
-    expect(hrefs).toEqual([`${BASE}p/coordination-clean/recap.html`, `${BASE}p/coordination-clean/recap.json.gz`, `${BASE}schema/recap.v3.json`]);
+    expect(hrefs).toEqual([`${BASE}p/coordination-clean/recap.html`, `${BASE}p/coordination-clean/recap.json.gz`, `${BASE}schema/recap.v4.json`]);
   });
 });
 
@@ -102,14 +102,14 @@ describe('exports under --base /archive/', () => {
     expect((await page.goto(`${server.url}p/${PROJECT}/`))?.status()).toBe(200);
     const downloads = page.locator('nav[data-downloads="project"] a');
     const hrefs = await downloads.evaluateAll((links) => links.map((a) => a.getAttribute('href') as string));
-    expect(hrefs).toEqual([`${BASE}p/${PROJECT}/recap.html`, `${BASE}p/${PROJECT}/recap.json.gz`, `${BASE}schema/recap.v3.json`, `${BASE}p/${PROJECT}/decisions.csv.gz`]);
+    expect(hrefs).toEqual([`${BASE}p/${PROJECT}/recap.html`, `${BASE}p/${PROJECT}/recap.json.gz`, `${BASE}schema/recap.v4.json`, `${BASE}p/${PROJECT}/decisions.csv.gz`]);
 
     const [single, json, schema, csv] = await Promise.all(hrefs.map(fetchFromPage));
     for (const r of [json, schema, csv, single]) expect(r?.status, r?.url).toBe(200);
     const recap = JSON.parse(json?.body as string) as { version: string; $schema: string; id: string; rows: { id: string[] } };
-    expect(recap.version).toBe('trailbook.recap/3');
+    expect(recap.version).toBe('trailbook.recap/4');
     expect(recap.id).toBe(PROJECT);
-    expect(recap.$schema).toBe(`${BASE}schema/recap.v3.json`);
+    expect(recap.$schema).toBe(`${BASE}schema/recap.v4.json`);
     const validate = new Ajv2020({ strict: true, allErrors: true }).compile(JSON.parse(schema?.body as string) as object);
     expect(validate(recap), JSON.stringify(validate.errors?.slice(0, 3))).toBe(true);
     expect([json?.type, csv?.type]).toEqual(['application/gzip', 'application/gzip']);
@@ -120,7 +120,7 @@ describe('exports under --base /archive/', () => {
   });
 
   it('every recap.json of the archive validates against the published schema', async () => {
-    const validate = new Ajv2020({ strict: true, allErrors: true }).compile(JSON.parse(await readFile(join(site.out, 'schema', 'recap.v3.json'), 'utf8')) as object);
+    const validate = new Ajv2020({ strict: true, allErrors: true }).compile(JSON.parse(await readFile(join(site.out, 'schema', 'recap.v4.json'), 'utf8')) as object);
     const projects = await readdir(join(site.out, 'p'));
     expect(projects.length).toBeGreaterThan(10);
     for (const id of projects) {
@@ -205,7 +205,7 @@ describe('accessibility of the export pages', () => {
 describe('incremental builds', () => {
   it('keep the exports of unchanged projects and write the site-wide ones again', async () => {
     const perProject = ['recap.json.gz', 'decisions.csv.gz', 'recap.html'].map((f) => join(site.out, 'p', PROJECT, f));
-    const siteWide = ['archive.json', 'feed.xml', 'report.json', 'report/index.html', 'schema/recap.v3.json'].map((f) => join(site.out, f));
+    const siteWide = ['archive.json', 'feed.xml', 'report.json', 'report/index.html', 'schema/recap.v4.json'].map((f) => join(site.out, f));
     const inode = async (path: string): Promise<number> => (await stat(path)).ino;
     const before = await Promise.all([...perProject, ...siteWide].map(async (path) => ({ path, ino: await inode(path), text: await readFile(path, 'utf8') })));
     // The same options as the first build (--recap-html and --decisions-csv too: changing either renders every page again).

@@ -12,7 +12,7 @@ import type { Page } from 'playwright-core';
 import { buildSite, type BuiltSite } from './build-site.ts';
 import { chromiumAvailable } from './browser.ts';
 import { archiveInBrowser } from './archive-in-browser.ts';
-import { EVIDENCE_ITEM, ROW_CARD } from './page-helpers.ts';
+import { EVIDENCE_ITEM, ROW_CARD, evidenceStatus } from './page-helpers.ts';
 import { bbsRow, bbsRowId, git } from '../history-fixtures.ts';
 
 let dir: string;
@@ -56,7 +56,7 @@ describe.skipIf(!chromiumAvailable())('a cited commit off the landed history', (
       await page.setViewportSize({ width, height: 900 });
       await page.goto(`${origin}/p/run/`);
       const spike = page.locator(`#row-${bbsRowId(2, 'Work on a spike')} ${ROW_CARD.evidenceItem}`);
-      expect(await spike.getAttribute('data-status')).toBe('VERIFIED');
+      expect(await evidenceStatus(spike)).toBe('VERIFIED');
       expect(await spike.locator(EVIDENCE_ITEM.reason).textContent()).toBe(`commit ${sha['S']?.slice(0, 7)} exists: “Commit S”; it is not an ancestor of the landed head ${sha['B']?.slice(0, 7)} (an abandoned branch, or an original rewritten away by a squash or rebase)`);
       expect(await page.locator('.flag[data-kind="evidence/commit-not-landed"] .status').first().textContent()).toContain('low');
       await page.goto(`${origin}/r/in-repo/commit/${sha['S']}/`);

@@ -81,8 +81,8 @@ export const ROW_CARD = {
   result: ':scope > b',
   why: ':scope > dl > dt:text-is("Why") + dd',
   meta: ':scope > dl > dd:last-child',
-  /** An evidence item (nested ones under a command included). */
-  evidenceItem: 'li[data-status]',
+  /** An evidence item (nested ones under a command included): bare when verified, else with data-status (decision-row.ts). */
+  evidenceItem: ':is(.evidence, dd > ul:not([class])) li',
 } as const;
 
 /**
@@ -93,7 +93,12 @@ export async function rowSource(card: Locator): Promise<string> {
   return (await readText(card.locator(ROW_CARD.meta))).split(' · ').pop() ?? '';
 }
 
-/** Where the parts of an evidence item (`li[data-status]`) are: pointer, kind, status word, reason. */
+/** An evidence item's status as the card says it: its data-status, `VERIFIED` for a bare item (issue 30, output size). */
+export async function evidenceStatus(item: Locator): Promise<string> {
+  return (await item.getAttribute('data-status')) ?? 'VERIFIED';
+}
+
+/** Where the parts of an evidence item ({@link ROW_CARD}.evidenceItem) are: pointer, kind, status word, reason. */
 export const EVIDENCE_ITEM = {
   /** The pointer as written: a link, or `<code>` when it leads nowhere. */
   pointer: ':scope > :first-child',

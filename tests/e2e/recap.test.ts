@@ -35,9 +35,10 @@ function row(id: string) {
   return page.locator(`.rows > article[id="row-${id}"]`);
 }
 
-/** What an evidence item says, part by part: pointer, kind, status word and reason. */
+/** What an evidence item says, part by part: pointer, kind, status word and reason ('' for a part the card leaves out). */
 async function evidenceParts(item: Locator): Promise<string[]> {
-  return [await readText(item.locator(EVIDENCE_ITEM.pointer)), await readText(item.locator(EVIDENCE_ITEM.kind)), await readText(item.locator(EVIDENCE_ITEM.status)), await readText(item.locator(EVIDENCE_ITEM.reason))];
+  const part = async (selector: string): Promise<string> => ((await item.locator(selector).count()) > 0 ? readText(item.locator(selector)) : '');
+  return [await part(EVIDENCE_ITEM.pointer), await part(EVIDENCE_ITEM.kind), await part(EVIDENCE_ITEM.status), await part(EVIDENCE_ITEM.reason)];
 }
 
 /** The evidence item of a row whose pointer text is `pointer`. */
@@ -331,15 +332,23 @@ describe('row permalinks', () => {
 });
 
 describe('evidence marks', () => {
-  it('a commit that exists is “verified”, with its subject as the reason', async () => {
+  it('a commit that exists is “verified”, with its subject as the reason; a verified line says no more than its page (issue 30)', async () => {
     await open('/p/tickets-clean/');
     const item = evidence('09610072', 'f19a3b9fdad09750cf8a4bb4cfe4b7d77e254534');
     expect(await readText(item.locator(EVIDENCE_ITEM.status))).toBe('verified');
     expect(await beforeContent(item.locator(EVIDENCE_ITEM.status))).toBe('"✓" / ""');
-    expect(await readText(item.locator(EVIDENCE_ITEM.kind))).toBe('commit');
-    expect(await readText(item.locator(EVIDENCE_ITEM.reason))).toBe('commit f19a3b9 exists: “Initial commit: README and package.json”');
-    // A path and a line range are verified too.
-    expect(await evidenceParts(evidence('9e045a65', 'src/parser.ts:10-20'))).toEqual(['src/parser.ts:10-20', 'path', 'verified', 'lines 10–20 of 43 exist at landed head']);
+    expect(await evidenceParts(item)).toEqual(['f19a3b9fdad09750cf8a4bb4cfe4b7d77e254534', '', 'verified', '“Initial commit: README and package.json”']);
+    // A verified item is a bare <li> (issue 30, output size), its word green as a verified result's.
+    expect(await item.getAttribute('data-status')).toBeNull();
+    const colour = (l: Locator): Promise<string> => l.evaluate((n) => `${getComputedStyle(n).color} on ${getComputedStyle(n).backgroundColor}`);
+    expect(await colour(item.locator(EVIDENCE_ITEM.status))).toBe(await colour(page.locator('.rows > article[data-result="verified"] > b').first()));
+    // A path and a line range are verified too; the file's page says where it is and its size, and marks the lines.
+    const lines = evidence('9e045a65', 'src/parser.ts:10-20');
+    expect(await evidenceParts(lines)).toEqual(['src/parser.ts:10-20', '', 'verified', '']);
+    await lines.locator(EVIDENCE_ITEM.link).click();
+    await page.waitForURL(/\/file\/src\/parser\.ts\/#L10$/);
+    expect(await readText(page.locator('.file-facts'))).toMatch(/^at landed head [0-9a-f]{12} · 43 lines · [\d,]+ bytes · cited: .*lines 10–20/);
+    expect(await page.locator('.code .line.marked').count()).toBeGreaterThanOrEqual(11);
   });
 
   it('the fake SHA is “not verified”, with the reason, and is not a link', async () => {
@@ -362,7 +371,7 @@ describe('evidence marks', () => {
     // A cell with two pointers: each is marked on its own.
     const items = row('00b3022c').locator(ROW_CARD.evidenceItem);
     expect(await items.count()).toBe(2);
-    expect(await evidenceParts(items.nth(0))).toEqual(['commit 8879725', 'commit', 'verified', 'commit 8879725 exists: “Fix off-by-one in line counter”']);
+    expect(await evidenceParts(items.nth(0))).toEqual(['commit 8879725', '', 'verified', '“Fix off-by-one in line counter”']);
     expect(await evidenceParts(items.nth(1))).toEqual(['npm run build', 'command', 'not verified (inconclusive)', 'a command is not evidence of its result']);
   });
 

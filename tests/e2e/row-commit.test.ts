@@ -13,7 +13,7 @@ import type { Page } from 'playwright-core';
 import { buildSite, type BuiltSite } from './build-site.ts';
 import { chromiumAvailable } from './browser.ts';
 import { archiveInBrowser } from './archive-in-browser.ts';
-import { EVIDENCE_ITEM, ROW_CARD, readText } from './page-helpers.ts';
+import { EVIDENCE_ITEM, ROW_CARD, readText, evidenceStatus } from './page-helpers.ts';
 import { bbsRow, bbsRowId, git } from '../history-fixtures.ts';
 
 let dir: string;
@@ -64,7 +64,7 @@ describe.skipIf(!chromiumAvailable())('a path:line at the commit that recorded i
       await page.goto(`${origin}/p/repo/`);
       const [first, head] = [(sha['first'] as string).slice(0, 7), (sha['head'] as string).slice(0, 7)];
       const cited = page.locator(`#row-${bbsRowId(1, 'Admit in one place')} ${ROW_CARD.evidenceItem}`);
-      expect(await cited.getAttribute('data-status')).toBe('VERIFIED');
+      expect(await evidenceStatus(cited)).toBe('VERIFIED');
       expect(await cited.locator(EVIDENCE_ITEM.reason).textContent()).toBe(`cited 11–20 at ${first}; now 22–31 at the landed head ${head}, as src/admission.rs changed since`);
       const href = await cited.locator('a').first().getAttribute('href');
       expect(href).toBe(`/r/in-repo/at/${sha['first']}/file/src/admission.rs/#L11`);

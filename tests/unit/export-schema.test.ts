@@ -63,7 +63,7 @@ describe('export schemas follow the model', () => {
     expectTypeOf<RowColumns['decision']>().toEqualTypeOf<string[]>();
     expectTypeOf<RowColumns['time']>().toEqualTypeOf<Array<number | null>>();
     expectTypeOf<RowColumns['anchor']>().toEqualTypeOf<Array<string | null> | undefined>();
-    expectTypeOf<RecapExport['cited']>().toEqualTypeOf<CompactCited>();
+    expectTypeOf<RecapExport['cited']>().toEqualTypeOf<CompactCited | undefined>();
     expectTypeOf<RecapExport['handover']>().toEqualTypeOf<HandoverReport | null>();
     expectTypeOf<RecapExport['openBlockers']>().toEqualTypeOf<OpenBlocker[]>();
     expectTypeOf<RecapExport['coordination']>().toEqualTypeOf<CoordinationModel | null>();
@@ -77,7 +77,7 @@ describe('export schemas follow the model', () => {
       expect(schema['$id']).toBe(`https://example.com/archive/schema/${name}.json`);
       expect(() => ajv.compile(schema)).not.toThrow();
     }
-    expect(JSON.stringify(exportJsonSchema('recap.v3'))).not.toContain('9007199254740991');
+    expect(JSON.stringify(exportJsonSchema('recap.v4'))).not.toContain('9007199254740991');
   });
 });
 
@@ -103,11 +103,11 @@ for (const [corpus, root] of [['example corpus', CONTENT], ['real corpus', REAL]
       models = await analyse(root);
     }, 120_000);
 
-    it('recap.json of every project parses with the zod schema and validates against recap.v3.json', () => {
-      const validate = validator('recap.v3');
+    it('recap.json of every project parses with the zod schema and validates against recap.v4.json', () => {
+      const validate = validator('recap.v4');
       expect(models.length).toBeGreaterThan(0);
       for (const m of models) {
-        const doc = viaJson(recapExport(m, '/archive/schema/recap.v3.json'));
+        const doc = viaJson(recapExport(m, '/archive/schema/recap.v4.json'));
         const parsed = recapExportSchema.safeParse(doc);
         expect(parsed.success, `${m.id}: ${parsed.error?.message}`).toBe(true);
         expect(validate(doc), `${m.id}: ${JSON.stringify(validate.errors?.slice(0, 3))}`).toBe(true);
@@ -138,10 +138,10 @@ describe('recap.json', () => {
   }, 120_000);
 
   it('is the model with its version and schema URL, every part present', () => {
-    const doc = recapExport(faults, 'https://example.com/schema/recap.v3.json');
+    const doc = recapExport(faults, 'https://example.com/schema/recap.v4.json');
     expect(doc.version).toBe(RECAP_VERSION);
-    expect(RECAP_VERSION).toBe('trailbook.recap/3');
-    expect(doc.$schema).toBe('https://example.com/schema/recap.v3.json');
+    expect(RECAP_VERSION).toBe('trailbook.recap/4');
+    expect(doc.$schema).toBe('https://example.com/schema/recap.v4.json');
     // recap/3: the rows by column, each row without what the rest of it says (src/lib/export/recap-rows.ts).
     expect(fullRows(doc.rows)).toEqual(faults.rows);
     expect(doc.rows.id).toEqual(faults.rows.map((r) => r.id));
@@ -152,11 +152,15 @@ describe('recap.json', () => {
     expect(doc.invalid.map((i) => `${i.file}:${i.line}`)).toEqual(['decisions.jsonl:12']);
     expect(doc.arena).toBeNull();
     expect(Object.keys(doc).slice(0, 3)).toEqual(['$schema', 'version', 'id']);
+    // recap/4 (issue 30, output size): no `cited` and no `time` column, both given back by the rest.
+    expect('cited' in doc).toBe(false);
+    expect('time' in doc.rows).toBe(false);
+    expect(faults.cited.files.length + faults.cited.commits.length).toBeGreaterThan(0);
   });
 
   it('is rejected by the JSON Schema when a field is unknown, missing or of the wrong kind', () => {
-    const validate = validator('recap.v3');
-    const good = viaJson(recapExport(faults, '/schema/recap.v3.json')) as Record<string, unknown> & { rows: Record<string, unknown[]> & { evidence: Array<Array<Record<string, unknown>>> } };
+    const validate = validator('recap.v4');
+    const good = viaJson(recapExport(faults, '/schema/recap.v4.json')) as Record<string, unknown> & { rows: Record<string, unknown[]> & { evidence: Array<Array<Record<string, unknown>>> } };
     expect(validate(good)).toBe(true);
     expect(validate({ ...good, surprise: 1 })).toBe(false);
     const { title: _title, ...untitled } = good;

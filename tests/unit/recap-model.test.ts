@@ -14,7 +14,8 @@ import type { ProjectModel } from '../../src/lib/model/types.ts';
 import { exportRecapHtml } from '../../src/components/html/export-recap.ts';
 import { recapExport, type RecapExport } from '../../src/lib/export/recap-export.ts';
 import { recapModel } from '../../src/lib/export/recap-model.ts';
-import { compactRows } from '../../src/lib/export/recap-rows.ts';
+import { compactRows, rowColumns } from '../../src/lib/export/recap-rows.ts';
+import { compactCited } from '../../src/lib/export/recap-cited.ts';
 import { decisionsCsv } from '../../src/lib/export/decisions-csv.ts';
 import { decisionsCsvFromRecap } from '../../src/lib/export/recap-decisions-csv.ts';
 import { sha256Hex as browserSha256 } from '../../src/lib/text/sha256-browser.ts';
@@ -24,11 +25,14 @@ import { shortDigest } from '../../src/lib/text/hash.ts';
 import { REAL_CORPUS } from '../real-corpus.ts';
 
 const CONTENT = fileURLToPath(new URL('../../content', import.meta.url));
-const SCHEMA = 'https://example.com/archive/schema/recap.v3.json';
+const SCHEMA = 'https://example.com/archive/schema/recap.v4.json';
 const CONTEXTS = [
   { root: null, archiveTitle: 'Trailbook' },
   { root: 'https://example.com/archive/', archiveTitle: 'Team <archive> & "runs"' },
 ];
+
+/** recap.json as Trailbook wrote it at trailbook.recap/3 (every `cited` and `time` there), through JSON. */
+const recap3 = (m: ProjectModel): RecapExport => JSON.parse(JSON.stringify({ ...recapExport(m, SCHEMA.replace('v4', 'v3')), version: 'trailbook.recap/3', rows: rowColumns(m.rows), cited: compactCited(m.cited, m.rows) })) as RecapExport;
 
 /** What the browser does: the published JSON, parsed, turned back into a model. */
 const throughJson = (model: ProjectModel): ProjectModel => recapModel(JSON.parse(JSON.stringify(recapExport(model, SCHEMA))) as RecapExport);
@@ -67,7 +71,7 @@ describe('recapModel (recap.json → the model exportRecapHtml takes)', () => {
   });
 
   it('refuses a recap.json of another version, naming it', () => {
-    expect(() => decisionsCsvFromRecap(JSON.stringify({ version: 'trailbook.recap/4' }))).toThrow('recap.json is of version trailbook.recap/4; this Trailbook reads trailbook.recap/1, trailbook.recap/2 and trailbook.recap/3');
+    expect(() => decisionsCsvFromRecap(JSON.stringify({ version: 'trailbook.recap/5' }))).toThrow('recap.json is of version trailbook.recap/5; this Trailbook reads trailbook.recap/1, trailbook.recap/2, trailbook.recap/3 and trailbook.recap/4');
   });
 
   it('undoes what recapExport adds and maps null parts back to absent', () => {
@@ -92,17 +96,17 @@ describe('recapModel (recap.json → the model exportRecapHtml takes)', () => {
   });
 
   it('refuses a document of another version, naming it', () => {
-    const doc = { ...recapExport(example[0] as ProjectModel, SCHEMA), version: 'trailbook.recap/4' } as unknown as RecapExport;
-    expect(() => recapModel(doc)).toThrow('recap.json is of version trailbook.recap/4; this Trailbook reads trailbook.recap/1, trailbook.recap/2 and trailbook.recap/3');
+    const doc = { ...recapExport(example[0] as ProjectModel, SCHEMA), version: 'trailbook.recap/5' } as unknown as RecapExport;
+    expect(() => recapModel(doc)).toThrow('recap.json is of version trailbook.recap/5; this Trailbook reads trailbook.recap/1, trailbook.recap/2, trailbook.recap/3 and trailbook.recap/4');
   });
 
   it('recap/3 names a citing row by its anchor alone, writes rows by column, and gives the model its whole citations and rows back (issue 30, output size)', () => {
     let compacted = 0;
     for (const m of [...example, ...real]) {
-      const doc = JSON.parse(JSON.stringify(recapExport(m, SCHEMA))) as RecapExport;
+      const doc = recap3(m);
       expect(doc.version).toBe('trailbook.recap/3');
       const rows = new Set(m.rows.map((r) => r.anchor));
-      for (const c of [...doc.cited.commits, ...doc.cited.files].flatMap((e) => e.by)) {
+      for (const c of [...(doc.cited?.commits ?? []), ...(doc.cited?.files ?? [])].flatMap((e) => e.by)) {
         if (c.decision === undefined) {
           compacted++;
           expect(rows.has(c.anchor), `${m.id} ${c.anchor}`).toBe(true);
@@ -124,8 +128,43 @@ describe('recapModel (recap.json → the model exportRecapHtml takes)', () => {
     expect(compacted).toBeGreaterThan(20);
     // A review finding's citation keeps its id and text (no row says them).
     const arena = example.find((p) => p.id === 'tickets-arena-clean') as ProjectModel;
-    const finding = recapExport(arena, SCHEMA).cited.files.flatMap((f) => f.by).find((c) => c.anchor.startsWith('finding-'));
+    const finding = recap3(arena).cited?.files.flatMap((f) => f.by).find((c) => c.anchor.startsWith('finding-'));
     expect(finding?.decision).toMatch(/^Finding: /);
+  });
+
+  it('recap/4 leaves out `cited` and the rows\' `time` when the rest gives them back, and reads as recap/3 of the same project does: the model, recap.html and decisions.csv (issue 30, output size)', () => {
+    let leftOut = 0;
+    let timeLeftOut = 0;
+    for (const m of [...example, ...real]) {
+      const v4 = JSON.parse(JSON.stringify(recapExport(m, SCHEMA))) as RecapExport;
+      const v3 = recap3(m);
+      expect(v4.version).toBe('trailbook.recap/4');
+      if (!('cited' in v4)) leftOut++;
+      if (!('time' in v4.rows)) timeLeftOut++;
+      expect(recapModel(v4), m.id).toEqual(recapModel(v3));
+      expect(recapModel(v4).cited, m.id).toEqual(JSON.parse(JSON.stringify(m.cited)));
+      expect(recapModel(v4).rows, m.id).toEqual(JSON.parse(JSON.stringify(m.rows)));
+      expect(exportRecapHtml(recapModel(v4), CONTEXTS[1] as (typeof CONTEXTS)[1]), m.id).toBe(exportRecapHtml(recapModel(v3), CONTEXTS[1] as (typeof CONTEXTS)[1]));
+      expect(decisionsCsvFromRecap(JSON.stringify(v4)), m.id).toBe(decisionsCsvFromRecap(JSON.stringify(v3)));
+    }
+    // Every project of both corpora: its cited list is what its evidence gives.
+    expect(leftOut).toBe(example.length + real.length);
+    expect(timeLeftOut).toBeGreaterThan(10);
+  });
+
+  it('recap/4 writes `cited` and `time` when the rest would not give them back exactly', () => {
+    const m = example.find((p) => p.id === 'tickets-clean') as ProjectModel;
+    expect(m.cited.commits.length).toBeGreaterThan(0);
+    // A cited list that differs from what the evidence gives (as a pointer read as a secret after it was listed can make it).
+    const other: ProjectModel = { ...m, cited: { commits: m.cited.commits.slice(1), files: m.cited.files } };
+    const doc = JSON.parse(JSON.stringify(recapExport(other, SCHEMA))) as RecapExport;
+    expect(doc.cited?.commits.map((c) => c.oid)).toEqual(other.cited.commits.map((c) => c.oid));
+    expect(recapModel(doc).cited).toEqual(JSON.parse(JSON.stringify(other.cited)));
+    // A time its ts does not give (a redacted ts): the column stays, with every row's time.
+    const redacted: ProjectModel = { ...m, rows: m.rows.map((r, i) => (i === 0 ? { ...r, ts: '[redacted: token]' } : r)) };
+    const kept = JSON.parse(JSON.stringify(recapExport(redacted, SCHEMA))) as RecapExport;
+    expect(kept.rows.time).toEqual(redacted.rows.map((r) => r.time));
+    expect(recapModel(kept).rows).toEqual(JSON.parse(JSON.stringify(redacted.rows)));
   });
 
   it('still reads a recap/1 document (an archive built before recap/2): recap.html and decisions.csv the same', () => {

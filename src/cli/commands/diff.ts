@@ -108,7 +108,7 @@ async function recapFile(path: string, given: string): Promise<ComparableRun> {
   }
   const columnsProblem = isRowColumns(r.rows) ? rowColumnsProblem(r.rows) : null;
   if (columnsProblem !== null) throw new UsageError(`${given} is not a Trailbook recap.json (${columnsProblem})`, 'pass the recap.json.gz of a project of a built archive (p/<id>/recap.json.gz)');
-  // recap/2 leaves a row's anchor out when it is row-<id>; recap/3 writes rows by column (src/lib/export/recap-rows.ts).
+  // recap/2 leaves a row's anchor out when it is row-<id>; recap/3 and /4 write rows by column (src/lib/export/recap-rows.ts), /4 without a time column `ts` gives.
   return { ...(r as ComparableRun), rows: isRowColumns(r.rows) ? fullRows(r.rows) : fullRows(r.rows as unknown as CompactRow[]) };
 }
 

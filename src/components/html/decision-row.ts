@@ -8,7 +8,8 @@ import { clippedDecision, CLIP_DECISION_FROM, pointerWord } from '../../lib/site
 import { evidenceTree } from '../../lib/projections/evidence-tree.ts';
 import { fileKey, safeHref, urls } from '../../lib/site/urls.ts';
 import { shortDigest } from '../../lib/text/hash.ts';
-import { html, type SafeHtml } from './html.ts';
+import { attr, html, type SafeHtml } from './html.ts';
+import { cardReason } from '../../lib/site/card-reason.ts';
 import { pullRequestNumber, type BoundForge } from '../../lib/config/forge-links.ts';
 import { severityBadgeHtml } from './status.ts';
 import type { RowFlag } from '../../lib/projections/flags.ts';
@@ -89,13 +90,19 @@ function evidenceItemHtml(p: EvidencePointer, ctx: Pick<RowContext, 'base' | 'pr
   const word = pointerWord(p);
   const href = evidenceHref(p, ctx);
   // A link's text is the pointer as written, set in the code font by CSS (no <code> inside it).
-  const pointer = href ? html`<a href="${href}"${p.target?.type === 'url' ? html` rel="noopener noreferrer nofollow"` : ''}>${p.raw}</a>` : html`<code>${p.raw}</code>`;
+  const pointer = href ? html`<a href=${attr(href)}${p.target?.type === 'url' ? html` rel="noopener noreferrer nofollow"` : ''}>${p.raw}</a>` : html`<code>${p.raw}</code>`;
   const onForge = forgeHref(p, ctx.forge);
   const forgeLink = onForge && ctx.forge ? html` <a class="forge-link" href="${onForge}" rel="noopener noreferrer">view on ${ctx.forge.name}</a>` : '';
+  // A verified pointer linked to its commit's or file's page says no more than that page does
+  // (src/lib/site/card-reason.ts): no kind, and no generic reason; a commit keeps its subject.
+  const said = cardReason(p, href !== null);
   // Bare markup (a thousand of these on a page; site.css "Row cards"): the pointer first (a link
-  // or <code>), then <i> its kind, <b> the status word (its icon comes from CSS, by data-status), <small> the
-  // reason. `</li>` is optional in HTML.
-  return html`<li data-status="${p.status}"${word.prose ? html` data-outcome="prose"` : ''}>${pointer}${forgeLink}${p.note ? html` <span class="evidence-note">${p.note}</span>` : ''} <i>${p.kind}</i> <b>${word.label}</b> <small>${p.reason}</small>${parts}`;
+  // or <code>), then <i> its kind (not for a verified linked pointer), <b> the status word (its
+  // icon comes from CSS, by data-status), <small> the reason when there is one to say. A
+  // verified item is a bare <li> (most are: 21 bytes each, issue 30), the others say their
+  // status in data-status. `</li>` is optional in HTML; attribute values unquoted where HTML
+  // allows (html.ts `attr`).
+  return html`<li${p.status === 'VERIFIED' ? '' : html` data-status=${attr(p.status)}`}${word.prose ? html` data-outcome=prose` : ''}>${pointer}${forgeLink}${p.note ? html` <span class="evidence-note">${p.note}</span>` : ''}${said.kind ? html` <i>${p.kind}</i>` : ''} <b>${word.label}</b>${said.reason !== '' ? html` <small>${said.reason}</small>` : ''}${parts}`;
 }
 
 /** Texts longer than this many characters are folded: a 4 KiB `why` would fill the screen. */
@@ -149,5 +156,5 @@ export function decisionRowHtml(row: TrailRow, ctx: RowContext): SafeHtml {
   // `row-flagged` when flagged); the heading links to the row itself (its "#" comes from CSS),
   // the <b> beside it is the result, coloured by data-result; the evidence list is the <ul> of
   // a field, and Meta is the last field. `</dt>` and `</dd>` are optional in HTML.
-  return html`<article${flags.length > 0 ? html` class="row-flagged"` : ''} id="${row.anchor}" data-result="${row.resultClass}"${flags.length > 0 ? html` data-flags="${String(flags.length)}"` : ''}><h3><a href="#${row.anchor}">${clippedDecision(row.decision)}</a></h3><b>result: ${row.result}</b>${rowFlagsHtml(flags, href)}<dl>${row.decision.length > CLIP_DECISION_FROM ? html`<dt>Decision<dd>${longText(row.decision)}` : ''}<dt>Why<dd>${longText(row.why)}<dt>Evidence<dd><ul>${evidenceItems(row.evidence, ctx)}</ul>${supersedes}${supersededBy}${extras ? html`<dt>Other fields<dd><code class="raw">${JSON.stringify(row.extra)}</code>` : ''}<dt>Meta<dd>id <code>${row.id}</code>${row.phase ? html` · phase ${row.phase}` : ''}${row.actor ? html` · actor ${row.actor}` : ''}${row.ticket ? html` · ticket ${row.ticket}` : ''}${row.ts ? html` · ${timeHtml(row.ts, row.time)}` : ''} · ${row.file}:${row.line}</dl></article>`;
+  return html`<article${flags.length > 0 ? html` class=row-flagged` : ''} id=${attr(row.anchor)} data-result=${attr(row.resultClass)}${flags.length > 0 ? html` data-flags=${String(flags.length)}` : ''}><h3><a href=${attr(`#${row.anchor}`)}>${clippedDecision(row.decision)}</a></h3><b>result: ${row.result}</b>${rowFlagsHtml(flags, href)}<dl>${row.decision.length > CLIP_DECISION_FROM ? html`<dt>Decision<dd>${longText(row.decision)}` : ''}<dt>Why<dd>${longText(row.why)}<dt>Evidence<dd><ul>${evidenceItems(row.evidence, ctx)}</ul>${supersedes}${supersededBy}${extras ? html`<dt>Other fields<dd><code class="raw">${JSON.stringify(row.extra)}</code>` : ''}<dt>Meta<dd>id <code>${row.id}</code>${row.phase ? html` · phase ${row.phase}` : ''}${row.actor ? html` · actor ${row.actor}` : ''}${row.ticket ? html` · ticket ${row.ticket}` : ''}${row.ts ? html` · ${timeHtml(row.ts, row.time)}` : ''} · ${row.file}:${row.line}</dl></article>`;
 }

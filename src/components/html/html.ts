@@ -37,3 +37,17 @@ export function html(strings: TemplateStringsArray, ...values: Part[]): SafeHtml
 export function join(parts: readonly SafeHtml[], separator = ''): SafeHtml {
   return new SafeHtml(parts.map((p) => p.value).join(separator));
 }
+
+/** What an unquoted attribute value may not hold (HTML: whitespace, `"`, `'`, `=`, `<`, `>`, `` ` ``), once escaped. */
+const NEEDS_QUOTES = /[\s"'=<>`]|^$/;
+
+/**
+ * An attribute value, escaped, unquoted where HTML allows it (`id=row-2aafcc90`,
+ * `href=/r/x/file/a.ts/#L24`) and quoted otherwise (an empty value, one holding a space or an
+ * `=`): two bytes an attribute on the markup repeated on every row (issue 30, output size).
+ * Write it right after the `=`: html`<li data-status=${attr(status)}>`.
+ */
+export function attr(value: string): SafeHtml {
+  const escaped = escapeHtml(value);
+  return new SafeHtml(NEEDS_QUOTES.test(escaped) ? `"${escaped}"` : escaped);
+}

@@ -4,6 +4,7 @@
  */
 import type { InvalidRecord, SourceFile, TelemetryRow, TrailRow } from '../model/types.ts';
 import { sha256Hex } from '../text/hash.ts';
+import { rowTime } from '../text/time.ts';
 import { agree } from '../text/agree.ts';
 import { countOf } from '../site/words.ts';
 
@@ -26,12 +27,8 @@ export function computeRowId(ts: string, ticket: string, decision: string): stri
   return sha256Hex(ts + ticket + decision).slice(0, 8);
 }
 
-/** Milliseconds since the epoch of an ISO-8601 timestamp with a zone, or null. */
-export function parseTime(ts: string): number | null {
-  if (!/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?(?:Z|[+-]\d{2}:?\d{2})$/i.test(ts.trim())) return null;
-  const t = Date.parse(ts.trim());
-  return Number.isNaN(t) ? null : t;
-}
+/** Milliseconds since the epoch of an ISO-8601 timestamp with a zone, or null (src/lib/text/time.ts `rowTime`). */
+export const parseTime = rowTime;
 
 /**
  * Reports a record file none of whose lines has the shape of its format once, not line by

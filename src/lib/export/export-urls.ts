@@ -37,7 +37,7 @@ export const exportUrls = {
   recapHtmlMaker: (base: string, id: string): string => `${base}p/${id}/#${RECAP_HTML_CONTROL}`,
   /** The recap page's download that makes `decisions.csv` in the browser from `recap.json.gz`, for builds without `--decisions-csv`. */
   decisionsCsvMaker: (base: string, id: string): string => `${base}p/${id}/#${DECISIONS_CSV_CONTROL}`,
-  /** A published JSON Schema (`recap.v3`, `archive.v1`, `report.v1`). */
+  /** A published JSON Schema (`recap.v4`, `archive.v1`, `report.v1`). */
   schema: (base: string, name: string): string => `${base}schema/${name}.json`,
   /** The archive index. */
   archiveJson: (base: string): string => `${base}archive.json`,

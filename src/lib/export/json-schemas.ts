@@ -11,7 +11,7 @@ import { recapExportSchema } from './recap-export.ts';
 
 /** Every published schema, by name (the file name without `.json`). */
 export const EXPORT_SCHEMAS = {
-  'recap.v3': recapExportSchema,
+  'recap.v4': recapExportSchema,
   'archive.v1': archiveIndexSchema,
   'report.v1': buildReportSchema,
 } as const;

@@ -67,8 +67,14 @@ export const rowColumnsSchema = documented(
       Object.entries(compactRowSchema.shape).map(([field, schema]) => {
         const described = exportRegistry.get(schema)?.description;
         const optional = schema instanceof z.ZodOptional;
-        const column = optional ? z.array((schema.unwrap() as z.ZodType).nullable()).optional() : z.array(schema as z.ZodType);
-        const what = optional ? `Each row's \`${field}\` in row order, null for a row without one; absent when no row has one.` : `Each row's \`${field}\` in row order.`;
+        // recap/4 leaves out `time` when every row's is what its `ts` gives (src/lib/export/recap-rows.ts `timeFromTs`).
+        const derived = field === 'time';
+        const column = optional ? z.array((schema.unwrap() as z.ZodType).nullable()).optional() : derived ? z.array(schema as z.ZodType).optional() : z.array(schema as z.ZodType);
+        const what = optional
+          ? `Each row's \`${field}\` in row order, null for a row without one; absent when no row has one.`
+          : derived
+            ? "Each row's `time` in row order; absent (trailbook.recap/4) when every row's is what its `ts` gives: milliseconds since the epoch of `ts` read as an ISO-8601 timestamp with a zone (JavaScript's `Date.parse`), else null."
+            : `Each row's \`${field}\` in row order.`;
         return [field, documented(column, { description: described ? `${what} ${described}` : what })];
       }),
     ),

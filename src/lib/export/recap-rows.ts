@@ -11,10 +11,15 @@
  * by side (decisions with decisions, SHAs with SHAs) and a field's name once, not once a row:
  * a real-shaped project's `recap.json.gz` 198 → about 165 bytes a row.
  *
+ * `trailbook.recap/4` (issue 30, output size): the same columns, without `time` when every
+ * row's is what its `ts` gives (src/lib/text/time.ts `rowTime`, as the trail adapters read it);
+ * a trail whose times were written otherwise (a redacted `ts`) keeps the column.
+ *
  * Readers ({@link fullRows}: recap.html and decisions.csv in the browser, `trailbook diff`, the
- * compare page) take all three layouts and put the left-out fields back. Pure.
+ * compare page) take all four layouts and put the left-out fields back. Pure.
  */
 import type { TrailRow } from '../model/types.ts';
+import { rowTime } from '../text/time.ts';
 
 /** A row as `trailbook.recap/2` writes it. */
 export type CompactRow = Omit<TrailRow, 'computedId' | 'anchor' | 'index'> & { computedId?: string; anchor?: string; index?: number };
@@ -65,17 +70,26 @@ export function compactRows(rows: readonly TrailRow[]): CompactRow[] {
   });
 }
 
-/** `rows` as `trailbook.recap/3` writes them: {@link compactRows} by column. */
-export function rowColumns(rows: readonly TrailRow[]): RowColumns {
+/** Whether every row's `time` is what its `ts` gives ({@link rowTime}): recap/4 then leaves the column out. */
+export function timeFromTs(rows: ReadonlyArray<Pick<TrailRow, 'ts' | 'time'>>): boolean {
+  return rows.every((r) => rowTime(r.ts) === r.time);
+}
+
+/**
+ * `rows` as `trailbook.recap/3` writes them: {@link compactRows} by column; as recap/4 writes
+ * them (`leaveOutTime`) without the `time` column when {@link timeFromTs} says it gives nothing.
+ */
+export function rowColumns(rows: readonly TrailRow[], leaveOutTime = false): RowColumns {
   const compact = compactRows(rows);
   const out: Record<string, unknown[]> = {};
-  for (const field of REQUIRED) out[field] = compact.map((r) => r[field]);
+  const withoutTime = leaveOutTime && timeFromTs(rows);
+  for (const field of REQUIRED) if (!(withoutTime && field === 'time')) out[field] = compact.map((r) => r[field]);
   for (const field of OPTIONAL) if (compact.some((r) => r[field] !== undefined)) out[field] = compact.map((r) => r[field] ?? null);
   return out as unknown as RowColumns;
 }
 
 /**
- * What is wrong with recap/3 columns, in words (`its rows have no decision column`, `its rows'
+ * What is wrong with recap/3 or recap/4 columns, in words (`its rows have no decision column`, `its rows'
  * evidence column has 1 value for 2 rows`), or null: every column of {@link REQUIRED} an array
  * as long as `id`, and each optional one present that long too.
  */
@@ -84,7 +98,8 @@ export function rowColumnsProblem(columns: RowColumns): string | null {
   const n = columns.id.length;
   for (const field of [...REQUIRED, ...OPTIONAL]) {
     const column = cols[field];
-    if (column === undefined && (OPTIONAL as readonly string[]).includes(field)) continue;
+    // recap/4 leaves out `time` when `ts` gives it (rowColumns).
+    if (column === undefined && ((OPTIONAL as readonly string[]).includes(field) || field === 'time')) continue;
     if (!Array.isArray(column)) return `its rows have no ${field} column`;
     if (column.length !== n) return `its rows' ${field} column has ${column.length} ${column.length === 1 ? 'value' : 'values'} for ${n} ${n === 1 ? 'row' : 'rows'}`;
   }
@@ -100,7 +115,7 @@ function columnRows(columns: RowColumns): CompactRow[] {
   const rows: CompactRow[] = [];
   for (let i = 0; i < n; i++) {
     const row: Record<string, unknown> = {};
-    for (const field of REQUIRED) row[field] = (cols[field] as unknown[])[i];
+    for (const field of REQUIRED) row[field] = field === 'time' && cols['time'] === undefined ? rowTime(columns.ts[i] as string) : (cols[field] as unknown[])[i];
     for (const field of OPTIONAL) {
       const v = cols[field]?.[i];
       if (v !== undefined && v !== null) row[field] = v;
@@ -117,7 +132,7 @@ export function isRowColumns(rows: unknown): rows is RowColumns {
 
 /**
  * The inverse of {@link rowColumns} and {@link compactRows}: the rows of any recap.json's
- * `rows` — recap/3's columns, recap/2's compact rows, or recap/1's rows (every field there,
+ * `rows` — recap/4's or recap/3's columns, recap/2's compact rows, or recap/1's rows (every field there,
  * which come back as they are).
  */
 export function fullRows(rows: readonly CompactRow[] | RowColumns): TrailRow[] {

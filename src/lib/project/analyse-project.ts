@@ -7,7 +7,7 @@ import { basename, join, relative, resolve, sep } from 'node:path';
 import { realpath, stat } from 'node:fs/promises';
 import type { StageTimes } from './stage-times.ts';
 import type { DiscoveredProject } from '../model/discovered.ts';
-import type { Citation, CitedCommit, CitedFile, EvidencePointer, TrailRow, InvalidRecord, ProjectModel } from '../model/types.ts';
+import type { EvidencePointer, TrailRow, InvalidRecord, ProjectModel } from '../model/types.ts';
 import { readJsonFile } from '../adapters/json-file.ts';
 import { Confinement } from '../fs/confined.ts';
 import { projectConfigSchema, type ProjectConfig } from '../schemas/project-config.ts';
@@ -17,7 +17,8 @@ import { resolveEvidence, type EvidenceContext, type RowPlace } from '../evidenc
 import { readCellPointers } from '../evidence/cell-reading.ts';
 import { ArtifactFolder, type ConsultedPaths } from '../evidence/artifacts.ts';
 import { runChecks } from '../checks/index.ts';
-import { readQuality, withFindingCitations } from '../quality/read-quality.ts';
+import { readQuality } from '../quality/read-quality.ts';
+import { citedFrom, withFindingCitations } from '../projections/cited.ts';
 import { mergeSpan } from '../lifecycle/lifecycle-records.ts';
 import { ProjectRecords } from '../readers/project-records.ts';
 import { readProjectFiles } from '../readers/registry.ts';
@@ -42,7 +43,6 @@ import { DEFAULT_SECRET_SETTINGS, type SecretSettings } from '../config/secret-s
 import { secretSettingsKey } from '../secrets/detect.ts';
 import { findProjectSecrets, unlinkSecretFiles, type CommitStore } from '../secrets/project-secrets.ts';
 import type { FoundSecret } from '../secrets/found-secrets.ts';
-import { invalidAnchor } from '../site/invalid-anchor.ts';
 import { readSecretPointers } from '../secrets/secret-pointers.ts';
 
 /** The record formats that are decision trails (their rows can be linked to). */
@@ -72,65 +72,6 @@ async function readConfig(project: DiscoveredProject, invalid: InvalidRecord[]):
     return null;
   }
   return { value: parsed.data, path: project.config };
-}
-
-/**
- * The commits and files a project's evidence cites, each with the records citing it: valid
- * rows, and invalid records whose evidence was told apart by the header (issue 27, scope 4:
- * every page a record links to exists, so a malformed row's cited file gets its page too; its
- * citation points at the invalid record, `#invalid-<file>-L<line>`).
- */
-function citedFrom(rows: ProjectModel['rows'], invalid: readonly InvalidRecord[] = []): ProjectModel['cited'] {
-  const commits = new Map<string, CitedCommit>();
-  const files = new Map<string, CitedFile>();
-  // A citation that did not resolve is listed too, with its pointer and reason (an auditor sees it on the file's page).
-  const cite = (list: Citation[], row: Pick<TrailRow, 'id' | 'anchor' | 'decision'>, unresolved?: string): void => {
-    const listed = list.find((c) => c.anchor === row.anchor);
-    if (!listed) list.push({ rowId: row.id, anchor: row.anchor, decision: row.decision.slice(0, 120), ...(unresolved !== undefined ? { unresolved } : {}) });
-    else if (unresolved !== undefined && !(listed.unresolved ?? '').split('; ').includes(unresolved)) listed.unresolved = listed.unresolved === undefined ? unresolved : `${listed.unresolved}; ${unresolved}`;
-  };
-  const citing: Array<Pick<TrailRow, 'id' | 'anchor' | 'decision' | 'evidence'>> = [
-    ...rows,
-    ...invalid.flatMap((r) => (r.evidence && r.evidence.length > 0 ? [{ id: `${r.file}:${r.line}`, anchor: invalidAnchor(r.file, r.line), decision: r.fields?.['decision'] ?? `invalid record ${r.file}:${r.line}`, evidence: r.evidence }] : [])),
-  ];
-  for (const row of citing) {
-    for (const p of row.evidence) {
-      const t = p.target;
-      // A file that is there but whose cited lines are not (`src/parser.ts:999`): the row is listed on its page, not resolved, with the reason.
-      if (p.status === 'NOT_VERIFIED' && p.citedFile !== undefined) {
-        const f = p.citedFile;
-        const key = `${f.origin}:${f.path}:${f.at ?? ''}`;
-        const entry = files.get(key) ?? { path: f.path, origin: f.origin, ...(f.at !== undefined ? { at: f.at } : {}), ranges: [], by: [] };
-        cite(entry.by, row, `${p.raw}: ${p.reason}`);
-        files.set(key, entry);
-        continue;
-      }
-      // Only evidence that held (or could not be checked) has a link: never a NOT_VERIFIED pointer.
-      if (!t || p.status === 'NOT_VERIFIED') continue;
-      if (t.type === 'commit') {
-        // A range cites each of its ends (`82c680b..58ed6b9`), each landed or not on its own.
-        for (const end of p.ends ?? [{ oid: t.oid, ...(p.notLanded ? { notLanded: true as const } : {}) }]) {
-          const entry: CitedCommit = commits.get(end.oid) ?? { oid: end.oid, by: [] };
-          if (end.notLanded) entry.notLanded = true;
-          cite(entry.by, row);
-          commits.set(end.oid, entry);
-        }
-      } else if (t.type === 'file') {
-        // A file at the commit that recorded the row is cited apart from the file at the landed head (issue 26, item 1).
-        const key = `${t.origin}:${t.path}:${t.at ?? ''}`;
-        const entry = files.get(key) ?? { path: t.path, origin: t.origin, ...(t.at !== undefined ? { at: t.at } : {}), ranges: [], by: [] };
-        if (t.from !== undefined && !entry.ranges.some((r) => r.from === t.from && r.to === (t.to ?? t.from))) entry.ranges.push({ from: t.from, to: t.to ?? t.from });
-        cite(entry.by, row);
-        files.set(key, entry);
-      }
-    }
-  }
-  return {
-    commits: [...commits.values()].sort((a, b) => (a.oid < b.oid ? -1 : 1)),
-    files: [...files.values()]
-      .sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : a.origin !== b.origin ? (a.origin < b.origin ? -1 : 1) : (a.at ?? '') < (b.at ?? '') ? -1 : 1))
-      .map((f) => ({ ...f, ranges: f.ranges.sort((a, b) => a.from - b.from || a.to - b.to) })),
-  };
 }
 
 /**

@@ -6,7 +6,7 @@
  */
 import type { Confinement } from '../fs/confined.ts';
 import type { DiscoveredFile } from '../model/discovered.ts';
-import type { CitedFile, InvalidRecord, ProjectModel, SourceFile, TrailRow } from '../model/types.ts';
+import type { InvalidRecord, SourceFile, TrailRow } from '../model/types.ts';
 import type { ArenaModel } from '../model/arena.ts';
 import type { VerdictsModel } from '../model/verdicts.ts';
 import type { EvidenceContext } from '../evidence/resolve.ts';
@@ -38,31 +38,5 @@ export async function readQuality(files: readonly DiscoveredFile[], rows: readon
     verdicts: verdicts.verdicts,
     invalid: [...arena.invalid, ...verdicts.invalid],
     sources: [...arena.sources, ...verdicts.sources],
-  };
-}
-
-/**
- * Adds the files that review findings cite to a project's cited files (each finding is a
- * citation: its anchor and summary), keeping the sort order of `cited`. Pure.
- */
-export function withFindingCitations(cited: ProjectModel['cited'], verdicts: VerdictsModel | null): ProjectModel['cited'] {
-  if (!verdicts) return cited;
-  const files = new Map<string, CitedFile>(cited.files.map((f) => [`${f.origin}:${f.path}`, { ...f, ranges: [...f.ranges], by: [...f.by] }]));
-  for (const review of verdicts.reviews) {
-    for (const finding of review.findings) {
-      const t = finding.location?.target;
-      if (!t || t.type !== 'file' || finding.location?.status === 'NOT_VERIFIED') continue;
-      const key = `${t.origin}:${t.path}`;
-      const entry = files.get(key) ?? { path: t.path, origin: t.origin, ranges: [], by: [] };
-      if (t.from !== undefined && !entry.ranges.some((r) => r.from === t.from && r.to === (t.to ?? t.from))) entry.ranges.push({ from: t.from, to: t.to ?? t.from });
-      if (!entry.by.some((c) => c.anchor === finding.anchor)) entry.by.push({ rowId: finding.anchor, anchor: finding.anchor, decision: `Finding: ${finding.summary}`.slice(0, 120) });
-      files.set(key, entry);
-    }
-  }
-  return {
-    commits: cited.commits,
-    files: [...files.values()]
-      .sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : a.origin < b.origin ? -1 : 1))
-      .map((f) => ({ ...f, ranges: f.ranges.sort((a, b) => a.from - b.from || a.to - b.to) })),
   };
 }

@@ -27,3 +27,15 @@ export function parseInstant(text: string): number | null {
 export function isoOf(time: number): string {
   return new Date(Math.floor(time)).toISOString();
 }
+
+/**
+ * A trail row's `time` from its `ts` (src/lib/adapters/parsed-row.ts `parseTime`):
+ * milliseconds since the epoch of an ISO-8601 timestamp with a zone, as `Date.parse` reads it,
+ * or null. Here, free of Node, so that a reader of `recap.json` (`trailbook.recap/4` leaves
+ * out the `time` column when this gives it back: src/lib/export/recap-rows.ts) makes it again.
+ */
+export function rowTime(ts: string): number | null {
+  if (!/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?(?:Z|[+-]\d{2}:?\d{2})$/i.test(ts.trim())) return null;
+  const t = Date.parse(ts.trim());
+  return Number.isNaN(t) ? null : t;
+}
