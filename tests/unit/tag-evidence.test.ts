@@ -119,9 +119,9 @@ describe('a tag cited alone', () => {
   it('renders a verified tag as a link to its commit', () => {
     const ctx: RowContext = { base: '/', projectId: model.id, repoId: 'r1', anchorOf: () => undefined, chainOf: () => [] };
     expect(decisionRowHtml(model.rows[0] as TrailRow, ctx).value).toContain(
-      `<li data-status="VERIFIED"><a href="/r/r1/commit/${first}/">v1.0</a> <i>commit</i> <b>verified</b> <small>tag v1.0 names commit ${first.slice(0, 7)}: “First”</small></ul>`,
+      `<li><a href=/r/r1/commit/${first}/>v1.0</a> <b>verified</b> <small>tag v1.0 names commit ${first.slice(0, 7)}: “First”</small></ul>`,
     );
-    expect(decisionRowHtml(model.rows[2] as TrailRow, ctx).value).toContain(`<li data-status="NOT_VERIFIED"><code>v9.9</code> <i>commit</i> <b>not verified</b> <small>no tag v9.9 in ${basename(dir)}</small></ul>`);
+    expect(decisionRowHtml(model.rows[2] as TrailRow, ctx).value).toContain(`<li data-status=NOT_VERIFIED><code>v9.9</code> <i>commit</i> <b>not verified</b> <small>no tag v9.9 in ${basename(dir)}</small></ul>`);
   });
 
   it('is not called missing in a clone that holds no tags at all', async () => {

@@ -74,7 +74,7 @@ describe('a test cited by its title in a named file', () => {
     ]);
     const ctx: RowContext = { base: '/', projectId: model.id, repoId: 'r1', anchorOf: () => undefined, chainOf: () => [] };
     expect(decisionRowHtml(model.rows[2] as TrailRow, ctx).value).toContain(
-      '<li data-status="NOT_VERIFIED"><code>tests/a.test.ts &gt; rejects nothing at all</code> <i>test</i> <b>not verified</b> <small>test “rejects nothing at all” not found in tests/a.test.ts at landed head</small></ul>',
+      '<li data-status=NOT_VERIFIED><code>tests/a.test.ts &gt; rejects nothing at all</code> <i>test</i> <b>not verified</b> <small>test “rejects nothing at all” not found in tests/a.test.ts at landed head</small></ul>',
     );
   });
 });
