@@ -126,6 +126,14 @@ function encodeTopBlock(list: List, limit: number): [block: Uint8Array, n: numbe
 /** The best (lowest) field of a field code (as ../query/ranking.ts bestField). */
 const bestFieldOf = (code: number): number => (code & 1 ? 0 : code & 2 ? 1 : code & 4 ? 2 : 3);
 
+/**
+ * A field code as a block stores it (format 11): the best field and the first position there,
+ * `best | position << 2`, from a part's `mask | position << 4` (the engine reads no other
+ * field of the mask: ../query/ranking.ts bestField; `decodePostings` gives the part's form
+ * back with the best field's bit alone). A position below 32 fits one byte, not below 8.
+ */
+export const storedFieldCode = (code: number): number => bestFieldOf(code) + (code >>> 4) * 4;
+
 /** Encodes postings [from, to) of the arrays as one block. */
 function encodeBlock(docs: Uint32Array, fields: Uint32Array | null, words: Float64Array, from: number, to: number): Uint8Array {
   const w = new ByteWriter();
@@ -136,7 +144,7 @@ function encodeBlock(docs: Uint32Array, fields: Uint32Array | null, words: Float
     w.varint((docs[i] as number) - last);
     last = docs[i] as number;
   }
-  if (fields) for (let i = from; i < to; i++) w.varint(fields[i] as number);
+  if (fields) for (let i = from; i < to; i++) w.varint(storedFieldCode(fields[i] as number));
   for (let i = from; i < to; i++) w.varint(words[i] as number);
   return w.result();
 }
