@@ -98,7 +98,7 @@ class Packer {
  * (the order a search ranks records that differ only in field and place); written in document
  * order, as a block. Returns the block and its postings.
  */
-function encodeTopBlock(list: List, limit: number): [block: Uint8Array, n: number] {
+function encodeTopBlock(list: List, limit: number): [block: Uint8Array, n: number, chosen: Uint8Array] {
   const byField = [0, 0, 0, 0];
   for (let i = 0; i < list.n; i++) {
     const f = bestFieldOf(list.fields[i] as number);
@@ -112,15 +112,37 @@ function encodeTopBlock(list: List, limit: number): [block: Uint8Array, n: numbe
   const docs = new Uint32Array(limit);
   const fields = new Uint32Array(limit);
   const words = new Float64Array(limit);
+  const chosen = new Uint8Array(list.n);
   let n = 0;
   for (let i = 0; i < list.n; i++) {
     const f = bestFieldOf(list.fields[i] as number);
     if (f > whole || (f === whole && room-- <= 0)) continue;
+    chosen[i] = 1;
     docs[n] = list.docs[i] as number;
     fields[n] = list.fields[i] as number;
     words[n++] = list.words[i] as number;
   }
-  return [encodeBlock(docs, fields, words, 0, n), n];
+  return [encodeBlock(docs, fields, words, 0, n), n, chosen];
+}
+
+/**
+ * Postings [from, to) of a word's list without those of its top block (`chosen`), as one block
+ * (format 11: a word with a top block lists each posting once; format.ts, DictEntry).
+ */
+function encodeRestBlock(list: List, chosen: Uint8Array, from: number, to: number): Uint8Array {
+  let n = 0;
+  for (let i = from; i < to; i++) if (chosen[i] === 0) n++;
+  const docs = new Uint32Array(n);
+  const fields = new Uint32Array(n);
+  const words = new Float64Array(n);
+  let k = 0;
+  for (let i = from; i < to; i++) {
+    if (chosen[i] !== 0) continue;
+    docs[k] = list.docs[i] as number;
+    fields[k] = list.fields[i] as number;
+    words[k++] = list.words[i] as number;
+  }
+  return encodeBlock(docs, fields, words, 0, n);
 }
 
 /** The best (lowest) field of a field code (as ../query/ranking.ts bestField). */
@@ -259,9 +281,24 @@ export async function mergeParts(name: 'main' | 'delta', parts: readonly SearchP
   const facetFirsts: Array<[DictEntry, Uint8Array]> = [];
   /** Writes the term's postings (in `list`) and its dictionary entry (a facet term's: for the manifest). */
   const writeTerm = async (term: string): Promise<void> => {
-    const blocks: Array<[number, number, number]> = [];
+    const blocks: DictEntry[2] = [];
     const facet = term.startsWith(FACET_TERM);
     const size = facet ? BLOCK_POSTINGS : (options.wordBlock ?? WORD_BLOCK_POSTINGS);
+    if (!facet && list.n > topMin) {
+      // A word with a top block (format 11): its list's blocks hold the other postings, each
+      // block the postings of its range of the whole list (cut every `size` postings) with the
+      // range's last document, so a block read with the top block's postings in that range is
+      // the list up to there (../query/runtime.ts, `block`).
+      const [top, n, chosen] = encodeTopBlock(list, topPostings);
+      for (let from = 0; from < list.n; from += size) {
+        const to = Math.min(list.n, from + size);
+        const [file, offset, length] = await packer.add(encodeRestBlock(list, chosen, from, to));
+        blocks.push([file, offset, length, list.docs[to - 1] as number]);
+      }
+      const [file, offset, length] = await packer.add(top);
+      await dict.add(term, [term, list.n, blocks, [file, offset, length, n]]);
+      return;
+    }
     for (let from = 0; from < list.n; from += size) {
       blocks.push(await packer.add(encodeBlock(list.docs, facet ? null : list.fields, list.words, from, Math.min(list.n, from + size))));
     }
@@ -270,11 +307,7 @@ export async function mergeParts(name: 'main' | 'delta', parts: readonly SearchP
       facetTerms.push(entry);
       if (list.n > FACET_FIRST_MIN && !term.startsWith(facetTerm('project', ''))) facetFirsts.push([entry, encodeBlock(list.docs, null, list.words, 0, FACET_FIRST)]);
     }
-    else if (list.n > topMin) {
-      const [block, n] = encodeTopBlock(list, topPostings);
-      const [file, offset, length] = await packer.add(block);
-      await dict.add(term, [term, list.n, blocks, [file, offset, length, n]]);
-    } else await dict.add(term, [term, list.n, blocks]);
+    else await dict.add(term, [term, list.n, blocks]);
   };
   for (const term of [...facetSources.keys()].sort()) {
     list.reset();
