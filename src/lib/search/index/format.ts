@@ -251,8 +251,74 @@ export const HOT_FIRST = 25;
  */
 export interface HotKey {
   key: string;
-  entries: ExactEntry[];
+  /** Its entries by column ({@link HotEntries}; format 11). */
+  entries: HotEntries;
   first: Array<[doc: number, record: StoredDoc]>;
+}
+
+/**
+ * A hot key's entries by column (format 11, issue 30 output size): documents as gaps (the first
+ * from 0), qualities, facet code words, and for paths the distinct paths once with each entry's
+ * path as an index into them (-1: none) and its lines (-1: none). At 1,000 x 1,000 on the
+ * real-shaped corpus, 1,000 hot paths' files held 995,160 entries each naming its full path and
+ * document number in full; by column the entries of a 4th of all hot keys' files were 2.1 instead
+ * of 3.2 MB (gzip). Columns after `words` are left out when no entry has a path.
+ * ({@link encodeHotEntries}, {@link decodeHotEntries}.)
+ */
+export type HotEntries = [gaps: number[], quality: number[], words: number[], paths?: string[], path?: number[], from?: number[], to?: number[]];
+
+/** A hot key's entries (in document order) by column ({@link HotEntries}). */
+export function encodeHotEntries(entries: readonly ExactEntry[]): HotEntries {
+  const gaps: number[] = [];
+  const quality: number[] = [];
+  const words: number[] = [];
+  const paths: string[] = [];
+  const pathIndex = new Map<string, number>();
+  const path: number[] = [];
+  const from: number[] = [];
+  const to: number[] = [];
+  let last = 0;
+  for (const e of entries) {
+    gaps.push(e[0] - last);
+    last = e[0];
+    quality.push(e[1]);
+    words.push(e[2]);
+    if (e[3] === undefined) {
+      path.push(-1);
+      from.push(-1);
+      to.push(-1);
+      continue;
+    }
+    let i = pathIndex.get(e[3]);
+    if (i === undefined) {
+      i = paths.length;
+      pathIndex.set(e[3], i);
+      paths.push(e[3]);
+    }
+    path.push(i);
+    from.push(e[4] ?? -1);
+    to.push(e[4] === undefined ? -1 : (e[5] ?? e[4]));
+  }
+  return paths.length === 0 ? [gaps, quality, words] : [gaps, quality, words, paths, path, from, to];
+}
+
+/** The entries {@link encodeHotEntries} was given, as exact-map entries. */
+export function decodeHotEntries(columns: HotEntries): ExactEntry[] {
+  const [gaps, quality, words, paths, path, from, to] = columns;
+  const out: ExactEntry[] = [];
+  let doc = 0;
+  for (let i = 0; i < gaps.length; i++) {
+    doc += gaps[i] as number;
+    const entry: ExactEntry = [doc, quality[i] as number, words[i] as number];
+    const p = path?.[i] ?? -1;
+    if (paths && p >= 0) {
+      entry.push(paths[p] as string);
+      const f = from?.[i] ?? -1;
+      if (f >= 0) entry.push(f, to?.[i] as number);
+    }
+    out.push(entry);
+  }
+  return out;
 }
 
 /** An exact-map page's item: a key and its entries, or a hot key's entry count and file. */

@@ -3,7 +3,7 @@
  * each, its parts table and document ranges, dictionary and exact-map pages (and hot keys'
  * files), postings and the parts' facet codes (`sigs.bin`). See docs/architecture.md, "The search index".
  */
-import { FACET_TERM, TIERS, type DictEntry, type ExactEntry, type ExactItem, type HotKey, type IndexInfo, type SearchManifest, type StoredDoc } from '../index/format.ts';
+import { FACET_TERM, TIERS, decodeHotEntries, type DictEntry, type ExactEntry, type ExactItem, type HotKey, type IndexInfo, type SearchManifest, type StoredDoc } from '../index/format.ts';
 import { PART_TABLE_FILE, PartTable, splitPartTableFile } from '../index/part-table.ts';
 import { ByteReader } from '../index/varint.ts';
 import { decodePostings, type Postings } from './postings.ts';
@@ -278,7 +278,7 @@ export class IndexRuntime {
         if (item.length === 2) return item;
         const hot = json<HotKey>(await this.file(`hot/${item[2]}.bin`));
         for (const [doc, record] of hot.first) this.firstRecords.set(doc, record);
-        return [item[0], hot.entries];
+        return [item[0], decodeHotEntries(hot.entries)];
       }),
     );
   }
