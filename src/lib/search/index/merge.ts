@@ -13,7 +13,7 @@ import { createHash } from 'node:crypto';
 import { gzipSync } from 'node:zlib';
 import { orderFacetKeys } from '../facets.ts';
 import { lowerBound } from '../../text/lower-bound.ts';
-import { FACET_FIRST, FACET_FIRST_MIN, FACET_TERM, GZIP_BINARY, GZIP_TEXT, WORD_BLOCK_POSTINGS, HOT_ENTRIES, HOT_FIRST, TIERS, TOP_MIN, TOP_POSTINGS, facetTerm, type DictEntry, type ExactEntry, type ExactItem, type HotKey, type IndexInfo, type IndexPart, type StoredDoc } from './format.ts';
+import { FACET_FIRST, FACET_FIRST_MIN, FACET_TERM, GZIP_BINARY, GZIP_TEXT, WORD_BLOCK_POSTINGS, HOT_ENTRIES, HOT_FIRST, TIERS, TOP_MIN, TOP_POSTINGS, encodeHotEntries, facetTerm, type DictEntry, type ExactEntry, type ExactItem, type HotKey, type IndexInfo, type IndexPart, type StoredDoc } from './format.ts';
 import type { SearchPart } from './part.ts';
 import { PART_TABLE_FILE, encodePartTable, partTableFile } from './part-table.ts';
 import { ByteWriter } from './varint.ts';
@@ -98,7 +98,7 @@ class Packer {
  * (the order a search ranks records that differ only in field and place); written in document
  * order, as a block. Returns the block and its postings.
  */
-function encodeTopBlock(list: List, limit: number): [block: Uint8Array, n: number] {
+function encodeTopBlock(list: List, limit: number): [block: Uint8Array, n: number, chosen: Uint8Array] {
   const byField = [0, 0, 0, 0];
   for (let i = 0; i < list.n; i++) {
     const f = bestFieldOf(list.fields[i] as number);
@@ -112,19 +112,49 @@ function encodeTopBlock(list: List, limit: number): [block: Uint8Array, n: numbe
   const docs = new Uint32Array(limit);
   const fields = new Uint32Array(limit);
   const words = new Float64Array(limit);
+  const chosen = new Uint8Array(list.n);
   let n = 0;
   for (let i = 0; i < list.n; i++) {
     const f = bestFieldOf(list.fields[i] as number);
     if (f > whole || (f === whole && room-- <= 0)) continue;
+    chosen[i] = 1;
     docs[n] = list.docs[i] as number;
     fields[n] = list.fields[i] as number;
     words[n++] = list.words[i] as number;
   }
-  return [encodeBlock(docs, fields, words, 0, n), n];
+  return [encodeBlock(docs, fields, words, 0, n), n, chosen];
+}
+
+/**
+ * Postings [from, to) of a word's list without those of its top block (`chosen`), as one block
+ * (format 11: a word with a top block lists each posting once; format.ts, DictEntry).
+ */
+function encodeRestBlock(list: List, chosen: Uint8Array, from: number, to: number): Uint8Array {
+  let n = 0;
+  for (let i = from; i < to; i++) if (chosen[i] === 0) n++;
+  const docs = new Uint32Array(n);
+  const fields = new Uint32Array(n);
+  const words = new Float64Array(n);
+  let k = 0;
+  for (let i = from; i < to; i++) {
+    if (chosen[i] !== 0) continue;
+    docs[k] = list.docs[i] as number;
+    fields[k] = list.fields[i] as number;
+    words[k++] = list.words[i] as number;
+  }
+  return encodeBlock(docs, fields, words, 0, n);
 }
 
 /** The best (lowest) field of a field code (as ../query/ranking.ts bestField). */
 const bestFieldOf = (code: number): number => (code & 1 ? 0 : code & 2 ? 1 : code & 4 ? 2 : 3);
+
+/**
+ * A field code as a block stores it (format 11): the best field and the first position there,
+ * `best | position << 2`, from a part's `mask | position << 4` (the engine reads no other
+ * field of the mask: ../query/ranking.ts bestField; `decodePostings` gives the part's form
+ * back with the best field's bit alone). A position below 32 fits one byte, not below 8.
+ */
+export const storedFieldCode = (code: number): number => bestFieldOf(code) + (code >>> 4) * 4;
 
 /** Encodes postings [from, to) of the arrays as one block. */
 function encodeBlock(docs: Uint32Array, fields: Uint32Array | null, words: Float64Array, from: number, to: number): Uint8Array {
@@ -136,7 +166,7 @@ function encodeBlock(docs: Uint32Array, fields: Uint32Array | null, words: Float
     w.varint((docs[i] as number) - last);
     last = docs[i] as number;
   }
-  if (fields) for (let i = from; i < to; i++) w.varint(fields[i] as number);
+  if (fields) for (let i = from; i < to; i++) w.varint(storedFieldCode(fields[i] as number));
   for (let i = from; i < to; i++) w.varint(words[i] as number);
   return w.result();
 }
@@ -251,9 +281,24 @@ export async function mergeParts(name: 'main' | 'delta', parts: readonly SearchP
   const facetFirsts: Array<[DictEntry, Uint8Array]> = [];
   /** Writes the term's postings (in `list`) and its dictionary entry (a facet term's: for the manifest). */
   const writeTerm = async (term: string): Promise<void> => {
-    const blocks: Array<[number, number, number]> = [];
+    const blocks: DictEntry[2] = [];
     const facet = term.startsWith(FACET_TERM);
     const size = facet ? BLOCK_POSTINGS : (options.wordBlock ?? WORD_BLOCK_POSTINGS);
+    if (!facet && list.n > topMin) {
+      // A word with a top block (format 11): its list's blocks hold the other postings, each
+      // block the postings of its range of the whole list (cut every `size` postings) with the
+      // range's last document, so a block read with the top block's postings in that range is
+      // the list up to there (../query/runtime.ts, `block`).
+      const [top, n, chosen] = encodeTopBlock(list, topPostings);
+      for (let from = 0; from < list.n; from += size) {
+        const to = Math.min(list.n, from + size);
+        const [file, offset, length] = await packer.add(encodeRestBlock(list, chosen, from, to));
+        blocks.push([file, offset, length, list.docs[to - 1] as number]);
+      }
+      const [file, offset, length] = await packer.add(top);
+      await dict.add(term, [term, list.n, blocks, [file, offset, length, n]]);
+      return;
+    }
     for (let from = 0; from < list.n; from += size) {
       blocks.push(await packer.add(encodeBlock(list.docs, facet ? null : list.fields, list.words, from, Math.min(list.n, from + size))));
     }
@@ -262,11 +307,7 @@ export async function mergeParts(name: 'main' | 'delta', parts: readonly SearchP
       facetTerms.push(entry);
       if (list.n > FACET_FIRST_MIN && !term.startsWith(facetTerm('project', ''))) facetFirsts.push([entry, encodeBlock(list.docs, null, list.words, 0, FACET_FIRST)]);
     }
-    else if (list.n > topMin) {
-      const [block, n] = encodeTopBlock(list, topPostings);
-      const [file, offset, length] = await packer.add(block);
-      await dict.add(term, [term, list.n, blocks, [file, offset, length, n]]);
-    } else await dict.add(term, [term, list.n, blocks]);
+    else await dict.add(term, [term, list.n, blocks]);
   };
   for (const term of [...facetSources.keys()].sort()) {
     list.reset();
@@ -407,7 +448,7 @@ export async function mergeParts(name: 'main' | 'delta', parts: readonly SearchP
       if (record) first.push([e.entry[0], record]);
     }
     const file = hotFiles++;
-    const hot: HotKey = { key, entries: entries.map((e) => e.entry), first };
+    const hot: HotKey = { key, entries: encodeHotEntries(entries.map((e) => e.entry)), first };
     return (async () => {
       await emit(`hot/${file}.bin`, gz(JSON.stringify(hot)));
       await exact.add(key, [key, count, file]);

@@ -1,7 +1,7 @@
 /**
  * A word's or a facet value's postings as the engine reads them (format.ts: a posting block):
- * documents, field codes (`mask | firstPosition << 4`, null for a facet term) and facet code
- * words, in typed arrays.
+ * documents, field codes (`1 << bestField | firstPosition << 4`, null for a facet term; a block
+ * stores `bestField | firstPosition << 2`, format.ts) and facet code words, in typed arrays.
  */
 
 /** One term's postings, in document order. */
@@ -42,7 +42,11 @@ export function decodePostings(blocks: readonly Uint8Array[], n: number): Postin
     for (let i = 0; i < count; i++) docs[at + i] = doc += next();
     if (flags & 1) {
       fields ??= new Uint32Array(n);
-      for (let i = 0; i < count; i++) fields[at + i] = next();
+      // Stored `best | position << 2` (format.ts), read as `1 << best | position << 4`.
+      for (let i = 0; i < count; i++) {
+        const code = next();
+        fields[at + i] = (1 << (code & 3)) | ((code >>> 2) << 4);
+      }
     }
     for (let i = 0; i < count; i++) words[at + i] = next();
     at += count;

@@ -3,7 +3,7 @@
  * each, its parts table and document ranges, dictionary and exact-map pages (and hot keys'
  * files), postings and the parts' facet codes (`sigs.bin`). See docs/architecture.md, "The search index".
  */
-import { FACET_TERM, TIERS, type DictEntry, type ExactEntry, type ExactItem, type HotKey, type IndexInfo, type SearchManifest, type StoredDoc } from '../index/format.ts';
+import { FACET_TERM, TIERS, decodeHotEntries, type DictEntry, type ExactEntry, type ExactItem, type HotKey, type IndexInfo, type SearchManifest, type StoredDoc } from '../index/format.ts';
 import { PART_TABLE_FILE, PartTable, splitPartTableFile } from '../index/part-table.ts';
 import { ByteReader } from '../index/varint.ts';
 import { decodePostings, type Postings } from './postings.ts';
@@ -195,6 +195,7 @@ export class IndexRuntime {
   /** Starts fetching a term's posting files (nothing awaited: a failure shows when they are read). */
   prefetchPostings(entry: DictEntry): void {
     for (const [file] of entry[2]) this.file(`post/${file}.bin`).catch(() => undefined);
+    if (entry[3] && ownTop(entry)) this.file(`post/${entry[3][0]}.bin`).catch(() => undefined);
   }
 
   /** Dictionary entries of words beginning with `prefix` (not `prefix` itself), most frequent first. */
@@ -213,30 +214,52 @@ export class IndexRuntime {
     else this.prefetchPostings(entry);
   }
 
+  /** Top blocks decoded, by term (a phrase's blocks and a whole list read after a first page read the same one). */
+  private readonly tops = new Map<string, Promise<Postings>>();
+
   /** A word's top block (format.ts, TOP_MIN) when it has one, else its whole list. */
   async topPostings(entry: DictEntry): Promise<Postings> {
     const top = entry[3];
     if (!top) return this.postings(entry);
-    const [file, offset, length, n] = top;
-    return decodePostings([(await this.file(`post/${file}.bin`)).subarray(offset, offset + length)], n);
+    let pending = this.tops.get(entry[0]);
+    if (!pending) {
+      const [file, offset, length, n] = top;
+      pending = this.file(`post/${file}.bin`).then((b) => decodePostings([b.subarray(offset, offset + length)], n));
+      this.tops.set(entry[0], pending);
+    }
+    return pending;
   }
 
-  /** Block `i` of a term's list (format.ts, WORD_BLOCK_POSTINGS), decoded; its size is in its header. */
+  /**
+   * Block `i` of a term's list (format.ts, WORD_BLOCK_POSTINGS), decoded; its size is in its
+   * header. A word with a top block (format 11) has its top postings in that range merged in:
+   * the list's postings up to the range's last document, every one of them.
+   */
   async block(entry: DictEntry, i: number): Promise<Postings> {
-    const [file, offset, length] = entry[2][i] as [number, number, number];
+    const [file, offset, length, last] = entry[2][i] as [number, number, number, number?];
     const bytes = (await this.file(`post/${file}.bin`)).subarray(offset, offset + length);
-    return decodePostings([bytes], new ByteReader(bytes).varint());
+    const rest = decodePostings([bytes], new ByteReader(bytes).varint());
+    if (!ownTop(entry)) return rest;
+    const top = await this.topPostings(entry);
+    const after = i === 0 ? -1 : ((entry[2][i - 1] as [number, number, number, number])[3] as number);
+    const upTo = i === entry[2].length - 1 ? Infinity : (last as number);
+    return mergePostings(rest, top, after, upTo);
   }
 
-  /** Starts fetching block `i` of a term's list (nothing awaited). */
+  /** Starts fetching block `i` of a term's list (nothing awaited), and its top block's file when the block needs it. */
   prefetchBlock(entry: DictEntry, i: number): void {
     const block = entry[2][i];
     if (block) this.file(`post/${block[0]}.bin`).catch(() => undefined);
+    if (entry[3] && ownTop(entry)) this.file(`post/${entry[3][0]}.bin`).catch(() => undefined);
   }
 
+  /** A term's whole list: its blocks, and for a word with a top block (format 11) that block's postings merged in. */
   async postings(entry: DictEntry): Promise<Postings> {
+    const top = ownTop(entry) ? this.topPostings(entry) : null;
     const blocks = await Promise.all(entry[2].map(async ([file, offset, length]) => (await this.file(`post/${file}.bin`)).subarray(offset, offset + length)));
-    return decodePostings(blocks, entry[1]);
+    if (!top) return decodePostings(blocks, entry[1]);
+    const first = await top;
+    return mergePostings(decodePostings(blocks, entry[1] - first.docs.length), first, -1, Infinity);
   }
 
   /**
@@ -255,7 +278,7 @@ export class IndexRuntime {
         if (item.length === 2) return item;
         const hot = json<HotKey>(await this.file(`hot/${item[2]}.bin`));
         for (const [doc, record] of hot.first) this.firstRecords.set(doc, record);
-        return [item[0], hot.entries];
+        return [item[0], decodeHotEntries(hot.entries)];
       }),
     );
   }
@@ -285,4 +308,42 @@ export class IndexRuntime {
     }
     return pending;
   }
+}
+
+/**
+ * Whether a dictionary entry's top block holds postings its list's blocks do not (format 11): a
+ * word's top block. A facet value's first block (format.ts, FACET_FIRST) is a copy of its list's
+ * first postings.
+ */
+const ownTop = (entry: DictEntry): boolean => entry[3] !== undefined && !entry[0].startsWith(FACET_TERM);
+
+/**
+ * The postings of `rest` and those of `top` with a document in (`after`, `upTo`], in document
+ * order (the two hold no document twice: a word's posting is in its top block or in its list's
+ * blocks, format.ts, DictEntry).
+ */
+export function mergePostings(rest: Postings, top: Postings, after: number, upTo: number): Postings {
+  let from = 0;
+  while (from < top.docs.length && (top.docs[from] as number) <= after) from++;
+  let to = from;
+  while (to < top.docs.length && (top.docs[to] as number) <= upTo) to++;
+  const n = rest.docs.length + to - from;
+  const docs = new Uint32Array(n);
+  const fields = rest.fields || top.fields ? new Uint32Array(n) : null;
+  const words = new Float64Array(n);
+  let i = 0;
+  let j = from;
+  for (let k = 0; k < n; k++) {
+    const takeTop = j < to && (i >= rest.docs.length || (top.docs[j] as number) < (rest.docs[i] as number));
+    if (takeTop) {
+      docs[k] = top.docs[j] as number;
+      if (fields) fields[k] = top.fields?.[j] ?? 0;
+      words[k] = top.words[j++] as number;
+    } else {
+      docs[k] = rest.docs[i] as number;
+      if (fields) fields[k] = rest.fields?.[i] ?? 0;
+      words[k] = rest.words[i++] as number;
+    }
+  }
+  return { docs, fields, words };
 }
