@@ -4,7 +4,11 @@
  * this build, write the pages' views, and — once the new output is complete — put the new
  * history into it (and back into `--history FILE`).
  */
-import { redactFound } from '../lib/secrets/found-secrets.ts';
+import { redactFound, SecretFinds, scanRecords } from '../lib/secrets/found-secrets.ts';
+import { secretSettingsKey } from '../lib/secrets/detect.ts';
+import { scanKey } from '../lib/secrets/scan-memo.ts';
+import { codeDigest } from '../lib/archive/code-digest.ts';
+import { addedParts, historyDigest, readHistorySeal, sealHolds, writeHistorySeal } from '../lib/build-history/history-seal.ts';
 import { DEFAULT_SECRET_SETTINGS, type SecretSettings } from '../lib/config/secret-settings.ts';
 import type { Redaction } from '../lib/secrets/redaction.ts';
 import { join, resolve } from 'node:path';
@@ -53,14 +57,29 @@ export async function recordHistory(flags: HistoryFlags, outDir: string, cacheDi
   const from = file ?? join(outDir, HISTORY_FILE);
   const read = await readHistoryFile(from);
   if (read.problem) out.info(`  warning: ${read.problem}; starting a new build history`);
+  // The scan of what is read is skipped for the bytes this Trailbook wrote, all found clean under the same scan key (src/lib/build-history/history-seal.ts).
+  const key = secretSettings.redact ? await scanKey(`${await codeDigest()}:${secretSettingsKey(secretSettings)}`) : null;
+  const seal = key !== null && read.history ? await readHistorySeal(cacheDir) : null;
+  // Whether every text of the history read is known clean (after its scan, if it ran), with nothing in it replaced.
+  let readClean = key !== null;
   // A history written by an earlier build (before secrets were redacted, or under --no-redact) is published again: its texts are redacted as they are read (src/lib/secrets/).
   // The values this run found are replaced too, with the starts of those a text cut (a flag's quote), which no rule recognises alone.
   if (read.history) {
-    await redactFound(read.history, secretSettings);
-    secrets?.redactDeep(read.history);
+    if (key === null || !sealHolds(seal, read.sha256 ?? '', key)) readClean = (await redactFound(read.history, secretSettings)) === 0 && readClean;
+    if (secrets && secrets.size > 0) {
+      secrets.redactDeep(read.history);
+      readClean = false;
+    }
   }
   const at = sourceDateEpoch(process.env['SOURCE_DATE_EPOCH']);
   const recorded = await recordBuild({ cacheDir, projects, previous: read.history, limit, run, projectViews, ...(at !== undefined ? { at } : {}) });
+  // The history written is sealed when its every text is known clean: what was read, and what this build added, scanned now.
+  let writtenClean = false;
+  if (readClean && key !== null) {
+    const finds = new SecretFinds();
+    await scanRecords(addedParts(recorded.history, read.history), finds, secretSettings);
+    writtenClean = finds.list().length === 0;
+  }
   const a = recorded.archive;
   if (a.previous === null) out.info(`  history: build ${a.build}, the first of ${file ? fromCwd(file) : 'this output folder'}'s history`);
   else {
@@ -70,7 +89,10 @@ export async function recordHistory(flags: HistoryFlags, outDir: string, cacheDi
   return {
     recorded,
     async write(newOut: string): Promise<void> {
-      await writeHistoryFile(join(newOut, HISTORY_FILE), recorded.history);
+      // The seal goes first, removed: a build stopped between the two never leaves a seal of other bytes than the file's.
+      await writeHistorySeal(cacheDir, null);
+      const written = await writeHistoryFile(join(newOut, HISTORY_FILE), recorded.history);
+      if (writtenClean && key !== null) await writeHistorySeal(cacheDir, { format: 1, key, sha256: historyDigest(written) });
     },
     async commit(): Promise<void> {
       if (file) await writeHistoryFile(file, recorded.history);

@@ -179,12 +179,17 @@ export async function withStaging<T>(outDir: string, served: boolean, fn: (stagi
   }
 }
 
-/** Renders the site with Astro into `outDir` (from within {@link withStaging}); `code` is the site fingerprint. */
-export async function renderWithAstro(code: string, outDir: string, base: string, siteUrl: string | null, verbose: boolean): Promise<void> {
+/**
+ * Renders the site with Astro into `outDir` (from within {@link withStaging}); `code` is the
+ * site fingerprint. `onSynced` is called at Astro's `astro:build:start`: its content loaders
+ * have run (they record the routes), Vite has not bundled yet.
+ */
+export async function renderWithAstro(code: string, outDir: string, base: string, siteUrl: string | null, verbose: boolean, onSynced?: () => void): Promise<void> {
   const cwd = process.cwd();
   const { build } = await import('astro');
+  const integrations = onSynced ? [{ name: 'trailbook-synced', hooks: { 'astro:build:start': () => onSynced() } }] : [];
   try {
-    await build({ root: await siteRoot(code), outDir, base, ...(siteUrl ? { site: siteUrl } : {}), logLevel: verbose ? 'info' : 'error', mode: 'production' });
+    await build({ root: await siteRoot(code), outDir, base, ...(siteUrl ? { site: siteUrl } : {}), logLevel: verbose ? 'info' : 'error', mode: 'production', integrations });
   } finally {
     process.chdir(cwd);
   }

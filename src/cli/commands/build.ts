@@ -26,7 +26,8 @@ import { parseShard, shardLabel, type ShardSpec } from '../../lib/shard/partitio
 import { SHARD_DATA } from '../../lib/shard/manifest.ts';
 import { historyLimit, recordHistory, type HistoryFlags } from '../history.ts';
 import { readBaseline } from '../baseline-file.ts';
-import { buildArchive, type BuildEvent, type BuildRuntime, type SearchIndexRequest } from '../../lib/build/build-archive.ts';
+import { buildArchive, type BuildEvent, type BuildRuntime, type CarryAheadRequest, type SearchIndexRequest } from '../../lib/build/build-archive.ts';
+import type { CarriedAhead } from '../../lib/build/incremental.ts';
 import { countFiles } from '../../lib/build/output-files.ts';
 import { acceptedCounts, type AcceptedCounts } from '../../lib/archive/accepted-counts.ts';
 
@@ -80,6 +81,19 @@ function indexInWorker(request: SearchIndexRequest, onProgress: (progress: Searc
   });
 }
 
+/** Carries the previous output's untouched folders over in a worker thread (src/cli/carry-worker.ts); resolves with what it carried. */
+function carryAheadInWorker(request: CarryAheadRequest): Promise<CarriedAhead> {
+  return new Promise((resolvePromise, reject) => {
+    const worker = new Worker(new URL('../carry-worker.ts', import.meta.url), { workerData: request, execArgv: workerExecArgv() });
+    worker.once('message', (message: { carried?: CarriedAhead; error?: string }) => {
+      if (message.carried) resolvePromise(message.carried);
+      else reject(new Error(`carry-over: ${message.error ?? 'unknown failure'}`));
+    });
+    worker.once('error', reject);
+    worker.once('exit', (code) => reject(new Error(`carry-over: the worker stopped (${code})`)));
+  });
+}
+
 /**
  * Runs the build command; returns the exit code. Holds the locks of the output and cache
  * folders while it runs (src/cli/writer-lock.ts: a second run into either stops, naming this one).
@@ -120,10 +134,11 @@ function buildRuntime(settings: Settings, options: BuildOptions, out: Output): B
     stage: (fn) => withStaging(settings.outDir, options.served === true, fn),
     swapIn: (staged) => swapIn(staged, settings.outDir),
     discard: (aside) => discardAside(aside, settings.outDir),
-    render: (code, site) => {
+    render: (code, site, onSynced) => {
       boundHeapGrowth();
-      return renderWithAstro(code, site, settings.base, settings.siteUrl, options.verbose === true);
+      return renderWithAstro(code, site, settings.base, settings.siteUrl, options.verbose === true, onSynced);
     },
+    carryAhead: carryAheadInWorker,
     indexSearch: indexInWorker,
     progress: (index) => progressTicker(out, () => renderProgressLine(renderCounts(), index())),
   };

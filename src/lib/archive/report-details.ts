@@ -5,7 +5,8 @@
  * rendered on every build, never reads whole models.
  */
 import { invalidCount } from '../bounds/kind-bounds.ts';
-import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
+import { readFileSync } from 'node:fs';
+import { mkdir, rename, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { ProjectModel } from '../model/types.ts';
 
@@ -47,10 +48,15 @@ export async function writeReportDetails(cacheDir: string, model: ProjectModel):
   await rename(tmp, path);
 }
 
-/** Reads a project's report details, or null when the store has none (an older cache). */
+/**
+ * Reads a project's report details, or null when the store has none (an older cache). The read
+ * is synchronous (issue 30): the report pages read every project's file, one after another, and
+ * each awaited read waited its turn on the thread pool (about 1,000 round trips, twice, in a
+ * one-row rebuild whose render has nothing else to do meanwhile).
+ */
 export async function readReportDetails(cacheDir: string, id: string): Promise<ReportDetails | null> {
   try {
-    return JSON.parse(await readFile(detailsPath(cacheDir, id), 'utf8')) as ReportDetails;
+    return JSON.parse(readFileSync(detailsPath(cacheDir, id), 'utf8')) as ReportDetails;
   } catch {
     return null;
   }

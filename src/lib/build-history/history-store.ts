@@ -15,6 +15,7 @@ import { buildHistorySchema, type BuildHistory } from './build-history.ts';
 import type { ProjectState } from './project-state.ts';
 import type { ArchiveHistoryView, ProjectHistoryView } from './history-views.ts';
 import { describeIssues } from '../schemas/describe-issues.ts';
+import { historyDigest } from './history-seal.ts';
 import { buildContextOrNull } from '../config/build-context.ts';
 
 /** The history file's name in the output folder. */
@@ -29,12 +30,16 @@ async function writeAtomic(path: string, text: string): Promise<void> {
 
 /**
  * Reads a history file. Null (no problem) when there is none; a problem naming the file when
- * it is not a Trailbook history (the build then starts a new one, and says so).
+ * it is not a Trailbook history (the build then starts a new one, and says so). `sha256`: of
+ * the file's bytes, whenever it could be read (src/lib/build-history/history-seal.ts).
  */
-export async function readHistoryFile(path: string): Promise<{ history: BuildHistory | null; problem?: string }> {
+export async function readHistoryFile(path: string): Promise<{ history: BuildHistory | null; problem?: string; sha256?: string }> {
   let text: string;
+  let sha256: string;
   try {
-    text = await readFile(path, 'utf8');
+    const bytes = await readFile(path);
+    sha256 = historyDigest(bytes);
+    text = bytes.toString('utf8');
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
     return code === 'ENOENT' ? { history: null } : { history: null, problem: `${path} cannot be read (${code ?? (error as Error).message})` };
@@ -47,12 +52,14 @@ export async function readHistoryFile(path: string): Promise<{ history: BuildHis
   }
   const parsed = buildHistorySchema.safeParse(json);
   if (!parsed.success) return { history: null, problem: `${path} is not a Trailbook history (trailbook.history/1): ${describeIssues(parsed.error, json)}` };
-  return { history: parsed.data as BuildHistory };
+  return { history: parsed.data as BuildHistory, sha256 };
 }
 
-/** Writes a history file (compact JSON and a final newline). */
-export function writeHistoryFile(path: string, history: BuildHistory): Promise<void> {
-  return writeAtomic(path, `${JSON.stringify(history)}\n`);
+/** Writes a history file (compact JSON and a final newline); resolves with the text written. */
+export async function writeHistoryFile(path: string, history: BuildHistory): Promise<string> {
+  const text = `${JSON.stringify(history)}\n`;
+  await writeAtomic(path, text);
+  return text;
 }
 
 const statePath = (cacheDir: string, id: string): string => join(cacheDir, 'projects', `${id}.state.json`);

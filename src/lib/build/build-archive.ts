@@ -29,7 +29,7 @@ import { shardPaths } from '../shard/manifest.ts';
 import { freshHandles } from '../git/repository.ts';
 import { createHash } from 'node:crypto';
 import { settingsFingerprint, siteSettings, type BuildSettings } from './build-settings.ts';
-import { carryOver, forgetRecord, reusableRecord, siteFingerprint, writeRecord } from './incremental.ts';
+import { aheadFolders, carryOver, forgetRecord, moveAheadIn, reusableRecord, siteFingerprint, writeRecord, type CarriedAhead } from './incremental.ts';
 import { moveTree, stagedFiles } from './output-files.ts';
 
 /** What a build's (or merge's) history step is asked: src/cli/history.ts `recordHistory` does it. */
@@ -74,6 +74,17 @@ export interface SearchIndexRequest {
   published: string | null;
 }
 
+/** What the carry-over ahead is asked (src/cli/carry-worker.ts): the routes are read from `cacheDir`. */
+export interface CarryAheadRequest {
+  cacheDir: string;
+  /** The previous output, left as it is. */
+  previousOut: string;
+  /** The folder the carried folders go into (in the staging folder, beside the site). */
+  into: string;
+  /** The previous build's record of pages (its digests). */
+  previousPages: Record<string, string>;
+}
+
 /** What the process runs for the core: Astro, worker threads, the staging folder, the history step. */
 export interface BuildRuntime {
   /** Trailbook's package folder: the build context's root, the files of the site fingerprint. */
@@ -90,8 +101,19 @@ export interface BuildRuntime {
   swapIn(staged: string): Promise<string | null>;
   /** Removes the previous output {@link BuildRuntime.swapIn} set aside, once the new one and its record are in place (the CLI: without waiting, src/cli/staging.ts `discardAside`). */
   discard(aside: string): Promise<void>;
-  /** Renders the site with Astro into `site`; `code` is the site fingerprint. */
-  render(code: string, site: string): Promise<void>;
+  /**
+   * Renders the site with Astro into `site`; `code` is the site fingerprint. `onSynced`, when
+   * given, is called once Astro's loaders have run (the routes are recorded: src/lib/archive/render-plan.ts
+   * `writeRoutes`), before Vite bundles and the pages render.
+   */
+  render(code: string, site: string, onSynced?: () => void): Promise<void>;
+  /**
+   * Carries the folders of the previous output that nothing of this build writes into
+   * (src/lib/build/incremental.ts `aheadFolders`, `carryAhead`) under `request.into`, beside
+   * the render (the CLI: in a worker thread); resolves with what it carried. Absent: the
+   * carry-over runs after the render only.
+   */
+  carryAhead?(request: CarryAheadRequest): Promise<CarriedAhead>;
   /** Writes the search index and the exports (in a worker thread); resolves with its stats. */
   indexSearch(request: SearchIndexRequest, onProgress: (progress: SearchIndexProgress) => void): Promise<SearchIndexStats>;
   /** Starts saying progress while pages render and the index is written; `index` reads the index's. */
@@ -216,13 +238,26 @@ export async function buildArchive(request: BuildRequest, runtime: BuildRuntime,
       // Awaited after rendering; handled now so a failure while Astro renders is reported, not an unhandled rejection.
       search.catch(() => undefined);
       let stats: SearchIndexStats;
+      // The carry-over of whole folders starts once the routes are known, beside Vite and the
+      // pages (issue 30: after them, it was 1-1.7 s of a one-row rebuild, mostly creating folders).
+      const aheadDir = join(staging.dir, 'carry');
+      // A failed carry-over ahead (null) leaves everything to the carry-over after the render.
+      const ahead: { run: Promise<CarriedAhead | null> | null } = { run: null };
+      const carryAhead = runtime.carryAhead?.bind(runtime);
+      const startAhead = previous && carryAhead
+        ? (): void => {
+            ahead.run ??= carryAhead({ cacheDir, previousOut: outDir, into: aheadDir, previousPages: previous.pages }).catch(() => null);
+          }
+        : undefined;
       try {
-        await runtime.render(code, stagingOut);
+        await runtime.render(code, stagingOut, startAhead);
         faultPoint('rendered');
         times.render = performance.now() - renderStarted;
         stats = await search;
       } finally {
         ticker.stop();
+        // Never left writing into the staging folder once this step ends (it is removed).
+        await ahead.run;
       }
       times.index = stats.ms;
       say({ type: 'indexed', stats, renderMs: times.render ?? 0 });
@@ -235,7 +270,11 @@ export async function buildArchive(request: BuildRequest, runtime: BuildRuntime,
       const pages = await readRoutes(cacheDir);
       const staged = await stagedFiles(stagingOut);
       outcome.renderedPages = staged.pages;
-      const carried = previous ? await carryOver(outDir, stagingOut, pages, previous.pages) : { items: 0, files: 0, pages: 0 };
+      // The folders carried over ahead are moved in (those the routes still name), the rest carried over now.
+      const early = await ahead.run;
+      const movedIn = previous && early ? moveAheadIn(aheadDir, stagingOut, early, new Set(aheadFolders(outDir, pages, previous.pages))) : { items: 0, files: 0, pages: 0, done: new Set<string>() };
+      const rest = previous ? await carryOver(outDir, stagingOut, pages, previous.pages, movedIn.done) : { items: 0, files: 0, pages: 0 };
+      const carried = { files: movedIn.files + rest.files, pages: movedIn.pages + rest.pages };
       outcome.keptFiles = carried.files;
       outcome.output = { files: staged.files + carried.files, pages: staged.pages.length + carried.pages };
       faultPoint('carried-over');

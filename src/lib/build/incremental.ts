@@ -5,9 +5,9 @@
  * issue 28, docs/reliability.md). See src/lib/archive/render-plan.ts for the plan the pages read.
  */
 import { createHash } from 'node:crypto';
-import { existsSync, readdirSync, statSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, renameSync, statSync } from 'node:fs';
 import { readdir, readFile, rm, stat } from 'node:fs/promises';
-import { join, relative } from 'node:path';
+import { dirname, join, relative } from 'node:path';
 import type { RenderRecord } from '../archive/render-plan.ts';
 import { readCacheJson, writeAtomic } from '../fs/cache-files.ts';
 import { cacheNotice } from '../fs/cache-notice.ts';
@@ -164,19 +164,17 @@ export interface CarriedOver {
  * The calls are synchronous: nothing else runs while the output is carried over (pages are
  * rendered and the search index written), and a one-row rebuild carries tens of thousands of
  * files, which awaited one by one waited on the thread pool for each (issue 30).
+ *
+ * `done`: the items (paths relative to the output) already carried over ahead and moved in
+ * ({@link carryAhead}, {@link moveAheadIn}); they are not visited again.
  */
-export async function carryOver(previousOut: string, newOut: string, pages: Readonly<Record<string, string>>, previousPages: Readonly<Record<string, string>> = {}): Promise<CarriedOver> {
+export async function carryOver(previousOut: string, newOut: string, pages: Readonly<Record<string, string>>, previousPages: Readonly<Record<string, string>> = {}, done: ReadonlySet<string> = new Set()): Promise<CarriedOver> {
   let carried = 0;
   let files = 0;
   const html = { n: 0 };
   // A repository's whole folder moves in one step when none of its pages was written again
   // and none of its commits or files stopped being cited.
-  const lostRepos = new Set<string>();
-  for (const key of Object.keys(previousPages)) {
-    if (key in pages) continue;
-    const repo = /^commit:([^/]+)\//.exec(key)?.[1] ?? /^file:r\/([^/]+)\//.exec(key)?.[1];
-    if (repo) lostRepos.add(repo);
-  }
+  const lostRepos = lostRepositories(pages, previousPages);
   const wholeRepo = (rel: string): boolean => {
     const parts = rel.split('/');
     return parts.length === 2 && parts[0] === 'r' && !lostRepos.has(parts[1] as string);
@@ -191,6 +189,8 @@ export async function carryOver(previousOut: string, newOut: string, pages: Read
     }
     for (const entry of entries.sort((a, b) => (a.name < b.name ? -1 : 1))) {
       const childRel = rel === '' ? entry.name : `${rel}/${entry.name}`;
+      // Carried over ahead, while Astro rendered ({@link carryAhead}).
+      if (done.has(childRel)) continue;
       const target = join(newOut, childRel);
       if (entry.isDirectory()) {
         if (wholeRepo(childRel) && !existsSync(target)) {
@@ -223,4 +223,117 @@ export async function carryOver(previousOut: string, newOut: string, pages: Read
   };
   visit('');
   return { items: carried, files, pages: html.n };
+}
+
+/** The repositories some of whose commits or files the previous build had pages for and this one has not. */
+function lostRepositories(pages: Readonly<Record<string, string>>, previousPages: Readonly<Record<string, string>>): Set<string> {
+  const lost = new Set<string>();
+  for (const key of Object.keys(previousPages)) {
+    if (key in pages) continue;
+    const repo = repositoryOfKey(key);
+    if (repo !== null) lost.add(repo);
+  }
+  return lost;
+}
+
+/** The repository folder (`r/<repo>`) holding the pages of a commit or repository file key, else null. */
+function repositoryOfKey(key: string): string | null {
+  return /^commit:([^/]+)\//.exec(key)?.[1] ?? /^file:r\/([^/]+)\//.exec(key)?.[1] ?? null;
+}
+
+/** The project folder (`p/<id>`) holding the pages of a project, exports or artifact file key, else null. */
+function projectOfKey(key: string): string | null {
+  return /^(?:project|exports):(.+)$/.exec(key)?.[1] ?? /^file:p\/([^/]+)\//.exec(key)?.[1] ?? null;
+}
+
+/**
+ * The folders of the previous output that the carry-over would link whole and that nothing of
+ * this build writes into, known as soon as the routes are (issue 30: the carry-over then runs
+ * while Vite bundles and Astro renders, not after): `p/<id>` when the project's recap, exports
+ * and artifact file entries all have the digests of the previous build (none is rendered or
+ * exported again), `r/<repo>` when every commit and file entry of the repository has (none is
+ * rendered again) and none stopped being cited. These are exactly folders {@link carryOver}
+ * links whole once Astro is done (the new output then has no such folder); an entry of a key of
+ * no known shape that changed carries nothing ahead. Paths are relative to the output, sorted.
+ */
+export function aheadFolders(previousOut: string, pages: Readonly<Record<string, string>>, previousPages: Readonly<Record<string, string>>): string[] {
+  const changedProjects = new Set<string>();
+  const changedRepos = new Set<string>();
+  for (const [key, digest] of Object.entries(pages)) {
+    if (previousPages[key] === digest) continue;
+    const project = projectOfKey(key);
+    const repo = project === null ? repositoryOfKey(key) : null;
+    if (project !== null) changedProjects.add(project);
+    else if (repo !== null) changedRepos.add(repo);
+    else return [];
+  }
+  const lostRepos = lostRepositories(pages, previousPages);
+  const folders = (rel: string): string[] => {
+    try {
+      return readdirSync(join(previousOut, rel), { withFileTypes: true })
+        .filter((e) => e.isDirectory())
+        .map((e) => e.name)
+        .sort();
+    } catch {
+      return [];
+    }
+  };
+  const out: string[] = [];
+  for (const id of folders('p')) if (`project:${id}` in pages && !changedProjects.has(id)) out.push(`p/${id}`);
+  for (const repo of folders('r')) if (!changedRepos.has(repo) && !lostRepos.has(repo)) out.push(`r/${repo}`);
+  return out;
+}
+
+/** What {@link carryAhead} carried: the folders carried whole, in order, and the files and HTML pages in each. */
+export interface CarriedAhead {
+  done: string[];
+  counts: Record<string, { files: number; pages: number }>;
+}
+
+/**
+ * Links (or copies) the folders `folders` of the previous output ({@link aheadFolders}) into
+ * the same places under `into` (a folder of the staging folder, beside the site Astro writes
+ * and empties), with synchronous calls: run in a worker thread while Astro renders. The
+ * previous output is left as it was.
+ */
+export function carryAhead(previousOut: string, into: string, folders: readonly string[]): CarriedAhead {
+  const done: string[] = [];
+  const counts: CarriedAhead['counts'] = {};
+  for (const rel of folders) {
+    const html = { n: 0 };
+    const files = linkTreeSync(join(previousOut, rel), join(into, rel), html);
+    done.push(rel);
+    counts[rel] = { files, pages: html.n };
+    faultPoint('carry-over');
+  }
+  return { done, counts };
+}
+
+/**
+ * Moves the folders carried over ahead (`ahead.done`, under `from`) into the new output `newOut`,
+ * once Astro and the search index are done, each by one rename; only those in `safe` (the
+ * folders {@link aheadFolders} names for this build's routes, asked again by the caller) and
+ * not in the new output. Returns the folders moved in (for {@link carryOver}'s `done`) and the
+ * files and pages they hold; a folder not moved is carried over by {@link carryOver} as before.
+ */
+export function moveAheadIn(from: string, newOut: string, ahead: CarriedAhead, safe: ReadonlySet<string>): CarriedOver & { done: Set<string> } {
+  const moved = new Set<string>();
+  let files = 0;
+  let pages = 0;
+  for (const rel of ahead.done) {
+    const counts = ahead.counts[rel];
+    if (!safe.has(rel) || counts === undefined) continue;
+    const target = join(newOut, rel);
+    if (existsSync(target)) continue;
+    try {
+      mkdirSync(dirname(target), { recursive: true });
+      renameSync(join(from, rel), target);
+    } catch {
+      continue;
+    }
+    moved.add(rel);
+    files += counts.files;
+    pages += counts.pages;
+  }
+  return { items: moved.size, files, pages, done: moved };
 }

@@ -51,6 +51,15 @@ async function scannerVersions(): Promise<string[]> {
   return out;
 }
 
+/**
+ * The key of a scan by `code` (Trailbook's code digest and the secret settings, as
+ * src/lib/archive/analyse-archive.ts makes it) with the scanner installed: a scan found clean
+ * under one key may find something under another.
+ */
+export async function scanKey(code: string): Promise<string> {
+  return sha256(JSON.stringify([code, await scannerVersions()]));
+}
+
 interface MemoFile {
   format: 1;
   key: string;
@@ -79,7 +88,7 @@ export class ScanMemo {
    */
   static async open(cacheDir: string, code: string): Promise<ScanMemo> {
     const file = join(cacheDir, FILE);
-    const key = sha256(JSON.stringify([code, await scannerVersions()]));
+    const key = await scanKey(code);
     const data = await readCacheJson<Partial<MemoFile>>(file, (problem) => cacheNotice(FILE, problem));
     const clean = new Set<string>();
     let held = false;
