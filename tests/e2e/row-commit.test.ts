@@ -5,18 +5,19 @@
  * of its own. A trail dated after its repository's head says so once in the recap's header.
  */
 import { afterAll, describe, expect, it } from 'vitest';
-import { mkdir, mkdtemp, rm, writeFile, appendFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readFile, rm, writeFile, appendFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createHash } from 'node:crypto';
 import type { Page } from 'playwright-core';
-import { buildSite, type BuiltSite } from './build-site.ts';
+import { buildSite, runCli, type BuiltSite } from './build-site.ts';
 import { chromiumAvailable } from './browser.ts';
 import { archiveInBrowser } from './archive-in-browser.ts';
 import { EVIDENCE_ITEM, ROW_CARD, readText, evidenceStatus } from './page-helpers.ts';
 import { bbsRow, bbsRowId, git } from '../history-fixtures.ts';
 
 let dir: string;
+let built: BuiltSite;
 let page: Page;
 let origin: string;
 const sha: Record<string, string> = {};
@@ -48,7 +49,8 @@ async function buildRowCommit(): Promise<BuiltSite> {
     return JSON.stringify({ ...(JSON.parse(bbsRow(n, decision, { evidence })) as object), ts, id: createHash('sha256').update(`${ts}T-1${decision}`).digest('hex').slice(0, 8) });
   };
   await writeFile(join(later, 'decisions.jsonl'), `${row(1, 'A new module', 'src/later.rs')}\n${row(2, 'Another', 'src/admission.rs:1')}\n`);
-  return buildSite([join(dir, 'in')]);
+  built = await buildSite([join(dir, 'in')]);
+  return built;
 }
 
 afterAll(async () => {
@@ -92,5 +94,17 @@ describe.skipIf(!chromiumAvailable())('a path:line at the commit that recorded i
     const missing = page.locator(`${ROW_CARD.evidenceItem}[data-status="INCONCLUSIVE"]`);
     expect(await missing.count()).toBe(1);
     if (process.env['TRAILBOOK_SCREENSHOTS']) await page.screenshot({ path: join(process.env['TRAILBOOK_SCREENSHOTS'], 'head-predates-1280.png'), fullPage: false });
+  });
+
+  // Last: it builds the served folder again. The page of a file at a commit was never found by
+  // the rebuild's check of the previous build's pages (incremental.ts promisedFile looked under
+  // r/<repo>/file/at/), so every rebuild said a page was missing and rendered it again.
+  it('keeps the page of a file at a commit on a rebuild: nothing said missing, the page the same', async () => {
+    const atPage = join(built.out, 'r', 'in-repo', 'at', sha['first'] as string, 'file', 'src', 'admission.rs', 'index.html');
+    const before = await readFile(atPage, 'utf8');
+    const again = await runCli(['build', join(dir, 'in'), '--out', built.out, '--cache-dir', built.cacheDir]);
+    expect(again.code).toBe(0);
+    expect(`${again.stdout}${again.stderr}`.split('\n').filter((l) => l.includes('notice'))).toEqual([]);
+    expect(await readFile(atPage, 'utf8')).toBe(before);
   });
 });

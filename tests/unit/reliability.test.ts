@@ -15,7 +15,7 @@ import { join } from 'node:path';
 import { hostName, isAllowedHost, serveArchive, type ArchiveServer } from '../../src/cli/serve.ts';
 import { cacheLockPath, folderTag, outputLockPath, takeLock } from '../../src/cli/writer-lock.ts';
 import { discardAside, recoverLeftovers, removeOutputFolder, swapIn } from '../../src/cli/staging.ts';
-import { promisedFile, presentPages } from '../../src/lib/build/incremental.ts';
+import { ownerKey, promisedFile, presentPages } from '../../src/lib/build/incremental.ts';
 import { CacheDamage, FileSums } from '../../src/lib/archive/file-sums.ts';
 import { contentSum, listContents, ShardDamageError, verifyShard } from '../../src/lib/shard/verify-shard.ts';
 import { damageWords } from '../../src/cli/shard-words.ts';
@@ -270,6 +270,10 @@ describe('the record of rendered pages is checked against the files it promises'
     expect(promisedFile(`commit:repo.git/${'a'.repeat(40)}`)).toBe(`r/repo.git/commit/${'a'.repeat(40)}/index.html`);
     expect(promisedFile('file:r/repo.git/src/a.ts')).toBe('r/repo.git/file/src/a.ts/index.html');
     expect(promisedFile('file:p/runs-a/bench.txt')).toBe('p/runs-a/file/bench.txt/index.html');
+    // A file as it was at a commit (found by rebuild6: its entry was always "missing", so it was rendered again by every rebuild, with a notice).
+    expect(promisedFile(`file:r/repo.git/at/${'b'.repeat(40)}/src/a.ts`)).toBe(`r/repo.git/at/${'b'.repeat(40)}/file/src/a.ts/index.html`);
+    expect(ownerKey(`r/repo.git/at/${'b'.repeat(40)}/file/src/a.ts/index.html`)).toBe(`file:r/repo.git/at/${'b'.repeat(40)}/src/a.ts`);
+    expect(ownerKey('r/repo.git/file/src/a.ts/index.html')).toBe('file:r/repo.git/src/a.ts');
     expect(promisedFile('other:x')).toBeNull();
   });
 

@@ -58,6 +58,9 @@ export function promisedFile(key: string): string | null {
   if (kind === 'file') {
     const parts = rest.split('/');
     if (parts.length < 3 || (parts[0] !== 'p' && parts[0] !== 'r')) return null;
+    // A repository file as it was at a commit (`file:r/<repo>/at/<sha>/<key>`): its page is under
+    // `r/<repo>/at/<sha>/file/` (urls.ts `repositoryFile`).
+    if (parts[0] === 'r' && parts[2] === 'at' && parts.length >= 5) return `r/${parts[1]}/at/${parts[3]}/file/${parts.slice(4).join('/')}/index.html`;
     return `${parts[0]}/${parts[1]}/file/${parts.slice(2).join('/')}/index.html`;
   }
   return null;
@@ -129,6 +132,8 @@ export function ownerKey(rel: string): string | null {
   if (parts[0] === 'r' && parts.length >= 5) {
     if (parts[2] === 'commit') return `commit:${parts[1]}/${parts[3]}`;
     if (parts[2] === 'file') return `file:r/${parts[1]}/${parts.slice(3, -1).join('/')}`;
+    // `r/<repo>/at/<sha>/file/<key>/index.html`: the file as it was at that commit.
+    if (parts[2] === 'at' && parts[4] === 'file' && parts.length >= 7) return `file:r/${parts[1]}/at/${parts[3]}/${parts.slice(5, -1).join('/')}`;
   }
   return null;
 }
