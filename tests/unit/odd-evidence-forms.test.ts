@@ -9,7 +9,6 @@
 import { mkdir, mkdtemp, rm, symlink, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { git } from '../../scripts/make-hostile-corpus.ts';
 import { discoverProjects } from '../../src/lib/discover/discover.ts';
@@ -22,10 +21,7 @@ import { resolveEvidence } from '../../src/lib/evidence/resolve.ts';
 import { ArtifactFolder } from '../../src/lib/evidence/artifacts.ts';
 import { pointerKeys } from '../../src/lib/search/exact-keys.ts';
 import { searchRecords } from '../../src/lib/search/search-records.ts';
-import { buildPart, partWordsFile } from '../../src/lib/search/index/part.ts';
-import { mergeParts } from '../../src/lib/search/index/merge.ts';
-import { buildManifest, partHeader } from '../../src/lib/search/index/manifest.ts';
-import { SearchEngine } from '../../src/lib/search/query/engine.ts';
+import { memorySite } from './search-memory-site.ts';
 import type { ProjectModel } from '../../src/lib/model/types.ts';
 
 // Before the commits (09:00): the landed head does not predate the rows (issue 26, item 2), so a missing path stays a fault.
@@ -90,12 +86,7 @@ const pointersOf = (id: string): string[][] => (model.rows.find((r) => r.id === 
 
 /** The anchors search lists for a query, over this project's records only. */
 async function searchFor(q: string): Promise<string[]> {
-  const files = new Map<string, Uint8Array>();
-  const { part, files: f } = buildPart({ key: 'p/proj', title: 'proj', project: 'input/proj', latest: null, records: searchRecords(model) });
-  f.docs.forEach((d, i) => files.set(`docs/p/proj/${i}.bin`, d));
-  files.set('docs/p/proj/sigs.bin', partWordsFile(part));
-  const main = await mergeParts('main', [part], (p, data) => void files.set(`main/${p}`, data));
-  const engine = new SearchEngine(buildManifest([partHeader(part, 'd', 'p/proj/')], main, null, []), async (p) => gunzipSync(files.get(p) as Uint8Array));
+  const engine = (await memorySite([{ key: 'p/proj', title: 'proj', project: 'input/proj', records: searchRecords(model) }])).engine();
   const out = await engine.search(q, {});
   return (await engine.show(out.hits.slice(), out)).map((h) => h.href.slice(h.href.indexOf('#') + 1));
 }

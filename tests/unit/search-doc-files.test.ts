@@ -6,11 +6,9 @@
  */
 import { describe, expect, it } from 'vitest';
 import { gunzipSync } from 'node:zlib';
-import { buildPart, partWordsFile } from '../../src/lib/search/index/part.ts';
-import { mergeParts } from '../../src/lib/search/index/merge.ts';
-import { buildManifest, partHeader } from '../../src/lib/search/index/manifest.ts';
+import { buildPart } from '../../src/lib/search/index/part.ts';
 import { docFileOf, docFileRanges, type StoredDoc } from '../../src/lib/search/index/format.ts';
-import { SearchEngine } from '../../src/lib/search/query/engine.ts';
+import { memorySite } from './search-memory-site.ts';
 import type { SearchRecord } from '../../src/lib/search/search-record.ts';
 
 /** Record i: newer with i (so a part's local order is 299 − i), a word of its own. */
@@ -71,7 +69,7 @@ describe('doc-store files of 32, 32, 64, then 128 records (format 9)', () => {
 
   it('a part’s doc store is written so, and a result is read from the file docFileOf names', async () => {
     const records = Array.from({ length: 300 }, (_, i) => record(i));
-    const { part, files: out } = buildPart({ key: 'p/p0', title: 'Project 0', project: 'content/p0', latest: '2026-02-10', records });
+    const { files: out } = buildPart({ key: 'p/p0', title: 'Project 0', project: 'content/p0', latest: '2026-02-10', records });
     const stored = out.docs.map((d) => JSON.parse(gunzipSync(d).toString('utf8')) as StoredDoc[]);
     expect(stored.map((f) => f.length)).toEqual([32, 32, 64, 128, 44]);
     // Newest first: local 0 is record 299, local 199 (file 3, place 71) record 100.
@@ -79,18 +77,9 @@ describe('doc-store files of 32, 32, 64, then 128 records (format 9)', () => {
     expect(stored[3]?.[71]?.[2]).toBe('Row 100 quokka100');
     expect(stored[4]?.[43]?.[2]).toBe('Row 0 quokka0');
 
-    const files = new Map<string, Uint8Array>();
-    out.docs.forEach((d, i) => files.set(`docs/p/p0/${i}.bin`, d));
-    files.set('docs/p/p0/sigs.bin', partWordsFile(part));
-    const main = await mergeParts('main', [part], (path, data) => void files.set(`main/${path}`, data));
-    const manifest = buildManifest([partHeader(part, 'd', 'p/p0/')], main, null, []);
-    const read: string[] = [];
-    const engine = new SearchEngine(manifest, async (path) => {
-      read.push(path);
-      const data = files.get(path);
-      if (!data) throw new Error(`no file ${path}`);
-      return gunzipSync(data);
-    });
+    const site = await memorySite([{ key: 'p/p0', latest: '2026-02-10', records }]);
+    const { read } = site;
+    const engine = site.engine();
     for (const [q, file, href] of [
       ['quokka299', 'docs/p/p0/0.bin', '/p/p0/#row-0000012b'],
       ['quokka250', 'docs/p/p0/1.bin', '/p/p0/#row-000000fa'],

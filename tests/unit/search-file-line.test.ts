@@ -4,11 +4,8 @@
  * version, which has 2 lines; line 4 was cited at an older commit, whose result had no `#L4`).
  */
 import { describe, expect, it } from 'vitest';
-import { gunzipSync } from 'node:zlib';
-import { buildPart, partWordsFile } from '../../src/lib/search/index/part.ts';
-import { mergeParts } from '../../src/lib/search/index/merge.ts';
-import { buildManifest, partHeader } from '../../src/lib/search/index/manifest.ts';
-import { SearchEngine } from '../../src/lib/search/query/engine.ts';
+import type { SearchEngine } from '../../src/lib/search/query/engine.ts';
+import { memorySite } from './search-memory-site.ts';
 import { repositoryRecords } from '../../src/lib/search/evidence-records.ts';
 import { bodyCitesLine, citedLinesText } from '../../src/lib/search/cited-lines.ts';
 
@@ -25,13 +22,7 @@ async function engineOver(): Promise<SearchEngine> {
       ] as never,
     },
   ]);
-  const files = new Map<string, Uint8Array>();
-  const { part, files: f } = buildPart({ key: 'r/repo.git', title: 'repo.git', project: 'repo.git', latest: null, records });
-  f.docs.forEach((d, i) => files.set(`docs/r/repo.git/${i}.bin`, d));
-  files.set('docs/r/repo.git/sigs.bin', partWordsFile(part));
-  const main = await mergeParts('main', [part], (path, data) => void files.set(`main/${path}`, data));
-  const manifest = buildManifest([partHeader(part, 'd', 'r/repo.git/')], main, null, []);
-  return new SearchEngine(manifest, async (path) => gunzipSync(files.get(path) as Uint8Array));
+  return (await memorySite([{ key: 'r/repo.git', title: 'repo.git', project: 'repo.git', records }])).engine();
 }
 
 async function hrefs(engine: SearchEngine, q: string): Promise<string[]> {

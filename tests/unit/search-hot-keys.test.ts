@@ -10,7 +10,8 @@ import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { gunzipSync } from 'node:zlib';
 import { deserialize, serialize } from 'node:v8';
-import { buildPart, partWordsFile, type SearchPart } from '../../src/lib/search/index/part.ts';
+import { buildPart, type SearchPart } from '../../src/lib/search/index/part.ts';
+import { writePart } from './search-memory-site.ts';
 import { mergeParts } from '../../src/lib/search/index/merge.ts';
 import { buildManifest, byRecency, partHeader } from '../../src/lib/search/index/manifest.ts';
 import { docFileOf, HOT_FIRST, type StoredDoc } from '../../src/lib/search/index/format.ts';
@@ -71,12 +72,7 @@ async function both(specs: Spec[], hot: number, changed: number | null) {
   const byProject = new Map<number, SearchRecord[]>();
   specs.forEach((s, i) => byProject.set(s.project, [...(byProject.get(s.project) ?? []), record(s, i)]));
   const docs = new Map<string, Uint8Array>();
-  const make = (p: number, records: SearchRecord[], latest: string): SearchPart => {
-    const { part, files } = buildPart({ key: `p/p${p}`, title: `Project ${p}`, project: `content/p${p}`, latest, records });
-    files.docs.forEach((d, i) => docs.set(`docs/p/p${p}/${i}.bin`, d));
-    docs.set(`docs/p/p${p}/sigs.bin`, partWordsFile(part));
-    return part;
-  };
+  const make = (p: number, records: SearchRecord[], latest: string): SearchPart => writePart(docs, { key: `p/p${p}`, title: `Project ${p}`, latest, records });
   const parts = [...byProject].map(([p, rs]) => make(p, rs, `2026-02-${String(10 + p).padStart(2, '0')}`)).sort(byRecency);
   // With `changed`, that project's part changed since main was merged (a delta index; main's copy stale).
   const changedRecords = changed !== null && byProject.has(changed) ? (byProject.get(changed) as SearchRecord[]).slice(1) : null;

@@ -8,15 +8,15 @@ import { gunzipSync } from 'node:zlib';
 import { deserialize, serialize } from 'node:v8';
 import { hexTokens, isHexToken, MAX_TERM, termsOf, tokenize } from '../../src/lib/search/tokenize.ts';
 import { pathMatch, queryExactKeys } from '../../src/lib/search/exact-keys.ts';
-import { buildPart, partWordsFile, type SearchPart } from '../../src/lib/search/index/part.ts';
+import { buildPart, type SearchPart } from '../../src/lib/search/index/part.ts';
 import { mergeParts } from '../../src/lib/search/index/merge.ts';
 import { deserializePart } from '../../src/lib/search/write-search-index.ts';
-import { buildManifest, byRecency, partHeader } from '../../src/lib/search/index/manifest.ts';
 import { SearchEngine, type Filters, type Hit } from '../../src/lib/search/query/engine.ts';
 import { readSearchState, searchQuery } from '../../src/lib/search/query/url-state.ts';
 import { countsText } from '../../src/lib/search/facets.ts';
 import { parseQuery } from '../../src/lib/search/query/parse.ts';
 import type { SearchRecord } from '../../src/lib/search/search-record.ts';
+import { memorySite } from './search-memory-site.ts';
 
 const terms = (text: string): string[] => tokenize(text).map((t) => t.term);
 
@@ -107,25 +107,9 @@ interface Built {
 
 /** Builds parts, merges them (main, and a delta of `changed`), and an engine over the files. */
 async function index(projects: Record<string, { latest?: string; records: SearchRecord[] }>, changed: Record<string, { latest?: string; records: SearchRecord[] }> = {}): Promise<Built> {
-  const files = new Map<string, Uint8Array>();
-  const make = (key: string, p: { latest?: string; records: SearchRecord[] }) => {
-    const { part, files: f } = buildPart({ key: `p/${key}`, title: `Project ${key}`, project: `content/${key}`, latest: p.latest ?? null, records: p.records });
-    f.docs.forEach((d, i) => files.set(`docs/p/${key}/${i}.bin`, d));
-    files.set(`docs/p/${key}/sigs.bin`, partWordsFile(part));
-    return part;
-  };
-  const parts = Object.entries(projects).map(([k, p]) => make(k, p)).sort(byRecency);
-  const main = await mergeParts('main', parts, (path, data) => void files.set(`main/${path}`, data));
-  const changedParts = Object.entries(changed).map(([k, p]) => make(k, p)).sort(byRecency);
-  const delta = changedParts.length > 0 ? await mergeParts('delta', changedParts, (path, data) => void files.set(`delta/${path}`, data)) : null;
-  const current = [...parts.filter((p) => !changed[p.key.slice(2)]), ...changedParts].sort(byRecency);
-  const manifest = buildManifest(current.map((p) => partHeader(p, 'd', `p/${p.key.slice(2)}/`)), main, delta, changedParts.map((p) => p.key));
-  const engine = new SearchEngine(manifest, async (path) => {
-    const data = files.get(path);
-    if (!data) throw new Error(`no file ${path}`);
-    return gunzipSync(data);
-  });
-  return { engine, files, parts: current };
+  const spec = ([key, p]: [string, { latest?: string; records: SearchRecord[] }]) => ({ key: `p/${key}`, latest: p.latest ?? null, records: p.records });
+  const site = await memorySite(Object.entries(projects).map(spec), { changed: Object.entries(changed).map(spec) });
+  return { engine: site.engine(), files: site.files, parts: site.parts };
 }
 
 async function hrefs(engine: SearchEngine, q: string, filters: Filters = {}): Promise<string[]> {

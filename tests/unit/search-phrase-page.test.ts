@@ -8,11 +8,9 @@
  */
 import { describe, expect, it } from 'vitest';
 import { gunzipSync } from 'node:zlib';
-import { buildPart, partWordsFile, type SearchPart } from '../../src/lib/search/index/part.ts';
-import { mergeParts } from '../../src/lib/search/index/merge.ts';
-import { buildManifest, byRecency, partHeader } from '../../src/lib/search/index/manifest.ts';
 import type { DictEntry } from '../../src/lib/search/index/format.ts';
-import { FIRST_PAGE, SearchEngine } from '../../src/lib/search/query/engine.ts';
+import { FIRST_PAGE, type SearchEngine } from '../../src/lib/search/query/engine.ts';
+import { memorySite } from './search-memory-site.ts';
 import { phrasePlan, titlePositions } from '../../src/lib/search/query/phrase.ts';
 import type { SearchRecord } from '../../src/lib/search/search-record.ts';
 
@@ -64,24 +62,10 @@ function records(p: number, flags: number, stage = false): SearchRecord[] {
 }
 
 async function site(options: { projects?: number; flags?: number; wordBlock?: number; stage?: boolean } = {}) {
-  const files = new Map<string, Uint8Array>();
-  const parts: SearchPart[] = Array.from({ length: options.projects ?? 4 }, (_, p) => {
-    const { part, files: out } = buildPart({ key: `p/p${p}`, title: `Project ${p}`, project: `content/p${p}`, latest: `2026-02-1${p}`, records: records(p, options.flags ?? 10, options.stage) });
-    out.docs.forEach((d, i) => files.set(`docs/p/p${p}/${i}.bin`, d));
-    files.set(`docs/p/p${p}/sigs.bin`, partWordsFile(part));
-    return part;
-  }).sort(byRecency);
-  const main = await mergeParts('main', parts, (path, data) => void files.set(`main/${path}`, data), { top: { min: 100, postings: 40 }, ...(options.wordBlock ? { wordBlock: options.wordBlock } : {}) });
-  const manifest = buildManifest(parts.map((p) => partHeader(p, 'd', `p/${p.key.slice(2)}/`)), main, null, []);
-  const read: string[] = [];
-  const load = async (path: string) => {
-    read.push(path);
-    const data = files.get(path);
-    if (!data) throw new Error(`no file ${path}`);
-    return gunzipSync(data);
-  };
-  const entries = (): Map<string, DictEntry> => new Map([...files].filter(([p]) => p.startsWith('main/dict/')).flatMap(([, d]) => JSON.parse(gunzipSync(d).toString('utf8')) as DictEntry[]).map((e) => [e[0], e]));
-  return { engine: () => new SearchEngine(manifest, load), read, entries, docs: main.docs };
+  const specs = Array.from({ length: options.projects ?? 4 }, (_, p) => ({ key: `p/p${p}`, latest: `2026-02-1${p}`, records: records(p, options.flags ?? 10, options.stage) }));
+  const built = await memorySite(specs, { merge: { top: { min: 100, postings: 40 }, ...(options.wordBlock ? { wordBlock: options.wordBlock } : {}) } });
+  const entries = (): Map<string, DictEntry> => new Map([...built.files].filter(([p]) => p.startsWith('main/dict/')).flatMap(([, d]) => JSON.parse(gunzipSync(d).toString('utf8')) as DictEntry[]).map((e) => [e[0], e]));
+  return { engine: built.engine, read: built.read, entries, docs: built.main.docs };
 }
 
 /** What a person sees of the first page: links and titles in order, and the results' keys. */

@@ -7,11 +7,9 @@
  */
 import { describe, expect, it } from 'vitest';
 import { gunzipSync } from 'node:zlib';
-import { buildPart, partWordsFile, type SearchPart } from '../../src/lib/search/index/part.ts';
-import { mergeParts } from '../../src/lib/search/index/merge.ts';
-import { buildManifest, byRecency, partHeader } from '../../src/lib/search/index/manifest.ts';
 import { FACET_FIRST, FACET_FIRST_MIN, type DictEntry } from '../../src/lib/search/index/format.ts';
-import { FIRST_PAGE, SearchEngine, type Filters } from '../../src/lib/search/query/engine.ts';
+import { FIRST_PAGE, type SearchEngine, type Filters } from '../../src/lib/search/query/engine.ts';
+import { memorySite } from './search-memory-site.ts';
 import type { SearchRecord } from '../../src/lib/search/search-record.ts';
 
 /** Record i of 300 in 3 projects: `cache` in every record (the title of every third), `ledger` in the title of every second, `open` for every fifth. */
@@ -31,27 +29,10 @@ function record(i: number): SearchRecord {
 }
 
 async function site(top: { min: number; postings: number }, perProject = 100) {
-  const files = new Map<string, Uint8Array>();
-  const parts: SearchPart[] = [0, 1, 2]
-    .map((p) => {
-      const records = Array.from({ length: perProject }, (_, k) => record(p * perProject + k));
-      const { part, files: out } = buildPart({ key: `p/p${p}`, title: `Project ${p}`, project: `content/p${p}`, latest: `2026-02-1${p}`, records });
-      out.docs.forEach((d, i) => files.set(`docs/p/p${p}/${i}.bin`, d));
-      files.set(`docs/p/p${p}/sigs.bin`, partWordsFile(part));
-      return part;
-    })
-    .sort(byRecency);
-  const main = await mergeParts('main', parts, (path, data) => void files.set(`main/${path}`, data), { top });
-  const manifest = buildManifest(parts.map((p) => partHeader(p, 'd', `p/${p.key.slice(2)}/`)), main, null, []);
-  const read: string[] = [];
-  const load = async (path: string) => {
-    read.push(path);
-    const data = files.get(path);
-    if (!data) throw new Error(`no file ${path}`);
-    return gunzipSync(data);
-  };
-  const entries = (): DictEntry[] => [...files].filter(([p]) => p.startsWith('main/dict/')).flatMap(([, d]) => JSON.parse(gunzipSync(d).toString('utf8')) as DictEntry[]);
-  return { engine: () => new SearchEngine(manifest, load), read, entries, manifest };
+  const specs = [0, 1, 2].map((p) => ({ key: `p/p${p}`, latest: `2026-02-1${p}`, records: Array.from({ length: perProject }, (_, k) => record(p * perProject + k)) }));
+  const built = await memorySite(specs, { merge: { top } });
+  const entries = (): DictEntry[] => [...built.files].filter(([p]) => p.startsWith('main/dict/')).flatMap(([, d]) => JSON.parse(gunzipSync(d).toString('utf8')) as DictEntry[]);
+  return { engine: built.engine, read: built.read, entries, manifest: built.manifest };
 }
 
 /** What a person sees of the first page: links and titles in order, and whether it is a first page. */
