@@ -339,7 +339,7 @@ describe("the commands of README's first block and docs/publishing.md, as a user
     await runLine(lines[1] as string, repo.dir);
     const check = await runLine(lines[2] as string, repo.dir);
     expect(check.code, check.stderr).toBe(0);
-    expect(check.stdout).toMatch(/ {2}high {3}evidence\/path-not-found {2}row [0-9a-f]{8} “Ship the parser” — src\/parser\.ts:10: .* {2}\[accepted: flags of the trail before the gate was turned on\]/);
+    expect(check.stdout).toMatch(/ {2}high {3}evidence\/path-not-found {2}decisions\.jsonl:3 {2}row [0-9a-f]{8} “Ship the parser” — src\/parser\.ts:10: .* {2}\[accepted: flags of the trail before the gate was turned on\]/);
     expect(check.stderr).toContain('Accepted: 1 flag of trailbook.baseline.json (shown, skipped by --fail-on).');
     expect(check.stdout).toContain('  3 rows, 0 invalid rows, 1 flag (1 high, 0 medium, 0 low; 1 accepted), 1 problem; repository: your-repo @ ');
     // The archive shows it as accepted, with its reason, in Attention.
