@@ -181,7 +181,7 @@ describe('counted honestly: the real corpus and a fixture of each case (issue 27
     // The malformed rows of `missing-why` cite 8 files of its repository: each is linked, and each page exists (the crawl above).
     const recap = await readFile(join(site.out, 'p', 'missing-why', 'index.html'), 'utf8');
     const invalid = recap.slice(recap.indexOf('id="invalid"'));
-    const filePages = new Set([...invalid.matchAll(/href="(\/r\/[^"#]+)/g)].map((m) => m[1]));
+    const filePages = new Set([...invalid.matchAll(/href="?(\/r\/[^"#\s>]+)/g)].map((m) => m[1]));
     expect(filePages.size).toBe(8);
   });
 

@@ -58,6 +58,18 @@ function jsonStrings(value: unknown, out: string[] = []): string[] {
   return out;
 }
 
+/**
+ * An attribute's value as HTML writes it: double-quoted, single-quoted, or unquoted (no
+ * whitespace, quotes, `=`, `<`, `>` or backtick: the row cards write `id=row-3f2a9c10` and
+ * `href=/r/…` bare, issue 30). Groups 1–3 are the three forms.
+ */
+const VALUE = `(?:"([^"]*)"|'([^']*)'|([^\\s"'=<>\`]+))`;
+/** `href`, `src` or `action` of a tag. */
+const LINK_ATTRIBUTE = new RegExp(`<[a-z][^>]*?\\s(?:href|src|action)=${VALUE}`, 'gi');
+/** `id` or `name` of an element: a fragment's target. */
+const ID_ATTRIBUTE = new RegExp(`\\s(?:id|name)=${VALUE}`, 'g');
+const attributeValue = (m: RegExpMatchArray): string => (m[1] ?? m[2] ?? m[3]) as string;
+
 /** Checks every link of the archive in `siteDir`, built for `base` (and published at `siteUrl`, if given). */
 export async function checkLinks(siteDir: string, base: string, siteUrl?: string): Promise<LinkReport> {
   const files = await listFiles(siteDir);
@@ -66,7 +78,7 @@ export async function checkLinks(siteDir: string, base: string, siteUrl?: string
   const idsOf = (path: string): Promise<Set<string>> => {
     let pending = ids.get(path);
     if (!pending) {
-      pending = readFile(path, 'utf8').then((html) => new Set([...html.matchAll(/\s(?:id|name)="([^"]*)"/g)].map((m) => decodeEntities(m[1] as string))));
+      pending = readFile(path, 'utf8').then((html) => new Set([...html.matchAll(ID_ATTRIBUTE)].map((m) => decodeEntities(attributeValue(m)))));
       ids.set(path, pending);
     }
     return pending;
@@ -114,7 +126,7 @@ export async function checkLinks(siteDir: string, base: string, siteUrl?: string
     const ext = extname(file);
     if (ext === '.html') {
       const html = await readFile(file, 'utf8');
-      for (const m of html.matchAll(/<[a-z][^>]*?\s(?:href|src|action)="([^"]*)"/gi)) await check(file, pageUrl, decodeEntities(m[1] as string));
+      for (const m of html.matchAll(LINK_ATTRIBUTE)) await check(file, pageUrl, decodeEntities(attributeValue(m)));
     } else if (ext === '.xml') {
       const xml = await readFile(file, 'utf8');
       for (const m of xml.matchAll(/\shref="([^"]*)"/g)) await check(file, pageUrl, decodeEntities(m[1] as string));
