@@ -54,7 +54,7 @@ export async function main(argv: string[], out: Output = consoleOutput): Promise
     .option('--site <url>', 'absolute URL the archive is published at, e.g. https://example.com/archive/')
     .option('--strict', 'exit 1 when any row is invalid or any high-severity flag is raised')
     .option('--cache-dir <dir>', CACHE)
-    .option('--full', 'render every page even when the previous output in --out can be reused')
+    .option('--full', 'render every page even when the previous output in --out can be reused, and merge the search index whole (no delta index): the output a clean build writes')
     .option('--verbose', "print Astro's own build log")
     .option('--timings <file>', 'write stage times, peak memory and output sizes as JSON (used by npm run bench)')
     .option('--recap-html', "also write each project's single-file recap.html (by default the recap page makes it in the browser, from recap.json.gz)")

@@ -2,7 +2,7 @@
  * Worker thread that writes what is derived from the model store while the main thread
  * renders pages with Astro (two cores): each changed
  * project's exports, then the search indexes. Receives {cacheDir, outDir, base, siteUrl,
- * title, recapHtml, decisionsCsv, baseline, published}; posts {progress} now and then (the search index's parts and merge), then
+ * title, recapHtml, decisionsCsv, baseline, published, mergeAll}; posts {progress} now and then (the search index's parts and merge), then
  * {stats, exports} or {error}.
  */
 import { parentPort, workerData } from 'node:worker_threads';
@@ -12,10 +12,10 @@ import { writeProjectExports } from '../integrations/project-exports.ts';
 import { buildBaseline } from '../lib/baseline/build-baseline.ts';
 import type { BuildContext } from '../lib/config/build-context.ts';
 
-const { cacheDir, outDir, base, siteUrl, title, recapHtml, decisionsCsv, baseline, published } = workerData as { cacheDir: string; outDir: string; base: string; siteUrl: string | undefined; title: string; recapHtml: boolean; decisionsCsv: boolean; baseline?: BuildContext['baseline']; published: string | null };
+const { cacheDir, outDir, base, siteUrl, title, recapHtml, decisionsCsv, baseline, published, mergeAll } = workerData as { cacheDir: string; outDir: string; base: string; siteUrl: string | undefined; title: string; recapHtml: boolean; decisionsCsv: boolean; baseline?: BuildContext['baseline']; published: string | null; mergeAll?: boolean };
 try {
   const exports = await writeProjectExports(cacheDir, outDir, { base, root: archiveRoot(siteUrl, base), title, recapHtml, decisionsCsv, baseline: buildBaseline(baseline) });
-  parentPort?.postMessage({ stats: await writeSearchIndex(cacheDir, outDir, base, { onProgress: (progress) => parentPort?.postMessage({ progress }), ...(published ? { published } : {}) }), exports });
+  parentPort?.postMessage({ stats: await writeSearchIndex(cacheDir, outDir, base, { onProgress: (progress) => parentPort?.postMessage({ progress }), ...(published ? { published } : {}), ...(mergeAll === true ? { mergeAll } : {}) }), exports });
 } catch (error) {
   parentPort?.postMessage({ error: (error as Error).message });
 }

@@ -4,7 +4,7 @@
  * change (through the delta word index) without stale duplicates.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { appendFile, mkdtemp, readFile, rm } from 'node:fs/promises';
+import { appendFile, mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
@@ -33,6 +33,15 @@ async function build(name: string): Promise<Timings> {
   if (run.code !== 0) throw new Error(`build ${name} failed:\n${run.stderr}`);
   const said = /The archive has .*/.exec(run.stderr)?.[0] ?? '';
   return { ...(JSON.parse(await readFile(timings, 'utf8')) as Omit<Timings, 'said'>), said };
+}
+
+/** Every file under `root` (relative path → its bytes as base64), sorted by path. */
+async function filesUnder(root: string): Promise<Record<string, string>> {
+  const out: Record<string, string> = {};
+  for (const rel of (await readdir(root, { recursive: true, withFileTypes: true })).filter((e) => e.isFile()).map((e) => join(e.parentPath, e.name).slice(root.length + 1)).sort()) {
+    out[rel] = (await readFile(join(root, rel))).toString('base64');
+  }
+  return out;
 }
 
 const projectPages = (t: Timings): string[] => t.rendered.filter((p) => p.startsWith('p/') || p.startsWith('r/'));
@@ -85,6 +94,19 @@ describe('incremental build of a generated corpus', () => {
     for (const t of [first, unchanged, changed]) expect(t.said.replace(/, [\d.]+ MB\.$/, '.')).toBe(`The archive has ${t.output.pages.toLocaleString('en-US')} pages and ${t.output.files.toLocaleString('en-US')} files.`);
   });
 
+  it('--full merges the search index whole: the files a clean build of the same input writes, no delta index', async () => {
+    // Into another folder: the archive the three builds left is searched below. The cache is theirs: its main index predates the change.
+    const full = await runCli(['build', corpus, '--out', join(dir, 'full-site'), '--cache-dir', cache, '--full']);
+    expect(full.code, full.stderr).toBe(0);
+    const clean = await runCli(['build', corpus, '--out', join(dir, 'clean-site'), '--cache-dir', join(dir, 'clean-cache')]);
+    expect(clean.code).toBe(0);
+    const index = await filesUnder(join(dir, 'full-site', 'search-index'));
+    // (Without --full, the same cache gives a delta index: the archive the changed build left.)
+    expect(Object.keys(await filesUnder(join(out, 'search-index'))).some((f) => f.startsWith('delta/'))).toBe(true);
+    expect(Object.keys(index).some((f) => f.startsWith('delta/'))).toBe(false);
+    expect(index).toEqual(await filesUnder(join(dir, 'clean-site', 'search-index')));
+  });
+
   describe('search after the change', () => {
     let page: Page;
     let server: StaticServer;
@@ -101,4 +123,5 @@ describe('incremental build of a generated corpus', () => {
       expect(server.requests.some((r) => r.startsWith('/search-index/delta/'))).toBe(true);
     });
   });
+
 });

@@ -69,9 +69,9 @@ function boundHeapGrowth(): void {
 
 /** Writes the search indexes in a worker thread; resolves with its stats. */
 function indexInWorker(request: SearchIndexRequest, onProgress: (progress: SearchIndexProgress) => void): Promise<SearchIndexStats & { exports: ExportStats }> {
-  const { cacheDir, outDir, base, siteUrl, title, recapHtml, decisionsCsv, baseline, published } = request;
+  const { cacheDir, outDir, base, siteUrl, title, recapHtml, decisionsCsv, baseline, published, mergeAll } = request;
   return new Promise((resolvePromise, reject) => {
-    const worker = new Worker(new URL('../search-worker.ts', import.meta.url), { workerData: { cacheDir, outDir, base, siteUrl, title, recapHtml, decisionsCsv, baseline, published }, execArgv: workerExecArgv() });
+    const worker = new Worker(new URL('../search-worker.ts', import.meta.url), { workerData: { cacheDir, outDir, base, siteUrl, title, recapHtml, decisionsCsv, baseline, published, mergeAll }, execArgv: workerExecArgv() });
     worker.on('message', (message: { progress?: SearchIndexProgress; stats?: SearchIndexStats; exports?: ExportStats; error?: string }) => {
       if (message.progress) return onProgress(message.progress);
       if (message.stats && message.exports) resolvePromise({ ...message.stats, exports: message.exports });

@@ -72,6 +72,11 @@ export interface SearchIndexRequest {
    * search index files of the same bytes are linked, not copied again (src/lib/search/write-search-index.ts).
    */
   published: string | null;
+  /**
+   * `--full`: the search index merged whole from every part (no delta index beside a reused main
+   * one), so the output is the one a clean build writes (src/lib/search/write-search-index.ts).
+   */
+  mergeAll: boolean;
 }
 
 /** What the carry-over ahead is asked (src/cli/carry-worker.ts): the routes are read from `cacheDir`. */
@@ -234,7 +239,7 @@ export async function buildArchive(request: BuildRequest, runtime: BuildRuntime,
       let indexProgress: SearchIndexProgress | null = null;
       resetRenderCounts();
       const ticker = runtime.progress(() => indexProgress);
-      const search = runtime.indexSearch({ cacheDir, outDir: searchOut, base, siteUrl: site.url ?? undefined, title: site.title, recapHtml: settings.recapHtml, decisionsCsv: settings.decisionsCsv, baseline: baselineValue, published: previous ? outDir : null }, (p) => (indexProgress = p));
+      const search = runtime.indexSearch({ cacheDir, outDir: searchOut, base, siteUrl: site.url ?? undefined, title: site.title, recapHtml: settings.recapHtml, decisionsCsv: settings.decisionsCsv, baseline: baselineValue, published: previous ? outDir : null, mergeAll: request.full }, (p) => (indexProgress = p));
       // Awaited after rendering; handled now so a failure while Astro renders is reported, not an unhandled rejection.
       search.catch(() => undefined);
       let stats: SearchIndexStats;

@@ -57,6 +57,22 @@ export interface SearchIndexStats {
   warnings: string[];
 }
 
+/** How {@link writeSearchIndex} writes. */
+export interface WriteSearchIndexOptions {
+  /** A project's part as its shard built it (`trailbook merge`), instead of one analysed from its model. */
+  projectPart?: ProjectPartSource;
+  /** Called now and then with the parts analysed and the merge's progress. */
+  onProgress?: (progress: SearchIndexProgress) => void;
+  /** The previous output's site folder, which this cache built: its files of the same bytes are linked. */
+  published?: string;
+  /**
+   * Merge the main index again from every part, whatever changed (`trailbook build --full`):
+   * no delta index, so the files are those a clean build writes. Else the main index in the
+   * cache is reused with a delta while the changed parts hold at most {@link DELTA_LIMIT} of the records.
+   */
+  mergeAll?: boolean;
+}
+
 /** What a repository part needs of each project citing it, remembered by project digest. */
 interface ProjectFacts {
   digest: string;
@@ -248,7 +264,7 @@ export async function readCachedPart(path: string, key: string): Promise<SearchP
  * is hard-linked rather than copied again from the cache (src/lib/archive/file-sums.ts
  * `copyUnder`). Throws when the model store, or a part given, is unreadable.
  */
-export async function writeSearchIndex(cacheDir: string, outDir: string, base: string, options: { projectPart?: ProjectPartSource; onProgress?: (progress: SearchIndexProgress) => void; published?: string } = {}): Promise<SearchIndexStats> {
+export async function writeSearchIndex(cacheDir: string, outDir: string, base: string, options: WriteSearchIndexOptions = {}): Promise<SearchIndexStats> {
   const started = performance.now();
   try {
     return await writeIndex(cacheDir, outDir, base, options, started, []);
@@ -261,7 +277,7 @@ export async function writeSearchIndex(cacheDir: string, outDir: string, base: s
   }
 }
 
-async function writeIndex(cacheDir: string, outDir: string, base: string, options: { projectPart?: ProjectPartSource; onProgress?: (progress: SearchIndexProgress) => void; published?: string }, started: number, warnings: string[]): Promise<SearchIndexStats> {
+async function writeIndex(cacheDir: string, outDir: string, base: string, options: WriteSearchIndexOptions, started: number, warnings: string[]): Promise<SearchIndexStats> {
   void base;
   const archive = await readArchiveIndex(cacheDir);
   const root = searchCache(cacheDir);
@@ -396,7 +412,7 @@ async function writeIndex(cacheDir: string, outDir: string, base: string, option
   const changed = headers.filter((h) => state?.digests[h.key] !== h.digest);
   const removed = state ? Object.keys(state.digests).filter((k) => !current.has(k)) : [];
   const changedDocs = changed.reduce((s, h) => s + h.docs, 0);
-  const reuse = state !== null && state.version === CACHE_VERSION && changedDocs <= DELTA_LIMIT * Math.max(total, 1);
+  const reuse = options.mergeAll !== true && state !== null && state.version === CACHE_VERSION && changedDocs <= DELTA_LIMIT * Math.max(total, 1);
   let files = 0;
   const folders = new Set<string>();
   const emitTo = (dir: string) => (path: string, data: Uint8Array): void => {

@@ -169,45 +169,59 @@ export class PartTable {
     // Per list (read here only): its facet and its first flat set (`lists + 1` entries).
     const listFacet = new Int32Array(nLists);
     const listStart = new Int32Array(nLists + 1);
-    const setFacet: number[] = [];
-    const valueStart: number[] = [];
-    const values: number[] = [];
+    // The sets and values straight into typed arrays (a real-shaped archive's table holds about
+    // 170,000 sets of 190,000 values: arrays of numbers grown a push at a time, then copied,
+    // were most of the table's decoding). Every set but a list's "no value" one takes at least
+    // one byte, every value one byte, so the bytes left bound both counts (plus a set per list).
+    const room = bytes.length - r.offset + nLists + 1;
+    const setFacet = new Int32Array(room);
+    const valueStart = new Int32Array(room + 1);
+    const values = new Int32Array(room);
+    let sets = 0;
+    let nValues = 0;
     for (let l = 0; l < nLists; l++) {
       const f = r.varint();
       if (f >= facets) throw new RangeError(`set list ${l}: facet ${f} of ${facets}`);
       listFacet[l] = f;
-      listStart[l] = setFacet.length;
+      listStart[l] = sets;
       const ns = r.varint();
-      for (let s = 0; s < Math.max(1, ns); s++) {
-        setFacet.push(f);
-        valueStart.push(values.length);
-        if (s >= ns) continue;
+      if (ns === 0) {
+        setFacet[sets] = f;
+        valueStart[sets++] = nValues;
+        continue;
+      }
+      for (let s = 0; s < ns; s++) {
+        setFacet[sets] = f;
+        valueStart[sets++] = nValues;
         const nv = r.varint();
-        for (let v = 0; v < nv; v++) values.push(r.varint());
+        if (nValues + nv > room) throw new RangeError(`set list ${l}: more values than the table has bytes`);
+        for (let v = 0; v < nv; v++) values[nValues++] = r.varint();
       }
     }
-    listStart[nLists] = setFacet.length;
-    valueStart.push(values.length);
-    this.setFacet = Int32Array.from(setFacet);
-    this.valueStart = Int32Array.from(valueStart);
-    this.values = Int32Array.from(values);
-    this.firstValue = new Int32Array(setFacet.length);
-    for (let s = 0; s < setFacet.length; s++) if ((this.valueStart[s + 1] as number) > (this.valueStart[s] as number)) this.firstValue[s] = (this.values[this.valueStart[s] as number] as number) + 1;
+    listStart[nLists] = sets;
+    valueStart[sets] = nValues;
+    this.setFacet = setFacet.slice(0, sets);
+    this.valueStart = valueStart.slice(0, sets + 1);
+    this.values = values.slice(0, nValues);
+    this.firstValue = new Int32Array(sets);
+    for (let s = 0; s < sets; s++) if ((this.valueStart[s + 1] as number) > (this.valueStart[s] as number)) this.firstValue[s] = (this.values[this.valueStart[s] as number] as number) + 1;
     // Parts.
     this.count = new Uint32Array(n * TIERS);
     this.start = new Float64Array(n * TIERS);
     this.facetStart = new Int32Array(n + 1);
     this.slotAt = new Int32Array(n * facets).fill(-1);
     this.hasCombos = new Uint8Array(n);
-    const slotList: number[] = [];
+    // Each slot is one varint of at least a byte: the bytes left bound their count.
+    const slotList = new Int32Array(bytes.length - r.offset);
+    let slots = 0;
     for (let part = 0; part < n; part++) {
       for (let t = 0; t < TIERS; t++) this.count[part * TIERS + t] = r.varint();
       const nf = r.varint();
-      this.facetStart[part] = slotList.length;
+      this.facetStart[part] = slots;
       for (let k = 0; k < nf; k++) {
         const list = r.varint();
         if (list >= nLists) throw new RangeError(`part ${this.keys[part]}: set list ${list} of ${nLists}`);
-        slotList.push(list);
+        slotList[slots++] = list;
         this.slotAt[part * facets + (listFacet[list] as number)] = k;
       }
       const combos = r.varint();
@@ -222,11 +236,11 @@ export class PartTable {
         this.hasCombos[part] = 1;
       }
     }
-    this.facetStart[n] = slotList.length;
-    this.mult = new Float64Array(slotList.length);
-    this.radix = new Float64Array(slotList.length);
-    this.slotBase = new Int32Array(slotList.length);
-    this.slotFacet = new Int32Array(slotList.length);
+    this.facetStart[n] = slots;
+    this.mult = new Float64Array(slots);
+    this.radix = new Float64Array(slots);
+    this.slotBase = new Int32Array(slots);
+    this.slotFacet = new Int32Array(slots);
     for (let part = 0; part < n; part++) {
       let mult = 1;
       for (let slot = this.facetStart[part] as number; slot < (this.facetStart[part + 1] as number); slot++) {
