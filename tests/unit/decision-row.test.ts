@@ -148,14 +148,14 @@ describe('decision row card', () => {
   });
   it('shows a verified pointer linked to its page without its kind or the generic reason that page states; a commit keeps its subject; what did not verify keeps both (issue 30, output size)', () => {
     const at = { ...ctx, repoId: 'monorepo' };
-    const pointer = (raw: string, kind: string, status: string, reason: string, target?: object) => ({ raw, kind, status, reason, ...(target ? { target } : {}) }) as unknown as TrailRow['evidence'][number];
+    const pointer = (raw: string, kind: string, status: string, reason: string, target?: object, reasonKind?: object) => ({ raw, kind, status, reason, ...(reasonKind ? { reasonKind } : {}), ...(target ? { target } : {}) }) as unknown as TrailRow['evidence'][number];
     const items = (p: TrailRow['evidence'][number]) => evidenceHtml([p], at).value;
     // A line of a file at the landed head: the link, the status word, nothing else.
-    expect(items(pointer('src/q.go:24', 'path', 'VERIFIED', 'line 24 of 57 exists at landed head', { type: 'file', path: 'src/q.go', origin: 'repository', from: 24, to: 24 }))).toBe('<ul class="evidence"><li><a href=/r/monorepo/file/src/q.go/#L24>src/q.go:24</a> <b>verified</b></ul>');
-    expect(items(pointer('src/q.go', 'path', 'VERIFIED', 'file exists at landed head; 57 lines', { type: 'file', path: 'src/q.go', origin: 'repository' }))).toBe('<ul class="evidence"><li><a href=/r/monorepo/file/src/q.go/>src/q.go</a> <b>verified</b></ul>');
-    expect(items(pointer('src/q.go:10-20,30', 'path', 'VERIFIED', 'lines 10–20, 30 of 57 exist at landed head', { type: 'file', path: 'src/q.go', origin: 'repository', from: 10, to: 20 }))).toContain('>src/q.go:10-20,30</a> <b>verified</b></ul>');
+    expect(items(pointer('src/q.go:24', 'path', 'VERIFIED', 'line 24 of 57 exists at landed head', { type: 'file', path: 'src/q.go', origin: 'repository', from: 24, to: 24 }, { kind: 'lines-at-head' }))).toBe('<ul class="evidence"><li><a href=/r/monorepo/file/src/q.go/#L24>src/q.go:24</a> <b>verified</b></ul>');
+    expect(items(pointer('src/q.go', 'path', 'VERIFIED', 'file exists at landed head; 57 lines', { type: 'file', path: 'src/q.go', origin: 'repository' }, { kind: 'file-at-head' }))).toBe('<ul class="evidence"><li><a href=/r/monorepo/file/src/q.go/>src/q.go</a> <b>verified</b></ul>');
+    expect(items(pointer('src/q.go:10-20,30', 'path', 'VERIFIED', 'lines 10–20, 30 of 57 exist at landed head', { type: 'file', path: 'src/q.go', origin: 'repository', from: 10, to: 20 }, { kind: 'lines-at-head' }))).toContain('>src/q.go:10-20,30</a> <b>verified</b></ul>');
     // A commit: its subject, the words a person knows it by.
-    expect(items(pointer('0edc03f0d0', 'commit', 'VERIFIED', 'commit 0edc03f exists: “Change 77: queue”', { type: 'commit', oid: '0edc03f0d0aa' }))).toBe('<ul class="evidence"><li><a href=/r/monorepo/commit/0edc03f0d0aa/>0edc03f0d0</a> <b>verified</b> <small>“Change 77: queue”</small></ul>');
+    expect(items(pointer('0edc03f0d0', 'commit', 'VERIFIED', 'commit 0edc03f exists: “Change 77: queue”', { type: 'commit', oid: '0edc03f0d0aa' }, { kind: 'commit-exists', subject: 'Change 77: queue' }))).toBe('<ul class="evidence"><li><a href=/r/monorepo/commit/0edc03f0d0aa/>0edc03f0d0</a> <b>verified</b> <small>“Change 77: queue”</small></ul>');
     // A reason that says more than the page (moved, through a link, not landed) is kept whole.
     const moved = 'cited 11–20 at 1a2b3c4; now 22–31 at the landed head 5d6e7f8, as src/q.go changed since';
     expect(items(pointer('src/q.go:11-20', 'path', 'VERIFIED', moved, { type: 'file', path: 'src/q.go', origin: 'repository', from: 22, to: 31 }))).toContain(`<b>verified</b> <small>${moved}</small>`);
@@ -164,7 +164,7 @@ describe('decision row card', () => {
     // Not verified, inconclusive, or with no page to link: kind and reason in full.
     expect(items(pointer('src/q.go:99', 'path', 'NOT_VERIFIED', 'line 99 is past the end of src/q.go (57 lines at landed head)'))).toBe('<ul class="evidence"><li data-status=NOT_VERIFIED><code>src/q.go:99</code> <i>path</i> <b>not verified</b> <small>line 99 is past the end of src/q.go (57 lines at landed head)</small></ul>');
     expect(items(pointer('src/gen.go:3', 'path', 'INCONCLUSIVE', 'line 3 of 9 exists at landed head', { type: 'file', path: 'src/gen.go', origin: 'repository', from: 3, to: 3 }))).toContain('<i>path</i> <b>not verified (inconclusive)</b> <small>line 3 of 9 exists at landed head</small>');
-    expect(evidenceHtml([pointer('0edc03f', 'commit', 'VERIFIED', 'commit 0edc03f exists: “Change 77: queue”', { type: 'commit', oid: '0edc03f0d0aa' })], ctx).value).toContain('<code>0edc03f</code> <i>commit</i> <b>verified</b> <small>commit 0edc03f exists: “Change 77: queue”</small>');
+    expect(evidenceHtml([pointer('0edc03f', 'commit', 'VERIFIED', 'commit 0edc03f exists: “Change 77: queue”', { type: 'commit', oid: '0edc03f0d0aa' }, { kind: 'commit-exists', subject: 'Change 77: queue' })], ctx).value).toContain('<code>0edc03f</code> <i>commit</i> <b>verified</b> <small>commit 0edc03f exists: “Change 77: queue”</small>');
   });
   it('leaves an attribute value unquoted only where HTML allows it (issue 30, output size)', () => {
     expect([attr('row-2aafcc90'), attr('/r/x/file/a.ts/#L24'), attr('a&b'), attr(''), attr('row x'), attr('?q=a'), attr('a"b'), attr("a'b"), attr('a`b'), attr('a<b')].map(String)).toEqual(['row-2aafcc90', '/r/x/file/a.ts/#L24', 'a&amp;b', '""', '"row x"', '"?q=a"', 'a&quot;b', 'a&#39;b', '"a`b"', 'a&lt;b'] /* an escaped character is a character reference, which HTML reads unquoted too */);

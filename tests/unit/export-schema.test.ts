@@ -23,6 +23,7 @@ import { arenaSchema, verdictsSchema } from '../../src/lib/model/quality-schema.
 import { RECAP_VERSION, recapExport, recapExportSchema, type RecapExport } from '../../src/lib/export/recap-export.ts';
 import type { CompactCited } from '../../src/lib/export/recap-cited.ts';
 import { compactRows, fullRows, type CompactRow, type RowColumns } from '../../src/lib/export/recap-rows.ts';
+import { exportedPointers } from '../../src/lib/export/exported-pointers.ts';
 import { reportDetails } from '../../src/lib/archive/report-details.ts';
 import type { BabysitModel } from '../../src/lib/model/babysit.ts';
 import type { BeadsModel } from '../../src/lib/model/beads.ts';
@@ -112,6 +113,13 @@ for (const [corpus, root] of [['example corpus', CONTENT], ['real corpus', REAL]
         expect(parsed.success, `${m.id}: ${parsed.error?.message}`).toBe(true);
         expect(validate(doc), `${m.id}: ${JSON.stringify(validate.errors?.slice(0, 3))}`).toBe(true);
         expect(parsed.data).toEqual(doc);
+        // A pointer's reasonKind (the row card's, src/lib/site/card-reason.ts) is the model's own: not in recap.json.
+        expect(JSON.stringify(doc), m.id).not.toContain('reasonKind');
+      }
+      // The example's pointers have it (the real corpus has no repository to verify against): in rows, and in verdicts (QA criteria).
+      if (corpus === 'example corpus') {
+        expect(models.some((m) => m.rows.some((r) => r.evidence.some((p) => p.reasonKind !== undefined)))).toBe(true);
+        expect(models.some((m) => JSON.stringify(m.verdicts ?? null).includes('"reasonKind"'))).toBe(true);
       }
     });
 
@@ -143,7 +151,8 @@ describe('recap.json', () => {
     expect(RECAP_VERSION).toBe('trailbook.recap/4');
     expect(doc.$schema).toBe('https://example.com/schema/recap.v4.json');
     // recap/3: the rows by column, each row without what the rest of it says (src/lib/export/recap-rows.ts).
-    expect(fullRows(doc.rows)).toEqual(faults.rows);
+    // Every field of every row, but a pointer's reasonKind, the row card's (src/lib/export/exported-pointers.ts).
+    expect(fullRows(doc.rows)).toEqual(faults.rows.map((r) => ({ ...r, evidence: exportedPointers(r.evidence) })));
     expect(doc.rows.id).toEqual(faults.rows.map((r) => r.id));
     expect(doc.rows.decision).toEqual(faults.rows.map((r) => r.decision));
     const kept = compactRows(faults.rows).filter((r) => 'anchor' in r || 'computedId' in r || 'index' in r);
@@ -156,6 +165,18 @@ describe('recap.json', () => {
     expect('cited' in doc).toBe(false);
     expect('time' in doc.rows).toBe(false);
     expect(faults.cited.files.length + faults.cited.commits.length).toBeGreaterThan(0);
+  });
+
+  it("neither describes nor accepts a pointer's reasonKind, the model's own word to the row card (src/lib/export/exported-pointers.ts)", () => {
+    expect(JSON.stringify(exportJsonSchema('recap.v4'))).not.toContain('reasonKind');
+    const good = viaJson(recapExport(faults, '/schema/recap.v4.json')) as Record<string, unknown> & { rows: Record<string, unknown[]> & { evidence: Array<Array<Record<string, unknown>>> } };
+    const validate = validator('recap.v4');
+    expect(validate(good)).toBe(true);
+    const at = good.rows.evidence.findIndex((list) => list.length > 0);
+    const evidence = good.rows.evidence[at] as Array<Record<string, unknown>>;
+    const withKind = { ...good, rows: { ...good.rows, evidence: good.rows.evidence.map((list, i) => (i === at ? [{ ...evidence[0], reasonKind: { kind: 'file-at-head' } }, ...evidence.slice(1)] : list)) } };
+    expect(validate(withKind)).toBe(false);
+    expect(validate.errors?.[0]).toMatchObject({ keyword: 'additionalProperties', params: { additionalProperty: 'reasonKind' } });
   });
 
   it('is rejected by the JSON Schema when a field is unknown, missing or of the wrong kind', () => {

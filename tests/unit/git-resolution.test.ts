@@ -362,12 +362,14 @@ describe('resolvePointer', () => {
 
   describe('with a repository at the landed head', () => {
     it('commit: full and short SHAs are VERIFIED with the subject', async () => {
-      expect(await one(c1, withRepo())).toEqual({ raw: c1, kind: 'commit', status: 'VERIFIED', reason: `commit ${c1.slice(0, 7)} exists: “Initial commit”`, target: { type: 'commit', oid: c1 } });
+      // The reason is the generic one of a landed commit: a row card shows only the subject (src/lib/site/card-reason.ts).
+      expect(await one(c1, withRepo())).toEqual({ raw: c1, kind: 'commit', status: 'VERIFIED', reason: `commit ${c1.slice(0, 7)} exists: “Initial commit”`, reasonKind: { kind: 'commit-exists', subject: 'Initial commit' }, target: { type: 'commit', oid: c1 } });
       expect(await one(`commit ${c2.slice(0, 7)}`, withRepo())).toEqual({
         raw: `commit ${c2.slice(0, 7)}`,
         kind: 'commit',
         status: 'VERIFIED',
         reason: `commit ${c2.slice(0, 7)} exists: “Add usage docs and vendored lib”`,
+        reasonKind: { kind: 'commit-exists', subject: 'Add usage docs and vendored lib' },
         target: { type: 'commit', oid: c2 },
       });
     });
@@ -416,12 +418,12 @@ describe('resolvePointer', () => {
     });
 
     it.each([
-      ['src/parser.ts', 'VERIFIED', 'file exists at landed head; 43 lines', { type: 'file', path: 'src/parser.ts', origin: 'repository' }],
-      ['./src/parser.ts', 'VERIFIED', 'file exists at landed head; 43 lines', { type: 'file', path: 'src/parser.ts', origin: 'repository' }],
-      ['src/../README.md', 'VERIFIED', 'file exists at landed head; 3 lines', { type: 'file', path: 'README.md', origin: 'repository' }],
-      ['src/parser.ts:12', 'VERIFIED', 'line 12 of 43 exists at landed head', { type: 'file', path: 'src/parser.ts', origin: 'repository', from: 12, to: 12 }],
-      ['src/parser.ts:10-20', 'VERIFIED', 'lines 10–20 of 43 exist at landed head', { type: 'file', path: 'src/parser.ts', origin: 'repository', from: 10, to: 20 }],
-      ['src/parser.ts#L1-L43', 'VERIFIED', 'lines 1–43 of 43 exist at landed head', { type: 'file', path: 'src/parser.ts', origin: 'repository', from: 1, to: 43 }],
+      ['src/parser.ts', 'VERIFIED', 'file exists at landed head; 43 lines', { type: 'file', path: 'src/parser.ts', origin: 'repository' }, { kind: 'file-at-head' }],
+      ['./src/parser.ts', 'VERIFIED', 'file exists at landed head; 43 lines', { type: 'file', path: 'src/parser.ts', origin: 'repository' }, { kind: 'file-at-head' }],
+      ['src/../README.md', 'VERIFIED', 'file exists at landed head; 3 lines', { type: 'file', path: 'README.md', origin: 'repository' }, { kind: 'file-at-head' }],
+      ['src/parser.ts:12', 'VERIFIED', 'line 12 of 43 exists at landed head', { type: 'file', path: 'src/parser.ts', origin: 'repository', from: 12, to: 12 }, { kind: 'lines-at-head' }],
+      ['src/parser.ts:10-20', 'VERIFIED', 'lines 10–20 of 43 exist at landed head', { type: 'file', path: 'src/parser.ts', origin: 'repository', from: 10, to: 20 }, { kind: 'lines-at-head' }],
+      ['src/parser.ts#L1-L43', 'VERIFIED', 'lines 1–43 of 43 exist at landed head', { type: 'file', path: 'src/parser.ts', origin: 'repository', from: 1, to: 43 }, { kind: 'lines-at-head' }],
       ['src/', 'VERIFIED', 'folder exists at landed head', undefined],
       ['design/selection.md', 'VERIFIED', 'file exists in the project folder, as an artifact; 5 lines', { type: 'file', path: 'design/selection.md', origin: 'artifact' }],
       ['design/selection.md:2-3', 'VERIFIED', 'lines 2–3 of 5 exist in the project folder, as an artifact', { type: 'file', path: 'design/selection.md', origin: 'artifact', from: 2, to: 3 }],
@@ -431,9 +433,10 @@ describe('resolvePointer', () => {
       ['assets/logo.png:3', 'INCONCLUSIVE', 'assets/logo.png exists but its lines cannot be checked: binary file', { type: 'file', path: 'assets/logo.png', origin: 'repository' }],
       ['vendor/lib', 'INCONCLUSIVE', 'vendor/lib is inside a submodule; its content is in another repository', undefined],
       ['vendor/lib/src/x.ts', 'INCONCLUSIVE', 'vendor/lib/src/x.ts is inside a submodule; its content is in another repository', undefined],
-    ])('path %s is %s: %s', async (cell, status, reason, target) => {
+    ])('path %s is %s: %s', async (cell, status, reason, target, reasonKind?: object) => {
       const p = await one(cell, withRepo());
-      expect(p).toEqual({ raw: cell, kind: 'path', status, reason, ...(target ? { target } : {}) });
+      // A text file at the landed head as written: the generic reason, which says which it is (src/lib/site/card-reason.ts).
+      expect(p).toEqual({ raw: cell, kind: 'path', status, reason, ...(reasonKind ? { reasonKind } : {}), ...(target ? { target } : {}) });
     });
 
     it('an empty folder of the project folder points at nothing (git keeps no empty folder)', async () => {

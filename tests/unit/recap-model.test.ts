@@ -15,6 +15,7 @@ import { exportRecapHtml } from '../../src/components/html/export-recap.ts';
 import { recapExport, type RecapExport } from '../../src/lib/export/recap-export.ts';
 import { recapModel } from '../../src/lib/export/recap-model.ts';
 import { compactRows, rowColumns } from '../../src/lib/export/recap-rows.ts';
+import { exportedPointers, withoutReasonKinds } from '../../src/lib/export/exported-pointers.ts';
 import { compactCited } from '../../src/lib/export/recap-cited.ts';
 import { decisionsCsv } from '../../src/lib/export/decisions-csv.ts';
 import { decisionsCsvFromRecap } from '../../src/lib/export/recap-decisions-csv.ts';
@@ -33,6 +34,12 @@ const CONTEXTS = [
 
 /** recap.json as Trailbook wrote it at trailbook.recap/3 (every `cited` and `time` there), through JSON. */
 const recap3 = (m: ProjectModel): RecapExport => JSON.parse(JSON.stringify({ ...recapExport(m, SCHEMA.replace('v4', 'v3')), version: 'trailbook.recap/3', rows: rowColumns(m.rows), cited: compactCited(m.cited, m.rows) })) as RecapExport;
+
+/**
+ * A model's rows as recap.json gives them back, through JSON: every field but a pointer's
+ * `reasonKind` (the row card's, never exported: src/lib/export/exported-pointers.ts).
+ */
+const exportedRows = (m: Pick<ProjectModel, 'rows'>): unknown => JSON.parse(JSON.stringify(m.rows.map((r) => ({ ...r, evidence: exportedPointers(r.evidence) }))));
 
 /** What the browser does: the published JSON, parsed, turned back into a model. */
 const throughJson = (model: ProjectModel): ProjectModel => recapModel(JSON.parse(JSON.stringify(recapExport(model, SCHEMA))) as RecapExport);
@@ -80,8 +87,9 @@ describe('recapModel (recap.json → the model exportRecapHtml takes)', () => {
     for (const key of ['$schema', 'version', 'openBlockers']) expect(key in back, key).toBe(false);
     const parts = ['arena', 'verdicts', 'coordination', 'beads', 'babysit', 'handover'] as const;
     for (const part of parts) if ((m[part] ?? null) === null) expect(part in back, part).toBe(false);
-    // Everything else is the model as JSON holds it.
-    const asJson = JSON.parse(JSON.stringify(m)) as Record<string, unknown>;
+    // Everything else is the model as JSON holds it, but its pointers' reasonKind (the row card's, never exported).
+    const asJson = JSON.parse(JSON.stringify(withoutReasonKinds(m))) as Record<string, unknown>;
+    expect(JSON.stringify(m)).toContain('"reasonKind"');
     for (const part of parts) if (asJson[part] === null) delete asJson[part];
     expect(back).toEqual(asJson);
   });
@@ -123,7 +131,7 @@ describe('recapModel (recap.json → the model exportRecapHtml takes)', () => {
         expect(doc.rows.computedId?.[i] ?? null, `${m.id} ${row.anchor}`).toBe(row.computedId !== row.id ? row.computedId : null);
       });
       if (m.rows.every((r) => r.anchor === `row-${r.id}`)) expect('anchor' in doc.rows, m.id).toBe(false);
-      expect(recapModel(doc).rows, m.id).toEqual(JSON.parse(JSON.stringify(m.rows)));
+      expect(recapModel(doc).rows, m.id).toEqual(exportedRows(m));
     }
     expect(compacted).toBeGreaterThan(20);
     // A review finding's citation keeps its id and text (no row says them).
@@ -143,7 +151,7 @@ describe('recapModel (recap.json → the model exportRecapHtml takes)', () => {
       if (!('time' in v4.rows)) timeLeftOut++;
       expect(recapModel(v4), m.id).toEqual(recapModel(v3));
       expect(recapModel(v4).cited, m.id).toEqual(JSON.parse(JSON.stringify(m.cited)));
-      expect(recapModel(v4).rows, m.id).toEqual(JSON.parse(JSON.stringify(m.rows)));
+      expect(recapModel(v4).rows, m.id).toEqual(exportedRows(m));
       expect(exportRecapHtml(recapModel(v4), CONTEXTS[1] as (typeof CONTEXTS)[1]), m.id).toBe(exportRecapHtml(recapModel(v3), CONTEXTS[1] as (typeof CONTEXTS)[1]));
       expect(decisionsCsvFromRecap(JSON.stringify(v4)), m.id).toBe(decisionsCsvFromRecap(JSON.stringify(v3)));
     }
@@ -164,14 +172,14 @@ describe('recapModel (recap.json → the model exportRecapHtml takes)', () => {
     const redacted: ProjectModel = { ...m, rows: m.rows.map((r, i) => (i === 0 ? { ...r, ts: '[redacted: token]' } : r)) };
     const kept = JSON.parse(JSON.stringify(recapExport(redacted, SCHEMA))) as RecapExport;
     expect(kept.rows.time).toEqual(redacted.rows.map((r) => r.time));
-    expect(recapModel(kept).rows).toEqual(JSON.parse(JSON.stringify(redacted.rows)));
+    expect(recapModel(kept).rows).toEqual(exportedRows(redacted));
   });
 
   it('still reads a recap/1 document (an archive built before recap/2): recap.html and decisions.csv the same', () => {
     for (const m of example) {
-      const v1 = JSON.parse(JSON.stringify({ ...recapExport(m, SCHEMA), version: 'trailbook.recap/1', rows: m.rows, cited: m.cited })) as RecapExport;
+      const v1 = JSON.parse(JSON.stringify({ ...recapExport(m, SCHEMA), version: 'trailbook.recap/1', rows: exportedRows(m), cited: m.cited })) as RecapExport;
       expect(recapModel(v1).cited, m.id).toEqual(JSON.parse(JSON.stringify(m.cited)));
-      expect(recapModel(v1).rows, m.id).toEqual(JSON.parse(JSON.stringify(m.rows)));
+      expect(recapModel(v1).rows, m.id).toEqual(exportedRows(m));
       expect(exportRecapHtml(recapModel(v1), CONTEXTS[0] as (typeof CONTEXTS)[0]), m.id).toBe(exportRecapHtml(m, CONTEXTS[0] as (typeof CONTEXTS)[0]));
       expect(decisionsCsvFromRecap(JSON.stringify(v1)), m.id).toBe(decisionsCsv(m));
     }
@@ -180,7 +188,7 @@ describe('recapModel (recap.json → the model exportRecapHtml takes)', () => {
   it('still reads a recap/2 document (rows as objects, without what the rest of each says): recap.html and decisions.csv the same', () => {
     for (const m of [...example, ...real]) {
       const v2 = JSON.parse(JSON.stringify({ ...recapExport(m, SCHEMA), version: 'trailbook.recap/2', rows: compactRows(m.rows) })) as RecapExport;
-      expect(recapModel(v2).rows, m.id).toEqual(JSON.parse(JSON.stringify(m.rows)));
+      expect(recapModel(v2).rows, m.id).toEqual(exportedRows(m));
       expect(exportRecapHtml(recapModel(v2), CONTEXTS[0] as (typeof CONTEXTS)[0]), m.id).toBe(exportRecapHtml(m, CONTEXTS[0] as (typeof CONTEXTS)[0]));
       expect(decisionsCsvFromRecap(JSON.stringify(v2)), m.id).toBe(decisionsCsv(m));
     }

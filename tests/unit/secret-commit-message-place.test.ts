@@ -3,7 +3,8 @@
  * the evidence reason Trailbook writes for the pointer quotes the commit's subject, and that
  * quote must not make the row's own line the place (tryout, round 7: "AWS access key id in
  * decisions.tsv:16 (row 15186806)", a line that holds no key, so a person looking there finds
- * nothing and may take the flag for a false alarm). Built on a repository made here.
+ * nothing and may take the flag for a false alarm); nor the subject the pointer keeps for its
+ * row card (`reasonKind`). Built on a repository made here.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createHash } from 'node:crypto';
@@ -11,7 +12,8 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { analyseArchive } from '../../src/lib/archive/analyse-archive.ts';
-import type { ProjectModel } from '../../src/lib/model/types.ts';
+import type { EvidencePointer, ProjectModel } from '../../src/lib/model/types.ts';
+import { cardReason } from '../../src/lib/site/card-reason.ts';
 import { git } from '../history-fixtures.ts';
 
 const KEY = 'AKIAZ7QWERTYUIOPASDF';
@@ -52,5 +54,11 @@ describe('a secret in the message of a cited commit', () => {
     const row = model.rows.find((r) => r.decision === 'Deploy');
     expect(row?.evidence.map((p) => [p.status, p.reason])).toEqual([['VERIFIED', `commit ${sha} exists: “Deploy with AWS [redacted: AWS access key id]”`]]);
     expect(JSON.stringify(model)).not.toContain(KEY);
+  });
+
+  it('is redacted in the subject the pointer keeps for its row card (reasonKind), which the card shows so; the flag above is its only one', () => {
+    const p = model.rows.find((r) => r.decision === 'Deploy')?.evidence[0] as EvidencePointer;
+    expect(p.reasonKind).toEqual({ kind: 'commit-exists', subject: 'Deploy with AWS [redacted: AWS access key id]' });
+    expect(cardReason(p, true)).toEqual({ kind: false, reason: '“Deploy with AWS [redacted: AWS access key id]”' });
   });
 });

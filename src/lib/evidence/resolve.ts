@@ -90,6 +90,17 @@ export interface RowPlace {
 const short = (oid: string): string => oid.slice(0, 7);
 
 /**
+ * `resolved` with its reason rewritten to `reason` (a prefix saying how the pointer was
+ * written, a suffix saying more): its `reasonKind` said which reason the old one was, not this
+ * one, so it goes, and a row card shows the new reason whole (src/lib/site/card-reason.ts).
+ * The other fields keep their order.
+ */
+function reworded(resolved: EvidencePointer, reason: string): EvidencePointer {
+  const { reasonKind: _, ...rest } = { ...resolved, reason };
+  return rest;
+}
+
+/**
  * A resolved pointer. A NOT_VERIFIED one carries no file or commit target: it links to no
  * evidence page and no page is ever written for it (docs/security.md, "Nothing escapes the
  * root": a refused or failed pointer must not publish the file it names, `mirror.git/config:7`).
@@ -229,7 +240,9 @@ async function resolveCommit(p: ClassifiedPointer, ctx: EvidenceContext, cell: C
   if (!(await landed(from.oid, ctx))) {
     return pointer(p, 'VERIFIED', `${exists}; it is not an ancestor of the landed head ${short(ctx.head as string)} ${NOT_LANDED_WHY}`, { target: { type: 'commit', oid: from.oid }, notLanded: true });
   }
-  return pointer(p, 'VERIFIED', exists, { target: { type: 'commit', oid: from.oid } });
+  // The generic reason of a commit named by its SHA (not through a tag): a row card shows only its subject.
+  const kind = from.via === '' ? { reasonKind: { kind: 'commit-exists' as const, ...(from.subject ? { subject: from.subject } : {}) } } : {};
+  return pointer(p, 'VERIFIED', exists, { target: { type: 'commit', oid: from.oid }, ...kind });
 }
 
 /**
@@ -507,7 +520,7 @@ async function resolveAt(p: ClassifiedPointer, path: string, commit: { oid: stri
   // Landed means landed everywhere (issue 26, item 7): a place at a commit the landed head does
   // not reach (a dangling `git commit-tree` commit) gets the notice that commit gets cited alone.
   if (resolved.status !== 'VERIFIED' || (await landed(commit.oid, ctx))) return resolved;
-  return { ...resolved, reason: `${resolved.reason}; commit ${short(commit.oid)} is not an ancestor of the landed head ${short(ctx.head as string)} ${NOT_LANDED_WHY}`, notLanded: true };
+  return { ...reworded(resolved, `${resolved.reason}; commit ${short(commit.oid)} is not an ancestor of the landed head ${short(ctx.head as string)} ${NOT_LANDED_WHY}`), notLanded: true };
 }
 
 async function resolveAtCommit(p: ClassifiedPointer, path: string, commit: { oid: string }, ctx: EvidenceContext): Promise<EvidencePointer> {
@@ -666,10 +679,18 @@ function lineMapOf(repository: GitRepository, from: string, to: string): LineMap
 /** Above this many edits between the two versions, lines are not followed. */
 const MAX_FOLLOW_EDITS = 20_000;
 
-/** The verdict on a file that exists: its size, or whether the cited lines are in it. */
-function fileVerdict(p: ClassifiedPointer, path: string, found: Extract<FileCheck, { status: 'file' }>, ranges: LineRange[] | null, at: string, target: EvidencePointer['target'], plainAt = at): EvidencePointer {
+/**
+ * The verdict on a file that exists: its size, or whether the cited lines are in it. `atHead`:
+ * the file is where the pointer names it at the landed head (`at` is then `at landed head`),
+ * so a VERIFIED reason of a text file is the generic one, and says so (`reasonKind`
+ * `file-at-head`, `lines-at-head`).
+ */
+function fileVerdict(p: ClassifiedPointer, path: string, found: Extract<FileCheck, { status: 'file' }>, ranges: LineRange[] | null, at: string, target: EvidencePointer['target'], plainAt = at, atHead = false): EvidencePointer {
   const t = target ? { target } : {};
-  if (ranges === null) return pointer(p, 'VERIFIED', `file exists ${at}; ${found.lines === null ? (found.note ?? 'not text') : countOf(found.lines, 'line')}`, t);
+  if (ranges === null) {
+    const kind = atHead && found.lines !== null ? { reasonKind: { kind: 'file-at-head' as const } } : {};
+    return pointer(p, 'VERIFIED', `file exists ${at}; ${found.lines === null ? (found.note ?? 'not text') : countOf(found.lines, 'line')}`, { ...t, ...kind });
+  }
   if (found.lines === null) return pointer(p, 'INCONCLUSIVE', `${path} exists but its lines cannot be checked: ${found.note ?? 'not text'}`, t);
   const bad = ranges.find((r) => r.from < 1 || r.to < r.from);
   if (bad) return pointer(p, 'NOT_VERIFIED', `${rangesText([bad])} ${rangeVerb([bad])} not a valid line range`, { fault: 'evidence/line-out-of-range' });
@@ -679,7 +700,7 @@ function fileVerdict(p: ClassifiedPointer, path: string, found: Extract<FileChec
   }
   const first = ranges[0] as LineRange;
   const lined = target?.type === 'file' ? { target: { ...target, from: first.from, to: first.to } } : t;
-  return pointer(p, 'VERIFIED', `${rangesText(ranges)} of ${found.lines} ${rangeVerb(ranges) === 'is' ? 'exists' : 'exist'} ${at}`, lined);
+  return pointer(p, 'VERIFIED', `${rangesText(ranges)} of ${found.lines} ${rangeVerb(ranges) === 'is' ? 'exists' : 'exist'} ${at}`, { ...lined, ...(atHead ? { reasonKind: { kind: 'lines-at-head' as const } } : {}) });
 }
 
 async function resolvePath(p: ClassifiedPointer, ctx: EvidenceContext, options: { asRecorded?: boolean } = {}): Promise<EvidencePointer> {
@@ -725,7 +746,9 @@ async function resolvePath(p: ClassifiedPointer, ctx: EvidenceContext, options: 
     if (p.from !== undefined) return pointer(p, 'NOT_VERIFIED', `${full} is a folder; it has no lines`, { fault: 'evidence/line-out-of-range' });
     return folderVerdict(p, full, found, placed(found.origin, full, how), ctx, null);
   }
-  return predated(fileVerdict(p, full, found, rangesOf(p), placed(found.origin, full, how), { type: 'file', path: full, origin: found.origin }, where(found.origin)), ctx);
+  // At the landed head where written (not found by another name, beside another path, through a link): the generic reason.
+  const atHead = found.origin === 'repository' && how === null;
+  return predated(fileVerdict(p, full, found, rangesOf(p), placed(found.origin, full, how), { type: 'file', path: full, origin: found.origin }, where(found.origin), atHead), ctx);
 }
 
 async function resolveName(p: ClassifiedPointer, ctx: EvidenceContext): Promise<EvidencePointer> {
@@ -906,7 +929,7 @@ async function resolveUrl(p: ClassifiedPointer, ctx: EvidenceContext): Promise<E
   else if (t.type === 'compare') resolved = await resolveCompare(p, t.from, t.to, ctx);
   else resolved = await resolveForgeFile(p, t.rest, t.lines ?? null, ctx);
   // The URL stays a URL: linked to where it points when it resolves to nothing in the archive.
-  return { ...resolved, kind: 'url', reason: `${forge.repository.host}/${forge.repository.path} is this project's repository: ${resolved.reason}`, ...(resolved.target ? {} : { target: { type: 'url', ...link } }) };
+  return { ...reworded(resolved, `${forge.repository.host}/${forge.repository.path} is this project's repository: ${resolved.reason}`), kind: 'url', ...(resolved.target ? {} : { target: { type: 'url', ...link } }) };
 }
 
 /** A forge comparison `a...b`: both revisions must be commits of the repository. */
@@ -971,13 +994,13 @@ async function resolveAbsolute(p: ClassifiedPointer, ctx: EvidenceContext): Prom
     const rel = insideFolder(tree, real);
     if (rel === null || rel === '') continue;
     const resolved = await resolvePath({ ...p, kind: 'path', path: rel, ...lines }, ctx);
-    return { ...resolved, reason: `written as an absolute path in the repository's work tree, read as ${rel}: ${resolved.reason}` };
+    return reworded(resolved, `written as an absolute path in the repository's work tree, read as ${rel}: ${resolved.reason}`);
   }
   const folder = await realPathOf(ctx.artifacts.root);
   const rel = insideFolder(folder, real);
   if (rel !== null && rel !== '') {
     const resolved = await resolveArtifact({ ...p, kind: 'path', path: rel, ...lines }, rel, ctx);
-    return { ...resolved, reason: `written as an absolute path in the project folder, read as ${rel}: ${resolved.reason}` };
+    return reworded(resolved, `written as an absolute path in the project folder, read as ${rel}: ${resolved.reason}`);
   }
   return pointer(p, 'INCONCLUSIVE', 'absolute path outside the repository; gone after the run');
 }
@@ -1062,7 +1085,7 @@ async function resolveOne(p: ClassifiedPointer, ctx: EvidenceContext, cell: Cell
       case 'path': {
         const resolved = await resolvePath(p, ctx);
         // `src\a.ts` is read as `src/a.ts`; the reason says so (trial E, finding 3).
-        return p.backslashes ? { ...resolved, reason: `written with \\ separators, read as ${p.path}: ${resolved.reason}` } : resolved;
+        return p.backslashes ? reworded(resolved, `written with \\ separators, read as ${p.path}: ${resolved.reason}`) : resolved;
       }
       case 'test':
       case 'symbol':

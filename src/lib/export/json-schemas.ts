@@ -1,12 +1,13 @@
 /**
  * The JSON Schemas of the exports, generated from their zod schemas with
  * `z.toJSONSchema` (draft 2020-12) and published with the site at
- * `<base>schema/<name>.json`.
+ * `<base>schema/<name>.json`. A field of the model marked `modelOnly`
+ * (src/lib/model/export-registry.ts) is left out: no export writes it.
  */
 import { z } from 'zod';
 import { archiveIndexSchema } from './archive-index.ts';
 import { buildReportSchema } from './build-report.ts';
-import { exportRegistry } from '../model/export-registry.ts';
+import { exportRegistry, isModelOnly } from '../model/export-registry.ts';
 import { recapExportSchema } from './recap-export.ts';
 
 /** Every published schema, by name (the file name without `.json`). */
@@ -31,10 +32,19 @@ export function exportJsonSchema(name: ExportSchemaName, id: string | null = nul
     metadata: exportRegistry,
     target: 'draft-2020-12',
     unrepresentable: 'throw',
-    // zod bounds every integer by the safe-integer range; that says nothing to a reader.
-    override: ({ jsonSchema }) => {
+    override: ({ zodSchema, jsonSchema }) => {
+      // zod bounds every integer by the safe-integer range; that says nothing to a reader.
       if (jsonSchema.minimum === Number.MIN_SAFE_INTEGER) delete jsonSchema.minimum;
       if (jsonSchema.maximum === Number.MAX_SAFE_INTEGER) delete jsonSchema.maximum;
+      // A field of the model no export writes (`modelOnly`: a pointer's `reasonKind`) is no part of the export's schema.
+      const def = zodSchema._zod.def;
+      if (def.type === 'object' && jsonSchema.properties) {
+        for (const [key, field] of Object.entries((def as z.core.$ZodObjectDef).shape)) {
+          if (!isModelOnly(field)) continue;
+          delete jsonSchema.properties[key];
+          if (Array.isArray(jsonSchema.required)) jsonSchema.required = jsonSchema.required.filter((k) => k !== key);
+        }
+      }
     },
   }) as Record<string, unknown>;
   const { $schema, ...rest } = generated;

@@ -15,6 +15,10 @@
  * written), and the rows' `time` column when every row's `ts` gives it (recap-rows.ts
  * `timeFromTs`). Readers take the four versions ({@link RECAP_VERSIONS_READ}) and make the
  * left-out parts again (src/lib/export/recap-model.ts).
+ *
+ * The evidence pointers of rows, invalid records and verdicts are written without their
+ * `reasonKind`, the model's own word to the row card (src/lib/export/exported-pointers.ts):
+ * no version of recap.json holds it, and its JSON Schema does not describe it.
  */
 import { z } from 'zod';
 import type { ProjectModel } from '../model/types.ts';
@@ -25,6 +29,7 @@ import { citedFrom, withFindingCitations } from '../projections/cited.ts';
 import { compactCited } from './recap-cited.ts';
 import { compactCitedSchema, rowColumnsSchema } from './recap-cited-schema.ts';
 import { rowColumns } from './recap-rows.ts';
+import { withoutReasonKinds } from './exported-pointers.ts';
 import { RECAP_VERSION } from './recap-version.ts';
 
 export { RECAP_VERSION, RECAP_VERSIONS_READ } from './recap-version.ts';
@@ -91,12 +96,12 @@ export function recapExport(model: ProjectModel, schemaUrl: string, accepted?: {
     telemetry: model.telemetry,
     audit: model.audit,
     flags: model.flags,
-    invalid: model.invalid,
+    invalid: withoutReasonKinds(model.invalid),
     span: model.span,
     ...(citedGivenBack(model) ? {} : { cited: compactCited(model.cited, model.rows) }),
     counts: model.counts,
     arena: model.arena ?? null,
-    verdicts: model.verdicts ?? null,
+    verdicts: withoutReasonKinds(model.verdicts ?? null),
     coordination: model.coordination ?? null,
     beads: model.beads ?? null,
     babysit: model.babysit ?? null,

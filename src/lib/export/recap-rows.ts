@@ -20,6 +20,7 @@
  */
 import type { TrailRow } from '../model/types.ts';
 import { rowTime } from '../text/time.ts';
+import { exportedPointers } from './exported-pointers.ts';
 
 /** A row as `trailbook.recap/2` writes it. */
 export type CompactRow = Omit<TrailRow, 'computedId' | 'anchor' | 'index'> & { computedId?: string; anchor?: string; index?: number };
@@ -56,13 +57,14 @@ function positions(rows: ReadonlyArray<{ file: string }>): number[] {
   });
 }
 
-/** `rows` as `trailbook.recap/2` writes them. */
+/** `rows` as `trailbook.recap/2` writes them; their evidence without the card's `reasonKind` (src/lib/export/exported-pointers.ts). */
 export function compactRows(rows: readonly TrailRow[]): CompactRow[] {
   const at = positions(rows);
   return rows.map((row, i) => {
     const { computedId, anchor, index, ...rest } = row;
     return {
       ...rest,
+      evidence: exportedPointers(rest.evidence),
       ...(computedId !== row.id ? { computedId } : {}),
       ...(anchor !== `row-${row.id}` ? { anchor } : {}),
       ...(index !== at[i] ? { index } : {}),

@@ -5,7 +5,7 @@
  * (model-schema.ts), the one definition the published JSON Schemas come from too.
  */
 import type { z } from 'zod';
-import type { EVIDENCE_KINDS, EVIDENCE_STATUSES, evidencePointerSchema, evidenceTargetSchema } from './model-schema.ts';
+import type { EVIDENCE_KINDS, EVIDENCE_STATUSES, evidencePointerSchema, evidenceTargetSchema, reasonKindSchema } from './model-schema.ts';
 
 /** Three-state verdict of one evidence pointer (quality-and-design-controls.md, section 3). */
 export type EvidenceStatus = (typeof EVIDENCE_STATUSES)[number];
@@ -43,6 +43,14 @@ export type EvidenceTarget = z.infer<typeof evidenceTargetSchema>;
  * `mentionFault`; every other kind is a pointer that was checked.
  */
 export type EvidencePointer = z.infer<typeof evidencePointerSchema>;
+
+/**
+ * Which of the resolver's reasons a VERIFIED pointer's `reason` is, when it is one a row card
+ * does not repeat (`file-at-head`, `lines-at-head`, `commit-exists` with the commit's subject):
+ * set where the reason is made (src/lib/evidence/resolve.ts) and read by the row card
+ * (src/lib/site/card-reason.ts) instead of the reason's wording; see `reasonKindSchema`.
+ */
+export type ReasonKind = z.infer<typeof reasonKindSchema>;
 
 /** One end of a cited range of commits: its full SHA, and whether it is not an ancestor of the landed head. */
 export type RangeEnd = NonNullable<EvidencePointer['ends']>[number];

@@ -6,7 +6,7 @@
  * generated from them, so the code and the schemas cannot drift (issue 31).
  */
 import { z } from 'zod';
-import { documented } from './export-registry.ts';
+import { documented, modelOnly } from './export-registry.ts';
 
 const str = z.string();
 const int = z.number().int();
@@ -45,6 +45,32 @@ export const evidenceTargetSchema = documented(
   { id: 'EvidenceTarget', description: "Where a resolved pointer leads: a commit, a file (lines optional), a URL (recorded, never fetched), or a row of the project's own trail (its file, the line cited, the row's anchor in the recap)." },
 );
 
+/**
+ * Which reason the resolver gave a VERIFIED pointer, when it is one a row card does not repeat
+ * beside the link to the pointer's page (spec/archive.md, recap item 6: evidence "linked;
+ * verified / not verified / inconclusive shown with its reason"; issue 30, output size).
+ * src/lib/site/card-reason.ts reads this, never the reason's wording;
+ * src/lib/evidence/resolve.ts sets it where it makes the reason:
+ * - `file-at-head`: a file as written, at the landed head, read as text (`file exists at landed
+ *   head; 57 lines`): its page says where it is and its line count;
+ * - `lines-at-head`: lines of such a file (`line 24 of 57 exists at landed head`, `lines 10–20 of
+ *   43 exist at landed head`): its page marks them;
+ * - `commit-exists`: a commit named by its SHA that the landed head reaches (`commit 1a2b3c4
+ *   exists: “Change 77: queue”`), with `subject`, the first line of its message as the reason
+ *   quotes it (absent when the message has none): what a person reads to know which commit it is.
+ *
+ * Absent: any other reason (a file found elsewhere than written, at a commit, in the project
+ * folder, not text; a commit through a tag or not landed; anything not VERIFIED). A reason
+ * rewritten after it was made (a prefix saying how the pointer was written, a note appended)
+ * loses it. The model's own: kept in the model store, not written to recap.json
+ * (src/lib/export/exported-pointers.ts) nor described in its JSON Schema.
+ */
+export const reasonKindSchema = z.discriminatedUnion('kind', [
+  z.object({ kind: z.literal('file-at-head') }),
+  z.object({ kind: z.literal('lines-at-head') }),
+  z.object({ kind: z.literal('commit-exists'), subject: str.optional() }),
+]);
+
 /** One evidence pointer, classified and resolved. */
 export const evidencePointerSchema = documented(
   z.object({
@@ -52,6 +78,8 @@ export const evidencePointerSchema = documented(
     kind: z.enum(EVIDENCE_KINDS),
     status: documented(z.enum(EVIDENCE_STATUSES), { description: 'VERIFIED, NOT_VERIFIED, or INCONCLUSIVE (shown as "not verified (inconclusive)", never clean).' }),
     reason: documented(z.string(), { description: 'Why the status is what it is, in plain words.' }),
+    /** Which of the resolver's reasons `reason` is, for the row card ({@link reasonKindSchema}); the model's own, never exported. */
+    reasonKind: modelOnly(reasonKindSchema.optional()),
     target: evidenceTargetSchema.optional(),
     citedFile: documented(z.object({ path: str, origin: z.enum(['repository', 'artifact']), at: str.optional() }).optional(), {
       description: 'For a NOT_VERIFIED `evidence/line-out-of-range` pointer to a file that is there (its cited lines are not: `src/parser.ts:999`): that file, so its page lists this row as not resolved. The pointer links nowhere (no `target`).',

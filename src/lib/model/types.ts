@@ -29,7 +29,7 @@ import type {
 } from './model-schema.ts';
 import type { projectModelSchema } from './project-schema.ts';
 
-export type { EvidenceKind, EvidencePointer, EvidenceStatus, EvidenceTarget, RangeEnd } from './evidence.ts';
+export type { EvidenceKind, EvidencePointer, EvidenceStatus, EvidenceTarget, RangeEnd, ReasonKind } from './evidence.ts';
 
 /** Source formats Trailbook reads (`coord`, `beads` and `babysit-history`: spec/input.md section 7; each described in src/lib/formats/). */
 export type SourceFormat = (typeof SOURCE_FORMATS)[number];

@@ -27,8 +27,9 @@ export interface SecretPlace {
   committed?: string;
   /**
    * For a text Trailbook wrote about a pointer (its `reason`, which quotes what the pointer
-   * cites: a commit's subject, a line): the row's line does not hold the value, the evidence
-   * it cites does (found there too when it was read, with that place).
+   * cites: a commit's subject, a line; and the subject its `reasonKind` keeps): the row's line
+   * does not hold the value, the evidence it cites does (found there too when it was read,
+   * with that place).
    */
   quoted?: boolean;
 }
@@ -103,12 +104,13 @@ export function textsOf(root: unknown, fallback: SecretPlace): { texts: string[]
       const rowId = record['rowId'];
       here = { file: place.file, line: typeof then === 'number' ? then : 0, committed: ((committedIn as Record<string, unknown>)['oid'] as string).slice(0, 7), ...(typeof rowId === 'string' ? { rowId } : {}) };
     }
-    // An evidence pointer's reason quotes what it cites, not the record (src/lib/evidence/).
+    // An evidence pointer's reason quotes what it cites, not the record (src/lib/evidence/); so does
+    // its reasonKind, which holds a cited commit's subject as the reason quotes it.
     const pointer = typeof record['raw'] === 'string' && typeof record['status'] === 'string';
     const keys = Object.keys(record);
     for (let i = keys.length - 1; i >= 0; i--) {
       const k = keys[i] as string;
-      stack.push({ node: record[k], place: pointer && k === 'reason' ? { ...here, quoted: true } : here, key: k });
+      stack.push({ node: record[k], place: pointer && (k === 'reason' || k === 'reasonKind') ? { ...here, quoted: true } : here, key: k });
       if (k.length >= MIN_TEXT) add(k, here);
     }
   }

@@ -274,6 +274,8 @@ export function unlinkSecretFiles(model: ProjectModel): void {
     if (target?.type === 'file' && typeof record['reason'] === 'string' && isSecretFile(target.path)) {
       delete record['target'];
       record['reason'] = `${record['reason'] as string}; ${SECRET_FILE_NOTE}`;
+      // The reason is no longer the one its kind named (src/lib/model/model-schema.ts `reasonKindSchema`).
+      delete record['reasonKind'];
       continue;
     }
     for (const v of Object.values(record)) if (v !== null && typeof v === 'object') stack.push(v);
