@@ -266,7 +266,8 @@ export async function buildArchive(request: BuildRequest, runtime: BuildRuntime,
       });
       await moveTree(join(searchOut, 'p'), join(stagingOut, 'p'));
       faultPoint('indexed');
-      await history.write(stagingOut);
+      // The history's files are its stage's too (--timings: reading and writing the history).
+      await timed(times, 'history', () => history.write(stagingOut));
       const pages = await readRoutes(cacheDir);
       const staged = await stagedFiles(stagingOut);
       outcome.renderedPages = staged.pages;
@@ -307,7 +308,7 @@ export async function buildArchive(request: BuildRequest, runtime: BuildRuntime,
       const aside = await runtime.swapIn(stagingOut);
       await writeRecord(cacheDir, outDir, renderRecord);
       faultPoint('recorded');
-      await history.commit();
+      await timed(times, 'history', () => history.commit());
       // Not waited for (issue 30): the new output and its record are in place; a removal stopped part-way is finished by the next run.
       if (aside !== null) await runtime.discard(aside);
     });
