@@ -48,9 +48,9 @@ export interface HistoryRequest {
 
 /** What the history step leaves to do once the output is rendered. */
 export interface PendingHistory {
-  /** Writes `history.json` into the new (staged) output folder. */
+  /** Writes `history.json` and its states file into the new (staged) output folder. */
   write(newOut: string): Promise<void>;
-  /** Writes `--history FILE`, once the new output is in place. */
+  /** Writes `--history FILE` (and its states file), once the new output is in place. */
   commit(): Promise<void>;
 }
 
