@@ -37,12 +37,13 @@ export function historyLimit(value: string | undefined): number {
 /**
  * The one line a build says when the `history.json` it read has no states file it can use
  * (issue 30; docs/history.md): which file, what this build cannot say (what changed in each
- * project since build `previous`), what it keeps, and the recipe line that fetches the file.
+ * project since build `previous`), what it keeps, and the recipe line that fetches the file
+ * (from `root`, the archive's public address ending in `/`, when `--site` gives one).
  */
-export function statesMissingLine(historyPath: string, states: Extract<StatesRead, { found: false }>, previous: number): string {
+export function statesMissingLine(historyPath: string, states: Extract<StatesRead, { found: false }>, previous: number, root: string | null = null): string {
   const name = fromCwd(states.path);
   const what = states.why === 'missing' ? `${name} was not found` : states.why === 'other' ? `${name} is not the states file ${basename(historyPath)} names (another build's)` : `${name} cannot be read (${states.detail ?? 'damaged'})`;
-  return `  warning: ${what}: the history goes on (build numbers, since, trends), but what changed in each project since build ${previous} (new rows, new and fixed flags, evidence whose status changed) is not known for this build; fetch it with ${basename(historyPath)} (docs/publishing.md): curl -fsS <archive URL>/${STATES_FILE} -o ${name} || true`;
+  return `  warning: ${what}: the history goes on (build numbers, since, trends), but what changed in each project since build ${previous} (new rows, new and fixed flags, evidence whose status changed) is not known for this build; fetch it with ${basename(historyPath)} (docs/publishing.md): curl -fsS ${root ?? '<archive URL>/'}${STATES_FILE} -o ${name} || true`;
 }
 
 /** What one build's history step leaves to do once the output is rendered. */
@@ -61,9 +62,10 @@ export interface PendingHistory {
  * Appends this build to the history and writes the views the pages read (`projectViews`
  * false: the home's only, for a merge whose recaps come from their shards). The history read
  * back is redacted under `secretSettings` (the build's, or the shards' for a merge) and of the
- * values this run found (`secrets`).
+ * values this run found (`secrets`). `root`: the archive's public address (ending in `/`), named in
+ * the line that says a states file is missing.
  */
-export async function recordHistory(flags: HistoryFlags, outDir: string, cacheDir: string, projects: readonly ProjectSummary[], run: string, out: Output, projectViews = true, secrets?: Redaction, secretSettings: SecretSettings = DEFAULT_SECRET_SETTINGS): Promise<PendingHistory> {
+export async function recordHistory(flags: HistoryFlags, outDir: string, cacheDir: string, projects: readonly ProjectSummary[], run: string, out: Output, projectViews = true, secrets?: Redaction, secretSettings: SecretSettings = DEFAULT_SECRET_SETTINGS, root: string | null = null): Promise<PendingHistory> {
   const limit = historyLimit(flags.historyLimit);
   const file = flags.history !== undefined ? resolve(flags.history) : null;
   const from = file ?? join(outDir, HISTORY_FILE);
@@ -72,7 +74,7 @@ export async function recordHistory(flags: HistoryFlags, outDir: string, cacheDi
   // history.json without its states file: the history goes on, without the previous states' rows and flags (issue 30).
   const states = read.states;
   const lost = read.history !== null && states !== undefined && !states.found ? states : null;
-  if (lost) out.info(statesMissingLine(from, lost, read.history?.builds[read.history.builds.length - 1]?.build ?? 0));
+  if (lost) out.info(statesMissingLine(from, lost, read.history?.builds[read.history.builds.length - 1]?.build ?? 0, root));
   // The scan of what is read is skipped for the bytes this Trailbook wrote, all found clean under the same scan key (src/lib/build-history/history-seal.ts).
   const key = secretSettings.redact ? await scanKey(`${await codeDigest()}:${secretSettingsKey(secretSettings)}`) : null;
   const seal = key !== null && read.history ? await readHistorySeal(cacheDir) : null;

@@ -13,7 +13,7 @@ import { tmpdir } from 'node:os';
 import { createHash } from 'node:crypto';
 import { join } from 'node:path';
 import { gunzipSync, gzipSync } from 'node:zlib';
-import { recordHistory } from '../../src/cli/history.ts';
+import { recordHistory, statesMissingLine } from '../../src/cli/history.ts';
 import type { Output } from '../../src/cli/output.ts';
 import { analyseArchive } from '../../src/lib/archive/analyse-archive.ts';
 import { appendBuild, type BuildHistory, type HistoryFile } from '../../src/lib/build-history/build-history.ts';
@@ -193,6 +193,13 @@ describe('a build with --history FILE', () => {
     // Build 2 wrote its states file: build 3 says what changed again.
     const third = await build('lost', 3, file);
     expect(third.lines).toEqual(['  history: build 3 (3 builds kept); since build 2: 1 project new or changed, 1 new row']);
+  });
+
+  it('names the archive\'s own address in the recipe line when the build has one (--site)', () => {
+    const states = { path: join(dir, 'x', 'kept-states.jsonl.gz'), found: false as const, why: 'damaged' as const, detail: 'part 2 of 9 (s0123) is not a state line (Unexpected end of JSON input)' };
+    expect(statesMissingLine(join(dir, 'x', 'kept.json'), states, 41, 'https://docs.example.com/archive/')).toBe(
+      `  warning: ${states.path} cannot be read (part 2 of 9 (s0123) is not a state line (Unexpected end of JSON input)): the history goes on (build numbers, since, trends), but what changed in each project since build 41 (new rows, new and fixed flags, evidence whose status changed) is not known for this build; fetch it with kept.json (docs/publishing.md): curl -fsS https://docs.example.com/archive/history-states.jsonl.gz -o ${states.path} || true`,
+    );
   });
 
   it('takes a states file of another build for none, and says so', async () => {
