@@ -196,7 +196,9 @@ async function main(): Promise<void> {
       fullShare: (full.stagesMs['history'] ?? 0) / full.wallMs,
       rebuildMs: rebuild.stagesMs['history'] ?? 0,
       rebuildShare: (rebuild.stagesMs['history'] ?? 0) / rebuild.wallMs,
-      fileBytes: (await stat(join(out, 'history.json'))).size,
+      // history.json and its states file (issue 30: the newest build's rows and flags, gzip).
+      fileBytes: (await stat(join(out, 'history.json'))).size + (await stat(join(out, 'history-states.jsonl.gz'))).size,
+      statesBytes: (await stat(join(out, 'history-states.jsonl.gz'))).size,
     };
     // Issue 29 scope 7: finding and redacting secrets (src/lib/secrets/), target ≤ 10% of the build.
     const secrets = { fullMs: full.stagesMs['secrets'] ?? 0, fullShare: (full.stagesMs['secrets'] ?? 0) / full.wallMs };

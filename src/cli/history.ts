@@ -1,8 +1,8 @@
 /**
  * The build history in `trailbook build` (issue 15, scope 3; docs/history.md): read the
- * previous history (`--history FILE`, else `history.json` of the previous output), append
- * this build, write the pages' views, and — once the new output is complete — put the new
- * history into it (and back into `--history FILE`).
+ * previous history (`--history FILE`, else `history.json` of the previous output, each with
+ * its states file beside it), append this build, write the pages' views, and — once the new
+ * output is complete — put the new history into it (and back into `--history FILE`).
  */
 import { redactFound, SecretFinds, scanRecords } from '../lib/secrets/found-secrets.ts';
 import { secretSettingsKey } from '../lib/secrets/detect.ts';
@@ -11,10 +11,11 @@ import { codeDigest } from '../lib/archive/code-digest.ts';
 import { addedParts, historyDigest, readHistorySeal, sealHolds, writeHistorySeal } from '../lib/build-history/history-seal.ts';
 import { DEFAULT_SECRET_SETTINGS, type SecretSettings } from '../lib/config/secret-settings.ts';
 import type { Redaction } from '../lib/secrets/redaction.ts';
-import { join, resolve } from 'node:path';
+import { basename, join, resolve } from 'node:path';
 import type { ProjectSummary } from '../lib/archive/summary.ts';
 import { DEFAULT_HISTORY_LIMIT, sourceDateEpoch } from '../lib/build-history/build-history.ts';
-import { HISTORY_FILE, readHistoryFile, writeHistoryFile } from '../lib/build-history/history-store.ts';
+import { HISTORY_FILE, historyFiles, readHistoryFile, writeHistoryFiles, type HistoryFiles, type StatesRead } from '../lib/build-history/history-store.ts';
+import { STATES_FILE } from '../lib/build-history/history-states-file.ts';
 import { recordBuild, type RecordedBuild } from '../lib/archive/archive-history.ts';
 import { plural, UsageError, type Output } from './output.ts';
 import { fromCwd } from './paths.ts';
@@ -33,13 +34,25 @@ export function historyLimit(value: string | undefined): number {
   return Number(value);
 }
 
+/**
+ * The one line a build says when the `history.json` it read has no states file it can use
+ * (issue 30; docs/history.md): which file, what this build cannot say (what changed in each
+ * project since build `previous`), what it keeps, and the recipe line that fetches the file
+ * (from `root`, the archive's public address ending in `/`, when `--site` gives one).
+ */
+export function statesMissingLine(historyPath: string, states: Extract<StatesRead, { found: false }>, previous: number, root: string | null = null): string {
+  const name = fromCwd(states.path);
+  const what = states.why === 'missing' ? `${name} was not found` : states.why === 'other' ? `${name} is not the states file ${basename(historyPath)} names (another build's)` : `${name} cannot be read (${states.detail ?? 'damaged'})`;
+  return `  warning: ${what}: the history goes on (build numbers, since, trends), but what changed in each project since build ${previous} (new rows, new and fixed flags, evidence whose status changed) is not known for this build; fetch it with ${basename(historyPath)} (docs/publishing.md): curl -fsS ${root ?? '<archive URL>/'}${STATES_FILE} -o ${name} || true`;
+}
+
 /** What one build's history step leaves to do once the output is rendered. */
 export interface PendingHistory {
   recorded: RecordedBuild;
-  /** Writes `history.json` into the new (staged) output folder. */
+  /** Writes `history.json` and its states file into the new (staged) output folder. */
   write(newOut: string): Promise<void>;
   /**
-   * Writes `--history FILE`, once the new output is in place: a run stopped before that
+   * Writes `--history FILE` (and its states file beside it), once the new output is in place: a run stopped before that
    * leaves the file without it, so a build is counted once, by the run that completed.
    */
   commit(): Promise<void>;
@@ -49,14 +62,19 @@ export interface PendingHistory {
  * Appends this build to the history and writes the views the pages read (`projectViews`
  * false: the home's only, for a merge whose recaps come from their shards). The history read
  * back is redacted under `secretSettings` (the build's, or the shards' for a merge) and of the
- * values this run found (`secrets`).
+ * values this run found (`secrets`). `root`: the archive's public address (ending in `/`), named in
+ * the line that says a states file is missing.
  */
-export async function recordHistory(flags: HistoryFlags, outDir: string, cacheDir: string, projects: readonly ProjectSummary[], run: string, out: Output, projectViews = true, secrets?: Redaction, secretSettings: SecretSettings = DEFAULT_SECRET_SETTINGS): Promise<PendingHistory> {
+export async function recordHistory(flags: HistoryFlags, outDir: string, cacheDir: string, projects: readonly ProjectSummary[], run: string, out: Output, projectViews = true, secrets?: Redaction, secretSettings: SecretSettings = DEFAULT_SECRET_SETTINGS, root: string | null = null): Promise<PendingHistory> {
   const limit = historyLimit(flags.historyLimit);
   const file = flags.history !== undefined ? resolve(flags.history) : null;
   const from = file ?? join(outDir, HISTORY_FILE);
   const read = await readHistoryFile(from);
   if (read.problem) out.info(`  warning: ${read.problem}; starting a new build history`);
+  // history.json without its states file: the history goes on, without the previous states' rows and flags (issue 30).
+  const states = read.states;
+  const lost = read.history !== null && states !== undefined && !states.found ? states : null;
+  if (lost) out.info(statesMissingLine(from, lost, read.history?.builds[read.history.builds.length - 1]?.build ?? 0, root));
   // The scan of what is read is skipped for the bytes this Trailbook wrote, all found clean under the same scan key (src/lib/build-history/history-seal.ts).
   const key = secretSettings.redact ? await scanKey(`${await codeDigest()}:${secretSettingsKey(secretSettings)}`) : null;
   const seal = key !== null && read.history ? await readHistorySeal(cacheDir) : null;
@@ -72,7 +90,7 @@ export async function recordHistory(flags: HistoryFlags, outDir: string, cacheDi
     }
   }
   const at = sourceDateEpoch(process.env['SOURCE_DATE_EPOCH']);
-  const recorded = await recordBuild({ cacheDir, projects, previous: read.history, limit, run, projectViews, ...(at !== undefined ? { at } : {}) });
+  const recorded = await recordBuild({ cacheDir, projects, previous: read.history, previousDetail: lost === null, limit, run, projectViews, ...(at !== undefined ? { at } : {}) });
   // The history written is sealed when its every text is known clean: what was read, and what this build added, scanned now.
   let writtenClean = false;
   if (readClean && key !== null) {
@@ -84,18 +102,24 @@ export async function recordHistory(flags: HistoryFlags, outDir: string, cacheDi
   if (a.previous === null) out.info(`  history: build ${a.build}, the first of ${file ? fromCwd(file) : 'this output folder'}'s history`);
   else {
     const changed = a.projects.filter((p) => p.kind !== 'gone').length;
-    out.info(`  history: build ${a.build} (${plural(a.kept, 'build')} kept); since build ${a.previous}: ${changed === 0 ? 'no project changed' : [`${plural(changed, 'project')} new or changed`, nonZeroParts([[a.totals.newRows, plural(a.totals.newRows, 'new row')], [a.totals.newFlags, plural(a.totals.newFlags, 'new flag')], [a.totals.fixedFlags, plural(a.totals.fixedFlags, 'fixed flag')]])].filter((s) => s !== '').join(', ')}`);
+    const unknown = a.notCompared > 0 ? `${plural(a.notCompared, 'project')} changed in ways not known (no states file)` : '';
+    out.info(`  history: build ${a.build} (${plural(a.kept, 'build')} kept); since build ${a.previous}: ${changed === 0 && unknown === '' ? 'no project changed' : [changed > 0 ? `${plural(changed, 'project')} new or changed` : '', unknown, nonZeroParts([[a.totals.newRows, plural(a.totals.newRows, 'new row')], [a.totals.newFlags, plural(a.totals.newFlags, 'new flag')], [a.totals.fixedFlags, plural(a.totals.fixedFlags, 'fixed flag')]])].filter((s) => s !== '').join(', ')}`);
   }
+  // The files, made once for the output and --history FILE; a state whose line is the one read keeps its compressed bytes (one project changed: one line compressed).
+  let files: HistoryFiles | null = null;
+  const filesOf = (): HistoryFiles => (files ??= historyFiles(recorded.history, read.states?.found ? read.states.parts : undefined));
   return {
     recorded,
     async write(newOut: string): Promise<void> {
       // The seal goes first, removed: a build stopped between the two never leaves a seal of other bytes than the file's.
       await writeHistorySeal(cacheDir, null);
-      const written = await writeHistoryFile(join(newOut, HISTORY_FILE), recorded.history);
-      if (writtenClean && key !== null) await writeHistorySeal(cacheDir, { format: 1, key, sha256: historyDigest(written) });
+      const written = filesOf();
+      await writeHistoryFiles(join(newOut, HISTORY_FILE), written);
+      // history.json names its states file by sha256 (checked as it is read): its seal covers both.
+      if (writtenClean && key !== null) await writeHistorySeal(cacheDir, { format: 1, key, sha256: historyDigest(written.json) });
     },
     async commit(): Promise<void> {
-      if (file) await writeHistoryFile(file, recorded.history);
+      if (file) await writeHistoryFiles(file, filesOf());
     },
   };
 }

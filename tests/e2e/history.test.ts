@@ -11,9 +11,10 @@
  * Screenshots are written to $TRAILBOOK_SCREENSHOTS (default: the test's temporary folder).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { appendFile, cp, mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { appendFile, cp, mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { gunzipSync } from 'node:zlib';
 import type { Browser, Page } from 'playwright-core';
 import { REPO_ROOT, runCli } from './build-site.ts';
 import { serveStatic, type StaticServer } from './static-server.ts';
@@ -96,8 +97,11 @@ describe('the CLI', () => {
   });
 
   it('keeps the history with the archive', async () => {
-    const history = JSON.parse(await readFile(join(dir, 'site', 'history.json'), 'utf8')) as { version: string; builds: Array<{ build: number; projects: Record<string, { since: number }> }> };
-    expect(history.version).toBe('trailbook.history/1');
+    const history = JSON.parse(await readFile(join(dir, 'site', 'history.json'), 'utf8')) as { version: string; builds: Array<{ build: number; projects: Record<string, { since: number; state: string }> }> };
+    expect(history.version).toBe('trailbook.history/2');
+    // Beside it, its states file: the newest build's rows and flags, one gzip JSON line a state (issue 30).
+    const states = gunzipSync(await readFile(join(dir, 'site', 'history-states.jsonl.gz'))).toString('utf8').split('\n');
+    expect(states.map((line) => (line === '' ? '' : (JSON.parse(line) as { state: string }).state))).toEqual([...new Set(Object.values(history.builds[2]?.projects ?? {}).map((p) => p.state))].sort().concat(''));
     expect(history.builds.map((b) => [b.build, b.projects[HONEST]?.since, b.projects[TAMPERED]?.since])).toEqual([
       [1, 1, 1],
       [2, 2, 1],
@@ -274,4 +278,31 @@ describe('links', () => {
     const previous = await checkLinks(join(dir, 'site-2'), '/');
     expect(previous.problems).toEqual([]);
   });
+});
+
+/** The texts of the elements of `data-testid` `id` in `html` (tags dropped, entities read, white space collapsed). */
+function textsOf(html: string, id: string): string[] {
+  const entity: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', '#39': "'", '#x27': "'" };
+  return [...html.matchAll(new RegExp(`data-testid="?${id}"?[^>]*>([\\s\\S]*?)</p>`, 'g'))].map((m) => (m[1] ?? '').replace(/<[^>]*>/g, '').replace(/&(amp|lt|gt|quot|#39|#x27);/g, (_, e: string) => entity[e] ?? '').replace(/\s+/g, ' ').trim());
+}
+
+describe('a history.json without its states file (issue 30: the recipe of before fetched history.json only)', () => {
+  it('goes on, saying in one line what is missing and what this build cannot tell, and the home says it too', async () => {
+    // A CI job: a fresh output folder, the history fetched from the published archive, its states file not.
+    await mkdir(join(dir, 'ci'));
+    await cp(join(dir, 'site', 'history.json'), join(dir, 'ci', 'history.json'));
+    await appendFile(join(dir, 'in', 'honest', 'runs', 'ticket-1', 'decisions.jsonl'), `${bbsRow(21)}\n`);
+    const run = await runCli(['build', '--out', 'site-ci', '--history', join('ci', 'history.json')], dir);
+    expect(run.code).toBe(0);
+    const lines = run.stderr.split('\n');
+    expect(lines.filter((l) => l.includes('history-states'))).toEqual([
+      "  warning: ci/history-states.jsonl.gz was not found: the history goes on (build numbers, since, trends), but what changed in each project since build 3 (new rows, new and fixed flags, evidence whose status changed) is not known for this build; fetch it with history.json (docs/publishing.md): curl -fsS <archive URL>/history-states.jsonl.gz -o ci/history-states.jsonl.gz || true",
+    ]);
+    expect(lines).toContain('  history: build 4 (4 builds kept); since build 3: 1 project changed in ways not known (no states file)');
+    const home = await readFile(join(dir, 'site-ci', 'index.html'), 'utf8');
+    expect(textsOf(home, 'archive-since-summary')).toEqual(['Build 4 compared with build 3: 1 project changed in ways this build cannot list. 1 project unchanged.']);
+    expect(textsOf(home, 'archive-since-not-compared')).toEqual(["What changed in it is not known: this build did not have build 3's rows and flags (history-states.jsonl.gz, beside history.json)."]);
+    // Written beside --history FILE: the next build compares again.
+    expect((await readdir(join(dir, 'ci'))).sort()).toEqual(['history-states.jsonl.gz', 'history.json']);
+  }, 120_000);
 });

@@ -73,7 +73,7 @@ describe('an archive of records holding 26 planted secrets', () => {
   it('holds none of them in any output file: pages, index, doc store, exports unpacked, history, report', async () => {
     const files = await outputFiles(join(dir, 'site'));
     // What the archive must have written for the search to mean anything.
-    for (const name of ['p/billing/index.html', 'p/billing/recap.json.gz', 'p/billing/decisions.csv.gz', 'p/billing/recap.html', 'report.json', 'archive.json', 'feed.xml', 'history.json', 'compare/billing/payments/index.html', 'search-index/manifest.json']) expect([...files.keys()], name).toContain(name);
+    for (const name of ['p/billing/index.html', 'p/billing/recap.json.gz', 'p/billing/decisions.csv.gz', 'p/billing/recap.html', 'report.json', 'archive.json', 'feed.xml', 'history.json', 'history-states.jsonl.gz', 'compare/billing/payments/index.html', 'search-index/manifest.json']) expect([...files.keys()], name).toContain(name);
     expect([...files.keys()].some((f) => f.startsWith('search-index/docs/'))).toBe(true);
     expect([...files.keys()].some((f) => f.startsWith('r/in-billing/commit/'))).toBe(true);
     const leaked = [...files].flatMap(([file, text]) => leaks(text).map((name) => `${file}: ${name}`));
@@ -119,7 +119,8 @@ describe('an archive of records holding 26 planted secrets', () => {
     expect(report.projects[0]?.warnings.filter((w) => w.kind === 'secrets').map((w) => w.message)).toEqual(['WARNING: 26 secrets published as written: the build ran with --no-redact']);
     const recap = await readFile(join(dir, 'raw', 'p', 'billing', 'index.html'), 'utf8');
     expect(leaks(recap).length).toBeGreaterThan(10);
-    expect(leaks(await readFile(join(dir, 'raw', 'history.json'), 'utf8'))).toEqual(['awsKeyId', 'githubCut']);
+    // The history: history.json and its states file (the rows and flags, gzip JSON Lines).
+    expect(leaks(await readFile(join(dir, 'raw', 'history.json'), 'utf8') + gunzipSync(await readFile(join(dir, 'raw', 'history-states.jsonl.gz'))).toString('utf8'))).toEqual(['awsKeyId', 'githubCut']);
     // Built again without it: the history that build wrote is redacted as it is read back, so no file keeps a value.
     const again = await runCli(['build', join(dir, 'in', 'billing'), '--out', join(dir, 'raw'), '--cache-dir', join(dir, 'raw-cache')]);
     expect(again.code).toBe(0);

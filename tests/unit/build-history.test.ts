@@ -11,12 +11,12 @@ import fc from 'fast-check';
 import type { Flag, ProjectModel, TrailRow } from '../../src/lib/model/types.ts';
 import { flagIdentity, hash53 } from '../../src/lib/build-history/flag-identity.ts';
 import { decodeRows, encodeRows, projectState, stateKey, type ProjectState } from '../../src/lib/build-history/project-state.ts';
-import { appendBuild, buildHistorySchema, sourceDateEpoch, type BuildHistory } from '../../src/lib/build-history/build-history.ts';
+import { appendBuild, historyFileSchema, sourceDateEpoch, type BuildHistory } from '../../src/lib/build-history/build-history.ts';
 import { noChanges, sinceLastBuild } from '../../src/lib/build-history/since-last-build.ts';
 import { archiveTrend, projectTrend } from '../../src/lib/build-history/trends.ts';
 import { niceCeiling, trendCharts } from '../../src/lib/build-history/trend-chart.ts';
 import { groupEvidence } from '../../src/lib/build-history/history-views.ts';
-import { readHistoryFile, readProjectView, readViewsIndex, recapDigest, writeHistoryFile } from '../../src/lib/build-history/history-store.ts';
+import { historyFiles, readHistoryFile, readProjectView, readViewsIndex, recapDigest, writeHistoryFile } from '../../src/lib/build-history/history-store.ts';
 import { recordBuild } from '../../src/lib/archive/archive-history.ts';
 import { analyseArchive } from '../../src/lib/archive/analyse-archive.ts';
 import { BUILD_CONTEXT_VARIABLE, defaultBuildContext, writeBuildContext } from '../../src/lib/config/build-context.ts';
@@ -121,7 +121,7 @@ describe('project state and appending builds', () => {
     const h2 = build(build(null, s1), s2);
     expect(h2.states[stateKey(s2)]).toEqual(s2);
     expect(h2.states[stateKey(s1)]).toEqual({ title: s1.title, counts: s1.counts, rows: '', flags: {} });
-    expect(buildHistorySchema.safeParse(JSON.parse(JSON.stringify(h2))).success).toBe(true);
+    expect(historyFileSchema.safeParse(JSON.parse(historyFiles(h2).json)).success).toBe(true);
     // Back in an older state: the build's own state is kept whole again.
     const h3 = build(h2, s1);
     expect(h3.states[stateKey(s1)]).toEqual(s1);
@@ -287,9 +287,12 @@ describe('one build through the model store', () => {
     const h = appendBuild(null, { projects: [], latest: null }, 5);
     await writeHistoryFile(path, h);
     expect((await readHistoryFile(path)).history).toEqual(h);
-    expect(await readFile(path, 'utf8')).toBe(`${JSON.stringify(h)}\n`);
+    // No state: an empty states file, named by its sha256.
+    expect(await readFile(path, 'utf8')).toBe(`${JSON.stringify({ ...h, detail: { sha256: 'e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855', parts: [] } })}\n`);
     await writeFile(path, '{"version":"trailbook.history/9"}');
-    expect((await readHistoryFile(path)).problem).toMatch(new RegExp(`^${path.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')} is not a Trailbook history \\(trailbook.history/1\\): `));
+    expect((await readHistoryFile(path)).problem).toMatch(new RegExp(`^${path.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')} is not a Trailbook history \\(trailbook.history/2 or /1\\): `));
+    await writeFile(path, '{"version":"trailbook.history/1"}');
+    expect((await readHistoryFile(path)).problem).toMatch(/ is not a Trailbook history \(trailbook.history\/1\): /);
     expect(await readHistoryFile(join(dir, 'none.json'))).toEqual({ history: null });
   });
 });

@@ -25,6 +25,7 @@ import { nothingFoundLines, printFaults, printFound, printNextStep, strictExitCo
 import { parseShard, shardLabel, type ShardSpec } from '../../lib/shard/partition.ts';
 import { SHARD_DATA } from '../../lib/shard/manifest.ts';
 import { historyLimit, recordHistory, type HistoryFlags } from '../history.ts';
+import { archiveRoot } from '../../lib/export/site-url.ts';
 import { readBaseline } from '../baseline-file.ts';
 import { buildArchive, type BuildEvent, type BuildRuntime, type CarryAheadRequest, type SearchIndexRequest } from '../../lib/build/build-archive.ts';
 import type { CarriedAhead } from '../../lib/build/incremental.ts';
@@ -124,13 +125,22 @@ export async function runBuild(dirs: string[], options: BuildOptions, out: Outpu
   }
 }
 
+/** The archive's public address (src/lib/export/site-url.ts), or null when none is set or it is not a URL (which the build reports elsewhere). */
+function siteRootOrNull(site: string | null, base: string): string | null {
+  try {
+    return archiveRoot(site, base);
+  } catch {
+    return null;
+  }
+}
+
 /** The process's part of a build (src/lib/build/build-archive.ts): Astro, the worker, staging, the history it prints. */
 function buildRuntime(settings: Settings, options: BuildOptions, out: Output): BuildRuntime {
   return {
     root: PACKAGE_ROOT,
     version: packageVersion(),
     baseline: () => readBaseline(options.baseline, settings.loaded?.file ?? null),
-    history: (r) => recordHistory(options, settings.outDir, r.cacheDir, r.projects, r.run, out, r.projectViews, r.found, r.secretSettings),
+    history: (r) => recordHistory(options, settings.outDir, r.cacheDir, r.projects, r.run, out, r.projectViews, r.found, r.secretSettings, siteRootOrNull(settings.siteUrl, settings.base)),
     stage: (fn) => withStaging(settings.outDir, options.served === true, fn),
     swapIn: (staged) => swapIn(staged, settings.outDir),
     discard: (aside) => discardAside(aside, settings.outDir),

@@ -22,6 +22,12 @@ export interface RecordBuildOptions {
   projects: readonly ProjectSummary[];
   /** The history so far, or null to start one. */
   previous: BuildHistory | null;
+  /**
+   * False when the previous states' rows and flags were not read (`history.json` without its
+   * states file, issue 30): a project whose state changed is counted in the home's view
+   * (`notCompared`) but what changed in it is not listed, and its recap says nothing of it.
+   */
+  previousDetail?: boolean;
   /** Builds to keep. */
   limit: number;
   /** The build time from `SOURCE_DATE_EPOCH`, when set. */
@@ -68,6 +74,7 @@ export async function recordBuild(options: RecordBuildOptions): Promise<Recorded
   const listed: ArchiveSinceProject[] = [];
   const totals = { newRows: 0, newFlags: 0, fixedFlags: 0, evidence: 0 };
   let unchanged = 0;
+  let notCompared = 0;
   for (const p of current) {
     let since: ProjectHistoryView['since'] = null;
     const before = last?.projects[p.id];
@@ -75,7 +82,8 @@ export async function recordBuild(options: RecordBuildOptions): Promise<Recorded
     if (last && !before) {
       since = { kind: 'new', previous: last.build, build, rows: p.state.counts.rows, flags: Object.keys(p.state.flags).length };
       listed.push({ id: p.id, title: p.state.title, kind: 'new', newRows: p.state.counts.rows, goneRows: 0, newFlags: Object.keys(p.state.flags).length, newHigh: p.state.counts.flags.high, fixedFlags: 0, evidence: 0 });
-    } else if (last && beforeState && before?.state !== p.key) {
+    } else if (last && beforeState && before?.state !== p.key && options.previousDetail === false) notCompared++;
+    else if (last && beforeState && before?.state !== p.key) {
       const changes = sinceLastBuild(beforeState, p.state);
       if (!noChanges(changes)) {
         if (options.projectViews !== false) since = await projectSince(changes, last.build, build, () => readModel(cacheDir, p.id));
@@ -111,6 +119,7 @@ export async function recordBuild(options: RecordBuildOptions): Promise<Recorded
     ...(options.at !== undefined ? { at: options.at } : {}),
     projects: listed,
     unchanged,
+    notCompared,
     totals,
     trend: trend.length >= 2 ? trend : [],
   };

@@ -1,9 +1,12 @@
 /**
  * The build history (issue 15, scope 3; docs/history.md): one record per build, oldest first,
  * each naming every project's state, and the distinct states those records reference. Kept
- * with the archive as `history.json` (`trailbook.history/1`), so hosting the output folder
- * keeps it, as Allure keeps its history; the next build reads it back from the previous output
- * or from `--history FILE`, appends itself and keeps the last `--history-limit` builds.
+ * with the archive as `history.json` (`trailbook.history/2`: the builds, each state's title
+ * and counts) beside `history-states.jsonl.gz` (the newest build's states' rows and flags,
+ * issue 30: src/lib/build-history/history-states-file.ts), so hosting the output folder keeps
+ * it, as Allure keeps its history; the next build reads it back from the previous output or
+ * from `--history FILE`, appends itself and keeps the last `--history-limit` builds. A
+ * `trailbook.history/1` file (states inline) is still read.
  *
  * Deterministic: a build record holds only what the inputs and the previous history give —
  * its number (one more than the last), the newest record time of the archive, and the build
@@ -13,8 +16,11 @@
 import { z } from 'zod';
 import type { ProjectState } from './project-state.ts';
 
-/** The version string of the history file. */
-export const HISTORY_VERSION = 'trailbook.history/1';
+/** The version string of the history file this Trailbook writes (states' rows and flags in the states file beside it). */
+export const HISTORY_VERSION = 'trailbook.history/2';
+
+/** The version before issue 30: every state's rows and flags inline. Still read. */
+export const HISTORY_VERSION_1 = 'trailbook.history/1';
 
 /** Builds kept when `--history-limit` is not given. */
 export const DEFAULT_HISTORY_LIMIT = 20;
@@ -36,7 +42,7 @@ export interface BuildRecord {
   projects: Record<string, BuildProject>;
 }
 
-/** The history file. */
+/** The history in memory: every state whole (its rows and flags `''` and `{}` when only older builds name it). */
 export interface BuildHistory {
   version: typeof HISTORY_VERSION;
   builds: BuildRecord[];
@@ -45,26 +51,53 @@ export interface BuildHistory {
 
 const count = z.number().int().nonnegative();
 const severityCounts = z.object({ high: count, medium: count, low: count });
+const stateCounts = z.object({ rows: count, flags: severityCounts, pointers: z.object({ verified: count, failed: count, notCheckable: count }), openBlockers: count });
+const severity = z.enum(['high', 'medium', 'low']);
 const stateSchema = z.object({
   title: z.string(),
-  counts: z.object({ rows: count, flags: severityCounts, pointers: z.object({ verified: count, failed: count, notCheckable: count }), openBlockers: count }),
+  counts: stateCounts,
   rows: z.string(),
-  flags: z.record(z.string(), z.object({ kind: z.string(), severity: z.enum(['high', 'medium', 'low']), summary: z.string(), rows: z.array(z.string()), n: z.number().int().positive() })),
+  flags: z.record(z.string(), z.object({ kind: z.string(), severity, summary: z.string(), rows: z.array(z.string()), n: z.number().int().positive() })),
 });
+const buildsSchema = z.array(
+  z.object({
+    build: z.number().int().positive(),
+    at: z.string().optional(),
+    latest: z.string().nullable(),
+    projects: z.record(z.string(), z.object({ state: z.string(), since: z.number().int().positive() })),
+  }),
+);
 
-/** The shape of `history.json`, checked when a history is read back. */
+/** The shape of a `trailbook.history/1` file (every state whole, inline), checked when one is read back. */
 export const buildHistorySchema = z.object({
-  version: z.literal(HISTORY_VERSION),
-  builds: z.array(
-    z.object({
-      build: z.number().int().positive(),
-      at: z.string().optional(),
-      latest: z.string().nullable(),
-      projects: z.record(z.string(), z.object({ state: z.string(), since: z.number().int().positive() })),
-    }),
-  ),
+  version: z.literal(HISTORY_VERSION_1),
+  builds: buildsSchema,
   states: z.record(z.string(), stateSchema),
 });
+
+/**
+ * The shape of `history.json` (`trailbook.history/2`): the builds, each state's title and
+ * counts, and `detail`: the sha256 (hex) of the states file written beside it and, in its
+ * order, each part's state key and length in bytes (src/lib/build-history/history-states-file.ts).
+ */
+export const historyFileSchema = z.object({
+  version: z.literal(HISTORY_VERSION),
+  builds: buildsSchema,
+  states: z.record(z.string(), z.object({ title: z.string(), counts: stateCounts })),
+  detail: z.object({ sha256: z.string().regex(/^[0-9a-f]{64}$/), parts: z.array(z.tuple([z.string(), z.number().int().nonnegative()])) }),
+});
+
+/** `history.json` as written (`trailbook.history/2`). */
+export type HistoryFile = z.infer<typeof historyFileSchema>;
+
+/**
+ * The keys of the states whose rows and flags a history keeps: those its newest build names
+ * (the next build compares with them), sorted.
+ */
+export function detailedStates(history: BuildHistory): string[] {
+  const newest = history.builds[history.builds.length - 1];
+  return newest ? [...new Set(Object.values(newest.projects).map((p) => p.state))].filter((key) => key in history.states).sort() : [];
+}
 
 /** What one build adds: each project's state and its key, in archive order. */
 export interface CurrentBuild {

@@ -1,7 +1,9 @@
 /**
  * Where the build history lives (issue 15, scope 3; docs/history.md):
  * - `history.json` in the output folder (and in `--history FILE` when given): the history
- *   itself, read back at the next build;
+ *   itself, read back at the next build, and beside it its states file (`history-states.jsonl.gz`,
+ *   `<name>-states.jsonl.gz` beside `--history <name>.json`: the newest build's rows and flags,
+ *   src/lib/build-history/history-states-file.ts);
  * - `<cacheDir>/projects/<id>.state.json`: each project's state, written when it is analysed
  *   (so a reused project's state is one small read);
  * - `<cacheDir>/history/`: this build's views for the pages (`views.json`: the run that wrote
@@ -11,7 +13,8 @@
  */
 import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
-import { buildHistorySchema, type BuildHistory } from './build-history.ts';
+import { buildHistorySchema, detailedStates, HISTORY_VERSION, HISTORY_VERSION_1, historyFileSchema, type BuildHistory, type HistoryFile } from './build-history.ts';
+import { readStates, statesPath, StatesFileError, writeStates, type StatePart } from './history-states-file.ts';
 import type { ProjectState } from './project-state.ts';
 import type { ArchiveHistoryView, ProjectHistoryView } from './history-views.ts';
 import { describeIssues } from '../schemas/describe-issues.ts';
@@ -21,19 +24,65 @@ import { buildContextOrNull } from '../config/build-context.ts';
 /** The history file's name in the output folder. */
 export const HISTORY_FILE = 'history.json';
 
-async function writeAtomic(path: string, text: string): Promise<void> {
+async function writeAtomic(path: string, text: string | Buffer): Promise<void> {
   await mkdir(dirname(path), { recursive: true });
   const tmp = `${path}.${process.pid}.tmp`;
   await writeFile(tmp, text);
   await rename(tmp, path);
 }
 
+/** The states file of a `trailbook.history/2` file as a read found it. */
+export type StatesRead =
+  | { path: string; found: true; parts: ReadonlyMap<string, StatePart> }
+  /** `missing`: no file; `other`: a file whose sha256 is not the one `history.json` names (another build's); `damaged`: it is, but a part is not a state line (`detail` says which). */
+  | { path: string; found: false; why: 'missing' | 'other' | 'damaged'; detail?: string };
+
+/** What {@link readHistoryFile} found. */
+export interface HistoryRead {
+  history: BuildHistory | null;
+  /** Why the file is not a history (the build starts a new one). */
+  problem?: string;
+  /** sha256 hex of `history.json`'s bytes, whenever it could be read (src/lib/build-history/history-seal.ts). */
+  sha256?: string;
+  /**
+   * For a `trailbook.history/2` file, its states file: read (its parts, for the next write to
+   * keep), or not, and then every state of `history` has no rows and no flags.
+   */
+  states?: StatesRead;
+}
+
+async function readStatesOf(path: string, file: HistoryFile): Promise<{ read: StatesRead; detail: Map<string, Pick<ProjectState, 'rows' | 'flags'> & StatePart> | null }> {
+  const at = statesPath(path);
+  let bytes: Buffer;
+  try {
+    bytes = await readFile(at);
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    return { read: { path: at, found: false, why: code === 'ENOENT' ? 'missing' : 'damaged', ...(code === 'ENOENT' ? {} : { detail: `cannot be read: ${code ?? (error as Error).message}` }) }, detail: null };
+  }
+  if (historyDigest(bytes) !== file.detail.sha256) return { read: { path: at, found: false, why: 'other' }, detail: null };
+  try {
+    const detail = readStates(bytes, file.detail.parts);
+    const stray = [...detail.keys()].find((key) => !(key in file.states));
+    if (stray !== undefined) return { read: { path: at, found: false, why: 'damaged', detail: `state ${stray} is not one history.json names` }, detail: null };
+    // Every state the newest build names has its part (the next build compares with each).
+    const newest = Object.values(file.builds[file.builds.length - 1]?.projects ?? {}).find((p) => !detail.has(p.state));
+    if (newest !== undefined) return { read: { path: at, found: false, why: 'damaged', detail: `state ${newest.state} of the newest build has no part` }, detail: null };
+    return { read: { path: at, found: true, parts: detail }, detail };
+  } catch (error) {
+    if (error instanceof StatesFileError) return { read: { path: at, found: false, why: 'damaged', detail: error.message }, detail: null };
+    throw error;
+  }
+}
+
 /**
- * Reads a history file. Null (no problem) when there is none; a problem naming the file when
- * it is not a Trailbook history (the build then starts a new one, and says so). `sha256`: of
- * the file's bytes, whenever it could be read (src/lib/build-history/history-seal.ts).
+ * Reads a history file: `trailbook.history/2` (and its states file beside it, whose sha256 it
+ * names: {@link StatesRead}) or `/1` (states inline). Null (no problem) when there is none; a
+ * problem naming the file when it is not a Trailbook history (the build then starts a new one,
+ * and says so). A states file missing, of another build or damaged is not a problem: the
+ * history goes on without the previous states' rows and flags (`states.found` false).
  */
-export async function readHistoryFile(path: string): Promise<{ history: BuildHistory | null; problem?: string; sha256?: string }> {
+export async function readHistoryFile(path: string): Promise<HistoryRead> {
   let text: string;
   let sha256: string;
   try {
@@ -50,16 +99,60 @@ export async function readHistoryFile(path: string): Promise<{ history: BuildHis
   } catch (error) {
     return { history: null, problem: `${path} is not JSON (${(error as Error).message})` };
   }
-  const parsed = buildHistorySchema.safeParse(json);
-  if (!parsed.success) return { history: null, problem: `${path} is not a Trailbook history (trailbook.history/1): ${describeIssues(parsed.error, json)}` };
-  return { history: parsed.data as BuildHistory, sha256 };
+  if ((json as { version?: unknown } | null)?.version === HISTORY_VERSION_1) {
+    const parsed = buildHistorySchema.safeParse(json);
+    if (!parsed.success) return { history: null, problem: `${path} is not a Trailbook history (trailbook.history/1): ${describeIssues(parsed.error, json)}` };
+    return { history: { ...(parsed.data as Omit<BuildHistory, 'version'>), version: HISTORY_VERSION }, sha256 };
+  }
+  const parsed = historyFileSchema.safeParse(json);
+  if (!parsed.success) return { history: null, problem: `${path} is not a Trailbook history (trailbook.history/2 or /1): ${describeIssues(parsed.error, json)}` };
+  const file = parsed.data;
+  const { read, detail } = await readStatesOf(path, file);
+  const states: Record<string, ProjectState> = {};
+  for (const [key, state] of Object.entries(file.states)) {
+    const more = detail?.get(key);
+    states[key] = { title: state.title, counts: state.counts, rows: more?.rows ?? '', flags: more?.flags ?? {} };
+  }
+  return { history: { version: HISTORY_VERSION, builds: file.builds, states }, sha256, states: read };
 }
 
-/** Writes a history file (compact JSON and a final newline); resolves with the text written. */
+/** A history's two files as written: `history.json`'s text and its states file's bytes. */
+export interface HistoryFiles {
+  json: string;
+  states: Buffer;
+}
+
+/**
+ * The files of `history` (compact JSON and a final newline; the states file of its newest
+ * build's states: src/lib/build-history/history-states-file.ts). A state part whose text is in
+ * `kept` (the parts of the states file read) keeps its bytes. Pure.
+ */
+export function historyFiles(history: BuildHistory, kept?: ReadonlyMap<string, StatePart>): HistoryFiles {
+  const states = writeStates(detailedStates(history).map((key) => [key, history.states[key] as ProjectState]), kept);
+  const file: HistoryFile = {
+    version: HISTORY_VERSION,
+    builds: history.builds,
+    states: Object.fromEntries(Object.entries(history.states).map(([key, s]) => [key, { title: s.title, counts: s.counts }])),
+    detail: { sha256: historyDigest(states.bytes), parts: states.parts },
+  };
+  return { json: `${JSON.stringify(file)}\n`, states: states.bytes };
+}
+
+/**
+ * Writes a history's files: the states file beside `path` first ({@link statesPath}), then
+ * `path`, each atomically (a run stopped between the two leaves a `history.json` naming the
+ * states file it was written with, which the next read tells apart: `other`).
+ */
+export async function writeHistoryFiles(path: string, files: HistoryFiles): Promise<void> {
+  await writeAtomic(statesPath(path), files.states);
+  await writeAtomic(path, files.json);
+}
+
+/** Writes a history's files ({@link historyFiles}, {@link writeHistoryFiles}); resolves with `history.json`'s text. */
 export async function writeHistoryFile(path: string, history: BuildHistory): Promise<string> {
-  const text = `${JSON.stringify(history)}\n`;
-  await writeAtomic(path, text);
-  return text;
+  const files = historyFiles(history);
+  await writeHistoryFiles(path, files);
+  return files.json;
 }
 
 const statePath = (cacheDir: string, id: string): string => join(cacheDir, 'projects', `${id}.state.json`);

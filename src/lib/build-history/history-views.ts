@@ -80,6 +80,12 @@ export interface ArchiveHistoryView {
   /** Projects new, changed or gone since the previous build, in archive order (gone last). */
   projects: ArchiveSinceProject[];
   unchanged: number;
+  /**
+   * Projects whose state changed since the previous build in ways this build cannot tell: the
+   * previous build's rows and flags were not read (its states file missing, issue 30). Not in
+   * `projects`, not in `unchanged`.
+   */
+  notCompared: number;
   totals: { newRows: number; newFlags: number; fixedFlags: number; evidence: number };
   trend: TrendPoint[];
 }

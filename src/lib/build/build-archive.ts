@@ -48,9 +48,9 @@ export interface HistoryRequest {
 
 /** What the history step leaves to do once the output is rendered. */
 export interface PendingHistory {
-  /** Writes `history.json` into the new (staged) output folder. */
+  /** Writes `history.json` and its states file into the new (staged) output folder. */
   write(newOut: string): Promise<void>;
-  /** Writes `--history FILE`, once the new output is in place. */
+  /** Writes `--history FILE` (and its states file), once the new output is in place. */
   commit(): Promise<void>;
 }
 
@@ -271,7 +271,8 @@ export async function buildArchive(request: BuildRequest, runtime: BuildRuntime,
       });
       await moveTree(join(searchOut, 'p'), join(stagingOut, 'p'));
       faultPoint('indexed');
-      await history.write(stagingOut);
+      // The history's files are its stage's too (--timings: reading and writing the history).
+      await timed(times, 'history', () => history.write(stagingOut));
       const pages = await readRoutes(cacheDir);
       const staged = await stagedFiles(stagingOut);
       outcome.renderedPages = staged.pages;
@@ -312,7 +313,7 @@ export async function buildArchive(request: BuildRequest, runtime: BuildRuntime,
       const aside = await runtime.swapIn(stagingOut);
       await writeRecord(cacheDir, outDir, renderRecord);
       faultPoint('recorded');
-      await history.commit();
+      await timed(times, 'history', () => history.commit());
       // Not waited for (issue 30): the new output and its record are in place; a removal stopped part-way is finished by the next run.
       if (aside !== null) await runtime.discard(aside);
     });
