@@ -964,6 +964,8 @@ async function resolveForgeFile(p: ClassifiedPointer, rest: readonly string[], l
  * The reason says it was written as an absolute path.
  */
 async function resolveAbsolute(p: ClassifiedPointer, ctx: EvidenceContext): Promise<EvidencePointer> {
+  // A `file:` URL is the absolute path it names (src/lib/evidence/url-shape.ts, `fileUrlPath`), said as written.
+  const as = p.fileUrl ? 'a file: URL' : 'an absolute path';
   const written = splitLineSuffix(p.path as string);
   const real = await realPathOf(written.path);
   const lines = { ...(written.from !== undefined ? { from: written.from, to: written.to ?? written.from } : {}), ...(written.lines ? { lines: written.lines } : {}) };
@@ -971,15 +973,15 @@ async function resolveAbsolute(p: ClassifiedPointer, ctx: EvidenceContext): Prom
     const rel = insideFolder(tree, real);
     if (rel === null || rel === '') continue;
     const resolved = await resolvePath({ ...p, kind: 'path', path: rel, ...lines }, ctx);
-    return { ...resolved, reason: `written as an absolute path in the repository's work tree, read as ${rel}: ${resolved.reason}` };
+    return { ...resolved, reason: `written as ${as} in the repository's work tree, read as ${rel}: ${resolved.reason}` };
   }
   const folder = await realPathOf(ctx.artifacts.root);
   const rel = insideFolder(folder, real);
   if (rel !== null && rel !== '') {
     const resolved = await resolveArtifact({ ...p, kind: 'path', path: rel, ...lines }, rel, ctx);
-    return { ...resolved, reason: `written as an absolute path in the project folder, read as ${rel}: ${resolved.reason}` };
+    return { ...resolved, reason: `written as ${as} in the project folder, read as ${rel}: ${resolved.reason}` };
   }
-  return pointer(p, 'INCONCLUSIVE', 'absolute path outside the repository; gone after the run');
+  return pointer(p, 'INCONCLUSIVE', p.fileUrl ? 'a file: URL of an absolute path outside the repository; gone after the run (never a link)' : 'absolute path outside the repository; gone after the run');
 }
 
 /** A path of the project's own folder, checked there only (an absolute path that leads into it). */
