@@ -30,9 +30,9 @@ export interface ForgeUrl {
 const clean = (host: string): string => host.toLowerCase().replace(/^www\./, '');
 const repoPath = (segments: string[]): string => segments.join('/').toLowerCase().replace(/\.git$/, '');
 
-/** `#L10-L20`, `#L10-20`, `#L10`. */
+/** `#L10-L20`, `#L10-20`, `#L10`, and with columns, `#L10C5-L12C20` (the columns dropped: src/lib/evidence/path-shape.ts). */
 function linesOf(hash: string): LineRange | undefined {
-  const m = /^#L(\d{1,24})(?:-L?(\d{1,24}))?$/.exec(hash);
+  const m = /^#L(\d{1,24})(?:C\d{1,9})?(?:-L?(\d{1,24})(?:C\d{1,9})?)?$/.exec(hash);
   return m ? lineRange(m[1] as string, m[2]) : undefined;
 }
 
