@@ -85,6 +85,14 @@ export interface EvidenceContext {
 export interface RowPlace {
   recordedIn?: string;
   headPredates?: { headTs: string };
+  /**
+   * The repository is a shallow clone and the row is first seen at a commit its history stops
+   * at (or its trail's history could not be read past the cut): the row may have been written
+   * earlier, when what it cites was there (trial7: a file moved since was a high
+   * `evidence/path-not-found` in a depth-1 clone, VERIFIED at its new path in the full one).
+   * The commit the history stops at, full SHA.
+   */
+  historyCut?: string;
 }
 
 const short = (oid: string): string => oid.slice(0, 7);
@@ -725,7 +733,9 @@ async function resolvePath(p: ClassifiedPointer, ctx: EvidenceContext, options: 
     if (p.from !== undefined) return pointer(p, 'NOT_VERIFIED', `${full} is a folder; it has no lines`, { fault: 'evidence/line-out-of-range' });
     return folderVerdict(p, full, found, placed(found.origin, full, how), ctx, null);
   }
-  return predated(fileVerdict(p, full, found, rangesOf(p), placed(found.origin, full, how), { type: 'file', path: full, origin: found.origin }, where(found.origin)), ctx);
+  const verdict = fileVerdict(p, full, found, rangesOf(p), placed(found.origin, full, how), { type: 'file', path: full, origin: found.origin }, where(found.origin));
+  // A range that is no range (`:0`, `:9-3`) is so at any commit: no later or earlier file makes it one.
+  return rangesOf(p)?.some((r) => r.from < 1 || r.to < r.from) ? verdict : predated(verdict, ctx);
 }
 
 async function resolveName(p: ClassifiedPointer, ctx: EvidenceContext): Promise<EvidencePointer> {
@@ -1013,15 +1023,25 @@ const PREDATED: ReadonlySet<string> = new Set(['evidence/path-not-found', 'evide
 /**
  * A repository older than the trail (issue 26, item 2): for a row not committed with the
  * repository and dated after the landed head's commit, a path, line or commit missing at that
- * head may simply have come later. INCONCLUSIVE with that reason, not a fault. Applied where a
+ * head may simply have come later. INCONCLUSIVE with that reason, not a fault. Likewise for a
+ * row first seen where a shallow clone's history stops (`RowPlace.historyCut`): what it cites
+ * may have been there when it was written, before the cut. Applied where a
  * path, line or commit is found missing at the head, never to a refusal (a path inside `.git`,
  * an uncommitted file of the work tree) nor to a path cited at an explicit commit.
  */
 function predated(resolved: EvidencePointer, ctx: EvidenceContext): EvidencePointer {
-  if (!ctx.row?.headPredates || resolved.status !== 'NOT_VERIFIED' || resolved.fault === undefined || !PREDATED.has(resolved.fault)) return resolved;
+  if ((!ctx.row?.headPredates && ctx.row?.historyCut === undefined) || resolved.status !== 'NOT_VERIFIED' || resolved.fault === undefined || !PREDATED.has(resolved.fault)) return resolved;
   const { fault: _, ...rest } = resolved;
-  const when = ctx.row?.headPredates as { headTs: string };
-  return { ...rest, status: 'INCONCLUSIVE', reason: `${resolved.reason}; the landed head ${short(ctx.head as string)} (committed ${when.headTs}) predates this row, which is not committed with the repository` };
+  if (ctx.row?.headPredates) {
+    const when = ctx.row.headPredates;
+    return { ...rest, status: 'INCONCLUSIVE', reason: `${resolved.reason}; the landed head ${short(ctx.head as string)} (committed ${when.headTs}) predates this row, which is not committed with the repository` };
+  }
+  // A shallow clone (trial7): the row is first seen where the history stops, so it may have been written before, when what it cites was there.
+  return {
+    ...rest,
+    status: 'INCONCLUSIVE',
+    reason: `${resolved.reason}; the repository is a shallow clone whose history stops at ${short(ctx.row?.historyCut as string)}, where this row is first seen: it may have been written earlier, when that was there (\`git fetch --unshallow\` would tell)`,
+  };
 }
 
 /** `gradlew:10`, `link:1`: one name (no `/`, no known extension) and its lines. */
