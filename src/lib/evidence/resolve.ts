@@ -351,6 +351,25 @@ async function inTree(repository: GitRepository, commit: string, path: string): 
   }
 }
 
+/**
+ * A path holding letters that Unicode writes two ways (`é` as one code point, NFC, or as `e` and
+ * a combining accent, NFD) looked up in its other form, when it is not in the tree as written:
+ * a tree committed on macOS may name `docs/résumé.md` in NFD while an agent writes NFC, the same
+ * name to a person (trial7: a high `evidence/path-not-found` for a file that is there). The
+ * check names the path as the tree holds it (`real`), so the link opens its page. Null when
+ * neither form is there, or the path is ASCII.
+ */
+async function inOtherUnicodeForm(repository: GitRepository, commit: string, path: string): Promise<FileCheck | null> {
+  if (/^[\x00-\x7f]*$/.test(path)) return null;
+  for (const form of ['NFC', 'NFD'] as const) {
+    const other = path.normalize(form);
+    if (other === path) continue;
+    const there = await inTree(repository, commit, other);
+    if (there !== null && (there.status === 'file' || there.status === 'folder')) return { ...there, real: there.real ?? other };
+  }
+  return null;
+}
+
 /** Whether a tree lookup found something (a file, a folder, a refusal or a problem), not nothing. */
 const isThere = (check: FileCheck | null): check is FileCheck => check !== null && check.status !== 'missing';
 
@@ -358,7 +377,7 @@ const isThere = (check: FileCheck | null): check is FileCheck => check !== null 
 async function findFile(path: string, ctx: EvidenceContext): Promise<FileCheck> {
   let afterLinks: FileCheck | null = null;
   if (ctx.repository && ctx.head) {
-    const there = await inTree(ctx.repository, ctx.head, path);
+    const there = (await inTree(ctx.repository, ctx.head, path)) ?? (await inOtherUnicodeForm(ctx.repository, ctx.head, path));
     if (isThere(there)) return there;
     afterLinks = there;
   }
