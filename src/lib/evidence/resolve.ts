@@ -16,7 +16,7 @@ import type { GitRepository } from '../git/repository.ts';
 import { ArtifactFolder, normaliseRelativePath, type FolderHolds } from './artifacts.ts';
 import type { ClassifiedPointer } from './classify.ts';
 import { parseForgeUrl, parseRemoteUrl, sameRepository, type ForgeRepository } from './forge-url.ts';
-import { isGlob, splitLineSuffix, type LineRange } from './path-shape.ts';
+import { isGlob, looksLikePath, splitLineSuffix, type LineRange } from './path-shape.ts';
 import { insideFolder, realPathOf } from '../fs/real-path.ts';
 import { searchTree } from './tree-search.ts';
 import { followPath, linksText } from '../git/tree-links.ts';
@@ -1095,6 +1095,26 @@ async function committedTag(p: ClassifiedPointer, ctx: EvidenceContext): Promise
   return found.status === 'found' ? { raw: shape.name, kind: 'commit', tag: shape.name } : null;
 }
 
+/** `main:src/a.ts:12`, `HEAD:docs/x.md`: a ref name (no space, no `:`), a colon, then a path and its lines. */
+const REF_PATH = /^([A-Za-z_][\w./-]{0,199}):([^\s:]\S{0,1023})$/;
+
+/**
+ * A prose item that is git's `<ref>:<path>` with a ref name the repository has (`main:src/a.ts`,
+ * `HEAD:docs/a.md:40`, `origin/main:README.md`; a SHA before the colon is read when the cell is
+ * classified: src/lib/evidence/word-tokens.ts, `revisionPathPointer`): that path at the commit
+ * the ref names, or at the landed head when it names that commit (trial7: such real evidence
+ * was a medium `evidence/prose`). Null otherwise, so `step:2`, `phase:build` or `Note:a.md` whose
+ * word names no ref stay prose.
+ */
+async function committedRefPath(p: ClassifiedPointer, ctx: EvidenceContext): Promise<ClassifiedPointer | null> {
+  const m = REF_PATH.exec(p.raw);
+  if (m === null || !ctx.repository || !looksLikePath(m[2] as string)) return null;
+  const ref = await ctx.repository.resolveCommit(m[1] as string).catch(() => ({ problem: 'unreadable' }));
+  if (!('oid' in ref)) return null;
+  const { path, ...lines } = splitLineSuffix(m[2] as string);
+  return { raw: p.raw, kind: 'path', path, ...lines, ...(ref.oid === ctx.head ? {} : { rev: ref.oid }) };
+}
+
 async function resolveOne(p: ClassifiedPointer, ctx: EvidenceContext, cell: CellWords): Promise<EvidencePointer> {
   try {
     switch (p.kind) {
@@ -1123,7 +1143,7 @@ async function resolveOne(p: ClassifiedPointer, ctx: EvidenceContext, cell: Cell
         return pointer(p, 'INCONCLUSIVE', 'reference recorded, not checked');
       case 'prose': {
         if (p.truncated) return pointer(p, 'INCONCLUSIVE', 'the cell holds more pointers than are read; the rest is shown as written, not checked');
-        const named = (await committedNameWithLines(p, ctx)) ?? (await committedTag(p, ctx));
+        const named = (await committedNameWithLines(p, ctx)) ?? (await committedTag(p, ctx)) ?? (await committedRefPath(p, ctx));
         if (named !== null) return await resolveOne(named, ctx, cell);
         return pointer(p, 'NOT_VERIFIED', PROSE_REASON, { fault: 'evidence/prose' });
       }
