@@ -93,7 +93,9 @@ const cases: Record<string, Case[]> = {
     ['javascript:alert(1)', [{ raw: 'javascript:alert(1)', kind: 'url', href: 'javascript:alert(1)', unsafe: 'javascript' }]],
     ['data:text/html,x', [{ raw: 'data:text/html,x', kind: 'url', href: 'data:text/html,x', unsafe: 'data' }]],
     [' JavaScript:alert(1)', [{ raw: 'JavaScript:alert(1)', kind: 'url', href: 'JavaScript:alert(1)', unsafe: 'javascript' }]],
-    ['file:///etc/passwd', [{ raw: 'file:///etc/passwd', kind: 'url', href: 'file:///etc/passwd', unsafe: 'file' }]],
+    // A file: URL is the absolute path it names, as `/etc/passwd` is (trial7: it was an unsafe URL, a high flag).
+    ['file:///etc/passwd', [{ raw: 'file:///etc/passwd', kind: 'ephemeral', path: '/etc/passwd', fileUrl: true }]],
+    ['FILE://localhost/tmp/a%20b.html', [{ raw: 'FILE://localhost/tmp/a%20b.html', kind: 'ephemeral', path: '/tmp/a b.html', fileUrl: true }]],
     // A label followed by a space is not a scheme.
     ['data: 362 cells', [{ raw: 'data: 362 cells', kind: 'prose' }]],
     ['mailto:ada@example.com', [{ raw: 'mailto:ada@example.com', kind: 'url', href: 'mailto:ada@example.com' }]],

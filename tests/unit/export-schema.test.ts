@@ -80,6 +80,24 @@ describe('export schemas follow the model', () => {
     }
     expect(JSON.stringify(exportJsonSchema('recap.v4'))).not.toContain('9007199254740991');
   });
+
+  it('say that report.json’s totals.problems counts discovery problems, not the projects’ problems (trial7)', () => {
+    // A project with 7 problems (`check`: "7 problems") gave `totals.problems: 0` with no word on what it counts.
+    const find = (node: unknown): unknown => {
+      if (typeof node !== 'object' || node === null) return undefined;
+      const o = node as Record<string, unknown>;
+      const totals = (o['properties'] as Record<string, Record<string, Record<string, unknown>>> | undefined)?.['totals'];
+      if (totals?.['properties']?.['problems'] !== undefined) return totals['properties']['problems'];
+      for (const v of Object.values(o)) {
+        const hit = find(v);
+        if (hit !== undefined) return hit;
+      }
+      return undefined;
+    };
+    expect((find(exportJsonSchema('report.v1')) as { description?: string } | undefined)?.description).toBe(
+      "Discovery problems: the length of `problems[]` (folders not read, links not followed). Not the projects' problems (flags of one kind and cause, what `trailbook check` and the home call problems): those are each project's `counts.problems`.",
+    );
+  });
 });
 
 async function analyse(root: string): Promise<model.ProjectModel[]> {

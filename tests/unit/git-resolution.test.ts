@@ -541,7 +541,7 @@ describe('resolvePointer', () => {
       expect(await one(cell, withRepo())).toEqual({ raw: cell, kind, status: 'INCONCLUSIVE', reason, ...(target ? { target } : {}) });
     });
 
-    it.each(['javascript:alert(1)', 'JavaScript:alert(document.cookie)', 'data:text/html,<script>x</script>', 'vbscript:msgbox(1)', 'file:///etc/passwd'])(
+    it.each(['javascript:alert(1)', 'JavaScript:alert(document.cookie)', 'data:text/html,<script>x</script>', 'vbscript:msgbox(1)'])(
       'a script or data URL %s is never a pointer: NOT_VERIFIED evidence/unsafe-url, not linked',
       async (cell) => {
         const scheme = (cell.split(':')[0] as string).toLowerCase();

@@ -302,7 +302,7 @@ describe('evidence that tries to leave the repository tree or the project folder
     '/etc/passwd': 'ephemeral INCONCLUSIVE absolute path outside the repository; gone after the run',
     '/etc/hostname:1': 'ephemeral INCONCLUSIVE absolute path outside the repository; gone after the run',
     '~/secret.txt': 'ephemeral INCONCLUSIVE absolute path outside the repository; gone after the run',
-    'file:///etc/passwd': 'url NOT_VERIFIED a file: URL runs or embeds content instead of pointing at evidence; it is never a pointer (not linked, not fetched)',
+    'file:///etc/passwd': 'ephemeral INCONCLUSIVE a file: URL of an absolute path outside the repository; gone after the run (never a link)',
     '.git/config': 'path NOT_VERIFIED .git/config is inside a .git folder, which is never read: not evidence',
     // Said as what it is (fresh trial: "not found" read as a checker that cannot see a file that is there).
     '.git/HEAD': "path NOT_VERIFIED .git/HEAD is inside a .git folder, git's own bookkeeping: never a file of the repository's tree, not evidence",

@@ -45,6 +45,11 @@ export interface ClassifiedPointer {
   remote?: true;
   /** `path`: written with Windows separators (`src\a.ts`); `path` holds it with `/`. */
   backslashes?: true;
+  /**
+   * `ephemeral`: written as a `file:` URL (`file:///tmp/report.html`: src/lib/evidence/url-shape.ts,
+   * `fileUrlPath`); `path` holds the absolute path it names, judged as one.
+   */
+  fileUrl?: true;
   /** `url`: the scheme of a script or data URL (`javascript`): never a pointer. */
   unsafe?: string;
   /** `test` / `symbol`: the name to look for. */

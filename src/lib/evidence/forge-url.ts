@@ -1,6 +1,7 @@
 /**
  * Forge URLs in evidence (issue 13, item 3): a GitHub, GitLab or Gitea/Forgejo URL of a
- * commit, a comparison, or a file or folder at a revision (`#L10-L20` included), and the
+ * commit (also as a pull or merge request shows it), a comparison, or a file or folder at a
+ * revision (`#L10-L20` included), and the
  * repository it names. When that repository is the project's own — named by the
  * configuration's forge `url` or by the repository's `origin` remote — the URL is checked
  * against the local repository; any other repository's URL is recorded, never fetched.
@@ -30,9 +31,9 @@ export interface ForgeUrl {
 const clean = (host: string): string => host.toLowerCase().replace(/^www\./, '');
 const repoPath = (segments: string[]): string => segments.join('/').toLowerCase().replace(/\.git$/, '');
 
-/** `#L10-L20`, `#L10-20`, `#L10`. */
+/** `#L10-L20`, `#L10-20`, `#L10`, and with columns, `#L10C5-L12C20` (the columns dropped: src/lib/evidence/path-shape.ts). */
 function linesOf(hash: string): LineRange | undefined {
-  const m = /^#L(\d{1,24})(?:-L?(\d{1,24}))?$/.exec(hash);
+  const m = /^#L(\d{1,24})(?:C\d{1,9})?(?:-L?(\d{1,24})(?:C\d{1,9})?)?$/.exec(hash);
   return m ? lineRange(m[1] as string, m[2]) : undefined;
 }
 
@@ -78,6 +79,11 @@ export function parseForgeUrl(href: string): ForgeUrl | null {
   const repository = { host, path: repoPath(repo) };
   let target: ForgeTarget = { type: 'other' };
   if ((kind === 'commit' || kind === 'commits') && rest.length >= 1 && /^[0-9a-f]{4,40}$/i.test(rest[0] as string)) target = { type: 'commit', rev: (rest[0] as string).toLowerCase() };
+  // A commit shown in a pull or merge request: GitHub's `pull/12/commits/<sha>`, GitLab's
+  // `merge_requests/12/diffs?commit_id=<sha>` (trial7: it was recorded unchecked, so a made-up SHA
+  // in the project's own repository raised nothing).
+  else if (kind === 'pull' && rest[1] === 'commits' && /^[0-9a-f]{7,40}$/i.test(rest[2] ?? '')) target = { type: 'commit', rev: (rest[2] as string).toLowerCase() };
+  else if (kind === 'merge_requests' && /^[0-9a-f]{7,40}$/i.test(url.searchParams.get('commit_id') ?? '')) target = { type: 'commit', rev: (url.searchParams.get('commit_id') as string).toLowerCase() };
   else if (kind === 'compare') target = compareOf(rest.join('/'));
   else if ((kind === 'blob' || kind === 'tree' || kind === 'blame' || kind === 'raw') && rest.length >= 1) target = { type: 'file', rest, ...(lines ? { lines } : {}) };
   // Gitea and Forgejo: `src/branch/<name>/<path>`, `src/commit/<sha>/<path>`, `src/tag/<name>/<path>`.

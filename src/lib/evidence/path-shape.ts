@@ -58,8 +58,14 @@ export function lineRange(fromDigits: string, toDigits?: string): LineRange {
 const PATH_CHARS = /^[\p{L}\p{N}_@.+~\-/*()[\]#$=]+$/u;
 /** Characters real file names hold that prose uses too: read as letters when a token's shape is judged, left out when it is tested for a count. */
 const NAME_MARKS = /[()[\]#$=]/g;
-/** `:12`, `:L12`, `:10-20`, `:L10-L20`, `:10–20`, `:10:5` (a column), `:34,47`, `:34-61,230-238`, `#L10-L20`, `#L10-20`. */
-const LINE_SUFFIX = /(?::(L?\d+(?:[-–]L?\d+)?(?:,L?\d+(?:[-–]L?\d+)?)*)(?::\d+)?|#L(\d+)(?:-L?(\d+))?)$/;
+/**
+ * `:12`, `:L12`, `:10-20`, `:L10-L20`, `:10–20`, `:10:5` (a column), `:34,47`, `:34-61,230-238`,
+ * `#L10-L20`, `#L10-20`, and GitHub's anchors with columns, `#L10C5-L12C20`, `#L10C5` (what its
+ * code view writes for a selection: the columns are dropped, the lines kept). Before, a column
+ * anchor was read as a heading anchor, so the cited lines were never checked: `src/a.ts#L40C1-L50C2`
+ * of a 30-line file was VERIFIED "file exists" (trial7).
+ */
+const LINE_SUFFIX = /(?::(L?\d+(?:[-–]L?\d+)?(?:,L?\d+(?:[-–]L?\d+)?)*)(?::\d+)?|#L(\d+)(?:C\d+)?(?:-L?(\d+)(?:C\d+)?)?)$/;
 
 /** A heading anchor after a file (`#usage`, `#3-evidence`): letters, digits, `-`, `_` and `.`. */
 const ANCHOR = /^[\p{L}\p{N}_.-]{1,100}$/u;

@@ -16,7 +16,7 @@ import type { GitRepository } from '../git/repository.ts';
 import { ArtifactFolder, normaliseRelativePath, type FolderHolds } from './artifacts.ts';
 import type { ClassifiedPointer } from './classify.ts';
 import { parseForgeUrl, parseRemoteUrl, sameRepository, type ForgeRepository } from './forge-url.ts';
-import { isGlob, splitLineSuffix, type LineRange } from './path-shape.ts';
+import { isGlob, looksLikePath, splitLineSuffix, type LineRange } from './path-shape.ts';
 import { insideFolder, realPathOf } from '../fs/real-path.ts';
 import { searchTree } from './tree-search.ts';
 import { followPath, linksText } from '../git/tree-links.ts';
@@ -85,6 +85,14 @@ export interface EvidenceContext {
 export interface RowPlace {
   recordedIn?: string;
   headPredates?: { headTs: string };
+  /**
+   * The repository is a shallow clone and the row is first seen at a commit its history stops
+   * at (or its trail's history could not be read past the cut): the row may have been written
+   * earlier, when what it cites was there (trial7: a file moved since was a high
+   * `evidence/path-not-found` in a depth-1 clone, VERIFIED at its new path in the full one).
+   * The commit the history stops at, full SHA.
+   */
+  historyCut?: string;
 }
 
 const short = (oid: string): string => oid.slice(0, 7);
@@ -356,6 +364,25 @@ async function inTree(repository: GitRepository, commit: string, path: string): 
   }
 }
 
+/**
+ * A path holding letters that Unicode writes two ways (`é` as one code point, NFC, or as `e` and
+ * a combining accent, NFD) looked up in its other form, when it is not in the tree as written:
+ * a tree committed on macOS may name `docs/résumé.md` in NFD while an agent writes NFC, the same
+ * name to a person (trial7: a high `evidence/path-not-found` for a file that is there). The
+ * check names the path as the tree holds it (`real`), so the link opens its page. Null when
+ * neither form is there, or the path is ASCII.
+ */
+async function inOtherUnicodeForm(repository: GitRepository, commit: string, path: string): Promise<FileCheck | null> {
+  if (/^[\x00-\x7f]*$/.test(path)) return null;
+  for (const form of ['NFC', 'NFD'] as const) {
+    const other = path.normalize(form);
+    if (other === path) continue;
+    const there = await inTree(repository, commit, other);
+    if (there !== null && (there.status === 'file' || there.status === 'folder')) return { ...there, real: there.real ?? other };
+  }
+  return null;
+}
+
 /** Whether a tree lookup found something (a file, a folder, a refusal or a problem), not nothing. */
 const isThere = (check: FileCheck | null): check is FileCheck => check !== null && check.status !== 'missing';
 
@@ -363,7 +390,7 @@ const isThere = (check: FileCheck | null): check is FileCheck => check !== null 
 async function findFile(path: string, ctx: EvidenceContext): Promise<FileCheck> {
   let afterLinks: FileCheck | null = null;
   if (ctx.repository && ctx.head) {
-    const there = await inTree(ctx.repository, ctx.head, path);
+    const there = (await inTree(ctx.repository, ctx.head, path)) ?? (await inOtherUnicodeForm(ctx.repository, ctx.head, path));
     if (isThere(there)) return there;
     afterLinks = there;
   }
@@ -748,7 +775,9 @@ async function resolvePath(p: ClassifiedPointer, ctx: EvidenceContext, options: 
   }
   // At the landed head where written (not found by another name, beside another path, through a link): the generic reason.
   const atHead = found.origin === 'repository' && how === null;
-  return predated(fileVerdict(p, full, found, rangesOf(p), placed(found.origin, full, how), { type: 'file', path: full, origin: found.origin }, where(found.origin), atHead), ctx);
+  const verdict = fileVerdict(p, full, found, rangesOf(p), placed(found.origin, full, how), { type: 'file', path: full, origin: found.origin }, where(found.origin), atHead);
+  // A range that is no range (`:0`, `:9-3`) is so at any commit: no later or earlier file makes it one.
+  return rangesOf(p)?.some((r) => r.from < 1 || r.to < r.from) ? verdict : predated(verdict, ctx);
 }
 
 async function resolveName(p: ClassifiedPointer, ctx: EvidenceContext): Promise<EvidencePointer> {
@@ -987,6 +1016,8 @@ async function resolveForgeFile(p: ClassifiedPointer, rest: readonly string[], l
  * The reason says it was written as an absolute path.
  */
 async function resolveAbsolute(p: ClassifiedPointer, ctx: EvidenceContext): Promise<EvidencePointer> {
+  // A `file:` URL is the absolute path it names (src/lib/evidence/url-shape.ts, `fileUrlPath`), said as written.
+  const as = p.fileUrl ? 'a file: URL' : 'an absolute path';
   const written = splitLineSuffix(p.path as string);
   const real = await realPathOf(written.path);
   const lines = { ...(written.from !== undefined ? { from: written.from, to: written.to ?? written.from } : {}), ...(written.lines ? { lines: written.lines } : {}) };
@@ -994,15 +1025,15 @@ async function resolveAbsolute(p: ClassifiedPointer, ctx: EvidenceContext): Prom
     const rel = insideFolder(tree, real);
     if (rel === null || rel === '') continue;
     const resolved = await resolvePath({ ...p, kind: 'path', path: rel, ...lines }, ctx);
-    return reworded(resolved, `written as an absolute path in the repository's work tree, read as ${rel}: ${resolved.reason}`);
+    return reworded(resolved, `written as ${as} in the repository's work tree, read as ${rel}: ${resolved.reason}`);
   }
   const folder = await realPathOf(ctx.artifacts.root);
   const rel = insideFolder(folder, real);
   if (rel !== null && rel !== '') {
     const resolved = await resolveArtifact({ ...p, kind: 'path', path: rel, ...lines }, rel, ctx);
-    return reworded(resolved, `written as an absolute path in the project folder, read as ${rel}: ${resolved.reason}`);
+    return reworded(resolved, `written as ${as} in the project folder, read as ${rel}: ${resolved.reason}`);
   }
-  return pointer(p, 'INCONCLUSIVE', 'absolute path outside the repository; gone after the run');
+  return pointer(p, 'INCONCLUSIVE', p.fileUrl ? 'a file: URL of an absolute path outside the repository; gone after the run (never a link)' : 'absolute path outside the repository; gone after the run');
 }
 
 /** A path of the project's own folder, checked there only (an absolute path that leads into it). */
@@ -1034,15 +1065,25 @@ const PREDATED: ReadonlySet<string> = new Set(['evidence/path-not-found', 'evide
 /**
  * A repository older than the trail (issue 26, item 2): for a row not committed with the
  * repository and dated after the landed head's commit, a path, line or commit missing at that
- * head may simply have come later. INCONCLUSIVE with that reason, not a fault. Applied where a
+ * head may simply have come later. INCONCLUSIVE with that reason, not a fault. Likewise for a
+ * row first seen where a shallow clone's history stops (`RowPlace.historyCut`): what it cites
+ * may have been there when it was written, before the cut. Applied where a
  * path, line or commit is found missing at the head, never to a refusal (a path inside `.git`,
  * an uncommitted file of the work tree) nor to a path cited at an explicit commit.
  */
 function predated(resolved: EvidencePointer, ctx: EvidenceContext): EvidencePointer {
-  if (!ctx.row?.headPredates || resolved.status !== 'NOT_VERIFIED' || resolved.fault === undefined || !PREDATED.has(resolved.fault)) return resolved;
+  if ((!ctx.row?.headPredates && ctx.row?.historyCut === undefined) || resolved.status !== 'NOT_VERIFIED' || resolved.fault === undefined || !PREDATED.has(resolved.fault)) return resolved;
   const { fault: _, ...rest } = resolved;
-  const when = ctx.row?.headPredates as { headTs: string };
-  return { ...rest, status: 'INCONCLUSIVE', reason: `${resolved.reason}; the landed head ${short(ctx.head as string)} (committed ${when.headTs}) predates this row, which is not committed with the repository` };
+  if (ctx.row?.headPredates) {
+    const when = ctx.row.headPredates;
+    return { ...rest, status: 'INCONCLUSIVE', reason: `${resolved.reason}; the landed head ${short(ctx.head as string)} (committed ${when.headTs}) predates this row, which is not committed with the repository` };
+  }
+  // A shallow clone (trial7): the row is first seen where the history stops, so it may have been written before, when what it cites was there.
+  return {
+    ...rest,
+    status: 'INCONCLUSIVE',
+    reason: `${resolved.reason}; the repository is a shallow clone whose history stops at ${short(ctx.row?.historyCut as string)}, where this row is first seen: it may have been written earlier, when that was there (\`git fetch --unshallow\` would tell)`,
+  };
 }
 
 /** `gradlew:10`, `link:1`: one name (no `/`, no known extension) and its lines. */
@@ -1077,6 +1118,26 @@ async function committedTag(p: ClassifiedPointer, ctx: EvidenceContext): Promise
   return found.status === 'found' ? { raw: shape.name, kind: 'commit', tag: shape.name } : null;
 }
 
+/** `main:src/a.ts:12`, `HEAD:docs/x.md`: a ref name (no space, no `:`), a colon, then a path and its lines. */
+const REF_PATH = /^([A-Za-z_][\w./-]{0,199}):([^\s:]\S{0,1023})$/;
+
+/**
+ * A prose item that is git's `<ref>:<path>` with a ref name the repository has (`main:src/a.ts`,
+ * `HEAD:docs/a.md:40`, `origin/main:README.md`; a SHA before the colon is read when the cell is
+ * classified: src/lib/evidence/word-tokens.ts, `revisionPathPointer`): that path at the commit
+ * the ref names, or at the landed head when it names that commit (trial7: such real evidence
+ * was a medium `evidence/prose`). Null otherwise, so `step:2`, `phase:build` or `Note:a.md` whose
+ * word names no ref stay prose.
+ */
+async function committedRefPath(p: ClassifiedPointer, ctx: EvidenceContext): Promise<ClassifiedPointer | null> {
+  const m = REF_PATH.exec(p.raw);
+  if (m === null || !ctx.repository || !looksLikePath(m[2] as string)) return null;
+  const ref = await ctx.repository.resolveCommit(m[1] as string).catch(() => ({ problem: 'unreadable' }));
+  if (!('oid' in ref)) return null;
+  const { path, ...lines } = splitLineSuffix(m[2] as string);
+  return { raw: p.raw, kind: 'path', path, ...lines, ...(ref.oid === ctx.head ? {} : { rev: ref.oid }) };
+}
+
 async function resolveOne(p: ClassifiedPointer, ctx: EvidenceContext, cell: CellWords): Promise<EvidencePointer> {
   try {
     switch (p.kind) {
@@ -1105,7 +1166,7 @@ async function resolveOne(p: ClassifiedPointer, ctx: EvidenceContext, cell: Cell
         return pointer(p, 'INCONCLUSIVE', 'reference recorded, not checked');
       case 'prose': {
         if (p.truncated) return pointer(p, 'INCONCLUSIVE', 'the cell holds more pointers than are read; the rest is shown as written, not checked');
-        const named = (await committedNameWithLines(p, ctx)) ?? (await committedTag(p, ctx));
+        const named = (await committedNameWithLines(p, ctx)) ?? (await committedTag(p, ctx)) ?? (await committedRefPath(p, ctx));
         if (named !== null) return await resolveOne(named, ctx, cell);
         return pointer(p, 'NOT_VERIFIED', PROSE_REASON, { fault: 'evidence/prose' });
       }

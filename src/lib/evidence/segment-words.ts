@@ -22,7 +22,7 @@ import { tagShape } from './tag-shape.ts';
 import { trimEndChars } from '../text/trim-chars.ts';
 import { unsafeScheme, URL_RE } from './url-shape.ts';
 import { WORD_RULES, type WordScan } from './word-rules.ts';
-import { ARCHIVE_WORDS, hasColour, MAX_POINTER_CHARS, MAX_WORDS_PER_ITEM, pathToken, trimToken, type CellContext } from './word-tokens.ts';
+import { ARCHIVE_WORDS, fileUrlPointer, hasColour, MAX_POINTER_CHARS, MAX_WORDS_PER_ITEM, pathToken, trimToken, type CellContext } from './word-tokens.ts';
 
 export { MAX_WORDS_PER_ITEM, tokenPointer, trimToken, type CellContext } from './word-tokens.ts';
 
@@ -80,6 +80,8 @@ function quotedWords(words: readonly string[]): boolean[] {
  * made; later words go to the note.
  */
 export function classifySegment(segment: string, ctx: CellContext, budget = Number.POSITIVE_INFINITY): ClassifiedPointer[] | null {
+  const local = fileUrlPointer(segment);
+  if (local !== null) return [local];
   const scheme = unsafeScheme(segment);
   if (scheme) return [{ raw: segment, kind: 'url', href: segment, unsafe: scheme }];
   if (URL_RE.test(segment)) return [{ raw: segment, kind: 'url', href: segment }];

@@ -1,9 +1,10 @@
 /**
  * URLs in evidence (spec/input.md section 3: "URL: recorded, never fetched"; issue 13, items 2
  * and 4). A URL with a scheme is recorded; only http(s) ever becomes a link. A script or data
- * URL (`javascript:`, `data:`, `vbscript:`, `file:`) is never a pointer: it is flagged. A
- * host written without a scheme (`careertech.org/career-clusters`, `cie.nuaa.edu.cn/2022/…`)
- * is a URL too, not a path. Pure.
+ * URL (`javascript:`, `data:`, `vbscript:`) is never a pointer: it is flagged. A `file:` URL
+ * names a file of the machine that ran (`file:///tmp/playwright-report/index.html`): it is the
+ * absolute path it names ({@link fileUrlPath}), never a link. A host written without a scheme
+ * (`careertech.org/career-clusters`, `cie.nuaa.edu.cn/2022/…`) is a URL too, not a path. Pure.
  */
 import { EXTENSIONS } from './path-shape.ts';
 
@@ -27,14 +28,40 @@ export function isScpRemote(token: string): boolean {
 /**
  * Schemes that run or embed content instead of pointing at it. Read without regard to case,
  * to spaces or control characters before the colon (browsers drop them), and only when
- * something follows the colon (`data: 362 cells` is a label, not a URL).
+ * something follows the colon (`data: 362 cells` is a label, not a URL). `file:` is not one: it
+ * points at a file, as an absolute path does ({@link fileUrlPath}; trial7: `file:///etc/passwd`
+ * was a high `evidence/unsafe-url`, "runs or embeds content", while `/etc/passwd` was
+ * INCONCLUSIVE with no flag).
  */
-const UNSAFE_SCHEME = /^[\s\u0000-\u001f]*(javascript|vbscript|data|file)[\s\u0000-\u001f]*:(?=\S)/i;
+const UNSAFE_SCHEME = /^[\s\u0000-\u001f]*(javascript|vbscript|data)[\s\u0000-\u001f]*:(?=\S)/i;
 
 /** The unsafe scheme a text starts with (`javascript`), or null. */
 export function unsafeScheme(text: string): string | null {
   const m = UNSAFE_SCHEME.exec(text);
   return m ? (m[1] as string).toLowerCase() : null;
+}
+
+/**
+ * The absolute path a `file:` URL of this machine names (`file:///tmp/a%20b.html` →
+ * `/tmp/a b.html`, `file:/tmp/x.log`, `file://localhost/tmp/x.log`), or null: not such a URL,
+ * another host (`file://server/share/x`), a query, no path, or escapes that do not decode. The
+ * scheme is read without regard to case; nothing is opened.
+ */
+export function fileUrlPath(token: string): string | null {
+  if (!/^file:\//i.test(token) || /[\s\u0000-\u001f]/.test(token)) return null;
+  let url: URL;
+  try {
+    url = new URL(token);
+  } catch {
+    return null;
+  }
+  if (url.protocol !== 'file:' || (url.hostname !== '' && url.hostname.toLowerCase() !== 'localhost') || url.search !== '' || url.pathname === '/') return null;
+  try {
+    const path = decodeURIComponent(url.pathname);
+    return path.startsWith('/') && !path.includes('\u0000') ? path : null;
+  } catch {
+    return null;
+  }
 }
 
 /**

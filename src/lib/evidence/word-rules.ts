@@ -16,6 +16,7 @@ import { trimChars, trimEndChars } from '../text/trim-chars.ts';
 import {
   ARCHIVE_WORDS,
   backslashPointer,
+  fileUrlPointer,
   folderOf,
   hasPlaceholder,
   isCitedName,
@@ -161,7 +162,9 @@ const url: WordRule = {
   name: 'URL',
   example: 'https://code.claude.com/docs/en/plugins-reference substitution table and the bin/ row',
   read(s) {
-    if (URL_RE.test(s.token)) s.pointers.push({ raw: s.token, kind: 'url', href: s.token });
+    const local = fileUrlPointer(s.token);
+    if (local !== null) s.pointers.push(local);
+    else if (URL_RE.test(s.token)) s.pointers.push({ raw: s.token, kind: 'url', href: s.token });
     else if (isScpRemote(s.token)) s.pointers.push({ raw: s.token, kind: 'url', href: s.token, remote: true });
     else {
       const unsafe = unsafeScheme(s.token);

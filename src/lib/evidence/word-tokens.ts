@@ -9,7 +9,7 @@
 import type { ClassifiedPointer } from './classified-pointer.ts';
 import { looksLikeSha, rangeFields, shaRange } from './hex-shape.ts';
 import { backslashPath, EXTENSIONS, hasFileName, isGlob, looksLikePath, splitLineSuffix } from './path-shape.ts';
-import { isScpRemote, unsafeScheme, URL_RE } from './url-shape.ts';
+import { fileUrlPath, isScpRemote, unsafeScheme, URL_RE } from './url-shape.ts';
 import { trimChars, trimEndChars } from '../text/trim-chars.ts';
 
 /** What the items of one cell share, in order: the folder of the last path, and whether its hex words are ids. */
@@ -188,6 +188,16 @@ export function backslashPointer(raw: string, slashed: string, ctx: CellContext)
 }
 
 /**
+ * A `file:` URL of this machine as the absolute path it names (`file:///tmp/report.html`: an
+ * ephemeral pointer, judged as `/tmp/report.html` is; src/lib/evidence/url-shape.ts,
+ * `fileUrlPath`), or null.
+ */
+export function fileUrlPointer(token: string): ClassifiedPointer | null {
+  const path = fileUrlPath(token);
+  return path === null ? null : { raw: token, kind: 'ephemeral', path, fileUrl: true };
+}
+
+/**
  * The pointer one word is on its own, or null: a SHA, a range, a URL, an absolute path, a
  * path. Used for the words inside a command and inside a note. `pathsWithoutFile`: accept a
  * folder or extensionless path (a `cd` target); otherwise a path must name a file
@@ -200,6 +210,8 @@ export function tokenPointer(word: string, ctx: CellContext, pathsWithoutFile = 
   const range = shaRange(token);
   if (range) return { raw: token, kind: 'commit', ...rangeFields(range) };
   if (looksLikeSha(token)) return { raw: token, kind: 'commit', hex: token.toLowerCase() };
+  const local = fileUrlPointer(token);
+  if (local !== null) return local;
   if (URL_RE.test(token)) return { raw: token, kind: 'url', href: token };
   if (isScpRemote(token)) return { raw: token, kind: 'url', href: token, remote: true };
   const scheme = unsafeScheme(token);

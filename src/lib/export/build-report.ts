@@ -62,7 +62,9 @@ export const buildReportSchema = documented(
       checkFirstWords: documented(z.number().int(), { description: "Rows of Check first's second group, results in the agent's words (see Counts.checkFirstWords)." }),
       openBlockers: z.number().int(),
       warnings: z.number().int(),
-      problems: z.number().int(),
+      problems: documented(z.number().int(), {
+        description: "Discovery problems: the length of `problems[]` (folders not read, links not followed). Not the projects' problems (flags of one kind and cause, what `trailbook check` and the home call problems): those are each project's `counts.problems`.",
+      }),
       projectsWithFlags: z.number().int(),
       projectsWithInvalid: z.number().int(),
     }),

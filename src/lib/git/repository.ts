@@ -237,6 +237,21 @@ export class GitRepository {
 
   #incomplete: Promise<Array<{ cause: 'shallow' | 'alternates' | 'partial' | 'unreadable'; text: string }>> | null = null;
 
+  #shallow: Promise<ReadonlySet<string>> | null = null;
+
+  /**
+   * The commits a shallow clone's history stops at (`<gitdir>/shallow`: their parents are not
+   * in the repository), full SHAs; empty when the history is whole or the file cannot be read.
+   * A row first seen in one of them may have been written earlier (trial7).
+   */
+  shallowCommits(): Promise<ReadonlySet<string>> {
+    this.#shallow ??= this.files
+      .readFile(join(this.gitdir, 'shallow'), 'utf8')
+      .then((text) => new Set(String(text).split('\n').map((l) => l.trim().toLowerCase()).filter((l) => /^[0-9a-f]{40}(?:[0-9a-f]{24})?$/.test(l))))
+      .catch(() => new Set<string>());
+    return this.#shallow;
+  }
+
   /** Each way the object store is incomplete, with its words (see {@link incompleteness}). */
   #incompleteCauses(): Promise<Array<{ cause: 'shallow' | 'alternates' | 'partial' | 'unreadable'; text: string }>> {
     this.#incomplete ??= (async () => {

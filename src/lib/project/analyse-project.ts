@@ -85,9 +85,14 @@ async function rowPlaces(histories: readonly RecordHistory[], repository: GitRep
   const headTs = headTime === null ? '' : new Date(headTime).toISOString().replace('.000Z', 'Z');
   // A committed trail whose history could not be read in full: where its rows were recorded is not known, so today's rule holds.
   const unknown = new Set(histories.filter((h) => h.recordedIn === undefined).map((h) => h.file));
+  // A shallow clone (trial7): a row first seen where the history stops may have been written
+  // before it, when what it cites was there; so may a row of a trail whose history the cut kept from being read.
+  const cut = repository ? await repository.shallowCommits() : new Set<string>();
+  const cutAt = cut.size === 0 ? null : head !== null && cut.has(head) ? head : ([...cut].sort()[0] as string);
   const of = (file: string, line: number, time: number | null): RowPlace | undefined => {
-    if (unknown.has(file)) return undefined;
+    if (unknown.has(file)) return cutAt !== null && histories.some((h) => h.file === file) ? { historyCut: cutAt } : undefined;
     const recordedIn = lines.get(file)?.[line - 1] ?? null;
+    if (recordedIn !== null && cut.has(recordedIn)) return recordedIn === head ? { historyCut: recordedIn } : { recordedIn, historyCut: recordedIn };
     // A row committed with the repository keeps today's rule: checked at the landed head (and shown where it was recorded).
     if (recordedIn !== null) return recordedIn === head ? undefined : { recordedIn };
     // A trail committed with its repository keeps today's rule for its uncommitted rows too
@@ -261,7 +266,7 @@ export async function analyseProject(prepared: PreparedProject, stages?: StageTi
   const memo = new Map<string, Promise<EvidencePointer[]>>();
   const resolveCell = (cell: string, file: string, line: number, time: number | null): Promise<EvidencePointer[]> => {
     const row = places.of(file, line, time);
-    const key = row === undefined ? cell : `${cell}\u0000${row.recordedIn ?? ''}\u0000${row.headPredates ? 'predates' : ''}`;
+    const key = row === undefined ? cell : `${cell}\u0000${row.recordedIn ?? ''}\u0000${row.headPredates ? 'predates' : ''}\u0000${row.historyCut ?? ''}`;
     let pending = memo.get(key);
     if (!pending) {
       pending = resolveEvidence(classifyEvidence(cell), row === undefined ? ctx : { ...ctx, row }, cell).then(readCellPointers);

@@ -125,18 +125,34 @@ async function scanEach(texts: readonly CitedText[], settings: SecretSettings): 
   return out;
 }
 
+/** A cited repository file: its path, and the commit it is shown at (absent: the landed head). */
+interface FileAt {
+  path: string;
+  at?: string;
+}
+
+/** The key of a cited repository file in {@link scanRepositoryFiles}'s answer: its path, and its commit when not the landed head. */
+const fileAtKey = (f: FileAt): string => (f.at === undefined ? f.path : `${f.path}\u0000${f.at}`);
+
 /**
- * The secrets of repository files at `head`, by path: those not scanned yet in this process are
- * read (an unreadable file has none: its page says why) and scanned in one batch; the others
- * are the earlier scans'. Throws as {@link findSecrets} does (a configuration pattern that
- * does not compile), for every project waiting on the batch.
+ * The secrets of cited repository files, each read where its page shows it: at `head`, or at
+ * the commit it is cited at (`at`: `config/app.yml:3 in 2edd7fa`, or a row's own commit, issue 26
+ * item 1). Keyed by {@link fileAtKey}. Before, a file cited at a commit was scanned at the landed
+ * head, so a password removed since was redacted on its page (which scans what it shows) but
+ * never flagged: `check --fail-on high` passed and the build said no secret (trial7). Those not
+ * scanned yet in this process are read (an unreadable file has none: its page says why) and
+ * scanned in one batch; the others are the earlier scans'. Throws as {@link findSecrets} does
+ * (a configuration pattern that does not compile), for every project waiting on the batch.
  */
-async function scanRepositoryFiles(repository: GitRepository, head: string, paths: readonly string[], settings: SecretSettings, settingsKey: string): Promise<Map<string, Promise<FileSecret[]>>> {
+async function scanRepositoryFiles(repository: GitRepository, head: string, files: readonly FileAt[], settings: SecretSettings, settingsKey: string): Promise<Map<string, Promise<FileSecret[]>>> {
   const out = new Map<string, Promise<FileSecret[]>>();
-  const todo: Array<{ path: string; settle: { resolve: (v: FileSecret[]) => void; reject: (e: unknown) => void } }> = [];
-  for (const path of paths) {
-    if (out.has(path)) continue;
-    const key = `${repository.gitdir}\u0000${head}\u0000${path}\u0000${settingsKey}`;
+  const todo: Array<{ path: string; commit: string; id: string; settle: { resolve: (v: FileSecret[]) => void; reject: (e: unknown) => void } }> = [];
+  const scanKey = (commit: string, path: string): string => `${repository.gitdir}\u0000${commit}\u0000${path}\u0000${settingsKey}`;
+  for (const f of files) {
+    const id = fileAtKey(f);
+    if (out.has(id)) continue;
+    const commit = f.at ?? head;
+    const key = scanKey(commit, f.path);
     let pending = fileScans.get(key);
     if (!pending) {
       let settle: { resolve: (v: FileSecret[]) => void; reject: (e: unknown) => void } = { resolve: () => undefined, reject: () => undefined };
@@ -145,36 +161,36 @@ async function scanRepositoryFiles(repository: GitRepository, head: string, path
       pending.catch(() => undefined);
       if (fileScans.size >= MAX_FILE_SCANS) fileScans.clear();
       fileScans.set(key, pending);
-      todo.push({ path, settle });
+      todo.push({ path: f.path, commit, id, settle });
     }
-    out.set(path, pending);
+    out.set(id, pending);
   }
   if (todo.length > 0) {
     try {
       const texts: CitedText[] = [];
       const textOf = new Map<string, CitedText>();
-      // Files found clean by an earlier build, at this head with the repository's objects as they are now, are not read again.
+      // Files found clean by an earlier build, at this commit with the repository's objects as they are now, are not read again.
       const known = memo;
       const state = known ? await repositoryStateKey(repository) : '';
-      const entryOf = (path: string): string => ScanMemo.entry('file', repository.gitdir, state, head, path, settingsKey);
-      for (const { path } of todo) {
-        if (known?.isClean(entryOf(path))) continue;
-        const text = await repositoryFileText(repository, head, path).catch(() => null);
+      const entryOf = (commit: string, path: string): string => ScanMemo.entry('file', repository.gitdir, state, commit, path, settingsKey);
+      for (const { path, commit, id } of todo) {
+        if (known?.isClean(entryOf(commit, path))) continue;
+        const text = await repositoryFileText(repository, commit, path).catch(() => null);
         if (text === null) continue;
-        const cited = citedFileText(path, text, 'at the landed head', { file: '', line: 0 });
+        const cited = citedFileText(path, text, commit === head ? 'at the landed head' : `at commit ${commit.slice(0, 7)}`, { file: '', line: 0 });
         texts.push(cited);
-        textOf.set(path, cited);
+        textOf.set(id, cited);
       }
       const found = await scanEach(texts, settings);
-      for (const { path, settle } of todo) {
-        const cited = textOf.get(path);
+      for (const { path, commit, id, settle } of todo) {
+        const cited = textOf.get(id);
         const hits = cited ? (found.get(cited) ?? []) : [];
-        if (cited && hits.length === 0) known?.markClean(entryOf(path));
+        if (cited && hits.length === 0) known?.markClean(entryOf(commit, path));
         settle.resolve(hits);
       }
     } catch (error) {
-      for (const { path, settle } of todo) {
-        fileScans.delete(`${repository.gitdir}\u0000${head}\u0000${path}\u0000${settingsKey}`);
+      for (const { path, commit, settle } of todo) {
+        fileScans.delete(scanKey(commit, path));
         settle.reject(error);
       }
       throw error;
@@ -221,7 +237,7 @@ export async function findProjectSecrets(records: unknown, cited: ProjectModel['
   // A repository file cited by many projects (a monorepo) is read and scanned once per process
   // (issue 30: it was once per citing project, most of the analysis of a real-shaped archive);
   // a project's own artifacts are read for it alone. Finds are added in the cited files' order.
-  const repositoryFiles = sources.repository && sources.head ? await scanRepositoryFiles(sources.repository, sources.head, (cited.files as CitedFile[]).filter((f) => f.origin === 'repository').map((f) => f.path), settings, settingsKey) : new Map<string, Promise<FileSecret[]>>();
+  const repositoryFiles = sources.repository && sources.head ? await scanRepositoryFiles(sources.repository, sources.head, (cited.files as CitedFile[]).filter((f) => f.origin === 'repository'), settings, settingsKey) : new Map<string, Promise<FileSecret[]>>();
   const artifactTexts: CitedText[] = [];
   const artifactOf = new Map<CitedFile, CitedText>();
   for (const f of cited.files as CitedFile[]) {
@@ -239,7 +255,7 @@ export async function findProjectSecrets(records: unknown, cited: ProjectModel['
     const place = citingPlace(f.by, rowsByAnchor);
     if (!place) continue;
     const artifact = artifactOf.get(f);
-    const hits = artifact ? (artifactFinds.get(artifact) ?? []) : f.origin === 'repository' ? await (repositoryFiles.get(f.path) ?? Promise.resolve([])) : [];
+    const hits = artifact ? (artifactFinds.get(artifact) ?? []) : f.origin === 'repository' ? await (repositoryFiles.get(fileAtKey(f)) ?? Promise.resolve([])) : [];
     for (const hit of hits) finds.add(hit.value, hit.kind, hit.rule, [{ ...place, evidence: hit.evidence, ...(hit.secretFile ? { secretFile: true } : {}) }]);
   }
   if (sources.repository) {
