@@ -109,7 +109,7 @@ export async function runBuild(dirs: string[], options: BuildOptions, out: Outpu
   }
   const settings = await resolveSettings(dirs, options);
   const { outDir, cacheDir } = settings;
-  await checkFolders(outDir, cacheDir, settings.roots);
+  await checkFolders(outDir, cacheDir, settings.roots, settings.origins);
   historyLimit(options.historyLimit);
   // `dev` (served) waits for another run into its folders; a build stops at once, naming it.
   const lock = await lockFolders(outDir, cacheDir, (line) => out.info(line), options.served === true);
