@@ -198,3 +198,26 @@ describe('names and record text never start a line of their own (review: GitHub 
     ]);
   });
 });
+
+// use7: `trailbook dev --port 4321` with the port taken built the whole archive first (a
+// minute on a large corpus) and only then said the port was in use.
+describe('dev --port taken', () => {
+  it('says the port is in use before building anything (exit 2)', async () => {
+    const { createServer } = await import('node:net');
+    const blocker = createServer();
+    const port = await new Promise<number>((done) => blocker.listen(0, '127.0.0.1', () => done((blocker.address() as { port: number }).port)));
+    try {
+      const records = join(dir, 'dev-records');
+      const { mkdir } = await import('node:fs/promises');
+      await mkdir(records, { recursive: true });
+      await writeFile(join(records, 'decisions.jsonl'), '');
+      const out = capture();
+      expect(await main(['dev', records, '--port', String(port), '--cache-dir', join(dir, 'dev-cache')], out)).toBe(2);
+      expect(out.errors).toEqual([`port ${port} on 127.0.0.1 is in use`]);
+      expect(out.infos).toEqual([`  fix: pass another port, e.g. --port ${port + 1}, or --port 0 for any free port`]);
+      expect(out.results).toEqual([]);
+    } finally {
+      await new Promise((done) => blocker.close(done));
+    }
+  });
+});

@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { describeFailure, describeUnexpected } from '../failure.ts';
 import { fromCwd } from '../paths.ts';
 import { printProblem, UsageError, type Output } from '../output.ts';
-import { serveArchive, type ArchiveServer } from '../serve.ts';
+import { ensureListenable, serveArchive, type ArchiveServer } from '../serve.ts';
 import { removeOutputFolder, removeOutputFolderSync } from '../staging.ts';
 import { resolveSettings, type Settings, type SettingsFlags } from '../settings.ts';
 import { watchInputs, type InputWatch } from '../watch.ts';
@@ -127,6 +127,9 @@ async function serveWhileRunning(dirs: string[], options: DevOptions, out: Outpu
   const pollMs = parsePoll(options.poll);
   const buildOptions = { ...options, out: outDir, served: true, ...(options.verbose ? { verbose: true } : {}) };
 
+  // A port given with --port is not given way, and --host must be this machine's: say either is
+  // unusable before the first build, not after it (a default port in use gives way to another).
+  if (options.port !== undefined || options.host !== undefined) await ensureListenable(options.port !== undefined ? port : 0, host);
   let code = await runBuild(dirs, buildOptions, out);
   if (code === 2) return 2;
   let settings: Settings = await resolveSettings(dirs, { ...options, out: outDir });
