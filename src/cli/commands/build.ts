@@ -117,7 +117,7 @@ export async function runBuild(dirs: string[], options: BuildOptions, out: Outpu
   try {
     // What a run stopped before (killed, the machine down) left beside the output goes first.
     await recoverLeftovers(outDir, (line) => out.info(line));
-    return await buildLocked(settings, shard, options, out);
+    return await buildLocked(settings, shard, options, out, dirs);
   } finally {
     onCacheNotice(null);
     await lock.release();
@@ -176,7 +176,7 @@ function sayBuildEvent(out: Output): (event: BuildEvent) => void {
   };
 }
 
-async function buildLocked(settings: Settings, shard: ShardSpec | null, options: BuildOptions, out: Output): Promise<number> {
+async function buildLocked(settings: Settings, shard: ShardSpec | null, options: BuildOptions, out: Output, dirs: readonly string[]): Promise<number> {
   const { roots, outDir, base } = settings;
   const started = performance.now();
   const { archive, times, renderStarted, incremental, renderedPages, keptFiles, output, failure, baseline } = await buildArchive({ settings, shard, full: options.full === true }, buildRuntime(settings, options, out), sayBuildEvent(out));
@@ -224,5 +224,5 @@ async function buildLocked(settings: Settings, shard: ShardSpec | null, options:
     for (const line of viewLines(outDir, base, settings.recapHtml)) out.info(line);
     printNextStep(out, archive.projects, outDir, { built: true, recapHtml: settings.recapHtml, base }, accepted);
   }
-  return options.strict ? strictExitCode(out, t) : 0;
+  return options.strict ? strictExitCode(out, t, [...dirs, ...(options.example ? ['--example'] : []), ...(options.config === undefined ? [] : ['--config', options.config])]) : 0;
 }
