@@ -221,3 +221,20 @@ describe('dev --port taken', () => {
     }
   });
 });
+
+// use7: dev passes the output folder it resolved on as --out, so an `out` of the configuration
+// among the records was refused as "--out /abs/path", a flag the user never typed.
+describe('dev with an out of the configuration among the records', () => {
+  it('names the file and key, as build does (exit 2)', async () => {
+    const { mkdir } = await import('node:fs/promises');
+    const records = join(dir, 'dev-config-records');
+    await mkdir(records, { recursive: true });
+    await writeFile(join(records, 'decisions.jsonl'), '');
+    const config = join(records, 'trailbook.config.json');
+    await writeFile(config, JSON.stringify({ inputs: ['.'], out: 'site', cacheDir: join(dir, 'dev-config-cache') }));
+    const out = capture();
+    expect(await main(['dev', '--config', config, '--port', '0'], out)).toBe(2);
+    expect(out.errors).toEqual([`${config}: out: site is inside the input folder ${records}; the archive would be read as input next time`]);
+    expect(out.infos.at(-1)).toBe(`  fix: change out in ${config} to a folder of its own outside the records, e.g. ../trailbook-site`);
+  });
+});

@@ -45,6 +45,12 @@ export interface BuildOptions extends SettingsFlags, HistoryFlags {
   shard?: string;
   /** `--baseline FILE`: accepted flags, marked on the recaps (default: trailbook.baseline.json here or beside the configuration file). */
   baseline?: string;
+  /**
+   * Where `out` and `cacheDir` were first given, when the caller passes them on as flags
+   * (`trailbook dev` pins the folders its first run resolved): a refusal then names the
+   * configuration's key, not a flag the user never typed (src/cli/folders.ts).
+   */
+  folderOrigins?: Settings['origins'];
 }
 
 export { countFiles } from '../../lib/build/output-files.ts';
@@ -109,7 +115,7 @@ export async function runBuild(dirs: string[], options: BuildOptions, out: Outpu
   }
   const settings = await resolveSettings(dirs, options);
   const { outDir, cacheDir } = settings;
-  await checkFolders(outDir, cacheDir, settings.roots, settings.origins);
+  await checkFolders(outDir, cacheDir, settings.roots, options.folderOrigins ?? settings.origins);
   historyLimit(options.historyLimit);
   // `dev` (served) waits for another run into its folders; a build stops at once, naming it.
   const lock = await lockFolders(outDir, cacheDir, (line) => out.info(line), options.served === true);

@@ -113,7 +113,8 @@ export async function runDev(dirs: string[], options: DevOptions, out: Output, s
   const temp = first.loaded?.config.out === undefined && options.out === undefined ? await devOutDir() : null;
   const stop = stopRequested(temp?.temp ?? null, signal);
   try {
-    return await serveWhileRunning(dirs, { ...options, cacheDir: options.cacheDir ?? first.cacheDir }, out, temp?.out ?? first.outDir, stop);
+    const folderOrigins: Settings['origins'] = { out: temp ? { from: 'flag' } : first.origins.out, cacheDir: first.origins.cacheDir };
+    return await serveWhileRunning(dirs, { ...options, cacheDir: options.cacheDir ?? first.cacheDir, folderOrigins }, out, temp?.out ?? first.outDir, stop);
   } finally {
     stop.done();
     if (temp) await removeOutputFolder(temp.temp);
@@ -121,7 +122,7 @@ export async function runDev(dirs: string[], options: DevOptions, out: Output, s
 }
 
 /** Builds into `outDir`, serves it and rebuilds on changes until `stopped`; returns the exit code. */
-async function serveWhileRunning(dirs: string[], options: DevOptions, out: Output, outDir: string, stop: Stop): Promise<number> {
+async function serveWhileRunning(dirs: string[], options: DevOptions & { folderOrigins: Settings['origins'] }, out: Output, outDir: string, stop: Stop): Promise<number> {
   const port = parsePort(options.port);
   const host = options.host ?? '127.0.0.1';
   const pollMs = parsePoll(options.poll);
