@@ -52,6 +52,31 @@ export function isAllowedHost(header: string | undefined, chosenHost: string): b
 const FALLBACK_PORTS = 10;
 
 /** Listens on `port` at `host`; rejects with the listen error. */
+/** A failure to listen on `host`:`port` as the CLI says it ({@link UsageError} with the fix), or the error itself when it is none of those. */
+function listenError(error: NodeJS.ErrnoException, port: number, host: string): Error {
+  if (error.code === 'EADDRINUSE') return new UsageError(`port ${port} on ${host} is in use`, `pass another port, e.g. --port ${port + 1}, or --port 0 for any free port`);
+  if (error.code === 'EADDRNOTAVAIL' || error.code === 'ENOTFOUND') return new UsageError(`--host ${host} is not an address of this machine`, 'pass --host 127.0.0.1 (the default) or another local address');
+  if (error.code === 'EACCES') return new UsageError(`port ${port} needs privileges`, 'pass a port above 1023, e.g. --port 4321');
+  return error;
+}
+
+/**
+ * Whether `host`:`port` can be listened on now: listens and closes at once. `trailbook dev`
+ * asks before its first build, so a port given with --port that is taken (or a --host that is
+ * not this machine's) is said at once, not after a build of minutes (found by use7). Another
+ * program may still take the port in between; {@link serveArchive} then says the same.
+ * Throws {@link UsageError} as serveArchive does.
+ */
+export async function ensureListenable(port: number, host: string): Promise<void> {
+  const probe = createServer();
+  try {
+    await listen(probe, port, host);
+  } catch (raised) {
+    throw listenError(raised as NodeJS.ErrnoException, port, host);
+  }
+  await new Promise<void>((resolvePromise) => probe.close(() => resolvePromise()));
+}
+
 function listen(server: Server, port: number, host: string): Promise<void> {
   return new Promise((resolvePromise, reject) => {
     const onError = (error: Error): void => reject(error);
@@ -181,10 +206,7 @@ export async function serveArchive(options: ServeOptions): Promise<ArchiveServer
     } catch (raised) {
       const error = raised as NodeJS.ErrnoException;
       if (error.code === 'EADDRINUSE' && i < tries.length - 1) continue;
-      if (error.code === 'EADDRINUSE') throw new UsageError(`port ${options.port} on ${options.host} is in use`, `pass another port, e.g. --port ${options.port + 1}, or --port 0 for any free port`);
-      if (error.code === 'EADDRNOTAVAIL' || error.code === 'ENOTFOUND') throw new UsageError(`--host ${options.host} is not an address of this machine`, 'pass --host 127.0.0.1 (the default) or another local address');
-      if (error.code === 'EACCES') throw new UsageError(`port ${options.port} needs privileges`, 'pass a port above 1023, e.g. --port 4321');
-      throw error;
+      throw listenError(error, options.port, options.host);
     }
   }
   const address = server.address();

@@ -44,10 +44,20 @@ export interface SettingsFlags {
   redact?: boolean;
 }
 
+/**
+ * Where the output or cache folder was given, so a refusal names what the user typed:
+ * `flag` (`--out`, `--cache-dir`, or the default), or `config` with the file as shown
+ * (`trailbook.config.json`), whose key it was (`out`, `cacheDir`) and its folder, against
+ * which the file's paths are read.
+ */
+export type FolderOrigin = { from: 'flag' } | { from: 'config'; file: string; dir: string };
+
 /** Everything a command needs to know, resolved. */
 export interface Settings extends BuildSettings {
   /** The configuration file read, or null. */
   loaded: LoadedConfig | null;
+  /** Where {@link BuildSettings.outDir} and {@link BuildSettings.cacheDir} came from (src/cli/folders.ts words a refusal of them). */
+  origins: { out: FolderOrigin; cacheDir: FolderOrigin };
 }
 
 /** Defaults of {@link resolveSettings}. */
@@ -93,8 +103,11 @@ export async function resolveSettings(dirs: string[], flags: SettingsFlags, defa
   // Nothing is written into the records: when the working folder is an input, the default
   // output goes to the per-user cache rather than `dist/` among them.
   const outDir = flags.out !== undefined ? resolve(cwd, flags.out) : config.out !== undefined ? fromFile(config.out) : roots.some((r) => within(r, cwd)) ? defaultSiteDir(roots, cacheRoot) : resolve(cwd, defaults.out ?? 'dist');
+  const fromConfig = (given: string | undefined, flag: string | undefined): FolderOrigin =>
+    flag === undefined && given !== undefined && loaded ? { from: 'config', file: name, dir: loaded.dir } : { from: 'flag' };
   return {
     loaded,
+    origins: { out: fromConfig(config.out, flags.out), cacheDir: fromConfig(config.cacheDir, flags.cacheDir) },
     roots,
     base: normaliseBase(flags.base ?? config.base ?? '/'),
     outDir,

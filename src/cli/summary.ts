@@ -129,11 +129,18 @@ export function strictFault(t: ArchiveTotals): string | null {
   return faults.length > 0 ? faults.join(' and ') : null;
 }
 
-/** `--strict`: reports the faults and returns exit code 1 when there are any, else 0. */
-export function strictExitCode(out: Output, t: ArchiveTotals): number {
+/**
+ * `--strict`: reports the faults and returns exit code 1 when there are any, else 0.
+ * `checkArgs`, from `build`, whose log names no record file or line: the words after
+ * `trailbook check` that list each fault with its file and line (found by use7: a CI log of
+ * `build --strict` said "2 invalid rows and 2 high-severity flags" and nowhere where they are).
+ */
+export function strictExitCode(out: Output, t: ArchiveTotals, checkArgs?: readonly string[]): number {
   const fault = strictFault(t);
   if (fault === null) return 0;
   out.error(`--strict: ${fault}`);
+  const found = t.invalid > 0 || t.flags.high > 0;
+  if (checkArgs && found) out.info(`  fix: \`${['trailbook', 'check', ...checkArgs, '--strict'].map(shellWord).join(' ')}\` lists each with its record file and line`);
   return 1;
 }
 

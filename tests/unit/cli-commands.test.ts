@@ -198,3 +198,43 @@ describe('names and record text never start a line of their own (review: GitHub 
     ]);
   });
 });
+
+// use7: `trailbook dev --port 4321` with the port taken built the whole archive first (a
+// minute on a large corpus) and only then said the port was in use.
+describe('dev --port taken', () => {
+  it('says the port is in use before building anything (exit 2)', async () => {
+    const { createServer } = await import('node:net');
+    const blocker = createServer();
+    const port = await new Promise<number>((done) => blocker.listen(0, '127.0.0.1', () => done((blocker.address() as { port: number }).port)));
+    try {
+      const records = join(dir, 'dev-records');
+      const { mkdir } = await import('node:fs/promises');
+      await mkdir(records, { recursive: true });
+      await writeFile(join(records, 'decisions.jsonl'), '');
+      const out = capture();
+      expect(await main(['dev', records, '--port', String(port), '--cache-dir', join(dir, 'dev-cache')], out)).toBe(2);
+      expect(out.errors).toEqual([`port ${port} on 127.0.0.1 is in use`]);
+      expect(out.infos).toEqual([`  fix: pass another port, e.g. --port ${port + 1}, or --port 0 for any free port`]);
+      expect(out.results).toEqual([]);
+    } finally {
+      await new Promise((done) => blocker.close(done));
+    }
+  });
+});
+
+// use7: dev passes the output folder it resolved on as --out, so an `out` of the configuration
+// among the records was refused as "--out /abs/path", a flag the user never typed.
+describe('dev with an out of the configuration among the records', () => {
+  it('names the file and key, as build does (exit 2)', async () => {
+    const { mkdir } = await import('node:fs/promises');
+    const records = join(dir, 'dev-config-records');
+    await mkdir(records, { recursive: true });
+    await writeFile(join(records, 'decisions.jsonl'), '');
+    const config = join(records, 'trailbook.config.json');
+    await writeFile(config, JSON.stringify({ inputs: ['.'], out: 'site', cacheDir: join(dir, 'dev-config-cache') }));
+    const out = capture();
+    expect(await main(['dev', '--config', config, '--port', '0'], out)).toBe(2);
+    expect(out.errors).toEqual([`${config}: out: site is inside the input folder ${records}; the archive would be read as input next time`]);
+    expect(out.infos.at(-1)).toBe(`  fix: change out in ${config} to a folder of its own outside the records, e.g. ../trailbook-site`);
+  });
+});

@@ -49,6 +49,26 @@ describe('--format github', () => {
     ]);
   });
 
+  // use7: one beads flag of the real corpus is on 542 lines; its annotation was a
+  // 25,700-character message, which GitHub's runner cuts at 4,096 characters mid-path, silently.
+  it("lists a flag's other places only as far as GitHub shows a message, and counts the rest", () => {
+    const many: LocatedProject = {
+      dir: 'runs/app',
+      project: { id: 'app', title: 'App', sources: [], flags: [{ layer: 'trail', severity: 'low', kind: 'k', rows: [], summary: 'times disagree', at: Array.from({ length: 600 }, (_, i) => ({ file: '.beads/issues.jsonl', line: i + 1 })) }] },
+    };
+    expect(githubAnnotations([many], { perLevel: 10, messageChars: 160 })).toEqual([
+      '::notice file=runs/app/.beads/issues.jsonl,line=1,title=Trailbook k (low)::App: times disagree Also at runs/app/.beads/issues.jsonl:2, runs/app/.beads/issues.jsonl:3, and 597 more places: trailbook check lists every one.',
+    ]);
+    const [line] = githubAnnotations([many]);
+    const message = line?.slice(line.indexOf('::', 2) + 2) ?? '';
+    expect(message.length).toBeLessThanOrEqual(4096);
+    expect(message).toMatch(/^App: times disagree Also at runs\/app\/\.beads\/issues\.jsonl:2, runs\/app\/\.beads\/issues\.jsonl:3, .*issues\.jsonl:\d+, and \d+ more places: trailbook check lists every one\.$/);
+    // No room for a single place: only their count.
+    expect(githubAnnotations([many], { perLevel: 10, messageChars: 60 })).toEqual([
+      '::notice file=runs/app/.beads/issues.jsonl,line=1,title=Trailbook k (low)::App: times disagree Also at 599 more places: trailbook check lists every one.',
+    ]);
+  });
+
   it('escapes : and , in a file name', () => {
     const odd: LocatedProject = { dir: 'a:b,c', project: { id: 'x', title: 'X run', sources: [], flags: [{ layer: 'trail', severity: 'low', kind: 'k', rows: [], summary: 's', at: [{ file: 'f.jsonl', line: 1 }] }] } };
     expect(githubAnnotations([odd])).toEqual(['::notice file=a%3Ab%2Cc/f.jsonl,line=1,title=Trailbook k (low)::X run (x): s']);

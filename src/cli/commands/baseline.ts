@@ -9,6 +9,7 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import { analyseArchive } from '../../lib/archive/analyse-archive.ts';
+import { FLAG_KINDS } from '../../lib/checks/index.ts';
 import { baselineText, type BaselineEntry } from '../../lib/baseline/baseline-file.ts';
 import { acceptedFlags, baselineEntry } from '../../lib/baseline/accepted-flags.ts';
 import { baselinePath, readBaseline } from '../baseline-file.ts';
@@ -45,6 +46,8 @@ export async function runBaseline(dirs: string[], options: BaselineOptions, out:
   const kinds = options.kind && options.kind.length > 0 ? new Set(options.kind) : null;
   const entries: BaselineEntry[] = [];
   const seen = new Set<string>();
+  /** Every kind the records' flags have: a --kind that is none of them is said. */
+  const present = new Set<string>();
   let kept = 0;
   let added = 0;
   const result = await analyseArchive({
@@ -58,6 +61,7 @@ export async function runBaseline(dirs: string[], options: BaselineOptions, out:
     onModel: (model) => {
       const earlier = acceptedFlags(previous, model, model.flags);
       model.flags.forEach((flag, i) => {
+        present.add(flag.kind);
         const known = earlier[i] ?? null;
         if (known === null && kinds !== null && !kinds.has(flag.kind)) return;
         const entry = baselineEntry(model, flag, known ?? reason);
@@ -73,6 +77,21 @@ export async function runBaseline(dirs: string[], options: BaselineOptions, out:
   if (result.projects.length === 0) {
     for (const line of nothingFoundLines(settings.roots, ', so no flag was accepted')) out.error(line);
     return 2;
+  }
+  if (kinds !== null) {
+    // A --kind no flag has: a typo, or a folder read as a kind (`--kind KIND...` takes every
+    // word after it), would otherwise write a file accepting nothing, and say so only as "0"
+    // (found by use7). A kind Trailbook raises that these records lack is only noted.
+    const absent = [...kinds].filter((k) => !present.has(k));
+    const unknown = absent.filter((k) => !FLAG_KINDS.some((f) => f.kind === k));
+    if (unknown.length > 0) {
+      const have = [...present].sort();
+      throw new UsageError(
+        `--kind ${unknown.join(', ')}: ${unknown.length === 1 ? 'not a kind' : 'not kinds'} of Trailbook's flags nor of these records' flags; nothing was written`,
+        `use kinds as trailbook check prints them (${have.length > 0 ? `these records have ${have.join(', ')}` : 'these records have no flag'}; every kind: docs/checks.md); put folders before --kind: trailbook baseline DIR --kind KIND`,
+      );
+    }
+    for (const k of absent) out.info(`  note: no flag here is of kind ${k}; none accepted for it`);
   }
   const dropped = (previous?.entries.length ?? 0) - kept;
   await mkdir(dirname(path), { recursive: true });

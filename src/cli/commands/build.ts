@@ -46,6 +46,12 @@ export interface BuildOptions extends SettingsFlags, HistoryFlags {
   shard?: string;
   /** `--baseline FILE`: accepted flags, marked on the recaps (default: trailbook.baseline.json here or beside the configuration file). */
   baseline?: string;
+  /**
+   * Where `out` and `cacheDir` were first given, when the caller passes them on as flags
+   * (`trailbook dev` pins the folders its first run resolved): a refusal then names the
+   * configuration's key, not a flag the user never typed (src/cli/folders.ts).
+   */
+  folderOrigins?: Settings['origins'];
 }
 
 export { countFiles } from '../../lib/build/output-files.ts';
@@ -110,7 +116,7 @@ export async function runBuild(dirs: string[], options: BuildOptions, out: Outpu
   }
   const settings = await resolveSettings(dirs, options);
   const { outDir, cacheDir } = settings;
-  await checkFolders(outDir, cacheDir, settings.roots);
+  await checkFolders(outDir, cacheDir, settings.roots, options.folderOrigins ?? settings.origins);
   historyLimit(options.historyLimit);
   // `dev` (served) waits for another run into its folders; a build stops at once, naming it.
   const lock = await lockFolders(outDir, cacheDir, (line) => out.info(line), options.served === true);
@@ -118,7 +124,7 @@ export async function runBuild(dirs: string[], options: BuildOptions, out: Outpu
   try {
     // What a run stopped before (killed, the machine down) left beside the output goes first.
     await recoverLeftovers(outDir, (line) => out.info(line));
-    return await buildLocked(settings, shard, options, out);
+    return await buildLocked(settings, shard, options, out, dirs);
   } finally {
     onCacheNotice(null);
     await lock.release();
@@ -186,7 +192,7 @@ function sayBuildEvent(out: Output): (event: BuildEvent) => void {
   };
 }
 
-async function buildLocked(settings: Settings, shard: ShardSpec | null, options: BuildOptions, out: Output): Promise<number> {
+async function buildLocked(settings: Settings, shard: ShardSpec | null, options: BuildOptions, out: Output, dirs: readonly string[]): Promise<number> {
   const { roots, outDir, base } = settings;
   const started = performance.now();
   const { archive, times, renderStarted, incremental, renderedPages, keptFiles, output, failure, baseline } = await buildArchive({ settings, shard, full: options.full === true }, buildRuntime(settings, options, out), sayBuildEvent(out));
@@ -234,5 +240,5 @@ async function buildLocked(settings: Settings, shard: ShardSpec | null, options:
     for (const line of viewLines(outDir, base, settings.recapHtml)) out.info(line);
     printNextStep(out, archive.projects, outDir, { built: true, recapHtml: settings.recapHtml, base }, accepted);
   }
-  return options.strict ? strictExitCode(out, t) : 0;
+  return options.strict ? strictExitCode(out, t, [...dirs, ...(options.example ? ['--example'] : []), ...(options.config === undefined ? [] : ['--config', options.config])]) : 0;
 }

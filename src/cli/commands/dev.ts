@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { describeFailure, describeUnexpected } from '../failure.ts';
 import { fromCwd } from '../paths.ts';
 import { printProblem, UsageError, type Output } from '../output.ts';
-import { serveArchive, type ArchiveServer } from '../serve.ts';
+import { ensureListenable, serveArchive, type ArchiveServer } from '../serve.ts';
 import { removeOutputFolder, removeOutputFolderSync } from '../staging.ts';
 import { resolveSettings, type Settings, type SettingsFlags } from '../settings.ts';
 import { watchInputs, type InputWatch } from '../watch.ts';
@@ -113,7 +113,8 @@ export async function runDev(dirs: string[], options: DevOptions, out: Output, s
   const temp = first.loaded?.config.out === undefined && options.out === undefined ? await devOutDir() : null;
   const stop = stopRequested(temp?.temp ?? null, signal);
   try {
-    return await serveWhileRunning(dirs, { ...options, cacheDir: options.cacheDir ?? first.cacheDir }, out, temp?.out ?? first.outDir, stop);
+    const folderOrigins: Settings['origins'] = { out: temp ? { from: 'flag' } : first.origins.out, cacheDir: first.origins.cacheDir };
+    return await serveWhileRunning(dirs, { ...options, cacheDir: options.cacheDir ?? first.cacheDir, folderOrigins }, out, temp?.out ?? first.outDir, stop);
   } finally {
     stop.done();
     if (temp) await removeOutputFolder(temp.temp);
@@ -121,12 +122,15 @@ export async function runDev(dirs: string[], options: DevOptions, out: Output, s
 }
 
 /** Builds into `outDir`, serves it and rebuilds on changes until `stopped`; returns the exit code. */
-async function serveWhileRunning(dirs: string[], options: DevOptions, out: Output, outDir: string, stop: Stop): Promise<number> {
+async function serveWhileRunning(dirs: string[], options: DevOptions & { folderOrigins: Settings['origins'] }, out: Output, outDir: string, stop: Stop): Promise<number> {
   const port = parsePort(options.port);
   const host = options.host ?? '127.0.0.1';
   const pollMs = parsePoll(options.poll);
   const buildOptions = { ...options, out: outDir, served: true, ...(options.verbose ? { verbose: true } : {}) };
 
+  // A port given with --port is not given way, and --host must be this machine's: say either is
+  // unusable before the first build, not after it (a default port in use gives way to another).
+  if (options.port !== undefined || options.host !== undefined) await ensureListenable(options.port !== undefined ? port : 0, host);
   let code = await runBuild(dirs, buildOptions, out);
   if (code === 2) return 2;
   let settings: Settings = await resolveSettings(dirs, { ...options, out: outDir });
