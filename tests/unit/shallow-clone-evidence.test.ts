@@ -56,6 +56,20 @@ describe('evidence in a shallow clone', () => {
     expect(shallow.flags.filter((f) => f.kind === 'evidence/path-not-found')).toEqual([]);
   });
 
+  it('the project says once, as a medium flag, that the shallow clone left pointers unjudged, and how to fetch the history; the full repository does not', () => {
+    const cut = git(join(dir, 'clone'), ['rev-parse', 'HEAD']).trim();
+    expect(shallow.rows[0]?.evidence[0]?.reasonKind).toEqual({ kind: 'history-cut', at: cut });
+    expect(shallow.flags.filter((f) => f.kind === 'repository/shallow-history').map((f) => [f.severity, f.summary, f.rows, f.at])).toEqual([
+      [
+        'medium',
+        `${shallow.repository.path} is a shallow clone whose history stops at ${head}: 1 pointer of 1 row first seen there could not be judged (what the head lacks may have been there when the row was written, or never); fetch the whole history (\`git fetch --unshallow\`, or \`fetch-depth: 0\` in CI) and build again`,
+        [shallow.rows[0]?.id],
+        [{ file: 'decisions.jsonl', line: 1 }],
+      ],
+    ]);
+    expect(full.flags.filter((f) => f.kind === 'repository/shallow-history')).toEqual([]);
+  });
+
   it('a line range that is no range stays the high fault it is', () => {
     expect(shallow.rows[1]?.evidence.map((p) => [p.status, p.reason, p.fault])).toEqual([['NOT_VERIFIED', 'line 0 is not a valid line range', 'evidence/line-out-of-range']]);
     expect(shallow.flags.filter((f) => f.kind === 'evidence/line-out-of-range').map((f) => f.severity)).toEqual(['high']);

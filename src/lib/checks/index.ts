@@ -21,13 +21,14 @@ import { unreadable } from './source/unreadable.ts';
 import { repositoryUnavailable } from './repository/unavailable.ts';
 import { repositoryHeadNotLanded } from './repository/head-not-landed.ts';
 import { repositoryHeadNotOnDefaultBranch } from './repository/head-not-on-default-branch.ts';
+import { repositoryShallowHistory } from './repository/shallow-history.ts';
 import { recordLimits } from './source/record-limits.ts';
 import { QUALITY_CHECKS } from './quality-checks.ts';
 import { COORDINATION_CHECKS } from './coordination-checks.ts';
 import { HISTORY_CHECKS } from './history-checks.ts';
 import { secretInRecord } from './security/secret-in-record.ts';
 
-export const CHECKS: readonly Check[] = [repositoryUnavailable, repositoryHeadNotLanded, repositoryHeadNotOnDefaultBranch, unreadable, recordLimits, invalidRow, notATrail, tsvHeader, rowTooLarge, idMismatch, duplicateId, supersedes, startRow, timestamps, unresolvedEvidence, mentionNotFound, commitNotLanded, auditFile, ...QUALITY_CHECKS, ...COORDINATION_CHECKS, ...HISTORY_CHECKS, secretInRecord];
+export const CHECKS: readonly Check[] = [repositoryUnavailable, repositoryHeadNotLanded, repositoryHeadNotOnDefaultBranch, repositoryShallowHistory, unreadable, recordLimits, invalidRow, notATrail, tsvHeader, rowTooLarge, idMismatch, duplicateId, supersedes, startRow, timestamps, unresolvedEvidence, mentionNotFound, commitNotLanded, auditFile, ...QUALITY_CHECKS, ...COORDINATION_CHECKS, ...HISTORY_CHECKS, secretInRecord];
 
 /** Every flag kind Trailbook itself can raise, with its severity and rule. */
 export const FLAG_KINDS: readonly FlagKind[] = CHECKS.flatMap((c) => c.kinds);

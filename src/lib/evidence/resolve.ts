@@ -1079,10 +1079,13 @@ function predated(resolved: EvidencePointer, ctx: EvidenceContext): EvidencePoin
     return { ...rest, status: 'INCONCLUSIVE', reason: `${resolved.reason}; the landed head ${short(ctx.head as string)} (committed ${when.headTs}) predates this row, which is not committed with the repository` };
   }
   // A shallow clone (trial7): the row is first seen where the history stops, so it may have been written before, when what it cites was there.
+  // Said once for the project by repository/shallow-history, which counts these (reasonKind).
+  const at = ctx.row?.historyCut as string;
   return {
     ...rest,
     status: 'INCONCLUSIVE',
-    reason: `${resolved.reason}; the repository is a shallow clone whose history stops at ${short(ctx.row?.historyCut as string)}, where this row is first seen: it may have been written earlier, when that was there (\`git fetch --unshallow\` would tell)`,
+    reason: `${resolved.reason}; the repository is a shallow clone whose history stops at ${short(at)}, where this row is first seen: it may have been written earlier, when that was there (\`git fetch --unshallow\` would tell)`,
+    reasonKind: { kind: 'history-cut', at },
   };
 }
 

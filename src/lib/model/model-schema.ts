@@ -69,6 +69,12 @@ export const reasonKindSchema = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('file-at-head') }),
   z.object({ kind: z.literal('lines-at-head') }),
   z.object({ kind: z.literal('commit-exists'), subject: str.optional() }),
+  /**
+   * INCONCLUSIVE because the repository is a shallow clone whose history stops at `at` (a full
+   * SHA), where the row is first seen (resolve.ts `predated`): what the head lacks may have been
+   * there when the row was written. Read by `repository/shallow-history`.
+   */
+  z.object({ kind: z.literal('history-cut'), at: str }),
 ]);
 
 /** One evidence pointer, classified and resolved. */
