@@ -6,11 +6,11 @@
  * generated repository resolved end to end (a reason rewritten after it was made loses its
  * kind, so its card shows it whole).
  */
-import { execFileSync } from 'node:child_process';
 import { mkdir, mkdtemp, realpath, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { git as gitAt } from '../history-fixtures.ts';
 import { cardReason } from '../../src/lib/site/card-reason.ts';
 import { classifyEvidence } from '../../src/lib/evidence/classify.ts';
 import { resolveEvidence, type EvidenceContext } from '../../src/lib/evidence/resolve.ts';
@@ -66,24 +66,8 @@ let first: string;
 let bare: string;
 let side: string;
 
-function git(cwd: string, args: string[], at = '2026-03-02T09:00:00Z'): string {
-  return execFileSync('git', args, {
-    cwd,
-    encoding: 'utf8',
-    env: {
-      PATH: process.env.PATH ?? '/usr/bin:/bin',
-      HOME: tmp,
-      GIT_CONFIG_NOSYSTEM: '1',
-      GIT_CONFIG_GLOBAL: '/dev/null',
-      GIT_AUTHOR_NAME: 'Ada Example',
-      GIT_AUTHOR_EMAIL: 'ada@example.com',
-      GIT_COMMITTER_NAME: 'Ada Example',
-      GIT_COMMITTER_EMAIL: 'ada@example.com',
-      GIT_AUTHOR_DATE: at,
-      GIT_COMMITTER_DATE: at,
-    },
-  }).trim();
-}
+/** git in the fixture repository (tests/history-fixtures.ts: a fixed author, dates `at`), its output trimmed. */
+const git = (cwd: string, args: string[], at?: string): string => gitAt(cwd, args, at).trim();
 
 async function put(rel: string, text: string): Promise<void> {
   await mkdir(path.dirname(path.join(dir, rel)), { recursive: true });
