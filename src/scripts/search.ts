@@ -186,7 +186,11 @@ async function start(): Promise<void> {
     const current = outcome;
     if (!current) return;
     for (const h of hits) listed.add(hitKey(h));
-    const pending = hits.map((h) => engine.show([h], current));
+    // The first hit alone first (its file was fetched by the search): the others' files are
+    // requested once it is listed, so their downloads do not hold it back.
+    const firstShow = hits[0] ? engine.show([hits[0]], current) : null;
+    if (firstShow) await firstShow.catch(() => undefined);
+    const pending = hits.map((h, i) => (i === 0 && firstShow ? firstShow : engine.show([h], current)));
     for (const next of pending) {
       const [hit] = await next;
       if (gen !== generation) return;

@@ -12,6 +12,7 @@ import type { Page } from 'playwright-core';
 import { buildSite, runCli } from './build-site.ts';
 import { copyDecisionTrailCorpus } from './decision-trail-corpus.ts';
 import { archiveInBrowser } from './archive-in-browser.ts';
+import { moduleScripts, staticImports } from '../../src/lib/site/module-preload.ts';
 import { isInViewport, type PageWatch, readText, readTexts, ROW_CARD, targetId } from './page-helpers.ts';
 
 let origin: string;
@@ -320,6 +321,17 @@ describe('search page', () => {
     expect(await status()).toBe('No results with the filters in use. Without them: 5 results (2 rows, 3 flags); remove a filter with its ×.');
     await openSearch('?q=zebracorn&severity=low');
     expect(await status()).toBe('No results, with or without the filters in use.');
+  });
+
+  it('the page preloads every chunk its script imports, so none waits for the script to be read (issue 30)', async () => {
+    const html = await (await fetch(`${origin}/search/`)).text();
+    const preloaded = Array.from(html.matchAll(/<link rel="modulepreload" href="([^"]+)">/g), (m) => m[1] as string);
+    const entry = moduleScripts(html).find((src) => src.includes('/search.astro'));
+    expect(entry).toBeDefined();
+    const imported = staticImports(await (await fetch(`${origin}${entry}`)).text()).map((spec) => new URL(spec, `${origin}${entry}`).pathname);
+    expect(imported.length).toBeGreaterThan(0);
+    for (const path of imported) expect(preloaded).toContain(path);
+    for (const path of preloaded) expect((await fetch(`${origin}${path}`)).status, path).toBe(200);
   });
 
   it('an index whose parts table is missing says so instead of searching forever', async () => {

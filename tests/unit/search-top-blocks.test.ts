@@ -28,7 +28,7 @@ function record(i: number): SearchRecord {
   };
 }
 
-async function site(top: { min: number; postings: number }, perProject = 100) {
+async function site(top: { min: number; postings: number; terms?: number }, perProject = 100) {
   const specs = [0, 1, 2].map((p) => ({ key: `p/p${p}`, latest: `2026-02-1${p}`, records: Array.from({ length: perProject }, (_, k) => record(p * perProject + k)) }));
   const built = await memorySite(specs, { merge: { top } });
   const entries = (): DictEntry[] => [...built.files].filter(([p]) => p.startsWith('main/dict/')).flatMap(([, d]) => JSON.parse(gunzipSync(d).toString('utf8')) as DictEntry[]);
@@ -55,6 +55,24 @@ describe('common words’ top blocks (format 8)', () => {
     expect(byTerm.get('7')?.[3]).toBeUndefined();
   });
 
+  it('the manifest lists the common words’ entries (the commonest `terms`, by term): a first page of them reads no dictionary page', async () => {
+    const { engine, read, entries, manifest } = await site({ min: 120, postings: 80 });
+    const withTop = entries().filter((e) => e[3] !== undefined);
+    expect(manifest.indexes[0]?.topTerms).toEqual(withTop);
+    expect(manifest.indexes[0]?.topTerms?.map((e) => e[0])).toEqual(['cach', 'ledger', 'matter', 'row', 'step']);
+    read.length = 0;
+    const top = await firstPage(engine(), 'cache ledger', {}, { firstPage: true });
+    expect(top.firstPage).toBe(true);
+    expect(read.filter((p) => p.includes('/dict/'))).toEqual([]);
+    // A word without a top block is still looked up in its page.
+    read.length = 0;
+    await engine().search('7', {}, { firstPage: true });
+    expect(read.filter((p) => p.includes('/dict/')).length).toBeGreaterThan(0);
+    // At most `terms` of them, the commonest (ties by term), listed by term.
+    const capped = await site({ min: 120, postings: 80, terms: 2 });
+    expect(capped.manifest.indexes[0]?.topTerms?.map((e) => e[0])).toEqual(['cach', 'ledger']);
+  });
+
   it('one common word: the first page from its top block is the whole search’s first page', async () => {
     const { engine, read } = await site({ min: 120, postings: 80 });
     const whole = await firstPage(engine(), 'cache', {}, {});
@@ -79,6 +97,9 @@ describe('common words’ top blocks (format 8)', () => {
     expect(whole.shown.slice(0, FIRST_PAGE).every((s) => / cache ledger step$/.test(s))).toBe(true);
     expect(top.complete).toBeGreaterThanOrEqual(FIRST_PAGE);
     expect(top.complete).toBeLessThanOrEqual(whole.complete);
+    // It lists only records holding both words (the top blocks intersected), each once.
+    expect(top.n).toBe(top.complete);
+    expect(top.n).toBe(25);
   });
 
   it('too few records with every word in the top blocks: the whole search, as without the option', async () => {

@@ -9,7 +9,8 @@
  *                                     since main was built)
  * search-index/<index>/dict/<n>.bin   the word terms' dictionary, sorted, in pages; the
  *                                     manifest holds each page's first term, and the facet
- *                                     terms' entries themselves (IndexInfo.facetTerms)
+ *                                     terms' and the commonest words' entries themselves
+ *                                     (IndexInfo.facetTerms, topTerms)
  * search-index/<index>/post/<n>.bin   posting blocks: small terms packed, large terms in chunks
  *                                     (WORD_BLOCK_POSTINGS a word's, 65,536 a facet value's)
  * search-index/<index>/exact/<n>.bin  the exact-token map (ids, SHAs, paths, flag kinds), sorted, in pages
@@ -158,6 +159,14 @@ export interface IndexInfo {
    * filters alone fetches its postings as soon as the manifest is read: one round trip less.
    */
   facetTerms: DictEntry[];
+  /**
+   * The dictionary entries of the commonest words, those with a top block (more than
+   * {@link TOP_MIN} records; at most {@link TOP_TERMS} of them, the commonest), sorted by term.
+   * A first page of common words reads their top blocks as soon as the manifest is read, not
+   * after a dictionary page: one round trip less (issue 30, words' first result). Absent from a
+   * manifest written before it (the words are then looked up in their dictionary pages).
+   */
+  topTerms?: DictEntry[];
   /** First key of each exact-map page. */
   exact: string[];
 }
@@ -187,6 +196,9 @@ export type DictEntry = [term: string, df: number, blocks: Array<[file: number, 
  * 1.1 MB of postings.
  */
 export const TOP_MIN = 32_768;
+
+/** Words with a top block whose entries the manifest holds, at most (IndexInfo.topTerms): about 40 KB of JSON. */
+export const TOP_TERMS = 512;
 
 /** Postings of a top block, at most (see {@link TOP_MIN}). */
 export const TOP_POSTINGS = 16_384;

@@ -13,7 +13,7 @@ import { createHash } from 'node:crypto';
 import { gzipSync } from 'node:zlib';
 import { orderFacetKeys } from '../facets.ts';
 import { lowerBound } from '../../text/lower-bound.ts';
-import { FACET_FIRST, FACET_FIRST_MIN, FACET_TERM, GZIP_BINARY, GZIP_TEXT, WORD_BLOCK_POSTINGS, HOT_ENTRIES, HOT_FIRST, TIERS, TOP_MIN, TOP_POSTINGS, encodeHotEntries, facetTerm, type DictEntry, type ExactEntry, type ExactItem, type HotKey, type IndexInfo, type IndexPart, type StoredDoc } from './format.ts';
+import { FACET_FIRST, FACET_FIRST_MIN, FACET_TERM, GZIP_BINARY, GZIP_TEXT, WORD_BLOCK_POSTINGS, HOT_ENTRIES, HOT_FIRST, TIERS, TOP_MIN, TOP_POSTINGS, TOP_TERMS, encodeHotEntries, facetTerm, type DictEntry, type ExactEntry, type ExactItem, type HotKey, type IndexInfo, type IndexPart, type StoredDoc } from './format.ts';
 import type { SearchPart } from './part.ts';
 import { PART_TABLE_FILE, encodePartTable, partTableFile } from './part-table.ts';
 import { ByteWriter } from './varint.ts';
@@ -203,8 +203,8 @@ export interface MergeOptions {
   storedDoc?: (part: number, local: number) => StoredDoc | null;
   /** Entries above which a key is hot (format.ts, HOT_ENTRIES; tests lower it). */
   hotEntries?: number;
-  /** Postings above which a word has a top block, and its size (format.ts, TOP_MIN and TOP_POSTINGS; tests lower them). */
-  top?: { min: number; postings: number };
+  /** Postings above which a word has a top block, its size, and how many such words the manifest lists (format.ts, TOP_MIN, TOP_POSTINGS and TOP_TERMS; tests lower them). */
+  top?: { min: number; postings: number; terms?: number };
   /** Postings of a word's block (format.ts, WORD_BLOCK_POSTINGS; tests lower it). */
   wordBlock?: number;
   /**
@@ -276,6 +276,8 @@ export async function mergeParts(name: 'main' | 'delta', parts: readonly SearchP
   const dict = new Pager<DictEntry>('dict', emit);
   /** The facet terms' entries, for the manifest (format.ts, IndexInfo.facetTerms). */
   const facetTerms: DictEntry[] = [];
+  /** The entries of the words with a top block, for the manifest (format.ts, IndexInfo.topTerms). */
+  const topTerms: DictEntry[] = [];
   const list = new List();
   /** Facet terms' first blocks (format.ts, FACET_FIRST), written together after the facet terms: their entry and block. */
   const facetFirsts: Array<[DictEntry, Uint8Array]> = [];
@@ -296,7 +298,9 @@ export async function mergeParts(name: 'main' | 'delta', parts: readonly SearchP
         blocks.push([file, offset, length, list.docs[to - 1] as number]);
       }
       const [file, offset, length] = await packer.add(top);
-      await dict.add(term, [term, list.n, blocks, [file, offset, length, n]]);
+      const entry: DictEntry = [term, list.n, blocks, [file, offset, length, n]];
+      topTerms.push(entry);
+      await dict.add(term, entry);
       return;
     }
     for (let from = 0; from < list.n; from += size) {
@@ -460,7 +464,9 @@ export async function mergeParts(name: 'main' | 'delta', parts: readonly SearchP
   const content = encodePartTable(indexParts);
   const digest = createHash('sha256').update(content).digest('hex').slice(0, 16);
   await emit(PART_TABLE_FILE, gz(partTableFile(content, digest)));
-  return { name, docs, facets, values, parts: indexParts.length, table: digest, dict: dict.firsts, facetTerms, exact: exact.firsts };
+  // The commonest TOP_TERMS (ties by term), listed by term.
+  const commonest = topTerms.sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1)).slice(0, options.top?.terms ?? TOP_TERMS).sort((a, b) => (a[0] < b[0] ? -1 : 1));
+  return { name, docs, facets, values, parts: indexParts.length, table: digest, dict: dict.firsts, facetTerms, ...(commonest.length > 0 ? { topTerms: commonest } : {}), exact: exact.firsts };
 }
 
 /** One exact entry with where its record is: part (an index into the parts merged) and local document. */

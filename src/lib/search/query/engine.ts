@@ -44,7 +44,7 @@ export type Filters = Readonly<Record<string, readonly string[]>>;
 
 export { PREFIX_TERMS } from './plan.ts';
 
-/** Records found exactly whose files are read before the search ends, at most (a page of results). */
+/** Records found exactly whose files are read before the search ends, at most (a page of results; prefetchExact). */
 const PREFETCH_DOCS = 25;
 
 /** Results a first page read from top blocks must hold (every word, every filter) to be shown as it is: a page of results. */
@@ -105,6 +105,33 @@ export interface ShownHit {
 }
 
 const dict = <T>(): Record<string, T> => Object.create(null) as Record<string, T>;
+
+/**
+ * Adds to `cands` the documents found in every one of `lists` (each in document order, as
+ * posting blocks are), with each list's field code (term `j` of `m`).
+ */
+function addCommon(lists: readonly Postings[], cands: Candidates, m: number): void {
+  const at = new Int32Array(lists.length);
+  const first = lists[0] as Postings;
+  for (let i = 0; i < first.docs.length; i++) {
+    const doc = first.docs[i] as number;
+    let all = true;
+    for (let j = 1; j < lists.length && all; j++) {
+      const docs = (lists[j] as Postings).docs;
+      let k = at[j] as number;
+      while (k < docs.length && (docs[k] as number) < doc) k++;
+      at[j] = k;
+      if (k >= docs.length || docs[k] !== doc) all = false;
+    }
+    if (!all) continue;
+    const c = cands.add(doc, first.words[i] as number);
+    if (c < 0) continue;
+    for (let j = 0; j < lists.length; j++) {
+      const list = lists[j] as Postings;
+      cands.fields[c * m + j] = list.fields ? (list.fields[j === 0 ? i : (at[j] as number)] as number) : 1;
+    }
+  }
+}
 
 /** The search engine over a manifest. */
 export class SearchEngine {
@@ -173,9 +200,12 @@ export class SearchEngine {
         outcome.complete += n;
       }
     }
-    // The first page's doc-store files are fetched now: the page lists the first result as soon
-    // as its file is in (nothing awaited here; a failure shows when the page reads the file).
-    for (const hit of outcome.hits.slice(0, PREFETCH_DOCS)) this.stored(hit).catch(() => undefined);
+    // The first result's doc-store file is fetched now: the page lists it as soon as the file is
+    // in (nothing awaited here; a failure shows when the page reads the file). The next results'
+    // files are fetched when the page lists them, after the first (src/scripts/search.ts
+    // `render`): fetching a page of them here cost the main thread 13 ms and held the first
+    // file back by 20–30 ms behind the others' streams (issue 30, real-shaped archive).
+    for (const hit of outcome.hits.slice(0, 1)) this.stored(hit).catch(() => undefined);
     outcome.pendingCounts = () => {
       for (const step of later) step();
       if (parsed.tokens.length === 0 && active.length === 1) {
@@ -207,6 +237,9 @@ export class SearchEngine {
     const info = ix.info;
     const tokens = parsed.tokens;
     const { speculative, earlyPrefix, exactLookups } = planLookups(ix, parsed, active, firstPage);
+    // A first page of words only: their top blocks are requested as soon as their dictionary
+    // entries are read (plan.ts), and the parts table is decoded while they download.
+    if (firstPage && tokens.length > 0 && tokens.every((t) => t.exact.length === 0)) await Promise.all(speculative.values()).catch(() => undefined);
     // The parts tables (fetched since the engine was made) are needed from here on.
     const scale = await this.tables();
     const table = ix.table;
@@ -324,16 +357,24 @@ export class SearchEngine {
     // Candidates.
     // Room for every posting read (at most one candidate per document).
     const postings = [...lists, ...prefixLists].reduce((n, l) => n + (l ? l.docs.length : 0), 0) + exactHits.reduce((n, h) => n + h.length, 0);
-    const cands = new Candidates(ix, termList.length, tokens.length, Math.min(info.docs, postings));
     const m = termList.length;
     const T = tokens.length;
-    lists.forEach((list, j) => {
-      if (!list) return;
-      for (let i = 0; i < list.docs.length; i++) {
-        const c = cands.add(list.docs[i] as number, list.words[i] as number);
-        if (c >= 0) cands.fields[c * m + j] = list.fields ? (list.fields[i] as number) : 1;
-      }
-    });
+    // A first page from top blocks lists only records holding every word (below): with a term
+    // per token, those are the documents in every word's top block. The blocks are in document
+    // order, so they are intersected by walking them together (a thousand records of 30,000
+    // postings become candidates, not all of them).
+    const common = fromTop && m === T && m >= 2 && lists.every((l) => l !== null) ? (lists as Postings[]) : null;
+    const room = common ? Math.min(...common.map((l) => l.docs.length)) : postings;
+    const cands = new Candidates(ix, termList.length, tokens.length, Math.min(info.docs, room));
+    if (common) addCommon(common, cands, m);
+    else
+      lists.forEach((list, j) => {
+        if (!list) return;
+        for (let i = 0; i < list.docs.length; i++) {
+          const c = cands.add(list.docs[i] as number, list.words[i] as number);
+          if (c >= 0) cands.fields[c * m + j] = list.fields ? (list.fields[i] as number) : 1;
+        }
+      });
     prefixLists.forEach((list, j) => {
       for (let i = 0; i < list.docs.length; i++) {
         const c = cands.add(list.docs[i] as number, list.words[i] as number);
@@ -407,6 +448,9 @@ export class SearchEngine {
         if (all && tok.terms.length > 0) coverage += viaPrefix ? 1 : 2;
       }
       if (coverage === 0 && T > 0) continue;
+      // A first page from top blocks lists the records holding every word (the others rank
+      // below them; "Show more" reads every list): the rest are neither ranked nor counted.
+      if (fromTop && coverage < 2 * T) continue;
       // (With one filter and no words, every candidate came from that filter's records: it passes.)
       const mask = keys.length > (T === 0 ? 1 : 0) ? failMask(part, word) : 0;
       // Counts: every facet when the record passes every filter; only facet f when it fails just f.

@@ -39,8 +39,23 @@ export class IndexRuntime {
   readonly info: IndexInfo;
   private readonly load: Loader;
   private readonly files = new Map<string, Promise<Uint8Array>>();
-  /** Settles when the parts table is read (rejects when it cannot be). */
-  readonly ready: Promise<void>;
+  /** The parts table file's content, fetched (or taken from the early copy) from the start. */
+  private readonly tableFile: Promise<Uint8Array>;
+  private readonly manifest: SearchManifest;
+  private reading: Promise<void> | null = null;
+  /**
+   * Settles when the parts table is decoded (rejects when it cannot be read). The decoding (tens
+   * of milliseconds of the main thread on a thousand-project archive) starts on the first call:
+   * a search of words asks for it once its words' postings are requested, so they download while
+   * the table is decoded instead of waiting behind it (issue 30, words' first result).
+   */
+  get ready(): Promise<void> {
+    if (!this.reading) {
+      this.reading = this.readTable();
+      this.reading.catch(() => undefined); // awaited by every search, which reports the failure
+    }
+    return this.reading;
+  }
   /** The parts table; set once `ready` settled. */
   table!: PartTable;
   /** The index's document ranges (one per part and tier), sorted: first document, part, tier, part-local index of the first document. */
@@ -66,8 +81,9 @@ export class IndexRuntime {
     this.typeFacet = info.facets.indexOf('type');
     this.types = (this.typeFacet < 0 ? 0 : (info.values[this.typeFacet]?.length ?? 0)) + 1;
     this.candidateOf = new Int32Array(info.docs).fill(-1);
-    this.ready = this.readTable(manifest, early);
-    this.ready.catch(() => undefined); // awaited by every search, which reports the failure
+    this.manifest = manifest;
+    this.tableFile = this.tableBytes(early);
+    this.tableFile.catch(() => undefined); // read through `ready`, which reports the failure
   }
 
   /** The parts table file's content: the early copy when it is the manifest's, else the file of this generation. */
@@ -79,8 +95,9 @@ export class IndexRuntime {
     return file.content;
   }
 
-  private async readTable(manifest: SearchManifest, early: Promise<Uint8Array> | undefined): Promise<void> {
-    const table = new PartTable(await this.tableBytes(early), this.info.facets.length);
+  private async readTable(): Promise<void> {
+    const manifest = this.manifest;
+    const table = new PartTable(await this.tableFile, this.info.facets.length);
     if (table.size !== this.info.parts) throw new Error(`${this.info.name}/${PART_TABLE_FILE}: ${table.size} parts, the manifest says ${this.info.parts}`);
     this.table = table;
     let n = 0;
@@ -161,15 +178,31 @@ export class IndexRuntime {
 
   /** The facet terms' entries by term (from the manifest), made when first asked. */
   private facetEntries: Map<string, DictEntry> | null = null;
+  /** The commonest words' entries (IndexInfo.topTerms), by term; made on the first lookup. */
+  private topEntries: Map<string, DictEntry> | undefined;
 
   /** A record type's name (`record` for type 0, no type). */
   typeName(t: number): string {
     return t === 0 ? 'record' : (this.info.values[this.typeFacet]?.[t - 1] as string);
   }
 
+  /** A common word's entry from the manifest (format.ts, IndexInfo.topTerms), or undefined. */
+  private topEntry(term: string): DictEntry | undefined {
+    this.topEntries ??= new Map((this.info.topTerms ?? []).map((e) => [e[0], e]));
+    return this.topEntries.get(term);
+  }
+
+  /** Whether a word has a top block by the manifest (IndexInfo.topTerms; a word past its TOP_TERMS may have one too). */
+  isTopTerm(term: string): boolean {
+    return this.topEntry(term) !== undefined;
+  }
+
   /** A term's dictionary entry, or null: a facet term's from the manifest, a word's from its dictionary page. */
   async entry(term: string): Promise<DictEntry | null> {
     if (term.startsWith(FACET_TERM)) return this.facetEntry(term);
+    // A common word's entry is in the manifest (format.ts, IndexInfo.topTerms): no page to read.
+    const top = this.topEntry(term);
+    if (top) return top;
     const page = floorIndex(this.info.dict, term);
     if (page < 0) return null;
     return (await this.dictPage(page)).find((e) => e[0] === term) ?? null;
