@@ -59,7 +59,9 @@ export async function memorySite(specs: readonly PartSpec[], options: { merge?: 
   const parts = specs.map((s) => writePart(files, s)).sort(byRecency);
   const main = await mergeParts('main', parts, (path, data) => void files.set(`main/${path}`, data), options.merge);
   const changedParts = (options.changed ?? []).map((s) => writePart(files, s)).sort(byRecency);
-  const delta = changedParts.length > 0 ? await mergeParts('delta', changedParts, (path, data) => void files.set(`delta/${path}`, data), options.merge) : null;
+  // The delta lists its entries of the words main's manifest lists, as write-search-index.ts merges it.
+  const listedTerms = new Set((main.topTerms ?? []).map((e) => e[0]));
+  const delta = changedParts.length > 0 ? await mergeParts('delta', changedParts, (path, data) => void files.set(`delta/${path}`, data), { listedTerms, ...options.merge }) : null;
   const current = [...parts.filter((p) => !changedParts.some((c) => c.key === p.key)), ...changedParts].sort(byRecency);
   const manifest = buildManifest(current.map((p) => partHeader(p, 'd', `${p.key}/`)), main, delta, changedParts.map((p) => p.key));
   const read: string[] = [];

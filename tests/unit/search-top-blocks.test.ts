@@ -73,6 +73,30 @@ describe('common words’ top blocks (format 8)', () => {
     expect(capped.manifest.indexes[0]?.topTerms?.map((e) => e[0])).toEqual(['cach', 'ledger']);
   });
 
+  it('a delta index lists its entries of the words main lists: a first page reads no dictionary page for them', async () => {
+    const specs = [0, 1, 2].map((p) => ({ key: `p/p${p}`, latest: `2026-02-1${p}`, records: Array.from({ length: 200 }, (_, k) => record(p * 200 + k)) }));
+    const changed = [{ key: 'p/p1', latest: '2026-02-20', records: Array.from({ length: 40 }, (_, k) => record(200 + k)) }];
+    const built = await memorySite(specs, { merge: { top: { min: 120, postings: 80 } }, changed });
+    const delta = built.manifest.indexes.find((ix) => ix.name === 'delta');
+    // 40 records: no word has a top block in the delta, yet main's five are listed with the delta's own counts.
+    expect(delta?.topTerms?.map((e) => [e[0], e[1], e[3]])).toEqual([
+      ['cach', 40, undefined],
+      ['ledger', 40, undefined],
+      ['matter', 40, undefined],
+      ['row', 40, undefined],
+      ['step', 40, undefined],
+    ]);
+    built.read.length = 0;
+    const out = await built.engine().search('cache ledger', {}, { firstPage: true });
+    expect(out.firstPage).toBe(true);
+    // Main reads no page; the delta reads its page for the words the last word only begins
+    // (main's first page needs none: its records hold the whole word), and none for the words.
+    expect(built.read.filter((p) => p.includes('/dict/'))).toEqual(['delta/dict/0.bin']);
+    // The same first page as the one read through the dictionary pages.
+    const whole = await built.engine().search('cache ledger', {}, {});
+    expect(out.hits.slice(0, FIRST_PAGE).map((h) => `${h.index}:${h.doc}`)).toEqual(whole.hits.slice(0, FIRST_PAGE).map((h) => `${h.index}:${h.doc}`));
+  });
+
   it('one common word: the first page from its top block is the whole search’s first page', async () => {
     const { engine, read } = await site({ min: 120, postings: 80 });
     const whole = await firstPage(engine(), 'cache', {}, {});

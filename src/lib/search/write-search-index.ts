@@ -431,7 +431,9 @@ async function writeIndex(cacheDir: string, outDir: string, base: string, option
     main = state.info;
     if (changed.length > 0) {
       const parts = await Promise.all(changed.map((h) => loadPart(h.key)));
-      delta = await mergeParts('delta', parts, emitTo(join(outIndex, 'delta')), { storedDoc: docStoreReader(docsDir, parts), onProgress: (done, total) => tell({ phase: 'merge', done, total }) });
+      // The delta lists its entries of the words main's manifest lists (format.ts, IndexInfo.topTerms).
+      const listedTerms = new Set((main.topTerms ?? []).map((e) => e[0]));
+      delta = await mergeParts('delta', parts, emitTo(join(outIndex, 'delta')), { storedDoc: docStoreReader(docsDir, parts), listedTerms, onProgress: (done, total) => tell({ phase: 'merge', done, total }) });
     }
   } else {
     // The state goes before the files it describes: a run stopped while merging leaves no state,

@@ -164,7 +164,9 @@ export interface IndexInfo {
    * {@link TOP_MIN} records; at most {@link TOP_TERMS} of them, the commonest), sorted by term.
    * A first page of common words reads their top blocks as soon as the manifest is read, not
    * after a dictionary page: one round trip less (issue 30, words' first result). Absent from a
-   * manifest written before it (the words are then looked up in their dictionary pages).
+   * manifest written before it (the words are then looked up in their dictionary pages). A delta
+   * index lists its own entries of the words main lists, whatever their count (merge.ts,
+   * `listedTerms`).
    */
   topTerms?: DictEntry[];
   /** First key of each exact-map page. */

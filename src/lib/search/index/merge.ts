@@ -205,6 +205,12 @@ export interface MergeOptions {
   hotEntries?: number;
   /** Postings above which a word has a top block, its size, and how many such words the manifest lists (format.ts, TOP_MIN, TOP_POSTINGS and TOP_TERMS; tests lower them). */
   top?: { min: number; postings: number; terms?: number };
+  /**
+   * Words whose entries the manifest lists whatever their count (format.ts, IndexInfo.topTerms):
+   * a delta index lists its own entries of the words main lists, so a first page of common words
+   * reads no dictionary page of either index.
+   */
+  listedTerms?: ReadonlySet<string>;
   /** Postings of a word's block (format.ts, WORD_BLOCK_POSTINGS; tests lower it). */
   wordBlock?: number;
   /**
@@ -278,6 +284,8 @@ export async function mergeParts(name: 'main' | 'delta', parts: readonly SearchP
   const facetTerms: DictEntry[] = [];
   /** The entries of the words with a top block, for the manifest (format.ts, IndexInfo.topTerms). */
   const topTerms: DictEntry[] = [];
+  /** The entries of `options.listedTerms` without a top block, for the manifest too. */
+  const listed: DictEntry[] = [];
   const list = new List();
   /** Facet terms' first blocks (format.ts, FACET_FIRST), written together after the facet terms: their entry and block. */
   const facetFirsts: Array<[DictEntry, Uint8Array]> = [];
@@ -311,7 +319,11 @@ export async function mergeParts(name: 'main' | 'delta', parts: readonly SearchP
       facetTerms.push(entry);
       if (list.n > FACET_FIRST_MIN && !term.startsWith(facetTerm('project', ''))) facetFirsts.push([entry, encodeBlock(list.docs, null, list.words, 0, FACET_FIRST)]);
     }
-    else await dict.add(term, [term, list.n, blocks]);
+    else {
+      const entry: DictEntry = [term, list.n, blocks];
+      if (options.listedTerms?.has(term)) listed.push(entry);
+      await dict.add(term, entry);
+    }
   };
   for (const term of [...facetSources.keys()].sort()) {
     list.reset();
@@ -465,7 +477,8 @@ export async function mergeParts(name: 'main' | 'delta', parts: readonly SearchP
   const digest = createHash('sha256').update(content).digest('hex').slice(0, 16);
   await emit(PART_TABLE_FILE, gz(partTableFile(content, digest)));
   // The commonest TOP_TERMS (ties by term), listed by term.
-  const commonest = topTerms.sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1)).slice(0, options.top?.terms ?? TOP_TERMS).sort((a, b) => (a[0] < b[0] ? -1 : 1));
+  // (and the words the caller lists, whatever their count: a delta's of main's).
+  const commonest = [...topTerms.sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1)).slice(0, options.top?.terms ?? TOP_TERMS), ...listed].sort((a, b) => (a[0] < b[0] ? -1 : 1));
   return { name, docs, facets, values, parts: indexParts.length, table: digest, dict: dict.firsts, facetTerms, ...(commonest.length > 0 ? { topTerms: commonest } : {}), exact: exact.firsts };
 }
 

@@ -192,9 +192,9 @@ export class IndexRuntime {
     return this.topEntries.get(term);
   }
 
-  /** Whether a word has a top block by the manifest (IndexInfo.topTerms; a word past its TOP_TERMS may have one too). */
-  isTopTerm(term: string): boolean {
-    return this.topEntry(term) !== undefined;
+  /** Whether the manifest says a word has a top block (IndexInfo.topTerms; a word past the TOP_TERMS commonest may have one too). */
+  hasTopBlock(term: string): boolean {
+    return this.topEntry(term)?.[3] !== undefined;
   }
 
   /** A term's dictionary entry, or null: a facet term's from the manifest, a word's from its dictionary page. */
