@@ -13,11 +13,24 @@
  */
 export function staticImports(js: string): string[] {
   const out: string[] = [];
-  // Minified output puts its imports first, each statement ending in `;` (or a line break).
-  const re = /(?:^|[;\n])\s*import\s*(?:[\w$*{}\s,]+?\s*from\s*)?["'](\.{1,2}\/[^"'\s]+\.js)["']/g;
-  for (const m of js.matchAll(re)) {
-    const spec = m[1] as string;
-    if (!out.includes(spec)) out.push(spec);
+  // Minified output puts its imports first, each statement starting the text or following `;`
+  // or a line break. Read statement by statement (no backtracking pattern: regex-linearity.test.ts).
+  let at = 0;
+  while (at < js.length) {
+    while (at < js.length && /\s/.test(js[at] as string)) at++;
+    if (!js.startsWith('import', at)) break;
+    const quote = js.slice(at + 6).search(/["'(]/);
+    if (quote < 0) break;
+    const open = at + 6 + quote;
+    if (js[open] === '(') break; // import(…): dynamic, where the imports end
+    const head = js.slice(at + 6, open);
+    const close = js.indexOf(js[open] as string, open + 1);
+    if (close < 0) break;
+    const spec = js.slice(open + 1, close);
+    // `import"./x.js"` or `import{…}from"./x.js"` / `import * as c from "./x.js"`.
+    if ((head.trim() === '' || /from\s*$/.test(head)) && /^\.{1,2}\/[^\s]+\.js$/.test(spec) && !out.includes(spec)) out.push(spec);
+    at = close + 1;
+    while (at < js.length && (js[at] === ';' || js[at] === '\n' || js[at] === ' ')) at++;
   }
   return out;
 }
