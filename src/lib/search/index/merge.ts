@@ -476,8 +476,8 @@ export async function mergeParts(name: 'main' | 'delta', parts: readonly SearchP
   const content = encodePartTable(indexParts);
   const digest = createHash('sha256').update(content).digest('hex').slice(0, 16);
   await emit(PART_TABLE_FILE, gz(partTableFile(content, digest)));
-  // The commonest TOP_TERMS (ties by term), listed by term.
-  // (and the words the caller lists, whatever their count: a delta's of main's).
+  // The manifest's word entries (IndexInfo.topTerms): the commonest TOP_TERMS with a top block
+  // (ties by term) and the words the caller lists (a delta's of main's), by term.
   const commonest = [...topTerms.sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1)).slice(0, options.top?.terms ?? TOP_TERMS), ...listed].sort((a, b) => (a[0] < b[0] ? -1 : 1));
   return { name, docs, facets, values, parts: indexParts.length, table: digest, dict: dict.firsts, facetTerms, ...(commonest.length > 0 ? { topTerms: commonest } : {}), exact: exact.firsts };
 }

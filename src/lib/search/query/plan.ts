@@ -75,8 +75,8 @@ export function planLookups(ix: IndexRuntime, parsed: ParsedQuery, active: Array
   const lastToken = tokens[tokens.length - 1];
   // (Not for a first page holding a common word, read from top blocks, which needs no prefix:
   // the engine looks the prefix up itself if the top blocks fall short.)
-  const fromTop = firstPage && tokens.some((t) => t.exact.length === 0 && t.terms.some((term) => ix.hasTopBlock(term)));
-  const earlyPrefix = lastToken?.prefix && lastToken.exact.length === 0 && !fromTop ? ix.prefixed(lastToken.prefix, PREFIX_TERMS) : null;
+  const topBlocks = firstPage && tokens.some((t) => t.exact.length === 0 && t.terms.some((term) => ix.hasTopBlock(term)));
+  const earlyPrefix = lastToken?.prefix && lastToken.exact.length === 0 && !topBlocks ? ix.prefixed(lastToken.prefix, PREFIX_TERMS) : null;
   if (!firstPage) earlyPrefix?.then((es) => es.forEach((e) => ix.prefetchPostings(e))).catch(() => undefined);
   const exactLookups = Promise.all(
     tokens.map(async (t) => {

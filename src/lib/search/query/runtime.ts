@@ -96,7 +96,6 @@ export class IndexRuntime {
   }
 
   private async readTable(): Promise<void> {
-    const manifest = this.manifest;
     const table = new PartTable(await this.tableFile, this.info.facets.length);
     if (table.size !== this.info.parts) throw new Error(`${this.info.name}/${PART_TABLE_FILE}: ${table.size} parts, the manifest says ${this.info.parts}`);
     this.table = table;
@@ -120,8 +119,8 @@ export class IndexRuntime {
         local[part] = (local[part] as number) + count;
         r++;
       }
-    const rankOf = new Map(manifest.parts.map((p, i) => [p.key, i]));
-    const stale = new Set(this.info.name === 'main' ? manifest.stale : []);
+    const rankOf = new Map(this.manifest.parts.map((p, i) => [p.key, i]));
+    const stale = new Set(this.info.name === 'main' ? this.manifest.stale : []);
     this.rank = Int32Array.from(table.keys, (key) => (stale.has(key) ? -1 : (rankOf.get(key) ?? -1)));
     this.decisionSet = new Uint8Array(table.sets);
     const typeValues = this.typeFacet < 0 ? [] : (this.info.values[this.typeFacet] ?? []);
@@ -179,7 +178,7 @@ export class IndexRuntime {
   /** The facet terms' entries by term (from the manifest), made when first asked. */
   private facetEntries: Map<string, DictEntry> | null = null;
   /** The commonest words' entries (IndexInfo.topTerms), by term; made on the first lookup. */
-  private topEntries: Map<string, DictEntry> | undefined;
+  private topEntries: Map<string, DictEntry> | null = null;
 
   /** A record type's name (`record` for type 0, no type). */
   typeName(t: number): string {
