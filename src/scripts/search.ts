@@ -168,11 +168,11 @@ async function start(): Promise<void> {
   let cursor = 0;
   const listed = new Set<string>();
   const hitKey = (h: Hit): string => `${h.index}:${h.doc}`;
-  /** The next page of hits not listed yet. */
-  const nextHits = (): Hit[] => {
+  /** The next hits not listed yet, `n` at most (a page). */
+  const nextHits = (n = PAGE): Hit[] => {
     const out: Hit[] = [];
     const hits = outcome?.hits;
-    while (hits && out.length < PAGE && cursor < hits.length) {
+    while (hits && out.length < n && cursor < hits.length) {
       const h = hits.hit(cursor++);
       if (!listed.has(hitKey(h))) out.push(h);
     }
@@ -181,9 +181,12 @@ async function start(): Promise<void> {
   /** The hits not listed yet, at most. */
   const left = (): number => (outcome ? outcome.hits.length - cursor : 0);
 
-  /** Appends hits in order, each as soon as it and those before it are read (the first shows after one small fetch). */
-  const render = async (gen: number, hits: readonly Hit[]): Promise<void> => {
-    const current = outcome;
+  /**
+   * Appends hits in order, each as soon as it and those before it are read (the first shows
+   * after one small fetch). `current`: the search they come from (a search still running for
+   * its leading hit).
+   */
+  const render = async (gen: number, hits: readonly Hit[], current: SearchOutcome | null = outcome): Promise<void> => {
     if (!current) return;
     for (const h of hits) listed.add(hitKey(h));
     // The first hit alone first (its file was fetched by the search): the others' files are
@@ -211,14 +214,19 @@ async function start(): Promise<void> {
     }
   };
 
-  const showMore = async (gen: number): Promise<void> => {
-    if (!outcome) return;
-    // More than a first page (`run` lists the first itself): every result is read first (its rank among them, and the counts).
-    if (outcome.firstPage && shown > 0 && !(await everyResult(gen))) return;
-    await render(gen, nextHits());
+  /** Lists the next `n` hits not listed yet, then offers the rest. */
+  const listNext = async (gen: number, n = PAGE): Promise<void> => {
+    await render(gen, nextHits(n));
     if (gen !== generation) return;
     more.hidden = left() <= 0;
     more.textContent = `Show ${Math.min(PAGE, left())} more`;
+  };
+
+  /** "Show more": past a first page, every result is read first (its rank among them, and the counts). */
+  const showMore = async (gen: number): Promise<void> => {
+    if (!outcome) return;
+    if (outcome.firstPage && !(await everyResult(gen))) return;
+    await listNext(gen);
   };
 
   /** Results in all: the hits, or a filter's first page's count (its value's records, from the manifest). */
@@ -262,7 +270,13 @@ async function start(): Promise<void> {
     const q = input.value.trim();
     const inUse = currentFilters();
     // The search starts first, so its index files are requested while the page is updated below.
-    const searching = q === '' && Object.keys(filters).length === 0 ? null : engine.search(q, inUse, { countsLater: true, firstPage: true });
+    // Its first result is listed as soon as the engine knows it (a phrase's: once its title is
+    // read, before the rest of the first page's are), and the rest after it.
+    let leading: Promise<void> | null = null;
+    const onLeading = (hit: Hit, partial: SearchOutcome): void => {
+      if (gen === generation && shown === 0 && leading === null) leading = render(gen, [hit], partial);
+    };
+    const searching = q === '' && Object.keys(filters).length === 0 ? null : engine.search(q, inUse, { countsLater: true, firstPage: true, onLeading });
     searching?.catch(() => undefined); // awaited below, where a failure is reported
     const qs = searchQuery({ q, filters: inUse });
     history.replaceState(null, '', `${location.pathname}${qs ? `?${qs}` : ''}`);
@@ -302,7 +316,10 @@ async function start(): Promise<void> {
     const without = n === 0 && filtersInUse && q !== '' ? await engine.search(q, {}).then((r) => r.totals, () => null) : null;
     if (gen !== generation) return;
     status.textContent = statusText(result, q, filtersInUse, without);
-    await showMore(gen);
+    // After the leading hit, if it was listed: a page in all, the leading hit and those not listed yet.
+    if (leading) await leading;
+    if (gen !== generation) return;
+    await listNext(gen, PAGE - shown);
     if (gen !== generation) return;
     // Then the filters, with what each value would show (counted now: the first results came first).
     engine.finishCounts(result);

@@ -9,7 +9,7 @@
 import { describe, expect, it } from 'vitest';
 import { gunzipSync } from 'node:zlib';
 import type { DictEntry } from '../../src/lib/search/index/format.ts';
-import { FIRST_PAGE, type SearchEngine } from '../../src/lib/search/query/engine.ts';
+import { FIRST_PAGE, SearchEngine, type Hit, type SearchOutcome } from '../../src/lib/search/query/engine.ts';
 import { memorySite } from './search-memory-site.ts';
 import { phrasePlan, titlePositions } from '../../src/lib/search/query/phrase.ts';
 import type { SearchRecord } from '../../src/lib/search/search-record.ts';
@@ -65,7 +65,7 @@ async function site(options: { projects?: number; flags?: number; wordBlock?: nu
   const specs = Array.from({ length: options.projects ?? 4 }, (_, p) => ({ key: `p/p${p}`, latest: `2026-02-1${p}`, records: records(p, options.flags ?? 10, options.stage) }));
   const built = await memorySite(specs, { merge: { top: { min: 100, postings: 40 }, ...(options.wordBlock ? { wordBlock: options.wordBlock } : {}) } });
   const entries = (): Map<string, DictEntry> => new Map([...built.files].filter(([p]) => p.startsWith('main/dict/')).flatMap(([, d]) => JSON.parse(gunzipSync(d).toString('utf8')) as DictEntry[]).map((e) => [e[0], e]));
-  return { engine: built.engine, read: built.read, entries, docs: built.main.docs };
+  return { engine: built.engine, read: built.read, entries, docs: built.main.docs, manifest: built.manifest, load: built.load };
 }
 
 /** What a person sees of the first page: links and titles in order, and the results' keys. */
@@ -129,6 +129,67 @@ describe('a phrase with a near-universal word (format 10)', () => {
     const staged = await page(stage.engine(), Q, true);
     expect(staged).toEqual({ ...(await page(stage.engine(), Q, false)), firstPage: false });
     expect(staged.shown[0]).toBe('/p/p3/#row-00000cd3 Cache the ledger writer for step 4 of project 3');
+  });
+
+  it('tells the whole search’s first result as soon as its title is read, while the page’s other titles are still read', async () => {
+    const built = await site({ wordBlock: 128 });
+    // Every doc-store file after the first held until released: a browser reads six at a time.
+    const held: Array<() => void> = [];
+    let docsRead = 0;
+    const load = async (path: string): Promise<Uint8Array> => {
+      if (path.startsWith('docs/') && docsRead++ > 0) await new Promise<void>((go) => held.push(go));
+      return built.load(path);
+    };
+    const engine = new SearchEngine(built.manifest, load);
+    let told: { hit: Hit; outcome: SearchOutcome } | null = null;
+    let leadTold = (): void => undefined;
+    const lead$ = new Promise<void>((go) => (leadTold = go));
+    let resolved = false;
+    const searching = engine.search(Q, {}, {
+      firstPage: true,
+      onLeading: (hit, outcome) => {
+        told = { hit, outcome };
+        leadTold();
+      },
+    });
+    void searching.then(() => (resolved = true));
+    await lead$;
+    // Told with the others' files still unread, the search not ended.
+    expect(resolved).toBe(false);
+    expect(held.length).toBeGreaterThan(0);
+    const lead = told as unknown as { hit: Hit; outcome: SearchOutcome };
+    expect((await engine.show([lead.hit], lead.outcome))[0]?.href).toBe('/p/p3/#row-00000cd3');
+    // Released: the page found is the whole search's, the hit told its first.
+    while (!resolved) {
+      held.splice(0).forEach((go) => go());
+      await new Promise((r) => setTimeout(r, 0));
+    }
+    const out = await searching;
+    expect(out.firstPage).toBe(true);
+    expect(out.hits.hit(0)).toEqual(lead.hit);
+    expect((await page(built.engine(), Q, false)).shown[0]).toBe('/p/p3/#row-00000cd3 Cache the ledger writer for step 4 of project 3');
+  });
+
+  it('the hit told is the whole search’s first when the page gives way too; no other query tells one', async () => {
+    const first = async (engine: SearchEngine, q: string): Promise<string | null> => {
+      let told: string | null = null;
+      const out = await engine.search(q, {}, { firstPage: true, onLeading: (hit, partial) => void engine.show([hit], partial).then(([h]) => (told = `${h?.href} ${h?.title}`)) });
+      await engine.show(out.hits.slice(0, 1), out);
+      return told;
+    };
+    // Fewer than a page in one project; half the titles read without the phrase: the words' lists, and the first told all the same.
+    for (const options of [{ projects: 1, flags: 0 }, { stage: true, flags: 0 }]) {
+      const built = await site(options);
+      const whole = await page(built.engine(), Q, false);
+      expect(await first(built.engine(), Q)).toBe(whole.shown[0]);
+    }
+    // No near-universal word, a filter, a word only begun: no phrase page, nothing told early.
+    const built = await site();
+    expect(await first(built.engine(), 'ledger writer')).toBeNull();
+    expect(await first(built.engine(), 'ledger writer step 4 of proj')).toBeNull();
+    let told = 0;
+    await built.engine().search(Q, { result: ['open'] }, { firstPage: true, onLeading: () => void told++ });
+    expect(told).toBe(0);
   });
 
   it('where a stored title says the words stand, and when it cannot', () => {

@@ -33,7 +33,8 @@ import { HitList, type Hit, type IndexHits } from './hit-list.ts';
 import { doubled } from '../index/typed-arrays.ts';
 import { planLookups, PREFIX_TERMS } from './plan.ts';
 import { bodyCitesLine } from '../cited-lines.ts';
-import { phrasePlan, titlePositions, type PhrasePlan } from './phrase.ts';
+import { holdsPhrase, phrasePlan, titlePositions, type PhrasePlan } from './phrase.ts';
+import { LeadingHit } from './leading-hit.ts';
 import type { Postings } from './postings.ts';
 
 export type { Loader } from './runtime.ts';
@@ -178,15 +179,30 @@ export class SearchEngine {
    * word and passing the filters, they are returned as `outcome.firstPage` (counts partial),
    * else the search reads every list, as without the option. A query of one filter value reads
    * the value's first block (format.ts, FACET_FIRST) when it has one.
+   * `onLeading`: called at most once, before the search resolves, with the whole search's first
+   * result when it is known early (leading-hit.ts; today a phrase's first page, `phrasePage`,
+   * once the first stored title holding the phrase is read), and with `outcome` as far as it
+   * is filled (terms, prefix and line set: enough for {@link show}). That hit ranks first among
+   * every result; it is `outcome.hits.hit(0)` unless the phrase's first page then gives way to
+   * the words' top blocks, whose first page need not hold it.
    */
-  async search(q: string, filters: Filters, options: { countsLater?: boolean; firstPage?: boolean } = {}): Promise<SearchOutcome> {
+  async search(q: string, filters: Filters, options: { countsLater?: boolean; firstPage?: boolean; onLeading?: (hit: Hit, outcome: SearchOutcome) => void } = {}): Promise<SearchOutcome> {
     const parsed = parseQuery(q);
     const active = Object.entries(filters).filter(([, v]) => v.length > 0);
     const outcome: SearchOutcome = { parsed, hits: new HitList([]), totals: dict(), complete: 0, firstPage: false, counts: dict(), pendingCounts: null, exactTokens: parsed.tokens.map(() => false), terms: [], prefix: null, line: null };
     if (parsed.tokens.length === 0 && active.length === 0) return outcome;
     for (const t of parsed.tokens) for (const e of t.exact) if (e.type === 'path' && e.line !== undefined) outcome.line ??= e.line;
     const later: Array<() => void> = [];
-    const perIndex = await Promise.all(this.indexes.map((ix, i) => this.searchIndex(ix, i, parsed, active, outcome, later, options.firstPage === true)));
+    const onLeading = options.onLeading;
+    const leading = onLeading ? new LeadingHit(this.indexes.length, (hit) => onLeading(hit, outcome)) : null;
+    const perIndex = await Promise.all(
+      this.indexes.map(async (ix, i) => {
+        const hits = await this.searchIndex(ix, i, parsed, active, outcome, later, options.firstPage === true, leading ? (hit, order) => leading.early(i, hit, order) : null);
+        leading?.ended(i, hits);
+        return hits;
+      }),
+    );
+    leading?.close();
     // Each index's hits come sorted; merge them (document order compares across indexes by `order`).
     outcome.hits = new HitList(perIndex);
     if (outcome.firstPage && parsed.tokens.length === 0) {
@@ -232,8 +248,11 @@ export class SearchEngine {
     return out;
   }
 
-  /** `later`: receives the step that adds this index's counts per filter value to `outcome.counts`. */
-  private async searchIndex(ix: IndexRuntime, which: number, parsed: ParsedQuery, active: Array<[string, readonly string[]]>, outcome: SearchOutcome, later: Array<() => void>, firstPage: boolean): Promise<IndexHits> {
+  /**
+   * `later`: receives the step that adds this index's counts per filter value to `outcome.counts`.
+   * `early`: told this index's first hit (and its document order) when it is known before the search of it ends.
+   */
+  private async searchIndex(ix: IndexRuntime, which: number, parsed: ParsedQuery, active: Array<[string, readonly string[]]>, outcome: SearchOutcome, later: Array<() => void>, firstPage: boolean, early: ((hit: Hit, order: number) => void) | null): Promise<IndexHits> {
     const info = ix.info;
     const tokens = parsed.tokens;
     const { speculative, earlyPrefix, exactLookups } = planLookups(ix, parsed, active, firstPage);
@@ -270,7 +289,7 @@ export class SearchEngine {
     // A phrase with a near-universal word: its first page from the other words' first blocks (phrase.ts).
     if (fromTop && active.length === 0 && termList.length === tokens.length) {
       const plan = phrasePlan(termList, entries, info.docs);
-      const hits = plan ? await this.phrasePage(ix, which, termList, entries as DictEntry[], plan, outcome, later, scale) : null;
+      const hits = plan ? await this.phrasePage(ix, which, termList, entries as DictEntry[], plan, outcome, later, scale, early) : null;
       if (hits) return hits;
     }
     // Each word's postings are fetched as soon as its entry is read; the prefix's words' too, at the same time.
@@ -509,7 +528,7 @@ export class SearchEngine {
     if (fromTop && complete < FIRST_PAGE) {
       // Too few records hold every word among the top blocks: the whole lists.
       cands.release();
-      return this.searchIndex(ix, which, parsed, active, outcome, later, false);
+      return this.searchIndex(ix, which, parsed, active, outcome, later, false, null);
     }
     if (fromTop) outcome.firstPage = true;
     outcome.complete += complete;
@@ -678,9 +697,12 @@ export class SearchEngine {
    * ended first are read, once. Returns the first {@link FIRST_PAGE} rows with the best key, in
    * document order (the whole search's first page), or null: fewer of them, more than
    * {@link PHRASE_READS} titles to read, a batch of titles of which fewer than half hold the
-   * phrase, or a cut title that cannot tell (phrase.ts).
+   * phrase, or a cut title that cannot tell (phrase.ts). `early` is told the first row found as
+   * soon as its title is read (leading-hit.ts): it has the best key, and the rows before it in
+   * document order that could have it were read and lack the phrase, so it is this index's
+   * first result whether or not a page is then found.
    */
-  private async phrasePage(ix: IndexRuntime, which: number, terms: readonly string[], entries: readonly DictEntry[], plan: PhrasePlan, outcome: SearchOutcome, later: Array<() => void>, scale: { parts: number; docs: number }): Promise<IndexHits | null> {
+  private async phrasePage(ix: IndexRuntime, which: number, terms: readonly string[], entries: readonly DictEntry[], plan: PhrasePlan, outcome: SearchOutcome, later: Array<() => void>, scale: { parts: number; docs: number }, early: ((hit: Hit, order: number) => void) | null): Promise<IndexHits | null> {
     const { table } = ix;
     const T = terms.length;
     const best = primaryKey(2 * T, 0, 1, 0, DECISION_FIELD_WEIGHT * T);
@@ -763,12 +785,27 @@ export class SearchEngine {
         c += batch.length;
         checks += batch.length;
         if (checks > PHRASE_READS) return null;
-        const stored = await Promise.all(batch.map((r) => this.stored({ index: which, doc: r.doc, part: r.rank, local: r.local })));
+        const reads = batch.map((r) => this.stored({ index: which, doc: r.doc, part: r.rank, local: r.local }));
+        // None found yet: the first title read in order that holds the phrase is the first result.
+        if (early && found.length === 0) {
+          const tell = early;
+          void (async () => {
+            for (const [n, read] of reads.entries()) {
+              const at = titlePositions((await read)?.[2] ?? '', terms);
+              if (at === null) return;
+              if (!holdsPhrase(at)) continue;
+              const r = batch[n] as Row;
+              tell({ index: which, doc: r.doc, part: r.rank, local: r.local, word: r.word, coverage: 2 * T, score: best }, (r.tier * scale.parts + r.rank) * scale.docs + r.local);
+              return;
+            }
+          })().catch(() => undefined);
+        }
+        const stored = await Promise.all(reads);
         const before = found.length;
         for (const [n, r] of batch.entries()) {
           const at = titlePositions(stored[n]?.[2] ?? '', terms);
           if (at === null) return null;
-          if (at.every((p, j) => (j === 0 ? p >= 0 : p === (at[0] as number) + j))) found.push(r);
+          if (holdsPhrase(at)) found.push(r);
         }
         // Most titles read do not hold the phrase (the words in another order, say): the
         // words' lists rank what there is, and no more doc-store files are read for nothing.

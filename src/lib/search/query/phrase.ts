@@ -43,6 +43,12 @@ export function titlePositions(title: string, terms: readonly string[]): number[
   return cut && out.includes(-1) ? null : out;
 }
 
+/** Whether a title holds the phrase, from {@link titlePositions}: the query's words one right after the other, in its order. */
+export function holdsPhrase(at: readonly number[]): boolean {
+  const start = at[0] ?? -1;
+  return start >= 0 && at.every((p, j) => p === start + j);
+}
+
 /**
  * Which of `terms` (the query's words in order; `entries[j]` is `terms[j]`'s dictionary entry)
  * are read from their first blocks (the {@link LISTED} rarest of those not near-universal,
