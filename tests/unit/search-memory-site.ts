@@ -7,7 +7,7 @@
  */
 import { gunzipSync } from 'node:zlib';
 import { buildPart, partWordsFile, type SearchPart } from '../../src/lib/search/index/part.ts';
-import { mergeParts, type MergeOptions } from '../../src/lib/search/index/merge.ts';
+import { DELTA_SIZES, mergeParts, type MergeOptions } from '../../src/lib/search/index/merge.ts';
 import { buildManifest, byRecency, partHeader } from '../../src/lib/search/index/manifest.ts';
 import { SearchEngine } from '../../src/lib/search/query/engine.ts';
 import type { IndexInfo, SearchManifest } from '../../src/lib/search/index/format.ts';
@@ -59,9 +59,9 @@ export async function memorySite(specs: readonly PartSpec[], options: { merge?: 
   const parts = specs.map((s) => writePart(files, s)).sort(byRecency);
   const main = await mergeParts('main', parts, (path, data) => void files.set(`main/${path}`, data), options.merge);
   const changedParts = (options.changed ?? []).map((s) => writePart(files, s)).sort(byRecency);
-  // The delta lists its entries of the words main's manifest lists, as write-search-index.ts merges it.
+  // The delta lists its entries of the words main's manifest lists, in files of its own sizes, as write-search-index.ts merges it.
   const listedTerms = new Set((main.topTerms ?? []).map((e) => e[0]));
-  const delta = changedParts.length > 0 ? await mergeParts('delta', changedParts, (path, data) => void files.set(`delta/${path}`, data), { listedTerms, ...options.merge }) : null;
+  const delta = changedParts.length > 0 ? await mergeParts('delta', changedParts, (path, data) => void files.set(`delta/${path}`, data), { listedTerms, sizes: DELTA_SIZES, ...options.merge }) : null;
   const current = [...parts.filter((p) => !changedParts.some((c) => c.key === p.key)), ...changedParts].sort(byRecency);
   const manifest = buildManifest(current.map((p) => partHeader(p, 'd', `${p.key}/`)), main, delta, changedParts.map((p) => p.key));
   const read: string[] = [];

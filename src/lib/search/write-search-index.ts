@@ -31,7 +31,7 @@ import { readArchiveIndex, readCited, readModel } from '../archive/model-store.t
 import { searchRecords } from './search-records.ts';
 import { artifactRecords, repositoryRecords, type RepositoryCitations } from './evidence-records.ts';
 import { buildPart, partWordsFile, PART_VERSION, type SearchPart } from './index/part.ts';
-import { mergeParts } from './index/merge.ts';
+import { DELTA_SIZES, mergeParts } from './index/merge.ts';
 import { docFileOf, docFileRanges, SEARCH_INDEX_VERSION, type IndexInfo, type StoredDoc } from './index/format.ts';
 import { buildManifest, byRecency, partHeader, type PartHeader } from './index/manifest.ts';
 
@@ -433,7 +433,7 @@ async function writeIndex(cacheDir: string, outDir: string, base: string, option
       const parts = await Promise.all(changed.map((h) => loadPart(h.key)));
       // The delta lists its entries of the words main's manifest lists (format.ts, IndexInfo.topTerms).
       const listedTerms = new Set((main.topTerms ?? []).map((e) => e[0]));
-      delta = await mergeParts('delta', parts, emitTo(join(outIndex, 'delta')), { storedDoc: docStoreReader(docsDir, parts), listedTerms, onProgress: (done, total) => tell({ phase: 'merge', done, total }) });
+      delta = await mergeParts('delta', parts, emitTo(join(outIndex, 'delta')), { storedDoc: docStoreReader(docsDir, parts), listedTerms, sizes: DELTA_SIZES, onProgress: (done, total) => tell({ phase: 'merge', done, total }) });
     }
   } else {
     // The state goes before the files it describes: a run stopped while merging leaves no state,

@@ -25,6 +25,20 @@ export const BLOCK_POSTINGS = 65_536;
 export const PACK_BYTES = 64 * 1024;
 /** A dictionary or exact-map page is closed once its JSON holds this many characters. */
 export const PAGE_CHARS = 24 * 1024;
+/**
+ * A delta index's file sizes (write-search-index.ts): an eighth and a quarter of main's. Every
+ * search reads the delta beside main, and a delta holds the few projects built again since
+ * main was merged: a query's word in it is a few hundred postings, so a 64 KB file of other
+ * words' postings and a 24 KB dictionary page are bytes read for nothing (issue 30: a two-word
+ * query after a one-row rebuild read 504 KB, 38 KB of them the delta's page and file).
+ */
+export const DELTA_SIZES: FileSizes = { packBytes: PACK_BYTES / 8, pageChars: PAGE_CHARS / 4 };
+
+/** Where an index's files are closed: posting files past `packBytes` (before gzip), dictionary and exact-map pages past `pageChars`. */
+export interface FileSizes {
+  packBytes: number;
+  pageChars: number;
+}
 
 /** Receives one file of the index: path relative to the index folder, gzip data. */
 export type Emit = (path: string, data: Uint8Array) => Promise<void> | void;
@@ -32,7 +46,7 @@ export type Emit = (path: string, data: Uint8Array) => Promise<void> | void;
 /** gzip data of an index file: JSON at {@link GZIP_TEXT}, binary at {@link GZIP_BINARY} (format.ts). */
 const gz = (data: Uint8Array | string): Uint8Array => gzipSync(data, { level: typeof data === 'string' ? GZIP_TEXT : GZIP_BINARY });
 
-/** Writes pages of JSON items, each page closed past {@link PAGE_CHARS}; returns each page's first key. */
+/** Writes pages of JSON items, each page closed past `pageChars` ({@link PAGE_CHARS} unless given); returns each page's first key. */
 class Pager<T> {
   /** Each item's JSON (joined, they are the page's JSON array: what JSON.stringify of the items gives). */
   private items: string[] = [];
@@ -41,9 +55,11 @@ class Pager<T> {
   readonly firsts: string[] = [];
   private readonly folder: string;
   private readonly emit: Emit;
-  constructor(folder: string, emit: Emit) {
+  private readonly pageChars: number;
+  constructor(folder: string, emit: Emit, pageChars = PAGE_CHARS) {
     this.folder = folder;
     this.emit = emit;
+    this.pageChars = pageChars;
   }
   /** Adds an item; returns the page's write when this item closed it (await it), else nothing. */
   add(key: string, item: T): Promise<void> | undefined {
@@ -54,7 +70,7 @@ class Pager<T> {
     if (this.items.length === 0) this.firsts.push(key);
     this.items.push(text);
     this.chars += text.length + 1;
-    return this.chars >= PAGE_CHARS ? this.flush() : undefined;
+    return this.chars >= this.pageChars ? this.flush() : undefined;
   }
   async flush(): Promise<void> {
     if (this.items.length === 0) return;
@@ -64,23 +80,25 @@ class Pager<T> {
   }
 }
 
-/** Packs posting blocks into files. */
+/** Packs posting blocks into files of about `packBytes` ({@link PACK_BYTES} unless given). */
 class Packer {
   private current = new ByteWriter();
   private n = 0;
   private readonly emit: Emit;
-  constructor(emit: Emit) {
+  private readonly packBytes: number;
+  constructor(emit: Emit, packBytes = PACK_BYTES) {
     this.emit = emit;
+    this.packBytes = packBytes;
   }
   /** Adds a block; returns where it is. */
   async add(block: Uint8Array): Promise<[number, number, number]> {
-    if (block.length >= PACK_BYTES) {
+    if (block.length >= this.packBytes) {
       await this.flush();
       const file = this.n++;
       await this.emit(`post/${file}.bin`, gz(block));
       return [file, 0, block.length];
     }
-    if (this.current.length + block.length > PACK_BYTES) await this.flush();
+    if (this.current.length + block.length > this.packBytes) await this.flush();
     const at: [number, number, number] = [this.n, this.current.length, block.length];
     this.current.bytes(block);
     return at;
@@ -213,6 +231,8 @@ export interface MergeOptions {
   listedTerms?: ReadonlySet<string>;
   /** Postings of a word's block (format.ts, WORD_BLOCK_POSTINGS; tests lower it). */
   wordBlock?: number;
+  /** Where files are closed ({@link PACK_BYTES} and {@link PAGE_CHARS} unless given; a delta index's: {@link DELTA_SIZES}). */
+  sizes?: FileSizes;
   /**
    * Told now and then how far the merge is: the parts' terms and exact keys read so far, of
    * all of them (a term shared by several parts counts once per part).
@@ -276,10 +296,10 @@ export async function mergeParts(name: 'main' | 'delta', parts: readonly SearchP
     }
   })));
   const buckets = new Map<number, CodeBuckets>();
-  const packer = new Packer(emit);
+  const packer = new Packer(emit, options.sizes?.packBytes);
   const topMin = options.top?.min ?? TOP_MIN;
   const topPostings = options.top?.postings ?? TOP_POSTINGS;
-  const dict = new Pager<DictEntry>('dict', emit);
+  const dict = new Pager<DictEntry>('dict', emit, options.sizes?.pageChars);
   /** The facet terms' entries, for the manifest (format.ts, IndexInfo.facetTerms). */
   const facetTerms: DictEntry[] = [];
   /** The entries of the words with a top block, for the manifest (format.ts, IndexInfo.topTerms). */
@@ -405,7 +425,7 @@ export async function mergeParts(name: 'main' | 'delta', parts: readonly SearchP
   await dict.flush();
 
   // The exact-token map; a hot key's entries (and its first page's records) in a file of its own.
-  const exact = new Pager<ExactItem>('exact', emit);
+  const exact = new Pager<ExactItem>('exact', emit, options.sizes?.pageChars);
   const hotEntries = options.hotEntries ?? HOT_ENTRIES;
   let hotFiles = 0;
   const records = await firstPageRecords(parts, globalOf, hotEntries, options.storedDoc);
