@@ -83,6 +83,9 @@ describe('npm pack', () => {
     const paths = (info?.files ?? []).map((f) => f.path);
     expect(paths).toEqual(expect.arrayContaining(['package.json', 'README.md', 'bin/trailbook.js', 'bin/type-stripping.js', 'src/cli/main.ts', 'src/pages/index.astro', 'astro.config.mjs', 'content/tickets/clean/decisions.jsonl']));
     expect(paths.filter((p) => /^(tests|scripts|\.ci|examples)\//.test(p) || p.includes('real-corpus') || p === 'package-lock.json' || p === 'trailbook.config.mjs')).toEqual([]);
+    // The benchmarks' record (a developer's, grown every round) is not a user's document: `npm run bench` is not packed either.
+    expect(paths).not.toContain('docs/performance.md');
+    expect(paths).toContain('docs/architecture.md');
     // Small: the CLI, the site's sources and the example corpus, well under a megabyte packed.
     expect(info?.size).toBeLessThan(1_000_000);
     expect(statSync(tarball).size).toBe(info?.size);
