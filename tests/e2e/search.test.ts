@@ -167,6 +167,7 @@ describe('search page', () => {
     const cases: Array<[string, string, string, string]> = [
       ['a phrase with a number', '4 KiB cap', '/p/tickets-faults/#row-841241d4', 'Keep the 4 KiB cap after review'],
       ['a row id', '8635af1e', '/p/tickets-faults/#row-8635af1e', 'Ship the fake-sha hotfix'],
+      ['a row’s anchor, as its permalink shows it', '#row-8635af1e', '/p/tickets-faults/#row-8635af1e', 'Ship the fake-sha hotfix'],
       ['a SHA prefix: the commit page, then the rows citing it', '8879725e', '/r/content-repos-example.git/commit/8879725e58e4dddd4a83a461e62c6d48f8c13d17/', 'Commit 8879725e58e4 in content/repos/example.git'],
       ['a path:line: the row citing that line', 'src/parser.ts:999', '/p/tickets-faults/#row-29700948', 'Keep the legacy line counter'],
       ['a path: the file page', 'src/parser.ts', '/r/content-repos-example.git/file/src/parser.ts/', 'src/parser.ts'],

@@ -69,6 +69,17 @@ describe('exact tokens of a query', () => {
     ]);
     expect(queryExactKeys('README.md')).toContainEqual({ type: 'path', key: 'path:readme.md', path: 'readme.md' });
     expect(queryExactKeys('hotfix')).toEqual([]);
+    // A row's anchor, as a permalink shows it: its id too (a duplicate's `-L<line>` suffix off).
+    expect(queryExactKeys('row-0BADC0DE')).toEqual([
+      { type: 'key', key: 'id:row-0badc0de' },
+      { type: 'key', key: 'kind:row-0badc0de' },
+      { type: 'key', key: 'id:0badc0de' },
+    ]);
+    expect(queryExactKeys('#row-0badc0de').filter((e) => e.type === 'key' && e.key === 'id:0badc0de')).toHaveLength(1);
+    expect(queryExactKeys('https://archive.example/p/tickets-faults/#row-8635af1e')).toContainEqual({ type: 'key', key: 'id:8635af1e' });
+    expect(queryExactKeys('row-t-22-L7-2')).toEqual(expect.arrayContaining([{ type: 'key', key: 'id:t-22-l7-2' }, { type: 'key', key: 'id:t-22' }]));
+    expect(queryExactKeys('row-L12').filter((e) => e.type === 'key' && e.key.startsWith('id:'))).toEqual([{ type: 'key', key: 'id:row-l12' }, { type: 'key', key: 'id:l12' }]);
+    expect(queryExactKeys('narrow-band').filter((e) => e.type === 'key' && e.key === 'id:band')).toEqual([]);
   });
 
   it('scores a path entry against a path query', () => {

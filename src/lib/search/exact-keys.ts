@@ -78,6 +78,11 @@ export function pointerKeys(p: EvidencePointer): ExactKey[] {
   return [];
 }
 
+/** A row's anchor at the end of a token (`row-<id>`, after `#` or a link's path): the id. */
+const ROW_ANCHOR = /(?:^|#)row-([^#\s]+)$/;
+/** A duplicate id's anchor suffix (`-L<line>`, then `-<n>`; rows.ts assignAnchors), lower case here. */
+const DUPLICATE_SUFFIX = /-l\d+(?:-\d+)?$/;
+
 /** One exact lookup a query token asks for. */
 export type ExactQuery =
   | { type: 'hex'; prefix: string }
@@ -88,7 +93,9 @@ export type ExactQuery =
  * The exact lookups of one query token (as typed; case does not matter): a hex token of 4+
  * digits looks up SHAs beginning with it and an id equal to it; a token with `-`, `/`, `_`,
  * `.`, `:` or `#` or with both digits and letters looks up ids and flag kinds equal to it;
- * a path (`src/a.ts`, `a.ts:12`, `src/a.ts#L12`) looks up its file name. Plain words ask for none.
+ * a path (`src/a.ts`, `a.ts:12`, `src/a.ts#L12`) looks up its file name; a row's anchor as a
+ * link shows it (`row-0badc0de`, `#row-0badc0de`, a permalink ending in it; src/lib/trail/rows.ts
+ * assignAnchors, a duplicate's `-L<line>` too) looks up the row's id. Plain words ask for none.
  */
 export function queryExactKeys(token: string): ExactQuery[] {
   // Brackets and quotes around the token, trimmed in linear time (src/lib/text/trim-chars.ts).
@@ -101,6 +108,10 @@ export function queryExactKeys(token: string): ExactQuery[] {
     out.push({ type: 'key', key: `id:${t}` });
     out.push({ type: 'key', key: `kind:${t}` });
   }
+  // A row's anchor, as a permalink shows it: the id it was made from (a found-by-reader report:
+  // `row-0badc0de` listed words and the row's flag, not the row).
+  const anchored = ROW_ANCHOR.exec(t)?.[1];
+  if (anchored) for (const id of new Set([anchored, anchored.replace(DUPLICATE_SUFFIX, '')])) if (id !== '' && id !== t) out.push({ type: 'key', key: `id:${id}` });
   const { path, from } = splitLineSuffix(t);
   const clean = path.replace(/^\.\//, '').replace(/\/$/, '');
   const name = clean.slice(clean.lastIndexOf('/') + 1);
