@@ -6,7 +6,7 @@
  * ↓ and ↑ move through the results, Enter opens one.
  */
 import { SearchEngine, type Filters, type Hit, type SearchOutcome } from '../lib/search/query/engine.ts';
-import { filterWordsNotices, readSearchState, searchQuery, type KnownFacet } from '../lib/search/query/url-state.ts';
+import { filterWordsNotices, newHistoryEntry, readSearchState, searchQuery, type KnownFacet, type SearchTrigger } from '../lib/search/query/url-state.ts';
 import { countsText, noResultsText } from '../lib/search/facets.ts';
 import { MAX_TOKENS, phraseNotice } from '../lib/search/query/parse.ts';
 import type { SearchManifest } from '../lib/search/index/format.ts';
@@ -94,7 +94,7 @@ async function start(): Promise<void> {
         if (select.value === '') delete filters[f.key];
         else filters[f.key] = [select.value];
         pendingNotices = [];
-        void run();
+        void run('committed');
       });
       selects.set(f.key, select);
       labels.push(el('label', { for: id }, el('span', {}, f.name), select));
@@ -152,7 +152,7 @@ async function start(): Promise<void> {
           else delete filters[key];
           const select = selects.get(key);
           if (select) select.value = left[0] ?? '';
-          void run();
+          void run('committed');
         });
         chips.append(remove);
       }
@@ -265,7 +265,14 @@ async function start(): Promise<void> {
     return true;
   };
 
-  const run = async (): Promise<void> => {
+  /** When the search shown was listed (performance.now()), or null: not listed yet (url-state.ts newHistoryEntry). */
+  let listedAt: number | null = null;
+  /**
+   * Runs the search of the box and the filters. `trigger`: typed or committed (a new history
+   * entry or not, url-state.ts newHistoryEntry), or `restore` (Back or Forward: the URL is
+   * already the search's).
+   */
+  const run = async (trigger: SearchTrigger | 'restore' = 'typed'): Promise<void> => {
     const gen = ++generation;
     const q = input.value.trim();
     const inUse = currentFilters();
@@ -279,7 +286,12 @@ async function start(): Promise<void> {
     const searching = q === '' && Object.keys(filters).length === 0 ? null : engine.search(q, inUse, { countsLater: true, firstPage: true, onLeading });
     searching?.catch(() => undefined); // awaited below, where a failure is reported
     const qs = searchQuery({ q, filters: inUse });
-    history.replaceState(null, '', `${location.pathname}${qs ? `?${qs}` : ''}`);
+    const url = `${location.pathname}${qs ? `?${qs}` : ''}`;
+    if (trigger !== 'restore') {
+      if (newHistoryEntry({ url: `${location.pathname}${location.search}`, listedAt }, { url, trigger }, performance.now())) history.pushState(null, '', url);
+      else history.replaceState(null, '', url);
+    }
+    listedAt = null;
     renderChips(inUse);
     delete status.dataset['count'];
     list.replaceChildren();
@@ -327,6 +339,7 @@ async function start(): Promise<void> {
     label(result);
     // Set once the first results are listed: tests and scripts wait for it.
     status.dataset['count'] = String(n);
+    listedAt = performance.now();
   };
 
   const showNotices = (extraNotices: string[]): void => {
@@ -344,7 +357,18 @@ async function start(): Promise<void> {
   form.addEventListener('submit', (event) => {
     event.preventDefault();
     clearTimeout(timer);
-    void run();
+    void run('committed');
+  });
+  // Back and Forward between searches: the box, the filters and the results of the URL's.
+  window.addEventListener('popstate', () => {
+    const state = readSearchState(new URLSearchParams(location.search), known);
+    input.value = state.q;
+    for (const key of Object.keys(filters)) delete filters[key];
+    Object.assign(filters, state.filters);
+    for (const [key, select] of selects) select.value = filters[key]?.[0] ?? '';
+    pendingNotices = state.notices;
+    clearTimeout(timer);
+    void run('restore');
   });
   // One "Show more" at a time: a second click while the first reads and lists would list from a
   // cursor the first is still moving (found by tests/e2e/row-pages.test.ts: 50 of 56 listed).

@@ -489,4 +489,41 @@ describe('search page', () => {
     expect(await echoed.locator('.result-title-echo').isVisible()).toBe(false);
     expect(await echoed.locator('.result-excerpt:not(.result-title-echo)').isVisible()).toBe(true);
   });
+
+  it('Back and Forward go through the searches sent and the filters picked, not through each letter typed', async () => {
+    await openSearch();
+    const entries = (): Promise<number> => page.evaluate(() => history.length);
+    const start = await entries();
+    // Sent with Enter: an entry each.
+    await page.fill('#search-input', 'parser');
+    await page.press('#search-input', 'Enter');
+    await settled('?q=parser');
+    await page.fill('#search-input', 'hotfix');
+    await page.press('#search-input', 'Enter');
+    await settled('?q=hotfix');
+    await select('result', 'open', '?q=hotfix&result=open');
+    expect(await entries()).toBe(start + 2);
+    // Typed letter by letter, quickly: one entry for the word, not one per letter.
+    await page.waitForTimeout(2100);
+    await page.locator('#search-input').fill('');
+    await page.locator('#search-input').pressSequentially('cache', { delay: 40 });
+    await settled('?q=cache&result=open');
+    expect(await entries()).toBe(start + 3);
+    // Back: each search as it was, its box, filters and results.
+    await page.goBack();
+    await settled('?q=hotfix&result=open');
+    expect(await page.inputValue('#search-input')).toBe('hotfix');
+    await page.goBack();
+    await settled('?q=hotfix');
+    expect(await page.inputValue('#search-input')).toBe('hotfix');
+    expect(await page.locator('#search-chips .chip').count()).toBe(0);
+    expect(await page.locator('#search-filters select[name="result"]').inputValue()).toBe('');
+    await page.goBack();
+    await settled('?q=parser');
+    expect(await page.inputValue('#search-input')).toBe('parser');
+    expect((await hrefs()).length).toBeGreaterThan(0);
+    await page.goForward();
+    await settled('?q=hotfix');
+    expect(await page.inputValue('#search-input')).toBe('hotfix');
+  });
 });

@@ -89,3 +89,23 @@ export function filterWordsNotices(q: string, facets: readonly KnownFacet[]): st
   }
   return out;
 }
+
+/** How a search was started: a committed one (the form sent, a filter picked or removed) or typing in the box. */
+export type SearchTrigger = 'committed' | 'typed';
+
+/** A search shown for this long (ms) was read: the next one typed gets a history entry of its own. */
+export const READ_MS = 2000;
+
+/**
+ * Whether a search's URL is a new history entry (Back returns to the search before it) rather
+ * than replacing the current one (found by a new-user trial: Back never returned to an earlier
+ * query). `previous`: the URL of the search shown and when its results were listed (ms on the
+ * page's clock; null: not listed, or the page's first search, whose URL replaces the one it
+ * came with). A committed search that changes the URL is a new entry; a typed one is when the
+ * search before it was read ({@link READ_MS}), so typing `ledger writer` letter by letter does
+ * not leave an entry per letter.
+ */
+export function newHistoryEntry(previous: { url: string; listedAt: number | null }, next: { url: string; trigger: SearchTrigger }, now: number): boolean {
+  if (next.url === previous.url || previous.listedAt === null) return false;
+  return next.trigger === 'committed' || now - previous.listedAt >= READ_MS;
+}
