@@ -8,7 +8,7 @@
 import { describe, expect, it } from 'vitest';
 import { gunzipSync } from 'node:zlib';
 import { FACET_FIRST, FACET_FIRST_MIN, type DictEntry } from '../../src/lib/search/index/format.ts';
-import { FIRST_PAGE, type SearchEngine, type Filters } from '../../src/lib/search/query/engine.ts';
+import { FIRST_PAGE, WHOLE_LISTS_TOP_BLOCKS, type SearchEngine, type Filters } from '../../src/lib/search/query/engine.ts';
 import { memorySite } from './search-memory-site.ts';
 import type { SearchRecord } from '../../src/lib/search/search-record.ts';
 
@@ -98,7 +98,8 @@ describe('common words’ top blocks (format 8)', () => {
   });
 
   it('one common word: the first page from its top block is the whole search’s first page', async () => {
-    const { engine, read } = await site({ min: 120, postings: 80 });
+    // 450 records hold `cache`: more than four top blocks of 80 (WHOLE_LISTS_TOP_BLOCKS).
+    const { engine, read } = await site({ min: 120, postings: 80 }, 150);
     const whole = await firstPage(engine(), 'cache', {}, {});
     read.length = 0;
     const top = await firstPage(engine(), 'cache', {}, { firstPage: true });
@@ -108,6 +109,20 @@ describe('common words’ top blocks (format 8)', () => {
     // It reads the block's postings only: 80 records, all with the word in their title.
     expect(top.n).toBe(80);
     expect(top.shown.every((s) => s.includes(' cache'))).toBe(true);
+  });
+
+  it('words of at most four top blocks’ postings in all are read whole: the first page is the whole search (a new-user trial’s `step 14`)', async () => {
+    expect(WHOLE_LISTS_TOP_BLOCKS).toBe(4);
+    // 300 records hold `cache`, its top block 80: read whole, every result ranked and counted.
+    const { engine } = await site({ min: 120, postings: 80 });
+    const first = await firstPage(engine(), 'cache', {}, { firstPage: true });
+    const whole = await firstPage(engine(), 'cache', {}, {});
+    expect(first).toEqual(whole);
+    expect(first.firstPage).toBe(false);
+    expect(first.n).toBe(300);
+    // Past four blocks' worth (a top block of 70: 280 < 300), the top block, as before.
+    const bigger = await site({ min: 120, postings: 70 });
+    expect((await firstPage(bigger.engine(), 'cache', {}, { firstPage: true })).firstPage).toBe(true);
   });
 
   it('two common words: the first page holds every word, best where they stand out; its count is a floor', async () => {
