@@ -114,6 +114,9 @@ export interface ShownHit {
 
 const dict = <T>(): Record<string, T> => Object.create(null) as Record<string, T>;
 
+/** A record's document order across indexes (hit-list.ts `IndexHits.order`): (tier × parts + part rank) × docs + place in the part. */
+const documentOrder = (scale: { parts: number; docs: number }, tier: number, rank: number, local: number): number => (tier * scale.parts + rank) * scale.docs + local;
+
 /**
  * Adds to `cands` the documents found in every one of `lists` (each in document order, as
  * posting blocks are), with each list's field code (term `j` of `m`).
@@ -623,7 +626,7 @@ export class SearchEngine {
       out.score[i] = key;
       out.part[i] = rank;
       out.local[i] = local;
-      out.order[i] = ((cands.tier[c] as number) * scale.parts + rank) * scale.docs + local;
+      out.order[i] = documentOrder(scale, cands.tier[c] as number, rank, local);
     }
     cands.release();
     return out;
@@ -675,7 +678,7 @@ export class SearchEngine {
       out.word[k] = word;
       out.part[k] = rank;
       out.local[k] = where.local;
-      out.order[k] = (where.tier * scale.parts + rank) * scale.docs + where.local;
+      out.order[k] = documentOrder(scale, where.tier, rank, where.local);
       indexPart[k] = part;
       typeAt[k] = type;
       k++;
@@ -808,7 +811,7 @@ export class SearchEngine {
               if (at === null) return;
               if (!holdsPhrase(at)) continue;
               const r = batch[n] as Row;
-              tell({ index: which, doc: r.doc, part: r.rank, local: r.local, word: r.word, coverage: 2 * T, score: best }, (r.tier * scale.parts + r.rank) * scale.docs + r.local);
+              tell({ index: which, doc: r.doc, part: r.rank, local: r.local, word: r.word, coverage: 2 * T, score: best }, documentOrder(scale, r.tier, r.rank, r.local));
               return;
             }
           })().catch(() => undefined);
@@ -839,7 +842,7 @@ export class SearchEngine {
       out.word[k] = r.word;
       out.part[k] = r.rank;
       out.local[k] = r.local;
-      out.order[k] = (r.tier * scale.parts + r.rank) * scale.docs + r.local;
+      out.order[k] = documentOrder(scale, r.tier, r.rank, r.local);
       typeAt[k] = r.type;
       indexPart[k] = r.part;
       const name = ix.typeName(r.type);
