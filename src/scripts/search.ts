@@ -6,7 +6,7 @@
  * ↓ and ↑ move through the results, Enter opens one.
  */
 import { SearchEngine, type Filters, type Hit, type SearchOutcome } from '../lib/search/query/engine.ts';
-import { filterWordsNotices, newHistoryEntry, readSearchState, searchQuery, type KnownFacet, type SearchTrigger } from '../lib/search/query/url-state.ts';
+import { filterWordsNotices, listingHistoryState, newHistoryEntry, readListingState, readSearchState, searchQuery, type KnownFacet, type ListingState, type SearchTrigger } from '../lib/search/query/url-state.ts';
 import { countsText, noResultsText } from '../lib/search/facets.ts';
 import { MAX_TOKENS, phraseNotice } from '../lib/search/query/parse.ts';
 import type { SearchManifest } from '../lib/search/index/format.ts';
@@ -66,6 +66,10 @@ async function start(): Promise<void> {
   const known: KnownFacet[] = manifest.facets.map((f) => ({ key: f.key, name: f.name, values: f.values.map((v) => v.value) }));
   const archiveCounts = (key: string, value: string): Record<string, number> => manifest.facets.find((f) => f.key === key)?.values.find((v) => v.value === value)?.counts ?? {};
 
+  // Where a reader left this search, when they come back to it (Back, or a reload): the page
+  // puts them there itself, once the results are listed.
+  const initialListing = readListingState(history.state);
+  if ('scrollRestoration' in history) history.scrollRestoration = 'manual';
   // The state in the URL; an older or longer URL is rewritten in the short form.
   const initial = readSearchState(new URLSearchParams(location.search), known);
   if (initial.q !== '' || new URLSearchParams(location.search).has('q')) {
@@ -265,14 +269,19 @@ async function start(): Promise<void> {
     return true;
   };
 
+  /** Records in the current history entry how far the reader has gone (url-state.ts ListingState): Back returns there. */
+  const remember = (): void => {
+    history.replaceState(listingHistoryState({ shown, scrollY: window.scrollY }), '', location.href);
+  };
   /** When the search shown was listed (performance.now()), or null: not listed yet (url-state.ts newHistoryEntry). */
   let listedAt: number | null = null;
   /**
    * Runs the search of the box and the filters. `trigger`: typed or committed (a new history
    * entry or not, url-state.ts newHistoryEntry), or `restore` (Back or Forward: the URL is
-   * already the search's).
+   * already the search's). `listing`: how far the reader had gone when they left this search
+   * (its history entry's), listed again and scrolled to before the search counts as settled.
    */
-  const run = async (trigger: SearchTrigger | 'restore' = 'typed'): Promise<void> => {
+  const run = async (trigger: SearchTrigger | 'restore' = 'typed', listing: ListingState | null = null): Promise<void> => {
     const gen = ++generation;
     const q = input.value.trim();
     const inUse = currentFilters();
@@ -288,7 +297,10 @@ async function start(): Promise<void> {
     const qs = searchQuery({ q, filters: inUse });
     const url = `${location.pathname}${qs ? `?${qs}` : ''}`;
     if (trigger !== 'restore') {
-      if (newHistoryEntry({ url: `${location.pathname}${location.search}`, listedAt }, { url, trigger }, performance.now())) history.pushState(null, '', url);
+      if (newHistoryEntry({ url: `${location.pathname}${location.search}`, listedAt }, { url, trigger }, performance.now())) {
+        remember();
+        history.pushState(null, '', url);
+      }
       else history.replaceState(null, '', url);
     }
     listedAt = null;
@@ -337,6 +349,16 @@ async function start(): Promise<void> {
     engine.finishCounts(result);
     ensureSelects();
     label(result);
+    // Back to a search left further down: as many results as were listed, and the place.
+    if (listing) {
+      while (shown < listing.shown && (outcome?.firstPage || left() > 0)) {
+        const before = shown;
+        await showMore(gen);
+        if (gen !== generation) return;
+        if (shown === before) break;
+      }
+      window.scrollTo(0, listing.scrollY);
+    }
     // Set once the first results are listed: tests and scripts wait for it.
     status.dataset['count'] = String(n);
     listedAt = performance.now();
@@ -360,7 +382,7 @@ async function start(): Promise<void> {
     void run('committed');
   });
   // Back and Forward between searches: the box, the filters and the results of the URL's.
-  window.addEventListener('popstate', () => {
+  window.addEventListener('popstate', (event) => {
     const state = readSearchState(new URLSearchParams(location.search), known);
     input.value = state.q;
     for (const key of Object.keys(filters)) delete filters[key];
@@ -368,8 +390,11 @@ async function start(): Promise<void> {
     for (const [key, select] of selects) select.value = filters[key]?.[0] ?? '';
     pendingNotices = state.notices;
     clearTimeout(timer);
-    void run('restore');
+    void run('restore', readListingState(event.state));
   });
+  // Leaving by a result (or any way): the entry keeps how far the reader had gone.
+  list.addEventListener('click', remember, { capture: true });
+  window.addEventListener('pagehide', remember);
   // One "Show more" at a time: a second click while the first reads and lists would list from a
   // cursor the first is still moving (found by tests/e2e/row-pages.test.ts: 50 of 56 listed).
   more.addEventListener('click', () => {
@@ -410,7 +435,7 @@ async function start(): Promise<void> {
     if (event.key === 'ArrowUp' && at === 0) input.focus();
     else all[Math.min(all.length - 1, Math.max(0, at + (event.key === 'ArrowDown' ? 1 : -1)))]?.focus();
   });
-  await run();
+  await run('typed', initialListing);
 }
 
 void start();

@@ -490,6 +490,30 @@ describe('search page', () => {
     expect(await echoed.locator('.result-excerpt:not(.result-title-echo)').isVisible()).toBe(true);
   });
 
+  it('Back from a result further down returns to it: as many results listed, at the same place', async () => {
+    await openSearch('?type=decision');
+    const count = Number(await page.locator('#search-status').getAttribute('data-count'));
+    expect(count).toBeGreaterThan(30);
+    await page.locator('#search-more').click();
+    await page.waitForFunction(() => document.querySelectorAll('#search-results li.result').length === 50 || !document.querySelector('#search-more:not([hidden])'));
+    const listed = await page.locator('#search-results li.result').count();
+    expect(listed).toBe(Math.min(50, count));
+    const followed = page.locator('#search-results li.result a.result-title').nth(29);
+    await followed.scrollIntoViewIfNeeded();
+    const href = await followed.getAttribute('href');
+    const scrollY = await page.evaluate(() => window.scrollY);
+    expect(scrollY).toBeGreaterThan(500);
+    await followed.click();
+    await page.waitForURL((url) => !url.pathname.startsWith('/search/'));
+    // Playwright's Chromium keeps no copy of the page (no back/forward cache): it is loaded again.
+    await page.goBack();
+    await settled('?type=decision');
+    expect(await page.locator('#search-results li.result').count()).toBe(listed);
+    expect(Math.abs((await page.evaluate(() => window.scrollY)) - scrollY)).toBeLessThanOrEqual(1);
+    expect(await page.locator('#search-results li.result a.result-title').nth(29).getAttribute('href')).toBe(href);
+    expect(await isInViewport(page.locator('#search-results li.result a.result-title').nth(29))).toBe(true);
+  });
+
   it('Back and Forward go through the searches sent and the filters picked, not through each letter typed', async () => {
     await openSearch();
     const entries = (): Promise<number> => page.evaluate(() => history.length);

@@ -109,3 +109,37 @@ export function newHistoryEntry(previous: { url: string; listedAt: number | null
   if (next.url === previous.url || previous.listedAt === null) return false;
   return next.trigger === 'committed' || now - previous.listedAt >= READ_MS;
 }
+
+/**
+ * How far a reader had gone in a search's results when they left it: the results listed
+ * (`shown`, one page or more after "Show more") and the page's scroll offset (`scrollY`, CSS
+ * pixels). Kept in the history entry (`history.state`), so that Back from a result, which
+ * loads the page again when the browser keeps no copy of it, lists as many results and returns
+ * to the one followed, instead of the first page at the top (found by a new-user trial).
+ */
+export interface ListingState {
+  shown: number;
+  scrollY: number;
+}
+
+/** Results a returning reader has listed again at most: a bound on the work a history entry can ask for. */
+export const MAX_RESTORED = 1000;
+
+/**
+ * The listing state a history entry holds (`history.state`, any value a page of this or an
+ * older build stored, or null), or null when it holds none or one out of range. `shown` is
+ * capped at {@link MAX_RESTORED}.
+ */
+export function readListingState(state: unknown): ListingState | null {
+  if (typeof state !== 'object' || state === null) return null;
+  const listing = (state as { listing?: unknown }).listing;
+  if (typeof listing !== 'object' || listing === null) return null;
+  const { shown, scrollY } = listing as { shown?: unknown; scrollY?: unknown };
+  if (typeof shown !== 'number' || typeof scrollY !== 'number' || !Number.isInteger(shown) || shown < 0 || !Number.isFinite(scrollY) || scrollY < 0) return null;
+  return { shown: Math.min(shown, MAX_RESTORED), scrollY };
+}
+
+/** The `history.state` that records a listing ({@link readListingState} reads it back). */
+export function listingHistoryState(listing: ListingState): { listing: ListingState } {
+  return { listing: { shown: listing.shown, scrollY: Math.round(listing.scrollY) } };
+}
