@@ -1,6 +1,6 @@
 /** The end-of-run summary both commands print: what was found, flags and invalid rows. */
 import type { ProjectSummary } from '../lib/archive/summary.ts';
-import { formatOf } from '../lib/formats/format-lookup.ts';
+import { countedAsWords } from '../lib/formats/format-lookup.ts';
 import { archiveCounts, flagTotal, pointerTotal, type ArchiveCounts } from '../lib/projections/counts.ts';
 import { projectWarnings } from '../lib/export/build-report.ts';
 import { describeNeeds, worstProject } from '../lib/projections/needs-a-person.ts';
@@ -49,7 +49,7 @@ export function totals(projects: readonly ProjectSummary[], problems: readonly W
 export function printFound(out: Output, t: ArchiveTotals, projects: readonly ProjectSummary[] = []): void {
   const formats = Object.entries(t.rowsByFormat)
     .sort(([a], [b]) => (a < b ? -1 : 1))
-    .map(([f, n]) => `${formatCount(n ?? 0)} ${formatOf(f)?.countedAs ?? f}`);
+    .map(([f, n]) => `${formatCount(n ?? 0)} ${countedAsWords(f, n ?? 0)}`);
   out.info(`Read ${plural(t.projects, 'project')}: ${formats.length > 0 ? formats.join(', ') : 'no rows'}${t.notRead > 0 ? `; ${plural(t.notRead, 'source')} not read yet` : ''}.`);
   const stores = projects.flatMap((p) => p.sources.filter((s) => s.format === 'beads' && s.notRead && s.path.endsWith('.beads')).map((s) => `  ${projectName(p)}: ${s.notRead}`));
   for (const line of stores.slice(0, 10)) out.info(line);

@@ -8,6 +8,7 @@ export const arena: SourceFormatDescriptor = {
   id: 'arena',
   name: 'design arena',
   countedAs: 'design arena records',
+  countedAsOne: 'design arena record',
   kind: 'arena',
   lookedFor: { what: 'design and verdicts', names: ['design/rubric.md', 'design/selection.md', 'design/candidates/<n>/design.md'] },
   byName: (segments) => {

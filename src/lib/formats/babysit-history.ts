@@ -17,6 +17,7 @@ export const babysitHistory: SourceFormatDescriptor = {
   id: 'babysit-history',
   name: 'babysit lifecycle history',
   countedAs: 'babysit history rows',
+  countedAsOne: 'babysit history row',
   kind: 'babysit history',
   lookedFor: { what: 'coordination', names: BABYSIT_FILE_NAMES },
   likelyNames: BABYSIT_FILE_NAMES,

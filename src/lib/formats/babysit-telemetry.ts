@@ -5,6 +5,7 @@ export const babysitTelemetry: SourceFormatDescriptor = {
   id: 'babysit-telemetry',
   name: 'babysit telemetry',
   countedAs: 'babysit telemetry rows',
+  countedAsOne: 'babysit telemetry row',
   kind: 'telemetry',
   count: (model) => (model.telemetry.length > 0 ? model.telemetry.length : null),
   traits: { derived: true },

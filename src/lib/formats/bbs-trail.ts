@@ -5,6 +5,7 @@ export const bbsTrail: SourceFormatDescriptor = {
   id: 'bbs-trail',
   name: 'bbs decision trail',
   countedAs: 'rows from bbs decisions.jsonl',
+  countedAsOne: 'row from bbs decisions.jsonl',
   kind: 'bbs',
   lookedFor: { what: 'decision trails', names: ['decisions.jsonl'] },
   byName: named('decisions.jsonl'),

@@ -12,6 +12,7 @@ export const beads: SourceFormatDescriptor = {
   id: 'beads',
   name: 'beads records',
   countedAs: 'beads records',
+  countedAsOne: 'beads record',
   kind: 'beads',
   lookedFor: { what: 'coordination', names: [`${BEADS_FOLDER}/`] },
   ownsFolder: BEADS_FOLDER,

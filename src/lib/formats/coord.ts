@@ -11,6 +11,7 @@ export const coord: SourceFormatDescriptor = {
   id: 'coord',
   name: 'coord.v1 events',
   countedAs: 'coord.v1 events',
+  countedAsOne: 'coord.v1 event',
   kind: 'coord.v1',
   lookedFor: { what: 'coordination', names: ['coordination.jsonl'], byContent: 'any .jsonl of coord.v1 events' },
   byName: named('coordination.jsonl'),

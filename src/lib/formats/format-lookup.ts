@@ -20,6 +20,21 @@ export function formatOf(id: string): SourceFormatDescriptor | undefined {
   return byId.get(id);
 }
 
+/**
+ * What N records of a format are called, in words that agree with the number (`row from bbs
+ * decisions.jsonl` for 1, `rows from bbs decisions.jsonl` otherwise), as the CLI's "Read N
+ * projects: …" line says it after the number; an unknown format, or one never counted there,
+ * reads as its id.
+ *
+ * @param id - The source format's id (`bbs-trail`).
+ * @param n - How many of its records were read.
+ */
+export function countedAsWords(id: string, n: number): string {
+  const f = byId.get(id);
+  if (f?.countedAs === undefined) return id;
+  return n === 1 ? (f.countedAsOne ?? f.countedAs) : f.countedAs;
+}
+
 /** A source format's name in words (`bbs-trail` → `bbs decision trail`); an unknown format reads as written. */
 export function sourceFormatName(format: string): string {
   return byId.get(format)?.name ?? format;

@@ -11,6 +11,7 @@ export const pstackTrail: SourceFormatDescriptor = {
   id: 'pstack-trail',
   name: 'pstack trail (TSV)',
   countedAs: 'rows from pstack TSV trails',
+  countedAsOne: 'row from pstack TSV trails',
   kind: 'pstack',
   lookedFor: { what: 'decision trails', names: ['decisions.tsv', `${PSTACK_AUDIT_FOLDER}/<slug>.tsv`] },
   byName: (segments) => {

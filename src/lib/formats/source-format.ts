@@ -39,6 +39,8 @@ export interface SourceFormatDescriptor {
   readonly name: string;
   /** What the CLI's "Read N projects: …" calls its records (`rows from bbs decisions.jsonl`); absent when never counted there. */
   readonly countedAs?: string;
+  /** The same for one record (`row from bbs decisions.jsonl`); absent: {@link countedAs} is said for one too. */
+  readonly countedAsOne?: string;
   /** Its value of the archive home's kind filter (`bbs`, `coord.v1`); `''` when the home does not show it. */
   readonly kind: string;
   /**

@@ -9,6 +9,7 @@ export const verdicts: SourceFormatDescriptor = {
   id: 'verdicts',
   name: 'verdict record',
   countedAs: 'verdict records',
+  countedAsOne: 'verdict record',
   kind: 'verdicts',
   lookedFor: { what: 'design and verdicts', names: ['qa/<ticket>.json', 'verdicts/qa.json', 'verdicts/<skill>.md', 'reviews/<name>.json', 'premises.jsonl'] },
   byName: (segments) => {
