@@ -156,13 +156,15 @@ export async function readBbsTrail(absolutePath: string, file: string, bytes: nu
   const invalid = new BoundedInvalid();
   let shaped = 0;
   let blank = 0;
+  let utf16 = false;
   for await (const line of readLines(absolutePath, within)) {
     out.source.lines++;
+    if (line.utf16) utf16 = true;
     if (line.text.trim() === '' && !line.tooLong) blank++;
     if (readBbsLine(line, file, out, invalid)) shaped++;
   }
   out.invalid = invalid.list();
-  if (shaped === 0 && out.source.lines > blank) notATrail(out, file, 'decision trail', `no line is a JSON object with a ${TRAIL_FIELDS.slice(0, -1).join(', ')} or ${TRAIL_FIELDS.at(-1)} field`);
+  if (shaped === 0 && out.source.lines > blank) notATrail(out, file, 'decision trail', `no line is a JSON object with a ${TRAIL_FIELDS.slice(0, -1).join(', ')} or ${TRAIL_FIELDS.at(-1)} field`, utf16);
   if (out.rows.length === 0 && out.telemetry.length > 0) out.source.format = 'babysit-telemetry';
   return out;
 }

@@ -36,10 +36,14 @@ export const parseTime = rowTime;
  * another shape"; every line stays an invalid record with its raw text (kind
  * `trail/not-a-trail`, which raises no flag of its own) and the file's other warnings go.
  *
+ * A file beginning with a UTF-16 byte-order mark (`utf16`; Windows PowerShell's `>` writes one)
+ * holds no line of the shape only because it is not UTF-8: the warning says that, and the fix.
+ *
  * @param format - The format's name in words (`decision trail`, `pstack trail`).
  * @param why - What no line has, in words.
+ * @param utf16 - Whether the file begins with a UTF-16 byte-order mark (its line 1 is `utf16`, src/lib/text/lines.ts).
  */
-export function notATrail(out: TrailFileResult, file: string, format: string, why: string): void {
+export function notATrail(out: TrailFileResult, file: string, format: string, why: string, utf16 = false): void {
   for (const record of out.invalid) {
     record.error = `not a ${format}: ${record.error}`;
     record.kind = 'trail/not-a-trail';
@@ -47,5 +51,8 @@ export function notATrail(out: TrailFileResult, file: string, format: string, wh
   }
   const lines = out.source.lines;
   out.warnings.length = 0;
-  out.warnings.push({ kind: 'trail/not-a-trail', line: 0, message: `${file} is not a ${format}: ${countOf(lines, 'line')} of another shape (${why}); ${agree(lines, 'it is', 'they are')} kept raw under Invalid records` });
+  const message = utf16
+    ? `${file} is UTF-16 (it begins with a UTF-16 byte-order mark), not UTF-8, and was not read: save it as UTF-8; its ${countOf(lines, 'line')} as read ${agree(lines, 'is', 'are')} kept raw under Invalid records`
+    : `${file} is not a ${format}: ${countOf(lines, 'line')} of another shape (${why}); ${agree(lines, 'it is', 'they are')} kept raw under Invalid records`;
+  out.warnings.push({ kind: 'trail/not-a-trail', line: 0, message });
 }

@@ -171,8 +171,10 @@ export async function readPstackTrail(absolutePath: string, file: string, bytes:
     out.rows.push(row);
     out.source.valid++;
   };
+  let utf16 = false;
   for await (const line of readLines(absolutePath, within)) {
     out.source.lines++;
+    if (line.utf16) utf16 = true;
     if (line.tooLong) {
       // Its shape cannot be told: it is not held against the file.
       rowShaped++;
@@ -225,7 +227,7 @@ export async function readPstackTrail(absolutePath: string, file: string, bytes:
   }
   if (short.length > 0 && header !== null) out.warnings.push(headerGrew(file, header, short));
   out.invalid = bounded.list();
-  if (!headerFound && rowShaped === 0 && out.source.lines > blank) notATrail(out, file, 'pstack trail', `no line has ${ROW_SHAPE_CELLS} or more tab-separated cells, and none is a header`);
+  if (!headerFound && rowShaped === 0 && out.source.lines > blank) notATrail(out, file, 'pstack trail', `no line has ${ROW_SHAPE_CELLS} or more tab-separated cells, and none is a header`, utf16);
   return out;
 }
 
