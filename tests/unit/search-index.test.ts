@@ -465,6 +465,27 @@ describe('the URL', () => {
     expect(readSearchState(new URLSearchParams('verdict=PASS'), facets).notices).toEqual(['No record has verdict “PASS”: that filter is ignored.']);
   });
 
+  // A new-user trial: README's own example, `?project=tickets-faults` (the id in the recap's
+  // URL, /p/tickets-faults/), was ignored: the project filter's values are folders
+  // (`content/tickets/faults`). A value that names exactly one of a filter's values by its
+  // last or first words now means it, said in a notice; several are offered, none is guessed.
+  it('reads a value naming exactly one known value by its last or first words as that value, and says so', () => {
+    const known = [
+      { key: 'project', name: 'project', values: ['content/tickets/faults', 'content/coordination/faults', 'content/tickets/clean'] },
+      { key: 'format', name: 'source format', values: ['bbs decisions.jsonl', 'pstack TSV'] },
+    ];
+    const state = readSearchState(new URLSearchParams('project=tickets-faults&format=pstack'), known);
+    expect({ ...state.filters }).toEqual({ project: ['content/tickets/faults'], format: ['pstack TSV'] });
+    expect(state.notices).toEqual(['The project “tickets-faults” is read as “content/tickets/faults”.', 'The source format “pstack” is read as “pstack TSV”.']);
+    expect(searchQuery(state)).toBe('project=content%2Ftickets%2Ffaults&format=pstack+TSV');
+    const several = readSearchState(new URLSearchParams('project=faults&project=ticket'), known);
+    expect({ ...several.filters }).toEqual({});
+    expect(several.notices).toEqual([
+      'No record has project “faults”: that filter is ignored; did you mean “content/tickets/faults” or “content/coordination/faults”?',
+      'No record has project “ticket”: that filter is ignored.',
+    ]);
+  });
+
   it('parses a query into tokens, leaving out what cannot be searched', () => {
     const parsed = parseQuery('the "Ledger" choice 14 pars');
     expect(parsed.tokens.map((t) => [t.raw, t.terms, t.prefix])).toEqual([

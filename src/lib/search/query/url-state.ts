@@ -3,7 +3,9 @@
  * (`severity=high`, facets.ts); a filter may be given more than once (any of the values).
  * Older links keep working: a filter's display name (`flag+severity=high`, the key before
  * issue 11) means the same filter. Nothing is dropped silently: an unknown parameter or a
- * value no record has becomes a notice, and the page rewrites the URL in the short form.
+ * value no record has becomes a notice, and the page rewrites the URL in the short form. A
+ * value naming exactly one known value by its words ({@link valuesMeant}: a project's id for
+ * its folder) means that value, and a notice says so.
  */
 import { FACETS } from '../facets.ts';
 
@@ -21,6 +23,34 @@ export interface SearchState {
   filters: Record<string, string[]>;
   /** Things of the URL that were ignored, in plain words. */
   notices: string[];
+}
+
+/** Values offered, at most, when an unknown value names several. */
+const MEANT_OFFERED = 5;
+
+/** A value's words, lowercase, joined by `-` (`content/tickets/faults` → `content-tickets-faults`). */
+const slug = (text: string): string =>
+  text
+    .toLowerCase()
+    .replace(/[^\p{L}\p{N}]+/gu, '-')
+    .replace(/^-+|-+$/g, '');
+
+/**
+ * The known values an unknown filter value names: those whose words are its words, end with
+ * them or begin with them, compared without case or punctuation (`tickets-faults` names the
+ * project `content/tickets/faults`, as the recap's URL `/p/tickets-faults/` names it;
+ * `pstack` the source format `pstack TSV`). A whole word must match: `ticket` names neither.
+ *
+ * @param raw - The value as the URL gives it.
+ * @param values - The filter's values in this archive.
+ */
+export function valuesMeant(raw: string, values: readonly string[]): string[] {
+  const words = slug(raw);
+  if (words === '') return [];
+  return values.filter((v) => {
+    const known = slug(v);
+    return known === words || known.endsWith(`-${words}`) || known.startsWith(`${words}-`);
+  });
 }
 
 /**
@@ -52,12 +82,19 @@ export function readSearchState(params: URLSearchParams, facets: readonly KnownF
       continue;
     }
     if (raw === '') continue;
+    let value = raw;
     if (!facet.values.includes(raw)) {
-      notices.push(`No record has ${facet.name} “${raw}”: that filter is ignored.`);
-      continue;
+      const near = valuesMeant(raw, facet.values);
+      if (near.length !== 1) {
+        const offer = near.length > 1 ? `; did you mean ${near.slice(0, MEANT_OFFERED).map((v) => `“${v}”`).join(near.length === 2 ? ' or ' : ', ')}${near.length > MEANT_OFFERED ? ', …' : ''}?` : '.';
+        notices.push(`No record has ${facet.name} “${raw}”: that filter is ignored${offer}`);
+        continue;
+      }
+      value = near[0] as string;
+      notices.push(`The ${facet.name} “${raw}” is read as “${value}”.`);
     }
     const list = (filters[facet.key] ??= []);
-    if (!list.includes(raw)) list.push(raw);
+    if (!list.includes(value)) list.push(value);
   }
   const ordered: Record<string, string[]> = Object.create(null);
   for (const f of facets) if (filters[f.key]) ordered[f.key] = filters[f.key] as string[];
