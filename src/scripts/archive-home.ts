@@ -9,7 +9,7 @@
  * other than the default one takes in the rows of every other page (fetched once, rows as the
  * pages drew them) and shows the matches a page at a time ("Show more projects").
  */
-import { compareHomeRows, homeRowMatches, homeViewQuery, parseHomeView, HOME_SORTS, type HomeRow, type HomeSort, type HomeView } from '../lib/projections/home-view.ts';
+import { compareHomeRows, homeRowMatches, homeViewNotices, homeViewQuery, parseHomeView, HOME_SORTS, type HomeRow, type HomeSort, type HomeView } from '../lib/projections/home-view.ts';
 import { HOME_PAGE_SIZE } from '../lib/projections/home-view.ts';
 import { homePageUrl } from '../lib/site/urls.ts';
 
@@ -66,6 +66,7 @@ function setup(): void {
   const body = table?.tBodies[0];
   const status = document.querySelector<HTMLElement>('#home-status');
   const order = document.querySelector<HTMLElement>('#home-order');
+  const notices = document.querySelector<HTMLElement>('#home-notices');
   if (!form || !table || !body || !status) return;
   const field = <T extends HTMLInputElement | HTMLSelectElement>(name: string): T => form.elements.namedItem(name) as T;
   const q = field<HTMLInputElement>('q');
@@ -154,7 +155,14 @@ function setup(): void {
     else status.textContent = shown === rows.length ? `All ${rows.length} projects shown.` : `${shown} of ${rows.length} projects shown.`;
   };
 
+  /** What the URL's view leaves out, said (as the search page does), until a control changes the view. */
+  const say = (lines: readonly string[]): void => {
+    if (!notices) return;
+    notices.replaceChildren(...lines.map((t) => Object.assign(document.createElement('span'), { textContent: t })));
+    notices.hidden = lines.length === 0;
+  };
   const fromUrl = (): HomeView => {
+    say(homeViewNotices(location.search, Array.from(source.options, (o) => o.value).filter((v) => v !== '')));
     const view = parseHomeView(location.search);
     if (!Array.from(source.options).some((o) => o.value === view.source)) view.source = '';
     q.value = view.q;
@@ -165,6 +173,7 @@ function setup(): void {
   };
 
   const update = (): void => {
+    say([]);
     const view = parseHomeView(homeViewQuery({ q: q.value, source: source.value, show: show.value as HomeView['show'], sort: sort.value as HomeView['sort'] }));
     history.replaceState(null, '', `${location.pathname}${homeViewQuery(view)}${location.hash}`);
     limit = HOME_PAGE_SIZE;

@@ -4,6 +4,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { compareHomeRows, DEFAULT_HOME_VIEW, homeRow, homeRowMatches, homeViewQuery, parseHomeView, type HomeRow } from '../../src/lib/projections/home-view.ts';
+import { homeViewNotices } from '../../src/lib/projections/home-view.ts';
 import { THEME_BOOT_SCRIPT, THEME_STORAGE_KEY, themeChoice } from '../../src/lib/site/theme.ts';
 
 /** A row whose flags are each a problem of their own (its score from its flags and blockers), unless `spec` says otherwise. */
@@ -122,5 +123,24 @@ describe('home pages', () => {
     expect(homePages(Array.from({ length: 1001 }, (_, i) => i)).map((p) => p.length)).toEqual([500, 500, 1]);
     expect(homePages([])).toEqual([[]]);
     expect([homePageUrl('/a/', 1), homePageUrl('/a/', 3)]).toEqual(['/a/', '/a/projects/3/']);
+  });
+});
+
+// A new-user trial: the archive home opened at `?show=hihg&sort=rows` (a typo in a bookmark)
+// said "All 21 projects shown." and nothing of the filter it dropped; the search page says what
+// it ignores, and now the home does too.
+describe('what the home ignores of its URL', () => {
+  it('names each unknown key and value, with what is used instead', () => {
+    expect(homeViewNotices('?show=hihg&sort=size&source=TSV&colour=red&q=app', ['beads', 'pstack'])).toEqual([
+      'Unknown show “hihg”: every project is shown (show is one of attention, blockers, high, flags, not-verified, unresolved, prose, invalid, not-reviewed).',
+      'Unknown sort “size”: sorted by what needs a person first (sort is one of newest, oldest, title, rows, high, blockers, flags, not-verified, results, invalid).',
+      'No project has source “TSV”: every source is shown (source is one of beads, pstack).',
+      'Unknown key “colour” ignored.',
+    ]);
+  });
+
+  it('says nothing of a URL it reads whole', () => {
+    expect(homeViewNotices('?q=app&source=pstack&show=high&sort=newest', ['beads', 'pstack'])).toEqual([]);
+    expect(homeViewNotices('', [])).toEqual([]);
   });
 });

@@ -141,6 +141,30 @@ export function parseHomeView(search: string): HomeView {
   return { q: (params.get('q') ?? '').trim(), source: params.get('source') ?? '', show: isShow(show) ? show : 'all', sort: isSort(sort) ? sort : DEFAULT_HOME_VIEW.sort };
 }
 
+/** The keys of the home's URL ({@link parseHomeView}). */
+const HOME_KEYS = ['q', 'source', 'show', 'sort'];
+
+/**
+ * What the home ignores of a query string, in plain words, as the search page says it
+ * (src/lib/search/query/url-state.ts): an unknown `show` or `sort` and what is used instead, a
+ * `source` no project has, an unknown key. Empty when the whole query is read.
+ *
+ * @param search - The query string (`?show=high`).
+ * @param sources - The source kinds the home's projects have (its Source menu).
+ */
+export function homeViewNotices(search: string, sources: readonly string[]): string[] {
+  const params = new URLSearchParams(search);
+  const notices: string[] = [];
+  const show = params.get('show');
+  if (show !== null && show !== '' && !isShow(show)) notices.push(`Unknown show “${show}”: every project is shown (show is one of ${Object.keys(HOME_SHOWS).filter((k) => k !== 'all').join(', ')}).`);
+  const sort = params.get('sort');
+  if (sort !== null && sort !== '' && !isSort(sort)) notices.push(`Unknown sort “${sort}”: sorted by ${HOME_SORTS[DEFAULT_HOME_VIEW.sort]} (sort is one of ${Object.keys(HOME_SORTS).filter((k) => k !== DEFAULT_HOME_VIEW.sort).join(', ')}).`);
+  const source = params.get('source');
+  if (source !== null && source !== '' && !sources.includes(source)) notices.push(`No project has source “${source}”: every source is shown${sources.length > 0 ? ` (source is one of ${sources.join(', ')})` : ''}.`);
+  for (const key of new Set(params.keys())) if (!HOME_KEYS.includes(key)) notices.push(`Unknown key “${key}” ignored.`);
+  return notices;
+}
+
 /** The query string of a view (`?q=app&sort=rows`), '' for the default view. */
 export function homeViewQuery(view: HomeView): string {
   const params = new URLSearchParams();
