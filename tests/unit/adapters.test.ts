@@ -208,6 +208,26 @@ describe('readBbsTrail', () => {
     ]);
   });
 
+  // A new-user trial: an agent that wrote its rows with json.dumps(indent=2), or the whole trail
+  // as one JSON array, got 22 raw JSON.parse messages ("Unexpected non-whitespace character
+  // after JSON at position 6"), or "not a decision trail … no line is a JSON object with a
+  // decision … field", and no word of what JSON Lines wants.
+  it('says a pretty-printed row is one object written over several lines', async () => {
+    const r = await bbs(`${JSON.stringify(JSON.parse(line(good)), null, 2)}\n`);
+    expect(r.warnings).toEqual([]);
+    expect(r.invalid.slice(0, 2).map((i) => [i.line, i.kind, i.error])).toEqual([
+      [1, 'trail/not-json', "not valid JSON: Expected property name or '}' in JSON at position 1 (line 1 column 2); the line is part of a JSON object written over several lines: a .jsonl file holds each whole object on one line"],
+      [2, 'trail/not-json', 'not valid JSON: Unexpected non-whitespace character after JSON at position 6 (line 1 column 7); the line is part of a JSON object written over several lines: a .jsonl file holds each whole object on one line'],
+    ]);
+  });
+
+  it('says a trail written as one JSON array of rows is not JSON Lines, and keeps it a trail', async () => {
+    const text = `[${line(good)},${line(good)}]`;
+    const r = await bbs(`${text}\n`);
+    expect(r.warnings).toEqual([]);
+    expect(r.invalid).toEqual([{ file: 'decisions.jsonl', line: 1, kind: 'trail/not-an-object', error: 'expected a JSON object, got an array of 2 objects: a .jsonl file holds one JSON object per line, not an array of them', raw: text }]);
+  });
+
   it('a trail whose only line is broken JSON naming trail fields is still a trail', async () => {
     const r = await bbs('{"id":"x","decision":"d","evidence":"src/a\n');
     expect([r.invalid.map((i) => i.kind), r.warnings]).toEqual([['trail/not-json'], []]);

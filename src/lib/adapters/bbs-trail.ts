@@ -4,6 +4,7 @@
  * no `evidence`: decision trail, "Problem"), or an invalid record with its raw text.
  */
 import { dict } from '../text/dict.ts';
+import { countOf } from '../site/words.ts';
 import { bbsRowSchema, BBS_ROW_FIELDS } from '../schemas/decision-row.ts';
 import { describeIssues } from '../schemas/describe-issues.ts';
 import { RAW_TEXT_LIMIT, type InvalidRecord, type TelemetryRow } from '../model/types.ts';
@@ -43,6 +44,15 @@ export function parseJsonLine(text: string): { value: unknown } | { error: strin
  */
 const TRAIL_FIELDS = ['decision', 'why', 'evidence', 'result', 'supersedes', 'phase'];
 
+/**
+ * Whether a line that is not JSON is part of an object written over several lines (an agent's
+ * pretty-printed `json.dumps(row, indent=2)`): a brace or bracket alone, or a `"key": value` line.
+ */
+export const isPrettyPrintedPart = (text: string): boolean => /^\s*(?:[{}[\]],?|"[^"]*"\s*:.*)\s*$/.test(text);
+
+/** What a line of a pretty-printed object is told, after its parse error. */
+const PRETTY_PRINTED = 'the line is part of a JSON object written over several lines: a .jsonl file holds each whole object on one line';
+
 /** Whether a line that is not JSON names trail fields (a truncated write): a trail row gone bad. */
 const namesTrailFields = (text: string): boolean => TRAIL_FIELDS.some((f) => text.includes(`"${f}"`));
 
@@ -79,14 +89,18 @@ export function readBbsLine(line: PhysicalLine, file: string, out: TrailFileResu
   const parsed = parseJsonLine(line.text);
   if ('error' in parsed) {
     shaped = namesTrailFields(line.text);
-    return invalid('trail/not-json', parsed.error);
+    return invalid('trail/not-json', isPrettyPrintedPart(line.text) ? `${parsed.error}; ${PRETTY_PRINTED}` : parsed.error);
   }
   const value = parsed.value;
   const isObject = value !== null && typeof value === 'object' && !Array.isArray(value);
   if (isObject) shaped = TRAIL_FIELDS.some((f) => f in value) || isTelemetry(value as Record<string, unknown>);
+  // A whole trail written as one JSON array of rows: a trail, in the wrong container.
+  const rowsInArray = Array.isArray(value) && value.length > 0 && value.every((v) => v !== null && typeof v === 'object' && !Array.isArray(v)) && value.some((v) => TRAIL_FIELDS.some((f) => f in v)) ? value.length : 0;
+  if (rowsInArray > 0) shaped = true;
   const hazard = jsonHazard(line.text);
   if (hazard) return invalid(`source/${hazard.kind}`, describeHazard(hazard));
   if (!isObject) {
+    if (rowsInArray > 0) return invalid('trail/not-an-object', `expected a JSON object, got an array of ${countOf(rowsInArray, 'object')}: a .jsonl file holds one JSON object per line, not an array of them`);
     return invalid('trail/not-an-object', `expected a JSON object, got ${value === null ? 'null' : Array.isArray(value) ? 'an array' : typeof value}`);
   }
   const record = value as Record<string, unknown>;
