@@ -244,6 +244,14 @@ describe('exit codes', () => {
     expect(run.stderr).toContain('To start: run `trailbook init` to write a trailbook.config.mjs that names the folders holding your records, or `trailbook build --example` to see an archive of the example that comes with Trailbook.\n');
   });
 
+  it('build --strict over a folder without records exits 2, as check --strict does: a gate that checked nothing does not pass', async () => {
+    const empty = join(scratch, 'no-records-strict');
+    await mkdir(empty, { recursive: true });
+    const run = await runCli(['build', '--strict', empty, '--out', join(scratch, 'no-records-strict-site'), '--cache-dir', join(scratch, 'no-records-strict-cache')]);
+    expect(run.code).toBe(2);
+    expect(run.stderr).toContain('trailbook: --strict: no project was found in the inputs, so nothing was checked\n');
+  });
+
   it('build --strict of the example corpus exits 1 (an invalid row, high flags)', async () => {
     const run = await runCli(['build', '--strict', '--out', join(scratch, 'strict-out'), '--cache-dir', join(scratch, 'strict-cache')]);
     expect(run.code).toBe(1);

@@ -240,5 +240,11 @@ async function buildLocked(settings: Settings, shard: ShardSpec | null, options:
     for (const line of viewLines(outDir, base, settings.recapHtml)) out.info(line);
     printNextStep(out, archive.projects, outDir, { built: true, recapHtml: settings.recapHtml, base }, accepted);
   }
+  if (options.strict && archive.projects.length === 0 && shard === null) {
+    // A gate that checked nothing must not pass (as `check --strict`): a mistyped folder would
+    // turn CI green. A shard may hold none of a few projects: its merge sees them all.
+    out.error('--strict: no project was found in the inputs, so nothing was checked');
+    return 2;
+  }
   return options.strict ? strictExitCode(out, t, [...dirs, ...(options.example ? ['--example'] : []), ...(options.config === undefined ? [] : ['--config', options.config])]) : 0;
 }
