@@ -48,7 +48,7 @@ const TRAIL_FIELDS = ['decision', 'why', 'evidence', 'result', 'supersedes', 'ph
  * Whether a line that is not JSON is part of an object written over several lines (an agent's
  * pretty-printed `json.dumps(row, indent=2)`): a brace or bracket alone, or a `"key": value` line.
  */
-export const isPrettyPrintedPart = (text: string): boolean => /^\s*(?:[{}[\]],?|"[^"]*"\s*:.*)\s*$/.test(text);
+export const isPrettyPrintedPart = (text: string): boolean => /^\s*(?:[{}[\]],?\s*|"[^"]*"\s*:.*)$/.test(text);
 
 /** What a line of a pretty-printed object is told, after its parse error. */
 const PRETTY_PRINTED = 'the line is part of a JSON object written over several lines: a .jsonl file holds each whole object on one line';

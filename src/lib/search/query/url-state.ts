@@ -29,11 +29,15 @@ export interface SearchState {
 const MEANT_OFFERED = 5;
 
 /** A value's words, lowercase, joined by `-` (`content/tickets/faults` → `content-tickets-faults`). */
-const slug = (text: string): string =>
-  text
-    .toLowerCase()
-    .replace(/[^\p{L}\p{N}]+/gu, '-')
-    .replace(/^-+|-+$/g, '');
+const slug = (text: string): string => {
+  const words = text.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, '-');
+  // The `-` at either end cut by index: /^-+|-+$/ is polynomial on a long run of `-` (recheck).
+  let from = 0;
+  let to = words.length;
+  while (from < to && words[from] === '-') from++;
+  while (to > from && words[to - 1] === '-') to--;
+  return words.slice(from, to);
+};
 
 /**
  * The known values an unknown filter value names: those whose words are its words, end with
