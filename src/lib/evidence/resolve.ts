@@ -31,7 +31,7 @@ import { diffArrays } from 'diff';
 import { agree } from '../text/agree.ts';
 import { countOf } from '../site/words.ts';
 import { PROSE_REASON } from './cell-reading.ts';
-import { tagShape } from './tag-shape.ts';
+import { refWordShape, tagShape } from './tag-shape.ts';
 
 /** Everything resolution needs for one project. */
 export interface EvidenceContext {
@@ -755,7 +755,9 @@ async function resolvePath(p: ClassifiedPointer, ctx: EvidenceContext, options: 
     const gitCannotHold = path.split('/').some((part) => part.toLowerCase() === '.git');
     const reason = gitCannotHold && !found.selfCitation && !found.refused ? `${path} is inside a .git folder, git's own bookkeeping: never a file of the repository's tree, not evidence` : found.reason;
     const missing = pointer(p, 'NOT_VERIFIED', reason, { fault: found.selfCitation ? 'evidence/self-citation' : 'evidence/path-not-found' });
-    return found.refused || found.selfCitation || gitCannotHold ? missing : predated(await ignoredInstead(missing, path, ctx), ctx);
+    if (found.refused || found.selfCitation || gitCannotHold) return missing;
+    const ref = p.from === undefined && p.lines === undefined ? await refInstead(p, path, ctx) : null;
+    return ref ?? predated(await ignoredInstead(missing, path, ctx), ctx);
   }
   if (found.status === 'outside') return pointer(p, 'NOT_VERIFIED', found.reason, { fault: 'evidence/path-outside-repository' });
   if (found.status === 'inconclusive') return pointer(p, 'INCONCLUSIVE', found.reason);
@@ -1115,10 +1117,36 @@ async function committedNameWithLines(p: ClassifiedPointer, ctx: EvidenceContext
  * as one. Null otherwise, so it stays prose and a version never becomes a missing tag.
  */
 async function committedTag(p: ClassifiedPointer, ctx: EvidenceContext): Promise<ClassifiedPointer | null> {
-  const shape = tagShape(p.raw);
+  const shape = tagShape(p.raw) ?? refWordShape(p.raw);
   if (shape === null || !ctx.repository) return null;
   const found = await ctx.repository.tag(shape.name);
   return found.status === 'found' ? { raw: shape.name, kind: 'commit', tag: shape.name } : null;
+}
+
+/** A path that may be a ref's full or remote-tracking name: `refs/tags/v1.0`, `refs/heads/main`, `origin/main`. */
+const REF_LIKE_PATH = /^[A-Za-z0-9][A-Za-z0-9._-]{0,99}(?:\/[A-Za-z0-9._-]{1,100}){1,8}$/;
+
+/**
+ * A path not in the tree that names a ref of the repository (trust8: `refs/tags/v1.0` and
+ * `origin/main`, both there, were a high `evidence/path-not-found`: real evidence called
+ * missing). `refs/tags/<name>` is that tag, checked as a tag cited alone is (spec/input.md
+ * section 3, `commit`: "commit object exists", of the commit the tag names; a missing one is
+ * the tag's `evidence/commit-not-found`). A branch (`refs/heads/x`, `refs/remotes/origin/x`,
+ * `origin/x`) is INCONCLUSIVE: it exists, but moves, so it names no fixed commit (decision
+ * trail, Part 1: evidence is "a resolvable pointer"). Null when the path names no ref.
+ */
+async function refInstead(p: ClassifiedPointer, path: string, ctx: EvidenceContext): Promise<EvidencePointer | null> {
+  if (!ctx.repository || p.rev !== undefined || !REF_LIKE_PATH.test(path)) return null;
+  if (path.startsWith('refs/tags/')) return resolveTag({ raw: p.raw, kind: 'commit' }, path.slice('refs/tags/'.length), ctx);
+  const names = path.startsWith('refs/') ? (/^refs\/(?:heads|remotes)\//.test(path) ? [path] : []) : [`refs/heads/${path}`, `refs/remotes/${path}`];
+  for (const name of names) {
+    const ref = await ctx.repository.resolveCommit(name).catch(() => ({ problem: 'unreadable' }));
+    if (!('oid' in ref)) continue;
+    const commit = await ctx.repository.commit(ref.oid);
+    const subject = 'problem' in commit ? '' : (commit.message.split('\n')[0] ?? '').trim();
+    return pointer(p, 'INCONCLUSIVE', `${path} is a branch of ${ctx.repositoryName}, not a file (now at commit ${short(ref.oid)}${subject ? `: “${subject}”` : ''}): a branch moves, so it names no fixed commit`);
+  }
+  return null;
 }
 
 /** `main:src/a.ts:12`, `HEAD:docs/x.md`: a ref name (no space, no `:`), a colon, then a path and its lines. */
