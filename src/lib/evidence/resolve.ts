@@ -161,6 +161,8 @@ async function commitOf(p: ClassifiedPointer, hex: string, ctx: EvidenceContext,
       // lacks blobs, never commits (issue 13, item 3).
       const incomplete = await ctx.repository.incompleteness(true);
       if (incomplete) return pointer(p, 'INCONCLUSIVE', `no commit ${hex} in ${ctx.repositoryName}, but ${incomplete}`);
+      const pinned = await submodulePinning(hex, ctx);
+      if (pinned !== null) return pointer(p, 'INCONCLUSIVE', `commit ${short(pinned.oid)} is the commit the submodule ${pinned.path} is pinned at, at ${pinned.where}; its content is in another repository`);
       return predated(pointer(p, 'NOT_VERIFIED', `no commit ${hex} in ${ctx.repositoryName}`, { fault: 'evidence/commit-not-found' }), ctx);
     }
     case 'ambiguous':
@@ -187,6 +189,38 @@ async function commitOf(p: ClassifiedPointer, hex: string, ctx: EvidenceContext,
       return { oid, subject: (commit.message.split('\n')[0] ?? '').trim(), via };
     }
   }
+}
+
+/** A `path = …` line of a `.gitmodules` file. */
+const GITMODULES_PATH = /^\s*path\s*=\s*(\S.{0,999}?)\s*$/;
+
+/**
+ * The submodule a SHA the repository lacks is pinned at (trust8): a gitlink, named in
+ * `.gitmodules`, of the landed head's tree or of the commit that recorded the row, whose commit
+ * id starts with `hex`. Such a commit is in the submodule's own repository, as a path inside
+ * a submodule is (spec/input.md section 3: a pointer Trailbook cannot check is INCONCLUSIVE,
+ * never a failure); it was a high `evidence/commit-not-found`. Null when none pins it.
+ */
+async function submodulePinning(hex: string, ctx: EvidenceContext): Promise<{ oid: string; path: string; where: string } | null> {
+  const repository = ctx.repository;
+  if (!repository || !ctx.head) return null;
+  for (const rev of new Set([ctx.head, ctx.row?.recordedIn].filter((c): c is string => c !== undefined))) {
+    const modules = await repository.lookupPath(rev, '.gitmodules');
+    if (modules.status !== 'blob') continue;
+    const text = await repository.blobText(modules.oid);
+    if (text.status !== 'text') continue;
+    // At most 1,000 submodules are looked at: a .gitmodules is written by hand or by git, never long.
+    const paths = text.text.split('\n').slice(0, 20_000).map((line) => GITMODULES_PATH.exec(line)?.[1]).filter((x): x is string => x !== undefined).slice(0, 1000);
+    for (const written of paths) {
+      const path = normaliseRelativePath(written);
+      if (path === null || path === '') continue;
+      const at = await repository.lookupPath(rev, path);
+      if (at.status === 'submodule' && at.oid.startsWith(hex)) {
+        return { oid: at.oid, path, where: rev === ctx.head ? `the landed head ${short(rev)}` : `the commit that recorded this row, ${short(rev)}` };
+      }
+    }
+  }
+  return null;
 }
 
 const isPointer = (x: unknown): x is EvidencePointer => typeof x === 'object' && x !== null && 'status' in x;
