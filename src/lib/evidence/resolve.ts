@@ -151,7 +151,7 @@ function rangesOf(p: ClassifiedPointer): LineRange[] | null {
 }
 
 /** A commit by id in the repository, or the pointer that says why not. `cell`: the words of the cell, for a tree or blob the row names. */
-async function commitOf(p: ClassifiedPointer, hex: string, ctx: EvidenceContext, cell: CellWords = NO_WORDS): Promise<{ oid: string; subject: string; via: string } | EvidencePointer> {
+async function commitOf(p: ClassifiedPointer, hex: string, ctx: EvidenceContext, cell: CellWords = NO_WORDS): Promise<{ oid: string; subject: string; via: string; among?: string } | EvidencePointer> {
   if (!ctx.repository) return pointer(p, 'INCONCLUSIVE', ctx.problem ?? 'no repository');
   const found = await ctx.repository.lookup(hex);
   switch (found.status) {
@@ -165,10 +165,23 @@ async function commitOf(p: ClassifiedPointer, hex: string, ctx: EvidenceContext,
       if (pinned !== null) return pointer(p, 'INCONCLUSIVE', `commit ${short(pinned.oid)} is the commit the submodule ${pinned.path} is pinned at, at ${pinned.where}; its content is in another repository`);
       return predated(pointer(p, 'NOT_VERIFIED', `no commit ${hex} in ${ctx.repositoryName}`, { fault: 'evidence/commit-not-found' }), ctx);
     }
-    case 'ambiguous':
+    case 'ambiguous': {
+      // `git cat-file -e <sha>^{commit}` (decision trail, Part 2 layer 1) reads a prefix as the
+      // one commit-ish object among those it names (trust8: a blob sharing a commit's prefix made
+      // the commit "ambiguous"); two commits (or tags) sharing it are ambiguous to git too.
+      const commitish: string[] = [];
+      for (const match of found.matches.slice(0, 16)) {
+        const one = await ctx.repository.lookup(match);
+        if (one.status !== 'found' || one.type === 'commit' || one.type === 'tag') commitish.push(match);
+      }
+      if (commitish.length === 1 && found.matches.length <= 16) {
+        const only = await commitOf(p, commitish[0] as string, ctx, cell);
+        if (!isPointer(only)) return { ...only, among: `the only commit of ${found.matches.length} objects whose ids start with ${hex}` };
+      }
       return pointer(p, 'NOT_VERIFIED', `short SHA ${hex} is ambiguous: ${found.matches.length} objects in ${ctx.repositoryName} start with it (${found.matches.map((m) => m.slice(0, 12)).join(', ')})`, {
         fault: 'evidence/commit-ambiguous',
       });
+    }
     case 'error':
       return pointer(p, 'INCONCLUSIVE', found.problem);
     case 'found': {
@@ -277,13 +290,13 @@ async function resolveCommit(p: ClassifiedPointer, ctx: EvidenceContext, cell: C
   if (p.hexTo !== undefined || p.refTo !== undefined || p.refFrom !== undefined) return resolveRange(p, ctx);
   const from = await commitOf(p, p.hex as string, ctx, cell);
   if (isPointer(from)) return from;
-  const exists = from.subject ? `${from.via}commit ${short(from.oid)} exists: “${from.subject}”` : `${from.via}commit ${short(from.oid)} exists`;
+  const exists = (from.subject ? `${from.via}commit ${short(from.oid)} exists: “${from.subject}”` : `${from.via}commit ${short(from.oid)} exists`) + (from.among ? ` (${from.among})` : '');
   // Evidence, but not of what landed (issue 15): a low notice, `evidence/commit-not-landed`.
   if (!(await landed(from.oid, ctx))) {
     return pointer(p, 'VERIFIED', `${exists}; it is not an ancestor of the landed head ${short(ctx.head as string)} ${NOT_LANDED_WHY}`, { target: { type: 'commit', oid: from.oid }, notLanded: true });
   }
   // The generic reason of a commit named by its SHA (not through a tag): a row card shows only its subject.
-  const kind = from.via === '' ? { reasonKind: { kind: 'commit-exists' as const, ...(from.subject ? { subject: from.subject } : {}) } } : {};
+  const kind = from.via === '' && !from.among ? { reasonKind: { kind: 'commit-exists' as const, ...(from.subject ? { subject: from.subject } : {}) } } : {};
   return pointer(p, 'VERIFIED', exists, { target: { type: 'commit', oid: from.oid }, ...kind });
 }
 
