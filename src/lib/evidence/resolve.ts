@@ -1054,6 +1054,16 @@ async function resolveForgeFile(p: ClassifiedPointer, rest: readonly string[], l
     // At the landed head the file is checked as any path is (and links to its page); at another revision, in that commit's tree.
     return commit.oid === ctx.head ? resolvePath(at, ctx) : resolveAt(at, path, commit, ctx);
   }
+  // A revision and no path (`tree/1793735`, `tree/release/2.0`): the repository's root at that
+  // commit, checked as the commit (spec/input.md section 3, `commit`; trust8: a commit that is
+  // there was said "not in" the repository).
+  const whole = rest.join('/');
+  if (whole !== '' && lines === null) {
+    const sha = /^[0-9a-f]{7,40}$/i.test(whole);
+    if (sha) return resolveCommit({ ...p, kind: 'commit', hex: whole.toLowerCase() }, ctx);
+    const ref = await ctx.repository.resolveCommit(whole);
+    if ('oid' in ref) return resolveCommit({ ...p, kind: 'commit', hex: ref.oid }, ctx);
+  }
   return pointer(p, 'INCONCLUSIVE', `the revision this URL names (${rest[0] ?? ''}) is not in ${ctx.repositoryName}`);
 }
 
