@@ -377,7 +377,7 @@ async function landed(oid: string, ctx: EvidenceContext): Promise<boolean> {
 type FileCheck =
   | { status: 'file'; lines: number | null; text: string | null; origin: 'repository' | 'artifact'; note?: string; real?: string; links?: string }
   | { status: 'folder'; origin: 'repository' | 'artifact'; oid?: string; real?: string; links?: string }
-  | { status: 'missing'; reason: string; selfCitation?: boolean; refused?: true }
+  | { status: 'missing'; reason: string; selfCitation?: boolean; refused?: true; uncommitted?: true }
   | { status: 'outside'; reason: string }
   | { status: 'inconclusive'; reason: string };
 
@@ -448,7 +448,7 @@ async function findFile(path: string, ctx: EvidenceContext): Promise<FileCheck> 
   if (artifact.status === 'refused' && artifact.selfCitation) return { status: 'missing', reason: artifact.reason, selfCitation: true };
   // Without a readable landed head nothing can be said to be missing from it.
   if (!ctx.repository || !ctx.head) return { status: 'inconclusive', reason: ctx.problem ?? 'no repository' };
-  if (artifact.status === 'refused') return { status: 'missing', reason: artifact.reason, refused: true };
+  if (artifact.status === 'refused') return { status: 'missing', reason: artifact.reason, refused: true, ...(artifact.uncommitted ? { uncommitted: true as const } : {}) };
   if (afterLinks) return afterLinks;
   return { status: 'missing', reason: `${path} not found at landed head ${short(ctx.head)} nor in the project folder` };
 }
@@ -802,6 +802,12 @@ async function resolvePath(p: ClassifiedPointer, ctx: EvidenceContext, options: 
     const gitCannotHold = path.split('/').some((part) => part.toLowerCase() === '.git');
     const reason = gitCannotHold && !found.selfCitation && !found.refused ? `${path} is inside a .git folder, git's own bookkeeping: never a file of the repository's tree, not evidence` : found.reason;
     const missing = pointer(p, 'NOT_VERIFIED', reason, { fault: found.selfCitation ? 'evidence/self-citation' : 'evidence/path-not-found' });
+    if (found.uncommitted && !gitCannotHold) {
+      // An ignored file in the work tree (a run's output: `out/report.txt`) says no more than the
+      // same file gone, which is INCONCLUSIVE (issue 26, item 3); it was a high flag for existing (trust8).
+      const by = ctx.repository && ctx.head ? await ignoredAt(ctx.repository, ctx.head, path) : null;
+      if (by !== null && ctx.head) return pointer(p, 'INCONCLUSIVE', `${path} is in the work tree, not kept in git (ignored by ${by.file} at the landed head ${short(ctx.head)}): a run's output, not checked`);
+    }
     if (found.refused || found.selfCitation || gitCannotHold) return missing;
     const ref = p.from === undefined && p.lines === undefined ? await refInstead(p, path, ctx) : null;
     return ref ?? predated(await ignoredInstead(missing, path, ctx), ctx);
