@@ -334,7 +334,7 @@ describe('artifacts and rubric helpers', () => {
   it('inside a work tree, refuses every file but the project\'s own records', async () => {
     const inWorkTree = new ArtifactFolder(project, { ownRecords: new Set(['design/selection.md']) });
     expect((await inWorkTree.lookup('design/selection.md')).status).toBe('file');
-    expect(await inWorkTree.lookup('design/rubric.md')).toEqual({ status: 'refused', reason: 'design/rubric.md is in the work tree but not committed at the landed head: an uncommitted file is not evidence' });
+    expect(await inWorkTree.lookup('design/rubric.md')).toEqual({ status: 'refused', reason: 'design/rubric.md is in the work tree but not committed at the landed head: an uncommitted file is not evidence', uncommitted: true });
     expect(await inWorkTree.lookup('nowhere.md')).toEqual({ status: 'missing' });
   });
 

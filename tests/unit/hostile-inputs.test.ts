@@ -305,7 +305,8 @@ describe('claims that would verify themselves (found by an adversarial review)',
     expect(model.rows.map((r) => r.evidence.map((p) => [p.status, p.reason]))).toEqual([
       [['VERIFIED', 'line 1 of 1 exists at landed head']],
       [['NOT_VERIFIED', 'src/uncommitted.ts is in the work tree but not committed at the landed head: an uncommitted file is not evidence']],
-      [['NOT_VERIFIED', 'dist/bundle.js is in the work tree but not committed at the landed head: an uncommitted file is not evidence']],
+      // Ignored, so never in git: not evidence, said as the same file gone is (trust8: it was a high flag for existing).
+      [['INCONCLUSIVE', `dist/bundle.js is in the work tree, not kept in git (ignored by .gitignore at the landed head ${run('rev-parse', 'HEAD').slice(0, 7)}): a run's output, not checked`]],
       [['NOT_VERIFIED', 'decisions.tsv is the record that makes the claim: a claim cannot be its own evidence']],
       [["INCONCLUSIVE", `test “rejects_all_malformed_rows_flawlessly” not found in the tree at landed head ${run('rev-parse', 'HEAD').slice(0, 7)}`]],
     ]);

@@ -25,6 +25,7 @@ describe('word rules', () => {
       'commit range',
       'hex word',
       'Rust test path',
+      'pytest node id',
       'session file or variable path',
       'absolute path',
       'test function',

@@ -17,7 +17,7 @@ export type ArtifactLookup =
   | { status: 'file'; lines: number | null; text: string | null }
   | { status: 'folder' }
   | { status: 'missing' }
-  | { status: 'refused'; reason: string; selfCitation?: boolean };
+  | { status: 'refused'; reason: string; selfCitation?: boolean; uncommitted?: true };
 
 /**
  * Which files of a project folder may stand as evidence (spec/input.md section 3; decision
@@ -141,7 +141,7 @@ export class ArtifactFolder {
     const where = await this.#files.locate(target);
     if (where === null) return { status: 'missing' };
     if ('refused' in where) return { status: 'refused', reason: `${path} ${where.refused}: not evidence` };
-    if (this.#policy.ownRecords && !this.#policy.ownRecords.has(path)) return { status: 'refused', reason: `${path} is in the work tree but not committed at the landed head: an uncommitted file is not evidence` };
+    if (this.#policy.ownRecords && !this.#policy.ownRecords.has(path)) return { status: 'refused', reason: `${path} is in the work tree but not committed at the landed head: an uncommitted file is not evidence`, uncommitted: true };
     const entry = await stat(where.real).catch(() => null);
     if (entry?.isDirectory()) return { status: 'folder' };
     // Only regular files are read (a FIFO or device would block or never end), and only

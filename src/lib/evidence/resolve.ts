@@ -31,7 +31,7 @@ import { diffArrays } from 'diff';
 import { agree } from '../text/agree.ts';
 import { countOf } from '../site/words.ts';
 import { PROSE_REASON } from './cell-reading.ts';
-import { tagShape } from './tag-shape.ts';
+import { refWordShape, tagShape } from './tag-shape.ts';
 
 /** Everything resolution needs for one project. */
 export interface EvidenceContext {
@@ -151,7 +151,7 @@ function rangesOf(p: ClassifiedPointer): LineRange[] | null {
 }
 
 /** A commit by id in the repository, or the pointer that says why not. `cell`: the words of the cell, for a tree or blob the row names. */
-async function commitOf(p: ClassifiedPointer, hex: string, ctx: EvidenceContext, cell: CellWords = NO_WORDS): Promise<{ oid: string; subject: string; via: string } | EvidencePointer> {
+async function commitOf(p: ClassifiedPointer, hex: string, ctx: EvidenceContext, cell: CellWords = NO_WORDS): Promise<{ oid: string; subject: string; via: string; among?: string } | EvidencePointer> {
   if (!ctx.repository) return pointer(p, 'INCONCLUSIVE', ctx.problem ?? 'no repository');
   const found = await ctx.repository.lookup(hex);
   switch (found.status) {
@@ -161,12 +161,27 @@ async function commitOf(p: ClassifiedPointer, hex: string, ctx: EvidenceContext,
       // lacks blobs, never commits (issue 13, item 3).
       const incomplete = await ctx.repository.incompleteness(true);
       if (incomplete) return pointer(p, 'INCONCLUSIVE', `no commit ${hex} in ${ctx.repositoryName}, but ${incomplete}`);
+      const pinned = await submodulePinning(hex, ctx);
+      if (pinned !== null) return pointer(p, 'INCONCLUSIVE', `commit ${short(pinned.oid)} is the commit the submodule ${pinned.path} is pinned at, at ${pinned.where}; its content is in another repository`);
       return predated(pointer(p, 'NOT_VERIFIED', `no commit ${hex} in ${ctx.repositoryName}`, { fault: 'evidence/commit-not-found' }), ctx);
     }
-    case 'ambiguous':
+    case 'ambiguous': {
+      // `git cat-file -e <sha>^{commit}` (decision trail, Part 2 layer 1) reads a prefix as the
+      // one commit-ish object among those it names (trust8: a blob sharing a commit's prefix made
+      // the commit "ambiguous"); two commits (or tags) sharing it are ambiguous to git too.
+      const commitish: string[] = [];
+      for (const match of found.matches.slice(0, 16)) {
+        const one = await ctx.repository.lookup(match);
+        if (one.status !== 'found' || one.type === 'commit' || one.type === 'tag') commitish.push(match);
+      }
+      if (commitish.length === 1 && found.matches.length <= 16) {
+        const only = await commitOf(p, commitish[0] as string, ctx, cell);
+        if (!isPointer(only)) return { ...only, among: `the only commit of ${found.matches.length} objects whose ids start with ${hex}` };
+      }
       return pointer(p, 'NOT_VERIFIED', `short SHA ${hex} is ambiguous: ${found.matches.length} objects in ${ctx.repositoryName} start with it (${found.matches.map((m) => m.slice(0, 12)).join(', ')})`, {
         fault: 'evidence/commit-ambiguous',
       });
+    }
     case 'error':
       return pointer(p, 'INCONCLUSIVE', found.problem);
     case 'found': {
@@ -187,6 +202,38 @@ async function commitOf(p: ClassifiedPointer, hex: string, ctx: EvidenceContext,
       return { oid, subject: (commit.message.split('\n')[0] ?? '').trim(), via };
     }
   }
+}
+
+/** A `path = …` line of a `.gitmodules` file. */
+const GITMODULES_PATH = /^\s*path\s*=\s*(\S.{0,999}?)\s*$/;
+
+/**
+ * The submodule a SHA the repository lacks is pinned at (trust8): a gitlink, named in
+ * `.gitmodules`, of the landed head's tree or of the commit that recorded the row, whose commit
+ * id starts with `hex`. Such a commit is in the submodule's own repository, as a path inside
+ * a submodule is (spec/input.md section 3: a pointer Trailbook cannot check is INCONCLUSIVE,
+ * never a failure); it was a high `evidence/commit-not-found`. Null when none pins it.
+ */
+async function submodulePinning(hex: string, ctx: EvidenceContext): Promise<{ oid: string; path: string; where: string } | null> {
+  const repository = ctx.repository;
+  if (!repository || !ctx.head) return null;
+  for (const rev of new Set([ctx.head, ctx.row?.recordedIn].filter((c): c is string => c !== undefined))) {
+    const modules = await repository.lookupPath(rev, '.gitmodules');
+    if (modules.status !== 'blob') continue;
+    const text = await repository.blobText(modules.oid);
+    if (text.status !== 'text') continue;
+    // At most 1,000 submodules are looked at: a .gitmodules is written by hand or by git, never long.
+    const paths = text.text.split('\n').slice(0, 20_000).map((line) => GITMODULES_PATH.exec(line)?.[1]).filter((x): x is string => x !== undefined).slice(0, 1000);
+    for (const written of paths) {
+      const path = normaliseRelativePath(written);
+      if (path === null || path === '') continue;
+      const at = await repository.lookupPath(rev, path);
+      if (at.status === 'submodule' && at.oid.startsWith(hex)) {
+        return { oid: at.oid, path, where: rev === ctx.head ? `the landed head ${short(rev)}` : `the commit that recorded this row, ${short(rev)}` };
+      }
+    }
+  }
+  return null;
 }
 
 const isPointer = (x: unknown): x is EvidencePointer => typeof x === 'object' && x !== null && 'status' in x;
@@ -243,13 +290,13 @@ async function resolveCommit(p: ClassifiedPointer, ctx: EvidenceContext, cell: C
   if (p.hexTo !== undefined || p.refTo !== undefined || p.refFrom !== undefined) return resolveRange(p, ctx);
   const from = await commitOf(p, p.hex as string, ctx, cell);
   if (isPointer(from)) return from;
-  const exists = from.subject ? `${from.via}commit ${short(from.oid)} exists: “${from.subject}”` : `${from.via}commit ${short(from.oid)} exists`;
+  const exists = (from.subject ? `${from.via}commit ${short(from.oid)} exists: “${from.subject}”` : `${from.via}commit ${short(from.oid)} exists`) + (from.among ? ` (${from.among})` : '');
   // Evidence, but not of what landed (issue 15): a low notice, `evidence/commit-not-landed`.
   if (!(await landed(from.oid, ctx))) {
     return pointer(p, 'VERIFIED', `${exists}; it is not an ancestor of the landed head ${short(ctx.head as string)} ${NOT_LANDED_WHY}`, { target: { type: 'commit', oid: from.oid }, notLanded: true });
   }
   // The generic reason of a commit named by its SHA (not through a tag): a row card shows only its subject.
-  const kind = from.via === '' ? { reasonKind: { kind: 'commit-exists' as const, ...(from.subject ? { subject: from.subject } : {}) } } : {};
+  const kind = from.via === '' && !from.among ? { reasonKind: { kind: 'commit-exists' as const, ...(from.subject ? { subject: from.subject } : {}) } } : {};
   return pointer(p, 'VERIFIED', exists, { target: { type: 'commit', oid: from.oid }, ...kind });
 }
 
@@ -330,7 +377,7 @@ async function landed(oid: string, ctx: EvidenceContext): Promise<boolean> {
 type FileCheck =
   | { status: 'file'; lines: number | null; text: string | null; origin: 'repository' | 'artifact'; note?: string; real?: string; links?: string }
   | { status: 'folder'; origin: 'repository' | 'artifact'; oid?: string; real?: string; links?: string }
-  | { status: 'missing'; reason: string; selfCitation?: boolean; refused?: true }
+  | { status: 'missing'; reason: string; selfCitation?: boolean; refused?: true; uncommitted?: true }
   | { status: 'outside'; reason: string }
   | { status: 'inconclusive'; reason: string };
 
@@ -401,7 +448,7 @@ async function findFile(path: string, ctx: EvidenceContext): Promise<FileCheck> 
   if (artifact.status === 'refused' && artifact.selfCitation) return { status: 'missing', reason: artifact.reason, selfCitation: true };
   // Without a readable landed head nothing can be said to be missing from it.
   if (!ctx.repository || !ctx.head) return { status: 'inconclusive', reason: ctx.problem ?? 'no repository' };
-  if (artifact.status === 'refused') return { status: 'missing', reason: artifact.reason, refused: true };
+  if (artifact.status === 'refused') return { status: 'missing', reason: artifact.reason, refused: true, ...(artifact.uncommitted ? { uncommitted: true as const } : {}) };
   if (afterLinks) return afterLinks;
   return { status: 'missing', reason: `${path} not found at landed head ${short(ctx.head)} nor in the project folder` };
 }
@@ -755,7 +802,15 @@ async function resolvePath(p: ClassifiedPointer, ctx: EvidenceContext, options: 
     const gitCannotHold = path.split('/').some((part) => part.toLowerCase() === '.git');
     const reason = gitCannotHold && !found.selfCitation && !found.refused ? `${path} is inside a .git folder, git's own bookkeeping: never a file of the repository's tree, not evidence` : found.reason;
     const missing = pointer(p, 'NOT_VERIFIED', reason, { fault: found.selfCitation ? 'evidence/self-citation' : 'evidence/path-not-found' });
-    return found.refused || found.selfCitation || gitCannotHold ? missing : predated(await ignoredInstead(missing, path, ctx), ctx);
+    if (found.uncommitted && !gitCannotHold) {
+      // An ignored file in the work tree (a run's output: `out/report.txt`) says no more than the
+      // same file gone, which is INCONCLUSIVE (issue 26, item 3); it was a high flag for existing (trust8).
+      const by = ctx.repository && ctx.head ? await ignoredAt(ctx.repository, ctx.head, path) : null;
+      if (by !== null && ctx.head) return pointer(p, 'INCONCLUSIVE', `${path} is in the work tree, not kept in git (ignored by ${by.file} at the landed head ${short(ctx.head)}): a run's output, not checked`);
+    }
+    if (found.refused || found.selfCitation || gitCannotHold) return missing;
+    const ref = p.from === undefined && p.lines === undefined ? await refInstead(p, path, ctx) : null;
+    return ref ?? predated(await ignoredInstead(missing, path, ctx), ctx);
   }
   if (found.status === 'outside') return pointer(p, 'NOT_VERIFIED', found.reason, { fault: 'evidence/path-outside-repository' });
   if (found.status === 'inconclusive') return pointer(p, 'INCONCLUSIVE', found.reason);
@@ -1005,6 +1060,16 @@ async function resolveForgeFile(p: ClassifiedPointer, rest: readonly string[], l
     // At the landed head the file is checked as any path is (and links to its page); at another revision, in that commit's tree.
     return commit.oid === ctx.head ? resolvePath(at, ctx) : resolveAt(at, path, commit, ctx);
   }
+  // A revision and no path (`tree/1793735`, `tree/release/2.0`): the repository's root at that
+  // commit, checked as the commit (spec/input.md section 3, `commit`; trust8: a commit that is
+  // there was said "not in" the repository).
+  const whole = rest.join('/');
+  if (whole !== '' && lines === null) {
+    const sha = /^[0-9a-f]{7,40}$/i.test(whole);
+    if (sha) return resolveCommit({ ...p, kind: 'commit', hex: whole.toLowerCase() }, ctx);
+    const ref = await ctx.repository.resolveCommit(whole);
+    if ('oid' in ref) return resolveCommit({ ...p, kind: 'commit', hex: ref.oid }, ctx);
+  }
   return pointer(p, 'INCONCLUSIVE', `the revision this URL names (${rest[0] ?? ''}) is not in ${ctx.repositoryName}`);
 }
 
@@ -1115,10 +1180,36 @@ async function committedNameWithLines(p: ClassifiedPointer, ctx: EvidenceContext
  * as one. Null otherwise, so it stays prose and a version never becomes a missing tag.
  */
 async function committedTag(p: ClassifiedPointer, ctx: EvidenceContext): Promise<ClassifiedPointer | null> {
-  const shape = tagShape(p.raw);
+  const shape = tagShape(p.raw) ?? refWordShape(p.raw);
   if (shape === null || !ctx.repository) return null;
   const found = await ctx.repository.tag(shape.name);
   return found.status === 'found' ? { raw: shape.name, kind: 'commit', tag: shape.name } : null;
+}
+
+/** A path that may be a ref's full or remote-tracking name: `refs/tags/v1.0`, `refs/heads/main`, `origin/main`. */
+const REF_LIKE_PATH = /^[A-Za-z0-9][A-Za-z0-9._-]{0,99}(?:\/[A-Za-z0-9._-]{1,100}){1,8}$/;
+
+/**
+ * A path not in the tree that names a ref of the repository (trust8: `refs/tags/v1.0` and
+ * `origin/main`, both there, were a high `evidence/path-not-found`: real evidence called
+ * missing). `refs/tags/<name>` is that tag, checked as a tag cited alone is (spec/input.md
+ * section 3, `commit`: "commit object exists", of the commit the tag names; a missing one is
+ * the tag's `evidence/commit-not-found`). A branch (`refs/heads/x`, `refs/remotes/origin/x`,
+ * `origin/x`) is INCONCLUSIVE: it exists, but moves, so it names no fixed commit (decision
+ * trail, Part 1: evidence is "a resolvable pointer"). Null when the path names no ref.
+ */
+async function refInstead(p: ClassifiedPointer, path: string, ctx: EvidenceContext): Promise<EvidencePointer | null> {
+  if (!ctx.repository || p.rev !== undefined || !REF_LIKE_PATH.test(path)) return null;
+  if (path.startsWith('refs/tags/')) return resolveTag({ raw: p.raw, kind: 'commit' }, path.slice('refs/tags/'.length), ctx);
+  const names = path.startsWith('refs/') ? (/^refs\/(?:heads|remotes)\//.test(path) ? [path] : []) : [`refs/heads/${path}`, `refs/remotes/${path}`];
+  for (const name of names) {
+    const ref = await ctx.repository.resolveCommit(name).catch(() => ({ problem: 'unreadable' }));
+    if (!('oid' in ref)) continue;
+    const commit = await ctx.repository.commit(ref.oid);
+    const subject = 'problem' in commit ? '' : (commit.message.split('\n')[0] ?? '').trim();
+    return pointer(p, 'INCONCLUSIVE', `${path} is a branch of ${ctx.repositoryName}, not a file (now at commit ${short(ref.oid)}${subject ? `: “${subject}”` : ''}): a branch moves, so it names no fixed commit`);
+  }
+  return null;
 }
 
 /** `main:src/a.ts:12`, `HEAD:docs/x.md`: a ref name (no space, no `:`), a colon, then a path and its lines. */

@@ -53,3 +53,21 @@ export function tagShape(item: string): TagShape | null {
   if (BARE.test(name)) return { name, sure: false };
   return null;
 }
+
+/** A ref name a tag may have that is not version-shaped (`p7-launch`, `checkpoint-3`, `v1`): a digit or a separator in it, so a plain word (`done`) is never one. */
+const REF_WORD = /^[A-Za-z0-9][A-Za-z0-9._/-]{0,127}$/;
+
+/**
+ * The name a whole list item gives when it is one ref-name-shaped word holding a digit or a
+ * `-`, `_`, `.` or `/` (`p7-launch`, `` `v1` ``), or null. Never `sure`: such a word is a tag only
+ * when the repository has that tag (trust8: checkpoint tags of a real repository were a medium
+ * `evidence/prose`).
+ */
+export function refWordShape(item: string): TagShape | null {
+  if (item.length > 160) return null;
+  const m = WRAPPED.exec(item.trim());
+  if (!m) return null;
+  const name = m[1] as string;
+  if (!REF_WORD.test(name) || !/[0-9._/-]/.test(name) || name.endsWith('.') || name.endsWith('/')) return null;
+  return { name, sure: false };
+}

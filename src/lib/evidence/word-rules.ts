@@ -224,6 +224,30 @@ const rustPath: WordRule = {
   },
 };
 
+/** What follows a Python file in a pytest node id: test names joined by `::`, then an optional parametrized case id (`[1-2]`). */
+const PYTEST_NAMES = /^([A-Za-z_]\w{0,199}(?:::[A-Za-z_]\w{0,199}){0,7})(?:\[[^\s\]]{0,200}\])?$/;
+
+/**
+ * `tests/test_auth.py::TestAuth::test_logout`, `tests/test_a.py::test_sum[1-2]`: a pytest node id,
+ * as pytest prints it and takes it, so as agents paste it (trust8: it was a medium
+ * `evidence/prose` on a real test). A test named in that file (spec/input.md section 3, `test`:
+ * "test name exists in tree"), its class and function read as a nested title
+ * (`TestAuth > test_logout`), each in order; the case id is made at run time and not looked for.
+ */
+const pytestNode: WordRule = {
+  name: 'pytest node id',
+  example: 'tests/test_auth.py::TestAuth::test_logout',
+  read(s) {
+    const at = s.token.indexOf('::');
+    if (at < 4) return false;
+    const file = s.token.slice(0, at);
+    const names = PYTEST_NAMES.exec(s.token.slice(at + 2));
+    if (names === null || !file.endsWith('.py') || !pathToken(file)) return false;
+    s.pointers.push({ raw: s.token, kind: 'test', path: file, name: (names[1] as string).split('::').join(' > '), titled: true });
+    return true;
+  },
+};
+
 /** `bbc75ed2.jsonl`, `$HOME/x.sh`: a session file or a path under a shell variable, outside the repository. */
 const sessionOrVariable: WordRule = {
   name: 'session file or variable path',
@@ -454,6 +478,7 @@ export const WORD_RULES: readonly WordRule[] = [
   commitRange,
   hexWord,
   rustPath,
+  pytestNode,
   sessionOrVariable,
   absolutePath,
   snakeTest,

@@ -530,5 +530,146 @@ export const bearerTokenRule: OwnRule = ownRule({
   },
 });
 
+/** Characters of base64url (`A-Z a-z 0-9 _ -`). */
+const isB64UrlChar = (c: number): boolean => isKeyBody(c);
+/** Lower-case hex digits. */
+const isLowerHex = (c: number): boolean => (c >= 48 && c <= 57) || (c >= 97 && c <= 102);
+const isDigit = (c: number): boolean => c >= 48 && c <= 57;
+
+/** The end of the run of characters `ok` accepts from `from`, reading at most `max` of them. */
+function runEnd(text: string, from: number, ok: (c: number) => boolean, max: number): number {
+  let e = from;
+  while (e < text.length && e - from <= max && ok(text.charCodeAt(e))) e++;
+  return e;
+}
+
+/**
+ * A finder for a token made of a fixed prefix and a body of `min` to `max` characters that
+ * `ok` accepts, standing alone (no key character just before the prefix or just after the body).
+ */
+function prefixed(anchor: string | readonly string[], kind: string, ok: (c: number) => boolean, min: number, max: number): Finder {
+  const length = typeof anchor === 'string' ? anchor.length : (anchor[0] as string).length;
+  return {
+    anchor,
+    kind,
+    read(text, at) {
+      const from = at + length;
+      if (at > 0 && isKeyBody(text.charCodeAt(at - 1))) return { candidate: null, next: from };
+      const e = runEnd(text, from, ok, max);
+      const body = e - from;
+      return { candidate: body >= min && body <= max && !(e < text.length && isKeyBody(text.charCodeAt(e))) ? { start: at, end: e } : null, next: Math.max(from, e) };
+    },
+  };
+}
+
+/**
+ * `trailbook/prefixed-token`: tokens with a fixed prefix that secretlint's recommended preset
+ * has no rule for (trust8: each was published as written): a PyPI upload token
+ * (`pypi-AgE…`), a DigitalOcean token (`dop_v1_` and 64 hex digits), a Google OAuth client
+ * secret (`GOCSPX-` and 28 characters), a Telegram bot token (`<bot id>:AA…`, 35 characters after
+ * the colon) and the token of a Discord webhook URL. Each character is read a bounded number of times.
+ */
+export const prefixedTokenRule: OwnRule = ownRule({
+  id: 'trailbook/prefixed-token',
+  describe: 'a PyPI token (`pypi-AgE…`), a DigitalOcean token (`dop_v1_…`), a Google OAuth client secret (`GOCSPX-…`), a Telegram bot token (`123456789:AA…`) and a Discord webhook URL’s token',
+  finders: [
+    prefixed('pypi-AgE', 'PyPI token', isB64UrlChar, 50, 1024),
+    prefixed(['dop_v1_', 'doo_v1_', 'dor_v1_'], 'DigitalOcean token', isLowerHex, 64, 64),
+    prefixed('GOCSPX-', 'Google OAuth client secret', isB64UrlChar, 28, 28),
+    {
+      anchor: ':AA',
+      kind: 'Telegram bot token',
+      read(text, at) {
+        const next = at + 3;
+        // The bot's id: 8 to 10 digits before the colon, after a non-key character or `/bot`.
+        let s = at;
+        while (s > 0 && at - s < 11 && isDigit(text.charCodeAt(s - 1))) s--;
+        const idLength = at - s;
+        const before = s > 0 ? text.charCodeAt(s - 1) : 32;
+        const standing = !isKeyBody(before) || (s >= 3 && text.slice(s - 3, s).toLowerCase() === 'bot');
+        const e = runEnd(text, at + 1, isB64UrlChar, 35);
+        const ok = idLength >= 8 && idLength <= 10 && standing && e - (at + 1) === 35 && !(e < text.length && isKeyBody(text.charCodeAt(e)));
+        return { candidate: ok ? { start: s, end: e } : null, next };
+      },
+    },
+    {
+      anchor: ['discord.com/api/webhooks/', 'discordapp.com/api/webhooks/'],
+      kind: 'Discord webhook token',
+      read(text, at) {
+        const from = text.indexOf('/webhooks/', at) + '/webhooks/'.length;
+        const id = runEnd(text, from, isDigit, 24);
+        if (id - from < 15 || text.charCodeAt(id) !== 47) return { candidate: null, next: from };
+        const e = runEnd(text, id + 1, isB64UrlChar, 100);
+        const body = e - (id + 1);
+        return { candidate: body >= 60 && body <= 100 ? { start: id + 1, end: e } : null, next: Math.max(from, e) };
+      },
+    },
+  ],
+  examples: {
+    secret: [
+      { text: 'twine upload with pypi-AgEIcHlwaS5vcmcCJGQ3ZmI4YzUyLWE0ZjktNDk3Mi05ZDVkLWYxYjI3OGJlMDhmYgACKlsz', value: 'pypi-AgEIcHlwaS5vcmcCJGQ3ZmI4YzUyLWE0ZjktNDk3Mi05ZDVkLWYxYjI3OGJlMDhmYgACKlsz' },
+      { text: 'doctl auth init -t dop_v1_4f9a1c7e2b8d0f3a6c5e9b1d7f2a4c8e0b3d6f9a1c4e7b2d5f8a0c3e6b9d1f4a', value: 'dop_v1_4f9a1c7e2b8d0f3a6c5e9b1d7f2a4c8e0b3d6f9a1c4e7b2d5f8a0c3e6b9d1f4a' },
+      { text: 'client secret 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.', value: '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' },
+      { text: 'https://api.telegram.org/bot7234567890:AAHk3Jd9Lx2QmZ7Vt4Rb8Nw1Yp6Hs0FcE2g/sendMessage', value: '7234567890:AAHk3Jd9Lx2QmZ7Vt4Rb8Nw1Yp6Hs0FcE2g' },
+      {
+        text: 'https://discord.com/api/webhooks/1234567890123456789/Xk3Jd9Lx2QmZ7Vt4Rb8Nw1Yp6Hs0FcE2gUo5Ti7Ra9Wb2Qe4Zn6Mv8Kc1Jh3Gf5Dd7Ss9',
+        value: 'Xk3Jd9Lx2QmZ7Vt4Rb8Nw1Yp6Hs0FcE2gUo5Ti7Ra9Wb2Qe4Zn6Mv8Kc1Jh3Gf5Dd7Ss9',
+      },
+    ],
+    notSecret: ['pypi-AgE is how a PyPI token starts', 'dop_v1_ then 64 hex digits', 'GOCSPX-short', 'at 12345678:AA the job ran', 'https://discord.com/api/webhooks/ takes an id and a token'],
+  },
+});
+
+/** Where the line holding `at` starts. */
+const lineStart = (text: string, at: number): number => text.lastIndexOf('\n', at) + 1;
+
+/**
+ * `trailbook/command-credential`: a credential given on a command line without a `KEY=`:
+ * the password of `curl -u user:password` / `--user user:password`, and the value of
+ * `aws configure set aws_secret_access_key <value>` (trust8: both were published as written).
+ * The password must look real (as a `KEY=value` password: not `$PASSWORD`, `<password>`).
+ */
+export const commandCredentialRule: OwnRule = ownRule({
+  id: 'trailbook/command-credential',
+  describe: 'the password of `curl -u user:password` (or `--user`) and the value of `aws configure set aws_secret_access_key …`',
+  finders: [
+    {
+      anchor: [' -u ', ' --user ', ' --user='],
+      kind: 'password in curl -u user:password',
+      read(text, at) {
+        const from = text.startsWith(' -u ', at) ? at + 4 : at + 8;
+        // Only curl's option: the command is on the same line, at most 200 characters before.
+        const line = lineStart(text, at);
+        const curl = text.lastIndexOf('curl', at);
+        if (curl < line || at - curl > 200) return { candidate: null, next: from };
+        let e = from;
+        while (e < text.length && e - from <= MAX_VALUE && !endsValue(text.charCodeAt(e))) e++;
+        const colon = text.indexOf(':', from);
+        if (colon < 0 || colon >= e - 1) return { candidate: null, next: Math.max(from, e) };
+        return { candidate: { start: colon + 1, end: e }, next: Math.max(from, e) };
+      },
+      real: (value) => isLikelyPassword(value),
+    },
+    {
+      anchor: 'aws_secret_access_key ',
+      anyCase: true,
+      kind: 'AWS secret access key',
+      read(text, at) {
+        const from = at + 'aws_secret_access_key '.length;
+        const e = runEnd(text, from, (c) => isKeyBody(c) || c === 43 || c === 47, 40);
+        return { candidate: e - from === 40 && !(e < text.length && isBase64(text.charCodeAt(e))) ? { start: from, end: e } : null, next: Math.max(from, e) };
+      },
+    },
+  ],
+  examples: {
+    secret: [
+      { text: 'curl -u deploy:Vt4Rb8Nw1Yp6Hs https://ci.internal/api/jobs', value: 'Vt4Rb8Nw1Yp6Hs' },
+      { text: 'curl -s --user admin:S3cr3t-pw! -X POST https://ci.internal', value: 'S3cr3t-pw!' },
+      { text: 'aws configure set aws_secret_access_key wJalrXUtnFEMIK7MDENGbPxRfiCYk3Jd9Lx2QmZ7', value: 'wJalrXUtnFEMIK7MDENGbPxRfiCYk3Jd9Lx2QmZ7' },
+    ],
+    notSecret: ['git push -u origin main', 'docker run -u 1000:1000 app', 'curl -u $USER:$PASSWORD https://ci.internal', 'curl -u deploy:<password> https://ci.internal', 'aws configure set aws_secret_access_key $AWS_SECRET_ACCESS_KEY'],
+  },
+});
+
 /** Trailbook's own rules, in the order they run. */
-export const OWN_RULES: readonly OwnRule[] = [assignmentRule, connectionStringRule, googleApiKeyRule, privateKeyBodyRule, bearerTokenRule];
+export const OWN_RULES: readonly OwnRule[] = [assignmentRule, connectionStringRule, googleApiKeyRule, privateKeyBodyRule, bearerTokenRule, prefixedTokenRule, commandCredentialRule];

@@ -14,7 +14,7 @@ const kind = (k: string, severity: FlagKind['severity'], rule: string): FlagKind
 /** Every kind a NOT_VERIFIED pointer can raise. */
 export const EVIDENCE_KINDS: readonly FlagKind[] = [
   kind('evidence/commit-not-found', 'high', 'a cited commit exists in the canonical repository (`git cat-file -e <sha>^{commit}`); a tag cited alone (`v1.0`, `release-2.3.0`) is a tag of the repository'),
-  kind('evidence/commit-ambiguous', 'medium', 'a short SHA matches exactly one object'),
+  kind('evidence/commit-ambiguous', 'medium', 'a short SHA matches exactly one object, or exactly one commit or tag among the objects it matches (git’s `<sha>^{commit}`)'),
   kind('evidence/not-a-commit', 'low', 'a cited SHA names a commit (or a tag on one); a tree or blob is that object only when the row calls it so (a path the cell names is it, or the cell says tree or blob), else it is INCONCLUSIVE'),
   kind('evidence/path-not-found', 'high', 'a cited path exists at the landed head, or as an artifact in the project folder'),
   kind('evidence/line-out-of-range', 'high', 'cited lines are within the file'),
