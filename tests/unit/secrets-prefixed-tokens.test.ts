@@ -19,6 +19,9 @@ const TELEGRAM = '7234567890:AAHk3Jd9Lx2QmZ7Vt4Rb8Nw1Yp6Hs0FcE2g';
 const DISCORD = 'Xk3Jd9Lx2QmZ7Vt4Rb8Nw1Yp6Hs0FcE2gUo5Ti7Ra9Wb2Qe4Zn6Mv8Kc1Jh3Gf5Dd7Ss9';
 const CURL_PASSWORD = 'Vt4Rb8Nw1Yp6Hs';
 const AWS_SECRET = 'wJalrXUtnFEMIK7MDENGbPxRfiCYk3Jd9Lx2QmZ7';
+const MAILGUN = 'key-3ax6xnjp29jd6fds4gc373sgvjxteol0';
+const SENTRY = '9f3c1a7e2b8d4f06a5c9e1b7d3f2a4c8';
+const SAS = 'k3Jd9Lx2QmZ7Vt4Rb8Nw1Yp6Hs0FcE2gUo5Ti7Ra9W%3D';
 
 const sentences: Array<[string, string, string]> = [
   [`uploaded with twine, token ${PYPI}`, PYPI, 'PyPI token'],
@@ -28,6 +31,11 @@ const sentences: Array<[string, string, string]> = [
   [`posted the summary to https://discord.com/api/webhooks/1234567890123456789/${DISCORD}`, DISCORD, 'Discord webhook token'],
   [`curl -u deploy:${CURL_PASSWORD} https://ci.internal/api/jobs`, CURL_PASSWORD, 'password in curl -u user:password'],
   [`aws configure set aws_secret_access_key ${AWS_SECRET}`, AWS_SECRET, 'AWS secret access key'],
+  [`deployed with sshpass -p ${CURL_PASSWORD} ssh deploy@10.0.0.5`, CURL_PASSWORD, 'password in sshpass -p'],
+  [`restored with mysql -u root -p${CURL_PASSWORD} app < dump.sql`, CURL_PASSWORD, 'password in mysql -p'],
+  [`MAILGUN_KEY was ${MAILGUN} in the env`, MAILGUN, 'Mailgun API key'],
+  [`SENTRY_DSN=https://${SENTRY}@o450123.ingest.us.sentry.io/4507123`, SENTRY, 'Sentry DSN key'],
+  [`fetched https://acct.blob.core.windows.net/c/a.zip?sv=2022-11-02&sp=r&se=2026-01-01T00:00:00Z&sig=${SAS}`, SAS, 'Azure SAS signature'],
 ];
 
 describe('credentials secretlint does not read', () => {
@@ -49,6 +57,10 @@ describe('credentials secretlint does not read', () => {
       'at 12345678:AA the job ran',
       'https://discord.com/api/webhooks/ takes an id and a token',
       'aws configure set aws_secret_access_key $AWS_SECRET_ACCESS_KEY',
+      'mkdir -p build after the mysql tests',
+      'mysql -u root -p app',
+      'sshpass -p $SSHPASS ssh host',
+      'see https://docs.sentry.io/platforms/ for the DSN',
     ];
     expect((await findSecrets(texts)).map((hits, i) => hits.map((h) => (texts[i] as string).slice(h.start, h.end)))).toEqual(texts.map(() => []));
   });

@@ -25,7 +25,7 @@ export function secretSettingsKey(settings: SecretSettings): string {
  * `glpat-`, `xox`, `AKIA`), key names (`secret`, `token`, `password`, `api_key`) and `://`.
  * A text holding none of them cannot hold a secret any rule finds, so it is not scanned.
  */
-const TRIGGER_WORDS = /:\/\/|secret|token|passw|passphrase|pwd|_pw|_pass|api_?key|access_?key|private|credential|auth|npm_|xox|xapp|gh[pousr]_|github_pat|glpat|glc_|glsa_|sk-ant-|t3blbkfj|gsk_|hf_|lin_api|ntn_|ops_|hv[sbr]\.|vc[piark]_|dapi|dckr_|figd_|cf(?:k|ut|at)_|tskey|shp(?:pa|ca|at|ss)_|[sr]k_(?:live|test)|bearer|pypi-|do[por]_v1_|gocspx-|webhooks\/|curl/i;
+const TRIGGER_WORDS = /:\/\/|secret|token|passw|passphrase|pwd|_pw|_pass|api_?key|access_?key|private|credential|auth|npm_|xox|xapp|gh[pousr]_|github_pat|glpat|glc_|glsa_|sk-ant-|t3blbkfj|gsk_|hf_|lin_api|ntn_|ops_|hv[sbr]\.|vc[piark]_|dapi|dckr_|figd_|cf(?:k|ut|at)_|tskey|shp(?:pa|ca|at|ss)_|[sr]k_(?:live|test)|bearer|pypi-|do[por]_v1_|gocspx-|webhooks\/|curl|sshpass|mysql|mariadb|key-|sentry\.io|sig=/i;
 /** Prefixes whose case matters (`SG.` of SendGrid is not `msg.`). */
 const TRIGGER_CASED = /AKIA|A3T|AGPA|AIDA|AROA|AIPA|ANPA|ANVA|ASIA|AIza|SG\.|-----BEGIN|eyJ|:AA/;
 

@@ -567,11 +567,14 @@ function prefixed(anchor: string | readonly string[], kind: string, ok: (c: numb
  * has no rule for (trust8: each was published as written): a PyPI upload token
  * (`pypi-AgE…`), a DigitalOcean token (`dop_v1_` and 64 hex digits), a Google OAuth client
  * secret (`GOCSPX-` and 28 characters), a Telegram bot token (`<bot id>:AA…`, 35 characters after
- * the colon) and the token of a Discord webhook URL. Each character is read a bounded number of times.
+ * the colon) and the token of a Discord webhook URL; and, found missing by the same trial
+ * after its first fixes: a Mailgun key (`key-` and 32 lower-case letters and digits), a Sentry DSN's key (32 hex
+ * digits before `@….sentry.io/`) and an Azure shared access signature's `sig=` in a URL that
+ * has the SAS fields (`sv=`, `se=`, `sp=`, `sr=`). Each character is read a bounded number of times.
  */
 export const prefixedTokenRule: OwnRule = ownRule({
   id: 'trailbook/prefixed-token',
-  describe: 'a PyPI token (`pypi-AgE…`), a DigitalOcean token (`dop_v1_…`), a Google OAuth client secret (`GOCSPX-…`), a Telegram bot token (`123456789:AA…`) and a Discord webhook URL’s token',
+  describe: 'a PyPI token (`pypi-AgE…`), a DigitalOcean token (`dop_v1_…`), a Google OAuth client secret (`GOCSPX-…`), a Mailgun key (`key-` and 32 lower-case letters and digits), a Sentry DSN’s key, an Azure SAS URL’s `sig=`, a Telegram bot token (`123456789:AA…`) and a Discord webhook URL’s token',
   finders: [
     prefixed('pypi-AgE', 'PyPI token', isB64UrlChar, 50, 1024),
     prefixed(['dop_v1_', 'doo_v1_', 'dor_v1_'], 'DigitalOcean token', isLowerHex, 64, 64),
@@ -590,6 +593,34 @@ export const prefixedTokenRule: OwnRule = ownRule({
         const e = runEnd(text, at + 1, isB64UrlChar, 35);
         const ok = idLength >= 8 && idLength <= 10 && standing && e - (at + 1) === 35 && !(e < text.length && isKeyBody(text.charCodeAt(e)));
         return { candidate: ok ? { start: s, end: e } : null, next };
+      },
+    },
+    prefixed('key-', 'Mailgun API key', (c) => isDigit(c) || (c >= 97 && c <= 122), 32, 32),
+    {
+      // A Sentry DSN: `https://<32 hex key>@o123.ingest.sentry.io/456`; the key is read back from the `@`.
+      anchor: '.sentry.io/',
+      kind: 'Sentry DSN key',
+      read(text, at) {
+        const next = at + '.sentry.io/'.length;
+        let h = at;
+        while (h > 0 && at - h < 64 && text.charCodeAt(h - 1) !== 64 && text.charCodeAt(h - 1) > 32 && text.charCodeAt(h - 1) !== 47) h--;
+        if (h === 0 || text.charCodeAt(h - 1) !== 64) return { candidate: null, next };
+        let k = h - 1;
+        while (k > 0 && h - 1 - k < 33 && isLowerHex(text.charCodeAt(k - 1))) k--;
+        const ok = h - 1 - k === 32 && k >= 2 && text.charCodeAt(k - 1) === 47 && text.charCodeAt(k - 2) === 47;
+        return { candidate: ok ? { start: k, end: h - 1 } : null, next };
+      },
+    },
+    {
+      // An Azure shared access signature in a URL: `…&sp=r&sig=<base64, URL-encoded>`.
+      anchor: ['?sig=', '&sig=', '&amp;sig='],
+      kind: 'Azure SAS signature',
+      read(text, at) {
+        const from = text.indexOf('sig=', at) + 4;
+        const e = runEnd(text, from, (c) => isBase64(c) || c === 37, 128);
+        const value = text.slice(from, e);
+        const ok = e - from >= 40 && e - from <= 128 && /[sS][vV]=|[sS][eE]=|[sS][pP]=|[sS][rR]=/.test(text.slice(Math.max(0, at - 400), at));
+        return { candidate: ok && !value.includes('$') ? { start: from, end: e } : null, next: Math.max(from, e) };
       },
     },
     {
@@ -611,12 +642,25 @@ export const prefixedTokenRule: OwnRule = ownRule({
       { text: 'doctl auth init -t dop_v1_4f9a1c7e2b8d0f3a6c5e9b1d7f2a4c8e0b3d6f9a1c4e7b2d5f8a0c3e6b9d1f4a', value: 'dop_v1_4f9a1c7e2b8d0f3a6c5e9b1d7f2a4c8e0b3d6f9a1c4e7b2d5f8a0c3e6b9d1f4a' },
       { text: 'client secret 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.', value: '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' },
       { text: 'https://api.telegram.org/bot7234567890:AAHk3Jd9Lx2QmZ7Vt4Rb8Nw1Yp6Hs0FcE2g/sendMessage', value: '7234567890:AAHk3Jd9Lx2QmZ7Vt4Rb8Nw1Yp6Hs0FcE2g' },
+      { text: 'mailgun key-3ax6xnjp29jd6fds4gc373sgvjxteol0 in the env', value: 'key-3ax6xnjp29jd6fds4gc373sgvjxteol0' },
+      { text: 'SENTRY_DSN https://9f3c1a7e2b8d4f06a5c9e1b7d3f2a4c8@o450123.ingest.us.sentry.io/4507123', value: '9f3c1a7e2b8d4f06a5c9e1b7d3f2a4c8' },
+      { text: 'https://acct.blob.core.windows.net/c/a.zip?sv=2022-11-02&ss=b&srt=o&sp=r&se=2026-01-01T00:00:00Z&sig=k3Jd9Lx2QmZ7Vt4Rb8Nw1Yp6Hs0FcE2gUo5Ti7Ra9W%3D', value: 'k3Jd9Lx2QmZ7Vt4Rb8Nw1Yp6Hs0FcE2gUo5Ti7Ra9W%3D' },
       {
         text: 'https://discord.com/api/webhooks/1234567890123456789/Xk3Jd9Lx2QmZ7Vt4Rb8Nw1Yp6Hs0FcE2gUo5Ti7Ra9Wb2Qe4Zn6Mv8Kc1Jh3Gf5Dd7Ss9',
         value: 'Xk3Jd9Lx2QmZ7Vt4Rb8Nw1Yp6Hs0FcE2gUo5Ti7Ra9Wb2Qe4Zn6Mv8Kc1Jh3Gf5Dd7Ss9',
       },
     ],
-    notSecret: ['pypi-AgE is how a PyPI token starts', 'dop_v1_ then 64 hex digits', 'GOCSPX-short', 'at 12345678:AA the job ran', 'https://discord.com/api/webhooks/ takes an id and a token'],
+    notSecret: [
+      'pypi-AgE is how a PyPI token starts',
+      'dop_v1_ then 64 hex digits',
+      'GOCSPX-short',
+      'at 12345678:AA the job ran',
+      'https://discord.com/api/webhooks/ takes an id and a token',
+      'api-key-3ax6xnjp29jd6fds4gc373sgvjxteol0 is a cache key',
+      'see https://docs.sentry.io/platforms/ for the DSN',
+      'https://example.com/search?q=x&sig=short',
+      'the blob URL ends ?sv=2022&sig=$SAS_SIGNATURE',
+    ],
   },
 });
 
@@ -631,7 +675,7 @@ const lineStart = (text: string, at: number): number => text.lastIndexOf('\n', a
  */
 export const commandCredentialRule: OwnRule = ownRule({
   id: 'trailbook/command-credential',
-  describe: 'the password of `curl -u user:password` (or `--user`) and the value of `aws configure set aws_secret_access_key …`',
+  describe: 'the password of `curl -u user:password` (or `--user`), of `sshpass -p …` and of `mysql -p…`, and the value of `aws configure set aws_secret_access_key …`',
   finders: [
     {
       anchor: [' -u ', ' --user ', ' --user='],
@@ -651,6 +695,33 @@ export const commandCredentialRule: OwnRule = ownRule({
       real: (value) => isLikelyPassword(value),
     },
     {
+      anchor: 'sshpass -p',
+      kind: 'password in sshpass -p',
+      read(text, at) {
+        let from = at + 'sshpass -p'.length;
+        while (from < text.length && text.charCodeAt(from) === 32 && from - at < 'sshpass -p'.length + 4) from++;
+        let e = from;
+        while (e < text.length && e - from <= MAX_VALUE && !endsValue(text.charCodeAt(e))) e++;
+        return { candidate: e > from ? { start: from, end: e } : null, next: Math.max(from, e) };
+      },
+      real: (value) => isLikelyPassword(value),
+    },
+    {
+      // `mysql -u root -pS3cret db`: the password is the rest of the word after `-p` (with a space, mysql asks for it).
+      anchor: ' -p',
+      kind: 'password in mysql -p',
+      read(text, at) {
+        const from = at + 3;
+        const line = lineStart(text, at);
+        const client = Math.max(text.lastIndexOf('mysql', at), text.lastIndexOf('mariadb', at));
+        if (client < line || at - client > 200) return { candidate: null, next: from };
+        let e = from;
+        while (e < text.length && e - from <= MAX_VALUE && !endsValue(text.charCodeAt(e))) e++;
+        return { candidate: e > from ? { start: from, end: e } : null, next: Math.max(from, e) };
+      },
+      real: (value) => isLikelyPassword(value),
+    },
+    {
       anchor: 'aws_secret_access_key ',
       anyCase: true,
       kind: 'AWS secret access key',
@@ -666,8 +737,10 @@ export const commandCredentialRule: OwnRule = ownRule({
       { text: 'curl -u deploy:Vt4Rb8Nw1Yp6Hs https://ci.internal/api/jobs', value: 'Vt4Rb8Nw1Yp6Hs' },
       { text: 'curl -s --user admin:S3cr3t-pw! -X POST https://ci.internal', value: 'S3cr3t-pw!' },
       { text: 'aws configure set aws_secret_access_key wJalrXUtnFEMIK7MDENGbPxRfiCYk3Jd9Lx2QmZ7', value: 'wJalrXUtnFEMIK7MDENGbPxRfiCYk3Jd9Lx2QmZ7' },
+      { text: 'sshpass -p Vt4Rb8Nw1Yp6Hs ssh deploy@10.0.0.5', value: 'Vt4Rb8Nw1Yp6Hs' },
+      { text: 'mysql -u root -pS3cr3t-pw9 app < dump.sql', value: 'S3cr3t-pw9' },
     ],
-    notSecret: ['git push -u origin main', 'docker run -u 1000:1000 app', 'curl -u $USER:$PASSWORD https://ci.internal', 'curl -u deploy:<password> https://ci.internal', 'aws configure set aws_secret_access_key $AWS_SECRET_ACCESS_KEY'],
+    notSecret: ['git push -u origin main', 'docker run -u 1000:1000 app', 'curl -u $USER:$PASSWORD https://ci.internal', 'curl -u deploy:<password> https://ci.internal', 'aws configure set aws_secret_access_key $AWS_SECRET_ACCESS_KEY', 'sshpass -p $SSHPASS ssh host', 'sshpass -f ~/.pw ssh host', 'mysql -u root -p app', 'mysql -p$MYSQL_PWD app', 'mkdir -p src/lib', 'python -m pytest -p no:cacheprovider'],
   },
 });
 
