@@ -454,6 +454,14 @@ describe('finding checks', () => {
     expect(flagsOf(locationNotFound, model({ reviews: [r] }))).toEqual([{ kind: 'finding/location-not-found', severity: 'low', summary: 'reviews/pr-9.json finding 1 “bug” points at src/a.ts:3: src/a.ts not found at landed head 90ccfe2 nor in the project folder', at: [{ file: 'reviews/pr-9.json', line: 6 }] }]);
   });
 
+  it('finding/location-outside-repository: a location above the repository is high, as the same path is in a trail', () => {
+    const r = review(true, [f({ verdict: 'CONFIRMED' })]);
+    const [one] = r.findings;
+    if (!one) throw new Error('no findings');
+    one.location = { raw: '../etc/passwd:1', kind: 'path', status: 'NOT_VERIFIED', reason: '../etc/passwd is outside the repository', fault: 'evidence/path-outside-repository' };
+    expect(flagsOf(locationNotFound, model({ reviews: [r] }))).toEqual([{ kind: 'finding/location-outside-repository', severity: 'high', summary: 'reviews/pr-9.json finding 1 “bug” points at ../etc/passwd:1: ../etc/passwd is outside the repository', at: [{ file: 'reviews/pr-9.json', line: 6 }] }]);
+  });
+
   it('finding/invalid-*: from invalid records', () => {
     const invalid: InvalidRecord[] = [{ file: 'reviews/x.json', line: 1, kind: 'finding/invalid-file', error: 'e', raw: '' }, { file: 'reviews/x.json', line: 4, kind: 'finding/invalid-finding', error: 'f', raw: '' }];
     expect(flagsOf(invalidReview, null, invalid).map((x) => [x.kind, x.severity, x.at])).toEqual([
