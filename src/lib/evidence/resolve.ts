@@ -204,8 +204,16 @@ async function commitOf(p: ClassifiedPointer, hex: string, ctx: EvidenceContext,
   }
 }
 
-/** A `path = …` line of a `.gitmodules` file. */
-const GITMODULES_PATH = /^\s*path\s*=\s*(\S.{0,999}?)\s*$/;
+/** The start of a `path = …` line of a `.gitmodules` file (the line trimmed first). */
+const GITMODULES_PATH = /^path\s*=/;
+
+/** The value of a `.gitmodules` line `path = <value>`, trimmed, or undefined for another line (read in linear time). */
+const gitmodulesPath = (line: string): string | undefined => {
+  const trimmed = line.trim();
+  const key = GITMODULES_PATH.exec(trimmed);
+  const value = key ? trimmed.slice(key[0].length).trim() : '';
+  return value === '' || value.length > 1000 ? undefined : value;
+};
 
 /**
  * The submodule a SHA the repository lacks is pinned at (trust8): a gitlink, named in
@@ -223,7 +231,7 @@ async function submodulePinning(hex: string, ctx: EvidenceContext): Promise<{ oi
     const text = await repository.blobText(modules.oid);
     if (text.status !== 'text') continue;
     // At most 1,000 submodules are looked at: a .gitmodules is written by hand or by git, never long.
-    const paths = text.text.split('\n').slice(0, 20_000).map((line) => GITMODULES_PATH.exec(line)?.[1]).filter((x): x is string => x !== undefined).slice(0, 1000);
+    const paths = text.text.split('\n').slice(0, 20_000).map(gitmodulesPath).filter((x): x is string => x !== undefined).slice(0, 1000);
     for (const written of paths) {
       const path = normaliseRelativePath(written);
       if (path === null || path === '') continue;
