@@ -346,7 +346,7 @@ describe('evidence marks', () => {
     const lines = evidence('9e045a65', 'src/parser.ts:10-20');
     expect(await evidenceParts(lines)).toEqual(['src/parser.ts:10-20', '', 'verified', '']);
     await lines.locator(EVIDENCE_ITEM.link).click();
-    await page.waitForURL(/\/file\/src\/parser\.ts\/#L10$/);
+    await page.waitForURL(/\/file\/src\/parser\.ts\/\?lines=10-20#L10$/);
     expect(await readText(page.locator('.file-facts'))).toMatch(/^at landed head [0-9a-f]{12} · 43 lines · [\d,]+ bytes · cited: .*lines 10–20/);
     expect(await page.locator('.code .line.marked').count()).toBeGreaterThanOrEqual(11);
   });
@@ -444,6 +444,23 @@ describe('evidence marks', () => {
     const top = await page.locator('#L10').evaluate((el) => el.getBoundingClientRect().top);
     expect(top).toBeGreaterThanOrEqual(60);
     expect(top).toBeLessThan(80);
+  });
+
+  it('a path:from-to link opens the file page at its first line with exactly the cited lines set apart', async () => {
+    // Audit aud9: a row citing lines 7-12 of a file other rows cite too linked to #L7 alone; every
+    // cited line is marked alike, so where the row's lines ended could not be seen.
+    await open('/p/tickets-clean/');
+    const link = evidence('9e045a65', 'src/parser.ts:10-20').locator(EVIDENCE_ITEM.link);
+    expect(await link.getAttribute('href')).toBe(`${REPO_PAGES}/file/src/parser.ts/?lines=10-20#L10`);
+    await link.click();
+    await page.waitForURL(`${origin}${REPO_PAGES}/file/src/parser.ts/?lines=10-20#L10`);
+    expect(await targetId(page)).toBe('L10');
+    expect(await isInViewport(page.locator('#L10'))).toBe(true);
+    const range = page.locator('.code .line.cited-range');
+    expect(await range.evaluateAll((ls) => ls.map((l) => l.id))).toEqual(['L10', 'L11', 'L12', 'L13', 'L14', 'L15', 'L16', 'L17', 'L18', 'L19', 'L20']);
+    expect(await range.first().evaluate((el) => getComputedStyle(el).boxShadow)).toMatch(/ 5px 0px 0px 0px inset$/);
+    // A line the row did not cite is not set apart.
+    expect(await page.locator('#L21').getAttribute('class')).not.toMatch(/cited-range/);
   });
 
   it('a path:line link opens the file page scrolled to #L12 with that line marked', async () => {

@@ -69,7 +69,7 @@ describe.skipIf(!chromiumAvailable())('a path:line at the commit that recorded i
       expect(await evidenceStatus(cited)).toBe('VERIFIED');
       expect(await cited.locator(EVIDENCE_ITEM.reason).textContent()).toBe(`cited 11–20 at ${first}; now 22–31 at the landed head ${head}, as src/admission.rs changed since`);
       const href = await cited.locator('a').first().getAttribute('href');
-      expect(href).toBe(`/r/in-repo/at/${sha['first']}/file/src/admission.rs/#L11`);
+      expect(href).toBe(`/r/in-repo/at/${sha['first']}/file/src/admission.rs/?lines=11-20#L11`);
       await page.goto(`${origin}${href}`);
       expect(await readText(page.locator('.file-facts'))).toContain(`at commit ${(sha['first'] as string).slice(0, 12)}, as the rows citing it saw it (the landed head is ${(sha['head'] as string).slice(0, 12)})`);
       expect(await page.locator('.line.marked').evaluateAll((lines) => lines.map((l) => l.id))).toEqual(['L11', 'L12', 'L13', 'L14', 'L15', 'L16', 'L17', 'L18', 'L19', 'L20']);

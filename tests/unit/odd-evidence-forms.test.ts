@@ -52,6 +52,7 @@ const ROWS = (): Array<{ id: string; evidence: string; result?: string }> => [
   { id: 'aaaa0007', evidence: 'src\\gone.ts:1' },
   { id: 'aaaa0008', evidence: 'git@github.com:acme/proj.git' },
   { id: 'aaaa0009', evidence: 'src/a.ts:1', result: 'b6c62ea, 3950f2e' },
+  { id: 'aaaa0010', evidence: 'see the review thread 0edc03f0d' },
 ];
 
 beforeAll(async () => {
@@ -111,6 +112,14 @@ describe('a commit range cites both of its ends (trial E, finding 1)', () => {
   it('a SHA written in the result cell finds the row', async () => {
     expect(await searchFor('b6c62ea')).toEqual(['row-aaaa0009']);
     expect(await searchFor('3950f2e')).toEqual(['row-aaaa0009']);
+  });
+
+  it('a SHA written in evidence read as a reference (not checked) finds the row, by itself or a prefix', async () => {
+    // Audit aud9: `see the review thread 0edc03f0d` is a reference the recap shows unchecked; a
+    // search for the commit (0edc03f, 0edc03f0d) listed every row citing it but this one.
+    expect(pointersOf('aaaa0010').map((p) => p[1])).toEqual(['reference']);
+    expect(await searchFor('0edc03f0d')).toEqual(['row-aaaa0010']);
+    expect(await searchFor('0edc03f')).toEqual(['row-aaaa0010']);
   });
 });
 

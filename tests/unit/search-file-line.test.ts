@@ -8,6 +8,7 @@ import type { SearchEngine } from '../../src/lib/search/query/engine.ts';
 import { memorySite } from './search-memory-site.ts';
 import { repositoryRecords } from '../../src/lib/search/evidence-records.ts';
 import { bodyCitesLine, citedLinesText } from '../../src/lib/search/cited-lines.ts';
+import { queryExactKeys } from '../../src/lib/search/exact-keys.ts';
 
 const OLD = 'a'.repeat(40);
 
@@ -36,6 +37,15 @@ describe('a path:line search on file results', () => {
     expect(await hrefs(engine, 'src/five.ts:4')).toEqual([`/r/repo.git/at/${OLD}/file/src/five.ts/#L4`, '/r/repo.git/file/src/five.ts/']);
     expect(await hrefs(engine, 'src/five.ts:2')).toEqual([`/r/repo.git/at/${OLD}/file/src/five.ts/`, '/r/repo.git/file/src/five.ts/#L2']);
     expect(await hrefs(engine, 'src/five.ts')).toEqual([`/r/repo.git/at/${OLD}/file/src/five.ts/`, '/r/repo.git/file/src/five.ts/']);
+  });
+
+  it('reads a line written as a link writes it (#L4, a form exact-keys.ts names) as :4 is read', async () => {
+    // Audit aud9: `internal/content/queue-0.go#L12` listed the rows citing any line of the file
+    // first; `:12` listed those citing line 12 first. The token was lower-cased before its line was read.
+    expect(queryExactKeys('src/a.ts#L12')).toContainEqual({ type: 'path', key: 'path:a.ts', path: 'src/a.ts', line: 12 });
+    expect(queryExactKeys('src/a.ts:L12')).toContainEqual({ type: 'path', key: 'path:a.ts', path: 'src/a.ts', line: 12 });
+    const engine = await engineOver();
+    expect(await hrefs(engine, 'src/five.ts#L4')).toEqual([`/r/repo.git/at/${OLD}/file/src/five.ts/#L4`, '/r/repo.git/file/src/five.ts/']);
   });
 
   it('reads back the lines a record says', () => {

@@ -13,6 +13,10 @@ describe('no results', () => {
     expect(noResultsText(true, { flag: 1 })).toBe('No results with the filters in use. Without them: 1 result (1 flag); remove a filter with its ×.');
     expect(noResultsText(true, {})).toBe('No results, with or without the filters in use.');
   });
+
+  it('writes the total as it writes the counts beside it (audit aud9: “1909 results (1,908 rows, 1 file)”)', () => {
+    expect(noResultsText(true, { decision: 1908, file: 1 })).toBe('No results with the filters in use. Without them: 1,909 results (1,908 rows, 1 file); remove a filter with its ×.');
+  });
 });
 
 describe('quoted words', () => {

@@ -99,7 +99,8 @@ export type ExactQuery =
  */
 export function queryExactKeys(token: string): ExactQuery[] {
   // Brackets and quotes around the token, trimmed in linear time (src/lib/text/trim-chars.ts).
-  const t = trimChars(token.trim(), '("\'`[', ')"\'`],;').toLowerCase();
+  const written = trimChars(token.trim(), '("\'`[', ')"\'`],;');
+  const t = written.toLowerCase();
   if (t === '') return [];
   const out: ExactQuery[] = [];
   if (HEX_QUERY.test(t)) out.push({ type: 'hex', prefix: t });
@@ -112,7 +113,10 @@ export function queryExactKeys(token: string): ExactQuery[] {
   // `row-0badc0de` listed words and the row's flag, not the row).
   const anchored = ROW_ANCHOR.exec(t)?.[1];
   if (anchored) for (const id of new Set([anchored, anchored.replace(DUPLICATE_SUFFIX, '')])) if (id !== '' && id !== t) out.push({ type: 'key', key: `id:${id}` });
-  const { path, from } = splitLineSuffix(t);
+  // The line read as written: `#L12` and `:L12` are upper case (a found-by-audit report, aud9:
+  // `a.ts#L12` lower-cased lost its line); the path is compared without case.
+  const { path: writtenPath, from } = splitLineSuffix(written);
+  const path = writtenPath.toLowerCase();
   const clean = path.replace(/^\.\//, '').replace(/\/$/, '');
   const name = clean.slice(clean.lastIndexOf('/') + 1);
   if (name !== '' && (clean.includes('/') || looksLikePath(clean))) out.push({ type: 'path', key: `path:${name}`, path: clean, ...(from !== undefined ? { line: from } : {}) });

@@ -107,5 +107,5 @@ export function noResultsText(filtersInUse: boolean, withoutFilters: Readonly<Re
   if (!filtersInUse || withoutFilters === null) return 'No results.';
   const n = Object.values(withoutFilters).reduce((a, b) => a + b, 0);
   if (n === 0) return 'No results, with or without the filters in use.';
-  return `No results with the filters in use. Without them: ${n} result${n === 1 ? '' : 's'} (${countsText(withoutFilters)}); remove a filter with its ×.`;
+  return `No results with the filters in use. Without them: ${grouped(n)} result${n === 1 ? '' : 's'} (${countsText(withoutFilters)}); remove a filter with its ×.`;
 }

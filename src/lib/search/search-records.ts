@@ -58,8 +58,10 @@ function rowRecord(model: ProjectModel, row: TrailRow, carried: ReadonlyArray<{ 
   if (row.computedId !== row.id) exact.push(idKey(row.computedId, 3));
   if (row.ticket !== '') exact.push(idKey(row.ticket, 2));
   for (const p of row.evidence) exact.push(...pointerKeys(p));
-  // SHAs written in the row's text, its result cell too (`b6c62ea, 3950f2e, 4d18f00`).
-  for (const hex of hexTokens(`${row.decision} ${row.why} ${row.result}`)) exact.push(hexKey(hex, 2));
+  // SHAs written in the row's text, its result cell too (`b6c62ea, 3950f2e, 4d18f00`), and in its
+  // evidence cell: a SHA read there as a reference, not a commit (`see the review thread 0edc03f0d`),
+  // is still written in the row, and a search for that commit lists it (audit aud9).
+  for (const hex of new Set(hexTokens(`${row.decision} ${row.why} ${row.result} ${row.evidenceText}`))) exact.push(hexKey(hex, 2));
   for (const kind of new Set(carried.map((f) => f.kind))) exact.push(...kindKeys(kind, 2));
   return {
     anchor: row.anchor,

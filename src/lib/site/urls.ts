@@ -31,6 +31,16 @@ export function homePageUrl(base: string, n: number): string {
   return n <= 1 ? base : `${base}projects/${n}/`;
 }
 
+/**
+ * The end of a link to cited lines: `#L12` for one line; for a range, `?lines=10-20#L10` — the
+ * page lands on its first line without scripts, and src/scripts/line-links.ts sets the range's
+ * lines apart, so a row's lines show among lines other rows cite too (audit aud9).
+ */
+function linesFragment(line?: number, to?: number): string {
+  if (!line) return '';
+  return to !== undefined && to > line ? `?lines=${line}-${to}#L${line}` : `#L${line}`;
+}
+
 export const urls = {
   home: (base: string): string => base,
   search: (base: string, query = ''): string => `${base}search/${query}`,
@@ -41,8 +51,8 @@ export const urls = {
   rowPage: (base: string, projectId: string, page: number): string => `${base}p/${projectId}/${page <= 1 ? '' : `rows/${page}/`}`,
   commit: (base: string, repoId: string, oid: string): string => `${base}r/${repoId}/commit/${oid}/`,
   /** A repository file at the landed head, or (`at`: a full SHA) at the commit the rows citing it saw it at: the one that recorded them (issue 26, item 1) or the one they name. */
-  repositoryFile: (base: string, repoId: string, key: string, line?: number, at?: string): string => `${base}r/${repoId}/${at ? `at/${at}/` : ''}file/${key}/${line ? `#L${line}` : ''}`,
-  artifactFile: (base: string, projectId: string, key: string, line?: number): string => `${base}p/${projectId}/file/${key}/${line ? `#L${line}` : ''}`,
+  repositoryFile: (base: string, repoId: string, key: string, line?: number, at?: string, to?: number): string => `${base}r/${repoId}/${at ? `at/${at}/` : ''}file/${key}/${linesFragment(line, to)}`,
+  artifactFile: (base: string, projectId: string, key: string, line?: number, to?: number): string => `${base}p/${projectId}/file/${key}/${linesFragment(line, to)}`,
 };
 
 /** An http(s) URL as a safe href, or null (spec: "only http(s) becomes a link"). */
