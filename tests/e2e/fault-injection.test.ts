@@ -265,6 +265,18 @@ describe('a build killed at every stage (reproduction 1)', () => {
     expect(differences(await archiveOf(out), second)).toEqual([]);
   }, 300_000);
 
+  it('a full disk while the analysis writes the model store, or the history is recorded: exit 2 naming the problem and what to free, not "a bug in Trailbook"; the previous archive whole, and the next build completes', async () => {
+    await restore('first');
+    for (const point of ['stored', 'analysed', 'history']) {
+      const run = await build(`enospc:${point}`);
+      expect(run.code, run.stderr).toBe(2);
+      expect(run.stderr.slice(run.stderr.indexOf('trailbook: '))).toBe(`trailbook: the build stopped: ENOSPC: no space left on device, write (fault injected at ${point})\n  fix: free space on the disk of ${out} and its cache, then run again; the previous archive there is as it was\n`);
+      expect(differences(await archiveOf(out), first), `after the full disk at ${point}`).toEqual([]);
+    }
+    await ok(build());
+    expect(differences(await archiveOf(out), second)).toEqual([]);
+  }, 300_000);
+
   it('two builds at once: one stops, naming the other; the history counts the build once', async () => {
     await restore('first');
     const [a, b] = await Promise.all([build(), build()]);

@@ -25,6 +25,7 @@ import { siteRoot, type Install } from '../../src/cli/site-root.ts';
 import { UsageError } from '../../src/cli/output.ts';
 import { analyseArchive } from '../../src/lib/archive/analyse-archive.ts';
 import { createHash } from 'node:crypto';
+import { isDiskFull } from '../../src/lib/fs/disk-full.ts';
 
 let dir: string;
 
@@ -260,6 +261,17 @@ describe('what a stopped run left beside its output', () => {
     await expect(swapIn(join(parent, 'no-such-staging'), out)).rejects.toThrow('ENOENT');
     expect(readFileSync(join(out, 'index.html'), 'utf8')).toBe('old');
     expect(await readdir(parent)).toEqual(['site']);
+  });
+});
+
+describe('a full disk is told apart from a bug', () => {
+  it('by its code, its cause\'s code, or the words of a tool that gives none (Vite\'s rolldown)', () => {
+    expect(isDiskFull(Object.assign(new Error('ENOSPC: no space left on device, write'), { code: 'ENOSPC' }))).toBe(true);
+    expect(isDiskFull(Object.assign(new Error('write failed'), { code: 'EDQUOT' }))).toBe(true);
+    expect(isDiskFull(new Error('An unknown error occurred while reading or writing files to disk.', { cause: Object.assign(new Error('x'), { code: 'ENOSPC' }) }))).toBe(true);
+    expect(isDiskFull(new Error('Error during dependency optimization:\n\nFailed to write file in /c/vite/deps_temp/a.js.map\n\nCaused by:\n    No space left on device (os error 28)'))).toBe(true);
+    expect(isDiskFull(Object.assign(new Error('EACCES: permission denied, open'), { code: 'EACCES' }))).toBe(false);
+    expect(isDiskFull(new Error('Cannot read properties of undefined'))).toBe(false);
   });
 });
 
