@@ -277,6 +277,19 @@ describe('a build killed at every stage (reproduction 1)', () => {
     expect(differences(await archiveOf(out), second)).toEqual([]);
   }, 300_000);
 
+  it('Astro cannot write its content store in the cache: the failure names what could not be written (not an empty "rendering failed: "), exit 2, the previous archive whole', async () => {
+    await restore('first');
+    const blocked = join(cache, 'astro', 'data-store.json.tmp');
+    await mkdir(join(blocked, 'x'), { recursive: true });
+    const run = await build();
+    await rm(blocked, { recursive: true });
+    expect(run.code, run.stderr).toBe(2);
+    expect(run.stderr.slice(run.stderr.indexOf('trailbook: '))).toBe(`trailbook: rendering failed: An unknown error occurred while reading or writing files to disk.: EISDIR: illegal operation on a directory, open '${blocked}'\n  fix: run again with --verbose to see Astro's log (and --full to render every page)\n`);
+    expect(differences(await archiveOf(out), first)).toEqual([]);
+    await ok(build());
+    expect(differences(await archiveOf(out), second)).toEqual([]);
+  }, 300_000);
+
   it('two builds at once: one stops, naming the other; the history counts the build once', async () => {
     await restore('first');
     const [a, b] = await Promise.all([build(), build()]);

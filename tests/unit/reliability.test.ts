@@ -26,6 +26,7 @@ import { UsageError } from '../../src/cli/output.ts';
 import { analyseArchive } from '../../src/lib/archive/analyse-archive.ts';
 import { createHash } from 'node:crypto';
 import { isDiskFull } from '../../src/lib/fs/disk-full.ts';
+import { errorWords } from '../../src/lib/text/error-words.ts';
 
 let dir: string;
 
@@ -272,6 +273,16 @@ describe('a full disk is told apart from a bug', () => {
     expect(isDiskFull(new Error('Error during dependency optimization:\n\nFailed to write file in /c/vite/deps_temp/a.js.map\n\nCaused by:\n    No space left on device (os error 28)'))).toBe(true);
     expect(isDiskFull(Object.assign(new Error('EACCES: permission denied, open'), { code: 'EACCES' }))).toBe(false);
     expect(isDiskFull(new Error('Cannot read properties of undefined'))).toBe(false);
+  });
+});
+
+describe('a failure is never told as an empty line', () => {
+  it('an error without a message says its title and its cause', () => {
+    const astro = Object.assign(new Error('', { cause: Object.assign(new Error("EISDIR: illegal operation on a directory, open '/c/astro/data-store.json.tmp'"), { code: 'EISDIR' }) }), { title: 'An unknown error occurred while reading or writing files to disk.' });
+    expect(errorWords(astro)).toBe("An unknown error occurred while reading or writing files to disk.: EISDIR: illegal operation on a directory, open '/c/astro/data-store.json.tmp'");
+    expect(errorWords(new Error('ENOSPC: no space left on device, write'))).toBe('ENOSPC: no space left on device, write');
+    expect(errorWords(new Error('write failed: ENOSPC', { cause: new Error('ENOSPC') }))).toBe('write failed: ENOSPC');
+    expect(errorWords(new TypeError(''))).toBe('TypeError');
   });
 });
 
