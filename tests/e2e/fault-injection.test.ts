@@ -11,6 +11,7 @@
  * (the dev server's Host check, an install's own site copy).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { execFileSync } from 'node:child_process';
 import { appendFile, cp, mkdir, mkdtemp, readdir, readFile, rm, stat, truncate, writeFile } from 'node:fs/promises';
 import { createHash } from 'node:crypto';
 import { hostname, tmpdir } from 'node:os';
@@ -418,4 +419,46 @@ describe('a kept cache gives the verdicts `check` gives (reproduction 3)', () =>
     const flags = report.projects.find((p) => p.id === `projects-${name}`)?.flags ?? [];
     expect(flags.filter((f) => f.rows?.includes(id)).map((f) => `${f.severity} ${f.kind}`)).toEqual(['high evidence/path-not-found']);
   });
+});
+
+/** Whether a small tmpfs can be mounted here (Linux, as root): the one way to fill a real disk part-way through Astro's render. */
+function canMountTmpfs(dir: string): boolean {
+  if (process.platform !== 'linux' || process.getuid?.() !== 0) return false;
+  try {
+    execFileSync('mount', ['-t', 'tmpfs', '-o', 'size=64k', 'tmpfs', dir], { stdio: 'ignore' });
+    execFileSync('umount', [dir], { stdio: 'ignore' });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+describe('a cache folder on a disk that fills up while Astro renders', () => {
+  let disk: string;
+  beforeAll(async () => {
+    disk = join(tmp, 'small-disk');
+    await mkdir(disk, { recursive: true });
+  });
+
+  // Astro's content store saves on a timer; on a full disk that save fails after the build has
+  // failed and said so, as a rejection nobody handles: Node printed its stack and exited 1.
+  it.runIf(process.platform === 'linux' && process.getuid?.() === 0)('each size of disk: the build completes, or exits 2 with one problem and its fix, never a stack trace nor exit 1', async () => {
+    if (!canMountTmpfs(disk)) return;
+    const seen: string[] = [];
+    for (let kib = 1200; kib <= 2200; kib += 100) {
+      execFileSync('mount', ['-t', 'tmpfs', '-o', `size=${kib}k`, 'tmpfs', disk]);
+      try {
+        const site = join(tmp, 'full-disk-site');
+        await rm(site, { recursive: true, force: true });
+        const run = await runCli(['build', corpus, '--out', site, '--cache-dir', join(disk, 'cache')], REPO_ROOT, ENV);
+        seen.push(`${kib}k: ${run.code}`);
+        expect([0, 2], `${kib}k:\n${run.stderr}`).toContain(run.code);
+        expect(run.stderr, `${kib}k`).not.toContain('triggerUncaughtException');
+        if (run.code === 2) expect(run.stderr, `${kib}k`).toMatch(/\ntrailbook: [^\n]+\n {2}fix: [^\n]+\n$/);
+      } finally {
+        execFileSync('umount', [disk]);
+      }
+    }
+    expect(seen.some((s) => s.endsWith(': 2')), seen.join(', ')).toBe(true);
+  }, 600_000);
 });
