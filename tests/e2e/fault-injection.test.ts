@@ -353,6 +353,17 @@ describe('a merge killed at every stage; shards incomplete, altered or of other 
     expect((await readdir(mwork)).sort()).toEqual(['cache', 'site']);
   }, 900_000);
 
+  it('a full disk while the merge writes its project folders: exit 2 with the free-space fix (not "see Astro\'s log; build the shard again"), the previous archive whole', async () => {
+    await restore('merged', mwork);
+    const site = join(mwork, 'site');
+    const run = await merge('enospc:merge-projects');
+    expect(run.code, run.stderr).toBe(2);
+    expect(run.stderr.slice(run.stderr.indexOf('trailbook: '))).toBe(`trailbook: merging failed: ENOSPC: no space left on device, write (fault injected at merge-projects)\n  fix: free space on the disk of ${site} and its cache, then run again; the previous archive there is as it was\n`);
+    expect(differences(await archiveOf(site), mergedFirst)).toEqual([]);
+    await ok(merge());
+    expect(differences(await archiveOf(site), mergedSecond)).toEqual([]);
+  }, 300_000);
+
   it('refuses a shard whose project folder was lost, naming the first missing file', async () => {
     const broken = join(tmp, 'shards', 'lost');
     await cp(shardDirs[0] as string, broken, { recursive: true });
