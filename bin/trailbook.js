@@ -96,4 +96,8 @@ if (tooOld(process.versions.node)) {
   });
   const { main } = await import('../src/cli/main.ts');
   process.exitCode = await main(process.argv.slice(2));
+  // A run that failed has said why and set its exit code. What a library it stopped left behind
+  // must not then crash it with a stack trace and exit 1: Astro's content store saves on a timer,
+  // and on a full disk that save fails too, after the build has failed, a rejection nobody handles.
+  if (process.exitCode !== 0) process.on('unhandledRejection', () => undefined);
 }

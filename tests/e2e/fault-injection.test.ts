@@ -11,6 +11,7 @@
  * (the dev server's Host check, an install's own site copy).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { execFileSync } from 'node:child_process';
 import { appendFile, cp, mkdir, mkdtemp, readdir, readFile, rm, stat, truncate, writeFile } from 'node:fs/promises';
 import { createHash } from 'node:crypto';
 import { hostname, tmpdir } from 'node:os';
@@ -265,6 +266,31 @@ describe('a build killed at every stage (reproduction 1)', () => {
     expect(differences(await archiveOf(out), second)).toEqual([]);
   }, 300_000);
 
+  it('a full disk while the analysis writes the model store, or the history is recorded: exit 2 naming the problem and what to free, not "a bug in Trailbook"; the previous archive whole, and the next build completes', async () => {
+    await restore('first');
+    for (const point of ['stored', 'analysed', 'history']) {
+      const run = await build(`enospc:${point}`);
+      expect(run.code, run.stderr).toBe(2);
+      expect(run.stderr.slice(run.stderr.indexOf('trailbook: '))).toBe(`trailbook: the build stopped: ENOSPC: no space left on device, write (fault injected at ${point})\n  fix: free space on the disk of ${out} and its cache, then run again; the previous archive there is as it was\n`);
+      expect(differences(await archiveOf(out), first), `after the full disk at ${point}`).toEqual([]);
+    }
+    await ok(build());
+    expect(differences(await archiveOf(out), second)).toEqual([]);
+  }, 300_000);
+
+  it('Astro cannot write its content store in the cache: the failure names what could not be written (not an empty "rendering failed: "), exit 2, the previous archive whole', async () => {
+    await restore('first');
+    const blocked = join(cache, 'astro', 'data-store.json.tmp');
+    await mkdir(join(blocked, 'x'), { recursive: true });
+    const run = await build();
+    await rm(blocked, { recursive: true });
+    expect(run.code, run.stderr).toBe(2);
+    expect(run.stderr.slice(run.stderr.indexOf('trailbook: '))).toBe(`trailbook: rendering failed: An unknown error occurred while reading or writing files to disk.: EISDIR: illegal operation on a directory, open '${blocked}'\n  fix: run again with --verbose to see Astro's log (and --full to render every page)\n`);
+    expect(differences(await archiveOf(out), first)).toEqual([]);
+    await ok(build());
+    expect(differences(await archiveOf(out), second)).toEqual([]);
+  }, 300_000);
+
   it('two builds at once: one stops, naming the other; the history counts the build once', async () => {
     await restore('first');
     const [a, b] = await Promise.all([build(), build()]);
@@ -326,6 +352,17 @@ describe('a merge killed at every stage; shards incomplete, altered or of other 
     expect(differences(await archiveOf(join(mwork, 'site')), mergedSecond)).toEqual([]);
     expect((await readdir(mwork)).sort()).toEqual(['cache', 'site']);
   }, 900_000);
+
+  it('a full disk while the merge writes its project folders: exit 2 with the free-space fix (not "see Astro\'s log; build the shard again"), the previous archive whole', async () => {
+    await restore('merged', mwork);
+    const site = join(mwork, 'site');
+    const run = await merge('enospc:merge-projects');
+    expect(run.code, run.stderr).toBe(2);
+    expect(run.stderr.slice(run.stderr.indexOf('trailbook: '))).toBe(`trailbook: merging failed: ENOSPC: no space left on device, write (fault injected at merge-projects)\n  fix: free space on the disk of ${site} and its cache, then run again; the previous archive there is as it was\n`);
+    expect(differences(await archiveOf(site), mergedFirst)).toEqual([]);
+    await ok(merge());
+    expect(differences(await archiveOf(site), mergedSecond)).toEqual([]);
+  }, 300_000);
 
   it('refuses a shard whose project folder was lost, naming the first missing file', async () => {
     const broken = join(tmp, 'shards', 'lost');
@@ -393,4 +430,46 @@ describe('a kept cache gives the verdicts `check` gives (reproduction 3)', () =>
     const flags = report.projects.find((p) => p.id === `projects-${name}`)?.flags ?? [];
     expect(flags.filter((f) => f.rows?.includes(id)).map((f) => `${f.severity} ${f.kind}`)).toEqual(['high evidence/path-not-found']);
   });
+});
+
+/** Whether a small tmpfs can be mounted here (Linux, as root): the one way to fill a real disk part-way through Astro's render. */
+function canMountTmpfs(dir: string): boolean {
+  if (process.platform !== 'linux' || process.getuid?.() !== 0) return false;
+  try {
+    execFileSync('mount', ['-t', 'tmpfs', '-o', 'size=64k', 'tmpfs', dir], { stdio: 'ignore' });
+    execFileSync('umount', [dir], { stdio: 'ignore' });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+describe('a cache folder on a disk that fills up while Astro renders', () => {
+  let disk: string;
+  beforeAll(async () => {
+    disk = join(tmp, 'small-disk');
+    await mkdir(disk, { recursive: true });
+  });
+
+  // Astro's content store saves on a timer; on a full disk that save fails after the build has
+  // failed and said so, as a rejection nobody handles: Node printed its stack and exited 1.
+  it.runIf(process.platform === 'linux' && process.getuid?.() === 0)('each size of disk: the build completes, or exits 2 with one problem and its fix, never a stack trace nor exit 1', async () => {
+    if (!canMountTmpfs(disk)) return;
+    const seen: string[] = [];
+    for (let kib = 1200; kib <= 2200; kib += 100) {
+      execFileSync('mount', ['-t', 'tmpfs', '-o', `size=${kib}k`, 'tmpfs', disk]);
+      try {
+        const site = join(tmp, 'full-disk-site');
+        await rm(site, { recursive: true, force: true });
+        const run = await runCli(['build', corpus, '--out', site, '--cache-dir', join(disk, 'cache')], REPO_ROOT, ENV);
+        seen.push(`${kib}k: ${run.code}`);
+        expect([0, 2], `${kib}k:\n${run.stderr}`).toContain(run.code);
+        expect(run.stderr, `${kib}k`).not.toContain('triggerUncaughtException');
+        if (run.code === 2) expect(run.stderr, `${kib}k`).toMatch(/\ntrailbook: [^\n]+\n {2}fix: [^\n]+\n$/);
+      } finally {
+        execFileSync('umount', [disk]);
+      }
+    }
+    expect(seen.some((s) => s.endsWith(': 2')), seen.join(', ')).toBe(true);
+  }, 600_000);
 });

@@ -25,6 +25,8 @@ import { siteRoot, type Install } from '../../src/cli/site-root.ts';
 import { UsageError } from '../../src/cli/output.ts';
 import { analyseArchive } from '../../src/lib/archive/analyse-archive.ts';
 import { createHash } from 'node:crypto';
+import { isDiskFull } from '../../src/lib/fs/disk-full.ts';
+import { errorWords } from '../../src/lib/text/error-words.ts';
 
 let dir: string;
 
@@ -260,6 +262,27 @@ describe('what a stopped run left beside its output', () => {
     await expect(swapIn(join(parent, 'no-such-staging'), out)).rejects.toThrow('ENOENT');
     expect(readFileSync(join(out, 'index.html'), 'utf8')).toBe('old');
     expect(await readdir(parent)).toEqual(['site']);
+  });
+});
+
+describe('a full disk is told apart from a bug', () => {
+  it('by its code, its cause\'s code, or the words of a tool that gives none (Vite\'s rolldown)', () => {
+    expect(isDiskFull(Object.assign(new Error('ENOSPC: no space left on device, write'), { code: 'ENOSPC' }))).toBe(true);
+    expect(isDiskFull(Object.assign(new Error('write failed'), { code: 'EDQUOT' }))).toBe(true);
+    expect(isDiskFull(new Error('An unknown error occurred while reading or writing files to disk.', { cause: Object.assign(new Error('x'), { code: 'ENOSPC' }) }))).toBe(true);
+    expect(isDiskFull(new Error('Error during dependency optimization:\n\nFailed to write file in /c/vite/deps_temp/a.js.map\n\nCaused by:\n    No space left on device (os error 28)'))).toBe(true);
+    expect(isDiskFull(Object.assign(new Error('EACCES: permission denied, open'), { code: 'EACCES' }))).toBe(false);
+    expect(isDiskFull(new Error('Cannot read properties of undefined'))).toBe(false);
+  });
+});
+
+describe('a failure is never told as an empty line', () => {
+  it('an error without a message says its title and its cause', () => {
+    const astro = Object.assign(new Error('', { cause: Object.assign(new Error("EISDIR: illegal operation on a directory, open '/c/astro/data-store.json.tmp'"), { code: 'EISDIR' }) }), { title: 'An unknown error occurred while reading or writing files to disk.' });
+    expect(errorWords(astro)).toBe("An unknown error occurred while reading or writing files to disk.: EISDIR: illegal operation on a directory, open '/c/astro/data-store.json.tmp'");
+    expect(errorWords(new Error('ENOSPC: no space left on device, write'))).toBe('ENOSPC: no space left on device, write');
+    expect(errorWords(new Error('write failed: ENOSPC', { cause: new Error('ENOSPC') }))).toBe('write failed: ENOSPC');
+    expect(errorWords(new TypeError(''))).toBe('TypeError');
   });
 });
 

@@ -11,6 +11,7 @@ import { setFlagsFromString } from 'node:v8';
 import { Worker } from 'node:worker_threads';
 import { lockFolders } from '../writer-lock.ts';
 import { onCacheNotice } from '../../lib/fs/cache-notice.ts';
+import { isDiskFull } from '../../lib/fs/disk-full.ts';
 import type { SearchIndexProgress, SearchIndexStats } from '../../lib/search/write-search-index.ts';
 import { renderCounts } from '../../lib/progress/render-counter.ts';
 import type { ExportStats } from '../../integrations/project-exports.ts';
@@ -125,6 +126,12 @@ export async function runBuild(dirs: string[], options: BuildOptions, out: Outpu
     // What a run stopped before (killed, the machine down) left beside the output goes first.
     await recoverLeftovers(outDir, (line) => out.info(line));
     return await buildLocked(settings, shard, options, out, dirs);
+  } catch (error) {
+    // A full disk before the render (the model store, the history in the cache): the output was
+    // not touched yet; it is the user's to free, not a bug in Trailbook (docs/reliability.md).
+    if (!isDiskFull(error)) throw error;
+    printProblem(out, [`the build stopped: ${(error as Error).message}`, diskFullFix(outDir)]);
+    return 2;
   } finally {
     onCacheNotice(null);
     await lock.release();
@@ -192,13 +199,18 @@ function sayBuildEvent(out: Output): (event: BuildEvent) => void {
   };
 }
 
+/** What a build stopped by a full disk tells the user to do: the previous archive in `outDir` is as it was. */
+function diskFullFix(outDir: string): string {
+  return `  fix: free space on the disk of ${fromCwd(outDir)} and its cache, then run again; the previous archive there is as it was`;
+}
+
 async function buildLocked(settings: Settings, shard: ShardSpec | null, options: BuildOptions, out: Output, dirs: readonly string[]): Promise<number> {
   const { roots, outDir, base } = settings;
   const started = performance.now();
   const { archive, times, renderStarted, incremental, renderedPages, keptFiles, output, failure, baseline } = await buildArchive({ settings, shard, full: options.full === true }, buildRuntime(settings, options, out), sayBuildEvent(out));
   if (failure) {
     // A full disk (issue 28): nothing of the previous archive was changed, and more rendering will not help.
-    const fix = failure.code === 'disk-full' ? `  fix: free space on the disk of ${fromCwd(outDir)} and its cache, then run again; the previous archive there is as it was` : "  fix: run again with --verbose to see Astro's log (and --full to render every page)";
+    const fix = failure.code === 'disk-full' ? diskFullFix(outDir) : "  fix: run again with --verbose to see Astro's log (and --full to render every page)";
     printProblem(out, [`rendering failed: ${failure.message}`, fix]);
     return 2;
   }

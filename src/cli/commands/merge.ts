@@ -24,7 +24,7 @@ import { viewLines } from '../summary.ts';
 import { fromCwd, PACKAGE_ROOT, workerExecArgv } from '../paths.ts';
 import { defaultCacheDir } from '../user-cache.ts';
 import { besideOutput, recoverLeftovers, renderWithAstro, swapIn, withStaging } from '../staging.ts';
-import { plural, UsageError, type Output } from '../output.ts';
+import { plural, printProblem, UsageError, type Output } from '../output.ts';
 import { shardLabel } from '../../lib/shard/partition.ts';
 import { historyLimit, recordHistory, type HistoryFlags } from '../history.ts';
 import type { SearchIndexProgress, SearchIndexStats } from '../../lib/search/write-search-index.ts';
@@ -156,7 +156,8 @@ async function mergeLocked(given: Array<{ dir: string; display: string }>, outDi
   }
   const { plan, base, recapHtml, projectsCopied, evidence, keptFiles, stages } = outcome;
   if (outcome.failure) {
-    out.error(`merging failed: ${outcome.failure.message}\n  fix: run again with --verbose to see Astro's log; if a shard is named, build it again`);
+    const fix = outcome.failure.diskFull ? `  fix: free space on the disk of ${fromCwd(outDir)} and its cache, then run again; the previous archive there is as it was` : "  fix: run again with --verbose to see Astro's log; if a shard is named, build it again";
+    printProblem(out, [`merging failed: ${outcome.failure.message}`, fix]);
     return 2;
   }
   const reused = outcome.incremental ? `; kept ${plural(keptFiles, 'file')} and ${agree(keptFiles, 'folder', 'folders')} of the previous merge` : '';

@@ -18,6 +18,8 @@ import { resolvePairs, writePairs } from '../compare/compare-pairs.ts';
 import { siteSettingsOf, writeBuildContext, type BuildContext } from '../config/build-context.ts';
 import { unmatchedRules } from '../config/forge-links.ts';
 import type { SecretSettings } from '../config/secret-settings.ts';
+import { isDiskFull } from '../fs/disk-full.ts';
+import { errorWords } from '../text/error-words.ts';
 import { faultPoint } from '../fs/fault-point.ts';
 import { resetRenderCounts } from '../progress/render-counter.ts';
 import { stageTimes, timed, type StageTimes } from '../project/stage-times.ts';
@@ -318,9 +320,8 @@ export async function buildArchive(request: BuildRequest, runtime: BuildRuntime,
       if (aside !== null) await runtime.discard(aside);
     });
   } catch (error) {
-    const errno = (error as NodeJS.ErrnoException).code;
     // A full disk (issue 28): nothing of the previous archive was changed, and more rendering will not help.
-    outcome.failure = { code: errno === 'ENOSPC' || errno === 'EDQUOT' ? 'disk-full' : 'render-failed', message: (error as Error).message };
+    outcome.failure = { code: isDiskFull(error) ? 'disk-full' : 'render-failed', message: errorWords(error) };
   }
   return outcome;
 }

@@ -14,6 +14,8 @@ import { siteSettingsOf, writeBuildContext } from '../config/build-context.ts';
 import { resolveForges } from '../config/forge-links.ts';
 import type { ForgeTemplates } from '../config/forge-styles.ts';
 import { faultPoint } from '../fs/fault-point.ts';
+import { errorWords } from '../text/error-words.ts';
+import { isDiskFull } from '../fs/disk-full.ts';
 import { PART_CACHE_VERSION, type SearchIndexProgress, type SearchIndexStats } from '../search/write-search-index.ts';
 import { ShardMismatchError, type GivenShard, type ShardMismatch } from '../shard/check-shards.ts';
 import { ShardError } from '../shard/manifest.ts';
@@ -79,7 +81,8 @@ export interface MergeOutcome {
   base: string;
   recapHtml: boolean;
   /** Null when the merged output is in place; else the error's message. */
-  failure: { message: string } | null;
+  /** `diskFull`: ENOSPC or EDQUOT (the previous output is as it was). */
+  failure: { message: string; diskFull: boolean } | null;
   /** Whether the previous merge's pages could be kept. */
   incremental: boolean;
   projectsCopied: number;
@@ -191,7 +194,7 @@ export async function mergeShards(request: { given: ReadonlyArray<{ dir: string;
         if (aside !== null) await rm(aside, { recursive: true, force: true });
       });
     } catch (error) {
-      outcome.failure = { message: (error as Error).message };
+      outcome.failure = { message: errorWords(error), diskFull: isDiskFull(error) };
     }
     return outcome;
   } finally {
