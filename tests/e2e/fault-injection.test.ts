@@ -175,6 +175,24 @@ describe('damaged cache entries (reproduction 5)', () => {
     expect(differences(await archiveOf(out), unchanged)).toEqual([]);
   });
 
+  it('a page of the previous output cut short, or a file added to it: every page rendered again, with a notice; the archive a clean build writes', async () => {
+    const notice = `  notice: files of the previous output in ${out} were changed, added or removed since the build that wrote them; rendering every page again\n`;
+    for (const damage of ['cut', 'added'] as const) {
+      await restore('first');
+      // Unchanged inputs: without the seal, the cut recap (or the added page) was carried into every later build (rel9).
+      const recap = (await listing(out)).find((rel) => /^p\/[^/]+\/index\.html$/.test(rel)) as string;
+      if (damage === 'cut') await truncate(join(out, ...recap.split('/')), 3);
+      else await writeFile(join(out, ...recap.split('/').slice(0, 2), 'planted.html'), '<p>not written by Trailbook</p>');
+      const run = await ok(build());
+      expect(run.stderr, damage).toContain(notice);
+      expect(differences(await archiveOf(out), unchanged), damage).toEqual([]);
+      // The next build trusts the output it wrote: no notice, nothing rendered again.
+      const next = await ok(build());
+      expect(next.stderr, damage).not.toContain('previous output');
+      expect(next.stderr, damage).toContain('  incremental: pages of unchanged projects, commits and files are kept from the previous build\n');
+    }
+  });
+
   it('publishes no file that is a hard link into the cache', async () => {
     const linked: string[] = [];
     for (const rel of await listing(out)) if ((await stat(join(out, ...rel.split('/')))).nlink > 1) linked.push(rel);
@@ -258,11 +276,11 @@ describe('a build killed at every stage (reproduction 1)', () => {
     expect(differences(await archiveOf(out), first)).toEqual([]);
     await oldOutputsRemoved(work);
     expect((await readdir(work)).sort()).toEqual(['cache', 'site']);
-    // Pages lost from the output (as a build that moved them out lost them): the record is not trusted for them.
+    // Pages lost from the output (as a build that moved them out lost them): the output is not the one its record sealed, so no page of it is trusted.
     const recaps = (await readdir(join(out, 'p'))).sort();
     await rm(join(out, 'p', recaps[3] as string), { recursive: true });
     const next = await ok(build());
-    expect(next.stderr).toContain(`  notice: 2 entries the previous build recorded have no page in ${out}; rendering them again\n`);
+    expect(next.stderr).toContain(`  notice: files of the previous output in ${out} were changed, added or removed since the build that wrote them; rendering every page again\n`);
     expect(differences(await archiveOf(out), second)).toEqual([]);
   }, 300_000);
 

@@ -188,6 +188,8 @@ function sayBuildEvent(out: Output): (event: BuildEvent) => void {
         return out.info(`  warning: the configuration's repositories rule "${event.match}" matches no repository of this archive, so it links nothing${event.known.length > 0 ? `; its repositories are: ${event.known.slice(0, 10).join(', ')}${event.known.length > 10 ? ', …' : ''}` : ''}`);
       case 'rendering':
         return out.info(`Rendering pages and the search index into ${fromCwd(event.outDir)}${event.base === '/' ? '' : ` (base ${event.base})`}…`);
+      case 'output-changed':
+        return out.info(`  notice: files of the previous output in ${fromCwd(event.outDir)} were changed, added or removed since the build that wrote them; rendering every page again`);
       case 'pages-missing':
         return out.info(`  notice: ${plural(event.missing, 'entry', 'entries')} the previous build recorded ${agree(event.missing, 'has', 'have')} no page in ${fromCwd(event.outDir)}; rendering ${agree(event.missing, 'it', 'them')} again`);
       case 'incremental':

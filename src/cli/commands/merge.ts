@@ -138,6 +138,8 @@ function sayMergeEvent(out: Output): (event: MergeEvent) => void {
     switch (event.type) {
       case 'merging':
         return out.info(`Trailbook: merging ${plural(event.shards.length, 'shard')} (${event.shards.map((s) => `${shardLabel(s.shard)} ${s.display}`).join(', ')}): ${plural(event.projects, 'project')}`);
+      case 'output-changed':
+        return out.info(`  notice: files of the previous output in ${fromCwd(event.outDir)} were changed, added or removed since the merge that wrote them; writing every page again`);
       case 'pages-missing':
         return out.info(`  notice: ${plural(event.missing, 'entry', 'entries')} the previous merge recorded ${event.missing === 1 ? 'has' : 'have'} no page in ${fromCwd(event.outDir)}; writing ${event.missing === 1 ? 'it' : 'them'} again`);
       case 'rendered':

@@ -142,6 +142,8 @@ export type BuildEvent =
   | { type: 'rendering'; outDir: string; base: string }
   /** How many entries the previous build recorded have no page in the output (they are rendered again). */
   | { type: 'pages-missing'; missing: number; outDir: string }
+  /** The previous output's files are not those its build wrote (incremental.ts `outputSeal`): every page is rendered again. */
+  | { type: 'output-changed'; outDir: string }
   | { type: 'incremental' }
   /** The search index is written; `renderMs`: how long Astro rendered. */
   | { type: 'indexed'; stats: SearchIndexStats; renderMs: number };
@@ -227,7 +229,9 @@ export async function buildArchive(request: BuildRequest, runtime: BuildRuntime,
   // What Astro's loaders and pages are told, once (src/lib/config/build-context.ts); the search index and exports are written by the runtime, in a worker.
   writeBuildContext({ root: runtime.root, inputs: roots, cacheDir, run, site, filter: settings.filter, allowRepositories: settings.allowRepositories, searchIndex: 'external', secrets: settings.secrets, baseline: baselineValue });
   const fingerprint = `${code}-${settingsFingerprint(settings)}${baselineValue ? `-${createHash('sha256').update(JSON.stringify(baselineValue)).digest('hex').slice(0, 12)}` : ''}`;
-  const reusable = request.full ? null : await reusableRecord(cacheDir, outDir, fingerprint, base);
+  const found = request.full ? null : await reusableRecord(cacheDir, outDir, fingerprint, base);
+  if (found !== null && 'outputChanged' in found) say({ type: 'output-changed', outDir });
+  const reusable = found !== null && 'pages' in found ? found : null;
   const previous: RenderRecord | null = reusable ? { site: reusable.site, base: reusable.base, pages: reusable.pages } : null;
   if (reusable && reusable.missing > 0) say({ type: 'pages-missing', missing: reusable.missing, outDir });
   await writeRenderPlan(cacheDir, { previous, ...(shard ? { shard: true } : {}) });

@@ -13,6 +13,7 @@ import { readCacheJson, writeAtomic } from '../fs/cache-files.ts';
 import { cacheNotice } from '../fs/cache-notice.ts';
 import { faultPoint } from '../fs/fault-point.ts';
 import { linkOrCopySync, linkTreeSync } from '../fs/link-files.ts';
+import { outputSeal } from '../fs/output-seal.ts';
 
 const recordFile = (cacheDir: string): string => join(cacheDir, 'rendered.json');
 
@@ -94,23 +95,32 @@ export async function presentPages(outDir: string, pages: Readonly<Record<string
   return { pages: present, missing };
 }
 
+/** Why the previous output's pages are not reused although its record matches: a file of it changed since it was written. */
+export interface OutputChanged {
+  outputChanged: true;
+}
+
 /**
  * The previous build's record when its pages can be reused for this build, else null; only
- * the entries whose files are in the output (`missing`: how many were left out, to render again).
+ * the entries whose files are in the output (`missing`: how many were left out, to render
+ * again). {@link OutputChanged} when the output's files are not those the record sealed
+ * ({@link outputSeal}; a record without a seal, of an older build, is not trusted either):
+ * every page is rendered again.
  */
-export async function reusableRecord(cacheDir: string, outDir: string, site: string, base: string): Promise<(RenderRecord & { missing: number }) | null> {
+export async function reusableRecord(cacheDir: string, outDir: string, site: string, base: string): Promise<(RenderRecord & { missing: number }) | OutputChanged | null> {
   const hasSite = await stat(join(outDir, 'index.html')).then((s) => s.isFile(), () => false);
   if (!hasSite) return null;
-  const record = await readCacheJson<RenderRecord & { outDir?: string }>(recordFile(cacheDir), (problem) => cacheNotice('rendered.json', problem));
+  const record = await readCacheJson<RenderRecord & { outDir?: string; seal?: unknown }>(recordFile(cacheDir), (problem) => cacheNotice('rendered.json', problem));
   if (record === null || typeof record !== 'object') return null;
   if (record.site !== site || record.base !== base || record.outDir !== outDir || typeof record.pages !== 'object' || record.pages === null) return null;
+  if (record.seal !== outputSeal(outDir)) return { outputChanged: true };
   const { pages, missing } = await presentPages(outDir, record.pages);
   return { site: record.site, base: record.base, pages, missing };
 }
 
-/** Records what this build rendered, for the next one (after its output is in place). */
+/** Records what this build rendered, for the next one, with the seal of its files (after its output is in place: {@link outputSeal}). */
 export async function writeRecord(cacheDir: string, outDir: string, record: RenderRecord): Promise<void> {
-  await writeAtomic(recordFile(cacheDir), JSON.stringify({ ...record, outDir }));
+  await writeAtomic(recordFile(cacheDir), JSON.stringify({ ...record, outDir, seal: outputSeal(outDir) }));
 }
 
 /**

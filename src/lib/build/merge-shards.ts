@@ -25,6 +25,7 @@ import { ShardDamageError, type ShardDamage } from '../shard/verify-shard.ts';
 import { codedErrorClass, type CodedError } from '../text/coded-error.ts';
 import type { HistoryRequest, PendingHistory } from './build-archive.ts';
 import { carryOver, presentPages, siteFingerprint } from './incremental.ts';
+import { outputSeal } from '../fs/output-seal.ts';
 
 /** Why a merge is refused before it writes anything; the CLI words each code. */
 export type MergeRefusalReason =
@@ -71,6 +72,8 @@ export type MergeEvent =
   | { type: 'merging'; shards: ReadonlyArray<{ shard: ShardSpec; display: string }>; projects: number }
   /** How many entries the previous merge recorded have no page in the output (they are written again). */
   | { type: 'pages-missing'; missing: number; outDir: string }
+  /** The previous output's files are not those the last merge wrote (src/lib/fs/output-seal.ts): every page is written again. */
+  | { type: 'output-changed'; outDir: string }
   /** Astro rendered the pages that span projects, in `ms`. */
   | { type: 'rendered'; ms: number };
 
@@ -140,7 +143,11 @@ export async function mergeShards(request: { given: ReadonlyArray<{ dir: string;
     // The shards' secret settings (all equal: src/lib/shard/check-shards.ts), for the history read back.
     const history = await runtime.history({ cacheDir: storeDir, projects: plan.projects, run, projectViews: false, found: undefined, secretSettings: manifest.options.secrets });
     const hasArchive = await stat(join(outDir, 'index.html')).then((s) => s.isFile(), () => false);
-    const recorded = hasArchive ? await previousMerge(storeDir, outDir, code, base) : null;
+    const found = hasArchive ? await previousMerge(storeDir, outDir, code, base) : null;
+    // The previous output is a cache: its pages are kept only while its files are those the last merge wrote (rel9).
+    const unchanged = found !== null && found.seal === outputSeal(outDir);
+    if (found !== null && !unchanged) say({ type: 'output-changed', outDir });
+    const recorded = unchanged ? found : null;
     // The record is trusted only as far as the pages it promises are in the output (issue 28).
     const present = recorded ? await presentPages(outDir, recorded.pages) : null;
     if (present && present.missing > 0) say({ type: 'pages-missing', missing: present.missing, outDir });

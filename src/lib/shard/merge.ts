@@ -25,6 +25,7 @@ import { checkShards, type GivenShard } from './check-shards.ts';
 import { verifyShard } from './verify-shard.ts';
 import { runBounded } from '../fs/bounded-tasks.ts';
 import { linkOrCopy, linkTree } from '../fs/link-files.ts';
+import { outputSeal } from '../fs/output-seal.ts';
 import { isSafeId, readShardManifest, shardDigest, shardPaths, ShardError } from './manifest.ts';
 
 /** Projects whose files are linked at once (each is a few small files). */
@@ -136,6 +137,8 @@ export interface MergeRecord {
   shards: Record<string, string>;
   /** Each entry's digest by render-plan key (`project:`, `commit:`, `file:`). */
   pages: Record<string, string>;
+  /** The seal of the output's files as this merge wrote them (src/lib/fs/output-seal.ts). */
+  seal?: string;
 }
 
 const recordPath = (storeDir: string): string => join(storeDir, 'merged.json');
@@ -158,7 +161,7 @@ export async function forgetMergeRecord(storeDir: string): Promise<void> {
 /** Records this merge for the next one. */
 export async function writeMergeRecord(storeDir: string, plan: MergePlan, outDir: string, pages: Record<string, string>): Promise<void> {
   const first = (plan.shards[0] as GivenShard).manifest;
-  const record: MergeRecord = { code: first.code, base: first.options.base, outDir, shards: Object.fromEntries(plan.shards.map((s) => [String(s.manifest.shard.index), shardDigest(s.manifest)])), pages };
+  const record: MergeRecord = { code: first.code, base: first.options.base, outDir, shards: Object.fromEntries(plan.shards.map((s) => [String(s.manifest.shard.index), shardDigest(s.manifest)])), pages, seal: outputSeal(outDir) };
   const tmp = `${recordPath(storeDir)}.${process.pid}.tmp`;
   await writeFile(tmp, JSON.stringify(record));
   await rename(tmp, recordPath(storeDir));
