@@ -175,7 +175,11 @@ export async function withStaging<T>(outDir: string, served: boolean, fn: (stagi
   } finally {
     for (const signal of stopSignals) process.off(signal, abandon);
     process.chdir(cwd);
-    await rm(dir, { recursive: true, force: true });
+    // After a failure the search worker may still be writing into the folder (it is not waited
+    // for: the failure is said at once): retried, and never in place of the failure it follows
+    // (seen as "rendering failed: ENOTEMPTY … rmdir staging" instead of a full disk). What is left
+    // is removed by the next run, with a notice.
+    await rm(dir, { recursive: true, force: true, maxRetries: 5, retryDelay: 50 }).catch(() => undefined);
   }
 }
 

@@ -57,8 +57,10 @@ function settings(name: string): BuildSettings {
 const STATS = { projects: 2, records: 2, analysed: 2, indexed: 2, files: 1, rebuiltMain: true, ms: 5, warnings: ['a part was slow'] };
 
 /** A runtime whose steps write a little and note what they were asked, in order, in `steps`. */
+/** Staging folders made by every fake runtime of this file: each its own (a failed build's index may still write into the one it was given while the next build stages; one name for all was EEXIST on a loaded machine). */
+let staged = 0;
+
 function fakeRuntime(outDir: string, steps: string[], faults: { render?: NodeJS.ErrnoException } = {}): BuildRuntime {
-  let staged = 0;
   return {
     root: PACKAGE_ROOT,
     version: '0.0.0-test',
