@@ -160,7 +160,7 @@ describe('a recap of 350 rows', () => {
     expect(n).toBeGreaterThan(20);
     await page.goto(`${server.url}p/${PROJECT}/`);
     const linked = page.locator('#check-first-words > p.cf-linked.cf-result').first();
-    expect(await readText(linked)).toBe(`result reported done: the agent's word, not a check ${n} rows list them in search (result “reported done”)`);
+    expect(await readText(linked)).toBe(`result reported done: the agent's word, not a check ${n} rows every row with result “reported done”, in search`);
     expect(await page.locator('#check-first-words a[href^="#row-"]').evaluateAll((as) => as.map((a) => a.getAttribute('href')))).not.toContain(`#${group?.entries[0]?.row.anchor}`);
     await page.locator('#check-first-words > summary').click();
     await linked.locator('a.cf-search').click();

@@ -47,7 +47,7 @@ describe("Check first's folded group on the recap page", () => {
   it('gives a reason of more than 20 rows as its count and a search link naming its filters, and lists a shorter one', () => {
     const markup = checkFirstHtml(groups, () => [], null, 26, search).value;
     expect(markup).toContain(
-      '<p class="cf-group cf-result cf-linked" id="check-first-1"><span class="status status-unknown">result</span> <span class="cf-reason">reported done: the agent&#39;s word, not a check</span> <span class="cf-count">21 rows</span> <a class="cf-search" href="/search/?project=corpus%2Fprojects%2Fp+1&amp;result=reported+done">list them in search (result “reported done”)</a></p>',
+      '<p class="cf-group cf-result cf-linked" id="check-first-1"><span class="status status-unknown">result</span> <span class="cf-reason">reported done: the agent&#39;s word, not a check</span> <span class="cf-count">21 rows</span> <a class="cf-search" href="/search/?project=corpus%2Fprojects%2Fp+1&amp;result=reported+done">every row with result “reported done”, in search</a></p>',
     );
     expect(markup).not.toContain('#row-r0000001');
     // The notes and the verified rows: listed, each with its result as written.

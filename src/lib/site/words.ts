@@ -291,12 +291,15 @@ export function checkFirstWordsSentence(byReason: ReadonlyArray<readonly [string
 
 /**
  * The text of a folded Check first group's search link (recap page, issue 30), naming its
- * filters as the search page does: `list them in search (result “verified”, evidence “not checkable”)`.
+ * filters as the search page does: `every row with result “verified”, evidence “not checkable”,
+ * in search`. It names what the search lists, not "them": the search lists every row of those
+ * values, the group's and any in the open group above or superseded (an auditor's trial: "154
+ * rows, list them in search" listed 161).
  *
  * @param filters - Search filter key → values (src/components/html/check-first.ts `checkFirstWordsFilters`).
  */
 export function checkFirstWordsSearchText(filters: Readonly<Record<string, readonly string[]>>): string {
-  return `list them in search (${Object.entries(filters).map(([k, v]) => `${k} “${v.join('” or “')}”`).join(', ')})`;
+  return `every row with ${Object.entries(filters).map(([k, v]) => `${k} “${v.join('” or “')}”`).join(', ')}, in search`;
 }
 
 /**
