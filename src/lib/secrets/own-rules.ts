@@ -158,6 +158,9 @@ const endsValue = (c: number): boolean => c <= 32 || c === 34 || c === 39 || c =
 const MAX_KEY = 64;
 const MAX_VALUE = 512;
 
+/** The end of an unquoted value starting at `from`: the first character `endsValue` accepts, reading at most `MAX_VALUE` + 1. */
+const valueEnd = (text: string, from: number): number => runEnd(text, from, (c) => !endsValue(c), MAX_VALUE);
+
 const PASSWORD_ASSIGNMENT = 'password in a KEY=value assignment';
 const SECRET_ASSIGNMENT = 'secret in a KEY=value assignment';
 
@@ -199,7 +202,7 @@ function readAssignment(text: string, i: number): { candidate: Candidate | null;
   if (quoted) v++;
   let e = v;
   if (quoted) while (e < n && e - v <= MAX_VALUE && text.charCodeAt(e) !== quote && text.charCodeAt(e) !== 10) e++;
-  else while (e < n && e - v <= MAX_VALUE && !endsValue(text.charCodeAt(e))) e++;
+  else e = valueEnd(text, v);
   const walked = e;
   // A sentence's full stop is not part of the value.
   if (!quoted) while (e > v && (text.charCodeAt(e - 1) === 46 || text.charCodeAt(e - 1) === 58)) e--;
@@ -686,8 +689,7 @@ export const commandCredentialRule: OwnRule = ownRule({
         const line = lineStart(text, at);
         const curl = text.lastIndexOf('curl', at);
         if (curl < line || at - curl > 200) return { candidate: null, next: from };
-        let e = from;
-        while (e < text.length && e - from <= MAX_VALUE && !endsValue(text.charCodeAt(e))) e++;
+        const e = valueEnd(text, from);
         const colon = text.indexOf(':', from);
         if (colon < 0 || colon >= e - 1) return { candidate: null, next: Math.max(from, e) };
         return { candidate: { start: colon + 1, end: e }, next: Math.max(from, e) };
@@ -700,8 +702,7 @@ export const commandCredentialRule: OwnRule = ownRule({
       read(text, at) {
         let from = at + 'sshpass -p'.length;
         while (from < text.length && text.charCodeAt(from) === 32 && from - at < 'sshpass -p'.length + 4) from++;
-        let e = from;
-        while (e < text.length && e - from <= MAX_VALUE && !endsValue(text.charCodeAt(e))) e++;
+        const e = valueEnd(text, from);
         return { candidate: e > from ? { start: from, end: e } : null, next: Math.max(from, e) };
       },
       real: (value) => isLikelyPassword(value),
@@ -715,8 +716,7 @@ export const commandCredentialRule: OwnRule = ownRule({
         const line = lineStart(text, at);
         const client = Math.max(text.lastIndexOf('mysql', at), text.lastIndexOf('mariadb', at));
         if (client < line || at - client > 200) return { candidate: null, next: from };
-        let e = from;
-        while (e < text.length && e - from <= MAX_VALUE && !endsValue(text.charCodeAt(e))) e++;
+        const e = valueEnd(text, from);
         return { candidate: e > from ? { start: from, end: e } : null, next: Math.max(from, e) };
       },
       real: (value) => isLikelyPassword(value),
