@@ -17,7 +17,7 @@ import { basename, join } from 'node:path';
 import { execFileSync } from 'node:child_process';
 import { analyseArchive } from '../../src/lib/archive/analyse-archive.ts';
 import type { EvidencePointer, ProjectModel } from '../../src/lib/model/types.ts';
-import { followLines } from '../../src/lib/evidence/resolve.ts';
+import { followLines } from '../../src/lib/evidence/line-follow.ts';
 import { definitionAround } from '../../src/lib/evidence/definition-span.ts';
 import { git } from '../history-fixtures.ts';
 import { trailRow as row } from '../trail-fixtures.ts';
