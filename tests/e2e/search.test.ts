@@ -205,6 +205,13 @@ describe('search page', () => {
       expect((await hrefs())[0]).toBe('/p/tickets-faults/#row-8ada2ddc');
     });
 
+    it('a commit’s subject: the commit, its subject in the excerpt (it was found by its SHA only)', async () => {
+      await openSearch('?q=row+parser&type=commit');
+      // Holding both words, then one ("Cited by 2 rows" holds "row" too).
+      expect((await hrefs()).slice(0, 2)).toEqual(['/r/content-repos-example.git/commit/1b48d2e412347fd6ef83c8ba0b737a32017d1b14/', '/r/content-repos-example.git/commit/7a228b630fd72c80d54220fd31a009a00e560510/']);
+      expect(await readText(page.locator('#search-results .result-excerpt').first())).toMatch(/^“Add row parser”\. Cited by \d+ rows? of /);
+    });
+
     it('filters only: result = failed', async () => {
       await openSearch('?result=failed');
       expect(await hrefs()).toEqual(['/p/tickets-faults/#row-29700948']);
@@ -216,7 +223,8 @@ describe('search page', () => {
   it('a result filter narrows a search: “parser”, then result = failed', async () => {
     await openSearch();
     await type('parser', '?q=parser');
-    expect(await status()).toBe('22 results: 18 rows, 2 flags, 2 files.');
+    // The two cited commits whose subjects say "parser" (“Add row parser”, “Add parser tests”) are results too.
+    expect(await status()).toBe('24 results: 18 rows, 2 flags, 2 commits, 2 files.');
     expect(await titles()).toEqual(expect.arrayContaining(['Keep the legacy line counter', 'Integrate phase 1 at the parser commit', 'port the trail parser into the app as one change']));
     // A decision row holding the word in its decision comes before the high-severity flags quoting it.
     expect((await titles())[0]).toBe('Skip the parser tests for the hotfix');
@@ -235,7 +243,7 @@ describe('search page', () => {
     // The chip removes its filter.
     await page.locator('#search-chips .chip').click();
     await settled('?q=parser');
-    expect(await status()).toBe('22 results: 18 rows, 2 flags, 2 files.');
+    expect(await status()).toBe('24 results: 18 rows, 2 flags, 2 commits, 2 files.');
   });
 
   it('filters work without a search term', async () => {

@@ -14,6 +14,8 @@ import { join } from 'node:path';
 import { analyseArchive } from '../../src/lib/archive/analyse-archive.ts';
 import type { EvidencePointer, ProjectModel } from '../../src/lib/model/types.ts';
 import { cardReason } from '../../src/lib/site/card-reason.ts';
+import { citedWithRowPages, withCommitSubjects } from '../../src/lib/archive/evidence-entries.ts';
+import { repositoryRecords } from '../../src/lib/search/evidence-records.ts';
 import { git } from '../history-fixtures.ts';
 
 const KEY = 'AKIAZ7QWERTYUIOPASDF';
@@ -60,5 +62,11 @@ describe('a secret in the message of a cited commit', () => {
     const p = model.rows.find((r) => r.decision === 'Deploy')?.evidence[0] as EvidencePointer;
     expect(p.reasonKind).toEqual({ kind: 'commit-exists', subject: 'Deploy with AWS [redacted: AWS access key id]' });
     expect(cardReason(p, true)).toEqual({ kind: false, reason: '“Deploy with AWS [redacted: AWS access key id]”' });
+  });
+
+  it('is redacted in the subject the commit’s search record holds (the model store’s cited list)', () => {
+    const stored = withCommitSubjects(citedWithRowPages(model.cited, model.rows), model.rows);
+    expect(stored.commits.map((c) => c.subject)).toEqual(['Deploy with AWS [redacted: AWS access key id]']);
+    expect(repositoryRecords('repo', [{ projectTitle: 'P', commits: stored.commits, files: [] }]).map((r) => r.body)).toEqual(['“Deploy with AWS [redacted: AWS access key id]”. Cited by 1 row of P.']);
   });
 });

@@ -6,7 +6,7 @@
  * archive lists citations exactly as a single build does.
  */
 import { createHash } from 'node:crypto';
-import type { Citation, Cited, CitedCommit, CitedFile } from '../model/types.ts';
+import type { Citation, Cited, CitedCommit, CitedFile, TrailRow } from '../model/types.ts';
 import { rowPagesByAnchor } from '../site/row-pages.ts';
 import { fileKey } from '../site/urls.ts';
 
@@ -19,7 +19,8 @@ export type PagedCitation = Citation & { page?: number };
 
 /** A project's cited list as the model store keeps it (`<id>.cited.json`): each citation with its row's page ({@link citedWithRowPages}). */
 export interface StoredCited {
-  commits: Array<Omit<CitedCommit, 'by'> & { by: PagedCitation[] }>;
+  /** `subject`: the first line of the commit's message, when a citing row's reason quotes it ({@link withCommitSubjects}). */
+  commits: Array<Omit<CitedCommit, 'by'> & { by: PagedCitation[]; subject?: string }>;
   files: Array<Omit<CitedFile, 'by'> & { by: PagedCitation[] }>;
 }
 
@@ -44,6 +45,26 @@ export function citedWithRowPages(cited: StoredCited | Cited, rows: ReadonlyArra
     commits: cited.commits.map((e) => ({ ...e, by: e.by.map(paged) })),
     files: cited.files.map((e) => ({ ...e, by: e.by.map(paged) })),
   };
+}
+
+/**
+ * `stored` with each commit given its subject (the first line of its message) where a citing
+ * row's VERIFIED reason quotes it: a commit named by its SHA (`reasonKind` `commit-exists`,
+ * src/lib/evidence/resolve.ts `resolveCommit`), the first such row in file order. The commit's
+ * search record holds it, so an auditor finds a commit, and the rows resting on it, by what it
+ * did (src/lib/search/evidence-records.ts). The rows are redacted already, so is the subject.
+ * Pure; `stored` is not changed.
+ */
+export function withCommitSubjects(stored: StoredCited, rows: ReadonlyArray<Pick<TrailRow, 'evidence'>>): StoredCited {
+  const subjects = new Map<string, string>();
+  for (const row of rows) {
+    for (const p of row.evidence) {
+      if (p.status !== 'VERIFIED' || p.target?.type !== 'commit' || p.reasonKind?.kind !== 'commit-exists' || !p.reasonKind.subject) continue;
+      if (!subjects.has(p.target.oid)) subjects.set(p.target.oid, p.reasonKind.subject);
+    }
+  }
+  if (subjects.size === 0) return stored;
+  return { ...stored, commits: stored.commits.map((c) => (subjects.has(c.oid) ? { ...c, subject: subjects.get(c.oid) as string } : c)) };
 }
 
 /**

@@ -11,7 +11,7 @@ import type { ProjectModel } from '../model/types.ts';
 import { writeAtomic } from '../fs/cache-files.ts';
 import type { ProjectSummary } from './summary.ts';
 import { writeReportDetails } from './report-details.ts';
-import { citedWithRowPages, type StoredCited } from './evidence-entries.ts';
+import { citedWithRowPages, withCommitSubjects, type StoredCited } from './evidence-entries.ts';
 
 /** Paths of one project's files in the store. */
 export function storePaths(cacheDir: string, id: string): { model: string; summary: string; cited: string } {
@@ -25,7 +25,7 @@ export async function writeProject(cacheDir: string, model: ProjectModel, summar
   await mkdir(join(cacheDir, 'projects'), { recursive: true });
   await writeAtomic(paths.model, JSON.stringify(model));
   // Each citation of a row on a row page carries that page: the Cited by lists link it there.
-  await writeAtomic(paths.cited, JSON.stringify(citedWithRowPages(model.cited, model.rows)));
+  await writeAtomic(paths.cited, JSON.stringify(withCommitSubjects(citedWithRowPages(model.cited, model.rows), model.rows)));
   await writeAtomic(paths.summary, JSON.stringify(summary));
   await writeReportDetails(cacheDir, model);
 }

@@ -19,7 +19,8 @@ const digest = (text: string): string => createHash('sha256').update(text).diges
 /** What one project cites of a repository. */
 export interface RepositoryCitations {
   projectTitle: string;
-  commits: readonly CitedCommit[];
+  /** `subject`: the commit's first message line, when a citing row's reason quoted it (src/lib/archive/evidence-entries.ts `withCommitSubjects`). */
+  commits: ReadonlyArray<CitedCommit & { subject?: string }>;
   files: readonly CitedFile[];
 }
 
@@ -44,7 +45,7 @@ function fileRecord(path: string, citedRanges: Array<{ from: number; to: number 
  * files (sorted by path), merged over every project citing them (in the order given).
  */
 export function repositoryRecords(repositoryPath: string, projects: readonly RepositoryCitations[]): SearchRecord[] {
-  const commits = new Map<string, { rows: number; projects: Set<string> }>();
+  const commits = new Map<string, { rows: number; projects: Set<string>; subject?: string }>();
   // A file at the landed head and the same file at a row's own commit are two pages (issue 26, item 1).
   const files = new Map<string, { path: string; at?: string; rows: number; ranges: Array<{ from: number; to: number }> }>();
   for (const p of projects) {
@@ -52,6 +53,8 @@ export function repositoryRecords(repositoryPath: string, projects: readonly Rep
       const entry = commits.get(c.oid) ?? { rows: 0, projects: new Set<string>() };
       entry.rows += c.by.length;
       entry.projects.add(p.projectTitle);
+      // Redacted per project: the first project (in the order given) that quotes it gives it.
+      if (entry.subject === undefined && c.subject) entry.subject = c.subject;
       commits.set(c.oid, entry);
     }
     for (const f of p.files) {
@@ -65,13 +68,14 @@ export function repositoryRecords(repositoryPath: string, projects: readonly Rep
   }
   const out: SearchRecord[] = [];
   for (const oid of [...commits.keys()].sort()) {
-    const c = commits.get(oid) as { rows: number; projects: Set<string> };
+    const c = commits.get(oid) as { rows: number; projects: Set<string>; subject?: string };
     const exact: ExactKey[] = [hexKey(oid, 3)];
     out.push({
       anchor: '',
       page: `commit/${oid}/`,
       title: `Commit ${oid.slice(0, 12)} in ${repositoryPath}`,
-      body: `Cited by ${countOf(c.rows, 'row')} of ${[...c.projects].sort().join(', ')}.`,
+      // Its subject first: an auditor finds the commit, and the rows resting on it, by what it did.
+      body: `${c.subject ? `“${c.subject}”. ` : ''}Cited by ${countOf(c.rows, 'row')} of ${[...c.projects].sort().join(', ')}.`,
       facets: { type: ['commit'] },
       exact,
       severity: null,
