@@ -62,6 +62,14 @@ describe('a commit’s search record', () => {
     expect(records.map((r) => r.body)).toEqual(['“Fix the login race in session refresh”. Cited by 3 rows of P1, P2.', 'Cited by 1 row of P2.']);
   });
 
+  it('is not found by the words that only count its citations (“Cited by 3 rows of P1”): a search for them listed every commit and file', async () => {
+    const withFile = [...records, ...repositoryRecords('repo.git', [{ projectTitle: 'P1', commits: [], files: [{ path: 'src/a.ts', origin: 'repository', ranges: [{ from: 1, to: 2 }], by: [{ anchor: 'row-1' }] }] as never }])];
+    const engine = (await memorySite([{ key: 'r/repo.git', title: 'repo.git', project: 'repo.git', records: withFile }])).engine();
+    for (const q of ['cited rows', 'rows of', 'file', 'lines']) expect([q, (await engine.search(q, {})).hits.length]).toEqual([q, 0]);
+    const out = await engine.search('src/a.ts', {});
+    expect((await engine.show(out.hits.slice(), out)).map((h) => [h.href, h.excerpt])).toEqual([['/r/repo.git/file/src/a.ts/', [{ mark: false, text: 'File in repo.git, cited by 1 row at lines 1-2.' }]]]);
+  });
+
   it('is found by words of its subject, landing on the commit’s page', async () => {
     const engine = (await memorySite([{ key: 'r/repo.git', title: 'repo.git', project: 'repo.git', records }])).engine();
     const out = await engine.search('login race', {});

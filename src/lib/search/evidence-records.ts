@@ -33,6 +33,8 @@ function fileRecord(path: string, citedRanges: Array<{ from: number; to: number 
     page: `${at ? `at/${at}/` : ''}file/${fileKey(path, digest)}/`,
     title: path,
     body: `File ${where}, cited by ${countOf(rows, 'row')}${sorted.length > 0 ? ` at lines ${citedLinesText(sorted)}` : ''}.`,
+    // Found by its path (the title, and its exact keys); the body's words are not the file's.
+    indexedBody: '',
     facets: { type: ['file'] },
     exact: key ? [key] : [],
     severity: null,
@@ -76,6 +78,8 @@ export function repositoryRecords(repositoryPath: string, projects: readonly Rep
       title: `Commit ${oid.slice(0, 12)} in ${repositoryPath}`,
       // Its subject first: an auditor finds the commit, and the rows resting on it, by what it did.
       body: `${c.subject ? `“${c.subject}”. ` : ''}Cited by ${countOf(c.rows, 'row')} of ${[...c.projects].sort().join(', ')}.`,
+      // Found by its SHA (exact keys) and its subject's words; "Cited by 3 rows of …" is not searched.
+      indexedBody: c.subject ?? '',
       facets: { type: ['commit'] },
       exact,
       severity: null,

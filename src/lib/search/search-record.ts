@@ -14,6 +14,12 @@ export interface SearchRecord {
   title: string;
   /** The reason or body (a row's why, a finding's scenario); the second field. */
   body: string;
+  /**
+   * The words of the body that are searched, when the body also says what is not the record's
+   * own (a commit's or file's "Cited by 3 rows of …": every such record held `rows`, `of`,
+   * `cited`, so a search for them listed every commit and file). Absent: the whole body.
+   */
+  indexedBody?: string;
   /** Evidence as written; the third field. */
   evidence?: string;
   /** Short fields (result, phase, actor, ticket); the last field. */

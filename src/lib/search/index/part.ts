@@ -16,11 +16,12 @@ import { docFileRanges, GZIP_BINARY, GZIP_TEXT, STORED_LIMITS, TIERS, type Store
 import { ByteWriter } from './varint.ts';
 
 /**
- * Version of a cached part (its fields and its doc-store files' bytes): 4 since the doc store
- * is written at gzip level {@link GZIP_TEXT}, so a part cached before is made again and a
- * build's bytes do not depend on what its cache held.
+ * Version of a cached part (its fields and its doc-store files' bytes), so a part cached before
+ * is made again and a build's bytes do not depend on what its cache held: 4 since the doc store
+ * is written at gzip level {@link GZIP_TEXT}; 5 since a record's `indexedBody` is what its body
+ * field indexes.
  */
-export const PART_VERSION = 4;
+export const PART_VERSION = 5;
 
 
 /** Largest position kept for a term (positions past it are stored as it). */
@@ -163,7 +164,7 @@ export function buildPart(source: PartSource): { part: SearchPart; files: PartFi
   // Words: per term, the documents (ascending, as records are read in order) and a field code each.
   const postings = new Map<string, { docs: number[]; fields: number[] }>();
   records.forEach((r, d) => {
-    const texts = [r.title, r.body, r.evidence ?? '', r.meta ?? ''];
+    const texts = [r.title, r.indexedBody ?? r.body, r.evidence ?? '', r.meta ?? ''];
     for (let field = 0; field < 4; field++) {
       const text = texts[field] as string;
       if (text === '') continue;
