@@ -170,6 +170,11 @@ describe('every rule reads a 4 MiB cell in one pass', () => {
     'bearer repeated': [fill('Bearer '), 0],
     'Bearer then 4 MiB of token characters': [`Bearer ${fill('a1')}`, 0],
     'a PEM header then base64 lines, repeated': [fill('-----BEGIN PRIVATE KEY----- x\n'), 0],
+    // A command's name was searched for back over the whole text at every option (sec9: quadratic).
+    ' -p repeated, no client named': [fill(' -p '), 0],
+    'mysql, then -p repeated': [`mysql${fill(' -p ')}`, 0],
+    'curl -u repeated, no colon': [fill('curl -u '), 0],
+    'sshpass -p repeated': [fill('sshpass -p '), 0],
   };
   for (const [name, [text, count]] of Object.entries(shapes)) {
     it(`${name}: ${count} found`, async () => {
