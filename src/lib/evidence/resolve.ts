@@ -664,9 +664,8 @@ async function asRecorded(p: ClassifiedPointer, path: string, ctx: EvidenceConte
   const cited = `cited ${rangesText(ranges).replace(/^lines /, '')} at ${short(commit)}`;
   if (now.status !== 'blob') {
     // Moved unchanged since (`git mv`): the same blob at one other path of the landed head.
-    const moved = await findByBlob(ctx.repository, ctx.head, then.oid);
-    if (!('problem' in moved) && moved.length === 1) {
-      const to = moved[0] as string;
+    const to = await movedTo(ctx.repository, commit, ctx.head, then.oid);
+    if (to !== null) {
       return pointer(p, 'VERIFIED', `${cited}; now the same ${rangesText(ranges)} of ${to} at the landed head ${short(ctx.head)}, as ${path} was moved there unchanged`, target);
     }
     return pointer(p, 'INCONCLUSIVE', `${rangesText(ranges)} of ${path} ${rangeVerb(ranges) === 'is' ? 'was' : 'were'} there at ${short(commit)}, the commit that recorded this row; ${path} is not a file at the landed head ${short(ctx.head)} (deleted or moved since)`, target);
@@ -683,6 +682,49 @@ async function asRecorded(p: ClassifiedPointer, path: string, ctx: EvidenceConte
   const nowRanges = kept.map((m) => m.now);
   const changed = lost > 0 ? ` (${lost} of ${moved.reduce((n, m) => n + m.then.to - m.then.from + 1, 0)} cited lines changed or deleted since)` : '';
   return pointer(p, 'VERIFIED', `${cited}; now ${rangesText(nowRanges).replace(/^lines /, '')} at the landed head ${short(ctx.head)}, as ${path} changed since${changed}`, target);
+}
+
+/**
+ * The one path of the landed head a file was moved to unchanged (`git mv`) since `commit`: the
+ * paths that hold its blob at the head, less those that held it already at `commit`. A copy that
+ * was there all along is no move (trust9: `docs/gone.md:2`, deleted, was VERIFIED as "moved
+ * there unchanged" to `docs/copy.md`, which always held the same text — the link landed on a
+ * file the row never cited). Null unless exactly one path is left.
+ */
+async function movedTo(repository: GitRepository, commit: string, head: string, blob: string): Promise<string | null> {
+  const now = await findByBlob(repository, head, blob);
+  if ('problem' in now) return null;
+  const then = await findByBlob(repository, commit, blob);
+  if ('problem' in then) return null;
+  const before = new Set(then);
+  const fresh = now.filter((path) => !before.has(path));
+  return fresh.length === 1 ? (fresh[0] as string) : null;
+}
+
+/**
+ * A path cited whole (no lines) that is not at the landed head, as the commit that recorded the
+ * row saw it (issue 26, item 1, as {@link asRecorded} does for lines): a file moved there
+ * unchanged since is VERIFIED at its new path; a file or folder there at that commit and deleted
+ * (or moved with an edit) since is INCONCLUSIVE with that reason, never a fault (trust9: `src/old.ts`
+ * was a high `evidence/path-not-found` while `src/old.ts:2` in the same row was VERIFIED). Null
+ * when the rule does not apply (no recording commit, or the path was not there either).
+ */
+async function recordedWhole(p: ClassifiedPointer, path: string, ctx: EvidenceContext): Promise<EvidencePointer | null> {
+  const commit = ctx.row?.recordedIn;
+  if (rangesOf(p) !== null || commit === undefined || !ctx.repository || !ctx.head || commit === ctx.head) return null;
+  const then = await ctx.repository.lookupPath(commit, path);
+  const since = `the commit that recorded this row; it is not at the landed head ${short(ctx.head)} (deleted or moved since)`;
+  if (then.status === 'tree') {
+    return pointer(p, 'INCONCLUSIVE', `folder ${path} was there at ${short(commit)}, ${since}`, { target: { type: 'commit', oid: commit } });
+  }
+  if (then.status !== 'blob' || then.mode === '120000') return null;
+  const to = await movedTo(ctx.repository, commit, ctx.head, then.oid);
+  if (to !== null) {
+    return pointer(p, 'VERIFIED', `cited at ${short(commit)}; now the same file ${to} at the landed head ${short(ctx.head)}, as ${path} was moved there unchanged`, {
+      target: { type: 'file', path: to, origin: 'repository' },
+    });
+  }
+  return pointer(p, 'INCONCLUSIVE', `${path} was there at ${short(commit)}, ${since}`, { target: { type: 'file', path, origin: 'repository', at: commit } });
 }
 
 /** Above this many lines in either version, lines are not followed (the pointer is checked at the head). */
@@ -785,10 +827,35 @@ function fileVerdict(p: ClassifiedPointer, path: string, found: Extract<FileChec
   return pointer(p, 'VERIFIED', `${rangesText(ranges)} of ${found.lines} ${rangeVerb(ranges) === 'is' ? 'exists' : 'exist'} ${at}`, { ...lined, ...(atHead ? { reasonKind: { kind: 'lines-at-head' as const } } : {}) });
 }
 
+/**
+ * A relative path that climbs above the repository's root as written (`../src/a.ts:3`), read from
+ * the project folder when that folder lies inside the repository's work tree: an agent working
+ * in `proj/` writes paths from there (spec/input.md section 3: a cited path must stay inside the
+ * repository — this one does). The lexical join is checked as any path, and the reason says how it
+ * was read; a path that still climbs out stays `evidence/path-outside-repository` (trust9:
+ * `../src/a.ts:3` from `proj/` was that high flag). Null when it does not apply.
+ */
+async function fromProjectFolder(p: ClassifiedPointer, ctx: EvidenceContext): Promise<EvidencePointer | null> {
+  const written = p.path as string;
+  if (written.startsWith('/') || /^[A-Za-z]:[\\/]/.test(written) || !written.startsWith('..')) return null;
+  const folder = await realPathOf(ctx.artifacts.root);
+  for (const tree of ctx.workTrees ?? []) {
+    const within = insideFolder(tree, folder);
+    if (within === null || within === '') continue;
+    const rel = normaliseRelativePath(`${within}/${written}`);
+    if (rel === null || rel === '') return null;
+    const resolved = await resolvePath({ ...p, path: rel }, ctx);
+    return reworded(resolved, `written relative to the project folder ${within}, read as ${rel}: ${resolved.reason}`);
+  }
+  return null;
+}
+
 async function resolvePath(p: ClassifiedPointer, ctx: EvidenceContext, options: { asRecorded?: boolean } = {}): Promise<EvidencePointer> {
   if (p.archive) return pointer(p, 'INCONCLUSIVE', `${p.path} is a file inside an archive (a jar or zip), not a file of the repository`);
   const path = normaliseRelativePath(p.path as string);
   if (path === null || path === '') {
+    const up = path === null ? await fromProjectFolder(p, ctx) : null;
+    if (up !== null) return up;
     return pointer(p, 'NOT_VERIFIED', `${p.path} leaves the repository tree`, { fault: 'evidence/path-outside-repository' });
   }
   if (p.rev !== undefined) {
@@ -817,6 +884,8 @@ async function resolvePath(p: ClassifiedPointer, ctx: EvidenceContext, options: 
       if (by !== null && ctx.head) return pointer(p, 'INCONCLUSIVE', `${path} is in the work tree, not kept in git (ignored by ${by.file} at the landed head ${short(ctx.head)}): a run's output, not checked`);
     }
     if (found.refused || found.selfCitation || gitCannotHold) return missing;
+    const recordedThere = options.asRecorded !== false ? await recordedWhole(p, path, ctx) : null;
+    if (recordedThere !== null) return recordedThere;
     const ref = p.from === undefined && p.lines === undefined ? await refInstead(p, path, ctx) : null;
     return ref ?? predated(await ignoredInstead(missing, path, ctx), ctx);
   }
