@@ -93,6 +93,13 @@ export interface RowPlace {
    * The commit the history stops at, full SHA.
    */
   historyCut?: string;
+  /**
+   * A row of a trail never committed with the repository, dated at or before the landed head's
+   * commit: the commit of the head's first-parent line current at the row's time (`oid`, full SHA;
+   * `ts`, its committer time), when that is not the head. What is missing at the head and was
+   * there is INCONCLUSIVE ({@link datedInstead}; trust9).
+   */
+  dated?: { oid: string; ts: string };
 }
 
 const short = (oid: string): string => oid.slice(0, 7);
@@ -887,7 +894,7 @@ async function resolvePath(p: ClassifiedPointer, ctx: EvidenceContext, options: 
     const recordedThere = options.asRecorded !== false ? await recordedWhole(p, path, ctx) : null;
     if (recordedThere !== null) return recordedThere;
     const ref = p.from === undefined && p.lines === undefined ? await refInstead(p, path, ctx) : null;
-    return ref ?? predated(await ignoredInstead(missing, path, ctx), ctx);
+    return ref ?? predated(await datedInstead(await ignoredInstead(missing, path, ctx), p, path, ctx), ctx);
   }
   if (found.status === 'outside') return pointer(p, 'NOT_VERIFIED', found.reason, { fault: 'evidence/path-outside-repository' });
   if (found.status === 'inconclusive') return pointer(p, 'INCONCLUSIVE', found.reason);
@@ -909,7 +916,7 @@ async function resolvePath(p: ClassifiedPointer, ctx: EvidenceContext, options: 
   const atHead = found.origin === 'repository' && how === null;
   const verdict = fileVerdict(p, full, found, rangesOf(p), placed(found.origin, full, how), { type: 'file', path: full, origin: found.origin }, where(found.origin), atHead);
   // A range that is no range (`:0`, `:9-3`) is so at any commit: no later or earlier file makes it one.
-  return rangesOf(p)?.some((r) => r.from < 1 || r.to < r.from) ? verdict : predated(verdict, ctx);
+  return rangesOf(p)?.some((r) => r.from < 1 || r.to < r.from) ? verdict : predated(await datedInstead(verdict, p, full, ctx), ctx);
 }
 
 async function resolveName(p: ClassifiedPointer, ctx: EvidenceContext): Promise<EvidencePointer> {
@@ -1228,6 +1235,40 @@ function predated(resolved: EvidencePointer, ctx: EvidenceContext): EvidencePoin
     status: 'INCONCLUSIVE',
     reason: `${resolved.reason}; the repository is a shallow clone whose history stops at ${short(at)}, where this row is first seen: it may have been written earlier, when that was there (\`git fetch --unshallow\` would tell)`,
     reasonKind: { kind: 'history-cut', at },
+  };
+}
+
+/**
+ * A row of a trail never committed with the repository, placed by its time on the landed head's
+ * first-parent line (`RowPlace.dated`): a path or lines missing at the head that were there at
+ * that commit were there when the row was written, so their absence now says nothing of the
+ * claim — INCONCLUSIVE with that reason, linked to the file at that commit, as a row dated after
+ * the head is (issue 26, item 2, the same reading of a row's time; trust9: a file deleted the
+ * day after the row was a high `evidence/path-not-found`). What was not there then either keeps
+ * its fault. Any other verdict is returned as it is.
+ */
+async function datedInstead(verdict: EvidencePointer, p: ClassifiedPointer, path: string, ctx: EvidenceContext): Promise<EvidencePointer> {
+  const dated = ctx.row?.dated;
+  if (dated === undefined || !ctx.repository || verdict.status !== 'NOT_VERIFIED') return verdict;
+  if (verdict.fault !== 'evidence/path-not-found' && verdict.fault !== 'evidence/line-out-of-range') return verdict;
+  const then = await ctx.repository.lookupPath(dated.oid, path);
+  const ranges = rangesOf(p);
+  let target: EvidencePointer['target'];
+  if (then.status === 'tree' && ranges === null) target = { type: 'commit', oid: dated.oid };
+  else if (then.status === 'blob' && then.mode !== '120000') {
+    if (ranges !== null) {
+      const text = await ctx.repository.blobText(then.oid);
+      if (text.status !== 'text' || ranges.some((r) => r.from < 1 || r.to < r.from || r.to > text.lines)) return verdict;
+    }
+    const first = ranges?.[0];
+    target = { type: 'file', path, origin: 'repository', at: dated.oid, ...(first ? { from: first.from, to: first.to } : {}) };
+  } else return verdict;
+  const { fault: _, ...rest } = verdict;
+  return {
+    ...rest,
+    status: 'INCONCLUSIVE',
+    reason: `${verdict.reason}; it was there at ${short(dated.oid)}, the landed head's line when this row was written (committed ${dated.ts}; the trail is not committed with the repository, so its time tells)`,
+    target,
   };
 }
 
