@@ -302,6 +302,10 @@ async function objectVerdict(p: ClassifiedPointer, hex: string, oid: string, typ
 
 async function resolveCommit(p: ClassifiedPointer, ctx: EvidenceContext, cell: CellWords = NO_WORDS): Promise<EvidencePointer> {
   if (p.tag !== undefined) return resolveTag(p, p.tag, ctx);
+  if (p.moving !== undefined) {
+    // trust9: `HEAD~2` was prose (medium); resolving it at today's HEAD would land on a commit the row never meant.
+    return pointer(p, 'INCONCLUSIVE', `${p.moving} names a commit by a ref that moves (HEAD or a branch): which commit it named when the row was written is not known; not checked`);
+  }
   if (p.hexTo !== undefined || p.refTo !== undefined || p.refFrom !== undefined) return resolveRange(p, ctx);
   const from = await commitOf(p, p.hex as string, ctx, cell);
   if (isPointer(from)) return from;

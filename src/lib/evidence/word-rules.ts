@@ -9,7 +9,7 @@
  */
 import type { ClassifiedPointer } from './classified-pointer.ts';
 import { expandBraces } from './brace-paths.ts';
-import { COMMIT_WORDS, ID_NOUNS, looksLikeSha, rangeFields, shaRange } from './hex-shape.ts';
+import { COMMIT_WORDS, ID_NOUNS, looksLikeSha, movingRevision, rangeFields, shaRange } from './hex-shape.ts';
 import { hasFileName, isGlob, isTestFile, isTestStem, lineRange, splitLineSuffix, backslashPath } from './path-shape.ts';
 import { isScpRemote, isSchemelessUrl, unsafeScheme, URL_RE } from './url-shape.ts';
 import { trimChars, trimEndChars } from '../text/trim-chars.ts';
@@ -183,6 +183,17 @@ const commitRange: WordRule = {
     const range = shaRange(s.token);
     if (!range) return false;
     s.pointers.push({ raw: s.token, kind: 'commit', ...rangeFields(range) });
+    return true;
+  },
+};
+
+/** `HEAD~2`, `main~1`, `HEAD~2..HEAD`: a revision relative to a ref that moves (trust9; was prose). */
+const movingRev: WordRule = {
+  name: 'moving revision',
+  example: 'HEAD~2..HEAD',
+  read(s) {
+    if (!movingRevision(s.token, s.words.length === 1)) return false;
+    s.pointers.push({ raw: s.token, kind: 'commit', moving: s.token });
     return true;
   },
 };
@@ -476,6 +487,7 @@ export const WORD_RULES: readonly WordRule[] = [
   reference,
   url,
   commitRange,
+  movingRev,
   hexWord,
   rustPath,
   pytestNode,
