@@ -167,11 +167,33 @@ export function pathPointer(raw: string, token: string, ctx: CellContext): Class
 /** `9946590:docs/DESIGN.md`: git's `<commit>:<path>`, a SHA of 7–40 hex digits before the colon. */
 const REV_PATH = /^([0-9a-f]{7,40}):(\S+)$/i;
 
+/** `src/a.ts@175a435`, `src/a.ts:2@175a435`: a path, `@`, a commit. */
+const PATH_AT_REV = /^([^@\s]+)@([0-9a-f]{7,40})$/i;
+
+/**
+ * `src/a.ts@175a435` (a path at a commit as many tools write it; trust9: it was one path named
+ * `src/a.ts@175a435`, a high `evidence/path-not-found`): the path, with its lines, at that commit
+ * (`rev`). The hex must look like a SHA (src/lib/evidence/hex-shape.ts `looksLikeSha`), so
+ * `logo@2x.png` or `pkg@1.2.3` stay what they were. Null for any other token.
+ */
+function pathAtRevision(token: string, ctx: CellContext): ClassifiedPointer | null {
+  const m = PATH_AT_REV.exec(token);
+  const rest = m?.[1];
+  const hex = m?.[2];
+  if (!m || rest === undefined || hex === undefined || !looksLikeSha(hex) || !pathToken(rest)) return null;
+  const p = pathPointer(token, rest, ctx);
+  if (p.kind !== 'path') return null;
+  p.rev = hex.toLowerCase();
+  return p;
+}
+
 /**
  * `9946590:docs/DESIGN.md:294` (git's `<commit>:<path>`, what `git show` takes): a path
  * pointer at that commit (`rev`), with its lines; null for any other token (`abc1234:12`).
  */
 export function revisionPathPointer(token: string, ctx: CellContext): ClassifiedPointer | null {
+  const at = pathAtRevision(token, ctx);
+  if (at !== null) return at;
   const m = REV_PATH.exec(token);
   const rest = m?.[2];
   if (!m || rest === undefined || /^\d/.test(rest) || !pathToken(rest)) return null;
