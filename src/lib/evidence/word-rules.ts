@@ -427,6 +427,19 @@ const path: WordRule = {
         raw = [token, ...words.slice(s.i + 1, s.i + 1 + taken)].join(' ');
         skip(s, taken);
       }
+    } else if (p.from === p.to && p.lines === undefined) {
+      // `src/a.ts:3 to 50`: the end of the range in words (trust9: it was a note, so the file's
+      // line 3 showed VERIFIED for a range past its end). Only when the number ends the item.
+      const joiner = words[s.i + 1] === undefined ? '' : (words[s.i + 1] as string).toLowerCase();
+      const end = words[s.i + 2] === undefined ? '' : trimEndChars(words[s.i + 2] as string, ').,;');
+      if (/^(?:to|through|thru|-|–)$/.test(joiner) && /^L?\d{1,24}$/.test(end) && s.i + 3 >= words.length) {
+        const range = lineRange(String(p.from), end.replace(/^L/, ''));
+        p.from = range.from;
+        p.to = range.to;
+        if (range.written !== undefined) p.lines = [range];
+        raw = [token, ...words.slice(s.i + 1, s.i + 3)].join(' ');
+        skip(s, 2);
+      }
     }
     p.raw = raw;
     // `path in <sha>`, `path at <sha>`: the path at that commit.
