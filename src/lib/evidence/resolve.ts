@@ -21,7 +21,7 @@ import { insideFolder, realPathOf } from '../fs/real-path.ts';
 import { searchTree } from './tree-search.ts';
 import { followPath, linksText } from '../git/tree-links.ts';
 import { holdsName, indexOfName } from './name-match.ts';
-import { findByBlob, findByGlob, findByName } from './tree-paths.ts';
+import { findByBlob, findByCase, findByGlob, findByName } from './tree-paths.ts';
 import { countRubricCriteria } from './rubric-criteria.ts';
 import { ancestryOf } from '../git/ancestry.ts';
 import { ignoredAt } from '../git/ignore-rules.ts';
@@ -548,6 +548,9 @@ async function folderVerdict(p: ClassifiedPointer, full: string, found: Extract<
   });
 }
 
+/** How a path written in another letter case than the tree holds it was found (trust9). */
+const CASE_HOW = 'the only path that differs from it only in letter case: the same file on a case-insensitive file system, as macOS and Windows have by default';
+
 /** Where a path was found, when not where it was written: a note for the reason. */
 type Located = { path: string; found: FileCheck; how: string | null } | { failed: EvidencePointer };
 
@@ -587,6 +590,15 @@ async function locate(p: ClassifiedPointer, path: string, ctx: EvidenceContext):
   }
   if (usable.length > 1) {
     return { failed: pointer(p, 'INCONCLUSIVE', `${usable.length} ${matches.folder ? 'folders' : 'files'} at landed head ${short(head)} match ${p.stem ? `${path}.*` : path}: ${listed(usable)}`) };
+  }
+  if (matches.paths.length === 0 && !p.stem) {
+    // `src/upper.ts` for `src/Upper.ts`: the same file where the agent worked, on a case-insensitive file system (trust9).
+    const cased = await findByCase(repository, head, path);
+    const one = 'problem' in cased ? [] : cased.paths.filter((m) => !isClaimPath(m) && !ctx.claims?.has(m));
+    if (one.length === 1) {
+      const there = await inTree(repository, head, one[0] as string);
+      if (isThere(there)) return { path: one[0] as string, found: there, how: CASE_HOW };
+    }
   }
   // Every match is a claim record.
   const onlyClaims = matches.paths.length > 0 ? claim(matches.paths[0] as string) : null;
