@@ -61,6 +61,8 @@ const TRAIL_MARKS = '"\'`.,:;!?';
 const LEAD_MARKS = '"\'`';
 /** `[notes](docs/a.md)`, or the last word of `[the notes](docs/a.md)`: a markdown link; its target is the token. */
 const MARKDOWN_LINK = /^\[?[^[\]\s]*\]\(([^()\s]+)\)$/;
+/** `<https://example.com/a>`: a markdown autolink, with any sentence mark after it. */
+const AUTOLINK = /^<([A-Za-z][A-Za-z0-9+.-]{0,20}:[^<>\s]+)>[.,:;!?]*$/;
 
 /**
  * For each bracket of a token, the index of the bracket it pairs with (-1 when none): `(` with
@@ -93,6 +95,9 @@ function bracketPairs(token: string): Int32Array {
 export function trimToken(token: string): string {
   const link = MARKDOWN_LINK.exec(token);
   if (link) return trimToken(link[1] as string);
+  // A markdown autolink, `<https://…>` (trust9: it was prose); a placeholder (`<sha>`) has no scheme and stays.
+  const auto = AUTOLINK.exec(token);
+  if (auto) return auto[1] as string;
   if (!/[()[\]]/.test(token)) return trimChars(token, LEAD_MARKS + '([', TRAIL_MARKS + ')]');
   const pair = bracketPairs(token);
   let start = 0;
