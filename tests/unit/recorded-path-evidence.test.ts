@@ -87,3 +87,27 @@ describe('a path as the row that recorded it saw it', () => {
     ]);
   });
 });
+
+describe('a path of a trail in a subfolder, read from that folder', () => {
+  let sub: string;
+  let subModel: ProjectModel;
+  beforeAll(async () => {
+    sub = await fixtureDir('beside-trail');
+    await initRepo(sub);
+    await writeFiles(sub, {
+      'src/a.ts': '1\n2\n3\n',
+      'proj/src/a.ts': '1\n2\n3\n4\n5\n6\n',
+      'proj/decisions.jsonl': trailText([row('2026-03-01T09:00:00Z', 'start', 'src/a.ts:5'), row('2026-03-01T09:01:00Z', 'Past the end in both', 'src/a.ts:9')]),
+    });
+    commitAll(sub, 'Trail', '2026-03-01T10:00:00Z');
+    subModel = await analyseProject(sub);
+  }, 60_000);
+  afterAll(() => removeFixture(sub));
+
+  it('checks lines past the end of the root file in the file beside the trail', () => {
+    const [a, b] = subModel.rows.map((r) => r.evidence.map((p) => [p.raw, p.status, p.reason]));
+    expect(a).toEqual([['src/a.ts:5', 'VERIFIED', "src/a.ts has fewer lines at the repository's root; read from the project folder proj, as proj/src/a.ts: line 5 of 6 exists at landed head"]]);
+    expect(subModel.rows[0]?.evidence[0]?.target).toEqual({ type: 'file', path: 'proj/src/a.ts', origin: 'repository', from: 5, to: 5 });
+    expect(b).toEqual([['src/a.ts:9', 'NOT_VERIFIED', 'line 9 is past the end of src/a.ts (3 lines at landed head)']]);
+  });
+});

@@ -861,16 +861,43 @@ function fileVerdict(p: ClassifiedPointer, path: string, found: Extract<FileChec
 async function fromProjectFolder(p: ClassifiedPointer, ctx: EvidenceContext): Promise<EvidencePointer | null> {
   const written = p.path as string;
   if (written.startsWith('/') || /^[A-Za-z]:[\\/]/.test(written) || !written.startsWith('..')) return null;
+  const within = await projectFolderInTree(ctx);
+  if (within === null) return null;
+  const rel = normaliseRelativePath(`${within}/${written}`);
+  if (rel === null || rel === '') return null;
+  const resolved = await resolvePath({ ...p, path: rel }, ctx);
+  return reworded(resolved, `written relative to the project folder ${within}, read as ${rel}: ${resolved.reason}`);
+}
+
+/** The project folder's path in the repository's work tree (`proj`), or null when it is not inside one or is its root. */
+async function projectFolderInTree(ctx: EvidenceContext): Promise<string | null> {
+  if (!ctx.workTrees || ctx.workTrees.length === 0) return null;
   const folder = await realPathOf(ctx.artifacts.root);
-  for (const tree of ctx.workTrees ?? []) {
+  for (const tree of ctx.workTrees) {
     const within = insideFolder(tree, folder);
-    if (within === null || within === '') continue;
-    const rel = normaliseRelativePath(`${within}/${written}`);
-    if (rel === null || rel === '') return null;
-    const resolved = await resolvePath({ ...p, path: rel }, ctx);
-    return reworded(resolved, `written relative to the project folder ${within}, read as ${rel}: ${resolved.reason}`);
+    if (within !== null && within !== '') return within;
   }
   return null;
+}
+
+/**
+ * A path whose cited lines are past the end of the file at the repository's root, read from the
+ * project folder instead when it lies in a subfolder of the work tree and holds that path (trust9:
+ * `src/a.ts:40` in a trail in `proj/`, where `proj/src/a.ts` has 50 lines and the root's
+ * `src/a.ts` 30, was a high `evidence/line-out-of-range`). Only a VERIFIED reading there replaces
+ * the verdict, and the reason says how it was read; null otherwise.
+ */
+async function linesBesideTrail(p: ClassifiedPointer, path: string, ctx: EvidenceContext): Promise<EvidencePointer | null> {
+  if (!ctx.repository || !ctx.head) return null;
+  const within = await projectFolderInTree(ctx);
+  if (within === null) return null;
+  const rel = normaliseRelativePath(`${within}/${path}`);
+  if (rel === null || rel === '') return null;
+  const there = await ctx.repository.lookupPath(ctx.head, rel);
+  if (there.status !== 'blob') return null;
+  const resolved = await resolvePath({ ...p, path: rel }, ctx, { asRecorded: false });
+  if (resolved.status !== 'VERIFIED') return null;
+  return reworded(resolved, `${path} has fewer lines at the repository's root; read from the project folder ${within}, as ${rel}: ${resolved.reason}`);
 }
 
 async function resolvePath(p: ClassifiedPointer, ctx: EvidenceContext, options: { asRecorded?: boolean } = {}): Promise<EvidencePointer> {
@@ -932,7 +959,12 @@ async function resolvePath(p: ClassifiedPointer, ctx: EvidenceContext, options: 
   const atHead = found.origin === 'repository' && how === null;
   const verdict = fileVerdict(p, full, found, rangesOf(p), placed(found.origin, full, how), { type: 'file', path: full, origin: found.origin }, where(found.origin), atHead);
   // A range that is no range (`:0`, `:9-3`) is so at any commit: no later or earlier file makes it one.
-  return rangesOf(p)?.some((r) => r.from < 1 || r.to < r.from) ? verdict : predated(await datedInstead(verdict, p, full, ctx), ctx);
+  if (rangesOf(p)?.some((r) => r.from < 1 || r.to < r.from)) return verdict;
+  if (verdict.fault === 'evidence/line-out-of-range' && how === null && found.origin === 'repository') {
+    const beside = await linesBesideTrail(p, full, ctx);
+    if (beside !== null) return beside;
+  }
+  return predated(await datedInstead(verdict, p, full, ctx), ctx);
 }
 
 async function resolveName(p: ClassifiedPointer, ctx: EvidenceContext): Promise<EvidencePointer> {
