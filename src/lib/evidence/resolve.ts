@@ -934,7 +934,8 @@ async function resolvePath(p: ClassifiedPointer, ctx: EvidenceContext, options: 
       if (by !== null && ctx.head) return pointer(p, 'INCONCLUSIVE', `${path} is in the work tree, not kept in git (ignored by ${by.file} at the landed head ${short(ctx.head)}): a run's output, not checked`);
     }
     if (found.refused || found.selfCitation || gitCannotHold) return missing;
-    const recordedThere = options.asRecorded !== false ? await recordedWhole(p, path, ctx) : null;
+    // A path cited whole, or a name in it (`src/sym.ts parseRow`), as the commit that recorded the row saw it.
+    const recordedThere = await recordedWhole(p, path, ctx);
     if (recordedThere !== null) return recordedThere;
     const ref = p.from === undefined && p.lines === undefined ? await refInstead(p, path, ctx) : null;
     return ref ?? predated(await datedInstead(await ignoredInstead(missing, path, ctx), p, path, ctx), ctx);
