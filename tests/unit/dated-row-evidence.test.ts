@@ -22,12 +22,14 @@ const rowId = (n: number): string => (model.rows[n] as { id: string }).id;
 beforeAll(async () => {
   dir = await fixtureDir('dated-row');
   await initRepo(dir);
-  await writeFiles(dir, { 'src/a.ts': '1\n2\n3\n4\n5\n', 'src/old.ts': 'alpha\nbeta\n', 'notes/n.md': 'n\n' });
+  await writeFiles(dir, { 'src/a.ts': '1\n2\n3\n4\n5\n', 'src/old.ts': 'alpha\nbeta\n', 'notes/n.md': 'n\n', 'src/mv.ts': 'one\ntwo\n' });
   first = commitAll(dir, 'First', '2026-03-01T08:00:00Z');
   await writeFiles(dir, { 'src/a.ts': '1\n2\n' });
   const { rm } = await import('node:fs/promises');
   await rm(`${dir}/src/old.ts`);
   await rm(`${dir}/notes`, { recursive: true });
+  await rm(`${dir}/src/mv.ts`);
+  await writeFiles(dir, { 'lib/moved.ts': 'one\ntwo\n' });
   head = commitAll(dir, 'Cut', '2026-03-01T12:00:00Z');
   // The trail is written now and never committed.
   await writeFiles(dir, {
@@ -40,6 +42,7 @@ beforeAll(async () => {
       row('2026-03-01T09:04:00Z', 'Past the end then too', 'src/a.ts:9'),
       row('2026-03-01T09:05:00Z', 'A folder deleted since', 'notes/'),
       row('2026-03-01T13:00:00Z', 'After the head', 'src/a.ts:2'),
+      row('2026-03-01T09:06:00Z', 'A file moved since', 'src/mv.ts:2'),
     ]),
   });
   model = await analyseProject(dir);
@@ -66,6 +69,11 @@ describe('a row of a trail never committed, placed by its time', () => {
       ['evidence/path-not-found', 'high', [rowId(4)]],
       ['evidence/line-out-of-range', 'high', [rowId(5)]],
     ]);
+  });
+
+  it('follows a file moved unchanged since to its new path', () => {
+    expect(verdicts()[8]).toEqual([['src/mv.ts:2', 'VERIFIED', `src/mv.ts was at ${first.slice(0, 7)}, the landed head's line when this row was written (committed 2026-03-01T08:00:00Z); now the same line 2 of lib/moved.ts at the landed head ${head.slice(0, 7)}, as src/mv.ts was moved there unchanged`]]);
+    expect(model.rows[8]?.evidence[0]?.target).toEqual({ type: 'file', path: 'lib/moved.ts', origin: 'repository', from: 2, to: 2 });
   });
 
   it('leaves a row dated after the head to its own rule', () => {

@@ -1310,7 +1310,16 @@ async function datedInstead(verdict: EvidencePointer, p: ClassifiedPointer, path
       if (text.status !== 'text' || ranges.some((r) => r.from < 1 || r.to < r.from || r.to > text.lines)) return verdict;
     }
     const first = ranges?.[0];
-    target = { type: 'file', path, origin: 'repository', at: dated.oid, ...(first ? { from: first.from, to: first.to } : {}) };
+    const lined = first ? { from: first.from, to: first.to } : {};
+    // Moved unchanged since (`git mv`): the same file, and the same lines, at its new path of the head.
+    const to = verdict.fault === 'evidence/path-not-found' && ctx.head ? await movedTo(ctx.repository, dated.oid, ctx.head, then.oid) : null;
+    if (to !== null) {
+      const what = ranges === null ? 'file' : rangesText(ranges);
+      return pointer(p, 'VERIFIED', `${path} was at ${short(dated.oid)}, the landed head's line when this row was written (committed ${dated.ts}); now the same ${what} of ${to} at the landed head ${short(ctx.head as string)}, as ${path} was moved there unchanged`, {
+        target: { type: 'file', path: to, origin: 'repository', ...lined },
+      });
+    }
+    target = { type: 'file', path, origin: 'repository', at: dated.oid, ...lined };
   } else return verdict;
   const { fault: _, ...rest } = verdict;
   return {
