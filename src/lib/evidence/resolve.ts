@@ -843,7 +843,15 @@ function fileVerdict(p: ClassifiedPointer, path: string, found: Extract<FileChec
   if (bad) return pointer(p, 'NOT_VERIFIED', `${rangesText([bad])} ${rangeVerb([bad])} not a valid line range`, { fault: 'evidence/line-out-of-range' });
   const past = ranges.filter((r) => r.to > (found.lines as number));
   if (past.length > 0) {
-    return pointer(p, 'NOT_VERIFIED', `${rangesText(past)} ${rangeVerb(past)} past the end of ${path} (${countOf(found.lines, 'line')} ${plainAt})`, { fault: 'evidence/line-out-of-range', ...t });
+    const end = `${path} (${countOf(found.lines, 'line')} ${plainAt})`;
+    const one = past[0] as LineRange;
+    // A range that starts inside the file and runs past its end (`:1-11` of 10 lines): the lines that are not there are named,
+    // never the whole range called past the end (trust9: "lines 1–11 are past the end" read as if none of them were there).
+    if (past.length === 1 && one.written === undefined && one.from <= found.lines) {
+      const missing = one.to === found.lines + 1 ? `line ${one.to} is` : `lines ${found.lines + 1}–${one.to} are`;
+      return pointer(p, 'NOT_VERIFIED', `${rangesText(past)} run past the end of ${end}: ${missing} not there`, { fault: 'evidence/line-out-of-range', ...t });
+    }
+    return pointer(p, 'NOT_VERIFIED', `${rangesText(past)} ${rangeVerb(past)} past the end of ${end}`, { fault: 'evidence/line-out-of-range', ...t });
   }
   const first = ranges[0] as LineRange;
   const lined = target?.type === 'file' ? { target: { ...target, from: first.from, to: first.to } } : t;
