@@ -28,6 +28,7 @@ beforeAll(async () => {
       row('2026-03-01T08:31:00Z', 'Deleted since', `src/old.ts@${first}`),
       row('2026-03-01T08:32:00Z', 'With a line', `src/a.ts:2@${s}`),
       row('2026-03-01T08:33:00Z', 'At a commit that does not exist', 'src/a.ts@deadbee1'),
+      row('2026-03-01T08:34:00Z', 'At HEAD', 'src/a.ts:2@HEAD'),
     ]),
   });
   model = await analyseProject(dir);
@@ -43,6 +44,10 @@ describe('a path at a commit written path@sha', () => {
     expect(model.rows[1]?.evidence[0]?.target).toEqual({ type: 'file', path: 'src/old.ts', origin: 'repository', at: first });
     expect(verdicts()[2]).toEqual([[`src/a.ts:2@${s}`, 'path', 'VERIFIED', `line 2 of 2 exists at commit ${s}`]]);
     expect(model.rows[2]?.evidence[0]?.target).toEqual({ type: 'file', path: 'src/a.ts', origin: 'repository', at: first, from: 2, to: 2 });
+  });
+
+  it('reads a path at HEAD or a default branch as a path, at the landed head', () => {
+    expect(verdicts()[4]).toEqual([['src/a.ts:2@HEAD', 'path', 'VERIFIED', 'line 2 of 2 exists at landed head']]);
   });
 
   it('names the commit that is not there', () => {

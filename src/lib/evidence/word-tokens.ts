@@ -174,6 +174,8 @@ const REV_PATH = /^([0-9a-f]{7,40}):(\S+)$/i;
 
 /** `src/a.ts@175a435`, `src/a.ts:2@175a435`: a path, `@`, a commit. */
 const PATH_AT_REV = /^([^@\s]+)@([0-9a-f]{7,40})$/i;
+/** `src/a.ts@HEAD`, `src/a.ts@main`: a path, `@`, a ref that moves. */
+const PATH_AT_HEAD = /^([^@\s]+)@(?:HEAD|main|master|trunk)$/;
 
 /**
  * `src/a.ts@175a435` (a path at a commit as many tools write it; trust9: it was one path named
@@ -182,6 +184,12 @@ const PATH_AT_REV = /^([^@\s]+)@([0-9a-f]{7,40})$/i;
  * `logo@2x.png` or `pkg@1.2.3` stay what they were. Null for any other token.
  */
 function pathAtRevision(token: string, ctx: CellContext): ClassifiedPointer | null {
+  // `src/a.ts@HEAD`, `src/a.ts@main`: the path at a ref that moves, which is what a path alone is checked at (the landed head).
+  const head = PATH_AT_HEAD.exec(token);
+  if (head && pathToken(head[1] as string)) {
+    const p = pathPointer(token, head[1] as string, ctx);
+    return p.kind === 'path' ? p : null;
+  }
   const m = PATH_AT_REV.exec(token);
   const rest = m?.[1];
   const hex = m?.[2];
