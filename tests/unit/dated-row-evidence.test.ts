@@ -22,13 +22,14 @@ const rowId = (n: number): string => (model.rows[n] as { id: string }).id;
 beforeAll(async () => {
   dir = await fixtureDir('dated-row');
   await initRepo(dir);
-  await writeFiles(dir, { 'src/a.ts': '1\n2\n3\n4\n5\n', 'src/old.ts': 'alpha\nbeta\n', 'notes/n.md': 'n\n', 'src/mv.ts': 'one\ntwo\n' });
+  await writeFiles(dir, { 'src/a.ts': '1\n2\n3\n4\n5\n', 'src/old.ts': 'alpha\nbeta\n', 'notes/n.md': 'n\n', 'src/mv.ts': 'one\ntwo\n', 'src/util.ts': 'root\n', 'pkg/src/util.ts': 'another\nfile\n' });
   first = commitAll(dir, 'First', '2026-03-01T08:00:00Z');
   await writeFiles(dir, { 'src/a.ts': '1\n2\n' });
   const { rm } = await import('node:fs/promises');
   await rm(`${dir}/src/old.ts`);
   await rm(`${dir}/notes`, { recursive: true });
   await rm(`${dir}/src/mv.ts`);
+  await rm(`${dir}/src/util.ts`);
   await writeFiles(dir, { 'lib/moved.ts': 'one\ntwo\n' });
   head = commitAll(dir, 'Cut', '2026-03-01T12:00:00Z');
   // The trail is written now and never committed.
@@ -43,6 +44,7 @@ beforeAll(async () => {
       row('2026-03-01T09:05:00Z', 'A folder deleted since', 'notes/'),
       row('2026-03-01T13:00:00Z', 'After the head', 'src/a.ts:2'),
       row('2026-03-01T09:06:00Z', 'A file moved since', 'src/mv.ts:2'),
+      row('2026-03-01T09:07:00Z', 'A file deleted since, another of its name left', 'src/util.ts'),
     ]),
   });
   model = await analyseProject(dir);
@@ -74,6 +76,10 @@ describe('a row of a trail never committed, placed by its time', () => {
   it('follows a file moved unchanged since to its new path', () => {
     expect(verdicts()[8]).toEqual([['src/mv.ts:2', 'VERIFIED', `src/mv.ts was at ${first.slice(0, 7)}, the landed head's line when this row was written (committed 2026-03-01T08:00:00Z); now the same line 2 of lib/moved.ts at the landed head ${head.slice(0, 7)}, as src/mv.ts was moved there unchanged`]]);
     expect(model.rows[8]?.evidence[0]?.target).toEqual({ type: 'file', path: 'lib/moved.ts', origin: 'repository', from: 2, to: 2 });
+  });
+
+  it('never reads a file deleted since as another file of its name', () => {
+    expect(verdicts()[9]).toEqual([['src/util.ts', 'INCONCLUSIVE', `src/util.ts not found at landed head ${head.slice(0, 7)} nor in the project folder${then()}`]]);
   });
 
   it('leaves a row dated after the head to its own rule', () => {

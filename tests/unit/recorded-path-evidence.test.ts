@@ -35,6 +35,8 @@ beforeAll(async () => {
     'docs/copy.md': '1\n2\n3\n',
     'notes/old/a.md': 'a\n',
     'src/sym.ts': 'export function parseRow() {}\n',
+    'src/util.ts': 'root\n',
+    'pkg/src/util.ts': 'another\nfile\n',
     'proj/decisions.jsonl': trailText([
       row('2026-03-01T09:00:00Z', 'start', 'src/a.ts:1'),
       row('2026-03-01T09:01:00Z', 'A file moved since, cited whole', 'src/old.ts'),
@@ -45,11 +47,12 @@ beforeAll(async () => {
       row('2026-03-01T09:06:00Z', 'A path up and out of the repository', '../../elsewhere/a.ts'),
       row('2026-03-01T09:07:00Z', 'A file never there', 'src/never.ts'),
       row('2026-03-01T09:08:00Z', 'A name in a file deleted since', 'src/sym.ts parseRow'),
+      row('2026-03-01T09:09:00Z', 'A file deleted since, another of its name left', 'src/util.ts'),
     ]),
   });
   recorded = commitAll(dir, 'Trail', '2026-03-01T10:00:00Z');
   git(dir, ['mv', 'src/old.ts', 'src/new.ts']);
-  git(dir, ['rm', '-q', 'src/gone.ts', 'docs/gone.md', 'notes/old/a.md', 'src/sym.ts']);
+  git(dir, ['rm', '-q', 'src/gone.ts', 'docs/gone.md', 'notes/old/a.md', 'src/sym.ts', 'src/util.ts']);
   head = commitAll(dir, 'Move and delete', '2026-03-01T11:00:00Z');
   model = await analyseProject(dir);
 }, 60_000);
@@ -74,6 +77,11 @@ describe('a path as the row that recorded it saw it', () => {
   it('says the same of a name cited in a file deleted since', () => {
     const [r, h] = [recorded.slice(0, 7), head.slice(0, 7)];
     expect(verdicts()[8]).toEqual([['src/sym.ts parseRow', 'INCONCLUSIVE', `src/sym.ts was there at ${r}, the commit that recorded this row; it is not at the landed head ${h} (deleted or moved since)`]]);
+  });
+
+  it('never reads a file deleted since as another file of its name', () => {
+    const [r, h] = [recorded.slice(0, 7), head.slice(0, 7)];
+    expect(verdicts()[9]).toEqual([['src/util.ts', 'INCONCLUSIVE', `src/util.ts was there at ${r}, the commit that recorded this row; it is not at the landed head ${h} (deleted or moved since)`]]);
   });
 
   it('never calls a deleted file moved to another file that already held the same text', () => {

@@ -567,6 +567,10 @@ async function locate(p: ClassifiedPointer, path: string, ctx: EvidenceContext):
   // A name without its extension is only found in the tree.
   const found: FileCheck = p.stem ? (ctx.repository && ctx.head ? { status: 'missing', reason: `no file named ${path}.*` } : { status: 'inconclusive', reason: ctx.problem ?? 'no repository' }) : await findFile(path, ctx);
   if (found.status !== 'missing' || found.selfCitation || !ctx.repository || !ctx.head) return { path, found, how: null };
+  // The very path, there when the row was written (at the commit that recorded it, or the head's commit of its time):
+  // what the row cited, deleted or moved since — never another file found by its name (trust9: `src/util.ts`,
+  // deleted since, was VERIFIED as `pkg/src/util.ts`, another file). resolvePath says what became of it.
+  if (!p.stem && !found.refused && (await thereThen(p, path, ctx))) return { path, found, how: null };
   const repository = ctx.repository;
   const head = ctx.head;
   // `docs/a.md; b.md`: the name beside the path before it, or in a folder above that one.
@@ -605,6 +609,22 @@ async function locate(p: ClassifiedPointer, path: string, ctx: EvidenceContext):
   if (onlyClaims) return { failed: onlyClaims };
   if (matches.truncated) return { path, found: { status: 'inconclusive', reason: `${path} not found in the part of the tree searched (the tree is larger than the search limits)` }, how: null };
   return { path, found: p.stem ? { status: 'missing', reason: `no file named ${path}.* at landed head ${short(head)}` } : found, how: null };
+}
+
+/**
+ * Whether a path (and its cited lines, when any) was there when the row was written: at the commit
+ * that recorded the row, or at the landed head's commit of the row's time (`RowPlace.dated`).
+ */
+async function thereThen(p: ClassifiedPointer, path: string, ctx: EvidenceContext): Promise<boolean> {
+  const commit = ctx.row?.recordedIn ?? ctx.row?.dated?.oid;
+  if (commit === undefined || !ctx.repository || commit === ctx.head) return false;
+  const then = await ctx.repository.lookupPath(commit, path);
+  const ranges = rangesOf(p);
+  if (then.status === 'tree') return ranges === null;
+  if (then.status !== 'blob' || then.mode === '120000') return false;
+  if (ranges === null) return true;
+  const text = await ctx.repository.blobText(then.oid);
+  return text.status === 'text' && ranges.every((r) => r.from >= 1 && r.to >= r.from && r.to <= text.lines);
 }
 
 /** `at landed head`, with where the path was found when it was not where it was written. */
