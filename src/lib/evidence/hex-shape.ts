@@ -47,6 +47,16 @@ export function rangeFields(range: NonNullable<ReturnType<typeof shaRange>>): { 
   return { hex: range.from, hexTo: range.to };
 }
 
+/**
+ * `175a435^`, `175a435~2`, `175a435^2~1`: a commit named by its ancestry from a SHA, which does not
+ * move (trust9: it was prose, a medium `evidence/prose`). The hex (lower case) and the suffix, or null.
+ */
+export function shaAncestry(token: string): { hex: string; walk: string } | null {
+  const m = /^([0-9a-f]{7,40})((?:[~^]\d{0,4}){1,8})$/i.exec(token);
+  if (!m || !looksLikeSha(m[1] as string, true)) return null;
+  return { hex: (m[1] as string).toLowerCase(), walk: m[2] as string };
+}
+
 /** A ref that moves as it is written in a revision: `HEAD`, `@`, a default branch, a remote-tracking branch. */
 const MOVING_REF = /^(?:HEAD|@|main|master|trunk|develop|(?:origin|upstream)\/[A-Za-z0-9][\w.-]{0,99})$/;
 /** A revision after its ref: `~`, `~2`, `^`, `^2`, repeated. */

@@ -307,7 +307,9 @@ async function resolveCommit(p: ClassifiedPointer, ctx: EvidenceContext, cell: C
     return pointer(p, 'INCONCLUSIVE', `${p.moving} names a commit by a ref that moves (HEAD or a branch): which commit it named when the row was written is not known; not checked`);
   }
   if (p.hexTo !== undefined || p.refTo !== undefined || p.refFrom !== undefined) return resolveRange(p, ctx);
-  const from = await commitOf(p, p.hex as string, ctx, cell);
+  const found = await commitOf(p, p.hex as string, ctx, cell);
+  if (isPointer(found)) return found;
+  const from = p.walk === undefined ? found : await walked(p, found, p.walk, ctx);
   if (isPointer(from)) return from;
   const exists = (from.subject ? `${from.via}commit ${short(from.oid)} exists: “${from.subject}”` : `${from.via}commit ${short(from.oid)} exists`) + (from.among ? ` (${from.among})` : '');
   // Evidence, but not of what landed (issue 15): a low notice, `evidence/commit-not-landed`.
@@ -317,6 +319,30 @@ async function resolveCommit(p: ClassifiedPointer, ctx: EvidenceContext, cell: C
   // The generic reason of a commit named by its SHA (not through a tag): a row card shows only its subject.
   const kind = from.via === '' && !from.among ? { reasonKind: { kind: 'commit-exists' as const, ...(from.subject ? { subject: from.subject } : {}) } } : {};
   return pointer(p, 'VERIFIED', exists, { target: { type: 'commit', oid: from.oid }, ...kind });
+}
+
+/**
+ * The commit `175a435^2~1` names: from the commit found, `~n` takes the first parent n times and
+ * `^n` the nth parent (`^0` the commit itself), as git reads them (trust9: these were prose). A
+ * step past the root is a commit that does not exist (`evidence/commit-not-found`).
+ */
+async function walked(p: ClassifiedPointer, start: { oid: string; subject: string; via: string; among?: string }, walk: string, ctx: EvidenceContext): Promise<{ oid: string; subject: string; via: string; among?: string } | EvidencePointer> {
+  const repository = ctx.repository as GitRepository;
+  let oid = start.oid;
+  for (const step of walk.match(/[~^]\d*/g) ?? []) {
+    const n = step.length > 1 ? Number(step.slice(1)) : 1;
+    const times = step[0] === '~' ? n : n === 0 ? 0 : 1;
+    for (let i = 0; i < times; i++) {
+      const commit = await repository.commit(oid);
+      if ('problem' in commit) return pointer(p, 'INCONCLUSIVE', commit.problem);
+      const parent = step[0] === '~' ? commit.parents[0] : commit.parents[n - 1];
+      if (parent === undefined) return pointer(p, 'NOT_VERIFIED', `${p.raw} names no commit: ${short(oid)} has ${commit.parents.length === 0 ? 'no parent' : `${commit.parents.length} parent${commit.parents.length === 1 ? '' : 's'}`}`, { fault: 'evidence/commit-not-found' });
+      oid = parent;
+    }
+  }
+  const commit = await repository.commit(oid);
+  const subject = 'problem' in commit ? '' : (commit.message.split('\n')[0] ?? '').trim();
+  return { oid, subject, via: `${p.raw} → ` };
 }
 
 /**

@@ -9,7 +9,7 @@
  */
 import type { ClassifiedPointer } from './classified-pointer.ts';
 import { expandBraces } from './brace-paths.ts';
-import { COMMIT_WORDS, ID_NOUNS, looksLikeSha, movingRevision, rangeFields, shaRange } from './hex-shape.ts';
+import { COMMIT_WORDS, ID_NOUNS, looksLikeSha, movingRevision, rangeFields, shaAncestry, shaRange } from './hex-shape.ts';
 import { hasFileName, isGlob, isTestFile, isTestStem, lineRange, splitLineSuffix, backslashPath } from './path-shape.ts';
 import { isScpRemote, isSchemelessUrl, unsafeScheme, URL_RE } from './url-shape.ts';
 import { trimChars, trimEndChars } from '../text/trim-chars.ts';
@@ -192,6 +192,12 @@ const movingRev: WordRule = {
   name: 'moving revision',
   example: 'HEAD~2..HEAD',
   read(s) {
+    const ancestry = shaAncestry(s.token);
+    if (ancestry !== null) {
+      // `175a435^`: a commit named by its ancestry from a SHA, which does not move: walked and checked.
+      s.pointers.push({ raw: s.token, kind: 'commit', hex: ancestry.hex, walk: ancestry.walk });
+      return true;
+    }
     if (!movingRevision(s.token, s.words.length === 1)) return false;
     s.pointers.push({ raw: s.token, kind: 'commit', moving: s.token });
     return true;
