@@ -458,7 +458,7 @@ describe('resolvePointer', () => {
 
     it.each([
       ['src/parser.ts:999', 'line 999 is past the end of src/parser.ts (43 lines at landed head)', 'evidence/line-out-of-range'],
-      ['src/parser.ts:40-50', 'lines 40–50 are past the end of src/parser.ts (43 lines at landed head)', 'evidence/line-out-of-range'],
+      ['src/parser.ts:40-50', 'lines 40–50 run past the end of src/parser.ts (43 lines at landed head): lines 44–50 are not there', 'evidence/line-out-of-range'],
       ['design/selection.md:9', 'line 9 is past the end of design/selection.md (5 lines in the project folder, as an artifact)', 'evidence/line-out-of-range'],
       ['src/parser.ts:0', 'line 0 is not a valid line range', 'evidence/line-out-of-range'],
       ['src/parser.ts:20-10', 'lines 20–10 are not a valid line range', 'evidence/line-out-of-range'],

@@ -199,7 +199,7 @@ describe('forge URLs', () => {
   it("checks a URL of the project's own repository against it, #L lines included", async () => {
     const ours = "github.com/acme/app is this project's repository:";
     expect(await resolved(`${gh}/blob/main/src/app/route.ts#L10-L20`)).toEqual([[`${gh}/blob/main/src/app/route.ts#L10-L20`, 'url', 'VERIFIED', `${ours} lines 10–20 of 100 exist at landed head`]]);
-    expect(await resolved(`${gh}/blob/main/src/app/route.ts#L90-L120`)).toEqual([[`${gh}/blob/main/src/app/route.ts#L90-L120`, 'url', 'NOT_VERIFIED', `${ours} lines 90–120 are past the end of src/app/route.ts (100 lines at landed head)`]]);
+    expect(await resolved(`${gh}/blob/main/src/app/route.ts#L90-L120`)).toEqual([[`${gh}/blob/main/src/app/route.ts#L90-L120`, 'url', 'NOT_VERIFIED', `${ours} lines 90–120 run past the end of src/app/route.ts (100 lines at landed head): lines 101–120 are not there`]]);
     expect(await resolved(`${gh}/commit/${c1}`)).toEqual([[`${gh}/commit/${c1}`, 'url', 'VERIFIED', `${ours} commit ${s(c1)} exists: “First: a short route”`]]);
     expect(await resolved(`${gh}/commit/0123456789abcdef0123456789abcdef01234567`)).toEqual([[`${gh}/commit/0123456789abcdef0123456789abcdef01234567`, 'url', 'NOT_VERIFIED', `${ours} no commit 0123456789abcdef0123456789abcdef01234567 in app`]]);
     expect(await resolved(`${gh}/compare/${s(c1)}...${s(c2)}`)).toEqual([[`${gh}/compare/${s(c1)}...${s(c2)}`, 'url', 'VERIFIED', `${ours} commits ${s(c1)} and ${s(c2)} exist: “First: a short route” … “Second: the long route”`]]);

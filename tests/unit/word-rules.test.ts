@@ -23,6 +23,7 @@ describe('word rules', () => {
       'reference',
       'URL',
       'commit range',
+      'moving revision',
       'hex word',
       'Rust test path',
       'pytest node id',

@@ -16,6 +16,17 @@ export interface ClassifiedPointer {
   /** `commit`: a range's end written as a ref name (`85fdac6e..HEAD`: `refTo` is `HEAD`); `hex` is then the other end. */
   refFrom?: string;
   refTo?: string;
+  /**
+   * `commit`: a revision named relative to a ref that moves, as written (`HEAD~2`, `HEAD^`,
+   * `main~1`, `HEAD~2..HEAD`: src/lib/evidence/hex-shape.ts `movingRevision`): which commit it
+   * named when the row was written is not known, so it is INCONCLUSIVE (no `hex`).
+   */
+  moving?: string;
+  /**
+   * `commit`: the ancestry written after the hex (`175a435^`, `175a435~2`: git's revision suffixes),
+   * walked from the commit `hex` names (src/lib/evidence/hex-shape.ts `shaAncestry`).
+   */
+  walk?: string;
   /** `commit`: a tag cited alone (`v1.0`, `release-2.3.0`: src/lib/evidence/tag-shape.ts), its name; checked as the commit it names (no `hex`). */
   tag?: string;
   /** `path`, `symbol`, `test` (when tied to a file), `rubric`, `ephemeral`: the path. */

@@ -48,6 +48,47 @@ export function rangeFields(range: NonNullable<ReturnType<typeof shaRange>>): { 
 }
 
 /**
+ * `175a435^`, `175a435~2`, `175a435^2~1`: a commit named by its ancestry from a SHA, which does not
+ * move (trust9: it was prose, a medium `evidence/prose`). The hex (lower case) and the suffix, or null.
+ */
+export function shaAncestry(token: string): { hex: string; walk: string } | null {
+  const m = /^([0-9a-f]{7,40})((?:[~^]\d{0,4}){1,8})$/i.exec(token);
+  if (!m || !looksLikeSha(m[1] as string, true)) return null;
+  return { hex: (m[1] as string).toLowerCase(), walk: m[2] as string };
+}
+
+/** A ref that moves as it is written in a revision: `HEAD`, `@`, a default branch, a remote-tracking branch. */
+const MOVING_REF = /^(?:HEAD|@|main|master|trunk|develop|(?:origin|upstream)\/[A-Za-z0-9][\w.-]{0,99})$/;
+/** A revision after its ref: `~`, `~2`, `^`, `^2`, repeated. */
+const MOVING_SUFFIX = /^(?:[~^]\d{0,4}){0,8}$/;
+
+/** Whether one end is a moving ref and its suffix; `HEAD` needs none, a branch one (`main` alone is a word). */
+function movingEnd(end: string, bareBranch: boolean): boolean {
+  const at = end.search(/[~^]/);
+  const [ref, suffix] = at < 0 ? [end, ''] : [end.slice(0, at), end.slice(at)];
+  if (!MOVING_REF.test(ref) || !MOVING_SUFFIX.test(suffix)) return false;
+  return suffix !== '' || ref === 'HEAD' || bareBranch;
+}
+
+/**
+ * Whether a word is a revision named relative to a ref that moves (trust9: `HEAD~2`, `HEAD^`,
+ * `main~1`, `origin/main..HEAD`, `HEAD~2..HEAD` were prose, a medium `evidence/prose`): `HEAD`
+ * or a default or remote-tracking branch with `~n`/`^n` after it (`HEAD` alone too, as the whole
+ * item: `alone`), or a range of two such ends, one of them `HEAD` or with a suffix. These name
+ * commits, but which ones the row meant moved on with the ref: no `hex` to check.
+ */
+export function movingRevision(token: string, alone = false): boolean {
+  if (token.length > 220) return false;
+  const range = /^([^.]+)\.{2,3}([^.]+)$/.exec(token);
+  if (range) {
+    const [a, b] = [range[1] as string, range[2] as string];
+    return movingEnd(a, true) && movingEnd(b, true) && [a, b].some((e) => e.startsWith('HEAD') || /[~^]/.test(e));
+  }
+  if (token === 'HEAD') return alone;
+  return movingEnd(token, false);
+}
+
+/**
  * Words that name an agent's own records; a hex word beside one is that record's id
  * (`subagent digest 8476774e`, `53c93d23 subagent output`, `delegates 12578e1d 3bd279fa`).
  */

@@ -63,9 +63,10 @@ const NAME_MARKS = /[()[\]#$=]/g;
  * `#L10-L20`, `#L10-20`, and GitHub's anchors with columns, `#L10C5-L12C20`, `#L10C5` (what its
  * code view writes for a selection: the columns are dropped, the lines kept). Before, a column
  * anchor was read as a heading anchor, so the cited lines were never checked: `src/a.ts#L40C1-L50C2`
- * of a 30-line file was VERIFIED "file exists" (trial7).
+ * of a 30-line file was VERIFIED "file exists" (trial7). Also `:3..5` (a Rust-style range) and
+ * `:3:1-5:2` (line and column to line and column: its lines), which were prose (trust9).
  */
-const LINE_SUFFIX = /(?::(L?\d+(?:[-–]L?\d+)?(?:,L?\d+(?:[-–]L?\d+)?)*)(?::\d+)?|#L(\d+)(?:C\d+)?(?:-L?(\d+)(?:C\d+)?)?)$/;
+const LINE_SUFFIX = /(?::(\d+):\d+[-–](\d+):\d+|:(L?\d+(?:(?:[-–]|\.\.)L?\d+)?(?:,L?\d+(?:(?:[-–]|\.\.)L?\d+)?)*)(?::\d+)?|#L(\d+)(?:C\d+)?(?:-L?(\d+)(?:C\d+)?)?)$/;
 
 /** A heading anchor after a file (`#usage`, `#3-evidence`): letters, digits, `-`, `_` and `.`. */
 const ANCHOR = /^[\p{L}\p{N}_.-]{1,100}$/u;
@@ -95,11 +96,13 @@ export function splitLineSuffix(token: string): { path: string; from?: number; t
   const path = token.slice(0, m.index);
   const ranges: LineRange[] =
     m[1] !== undefined
-      ? m[1].split(',').map((r) => {
-          const [a, b] = r.replaceAll('L', '').split(/[-–]/);
-          return lineRange(a as string, b);
-        })
-      : [lineRange(m[2] as string, m[3])];
+      ? [lineRange(m[1], m[2])]
+      : m[3] !== undefined
+        ? m[3].split(',').map((r) => {
+            const [a, b] = r.replaceAll('L', '').split(/[-–]|\.\./);
+            return lineRange(a as string, b);
+          })
+        : [lineRange(m[4] as string, m[5])];
   const first = ranges[0] as LineRange;
   // A range whose digits are kept as written (a 20-digit line) travels in `lines`, so reasons can say them.
   return ranges.length > 1 || first.written !== undefined ? { path, from: first.from, to: first.to, lines: ranges } : { path, from: first.from, to: first.to };

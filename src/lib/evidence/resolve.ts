@@ -21,7 +21,7 @@ import { insideFolder, realPathOf } from '../fs/real-path.ts';
 import { searchTree } from './tree-search.ts';
 import { followPath, linksText } from '../git/tree-links.ts';
 import { holdsName, indexOfName } from './name-match.ts';
-import { findByBlob, findByGlob, findByName } from './tree-paths.ts';
+import { findByBlob, findByCase, findByGlob, findByName } from './tree-paths.ts';
 import { countRubricCriteria } from './rubric-criteria.ts';
 import { ancestryOf } from '../git/ancestry.ts';
 import { ignoredAt } from '../git/ignore-rules.ts';
@@ -93,6 +93,13 @@ export interface RowPlace {
    * The commit the history stops at, full SHA.
    */
   historyCut?: string;
+  /**
+   * A row of a trail never committed with the repository, dated at or before the landed head's
+   * commit: the commit of the head's first-parent line current at the row's time (`oid`, full SHA;
+   * `ts`, its committer time), when that is not the head. What is missing at the head and was
+   * there is INCONCLUSIVE ({@link datedInstead}; trust9).
+   */
+  dated?: { oid: string; ts: string };
 }
 
 const short = (oid: string): string => oid.slice(0, 7);
@@ -295,8 +302,14 @@ async function objectVerdict(p: ClassifiedPointer, hex: string, oid: string, typ
 
 async function resolveCommit(p: ClassifiedPointer, ctx: EvidenceContext, cell: CellWords = NO_WORDS): Promise<EvidencePointer> {
   if (p.tag !== undefined) return resolveTag(p, p.tag, ctx);
+  if (p.moving !== undefined) {
+    // trust9: `HEAD~2` was prose (medium); resolving it at today's HEAD would land on a commit the row never meant.
+    return pointer(p, 'INCONCLUSIVE', `${p.moving} names a commit by a ref that moves (HEAD or a branch): which commit it named when the row was written is not known; not checked`);
+  }
   if (p.hexTo !== undefined || p.refTo !== undefined || p.refFrom !== undefined) return resolveRange(p, ctx);
-  const from = await commitOf(p, p.hex as string, ctx, cell);
+  const found = await commitOf(p, p.hex as string, ctx, cell);
+  if (isPointer(found)) return found;
+  const from = p.walk === undefined ? found : await walked(p, found, p.walk, ctx);
   if (isPointer(from)) return from;
   const exists = (from.subject ? `${from.via}commit ${short(from.oid)} exists: “${from.subject}”` : `${from.via}commit ${short(from.oid)} exists`) + (from.among ? ` (${from.among})` : '');
   // Evidence, but not of what landed (issue 15): a low notice, `evidence/commit-not-landed`.
@@ -306,6 +319,30 @@ async function resolveCommit(p: ClassifiedPointer, ctx: EvidenceContext, cell: C
   // The generic reason of a commit named by its SHA (not through a tag): a row card shows only its subject.
   const kind = from.via === '' && !from.among ? { reasonKind: { kind: 'commit-exists' as const, ...(from.subject ? { subject: from.subject } : {}) } } : {};
   return pointer(p, 'VERIFIED', exists, { target: { type: 'commit', oid: from.oid }, ...kind });
+}
+
+/**
+ * The commit `175a435^2~1` names: from the commit found, `~n` takes the first parent n times and
+ * `^n` the nth parent (`^0` the commit itself), as git reads them (trust9: these were prose). A
+ * step past the root is a commit that does not exist (`evidence/commit-not-found`).
+ */
+async function walked(p: ClassifiedPointer, start: { oid: string; subject: string; via: string; among?: string }, walk: string, ctx: EvidenceContext): Promise<{ oid: string; subject: string; via: string; among?: string } | EvidencePointer> {
+  const repository = ctx.repository as GitRepository;
+  let oid = start.oid;
+  for (const step of walk.match(/[~^]\d*/g) ?? []) {
+    const n = step.length > 1 ? Number(step.slice(1)) : 1;
+    const times = step[0] === '~' ? n : n === 0 ? 0 : 1;
+    for (let i = 0; i < times; i++) {
+      const commit = await repository.commit(oid);
+      if ('problem' in commit) return pointer(p, 'INCONCLUSIVE', commit.problem);
+      const parent = step[0] === '~' ? commit.parents[0] : commit.parents[n - 1];
+      if (parent === undefined) return pointer(p, 'NOT_VERIFIED', `${p.raw} names no commit: ${short(oid)} has ${commit.parents.length === 0 ? 'no parent' : `${commit.parents.length} parent${commit.parents.length === 1 ? '' : 's'}`}`, { fault: 'evidence/commit-not-found' });
+      oid = parent;
+    }
+  }
+  const commit = await repository.commit(oid);
+  const subject = 'problem' in commit ? '' : (commit.message.split('\n')[0] ?? '').trim();
+  return { oid, subject, via: `${p.raw} → ` };
 }
 
 /**
@@ -537,6 +574,9 @@ async function folderVerdict(p: ClassifiedPointer, full: string, found: Extract<
   });
 }
 
+/** How a path written in another letter case than the tree holds it was found (trust9). */
+const CASE_HOW = 'the only path that differs from it only in letter case: the same file on a case-insensitive file system, as macOS and Windows have by default';
+
 /** Where a path was found, when not where it was written: a note for the reason. */
 type Located = { path: string; found: FileCheck; how: string | null } | { failed: EvidencePointer };
 
@@ -553,6 +593,10 @@ async function locate(p: ClassifiedPointer, path: string, ctx: EvidenceContext):
   // A name without its extension is only found in the tree.
   const found: FileCheck = p.stem ? (ctx.repository && ctx.head ? { status: 'missing', reason: `no file named ${path}.*` } : { status: 'inconclusive', reason: ctx.problem ?? 'no repository' }) : await findFile(path, ctx);
   if (found.status !== 'missing' || found.selfCitation || !ctx.repository || !ctx.head) return { path, found, how: null };
+  // The very path, there when the row was written (at the commit that recorded it, or the head's commit of its time):
+  // what the row cited, deleted or moved since — never another file found by its name (trust9: `src/util.ts`,
+  // deleted since, was VERIFIED as `pkg/src/util.ts`, another file). resolvePath says what became of it.
+  if (!p.stem && !found.refused && (await thereThen(p, path, ctx))) return { path, found, how: null };
   const repository = ctx.repository;
   const head = ctx.head;
   // `docs/a.md; b.md`: the name beside the path before it, or in a folder above that one.
@@ -577,11 +621,36 @@ async function locate(p: ClassifiedPointer, path: string, ctx: EvidenceContext):
   if (usable.length > 1) {
     return { failed: pointer(p, 'INCONCLUSIVE', `${usable.length} ${matches.folder ? 'folders' : 'files'} at landed head ${short(head)} match ${p.stem ? `${path}.*` : path}: ${listed(usable)}`) };
   }
+  if (matches.paths.length === 0 && !p.stem) {
+    // `src/upper.ts` for `src/Upper.ts`: the same file where the agent worked, on a case-insensitive file system (trust9).
+    const cased = await findByCase(repository, head, path);
+    const one = 'problem' in cased ? [] : cased.paths.filter((m) => !isClaimPath(m) && !ctx.claims?.has(m));
+    if (one.length === 1) {
+      const there = await inTree(repository, head, one[0] as string);
+      if (isThere(there)) return { path: one[0] as string, found: there, how: CASE_HOW };
+    }
+  }
   // Every match is a claim record.
   const onlyClaims = matches.paths.length > 0 ? claim(matches.paths[0] as string) : null;
   if (onlyClaims) return { failed: onlyClaims };
   if (matches.truncated) return { path, found: { status: 'inconclusive', reason: `${path} not found in the part of the tree searched (the tree is larger than the search limits)` }, how: null };
   return { path, found: p.stem ? { status: 'missing', reason: `no file named ${path}.* at landed head ${short(head)}` } : found, how: null };
+}
+
+/**
+ * Whether a path (and its cited lines, when any) was there when the row was written: at the commit
+ * that recorded the row, or at the landed head's commit of the row's time (`RowPlace.dated`).
+ */
+async function thereThen(p: ClassifiedPointer, path: string, ctx: EvidenceContext): Promise<boolean> {
+  const commit = ctx.row?.recordedIn ?? ctx.row?.dated?.oid;
+  if (commit === undefined || !ctx.repository || commit === ctx.head) return false;
+  const then = await ctx.repository.lookupPath(commit, path);
+  const ranges = rangesOf(p);
+  if (then.status === 'tree') return ranges === null;
+  if (then.status !== 'blob' || then.mode === '120000') return false;
+  if (ranges === null) return true;
+  const text = await ctx.repository.blobText(then.oid);
+  return text.status === 'text' && ranges.every((r) => r.from >= 1 && r.to >= r.from && r.to <= text.lines);
 }
 
 /** `at landed head`, with where the path was found when it was not where it was written. */
@@ -664,9 +733,8 @@ async function asRecorded(p: ClassifiedPointer, path: string, ctx: EvidenceConte
   const cited = `cited ${rangesText(ranges).replace(/^lines /, '')} at ${short(commit)}`;
   if (now.status !== 'blob') {
     // Moved unchanged since (`git mv`): the same blob at one other path of the landed head.
-    const moved = await findByBlob(ctx.repository, ctx.head, then.oid);
-    if (!('problem' in moved) && moved.length === 1) {
-      const to = moved[0] as string;
+    const to = await movedTo(ctx.repository, commit, ctx.head, then.oid);
+    if (to !== null) {
       return pointer(p, 'VERIFIED', `${cited}; now the same ${rangesText(ranges)} of ${to} at the landed head ${short(ctx.head)}, as ${path} was moved there unchanged`, target);
     }
     return pointer(p, 'INCONCLUSIVE', `${rangesText(ranges)} of ${path} ${rangeVerb(ranges) === 'is' ? 'was' : 'were'} there at ${short(commit)}, the commit that recorded this row; ${path} is not a file at the landed head ${short(ctx.head)} (deleted or moved since)`, target);
@@ -686,6 +754,49 @@ async function asRecorded(p: ClassifiedPointer, path: string, ctx: EvidenceConte
 }
 
 /**
+ * The one path of the landed head a file was moved to unchanged (`git mv`) since `commit`: the
+ * paths that hold its blob at the head, less those that held it already at `commit`. A copy that
+ * was there all along is no move (trust9: `docs/gone.md:2`, deleted, was VERIFIED as "moved
+ * there unchanged" to `docs/copy.md`, which always held the same text — the link landed on a
+ * file the row never cited). Null unless exactly one path is left.
+ */
+async function movedTo(repository: GitRepository, commit: string, head: string, blob: string): Promise<string | null> {
+  const now = await findByBlob(repository, head, blob);
+  if ('problem' in now) return null;
+  const then = await findByBlob(repository, commit, blob);
+  if ('problem' in then) return null;
+  const before = new Set(then);
+  const fresh = now.filter((path) => !before.has(path));
+  return fresh.length === 1 ? (fresh[0] as string) : null;
+}
+
+/**
+ * A path cited whole (no lines) that is not at the landed head, as the commit that recorded the
+ * row saw it (issue 26, item 1, as {@link asRecorded} does for lines): a file moved there
+ * unchanged since is VERIFIED at its new path; a file or folder there at that commit and deleted
+ * (or moved with an edit) since is INCONCLUSIVE with that reason, never a fault (trust9: `src/old.ts`
+ * was a high `evidence/path-not-found` while `src/old.ts:2` in the same row was VERIFIED). Null
+ * when the rule does not apply (no recording commit, or the path was not there either).
+ */
+async function recordedWhole(p: ClassifiedPointer, path: string, ctx: EvidenceContext): Promise<EvidencePointer | null> {
+  const commit = ctx.row?.recordedIn;
+  if (rangesOf(p) !== null || commit === undefined || !ctx.repository || !ctx.head || commit === ctx.head) return null;
+  const then = await ctx.repository.lookupPath(commit, path);
+  const since = `the commit that recorded this row; it is not at the landed head ${short(ctx.head)} (deleted or moved since)`;
+  if (then.status === 'tree') {
+    return pointer(p, 'INCONCLUSIVE', `folder ${path} was there at ${short(commit)}, ${since}`, { target: { type: 'commit', oid: commit } });
+  }
+  if (then.status !== 'blob' || then.mode === '120000') return null;
+  const to = await movedTo(ctx.repository, commit, ctx.head, then.oid);
+  if (to !== null) {
+    return pointer(p, 'VERIFIED', `cited at ${short(commit)}; now the same file ${to} at the landed head ${short(ctx.head)}, as ${path} was moved there unchanged`, {
+      target: { type: 'file', path: to, origin: 'repository' },
+    });
+  }
+  return pointer(p, 'INCONCLUSIVE', `${path} was there at ${short(commit)}, ${since}`, { target: { type: 'file', path, origin: 'repository', at: commit } });
+}
+
+/**
  * The verdict on a file that exists: its size, or whether the cited lines are in it. `atHead`:
  * the file is where the pointer names it at the landed head (`at` is then `at landed head`),
  * so a VERIFIED reason of a text file is the generic one, and says so (`reasonKind`
@@ -702,17 +813,77 @@ function fileVerdict(p: ClassifiedPointer, path: string, found: Extract<FileChec
   if (bad) return pointer(p, 'NOT_VERIFIED', `${rangesText([bad])} ${rangeVerb([bad])} not a valid line range`, { fault: 'evidence/line-out-of-range' });
   const past = ranges.filter((r) => r.to > (found.lines as number));
   if (past.length > 0) {
-    return pointer(p, 'NOT_VERIFIED', `${rangesText(past)} ${rangeVerb(past)} past the end of ${path} (${countOf(found.lines, 'line')} ${plainAt})`, { fault: 'evidence/line-out-of-range', ...t });
+    const end = `${path} (${countOf(found.lines, 'line')} ${plainAt})`;
+    const one = past[0] as LineRange;
+    // A range that starts inside the file and runs past its end (`:1-11` of 10 lines): the lines that are not there are named,
+    // never the whole range called past the end (trust9: "lines 1–11 are past the end" read as if none of them were there).
+    if (past.length === 1 && one.written === undefined && one.from <= found.lines) {
+      const missing = one.to === found.lines + 1 ? `line ${one.to} is` : `lines ${found.lines + 1}–${one.to} are`;
+      return pointer(p, 'NOT_VERIFIED', `${rangesText(past)} run past the end of ${end}: ${missing} not there`, { fault: 'evidence/line-out-of-range', ...t });
+    }
+    return pointer(p, 'NOT_VERIFIED', `${rangesText(past)} ${rangeVerb(past)} past the end of ${end}`, { fault: 'evidence/line-out-of-range', ...t });
   }
   const first = ranges[0] as LineRange;
   const lined = target?.type === 'file' ? { target: { ...target, from: first.from, to: first.to } } : t;
   return pointer(p, 'VERIFIED', `${rangesText(ranges)} of ${found.lines} ${rangeVerb(ranges) === 'is' ? 'exists' : 'exist'} ${at}`, { ...lined, ...(atHead ? { reasonKind: { kind: 'lines-at-head' as const } } : {}) });
 }
 
+/**
+ * A relative path that climbs above the repository's root as written (`../src/a.ts:3`), read from
+ * the project folder when that folder lies inside the repository's work tree: an agent working
+ * in `proj/` writes paths from there (spec/input.md section 3: a cited path must stay inside the
+ * repository — this one does). The lexical join is checked as any path, and the reason says how it
+ * was read; a path that still climbs out stays `evidence/path-outside-repository` (trust9:
+ * `../src/a.ts:3` from `proj/` was that high flag). Null when it does not apply.
+ */
+async function fromProjectFolder(p: ClassifiedPointer, ctx: EvidenceContext): Promise<EvidencePointer | null> {
+  const written = p.path as string;
+  if (written.startsWith('/') || /^[A-Za-z]:[\\/]/.test(written) || !written.startsWith('..')) return null;
+  const within = await projectFolderInTree(ctx);
+  if (within === null) return null;
+  const rel = normaliseRelativePath(`${within}/${written}`);
+  if (rel === null || rel === '') return null;
+  const resolved = await resolvePath({ ...p, path: rel }, ctx);
+  return reworded(resolved, `written relative to the project folder ${within}, read as ${rel}: ${resolved.reason}`);
+}
+
+/** The project folder's path in the repository's work tree (`proj`), or null when it is not inside one or is its root. */
+async function projectFolderInTree(ctx: EvidenceContext): Promise<string | null> {
+  if (!ctx.workTrees || ctx.workTrees.length === 0) return null;
+  const folder = await realPathOf(ctx.artifacts.root);
+  for (const tree of ctx.workTrees) {
+    const within = insideFolder(tree, folder);
+    if (within !== null && within !== '') return within;
+  }
+  return null;
+}
+
+/**
+ * A path whose cited lines are past the end of the file at the repository's root, read from the
+ * project folder instead when it lies in a subfolder of the work tree and holds that path (trust9:
+ * `src/a.ts:40` in a trail in `proj/`, where `proj/src/a.ts` has 50 lines and the root's
+ * `src/a.ts` 30, was a high `evidence/line-out-of-range`). Only a VERIFIED reading there replaces
+ * the verdict, and the reason says how it was read; null otherwise.
+ */
+async function linesBesideTrail(p: ClassifiedPointer, path: string, ctx: EvidenceContext): Promise<EvidencePointer | null> {
+  if (!ctx.repository || !ctx.head) return null;
+  const within = await projectFolderInTree(ctx);
+  if (within === null) return null;
+  const rel = normaliseRelativePath(`${within}/${path}`);
+  if (rel === null || rel === '') return null;
+  const there = await ctx.repository.lookupPath(ctx.head, rel);
+  if (there.status !== 'blob') return null;
+  const resolved = await resolvePath({ ...p, path: rel }, ctx, { asRecorded: false });
+  if (resolved.status !== 'VERIFIED') return null;
+  return reworded(resolved, `${path} has fewer lines at the repository's root; read from the project folder ${within}, as ${rel}: ${resolved.reason}`);
+}
+
 async function resolvePath(p: ClassifiedPointer, ctx: EvidenceContext, options: { asRecorded?: boolean } = {}): Promise<EvidencePointer> {
   if (p.archive) return pointer(p, 'INCONCLUSIVE', `${p.path} is a file inside an archive (a jar or zip), not a file of the repository`);
   const path = normaliseRelativePath(p.path as string);
   if (path === null || path === '') {
+    const up = path === null ? await fromProjectFolder(p, ctx) : null;
+    if (up !== null) return up;
     return pointer(p, 'NOT_VERIFIED', `${p.path} leaves the repository tree`, { fault: 'evidence/path-outside-repository' });
   }
   if (p.rev !== undefined) {
@@ -741,8 +912,11 @@ async function resolvePath(p: ClassifiedPointer, ctx: EvidenceContext, options: 
       if (by !== null && ctx.head) return pointer(p, 'INCONCLUSIVE', `${path} is in the work tree, not kept in git (ignored by ${by.file} at the landed head ${short(ctx.head)}): a run's output, not checked`);
     }
     if (found.refused || found.selfCitation || gitCannotHold) return missing;
+    // A path cited whole, or a name in it (`src/sym.ts parseRow`), as the commit that recorded the row saw it.
+    const recordedThere = await recordedWhole(p, path, ctx);
+    if (recordedThere !== null) return recordedThere;
     const ref = p.from === undefined && p.lines === undefined ? await refInstead(p, path, ctx) : null;
-    return ref ?? predated(await ignoredInstead(missing, path, ctx), ctx);
+    return ref ?? predated(await datedInstead(await ignoredInstead(missing, path, ctx), p, path, ctx), ctx);
   }
   if (found.status === 'outside') return pointer(p, 'NOT_VERIFIED', found.reason, { fault: 'evidence/path-outside-repository' });
   if (found.status === 'inconclusive') return pointer(p, 'INCONCLUSIVE', found.reason);
@@ -764,7 +938,12 @@ async function resolvePath(p: ClassifiedPointer, ctx: EvidenceContext, options: 
   const atHead = found.origin === 'repository' && how === null;
   const verdict = fileVerdict(p, full, found, rangesOf(p), placed(found.origin, full, how), { type: 'file', path: full, origin: found.origin }, where(found.origin), atHead);
   // A range that is no range (`:0`, `:9-3`) is so at any commit: no later or earlier file makes it one.
-  return rangesOf(p)?.some((r) => r.from < 1 || r.to < r.from) ? verdict : predated(verdict, ctx);
+  if (rangesOf(p)?.some((r) => r.from < 1 || r.to < r.from)) return verdict;
+  if (verdict.fault === 'evidence/line-out-of-range' && how === null && found.origin === 'repository') {
+    const beside = await linesBesideTrail(p, full, ctx);
+    if (beside !== null) return beside;
+  }
+  return predated(await datedInstead(verdict, p, full, ctx), ctx);
 }
 
 async function resolveName(p: ClassifiedPointer, ctx: EvidenceContext): Promise<EvidencePointer> {
@@ -1083,6 +1262,49 @@ function predated(resolved: EvidencePointer, ctx: EvidenceContext): EvidencePoin
     status: 'INCONCLUSIVE',
     reason: `${resolved.reason}; the repository is a shallow clone whose history stops at ${short(at)}, where this row is first seen: it may have been written earlier, when that was there (\`git fetch --unshallow\` would tell)`,
     reasonKind: { kind: 'history-cut', at },
+  };
+}
+
+/**
+ * A row of a trail never committed with the repository, placed by its time on the landed head's
+ * first-parent line (`RowPlace.dated`): a path or lines missing at the head that were there at
+ * that commit were there when the row was written, so their absence now says nothing of the
+ * claim — INCONCLUSIVE with that reason, linked to the file at that commit, as a row dated after
+ * the head is (issue 26, item 2, the same reading of a row's time; trust9: a file deleted the
+ * day after the row was a high `evidence/path-not-found`). What was not there then either keeps
+ * its fault. Any other verdict is returned as it is.
+ */
+async function datedInstead(verdict: EvidencePointer, p: ClassifiedPointer, path: string, ctx: EvidenceContext): Promise<EvidencePointer> {
+  const dated = ctx.row?.dated;
+  if (dated === undefined || !ctx.repository || verdict.status !== 'NOT_VERIFIED') return verdict;
+  if (verdict.fault !== 'evidence/path-not-found' && verdict.fault !== 'evidence/line-out-of-range') return verdict;
+  const then = await ctx.repository.lookupPath(dated.oid, path);
+  const ranges = rangesOf(p);
+  let target: EvidencePointer['target'];
+  if (then.status === 'tree' && ranges === null) target = { type: 'commit', oid: dated.oid };
+  else if (then.status === 'blob' && then.mode !== '120000') {
+    if (ranges !== null) {
+      const text = await ctx.repository.blobText(then.oid);
+      if (text.status !== 'text' || ranges.some((r) => r.from < 1 || r.to < r.from || r.to > text.lines)) return verdict;
+    }
+    const first = ranges?.[0];
+    const lined = first ? { from: first.from, to: first.to } : {};
+    // Moved unchanged since (`git mv`): the same file, and the same lines, at its new path of the head.
+    const to = verdict.fault === 'evidence/path-not-found' && ctx.head ? await movedTo(ctx.repository, dated.oid, ctx.head, then.oid) : null;
+    if (to !== null) {
+      const what = ranges === null ? 'file' : rangesText(ranges);
+      return pointer(p, 'VERIFIED', `${path} was at ${short(dated.oid)}, the landed head's line when this row was written (committed ${dated.ts}); now the same ${what} of ${to} at the landed head ${short(ctx.head as string)}, as ${path} was moved there unchanged`, {
+        target: { type: 'file', path: to, origin: 'repository', ...lined },
+      });
+    }
+    target = { type: 'file', path, origin: 'repository', at: dated.oid, ...lined };
+  } else return verdict;
+  const { fault: _, ...rest } = verdict;
+  return {
+    ...rest,
+    status: 'INCONCLUSIVE',
+    reason: `${verdict.reason}; it was there at ${short(dated.oid)}, the landed head's line when this row was written (committed ${dated.ts}; the trail is not committed with the repository, so its time tells)`,
+    target,
   };
 }
 

@@ -107,6 +107,22 @@ export async function findByName(repo: GitRepository, commit: string, name: stri
 }
 
 /**
+ * Files (or, when none, folders) of `commit`'s tree whose path differs from `path` only in
+ * letter case (sorted): what `src/upper.ts` opens on a case-insensitive file system (macOS's and
+ * Windows' default) when the tree holds `src/Upper.ts` (trust9). Searches the tree's first
+ * SEARCH_MAX_FILES files.
+ */
+export async function findByCase(repo: GitRepository, commit: string, path: string): Promise<NameMatches | { problem: string }> {
+  const index = await indexOf(repo, commit);
+  if ('problem' in index) return index;
+  const want = path.toLowerCase();
+  const files = index.all.filter((p) => p.length === path.length && p.toLowerCase() === want);
+  if (files.length > 0) return { paths: files.sort(), folder: false, truncated: index.truncated };
+  const folders = [...index.folders.values()].flat().filter((p) => p.length === path.length && p.toLowerCase() === want);
+  return { paths: folders.sort(), folder: folders.length > 0, truncated: index.truncated };
+}
+
+/**
  * The files of `commit`'s tree whose content is the blob `oid` (sorted): where a file moved
  * without a change (`git mv`) is found. Searches the tree's first SEARCH_MAX_FILES files.
  */

@@ -9,7 +9,7 @@
  */
 import type { ClassifiedPointer } from './classified-pointer.ts';
 import { expandBraces } from './brace-paths.ts';
-import { COMMIT_WORDS, ID_NOUNS, looksLikeSha, rangeFields, shaRange } from './hex-shape.ts';
+import { COMMIT_WORDS, ID_NOUNS, looksLikeSha, movingRevision, rangeFields, shaAncestry, shaRange } from './hex-shape.ts';
 import { hasFileName, isGlob, isTestFile, isTestStem, lineRange, splitLineSuffix, backslashPath } from './path-shape.ts';
 import { isScpRemote, isSchemelessUrl, unsafeScheme, URL_RE } from './url-shape.ts';
 import { trimChars, trimEndChars } from '../text/trim-chars.ts';
@@ -183,6 +183,23 @@ const commitRange: WordRule = {
     const range = shaRange(s.token);
     if (!range) return false;
     s.pointers.push({ raw: s.token, kind: 'commit', ...rangeFields(range) });
+    return true;
+  },
+};
+
+/** `HEAD~2`, `main~1`, `HEAD~2..HEAD`: a revision relative to a ref that moves (trust9; was prose). */
+const movingRev: WordRule = {
+  name: 'moving revision',
+  example: 'HEAD~2..HEAD',
+  read(s) {
+    const ancestry = shaAncestry(s.token);
+    if (ancestry !== null) {
+      // `175a435^`: a commit named by its ancestry from a SHA, which does not move: walked and checked.
+      s.pointers.push({ raw: s.token, kind: 'commit', hex: ancestry.hex, walk: ancestry.walk });
+      return true;
+    }
+    if (!movingRevision(s.token, s.words.length === 1)) return false;
+    s.pointers.push({ raw: s.token, kind: 'commit', moving: s.token });
     return true;
   },
 };
@@ -416,6 +433,19 @@ const path: WordRule = {
         raw = [token, ...words.slice(s.i + 1, s.i + 1 + taken)].join(' ');
         skip(s, taken);
       }
+    } else if (p.from === p.to && p.lines === undefined) {
+      // `src/a.ts:3 to 50`: the end of the range in words (trust9: it was a note, so the file's
+      // line 3 showed VERIFIED for a range past its end). Only when the number ends the item.
+      const joiner = words[s.i + 1] === undefined ? '' : (words[s.i + 1] as string).toLowerCase();
+      const end = words[s.i + 2] === undefined ? '' : trimEndChars(words[s.i + 2] as string, ').,;');
+      if (/^(?:to|through|thru|-|–)$/.test(joiner) && /^L?\d{1,24}$/.test(end) && s.i + 3 >= words.length) {
+        const range = lineRange(String(p.from), end.replace(/^L/, ''));
+        p.from = range.from;
+        p.to = range.to;
+        if (range.written !== undefined) p.lines = [range];
+        raw = [token, ...words.slice(s.i + 1, s.i + 3)].join(' ');
+        skip(s, 2);
+      }
     }
     p.raw = raw;
     // `path in <sha>`, `path at <sha>`: the path at that commit.
@@ -476,6 +506,7 @@ export const WORD_RULES: readonly WordRule[] = [
   reference,
   url,
   commitRange,
+  movingRev,
   hexWord,
   rustPath,
   pytestNode,

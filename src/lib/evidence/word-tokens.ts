@@ -61,6 +61,8 @@ const TRAIL_MARKS = '"\'`.,:;!?';
 const LEAD_MARKS = '"\'`';
 /** `[notes](docs/a.md)`, or the last word of `[the notes](docs/a.md)`: a markdown link; its target is the token. */
 const MARKDOWN_LINK = /^\[?[^[\]\s]*\]\(([^()\s]+)\)$/;
+/** `<https://example.com/a>`: a markdown autolink, with any sentence mark after it. */
+const AUTOLINK = /^<([A-Za-z][A-Za-z0-9+.-]{0,20}:[^<>\s]+)>[.,:;!?]*$/;
 
 /**
  * For each bracket of a token, the index of the bracket it pairs with (-1 when none): `(` with
@@ -93,6 +95,9 @@ function bracketPairs(token: string): Int32Array {
 export function trimToken(token: string): string {
   const link = MARKDOWN_LINK.exec(token);
   if (link) return trimToken(link[1] as string);
+  // A markdown autolink, `<https://…>` (trust9: it was prose); a placeholder (`<sha>`) has no scheme and stays.
+  const auto = AUTOLINK.exec(token);
+  if (auto) return auto[1] as string;
   if (!/[()[\]]/.test(token)) return trimChars(token, LEAD_MARKS + '([', TRAIL_MARKS + ')]');
   const pair = bracketPairs(token);
   let start = 0;
@@ -167,11 +172,41 @@ export function pathPointer(raw: string, token: string, ctx: CellContext): Class
 /** `9946590:docs/DESIGN.md`: git's `<commit>:<path>`, a SHA of 7–40 hex digits before the colon. */
 const REV_PATH = /^([0-9a-f]{7,40}):(\S+)$/i;
 
+/** `src/a.ts@175a435`, `src/a.ts:2@175a435`: a path, `@`, a commit. */
+const PATH_AT_REV = /^([^@\s]+)@([0-9a-f]{7,40})$/i;
+/** `src/a.ts@HEAD`, `src/a.ts@main`: a path, `@`, a ref that moves. */
+const PATH_AT_HEAD = /^([^@\s]+)@(?:HEAD|main|master|trunk)$/;
+
+/**
+ * `src/a.ts@175a435` (a path at a commit as many tools write it; trust9: it was one path named
+ * `src/a.ts@175a435`, a high `evidence/path-not-found`): the path, with its lines, at that commit
+ * (`rev`). The hex must look like a SHA (src/lib/evidence/hex-shape.ts `looksLikeSha`), so
+ * `logo@2x.png` or `pkg@1.2.3` stay what they were. Null for any other token.
+ */
+function pathAtRevision(token: string, ctx: CellContext): ClassifiedPointer | null {
+  // `src/a.ts@HEAD`, `src/a.ts@main`: the path at a ref that moves, which is what a path alone is checked at (the landed head).
+  const head = PATH_AT_HEAD.exec(token);
+  if (head && pathToken(head[1] as string)) {
+    const p = pathPointer(token, head[1] as string, ctx);
+    return p.kind === 'path' ? p : null;
+  }
+  const m = PATH_AT_REV.exec(token);
+  const rest = m?.[1];
+  const hex = m?.[2];
+  if (!m || rest === undefined || hex === undefined || !looksLikeSha(hex) || !pathToken(rest)) return null;
+  const p = pathPointer(token, rest, ctx);
+  if (p.kind !== 'path') return null;
+  p.rev = hex.toLowerCase();
+  return p;
+}
+
 /**
  * `9946590:docs/DESIGN.md:294` (git's `<commit>:<path>`, what `git show` takes): a path
  * pointer at that commit (`rev`), with its lines; null for any other token (`abc1234:12`).
  */
 export function revisionPathPointer(token: string, ctx: CellContext): ClassifiedPointer | null {
+  const at = pathAtRevision(token, ctx);
+  if (at !== null) return at;
   const m = REV_PATH.exec(token);
   const rest = m?.[2];
   if (!m || rest === undefined || /^\d/.test(rest) || !pathToken(rest)) return null;

@@ -74,15 +74,43 @@ async function readConfig(project: DiscoveredProject, invalid: InvalidRecord[]):
   return { value: parsed.data, path: project.config };
 }
 
+/** Most commits of the landed head's first-parent line read to place rows by their time. */
+const MAX_DATED_WALK = 10_000;
+
+/**
+ * The landed head's first-parent line, newest first, each commit with its committer time (ms),
+ * down to the first commit at or before `until` (ms) or the start of the history; at most
+ * {@link MAX_DATED_WALK} commits. A commit that cannot be read ends the line there.
+ */
+async function firstParentLine(repository: GitRepository, head: string, until: number): Promise<Array<{ oid: string; time: number }>> {
+  const out: Array<{ oid: string; time: number }> = [];
+  let oid: string | undefined = head;
+  while (oid !== undefined && out.length < MAX_DATED_WALK) {
+    const commit = await repository.commit(oid);
+    if ('problem' in commit) break;
+    const time = commit.committer.timestamp * 1000;
+    out.push({ oid, time });
+    if (time <= until) break;
+    oid = commit.parents[0];
+  }
+  return out;
+}
+
 /**
  * Where each row stands against the repository (issue 26, items 1 and 2; src/lib/evidence/resolve.ts
  * `RowPlace`), from the trail's history (`recordedIn` per line) and the landed head's commit time.
  */
-async function rowPlaces(histories: readonly RecordHistory[], repository: GitRepository | null, head: string | null): Promise<{ of: (file: string, line: number, time: number | null) => RowPlace | undefined; predated: (rows: readonly TrailRow[]) => Pick<ProjectModel, 'headPredates'> | null }> {
+async function rowPlaces(
+  histories: readonly RecordHistory[],
+  repository: GitRepository | null,
+  head: string | null,
+  earliest: number | null = null,
+): Promise<{ of: (file: string, line: number, time: number | null) => RowPlace | undefined; predated: (rows: readonly TrailRow[]) => Pick<ProjectModel, 'headPredates'> | null }> {
   const lines = new Map(histories.filter((h) => h.recordedIn !== undefined).map((h) => [h.file, h.recordedIn as Array<string | null>]));
   const headCommit = repository && head ? await repository.commit(head) : null;
   const headTime = headCommit && !('problem' in headCommit) ? headCommit.committer.timestamp * 1000 : null;
   const headTs = headTime === null ? '' : new Date(headTime).toISOString().replace('.000Z', 'Z');
+  const headLine = repository && head && headTime !== null && earliest !== null && earliest < headTime ? await firstParentLine(repository, head, earliest) : [];
   // A committed trail whose history could not be read in full: where its rows were recorded is not known, so today's rule holds.
   const unknown = new Set(histories.filter((h) => h.recordedIn === undefined).map((h) => h.file));
   // A shallow clone (trial7): a row first seen where the history stops may have been written
@@ -98,7 +126,12 @@ async function rowPlaces(histories: readonly RecordHistory[], repository: GitRep
     // A trail committed with its repository keeps today's rule for its uncommitted rows too
     // (issue 26, item 2): only a trail never committed, dated after the head, predates nothing it cites.
     if (lines.has(file)) return undefined;
-    if (headTime === null || time === null || time <= headTime) return undefined;
+    if (headTime === null || time === null) return undefined;
+    if (time <= headTime) {
+      // Placed by its time on the head's first-parent line (trust9): the commit the head's line was at when the row was written.
+      const at = headLine.find((c) => c.time <= time);
+      return at === undefined || at.oid === head ? undefined : { dated: { oid: at.oid, ts: new Date(at.time).toISOString().replace('.000Z', 'Z') } };
+    }
     return { headPredates: { headTs } };
   };
   const predated = (rows: readonly TrailRow[]): Pick<ProjectModel, 'headPredates'> | null => {
@@ -261,12 +294,18 @@ export async function analyseProject(prepared: PreparedProject, stages?: StageTi
   const historyTree = workTree === null ? null : resolve(project.dir, relative(realDir, workTree));
   const recordHistory = await readRecordHistories(project.files, canonical.repository, historyTree, within);
   const historyMs = performance.now() - historyStarted;
-  const places = await rowPlaces(recordHistory, canonical.repository, canonical.info.head);
+  // The earliest row time: how far back the head's first-parent line is read to place rows of a trail never committed by their time.
+  const withHistory = new Set(recordHistory.map((h) => h.file));
+  const rowTimes = [...parsed.filter((r) => !withHistory.has(r.file)).map((r) => r.time), ...invalid.filter((r) => !withHistory.has(r.file)).map((r) => Date.parse(r.fields?.['ts'] ?? ''))].filter(
+    (t): t is number => typeof t === 'number' && !Number.isNaN(t),
+  );
+  const firstRowTime = rowTimes.length === 0 ? null : rowTimes.reduce((a, b) => Math.min(a, b));
+  const places = await rowPlaces(recordHistory, canonical.repository, canonical.info.head, firstRowTime);
   const evidence: EvidencePointer[][] = [];
   const memo = new Map<string, Promise<EvidencePointer[]>>();
   const resolveCell = (cell: string, file: string, line: number, time: number | null): Promise<EvidencePointer[]> => {
     const row = places.of(file, line, time);
-    const key = row === undefined ? cell : `${cell}\u0000${row.recordedIn ?? ''}\u0000${row.headPredates ? 'predates' : ''}\u0000${row.historyCut ?? ''}`;
+    const key = row === undefined ? cell : `${cell}\u0000${row.recordedIn ?? ''}\u0000${row.headPredates ? 'predates' : ''}\u0000${row.historyCut ?? ''}\u0000${row.dated?.oid ?? ''}`;
     let pending = memo.get(key);
     if (!pending) {
       pending = resolveEvidence(classifyEvidence(cell), row === undefined ? ctx : { ...ctx, row }, cell).then(readCellPointers);
