@@ -138,6 +138,9 @@ const TOKEN_ENDINGS = [
   'accesskey', 'secretkey', 'privatekey', 'authkey', 'signingkey', 'encryptionkey', 'masterkey', 'accountkey', 'clientkey', 'sessionkey',
 ];
 
+/** Every key ending that names a secret (tests/unit/secrets-trial-shapes.test.ts: the cheap test in detect.ts lets each through). */
+export const KEY_ENDINGS: readonly string[] = [...PASSWORD_ENDINGS, ...TOKEN_ENDINGS];
+
 /** Last letters (lower-cased) of every key ending above: any other last letter is no secret's key. */
 const LAST_LETTERS: ReadonlySet<number> = new Set([...'deswntylh'].map((c) => c.charCodeAt(0)));
 
