@@ -7,7 +7,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { findSecrets, mayHoldSecret } from '../../src/lib/secrets/detect.ts';
-import { KEY_ENDINGS, OWN_RULES, keySays } from '../../src/lib/secrets/own-rules.ts';
+import { KEY_ENDINGS, OWN_RULES, basicAuthHeaderRule, keySays } from '../../src/lib/secrets/own-rules.ts';
 import { Redaction } from '../../src/lib/secrets/redaction.ts';
 
 /** `text` as the archive shows it: every secret findSecrets finds replaced by its marker. */
@@ -46,4 +46,38 @@ describe('a key name the rules know is never skipped by the cheap test before th
     const missed = OWN_RULES.flatMap((rule) => rule.examples.secret.map((e) => e.text)).filter((t) => !mayHoldSecret(t));
     expect(missed).toEqual([]);
   });
+});
+
+const PW = 'Ba7qLw2pXk4sZ9';
+const b64 = (s: string): string => Buffer.from(s).toString('base64');
+
+describe('HTTP Basic credentials in an Authorization header', () => {
+  it('are redacted: the header value (base64 of user:password) was published as written', async () => {
+    expect(await shown(`curl -H "Authorization: Basic ${b64(`admin:${PW}`)}" https://api.example.com/v1`)).toBe('curl -H "Authorization: Basic [redacted: HTTP Basic credentials]" https://api.example.com/v1');
+    expect(await shown(`wget --header='authorization: basic ${b64(`ci-bot:${PW}`)}' https://x.example.com`)).toBe("wget --header='authorization: basic [redacted: HTTP Basic credentials]' https://x.example.com");
+    expect(await shown(`{"headers": {"Authorization": "Basic ${b64(`:${PW}`)}"}}`)).toBe('{"headers": {"Authorization": "Basic [redacted: HTTP Basic credentials]"}}');
+  });
+
+  it('leaves placeholders, commands and words alone', async () => {
+    const texts = ['Authorization: Basic <base64>', 'Authorization: Basic $(echo -n u:p | base64)', 'the Authorization header uses Basic auth', `Authorization: Basic ${b64('user:pass')}`, `Authorization: Basic ${b64('test:test')}`, 'Basic usage: authorize first'];
+    expect(await Promise.all(texts.map(shown))).toEqual(texts);
+  });
+});
+
+describe('the new rules read a 4 MiB cell in one pass', () => {
+  const M = 4 * 1024 * 1024;
+  const fill = (unit: string): string => unit.repeat(Math.ceil(M / unit.length)).slice(0, M);
+  const shapes: Record<string, string> = {
+    'Basic repeated': fill('Authorization: Basic '),
+    'Basic then 4 MiB of base64': `Authorization: Basic ${fill('QUJD')}`,
+  };
+  for (const [name, text] of Object.entries(shapes)) {
+    it(`${name}: nothing found by the new rules, each in a few seconds at most`, () => {
+      for (const rule of [basicAuthHeaderRule]) {
+        const started = performance.now();
+        expect(rule.scan(text)).toEqual([]);
+        expect(performance.now() - started).toBeLessThan(10_000);
+      }
+    }, 60_000);
+  }
 });

@@ -747,5 +747,66 @@ export const commandCredentialRule: OwnRule = ownRule({
   },
 });
 
+/** The text of `text` from `from` to `to` as base64 decodes it (Latin-1 characters), or null when it is not base64. */
+function decodeBase64(text: string, from: number, to: number): string | null {
+  try {
+    return atob(text.slice(from, to));
+  } catch {
+    return null;
+  }
+}
+
+/** Whether every character is printable ASCII (what a decoded `user:password` is). */
+function isPrintableAscii(text: string): boolean {
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c < 32 || c > 126) return false;
+  }
+  return text.length > 0;
+}
+
+/**
+ * `trailbook/basic-auth-header`: the credentials of an HTTP Basic Authorization header
+ * (`Authorization: Basic <base64 of user:password>`), when they decode to printable
+ * `user:password` whose password looks real (sec9: published as written; secretlint's
+ * basic-auth rule reads URLs only). The whole base64 value is the secret (the user name is
+ * inside it). Each character is read a bounded number of times.
+ */
+export const basicAuthHeaderRule: OwnRule = ownRule({
+  id: 'trailbook/basic-auth-header',
+  describe: 'the credentials of an `Authorization: Basic …` header (base64 of `user:password`), when they decode to a password that looks real (not `user:pass`, `test:test`, `<base64>`)',
+  finders: [
+    {
+      anchor: 'basic ',
+      anyCase: true,
+      kind: 'HTTP Basic credentials',
+      read(text, at) {
+        const next = at + 6;
+        if (at > 0 && isKeyChar(text.charCodeAt(at - 1))) return { candidate: null, next };
+        let i = next;
+        while (i < text.length && text.charCodeAt(i) === 32 && i - next < 4) i++;
+        const e = runEnd(text, i, isBase64, 1024);
+        // Base64 of `user:password` comes in blocks of four characters (padded with `=`).
+        if (e - i < 8 || e - i > 1024 || (e - i) % 4 !== 0 || (e < text.length && isKeyBody(text.charCodeAt(e)))) return { candidate: null, next: Math.max(next, e) };
+        return { candidate: { start: i, end: e }, next: Math.max(next, e) };
+      },
+      real(value) {
+        const decoded = decodeBase64(value, 0, value.length);
+        if (decoded === null || !isPrintableAscii(decoded)) return false;
+        const colon = decoded.indexOf(':');
+        const password = decoded.slice(colon + 1);
+        return colon >= 0 && (isLikelyPassword(password) || isLikelyToken(password));
+      },
+    },
+  ],
+  examples: {
+    secret: [
+      { text: 'curl -H "Authorization: Basic YWRtaW46QmE3cUx3MnBYazRzWjk=" https://api.example.com', value: 'YWRtaW46QmE3cUx3MnBYazRzWjk=' },
+      { text: "wget --header='authorization: basic Y2ktYm90OkJhN3FMdzJwWGs0c1o5' https://x", value: 'Y2ktYm90OkJhN3FMdzJwWGs0c1o5' },
+    ],
+    notSecret: ['Authorization: Basic <base64>', 'Authorization: Basic $(echo -n u:p | base64)', 'Authorization: Basic dXNlcjpwYXNz', 'Basic usage: authorize first', 'the Authorization header uses Basic auth'],
+  },
+});
+
 /** Trailbook's own rules, in the order they run. */
-export const OWN_RULES: readonly OwnRule[] = [assignmentRule, connectionStringRule, googleApiKeyRule, privateKeyBodyRule, bearerTokenRule, prefixedTokenRule, commandCredentialRule];
+export const OWN_RULES: readonly OwnRule[] = [assignmentRule, connectionStringRule, googleApiKeyRule, privateKeyBodyRule, bearerTokenRule, prefixedTokenRule, commandCredentialRule, basicAuthHeaderRule];
