@@ -7,7 +7,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { findSecrets, mayHoldSecret } from '../../src/lib/secrets/detect.ts';
-import { KEY_ENDINGS, OWN_RULES, basicAuthHeaderRule, keySays } from '../../src/lib/secrets/own-rules.ts';
+import { KEY_ENDINGS, OWN_RULES, basicAuthHeaderRule, keySays, loginPasswordRule } from '../../src/lib/secrets/own-rules.ts';
 import { Redaction } from '../../src/lib/secrets/redaction.ts';
 
 /** `text` as the archive shows it: every secret findSecrets finds replaced by its marker. */
@@ -64,16 +64,56 @@ describe('HTTP Basic credentials in an Authorization header', () => {
   });
 });
 
+describe('a password given to a login command or written in a .netrc entry', () => {
+  it('is redacted: docker/podman/helm/az login -p, --password, mongosh -p, redis-cli -a were published as written', async () => {
+    expect(await shown(`docker login -u deploy -p ${PW} registry.example.com`)).toBe('docker login -u deploy -p [redacted: password given to a login command] registry.example.com');
+    expect(await shown(`docker login registry.example.com -u deploy --password '${PW}'`)).toBe("docker login registry.example.com -u deploy --password '[redacted: password given to a login command]'");
+    expect(await shown(`podman login -u deploy -p ${PW} quay.io && helm registry login -u deploy -p ${PW} ghcr.io`)).toBe(
+      'podman login -u deploy -p [redacted: password given to a login command] quay.io && helm registry login -u deploy -p [redacted: password given to a login command] ghcr.io',
+    );
+    expect(await shown(`az login --service-principal -u app -p ${PW} --tenant t`)).toBe('az login --service-principal -u app -p [redacted: password given to a login command] --tenant t');
+    expect(await shown(`mongosh "mongodb://db.internal" -u admin -p ${PW}`)).toBe('mongosh "mongodb://db.internal" -u admin -p [redacted: password given to a login command]');
+    expect(await shown(`redis-cli -h cache -a ${PW} ping`)).toBe('redis-cli -h cache -a [redacted: password given to a login command] ping');
+  });
+
+  it('is redacted in a .netrc entry, on one line or several', async () => {
+    expect(await shown(`cat ~/.netrc: machine api.example.com login deploy password ${PW}`)).toBe('cat ~/.netrc: machine api.example.com login deploy password [redacted: password in a .netrc entry]');
+    expect(await shown(`machine github.com\n  login deploy\n  password ${PW}\n`)).toBe('machine github.com\n  login deploy\n  password [redacted: password in a .netrc entry]\n');
+  });
+
+  it('leaves references, other options and prose alone', async () => {
+    const texts = [
+      'docker login -u deploy -p $DOCKER_PASSWORD',
+      'docker login -u deploy --password-stdin',
+      'echo "$PW" | docker login --username deploy --password-stdin ghcr.io',
+      'docker run -p 8080:8080 app',
+      'ssh -p 2222 host after the login',
+      'mkdir -p build; npm login',
+      'npm login && mkdir -p src/components/forms',
+      'docker login ghcr.io; tar -xf a.tgz -C out && ls -a build-output-folder',
+      'redis-cli -a $REDIS_PASSWORD ping',
+      'the login page has a password reset link',
+      'machine learning needs a login and password policy',
+      'machine x login y password changeme',
+    ];
+    expect(await Promise.all(texts.map(shown))).toEqual(texts);
+  });
+});
+
 describe('the new rules read a 4 MiB cell in one pass', () => {
   const M = 4 * 1024 * 1024;
   const fill = (unit: string): string => unit.repeat(Math.ceil(M / unit.length)).slice(0, M);
   const shapes: Record<string, string> = {
     'Basic repeated': fill('Authorization: Basic '),
     'Basic then 4 MiB of base64': `Authorization: Basic ${fill('QUJD')}`,
+    'docker login -p repeated': fill('docker login -p '),
+    'docker login then -p repeated': `docker login${fill(' -p ')}`,
+    'redis-cli then -a repeated': `redis-cli${fill(' -a ')}`,
+    'a netrc entry then password repeated': `machine h login u ${fill('password ')}`,
   };
   for (const [name, text] of Object.entries(shapes)) {
     it(`${name}: nothing found by the new rules, each in a few seconds at most`, () => {
-      for (const rule of [basicAuthHeaderRule]) {
+      for (const rule of [basicAuthHeaderRule, loginPasswordRule]) {
         const started = performance.now();
         expect(rule.scan(text)).toEqual([]);
         expect(performance.now() - started).toBeLessThan(10_000);

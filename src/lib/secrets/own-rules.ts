@@ -808,5 +808,97 @@ export const basicAuthHeaderRule: OwnRule = ownRule({
   },
 });
 
+/** Whether `window` holds one of `words`. */
+const holdsAny = (window: string, words: readonly string[]): boolean => words.some((w) => window.includes(w));
+
+/** Commands a password is given to with `-p`/`--password` (a login command, a database shell). */
+const LOGIN_COMMANDS = [' login', 'mongosh', 'mongo '];
+/** How far before a password option its command is looked for, on the same line. */
+const COMMAND_REACH = 200;
+
+/** The command before `at`: its line, from after the last `;`, `&` or `|`, at most {@link COMMAND_REACH} characters of it (never a search back over the whole text). */
+function commandBefore(text: string, at: number): string {
+  const window = text.slice(Math.max(0, at - COMMAND_REACH), at);
+  return window.slice(Math.max(window.lastIndexOf('\n'), window.lastIndexOf(';'), window.lastIndexOf('&'), window.lastIndexOf('|')) + 1);
+}
+
+/** The word at `from` (after up to four spaces; quoted, or up to a character that ends a value), as a candidate; on after it. */
+function readWord(text: string, from: number): { candidate: Candidate | null; next: number } {
+  let v = from;
+  while (v < text.length && text.charCodeAt(v) === 32 && v - from < 4) v++;
+  const quote = text.charCodeAt(v);
+  const quoted = quote === 34 || quote === 39;
+  if (quoted) v++;
+  let e = v;
+  if (quoted) while (e < text.length && e - v <= MAX_VALUE && text.charCodeAt(e) !== quote && text.charCodeAt(e) !== 10) e++;
+  else while (e < text.length && e - v <= MAX_VALUE && !endsValue(text.charCodeAt(e))) e++;
+  return { candidate: e > v && e - v <= MAX_VALUE ? { start: v, end: e } : null, next: Math.max(from, e) };
+}
+
+/**
+ * `trailbook/login-password`: a password given on a command line to a login command or a
+ * database shell (`docker login -u deploy -p …`, `podman login`, `helm registry login`,
+ * `az login … -p …`, `--password …`, `mongosh … -p …`, `redis-cli -a …`), and the password of a
+ * `.netrc` entry (`machine host login user password …`) pasted into a record (sec9: each was
+ * published as written; a `.netrc` file itself is never shown). The password must look real
+ * (not `$PASSWORD`, `changeme`). The command is looked for at most 200 characters back on the
+ * same line and in the same command (not past `;`, `&&`, `|`), so each character is read a
+ * bounded number of times.
+ */
+export const loginPasswordRule: OwnRule = ownRule({
+  id: 'trailbook/login-password',
+  describe: 'a password given to a login command or database shell (`docker login -p …`, `podman`/`helm registry`/`az login … -p …`, `--password …`, `mongosh -p …`, `redis-cli -a …`) and the password of a `.netrc` entry (`machine … login … password …`), when it looks real',
+  finders: [
+    {
+      anchor: [' -p ', ' --password '],
+      kind: 'password given to a login command',
+      read(text, at) {
+        const from = at + (text.startsWith(' -p ', at) ? 4 : 12);
+        if (!holdsAny(commandBefore(text, at), LOGIN_COMMANDS)) return { candidate: null, next: from };
+        return readWord(text, from);
+      },
+      real: (value) => isLikelyPassword(value),
+    },
+    {
+      anchor: ' -a ',
+      kind: 'password given to a login command',
+      read(text, at) {
+        if (!commandBefore(text, at).includes('redis-cli')) return { candidate: null, next: at + 4 };
+        return readWord(text, at + 4);
+      },
+      real: (value) => isLikelyPassword(value),
+    },
+    {
+      // netrc: `machine <host> login <user> password <password>`, on one line or several.
+      anchor: ['password ', 'password\t'],
+      kind: 'password in a .netrc entry',
+      read(text, at) {
+        const from = at + 9;
+        const before = at > 0 ? text.charCodeAt(at - 1) : 32;
+        if (before !== 32 && before !== 9 && before !== 10) return { candidate: null, next: from };
+        const window = text.slice(Math.max(0, at - COMMAND_REACH), at);
+        const machine = Math.max(window.lastIndexOf('machine '), window.lastIndexOf('default '));
+        if (machine < 0 || window.indexOf('login', machine) < 0) return { candidate: null, next: from };
+        let v = from;
+        while (v < text.length && (text.charCodeAt(v) === 32 || text.charCodeAt(v) === 9) && v - from < 4) v++;
+        let e = v;
+        while (e < text.length && e - v <= MAX_VALUE && text.charCodeAt(e) > 32) e++;
+        return { candidate: e > v && e - v <= MAX_VALUE ? { start: v, end: e } : null, next: Math.max(from, e) };
+      },
+      real: (value) => isLikelyPassword(value),
+    },
+  ],
+  examples: {
+    secret: [
+      { text: 'docker login -u deploy -p Ba7qLw2pXk4sZ9 registry.example.com', value: 'Ba7qLw2pXk4sZ9' },
+      { text: "docker login ghcr.io -u deploy --password 'Ba7qLw2pXk4sZ9'", value: 'Ba7qLw2pXk4sZ9' },
+      { text: 'az login --service-principal -u app -p Ba7qLw2pXk4sZ9 --tenant t', value: 'Ba7qLw2pXk4sZ9' },
+      { text: 'redis-cli -h cache -a Ba7qLw2pXk4sZ9 ping', value: 'Ba7qLw2pXk4sZ9' },
+      { text: 'machine api.example.com login deploy password Ba7qLw2pXk4sZ9', value: 'Ba7qLw2pXk4sZ9' },
+    ],
+    notSecret: ['docker login -u deploy -p $DOCKER_PASSWORD', 'docker login -u deploy --password-stdin', 'docker run -p 8080:8080 app', 'ssh -p 2222 host after the login', 'npm login && mkdir -p src/components/forms', 'redis-cli -a $REDIS_PASSWORD ping', 'the login page has a password reset link', 'machine x login y password changeme'],
+  },
+});
+
 /** Trailbook's own rules, in the order they run. */
-export const OWN_RULES: readonly OwnRule[] = [assignmentRule, connectionStringRule, googleApiKeyRule, privateKeyBodyRule, bearerTokenRule, prefixedTokenRule, commandCredentialRule, basicAuthHeaderRule];
+export const OWN_RULES: readonly OwnRule[] = [assignmentRule, connectionStringRule, googleApiKeyRule, privateKeyBodyRule, bearerTokenRule, prefixedTokenRule, commandCredentialRule, basicAuthHeaderRule, loginPasswordRule];
