@@ -7,7 +7,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { findSecrets, mayHoldSecret } from '../../src/lib/secrets/detect.ts';
-import { KEY_ENDINGS, OWN_RULES, basicAuthHeaderRule, keySays, loginPasswordRule } from '../../src/lib/secrets/own-rules.ts';
+import { KEY_ENDINGS, OWN_RULES, base64SecretRule, basicAuthHeaderRule, keySays, loginPasswordRule } from '../../src/lib/secrets/own-rules.ts';
 import { Redaction } from '../../src/lib/secrets/redaction.ts';
 
 /** `text` as the archive shows it: every secret findSecrets finds replaced by its marker. */
@@ -100,6 +100,22 @@ describe('a password given to a login command or written in a .netrc entry', () 
   });
 });
 
+describe('a secret stored base64-encoded (a Kubernetes Secret’s data)', () => {
+  const PEM = '-----BEGIN RSA PRIVATE KEY-----\nMIIEowIBAAKCAQEAu1SU1LfVLPHCozMxH2Mo4lgOEePzNm0tRgeLezV6ffAt0gunVTLw\n-----END RSA PRIVATE KEY-----\n';
+  const DOCKER = JSON.stringify({ auths: { 'ghcr.io': { username: 'deploy', password: PW, auth: b64(`deploy:${PW}`) } } });
+
+  it('a private key (tls.key) and registry credentials (.dockerconfigjson) are redacted: both were published as written', async () => {
+    expect(await shown(`data:\n  tls.crt: ${b64('-----BEGIN CERTIFICATE-----\nMIIB')}\n  tls.key: ${b64(PEM)}\n`)).toBe(`data:\n  tls.crt: ${b64('-----BEGIN CERTIFICATE-----\nMIIB')}\n  tls.key: [redacted: private key (base64)]\n`);
+    expect(await shown(`data:\n  .dockerconfigjson: ${b64(DOCKER)}\n`)).toBe('data:\n  .dockerconfigjson: [redacted: registry credentials (base64)]\n');
+    expect(await shown(`.dockerconfigjson: ${b64(JSON.stringify(JSON.parse(DOCKER), null, 2))}`)).toBe('.dockerconfigjson: [redacted: registry credentials (base64)]');
+  });
+
+  it('leaves base64 of a certificate, a public key or other JSON alone', async () => {
+    const texts = [b64('-----BEGIN PUBLIC KEY-----\nMIIBIjANBgkqhkiG9w0BAQEFAAOCAQ8AMIIBCgKCAQEAu1SU1Lf\n-----END PUBLIC KEY-----'), `fixture: ${b64('{"auths": {}}')}`, 'LS0tLS1CRUdJTi is how base64 of a PEM header starts'];
+    expect(await Promise.all(texts.map(shown))).toEqual(texts);
+  });
+});
+
 describe('the new rules read a 4 MiB cell in one pass', () => {
   const M = 4 * 1024 * 1024;
   const fill = (unit: string): string => unit.repeat(Math.ceil(M / unit.length)).slice(0, M);
@@ -110,10 +126,13 @@ describe('the new rules read a 4 MiB cell in one pass', () => {
     'docker login then -p repeated': `docker login${fill(' -p ')}`,
     'redis-cli then -a repeated': `redis-cli${fill(' -a ')}`,
     'a netrc entry then password repeated': `machine h login u ${fill('password ')}`,
+    'base64 of a PEM header repeated': fill('LS0tLS1CRUdJTi'),
+    'base64 of a PEM header then 4 MiB of base64': `LS0tLS1CRUdJTi${fill('QUJD')}`,
+    'base64 of {"auths": repeated, with spaces': fill('eyJhdXRocyI6 '),
   };
   for (const [name, text] of Object.entries(shapes)) {
     it(`${name}: nothing found by the new rules, each in a few seconds at most`, () => {
-      for (const rule of [basicAuthHeaderRule, loginPasswordRule]) {
+      for (const rule of [basicAuthHeaderRule, loginPasswordRule, base64SecretRule]) {
         const started = performance.now();
         expect(rule.scan(text)).toEqual([]);
         expect(performance.now() - started).toBeLessThan(10_000);

@@ -900,5 +900,48 @@ export const loginPasswordRule: OwnRule = ownRule({
   },
 });
 
+/** Base64 of what a secret stored encoded starts with, and what its decoded text must hold. */
+const ENCODED_SECRETS: ReadonlyArray<{ start: string; holds: readonly string[]; kind: string }> = [
+  // `-----BEGIN` (a PEM block: a Kubernetes Secret's `tls.key`, a key in a CI variable).
+  { start: 'LS0tLS1CRUdJTi', holds: ['PRIVATE KEY-----'], kind: 'private key (base64)' },
+  // `{"auths":` and `{\n  "auths":` (a `.dockerconfigjson` or `.docker/config.json`).
+  { start: 'eyJhdXRocyI6', holds: ['"auth"', '"password"', '"identitytoken"'], kind: 'registry credentials (base64)' },
+  { start: 'ewogICJhdXRocyI6', holds: ['"auth"', '"password"', '"identitytoken"'], kind: 'registry credentials (base64)' },
+];
+/** The longest base64 value read (a Secret's value is one line). */
+const MAX_ENCODED = 64 * 1024;
+
+/**
+ * `trailbook/base64-secret`: a secret stored base64-encoded, as a Kubernetes Secret's `data:`
+ * holds it: a private key (`LS0tLS1CRUdJTi…`, base64 of `-----BEGIN`, whose decoded text
+ * holds `PRIVATE KEY-----`) and registry credentials (base64 of `{"auths":…` holding `"auth"`
+ * or `"password"`) (sec9: both were published as written, since no rule reads base64). The
+ * whole encoded value is the secret. Certificates, public keys and other JSON are not.
+ */
+export const base64SecretRule: OwnRule = ownRule({
+  id: 'trailbook/base64-secret',
+  describe: 'a private key or registry credentials stored base64-encoded (a Kubernetes Secret’s `tls.key`, `.dockerconfigjson`): base64 of `-----BEGIN … PRIVATE KEY-----` or of `{"auths":…}` holding an `auth` or `password`',
+  finders: ENCODED_SECRETS.map(({ start, holds, kind }) => ({
+    anchor: start,
+    kind,
+    read(text: string, at: number) {
+      if (at > 0 && isBase64(text.charCodeAt(at - 1))) return { candidate: null, next: at + start.length };
+      const e = runEnd(text, at, isBase64, MAX_ENCODED);
+      return { candidate: e - at <= MAX_ENCODED ? { start: at, end: e } : null, next: Math.max(at + start.length, e) };
+    },
+    real(value: string) {
+      const decoded = decodeBase64(value, 0, value.length - (value.length % 4));
+      return decoded !== null && holds.some((h) => decoded.includes(h));
+    },
+  })),
+  examples: {
+    secret: [
+      { text: 'tls.key: LS0tLS1CRUdJTiBSU0EgUFJJVkFURSBLRVktLS0tLQpNSUlFb3dJQkFBS0NBUUVBdTFTVTFMZlZMUEhDb3pNeEgyTW80bGdP', value: 'LS0tLS1CRUdJTiBSU0EgUFJJVkFURSBLRVktLS0tLQpNSUlFb3dJQkFBS0NBUUVBdTFTVTFMZlZMUEhDb3pNeEgyTW80bGdP' },
+      { text: '.dockerconfigjson: eyJhdXRocyI6eyJnaGNyLmlvIjp7ImF1dGgiOiJaR1Z3Ykc5NU9rSmhOM0ZNIn19fQ==', value: 'eyJhdXRocyI6eyJnaGNyLmlvIjp7ImF1dGgiOiJaR1Z3Ykc5NU9rSmhOM0ZNIn19fQ==' },
+    ],
+    notSecret: ['tls.crt: LS0tLS1CRUdJTiBDRVJUSUZJQ0FURS0tLS0tCk1JSUI=', 'LS0tLS1CRUdJTi is how base64 of a PEM header starts', 'eyJhdXRocyI6IHt9fQ=='],
+  },
+});
+
 /** Trailbook's own rules, in the order they run. */
-export const OWN_RULES: readonly OwnRule[] = [assignmentRule, connectionStringRule, googleApiKeyRule, privateKeyBodyRule, bearerTokenRule, prefixedTokenRule, commandCredentialRule, basicAuthHeaderRule, loginPasswordRule];
+export const OWN_RULES: readonly OwnRule[] = [assignmentRule, connectionStringRule, googleApiKeyRule, privateKeyBodyRule, bearerTokenRule, prefixedTokenRule, commandCredentialRule, basicAuthHeaderRule, loginPasswordRule, base64SecretRule];
