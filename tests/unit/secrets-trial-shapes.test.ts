@@ -7,7 +7,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { findSecrets, mayHoldSecret } from '../../src/lib/secrets/detect.ts';
-import { KEY_ENDINGS, OWN_RULES, base64SecretRule, basicAuthHeaderRule, keySays, loginPasswordRule } from '../../src/lib/secrets/own-rules.ts';
+import { KEY_ENDINGS, OWN_RULES, base64SecretRule, basicAuthHeaderRule, keySays, loginPasswordRule, twilioAuthTokenRule } from '../../src/lib/secrets/own-rules.ts';
 import { Redaction } from '../../src/lib/secrets/redaction.ts';
 
 /** `text` as the archive shows it: every secret findSecrets finds replaced by its marker. */
@@ -116,6 +116,20 @@ describe('a secret stored base64-encoded (a Kubernetes Secret’s data)', () => 
   });
 });
 
+describe('a Twilio auth token given with its account SID', () => {
+  const SID = 'AC74de739988b886e7577496a2c8773e13';
+  const AUTH = 'b95523cf6941fa1c257c6f561c5cb347';
+  it('is redacted (the account SID is an id, kept): Client(sid, token) was published as written', async () => {
+    expect(await shown(`client = Client('${SID}', '${AUTH}')`)).toBe(`client = Client('${SID}', '[redacted: Twilio auth token]')`);
+    expect(await shown(`const client = twilio("${SID}", "${AUTH}");`)).toBe(`const client = twilio("${SID}", "[redacted: Twilio auth token]");`);
+  });
+
+  it('leaves an account SID alone, and one followed by a git SHA', async () => {
+    const texts = [`TWILIO_ACCOUNT_SID=${SID}`, `account ${SID}, commit 9fceb02d0ae598e95dc970b74767f19372d61af8`];
+    expect(await Promise.all(texts.map(shown))).toEqual(texts);
+  });
+});
+
 describe('the new rules read a 4 MiB cell in one pass', () => {
   const M = 4 * 1024 * 1024;
   const fill = (unit: string): string => unit.repeat(Math.ceil(M / unit.length)).slice(0, M);
@@ -129,10 +143,11 @@ describe('the new rules read a 4 MiB cell in one pass', () => {
     'base64 of a PEM header repeated': fill('LS0tLS1CRUdJTi'),
     'base64 of a PEM header then 4 MiB of base64': `LS0tLS1CRUdJTi${fill('QUJD')}`,
     'base64 of {"auths": repeated, with spaces': fill('eyJhdXRocyI6 '),
+    'AC and 32 hex digits repeated': fill(`AC${'a'.repeat(32)}, `),
   };
   for (const [name, text] of Object.entries(shapes)) {
     it(`${name}: nothing found by the new rules, each in a few seconds at most`, () => {
-      for (const rule of [basicAuthHeaderRule, loginPasswordRule, base64SecretRule]) {
+      for (const rule of [basicAuthHeaderRule, loginPasswordRule, base64SecretRule, twilioAuthTokenRule]) {
         const started = performance.now();
         expect(rule.scan(text)).toEqual([]);
         expect(performance.now() - started).toBeLessThan(10_000);

@@ -30,7 +30,7 @@ export function secretSettingsKey(settings: SecretSettings): string {
  */
 const TRIGGER_WORDS = /:\/\/|secret|token|passw|passphrase|pwd|[-_.]pw|[-_.]pass|(?:api|access|signing|encryption|master|account|client|session)[-_.]?key|private|credential|auth|npm_|xox|xapp|gh[pousr]_|github_pat|glpat|glc_|glsa_|sk-ant-|t3blbkfj|gsk_|hf_|lin_api|ntn_|ops_|hv[sbr]\.|vc[piark]_|dapi|dckr_|figd_|cf(?:k|ut|at)_|tskey|shp(?:pa|ca|at|ss)_|[sr]k_(?:live|test)|bearer|pypi-|do[por]_v1_|gocspx-|webhooks\/|curl|sshpass|mysql|mariadb|key-|sentry\.io|sig=|login|mongo|redis-cli/i;
 /** Prefixes whose case matters (`SG.` of SendGrid is not `msg.`). */
-const TRIGGER_CASED = /AKIA|A3T|AGPA|AIDA|AROA|AIPA|ANPA|ANVA|ASIA|AIza|SG\.|-----BEGIN|eyJ|:AA|LS0tLS1CRUdJTi|ewogICJhdXRocyI6/;
+const TRIGGER_CASED = /AKIA|A3T|AGPA|AIDA|AROA|AIPA|ANPA|ANVA|ASIA|AIza|SG\.|-----BEGIN|eyJ|:AA|LS0tLS1CRUdJTi|ewogICJhdXRocyI6|AC[0-9a-f]{32}/;
 
 /** Whether a text may hold a secret one of the built-in rules finds (a cheap, linear test). */
 export function mayHoldSecret(text: string): boolean {

@@ -943,5 +943,46 @@ export const base64SecretRule: OwnRule = ownRule({
   },
 });
 
+/** Lower-case hex, 32 digits, from `at`: its end, or -1. */
+function hex32End(text: string, at: number): number {
+  const e = runEnd(text, at, isLowerHex, 32);
+  return e - at === 32 && !(e < text.length && isKeyBody(text.charCodeAt(e))) ? e : -1;
+}
+
+/**
+ * `trailbook/twilio-auth-token`: a Twilio auth token (32 hex digits) written just after its
+ * account SID (`AC` and 32 hex digits), as `Client('AC…', '…')` or `twilio("AC…", "…")` pass
+ * them (sec9: published as written). The SID is an id and stays readable.
+ */
+export const twilioAuthTokenRule: OwnRule = ownRule({
+  id: 'trailbook/twilio-auth-token',
+  describe: 'a Twilio auth token (32 hex digits) given just after its account SID (`Client(\'AC…\', \'…\')`); the SID stays readable',
+  finders: [
+    {
+      anchor: 'AC',
+      kind: 'Twilio auth token',
+      read(text, at) {
+        const next = at + 2;
+        if (at > 0 && isKeyBody(text.charCodeAt(at - 1))) return { candidate: null, next };
+        const sid = hex32End(text, next);
+        if (sid < 0) return { candidate: null, next };
+        // Between the two: quotes, a comma, a colon and spaces, at most 8 characters.
+        let i = sid;
+        while (i < text.length && i - sid < 8) {
+          const c = text.charCodeAt(i);
+          if (c === 34 || c === 39 || c === 44 || c === 58 || c === 32) i++;
+          else break;
+        }
+        const token = i > sid ? hex32End(text, i) : -1;
+        return { candidate: token < 0 ? null : { start: i, end: token }, next: Math.max(next, sid) };
+      },
+    },
+  ],
+  examples: {
+    secret: [{ text: "client = Client('AC74de739988b886e7577496a2c8773e13', 'b95523cf6941fa1c257c6f561c5cb347')", value: 'b95523cf6941fa1c257c6f561c5cb347' }],
+    notSecret: ['TWILIO_ACCOUNT_SID=AC74de739988b886e7577496a2c8773e13', 'AC74de739988b886e7577496a2c8773e13, commit 9fceb02d0ae598e95dc970b74767f19372d61af8'],
+  },
+});
+
 /** Trailbook's own rules, in the order they run. */
-export const OWN_RULES: readonly OwnRule[] = [assignmentRule, connectionStringRule, googleApiKeyRule, privateKeyBodyRule, bearerTokenRule, prefixedTokenRule, commandCredentialRule, basicAuthHeaderRule, loginPasswordRule, base64SecretRule];
+export const OWN_RULES: readonly OwnRule[] = [assignmentRule, connectionStringRule, googleApiKeyRule, privateKeyBodyRule, bearerTokenRule, prefixedTokenRule, commandCredentialRule, basicAuthHeaderRule, loginPasswordRule, base64SecretRule, twilioAuthTokenRule];
