@@ -5,10 +5,12 @@
  * unpacked) and every `check` format was searched for each value. What was published as
  * written is tested here, as the text a user sees: each test failed before its fix.
  */
-import { describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { findSecrets, mayHoldSecret } from '../../src/lib/secrets/detect.ts';
 import { KEY_ENDINGS, OWN_RULES, base64SecretRule, basicAuthHeaderRule, keySays, loginPasswordRule, twilioAuthTokenRule } from '../../src/lib/secrets/own-rules.ts';
 import { Redaction } from '../../src/lib/secrets/redaction.ts';
+import type { ProjectModel } from '../../src/lib/model/types.ts';
+import { analyseProject, commitAll, fixtureDir, initRepo, removeFixture, trailRow as row, trailText, writeFiles } from '../trail-fixtures.ts';
 
 /** `text` as the archive shows it: every secret findSecrets finds replaced by its marker. */
 async function shown(text: string): Promise<string> {
@@ -154,4 +156,29 @@ describe('the new rules read a 4 MiB cell in one pass', () => {
       }
     }, 60_000);
   }
+});
+
+describe('a secret in a reviewer’s flag of audit.json', () => {
+  const GITLAB = 'glpat-Xk3Jd9Lx2QmZ7Vt4Rb8N';
+  let dir: string;
+  let model: ProjectModel;
+
+  beforeAll(async () => {
+    dir = await fixtureDir('audit-secret');
+    await initRepo(dir);
+    await writeFiles(dir, {
+      'README.md': '# App\n',
+      'decisions.jsonl': trailText([row('2026-03-01T09:00:00Z', 'start', 'README.md:1', 'start')]),
+      'audit.json': JSON.stringify({ version: 1, at: '2026-03-01T11:00:00Z', status: 'ran', reason: '', reviewer: 'rev', flags: [{ severity: 'high', rows: [], kind: 'leak', summary: `token ${GITLAB} pasted`, evidence: 'README.md:1' }] }),
+    });
+    commitAll(dir, 'Trail', '2026-03-01T10:00:00Z');
+    model = await analyseProject(dir);
+  }, 60_000);
+
+  afterAll(() => removeFixture(dir));
+
+  it('is flagged at audit.json, not at “a record” (the place was not named)', () => {
+    expect(model.flags.filter((f) => f.kind === 'security/secret-in-record').map((f) => f.summary)).toEqual(['GitLab token in audit.json:1: redacted in every output']);
+    expect(JSON.stringify(model)).not.toContain(GITLAB.slice(8));
+  });
 });
