@@ -7,7 +7,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { findSecrets, mayHoldSecret } from '../../src/lib/secrets/detect.ts';
-import { KEY_ENDINGS, OWN_RULES, base64SecretRule, basicAuthHeaderRule, keySays, loginPasswordRule, twilioAuthTokenRule } from '../../src/lib/secrets/own-rules.ts';
+import { KEY_ENDINGS, OWN_RULES, base64SecretRule, basicAuthHeaderRule, keySays, loginPasswordRule, twilioAuthTokenRule, vendorTokenRule } from '../../src/lib/secrets/own-rules.ts';
 import { Redaction } from '../../src/lib/secrets/redaction.ts';
 import type { ProjectModel } from '../../src/lib/model/types.ts';
 import { analyseProject, commitAll, fixtureDir, initRepo, removeFixture, trailRow as row, trailText, writeFiles } from '../trail-fixtures.ts';
@@ -132,6 +132,39 @@ describe('a Twilio auth token given with its account SID', () => {
   });
 });
 
+describe('tokens with a vendor prefix no rule read', () => {
+  // Made-up values of each documented shape.
+  const tokens: Array<[string, string]> = [
+    ['glptt-74bf20f876ffc474c0251908fcdce4b314f68d9d', 'GitLab token'],
+    ['glrt-XS0DRdJuPnBIKpi99lSi', 'GitLab token'],
+    ['gldt-0tcL21pffWQJEeNajnez', 'GitLab token'],
+    ['HRKU-AAI7S1L10e0tza93Ce6KRDiKpFfez3gb9pvMEc0goRqG9hTCzppvEJqa_ZgI', 'Heroku API key'],
+    ['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', 'Sentry token'],
+    ['sbp_3c3a30f47c123c50a303f99217331a52757ec8bc', 'Supabase token'],
+    ['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', 'OpenRouter API key'],
+    ['xai-ulBfUZfhfq16scwCLURvabvvByFenPLV9FziIuh4reQBhC4H6qgH8SxRXxWCsQRQP8Z0qgW89vRKIHhQ', 'xAI API key'],
+    ['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', 'Perplexity API key'],
+    ['r8_QVz0ViLMj3zZmIHkKlm3qxYsb1ZC5A80yuJ5L', 'Replicate API token'],
+    ['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', 'NVIDIA API key'],
+    ['PMAK-46c3dc508343494cb260b4f7-2bf3af0bede9e4ec69595a86411d53053c', 'Postman API key'],
+    ['rubygems_2cee85029d501aab316c0ea7ee70b675dc3ca37930c0a76e', 'RubyGems API key'],
+    ['AGE-SECRET-KEY-1K4XXG9WA485F2ZL3GHUMMMSJ3CFZZ2MQDGDHSZKV82DYLMJF842SG99GXQ', 'age secret key'],
+    ['1//05oL4WAoa7MjRSy_jU2iBFShQE34kGBPvAB71Vy0908eLcxmdtLh8fyAJ_3eS', 'Google OAuth token'],
+    ['sq0atp-Z9wo1RsPnSsM9t5V-fSzlM', 'Square token'],
+    ['dp.pt.vcbBcORk6WZKp9iVW1YAGW1vJirbkcbFPd505DDHQW7', 'Doppler token'],
+  ];
+  for (const [token, kind] of tokens) {
+    it(`${kind} ${token.slice(0, 8)}… was published as written; now redacted`, async () => {
+      expect(await shown(`the log held ${token}; rotated`)).toBe(`the log held [redacted: ${kind}]; rotated`);
+    });
+  }
+
+  it('leaves the prefixes alone in prose and in longer words', async () => {
+    const texts = ['GitLab runner tokens start glrt- and trigger tokens glptt-', 'x = 1//0 raises ZeroDivisionError', 'version sk-or-v1-beta', `sbp_${'a'.repeat(41)}`, 'the HRKU-AA prefix'];
+    expect(await Promise.all(texts.map(shown))).toEqual(texts);
+  });
+});
+
 describe('the new rules read a 4 MiB cell in one pass', () => {
   const M = 4 * 1024 * 1024;
   const fill = (unit: string): string => unit.repeat(Math.ceil(M / unit.length)).slice(0, M);
@@ -146,10 +179,13 @@ describe('the new rules read a 4 MiB cell in one pass', () => {
     'base64 of a PEM header then 4 MiB of base64': `LS0tLS1CRUdJTi${fill('QUJD')}`,
     'base64 of {"auths": repeated, with spaces': fill('eyJhdXRocyI6 '),
     'AC and 32 hex digits repeated': fill(`AC${'a'.repeat(32)}, `),
+    'ya29. then 4 MiB of token characters': `ya29.${fill('a1')}`,
+    'sntrys_ repeated': fill('sntrys_'),
+    '1//0 repeated': fill('1//0'),
   };
   for (const [name, text] of Object.entries(shapes)) {
     it(`${name}: nothing found by the new rules, each in a few seconds at most`, () => {
-      for (const rule of [basicAuthHeaderRule, loginPasswordRule, base64SecretRule, twilioAuthTokenRule]) {
+      for (const rule of [basicAuthHeaderRule, loginPasswordRule, base64SecretRule, twilioAuthTokenRule, vendorTokenRule]) {
         const started = performance.now();
         expect(rule.scan(text)).toEqual([]);
         expect(performance.now() - started).toBeLessThan(10_000);

@@ -28,7 +28,7 @@ export function secretSettingsKey(settings: SecretSettings): string {
  * `-`, `.` or nothing, holds one (sec9: `AccountKey=`, `SIGNING_KEY=`, `X-Api-Key:`, `db-pass=`
  * held none, so their values were published as written; tests/unit/secrets-trial-shapes.test.ts).
  */
-const TRIGGER_WORDS = /:\/\/|secret|token|passw|passphrase|pwd|[-_.]pw|[-_.]pass|(?:api|access|signing|encryption|master|account|client|session)[-_.]?key|private|credential|auth|npm_|xox|xapp|gh[pousr]_|github_pat|glpat|glc_|glsa_|sk-ant-|t3blbkfj|gsk_|hf_|lin_api|ntn_|ops_|hv[sbr]\.|vc[piark]_|dapi|dckr_|figd_|cf(?:k|ut|at)_|tskey|shp(?:pa|ca|at|ss)_|[sr]k_(?:live|test)|bearer|pypi-|do[por]_v1_|gocspx-|webhooks\/|curl|sshpass|mysql|mariadb|key-|sentry\.io|sig=|login|mongo|redis-cli/i;
+const TRIGGER_WORDS = /:\/\/|secret|token|passw|passphrase|pwd|[-_.]pw|[-_.]pass|(?:api|access|signing|encryption|master|account|client|session)[-_.]?key|private|credential|auth|npm_|xox|xapp|gh[pousr]_|github_pat|glpat|glc_|glsa_|sk-ant-|t3blbkfj|gsk_|hf_|lin_api|ntn_|ops_|hv[sbr]\.|vc[piark]_|dapi|dckr_|figd_|cf(?:k|ut|at)_|tskey|shp(?:pa|ca|at|ss)_|[sr]k_(?:live|test)|bearer|pypi-|do[por]_v1_|gocspx-|webhooks\/|curl|sshpass|mysql|mariadb|key-|sentry\.io|sig=|login|mongo|redis-cli|gl(?:ptt|rt|dt|ft|soat|imt)-|hrku-|sntry[su]_|sbp_|sk-or-|xai-|pplx-|r8_|nvapi-|pmak-|clojars_|rubygems_|age-secret-key-|ya29\.|1\/\/0|sq0(?:atp|csp)-|dp\.pt\./i;
 /** Prefixes whose case matters (`SG.` of SendGrid is not `msg.`). */
 const TRIGGER_CASED = /AKIA|A3T|AGPA|AIDA|AROA|AIPA|ANPA|ANVA|ASIA|AIza|SG\.|-----BEGIN|eyJ|:AA|LS0tLS1CRUdJTi|ewogICJhdXRocyI6/;
 

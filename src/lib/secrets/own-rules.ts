@@ -984,5 +984,66 @@ export const twilioAuthTokenRule: OwnRule = ownRule({
   },
 });
 
+const isAlnum = (c: number): boolean => (c >= 48 && c <= 57) || (c >= 65 && c <= 90) || (c >= 97 && c <= 122);
+const isLowerAlnum = (c: number): boolean => (c >= 48 && c <= 57) || (c >= 97 && c <= 122);
+/** Bech32's upper-case alphabet (an age secret key). */
+const isBech32Upper = (c: number): boolean => c !== 49 && c !== 66 && c !== 73 && c !== 79 && ((c >= 48 && c <= 57) || (c >= 65 && c <= 90));
+
+/**
+ * `trailbook/vendor-token`: tokens with a fixed prefix that neither secretlint's recommended
+ * preset nor `trailbook/prefixed-token` read (sec9: each was published as written): GitLab's
+ * other tokens (pipeline trigger `glptt-`, runner `glrt-`, deploy `gldt-`, feed `glft-`, OAuth
+ * `glsoat-`, incoming mail `glimt-`), a Heroku API key (`HRKU-AA…`), Sentry user and
+ * organisation tokens (`sntryu_`, `sntrys_`), a Supabase token (`sbp_`), OpenRouter, xAI,
+ * Perplexity, Replicate and NVIDIA API keys, a Postman key (`PMAK-`), Clojars and RubyGems
+ * tokens, an age secret key, Google OAuth access and refresh tokens (`ya29.`, `1//0`), Square
+ * tokens (`sq0atp-`, `sq0csp-`) and a Doppler token (`dp.pt.`). Each is its prefix and a body
+ * of the documented length and characters, standing alone; each character is read a bounded
+ * number of times.
+ */
+export const vendorTokenRule: OwnRule = ownRule({
+  id: 'trailbook/vendor-token',
+  describe: 'GitLab pipeline trigger, runner, deploy, feed, OAuth and incoming-mail tokens (`glptt-`, `glrt-`, `gldt-`, `glft-`, `glsoat-`, `glimt-`), a Heroku API key (`HRKU-AA…`), Sentry (`sntryu_`, `sntrys_`), Supabase (`sbp_`), OpenRouter (`sk-or-v1-`), xAI (`xai-`), Perplexity (`pplx-`), Replicate (`r8_`), NVIDIA (`nvapi-`), Postman (`PMAK-`), Clojars, RubyGems, age (`AGE-SECRET-KEY-1`), Google OAuth (`ya29.`, `1//0`), Square (`sq0atp-`, `sq0csp-`) and Doppler (`dp.pt.`) tokens',
+  finders: [
+    prefixed('glptt-', 'GitLab token', isLowerHex, 40, 40),
+    prefixed(['glrt-', 'gldt-', 'glft-'], 'GitLab token', isB64UrlChar, 20, 80),
+    prefixed('glsoat-', 'GitLab token', isB64UrlChar, 20, 80),
+    prefixed('glimt-', 'GitLab token', isB64UrlChar, 25, 80),
+    prefixed('HRKU-AA', 'Heroku API key', isB64UrlChar, 58, 58),
+    prefixed('sntryu_', 'Sentry token', isLowerHex, 64, 64),
+    prefixed('sntrys_', 'Sentry token', (c) => isBase64(c) || c === 95, 60, 512),
+    prefixed('sbp_', 'Supabase token', isLowerHex, 40, 40),
+    prefixed('sk-or-v1-', 'OpenRouter API key', isLowerHex, 64, 64),
+    prefixed('xai-', 'xAI API key', isAlnum, 80, 80),
+    prefixed('pplx-', 'Perplexity API key', isAlnum, 48, 48),
+    prefixed('r8_', 'Replicate API token', isAlnum, 37, 37),
+    prefixed('nvapi-', 'NVIDIA API key', isB64UrlChar, 64, 64),
+    prefixed('PMAK-', 'Postman API key', (c) => isLowerHex(c) || c === 45, 59, 59),
+    prefixed('CLOJARS_', 'Clojars token', isLowerAlnum, 60, 60),
+    prefixed('rubygems_', 'RubyGems API key', isLowerHex, 48, 48),
+    prefixed('AGE-SECRET-KEY-1', 'age secret key', isBech32Upper, 58, 58),
+    prefixed('ya29.', 'Google OAuth token', isB64UrlChar, 30, 2048),
+    prefixed('1//0', 'Google OAuth token', isB64UrlChar, 40, 512),
+    prefixed('sq0atp-', 'Square token', isB64UrlChar, 22, 22),
+    prefixed('sq0csp-', 'Square token', isB64UrlChar, 43, 43),
+    prefixed('dp.pt.', 'Doppler token', isAlnum, 43, 43),
+  ],
+  examples: {
+    secret: [
+      { text: 'trigger with glptt-74bf20f876ffc474c0251908fcdce4b314f68d9d now', value: 'glptt-74bf20f876ffc474c0251908fcdce4b314f68d9d' },
+      { text: 'gitlab-runner register --token glrt-XS0DRdJuPnBIKpi99lSi', value: 'glrt-XS0DRdJuPnBIKpi99lSi' },
+      { text: 'HEROKU key HRKU-AAI7S1L10e0tza93Ce6KRDiKpFfez3gb9pvMEc0goRqG9hTCzppvEJqa_ZgI.', value: 'HRKU-AAI7S1L10e0tza93Ce6KRDiKpFfez3gb9pvMEc0goRqG9hTCzppvEJqa_ZgI' },
+      { text: 'sentry-cli with 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', value: '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' },
+      { text: 'supabase login --token sbp_3c3a30f47c123c50a303f99217331a52757ec8bc', value: 'sbp_3c3a30f47c123c50a303f99217331a52757ec8bc' },
+      { text: 'OPENROUTER 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', value: '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' },
+      { text: 'replicate r8_QVz0ViLMj3zZmIHkKlm3qxYsb1ZC5A80yuJ5L ok', value: 'r8_QVz0ViLMj3zZmIHkKlm3qxYsb1ZC5A80yuJ5L' },
+      { text: 'PMAK-46c3dc508343494cb260b4f7-2bf3af0bede9e4ec69595a86411d53053c for newman', value: 'PMAK-46c3dc508343494cb260b4f7-2bf3af0bede9e4ec69595a86411d53053c' },
+      { text: 'AGE-SECRET-KEY-1K4XXG9WA485F2ZL3GHUMMMSJ3CFZZ2MQDGDHSZKV82DYLMJF842SG99GXQ', value: 'AGE-SECRET-KEY-1K4XXG9WA485F2ZL3GHUMMMSJ3CFZZ2MQDGDHSZKV82DYLMJF842SG99GXQ' },
+      { text: 'Authorization header had ya29.a0AfH6SMBx3kQ9vLw2pXk4sZ9Ba7qLw2pXk4sZ9', value: 'ya29.a0AfH6SMBx3kQ9vLw2pXk4sZ9Ba7qLw2pXk4sZ9' },
+    ],
+    notSecret: ['glptt- then 40 hex digits', 'runner tokens start glrt-', 'sbp_ is Supabase', 'x = 1//0 raises', 'ya29.short', 'r8_ prefix', 'the HRKU-AA prefix', 'version sk-or-v1-beta'],
+  },
+});
+
 /** Trailbook's own rules, in the order they run. */
-export const OWN_RULES: readonly OwnRule[] = [assignmentRule, connectionStringRule, googleApiKeyRule, privateKeyBodyRule, bearerTokenRule, prefixedTokenRule, commandCredentialRule, basicAuthHeaderRule, loginPasswordRule, base64SecretRule, twilioAuthTokenRule];
+export const OWN_RULES: readonly OwnRule[] = [assignmentRule, connectionStringRule, googleApiKeyRule, privateKeyBodyRule, bearerTokenRule, prefixedTokenRule, commandCredentialRule, basicAuthHeaderRule, loginPasswordRule, base64SecretRule, twilioAuthTokenRule, vendorTokenRule];
