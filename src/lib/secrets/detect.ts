@@ -24,14 +24,34 @@ export function secretSettingsKey(settings: SecretSettings): string {
  * Words one of the rules needs to see before it can find a secret: key prefixes (`ghp_`,
  * `glpat-`, `xox`, `AKIA`), key names (`secret`, `token`, `password`, `api_key`) and `://`.
  * A text holding none of them cannot hold a secret any rule finds, so it is not scanned.
+ * Every key ending the assignment rule reads (`KEY_ENDINGS` in own-rules.ts), joined by `_`,
+ * `-`, `.` or nothing, holds one (sec9: `AccountKey=`, `SIGNING_KEY=`, `X-Api-Key:`, `db-pass=`
+ * held none, so their values were published as written; tests/unit/secrets-trial-shapes.test.ts).
  */
-const TRIGGER_WORDS = /:\/\/|secret|token|passw|passphrase|pwd|_pw|_pass|api_?key|access_?key|private|credential|auth|npm_|xox|xapp|gh[pousr]_|github_pat|glpat|glc_|glsa_|sk-ant-|t3blbkfj|gsk_|hf_|lin_api|ntn_|ops_|hv[sbr]\.|vc[piark]_|dapi|dckr_|figd_|cf(?:k|ut|at)_|tskey|shp(?:pa|ca|at|ss)_|[sr]k_(?:live|test)|bearer|pypi-|do[por]_v1_|gocspx-|webhooks\/|curl|sshpass|mysql|mariadb|key-|sentry\.io|sig=/i;
+const TRIGGER_WORDS = /:\/\/|secret|token|passw|passphrase|pwd|[-_.]pw|[-_.]pass|(?:api|access|signing|encryption|master|account|client|session)[-_.]?key|private|credential|auth|npm_|xox|xapp|gh[pousr]_|github_pat|glpat|glc_|glsa_|sk-ant-|t3blbkfj|gsk_|hf_|lin_api|ntn_|ops_|hv[sbr]\.|vc[piark]_|dapi|dckr_|figd_|cf(?:k|ut|at)_|tskey|shp(?:pa|ca|at|ss)_|[sr]k_(?:live|test)|bearer|pypi-|do[por]_v1_|gocspx-|webhooks\/|curl|sshpass|mysql|mariadb|key-|sentry\.io|sig=|login|mongo|redis-cli|gl(?:ptt|rt|dt|ft|soat|imt)-|hrku-|sntry[su]_|sbp_|sk-or-|xai-|pplx-|r8_|nvapi-|pmak-|clojars_|rubygems_|age-secret-key-|ya29\.|1\/\/0|sq0(?:atp|csp)-|dp\.pt\./i;
 /** Prefixes whose case matters (`SG.` of SendGrid is not `msg.`). */
-const TRIGGER_CASED = /AKIA|A3T|AGPA|AIDA|AROA|AIPA|ANPA|ANVA|ASIA|AIza|SG\.|-----BEGIN|eyJ|:AA/;
+const TRIGGER_CASED = /AKIA|A3T|AGPA|AIDA|AROA|AIPA|ANPA|ANVA|ASIA|AIza|SG\.|-----BEGIN|eyJ|:AA|LS0tLS1CRUdJTi|ewogICJhdXRocyI6/;
 
 /** Whether a text may hold a secret one of the built-in rules finds (a cheap, linear test). */
 export function mayHoldSecret(text: string): boolean {
-  return TRIGGER_WORDS.test(text) || TRIGGER_CASED.test(text);
+  return TRIGGER_WORDS.test(text) || TRIGGER_CASED.test(text) || holdsTwilioSid(text);
+}
+
+const isLowerHex = (c: number): boolean => (c >= 48 && c <= 57) || (c >= 97 && c <= 102);
+
+/**
+ * Whether a text holds a Twilio account SID (`AC` and 32 lower-case hex digits), which
+ * `trailbook/twilio-auth-token` reads the auth token after. A loop, not `/AC[0-9a-f]{32}/`:
+ * tests/unit/regex-linearity.test.ts finds that pattern polynomial (`'AA'.repeat(n)`). Each
+ * `AC` reads at most 32 characters after it.
+ */
+function holdsTwilioSid(text: string): boolean {
+  for (let i = text.indexOf('AC'); i >= 0; i = text.indexOf('AC', i + 2)) {
+    let j = i + 2;
+    while (j < text.length && j - i - 2 < 32 && isLowerHex(text.charCodeAt(j))) j++;
+    if (j - i - 2 === 32) return true;
+  }
+  return false;
 }
 
 /**

@@ -138,6 +138,9 @@ const TOKEN_ENDINGS = [
   'accesskey', 'secretkey', 'privatekey', 'authkey', 'signingkey', 'encryptionkey', 'masterkey', 'accountkey', 'clientkey', 'sessionkey',
 ];
 
+/** Every key ending that names a secret (tests/unit/secrets-trial-shapes.test.ts: the cheap test in detect.ts lets each through). */
+export const KEY_ENDINGS: readonly string[] = [...PASSWORD_ENDINGS, ...TOKEN_ENDINGS];
+
 /** Last letters (lower-cased) of every key ending above: any other last letter is no secret's key. */
 const LAST_LETTERS: ReadonlySet<number> = new Set([...'deswntylh'].map((c) => c.charCodeAt(0)));
 
@@ -752,5 +755,303 @@ export const commandCredentialRule: OwnRule = ownRule({
   },
 });
 
+/** The text of `text` from `from` to `to` as base64 decodes it (Latin-1 characters), or null when it is not base64. */
+function decodeBase64(text: string, from: number, to: number): string | null {
+  try {
+    return atob(text.slice(from, to));
+  } catch {
+    return null;
+  }
+}
+
+/** Whether every character is printable ASCII (what a decoded `user:password` is). */
+function isPrintableAscii(text: string): boolean {
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c < 32 || c > 126) return false;
+  }
+  return text.length > 0;
+}
+
+/**
+ * `trailbook/basic-auth-header`: the credentials of an HTTP Basic Authorization header
+ * (`Authorization: Basic <base64 of user:password>`), when they decode to printable
+ * `user:password` whose password looks real (sec9: published as written; secretlint's
+ * basic-auth rule reads URLs only). The whole base64 value is the secret (the user name is
+ * inside it). Each character is read a bounded number of times.
+ */
+export const basicAuthHeaderRule: OwnRule = ownRule({
+  id: 'trailbook/basic-auth-header',
+  describe: 'the credentials of an `Authorization: Basic …` header (base64 of `user:password`), when they decode to a password that looks real (not `user:pass`, `test:test`, `<base64>`)',
+  finders: [
+    {
+      anchor: 'basic ',
+      anyCase: true,
+      kind: 'HTTP Basic credentials',
+      read(text, at) {
+        const next = at + 6;
+        if (at > 0 && isKeyChar(text.charCodeAt(at - 1))) return { candidate: null, next };
+        let i = next;
+        while (i < text.length && text.charCodeAt(i) === 32 && i - next < 4) i++;
+        const e = runEnd(text, i, isBase64, 1024);
+        // Base64 of `user:password` comes in blocks of four characters (padded with `=`).
+        if (e - i < 8 || e - i > 1024 || (e - i) % 4 !== 0 || (e < text.length && isKeyBody(text.charCodeAt(e)))) return { candidate: null, next: Math.max(next, e) };
+        return { candidate: { start: i, end: e }, next: Math.max(next, e) };
+      },
+      real(value) {
+        const decoded = decodeBase64(value, 0, value.length);
+        if (decoded === null || !isPrintableAscii(decoded)) return false;
+        const colon = decoded.indexOf(':');
+        const password = decoded.slice(colon + 1);
+        return colon >= 0 && (isLikelyPassword(password) || isLikelyToken(password));
+      },
+    },
+  ],
+  examples: {
+    secret: [
+      { text: 'curl -H "Authorization: Basic YWRtaW46QmE3cUx3MnBYazRzWjk=" https://api.example.com', value: 'YWRtaW46QmE3cUx3MnBYazRzWjk=' },
+      { text: "wget --header='authorization: basic Y2ktYm90OkJhN3FMdzJwWGs0c1o5' https://x", value: 'Y2ktYm90OkJhN3FMdzJwWGs0c1o5' },
+    ],
+    notSecret: ['Authorization: Basic <base64>', 'Authorization: Basic $(echo -n u:p | base64)', 'Authorization: Basic dXNlcjpwYXNz', 'Basic usage: authorize first', 'the Authorization header uses Basic auth'],
+  },
+});
+
+/** Whether `window` holds one of `words`. */
+const holdsAny = (window: string, words: readonly string[]): boolean => words.some((w) => window.includes(w));
+
+/** Commands a password is given to with `-p`/`--password` (a login command, a database shell). */
+const LOGIN_COMMANDS = [' login', 'mongosh', 'mongo '];
+/** How far before a password option its command is looked for, on the same line. */
+const COMMAND_REACH = 200;
+
+/** The command before `at`: its line, from after the last `;`, `&` or `|`, at most {@link COMMAND_REACH} characters of it (never a search back over the whole text). */
+function commandBefore(text: string, at: number): string {
+  const window = text.slice(Math.max(0, at - COMMAND_REACH), at);
+  return window.slice(Math.max(window.lastIndexOf('\n'), window.lastIndexOf(';'), window.lastIndexOf('&'), window.lastIndexOf('|')) + 1);
+}
+
+/** The word at `from` (after up to four spaces; quoted, or up to a character that ends a value), as a candidate; on after it. */
+function readWord(text: string, from: number): { candidate: Candidate | null; next: number } {
+  let v = from;
+  while (v < text.length && text.charCodeAt(v) === 32 && v - from < 4) v++;
+  const quote = text.charCodeAt(v);
+  const quoted = quote === 34 || quote === 39;
+  if (quoted) v++;
+  let e = v;
+  if (quoted) while (e < text.length && e - v <= MAX_VALUE && text.charCodeAt(e) !== quote && text.charCodeAt(e) !== 10) e++;
+  else while (e < text.length && e - v <= MAX_VALUE && !endsValue(text.charCodeAt(e))) e++;
+  return { candidate: e > v && e - v <= MAX_VALUE ? { start: v, end: e } : null, next: Math.max(from, e) };
+}
+
+/**
+ * `trailbook/login-password`: a password given on a command line to a login command or a
+ * database shell (`docker login -u deploy -p …`, `podman login`, `helm registry login`,
+ * `az login … -p …`, `--password …`, `mongosh … -p …`, `redis-cli -a …`), and the password of a
+ * `.netrc` entry (`machine host login user password …`) pasted into a record (sec9: each was
+ * published as written; a `.netrc` file itself is never shown). The password must look real
+ * (not `$PASSWORD`, `changeme`). The command is looked for at most 200 characters back on the
+ * same line and in the same command (not past `;`, `&&`, `|`), so each character is read a
+ * bounded number of times.
+ */
+export const loginPasswordRule: OwnRule = ownRule({
+  id: 'trailbook/login-password',
+  describe: 'a password given to a login command or database shell (`docker login -p …`, `podman`/`helm registry`/`az login … -p …`, `--password …`, `mongosh -p …`, `redis-cli -a …`) and the password of a `.netrc` entry (`machine … login … password …`), when it looks real',
+  finders: [
+    {
+      anchor: [' -p ', ' --password '],
+      kind: 'password given to a login command',
+      read(text, at) {
+        const from = at + (text.startsWith(' -p ', at) ? 4 : 12);
+        if (!holdsAny(commandBefore(text, at), LOGIN_COMMANDS)) return { candidate: null, next: from };
+        return readWord(text, from);
+      },
+      real: (value) => isLikelyPassword(value),
+    },
+    {
+      anchor: ' -a ',
+      kind: 'password given to a login command',
+      read(text, at) {
+        if (!commandBefore(text, at).includes('redis-cli')) return { candidate: null, next: at + 4 };
+        return readWord(text, at + 4);
+      },
+      real: (value) => isLikelyPassword(value),
+    },
+    {
+      // netrc: `machine <host> login <user> password <password>`, on one line or several.
+      anchor: ['password ', 'password\t'],
+      kind: 'password in a .netrc entry',
+      read(text, at) {
+        const from = at + 9;
+        const before = at > 0 ? text.charCodeAt(at - 1) : 32;
+        if (before !== 32 && before !== 9 && before !== 10) return { candidate: null, next: from };
+        const window = text.slice(Math.max(0, at - COMMAND_REACH), at);
+        const machine = Math.max(window.lastIndexOf('machine '), window.lastIndexOf('default '));
+        if (machine < 0 || window.indexOf('login', machine) < 0) return { candidate: null, next: from };
+        let v = from;
+        while (v < text.length && (text.charCodeAt(v) === 32 || text.charCodeAt(v) === 9) && v - from < 4) v++;
+        let e = v;
+        while (e < text.length && e - v <= MAX_VALUE && text.charCodeAt(e) > 32) e++;
+        return { candidate: e > v && e - v <= MAX_VALUE ? { start: v, end: e } : null, next: Math.max(from, e) };
+      },
+      real: (value) => isLikelyPassword(value),
+    },
+  ],
+  examples: {
+    secret: [
+      { text: 'docker login -u deploy -p Ba7qLw2pXk4sZ9 registry.example.com', value: 'Ba7qLw2pXk4sZ9' },
+      { text: "docker login ghcr.io -u deploy --password 'Ba7qLw2pXk4sZ9'", value: 'Ba7qLw2pXk4sZ9' },
+      { text: 'az login --service-principal -u app -p Ba7qLw2pXk4sZ9 --tenant t', value: 'Ba7qLw2pXk4sZ9' },
+      { text: 'redis-cli -h cache -a Ba7qLw2pXk4sZ9 ping', value: 'Ba7qLw2pXk4sZ9' },
+      { text: 'machine api.example.com login deploy password Ba7qLw2pXk4sZ9', value: 'Ba7qLw2pXk4sZ9' },
+    ],
+    notSecret: ['docker login -u deploy -p $DOCKER_PASSWORD', 'docker login -u deploy --password-stdin', 'docker run -p 8080:8080 app', 'ssh -p 2222 host after the login', 'npm login && mkdir -p src/components/forms', 'redis-cli -a $REDIS_PASSWORD ping', 'the login page has a password reset link', 'machine x login y password changeme'],
+  },
+});
+
+/** Base64 of what a secret stored encoded starts with, and what its decoded text must hold. */
+const ENCODED_SECRETS: ReadonlyArray<{ start: string; holds: readonly string[]; kind: string }> = [
+  // `-----BEGIN` (a PEM block: a Kubernetes Secret's `tls.key`, a key in a CI variable).
+  { start: 'LS0tLS1CRUdJTi', holds: ['PRIVATE KEY-----'], kind: 'private key (base64)' },
+  // `{"auths":` and `{\n  "auths":` (a `.dockerconfigjson` or `.docker/config.json`).
+  { start: 'eyJhdXRocyI6', holds: ['"auth"', '"password"', '"identitytoken"'], kind: 'registry credentials (base64)' },
+  { start: 'ewogICJhdXRocyI6', holds: ['"auth"', '"password"', '"identitytoken"'], kind: 'registry credentials (base64)' },
+];
+/** The longest base64 value read (a Secret's value is one line). */
+const MAX_ENCODED = 64 * 1024;
+
+/**
+ * `trailbook/base64-secret`: a secret stored base64-encoded, as a Kubernetes Secret's `data:`
+ * holds it: a private key (`LS0tLS1CRUdJTi…`, base64 of `-----BEGIN`, whose decoded text
+ * holds `PRIVATE KEY-----`) and registry credentials (base64 of `{"auths":…` holding `"auth"`
+ * or `"password"`) (sec9: both were published as written, since no rule reads base64). The
+ * whole encoded value is the secret. Certificates, public keys and other JSON are not.
+ */
+export const base64SecretRule: OwnRule = ownRule({
+  id: 'trailbook/base64-secret',
+  describe: 'a private key or registry credentials stored base64-encoded (a Kubernetes Secret’s `tls.key`, `.dockerconfigjson`): base64 of `-----BEGIN … PRIVATE KEY-----` or of `{"auths":…}` holding an `auth` or `password`',
+  finders: ENCODED_SECRETS.map(({ start, holds, kind }) => ({
+    anchor: start,
+    kind,
+    read(text: string, at: number) {
+      if (at > 0 && isBase64(text.charCodeAt(at - 1))) return { candidate: null, next: at + start.length };
+      const e = runEnd(text, at, isBase64, MAX_ENCODED);
+      return { candidate: e - at <= MAX_ENCODED ? { start: at, end: e } : null, next: Math.max(at + start.length, e) };
+    },
+    real(value: string) {
+      const decoded = decodeBase64(value, 0, value.length - (value.length % 4));
+      return decoded !== null && holds.some((h) => decoded.includes(h));
+    },
+  })),
+  examples: {
+    secret: [
+      { text: 'tls.key: LS0tLS1CRUdJTiBSU0EgUFJJVkFURSBLRVktLS0tLQpNSUlFb3dJQkFBS0NBUUVBdTFTVTFMZlZMUEhDb3pNeEgyTW80bGdP', value: 'LS0tLS1CRUdJTiBSU0EgUFJJVkFURSBLRVktLS0tLQpNSUlFb3dJQkFBS0NBUUVBdTFTVTFMZlZMUEhDb3pNeEgyTW80bGdP' },
+      { text: '.dockerconfigjson: eyJhdXRocyI6eyJnaGNyLmlvIjp7ImF1dGgiOiJaR1Z3Ykc5NU9rSmhOM0ZNIn19fQ==', value: 'eyJhdXRocyI6eyJnaGNyLmlvIjp7ImF1dGgiOiJaR1Z3Ykc5NU9rSmhOM0ZNIn19fQ==' },
+    ],
+    notSecret: ['tls.crt: LS0tLS1CRUdJTiBDRVJUSUZJQ0FURS0tLS0tCk1JSUI=', 'LS0tLS1CRUdJTi is how base64 of a PEM header starts', 'eyJhdXRocyI6IHt9fQ=='],
+  },
+});
+
+/** Lower-case hex, 32 digits, from `at`: its end, or -1. */
+function hex32End(text: string, at: number): number {
+  const e = runEnd(text, at, isLowerHex, 32);
+  return e - at === 32 && !(e < text.length && isKeyBody(text.charCodeAt(e))) ? e : -1;
+}
+
+/**
+ * `trailbook/twilio-auth-token`: a Twilio auth token (32 hex digits) written just after its
+ * account SID (`AC` and 32 hex digits), as `Client('AC…', '…')` or `twilio("AC…", "…")` pass
+ * them (sec9: published as written). The SID is an id and stays readable.
+ */
+export const twilioAuthTokenRule: OwnRule = ownRule({
+  id: 'trailbook/twilio-auth-token',
+  describe: 'a Twilio auth token (32 hex digits) given just after its account SID (`Client(\'AC…\', \'…\')`); the SID stays readable',
+  finders: [
+    {
+      anchor: 'AC',
+      kind: 'Twilio auth token',
+      read(text, at) {
+        const next = at + 2;
+        if (at > 0 && isKeyBody(text.charCodeAt(at - 1))) return { candidate: null, next };
+        const sid = hex32End(text, next);
+        if (sid < 0) return { candidate: null, next };
+        // Between the two: quotes, a comma, a colon and spaces, at most 8 characters.
+        let i = sid;
+        while (i < text.length && i - sid < 8) {
+          const c = text.charCodeAt(i);
+          if (c === 34 || c === 39 || c === 44 || c === 58 || c === 32) i++;
+          else break;
+        }
+        const token = i > sid ? hex32End(text, i) : -1;
+        return { candidate: token < 0 ? null : { start: i, end: token }, next: Math.max(next, sid) };
+      },
+    },
+  ],
+  examples: {
+    secret: [{ text: "client = Client('AC74de739988b886e7577496a2c8773e13', 'b95523cf6941fa1c257c6f561c5cb347')", value: 'b95523cf6941fa1c257c6f561c5cb347' }],
+    notSecret: ['TWILIO_ACCOUNT_SID=AC74de739988b886e7577496a2c8773e13', 'AC74de739988b886e7577496a2c8773e13, commit 9fceb02d0ae598e95dc970b74767f19372d61af8'],
+  },
+});
+
+const isAlnum = (c: number): boolean => (c >= 48 && c <= 57) || (c >= 65 && c <= 90) || (c >= 97 && c <= 122);
+const isLowerAlnum = (c: number): boolean => (c >= 48 && c <= 57) || (c >= 97 && c <= 122);
+/** Bech32's upper-case alphabet (an age secret key). */
+const isBech32Upper = (c: number): boolean => c !== 49 && c !== 66 && c !== 73 && c !== 79 && ((c >= 48 && c <= 57) || (c >= 65 && c <= 90));
+
+/**
+ * `trailbook/vendor-token`: tokens with a fixed prefix that neither secretlint's recommended
+ * preset nor `trailbook/prefixed-token` read (sec9: each was published as written): GitLab's
+ * other tokens (pipeline trigger `glptt-`, runner `glrt-`, deploy `gldt-`, feed `glft-`, OAuth
+ * `glsoat-`, incoming mail `glimt-`), a Heroku API key (`HRKU-AA…`), Sentry user and
+ * organisation tokens (`sntryu_`, `sntrys_`), a Supabase token (`sbp_`), OpenRouter, xAI,
+ * Perplexity, Replicate and NVIDIA API keys, a Postman key (`PMAK-`), Clojars and RubyGems
+ * tokens, an age secret key, Google OAuth access and refresh tokens (`ya29.`, `1//0`), Square
+ * tokens (`sq0atp-`, `sq0csp-`) and a Doppler token (`dp.pt.`). Each is its prefix and a body
+ * of the documented length and characters, standing alone; each character is read a bounded
+ * number of times.
+ */
+export const vendorTokenRule: OwnRule = ownRule({
+  id: 'trailbook/vendor-token',
+  describe: 'GitLab pipeline trigger, runner, deploy, feed, OAuth and incoming-mail tokens (`glptt-`, `glrt-`, `gldt-`, `glft-`, `glsoat-`, `glimt-`), a Heroku API key (`HRKU-AA…`), Sentry (`sntryu_`, `sntrys_`), Supabase (`sbp_`), OpenRouter (`sk-or-v1-`), xAI (`xai-`), Perplexity (`pplx-`), Replicate (`r8_`), NVIDIA (`nvapi-`), Postman (`PMAK-`), Clojars, RubyGems, age (`AGE-SECRET-KEY-1`), Google OAuth (`ya29.`, `1//0`), Square (`sq0atp-`, `sq0csp-`) and Doppler (`dp.pt.`) tokens',
+  finders: [
+    prefixed('glptt-', 'GitLab token', isLowerHex, 40, 40),
+    prefixed(['glrt-', 'gldt-', 'glft-'], 'GitLab token', isB64UrlChar, 20, 80),
+    prefixed('glsoat-', 'GitLab token', isB64UrlChar, 20, 80),
+    prefixed('glimt-', 'GitLab token', isB64UrlChar, 25, 80),
+    prefixed('HRKU-AA', 'Heroku API key', isB64UrlChar, 58, 58),
+    prefixed('sntryu_', 'Sentry token', isLowerHex, 64, 64),
+    prefixed('sntrys_', 'Sentry token', (c) => isBase64(c) || c === 95, 60, 512),
+    prefixed('sbp_', 'Supabase token', isLowerHex, 40, 40),
+    prefixed('sk-or-v1-', 'OpenRouter API key', isLowerHex, 64, 64),
+    prefixed('xai-', 'xAI API key', isAlnum, 80, 80),
+    prefixed('pplx-', 'Perplexity API key', isAlnum, 48, 48),
+    prefixed('r8_', 'Replicate API token', isAlnum, 37, 37),
+    prefixed('nvapi-', 'NVIDIA API key', isB64UrlChar, 64, 64),
+    prefixed('PMAK-', 'Postman API key', (c) => isLowerHex(c) || c === 45, 59, 59),
+    prefixed('CLOJARS_', 'Clojars token', isLowerAlnum, 60, 60),
+    prefixed('rubygems_', 'RubyGems API key', isLowerHex, 48, 48),
+    prefixed('AGE-SECRET-KEY-1', 'age secret key', isBech32Upper, 58, 58),
+    prefixed('ya29.', 'Google OAuth token', isB64UrlChar, 30, 2048),
+    prefixed('1//0', 'Google OAuth token', isB64UrlChar, 40, 512),
+    prefixed('sq0atp-', 'Square token', isB64UrlChar, 22, 22),
+    prefixed('sq0csp-', 'Square token', isB64UrlChar, 43, 43),
+    prefixed('dp.pt.', 'Doppler token', isAlnum, 43, 43),
+  ],
+  examples: {
+    secret: [
+      { text: 'trigger with glptt-74bf20f876ffc474c0251908fcdce4b314f68d9d now', value: 'glptt-74bf20f876ffc474c0251908fcdce4b314f68d9d' },
+      { text: 'gitlab-runner register --token glrt-XS0DRdJuPnBIKpi99lSi', value: 'glrt-XS0DRdJuPnBIKpi99lSi' },
+      { text: 'HEROKU key HRKU-AAI7S1L10e0tza93Ce6KRDiKpFfez3gb9pvMEc0goRqG9hTCzppvEJqa_ZgI.', value: 'HRKU-AAI7S1L10e0tza93Ce6KRDiKpFfez3gb9pvMEc0goRqG9hTCzppvEJqa_ZgI' },
+      { text: 'sentry-cli with 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', value: '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' },
+      { text: 'supabase login --token sbp_3c3a30f47c123c50a303f99217331a52757ec8bc', value: 'sbp_3c3a30f47c123c50a303f99217331a52757ec8bc' },
+      { text: 'OPENROUTER 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', value: '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' },
+      { text: 'replicate r8_QVz0ViLMj3zZmIHkKlm3qxYsb1ZC5A80yuJ5L ok', value: 'r8_QVz0ViLMj3zZmIHkKlm3qxYsb1ZC5A80yuJ5L' },
+      { text: 'PMAK-46c3dc508343494cb260b4f7-2bf3af0bede9e4ec69595a86411d53053c for newman', value: 'PMAK-46c3dc508343494cb260b4f7-2bf3af0bede9e4ec69595a86411d53053c' },
+      { text: 'AGE-SECRET-KEY-1K4XXG9WA485F2ZL3GHUMMMSJ3CFZZ2MQDGDHSZKV82DYLMJF842SG99GXQ', value: 'AGE-SECRET-KEY-1K4XXG9WA485F2ZL3GHUMMMSJ3CFZZ2MQDGDHSZKV82DYLMJF842SG99GXQ' },
+      { text: 'Authorization header had ya29.a0AfH6SMBx3kQ9vLw2pXk4sZ9Ba7qLw2pXk4sZ9', value: 'ya29.a0AfH6SMBx3kQ9vLw2pXk4sZ9Ba7qLw2pXk4sZ9' },
+    ],
+    notSecret: ['glptt- then 40 hex digits', 'runner tokens start glrt-', 'sbp_ is Supabase', 'x = 1//0 raises', 'ya29.short', 'r8_ prefix', 'the HRKU-AA prefix', 'version sk-or-v1-beta'],
+  },
+});
+
 /** Trailbook's own rules, in the order they run. */
-export const OWN_RULES: readonly OwnRule[] = [assignmentRule, connectionStringRule, googleApiKeyRule, privateKeyBodyRule, bearerTokenRule, prefixedTokenRule, commandCredentialRule];
+export const OWN_RULES: readonly OwnRule[] = [assignmentRule, connectionStringRule, googleApiKeyRule, privateKeyBodyRule, bearerTokenRule, prefixedTokenRule, commandCredentialRule, basicAuthHeaderRule, loginPasswordRule, base64SecretRule, twilioAuthTokenRule, vendorTokenRule];
