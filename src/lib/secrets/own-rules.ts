@@ -670,20 +670,22 @@ export const prefixedTokenRule: OwnRule = ownRule({
   },
 });
 
-/** How far before its option a command's name may stand, on the same line. */
+/** How far before an option its command is looked for, on the same line. */
 const COMMAND_REACH = 200;
 
 /**
- * Whether one of `names` stands on the line holding `at`, at most {@link COMMAND_REACH}
- * characters before it. Reads only those characters: a search back over the whole text at
- * every option made a text of repeated options quadratic (sec9: `docker login -p ` repeated,
- * 2.1 s at 256 KiB, a 4 MiB cell never done).
+ * The command before `at`: its line, from after the last `;`, `&` or `|`, at most
+ * {@link COMMAND_REACH} characters of it. Never a search back over the whole text: one at every
+ * option made a text of repeated options quadratic (sec9: `docker login -p ` repeated, 2.1 s at
+ * 256 KiB, a 4 MiB cell never done).
  */
-function commandBefore(text: string, at: number, names: readonly string[]): boolean {
-  const before = text.slice(Math.max(0, at - COMMAND_REACH), at);
-  const line = before.slice(before.lastIndexOf('\n') + 1);
-  return names.some((name) => line.includes(name));
+function commandBefore(text: string, at: number): string {
+  const window = text.slice(Math.max(0, at - COMMAND_REACH), at);
+  return window.slice(Math.max(window.lastIndexOf('\n'), window.lastIndexOf(';'), window.lastIndexOf('&'), window.lastIndexOf('|')) + 1);
 }
+
+/** Whether `window` holds one of `words`. */
+const holdsAny = (window: string, words: readonly string[]): boolean => words.some((w) => window.includes(w));
 
 /**
  * `trailbook/command-credential`: a credential given on a command line without a `KEY=`:
@@ -701,7 +703,7 @@ export const commandCredentialRule: OwnRule = ownRule({
       read(text, at) {
         const from = text.startsWith(' -u ', at) ? at + 4 : at + 8;
         // Only curl's option: the command is on the same line, at most 200 characters before.
-        if (!commandBefore(text, at, ['curl'])) return { candidate: null, next: from };
+        if (!holdsAny(commandBefore(text, at), ['curl'])) return { candidate: null, next: from };
         const e = valueEnd(text, from);
         const colon = text.slice(from, e).indexOf(':');
         if (colon < 0 || from + colon >= e - 1) return { candidate: null, next: Math.max(from, e) };
@@ -726,7 +728,7 @@ export const commandCredentialRule: OwnRule = ownRule({
       kind: 'password in mysql -p',
       read(text, at) {
         const from = at + 3;
-        if (!commandBefore(text, at, ['mysql', 'mariadb'])) return { candidate: null, next: from };
+        if (!holdsAny(commandBefore(text, at), ['mysql', 'mariadb'])) return { candidate: null, next: from };
         const e = valueEnd(text, from);
         return { candidate: e > from ? { start: from, end: e } : null, next: Math.max(from, e) };
       },
@@ -816,19 +818,9 @@ export const basicAuthHeaderRule: OwnRule = ownRule({
   },
 });
 
-/** Whether `window` holds one of `words`. */
-const holdsAny = (window: string, words: readonly string[]): boolean => words.some((w) => window.includes(w));
 
 /** Commands a password is given to with `-p`/`--password` (a login command, a database shell). */
 const LOGIN_COMMANDS = [' login', 'mongosh', 'mongo '];
-/** How far before a password option its command is looked for, on the same line. */
-const COMMAND_REACH = 200;
-
-/** The command before `at`: its line, from after the last `;`, `&` or `|`, at most {@link COMMAND_REACH} characters of it (never a search back over the whole text). */
-function commandBefore(text: string, at: number): string {
-  const window = text.slice(Math.max(0, at - COMMAND_REACH), at);
-  return window.slice(Math.max(window.lastIndexOf('\n'), window.lastIndexOf(';'), window.lastIndexOf('&'), window.lastIndexOf('|')) + 1);
-}
 
 /** The word at `from` (after up to four spaces; quoted, or up to a character that ends a value), as a candidate; on after it. */
 function readWord(text: string, from: number): { candidate: Candidate | null; next: number } {
