@@ -167,7 +167,7 @@ export async function runCheck(dirs: string[], options: CheckOptions, out: Outpu
   const t = totals(result.projects, result.problems);
   if (!options.quiet && result.projects.length > 0) {
     printFound(out, t, result.projects);
-    printFaults(out, t, result.projects, baseline ? { counts: acceptedByProject, file: baseline.file } : null);
+    printFaults(out, t, result.projects, baseline ? { counts: acceptedByProject, file: baseline.file } : null, 'names');
     printNextStep(out, result.projects, settings.outDir, { built: false, args: [...dirs, ...(options.example ? ['--example'] : []), ...(options.config === undefined ? [] : ['--config', options.config])] }, acceptedByProject);
   }
   if (result.projects.length === 0) {
