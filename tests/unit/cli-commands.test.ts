@@ -113,6 +113,11 @@ describe('configuration through the command line', () => {
     const out = capture();
     expect(await main(['check', '--quiet', real], out)).toBe(0);
     expect(out.results.slice(0, 2)).toEqual(['rand__loop', '  56 beads issues, 0 invalid rows, 0 flags (0 high, 0 medium, 0 low), 0 problems; repository: none']);
+    // A trail with no repository beside it says it as the recap does (a new user's trial, use9:
+    // 'repository: no repository' beside 'repository: none' of the beads project above it).
+    const trail = capture();
+    expect(await main(['check', '--quiet', join(real, '..', 'ChronoAIProject__NyxID')], trail)).toBe(0);
+    expect(trail.results[1]).toBe('  9 rows, 0 invalid rows, 1 flag (0 high, 0 medium, 1 low), 1 problem; repository: none (git checks inconclusive: no repository)');
     const example = capture();
     expect(await main(['check', '--quiet', join(EXAMPLE_CORPUS, 'coordination', 'clean')], example)).toBe(0);
     expect(example.results[1]).toMatch(/^ {2}15 coordination events, 5 babysit entries, 0 invalid rows, 0 flags \(0 high, 0 medium, 0 low\), 0 problems; repository: /);
