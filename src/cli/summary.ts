@@ -72,10 +72,28 @@ export function nothingFoundLines(roots: readonly string[], consequence = ''): s
 }
 
 /**
- * Prints the flags and invalid-row summary. Flags `accepted` in the baseline (issue 32) are
- * counted with the rest and said apart: how many of them are accepted, not open.
+ * Where the summary's warnings are listed one by one: `report`, the build report the build
+ * writes; `names`, nowhere else (check writes no report): a line per kind names its projects,
+ * the first {@link WARNING_NAMES} of them.
  */
-export function printFaults(out: Output, t: ArchiveTotals, projects: readonly ProjectSummary[], accepted: { counts: AcceptedCounts; file: string } | null = null): void {
+export type WarningsListed = 'report' | 'names';
+
+/** Projects a warning kind's line of check's summary names before `… and N more`. */
+export const WARNING_NAMES = 10;
+
+/** The projects of each warning kind, by name (build-report.ts `projectWarnings`), in archive order. */
+function warnedNames(projects: readonly ProjectSummary[]): Map<string, string[]> {
+  const names = new Map<string, string[]>();
+  for (const p of projects) for (const kind of new Set(projectWarnings(p).map((w) => w.kind))) names.set(kind, [...(names.get(kind) ?? []), projectName(p)]);
+  return names;
+}
+
+/**
+ * Prints the flags and invalid-row summary. Flags `accepted` in the baseline (issue 32) are
+ * counted with the rest and said apart: how many of them are accepted, not open. `warningsListed`: where each warning
+ * is listed ({@link WarningsListed}).
+ */
+export function printFaults(out: Output, t: ArchiveTotals, projects: readonly ProjectSummary[], accepted: { counts: AcceptedCounts; file: string } | null = null, warningsListed: WarningsListed = 'report'): void {
   const flagged = projects.filter((p) => flagTotal(p.counts) > 0);
   const acceptedOfProject = (id: string): number => {
     const a = accepted?.counts.get(id);
@@ -97,7 +115,19 @@ export function printFaults(out: Output, t: ArchiveTotals, projects: readonly Pr
   if (t.openBlockers > 0) out.info(`Open blockers: ${formatCount(t.openBlockers)}.`);
   printSecrets(out, t);
   const warned = Object.entries(t.warnings).sort(([a], [b]) => (a < b ? -1 : 1));
-  if (warned.length > 0) out.info(`Warnings: ${warned.map(([kind, n]) => `${plural(n, 'project')} ${WARNING_WORDS[kind] ?? kind}`).join('; ')} (each is listed in the build report).`);
+  if (warned.length === 0) return;
+  const what = ([kind, n]: [string, number]): string => `${plural(n, 'project')} ${WARNING_WORDS[kind] ?? kind}`;
+  if (warningsListed === 'report') {
+    out.info(`Warnings: ${warned.map(what).join('; ')} (each is listed in the build report).`);
+    return;
+  }
+  // check writes no build report: a line under it names the projects of each kind (names may hold commas).
+  out.info(`Warnings: ${warned.map(what).join('; ')}.`);
+  const names = warnedNames(projects);
+  for (const [kind] of warned) {
+    const of = names.get(kind) ?? [];
+    out.info(`  projects ${WARNING_WORDS[kind] ?? kind}: ${of.slice(0, WARNING_NAMES).join('; ')}${of.length > WARNING_NAMES ? `; … and ${formatCount(of.length - WARNING_NAMES)} more` : ''}`);
+  }
 }
 
 /**

@@ -148,7 +148,7 @@ describe('exit codes', () => {
     const pstack = await runCli(['check', '--fail-on-unverified', 'content/pstack-app']);
     expect(pstack.code).toBe(1);
     expect(pstack.stderr).toContain('1 project with evidence that is not verified (--fail-on-unverified): pstack app');
-    expect(pstack.stdout).toContain("  evidence: 9 pointers: 5 verified, 0 did not resolve, 0 prose (no pointer), 4 not checkable; 8 rows under Check first: 2 open, 6 in the agent's words");
+    expect(pstack.stdout).toContain("  evidence: 9 pointers: 5 verified, 0 did not resolve, 0 prose (no pointer), 4 not checkable; 8 rows under Check first: 2 need a look, 6 in the agent's words");
     expect((await runCli(['check', '--fail-on-unverified', 'content/tickets/clean'])).code).toBe(0);
   });
 

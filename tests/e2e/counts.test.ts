@@ -94,14 +94,14 @@ describe('every surface counts the same, for every project of the example corpus
       expect(await readText(row.locator('td.flag-counts')), id).toBe(`${c.flags.high} high ${c.flags.medium} medium ${c.flags.low} low${problems > 0 ? ` ${problems} problem${problems === 1 ? '' : 's'}${flags !== problems ? ` (${flags} flags)` : ''}` : ''}`);
       expect(await readText(row.locator('td.evidence-counts')), id).toBe(`${c.pointers.unresolved} did not resolve ${c.pointers.prose} prose, no pointer ${c.pointers.notCheckable} not checkable`);
       expect(await readText(row.locator('td[data-label="Open blockers"]')), id).toBe(String(c.openBlockers));
-      expect(await readText(row.locator('td[data-label="Check first: open"]')), id).toBe(`${c.checkFirstOpen}${c.checkFirstWords > 0 ? ` (+${c.checkFirstWords} in the agent's words)` : ''}`);
+      expect(await readText(row.locator('td[data-label="Check first: need a look"]')), id).toBe(`${c.checkFirstOpen}${c.checkFirstWords > 0 ? ` (+${c.checkFirstWords} in the agent's words)` : ''}`);
       expect(await readText(row.locator('td[data-label="Invalid"]')), id).toBe(String(c.invalid));
     }
     const sum = (f: (c: ProjectCounts) => number): number => [...reference.values()].reduce((n, r) => n + f(r.counts as ProjectCounts), 0);
     const summary = page.locator('[data-testid="home-summary"]');
     expect(await readText(summary.locator('[data-figure="flags"] .figure-main'))).toBe(`${sum((c) => c.flags.high)} high ${sum((c) => c.flags.medium)} medium ${sum((c) => c.flags.low)} low`);
     expect(await readText(summary.locator('[data-figure="evidence"] .figure-main'))).toBe(`${sum((c) => c.pointers.verified)} verified ${sum((c) => c.pointers.unresolved)} did not resolve ${sum((c) => c.pointers.prose)} prose, no pointer ${sum((c) => c.pointers.notCheckable)} not checkable`);
-    expect(await readText(summary.locator('[data-figure="check-first"] .figure-main'))).toBe(`${sum((c) => c.checkFirstOpen)} rows open`);
+    expect(await readText(summary.locator('[data-figure="check-first"] .figure-main'))).toBe(`${sum((c) => c.checkFirstOpen)} rows need a look`);
     expect(await readText(page.locator('main .lede'))).toBe(`14 projects, ${sum((c) => c.rows)} decision rows. What needs a person:`);
   });
 
@@ -127,7 +127,7 @@ describe('every surface counts the same, for every project of the example corpus
         expect(toc['#check-first'], id).toBe(String(c.checkFirstOpen));
         expect(toc['#decisions'], id).toBe(String(c.rows));
         if (c.checkFirstOpen > 0) expect(await readText(page.locator('section.check-first > p')), id).toMatch(new RegExp(`^${c.checkFirstOpen} of ${c.rows} rows? needs? a look`));
-        if (c.checkFirstOpen > 0) expect(await readText(verdict.locator('[data-figure="check-first"] .figure-main')), id).toBe(`${c.checkFirstOpen} of ${c.rows} row${c.rows === 1 ? '' : 's'} open`);
+        if (c.checkFirstOpen > 0) expect(await readText(verdict.locator('[data-figure="check-first"] .figure-main')), id).toBe(`${c.checkFirstOpen} of ${c.rows} need${c.checkFirstOpen === 1 ? 's' : ''} a look`);
         expect(await page.locator('#check-first-words').count(), id).toBe(c.checkFirstWords > 0 ? 1 : 0);
         if (c.checkFirstWords > 0) expect(await readText(page.locator('#check-first-words > summary .cf-count')), id).toBe(`${c.checkFirstWords} row${c.checkFirstWords === 1 ? '' : 's'}`);
       }

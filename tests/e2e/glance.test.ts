@@ -131,7 +131,7 @@ describe.skipIf(!chromiumAvailable())('what needs a person, at both widths', () 
         expect(await readText(verdict.locator('[data-figure="evidence"] .figure-main'))).toBe('10 verified 4 did not resolve 1 prose, no pointer 0 not checkable');
         expect(await readText(verdict.locator('[data-figure="blockers"] .figure-main'))).toBe('none');
         expect(await readText(verdict.locator('[data-figure="audit"] .figure-main'))).toBe('2 flags from codex-x / gpt-y');
-        expect(await readText(verdict.locator('[data-figure="check-first"] .figure-main'))).toBe('7 of 15 rows open');
+        expect(await readText(verdict.locator('[data-figure="check-first"] .figure-main'))).toBe('7 of 15 need a look');
         expect(await readText(verdict.locator('[data-figure="check-first"] .figure-note'))).toBe("+ 1 in the agent's words");
         for (const figure of ['flags', 'evidence', 'blockers', 'audit', 'check-first']) expect(await onFirstScreen(page, `[data-testid="verdict"] [data-figure="${figure}"]`), figure).toBe(true);
         // Each severity links to its first flag, each evidence outcome to its Check first group.

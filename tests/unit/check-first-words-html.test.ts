@@ -74,3 +74,23 @@ describe("Check first's folded group on the recap page", () => {
     expect(checkFirstWordsFilters({ outcome: 'no-evidence', reason: '' })).toEqual({ result: ['verified'], evidence: ['no evidence'] });
   });
 });
+
+describe("Check first's figures say 'need a look', not 'open' (a result those rows may have)", () => {
+  // A new user's trial (use9) on a real trail: the recap's figure said '5 of 9 rows open' above
+  // '5 of 9 rows need a look: 1 failed; 4 open', and the home's '9 rows open' while ?result=open
+  // listed 7.
+  it('says it on the home, the recap strip, the command line and the feed alike', async () => {
+    const { checkFirstNeedText, checkFirstCountsText } = await import('../../src/lib/site/words.ts');
+    const { verdictFigures } = await import('../../src/lib/projections/verdict-figures.ts');
+    expect(checkFirstNeedText(9)).toBe('9 rows need a look');
+    expect(checkFirstNeedText(1)).toBe('1 row needs a look');
+    expect(checkFirstNeedText(1234)).toBe('1,234 rows need a look');
+    expect(checkFirstCountsText({ checkFirst: 43, checkFirstOpen: 9, checkFirstWords: 34 })).toBe("43 rows under Check first: 9 need a look, 34 in the agent's words");
+    expect(checkFirstCountsText({ checkFirst: 3, checkFirstOpen: 1, checkFirstWords: 2 })).toBe("3 rows under Check first: 1 needs a look, 2 in the agent's words");
+    const counts = { rows: 9, checkFirstOpen: 5, checkFirstWords: 4, flagLayers: { layer1: { high: 0, medium: 0, low: 0 }, layer2: { high: 0, medium: 0, low: 0 } }, pointers: { verified: 0, failed: 0, unresolved: 0, prose: 0, notCheckable: 9 }, openBlockers: 0, invalid: 0 } as never;
+    const audit = { present: false } as never;
+    expect(verdictFigures(counts, audit, true).checkFirst).toBe('5 of 9 need a look');
+    expect(verdictFigures({ ...(counts as object), checkFirstOpen: 1 } as never, audit, true).checkFirst).toBe('1 of 9 needs a look');
+    expect(verdictFigures({ ...(counts as object), checkFirstOpen: 0 } as never, audit, true).checkFirst).toBe('no row needs a look');
+  });
+});

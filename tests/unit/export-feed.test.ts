@@ -112,7 +112,7 @@ describe('atomFeed', () => {
   it('has source formats as categories and the counts that need a person as summary', () => {
     const e = (parse(atomFeed(PROJECTS, { base: '/', root: null, title: 'T' }, now))['entry'] as Node[])[0] as Node;
     expect((e['category'] as Node[]).map((c) => c['@term'])).toEqual(['bbs-trail']);
-    expect(text(e['summary'])).toBe("3 decision rows; flags: 2 high, 0 medium, 1 low; evidence: 1 verified, 1 did not resolve, 0 prose (no pointer), 1 not checkable; Check first: 1 open, 0 in the agent's words; 1 invalid record; audit never invoked.");
+    expect(text(e['summary'])).toBe("3 decision rows; flags: 2 high, 0 medium, 1 low; evidence: 1 verified, 1 did not resolve, 0 prose (no pointer), 1 not checkable; Check first: 1 needs a look, 0 in the agent's words; 1 invalid record; audit never invoked.");
   });
 });
 

@@ -120,7 +120,9 @@ describe('recap.html says what the recap page says (same core words)', () => {
     expect(figure('evidence')).toBe('Evidence 10 verified 4 did not resolve 1 prose, no pointer 0 not checkable');
     expect(figure('blockers')).toBe('Open blockers none');
     expect(figure('audit')).toBe('Handover audit 2 flags from codex-x / gpt-y');
-    expect(figure('check-first')).toBe("Check first 7 of 15 rows open + 1 in the agent's words");
+    // Said as the Check first sentence says it (a new user's trial, use9: '7 of 15 rows open' above
+    // '… 2 open; …' on one page; 'open' is one of the results those rows have).
+    expect(figure('check-first')).toBe("Check first 7 of 15 need a look + 1 in the agent's words");
     expect(figure('invalid')).toBe('Invalid records 1 invalid record');
     // An open blocker and an audit never invoked, in another project.
     const verdicts = exportRecapHtml(model('tickets-verdict-faults'), { root: null, archiveTitle: 'Archive' });

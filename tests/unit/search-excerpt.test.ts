@@ -53,3 +53,22 @@ describe('a SHA the query names', () => {
     expect(text(excerpt([body], new Set(), null))).toBe(text(excerpt([body], new Set(), null, [])));
   });
 });
+
+describe('a path the query names', () => {
+  // An auditor's trial (use9): `docs/HORIZONTAL_SCALING_ARCHITECTURE.md` listed the two rows
+  // citing it with their why as the excerpt and the path nowhere, since a token matched exactly
+  // gives no words to mark (a SHA was marked; a path was not).
+  const why = 'It satisfies the audit without adding infrastructure';
+  const evidence = 'docs/HORIZONTAL_SCALING_ARCHITECTURE.md; crates/zoen-engine/src/admission.rs:141-162';
+
+  it('is marked in the field that cites it, which the excerpt shows', () => {
+    expect(text(excerpt([why, evidence], new Set(), null, [], ['docs/horizontal_scaling_architecture.md']))).toBe('[docs/HORIZONTAL_SCALING_ARCHITECTURE.md]; crates/zoen-engine/src/admission.rs:141-162');
+    // A file name alone marks the path where it ends on a segment boundary (six words before it kept, as for any word).
+    expect(text(excerpt([why, evidence], new Set(), null, [], ['admission.rs']))).toBe('… ARCHITECTURE.md; crates/zoen-engine/src/[admission.rs]:141-162');
+    expect(text(marked('see src/zoen-engine/src/admission.rs and myadmission.rs, admission.rsx', new Set(), null, [], ['admission.rs']))).toBe('see src/zoen-engine/src/[admission.rs] and myadmission.rs, admission.rsx');
+  });
+
+  it('marks nothing when the text does not hold it', () => {
+    expect(text(excerpt([why], new Set(), null, [], ['docs/other.md']))).toBe(why);
+  });
+});

@@ -54,4 +54,30 @@ describe('a path:line search on file results', () => {
     expect([2, 3, 5, 6, 9, 10].map((n) => bodyCitesLine(body, n))).toEqual([false, true, true, false, true, false]);
     expect(bodyCitesLine('File of repo.git, cited by 1 row.', 1)).toBe(false);
   });
+
+  it('shows the path searched for in each row citing it, marked (not the row\'s why)', async () => {
+    // An auditor's trial (use9) on a real trail: `docs/HORIZONTAL_SCALING_ARCHITECTURE.md` listed
+    // the rows citing it with their why as the excerpt, the path nowhere in view.
+    const evidence = 'docs/HORIZONTAL_SCALING_ARCHITECTURE.md';
+    const record = {
+      anchor: 'row-bcc529e9',
+      title: 'Selected the embedded fenced node-owner design',
+      body: 'It satisfies the audit without adding infrastructure',
+      evidence,
+      meta: 'result: awaiting cross-judge confirmation',
+      facets: { type: ['decision'] },
+      exact: [{ key: 'id:bcc529e9', quality: 3 as const }, { key: 'path:horizontal_scaling_architecture.md', quality: 2 as const, path: 'docs/horizontal_scaling_architecture.md' }],
+    };
+    const engine = (await memorySite([{ key: 'p/nyx', records: [record] }])).engine();
+    const shown = async (q: string): Promise<unknown> => {
+      const out = await engine.search(q, {});
+      return (await engine.show(out.hits.slice(), out))[0]?.excerpt;
+    };
+    expect(await shown(evidence)).toEqual([{ text: evidence, mark: true }]);
+    // The file name alone marks what the query names.
+    expect(await shown('HORIZONTAL_SCALING_ARCHITECTURE.md:12')).toEqual([
+      { text: 'docs/', mark: false },
+      { text: 'HORIZONTAL_SCALING_ARCHITECTURE.md', mark: true },
+    ]);
+  });
 });

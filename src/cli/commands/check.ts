@@ -29,6 +29,15 @@ import { archiveProgress } from '../progress.ts';
 import { nothingFoundLines, printFaults, printFound, printNextStep, strictExitCode, strictFault, totals } from '../summary.ts';
 
 /** Options of `trailbook check`. */
+
+/**
+ * A project's repository on its check line: its path, or `none`, with why git checks are
+ * inconclusive as the recap's badge says it (`none (git checks inconclusive: no repository)`).
+ */
+function repositoryText(path: string | null | undefined, problem: string | null): string {
+  if (path) return path;
+  return problem ? `none (git checks inconclusive: ${problem})` : 'none';
+}
 export interface CheckOptions {
   /** `--config FILE`: inputs and include/exclude come from it. */
   config?: string;
@@ -85,7 +94,7 @@ function printProjectText(out: Output, model: ProjectModel, accepted: ReadonlyAr
     model.babysit ? plural(model.babysit.entries.length, 'babysit entry', 'babysit entries') : '',
   ].filter((t) => t !== '');
   const records = held.length > 0 ? held.join(', ') : plural(0, 'row');
-  out.result(`  ${records}, ${plural(c.invalid, 'invalid row')}, ${plural(flagTotal(c), 'flag')} (${c.flags.high} high, ${c.flags.medium} medium, ${c.flags.low} low${acceptedHere > 0 ? `; ${acceptedHere} accepted` : ''}), ${plural(problemTotal(c), 'problem')}; repository: ${model.repository.path ?? gitChecksProblem(model) ?? 'none'}${model.repository.head ? ` @ ${model.repository.head.slice(0, 12)}` : ''}`);
+  out.result(`  ${records}, ${plural(c.invalid, 'invalid row')}, ${plural(flagTotal(c), 'flag')} (${c.flags.high} high, ${c.flags.medium} medium, ${c.flags.low} low${acceptedHere > 0 ? `; ${acceptedHere} accepted` : ''}), ${plural(problemTotal(c), 'problem')}; repository: ${repositoryText(model.repository.path, gitChecksProblem(model))}${model.repository.head ? ` @ ${model.repository.head.slice(0, 12)}` : ''}`);
   const pointers = pointerTotal(c);
   if (pointers > 0 || c.rows > 0) out.result(`  evidence: ${plural(pointers, 'pointer')}: ${pointerCountsText(c.pointers)}; ${checkFirstCountsText(c)}`);
   if (c.openBlockers > 0) out.result(`  ${plural(c.openBlockers, 'open blocker')}`);
@@ -167,7 +176,7 @@ export async function runCheck(dirs: string[], options: CheckOptions, out: Outpu
   const t = totals(result.projects, result.problems);
   if (!options.quiet && result.projects.length > 0) {
     printFound(out, t, result.projects);
-    printFaults(out, t, result.projects, baseline ? { counts: acceptedByProject, file: baseline.file } : null);
+    printFaults(out, t, result.projects, baseline ? { counts: acceptedByProject, file: baseline.file } : null, 'names');
     printNextStep(out, result.projects, settings.outDir, { built: false, args: [...dirs, ...(options.example ? ['--example'] : []), ...(options.config === undefined ? [] : ['--config', options.config])] }, acceptedByProject);
   }
   if (result.projects.length === 0) {

@@ -12,6 +12,7 @@ import { createHash } from 'node:crypto';
 import type { ProjectSummary } from '../archive/summary.ts';
 import { urls } from '../site/urls.ts';
 import { countOf, pointerCountsText, severityCountsText } from '../site/words.ts';
+import { agree } from '../text/agree.ts';
 import { newestFirst, projectLinks, type ArchiveContext } from './archive-index.ts';
 import { exportUrls } from './export-urls.ts';
 import { absoluteUrl } from './site-url.ts';
@@ -46,7 +47,7 @@ export function entrySummary(p: ProjectSummary): string {
     countOf(c.rows, 'decision row'),
     `flags: ${severityCountsText(c.flags)}`,
     `evidence: ${pointerCountsText(c.pointers)}`,
-    `Check first: ${c.checkFirstOpen} open, ${c.checkFirstWords} in the agent's words`,
+    `Check first: ${c.checkFirstOpen} ${agree(c.checkFirstOpen, 'needs', 'need')} a look, ${c.checkFirstWords} in the agent's words`,
     countOf(c.invalid, 'invalid record'),
   ];
   const audit = !p.audit.present ? (hasDecisionTrail(p.sources) ? 'audit never invoked' : 'no decision trail to audit') : !p.audit.valid ? 'audit.json invalid' : p.audit.status === 'ran' ? `reviewed by ${p.audit.reviewer || 'a reviewer'}` : `not reviewed (${p.audit.status ?? 'unknown'})`;

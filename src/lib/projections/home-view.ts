@@ -27,7 +27,7 @@ export const HOME_SORTS = {
   blockers: 'most open blockers',
   flags: 'most flags',
   'not-verified': 'most evidence that did not resolve, then prose, then not checkable',
-  results: 'most rows open under Check first',
+  results: 'most rows needing a look under Check first',
   invalid: 'most invalid records',
 } as const;
 

@@ -8,6 +8,7 @@
 import type { AuditInfo, ProjectCounts } from '../model/types.ts';
 import { layerTotal, pointerTotal } from './counts.ts';
 import { auditVerdict, countOf, severityCountsText } from '../site/words.ts';
+import { agree } from '../text/agree.ts';
 
 /** The strip's figures of one project. */
 export interface VerdictFigures {
@@ -22,8 +23,10 @@ export interface VerdictFigures {
   /** The audit state: `2 flags from codex-x / gpt-y`, `Never invoked`, ... ({@link auditVerdict}). */
   audit: ReturnType<typeof auditVerdict>;
   /**
-   * Check first's first group leading (issue 27): `5 of 15 rows open`, `no row open` or `no
-   * valid row`; null when the project has no decision trail.
+   * Check first's first group leading (issue 27): `5 of 15 need a look`, `no row needs a look`
+   * or `no valid row`, as the Check first sentence says it (not `open`, one of the results those
+   * rows have; no `rows`, so a phone keeps it beside Open blockers on the first screen); null
+   * when the project has no decision trail.
    */
   checkFirst: string | null;
   /** The second group after it: `+ 7 in the agent's words`, or null when it is empty or there is no trail. */
@@ -49,7 +52,7 @@ export function verdictFigures(c: ProjectCounts, audit: AuditInfo, hasTrail: boo
     hasEvidence: pointerTotal(c) > 0,
     blockers: c.openBlockers > 0 ? countOf(c.openBlockers, 'open blocker') : null,
     audit: auditVerdict(audit, layer2, hasTrail),
-    checkFirst: !hasTrail ? null : c.rows === 0 ? 'no valid row' : c.checkFirstOpen > 0 ? `${c.checkFirstOpen} of ${countOf(c.rows, 'row')} open` : 'no row open',
+    checkFirst: !hasTrail ? null : c.rows === 0 ? 'no valid row' : c.checkFirstOpen > 0 ? `${c.checkFirstOpen} of ${c.rows} ${agree(c.checkFirstOpen, 'needs', 'need')} a look` : 'no row needs a look',
     checkFirstWords: !hasTrail || c.checkFirstWords === 0 ? null : `+ ${c.checkFirstWords} in the agent's words`,
     invalid: c.invalid > 0 ? countOf(c.invalid, 'invalid record') : null,
   };

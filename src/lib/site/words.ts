@@ -43,10 +43,17 @@ export function pointerCountsText(p: { verified: number; unresolved: number; pro
 
 /**
  * Rows under Check first in words, the first group leading (issue 27, scope 1): `12 rows
- * under Check first: 5 open, 7 in the agent's words`.
+ * under Check first: 5 need a look, 7 in the agent's words`. The first group is said as the
+ * recap's Check first sentence says it, never `open`: `open` is one of its rows' results (a new
+ * user's trial, use9: '5 of 9 rows open' above '1 failed; 4 open').
  */
 export function checkFirstCountsText(c: { checkFirst: number; checkFirstOpen: number; checkFirstWords: number }): string {
-  return `${countOf(c.checkFirst, 'row')} under Check first: ${grouped(c.checkFirstOpen)} open, ${grouped(c.checkFirstWords)} in the agent's words`;
+  return `${countOf(c.checkFirst, 'row')} under Check first: ${grouped(c.checkFirstOpen)} ${agree(c.checkFirstOpen, 'needs', 'need')} a look, ${grouped(c.checkFirstWords)} in the agent's words`;
+}
+
+/** Rows of Check first's first group, as the archive home's figure says them: `9 rows need a look`, `1 row needs a look`, `1,234 rows need a look` (grouped, as the `+ 1,234 in the agent's words` beside it). */
+export function checkFirstNeedText(open: number): string {
+  return `${grouped(open)} ${agree(open, 'row', 'rows')} ${agree(open, 'needs', 'need')} a look`;
 }
 
 /**

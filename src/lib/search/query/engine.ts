@@ -935,6 +935,8 @@ export class SearchEngine {
     const wanted = new Set(outcome.terms);
     // SHA prefixes of the query: marked in titles and excerpts, which the words alone never mark.
     const hexes = (outcome.parsed?.tokens ?? []).flatMap((t) => t.exact.flatMap((e) => (e.type === 'hex' ? [e.prefix] : [])));
+    // Paths of the query (`docs/a.md`, `a.rs:150`): matched exactly, they give no words to mark.
+    const paths = (outcome.parsed?.tokens ?? []).flatMap((t) => t.exact.flatMap((e) => (e.type === 'path' ? [e.path] : [])));
     return hits.map((hit, i) => {
       const d = docs[i] ?? ['', '', '(record not found)', '', '', ''];
       const part = this.manifest.parts[hit.part];
@@ -944,10 +946,10 @@ export class SearchEngine {
       return {
         href: `${this.base}${part?.path ?? ''}${page}${anchor !== '' ? `#${anchor}` : line}`,
         title,
-        titleMarks: marked(title, wanted, outcome.prefix, hexes),
+        titleMarks: marked(title, wanted, outcome.prefix, hexes, paths),
         project: part?.title ?? '',
-        excerpt: excerpt([body, evidence, meta], wanted, outcome.prefix, hexes),
-        titleExcerpt: lateTitleExcerpt(title, wanted, outcome.prefix, hexes),
+        excerpt: excerpt([body, evidence, meta], wanted, outcome.prefix, hexes, paths),
+        titleExcerpt: lateTitleExcerpt(title, wanted, outcome.prefix, hexes, paths),
         tags: this.tags(hit),
         type: this.typeOf(hit),
       };

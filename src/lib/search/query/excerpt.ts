@@ -2,8 +2,9 @@
  * The excerpt of a search result (issue 11 scope 4): a window of about {@link EXCERPT_WORDS}
  * words from the record's body, evidence or meta — the field holding the most query words,
  * around the first of them — with the query's words marked. A result of filters only shows
- * the start of its first non-empty field. Segments are plain text; the page inserts them as
- * text nodes (never as HTML).
+ * the start of its first non-empty field. A SHA or a path the query names (matched exactly, so
+ * giving no words) is marked where the text writes it. Segments are plain text; the page inserts
+ * them as text nodes (never as HTML).
  */
 import { tokenize, type Token } from '../tokenize.ts';
 
@@ -32,22 +33,52 @@ export const TITLE_IN_VIEW = 80;
  * around that word, so a phone, which clamps the title, still shows why the record matched;
  * otherwise empty. The page shows it on narrow screens only.
  */
-export function lateTitleExcerpt(title: string, terms: ReadonlySet<string>, prefix: string | null, hexes: readonly string[] = []): Segment[] {
+export function lateTitleExcerpt(title: string, terms: ReadonlySet<string>, prefix: string | null, hexes: readonly string[] = [], paths: readonly string[] = []): Segment[] {
   if (title.length <= TITLE_IN_VIEW) return [];
   let before = 0;
-  for (const s of marked(title, terms, prefix, hexes)) {
-    if (s.mark) return before >= TITLE_IN_VIEW ? excerpt([title], terms, prefix, hexes) : [];
+  for (const s of marked(title, terms, prefix, hexes, paths)) {
+    if (s.mark) return before >= TITLE_IN_VIEW ? excerpt([title], terms, prefix, hexes, paths) : [];
     before += s.text.length;
   }
   return [];
 }
 
+/** A character that continues a path's segment: before a path, it is not where the path starts. */
+const PATH_CHAR = /[\p{L}\p{N}\p{M}_.-]/u;
+/** A character that continues a file name after it (`a.rs` in `a.rsx`, `a.rs-old`, `a.rs/x`). */
+const NAME_CHAR = /[\p{L}\p{N}\p{M}_/-]/u;
+
+/**
+ * Where `text` writes one of `paths` (lower case, as exact-keys.ts reads a query's path), case
+ * aside: as a whole path or as its last segments, so `admission.rs` is found in
+ * `crates/src/admission.rs:141-162` but not in `myadmission.rs` or `admission.rsx`.
+ */
+function pathRanges(text: string, paths: readonly string[]): Array<{ start: number; end: number }> {
+  const lower = text.toLowerCase();
+  // Lower case of the same length only: then an index of one is an index of the other.
+  if (lower.length !== text.length) return [];
+  const out: Array<{ start: number; end: number }> = [];
+  for (const path of paths) {
+    if (path === '') continue;
+    for (let at = lower.indexOf(path); at >= 0; at = lower.indexOf(path, at + 1)) {
+      const end = at + path.length;
+      const before = at === 0 ? '' : lower.charAt(at - 1);
+      const after = lower.charAt(end);
+      if (before !== '' && PATH_CHAR.test(before)) continue;
+      if (after !== '' && (NAME_CHAR.test(after) || (after === '.' && PATH_CHAR.test(lower.charAt(end + 1)) && lower.charAt(end + 1) !== '.'))) continue;
+      out.push({ start: at, end });
+    }
+  }
+  return out;
+}
+
 /**
  * The words of `text`, each marked when the query names it: one of `terms`, a word `prefix`
- * begins, or a hex id (a SHA, which the tokenizer leaves out of the words) that one of the
- * query's `hexes` (lower case, 4 to 40 hex digits) begins or that begins one of them.
+ * begins, a hex id (a SHA, which the tokenizer leaves out of the words) that one of the
+ * query's `hexes` (lower case, 4 to 40 hex digits) begins or that begins one of them, or one
+ * of the query's `paths` (lower case), marked whole where the text writes it.
  */
-function markedTokens(text: string, terms: ReadonlySet<string>, prefix: string | null, hexes: readonly string[]): { tokens: Token[]; marks: boolean[] } {
+function markedTokens(text: string, terms: ReadonlySet<string>, prefix: string | null, hexes: readonly string[], paths: readonly string[] = []): { tokens: Token[]; marks: boolean[] } {
   const words = tokenize(text).map((t) => ({ t, mark: terms.has(t.term) || (prefix !== null && text.slice(t.start, t.end).toLowerCase().startsWith(prefix)) }));
   if (hexes.length > 0) {
     const at = new Map(words.map((w) => [w.t.start, w]));
@@ -62,15 +93,29 @@ function markedTokens(text: string, terms: ReadonlySet<string>, prefix: string |
     }
     words.sort((a, b) => a.t.start - b.t.start);
   }
+  const ranges = paths.length > 0 ? pathRanges(text, paths) : [];
+  if (ranges.length > 0) {
+    // A path is one mark: the words inside it give way to one token spanning it.
+    const inside = (t: Token): boolean => ranges.some((r) => t.start >= r.start && t.end <= r.end);
+    const kept = words.filter((w) => !inside(w.t));
+    for (const r of ranges) kept.push({ t: { term: lowerPath(text, r), start: r.start, end: r.end }, mark: true });
+    kept.sort((a, b) => a.t.start - b.t.start || b.t.end - a.t.end);
+    return { tokens: kept.map((w) => w.t), marks: kept.map((w) => w.mark) };
+  }
   return { tokens: words.map((w) => w.t), marks: words.map((w) => w.mark) };
 }
 
-/** The excerpt of `fields` (body, evidence, meta) for the query `terms`, `prefix` and SHA prefixes `hexes`. */
-export function excerpt(fields: readonly string[], terms: ReadonlySet<string>, prefix: string | null, hexes: readonly string[] = []): Segment[] {
+/** A path range's text, lower case (the token's term). */
+function lowerPath(text: string, r: { start: number; end: number }): string {
+  return text.slice(r.start, r.end).toLowerCase();
+}
+
+/** The excerpt of `fields` (body, evidence, meta) for the query `terms`, `prefix`, SHA prefixes `hexes` and `paths`. */
+export function excerpt(fields: readonly string[], terms: ReadonlySet<string>, prefix: string | null, hexes: readonly string[] = [], paths: readonly string[] = []): Segment[] {
   let best: { text: string; tokens: Token[]; marks: boolean[]; n: number } | null = null;
   for (const text of fields) {
     if (text.trim() === '') continue;
-    const { tokens, marks } = markedTokens(text, terms, prefix, hexes);
+    const { tokens, marks } = markedTokens(text, terms, prefix, hexes, paths);
     const n = marks.filter(Boolean).length;
     if (!best || n > best.n) best = { text, tokens, marks, n };
   }
@@ -104,8 +149,8 @@ export function excerpt(fields: readonly string[], terms: ReadonlySet<string>, p
   return out;
 }
 
-/** All of `text`, with the query's words and SHAs marked (for a result's title). */
-export function marked(text: string, terms: ReadonlySet<string>, prefix: string | null, hexes: readonly string[] = []): Segment[] {
+/** All of `text`, with the query's words, SHAs and paths marked (for a result's title). */
+export function marked(text: string, terms: ReadonlySet<string>, prefix: string | null, hexes: readonly string[] = [], paths: readonly string[] = []): Segment[] {
   const out: Segment[] = [];
   const push = (s: string, mark: boolean): void => {
     if (s === '') return;
@@ -114,7 +159,7 @@ export function marked(text: string, terms: ReadonlySet<string>, prefix: string 
     else out.push({ text: s, mark });
   };
   let at = 0;
-  const { tokens, marks } = markedTokens(text, terms, prefix, hexes);
+  const { tokens, marks } = markedTokens(text, terms, prefix, hexes, paths);
   for (const [i, t] of tokens.entries()) {
     if (!marks[i]) continue;
     // Tokens may overlap (CJK bigrams: 승인, 인된): a character is marked once, and touching marks are one.
