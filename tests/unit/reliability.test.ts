@@ -8,13 +8,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { execFileSync, spawn } from 'node:child_process';
 import { request } from 'node:http';
-import { existsSync, readFileSync, readlinkSync, statSync } from 'node:fs';
-import { mkdir, mkdtemp, readdir, rm, truncate, writeFile } from 'node:fs/promises';
+import { existsSync, lstatSync, readFileSync, readlinkSync, realpathSync, statSync } from 'node:fs';
+import { mkdir, mkdtemp, readdir, rm, symlink, truncate, writeFile } from 'node:fs/promises';
 import { hostname, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { hostName, isAllowedHost, serveArchive, type ArchiveServer } from '../../src/cli/serve.ts';
 import { cacheLockPath, folderTag, outputLockPath, takeLock } from '../../src/cli/writer-lock.ts';
-import { discardAside, recoverLeftovers, removeOutputFolder, swapIn } from '../../src/cli/staging.ts';
+import { discardAside, outputFolder, recoverLeftovers, removeOutputFolder, swapIn } from '../../src/cli/staging.ts';
 import { ownerKey, promisedFile, presentPages } from '../../src/lib/build/incremental.ts';
 import { CacheDamage, FileSums } from '../../src/lib/archive/file-sums.ts';
 import { contentSum, listContents, ShardDamageError, verifyShard } from '../../src/lib/shard/verify-shard.ts';
@@ -183,6 +183,26 @@ describe('what a stopped run left beside its output', () => {
     expect(notices).toEqual([`  notice: put back the archive in ${out}: a run was stopped while replacing it`, `  notice: removed 2 staging folders a stopped run left beside ${out}`]);
     expect(readFileSync(join(out, 'index.html'), 'utf8')).toBe('previous');
     expect((await readdir(parent)).sort()).toEqual([`.trailbook-staging-${folderTag(join(parent, 'other'))}-${process.ppid}-mx4`, 'site']);
+  });
+
+  it('builds into the folder an output given as a symbolic link leads to, leaving the link in place (a trial: the link was replaced by a folder, the folder it led to kept the stale archive)', async () => {
+    const parent = join(dir, 'linked');
+    await mkdir(join(parent, 'releases', 'current'), { recursive: true });
+    await writeFile(join(parent, 'releases', 'current', 'index.html'), 'old');
+    await symlink(join('releases', 'current'), join(parent, 'site'));
+    // A link to a folder not made yet, through a second link.
+    await symlink('missing', join(parent, 'dangling'));
+    await symlink('dangling', join(parent, 'chain'));
+    const out = await outputFolder(join(parent, 'site'));
+    expect(out).toBe(join(realpathSync(parent), 'releases', 'current'));
+    expect(await outputFolder(join(parent, 'chain'))).toBe(join(realpathSync(parent), 'missing'));
+    expect(await outputFolder(join(parent, 'releases', 'current'))).toBe(join(parent, 'releases', 'current'));
+    expect(await outputFolder(join(parent, 'none'))).toBe(join(parent, 'none'));
+    await mkdir(join(parent, 'releases', 'staged'));
+    await writeFile(join(parent, 'releases', 'staged', 'index.html'), 'new');
+    await swapIn(join(parent, 'releases', 'staged'), out);
+    expect(lstatSync(join(parent, 'site')).isSymbolicLink()).toBe(true);
+    expect(readFileSync(join(parent, 'site', 'index.html'), 'utf8')).toBe('new');
   });
 
   it('swaps a staged site in, setting the previous one aside for the caller to remove', async () => {

@@ -18,7 +18,7 @@ import type { ExportStats } from '../../integrations/project-exports.ts';
 import { agree } from '../../lib/text/agree.ts';
 import { resolveSettings, type Settings, type SettingsFlags } from '../settings.ts';
 import { fromCwd, PACKAGE_ROOT, packageVersion, workerExecArgv } from '../paths.ts';
-import { discardAside, recoverLeftovers, renderWithAstro, swapIn, withStaging } from '../staging.ts';
+import { discardAside, outputFolder, recoverLeftovers, renderWithAstro, swapIn, withStaging } from '../staging.ts';
 import { checkFolders } from '../folders.ts';
 import { plural, printProblem, UsageError, type Output } from '../output.ts';
 import { archiveProgress, progressTicker, renderProgressLine } from '../progress.ts';
@@ -115,7 +115,9 @@ export async function runBuild(dirs: string[], options: BuildOptions, out: Outpu
       throw new UsageError((error as Error).message, 'pass --shard K/N with 1 ≤ K ≤ N, e.g. --shard 1/4 … --shard 4/4 on four machines');
     }
   }
-  const settings = await resolveSettings(dirs, options);
+  const given = await resolveSettings(dirs, options);
+  // An output given as a symbolic link is built where it leads; the link stays (src/cli/staging.ts).
+  const settings: Settings = { ...given, outDir: await outputFolder(given.outDir) };
   const { outDir, cacheDir } = settings;
   await checkFolders(outDir, cacheDir, settings.roots, options.folderOrigins ?? settings.origins);
   historyLimit(options.historyLimit);
