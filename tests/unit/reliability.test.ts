@@ -15,7 +15,9 @@ import { join } from 'node:path';
 import { hostName, isAllowedHost, serveArchive, type ArchiveServer } from '../../src/cli/serve.ts';
 import { cacheLockPath, folderTag, outputLockPath, takeLock } from '../../src/cli/writer-lock.ts';
 import { discardAside, outputFolder, recoverLeftovers, removeOutputFolder, swapIn } from '../../src/cli/staging.ts';
-import { ownerKey, promisedFile, presentPages } from '../../src/lib/build/incremental.ts';
+import { forgetRecord, ownerKey, promisedFile, presentPages } from '../../src/lib/build/incremental.ts';
+import { readCacheJson, removeCacheFile, repairCacheFolders, writeAtomic } from '../../src/lib/fs/cache-files.ts';
+import { onCacheNotice } from '../../src/lib/fs/cache-notice.ts';
 import { CacheDamage, FileSums } from '../../src/lib/archive/file-sums.ts';
 import { contentSum, listContents, ShardDamageError, verifyShard } from '../../src/lib/shard/verify-shard.ts';
 import { damageWords } from '../../src/cli/shard-words.ts';
@@ -343,6 +345,45 @@ describe('cache files are checked as they are read', () => {
     await rm(join(root, 'docs', '0.bin'));
     expect(() => sums.read('p/a', join(root, 'docs', '0.bin'))).toThrow('docs/0.bin is damaged: it cannot be read (ENOENT)');
     expect(() => sums.read('p/b', join(root, 'docs', '0.bin'))).toThrow('docs/0.bin is damaged: no size and sha256 were recorded for it');
+  });
+
+  it('replaces a folder found where a cache file goes, saying it is damaged (a trial: every later build failed with EISDIR and a stack trace)', async () => {
+    const cache = join(dir, 'folder-in-place');
+    for (const name of ['input-hashes.json', 'rendered.json']) await mkdir(join(cache, name, 'x'), { recursive: true });
+    const problems: string[] = [];
+    expect(await readCacheJson(join(cache, 'input-hashes.json'), (problem) => problems.push(problem))).toBe(null);
+    expect(problems).toEqual(['a folder, not a file']);
+    await writeAtomic(join(cache, 'input-hashes.json'), '{"a":1}');
+    expect(await readCacheJson(join(cache, 'input-hashes.json'), (problem) => problems.push(problem))).toEqual({ a: 1 });
+    await forgetRecord(cache);
+    expect(existsSync(join(cache, 'rendered.json'))).toBe(false);
+    await removeCacheFile(join(cache, 'input-hashes.json'));
+    await removeCacheFile(join(cache, 'missing.json'));
+    expect(await readdir(cache)).toEqual([]);
+  });
+
+  it('removes a file found where a folder of the cache goes, and a folder where Astro\'s content store goes, saying so (a trial: EEXIST … mkdir, ENOTDIR, Astro\'s stack trace on every later build)', async () => {
+    const cache = join(dir, 'file-in-place');
+    await mkdir(join(cache, 'astro', 'data-store.json'), { recursive: true });
+    await mkdir(join(cache, 'projects'), { recursive: true });
+    await writeFile(join(cache, 'projects', 'a.model.json'), '{}');
+    await writeFile(join(cache, 'search'), 'junk');
+    await writeFile(join(cache, 'history'), '');
+    const notices: string[] = [];
+    onCacheNotice((line) => notices.push(line));
+    try {
+      await repairCacheFolders(cache);
+    } finally {
+      onCacheNotice(null);
+    }
+    expect(notices).toEqual([
+      "  notice: the cache's search is damaged (a file, not a folder); made again from the input",
+      "  notice: the cache's history is damaged (a file, not a folder); made again from the input",
+      "  notice: the cache's astro/data-store.json is damaged (a folder, not a file); made again from the input",
+    ]);
+    expect((await readdir(cache)).sort()).toEqual(['astro', 'projects']);
+    expect(await readdir(join(cache, 'astro'))).toEqual([]);
+    expect(await readdir(join(cache, 'projects'))).toEqual(['a.model.json']);
   });
 
   it('publishes a file of the previous output by link only when its bytes are the recorded ones; never links into the cache (issue 30)', async () => {

@@ -11,6 +11,7 @@ import { setFlagsFromString } from 'node:v8';
 import { Worker } from 'node:worker_threads';
 import { lockFolders } from '../writer-lock.ts';
 import { onCacheNotice } from '../../lib/fs/cache-notice.ts';
+import { repairCacheFolders } from '../../lib/fs/cache-files.ts';
 import { isDiskFull } from '../../lib/fs/disk-full.ts';
 import type { SearchIndexProgress, SearchIndexStats } from '../../lib/search/write-search-index.ts';
 import { renderCounts } from '../../lib/progress/render-counter.ts';
@@ -127,6 +128,8 @@ export async function runBuild(dirs: string[], options: BuildOptions, out: Outpu
   try {
     // What a run stopped before (killed, the machine down) left beside the output goes first.
     await recoverLeftovers(outDir, (line) => out.info(line));
+    // A file where a folder of the cache goes (or a folder where a file of Astro's goes) is removed, with a notice.
+    await repairCacheFolders(cacheDir);
     return await buildLocked(settings, shard, options, out, dirs);
   } catch (error) {
     // A full disk before the render (the model store, the history in the cache): the output was

@@ -6,10 +6,10 @@
  */
 import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readdirSync, renameSync, statSync } from 'node:fs';
-import { readdir, readFile, rm, stat } from 'node:fs/promises';
+import { readdir, readFile, stat } from 'node:fs/promises';
 import { dirname, join, relative } from 'node:path';
 import type { RenderRecord } from '../archive/render-plan.ts';
-import { readCacheJson, writeAtomic } from '../fs/cache-files.ts';
+import { readCacheJson, removeCacheFile, writeAtomic } from '../fs/cache-files.ts';
 import { cacheNotice } from '../fs/cache-notice.ts';
 import { faultPoint } from '../fs/fault-point.ts';
 import { linkOrCopySync, linkTreeSync } from '../fs/link-files.ts';
@@ -129,7 +129,7 @@ export async function writeRecord(cacheDir: string, outDir: string, record: Rend
  * the output (the next build renders every page).
  */
 export async function forgetRecord(cacheDir: string): Promise<void> {
-  await rm(recordFile(cacheDir), { force: true });
+  await removeCacheFile(recordFile(cacheDir));
 }
 
 /** The render-plan key owning an output path (posix, relative to the site), or null for site-wide files. */
