@@ -103,6 +103,27 @@ function thisCommand(): string {
   return ['trailbook', ...args].join(' ').slice(0, 200);
 }
 
+/** What a folder that cannot be written raises (a read-only disk, no permission, a file in its place or above it). */
+const UNWRITABLE = new Set(['EROFS', 'EACCES', 'EPERM', 'ENOTDIR', 'EEXIST']);
+
+/**
+ * The error a run stops with when the `kind` folder `what` (or, for the output, the folder
+ * beside it) cannot be written: a {@link UsageError} naming the folder, the cause and the fix
+ * (a fault-injecting trial: a cache on a read-only disk was "unexpected failure: Error: EROFS …",
+ * a stack trace and "this is a bug in Trailbook"); any other error as it is.
+ */
+export function unwritable(error: unknown, kind: 'output' | 'cache', what: string): unknown {
+  const code = (error as NodeJS.ErrnoException | null)?.code;
+  if (code === undefined || !UNWRITABLE.has(code)) return error;
+  const why = code === 'EROFS' ? 'it is on a read-only disk' : code === 'EEXIST' || code === 'ENOTDIR' ? 'a file is in its place, or in the place of a folder above it' : 'this user may not write there';
+  return new UsageError(
+    `the ${kind} folder ${fromCwd(what)} cannot be written: ${why} (${code})`,
+    kind === 'cache'
+      ? 'give --cache-dir a folder this user can write on a writable disk: every build writes its cache there'
+      : 'give --out a folder this user can write on a writable disk: the archive is staged beside it and swapped in',
+  );
+}
+
 /**
  * Takes the lock at `path` for a run writing to `what` (a folder, for messages; `kind`: output
  * or cache). Throws {@link UsageError} naming the holder when another running process holds it
@@ -123,7 +144,7 @@ export async function takeLock(path: string, what: string, kind: 'output' | 'cac
       }
       return held(path);
     } catch (error) {
-      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw unwritable(error, kind, what);
     }
     const holderText = await readFile(path, 'utf8').catch(() => null);
     if (holderText === null) continue;
@@ -197,8 +218,12 @@ function held(path: string): HeldLock {
  * Releases what it took when the second cannot be had.
  */
 export async function lockFolders(outDir: string, cacheDir: string, notice: (line: string) => void, wait = false): Promise<HeldLock> {
-  await mkdir(dirname(outDir), { recursive: true });
-  await mkdir(cacheDir, { recursive: true });
+  await mkdir(dirname(outDir), { recursive: true }).catch((error: unknown) => {
+    throw unwritable(error, 'output', outDir);
+  });
+  await mkdir(cacheDir, { recursive: true }).catch((error: unknown) => {
+    throw unwritable(error, 'cache', cacheDir);
+  });
   const out = await takeLock(outputLockPath(outDir), outDir, 'output', notice, wait);
   let cache: HeldLock;
   try {

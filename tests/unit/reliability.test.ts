@@ -13,7 +13,7 @@ import { mkdir, mkdtemp, readdir, rm, symlink, truncate, writeFile } from 'node:
 import { hostname, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { hostName, isAllowedHost, serveArchive, type ArchiveServer } from '../../src/cli/serve.ts';
-import { cacheLockPath, folderTag, outputLockPath, takeLock } from '../../src/cli/writer-lock.ts';
+import { cacheLockPath, folderTag, lockFolders, outputLockPath, takeLock, unwritable } from '../../src/cli/writer-lock.ts';
 import { discardAside, outputFolder, recoverLeftovers, removeOutputFolder, swapIn } from '../../src/cli/staging.ts';
 import { forgetRecord, ownerKey, promisedFile, presentPages } from '../../src/lib/build/incremental.ts';
 import { readCacheJson, removeCacheFile, repairCacheFolders, writeAtomic } from '../../src/lib/fs/cache-files.ts';
@@ -120,6 +120,22 @@ describe('one writer per output and cache folder', () => {
     expect(error).toBeInstanceOf(UsageError);
     expect((error as UsageError).message).toBe(`another Trailbook is writing to the output folder ${out} (pid ${process.pid}, \`trailbook build runs --out site\`, started 2026-12-02T08:00:00.000Z)`);
     expect((error as UsageError).hint).toBe(`wait for it to end, or stop it (kill ${process.pid}); two runs into one output folder would mix their files`);
+  });
+
+  it('stops with the folder, the cause and the fix when a folder cannot be written, never as a bug in Trailbook (a trial: a read-only cache disk gave a stack trace)', async () => {
+    const parent = join(dir, 'unwritable');
+    await mkdir(parent, { recursive: true });
+    await writeFile(join(parent, 'cache'), 'a file');
+    const error = await lockFolders(join(parent, 'site'), join(parent, 'cache'), () => undefined).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(UsageError);
+    expect((error as UsageError).message).toBe(`the cache folder ${join(parent, 'cache')} cannot be written: a file is in its place, or in the place of a folder above it (EEXIST)`);
+    expect((error as UsageError).hint).toBe('give --cache-dir a folder this user can write on a writable disk: every build writes its cache there');
+    // The output's lock was let go: the output can be locked again.
+    await (await lockFolders(join(parent, 'site'), join(parent, 'cache-2'), () => undefined)).release();
+    const readOnly = unwritable(Object.assign(new Error('EROFS: read-only file system'), { code: 'EROFS' }), 'output', join(parent, 'site'));
+    expect((readOnly as UsageError).message).toBe(`the output folder ${join(parent, 'site')} cannot be written: it is on a read-only disk (EROFS)`);
+    const other = new Error('other');
+    expect(unwritable(other, 'cache', parent)).toBe(other);
   });
 
   it('waits for the holder to end when asked to (the rebuilds of trailbook dev)', async () => {
