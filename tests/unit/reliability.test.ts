@@ -15,7 +15,7 @@ import { join } from 'node:path';
 import { hostName, isAllowedHost, serveArchive, type ArchiveServer } from '../../src/cli/serve.ts';
 import { cacheLockPath, folderTag, lockFolders, outputLockPath, takeLock, unwritable } from '../../src/cli/writer-lock.ts';
 import { discardAside, outputFolder, recoverLeftovers, removeOutputFolder, swapIn } from '../../src/cli/staging.ts';
-import { forgetRecord, ownerKey, promisedFile, presentPages } from '../../src/lib/build/incremental.ts';
+import { forgetRecord, ownerKey, promisedFile, presentPages, reusableRecord } from '../../src/lib/build/incremental.ts';
 import { readCacheJson, removeCacheFile, repairCacheFolders, writeAtomic } from '../../src/lib/fs/cache-files.ts';
 import { onCacheNotice } from '../../src/lib/fs/cache-notice.ts';
 import { CacheDamage, FileSums } from '../../src/lib/archive/file-sums.ts';
@@ -343,6 +343,32 @@ describe('the record of rendered pages is checked against the files it promises'
     await mkdir(join(out, 'p', 'a'), { recursive: true });
     await writeFile(join(out, 'p', 'a', 'index.html'), 'a');
     expect(await presentPages(out, { 'project:a': '1', 'project:b': '2', 'exports:a': '1' })).toEqual({ pages: { 'project:a': '1' }, missing: 2 });
+  });
+});
+
+describe('the record of rendered pages is said damaged when it is not one a build wrote', () => {
+  it('renders every page again with a notice for a record of another shape; a record of another output or site silently', async () => {
+    const cache = join(dir, 'record-shapes');
+    const out = join(dir, 'record-shapes-site');
+    await mkdir(cache, { recursive: true });
+    await mkdir(out, { recursive: true });
+    await writeFile(join(out, 'index.html'), '<html></html>');
+    const notices: string[] = [];
+    onCacheNotice((line) => notices.push(line));
+    try {
+      for (const text of ['{}', '[]', '1', '"x"', '{"site":"s","base":"/","pages":5}']) {
+        await writeFile(join(cache, 'rendered.json'), text);
+        expect(await reusableRecord(cache, out, 's', '/')).toBe(null);
+      }
+      expect(notices).toEqual(Array(5).fill("  notice: the cache's rendered.json is damaged (not a record of rendered pages); made again from the input"));
+      notices.length = 0;
+      await writeFile(join(cache, 'rendered.json'), JSON.stringify({ site: 's', base: '/', pages: {}, outDir: join(dir, 'elsewhere'), seal: 'x' }));
+      expect(await reusableRecord(cache, out, 's', '/')).toBe(null);
+      expect(await reusableRecord(cache, out, 'other code', '/')).toBe(null);
+      expect(notices).toEqual([]);
+    } finally {
+      onCacheNotice(null);
+    }
   });
 });
 

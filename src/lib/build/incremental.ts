@@ -111,8 +111,15 @@ export async function reusableRecord(cacheDir: string, outDir: string, site: str
   const hasSite = await stat(join(outDir, 'index.html')).then((s) => s.isFile(), () => false);
   if (!hasSite) return null;
   const record = await readCacheJson<RenderRecord & { outDir?: string; seal?: unknown }>(recordFile(cacheDir), (problem) => cacheNotice('rendered.json', problem));
-  if (record === null || typeof record !== 'object') return null;
-  if (record.site !== site || record.base !== base || record.outDir !== outDir || typeof record.pages !== 'object' || record.pages === null) return null;
+  if (record === null) return null;
+  // JSON of another shape (altered, or another file put in its place): every page is rendered
+  // again, and the notice says why (a fault-injecting trial: `{}` re-rendered every page unsaid).
+  if (typeof record !== 'object' || Array.isArray(record) || typeof record.pages !== 'object' || record.pages === null || Array.isArray(record.pages)) {
+    cacheNotice('rendered.json', 'not a record of rendered pages');
+    return null;
+  }
+  // Another output folder's record, or one of other site code or base: not this output's pages.
+  if (record.site !== site || record.base !== base || record.outDir !== outDir) return null;
   if (record.seal !== outputSeal(outDir)) return { outputChanged: true };
   const { pages, missing } = await presentPages(outDir, record.pages);
   return { site: record.site, base: record.base, pages, missing };
