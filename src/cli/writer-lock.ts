@@ -10,7 +10,7 @@
  * (`/proc/<pid>/stat`), so a pid reused by an unrelated process is not taken for the holder.
  */
 import { readFileSync, unlinkSync } from 'node:fs';
-import { link, mkdir, open, readFile, rename, stat, unlink } from 'node:fs/promises';
+import { link, mkdir, open, readFile, rename, rm, stat, unlink } from 'node:fs/promises';
 import { createHash } from 'node:crypto';
 import { hostname } from 'node:os';
 import { basename, dirname, join } from 'node:path';
@@ -147,7 +147,15 @@ export async function takeLock(path: string, what: string, kind: 'output' | 'cac
       if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw unwritable(error, kind, what);
     }
     const holderText = await readFile(path, 'utf8').catch(() => null);
-    if (holderText === null) continue;
+    if (holderText === null) {
+      // A folder in the lock's place is no run's lock (runs create a file, O_EXCL): it is removed,
+      // with a notice (a fault-injecting trial: "could not lock", and the fix "delete that file").
+      if (await stat(path).then((s) => s.isDirectory(), () => false)) {
+        await rm(path, { recursive: true, force: true });
+        notice(`  notice: removed a folder in the place of the lock of the ${kind} folder ${fromCwd(what)} (${basename(path)})`);
+      }
+      continue;
+    }
     const holder = parseHolder(holderText);
     // A lock file not written yet (its maker between creating and writing it) is not a stale one.
     if (holder === null && (await stat(path).then((s) => Date.now() - s.mtimeMs < 2000, () => false))) {

@@ -138,6 +138,16 @@ describe('one writer per output and cache folder', () => {
     expect(unwritable(other, 'cache', parent)).toBe(other);
   });
 
+  it('removes a folder found in the place of a lock, saying so, and takes the lock (a trial: "could not lock", with the fix "delete that file")', async () => {
+    const cache = join(dir, 'lock-folder');
+    await mkdir(join(cacheLockPath(cache), 'x'), { recursive: true });
+    const notices: string[] = [];
+    const lock = await takeLock(cacheLockPath(cache), cache, 'cache', (line) => notices.push(line));
+    expect(notices).toEqual([`  notice: removed a folder in the place of the lock of the cache folder ${cache} (.trailbook-lock)`]);
+    expect(statSync(cacheLockPath(cache)).isFile()).toBe(true);
+    await lock.release();
+  });
+
   it('waits for the holder to end when asked to (the rebuilds of trailbook dev)', async () => {
     const cache = join(dir, 'lock-wait');
     await mkdir(cache, { recursive: true });
