@@ -407,6 +407,14 @@ describe('cache files are checked as they are read', () => {
     expect(problems).toEqual(['a folder, not a file']);
     await writeAtomic(join(cache, 'input-hashes.json'), '{"a":1}');
     expect(await readCacheJson(join(cache, 'input-hashes.json'), (problem) => problems.push(problem))).toEqual({ a: 1 });
+    // A file that cannot be read (a link loop here; permissions for a user other than root).
+    await symlink('loop.json', join(cache, 'loop.json'));
+    expect(await readCacheJson(join(cache, 'loop.json'), (problem) => problems.push(problem))).toBe(null);
+    expect(problems).toEqual(['a folder, not a file', 'it cannot be read (ELOOP)']);
+    expect(await readCacheJson(join(cache, 'missing.json'), (problem) => problems.push(problem))).toBe(null);
+    expect(problems).toHaveLength(2);
+    await writeAtomic(join(cache, 'loop.json'), '{}');
+    await removeCacheFile(join(cache, 'loop.json'));
     await forgetRecord(cache);
     expect(existsSync(join(cache, 'rendered.json'))).toBe(false);
     await removeCacheFile(join(cache, 'input-hashes.json'));

@@ -60,8 +60,11 @@ export async function readCacheJson<T>(path: string, onDamage: (problem: string)
   try {
     text = await readFile(path, 'utf8');
   } catch (error) {
-    // A folder in its place is damage, said as such (it is replaced when the file is written).
-    if ((error as NodeJS.ErrnoException).code === 'EISDIR') onDamage('a folder, not a file');
+    // Missing: not made yet. Anything else is damage, said as such (the file is replaced when
+    // written): a folder in its place, a file that cannot be read (permissions, a link loop).
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code === 'EISDIR') onDamage('a folder, not a file');
+    else if (code !== 'ENOENT') onDamage(`it cannot be read (${code ?? (error as Error).message})`);
     return null;
   }
   try {
