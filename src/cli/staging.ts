@@ -13,9 +13,9 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { rmSync } from 'node:fs';
-import { mkdir, readdir, rename, rm, stat, symlink } from 'node:fs/promises';
+import { lstat, mkdir, readdir, readlink, realpath, rename, rm, stat, symlink } from 'node:fs/promises';
 import { hostname } from 'node:os';
-import { dirname, join } from 'node:path';
+import { basename, dirname, join, resolve } from 'node:path';
 import { faultPoint } from '../lib/fs/fault-point.ts';
 import { dependenciesFolder, fromCwd } from './paths.ts';
 import { siteRoot } from './site-root.ts';
@@ -65,6 +65,27 @@ export async function recoverLeftovers(outDir: string, notice: (line: string) =>
   for (const f of removed) await rm(join(parent, f.name), { recursive: true, force: true });
   const staged = removed.filter((f) => f.kind === 'staging' || f.kind === 'search').length;
   if (staged > 0) notice(`  notice: removed ${staged === 1 ? 'the staging folder' : `${staged} staging folders`} a stopped run left beside ${fromCwd(outDir)}`);
+}
+
+/**
+ * The folder a build or merge writes when given `outDir`: `outDir` itself, or, when it is a
+ * symbolic link (a web server's root pointing at a release folder), the folder the link leads
+ * to, through any further links, made absolute without links (it need not exist yet). The
+ * staging folder, the swap and the locks are then beside that folder, and the link stays as it
+ * was: swapped in place of the link, the new archive replaced the link with a folder and the
+ * folder the link led to kept the previous archive, served as it was (a fault-injecting trial).
+ */
+export async function outputFolder(outDir: string): Promise<string> {
+  let path = outDir;
+  for (let hops = 0; hops < 40; hops++) {
+    const isLink = await lstat(path).then((s) => s.isSymbolicLink(), () => false);
+    if (!isLink) break;
+    path = resolve(dirname(path), await readlink(path));
+  }
+  if (path === outDir) return outDir;
+  const real = await realpath(path).catch(() => null);
+  if (real !== null) return real;
+  return join(await realpath(dirname(path)).catch(() => dirname(path)), basename(path));
 }
 
 /**

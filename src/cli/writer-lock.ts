@@ -10,7 +10,7 @@
  * (`/proc/<pid>/stat`), so a pid reused by an unrelated process is not taken for the holder.
  */
 import { readFileSync, unlinkSync } from 'node:fs';
-import { link, mkdir, open, readFile, rename, stat, unlink } from 'node:fs/promises';
+import { link, mkdir, open, readFile, rename, rm, stat, unlink } from 'node:fs/promises';
 import { createHash } from 'node:crypto';
 import { hostname } from 'node:os';
 import { basename, dirname, join } from 'node:path';
@@ -103,6 +103,27 @@ function thisCommand(): string {
   return ['trailbook', ...args].join(' ').slice(0, 200);
 }
 
+/** What a folder that cannot be written raises (a read-only disk, no permission, a file in its place or above it). */
+const UNWRITABLE = new Set(['EROFS', 'EACCES', 'EPERM', 'ENOTDIR', 'EEXIST']);
+
+/**
+ * The error a run stops with when the `kind` folder `what` (or, for the output, the folder
+ * beside it) cannot be written: a {@link UsageError} naming the folder, the cause and the fix
+ * (a fault-injecting trial: a cache on a read-only disk was "unexpected failure: Error: EROFS …",
+ * a stack trace and "this is a bug in Trailbook"); any other error as it is.
+ */
+export function unwritable(error: unknown, kind: 'output' | 'cache', what: string): unknown {
+  const code = (error as NodeJS.ErrnoException | null)?.code;
+  if (code === undefined || !UNWRITABLE.has(code)) return error;
+  const why = code === 'EROFS' ? 'it is on a read-only disk' : code === 'EEXIST' || code === 'ENOTDIR' ? 'a file is in its place, or in the place of a folder above it' : 'this user may not write there';
+  return new UsageError(
+    `the ${kind} folder ${fromCwd(what)} cannot be written: ${why} (${code})`,
+    kind === 'cache'
+      ? 'give --cache-dir a folder this user can write on a writable disk: every build writes its cache there'
+      : 'give --out a folder this user can write on a writable disk: the archive is staged beside it and swapped in',
+  );
+}
+
 /**
  * Takes the lock at `path` for a run writing to `what` (a folder, for messages; `kind`: output
  * or cache). Throws {@link UsageError} naming the holder when another running process holds it
@@ -123,10 +144,18 @@ export async function takeLock(path: string, what: string, kind: 'output' | 'cac
       }
       return held(path);
     } catch (error) {
-      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw unwritable(error, kind, what);
     }
     const holderText = await readFile(path, 'utf8').catch(() => null);
-    if (holderText === null) continue;
+    if (holderText === null) {
+      // A folder in the lock's place is no run's lock (runs create a file, O_EXCL): it is removed,
+      // with a notice (a fault-injecting trial: "could not lock", and the fix "delete that file").
+      if (await stat(path).then((s) => s.isDirectory(), () => false)) {
+        await rm(path, { recursive: true, force: true });
+        notice(`  notice: removed a folder in the place of the lock of the ${kind} folder ${fromCwd(what)} (${basename(path)})`);
+      }
+      continue;
+    }
     const holder = parseHolder(holderText);
     // A lock file not written yet (its maker between creating and writing it) is not a stale one.
     if (holder === null && (await stat(path).then((s) => Date.now() - s.mtimeMs < 2000, () => false))) {
@@ -197,8 +226,12 @@ function held(path: string): HeldLock {
  * Releases what it took when the second cannot be had.
  */
 export async function lockFolders(outDir: string, cacheDir: string, notice: (line: string) => void, wait = false): Promise<HeldLock> {
-  await mkdir(dirname(outDir), { recursive: true });
-  await mkdir(cacheDir, { recursive: true });
+  await mkdir(dirname(outDir), { recursive: true }).catch((error: unknown) => {
+    throw unwritable(error, 'output', outDir);
+  });
+  await mkdir(cacheDir, { recursive: true }).catch((error: unknown) => {
+    throw unwritable(error, 'cache', cacheDir);
+  });
   const out = await takeLock(outputLockPath(outDir), outDir, 'output', notice, wait);
   let cache: HeldLock;
   try {

@@ -207,6 +207,31 @@ describe('mergeShards: refusals are codes with data, worded at the edge', () => 
   });
 });
 
+describe('refuseFolders: an archive with files lost is still an archive', () => {
+  it('takes a folder for an archive by its index page and search index, or by a file only Trailbook writes (a trial: an archive missing half its files, or index.html, was refused on every build)', async () => {
+    const root = join(dir, 'damaged-archives');
+    const where = { packageRoot: join(root, 'trailbook'), cwd: join(root, 'work') };
+    const cache = join(root, 'cache');
+    const write = async (folder: string, file: string, text: string): Promise<void> => {
+      await mkdir(join(root, folder, file, '..'), { recursive: true });
+      await writeFile(join(root, folder, file), text);
+    };
+    await write('whole', 'index.html', '<html></html>');
+    await write('whole', 'search-index/manifest.json', '{}');
+    await write('no-index', 'archive.json', '{"$schema": "/schema/archive.v1.json", "version": "trailbook.archive/1"}');
+    await write('no-index', 'p/a/index.html', '<html></html>');
+    await write('report-only', 'report.json', '{\n  "$schema": "/schema/report.v1.json",\n  "version": "trailbook.report/1"\n}');
+    await write('history-only', 'history.json', '{"version":"trailbook.history/2","builds":[]}');
+    await write('page-of-ours', 'index.html', '<!DOCTYPE html><html lang="en"><head><script>try{var t=localStorage.getItem("trailbook-theme")}catch(e){}</script></head></html>');
+    // Files of the same names that Trailbook did not write; an index page alone.
+    await write('lookalike', 'archive.json', '{"version": "mine/1"}');
+    await write('lookalike', 'report.json', 'not json');
+    await write('page-only', 'index.html', '<html></html>');
+    for (const name of ['whole', 'no-index', 'report-only', 'history-only', 'page-of-ours']) expect(await refuseFolders(join(root, name), cache, [join(root, 'in')], where), name).toBe(null);
+    for (const name of ['lookalike', 'page-only']) expect(await refuseFolders(join(root, name), cache, [join(root, 'in')], where), name).toEqual({ code: 'out-not-an-archive', out: join(root, name) });
+  });
+});
+
 describe('refuseFolders: an output or cache folder that would lose something is a code with its paths', () => {
   it('refuses each case with its code, the paths as given, and the CLI words it with the fix', async () => {
     const root = join(dir, 'folders');

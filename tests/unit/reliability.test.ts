@@ -8,14 +8,16 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { execFileSync, spawn } from 'node:child_process';
 import { request } from 'node:http';
-import { existsSync, readFileSync, readlinkSync, statSync } from 'node:fs';
-import { mkdir, mkdtemp, readdir, rm, truncate, writeFile } from 'node:fs/promises';
+import { existsSync, lstatSync, readFileSync, readlinkSync, realpathSync, statSync } from 'node:fs';
+import { mkdir, mkdtemp, readdir, rm, symlink, truncate, writeFile } from 'node:fs/promises';
 import { hostname, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { hostName, isAllowedHost, serveArchive, type ArchiveServer } from '../../src/cli/serve.ts';
-import { cacheLockPath, folderTag, outputLockPath, takeLock } from '../../src/cli/writer-lock.ts';
-import { discardAside, recoverLeftovers, removeOutputFolder, swapIn } from '../../src/cli/staging.ts';
-import { ownerKey, promisedFile, presentPages } from '../../src/lib/build/incremental.ts';
+import { cacheLockPath, folderTag, lockFolders, outputLockPath, takeLock, unwritable } from '../../src/cli/writer-lock.ts';
+import { discardAside, outputFolder, recoverLeftovers, removeOutputFolder, swapIn } from '../../src/cli/staging.ts';
+import { forgetRecord, ownerKey, promisedFile, presentPages, reusableRecord } from '../../src/lib/build/incremental.ts';
+import { readCacheJson, removeCacheFile, repairCacheFolders, writeAtomic } from '../../src/lib/fs/cache-files.ts';
+import { onCacheNotice } from '../../src/lib/fs/cache-notice.ts';
 import { CacheDamage, FileSums } from '../../src/lib/archive/file-sums.ts';
 import { contentSum, listContents, ShardDamageError, verifyShard } from '../../src/lib/shard/verify-shard.ts';
 import { damageWords } from '../../src/cli/shard-words.ts';
@@ -120,6 +122,32 @@ describe('one writer per output and cache folder', () => {
     expect((error as UsageError).hint).toBe(`wait for it to end, or stop it (kill ${process.pid}); two runs into one output folder would mix their files`);
   });
 
+  it('stops with the folder, the cause and the fix when a folder cannot be written, never as a bug in Trailbook (a trial: a read-only cache disk gave a stack trace)', async () => {
+    const parent = join(dir, 'unwritable');
+    await mkdir(parent, { recursive: true });
+    await writeFile(join(parent, 'cache'), 'a file');
+    const error = await lockFolders(join(parent, 'site'), join(parent, 'cache'), () => undefined).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(UsageError);
+    expect((error as UsageError).message).toBe(`the cache folder ${join(parent, 'cache')} cannot be written: a file is in its place, or in the place of a folder above it (EEXIST)`);
+    expect((error as UsageError).hint).toBe('give --cache-dir a folder this user can write on a writable disk: every build writes its cache there');
+    // The output's lock was let go: the output can be locked again.
+    await (await lockFolders(join(parent, 'site'), join(parent, 'cache-2'), () => undefined)).release();
+    const readOnly = unwritable(Object.assign(new Error('EROFS: read-only file system'), { code: 'EROFS' }), 'output', join(parent, 'site'));
+    expect((readOnly as UsageError).message).toBe(`the output folder ${join(parent, 'site')} cannot be written: it is on a read-only disk (EROFS)`);
+    const other = new Error('other');
+    expect(unwritable(other, 'cache', parent)).toBe(other);
+  });
+
+  it('removes a folder found in the place of a lock, saying so, and takes the lock (a trial: "could not lock", with the fix "delete that file")', async () => {
+    const cache = join(dir, 'lock-folder');
+    await mkdir(join(cacheLockPath(cache), 'x'), { recursive: true });
+    const notices: string[] = [];
+    const lock = await takeLock(cacheLockPath(cache), cache, 'cache', (line) => notices.push(line));
+    expect(notices).toEqual([`  notice: removed a folder in the place of the lock of the cache folder ${cache} (.trailbook-lock)`]);
+    expect(statSync(cacheLockPath(cache)).isFile()).toBe(true);
+    await lock.release();
+  });
+
   it('waits for the holder to end when asked to (the rebuilds of trailbook dev)', async () => {
     const cache = join(dir, 'lock-wait');
     await mkdir(cache, { recursive: true });
@@ -183,6 +211,26 @@ describe('what a stopped run left beside its output', () => {
     expect(notices).toEqual([`  notice: put back the archive in ${out}: a run was stopped while replacing it`, `  notice: removed 2 staging folders a stopped run left beside ${out}`]);
     expect(readFileSync(join(out, 'index.html'), 'utf8')).toBe('previous');
     expect((await readdir(parent)).sort()).toEqual([`.trailbook-staging-${folderTag(join(parent, 'other'))}-${process.ppid}-mx4`, 'site']);
+  });
+
+  it('builds into the folder an output given as a symbolic link leads to, leaving the link in place (a trial: the link was replaced by a folder, the folder it led to kept the stale archive)', async () => {
+    const parent = join(dir, 'linked');
+    await mkdir(join(parent, 'releases', 'current'), { recursive: true });
+    await writeFile(join(parent, 'releases', 'current', 'index.html'), 'old');
+    await symlink(join('releases', 'current'), join(parent, 'site'));
+    // A link to a folder not made yet, through a second link.
+    await symlink('missing', join(parent, 'dangling'));
+    await symlink('dangling', join(parent, 'chain'));
+    const out = await outputFolder(join(parent, 'site'));
+    expect(out).toBe(join(realpathSync(parent), 'releases', 'current'));
+    expect(await outputFolder(join(parent, 'chain'))).toBe(join(realpathSync(parent), 'missing'));
+    expect(await outputFolder(join(parent, 'releases', 'current'))).toBe(join(parent, 'releases', 'current'));
+    expect(await outputFolder(join(parent, 'none'))).toBe(join(parent, 'none'));
+    await mkdir(join(parent, 'releases', 'staged'));
+    await writeFile(join(parent, 'releases', 'staged', 'index.html'), 'new');
+    await swapIn(join(parent, 'releases', 'staged'), out);
+    expect(lstatSync(join(parent, 'site')).isSymbolicLink()).toBe(true);
+    expect(readFileSync(join(parent, 'site', 'index.html'), 'utf8')).toBe('new');
   });
 
   it('swaps a staged site in, setting the previous one aside for the caller to remove', async () => {
@@ -308,6 +356,32 @@ describe('the record of rendered pages is checked against the files it promises'
   });
 });
 
+describe('the record of rendered pages is said damaged when it is not one a build wrote', () => {
+  it('renders every page again with a notice for a record of another shape; a record of another output or site silently', async () => {
+    const cache = join(dir, 'record-shapes');
+    const out = join(dir, 'record-shapes-site');
+    await mkdir(cache, { recursive: true });
+    await mkdir(out, { recursive: true });
+    await writeFile(join(out, 'index.html'), '<html></html>');
+    const notices: string[] = [];
+    onCacheNotice((line) => notices.push(line));
+    try {
+      for (const text of ['{}', '[]', '1', '"x"', '{"site":"s","base":"/","pages":5}']) {
+        await writeFile(join(cache, 'rendered.json'), text);
+        expect(await reusableRecord(cache, out, 's', '/')).toBe(null);
+      }
+      expect(notices).toEqual(Array(5).fill("  notice: the cache's rendered.json is damaged (not a record of rendered pages); made again from the input"));
+      notices.length = 0;
+      await writeFile(join(cache, 'rendered.json'), JSON.stringify({ site: 's', base: '/', pages: {}, outDir: join(dir, 'elsewhere'), seal: 'x' }));
+      expect(await reusableRecord(cache, out, 's', '/')).toBe(null);
+      expect(await reusableRecord(cache, out, 'other code', '/')).toBe(null);
+      expect(notices).toEqual([]);
+    } finally {
+      onCacheNotice(null);
+    }
+  });
+});
+
 describe('cache files are checked as they are read', () => {
   it('refuses a file cut short, altered, or missing, naming it', async () => {
     const root = join(dir, 'sums');
@@ -323,6 +397,53 @@ describe('cache files are checked as they are read', () => {
     await rm(join(root, 'docs', '0.bin'));
     expect(() => sums.read('p/a', join(root, 'docs', '0.bin'))).toThrow('docs/0.bin is damaged: it cannot be read (ENOENT)');
     expect(() => sums.read('p/b', join(root, 'docs', '0.bin'))).toThrow('docs/0.bin is damaged: no size and sha256 were recorded for it');
+  });
+
+  it('replaces a folder found where a cache file goes, saying it is damaged (a trial: every later build failed with EISDIR and a stack trace)', async () => {
+    const cache = join(dir, 'folder-in-place');
+    for (const name of ['input-hashes.json', 'rendered.json']) await mkdir(join(cache, name, 'x'), { recursive: true });
+    const problems: string[] = [];
+    expect(await readCacheJson(join(cache, 'input-hashes.json'), (problem) => problems.push(problem))).toBe(null);
+    expect(problems).toEqual(['a folder, not a file']);
+    await writeAtomic(join(cache, 'input-hashes.json'), '{"a":1}');
+    expect(await readCacheJson(join(cache, 'input-hashes.json'), (problem) => problems.push(problem))).toEqual({ a: 1 });
+    // A file that cannot be read (a link loop here; permissions for a user other than root).
+    await symlink('loop.json', join(cache, 'loop.json'));
+    expect(await readCacheJson(join(cache, 'loop.json'), (problem) => problems.push(problem))).toBe(null);
+    expect(problems).toEqual(['a folder, not a file', 'it cannot be read (ELOOP)']);
+    expect(await readCacheJson(join(cache, 'missing.json'), (problem) => problems.push(problem))).toBe(null);
+    expect(problems).toHaveLength(2);
+    await writeAtomic(join(cache, 'loop.json'), '{}');
+    await removeCacheFile(join(cache, 'loop.json'));
+    await forgetRecord(cache);
+    expect(existsSync(join(cache, 'rendered.json'))).toBe(false);
+    await removeCacheFile(join(cache, 'input-hashes.json'));
+    await removeCacheFile(join(cache, 'missing.json'));
+    expect(await readdir(cache)).toEqual([]);
+  });
+
+  it('removes a file found where a folder of the cache goes, and a folder where Astro\'s content store goes, saying so (a trial: EEXIST … mkdir, ENOTDIR, Astro\'s stack trace on every later build)', async () => {
+    const cache = join(dir, 'file-in-place');
+    await mkdir(join(cache, 'astro', 'data-store.json'), { recursive: true });
+    await mkdir(join(cache, 'projects'), { recursive: true });
+    await writeFile(join(cache, 'projects', 'a.model.json'), '{}');
+    await writeFile(join(cache, 'search'), 'junk');
+    await writeFile(join(cache, 'history'), '');
+    const notices: string[] = [];
+    onCacheNotice((line) => notices.push(line));
+    try {
+      await repairCacheFolders(cache);
+    } finally {
+      onCacheNotice(null);
+    }
+    expect(notices).toEqual([
+      "  notice: the cache's search is damaged (a file, not a folder); made again from the input",
+      "  notice: the cache's history is damaged (a file, not a folder); made again from the input",
+      "  notice: the cache's astro/data-store.json is damaged (a folder, not a file); made again from the input",
+    ]);
+    expect((await readdir(cache)).sort()).toEqual(['astro', 'projects']);
+    expect(await readdir(join(cache, 'astro'))).toEqual([]);
+    expect(await readdir(join(cache, 'projects'))).toEqual(['a.model.json']);
   });
 
   it('publishes a file of the previous output by link only when its bytes are the recorded ones; never links into the cache (issue 30)', async () => {

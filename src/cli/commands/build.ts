@@ -11,6 +11,7 @@ import { setFlagsFromString } from 'node:v8';
 import { Worker } from 'node:worker_threads';
 import { lockFolders } from '../writer-lock.ts';
 import { onCacheNotice } from '../../lib/fs/cache-notice.ts';
+import { repairCacheFolders } from '../../lib/fs/cache-files.ts';
 import { isDiskFull } from '../../lib/fs/disk-full.ts';
 import type { SearchIndexProgress, SearchIndexStats } from '../../lib/search/write-search-index.ts';
 import { renderCounts } from '../../lib/progress/render-counter.ts';
@@ -18,7 +19,7 @@ import type { ExportStats } from '../../integrations/project-exports.ts';
 import { agree } from '../../lib/text/agree.ts';
 import { resolveSettings, type Settings, type SettingsFlags } from '../settings.ts';
 import { fromCwd, PACKAGE_ROOT, packageVersion, workerExecArgv } from '../paths.ts';
-import { discardAside, recoverLeftovers, renderWithAstro, swapIn, withStaging } from '../staging.ts';
+import { discardAside, outputFolder, recoverLeftovers, renderWithAstro, swapIn, withStaging } from '../staging.ts';
 import { checkFolders } from '../folders.ts';
 import { plural, printProblem, UsageError, type Output } from '../output.ts';
 import { archiveProgress, progressTicker, renderProgressLine } from '../progress.ts';
@@ -115,7 +116,9 @@ export async function runBuild(dirs: string[], options: BuildOptions, out: Outpu
       throw new UsageError((error as Error).message, 'pass --shard K/N with 1 ≤ K ≤ N, e.g. --shard 1/4 … --shard 4/4 on four machines');
     }
   }
-  const settings = await resolveSettings(dirs, options);
+  const given = await resolveSettings(dirs, options);
+  // An output given as a symbolic link is built where it leads; the link stays (src/cli/staging.ts).
+  const settings: Settings = { ...given, outDir: await outputFolder(given.outDir) };
   const { outDir, cacheDir } = settings;
   await checkFolders(outDir, cacheDir, settings.roots, options.folderOrigins ?? settings.origins);
   historyLimit(options.historyLimit);
@@ -125,6 +128,8 @@ export async function runBuild(dirs: string[], options: BuildOptions, out: Outpu
   try {
     // What a run stopped before (killed, the machine down) left beside the output goes first.
     await recoverLeftovers(outDir, (line) => out.info(line));
+    // A file where a folder of the cache goes (or a folder where a file of Astro's goes) is removed, with a notice.
+    await repairCacheFolders(cacheDir);
     return await buildLocked(settings, shard, options, out, dirs);
   } catch (error) {
     // A full disk before the render (the model store, the history in the cache): the output was

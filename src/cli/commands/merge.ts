@@ -23,7 +23,7 @@ import { countFiles, searchLine } from './build.ts';
 import { viewLines } from '../summary.ts';
 import { fromCwd, PACKAGE_ROOT, workerExecArgv } from '../paths.ts';
 import { defaultCacheDir } from '../user-cache.ts';
-import { besideOutput, recoverLeftovers, renderWithAstro, swapIn, withStaging } from '../staging.ts';
+import { besideOutput, outputFolder, recoverLeftovers, renderWithAstro, swapIn, withStaging } from '../staging.ts';
 import { plural, printProblem, UsageError, type Output } from '../output.ts';
 import { shardLabel } from '../../lib/shard/partition.ts';
 import { historyLimit, recordHistory, type HistoryFlags } from '../history.ts';
@@ -69,8 +69,10 @@ export async function runMerge(dirs: string[], options: MergeOptions, out: Outpu
     if (!(await stat(dir).then((s) => s.isDirectory(), () => false))) throw new UsageError(`${d} is not a folder`, 'pass the --out folders of the shard builds');
     given.push({ dir, display: d });
   }
-  const outDir = resolve(options.out ?? 'dist');
-  const cacheDir = options.cacheDir !== undefined ? resolve(options.cacheDir) : defaultCacheDir(['merge'], outDir);
+  const givenOut = resolve(options.out ?? 'dist');
+  const cacheDir = options.cacheDir !== undefined ? resolve(options.cacheDir) : defaultCacheDir(['merge'], givenOut);
+  // An output given as a symbolic link is merged into where it leads; the link stays (src/cli/staging.ts).
+  const outDir = await outputFolder(givenOut);
   await checkFolders(outDir, cacheDir, given.map((g) => g.dir));
   historyLimit(options.historyLimit);
   // One writer per output and cache (src/cli/writer-lock.ts); what a stopped run left goes first.

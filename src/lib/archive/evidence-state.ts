@@ -20,10 +20,9 @@
  */
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
-import { rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Cited } from '../model/types.ts';
-import { writeAtomic } from '../fs/cache-files.ts';
+import { removeCacheFile, writeAtomic } from '../fs/cache-files.ts';
 import { cacheNotice } from '../fs/cache-notice.ts';
 import { gathered, gatherProject, linkFileVersions, sortById, startGathering, type CitingProject, type CommitEntry, type EvidenceEntries, type FileEntry, type StoredCited } from './evidence-entries.ts';
 
@@ -79,7 +78,7 @@ async function writeState(cacheDir: string, keep: number, projects: readonly Dig
   let pairs = 0;
   for (const ids of cites.values()) pairs += ids.length;
   if (pairs > maxPairs) {
-    await rm(path, { force: true });
+    await removeCacheFile(path);
     return;
   }
   const position = new Map<string, number>();

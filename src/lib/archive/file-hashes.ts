@@ -5,11 +5,11 @@
  * whatever the file's times (docs/performance.md).
  */
 import { constants, statSync, type BigIntStats } from 'node:fs';
-import { mkdir, open, rename, writeFile } from 'node:fs/promises';
-import { readCacheJson } from '../fs/cache-files.ts';
+import { open } from 'node:fs/promises';
+import { readCacheJson, writeAtomic } from '../fs/cache-files.ts';
 import { cacheNotice } from '../fs/cache-notice.ts';
 import { createHash } from 'node:crypto';
-import { dirname, join } from 'node:path';
+import { join } from 'node:path';
 
 interface Entry {
   id: string;
@@ -87,9 +87,6 @@ export class FileHashes {
   /** Remembers the hashes of the files met in this build (and only those). */
   async save(): Promise<void> {
     if (this.#file === null) return;
-    await mkdir(dirname(this.#file), { recursive: true });
-    const tmp = `${this.#file}.${process.pid}.tmp`;
-    await writeFile(tmp, JSON.stringify(Object.fromEntries(this.#seen)));
-    await rename(tmp, this.#file);
+    await writeAtomic(this.#file, JSON.stringify(Object.fromEntries(this.#seen)));
   }
 }

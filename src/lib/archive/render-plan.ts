@@ -10,7 +10,8 @@
  * `exports:<id>` (the project's exports: its model digest alone), `commit:<repo>/<oid>`,
  * `file:<entry id>`.
  */
-import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import { readFile } from 'node:fs/promises';
+import { writeAtomic } from '../fs/cache-files.ts';
 import { join } from 'node:path';
 
 /** What was rendered: the site code fingerprint, the base path, and each entry's digest. */
@@ -41,8 +42,7 @@ const routesDir = (cacheDir: string): string => join(cacheDir, 'routes');
 
 /** Writes the plan for the next Astro build. */
 export async function writeRenderPlan(cacheDir: string, plan: RenderPlan): Promise<void> {
-  await mkdir(cacheDir, { recursive: true });
-  await writeFile(planFile(cacheDir), JSON.stringify(plan));
+  await writeAtomic(planFile(cacheDir), JSON.stringify(plan));
 }
 
 /** Reads the plan; a missing or unreadable plan renders everything. */
@@ -73,8 +73,7 @@ export function carriedOver(plan: RenderPlan, key: string, digest: string): bool
 
 /** Records the digests of one collection's entries as this build knows them (called by loaders). */
 export async function writeRoutes(cacheDir: string, collection: string, pages: Record<string, string>): Promise<void> {
-  await mkdir(routesDir(cacheDir), { recursive: true });
-  await writeFile(join(routesDir(cacheDir), `${collection}.json`), JSON.stringify(pages));
+  await writeAtomic(join(routesDir(cacheDir), `${collection}.json`), JSON.stringify(pages));
 }
 
 /** Every entry digest recorded by this build's loaders. */

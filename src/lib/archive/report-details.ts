@@ -6,7 +6,7 @@
  */
 import { invalidCount } from '../bounds/kind-bounds.ts';
 import { readFileSync } from 'node:fs';
-import { mkdir, rename, writeFile } from 'node:fs/promises';
+import { writeAtomic } from '../fs/cache-files.ts';
 import { join } from 'node:path';
 import type { ProjectModel } from '../model/types.ts';
 
@@ -42,10 +42,7 @@ export function reportDetails(model: Pick<ProjectModel, 'invalid'>): ReportDetai
 /** Writes a project's report details (atomically) into the model store. */
 export async function writeReportDetails(cacheDir: string, model: ProjectModel): Promise<void> {
   const path = detailsPath(cacheDir, model.id);
-  await mkdir(join(cacheDir, 'projects'), { recursive: true });
-  const tmp = `${path}.${process.pid}.tmp`;
-  await writeFile(tmp, JSON.stringify(reportDetails(model)));
-  await rename(tmp, path);
+  await writeAtomic(path, JSON.stringify(reportDetails(model)));
 }
 
 /**

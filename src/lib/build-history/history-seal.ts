@@ -18,9 +18,8 @@
  */
 import { createHash } from 'node:crypto';
 import { join } from 'node:path';
-import { readCacheJson, writeAtomic } from '../fs/cache-files.ts';
+import { readCacheJson, removeCacheFile, writeAtomic } from '../fs/cache-files.ts';
 import { cacheNotice } from '../fs/cache-notice.ts';
-import { rm } from 'node:fs/promises';
 import type { BuildHistory } from './build-history.ts';
 import type { ProjectState } from './project-state.ts';
 
@@ -49,7 +48,7 @@ export async function readHistorySeal(cacheDir: string): Promise<HistorySeal | n
 
 /** Writes the seal (atomically), or removes it (`null`: the history written is not known clean). */
 export async function writeHistorySeal(cacheDir: string, seal: HistorySeal | null): Promise<void> {
-  if (seal === null) await rm(join(cacheDir, FILE), { force: true });
+  if (seal === null) await removeCacheFile(join(cacheDir, FILE));
   else await writeAtomic(join(cacheDir, FILE), JSON.stringify(seal));
 }
 

@@ -20,6 +20,7 @@ import type { ArchiveHistoryView, ProjectHistoryView } from './history-views.ts'
 import { describeIssues } from '../schemas/describe-issues.ts';
 import { historyDigest } from './history-seal.ts';
 import { buildContextOrNull } from '../config/build-context.ts';
+import { writeAtomic as writeCacheFile } from '../fs/cache-files.ts';
 
 /** The history file's name in the output folder. */
 export const HISTORY_FILE = 'history.json';
@@ -159,7 +160,7 @@ const statePath = (cacheDir: string, id: string): string => join(cacheDir, 'proj
 
 /** Stores a project's state beside its model. */
 export function writeProjectState(cacheDir: string, id: string, state: ProjectState): Promise<void> {
-  return writeAtomic(statePath(cacheDir, id), JSON.stringify(state));
+  return writeCacheFile(statePath(cacheDir, id), JSON.stringify(state));
 }
 
 /** A stored project state, or null. */
@@ -183,8 +184,8 @@ const viewsDir = (cacheDir: string): string => join(cacheDir, 'history');
 
 /** Writes this build's views. */
 export async function writeViews(cacheDir: string, index: ViewsIndex, projects: ReadonlyMap<string, ProjectHistoryView>): Promise<void> {
-  for (const [id, view] of projects) await writeAtomic(join(viewsDir(cacheDir), 'projects', `${id}.json`), JSON.stringify(view));
-  await writeAtomic(join(viewsDir(cacheDir), 'views.json'), JSON.stringify(index));
+  for (const [id, view] of projects) await writeCacheFile(join(viewsDir(cacheDir), 'projects', `${id}.json`), JSON.stringify(view));
+  await writeCacheFile(join(viewsDir(cacheDir), 'views.json'), JSON.stringify(index));
 }
 
 const indexes = new Map<string, Promise<ViewsIndex | null>>();

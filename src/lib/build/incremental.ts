@@ -6,10 +6,10 @@
  */
 import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readdirSync, renameSync, statSync } from 'node:fs';
-import { readdir, readFile, rm, stat } from 'node:fs/promises';
+import { readdir, readFile, stat } from 'node:fs/promises';
 import { dirname, join, relative } from 'node:path';
 import type { RenderRecord } from '../archive/render-plan.ts';
-import { readCacheJson, writeAtomic } from '../fs/cache-files.ts';
+import { readCacheJson, removeCacheFile, writeAtomic } from '../fs/cache-files.ts';
 import { cacheNotice } from '../fs/cache-notice.ts';
 import { faultPoint } from '../fs/fault-point.ts';
 import { linkOrCopySync, linkTreeSync } from '../fs/link-files.ts';
@@ -111,8 +111,15 @@ export async function reusableRecord(cacheDir: string, outDir: string, site: str
   const hasSite = await stat(join(outDir, 'index.html')).then((s) => s.isFile(), () => false);
   if (!hasSite) return null;
   const record = await readCacheJson<RenderRecord & { outDir?: string; seal?: unknown }>(recordFile(cacheDir), (problem) => cacheNotice('rendered.json', problem));
-  if (record === null || typeof record !== 'object') return null;
-  if (record.site !== site || record.base !== base || record.outDir !== outDir || typeof record.pages !== 'object' || record.pages === null) return null;
+  if (record === null) return null;
+  // JSON of another shape (altered, or another file put in its place): every page is rendered
+  // again, and the notice says why (a fault-injecting trial: `{}` re-rendered every page unsaid).
+  if (typeof record !== 'object' || Array.isArray(record) || typeof record.pages !== 'object' || record.pages === null || Array.isArray(record.pages)) {
+    cacheNotice('rendered.json', 'not a record of rendered pages');
+    return null;
+  }
+  // Another output folder's record, or one of other site code or base: not this output's pages.
+  if (record.site !== site || record.base !== base || record.outDir !== outDir) return null;
   if (record.seal !== outputSeal(outDir)) return { outputChanged: true };
   const { pages, missing } = await presentPages(outDir, record.pages);
   return { site: record.site, base: record.base, pages, missing };
@@ -129,7 +136,7 @@ export async function writeRecord(cacheDir: string, outDir: string, record: Rend
  * the output (the next build renders every page).
  */
 export async function forgetRecord(cacheDir: string): Promise<void> {
-  await rm(recordFile(cacheDir), { force: true });
+  await removeCacheFile(recordFile(cacheDir));
 }
 
 /** The render-plan key owning an output path (posix, relative to the site), or null for site-wide files. */

@@ -4,7 +4,7 @@
  * them would destroy input, the tool, the working folder, the model store or a folder of the
  * user's. Links are resolved first, so a link to an input is refused as the input is.
  */
-import { readdir, realpath, stat } from 'node:fs/promises';
+import { open, readdir, realpath, stat } from 'node:fs/promises';
 import { basename, dirname, join, sep } from 'node:path';
 
 /** Whether `child` is `parent` or lies under it (absolute paths). */
@@ -44,11 +44,44 @@ async function realPathOf(path: string): Promise<string> {
   }
 }
 
-/** Whether a folder holds a Trailbook archive (so replacing it loses nothing of the user's). */
+/** Files only Trailbook writes at the root of an archive, each known by the version its first bytes name. */
+const ARCHIVE_FILES: ReadonlyArray<[string, RegExp]> = [
+  ['archive.json', /"version"\s*:\s*"trailbook\.archive\//],
+  ['report.json', /"version"\s*:\s*"trailbook\.report\//],
+  ['history.json', /"version"\s*:\s*"trailbook\.history\//],
+  // Its pages' theme script, in the head of each.
+  ['index.html', /localStorage\.getItem\("trailbook-theme"\)/],
+  ['404.html', /localStorage\.getItem\("trailbook-theme"\)/],
+];
+
+/** The first bytes of a file (at most 2 KiB), or null when it cannot be read. */
+async function headOf(path: string): Promise<string | null> {
+  const handle = await open(path, 'r').catch(() => null);
+  if (handle === null) return null;
+  try {
+    const buffer = Buffer.alloc(2048);
+    const { bytesRead } = await handle.read(buffer, 0, 2048, 0);
+    return buffer.subarray(0, bytesRead).toString('utf8');
+  } catch {
+    return null;
+  } finally {
+    await handle.close();
+  }
+}
+
+/**
+ * Whether a folder holds a Trailbook archive (so replacing it loses nothing of the user's): its
+ * index page and search index, or, for an archive that lost files (half of it deleted, its
+ * index.html gone), one of the files only Trailbook writes ({@link ARCHIVE_FILES}). A
+ * fault-injecting trial: such an archive was refused on every later build ("is not empty and
+ * does not hold a Trailbook archive"), and served damaged until the user deleted it.
+ */
 async function isArchive(dir: string): Promise<boolean> {
   const has = (p: string): Promise<boolean> => stat(join(dir, p)).then(() => true, () => false);
   // manifest.json since the search index of issue 11; facets.json before it.
-  return (await has('index.html')) && ((await has('search-index/manifest.json')) || (await has('search-index/facets.json')));
+  if ((await has('index.html')) && ((await has('search-index/manifest.json')) || (await has('search-index/facets.json')))) return true;
+  for (const [file, version] of ARCHIVE_FILES) if (version.test((await headOf(join(dir, file))) ?? '')) return true;
+  return false;
 }
 
 /**

@@ -5,7 +5,8 @@
  * pair of one project with itself, is reported (and skipped), never fatal. Stored in the cache
  * for the compare pages, tagged with the run rendering them.
  */
-import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
+import { readFile } from 'node:fs/promises';
+import { writeAtomic } from '../fs/cache-files.ts';
 import { join } from 'node:path';
 import { buildContextOrNull } from '../config/build-context.ts';
 
@@ -51,10 +52,7 @@ const pairsFile = (cacheDir: string): string => join(cacheDir, 'compare', 'pairs
 
 /** Stores this build's pairs. */
 export async function writePairs(cacheDir: string, run: string, pairs: readonly ComparePair[]): Promise<void> {
-  await mkdir(join(cacheDir, 'compare'), { recursive: true });
-  const tmp = `${pairsFile(cacheDir)}.${process.pid}.tmp`;
-  await writeFile(tmp, JSON.stringify({ run, pairs }));
-  await rename(tmp, pairsFile(cacheDir));
+  await writeAtomic(pairsFile(cacheDir), JSON.stringify({ run, pairs }));
 }
 
 /** The pairs stored by the run now rendering (the build context's `run`), or none. */

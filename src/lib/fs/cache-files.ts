@@ -2,8 +2,9 @@
  * Files of the cache folder (the model store, the evidence store, the search index's parts and
  * state): written atomically, read back as JSON or as nothing.
  */
-import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
-import { dirname } from 'node:path';
+import { lstat, mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
+import { cacheNotice } from './cache-notice.ts';
+import { dirname, join } from 'node:path';
 
 /**
  * Writes `data` to `path` through a temporary file beside it and a rename, so a reader (or a
@@ -14,7 +15,27 @@ export async function writeAtomic(path: string, data: string | Uint8Array): Prom
   await mkdir(dirname(path), { recursive: true });
   const tmp = `${path}.${process.pid}.tmp`;
   await writeFile(tmp, data);
-  await rename(tmp, path);
+  try {
+    await rename(tmp, path);
+  } catch (error) {
+    // A folder where the file goes (a damaged cache): it is replaced, as a damaged file is (a
+    // fault-injecting trial: every later build failed with "EISDIR … rename" and a stack trace).
+    if (!FOLDER_IN_PLACE.has((error as NodeJS.ErrnoException).code ?? '')) throw error;
+    await removeCacheFile(path);
+    await rename(tmp, path);
+  }
+}
+
+/** What `rename` of a file onto a folder raises (Linux: EISDIR; a folder not empty elsewhere: ENOTEMPTY, EEXIST). */
+const FOLDER_IN_PLACE = new Set(['EISDIR', 'ENOTEMPTY', 'EEXIST']);
+
+/**
+ * Removes the cache file `path`, or a folder found in its place (a damaged cache: `rm` of a file
+ * raised EISDIR, and every later build failed); nothing when it is missing. Raises what the file
+ * system raises.
+ */
+export async function removeCacheFile(path: string): Promise<void> {
+  await rm(path, { recursive: true, force: true });
 }
 
 /**
@@ -38,7 +59,12 @@ export async function readCacheJson<T>(path: string, onDamage: (problem: string)
   let text: string;
   try {
     text = await readFile(path, 'utf8');
-  } catch {
+  } catch (error) {
+    // Missing: not made yet. Anything else is damage, said as such (the file is replaced when
+    // written): a folder in its place, a file that cannot be read (permissions, a link loop).
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code === 'EISDIR') onDamage('a folder, not a file');
+    else if (code !== 'ENOENT') onDamage(`it cannot be read (${code ?? (error as Error).message})`);
     return null;
   }
   try {
@@ -46,5 +72,37 @@ export async function readCacheJson<T>(path: string, onDamage: (problem: string)
   } catch {
     onDamage(text.length === 0 ? 'empty' : 'not JSON: cut short or altered');
     return null;
+  }
+}
+
+/**
+ * The folders of a build's cache (Astro's and Vite's, the model store, the search index, the
+ * evidence store, the history), and the files of Astro's there, in the order they are checked.
+ */
+const CACHE_FOLDERS = ['astro', 'vite', 'projects', 'search', 'search/parts', 'search/docs', 'search/main', 'evidence', 'history', 'compare', 'routes'] as const;
+const CACHE_TOOL_FILES = ['astro/data-store.json'] as const;
+
+/**
+ * Removes, before a build uses its cache, a file found where one of its folders goes and a
+ * folder where Astro's content store goes, each with a notice (`the cache's search is damaged (a
+ * file, not a folder); made again from the input`); what they held is made again. A fault-injecting
+ * trial: every later build failed, with "EEXIST … mkdir", "ENOTDIR", or Astro's or Vite's
+ * stack trace. Raises what the file system raises (a cache folder that cannot be read or written).
+ */
+export async function repairCacheFolders(cacheDir: string): Promise<void> {
+  const kind = (path: string) => lstat(path).then((s) => (s.isDirectory() ? 'folder' : s.isFile() ? 'file' : 'other'), () => 'missing');
+  for (const folder of CACHE_FOLDERS) {
+    const path = join(cacheDir, ...folder.split('/'));
+    const found = await kind(path);
+    if (found === 'folder' || found === 'missing') continue;
+    await removeCacheFile(path);
+    cacheNotice(folder, found === 'file' ? 'a file, not a folder' : 'not a folder');
+  }
+  for (const file of CACHE_TOOL_FILES) {
+    const path = join(cacheDir, ...file.split('/'));
+    const found = await kind(path);
+    if (found === 'file' || found === 'missing') continue;
+    await removeCacheFile(path);
+    cacheNotice(file, found === 'folder' ? 'a folder, not a file' : 'not a file');
   }
 }

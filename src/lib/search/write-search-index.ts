@@ -26,7 +26,7 @@ import { CacheDamage, FileSums, type FileSum } from '../archive/file-sums.ts';
 import { runBounded } from '../fs/bounded-tasks.ts';
 import { deserialize, serialize } from 'node:v8';
 import { dirname, join } from 'node:path';
-import { readCacheJson, readJsonOrNull, writeAtomic } from '../fs/cache-files.ts';
+import { readCacheJson, readJsonOrNull, removeCacheFile, writeAtomic } from '../fs/cache-files.ts';
 import { readArchiveIndex, readCited, readModel } from '../archive/model-store.ts';
 import { searchRecords } from './search-records.ts';
 import { artifactRecords, repositoryRecords, type RepositoryCitations } from './evidence-records.ts';
@@ -438,7 +438,7 @@ async function writeIndex(cacheDir: string, outDir: string, base: string, option
   } else {
     // The state goes before the files it describes: a run stopped while merging leaves no state,
     // so the next one merges main again rather than publish half of it.
-    await rm(statePath, { force: true });
+    await removeCacheFile(statePath);
     await rm(mainDir, { recursive: true, force: true });
     const parts: SearchPart[] = [];
     for (const h of headers) parts.push(await loadPart(h.key));

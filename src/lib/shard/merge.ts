@@ -16,7 +16,7 @@
  * ({@link MergeRecord}), so a shard whose inputs did not change costs the next merge nothing
  * but reading its manifest.
  */
-import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { ProjectSummary } from '../archive/summary.ts';
 import { writeArchiveIndex } from '../archive/model-store.ts';
@@ -26,6 +26,7 @@ import { verifyShard } from './verify-shard.ts';
 import { runBounded } from '../fs/bounded-tasks.ts';
 import { linkOrCopy, linkTree } from '../fs/link-files.ts';
 import { outputSeal } from '../fs/output-seal.ts';
+import { writeAtomic } from '../fs/cache-files.ts';
 import { isSafeId, readShardManifest, shardDigest, shardPaths, ShardError } from './manifest.ts';
 
 /** Projects whose files are linked at once (each is a few small files). */
@@ -155,14 +156,12 @@ export async function previousMerge(storeDir: string, outDir: string, code: stri
 
 /** Forgets the previous merge's record, before its output is replaced (a merge stopped after the swap leaves no record of pages the output does not hold). */
 export async function forgetMergeRecord(storeDir: string): Promise<void> {
-  await rm(recordPath(storeDir), { force: true });
+  await rm(recordPath(storeDir), { recursive: true, force: true });
 }
 
 /** Records this merge for the next one. */
 export async function writeMergeRecord(storeDir: string, plan: MergePlan, outDir: string, pages: Record<string, string>): Promise<void> {
   const first = (plan.shards[0] as GivenShard).manifest;
   const record: MergeRecord = { code: first.code, base: first.options.base, outDir, shards: Object.fromEntries(plan.shards.map((s) => [String(s.manifest.shard.index), shardDigest(s.manifest)])), pages, seal: outputSeal(outDir) };
-  const tmp = `${recordPath(storeDir)}.${process.pid}.tmp`;
-  await writeFile(tmp, JSON.stringify(record));
-  await rename(tmp, recordPath(storeDir));
+  await writeAtomic(recordPath(storeDir), JSON.stringify(record));
 }
