@@ -227,8 +227,9 @@ describe('refuseFolders: an archive with files lost is still an archive', () => 
     await write('lookalike', 'archive.json', '{"version": "mine/1"}');
     await write('lookalike', 'report.json', 'not json');
     await write('page-only', 'index.html', '<html></html>');
-    for (const name of ['whole', 'no-index', 'report-only', 'history-only', 'page-of-ours']) expect(await refuseFolders(join(root, name), cache, [join(root, 'in')], where), name).toBe(null);
-    for (const name of ['lookalike', 'page-only']) expect(await refuseFolders(join(root, name), cache, [join(root, 'in')], where), name).toEqual({ code: 'out-not-an-archive', out: join(root, name) });
+    for (const name of ['whole', 'no-index', 'report-only', 'history-only']) expect(await refuseFolders(join(root, name), cache, [join(root, 'in')], where), name).toBe(null);
+    // A page of Trailbook's saved alone into a folder of the user's is not an archive to replace.
+    for (const name of ['lookalike', 'page-only', 'page-of-ours']) expect(await refuseFolders(join(root, name), cache, [join(root, 'in')], where), name).toEqual({ code: 'out-not-an-archive', out: join(root, name) });
   });
 });
 

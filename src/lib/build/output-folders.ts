@@ -49,9 +49,8 @@ const ARCHIVE_FILES: ReadonlyArray<[string, RegExp]> = [
   ['archive.json', /"version"\s*:\s*"trailbook\.archive\//],
   ['report.json', /"version"\s*:\s*"trailbook\.report\//],
   ['history.json', /"version"\s*:\s*"trailbook\.history\//],
-  // Its pages' theme script, in the head of each.
-  ['index.html', /localStorage\.getItem\("trailbook-theme"\)/],
-  ['404.html', /localStorage\.getItem\("trailbook-theme"\)/],
+  // Not a page alone, even one of Trailbook's (its theme script): a person may have saved one
+  // into a folder of their own, which a build must never replace.
 ];
 
 /** The first bytes of a file (at most 2 KiB), or null when it cannot be read. */
