@@ -15,7 +15,7 @@ import { resolveEvidence, type EvidenceContext } from '../../src/lib/evidence/re
 import { ArtifactFolder } from '../../src/lib/evidence/artifacts.ts';
 import { parseForgeUrl, parseRemoteUrl } from '../../src/lib/evidence/forge-url.ts';
 import { openRepository, type GitRepository } from '../../src/lib/git/repository.ts';
-import { originFromConfig } from '../../src/lib/git/origin-remote.ts';
+import { originFromConfig, remoteNamesFromConfig } from '../../src/lib/git/origin-remote.ts';
 import { repositoryOnForges } from '../../src/lib/project/forge-identity.ts';
 import type { EvidencePointer } from '../../src/lib/model/types.ts';
 
@@ -181,6 +181,7 @@ describe('forge URLs', () => {
     expect(['git@github.com:Acme/App.git', 'https://github.com/acme/app.git', 'ssh://git@github.com:22/acme/app', 'https://www.github.com/acme/app/'].map(parseRemoteUrl)).toEqual(Array(4).fill({ host: 'github.com', path: 'acme/app' }));
     expect(parseRemoteUrl('/srv/git/app.git')).toBe(null);
     expect(originFromConfig('[core]\n\tbare = false\n[remote "upstream"]\n\turl = x\n[remote "origin"]\n\turl = git@github.com:acme/app.git\n')).toBe('git@github.com:acme/app.git');
+    expect(remoteNamesFromConfig('[core]\n\tbare = false\n[remote "upstream"]\n\turl = x\n[remote "origin"]\n\turl = y\n[branch "main"]\n\tremote = origin\n[remote "origin"]\n')).toEqual(['upstream', 'origin']);
   });
 
   it("knows the repository by its origin remote and by the configuration's forge rule", async () => {

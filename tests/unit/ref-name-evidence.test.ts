@@ -19,7 +19,7 @@ let dir: string;
 let model: ProjectModel;
 let first: string;
 
-const cells = ['refs/tags/v1.0', 'p7-launch', '`v1`', 'checkpoint-3', 'refs/heads/main', 'origin/main', 'refs/tags/v9.9', 'p8-launch', 'origin/nothing'];
+const cells = ['refs/tags/v1.0', 'p7-launch', '`v1`', 'checkpoint-3', 'refs/heads/main', 'origin/main', 'refs/tags/v9.9', 'p8-launch', 'origin/nothing', 'upstream/feature-x', 'mirror/main'];
 
 beforeAll(async () => {
   dir = await fixtureDir('ref-name');
@@ -32,6 +32,8 @@ beforeAll(async () => {
   git(dir, ['tag', 'checkpoint-3']);
   // A remote-tracking branch, as a clone has it.
   git(dir, ['update-ref', 'refs/remotes/origin/main', first]);
+  // A remote configured but never fetched: the clone holds no ref of it.
+  git(dir, ['remote', 'add', 'upstream', 'https://example.com/acme/app.git']);
   await writeFiles(dir, { 'decisions.jsonl': trailText(cells.map((c, i) => row(`2026-03-01T09:0${i}:00Z`, `cites ${c}`, c, i === 0 ? 'start' : 'build'))) });
   commitAll(dir, 'Trail', '2026-03-01T10:00:00Z');
   model = await analyseProject(dir);
@@ -53,7 +55,11 @@ describe('a tag or branch cited by its ref name', () => {
       [['origin/main', 'path', 'INCONCLUSIVE', `origin/main is a branch of ${repo}, not a file (now at commit ${a}: “First”): a branch moves, so it names no fixed commit`, '']],
       [['refs/tags/v9.9', 'commit', 'NOT_VERIFIED', `no tag v9.9 in ${repo}`, 'evidence/commit-not-found']],
       [['p8-launch', 'prose', 'NOT_VERIFIED', 'evidence must be a pointer, not prose', 'evidence/prose']],
-      [['origin/nothing', 'path', 'NOT_VERIFIED', `origin/nothing not found at landed head ${head} nor in the project folder`, 'evidence/path-not-found']],
+      // A branch of a remote the clone has no ref of (trust9: a high path-not-found): not a file, not checked.
+      [['origin/nothing', 'path', 'INCONCLUSIVE', 'origin/nothing names branch nothing of the remote origin, which this clone holds no ref of (fetched without it, or deleted after a merge), not a file: a branch moves, so it names no fixed commit; not checked', '']],
+      [['upstream/feature-x', 'path', 'INCONCLUSIVE', 'upstream/feature-x names branch feature-x of the remote upstream, which this clone holds no ref of (fetched without it, or deleted after a merge), not a file: a branch moves, so it names no fixed commit; not checked', '']],
+      // No remote of that name: a path, and not there.
+      [['mirror/main', 'path', 'NOT_VERIFIED', `mirror/main not found at landed head ${head} nor in the project folder`, 'evidence/path-not-found']],
     ]);
     expect(model.rows[0]?.evidence[0]?.target).toEqual({ type: 'commit', oid: first });
     expect(model.rows[1]?.evidence[0]?.target).toEqual({ type: 'commit', oid: first });

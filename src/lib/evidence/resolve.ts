@@ -25,6 +25,7 @@ import { findByBlob, findByCase, findByGlob, findByName } from './tree-paths.ts'
 import { countRubricCriteria } from './rubric-criteria.ts';
 import { ancestryOf } from '../git/ancestry.ts';
 import { ignoredAt } from '../git/ignore-rules.ts';
+import { remoteNames } from '../git/origin-remote.ts';
 import { definitionAround } from './definition-span.ts';
 import { trimEndChars } from '../text/trim-chars.ts';
 import { agree } from '../text/agree.ts';
@@ -1363,7 +1364,15 @@ async function refInstead(p: ClassifiedPointer, path: string, ctx: EvidenceConte
     const subject = 'problem' in commit ? '' : (commit.message.split('\n')[0] ?? '').trim();
     return pointer(p, 'INCONCLUSIVE', `${path} is a branch of ${ctx.repositoryName}, not a file (now at commit ${short(ref.oid)}${subject ? `: “${subject}”` : ''}): a branch moves, so it names no fixed commit`);
   }
-  return null;
+  // `origin/feature-x` where the clone holds no ref of it (fetched without it, or deleted after
+  // its merge): a branch of a remote the repository has is no file either (trust9: a high
+  // `evidence/path-not-found`, real evidence called missing). Not when a folder of that name is in the tree.
+  const slash = path.indexOf('/');
+  const remote = path.slice(0, slash);
+  if (path.startsWith('refs/') || !ctx.head) return null;
+  const remotes = new Set([...(await remoteNames(ctx.repository.gitdir)), ...(await ctx.repository.refNames('refs/remotes', 1000)).map((n) => n.split('/')[0] as string)]);
+  if (!remotes.has(remote) || (await ctx.repository.lookupPath(ctx.head, remote)).status !== 'missing') return null;
+  return pointer(p, 'INCONCLUSIVE', `${path} names branch ${path.slice(slash + 1)} of the remote ${remote}, which this clone holds no ref of (fetched without it, or deleted after a merge), not a file: a branch moves, so it names no fixed commit; not checked`);
 }
 
 /** `main:src/a.ts:12`, `HEAD:docs/x.md`: a ref name (no space, no `:`), a colon, then a path and its lines. */
