@@ -251,7 +251,7 @@ describe.skipIf(!chromiumAvailable())('every page of the hostile archive in Chro
 
   it('issue 14: 1,000 empty QA files and 50,000 garbage lines make a bounded recap that says what it left out', async () => {
     await page.goto(`${origin}/p/broken-amplify/`);
-    expect(await page.locator('section.invalid > p').first().textContent()).toBe('51000 lines could not be read as records. At most 200 of one kind are listed here, each with its raw text; the rest of a kind are counted in one summary.');
+    expect(await page.locator('section.invalid > p').first().textContent()).toBe('51,000 lines could not be read as records. At most 200 of one kind are listed here, each with its raw text; the rest of a kind are counted in one summary.');
     expect(await page.locator('.invalid-list > li').count()).toBe(402);
     const text = await page.evaluate(() => document.body.textContent ?? '');
     expect(text).toContain('49800 more trail/not-json records are not listed one by one (the first at decisions.jsonl:202, the last at decisions.jsonl:50001)');

@@ -469,7 +469,7 @@ describe('evidence marks', () => {
     await page.waitForURL(`${origin}${REPO_PAGES}/file/src/parser.ts/#L12`);
     expect(await readText(page.locator('h1'))).toBe('src/parser.ts');
     const meta = await readText(page.locator('main > p.meta').nth(1));
-    expect(meta).toMatch(/^at landed head 90ccfe22d4e9 · 43 lines · 1238 bytes · cited: lines 10–20, line 12(, .*)?$/);
+    expect(meta).toMatch(/^at landed head 90ccfe22d4e9 · 43 lines · 1,238 bytes · cited: lines 10–20, line 12(, .*)?$/);
     const cited = page.locator('main > p.meta').nth(1).locator('a');
     expect(await cited.evaluateAll((as) => as.slice(0, 2).map((a) => [a.textContent, a.getAttribute('href')]))).toEqual([['lines 10–20', '#L10'], ['line 12', '#L12']]);
     const line = page.locator('#L12');

@@ -149,9 +149,9 @@ export function formatTimeSpan(span: { from: string; to: string }): string {
   return `${fromDay} ${fromTime} – ${toDay} ${toTime} UTC`;
 }
 
-/** `1 row`, `2 rows`: a count with its noun in the right number. */
+/** `1 row`, `2 rows`, `1,210 rows`: a count (digits grouped, as every count beside it: use9, the home said `10028 decision rows` beside `1,909`) with its noun in the right number. */
 export function countOf(n: number, singular: string, plural = `${singular}s`): string {
-  return `${n} ${agree(n, singular, plural)}`;
+  return `${grouped(n)} ${agree(n, singular, plural)}`;
 }
 
 /**
