@@ -7,6 +7,7 @@ import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { compareRuns, type ComparableRun } from '../../src/lib/compare/compare-runs.ts';
 import { diffText } from '../../src/lib/compare/diff-text.ts';
+import { unrelatedRunsNote } from '../../src/lib/compare/compare-runs.ts';
 import { resolvePairs } from '../../src/lib/compare/compare-pairs.ts';
 import { runDiffHtml } from '../../src/components/html/run-diff.ts';
 
@@ -137,5 +138,18 @@ describe('configured pairs', () => {
       pairs: [{ a: { id: 'runs-t1-a', title: 'run 1' }, b: { id: 'runs-t1-b', title: 'run 2' } }],
       problems: ['compare[1]: a and b are the same project (runs-t1-a)', 'compare[2].a: no project "nope" in this archive (give a project id or its folder as the home lists it)'],
     });
+  });
+});
+
+describe('two runs that share no decision', () => {
+  it('are said to look like two different projects, in the text and on the compare page (use9: "10 added, 9 removed, 0 unchanged" and no more)', () => {
+    const note = 'A and B share no decision (none matched by id, text or place): they look like two different projects, not two runs of one.';
+    const e = compareRuns(run('x', [row('aaaa0001', 'Use Postgres', { line: 2 })]), run('y', [row('bbbb0001', 'Ship the CLI', { line: 7 }), row('bbbb0002', 'Add a cache', { line: 8 })]));
+    expect(unrelatedRunsNote(e)).toBe(note);
+    expect(diffText(e).slice(3, 5)).toEqual(['Decisions: 2 added, 1 removed, 0 changed, 0 unchanged', `  note: ${note}`]);
+    expect(runDiffHtml(e, '/').value).toContain(`<p class="notice" data-testid="diff-unrelated">${note}</p>`);
+    // One shared decision, or a side with no rows, is no such note.
+    expect(unrelatedRunsNote(compareRuns(run('x', [row('aaaa0001', 'Use Postgres')]), run('y', [row('aaaa0001', 'Use Postgres'), row('bbbb0001', 'Ship')])))).toBe(null);
+    expect(unrelatedRunsNote(compareRuns(run('x', []), run('y', [row('bbbb0001', 'Ship')])))).toBe(null);
   });
 });

@@ -3,7 +3,7 @@
  * page of a configured pair and the compare page's script use this one builder, so what they
  * show cannot differ. Every text is escaped by `html`; links stay inside the archive.
  */
-import type { DiffFlag, DiffRow, RunDiff } from '../../lib/compare/compare-runs.ts';
+import { unrelatedRunsNote, type DiffFlag, type DiffRow, type RunDiff } from '../../lib/compare/compare-runs.ts';
 import { urls } from '../../lib/site/urls.ts';
 import { html, type SafeHtml } from './html.ts';
 import { SEVERITY_ICON, statusHtml } from './status.ts';
@@ -49,6 +49,7 @@ export function runDiffHtml(d: RunDiff, base: string, rowUrl: RowUrl = (projectI
   return html`<div class="run-diff" data-a="${d.a.id}" data-b="${d.b.id}">
 <p class="diff-sides"><strong>A</strong> <a href="${urls.project(base, d.a.id)}">${d.a.title}</a> <span class="meta">${d.a.id}, ${count(d.a.rows, 'row')}, ${count(d.a.flags, 'flag')}</span><br /><strong>B</strong> <a href="${urls.project(base, d.b.id)}">${d.b.title}</a> <span class="meta">${d.b.id}, ${count(d.b.rows, 'row')}, ${count(d.b.flags, 'flag')}</span></p>
 <p class="lede" data-testid="diff-summary">Decisions: ${String(dec.added.length)} added, ${String(dec.removed.length)} removed, ${String(dec.changed.length)} changed, ${String(dec.unchanged)} unchanged. Flags: ${String(d.flags.new.length)} new, ${String(d.flags.fixed.length)} fixed, ${String(d.flags.unchanged)} in both${d.flags.gone.length > 0 ? `, ${String(d.flags.gone.length)} gone with their rows` : ''}.${d.verdicts.length > 0 ? ` Verdicts: ${String(d.verdicts.length)} changed.` : ''}${d.pick ? ' The design pick changed.' : ''}</p>
+${unrelatedRunsNote(d) !== null ? html`<p class="notice" data-testid="diff-unrelated">${unrelatedRunsNote(d)}</p>` : ''}
 <h2 id="diff-decisions">Decisions</h2>
 ${dec.added.length + dec.removed.length + dec.changed.length === 0 ? html`<p class="none">The same decisions in both runs.</p>` : ''}
 ${list('Added in B', 'diff-added', dec.added.map((r) => rowItem(r, rowUrl, d.b.id, '+')))}

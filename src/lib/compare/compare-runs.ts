@@ -94,6 +94,17 @@ export interface RunDiff {
   grafts: { added: string[]; removed: string[] };
 }
 
+/**
+ * What a diff of two runs that share no decision says: both have rows, and none of A's is in B,
+ * changed or not (use9: `trailbook diff` of two unrelated projects said "10 added, 9 removed,
+ * 0 unchanged" and no more, as if one run had been rewritten whole). Null when they share one.
+ */
+export function unrelatedRunsNote(d: Pick<RunDiff, 'a' | 'b' | 'decisions'>): string | null {
+  const dec = d.decisions;
+  if (d.a.rows === 0 || d.b.rows === 0 || dec.changed.length > 0 || dec.unchanged > 0) return null;
+  return 'A and B share no decision (none matched by id, text or place): they look like two different projects, not two runs of one.';
+}
+
 const normal = (text: string): string => text.replace(/\s+/g, ' ').trim().toLowerCase();
 
 const listed = (r: ComparableRun['rows'][number]): DiffRow => ({ id: r.id, anchor: r.anchor, decision: r.decision, result: r.result });

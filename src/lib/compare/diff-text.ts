@@ -2,7 +2,7 @@
  * `trailbook diff A B` as text (issue 15, scope 6): one line per decision added, removed or
  * changed, flag new or fixed, verdict, pick and graft that changed, from a {@link RunDiff}.
  */
-import type { RunDiff } from './compare-runs.ts';
+import { unrelatedRunsNote, type RunDiff } from './compare-runs.ts';
 
 const q = (text: string, max = 70): string => {
   const t = text.replace(/\s+/g, ' ').trim();
@@ -24,6 +24,8 @@ export function diffText(d: RunDiff, given: { a?: string; b?: string } = {}): st
   const dec = d.decisions;
   out.push('');
   out.push(`Decisions: ${dec.added.length} added, ${dec.removed.length} removed, ${dec.changed.length} changed, ${dec.unchanged} unchanged`);
+  const unrelated = unrelatedRunsNote(d);
+  if (unrelated !== null) out.push(`  note: ${unrelated}`);
   for (const r of dec.added) out.push(`  + ${r.id} ${q(r.decision)} (${r.result})`);
   for (const r of dec.removed) out.push(`  - ${r.id} ${q(r.decision)} (${r.result})`);
   for (const c of dec.changed) {
