@@ -12,7 +12,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { execFileSync } from 'node:child_process';
-import { appendFile, cp, mkdir, mkdtemp, readdir, readFile, rm, stat, truncate, writeFile } from 'node:fs/promises';
+import { appendFile, cp, mkdir, mkdtemp, readdir, readFile, rm, stat, truncate, utimes, writeFile } from 'node:fs/promises';
 import { createHash } from 'node:crypto';
 import { hostname, tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -175,14 +175,23 @@ describe('damaged cache entries (reproduction 5)', () => {
     expect(differences(await archiveOf(out), unchanged)).toEqual([]);
   });
 
-  it('a page of the previous output cut short, or a file added to it: every page rendered again, with a notice; the archive a clean build writes', async () => {
+  it('a page of the previous output cut short, edited in place with its size and time put back, or a file added to it: every page rendered again, with a notice; the archive a clean build writes', async () => {
     const notice = `  notice: files of the previous output in ${out} were changed, added or removed since the build that wrote them; rendering every page again\n`;
-    for (const damage of ['cut', 'added'] as const) {
+    for (const damage of ['cut', 'edited', 'added'] as const) {
       await restore('first');
       // Unchanged inputs: without the seal, the cut recap (or the added page) was carried into every later build (rel9).
       const recap = (await listing(out)).find((rel) => /^p\/[^/]+\/index\.html$/.test(rel)) as string;
       if (damage === 'cut') await truncate(join(out, ...recap.split('/')), 3);
-      else await writeFile(join(out, ...recap.split('/').slice(0, 2), 'planted.html'), '<p>not written by Trailbook</p>');
+      else if (damage === 'edited') {
+        // rel10: the seal held path, size and whole-second time only, so this page was carried over.
+        const page = join(out, ...recap.split('/'));
+        const before = await stat(page);
+        const bytes = await readFile(page);
+        bytes.write('XXXX', 100);
+        await writeFile(page, bytes);
+        await utimes(page, before.atime, before.mtime);
+        expect([(await stat(page)).size, Math.floor((await stat(page)).mtimeMs / 1000)]).toEqual([before.size, Math.floor(before.mtimeMs / 1000)]);
+      } else await writeFile(join(out, ...recap.split('/').slice(0, 2), 'planted.html'), '<p>not written by Trailbook</p>');
       const run = await ok(build());
       expect(run.stderr, damage).toContain(notice);
       expect(differences(await archiveOf(out), unchanged), damage).toEqual([]);

@@ -13,7 +13,7 @@ import { readCacheJson, removeCacheFile, writeAtomic } from '../fs/cache-files.t
 import { cacheNotice } from '../fs/cache-notice.ts';
 import { faultPoint } from '../fs/fault-point.ts';
 import { linkOrCopySync, linkTreeSync } from '../fs/link-files.ts';
-import { outputSeal } from '../fs/output-seal.ts';
+import { outputSeal, sealHolds } from '../fs/output-seal.ts';
 
 const recordFile = (cacheDir: string): string => join(cacheDir, 'rendered.json');
 
@@ -104,8 +104,8 @@ export interface OutputChanged {
  * The previous build's record when its pages can be reused for this build, else null; only
  * the entries whose files are in the output (`missing`: how many were left out, to render
  * again). {@link OutputChanged} when the output's files are not those the record sealed
- * ({@link outputSeal}; a record without a seal, of an older build, is not trusted either):
- * every page is rendered again.
+ * ({@link sealHolds}; a record without a seal, or with a seal of an older build's form, is not
+ * trusted either): every page is rendered again.
  */
 export async function reusableRecord(cacheDir: string, outDir: string, site: string, base: string): Promise<(RenderRecord & { missing: number }) | OutputChanged | null> {
   const hasSite = await stat(join(outDir, 'index.html')).then((s) => s.isFile(), () => false);
@@ -120,7 +120,7 @@ export async function reusableRecord(cacheDir: string, outDir: string, site: str
   }
   // Another output folder's record, or one of other site code or base: not this output's pages.
   if (record.site !== site || record.base !== base || record.outDir !== outDir) return null;
-  if (record.seal !== outputSeal(outDir)) return { outputChanged: true };
+  if (!sealHolds(outDir, record.seal)) return { outputChanged: true };
   const { pages, missing } = await presentPages(outDir, record.pages);
   return { site: record.site, base: record.base, pages, missing };
 }

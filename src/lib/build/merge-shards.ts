@@ -25,7 +25,7 @@ import { ShardDamageError, type ShardDamage } from '../shard/verify-shard.ts';
 import { codedErrorClass, type CodedError } from '../text/coded-error.ts';
 import type { HistoryRequest, PendingHistory } from './build-archive.ts';
 import { carryOver, presentPages, siteFingerprint } from './incremental.ts';
-import { outputSeal } from '../fs/output-seal.ts';
+import { sealHolds } from '../fs/output-seal.ts';
 
 /** Why a merge is refused before it writes anything; the CLI words each code. */
 export type MergeRefusalReason =
@@ -145,7 +145,7 @@ export async function mergeShards(request: { given: ReadonlyArray<{ dir: string;
     const hasArchive = await stat(join(outDir, 'index.html')).then((s) => s.isFile(), () => false);
     const found = hasArchive ? await previousMerge(storeDir, outDir, code, base) : null;
     // The previous output is a cache: its pages are kept only while its files are those the last merge wrote (rel9).
-    const unchanged = found !== null && found.seal === outputSeal(outDir);
+    const unchanged = found !== null && sealHolds(outDir, found.seal);
     if (found !== null && !unchanged) say({ type: 'output-changed', outDir });
     const recorded = unchanged ? found : null;
     // The record is trusted only as far as the pages it promises are in the output (issue 28).

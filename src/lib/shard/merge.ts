@@ -25,7 +25,7 @@ import { checkShards, type GivenShard } from './check-shards.ts';
 import { verifyShard } from './verify-shard.ts';
 import { runBounded } from '../fs/bounded-tasks.ts';
 import { linkOrCopy, linkTree } from '../fs/link-files.ts';
-import { outputSeal } from '../fs/output-seal.ts';
+import { outputSeal, type OutputSeal } from '../fs/output-seal.ts';
 import { writeAtomic } from '../fs/cache-files.ts';
 import { isSafeId, readShardManifest, shardDigest, shardPaths, ShardError } from './manifest.ts';
 
@@ -138,8 +138,8 @@ export interface MergeRecord {
   shards: Record<string, string>;
   /** Each entry's digest by render-plan key (`project:`, `commit:`, `file:`). */
   pages: Record<string, string>;
-  /** The seal of the output's files as this merge wrote them (src/lib/fs/output-seal.ts). */
-  seal?: string;
+  /** The seal of the output's files as this merge wrote them (src/lib/fs/output-seal.ts); a string in merges before rel10's, never trusted. */
+  seal?: OutputSeal | string;
 }
 
 const recordPath = (storeDir: string): string => join(storeDir, 'merged.json');
