@@ -94,6 +94,8 @@ describe('a project without decision rows', () => {
     expect((await page.goto(`${server.url}p/coordination-clean/`))?.status()).toBe(200);
     const hrefs = await page.locator('nav[data-downloads="project"] a').evaluateAll((links) => links.map((a) => a.getAttribute('href') as string));
     expect(hrefs).toEqual([`${BASE}p/coordination-clean/recap.html`, `${BASE}p/coordination-clean/recap.json.gz`, `${BASE}schema/recap.v4.json`]);
+    // The CSV made in the browser says what it holds (use9: "one line per decision row" on a recap without any).
+    expect(await page.locator('#decisions-csv .meta').textContent()).toBe('its header alone: this project has no decision rows');
   });
 });
 

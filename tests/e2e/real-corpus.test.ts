@@ -15,6 +15,7 @@ import { archiveInBrowser } from './archive-in-browser.ts';
 import { EVIDENCE_ITEM, readText, readTexts, ROW_CARD, rowSource } from './page-helpers.ts';
 import { REAL_CORPUS } from '../real-corpus.ts';
 import { readPstackTrail } from '../../src/lib/adapters/pstack-trail.ts';
+import { grouped } from '../../src/lib/text/grouped.ts';
 
 const REAL = REAL_CORPUS;
 
@@ -262,7 +263,7 @@ describe.skipIf(!existsSync(REAL))('the real corpus', () => {
         expect(sources).toEqual(
           beadsFiles.map((f) => {
             const n = readFileSync(join(REAL, id, f), 'utf8').split('\n').filter((l) => l !== '').length;
-            return `${f} — beads records: ${n} line${n === 1 ? '' : 's'}, ${n} read, 0 invalid`;
+            return `${f} — beads records: ${grouped(n)} line${n === 1 ? '' : 's'}, ${grouped(n)} read, 0 invalid`;
           }),
         );
       }

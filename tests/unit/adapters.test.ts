@@ -654,5 +654,7 @@ describe('Sources read, in words', () => {
     const { sourceLinesText } = await import('../../src/lib/site/words.ts');
     expect(sourceLinesText({ lines: 31, valid: 29, invalid: 2, headers: 1 })).toBe('31 lines, 1 header, 28 read, 2 invalid');
     expect(sourceLinesText({ lines: 16, valid: 15, invalid: 1 })).toBe('16 lines, 15 read, 1 invalid');
+    // Every count grouped, as its line count is (CI: '2,252 lines, 2252 read, 0 invalid').
+    expect(sourceLinesText({ lines: 2252, valid: 2252, invalid: 0 })).toBe('2,252 lines, 2,252 read, 0 invalid');
   });
 });

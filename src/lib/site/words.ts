@@ -277,7 +277,7 @@ const CHECK_FIRST_REASON_WORDS: Readonly<Record<string, string>> = {
  */
 export function checkFirstSentence(open: number, words: number, rows: number, byReason: ReadonlyArray<readonly [string, number]>): string {
   const said = byReason.map(([k, n]) => `${n} ${CHECK_FIRST_REASON_WORDS[k] ?? k}`);
-  const lead = open > 0 ? `${open} of ${countOf(rows, 'row')} ${agree(open, 'needs', 'need')} a look: ${said.join('; ')}.` : `No row of ${countOf(rows, 'row')} failed, is open or cites evidence that did not resolve.`;
+  const lead = open > 0 ? `${grouped(open)} of ${countOf(rows, 'row')} ${agree(open, 'needs', 'need')} a look: ${said.join('; ')}.` : `No row of ${countOf(rows, 'row')} failed, is open or cites evidence that did not resolve.`;
   const rest = words > 0 ? ` ${grouped(words)} ${open > 0 ? 'more ' : ''}${agree(words, 'is a result', 'are results')} in the agent's words (reported done or notes, or evidence not checked), folded below.` : '';
   return `${lead}${rest}`;
 }
@@ -311,11 +311,12 @@ export function checkFirstWordsSearchText(filters: Readonly<Record<string, reado
 
 /**
  * A source's lines in words, for the recap's "Sources read": `12 lines, 11 read, 1 invalid`;
- * a TSV's header is named apart from the rows read: `31 lines, 1 header, 28 read, 2 invalid`.
+ * a TSV's header is named apart from the rows read: `31 lines, 1 header, 28 read, 2 invalid`;
+ * every count grouped (`2,252 lines, 2,252 read, 0 invalid`).
  */
 export function sourceLinesText(s: { lines: number; valid: number; invalid: number; headers?: number }): string {
   const headers = s.headers ?? 0;
-  return `${countOf(s.lines, 'line')}, ${headers > 0 ? `${countOf(headers, 'header')}, ` : ''}${s.valid - headers} read, ${s.invalid} invalid`;
+  return `${countOf(s.lines, 'line')}, ${headers > 0 ? `${countOf(headers, 'header')}, ` : ''}${grouped(s.valid - headers)} read, ${grouped(s.invalid)} invalid`;
 }
 
 /**
