@@ -209,6 +209,10 @@ const EVIDENCE_TOKEN = fc.oneof(
     'a.test.ts > name',
     '#L3-L4',
     '1b48d2e',
+    '1b48d2e~2',
+    'HEAD~2',
+    '@~',
+    'v1.0',
     'commit',
     'PR',
     '225',
@@ -246,13 +250,20 @@ describe('classifyEvidence', () => {
           expect(p.raw.trim()).not.toBe('');
           // Separators split pointers (outside quotes and brackets); only a cell of nothing but separators is one prose pointer.
           if ((p.kind !== 'prose' || /[^\s;]/u.test(cell)) && !/["'`()[\]{}]/.test(cell)) expect(p.raw).not.toMatch(/[;\n]/);
-          if (p.kind === 'commit') expect(p.hex).toMatch(/^[0-9a-f]{4,40}$/);
+          // A commit is named by its hex, or by a revision relative to a moving ref (`HEAD~2`, `@~`: no hex), or by a tag.
+          if (p.kind === 'commit') expect([p.hex, p.moving, p.tag].filter((v) => v !== undefined)).toHaveLength(1);
+          if (p.hex !== undefined) expect(p.hex).toMatch(/^[0-9a-f]{4,40}$/);
           if (p.from !== undefined) expect(p.to).toBeGreaterThanOrEqual(0);
           if (p.kind === 'url') expect(p.href).toBe(p.raw);
         }
       }),
       { numRuns: 2000 },
     );
+  });
+
+  // CI, seed -41584209: `@~ ` (git's HEAD~1) is a commit named by a moving ref, with no hex.
+  it('reads `@~` as a commit named relative to HEAD, with no hex', () => {
+    expect(classifyEvidence('@~ ')).toEqual([{ raw: '@~', kind: 'commit', moving: '@~' }]);
   });
 
   it('returns at least one pointer for a cell with any character besides whitespace and `;`', () => {
