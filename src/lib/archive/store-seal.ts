@@ -9,7 +9,7 @@
  * the record files and repository (the project digest) and every artifact path its verdicts
  * read (a deleted `bench-report.txt` makes the entry stale, as `trailbook check` would say) —
  * and every sealed file is as it was written: its size, and, when its file-system stamp
- * (inode, modification and change times) is not the one sealed, its sha256. A damaged entry is
+ * (inode and change time: src/lib/fs/file-stamp.ts) is not the one sealed, its sha256. A damaged entry is
  * analysed again from the input, with a one-line notice; it is never read, never fatal.
  */
 import { createHash } from 'node:crypto';
@@ -18,6 +18,7 @@ import { readFile, stat } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import type { ConsultedPaths } from '../evidence/artifacts.ts';
 import { writeAtomic } from '../fs/cache-files.ts';
+import { fileStamp } from '../fs/file-stamp.ts';
 import type { FileHashes } from './file-hashes.ts';
 import type { ProjectSummary } from './summary.ts';
 import { grouped } from '../text/grouped.ts';
@@ -116,8 +117,6 @@ export function entryDigest(base: string, key: string): string {
   return key === '' ? base : createHash('sha256').update(`${base}\0${key}`).digest('hex').slice(0, 32);
 }
 
-const stampOf = (info: { ino: bigint; mtimeNs: bigint; ctimeNs: bigint }): string => `${info.ino}:${info.mtimeNs}:${info.ctimeNs}`;
-
 /** Seals a project's entry once all its files are written (the seal goes last). */
 export async function writeSeal(cacheDir: string, id: string, base: string, digest: string, consulted: ConsultedPaths): Promise<void> {
   const files: Record<string, SealedFile> = {};
@@ -125,7 +124,7 @@ export async function writeSeal(cacheDir: string, id: string, base: string, dige
     const path = filePath(cacheDir, id, suffix);
     const data = await readFile(path);
     const info = await stat(path, { bigint: true });
-    files[suffix] = { bytes: data.length, sha256: createHash('sha256').update(data).digest('hex'), stamp: stampOf(info) };
+    files[suffix] = { bytes: data.length, sha256: createHash('sha256').update(data).digest('hex'), stamp: fileStamp(info) };
   }
   await writeAtomic(sealPath(cacheDir, id), JSON.stringify({ format: 1, base, digest, consulted, files } satisfies StoreSeal));
 }
@@ -169,7 +168,7 @@ export async function checkStored(cacheDir: string, id: string, base: string, pr
     const info = quietly(() => statSync(path, { bigint: true, throwIfNoEntry: false })) ?? null;
     if (info === null || !info.isFile()) return { status: 'damaged', problem: `${name} is missing` };
     if (Number(info.size) !== sealed.bytes) return { status: 'damaged', problem: `${name} has ${bytes(Number(info.size))}, ${bytes(sealed.bytes)} were written` };
-    if (stampOf(info) === sealed.stamp) continue;
+    if (fileStamp(info) === sealed.stamp) continue;
     const data = quietly(() => readFileSync(path));
     if (data === undefined) return { status: 'damaged', problem: `${name} is missing` };
     const digest = createHash('sha256').update(data).digest('hex');

@@ -14,6 +14,7 @@
 import { createHash } from 'node:crypto';
 import { readdirSync, readFileSync, statSync, type BigIntStats } from 'node:fs';
 import { join } from 'node:path';
+import { fileStamp } from './file-stamp.ts';
 
 /** The folders of an output whose files a rebuild carries over (the pages of projects, commits and files, and the assets). */
 const SEALED_FOLDERS = ['p', 'r', '_astro'] as const;
@@ -31,7 +32,7 @@ interface FileFacts {
   stamp: string;
 }
 
-const factsOf = (st: BigIntStats): FileFacts => ({ size: Number(st.size), mtime: Number(st.mtimeMs / 1000n), stamp: `${st.ino}:${st.ctimeNs}` });
+const factsOf = (st: BigIntStats): FileFacts => ({ size: Number(st.size), mtime: Number(st.mtimeMs / 1000n), stamp: fileStamp(st) });
 
 /** Every file of the sealed folders with its facts, in path order. Synchronous: one `stat` a file (tens of thousands at 1,000 projects). */
 function sealedFiles(outDir: string): Array<[string, FileFacts | undefined]> {
