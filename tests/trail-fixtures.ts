@@ -73,3 +73,24 @@ export async function analyseProject(root: string): Promise<ProjectModel> {
   if (models.length !== 1) throw new Error(`${root}: ${models.length} projects, expected one`);
   return models[0] as ProjectModel;
 }
+
+/** Which of a pointer's fields {@link pointerVerdicts} lists, after its text as written: its status and reason, with its kind first or its fault last. */
+export type VerdictFields = 'status' | 'kind' | 'fault';
+
+/**
+ * Each row's pointers as a person reads them: `[raw, status, reason]` a pointer, or with
+ * `'kind'` `[raw, kind, status, reason]`, or with `'fault'` `[raw, status, reason, fault or '']`.
+ */
+export function pointerVerdicts(model: ProjectModel, fields: VerdictFields = 'status'): string[][][] {
+  return model.rows.map((r) =>
+    r.evidence.map((p) => (fields === 'kind' ? [p.raw, p.kind, p.status, p.reason] : fields === 'fault' ? [p.raw, p.status, p.reason, p.fault ?? ''] : [p.raw, p.status, p.reason])),
+  );
+}
+
+/** The model's evidence flags: `[kind, severity, the ids of the rows it names]` each. */
+export function evidenceFlags(model: ProjectModel): Array<[string, string, string[]]> {
+  return model.flags.filter((f) => f.kind.startsWith('evidence/')).map((f) => [f.kind, f.severity, [...(f.rows ?? [])]]);
+}
+
+/** The id of the model's row `n` (0-based). */
+export const rowIdOf = (model: ProjectModel, n: number): string => (model.rows[n] as { id: string }).id;

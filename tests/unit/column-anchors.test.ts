@@ -10,12 +10,12 @@ import type { ProjectModel } from '../../src/lib/model/types.ts';
 import { splitLineSuffix } from '../../src/lib/evidence/path-shape.ts';
 import { parseForgeUrl } from '../../src/lib/evidence/forge-url.ts';
 import { git } from '../history-fixtures.ts';
-import { analyseProject, commitAll, fixtureDir, initRepo, removeFixture, trailRow as row, trailText, writeFiles } from '../trail-fixtures.ts';
+import { analyseProject, commitAll, fixtureDir, initRepo, removeFixture, trailRow as row, trailText, writeFiles, pointerVerdicts } from '../trail-fixtures.ts';
 
 let dir: string;
 let model: ProjectModel;
 let head: string;
-const verdicts = (): string[][][] => model.rows.map((r) => r.evidence.map((p) => [p.raw, p.status, p.reason, p.fault ?? '']));
+const verdicts = (): string[][][] => pointerVerdicts(model, 'fault');
 const lines30 = Array.from({ length: 30 }, (_, i) => `export const v${i + 1} = ${i + 1};`).join('\n') + '\n';
 
 beforeAll(async () => {

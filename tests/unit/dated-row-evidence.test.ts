@@ -8,16 +8,15 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ProjectModel } from '../../src/lib/model/types.ts';
-import { analyseProject, commitAll, fixtureDir, initRepo, removeFixture, trailRow as row, trailText, writeFiles } from '../trail-fixtures.ts';
+import { analyseProject, commitAll, fixtureDir, initRepo, removeFixture, trailRow as row, trailText, writeFiles, pointerVerdicts, evidenceFlags, rowIdOf } from '../trail-fixtures.ts';
 
 let dir: string;
 let model: ProjectModel;
 let first: string;
 let head: string;
-const verdicts = (): string[][][] => model.rows.map((r) => r.evidence.map((p) => [p.raw, p.status, p.reason]));
-const evidenceFlags = (): Array<[string, string, string[]]> =>
-  model.flags.filter((f) => f.kind.startsWith('evidence/')).map((f) => [f.kind, f.severity, [...(f.rows ?? [])]]);
-const rowId = (n: number): string => (model.rows[n] as { id: string }).id;
+const verdicts = (): string[][][] => pointerVerdicts(model);
+const flags = (): Array<[string, string, string[]]> => evidenceFlags(model);
+const rowId = (n: number): string => rowIdOf(model, n);
 
 beforeAll(async () => {
   dir = await fixtureDir('dated-row');
@@ -66,7 +65,7 @@ describe('a row of a trail never committed, placed by its time', () => {
 
   it('keeps a fault for what was not there when the row was written', () => {
     expect(verdicts()[0]).toEqual([['src/old.ts', 'NOT_VERIFIED', `src/old.ts not found at landed head ${head.slice(0, 7)} nor in the project folder`]]);
-    expect(evidenceFlags()).toEqual([
+    expect(flags()).toEqual([
       ['evidence/path-not-found', 'high', [rowId(0)]],
       ['evidence/path-not-found', 'high', [rowId(4)]],
       ['evidence/line-out-of-range', 'high', [rowId(5)]],

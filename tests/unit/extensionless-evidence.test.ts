@@ -13,12 +13,12 @@ import { join } from 'node:path';
 import { classifyEvidence } from '../../src/lib/evidence/classify.ts';
 import type { ProjectModel } from '../../src/lib/model/types.ts';
 import { git } from '../history-fixtures.ts';
-import { analyseProject, commitAll, fixtureDir, initRepo, removeFixture, trailRow as row, trailText, writeFiles } from '../trail-fixtures.ts';
+import { analyseProject, commitAll, fixtureDir, initRepo, removeFixture, trailRow as row, trailText, writeFiles, pointerVerdicts } from '../trail-fixtures.ts';
 
 let dir: string;
 let model: ProjectModel;
 let trail: string;
-const verdicts = (): string[][][] => model.rows.map((r) => r.evidence.map((p) => [p.raw, p.status, p.reason]));
+const verdicts = (): string[][][] => pointerVerdicts(model);
 const ten = Array.from({ length: 12 }, (_, i) => `line ${i + 1}`).join('\n') + '\n';
 
 beforeAll(async () => {

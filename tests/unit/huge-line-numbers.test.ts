@@ -11,14 +11,14 @@ import { decisionRowHtml, type RowContext } from '../../src/components/html/deci
 import type { ProjectModel, TrailRow } from '../../src/lib/model/types.ts';
 import { main } from '../../src/cli/main.ts';
 import type { Output } from '../../src/cli/output.ts';
-import { analyseProject, commitAll, fixtureDir, initRepo, removeFixture, trailRow as row, trailText, writeFiles } from '../trail-fixtures.ts';
+import { analyseProject, commitAll, fixtureDir, initRepo, removeFixture, trailRow as row, trailText, writeFiles, pointerVerdicts } from '../trail-fixtures.ts';
 
 const HUGE = '12345678901234567890';
 const cells = [`src/a.ts:${HUGE}`, `src/a.ts:2-${HUGE}`, `src/a.ts#L${HUGE}`, `line ${HUGE} of src/a.ts`, `src/a.ts:3,${HUGE}`, `src/a.ts:${HUGE}1-${HUGE}`, 'src/a.ts:2'];
 
 let dir: string;
 let model: ProjectModel;
-const verdicts = (): string[][][] => model.rows.map((r) => r.evidence.map((p) => [p.raw, p.status, p.reason, p.fault ?? '']));
+const verdicts = (): string[][][] => pointerVerdicts(model, 'fault');
 
 beforeAll(async () => {
   dir = await fixtureDir('huge-lines');

@@ -7,11 +7,11 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ProjectModel } from '../../src/lib/model/types.ts';
-import { analyseProject, commitAll, fixtureDir, initRepo, removeFixture, trailRow as row, trailText, writeFiles } from '../trail-fixtures.ts';
+import { analyseProject, commitAll, fixtureDir, initRepo, removeFixture, trailRow as row, trailText, writeFiles, pointerVerdicts } from '../trail-fixtures.ts';
 
 let dir: string;
 let model: ProjectModel;
-const verdicts = (): string[][][] => model.rows.map((r) => r.evidence.map((p) => [p.raw, p.kind, p.status, p.reason]));
+const verdicts = (): string[][][] => pointerVerdicts(model, 'kind');
 const moving = (raw: string): string[] => [raw, 'commit', 'INCONCLUSIVE', `${raw} names a commit by a ref that moves (HEAD or a branch): which commit it named when the row was written is not known; not checked`];
 
 beforeAll(async () => {

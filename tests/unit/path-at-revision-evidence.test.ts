@@ -7,12 +7,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ProjectModel } from '../../src/lib/model/types.ts';
 import { git } from '../history-fixtures.ts';
-import { analyseProject, commitAll, fixtureDir, initRepo, removeFixture, trailRow as row, trailText, writeFiles } from '../trail-fixtures.ts';
+import { analyseProject, commitAll, fixtureDir, initRepo, removeFixture, trailRow as row, trailText, writeFiles, pointerVerdicts } from '../trail-fixtures.ts';
 
 let dir: string;
 let model: ProjectModel;
 let first: string;
-const verdicts = (): string[][][] => model.rows.map((r) => r.evidence.map((p) => [p.raw, p.kind, p.status, p.reason]));
+const verdicts = (): string[][][] => pointerVerdicts(model, 'kind');
 
 beforeAll(async () => {
   dir = await fixtureDir('path-at-revision');

@@ -13,16 +13,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ProjectModel } from '../../src/lib/model/types.ts';
 import { git } from '../history-fixtures.ts';
-import { analyseProject, commitAll, fixtureDir, initRepo, removeFixture, trailRow as row, trailText, writeFiles } from '../trail-fixtures.ts';
+import { analyseProject, commitAll, fixtureDir, initRepo, removeFixture, trailRow as row, trailText, writeFiles, pointerVerdicts, evidenceFlags, rowIdOf } from '../trail-fixtures.ts';
 
 let dir: string;
 let model: ProjectModel;
 let recorded: string;
 let head: string;
-const verdicts = (): string[][][] => model.rows.map((r) => r.evidence.map((p) => [p.raw, p.status, p.reason]));
-const evidenceFlags = (): Array<[string, string, string[]]> =>
-  model.flags.filter((f) => f.kind.startsWith('evidence/')).map((f) => [f.kind, f.severity, [...(f.rows ?? [])]]);
-const rowId = (n: number): string => (model.rows[n] as { id: string }).id;
+const verdicts = (): string[][][] => pointerVerdicts(model);
+const flags = (): Array<[string, string, string[]]> => evidenceFlags(model);
+const rowId = (n: number): string => rowIdOf(model, n);
 
 beforeAll(async () => {
   dir = await fixtureDir('recorded-path');
@@ -96,7 +95,7 @@ describe('a path as the row that recorded it saw it', () => {
   });
 
   it('flags only what was never there', () => {
-    expect(evidenceFlags()).toEqual([
+    expect(flags()).toEqual([
       ['evidence/path-outside-repository', 'high', [rowId(6)]],
       ['evidence/path-not-found', 'high', [rowId(7)]],
     ]);

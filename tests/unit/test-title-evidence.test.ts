@@ -11,7 +11,7 @@ import { decisionRowHtml, type RowContext } from '../../src/components/html/deci
 import type { ProjectModel, TrailRow } from '../../src/lib/model/types.ts';
 import { main } from '../../src/cli/main.ts';
 import type { Output } from '../../src/cli/output.ts';
-import { analyseProject, commitAll, fixtureDir, initRepo, removeFixture, trailRow as row, trailText, writeFiles } from '../trail-fixtures.ts';
+import { analyseProject, commitAll, fixtureDir, initRepo, removeFixture, trailRow as row, trailText, writeFiles, pointerVerdicts } from '../trail-fixtures.ts';
 
 const cells = [
   'tests/a.test.ts > rejects empty rows',
@@ -27,7 +27,7 @@ let dir: string;
 let model: ProjectModel;
 let recorded: string;
 let head: string;
-const verdicts = (): string[][][] => model.rows.map((r) => r.evidence.map((p) => [p.raw, p.status, p.reason, p.fault ?? '']));
+const verdicts = (): string[][][] => pointerVerdicts(model, 'fault');
 
 beforeAll(async () => {
   dir = await fixtureDir('test-titles');
