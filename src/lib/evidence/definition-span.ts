@@ -8,6 +8,7 @@
  * this name", and says no when unsure. Pure; linear in the lines it looks at.
  */
 import { indexOfName } from './name-match.ts';
+import { textLines } from '../text/line-breaks.ts';
 
 /** Words that introduce a definition in the languages trails cite. */
 const DEFINING = /\b(?:function|def|fn|func|class|struct|enum|trait|impl|interface|type|const|let|var|static|async|pub|private|public|protected|export|override|module|object|macro_rules!)\b/;
@@ -77,7 +78,7 @@ function endOf(lines: readonly string[], start: number): number | null {
  * last line, or null when no definition of the name is found around them.
  */
 export function definitionAround(text: string, name: string, from: number, to: number): { from: number; to: number } | null {
-  const lines = text.split('\n');
+  const lines = textLines(text);
   if (from < 1 || to < from || to > lines.length) return null;
   for (let n = from; n >= Math.max(1, from - LOOK_BACK); n--) {
     if (!defines(lines[n - 1] as string, name)) continue;

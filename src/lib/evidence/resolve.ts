@@ -33,6 +33,7 @@ import { countOf } from '../site/words.ts';
 import { PROSE_REASON } from './cell-reading.ts';
 import { refWordShape, tagShape } from './tag-shape.ts';
 import { followLines, lineMapOf } from './line-follow.ts';
+import { lineAtIndex, textLines } from '../text/line-breaks.ts';
 
 /** Everything resolution needs for one project. */
 export interface EvidenceContext {
@@ -967,7 +968,7 @@ async function resolveName(p: ClassifiedPointer, ctx: EvidenceContext): Promise<
       const ranges = rangesOf(p);
       if (ranges !== null) {
         // A cited line: the name must be on it (or within the cited ranges).
-        const lines = found.text.split('\n');
+        const lines = textLines(found.text);
         for (const r of ranges) {
           for (let n = r.from; n <= r.to; n++) {
             if (holdsName(lines[n - 1] ?? '', name)) return pointer(p, 'VERIFIED', `${what} found in ${path} at line ${n}`, { target: { type: 'file', path, origin: found.origin, from: n, to: n } });
@@ -980,10 +981,10 @@ async function resolveName(p: ClassifiedPointer, ctx: EvidenceContext): Promise<
         if (body !== null) {
           return pointer(p, 'VERIFIED', `${rangesText(ranges)} of ${path} ${rangeVerb(ranges) === 'is' ? 'lies' : 'lie'} inside the definition of “${name}” (lines ${body.from}–${body.to})`, { target: { type: 'file', path, origin: found.origin, from: first.from, to: first.to } });
         }
-        const elsewhere = found.text.slice(0, index).split('\n').length;
+        const elsewhere = lineAtIndex(found.text, index);
         return pointer(p, 'INCONCLUSIVE', `${what} “${name}” is not on ${rangesText(ranges)} of ${path} (first found at line ${elsewhere})`, target ? { target } : {});
       }
-      const line = found.text.slice(0, index).split('\n').length;
+      const line = lineAtIndex(found.text, index);
       return pointer(p, 'VERIFIED', `${what} found in ${path} at line ${line}`, {
         target: { type: 'file', path, origin: found.origin, from: line, to: line },
       });

@@ -7,6 +7,7 @@
 import type { GitRepository } from '../git/repository.ts';
 import { isRecordPath } from '../formats/format-lookup.ts';
 import { indexOfName } from './name-match.ts';
+import { lineAtIndex } from '../text/line-breaks.ts';
 
 /** At most this many files are searched per repository. */
 export const SEARCH_MAX_FILES = 20_000;
@@ -58,7 +59,7 @@ export async function searchTree(repo: GitRepository, head: string, name: string
   if ('problem' in corpus) return corpus;
   for (const file of corpus.files) {
     const index = indexOfName(file.text, name);
-    if (index !== -1) return { path: file.path, line: file.text.slice(0, index).split('\n').length };
+    if (index !== -1) return { path: file.path, line: lineAtIndex(file.text, index) };
   }
   if (corpus.truncated) return { problem: 'not found in the part of the tree searched (the tree is larger than the search limits)' };
   return { path: null, line: 0 };
