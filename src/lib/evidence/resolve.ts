@@ -825,9 +825,12 @@ function fileVerdict(p: ClassifiedPointer, path: string, found: Extract<FileChec
     }
     return pointer(p, 'NOT_VERIFIED', `${rangesText(past)} ${rangeVerb(past)} past the end of ${end}`, { fault: 'evidence/line-out-of-range', ...t });
   }
-  const first = ranges[0] as LineRange;
+  // `:10-`, from line 10 on: read to the end of the file, and said so (trust10).
+  const read = ranges.map((r) => (r.open ? { from: r.from, to: found.lines as number } : r));
+  const open = ranges.some((r) => r.open) ? `; cited as ${p.raw.slice(p.raw.lastIndexOf(':') + 1)}, from line ${(ranges[0] as LineRange).from} on: read to the end of the file` : '';
+  const first = read[0] as LineRange;
   const lined = target?.type === 'file' ? { target: { ...target, from: first.from, to: first.to } } : t;
-  return pointer(p, 'VERIFIED', `${rangesText(ranges)} of ${found.lines} ${rangeVerb(ranges) === 'is' ? 'exists' : 'exist'} ${at}`, { ...lined, ...(atHead ? { reasonKind: { kind: 'lines-at-head' as const } } : {}) });
+  return pointer(p, 'VERIFIED', `${rangesText(read)} of ${found.lines} ${rangeVerb(read) === 'is' ? 'exists' : 'exist'} ${at}${open}`, { ...lined, ...(atHead && open === '' ? { reasonKind: { kind: 'lines-at-head' as const } } : {}) });
 }
 
 /**
