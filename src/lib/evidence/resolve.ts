@@ -34,6 +34,7 @@ import { PROSE_REASON } from './cell-reading.ts';
 import { refWordShape, tagShape } from './tag-shape.ts';
 import { followLines, lineMapOf } from './line-follow.ts';
 import { lineAtIndex, textLines } from '../text/line-breaks.ts';
+import { pytestNames, pytestNodePlace } from './python-scope.ts';
 
 /** Everything resolution needs for one project. */
 export interface EvidenceContext {
@@ -962,6 +963,9 @@ async function resolveName(p: ClassifiedPointer, ctx: EvidenceContext): Promise<
     const path = target?.type === 'file' ? target.path : (normaliseRelativePath(p.path) as string);
     const found = target?.type === 'file' ? await findFile(path, ctx) : null;
     if (found?.status === 'file' && found.text !== null) {
+      // A pytest node id: each name defined inside the one before, by indentation (python-scope.ts).
+      const node = pytestNames(p);
+      if (node !== null) return await pytestVerdict(p, node, path, found.text, found.origin, ctx);
       let index = indexOfName(found.text, name);
       if (index === -1 && p.titled) index = nestedTitle(found.text, name);
       if (index === -1) {
@@ -1055,17 +1059,37 @@ function namesTestsAtRunTime(text: string): boolean {
  * in the tree at head (grep) or INCONCLUSIVE"): a file that names tests at run time, a title
  * that the commit which recorded the row held (renamed since), a head that predates the row.
  */
-async function titleNotFound(p: ClassifiedPointer, name: string, path: string, text: string, origin: 'repository' | 'artifact', ctx: EvidenceContext): Promise<EvidencePointer> {
-  if (namesTestsAtRunTime(text)) return pointer(p, 'INCONCLUSIVE', `test “${name}” not found as written in ${path}, which names some of its tests at run time (\`.each\`, a template title)`);
+/**
+ * A pytest node id (`tests/test_x.py::TestA::test_b`) checked by scope: VERIFIED where its last
+ * name is defined inside the ones before (the reason says in which class); INCONCLUSIVE when its
+ * class inherits from a class this file does not define (the test may be inherited); else the
+ * medium `evidence/test-not-found` a test title missing from its file is, saying where the name
+ * is defined instead (trust10: a `def test_b` in another class `TestB` was VERIFIED).
+ */
+async function pytestVerdict(p: ClassifiedPointer, names: string[], path: string, text: string, origin: 'repository' | 'artifact', ctx: EvidenceContext): Promise<EvidencePointer> {
+  const place = pytestNodePlace(text, names);
+  const last = names[names.length - 1] as string;
+  if (place.status === 'found') return pointer(p, 'VERIFIED', `test found in ${path} at line ${place.line}, ${place.where}`, { target: { type: 'file', path, origin, from: place.line, to: place.line } });
+  const cls = names[names.length - 2] as string;
+  if (place.status === 'inherited') {
+    const other = place.line !== undefined ? ` (a ${last} is defined at line ${place.line})` : '';
+    return pointer(p, 'INCONCLUSIVE', `${last} is not defined in class ${cls} of ${path}, which inherits from ${place.bases.join(', ')}, not defined in this file: the test may be inherited${other}; not checked`, { target: { type: 'file', path, origin } });
+  }
+  const holds = (t: string): boolean => pytestNodePlace(t, names).status === 'found';
+  return titleNotFound(p, p.name as string, path, text, origin, ctx, { holds, ...(place.elsewhere ? { detail: `${last} is defined at ${place.elsewhere}, not where the id names it` } : {}) });
+}
+
+async function titleNotFound(p: ClassifiedPointer, name: string, path: string, text: string, origin: 'repository' | 'artifact', ctx: EvidenceContext, scoped?: { holds: (text: string) => boolean; detail?: string }): Promise<EvidencePointer> {
+  if (scoped === undefined && namesTestsAtRunTime(text)) return pointer(p, 'INCONCLUSIVE', `test “${name}” not found as written in ${path}, which names some of its tests at run time (\`.each\`, a template title)`);
   const commit = ctx.row?.recordedIn;
   if (origin === 'repository' && ctx.repository && ctx.head && commit !== undefined && commit !== ctx.head) {
     const then = await ctx.repository.lookupPath(commit, path);
     const thenText = then.status === 'blob' ? await ctx.repository.blobText(then.oid) : null;
-    if (thenText?.status === 'text' && (indexOfName(thenText.text, name) !== -1 || nestedTitle(thenText.text, name) !== -1)) {
+    if (thenText?.status === 'text' && (scoped ? scoped.holds(thenText.text) : indexOfName(thenText.text, name) !== -1 || nestedTitle(thenText.text, name) !== -1)) {
       return pointer(p, 'INCONCLUSIVE', `test “${name}” was in ${path} at ${short(commit)}, the commit that recorded this row; it is not there at the landed head ${short(ctx.head)} (renamed or removed since)`);
     }
   }
-  return predated(pointer(p, 'NOT_VERIFIED', `test “${name}” not found in ${path} ${where(origin)}`, { fault: 'evidence/test-not-found' }), ctx);
+  return predated(pointer(p, 'NOT_VERIFIED', `test “${name}” not found in ${path} ${where(origin)}${scoped?.detail ? `: ${scoped.detail}` : ''}`, { fault: 'evidence/test-not-found' }), ctx);
 }
 
 /** Words of a text, lower-cased (`-` and `_` separate words). */
