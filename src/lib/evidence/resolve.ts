@@ -35,6 +35,7 @@ import { refWordShape, tagShape } from './tag-shape.ts';
 import { followLines, lineMapOf } from './line-follow.ts';
 import { lineAtIndex, textLines } from '../text/line-breaks.ts';
 import { pytestNames, pytestNodePlace } from './python-scope.ts';
+import { bareFolder } from './bare-folder.ts';
 
 /** Everything resolution needs for one project. */
 export interface EvidenceContext {
@@ -1453,6 +1454,12 @@ async function resolveOne(p: ClassifiedPointer, ctx: EvidenceContext, cell: Cell
         if (p.truncated) return pointer(p, 'INCONCLUSIVE', 'the cell holds more pointers than are read; the rest is shown as written, not checked');
         const named = (await committedNameWithLines(p, ctx)) ?? (await committedTag(p, ctx)) ?? (await committedRefPath(p, ctx));
         if (named !== null) return await resolveOne(named, ctx, cell);
+        // `src` alone: the folder the word names at the root (bare-folder.ts), said so.
+        const folder = ctx.head ? await bareFolder(p, cell.words, ctx.repository, [...new Set([ctx.head, ctx.row?.recordedIn].filter((c): c is string => c !== undefined))]) : null;
+        if (folder !== null) {
+          const resolved = await resolveOne(folder, ctx, cell);
+          return reworded(resolved, `a bare word naming a folder at the repository's root, read as ${folder.path}: ${resolved.reason}`);
+        }
         return pointer(p, 'NOT_VERIFIED', PROSE_REASON, { fault: 'evidence/prose' });
       }
     }
