@@ -88,3 +88,15 @@ export function definitionAround(text: string, name: string, from: number, to: n
   }
   return null;
 }
+
+/**
+ * The first line (1-based) of `text` that defines `name` (a defining word before it, or a method
+ * head), or null: where a name cited in a file is shown, rather than its first mention (trust10:
+ * `src/foo_test.go > TestFoo` landed on the comment `// TestFoo checks foo.` above the function).
+ */
+export function definitionLine(text: string, name: string): number | null {
+  if (indexOfName(text, name) === -1) return null;
+  const lines = textLines(text);
+  for (let n = 1; n <= lines.length; n++) if (defines(lines[n - 1] as string, name)) return n;
+  return null;
+}

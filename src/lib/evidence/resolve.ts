@@ -20,13 +20,13 @@ import { isGlob, looksLikePath, splitLineSuffix, type LineRange } from './path-s
 import { insideFolder, realPathOf } from '../fs/real-path.ts';
 import { searchTree } from './tree-search.ts';
 import { followPath, linksText } from '../git/tree-links.ts';
-import { holdsName, indexOfName } from './name-match.ts';
+import { indexOfName, indexOfTitle } from './name-match.ts';
 import { findByBlob, findByCase, findByGlob, findByName } from './tree-paths.ts';
 import { countRubricCriteria } from './rubric-criteria.ts';
 import { ancestryOf } from '../git/ancestry.ts';
 import { ignoredAt } from '../git/ignore-rules.ts';
 import { remoteNames } from '../git/origin-remote.ts';
-import { definitionAround } from './definition-span.ts';
+import { definitionAround, definitionLine } from './definition-span.ts';
 import { trimEndChars } from '../text/trim-chars.ts';
 import { agree } from '../text/agree.ts';
 import { countOf } from '../site/words.ts';
@@ -967,7 +967,9 @@ async function resolveName(p: ClassifiedPointer, ctx: EvidenceContext): Promise<
       // A pytest node id: each name defined inside the one before, by indentation (python-scope.ts).
       const node = pytestNames(p);
       if (node !== null) return await pytestVerdict(p, node, path, found.text, found.origin, ctx);
-      let index = indexOfName(found.text, name);
+      // A title is found where it opens a string, never in a comment (name-match.ts `indexOfTitle`).
+      const find = p.titled ? indexOfTitle : indexOfName;
+      let index = find(found.text, name);
       if (index === -1 && p.titled) index = nestedTitle(found.text, name);
       if (index === -1) {
         if (p.kind === 'test' && p.titled) return await titleNotFound(p, name, path, found.text, found.origin, ctx);
@@ -979,7 +981,7 @@ async function resolveName(p: ClassifiedPointer, ctx: EvidenceContext): Promise<
         const lines = textLines(found.text);
         for (const r of ranges) {
           for (let n = r.from; n <= r.to; n++) {
-            if (holdsName(lines[n - 1] ?? '', name)) return pointer(p, 'VERIFIED', `${what} found in ${path} at line ${n}`, { target: { type: 'file', path, origin: found.origin, from: n, to: n } });
+            if (find(lines[n - 1] ?? '', name) !== -1) return pointer(p, 'VERIFIED', `${what} found in ${path} at line ${n}`, { target: { type: 'file', path, origin: found.origin, from: n, to: n } });
           }
         }
         // The cited lines inside the name's definition (`src/state.ts:170-176 parseItem`: lines of its body): the name is cited there.
@@ -992,7 +994,8 @@ async function resolveName(p: ClassifiedPointer, ctx: EvidenceContext): Promise<
         const elsewhere = lineAtIndex(found.text, index);
         return pointer(p, 'INCONCLUSIVE', `${what} “${name}” is not on ${rangesText(ranges)} of ${path} (first found at line ${elsewhere})`, target ? { target } : {});
       }
-      const line = lineAtIndex(found.text, index);
+      // A name (or a one-word title) is shown where it is defined, when it is: not its first mention (a comment, an import).
+      const line = (!p.titled || !/\s/.test(name) ? definitionLine(found.text, name) : null) ?? lineAtIndex(found.text, index);
       return pointer(p, 'VERIFIED', `${what} found in ${path} at line ${line}`, {
         target: { type: 'file', path, origin: found.origin, from: line, to: line },
       });
@@ -1018,7 +1021,7 @@ function nestedTitle(text: string, name: string): number {
   if (parts.length < 2 || parts.some((t) => t === '')) return -1;
   let at = 0;
   for (const part of parts) {
-    at = indexOfName(text, part, at);
+    at = indexOfTitle(text, part, at);
     if (at === -1) return -1;
   }
   return at;
@@ -1086,7 +1089,7 @@ async function titleNotFound(p: ClassifiedPointer, name: string, path: string, t
   if (origin === 'repository' && ctx.repository && ctx.head && commit !== undefined && commit !== ctx.head) {
     const then = await ctx.repository.lookupPath(commit, path);
     const thenText = then.status === 'blob' ? await ctx.repository.blobText(then.oid) : null;
-    if (thenText?.status === 'text' && (scoped ? scoped.holds(thenText.text) : indexOfName(thenText.text, name) !== -1 || nestedTitle(thenText.text, name) !== -1)) {
+    if (thenText?.status === 'text' && (scoped ? scoped.holds(thenText.text) : indexOfTitle(thenText.text, name) !== -1 || nestedTitle(thenText.text, name) !== -1)) {
       return pointer(p, 'INCONCLUSIVE', `test “${name}” was in ${path} at ${short(commit)}, the commit that recorded this row; it is not there at the landed head ${short(ctx.head)} (renamed or removed since)`);
     }
   }
