@@ -25,6 +25,7 @@ import {
   isVariablePath,
   LETTER_WORDS,
   LINE_AFTER,
+  MORE_LINES,
   LINE_BEFORE,
   pathPointer,
   pathToken,
@@ -429,7 +430,14 @@ const path: WordRule = {
         raw = `${leftover.splice(leftover.length - taken, taken).join(' ')} ${token}`;
       } else if (after) {
         setRange((after[1] ?? after[3]) as string, after[2] ?? after[4]);
-        const taken = after[0].trim().split(/\s+/).length;
+        let taken = after[0].trim().split(/\s+/).length;
+        // `lines 12 and 40`: a second line or range ending the item is cited too.
+        const rest = words.slice(s.i + 1 + taken);
+        const more = rest.length <= 3 ? MORE_LINES.exec(`${(words[s.i + taken] as string).endsWith(',') ? ', ' : ''}${rest.join(' ')}`) : null;
+        if (more) {
+          p.lines = [p.lines?.[0] ?? lineRange((after[1] ?? after[3]) as string, after[2] ?? after[4]), lineRange(more[1] as string, more[2])];
+          taken += rest.length;
+        }
         raw = [token, ...words.slice(s.i + 1, s.i + 1 + taken)].join(' ');
         skip(s, taken);
       }

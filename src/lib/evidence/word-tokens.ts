@@ -30,6 +30,13 @@ export const RUBRIC_RE = /^(?:(?:\.\/)?design\/rubric\.md|rubric)(?:#|:)(.+)$/i;
  * would then show VERIFIED for the file alone.
  */
 export const LINE_AFTER = /^\(?(?:(?:@|at|on)\s*)?(?:lines?|l\.)\s*(\d{1,24})(?:\s*(?:-|–|to|\.\.)\s*(\d{1,24}))?(?=$|[\s,;:)])|^\(?#?L(\d{1,24})(?:\s*[-–]\s*L?(\d{1,24}))?\)?(?=$|[\s,;:])/i;
+/**
+ * A second line or range after a line claim in words, ending the item (`src/a.ts lines 12 and 40`,
+ * `line 12, 40-45`, `lines 3 & 9`): checked too (trust10: line 40 of a 30-line file was dropped and
+ * the pointer showed VERIFIED for line 12 alone). Read on the words after the claim, a `,` ending
+ * the claim's last word given back as `, `.
+ */
+export const MORE_LINES = /^(?:,\s*|(?:and|&)\s+)L?(\d{1,24})(?:\s*[-–]\s*L?(\d{1,24}))?[).]?$/i;
 /** The same claim written before the path: `line 40 of src/a.ts`, `lines 3-4 in src/a.ts`. */
 export const LINE_BEFORE = /(?:^|\s)(?:(?:at|on)\s+)?lines?\s+(\d{1,24})(?:\s*(?:-|–|to)\s*(\d{1,24}))?\s+(?:of|in)$/i;
 /** A snake_case name of three or more words: a test function (`pinned_vulkan_runtime_archive_installs`). */
