@@ -5,6 +5,8 @@
  *   `src/a.ts(12,5)` a medium `evidence/prose`. Now each is line 12 of the file.
  * - a second line after a claim in words, `src/a.ts lines 12 and 40`: line 40 of a 30-line file
  *   was dropped, so the row showed VERIFIED for line 12 alone. Now both are checked.
+ * - a path in backticks and its line after them, `` `src/a.ts`:12 `` (markdown writers): it was
+ *   prose, a medium `evidence/prose`. Now it is `src/a.ts:12`; a word that is no path stays prose.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ProjectModel } from '../../src/lib/model/types.ts';
@@ -28,6 +30,8 @@ beforeAll(async () => {
       row('2026-03-01T10:04:00Z', 'two lines', 'src/a.ts lines 12 and 40'),
       row('2026-03-01T10:05:00Z', 'two held', 'src/a.ts (lines 12 & 20-22)'),
       row('2026-03-01T10:06:00Z', 'a count after', 'src/a.ts line 12 and 3 other files'),
+      row('2026-03-01T10:07:00Z', 'backticks', 'see `src/a.ts`:12-14; `src/a.ts`:40'),
+      row('2026-03-01T10:08:00Z', 'a word in backticks', '`step`:2'),
     ]),
   });
   commitAll(dir, 'Files and trail', '2026-03-01T11:00:00Z');
@@ -46,6 +50,11 @@ describe('lines cited as compilers and people write them', () => {
       [['src/a.ts lines 12 and 40', 'path', 'NOT_VERIFIED', 'line 40 is past the end of src/a.ts (30 lines at landed head)', 'evidence/line-out-of-range']],
       [['src/a.ts (lines 12 & 20-22)', 'path', 'VERIFIED', 'lines 12, 20–22 of 30 exist at landed head', '']],
       [['src/a.ts line 12', 'path', 'VERIFIED', 'line 12 of 30 exists at landed head', '']],
+      [
+        ['src/a.ts:12-14', 'path', 'VERIFIED', 'lines 12–14 of 30 exist at landed head', ''],
+        ['src/a.ts:40', 'path', 'NOT_VERIFIED', 'line 40 is past the end of src/a.ts (30 lines at landed head)', 'evidence/line-out-of-range'],
+      ],
+      [['`step`:2', 'prose', 'NOT_VERIFIED', 'evidence must be a pointer, not prose', 'evidence/prose']],
     ]);
     expect(model.rows[0]?.evidence[0]?.note).toBe('error TS2322: Type string is not assignable');
   });

@@ -37,6 +37,8 @@ export const LINE_AFTER = /^\(?(?:(?:@|at|on)\s*)?(?:lines?|l\.)\s*(\d{1,24})(?:
  * the claim's last word given back as `, `.
  */
 export const MORE_LINES = /^(?:,\s*|(?:and|&)\s+)L?(\d{1,24})(?:\s*[-–]\s*L?(\d{1,24}))?[).]?$/i;
+/** `` `src/a.ts`:12 ``, `` `src/a.ts`:10-20, ``: a name in backticks and a line or range after them (what markdown writers type). */
+const TICKED_LINES = /^`([^`\s]{1,1024})`(:L?\d{1,24}(?:[-–]L?\d{1,24})?)[.,;:)]?$/;
 /** The same claim written before the path: `line 40 of src/a.ts`, `lines 3-4 in src/a.ts`. */
 export const LINE_BEFORE = /(?:^|\s)(?:(?:at|on)\s+)?lines?\s+(\d{1,24})(?:\s*(?:-|–|to)\s*(\d{1,24}))?\s+(?:of|in)$/i;
 /** A snake_case name of three or more words: a test function (`pinned_vulkan_runtime_archive_installs`). */
@@ -100,6 +102,9 @@ function bracketPairs(token: string): Int32Array {
  * token (`(src/a.ts)`). A markdown link gives its target. Linear: each end moves inwards once.
  */
 export function trimToken(token: string): string {
+  // `` `src/a.ts`:12 ``: a path in backticks, its line after them (trust10: it was prose).
+  const ticked = TICKED_LINES.exec(token);
+  if (ticked) return `${ticked[1]}${ticked[2]}`;
   const link = MARKDOWN_LINK.exec(token);
   if (link) return trimToken(link[1] as string);
   // A markdown autolink, `<https://…>` (trust9: it was prose); a placeholder (`<sha>`) has no scheme and stays.
