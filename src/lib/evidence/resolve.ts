@@ -1006,6 +1006,8 @@ async function resolveName(p: ClassifiedPointer, ctx: EvidenceContext): Promise<
   const hit = await searchTree(ctx.repository, ctx.head, name);
   if ('problem' in hit) return pointer(p, 'INCONCLUSIVE', hit.problem);
   if (hit.path === null) return pointer(p, 'INCONCLUSIVE', `${what} “${name}” not found in the tree at landed head ${short(ctx.head)}`);
+  // A test only named somewhere (a plan, a note) is no test: not shown found (trust10).
+  if (p.kind === 'test' && !hit.defined) return pointer(p, 'INCONCLUSIVE', `test “${name}” is named in ${hit.path} at line ${hit.line}, but defined nowhere in the tree at landed head ${short(ctx.head)}`, { target: { type: 'file', path: hit.path, origin: 'repository', from: hit.line, to: hit.line } });
   return pointer(p, 'VERIFIED', `${what} found in ${hit.path} at line ${hit.line}`, {
     target: { type: 'file', path: hit.path, origin: 'repository', from: hit.line, to: hit.line },
   });
