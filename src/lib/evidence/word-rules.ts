@@ -463,6 +463,16 @@ const path: WordRule = {
       p.rev = rev.toLowerCase();
       p.raw = `${raw} ${words[s.i + 1]} ${rev}`;
       skip(s, 2);
+    } else if (p.rev === undefined) {
+      // `src/a.ts:12 (abc1234)`: the commit in brackets after a path is where it is cited, as `in abc1234` is
+      // (trust10: it was read as a name to look for in the file, so a made-up commit raised nothing);
+      // `(HEAD)`, `(main)`: at the head, as `src/a.ts@HEAD` is.
+      const bracketed = /^\(([0-9a-f]{7,40}|HEAD|main|master|trunk)\)[,;.]?$/.exec(words[s.i + 1] ?? '');
+      if (bracketed && (!/^[0-9a-f]+$/i.test(bracketed[1] as string) || looksLikeSha(bracketed[1] as string))) {
+        if (/^[0-9a-f]+$/i.test(bracketed[1] as string)) p.rev = (bracketed[1] as string).toLowerCase();
+        p.raw = `${raw} (${bracketed[1]})`;
+        skip(s, 1);
+      }
     }
     const kind = isTestFile(p.path as string) ? 'test' : 'symbol';
     // `classifyStageGesture in src/stage-model.js`: a name cited in the file.

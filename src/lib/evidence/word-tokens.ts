@@ -8,7 +8,7 @@
  */
 import type { ClassifiedPointer } from './classified-pointer.ts';
 import { looksLikeSha, rangeFields, shaRange } from './hex-shape.ts';
-import { backslashPath, EXTENSIONS, hasFileName, isGlob, looksLikePath, splitLineSuffix } from './path-shape.ts';
+import { backslashPath, EXTENSIONS, extensionOf, hasFileName, isGlob, isTestFile, looksLikePath, splitLineSuffix } from './path-shape.ts';
 import { fileUrlPath, isScpRemote, unsafeScheme, URL_RE } from './url-shape.ts';
 import { trimChars, trimEndChars } from '../text/trim-chars.ts';
 
@@ -162,6 +162,11 @@ const nearOf = (ctx: CellContext): string | undefined => ctx.folders.filter((f) 
 /** A path pointer for `token` (already a path shape), with its lines and the cell's folders. */
 export function pathPointer(raw: string, token: string, ctx: CellContext): ClassifiedPointer {
   const suffix = splitLineSuffix(token);
+  // `src/a.ts#parseRow`: after a source file (no heading to anchor to), `#` names a symbol in it (trust10: the
+  // name was dropped as a heading anchor, so the file alone showed VERIFIED for a name it may not hold).
+  if (suffix.anchor !== undefined && CODE_ANCHOR.test(suffix.anchor) && !MARKUP.has(extensionOf(suffix.path) ?? '')) {
+    return { raw, kind: isTestFile(suffix.path) ? 'test' : 'symbol', path: suffix.path, name: suffix.anchor };
+  }
   const p: ClassifiedPointer = { raw, kind: 'path', path: suffix.path };
   if (suffix.from !== undefined) {
     p.from = suffix.from;
@@ -180,6 +185,11 @@ export function pathPointer(raw: string, token: string, ctx: CellContext): Class
   if (folder !== null) ctx.folders.push(folder);
   return p;
 }
+
+/** An identifier after `#` (`parseRow`, `Parser.parse`): a name in a source file. */
+const CODE_ANCHOR = /^[A-Za-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*)?$/;
+/** Files whose `#anchor` is a heading or element id, never a symbol. */
+const MARKUP: ReadonlySet<string> = new Set(['md', 'mdx', 'markdown', 'rst', 'adoc', 'txt', 'html', 'htm', 'ipynb', 'xml', 'svg', 'pdf', 'json', 'yaml', 'yml', 'toml']);
 
 /** `9946590:docs/DESIGN.md`: git's `<commit>:<path>`, a SHA of 7–40 hex digits before the colon. */
 const REV_PATH = /^([0-9a-f]{7,40}):(\S+)$/i;
