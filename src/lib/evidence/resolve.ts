@@ -1056,16 +1056,6 @@ function namesTestsAtRunTime(text: string): boolean {
 }
 
 /**
- * A test cited by its title in a named file that holds no such title (new-user trial, round 8:
- * it was INCONCLUSIVE and counted "not checkable", though it was looked for). The file is there
- * and was read, so the pointer resolves to something, but not to what it claims: NOT_VERIFIED,
- * the medium `evidence/test-not-found` (docs/checks.md, "The severity rule": commit-ambiguous and
- * self-citation are of that kind), counted as evidence that did not resolve. It stays
- * INCONCLUSIVE where the absence proves nothing (spec/input.md section 3: a test name is "found
- * in the tree at head (grep) or INCONCLUSIVE"): a file that names tests at run time, a title
- * that the commit which recorded the row held (renamed since), a head that predates the row.
- */
-/**
  * A pytest node id (`tests/test_x.py::TestA::test_b`) checked by scope: VERIFIED where its last
  * name is defined inside the ones before (the reason says in which class); INCONCLUSIVE when its
  * class inherits from a class this file does not define (the test may be inherited); else the
@@ -1085,6 +1075,17 @@ async function pytestVerdict(p: ClassifiedPointer, names: string[], path: string
   return titleNotFound(p, p.name as string, path, text, origin, ctx, { holds, ...(place.elsewhere ? { detail: `${last} is defined at ${place.elsewhere}, not where the id names it` } : {}) });
 }
 
+/**
+ * A test cited by its title in a named file that holds no such title (new-user trial, round 8:
+ * it was INCONCLUSIVE and counted "not checkable", though it was looked for). The file is there
+ * and was read, so the pointer resolves to something, but not to what it claims: NOT_VERIFIED,
+ * the medium `evidence/test-not-found` (docs/checks.md, "The severity rule": commit-ambiguous and
+ * self-citation are of that kind), counted as evidence that did not resolve. It stays
+ * INCONCLUSIVE where the absence proves nothing (spec/input.md section 3: a test name is "found
+ * in the tree at head (grep) or INCONCLUSIVE"): a file that names tests at run time, a title
+ * that the commit which recorded the row held (renamed since), a head that predates the row.
+ * `scoped`: a pytest node id's own test of a text (by scope) and what to add to the reason.
+ */
 async function titleNotFound(p: ClassifiedPointer, name: string, path: string, text: string, origin: 'repository' | 'artifact', ctx: EvidenceContext, scoped?: { holds: (text: string) => boolean; detail?: string }): Promise<EvidencePointer> {
   if (scoped === undefined && namesTestsAtRunTime(text)) return pointer(p, 'INCONCLUSIVE', `test “${name}” not found as written in ${path}, which names some of its tests at run time (\`.each\`, a template title)`);
   const commit = ctx.row?.recordedIn;
