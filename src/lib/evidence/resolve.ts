@@ -36,6 +36,7 @@ import { refWordShape, tagShape } from './tag-shape.ts';
 import { lineAtIndex, textLines } from '../text/line-breaks.ts';
 import { pytestNames, pytestNodePlace } from './python-scope.ts';
 import { bareFolder } from './bare-folder.ts';
+import { diffPrefixed } from './diff-prefix.ts';
 import { type EvidenceContext, type CellWords, NO_WORDS, cellWordsOf } from './resolve-context.ts';
 import { short, reworded, pointer, rangesText, rangeVerb, rangesOf, isPointer, where, listed, claimPointer, trailTarget } from './pointer-verdict.ts';
 import { commitOf, resolveCommit, resolveTag, NOT_LANDED_WHY, landed } from './commit-resolution.ts';
@@ -411,6 +412,12 @@ async function resolvePath(p: ClassifiedPointer, ctx: EvidenceContext, options: 
       if (by !== null && ctx.head) return pointer(p, 'INCONCLUSIVE', `${path} is in the work tree, not kept in git (ignored by ${by.file} at the landed head ${short(ctx.head)}): a run's output, not checked`);
     }
     if (found.refused || found.selfCitation || gitCannotHold) return missing;
+    // `b/src/a.ts`, copied from a diff (diff-prefix.ts): the path after the prefix, said so.
+    const undiffed = await diffPrefixed(path, ctx.repository, ctx.head);
+    if (undiffed !== null) {
+      const resolved = await resolvePath({ ...p, path: undiffed }, ctx, options);
+      return reworded(resolved, `written with git diff's ${path.slice(0, 2)} prefix, read as ${undiffed}: ${resolved.reason}`);
+    }
     // A path cited whole, or a name in it (`src/sym.ts parseRow`), as the commit that recorded the row saw it.
     const recordedThere = await recordedWhole(p, path, ctx);
     if (recordedThere !== null) return recordedThere;
