@@ -51,12 +51,12 @@ afterAll(() => removeFixture(dir));
 describe('a pytest node id', () => {
   it('is a test named in that file, checked there', () => {
     expect(model.rows.map((r) => r.evidence.map((p) => [p.raw, p.kind, p.status, p.reason, p.fault ?? '']))).toEqual([
-      [['tests/test_auth.py::test_login', 'test', 'VERIFIED', 'test found in tests/test_auth.py at line 3', '']],
-      [['tests/test_auth.py::TestAuth::test_logout', 'test', 'VERIFIED', 'test found in tests/test_auth.py at line 7', '']],
-      [['tests/test_auth.py::test_sum[1-2]', 'test', 'VERIFIED', 'test found in tests/test_auth.py at line 11', '']],
+      [['tests/test_auth.py::test_login', 'test', 'VERIFIED', 'test found in tests/test_auth.py at line 3, at module level', '']],
+      [['tests/test_auth.py::TestAuth::test_logout', 'test', 'VERIFIED', 'test found in tests/test_auth.py at line 7, in class TestAuth', '']],
+      [['tests/test_auth.py::test_sum[1-2]', 'test', 'VERIFIED', 'test found in tests/test_auth.py at line 11, at module level', '']],
       [
-        ['tests/test_auth.py::test_login', 'test', 'VERIFIED', 'test found in tests/test_auth.py at line 3', ''],
-        ['tests/test_auth.py::test_sum', 'test', 'VERIFIED', 'test found in tests/test_auth.py at line 11', ''],
+        ['tests/test_auth.py::test_login', 'test', 'VERIFIED', 'test found in tests/test_auth.py at line 3, at module level', ''],
+        ['tests/test_auth.py::test_sum', 'test', 'VERIFIED', 'test found in tests/test_auth.py at line 11, at module level', ''],
       ],
       [['tests/test_auth.py::test_nothing', 'test', 'NOT_VERIFIED', 'test “test_nothing” not found in tests/test_auth.py at landed head', 'evidence/test-not-found']],
       [['tests/test_gone.py::test_login', 'test', 'NOT_VERIFIED', expect.stringMatching(/^tests\/test_gone\.py not found at landed head [0-9a-f]{7} nor in the project folder$/), 'evidence/path-not-found']],

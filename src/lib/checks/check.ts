@@ -11,6 +11,7 @@ import type { CoordinationModel } from '../model/coord.ts';
 import type { BeadsModel } from '../model/beads.ts';
 import type { RecordHistory } from '../trail/record-history.ts';
 import type { FoundSecret } from '../secrets/found-secrets.ts';
+import type { CommitTime } from '../evidence/commit-times.ts';
 
 /** What layer-1 checks read: the project's rows (file order), invalid records and audit. */
 export interface TrailCheckInput {
@@ -33,6 +34,8 @@ export interface TrailCheckInput {
   repository?: RepositoryInfo;
   /** The git history of the project's committed record files (src/lib/trail/record-history.ts). */
   recordHistory?: readonly RecordHistory[];
+  /** When the commits rows cite by SHA were made (src/lib/evidence/commit-times.ts), by full SHA: for `evidence/commit-after-row`. */
+  commitTimes?: ReadonlyMap<string, CommitTime>;
   /** The secrets found in the records and their cited evidence (src/lib/secrets/), and whether they are redacted. */
   secrets?: { found: readonly FoundSecret[]; redacted: boolean };
 }

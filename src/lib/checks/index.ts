@@ -15,6 +15,7 @@ import { tsvHeader } from './trail/tsv-header.ts';
 import { notATrail } from './trail/not-a-trail.ts';
 import { unresolvedEvidence } from './evidence/unresolved.ts';
 import { commitNotLanded } from './evidence/not-landed.ts';
+import { commitAfterRow } from './evidence/commit-after-row.ts';
 import { mentionNotFound } from './evidence/mentions.ts';
 import { auditFile } from './audit/audit-file.ts';
 import { unreadable } from './source/unreadable.ts';
@@ -28,7 +29,7 @@ import { COORDINATION_CHECKS } from './coordination-checks.ts';
 import { HISTORY_CHECKS } from './history-checks.ts';
 import { secretInRecord } from './security/secret-in-record.ts';
 
-export const CHECKS: readonly Check[] = [repositoryUnavailable, repositoryHeadNotLanded, repositoryHeadNotOnDefaultBranch, repositoryShallowHistory, unreadable, recordLimits, invalidRow, notATrail, tsvHeader, rowTooLarge, idMismatch, duplicateId, supersedes, startRow, timestamps, unresolvedEvidence, mentionNotFound, commitNotLanded, auditFile, ...QUALITY_CHECKS, ...COORDINATION_CHECKS, ...HISTORY_CHECKS, secretInRecord];
+export const CHECKS: readonly Check[] = [repositoryUnavailable, repositoryHeadNotLanded, repositoryHeadNotOnDefaultBranch, repositoryShallowHistory, unreadable, recordLimits, invalidRow, notATrail, tsvHeader, rowTooLarge, idMismatch, duplicateId, supersedes, startRow, timestamps, unresolvedEvidence, mentionNotFound, commitNotLanded, commitAfterRow, auditFile, ...QUALITY_CHECKS, ...COORDINATION_CHECKS, ...HISTORY_CHECKS, secretInRecord];
 
 /** Every flag kind Trailbook itself can raise, with its severity and rule. */
 export const FLAG_KINDS: readonly FlagKind[] = CHECKS.flatMap((c) => c.kinds);

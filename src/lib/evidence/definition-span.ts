@@ -8,6 +8,7 @@
  * this name", and says no when unsure. Pure; linear in the lines it looks at.
  */
 import { indexOfName } from './name-match.ts';
+import { textLines } from '../text/line-breaks.ts';
 
 /** Words that introduce a definition in the languages trails cite. */
 const DEFINING = /\b(?:function|def|fn|func|class|struct|enum|trait|impl|interface|type|const|let|var|static|async|pub|private|public|protected|export|override|module|object|macro_rules!)\b/;
@@ -77,7 +78,7 @@ function endOf(lines: readonly string[], start: number): number | null {
  * last line, or null when no definition of the name is found around them.
  */
 export function definitionAround(text: string, name: string, from: number, to: number): { from: number; to: number } | null {
-  const lines = text.split('\n');
+  const lines = textLines(text);
   if (from < 1 || to < from || to > lines.length) return null;
   for (let n = from; n >= Math.max(1, from - LOOK_BACK); n--) {
     if (!defines(lines[n - 1] as string, name)) continue;
@@ -85,5 +86,17 @@ export function definitionAround(text: string, name: string, from: number, to: n
     // The nearest definition above decides: the cited lines are inside it or not.
     return end !== null && end >= to ? { from: n, to: end } : null;
   }
+  return null;
+}
+
+/**
+ * The first line (1-based) of `text` that defines `name` (a defining word before it, or a method
+ * head), or null: where a name cited in a file is shown, rather than its first mention (trust10:
+ * `src/foo_test.go > TestFoo` landed on the comment `// TestFoo checks foo.` above the function).
+ */
+export function definitionLine(text: string, name: string): number | null {
+  if (indexOfName(text, name) === -1) return null;
+  const lines = textLines(text);
+  for (let n = 1; n <= lines.length; n++) if (defines(lines[n - 1] as string, name)) return n;
   return null;
 }

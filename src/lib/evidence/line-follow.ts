@@ -10,6 +10,7 @@
 import { diffArrays } from 'diff';
 import type { GitRepository } from '../git/repository.ts';
 import type { LineRange } from './path-shape.ts';
+import { textLines } from '../text/line-breaks.ts';
 
 /** Above this many lines in either version, lines are not followed (the pointer is checked at the head). */
 const MAX_FOLLOW_LINES = 50_000;
@@ -46,8 +47,8 @@ export function followLines(before: string, after: string, ranges: readonly Line
  * diff gives up.
  */
 function lineMap(before: string, after: string): Int32Array | null {
-  const a = before.split('\n');
-  const b = after.split('\n');
+  const a = textLines(before);
+  const b = textLines(after);
   if (a.length > MAX_FOLLOW_LINES || b.length > MAX_FOLLOW_LINES) return null;
   const parts = diffArrays(a, b, { maxEditLength: MAX_FOLLOW_EDITS });
   if (!parts) return null;

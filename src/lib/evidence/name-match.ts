@@ -32,3 +32,25 @@ export function indexOfName(text: string, name: string, from = 0): number {
 
 /** Whether `text` holds `name` as a whole name (see {@link indexOfName}). */
 export const holdsName = (text: string, name: string): boolean => indexOfName(text, name) !== -1;
+
+/** A quote that opens a string literal in the languages trails cite. */
+const QUOTES = new Set(["'", '"', '`']);
+
+/**
+ * The index of a test's title in a text (`tests/a.test.ts > handles empty input`), or -1. A
+ * title holding white space is a string's text (`it('handles empty input', …)`), so it must open
+ * a string literal: the character before it is a quote. A title read in a comment (`// TODO:
+ * handles empty input`) is no test (trust10: it was VERIFIED, a test that does not exist shown
+ * clean). A one-word title (`TestFoo`, `test_sum`) may be a function's name: found as a whole
+ * name ({@link indexOfName}). Only the start is held to a quote: a title written cut short
+ * (`excel.test 'SINGLE_COLUMN only when…'`) is the start of the string.
+ */
+export function indexOfTitle(text: string, title: string, from = 0): number {
+  if (!/\s/.test(title)) return indexOfName(text, title, from);
+  let at = text.indexOf(title, from);
+  while (at !== -1) {
+    if (QUOTES.has(text[at - 1] as string)) return at;
+    at = text.indexOf(title, at + 1);
+  }
+  return -1;
+}

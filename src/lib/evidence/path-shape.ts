@@ -34,6 +34,12 @@ export interface LineRange {
    * 12345678901234567000).
    */
   written?: string;
+  /**
+   * Written with no end (`src/a.ts:10-`, `:L10-`: "from line 10 on"): `to` is `from` as read, and
+   * resolution reads it as line `from` to the end of the file, the reason saying so (trust10: it
+   * was prose, a medium `evidence/prose`).
+   */
+  open?: true;
 }
 
 /**
@@ -64,9 +70,12 @@ const NAME_MARKS = /[()[\]#$=]/g;
  * code view writes for a selection: the columns are dropped, the lines kept). Before, a column
  * anchor was read as a heading anchor, so the cited lines were never checked: `src/a.ts#L40C1-L50C2`
  * of a 30-line file was VERIFIED "file exists" (trial7). Also `:3..5` (a Rust-style range) and
- * `:3:1-5:2` (line and column to line and column: its lines), which were prose (trust9).
+ * `:3:1-5:2` (line and column to line and column: its lines), which were prose (trust9). And an
+ * open range, `:10-` or `:L10-` ("from line 10 on": {@link LineRange.open}), which was prose (trust10).
+ * And a compiler's place, `src/a.ts(12,5)` or `src/a.ts(12)` (tsc, MSBuild and C# print errors so),
+ * after a file name only: `src/a.ts(12)` was a high `evidence/path-not-found` (trust10).
  */
-const LINE_SUFFIX = /(?::(\d+):\d+[-–](\d+):\d+|:(L?\d+(?:(?:[-–]|\.\.)L?\d+)?(?:,L?\d+(?:(?:[-–]|\.\.)L?\d+)?)*)(?::\d+)?|#L(\d+)(?:C\d+)?(?:-L?(\d+)(?:C\d+)?)?)$/;
+const LINE_SUFFIX = /(?::(\d+):\d+[-–](\d+):\d+|:(L?\d+(?:(?:[-–]|\.\.)L?\d+)?(?:,L?\d+(?:(?:[-–]|\.\.)L?\d+)?)*)(?::\d+)?|#L(\d+)(?:C\d+)?(?:-L?(\d+)(?:C\d+)?)?|:L?(\d+)[-–]|\((\d+)(?:,\d+)?\))$/;
 
 /** A heading anchor after a file (`#usage`, `#3-evidence`): letters, digits, `-`, `_` and `.`. */
 const ANCHOR = /^[\p{L}\p{N}_.-]{1,100}$/u;
@@ -94,6 +103,17 @@ export function splitLineSuffix(token: string): { path: string; from?: number; t
   const m = LINE_SUFFIX.exec(token);
   if (!m || m.index === 0) return anchorSuffix(token) ?? { path: token };
   const path = token.slice(0, m.index);
+  // `src/a.ts(12,5)`: a compiler's line and column, after a file name only (`app/(12)` is a folder).
+  if (m[7] !== undefined) {
+    if (!hasFileName(path)) return anchorSuffix(token) ?? { path: token };
+    const r = lineRange(m[7]);
+    return r.written !== undefined ? { path, from: r.from, to: r.to, lines: [r] } : { path, from: r.from, to: r.to };
+  }
+  // `:10-`: from line 10 on, carried in `lines` so `open` reaches resolution.
+  if (m[6] !== undefined) {
+    const open: LineRange = { ...lineRange(m[6]), open: true };
+    return { path, from: open.from, to: open.to, lines: [open] };
+  }
   const ranges: LineRange[] =
     m[1] !== undefined
       ? [lineRange(m[1], m[2])]

@@ -9,412 +9,41 @@
  * every git-backed check is INCONCLUSIVE "no repository", never VERIFIED and never a crash.
  * Paths written as people abbreviate them — a bare name, a partial path, a name without its
  * extension, a glob — are looked for in the tree (issue 13, item 2; src/lib/evidence/tree-paths.ts).
+ *
+ * Its neighbours hold the rest: resolve-context.ts (what resolution reads), pointer-verdict.ts
+ * (making and wording a resolved pointer), commit-resolution.ts (commits, tags, ranges,
+ * revisions), row-readings.ts (a pointer read where its row stands in the history) and
+ * forge-resolution.ts (URLs). This module keeps paths, names, rubric rows and the cell as a whole.
  */
 import { isClaimPath } from '../formats/format-lookup.ts';
-import type { EvidencePointer, RangeEnd } from '../model/types.ts';
+import type { EvidencePointer } from '../model/types.ts';
 import type { GitRepository } from '../git/repository.ts';
-import { ArtifactFolder, normaliseRelativePath, type FolderHolds } from './artifacts.ts';
+import { normaliseRelativePath, type FolderHolds } from './artifacts.ts';
 import type { ClassifiedPointer } from './classify.ts';
-import { parseForgeUrl, parseRemoteUrl, sameRepository, type ForgeRepository } from './forge-url.ts';
 import { isGlob, looksLikePath, splitLineSuffix, type LineRange } from './path-shape.ts';
 import { insideFolder, realPathOf } from '../fs/real-path.ts';
 import { searchTree } from './tree-search.ts';
 import { followPath, linksText } from '../git/tree-links.ts';
-import { holdsName, indexOfName } from './name-match.ts';
-import { findByBlob, findByCase, findByGlob, findByName } from './tree-paths.ts';
+import { indexOfName, indexOfTitle } from './name-match.ts';
+import { findByCase, findByGlob, findByName } from './tree-paths.ts';
 import { countRubricCriteria } from './rubric-criteria.ts';
-import { ancestryOf } from '../git/ancestry.ts';
 import { ignoredAt } from '../git/ignore-rules.ts';
 import { remoteNames } from '../git/origin-remote.ts';
-import { definitionAround } from './definition-span.ts';
-import { trimEndChars } from '../text/trim-chars.ts';
-import { agree } from '../text/agree.ts';
+import { definitionAround, definitionLine } from './definition-span.ts';
 import { countOf } from '../site/words.ts';
 import { PROSE_REASON } from './cell-reading.ts';
 import { refWordShape, tagShape } from './tag-shape.ts';
-import { followLines, lineMapOf } from './line-follow.ts';
-
-/** Everything resolution needs for one project. */
-export interface EvidenceContext {
-  /** The canonical repository, or null. */
-  repository: GitRepository | null;
-  /** Display name of the repository for reasons ("example.git"). */
-  repositoryName: string;
-  /** Full SHA of the landed head, or null. */
-  head: string | null;
-  /** Why git checks cannot run ("no repository"), or null when they can. */
-  problem: string | null;
-  /** The project's own folder, for artifacts. */
-  artifacts: ArtifactFolder;
-  /**
-   * Paths of the records making the claims being checked (the project's trails, audit.json,
-   * handover.md and config; for a QA criterion, also its own verdict file), relative to the
-   * project folder and, when it lies in the work tree, to the repository: a pointer to one is
-   * `evidence/self-citation`. Any other trail, audit or handover anywhere is refused by name
-   * (`isClaimPath`).
-   */
-  claims?: ReadonlySet<string>;
-  /**
-   * The project's own trails among `claims`: each path a pointer may cite one by (as `claims`
-   * holds them) → the trail's path relative to the project folder. A pointer to one links to
-   * its row (`target` `row`); src/lib/evidence/trail-references.ts decides, per row, whether it
-   * is a self-citation or a reference to another row.
-   */
-  trails?: ReadonlyMap<string, string>;
-  /**
-   * The canonical repository as forges name it (the configuration's forge `url`, the
-   * repository's `origin` remote): a URL of one of these is checked locally.
-   */
-  forges?: readonly ForgeRepository[];
-  /**
-   * The repository's work trees (absolute real paths, src/lib/project/canonical-repository.ts):
-   * an absolute path whose real path is inside one is the repository path it names.
-   */
-  workTrees?: readonly string[];
-  /** The row being checked, as the trail's git history and the landed head place it (issue 26, items 1 and 2). */
-  row?: RowPlace;
-}
-
-/**
- * Where a row stands against the repository (issue 26). `recordedIn`: the commit that recorded
- * the row's line, from the trail's own git history (src/lib/trail/record-history.ts), when that
- * commit is another than the landed head: a `path:line` is shown as the row saw it there.
- * `headPredates`: the row is not committed with the repository and is dated after the landed
- * head's commit (the repository is older than the trail): what is missing at that head is
- * INCONCLUSIVE, not a fault.
- */
-export interface RowPlace {
-  recordedIn?: string;
-  headPredates?: { headTs: string };
-  /**
-   * The repository is a shallow clone and the row is first seen at a commit its history stops
-   * at (or its trail's history could not be read past the cut): the row may have been written
-   * earlier, when what it cites was there (trial7: a file moved since was a high
-   * `evidence/path-not-found` in a depth-1 clone, VERIFIED at its new path in the full one).
-   * The commit the history stops at, full SHA.
-   */
-  historyCut?: string;
-  /**
-   * A row of a trail never committed with the repository, dated at or before the landed head's
-   * commit: the commit of the head's first-parent line current at the row's time (`oid`, full SHA;
-   * `ts`, its committer time), when that is not the head. What is missing at the head and was
-   * there is INCONCLUSIVE ({@link datedInstead}; trust9).
-   */
-  dated?: { oid: string; ts: string };
-}
-
-const short = (oid: string): string => oid.slice(0, 7);
-
-/**
- * `resolved` with its reason rewritten to `reason` (a prefix saying how the pointer was
- * written, a suffix saying more): its `reasonKind` said which reason the old one was, not this
- * one, so it goes, and a row card shows the new reason whole (src/lib/site/card-reason.ts).
- * The other fields keep their order.
- */
-function reworded(resolved: EvidencePointer, reason: string): EvidencePointer {
-  const { reasonKind: _, ...rest } = { ...resolved, reason };
-  return rest;
-}
-
-/**
- * A resolved pointer. A NOT_VERIFIED one carries no file or commit target: it links to no
- * evidence page and no page is ever written for it (docs/security.md, "Nothing escapes the
- * root": a refused or failed pointer must not publish the file it names, `mirror.git/config:7`).
- */
-function pointer(p: ClassifiedPointer, status: EvidencePointer['status'], reason: string, extra: Partial<EvidencePointer> = {}): EvidencePointer {
-  const { target, ...rest } = extra;
-  // A row target names a row of the project's own trail, never a file page: kept, so a row about the
-  // trail can link to the row it cites (trail-references.ts); a self-citation still links to nothing.
-  const kept = target !== undefined && (status !== 'NOT_VERIFIED' || target.type === 'url' || target.type === 'row') ? { target } : {};
-  // A file that is there, cited at lines that are not: no link, but its page lists the row as not resolved.
-  const citedFile = status === 'NOT_VERIFIED' && rest.fault === 'evidence/line-out-of-range' && target?.type === 'file' ? { citedFile: { path: target.path, origin: target.origin, ...(target.at !== undefined ? { at: target.at } : {}) } } : {};
-  return { raw: p.raw, kind: p.kind, status, reason, ...rest, ...kept, ...citedFile, ...(p.note ? { note: p.note } : {}), ...(p.within !== undefined ? { within: p.within } : {}) };
-}
-
-/** A range's numbers as the row wrote them (`12345678901234567890`, never a rounded value), or as numbers. */
-const numbersOf = (r: LineRange): string => r.written ?? (r.from === r.to ? `${r.from}` : `${r.from}–${r.to}`);
-
-/** Whether a range is one line (`written` says, for numbers past exact). */
-const oneLine = (r: LineRange): boolean => (r.written !== undefined ? !r.written.includes('–') : r.from === r.to);
-
-/** `lines 34, 47`, `lines 34–61, 230–238`, or one range's words (`line 12345678901234567890` as written). */
-function rangesText(ranges: readonly LineRange[]): string {
-  if (ranges.length === 1) {
-    const r = ranges[0] as LineRange;
-    return `${oneLine(r) ? 'line' : 'lines'} ${numbersOf(r)}`;
-  }
-  return `lines ${ranges.map(numbersOf).join(', ')}`;
-}
-
-/** "is" for one line, "are" for a range. */
-function rangeVerb(ranges: readonly LineRange[]): string {
-  return ranges.length === 1 && oneLine(ranges[0] as LineRange) ? 'is' : 'are';
-}
-
-/** The ranges a pointer cites, or null. */
-function rangesOf(p: ClassifiedPointer): LineRange[] | null {
-  if (p.lines) return p.lines;
-  if (p.from === undefined) return null;
-  return [{ from: p.from, to: p.to ?? p.from }];
-}
-
-/** A commit by id in the repository, or the pointer that says why not. `cell`: the words of the cell, for a tree or blob the row names. */
-async function commitOf(p: ClassifiedPointer, hex: string, ctx: EvidenceContext, cell: CellWords = NO_WORDS): Promise<{ oid: string; subject: string; via: string; among?: string } | EvidencePointer> {
-  if (!ctx.repository) return pointer(p, 'INCONCLUSIVE', ctx.problem ?? 'no repository');
-  const found = await ctx.repository.lookup(hex);
-  switch (found.status) {
-    case 'missing': {
-      // Only an incompleteness that can hide a commit (a shallow boundary, objects kept
-      // elsewhere, an unreadable pack) makes a missing commit uncertain; a partial clone
-      // lacks blobs, never commits (issue 13, item 3).
-      const incomplete = await ctx.repository.incompleteness(true);
-      if (incomplete) return pointer(p, 'INCONCLUSIVE', `no commit ${hex} in ${ctx.repositoryName}, but ${incomplete}`);
-      const pinned = await submodulePinning(hex, ctx);
-      if (pinned !== null) return pointer(p, 'INCONCLUSIVE', `commit ${short(pinned.oid)} is the commit the submodule ${pinned.path} is pinned at, at ${pinned.where}; its content is in another repository`);
-      return predated(pointer(p, 'NOT_VERIFIED', `no commit ${hex} in ${ctx.repositoryName}`, { fault: 'evidence/commit-not-found' }), ctx);
-    }
-    case 'ambiguous': {
-      // `git cat-file -e <sha>^{commit}` (decision trail, Part 2 layer 1) reads a prefix as the
-      // one commit-ish object among those it names (trust8: a blob sharing a commit's prefix made
-      // the commit "ambiguous"); two commits (or tags) sharing it are ambiguous to git too.
-      const commitish: string[] = [];
-      for (const match of found.matches.slice(0, 16)) {
-        const one = await ctx.repository.lookup(match);
-        if (one.status !== 'found' || one.type === 'commit' || one.type === 'tag') commitish.push(match);
-      }
-      if (commitish.length === 1 && found.matches.length <= 16) {
-        const only = await commitOf(p, commitish[0] as string, ctx, cell);
-        if (!isPointer(only)) return { ...only, among: `the only commit of ${found.matches.length} objects whose ids start with ${hex}` };
-      }
-      return pointer(p, 'NOT_VERIFIED', `short SHA ${hex} is ambiguous: ${found.matches.length} objects in ${ctx.repositoryName} start with it (${found.matches.map((m) => m.slice(0, 12)).join(', ')})`, {
-        fault: 'evidence/commit-ambiguous',
-      });
-    }
-    case 'error':
-      return pointer(p, 'INCONCLUSIVE', found.problem);
-    case 'found': {
-      let oid = found.oid;
-      let via = '';
-      if (found.type === 'tag') {
-        // `git cat-file -e <sha>^{commit}` (decision trail, Part 2 layer 1) peels tags.
-        const peeled = await ctx.repository.resolveCommit(found.oid);
-        if ('problem' in peeled) return pointer(p, 'INCONCLUSIVE', `${hex} is a tag in ${ctx.repositoryName} that does not point at a commit`, { fault: 'evidence/not-a-commit' });
-        oid = peeled.oid;
-        via = `tag ${short(found.oid)} → `;
-      } else if (found.type === 'tree' || found.type === 'blob') {
-        return objectVerdict(p, hex, found.oid, found.type, ctx, cell);
-      }
-      const commit = await ctx.repository.commit(oid);
-      // The header says commit but the object cannot be read (a corrupt pack): not verified.
-      if ('problem' in commit) return pointer(p, 'INCONCLUSIVE', commit.problem);
-      return { oid, subject: (commit.message.split('\n')[0] ?? '').trim(), via };
-    }
-  }
-}
-
-/** The start of a `path = …` line of a `.gitmodules` file (the line trimmed first). */
-const GITMODULES_PATH = /^path\s*=/;
-
-/** The value of a `.gitmodules` line `path = <value>`, trimmed, or undefined for another line (read in linear time). */
-const gitmodulesPath = (line: string): string | undefined => {
-  const trimmed = line.trim();
-  const key = GITMODULES_PATH.exec(trimmed);
-  const value = key ? trimmed.slice(key[0].length).trim() : '';
-  return value === '' || value.length > 1000 ? undefined : value;
-};
-
-/**
- * The submodule a SHA the repository lacks is pinned at (trust8): a gitlink, named in
- * `.gitmodules`, of the landed head's tree or of the commit that recorded the row, whose commit
- * id starts with `hex`. Such a commit is in the submodule's own repository, as a path inside
- * a submodule is (spec/input.md section 3: a pointer Trailbook cannot check is INCONCLUSIVE,
- * never a failure); it was a high `evidence/commit-not-found`. Null when none pins it.
- */
-async function submodulePinning(hex: string, ctx: EvidenceContext): Promise<{ oid: string; path: string; where: string } | null> {
-  const repository = ctx.repository;
-  if (!repository || !ctx.head) return null;
-  for (const rev of new Set([ctx.head, ctx.row?.recordedIn].filter((c): c is string => c !== undefined))) {
-    const modules = await repository.lookupPath(rev, '.gitmodules');
-    if (modules.status !== 'blob') continue;
-    const text = await repository.blobText(modules.oid);
-    if (text.status !== 'text') continue;
-    // At most 1,000 submodules are looked at: a .gitmodules is written by hand or by git, never long.
-    const paths = text.text.split('\n').slice(0, 20_000).map(gitmodulesPath).filter((x): x is string => x !== undefined).slice(0, 1000);
-    for (const written of paths) {
-      const path = normaliseRelativePath(written);
-      if (path === null || path === '') continue;
-      const at = await repository.lookupPath(rev, path);
-      if (at.status === 'submodule' && at.oid.startsWith(hex)) {
-        return { oid: at.oid, path, where: rev === ctx.head ? `the landed head ${short(rev)}` : `the commit that recorded this row, ${short(rev)}` };
-      }
-    }
-  }
-  return null;
-}
-
-const isPointer = (x: unknown): x is EvidencePointer => typeof x === 'object' && x !== null && 'status' in x;
-
-/** The words of a whole evidence cell (every pointer's text and note), for a pointer that the words around it explain. */
-export interface CellWords {
-  words: readonly string[];
-}
-
-const NO_WORDS: CellWords = { words: [] };
-
-/** The words of a cell's pointers and notes: `worktree src 83cc286 vs main 60d60f7` gives worktree, src, 83cc286, vs, main, 60d60f7. */
-export function cellWordsOf(pointers: readonly ClassifiedPointer[]): CellWords {
-  const words = new Set<string>();
-  for (const p of pointers) for (const w of `${p.raw} ${p.note ?? ''}`.split(/[\s,;()[\]"'`]+/)) if (w !== '') words.add(w);
-  return { words: [...words] };
-}
-
-/** Most words of a cell tried as the path a tree or blob is, or as the revision it is at. */
-const MAX_OBJECT_WORDS = 12;
-
-/**
- * A tree or blob cited where a commit is expected (issue 26, item 6). It is that object when the
- * row calls it so: a path the cell names is that object at the landed head (or at a revision
- * the cell names: `worktree src 83cc286 vs main 60d60f7`, where 60d60f7 is `main:src`), or the
- * cell says `tree`/`blob`. Otherwise it is INCONCLUSIVE with a low `evidence/not-a-commit`.
- */
-async function objectVerdict(p: ClassifiedPointer, hex: string, oid: string, type: 'tree' | 'blob', ctx: EvidenceContext, cell: CellWords): Promise<EvidencePointer> {
-  const repository = ctx.repository as GitRepository;
-  const words = cell.words.filter((w) => w !== p.raw && w !== hex && /^[\w./@~^-]+$/.test(w)).slice(0, MAX_OBJECT_WORDS);
-  const revisions: Array<{ name: string; oid: string }> = ctx.head ? [{ name: 'the landed head', oid: ctx.head }] : [];
-  for (const w of words) {
-    if (/^[0-9a-f]{4,40}$/i.test(w) || normaliseRelativePath(w) === null) continue;
-    const rev = await repository.resolveCommit(w).catch(() => ({ problem: 'unreadable' }));
-    if ('oid' in rev && !revisions.some((r) => r.oid === rev.oid)) revisions.push({ name: w, oid: rev.oid });
-  }
-  for (const rev of revisions) {
-    for (const w of words) {
-      const path = normaliseRelativePath(trimEndChars(w, '/'));
-      if (path === null || path === '') continue;
-      const at = await repository.lookupPath(rev.oid, path);
-      if ((at.status === 'tree' || at.status === 'blob') && at.oid === oid) {
-        const where = rev.name === 'the landed head' ? `the landed head ${short(rev.oid)}` : `${rev.name} (${short(rev.oid)})`;
-        return pointer(p, 'VERIFIED', `${type} ${short(oid)} is ${path}${type === 'tree' ? '/' : ''} at ${where}, as the row says`, type === 'blob' && rev.oid === ctx.head ? { target: { type: 'file', path, origin: 'repository' } } : {});
-      }
-    }
-  }
-  if (cell.words.some((w) => w.toLowerCase() === type)) return pointer(p, 'VERIFIED', `${hex} is a ${type} in ${ctx.repositoryName}, as the row says`);
-  return pointer(p, 'INCONCLUSIVE', `${hex} is a ${type} in ${ctx.repositoryName}, not a commit`, { fault: 'evidence/not-a-commit' });
-}
-
-async function resolveCommit(p: ClassifiedPointer, ctx: EvidenceContext, cell: CellWords = NO_WORDS): Promise<EvidencePointer> {
-  if (p.tag !== undefined) return resolveTag(p, p.tag, ctx);
-  if (p.moving !== undefined) {
-    // trust9: `HEAD~2` was prose (medium); resolving it at today's HEAD would land on a commit the row never meant.
-    return pointer(p, 'INCONCLUSIVE', `${p.moving} names a commit by a ref that moves (HEAD or a branch): which commit it named when the row was written is not known; not checked`);
-  }
-  if (p.hexTo !== undefined || p.refTo !== undefined || p.refFrom !== undefined) return resolveRange(p, ctx);
-  const found = await commitOf(p, p.hex as string, ctx, cell);
-  if (isPointer(found)) return found;
-  const from = p.walk === undefined ? found : await walked(p, found, p.walk, ctx);
-  if (isPointer(from)) return from;
-  const exists = (from.subject ? `${from.via}commit ${short(from.oid)} exists: “${from.subject}”` : `${from.via}commit ${short(from.oid)} exists`) + (from.among ? ` (${from.among})` : '');
-  // Evidence, but not of what landed (issue 15): a low notice, `evidence/commit-not-landed`.
-  if (!(await landed(from.oid, ctx))) {
-    return pointer(p, 'VERIFIED', `${exists}; it is not an ancestor of the landed head ${short(ctx.head as string)} ${NOT_LANDED_WHY}`, { target: { type: 'commit', oid: from.oid }, notLanded: true });
-  }
-  // The generic reason of a commit named by its SHA (not through a tag): a row card shows only its subject.
-  const kind = from.via === '' && !from.among ? { reasonKind: { kind: 'commit-exists' as const, ...(from.subject ? { subject: from.subject } : {}) } } : {};
-  return pointer(p, 'VERIFIED', exists, { target: { type: 'commit', oid: from.oid }, ...kind });
-}
-
-/**
- * The commit `175a435^2~1` names: from the commit found, `~n` takes the first parent n times and
- * `^n` the nth parent (`^0` the commit itself), as git reads them (trust9: these were prose). A
- * step past the root is a commit that does not exist (`evidence/commit-not-found`).
- */
-async function walked(p: ClassifiedPointer, start: { oid: string; subject: string; via: string; among?: string }, walk: string, ctx: EvidenceContext): Promise<{ oid: string; subject: string; via: string; among?: string } | EvidencePointer> {
-  const repository = ctx.repository as GitRepository;
-  let oid = start.oid;
-  for (const step of walk.match(/[~^]\d*/g) ?? []) {
-    const n = step.length > 1 ? Number(step.slice(1)) : 1;
-    const times = step[0] === '~' ? n : n === 0 ? 0 : 1;
-    for (let i = 0; i < times; i++) {
-      const commit = await repository.commit(oid);
-      if ('problem' in commit) return pointer(p, 'INCONCLUSIVE', commit.problem);
-      const parent = step[0] === '~' ? commit.parents[0] : commit.parents[n - 1];
-      if (parent === undefined) return pointer(p, 'NOT_VERIFIED', `${p.raw} names no commit: ${short(oid)} has ${commit.parents.length === 0 ? 'no parent' : `${commit.parents.length} parent${commit.parents.length === 1 ? '' : 's'}`}`, { fault: 'evidence/commit-not-found' });
-      oid = parent;
-    }
-  }
-  const commit = await repository.commit(oid);
-  const subject = 'problem' in commit ? '' : (commit.message.split('\n')[0] ?? '').trim();
-  return { oid, subject, via: `${p.raw} → ` };
-}
-
-/**
- * A tag cited alone (`v1.0`: src/lib/evidence/tag-shape.ts): the commit it names must exist, as
- * a cited commit must (decision trail, Part 2 layer 1; spec/input.md section 3). VERIFIED links
- * to that commit (with the low `evidence/commit-not-landed` notice when the landed head does not
- * reach it). A tag the repository lacks is the high `evidence/commit-not-found` a missing commit
- * is, unless the repository may simply not hold its tags: objects kept elsewhere or a shallow
- * history (as for a commit), or no tag at all in a clone (remote-tracking branches, no tags:
- * `git clone --no-tags`, CI checkouts) — then INCONCLUSIVE, saying so.
- */
-async function resolveTag(p: ClassifiedPointer, name: string, ctx: EvidenceContext): Promise<EvidencePointer> {
-  if (!ctx.repository) return pointer(p, 'INCONCLUSIVE', ctx.problem ?? 'no repository');
-  const found = await ctx.repository.tag(name);
-  if (found.status === 'error') return pointer(p, 'INCONCLUSIVE', `tag ${name} is in ${ctx.repositoryName}, but ${found.problem}`);
-  if (found.status === 'missing') {
-    const incomplete = await ctx.repository.incompleteness(true);
-    if (incomplete) return pointer(p, 'INCONCLUSIVE', `no tag ${name} in ${ctx.repositoryName}, but ${incomplete}`);
-    if (found.tags === 0 && found.remotes) return pointer(p, 'INCONCLUSIVE', `no tag ${name} in ${ctx.repositoryName}; it is a clone holding no tags at all (cloned without them?), so a missing tag proves nothing: \`git fetch --tags\` would tell`);
-    return predated(pointer(p, 'NOT_VERIFIED', `no tag ${name} in ${ctx.repositoryName}`, { fault: 'evidence/commit-not-found' }), ctx);
-  }
-  const commit = await ctx.repository.commit(found.oid);
-  const subject = 'problem' in commit ? '' : (commit.message.split('\n')[0] ?? '').trim();
-  const exists = `tag ${name} names commit ${short(found.oid)}${subject ? `: “${subject}”` : ''}`;
-  if (!(await landed(found.oid, ctx))) {
-    return pointer(p, 'VERIFIED', `${exists}; it is not an ancestor of the landed head ${short(ctx.head as string)} ${NOT_LANDED_WHY}`, { target: { type: 'commit', oid: found.oid }, notLanded: true });
-  }
-  return pointer(p, 'VERIFIED', exists, { target: { type: 'commit', oid: found.oid } });
-}
-
-/**
- * A range `a..b`: both ends must be commits of the repository. An end may be a ref name
- * (`85fdac6e..HEAD`: issue 26, item 6), resolved in the repository. Every end that fails is
- * named (both, when both are missing), with the worst status of the two.
- */
-async function resolveRange(p: ClassifiedPointer, ctx: EvidenceContext): Promise<EvidencePointer> {
-  const written = [p.refFrom ?? (p.hex as string), p.refTo ?? p.hexTo ?? (p.hex as string)];
-  const ends = await Promise.all(written.map((rev, i) => ((i === 0 ? p.refFrom : p.refTo) !== undefined ? revisionOf(p, rev, ctx) : commitOf(p, rev, ctx))));
-  const failed = ends.filter(isPointer);
-  if (failed.length > 0) {
-    const worst = failed.find((f) => f.status === 'NOT_VERIFIED') ?? (failed[0] as EvidencePointer);
-    if (failed.length === 1) return worst;
-    // Both ends fail: each named, the reasons joined, the worse status and its fault kept.
-    const [a, b] = failed as [EvidencePointer, EvidencePointer];
-    const bothMissing = a.fault === 'evidence/commit-not-found' && b.fault === 'evidence/commit-not-found';
-    const reason = bothMissing ? `no commit ${written[0]} or ${written[1]} in ${ctx.repositoryName}` : a.reason === b.reason ? a.reason : `${a.reason}; ${b.reason}`;
-    return pointer(p, worst.status, reason, worst.fault !== undefined ? { fault: worst.fault } : {});
-  }
-  const [from, to] = ends as [{ oid: string; subject: string }, { oid: string; subject: string }];
-  const named = (rev: string, end: { oid: string }): string => (/^[0-9a-f]+$/i.test(rev) ? short(end.oid) : `${rev} (${short(end.oid)})`);
-  const both = `commits ${named(written[0] as string, from)} and ${named(written[1] as string, to)} exist: “${from.subject}” … “${to.subject}”`;
-  const landedEnds = await rangeEnds([from.oid, to.oid], ctx);
-  const off = landedEnds.filter((e) => e.notLanded).map((e) => short(e.oid));
-  if (off.length > 0) return pointer(p, 'VERIFIED', `${both}; ${off.join(' and ')} ${agree(off.length, 'is not an ancestor', 'are not ancestors')} of the landed head ${short(ctx.head as string)} ${NOT_LANDED_WHY}`, { target: { type: 'commit', oid: to.oid }, notLanded: true, ends: landedEnds });
-  return pointer(p, 'VERIFIED', both, { target: { type: 'commit', oid: to.oid }, ends: landedEnds });
-}
-
-const NOT_LANDED_WHY = '(an abandoned branch, or an original rewritten away by a squash or rebase)';
-
-/** Both ends of a range, each a citation of its commit, with whether it landed. */
-async function rangeEnds(oids: readonly string[], ctx: EvidenceContext): Promise<RangeEnd[]> {
-  const out: RangeEnd[] = [];
-  for (const oid of oids) out.push((await landed(oid, ctx)) ? { oid } : { oid, notLanded: true });
-  return out;
-}
-
-/** False only when the landed head is known and `oid` is certainly not among its ancestors (src/lib/git/ancestry.ts). */
-async function landed(oid: string, ctx: EvidenceContext): Promise<boolean> {
-  if (!ctx.repository || !ctx.head) return true;
-  return (await ancestryOf(ctx.repository, ctx.head).contains(oid)) !== false;
-}
+import { lineAtIndex, textLines } from '../text/line-breaks.ts';
+import { pytestNames, pytestNodePlace } from './python-scope.ts';
+import { bareFolder } from './bare-folder.ts';
+import { diffPrefixed } from './diff-prefix.ts';
+import { type EvidenceContext, type CellWords, NO_WORDS, cellWordsOf } from './resolve-context.ts';
+import { short, reworded, pointer, rangesText, rangeVerb, rangesOf, isPointer, where, listed, claimPointer, trailTarget } from './pointer-verdict.ts';
+import { commitOf, resolveCommit, resolveTag, NOT_LANDED_WHY, landed } from './commit-resolution.ts';
+import { thereThen, asRecorded, recordedWhole, predated, datedInstead } from './row-readings.ts';
+import { resolveUrl, type FilePaths } from './forge-resolution.ts';
+export type { CellWords, EvidenceContext, RowPlace } from './resolve-context.ts';
+export { cellWordsOf } from './resolve-context.ts';
 
 /**
  * What a cited path is. `real` and `links`: the path in the tree after the committed symbolic
@@ -497,32 +126,6 @@ async function findFile(path: string, ctx: EvidenceContext): Promise<FileCheck> 
   if (artifact.status === 'refused') return { status: 'missing', reason: artifact.reason, refused: true, ...(artifact.uncommitted ? { uncommitted: true as const } : {}) };
   if (afterLinks) return afterLinks;
   return { status: 'missing', reason: `${path} not found at landed head ${short(ctx.head)} nor in the project folder` };
-}
-
-function where(origin: 'repository' | 'artifact'): string {
-  return origin === 'repository' ? 'at landed head' : 'in the project folder, as an artifact';
-}
-
-/** A list of paths for a reason: the first ten, then how many more. */
-function listed(paths: readonly string[]): string {
-  return paths.length <= 10 ? paths.join(', ') : `${paths.slice(0, 10).join(', ')} and ${paths.length - 10} more`;
-}
-
-/**
- * The self-citation a pointer to a claim record is (spec/input.md section 3: a claim never
- * verifies itself), or null. `through`: the links the path went through to reach it.
- */
-function claimPointer(p: ClassifiedPointer, full: string, ctx: EvidenceContext, through = ''): EvidencePointer | null {
-  const via = through === '' ? full : `${p.path} goes ${through} to ${full}, which`;
-  if (ctx.claims?.has(full)) return pointer(p, 'NOT_VERIFIED', `${via} is the record that makes the claim: a claim cannot be its own evidence`, { fault: 'evidence/self-citation', ...trailTarget(full, ctx, p.from) });
-  if (isClaimPath(full)) return pointer(p, 'NOT_VERIFIED', `${via} is a trail, audit or handover file: it states claims, it is not evidence for one`, { fault: 'evidence/self-citation' });
-  return null;
-}
-
-/** The row target of a pointer to one of the project's own trails (at a line, when one is cited), or nothing. */
-function trailTarget(full: string, ctx: EvidenceContext, from?: number): Pick<EvidencePointer, 'target'> {
-  const file = ctx.trails?.get(full);
-  return file === undefined ? {} : { target: { type: 'row', file, ...(from !== undefined ? { from } : {}) } };
 }
 
 /** Most entries of a folder looked at to tell whether it holds anything beyond claim records. */
@@ -638,22 +241,6 @@ async function locate(p: ClassifiedPointer, path: string, ctx: EvidenceContext):
   return { path, found: p.stem ? { status: 'missing', reason: `no file named ${path}.* at landed head ${short(head)}` } : found, how: null };
 }
 
-/**
- * Whether a path (and its cited lines, when any) was there when the row was written: at the commit
- * that recorded the row, or at the landed head's commit of the row's time (`RowPlace.dated`).
- */
-async function thereThen(p: ClassifiedPointer, path: string, ctx: EvidenceContext): Promise<boolean> {
-  const commit = ctx.row?.recordedIn ?? ctx.row?.dated?.oid;
-  if (commit === undefined || !ctx.repository || commit === ctx.head) return false;
-  const then = await ctx.repository.lookupPath(commit, path);
-  const ranges = rangesOf(p);
-  if (then.status === 'tree') return ranges === null;
-  if (then.status !== 'blob' || then.mode === '120000') return false;
-  if (ranges === null) return true;
-  const text = await ctx.repository.blobText(then.oid);
-  return text.status === 'text' && ranges.every((r) => r.from >= 1 && r.to >= r.from && r.to <= text.lines);
-}
-
 /** `at landed head`, with where the path was found when it was not where it was written. */
 const placed = (origin: 'repository' | 'artifact', path: string, how: string | null): string => (how ? `${where(origin)} as ${path} (${how})` : where(origin));
 
@@ -707,97 +294,6 @@ async function ignoredInstead(verdict: EvidencePointer, path: string, ctx: Evide
 }
 
 /**
- * A `path:line` as the row saw it (issue 26, item 1): when the trail's history says which commit
- * recorded the row and the file differs there from the landed head, the cited lines are shown
- * at that commit and followed to the head with a line diff (`diffArrays`, Myers' algorithm, as
- * `git diff` runs by default). Lines that survive are VERIFIED at their place at the head ("cited
- * 141–162 at f3d10ee; now 152–173 at the landed head"); lines all changed or deleted since, or a
- * file deleted since, are INCONCLUSIVE with that reason. Null when the rule does not apply (no
- * recording commit, no lines, the file not a text file there, the same file at the head, the
- * lines not in the file even at that commit): the pointer is then checked at the head alone.
- */
-async function asRecorded(p: ClassifiedPointer, path: string, ctx: EvidenceContext): Promise<EvidencePointer | null> {
-  const ranges = rangesOf(p);
-  const commit = ctx.row?.recordedIn;
-  if (ranges === null || commit === undefined || !ctx.repository || !ctx.head || commit === ctx.head) return null;
-  if (claimPointer(p, path, ctx)) return null;
-  const then = await ctx.repository.lookupPath(commit, path);
-  if (then.status !== 'blob' || then.mode === '120000') return null;
-  const now = await ctx.repository.lookupPath(ctx.head, path);
-  if (now.status === 'error') return null;
-  if (now.status === 'blob' && now.oid === then.oid) return null;
-  const thenText = await ctx.repository.blobText(then.oid);
-  if (thenText.status !== 'text') return null;
-  if (ranges.some((r) => r.from < 1 || r.to < r.from || r.to > thenText.lines)) return null;
-  const first = ranges[0] as LineRange;
-  const target = { target: { type: 'file' as const, path, origin: 'repository' as const, from: first.from, to: first.to, at: commit } };
-  const cited = `cited ${rangesText(ranges).replace(/^lines /, '')} at ${short(commit)}`;
-  if (now.status !== 'blob') {
-    // Moved unchanged since (`git mv`): the same blob at one other path of the landed head.
-    const to = await movedTo(ctx.repository, commit, ctx.head, then.oid);
-    if (to !== null) {
-      return pointer(p, 'VERIFIED', `${cited}; now the same ${rangesText(ranges)} of ${to} at the landed head ${short(ctx.head)}, as ${path} was moved there unchanged`, target);
-    }
-    return pointer(p, 'INCONCLUSIVE', `${rangesText(ranges)} of ${path} ${rangeVerb(ranges) === 'is' ? 'was' : 'were'} there at ${short(commit)}, the commit that recorded this row; ${path} is not a file at the landed head ${short(ctx.head)} (deleted or moved since)`, target);
-  }
-  const nowText = await ctx.repository.blobText(now.oid);
-  if (nowText.status !== 'text') return null;
-  const moved = followLines(thenText.text, nowText.text, ranges, lineMapOf(ctx.repository, then.oid, now.oid));
-  if (moved === null) return null;
-  const kept = moved.filter((m) => m.now !== null) as Array<{ then: LineRange; now: LineRange; kept: number }>;
-  const lost = moved.reduce((n, m) => n + (m.then.to - m.then.from + 1) - m.kept, 0);
-  if (kept.length === 0) {
-    return pointer(p, 'INCONCLUSIVE', `${cited}, the commit that recorded this row; ${rangeVerb(ranges) === 'is' ? 'it was' : 'they were'} changed or deleted since: none is at the landed head ${short(ctx.head)}`, target);
-  }
-  const nowRanges = kept.map((m) => m.now);
-  const changed = lost > 0 ? ` (${lost} of ${moved.reduce((n, m) => n + m.then.to - m.then.from + 1, 0)} cited lines changed or deleted since)` : '';
-  return pointer(p, 'VERIFIED', `${cited}; now ${rangesText(nowRanges).replace(/^lines /, '')} at the landed head ${short(ctx.head)}, as ${path} changed since${changed}`, target);
-}
-
-/**
- * The one path of the landed head a file was moved to unchanged (`git mv`) since `commit`: the
- * paths that hold its blob at the head, less those that held it already at `commit`. A copy that
- * was there all along is no move (trust9: `docs/gone.md:2`, deleted, was VERIFIED as "moved
- * there unchanged" to `docs/copy.md`, which always held the same text — the link landed on a
- * file the row never cited). Null unless exactly one path is left.
- */
-async function movedTo(repository: GitRepository, commit: string, head: string, blob: string): Promise<string | null> {
-  const now = await findByBlob(repository, head, blob);
-  if ('problem' in now) return null;
-  const then = await findByBlob(repository, commit, blob);
-  if ('problem' in then) return null;
-  const before = new Set(then);
-  const fresh = now.filter((path) => !before.has(path));
-  return fresh.length === 1 ? (fresh[0] as string) : null;
-}
-
-/**
- * A path cited whole (no lines) that is not at the landed head, as the commit that recorded the
- * row saw it (issue 26, item 1, as {@link asRecorded} does for lines): a file moved there
- * unchanged since is VERIFIED at its new path; a file or folder there at that commit and deleted
- * (or moved with an edit) since is INCONCLUSIVE with that reason, never a fault (trust9: `src/old.ts`
- * was a high `evidence/path-not-found` while `src/old.ts:2` in the same row was VERIFIED). Null
- * when the rule does not apply (no recording commit, or the path was not there either).
- */
-async function recordedWhole(p: ClassifiedPointer, path: string, ctx: EvidenceContext): Promise<EvidencePointer | null> {
-  const commit = ctx.row?.recordedIn;
-  if (rangesOf(p) !== null || commit === undefined || !ctx.repository || !ctx.head || commit === ctx.head) return null;
-  const then = await ctx.repository.lookupPath(commit, path);
-  const since = `the commit that recorded this row; it is not at the landed head ${short(ctx.head)} (deleted or moved since)`;
-  if (then.status === 'tree') {
-    return pointer(p, 'INCONCLUSIVE', `folder ${path} was there at ${short(commit)}, ${since}`, { target: { type: 'commit', oid: commit } });
-  }
-  if (then.status !== 'blob' || then.mode === '120000') return null;
-  const to = await movedTo(ctx.repository, commit, ctx.head, then.oid);
-  if (to !== null) {
-    return pointer(p, 'VERIFIED', `cited at ${short(commit)}; now the same file ${to} at the landed head ${short(ctx.head)}, as ${path} was moved there unchanged`, {
-      target: { type: 'file', path: to, origin: 'repository' },
-    });
-  }
-  return pointer(p, 'INCONCLUSIVE', `${path} was there at ${short(commit)}, ${since}`, { target: { type: 'file', path, origin: 'repository', at: commit } });
-}
-
-/**
  * The verdict on a file that exists: its size, or whether the cited lines are in it. `atHead`:
  * the file is where the pointer names it at the landed head (`at` is then `at landed head`),
  * so a VERIFIED reason of a text file is the generic one, and says so (`reasonKind`
@@ -824,9 +320,12 @@ function fileVerdict(p: ClassifiedPointer, path: string, found: Extract<FileChec
     }
     return pointer(p, 'NOT_VERIFIED', `${rangesText(past)} ${rangeVerb(past)} past the end of ${end}`, { fault: 'evidence/line-out-of-range', ...t });
   }
-  const first = ranges[0] as LineRange;
+  // `:10-`, from line 10 on: read to the end of the file, and said so (trust10).
+  const read = ranges.map((r) => (r.open ? { from: r.from, to: found.lines as number } : r));
+  const open = ranges.some((r) => r.open) ? `; cited as ${p.raw.slice(p.raw.lastIndexOf(':') + 1)}, from line ${(ranges[0] as LineRange).from} on: read to the end of the file` : '';
+  const first = read[0] as LineRange;
   const lined = target?.type === 'file' ? { target: { ...target, from: first.from, to: first.to } } : t;
-  return pointer(p, 'VERIFIED', `${rangesText(ranges)} of ${found.lines} ${rangeVerb(ranges) === 'is' ? 'exists' : 'exist'} ${at}`, { ...lined, ...(atHead ? { reasonKind: { kind: 'lines-at-head' as const } } : {}) });
+  return pointer(p, 'VERIFIED', `${rangesText(read)} of ${found.lines} ${rangeVerb(read) === 'is' ? 'exists' : 'exist'} ${at}${open}`, { ...lined, ...(atHead && open === '' ? { reasonKind: { kind: 'lines-at-head' as const } } : {}) });
 }
 
 /**
@@ -913,6 +412,12 @@ async function resolvePath(p: ClassifiedPointer, ctx: EvidenceContext, options: 
       if (by !== null && ctx.head) return pointer(p, 'INCONCLUSIVE', `${path} is in the work tree, not kept in git (ignored by ${by.file} at the landed head ${short(ctx.head)}): a run's output, not checked`);
     }
     if (found.refused || found.selfCitation || gitCannotHold) return missing;
+    // `b/src/a.ts`, copied from a diff (diff-prefix.ts): the path after the prefix, said so.
+    const undiffed = await diffPrefixed(path, ctx.repository, ctx.head);
+    if (undiffed !== null) {
+      const resolved = await resolvePath({ ...p, path: undiffed }, ctx, options);
+      return reworded(resolved, `written with git diff's ${path.slice(0, 2)} prefix, read as ${undiffed}: ${resolved.reason}`);
+    }
     // A path cited whole, or a name in it (`src/sym.ts parseRow`), as the commit that recorded the row saw it.
     const recordedThere = await recordedWhole(p, path, ctx);
     if (recordedThere !== null) return recordedThere;
@@ -958,7 +463,12 @@ async function resolveName(p: ClassifiedPointer, ctx: EvidenceContext): Promise<
     const path = target?.type === 'file' ? target.path : (normaliseRelativePath(p.path) as string);
     const found = target?.type === 'file' ? await findFile(path, ctx) : null;
     if (found?.status === 'file' && found.text !== null) {
-      let index = indexOfName(found.text, name);
+      // A pytest node id: each name defined inside the one before, by indentation (python-scope.ts).
+      const node = pytestNames(p);
+      if (node !== null) return await pytestVerdict(p, node, path, found.text, found.origin, ctx);
+      // A title is found where it opens a string, never in a comment (name-match.ts `indexOfTitle`).
+      const find = p.titled ? indexOfTitle : indexOfName;
+      let index = find(found.text, name);
       if (index === -1 && p.titled) index = nestedTitle(found.text, name);
       if (index === -1) {
         if (p.kind === 'test' && p.titled) return await titleNotFound(p, name, path, found.text, found.origin, ctx);
@@ -967,10 +477,10 @@ async function resolveName(p: ClassifiedPointer, ctx: EvidenceContext): Promise<
       const ranges = rangesOf(p);
       if (ranges !== null) {
         // A cited line: the name must be on it (or within the cited ranges).
-        const lines = found.text.split('\n');
+        const lines = textLines(found.text);
         for (const r of ranges) {
           for (let n = r.from; n <= r.to; n++) {
-            if (holdsName(lines[n - 1] ?? '', name)) return pointer(p, 'VERIFIED', `${what} found in ${path} at line ${n}`, { target: { type: 'file', path, origin: found.origin, from: n, to: n } });
+            if (find(lines[n - 1] ?? '', name) !== -1) return pointer(p, 'VERIFIED', `${what} found in ${path} at line ${n}`, { target: { type: 'file', path, origin: found.origin, from: n, to: n } });
           }
         }
         // The cited lines inside the name's definition (`src/state.ts:170-176 parseItem`: lines of its body): the name is cited there.
@@ -980,10 +490,11 @@ async function resolveName(p: ClassifiedPointer, ctx: EvidenceContext): Promise<
         if (body !== null) {
           return pointer(p, 'VERIFIED', `${rangesText(ranges)} of ${path} ${rangeVerb(ranges) === 'is' ? 'lies' : 'lie'} inside the definition of “${name}” (lines ${body.from}–${body.to})`, { target: { type: 'file', path, origin: found.origin, from: first.from, to: first.to } });
         }
-        const elsewhere = found.text.slice(0, index).split('\n').length;
+        const elsewhere = lineAtIndex(found.text, index);
         return pointer(p, 'INCONCLUSIVE', `${what} “${name}” is not on ${rangesText(ranges)} of ${path} (first found at line ${elsewhere})`, target ? { target } : {});
       }
-      const line = found.text.slice(0, index).split('\n').length;
+      // A name (or a one-word title) is shown where it is defined, when it is: not its first mention (a comment, an import).
+      const line = (!p.titled || !/\s/.test(name) ? definitionLine(found.text, name) : null) ?? lineAtIndex(found.text, index);
       return pointer(p, 'VERIFIED', `${what} found in ${path} at line ${line}`, {
         target: { type: 'file', path, origin: found.origin, from: line, to: line },
       });
@@ -994,6 +505,8 @@ async function resolveName(p: ClassifiedPointer, ctx: EvidenceContext): Promise<
   const hit = await searchTree(ctx.repository, ctx.head, name);
   if ('problem' in hit) return pointer(p, 'INCONCLUSIVE', hit.problem);
   if (hit.path === null) return pointer(p, 'INCONCLUSIVE', `${what} “${name}” not found in the tree at landed head ${short(ctx.head)}`);
+  // A test only named somewhere (a plan, a note) is no test: not shown found (trust10).
+  if (p.kind === 'test' && !hit.defined) return pointer(p, 'INCONCLUSIVE', `test “${name}” is named in ${hit.path} at line ${hit.line}, but defined nowhere in the tree at landed head ${short(ctx.head)}`, { target: { type: 'file', path: hit.path, origin: 'repository', from: hit.line, to: hit.line } });
   return pointer(p, 'VERIFIED', `${what} found in ${hit.path} at line ${hit.line}`, {
     target: { type: 'file', path: hit.path, origin: 'repository', from: hit.line, to: hit.line },
   });
@@ -1009,7 +522,7 @@ function nestedTitle(text: string, name: string): number {
   if (parts.length < 2 || parts.some((t) => t === '')) return -1;
   let at = 0;
   for (const part of parts) {
-    at = indexOfName(text, part, at);
+    at = indexOfTitle(text, part, at);
     if (at === -1) return -1;
   }
   return at;
@@ -1042,6 +555,26 @@ function namesTestsAtRunTime(text: string): boolean {
 }
 
 /**
+ * A pytest node id (`tests/test_x.py::TestA::test_b`) checked by scope: VERIFIED where its last
+ * name is defined inside the ones before (the reason says in which class); INCONCLUSIVE when its
+ * class inherits from a class this file does not define (the test may be inherited); else the
+ * medium `evidence/test-not-found` a test title missing from its file is, saying where the name
+ * is defined instead (trust10: a `def test_b` in another class `TestB` was VERIFIED).
+ */
+async function pytestVerdict(p: ClassifiedPointer, names: string[], path: string, text: string, origin: 'repository' | 'artifact', ctx: EvidenceContext): Promise<EvidencePointer> {
+  const place = pytestNodePlace(text, names);
+  const last = names[names.length - 1] as string;
+  if (place.status === 'found') return pointer(p, 'VERIFIED', `test found in ${path} at line ${place.line}, ${place.where}`, { target: { type: 'file', path, origin, from: place.line, to: place.line } });
+  const cls = names[names.length - 2] as string;
+  if (place.status === 'inherited') {
+    const other = place.line !== undefined ? ` (a ${last} is defined at line ${place.line})` : '';
+    return pointer(p, 'INCONCLUSIVE', `${last} is not defined in class ${cls} of ${path}, which inherits from ${place.bases.join(', ')}, not defined in this file: the test may be inherited${other}; not checked`, { target: { type: 'file', path, origin } });
+  }
+  const holds = (t: string): boolean => pytestNodePlace(t, names).status === 'found';
+  return titleNotFound(p, p.name as string, path, text, origin, ctx, { holds, ...(place.elsewhere ? { detail: `${last} is defined at ${place.elsewhere}, not where the id names it` } : {}) });
+}
+
+/**
  * A test cited by its title in a named file that holds no such title (new-user trial, round 8:
  * it was INCONCLUSIVE and counted "not checkable", though it was looked for). The file is there
  * and was read, so the pointer resolves to something, but not to what it claims: NOT_VERIFIED,
@@ -1050,18 +583,19 @@ function namesTestsAtRunTime(text: string): boolean {
  * INCONCLUSIVE where the absence proves nothing (spec/input.md section 3: a test name is "found
  * in the tree at head (grep) or INCONCLUSIVE"): a file that names tests at run time, a title
  * that the commit which recorded the row held (renamed since), a head that predates the row.
+ * `scoped`: a pytest node id's own test of a text (by scope) and what to add to the reason.
  */
-async function titleNotFound(p: ClassifiedPointer, name: string, path: string, text: string, origin: 'repository' | 'artifact', ctx: EvidenceContext): Promise<EvidencePointer> {
-  if (namesTestsAtRunTime(text)) return pointer(p, 'INCONCLUSIVE', `test “${name}” not found as written in ${path}, which names some of its tests at run time (\`.each\`, a template title)`);
+async function titleNotFound(p: ClassifiedPointer, name: string, path: string, text: string, origin: 'repository' | 'artifact', ctx: EvidenceContext, scoped?: { holds: (text: string) => boolean; detail?: string }): Promise<EvidencePointer> {
+  if (scoped === undefined && namesTestsAtRunTime(text)) return pointer(p, 'INCONCLUSIVE', `test “${name}” not found as written in ${path}, which names some of its tests at run time (\`.each\`, a template title)`);
   const commit = ctx.row?.recordedIn;
   if (origin === 'repository' && ctx.repository && ctx.head && commit !== undefined && commit !== ctx.head) {
     const then = await ctx.repository.lookupPath(commit, path);
     const thenText = then.status === 'blob' ? await ctx.repository.blobText(then.oid) : null;
-    if (thenText?.status === 'text' && (indexOfName(thenText.text, name) !== -1 || nestedTitle(thenText.text, name) !== -1)) {
+    if (thenText?.status === 'text' && (scoped ? scoped.holds(thenText.text) : indexOfTitle(thenText.text, name) !== -1 || nestedTitle(thenText.text, name) !== -1)) {
       return pointer(p, 'INCONCLUSIVE', `test “${name}” was in ${path} at ${short(commit)}, the commit that recorded this row; it is not there at the landed head ${short(ctx.head)} (renamed or removed since)`);
     }
   }
-  return predated(pointer(p, 'NOT_VERIFIED', `test “${name}” not found in ${path} ${where(origin)}`, { fault: 'evidence/test-not-found' }), ctx);
+  return predated(pointer(p, 'NOT_VERIFIED', `test “${name}” not found in ${path} ${where(origin)}${scoped?.detail ? `: ${scoped.detail}` : ''}`, { fault: 'evidence/test-not-found' }), ctx);
 }
 
 /** Words of a text, lower-cased (`-` and `_` separate words). */
@@ -1096,93 +630,6 @@ async function resolveRubric(p: ClassifiedPointer, ctx: EvidenceContext): Promis
   const hit = criteria.findIndex((c) => criterionNamed(c, criterion));
   if (hit >= 0) return pointer(p, 'VERIFIED', `criterion ${hit + 1}: ${criteria[hit]}`, { target });
   return pointer(p, 'NOT_VERIFIED', `no rubric criterion matches “${criterion}”`, { fault: 'evidence/rubric-criterion-missing', target });
-}
-
-/**
- * A URL (spec/input.md section 3: recorded, never fetched). A script or data URL is refused;
- * a forge URL of the project's own repository is checked against it.
- */
-async function resolveUrl(p: ClassifiedPointer, ctx: EvidenceContext): Promise<EvidencePointer> {
-  const href = p.href as string;
-  if (p.unsafe !== undefined) return pointer(p, 'NOT_VERIFIED', `a ${p.unsafe}: URL runs or embeds content instead of pointing at evidence; it is never a pointer (not linked, not fetched)`, { fault: 'evidence/unsafe-url' });
-  if (p.schemeless) return pointer(p, 'INCONCLUSIVE', 'URL written without a scheme: recorded, not fetched');
-  if (p.remote) {
-    // A git remote names a repository as a URL does: recorded, never fetched, never a link (only http(s) links out).
-    const named = parseRemoteUrl(href);
-    const own = named !== null && (ctx.forges?.some((r) => sameRepository(r, named)) ?? false);
-    return pointer(p, 'INCONCLUSIVE', own ? `git remote of this project's repository (${named.host}/${named.path}): recorded, not fetched` : 'git remote: recorded as text, not fetched; only http(s) URLs are links');
-  }
-  const safe = /^https?:\/\//i.test(href);
-  const recorded = pointer(p, 'INCONCLUSIVE', safe ? 'URL recorded, not fetched' : 'only http(s) URLs are links; recorded as text', safe ? { target: { type: 'url', href } } : {});
-  const forge = safe ? parseForgeUrl(href) : null;
-  if (forge === null || forge.target.type === 'other') return recorded;
-  const own = ctx.forges?.some((r) => sameRepository(r, forge.repository)) ?? false;
-  if (!own) return pointer(p, 'INCONCLUSIVE', `a URL of ${forge.repository.host}/${forge.repository.path}, not this project's repository: recorded, not fetched`, { target: { type: 'url', href } });
-  const link = { href };
-  const t = forge.target;
-  let resolved: EvidencePointer;
-  if (t.type === 'commit') resolved = await resolveCommit({ ...p, kind: 'commit', hex: t.rev }, ctx);
-  else if (t.type === 'compare') resolved = await resolveCompare(p, t.from, t.to, ctx);
-  else resolved = await resolveForgeFile(p, t.rest, t.lines ?? null, ctx);
-  // The URL stays a URL: linked to where it points when it resolves to nothing in the archive.
-  return { ...reworded(resolved, `${forge.repository.host}/${forge.repository.path} is this project's repository: ${resolved.reason}`), kind: 'url', ...(resolved.target ? {} : { target: { type: 'url', ...link } }) };
-}
-
-/** A forge comparison `a...b`: both revisions must be commits of the repository. */
-async function resolveCompare(p: ClassifiedPointer, from: string, to: string, ctx: EvidenceContext): Promise<EvidencePointer> {
-  const ends: Array<{ oid: string; subject: string }> = [];
-  for (const rev of [from, to]) {
-    const commit = await revisionOf(p, rev, ctx);
-    if (isPointer(commit)) return commit;
-    ends.push(commit);
-  }
-  const [a, b] = ends as [{ oid: string; subject: string }, { oid: string; subject: string }];
-  return pointer(p, 'VERIFIED', `commits ${short(a.oid)} and ${short(b.oid)} exist: “${a.subject}” … “${b.subject}”`, { target: { type: 'commit', oid: b.oid }, ends: await rangeEnds([a.oid, b.oid], ctx) });
-}
-
-/** A revision named in a URL: a SHA (looked up as a commit) or a ref name. */
-async function revisionOf(p: ClassifiedPointer, rev: string, ctx: EvidenceContext): Promise<{ oid: string; subject: string } | EvidencePointer> {
-  if (!ctx.repository) return pointer(p, 'INCONCLUSIVE', ctx.problem ?? 'no repository');
-  if (/^[0-9a-f]{7,40}$/i.test(rev)) {
-    const commit = await commitOf(p, rev.toLowerCase(), ctx);
-    return isPointer(commit) ? commit : { oid: commit.oid, subject: commit.subject };
-  }
-  const resolved = await ctx.repository.resolveCommit(rev);
-  if ('problem' in resolved) return pointer(p, 'INCONCLUSIVE', `revision ${rev} is not in ${ctx.repositoryName} (${resolved.problem})`);
-  const commit = await ctx.repository.commit(resolved.oid);
-  return { oid: resolved.oid, subject: 'problem' in commit ? '' : (commit.message.split('\n')[0] ?? '').trim() };
-}
-
-/**
- * A forge file or folder URL (`blob/<rev>/<path>#L10-L20`): the revision may hold `/` (a branch
- * name), so each split of the segments is tried, the shortest revision first, as forges do.
- */
-async function resolveForgeFile(p: ClassifiedPointer, rest: readonly string[], lines: LineRange | null, ctx: EvidenceContext): Promise<EvidencePointer> {
-  if (!ctx.repository) return pointer(p, 'INCONCLUSIVE', ctx.problem ?? 'no repository');
-  for (let n = 1; n < rest.length; n++) {
-    const rev = rest.slice(0, n).join('/');
-    const path = normaliseRelativePath(rest.slice(n).join('/'));
-    if (path === null || path === '') continue;
-    // A ref name that does not resolve may be the first part of a longer one (`feature/x`); a SHA is what it is.
-    const sha = /^[0-9a-f]{7,40}$/i.test(rev);
-    if (!sha && 'problem' in (await ctx.repository.resolveCommit(rev))) continue;
-    const commit = await revisionOf(p, rev, ctx);
-    if (isPointer(commit)) return commit;
-    const at: ClassifiedPointer = { ...p, kind: 'path', path, ...(lines ? { from: lines.from, to: lines.to, ...(lines.written !== undefined ? { lines: [lines] } : {}) } : {}) };
-    // At the landed head the file is checked as any path is (and links to its page); at another revision, in that commit's tree.
-    return commit.oid === ctx.head ? resolvePath(at, ctx) : resolveAt(at, path, commit, ctx);
-  }
-  // A revision and no path (`tree/1793735`, `tree/release/2.0`): the repository's root at that
-  // commit, checked as the commit (spec/input.md section 3, `commit`; trust8: a commit that is
-  // there was said "not in" the repository).
-  const whole = rest.join('/');
-  if (whole !== '' && lines === null) {
-    const sha = /^[0-9a-f]{7,40}$/i.test(whole);
-    if (sha) return resolveCommit({ ...p, kind: 'commit', hex: whole.toLowerCase() }, ctx);
-    const ref = await ctx.repository.resolveCommit(whole);
-    if ('oid' in ref) return resolveCommit({ ...p, kind: 'commit', hex: ref.oid }, ctx);
-  }
-  return pointer(p, 'INCONCLUSIVE', `the revision this URL names (${rest[0] ?? ''}) is not in ${ctx.repositoryName}`);
 }
 
 /**
@@ -1234,79 +681,6 @@ async function resolveArtifact(p: ClassifiedPointer, rel: string, ctx: EvidenceC
  */
 export async function resolvePointer(p: ClassifiedPointer, ctx: EvidenceContext, cell: CellWords = NO_WORDS): Promise<EvidencePointer> {
   return resolveOne(p, ctx, cell);
-}
-
-/** What a missing path, line or commit is when the landed head predates the row. */
-const PREDATED: ReadonlySet<string> = new Set(['evidence/path-not-found', 'evidence/line-out-of-range', 'evidence/commit-not-found', 'evidence/test-not-found']);
-
-/**
- * A repository older than the trail (issue 26, item 2): for a row not committed with the
- * repository and dated after the landed head's commit, a path, line or commit missing at that
- * head may simply have come later. INCONCLUSIVE with that reason, not a fault. Likewise for a
- * row first seen where a shallow clone's history stops (`RowPlace.historyCut`): what it cites
- * may have been there when it was written, before the cut. Applied where a
- * path, line or commit is found missing at the head, never to a refusal (a path inside `.git`,
- * an uncommitted file of the work tree) nor to a path cited at an explicit commit.
- */
-function predated(resolved: EvidencePointer, ctx: EvidenceContext): EvidencePointer {
-  if ((!ctx.row?.headPredates && ctx.row?.historyCut === undefined) || resolved.status !== 'NOT_VERIFIED' || resolved.fault === undefined || !PREDATED.has(resolved.fault)) return resolved;
-  const { fault: _, ...rest } = resolved;
-  if (ctx.row?.headPredates) {
-    const when = ctx.row.headPredates;
-    return { ...rest, status: 'INCONCLUSIVE', reason: `${resolved.reason}; the landed head ${short(ctx.head as string)} (committed ${when.headTs}) predates this row, which is not committed with the repository` };
-  }
-  // A shallow clone (trial7): the row is first seen where the history stops, so it may have been written before, when what it cites was there.
-  // Said once for the project by repository/shallow-history, which counts these (reasonKind).
-  const at = ctx.row?.historyCut as string;
-  return {
-    ...rest,
-    status: 'INCONCLUSIVE',
-    reason: `${resolved.reason}; the repository is a shallow clone whose history stops at ${short(at)}, where this row is first seen: it may have been written earlier, when that was there (\`git fetch --unshallow\` would tell)`,
-    reasonKind: { kind: 'history-cut', at },
-  };
-}
-
-/**
- * A row of a trail never committed with the repository, placed by its time on the landed head's
- * first-parent line (`RowPlace.dated`): a path or lines missing at the head that were there at
- * that commit were there when the row was written, so their absence now says nothing of the
- * claim — INCONCLUSIVE with that reason, linked to the file at that commit, as a row dated after
- * the head is (issue 26, item 2, the same reading of a row's time; trust9: a file deleted the
- * day after the row was a high `evidence/path-not-found`). What was not there then either keeps
- * its fault. Any other verdict is returned as it is.
- */
-async function datedInstead(verdict: EvidencePointer, p: ClassifiedPointer, path: string, ctx: EvidenceContext): Promise<EvidencePointer> {
-  const dated = ctx.row?.dated;
-  if (dated === undefined || !ctx.repository || verdict.status !== 'NOT_VERIFIED') return verdict;
-  if (verdict.fault !== 'evidence/path-not-found' && verdict.fault !== 'evidence/line-out-of-range') return verdict;
-  const then = await ctx.repository.lookupPath(dated.oid, path);
-  const ranges = rangesOf(p);
-  let target: EvidencePointer['target'];
-  if (then.status === 'tree' && ranges === null) target = { type: 'commit', oid: dated.oid };
-  else if (then.status === 'blob' && then.mode !== '120000') {
-    if (ranges !== null) {
-      const text = await ctx.repository.blobText(then.oid);
-      if (text.status !== 'text' || ranges.some((r) => r.from < 1 || r.to < r.from || r.to > text.lines)) return verdict;
-    }
-    const first = ranges?.[0];
-    const lined = first ? { from: first.from, to: first.to } : {};
-    // Moved unchanged since (`git mv`): the same file, and the same lines, at its new path of the head.
-    const to = verdict.fault === 'evidence/path-not-found' && ctx.head ? await movedTo(ctx.repository, dated.oid, ctx.head, then.oid) : null;
-    if (to !== null) {
-      const what = ranges === null ? 'file' : rangesText(ranges);
-      return pointer(p, 'VERIFIED', `${path} was at ${short(dated.oid)}, the landed head's line when this row was written (committed ${dated.ts}); now the same ${what} of ${to} at the landed head ${short(ctx.head as string)}, as ${path} was moved there unchanged`, {
-        target: { type: 'file', path: to, origin: 'repository', ...lined },
-      });
-    }
-    target = { type: 'file', path, origin: 'repository', at: dated.oid, ...lined };
-  } else return verdict;
-  const { fault: _, ...rest } = verdict;
-  return {
-    ...rest,
-    status: 'INCONCLUSIVE',
-    reason: `${verdict.reason}; it was there at ${short(dated.oid)}, the landed head's line when this row was written (committed ${dated.ts}; the trail is not committed with the repository, so its time tells)`,
-    target,
-  };
 }
 
 /** `gradlew:10`, `link:1`: one name (no `/`, no known extension) and its lines. */
@@ -1395,6 +769,9 @@ async function committedRefPath(p: ClassifiedPointer, ctx: EvidenceContext): Pro
   return { raw: p.raw, kind: 'path', path, ...lines, ...(ref.oid === ctx.head ? {} : { rev: ref.oid }) };
 }
 
+/** The path checks a forge file URL is checked with (forge-resolution.ts). */
+const FILE_PATHS: FilePaths = { resolvePath: (p, ctx) => resolvePath(p, ctx), resolveAt };
+
 async function resolveOne(p: ClassifiedPointer, ctx: EvidenceContext, cell: CellWords): Promise<EvidencePointer> {
   try {
     switch (p.kind) {
@@ -1411,7 +788,7 @@ async function resolveOne(p: ClassifiedPointer, ctx: EvidenceContext, cell: Cell
       case 'rubric':
         return await resolveRubric(p, ctx);
       case 'url':
-        return await resolveUrl(p, ctx);
+        return await resolveUrl(p, ctx, FILE_PATHS);
       case 'command':
         return pointer(p, 'INCONCLUSIVE', 'a command is not evidence of its result');
       case 'ephemeral':
@@ -1425,6 +802,12 @@ async function resolveOne(p: ClassifiedPointer, ctx: EvidenceContext, cell: Cell
         if (p.truncated) return pointer(p, 'INCONCLUSIVE', 'the cell holds more pointers than are read; the rest is shown as written, not checked');
         const named = (await committedNameWithLines(p, ctx)) ?? (await committedTag(p, ctx)) ?? (await committedRefPath(p, ctx));
         if (named !== null) return await resolveOne(named, ctx, cell);
+        // `src` alone: the folder the word names at the root (bare-folder.ts), said so.
+        const folder = ctx.head ? await bareFolder(p, cell.words, ctx.repository, [...new Set([ctx.head, ctx.row?.recordedIn].filter((c): c is string => c !== undefined))]) : null;
+        if (folder !== null) {
+          const resolved = await resolveOne(folder, ctx, cell);
+          return reworded(resolved, `a bare word naming a folder at the repository's root, read as ${folder.path}: ${resolved.reason}`);
+        }
         return pointer(p, 'NOT_VERIFIED', PROSE_REASON, { fault: 'evidence/prose' });
       }
     }

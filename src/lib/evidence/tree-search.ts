@@ -6,7 +6,9 @@
  */
 import type { GitRepository } from '../git/repository.ts';
 import { isRecordPath } from '../formats/format-lookup.ts';
-import { indexOfName } from './name-match.ts';
+import { indexOfName, indexOfTitle } from './name-match.ts';
+import { definitionLine } from './definition-span.ts';
+import { lineAtIndex } from '../text/line-breaks.ts';
 
 /** At most this many files are searched per repository. */
 export const SEARCH_MAX_FILES = 20_000;
@@ -39,11 +41,16 @@ async function loadCorpus(repo: GitRepository, head: string): Promise<Corpus> {
 }
 
 /**
- * Finds the first file (in tree order) containing `name` as a whole name (`indexOfName`), with the 1-based line of the first
- * match. `path: null` when not found; `problem` when the tree cannot be read or the search
- * was cut by the limits and found nothing.
+ * Finds `name` as a whole name (`indexOfName`) in the tree, preferring where it is defined: the
+ * first file (in tree order) that defines it (definition-span.ts `definitionLine`; a title
+ * holding white space, where it opens a string: name-match.ts `indexOfTitle`), with that line
+ * and `defined: true`; else the first file that only mentions it, with the line of its first
+ * mention and `defined: false` (trust10: a test named only in a plan, `docs/plan.md`, was
+ * VERIFIED "test found in docs/plan.md" though no such test was written). `path: null` when not
+ * found; `problem` when the tree cannot be read or the search was cut by the limits and found
+ * nothing.
  */
-export async function searchTree(repo: GitRepository, head: string, name: string): Promise<{ path: string | null; line: number } | { problem: string }> {
+export async function searchTree(repo: GitRepository, head: string, name: string): Promise<{ path: string | null; line: number; defined: boolean } | { problem: string }> {
   let byHead = corpora.get(repo);
   if (!byHead) {
     byHead = new Map();
@@ -56,10 +63,17 @@ export async function searchTree(repo: GitRepository, head: string, name: string
   }
   const corpus = await pending;
   if ('problem' in corpus) return corpus;
+  const titled = /\s/.test(name);
+  let mention: { path: string; line: number } | null = null;
   for (const file of corpus.files) {
     const index = indexOfName(file.text, name);
-    if (index !== -1) return { path: file.path, line: file.text.slice(0, index).split('\n').length };
+    if (index === -1) continue;
+    const defined = titled ? indexOfTitle(file.text, name) : -1;
+    const line = titled ? (defined === -1 ? null : lineAtIndex(file.text, defined)) : definitionLine(file.text, name);
+    if (line !== null) return { path: file.path, line, defined: true };
+    mention ??= { path: file.path, line: lineAtIndex(file.text, index) };
   }
+  if (mention !== null) return { ...mention, defined: false };
   if (corpus.truncated) return { problem: 'not found in the part of the tree searched (the tree is larger than the search limits)' };
-  return { path: null, line: 0 };
+  return { path: null, line: 0, defined: false };
 }

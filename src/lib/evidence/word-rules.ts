@@ -25,6 +25,7 @@ import {
   isVariablePath,
   LETTER_WORDS,
   LINE_AFTER,
+  MORE_LINES,
   LINE_BEFORE,
   pathPointer,
   pathToken,
@@ -429,7 +430,14 @@ const path: WordRule = {
         raw = `${leftover.splice(leftover.length - taken, taken).join(' ')} ${token}`;
       } else if (after) {
         setRange((after[1] ?? after[3]) as string, after[2] ?? after[4]);
-        const taken = after[0].trim().split(/\s+/).length;
+        let taken = after[0].trim().split(/\s+/).length;
+        // `lines 12 and 40`: a second line or range ending the item is cited too.
+        const rest = words.slice(s.i + 1 + taken);
+        const more = rest.length <= 3 ? MORE_LINES.exec(`${(words[s.i + taken] as string).endsWith(',') ? ', ' : ''}${rest.join(' ')}`) : null;
+        if (more) {
+          p.lines = [p.lines?.[0] ?? lineRange((after[1] ?? after[3]) as string, after[2] ?? after[4]), lineRange(more[1] as string, more[2])];
+          taken += rest.length;
+        }
         raw = [token, ...words.slice(s.i + 1, s.i + 1 + taken)].join(' ');
         skip(s, taken);
       }
@@ -455,6 +463,16 @@ const path: WordRule = {
       p.rev = rev.toLowerCase();
       p.raw = `${raw} ${words[s.i + 1]} ${rev}`;
       skip(s, 2);
+    } else if (p.rev === undefined) {
+      // `src/a.ts:12 (abc1234)`: the commit in brackets after a path is where it is cited, as `in abc1234` is
+      // (trust10: it was read as a name to look for in the file, so a made-up commit raised nothing);
+      // `(HEAD)`, `(main)`: at the head, as `src/a.ts@HEAD` is.
+      const bracketed = /^\(([0-9a-f]{7,40}|HEAD|main|master|trunk)\)[,;.]?$/.exec(words[s.i + 1] ?? '');
+      if (bracketed && (!/^[0-9a-f]+$/i.test(bracketed[1] as string) || looksLikeSha(bracketed[1] as string))) {
+        if (/^[0-9a-f]+$/i.test(bracketed[1] as string)) p.rev = (bracketed[1] as string).toLowerCase();
+        p.raw = `${raw} (${bracketed[1]})`;
+        skip(s, 1);
+      }
     }
     const kind = isTestFile(p.path as string) ? 'test' : 'symbol';
     // `classifyStageGesture in src/stage-model.js`: a name cited in the file.

@@ -8,7 +8,7 @@
  */
 import type { ClassifiedPointer } from './classified-pointer.ts';
 import { looksLikeSha, rangeFields, shaRange } from './hex-shape.ts';
-import { backslashPath, EXTENSIONS, hasFileName, isGlob, looksLikePath, splitLineSuffix } from './path-shape.ts';
+import { backslashPath, EXTENSIONS, extensionOf, hasFileName, isGlob, isTestFile, looksLikePath, splitLineSuffix } from './path-shape.ts';
 import { fileUrlPath, isScpRemote, unsafeScheme, URL_RE } from './url-shape.ts';
 import { trimChars, trimEndChars } from '../text/trim-chars.ts';
 
@@ -30,6 +30,15 @@ export const RUBRIC_RE = /^(?:(?:\.\/)?design\/rubric\.md|rubric)(?:#|:)(.+)$/i;
  * would then show VERIFIED for the file alone.
  */
 export const LINE_AFTER = /^\(?(?:(?:@|at|on)\s*)?(?:lines?|l\.)\s*(\d{1,24})(?:\s*(?:-|–|to|\.\.)\s*(\d{1,24}))?(?=$|[\s,;:)])|^\(?#?L(\d{1,24})(?:\s*[-–]\s*L?(\d{1,24}))?\)?(?=$|[\s,;:])/i;
+/**
+ * A second line or range after a line claim in words, ending the item (`src/a.ts lines 12 and 40`,
+ * `line 12, 40-45`, `lines 3 & 9`): checked too (trust10: line 40 of a 30-line file was dropped and
+ * the pointer showed VERIFIED for line 12 alone). Read on the words after the claim, a `,` ending
+ * the claim's last word given back as `, `.
+ */
+export const MORE_LINES = /^(?:,\s*|(?:and|&)\s+)L?(\d{1,24})(?:\s*[-–]\s*L?(\d{1,24}))?[).]?$/i;
+/** `` `src/a.ts`:12 ``, `` `src/a.ts`:10-20, ``: a name in backticks and a line or range after them (what markdown writers type). */
+const TICKED_LINES = /^`([^`\s]{1,1024})`(:L?\d{1,24}(?:[-–]L?\d{1,24})?)[.,;:)]?$/;
 /** The same claim written before the path: `line 40 of src/a.ts`, `lines 3-4 in src/a.ts`. */
 export const LINE_BEFORE = /(?:^|\s)(?:(?:at|on)\s+)?lines?\s+(\d{1,24})(?:\s*(?:-|–|to)\s*(\d{1,24}))?\s+(?:of|in)$/i;
 /** A snake_case name of three or more words: a test function (`pinned_vulkan_runtime_archive_installs`). */
@@ -93,6 +102,9 @@ function bracketPairs(token: string): Int32Array {
  * token (`(src/a.ts)`). A markdown link gives its target. Linear: each end moves inwards once.
  */
 export function trimToken(token: string): string {
+  // `` `src/a.ts`:12 ``: a path in backticks, its line after them (trust10: it was prose).
+  const ticked = TICKED_LINES.exec(token);
+  if (ticked) return `${ticked[1]}${ticked[2]}`;
   const link = MARKDOWN_LINK.exec(token);
   if (link) return trimToken(link[1] as string);
   // A markdown autolink, `<https://…>` (trust9: it was prose); a placeholder (`<sha>`) has no scheme and stays.
@@ -150,6 +162,11 @@ const nearOf = (ctx: CellContext): string | undefined => ctx.folders.filter((f) 
 /** A path pointer for `token` (already a path shape), with its lines and the cell's folders. */
 export function pathPointer(raw: string, token: string, ctx: CellContext): ClassifiedPointer {
   const suffix = splitLineSuffix(token);
+  // `src/a.ts#parseRow`: after a source file (no heading to anchor to), `#` names a symbol in it (trust10: the
+  // name was dropped as a heading anchor, so the file alone showed VERIFIED for a name it may not hold).
+  if (suffix.anchor !== undefined && CODE_ANCHOR.test(suffix.anchor) && !MARKUP.has(extensionOf(suffix.path) ?? '')) {
+    return { raw, kind: isTestFile(suffix.path) ? 'test' : 'symbol', path: suffix.path, name: suffix.anchor };
+  }
   const p: ClassifiedPointer = { raw, kind: 'path', path: suffix.path };
   if (suffix.from !== undefined) {
     p.from = suffix.from;
@@ -168,6 +185,11 @@ export function pathPointer(raw: string, token: string, ctx: CellContext): Class
   if (folder !== null) ctx.folders.push(folder);
   return p;
 }
+
+/** An identifier after `#` (`parseRow`, `Parser.parse`): a name in a source file. */
+const CODE_ANCHOR = /^[A-Za-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*)?$/;
+/** Files whose `#anchor` is a heading or element id, never a symbol. */
+const MARKUP: ReadonlySet<string> = new Set(['md', 'mdx', 'markdown', 'rst', 'adoc', 'txt', 'html', 'htm', 'ipynb', 'xml', 'svg', 'pdf', 'json', 'yaml', 'yml', 'toml']);
 
 /** `9946590:docs/DESIGN.md`: git's `<commit>:<path>`, a SHA of 7–40 hex digits before the colon. */
 const REV_PATH = /^([0-9a-f]{7,40}):(\S+)$/i;

@@ -3,6 +3,7 @@
  * cited lines, line anchors"): the file's text at the landed head (or the artifact's), capped.
  */
 import type { GitRepository } from './repository.ts';
+import { textLines } from '../text/line-breaks.ts';
 
 /** Lines kept for a file page; beyond, only windows around cited lines are kept. */
 export const MAX_FILE_LINES = 2000;
@@ -22,7 +23,7 @@ export interface FileExcerpt {
 
 /** Cuts `text` to windows around `ranges` when it has more than {@link MAX_FILE_LINES} lines. */
 export function excerptText(path: string, text: string, ranges: ReadonlyArray<{ from: number; to: number }>): FileExcerpt {
-  const all = text.split('\n');
+  const all = textLines(text);
   if (all.length > 0 && all[all.length - 1] === '') all.pop();
   const bytes = Buffer.byteLength(text);
   if (all.length <= MAX_FILE_LINES) return { path, totalLines: all.length, bytes, windows: [{ start: 1, lines: all }], note: null };

@@ -13,6 +13,7 @@ import { Confinement } from '../fs/confined.ts';
 import { confinedGitFs, gitDirectoryConfinement } from './git-directory.ts';
 import { objectId, ObjectTypes, readObjectIndex, type ObjectHeader, type ObjectIndex } from './object-index.ts';
 import { agree } from '../text/agree.ts';
+import { countLines } from '../text/line-breaks.ts';
 
 /** A git object type. */
 export type ObjectType = 'commit' | 'tree' | 'blob' | 'tag';
@@ -76,13 +77,8 @@ export const MAX_TEXT_BLOB_BYTES = 2 * 1024 * 1024;
  */
 export const MAX_OBJECT_BYTES = 64 * 1024 * 1024;
 
-/** Counts lines the way an editor numbers them: a final newline does not open a line. */
-export function countLines(text: string): number {
-  if (text === '') return 0;
-  let n = 1;
-  for (let i = text.indexOf('\n'); i !== -1; i = text.indexOf('\n', i + 1)) n++;
-  return text.endsWith('\n') ? n - 1 : n;
-}
+/** Counts lines the way an editor numbers them (src/lib/text/line-breaks.ts: `\r\n`, `\n` or a lone `\r`). */
+export { countLines } from '../text/line-breaks.ts';
 
 /**
  * The first line of an error's message, with the git directories' paths taken out (isomorphic-git

@@ -17,6 +17,7 @@ import { resolveEvidence, type EvidenceContext, type RowPlace } from '../evidenc
 import { readCellPointers } from '../evidence/cell-reading.ts';
 import { ArtifactFolder, type ConsultedPaths } from '../evidence/artifacts.ts';
 import { runChecks } from '../checks/index.ts';
+import { citedCommitTimes } from '../evidence/commit-times.ts';
 import { readQuality } from '../quality/read-quality.ts';
 import { citedFrom, withFindingCitations } from '../projections/cited.ts';
 import { mergeSpan } from '../lifecycle/lifecycle-records.ts';
@@ -367,7 +368,9 @@ export async function analyseProject(prepared: PreparedProject, stages?: StageTi
   // A pointer that is only a secret (a private key's body line) is the secret flag's, not a missing path (secret-pointers.ts).
   for (const row of rows) row.evidence = readSecretPointers(row.evidence, secrets.found);
   for (const record of listed) if (record.evidence) record.evidence = readSecretPointers(record.evidence, secrets.found);
-  const raised = runChecks({ rows, invalid: listed, warnings, audit, reviewFlags, repository: canonical.info, arena: quality.arena, verdicts: quality.verdicts, coordination: history.coordination, beads: history.beads, recordHistory, secrets: { found: secrets.found, redacted: secretSettings.redact } });
+  // When the commits rows cite by SHA were made: a row cannot cite one made after it (evidence/commit-after-row).
+  const commitTimes = await citedCommitTimes(canonical.repository, rows);
+  const raised = runChecks({ rows, invalid: listed, warnings, audit, reviewFlags, repository: canonical.info, arena: quality.arena, verdicts: quality.verdicts, coordination: history.coordination, beads: history.beads, recordHistory, commitTimes, secrets: { found: secrets.found, redacted: secretSettings.redact } });
   const flags = sortFlags(boundFlags([...raised, ...reviewFlags], listed), rows);
 
   if (stages) {

@@ -1,0 +1,145 @@
+/**
+ * Where a pytest node id's names are defined in a Python file, by scope (trust10): in
+ * `tests/test_x.py::TestA::test_b`, `test_b` must be a method of the module-level class `TestA`
+ * (or of a class `TestA` inherits from in the same file), not a `def test_b` anywhere after
+ * `class TestA` — before, one inside another class `TestB` was VERIFIED, landing the reader on a
+ * test the row never named. Scopes are read by indentation, as Python reads them: a `class` or
+ * `def` line opens a block that ends before the next non-blank line indented no deeper. A
+ * heuristic, not a parser (a string spanning lines at a shallower indent may end a block early),
+ * so a name it cannot place is "not found here", never "found". Pure; linear in the file's lines.
+ */
+import { textLines } from '../text/line-breaks.ts';
+
+/** A `class` or `def` line: its indent, word, name and (for a class) its bases as written. */
+const DEFINITION = /^([ \t]*)(?:async[ \t]+)?(class|def)[ \t]+([A-Za-z_]\w*)[ \t]*(?:\(([^)]*)\))?/;
+
+/** One block of the file: lines `from`–`to` (1-based, inclusive) inside a definition, its body. */
+interface Block {
+  from: number;
+  to: number;
+}
+
+/** A definition found in a block. */
+interface Definition {
+  line: number;
+  kind: 'class' | 'def';
+  name: string;
+  bases: string[];
+  body: Block;
+}
+
+/** What a pytest node id's names are in a file. */
+export type NodePlace =
+  /** Defined where the id says: the last name's line, and in words where (`in class TestA`, `in class TestBase, which TestA inherits from`). */
+  | { status: 'found'; line: number; where: string }
+  /** The class the id names inherits from a class not defined in the file: the method may be inherited; `line` is where the name is defined elsewhere, if it is. */
+  | { status: 'inherited'; bases: string[]; line?: number }
+  /** Not where the id says; `elsewhere` names the first other place the last name is defined (`line 12, in class TestB`). */
+  | { status: 'missing'; elsewhere?: string };
+
+const indentOf = (line: string): number => line.length - line.trimStart().length;
+
+/** Definitions directly in `block` (not nested deeper), in order. */
+function definitionsIn(lines: readonly string[], block: Block): Definition[] {
+  const out: Definition[] = [];
+  let depth = -1;
+  for (let n = block.from; n <= block.to; n++) {
+    const text = lines[n - 1] as string;
+    if (text.trim() === '' || text.trimStart().startsWith('#')) continue;
+    const indent = indentOf(text);
+    // The block's own depth: its first statement's indent.
+    if (depth === -1) depth = indent;
+    if (indent !== depth) continue;
+    const m = DEFINITION.exec(text);
+    if (m === null) continue;
+    out.push({ line: n, kind: m[2] as 'class' | 'def', name: m[3] as string, bases: (m[4] ?? '').split(',').map((b) => b.trim()).filter((b) => b !== '' && !b.includes('=')), body: { from: n + 1, to: endOf(lines, n, block.to) } });
+  }
+  return out;
+}
+
+/** The last line of the block a definition at line `head` opens (before the next non-blank line indented no deeper), at most `limit`. */
+function endOf(lines: readonly string[], head: number, limit: number): number {
+  const indent = indentOf(lines[head - 1] as string);
+  let last = head;
+  for (let n = head + 1; n <= limit; n++) {
+    const text = lines[n - 1] as string;
+    if (text.trim() === '') continue;
+    if (indentOf(text) <= indent) break;
+    last = n;
+  }
+  return last;
+}
+
+/** The base classes inherited from at most this deep (a chain in one file is short). */
+const MAX_BASE_DEPTH = 8;
+
+/**
+ * Where the names of a pytest node id (`['TestA', 'test_b']`, `['test_sum']`) are defined in
+ * Python source `text`: each a definition directly inside the one before (the first at module
+ * level), a method also found in a class of the file the class inherits from.
+ */
+export function pytestNodePlace(text: string, names: readonly string[]): NodePlace {
+  const lines = textLines(text);
+  const module: Block = { from: 1, to: lines.length };
+  const top = definitionsIn(lines, module);
+  const classes = new Map(top.filter((d) => d.kind === 'class').map((d) => [d.name, d]));
+  let scope = top;
+  let owner: Definition | null = null;
+  for (const [i, name] of names.entries()) {
+    const last = i === names.length - 1;
+    let found = scope.find((d) => d.name === name && (last || d.kind === 'class'));
+    let via = '';
+    // A method inherited from a class of the same file (`class TestA(TestBase)`).
+    if (found === undefined && owner !== null) {
+      const inherited = inheritedFrom(lines, owner, name, classes);
+      if (inherited !== null) {
+        found = inherited.def;
+        via = `in class ${inherited.from}, which class ${owner.name} inherits from`;
+      } else if (owner.bases.some((b) => b !== 'object' && !classes.has(b))) {
+        const other = firstDefinition(lines, module, names[names.length - 1] as string);
+        return { status: 'inherited', bases: owner.bases, ...(other ? { line: other.line } : {}) };
+      }
+    }
+    if (found === undefined) {
+      const other = firstDefinition(lines, module, names[names.length - 1] as string);
+      return other ? { status: 'missing', elsewhere: `line ${other.line}, ${other.in ?? 'at module level'}` } : { status: 'missing' };
+    }
+    if (last) return { status: 'found', line: found.line, where: via || (owner ? `in class ${owner.name}` : 'at module level') };
+    owner = found;
+    scope = definitionsIn(lines, found.body);
+  }
+  return { status: 'missing' };
+}
+
+/** A method `name` of a class `owner` inherits from, in the same file (depth-first, as far as {@link MAX_BASE_DEPTH}). */
+function inheritedFrom(lines: readonly string[], owner: Definition, name: string, classes: ReadonlyMap<string, Definition>, depth = 0): { def: Definition; from: string } | null {
+  if (depth >= MAX_BASE_DEPTH) return null;
+  for (const base of owner.bases) {
+    const cls = classes.get(base);
+    if (cls === undefined || cls === owner) continue;
+    const def = definitionsIn(lines, cls.body).find((d) => d.name === name);
+    if (def) return { def, from: cls.name };
+    const deeper = inheritedFrom(lines, cls, name, classes, depth + 1);
+    if (deeper) return deeper;
+  }
+  return null;
+}
+
+/** The first `def`/`class` of `name` anywhere in the file, and what it is directly in (`in class TestB`, `in function helper`; none at module level). */
+function firstDefinition(lines: readonly string[], module: Block, name: string): { line: number; in?: string } | null {
+  const walk = (block: Block, cls: string | undefined): { line: number; in?: string } | null => {
+    for (const d of definitionsIn(lines, block)) {
+      if (d.name === name) return { line: d.line, ...(cls ? { in: cls } : {}) };
+      const inner = walk(d.body, `in ${d.kind === 'class' ? 'class' : 'function'} ${d.name}`);
+      if (inner) return inner;
+    }
+    return null;
+  };
+  return walk(module, undefined);
+}
+
+/** A pytest node id's names (`tests/test_x.py::TestA::test_b` → `['TestA', 'test_b']`), from a test pointer read as one, or null. */
+export function pytestNames(p: { kind: string; raw: string; path?: string; name?: string }): string[] | null {
+  if (p.kind !== 'test' || p.path === undefined || p.name === undefined || !p.path.endsWith('.py') || !p.raw.includes(`${p.path}::`)) return null;
+  return p.name.split(' > ');
+}

@@ -1,0 +1,195 @@
+/**
+ * A pointer read where its row stands in the repository's history (issue 26, items 1 and 2;
+ * trust9): lines as the commit that recorded the row saw them, followed to the landed head; a
+ * path cited whole and deleted or moved since; what a head that predates the row, a shallow
+ * clone's cut, or the head's commit of the row's time says of what is missing now. Moved from
+ * resolve.ts as it was.
+ */
+import type { EvidencePointer } from '../model/types.ts';
+import type { GitRepository } from '../git/repository.ts';
+import type { ClassifiedPointer } from './classify.ts';
+import type { LineRange } from './path-shape.ts';
+import { findByBlob } from './tree-paths.ts';
+import { followLines, lineMapOf } from './line-follow.ts';
+import type { EvidenceContext } from './resolve-context.ts';
+import { short, pointer, rangesText, rangeVerb, rangesOf, claimPointer } from './pointer-verdict.ts';
+
+/**
+ * Whether a path (and its cited lines, when any) was there when the row was written: at the commit
+ * that recorded the row, or at the landed head's commit of the row's time (`RowPlace.dated`).
+ */
+export async function thereThen(p: ClassifiedPointer, path: string, ctx: EvidenceContext): Promise<boolean> {
+  const commit = ctx.row?.recordedIn ?? ctx.row?.dated?.oid;
+  if (commit === undefined || !ctx.repository || commit === ctx.head) return false;
+  const then = await ctx.repository.lookupPath(commit, path);
+  const ranges = rangesOf(p);
+  if (then.status === 'tree') return ranges === null;
+  if (then.status !== 'blob' || then.mode === '120000') return false;
+  if (ranges === null) return true;
+  const text = await ctx.repository.blobText(then.oid);
+  return text.status === 'text' && ranges.every((r) => r.from >= 1 && r.to >= r.from && r.to <= text.lines);
+}
+
+/**
+ * A `path:line` as the row saw it (issue 26, item 1): when the trail's history says which commit
+ * recorded the row and the file differs there from the landed head, the cited lines are shown
+ * at that commit and followed to the head with a line diff (`diffArrays`, Myers' algorithm, as
+ * `git diff` runs by default). Lines that survive are VERIFIED at their place at the head ("cited
+ * 141–162 at f3d10ee; now 152–173 at the landed head"); lines all changed or deleted since, or a
+ * file deleted since, are INCONCLUSIVE with that reason. Null when the rule does not apply (no
+ * recording commit, no lines, the file not a text file there, the same file at the head, the
+ * lines not in the file even at that commit): the pointer is then checked at the head alone.
+ */
+export async function asRecorded(p: ClassifiedPointer, path: string, ctx: EvidenceContext): Promise<EvidencePointer | null> {
+  const ranges = rangesOf(p);
+  const commit = ctx.row?.recordedIn;
+  if (ranges === null || commit === undefined || !ctx.repository || !ctx.head || commit === ctx.head) return null;
+  if (claimPointer(p, path, ctx)) return null;
+  const then = await ctx.repository.lookupPath(commit, path);
+  if (then.status !== 'blob' || then.mode === '120000') return null;
+  const now = await ctx.repository.lookupPath(ctx.head, path);
+  if (now.status === 'error') return null;
+  if (now.status === 'blob' && now.oid === then.oid) return null;
+  const thenText = await ctx.repository.blobText(then.oid);
+  if (thenText.status !== 'text') return null;
+  if (ranges.some((r) => r.from < 1 || r.to < r.from || r.to > thenText.lines)) return null;
+  const first = ranges[0] as LineRange;
+  const target = { target: { type: 'file' as const, path, origin: 'repository' as const, from: first.from, to: first.to, at: commit } };
+  const cited = `cited ${rangesText(ranges).replace(/^lines /, '')} at ${short(commit)}`;
+  if (now.status !== 'blob') {
+    // Moved unchanged since (`git mv`): the same blob at one other path of the landed head.
+    const to = await movedTo(ctx.repository, commit, ctx.head, then.oid);
+    if (to !== null) {
+      return pointer(p, 'VERIFIED', `${cited}; now the same ${rangesText(ranges)} of ${to} at the landed head ${short(ctx.head)}, as ${path} was moved there unchanged`, target);
+    }
+    return pointer(p, 'INCONCLUSIVE', `${rangesText(ranges)} of ${path} ${rangeVerb(ranges) === 'is' ? 'was' : 'were'} there at ${short(commit)}, the commit that recorded this row; ${path} is not a file at the landed head ${short(ctx.head)} (deleted or moved since)`, target);
+  }
+  const nowText = await ctx.repository.blobText(now.oid);
+  if (nowText.status !== 'text') return null;
+  const moved = followLines(thenText.text, nowText.text, ranges, lineMapOf(ctx.repository, then.oid, now.oid));
+  if (moved === null) return null;
+  const kept = moved.filter((m) => m.now !== null) as Array<{ then: LineRange; now: LineRange; kept: number }>;
+  const lost = moved.reduce((n, m) => n + (m.then.to - m.then.from + 1) - m.kept, 0);
+  if (kept.length === 0) {
+    return pointer(p, 'INCONCLUSIVE', `${cited}, the commit that recorded this row; ${rangeVerb(ranges) === 'is' ? 'it was' : 'they were'} changed or deleted since: none is at the landed head ${short(ctx.head)}`, target);
+  }
+  const nowRanges = kept.map((m) => m.now);
+  const changed = lost > 0 ? ` (${lost} of ${moved.reduce((n, m) => n + m.then.to - m.then.from + 1, 0)} cited lines changed or deleted since)` : '';
+  return pointer(p, 'VERIFIED', `${cited}; now ${rangesText(nowRanges).replace(/^lines /, '')} at the landed head ${short(ctx.head)}, as ${path} changed since${changed}`, target);
+}
+
+/**
+ * The one path of the landed head a file was moved to unchanged (`git mv`) since `commit`: the
+ * paths that hold its blob at the head, less those that held it already at `commit`. A copy that
+ * was there all along is no move (trust9: `docs/gone.md:2`, deleted, was VERIFIED as "moved
+ * there unchanged" to `docs/copy.md`, which always held the same text — the link landed on a
+ * file the row never cited). Null unless exactly one path is left.
+ */
+async function movedTo(repository: GitRepository, commit: string, head: string, blob: string): Promise<string | null> {
+  const now = await findByBlob(repository, head, blob);
+  if ('problem' in now) return null;
+  const then = await findByBlob(repository, commit, blob);
+  if ('problem' in then) return null;
+  const before = new Set(then);
+  const fresh = now.filter((path) => !before.has(path));
+  return fresh.length === 1 ? (fresh[0] as string) : null;
+}
+
+/**
+ * A path cited whole (no lines) that is not at the landed head, as the commit that recorded the
+ * row saw it (issue 26, item 1, as {@link asRecorded} does for lines): a file moved there
+ * unchanged since is VERIFIED at its new path; a file or folder there at that commit and deleted
+ * (or moved with an edit) since is INCONCLUSIVE with that reason, never a fault (trust9: `src/old.ts`
+ * was a high `evidence/path-not-found` while `src/old.ts:2` in the same row was VERIFIED). Null
+ * when the rule does not apply (no recording commit, or the path was not there either).
+ */
+export async function recordedWhole(p: ClassifiedPointer, path: string, ctx: EvidenceContext): Promise<EvidencePointer | null> {
+  const commit = ctx.row?.recordedIn;
+  if (rangesOf(p) !== null || commit === undefined || !ctx.repository || !ctx.head || commit === ctx.head) return null;
+  const then = await ctx.repository.lookupPath(commit, path);
+  const since = `the commit that recorded this row; it is not at the landed head ${short(ctx.head)} (deleted or moved since)`;
+  if (then.status === 'tree') {
+    return pointer(p, 'INCONCLUSIVE', `folder ${path} was there at ${short(commit)}, ${since}`, { target: { type: 'commit', oid: commit } });
+  }
+  if (then.status !== 'blob' || then.mode === '120000') return null;
+  const to = await movedTo(ctx.repository, commit, ctx.head, then.oid);
+  if (to !== null) {
+    return pointer(p, 'VERIFIED', `cited at ${short(commit)}; now the same file ${to} at the landed head ${short(ctx.head)}, as ${path} was moved there unchanged`, {
+      target: { type: 'file', path: to, origin: 'repository' },
+    });
+  }
+  return pointer(p, 'INCONCLUSIVE', `${path} was there at ${short(commit)}, ${since}`, { target: { type: 'file', path, origin: 'repository', at: commit } });
+}
+
+/** What a missing path, line or commit is when the landed head predates the row. */
+const PREDATED: ReadonlySet<string> = new Set(['evidence/path-not-found', 'evidence/line-out-of-range', 'evidence/commit-not-found', 'evidence/test-not-found']);
+
+/**
+ * A repository older than the trail (issue 26, item 2): for a row not committed with the
+ * repository and dated after the landed head's commit, a path, line or commit missing at that
+ * head may simply have come later. INCONCLUSIVE with that reason, not a fault. Likewise for a
+ * row first seen where a shallow clone's history stops (`RowPlace.historyCut`): what it cites
+ * may have been there when it was written, before the cut. Applied where a
+ * path, line or commit is found missing at the head, never to a refusal (a path inside `.git`,
+ * an uncommitted file of the work tree) nor to a path cited at an explicit commit.
+ */
+export function predated(resolved: EvidencePointer, ctx: EvidenceContext): EvidencePointer {
+  if ((!ctx.row?.headPredates && ctx.row?.historyCut === undefined) || resolved.status !== 'NOT_VERIFIED' || resolved.fault === undefined || !PREDATED.has(resolved.fault)) return resolved;
+  const { fault: _, ...rest } = resolved;
+  if (ctx.row?.headPredates) {
+    const when = ctx.row.headPredates;
+    return { ...rest, status: 'INCONCLUSIVE', reason: `${resolved.reason}; the landed head ${short(ctx.head as string)} (committed ${when.headTs}) predates this row, which is not committed with the repository` };
+  }
+  // A shallow clone (trial7): the row is first seen where the history stops, so it may have been written before, when what it cites was there.
+  // Said once for the project by repository/shallow-history, which counts these (reasonKind).
+  const at = ctx.row?.historyCut as string;
+  return {
+    ...rest,
+    status: 'INCONCLUSIVE',
+    reason: `${resolved.reason}; the repository is a shallow clone whose history stops at ${short(at)}, where this row is first seen: it may have been written earlier, when that was there (\`git fetch --unshallow\` would tell)`,
+    reasonKind: { kind: 'history-cut', at },
+  };
+}
+
+/**
+ * A row of a trail never committed with the repository, placed by its time on the landed head's
+ * first-parent line (`RowPlace.dated`): a path or lines missing at the head that were there at
+ * that commit were there when the row was written, so their absence now says nothing of the
+ * claim — INCONCLUSIVE with that reason, linked to the file at that commit, as a row dated after
+ * the head is (issue 26, item 2, the same reading of a row's time; trust9: a file deleted the
+ * day after the row was a high `evidence/path-not-found`). What was not there then either keeps
+ * its fault. Any other verdict is returned as it is.
+ */
+export async function datedInstead(verdict: EvidencePointer, p: ClassifiedPointer, path: string, ctx: EvidenceContext): Promise<EvidencePointer> {
+  const dated = ctx.row?.dated;
+  if (dated === undefined || !ctx.repository || verdict.status !== 'NOT_VERIFIED') return verdict;
+  if (verdict.fault !== 'evidence/path-not-found' && verdict.fault !== 'evidence/line-out-of-range') return verdict;
+  const then = await ctx.repository.lookupPath(dated.oid, path);
+  const ranges = rangesOf(p);
+  let target: EvidencePointer['target'];
+  if (then.status === 'tree' && ranges === null) target = { type: 'commit', oid: dated.oid };
+  else if (then.status === 'blob' && then.mode !== '120000') {
+    if (ranges !== null) {
+      const text = await ctx.repository.blobText(then.oid);
+      if (text.status !== 'text' || ranges.some((r) => r.from < 1 || r.to < r.from || r.to > text.lines)) return verdict;
+    }
+    const first = ranges?.[0];
+    const lined = first ? { from: first.from, to: first.to } : {};
+    // Moved unchanged since (`git mv`): the same file, and the same lines, at its new path of the head.
+    const to = verdict.fault === 'evidence/path-not-found' && ctx.head ? await movedTo(ctx.repository, dated.oid, ctx.head, then.oid) : null;
+    if (to !== null) {
+      const what = ranges === null ? 'file' : rangesText(ranges);
+      return pointer(p, 'VERIFIED', `${path} was at ${short(dated.oid)}, the landed head's line when this row was written (committed ${dated.ts}); now the same ${what} of ${to} at the landed head ${short(ctx.head as string)}, as ${path} was moved there unchanged`, {
+        target: { type: 'file', path: to, origin: 'repository', ...lined },
+      });
+    }
+    target = { type: 'file', path, origin: 'repository', at: dated.oid, ...lined };
+  } else return verdict;
+  const { fault: _, ...rest } = verdict;
+  return {
+    ...rest,
+    status: 'INCONCLUSIVE',
+    reason: `${verdict.reason}; it was there at ${short(dated.oid)}, the landed head's line when this row was written (committed ${dated.ts}; the trail is not committed with the repository, so its time tells)`,
+    target,
+  };
+}

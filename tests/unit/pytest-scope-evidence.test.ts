@@ -1,0 +1,88 @@
+/**
+ * A pytest node id checked by scope (trust10, finding 4): `tests/test_x.py::TestA::test_b` was
+ * VERIFIED when a `def test_b` stood anywhere after `class TestA`, even inside another class
+ * `TestB` — the link landed on a test the row never named. Now the method must be inside the
+ * class, by indentation (or in a class of the file it inherits from), and the reason says where
+ * it was found; one found only elsewhere is the medium `evidence/test-not-found` a missing test
+ * title is, saying where it is instead; a class inheriting from one the file does not define is
+ * INCONCLUSIVE (the test may be inherited).
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ProjectModel } from '../../src/lib/model/types.ts';
+import { pytestNodePlace } from '../../src/lib/evidence/python-scope.ts';
+import { analyseProject, commitAll, fixtureDir, initRepo, removeFixture, trailRow as row, trailText, writeFiles } from '../trail-fixtures.ts';
+
+const SOURCE = [
+  'import unittest', // 1
+  '', // 2
+  'class TestA:', // 3
+  '    def test_a(self):', // 4
+  '        pass', // 5
+  '', // 6
+  '    class TestInner:', // 7
+  '        def test_deep(self):', // 8
+  '            pass', // 9
+  '', // 10
+  'class TestB:', // 11
+  '    def test_b(self):', // 12
+  '        def test_c():', // 13
+  '            pass', // 14
+  '', // 15
+  'class Base:', // 16
+  '    def test_shared(self):', // 17
+  '        pass', // 18
+  '', // 19
+  'class TestChild(Base):', // 20
+  '    pass', // 21
+  '', // 22
+  'class TestCase(unittest.TestCase):', // 23
+  '    pass', // 24
+  '', // 25
+].join('\n');
+
+let dir: string;
+let model: ProjectModel;
+
+beforeAll(async () => {
+  dir = await fixtureDir('pytest-scope');
+  await initRepo(dir);
+  await writeFiles(dir, {
+    'tests/test_x.py': SOURCE,
+    'decisions.jsonl': trailText([
+      row('2026-03-01T09:00:00Z', 'start', 'tests/test_x.py::TestA::test_a', 'start'),
+      row('2026-03-01T09:01:00Z', 'Other class', 'tests/test_x.py::TestA::test_b'),
+      row('2026-03-01T09:02:00Z', 'Nested', 'tests/test_x.py::TestA::TestInner::test_deep'),
+      row('2026-03-01T09:03:00Z', 'Inherited here', 'tests/test_x.py::TestChild::test_shared'),
+      row('2026-03-01T09:04:00Z', 'Inherited elsewhere', 'tests/test_x.py::TestCase::test_b'),
+      row('2026-03-01T09:05:00Z', 'A method is no module function', 'tests/test_x.py::test_b'),
+    ]),
+  });
+  commitAll(dir, 'Tests and trail', '2026-03-01T10:00:00Z');
+  model = await analyseProject(dir);
+}, 60_000);
+
+afterAll(() => removeFixture(dir));
+
+describe('a pytest node id', () => {
+  it('is found only inside the class it names, and the reason says where', () => {
+    expect(model.rows.map((r) => r.evidence.map((p) => [p.raw, p.status, p.reason, p.fault ?? '']))).toEqual([
+      [['tests/test_x.py::TestA::test_a', 'VERIFIED', 'test found in tests/test_x.py at line 4, in class TestA', '']],
+      [['tests/test_x.py::TestA::test_b', 'NOT_VERIFIED', 'test “TestA > test_b” not found in tests/test_x.py at landed head: test_b is defined at line 12, in class TestB, not where the id names it', 'evidence/test-not-found']],
+      [['tests/test_x.py::TestA::TestInner::test_deep', 'VERIFIED', 'test found in tests/test_x.py at line 8, in class TestInner', '']],
+      [['tests/test_x.py::TestChild::test_shared', 'VERIFIED', 'test found in tests/test_x.py at line 17, in class Base, which class TestChild inherits from', '']],
+      [['tests/test_x.py::TestCase::test_b', 'INCONCLUSIVE', 'test_b is not defined in class TestCase of tests/test_x.py, which inherits from unittest.TestCase, not defined in this file: the test may be inherited (a test_b is defined at line 12); not checked', '']],
+      [['tests/test_x.py::test_b', 'NOT_VERIFIED', 'test “test_b” not found in tests/test_x.py at landed head: test_b is defined at line 12, in class TestB, not where the id names it', 'evidence/test-not-found']],
+    ]);
+    expect(model.rows[1]?.evidence[0]?.target).toBeUndefined();
+    expect(model.flags.filter((f) => f.kind === 'evidence/test-not-found').map((f) => [f.severity, f.rows])).toEqual([
+      ['medium', [model.rows[1]?.id]],
+      ['medium', [model.rows[5]?.id]],
+    ]);
+  });
+
+  it('reads scopes by indentation, with CRLF or \\r line ends too', () => {
+    expect(pytestNodePlace(SOURCE.replaceAll('\n', '\r'), ['TestB', 'test_b'])).toEqual({ status: 'found', line: 12, where: 'in class TestB' });
+    // A function nested in a method is not a method of the class.
+    expect(pytestNodePlace(SOURCE, ['TestB', 'test_c'])).toEqual({ status: 'missing', elsewhere: 'line 13, in function test_b' });
+  });
+});
