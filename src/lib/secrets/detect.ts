@@ -9,7 +9,7 @@
  * secret of some rule holds (`://`, `token`, `ghp_`, `AKIA`, …: {@link mayHoldSecret}); one
  * secretlint call scans a whole batch. Every step is linear in the text.
  */
-import { OWN_RULES, type SecretHit } from './own-rules.ts';
+import { bracketedCredential, OWN_RULES, type SecretHit } from './own-rules.ts';
 import { secretlintScan } from './secretlint-scan.ts';
 
 export type { SecretHit } from './own-rules.ts';
@@ -28,13 +28,27 @@ export function secretSettingsKey(settings: SecretSettings): string {
  * `-`, `.` or nothing, holds one (sec9: `AccountKey=`, `SIGNING_KEY=`, `X-Api-Key:`, `db-pass=`
  * held none, so their values were published as written; tests/unit/secrets-trial-shapes.test.ts).
  */
-const TRIGGER_WORDS = /:\/\/|secret|token|passw|passphrase|pwd|[-_.]pw|[-_.]pass|(?:api|access|signing|encryption|master|account|client|session)[-_.]?key|private|credential|auth|npm_|xox|xapp|gh[pousr]_|github_pat|glpat|glc_|glsa_|sk-ant-|t3blbkfj|gsk_|hf_|lin_api|ntn_|ops_|hv[sbr]\.|vc[piark]_|dapi|dckr_|figd_|cf(?:k|ut|at)_|tskey|shp(?:pa|ca|at|ss)_|[sr]k_(?:live|test)|bearer|pypi-|do[por]_v1_|gocspx-|webhooks\/|curl|sshpass|mysql|mariadb|key-|sentry\.io|sig=|login|mongo|redis-cli|gl(?:ptt|rt|dt|ft|soat|imt)-|hrku-|sntry[su]_|sbp_|sk-or-|xai-|pplx-|r8_|nvapi-|pmak-|clojars_|rubygems_|age-secret-key-|ya29\.|1\/\/0|sq0(?:atp|csp)-|dp\.pt\./i;
+const TRIGGER_WORDS = /:\/\/|secret|token|passw|passphrase|pwd|[-_.]pw|[-_.]pass|(?:api|access|signing|encryption|master|account|client|session)[-_.]?key|private|credential|auth|npm_|xox|xapp|gh[pousr]_|github_pat|glpat|glc_|glsa_|sk-ant-|t3blbkfj|gsk_|hf_|lin_api|ntn_|ops_|hv[sbr]\.|vc[piark]_|dapi|dckr_|figd_|cf(?:k|ut|at)_|tskey|shp(?:pa|ca|at|ss)_|[sr]k_(?:live|test)|bearer|pypi-|do[por]_v1_|gocspx-|webhooks\/|curl|sshpass|mysql|mariadb|key-|sentry\.io|sig=|login|mongo|redis-cli|gl(?:ptt|rt|dt|ft|soat|imt)-|hrku-|sntry[su]_|sbp_|sk-or-|xai-|pplx-|r8_|nvapi-|pmak-|clojars_|rubygems_|age-secret-key-|ya29\.|1\/\/0|sq0(?:atp|csp)-|dp\.pt\.|pul-|pscale_|fo1_|pnu_|xkeysib-|nrak-|cfpat-|dt0c01\.|lsv2_|glagent-|gloas-|glffct-|glcbt-|sha256~|rdme_|whsec_/i;
 /** Prefixes whose case matters (`SG.` of SendGrid is not `msg.`). */
-const TRIGGER_CASED = /AKIA|A3T|AGPA|AIDA|AROA|AIPA|ANPA|ANVA|ASIA|AIza|SG\.|-----BEGIN|eyJ|:AA|LS0tLS1CRUdJTi|ewogICJhdXRocyI6/;
+const TRIGGER_CASED = /AKIA|A3T|AGPA|AIDA|AROA|AIPA|ANPA|ANVA|ASIA|AIza|SG\.|-----BEGIN|eyJ|:AA|LS0tLS1CRUdJTi|ewogICJhdXRocyI6|ATATT3|\dQ~|GR1348941|ABSK/;
 
 /** Whether a text may hold a secret one of the built-in rules finds (a cheap, linear test). */
 export function mayHoldSecret(text: string): boolean {
-  return TRIGGER_WORDS.test(text) || TRIGGER_CASED.test(text) || holdsTwilioSid(text);
+  return TRIGGER_WORDS.test(text) || TRIGGER_CASED.test(text) || holdsTwilioSid(text) || holdsBracketedCredential(text);
+}
+
+/**
+ * Whether a text holds `<user:password@host>` (`trailbook/address-password`: a commit author's
+ * address holding a credential, which no trigger word names). Each `<` reads up to the first
+ * character that ends an address (bracketedCredential), so each character is read at most twice.
+ */
+function holdsBracketedCredential(text: string): boolean {
+  for (let i = text.indexOf('<'); i >= 0; ) {
+    const { password, end } = bracketedCredential(text, i);
+    if (password !== null) return true;
+    i = text.indexOf('<', Math.max(i + 1, end));
+  }
+  return false;
 }
 
 const isLowerHex = (c: number): boolean => (c >= 48 && c <= 57) || (c >= 97 && c <= 102);
