@@ -19,6 +19,7 @@ import { artifactFileExcerpt } from '../lib/evidence/artifact-excerpt.ts';
 import { ArtifactFolder } from '../lib/evidence/artifacts.ts';
 import { redactCommit, redactExcerpt } from '../lib/secrets/evidence-secrets.ts';
 import { secretSettingsKey } from '../lib/secrets/detect.ts';
+import { readByRedactedName, repositoryFolderNames } from '../lib/secrets/redacted-names.ts';
 
 export type { NotLandedIn, ProjectCitation } from '../lib/archive/evidence-entries.ts';
 export { MAX_CITATIONS_SHOWN } from '../lib/archive/evidence-entries.ts';
@@ -137,10 +138,12 @@ export function filesLoader(): Loader {
           if (entry.scope === 'repository') {
             const repo = repositories.get(entry.owner);
             const at = shownAt(entry);
-            excerpt = repo && at ? await repositoryFileExcerpt(repo, at, entry.path, entry.ranges) : { problem: 'repository not available' };
+            // A file whose name holds a secret is known by its redacted name: read by its real one (src/lib/secrets/redacted-names.ts).
+            excerpt = repo && at ? await readByRedactedName(entry.path, (path) => repositoryFileExcerpt(repo, at, path, entry.ranges), repositoryFolderNames(repo, at), buildContext().secrets) : { problem: 'repository not available' };
           } else {
             const projectDir = archive.projectDirs.get(entry.firstProject);
-            excerpt = projectDir ? await artifactFileExcerpt(new ArtifactFolder(projectDir), entry.path, entry.ranges) : { problem: 'project folder not available' };
+            const folder = projectDir ? new ArtifactFolder(projectDir) : null;
+            excerpt = folder ? await readByRedactedName(entry.path, (path) => artifactFileExcerpt(folder, path, entry.ranges), (path) => folder.names(path), buildContext().secrets) : { problem: 'project folder not available' };
           }
           if ('windows' in excerpt) excerpt = await redactExcerpt(excerpt, buildContext().secrets);
           await writeFileExcerpt(cacheDir, id, excerpt, excerptKey);
