@@ -106,6 +106,27 @@ describe('vendor tokens neither secretlint nor the earlier rules read', () => {
   });
 });
 
+describe('a token wrapped over two lines', () => {
+  const GITHUB = 'ghp_Q7mZ2xK9vL4pR8sT1wY6nB3cD5fG0hJ2kM4q';
+  it('cut by a line break (with the next line indented) is replaced on both lines', async () => {
+    expect(await shown('the token was glpat-Xk3Jd9Lx2Q\n  mZ7Vt4Rb8N and done')).toBe('the token was [redacted: GitLab token]\n  [redacted: GitLab token] and done');
+    expect(await shown(`key:\n${GITHUB.slice(0, 24)}\r\n${GITHUB.slice(24)}\nend`)).toBe('key:\n[redacted: GitHub token]\r\n[redacted: GitHub token]\nend');
+  });
+
+  it('cut by a literal \\n in a JSON string or a <br> in a markdown cell is replaced whole', async () => {
+    expect(await shown(`token ${GITHUB.slice(0, 24)}\\n${GITHUB.slice(24)} then more`)).toBe('token [redacted: GitHub token] then more');
+    expect(await shown(`| key | ${GITHUB.slice(0, 24)}<br>${GITHUB.slice(24)} |`)).toBe('| key | [redacted: GitHub token] |');
+  });
+
+  it('a whole token, a password and ordinary lines are never run into the next line', async () => {
+    expect(await shown(`DB_PASSWORD=hunter2xyz\nNEXT_VARIABLE=1\nfull ${GITHUB}\nsecondline words here\nAuthorization: Bearer abcdef123456XYZ\nContentType1 json`)).toBe(
+      'DB_PASSWORD=[redacted: password in a KEY=value assignment]\nNEXT_VARIABLE=1\nfull [redacted: GitHub token]\nsecondline words here\nAuthorization: Bearer [redacted: bearer token]\nContentType1 json',
+    );
+    const prose = ['commit 9fceb02d0ae598e95dc970b7\n4767f19372d61af8 landed', 'a long paragraph that wraps\nat its width, configuration\nvalues and 123e4567-e89b-12d3\n-a456-426614174000'];
+    expect(await Promise.all(prose.map(shown))).toEqual(prose);
+  });
+});
+
 describe('the sec10 readers go through a 4 MiB cell in one pass', () => {
   const M = 4 * 1024 * 1024;
   const fill = (unit: string): string => unit.repeat(Math.ceil(M / unit.length)).slice(0, M);
@@ -119,6 +140,19 @@ describe('the sec10 readers go through a 4 MiB cell in one pass', () => {
     'ATATT3 repeated': fill('ATATT3'),
     'pul- then 4 MiB of hex': `pul-${fill('ab')}`,
   };
+  const wrappedShapes: Record<string, string> = {
+    'token lines repeated': fill('secretAbc1\n'),
+    'token runs and literal \\n repeated': fill('token1234\\n'),
+    '<br /> between runs repeated': fill('token1234<br />'),
+    'indented lines repeated': fill('ghp_abcd1234\n                        '),
+  };
+  for (const [name, text] of Object.entries(wrappedShapes)) {
+    it(`${name}: the whole scan, joined text included, in a few seconds at most`, async () => {
+      const started = performance.now();
+      await findSecrets([text]);
+      expect(performance.now() - started).toBeLessThan(20_000);
+    }, 60_000);
+  }
   for (const [name, text] of Object.entries(shapes)) {
     it(`${name}: nothing found, in a few seconds at most`, async () => {
       for (const rule of [assignmentRule, addressPasswordRule, vendorTokenRule]) {

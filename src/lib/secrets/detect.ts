@@ -11,6 +11,7 @@
  */
 import { bracketedCredential, OWN_RULES, type SecretHit } from './own-rules.ts';
 import { secretlintScan } from './secretlint-scan.ts';
+import { isWrapRule, joinWrapped, unjoined, wrappedPairs, type Joined } from './wrapped.ts';
 
 export type { SecretHit } from './own-rules.ts';
 import { DEFAULT_SECRET_SETTINGS, type SecretPattern, type SecretSettings } from '../config/secret-settings.ts';
@@ -118,12 +119,35 @@ export async function findSecrets(texts: readonly string[], settings: SecretSett
   const out: SecretHit[][] = texts.map(() => []);
   const candidates: number[] = [];
   for (let i = 0; i < texts.length; i++) if (mayHoldSecret(texts[i] as string)) candidates.push(i);
-  const scanned = await secretlintScan(candidates.map((i) => texts[i] as string));
+  // A token wrapped over two lines (src/lib/secrets/wrapped.ts): the candidate's text with its wrapping breaks taken out, scanned in the same call.
+  const wrapped: Array<{ of: number; joined: Joined }> = [];
+  for (const i of candidates) {
+    const joined = joinWrapped(texts[i] as string);
+    if (joined === null) continue;
+    // Every break taken out (a key wrapped over many lines), and each break alone (a token cut once, ending its line).
+    for (const variant of [joined, wrappedPairs(texts[i] as string)]) if (variant !== null && mayHoldSecret(variant.text)) wrapped.push({ of: i, joined: variant });
+  }
+  const scanned = await secretlintScan([...candidates.map((i) => texts[i] as string), ...wrapped.map((w) => w.joined.text)]);
   for (const [k, i] of candidates.entries()) {
     const text = texts[i] as string;
     const hits = out[i] as SecretHit[];
     for (const h of scanned[k] ?? []) hits.push(h);
     for (const rule of OWN_RULES) for (const h of rule.scan(text)) hits.push(h);
+  }
+  const ownHits = new Map<number, SecretHit[]>(wrapped.map((w) => [w.of, [...(out[w.of] as SecretHit[])]]));
+  for (const [k, { of, joined }] of wrapped.entries()) {
+    const hits = out[of] as SecretHit[];
+    const own = ownHits.get(of) as SecretHit[];
+    const across: SecretHit[] = [];
+    const found = [...(scanned[candidates.length + k] ?? [])];
+    for (const rule of OWN_RULES) if (isWrapRule(rule.id)) for (const h of rule.scan(joined.text)) found.push(h);
+    for (const h of found) {
+      if (!isWrapRule(h.rule)) continue;
+      const at = unjoined(joined, h.start, h.end);
+      // Only a token the break cut, where the text's own scan found nothing.
+      if (at.spans && !own.some((o) => o.start < at.end && at.start < o.end)) across.push({ ...h, start: at.start, end: at.end });
+    }
+    for (const h of across) hits.push(h);
   }
   if (compiled.length > 0) for (let i = 0; i < texts.length; i++) for (const h of patternHits(texts[i] as string, compiled)) (out[i] as SecretHit[]).push(h);
   return out.map((hits, i) => withoutOverlaps(hits.filter((h) => !allowed.has((texts[i] as string).slice(h.start, h.end)))));
