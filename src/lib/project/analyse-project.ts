@@ -395,7 +395,9 @@ export async function analyseProject(prepared: PreparedProject, stages?: StageTi
     }
   }
   const span = mergeSpan(earliest <= latest ? { from: new Date(earliest).toISOString(), to: new Date(latest).toISOString() } : null, history);
-  const title = config?.value.title ?? (project.slug !== null ? `${basename(project.dir)} · ${project.slug}` : basename(project.dir));
+  // The folder's name as discovery published it: a secret in it is redacted there (sec10).
+  const folderName = project.displayRoot.slice(project.displayRoot.lastIndexOf('/') + 1);
+  const title = config?.value.title ?? (project.slug !== null ? `${folderName} · ${project.slug}` : folderName);
   options.onConsulted?.(ctx.artifacts.consulted());
 
   const model: ProjectModel = {
