@@ -65,3 +65,23 @@ describe('a project folder named with a token', () => {
     expect(found.projects.some((p) => p.dir === join(dir, `run-${OTHER}`))).toBe(true);
   });
 });
+
+describe('a password in the project config’s repo URL', () => {
+  let dir: string;
+  let model: ProjectModel;
+  beforeAll(async () => {
+    dir = await fixtureDir('secret-config-repo');
+    await writeFiles(dir, {
+      'trailbook.json': JSON.stringify({ title: 'App', repo: 'https://deploy:Hunter2Pass9x@git.example.com/app.git' }),
+      'decisions.jsonl': trailText([row('2026-03-01T09:30:00Z', 'start', 'README.md:1', 'start')]),
+    });
+    model = await analyseProject(dir);
+  }, 60_000);
+  afterAll(() => removeFixture(dir));
+
+  it('is flagged at trailbook.json, where it is written, not first at the pointer whose reason quotes the repository', () => {
+    // Before: "password in a URL in the evidence cited by row … (decisions.jsonl:1)": a person looked at the row for it.
+    expect(model.flags.filter((f) => f.kind === 'security/secret-in-record').map((f) => f.summary)).toEqual(['password in a URL in trailbook.json:1 and 1 more place: redacted in every output']);
+    expect(JSON.stringify(model)).not.toContain('Hunter2Pass9x');
+  });
+});

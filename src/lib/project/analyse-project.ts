@@ -355,7 +355,8 @@ export async function analyseProject(prepared: PreparedProject, stages?: StageTi
   };
   const secretsStarted = performance.now();
   const secrets = await findProjectSecrets(
-    { title: config?.value.title ?? '', sources, rows, invalid: listed, warnings, telemetry, audit, review: { file: audit.present ? audit.file : '', line: 0, flags: reviewFlags }, arena: quality.arena, verdicts: quality.verdicts, coordination: history.coordination, beads: history.beads, babysit: history.babysit, handover, recordHistory },
+    // The project config first, at its file (a `repo` URL holding a password is found at trailbook.json:1, not first in the pointer reason quoting it: sec10).
+    { config: config ? { file: basename(config.path), line: 1, value: config.value } : null, sources, rows, invalid: listed, warnings, telemetry, audit, review: { file: audit.present ? audit.file : '', line: 0, flags: reviewFlags }, arena: quality.arena, verdicts: quality.verdicts, coordination: history.coordination, beads: history.beads, babysit: history.babysit, handover, recordHistory },
     cited,
     rows,
     { repository: canonical.repository, head: canonical.info.head, artifacts: ctx.artifacts, recordText, repositoryId: canonical.info.id, ...(options.commits ? { commits: options.commits } : {}) },
