@@ -8,6 +8,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ProjectModel } from '../../src/lib/model/types.ts';
 import { jsonErrorMessage } from '../../src/lib/text/json-error.ts';
+import { capRaw } from '../../src/lib/text/lines.ts';
 import { analyseProject, fixtureDir, removeFixture, trailRow as row, trailText, writeFiles } from '../trail-fixtures.ts';
 
 const TOKEN = 'ghp_Q7mZ2xK9vL4pR8sT1wY6nB3cD5fG0hJ2kM4q';
@@ -53,4 +54,27 @@ describe('a trail line, a QA verdict and a review file that are not JSON and sta
     ]);
     expect(JSON.stringify(model)).not.toContain(TOKEN.slice(0, 10));
   });
+});
+
+describe('a record text cut for display is never cut inside a token', () => {
+  it('capRaw ends before a run of token characters the cut would go through', () => {
+    const line = `${'a '.repeat(2030)}${TOKEN} and more`;
+    expect(capRaw(line)).toBe(`${'a '.repeat(2030)}… [${line.length - 4060} more characters]`);
+    // A run longer than a token is cut where it is; a cut between words is where it was.
+    expect(capRaw('b'.repeat(5000))).toBe(`${'b'.repeat(4096)}… [904 more characters]`);
+    expect(capRaw(`${'c'.repeat(4096)} tail`)).toBe(`${'c'.repeat(4096)}… [5 more characters]`);
+  });
+
+  it('a line over 4 MiB whose kept start ends inside a token keeps only what is before it', async () => {
+    const dir = await fixtureDir('long-line-token');
+    try {
+      await writeFiles(dir, { 'decisions.jsonl': `${trailText([row('2026-03-01T09:30:00Z', 'start', 'prose only', 'start')])}${'a '.repeat(2030)}${TOKEN}${' z'.repeat(2_200_000)}\n` });
+      const model = await analyseProject(dir);
+      const record = model.invalid.find((r) => r.kind === 'source/line-too-long');
+      expect(record?.raw).toBe(`${'a '.repeat(2030)}`);
+      expect(JSON.stringify(model)).not.toContain(TOKEN.slice(0, 6));
+    } finally {
+      await removeFixture(dir);
+    }
+  }, 60_000);
 });
