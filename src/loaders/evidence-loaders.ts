@@ -14,12 +14,12 @@ import { commitEntryDigest, parentsWithPages, fileEntryDigest, fileExcerptKey, l
 import { gatherEvidenceKept } from '../lib/archive/evidence-state.ts';
 import { describeCommit } from '../lib/git/commit-details.ts';
 import { freshHandles } from '../lib/git/repository.ts';
-import { repositoryFileExcerpt } from '../lib/git/file-excerpt.ts';
+import { isCutExcerpt, repositoryFileExcerpt } from '../lib/git/file-excerpt.ts';
 import { artifactFileExcerpt } from '../lib/evidence/artifact-excerpt.ts';
 import { ArtifactFolder } from '../lib/evidence/artifacts.ts';
 import { redactCommit, redactExcerpt } from '../lib/secrets/evidence-secrets.ts';
 import { secretSettingsKey } from '../lib/secrets/detect.ts';
-import { readByRedactedName, repositoryFolderNames } from '../lib/secrets/redacted-names.ts';
+import { readByRedactedName, repositoryFolderNames, wholeFileText } from '../lib/secrets/redacted-names.ts';
 
 export type { NotLandedIn, ProjectCitation } from '../lib/archive/evidence-entries.ts';
 export { MAX_CITATIONS_SHOWN } from '../lib/archive/evidence-entries.ts';
@@ -145,7 +145,9 @@ export function filesLoader(): Loader {
             const folder = projectDir ? new ArtifactFolder(projectDir) : null;
             excerpt = folder ? await readByRedactedName(entry.path, (path) => artifactFileExcerpt(folder, path, entry.ranges), (path) => folder.names(path), buildContext().secrets) : { problem: 'project folder not available' };
           }
-          if ('windows' in excerpt) excerpt = await redactExcerpt(excerpt, buildContext().secrets);
+          // A cut excerpt is redacted as its whole file reads (a window may start inside a private key's body).
+          const whole = 'windows' in excerpt && isCutExcerpt(excerpt) && entry.scope === 'repository' ? await wholeFileText(repositories.get(entry.owner) ?? null, shownAt(entry), entry.path, buildContext().secrets) : null;
+          if ('windows' in excerpt) excerpt = await redactExcerpt(excerpt, buildContext().secrets, undefined, whole);
           await writeFileExcerpt(cacheDir, id, excerpt, excerptKey);
         }
         const cited = await storeCitations(cacheDir, `file:${id}`, entry);

@@ -85,13 +85,16 @@ export async function redactCommit(details: CommitDetails, settings: SecretSetti
 /**
  * A file's excerpt with its secrets replaced by markers (lines kept: one line in, one line
  * out); a secret file's excerpt holds no line, only the note "contents not published: secret
- * file". `redact` off (`--no-redact`) returns it as read.
+ * file". `whole`: the file's whole text, scanned in place of the windows when the excerpt was
+ * cut. `redact` off (`--no-redact`) returns it as read.
  */
-export async function redactExcerpt(excerpt: FileExcerpt, settings: SecretSettings, extra?: Redaction): Promise<FileExcerpt> {
+export async function redactExcerpt(excerpt: FileExcerpt, settings: SecretSettings, extra?: Redaction, whole?: string | null): Promise<FileExcerpt> {
   if (!settings.redact) return excerpt;
   const text = excerpt.windows.map((w) => w.lines.join('\n')).join('\n');
-  if (isSecretFile(excerpt.path, text)) return { ...excerpt, windows: [], note: SECRET_FILE_NOTE };
-  const texts = excerpt.windows.map((w) => w.lines.join('\n'));
+  if (isSecretFile(excerpt.path, whole ?? text)) return { ...excerpt, windows: [], note: SECRET_FILE_NOTE };
+  // A cut excerpt is scanned as the whole file when it is given (sec10): a window starting inside a
+  // private key's body, or ending inside a wrapped token, holds a part no rule recognises alone.
+  const texts = whole ? [whole] : excerpt.windows.map((w) => w.lines.join('\n'));
   const hits = await findSecrets(texts, settings);
   const redaction = new Redaction();
   for (const [i, list] of hits.entries()) for (const h of list) redaction.add((texts[i] as string).slice(h.start, h.end), h.kind);

@@ -11,6 +11,7 @@ import type { SecretSettings } from '../config/secret-settings.ts';
 import { findSecrets } from './detect.ts';
 import { Redaction } from './redaction.ts';
 import type { GitRepository } from '../git/repository.ts';
+import { repositoryFileText } from '../git/file-excerpt.ts';
 
 /** What a redacted text holds where a value was (`[redacted: GitHub token]`). */
 const MARKER_START = '[redacted: ';
@@ -83,4 +84,11 @@ export async function readByRedactedName<T extends { path: string } | { problem:
   if (real === path) return answer;
   if ('problem' in answer) return { ...answer, problem: answer.problem.replaceAll(real, path) };
   return { ...answer, path };
+}
+
+/** The whole text of the repository file the archive knows by `path` (redacted) at `commit`, or null (src/lib/secrets/evidence-secrets.ts `redactExcerpt` scans it for a cut excerpt). */
+export async function wholeFileText(repo: GitRepository | null, commit: string | null, path: string, settings: SecretSettings): Promise<string | null> {
+  if (repo === null || commit === null) return null;
+  const real = await unredactedPath(path, repositoryFolderNames(repo, commit), settings).catch(() => null);
+  return real === null ? null : repositoryFileText(repo, commit, real).catch(() => null);
 }
