@@ -17,7 +17,7 @@ import { freshHandles } from '../lib/git/repository.ts';
 import { isCutExcerpt, repositoryFileExcerpt } from '../lib/git/file-excerpt.ts';
 import { artifactFileExcerpt } from '../lib/evidence/artifact-excerpt.ts';
 import { ArtifactFolder } from '../lib/evidence/artifacts.ts';
-import { redactCommit, redactExcerpt } from '../lib/secrets/evidence-secrets.ts';
+import { diffContextTexts, redactCommit, redactExcerpt } from '../lib/secrets/evidence-secrets.ts';
 import { secretSettingsKey } from '../lib/secrets/detect.ts';
 import { readByRedactedName, repositoryFolderNames, wholeFileText } from '../lib/secrets/redacted-names.ts';
 
@@ -90,7 +90,7 @@ export function commitsLoader(): Loader {
           const repo = repositories.get(entry.repoId);
           // Redacted as it is read (src/lib/secrets/): every page, index record and shard copy is made from the store.
           const read = repo ? await describeCommit(repo, entry.oid) : { problem: 'repository not available' };
-          details = 'oid' in read ? await redactCommit(read, buildContext().secrets) : read;
+          details = 'oid' in read && repo ? await redactCommit(read, buildContext().secrets, undefined, await diffContextTexts(repo, read)) : read;
           await writeCommitDetails(cacheDir, entry.repoId, entry.oid, details);
         }
         const subject = 'subject' in details ? details.subject : '';

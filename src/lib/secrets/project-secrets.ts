@@ -14,7 +14,7 @@ import { describeCommit } from '../git/commit-details.ts';
 import { repositoryFileText } from '../git/file-excerpt.ts';
 import type { SecretSettings } from '../config/secret-settings.ts';
 import { SecretFinds, scanRecords, type FoundSecret, type SecretPlace } from './found-secrets.ts';
-import { citedCommitTexts, citedFileText, lineAt, redactCommit, scanCitedTexts, type CitedText } from './evidence-secrets.ts';
+import { citedCommitTexts, citedFileText, diffContextTexts, lineAt, redactCommit, scanCitedTexts, type CitedText } from './evidence-secrets.ts';
 import { findSecrets } from './detect.ts';
 import type { CommitDetails } from '../git/commit-details.ts';
 import type { Redaction } from './redaction.ts';
@@ -84,15 +84,19 @@ async function scanCommit(repository: GitRepository, repoId: string | null, oid:
       // A commit that cannot be read is not scanned (its page says why it cannot be shown).
       const details = await describeCommit(repository, oid).catch((error: unknown) => ({ problem: (error as Error).message }));
       let found: CommitSecret[] = [];
+      // Whole files around diffs that may show a key's body without its header (evidence-secrets.ts).
+      const context = 'oid' in details ? await diffContextTexts(repository, details) : [];
       if ('oid' in details) {
         const finds = new SecretFinds();
-        await scanCitedTexts(citedCommitTexts(details, { file: '', line: 0 }), finds, settings);
+        const short = details.oid.slice(0, 7);
+        const around = context.map((c) => citedFileText(c.path, c.text, c.at === details.oid ? `in commit ${short}` : `before commit ${short}`, { file: '', line: 0 }));
+        await scanCitedTexts([...citedCommitTexts(details, { file: '', line: 0 }), ...around], finds, settings);
         found = finds.list().flatMap((f) => f.places.map((p) => ({ value: f.value, kind: f.kind, rule: f.rule, evidence: p.evidence ?? '', secretFile: p.secretFile === true })));
         if (found.length === 0) known?.markClean(entry);
       }
       // Stored for its page; a store that cannot be written only means the page reads it again.
       if (store && repoId !== null && !(await store.has(repoId, oid).catch(() => true))) {
-        const published = 'oid' in details ? await redactCommit(details, settings) : details;
+        const published = 'oid' in details ? await redactCommit(details, settings, undefined, context) : details;
         await store.write(repoId, oid, published).catch(() => undefined);
       }
       return found;
