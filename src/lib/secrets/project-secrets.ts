@@ -17,7 +17,7 @@ import { SecretFinds, scanRecords, type FoundSecret, type SecretPlace } from './
 import { citedCommitTexts, citedFileText, diffContextTexts, lineAt, redactCommit, scanCitedTexts, type CitedText } from './evidence-secrets.ts';
 import { findSecrets } from './detect.ts';
 import type { CommitDetails } from '../git/commit-details.ts';
-import type { Redaction } from './redaction.ts';
+import { MIN_SECRET_LENGTH, secretLines, type Redaction } from './redaction.ts';
 import { repositoryStateKey } from '../git/repository.ts';
 import { ScanMemo } from './scan-memo.ts';
 
@@ -90,7 +90,12 @@ async function scanCommit(repository: GitRepository, repoId: string | null, oid:
         const finds = new SecretFinds();
         const short = details.oid.slice(0, 7);
         const around = context.map((c) => citedFileText(c.path, c.text, c.at === details.oid ? `in commit ${short}` : `before commit ${short}`, { file: '', line: 0 }));
-        await scanCitedTexts([...citedCommitTexts(details, { file: '', line: 0 }), ...around], finds, settings);
+        await scanCitedTexts(citedCommitTexts(details, { file: '', line: 0 }), finds, settings);
+        // Of the whole files, only what the commit's diffs show (what its page would publish) is the commit's.
+        const aroundFinds = new SecretFinds();
+        await scanCitedTexts(around, aroundFinds, settings);
+        const patches = details.changes.map((c) => c.patch ?? '').join('\n');
+        for (const f of aroundFinds.list()) if (secretLines(f.value).some((l) => l.length >= MIN_SECRET_LENGTH && patches.includes(l))) finds.add(f.value, f.kind, f.rule, f.places);
         found = finds.list().flatMap((f) => f.places.map((p) => ({ value: f.value, kind: f.kind, rule: f.rule, evidence: p.evidence ?? '', secretFile: p.secretFile === true })));
         if (found.length === 0) known?.markClean(entry);
       }
