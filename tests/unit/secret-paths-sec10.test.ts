@@ -59,6 +59,11 @@ describe('a project folder named with a token', () => {
     for (const m of models.values()) expect(JSON.stringify(m).toLowerCase()).not.toContain(OTHER.slice(4).toLowerCase());
   });
 
+  it('is flagged at the folder’s name, which no page shows as written', () => {
+    const flagged = [...models.values()].flatMap((m) => m.flags.filter((f) => f.kind === 'security/secret-in-record').map((f) => [m.id, f.summary, f.at]));
+    expect(flagged).toEqual([['run-redacted-github-token', "GitHub token in the project folder's name: redacted in every output", []]]);
+  });
+
   it('under --no-redact the folder is named as written', async () => {
     const found = await discoverProjects([dir], { secrets: { ...DEFAULT_SECRET_SETTINGS, redact: false } });
     expect(found.projects.map((p) => p.id).sort()).toEqual(['plain', `run-${OTHER.toLowerCase()}`]);
