@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ProjectModel } from '../../src/lib/model/types.ts';
 import { jsonErrorMessage } from '../../src/lib/text/json-error.ts';
 import { capRaw } from '../../src/lib/text/lines.ts';
+import { Redaction } from '../../src/lib/secrets/redaction.ts';
 import { analyseProject, fixtureDir, removeFixture, trailRow as row, trailText, writeFiles } from '../trail-fixtures.ts';
 
 const TOKEN = 'ghp_Q7mZ2xK9vL4pR8sT1wY6nB3cD5fG0hJ2kM4q';
@@ -77,4 +78,12 @@ describe('a record text cut for display is never cut inside a token', () => {
       await removeFixture(dir);
     }
   }, 60_000);
+});
+
+describe('a value found in a text is replaced where a JSON string escapes it', () => {
+  it('p"ss\\word is replaced in a raw JSON line as p\\"ss\\\\word', () => {
+    const redaction = new Redaction();
+    redaction.add('Tr0"ub\\or3x9', 'password in a KEY=value assignment');
+    expect(redaction.redact('{"why":"PGPASSWORD=Tr0\\"ub\\\\or3x9 psql"}')).toBe('{"why":"PGPASSWORD=[redacted: password in a KEY=value assignment] psql"}');
+  });
 });

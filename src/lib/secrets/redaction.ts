@@ -26,10 +26,12 @@ const ESCAPES: Record<string, string[]> = {
   "'": ['&#39;', '&#x27;'],
 };
 
-/** The value as HTML writes it (first or second form of each escape), when it differs. */
+/** The value as HTML writes it (first or second form of each escape), and as a JSON string holds it (`p\"ss`, `a\\b`: an invalid record's raw line, sec10), when they differ. */
 function escapedForms(value: string): string[] {
-  if (!/[&<>"']/.test(value)) return [];
-  const forms: string[] = [];
+  const json = JSON.stringify(value).slice(1, -1);
+  const jsonForm = json !== value ? [json] : [];
+  if (!/[&<>"']/.test(value)) return jsonForm;
+  const forms: string[] = [...jsonForm];
   for (const form of [0, 1]) {
     let out = '';
     for (const ch of value) out += ESCAPES[ch]?.[form] ?? ch;
