@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { holdsRedactedName, readByRedactedName, unredactedPath } from '../../src/lib/secrets/redacted-names.ts';
+import { fitsAroundMarkers, holdsRedactedName, readByRedactedName, unredactedPath } from '../../src/lib/secrets/redacted-names.ts';
 import { ArtifactFolder } from '../../src/lib/evidence/artifacts.ts';
 import { artifactFileExcerpt } from '../../src/lib/evidence/artifact-excerpt.ts';
 import { DEFAULT_SECRET_SETTINGS } from '../../src/lib/config/secret-settings.ts';
@@ -29,7 +29,7 @@ describe('a file known by its redacted name', () => {
 
   it('a name with no marker is itself; one no name of its folder redacts to is not found', async () => {
     expect(await unredactedPath('config/app.json', list, DEFAULT_SECRET_SETTINGS)).toBe('config/app.json');
-    expect(await unredactedPath('config/[redacted: AWS access key id].json', list, DEFAULT_SECRET_SETTINGS)).toBeNull();
+    expect(await unredactedPath('config/[redacted: AWS access key id].yaml', list, DEFAULT_SECRET_SETTINGS)).toBeNull();
     expect(await unredactedPath('nowhere/[redacted: GitHub token].json', list, DEFAULT_SECRET_SETTINGS)).toBeNull();
   });
 
@@ -55,5 +55,15 @@ describe('an artifact whose name holds a token, read by its redacted name', () =
     expect(excerpt).toMatchObject({ path: SHOWN, totalLines: 3, windows: [{ start: 1, lines: ['{', '  "name": "app"', '}'] }] });
     expect(JSON.stringify(excerpt)).not.toContain(TOKEN);
     expect(await readByRedactedName('config/[redacted: GitHub token].yml', read, (p) => folder.names(p), DEFAULT_SECRET_SETTINGS)).toEqual({ problem: 'config/[redacted: GitHub token].yml is not a file in the project folder' });
+  });
+});
+
+describe('a name redacted by a value found elsewhere in the project', () => {
+  it('is found by its text around the marker, where no rule finds anything in the name alone', async () => {
+    const folder = async (dir: string): Promise<string[] | null> => (dir === 'notes' ? ['deploy.md', 'deploy-Hunter2x.md', 'deploy-x.md'] : null);
+    expect(await unredactedPath('notes/deploy-[redacted: password in a URL].md', folder, DEFAULT_SECRET_SETTINGS)).toBe('notes/deploy-Hunter2x.md');
+    expect(fitsAroundMarkers('deploy-x.md', 'deploy-[redacted: password in a URL].md')).toBe(false);
+    expect(fitsAroundMarkers('a-1234-b-5678.txt', 'a-[redacted: t]-b-[redacted: t].txt')).toBe(true);
+    expect(fitsAroundMarkers('a-1234-b.txt', 'a-[redacted: t]-b-[redacted: t].txt')).toBe(false);
   });
 });

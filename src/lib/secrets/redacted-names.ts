@@ -24,10 +24,36 @@ export function holdsRedactedName(path: string): boolean {
   return path.includes(MARKER_START);
 }
 
+/** Whether `name` is `segment` with something of 4 or more characters in place of each `[redacted: …]` marker. */
+export function fitsAroundMarkers(name: string, segment: string): boolean {
+  const pieces: string[] = [];
+  let from = 0;
+  for (let at = segment.indexOf(MARKER_START); at >= 0; at = segment.indexOf(MARKER_START, from)) {
+    const close = segment.indexOf(']', at);
+    if (close < 0) break;
+    pieces.push(segment.slice(from, at));
+    from = close + 1;
+  }
+  pieces.push(segment.slice(from));
+  if (pieces.length < 2) return false;
+  const first = pieces[0] as string;
+  const last = pieces[pieces.length - 1] as string;
+  if (!name.startsWith(first) || !name.endsWith(last) || name.length < first.length + last.length) return false;
+  // Each middle piece in order, each marker standing for 4 characters or more (a value is never shorter).
+  let at = first.length;
+  for (let i = 1; i < pieces.length - 1; i++) {
+    const next = name.indexOf(pieces[i] as string, at + 4);
+    if (next < 0) return false;
+    at = next + (pieces[i] as string).length;
+  }
+  return name.length - last.length - at >= 4;
+}
+
 /**
  * The real path of a file the archive knows by `path`, redacted: `path` itself when it holds no
  * marker; otherwise each segment holding one is the first name (in sorted order) of its folder
- * that the rules redact to that segment. `list` gives a folder's names (`''` is the root), or
+ * that the rules redact to that segment, or else (a value found elsewhere in the project redacted
+ * it) the first whose text around the markers is the segment's ({@link fitsAroundMarkers}). `list` gives a folder's names (`''` is the root), or
  * null when it cannot. Null when a folder cannot be listed, holds more than
  * {@link MAX_FOLDER_NAMES} names, or holds no such name. Deterministic; each name is scanned once.
  */
@@ -54,6 +80,9 @@ export async function unredactedPath(path: string, list: (folder: string) => Pro
         break;
       }
     }
+    // A value found elsewhere in the project (a row naming the token) redacts a name no rule finds
+    // anything in alone: the name whose text around the markers is the segment's.
+    found ??= sorted.find((name) => fitsAroundMarkers(name, segment)) ?? null;
     if (found === null) return null;
     real.push(found);
   }
