@@ -90,3 +90,24 @@ describe('a password in the project config’s repo URL', () => {
     expect(JSON.stringify(model)).not.toContain('Hunter2Pass9x');
   });
 });
+
+describe('an anchor made from a record text holding a token', () => {
+  let dir: string;
+  let model: ProjectModel;
+  beforeAll(async () => {
+    dir = await fixtureDir('secret-anchor');
+    await writeFiles(dir, {
+      'decisions.jsonl': trailText([row('2026-03-01T09:30:00Z', 'start', 'prose only', 'start')]),
+      'qa/T-1.json': JSON.stringify({ version: 1, ticket: `T-${TOKEN}`, gate: 'qa', verdict: 'PASS', criteria: [{ id: 'c1', kind: 'criterion', text: 'works', state: 'VERIFIED', level: 3, evidence: 'prose only', nonblocking: null }] }),
+    });
+    model = await analyseProject(dir);
+  }, 60_000);
+  afterAll(() => removeFixture(dir));
+
+  it('holds the marker as a slug where it held the token lower-cased (an HTML id, a URL fragment)', () => {
+    const qa = model.verdicts?.qa[0] as { anchor: string; ticket: string };
+    // Before: "qa-t-ghp_q7mz2xk9vl4pr8st1wy6nb3cd5fg0hj2km4q", in the page's ids and links.
+    expect([qa.anchor, qa.ticket]).toEqual(['qa-t-redacted-github-token', 'T-[redacted: GitHub token]']);
+    expect(JSON.stringify(model).toLowerCase()).not.toContain(TOKEN.slice(4).toLowerCase());
+  });
+});
