@@ -14,11 +14,12 @@ import { commitEntryDigest, parentsWithPages, fileEntryDigest, fileExcerptKey, l
 import { gatherEvidenceKept } from '../lib/archive/evidence-state.ts';
 import { describeCommit } from '../lib/git/commit-details.ts';
 import { freshHandles } from '../lib/git/repository.ts';
-import { repositoryFileExcerpt } from '../lib/git/file-excerpt.ts';
+import { isCutExcerpt, repositoryFileExcerpt } from '../lib/git/file-excerpt.ts';
 import { artifactFileExcerpt } from '../lib/evidence/artifact-excerpt.ts';
 import { ArtifactFolder } from '../lib/evidence/artifacts.ts';
-import { redactCommit, redactExcerpt } from '../lib/secrets/evidence-secrets.ts';
+import { diffContextTexts, redactCommit, redactExcerpt } from '../lib/secrets/evidence-secrets.ts';
 import { secretSettingsKey } from '../lib/secrets/detect.ts';
+import { readByRedactedName, repositoryFolderNames, wholeFileText } from '../lib/secrets/redacted-names.ts';
 
 export type { NotLandedIn, ProjectCitation } from '../lib/archive/evidence-entries.ts';
 export { MAX_CITATIONS_SHOWN } from '../lib/archive/evidence-entries.ts';
@@ -89,7 +90,7 @@ export function commitsLoader(): Loader {
           const repo = repositories.get(entry.repoId);
           // Redacted as it is read (src/lib/secrets/): every page, index record and shard copy is made from the store.
           const read = repo ? await describeCommit(repo, entry.oid) : { problem: 'repository not available' };
-          details = 'oid' in read ? await redactCommit(read, buildContext().secrets) : read;
+          details = 'oid' in read && repo ? await redactCommit(read, buildContext().secrets, undefined, await diffContextTexts(repo, read)) : read;
           await writeCommitDetails(cacheDir, entry.repoId, entry.oid, details);
         }
         const subject = 'subject' in details ? details.subject : '';
@@ -137,12 +138,16 @@ export function filesLoader(): Loader {
           if (entry.scope === 'repository') {
             const repo = repositories.get(entry.owner);
             const at = shownAt(entry);
-            excerpt = repo && at ? await repositoryFileExcerpt(repo, at, entry.path, entry.ranges) : { problem: 'repository not available' };
+            // A file whose name holds a secret is known by its redacted name: read by its real one (src/lib/secrets/redacted-names.ts).
+            excerpt = repo && at ? await readByRedactedName(entry.path, (path) => repositoryFileExcerpt(repo, at, path, entry.ranges), repositoryFolderNames(repo, at), buildContext().secrets) : { problem: 'repository not available' };
           } else {
             const projectDir = archive.projectDirs.get(entry.firstProject);
-            excerpt = projectDir ? await artifactFileExcerpt(new ArtifactFolder(projectDir), entry.path, entry.ranges) : { problem: 'project folder not available' };
+            const folder = projectDir ? new ArtifactFolder(projectDir) : null;
+            excerpt = folder ? await readByRedactedName(entry.path, (path) => artifactFileExcerpt(folder, path, entry.ranges), (path) => folder.names(path), buildContext().secrets) : { problem: 'project folder not available' };
           }
-          if ('windows' in excerpt) excerpt = await redactExcerpt(excerpt, buildContext().secrets);
+          // A cut excerpt is redacted as its whole file reads (a window may start inside a private key's body).
+          const whole = 'windows' in excerpt && isCutExcerpt(excerpt) && entry.scope === 'repository' ? await wholeFileText(repositories.get(entry.owner) ?? null, shownAt(entry), entry.path, buildContext().secrets) : null;
+          if ('windows' in excerpt) excerpt = await redactExcerpt(excerpt, buildContext().secrets, undefined, whole);
           await writeFileExcerpt(cacheDir, id, excerpt, excerptKey);
         }
         const cited = await storeCitations(cacheDir, `file:${id}`, entry);

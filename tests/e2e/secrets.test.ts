@@ -10,7 +10,7 @@
  * high` fails; `--no-redact` says so loudly, and then the values are there (the search can fail).
  */
 import { describe, expect, it } from 'vitest';
-import { mkdtemp, readdir, readFile, writeFile } from 'node:fs/promises';
+import { mkdtemp, readFile, writeFile } from 'node:fs/promises';
 import { gunzipSync } from 'node:zlib';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -20,30 +20,13 @@ import type { StaticServer } from './static-server.ts';
 import { chromiumAvailable } from './browser.ts';
 import { archiveInBrowser } from './archive-in-browser.ts';
 import { makeSecretProject, pemBodyLines, type SecretProject } from '../secret-fixtures.ts';
+import { outputFiles } from './output-files.ts';
 
 let dir: string;
 let fixtures: SecretProject[];
 let builds: CliRun[];
 let server: StaticServer;
 let page: Page;
-
-/** Every file under `root` as text, gzip files unpacked. */
-async function outputFiles(root: string): Promise<Map<string, string>> {
-  const out = new Map<string, string>();
-  const walk = async (d: string): Promise<void> => {
-    for (const e of await readdir(d, { withFileTypes: true })) {
-      const p = join(d, e.name);
-      if (e.isDirectory()) await walk(p);
-      else {
-        let data = await readFile(p);
-        if (data[0] === 0x1f && data[1] === 0x8b) data = gunzipSync(data);
-        out.set(p.slice(root.length + 1), data.toString('utf8'));
-      }
-    }
-  };
-  await walk(root);
-  return out;
-}
 
 /** The planted values (and private key lines) found in `text`, by name. */
 function leaks(text: string): string[] {

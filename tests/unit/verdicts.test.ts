@@ -259,7 +259,7 @@ describe('premise rows and loops', () => {
     expect(r.invalid.map((i) => [i.line, i.kind, i.error])).toEqual([
       [2, 'loop/invalid-row', 'premises.jsonl:2: blank line'],
       [3, 'loop/invalid-row', 'premises.jsonl:3: missing required field `attempt`'],
-      [4, 'loop/invalid-row', "premises.jsonl:4: not JSON: Unexpected token 'o', \"not json\" is not valid JSON"],
+      [4, 'loop/invalid-row', "premises.jsonl:4: not JSON: Unexpected token 'o'"],
     ]);
     const loops = groupLoops(r.rows);
     expect(loops.map((l) => [l.anchor, l.gate, l.attempts, l.rows.map((x) => [x.line, x.anchor, x.premiseResult]), l.premiseRow?.line ?? null, l.outcome])).toEqual([

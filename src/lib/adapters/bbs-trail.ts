@@ -14,6 +14,7 @@ import { capRaw, nulMessage, readLines, tooLongMessage, type PhysicalLine } from
 import { cannotBeJson, describeHazard, jsonHazard } from '../text/json-hazards.ts';
 import { classifyResult } from '../results/classify-result.ts';
 import { computeRowId, notATrail, parseTime, type ParsedRow, type TrailFileResult } from './parsed-row.ts';
+import { jsonErrorMessage } from '../text/json-error.ts';
 
 /** Fields that mark a babysit analytics row (telemetry, not a trail row). */
 const TELEMETRY_MARKERS = ['rationale', 'principle', 'tier', 'skill', 'trigger', 'session'];
@@ -34,7 +35,7 @@ export function parseJsonLine(text: string): { value: unknown } | { error: strin
   try {
     return { value: JSON.parse(text) };
   } catch (error) {
-    return { error: `not valid JSON: ${(error as Error).message}` };
+    return { error: `not valid JSON: ${jsonErrorMessage(error)}` };
   }
 }
 

@@ -6,6 +6,7 @@ import { open, type FileHandle } from 'node:fs/promises';
 import { readOpened, RefusedRead, type Confinement } from '../fs/confined.ts';
 import { capRaw, splitLines } from '../text/lines.ts';
 import { describeHazard, jsonHazard } from '../text/json-hazards.ts';
+import { jsonErrorMessage } from '../text/json-error.ts';
 
 /** Largest JSON document read whole, in bytes. */
 export const MAX_JSON_FILE_BYTES = 8 * 1024 * 1024;
@@ -61,7 +62,7 @@ export async function readJsonFile(path: string, within?: Confinement): Promise<
     }
     return { value, text };
   } catch (error) {
-    const message = (error as Error).message;
+    const message = jsonErrorMessage(error);
     const position = /position (\d+)/.exec(message);
     const lineMatch = /line (\d+)/.exec(message);
     const line = lineMatch ? Number(lineMatch[1]) : position ? lineOfOffset(text, Number(position[1])) : 1;

@@ -10,6 +10,7 @@ import type { Confinement } from '../fs/confined.ts';
 import { BoundedInvalid } from '../bounds/kind-bounds.ts';
 
 import { cannotBeJson, describeHazard, jsonHazard } from '../text/json-hazards.ts';
+import { jsonErrorMessage } from '../text/json-error.ts';
 
 /** What one file gave: its accounting and its invalid lines. */
 export interface JsonlFileResult {
@@ -61,7 +62,7 @@ export async function readJsonlRecords(absolutePath: string, file: string, bytes
     try {
       value = JSON.parse(line.text);
     } catch (error) {
-      invalid(`${area}/not-json`, `not valid JSON: ${(error as Error).message}`);
+      invalid(`${area}/not-json`, `not valid JSON: ${jsonErrorMessage(error)}`);
       continue;
     }
     const hazard = jsonHazard(line.text);

@@ -106,7 +106,7 @@ export interface ArchiveResult {
  */
 export async function analyseArchive(options: ArchiveOptions): Promise<ArchiveResult> {
   const roots = options.roots.map((r) => resolve(r));
-  const discovery = await timed(options.times, 'discover', () => discoverProjects(roots, options.accept ? { accept: options.accept } : {}));
+  const discovery = await timed(options.times, 'discover', () => discoverProjects(roots, { ...(options.accept ? { accept: options.accept } : {}), ...(options.secrets ? { secrets: options.secrets } : {}) }));
   options.onEvent?.({ type: 'discovered', projects: discovery.projects.length, problems: discovery.problems });
   // The secret settings change every model (what is redacted), so they are part of every digest.
   const secretsKey = secretSettingsKey(options.secrets ?? DEFAULT_SECRET_SETTINGS);

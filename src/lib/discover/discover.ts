@@ -8,6 +8,9 @@ import { stat } from 'node:fs/promises';
 import type { SourceFormat } from '../model/types.ts';
 import type { DiscoveredFile, DiscoveredProject } from '../model/discovered.ts';
 import { boundId, slugify } from '../text/slug.ts';
+import { findSecrets } from '../secrets/detect.ts';
+import { Redaction } from '../secrets/redaction.ts';
+import { DEFAULT_SECRET_SETTINGS, type SecretSettings } from '../config/secret-settings.ts';
 import { walk, type WalkEntry, type WalkProblem } from '../fs/walk.ts';
 import { LifecycleFiles } from '../lifecycle/discover-lifecycle.ts';
 import { formatOfContent } from './sniff-record-file.ts';
@@ -45,6 +48,8 @@ export interface DiscoverOptions {
    * folder and everything in it.
    */
   accept?: (rel: string, isDirectory: boolean) => boolean;
+  /** What is secret (src/lib/secrets/): a secret in a project's folder name is redacted from its id and display path (sec10); default: the built-in rules, redacted. */
+  secrets?: SecretSettings;
 }
 
 /** The folder `placement` puts a file's project in: `up` folders above the file. */
@@ -151,9 +156,12 @@ export async function discoverProjects(roots: string[], options: DiscoverOptions
   );
   const used = new Set<string>();
   const projects: DiscoveredProject[] = [];
+  // A folder name holding a secret (`run-ghp_…`) is published by the project's id (its URL), its
+  // path and its title: each is made from the name with its secrets redacted (sec10).
+  const names = await redactedNames(ordered.flatMap((p) => [basename(p.inputRoot), toPosix(relative(p.inputRoot, p.dir))]), options.secrets ?? DEFAULT_SECRET_SETTINGS);
   for (const p of ordered) {
-    const rel = toPosix(relative(p.inputRoot, p.dir));
-    const rootName = basename(p.inputRoot);
+    const rel = names(toPosix(relative(p.inputRoot, p.dir)));
+    const rootName = names(basename(p.inputRoot));
     let base = slugify(rel === '' ? rootName : rel);
     if (p.slug !== null) base = `${base}--${slugify(p.slug)}`;
     base = boundId(base);
@@ -173,4 +181,23 @@ export async function discoverProjects(roots: string[], options: DiscoverOptions
     });
   }
   return { projects, problems };
+}
+
+/**
+ * Each of `names` with its secrets redacted, as the secret rules find them (one batch), looked up
+ * by name; a name with none, or every name under `--no-redact`, is itself.
+ */
+async function redactedNames(names: readonly string[], settings: SecretSettings): Promise<(name: string) => string> {
+  if (!settings.redact) return (name) => name;
+  const distinct = [...new Set(names)];
+  const hits = await findSecrets(distinct, settings);
+  const redacted = new Map<string, string>();
+  for (const [i, list] of hits.entries()) {
+    if (list.length === 0) continue;
+    const name = distinct[i] as string;
+    const redaction = new Redaction();
+    for (const h of list) redaction.add(name.slice(h.start, h.end), h.kind);
+    redacted.set(name, redaction.redact(name));
+  }
+  return (name) => redacted.get(name) ?? name;
 }

@@ -124,6 +124,18 @@ export class ArtifactFolder {
   }
 
   /**
+   * The names in a folder of the project folder (a normalised relative path, `''` the root), as
+   * the confined file system lists them, or null when it cannot be listed. Used to find a cited
+   * file the archive knows only by its redacted name (src/lib/secrets/redacted-names.ts); the
+   * file is then looked up, and judged, as any other.
+   */
+  async names(path: string): Promise<string[] | null> {
+    const target = resolve(this.root, path);
+    if (!inside(this.root, target)) return null;
+    return this.#files.readdir(target).catch(() => null);
+  }
+
+  /**
    * Every path of the folder a verdict read so far (sorted, normalised relative paths): the
    * files and folders looked up, and the folders whose entries were listed. A verdict on an
    * artifact depends on them as it depends on the records, so a stored model is reused only

@@ -3,7 +3,7 @@
  * layer-1 checks and build the {@link ProjectModel} (spec/input.md sections 1–4).
  * discover → **parse → check → model** → render → index.
  */
-import { basename, join, relative, resolve, sep } from 'node:path';
+import { basename, dirname, join, relative, resolve, sep } from 'node:path';
 import { realpath, stat } from 'node:fs/promises';
 import type { StageTimes } from './stage-times.ts';
 import type { DiscoveredProject } from '../model/discovered.ts';
@@ -55,6 +55,9 @@ const CLAIM_FORMATS = formatsWith('claim');
  * Where a project's record files may be read from: its input folder, never inside a `.git`
  * (docs/security.md, "Nothing escapes the root"; src/lib/fs/confined.ts).
  */
+/** The place a secret in a project folder's name is flagged at (`GitHub token in the project folder's name`). */
+export const FOLDER_NAME_PLACE = "the project folder's name";
+
 export function inputConfinement(project: Pick<DiscoveredProject, 'inputRoot'>): Confinement {
   return new Confinement([project.inputRoot], { what: 'the input folder', outsideGit: true });
 }
@@ -356,7 +359,13 @@ export async function analyseProject(prepared: PreparedProject, stages?: StageTi
   };
   const secretsStarted = performance.now();
   const secrets = await findProjectSecrets(
-    { title: config?.value.title ?? '', sources, rows, invalid: listed, warnings, telemetry, audit, review: { file: audit.present ? audit.file : '', line: 0, flags: reviewFlags }, arena: quality.arena, verdicts: quality.verdicts, coordination: history.coordination, beads: history.beads, babysit: history.babysit, handover, recordHistory },
+    // The project config first, at its file (a `repo` URL holding a password is found at trailbook.json:1, not first in the pointer reason quoting it: sec10).
+    {
+      config: config ? { file: basename(config.path), line: 1, value: config.value } : null,
+      // The folder's own name, as it is on disk (discovery published it redacted: src/lib/discover/discover.ts), so a secret in it is flagged.
+      folder: { file: FOLDER_NAME_PLACE, line: 0, name: relative(dirname(project.inputRoot), project.dir).split(sep).join('/') },
+      sources,
+      rows, invalid: listed, warnings, telemetry, audit, review: { file: audit.present ? audit.file : '', line: 0, flags: reviewFlags }, arena: quality.arena, verdicts: quality.verdicts, coordination: history.coordination, beads: history.beads, babysit: history.babysit, handover, recordHistory },
     cited,
     rows,
     { repository: canonical.repository, head: canonical.info.head, artifacts: ctx.artifacts, recordText, repositoryId: canonical.info.id, ...(options.commits ? { commits: options.commits } : {}) },
@@ -398,7 +407,9 @@ export async function analyseProject(prepared: PreparedProject, stages?: StageTi
     }
   }
   const span = mergeSpan(earliest <= latest ? { from: new Date(earliest).toISOString(), to: new Date(latest).toISOString() } : null, history);
-  const title = config?.value.title ?? (project.slug !== null ? `${basename(project.dir)} · ${project.slug}` : basename(project.dir));
+  // The folder's name as discovery published it: a secret in it is redacted there (sec10).
+  const folderName = project.displayRoot.slice(project.displayRoot.lastIndexOf('/') + 1);
+  const title = config?.value.title ?? (project.slug !== null ? `${folderName} · ${project.slug}` : folderName);
   options.onConsulted?.(ctx.artifacts.consulted());
 
   const model: ProjectModel = {

@@ -9,8 +9,9 @@
  * secret of some rule holds (`://`, `token`, `ghp_`, `AKIA`, …: {@link mayHoldSecret}); one
  * secretlint call scans a whole batch. Every step is linear in the text.
  */
-import { OWN_RULES, type SecretHit } from './own-rules.ts';
+import { bracketedCredential, OWN_RULES, type SecretHit } from './own-rules.ts';
 import { secretlintScan } from './secretlint-scan.ts';
+import { isWrapRule, joinWrapped, unjoined, wrappedPairs, type Joined } from './wrapped.ts';
 
 export type { SecretHit } from './own-rules.ts';
 import { DEFAULT_SECRET_SETTINGS, type SecretPattern, type SecretSettings } from '../config/secret-settings.ts';
@@ -28,13 +29,27 @@ export function secretSettingsKey(settings: SecretSettings): string {
  * `-`, `.` or nothing, holds one (sec9: `AccountKey=`, `SIGNING_KEY=`, `X-Api-Key:`, `db-pass=`
  * held none, so their values were published as written; tests/unit/secrets-trial-shapes.test.ts).
  */
-const TRIGGER_WORDS = /:\/\/|secret|token|passw|passphrase|pwd|[-_.]pw|[-_.]pass|(?:api|access|signing|encryption|master|account|client|session)[-_.]?key|private|credential|auth|npm_|xox|xapp|gh[pousr]_|github_pat|glpat|glc_|glsa_|sk-ant-|t3blbkfj|gsk_|hf_|lin_api|ntn_|ops_|hv[sbr]\.|vc[piark]_|dapi|dckr_|figd_|cf(?:k|ut|at)_|tskey|shp(?:pa|ca|at|ss)_|[sr]k_(?:live|test)|bearer|pypi-|do[por]_v1_|gocspx-|webhooks\/|curl|sshpass|mysql|mariadb|key-|sentry\.io|sig=|login|mongo|redis-cli|gl(?:ptt|rt|dt|ft|soat|imt)-|hrku-|sntry[su]_|sbp_|sk-or-|xai-|pplx-|r8_|nvapi-|pmak-|clojars_|rubygems_|age-secret-key-|ya29\.|1\/\/0|sq0(?:atp|csp)-|dp\.pt\./i;
+const TRIGGER_WORDS = /:\/\/|secret|token|passw|passphrase|pwd|[-_.]pw|[-_.]pass|(?:api|access|signing|encryption|master|account|client|session)[-_.]?key|private|credential|auth|npm_|xox|xapp|gh[pousr]_|github_pat|glpat|glc_|glsa_|sk-ant-|t3blbkfj|gsk_|hf_|lin_api|ntn_|ops_|hv[sbr]\.|vc[piark]_|dapi|dckr_|figd_|cf(?:k|ut|at)_|tskey|shp(?:pa|ca|at|ss)_|[sr]k_(?:live|test)|bearer|pypi-|do[por]_v1_|gocspx-|webhooks\/|curl|sshpass|mysql|mariadb|key-|sentry\.io|sig=|login|mongo|redis-cli|gl(?:ptt|rt|dt|ft|soat|imt)-|hrku-|sntry[su]_|sbp_|sk-or-|xai-|pplx-|r8_|nvapi-|pmak-|clojars_|rubygems_|age-secret-key-|ya29\.|1\/\/0|sq0(?:atp|csp)-|dp\.pt\.|pul-|pscale_|fo1_|pnu_|xkeysib-|nrak-|cfpat-|dt0c01\.|lsv2_|glagent-|gloas-|glffct-|glcbt-|sha256~|rdme_|whsec_/i;
 /** Prefixes whose case matters (`SG.` of SendGrid is not `msg.`). */
-const TRIGGER_CASED = /AKIA|A3T|AGPA|AIDA|AROA|AIPA|ANPA|ANVA|ASIA|AIza|SG\.|-----BEGIN|eyJ|:AA|LS0tLS1CRUdJTi|ewogICJhdXRocyI6/;
+const TRIGGER_CASED = /AKIA|A3T|AGPA|AIDA|AROA|AIPA|ANPA|ANVA|ASIA|AIza|SG\.|-----BEGIN|eyJ|:AA|LS0tLS1CRUdJTi|ewogICJhdXRocyI6|ATATT3|\dQ~|GR1348941|ABSK/;
 
 /** Whether a text may hold a secret one of the built-in rules finds (a cheap, linear test). */
 export function mayHoldSecret(text: string): boolean {
-  return TRIGGER_WORDS.test(text) || TRIGGER_CASED.test(text) || holdsTwilioSid(text);
+  return TRIGGER_WORDS.test(text) || TRIGGER_CASED.test(text) || holdsTwilioSid(text) || holdsBracketedCredential(text);
+}
+
+/**
+ * Whether a text holds `<user:password@host>` (`trailbook/address-password`: a commit author's
+ * address holding a credential, which no trigger word names). Each `<` reads up to the first
+ * character that ends an address (bracketedCredential), so each character is read at most twice.
+ */
+function holdsBracketedCredential(text: string): boolean {
+  for (let i = text.indexOf('<'); i >= 0; ) {
+    const { password, end } = bracketedCredential(text, i);
+    if (password !== null) return true;
+    i = text.indexOf('<', Math.max(i + 1, end));
+  }
+  return false;
 }
 
 const isLowerHex = (c: number): boolean => (c >= 48 && c <= 57) || (c >= 97 && c <= 102);
@@ -104,12 +119,35 @@ export async function findSecrets(texts: readonly string[], settings: SecretSett
   const out: SecretHit[][] = texts.map(() => []);
   const candidates: number[] = [];
   for (let i = 0; i < texts.length; i++) if (mayHoldSecret(texts[i] as string)) candidates.push(i);
-  const scanned = await secretlintScan(candidates.map((i) => texts[i] as string));
+  // A token wrapped over two lines (src/lib/secrets/wrapped.ts): the candidate's text with its wrapping breaks taken out, scanned in the same call.
+  const wrapped: Array<{ of: number; joined: Joined }> = [];
+  for (const i of candidates) {
+    const joined = joinWrapped(texts[i] as string);
+    if (joined === null) continue;
+    // Every break taken out (a key wrapped over many lines), and each break alone (a token cut once, ending its line).
+    for (const variant of [joined, wrappedPairs(texts[i] as string)]) if (variant !== null && mayHoldSecret(variant.text)) wrapped.push({ of: i, joined: variant });
+  }
+  const scanned = await secretlintScan([...candidates.map((i) => texts[i] as string), ...wrapped.map((w) => w.joined.text)]);
   for (const [k, i] of candidates.entries()) {
     const text = texts[i] as string;
     const hits = out[i] as SecretHit[];
     for (const h of scanned[k] ?? []) hits.push(h);
     for (const rule of OWN_RULES) for (const h of rule.scan(text)) hits.push(h);
+  }
+  const ownHits = new Map<number, SecretHit[]>(wrapped.map((w) => [w.of, [...(out[w.of] as SecretHit[])]]));
+  for (const [k, { of, joined }] of wrapped.entries()) {
+    const hits = out[of] as SecretHit[];
+    const own = ownHits.get(of) as SecretHit[];
+    const across: SecretHit[] = [];
+    const found = [...(scanned[candidates.length + k] ?? [])];
+    for (const rule of OWN_RULES) if (isWrapRule(rule.id)) for (const h of rule.scan(joined.text)) found.push(h);
+    for (const h of found) {
+      if (!isWrapRule(h.rule)) continue;
+      const at = unjoined(joined, h.start, h.end);
+      // Only a token the break cut, where the text's own scan found nothing.
+      if (at.spans && !own.some((o) => o.start < at.end && at.start < o.end)) across.push({ ...h, start: at.start, end: at.end });
+    }
+    for (const h of across) hits.push(h);
   }
   if (compiled.length > 0) for (let i = 0; i < texts.length; i++) for (const h of patternHits(texts[i] as string, compiled)) (out[i] as SecretHit[]).push(h);
   return out.map((hits, i) => withoutOverlaps(hits.filter((h) => !allowed.has((texts[i] as string).slice(h.start, h.end)))));

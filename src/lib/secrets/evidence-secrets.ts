@@ -8,6 +8,8 @@
  * excerpt, and no diff on a commit page.
  */
 import type { CommitDetails } from '../git/commit-details.ts';
+import type { GitRepository } from '../git/repository.ts';
+import { repositoryFileText } from '../git/file-excerpt.ts';
 import type { FileExcerpt } from '../git/file-excerpt.ts';
 import { findSecrets } from './detect.ts';
 import type { SecretSettings } from '../config/secret-settings.ts';
@@ -65,14 +67,15 @@ export function lineAt(text: string, offset: number): number {
 /**
  * A commit's details with every secret in its message, author lines, paths and diffs replaced
  * by a marker, and the diff of each secret file left out (`note`: "contents not published:
- * secret file"). `extra` holds values found elsewhere to redact too. With `redact` off
- * (`--no-redact`) the details are returned as read.
+ * secret file"). `extra` holds values found elsewhere to redact too; `context`, texts scanned
+ * with the commit's whose secrets are redacted from it ({@link diffContextTexts}). With `redact`
+ * off (`--no-redact`) the details are returned as read.
  */
-export async function redactCommit(details: CommitDetails, settings: SecretSettings, extra?: Redaction): Promise<CommitDetails> {
+export async function redactCommit(details: CommitDetails, settings: SecretSettings, extra?: Redaction, context: ReadonlyArray<{ text: string }> = []): Promise<CommitDetails> {
   if (!settings.redact) return details;
   const changes = details.changes.map((c) => (isSecretFile(c.path) ? { ...c, patch: null, note: SECRET_FILE_NOTE } : c));
   const out: CommitDetails = { ...details, changes };
-  const texts = commitTexts(out);
+  const texts = [...commitTexts(out), ...context];
   const hits = await findSecrets(texts.map((t) => t.text), settings);
   const redaction = new Redaction();
   for (const [i, list] of hits.entries()) for (const h of list) redaction.add((texts[i]?.text as string).slice(h.start, h.end), h.kind);
@@ -85,13 +88,16 @@ export async function redactCommit(details: CommitDetails, settings: SecretSetti
 /**
  * A file's excerpt with its secrets replaced by markers (lines kept: one line in, one line
  * out); a secret file's excerpt holds no line, only the note "contents not published: secret
- * file". `redact` off (`--no-redact`) returns it as read.
+ * file". `whole`: the file's whole text, scanned in place of the windows when the excerpt was
+ * cut. `redact` off (`--no-redact`) returns it as read.
  */
-export async function redactExcerpt(excerpt: FileExcerpt, settings: SecretSettings, extra?: Redaction): Promise<FileExcerpt> {
+export async function redactExcerpt(excerpt: FileExcerpt, settings: SecretSettings, extra?: Redaction, whole?: string | null): Promise<FileExcerpt> {
   if (!settings.redact) return excerpt;
   const text = excerpt.windows.map((w) => w.lines.join('\n')).join('\n');
-  if (isSecretFile(excerpt.path, text)) return { ...excerpt, windows: [], note: SECRET_FILE_NOTE };
-  const texts = excerpt.windows.map((w) => w.lines.join('\n'));
+  if (isSecretFile(excerpt.path, whole ?? text)) return { ...excerpt, windows: [], note: SECRET_FILE_NOTE };
+  // A cut excerpt is scanned as the whole file when it is given (sec10): a window starting inside a
+  // private key's body, or ending inside a wrapped token, holds a part no rule recognises alone.
+  const texts = whole ? [whole] : excerpt.windows.map((w) => w.lines.join('\n'));
   const hits = await findSecrets(texts, settings);
   const redaction = new Redaction();
   for (const [i, list] of hits.entries()) for (const h of list) redaction.add((texts[i] as string).slice(h.start, h.end), h.kind);
@@ -155,4 +161,40 @@ export async function redactFileText(path: string, text: string, settings: Secre
   const redaction = new Redaction();
   for (const h of hits ?? []) redaction.add(text.slice(h.start, h.end), h.kind);
   return redaction.redact(text);
+}
+
+/** The shortest line of a private key's body a diff may show without its header. */
+const MIN_BODY_LINE = 40;
+
+/** Whether a patch shows a line that may be a private key's body while its header is not in the patch. */
+function mayShowKeyBody(patch: string): boolean {
+  if (patch.includes('PRIVATE KEY-----')) return false;
+  for (const line of patch.split('\n')) {
+    const body = line.slice(1).trim();
+    if (body.length >= MIN_BODY_LINE && /^[A-Za-z0-9+/=]+$/.test(body)) return true;
+  }
+  return false;
+}
+
+/**
+ * The whole files around a commit's diffs that may show a private key's body without its header
+ * (sec10): a commit rotating a key changes body lines, and its hunk's three lines of context do
+ * not reach the `-----BEGIN … PRIVATE KEY-----` line, so no rule recognised the lines it showed.
+ * Each such changed file is read as the commit has it and as its parent had it (the lines it
+ * removes), to be scanned with the commit ({@link redactCommit}, and the commit's scan for flags).
+ * A file that cannot be read is left out.
+ */
+export async function diffContextTexts(repo: GitRepository, details: CommitDetails): Promise<Array<{ text: string; path: string; at: string }>> {
+  const out: Array<{ text: string; path: string; at: string }> = [];
+  for (const c of details.changes) {
+    if (c.patch === null || isSecretFile(c.path) || !mayShowKeyBody(c.patch)) continue;
+    // The commit's version for what it adds, its parent's for what it removes.
+    const parent = details.parents[0] ?? null;
+    const versions = c.change === 'added' || parent === null ? [details.oid] : c.change === 'deleted' ? [parent] : [details.oid, parent];
+    for (const at of versions) {
+      const text = await repositoryFileText(repo, at, c.path).catch(() => null);
+      if (text !== null) out.push({ text, path: c.path, at });
+    }
+  }
+  return out;
 }

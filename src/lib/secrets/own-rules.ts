@@ -190,9 +190,13 @@ function readAssignment(text: string, i: number): { candidate: Candidate | null;
   const keyEnd = j + 1;
   while (j >= 0 && keyEnd - j <= MAX_KEY && isKeyChar(text.charCodeAt(j))) j--;
   const key = text.slice(j + 1, keyEnd);
-  // A `KEY: value` needs a space or a quote after the colon (`time: 12:30` is not one; `a:b` neither).
+  // A `KEY: value` needs a space or a quote after the colon (`time: 12:30` is not one; `a:b` neither),
+  // except after a key naming a password (`password:Hunter2Pass`, sec10): its value is then judged
+  // more strictly ({@link isTightPassword}), so `password:reset` and `'password:resetRequested'` stay words.
   const says = key.length > 0 && keyEnd - j <= MAX_KEY ? keySays(key.replace(/^-+/, '')) : null;
-  if (says === null || (c === 58 && !quotedKey && next !== 32 && next !== 9 && next !== 34 && next !== 39)) return none;
+  const tight = c === 58 && !quotedKey && next !== 32 && next !== 9 && next !== 34 && next !== 39;
+  // A tight `password:` inside a chain of names (`user:password:changed2`) is a name, not a key.
+  if (says === null || (tight && (says !== 'password' || (j >= 0 && text.charCodeAt(j) === 58)))) return none;
   // The value: after spaces and an opening quote, up to the closing quote or a character that ends a word.
   let v = i + 1;
   spaces = 0;
@@ -215,6 +219,19 @@ function readAssignment(text: string, i: number): { candidate: Candidate | null;
   return { candidate: { start: v, end: e, kind: says === 'password' ? PASSWORD_ASSIGNMENT : SECRET_ASSIGNMENT }, next: after };
 }
 
+/** Hash and encoding names and versions, written after `password:` as a setting, not a password (`password:sha256`, `password:v2`). */
+const SETTING_WORD = /^(?:sha-?\d+|md5|bcrypt|s?crypt|argon2(?:id|i|d)?|pbkdf2(?:-sha\d+)?|utf-?8|base64|v?\d+(?:[._-]\d+)*)$/i;
+
+/**
+ * A value written straight after `password:` (no space, no quote: `password:Hunter2Pass`, a YAML
+ * or log shape; sec10): a password when it holds a letter and a digit and is no setting's name
+ * ({@link SETTING_WORD}) nor a chain of names (`password:v2:reset`). Event and route names
+ * (`'password:resetRequested'`, `/password:change`) hold no digit.
+ */
+function isTightPassword(value: string): boolean {
+  return /[A-Za-z]/.test(value) && /[0-9]/.test(value) && !value.includes(':') && !SETTING_WORD.test(value);
+}
+
 /**
  * `trailbook/assignment`: a value assigned to a key that names a password or a secret
  * (`KEY=value`, `KEY: value`, `"key": "value"`, `--key=value`), when the value looks real:
@@ -228,7 +245,7 @@ export const assignmentRule: OwnRule = ownRule({
     {
       anchor: ['=', ':'],
       read: readAssignment,
-      real: (value, { kind }) => value[0] !== '/' && value[0] !== '~' && (kind === PASSWORD_ASSIGNMENT ? isLikelyPassword(value) : isLikelyToken(value)),
+      real: (value, { kind, text, start }) => value[0] !== '/' && value[0] !== '~' && (kind === PASSWORD_ASSIGNMENT ? isLikelyPassword(value) && (text.charCodeAt(start - 1) !== 58 || isTightPassword(value)) : isLikelyToken(value)),
     },
   ],
   examples: {
@@ -238,6 +255,7 @@ export const assignmentRule: OwnRule = ownRule({
       { text: 'mysql --password=Tr0ub4dor-3 -u root', value: 'Tr0ub4dor-3' },
       { text: '{"client_secret": "9fJ2-kQ8w_Lm3ZpX71rT"}', value: '9fJ2-kQ8w_Lm3ZpX71rT' },
       { text: 'db:\n  password: "S3cr3t!pass"\n', value: 'S3cr3t!pass' },
+      { text: 'login failed with password:Hunter2Pass for admin', value: 'Hunter2Pass' },
       { text: 'SESSION_SECRET=Yh7sK2pQ9wE4rT6u cargo run.', value: 'Yh7sK2pQ9wE4rT6u' },
       { text: "STRIPE_WEBHOOK_SECRET='whsec_5fGh7Jk9Lm2Np4Qr' npm test", value: 'whsec_5fGh7Jk9Lm2Np4Qr' },
       { text: 'DefaultEndpointsProtocol=https;AccountName=acme;AccountKey=Zm9vYmFyYmF6cXV4MTIzNDU2Nzg5MA==;EndpointSuffix=core.windows.net', value: 'Zm9vYmFyYmF6cXV4MTIzNDU2Nzg5MA==' },
@@ -257,6 +275,8 @@ export const assignmentRule: OwnRule = ownRule({
       'the cache key: 3f786850e387550fdab836ed7e6dc881de23001b',
       'if (a == b) x := token; y => secret',
       'SSH_AUTH_SOCK=/tmp/ssh-XXXX/agent.123',
+      "emit('password:resetRequested') and password:changed",
+      'password:sha256 password:v2 password:${DB_PASSWORD} password:*** password:<redacted> password:changeme',
     ],
   },
 });
@@ -989,6 +1009,29 @@ const isLowerAlnum = (c: number): boolean => (c >= 48 && c <= 57) || (c >= 97 &&
 /** Bech32's upper-case alphabet (an age secret key). */
 const isBech32Upper = (c: number): boolean => c !== 49 && c !== 66 && c !== 73 && c !== 79 && ((c >= 48 && c <= 57) || (c >= 65 && c <= 90));
 
+/** Characters of an Azure AD client secret (`[A-Za-z0-9_~.-]`). */
+const isAzureSecretChar = (c: number): boolean => isB64UrlChar(c) || c === 126 || c === 46;
+
+/**
+ * An Azure AD (Entra) client secret: three characters, a digit and `Q~`, then 31 to 34
+ * characters (`abc8Q~…`), standing alone (gitleaks' `azure-ad-client-secret`). Read at its `Q~`.
+ */
+const azureClientSecret: Finder = {
+  anchor: 'Q~',
+  kind: 'Azure AD client secret',
+  read(text, at) {
+    const next = at + 2;
+    const s = at - 4;
+    if (s < 0 || !isDigit(text.charCodeAt(at - 1))) return { candidate: null, next };
+    for (let i = s; i < at - 1; i++) if (!isAzureSecretChar(text.charCodeAt(i))) return { candidate: null, next };
+    if (s > 0 && isAzureSecretChar(text.charCodeAt(s - 1))) return { candidate: null, next };
+    const e = runEnd(text, next, isAzureSecretChar, 34);
+    const body = e - next;
+    const ok = body >= 31 && body <= 34 && !(e < text.length && isAzureSecretChar(text.charCodeAt(e)));
+    return { candidate: ok ? { start: s, end: e } : null, next: Math.max(next, e) };
+  },
+};
+
 /**
  * `trailbook/vendor-token`: tokens with a fixed prefix that neither secretlint's recommended
  * preset nor `trailbook/prefixed-token` read (sec9: each was published as written): GitLab's
@@ -1027,6 +1070,28 @@ export const vendorTokenRule: OwnRule = ownRule({
     prefixed('sq0atp-', 'Square token', isB64UrlChar, 22, 22),
     prefixed('sq0csp-', 'Square token', isB64UrlChar, 43, 43),
     prefixed('dp.pt.', 'Doppler token', isAlnum, 43, 43),
+    // sec10: shapes gitleaks documents that neither secretlint's preset nor the rows above read.
+    prefixed('ATATT3', 'Atlassian API token', (c) => isB64UrlChar(c) || c === 61, 186, 186),
+    azureClientSecret,
+    prefixed('pul-', 'Pulumi access token', isLowerHex, 40, 40),
+    prefixed(['pscale_tkn_', 'pscale_pw_'], 'PlanetScale token', (c) => isB64UrlChar(c) || c === 61 || c === 46, 32, 64),
+    prefixed('pscale_oauth_', 'PlanetScale token', (c) => isB64UrlChar(c) || c === 61 || c === 46, 32, 64),
+    prefixed('fo1_', 'Fly.io token', isB64UrlChar, 43, 43),
+    prefixed('pnu_', 'Prefect API key', isAlnum, 36, 36),
+    prefixed('xkeysib-', 'Brevo API key', (c) => isAlnum(c) || c === 45, 81, 81),
+    prefixed('NRAK-', 'New Relic API key', isAlnum, 27, 27),
+    prefixed('CFPAT-', 'Contentful token', isB64UrlChar, 43, 43),
+    prefixed('dt0c01.', 'Dynatrace token', (c) => isAlnum(c) || c === 46, 89, 89),
+    prefixed(['lsv2_pt_', 'lsv2_sk_'], 'LangSmith API key', (c) => isLowerHex(c) || c === 95, 43, 43),
+    prefixed('glagent-', 'GitLab token', isB64UrlChar, 50, 50),
+    prefixed('gloas-', 'GitLab token', isB64UrlChar, 64, 64),
+    prefixed('glffct-', 'GitLab token', isB64UrlChar, 20, 20),
+    prefixed('glcbt-', 'GitLab token', isB64UrlChar, 22, 26),
+    prefixed('GR1348941', 'GitLab token', isB64UrlChar, 20, 20),
+    prefixed('ABSK', 'Amazon Bedrock API key', (c) => isAlnum(c) || c === 43 || c === 47 || c === 61, 109, 271),
+    prefixed('sha256~', 'OpenShift token', isB64UrlChar, 43, 43),
+    prefixed('rdme_', 'ReadMe API key', isLowerAlnum, 70, 70),
+    prefixed('whsec_', 'Stripe webhook secret', isAlnum, 32, 64),
   ],
   examples: {
     secret: [
@@ -1041,9 +1106,64 @@ export const vendorTokenRule: OwnRule = ownRule({
       { text: 'AGE-SECRET-KEY-1K4XXG9WA485F2ZL3GHUMMMSJ3CFZZ2MQDGDHSZKV82DYLMJF842SG99GXQ', value: 'AGE-SECRET-KEY-1K4XXG9WA485F2ZL3GHUMMMSJ3CFZZ2MQDGDHSZKV82DYLMJF842SG99GXQ' },
       { text: 'Authorization header had ya29.a0AfH6SMBx3kQ9vLw2pXk4sZ9Ba7qLw2pXk4sZ9', value: 'ya29.a0AfH6SMBx3kQ9vLw2pXk4sZ9Ba7qLw2pXk4sZ9' },
     ],
-    notSecret: ['glptt- then 40 hex digits', 'runner tokens start glrt-', 'sbp_ is Supabase', 'x = 1//0 raises', 'ya29.short', 'r8_ prefix', 'the HRKU-AA prefix', 'version sk-or-v1-beta'],
+    notSecret: ['glptt- then 40 hex digits', 'runner tokens start glrt-', 'pul-request and pnu_ and fo1_x', 'the ATATT3 prefix', 'whsec_short', 'a Q~ in prose: abc1Q~short', 'sha256~ then 43 characters', 'ABSK is a prefix', 'sbp_ is Supabase', 'x = 1//0 raises', 'ya29.short', 'r8_ prefix', 'the HRKU-AA prefix', 'version sk-or-v1-beta'],
+  },
+});
+
+/** Characters that end an address written between `<` and `>`. */
+const endsAddress = (c: number): boolean => c <= 32 || c === 60 || c === 62 || c === 34 || c === 39;
+/** The longest address read between `<` and `>` (an e-mail address is at most 254 characters). */
+const MAX_ADDRESS = 320;
+
+/**
+ * The address at the `<` at `at` (`<admin:S3cretPw9@example.com>`): its end (the `>`), with the
+ * range of what stands between the first `:` and the last `@`, or null. Reads up to the first
+ * character that ends an address, so each character is read at most twice.
+ */
+export function bracketedCredential(text: string, at: number): { password: { start: number; end: number } | null; end: number } {
+  let e = at + 1;
+  let colon = -1;
+  let lastAt = -1;
+  while (e < text.length && e - at <= MAX_ADDRESS && !endsAddress(text.charCodeAt(e))) {
+    const c = text.charCodeAt(e);
+    if (c === 58 && colon < 0) colon = e;
+    else if (c === 64) lastAt = e;
+    e++;
+  }
+  const closed = e < text.length && text.charCodeAt(e) === 62;
+  if (!closed || colon <= at + 1 || lastAt <= colon + 1 || !text.slice(lastAt + 1, e).includes('.')) return { password: null, end: e };
+  return { password: { start: colon + 1, end: lastAt }, end: e };
+}
+
+/**
+ * `trailbook/address-password`: the password of a `user:password@host` written between `<` and
+ * `>`, as a commit's author or committer line holds it when a tool took a credential URL's user
+ * info for an e-mail address (`Admin <admin:S3cretPw9@example.com>`; sec10: a cited commit's
+ * author was published as written, on its page and in search). Not a `mailto:`, not a URL (a
+ * `/` in it: the URL rules read those), and only a password that looks real.
+ */
+export const addressPasswordRule: OwnRule = ownRule({
+  id: 'trailbook/address-password',
+  describe: 'the password of a `user:password@host` written as an e-mail address between `<` and `>` (a commit author `Admin <admin:S3cretPw9@example.com>`), when it looks real',
+  finders: [
+    {
+      anchor: '<',
+      kind: 'password in an e-mail address',
+      read(text, at) {
+        const { password, end } = bracketedCredential(text, at);
+        return { candidate: password, next: Math.max(at + 1, end) };
+      },
+      real(value, { text, at, start }) {
+        const user = text.slice(at + 1, start - 1);
+        return !/^mailto$/i.test(user) && !user.includes('/') && !value.includes('/') && value !== user && isLikelyPassword(value);
+      },
+    },
+  ],
+  examples: {
+    secret: [{ text: 'Deploy Bot <admin:S3cretPw9@example.com>', value: 'S3cretPw9' }],
+    notSecret: ['Ada <ada@example.com>', '<mailto:john.smith2@example.com>', 'see <https://user@example.com/a:b>', 'a <b:c> d', 'Bot <bot:bot@example.com>', 'x <ns:changeme@example.com>'],
   },
 });
 
 /** Trailbook's own rules, in the order they run. */
-export const OWN_RULES: readonly OwnRule[] = [assignmentRule, connectionStringRule, googleApiKeyRule, privateKeyBodyRule, bearerTokenRule, prefixedTokenRule, commandCredentialRule, basicAuthHeaderRule, loginPasswordRule, base64SecretRule, twilioAuthTokenRule, vendorTokenRule];
+export const OWN_RULES: readonly OwnRule[] = [assignmentRule, connectionStringRule, googleApiKeyRule, privateKeyBodyRule, bearerTokenRule, prefixedTokenRule, commandCredentialRule, basicAuthHeaderRule, loginPasswordRule, base64SecretRule, twilioAuthTokenRule, vendorTokenRule, addressPasswordRule];

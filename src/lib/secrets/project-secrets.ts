@@ -14,10 +14,10 @@ import { describeCommit } from '../git/commit-details.ts';
 import { repositoryFileText } from '../git/file-excerpt.ts';
 import type { SecretSettings } from '../config/secret-settings.ts';
 import { SecretFinds, scanRecords, type FoundSecret, type SecretPlace } from './found-secrets.ts';
-import { citedCommitTexts, citedFileText, lineAt, redactCommit, scanCitedTexts, type CitedText } from './evidence-secrets.ts';
+import { citedCommitTexts, citedFileText, diffContextTexts, lineAt, redactCommit, scanCitedTexts, type CitedText } from './evidence-secrets.ts';
 import { findSecrets } from './detect.ts';
 import type { CommitDetails } from '../git/commit-details.ts';
-import type { Redaction } from './redaction.ts';
+import { MIN_SECRET_LENGTH, secretLines, type Redaction } from './redaction.ts';
 import { repositoryStateKey } from '../git/repository.ts';
 import { ScanMemo } from './scan-memo.ts';
 
@@ -84,15 +84,24 @@ async function scanCommit(repository: GitRepository, repoId: string | null, oid:
       // A commit that cannot be read is not scanned (its page says why it cannot be shown).
       const details = await describeCommit(repository, oid).catch((error: unknown) => ({ problem: (error as Error).message }));
       let found: CommitSecret[] = [];
+      // Whole files around diffs that may show a key's body without its header (evidence-secrets.ts).
+      const context = 'oid' in details ? await diffContextTexts(repository, details) : [];
       if ('oid' in details) {
         const finds = new SecretFinds();
+        const short = details.oid.slice(0, 7);
+        const around = context.map((c) => citedFileText(c.path, c.text, c.at === details.oid ? `in commit ${short}` : `before commit ${short}`, { file: '', line: 0 }));
         await scanCitedTexts(citedCommitTexts(details, { file: '', line: 0 }), finds, settings);
+        // Of the whole files, only what the commit's diffs show (what its page would publish) is the commit's.
+        const aroundFinds = new SecretFinds();
+        await scanCitedTexts(around, aroundFinds, settings);
+        const patches = details.changes.map((c) => c.patch ?? '').join('\n');
+        for (const f of aroundFinds.list()) if (secretLines(f.value).some((l) => l.length >= MIN_SECRET_LENGTH && patches.includes(l))) finds.add(f.value, f.kind, f.rule, f.places);
         found = finds.list().flatMap((f) => f.places.map((p) => ({ value: f.value, kind: f.kind, rule: f.rule, evidence: p.evidence ?? '', secretFile: p.secretFile === true })));
         if (found.length === 0) known?.markClean(entry);
       }
       // Stored for its page; a store that cannot be written only means the page reads it again.
       if (store && repoId !== null && !(await store.has(repoId, oid).catch(() => true))) {
-        const published = 'oid' in details ? await redactCommit(details, settings) : details;
+        const published = 'oid' in details ? await redactCommit(details, settings, undefined, context) : details;
         await store.write(repoId, oid, published).catch(() => undefined);
       }
       return found;

@@ -7,12 +7,16 @@
  * A value never holds a line break: a multi-line secret (a private key's body) is kept as its
  * lines, so a redacted text has as many lines as it had, and line numbers hold.
  */
+import { slugify } from '../text/slug.ts';
 
 /** The marker that stands for a secret of `kind`. */
 export const redactedMarker = (kind: string): string => `[redacted: ${kind}]`;
 
 /** Values shorter than this are not replaced (a shorter "secret" would mangle ordinary words). */
 export const MIN_SECRET_LENGTH = 4;
+
+/** The shortest value whose lower-case form is replaced too (a shorter one could be a word). */
+export const MIN_LOWER_CASE = 8;
 
 /** The shortest start of a value replaced where a text was cut. */
 export const MIN_CUT_PREFIX = 6;
@@ -26,10 +30,12 @@ const ESCAPES: Record<string, string[]> = {
   "'": ['&#39;', '&#x27;'],
 };
 
-/** The value as HTML writes it (first or second form of each escape), when it differs. */
+/** The value as HTML writes it (first or second form of each escape), and as a JSON string holds it (`p\"ss`, `a\\b`: an invalid record's raw line, sec10), when they differ. */
 function escapedForms(value: string): string[] {
-  if (!/[&<>"']/.test(value)) return [];
-  const forms: string[] = [];
+  const json = JSON.stringify(value).slice(1, -1);
+  const jsonForm = json !== value ? [json] : [];
+  if (!/[&<>"']/.test(value)) return jsonForm;
+  const forms: string[] = [...jsonForm];
   for (const form of [0, 1]) {
     let out = '';
     for (const ch of value) out += ESCAPES[ch]?.[form] ?? ch;
@@ -62,6 +68,14 @@ export class Redaction {
           this.#markers.set(form, marker);
           this.#ordered = null;
         }
+      }
+      // Its lower-case form, as an anchor or id made with slugify holds it (`qa-t-ghp_q7mz…` from a
+      // ticket `T-ghp_Q7mZ…`: sec10), replaced by the marker as a slug (`redacted-github-token`),
+      // so the anchor stays one.
+      const lower = line.toLowerCase();
+      if (lower !== line && lower.length >= MIN_LOWER_CASE && !this.#markers.has(lower)) {
+        this.#markers.set(lower, slugify(marker));
+        this.#ordered = null;
       }
     }
   }

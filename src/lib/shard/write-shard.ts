@@ -15,6 +15,7 @@ import { projectState } from '../build-history/project-state.ts';
 import { readCommitDetails, readKeyedExcerpt } from '../archive/evidence-store.ts';
 import { gatherEvidence, shownAt, type CitingProject } from '../archive/evidence-entries.ts';
 import { isCutExcerpt, repositoryFileText } from '../git/file-excerpt.ts';
+import { repositoryFolderNames, unredactedPath } from '../secrets/redacted-names.ts';
 import { redactFileText } from '../secrets/evidence-secrets.ts';
 import type { GitRepository } from '../git/repository.ts';
 import { cachedPartPath, PART_CACHE_VERSION } from '../search/write-search-index.ts';
@@ -74,7 +75,9 @@ export async function writeShardData(cacheDir: string, outDir: string, manifest:
     const item: ShardManifest['files'][string] = { facts: 'totalLines' in excerpt ? { totalLines: excerpt.totalLines, bytes: excerpt.bytes } : null };
     const repo = repositories.get(entry.owner);
     const at = shownAt(entry);
-    const read = at !== null && isCutExcerpt(excerpt) && repo ? await repositoryFileText(repo, at, entry.path) : null;
+    // A file whose name holds a secret is read by its real name (src/lib/secrets/redacted-names.ts).
+    const real = at !== null && isCutExcerpt(excerpt) && repo ? await unredactedPath(entry.path, repositoryFolderNames(repo, at), manifest.options.secrets).catch(() => null) : null;
+    const read = at !== null && real !== null && repo ? await repositoryFileText(repo, at, real) : null;
     // Published by the merge's file page: redacted as the excerpt was (src/lib/secrets/).
     const text = read === null ? null : await redactFileText(entry.path, read, manifest.options.secrets);
     if (text !== null && at !== null) {

@@ -120,7 +120,10 @@ function bodyBytes(head: Uint8Array, total: number, lastByte: number, number: nu
 function lineOf(head: Uint8Array, total: number, number: number, lastByte = total > 0 ? (head[total - 1] as number) : -1): PhysicalLine {
   const { skip, size } = bodyBytes(head, total, lastByte, number);
   if (size <= MAX_LINE_BYTES && head.length === total) return decodeLine(head, number);
-  return { number, text: lenientDecoder.decode(head.subarray(skip, skip + LONG_LINE_KEPT_BYTES)), bytes: size, tooLong: true };
+  // Its kept start ends before a run of token characters the cut went through (cutBeforeRun: a token's start would be published).
+  // The line goes on past what is kept, so a run reaching the end is taken as going on (`x`).
+  const kept = lenientDecoder.decode(head.subarray(skip, skip + LONG_LINE_KEPT_BYTES));
+  return { number, text: kept.slice(0, cutBeforeRun(`${kept}x`, kept.length)), bytes: size, tooLong: true };
 }
 
 /** Why an over-long line was not read, in plain words. */
@@ -197,7 +200,27 @@ async function openRegular(path: string): Promise<Readable> {
   return handle.createReadStream({ highWaterMark: 1 << 20 });
 }
 
-/** Caps raw text kept for display; appends a note with the original length when cut. */
+/** Characters a token is made of (base64, base64url): a cut is never made inside a run of them. */
+const isRunChar = (c: number): boolean => (c >= 48 && c <= 57) || (c >= 65 && c <= 90) || (c >= 97 && c <= 122) || c === 95 || c === 45 || c === 43 || c === 47 || c === 61;
+
+/** The longest run a cut backs off over (a longer run is cut where it is). */
+const MAX_RUN_BACKOFF = 512;
+
+/**
+ * Where to cut `text` at `at` or before: not inside a run of token characters that goes on past
+ * `at` (a token cut there would keep its start, which no secret rule recognises, so it would be
+ * published as written: sec10), but at the run's start, at most {@link MAX_RUN_BACKOFF} back.
+ */
+export function cutBeforeRun(text: string, at: number): number {
+  if (at <= 0 || at >= text.length || !isRunChar(text.charCodeAt(at)) || !isRunChar(text.charCodeAt(at - 1))) return at;
+  let s = at;
+  while (s > 0 && at - s < MAX_RUN_BACKOFF && isRunChar(text.charCodeAt(s - 1))) s--;
+  return at - s >= MAX_RUN_BACKOFF ? at : s;
+}
+
+/** Caps raw text kept for display, never inside a token ({@link cutBeforeRun}); appends a note with the original length when cut. */
 export function capRaw(text: string, limit = 4096): string {
-  return text.length <= limit ? text : `${text.slice(0, limit)}… [${text.length - limit} more characters]`;
+  if (text.length <= limit) return text;
+  const cut = cutBeforeRun(text, limit);
+  return `${text.slice(0, cut)}… [${text.length - cut} more characters]`;
 }

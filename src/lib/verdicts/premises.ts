@@ -15,6 +15,7 @@ import { describeIssues } from '../schemas/describe-issues.ts';
 import { parseTime } from '../adapters/parsed-row.ts';
 import { agree } from '../text/agree.ts';
 import { countOf } from '../site/words.ts';
+import { jsonErrorMessage } from '../text/json-error.ts';
 
 /**
  * A failure fingerprint without run-specific values (section 4): ISO timestamps, UUIDs, hex
@@ -98,7 +99,7 @@ export class PremiseLines {
     try {
       value = JSON.parse(l.text);
     } catch (error) {
-      bad(`not JSON: ${(error as Error).message}`);
+      bad(`not JSON: ${jsonErrorMessage(error)}`);
       return;
     }
     const hazard = jsonHazard(l.text);

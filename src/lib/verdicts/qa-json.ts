@@ -13,6 +13,7 @@ import { lineOfOffset } from '../adapters/json-file.ts';
 import { jsonSpans, spanLines } from './json-positions.ts';
 import { normaliseState, structuredSupport, verdictClass } from './states.ts';
 import type { AnchorSet } from './anchors.ts';
+import { jsonErrorMessage } from '../text/json-error.ts';
 
 /** What one QA JSON file gives: its verdict (null when the file is invalid) and invalid records. */
 export interface QaJsonResult {
@@ -37,7 +38,7 @@ export function parseQaJson(text: string, file: string, defaultTicket: string, a
   try {
     value = JSON.parse(text);
   } catch (error) {
-    return { verdict: null, invalid: [{ file, line: 1, kind: 'verdict/invalid-file', error: `${file} is not valid JSON: ${(error as Error).message}`, raw: capRaw(text) }], invalidLines: Infinity };
+    return { verdict: null, invalid: [{ file, line: 1, kind: 'verdict/invalid-file', error: `${file} is not valid JSON: ${jsonErrorMessage(error)}`, raw: capRaw(text) }], invalidLines: Infinity };
   }
   const hazard = jsonHazard(text);
   if (hazard) {

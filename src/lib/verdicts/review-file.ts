@@ -13,6 +13,7 @@ import { lineOfOffset } from '../adapters/json-file.ts';
 import { jsonSpans, spanLines } from './json-positions.ts';
 import { reproFromField, reproFromScenario } from './repro.ts';
 import type { AnchorSet } from './anchors.ts';
+import { jsonErrorMessage } from '../text/json-error.ts';
 
 /** What one review file gives. */
 export interface ReviewResult {
@@ -37,7 +38,7 @@ export function parseReviewFile(text: string, file: string, name: string, anchor
   try {
     value = JSON.parse(text);
   } catch (error) {
-    return fail(`${file} is not valid JSON: ${(error as Error).message}`);
+    return fail(`${file} is not valid JSON: ${jsonErrorMessage(error)}`);
   }
   const hazard = jsonHazard(text);
   if (hazard) return fail(`${file} is not read (line ${lineOfOffset(text, hazard.offset)}): ${describeHazard(hazard)}`);
