@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { join } from 'node:path';
 import type { ProjectModel } from '../../src/lib/model/types.ts';
 import { analyseProject, analyseProjects, commitAll, fixtureDir, initRepo, removeFixture, trailRow as row, trailText, writeFiles } from '../trail-fixtures.ts';
+import { nameRedactor } from '../../src/lib/secrets/redacted-names.ts';
 import { discoverProjects } from '../../src/lib/discover/discover.ts';
 import { DEFAULT_SECRET_SETTINGS } from '../../src/lib/config/secret-settings.ts';
 
@@ -65,7 +66,7 @@ describe('a project folder named with a token', () => {
   });
 
   it('under --no-redact the folder is named as written', async () => {
-    const found = await discoverProjects([dir], { secrets: { ...DEFAULT_SECRET_SETTINGS, redact: false } });
+    const found = await discoverProjects([dir], { redactNames: (names) => nameRedactor(names, { ...DEFAULT_SECRET_SETTINGS, redact: false }) });
     expect(found.projects.map((p) => p.id).sort()).toEqual(['plain', `run-${OTHER.toLowerCase()}`]);
     expect(found.projects.some((p) => p.dir === join(dir, `run-${OTHER}`))).toBe(true);
   });

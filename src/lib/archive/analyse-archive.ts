@@ -32,6 +32,7 @@ import type { FoundSecret } from '../secrets/found-secrets.ts';
 import { Redaction } from '../secrets/redaction.ts';
 import { useScanMemo } from '../secrets/project-secrets.ts';
 import { ScanMemo } from '../secrets/scan-memo.ts';
+import { nameRedactor } from '../secrets/redacted-names.ts';
 import { ensureEvidenceStore, hasCommitDetails, writeCommitDetails } from './evidence-store.ts';
 
 /** Progress events, for the CLI to print. */
@@ -106,7 +107,7 @@ export interface ArchiveResult {
  */
 export async function analyseArchive(options: ArchiveOptions): Promise<ArchiveResult> {
   const roots = options.roots.map((r) => resolve(r));
-  const discovery = await timed(options.times, 'discover', () => discoverProjects(roots, { ...(options.accept ? { accept: options.accept } : {}), ...(options.secrets ? { secrets: options.secrets } : {}) }));
+  const discovery = await timed(options.times, 'discover', () => discoverProjects(roots, { ...(options.accept ? { accept: options.accept } : {}), redactNames: (names) => nameRedactor(names, options.secrets ?? DEFAULT_SECRET_SETTINGS) }));
   options.onEvent?.({ type: 'discovered', projects: discovery.projects.length, problems: discovery.problems });
   // The secret settings change every model (what is redacted), so they are part of every digest.
   const secretsKey = secretSettingsKey(options.secrets ?? DEFAULT_SECRET_SETTINGS);

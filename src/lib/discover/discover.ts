@@ -8,9 +8,6 @@ import { stat } from 'node:fs/promises';
 import type { SourceFormat } from '../model/types.ts';
 import type { DiscoveredFile, DiscoveredProject } from '../model/discovered.ts';
 import { boundId, slugify } from '../text/slug.ts';
-import { findSecrets } from '../secrets/detect.ts';
-import { Redaction } from '../secrets/redaction.ts';
-import { DEFAULT_SECRET_SETTINGS, type SecretSettings } from '../config/secret-settings.ts';
 import { walk, type WalkEntry, type WalkProblem } from '../fs/walk.ts';
 import { LifecycleFiles } from '../lifecycle/discover-lifecycle.ts';
 import { formatOfContent } from './sniff-record-file.ts';
@@ -48,9 +45,17 @@ export interface DiscoverOptions {
    * folder and everything in it.
    */
   accept?: (rel: string, isDirectory: boolean) => boolean;
-  /** What is secret (src/lib/secrets/): a secret in a project's folder name is redacted from its id and display path (sec10); default: the built-in rules, redacted. */
-  secrets?: SecretSettings;
+  /**
+   * Redacts the secrets in folder names (sec10: a folder `run-ghp_…` is published by its id, its
+   * path and its title, each made from the name): given every name at once, the function that
+   * gives each name redacted. Made by the caller from src/lib/secrets/redacted-names.ts
+   * `nameRedactor` (discovery stands below the secret rules); default: names as they are.
+   */
+  redactNames?: NameRedactor;
 }
+
+/** Given every folder name to publish at once, the function that gives each one with its secrets redacted. */
+export type NameRedactor = (names: readonly string[]) => Promise<(name: string) => string>;
 
 /** The folder `placement` puts a file's project in: `up` folders above the file. */
 function projectDir(path: string, placement: Placement): string {
@@ -158,7 +163,7 @@ export async function discoverProjects(roots: string[], options: DiscoverOptions
   const projects: DiscoveredProject[] = [];
   // A folder name holding a secret (`run-ghp_…`) is published by the project's id (its URL), its
   // path and its title: each is made from the name with its secrets redacted (sec10).
-  const names = await redactedNames(ordered.flatMap((p) => [basename(p.inputRoot), toPosix(relative(p.inputRoot, p.dir))]), options.secrets ?? DEFAULT_SECRET_SETTINGS);
+  const names = options.redactNames ? await options.redactNames(ordered.flatMap((p) => [basename(p.inputRoot), toPosix(relative(p.inputRoot, p.dir))])) : (name: string): string => name;
   for (const p of ordered) {
     const rel = names(toPosix(relative(p.inputRoot, p.dir)));
     const rootName = names(basename(p.inputRoot));
@@ -183,21 +188,3 @@ export async function discoverProjects(roots: string[], options: DiscoverOptions
   return { projects, problems };
 }
 
-/**
- * Each of `names` with its secrets redacted, as the secret rules find them (one batch), looked up
- * by name; a name with none, or every name under `--no-redact`, is itself.
- */
-async function redactedNames(names: readonly string[], settings: SecretSettings): Promise<(name: string) => string> {
-  if (!settings.redact) return (name) => name;
-  const distinct = [...new Set(names)];
-  const hits = await findSecrets(distinct, settings);
-  const redacted = new Map<string, string>();
-  for (const [i, list] of hits.entries()) {
-    if (list.length === 0) continue;
-    const name = distinct[i] as string;
-    const redaction = new Redaction();
-    for (const h of list) redaction.add(name.slice(h.start, h.end), h.kind);
-    redacted.set(name, redaction.redact(name));
-  }
-  return (name) => redacted.get(name) ?? name;
-}

@@ -121,3 +121,25 @@ export async function wholeFileText(repo: GitRepository | null, commit: string |
   const real = await unredactedPath(path, repositoryFolderNames(repo, commit), settings).catch(() => null);
   return real === null ? null : repositoryFileText(repo, commit, real).catch(() => null);
 }
+
+/**
+ * Folder names as they are published (sec10: a project folder `run-ghp_…` gave its id, URL, path
+ * and title the token as written): given every name at once, the secret rules run over them in
+ * one batch, and the function returned gives each name with its secrets redacted (a name with
+ * none, or every name under `--no-redact`, as it is). Handed to discovery
+ * (src/lib/discover/discover.ts `DiscoverOptions.redactNames`), which stands below the rules.
+ */
+export async function nameRedactor(names: readonly string[], settings: SecretSettings): Promise<(name: string) => string> {
+  if (!settings.redact) return (name) => name;
+  const distinct = [...new Set(names)];
+  const hits = await findSecrets(distinct, settings);
+  const redacted = new Map<string, string>();
+  for (const [i, list] of hits.entries()) {
+    if (list.length === 0) continue;
+    const name = distinct[i] as string;
+    const redaction = new Redaction();
+    for (const h of list) redaction.add(name.slice(h.start, h.end), h.kind);
+    redacted.set(name, redaction.redact(name));
+  }
+  return (name) => redacted.get(name) ?? name;
+}
