@@ -297,16 +297,15 @@ export function checkFirstWordsSentence(byReason: ReadonlyArray<readonly [string
 }
 
 /**
- * The text of a folded Check first group's search link (recap page, issue 30), naming its
- * filters as the search page does: `every row with result “verified”, evidence “not checkable”,
- * in search`. It names what the search lists, not "them": the search lists every row of those
- * values, the group's and any in the open group above or superseded (an auditor's trial: "154
- * rows, list them in search" listed 161).
+ * The text of a folded Check first group's search link (recap page, issue 30): `list these 23
+ * rows in search`. Search, filtered on the group's place under Check first, lists exactly them
+ * and says the same count (use10: "12 rows" linked to a search of 30; an auditor's trial before
+ * it: "154 rows, list them in search" listed 161).
  *
- * @param filters - Search filter key → values (src/components/html/check-first.ts `checkFirstWordsFilters`).
+ * @param rows - The group's rows.
  */
-export function checkFirstWordsSearchText(filters: Readonly<Record<string, readonly string[]>>): string {
-  return `every row with ${Object.entries(filters).map(([k, v]) => `${k} “${v.join('” or “')}”`).join(', ')}, in search`;
+export function checkFirstWordsSearchText(rows: number): string {
+  return `list ${rows === 1 ? 'this row' : `these ${countOf(rows, 'row')}`} in search`;
 }
 
 /**

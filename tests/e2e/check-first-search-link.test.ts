@@ -1,0 +1,62 @@
+/**
+ * A folded Check first group links to a search of exactly its rows, with the same count on both
+ * sides (use10: on a recap "12 rows" linked to a search listing 30: the search filtered on the
+ * result, which rows of the open group above share). A project whose 21 rows report done in
+ * the agent's words, and 9 more report done while citing a commit that does not exist (the open
+ * group): the folded group says 21, its link says 21, and the search it opens lists 21.
+ */
+import { afterAll, describe, expect, it } from 'vitest';
+import { createHash } from 'node:crypto';
+import type { Page } from 'playwright-core';
+import { buildSite } from './build-site.ts';
+import { archiveInBrowser } from './archive-in-browser.ts';
+import { readText, readTexts, searchDone } from './page-helpers.ts';
+import { commitAll, fixtureDir, initRepo, removeFixture, trailText, writeFiles } from '../trail-fixtures.ts';
+
+const row = (n: number, evidence: string): string => {
+  const ts = `2026-03-01T10:${String(n).padStart(2, '0')}:00Z`;
+  const decision = `Decision number ${n}`;
+  const id = createHash('sha256').update(ts + decision).digest('hex').slice(0, 8);
+  return JSON.stringify({ id, ts, phase: 'build', ticket: '', actor: 'lead', decision, why: 'w', evidence, result: 'done' });
+};
+
+describe('a folded Check first group and its search list the same rows', () => {
+  let page: Page;
+  let origin = '';
+  let dir = '';
+  archiveInBrowser(
+    async () => {
+      dir = await fixtureDir('cf-link');
+      const project = `${dir}/proj`;
+      await initRepo(project);
+      await writeFiles(project, { 'src/a.ts': 'export const a = 1;\n' });
+      commitAll(project, 'add a', '2026-03-01T09:00:00Z');
+      const rows = [...Array.from({ length: 21 }, (_, i) => row(i + 1, 'src/a.ts')), ...Array.from({ length: 9 }, (_, i) => row(30 + i, 'deadbeefdeadbeefdeadbeefdeadbeefdeadbeef'))];
+      await writeFiles(project, { 'decisions.jsonl': trailText(rows) });
+      commitAll(project, 'trail', '2026-03-02T09:00:00Z');
+      return buildSite([dir]);
+    },
+    {},
+    (a) => ({ page, origin } = a),
+  );
+  afterAll(async () => {
+    if (dir) await removeFixture(dir);
+  });
+
+  it('says 21 on the group, on its link and on the search it opens', async () => {
+    await page.goto(`${origin}/p/proj/`);
+    const group = page.locator('#check-first-words .cf-linked');
+    expect(await readText(group.locator('.cf-reason'))).toBe("reported done: the agent's word, not a check");
+    expect(await readText(group.locator('.cf-count'))).toBe('every row here (21 rows)');
+    const link = group.locator('a.cf-search');
+    expect(await readText(link)).toBe('list these 21 rows in search');
+    // The open group holds the 9 rows whose commit does not exist, with the same result.
+    expect(await readText(page.locator('#check-first-failed .cf-count'))).toBe('9 rows');
+    await page.locator('#check-first-words > summary').click();
+    await link.click();
+    await searchDone(page);
+    expect(await readText(page.locator('#search-status'))).toMatch(/^21 results: 21 rows\b/);
+    expect(await readTexts(page.locator('#search-results li.result .result-title'))).not.toContain('Decision number 30');
+    expect(await page.locator('#search-results').innerText()).toContain("check first: agent's words: reported done");
+  });
+});
