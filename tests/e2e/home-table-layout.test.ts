@@ -1,0 +1,62 @@
+/**
+ * The archive home's table reads at desktop width and on a phone (use10): at 1280 px its "Check
+ * first: need a look" column wrapped a word a line ("Check / first: / need a / look", and "(+1 in
+ * / the / agent's / words)" under the count); on a phone the Check first figure's "10 rows need a
+ * look" stuck out of its box. Now the header and the count's note break between phrases, two
+ * lines each, and every figure holds its badges.
+ */
+import { describe, expect, it } from 'vitest';
+import { join } from 'node:path';
+import type { Page } from 'playwright-core';
+import { buildSite, REPO_ROOT } from './build-site.ts';
+import { archiveInBrowser } from './archive-in-browser.ts';
+import { readText } from './page-helpers.ts';
+
+/** How many lines of text an element's content takes: its text's boxes grouped by line (tops more than half a line apart). */
+const lines = (page: Page, selector: string): Promise<number> =>
+  page.locator(selector).first().evaluate((el) => {
+    const walker = document.createTreeWalker(el, NodeFilter.SHOW_TEXT);
+    const tops: number[] = [];
+    for (let n = walker.nextNode(); n !== null; n = walker.nextNode()) {
+      if ((n.textContent ?? '').trim() === '') continue;
+      const range = document.createRange();
+      range.selectNodeContents(n);
+      for (const r of Array.from(range.getClientRects())) if (r.width > 0) tops.push(r.top);
+    }
+    tops.sort((a, b) => a - b);
+    return tops.filter((t, i) => i === 0 || t - (tops[i - 1] as number) > 6).length;
+  });
+
+describe('the home table at 1280 and 390', () => {
+  let page: Page;
+  let origin = '';
+  archiveInBrowser(() => buildSite([join(REPO_ROOT, 'content')]), { viewport: { width: 1280, height: 800 } }, (a) => ({ page, origin } = a));
+
+  it('at 1280 breaks Check first: need a look between phrases, its header and its count alike', async () => {
+    await page.goto(`${origin}/`);
+    const header = 'table.projects thead th.check-first-col';
+    expect(await readText(page.locator(header))).toBe('Check first: need a look');
+    expect(await lines(page, `${header} .sort-button`)).toBe(2);
+    const faults = 'table.projects tr[data-project="tickets-faults"] td.check-first-col';
+    expect(await readText(page.locator(faults))).toBe("7 (+1 in the agent's words)");
+    // The count, then its note in two phrases: "7", "(+1 in the", "agent's words)".
+    expect(await lines(page, faults)).toBe(3);
+    expect(await lines(page, `${faults} .words-count`)).toBe(2);
+    // No other header takes more than two lines.
+    for (const th of await page.locator('table.projects thead th').all()) expect(await th.evaluate((el) => el.getBoundingClientRect().height)).toBeLessThan(60);
+  });
+
+  it('at 390 keeps each figure within its box and the table as cards', async () => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.goto(`${origin}/`);
+    for (const figure of await page.locator('.home-figures .figure').all()) {
+      const box = await figure.boundingBox();
+      for (const badge of await figure.locator('.status').all()) {
+        const b = await badge.boundingBox();
+        expect(b && box ? b.x + b.width : Infinity, await readText(figure)).toBeLessThanOrEqual((box?.x ?? 0) + (box?.width ?? 0));
+      }
+    }
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBe(390);
+    expect(await readText(page.locator('table.projects tr[data-project="tickets-faults"] td.check-first-col'))).toBe("7 (+1 in the agent's words)");
+  });
+});
