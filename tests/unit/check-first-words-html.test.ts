@@ -105,6 +105,18 @@ describe('a folded group links to a search of exactly its rows (use10: "12 rows"
   });
 });
 
+describe("Check first's sentence adds up (use10: '4 need a look: 4 with evidence that did not resolve; 1 failed' read as 5)", () => {
+  it('says how many rows are under two reasons when the reasons add up to more than the rows', async () => {
+    const { checkFirstSentence } = await import('../../src/lib/site/words.ts');
+    expect(checkFirstSentence(4, 4, 11, [['failed', 4], ['result:failed', 1]])).toBe(
+      "4 of 11 rows need a look: 4 with evidence that did not resolve; 1 failed (1 row is under two of these). 4 more are results in the agent's words (reported done or notes, or evidence not checked), folded below.",
+    );
+    expect(checkFirstSentence(2, 0, 5, [['failed', 2], ['result:open', 2]])).toBe('2 of 5 rows need a look: 2 with evidence that did not resolve; 2 open (both are under two of these).');
+    expect(checkFirstSentence(1, 0, 5, [['failed', 1], ['result:open', 1]])).toBe('1 of 5 rows needs a look: 1 with evidence that did not resolve; 1 open (the row is under two of these).');
+    expect(checkFirstSentence(3, 0, 5, [['failed', 1], ['result:open', 2]])).toBe('3 of 5 rows need a look: 1 with evidence that did not resolve; 2 open.');
+  });
+});
+
 describe("Check first's figures say 'need a look', not 'open' (a result those rows may have)", () => {
   // A new user's trial (use9) on a real trail: the recap's figure said '5 of 9 rows open' above
   // '5 of 9 rows need a look: 1 failed; 4 open', and the home's '9 rows open' while ?result=open

@@ -268,7 +268,10 @@ const CHECK_FIRST_REASON_WORDS: Readonly<Record<string, string>> = {
 /**
  * The sentence opening Check first on the recap page and in recap.html, when rows are listed
  * (issue 27: the first group leads): "5 of 15 rows need a look: 2 with evidence that did not
- * resolve; 1 failed; 3 open. 7 more are results in the agent's words (folded below)."
+ * resolve; 1 failed; 3 open. 7 more are results in the agent's words (folded below)." When a
+ * row is under two reasons (evidence that did not resolve, and its result), says how many: "4
+ * of 11 rows need a look: 4 with evidence that did not resolve; 1 failed (1 row is under two of
+ * these)."
  *
  * @param open - Rows of the first group (`counts.checkFirstOpen`).
  * @param words - Rows of the second group (`counts.checkFirstWords`).
@@ -277,7 +280,12 @@ const CHECK_FIRST_REASON_WORDS: Readonly<Record<string, string>> = {
  */
 export function checkFirstSentence(open: number, words: number, rows: number, byReason: ReadonlyArray<readonly [string, number]>): string {
   const said = byReason.map(([k, n]) => `${n} ${CHECK_FIRST_REASON_WORDS[k] ?? k}`);
-  const lead = open > 0 ? `${grouped(open)} of ${countOf(rows, 'row')} ${agree(open, 'needs', 'need')} a look: ${said.join('; ')}.` : `No row of ${countOf(rows, 'row')} failed, is open or cites evidence that did not resolve.`;
+  // A row is under one reason of evidence and at most one of its result: the reasons add up to
+  // more than the rows by the rows under two (use10: "4 need a look: 4 with evidence that did
+  // not resolve; 1 failed" read as 5).
+  const twice = byReason.reduce((sum, [, n]) => sum + n, 0) - open;
+  const both = twice > 0 ? ` (${twice === open ? (open === 1 ? 'the row is' : open === 2 ? 'both are' : `all ${grouped(open)} are`) : `${grouped(twice)} ${agree(twice, 'row is', 'rows are')}`} under two of these)` : '';
+  const lead = open > 0 ? `${grouped(open)} of ${countOf(rows, 'row')} ${agree(open, 'needs', 'need')} a look: ${said.join('; ')}${both}.` : `No row of ${countOf(rows, 'row')} failed, is open or cites evidence that did not resolve.`;
   const rest = words > 0 ? ` ${grouped(words)} ${open > 0 ? 'more ' : ''}${agree(words, 'is a result', 'are results')} in the agent's words (reported done or notes, or evidence not checked), folded below.` : '';
   return `${lead}${rest}`;
 }
