@@ -20,7 +20,7 @@ import { severityBadgeHtml, statusHtml } from './status.ts';
 /** Past this many rows a group starts folded (its count and reason stay in view). */
 export const FOLD_FROM = 20;
 
-/** The id of the first group of each outcome: the verdict strip links to `#check-first-failed`. */
+/** The id of the first group of each outcome (the folded group's results apart): the verdict strip links to `#check-first-failed` and `#check-first-not-checkable`. */
 export const checkFirstOutcomeAnchor = (outcome: CheckFirstOutcome): string => `check-first-${outcome}`;
 
 /** The id of the second group ("results in the agent's words"), folded. */
@@ -109,8 +109,11 @@ function groupHtml(g: CheckFirstGroup, id: string, flagsOf: (row: TrailRow) => r
  */
 export function checkFirstHtml(groups: readonly CheckFirstGroup[], flagsOf: (row: TrailRow) => readonly RowFlag[] = () => [], repositoryProblem: string | null = null, wordsRows = 0, search: CheckFirstSearch | null = null, rowHref: (anchor: string) => string = (a) => `#${a}`): SafeHtml {
   const seen = new Set<CheckFirstOutcome>();
+  // The first group of each outcome is anchored by it: `#check-first-failed` in the open group,
+  // `#check-first-not-checkable` (and `-prose`, `-no-evidence`) in the folded one, where the
+  // verdict strip's "2 not checkable" lands (use10: it landed on the open group's "did not resolve").
   const id = (g: CheckFirstGroup, i: number): string => {
-    if (g.band === 'open' && !seen.has(g.outcome)) {
+    if ((g.band === 'open' || g.outcome !== 'result') && !seen.has(g.outcome)) {
       seen.add(g.outcome);
       return checkFirstOutcomeAnchor(g.outcome);
     }
