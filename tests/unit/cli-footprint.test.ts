@@ -101,7 +101,7 @@ describe('the project a person should look at first', () => {
       // The project by its one name: the title the archive home shows, with the id its files are named by.
       'Next: start with myproj (tickets-myproj): 3 high-severity flags, 1 medium-severity flag, 1 invalid record. Open dist/p/tickets-myproj/recap.html',
       // Without --recap-html no recap.html is written: the line names the page, which exists, and the command that serves it (issue 32: its index.html opens unstyled from disk).
-      'Next: start with myproj (tickets-myproj): 3 high-severity flags, 1 medium-severity flag, 1 invalid record. Its recap is /archive/p/tickets-myproj/ of the served archive (`trailbook serve dist`); its Download list makes the single-file recap.html',
+      'Next: start with myproj (tickets-myproj): 3 high-severity flags, 1 medium-severity flag, 1 invalid record. Its recap: http://127.0.0.1:4321/archive/p/tickets-myproj/ while `trailbook serve dist` runs; its Download list makes the single-file recap.html',
       // check renders nothing: the build it names writes the file it names.
       "Next: start with myproj (tickets-myproj): 3 high-severity flags, 1 medium-severity flag, 1 invalid record. Run `trailbook build runs 'it'\\''s here' --recap-html`, then open dist/p/tickets-myproj/recap.html",
     ]);
