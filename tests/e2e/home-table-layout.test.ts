@@ -2,15 +2,17 @@
  * The archive home's table reads at desktop width and on a phone (use10): at 1280 px its "Check
  * first: need a look" column wrapped a word a line ("Check / first: / need a / look", and "(+1 in
  * / the / agent's / words)" under the count); on a phone the Check first figure's "10 rows need a
- * look" stuck out of its box. Now the header and the count's note break between phrases, two
+ * look" stuck out of its box; a time span broke as "2026-03-20 / – / 2026-05-04", its dash a line
+ * of its own. Now the header and the count's note break between phrases, two
  * lines each, and every figure holds its badges.
  */
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { buildSite, REPO_ROOT } from './build-site.ts';
 import { archiveInBrowser } from './archive-in-browser.ts';
 import { readText } from './page-helpers.ts';
+import { fixtureDir, removeFixture, trailRow, trailText, writeFiles } from '../trail-fixtures.ts';
 
 /** How many lines of text an element's content takes: its text's boxes grouped by line (tops more than half a line apart). */
 const lines = (page: Page, selector: string): Promise<number> =>
@@ -30,7 +32,20 @@ const lines = (page: Page, selector: string): Promise<number> =>
 describe('the home table at 1280 and 390', () => {
   let page: Page;
   let origin = '';
-  archiveInBrowser(() => buildSite([join(REPO_ROOT, 'content')]), { viewport: { width: 1280, height: 800 } }, (a) => ({ page, origin } = a));
+  let dir = '';
+  // The example corpus, and a project whose rows span two dates (the example's each fall on one day).
+  archiveInBrowser(
+    async () => {
+      dir = await fixtureDir('home-layout');
+      await writeFiles(dir, { 'span/decisions.jsonl': trailText([trailRow('2026-03-20T10:00:00Z', 'Start', 'README.md', 'start'), trailRow('2026-05-04T10:00:00Z', 'Ship it', 'README.md')]) });
+      return buildSite([join(REPO_ROOT, 'content'), dir]);
+    },
+    { viewport: { width: 1280, height: 800 } },
+    (a) => ({ page, origin } = a),
+  );
+  afterAll(async () => {
+    if (dir) await removeFixture(dir);
+  });
 
   it('at 1280 breaks Check first: need a look between phrases, its header and its count alike', async () => {
     await page.goto(`${origin}/`);
@@ -42,6 +57,11 @@ describe('the home table at 1280 and 390', () => {
     // The count, then its note in two phrases: "7", "(+1 in the", "agent's words)".
     expect(await lines(page, faults)).toBe(3);
     expect(await lines(page, `${faults} .words-count`)).toBe(2);
+    // A time span breaks between its dates, the dash with the second.
+    const span = page.locator('table.projects tr[data-title="span"] td.dates');
+    expect(await readText(span)).toBe('2026-03-20 – 2026-05-04');
+    expect(await span.locator('.date').evaluateAll((els) => els.map((e) => [e.textContent, e.getClientRects().length]))).toEqual([['2026-03-20', 1], ['– 2026-05-04', 1]]);
+    expect(await lines(page, 'table.projects tr[data-title="span"] td.dates')).toBe(2);
     // No other header takes more than two lines.
     for (const th of await page.locator('table.projects thead th').all()) expect(await th.evaluate((el) => el.getBoundingClientRect().height)).toBeLessThan(60);
   });
