@@ -79,4 +79,35 @@ describe('the home table at 1280 and 390', () => {
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBe(390);
     expect(await readText(page.locator('table.projects tr[data-project="tickets-faults"] td.check-first-col'))).toBe("7 (+1 in the agent's words)");
   });
+
+  // use10: "2 not reviewed" listed the 8 projects not reviewed or never invoked, "20 medium" every
+  // project with a flag, "6 not checkable" every project with evidence not verified, "10 rows
+  // need a look" every project. Each figure's link now lists exactly the projects it counts.
+  it("lists, from each of the home's figures, exactly the projects that figure counts", async () => {
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await page.goto(`${origin}/`);
+    const links = await page.locator('[data-testid="home-summary"] a.figure-link, [data-testid="home-summary"] .figure-main a').evaluateAll((as) => as.map((a) => [a.textContent?.trim().replace(/\s+/g, ' ') ?? '', a.getAttribute('href') ?? ''] as const));
+    const attribute: Record<string, string> = { high: 'high', medium: 'medium', low: 'low', 'did not resolve': 'unresolved', 'prose, no pointer': 'prose', 'not checkable': 'notCheckable', 'need a look': 'results', 'open blockers': 'blockers', 'invalid records': 'invalid' };
+    const seen: string[] = [];
+    for (const [text, href] of links) {
+      await page.goto(`${origin}${href}`);
+      await page.waitForFunction(() => !document.querySelector('#home-view')?.hasAttribute('hidden'));
+      const rows = page.locator('table.projects tbody tr');
+      const shown = await rows.evaluateAll((trs) => trs.filter((tr) => !(tr as HTMLElement).hidden).map((tr) => ({ ...(tr as HTMLElement).dataset })));
+      const all = await rows.evaluateAll((trs) => trs.map((tr) => ({ ...(tr as HTMLElement).dataset })));
+      const key = Object.keys(attribute).find((k) => text.endsWith(k));
+      if (key !== undefined) {
+        const field = attribute[key] as string;
+        expect(shown.map((d) => d['project']).sort(), text).toEqual(all.filter((d) => Number(d[field]) > 0).map((d) => d['project']).sort());
+      } else if (/never invoked$/.test(text)) {
+        expect(shown.length, text).toBe(Number(/^\d+/.exec(text)?.[0]));
+        expect(shown.every((d) => d['neverInvoked'] === 'true'), text).toBe(true);
+      } else if (/not reviewed$/.test(text)) {
+        expect(shown.length, text).toBe(Number(/^\d+/.exec(text)?.[0]));
+        expect(shown.every((d) => d['audit'] === 'not-reviewed' && d['neverInvoked'] === undefined), text).toBe(true);
+      } else throw new Error(`a figure link the test does not know: ${text} ${href}`);
+      seen.push(text.replace(/^[^\d]*\d+ /, ''));
+    }
+    expect(seen).toEqual(['high', 'medium', 'low', 'did not resolve', 'prose, no pointer', 'not checkable', 'rows need a look', 'open blockers', 'invalid records', 'not reviewed', 'never invoked']);
+  });
 });
