@@ -117,6 +117,19 @@ describe("Check first's sentence adds up (use10: '4 need a look: 4 with evidence
   });
 });
 
+describe("the verdict strip's 'not checkable' lands on the groups that hold them all, or on Check first", () => {
+  it('holds every pointer that could not be checked only when each is on a verified row', async () => {
+    const { checkFirstHoldsNotCheckable } = await import('../../src/lib/projections/check-first.ts');
+    // Two verified rows whose evidence could not be checked: the group holds both pointers.
+    const verifiedOnly = [row(1, 'verified', 'verified', [notCheckable]), row(2, 'verified', 'verified', [notCheckable])];
+    expect(checkFirstHoldsNotCheckable(checkFirstGroups(checkFirst(verifiedOnly)), 2)).toBe(true);
+    // A third such pointer on a row reported done is listed under its result: the group holds 2 of 3.
+    const mixed = [...verifiedOnly, row(3, 'tests green', 'reported-done', [notCheckable])];
+    expect(checkFirstHoldsNotCheckable(checkFirstGroups(checkFirst(mixed)), 3)).toBe(false);
+    expect(checkFirstHoldsNotCheckable(checkFirstGroups(checkFirst([])), 0)).toBe(false);
+  });
+});
+
 describe("Check first's figures say 'need a look', not 'open' (a result those rows may have)", () => {
   // A new user's trial (use9) on a real trail: the recap's figure said '5 of 9 rows open' above
   // '5 of 9 rows need a look: 1 failed; 4 open', and the home's '9 rows open' while ?result=open

@@ -193,6 +193,22 @@ export function checkFirstGroups(entries: readonly CheckFirstEntry[]): CheckFirs
 }
 
 /**
+ * Whether Check first's folded groups of evidence that could not be checked hold every such
+ * pointer of the project, so a figure counting them ("23 not checkable") may land there and
+ * the person finds all it counts (use10: it landed on Check first's heading, above the rows
+ * that need a look; landing on a group of 2 rows would hide the 21 pointers on rows reported
+ * done or that need a look, each shown under its result).
+ *
+ * @param groups - {@link checkFirstGroups}.
+ * @param notCheckable - The project's pointers that could not be checked (`counts.pointers.notCheckable`).
+ */
+export function checkFirstHoldsNotCheckable(groups: readonly CheckFirstGroup[], notCheckable: number): boolean {
+  let held = 0;
+  for (const g of groups) if (g.band === 'words' && g.outcome === 'not-checkable') for (const e of g.entries) held += e.pointers.filter((p) => p.status === 'INCONCLUSIVE').length;
+  return notCheckable > 0 && held === notCheckable;
+}
+
+/**
  * Rows in each of Check first's groups: every row under Check first is in exactly one.
  *
  * @param entries - The Check first list ({@link checkFirst}).
