@@ -36,9 +36,9 @@ describe('the home table at 1280 and 390', () => {
   // The example corpus, and a project whose rows span two dates (the example's each fall on one day).
   archiveInBrowser(
     async () => {
-      dir = await fixtureDir('home-layout');
+      dir = await fixtureDir('hl');
       await writeFiles(dir, { 'span/decisions.jsonl': trailText([trailRow('2026-03-20T10:00:00Z', 'Start', 'README.md', 'start'), trailRow('2026-05-04T10:00:00Z', 'Ship it', 'README.md')]) });
-      return buildSite([join(REPO_ROOT, 'content'), dir]);
+      return buildSite([join(REPO_ROOT, 'content'), join(dir, 'span')]);
     },
     { viewport: { width: 1280, height: 800 } },
     (a) => ({ page, origin } = a),
@@ -57,11 +57,17 @@ describe('the home table at 1280 and 390', () => {
     // The count, then its note in two phrases: "7", "(+1 in the", "agent's words)".
     expect(await lines(page, faults)).toBe(3);
     expect(await lines(page, `${faults} .words-count`)).toBe(2);
+    // The handover audit's badge in two lines, not four ("2 flags / from / codex-x / / gpt-y").
+    expect(await readText(page.locator('table.projects tr[data-project="tickets-faults"] td.audit'))).toBe('2 flags from codex-x / gpt-y');
+    expect(await lines(page, 'table.projects tr[data-project="tickets-faults"] td.audit')).toBe(2);
+    expect(await readText(page.locator('table.projects tr[data-title="span"] th .meta').first()), 'the fixture\'s folder, short enough not to widen its column').toMatch(/^\S{0,40}$/);
     // A time span breaks between its dates, the dash with the second.
     const span = page.locator('table.projects tr[data-title="span"] td.dates');
     expect(await readText(span)).toBe('2026-03-20 – 2026-05-04');
     expect(await span.locator('.date').evaluateAll((els) => els.map((e) => [e.textContent, e.getClientRects().length]))).toEqual([['2026-03-20', 1], ['– 2026-05-04', 1]]);
     expect(await lines(page, 'table.projects tr[data-title="span"] td.dates')).toBe(2);
+    // The table fits the page: no sideways scroll at 1280.
+    expect(await page.locator('.table-wrap:has(#projects)').evaluate((w) => w.scrollWidth - w.clientWidth)).toBe(0);
     // No other header takes more than two lines.
     for (const th of await page.locator('table.projects thead th').all()) expect(await th.evaluate((el) => el.getBoundingClientRect().height)).toBeLessThan(60);
   });
