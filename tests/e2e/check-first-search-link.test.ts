@@ -76,3 +76,37 @@ describe('a folded Check first group and its search list the same rows', () => {
     expect(await readTexts(target.locator('.check-first-list > li > a'))).toEqual(['Decision number 50', 'Decision number 51']);
   });
 });
+
+// use10: two `.audit/<slug>.tsv` trails of one folder are two projects with one folder, and
+// search's `project` filter is the folder: alpha's "22 rows" linked to a search of 27 (beta's 5
+// among them). Such a project's Check first lists its rows instead.
+describe('a trail sharing its folder with another lists its folded group', () => {
+  let page: Page;
+  let origin = '';
+  let dir = '';
+  archiveInBrowser(
+    async () => {
+      dir = await fixtureDir('cf-two');
+      const project = `${dir}/two`;
+      await initRepo(project);
+      const tsv = (name: string, n: number): string => `ts\tphase\tdecision\twhy\tevidence\tresult\n${Array.from({ length: n }, (_, i) => `2026-07-01T10:${String(i).padStart(2, '0')}:00Z\tbuild\t${name} decision ${i}\twhy\ta.txt\tdone\n`).join('')}`;
+      await writeFiles(project, { 'a.txt': 'a\n', '.audit/alpha.tsv': tsv('Alpha', 22), '.audit/beta.tsv': tsv('Beta', 5) });
+      commitAll(project, 'trails', '2026-07-02T09:00:00Z');
+      return buildSite([dir]);
+    },
+    {},
+    (a) => ({ page, origin } = a),
+  );
+  afterAll(async () => {
+    if (dir) await removeFixture(dir);
+  });
+
+  it("lists alpha's 22 rows reported done, and links no search that would list beta's too", async () => {
+    await page.goto(`${origin}/p/two--alpha/`);
+    expect(await page.locator('a.cf-search').count()).toBe(0);
+    const group = page.locator('#check-first-words details.cf-group');
+    expect(await readText(group.locator('.cf-count'))).toBe('every row here (22 rows)');
+    expect(await group.locator('.check-first-list > li').count()).toBe(22);
+    expect((await readTexts(group.locator('.check-first-list > li > a'))).every((t) => t.startsWith('Alpha decision'))).toBe(true);
+  });
+});
