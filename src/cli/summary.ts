@@ -195,7 +195,8 @@ export function printNextStep(out: Output, projects: readonly ProjectSummary[], 
   const first = `Next: start with ${projectName(worst.project)}: ${describeNeeds(worst.needs)}.`;
   if (!build.built) out.info(`${first} Run \`${['trailbook', 'build', ...build.args, '--recap-html'].map(shellWord).join(' ')}\`, then open ${recap}`);
   else if (build.recapHtml) out.info(`${first} Open ${recap}`);
-  else out.info(`${first} Its recap is ${build.base}p/${id}/ of the served archive (\`${serveCommand(outDir)}\`); its Download list makes the single-file recap.html`);
+  // The address to open, as "Look at it" gives the home's (use10: "Its recap is /p/shop/ of the served archive" left a person to join the two).
+  else out.info(`${first} Its recap: http://127.0.0.1:4321${build.base}p/${id}/ while \`${serveCommand(outDir)}\` runs; its Download list makes the single-file recap.html`);
 }
 
 /** The command that serves the archive in `outDir` at its base (src/cli/commands/serve.ts reads the base from the archive). */

@@ -57,6 +57,7 @@ function rowData(tr: HTMLTableRowElement): HomeRow {
     invalid: n(d['invalid']),
     blockers: n(d['blockers']),
     audit: d['audit'] === 'reviewed' || d['audit'] === 'no-trail' ? d['audit'] : 'not-reviewed',
+    neverInvoked: d['neverInvoked'] === 'true',
   };
 }
 

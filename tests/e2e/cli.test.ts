@@ -222,7 +222,7 @@ describe('exit codes', () => {
     expect(run.code).toBe(0);
     // By the title the archive home shows, with the id the recap's path uses.
     expect(run.stdout.split('\n').filter((l) => !l.startsWith(' '))).toEqual(['Planted faults (faults)', 'Clean trail (clean)', '']);
-    expect(run.stderr.trim().split('\n').at(-1)).toBe('Next: start with Planted faults (faults): 3 problems of evidence citing what does not exist, 10 high-severity flags, 4 medium-severity flags, 1 invalid record, 1 low-severity flag. Run `trailbook build content/tickets/faults content/tickets/clean --recap-html`, then open dist/p/faults/recap.html');
+    expect(run.stderr.trim().split('\n').at(-1)).toBe('Next: start with Planted faults (faults): 3 of its 15 problems cite what does not exist (10 high-severity flags, 4 medium-severity flags, 1 low-severity flag), 1 invalid record. Run `trailbook build content/tickets/faults content/tickets/clean --recap-html`, then open dist/p/faults/recap.html');
   });
 
   it('build in a folder without records says what Trailbook looks for and how to start, and claims no recap', async () => {

@@ -172,6 +172,11 @@ describe('every surface counts the same, for every project of the example corpus
       const proseRows = rows.projects.find((p) => p.root === root)?.rows.filter((r) => r.evidence.some((p) => p.kind === 'prose' && p.status === 'NOT_VERIFIED')).length ?? 0;
       await page.goto(`${origin}/search/?${new URLSearchParams({ project: root, evidence: 'prose, no pointer' })}`);
       expect(shown(await status()), `${root} prose`).toBe(proseRows);
+      // Check first's place (use10): `needs a look` lists the rows the recap says need a look, no more.
+      if (c.checkFirstOpen > 0) {
+        await page.goto(`${origin}/search/?${new URLSearchParams({ project: root, check: 'needs a look' })}`);
+        expect(shown(await status()), `${root} check=needs a look`).toBe(c.checkFirstOpen);
+      }
     }
   });
 });

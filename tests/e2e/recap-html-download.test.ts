@@ -71,7 +71,7 @@ describe('the default build', () => {
     expect(await page.locator('#recap-html button').isVisible()).toBe(true);
     await context.close();
     expect(onDemand.stderr).toContain("each recap's Download list makes a recap.html that opens from disk (or build with --recap-html to write them all).");
-    expect(onDemand.stderr).toContain(`Its recap is ${BASE}p/${PROJECT}/ of the served archive`);
+    expect(onDemand.stderr).toContain(`Its recap: http://127.0.0.1:4321${BASE}p/${PROJECT}/ while \`trailbook serve `);
   });
 
   it("makes each project's recap.html in the browser, byte for byte the file --recap-html writes", async () => {

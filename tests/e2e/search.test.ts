@@ -108,7 +108,7 @@ describe('search page', () => {
     const spec = ['type', 'project', 'phase', 'result', 'evidence', 'cites', 'severity', 'actor', 'format', 'year'];
     expect(names.filter((n) => n !== null && spec.includes(n))).toEqual(spec);
     const labels = await page.locator('#search-filters label > span').evaluateAll((ss) => ss.map((s) => s.textContent));
-    expect(labels.slice(0, 7)).toEqual(['type', 'project', 'phase', 'result', 'evidence status', 'evidence kind', 'flag severity']);
+    expect(labels.slice(0, 8)).toEqual(['type', 'project', 'phase', 'result', 'evidence status', 'evidence kind', 'check first', 'flag severity']);
     const results = await page.locator('#search-filters select[name="result"] option').evaluateAll((os) => os.map((o) => (o as HTMLOptionElement).value));
     // Results as written (issue 27): `reported done` is the agent's word, a state of its own.
     expect(results).toEqual(['', 'failed', 'inconclusive', 'note', 'open', 'reported done', 'reverted', 'verified']);
@@ -136,6 +136,7 @@ describe('search page', () => {
       'result: verified',
       'evidence status: did not resolve',
       'evidence kind: commit',
+      'check first: needs a look',
       'flag severity: high',
       'actor: lead',
       'source format: bbs decisions.jsonl',

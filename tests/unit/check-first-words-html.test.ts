@@ -6,7 +6,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { checkFirstHtml, checkFirstWordsFilters } from '../../src/components/html/check-first.ts';
-import { checkFirst, checkFirstGroups } from '../../src/lib/projections/check-first.ts';
+import { checkFirst, checkFirstGroupPlace, checkFirstGroups, checkFirstPlace } from '../../src/lib/projections/check-first.ts';
 import type { EvidencePointer, ResultClass, TrailRow } from '../../src/lib/model/types.ts';
 
 const row = (n: number, result: string, resultClass: ResultClass, evidence: EvidencePointer[] = []): TrailRow => ({
@@ -47,7 +47,7 @@ describe("Check first's folded group on the recap page", () => {
   it('gives a reason of more than 20 rows as its count and a search link naming its filters, and lists a shorter one', () => {
     const markup = checkFirstHtml(groups, () => [], null, 26, search).value;
     expect(markup).toContain(
-      '<p class="cf-group cf-result cf-linked" id="check-first-1"><span class="status status-unknown">result</span> <span class="cf-reason">reported done: the agent&#39;s word, not a check</span> <span class="cf-count">21 rows</span> <a class="cf-search" href="/search/?project=corpus%2Fprojects%2Fp+1&amp;result=reported+done">every row with result “reported done”, in search</a></p>',
+      '<p class="cf-group cf-result cf-linked" id="check-first-1"><span class="status status-unknown">result</span> <span class="cf-reason">reported done: the agent&#39;s word, not a check</span> <span class="cf-count">21 rows</span> <a class="cf-search" href="/search/?project=corpus%2Fprojects%2Fp+1&amp;check=agent%27s+words%3A+reported+done">list these 21 rows in search</a></p>',
     );
     expect(markup).not.toContain('#row-r0000001');
     // The notes and the verified rows: listed, each with its result as written.
@@ -67,11 +67,66 @@ describe("Check first's folded group on the recap page", () => {
     expect(markup).toContain('These are the agent&#39;s own words, not checks Trailbook made: each row shows its result as written.</p>');
   });
 
-  it("names the search filters of each kind of reason as search files a row's result and evidence", () => {
-    expect(checkFirstWordsFilters({ outcome: 'result', reason: 'note' })).toEqual({ result: ['note'] });
-    expect(checkFirstWordsFilters({ outcome: 'prose', reason: '' })).toEqual({ result: ['verified'], evidence: ['prose, no pointer'] });
-    expect(checkFirstWordsFilters({ outcome: 'not-checkable', reason: 'no repository' })).toEqual({ result: ['verified'], evidence: ['not checkable'] });
-    expect(checkFirstWordsFilters({ outcome: 'no-evidence', reason: '' })).toEqual({ result: ['verified'], evidence: ['no evidence'] });
+  it("names the search filter of each kind of reason: the group's place under Check first", () => {
+    expect(checkFirstWordsFilters({ band: 'words', outcome: 'result', reason: 'note' })).toEqual({ check: ["agent's words: note"] });
+    expect(checkFirstWordsFilters({ band: 'words', outcome: 'prose', reason: '' })).toEqual({ check: ["agent's words: verified, prose"] });
+    expect(checkFirstWordsFilters({ band: 'words', outcome: 'not-checkable', reason: 'no repository' })).toEqual({ check: ["agent's words: verified, not checkable"] });
+    expect(checkFirstWordsFilters({ band: 'words', outcome: 'no-evidence', reason: '' })).toEqual({ check: ["agent's words: verified, no evidence"] });
+  });
+});
+
+describe('a folded group links to a search of exactly its rows (use10: "12 rows" linked to a search of 30)', () => {
+  const failed: EvidencePointer = { raw: 'deadbeef', kind: 'commit', status: 'NOT_VERIFIED', reason: 'no such commit', fault: 'evidence/commit-not-found' };
+  const otherReason: EvidencePointer = { raw: 'PR #5', kind: 'reference', status: 'INCONCLUSIVE', reason: 'a shallow clone' };
+  // 21 reported done in the agent's words, and 9 more reported done whose commit did not resolve
+  // (the open group): search's old `result=reported done` listed 30.
+  const mixed = [
+    ...Array.from({ length: 21 }, (_, i) => row(i + 1, 'tests green', 'reported-done', [notCheckable])),
+    ...Array.from({ length: 9 }, (_, i) => row(100 + i, 'tests green', 'reported-done', [failed])),
+  ];
+  const entries = checkFirst(mixed);
+
+  it('files each row under its place, so the filter selects the group alone, and the link says its count', () => {
+    const g = checkFirstGroups(entries).find((x) => x.band === 'words') as (typeof groups)[number];
+    expect(g.entries.length).toBe(21);
+    const places = entries.map(checkFirstPlace);
+    expect(places.filter((p) => p === checkFirstGroupPlace(g)).length).toBe(21);
+    expect(places.filter((p) => p === 'needs a look').length).toBe(9);
+    const markup = checkFirstHtml(checkFirstGroups(entries), () => [], null, 21, search).value;
+    expect(markup).toContain('<span class="cf-count">every row here (21 rows)</span> <a class="cf-search" href="/search/?project=corpus%2Fprojects%2Fp+1&amp;check=agent%27s+words%3A+reported+done">list these 21 rows in search</a>');
+  });
+
+  it('lists a group that shares its search value with another group of the project instead of linking it', () => {
+    // 21 verified rows not checkable for one reason, 2 for another: one search value, 23 rows.
+    const twoReasons = [...Array.from({ length: 21 }, (_, i) => row(i + 1, 'verified', 'verified', [notCheckable])), row(50, 'verified', 'verified', [otherReason]), row(51, 'verified', 'verified', [otherReason])];
+    const markup = checkFirstHtml(checkFirstGroups(checkFirst(twoReasons)), () => [], null, 23, search).value;
+    expect(markup).not.toContain('cf-search');
+    expect(markup).toContain('<li><a href="#row-r0000021">Decision 21</a>');
+  });
+});
+
+describe("Check first's sentence adds up (use10: '4 need a look: 4 with evidence that did not resolve; 1 failed' read as 5)", () => {
+  it('says how many rows are under two reasons when the reasons add up to more than the rows', async () => {
+    const { checkFirstSentence } = await import('../../src/lib/site/words.ts');
+    expect(checkFirstSentence(4, 4, 11, [['failed', 4], ['result:failed', 1]])).toBe(
+      "4 of 11 rows need a look: 4 with evidence that did not resolve; 1 failed (1 row is under two of these). 4 more are results in the agent's words (reported done or notes, or evidence not checked), folded below.",
+    );
+    expect(checkFirstSentence(2, 0, 5, [['failed', 2], ['result:open', 2]])).toBe('2 of 5 rows need a look: 2 with evidence that did not resolve; 2 open (both are under two of these).');
+    expect(checkFirstSentence(1, 0, 5, [['failed', 1], ['result:open', 1]])).toBe('1 of 5 rows needs a look: 1 with evidence that did not resolve; 1 open (the row is under two of these).');
+    expect(checkFirstSentence(3, 0, 5, [['failed', 1], ['result:open', 2]])).toBe('3 of 5 rows need a look: 1 with evidence that did not resolve; 2 open.');
+  });
+});
+
+describe("the verdict strip's 'not checkable' lands on the groups that hold them all, or on Check first", () => {
+  it('holds every pointer that could not be checked only when each is on a verified row', async () => {
+    const { checkFirstHoldsNotCheckable } = await import('../../src/lib/projections/check-first.ts');
+    // Two verified rows whose evidence could not be checked: the group holds both pointers.
+    const verifiedOnly = [row(1, 'verified', 'verified', [notCheckable]), row(2, 'verified', 'verified', [notCheckable])];
+    expect(checkFirstHoldsNotCheckable(checkFirstGroups(checkFirst(verifiedOnly)), 2)).toBe(true);
+    // A third such pointer on a row reported done is listed under its result: the group holds 2 of 3.
+    const mixed = [...verifiedOnly, row(3, 'tests green', 'reported-done', [notCheckable])];
+    expect(checkFirstHoldsNotCheckable(checkFirstGroups(checkFirst(mixed)), 3)).toBe(false);
+    expect(checkFirstHoldsNotCheckable(checkFirstGroups(checkFirst([])), 0)).toBe(false);
   });
 });
 

@@ -80,7 +80,12 @@ describe('the project a person should look at first', () => {
     expect(describeNeeds({ high: 10, openBlockers: 1, medium: 4, invalid: 1, low: 2 })).toBe('10 high-severity flags, 1 open blocker, 4 medium-severity flags, 1 invalid record, 2 low-severity flags');
     expect(describeNeeds({ high: 0, openBlockers: 0, medium: 1, invalid: 0, low: 0 })).toBe('1 medium-severity flag');
     // Issue 27: evidence citing what does not exist first; flags said as the problems they are when fewer.
-    expect(describeNeeds({ high: 3, openBlockers: 0, medium: 1, invalid: 0, low: 0, problems: 2, citesMissing: 1 })).toBe('1 problem of evidence citing what does not exist, 2 problems (3 high-severity flags, 1 medium-severity flag)');
+    // The problems citing what does not exist are said as a part of the problems (use10: "3 problems of evidence citing what does not exist, 4 problems (…)" read as 7).
+    expect(describeNeeds({ high: 3, openBlockers: 0, medium: 1, invalid: 0, low: 0, problems: 2, citesMissing: 1 })).toBe('1 of its 2 problems cites what does not exist (3 high-severity flags, 1 medium-severity flag)');
+    expect(describeNeeds({ high: 4, openBlockers: 0, medium: 1, invalid: 0, low: 0, problems: 4, citesMissing: 3 })).toBe('3 of its 4 problems cite what does not exist (4 high-severity flags, 1 medium-severity flag)');
+    expect(describeNeeds({ high: 10, openBlockers: 1, medium: 4, invalid: 1, low: 1, problems: 15, citesMissing: 3 })).toBe('3 of its 15 problems cite what does not exist (10 high-severity flags, 4 medium-severity flags, 1 low-severity flag), 1 open blocker, 1 invalid record');
+    expect(describeNeeds({ high: 2, openBlockers: 0, medium: 0, invalid: 0, low: 0, problems: 2, citesMissing: 2 })).toBe('all 2 of its problems cite what does not exist (2 high-severity flags)');
+    expect(describeNeeds({ high: 1, openBlockers: 0, medium: 0, invalid: 0, low: 0, problems: 1, citesMissing: 1 })).toBe('its problem cites what does not exist (1 high-severity flag)');
     expect(describeNeeds({ high: 25, openBlockers: 0, medium: 0, invalid: 25, low: 0, problems: 1, citesMissing: 0 })).toBe('1 problem (25 high-severity flags), 25 invalid records');
   });
 
@@ -96,7 +101,7 @@ describe('the project a person should look at first', () => {
       // The project by its one name: the title the archive home shows, with the id its files are named by.
       'Next: start with myproj (tickets-myproj): 3 high-severity flags, 1 medium-severity flag, 1 invalid record. Open dist/p/tickets-myproj/recap.html',
       // Without --recap-html no recap.html is written: the line names the page, which exists, and the command that serves it (issue 32: its index.html opens unstyled from disk).
-      'Next: start with myproj (tickets-myproj): 3 high-severity flags, 1 medium-severity flag, 1 invalid record. Its recap is /archive/p/tickets-myproj/ of the served archive (`trailbook serve dist`); its Download list makes the single-file recap.html',
+      'Next: start with myproj (tickets-myproj): 3 high-severity flags, 1 medium-severity flag, 1 invalid record. Its recap: http://127.0.0.1:4321/archive/p/tickets-myproj/ while `trailbook serve dist` runs; its Download list makes the single-file recap.html',
       // check renders nothing: the build it names writes the file it names.
       "Next: start with myproj (tickets-myproj): 3 high-severity flags, 1 medium-severity flag, 1 invalid record. Run `trailbook build runs 'it'\\''s here' --recap-html`, then open dist/p/tickets-myproj/recap.html",
     ]);

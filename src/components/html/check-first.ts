@@ -7,13 +7,11 @@
  * The reason is said once, on its group; each row's own card gives the pointer's full reason.
  * Shared by the recap page (CheckFirst.astro) and the single-file recap.html.
  */
-import { checkFirstReasonRows, type CheckFirstGroup, type CheckFirstOutcome } from '../../lib/projections/check-first.ts';
+import { checkFirstGroupPlace, checkFirstReasonRows, type CheckFirstGroup, type CheckFirstOutcome } from '../../lib/projections/check-first.ts';
 import type { RowFlag } from '../../lib/projections/flags.ts';
 import type { ResultClass, TrailRow } from '../../lib/model/types.ts';
 import { checkFirstReason, checkFirstWordsSearchText, checkFirstWordsSentence, clippedDecision, countOf } from '../../lib/site/words.ts';
 import { RESULT_LABELS } from '../../lib/results/classify-result.ts';
-import { POINTER_OUTCOME_LABELS } from '../../lib/projections/counts.ts';
-import { EVIDENCE_STATUS_WORDS } from '../../lib/projections/row-evidence.ts';
 import { searchQuery } from '../../lib/search/query/url-state.ts';
 import { urls } from '../../lib/site/urls.ts';
 import { html, join, type SafeHtml } from './html.ts';
@@ -22,7 +20,7 @@ import { severityBadgeHtml, statusHtml } from './status.ts';
 /** Past this many rows a group starts folded (its count and reason stay in view). */
 export const FOLD_FROM = 20;
 
-/** The id of the first group of each outcome: the verdict strip links to `#check-first-failed`. */
+/** The id of the first group of each outcome (the folded group's results apart): the verdict strip links to `#check-first-failed` and `#check-first-not-checkable`. */
 export const checkFirstOutcomeAnchor = (outcome: CheckFirstOutcome): string => `check-first-${outcome}`;
 
 /** The id of the second group ("results in the agent's words"), folded. */
@@ -41,21 +39,14 @@ export interface CheckFirstSearch {
 const resultGroupLabel = (reason: string): string => RESULT_LABELS[reason as ResultClass] ?? reason;
 
 /**
- * The search filters that list a folded group's rows (`result`, and for a `verified` result its
- * evidence outcome, as search-records.ts files them): search's list holds the group's rows, and
- * may hold more (a row of the first group with the same result, a superseded row).
+ * The search filter that lists a folded group's rows: its place under Check first
+ * (`?check=agent's+words:+reported+done`, src/lib/projections/check-first.ts
+ * `checkFirstGroupPlace`), which search files on every row (search-records.ts). With the
+ * project, search lists exactly the group's rows when no other group of the project shares the
+ * value ({@link checkFirstHtml} lists the group otherwise).
  */
-export function checkFirstWordsFilters(g: Pick<CheckFirstGroup, 'outcome' | 'reason'>): Record<string, string[]> {
-  switch (g.outcome) {
-    case 'result':
-      return { result: [resultGroupLabel(g.reason)] };
-    case 'prose':
-      return { result: [RESULT_LABELS.verified], evidence: [POINTER_OUTCOME_LABELS.prose] };
-    case 'not-checkable':
-      return { result: [RESULT_LABELS.verified], evidence: [POINTER_OUTCOME_LABELS.notCheckable] };
-    default:
-      return { result: [RESULT_LABELS.verified], evidence: [EVIDENCE_STATUS_WORDS.none] };
-  }
+export function checkFirstWordsFilters(g: Pick<CheckFirstGroup, 'band' | 'outcome' | 'reason'>): Record<string, string[]> {
+  return { check: [checkFirstGroupPlace(g)] };
 }
 
 /**
@@ -73,17 +64,18 @@ function resultSaidByGroup(g: CheckFirstGroup, result: string): boolean {
  *
  * @param id - Its id.
  */
-function groupHtml(g: CheckFirstGroup, id: string, flagsOf: (row: TrailRow) => readonly RowFlag[], repositoryProblem: string | null, search: CheckFirstSearch | null, rowHref: (anchor: string) => string): SafeHtml {
+function groupHtml(g: CheckFirstGroup, id: string, flagsOf: (row: TrailRow) => readonly RowFlag[], repositoryProblem: string | null, search: CheckFirstSearch | null, rowHref: (anchor: string) => string, linkable: boolean): SafeHtml {
   const words = checkFirstReason(g, repositoryProblem);
   const open = !g.everyRow && g.entries.length <= FOLD_FROM;
   const count = g.everyRow ? `every row here (${countOf(g.entries.length, 'row')})` : countOf(g.entries.length, 'row');
   // A long group of the agent's words on the recap page is its count and a search link, not a
   // list (issue 30, output size: about 70 KB of a 1,000-row real-shaped recap): every row's card,
-  // with its result as written, is under Decisions; search lists the group's rows.
-  if (search !== null && g.band === 'words' && g.entries.length > FOLD_FROM) {
+  // with its result as written, is under Decisions; search lists exactly the group's rows
+  // (`linkable`: no other group of the project shares its search value), as many as it says.
+  if (search !== null && linkable) {
     const filters = checkFirstWordsFilters(g);
     const href = urls.search(search.base, `?${searchQuery({ q: '', filters: { project: [search.project], ...filters } })}`);
-    return html`<p class="cf-group cf-${g.outcome} cf-linked" id="${id}">${statusHtml(words.tone, words.outcome)} <span class="cf-reason">${words.text}</span> <span class="cf-count">${count}</span> <a class="cf-search" href="${href}">${checkFirstWordsSearchText(filters)}</a></p>`;
+    return html`<p class="cf-group cf-${g.outcome} cf-linked" id="${id}">${statusHtml(words.tone, words.outcome)} <span class="cf-reason">${words.text}</span> <span class="cf-count">${count}</span> <a class="cf-search" href="${href}">${checkFirstWordsSearchText(g.entries.length)}</a></p>`;
   }
   const flagged = (row: TrailRow): readonly RowFlag[] => (g.outcome === 'failed' ? flagsOf(row).filter((f) => f.kind === g.reason) : []);
   const items = g.entries.map(({ row, pointers }) => {
@@ -117,16 +109,24 @@ function groupHtml(g: CheckFirstGroup, id: string, flagsOf: (row: TrailRow) => r
  */
 export function checkFirstHtml(groups: readonly CheckFirstGroup[], flagsOf: (row: TrailRow) => readonly RowFlag[] = () => [], repositoryProblem: string | null = null, wordsRows = 0, search: CheckFirstSearch | null = null, rowHref: (anchor: string) => string = (a) => `#${a}`): SafeHtml {
   const seen = new Set<CheckFirstOutcome>();
+  // The first group of each outcome is anchored by it: `#check-first-failed` in the open group,
+  // `#check-first-not-checkable` (and `-prose`, `-no-evidence`) in the folded one, where the
+  // verdict strip's "2 not checkable" lands (use10: it landed on the open group's "did not resolve").
   const id = (g: CheckFirstGroup, i: number): string => {
-    if (g.band === 'open' && !seen.has(g.outcome)) {
+    if ((g.band === 'open' || g.outcome !== 'result') && !seen.has(g.outcome)) {
       seen.add(g.outcome);
       return checkFirstOutcomeAnchor(g.outcome);
     }
     return `check-first-${i + 1}`;
   };
-  const open = groups.map((g, i) => (g.band === 'open' ? groupHtml(g, id(g, i), flagsOf, repositoryProblem, search, rowHref) : null)).filter((x): x is SafeHtml => x !== null);
-  const words = groups.map((g, i) => (g.band === 'words' ? groupHtml(g, id(g, i), flagsOf, repositoryProblem, search, rowHref) : null)).filter((x): x is SafeHtml => x !== null);
-  const linked = search !== null && groups.some((g) => g.band === 'words' && g.entries.length > FOLD_FROM);
+  // A folded group of more than FOLD_FROM rows links to search when search's value for it selects
+  // its rows alone: groups of one value (not checkable, by reason) are counted together.
+  const byPlace = new Map<string, number>();
+  for (const g of groups) if (g.band === 'words') byPlace.set(checkFirstGroupPlace(g), (byPlace.get(checkFirstGroupPlace(g)) ?? 0) + g.entries.length);
+  const linkable = (g: CheckFirstGroup): boolean => search !== null && g.band === 'words' && g.entries.length > FOLD_FROM && byPlace.get(checkFirstGroupPlace(g)) === g.entries.length;
+  const open = groups.map((g, i) => (g.band === 'open' ? groupHtml(g, id(g, i), flagsOf, repositoryProblem, search, rowHref, false) : null)).filter((x): x is SafeHtml => x !== null);
+  const words = groups.map((g, i) => (g.band === 'words' ? groupHtml(g, id(g, i), flagsOf, repositoryProblem, search, rowHref, linkable(g)) : null)).filter((x): x is SafeHtml => x !== null);
+  const linked = groups.some(linkable);
   const folded =
     words.length > 0
       ? html`<details class="cf-words" id="${CHECK_FIRST_WORDS_ANCHOR}"><summary><span class="cf-words-title">Results in the agent's words</span> <span class="cf-count">${countOf(wordsRows, 'row')}</span></summary><p class="meta">${checkFirstWordsSentence(checkFirstReasonRows(groups, 'words'), linked ? FOLD_FROM : null)}</p>${join(words)}</details>`

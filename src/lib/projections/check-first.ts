@@ -9,7 +9,7 @@
 import type { EvidencePointer, ResultClass, Severity, TrailRow } from '../model/types.ts';
 import { EVIDENCE_KINDS } from '../checks/evidence/unresolved.ts';
 import { SEVERITY_ORDER } from './flags.ts';
-import { OPEN_RESULTS, RESULT_CLASSES } from '../results/classify-result.ts';
+import { OPEN_RESULTS, RESULT_CLASSES, RESULT_LABELS } from '../results/classify-result.ts';
 
 /**
  * Which of Check first's two groups a row is in (issue 27, scope 1): `open` — its result
@@ -93,6 +93,53 @@ const FAULT_SEVERITY = new Map<string, Severity>(EVIDENCE_KINDS.map((k) => [k.ki
 const faultRank = (g: CheckFirstGroup): number => (g.outcome === 'failed' ? SEVERITY_ORDER[FAULT_SEVERITY.get(g.reason) ?? 'low'] + (FAULT_SEVERITY.has(g.reason) ? 0 : 1) : 0);
 
 /**
+ * The outcome a row of the folded group (`words`) is listed under, once: its result when it is
+ * not `verified`; else no evidence, prose (a pointer of prose did not resolve) before what could
+ * not be checked.
+ */
+function wordsOutcome(e: CheckFirstEntry): Exclude<CheckFirstOutcome, 'failed'> {
+  if (e.resultNotVerified) return 'result';
+  if (e.row.evidence.length === 0) return 'no-evidence';
+  return e.unresolved.some((p) => p.kind === 'prose' && p.status === 'NOT_VERIFIED') ? 'prose' : 'not-checkable';
+}
+
+/** Search's filter of Check first (src/lib/search/facets.ts, URL key `check`). */
+export const CHECK_FIRST_FACET = 'check first';
+
+/** The `check first` value of the open group's rows. */
+export const CHECK_FIRST_NEEDS_LOOK = 'needs a look';
+
+const WORDS_PLACE: Record<Exclude<CheckFirstOutcome, 'failed' | 'result'>, string> = {
+  prose: "agent's words: verified, prose",
+  'no-evidence': "agent's words: verified, no evidence",
+  'not-checkable': "agent's words: verified, not checkable",
+};
+
+/**
+ * Where a row is under Check first, as search files it (the `check first` filter, `?check=…`):
+ * `needs a look` (the open group), or its place in the folded group: `agent's words: reported
+ * done`, `agent's words: note`, `agent's words: verified, prose`, `… verified, no evidence`,
+ * `… verified, not checkable`. A folded group of the recap links to search with this value,
+ * and search lists exactly its rows (use10: "12 rows" linked to a search of 30, the rows of the
+ * open group with the same result among them). Not-checkable groups of one project that differ
+ * by reason share one value: the recap lists such a group instead of linking it.
+ *
+ * @param e - A Check first entry ({@link checkFirst}).
+ */
+export function checkFirstPlace(e: CheckFirstEntry): string {
+  if (e.band === 'open') return CHECK_FIRST_NEEDS_LOOK;
+  const outcome = wordsOutcome(e);
+  return outcome === 'result' ? `agent's words: ${RESULT_LABELS[e.row.resultClass]}` : WORDS_PLACE[outcome];
+}
+
+/** The `check first` value of a folded group's rows ({@link checkFirstPlace}); `needs a look` for the open group's. */
+export function checkFirstGroupPlace(g: Pick<CheckFirstGroup, 'band' | 'outcome' | 'reason'>): string {
+  if (g.band === 'open') return CHECK_FIRST_NEEDS_LOOK;
+  if (g.outcome === 'result') return `agent's words: ${RESULT_LABELS[g.reason as ResultClass] ?? g.reason}`;
+  return WORDS_PLACE[g.outcome === 'failed' ? 'not-checkable' : g.outcome];
+}
+
+/**
  * Check first by reason, in its two groups (bands). The `open` group: failed checks (the
  * checks whose flag is high before medium), then results (failed, reverted, open,
  * inconclusive, skipped); a row with several reasons is in each of their groups. The `words`
@@ -120,13 +167,14 @@ export function checkFirstGroups(entries: readonly CheckFirstEntry[]): CheckFirs
     if (e.band === 'open') {
       for (const p of e.unresolved) if (pointerUnresolved(p)) add('open', 'failed', p.fault ?? 'evidence/not-verified', e.row, p);
       if (OPEN_RESULTS.has(e.row.resultClass)) add('open', 'result', e.row.resultClass satisfies ResultClass, e.row);
-    } else if (e.resultNotVerified) add('words', 'result', e.row.resultClass, e.row);
-    else if (e.row.evidence.length === 0) add('words', 'no-evidence', '', e.row);
+      continue;
+    }
+    const outcome = wordsOutcome(e);
+    if (outcome === 'result' || outcome === 'no-evidence') add('words', outcome, outcome === 'result' ? e.row.resultClass : '', e.row);
     else {
       // Once, under its first reason (prose before what could not be checked), with every pointer not verified.
-      const prose = e.unresolved.some((p) => p.kind === 'prose' && p.status === 'NOT_VERIFIED');
       const first = e.unresolved[0] as EvidencePointer;
-      for (const p of e.unresolved) add('words', prose ? 'prose' : 'not-checkable', prose ? '' : first.reason, e.row, p);
+      for (const p of e.unresolved) add('words', outcome, outcome === 'prose' ? '' : first.reason, e.row, p);
     }
   }
   const rank = (g: CheckFirstGroup): number => (g.outcome === 'failed' ? faultRank(g) : g.outcome === 'result' ? (RESULT_ORDER.get(g.reason) ?? 99) : 0);
@@ -142,6 +190,22 @@ export function checkFirstGroups(entries: readonly CheckFirstEntry[]): CheckFirs
   // Said once only in the folded group: the open group's rows are each a reason to look.
   for (const g of out) g.everyRow = g.band === 'words' && bandRows.words > 1 && g.entries.length === bandRows.words;
   return out;
+}
+
+/**
+ * Whether Check first's folded groups of evidence that could not be checked hold every such
+ * pointer of the project, so a figure counting them ("23 not checkable") may land there and
+ * the person finds all it counts (use10: it landed on Check first's heading, above the rows
+ * that need a look; landing on a group of 2 rows would hide the 21 pointers on rows reported
+ * done or that need a look, each shown under its result).
+ *
+ * @param groups - {@link checkFirstGroups}.
+ * @param notCheckable - The project's pointers that could not be checked (`counts.pointers.notCheckable`).
+ */
+export function checkFirstHoldsNotCheckable(groups: readonly CheckFirstGroup[], notCheckable: number): boolean {
+  let held = 0;
+  for (const g of groups) if (g.band === 'words' && g.outcome === 'not-checkable') for (const e of g.entries) held += e.pointers.filter((p) => p.status === 'INCONCLUSIVE').length;
+  return notCheckable > 0 && held === notCheckable;
 }
 
 /**

@@ -37,12 +37,18 @@ export const HOME_SHOWS = {
   attention: 'projects that need a person',
   blockers: 'with open blockers',
   high: 'with high-severity flags',
+  medium: 'with medium-severity flags',
+  low: 'with low-severity flags',
   flags: 'with flags',
   'not-verified': 'with evidence not verified',
   unresolved: 'with evidence that did not resolve',
   prose: 'with prose for evidence',
+  'not-checkable': 'with evidence not checkable',
+  results: 'with rows that need a look under Check first',
   invalid: 'with invalid records',
   'not-reviewed': 'not reviewed by the handover audit',
+  'never-invoked': 'not reviewed: the handover audit never invoked (no audit.json)',
+  'audit-no-review': 'not reviewed: an audit.json that is no review (not run, failed, invalid)',
 } as const;
 
 /** A sort order. */
@@ -93,6 +99,8 @@ export interface HomeRow {
   blockers: number;
   /** The project's audit state (src/lib/projections/audit-state.ts). */
   audit: AuditState;
+  /** Not reviewed, and no audit.json at all: the home's "never invoked" (src/lib/projections/counts.ts `auditCounts`); else its audit.json is no review. */
+  neverInvoked?: boolean;
 }
 
 /** The default view: the table as built. */
@@ -103,7 +111,7 @@ export const DEFAULT_HOME_VIEW: HomeView = { q: '', source: '', show: 'all', sor
  *
  * @param kinds - The source kinds the Sources column names (`bbs`, `coord.v1`, ...).
  */
-export function homeRow(p: { id: string; title: string; root: string; span: { to: string } | null; counts: ProjectCounts }, kinds: string[], audit: AuditState): HomeRow {
+export function homeRow(p: { id: string; title: string; root: string; span: { to: string } | null; counts: ProjectCounts; audit?: { present: boolean } }, kinds: string[], audit: AuditState): HomeRow {
   const c = p.counts;
   const attention = attentionKeys(p.id, p.span?.to ?? '', c);
   return {
@@ -127,6 +135,7 @@ export function homeRow(p: { id: string; title: string; root: string; span: { to
     invalid: c.invalid,
     blockers: c.openBlockers,
     audit,
+    neverInvoked: audit === 'not-reviewed' && p.audit?.present === false,
   };
 }
 
@@ -189,6 +198,10 @@ export function homeRowMatches(row: HomeRow, view: HomeView): boolean {
       return row.blockers > 0;
     case 'high':
       return row.high > 0;
+    case 'medium':
+      return row.medium > 0;
+    case 'low':
+      return row.low > 0;
     case 'flags':
       return flags > 0;
     case 'not-verified':
@@ -197,10 +210,18 @@ export function homeRowMatches(row: HomeRow, view: HomeView): boolean {
       return row.unresolved > 0;
     case 'prose':
       return row.prose > 0;
+    case 'not-checkable':
+      return row.notCheckable > 0;
+    case 'results':
+      return row.results > 0;
     case 'invalid':
       return row.invalid > 0;
     case 'not-reviewed':
       return row.audit === 'not-reviewed';
+    case 'never-invoked':
+      return row.audit === 'not-reviewed' && row.neverInvoked === true;
+    case 'audit-no-review':
+      return row.audit === 'not-reviewed' && row.neverInvoked !== true;
     default:
       return true;
   }

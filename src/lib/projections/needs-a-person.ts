@@ -89,24 +89,28 @@ export function worstProject<P extends { id: string; counts: Counted; span?: { t
 
 /**
  * `4 high-severity flags, 1 open blocker, 2 medium, 1 invalid record, 3 low`: the non-zero
- * counts in order; first, when there are any, the problems citing what does not exist, and
- * flags as the problems they are when fewer (issue 27: `1 problem (25 high-severity flags), 25
- * invalid records`).
+ * counts in order; flags as the problems they are when fewer (issue 27: `1 problem (25
+ * high-severity flags), 25 invalid records`); first, when there are any, how many of the
+ * problems cite what does not exist, said as a part of them (`3 of its 4 problems cite what
+ * does not exist (4 high-severity flags, 1 medium-severity flag)`: use10, a new user read
+ * "3 problems of evidence citing what does not exist, 4 problems (…)" as 7).
  */
 export function describeNeeds(needs: NeedsAPerson): string {
   const n = (count: number, one: string, many: string): string => `${count} ${count === 1 ? one : many}`;
-  const parts: string[] = [];
-  if ((needs.citesMissing ?? 0) > 0) parts.push(`${n(needs.citesMissing ?? 0, 'problem', 'problems')} of evidence citing what does not exist`);
   const high = needs.high > 0 ? n(needs.high, 'high-severity flag', 'high-severity flags') : null;
   const medium = needs.medium > 0 ? n(needs.medium, 'medium-severity flag', 'medium-severity flags') : null;
   const low = needs.low > 0 ? n(needs.low, 'low-severity flag', 'low-severity flags') : null;
   const blockers = needs.openBlockers > 0 ? n(needs.openBlockers, 'open blocker', 'open blockers') : null;
   const invalid = needs.invalid > 0 ? n(needs.invalid, 'invalid record', 'invalid records') : null;
   const flags = needs.high + needs.medium + needs.low;
-  const said =
-    needs.problems !== undefined && needs.problems < flags
-      ? [`${n(needs.problems, 'problem', 'problems')} (${[high, medium, low].filter((x) => x !== null).join(', ')})`, blockers, invalid]
-      : [high, blockers, medium, invalid, low];
-  for (const part of said) if (part !== null) parts.push(part);
-  return parts.join(', ');
+  const severities = [high, medium, low].filter((x) => x !== null).join(', ');
+  const cites = needs.citesMissing ?? 0;
+  const problems = needs.problems ?? 0;
+  let said: Array<string | null>;
+  if (cites > 0 && problems >= cites) {
+    const part = cites === problems ? (problems === 1 ? 'its problem cites' : `all ${problems} of its problems cite`) : `${cites} of its ${problems} problems ${cites === 1 ? 'cites' : 'cite'}`;
+    said = [`${part} what does not exist (${severities})`, blockers, invalid];
+  } else if (needs.problems !== undefined && needs.problems < flags) said = [`${n(needs.problems, 'problem', 'problems')} (${severities})`, blockers, invalid];
+  else said = [high, blockers, medium, invalid, low];
+  return said.filter((x): x is string => x !== null).join(', ');
 }

@@ -28,6 +28,7 @@ export const FACETS: readonly FacetDefinition[] = [
   { key: 'result', name: 'result', aliases: [] },
   { key: 'evidence', name: 'evidence status', aliases: ['evidence status'] },
   { key: 'cites', name: 'evidence kind', aliases: ['evidence kind'] },
+  { key: 'check', name: 'check first', aliases: [] },
   { key: 'severity', name: 'flag severity', aliases: ['flag severity'] },
   { key: 'flag', name: 'flag kind', aliases: ['flag kind'] },
   { key: 'verdict', name: 'verdict', aliases: [] },

@@ -15,6 +15,7 @@ import type { ProjectModel, Severity, TrailRow } from '../model/types.ts';
 import { POINTER_OUTCOME_LABELS, pointerOutcome } from '../projections/counts.ts';
 import { classifyResult, RESULT_LABELS } from '../results/classify-result.ts';
 import { flagsByRow } from '../projections/flags.ts';
+import { CHECK_FIRST_FACET, checkFirst, checkFirstPlace } from '../projections/check-first.ts';
 import { EVIDENCE_STATUS_WORDS } from '../projections/row-evidence.ts';
 import { qualitySearchRecords } from './quality-records.ts';
 import { lifecycleSearchRecords } from './lifecycle-records.ts';
@@ -24,7 +25,7 @@ import { hexTokens } from './tokenize.ts';
 import { invalidAnchor } from '../site/invalid-anchor.ts';
 
 /** Filter names in the order the search page shows them (kept for the spec's list; see facets.ts). */
-export const FILTER_ORDER = ['type', 'project', 'phase', 'result', 'evidence status', 'evidence kind', 'flag severity', 'flag kind', 'actor', 'event type', 'agent', 'status', 'source format', 'year'];
+export const FILTER_ORDER = ['type', 'project', 'phase', 'result', 'evidence status', 'evidence kind', 'check first', 'flag severity', 'flag kind', 'actor', 'event type', 'agent', 'status', 'source format', 'year'];
 
 const FORMAT: Record<string, string> = { 'bbs-trail': 'bbs decisions.jsonl', 'pstack-trail': 'pstack TSV' };
 const RANK: Record<Severity, number> = { high: 0, medium: 1, low: 2 };
@@ -36,7 +37,7 @@ function highest(severities: Iterable<Severity>): Severity | null {
   return best;
 }
 
-function rowRecord(model: ProjectModel, row: TrailRow, carried: ReadonlyArray<{ severity: Severity; kind: string }>): SearchRecord {
+function rowRecord(model: ProjectModel, row: TrailRow, carried: ReadonlyArray<{ severity: Severity; kind: string }>, place: string | undefined): SearchRecord {
   // Evidence by outcome, one definition (src/lib/projections/counts.ts `pointerOutcome`): a
   // pointer that did not resolve and a cell of prose are filtered apart (issue 27, scope 2).
   const statuses = [...new Set(row.evidence.map((p) => POINTER_OUTCOME_LABELS[pointerOutcome(p)]))].sort();
@@ -52,6 +53,9 @@ function rowRecord(model: ProjectModel, row: TrailRow, carried: ReadonlyArray<{ 
     'source format': [FORMAT[row.format] ?? row.format],
   };
   if (row.actor !== '') facets['actor'] = [row.actor];
+  // Its place under Check first (`needs a look`, `agent's words: note`): a recap's folded group
+  // links to exactly its rows (use10). A row not under Check first has none: no bytes.
+  if (place !== undefined) facets[CHECK_FIRST_FACET] = [place];
   const year = /^\d{4}/.exec(row.ts)?.[0];
   if (year) facets['year'] = [year];
   const exact: ExactKey[] = [idKey(row.id, 3)];
@@ -133,10 +137,11 @@ export function searchRecords(model: ProjectModel): SearchRecord[] {
   const byRow = flagsByRow(model.flags, model.rows);
   // A row past the recap's first page is on a row page (src/lib/site/row-pages.ts): its result links there.
   const pages = rowPagesByAnchor(model.rows);
+  const places = new Map(checkFirst(model.rows).map((e) => [e.row.anchor, checkFirstPlace(e)]));
   return [
     ...model.rows.map((row) => {
       const page = pages.get(row.anchor);
-      return { ...rowRecord(model, row, byRow.get(row.anchor) ?? []), ...(page !== undefined ? { page: rowPagePath(page) } : {}) };
+      return { ...rowRecord(model, row, byRow.get(row.anchor) ?? [], places.get(row.anchor)), ...(page !== undefined ? { page: rowPagePath(page) } : {}) };
     }),
     ...invalidRecords(model),
     ...flagRecords(model),

@@ -268,7 +268,10 @@ const CHECK_FIRST_REASON_WORDS: Readonly<Record<string, string>> = {
 /**
  * The sentence opening Check first on the recap page and in recap.html, when rows are listed
  * (issue 27: the first group leads): "5 of 15 rows need a look: 2 with evidence that did not
- * resolve; 1 failed; 3 open. 7 more are results in the agent's words (folded below)."
+ * resolve; 1 failed; 3 open. 7 more are results in the agent's words (folded below)." When a
+ * row is under two reasons (evidence that did not resolve, and its result), says how many: "4
+ * of 11 rows need a look: 4 with evidence that did not resolve; 1 failed (1 row is under two of
+ * these)."
  *
  * @param open - Rows of the first group (`counts.checkFirstOpen`).
  * @param words - Rows of the second group (`counts.checkFirstWords`).
@@ -277,7 +280,12 @@ const CHECK_FIRST_REASON_WORDS: Readonly<Record<string, string>> = {
  */
 export function checkFirstSentence(open: number, words: number, rows: number, byReason: ReadonlyArray<readonly [string, number]>): string {
   const said = byReason.map(([k, n]) => `${n} ${CHECK_FIRST_REASON_WORDS[k] ?? k}`);
-  const lead = open > 0 ? `${grouped(open)} of ${countOf(rows, 'row')} ${agree(open, 'needs', 'need')} a look: ${said.join('; ')}.` : `No row of ${countOf(rows, 'row')} failed, is open or cites evidence that did not resolve.`;
+  // A row is under one reason of evidence and at most one of its result: the reasons add up to
+  // more than the rows by the rows under two (use10: "4 need a look: 4 with evidence that did
+  // not resolve; 1 failed" read as 5).
+  const twice = byReason.reduce((sum, [, n]) => sum + n, 0) - open;
+  const both = twice > 0 ? ` (${twice === open ? (open === 1 ? 'the row is' : open === 2 ? 'both are' : `all ${grouped(open)} are`) : `${grouped(twice)} ${agree(twice, 'row is', 'rows are')}`} under two of these)` : '';
+  const lead = open > 0 ? `${grouped(open)} of ${countOf(rows, 'row')} ${agree(open, 'needs', 'need')} a look: ${said.join('; ')}${both}.` : `No row of ${countOf(rows, 'row')} failed, is open or cites evidence that did not resolve.`;
   const rest = words > 0 ? ` ${grouped(words)} ${open > 0 ? 'more ' : ''}${agree(words, 'is a result', 'are results')} in the agent's words (reported done or notes, or evidence not checked), folded below.` : '';
   return `${lead}${rest}`;
 }
@@ -297,16 +305,15 @@ export function checkFirstWordsSentence(byReason: ReadonlyArray<readonly [string
 }
 
 /**
- * The text of a folded Check first group's search link (recap page, issue 30), naming its
- * filters as the search page does: `every row with result “verified”, evidence “not checkable”,
- * in search`. It names what the search lists, not "them": the search lists every row of those
- * values, the group's and any in the open group above or superseded (an auditor's trial: "154
- * rows, list them in search" listed 161).
+ * The text of a folded Check first group's search link (recap page, issue 30): `list these 23
+ * rows in search`. Search, filtered on the group's place under Check first, lists exactly them
+ * and says the same count (use10: "12 rows" linked to a search of 30; an auditor's trial before
+ * it: "154 rows, list them in search" listed 161).
  *
- * @param filters - Search filter key → values (src/components/html/check-first.ts `checkFirstWordsFilters`).
+ * @param rows - The group's rows.
  */
-export function checkFirstWordsSearchText(filters: Readonly<Record<string, readonly string[]>>): string {
-  return `every row with ${Object.entries(filters).map(([k, v]) => `${k} “${v.join('” or “')}”`).join(', ')}, in search`;
+export function checkFirstWordsSearchText(rows: number): string {
+  return `list ${rows === 1 ? 'this row' : `these ${countOf(rows, 'row')}`} in search`;
 }
 
 /**
