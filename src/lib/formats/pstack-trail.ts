@@ -23,3 +23,13 @@ export const pstackTrail: SourceFormatDescriptor = {
   count: (model) => rowsOf(model, 'pstack-trail'),
   traits: { trail: true, claim: true },
 };
+
+/**
+ * Whether a source path (relative to its project folder) is one of pstack's per-slug trails,
+ * `.audit/<slug>.tsv`: its folder may hold other projects' trails beside it, so a search by the
+ * project's folder lists theirs too (use10: Check first then lists its groups, never links).
+ */
+export function isPerSlugTrail(path: string): boolean {
+  const segments = path.split('/');
+  return segments.length === 2 && segments[0] === PSTACK_AUDIT_FOLDER && (segments[1] as string).endsWith('.tsv') && segments[1] !== '.tsv';
+}
