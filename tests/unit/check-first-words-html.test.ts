@@ -94,3 +94,20 @@ describe("Check first's figures say 'need a look', not 'open' (a result those ro
     expect(verdictFigures({ ...(counts as object), checkFirstOpen: 0 } as never, audit, true).checkFirst).toBe('no row needs a look');
   });
 });
+
+describe("Check first's sentence: its parts add up to the rows that need a look", () => {
+  // count10: tickets-faults said "7 of 15 rows need a look: 4 with evidence that did not resolve;
+  // 1 failed; 1 reverted; 2 open; 2 inconclusive": parts summing to 10, as 3 rows are under both.
+  it('says how many rows are counted under both their evidence and their result, and groups every count', async () => {
+    const { checkFirstSentence } = await import('../../src/lib/site/words.ts');
+    const { checkFirstReasonRows } = await import('../../src/lib/projections/check-first.ts');
+    const missing: EvidencePointer = { raw: 'src/gone.ts', kind: 'path', status: 'NOT_VERIFIED', reason: 'path not found at the landed head' };
+    const set = [row(1, 'failed', 'failed', [missing]), row(2, 'open', 'open', [missing]), row(3, 'verified', 'verified', [missing]), row(4, 'open', 'open'), row(5, 'verified', 'verified')];
+    const g = checkFirstGroups(checkFirst(set));
+    const open = new Set(g.filter((x) => x.band === 'open').flatMap((x) => x.entries.map((e) => e.row))).size;
+    expect(open).toBe(4);
+    expect(checkFirstSentence(open, 0, 5, checkFirstReasonRows(g, 'open'))).toBe('4 of 5 rows need a look: 3 with evidence that did not resolve; 1 failed; 2 open; 2 of them are counted twice, for their evidence and their result.');
+    expect(checkFirstSentence(2, 0, 5, [['failed', 2], ['result:open', 1]])).toBe('2 of 5 rows need a look: 2 with evidence that did not resolve; 1 open; 1 of them is counted twice, for its evidence and its result.');
+    expect(checkFirstSentence(1234, 5, 2000, [['result:open', 1234]])).toBe("1,234 of 2,000 rows need a look: 1,234 open. 5 more are results in the agent's words (reported done or notes, or evidence not checked), folded below.");
+  });
+});

@@ -57,6 +57,15 @@ describe('home filters and sort', () => {
     expect(shown('')).toEqual(['a', 'b', 'e', 'c', 'd']);
   });
 
+  it('lists the projects the audit figure counts: "not reviewed" and "never invoked" apart, both needing a person', () => {
+    // count10: the figure's "2 not reviewed" and "6 never invoked" both linked ?show=not-reviewed, which listed 8.
+    const audits = [row('ran'), row('failed', { audit: 'not-reviewed' }), row('none', { audit: 'never-invoked' }), row('coord', { audit: 'no-trail' })];
+    const show = (search: string): string[] => ids(audits.filter((r) => homeRowMatches(r, parseHomeView(search))));
+    expect(show('?show=not-reviewed')).toEqual(['failed']);
+    expect(show('?show=never-invoked')).toEqual(['none']);
+    expect(show('?show=attention')).toEqual(['failed', 'none']);
+  });
+
   it('sorts newest and oldest first (projects without a time last), by title and by counts', () => {
     expect(sorted('newest')).toEqual(['e', 'b', 'a', 'd', 'c']);
     expect(sorted('oldest')).toEqual(['d', 'a', 'b', 'e', 'c']);
@@ -132,7 +141,7 @@ describe('home pages', () => {
 describe('what the home ignores of its URL', () => {
   it('names each unknown key and value, with what is used instead', () => {
     expect(homeViewNotices('?show=hihg&sort=size&source=TSV&colour=red&q=app', ['beads', 'pstack'])).toEqual([
-      'Unknown show “hihg”: every project is shown (show is one of attention, blockers, high, flags, not-verified, unresolved, prose, invalid, not-reviewed).',
+      'Unknown show “hihg”: every project is shown (show is one of attention, blockers, high, flags, not-verified, unresolved, prose, invalid, not-reviewed, never-invoked).',
       'Unknown sort “size”: sorted by what needs a person first (sort is one of newest, oldest, title, rows, high, blockers, flags, not-verified, results, invalid).',
       'No project has source “TSV”: every source is shown (source is one of beads, pstack).',
       'Unknown key “colour” ignored.',

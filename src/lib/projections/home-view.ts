@@ -4,7 +4,7 @@
  * Pure: src/pages/index.astro builds the table in the default order, src/scripts/archive-home.ts
  * applies a view to it; defaults are left out of URLs.
  */
-import type { AuditState } from './audit-state.ts';
+import type { AuditFigure } from './audit-state.ts';
 import { attentionKeys, compareAttention } from './needs-a-person.ts';
 import type { ProjectCounts } from '../model/types.ts';
 
@@ -42,7 +42,8 @@ export const HOME_SHOWS = {
   unresolved: 'with evidence that did not resolve',
   prose: 'with prose for evidence',
   invalid: 'with invalid records',
-  'not-reviewed': 'not reviewed by the handover audit',
+  'not-reviewed': 'not reviewed: the handover audit did not run, failed or is invalid',
+  'never-invoked': 'handover audit never invoked (no audit.json)',
 } as const;
 
 /** A sort order. */
@@ -91,8 +92,8 @@ export interface HomeRow {
   invalid: number;
   /** Open blockers (src/lib/projections/open-blockers.ts). */
   blockers: number;
-  /** The project's audit state (src/lib/projections/audit-state.ts). */
-  audit: AuditState;
+  /** The project's audit state as the home's figure counts it (src/lib/projections/audit-state.ts, auditFigure). */
+  audit: AuditFigure;
 }
 
 /** The default view: the table as built. */
@@ -103,7 +104,7 @@ export const DEFAULT_HOME_VIEW: HomeView = { q: '', source: '', show: 'all', sor
  *
  * @param kinds - The source kinds the Sources column names (`bbs`, `coord.v1`, ...).
  */
-export function homeRow(p: { id: string; title: string; root: string; span: { to: string } | null; counts: ProjectCounts }, kinds: string[], audit: AuditState): HomeRow {
+export function homeRow(p: { id: string; title: string; root: string; span: { to: string } | null; counts: ProjectCounts }, kinds: string[], audit: AuditFigure): HomeRow {
   const c = p.counts;
   const attention = attentionKeys(p.id, p.span?.to ?? '', c);
   return {
@@ -184,7 +185,7 @@ export function homeRowMatches(row: HomeRow, view: HomeView): boolean {
   const flags = row.high + row.medium + row.low;
   switch (view.show) {
     case 'attention':
-      return flags > 0 || row.unresolved + row.prose + row.notCheckable > 0 || row.results > 0 || row.invalid > 0 || row.blockers > 0 || row.audit === 'not-reviewed';
+      return flags > 0 || row.unresolved + row.prose + row.notCheckable > 0 || row.results > 0 || row.invalid > 0 || row.blockers > 0 || row.audit === 'not-reviewed' || row.audit === 'never-invoked';
     case 'blockers':
       return row.blockers > 0;
     case 'high':
@@ -201,6 +202,8 @@ export function homeRowMatches(row: HomeRow, view: HomeView): boolean {
       return row.invalid > 0;
     case 'not-reviewed':
       return row.audit === 'not-reviewed';
+    case 'never-invoked':
+      return row.audit === 'never-invoked';
     default:
       return true;
   }

@@ -276,8 +276,13 @@ const CHECK_FIRST_REASON_WORDS: Readonly<Record<string, string>> = {
  * @param byReason - Rows per reason of the first group (src/lib/projections/check-first.ts `checkFirstReasonRows`).
  */
 export function checkFirstSentence(open: number, words: number, rows: number, byReason: ReadonlyArray<readonly [string, number]>): string {
-  const said = byReason.map(([k, n]) => `${n} ${CHECK_FIRST_REASON_WORDS[k] ?? k}`);
-  const lead = open > 0 ? `${grouped(open)} of ${countOf(rows, 'row')} ${agree(open, 'needs', 'need')} a look: ${said.join('; ')}.` : `No row of ${countOf(rows, 'row')} failed, is open or cites evidence that did not resolve.`;
+  const said = byReason.map(([k, n]) => `${grouped(n)} ${CHECK_FIRST_REASON_WORDS[k] ?? k}`);
+  // A row whose evidence did not resolve and whose result is not done is under both reasons:
+  // said, so that the parts add up to the whole (count10: "7 of 15 rows need a look: 4 …; 1 failed;
+  // 1 reverted; 2 open; 2 inconclusive" summed to 10).
+  const twice = byReason.reduce((n, [, k]) => n + k, 0) - open;
+  const both = twice > 0 ? `; ${grouped(twice)} of them ${agree(twice, 'is', 'are')} counted twice, for ${agree(twice, 'its', 'their')} evidence and ${agree(twice, 'its', 'their')} result` : '';
+  const lead = open > 0 ? `${grouped(open)} of ${countOf(rows, 'row')} ${agree(open, 'needs', 'need')} a look: ${said.join('; ')}${both}.` : `No row of ${countOf(rows, 'row')} failed, is open or cites evidence that did not resolve.`;
   const rest = words > 0 ? ` ${grouped(words)} ${open > 0 ? 'more ' : ''}${agree(words, 'is a result', 'are results')} in the agent's words (reported done or notes, or evidence not checked), folded below.` : '';
   return `${lead}${rest}`;
 }
@@ -291,7 +296,7 @@ export function checkFirstSentence(open: number, words: number, rows: number, by
  *   sentence; null when every reason lists its rows.
  */
 export function checkFirstWordsSentence(byReason: ReadonlyArray<readonly [string, number]>, linkedFrom: number | null = null): string {
-  const reasons = byReason.map(([k, n]) => `${n} ${CHECK_FIRST_REASON_WORDS[k] ?? k}`).join('; ');
+  const reasons = byReason.map(([k, n]) => `${grouped(n)} ${CHECK_FIRST_REASON_WORDS[k] ?? k}`).join('; ');
   if (linkedFrom === null) return `${reasons}. These are the agent's own words, not checks Trailbook made: each row shows its result as written.`;
   return `${reasons}. These are the agent's own words, not checks Trailbook made: each row's card under Decisions shows its result as written; a reason of more than ${linkedFrom} rows links to search instead of listing them here.`;
 }
