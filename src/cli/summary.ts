@@ -6,7 +6,7 @@ import { projectWarnings } from '../lib/export/build-report.ts';
 import { describeNeeds, worstProject } from '../lib/projections/needs-a-person.ts';
 import { join } from 'node:path';
 import { formatCount, plural, type Output } from './output.ts';
-import { checkFirstCountsText, pointerCountsText, projectName } from '../lib/site/words.ts';
+import { checkFirstCountsText, pointerCountsText, projectName, severityCountsText } from '../lib/site/words.ts';
 import { LOOKED_FOR } from '../lib/discover/discover.ts';
 import { fromCwd } from './paths.ts';
 import { secretFlagCounts } from '../lib/checks/security/secret-in-record.ts';
@@ -101,11 +101,11 @@ export function printFaults(out: Output, t: ArchiveTotals, projects: readonly Pr
   };
   const acceptedAll = flagged.reduce((n, p) => n + acceptedOfProject(p.id), 0);
   const note = accepted && acceptedAll > 0 ? ` (${acceptedOfThemNote(acceptedAll, accepted.file)})` : '';
-  out.info(`Flags: ${t.flags.high} high, ${t.flags.medium} medium, ${t.flags.low} low, in ${plural(flagged.length, 'project')}${note}.`);
+  out.info(`Flags: ${severityCountsText(t.flags)}, in ${plural(flagged.length, 'project')}${note}.`);
   for (const p of flagged.slice(0, 20)) {
     const c = p.counts.flags;
     const n = acceptedOfProject(p.id);
-    out.info(`  ${projectName(p)}: ${c.high} high, ${c.medium} medium, ${c.low} low${n > 0 ? `; ${n} accepted` : ''}`);
+    out.info(`  ${projectName(p)}: ${severityCountsText(c)}${n > 0 ? `; ${n} accepted` : ''}`);
   }
   if (flagged.length > 20) out.info(`  … and ${flagged.length - 20} more`);
   out.info(`Invalid rows: ${formatCount(t.invalid)}${t.invalid > 0 ? ` (kept with their raw text, shown in ${t.projectsWithInvalidNames.slice(0, 10).join(', ')}${t.projectsWithInvalidNames.length > 10 ? ', …' : ''})` : ''}.`);

@@ -111,3 +111,14 @@ describe("Check first's sentence: its parts add up to the rows that need a look"
     expect(checkFirstSentence(1234, 5, 2000, [['result:open', 1234]])).toBe("1,234 of 2,000 rows need a look: 1,234 open. 5 more are results in the agent's words (reported done or notes, or evidence not checked), folded below.");
   });
 });
+
+describe('figures of a thousand or more are grouped (count10)', () => {
+  it('the recap strip, flag counts in words and the feed', async () => {
+    const { severityCountsText } = await import('../../src/lib/site/words.ts');
+    const { verdictFigures } = await import('../../src/lib/projections/verdict-figures.ts');
+    expect(severityCountsText({ high: 1234, medium: 0, low: 12345 })).toBe('1,234 high, 0 medium, 12,345 low');
+    const counts = { rows: 1299, checkFirstOpen: 1047, checkFirstWords: 1100, flagLayers: { layer1: { high: 0, medium: 0, low: 0 }, layer2: { high: 0, medium: 0, low: 0 } }, pointers: { verified: 0, failed: 0, unresolved: 0, prose: 0, notCheckable: 9 }, openBlockers: 0, invalid: 0 } as never;
+    const f = verdictFigures(counts, { present: false } as never, true);
+    expect([f.checkFirst, f.checkFirstWords]).toEqual(['1,047 of 1,299 need a look', "+ 1,100 in the agent's words"]);
+  });
+});

@@ -199,7 +199,7 @@ export function problemsText(c: { problems: { high: number; medium: number; low:
 
 /** Flag counts by severity in words, every severity named: `10 high, 4 medium, 1 low`. */
 export function severityCountsText(c: Record<'high' | 'medium' | 'low', number>): string {
-  return `${c.high} high, ${c.medium} medium, ${c.low} low`;
+  return `${grouped(c.high)} high, ${grouped(c.medium)} medium, ${grouped(c.low)} low`;
 }
 
 /** The words for a failed evidence check (a pointer's `fault`); an unknown id reads as its last part. */
