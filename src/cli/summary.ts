@@ -1,4 +1,4 @@
-/** The end-of-run summary both commands print: what was found, flags and invalid rows. */
+/** The end-of-run summary both commands print: what was found, flags and invalid records (the pages' word: an invalid coordination event or beads line is no row). */
 import type { ProjectSummary } from '../lib/archive/summary.ts';
 import { countedAsWords } from '../lib/formats/format-lookup.ts';
 import { archiveCounts, flagTotal, pointerTotal, type ArchiveCounts } from '../lib/projections/counts.ts';
@@ -108,7 +108,7 @@ export function printFaults(out: Output, t: ArchiveTotals, projects: readonly Pr
     out.info(`  ${projectName(p)}: ${severityCountsText(c)}${n > 0 ? `; ${n} accepted` : ''}`);
   }
   if (flagged.length > 20) out.info(`  … and ${flagged.length - 20} more`);
-  out.info(`Invalid rows: ${formatCount(t.invalid)}${t.invalid > 0 ? ` (kept with their raw text, shown in ${t.projectsWithInvalidNames.slice(0, 10).join(', ')}${t.projectsWithInvalidNames.length > 10 ? ', …' : ''})` : ''}.`);
+  out.info(`Invalid records: ${formatCount(t.invalid)}${t.invalid > 0 ? ` (kept with their raw text, shown in ${t.projectsWithInvalidNames.slice(0, 10).join(', ')}${t.projectsWithInvalidNames.length > 10 ? ', …' : ''})` : ''}.`);
   const e = t.pointers;
   const pointers = pointerTotal(t);
   if (pointers > 0) out.info(`Evidence: ${plural(pointers, 'pointer')}: ${pointerCountsText(e)}; ${checkFirstCountsText(t)}.`);
@@ -155,7 +155,7 @@ const WARNING_WORDS: Record<string, string> = {
 /** Whether `--strict` finds a fault: an invalid record, a high-severity flag, or a folder of the inputs that could not be read. */
 export function strictFault(t: ArchiveTotals): string | null {
   const unread = t.unreadFolders.length > 0 ? `${plural(t.unreadFolders.length, 'folder')} that could not be read (${t.unreadFolders.slice(0, 3).join(', ')}${t.unreadFolders.length > 3 ? ', …' : ''})` : '';
-  const faults = [t.invalid > 0 ? plural(t.invalid, 'invalid row') : '', t.flags.high > 0 ? plural(t.flags.high, 'high-severity flag') : '', unread].filter(Boolean);
+  const faults = [t.invalid > 0 ? plural(t.invalid, 'invalid record') : '', t.flags.high > 0 ? plural(t.flags.high, 'high-severity flag') : '', unread].filter(Boolean);
   return faults.length > 0 ? faults.join(' and ') : null;
 }
 
