@@ -1,4 +1,4 @@
-/** The end-of-run summary both commands print: what was found, flags and invalid rows. */
+/** The end-of-run summary both commands print: what was found, flags and invalid records (the pages' word: an invalid coordination event or beads line is no row). */
 import type { ProjectSummary } from '../lib/archive/summary.ts';
 import { countedAsWords } from '../lib/formats/format-lookup.ts';
 import { archiveCounts, flagTotal, pointerTotal, type ArchiveCounts } from '../lib/projections/counts.ts';
@@ -6,7 +6,7 @@ import { projectWarnings } from '../lib/export/build-report.ts';
 import { describeNeeds, worstProject } from '../lib/projections/needs-a-person.ts';
 import { join } from 'node:path';
 import { formatCount, plural, type Output } from './output.ts';
-import { checkFirstCountsText, pointerCountsText, projectName } from '../lib/site/words.ts';
+import { checkFirstCountsText, pointerCountsText, projectName, severityCountsText } from '../lib/site/words.ts';
 import { LOOKED_FOR } from '../lib/discover/discover.ts';
 import { fromCwd } from './paths.ts';
 import { secretFlagCounts } from '../lib/checks/security/secret-in-record.ts';
@@ -101,14 +101,14 @@ export function printFaults(out: Output, t: ArchiveTotals, projects: readonly Pr
   };
   const acceptedAll = flagged.reduce((n, p) => n + acceptedOfProject(p.id), 0);
   const note = accepted && acceptedAll > 0 ? ` (${acceptedOfThemNote(acceptedAll, accepted.file)})` : '';
-  out.info(`Flags: ${t.flags.high} high, ${t.flags.medium} medium, ${t.flags.low} low, in ${plural(flagged.length, 'project')}${note}.`);
+  out.info(`Flags: ${severityCountsText(t.flags)}, in ${plural(flagged.length, 'project')}${note}.`);
   for (const p of flagged.slice(0, 20)) {
     const c = p.counts.flags;
     const n = acceptedOfProject(p.id);
-    out.info(`  ${projectName(p)}: ${c.high} high, ${c.medium} medium, ${c.low} low${n > 0 ? `; ${n} accepted` : ''}`);
+    out.info(`  ${projectName(p)}: ${severityCountsText(c)}${n > 0 ? `; ${n} accepted` : ''}`);
   }
   if (flagged.length > 20) out.info(`  … and ${flagged.length - 20} more`);
-  out.info(`Invalid rows: ${formatCount(t.invalid)}${t.invalid > 0 ? ` (kept with their raw text, shown in ${t.projectsWithInvalidNames.slice(0, 10).join(', ')}${t.projectsWithInvalidNames.length > 10 ? ', …' : ''})` : ''}.`);
+  out.info(`Invalid records: ${formatCount(t.invalid)}${t.invalid > 0 ? ` (kept with their raw text, shown in ${t.projectsWithInvalidNames.slice(0, 10).join(', ')}${t.projectsWithInvalidNames.length > 10 ? ', …' : ''})` : ''}.`);
   const e = t.pointers;
   const pointers = pointerTotal(t);
   if (pointers > 0) out.info(`Evidence: ${plural(pointers, 'pointer')}: ${pointerCountsText(e)}; ${checkFirstCountsText(t)}.`);
@@ -155,7 +155,7 @@ const WARNING_WORDS: Record<string, string> = {
 /** Whether `--strict` finds a fault: an invalid record, a high-severity flag, or a folder of the inputs that could not be read. */
 export function strictFault(t: ArchiveTotals): string | null {
   const unread = t.unreadFolders.length > 0 ? `${plural(t.unreadFolders.length, 'folder')} that could not be read (${t.unreadFolders.slice(0, 3).join(', ')}${t.unreadFolders.length > 3 ? ', …' : ''})` : '';
-  const faults = [t.invalid > 0 ? plural(t.invalid, 'invalid row') : '', t.flags.high > 0 ? plural(t.flags.high, 'high-severity flag') : '', unread].filter(Boolean);
+  const faults = [t.invalid > 0 ? plural(t.invalid, 'invalid record') : '', t.flags.high > 0 ? plural(t.flags.high, 'high-severity flag') : '', unread].filter(Boolean);
   return faults.length > 0 ? faults.join(' and ') : null;
 }
 

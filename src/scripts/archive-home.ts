@@ -56,8 +56,7 @@ function rowData(tr: HTMLTableRowElement): HomeRow {
     problems: n(d['problems']),
     invalid: n(d['invalid']),
     blockers: n(d['blockers']),
-    audit: d['audit'] === 'reviewed' || d['audit'] === 'no-trail' ? d['audit'] : 'not-reviewed',
-    neverInvoked: d['neverInvoked'] === 'true',
+    audit: d['audit'] === 'reviewed' || d['audit'] === 'no-trail' || d['audit'] === 'never-invoked' ? d['audit'] : 'not-reviewed',
   };
 }
 

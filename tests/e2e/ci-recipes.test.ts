@@ -249,7 +249,7 @@ describe('the GitLab CI jobs (examples/ci/gitlab-ci.yml)', () => {
     expect(sarif?.exit).toBe(0);
     expect(existsSync(join(repo.dir, 'trailbook.sarif')) && validSarif(join(repo.dir, 'trailbook.sarif'))).toBe(true);
     expect(gate?.exit).toBe(1);
-    expect(gate?.stdout).toMatch(/^my-repo\n {2}3 rows, 0 invalid rows, 1 flag \(1 high, 0 medium, 0 low\), 1 problem; repository: my-repo @ [0-9a-f]{12}\n/);
+    expect(gate?.stdout).toMatch(/^my-repo\n {2}3 rows, 0 invalid records, 1 flag \(1 high, 0 medium, 0 low\), 1 problem; repository: my-repo @ [0-9a-f]{12}\n/);
     expect(git(repo.dir, 'status', '--porcelain')).toBe('');
   });
 });

@@ -255,7 +255,7 @@ describe('exit codes', () => {
   it('build --strict of the example corpus exits 1 (an invalid row, high flags)', async () => {
     const run = await runCli(['build', '--strict', '--out', join(scratch, 'strict-out'), '--cache-dir', join(scratch, 'strict-cache')]);
     expect(run.code).toBe(1);
-    expect(run.stderr).toMatch(/^trailbook: --strict: \d+ invalid rows?/m);
+    expect(run.stderr).toMatch(/^trailbook: --strict: \d+ invalid records?/m);
     // The site is still written: --strict only changes the exit code.
     expect(await readdir(join(scratch, 'strict-out', 'p'))).toContain('tickets-faults');
   });

@@ -105,6 +105,22 @@ describe('every surface counts the same, for every project of the example corpus
     expect(await readText(page.locator('main .lede'))).toBe(`14 projects, ${sum((c) => c.rows)} decision rows. What needs a person:`);
   });
 
+  it.skipIf(!chromiumAvailable())('the home’s audit figure: each count’s link lists exactly that many projects', async () => {
+    // count10: "2 not reviewed" and "6 never invoked" both linked ?show=not-reviewed, which listed 8 projects.
+    await page.goto(`${origin}/`);
+    const links = await page.locator('[data-testid="home-summary"] [data-figure="audit"] a').evaluateAll((as) => as.map((a) => [a.textContent?.trim() ?? '', a.getAttribute('href') ?? '']));
+    expect(links).toEqual([
+      ['2 not reviewed', '/?show=not-reviewed'],
+      ['6 never invoked', '/?show=never-invoked'],
+    ]);
+    for (const [words, href] of links) {
+      await page.goto(`${origin}${href}`);
+      const n = Number(/^\d+/.exec(words as string)?.[0]);
+      await page.waitForFunction((k) => document.querySelector('#home-status')?.textContent?.startsWith(`${k} of 14 projects shown`), n);
+      expect(await page.locator('#projects tbody tr:visible').count(), words).toBe(n);
+    }
+  });
+
   it.skipIf(!chromiumAvailable())('each recap: the verdict strip, the table of contents and Check first', async () => {
     for (const [id, { counts: c }] of reference) {
       await page.goto(`${origin}/p/${id}/`);

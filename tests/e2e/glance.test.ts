@@ -246,7 +246,7 @@ describe.skipIf(!chromiumAvailable())('recap layout', () => {
 
   it('Check first lists its open group by reason, failures first, and folds the results in the agent\'s words apart (issue 27), each row linked to its flag', async () => {
     await open(page, '/p/tickets-faults/');
-    expect(await readText(page.locator('section.check-first > p'))).toBe("7 of 15 rows need a look: 4 with evidence that did not resolve; 1 failed; 1 reverted; 2 open; 2 inconclusive (3 rows are under two of these). 1 more is a result in the agent's words (reported done or notes, or evidence not checked), folded below.");
+    expect(await readText(page.locator('section.check-first > p'))).toBe("7 of 15 rows need a look: 4 with evidence that did not resolve; 1 failed; 1 reverted; 2 open; 2 inconclusive; 3 of them are counted twice, for their evidence and their result. 1 more is a result in the agent's words (reported done or notes, or evidence not checked), folded below.");
     expect(await readTexts(page.locator('.cf-groups > .cf-group > summary'))).toEqual([
       'did not resolve commit not found in the repository 1 row',
       'did not resolve cited lines beyond the end of the file 1 row',

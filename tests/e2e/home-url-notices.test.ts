@@ -21,7 +21,7 @@ describe.skipIf(!chromiumAvailable())('the home’s URL', () => {
     await page.goto(`${origin}/?show=hihg&sort=size&source=TSV&colour=red`);
     await page.waitForFunction(() => document.querySelector('#home-status')?.textContent !== '');
     expect(await readTexts(page.locator('#home-notices span'))).toEqual([
-      'Unknown show “hihg”: every project is shown (show is one of attention, blockers, high, medium, low, flags, not-verified, unresolved, prose, not-checkable, results, invalid, not-reviewed, never-invoked, audit-no-review).',
+      'Unknown show “hihg”: every project is shown (show is one of attention, blockers, high, medium, low, flags, not-verified, unresolved, prose, not-checkable, results, invalid, not-reviewed, never-invoked).',
       'Unknown sort “size”: sorted by what needs a person first (sort is one of newest, oldest, title, rows, high, blockers, flags, not-verified, results, invalid).',
       'No project has source “TSV”: every source is shown (source is one of arena, audit, babysit history, bbs, coord.v1, handover, pstack, verdicts).',
       'Unknown key “colour” ignored.',

@@ -179,7 +179,7 @@ describe('the installed trailbook, run on the machine’s own Node', () => {
     if (/install-scripts/.test(install.stderr)) expect(install.stderr).toMatch(/install-scripts {3}node@24\.\d+\.\d+ \(preinstall: node installArchSpecificPackage\)/);
     const check = await run(join(prefix, 'bin', 'trailbook'), ['check', '--quiet'], repo.dir);
     expect(check.code, check.stderr).toBe(0);
-    expect(check.stdout).toMatch(/^my-project\n {2}2 rows, 0 invalid rows, 0 flags \(0 high, 0 medium, 0 low\), 0 problems; repository: my-project @ [0-9a-f]{12}\n/);
+    expect(check.stdout).toMatch(/^my-project\n {2}2 rows, 0 invalid records, 0 flags \(0 high, 0 medium, 0 low\), 0 problems; repository: my-project @ [0-9a-f]{12}\n/);
   });
 
   // Issue 28, reproduction 6: every install of a version shared one site copy linked into

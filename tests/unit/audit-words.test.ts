@@ -4,7 +4,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { auditSentence, reviewFlagsSentence } from '../../src/lib/site/words.ts';
-import { auditState, hasDecisionTrail } from '../../src/lib/projections/audit-state.ts';
+import { auditFigure, auditState, hasDecisionTrail } from '../../src/lib/projections/audit-state.ts';
 import type { AuditInfo } from '../../src/lib/model/types.ts';
 
 const ran = (reviewer: string): Extract<AuditInfo, { present: true }> => ({ present: true, valid: true, file: 'audit.json', status: 'ran', reason: '', reviewer, at: '2026-03-02T18:00:00Z', flagCount: 0 });
@@ -38,5 +38,12 @@ describe('audit state', () => {
     expect(auditState({ audit: { present: false }, sources: trail })).toBe('not-reviewed');
     expect(auditState({ audit: { present: false }, sources: coord })).toBe('no-trail');
     expect(auditState({ audit: { ...ran('x'), status: 'not-run' }, sources: coord })).toBe('not-reviewed');
+  });
+
+  it('as the home figure counts and its filters list them: never invoked apart from not reviewed', () => {
+    expect(auditFigure({ audit: ran('x'), sources: trail })).toBe('reviewed');
+    expect(auditFigure({ audit: { present: false }, sources: trail })).toBe('never-invoked');
+    expect(auditFigure({ audit: { ...ran('x'), status: 'failed' }, sources: trail })).toBe('not-reviewed');
+    expect(auditFigure({ audit: { present: false }, sources: coord })).toBe('no-trail');
   });
 });

@@ -109,10 +109,10 @@ describe("Check first's sentence adds up (use10: '4 need a look: 4 with evidence
   it('says how many rows are under two reasons when the reasons add up to more than the rows', async () => {
     const { checkFirstSentence } = await import('../../src/lib/site/words.ts');
     expect(checkFirstSentence(4, 4, 11, [['failed', 4], ['result:failed', 1]])).toBe(
-      "4 of 11 rows need a look: 4 with evidence that did not resolve; 1 failed (1 row is under two of these). 4 more are results in the agent's words (reported done or notes, or evidence not checked), folded below.",
+      "4 of 11 rows need a look: 4 with evidence that did not resolve; 1 failed; 1 of them is counted twice, for its evidence and its result. 4 more are results in the agent's words (reported done or notes, or evidence not checked), folded below.",
     );
-    expect(checkFirstSentence(2, 0, 5, [['failed', 2], ['result:open', 2]])).toBe('2 of 5 rows need a look: 2 with evidence that did not resolve; 2 open (both are under two of these).');
-    expect(checkFirstSentence(1, 0, 5, [['failed', 1], ['result:open', 1]])).toBe('1 of 5 rows needs a look: 1 with evidence that did not resolve; 1 open (the row is under two of these).');
+    expect(checkFirstSentence(2, 0, 5, [['failed', 2], ['result:open', 2]])).toBe('2 of 5 rows need a look: 2 with evidence that did not resolve; 2 open; both are counted twice, for their evidence and their result.');
+    expect(checkFirstSentence(1, 0, 5, [['failed', 1], ['result:open', 1]])).toBe('1 of 5 rows needs a look: 1 with evidence that did not resolve; 1 open; it is counted twice, for its evidence and its result.');
     expect(checkFirstSentence(3, 0, 5, [['failed', 1], ['result:open', 2]])).toBe('3 of 5 rows need a look: 1 with evidence that did not resolve; 2 open.');
   });
 });
@@ -147,5 +147,33 @@ describe("Check first's figures say 'need a look', not 'open' (a result those ro
     expect(verdictFigures(counts, audit, true).checkFirst).toBe('5 of 9 need a look');
     expect(verdictFigures({ ...(counts as object), checkFirstOpen: 1 } as never, audit, true).checkFirst).toBe('1 of 9 needs a look');
     expect(verdictFigures({ ...(counts as object), checkFirstOpen: 0 } as never, audit, true).checkFirst).toBe('no row needs a look');
+  });
+});
+
+describe("Check first's sentence: its parts add up to the rows that need a look", () => {
+  // count10: tickets-faults said "7 of 15 rows need a look: 4 with evidence that did not resolve;
+  // 1 failed; 1 reverted; 2 open; 2 inconclusive": parts summing to 10, as 3 rows are under both.
+  it('says how many rows are counted under both their evidence and their result, and groups every count', async () => {
+    const { checkFirstSentence } = await import('../../src/lib/site/words.ts');
+    const { checkFirstReasonRows } = await import('../../src/lib/projections/check-first.ts');
+    const missing: EvidencePointer = { raw: 'src/gone.ts', kind: 'path', status: 'NOT_VERIFIED', reason: 'path not found at the landed head' };
+    const set = [row(1, 'failed', 'failed', [missing]), row(2, 'open', 'open', [missing]), row(3, 'verified', 'verified', [missing]), row(4, 'open', 'open'), row(5, 'verified', 'verified')];
+    const g = checkFirstGroups(checkFirst(set));
+    const open = new Set(g.filter((x) => x.band === 'open').flatMap((x) => x.entries.map((e) => e.row))).size;
+    expect(open).toBe(4);
+    expect(checkFirstSentence(open, 0, 5, checkFirstReasonRows(g, 'open'))).toBe('4 of 5 rows need a look: 3 with evidence that did not resolve; 1 failed; 2 open; 2 of them are counted twice, for their evidence and their result.');
+    expect(checkFirstSentence(2, 0, 5, [['failed', 2], ['result:open', 1]])).toBe('2 of 5 rows need a look: 2 with evidence that did not resolve; 1 open; 1 of them is counted twice, for its evidence and its result.');
+    expect(checkFirstSentence(1234, 5, 2000, [['result:open', 1234]])).toBe("1,234 of 2,000 rows need a look: 1,234 open. 5 more are results in the agent's words (reported done or notes, or evidence not checked), folded below.");
+  });
+});
+
+describe('figures of a thousand or more are grouped (count10)', () => {
+  it('the recap strip, flag counts in words and the feed', async () => {
+    const { severityCountsText } = await import('../../src/lib/site/words.ts');
+    const { verdictFigures } = await import('../../src/lib/projections/verdict-figures.ts');
+    expect(severityCountsText({ high: 1234, medium: 0, low: 12345 })).toBe('1,234 high, 0 medium, 12,345 low');
+    const counts = { rows: 1299, checkFirstOpen: 1047, checkFirstWords: 1100, flagLayers: { layer1: { high: 0, medium: 0, low: 0 }, layer2: { high: 0, medium: 0, low: 0 } }, pointers: { verified: 0, failed: 0, unresolved: 0, prose: 0, notCheckable: 9 }, openBlockers: 0, invalid: 0 } as never;
+    const f = verdictFigures(counts, { present: false } as never, true);
+    expect([f.checkFirst, f.checkFirstWords]).toEqual(['1,047 of 1,299 need a look', "+ 1,100 in the agent's words"]);
   });
 });

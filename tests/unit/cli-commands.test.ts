@@ -84,10 +84,10 @@ describe('configuration through the command line', () => {
     const file = join(dir, 'allow.json');
     await writeFile(file, JSON.stringify({ allowRepositories: [join(EXAMPLE_CORPUS, 'repos')] }));
     expect(await main(['check', '--config', file, join(EXAMPLE_CORPUS, 'tickets'), join(EXAMPLE_CORPUS, 'coordination')], out)).toBe(0);
-    expect(out.infos.filter((l) => /^(Read|Flags|Invalid rows|Evidence|Open blockers|Warnings):? |^ {2}projects /.test(l))).toEqual([
+    expect(out.infos.filter((l) => /^(Read|Flags|Invalid records|Evidence|Open blockers|Warnings):? |^ {2}projects /.test(l))).toEqual([
       'Read 13 projects: 5 babysit history rows, 43 rows from bbs decisions.jsonl, 32 coord.v1 events.',
       'Flags: 23 high, 20 medium, 4 low, in 4 projects.',
-      'Invalid rows: 2 (kept with their raw text, shown in Planted faults (faults), Coordination: planted faults (coordination--faults)).',
+      'Invalid records: 2 (kept with their raw text, shown in Planted faults (faults), Coordination: planted faults (coordination--faults)).',
       "Evidence: 58 pointers: 50 verified, 5 did not resolve, 1 prose (no pointer), 2 not checkable; 9 rows under Check first: 8 need a look, 1 in the agent's words.",
       'Open blockers: 2.',
       // check writes no build report (a new user's trial, use9: the line said 'each is listed in
@@ -112,15 +112,15 @@ describe('configuration through the command line', () => {
     const real = join(EXAMPLE_CORPUS, '..', '..', 'shared', 'corpus', 'real', 'rand__loop');
     const out = capture();
     expect(await main(['check', '--quiet', real], out)).toBe(0);
-    expect(out.results.slice(0, 2)).toEqual(['rand__loop', '  56 beads issues, 0 invalid rows, 0 flags (0 high, 0 medium, 0 low), 0 problems; repository: none']);
+    expect(out.results.slice(0, 2)).toEqual(['rand__loop', '  56 beads issues, 0 invalid records, 0 flags (0 high, 0 medium, 0 low), 0 problems; repository: none']);
     // A trail with no repository beside it says it as the recap does (a new user's trial, use9:
     // 'repository: no repository' beside 'repository: none' of the beads project above it).
     const trail = capture();
     expect(await main(['check', '--quiet', join(real, '..', 'ChronoAIProject__NyxID')], trail)).toBe(0);
-    expect(trail.results[1]).toBe('  9 rows, 0 invalid rows, 1 flag (0 high, 0 medium, 1 low), 1 problem; repository: none (git checks inconclusive: no repository)');
+    expect(trail.results[1]).toBe('  9 rows, 0 invalid records, 1 flag (0 high, 0 medium, 1 low), 1 problem; repository: none (git checks inconclusive: no repository)');
     const example = capture();
     expect(await main(['check', '--quiet', join(EXAMPLE_CORPUS, 'coordination', 'clean')], example)).toBe(0);
-    expect(example.results[1]).toMatch(/^ {2}15 coordination events, 5 babysit entries, 0 invalid rows, 0 flags \(0 high, 0 medium, 0 low\), 0 problems; repository: /);
+    expect(example.results[1]).toMatch(/^ {2}15 coordination events, 5 babysit entries, 0 invalid records, 0 flags \(0 high, 0 medium, 0 low\), 0 problems; repository: /);
   });
 
   it('says when nothing was checked', async () => {

@@ -153,3 +153,24 @@ describe('two runs that share no decision', () => {
     expect(unrelatedRunsNote(compareRuns(run('x', []), run('y', [row('bbbb0001', 'Ship')])))).toBe(null);
   });
 });
+
+describe('the diff’s counts, as text and on the compare page (count10)', () => {
+  it('groups counts of a thousand or more, as every other page does', () => {
+    const many = (prefix: string, n: number): Row[] => Array.from({ length: n }, (_, i) => row(`${prefix}${String(i).padStart(6, '0')}`, `Decision ${prefix} ${i}`, { line: i + 1 }));
+    const e = compareRuns(run('a', many('a', 1200)), run('b', [...many('a', 1200), ...many('b', 1050)]));
+    expect(diffText(e).slice(0, 4)).toEqual(['A: A (a), 1,200 rows, 0 flags', 'B: B (b), 2,250 rows, 0 flags', '', 'Decisions: 1,050 added, 0 removed, 0 changed, 1,200 unchanged']);
+    const page = runDiffHtml(e, '/').value;
+    expect(page).toContain('a, 1,200 rows, 0 flags');
+    expect(page).toContain('Decisions: 1,050 added, 0 removed, 0 changed, 1,200 unchanged.');
+    expect(page).toContain('Added in B (1,050)');
+  });
+
+  it('says two runs without decision rows or flags have none, not that they are the same', () => {
+    // count10: two beads-only projects read "The same decisions in both runs." over "0 rows" each.
+    const page = runDiffHtml(compareRuns(run('a', []), run('b', [])), '/').value;
+    expect(page).toContain('<p class="none">Neither run has a decision row.</p>');
+    expect(page).toContain('<p class="none">Neither run has a flag.</p>');
+    const same = runDiffHtml(compareRuns(run('a', [row('r1', 'Keep')]), run('b', [row('r1', 'Keep')])), '/').value;
+    expect(same).toContain('<p class="none">The same decisions in both runs.</p>');
+  });
+});

@@ -110,7 +110,7 @@ describe('recap.html says what the recap page says (same core words)', () => {
 
   it('opens Check first with the page’s sentence', () => {
     const page = exportRecapHtml(model('tickets-faults'), { root: null, archiveTitle: 'Archive' });
-    expect(textOf(page, '<h2 id="check-first">Check first</h2><p>', '</p>')).toBe("Check first 7 of 15 rows need a look: 4 with evidence that did not resolve; 1 failed; 1 reverted; 2 open; 2 inconclusive (3 rows are under two of these). 1 more is a result in the agent's words (reported done or notes, or evidence not checked), folded below.");
+    expect(textOf(page, '<h2 id="check-first">Check first</h2><p>', '</p>')).toBe("Check first 7 of 15 rows need a look: 4 with evidence that did not resolve; 1 failed; 1 reverted; 2 open; 2 inconclusive; 3 of them are counted twice, for their evidence and their result. 1 more is a result in the agent's words (reported done or notes, or evidence not checked), folded below.");
   });
 
   it('gives the verdict strip’s figures as static text: flags by severity and layer, evidence, open blockers, audit state', () => {

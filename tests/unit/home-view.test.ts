@@ -57,22 +57,28 @@ describe('home filters and sort', () => {
     expect(shown('?show=low')).toEqual([]);
     expect(shown('?show=not-checkable')).toEqual(['b']);
     expect(shown('?show=results')).toEqual([]);
-    expect(shown('?show=audit-no-review')).toEqual(['b']);
     expect(shown('?show=never-invoked')).toEqual([]);
     expect(shown('?show=blockers')).toEqual(['d']);
     expect(shown('?show=attention')).toEqual(['a', 'b', 'e', 'c', 'd']);
     expect(shown('')).toEqual(['a', 'b', 'e', 'c', 'd']);
   });
 
-  it('tells a project whose handover audit was never invoked from one whose audit.json is no review', () => {
+  it('lists the projects the audit figure counts: "not reviewed" and "never invoked" apart, both needing a person', () => {
+    // count10: the figure's "2 not reviewed" and "6 never invoked" both linked ?show=not-reviewed, which listed 8.
+    const audits = [row('ran'), row('failed', { audit: 'not-reviewed' }), row('none', { audit: 'never-invoked' }), row('coord', { audit: 'no-trail' })];
+    const show = (search: string): string[] => ids(audits.filter((r) => homeRowMatches(r, parseHomeView(search))));
+    expect(show('?show=not-reviewed')).toEqual(['failed']);
+    expect(show('?show=never-invoked')).toEqual(['none']);
+    expect(show('?show=attention')).toEqual(['failed', 'none']);
+  });
+
+  it('lists under results and low the projects those figures count, whatever their audit (use10)', () => {
     const counts = { rows: 1, flags: { high: 0, medium: 0, low: 1 }, pointers: { verified: 0, failed: 0, unresolved: 0, prose: 0, notCheckable: 0 }, checkFirstOpen: 2, checkFirstWords: 0, problems: { high: 0, medium: 0, low: 1, citesMissing: 0 }, invalid: 0, openBlockers: 0 } as never;
-    const never = homeRow({ id: 'n', title: 'n', root: 'n', span: null, counts, audit: { present: false } }, ['bbs'], 'not-reviewed');
-    const failed = homeRow({ id: 'f', title: 'f', root: 'f', span: null, counts, audit: { present: true } }, ['bbs'], 'not-reviewed');
-    expect([never, failed].filter((r) => homeRowMatches(r, parseHomeView('?show=never-invoked'))).map((r) => r.id)).toEqual(['n']);
-    expect([never, failed].filter((r) => homeRowMatches(r, parseHomeView('?show=audit-no-review'))).map((r) => r.id)).toEqual(['f']);
-    expect([never, failed].filter((r) => homeRowMatches(r, parseHomeView('?show=not-reviewed'))).map((r) => r.id)).toEqual(['n', 'f']);
+    const never = homeRow({ id: 'n', title: 'n', root: 'n', span: null, counts }, ['bbs'], 'never-invoked');
+    const failed = homeRow({ id: 'f', title: 'f', root: 'f', span: null, counts }, ['bbs'], 'not-reviewed');
     expect([never, failed].filter((r) => homeRowMatches(r, parseHomeView('?show=results'))).map((r) => r.id)).toEqual(['n', 'f']);
     expect([never, failed].filter((r) => homeRowMatches(r, parseHomeView('?show=low'))).map((r) => r.id)).toEqual(['n', 'f']);
+    expect([never, failed].filter((r) => homeRowMatches(r, parseHomeView('?show=medium'))).map((r) => r.id)).toEqual([]);
   });
 
   it('sorts newest and oldest first (projects without a time last), by title and by counts', () => {
@@ -107,7 +113,7 @@ describe('home filters and sort', () => {
     const results = { failed: 1, reverted: 0, open: 1, inconclusive: 0, skipped: 0, verified: 1, 'reported-done': 1, note: 0 };
     const counts = { rows: 4, superseded: 1, invalid: 2, telemetry: 0, flags: { high: 1, medium: 2, low: 3 }, flagLayers: { layer1: { high: 1, medium: 2, low: 2 }, layer2: { high: 0, medium: 0, low: 1 } }, evidence: { VERIFIED: 1, NOT_VERIFIED: 1, INCONCLUSIVE: 0 }, pointers: { verified: 1, failed: 2, unresolved: 1, prose: 1, notCheckable: 5 }, resultNotVerified: 3, results, checkFirst: 3, checkFirstOpen: 2, checkFirstWords: 1, openBlockers: 1, problems: { high: 1, medium: 1, low: 3, citesMissing: 1 }, rowsByFormat: {} };
     expect(homeRow({ id: 'p', title: 'P', root: 'c/p', span: { to: '2026-01-01T00:00:00.000Z' }, counts }, ['bbs'], 'reviewed')).toEqual({
-      id: 'p', title: 'P', root: 'c/p', kinds: ['bbs'], to: '2026-01-01T00:00:00.000Z', rows: 4, high: 1, medium: 2, low: 3, unresolved: 1, prose: 1, notCheckable: 5, results: 2, words: 1, citesMissing: 1, score: 9 * 2 + 3 + 3, problems: 5, invalid: 2, blockers: 1, audit: 'reviewed', neverInvoked: false,
+      id: 'p', title: 'P', root: 'c/p', kinds: ['bbs'], to: '2026-01-01T00:00:00.000Z', rows: 4, high: 1, medium: 2, low: 3, unresolved: 1, prose: 1, notCheckable: 5, results: 2, words: 1, citesMissing: 1, score: 9 * 2 + 3 + 3, problems: 5, invalid: 2, blockers: 1, audit: 'reviewed',
     });
   });
 });
@@ -150,7 +156,7 @@ describe('home pages', () => {
 describe('what the home ignores of its URL', () => {
   it('names each unknown key and value, with what is used instead', () => {
     expect(homeViewNotices('?show=hihg&sort=size&source=TSV&colour=red&q=app', ['beads', 'pstack'])).toEqual([
-      'Unknown show “hihg”: every project is shown (show is one of attention, blockers, high, medium, low, flags, not-verified, unresolved, prose, not-checkable, results, invalid, not-reviewed, never-invoked, audit-no-review).',
+      'Unknown show “hihg”: every project is shown (show is one of attention, blockers, high, medium, low, flags, not-verified, unresolved, prose, not-checkable, results, invalid, not-reviewed, never-invoked).',
       'Unknown sort “size”: sorted by what needs a person first (sort is one of newest, oldest, title, rows, high, blockers, flags, not-verified, results, invalid).',
       'No project has source “TSV”: every source is shown (source is one of beads, pstack).',
       'Unknown key “colour” ignored.',

@@ -17,7 +17,7 @@ describe('--strict and a folder that cannot be read', () => {
   });
 });
 
-// use7: `build --strict` in CI said "--strict: 2 invalid rows and 2 high-severity flags" and its
+// use7: `build --strict` in CI said "--strict: 2 invalid records and 2 high-severity flags" and its
 // log named no record file or line; it now gives the check command that lists each.
 describe('build --strict names the command that lists each fault with its file and line', () => {
   const lines = (checkArgs?: readonly string[]): { code: number; lines: string[] } => {
@@ -30,11 +30,11 @@ describe('build --strict names the command that lists each fault with its file a
   it('after build: the check command with the same folders and configuration', () => {
     expect(lines(['../runs', 'my runs', '--config', 'ci/trailbook.config.json'])).toEqual({
       code: 1,
-      lines: ['error: --strict: 2 invalid rows and 2 high-severity flags', "  fix: `trailbook check ../runs 'my runs' --config ci/trailbook.config.json --strict` lists each with its record file and line"],
+      lines: ['error: --strict: 2 invalid records and 2 high-severity flags', "  fix: `trailbook check ../runs 'my runs' --config ci/trailbook.config.json --strict` lists each with its record file and line"],
     });
   });
 
   it('after check, which lists them itself: the fault alone', () => {
-    expect(lines()).toEqual({ code: 1, lines: ['error: --strict: 2 invalid rows and 2 high-severity flags'] });
+    expect(lines()).toEqual({ code: 1, lines: ['error: --strict: 2 invalid records and 2 high-severity flags'] });
   });
 });

@@ -27,6 +27,7 @@ import { problemCardsHtml } from './problem-cards.ts';
 import { problems } from '../../lib/projections/problems.ts';
 import { BLOCKER_SOURCE_LABEL, openBlockers } from '../../lib/projections/open-blockers.ts';
 import { hasDecisionTrail } from '../../lib/projections/audit-state.ts';
+import { grouped } from '../../lib/text/grouped.ts';
 import { auditSentence, problemSentence, resultCountsText, checkFirstSentence, reviewFlagsSentence, countOf, pointerWord, formatTime, headPredatesText, invalidRecordsSentence, resultTone, sourceLinesText } from '../../lib/site/words.ts';
 import { sourceFormatName } from '../../lib/formats/format-lookup.ts';
 import { urls } from '../../lib/site/urls.ts';
@@ -65,12 +66,12 @@ function verdictHtml(model: ProjectModel, ctx: ExportRecapContext): SafeHtml {
   const c = model.counts;
   const f = verdictFigures(c, model.audit, hasDecisionTrail(model.sources));
   const zero = (text: string): SafeHtml => html`<span class="status status-zero">${text}</span>`;
-  const severities = join(SEVERITIES.map((s) => (c.flags[s] > 0 ? statusHtml(s, `${c.flags[s]} ${s}`, SEVERITY_ICON[s]) : zero(`0 ${s}`))), ' ');
+  const severities = join(SEVERITIES.map((s) => (c.flags[s] > 0 ? statusHtml(s, `${grouped(c.flags[s])} ${s}`, SEVERITY_ICON[s]) : zero(`0 ${s}`))), ' ');
   const p = c.pointers;
   const evidence = join(
     POINTER_OUTCOMES.map((o) => {
       const n = p[o];
-      const label = `${n} ${POINTER_OUTCOME_LABELS[o]}`;
+      const label = `${grouped(n)} ${POINTER_OUTCOME_LABELS[o]}`;
       return n > 0 || o === 'verified' ? statusHtml(n > 0 ? POINTER_OUTCOME_TONES[o] : 'unknown', label) : zero(label);
     }),
     ' ',
@@ -104,7 +105,7 @@ ${verdictHtml(model, ctx)}
 <dt>Repository</dt><dd>${repo.path ? html`<code>${repo.path}</code>` : 'none'}${repo.head ? html` at landed head <code>${repo.head}</code> (${repo.headSource === 'config' ? 'from trailbook.json' : 'HEAD'})` : ''}${gitProblem ? html` ${statusHtml('unknown', `git checks inconclusive: ${gitProblem}`)}` : ''}${model.headPredates ? html` ${statusHtml('unknown', headPredatesText(model.headPredates))}` : ''}</dd>
 <dt>Time span</dt><dd>${model.span ? html`<time datetime="${model.span.from}">${formatTime(model.span.from)}</time> – <time datetime="${model.span.to}">${formatTime(model.span.to)}</time>` : 'no timed records'}</dd>
 <dt>Sources read</dt><dd><ul class="sources">${model.sources.map((s) => html`<li><code>${s.path}</code> — ${sourceFormatName(s.format)}${s.notRead ? html`: <strong>${s.notRead}</strong>` : html`: ${sourceLinesText(s)}`}</li>`)}</ul></dd>
-<dt>Rows</dt><dd>${countOf(c.rows, 'decision row')} (${c.superseded} superseded); results: ${resultCountsText(c.results)}</dd>
+<dt>Rows</dt><dd>${countOf(c.rows, 'decision row')} (${grouped(c.superseded)} superseded); results: ${resultCountsText(c.results)}</dd>
 </dl>
 <nav class="toc" aria-label="Sections"><a href="#check-first">Check first</a><a href="#attention">Attention</a><a href="#decisions">Decisions</a>${model.invalid.length > 0 ? html`<a href="#invalid">Invalid records</a>` : ''}</nav>
 </header>`;

@@ -6,9 +6,10 @@
 import { unrelatedRunsNote, type DiffFlag, type DiffRow, type RunDiff } from '../../lib/compare/compare-runs.ts';
 import { urls } from '../../lib/site/urls.ts';
 import { html, type SafeHtml } from './html.ts';
+import { grouped } from '../../lib/text/grouped.ts';
 import { SEVERITY_ICON, statusHtml } from './status.ts';
 
-const count = (n: number, word: string): string => `${n} ${word}${n === 1 ? '' : 's'}`;
+const count = (n: number, word: string): string => `${grouped(n)} ${word}${n === 1 ? '' : 's'}`;
 
 /** Where a row of a project is: its recap's `#row-…` by default; on the static pair page, the page of rows that holds it. */
 export type RowUrl = (projectId: string, anchor: string) => string;
@@ -23,7 +24,7 @@ function flagItem(f: DiffFlag, base: string, projectId: string, sign: string): S
 
 function list(title: string, testid: string, items: SafeHtml[]): SafeHtml | '' {
   if (items.length === 0) return '';
-  return html`<h3>${title} (${String(items.length)})</h3><ul class="diff-list" data-testid="${testid}">${items}</ul>`;
+  return html`<h3>${title} (${grouped(items.length)})</h3><ul class="diff-list" data-testid="${testid}">${items}</ul>`;
 }
 
 /**
@@ -48,15 +49,15 @@ export function runDiffHtml(d: RunDiff, base: string, rowUrl: RowUrl = (projectI
   ];
   return html`<div class="run-diff" data-a="${d.a.id}" data-b="${d.b.id}">
 <p class="diff-sides"><strong>A</strong> <a href="${urls.project(base, d.a.id)}">${d.a.title}</a> <span class="meta">${d.a.id}, ${count(d.a.rows, 'row')}, ${count(d.a.flags, 'flag')}</span><br /><strong>B</strong> <a href="${urls.project(base, d.b.id)}">${d.b.title}</a> <span class="meta">${d.b.id}, ${count(d.b.rows, 'row')}, ${count(d.b.flags, 'flag')}</span></p>
-<p class="lede" data-testid="diff-summary">Decisions: ${String(dec.added.length)} added, ${String(dec.removed.length)} removed, ${String(dec.changed.length)} changed, ${String(dec.unchanged)} unchanged. Flags: ${String(d.flags.new.length)} new, ${String(d.flags.fixed.length)} fixed, ${String(d.flags.unchanged)} in both${d.flags.gone.length > 0 ? `, ${String(d.flags.gone.length)} gone with their rows` : ''}.${d.verdicts.length > 0 ? ` Verdicts: ${String(d.verdicts.length)} changed.` : ''}${d.pick ? ' The design pick changed.' : ''}</p>
+<p class="lede" data-testid="diff-summary">Decisions: ${grouped(dec.added.length)} added, ${grouped(dec.removed.length)} removed, ${grouped(dec.changed.length)} changed, ${grouped(dec.unchanged)} unchanged. Flags: ${grouped(d.flags.new.length)} new, ${grouped(d.flags.fixed.length)} fixed, ${grouped(d.flags.unchanged)} in both${d.flags.gone.length > 0 ? `, ${grouped(d.flags.gone.length)} gone with their rows` : ''}.${d.verdicts.length > 0 ? ` Verdicts: ${grouped(d.verdicts.length)} changed.` : ''}${d.pick ? ' The design pick changed.' : ''}</p>
 ${unrelatedRunsNote(d) !== null ? html`<p class="notice" data-testid="diff-unrelated">${unrelatedRunsNote(d)}</p>` : ''}
 <h2 id="diff-decisions">Decisions</h2>
-${dec.added.length + dec.removed.length + dec.changed.length === 0 ? html`<p class="none">The same decisions in both runs.</p>` : ''}
+${dec.added.length + dec.removed.length + dec.changed.length === 0 ? html`<p class="none">${d.a.rows + d.b.rows === 0 ? 'Neither run has a decision row.' : 'The same decisions in both runs.'}</p>` : ''}
 ${list('Added in B', 'diff-added', dec.added.map((r) => rowItem(r, rowUrl, d.b.id, '+')))}
 ${list('Removed: in A, not in B', 'diff-removed', dec.removed.map((r) => rowItem(r, rowUrl, d.a.id, '−')))}
 ${list('Changed', 'diff-changed', changed)}
 <h2 id="diff-flags">Flags</h2>
-${d.flags.new.length + d.flags.fixed.length + d.flags.gone.length === 0 ? html`<p class="none">The same flags in both runs.</p>` : ''}
+${d.flags.new.length + d.flags.fixed.length + d.flags.gone.length === 0 ? html`<p class="none">${d.a.flags + d.b.flags === 0 ? 'Neither run has a flag.' : 'The same flags in both runs.'}</p>` : ''}
 ${list('New in B', 'diff-new-flags', d.flags.new.map((f) => flagItem(f, base, d.b.id, '+')))}
 ${list('Fixed: raised in A, not in B', 'diff-fixed-flags', d.flags.fixed.map((f) => flagItem(f, base, d.a.id, '−')))}
 ${list('Gone with their rows: raised in A about rows B does not have (not fixed)', 'diff-gone-flags', d.flags.gone.map((f) => flagItem(f, base, d.a.id, '×')))}

@@ -6,7 +6,7 @@
  */
 import type { ProjectSummary } from './summary.ts';
 import { formatOf } from '../formats/format-lookup.ts';
-import { auditState } from '../projections/audit-state.ts';
+import { auditFigure } from '../projections/audit-state.ts';
 import { compareHomeRows, DEFAULT_HOME_VIEW, HOME_PAGE_SIZE, homeRow, type HomeRow } from '../projections/home-view.ts';
 import { withoutAccepted, type AcceptedCounts } from './accepted-counts.ts';
 
@@ -27,5 +27,5 @@ export const kindsOf = (p: { sources: ReadonlyArray<{ format: string }> }): stri
  */
 export function homeList(summaries: readonly ProjectSummary[], accepted: AcceptedCounts = new Map()): Array<{ p: ProjectSummary; row: HomeRow }> {
   const order = compareHomeRows(DEFAULT_HOME_VIEW.sort);
-  return summaries.map((p) => ({ p, row: homeRow(withoutAccepted(p, accepted), kindsOf(p), auditState(p)) })).sort((a, b) => order(a.row, b.row));
+  return summaries.map((p) => ({ p, row: homeRow(withoutAccepted(p, accepted), kindsOf(p), auditFigure(p)) })).sort((a, b) => order(a.row, b.row));
 }

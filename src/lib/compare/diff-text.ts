@@ -3,13 +3,14 @@
  * changed, flag new or fixed, verdict, pick and graft that changed, from a {@link RunDiff}.
  */
 import { unrelatedRunsNote, type RunDiff } from './compare-runs.ts';
+import { grouped } from '../text/grouped.ts';
 
 const q = (text: string, max = 70): string => {
   const t = text.replace(/\s+/g, ' ').trim();
   return `“${t.length > max ? `${t.slice(0, max - 1)}…` : t}”`;
 };
 
-const n = (count: number, word: string): string => `${count} ${word}${count === 1 ? '' : 's'}`;
+const n = (count: number, word: string): string => `${grouped(count)} ${word}${count === 1 ? '' : 's'}`;
 
 /**
  * The diff as lines of text. `given` names each side as the user gave it (a folder or a
@@ -23,7 +24,7 @@ export function diffText(d: RunDiff, given: { a?: string; b?: string } = {}): st
   out.push(`B: ${d.b.title} (${d.b.id})${from(given.b, d.b.id)}, ${n(d.b.rows, 'row')}, ${n(d.b.flags, 'flag')}`);
   const dec = d.decisions;
   out.push('');
-  out.push(`Decisions: ${dec.added.length} added, ${dec.removed.length} removed, ${dec.changed.length} changed, ${dec.unchanged} unchanged`);
+  out.push(`Decisions: ${grouped(dec.added.length)} added, ${grouped(dec.removed.length)} removed, ${grouped(dec.changed.length)} changed, ${grouped(dec.unchanged)} unchanged`);
   const unrelated = unrelatedRunsNote(d);
   if (unrelated !== null) out.push(`  note: ${unrelated}`);
   for (const r of dec.added) out.push(`  + ${r.id} ${q(r.decision)} (${r.result})`);
@@ -33,7 +34,7 @@ export function diffText(d: RunDiff, given: { a?: string; b?: string } = {}): st
     for (const f of c.fields) out.push(`      ${f.field}: ${q(f.a, 50)} → ${q(f.b, 50)}`);
   }
   out.push('');
-  out.push(`Flags: ${d.flags.new.length} new, ${d.flags.fixed.length} fixed, ${d.flags.unchanged} in both${d.flags.gone.length > 0 ? `, ${d.flags.gone.length} gone with their rows` : ''}`);
+  out.push(`Flags: ${grouped(d.flags.new.length)} new, ${grouped(d.flags.fixed.length)} fixed, ${grouped(d.flags.unchanged)} in both${d.flags.gone.length > 0 ? `, ${grouped(d.flags.gone.length)} gone with their rows` : ''}`);
   for (const f of d.flags.new) out.push(`  + ${f.severity.padEnd(6)} ${f.kind}  ${f.summary}`);
   for (const f of d.flags.fixed) out.push(`  - ${f.severity.padEnd(6)} ${f.kind}  ${f.summary}`);
   for (const f of d.flags.gone) out.push(`  × ${f.severity.padEnd(6)} ${f.kind}  ${f.summary} (its row is not in B)`);

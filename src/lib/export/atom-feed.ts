@@ -7,6 +7,7 @@
  * own address, RFC 4287 section 4.2.7) and ids are `urn:uuid:` names derived from the base
  * path and project id.
  */
+import { grouped } from '../text/grouped.ts';
 import { hasDecisionTrail } from '../projections/audit-state.ts';
 import { createHash } from 'node:crypto';
 import type { ProjectSummary } from '../archive/summary.ts';
@@ -47,7 +48,7 @@ export function entrySummary(p: ProjectSummary): string {
     countOf(c.rows, 'decision row'),
     `flags: ${severityCountsText(c.flags)}`,
     `evidence: ${pointerCountsText(c.pointers)}`,
-    `Check first: ${c.checkFirstOpen} ${agree(c.checkFirstOpen, 'needs', 'need')} a look, ${c.checkFirstWords} in the agent's words`,
+    `Check first: ${grouped(c.checkFirstOpen)} ${agree(c.checkFirstOpen, 'needs', 'need')} a look, ${grouped(c.checkFirstWords)} in the agent's words`,
     countOf(c.invalid, 'invalid record'),
   ];
   const audit = !p.audit.present ? (hasDecisionTrail(p.sources) ? 'audit never invoked' : 'no decision trail to audit') : !p.audit.valid ? 'audit.json invalid' : p.audit.status === 'ran' ? `reviewed by ${p.audit.reviewer || 'a reviewer'}` : `not reviewed (${p.audit.status ?? 'unknown'})`;

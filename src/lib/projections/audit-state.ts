@@ -26,3 +26,18 @@ export function auditState(p: { audit: AuditInfo; sources: readonly Pick<SourceF
   if (!p.audit.present && !hasDecisionTrail(p.sources)) return 'no-trail';
   return 'not-reviewed';
 }
+
+/**
+ * The audit state the archive home's figure counts and its filters show, one each: `not-reviewed`
+ * split into `never-invoked` (a trail and no audit.json; decision trail, Part 3) and
+ * `not-reviewed` (audit.json present, and invalid, `not-run` or `failed`; Part 2). The figure's
+ * "2 not reviewed" and "6 never invoked" link to `?show=not-reviewed` and `?show=never-invoked`,
+ * which list exactly those projects (count10: both linked one filter, listing 8).
+ */
+export type AuditFigure = 'reviewed' | 'not-reviewed' | 'never-invoked' | 'no-trail';
+
+/** A project's audit state as the home's figure and filters tell them apart. */
+export function auditFigure(p: { audit: AuditInfo; sources: readonly Pick<SourceFile, 'format'>[] }): AuditFigure {
+  const state = auditState(p);
+  return state === 'not-reviewed' && !p.audit.present ? 'never-invoked' : state;
+}

@@ -31,7 +31,7 @@ import { recordsByFormat } from '../formats/format-lookup.ts';
 import { checkFirst, checkFirstBandRows } from './check-first.ts';
 import { openBlockers } from './open-blockers.ts';
 import { problemCounts } from './problems.ts';
-import { auditState } from './audit-state.ts';
+import { auditFigure } from './audit-state.ts';
 import { invalidCount } from '../bounds/kind-bounds.ts';
 
 /** A count per severity. */
@@ -280,10 +280,10 @@ export interface AuditCounts {
 export function auditCounts(projects: ReadonlyArray<Pick<ProjectModel, 'audit' | 'sources'>>): AuditCounts {
   const out: AuditCounts = { reviewed: 0, notReviewed: 0, neverInvoked: 0, noTrail: 0 };
   for (const p of projects) {
-    const state = auditState(p);
+    const state = auditFigure(p);
     if (state === 'reviewed') out.reviewed++;
     else if (state === 'no-trail') out.noTrail++;
-    else if (!p.audit.present) out.neverInvoked++;
+    else if (state === 'never-invoked') out.neverInvoked++;
     else out.notReviewed++;
   }
   return out;

@@ -4,7 +4,7 @@
  * Pure: src/pages/index.astro builds the table in the default order, src/scripts/archive-home.ts
  * applies a view to it; defaults are left out of URLs.
  */
-import type { AuditState } from './audit-state.ts';
+import type { AuditFigure } from './audit-state.ts';
 import { attentionKeys, compareAttention } from './needs-a-person.ts';
 import type { ProjectCounts } from '../model/types.ts';
 
@@ -46,9 +46,8 @@ export const HOME_SHOWS = {
   'not-checkable': 'with evidence not checkable',
   results: 'with rows that need a look under Check first',
   invalid: 'with invalid records',
-  'not-reviewed': 'not reviewed by the handover audit',
-  'never-invoked': 'not reviewed: the handover audit never invoked (no audit.json)',
-  'audit-no-review': 'not reviewed: an audit.json that is no review (not run, failed, invalid)',
+  'not-reviewed': 'not reviewed: the handover audit did not run, failed or is invalid',
+  'never-invoked': 'handover audit never invoked (no audit.json)',
 } as const;
 
 /** A sort order. */
@@ -97,10 +96,8 @@ export interface HomeRow {
   invalid: number;
   /** Open blockers (src/lib/projections/open-blockers.ts). */
   blockers: number;
-  /** The project's audit state (src/lib/projections/audit-state.ts). */
-  audit: AuditState;
-  /** Not reviewed, and no audit.json at all: the home's "never invoked" (src/lib/projections/counts.ts `auditCounts`); else its audit.json is no review. */
-  neverInvoked?: boolean;
+  /** The project's audit state as the home's figure counts it (src/lib/projections/audit-state.ts, auditFigure). */
+  audit: AuditFigure;
 }
 
 /** The default view: the table as built. */
@@ -111,7 +108,7 @@ export const DEFAULT_HOME_VIEW: HomeView = { q: '', source: '', show: 'all', sor
  *
  * @param kinds - The source kinds the Sources column names (`bbs`, `coord.v1`, ...).
  */
-export function homeRow(p: { id: string; title: string; root: string; span: { to: string } | null; counts: ProjectCounts; audit?: { present: boolean } }, kinds: string[], audit: AuditState): HomeRow {
+export function homeRow(p: { id: string; title: string; root: string; span: { to: string } | null; counts: ProjectCounts }, kinds: string[], audit: AuditFigure): HomeRow {
   const c = p.counts;
   const attention = attentionKeys(p.id, p.span?.to ?? '', c);
   return {
@@ -135,7 +132,6 @@ export function homeRow(p: { id: string; title: string; root: string; span: { to
     invalid: c.invalid,
     blockers: c.openBlockers,
     audit,
-    neverInvoked: audit === 'not-reviewed' && p.audit?.present === false,
   };
 }
 
@@ -193,7 +189,7 @@ export function homeRowMatches(row: HomeRow, view: HomeView): boolean {
   const flags = row.high + row.medium + row.low;
   switch (view.show) {
     case 'attention':
-      return flags > 0 || row.unresolved + row.prose + row.notCheckable > 0 || row.results > 0 || row.invalid > 0 || row.blockers > 0 || row.audit === 'not-reviewed';
+      return flags > 0 || row.unresolved + row.prose + row.notCheckable > 0 || row.results > 0 || row.invalid > 0 || row.blockers > 0 || row.audit === 'not-reviewed' || row.audit === 'never-invoked';
     case 'blockers':
       return row.blockers > 0;
     case 'high':
@@ -219,9 +215,7 @@ export function homeRowMatches(row: HomeRow, view: HomeView): boolean {
     case 'not-reviewed':
       return row.audit === 'not-reviewed';
     case 'never-invoked':
-      return row.audit === 'not-reviewed' && row.neverInvoked === true;
-    case 'audit-no-review':
-      return row.audit === 'not-reviewed' && row.neverInvoked !== true;
+      return row.audit === 'never-invoked';
     default:
       return true;
   }

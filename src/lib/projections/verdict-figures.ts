@@ -9,6 +9,7 @@ import type { AuditInfo, ProjectCounts } from '../model/types.ts';
 import { layerTotal, pointerTotal } from './counts.ts';
 import { auditVerdict, countOf, severityCountsText } from '../site/words.ts';
 import { agree } from '../text/agree.ts';
+import { grouped } from '../text/grouped.ts';
 
 /** The strip's figures of one project. */
 export interface VerdictFigures {
@@ -52,8 +53,8 @@ export function verdictFigures(c: ProjectCounts, audit: AuditInfo, hasTrail: boo
     hasEvidence: pointerTotal(c) > 0,
     blockers: c.openBlockers > 0 ? countOf(c.openBlockers, 'open blocker') : null,
     audit: auditVerdict(audit, layer2, hasTrail),
-    checkFirst: !hasTrail ? null : c.rows === 0 ? 'no valid row' : c.checkFirstOpen > 0 ? `${c.checkFirstOpen} of ${c.rows} ${agree(c.checkFirstOpen, 'needs', 'need')} a look` : 'no row needs a look',
-    checkFirstWords: !hasTrail || c.checkFirstWords === 0 ? null : `+ ${c.checkFirstWords} in the agent's words`,
+    checkFirst: !hasTrail ? null : c.rows === 0 ? 'no valid row' : c.checkFirstOpen > 0 ? `${grouped(c.checkFirstOpen)} of ${grouped(c.rows)} ${agree(c.checkFirstOpen, 'needs', 'need')} a look` : 'no row needs a look',
+    checkFirstWords: !hasTrail || c.checkFirstWords === 0 ? null : `+ ${grouped(c.checkFirstWords)} in the agent's words`,
     invalid: c.invalid > 0 ? countOf(c.invalid, 'invalid record') : null,
   };
 }

@@ -199,7 +199,7 @@ export function problemsText(c: { problems: { high: number; medium: number; low:
 
 /** Flag counts by severity in words, every severity named: `10 high, 4 medium, 1 low`. */
 export function severityCountsText(c: Record<'high' | 'medium' | 'low', number>): string {
-  return `${c.high} high, ${c.medium} medium, ${c.low} low`;
+  return `${grouped(c.high)} high, ${grouped(c.medium)} medium, ${grouped(c.low)} low`;
 }
 
 /** The words for a failed evidence check (a pointer's `fault`); an unknown id reads as its last part. */
@@ -269,9 +269,9 @@ const CHECK_FIRST_REASON_WORDS: Readonly<Record<string, string>> = {
  * The sentence opening Check first on the recap page and in recap.html, when rows are listed
  * (issue 27: the first group leads): "5 of 15 rows need a look: 2 with evidence that did not
  * resolve; 1 failed; 3 open. 7 more are results in the agent's words (folded below)." When a
- * row is under two reasons (evidence that did not resolve, and its result), says how many: "4
- * of 11 rows need a look: 4 with evidence that did not resolve; 1 failed (1 row is under two of
- * these)."
+ * row is under two reasons (evidence that did not resolve, and its result), says how many: "7
+ * of 15 rows need a look: 4 with evidence that did not resolve; 1 failed; 1 reverted; 2 open; 2
+ * inconclusive; 3 of them are counted twice, for their evidence and their result."
  *
  * @param open - Rows of the first group (`counts.checkFirstOpen`).
  * @param words - Rows of the second group (`counts.checkFirstWords`).
@@ -279,12 +279,13 @@ const CHECK_FIRST_REASON_WORDS: Readonly<Record<string, string>> = {
  * @param byReason - Rows per reason of the first group (src/lib/projections/check-first.ts `checkFirstReasonRows`).
  */
 export function checkFirstSentence(open: number, words: number, rows: number, byReason: ReadonlyArray<readonly [string, number]>): string {
-  const said = byReason.map(([k, n]) => `${n} ${CHECK_FIRST_REASON_WORDS[k] ?? k}`);
-  // A row is under one reason of evidence and at most one of its result: the reasons add up to
-  // more than the rows by the rows under two (use10: "4 need a look: 4 with evidence that did
-  // not resolve; 1 failed" read as 5).
-  const twice = byReason.reduce((sum, [, n]) => sum + n, 0) - open;
-  const both = twice > 0 ? ` (${twice === open ? (open === 1 ? 'the row is' : open === 2 ? 'both are' : `all ${grouped(open)} are`) : `${grouped(twice)} ${agree(twice, 'row is', 'rows are')}`} under two of these)` : '';
+  const said = byReason.map(([k, n]) => `${grouped(n)} ${CHECK_FIRST_REASON_WORDS[k] ?? k}`);
+  // A row whose evidence did not resolve and whose result is not done is under both reasons:
+  // said, so that the parts add up to the whole (count10: "7 of 15 rows need a look: 4 …; 1 failed;
+  // 1 reverted; 2 open; 2 inconclusive" summed to 10).
+  const twice = byReason.reduce((n, [, k]) => n + k, 0) - open;
+  const who = twice === open ? (open === 1 ? 'it is' : open === 2 ? 'both are' : `all ${grouped(open)} are`) : `${grouped(twice)} of them ${agree(twice, 'is', 'are')}`;
+  const both = twice > 0 ? `; ${who} counted twice, for ${agree(twice, 'its', 'their')} evidence and ${agree(twice, 'its', 'their')} result` : '';
   const lead = open > 0 ? `${grouped(open)} of ${countOf(rows, 'row')} ${agree(open, 'needs', 'need')} a look: ${said.join('; ')}${both}.` : `No row of ${countOf(rows, 'row')} failed, is open or cites evidence that did not resolve.`;
   const rest = words > 0 ? ` ${grouped(words)} ${open > 0 ? 'more ' : ''}${agree(words, 'is a result', 'are results')} in the agent's words (reported done or notes, or evidence not checked), folded below.` : '';
   return `${lead}${rest}`;
@@ -299,7 +300,7 @@ export function checkFirstSentence(open: number, words: number, rows: number, by
  *   sentence; null when every reason lists its rows.
  */
 export function checkFirstWordsSentence(byReason: ReadonlyArray<readonly [string, number]>, linkedFrom: number | null = null): string {
-  const reasons = byReason.map(([k, n]) => `${n} ${CHECK_FIRST_REASON_WORDS[k] ?? k}`).join('; ');
+  const reasons = byReason.map(([k, n]) => `${grouped(n)} ${CHECK_FIRST_REASON_WORDS[k] ?? k}`).join('; ');
   if (linkedFrom === null) return `${reasons}. These are the agent's own words, not checks Trailbook made: each row shows its result as written.`;
   return `${reasons}. These are the agent's own words, not checks Trailbook made: each row's card under Decisions shows its result as written; a reason of more than ${linkedFrom} rows links to search instead of listing them here.`;
 }
