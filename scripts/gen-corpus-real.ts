@@ -167,7 +167,11 @@ function makeMonorepo(dir: string, commits: number, fileCount: number, rand: () 
     files.push({ path, lines: 20 + Math.floor(rand() * 300) });
   }
   const chunks: string[] = [];
-  const start = Date.parse('2026-01-05T09:00:00Z') / 1000;
+  // The cited history is made before any row (December 2023: a row cites commits that exist,
+  // trust10's evidence/commit-after-row), the head after every row (rows before their
+  // repository's head, issue 26, item 2): 2,000 commits ten minutes apart end within 14 days.
+  const start = Date.parse('2023-12-01T09:00:00Z') / 1000;
+  const head = Date.parse('2026-01-05T09:00:00Z') / 1000;
   const version = new Map<string, number>();
   for (let c = 1; c <= commits; c++) {
     const when = start + c * 600;
@@ -183,11 +187,14 @@ function makeMonorepo(dir: string, commits: number, fileCount: number, rand: () 
       chunks.push(`M 100644 inline ${f.path}\ndata ${Buffer.byteLength(text)}\n${text}\n`);
     }
   }
+  // The landed head: a commit after every row, changing nothing, and never cited.
+  const message = 'Release\n';
+  chunks.push(`commit refs/heads/main\nmark :${commits + 1}\nauthor Gen Author <gen@example.com> ${head} +0000\ncommitter Gen Author <gen@example.com> ${head} +0000\ndata ${Buffer.byteLength(message)}\n${message}from :${commits}\n`);
   execFileSync('git', ['init', '-q', '--bare', '--template=', dir]);
   execFileSync('git', ['--git-dir', dir, 'fast-import', '--quiet'], { input: chunks.join(''), maxBuffer: 1 << 30 });
   execFileSync('git', ['--git-dir', dir, 'symbolic-ref', 'HEAD', 'refs/heads/main']);
   const log = execFileSync('git', ['--git-dir', dir, 'rev-list', '--reverse', 'main'], { encoding: 'utf8', maxBuffer: 1 << 28 }).trim().split('\n');
-  return { commits: log, files };
+  return { commits: log.slice(0, commits), files };
 }
 
 /**

@@ -75,7 +75,11 @@ function makeRepo(dir: string, index: number, rand: () => number): RepoPlan {
   const files = Array.from({ length: 30 }, (_, i) => ({ path: `${pick(rand, DIRS)}/module-${index}-${i}.${pick(rand, EXT)}`, lines: 40 + Math.floor(rand() * 260) }));
   const unique = [...new Map(files.map((f) => [f.path, f])).values()];
   const chunks: string[] = [];
-  const start = Date.parse('2026-01-05T09:00:00Z') / 1000 + index * 86400;
+  // The cited history is made before any row (2023; a row cites commits that exist: trust10's
+  // evidence/commit-after-row), the head after every row (2026: rows before their repositories'
+  // heads, issue 26, item 2). Four hours apart a repository: 1,000 of them end before 2024.
+  const start = Date.parse('2023-01-02T09:00:00Z') / 1000 + index * 4 * 3600;
+  const head = Date.parse('2026-01-05T09:00:00Z') / 1000 + index * 4 * 3600;
   const commits = 40;
   const version = new Map<string, number>();
   for (let c = 1; c <= commits; c++) {
@@ -91,11 +95,14 @@ function makeRepo(dir: string, index: number, rand: () => number): RepoPlan {
       chunks.push(`M 100644 inline ${f.path}\ndata ${Buffer.byteLength(text)}\n${text}\n`);
     }
   }
+  // The landed head: a commit after every row, changing nothing, and never cited.
+  const message = 'Release\n';
+  chunks.push(`commit refs/heads/main\nmark :${commits + 1}\nauthor Gen Author <gen@example.com> ${head} +0000\ncommitter Gen Author <gen@example.com> ${head} +0000\ndata ${Buffer.byteLength(message)}\n${message}from :${commits}\n`);
   execFileSync('git', ['init', '-q', '--bare', '--template=', dir]);
   execFileSync('git', ['--git-dir', dir, 'fast-import', '--quiet'], { input: chunks.join('') });
   execFileSync('git', ['--git-dir', dir, 'symbolic-ref', 'HEAD', 'refs/heads/main']);
   const log = execFileSync('git', ['--git-dir', dir, 'rev-list', '--reverse', 'main'], { encoding: 'utf8' }).trim().split('\n');
-  return { name: `repo-${String(index).padStart(4, '0')}`, files: unique, commits: log };
+  return { name: `repo-${String(index).padStart(4, '0')}`, files: unique, commits: log.slice(0, commits) };
 }
 
 type Fault = 'fake-sha' | 'missing-path' | 'line-past-end' | 'wrong-id' | 'forward-supersedes' | 'not-json' | 'prose';

@@ -86,8 +86,10 @@ describe('npm pack', () => {
     // The benchmarks' record (a developer's, grown every round) is not a user's document: `npm run bench` is not packed either.
     expect(paths).not.toContain('docs/performance.md');
     expect(paths).toContain('docs/architecture.md');
-    // Small: the CLI, the site's sources and the example corpus, well under a megabyte packed.
-    expect(info?.size).toBeLessThan(1_000_000);
+    // Small: the CLI, the site's sources (with their TSDoc) and the example corpus, the user's
+    // docs. 1,027,231 bytes on 2026-12-04 (src/lib alone is 2.1 MB unpacked); the ceiling is
+    // for what should never be packed (a corpus, a build, node_modules), which adds megabytes.
+    expect(info?.size).toBeLessThan(1_200_000);
     expect(statSync(tarball).size).toBe(info?.size);
   });
 });

@@ -55,12 +55,18 @@ function lineCount(text: string): number {
 
 const ROOT_SHA = git('rev-list', '--max-parents=0', 'HEAD').split('\n')[0] ?? '';
 const ROOT_SUBJECT = git('log', '-1', '--format=%s', ROOT_SHA);
+/**
+ * The day after the checkout's head was committed: the trail is written after the commits it
+ * cites, as a real one is (trust10: a row dated before a commit it cites by SHA is the medium
+ * evidence/commit-after-row; dated 2026-04-01, these rows came before Trailbook's root commit).
+ */
+const DAY = new Date(Number(git('log', '-1', '--format=%ct', 'HEAD')) * 1000 + 86_400_000).toISOString().slice(0, 10);
 
 const rows = [
-  makeRow({ ts: '2026-04-01T09:00:00Z', phase: 'start', actor: 'lead', decision: 'Open the trail for Trailbook on its own repository', why: 'A new lead session writes a start row before any other row', evidence: ROOT_SHA, result: 'verified' }),
-  makeRow({ ts: '2026-04-01T09:30:00Z', phase: 'phase-1', ticket: 'T-1', actor: 'lead', decision: 'Build on the root commit', why: 'It is where the history starts', evidence: `commit ${ROOT_SHA.slice(0, 7)}`, result: 'verified' }),
-  makeRow({ ts: '2026-04-01T09:40:00Z', phase: 'phase-1', ticket: 'T-1', actor: 'worker-1', decision: 'Keep the package manifest as the entry point', why: 'It names the trailbook bin', evidence: 'package.json:1', result: 'verified' }),
-  makeRow({ ts: '2026-04-01T09:50:00Z', phase: 'handover', actor: 'lead', decision: 'Hand over with the README', why: 'It documents the commands', evidence: 'README.md', result: 'verified' }),
+  makeRow({ ts: `${DAY}T09:00:00Z`, phase: 'start', actor: 'lead', decision: 'Open the trail for Trailbook on its own repository', why: 'A new lead session writes a start row before any other row', evidence: ROOT_SHA, result: 'verified' }),
+  makeRow({ ts: `${DAY}T09:30:00Z`, phase: 'phase-1', ticket: 'T-1', actor: 'lead', decision: 'Build on the root commit', why: 'It is where the history starts', evidence: `commit ${ROOT_SHA.slice(0, 7)}`, result: 'verified' }),
+  makeRow({ ts: `${DAY}T09:40:00Z`, phase: 'phase-1', ticket: 'T-1', actor: 'worker-1', decision: 'Keep the package manifest as the entry point', why: 'It names the trailbook bin', evidence: 'package.json:1', result: 'verified' }),
+  makeRow({ ts: `${DAY}T09:50:00Z`, phase: 'handover', actor: 'lead', decision: 'Hand over with the README', why: 'It documents the commands', evidence: 'README.md', result: 'verified' }),
 ];
 
 describe('a trail on Trailbook’s own repository', () => {
