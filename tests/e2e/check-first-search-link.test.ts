@@ -37,6 +37,13 @@ describe('a folded Check first group and its search list the same rows', () => {
       const rows = [...Array.from({ length: 21 }, (_, i) => row(i + 1, 'src/a.ts')), ...Array.from({ length: 9 }, (_, i) => row(30 + i, 'deadbeefdeadbeefdeadbeefdeadbeefdeadbeef')), row(50, 'npm test', 'verified'), row(51, 'npm test', 'verified')];
       await writeFiles(project, { 'decisions.jsonl': trailText(rows) });
       commitAll(project, 'trail', '2026-03-02T09:00:00Z');
+      // A second project in a folder of its own: the archive holds several projects, each its own
+      // folder, so search's project filter selects one (before: the recap page counted every
+      // project as sharing one folder, and no group linked on an archive of two or more).
+      const other = `${dir}/other`;
+      await initRepo(other);
+      await writeFiles(other, { 'src/b.ts': 'export const b = 1;\n', 'decisions.jsonl': trailText([row(60, 'src/b.ts', 'verified')]) });
+      commitAll(other, 'b and its trail', '2026-03-02T10:00:00Z');
       return buildSite([dir]);
     },
     {},
