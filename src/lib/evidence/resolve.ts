@@ -718,6 +718,24 @@ async function committedTag(p: ClassifiedPointer, ctx: EvidenceContext): Promise
 /** A path that may be a ref's full or remote-tracking name: `refs/tags/v1.0`, `refs/heads/main`, `origin/main`. */
 const REF_LIKE_PATH = /^[A-Za-z0-9][A-Za-z0-9._-]{0,99}(?:\/[A-Za-z0-9._-]{1,100}){1,8}$/;
 
+/** The remote names of each repository object (one per build: src/lib/project/repository-registry.ts), read once; collected with it. */
+const remoteSets = new WeakMap<GitRepository, Promise<ReadonlySet<string>>>();
+
+/**
+ * The names of the repository's remotes: its config's `[remote "<name>"]` sections and the first
+ * segment of its remote-tracking refs. Read once per repository object, so once per build, not
+ * once per not-found `<remote>/<x>` path (trust11: each read `.git/config` again). A new build
+ * opens a new repository object and reads them afresh.
+ */
+export function remotesOf(repository: GitRepository): Promise<ReadonlySet<string>> {
+  let remotes = remoteSets.get(repository);
+  if (remotes === undefined) {
+    remotes = (async () => new Set([...(await remoteNames(repository.gitdir)), ...(await repository.refNames('refs/remotes', 1000)).map((n) => n.split('/')[0] as string)]))();
+    remoteSets.set(repository, remotes);
+  }
+  return remotes;
+}
+
 /**
  * A path not in the tree that names a ref of the repository (trust8: `refs/tags/v1.0` and
  * `origin/main`, both there, were a high `evidence/path-not-found`: real evidence called
@@ -744,7 +762,7 @@ async function refInstead(p: ClassifiedPointer, path: string, ctx: EvidenceConte
   const slash = path.indexOf('/');
   const remote = path.slice(0, slash);
   if (path.startsWith('refs/') || !ctx.head) return null;
-  const remotes = new Set([...(await remoteNames(ctx.repository.gitdir)), ...(await ctx.repository.refNames('refs/remotes', 1000)).map((n) => n.split('/')[0] as string)]);
+  const remotes = await remotesOf(ctx.repository);
   if (!remotes.has(remote) || (await ctx.repository.lookupPath(ctx.head, remote)).status !== 'missing') return null;
   return pointer(p, 'INCONCLUSIVE', `${path} names branch ${path.slice(slash + 1)} of the remote ${remote}, which this clone holds no ref of (fetched without it, or deleted after a merge), not a file: a branch moves, so it names no fixed commit; not checked`);
 }
