@@ -324,7 +324,9 @@ function fileVerdict(p: ClassifiedPointer, path: string, found: Extract<FileChec
   const read = ranges.map((r) => (r.open ? { from: r.from, to: found.lines as number } : r));
   const open = ranges.some((r) => r.open) ? `; cited as ${p.raw.slice(p.raw.lastIndexOf(':') + 1)}, from line ${(ranges[0] as LineRange).from} on: read to the end of the file` : '';
   const first = read[0] as LineRange;
-  const lined = target?.type === 'file' ? { target: { ...target, from: first.from, to: first.to } } : t;
+  // Every cited range is marked on the file's page (trust11: `lines 12 and 40` marked line 12 alone).
+  const more = read.length > 1 ? { more: read.slice(1).map((r) => ({ from: r.from, to: r.to })) } : {};
+  const lined = target?.type === 'file' ? { target: { ...target, from: first.from, to: first.to, ...more } } : t;
   return pointer(p, 'VERIFIED', `${rangesText(read)} of ${found.lines} ${rangeVerb(read) === 'is' ? 'exists' : 'exist'} ${at}${open}`, { ...lined, ...(atHead && open === '' ? { reasonKind: { kind: 'lines-at-head' as const } } : {}) });
 }
 

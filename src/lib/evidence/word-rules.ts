@@ -25,7 +25,7 @@ import {
   isVariablePath,
   LETTER_WORDS,
   LINE_AFTER,
-  MORE_LINES,
+  moreLines,
   LINE_BEFORE,
   pathPointer,
   pathToken,
@@ -307,6 +307,12 @@ const snakeTest: WordRule = {
   },
 };
 
+/** A title in double, single or curly quotes opening `text`, its closing quote ending a word: the title and its text as written. */
+function quotedTitle(text: string): { name: string; written: string } | null {
+  const m = /^"([^"]{1,400})"(?=$|[\s,;:.)])/.exec(text) ?? /^'([^']{1,400})'(?=$|[\s,;:.)])/.exec(text) ?? /^“([^”]{1,400})”(?=$|[\s,;:.)])/.exec(text);
+  return m === null ? null : { name: m[1] as string, written: m[0] };
+}
+
 /** The quoted words after word `i` (up to 40), or null. */
 const quotedAfter = (s: WordScan): RegExpExecArray | null => /^'([^']+)'/.exec(s.words.slice(s.i + 1, s.i + 41).join(' '));
 
@@ -425,23 +431,25 @@ const path: WordRule = {
         if (range.written !== undefined) p.lines = [range];
       };
       if (before) {
-        setRange(before[1] as string, before[2]);
+        setRange((before[1] ?? before[3]) as string, before[2] ?? before[4]);
         const taken = before[0].trim().split(/\s+/).length;
         raw = `${leftover.splice(leftover.length - taken, taken).join(' ')} ${token}`;
       } else if (after) {
         setRange((after[1] ?? after[3]) as string, after[2] ?? after[4]);
-        let taken = after[0].trim().split(/\s+/).length;
-        // `lines 12 and 40`: a second line or range ending the item is cited too.
-        const rest = words.slice(s.i + 1 + taken);
-        const more = rest.length <= 3 ? MORE_LINES.exec(`${(words[s.i + taken] as string).endsWith(',') ? ', ' : ''}${rest.join(' ')}`) : null;
-        if (more) {
-          p.lines = [p.lines?.[0] ?? lineRange((after[1] ?? after[3]) as string, after[2] ?? after[4]), lineRange(more[1] as string, more[2])];
-          taken += rest.length;
-        }
+        const taken = after[0].trim().split(/\s+/).length;
         raw = [token, ...words.slice(s.i + 1, s.i + 1 + taken)].join(' ');
         skip(s, taken);
       }
-    } else if (p.from === p.to && p.lines === undefined) {
+    }
+    // `lines 12 and 40`, `src/a.ts:12, 40`: more lines or ranges ending the item are cited too.
+    const rest = words.slice(s.i + 1, s.i + 18);
+    const comma = (words[s.i] as string).endsWith(',');
+    const more = p.from !== undefined && !p.lines?.some((r) => r.open) && rest.length > 0 && s.i + 18 >= words.length ? moreLines(`${comma ? ', ' : ' '}${rest.join(' ')}`) : null;
+    if (more !== null) {
+      p.lines = [...(p.lines ?? [{ from: p.from as number, to: p.to ?? (p.from as number) }]), ...more.map((m) => lineRange(m.from, m.to))];
+      raw = `${raw}${comma && !raw.endsWith(',') ? ',' : ''} ${trimEndChars(rest.join(' '), '.')}`;
+      skip(s, rest.length);
+    } else if (p.from !== undefined && p.from === p.to && p.lines === undefined && raw === token) {
       // `src/a.ts:3 to 50`: the end of the range in words (trust9: it was a note, so the file's
       // line 3 showed VERIFIED for a range past its end). Only when the number ends the item.
       const joiner = words[s.i + 1] === undefined ? '' : (words[s.i + 1] as string).toLowerCase();
@@ -475,6 +483,17 @@ const path: WordRule = {
       }
     }
     const kind = isTestFile(p.path as string) ? 'test' : 'symbol';
+    // `tests/a.test.ts "reads a row"`: a quoted title after a test file is a test in that file, checked as
+    // `tests/a.test.ts > reads a row` is (trust11: it was the file's note, so the file alone showed VERIFIED).
+    const title = kind === 'test' && p.from === undefined && p.rev === undefined && p.name === undefined ? quotedTitle(words.slice(s.i + 1, s.i + 41).join(' ')) : null;
+    if (title !== null) {
+      const name = trimChars(title.name, '.…').trim();
+      if (name !== '') {
+        pointers.push({ ...p, raw: `${p.raw} ${title.written}`, kind, name, titled: true });
+        skip(s, title.written.split(/\s+/).length);
+        return true;
+      }
+    }
     // `classifyStageGesture in src/stage-model.js`: a name cited in the file.
     const preposition = leftover[leftover.length - 1] ?? '';
     const cited = leftover.length >= 2 && /^(?:in|of)$/i.test(preposition) ? trimToken(leftover[leftover.length - 2] as string) : '';

@@ -31,16 +31,39 @@ export const RUBRIC_RE = /^(?:(?:\.\/)?design\/rubric\.md|rubric)(?:#|:)(.+)$/i;
  */
 export const LINE_AFTER = /^\(?(?:(?:@|at|on)\s*)?(?:lines?|l\.)\s*(\d{1,24})(?:\s*(?:-|–|to|\.\.)\s*(\d{1,24}))?(?=$|[\s,;:)])|^\(?#?L(\d{1,24})(?:\s*[-–]\s*L?(\d{1,24}))?\)?(?=$|[\s,;:])/i;
 /**
- * A second line or range after a line claim in words, ending the item (`src/a.ts lines 12 and 40`,
- * `line 12, 40-45`, `lines 3 & 9`): checked too (trust10: line 40 of a 30-line file was dropped and
- * the pointer showed VERIFIED for line 12 alone). Read on the words after the claim, a `,` ending
- * the claim's last word given back as `, `.
+ * One more line or range after a line claim (`, 40`, ` and 40-45`, `, and L52`, ` & 9`), read
+ * from where the claim ends by {@link moreLines}.
  */
-export const MORE_LINES = /^(?:,\s*|(?:and|&)\s+)L?(\d{1,24})(?:\s*[-–]\s*L?(\d{1,24}))?[).]?$/i;
+const MORE_LINE = /\s*(?:,\s*(?:and\s+)?|and\s+|&\s*)L?(\d{1,24})(?:\s*[-–]\s*L?(\d{1,24}))?/iy;
+
+/**
+ * The further lines or ranges after a line claim, when they are all that is left of the item
+ * (`src/a.ts lines 12 and 40`, `line 12, 40-45`, `lines 3 & 9`, `src/a.ts:12, 40`,
+ * `src/a.ts:12, 40 and 52`): checked too (trust10: line 40 of a 30-line file was dropped and the
+ * pointer showed VERIFIED for line 12 alone; trust11: so was `src/a.ts:12, 40`). `rest` is the
+ * item's text after the claim, a `,` ending the claim's last word given back as `, `. Null unless
+ * the whole rest is such a list (a `)` or `.` may end it), so `src/a.ts:12, 40 tests pass` keeps
+ * its note. At most 16 more.
+ */
+export function moreLines(rest: string): Array<{ from: string; to?: string }> | null {
+  if (rest.length > 512) return null;
+  const out: Array<{ from: string; to?: string }> = [];
+  let end = 0;
+  MORE_LINE.lastIndex = 0;
+  for (let m = MORE_LINE.exec(rest); m !== null && out.length < 16; m = MORE_LINE.exec(rest)) {
+    out.push(m[2] === undefined ? { from: m[1] as string } : { from: m[1] as string, to: m[2] });
+    end = MORE_LINE.lastIndex;
+  }
+  return out.length > 0 && /^[).]?$/.test(rest.slice(end)) ? out : null;
+}
 /** `` `src/a.ts`:12 ``, `` `src/a.ts`:10-20, ``: a name in backticks and a line or range after them (what markdown writers type). */
 const TICKED_LINES = /^`([^`\s]{1,1024})`(:L?\d{1,24}(?:[-–]L?\d{1,24})?)[.,;:)]?$/;
-/** The same claim written before the path: `line 40 of src/a.ts`, `lines 3-4 in src/a.ts`. */
-export const LINE_BEFORE = /(?:^|\s)(?:(?:at|on)\s+)?lines?\s+(\d{1,24})(?:\s*(?:-|–|to)\s*(\d{1,24}))?\s+(?:of|in)$/i;
+/**
+ * The same claim written before the path: `line 40 of src/a.ts`, `lines 3-4 in src/a.ts`, and as
+ * an editor writes it, `L40 of src/a.ts`, `L3-L4 in src/a.ts` (trust11: `L40` was read as a name
+ * to look for in the file, INCONCLUSIVE, and line 40 never checked).
+ */
+export const LINE_BEFORE = /(?:^|\s)(?:(?:at|on)\s+)?(?:lines?\s+(\d{1,24})(?:\s*(?:-|–|to)\s*(\d{1,24}))?|L(\d{1,24})(?:[-–]L?(\d{1,24}))?)\s+(?:of|in)$/i;
 /** A snake_case name of three or more words: a test function (`pinned_vulkan_runtime_archive_installs`). */
 export const SNAKE_TEST = /^[a-z][a-z0-9]*(?:_[a-z0-9]+){2,}$/;
 /** Words after which a path is inside an archive, not in the repository. */

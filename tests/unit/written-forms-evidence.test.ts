@@ -1,0 +1,117 @@
+/**
+ * Pointer forms agents write that were misread (trust11):
+ * 1. `src/a.ts:12, 40` checked line 12 and dropped 40 (as `src/a.ts lines 12 and 40` did not);
+ *    and either form marked line 12 alone on the file's page.
+ * 2. `src/a.ts:parseRow` was prose (a medium `evidence/prose`); it is the file and a name looked
+ *    for in it, as `src/a.ts#parseRow` is. URLs, drive letters, `file:line:col`, `host:port`
+ *    and `key:value` prose are not read so.
+ * 3. `L40 of src/a.ts` looked for a name “L40” in the file; it is line 40 of it.
+ * 4. `tests/a.test.ts "title"` showed the file VERIFIED with the title as its note; it is that
+ *    test in that file, checked as `tests/a.test.ts > title` is.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ProjectModel } from '../../src/lib/model/types.ts';
+import { analyseProject, commitAll, evidenceFlags, fixtureDir, initRepo, removeFixture, rowIdOf, trailRow as row, trailText, writeFiles, pointerVerdicts } from '../trail-fixtures.ts';
+
+const lines = (n: number): string => Array.from({ length: n }, (_, i) => `const l${i + 1} = ${i};`).join('\n') + '\n';
+const CELLS = [
+  'src/a.ts:12, 40', // 0
+  'src/short.ts:12, 40', // 1
+  'src/short.ts lines 12 and 40', // 2
+  'src/a.ts:12-14, 40 and 45', // 3
+  'src/a.ts:12, 40 tests pass', // 4
+  'src/a.ts:parseRow', // 5
+  'src/a.ts:nope', // 6
+  'tests/a.test.ts:reads', // 7
+  'L40 of src/a.ts', // 8
+  'L40 of src/short.ts', // 9
+  'tests/a.test.ts "reads a row"', // 10
+  'tests/a.test.ts "no such title"', // 11
+  "tests/a.test.ts 'reads a row' passes", // 12
+  'http://localhost:8080/a.ts', // 13
+  'C:\\src\\a.ts', // 14
+  'src/a.ts:12:5', // 15
+  'localhost:8080', // 16
+  'status:ok', // 17
+  'package.json:scripts', // 18
+  'src/a.ts:b.ts', // 19
+];
+
+let dir: string;
+let model: ProjectModel;
+
+beforeAll(async () => {
+  dir = await fixtureDir('written-forms');
+  await initRepo(dir);
+  await writeFiles(dir, {
+    'src/a.ts': lines(50) + 'export function parseRow() {}\n',
+    'src/short.ts': lines(20),
+    'tests/a.test.ts': "import { it } from 'vitest';\nit('reads a row', () => {});\nfunction reads() {}\n",
+    'package.json': '{}\n',
+    'decisions.jsonl': trailText(CELLS.map((c, i) => row(`2026-03-01T07:${String(i).padStart(2, '0')}:00Z`, `decision ${i}`, c))),
+  });
+  commitAll(dir, 'First', '2026-03-01T08:00:00Z');
+  model = await analyseProject(dir);
+}, 60_000);
+
+afterAll(() => removeFixture(dir));
+
+const PROSE = 'evidence must be a pointer, not prose';
+
+describe('pointer forms agents write', () => {
+  it('checks every line of a comma list after one path, and marks each on the file page', () => {
+    const v = pointerVerdicts(model, 'fault');
+    expect(v[0]).toEqual([['src/a.ts:12, 40', 'VERIFIED', 'lines 12, 40 of 51 exist at landed head', '']]);
+    expect(v[1]).toEqual([['src/short.ts:12, 40', 'NOT_VERIFIED', 'line 40 is past the end of src/short.ts (20 lines at landed head)', 'evidence/line-out-of-range']]);
+    // The same weakness written in words is the same fault.
+    expect(v[2]).toEqual([['src/short.ts lines 12 and 40', 'NOT_VERIFIED', 'line 40 is past the end of src/short.ts (20 lines at landed head)', 'evidence/line-out-of-range']]);
+    expect(v[3]).toEqual([['src/a.ts:12-14, 40 and 45', 'VERIFIED', 'lines 12–14, 40, 45 of 51 exist at landed head', '']]);
+    // Words after the numbers: the list is a note, as before.
+    expect(v[4]).toEqual([['src/a.ts:12', 'VERIFIED', 'line 12 of 51 exists at landed head', '']]);
+    expect(model.rows[4]?.evidence[0]?.note).toBe('40 tests pass');
+    expect(model.rows[0]?.evidence[0]?.target).toEqual({ type: 'file', path: 'src/a.ts', origin: 'repository', from: 12, to: 12, more: [{ from: 40, to: 40 }] });
+    const page = model.cited.files.find((f) => f.path === 'src/a.ts');
+    expect(page?.ranges).toEqual([
+      { from: 12, to: 12 },
+      { from: 12, to: 14 },
+      { from: 40, to: 40 },
+      { from: 45, to: 45 },
+      { from: 51, to: 51 },
+    ]);
+    const high = evidenceFlags(model).filter(([kind]) => kind === 'evidence/line-out-of-range');
+    expect(high).toEqual([1, 2, 9].map((n) => ['evidence/line-out-of-range', 'high', [rowIdOf(model, n)]]));
+  });
+
+  it('reads path:name as the file and a name looked for in it', () => {
+    const v = pointerVerdicts(model, 'kind');
+    expect(v[5]).toEqual([['src/a.ts:parseRow', 'symbol', 'VERIFIED', 'name found in src/a.ts at line 51']]);
+    expect(v[6]).toEqual([['src/a.ts:nope', 'symbol', 'INCONCLUSIVE', 'name “nope” not found in src/a.ts']]);
+    expect(v[7]).toEqual([['tests/a.test.ts:reads', 'test', 'VERIFIED', 'test found in tests/a.test.ts at line 3']]);
+  });
+
+  it('reads L40 of a path as its line 40', () => {
+    const v = pointerVerdicts(model, 'kind');
+    expect(v[8]).toEqual([['L40 of src/a.ts', 'path', 'VERIFIED', 'line 40 of 51 exists at landed head']]);
+    expect(v[9]).toEqual([['L40 of src/short.ts', 'path', 'NOT_VERIFIED', 'line 40 is past the end of src/short.ts (20 lines at landed head)']]);
+  });
+
+  it('reads a quoted title after a test file as that test in that file', () => {
+    const v = pointerVerdicts(model, 'fault');
+    expect(v[10]).toEqual([['tests/a.test.ts "reads a row"', 'VERIFIED', 'test found in tests/a.test.ts at line 2', '']]);
+    expect(v[11]).toEqual([['tests/a.test.ts "no such title"', 'NOT_VERIFIED', 'test “no such title” not found in tests/a.test.ts at landed head', 'evidence/test-not-found']]);
+    expect(v[12]).toEqual([["tests/a.test.ts 'reads a row'", 'VERIFIED', 'test found in tests/a.test.ts at line 2', '']]);
+    expect(evidenceFlags(model).filter(([kind]) => kind === 'evidence/test-not-found')).toEqual([['evidence/test-not-found', 'medium', [rowIdOf(model, 11)]]]);
+  });
+
+  it('does not read a URL, a drive letter, file:line:col, host:port or key:value as path:name', () => {
+    const v = pointerVerdicts(model, 'kind');
+    expect(v[13]).toEqual([['http://localhost:8080/a.ts', 'url', 'INCONCLUSIVE', 'URL recorded, not fetched']]);
+    expect(v[14]?.[0]?.[1]).not.toBe('symbol');
+    expect(v[15]).toEqual([['src/a.ts:12:5', 'path', 'VERIFIED', 'line 12 of 51 exists at landed head']]);
+    expect(v[16]).toEqual([['localhost:8080', 'prose', 'NOT_VERIFIED', PROSE]]);
+    expect(v[17]).toEqual([['status:ok', 'prose', 'NOT_VERIFIED', PROSE]]);
+    // A data file's key is no name defined in it; a file name after the colon is no name either.
+    expect(v[18]).toEqual([['package.json:scripts', 'prose', 'NOT_VERIFIED', PROSE]]);
+    expect(v[19]?.[0]?.[1]).not.toBe('symbol');
+  });
+});
