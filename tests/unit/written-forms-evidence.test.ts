@@ -11,6 +11,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ProjectModel } from '../../src/lib/model/types.ts';
+import { pointerKeys } from '../../src/lib/search/exact-keys.ts';
 import { analyseProject, commitAll, evidenceFlags, fixtureDir, initRepo, removeFixture, rowIdOf, trailRow as row, trailText, writeFiles, pointerVerdicts } from '../trail-fixtures.ts';
 
 const lines = (n: number): string => Array.from({ length: n }, (_, i) => `const l${i + 1} = ${i};`).join('\n') + '\n';
@@ -70,6 +71,11 @@ describe('pointer forms agents write', () => {
     expect(v[4]).toEqual([['src/a.ts:12', 'VERIFIED', 'line 12 of 51 exists at landed head', '']]);
     expect(model.rows[4]?.evidence[0]?.note).toBe('40 tests pass');
     expect(model.rows[0]?.evidence[0]?.target).toEqual({ type: 'file', path: 'src/a.ts', origin: 'repository', from: 12, to: 12, more: [{ from: 40, to: 40 }] });
+    // A search for either line finds the row.
+    expect(pointerKeys(model.rows[0]?.evidence[0] as never)).toEqual([
+      { key: 'path:a.ts', quality: 2, path: 'src/a.ts', from: 12, to: 12 },
+      { key: 'path:a.ts', quality: 2, path: 'src/a.ts', from: 40, to: 40 },
+    ]);
     const page = model.cited.files.find((f) => f.path === 'src/a.ts');
     expect(page?.ranges).toEqual([
       { from: 12, to: 12 },
