@@ -8,6 +8,12 @@
  * 3. `L40 of src/a.ts` looked for a name “L40” in the file; it is line 40 of it.
  * 4. `tests/a.test.ts "title"` showed the file VERIFIED with the title as its note; it is that
  *    test in that file, checked as `tests/a.test.ts > title` is.
+ * Found trying to fool the checks with forms agents write:
+ * 5. A name written as a call: `src/a.ts#parseRow()` was a high `evidence/path-not-found` for a
+ *    file and a name that are there; `src/a.ts parseRow()` dropped the name into the note.
+ * 6. Markdown bold, `**src/a.ts:12**`, was prose (a medium `evidence/prose`), so a line past
+ *    the end raised the same flag as real evidence.
+ * 7. Jest's `tests/a.test.ts › title` dropped the title into the file's note.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ProjectModel } from '../../src/lib/model/types.ts';
@@ -36,6 +42,14 @@ const CELLS = [
   'status:ok', // 17
   'package.json:scripts', // 18
   'src/a.ts:b.ts', // 19
+  'src/a.ts#parseRow()', // 20
+  'src/a.ts parseRow()', // 21
+  'parseRow() in src/a.ts', // 22
+  '**src/short.ts:99**', // 23
+  '**src/a.ts:12**', // 24
+  'tests/a.test.ts › reads a row', // 25
+  'tests/a.test.ts › no such title', // 26
+  'src/**', // 27
 ];
 
 let dir: string;
@@ -85,7 +99,7 @@ describe('pointer forms agents write', () => {
       { from: 51, to: 51 },
     ]);
     const high = evidenceFlags(model).filter(([kind]) => kind === 'evidence/line-out-of-range');
-    expect(high).toEqual([1, 2, 9].map((n) => ['evidence/line-out-of-range', 'high', [rowIdOf(model, n)]]));
+    expect(high).toEqual([1, 2, 9, 23].map((n) => ['evidence/line-out-of-range', 'high', [rowIdOf(model, n)]]));
   });
 
   it('reads path:name as the file and a name looked for in it', () => {
@@ -106,7 +120,7 @@ describe('pointer forms agents write', () => {
     expect(v[10]).toEqual([['tests/a.test.ts "reads a row"', 'VERIFIED', 'test found in tests/a.test.ts at line 2', '']]);
     expect(v[11]).toEqual([['tests/a.test.ts "no such title"', 'NOT_VERIFIED', 'test “no such title” not found in tests/a.test.ts at landed head', 'evidence/test-not-found']]);
     expect(v[12]).toEqual([["tests/a.test.ts 'reads a row'", 'VERIFIED', 'test found in tests/a.test.ts at line 2', '']]);
-    expect(evidenceFlags(model).filter(([kind]) => kind === 'evidence/test-not-found')).toEqual([['evidence/test-not-found', 'medium', [rowIdOf(model, 11)]]]);
+    expect(evidenceFlags(model).filter(([kind]) => kind === 'evidence/test-not-found')).toEqual([11, 26].map((n) => ['evidence/test-not-found', 'medium', [rowIdOf(model, n)]]));
   });
 
   it('does not read a URL, a drive letter, file:line:col, host:port or key:value as path:name', () => {
@@ -119,5 +133,26 @@ describe('pointer forms agents write', () => {
     // A data file's key is no name defined in it; a file name after the colon is no name either.
     expect(v[18]).toEqual([['package.json:scripts', 'prose', 'NOT_VERIFIED', PROSE]]);
     expect(v[19]?.[0]?.[1]).not.toBe('symbol');
+  });
+
+  it('reads a name written as a call as that name', () => {
+    const v = pointerVerdicts(model, 'kind');
+    expect(v[20]).toEqual([['src/a.ts#parseRow()', 'symbol', 'VERIFIED', 'name found in src/a.ts at line 51']]);
+    expect(v[21]).toEqual([['src/a.ts parseRow()', 'symbol', 'VERIFIED', 'name found in src/a.ts at line 51']]);
+    expect(v[22]).toEqual([['parseRow() in src/a.ts', 'symbol', 'VERIFIED', 'name found in src/a.ts at line 51']]);
+    expect(model.rows[20]?.evidence[0]?.target).toEqual({ type: 'file', path: 'src/a.ts', origin: 'repository', from: 51, to: 51 });
+  });
+
+  it('reads a pointer in markdown bold as the pointer, a glob keeping its stars', () => {
+    const v = pointerVerdicts(model, 'fault');
+    expect(v[23]).toEqual([['src/short.ts:99', 'NOT_VERIFIED', 'line 99 is past the end of src/short.ts (20 lines at landed head)', 'evidence/line-out-of-range']]);
+    expect(v[24]).toEqual([['src/a.ts:12', 'VERIFIED', 'line 12 of 51 exists at landed head', '']]);
+    expect(v[27]).toEqual([['src/**', 'NOT_VERIFIED', PROSE, 'evidence/prose']]);
+  });
+
+  it("reads Jest's › between a test file and its title as >", () => {
+    const v = pointerVerdicts(model, 'fault');
+    expect(v[25]).toEqual([['tests/a.test.ts › reads a row', 'VERIFIED', 'test found in tests/a.test.ts at line 2', '']]);
+    expect(v[26]).toEqual([['tests/a.test.ts › no such title', 'NOT_VERIFIED', 'test “no such title” not found in tests/a.test.ts at landed head', 'evidence/test-not-found']]);
   });
 });

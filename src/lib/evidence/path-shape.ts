@@ -91,6 +91,8 @@ function anchorSuffix(token: string): { path: string; anchor: string } | null {
   if (hash <= 0 || hash !== token.lastIndexOf('#')) return null;
   const path = token.slice(0, hash);
   const anchor = token.slice(hash + 1);
+  // `src/a.ts#parseRow()`: a name written as a call, after a source file (trust11: a high missing path).
+  if (anchor.endsWith('()') && CODE_NAME.test(anchor.slice(0, -2)) && CODE_EXTENSIONS.has(extensionOf(path) ?? '')) return { path, anchor: anchor.slice(0, -2) };
   return ANCHOR.test(anchor) && hasFileName(path) ? { path, anchor } : null;
 }
 
@@ -116,7 +118,8 @@ function symbolSuffix(token: string): { path: string; anchor: string } | null {
   const colon = token.indexOf(':');
   if (colon <= 0 || colon !== token.lastIndexOf(':')) return null;
   const path = token.slice(0, colon);
-  const name = token.slice(colon + 1);
+  const written = token.slice(colon + 1);
+  const name = written.endsWith('()') ? written.slice(0, -2) : written;
   if (!CODE_NAME.test(name) || hasFileName(name)) return null;
   return CODE_EXTENSIONS.has(extensionOf(path) ?? '') ? { path, anchor: name } : null;
 }

@@ -20,6 +20,7 @@ import {
   folderOf,
   hasPlaceholder,
   isCitedName,
+  calledName,
   isHexId,
   isSessionFile,
   isVariablePath,
@@ -499,7 +500,7 @@ const path: WordRule = {
     const cited = leftover.length >= 2 && /^(?:in|of)$/i.test(preposition) ? trimToken(leftover[leftover.length - 2] as string) : '';
     if (cited !== '' && isCitedName(cited) && !isGlob(p.path as string)) {
       leftover.splice(leftover.length - 2, 2);
-      pointers.push({ ...p, raw: `${cited} ${preposition} ${p.raw}`, kind, name: cited });
+      pointers.push({ ...p, raw: `${cited} ${preposition} ${p.raw}`, kind, name: calledName(cited) });
       return true;
     }
     pointers.push(p);
@@ -512,7 +513,7 @@ const path: WordRule = {
       const nextToken = trimToken(words[s.i + 1] as string);
       const html = /^#[A-Za-z][\w-]*$/.test(nextToken) && /\.(?:html?|css|scss|vue|svelte|astro|jsx|tsx)$/i.test(p.path as string);
       if (!html && !isCitedName(nextToken)) break;
-      let name = html ? nextToken.slice(1) : nextToken;
+      let name = html ? nextToken.slice(1) : calledName(nextToken);
       let cite = nextToken;
       const number = words[s.i + 2] === undefined ? '' : trimToken(words[s.i + 2] as string);
       if (!html && /^\d+(?:\.\d+)*$/.test(number)) {

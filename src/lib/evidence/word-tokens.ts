@@ -125,6 +125,26 @@ function bracketPairs(token: string): Int32Array {
  * token (`(src/a.ts)`). A markdown link gives its target. Linear: each end moves inwards once.
  */
 export function trimToken(token: string): string {
+  const once = trimOnce(token);
+  const plain = unbold(once);
+  return plain === once ? once : trimOnce(plain);
+}
+
+/**
+ * `**src/a.ts:12**` (markdown bold, one word or the ends of several): the token without its
+ * `**` (trust11: it was prose, a medium `evidence/prose`, for real evidence). Only where the
+ * rest holds no other `*`, so a glob (`src/**`, `**` then `/*.md`) keeps its stars.
+ */
+function unbold(token: string): string {
+  const lead = token.startsWith('**') && token[2] !== '/' ? 2 : 0;
+  const trail = token.length - lead >= 4 && token.endsWith('**') && token[token.length - 3] !== '/' ? 2 : 0;
+  if (lead + trail === 0) return token;
+  const middle = token.slice(lead, token.length - trail);
+  return middle === '' || middle.includes('*') ? token : middle;
+}
+
+/** {@link trimToken} without a markdown bold's `**`. */
+function trimOnce(token: string): string {
   // `` `src/a.ts`:12 ``: a path in backticks, its line after them (trust10: it was prose).
   const ticked = TICKED_LINES.exec(token);
   if (ticked) return `${ticked[1]}${ticked[2]}`;
@@ -348,7 +368,11 @@ export const hasPlaceholder = (token: string): boolean => /<[A-Za-z][\w-]{0,40}>
 export const hasColour = (words: readonly string[]): boolean => words.some((w) => w.includes('#') && /^#[0-9a-f]{6}$/i.test(trimToken(w)) && /[a-f]/i.test(trimToken(w)));
 
 
-/** A name cited in a file: an identifier with a capital, an underscore or a digit after a letter (`parseRow`, `MAX_ROW`, `Q5`), or a Rust path (`FlowEdit::Action`). */
+/** A name cited in a file: an identifier with a capital, an underscore or a digit after a letter (`parseRow`, `MAX_ROW`, `Q5`), or a Rust path (`FlowEdit::Action`); either may be written as a call (`parseRow()`, see {@link calledName}). */
 export function isCitedName(token: string): boolean {
-  return (IDENTIFIER.test(token) && /[A-Z_]|[a-z][0-9]/.test(token)) || RUST_PATH.test(token);
+  const name = calledName(token);
+  return (IDENTIFIER.test(name) && /[A-Z_]|[a-z][0-9]/.test(name)) || RUST_PATH.test(name);
 }
+
+/** `parseRow()` → `parseRow`: a name written as a call, without its empty brackets (trust11: `src/a.ts parseRow()` dropped the name, `src/a.ts#parseRow()` was a high missing path). */
+export const calledName = (token: string): string => (token.endsWith('()') ? token.slice(0, -2) : token);
