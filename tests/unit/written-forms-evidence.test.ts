@@ -14,6 +14,9 @@
  * 6. Markdown bold, `**src/a.ts:12**`, was prose (a medium `evidence/prose`), so a line past
  *    the end raised the same flag as real evidence.
  * 7. Jest's `tests/a.test.ts › title` dropped the title into the file's note.
+ * 8. Line claims the file alone answered: `[src/a.ts:99](src/a.ts)` (a link whose text cites
+ *    lines of the file it opens), `lines 12 and 99 of src/a.ts` (a list before the path: a
+ *    remark), `src/a.ts — line 99` (after a dash) and `src/a.ts [L99]` (a name “L99”).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ProjectModel } from '../../src/lib/model/types.ts';
@@ -50,6 +53,13 @@ const CELLS = [
   'tests/a.test.ts › reads a row', // 25
   'tests/a.test.ts › no such title', // 26
   'src/**', // 27
+  '[src/short.ts:99](src/short.ts)', // 28
+  '[src/a.ts:12](src/a.ts)', // 29
+  'lines 12 and 99 of src/short.ts', // 30
+  'at lines 12-14 and 40 in src/a.ts', // 31
+  'src/short.ts — line 99', // 32
+  'src/short.ts [L99]', // 33
+  'src/a.ts - the parser', // 34
 ];
 
 let dir: string;
@@ -99,7 +109,7 @@ describe('pointer forms agents write', () => {
       { from: 51, to: 51 },
     ]);
     const high = evidenceFlags(model).filter(([kind]) => kind === 'evidence/line-out-of-range');
-    expect(high).toEqual([1, 2, 9, 23].map((n) => ['evidence/line-out-of-range', 'high', [rowIdOf(model, n)]]));
+    expect(high).toEqual([1, 2, 9, 23, 28, 30, 32, 33].map((n) => ['evidence/line-out-of-range', 'high', [rowIdOf(model, n)]]));
   });
 
   it('reads path:name as the file and a name looked for in it', () => {
@@ -154,5 +164,18 @@ describe('pointer forms agents write', () => {
     const v = pointerVerdicts(model, 'fault');
     expect(v[25]).toEqual([['tests/a.test.ts › reads a row', 'VERIFIED', 'test found in tests/a.test.ts at line 2', '']]);
     expect(v[26]).toEqual([['tests/a.test.ts › no such title', 'NOT_VERIFIED', 'test “no such title” not found in tests/a.test.ts at landed head', 'evidence/test-not-found']]);
+  });
+
+  it('checks the lines a link text, a list before the path, a dash or square brackets cite', () => {
+    const v = pointerVerdicts(model, 'fault');
+    const past = (raw: string): string[] => [raw, 'NOT_VERIFIED', 'line 99 is past the end of src/short.ts (20 lines at landed head)', 'evidence/line-out-of-range'];
+    expect(v[28]).toEqual([past('src/short.ts:99')]);
+    expect(v[29]).toEqual([['src/a.ts:12', 'VERIFIED', 'line 12 of 51 exists at landed head', '']]);
+    expect(v[30]).toEqual([past('lines 12 and 99 of src/short.ts')]);
+    expect(v[31]).toEqual([['at lines 12-14 and 40 in src/a.ts', 'VERIFIED', 'lines 12–14, 40 of 51 exist at landed head', '']]);
+    expect(v[32]).toEqual([past('src/short.ts — line 99')]);
+    expect(v[33]).toEqual([past('src/short.ts [L99]')]);
+    // A dash before words is a note, as before.
+    expect(v[34]).toEqual([['src/a.ts', 'VERIFIED', 'file exists at landed head; 51 lines', '']]);
   });
 });

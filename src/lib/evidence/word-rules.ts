@@ -10,7 +10,7 @@
 import type { ClassifiedPointer } from './classified-pointer.ts';
 import { expandBraces } from './brace-paths.ts';
 import { COMMIT_WORDS, ID_NOUNS, looksLikeSha, movingRevision, rangeFields, shaAncestry, shaRange } from './hex-shape.ts';
-import { hasFileName, isGlob, isTestFile, isTestStem, lineRange, splitLineSuffix, backslashPath } from './path-shape.ts';
+import { hasFileName, isGlob, isTestFile, isTestStem, lineRange, splitLineSuffix, backslashPath, type LineRange } from './path-shape.ts';
 import { isScpRemote, isSchemelessUrl, unsafeScheme, URL_RE } from './url-shape.ts';
 import { trimChars, trimEndChars } from '../text/trim-chars.ts';
 import {
@@ -27,6 +27,7 @@ import {
   LETTER_WORDS,
   LINE_AFTER,
   moreLines,
+  linesListBefore,
   LINE_BEFORE,
   pathPointer,
   pathToken,
@@ -423,6 +424,7 @@ const path: WordRule = {
     let raw = token;
     if (p.from === undefined) {
       const before = LINE_BEFORE.exec(leftover.slice(-6).join(' '));
+      const listBefore = before === null ? linesListBefore(leftover.slice(-20)) : null;
       const after = LINE_AFTER.exec(words.slice(s.i + 1, s.i + 6).join(' '));
       // Digits as written past a number's exact range (`line 12345678901234567890 of src/a.ts`) travel in `lines`.
       const setRange = (from: string, to: string | undefined): void => {
@@ -435,6 +437,12 @@ const path: WordRule = {
         setRange((before[1] ?? before[3]) as string, before[2] ?? before[4]);
         const taken = before[0].trim().split(/\s+/).length;
         raw = `${leftover.splice(leftover.length - taken, taken).join(' ')} ${token}`;
+      } else if (listBefore) {
+        // `lines 12 and 40 of src/a.ts`: every range of the list.
+        p.lines = listBefore.ranges.map((r) => lineRange(r.from, r.to));
+        p.from = (p.lines[0] as LineRange).from;
+        p.to = (p.lines[0] as LineRange).to;
+        raw = `${leftover.splice(leftover.length - listBefore.taken, listBefore.taken).join(' ')} ${token}`;
       } else if (after) {
         setRange((after[1] ?? after[3]) as string, after[2] ?? after[4]);
         const taken = after[0].trim().split(/\s+/).length;

@@ -26,10 +26,11 @@ export const RUST_PATH = /^[A-Za-z_][A-Za-z0-9_]*(?:::[A-Za-z_][A-Za-z0-9_]*)+$/
 export const RUBRIC_RE = /^(?:(?:\.\/)?design\/rubric\.md|rubric)(?:#|:)(.+)$/i;
 /**
  * A line claim written in words after a path (`src/a.ts line 9`, `lines 9-12`, `@ line 40`,
- * `(L9-L12)`, `(lines 9-12)`): it is checked like `src/a.ts:9-12`, never left as a note beside a path that
- * would then show VERIFIED for the file alone.
+ * `(L9-L12)`, `(lines 9-12)`, and after a dash or in square brackets, `— line 9`, `[L9]`: trust11,
+ * those were a note and a name “L9”): it is checked like `src/a.ts:9-12`, never left as a note
+ * beside a path that would then show VERIFIED for the file alone.
  */
-export const LINE_AFTER = /^\(?(?:(?:@|at|on)\s*)?(?:lines?|l\.)\s*(\d{1,24})(?:\s*(?:-|–|to|\.\.)\s*(\d{1,24}))?(?=$|[\s,;:)])|^\(?#?L(\d{1,24})(?:\s*[-–]\s*L?(\d{1,24}))?\)?(?=$|[\s,;:])/i;
+export const LINE_AFTER = /^(?:[—–-]\s+)?[([]?(?:(?:@|at|on)\s*)?(?:lines?|l\.)\s*(\d{1,24})(?:\s*(?:-|–|to|\.\.)\s*(\d{1,24}))?(?=$|[\s,;:)\]])|^(?:[—–-]\s+)?[([]?#?L(\d{1,24})(?:\s*[-–]\s*L?(\d{1,24}))?[)\]]?(?=$|[\s,;:])/i;
 /**
  * One more line or range after a line claim (`, 40`, ` and 40-45`, `, and L52`, ` & 9`), read
  * from where the claim ends by {@link moreLines}.
@@ -64,6 +65,28 @@ const TICKED_LINES = /^`([^`\s]{1,1024})`(:L?\d{1,24}(?:[-–]L?\d{1,24})?)[.,;:
  * to look for in the file, INCONCLUSIVE, and line 40 never checked).
  */
 export const LINE_BEFORE = /(?:^|\s)(?:(?:at|on)\s+)?(?:lines?\s+(\d{1,24})(?:\s*(?:-|–|to)\s*(\d{1,24}))?|L(\d{1,24})(?:[-–]L?(\d{1,24}))?)\s+(?:of|in)$/i;
+/**
+ * A list of lines written before the path (`lines 12 and 40 of src/a.ts`, `lines 3-4, 9 in
+ * src/a.ts`, `at lines 12, 40 of`): the ranges and how many of the last words of `words` they
+ * took, or null. Read from the end of `words` (the words before the path), at most 20 of them
+ * (trust11: the list was a remark and the file alone showed VERIFIED).
+ */
+export function linesListBefore(words: readonly string[]): { ranges: Array<{ from: string; to?: string }>; taken: number } | null {
+  const n = words.length;
+  if (n < 4 || !/^(?:of|in)$/i.test(words[n - 1] as string)) return null;
+  let k = n - 2;
+  while (k >= 0 && k >= n - 20 && !/^lines$/i.test(words[k] as string)) k--;
+  if (k < 0 || k < n - 20) return null;
+  const list = words.slice(k + 1, n - 1).join(' ');
+  const first = /^L?(\d{1,24})(?:\s*[-–]\s*L?(\d{1,24}))?/.exec(list);
+  if (first === null) return null;
+  const more = moreLines(list.slice(first[0].length));
+  if (more === null) return null;
+  const ranges = [first[2] === undefined ? { from: first[1] as string } : { from: first[1] as string, to: first[2] }, ...more];
+  const at = k > 0 && /^(?:at|on)$/i.test(words[k - 1] as string) ? 1 : 0;
+  return { ranges, taken: n - k + at };
+}
+
 /** A snake_case name of three or more words: a test function (`pinned_vulkan_runtime_archive_installs`). */
 export const SNAKE_TEST = /^[a-z][a-z0-9]*(?:_[a-z0-9]+){2,}$/;
 /** Words after which a path is inside an archive, not in the repository. */
@@ -93,6 +116,8 @@ const TRAIL_MARKS = '"\'`.,:;!?';
 const LEAD_MARKS = '"\'`';
 /** `[notes](docs/a.md)`, or the last word of `[the notes](docs/a.md)`: a markdown link; its target is the token. */
 const MARKDOWN_LINK = /^\[?[^[\]\s]*\]\(([^()\s]+)\)$/;
+/** `[src/a.ts:99](…)`, `` [`src/a.ts:99`](…) ``: a markdown link's text that is one word, in backquotes or not. */
+const LINK_TEXT = /^\[`?([^[\]\s`]+)`?\]\(/;
 /** `<https://example.com/a>`: a markdown autolink, with any sentence mark after it. */
 const AUTOLINK = /^<([A-Za-z][A-Za-z0-9+.-]{0,20}:[^<>\s]+)>[.,:;!?]*$/;
 
@@ -149,7 +174,16 @@ function trimOnce(token: string): string {
   const ticked = TICKED_LINES.exec(token);
   if (ticked) return `${ticked[1]}${ticked[2]}`;
   const link = MARKDOWN_LINK.exec(token);
-  if (link) return trimToken(link[1] as string);
+  if (link) {
+    // `[src/a.ts:99](src/a.ts)`: the text cites lines of the file the link opens; they are checked (trust11: the file alone showed VERIFIED).
+    const text = LINK_TEXT.exec(token);
+    if (text) {
+      const said = splitLineSuffix(text[1] as string);
+      const opened = splitLineSuffix(link[1] as string);
+      if (said.from !== undefined && opened.from === undefined && opened.anchor === undefined && said.path.replace(/^\.\//, '') === opened.path.replace(/^\.\//, '')) return text[1] as string;
+    }
+    return trimToken(link[1] as string);
+  }
   // A markdown autolink, `<https://…>` (trust9: it was prose); a placeholder (`<sha>`) has no scheme and stays.
   const auto = AUTOLINK.exec(token);
   if (auto) return auto[1] as string;
