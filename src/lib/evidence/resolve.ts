@@ -35,6 +35,7 @@ import { PROSE_REASON } from './cell-reading.ts';
 import { refWordShape, tagShape } from './tag-shape.ts';
 import { lineAtIndex, textLines } from '../text/line-breaks.ts';
 import { pytestNames, pytestNodePlace } from './python-scope.ts';
+import { commentSpans, inComment } from './comment-spans.ts';
 import { bareFolder } from './bare-folder.ts';
 import { diffPrefixed } from './diff-prefix.ts';
 import { type EvidenceContext, type CellWords, NO_WORDS, cellWordsOf } from './resolve-context.ts';
@@ -468,12 +469,22 @@ async function resolveName(p: ClassifiedPointer, ctx: EvidenceContext): Promise<
       // A pytest node id: each name defined inside the one before, by indentation (python-scope.ts).
       const node = pytestNames(p);
       if (node !== null) return await pytestVerdict(p, node, path, found.text, found.origin, ctx);
-      // A title is found where it opens a string, never in a comment (name-match.ts `indexOfTitle`).
+      // A title is found where it opens a string, never in a comment (name-match.ts `indexOfTitle`); a name
+      // is found in the file's code, not only in its comments (trust11: `// parseRow was removed` was VERIFIED).
       const find = p.titled ? indexOfTitle : indexOfName;
-      let index = find(found.text, name);
+      const comments = commentSpans(path, found.text);
+      const inCode = (at: number): number => {
+        let i = at;
+        while (i !== -1 && inComment(comments, i)) i = find(found.text as string, name, i + 1);
+        return i;
+      };
+      const anywhere = find(found.text, name);
+      // A cited line is checked as cited: the name on it counts wherever on it it is.
+      let index = rangesOf(p) === null ? inCode(anywhere) : anywhere;
       if (index === -1 && p.titled) index = nestedTitle(found.text, name);
       if (index === -1) {
         if (p.kind === 'test' && p.titled) return await titleNotFound(p, name, path, found.text, found.origin, ctx);
+        if (anywhere !== -1) return pointer(p, 'INCONCLUSIVE', `${what} “${name}” is in ${path} only in a comment (line ${lineAtIndex(found.text, anywhere)}), not in its code`, target ? { target } : {});
         return pointer(p, 'INCONCLUSIVE', `${what} “${name}” not found in ${path}`, target ? { target } : {});
       }
       const ranges = rangesOf(p);
