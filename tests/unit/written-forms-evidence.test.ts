@@ -14,6 +14,8 @@
  * 6. Markdown bold, `**src/a.ts:12**`, was prose (a medium `evidence/prose`), so a line past
  *    the end raised the same flag as real evidence.
  * 7. Jest's `tests/a.test.ts › title` dropped the title into the file's note.
+ * 9. A second quoted title after a test file was the first one's note; a test id in backquotes
+ *    (`` `tests/a.test.ts > title` ``) was a command, never checked.
  * 8. Line claims the file alone answered: `[src/a.ts:99](src/a.ts)` (a link whose text cites
  *    lines of the file it opens), `lines 12 and 99 of src/a.ts` (a list before the path: a
  *    remark), `src/a.ts — line 99` (after a dash) and `src/a.ts [L99]` (a name “L99”).
@@ -60,6 +62,10 @@ const CELLS = [
   'src/short.ts — line 99', // 32
   'src/short.ts [L99]', // 33
   'src/a.ts - the parser', // 34
+  'tests/a.test.ts "reads a row" and "no such title"', // 35
+  '`tests/a.test.ts > no such title`', // 36
+  '`tests/a.test.ts > reads a row`', // 37
+  '`node x.js > out.txt`', // 38
 ];
 
 let dir: string;
@@ -130,7 +136,7 @@ describe('pointer forms agents write', () => {
     expect(v[10]).toEqual([['tests/a.test.ts "reads a row"', 'VERIFIED', 'test found in tests/a.test.ts at line 2', '']]);
     expect(v[11]).toEqual([['tests/a.test.ts "no such title"', 'NOT_VERIFIED', 'test “no such title” not found in tests/a.test.ts at landed head', 'evidence/test-not-found']]);
     expect(v[12]).toEqual([["tests/a.test.ts 'reads a row'", 'VERIFIED', 'test found in tests/a.test.ts at line 2', '']]);
-    expect(evidenceFlags(model).filter(([kind]) => kind === 'evidence/test-not-found')).toEqual([11, 26].map((n) => ['evidence/test-not-found', 'medium', [rowIdOf(model, n)]]));
+    expect(evidenceFlags(model).filter(([kind]) => kind === 'evidence/test-not-found')).toEqual([11, 26, 35, 36].map((n) => ['evidence/test-not-found', 'medium', [rowIdOf(model, n)]]));
   });
 
   it('does not read a URL, a drive letter, file:line:col, host:port or key:value as path:name', () => {
@@ -177,5 +183,17 @@ describe('pointer forms agents write', () => {
     expect(v[33]).toEqual([past('src/short.ts [L99]')]);
     // A dash before words is a note, as before.
     expect(v[34]).toEqual([['src/a.ts', 'VERIFIED', 'file exists at landed head; 51 lines', '']]);
+  });
+
+  it('checks every quoted title after a test file, and a test id in backquotes', () => {
+    const v = pointerVerdicts(model, 'kind');
+    expect(v[35]).toEqual([
+      ['tests/a.test.ts "reads a row"', 'test', 'VERIFIED', 'test found in tests/a.test.ts at line 2'],
+      ['tests/a.test.ts "no such title"', 'test', 'NOT_VERIFIED', 'test “no such title” not found in tests/a.test.ts at landed head'],
+    ]);
+    expect(v[36]).toEqual([['tests/a.test.ts > no such title', 'test', 'NOT_VERIFIED', 'test “no such title” not found in tests/a.test.ts at landed head']]);
+    expect(v[37]).toEqual([['tests/a.test.ts > reads a row', 'test', 'VERIFIED', 'test found in tests/a.test.ts at line 2']]);
+    // A backquoted command with a redirection stays a command.
+    expect(v[38]?.[0]?.slice(0, 3)).toEqual(['`node x.js > out.txt`', 'command', 'INCONCLUSIVE']);
   });
 });

@@ -20,7 +20,7 @@
  * commands. Pure; the text is parsed only when its first word could start one.
  */
 import { parse } from 'shell-quote';
-import { isCount } from './path-shape.ts';
+import { isCount, isTestFile } from './path-shape.ts';
 
 /** A recognised command: its shell words (operators and globs as written). */
 export interface CommandShape {
@@ -31,6 +31,9 @@ export interface CommandShape {
   /** Index in `words` of the program (after environment assignments). */
   program: number;
 }
+
+/** A first word, then `>` or `›` and a title: a test's id as test reporters print it. */
+const TEST_ID = /^\S+\s+[>›]\s+\S/;
 
 /** Words that report a run's exit status (`exits 0`). */
 const EXIT_WORDS: ReadonlySet<string> = new Set(['exit', 'exits', 'exited']);
@@ -103,6 +106,8 @@ export function readCommand(text: string): CommandShape | null {
     certain = true;
   } else if (body.length > 2 && body.startsWith('`') && body.endsWith('`') && body.indexOf('`', 1) === body.length - 1 && /\s/.test(body)) {
     body = body.slice(1, -1).trim();
+    // `` `tests/a.test.ts > title` ``: a test file, then a test's title, as reporters print it; no command (trust11: it was never checked).
+    if (TEST_ID.test(body) && isTestFile(body.split(/\s/, 1)[0] as string)) return null;
     certain = true;
   }
   if (body === '' || body.length > 64 * 1024) return null;

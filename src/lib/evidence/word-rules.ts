@@ -500,6 +500,18 @@ const path: WordRule = {
       if (name !== '') {
         pointers.push({ ...p, raw: `${p.raw} ${title.written}`, kind, name, titled: true });
         skip(s, title.written.split(/\s+/).length);
+        // `tests/a.test.ts "reads a row" and "keeps order"`: each further title is a test in that file too.
+        for (;;) {
+          const joined = /^(?:and|&)$/i.test(words[s.i + 1] ?? '');
+          if (!joined && !(words[s.i] as string).endsWith(',')) break;
+          const at = s.i + 1 + (joined ? 1 : 0);
+          const next = quotedTitle(words.slice(at, at + 40).join(' '));
+          const more = next === null ? '' : trimChars(next.name, '.…').trim();
+          if (next === null || more === '') break;
+          pointers.push({ ...p, raw: `${p.path} ${next.written}`, kind, name: more, titled: true });
+          s.i = at - 1;
+          skip(s, next.written.split(/\s+/).length);
+        }
         return true;
       }
     }
