@@ -16,6 +16,8 @@
  * 7. Jest's `tests/a.test.ts › title` dropped the title into the file's note.
  * 9. A second quoted title after a test file was the first one's note; a test id in backquotes
  *    (`` `tests/a.test.ts > title` ``) was a command, never checked.
+ * 10. A pointer and its words in backquotes (`` `docs/missing.md section 3` ``) was a command,
+ *    INCONCLUSIVE with no flag: a missing file or line written so was never checked.
  * 8. Line claims the file alone answered: `[src/a.ts:99](src/a.ts)` (a link whose text cites
  *    lines of the file it opens), `lines 12 and 99 of src/a.ts` (a list before the path: a
  *    remark), `src/a.ts — line 99` (after a dash) and `src/a.ts [L99]` (a name “L99”).
@@ -66,6 +68,9 @@ const CELLS = [
   '`tests/a.test.ts > no such title`', // 36
   '`tests/a.test.ts > reads a row`', // 37
   '`node x.js > out.txt`', // 38
+  '`src/short.ts:99 parseRow`', // 39
+  '`docs/missing.md section 3`', // 40
+  '`src/a.ts parseRow`', // 41
 ];
 
 let dir: string;
@@ -115,7 +120,7 @@ describe('pointer forms agents write', () => {
       { from: 51, to: 51 },
     ]);
     const high = evidenceFlags(model).filter(([kind]) => kind === 'evidence/line-out-of-range');
-    expect(high).toEqual([1, 2, 9, 23, 28, 30, 32, 33].map((n) => ['evidence/line-out-of-range', 'high', [rowIdOf(model, n)]]));
+    expect(high).toEqual([1, 2, 9, 23, 28, 30, 32, 33, 39].map((n) => ['evidence/line-out-of-range', 'high', [rowIdOf(model, n)]]));
   });
 
   it('reads path:name as the file and a name looked for in it', () => {
@@ -195,5 +200,14 @@ describe('pointer forms agents write', () => {
     expect(v[37]).toEqual([['tests/a.test.ts > reads a row', 'test', 'VERIFIED', 'test found in tests/a.test.ts at line 2']]);
     // A backquoted command with a redirection stays a command.
     expect(v[38]?.[0]?.slice(0, 3)).toEqual(['`node x.js > out.txt`', 'command', 'INCONCLUSIVE']);
+  });
+
+  it('reads a pointer and its words in backquotes as the pointer, not a command', () => {
+    const v = pointerVerdicts(model, 'fault');
+    expect(v[39]).toEqual([['src/short.ts:99 parseRow', 'NOT_VERIFIED', 'line 99 is past the end of src/short.ts (20 lines at landed head)', 'evidence/line-out-of-range']]);
+    expect(v[40]?.[0]?.slice(1, 2)).toEqual(['NOT_VERIFIED']);
+    expect(v[40]?.[0]?.[3]).toBe('evidence/path-not-found');
+    expect(v[41]).toEqual([['src/a.ts parseRow', 'VERIFIED', 'name found in src/a.ts at line 51', '']]);
+    expect(evidenceFlags(model).filter(([kind]) => kind === 'evidence/path-not-found')).toEqual([['evidence/path-not-found', 'high', [rowIdOf(model, 40)]]]);
   });
 });

@@ -88,11 +88,10 @@ export function classifySegment(segment: string, ctx: CellContext, budget = Numb
   // A tag alone (`v1.0`, `` `release-2.3.0` ``): a ref pointer. A bare version (`2.3.0`) stays prose here; resolve.ts reads it as a tag the repository has.
   const tag = tagShape(segment);
   if (tag?.sure) return [{ raw: tag.name, kind: 'commit', tag: tag.name }];
-  // `tests/a.test.ts > title`, and as Jest prints it, `tests/a.test.ts › title` (trust11: the title was the file's note);
-  // in backquotes too (trust11: it was read as a command, never checked).
-  const ticked = /^`[^`]+`$/.test(segment) ? segment.slice(1, -1).trim() : null;
-  if (ticked !== null && ticked.indexOf(' > ') > 0 && pathToken(ticked.slice(0, ticked.indexOf(' > ')))) segment = ticked;
-  else if (ticked !== null && ticked.indexOf(' › ') > 0 && pathToken(ticked.slice(0, ticked.indexOf(' › ')))) segment = ticked;
+  // An item wholly in backquotes that is no command (`` `src/a.ts:99 parseRow` ``, `` `tests/a.test.ts > title` ``) is
+  // read as its words (trust11: it was a command, never checked).
+  if (segment.length > 2 && segment.startsWith('`') && segment.endsWith('`') && segment.indexOf('`', 1) === segment.length - 1) segment = segment.slice(1, -1).trim();
+  // `tests/a.test.ts > title`, and as Jest prints it, `tests/a.test.ts › title` (trust11: the title was the file's note).
   const arrow = segment.indexOf(' > ');
   const chevron = segment.indexOf(' › ');
   const gt = arrow > 0 && (chevron <= 0 || arrow < chevron) ? arrow : chevron;
