@@ -71,6 +71,10 @@ const CELLS = [
   '`src/short.ts:99 parseRow`', // 39
   '`docs/missing.md section 3`', // 40
   '`src/a.ts parseRow`', // 41
+  'http://x', // 42
+  'C:/src/a.ts', // 43
+  'example.com:8080', // 44
+  'mode:strict in src/a.ts', // 45
 ];
 
 let dir: string;
@@ -147,7 +151,12 @@ describe('pointer forms agents write', () => {
   it('does not read a URL, a drive letter, file:line:col, host:port or key:value as path:name', () => {
     const v = pointerVerdicts(model, 'kind');
     expect(v[13]).toEqual([['http://localhost:8080/a.ts', 'url', 'INCONCLUSIVE', 'URL recorded, not fetched']]);
-    expect(v[14]?.[0]?.[1]).not.toBe('symbol');
+    expect(v[14]).toEqual([['C:\\src\\a.ts', 'prose', 'NOT_VERIFIED', PROSE]]);
+    expect(v[42]).toEqual([['http://x', 'url', 'INCONCLUSIVE', 'URL recorded, not fetched']]);
+    expect(v[43]).toEqual([['C:/src/a.ts', 'prose', 'NOT_VERIFIED', PROSE]]);
+    expect(v[44]).toEqual([['example.com:8080', 'prose', 'NOT_VERIFIED', PROSE]]);
+    // `key:value` before a path is prose naming the path, not a name cited in it.
+    expect(v[45]?.map((p) => p.slice(0, 2))).toEqual([['mode:strict in src/a.ts', 'prose'], ['src/a.ts', 'path']]);
     expect(v[15]).toEqual([['src/a.ts:12:5', 'path', 'VERIFIED', 'line 12 of 51 exists at landed head']]);
     expect(v[16]).toEqual([['localhost:8080', 'prose', 'NOT_VERIFIED', PROSE]]);
     expect(v[17]).toEqual([['status:ok', 'prose', 'NOT_VERIFIED', PROSE]]);
