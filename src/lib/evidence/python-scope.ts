@@ -42,17 +42,23 @@ export type NodePlace =
 const indentOf = (line: string): number => line.length - line.trimStart().length;
 
 /**
- * Which lines (0-based index) start inside a triple-quoted string (`"""` or `'''`): they
- * continue a string opened on a line before, so their indent says nothing of scope. Reads
- * comments (`#` to the line's end) and one-line strings (`'…'`, `"…"`, with `\` escapes) so
- * a quote inside them opens nothing. One pass over the text.
+ * Which lines (0-based index) continue a statement begun on a line before: they start inside a
+ * triple-quoted string (`"""` or `'''`), inside brackets left open (`class TestA(` then its
+ * bases on the lines after, as black wraps them), or after a line ending in `\`. Their indent
+ * says nothing of scope (trust11: a docstring line at column 0, or a wrapped `):` at column 0,
+ * ended its class). Reads comments (`#` to the line's end) and one-line strings (`'…'`, `"…"`,
+ * with `\` escapes) so a quote or bracket inside them counts for nothing. One pass over the text.
  */
-export function insideStrings(lines: readonly string[]): boolean[] {
+export function continuationLines(lines: readonly string[]): boolean[] {
   const inside: boolean[] = [];
   /** The triple quote the text is inside, or null. */
   let open: string | null = null;
+  /** Brackets open across lines. */
+  let depth = 0;
+  let joined = false;
   for (const line of lines) {
-    inside.push(open !== null);
+    inside.push(open !== null || depth > 0 || joined);
+    joined = false;
     let quote: string | null = null;
     for (let i = 0; i < line.length; i++) {
       const c = line[i] as string;
@@ -70,6 +76,9 @@ export function insideStrings(lines: readonly string[]): boolean[] {
         continue;
       }
       if (c === '#') break;
+      if (c === '(' || c === '[' || c === '{') depth++;
+      else if ((c === ')' || c === ']' || c === '}') && depth > 0) depth--;
+      else if (c === '\\' && i === line.length - 1) joined = true;
       if (c !== '"' && c !== "'") continue;
       if (line.startsWith(c.repeat(3), i)) {
         open = c.repeat(3);
@@ -80,7 +89,7 @@ export function insideStrings(lines: readonly string[]): boolean[] {
   return inside;
 }
 
-/** A line that is no statement of its own: blank, a comment, or inside a triple-quoted string. */
+/** A line that is no statement of its own: blank, a comment, or the continuation of one begun before ({@link continuationLines}). */
 const skipped = (lines: readonly string[], strings: readonly boolean[], n: number): boolean => {
   const text = lines[n - 1] as string;
   return strings[n - 1] === true || text.trim() === '' || text.trimStart().startsWith('#');
@@ -97,7 +106,10 @@ function definitionsIn(lines: readonly string[], strings: readonly boolean[], bl
     // The block's own depth: its first statement's indent.
     if (depth === -1) depth = indent;
     if (indent !== depth) continue;
-    const m = DEFINITION.exec(text);
+    // A header wrapped over lines (`class TestA(` … `):`) is read joined.
+    let header = text;
+    for (let k = n + 1; k <= block.to && k <= n + 20 && strings[k - 1] === true; k++) header += ` ${(lines[k - 1] as string).trim()}`;
+    const m = DEFINITION.exec(header);
     if (m === null) continue;
     out.push({ line: n, kind: m[2] as 'class' | 'def', name: m[3] as string, bases: (m[4] ?? '').split(',').map((b) => b.trim()).filter((b) => b !== '' && !b.includes('=')), body: { from: n + 1, to: endOf(lines, strings, n, block.to) } });
   }
@@ -126,7 +138,7 @@ const MAX_BASE_DEPTH = 8;
  */
 export function pytestNodePlace(text: string, names: readonly string[]): NodePlace {
   const lines = textLines(text);
-  const strings = insideStrings(lines);
+  const strings = continuationLines(lines);
   const module: Block = { from: 1, to: lines.length };
   const top = definitionsIn(lines, strings, module);
   const classes = new Map(top.filter((d) => d.kind === 'class').map((d) => [d.name, d]));
