@@ -18,6 +18,8 @@
  *    (`` `tests/a.test.ts > title` ``) was a command, never checked.
  * 10. A pointer and its words in backquotes (`` `docs/missing.md section 3` ``) was a command,
  *    INCONCLUSIVE with no flag: a missing file or line written so was never checked.
+ * 11. A title in double quotes after a test file's stem or a suite word (`a.test "title"`,
+ *    `e2e "title"`) was dropped or prose; single quotes were read.
  * 8. Line claims the file alone answered: `[src/a.ts:99](src/a.ts)` (a link whose text cites
  *    lines of the file it opens), `lines 12 and 99 of src/a.ts` (a list before the path: a
  *    remark), `src/a.ts — line 99` (after a dash) and `src/a.ts [L99]` (a name “L99”).
@@ -75,6 +77,8 @@ const CELLS = [
   'C:/src/a.ts', // 43
   'example.com:8080', // 44
   'mode:strict in src/a.ts', // 45
+  'a.test "no such title"', // 46
+  'e2e "reads a row"', // 47
 ];
 
 let dir: string;
@@ -145,7 +149,7 @@ describe('pointer forms agents write', () => {
     expect(v[10]).toEqual([['tests/a.test.ts "reads a row"', 'VERIFIED', 'test found in tests/a.test.ts at line 2', '']]);
     expect(v[11]).toEqual([['tests/a.test.ts "no such title"', 'NOT_VERIFIED', 'test “no such title” not found in tests/a.test.ts at landed head', 'evidence/test-not-found']]);
     expect(v[12]).toEqual([["tests/a.test.ts 'reads a row'", 'VERIFIED', 'test found in tests/a.test.ts at line 2', '']]);
-    expect(evidenceFlags(model).filter(([kind]) => kind === 'evidence/test-not-found')).toEqual([11, 26, 35, 36].map((n) => ['evidence/test-not-found', 'medium', [rowIdOf(model, n)]]));
+    expect(evidenceFlags(model).filter(([kind]) => kind === 'evidence/test-not-found')).toEqual([11, 26, 35, 36, 46].map((n) => ['evidence/test-not-found', 'medium', [rowIdOf(model, n)]]));
   });
 
   it('does not read a URL, a drive letter, file:line:col, host:port or key:value as path:name', () => {
@@ -218,5 +222,11 @@ describe('pointer forms agents write', () => {
     expect(v[40]?.[0]?.[3]).toBe('evidence/path-not-found');
     expect(v[41]).toEqual([['src/a.ts parseRow', 'VERIFIED', 'name found in src/a.ts at line 51', '']]);
     expect(evidenceFlags(model).filter(([kind]) => kind === 'evidence/path-not-found')).toEqual([['evidence/path-not-found', 'high', [rowIdOf(model, 40)]]]);
+  });
+
+  it('reads a title in double quotes after a test stem or a suite word as single quotes are read', () => {
+    const v = pointerVerdicts(model, 'kind');
+    expect(v[46]).toEqual([['a.test "no such title"', 'test', 'NOT_VERIFIED', 'test “no such title” not found in tests/a.test.ts at landed head']]);
+    expect(v[47]).toEqual([['e2e "reads a row"', 'test', 'VERIFIED', 'test found in tests/a.test.ts at line 2']]);
   });
 });

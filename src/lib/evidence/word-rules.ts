@@ -316,7 +316,11 @@ function quotedTitle(text: string): { name: string; written: string } | null {
 }
 
 /** The quoted words after word `i` (up to 40), or null. */
-const quotedAfter = (s: WordScan): RegExpExecArray | null => /^'([^']+)'/.exec(s.words.slice(s.i + 1, s.i + 41).join(' '));
+const quotedAfter = (s: WordScan): RegExpExecArray | null => {
+  const text = s.words.slice(s.i + 1, s.i + 41).join(' ');
+  // In double or curly quotes too (trust11: `a.test "title"` dropped the title, `e2e "title"` was prose).
+  return /^'([^']+)'/.exec(text) ?? /^"([^"]{1,400})"(?=$|[\s,;:.)])/.exec(text) ?? /^“([^”]{1,400})”(?=$|[\s,;:.)])/.exec(text);
+};
 
 /** `convert.test`, and `excel.test 'SINGLE_COLUMN only when…'` (a test named in that file). */
 const testStem: WordRule = {
@@ -328,7 +332,7 @@ const testStem: WordRule = {
     const p: ClassifiedPointer = { raw: s.token, kind: 'path', path: s.token, stem: true };
     if (quoted) {
       const name = trimChars(quoted[1] as string, '.…').trim();
-      s.pointers.push({ ...p, raw: `${s.token} '${quoted[1]}'`, kind: 'test', name, titled: true });
+      s.pointers.push({ ...p, raw: `${s.token} ${quoted[0]}`, kind: 'test', name, titled: true });
       skip(s, (quoted[1] as string).split(/\s+/).length);
     } else s.pointers.push(p);
     return true;
@@ -342,7 +346,7 @@ const quotedTest: WordRule = {
   read(s) {
     const quoted = /^(?:e2e|unit|test|tests|spec)$/i.test(s.token) ? quotedAfter(s) : null;
     if (!quoted) return false;
-    s.pointers.push({ raw: `${s.token} '${quoted[1]}'`, kind: 'test', name: trimChars(quoted[1] as string, '.…').trim() });
+    s.pointers.push({ raw: `${s.token} ${quoted[0]}`, kind: 'test', name: trimChars(quoted[1] as string, '.…').trim() });
     skip(s, (quoted[1] as string).split(/\s+/).length);
     return true;
   },
