@@ -40,6 +40,42 @@ const SOURCE = [
   '', // 25
 ].join('\n');
 
+/** A class whose docstring's lines sit at column 0, a comment at column 0, and a `class` written inside a string (trust11, item 5). */
+const DOCSTRING = [
+  'class TestA:', // 1
+  '    """Tests of A.', // 2
+  'class TestFake:', // 3
+  "Text at column 0 ''' and a quote inside.", // 4
+  '    """', // 5
+  '# a comment at column 0', // 6
+  `    s = '"""'  # a triple quote inside a string opens nothing`, // 7
+  '    def test_b(self):', // 8
+  "        x = '''", // 9
+  'def test_b():', // 10
+  "'''", // 11
+  '        pass', // 12
+  '', // 13
+].join('\n');
+
+/** A class header wrapped as black wraps it (`):` at column 0), a call wrapped the same way, and a backslash continuation (trust11). */
+const WRAPPED = [
+  'import unittest', // 1
+  '', // 2
+  'class TestWrapped(', // 3
+  '    unittest.TestCase,', // 4
+  '):', // 5
+  '    def test_b(self):', // 6
+  '        x = dict(', // 7
+  'a=1,', // 8
+  '        )', // 9
+  '        y = 1 + \\', // 10
+  '2', // 11
+  '', // 12
+  '    def test_c(self):', // 13
+  '        pass', // 14
+  '', // 15
+].join('\n');
+
 let dir: string;
 let model: ProjectModel;
 
@@ -48,6 +84,8 @@ beforeAll(async () => {
   await initRepo(dir);
   await writeFiles(dir, {
     'tests/test_x.py': SOURCE,
+    'tests/test_doc.py': DOCSTRING,
+    'tests/test_wrap.py': WRAPPED,
     'decisions.jsonl': trailText([
       row('2026-03-01T09:00:00Z', 'start', 'tests/test_x.py::TestA::test_a', 'start'),
       row('2026-03-01T09:01:00Z', 'Other class', 'tests/test_x.py::TestA::test_b'),
@@ -55,6 +93,11 @@ beforeAll(async () => {
       row('2026-03-01T09:03:00Z', 'Inherited here', 'tests/test_x.py::TestChild::test_shared'),
       row('2026-03-01T09:04:00Z', 'Inherited elsewhere', 'tests/test_x.py::TestCase::test_b'),
       row('2026-03-01T09:05:00Z', 'A method is no module function', 'tests/test_x.py::test_b'),
+      row('2026-03-01T09:06:00Z', 'After a shallow docstring', 'tests/test_doc.py::TestA::test_b'),
+      row('2026-03-01T09:07:00Z', 'A class named inside a string is none', 'tests/test_doc.py::TestFake::test_b'),
+      row('2026-03-01T09:08:00Z', 'A wrapped class header', 'tests/test_wrap.py::TestWrapped::test_b'),
+      row('2026-03-01T09:09:00Z', 'Wrapped bases from elsewhere', 'tests/test_wrap.py::TestWrapped::test_inherited'),
+      row('2026-03-01T09:10:00Z', 'After a wrapped call', 'tests/test_wrap.py::TestWrapped::test_c'),
     ]),
   });
   commitAll(dir, 'Tests and trail', '2026-03-01T10:00:00Z');
@@ -72,11 +115,19 @@ describe('a pytest node id', () => {
       [['tests/test_x.py::TestChild::test_shared', 'VERIFIED', 'test found in tests/test_x.py at line 17, in class Base, which class TestChild inherits from', '']],
       [['tests/test_x.py::TestCase::test_b', 'INCONCLUSIVE', 'test_b is not defined in class TestCase of tests/test_x.py, which inherits from unittest.TestCase, not defined in this file: the test may be inherited (a test_b is defined at line 12); not checked', '']],
       [['tests/test_x.py::test_b', 'NOT_VERIFIED', 'test “test_b” not found in tests/test_x.py at landed head: test_b is defined at line 12, in class TestB, not where the id names it', 'evidence/test-not-found']],
+      // trust11: the docstring's line at column 0 ended class TestA, so its test_b was a medium test-not-found.
+      [['tests/test_doc.py::TestA::test_b', 'VERIFIED', 'test found in tests/test_doc.py at line 8, in class TestA', '']],
+      [['tests/test_doc.py::TestFake::test_b', 'NOT_VERIFIED', 'test “TestFake > test_b” not found in tests/test_doc.py at landed head: test_b is defined at line 8, in class TestA, not where the id names it', 'evidence/test-not-found']],
+      // trust11: the wrapped header's `):` at column 0 ended the class, so its own test_b was a medium test-not-found.
+      [['tests/test_wrap.py::TestWrapped::test_b', 'VERIFIED', 'test found in tests/test_wrap.py at line 6, in class TestWrapped', '']],
+      [['tests/test_wrap.py::TestWrapped::test_inherited', 'INCONCLUSIVE', 'test_inherited is not defined in class TestWrapped of tests/test_wrap.py, which inherits from unittest.TestCase, not defined in this file: the test may be inherited; not checked', '']],
+      [['tests/test_wrap.py::TestWrapped::test_c', 'VERIFIED', 'test found in tests/test_wrap.py at line 13, in class TestWrapped', '']],
     ]);
     expect(model.rows[1]?.evidence[0]?.target).toBeUndefined();
     expect(model.flags.filter((f) => f.kind === 'evidence/test-not-found').map((f) => [f.severity, f.rows])).toEqual([
       ['medium', [model.rows[1]?.id]],
       ['medium', [model.rows[5]?.id]],
+      ['medium', [model.rows[7]?.id]],
     ]);
   });
 

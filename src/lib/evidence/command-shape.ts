@@ -20,7 +20,7 @@
  * commands. Pure; the text is parsed only when its first word could start one.
  */
 import { parse } from 'shell-quote';
-import { isCount } from './path-shape.ts';
+import { hasFileName, isCount, isTestFile, splitLineSuffix } from './path-shape.ts';
 
 /** A recognised command: its shell words (operators and globs as written). */
 export interface CommandShape {
@@ -31,6 +31,9 @@ export interface CommandShape {
   /** Index in `words` of the program (after environment assignments). */
   program: number;
 }
+
+/** A first word, then `>` or `›` and a title: a test's id as test reporters print it. */
+const TEST_ID = /^\S+\s+[>›]\s+\S/;
 
 /** Words that report a run's exit status (`exits 0`). */
 const EXIT_WORDS: ReadonlySet<string> = new Set(['exit', 'exits', 'exited']);
@@ -103,6 +106,13 @@ export function readCommand(text: string): CommandShape | null {
     certain = true;
   } else if (body.length > 2 && body.startsWith('`') && body.endsWith('`') && body.indexOf('`', 1) === body.length - 1 && /\s/.test(body)) {
     body = body.slice(1, -1).trim();
+    const head = body.split(/\s/, 1)[0] as string;
+    // `` `tests/a.test.ts > title` ``: a test file, then a test's title, as reporters print it; no command (trust11: it was never checked).
+    if (TEST_ID.test(body) && isTestFile(head)) return null;
+    // `` `src/a.ts:99 parseRow` ``, `` `docs/a.md section 3` ``, `` `abc1234 fix` ``: a pointer and its words in backquotes, no
+    // command (trust11: a missing path or line written so was a command, INCONCLUSIVE, never checked). A script runs by its
+    // path from a folder (`./x.sh`, `~/bin/x`, `/usr/bin/x`), never as `scripts/x.sh` or `a.ts`.
+    if (!PROGRAM_PATH.test(head) && (head.includes('/') || hasFileName(splitLineSuffix(head).path) || /^[0-9a-f]{7,40}$/i.test(head))) return null;
     certain = true;
   }
   if (body === '' || body.length > 64 * 1024) return null;

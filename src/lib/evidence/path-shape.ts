@@ -91,17 +91,47 @@ function anchorSuffix(token: string): { path: string; anchor: string } | null {
   if (hash <= 0 || hash !== token.lastIndexOf('#')) return null;
   const path = token.slice(0, hash);
   const anchor = token.slice(hash + 1);
+  // `src/a.ts#parseRow()`: a name written as a call, after a source file (trust11: a high missing path).
+  if (anchor.endsWith('()') && CODE_NAME.test(anchor.slice(0, -2)) && CODE_EXTENSIONS.has(extensionOf(path) ?? '')) return { path, anchor: anchor.slice(0, -2) };
   return ANCHOR.test(anchor) && hasFileName(path) ? { path, anchor } : null;
+}
+
+/** Extensions of source code, whose `path:name` cites a name defined in the file (no markup, data or binary). */
+const CODE_EXTENSIONS: ReadonlySet<string> = new Set(
+  (
+    'ts tsx mts cts js jsx mjs cjs rs go py pyi rb swift kt kts java scala c h cc cpp cxx hpp cs fs sh bash zsh ' +
+    'fish ps1 sql css scss sass less proto graphql gql astro vue svelte lua php ex exs erl dart tf hcl gradle pl pm'
+  ).split(' '),
+);
+
+/** An identifier, or two joined by a dot (`parseRow`, `Parser.parse`): a name in a source file. */
+const CODE_NAME = /^[A-Za-z_$][\w$]{0,199}(?:\.[A-Za-z_$][\w$]{0,199})?$/;
+
+/**
+ * `src/a.ts:parseRow`: a source file, one colon, and a name defined in it, read as
+ * `src/a.ts#parseRow` is (trust11: it was prose, a medium `evidence/prose`). The part before the
+ * colon must be a path ending in a source-code extension ({@link CODE_EXTENSIONS}) and the part
+ * after an identifier that is no file name, so a URL (`http://x`), a drive letter (`C:\a.ts`),
+ * `file:line:col`, `host:port`, `main:src/a.ts` and `key:value` prose are never read so.
+ */
+function symbolSuffix(token: string): { path: string; anchor: string } | null {
+  const colon = token.indexOf(':');
+  if (colon <= 0 || colon !== token.lastIndexOf(':')) return null;
+  const path = token.slice(0, colon);
+  const written = token.slice(colon + 1);
+  const name = written.endsWith('()') ? written.slice(0, -2) : written;
+  if (!CODE_NAME.test(name) || hasFileName(name)) return null;
+  return CODE_EXTENSIONS.has(extensionOf(path) ?? '') ? { path, anchor: name } : null;
 }
 
 /**
  * Splits `path:12`, `path:10-20`, `path:34,47`, `path#L10-L20` into the path and its lines, and
- * `path#anchor` into the path and its anchor.
+ * `path#anchor` (or `path:name` after a source file, {@link symbolSuffix}) into the path and its anchor.
  * `from`/`to` span the first range; `lines` lists every range when there are several.
  */
 export function splitLineSuffix(token: string): { path: string; from?: number; to?: number; lines?: LineRange[]; anchor?: string } {
   const m = LINE_SUFFIX.exec(token);
-  if (!m || m.index === 0) return anchorSuffix(token) ?? { path: token };
+  if (!m || m.index === 0) return anchorSuffix(token) ?? symbolSuffix(token) ?? { path: token };
   const path = token.slice(0, m.index);
   // `src/a.ts(12,5)`: a compiler's line and column, after a file name only (`app/(12)` is a folder).
   if (m[7] !== undefined) {

@@ -4,9 +4,11 @@
  * (or of a class `TestA` inherits from in the same file), not a `def test_b` anywhere after
  * `class TestA` — before, one inside another class `TestB` was VERIFIED, landing the reader on a
  * test the row never named. Scopes are read by indentation, as Python reads them: a `class` or
- * `def` line opens a block that ends before the next non-blank line indented no deeper. A
- * heuristic, not a parser (a string spanning lines at a shallower indent may end a block early),
- * so a name it cannot place is "not found here", never "found". Pure; linear in the file's lines.
+ * `def` line opens a block that ends before the next non-blank line indented no deeper. The lines
+ * inside a triple-quoted string (a docstring whose text sits at a shallow indent) are no
+ * statements and are skipped, as blank lines are (trust11: such a line ended its class early, so
+ * `TestA::test_b` defined after it was "not found"). A heuristic, not a parser, so a name it
+ * cannot place is "not found here", never "found". Pure; linear in the file's lines.
  */
 import { textLines } from '../text/line-breaks.ts';
 
@@ -39,32 +41,88 @@ export type NodePlace =
 
 const indentOf = (line: string): number => line.length - line.trimStart().length;
 
+/**
+ * Which lines (0-based index) continue a statement begun on a line before: they start inside a
+ * triple-quoted string (`"""` or `'''`), inside brackets left open (`class TestA(` then its
+ * bases on the lines after, as black wraps them), or after a line ending in `\`. Their indent
+ * says nothing of scope (trust11: a docstring line at column 0, or a wrapped `):` at column 0,
+ * ended its class). Reads comments (`#` to the line's end) and one-line strings (`'…'`, `"…"`,
+ * with `\` escapes) so a quote or bracket inside them counts for nothing. One pass over the text.
+ */
+export function continuationLines(lines: readonly string[]): boolean[] {
+  const inside: boolean[] = [];
+  /** The triple quote the text is inside, or null. */
+  let open: string | null = null;
+  /** Brackets open across lines. */
+  let depth = 0;
+  let joined = false;
+  for (const line of lines) {
+    inside.push(open !== null || depth > 0 || joined);
+    joined = false;
+    let quote: string | null = null;
+    for (let i = 0; i < line.length; i++) {
+      const c = line[i] as string;
+      if (open !== null) {
+        if (c === '\\') i++;
+        else if (line.startsWith(open, i)) {
+          open = null;
+          i += 2;
+        }
+        continue;
+      }
+      if (quote !== null) {
+        if (c === '\\') i++;
+        else if (c === quote) quote = null;
+        continue;
+      }
+      if (c === '#') break;
+      if (c === '(' || c === '[' || c === '{') depth++;
+      else if ((c === ')' || c === ']' || c === '}') && depth > 0) depth--;
+      else if (c === '\\' && i === line.length - 1) joined = true;
+      if (c !== '"' && c !== "'") continue;
+      if (line.startsWith(c.repeat(3), i)) {
+        open = c.repeat(3);
+        i += 2;
+      } else quote = c;
+    }
+  }
+  return inside;
+}
+
+/** A line that is no statement of its own: blank, a comment, or the continuation of one begun before ({@link continuationLines}). */
+const skipped = (lines: readonly string[], strings: readonly boolean[], n: number): boolean => {
+  const text = lines[n - 1] as string;
+  return strings[n - 1] === true || text.trim() === '' || text.trimStart().startsWith('#');
+};
+
 /** Definitions directly in `block` (not nested deeper), in order. */
-function definitionsIn(lines: readonly string[], block: Block): Definition[] {
+function definitionsIn(lines: readonly string[], strings: readonly boolean[], block: Block): Definition[] {
   const out: Definition[] = [];
   let depth = -1;
   for (let n = block.from; n <= block.to; n++) {
     const text = lines[n - 1] as string;
-    if (text.trim() === '' || text.trimStart().startsWith('#')) continue;
+    if (skipped(lines, strings, n)) continue;
     const indent = indentOf(text);
     // The block's own depth: its first statement's indent.
     if (depth === -1) depth = indent;
     if (indent !== depth) continue;
-    const m = DEFINITION.exec(text);
+    // A header wrapped over lines (`class TestA(` … `):`) is read joined.
+    let header = text;
+    for (let k = n + 1; k <= block.to && k <= n + 20 && strings[k - 1] === true; k++) header += ` ${(lines[k - 1] as string).trim()}`;
+    const m = DEFINITION.exec(header);
     if (m === null) continue;
-    out.push({ line: n, kind: m[2] as 'class' | 'def', name: m[3] as string, bases: (m[4] ?? '').split(',').map((b) => b.trim()).filter((b) => b !== '' && !b.includes('=')), body: { from: n + 1, to: endOf(lines, n, block.to) } });
+    out.push({ line: n, kind: m[2] as 'class' | 'def', name: m[3] as string, bases: (m[4] ?? '').split(',').map((b) => b.trim()).filter((b) => b !== '' && !b.includes('=')), body: { from: n + 1, to: endOf(lines, strings, n, block.to) } });
   }
   return out;
 }
 
-/** The last line of the block a definition at line `head` opens (before the next non-blank line indented no deeper), at most `limit`. */
-function endOf(lines: readonly string[], head: number, limit: number): number {
+/** The last line of the block a definition at line `head` opens (before the next statement indented no deeper: blank lines, comments and lines inside a triple-quoted string are none), at most `limit`. */
+function endOf(lines: readonly string[], strings: readonly boolean[], head: number, limit: number): number {
   const indent = indentOf(lines[head - 1] as string);
   let last = head;
   for (let n = head + 1; n <= limit; n++) {
-    const text = lines[n - 1] as string;
-    if (text.trim() === '') continue;
-    if (indentOf(text) <= indent) break;
+    if (skipped(lines, strings, n)) continue;
+    if (indentOf(lines[n - 1] as string) <= indent) break;
     last = n;
   }
   return last;
@@ -80,8 +138,9 @@ const MAX_BASE_DEPTH = 8;
  */
 export function pytestNodePlace(text: string, names: readonly string[]): NodePlace {
   const lines = textLines(text);
+  const strings = continuationLines(lines);
   const module: Block = { from: 1, to: lines.length };
-  const top = definitionsIn(lines, module);
+  const top = definitionsIn(lines, strings, module);
   const classes = new Map(top.filter((d) => d.kind === 'class').map((d) => [d.name, d]));
   let scope = top;
   let owner: Definition | null = null;
@@ -91,44 +150,44 @@ export function pytestNodePlace(text: string, names: readonly string[]): NodePla
     let via = '';
     // A method inherited from a class of the same file (`class TestA(TestBase)`).
     if (found === undefined && owner !== null) {
-      const inherited = inheritedFrom(lines, owner, name, classes);
+      const inherited = inheritedFrom(lines, strings, owner, name, classes);
       if (inherited !== null) {
         found = inherited.def;
         via = `in class ${inherited.from}, which class ${owner.name} inherits from`;
       } else if (owner.bases.some((b) => b !== 'object' && !classes.has(b))) {
-        const other = firstDefinition(lines, module, names[names.length - 1] as string);
+        const other = firstDefinition(lines, strings, module, names[names.length - 1] as string);
         return { status: 'inherited', bases: owner.bases, ...(other ? { line: other.line } : {}) };
       }
     }
     if (found === undefined) {
-      const other = firstDefinition(lines, module, names[names.length - 1] as string);
+      const other = firstDefinition(lines, strings, module, names[names.length - 1] as string);
       return other ? { status: 'missing', elsewhere: `line ${other.line}, ${other.in ?? 'at module level'}` } : { status: 'missing' };
     }
     if (last) return { status: 'found', line: found.line, where: via || (owner ? `in class ${owner.name}` : 'at module level') };
     owner = found;
-    scope = definitionsIn(lines, found.body);
+    scope = definitionsIn(lines, strings, found.body);
   }
   return { status: 'missing' };
 }
 
 /** A method `name` of a class `owner` inherits from, in the same file (depth-first, as far as {@link MAX_BASE_DEPTH}). */
-function inheritedFrom(lines: readonly string[], owner: Definition, name: string, classes: ReadonlyMap<string, Definition>, depth = 0): { def: Definition; from: string } | null {
+function inheritedFrom(lines: readonly string[], strings: readonly boolean[], owner: Definition, name: string, classes: ReadonlyMap<string, Definition>, depth = 0): { def: Definition; from: string } | null {
   if (depth >= MAX_BASE_DEPTH) return null;
   for (const base of owner.bases) {
     const cls = classes.get(base);
     if (cls === undefined || cls === owner) continue;
-    const def = definitionsIn(lines, cls.body).find((d) => d.name === name);
+    const def = definitionsIn(lines, strings, cls.body).find((d) => d.name === name);
     if (def) return { def, from: cls.name };
-    const deeper = inheritedFrom(lines, cls, name, classes, depth + 1);
+    const deeper = inheritedFrom(lines, strings, cls, name, classes, depth + 1);
     if (deeper) return deeper;
   }
   return null;
 }
 
 /** The first `def`/`class` of `name` anywhere in the file, and what it is directly in (`in class TestB`, `in function helper`; none at module level). */
-function firstDefinition(lines: readonly string[], module: Block, name: string): { line: number; in?: string } | null {
+function firstDefinition(lines: readonly string[], strings: readonly boolean[], module: Block, name: string): { line: number; in?: string } | null {
   const walk = (block: Block, cls: string | undefined): { line: number; in?: string } | null => {
-    for (const d of definitionsIn(lines, block)) {
+    for (const d of definitionsIn(lines, strings, block)) {
       if (d.name === name) return { line: d.line, ...(cls ? { in: cls } : {}) };
       const inner = walk(d.body, `in ${d.kind === 'class' ? 'class' : 'function'} ${d.name}`);
       if (inner) return inner;

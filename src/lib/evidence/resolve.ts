@@ -35,6 +35,7 @@ import { PROSE_REASON } from './cell-reading.ts';
 import { refWordShape, tagShape } from './tag-shape.ts';
 import { lineAtIndex, textLines } from '../text/line-breaks.ts';
 import { pytestNames, pytestNodePlace } from './python-scope.ts';
+import { commentSpans, inComment } from './comment-spans.ts';
 import { bareFolder } from './bare-folder.ts';
 import { diffPrefixed } from './diff-prefix.ts';
 import { type EvidenceContext, type CellWords, NO_WORDS, cellWordsOf } from './resolve-context.ts';
@@ -324,7 +325,9 @@ function fileVerdict(p: ClassifiedPointer, path: string, found: Extract<FileChec
   const read = ranges.map((r) => (r.open ? { from: r.from, to: found.lines as number } : r));
   const open = ranges.some((r) => r.open) ? `; cited as ${p.raw.slice(p.raw.lastIndexOf(':') + 1)}, from line ${(ranges[0] as LineRange).from} on: read to the end of the file` : '';
   const first = read[0] as LineRange;
-  const lined = target?.type === 'file' ? { target: { ...target, from: first.from, to: first.to } } : t;
+  // Every cited range is marked on the file's page (trust11: `lines 12 and 40` marked line 12 alone).
+  const more = read.length > 1 ? { more: read.slice(1).map((r) => ({ from: r.from, to: r.to })) } : {};
+  const lined = target?.type === 'file' ? { target: { ...target, from: first.from, to: first.to, ...more } } : t;
   return pointer(p, 'VERIFIED', `${rangesText(read)} of ${found.lines} ${rangeVerb(read) === 'is' ? 'exists' : 'exist'} ${at}${open}`, { ...lined, ...(atHead && open === '' ? { reasonKind: { kind: 'lines-at-head' as const } } : {}) });
 }
 
@@ -466,12 +469,22 @@ async function resolveName(p: ClassifiedPointer, ctx: EvidenceContext): Promise<
       // A pytest node id: each name defined inside the one before, by indentation (python-scope.ts).
       const node = pytestNames(p);
       if (node !== null) return await pytestVerdict(p, node, path, found.text, found.origin, ctx);
-      // A title is found where it opens a string, never in a comment (name-match.ts `indexOfTitle`).
+      // A title is found where it opens a string, never in a comment (name-match.ts `indexOfTitle`); a name
+      // is found in the file's code, not only in its comments (trust11: `// parseRow was removed` was VERIFIED).
       const find = p.titled ? indexOfTitle : indexOfName;
-      let index = find(found.text, name);
+      const comments = commentSpans(path, found.text);
+      const inCode = (at: number): number => {
+        let i = at;
+        while (i !== -1 && inComment(comments, i)) i = find(found.text as string, name, i + 1);
+        return i;
+      };
+      const anywhere = find(found.text, name);
+      // A cited line is checked as cited: the name on it counts wherever on it it is.
+      let index = rangesOf(p) === null ? inCode(anywhere) : anywhere;
       if (index === -1 && p.titled) index = nestedTitle(found.text, name);
       if (index === -1) {
         if (p.kind === 'test' && p.titled) return await titleNotFound(p, name, path, found.text, found.origin, ctx);
+        if (anywhere !== -1) return pointer(p, 'INCONCLUSIVE', `${what} “${name}” is in ${path} only in a comment (line ${lineAtIndex(found.text, anywhere)}), not in its code`, target ? { target } : {});
         return pointer(p, 'INCONCLUSIVE', `${what} “${name}” not found in ${path}`, target ? { target } : {});
       }
       const ranges = rangesOf(p);
@@ -718,6 +731,24 @@ async function committedTag(p: ClassifiedPointer, ctx: EvidenceContext): Promise
 /** A path that may be a ref's full or remote-tracking name: `refs/tags/v1.0`, `refs/heads/main`, `origin/main`. */
 const REF_LIKE_PATH = /^[A-Za-z0-9][A-Za-z0-9._-]{0,99}(?:\/[A-Za-z0-9._-]{1,100}){1,8}$/;
 
+/** The remote names of each repository object (one per build: src/lib/project/repository-registry.ts), read once; collected with it. */
+const remoteSets = new WeakMap<GitRepository, Promise<ReadonlySet<string>>>();
+
+/**
+ * The names of the repository's remotes: its config's `[remote "<name>"]` sections and the first
+ * segment of its remote-tracking refs. Read once per repository object, so once per build, not
+ * once per not-found `<remote>/<x>` path (trust11: each read `.git/config` again). A new build
+ * opens a new repository object and reads them afresh.
+ */
+export function remotesOf(repository: GitRepository): Promise<ReadonlySet<string>> {
+  let remotes = remoteSets.get(repository);
+  if (remotes === undefined) {
+    remotes = (async () => new Set([...(await remoteNames(repository.gitdir)), ...(await repository.refNames('refs/remotes', 1000)).map((n) => n.split('/')[0] as string)]))();
+    remoteSets.set(repository, remotes);
+  }
+  return remotes;
+}
+
 /**
  * A path not in the tree that names a ref of the repository (trust8: `refs/tags/v1.0` and
  * `origin/main`, both there, were a high `evidence/path-not-found`: real evidence called
@@ -744,7 +775,7 @@ async function refInstead(p: ClassifiedPointer, path: string, ctx: EvidenceConte
   const slash = path.indexOf('/');
   const remote = path.slice(0, slash);
   if (path.startsWith('refs/') || !ctx.head) return null;
-  const remotes = new Set([...(await remoteNames(ctx.repository.gitdir)), ...(await ctx.repository.refNames('refs/remotes', 1000)).map((n) => n.split('/')[0] as string)]);
+  const remotes = await remotesOf(ctx.repository);
   if (!remotes.has(remote) || (await ctx.repository.lookupPath(ctx.head, remote)).status !== 'missing') return null;
   return pointer(p, 'INCONCLUSIVE', `${path} names branch ${path.slice(slash + 1)} of the remote ${remote}, which this clone holds no ref of (fetched without it, or deleted after a merge), not a file: a branch moves, so it names no fixed commit; not checked`);
 }

@@ -54,7 +54,8 @@ export async function asRecorded(p: ClassifiedPointer, path: string, ctx: Eviden
   if (thenText.status !== 'text') return null;
   if (ranges.some((r) => r.from < 1 || r.to < r.from || r.to > thenText.lines)) return null;
   const first = ranges[0] as LineRange;
-  const target = { target: { type: 'file' as const, path, origin: 'repository' as const, from: first.from, to: first.to, at: commit } };
+  const more = ranges.length > 1 ? { more: ranges.slice(1).map((r) => ({ from: r.from, to: r.to })) } : {};
+  const target = { target: { type: 'file' as const, path, origin: 'repository' as const, from: first.from, to: first.to, at: commit, ...more } };
   const cited = `cited ${rangesText(ranges).replace(/^lines /, '')} at ${short(commit)}`;
   if (now.status !== 'blob') {
     // Moved unchanged since (`git mv`): the same blob at one other path of the landed head.

@@ -88,10 +88,16 @@ export function classifySegment(segment: string, ctx: CellContext, budget = Numb
   // A tag alone (`v1.0`, `` `release-2.3.0` ``): a ref pointer. A bare version (`2.3.0`) stays prose here; resolve.ts reads it as a tag the repository has.
   const tag = tagShape(segment);
   if (tag?.sure) return [{ raw: tag.name, kind: 'commit', tag: tag.name }];
-  const gt = segment.indexOf(' > ');
+  // An item wholly in backquotes that is no command (`` `src/a.ts:99 parseRow` ``, `` `tests/a.test.ts > title` ``) is
+  // read as its words (trust11: it was a command, never checked).
+  if (segment.length > 2 && segment.startsWith('`') && segment.endsWith('`') && segment.indexOf('`', 1) === segment.length - 1) segment = segment.slice(1, -1).trim();
+  // `tests/a.test.ts > title`, and as Jest prints it, `tests/a.test.ts › title` (trust11: the title was the file's note).
+  const arrow = segment.indexOf(' > ');
+  const chevron = segment.indexOf(' › ');
+  const gt = arrow > 0 && (chevron <= 0 || arrow < chevron) ? arrow : chevron;
   if (gt > 0) {
     const file = segment.slice(0, gt).trim();
-    if (!file.includes(' ') && pathToken(file)) return [{ raw: segment, kind: 'test', path: splitLineSuffix(file).path, name: segment.slice(gt + 3).trim(), titled: true }];
+    if (!file.includes(' ') && pathToken(file)) return [{ raw: segment, kind: 'test', path: splitLineSuffix(file).path, name: segment.slice(gt + 3).trim().replaceAll(' › ', ' > '), titled: true }];
   }
   const words = segment.split(/\s+/).filter((w) => w !== '');
   const quoted = words.some((w) => /^['"`]/.test(w)) ? quotedWords(words) : null;

@@ -10,7 +10,7 @@
 import type { ClassifiedPointer } from './classified-pointer.ts';
 import { expandBraces } from './brace-paths.ts';
 import { COMMIT_WORDS, ID_NOUNS, looksLikeSha, movingRevision, rangeFields, shaAncestry, shaRange } from './hex-shape.ts';
-import { hasFileName, isGlob, isTestFile, isTestStem, lineRange, splitLineSuffix, backslashPath } from './path-shape.ts';
+import { hasFileName, isGlob, isTestFile, isTestStem, lineRange, splitLineSuffix, backslashPath, type LineRange } from './path-shape.ts';
 import { isScpRemote, isSchemelessUrl, unsafeScheme, URL_RE } from './url-shape.ts';
 import { trimChars, trimEndChars } from '../text/trim-chars.ts';
 import {
@@ -20,12 +20,14 @@ import {
   folderOf,
   hasPlaceholder,
   isCitedName,
+  calledName,
   isHexId,
   isSessionFile,
   isVariablePath,
   LETTER_WORDS,
   LINE_AFTER,
-  MORE_LINES,
+  moreLines,
+  linesListBefore,
   LINE_BEFORE,
   pathPointer,
   pathToken,
@@ -307,8 +309,18 @@ const snakeTest: WordRule = {
   },
 };
 
+/** A title in double, single or curly quotes opening `text`, its closing quote ending a word: the title and its text as written. */
+function quotedTitle(text: string): { name: string; written: string } | null {
+  const m = /^"([^"]{1,400})"(?=$|[\s,;:.)])/.exec(text) ?? /^'([^']{1,400})'(?=$|[\s,;:.)])/.exec(text) ?? /^“([^”]{1,400})”(?=$|[\s,;:.)])/.exec(text);
+  return m === null ? null : { name: m[1] as string, written: m[0] };
+}
+
 /** The quoted words after word `i` (up to 40), or null. */
-const quotedAfter = (s: WordScan): RegExpExecArray | null => /^'([^']+)'/.exec(s.words.slice(s.i + 1, s.i + 41).join(' '));
+const quotedAfter = (s: WordScan): RegExpExecArray | null => {
+  const text = s.words.slice(s.i + 1, s.i + 41).join(' ');
+  // In double or curly quotes too (trust11: `a.test "title"` dropped the title, `e2e "title"` was prose).
+  return /^'([^']+)'/.exec(text) ?? /^"([^"]{1,400})"(?=$|[\s,;:.)])/.exec(text) ?? /^“([^”]{1,400})”(?=$|[\s,;:.)])/.exec(text);
+};
 
 /** `convert.test`, and `excel.test 'SINGLE_COLUMN only when…'` (a test named in that file). */
 const testStem: WordRule = {
@@ -320,7 +332,7 @@ const testStem: WordRule = {
     const p: ClassifiedPointer = { raw: s.token, kind: 'path', path: s.token, stem: true };
     if (quoted) {
       const name = trimChars(quoted[1] as string, '.…').trim();
-      s.pointers.push({ ...p, raw: `${s.token} '${quoted[1]}'`, kind: 'test', name, titled: true });
+      s.pointers.push({ ...p, raw: `${s.token} ${quoted[0]}`, kind: 'test', name, titled: true });
       skip(s, (quoted[1] as string).split(/\s+/).length);
     } else s.pointers.push(p);
     return true;
@@ -334,7 +346,7 @@ const quotedTest: WordRule = {
   read(s) {
     const quoted = /^(?:e2e|unit|test|tests|spec)$/i.test(s.token) ? quotedAfter(s) : null;
     if (!quoted) return false;
-    s.pointers.push({ raw: `${s.token} '${quoted[1]}'`, kind: 'test', name: trimChars(quoted[1] as string, '.…').trim() });
+    s.pointers.push({ raw: `${s.token} ${quoted[0]}`, kind: 'test', name: trimChars(quoted[1] as string, '.…').trim() });
     skip(s, (quoted[1] as string).split(/\s+/).length);
     return true;
   },
@@ -416,6 +428,7 @@ const path: WordRule = {
     let raw = token;
     if (p.from === undefined) {
       const before = LINE_BEFORE.exec(leftover.slice(-6).join(' '));
+      const listBefore = before === null ? linesListBefore(leftover.slice(-20)) : null;
       const after = LINE_AFTER.exec(words.slice(s.i + 1, s.i + 6).join(' '));
       // Digits as written past a number's exact range (`line 12345678901234567890 of src/a.ts`) travel in `lines`.
       const setRange = (from: string, to: string | undefined): void => {
@@ -425,23 +438,31 @@ const path: WordRule = {
         if (range.written !== undefined) p.lines = [range];
       };
       if (before) {
-        setRange(before[1] as string, before[2]);
+        setRange((before[1] ?? before[3]) as string, before[2] ?? before[4]);
         const taken = before[0].trim().split(/\s+/).length;
         raw = `${leftover.splice(leftover.length - taken, taken).join(' ')} ${token}`;
+      } else if (listBefore) {
+        // `lines 12 and 40 of src/a.ts`: every range of the list.
+        p.lines = listBefore.ranges.map((r) => lineRange(r.from, r.to));
+        p.from = (p.lines[0] as LineRange).from;
+        p.to = (p.lines[0] as LineRange).to;
+        raw = `${leftover.splice(leftover.length - listBefore.taken, listBefore.taken).join(' ')} ${token}`;
       } else if (after) {
         setRange((after[1] ?? after[3]) as string, after[2] ?? after[4]);
-        let taken = after[0].trim().split(/\s+/).length;
-        // `lines 12 and 40`: a second line or range ending the item is cited too.
-        const rest = words.slice(s.i + 1 + taken);
-        const more = rest.length <= 3 ? MORE_LINES.exec(`${(words[s.i + taken] as string).endsWith(',') ? ', ' : ''}${rest.join(' ')}`) : null;
-        if (more) {
-          p.lines = [p.lines?.[0] ?? lineRange((after[1] ?? after[3]) as string, after[2] ?? after[4]), lineRange(more[1] as string, more[2])];
-          taken += rest.length;
-        }
+        const taken = after[0].trim().split(/\s+/).length;
         raw = [token, ...words.slice(s.i + 1, s.i + 1 + taken)].join(' ');
         skip(s, taken);
       }
-    } else if (p.from === p.to && p.lines === undefined) {
+    }
+    // `lines 12 and 40`, `src/a.ts:12, 40`: more lines or ranges ending the item are cited too.
+    const rest = words.slice(s.i + 1, s.i + 18);
+    const comma = (words[s.i] as string).endsWith(',');
+    const more = p.from !== undefined && !p.lines?.some((r) => r.open) && rest.length > 0 && s.i + 18 >= words.length ? moreLines(`${comma ? ', ' : ' '}${rest.join(' ')}`) : null;
+    if (more !== null) {
+      p.lines = [...(p.lines ?? [{ from: p.from as number, to: p.to ?? (p.from as number) }]), ...more.map((m) => lineRange(m.from, m.to))];
+      raw = `${raw}${comma && !raw.endsWith(',') ? ',' : ''} ${trimEndChars(rest.join(' '), '.')}`;
+      skip(s, rest.length);
+    } else if (p.from !== undefined && p.from === p.to && p.lines === undefined && raw === token) {
       // `src/a.ts:3 to 50`: the end of the range in words (trust9: it was a note, so the file's
       // line 3 showed VERIFIED for a range past its end). Only when the number ends the item.
       const joiner = words[s.i + 1] === undefined ? '' : (words[s.i + 1] as string).toLowerCase();
@@ -475,12 +496,35 @@ const path: WordRule = {
       }
     }
     const kind = isTestFile(p.path as string) ? 'test' : 'symbol';
+    // `tests/a.test.ts "reads a row"`: a quoted title after a test file is a test in that file, checked as
+    // `tests/a.test.ts > reads a row` is (trust11: it was the file's note, so the file alone showed VERIFIED).
+    const title = kind === 'test' && p.from === undefined && p.rev === undefined && p.name === undefined ? quotedTitle(words.slice(s.i + 1, s.i + 41).join(' ')) : null;
+    if (title !== null) {
+      const name = trimChars(title.name, '.…').trim();
+      if (name !== '') {
+        pointers.push({ ...p, raw: `${p.raw} ${title.written}`, kind, name, titled: true });
+        skip(s, title.written.split(/\s+/).length);
+        // `tests/a.test.ts "reads a row" and "keeps order"`: each further title is a test in that file too.
+        for (;;) {
+          const joined = /^(?:and|&)$/i.test(words[s.i + 1] ?? '');
+          if (!joined && !(words[s.i] as string).endsWith(',')) break;
+          const at = s.i + 1 + (joined ? 1 : 0);
+          const next = quotedTitle(words.slice(at, at + 40).join(' '));
+          const more = next === null ? '' : trimChars(next.name, '.…').trim();
+          if (next === null || more === '') break;
+          pointers.push({ ...p, raw: `${p.path} ${next.written}`, kind, name: more, titled: true });
+          s.i = at - 1;
+          skip(s, next.written.split(/\s+/).length);
+        }
+        return true;
+      }
+    }
     // `classifyStageGesture in src/stage-model.js`: a name cited in the file.
     const preposition = leftover[leftover.length - 1] ?? '';
     const cited = leftover.length >= 2 && /^(?:in|of)$/i.test(preposition) ? trimToken(leftover[leftover.length - 2] as string) : '';
     if (cited !== '' && isCitedName(cited) && !isGlob(p.path as string)) {
       leftover.splice(leftover.length - 2, 2);
-      pointers.push({ ...p, raw: `${cited} ${preposition} ${p.raw}`, kind, name: cited });
+      pointers.push({ ...p, raw: `${cited} ${preposition} ${p.raw}`, kind, name: calledName(cited) });
       return true;
     }
     pointers.push(p);
@@ -493,7 +537,7 @@ const path: WordRule = {
       const nextToken = trimToken(words[s.i + 1] as string);
       const html = /^#[A-Za-z][\w-]*$/.test(nextToken) && /\.(?:html?|css|scss|vue|svelte|astro|jsx|tsx)$/i.test(p.path as string);
       if (!html && !isCitedName(nextToken)) break;
-      let name = html ? nextToken.slice(1) : nextToken;
+      let name = html ? nextToken.slice(1) : calledName(nextToken);
       let cite = nextToken;
       const number = words[s.i + 2] === undefined ? '' : trimToken(words[s.i + 2] as string);
       if (!html && /^\d+(?:\.\d+)*$/.test(number)) {

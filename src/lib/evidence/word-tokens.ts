@@ -26,21 +26,67 @@ export const RUST_PATH = /^[A-Za-z_][A-Za-z0-9_]*(?:::[A-Za-z_][A-Za-z0-9_]*)+$/
 export const RUBRIC_RE = /^(?:(?:\.\/)?design\/rubric\.md|rubric)(?:#|:)(.+)$/i;
 /**
  * A line claim written in words after a path (`src/a.ts line 9`, `lines 9-12`, `@ line 40`,
- * `(L9-L12)`, `(lines 9-12)`): it is checked like `src/a.ts:9-12`, never left as a note beside a path that
- * would then show VERIFIED for the file alone.
+ * `(L9-L12)`, `(lines 9-12)`, and after a dash or in square brackets, `— line 9`, `[L9]`: trust11,
+ * those were a note and a name “L9”): it is checked like `src/a.ts:9-12`, never left as a note
+ * beside a path that would then show VERIFIED for the file alone.
  */
-export const LINE_AFTER = /^\(?(?:(?:@|at|on)\s*)?(?:lines?|l\.)\s*(\d{1,24})(?:\s*(?:-|–|to|\.\.)\s*(\d{1,24}))?(?=$|[\s,;:)])|^\(?#?L(\d{1,24})(?:\s*[-–]\s*L?(\d{1,24}))?\)?(?=$|[\s,;:])/i;
+export const LINE_AFTER = /^(?:[—–-]\s+)?[([]?(?:(?:@|at|on)\s*)?(?:lines?|l\.)\s*(\d{1,24})(?:\s*(?:-|–|to|\.\.)\s*(\d{1,24}))?(?=$|[\s,;:)\]])|^(?:[—–-]\s+)?[([]?#?L(\d{1,24})(?:\s*[-–]\s*L?(\d{1,24}))?[)\]]?(?=$|[\s,;:])/i;
 /**
- * A second line or range after a line claim in words, ending the item (`src/a.ts lines 12 and 40`,
- * `line 12, 40-45`, `lines 3 & 9`): checked too (trust10: line 40 of a 30-line file was dropped and
- * the pointer showed VERIFIED for line 12 alone). Read on the words after the claim, a `,` ending
- * the claim's last word given back as `, `.
+ * One more line or range after a line claim (`, 40`, ` and 40-45`, `, and L52`, ` & 9`), read
+ * from where the claim ends by {@link moreLines}.
  */
-export const MORE_LINES = /^(?:,\s*|(?:and|&)\s+)L?(\d{1,24})(?:\s*[-–]\s*L?(\d{1,24}))?[).]?$/i;
+const MORE_LINE = /\s*(?:,\s*(?:and\s+)?|and\s+|&\s*)L?(\d{1,24})(?:\s*[-–]\s*L?(\d{1,24}))?/iy;
+
+/**
+ * The further lines or ranges after a line claim, when they are all that is left of the item
+ * (`src/a.ts lines 12 and 40`, `line 12, 40-45`, `lines 3 & 9`, `src/a.ts:12, 40`,
+ * `src/a.ts:12, 40 and 52`): checked too (trust10: line 40 of a 30-line file was dropped and the
+ * pointer showed VERIFIED for line 12 alone; trust11: so was `src/a.ts:12, 40`). `rest` is the
+ * item's text after the claim, a `,` ending the claim's last word given back as `, `. Null unless
+ * the whole rest is such a list (a `)` or `.` may end it), so `src/a.ts:12, 40 tests pass` keeps
+ * its note. At most 16 more.
+ */
+export function moreLines(rest: string): Array<{ from: string; to?: string }> | null {
+  if (rest.length > 512) return null;
+  const out: Array<{ from: string; to?: string }> = [];
+  let end = 0;
+  MORE_LINE.lastIndex = 0;
+  for (let m = MORE_LINE.exec(rest); m !== null && out.length < 16; m = MORE_LINE.exec(rest)) {
+    out.push(m[2] === undefined ? { from: m[1] as string } : { from: m[1] as string, to: m[2] });
+    end = MORE_LINE.lastIndex;
+  }
+  return out.length > 0 && /^[).]?$/.test(rest.slice(end)) ? out : null;
+}
 /** `` `src/a.ts`:12 ``, `` `src/a.ts`:10-20, ``: a name in backticks and a line or range after them (what markdown writers type). */
 const TICKED_LINES = /^`([^`\s]{1,1024})`(:L?\d{1,24}(?:[-–]L?\d{1,24})?)[.,;:)]?$/;
-/** The same claim written before the path: `line 40 of src/a.ts`, `lines 3-4 in src/a.ts`. */
-export const LINE_BEFORE = /(?:^|\s)(?:(?:at|on)\s+)?lines?\s+(\d{1,24})(?:\s*(?:-|–|to)\s*(\d{1,24}))?\s+(?:of|in)$/i;
+/**
+ * The same claim written before the path: `line 40 of src/a.ts`, `lines 3-4 in src/a.ts`, and as
+ * an editor writes it, `L40 of src/a.ts`, `L3-L4 in src/a.ts` (trust11: `L40` was read as a name
+ * to look for in the file, INCONCLUSIVE, and line 40 never checked).
+ */
+export const LINE_BEFORE = /(?:^|\s)(?:(?:at|on)\s+)?(?:lines?\s+(\d{1,24})(?:\s*(?:-|–|to)\s*(\d{1,24}))?|L(\d{1,24})(?:[-–]L?(\d{1,24}))?)\s+(?:of|in)$/i;
+/**
+ * A list of lines written before the path (`lines 12 and 40 of src/a.ts`, `lines 3-4, 9 in
+ * src/a.ts`, `at lines 12, 40 of`): the ranges and how many of the last words of `words` they
+ * took, or null. Read from the end of `words` (the words before the path), at most 20 of them
+ * (trust11: the list was a remark and the file alone showed VERIFIED).
+ */
+export function linesListBefore(words: readonly string[]): { ranges: Array<{ from: string; to?: string }>; taken: number } | null {
+  const n = words.length;
+  if (n < 4 || !/^(?:of|in)$/i.test(words[n - 1] as string)) return null;
+  let k = n - 2;
+  while (k >= 0 && k >= n - 20 && !/^lines$/i.test(words[k] as string)) k--;
+  if (k < 0 || k < n - 20) return null;
+  const list = words.slice(k + 1, n - 1).join(' ');
+  const first = /^L?(\d{1,24})(?:\s*[-–]\s*L?(\d{1,24}))?/.exec(list);
+  if (first === null) return null;
+  const more = moreLines(list.slice(first[0].length));
+  if (more === null) return null;
+  const ranges = [first[2] === undefined ? { from: first[1] as string } : { from: first[1] as string, to: first[2] }, ...more];
+  const at = k > 0 && /^(?:at|on)$/i.test(words[k - 1] as string) ? 1 : 0;
+  return { ranges, taken: n - k + at };
+}
+
 /** A snake_case name of three or more words: a test function (`pinned_vulkan_runtime_archive_installs`). */
 export const SNAKE_TEST = /^[a-z][a-z0-9]*(?:_[a-z0-9]+){2,}$/;
 /** Words after which a path is inside an archive, not in the repository. */
@@ -70,6 +116,8 @@ const TRAIL_MARKS = '"\'`.,:;!?';
 const LEAD_MARKS = '"\'`';
 /** `[notes](docs/a.md)`, or the last word of `[the notes](docs/a.md)`: a markdown link; its target is the token. */
 const MARKDOWN_LINK = /^\[?[^[\]\s]*\]\(([^()\s]+)\)$/;
+/** `[src/a.ts:99](…)`, `` [`src/a.ts:99`](…) ``: a markdown link's text that is one word, in backquotes or not. */
+const LINK_TEXT = /^\[`?([^[\]\s`]+)`?\]\(/;
 /** `<https://example.com/a>`: a markdown autolink, with any sentence mark after it. */
 const AUTOLINK = /^<([A-Za-z][A-Za-z0-9+.-]{0,20}:[^<>\s]+)>[.,:;!?]*$/;
 
@@ -102,11 +150,40 @@ function bracketPairs(token: string): Int32Array {
  * token (`(src/a.ts)`). A markdown link gives its target. Linear: each end moves inwards once.
  */
 export function trimToken(token: string): string {
+  const once = trimOnce(token);
+  const plain = unbold(once);
+  return plain === once ? once : trimOnce(plain);
+}
+
+/**
+ * `**src/a.ts:12**` (markdown bold, one word or the ends of several): the token without its
+ * `**` (trust11: it was prose, a medium `evidence/prose`, for real evidence). Only where the
+ * rest holds no other `*`, so a glob (`src/**`, `**` then `/*.md`) keeps its stars.
+ */
+function unbold(token: string): string {
+  const lead = token.startsWith('**') && token[2] !== '/' ? 2 : 0;
+  const trail = token.length - lead >= 4 && token.endsWith('**') && token[token.length - 3] !== '/' ? 2 : 0;
+  if (lead + trail === 0) return token;
+  const middle = token.slice(lead, token.length - trail);
+  return middle === '' || middle.includes('*') ? token : middle;
+}
+
+/** {@link trimToken} without a markdown bold's `**`. */
+function trimOnce(token: string): string {
   // `` `src/a.ts`:12 ``: a path in backticks, its line after them (trust10: it was prose).
   const ticked = TICKED_LINES.exec(token);
   if (ticked) return `${ticked[1]}${ticked[2]}`;
   const link = MARKDOWN_LINK.exec(token);
-  if (link) return trimToken(link[1] as string);
+  if (link) {
+    // `[src/a.ts:99](src/a.ts)`: the text cites lines of the file the link opens; they are checked (trust11: the file alone showed VERIFIED).
+    const text = LINK_TEXT.exec(token);
+    if (text) {
+      const said = splitLineSuffix(text[1] as string);
+      const opened = splitLineSuffix(link[1] as string);
+      if (said.from !== undefined && opened.from === undefined && opened.anchor === undefined && said.path.replace(/^\.\//, '') === opened.path.replace(/^\.\//, '')) return text[1] as string;
+    }
+    return trimToken(link[1] as string);
+  }
   // A markdown autolink, `<https://…>` (trust9: it was prose); a placeholder (`<sha>`) has no scheme and stays.
   const auto = AUTOLINK.exec(token);
   if (auto) return auto[1] as string;
@@ -325,7 +402,11 @@ export const hasPlaceholder = (token: string): boolean => /<[A-Za-z][\w-]{0,40}>
 export const hasColour = (words: readonly string[]): boolean => words.some((w) => w.includes('#') && /^#[0-9a-f]{6}$/i.test(trimToken(w)) && /[a-f]/i.test(trimToken(w)));
 
 
-/** A name cited in a file: an identifier with a capital, an underscore or a digit after a letter (`parseRow`, `MAX_ROW`, `Q5`), or a Rust path (`FlowEdit::Action`). */
+/** A name cited in a file: an identifier with a capital, an underscore or a digit after a letter (`parseRow`, `MAX_ROW`, `Q5`), or a Rust path (`FlowEdit::Action`); either may be written as a call (`parseRow()`, see {@link calledName}). */
 export function isCitedName(token: string): boolean {
-  return (IDENTIFIER.test(token) && /[A-Z_]|[a-z][0-9]/.test(token)) || RUST_PATH.test(token);
+  const name = calledName(token);
+  return (IDENTIFIER.test(name) && /[A-Z_]|[a-z][0-9]/.test(name)) || RUST_PATH.test(name);
 }
+
+/** `parseRow()` → `parseRow`: a name written as a call, without its empty brackets (trust11: `src/a.ts parseRow()` dropped the name, `src/a.ts#parseRow()` was a high missing path). */
+export const calledName = (token: string): string => (token.endsWith('()') ? token.slice(0, -2) : token);

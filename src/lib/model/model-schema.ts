@@ -38,7 +38,7 @@ export const spanSchema = documented(z.object({ from: str, to: str }), { id: 'Sp
 export const evidenceTargetSchema = documented(
   z.discriminatedUnion('type', [
     z.object({ type: z.literal('commit'), oid: str }),
-    z.object({ type: z.literal('file'), path: str, from: int.optional(), to: int.optional(), origin: z.enum(['repository', 'artifact']), at: documented(str.optional(), { description: 'The file at this commit (full SHA), the one that recorded the row, where the cited lines are as the row saw them; absent: at the landed head.' }) }),
+    z.object({ type: z.literal('file'), path: str, from: int.optional(), to: int.optional(), origin: z.enum(['repository', 'artifact']), at: documented(str.optional(), { description: 'The file at this commit (full SHA), the one that recorded the row, where the cited lines are as the row saw them; absent: at the landed head.' }), more: documented(z.array(z.object({ from: int, to: int })).optional(), { description: 'The further ranges the pointer cites after from–to (`src/a.ts:12, 40`, `lines 12 and 40`): the file page marks each of them.' }) }),
     z.object({ type: z.literal('url'), href: str }),
     z.object({ type: z.literal('row'), file: str, from: int.optional(), anchor: str.optional() }),
   ]),

@@ -55,7 +55,9 @@ export function citedFrom(rows: ProjectModel['rows'], invalid: readonly InvalidR
         // A file at the commit that recorded the row is cited apart from the file at the landed head (issue 26, item 1).
         const key = `${t.origin}:${t.path}:${t.at ?? ''}`;
         const entry = files.get(key) ?? { path: t.path, origin: t.origin, ...(t.at !== undefined ? { at: t.at } : {}), ranges: [], by: [] };
-        if (t.from !== undefined && !entry.ranges.some((r) => r.from === t.from && r.to === (t.to ?? t.from))) entry.ranges.push({ from: t.from, to: t.to ?? t.from });
+        // Each range the pointer cites (`src/a.ts:12, 40` marks 12 and 40).
+        const ranges = t.from === undefined ? [] : [{ from: t.from, to: t.to ?? t.from }, ...(t.more ?? [])];
+        for (const r of ranges) if (!entry.ranges.some((e) => e.from === r.from && e.to === r.to)) entry.ranges.push(r);
         cite(entry.by, row);
         files.set(key, entry);
       }

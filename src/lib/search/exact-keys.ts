@@ -72,8 +72,9 @@ export function pointerKeys(p: EvidencePointer): ExactKey[] {
     if (path === undefined) return [];
     const from = p.target?.type === 'file' && p.target.from !== undefined ? p.target.from : written?.from;
     const to = p.target?.type === 'file' && p.target.from !== undefined ? p.target.to : written?.to;
-    const k = pathKey(path, 2, from, to);
-    return k ? [k] : [];
+    // Each further range the pointer cites (`src/a.ts:12, 40`) is a key too, so `src/a.ts:40` finds the row.
+    const more = p.target?.type === 'file' && p.target.from !== undefined ? (p.target.more ?? []) : [];
+    return [pathKey(path, 2, from, to), ...more.map((r) => pathKey(path, 2, r.from, r.to))].filter((k): k is ExactKey => k !== null);
   }
   return [];
 }
