@@ -8,6 +8,7 @@
  * lines, so a redacted text has as many lines as it had, and line numbers hold.
  */
 import { slugify } from '../text/slug.ts';
+import { decodedValue } from './json-escapes.ts';
 
 /** The marker that stands for a secret of `kind`. */
 export const redactedMarker = (kind: string): string => `[redacted: ${kind}]`;
@@ -30,10 +31,16 @@ const ESCAPES: Record<string, string[]> = {
   "'": ['&#39;', '&#x27;'],
 };
 
-/** The value as HTML writes it (first or second form of each escape), and as a JSON string holds it (`p\"ss`, `a\\b`: an invalid record's raw line, sec10), when they differ. */
+/**
+ * The value as HTML writes it (first or second form of each escape), as a JSON string holds it
+ * (`p\"ss`, `a\\b`: an invalid record's raw line, sec10), and, for a value found as a raw text
+ * writes it behind JSON escapes (`\u0061Bc…`, sec11: src/lib/secrets/json-escapes.ts), as it
+ * reads decoded, when they differ.
+ */
 function escapedForms(value: string): string[] {
   const json = JSON.stringify(value).slice(1, -1);
-  const jsonForm = json !== value ? [json] : [];
+  const decoded = decodedValue(value);
+  const jsonForm = [...(json !== value ? [json] : []), ...(decoded !== null && decoded.length >= MIN_SECRET_LENGTH ? [decoded] : [])];
   if (!/[&<>"']/.test(value)) return jsonForm;
   const forms: string[] = [...jsonForm];
   for (const form of [0, 1]) {
