@@ -20,6 +20,7 @@ import { runChecks } from '../checks/index.ts';
 import { citedCommitTimes } from '../evidence/commit-times.ts';
 import { readQuality } from '../quality/read-quality.ts';
 import { citedFrom, withFindingCitations } from '../projections/cited.ts';
+import { separateRowNames } from '../secrets/redacted-ids.ts';
 import { mergeSpan } from '../lifecycle/lifecycle-records.ts';
 import { ProjectRecords } from '../readers/project-records.ts';
 import { readProjectFiles } from '../readers/registry.ts';
@@ -438,6 +439,8 @@ export async function analyseProject(prepared: PreparedProject, stages?: StageTi
   if (secretSettings.redact) {
     const redactStarted = performance.now();
     unlinkSecretFiles(model);
+    // Rows whose ids hold a secret keep anchors that are fragment ids, and ids apart (sec11).
+    separateRowNames(model, secrets.redaction);
     secrets.redaction.redactDeep(model);
     secretsMs += performance.now() - redactStarted;
   }

@@ -87,6 +87,18 @@ export class Redaction {
     }
   }
 
+  /**
+   * Replaces `text` (a whole name holding a value: a row id, a cited file's path) by
+   * `replacement` wherever it appears, before any value it holds: two names that the markers
+   * alone would make alike are told apart (src/lib/secrets/redacted-ids.ts). A later call for
+   * the same text wins.
+   */
+  replace(text: string, replacement: string): void {
+    if (text.length < MIN_SECRET_LENGTH) return;
+    this.#markers.set(text, replacement);
+    this.#ordered = null;
+  }
+
   /** Number of values (and their escaped forms) held. */
   get size(): number {
     return this.#markers.size;
