@@ -17,6 +17,12 @@
  *   `VERDICT:` line with its spaces taken out: `FIXED(2)CURL-H"AUTHORIZATION:BEAREREYJHBGCI…`):
  *   no rule reads an upper-cased JWT;
  * - a private key shown in two hunks of a commit's diff (tests/unit/key-hunks-secrets.test.ts).
+ *
+ * And the other way: texts that merely look like a secret's placeholder, as a template
+ * (`.env.example`, a README) holds them, were flagged and redacted (a flag a person dismisses):
+ * `ghp_xxxx…`, `sk_test_XXXX…` (one character repeated after the prefix), `mongodb://<username>:
+ * <password>@…` (secretlint's rule took the whole URL), AWS's documented example keys
+ * (`…EXAMPLEKEY`); and a template env file (`.env.example`) got no page, as a secret file.
  */
 import { describe, expect, it } from 'vitest';
 import { findSecrets } from '../../src/lib/secrets/detect.ts';
@@ -110,5 +116,28 @@ describe('a gate or finding verdict that is no verdict', () => {
     const line = `FIXED(2) curl -H "Authorization: Bearer ${jwt}"`;
     expect(normaliseVerdict(line, true)).toBe(line);
     expect(await shown(normaliseVerdict(line, true))).toBe('FIXED(2) curl -H "Authorization: Bearer [redacted: JSON Web Token]"');
+  });
+});
+
+describe('placeholders of a secret\'s shape', () => {
+  it('are neither found nor redacted', async () => {
+    const texts = [
+      'GITHUB_TOKEN=ghp_xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx',
+      'STRIPE_KEY=sk_test_XXXXXXXXXXXXXXXXXXXXXXXX',
+      'MONGO_URL=mongodb://<username>:<password>@cluster0.ab12c.mongodb.net/app',
+      'AWS_ACCESS_KEY_ID=AKIAIOSFODNN7EXAMPLE',
+      'AWS_SECRET_ACCESS_KEY=wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY',
+      'password: <your password>',
+      'API_KEY=xxx',
+      'TOKEN=${TOKEN}',
+      'SLACK_BOT_TOKEN=xoxb-000000000000-0000000000000-xxxxxxxxxxxxxxxxxxxxxxxx',
+    ];
+    expect(await Promise.all(texts.map(shown))).toEqual(texts);
+  });
+
+  it('the real values beside them still are', async () => {
+    expect(await shown('GITHUB_TOKEN=ghp_Q7mZ2xK9vL4pR8sT1wY6nB3cD5fG0hJ2kM4q')).toBe('GITHUB_TOKEN=[redacted: GitHub token]');
+    expect(await shown('MONGO_URL=mongodb://app:Xk9pL2mQw7Zz@cluster0.ab12c.mongodb.net/app')).toBe('MONGO_URL=mongodb://app:[redacted: MongoDB password]@cluster0.ab12c.mongodb.net/app');
+    expect(await shown('AWS_ACCESS_KEY_ID=AKIAM07TFBHNRZF5KRW3')).toBe('AWS_ACCESS_KEY_ID=[redacted: AWS access key id]');
   });
 });

@@ -13,6 +13,7 @@ import { bracketedCredential, OWN_RULES, type SecretHit } from './own-rules.ts';
 import { secretlintScan } from './secretlint-scan.ts';
 import { isWrapRule, joinWrapped, unjoined, wrappedPairs, type Joined } from './wrapped.ts';
 import { decodeJsonEscapes, rawRange, type Decoded } from './json-escapes.ts';
+import { isPlaceholderSecret } from './values.ts';
 
 export type { SecretHit } from './own-rules.ts';
 import { DEFAULT_SECRET_SETTINGS, type SecretPattern, type SecretSettings } from '../config/secret-settings.ts';
@@ -167,6 +168,8 @@ export async function findSecrets(texts: readonly string[], settings: SecretSett
       if (!own.some((o) => o.start < at.end && at.start < o.end)) hits.push({ ...h, start: at.start, end: at.end });
     }
   }
+  // A placeholder of a secret's shape (`ghp_xxxx…`, `<password>`, AWS's EXAMPLE keys) is none (sec11); the configuration's own patterns are taken as they find.
+  for (let i = 0; i < texts.length; i++) if ((out[i] as SecretHit[]).length > 0) out[i] = (out[i] as SecretHit[]).filter((h) => !isPlaceholderSecret((texts[i] as string).slice(h.start, h.end)));
   if (compiled.length > 0) for (let i = 0; i < texts.length; i++) for (const h of patternHits(texts[i] as string, compiled)) (out[i] as SecretHit[]).push(h);
   return out.map((hits, i) => withoutOverlaps(hits.filter((h) => !allowed.has((texts[i] as string).slice(h.start, h.end)))));
 }
