@@ -25,9 +25,14 @@ const SECRETS = {
   bodyPassword: 'Zq8kLm2vXp9wRt4Q',
   authorPassword: 'S3cretPw9k',
   rowPassword: 'Xk9pL2mQw7Zz',
+  // sec11: a second file whose name differs from the first only by a token of the same kind.
+  otherFileNameToken: 'ghp_Z9yX8wV7uT6sR5qP4oN3mL2kJ1iH0gF9eD8c',
+  otherFileContentPassword: 'Nc4vB8xZ2lKj6H',
 };
 const FILE = `config/${SECRETS.fileNameToken}.json`;
 const SHOWN_FILE = 'config/[redacted: GitHub token].json';
+const OTHER_FILE = `config/${SECRETS.otherFileNameToken}.json`;
+const SHOWN_OTHER_FILE = 'config/[redacted: GitHub token #2].json';
 
 let dir: string;
 let site: BuiltSite;
@@ -41,6 +46,7 @@ beforeAll(async () => {
   git(repo, ['init', '-q', '-b', 'main']);
   await writeFile(join(repo, 'README.md'), '# app\n');
   await writeFile(join(repo, FILE), `{\n  "name": "app",\n  "password": "${SECRETS.fileContentPassword}"\n}\n`);
+  await writeFile(join(repo, OTHER_FILE), `{\n  "name": "worker",\n  "region": "eu",\n  "password": "${SECRETS.otherFileContentPassword}"\n}\n`);
   git(repo, ['add', '-A']);
   git(repo, ['commit', '-q', '-m', 'Config'], '2026-03-02T08:00:00Z');
   await writeFile(join(repo, 'README.md'), '# app\n\nDeploys from git.example.com.\n');
@@ -57,6 +63,7 @@ beforeAll(async () => {
       bbsRow(1, 'Read the app configuration', { evidence: `${FILE}:2` }),
       bbsRow(2, 'Deploy from the mirror', { evidence: commit }),
       bbsRow(3, `Login failed with password:${SECRETS.rowPassword} for admin`, { evidence: 'README.md:1' }),
+      bbsRow(4, 'Read the worker configuration', { evidence: `${OTHER_FILE}:3` }),
     ].join('\n') + '\n',
   );
   git(repo, ['add', '-A']);
@@ -108,6 +115,24 @@ describe('secrets in a cited commit, a cited file name and a tight password:', (
     expect(lines).toEqual(['1 {', '2   "name": "app",', '3   "password": "[redacted: password in a KEY=value assignment]"', '4 }']);
   });
 
+  it('a second file whose name differs only by a token of that kind has its own page, its own lines, and its own citing row (sec11)', async () => {
+    const files = await outputFiles(site.out);
+    const pages = [...files].filter(([f]) => f.includes('/file/') && f.endsWith('index.html'));
+    const page = (shown: string): string => {
+      const found = pages.filter(([, text]) => text.includes(`${shown}</`));
+      expect(found.length, shown).toBe(1);
+      return (found[0] as [string, string])[1];
+    };
+    const lines = (html: string): string[] => [...html.matchAll(/<span class="line[^"]*" id="L(\d+)">([\s\S]*?)\n<\/span>/g)].map((m) => `${m[1]} ${(m[2] as string).replace(/<[^>]+>/g, '').replaceAll('&quot;', '"')}`);
+    const first = page(SHOWN_FILE);
+    const second = page(SHOWN_OTHER_FILE);
+    expect(lines(second)).toEqual(['1 {', '2   "name": "worker",', '3   "region": "eu",', '4   "password": "[redacted: password in a KEY=value assignment]"', '5 }']);
+    expect(first).toContain('Read the app configuration');
+    expect(first).not.toContain('Read the worker configuration');
+    expect(second).toContain('Read the worker configuration');
+    expect(second).not.toContain('Read the app configuration');
+  });
+
   it('the recap says the row that cites it is VERIFIED, and names the tight password redacted', async () => {
     const files = await outputFiles(site.out);
     const model = recapModel(JSON.parse(files.get('p/app/recap.json.gz') ?? '{}') as RecapExport);
@@ -115,6 +140,7 @@ describe('secrets in a cited commit, a cited file name and a tight password:', (
       ['Read the app configuration', [[`${SHOWN_FILE}:2`, 'VERIFIED']]],
       ['Deploy from the mirror', [[commit, 'VERIFIED']]],
       ['Login failed with password:[redacted: password in a KEY=value assignment] for admin', [['README.md:1', 'VERIFIED']]],
+      ['Read the worker configuration', [[`${SHOWN_OTHER_FILE}:3`, 'VERIFIED']]],
     ]);
   });
 });

@@ -48,6 +48,11 @@ export function parseCandidate(text: string, file: string, folder: string): Aren
     shapeFirst: shape !== undefined && firstSection === shape,
     sections: sections.map((s) => s.title),
     shapeHtml: shapeText ? renderMarkdown(shapeText, { headingOffset: 4, documentChars: text.length }) : '',
-    anchor: `arena-candidate-${label.replace(/[^A-Za-z0-9_-]/g, '-')}`,
+    anchor: candidateAnchor(label),
   };
+}
+
+/** A candidate's anchor on the recap: `arena-candidate-` and its label with every character but letters, digits, `_` and `-` written `-` (src/lib/secrets/redaction.ts replaces a value in this form too). */
+export function candidateAnchor(label: string): string {
+  return `arena-candidate-${label.replace(/[^A-Za-z0-9_-]/g, '-')}`;
 }

@@ -130,6 +130,8 @@ export class ArtifactFolder {
    * file is then looked up, and judged, as any other.
    */
   async names(path: string): Promise<string[] | null> {
+    // What the folder holds decides which name a redacted one stands for: a verdict depends on it (consulted()).
+    this.#folders.add(path);
     const target = resolve(this.root, path);
     if (!inside(this.root, target)) return null;
     return this.#files.readdir(target).catch(() => null);

@@ -20,6 +20,8 @@ import { runChecks } from '../checks/index.ts';
 import { citedCommitTimes } from '../evidence/commit-times.ts';
 import { readQuality } from '../quality/read-quality.ts';
 import { citedFrom, withFindingCitations } from '../projections/cited.ts';
+import { separateRowNames } from '../secrets/redacted-ids.ts';
+import { citedShownPaths, renameCitedPaths, repositoryFolderNames } from '../secrets/redacted-names.ts';
 import { mergeSpan } from '../lifecycle/lifecycle-records.ts';
 import { ProjectRecords } from '../readers/project-records.ts';
 import { readProjectFiles } from '../readers/registry.ts';
@@ -372,6 +374,19 @@ export async function analyseProject(prepared: PreparedProject, stages?: StageTi
     secretSettings,
     secretSettingsKey(secretSettings),
   );
+  // Cited files whose names read alike once redacted are named apart, by their place in their folder (sec11).
+  const citedNames = secretSettings.redact
+    ? await citedShownPaths(
+        cited.files,
+        secrets.redaction,
+        (origin, at) => {
+          if (origin === 'artifact') return (folder) => ctx.artifacts.names(folder);
+          const commit = at ?? canonical.info.head;
+          return canonical.repository && commit ? repositoryFolderNames(canonical.repository, commit) : null;
+        },
+        secretSettings,
+      )
+    : null;
   let secretsMs = performance.now() - secretsStarted;
   if (secretSettings.redact) options.onSecrets?.(secrets.found);
   // A pointer that is only a secret (a private key's body line) is the secret flag's, not a missing path (secret-pointers.ts).
@@ -438,6 +453,9 @@ export async function analyseProject(prepared: PreparedProject, stages?: StageTi
   if (secretSettings.redact) {
     const redactStarted = performance.now();
     unlinkSecretFiles(model);
+    // Rows whose ids hold a secret keep anchors that are fragment ids, and ids apart (sec11).
+    if (citedNames) renameCitedPaths(model, citedNames, secrets.redaction);
+    separateRowNames(model, secrets.redaction);
     secrets.redaction.redactDeep(model);
     secretsMs += performance.now() - redactStarted;
   }

@@ -12,6 +12,8 @@
 import { bracketedCredential, OWN_RULES, type SecretHit } from './own-rules.ts';
 import { secretlintScan } from './secretlint-scan.ts';
 import { isWrapRule, joinWrapped, unjoined, wrappedPairs, type Joined } from './wrapped.ts';
+import { decodeJsonEscapes, rawRange, type Decoded } from './json-escapes.ts';
+import { isPlaceholderSecret } from './values.ts';
 
 export type { SecretHit } from './own-rules.ts';
 import { DEFAULT_SECRET_SETTINGS, type SecretPattern, type SecretSettings } from '../config/secret-settings.ts';
@@ -127,7 +129,13 @@ export async function findSecrets(texts: readonly string[], settings: SecretSett
     // Every break taken out (a key wrapped over many lines), and each break alone (a token cut once, ending its line).
     for (const variant of [joined, wrappedPairs(texts[i] as string)]) if (variant !== null && mayHoldSecret(variant.text)) wrapped.push({ of: i, joined: variant });
   }
-  const scanned = await secretlintScan([...candidates.map((i) => texts[i] as string), ...wrapped.map((w) => w.joined.text)]);
+  // A secret behind JSON escapes (src/lib/secrets/json-escapes.ts): the text with them decoded, scanned in the same call.
+  const escaped: Array<{ of: number; decoded: Decoded }> = [];
+  for (let i = 0; i < texts.length; i++) {
+    const decoded = decodeJsonEscapes(texts[i] as string);
+    if (decoded !== null && mayHoldSecret(decoded.text)) escaped.push({ of: i, decoded });
+  }
+  const scanned = await secretlintScan([...candidates.map((i) => texts[i] as string), ...wrapped.map((w) => w.joined.text), ...escaped.map((e) => e.decoded.text)]);
   for (const [k, i] of candidates.entries()) {
     const text = texts[i] as string;
     const hits = out[i] as SecretHit[];
@@ -149,6 +157,19 @@ export async function findSecrets(texts: readonly string[], settings: SecretSett
     }
     for (const h of across) hits.push(h);
   }
+  for (const [k, { of, decoded }] of escaped.entries()) {
+    const hits = out[of] as SecretHit[];
+    const found = [...(scanned[candidates.length + wrapped.length + k] ?? [])];
+    for (const rule of OWN_RULES) for (const h of rule.scan(decoded.text)) found.push(h);
+    // Only where the text as written showed nothing: the value as written there, escapes and all.
+    const own = hits.slice();
+    for (const h of found) {
+      const at = rawRange(decoded, h.start, h.end);
+      if (!own.some((o) => o.start < at.end && at.start < o.end)) hits.push({ ...h, start: at.start, end: at.end });
+    }
+  }
+  // A placeholder of a secret's shape (`ghp_xxxx…`, `<password>`, AWS's EXAMPLE keys) is none (sec11); the configuration's own patterns are taken as they find.
+  for (let i = 0; i < texts.length; i++) if ((out[i] as SecretHit[]).length > 0) out[i] = (out[i] as SecretHit[]).filter((h) => !isPlaceholderSecret((texts[i] as string).slice(h.start, h.end)));
   if (compiled.length > 0) for (let i = 0; i < texts.length; i++) for (const h of patternHits(texts[i] as string, compiled)) (out[i] as SecretHit[]).push(h);
   return out.map((hits, i) => withoutOverlaps(hits.filter((h) => !allowed.has((texts[i] as string).slice(h.start, h.end)))));
 }

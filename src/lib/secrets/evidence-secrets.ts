@@ -166,14 +166,27 @@ export async function redactFileText(path: string, text: string, settings: Secre
 /** The shortest line of a private key's body a diff may show without its header. */
 const MIN_BODY_LINE = 40;
 
-/** Whether a patch shows a line that may be a private key's body while its header is not in the patch. */
+/**
+ * Whether a patch shows a line that may be a private key's body in a hunk that does not show
+ * its header: each hunk is judged (sec11: a key shown in two hunks, the header in the first,
+ * its last lines and END in the second, had the second's lines published as written, since the
+ * patch as a whole held a header).
+ */
 function mayShowKeyBody(patch: string): boolean {
-  if (patch.includes('PRIVATE KEY-----')) return false;
+  let header = false;
+  let body = false;
   for (const line of patch.split('\n')) {
-    const body = line.slice(1).trim();
-    if (body.length >= MIN_BODY_LINE && /^[A-Za-z0-9+/=]+$/.test(body)) return true;
+    if (line.startsWith('@@')) {
+      if (body && !header) return true;
+      header = false;
+      body = false;
+      continue;
+    }
+    if (line.includes('-----BEGIN') && line.includes('PRIVATE KEY-----')) header = true;
+    const text = line.slice(1).trim();
+    if (text.length >= MIN_BODY_LINE && /^[A-Za-z0-9+/=]+$/.test(text)) body = true;
   }
-  return false;
+  return body && !header;
 }
 
 /**

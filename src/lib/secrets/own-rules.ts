@@ -164,6 +164,19 @@ const MAX_VALUE = 512;
 /** The end of an unquoted value starting at `from`: the first character `endsValue` accepts, reading at most `MAX_VALUE` + 1. */
 const valueEnd = (text: string, from: number): number => runEnd(text, from, (c) => !endsValue(c), MAX_VALUE);
 
+/**
+ * The value at `from` of a command's option: quoted (`'…'` or `"…"`, up to the closing quote on
+ * the same line; none when it is not closed), or up to a character that ends a value. The range
+ * is the value's, without its quotes.
+ */
+function quotedOrWord(text: string, from: number): { start: number; end: number } {
+  const quote = text.charCodeAt(from);
+  if (quote !== 34 && quote !== 39) return { start: from, end: valueEnd(text, from) };
+  let e = from + 1;
+  while (e < text.length && e - from <= MAX_VALUE && text.charCodeAt(e) !== quote && text.charCodeAt(e) !== 10) e++;
+  return text.charCodeAt(e) === quote ? { start: from + 1, end: e } : { start: from + 1, end: from + 1 };
+}
+
 const PASSWORD_ASSIGNMENT = 'password in a KEY=value assignment';
 const SECRET_ASSIGNMENT = 'secret in a KEY=value assignment';
 
@@ -724,10 +737,11 @@ export const commandCredentialRule: OwnRule = ownRule({
         const from = text.startsWith(' -u ', at) ? at + 4 : at + 8;
         // Only curl's option: the command is on the same line, at most 200 characters before.
         if (!holdsAny(commandBefore(text, at), ['curl'])) return { candidate: null, next: from };
-        const e = valueEnd(text, from);
-        const colon = text.slice(from, e).indexOf(':');
-        if (colon < 0 || from + colon >= e - 1) return { candidate: null, next: Math.max(from, e) };
-        return { candidate: { start: from + colon + 1, end: e }, next: Math.max(from, e) };
+        // `user:password`, or quoted: `'deploy:…'` (sec11: a quoted one was published as written).
+        const { start, end } = quotedOrWord(text, from);
+        const colon = text.slice(start, end).indexOf(':');
+        if (colon < 0 || start + colon >= end - 1) return { candidate: null, next: Math.max(from, end) };
+        return { candidate: { start: start + colon + 1, end }, next: Math.max(from, end) };
       },
       real: (value) => isLikelyPassword(value),
     },
@@ -737,8 +751,8 @@ export const commandCredentialRule: OwnRule = ownRule({
       read(text, at) {
         let from = at + 'sshpass -p'.length;
         while (from < text.length && text.charCodeAt(from) === 32 && from - at < 'sshpass -p'.length + 4) from++;
-        const e = valueEnd(text, from);
-        return { candidate: e > from ? { start: from, end: e } : null, next: Math.max(from, e) };
+        const { start, end } = quotedOrWord(text, from);
+        return { candidate: end > start ? { start, end } : null, next: Math.max(from, end) };
       },
       real: (value) => isLikelyPassword(value),
     },
@@ -749,8 +763,9 @@ export const commandCredentialRule: OwnRule = ownRule({
       read(text, at) {
         const from = at + 3;
         if (!holdsAny(commandBefore(text, at), ['mysql', 'mariadb'])) return { candidate: null, next: from };
-        const e = valueEnd(text, from);
-        return { candidate: e > from ? { start: from, end: e } : null, next: Math.max(from, e) };
+        // Straight after `-p`, or quoted there (`-p'…'`); never the next word (`-p app` prompts).
+        const { start, end } = quotedOrWord(text, from);
+        return { candidate: end > start ? { start, end } : null, next: Math.max(from, end) };
       },
       real: (value) => isLikelyPassword(value),
     },
@@ -759,8 +774,12 @@ export const commandCredentialRule: OwnRule = ownRule({
       anyCase: true,
       kind: 'AWS secret access key',
       read(text, at) {
-        const from = at + 'aws_secret_access_key '.length;
+        let from = at + 'aws_secret_access_key '.length;
+        const quote = text.charCodeAt(from);
+        // Quoted (sec11), then closed by the same quote.
+        if (quote === 34 || quote === 39) from++;
         const e = runEnd(text, from, (c) => isKeyBody(c) || c === 43 || c === 47, 40);
+        if ((quote === 34 || quote === 39) && text.charCodeAt(e) !== quote) return { candidate: null, next: Math.max(from, e) };
         return { candidate: e - from === 40 && !(e < text.length && isBase64(text.charCodeAt(e))) ? { start: from, end: e } : null, next: Math.max(from, e) };
       },
     },

@@ -8,6 +8,7 @@
  * lines, so a redacted text has as many lines as it had, and line numbers hold.
  */
 import { slugify } from '../text/slug.ts';
+import { decodedValue } from './json-escapes.ts';
 
 /** The marker that stands for a secret of `kind`. */
 export const redactedMarker = (kind: string): string => `[redacted: ${kind}]`;
@@ -30,10 +31,16 @@ const ESCAPES: Record<string, string[]> = {
   "'": ['&#39;', '&#x27;'],
 };
 
-/** The value as HTML writes it (first or second form of each escape), and as a JSON string holds it (`p\"ss`, `a\\b`: an invalid record's raw line, sec10), when they differ. */
+/**
+ * The value as HTML writes it (first or second form of each escape), as a JSON string holds it
+ * (`p\"ss`, `a\\b`: an invalid record's raw line, sec10), and, for a value found as a raw text
+ * writes it behind JSON escapes (`\u0061Bc…`, sec11: src/lib/secrets/json-escapes.ts), as it
+ * reads decoded, when they differ.
+ */
 function escapedForms(value: string): string[] {
   const json = JSON.stringify(value).slice(1, -1);
-  const jsonForm = json !== value ? [json] : [];
+  const decoded = decodedValue(value);
+  const jsonForm = [...(json !== value ? [json] : []), ...(decoded !== null && decoded.length >= MIN_SECRET_LENGTH ? [decoded] : [])];
   if (!/[&<>"']/.test(value)) return jsonForm;
   const forms: string[] = [...jsonForm];
   for (const form of [0, 1]) {
@@ -44,13 +51,46 @@ function escapedForms(value: string): string[] {
   return forms;
 }
 
-/** The values a found secret is replaced as: its lines (a PEM body without its BEGIN/END lines). */
+/** Whether `part` is all base64 characters (key material). */
+const isBase64Run = (part: string): boolean => /^[A-Za-z0-9+/=]+$/.test(part);
+
+/** Whether `word` is a line of key material: 16 base64 characters or more, one a digit, `+` or `/`. */
+const isKeyLine = (word: string): boolean => word.length >= 16 && isBase64Run(word) && /[0-9+/]/.test(word);
+
+/**
+ * The values a found secret is replaced as: its lines (a PEM body without its BEGIN/END lines);
+ * and the lines of a key a shell joined with spaces (`echo $(cat id_rsa)`, a TSV cell: sec11),
+ * each of which a text may hold alone once split into words (an evidence item): the value
+ * itself, and, when it is a private key block or two or more key lines apart by spaces, each
+ * of its key lines.
+ */
 export function secretLines(value: string): string[] {
-  if (!value.includes('\n')) return [value];
+  if (!value.includes('\n')) {
+    if (!value.includes(' ')) return [value];
+    const words = value.split(/ +/);
+    const block = value.startsWith('-----BEGIN') && value.includes('PRIVATE KEY');
+    const lines = words.filter(isKeyLine);
+    return (block && lines.length > 0) || (lines.length >= 2 && lines.length >= words.length - 1) ? [value, ...lines] : [value];
+  }
   return value
     .split('\n')
     .map((l) => (l.endsWith('\r') ? l.slice(0, -1) : l).trim())
     .filter((l) => l.length >= 8 && !l.startsWith('-----BEGIN') && !l.startsWith('-----END'));
+}
+
+/**
+ * The forms an anchor or id made from a record text holds a value in, besides its lower-case
+ * one: slugified (`qa-…-https-hooks.slack.com-services-t…` from a webhook URL: lower-cased, each
+ * run of characters but `a-z 0-9 . _ -` written `-`) and with each character but letters,
+ * digits, `_` and `-` written `-`, case kept (`arena-candidate-…-eyJhbGci…-eyJzdWIi…`: a JWT's
+ * full stops) (sec11). Only those of {@link MIN_LOWER_CASE} characters or more that differ.
+ */
+function anchorForms(line: string): string[] {
+  const forms: string[] = [];
+  const slug = slugify(line);
+  const kept = line.replace(/[^A-Za-z0-9_-]/g, '-');
+  for (const form of [slug, kept]) if (form !== line && form !== line.toLowerCase() && form.length >= MIN_LOWER_CASE && form !== 'project' && !forms.includes(form)) forms.push(form);
+  return forms;
 }
 
 /** A set of secret values, each with the marker it is replaced by. */
@@ -77,7 +117,24 @@ export class Redaction {
         this.#markers.set(lower, slugify(marker));
         this.#ordered = null;
       }
+      for (const form of anchorForms(line)) {
+        if (this.#markers.has(form)) continue;
+        this.#markers.set(form, slugify(marker));
+        this.#ordered = null;
+      }
     }
+  }
+
+  /**
+   * Replaces `text` (a whole name holding a value: a row id, a cited file's path) by
+   * `replacement` wherever it appears, before any value it holds: two names that the markers
+   * alone would make alike are told apart (src/lib/secrets/redacted-ids.ts). A later call for
+   * the same text wins.
+   */
+  replace(text: string, replacement: string): void {
+    if (text.length < MIN_SECRET_LENGTH) return;
+    this.#markers.set(text, replacement);
+    this.#ordered = null;
   }
 
   /** Number of values (and their escaped forms) held. */

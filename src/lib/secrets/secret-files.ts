@@ -20,12 +20,16 @@ const NAMES: ReadonlySet<string> = new Set([
 /** File endings of key stores and private keys. */
 const ENDINGS = ['.pem', '.key', '.p12', '.pfx', '.jks', '.keystore', '.ppk', '.tfstate', '.asc', '.gpg', '.kdbx', '.ovpn'];
 
+/** Endings of an environment file's template (`.env.example`): not a secret file. */
+const TEMPLATE_ENDINGS = ['.example', '.sample', '.template', '.dist', '.defaults', '.tmpl', '.tpl'];
+
 /** SSH private key names (`id_rsa`, `id_ed25519_work`), not their public halves (`.pub`). */
 const SSH_KEYS = ['id_rsa', 'id_dsa', 'id_ecdsa', 'id_ed25519'];
 
 /**
  * Whether the file at `path` (`/`-separated, relative) is a secret by nature: `.env` and
- * `.env.*` (`.env.production`, `.env.local`; `.envrc` too), private keys and key stores
+ * `.env.*` (`.env.production`, `.env.local`; `.envrc` too) but not a template of one
+ * (`.env.example`, `.env.sample`, `.env.template`, `.env.dist`, `.env.defaults`), private keys and key stores
  * (`*.pem`, `*.key`, `id_rsa*` but not `*.pub`, `*.p12`, `*.pfx`, `*.jks`), `credentials.json`
  * and other credential files, kubeconfig (`kubeconfig`, `.kube/config`), `.docker/config.json`,
  * `.aws/credentials`, and an `.npmrc` or `.pypirc` that holds a token (`text`, when known; when
@@ -34,7 +38,9 @@ const SSH_KEYS = ['id_rsa', 'id_dsa', 'id_ecdsa', 'id_ed25519'];
 export function isSecretFile(path: string, text?: string | null): boolean {
   const name = base(path).toLowerCase();
   const lower = path.toLowerCase();
-  if (name === '.env' || name.startsWith('.env.') || name === '.envrc') return true;
+  if (name === '.env' || name === '.envrc') return true;
+  // A template (`.env.example`, `.env.local.sample`) is committed for others to copy: placeholders, not secrets (sec11: it got no page). The rules still read it.
+  if (name.startsWith('.env.')) return !TEMPLATE_ENDINGS.some((e) => name.endsWith(e));
   if (NAMES.has(name)) return true;
   if (ENDINGS.some((e) => name.endsWith(e))) return true;
   if (SSH_KEYS.some((k) => name.startsWith(k)) && !name.endsWith('.pub')) return true;

@@ -101,3 +101,42 @@ export function isLikelyToken(value: string): boolean {
   }
   return letters && digits && entropy(value) >= 3;
 }
+
+/** The longest name between `<` and `>` read as a placeholder (`<password>`, `<your token>`). */
+const MAX_PLACEHOLDER_NAME = 40;
+
+/**
+ * Whether a value a rule found is a placeholder of a secret's shape, as a template (`.env.example`,
+ * a README, a test fixture) writes one, not a secret (sec11: each was flagged and redacted, a
+ * flag a person dismisses): it holds a `<name>` (`mongodb://<username>:<password>@…`, which
+ * secretlint's rule reads whole), it holds `EXAMPLE` (AWS's documented keys
+ * `AKIAIOSFODNN7EXAMPLE`, `wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY`), or it is 12 letters and
+ * digits or more of which two characters are three quarters or more (`ghp_xxxx…`,
+ * `sk_test_XXXX…`, `xoxb-0000…-xxxx…`: a generated value spreads over many). One pass.
+ */
+export function isPlaceholderSecret(value: string): boolean {
+  if (value.includes('EXAMPLE')) return true;
+  for (let i = value.indexOf('<'); i >= 0; i = value.indexOf('<', i + 1)) {
+    const close = value.indexOf('>', i + 1);
+    if (close < 0) break;
+    const name = value.slice(i + 1, close);
+    // Three letters or more: a `<br>` a token was wrapped at (src/lib/secrets/wrapped.ts) is no name.
+    if (name.length >= 3 && name.length <= MAX_PLACEHOLDER_NAME && /^[A-Za-z_ -]+$/.test(name)) return true;
+  }
+  const counts = new Map<number, number>();
+  let alnum = 0;
+  for (let i = 0; i < value.length; i++) {
+    const c = value.charCodeAt(i);
+    if (!((c >= 48 && c <= 57) || (c >= 65 && c <= 90) || (c >= 97 && c <= 122))) continue;
+    alnum++;
+    counts.set(c, (counts.get(c) ?? 0) + 1);
+  }
+  if (alnum < 12) return false;
+  let first = 0;
+  let second = 0;
+  for (const n of counts.values()) {
+    if (n > first) [first, second] = [n, first];
+    else if (n > second) second = n;
+  }
+  return first + second >= alnum * 0.75;
+}

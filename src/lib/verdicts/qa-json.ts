@@ -11,7 +11,7 @@ import { capRaw } from '../text/lines.ts';
 import { describeHazard, jsonHazard } from '../text/json-hazards.ts';
 import { lineOfOffset } from '../adapters/json-file.ts';
 import { jsonSpans, spanLines } from './json-positions.ts';
-import { normaliseState, structuredSupport, verdictClass } from './states.ts';
+import { normaliseState, normaliseVerdict, structuredSupport, verdictClass } from './states.ts';
 import type { AnchorSet } from './anchors.ts';
 import { jsonErrorMessage } from '../text/json-error.ts';
 
@@ -51,7 +51,7 @@ export function parseQaJson(text: string, file: string, defaultTicket: string, a
   const spans = jsonSpans(text);
   const data = parsed.data;
   const ticket = data.ticket ?? defaultTicket;
-  const verdict = data.verdict.trim().toUpperCase();
+  const verdict = normaliseVerdict(data.verdict);
   const anchor = anchors.take('qa', ticket || file);
   const invalid: InvalidRecord[] = [];
   const criteria: QaCriterion[] = [];

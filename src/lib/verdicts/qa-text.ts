@@ -10,7 +10,7 @@ import type { InvalidRecord } from '../model/types.ts';
 import type { QaVerdict, RubricGrade, SkillStatus } from '../model/verdicts.ts';
 import { renderMarkdown } from '../markdown/render-markdown.ts';
 import { capRaw } from '../text/lines.ts';
-import { textSupport, verdictClass } from './states.ts';
+import { normaliseVerdict, textSupport, verdictClass } from './states.ts';
 import type { AnchorSet } from './anchors.ts';
 
 /** One `KEY: value` block of a text verdict. */
@@ -80,7 +80,7 @@ export function parseQaText(text: string, file: string, ticket: string, anchors:
   if (!verdictBlock || verdictBlock.value === '') {
     return { verdict: null, invalid: [{ file, line: verdictBlock?.line ?? 1, kind: 'verdict/invalid-text', error: `${file} has no VERDICT: line (expected VERDICT: PASS, FIXED(<N>) or FAIL)`, raw: capRaw(text) }] };
   }
-  const verdict = (verdictBlock.value.split('\n')[0] as string).trim().toUpperCase().replace(/\s+/g, '');
+  const verdict = normaliseVerdict(verdictBlock.value.split('\n')[0] as string, true);
   const fixed = /^FIXED\((\d+)\)$/.exec(verdict);
   const rubric = parseRubricGrades(get('RUBRIC')?.value ?? '');
   const extra: Record<string, unknown> = dict();

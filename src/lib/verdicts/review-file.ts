@@ -14,6 +14,7 @@ import { jsonSpans, spanLines } from './json-positions.ts';
 import { reproFromField, reproFromScenario } from './repro.ts';
 import type { AnchorSet } from './anchors.ts';
 import { jsonErrorMessage } from '../text/json-error.ts';
+import { normaliseVerdict } from './states.ts';
 
 /** What one review file gives. */
 export interface ReviewResult {
@@ -82,7 +83,7 @@ export function parseReviewFile(text: string, file: string, name: string, anchor
       summary,
       failureScenario: scenario,
       category: category ? category.trim().toLowerCase() : null,
-      verdict: verdict ? verdict.trim().toUpperCase() : null,
+      verdict: verdict ? normaliseVerdict(verdict) : null,
       level: level ?? null,
       repro: repro ? reproFromField(repro) : reproFromScenario(scenario),
       location: null,

@@ -10,9 +10,27 @@ import { isBlank } from '../text/blank.ts';
 /** The three states of a criterion (section 3); any other value is kept but never counts as verified. */
 export const CRITERION_STATES = ['VERIFIED', 'NOT_VERIFIED', 'INCONCLUSIVE'] as const;
 
-/** `not verified`, `Not-Verified` → `NOT_VERIFIED`; other values upper-cased as written. */
+/**
+ * `not verified`, `Not-Verified` → `NOT_VERIFIED`; another word (`skipped`, `done`) upper-cased
+ * alike (`SKIPPED`); any other text (not letters and `_` once normalised) is kept as written,
+ * trimmed: sec11 found `session cookie eyJ…` shown as `SESSION_COOKIE_EYJ…`, an upper-cased
+ * token no secret rule reads, so it was published as written where the text as written is found.
+ */
 export function normaliseState(state: string): string {
-  return state.trim().toUpperCase().replace(/[\s-]+/g, '_');
+  const normalised = state.trim().toUpperCase().replace(/[\s-]+/g, '_');
+  return /^[A-Z_]{1,40}$/.test(normalised) ? normalised : state.trim();
+}
+
+/**
+ * A gate's or finding's verdict as shown: upper-cased (`pass` → `PASS`, `fixed(2)` → `FIXED(2)`;
+ * with `compact`, white space taken out, as a babysit `VERDICT:` line is read: `FIXED (2)`) when it
+ * is a word, maybe with a count in brackets; any other text is kept as written, trimmed (sec11: a
+ * token there was shown upper-cased, which no secret rule reads, and published as written).
+ */
+export function normaliseVerdict(verdict: string, compact = false): string {
+  const trimmed = verdict.trim();
+  const upper = compact ? trimmed.toUpperCase().replace(/\s+/g, '') : trimmed.toUpperCase();
+  return /^[A-Z_]{1,40}(?:\([0-9 ]{0,8}\))?$/.test(upper) ? upper : trimmed;
 }
 
 /** Whether a normalised state is one of the three. */
