@@ -140,4 +140,8 @@ describe('placeholders of a secret\'s shape', () => {
     expect(await shown('MONGO_URL=mongodb://app:Xk9pL2mQw7Zz@cluster0.ab12c.mongodb.net/app')).toBe('MONGO_URL=mongodb://app:[redacted: MongoDB password]@cluster0.ab12c.mongodb.net/app');
     expect(await shown('AWS_ACCESS_KEY_ID=AKIAM07TFBHNRZF5KRW3')).toBe('AWS_ACCESS_KEY_ID=[redacted: AWS access key id]');
   });
+
+  it('a password holding EXAMPLE inside it is still a password (only AWS\'s documented keys end so)', async () => {
+    expect(await shown('password: Corp2024EXAMPLEx9')).not.toContain('Corp2024EXAMPLEx9');
+  });
 });

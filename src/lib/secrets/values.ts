@@ -109,13 +109,14 @@ const MAX_PLACEHOLDER_NAME = 40;
  * Whether a value a rule found is a placeholder of a secret's shape, as a template (`.env.example`,
  * a README, a test fixture) writes one, not a secret (sec11: each was flagged and redacted, a
  * flag a person dismisses): it holds a `<name>` (`mongodb://<username>:<password>@…`, which
- * secretlint's rule reads whole), it holds `EXAMPLE` (AWS's documented keys
+ * secretlint's rule reads whole), it ends in `EXAMPLE` or `EXAMPLEKEY` (AWS's documented keys
  * `AKIAIOSFODNN7EXAMPLE`, `wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY`), or it is 12 letters and
  * digits or more of which two characters are three quarters or more (`ghp_xxxx…`,
  * `sk_test_XXXX…`, `xoxb-0000…-xxxx…`: a generated value spreads over many). One pass.
  */
 export function isPlaceholderSecret(value: string): boolean {
-  if (value.includes('EXAMPLE')) return true;
+  // AWS's documented keys end so; a value holding the word elsewhere (`Corp2024EXAMPLEx!`) may be a real password.
+  if (value.endsWith('EXAMPLE') || value.endsWith('EXAMPLEKEY')) return true;
   for (let i = value.indexOf('<'); i >= 0; i = value.indexOf('<', i + 1)) {
     const close = value.indexOf('>', i + 1);
     if (close < 0) break;
