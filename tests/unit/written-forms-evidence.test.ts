@@ -20,6 +20,9 @@
  *    INCONCLUSIVE with no flag: a missing file or line written so was never checked.
  * 11. A title in double quotes after a test file's stem or a suite word (`a.test "title"`,
  *    `e2e "title"`) was dropped or prose; single quotes were read.
+ * 12. A member named by its owner (`src/p.ts#Parser.parse`, `src/p.ts Parser.parse()`) was
+ *    "not found" (the text never holds `Parser.parse` so) or the path's note; it is found
+ *    inside the owner's definition, and shown at the member's line.
  * 8. Line claims the file alone answered: `[src/a.ts:99](src/a.ts)` (a link whose text cites
  *    lines of the file it opens), `lines 12 and 99 of src/a.ts` (a list before the path: a
  *    remark), `src/a.ts — line 99` (after a dash) and `src/a.ts [L99]` (a name “L99”).
@@ -79,6 +82,11 @@ const CELLS = [
   'mode:strict in src/a.ts', // 45
   'a.test "no such title"', // 46
   'e2e "reads a row"', // 47
+  'src/p.ts#Parser.parse', // 48
+  'src/p.ts Parser.parse()', // 49
+  'src/p.ts:Parser.nope', // 50
+  'tests/test_p.py:TestP.test_b', // 51
+  'src/p.ts Other.parse', // 52
 ];
 
 let dir: string;
@@ -92,6 +100,8 @@ beforeAll(async () => {
     'src/short.ts': lines(20),
     'tests/a.test.ts': "import { it } from 'vitest';\nit('reads a row', () => {});\nfunction reads() {}\n",
     'package.json': '{}\n',
+    'src/p.ts': 'export class Parser {\n  parse() {}\n}\nexport class Other {}\n',
+    'tests/test_p.py': 'class TestP:\n    def test_b(self):\n        pass\n',
     'decisions.jsonl': trailText(CELLS.map((c, i) => row(`2026-03-01T07:${String(i).padStart(2, '0')}:00Z`, `decision ${i}`, c))),
   });
   commitAll(dir, 'First', '2026-03-01T08:00:00Z');
@@ -228,5 +238,17 @@ describe('pointer forms agents write', () => {
     const v = pointerVerdicts(model, 'kind');
     expect(v[46]).toEqual([['a.test "no such title"', 'test', 'NOT_VERIFIED', 'test “no such title” not found in tests/a.test.ts at landed head']]);
     expect(v[47]).toEqual([['e2e "reads a row"', 'test', 'VERIFIED', 'test found in tests/a.test.ts at line 2']]);
+  });
+
+  it('finds a member named by its owner inside the owner, at the member', () => {
+    const v = pointerVerdicts(model, 'kind');
+    const found = 'name found in src/p.ts at line 2: parse inside the definition of Parser (lines 1–3)';
+    expect(v[48]).toEqual([['src/p.ts#Parser.parse', 'symbol', 'VERIFIED', found]]);
+    expect(v[49]).toEqual([['src/p.ts Parser.parse()', 'symbol', 'VERIFIED', found]]);
+    expect(model.rows[48]?.evidence[0]?.target).toEqual({ type: 'file', path: 'src/p.ts', origin: 'repository', from: 2, to: 2 });
+    expect(v[50]).toEqual([['src/p.ts:Parser.nope', 'symbol', 'INCONCLUSIVE', 'name “Parser.nope” not found in src/p.ts']]);
+    expect(v[51]).toEqual([['tests/test_p.py:TestP.test_b', 'test', 'VERIFIED', 'test found in tests/test_p.py at line 2, in class TestP']]);
+    // A member of another class is not found in this one.
+    expect(v[52]).toEqual([['src/p.ts Other.parse', 'symbol', 'INCONCLUSIVE', 'name “Other.parse” not found in src/p.ts']]);
   });
 });
