@@ -23,6 +23,8 @@
  * 12. A member named by its owner (`src/p.ts#Parser.parse`, `src/p.ts Parser.parse()`) was
  *    "not found" (the text never holds `Parser.parse` so) or the path's note; it is found
  *    inside the owner's definition, and shown at the member's line.
+ * 13. `` `npm test` passes `` was prose, a medium `evidence/prose`, where `npm test passes`
+ *    is a command (INCONCLUSIVE, no flag): the same claim, two severities.
  * 8. Line claims the file alone answered: `[src/a.ts:99](src/a.ts)` (a link whose text cites
  *    lines of the file it opens), `lines 12 and 99 of src/a.ts` (a list before the path: a
  *    remark), `src/a.ts — line 99` (after a dash) and `src/a.ts [L99]` (a name “L99”).
@@ -87,6 +89,9 @@ const CELLS = [
   'src/p.ts:Parser.nope', // 50
   'tests/test_p.py:TestP.test_b', // 51
   'src/p.ts Other.parse', // 52
+  'npm test passes', // 53
+  '`npm test` passes', // 54
+  '`the parser` is fixed', // 55
 ];
 
 let dir: string;
@@ -250,5 +255,13 @@ describe('pointer forms agents write', () => {
     expect(v[51]).toEqual([['tests/test_p.py:TestP.test_b', 'test', 'VERIFIED', 'test found in tests/test_p.py at line 2, in class TestP']]);
     // A member of another class is not found in this one.
     expect(v[52]).toEqual([['src/p.ts Other.parse', 'symbol', 'INCONCLUSIVE', 'name “Other.parse” not found in src/p.ts']]);
+  });
+
+  it('reads a backquoted command and a report of its run as the command, as without backquotes', () => {
+    const v = pointerVerdicts(model, 'fault');
+    expect(v[53]).toEqual([['npm test passes', 'INCONCLUSIVE', 'a command is not evidence of its result', '']]);
+    expect(v[54]).toEqual([['`npm test` passes', 'INCONCLUSIVE', 'a command is not evidence of its result', '']]);
+    // Backquoted words that are no command by their shape stay prose.
+    expect(v[55]).toEqual([['`the parser` is fixed', 'NOT_VERIFIED', PROSE, 'evidence/prose']]);
   });
 });
