@@ -92,6 +92,7 @@ const CELLS = [
   'npm test passes', // 53
   '`npm test` passes', // 54
   '`the parser` is fixed', // 55
+  '(src/short.ts:12, 40)', // 56
 ];
 
 let dir: string;
@@ -125,6 +126,8 @@ describe('pointer forms agents write', () => {
     // The same weakness written in words is the same fault.
     expect(v[2]).toEqual([['src/short.ts lines 12 and 40', 'NOT_VERIFIED', 'line 40 is past the end of src/short.ts (20 lines at landed head)', 'evidence/line-out-of-range']]);
     expect(v[3]).toEqual([['src/a.ts:12-14, 40 and 45', 'VERIFIED', 'lines 12–14, 40, 45 of 51 exist at landed head', '']]);
+    // In brackets, the list is the pointer's and the closing bracket the sentence's.
+    expect(v[56]).toEqual([['src/short.ts:12, 40', 'NOT_VERIFIED', 'line 40 is past the end of src/short.ts (20 lines at landed head)', 'evidence/line-out-of-range']]);
     // Words after the numbers: the list is a note, as before.
     expect(v[4]).toEqual([['src/a.ts:12', 'VERIFIED', 'line 12 of 51 exists at landed head', '']]);
     expect(model.rows[4]?.evidence[0]?.note).toBe('40 tests pass');
@@ -143,7 +146,7 @@ describe('pointer forms agents write', () => {
       { from: 51, to: 51 },
     ]);
     const high = evidenceFlags(model).filter(([kind]) => kind === 'evidence/line-out-of-range');
-    expect(high).toEqual([1, 2, 9, 23, 28, 30, 32, 33, 39].map((n) => ['evidence/line-out-of-range', 'high', [rowIdOf(model, n)]]));
+    expect(high).toEqual([1, 2, 9, 23, 28, 30, 32, 33, 39, 56].map((n) => ['evidence/line-out-of-range', 'high', [rowIdOf(model, n)]]));
   });
 
   it('reads path:name as the file and a name looked for in it', () => {
