@@ -470,7 +470,8 @@ describe('property: the list splitter and the classifier', () => {
         for (const p of pointers) {
           // A pointer inside a command is a shell word: its quotes are the shell's, not part of it.
           if (p.truncated || (p.within !== undefined && pointers[p.within]?.kind === 'command')) continue;
-          for (const word of p.raw.split(/\s+/).filter((w) => w !== '')) expect(cell.includes(word), JSON.stringify({ cell, raw: p.raw })).toBe(true);
+          // `` `src/a.ts`:1 `` is read as `src/a.ts:1` (trust10): its backquotes are the markdown's, not the pointer's.
+          for (const word of p.raw.split(/\s+/).filter((w) => w !== '')) expect(cell.includes(word) || cell.replaceAll('`', '').includes(word), JSON.stringify({ cell, raw: p.raw })).toBe(true);
           if (p.within !== undefined) expect(p.within).toBeGreaterThanOrEqual(0);
         }
       }),

@@ -20,6 +20,11 @@
  *    INCONCLUSIVE with no flag: a missing file or line written so was never checked.
  * 11. A title in double quotes after a test file's stem or a suite word (`a.test "title"`,
  *    `e2e "title"`) was dropped or prose; single quotes were read.
+ * 12. A member named by its owner (`src/p.ts#Parser.parse`, `src/p.ts Parser.parse()`) was
+ *    "not found" (the text never holds `Parser.parse` so) or the path's note; it is found
+ *    inside the owner's definition, and shown at the member's line.
+ * 13. `` `npm test` passes `` was prose, a medium `evidence/prose`, where `npm test passes`
+ *    is a command (INCONCLUSIVE, no flag): the same claim, two severities.
  * 8. Line claims the file alone answered: `[src/a.ts:99](src/a.ts)` (a link whose text cites
  *    lines of the file it opens), `lines 12 and 99 of src/a.ts` (a list before the path: a
  *    remark), `src/a.ts — line 99` (after a dash) and `src/a.ts [L99]` (a name “L99”).
@@ -79,6 +84,15 @@ const CELLS = [
   'mode:strict in src/a.ts', // 45
   'a.test "no such title"', // 46
   'e2e "reads a row"', // 47
+  'src/p.ts#Parser.parse', // 48
+  'src/p.ts Parser.parse()', // 49
+  'src/p.ts:Parser.nope', // 50
+  'tests/test_p.py:TestP.test_b', // 51
+  'src/p.ts Other.parse', // 52
+  'npm test passes', // 53
+  '`npm test` passes', // 54
+  '`the parser` is fixed', // 55
+  '(src/short.ts:12, 40)', // 56
 ];
 
 let dir: string;
@@ -92,6 +106,8 @@ beforeAll(async () => {
     'src/short.ts': lines(20),
     'tests/a.test.ts': "import { it } from 'vitest';\nit('reads a row', () => {});\nfunction reads() {}\n",
     'package.json': '{}\n',
+    'src/p.ts': 'export class Parser {\n  parse() {}\n}\nexport class Other {}\n',
+    'tests/test_p.py': 'class TestP:\n    def test_b(self):\n        pass\n',
     'decisions.jsonl': trailText(CELLS.map((c, i) => row(`2026-03-01T07:${String(i).padStart(2, '0')}:00Z`, `decision ${i}`, c))),
   });
   commitAll(dir, 'First', '2026-03-01T08:00:00Z');
@@ -110,6 +126,8 @@ describe('pointer forms agents write', () => {
     // The same weakness written in words is the same fault.
     expect(v[2]).toEqual([['src/short.ts lines 12 and 40', 'NOT_VERIFIED', 'line 40 is past the end of src/short.ts (20 lines at landed head)', 'evidence/line-out-of-range']]);
     expect(v[3]).toEqual([['src/a.ts:12-14, 40 and 45', 'VERIFIED', 'lines 12–14, 40, 45 of 51 exist at landed head', '']]);
+    // In brackets, the list is the pointer's and the closing bracket the sentence's.
+    expect(v[56]).toEqual([['src/short.ts:12, 40', 'NOT_VERIFIED', 'line 40 is past the end of src/short.ts (20 lines at landed head)', 'evidence/line-out-of-range']]);
     // Words after the numbers: the list is a note, as before.
     expect(v[4]).toEqual([['src/a.ts:12', 'VERIFIED', 'line 12 of 51 exists at landed head', '']]);
     expect(model.rows[4]?.evidence[0]?.note).toBe('40 tests pass');
@@ -128,7 +146,7 @@ describe('pointer forms agents write', () => {
       { from: 51, to: 51 },
     ]);
     const high = evidenceFlags(model).filter(([kind]) => kind === 'evidence/line-out-of-range');
-    expect(high).toEqual([1, 2, 9, 23, 28, 30, 32, 33, 39].map((n) => ['evidence/line-out-of-range', 'high', [rowIdOf(model, n)]]));
+    expect(high).toEqual([1, 2, 9, 23, 28, 30, 32, 33, 39, 56].map((n) => ['evidence/line-out-of-range', 'high', [rowIdOf(model, n)]]));
   });
 
   it('reads path:name as the file and a name looked for in it', () => {
@@ -228,5 +246,25 @@ describe('pointer forms agents write', () => {
     const v = pointerVerdicts(model, 'kind');
     expect(v[46]).toEqual([['a.test "no such title"', 'test', 'NOT_VERIFIED', 'test “no such title” not found in tests/a.test.ts at landed head']]);
     expect(v[47]).toEqual([['e2e "reads a row"', 'test', 'VERIFIED', 'test found in tests/a.test.ts at line 2']]);
+  });
+
+  it('finds a member named by its owner inside the owner, at the member', () => {
+    const v = pointerVerdicts(model, 'kind');
+    const found = 'name found in src/p.ts at line 2: parse inside the definition of Parser (lines 1–3)';
+    expect(v[48]).toEqual([['src/p.ts#Parser.parse', 'symbol', 'VERIFIED', found]]);
+    expect(v[49]).toEqual([['src/p.ts Parser.parse()', 'symbol', 'VERIFIED', found]]);
+    expect(model.rows[48]?.evidence[0]?.target).toEqual({ type: 'file', path: 'src/p.ts', origin: 'repository', from: 2, to: 2 });
+    expect(v[50]).toEqual([['src/p.ts:Parser.nope', 'symbol', 'INCONCLUSIVE', 'name “Parser.nope” not found in src/p.ts']]);
+    expect(v[51]).toEqual([['tests/test_p.py:TestP.test_b', 'test', 'VERIFIED', 'test found in tests/test_p.py at line 2, in class TestP']]);
+    // A member of another class is not found in this one.
+    expect(v[52]).toEqual([['src/p.ts Other.parse', 'symbol', 'INCONCLUSIVE', 'name “Other.parse” not found in src/p.ts']]);
+  });
+
+  it('reads a backquoted command and a report of its run as the command, as without backquotes', () => {
+    const v = pointerVerdicts(model, 'fault');
+    expect(v[53]).toEqual([['npm test passes', 'INCONCLUSIVE', 'a command is not evidence of its result', '']]);
+    expect(v[54]).toEqual([['`npm test` passes', 'INCONCLUSIVE', 'a command is not evidence of its result', '']]);
+    // Backquoted words that are no command by their shape stay prose.
+    expect(v[55]).toEqual([['`the parser` is fixed', 'NOT_VERIFIED', PROSE, 'evidence/prose']]);
   });
 });

@@ -116,6 +116,17 @@ export function readCommand(text: string): CommandShape | null {
     certain = true;
   }
   if (body === '' || body.length > 64 * 1024) return null;
+  // `` `npm test` passes ``: a backquoted command, then a report of its run, is that command, as `npm test passes` is
+  // (trust11: it was prose, a medium `evidence/prose`, where the same words without backquotes raised nothing).
+  if (!certain && body.startsWith('`')) {
+    const close = body.indexOf('`', 1);
+    // The backquoted words must be a command by their own shape (`npm test`), not only by their backquotes (`the parser`).
+    const inner = close > 1 ? body.slice(1, close).trim() : '';
+    const rest = body.slice(close + 1).trim();
+    const command = inner !== '' && rest !== '' && !rest.includes('`') ? readCommand(inner) : null;
+    if (command === null) return null;
+    return { ...command, text: body, words: [...command.words, ...rest.split(/\s+/)] };
+  }
   const first = body.split(/\s/, 1)[0] as string;
   if (!certain && !PROGRAM_NAME.test(first) && !PROGRAM_PATH.test(first) && !ENV_ASSIGNMENT.test(first)) return null;
   const words = wordsOf(body);

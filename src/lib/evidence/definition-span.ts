@@ -100,3 +100,28 @@ export function definitionLine(text: string, name: string): number | null {
   for (let n = 1; n <= lines.length; n++) if (defines(lines[n - 1] as string, name)) return n;
   return null;
 }
+
+/** Most definitions of one owner looked inside for a member. */
+const MAX_OWNERS = 16;
+
+/**
+ * The line (1-based) where `member` is defined inside the definition of `owner` (`Parser.parse`:
+ * `parse() {` inside `class Parser { … }`), and the owner's span, or null: a member cited by its
+ * owner's name (trust11: `src/a.ts#Parser.parse` was "not found", as the text never holds
+ * `Parser.parse` written so). The first definition of `owner` whose span holds one of `member`.
+ */
+export function memberLine(text: string, owner: string, member: string): { line: number; from: number; to: number } | null {
+  if (indexOfName(text, owner) === -1 || indexOfName(text, member) === -1) return null;
+  const lines = textLines(text);
+  // At most MAX_OWNERS definitions of the owner are opened (each may be read to the file's end when its braces never close).
+  let owners = 0;
+  for (let n = 1; n <= lines.length && owners < MAX_OWNERS; n++) {
+    if (!defines(lines[n - 1] as string, owner)) continue;
+    owners++;
+    const end = endOf(lines, n);
+    if (end === null) continue;
+    for (let k = n + 1; k <= end; k++) if (defines(lines[k - 1] as string, member)) return { line: k, from: n, to: end };
+    n = end;
+  }
+  return null;
+}

@@ -29,7 +29,7 @@ import { findByCase, findByGlob, findByName } from './tree-paths.ts';
 import { countRubricCriteria } from './rubric-criteria.ts';
 import { ignoredAt } from '../git/ignore-rules.ts';
 import { remoteNames } from '../git/origin-remote.ts';
-import { definitionAround, definitionLine } from './definition-span.ts';
+import { definitionAround, definitionLine, memberLine } from './definition-span.ts';
 import { countOf } from '../site/words.ts';
 import { PROSE_REASON } from './cell-reading.ts';
 import { refWordShape, tagShape } from './tag-shape.ts';
@@ -482,6 +482,19 @@ async function resolveName(p: ClassifiedPointer, ctx: EvidenceContext): Promise<
       // A cited line is checked as cited: the name on it counts wherever on it it is.
       let index = rangesOf(p) === null ? inCode(anywhere) : anywhere;
       if (index === -1 && p.titled) index = nestedTitle(found.text, name);
+      // `Parser.parse`: a member named by its owner, found inside the owner's definition (trust11: it was "not found").
+      const dotted = index === -1 && rangesOf(p) === null ? /^([A-Za-z_$][\w$]*)\.([A-Za-z_$][\w$]*)$/.exec(name) : null;
+      // In Python, by scope (python-scope.ts), as a pytest id's names are.
+      const scoped = dotted && path.endsWith('.py') ? pytestNodePlace(found.text, [dotted[1] as string, dotted[2] as string]) : null;
+      if (scoped?.status === 'found') {
+        return pointer(p, 'VERIFIED', `${what} found in ${path} at line ${scoped.line}, ${scoped.where}`, { target: { type: 'file', path, origin: found.origin, from: scoped.line, to: scoped.line } });
+      }
+      const member = dotted && scoped === null ? memberLine(found.text, dotted[1] as string, dotted[2] as string) : null;
+      if (member !== null) {
+        return pointer(p, 'VERIFIED', `${what} found in ${path} at line ${member.line}: ${(dotted as RegExpExecArray)[2]} inside the definition of ${(dotted as RegExpExecArray)[1]} (lines ${member.from}–${member.to})`, {
+          target: { type: 'file', path, origin: found.origin, from: member.line, to: member.line },
+        });
+      }
       if (index === -1) {
         if (p.kind === 'test' && p.titled) return await titleNotFound(p, name, path, found.text, found.origin, ctx);
         if (anywhere !== -1) return pointer(p, 'INCONCLUSIVE', `${what} “${name}” is in ${path} only in a comment (line ${lineAtIndex(found.text, anywhere)}), not in its code`, target ? { target } : {});

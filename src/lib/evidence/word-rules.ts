@@ -461,6 +461,8 @@ const path: WordRule = {
     if (more !== null) {
       p.lines = [...(p.lines ?? [{ from: p.from as number, to: p.to ?? (p.from as number) }]), ...more.map((m) => lineRange(m.from, m.to))];
       raw = `${raw}${comma && !raw.endsWith(',') ? ',' : ''} ${trimEndChars(rest.join(' '), '.')}`;
+      // A closing bracket of the sentence around it (`(src/a.ts:12, 40)`) is not the pointer's.
+      if (raw.endsWith(')') && raw.split(')').length > raw.split('(').length) raw = raw.slice(0, -1);
       skip(s, rest.length);
     } else if (p.from !== undefined && p.from === p.to && p.lines === undefined && raw === token) {
       // `src/a.ts:3 to 50`: the end of the range in words (trust9: it was a note, so the file's

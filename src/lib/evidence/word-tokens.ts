@@ -405,6 +405,9 @@ export const hasColour = (words: readonly string[]): boolean => words.some((w) =
 /** A name cited in a file: an identifier with a capital, an underscore or a digit after a letter (`parseRow`, `MAX_ROW`, `Q5`), or a Rust path (`FlowEdit::Action`); either may be written as a call (`parseRow()`, see {@link calledName}). */
 export function isCitedName(token: string): boolean {
   const name = calledName(token);
+  // `Parser.parse`: a member by its owner's name (an owner with a capital; no file name such as `Node.js`).
+  const dot = name.indexOf('.');
+  if (dot > 0 && dot === name.lastIndexOf('.')) return /^[A-Z]/.test(name) && IDENTIFIER.test(name.slice(0, dot)) && IDENTIFIER.test(name.slice(dot + 1)) && !hasFileName(name);
   return (IDENTIFIER.test(name) && /[A-Z_]|[a-z][0-9]/.test(name)) || RUST_PATH.test(name);
 }
 
