@@ -94,3 +94,17 @@ export function evidenceFlags(model: ProjectModel): Array<[string, string, strin
 
 /** The id of the model's row `n` (0-based). */
 export const rowIdOf = (model: ProjectModel, n: number): string => (model.rows[n] as { id: string }).id;
+
+/**
+ * The steps most evidence tests take, as one: a new {@link fixtureDir} named `name`, made a git
+ * repository ({@link initRepo}), `files` written ({@link writeFiles}) and committed as `message`
+ * at `date` ({@link commitAll}), and the model of its one project ({@link analyseProject}).
+ * Returns the folder (remove it with {@link removeFixture}), the commit's full SHA and the model.
+ */
+export async function committedProject(name: string, files: Readonly<Record<string, string>>, message: string, date: string): Promise<{ dir: string; sha: string; model: ProjectModel }> {
+  const dir = await fixtureDir(name);
+  await initRepo(dir);
+  await writeFiles(dir, files);
+  const sha = commitAll(dir, message, date);
+  return { dir, sha, model: await analyseProject(dir) };
+}

@@ -6,16 +6,14 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ProjectModel } from '../../src/lib/model/types.ts';
-import { analyseProject, commitAll, fixtureDir, initRepo, removeFixture, trailRow as row, trailText, writeFiles } from '../trail-fixtures.ts';
+import { removeFixture, trailRow as row, trailText, committedProject } from '../trail-fixtures.ts';
 
 let dir: string;
 let model: ProjectModel;
 const PROSE = 'evidence must be a pointer, not prose';
 
 beforeAll(async () => {
-  dir = await fixtureDir('bare-folder');
-  await initRepo(dir);
-  await writeFiles(dir, {
+  ({ dir, model } = await committedProject('bare-folder', {
     'src/a.ts': 'a\n',
     'docs/x.md': 'x\n',
     notes: 'n\n',
@@ -27,9 +25,7 @@ beforeAll(async () => {
       row('2026-03-01T09:04:00Z', 'Other case', 'Src'),
       row('2026-03-01T09:05:00Z', 'Beside a path', 'docs; src/a.ts'),
     ]),
-  });
-  commitAll(dir, 'Files and trail', '2026-03-01T10:00:00Z');
-  model = await analyseProject(dir);
+  }, 'Files and trail', '2026-03-01T10:00:00Z'));
 }, 60_000);
 
 afterAll(() => removeFixture(dir));

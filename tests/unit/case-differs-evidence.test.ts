@@ -6,7 +6,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ProjectModel } from '../../src/lib/model/types.ts';
-import { analyseProject, commitAll, fixtureDir, initRepo, removeFixture, trailRow as row, trailText, writeFiles, pointerVerdicts } from '../trail-fixtures.ts';
+import { removeFixture, trailRow as row, trailText, pointerVerdicts, committedProject } from '../trail-fixtures.ts';
 
 let dir: string;
 let model: ProjectModel;
@@ -14,9 +14,7 @@ const verdicts = (): string[][][] => pointerVerdicts(model);
 const HOW = 'the only path that differs from it only in letter case: the same file on a case-insensitive file system, as macOS and Windows have by default';
 
 beforeAll(async () => {
-  dir = await fixtureDir('case-differs');
-  await initRepo(dir);
-  await writeFiles(dir, {
+  ({ dir, model } = await committedProject('case-differs', {
     'src/Upper.ts': '1\n2\n3\n',
     'Docs/Guide.md': 'g\n',
     'twice/README.md': 'a\n',
@@ -27,9 +25,7 @@ beforeAll(async () => {
       row('2026-03-01T07:02:00Z', 'Two such paths', 'twice/Readme.md'),
       row('2026-03-01T07:03:00Z', 'Past the end in another case', 'src/upper.ts:9'),
     ]),
-  });
-  commitAll(dir, 'First', '2026-03-01T08:00:00Z');
-  model = await analyseProject(dir);
+  }, 'First', '2026-03-01T08:00:00Z'));
 }, 60_000);
 
 afterAll(() => removeFixture(dir));

@@ -8,7 +8,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ProjectModel } from '../../src/lib/model/types.ts';
 import { commentSpans } from '../../src/lib/evidence/comment-spans.ts';
-import { analyseProject, commitAll, evidenceFlags, fixtureDir, initRepo, removeFixture, trailRow as row, trailText, writeFiles, pointerVerdicts } from '../trail-fixtures.ts';
+import { evidenceFlags, removeFixture, trailRow as row, trailText, pointerVerdicts, committedProject } from '../trail-fixtures.ts';
 
 const CELLS = [
   'src/c.ts parseRow', // 0
@@ -25,16 +25,12 @@ let dir: string;
 let model: ProjectModel;
 
 beforeAll(async () => {
-  dir = await fixtureDir('comment-name');
-  await initRepo(dir);
-  await writeFiles(dir, {
+  ({ dir, model } = await committedProject('comment-name', {
     'src/c.ts': ['// parseRow was removed', '/* readAll too', '   was removed */', 'const url = "http://x"; export const loadRows = () => url;', 'export const readAll = 1;', ''].join('\n'),
     'tools/gone.py': ['# parse_row was removed', 'def other():', '    pass', ''].join('\n'),
     'docs/plan.md': 'We keep parseRow.\n',
     'decisions.jsonl': trailText(CELLS.map((c, i) => row(`2026-03-01T07:0${i}:00Z`, `decision ${i}`, c))),
-  });
-  commitAll(dir, 'First', '2026-03-01T08:00:00Z');
-  model = await analyseProject(dir);
+  }, 'First', '2026-03-01T08:00:00Z'));
 }, 60_000);
 
 afterAll(() => removeFixture(dir));

@@ -10,16 +10,14 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ProjectModel } from '../../src/lib/model/types.ts';
-import { analyseProject, commitAll, fixtureDir, initRepo, removeFixture, trailRow as row, trailText, writeFiles } from '../trail-fixtures.ts';
+import { removeFixture, trailRow as row, trailText, committedProject } from '../trail-fixtures.ts';
 
 let dir: string;
 let model: ProjectModel;
 const verdicts = (): string[][][] => model.rows.map((r) => r.evidence.map((p) => [p.raw, p.kind, p.status, p.reason, p.fault ?? '']));
 
 beforeAll(async () => {
-  dir = await fixtureDir('compiler-place');
-  await initRepo(dir);
-  await writeFiles(dir, {
+  ({ dir, model } = await committedProject('compiler-place', {
     'src/a.ts': Array.from({ length: 30 }, (_, i) => `const x${i + 1} = ${i + 1};\n`).join(''),
     'app/(12)/page.tsx': 'export default 1;\n',
     'decisions.jsonl': trailText([
@@ -33,9 +31,7 @@ beforeAll(async () => {
       row('2026-03-01T10:07:00Z', 'backticks', 'see `src/a.ts`:12-14; `src/a.ts`:40'),
       row('2026-03-01T10:08:00Z', 'a word in backticks', '`step`:2'),
     ]),
-  });
-  commitAll(dir, 'Files and trail', '2026-03-01T11:00:00Z');
-  model = await analyseProject(dir);
+  }, 'Files and trail', '2026-03-01T11:00:00Z'));
 }, 60_000);
 
 afterAll(() => removeFixture(dir));

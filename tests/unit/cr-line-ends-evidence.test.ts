@@ -11,7 +11,7 @@ import type { ProjectModel } from '../../src/lib/model/types.ts';
 import { countLines, lineAtIndex, textLines } from '../../src/lib/text/line-breaks.ts';
 import { excerptText } from '../../src/lib/git/file-excerpt.ts';
 import { followLines } from '../../src/lib/evidence/line-follow.ts';
-import { analyseProject, commitAll, fixtureDir, initRepo, removeFixture, trailRow as row, trailText, writeFiles } from '../trail-fixtures.ts';
+import { removeFixture, trailRow as row, trailText, committedProject } from '../trail-fixtures.ts';
 
 const MAC = Array.from({ length: 20 }, (_, i) => (i === 11 ? 'export function parseRow() {}' : `// line ${i + 1}`)).join('\r') + '\r';
 const MIXED = 'one\r\ntwo\rstill two\nthree\r\n';
@@ -21,9 +21,7 @@ let model: ProjectModel;
 const verdicts = (): string[][][] => model.rows.map((r) => r.evidence.map((p) => [p.raw, p.status, p.reason, p.fault ?? '']));
 
 beforeAll(async () => {
-  dir = await fixtureDir('cr-line-ends');
-  await initRepo(dir);
-  await writeFiles(dir, {
+  ({ dir, model } = await committedProject('cr-line-ends', {
     'src/mac.ts': MAC,
     'src/mixed.txt': MIXED,
     'decisions.jsonl': trailText([
@@ -34,9 +32,7 @@ beforeAll(async () => {
       row('2026-03-01T10:04:00Z', 'Mixed', 'src/mixed.txt:4'),
       row('2026-03-01T10:05:00Z', 'Mixed in range', 'src/mixed.txt:3'),
     ]),
-  });
-  commitAll(dir, 'Mac file and trail', '2026-03-01T11:00:00Z');
-  model = await analyseProject(dir);
+  }, 'Mac file and trail', '2026-03-01T11:00:00Z'));
 }, 60_000);
 
 afterAll(() => removeFixture(dir));

@@ -11,7 +11,7 @@ import { decisionRowHtml, type RowContext } from '../../src/components/html/deci
 import type { ProjectModel, TrailRow } from '../../src/lib/model/types.ts';
 import { main } from '../../src/cli/main.ts';
 import type { Output } from '../../src/cli/output.ts';
-import { analyseProject, commitAll, fixtureDir, initRepo, removeFixture, trailRow as row, trailText, writeFiles, pointerVerdicts } from '../trail-fixtures.ts';
+import { removeFixture, trailRow as row, trailText, pointerVerdicts, committedProject } from '../trail-fixtures.ts';
 
 const HUGE = '12345678901234567890';
 const cells = [`src/a.ts:${HUGE}`, `src/a.ts:2-${HUGE}`, `src/a.ts#L${HUGE}`, `line ${HUGE} of src/a.ts`, `src/a.ts:3,${HUGE}`, `src/a.ts:${HUGE}1-${HUGE}`, 'src/a.ts:2'];
@@ -21,14 +21,10 @@ let model: ProjectModel;
 const verdicts = (): string[][][] => pointerVerdicts(model, 'fault');
 
 beforeAll(async () => {
-  dir = await fixtureDir('huge-lines');
-  await initRepo(dir);
-  await writeFiles(dir, {
+  ({ dir, model } = await committedProject('huge-lines', {
     'src/a.ts': 'one\ntwo\nthree\n',
     'runs/decisions.jsonl': trailText(cells.map((c, i) => row(`2026-03-01T09:0${i}:00Z`, `cites line ${i}`, c))),
-  });
-  commitAll(dir, 'Trail', '2026-03-01T10:00:00Z');
-  model = await analyseProject(dir);
+  }, 'Trail', '2026-03-01T10:00:00Z'));
 }, 60_000);
 
 afterAll(() => removeFixture(dir));

@@ -7,7 +7,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ProjectModel } from '../../src/lib/model/types.ts';
-import { analyseProject, commitAll, fixtureDir, initRepo, removeFixture, trailRow as row, trailText, writeFiles, pointerVerdicts } from '../trail-fixtures.ts';
+import { removeFixture, trailRow as row, trailText, pointerVerdicts, committedProject } from '../trail-fixtures.ts';
 
 let dir: string;
 let model: ProjectModel;
@@ -18,9 +18,7 @@ const lines = (n: number): unknown => {
 };
 
 beforeAll(async () => {
-  dir = await fixtureDir('line-range-forms');
-  await initRepo(dir);
-  await writeFiles(dir, {
+  ({ dir, model } = await committedProject('line-range-forms', {
     'src/a.ts': '1\n2\n3\n4\n5\n6\n7\n8\n9\n10\n',
     'decisions.jsonl': trailText([
       row('2026-03-01T07:00:00Z', 'start', 'src/a.ts:3 to 5'),
@@ -32,9 +30,7 @@ beforeAll(async () => {
       row('2026-03-01T07:06:00Z', 'One past the end', 'src/a.ts:1-11'),
       row('2026-03-01T07:07:00Z', 'All past the end', 'src/a.ts:11-12'),
     ]),
-  });
-  commitAll(dir, 'First', '2026-03-01T08:00:00Z');
-  model = await analyseProject(dir);
+  }, 'First', '2026-03-01T08:00:00Z'));
 }, 60_000);
 
 afterAll(() => removeFixture(dir));

@@ -7,16 +7,14 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ProjectModel } from '../../src/lib/model/types.ts';
-import { analyseProject, commitAll, fixtureDir, initRepo, removeFixture, trailRow as row, trailText, writeFiles } from '../trail-fixtures.ts';
+import { removeFixture, trailRow as row, trailText, committedProject } from '../trail-fixtures.ts';
 
 let dir: string;
 let model: ProjectModel;
 const verdicts = (): string[][][] => model.rows.map((r) => r.evidence.map((p) => [p.raw, p.kind, p.status, p.reason, p.fault ?? '']));
 
 beforeAll(async () => {
-  dir = await fixtureDir('open-range');
-  await initRepo(dir);
-  await writeFiles(dir, {
+  ({ dir, model } = await committedProject('open-range', {
     'src/a.ts': Array.from({ length: 30 }, (_, i) => `const x${i + 1} = ${i + 1};\n`).join(''),
     'decisions.jsonl': trailText([
       row('2026-03-01T10:00:00Z', 'Open', 'src/a.ts:10-'),
@@ -24,9 +22,7 @@ beforeAll(async () => {
       row('2026-03-01T10:02:00Z', 'Past', 'src/a.ts:31-'),
       row('2026-03-01T10:03:00Z', 'Word', 'step 10-'),
     ]),
-  });
-  commitAll(dir, 'File and trail', '2026-03-01T11:00:00Z');
-  model = await analyseProject(dir);
+  }, 'File and trail', '2026-03-01T11:00:00Z'));
 }, 60_000);
 
 afterAll(() => removeFixture(dir));

@@ -9,15 +9,13 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ProjectModel } from '../../src/lib/model/types.ts';
-import { analyseProject, commitAll, fixtureDir, initRepo, removeFixture, trailRow as row, trailText, writeFiles } from '../trail-fixtures.ts';
+import { removeFixture, trailRow as row, trailText, committedProject } from '../trail-fixtures.ts';
 
 let dir: string;
 let model: ProjectModel;
 
 beforeAll(async () => {
-  dir = await fixtureDir('pytest-node');
-  await initRepo(dir);
-  await writeFiles(dir, {
+  ({ dir, model } = await committedProject('pytest-node', {
     'tests/test_auth.py': [
       'import pytest',
       '',
@@ -41,9 +39,7 @@ beforeAll(async () => {
       row('2026-03-01T09:04:00Z', 'A test the file lacks', 'tests/test_auth.py::test_nothing'),
       row('2026-03-01T09:05:00Z', 'A file the tree lacks', 'tests/test_gone.py::test_login'),
     ]),
-  });
-  commitAll(dir, 'Tests and trail', '2026-03-01T10:00:00Z');
-  model = await analyseProject(dir);
+  }, 'Tests and trail', '2026-03-01T10:00:00Z'));
 }, 60_000);
 
 afterAll(() => removeFixture(dir));

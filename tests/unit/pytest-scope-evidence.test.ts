@@ -10,7 +10,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ProjectModel } from '../../src/lib/model/types.ts';
 import { pytestNodePlace } from '../../src/lib/evidence/python-scope.ts';
-import { analyseProject, commitAll, fixtureDir, initRepo, removeFixture, trailRow as row, trailText, writeFiles } from '../trail-fixtures.ts';
+import { removeFixture, trailRow as row, trailText, committedProject } from '../trail-fixtures.ts';
 
 const SOURCE = [
   'import unittest', // 1
@@ -80,9 +80,7 @@ let dir: string;
 let model: ProjectModel;
 
 beforeAll(async () => {
-  dir = await fixtureDir('pytest-scope');
-  await initRepo(dir);
-  await writeFiles(dir, {
+  ({ dir, model } = await committedProject('pytest-scope', {
     'tests/test_x.py': SOURCE,
     'tests/test_doc.py': DOCSTRING,
     'tests/test_wrap.py': WRAPPED,
@@ -99,9 +97,7 @@ beforeAll(async () => {
       row('2026-03-01T09:09:00Z', 'Wrapped bases from elsewhere', 'tests/test_wrap.py::TestWrapped::test_inherited'),
       row('2026-03-01T09:10:00Z', 'After a wrapped call', 'tests/test_wrap.py::TestWrapped::test_c'),
     ]),
-  });
-  commitAll(dir, 'Tests and trail', '2026-03-01T10:00:00Z');
-  model = await analyseProject(dir);
+  }, 'Tests and trail', '2026-03-01T10:00:00Z'));
 }, 60_000);
 
 afterAll(() => removeFixture(dir));

@@ -7,7 +7,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { join } from 'node:path';
 import type { ProjectModel } from '../../src/lib/model/types.ts';
-import { analyseProject, analyseProjects, commitAll, fixtureDir, initRepo, removeFixture, trailRow as row, trailText, writeFiles } from '../trail-fixtures.ts';
+import { analyseProject, analyseProjects, fixtureDir, removeFixture, trailRow as row, trailText, writeFiles, committedProject } from '../trail-fixtures.ts';
 import { nameRedactor } from '../../src/lib/secrets/redacted-names.ts';
 import { discoverProjects } from '../../src/lib/discover/discover.ts';
 import { DEFAULT_SECRET_SETTINGS } from '../../src/lib/config/secret-settings.ts';
@@ -19,16 +19,12 @@ describe('a review finding whose location names a file with a token in its name'
   let dir: string;
   let model: ProjectModel;
   beforeAll(async () => {
-    dir = await fixtureDir('secret-paths');
-    await initRepo(dir);
-    await writeFiles(dir, {
+    ({ dir, model } = await committedProject('secret-paths', {
       'README.md': '# app\n',
       [`config/${TOKEN}.json`]: '{\n  "name": "app"\n}\n',
       'decisions.jsonl': trailText([row('2026-03-01T09:30:00Z', 'start', 'README.md:1', 'start')]),
       'reviews/r1.json': JSON.stringify({ version: 1, target: 'main', checkout: true, findings: [{ file: `config/${TOKEN}.json`, line: 2, summary: 'name is wrong', failure_scenario: 'x', category: 'correctness', verdict: 'PLAUSIBLE', level: 2 }], cleared: [] }),
-    });
-    commitAll(dir, 'All', '2026-03-01T10:00:00Z');
-    model = await analyseProject(dir);
+    }, 'All', '2026-03-01T10:00:00Z'));
   }, 60_000);
   afterAll(() => removeFixture(dir));
 

@@ -9,7 +9,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { findSecrets, mayHoldSecret } from '../../src/lib/secrets/detect.ts';
 import type { ProjectModel } from '../../src/lib/model/types.ts';
-import { analyseProject, commitAll, fixtureDir, initRepo, removeFixture, trailRow as row, trailText, writeFiles } from '../trail-fixtures.ts';
+import { removeFixture, trailRow as row, trailText, committedProject } from '../trail-fixtures.ts';
 
 // Made-up values of each shape (random letters, never issued).
 const PYPI = 'pypi-AgEIcHlwaS5vcmcCJGQ3ZmI4YzUyLWE0ZjktNDk3Mi05ZDVkLWYxYjI3OGJlMDhmYgACKlszLCJiNjU5ZmY5Ny1lMjYzLTQ3YmYtOWFi';
@@ -71,18 +71,14 @@ describe('a PyPI token and a curl password in a row', () => {
   let model: ProjectModel;
 
   beforeAll(async () => {
-    dir = await fixtureDir('prefixed-tokens');
-    await initRepo(dir);
-    await writeFiles(dir, {
+    ({ dir, model } = await committedProject('prefixed-tokens', {
       'pyproject.toml': '[project]\nname = "app"\n',
       'decisions.jsonl': trailText([
         row('2026-03-01T09:00:00Z', 'start', 'pyproject.toml:1', 'start'),
         row('2026-03-01T09:01:00Z', `Published with ${PYPI}`, 'pyproject.toml:2'),
         row('2026-03-01T09:02:00Z', `Checked the job with curl -u deploy:${CURL_PASSWORD} https://ci.internal/api/jobs`, 'pyproject.toml:1'),
       ]),
-    });
-    commitAll(dir, 'Trail', '2026-03-01T10:00:00Z');
-    model = await analyseProject(dir);
+    }, 'Trail', '2026-03-01T10:00:00Z'));
   }, 60_000);
 
   afterAll(() => removeFixture(dir));

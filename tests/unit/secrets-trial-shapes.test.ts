@@ -10,7 +10,7 @@ import { findSecrets, mayHoldSecret } from '../../src/lib/secrets/detect.ts';
 import { KEY_ENDINGS, OWN_RULES, base64SecretRule, basicAuthHeaderRule, keySays, loginPasswordRule, twilioAuthTokenRule, vendorTokenRule } from '../../src/lib/secrets/own-rules.ts';
 import { Redaction } from '../../src/lib/secrets/redaction.ts';
 import type { ProjectModel } from '../../src/lib/model/types.ts';
-import { analyseProject, commitAll, fixtureDir, initRepo, removeFixture, trailRow as row, trailText, writeFiles } from '../trail-fixtures.ts';
+import { removeFixture, trailRow as row, trailText, committedProject } from '../trail-fixtures.ts';
 
 /** `text` as the archive shows it: every secret findSecrets finds replaced by its marker. */
 async function shown(text: string): Promise<string> {
@@ -200,15 +200,11 @@ describe('a secret in a reviewer’s flag of audit.json', () => {
   let model: ProjectModel;
 
   beforeAll(async () => {
-    dir = await fixtureDir('audit-secret');
-    await initRepo(dir);
-    await writeFiles(dir, {
+    ({ dir, model } = await committedProject('audit-secret', {
       'README.md': '# App\n',
       'decisions.jsonl': trailText([row('2026-03-01T09:00:00Z', 'start', 'README.md:1', 'start')]),
       'audit.json': JSON.stringify({ version: 1, at: '2026-03-01T11:00:00Z', status: 'ran', reason: '', reviewer: 'rev', flags: [{ severity: 'high', rows: [], kind: 'leak', summary: `token ${GITLAB} pasted`, evidence: 'README.md:1' }] }),
-    });
-    commitAll(dir, 'Trail', '2026-03-01T10:00:00Z');
-    model = await analyseProject(dir);
+    }, 'Trail', '2026-03-01T10:00:00Z'));
   }, 60_000);
 
   afterAll(() => removeFixture(dir));

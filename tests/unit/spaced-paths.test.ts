@@ -8,7 +8,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ProjectModel } from '../../src/lib/model/types.ts';
-import { analyseProject, commitAll, fixtureDir, initRepo, removeFixture, trailRow as row, trailText, writeFiles, pointerVerdicts } from '../trail-fixtures.ts';
+import { removeFixture, trailRow as row, trailText, pointerVerdicts, committedProject } from '../trail-fixtures.ts';
 
 let dir: string;
 let model: ProjectModel;
@@ -16,9 +16,7 @@ const verdicts = (): string[][][] => pointerVerdicts(model);
 const nine = Array.from({ length: 9 }, (_, i) => `line ${i + 1}`).join('\n') + '\n';
 
 beforeAll(async () => {
-  dir = await fixtureDir('spaced-paths');
-  await initRepo(dir);
-  await writeFiles(dir, {
+  ({ dir, model } = await committedProject('spaced-paths', {
     'Fuji Recipes/App.swift': nine,
     'Fuji Recipes/Views/Recipe List.swift': nine,
     'docs/Design Notes.md': nine,
@@ -32,9 +30,7 @@ beforeAll(async () => {
       row('2026-03-01T09:05:00Z', 'not a committed path', 'docs/Other Notes.md'),
       row('2026-03-01T09:06:00Z', 'past the end', 'docs/Design Notes.md:40'),
     ]),
-  });
-  commitAll(dir, 'Trail', '2026-03-01T10:00:00Z');
-  model = await analyseProject(dir);
+  }, 'Trail', '2026-03-01T10:00:00Z'));
 }, 60_000);
 
 afterAll(() => removeFixture(dir));

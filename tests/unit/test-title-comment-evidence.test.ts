@@ -8,15 +8,13 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ProjectModel } from '../../src/lib/model/types.ts';
-import { analyseProject, commitAll, fixtureDir, initRepo, removeFixture, trailRow as row, trailText, writeFiles } from '../trail-fixtures.ts';
+import { removeFixture, trailRow as row, trailText, committedProject } from '../trail-fixtures.ts';
 
 let dir: string;
 let model: ProjectModel;
 
 beforeAll(async () => {
-  dir = await fixtureDir('test-title-comment');
-  await initRepo(dir);
-  await writeFiles(dir, {
+  ({ dir, model } = await committedProject('test-title-comment', {
     'tests/a.test.ts': '// TODO: handles empty input\ndescribe("parse", () => {\n  it("keeps order", () => {});\n});\n',
     'src/foo_test.go': 'package foo\n\n// TestFoo checks foo.\nfunc TestFoo(t *testing.T) {}\n',
     'decisions.jsonl': trailText([
@@ -24,9 +22,7 @@ beforeAll(async () => {
       row('2026-03-01T09:01:00Z', 'Double quotes', 'tests/a.test.ts > parse > keeps order'),
       row('2026-03-01T09:02:00Z', 'Go', 'src/foo_test.go > TestFoo'),
     ]),
-  });
-  commitAll(dir, 'Tests and trail', '2026-03-01T10:00:00Z');
-  model = await analyseProject(dir);
+  }, 'Tests and trail', '2026-03-01T10:00:00Z'));
 }, 60_000);
 
 afterAll(() => removeFixture(dir));

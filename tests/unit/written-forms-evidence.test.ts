@@ -32,7 +32,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ProjectModel } from '../../src/lib/model/types.ts';
 import { pointerKeys } from '../../src/lib/search/exact-keys.ts';
-import { analyseProject, commitAll, evidenceFlags, fixtureDir, initRepo, removeFixture, rowIdOf, trailRow as row, trailText, writeFiles, pointerVerdicts } from '../trail-fixtures.ts';
+import { evidenceFlags, removeFixture, rowIdOf, trailRow as row, trailText, pointerVerdicts, committedProject } from '../trail-fixtures.ts';
 
 const lines = (n: number): string => Array.from({ length: n }, (_, i) => `const l${i + 1} = ${i};`).join('\n') + '\n';
 const CELLS = [
@@ -99,9 +99,7 @@ let dir: string;
 let model: ProjectModel;
 
 beforeAll(async () => {
-  dir = await fixtureDir('written-forms');
-  await initRepo(dir);
-  await writeFiles(dir, {
+  ({ dir, model } = await committedProject('written-forms', {
     'src/a.ts': lines(50) + 'export function parseRow() {}\n',
     'src/short.ts': lines(20),
     'tests/a.test.ts': "import { it } from 'vitest';\nit('reads a row', () => {});\nfunction reads() {}\n",
@@ -109,9 +107,7 @@ beforeAll(async () => {
     'src/p.ts': 'export class Parser {\n  parse() {}\n}\nexport class Other {}\n',
     'tests/test_p.py': 'class TestP:\n    def test_b(self):\n        pass\n',
     'decisions.jsonl': trailText(CELLS.map((c, i) => row(`2026-03-01T07:${String(i).padStart(2, '0')}:00Z`, `decision ${i}`, c))),
-  });
-  commitAll(dir, 'First', '2026-03-01T08:00:00Z');
-  model = await analyseProject(dir);
+  }, 'First', '2026-03-01T08:00:00Z'));
 }, 60_000);
 
 afterAll(() => removeFixture(dir));
