@@ -91,3 +91,20 @@ describe('artifacts whose names read alike once redacted', () => {
     expect(excerpt).toMatchObject({ path: 'notes/[redacted: GitHub token #2].txt', windows: [{ lines: ['first note'] }] });
   });
 });
+
+describe('a cited file named by a token that is also a row id numbered apart', () => {
+  // The rows' ids T2 then T1 read alike once redacted: T1 is `[redacted: GitHub token #2]` wherever it stands (src/lib/secrets/redacted-ids.ts).
+  const rowWithId = (id: string, minute: number, evidence: string): string => JSON.stringify({ id, ts: `2026-03-01T09:${String(minute).padStart(2, '0')}:00Z`, phase: minute === 30 ? 'start' : 'build', ticket: '', actor: 'lead', decision: `d${minute}`, why: 'w', evidence, result: 'verified' });
+  let other: string;
+  afterAll(() => removeFixture(other));
+
+  it('keeps the name its folder gives it: the number of an id never reaches a path', async () => {
+    other = await fixtureDir('redacted-name-id');
+    await writeFiles(other, { [`notes/${T1}.txt`]: 'only note\n', 'decisions.jsonl': trailText([rowWithId(T2, 30, 'prose only'), rowWithId(T1, 31, 'prose only'), rowWithId('plain', 32, `notes/${T1}.txt:1`)]) });
+    const m = await analyseProject(other);
+    expect(m.rows.map((r) => r.id)).toEqual(['[redacted: GitHub token]', '[redacted: GitHub token #2]', 'plain']);
+    expect(m.cited.files.map((f) => f.path)).toEqual(['notes/[redacted: GitHub token].txt']);
+    const folder = new ArtifactFolder(other);
+    expect(await unredactedPath('notes/[redacted: GitHub token].txt', (p) => folder.names(p), DEFAULT_SECRET_SETTINGS)).toBe(`notes/${T1}.txt`);
+  }, 60_000);
+});

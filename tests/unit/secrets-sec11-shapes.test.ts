@@ -145,3 +145,18 @@ describe('placeholders of a secret\'s shape', () => {
     expect(await shown('password: Corp2024EXAMPLEx9')).not.toContain('Corp2024EXAMPLEx9');
   });
 });
+
+describe('framework secrets under their own key names', () => {
+  // Made-up values (random characters, never issued).
+  const BASE = '6c46c5922297d2eca5425890c853b5d410bfe7cf9a1b2c3d4e5f60718293a4b5c6d7e8f9011223344556677889900aabbccddeeff00112233445566778899aabb';
+  it('Rails secret_key_base, a Laravel APP_KEY and an HMAC key are redacted', async () => {
+    expect(await shown(`heroku config:set SECRET_KEY_BASE=${BASE}`)).toBe('heroku config:set SECRET_KEY_BASE=[redacted: secret in a KEY=value assignment]');
+    expect(await shown('APP_KEY=base64:k3Jd9Lx2QmZ7Vt4Rb8Nw1Yp6Hs0FcE2gUo5Ti7Ra9Wb=')).toBe('APP_KEY=[redacted: secret in a KEY=value assignment]');
+    expect(await shown('hmac_key: "Vt4Rb8Nw1Yp6Hs0FcE2gUo5T"')).toBe('hmac_key: "[redacted: secret in a KEY=value assignment]"');
+  });
+
+  it('their references and placeholders stay as written', async () => {
+    const texts = ['APP_KEY=', 'app_key: ${APP_KEY}', 'SECRET_KEY_BASE=<%= ENV["SECRET_KEY_BASE"] %>', 'php artisan key:generate sets APP_KEY'];
+    expect(await Promise.all(texts.map(shown))).toEqual(texts);
+  });
+});

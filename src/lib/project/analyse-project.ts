@@ -34,7 +34,7 @@ import { isOutOfTimeOrder, linkRows } from '../trail/rows.ts';
 import { registerCanonicalRepository, resolveCanonicalRepository, type CanonicalRepository } from './canonical-repository.ts';
 import { repositoryStateKey } from '../git/repository.ts';
 import type { RepositoryRegistry } from './repository-registry.ts';
-import { premiseTime } from '../verdicts/premises.ts';
+import { loopKey, premiseTime } from '../verdicts/premises.ts';
 import { formatsWith, isClaimPath } from '../formats/format-lookup.ts';
 import type { RepositoryRule } from '../config/config-schema.ts';
 import type { ForgeRepository } from '../evidence/forge-url.ts';
@@ -457,6 +457,8 @@ export async function analyseProject(prepared: PreparedProject, stages?: StageTi
     if (citedNames) renameCitedPaths(model, citedNames, secrets.redaction);
     separateRowNames(model, secrets.redaction);
     secrets.redaction.redactDeep(model);
+    // A repair loop's key holds its fingerprint normalised, where no value's replacement reaches (sec11).
+    if (secrets.found.length > 0) for (const loop of model.verdicts?.loops ?? []) loop.key = loopKey(loop);
     secretsMs += performance.now() - redactStarted;
   }
   if (stages) stages.secrets = (stages.secrets ?? 0) + secretsMs;

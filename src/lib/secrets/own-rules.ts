@@ -136,6 +136,8 @@ const TOKEN_ENDINGS = [
   'token', 'secret', 'apikey', 'api_key', 'access_key', 'secret_key', 'private_key', 'auth_key', 'signing_key', 'encryption_key', 'master_key', 'account_key', 'client_key', 'session_key', 'credentials', 'credential', 'auth',
   // Written without a separator (`AccountKey=` of an Azure connection string, `SharedAccessKey=`, `secretKey:`).
   'accesskey', 'secretkey', 'privatekey', 'authkey', 'signingkey', 'encryptionkey', 'masterkey', 'accountkey', 'clientkey', 'sessionkey',
+  // Frameworks' own names (sec11: Rails' `SECRET_KEY_BASE=` was published as written): Laravel's `APP_KEY`, an HMAC key.
+  'secret_key_base', 'app_key', 'hmac_key',
 ];
 
 /** Every key ending that names a secret (tests/unit/secrets-trial-shapes.test.ts: the cheap test in detect.ts lets each through). */

@@ -10,6 +10,7 @@
  */
 import type { ProjectModel } from '../model/types.ts';
 import type { Redaction } from './redaction.ts';
+import { slugify } from '../text/slug.ts';
 
 /** What a redacted text holds where a value was (`[redacted: GitHub token]`). */
 const MARKER_START = '[redacted: ';
@@ -64,15 +65,46 @@ export function separateRowNames(model: ProjectModel, redaction: Redaction): voi
     }
     renameAnchors(model, moved);
   }
+  // Ids of rows, then of beads issues (a dependency names an issue by its id), in one numbering.
   const alike = new Map<string, string[]>();
-  for (const r of model.rows) {
-    const shown = redaction.redact(r.id);
-    if (shown === r.id) continue;
+  const shownId = new Map<string, string>();
+  for (const id of [...model.rows.map((r) => r.id), ...(model.beads?.issues ?? []).map((i) => i.id)]) {
+    const shown = redaction.redact(id);
+    if (shown === id) continue;
     const ids = alike.get(shown) ?? [];
-    if (!ids.includes(r.id)) ids.push(r.id);
+    if (!ids.includes(id)) ids.push(id);
     alike.set(shown, ids);
   }
-  for (const [shown, ids] of alike) for (const [i, id] of ids.entries()) if (i > 0) redaction.replace(id, numberedName(shown, i + 1));
+  for (const [shown, ids] of alike) {
+    for (const [i, id] of ids.entries()) {
+      shownId.set(id, numberedName(shown, i + 1));
+      if (i > 0) redaction.replace(id, numberedName(shown, i + 1));
+    }
+  }
+  separateIssueKeys(model, redaction, shownId);
+}
+
+/**
+ * Beads issues whose URL key holds a secret (the id, when URL-safe: `p/<project>/issue/ghp_…/`,
+ * which the redaction made `[redacted: GitHub token]`, one folder for every such issue): the key
+ * becomes the slug of the issue's id as shown (`redacted-github-token-2`; `-2`, `-3` … when taken,
+ * as keys are compared lower-cased), the anchor `beads-<key>`. Other issues keep theirs.
+ */
+function separateIssueKeys(model: ProjectModel, redaction: Redaction, shownId: ReadonlyMap<string, string>): void {
+  const issues = model.beads?.issues ?? [];
+  const moving = issues.filter((i) => redaction.redact(i.key) !== i.key);
+  if (moving.length === 0) return;
+  const used = new Set(issues.filter((i) => !moving.includes(i)).map((i) => i.key.toLowerCase()));
+  const moved = new Map<string, string>();
+  for (const issue of moving) {
+    const base = slugify(shownId.get(issue.id) ?? redaction.redact(issue.id));
+    let key = base;
+    for (let n = 2; used.has(key.toLowerCase()); n++) key = `${base}-${n}`;
+    used.add(key.toLowerCase());
+    issue.key = key;
+    moved.set(issue.anchor, `beads-${slugify(key)}`);
+  }
+  renameAnchors(model, moved);
 }
 
 /** Every `anchor` of `model` that `moved` names, renamed (iterative; in place). */

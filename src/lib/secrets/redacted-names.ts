@@ -192,7 +192,7 @@ export const citedPathKey = (origin: string, path: string, at: string | undefine
 
 /** How the archive names cited files whose names read alike once redacted ({@link citedShownPaths}). */
 export interface CitedNames {
-  /** By {@link citedPathKey}: the name of each version of a cited file that needs a number. */
+  /** By {@link citedPathKey}: the name of each version of a cited file whose path holds a secret. */
   byKey: Map<string, string>;
   /** By real path: the name of a path whose every cited version is named so (texts are replaced with it). */
   inTexts: Map<string, string>;
@@ -202,7 +202,7 @@ export interface CitedNames {
  * How the archive names each cited file of `files` whose name holds a secret and reads like
  * another's once redacted ({@link shownPath}); `list` gives the folder names for a file of an
  * origin at a commit (the repository's tree at it, or the project folder), or null when there is
- * nothing to list. A file that needs no number is not named.
+ * nothing to list. A file that needs no number is named as its segments redact.
  */
 export async function citedShownPaths(files: ReadonlyArray<{ path: string; origin: string; at?: string }>, redaction: Redaction, list: (origin: string, at: string | undefined) => ((folder: string) => Promise<readonly string[] | null>) | null, settings: SecretSettings): Promise<CitedNames> {
   const byKey = new Map<string, string>();
@@ -211,7 +211,8 @@ export async function citedShownPaths(files: ReadonlyArray<{ path: string; origi
     if (redaction.redact(f.path) === f.path) continue;
     const names = list(f.origin, f.at);
     const shown = names === null ? null : await shownPath(f.path, redaction, names, settings);
-    if (shown !== null) byKey.set(citedPathKey(f.origin, f.path, f.at), shown);
+    // Every cited path holding a secret is named here, numbered or not, so a number the rows' ids take later (redacted-ids.ts) never reaches a path.
+    byKey.set(citedPathKey(f.origin, f.path, f.at), shown ?? f.path.split('/').map((segment) => redaction.redact(segment)).join('/'));
     versions.set(f.path, [...(versions.get(f.path) ?? []), shown]);
   }
   const inTexts = new Map<string, string>();

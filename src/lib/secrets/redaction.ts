@@ -97,9 +97,25 @@ function anchorForms(line: string): string[] {
 export class Redaction {
   readonly #markers = new Map<string, string>();
   #ordered: string[] | null = null;
+  /** Distinct values added, by kind: the slug marker of the second and later is numbered. */
+  readonly #perKind = new Map<string, number>();
+  readonly #slugOf = new Map<string, string>();
 
-  /** Adds a found value (each of its lines) with its kind. The first kind given for a value is kept. */
+  /**
+   * Adds a found value (each of its lines) with its kind. The first kind given for a value is
+   * kept. Its forms in an anchor (lower-cased, slugified) are replaced by the marker as a slug,
+   * numbered from the second distinct value of a kind (`redacted-github-token-2`, sec11: two QA
+   * tickets `T-ghp_Q…` and `T-ghp_A…` were one anchor `qa-t-redacted-github-token`, so a link
+   * to the second landed on the first).
+   */
   add(value: string, kind: string): void {
+    let slugMarker = this.#slugOf.get(value);
+    if (slugMarker === undefined) {
+      const n = (this.#perKind.get(kind) ?? 0) + 1;
+      this.#perKind.set(kind, n);
+      slugMarker = n > 1 ? `${slugify(redactedMarker(kind))}-${n}` : slugify(redactedMarker(kind));
+      this.#slugOf.set(value, slugMarker);
+    }
     for (const line of secretLines(value)) {
       if (line.length < MIN_SECRET_LENGTH) continue;
       const marker = redactedMarker(kind);
@@ -114,12 +130,12 @@ export class Redaction {
       // so the anchor stays one.
       const lower = line.toLowerCase();
       if (lower !== line && lower.length >= MIN_LOWER_CASE && !this.#markers.has(lower)) {
-        this.#markers.set(lower, slugify(marker));
+        this.#markers.set(lower, slugMarker);
         this.#ordered = null;
       }
       for (const form of anchorForms(line)) {
         if (this.#markers.has(form)) continue;
-        this.#markers.set(form, slugify(marker));
+        this.#markers.set(form, slugMarker);
         this.#ordered = null;
       }
     }

@@ -155,13 +155,22 @@ export function loopOutcome(rows: readonly PremiseRow[]): string {
 }
 
 /**
+ * A repair loop's key: its ticket, gate and normalised failure fingerprint. Made again from a
+ * redacted loop (src/lib/project/analyse-project.ts, sec11): the normalised form of a secret
+ * (`akiah<n>tesfdhl…`, numbers written `<n>`, lower-cased) is one no value's replacement matches.
+ */
+export function loopKey(r: { ticket: string; gate: string; fingerprint: string }): string {
+  return `${r.ticket}\u0000${r.gate}\u0000${normaliseFingerprint(r.fingerprint)}`;
+}
+
+/**
  * Groups rows into loops by ticket, gate and normalised fingerprint, in order of first row;
  * rows keep file order within a loop. Anchors: `loop-<n>` and `premise-<file>-L<line>`.
  */
 export function groupLoops(rows: readonly Omit<PremiseRow, 'anchor'>[]): RepairLoop[] {
   const loops = new Map<string, PremiseRow[]>();
   for (const r of rows) {
-    const key = `${r.ticket}\u0000${r.gate}\u0000${normaliseFingerprint(r.fingerprint)}`;
+    const key = loopKey(r);
     const anchor = `premise-${r.file.replace(/[^A-Za-z0-9]+/g, '-')}-L${r.line}`;
     const list = loops.get(key);
     if (list) list.push({ ...r, anchor });
