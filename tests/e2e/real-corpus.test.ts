@@ -72,6 +72,21 @@ describe.skipIf(!existsSync(REAL))('the real corpus', () => {
     }
   });
 
+  // use11: the Evidence figure "12 prose, no pointer" linked to a card, and sat under a glance,
+  // both saying "10 rows: prose, not a pointer" (two rows hold two cells of prose).
+  it("the Evidence figure's prose count is the card's it links to, and the glance's, on the page and in recap.html", async () => {
+    const sentence = '12 cells in 10 rows: prose, not a pointer';
+    await open('/p/leomartindev__plume/');
+    const figure = page.locator('[data-testid="verdict"] [data-figure="evidence"] a', { hasText: 'prose' });
+    expect(await readText(figure)).toBe('12 prose, no pointer');
+    expect(await readText(page.locator('[data-testid="verdict"] .worst-summary').first())).toBe(sentence);
+    await figure.click();
+    expect(await readText(page.locator('#attention ~ * li.flag[data-kind="evidence/prose"] > .flag-summary, section:has(> #attention) li.flag[data-kind="evidence/prose"] > .flag-summary').first())).toBe(sentence);
+    const recapHtml = readFileSync(join(site.out, 'p', 'leomartindev__plume', 'recap.html'), 'utf8');
+    expect(recapHtml).toContain(`<p class="flag-summary">${sentence}</p>`);
+    expect(recapHtml).toContain(`<span class="worst-summary">${sentence}</span>`);
+  });
+
   it('Check first lists the open rows by reason, and folds the results in the agent\'s words apart, one click away (issue 27)', async () => {
     await open('/p/jonghakseo__picky/');
     const groups = page.locator('.cf-group');

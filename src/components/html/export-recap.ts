@@ -78,7 +78,7 @@ function verdictHtml(model: ProjectModel, ctx: ExportRecapContext): SafeHtml {
   );
   const figure = (id: string, label: string, main: SafeHtml | string, notes: ReadonlyArray<string | null> = []): SafeHtml =>
     html`<div class="figure" data-figure="${id}"><dt>${label}</dt><dd><span class="figure-main">${main}</span>${notes.filter((n): n is string => n !== null).map((n) => html`<span class="figure-note">${n}</span>`)}</dd></div>`;
-  const worst = worstFlags(model.flags);
+  const worst = worstFlags(model.flags, undefined, [...model.rows, ...model.invalid]);
   const moreText = worstFlagsMoreText(worst.more);
   const named = worst.shown.length === 0 ? '' : html`<ol class="worst-flags" data-testid="worst-flags" aria-label="The most serious flags">${worst.shown.map((w) => html`<li><a href="#${w.anchor}">${statusHtml(w.flag.severity, w.flag.severity, SEVERITY_ICON[w.flag.severity])} <code class="flag-kind">${w.flag.kind}</code> <span class="worst-summary">${w.problem.flags.length > 1 ? problemSentence(w.problem) : w.flag.summary}</span></a></li>`)}${moreText !== null ? html`<li class="worst-more"><a href="#attention">${moreText}</a></li>` : ''}</ol>`;
   return html`<section class="verdict" aria-labelledby="verdict-title"><h2 id="verdict-title" class="verdict-title">At a glance</h2>${named}<dl class="verdict-figures">${[
@@ -140,7 +140,7 @@ function attentionSection(model: ProjectModel, ctx: ExportRecapContext): SafeHtm
   const flags =
     model.flags.length === 0
       ? html`<p class="none">Trailbook's own checks (layer 1) raised no flags.</p>`
-      : problemCardsHtml(problems(model.flags), linksOf, (f) => (f.layer === 'review' ? `layer 2 · ${reviewer}` : (LAYERS[f.layer] ?? f.layer)), (n) => reasons[n - 1] ?? null);
+      : problemCardsHtml(problems(model.flags, [...model.rows, ...model.invalid]), linksOf, (f) => (f.layer === 'review' ? `layer 2 · ${reviewer}` : (LAYERS[f.layer] ?? f.layer)), (n) => reasons[n - 1] ?? null);
   const acceptedCount = reasons.filter((r) => r !== null).length;
   const acceptedP = acceptedCount > 0 && ctx.accepted ? html`<p class="accepted-sentence">${acceptedLead(acceptedCount, ctx.accepted.file)}${ACCEPTED_TAIL}</p>` : '';
   return html`<section aria-labelledby="attention"><h2 id="attention">Attention</h2>${sentence ? html`<p class="audit-sentence status-${sentence.tone}">${sentence.text}</p>` : ''}${reviewCount > 0 && model.audit.present && model.audit.valid && model.audit.status === 'ran' ? html`<p class="audit-sentence">${reviewFlagsSentence(model.audit.reviewer, reviewCount, layerTotal(c, 'layer1'))}</p>` : ''}${acceptedP}${flags}</section>`;

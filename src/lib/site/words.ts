@@ -181,10 +181,13 @@ export function invalidRecordsSentence(invalid: ReadonlyArray<Pick<InvalidRecord
  * places share it and the cause, said once: `25 rows: expected 6 tab-separated cells, found 5
  * — read in order, the `why` column is missing`, `3 rows: commit not found in the repository`.
  */
-export function problemSentence(p: { kind: string; layer: string; cause: string; alike: boolean; places: number }): string {
+export function problemSentence(p: { kind: string; layer: string; cause: string; alike: boolean; places: number; cells?: number }): string {
   const noun = p.layer === 'trail' || p.layer === 'evidence' ? 'row' : 'place';
   const cause = p.cause !== '' ? p.cause : (FAULT_WORDS[p.kind] ?? (p.kind.split('/').pop() ?? p.kind).replace(/-/g, ' '));
-  return p.alike ? `${countOf(p.places, noun)}: ${cause}` : `${countOf(p.places, noun)} alike, the first: ${cause}`;
+  // An evidence problem whose rows hold more cells than one each says the cells first: the
+  // Evidence figure that links here counts cells ("12 prose, no pointer": 12 cells in 10 rows).
+  const where = p.cells !== undefined && p.cells > p.places ? `${countOf(p.cells, 'cell')} in ${countOf(p.places, noun)}` : countOf(p.places, noun);
+  return p.alike ? `${where}: ${cause}` : `${where} alike, the first: ${cause}`;
 }
 
 /**

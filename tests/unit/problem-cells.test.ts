@@ -1,0 +1,46 @@
+/**
+ * An evidence problem says how many cells it is when its rows hold more than one each (use11):
+ * LeoMartinDev__Plume's recap said "12 prose, no pointer" in its Evidence figure, and the card
+ * that figure links to (#attention), and the glance above it, said "10 rows: prose, not a
+ * pointer": two of its rows hold two cells of prose. Now the card and the glance say "12 cells
+ * in 10 rows: prose, not a pointer", the figure's 12 among its words.
+ */
+import { describe, expect, it } from 'vitest';
+import { join } from 'node:path';
+import { analyseArchive } from '../../src/lib/archive/analyse-archive.ts';
+import type { ProjectModel } from '../../src/lib/model/types.ts';
+import { problems } from '../../src/lib/projections/problems.ts';
+import { worstFlags } from '../../src/lib/projections/worst-flags.ts';
+import { problemSentence } from '../../src/lib/site/words.ts';
+import { problemCardsHtml } from '../../src/components/html/problem-cards.ts';
+import { REAL_CORPUS } from '../real-corpus.ts';
+
+const models = new Map<string, ProjectModel>();
+const modelOf = async (folder: string): Promise<ProjectModel> => {
+  if (!models.has(folder)) await analyseArchive({ roots: [join(REAL_CORPUS, folder)], cacheDir: null, onModel: (m) => void models.set(folder, m) });
+  return models.get(folder) as ProjectModel;
+};
+
+describe('an evidence problem counts its cells as the Evidence figure does', () => {
+  it.each([
+    ['LeoMartinDev__Plume', '12 cells in 10 rows: prose, not a pointer'],
+    ['Jenzoga__JMT-MCMT', '15 cells in 10 rows: prose, not a pointer'],
+    ['SenriganMaster__csv_zero', '14 cells in 8 rows: prose, not a pointer'],
+    ['ddv1982__echo', '5 cells in 4 rows: prose, not a pointer'],
+  ])("%s: the card and the glance say the figure's number", async (folder, sentence) => {
+    const model = await modelOf(folder);
+    const records = [...model.rows, ...model.invalid];
+    const prose = problems(model.flags, records).find((p) => p.kind === 'evidence/prose');
+    expect(prose && problemSentence(prose)).toBe(sentence);
+    expect(model.counts.pointers.prose).toBe(Number(sentence.split(' ')[0]));
+    expect(worstFlags(model.flags, 3, records).shown.filter((w) => w.problem.kind === 'evidence/prose').map((w) => problemSentence(w.problem))).toEqual([sentence]);
+    expect(problemCardsHtml(problems(model.flags, records), () => [], () => 'layer 1 · evidence').value).toContain(`<p class="flag-summary">${sentence}</p>`);
+  });
+
+  it('says rows alone when each row holds one cell, and when no records are given', async () => {
+    const model = await modelOf('ss49919201__myblog');
+    expect(problems(model.flags, [...model.rows, ...model.invalid]).map((p) => problemSentence(p))).toEqual(problems(model.flags).map((p) => problemSentence(p)));
+    const leo = await modelOf('LeoMartinDev__Plume');
+    expect(problemSentence(problems(leo.flags).find((p) => p.kind === 'evidence/prose') as never)).toBe('10 rows: prose, not a pointer');
+  });
+});
