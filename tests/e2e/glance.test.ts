@@ -160,8 +160,10 @@ describe.skipIf(!chromiumAvailable())('what needs a person, at both widths', () 
         expect(await lines('[data-testid="home-summary"] [data-figure="blockers"] .status, [data-testid="home-summary"] [data-figure="invalid"] .status')).toEqual([1, 1]);
         await open(page, '/report/');
         const figures = page.locator('.report-counts td.num');
-        expect(await readTexts(figures)).toEqual(['14', '51', '2', '23 / 20 / 5', '55 / 5 / 1 / 6', '15', '10 / 7', '2', '0']);
-        expect(await lines('.report-counts td.num')).toEqual([1, 1, 1, 1, 1, 1, 1, 1, 1]);
+        // Problems (use11): report.json's totals.projectProblems, the home's "N problems"; here each flag is a problem of its own.
+        expect(await readTexts(figures)).toEqual(['14', '51', '2', '23 / 20 / 5', '23 / 20 / 5', '55 / 5 / 1 / 6', '15', '10 / 7', '2', '0']);
+        expect(await readText(page.locator('.report-counts tr', { hasText: 'Problems' }).locator('th'))).toBe('Problems: flags of one kind and cause (high / medium / low)');
+        expect(await lines('.report-counts td.num')).toEqual([1, 1, 1, 1, 1, 1, 1, 1, 1, 1]);
       });
 
       it('no page is wider than the screen', async () => {

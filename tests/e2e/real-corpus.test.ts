@@ -72,6 +72,18 @@ describe.skipIf(!existsSync(REAL))('the real corpus', () => {
     }
   });
 
+  // use11: the home's "30 problems (107 flags)" had no figure in report.json or the report page
+  // (`totals.problems` is the discovery problems, 0); now `totals.projectProblems` and a row say it.
+  it("the home's problems are the report's, page and JSON", async () => {
+    await open('/');
+    expect(await readText(page.locator('[data-testid="home-summary"] [data-figure="flags"]'))).toContain('30 problems (107 flags) in 16 projects');
+    const report = JSON.parse(readFileSync(join(site.out, 'report.json'), 'utf8')) as { totals: { problems: number; discoveryProblems: number; projectProblems: Record<string, number> } };
+    expect(report.totals.projectProblems).toEqual({ high: 1, medium: 18, low: 11, citesMissing: 0 });
+    expect([report.totals.problems, report.totals.discoveryProblems]).toEqual([0, 0]);
+    await open('/report/');
+    expect(await readText(page.locator('.report-counts tr', { hasText: 'Problems' }).locator('td'))).toBe('1 / 18 / 11');
+  });
+
   // use11: the Evidence figure "12 prose, no pointer" linked to a card, and sat under a glance,
   // both saying "10 rows: prose, not a pointer" (two rows hold two cells of prose).
   it("the Evidence figure's prose count is the card's it links to, and the glance's, on the page and in recap.html", async () => {
