@@ -84,6 +84,20 @@ describe.skipIf(!existsSync(REAL))('the real corpus', () => {
     expect(await readText(page.locator('.report-counts tr', { hasText: 'Problems' }).locator('td'))).toBe('1 / 18 / 11');
   });
 
+  // use11: "51 not checkable" landed on Check first, whose words never said 51 nor "not
+  // checkable" (the pointers are on rows listed under their results). Now Check first says them.
+  it("the Evidence figure's not-checkable count is said where it lands, under Check first", async () => {
+    await open('/p/leomartindev__plume/');
+    const figure = page.locator('[data-testid="verdict"] [data-figure="evidence"] a', { hasText: 'not checkable' });
+    expect(await readText(figure)).toBe('51 not checkable');
+    await figure.click();
+    expect(new URL(page.url()).hash).toBe('#check-first');
+    expect(await readText(page.locator('[data-testid="check-first-not-checkable"]'))).toBe(
+      "51 evidence pointers of 35 rows could not be checked (no repository: commits and paths could not be looked up): each of those rows is listed here, and each pointer is marked not checkable on its row's card under Decisions.",
+    );
+    expect(readFileSync(join(site.out, 'p', 'leomartindev__plume', 'recap.html'), 'utf8')).toContain('<p class="meta" data-testid="check-first-not-checkable">51 evidence pointers of 35 rows could not be checked');
+  });
+
   // use11: the Evidence figure "12 prose, no pointer" linked to a card, and sat under a glance,
   // both saying "10 rows: prose, not a pointer" (two rows hold two cells of prose).
   it("the Evidence figure's prose count is the card's it links to, and the glance's, on the page and in recap.html", async () => {

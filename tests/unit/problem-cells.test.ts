@@ -44,3 +44,18 @@ describe('an evidence problem counts its cells as the Evidence figure does', () 
     expect(problemSentence(problems(leo.flags).find((p) => p.kind === 'evidence/prose') as never)).toBe('10 rows: prose, not a pointer');
   });
 });
+
+describe("Check first says the not-checkable pointers the Evidence figure links it for (use11)", () => {
+  it('LeoMartinDev__Plume: 51 pointers of 35 rows, each row under its result', async () => {
+    const { checkFirstNotCheckable } = await import('../../src/lib/projections/check-first.ts');
+    const { checkFirstNotCheckableSentence } = await import('../../src/lib/site/words.ts');
+    const model = await modelOf('LeoMartinDev__Plume');
+    const spread = checkFirstNotCheckable(model.rows);
+    expect(spread).toEqual({ pointers: 51, rows: 35 });
+    expect(spread.pointers).toBe(model.counts.pointers.notCheckable);
+    expect(checkFirstNotCheckableSentence(spread.pointers, spread.rows, model.repository.problem)).toBe(
+      "51 evidence pointers of 35 rows could not be checked (no repository: commits and paths could not be looked up): each of those rows is listed here, and each pointer is marked not checkable on its row's card under Decisions.",
+    );
+    expect(checkFirstNotCheckableSentence(1, 1, null)).toBe("1 evidence pointer of 1 row could not be checked: the row is listed here, and the pointer is marked not checkable on its row's card under Decisions.");
+  });
+});

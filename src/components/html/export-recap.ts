@@ -15,7 +15,7 @@
  */
 import type { EvidencePointer, InvalidRecord, ProjectModel, TrailRow } from '../../lib/model/types.ts';
 import { evidenceTree } from '../../lib/projections/evidence-tree.ts';
-import { checkFirst, checkFirstGroups, checkFirstReasonRows } from '../../lib/projections/check-first.ts';
+import { checkFirst, checkFirstGroups, checkFirstHoldsNotCheckable, checkFirstNotCheckable, checkFirstReasonRows } from '../../lib/projections/check-first.ts';
 import { flagsByRow } from '../../lib/projections/flags.ts';
 import { flagLinker } from '../../lib/projections/flag-links.ts';
 import { layerTotal } from '../../lib/projections/counts.ts';
@@ -28,7 +28,7 @@ import { problems } from '../../lib/projections/problems.ts';
 import { BLOCKER_SOURCE_LABEL, openBlockers } from '../../lib/projections/open-blockers.ts';
 import { hasDecisionTrail } from '../../lib/projections/audit-state.ts';
 import { grouped } from '../../lib/text/grouped.ts';
-import { auditSentence, problemSentence, resultCountsText, checkFirstSentence, reviewFlagsSentence, countOf, pointerWord, formatTime, headPredatesText, invalidRecordsSentence, resultTone, sourceLinesText } from '../../lib/site/words.ts';
+import { auditSentence, problemSentence, resultCountsText, checkFirstSentence, checkFirstNotCheckableSentence, reviewFlagsSentence, countOf, pointerWord, formatTime, headPredatesText, invalidRecordsSentence, resultTone, sourceLinesText } from '../../lib/site/words.ts';
 import { sourceFormatName } from '../../lib/formats/format-lookup.ts';
 import { urls } from '../../lib/site/urls.ts';
 import { evidenceHref } from './decision-row.ts';
@@ -125,7 +125,10 @@ function checkFirstSection(model: ProjectModel, ctx: ExportRecapContext): SafeHt
   if (c.checkFirst === 0) return html`<section aria-labelledby="check-first"><h2 id="check-first">Check first</h2><p class="none">Every row's evidence resolved and every result is <code>verified</code>.</p></section>`;
   const byRow = flagsByRow(model.flags, model.rows, ctx.accepted?.reasons ?? []);
   const groups = checkFirstGroups(checkFirst(model.rows));
-  return html`<section aria-labelledby="check-first"><h2 id="check-first">Check first</h2><p>${checkFirstSentence(c.checkFirstOpen, c.checkFirstWords, c.rows, checkFirstReasonRows(groups, 'open'))}</p><div class="cf-groups">${checkFirstHtml(groups, (row) => byRow.get(row.anchor) ?? [], model.repository.problem, c.checkFirstWords)}</div></section>`;
+  // The verdict's "N not checkable" lands on this heading unless those pointers are all in their own group (use11): said here.
+  const nc = checkFirstNotCheckable(model.rows);
+  const ncSentence = nc.pointers > 0 && !checkFirstHoldsNotCheckable(groups, c.pointers.notCheckable) ? html`<div class="cf-note"><p class="meta" data-testid="check-first-not-checkable">${checkFirstNotCheckableSentence(nc.pointers, nc.rows, model.repository.problem)}</p></div>` : '';
+  return html`<section aria-labelledby="check-first"><h2 id="check-first">Check first</h2><p>${checkFirstSentence(c.checkFirstOpen, c.checkFirstWords, c.rows, checkFirstReasonRows(groups, 'open'))}</p>${ncSentence}<div class="cf-groups">${checkFirstHtml(groups, (row) => byRow.get(row.anchor) ?? [], model.repository.problem, c.checkFirstWords)}</div></section>`;
 }
 
 function attentionSection(model: ProjectModel, ctx: ExportRecapContext): SafeHtml {

@@ -209,6 +209,24 @@ export function checkFirstHoldsNotCheckable(groups: readonly CheckFirstGroup[], 
 }
 
 /**
+ * The pointers that could not be checked (INCONCLUSIVE) on the decision rows, and the rows
+ * holding them: every such row is under Check first (under its result, or in a group of
+ * verified rows whose evidence could not be checked). When {@link checkFirstHoldsNotCheckable}
+ * is false the recap's "N not checkable" lands on Check first's heading, which says these
+ * (use11: it said neither the number nor "not checkable").
+ */
+export function checkFirstNotCheckable(rows: readonly TrailRow[]): { pointers: number; rows: number } {
+  let pointers = 0;
+  let held = 0;
+  for (const row of rows) {
+    const n = row.evidence.filter((p) => p.status === 'INCONCLUSIVE').length;
+    pointers += n;
+    if (n > 0) held++;
+  }
+  return { pointers, rows: held };
+}
+
+/**
  * Rows in each of Check first's groups: every row under Check first is in exactly one.
  *
  * @param entries - The Check first list ({@link checkFirst}).

@@ -295,6 +295,21 @@ export function checkFirstSentence(open: number, words: number, rows: number, by
 }
 
 /**
+ * Check first's sentence on the evidence that could not be checked, when its rows are listed
+ * under their results (src/lib/projections/check-first.ts `checkFirstNotCheckable`): "51
+ * evidence pointers of 35 rows could not be checked (no repository: …): each of those rows is
+ * listed here, …". The recap's "51 not checkable" lands here (use11).
+ *
+ * @param repositoryProblem - Why git checks could not run (`no repository`), or null.
+ */
+export function checkFirstNotCheckableSentence(pointers: number, rows: number, repositoryProblem: string | null): string {
+  const why = repositoryProblem !== null ? ` (${repositoryProblem}: commits and paths could not be looked up)` : '';
+  const each = rows === 1 ? 'the row is' : 'each of those rows is';
+  const marked = pointers === 1 ? 'the pointer is' : 'each pointer is';
+  return `${countOf(pointers, 'evidence pointer')} of ${countOf(rows, 'row')} could not be checked${why}: ${each} listed here, and ${marked} marked not checkable on its row's card under Decisions.`;
+}
+
+/**
  * The sentence opening Check first's second group: "9 reported done; 3 notes. These are the
  * agent's own words, not checks Trailbook made: each row shows its result as written."
  *
