@@ -98,6 +98,22 @@ describe.skipIf(!existsSync(REAL))('the real corpus', () => {
     expect(readFileSync(join(site.out, 'p', 'leomartindev__plume', 'recap.html'), 'utf8')).toContain('<p class="meta" data-testid="check-first-not-checkable">51 evidence pointers of 35 rows could not be checked');
   });
 
+  it("lands '49 not checkable' on Check first, which says the 10 of them on invalid records, and '7 not checkable' on groups that say 7", async () => {
+    await open('/p/howard-starfield__diablo-iv-masterwork-companion/');
+    await page.locator('[data-testid="verdict"] [data-figure="evidence"] a', { hasText: '49 not checkable' }).click();
+    expect(new URL(page.url()).hash).toBe('#check-first');
+    expect(await readText(page.locator('[data-testid="check-first-not-checkable"]'))).toBe(
+      "49 evidence pointers could not be checked (no repository: commits and paths could not be looked up): 39 of 28 rows, each row listed here and each pointer marked not checkable on its row's card under Decisions; 10 of 2 invalid records, under Invalid records.",
+    );
+    await open('/p/jenzoga__jmt-mcmt/');
+    await page.locator('[data-testid="verdict"] [data-figure="evidence"] a', { hasText: '7 not checkable' }).click();
+    expect(new URL(page.url()).hash).toBe('#check-first-not-checkable');
+    expect(await readText(page.locator('#check-first-words > p.meta'))).toBe(
+      "9 verified, with prose for evidence; 4 verified, with evidence that could not be checked (7 pointers). These are the agent's own words, not checks Trailbook made: each row shows its result as written.",
+    );
+    expect(await page.locator('#check-first-words > p.meta').isVisible()).toBe(true);
+  });
+
   // use11: the Evidence figure "12 prose, no pointer" linked to a card, and sat under a glance,
   // both saying "10 rows: prose, not a pointer" (two rows hold two cells of prose).
   it("the Evidence figure's prose count is the card's it links to, and the glance's, on the page and in recap.html", async () => {

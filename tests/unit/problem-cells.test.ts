@@ -51,11 +51,36 @@ describe("Check first says the not-checkable pointers the Evidence figure links 
     const { checkFirstNotCheckableSentence } = await import('../../src/lib/site/words.ts');
     const model = await modelOf('LeoMartinDev__Plume');
     const spread = checkFirstNotCheckable(model.rows);
-    expect(spread).toEqual({ pointers: 51, rows: 35 });
+    expect(spread).toEqual({ pointers: 51, rows: 35, invalidPointers: 0, invalidRecords: 0 });
     expect(spread.pointers).toBe(model.counts.pointers.notCheckable);
     expect(checkFirstNotCheckableSentence(spread.pointers, spread.rows, model.repository.problem)).toBe(
       "51 evidence pointers of 35 rows could not be checked (no repository: commits and paths could not be looked up): each of those rows is listed here, and each pointer is marked not checkable on its row's card under Decisions.",
     );
     expect(checkFirstNotCheckableSentence(1, 1, null)).toBe("1 evidence pointer of 1 row could not be checked: the row is listed here, and the pointer is marked not checkable on its row's card under Decisions.");
+  });
+});
+
+describe('the not-checkable figure counts invalid records and pointers, and Check first says both (use11)', () => {
+  it('Howard-Starfield: 49 pointers, 39 of 28 rows and 10 of 2 invalid records', async () => {
+    const { checkFirstNotCheckable } = await import('../../src/lib/projections/check-first.ts');
+    const { checkFirstNotCheckableSentence } = await import('../../src/lib/site/words.ts');
+    const model = await modelOf('Howard-Starfield__Diablo-IV-Masterwork-Companion');
+    const nc = checkFirstNotCheckable(model.rows, model.invalid);
+    expect(nc).toEqual({ pointers: 39, rows: 28, invalidPointers: 10, invalidRecords: 2 });
+    expect(nc.pointers + nc.invalidPointers).toBe(model.counts.pointers.notCheckable);
+    expect(checkFirstNotCheckableSentence(nc.pointers, nc.rows, model.repository.problem, nc.invalidPointers, nc.invalidRecords)).toBe(
+      "49 evidence pointers could not be checked (no repository: commits and paths could not be looked up): 39 of 28 rows, each row listed here and each pointer marked not checkable on its row's card under Decisions; 10 of 2 invalid records, under Invalid records.",
+    );
+  });
+
+  it("Jenzoga__JMT-MCMT: the folded group says the 7 pointers of its 4 rows whose evidence could not be checked", async () => {
+    const { checkFirst, checkFirstGroups, checkFirstNotCheckableHeld, checkFirstReasonRows } = await import('../../src/lib/projections/check-first.ts');
+    const { checkFirstWordsSentence } = await import('../../src/lib/site/words.ts');
+    const model = await modelOf('Jenzoga__JMT-MCMT');
+    const groups = checkFirstGroups(checkFirst(model.rows));
+    expect(checkFirstNotCheckableHeld(groups)).toBe(model.counts.pointers.notCheckable);
+    expect(checkFirstWordsSentence(checkFirstReasonRows(groups, 'words'), null, checkFirstNotCheckableHeld(groups))).toBe(
+      "9 verified, with prose for evidence; 4 verified, with evidence that could not be checked (7 pointers). These are the agent's own words, not checks Trailbook made: each row shows its result as written.",
+    );
   });
 });

@@ -126,8 +126,8 @@ function checkFirstSection(model: ProjectModel, ctx: ExportRecapContext): SafeHt
   const byRow = flagsByRow(model.flags, model.rows, ctx.accepted?.reasons ?? []);
   const groups = checkFirstGroups(checkFirst(model.rows));
   // The verdict's "N not checkable" lands on this heading unless those pointers are all in their own group (use11): said here.
-  const nc = checkFirstNotCheckable(model.rows);
-  const ncSentence = nc.pointers > 0 && !checkFirstHoldsNotCheckable(groups, c.pointers.notCheckable) ? html`<div class="cf-note"><p class="meta" data-testid="check-first-not-checkable">${checkFirstNotCheckableSentence(nc.pointers, nc.rows, model.repository.problem)}</p></div>` : '';
+  const nc = checkFirstNotCheckable(model.rows, model.invalid);
+  const ncSentence = nc.pointers + nc.invalidPointers > 0 && !checkFirstHoldsNotCheckable(groups, c.pointers.notCheckable) ? html`<div class="cf-note"><p class="meta" data-testid="check-first-not-checkable">${checkFirstNotCheckableSentence(nc.pointers, nc.rows, model.repository.problem, nc.invalidPointers, nc.invalidRecords)}</p></div>` : '';
   return html`<section aria-labelledby="check-first"><h2 id="check-first">Check first</h2><p>${checkFirstSentence(c.checkFirstOpen, c.checkFirstWords, c.rows, checkFirstReasonRows(groups, 'open'))}</p>${ncSentence}<div class="cf-groups">${checkFirstHtml(groups, (row) => byRow.get(row.anchor) ?? [], model.repository.problem, c.checkFirstWords)}</div></section>`;
 }
 

@@ -302,11 +302,13 @@ export function checkFirstSentence(open: number, words: number, rows: number, by
  *
  * @param repositoryProblem - Why git checks could not run (`no repository`), or null.
  */
-export function checkFirstNotCheckableSentence(pointers: number, rows: number, repositoryProblem: string | null): string {
+export function checkFirstNotCheckableSentence(pointers: number, rows: number, repositoryProblem: string | null, invalidPointers = 0, invalidRecords = 0): string {
   const why = repositoryProblem !== null ? ` (${repositoryProblem}: commits and paths could not be looked up)` : '';
   const each = rows === 1 ? 'the row is' : 'each of those rows is';
   const marked = pointers === 1 ? 'the pointer is' : 'each pointer is';
-  return `${countOf(pointers, 'evidence pointer')} of ${countOf(rows, 'row')} could not be checked${why}: ${each} listed here, and ${marked} marked not checkable on its row's card under Decisions.`;
+  if (invalidPointers === 0) return `${countOf(pointers, 'evidence pointer')} of ${countOf(rows, 'row')} could not be checked${why}: ${each} listed here, and ${marked} marked not checkable on its row's card under Decisions.`;
+  // The figure counts the invalid records' pointers too (Howard-Starfield__Diablo-IV-Masterwork-Companion: 49, 10 of them on 2 invalid records).
+  return `${countOf(pointers + invalidPointers, 'evidence pointer')} could not be checked${why}: ${grouped(pointers)} of ${countOf(rows, 'row')}, ${rows === 1 ? 'the row' : 'each row'} listed here and ${pointers === 1 ? 'the pointer' : 'each pointer'} marked not checkable on its row's card under Decisions; ${grouped(invalidPointers)} of ${countOf(invalidRecords, 'invalid record')}, under Invalid records.`;
 }
 
 /**
@@ -316,9 +318,15 @@ export function checkFirstNotCheckableSentence(pointers: number, rows: number, r
  * @param linkedFrom - On the recap page, when a reason of more than this many rows links to
  *   search instead of listing its rows (src/components/html/check-first.ts), said in the
  *   sentence; null when every reason lists its rows.
+ * @param notCheckablePointers - The pointers of the verified rows whose evidence could not be
+ *   checked (src/lib/projections/check-first.ts `checkFirstNotCheckableHeld`), said after
+ *   their rows when more: `4 verified, with evidence that could not be checked (7 pointers)`.
  */
-export function checkFirstWordsSentence(byReason: ReadonlyArray<readonly [string, number]>, linkedFrom: number | null = null): string {
-  const reasons = byReason.map(([k, n]) => `${grouped(n)} ${CHECK_FIRST_REASON_WORDS[k] ?? k}`).join('; ');
+export function checkFirstWordsSentence(byReason: ReadonlyArray<readonly [string, number]>, linkedFrom: number | null = null, notCheckablePointers: number | null = null): string {
+  // The rows whose evidence could not be checked, and its pointers when there are more: the
+  // recap's "7 not checkable" lands on these groups (use11: it said "4 verified, with evidence
+  // that could not be checked" alone).
+  const reasons = byReason.map(([k, n]) => `${grouped(n)} ${CHECK_FIRST_REASON_WORDS[k] ?? k}${k === 'not-checkable' && notCheckablePointers !== null && notCheckablePointers > n ? ` (${countOf(notCheckablePointers, 'pointer')})` : ''}`).join('; ');
   if (linkedFrom === null) return `${reasons}. These are the agent's own words, not checks Trailbook made: each row shows its result as written.`;
   return `${reasons}. These are the agent's own words, not checks Trailbook made: each row's card under Decisions shows its result as written; a reason of more than ${linkedFrom} rows links to search instead of listing them here.`;
 }
