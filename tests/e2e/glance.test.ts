@@ -122,6 +122,17 @@ describe.skipIf(!chromiumAvailable())('what needs a person, at both widths', () 
         expect(await page.locator('[data-testid="worst-flags"]').count()).toBe(0);
       });
 
+      // use11: arena-clean's one pointer that could not be checked is a QA journey's (`npm test`):
+      // "1 not checkable" linked to Check first, which said "Every row's evidence resolved".
+      it("recap: '1 not checkable' on a QA journey lands on the verdict that holds it, not on Check first", async () => {
+        await open(page, '/p/tickets-arena-clean/');
+        const link = page.locator('[data-testid="verdict"] [data-figure="evidence"] a', { hasText: 'not checkable' });
+        expect(await readText(link)).toBe('1 not checkable');
+        expect(await link.getAttribute('href')).toBe('#verdicts');
+        await link.click();
+        expect(await page.locator('section:has(> #verdicts)').innerText()).toContain('a command is not evidence of its result');
+      });
+
       it('recap: the first screen names the flags by severity, the two layers apart, and each figure links to its section', async () => {
         await open(page, '/p/tickets-faults/');
         const verdict = page.locator('[data-testid="verdict"]');

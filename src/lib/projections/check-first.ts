@@ -243,6 +243,17 @@ export function checkFirstNotCheckable(rows: readonly TrailRow[], invalid: Reado
 }
 
 /**
+ * Whether Check first shows or says any pointer that could not be checked: one on a decision row
+ * (listed there) or on an invalid record (said there, {@link checkFirstNotCheckable}). Else the
+ * recap's "N not checkable" counts pointers of QA verdicts or review findings alone, and lands
+ * on those (use11: it landed on Check first saying "Every row's evidence resolved").
+ */
+export function checkFirstSaysNotCheckable(rows: readonly TrailRow[], invalid: ReadonlyArray<{ evidence?: readonly EvidencePointer[] | undefined }> = []): boolean {
+  const nc = checkFirstNotCheckable(rows, invalid);
+  return nc.pointers + nc.invalidPointers > 0;
+}
+
+/**
  * Rows in each of Check first's groups: every row under Check first is in exactly one.
  *
  * @param entries - The Check first list ({@link checkFirst}).
