@@ -131,6 +131,11 @@ describe.skipIf(!chromiumAvailable())('what needs a person, at both widths', () 
         expect(await link.getAttribute('href')).toBe('#verdicts');
         await link.click();
         expect(await page.locator('section:has(> #verdicts)').innerText()).toContain('a command is not evidence of its result');
+        // The home row's figure lands on the recap's top, whose figure says where, not on Check first.
+        await open(page, '/');
+        const row = page.locator('tr[data-project="tickets-arena-clean"] td.evidence-counts a', { hasText: 'not checkable' });
+        expect(await readText(row)).toBe('1 not checkable');
+        expect(await row.getAttribute('href')).toBe('/p/tickets-arena-clean/');
       });
 
       it('recap: the first screen names the flags by severity, the two layers apart, and each figure links to its section', async () => {
