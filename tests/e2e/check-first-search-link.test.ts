@@ -85,9 +85,11 @@ describe('a folded Check first group and its search list the same rows', () => {
 });
 
 // use10: two `.audit/<slug>.tsv` trails of one folder are two projects with one folder, and
-// search's `project` filter is the folder: alpha's "22 rows" linked to a search of 27 (beta's 5
-// among them). Such a project's Check first lists its rows instead.
-describe('a trail sharing its folder with another lists its folded group', () => {
+// search's `project` filter was the folder: alpha's "22 rows" linked to a search of 27 (beta's 5
+// among them), so use10 listed its rows instead. use11: the filter value of a per-slug trail is
+// its folder and slug (`cf-two/two · alpha`), one search option per trail: alpha's group links to
+// a search of exactly its 22 rows, and search offers alpha and beta apart.
+describe('a trail sharing its folder with another links its folded group to a search of its rows alone', () => {
   let page: Page;
   let origin = '';
   let dir = '';
@@ -108,12 +110,27 @@ describe('a trail sharing its folder with another lists its folded group', () =>
     if (dir) await removeFixture(dir);
   });
 
-  it("lists alpha's 22 rows reported done, and links no search that would list beta's too", async () => {
+  it("says 22 on alpha's group, on its link and on the search it opens, which lists none of beta's rows", async () => {
     await page.goto(`${origin}/p/two--alpha/`);
-    expect(await page.locator('a.cf-search').count()).toBe(0);
-    const group = page.locator('#check-first-words details.cf-group');
+    const group = page.locator('#check-first-words .cf-linked');
     expect(await readText(group.locator('.cf-count'))).toBe('every row here (22 rows)');
-    expect(await group.locator('.check-first-list > li').count()).toBe(22);
-    expect((await readTexts(group.locator('.check-first-list > li > a'))).every((t) => t.startsWith('Alpha decision'))).toBe(true);
+    const link = group.locator('a.cf-search');
+    expect(await readText(link)).toBe('list these 22 rows in search');
+    await page.locator('#check-first-words > summary').click();
+    await link.click();
+    await searchDone(page);
+    expect(await readText(page.locator('#search-status'))).toMatch(/^22 results: 22 rows\b/);
+    const titles = await readTexts(page.locator('#search-results li.result .result-title'));
+    expect(titles.some((t) => t.startsWith('Beta'))).toBe(false);
+    expect(new URL(page.url()).searchParams.getAll('project')).toEqual([`${dir.split('/').at(-1)}/two · alpha`]);
+  });
+
+  it("offers alpha and beta apart in search's project filter, each with its own count", async () => {
+    await page.goto(`${origin}/search/?project=two--beta`);
+    await searchDone(page);
+    expect(await readText(page.locator('#search-status'))).toMatch(/^5 results: 5 rows\b/);
+    const folder = dir.split('/').at(-1);
+    expect(await page.locator('#filter-project option').evaluateAll((os) => os.map((o) => (o as HTMLOptionElement).value))).toEqual(['', `${folder}/two · alpha`, `${folder}/two · beta`]);
+    expect(await page.locator('#filter-project').inputValue()).toBe(`${folder}/two · beta`);
   });
 });

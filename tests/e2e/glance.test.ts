@@ -122,6 +122,22 @@ describe.skipIf(!chromiumAvailable())('what needs a person, at both widths', () 
         expect(await page.locator('[data-testid="worst-flags"]').count()).toBe(0);
       });
 
+      // use11: arena-clean's one pointer that could not be checked is a QA journey's (`npm test`):
+      // "1 not checkable" linked to Check first, which said "Every row's evidence resolved".
+      it("recap: '1 not checkable' on a QA journey lands on the verdict that holds it, not on Check first", async () => {
+        await open(page, '/p/tickets-arena-clean/');
+        const link = page.locator('[data-testid="verdict"] [data-figure="evidence"] a', { hasText: 'not checkable' });
+        expect(await readText(link)).toBe('1 not checkable');
+        expect(await link.getAttribute('href')).toBe('#verdicts');
+        await link.click();
+        expect(await page.locator('section:has(> #verdicts)').innerText()).toContain('a command is not evidence of its result');
+        // The home row's figure lands on the recap's top, whose figure says where, not on Check first.
+        await open(page, '/');
+        const row = page.locator('tr[data-project="tickets-arena-clean"] td.evidence-counts a', { hasText: 'not checkable' });
+        expect(await readText(row)).toBe('1 not checkable');
+        expect(await row.getAttribute('href')).toBe('/p/tickets-arena-clean/');
+      });
+
       it('recap: the first screen names the flags by severity, the two layers apart, and each figure links to its section', async () => {
         await open(page, '/p/tickets-faults/');
         const verdict = page.locator('[data-testid="verdict"]');
@@ -160,8 +176,10 @@ describe.skipIf(!chromiumAvailable())('what needs a person, at both widths', () 
         expect(await lines('[data-testid="home-summary"] [data-figure="blockers"] .status, [data-testid="home-summary"] [data-figure="invalid"] .status')).toEqual([1, 1]);
         await open(page, '/report/');
         const figures = page.locator('.report-counts td.num');
-        expect(await readTexts(figures)).toEqual(['14', '51', '2', '23 / 20 / 5', '55 / 5 / 1 / 6', '15', '10 / 7', '2', '0']);
-        expect(await lines('.report-counts td.num')).toEqual([1, 1, 1, 1, 1, 1, 1, 1, 1]);
+        // Problems (use11): report.json's totals.projectProblems, the home's "N problems"; here each flag is a problem of its own.
+        expect(await readTexts(figures)).toEqual(['14', '51', '2', '23 / 20 / 5', '23 / 20 / 5', '55 / 5 / 1 / 6', '15', '10 / 7', '2', '0']);
+        expect(await readText(page.locator('.report-counts tr', { hasText: 'Problems' }).locator('th'))).toBe('Problems: flags of one kind and cause (high / medium / low)');
+        expect(await lines('.report-counts td.num')).toEqual([1, 1, 1, 1, 1, 1, 1, 1, 1, 1]);
       });
 
       it('no page is wider than the screen', async () => {

@@ -72,6 +72,63 @@ describe.skipIf(!existsSync(REAL))('the real corpus', () => {
     }
   });
 
+  // use11: the home's "30 problems (107 flags)" had no figure in report.json or the report page
+  // (`totals.problems` is the discovery problems, 0); now `totals.projectProblems` and a row say it.
+  it("the home's problems are the report's, page and JSON", async () => {
+    await open('/');
+    expect(await readText(page.locator('[data-testid="home-summary"] [data-figure="flags"]'))).toContain('30 problems (107 flags) in 16 projects');
+    const report = JSON.parse(readFileSync(join(site.out, 'report.json'), 'utf8')) as { totals: { problems: number; discoveryProblems: number; projectProblems: Record<string, number> } };
+    expect(report.totals.projectProblems).toEqual({ high: 1, medium: 18, low: 11, citesMissing: 0 });
+    expect([report.totals.problems, report.totals.discoveryProblems]).toEqual([0, 0]);
+    await open('/report/');
+    expect(await readText(page.locator('.report-counts tr', { hasText: 'Problems' }).locator('td'))).toBe('1 / 18 / 11');
+  });
+
+  // use11: "51 not checkable" landed on Check first, whose words never said 51 nor "not
+  // checkable" (the pointers are on rows listed under their results). Now Check first says them.
+  it("the Evidence figure's not-checkable count is said where it lands, under Check first", async () => {
+    await open('/p/leomartindev__plume/');
+    const figure = page.locator('[data-testid="verdict"] [data-figure="evidence"] a', { hasText: 'not checkable' });
+    expect(await readText(figure)).toBe('51 not checkable');
+    await figure.click();
+    expect(new URL(page.url()).hash).toBe('#check-first');
+    expect(await readText(page.locator('[data-testid="check-first-not-checkable"]'))).toBe(
+      "51 evidence pointers of 35 rows could not be checked (no repository: commits and paths could not be looked up): each of those rows is listed here, and each pointer is marked not checkable on its row's card under Decisions.",
+    );
+    expect(readFileSync(join(site.out, 'p', 'leomartindev__plume', 'recap.html'), 'utf8')).toContain('<p class="meta" data-testid="check-first-not-checkable">51 evidence pointers of 35 rows could not be checked');
+  });
+
+  it("lands '49 not checkable' on Check first, which says the 10 of them on invalid records, and '7 not checkable' on groups that say 7", async () => {
+    await open('/p/howard-starfield__diablo-iv-masterwork-companion/');
+    await page.locator('[data-testid="verdict"] [data-figure="evidence"] a', { hasText: '49 not checkable' }).click();
+    expect(new URL(page.url()).hash).toBe('#check-first');
+    expect(await readText(page.locator('[data-testid="check-first-not-checkable"]'))).toBe(
+      "49 evidence pointers could not be checked (no repository: commits and paths could not be looked up): 39 of 28 rows, each row listed here and each pointer marked not checkable on its row's card under Decisions; 10 of 2 invalid records, under Invalid records.",
+    );
+    await open('/p/jenzoga__jmt-mcmt/');
+    await page.locator('[data-testid="verdict"] [data-figure="evidence"] a', { hasText: '7 not checkable' }).click();
+    expect(new URL(page.url()).hash).toBe('#check-first-not-checkable');
+    expect(await readText(page.locator('#check-first-words > p.meta'))).toBe(
+      "9 verified, with prose for evidence; 4 verified, with evidence that could not be checked (7 pointers). These are the agent's own words, not checks Trailbook made: each row shows its result as written.",
+    );
+    expect(await page.locator('#check-first-words > p.meta').isVisible()).toBe(true);
+  });
+
+  // use11: the Evidence figure "12 prose, no pointer" linked to a card, and sat under a glance,
+  // both saying "10 rows: prose, not a pointer" (two rows hold two cells of prose).
+  it("the Evidence figure's prose count is the card's it links to, and the glance's, on the page and in recap.html", async () => {
+    const sentence = '12 cells in 10 rows: prose, not a pointer';
+    await open('/p/leomartindev__plume/');
+    const figure = page.locator('[data-testid="verdict"] [data-figure="evidence"] a', { hasText: 'prose' });
+    expect(await readText(figure)).toBe('12 prose, no pointer');
+    expect(await readText(page.locator('[data-testid="verdict"] .worst-summary').first())).toBe(sentence);
+    await figure.click();
+    expect(await readText(page.locator('#attention ~ * li.flag[data-kind="evidence/prose"] > .flag-summary, section:has(> #attention) li.flag[data-kind="evidence/prose"] > .flag-summary').first())).toBe(sentence);
+    const recapHtml = readFileSync(join(site.out, 'p', 'leomartindev__plume', 'recap.html'), 'utf8');
+    expect(recapHtml).toContain(`<p class="flag-summary">${sentence}</p>`);
+    expect(recapHtml).toContain(`<span class="worst-summary">${sentence}</span>`);
+  });
+
   it('Check first lists the open rows by reason, and folds the results in the agent\'s words apart, one click away (issue 27)', async () => {
     await open('/p/jonghakseo__picky/');
     const groups = page.locator('.cf-group');

@@ -12,7 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { analyseArchive, type ArchiveResult } from '../../src/lib/archive/analyse-archive.ts';
 import { readArchiveIndex } from '../../src/lib/archive/model-store.ts';
 import { archiveIndex } from '../../src/lib/export/archive-index.ts';
-import { buildReport, projectWarnings } from '../../src/lib/export/build-report.ts';
+import { buildReport, buildReportSchema, projectWarnings } from '../../src/lib/export/build-report.ts';
 import { displayPath } from '../../src/lib/archive/display-path.ts';
 import { readBuildReport } from '../../src/lib/export/read-build-report.ts';
 import { readReportDetails, reportDetails, REPORT_INVALID_LIMIT } from '../../src/lib/archive/report-details.ts';
@@ -46,6 +46,13 @@ describe('the build report', () => {
     expect(report.projects.every((p) => p.invalidListed)).toBe(true);
     expect(report.projects.find((p) => p.id === 'tickets-faults')?.recap).toBe('/archive/p/tickets-faults/');
     expect(report.problems).toEqual([]);
+    // use11: the home's "N problems (M flags)" is in the totals, apart from discovery problems
+    // (`totals.problems`, kept for readers of version 1, is `discoveryProblems`).
+    const sum = (k: 'high' | 'medium' | 'low' | 'citesMissing'): number => archive.projects.reduce((n, p) => n + p.counts.problems[k], 0);
+    expect(report.totals.projectProblems).toEqual({ high: sum('high'), medium: sum('medium'), low: sum('low'), citesMissing: sum('citesMissing') });
+    expect(report.totals.projectProblems.high + report.totals.projectProblems.medium + report.totals.projectProblems.low).toBeGreaterThan(0);
+    expect([report.totals.discoveryProblems, report.totals.problems]).toEqual([0, 0]);
+    expect(buildReportSchema.parse(report)).toEqual(report);
   });
 
   it('warns about audits never invoked, not run or invalid, and about missing repositories', () => {

@@ -95,7 +95,7 @@ describe('export schemas follow the model', () => {
       return undefined;
     };
     expect((find(exportJsonSchema('report.v1')) as { description?: string } | undefined)?.description).toBe(
-      "Discovery problems: the length of `problems[]` (folders not read, links not followed). Not the projects' problems (flags of one kind and cause, what `trailbook check` and the home call problems): those are each project's `counts.problems`.",
+      "Discovery problems, as `discoveryProblems` (kept under this name for readers of version 1): the length of `problems[]`. Not the projects' problems (flags of one kind and cause, what `trailbook check` and the home call problems): those are `projectProblems`.",
     );
   });
 });

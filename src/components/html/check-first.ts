@@ -7,7 +7,7 @@
  * The reason is said once, on its group; each row's own card gives the pointer's full reason.
  * Shared by the recap page (CheckFirst.astro) and the single-file recap.html.
  */
-import { checkFirstGroupPlace, checkFirstReasonRows, type CheckFirstGroup, type CheckFirstOutcome } from '../../lib/projections/check-first.ts';
+import { checkFirstGroupPlace, checkFirstNotCheckableHeld, checkFirstReasonRows, type CheckFirstGroup, type CheckFirstOutcome } from '../../lib/projections/check-first.ts';
 import type { RowFlag } from '../../lib/projections/flags.ts';
 import type { ResultClass, TrailRow } from '../../lib/model/types.ts';
 import { checkFirstReason, checkFirstWordsSearchText, checkFirstWordsSentence, clippedDecision, countOf } from '../../lib/site/words.ts';
@@ -129,7 +129,7 @@ export function checkFirstHtml(groups: readonly CheckFirstGroup[], flagsOf: (row
   const linked = groups.some(linkable);
   const folded =
     words.length > 0
-      ? html`<details class="cf-words" id="${CHECK_FIRST_WORDS_ANCHOR}"><summary><span class="cf-words-title">Results in the agent's words</span> <span class="cf-count">${countOf(wordsRows, 'row')}</span></summary><p class="meta">${checkFirstWordsSentence(checkFirstReasonRows(groups, 'words'), linked ? FOLD_FROM : null)}</p>${join(words)}</details>`
+      ? html`<details class="cf-words" id="${CHECK_FIRST_WORDS_ANCHOR}"><summary><span class="cf-words-title">Results in the agent's words</span> <span class="cf-count">${countOf(wordsRows, 'row')}</span></summary><p class="meta">${checkFirstWordsSentence(checkFirstReasonRows(groups, 'words'), linked ? FOLD_FROM : null, checkFirstNotCheckableHeld(groups))}</p>${join(words)}</details>`
       : '';
   return html`${join(open)}${folded}`;
 }

@@ -15,7 +15,7 @@
  */
 import type { EvidencePointer, InvalidRecord, ProjectModel, TrailRow } from '../../lib/model/types.ts';
 import { evidenceTree } from '../../lib/projections/evidence-tree.ts';
-import { checkFirst, checkFirstGroups, checkFirstReasonRows } from '../../lib/projections/check-first.ts';
+import { checkFirst, checkFirstGroups, checkFirstHoldsNotCheckable, checkFirstNotCheckable, checkFirstReasonRows } from '../../lib/projections/check-first.ts';
 import { flagsByRow } from '../../lib/projections/flags.ts';
 import { flagLinker } from '../../lib/projections/flag-links.ts';
 import { layerTotal } from '../../lib/projections/counts.ts';
@@ -28,7 +28,7 @@ import { problems } from '../../lib/projections/problems.ts';
 import { BLOCKER_SOURCE_LABEL, openBlockers } from '../../lib/projections/open-blockers.ts';
 import { hasDecisionTrail } from '../../lib/projections/audit-state.ts';
 import { grouped } from '../../lib/text/grouped.ts';
-import { auditSentence, problemSentence, resultCountsText, checkFirstSentence, reviewFlagsSentence, countOf, pointerWord, formatTime, headPredatesText, invalidRecordsSentence, resultTone, sourceLinesText } from '../../lib/site/words.ts';
+import { auditSentence, problemSentence, resultCountsText, checkFirstSentence, checkFirstNotCheckableSentence, reviewFlagsSentence, countOf, pointerWord, formatTime, headPredatesText, invalidRecordsSentence, resultTone, sourceLinesText } from '../../lib/site/words.ts';
 import { sourceFormatName } from '../../lib/formats/format-lookup.ts';
 import { urls } from '../../lib/site/urls.ts';
 import { evidenceHref } from './decision-row.ts';
@@ -78,7 +78,7 @@ function verdictHtml(model: ProjectModel, ctx: ExportRecapContext): SafeHtml {
   );
   const figure = (id: string, label: string, main: SafeHtml | string, notes: ReadonlyArray<string | null> = []): SafeHtml =>
     html`<div class="figure" data-figure="${id}"><dt>${label}</dt><dd><span class="figure-main">${main}</span>${notes.filter((n): n is string => n !== null).map((n) => html`<span class="figure-note">${n}</span>`)}</dd></div>`;
-  const worst = worstFlags(model.flags);
+  const worst = worstFlags(model.flags, undefined, [...model.rows, ...model.invalid]);
   const moreText = worstFlagsMoreText(worst.more);
   const named = worst.shown.length === 0 ? '' : html`<ol class="worst-flags" data-testid="worst-flags" aria-label="The most serious flags">${worst.shown.map((w) => html`<li><a href="#${w.anchor}">${statusHtml(w.flag.severity, w.flag.severity, SEVERITY_ICON[w.flag.severity])} <code class="flag-kind">${w.flag.kind}</code> <span class="worst-summary">${w.problem.flags.length > 1 ? problemSentence(w.problem) : w.flag.summary}</span></a></li>`)}${moreText !== null ? html`<li class="worst-more"><a href="#attention">${moreText}</a></li>` : ''}</ol>`;
   return html`<section class="verdict" aria-labelledby="verdict-title"><h2 id="verdict-title" class="verdict-title">At a glance</h2>${named}<dl class="verdict-figures">${[
@@ -125,7 +125,10 @@ function checkFirstSection(model: ProjectModel, ctx: ExportRecapContext): SafeHt
   if (c.checkFirst === 0) return html`<section aria-labelledby="check-first"><h2 id="check-first">Check first</h2><p class="none">Every row's evidence resolved and every result is <code>verified</code>.</p></section>`;
   const byRow = flagsByRow(model.flags, model.rows, ctx.accepted?.reasons ?? []);
   const groups = checkFirstGroups(checkFirst(model.rows));
-  return html`<section aria-labelledby="check-first"><h2 id="check-first">Check first</h2><p>${checkFirstSentence(c.checkFirstOpen, c.checkFirstWords, c.rows, checkFirstReasonRows(groups, 'open'))}</p><div class="cf-groups">${checkFirstHtml(groups, (row) => byRow.get(row.anchor) ?? [], model.repository.problem, c.checkFirstWords)}</div></section>`;
+  // The verdict's "N not checkable" lands on this heading unless those pointers are all in their own group (use11): said here.
+  const nc = checkFirstNotCheckable(model.rows, model.invalid);
+  const ncSentence = nc.pointers + nc.invalidPointers > 0 && !checkFirstHoldsNotCheckable(groups, c.pointers.notCheckable) ? html`<div class="cf-note"><p class="meta" data-testid="check-first-not-checkable">${checkFirstNotCheckableSentence(nc.pointers, nc.rows, model.repository.problem, nc.invalidPointers, nc.invalidRecords)}</p></div>` : '';
+  return html`<section aria-labelledby="check-first"><h2 id="check-first">Check first</h2><p>${checkFirstSentence(c.checkFirstOpen, c.checkFirstWords, c.rows, checkFirstReasonRows(groups, 'open'))}</p>${ncSentence}<div class="cf-groups">${checkFirstHtml(groups, (row) => byRow.get(row.anchor) ?? [], model.repository.problem, c.checkFirstWords)}</div></section>`;
 }
 
 function attentionSection(model: ProjectModel, ctx: ExportRecapContext): SafeHtml {
@@ -140,7 +143,7 @@ function attentionSection(model: ProjectModel, ctx: ExportRecapContext): SafeHtm
   const flags =
     model.flags.length === 0
       ? html`<p class="none">Trailbook's own checks (layer 1) raised no flags.</p>`
-      : problemCardsHtml(problems(model.flags), linksOf, (f) => (f.layer === 'review' ? `layer 2 · ${reviewer}` : (LAYERS[f.layer] ?? f.layer)), (n) => reasons[n - 1] ?? null);
+      : problemCardsHtml(problems(model.flags, [...model.rows, ...model.invalid]), linksOf, (f) => (f.layer === 'review' ? `layer 2 · ${reviewer}` : (LAYERS[f.layer] ?? f.layer)), (n) => reasons[n - 1] ?? null);
   const acceptedCount = reasons.filter((r) => r !== null).length;
   const acceptedP = acceptedCount > 0 && ctx.accepted ? html`<p class="accepted-sentence">${acceptedLead(acceptedCount, ctx.accepted.file)}${ACCEPTED_TAIL}</p>` : '';
   return html`<section aria-labelledby="attention"><h2 id="attention">Attention</h2>${sentence ? html`<p class="audit-sentence status-${sentence.tone}">${sentence.text}</p>` : ''}${reviewCount > 0 && model.audit.present && model.audit.valid && model.audit.status === 'ran' ? html`<p class="audit-sentence">${reviewFlagsSentence(model.audit.reviewer, reviewCount, layerTotal(c, 'layer1'))}</p>` : ''}${acceptedP}${flags}</section>`;

@@ -63,7 +63,11 @@ export const buildReportSchema = documented(
       openBlockers: z.number().int(),
       warnings: z.number().int(),
       problems: documented(z.number().int(), {
-        description: "Discovery problems: the length of `problems[]` (folders not read, links not followed). Not the projects' problems (flags of one kind and cause, what `trailbook check` and the home call problems): those are each project's `counts.problems`.",
+        description: "Discovery problems, as `discoveryProblems` (kept under this name for readers of version 1): the length of `problems[]`. Not the projects' problems (flags of one kind and cause, what `trailbook check` and the home call problems): those are `projectProblems`.",
+      }),
+      discoveryProblems: documented(z.number().int(), { description: 'Discovery problems: the length of `problems[]` (folders not read, links not followed). Added in version 1 beside `problems`, which says the same.' }),
+      projectProblems: documented(z.object({ high: z.number().int(), medium: z.number().int(), low: z.number().int(), citesMissing: z.number().int() }), {
+        description: "The projects' problems summed (each project's `counts.problems`: flags of one kind and cause said once, per severity, and `citesMissing`): the home's \"30 problems (107 flags)\" is `high + medium + low`. Added in version 1.",
       }),
       projectsWithFlags: z.number().int(),
       projectsWithInvalid: z.number().int(),
@@ -158,6 +162,8 @@ export function buildReport(
       openBlockers: t.openBlockers,
       warnings: rows.reduce((n, r) => n + r.warnings.length, 0),
       problems: problems.length,
+      discoveryProblems: problems.length,
+      projectProblems: { ...t.problems },
       projectsWithFlags: t.projectsWithFlags,
       projectsWithInvalid: t.projectsWithInvalid,
     },

@@ -25,11 +25,20 @@ export const pstackTrail: SourceFormatDescriptor = {
 };
 
 /**
+ * The slug of one of pstack's per-slug trails, `.audit/<slug>.tsv` (a path relative to its
+ * project folder): `build-v1-04` of `.audit/build-v1-04.tsv`; null for any other path.
+ */
+export function perSlugTrailSlug(path: string): string | null {
+  const segments = path.split('/');
+  const name = segments[1] ?? '';
+  return segments.length === 2 && segments[0] === PSTACK_AUDIT_FOLDER && name.endsWith('.tsv') && name !== '.tsv' ? name.slice(0, -'.tsv'.length) : null;
+}
+
+/**
  * Whether a source path (relative to its project folder) is one of pstack's per-slug trails,
- * `.audit/<slug>.tsv`: its folder may hold other projects' trails beside it, so a search by the
- * project's folder lists theirs too (use10: Check first then lists its groups, never links).
+ * `.audit/<slug>.tsv`: its folder may hold other projects' trails beside it (search's project
+ * filter tells them apart by the slug: src/lib/search/search-project.ts).
  */
 export function isPerSlugTrail(path: string): boolean {
-  const segments = path.split('/');
-  return segments.length === 2 && segments[0] === PSTACK_AUDIT_FOLDER && (segments[1] as string).endsWith('.tsv') && segments[1] !== '.tsv';
+  return perSlugTrailSlug(path) !== null;
 }

@@ -203,9 +203,54 @@ export function checkFirstGroups(entries: readonly CheckFirstEntry[]): CheckFirs
  * @param notCheckable - The project's pointers that could not be checked (`counts.pointers.notCheckable`).
  */
 export function checkFirstHoldsNotCheckable(groups: readonly CheckFirstGroup[], notCheckable: number): boolean {
+  const held = checkFirstNotCheckableHeld(groups);
+  return notCheckable > 0 && held === notCheckable;
+}
+
+/**
+ * The pointers that could not be checked in Check first's groups of verified rows whose evidence
+ * could not be checked (`7` of Jenzoga__JMT-MCMT's 4 such rows: the folded group's sentence says
+ * both, use11).
+ */
+export function checkFirstNotCheckableHeld(groups: readonly CheckFirstGroup[]): number {
   let held = 0;
   for (const g of groups) if (g.band === 'words' && g.outcome === 'not-checkable') for (const e of g.entries) held += e.pointers.filter((p) => p.status === 'INCONCLUSIVE').length;
-  return notCheckable > 0 && held === notCheckable;
+  return held;
+}
+
+/**
+ * The pointers that could not be checked (INCONCLUSIVE) on the decision rows, and the rows
+ * holding them: every such row is under Check first (under its result, or in a group of
+ * verified rows whose evidence could not be checked). When {@link checkFirstHoldsNotCheckable}
+ * is false the recap's "N not checkable" lands on Check first's heading, which says these
+ * (use11: it said neither the number nor "not checkable"), and those of the invalid records
+ * (`invalid`), which the figure counts too.
+ */
+export function checkFirstNotCheckable(rows: readonly TrailRow[], invalid: ReadonlyArray<{ evidence?: readonly EvidencePointer[] | undefined }> = []): { pointers: number; rows: number; invalidPointers: number; invalidRecords: number } {
+  const count = (records: ReadonlyArray<{ evidence?: readonly EvidencePointer[] | undefined }>): [number, number] => {
+    let pointers = 0;
+    let held = 0;
+    for (const r of records) {
+      const n = (r.evidence ?? []).filter((p) => p.status === 'INCONCLUSIVE').length;
+      pointers += n;
+      if (n > 0) held++;
+    }
+    return [pointers, held];
+  };
+  const [pointers, held] = count(rows);
+  const [invalidPointers, invalidRecords] = count(invalid);
+  return { pointers, rows: held, invalidPointers, invalidRecords };
+}
+
+/**
+ * Whether Check first shows or says any pointer that could not be checked: one on a decision row
+ * (listed there) or on an invalid record (said there, {@link checkFirstNotCheckable}). Else the
+ * recap's "N not checkable" counts pointers of QA verdicts or review findings alone, and lands
+ * on those (use11: it landed on Check first saying "Every row's evidence resolved").
+ */
+export function checkFirstSaysNotCheckable(rows: readonly TrailRow[], invalid: ReadonlyArray<{ evidence?: readonly EvidencePointer[] | undefined }> = []): boolean {
+  const nc = checkFirstNotCheckable(rows, invalid);
+  return nc.pointers + nc.invalidPointers > 0;
 }
 
 /**

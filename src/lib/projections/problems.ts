@@ -27,6 +27,18 @@ export interface Problem {
   flags: Array<{ flag: Flag; n: number }>;
   /** Places the problem is found in: rows and records (a summary flag counts as the flags it stands for). */
   places: number;
+  /**
+   * An evidence problem's cells of its kind at its places, when {@link problems} was given the
+   * records (a row may hold two cells of prose: the Evidence figure counts cells, the card rows).
+   */
+  cells?: number;
+}
+
+/** A record whose evidence cells a flag may be about: a decision row or an invalid record. */
+export interface EvidenceRecord {
+  file: string;
+  line: number;
+  evidence?: ReadonlyArray<{ fault?: string | undefined }> | undefined;
 }
 
 /**
@@ -90,8 +102,12 @@ function withoutQuotes(text: string): string {
  * The problems of a project's flags, in the order of their first flag.
  *
  * @param flags - The project's flags in Attention's order (src/lib/projections/flags.ts).
+ * @param records - The project's decision rows and invalid records: given, each evidence
+ *   problem counts its `cells` (pointers whose fault is its kind at its flags' places, by file
+ *   and line), as the recap's Evidence figure counts them (use11: "12 prose, no pointer"
+ *   linked to a card of "10 rows").
  */
-export function problems(flags: readonly Flag[]): Problem[] {
+export function problems(flags: readonly Flag[], records: readonly EvidenceRecord[] = []): Problem[] {
   const byKey = new Map<string, Problem>();
   flags.forEach((flag, i) => {
     const cause = problemCause(flag);
@@ -104,7 +120,17 @@ export function problems(flags: readonly Flag[]): Problem[] {
     p.flags.push({ flag, n: i + 1 });
     p.places += flag.omitted ?? 1;
   });
-  return [...byKey.values()];
+  const out = [...byKey.values()];
+  if (records.length > 0) {
+    const at = new Map(records.map((r) => [`${r.file}\u0000${r.line}`, r]));
+    for (const p of out) {
+      if (p.layer !== 'evidence') continue;
+      let cells = 0;
+      for (const { flag } of p.flags) for (const place of flag.at) cells += at.get(`${place.file}\u0000${place.line}`)?.evidence?.filter((e) => e.fault === p.kind).length ?? 0;
+      if (cells > 0) p.cells = cells;
+    }
+  }
+  return out;
 }
 
 /** Problems per severity, and how many cite things that do not exist ({@link CITES_MISSING_KINDS}). */

@@ -6,7 +6,7 @@
  * never named here: they are notices, and a recap whose worst is a notice has nothing to name.
  */
 import type { Flag } from '../model/types.ts';
-import { problems, type Problem } from './problems.ts';
+import { problems, type EvidenceRecord, type Problem } from './problems.ts';
 
 /** How many flags the verdict names at most. */
 export const WORST_FLAGS_SHOWN = 3;
@@ -25,12 +25,13 @@ export interface WorstFlag {
 /**
  * The first high- and medium-severity problems of `flags` (already in Attention's order), at
  * most `limit`, each by its first flag, with the number of further high- and medium-severity
- * flags not named (`more`).
+ * flags not named (`more`). `records` (the rows and invalid records): each evidence problem
+ * counts its cells ({@link problems}).
  */
-export function worstFlags(flags: readonly Flag[], limit = WORST_FLAGS_SHOWN): { shown: WorstFlag[]; more: number } {
+export function worstFlags(flags: readonly Flag[], limit = WORST_FLAGS_SHOWN, records: readonly EvidenceRecord[] = []): { shown: WorstFlag[]; more: number } {
   const shown: WorstFlag[] = [];
   let more = 0;
-  for (const problem of problems(flags)) {
+  for (const problem of problems(flags, records)) {
     if (problem.severity === 'low') continue;
     const first = problem.flags[0] as { flag: Flag; n: number };
     if (shown.length < limit) shown.push({ flag: first.flag, anchor: `flag-${first.n}`, problem });

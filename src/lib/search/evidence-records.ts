@@ -93,10 +93,16 @@ export function repositoryRecords(repositoryPath: string, projects: readonly Rep
   return out;
 }
 
-/** The records of a project's own cited files (artifacts in its folder), sorted by path. */
-export function artifactRecords(files: readonly CitedFile[], projectRoot: string): SearchRecord[] {
+/**
+ * The records of a project's own cited files (artifacts in its folder), sorted by path.
+ *
+ * @param projectRoot - The project's folder, which each record says the file is in.
+ * @param projectValue - The project's `project` filter value (src/lib/search/search-project.ts;
+ *   the folder unless the project is a per-slug trail).
+ */
+export function artifactRecords(files: readonly CitedFile[], projectRoot: string, projectValue: string = projectRoot): SearchRecord[] {
   return files
     .filter((f) => f.origin === 'artifact')
     .sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0))
-    .map((f) => ({ ...fileRecord(f.path, [...f.ranges], f.by.length, `in ${projectRoot}`), facets: { type: ['file'], project: [projectRoot] } }));
+    .map((f) => ({ ...fileRecord(f.path, [...f.ranges], f.by.length, `in ${projectRoot}`), facets: { type: ['file'], project: [projectValue] } }));
 }

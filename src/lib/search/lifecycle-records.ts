@@ -10,6 +10,7 @@ import type { SearchRecord } from './search-record.ts';
 import { eventSummary } from '../coord/words.ts';
 import { hexKey, idKey, type ExactKey } from './exact-keys.ts';
 import { hexTokens } from './tokenize.ts';
+import { searchProjectValue } from './search-project.ts';
 
 const TEXT_LIMIT = 2000;
 const cap = (s: string): string => (s.length > TEXT_LIMIT ? `${s.slice(0, TEXT_LIMIT)}…` : s);
@@ -28,7 +29,7 @@ const yearOf = (ts: string): string[] => {
 
 /** Every coordination and beads search record of one project, in recap order (empty when none). */
 export function lifecycleSearchRecords(model: ProjectModel): SearchRecord[] {
-  const project = [model.root];
+  const project = [searchProjectValue(model)];
   const out: SearchRecord[] = [];
   for (const e of model.coordination?.events ?? []) {
     const agents = [...new Set([e.actor, e.toAgent].filter((a) => a !== ''))].sort();

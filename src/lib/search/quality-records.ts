@@ -11,6 +11,7 @@ import type { SearchRecord } from './search-record.ts';
 import { levelText } from '../verdicts/ladder.ts';
 import { findingWord, premiseWord, stateWord } from '../verdicts/words.ts';
 import { idKey, pathKey, pointerKeys, type ExactKey } from './exact-keys.ts';
+import { searchProjectValue } from './search-project.ts';
 
 const present = (keys: Array<ExactKey | null>): ExactKey[] => keys.filter((k): k is ExactKey => k !== null);
 
@@ -22,7 +23,7 @@ export const QUALITY_TYPES = ['arena pick', 'rubric criterion', 'gate verdict', 
 
 /** Every quality search record of one project, in recap order (empty when it has none). */
 export function qualitySearchRecords(model: ProjectModel): SearchRecord[] {
-  const project = [model.root];
+  const project = [searchProjectValue(model)];
   const out: SearchRecord[] = [];
   const arena = model.arena;
   if (arena) {

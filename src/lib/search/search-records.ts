@@ -17,6 +17,7 @@ import { classifyResult, RESULT_LABELS } from '../results/classify-result.ts';
 import { flagsByRow } from '../projections/flags.ts';
 import { CHECK_FIRST_FACET, checkFirst, checkFirstPlace } from '../projections/check-first.ts';
 import { EVIDENCE_STATUS_WORDS } from '../projections/row-evidence.ts';
+import { searchProjectValue } from './search-project.ts';
 import { qualitySearchRecords } from './quality-records.ts';
 import { lifecycleSearchRecords } from './lifecycle-records.ts';
 import { hexKey, idKey, kindKeys, pointerKeys, type ExactKey } from './exact-keys.ts';
@@ -44,7 +45,7 @@ function rowRecord(model: ProjectModel, row: TrailRow, carried: ReadonlyArray<{ 
   const severities = [...new Set(carried.map((f) => f.severity))].sort();
   const facets: Record<string, string[]> = {
     type: [row.supersededBy.length > 0 ? 'superseded decision' : 'decision'],
-    project: [model.root],
+    project: [searchProjectValue(model)],
     phase: [row.phase],
     result: [RESULT_LABELS[row.resultClass]],
     'evidence status': statuses.length > 0 ? statuses : [EVIDENCE_STATUS_WORDS.none],
@@ -89,7 +90,7 @@ function flagRecords(model: ProjectModel): SearchRecord[] {
       title: `${flag.kind}: ${flag.summary}`,
       body: flag.evidence ? `evidence ${flag.evidence}` : '',
       meta: `${flag.severity} flag, ${flag.layer} layer${flag.rows.length > 0 ? `, rows ${flag.rows.join(', ')}` : ''}`,
-      facets: { type: ['flag'], project: [model.root], 'flag severity': [flag.severity], 'flag kind': [flag.kind] },
+      facets: { type: ['flag'], project: [searchProjectValue(model)], 'flag severity': [flag.severity], 'flag kind': [flag.kind] },
       exact,
       severity: flag.severity,
       time: null,
@@ -110,7 +111,7 @@ function invalidRecords(model: ProjectModel): SearchRecord[] {
   for (const f of model.flags) for (const at of f.at) if (!severity.has(`${at.file}:${at.line}`)) severity.set(`${at.file}:${at.line}`, f.severity);
   return model.invalid.map((r) => {
     const fields = r.fields ?? {};
-    const facets: Record<string, string[]> = { type: ['invalid record'], project: [model.root], 'flag kind': [r.kind] };
+    const facets: Record<string, string[]> = { type: ['invalid record'], project: [searchProjectValue(model)], 'flag kind': [r.kind] };
     if (fields['result'] !== undefined) facets['result'] = [RESULT_LABELS[classifyResult(fields['result'])]];
     if (fields['phase'] !== undefined && fields['phase'] !== '') facets['phase'] = [fields['phase']];
     // Its flag's severity orders it among the results; the `flag severity` filter keeps counting rows and flags only.

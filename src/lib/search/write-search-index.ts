@@ -34,6 +34,7 @@ import { buildPart, partWordsFile, PART_VERSION, type SearchPart } from './index
 import { DELTA_SIZES, mergeParts } from './index/merge.ts';
 import { docFileOf, docFileRanges, SEARCH_INDEX_VERSION, type IndexInfo, type StoredDoc } from './index/format.ts';
 import { buildManifest, byRecency, partHeader, type PartHeader } from './index/manifest.ts';
+import { searchProjectValue } from './search-project.ts';
 
 /** Parts whose files are linked and written at once (src/lib/fs/bounded-tasks.ts). */
 const PARTS_AT_ONCE = 8;
@@ -298,8 +299,8 @@ async function writeIndex(cacheDir: string, outDir: string, base: string, option
       build: async () => {
         if (options.projectPart) return options.projectPart(id);
         const model = await readModel(cacheDir, id);
-        const records = [...searchRecords(model), ...artifactRecords(model.cited.files, model.root)];
-        const { part, files } = buildPart({ key: `p/${id}`, title: model.title, project: model.root, latest: model.span?.to ?? null, records });
+        const records = [...searchRecords(model), ...artifactRecords(model.cited.files, model.root, searchProjectValue(model))];
+        const { part, files } = buildPart({ key: `p/${id}`, title: model.title, project: searchProjectValue(model), latest: model.span?.to ?? null, records });
         return { part, docs: files.docs };
       },
     });

@@ -181,10 +181,13 @@ export function invalidRecordsSentence(invalid: ReadonlyArray<Pick<InvalidRecord
  * places share it and the cause, said once: `25 rows: expected 6 tab-separated cells, found 5
  * — read in order, the `why` column is missing`, `3 rows: commit not found in the repository`.
  */
-export function problemSentence(p: { kind: string; layer: string; cause: string; alike: boolean; places: number }): string {
+export function problemSentence(p: { kind: string; layer: string; cause: string; alike: boolean; places: number; cells?: number }): string {
   const noun = p.layer === 'trail' || p.layer === 'evidence' ? 'row' : 'place';
   const cause = p.cause !== '' ? p.cause : (FAULT_WORDS[p.kind] ?? (p.kind.split('/').pop() ?? p.kind).replace(/-/g, ' '));
-  return p.alike ? `${countOf(p.places, noun)}: ${cause}` : `${countOf(p.places, noun)} alike, the first: ${cause}`;
+  // An evidence problem whose rows hold more cells than one each says the cells first: the
+  // Evidence figure that links here counts cells ("12 prose, no pointer": 12 cells in 10 rows).
+  const where = p.cells !== undefined && p.cells > p.places ? `${countOf(p.cells, 'cell')} in ${countOf(p.places, noun)}` : countOf(p.places, noun);
+  return p.alike ? `${where}: ${cause}` : `${where} alike, the first: ${cause}`;
 }
 
 /**
@@ -292,15 +295,38 @@ export function checkFirstSentence(open: number, words: number, rows: number, by
 }
 
 /**
+ * Check first's sentence on the evidence that could not be checked, when its rows are listed
+ * under their results (src/lib/projections/check-first.ts `checkFirstNotCheckable`): "51
+ * evidence pointers of 35 rows could not be checked (no repository: …): each of those rows is
+ * listed here, …". The recap's "51 not checkable" lands here (use11).
+ *
+ * @param repositoryProblem - Why git checks could not run (`no repository`), or null.
+ */
+export function checkFirstNotCheckableSentence(pointers: number, rows: number, repositoryProblem: string | null, invalidPointers = 0, invalidRecords = 0): string {
+  const why = repositoryProblem !== null ? ` (${repositoryProblem}: commits and paths could not be looked up)` : '';
+  const each = rows === 1 ? 'the row is' : 'each of those rows is';
+  const marked = pointers === 1 ? 'the pointer is' : 'each pointer is';
+  if (invalidPointers === 0) return `${countOf(pointers, 'evidence pointer')} of ${countOf(rows, 'row')} could not be checked${why}: ${each} listed here, and ${marked} marked not checkable on its row's card under Decisions.`;
+  // The figure counts the invalid records' pointers too (Howard-Starfield__Diablo-IV-Masterwork-Companion: 49, 10 of them on 2 invalid records).
+  return `${countOf(pointers + invalidPointers, 'evidence pointer')} could not be checked${why}: ${grouped(pointers)} of ${countOf(rows, 'row')}, ${rows === 1 ? 'the row' : 'each row'} listed here and ${pointers === 1 ? 'the pointer' : 'each pointer'} marked not checkable on its row's card under Decisions; ${grouped(invalidPointers)} of ${countOf(invalidRecords, 'invalid record')}, under Invalid records.`;
+}
+
+/**
  * The sentence opening Check first's second group: "9 reported done; 3 notes. These are the
  * agent's own words, not checks Trailbook made: each row shows its result as written."
  *
  * @param linkedFrom - On the recap page, when a reason of more than this many rows links to
  *   search instead of listing its rows (src/components/html/check-first.ts), said in the
  *   sentence; null when every reason lists its rows.
+ * @param notCheckablePointers - The pointers of the verified rows whose evidence could not be
+ *   checked (src/lib/projections/check-first.ts `checkFirstNotCheckableHeld`), said after
+ *   their rows when more: `4 verified, with evidence that could not be checked (7 pointers)`.
  */
-export function checkFirstWordsSentence(byReason: ReadonlyArray<readonly [string, number]>, linkedFrom: number | null = null): string {
-  const reasons = byReason.map(([k, n]) => `${grouped(n)} ${CHECK_FIRST_REASON_WORDS[k] ?? k}`).join('; ');
+export function checkFirstWordsSentence(byReason: ReadonlyArray<readonly [string, number]>, linkedFrom: number | null = null, notCheckablePointers: number | null = null): string {
+  // The rows whose evidence could not be checked, and its pointers when there are more: the
+  // recap's "7 not checkable" lands on these groups (use11: it said "4 verified, with evidence
+  // that could not be checked" alone).
+  const reasons = byReason.map(([k, n]) => `${grouped(n)} ${CHECK_FIRST_REASON_WORDS[k] ?? k}${k === 'not-checkable' && notCheckablePointers !== null && notCheckablePointers > n ? ` (${countOf(notCheckablePointers, 'pointer')})` : ''}`).join('; ');
   if (linkedFrom === null) return `${reasons}. These are the agent's own words, not checks Trailbook made: each row shows its result as written.`;
   return `${reasons}. These are the agent's own words, not checks Trailbook made: each row's card under Decisions shows its result as written; a reason of more than ${linkedFrom} rows links to search instead of listing them here.`;
 }

@@ -19,9 +19,10 @@ import { ByteWriter } from './varint.ts';
  * Version of a cached part (its fields and its doc-store files' bytes), so a part cached before
  * is made again and a build's bytes do not depend on what its cache held: 4 since the doc store
  * is written at gzip level {@link GZIP_TEXT}; 5 since a record's `indexedBody` is what its body
- * field indexes.
+ * field indexes; 6 since a per-slug trail's `project` value is its folder and slug
+ * (src/lib/search/search-project.ts).
  */
-export const PART_VERSION = 5;
+export const PART_VERSION = 6;
 
 
 /** Largest position kept for a term (positions past it are stored as it). */
