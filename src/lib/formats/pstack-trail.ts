@@ -33,12 +33,3 @@ export function perSlugTrailSlug(path: string): string | null {
   const name = segments[1] ?? '';
   return segments.length === 2 && segments[0] === PSTACK_AUDIT_FOLDER && name.endsWith('.tsv') && name !== '.tsv' ? name.slice(0, -'.tsv'.length) : null;
 }
-
-/**
- * Whether a source path (relative to its project folder) is one of pstack's per-slug trails,
- * `.audit/<slug>.tsv`: its folder may hold other projects' trails beside it (search's project
- * filter tells them apart by the slug: src/lib/search/search-project.ts).
- */
-export function isPerSlugTrail(path: string): boolean {
-  return perSlugTrailSlug(path) !== null;
-}
