@@ -103,7 +103,7 @@ describe.skipIf(!existsSync(REAL))('the real corpus', () => {
     await page.locator('[data-testid="verdict"] [data-figure="evidence"] a', { hasText: '49 not checkable' }).click();
     expect(new URL(page.url()).hash).toBe('#check-first');
     expect(await readText(page.locator('[data-testid="check-first-not-checkable"]'))).toBe(
-      "49 evidence pointers could not be checked (no repository: commits and paths could not be looked up): 39 of 28 rows, each row listed here and each pointer marked not checkable on its row's card under Decisions; 10 of 2 invalid records, under Invalid records.",
+      "49 evidence pointers could not be checked (no repository: commits and paths could not be looked up): 39 on 28 rows, each row listed here and each pointer marked not checkable on its row's card under Decisions; 10 on 2 invalid records, under Invalid records.",
     );
     await open('/p/jenzoga__jmt-mcmt/');
     await page.locator('[data-testid="verdict"] [data-figure="evidence"] a', { hasText: '7 not checkable' }).click();

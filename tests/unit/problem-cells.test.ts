@@ -61,7 +61,7 @@ describe("Check first says the not-checkable pointers the Evidence figure links 
 });
 
 describe('the not-checkable figure counts invalid records and pointers, and Check first says both (use11)', () => {
-  it('Howard-Starfield: 49 pointers, 39 of 28 rows and 10 of 2 invalid records', async () => {
+  it('Howard-Starfield: 49 pointers, 39 on 28 rows and 10 on 2 invalid records', async () => {
     const { checkFirstNotCheckable } = await import('../../src/lib/projections/check-first.ts');
     const { checkFirstNotCheckableSentence } = await import('../../src/lib/site/words.ts');
     const model = await modelOf('Howard-Starfield__Diablo-IV-Masterwork-Companion');
@@ -69,7 +69,7 @@ describe('the not-checkable figure counts invalid records and pointers, and Chec
     expect(nc).toEqual({ pointers: 39, rows: 28, invalidPointers: 10, invalidRecords: 2 });
     expect(nc.pointers + nc.invalidPointers).toBe(model.counts.pointers.notCheckable);
     expect(checkFirstNotCheckableSentence(nc.pointers, nc.rows, model.repository.problem, nc.invalidPointers, nc.invalidRecords)).toBe(
-      "49 evidence pointers could not be checked (no repository: commits and paths could not be looked up): 39 of 28 rows, each row listed here and each pointer marked not checkable on its row's card under Decisions; 10 of 2 invalid records, under Invalid records.",
+      "49 evidence pointers could not be checked (no repository: commits and paths could not be looked up): 39 on 28 rows, each row listed here and each pointer marked not checkable on its row's card under Decisions; 10 on 2 invalid records, under Invalid records.",
     );
   });
 

@@ -307,8 +307,8 @@ export function checkFirstNotCheckableSentence(pointers: number, rows: number, r
   const each = rows === 1 ? 'the row is' : 'each of those rows is';
   const marked = pointers === 1 ? 'the pointer is' : 'each pointer is';
   if (invalidPointers === 0) return `${countOf(pointers, 'evidence pointer')} of ${countOf(rows, 'row')} could not be checked${why}: ${each} listed here, and ${marked} marked not checkable on its row's card under Decisions.`;
-  // The figure counts the invalid records' pointers too (Howard-Starfield__Diablo-IV-Masterwork-Companion: 49, 10 of them on 2 invalid records).
-  return `${countOf(pointers + invalidPointers, 'evidence pointer')} could not be checked${why}: ${grouped(pointers)} of ${countOf(rows, 'row')}, ${rows === 1 ? 'the row' : 'each row'} listed here and ${pointers === 1 ? 'the pointer' : 'each pointer'} marked not checkable on its row's card under Decisions; ${grouped(invalidPointers)} of ${countOf(invalidRecords, 'invalid record')}, under Invalid records.`;
+  // The figure counts the invalid records' pointers too (Howard-Starfield__Diablo-IV-Masterwork-Companion: 49, 10 of them on 2 invalid records). "39 on 28 rows", not "39 of 28 rows", which reads as a part of a whole.
+  return `${countOf(pointers + invalidPointers, 'evidence pointer')} could not be checked${why}: ${grouped(pointers)} on ${countOf(rows, 'row')}, ${rows === 1 ? 'the row' : 'each row'} listed here and ${pointers === 1 ? 'the pointer' : 'each pointer'} marked not checkable on its row's card under Decisions; ${grouped(invalidPointers)} on ${countOf(invalidRecords, 'invalid record')}, under Invalid records.`;
 }
 
 /**
