@@ -10,6 +10,7 @@ import { lifecycleSearchRecords } from '../../src/lib/search/lifecycle-records.t
 
 const model = {
   root: 'content/x',
+  sources: [],
   beads: {
     issues: [
       { id: 'x-bfkj', key: 'x-bfkj', anchor: 'issue-x-bfkj', title: 'Backup not atomic (see 2842af7)', status: 'closed', assignee: '', labels: [], createdAt: '2026-03-24T21:32:59Z', closeReason: 'Fixed in 8e31e95: two-generation backup rotation', description: 'Reverted by a1b2c3d4e5 once.', notes: '' },
