@@ -402,9 +402,17 @@ export const hasPlaceholder = (token: string): boolean => /<[A-Za-z][\w-]{0,40}>
 export const hasColour = (words: readonly string[]): boolean => words.some((w) => w.includes('#') && /^#[0-9a-f]{6}$/i.test(trimToken(w)) && /[a-f]/i.test(trimToken(w)));
 
 
-/** A name cited in a file: an identifier with a capital, an underscore or a digit after a letter (`parseRow`, `MAX_ROW`, `Q5`), or a Rust path (`FlowEdit::Action`); either may be written as a call (`parseRow()`, see {@link calledName}). */
+/**
+ * A name cited in a file: an identifier with a capital, an underscore or a digit after a letter
+ * (`parseRow`, `MAX_ROW`, `Q5`), or a Rust path (`FlowEdit::Action`); either may be written as a
+ * call (`parseRow()`, see {@link calledName}). Any identifier written as a call is a name
+ * (`run()`, `foo()`): the brackets say it is code, as a capital does (trust12: `src/a.ts nope()`
+ * dropped the name, so the file alone showed VERIFIED for a function it does not hold), while a
+ * plain word after a path (`src/a.ts works`) stays the path's note.
+ */
 export function isCitedName(token: string): boolean {
   const name = calledName(token);
+  if (name !== token && IDENTIFIER.test(name)) return true;
   // `Parser.parse`: a member by its owner's name (an owner with a capital; no file name such as `Node.js`).
   const dot = name.indexOf('.');
   if (dot > 0 && dot === name.lastIndexOf('.')) return /^[A-Z]/.test(name) && IDENTIFIER.test(name.slice(0, dot)) && IDENTIFIER.test(name.slice(dot + 1)) && !hasFileName(name);
