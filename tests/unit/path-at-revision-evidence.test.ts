@@ -3,6 +3,11 @@
  * write it (`src/a.ts@175a435`) was read as one path named `src/a.ts@175a435`, a high
  * `evidence/path-not-found` for a file that is there. It is the path at that commit, as git's
  * `<sha>:<path>` is.
+ *
+ * Lines written after the commit (trust12): `src/a.ts@175a435:2` was still one path named
+ * `src/a.ts@175a435`, a high `evidence/path-not-found` ("src/a.ts@175a435 not found at landed
+ * head … nor in the project folder") for a file whose line 2 is there at that commit, while
+ * `src/a.ts:2@175a435` was VERIFIED. Both orders are the path's lines at the commit.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ProjectModel } from '../../src/lib/model/types.ts';
@@ -29,6 +34,10 @@ beforeAll(async () => {
       row('2026-03-01T08:32:00Z', 'With a line', `src/a.ts:2@${s}`),
       row('2026-03-01T08:33:00Z', 'At a commit that does not exist', 'src/a.ts@deadbee1'),
       row('2026-03-01T08:34:00Z', 'At HEAD', 'src/a.ts:2@HEAD'),
+      row('2026-03-01T08:35:00Z', 'Line after the commit', `src/a.ts@${s}:2`),
+      row('2026-03-01T08:36:00Z', 'Range after the commit', `src/old.ts@${first}#L1-L1`),
+      row('2026-03-01T08:37:00Z', 'Past the end after the commit', `src/a.ts@${s}:3`),
+      row('2026-03-01T08:38:00Z', 'Line after HEAD', 'src/a.ts@HEAD:2'),
     ]),
   });
   model = await analyseProject(dir);
@@ -52,6 +61,15 @@ describe('a path at a commit written path@sha', () => {
 
   it('names the commit that is not there', () => {
     expect(verdicts()[3]).toEqual([['src/a.ts@deadbee1', 'path', 'NOT_VERIFIED', `no commit deadbee1 in ${model.repository?.path ?? ''}`]]);
-    expect(model.flags.filter((f) => f.kind.startsWith('evidence/')).map((f) => [f.kind, f.severity])).toEqual([['evidence/commit-not-found', 'high']]);
+    expect(model.flags.filter((f) => f.kind.startsWith('evidence/')).map((f) => [f.kind, f.severity])).toEqual([['evidence/commit-not-found', 'high'], ['evidence/line-out-of-range', 'high']]);
+  });
+
+  it('reads lines written after the commit as the lines of the path at that commit', () => {
+    const s = first.slice(0, 7);
+    expect(verdicts()[5]).toEqual([[`src/a.ts@${s}:2`, 'path', 'VERIFIED', `line 2 of 2 exists at commit ${s}`]]);
+    expect(model.rows[5]?.evidence[0]?.target).toEqual({ type: 'file', path: 'src/a.ts', origin: 'repository', at: first, from: 2, to: 2 });
+    expect(verdicts()[6]).toEqual([[`src/old.ts@${first}#L1-L1`, 'path', 'VERIFIED', `line 1 of 1 exists at commit ${s}`]]);
+    expect(verdicts()[7]).toEqual([[`src/a.ts@${s}:3`, 'path', 'NOT_VERIFIED', `line 3 is past the end of src/a.ts (2 lines at commit ${s})`]]);
+    expect(verdicts()[8]).toEqual([['src/a.ts@HEAD:2', 'path', 'VERIFIED', 'line 2 of 2 exists at landed head']]);
   });
 });

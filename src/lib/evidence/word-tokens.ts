@@ -271,10 +271,10 @@ const MARKUP: ReadonlySet<string> = new Set(['md', 'mdx', 'markdown', 'rst', 'ad
 /** `9946590:docs/DESIGN.md`: git's `<commit>:<path>`, a SHA of 7–40 hex digits before the colon. */
 const REV_PATH = /^([0-9a-f]{7,40}):(\S+)$/i;
 
-/** `src/a.ts@175a435`, `src/a.ts:2@175a435`: a path, `@`, a commit. */
-const PATH_AT_REV = /^([^@\s]+)@([0-9a-f]{7,40})$/i;
-/** `src/a.ts@HEAD`, `src/a.ts@main`: a path, `@`, a ref that moves. */
-const PATH_AT_HEAD = /^([^@\s]+)@(?:HEAD|main|master|trunk)$/;
+/** `src/a.ts@175a435`, `src/a.ts:2@175a435`, `src/a.ts@175a435:2`: a path, `@`, a commit, and lines after it (`:2`, `#L2-L4`). */
+const PATH_AT_REV = /^([^@\s]+)@([0-9a-f]{7,40})((?::|#L)\S+)?$/i;
+/** `src/a.ts@HEAD`, `src/a.ts@main`, `src/a.ts@HEAD:2`: a path, `@`, a ref that moves, and lines after it. */
+const PATH_AT_HEAD = /^([^@\s]+)@(?:HEAD|main|master|trunk)((?::|#L)\S+)?$/;
 
 /**
  * `src/a.ts@175a435` (a path at a commit as many tools write it; trust9: it was one path named
@@ -286,17 +286,30 @@ function pathAtRevision(token: string, ctx: CellContext): ClassifiedPointer | nu
   // `src/a.ts@HEAD`, `src/a.ts@main`: the path at a ref that moves, which is what a path alone is checked at (the landed head).
   const head = PATH_AT_HEAD.exec(token);
   if (head && pathToken(head[1] as string)) {
-    const p = pathPointer(token, head[1] as string, ctx);
-    return p.kind === 'path' ? p : null;
+    const p = linesAfterRevision(token, head[1] as string, head[2], ctx);
+    return p?.kind === 'path' ? p : null;
   }
   const m = PATH_AT_REV.exec(token);
   const rest = m?.[1];
   const hex = m?.[2];
   if (!m || rest === undefined || hex === undefined || !looksLikeSha(hex) || !pathToken(rest)) return null;
-  const p = pathPointer(token, rest, ctx);
-  if (p.kind !== 'path') return null;
+  const p = linesAfterRevision(token, rest, m[3], ctx);
+  if (p === null || p.kind !== 'path') return null;
   p.rev = hex.toLowerCase();
   return p;
+}
+
+/**
+ * The path pointer of `path@rev` with the lines written after the revision (`src/a.ts@175a435:2`,
+ * `#L2-L4`; trust12: the whole was one path named `src/a.ts@175a435`, a high
+ * `evidence/path-not-found` for a file that is there). Null when `lines` reads as no line, or the
+ * path has lines of its own too (`src/a.ts:2@175a435:3` says two things).
+ */
+function linesAfterRevision(token: string, path: string, lines: string | undefined, ctx: CellContext): ClassifiedPointer | null {
+  if (lines === undefined) return pathPointer(token, path, ctx);
+  if (splitLineSuffix(path).from !== undefined) return null;
+  const p = pathPointer(token, path + lines, ctx);
+  return p.from === undefined ? null : p;
 }
 
 /**
