@@ -16,15 +16,34 @@ const DEFINING = /\b(?:function|def|fn|func|class|struct|enum|trait|impl|interfa
 /** Lines looked at, back from the cited lines, for the definition. */
 const LOOK_BACK = 2000;
 
+/** {@link DEFINING}, every match: the last one before a name is the word that may define it. */
+const DEFINING_ALL = new RegExp(DEFINING.source, 'g');
+
+/**
+ * Whether `before` (a line up to a name) ends in a definition of that name: a defining word with
+ * nothing between it and the name that ends one statement or starts another (`=`, `;`, `{`, `}`).
+ * `export function parseRow`, `pub(crate) fn parse_row`, `func (s *Server) Handle` define;
+ * `const x = parseRow(1)` and `fn main() { parse_row(); }` use the name (trust12: each was taken
+ * for its definition, so a VERIFIED name linked to a call above the function).
+ */
+function definesAfter(before: string): boolean {
+  let end = -1;
+  DEFINING_ALL.lastIndex = 0;
+  for (let m = DEFINING_ALL.exec(before); m !== null; m = DEFINING_ALL.exec(before)) end = m.index + m[0].length;
+  return end !== -1 && !/[=;{}]/.test(before.slice(end));
+}
+
 /** Whether line `text` defines `name`. */
 function defines(text: string, name: string): boolean {
   const at = indexOfName(text, name);
   if (at === -1) return false;
   const before = text.slice(0, at);
-  if (DEFINING.test(before)) return true;
-  // A method head: the name first on its line, then its parameters (`parseItem(raw) {`, `async parseItem<T>(`).
+  if (definesAfter(before)) return true;
+  // A method head: the name first on its line, then its parameters (`parseItem(raw) {`, `async parseItem<T>(`);
+  // a line that ends as a call does (`loadRows(rows);`, Python's `handle_row(1)`) is a call, not a head.
   const after = text.slice(at + name.length).trimStart();
-  return /^(?:(?:async|static|get|set)\s+)*$/.test(before.trimStart()) && (after.startsWith('(') || /^<[^>]*>\s*\(/.test(after));
+  const head = after.startsWith('(') || /^<[^>]*>\s*\(/.test(after);
+  return /^(?:(?:async|static|get|set)\s+)*$/.test(before.trimStart()) && head && !/[;)]$/.test(after.split('//')[0]?.trimEnd() ?? '');
 }
 
 /** Leading whitespace width (a tab counts as one). */
