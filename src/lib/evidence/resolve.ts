@@ -867,6 +867,36 @@ const isBacktickedSpace = (raw: string): boolean =>
 /** `"docs/Design Notes.md"`: the text inside one pair of quotes around it, else the text. */
 const unquoted = (raw: string): string => /^(["'\u201c\u2018])([^"'\u201c\u201d\u2018\u2019]+)(["'\u201d\u2019])$/.exec(raw)?.[2] ?? raw;
 
+/**
+ * A quoted text holding a space, with the lines written after its closing quote, as one text
+ * (`` `docs/My Notes.md`:3 ``, `"docs/My Notes.md":3-4.` → `docs/My Notes.md:3`, `…:3-4`), or
+ * null. `text` starts at the opening quote; what follows the lines (a mark, then white space or
+ * the end) is not read. The quotes must pair (a backtick with a backtick, `“` with `”`).
+ */
+function quotedWithLines(text: string): string | null {
+  const m = /^([`"'\u201c\u2018])([^`"'\u201c\u201d\u2018\u2019\t\n\r]{1,400})([`"'\u201d\u2019])(:L?\d{1,24}(?:[-\u2013]L?\d{1,24})?)(?=[.,;:)]?(?:\s|$))/.exec(text);
+  if (!m) return null;
+  const [, open, body, close, lines] = m as unknown as [string, string, string, string, string];
+  const pairs = open === close || (open === '\u201c' && close === '\u201d') || (open === '\u2018' && close === '\u2019');
+  return pairs && / /.test(body) && body.trim() === body ? body + lines : null;
+}
+
+/**
+ * The quoted text with its lines ({@link quotedWithLines}) that opens just before pointer `raw`
+ * in `cell` (`` `docs/My Notes.md`:3 `` read word by word is the path `docs/My` and a note), or null.
+ */
+function quotedAround(cell: string, raw: string): string | null {
+  for (const quote of ['`', '"', "'", '\u201c', '\u2018']) {
+    let at = cell.indexOf(quote + raw);
+    while (at !== -1) {
+      const text = quotedWithLines(cell.slice(at));
+      if (text !== null) return text;
+      at = cell.indexOf(quote + raw, at + 1);
+    }
+  }
+  return null;
+}
+
 /** A text that may be a path holding white space: one line of spaces between words, with a `/` or an extension. */
 const mayBeSpacedPath = (text: string): boolean =>
   text.length <= 400 && / /.test(text) && !/[\t\n\r"`]|\s\s/.test(text) && text.trim() === text && (text.includes('/') || /\.\w{1,10}(?::[\d,\u2013-]+)?$/.test(text));
@@ -896,9 +926,15 @@ async function spacedPaths(pointers: readonly ClassifiedPointer[], ctx: Evidence
   const candidates: Array<[number, number, string]> = [];
   for (const [i, p] of pointers.entries()) {
     if (p.within !== undefined) continue;
-    if (p.kind === 'command' && isBacktickedSpace(p.raw)) candidates.push([i, i, p.raw.slice(1, -1)]);
+    // `` `docs/My Notes.md`:3 ``: the lines after the closing quote are the quoted path's (trust12: the
+    // path was `docs/My`, a high `evidence/path-not-found`, or the whole was prose or a command).
+    const withLines = p.kind === 'command' || p.kind === 'prose' ? quotedWithLines(p.raw) : null;
+    if (withLines !== null && mayBeSpacedPath(withLines)) candidates.push([i, i, withLines]);
+    else if (p.kind === 'command' && isBacktickedSpace(p.raw)) candidates.push([i, i, p.raw.slice(1, -1)]);
     else if (p.kind === 'prose' && mayBeSpacedPath(unquoted(p.raw))) candidates.push([i, i, unquoted(p.raw)]);
     else if (cell !== undefined && joinable(p) && midway(p)) {
+      const quoted = quotedAround(cell, p.raw);
+      if (quoted !== null && mayBeSpacedPath(quoted)) candidates.push([i, i, quoted]);
       // The longest run of adjacent paths written one space apart, then shorter ones; every
       // one but the last ends in a word (no extension, lines or folder slash): `docs/Design`.
       let last = i;
