@@ -10,14 +10,11 @@
 import { indexOfName } from './name-match.ts';
 import { textLines } from '../text/line-breaks.ts';
 
-/** Words that introduce a definition in the languages trails cite. */
-const DEFINING = /\b(?:function|def|fn|func|class|struct|enum|trait|impl|interface|type|const|let|var|static|async|pub|private|public|protected|export|override|module|object|macro_rules!)\b/;
+/** Words that introduce a definition in the languages trails cite (global: every one on a line is read, {@link definesAfter}). */
+const DEFINING = /\b(?:function|def|fn|func|class|struct|enum|trait|impl|interface|type|const|let|var|static|async|pub|private|public|protected|export|override|module|object|macro_rules!)\b/g;
 
 /** Lines looked at, back from the cited lines, for the definition. */
 const LOOK_BACK = 2000;
-
-/** {@link DEFINING}, every match: the last one before a name is the word that may define it. */
-const DEFINING_ALL = new RegExp(DEFINING.source, 'g');
 
 /**
  * Whether `before` (a line up to a name) ends in a definition of that name: a defining word with
@@ -28,8 +25,8 @@ const DEFINING_ALL = new RegExp(DEFINING.source, 'g');
  */
 function definesAfter(before: string): boolean {
   let end = -1;
-  DEFINING_ALL.lastIndex = 0;
-  for (let m = DEFINING_ALL.exec(before); m !== null; m = DEFINING_ALL.exec(before)) end = m.index + m[0].length;
+  // The last defining word before the name is the one that may define it.
+  for (const m of before.matchAll(DEFINING)) end = m.index + m[0].length;
   return end !== -1 && !/[=;{}]/.test(before.slice(end));
 }
 
