@@ -813,6 +813,29 @@ async function committedRefPath(p: ClassifiedPointer, ctx: EvidenceContext): Pro
   return { raw: p.raw, kind: 'path', path, ...lines, ...(ref.oid === ctx.head ? {} : { rev: ref.oid }) };
 }
 
+/** `src/a.ts@v1`, `src/a.ts@v1:3`, `src/a.ts:3@release-2`: a path, `@`, a ref name (no `:` or `#`), and its lines before or after the ref. */
+const PATH_AT_REF = /^([^@\s]{1,1024})@([A-Za-z_][\w./-]{0,199})((?::|#L)\S{1,100})?$/;
+
+/**
+ * A path at a ref name the repository has, written `path@ref` as `path@sha` is (a tag or a
+ * branch: `src/a.ts@v1`, `src/a.ts@v1:3`, `src/a.ts:3@v1`; trust12: each was one path named
+ * `src/a.ts@v1`, a high `evidence/path-not-found`, or prose): that path at the commit the ref
+ * names, or at the landed head when it names that commit. Null when the text is no such path or
+ * the word after `@` names no ref of the repository (`logo@2x.png`, `pkg@1.2.3` stay as they were).
+ */
+async function committedPathAtRef(p: ClassifiedPointer, ctx: EvidenceContext): Promise<ClassifiedPointer | null> {
+  const m = PATH_AT_REF.exec(p.raw);
+  if (m === null || !ctx.repository) return null;
+  const [, written, name, after] = m as unknown as [string, string, string, string | undefined];
+  const before = splitLineSuffix(written);
+  if (!looksLikePath(before.path) || (after !== undefined && before.from !== undefined)) return null;
+  const { path, ...lines } = after === undefined ? before : splitLineSuffix(before.path + after);
+  if (after !== undefined && lines.from === undefined) return null;
+  const ref = await ctx.repository.resolveCommit(name).catch(() => ({ problem: 'unreadable' }));
+  if (!('oid' in ref)) return null;
+  return { raw: p.raw, kind: 'path', path, ...lines, ...(p.within === undefined ? {} : { within: p.within }), ...(ref.oid === ctx.head ? {} : { rev: ref.oid }) };
+}
+
 /** The path checks a forge file URL is checked with (forge-resolution.ts). */
 const FILE_PATHS: FilePaths = { resolvePath: (p, ctx) => resolvePath(p, ctx), resolveAt };
 
@@ -822,6 +845,10 @@ async function resolveOne(p: ClassifiedPointer, ctx: EvidenceContext, cell: Cell
       case 'commit':
         return await resolveCommit(p, ctx, cell);
       case 'path': {
+        if (p.rev === undefined && p.path?.includes('@')) {
+          const atRef = await committedPathAtRef(p, ctx);
+          if (atRef !== null) return await resolveOne(atRef, ctx, cell);
+        }
         const resolved = await resolvePath(p, ctx);
         // `src\a.ts` is read as `src/a.ts`; the reason says so (trial E, finding 3).
         return p.backslashes ? reworded(resolved, `written with \\ separators, read as ${p.path}: ${resolved.reason}`) : resolved;
@@ -844,7 +871,7 @@ async function resolveOne(p: ClassifiedPointer, ctx: EvidenceContext, cell: Cell
         return pointer(p, 'INCONCLUSIVE', 'reference recorded, not checked');
       case 'prose': {
         if (p.truncated) return pointer(p, 'INCONCLUSIVE', 'the cell holds more pointers than are read; the rest is shown as written, not checked');
-        const named = (await committedNameWithLines(p, ctx)) ?? (await committedTag(p, ctx)) ?? (await committedRefPath(p, ctx));
+        const named = (await committedNameWithLines(p, ctx)) ?? (await committedTag(p, ctx)) ?? (await committedRefPath(p, ctx)) ?? (await committedPathAtRef(p, ctx));
         if (named !== null) return await resolveOne(named, ctx, cell);
         // `src` alone: the folder the word names at the root (bare-folder.ts), said so.
         const folder = ctx.head ? await bareFolder(p, cell.words, ctx.repository, [...new Set([ctx.head, ctx.row?.recordedIn].filter((c): c is string => c !== undefined))]) : null;
