@@ -25,7 +25,13 @@ export async function commitOf(p: ClassifiedPointer, hex: string, ctx: EvidenceC
       // elsewhere, an unreadable pack) makes a missing commit uncertain; a partial clone
       // lacks blobs, never commits (issue 13, item 3).
       const incomplete = await ctx.repository.incompleteness(true);
-      if (incomplete) return pointer(p, 'INCONCLUSIVE', `no commit ${hex} in ${ctx.repositoryName}, but ${incomplete}`);
+      // On a row first seen where a shallow clone's history stops, marked so, as a path missing there is
+      // (row-readings.ts `predated`): repository/shallow-history counts it (trust12: a made-up commit there
+      // was INCONCLUSIVE with no flag at all, the shallow clone never named).
+      if (incomplete) {
+        const cut = ctx.row?.historyCut;
+        return pointer(p, 'INCONCLUSIVE', `no commit ${hex} in ${ctx.repositoryName}, but ${incomplete}`, cut !== undefined ? { reasonKind: { kind: 'history-cut', at: cut } } : {});
+      }
       const pinned = await submodulePinning(hex, ctx);
       if (pinned !== null) return pointer(p, 'INCONCLUSIVE', `commit ${short(pinned.oid)} is the commit the submodule ${pinned.path} is pinned at, at ${pinned.where}; its content is in another repository`);
       return predated(pointer(p, 'NOT_VERIFIED', `no commit ${hex} in ${ctx.repositoryName}`, { fault: 'evidence/commit-not-found' }), ctx);
@@ -229,9 +235,13 @@ async function resolveRange(p: ClassifiedPointer, ctx: EvidenceContext): Promise
     if (failed.length === 1) return worst;
     // Both ends fail: each named, the reasons joined, the worse status and its fault kept.
     const [a, b] = failed as [EvidencePointer, EvidencePointer];
-    const bothMissing = a.fault === 'evidence/commit-not-found' && b.fault === 'evidence/commit-not-found';
-    const reason = bothMissing ? `no commit ${written[0]} or ${written[1]} in ${ctx.repositoryName}` : a.reason === b.reason ? a.reason : `${a.reason}; ${b.reason}`;
-    return pointer(p, worst.status, reason, worst.fault !== undefined ? { fault: worst.fault } : {});
+    // Both missing for one cause (a head older than the row, a shallow clone): `no commit a or b in
+    // repo`, then the cause once (trust12: it was said twice, and the range lost the shallow clone's mark).
+    const missingA = `no commit ${written[0]} in ${ctx.repositoryName}`;
+    const missingB = `no commit ${written[1]} in ${ctx.repositoryName}`;
+    const cause = a.reason.startsWith(missingA) && b.reason.startsWith(missingB) && a.reason.slice(missingA.length) === b.reason.slice(missingB.length) ? a.reason.slice(missingA.length) : null;
+    const reason = cause !== null ? `no commit ${written[0]} or ${written[1]} in ${ctx.repositoryName}${cause}` : a.reason === b.reason ? a.reason : `${a.reason}; ${b.reason}`;
+    return pointer(p, worst.status, reason, { ...(worst.fault !== undefined ? { fault: worst.fault } : {}), ...(worst.reasonKind !== undefined ? { reasonKind: worst.reasonKind } : {}) });
   }
   const [from, to] = ends as [{ oid: string; subject: string }, { oid: string; subject: string }];
   const named = (rev: string, end: { oid: string }): string => (/^[0-9a-f]+$/i.test(rev) ? short(end.oid) : `${rev} (${short(end.oid)})`);
