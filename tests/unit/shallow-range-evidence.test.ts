@@ -17,6 +17,8 @@ import { analyseProject, commitAll, fixtureDir, initRepo, removeFixture, trailRo
 
 let dir: string;
 let shallow: ProjectModel;
+let older: ProjectModel;
+let olderDir: string;
 let first: string;
 let second: string;
 let head: string;
@@ -36,9 +38,19 @@ beforeAll(async () => {
   git(dir, ['clone', '-q', '--depth', '1', `file://${origin}`, 'clone']);
   head = git(join(dir, 'clone'), ['rev-parse', '--short=7', 'HEAD']).trim();
   shallow = await analyseProject(join(dir, 'clone'));
+  // A repository older than its trail: the trail is not committed, its row dated after the head.
+  olderDir = await fixtureDir('older-range');
+  await initRepo(olderDir);
+  await writeFiles(olderDir, { 'src/a.ts': 'one\n', '.gitignore': 'decisions.jsonl\n' });
+  commitAll(olderDir, 'First', '2026-03-01T06:00:00Z');
+  await writeFiles(olderDir, { 'decisions.jsonl': trailText([row('2026-03-02T07:00:00Z', 'start', 'abcdef1..abcdef2', 'start')]) });
+  older = await analyseProject(olderDir);
 }, 60_000);
 
-afterAll(() => removeFixture(dir));
+afterAll(async () => {
+  await removeFixture(dir);
+  await removeFixture(olderDir);
+});
 
 describe('a range of commits the shallow clone lacks', () => {
   it('names both ends once, with the shallow clone said once', () => {
@@ -65,6 +77,14 @@ describe('a range of commits the shallow clone lacks', () => {
         `${shallow.repository.path} is a shallow clone whose history stops at ${head}: 2 pointers of 2 rows first seen there could not be judged (what the head lacks may have been there when the row was written, or never); fetch the whole history (\`git fetch --unshallow\`, or \`fetch-depth: 0\` in CI) and build again`,
         [shallow.rows[0]?.id, shallow.rows[1]?.id],
       ],
+    ]);
+  });
+
+  it('names both ends once in a repository older than the row, with its cause said once', () => {
+    const headTs = '2026-03-01T06:00:00Z';
+    const head = older.repository.head?.slice(0, 7) ?? '';
+    expect(older.rows[0]?.evidence.map((p) => [p.status, p.reason])).toEqual([
+      ['INCONCLUSIVE', `no commit abcdef1 or abcdef2 in ${older.repository.path}; the landed head ${head} (committed ${headTs}) predates this row, which is not committed with the repository`],
     ]);
   });
 });
