@@ -32,11 +32,11 @@ export async function repositoryAbove(dir: string): Promise<string | null> {
  * One line per input folder (absolute, in `roots`) that is no work tree itself but lies inside
  * one, and holds projects (their folders in `projectDirs`, by id) that found no repository
  * while they cite evidence: the repository, what was not checked, and the command that checks
- * it (`verb` is `check` or `build`). Empty when there is none.
+ * it (`verb`: the command that ran, `check`, `build` or `dev`). Empty when there is none.
  *
  * @example `note: services lies inside the git repository at ., which is not read (a repository is looked for only inside the input folders): 9 evidence pointers of 1 project are not checkable. To check them against it, give its folder: trailbook check .`
  */
-export async function repositoryAboveLines(roots: readonly string[], projects: readonly ProjectSummary[], projectDirs: ReadonlyMap<string, string>, verb: 'check' | 'build'): Promise<string[]> {
+export async function repositoryAboveLines(roots: readonly string[], projects: readonly ProjectSummary[], projectDirs: ReadonlyMap<string, string>, verb: 'check' | 'build' | 'dev'): Promise<string[]> {
   const lines: string[] = [];
   for (const root of roots) {
     const inside = (dir: string): boolean => dir === root || dir.startsWith(root.endsWith(sep) ? root : root + sep);

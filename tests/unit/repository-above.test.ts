@@ -47,6 +47,8 @@ describe('an input folder inside a git repository that is not read', () => {
     expect(await repositoryAboveLines([join(dir, 'mono', 'services')], [project('api', 'no repository', 1)], new Map([['api', api]]), 'build')).toEqual([
       'note: services lies inside the git repository at ., which is not read (a repository is looked for only inside the input folders): 1 evidence pointer of 1 project is not checkable. To check them against it, give its folder: trailbook build .',
     ]);
+    // `dev` builds through the same code: it names itself.
+    expect((await repositoryAboveLines([join(dir, 'mono', 'services')], [project('api', 'no repository', 2)], new Map([['api', api]]), 'dev'))[0]).toMatch(/give its folder: trailbook dev \.$/);
   });
 
   it('says nothing when the input is a work tree, the project found its repository, cites nothing, or no repository encloses the input', async () => {
