@@ -161,7 +161,7 @@ export async function main(argv: string[], out: Output = consoleOutput): Promise
 
   program
     .command('init')
-    .description('Write a commented trailbook.config.mjs for the working folder (the folders holding its records, a title, the base path) and print the next two commands.')
+    .description('Write a commented trailbook.config.mjs for the working folder (the folders holding its records, or the whole folder in a git repository; a title, the base path) and print the next two commands.')
     .showHelpAfterError('(run trailbook init --help for usage)')
     .action(async () => {
       code = await runInit(out);

@@ -9,7 +9,7 @@
  * other than the default one takes in the rows of every other page (fetched once, rows as the
  * pages drew them) and shows the matches a page at a time ("Show more projects").
  */
-import { compareHomeRows, homeRowMatches, homeViewNotices, homeViewQuery, parseHomeView, HOME_SORTS, type HomeRow, type HomeSort, type HomeView } from '../lib/projections/home-view.ts';
+import { compareHomeRows, homeRowMatches, homeStatusText, homeViewNotices, homeViewQuery, parseHomeView, HOME_SORTS, type HomeRow, type HomeSort, type HomeView } from '../lib/projections/home-view.ts';
 import { HOME_PAGE_SIZE } from '../lib/projections/home-view.ts';
 import { homePageUrl } from '../lib/site/urls.ts';
 
@@ -152,7 +152,7 @@ function setup(): void {
     }
     if (more) more.hidden = shown >= matches;
     if (pages > 1) status.textContent = matches === 0 ? `No project of ${total} matches.` : `${matches} of ${total} projects match; ${shown === matches ? 'all shown' : `the first ${shown} shown`}.`;
-    else status.textContent = shown === rows.length ? `All ${rows.length} projects shown.` : `${shown} of ${rows.length} projects shown.`;
+    else status.textContent = homeStatusText(shown, rows.length);
   };
 
   /** What the URL's view leaves out, said (as the search page does), until a control changes the view. */

@@ -6,6 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cp, mkdir, mkdtemp, readdir, rm, symlink, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
+import { execFileSync } from 'node:child_process';
 import { join } from 'node:path';
 import { REPO_ROOT, runCli, type CliRun } from './build-site.ts';
 
@@ -223,6 +224,26 @@ describe('exit codes', () => {
     // By the title the archive home shows, with the id the recap's path uses.
     expect(run.stdout.split('\n').filter((l) => !l.startsWith(' '))).toEqual(['Planted faults (faults)', 'Clean trail (clean)', '']);
     expect(run.stderr.trim().split('\n').at(-1)).toBe('Next: start with Planted faults (faults): 3 of its 15 problems cite what does not exist (10 high-severity flags, 4 medium-severity flags, 1 low-severity flag), 1 invalid record. Run `trailbook build content/tickets/faults content/tickets/clean --recap-html`, then open dist/p/faults/recap.html');
+  });
+
+  it('check of a folder inside a git repository says the repository is not read and what to run; that command checks the evidence', async () => {
+    // use12: `trailbook check services` at the repository's root said only "git checks
+    // inconclusive: no repository", and the missing file it cites raised no flag.
+    const repo = join(scratch, 'mono');
+    await mkdir(join(repo, 'services', 'api'), { recursive: true });
+    await writeFile(join(repo, 'README.md'), '# mono\n');
+    await writeFile(join(repo, 'services', 'api', 'decisions.tsv'), 'ts\tphase\tdecision\twhy\tevidence\tresult\n2026-01-01T10:00:00Z\tplan\tKeep the readme\tit exists\tREADME.md; src/missing.ts\tdone\n');
+    const git = (...args: string[]) => execFileSync('git', ['-c', 'user.email=dev@example.com', '-c', 'user.name=Dev', ...args], { cwd: repo });
+    git('init', '-q');
+    git('add', '-A');
+    git('commit', '-qm', 'init');
+    const narrow = await runCli(['check', 'services'], repo);
+    expect(narrow.code).toBe(0);
+    expect(narrow.stdout).toContain('repository: none (git checks inconclusive: no repository)');
+    expect(narrow.stderr).toContain('\nnote: services lies inside the git repository at ., which is not read (a repository is looked for only inside the input folders): 2 evidence pointers of 1 project are not checkable. To check them against it, give its folder: trailbook check .\n');
+    const whole = await runCli(['check', '.'], repo);
+    expect(whole.stdout).toContain('  high   evidence/path-not-found  decisions.tsv:2  row 6c4e4b66 “Keep the readme” — src/missing.ts not found at landed head ');
+    expect(whole.stderr).not.toContain('note: ');
   });
 
   it('build in a folder without records says what Trailbook looks for and how to start, and claims no recap', async () => {

@@ -187,6 +187,13 @@ describe.skipIf(!existsSync(REAL))('the real corpus', () => {
     expect(await readText(page.locator('[data-testid="beads-folded"] > summary'))).toBe('56 closed issues');
   });
 
+  it("a trail dated without times of day gives its dates as its time span, on the page and in recap.html (use12: 'no timed records')", async () => {
+    await open('/p/jenzoga__jmt-mcmt/');
+    expect(await readText(page.locator('.recap-header dt:text-is("Time span") + dd'))).toBe('2026-10-07: dates only (14 rows dated without a time of day)');
+    const offline = readFileSync(join(site.out, 'p', 'jenzoga__jmt-mcmt', 'recap.html'), 'utf8');
+    expect(offline).toContain('<dt>Time span</dt><dd>2026-10-07: dates only (14 rows dated without a time of day)</dd>');
+  });
+
   it('a long beads issue list keeps in view what may need a person and folds closed issues whose history agrees', async () => {
     await open('/p/45ck__prompt-language/');
     const folded = page.locator('[data-testid="beads-folded"]');

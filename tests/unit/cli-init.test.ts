@@ -60,6 +60,29 @@ describe('trailbook init', () => {
     expect((await loadConfig({ cwd }))?.config).toEqual({ title: 'my-repo', inputs: ['runs'], base: '/' });
   });
 
+  it('in a git repository, reads the whole working folder, so evidence resolves against that repository', async () => {
+    // Before: `inputs: ['services', 'tools']`; a repository is looked for only inside the
+    // inputs, so every evidence pointer of the repository at the working folder became "not
+    // checkable: no repository" and its path-not-found flags were gone after `trailbook init`.
+    const cwd = join(dir, 'mono');
+    await mkdir(join(cwd, 'services', 'api'), { recursive: true });
+    await mkdir(join(cwd, 'tools', 'cli', '.audit'), { recursive: true });
+    await mkdir(join(cwd, '.git'));
+    await writeFile(join(cwd, 'services', 'api', 'decisions.tsv'), 'ts\tphase\tdecision\twhy\tevidence\tresult\n');
+    await writeFile(join(cwd, 'tools', 'cli', '.audit', 'build.tsv'), 'ts\tphase\tdecision\twhy\tevidence\tresult\n');
+    const { lines, out } = capture();
+    expect(await runInit(out, cwd)).toBe(0);
+    expect(lines[0]).toBe('Wrote trailbook.config.mjs: inputs . (2 projects), title "mono", base /.');
+    const text = await readFile(join(cwd, 'trailbook.config.mjs'), 'utf8');
+    expect(text).toContain(
+      "  // Folders to read records from, walked recursively (found 2 projects: build.tsv, decisions.tsv).\n" +
+        '  // The whole folder: this is a git repository, and evidence is resolved only against a repository\n' +
+        "  // inside the inputs (listing services, tools instead would leave every pointer not checkable).\n" +
+        "  inputs: ['.'],\n",
+    );
+    expect((await loadConfig({ cwd }))?.config).toEqual({ title: 'mono', inputs: ['.'], base: '/' });
+  });
+
   it('quotes any title in single quotes, and the file still loads it as written', async () => {
     const cwd = join(dir, `it's "quoted"`);
     await mkdir(cwd, { recursive: true });

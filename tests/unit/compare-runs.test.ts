@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { compareRuns, type ComparableRun } from '../../src/lib/compare/compare-runs.ts';
 import { diffText } from '../../src/lib/compare/diff-text.ts';
-import { unrelatedRunsNote } from '../../src/lib/compare/compare-runs.ts';
+import { evidenceCheckNote, unrelatedRunsNote } from '../../src/lib/compare/compare-runs.ts';
 import { resolvePairs } from '../../src/lib/compare/compare-pairs.ts';
 import { runDiffHtml } from '../../src/components/html/run-diff.ts';
 
@@ -172,5 +172,34 @@ describe('the diff’s counts, as text and on the compare page (count10)', () =>
     expect(page).toContain('<p class="none">Neither run has a flag.</p>');
     const same = runDiffHtml(compareRuns(run('a', [row('r1', 'Keep')]), run('b', [row('r1', 'Keep')])), '/').value;
     expect(same).toContain('<p class="none">The same decisions in both runs.</p>');
+  });
+});
+
+describe('one run checked against a repository, the other not (use12)', () => {
+  // `trailbook diff /tmp/old/decisions.tsv decisions.tsv`: the old copy lies in no git work
+  // tree, so its evidence was not checked, and the diff said "3 new" flags, a high
+  // path-not-found among them, for rows nobody had touched.
+  const rows = [row('aaaa0001', 'Cache layer'), row('aaaa0002', 'Guard empty user')];
+  const unchecked = run('old', rows, [], { repository: { problem: 'no repository' } });
+  const checked = run('app', [...rows, row('aaaa0003', 'Drop cache')], [flag('evidence/path-not-found', ['aaaa0001'])], { repository: { problem: null } });
+  const note = "A's evidence was not checked against a repository (no repository), B's was: flags on evidence may be new or fixed for that alone, not because the trail changed.";
+
+  it('says so under the flags, as text and on the compare page', () => {
+    const e = compareRuns(unchecked, checked);
+    expect(e.flags.new.map((f) => f.kind)).toEqual(['evidence/path-not-found']);
+    expect(evidenceCheckNote(e)).toBe(note);
+    const text = diffText(e);
+    expect(text.slice(text.findIndex((l) => l.startsWith('Flags:')), text.findIndex((l) => l.startsWith('Flags:')) + 2)).toEqual(['Flags: 1 new, 0 fixed, 0 in both', `  note: ${note}`]);
+    expect(runDiffHtml(e, '/').value).toContain(`<p class="notice" data-testid="diff-unchecked">${note.replace(/'/g, '&#39;')}</p>`);
+    expect(evidenceCheckNote(compareRuns(checked, unchecked))).toBe("B's evidence was not checked against a repository (no repository), A's was: flags on evidence may be new or fixed for that alone, not because the trail changed.");
+  });
+
+  it('says nothing when both were checked alike, or no flag a repository decides is new or fixed', () => {
+    expect(evidenceCheckNote(compareRuns(checked, checked))).toBe(null);
+    expect(evidenceCheckNote(compareRuns(unchecked, unchecked))).toBe(null);
+    expect(evidenceCheckNote(compareRuns(unchecked, { ...checked, flags: [] }))).toBe(null);
+    expect(evidenceCheckNote(compareRuns(unchecked, { ...checked, flags: [flag('trail/bad-timestamp', ['aaaa0003'])] }))).toBe(null);
+    // A recap.json of before this note (no repository field): nothing is known, nothing said.
+    expect(evidenceCheckNote(compareRuns(run('old', rows), checked))).toBe(null);
   });
 });

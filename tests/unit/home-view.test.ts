@@ -4,7 +4,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { compareHomeRows, DEFAULT_HOME_VIEW, homeRow, homeRowMatches, homeViewQuery, parseHomeView, type HomeRow } from '../../src/lib/projections/home-view.ts';
-import { homeViewNotices } from '../../src/lib/projections/home-view.ts';
+import { homeStatusText, homeViewNotices } from '../../src/lib/projections/home-view.ts';
 import { THEME_BOOT_SCRIPT, THEME_STORAGE_KEY, themeChoice } from '../../src/lib/site/theme.ts';
 
 /** A row whose flags are each a problem of their own (its score from its flags and blockers), unless `spec` says otherwise. */
@@ -166,5 +166,14 @@ describe('what the home ignores of its URL', () => {
   it('says nothing of a URL it reads whole', () => {
     expect(homeViewNotices('?q=app&source=pstack&show=high&sort=newest', ['beads', 'pstack'])).toEqual([]);
     expect(homeViewNotices('', [])).toEqual([]);
+  });
+});
+
+describe('the home status line (use12: an archive of one project said "All 1 projects shown.")', () => {
+  it('counts in the right number', () => {
+    expect(homeStatusText(1, 1)).toBe('1 project shown.');
+    expect(homeStatusText(0, 1)).toBe('0 of 1 project shown.');
+    expect(homeStatusText(21, 21)).toBe('All 21 projects shown.');
+    expect(homeStatusText(3, 21)).toBe('3 of 21 projects shown.');
   });
 });

@@ -23,6 +23,7 @@ import { discardAside, outputFolder, recoverLeftovers, renderWithAstro, swapIn, 
 import { checkFolders } from '../folders.ts';
 import { plural, printProblem, UsageError, type Output } from '../output.ts';
 import { archiveProgress, progressTicker, renderProgressLine } from '../progress.ts';
+import { repositoryAboveLines } from '../repository-above.ts';
 import { nothingFoundLines, printFaults, printFound, printNextStep, strictExitCode, totals, viewLines } from '../summary.ts';
 import { parseShard, shardLabel, type ShardSpec } from '../../lib/shard/partition.ts';
 import { SHARD_DATA } from '../../lib/shard/manifest.ts';
@@ -232,6 +233,7 @@ async function buildLocked(settings: Settings, shard: ShardSpec | null, options:
   // Flags the baseline accepts (issue 32): said apart in the flags summary, and no project is "Next:" for them.
   const accepted = baseline && archive.projects.length > 0 ? await acceptedCounts(settings.cacheDir, baseline, archive.projects.map((p) => p.id)) : (new Map() as AcceptedCounts);
   if (archive.projects.length > 0) printFaults(out, t, archive.projects, baseline ? { counts: accepted, file: baseline.file } : null);
+  for (const line of await repositoryAboveLines(roots, archive.projects, archive.projectDirs, options.served === true ? 'dev' : 'build')) out.info(line);
   if (options.timings) {
     const searchBytes = (await countFiles(join(outDir, 'search-index'))).bytes;
     const report = {

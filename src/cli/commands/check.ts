@@ -26,6 +26,7 @@ import { checkFirstCountsText, pointerCountsText, projectName, severityCountsTex
 import { gitChecksProblem } from '../../lib/projections/git-checks.ts';
 import { plural, printJson, printProblem, UsageError, type Output } from '../output.ts';
 import { archiveProgress } from '../progress.ts';
+import { repositoryAboveLines } from '../repository-above.ts';
 import { nothingFoundLines, printFaults, printFound, printNextStep, strictExitCode, strictFault, totals } from '../summary.ts';
 
 /** Options of `trailbook check`. */
@@ -177,6 +178,7 @@ export async function runCheck(dirs: string[], options: CheckOptions, out: Outpu
   if (!options.quiet && result.projects.length > 0) {
     printFound(out, t, result.projects);
     printFaults(out, t, result.projects, baseline ? { counts: acceptedByProject, file: baseline.file } : null, 'names');
+    for (const line of await repositoryAboveLines(roots, result.projects, result.projectDirs, 'check')) out.info(line);
     printNextStep(out, result.projects, settings.outDir, { built: false, args: [...dirs, ...(options.example ? ['--example'] : []), ...(options.config === undefined ? [] : ['--config', options.config])] }, acceptedByProject);
   }
   if (result.projects.length === 0) {

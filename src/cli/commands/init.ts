@@ -1,9 +1,10 @@
 /**
  * `trailbook init`: writes a commented `trailbook.config.mjs` for the working folder (the
- * folders holding the records it finds, a title, the base path) and prints the two commands to
- * run next. It never replaces a configuration that is there.
+ * folders holding the records it finds, or the whole folder when it is a git work tree, so that
+ * evidence resolves against its repository; a title, the base path) and prints the two commands
+ * to run next. It never replaces a configuration that is there.
  */
-import { writeFile } from 'node:fs/promises';
+import { lstat, writeFile } from 'node:fs/promises';
 import { basename, join, relative, sep } from 'node:path';
 import { discoverProjects } from '../../lib/discover/discover.ts';
 import { CONFIG_FILE_NAMES, findConfigFile } from '../../lib/config/load-config.ts';
@@ -11,12 +12,19 @@ import { plural, UsageError, type Output } from '../output.ts';
 
 /** What `init` found and writes. */
 export interface InitPlan {
-  /** Input folders relative to the working folder (`.` when the records are in it). */
+  /** Input folders relative to the working folder (`.` when the records are in it, or when it is a git work tree: see `insteadOf`). */
   inputs: string[];
   title: string;
   /** Projects found, and their record formats (for the comment beside `inputs`). */
   projects: number;
   formats: string[];
+  /**
+   * The folders holding the records, when `inputs` is `.` only because the working folder is a
+   * git work tree (its `.git` is there): evidence is resolved only against a repository inside
+   * the inputs (src/lib/project/canonical-repository.ts), so listing them would leave every
+   * pointer not checkable. Absent otherwise.
+   */
+  insteadOf?: string[];
 }
 
 /** The input folders for projects in `dirs` under `cwd`: `.` when one is in `cwd` itself, else each top-level folder holding one. */
@@ -45,6 +53,12 @@ export function configText(plan: InitPlan): string {
     "  // The archive's title: the header of every page and the end of every page title.",
     `  title: ${jsString(plan.title)},`,
     `  // Folders to read records from, walked recursively (${found}).`,
+    ...(plan.insteadOf === undefined
+      ? []
+      : [
+          '  // The whole folder: this is a git repository, and evidence is resolved only against a repository',
+          `  // inside the inputs (listing ${plan.insteadOf.join(', ')} instead would leave every pointer not checkable).`,
+        ]),
     `  inputs: [${plan.inputs.map(jsString).join(', ')}],`,
     "  // The path the archive is served under: '/' at a site's root, '/<repository>/' on GitHub Pages.",
     "  base: '/',",
@@ -69,7 +83,14 @@ export async function runInit(out: Output, cwd: string = process.cwd()): Promise
   if (existing !== null) throw new UsageError(`${basename(existing)} is already here; trailbook init does not replace it`, 'edit that file (docs/configuration.md), or delete it and run trailbook init again');
   const discovery = await discoverProjects([cwd]);
   const formats = [...new Set(discovery.projects.flatMap((p) => p.files.map((f) => f.rel.split('/').at(-1) ?? f.rel)))].sort();
-  const plan: InitPlan = { inputs: inputsFor(cwd, discovery.projects.map((p) => p.dir)), title: basename(cwd), projects: discovery.projects.length, formats: formats.slice(0, 6).concat(formats.length > 6 ? ['…'] : []) };
+  const folders = inputsFor(cwd, discovery.projects.map((p) => p.dir));
+  // A git work tree here: its repository is found only from inputs that hold it, so read the whole folder.
+  const repository = await lstat(join(cwd, '.git')).then(
+    () => true,
+    () => false,
+  );
+  const inputs = repository ? ['.'] : folders;
+  const plan: InitPlan = { inputs, title: basename(cwd), projects: discovery.projects.length, formats: formats.slice(0, 6).concat(formats.length > 6 ? ['…'] : []), ...(repository && folders.join() !== '.' ? { insteadOf: folders } : {}) };
   const file = join(cwd, CONFIG_FILE_NAMES[1]);
   await writeFile(file, configText(plan), { flag: 'wx' });
   out.info(`Wrote ${CONFIG_FILE_NAMES[1]}: inputs ${plan.inputs.join(', ')} (${plan.projects === 0 ? 'no records found yet' : plural(plan.projects, 'project')}), title "${plan.title}", base /.`);

@@ -28,7 +28,7 @@ import { problems } from '../../lib/projections/problems.ts';
 import { BLOCKER_SOURCE_LABEL, openBlockers } from '../../lib/projections/open-blockers.ts';
 import { hasDecisionTrail } from '../../lib/projections/audit-state.ts';
 import { grouped } from '../../lib/text/grouped.ts';
-import { auditSentence, problemSentence, resultCountsText, checkFirstSentence, checkFirstNotCheckableSentence, reviewFlagsSentence, countOf, pointerWord, formatTime, headPredatesText, invalidRecordsSentence, resultTone, sourceLinesText } from '../../lib/site/words.ts';
+import { auditSentence, problemSentence, resultCountsText, checkFirstSentence, checkFirstNotCheckableSentence, reviewFlagsSentence, countOf, pointerWord, formatTime, headPredatesText, noTimeSpanText, invalidRecordsSentence, resultTone, sourceLinesText } from '../../lib/site/words.ts';
 import { sourceFormatName } from '../../lib/formats/format-lookup.ts';
 import { urls } from '../../lib/site/urls.ts';
 import { evidenceHref } from './decision-row.ts';
@@ -103,7 +103,7 @@ ${verdictHtml(model, ctx)}
 <dl class="facts">
 <dt>Project folder</dt><dd><code>${model.root}</code></dd>
 <dt>Repository</dt><dd>${repo.path ? html`<code>${repo.path}</code>` : 'none'}${repo.head ? html` at landed head <code>${repo.head}</code> (${repo.headSource === 'config' ? 'from trailbook.json' : 'HEAD'})` : ''}${gitProblem ? html` ${statusHtml('unknown', `git checks inconclusive: ${gitProblem}`)}` : ''}${model.headPredates ? html` ${statusHtml('unknown', headPredatesText(model.headPredates))}` : ''}</dd>
-<dt>Time span</dt><dd>${model.span ? html`<time datetime="${model.span.from}">${formatTime(model.span.from)}</time> – <time datetime="${model.span.to}">${formatTime(model.span.to)}</time>` : 'no timed records'}</dd>
+<dt>Time span</dt><dd>${model.span ? html`<time datetime="${model.span.from}">${formatTime(model.span.from)}</time> – <time datetime="${model.span.to}">${formatTime(model.span.to)}</time>` : noTimeSpanText(model.rows)}</dd>
 <dt>Sources read</dt><dd><ul class="sources">${model.sources.map((s) => html`<li><code>${s.path}</code> — ${sourceFormatName(s.format)}${s.notRead ? html`: <strong>${s.notRead}</strong>` : html`: ${sourceLinesText(s)}`}</li>`)}</ul></dd>
 <dt>Rows</dt><dd>${countOf(c.rows, 'decision row')} (${grouped(c.superseded)} superseded); results: ${resultCountsText(c.results)}</dd>
 </dl>

@@ -3,7 +3,7 @@
  * page of a configured pair and the compare page's script use this one builder, so what they
  * show cannot differ. Every text is escaped by `html`; links stay inside the archive.
  */
-import { unrelatedRunsNote, type DiffFlag, type DiffRow, type RunDiff } from '../../lib/compare/compare-runs.ts';
+import { evidenceCheckNote, unrelatedRunsNote, type DiffFlag, type DiffRow, type RunDiff } from '../../lib/compare/compare-runs.ts';
 import { urls } from '../../lib/site/urls.ts';
 import { html, type SafeHtml } from './html.ts';
 import { grouped } from '../../lib/text/grouped.ts';
@@ -57,6 +57,7 @@ ${list('Added in B', 'diff-added', dec.added.map((r) => rowItem(r, rowUrl, d.b.i
 ${list('Removed: in A, not in B', 'diff-removed', dec.removed.map((r) => rowItem(r, rowUrl, d.a.id, '−')))}
 ${list('Changed', 'diff-changed', changed)}
 <h2 id="diff-flags">Flags</h2>
+${evidenceCheckNote(d) !== null ? html`<p class="notice" data-testid="diff-unchecked">${evidenceCheckNote(d)}</p>` : ''}
 ${d.flags.new.length + d.flags.fixed.length + d.flags.gone.length === 0 ? html`<p class="none">${d.a.flags + d.b.flags === 0 ? 'Neither run has a flag.' : 'The same flags in both runs.'}</p>` : ''}
 ${list('New in B', 'diff-new-flags', d.flags.new.map((f) => flagItem(f, base, d.b.id, '+')))}
 ${list('Fixed: raised in A, not in B', 'diff-fixed-flags', d.flags.fixed.map((f) => flagItem(f, base, d.a.id, '−')))}

@@ -33,6 +33,8 @@ export interface ComparableRun {
   flags: ReadonlyArray<Pick<Flag, 'kind' | 'severity' | 'rows' | 'evidence' | 'at' | 'summary'>>;
   verdicts?: Pick<VerdictsModel, 'qa'> | null;
   arena?: Pick<ArenaModel, 'selection'> | null;
+  /** The run's repository: `problem` is why its git checks were inconclusive (`no repository`), null when it was read. */
+  repository?: { problem: string | null } | null;
 }
 
 /** A row as a diff lists it. */
@@ -76,11 +78,23 @@ export interface VerdictChange {
   b: string | null;
 }
 
+/**
+ * A side of a diff. `gitProblem`: why its evidence was not checked against a repository (its
+ * git checks inconclusive: `no repository`), null when it was; absent when the run does not say.
+ */
+export interface DiffSide {
+  id: string;
+  title: string;
+  rows: number;
+  flags: number;
+  gitProblem?: string | null;
+}
+
 /** The difference between two runs. */
 export interface RunDiff {
   version: typeof DIFF_VERSION;
-  a: { id: string; title: string; rows: number; flags: number };
-  b: { id: string; title: string; rows: number; flags: number };
+  a: DiffSide;
+  b: DiffSide;
   decisions: { added: DiffRow[]; removed: DiffRow[]; changed: ChangedRow[]; unchanged: number };
   /**
    * `gone`: flags of A about rows that are not in B (removed): out of view, not fixed (issue 26,
@@ -103,6 +117,24 @@ export function unrelatedRunsNote(d: Pick<RunDiff, 'a' | 'b' | 'decisions'>): st
   const dec = d.decisions;
   if (d.a.rows === 0 || d.b.rows === 0 || dec.changed.length > 0 || dec.unchanged > 0) return null;
   return 'A and B share no decision (none matched by id, text or place): they look like two different projects, not two runs of one.';
+}
+
+/**
+ * What a diff says when one run's evidence was checked against a repository and the other's was
+ * not (use12: `trailbook diff` of an old copy of a trail kept outside the repository listed every
+ * evidence flag of B as new, a high path-not-found among them, for rows nobody had touched).
+ * Null when both were checked alike, either run does not say, or no flag a repository decides
+ * (`evidence/`, `history/`, `repository/`) is new or fixed.
+ */
+export function evidenceCheckNote(d: Pick<RunDiff, 'a' | 'b' | 'flags'>): string | null {
+  // Only flags a repository decides: on evidence, the trail's git history, the repository itself.
+  if (![...d.flags.new, ...d.flags.fixed].some((f) => /^(?:evidence|history|repository)\//.test(f.kind))) return null;
+  const note = (unchecked: 'A' | 'B', problem: string): string =>
+    `${unchecked}'s evidence was not checked against a repository (${problem}), ${unchecked === 'A' ? 'B' : 'A'}'s was: flags on evidence may be new or fixed for that alone, not because the trail changed.`;
+  const [a, b] = [d.a.gitProblem, d.b.gitProblem];
+  if (typeof a === 'string' && b === null) return note('A', a);
+  if (typeof b === 'string' && a === null) return note('B', b);
+  return null;
 }
 
 const normal = (text: string): string => text.replace(/\s+/g, ' ').trim().toLowerCase();
@@ -237,6 +269,8 @@ function diffVerdicts(a: ComparableRun['verdicts'], b: ComparableRun['verdicts']
 
 const graftsOf = (arena: ComparableRun['arena']): string[] => (arena?.selection?.grafts ?? []).map((g) => `${g.from ?? '?'}: ${g.part}`);
 
+const side = (r: ComparableRun): DiffSide => ({ id: r.id, title: r.title, rows: r.rows.length, flags: r.flags.length, ...(r.repository ? { gitProblem: r.repository.problem } : {}) });
+
 /** The difference from run `a` to run `b`. Pure; never throws. */
 export function compareRuns(a: ComparableRun, b: ComparableRun): RunDiff {
   const { pairs } = matchRows(a.rows, b.rows);
@@ -264,8 +298,8 @@ export function compareRuns(a: ComparableRun, b: ComparableRun): RunDiff {
   const gb = graftsOf(b.arena);
   return {
     version: DIFF_VERSION,
-    a: { id: a.id, title: a.title, rows: a.rows.length, flags: a.flags.length },
-    b: { id: b.id, title: b.title, rows: b.rows.length, flags: b.flags.length },
+    a: side(a),
+    b: side(b),
     decisions: { added, removed, changed, unchanged },
     flags: diffFlags(a.flags, b.flags, bToA, b.rows),
     verdicts: diffVerdicts(a.verdicts, b.verdicts),

@@ -2,7 +2,7 @@
  * `trailbook diff A B` as text (issue 15, scope 6): one line per decision added, removed or
  * changed, flag new or fixed, verdict, pick and graft that changed, from a {@link RunDiff}.
  */
-import { unrelatedRunsNote, type RunDiff } from './compare-runs.ts';
+import { evidenceCheckNote, unrelatedRunsNote, type RunDiff } from './compare-runs.ts';
 import { grouped } from '../text/grouped.ts';
 
 const q = (text: string, max = 70): string => {
@@ -35,6 +35,8 @@ export function diffText(d: RunDiff, given: { a?: string; b?: string } = {}): st
   }
   out.push('');
   out.push(`Flags: ${grouped(d.flags.new.length)} new, ${grouped(d.flags.fixed.length)} fixed, ${grouped(d.flags.unchanged)} in both${d.flags.gone.length > 0 ? `, ${grouped(d.flags.gone.length)} gone with their rows` : ''}`);
+  const unchecked = evidenceCheckNote(d);
+  if (unchecked !== null) out.push(`  note: ${unchecked}`);
   for (const f of d.flags.new) out.push(`  + ${f.severity.padEnd(6)} ${f.kind}  ${f.summary}`);
   for (const f of d.flags.fixed) out.push(`  - ${f.severity.padEnd(6)} ${f.kind}  ${f.summary}`);
   for (const f of d.flags.gone) out.push(`  × ${f.severity.padEnd(6)} ${f.kind}  ${f.summary} (its row is not in B)`);

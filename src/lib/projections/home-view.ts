@@ -170,6 +170,16 @@ export function homeViewNotices(search: string, sources: readonly string[]): str
   return notices;
 }
 
+/**
+ * The home's status line under its controls on a single page of projects: `All 21 projects
+ * shown.`, `3 of 21 projects shown.`; for an archive of one project `1 project shown.` (use12:
+ * it said "All 1 projects shown."). `shown` of `total` projects.
+ */
+export function homeStatusText(shown: number, total: number): string {
+  if (shown === total) return total === 1 ? '1 project shown.' : `All ${total} projects shown.`;
+  return `${shown} of ${total} project${total === 1 ? '' : 's'} shown.`;
+}
+
 /** The query string of a view (`?q=app&sort=rows`), '' for the default view. */
 export function homeViewQuery(view: HomeView): string {
   const params = new URLSearchParams();

@@ -125,6 +125,20 @@ export function formatTime(iso: string): string {
 }
 
 /**
+ * A recap's time span when no record has an ISO-8601 time with a zone (`model.span` is null):
+ * the dates its rows do carry, said to be dates only (`2026-10-07: dates only (14 rows dated
+ * without a time of day)`; use12: a real trail dating every row so, whose rows each show their
+ * date, was "no timed records"), else `no timed records`.
+ */
+export function noTimeSpanText(rows: ReadonlyArray<{ ts: string }>): string {
+  const dates = rows.map((r) => r.ts.trim()).filter((ts) => /^\d{4}-\d{2}-\d{2}$/.test(ts));
+  if (dates.length === 0) return 'no timed records';
+  const sorted = [...dates].sort();
+  const [first, last] = [sorted[0] as string, sorted.at(-1) as string];
+  return `${first === last ? first : `${first} – ${last}`}: dates only (${countOf(dates.length, 'row')} dated without a time of day)`;
+}
+
+/**
  * The recap's one notice that the repository is older than the trail (issue 26, item 2):
  * `the repository's head predates 37 of 37 rows; what they cite and it lacks is inconclusive,
  * not flagged`.
