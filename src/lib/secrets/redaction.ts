@@ -9,6 +9,7 @@
  */
 import { slugify } from '../text/slug.ts';
 import { decodedValue } from './json-escapes.ts';
+import { percentDecodedValue, percentEncodedValue } from './url-escapes.ts';
 
 /** The marker that stands for a secret of `kind`. */
 export const redactedMarker = (kind: string): string => `[redacted: ${kind}]`;
@@ -35,12 +36,15 @@ const ESCAPES: Record<string, string[]> = {
  * The value as HTML writes it (first or second form of each escape), as a JSON string holds it
  * (`p\"ss`, `a\\b`: an invalid record's raw line, sec10), and, for a value found as a raw text
  * writes it behind JSON escapes (`\u0061Bc…`, sec11: src/lib/secrets/json-escapes.ts), as it
- * reads decoded, when they differ.
+ * reads decoded, when they differ; and as a URL component writes it (`%40` for `@`) and, for a
+ * value found behind URL escapes (rel12), as it reads decoded.
  */
 function escapedForms(value: string): string[] {
   const json = JSON.stringify(value).slice(1, -1);
   const decoded = decodedValue(value);
-  const jsonForm = [...(json !== value ? [json] : []), ...(decoded !== null && decoded.length >= MIN_SECRET_LENGTH ? [decoded] : [])];
+  // As a URL writes it and, for a value found behind URL escapes (url-escapes.ts, rel12), as it reads decoded.
+  const url = [percentEncodedValue(value), percentDecodedValue(value)].filter((f): f is string => f !== null && f.length >= MIN_SECRET_LENGTH);
+  const jsonForm = [...(json !== value ? [json] : []), ...(decoded !== null && decoded.length >= MIN_SECRET_LENGTH ? [decoded] : []), ...url];
   if (!/[&<>"']/.test(value)) return jsonForm;
   const forms: string[] = [...jsonForm];
   for (const form of [0, 1]) {
