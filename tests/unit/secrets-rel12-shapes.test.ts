@@ -8,6 +8,7 @@
 import { describe, expect, it } from 'vitest';
 import { findSecrets } from '../../src/lib/secrets/detect.ts';
 import { loginPasswordRule, vendorTokenRule } from '../../src/lib/secrets/own-rules.ts';
+import { Redaction } from '../../src/lib/secrets/redaction.ts';
 import { draw } from '../secret-fixtures.ts';
 
 const ALNUM = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
@@ -56,6 +57,29 @@ describe('a token given as a command-line option', () => {
 
   it('is not found for a reference, a placeholder, a file or a word', async () => {
     expect(await found(['vercel deploy --token $VERCEL_TOKEN', 'deploy --token ${{ secrets.DEPLOY_TOKEN }}', 'gh api --token <token>', 'pass --api-key and --token options', 'cli --token-file ~/.config/token', 'npm run build -- --token ./secrets/token.txt'])).toEqual([[], [], [], [], [], []]);
+  });
+});
+
+describe('a JSON Web Token wrapped at a terminal width', () => {
+  const JWT = `eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.${Buffer.from(JSON.stringify({ sub: '1234567890', name: 'Ada', iat: 1716239022 })).toString('base64url')}.${draw('rel12-jwt', B64URL, 43)}`;
+  const wrap = (s: string, n: number): string[] => s.match(new RegExp(`.{1,${n}}`, 'g')) as string[];
+
+  it('is found across its breaks and replaced line by line', async () => {
+    for (const width of [60, 76]) {
+      const lines = wrap(JWT, width);
+      const text = `session cookie:\n${lines.join('\n')}\nthen the login page`;
+      const hits = (await findSecrets([text]))[0] ?? [];
+      expect(hits.map((h) => [text.slice(h.start, h.end), h.kind])).toEqual([[lines.join('\n'), 'JSON Web Token']]);
+      const r = new Redaction();
+      for (const h of hits) r.add(text.slice(h.start, h.end), h.kind);
+      expect(r.redact(text)).toBe(`session cookie:\n${lines.map(() => '[redacted: JSON Web Token]').join('\n')}\nthen the login page`);
+    }
+  });
+
+  it('a Bearer header value is still read on its line only', async () => {
+    const first = draw('rel12-bearer', ALNUM, 20);
+    const text = `Authorization: Bearer ${first}\nnextword`;
+    expect((await findSecrets([text]))[0]?.map((h) => text.slice(h.start, h.end))).toEqual([first]);
   });
 });
 

@@ -11,7 +11,7 @@
  */
 import { bracketedCredential, OWN_RULES, type SecretHit } from './own-rules.ts';
 import { secretlintScan } from './secretlint-scan.ts';
-import { isWrapRule, joinWrapped, unjoined, wrappedPairs, type Joined } from './wrapped.ts';
+import { endAtShortLine, isWrapHit, isWrapRule, joinWrapped, JWT_RULE, unjoined, wrappedPairs, type Joined } from './wrapped.ts';
 import { decodeJsonEscapes, rawRange, type Decoded } from './json-escapes.ts';
 import { decodePercentEscapes } from './url-escapes.ts';
 import { isPlaceholderSecret } from './values.ts';
@@ -148,12 +148,14 @@ export async function findSecrets(texts: readonly string[], settings: SecretSett
     const own = ownHits.get(of) as SecretHit[];
     const across: SecretHit[] = [];
     const found = [...(scanned[candidates.length + k] ?? [])];
-    for (const rule of OWN_RULES) if (isWrapRule(rule.id)) for (const h of rule.scan(joined.text)) found.push(h);
+    for (const rule of OWN_RULES) if (isWrapRule(rule.id) || rule.id === JWT_RULE) for (const h of rule.scan(joined.text)) found.push(h);
     for (const h of found) {
-      if (!isWrapRule(h.rule)) continue;
+      if (!isWrapHit(h)) continue;
       const at = unjoined(joined, h.start, h.end);
+      // A JWT has no fixed length: it ends with its block's short line, not in the next line's first word (rel12).
+      const end = h.rule === JWT_RULE ? endAtShortLine(texts[of] as string, at.start, at.end) : at.end;
       // Only a token the break cut, where the text's own scan found nothing.
-      if (at.spans && !own.some((o) => o.start < at.end && at.start < o.end)) across.push({ ...h, start: at.start, end: at.end });
+      if (at.spans && !own.some((o) => o.start < end && at.start < o.end)) across.push({ ...h, start: at.start, end });
     }
     for (const h of across) hits.push(h);
   }
