@@ -197,9 +197,13 @@ export class Redaction {
     for (const e of ends) {
       let best: { from: number; to: number; marker: string } | null = null;
       for (const v of this.#values()) {
-        for (let k = Math.min(v.length - 1, e); k >= MIN_CUT_PREFIX && (best === null || k > best.to - best.from); k--) {
+        const marker = this.#markers.get(v) as string;
+        // The longest start wins; of starts as long, a value's own marker wins over its anchor form's slug marker
+        // (rel12: a JWT's anchor form starts alike, sorts first, and a flag's quote read `redacted-json-web-token…`).
+        const mayTie = best !== null && !best.marker.startsWith('[') && marker.startsWith('[');
+        for (let k = Math.min(v.length - 1, e); k >= MIN_CUT_PREFIX && (best === null || k > best.to - best.from || (mayTie && k === best.to - best.from)); k--) {
           if (text.startsWith(v.slice(0, k), e - k)) {
-            best = { from: e - k, to: e, marker: this.#markers.get(v) as string };
+            best = { from: e - k, to: e, marker };
             break;
           }
         }
