@@ -10,7 +10,7 @@ import { join, resolve } from 'node:path';
 import { setFlagsFromString } from 'node:v8';
 import { Worker } from 'node:worker_threads';
 import { lockFolders } from '../writer-lock.ts';
-import { onCacheNotice } from '../../lib/fs/cache-notice.ts';
+import { onCacheNotice, onceEach } from '../../lib/fs/cache-notice.ts';
 import { repairCacheFolders } from '../../lib/fs/cache-files.ts';
 import { isDiskFull } from '../../lib/fs/disk-full.ts';
 import type { SearchIndexProgress, SearchIndexStats } from '../../lib/search/write-search-index.ts';
@@ -125,7 +125,7 @@ export async function runBuild(dirs: string[], options: BuildOptions, out: Outpu
   historyLimit(options.historyLimit);
   // `dev` (served) waits for another run into its folders; a build stops at once, naming it.
   const lock = await lockFolders(outDir, cacheDir, (line) => out.info(line), options.served === true);
-  onCacheNotice((line) => out.info(line));
+  onCacheNotice(onceEach((line) => out.info(line)));
   try {
     // What a run stopped before (killed, the machine down) left beside the output goes first.
     await recoverLeftovers(outDir, (line) => out.info(line));

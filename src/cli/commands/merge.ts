@@ -17,7 +17,7 @@ import { mergeShards, MergeRefusal, type MergeEvent, type MergeRefusalReason, ty
 import { writeEvidencePages } from '../../integrations/merged-evidence-pages.ts';
 import { damageWords, mismatchWords } from '../shard-words.ts';
 import { lockFolders } from '../writer-lock.ts';
-import { onCacheNotice } from '../../lib/fs/cache-notice.ts';
+import { onCacheNotice, onceEach } from '../../lib/fs/cache-notice.ts';
 import { checkFolders } from '../folders.ts';
 import { countFiles, searchLine } from './build.ts';
 import { viewLines } from '../summary.ts';
@@ -77,7 +77,7 @@ export async function runMerge(dirs: string[], options: MergeOptions, out: Outpu
   historyLimit(options.historyLimit);
   // One writer per output and cache (src/cli/writer-lock.ts); what a stopped run left goes first.
   const lock = await lockFolders(outDir, cacheDir, (line) => out.info(line));
-  onCacheNotice((line) => out.info(line));
+  onCacheNotice(onceEach((line) => out.info(line)));
   try {
     await recoverLeftovers(outDir, (line) => out.info(line));
     return await mergeLocked(given, outDir, cacheDir, options, out, started);

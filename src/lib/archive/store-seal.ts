@@ -15,7 +15,7 @@
 import { createHash } from 'node:crypto';
 import { lstatSync, readdirSync, readFileSync, realpathSync, statSync, type Dirent } from 'node:fs';
 import { readFile, stat } from 'node:fs/promises';
-import { join, resolve } from 'node:path';
+import { join, relative, resolve } from 'node:path';
 import type { ConsultedPaths } from '../evidence/artifacts.ts';
 import { writeAtomic } from '../fs/cache-files.ts';
 import { fileStamp } from '../fs/file-stamp.ts';
@@ -62,12 +62,16 @@ const FOLDER_LIST_LIMIT = 10_000;
 
 /**
  * A key of the state of the consulted paths of a project folder `root`: for each path, what
- * it is (missing, folder, file with its content hash, by its real path), and for each listed
- * folder, its entries. Equal keys mean the verdicts on them read the same bytes.
+ * it is (missing, folder, file with its content hash, by its real path relative to the folder's),
+ * and for each listed folder, its entries. Equal keys mean the verdicts on them read the same
+ * bytes; the key does not depend on where the folder lies.
  */
 export async function consultedKey(root: string, consulted: ConsultedPaths, files: FileHashes): Promise<string> {
   if (consulted.paths.length === 0 && consulted.folders.length === 0) return '';
   const hash = createHash('sha256');
+  // Where a path leads is hashed relative to the folder's real path, never as an absolute path:
+  // the same input built from another folder has the same key, so the same published digest (rel12).
+  const realRoot = quietly(() => realpathSync(root)) ?? root;
   // Synchronous look-ups (issue 30): a rebuild checks about 30 consulted paths of each of 1,000
   // projects, most of them missing (repository paths a row names), and each awaited call
   // waited its turn on the thread pool; the files' hashes stay asynchronous (they may be read).
@@ -80,7 +84,7 @@ export async function consultedKey(root: string, consulted: ConsultedPaths, file
     const real = quietly(() => realpathSync(abs)) ?? null;
     const info = real === null ? undefined : quietly(() => statSync(real, { throwIfNoEntry: false }));
     const what = info === undefined || real === null ? 'missing' : info.isDirectory() ? 'folder' : info.isFile() ? `file:${await files.hash(real)}` : 'other';
-    hash.update(`${path}\0${real ?? ''}\0${what}\0`);
+    hash.update(`${path}\0${real === null ? '' : relative(realRoot, real)}\0${what}\0`);
   }
   for (const folder of consulted.folders) {
     const names: string[] = [];

@@ -16,3 +16,17 @@ export function onCacheNotice(listener: Listener | null): void {
 export function cacheNotice(file: string, problem: string): void {
   (globalThis as Record<symbol, Listener | null | undefined>)[KEY]?.(`  notice: the cache's ${file} is damaged (${problem}); made again from the input`);
 }
+
+/**
+ * `print`, saying each line once: a damaged entry is found by the analysis and again by the
+ * page that reads it when the analysis had no cause to make it again (a commit its secret scan
+ * knew clean), and the build printed the same notice twice (rel12). For a run's listener.
+ */
+export function onceEach(print: Listener): Listener {
+  const said = new Set<string>();
+  return (line) => {
+    if (said.has(line)) return;
+    said.add(line);
+    print(line);
+  };
+}

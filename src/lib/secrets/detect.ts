@@ -11,8 +11,9 @@
  */
 import { bracketedCredential, OWN_RULES, type SecretHit } from './own-rules.ts';
 import { secretlintScan } from './secretlint-scan.ts';
-import { isWrapRule, joinWrapped, unjoined, wrappedPairs, type Joined } from './wrapped.ts';
+import { endAtShortLine, isWrapHit, isWrapRule, joinWrapped, JWT_RULE, unjoined, wrappedPairs, type Joined } from './wrapped.ts';
 import { decodeJsonEscapes, rawRange, type Decoded } from './json-escapes.ts';
+import { decodePercentEscapes } from './url-escapes.ts';
 import { isPlaceholderSecret } from './values.ts';
 
 export type { SecretHit } from './own-rules.ts';
@@ -129,11 +130,10 @@ export async function findSecrets(texts: readonly string[], settings: SecretSett
     // Every break taken out (a key wrapped over many lines), and each break alone (a token cut once, ending its line).
     for (const variant of [joined, wrappedPairs(texts[i] as string)]) if (variant !== null && mayHoldSecret(variant.text)) wrapped.push({ of: i, joined: variant });
   }
-  // A secret behind JSON escapes (src/lib/secrets/json-escapes.ts): the text with them decoded, scanned in the same call.
+  // A secret behind JSON escapes (src/lib/secrets/json-escapes.ts) or URL escapes (url-escapes.ts, rel12): the text with them decoded, scanned in the same call.
   const escaped: Array<{ of: number; decoded: Decoded }> = [];
   for (let i = 0; i < texts.length; i++) {
-    const decoded = decodeJsonEscapes(texts[i] as string);
-    if (decoded !== null && mayHoldSecret(decoded.text)) escaped.push({ of: i, decoded });
+    for (const decoded of [decodeJsonEscapes(texts[i] as string), decodePercentEscapes(texts[i] as string)]) if (decoded !== null && mayHoldSecret(decoded.text)) escaped.push({ of: i, decoded });
   }
   const scanned = await secretlintScan([...candidates.map((i) => texts[i] as string), ...wrapped.map((w) => w.joined.text), ...escaped.map((e) => e.decoded.text)]);
   for (const [k, i] of candidates.entries()) {
@@ -148,12 +148,14 @@ export async function findSecrets(texts: readonly string[], settings: SecretSett
     const own = ownHits.get(of) as SecretHit[];
     const across: SecretHit[] = [];
     const found = [...(scanned[candidates.length + k] ?? [])];
-    for (const rule of OWN_RULES) if (isWrapRule(rule.id)) for (const h of rule.scan(joined.text)) found.push(h);
+    for (const rule of OWN_RULES) if (isWrapRule(rule.id) || rule.id === JWT_RULE) for (const h of rule.scan(joined.text)) found.push(h);
     for (const h of found) {
-      if (!isWrapRule(h.rule)) continue;
+      if (!isWrapHit(h)) continue;
       const at = unjoined(joined, h.start, h.end);
+      // A JWT has no fixed length: it ends with its block's short line, not in the next line's first word (rel12).
+      const end = h.rule === JWT_RULE ? endAtShortLine(texts[of] as string, at.start, at.end) : at.end;
       // Only a token the break cut, where the text's own scan found nothing.
-      if (at.spans && !own.some((o) => o.start < at.end && at.start < o.end)) across.push({ ...h, start: at.start, end: at.end });
+      if (at.spans && !own.some((o) => o.start < end && at.start < o.end)) across.push({ ...h, start: at.start, end });
     }
     for (const h of across) hits.push(h);
   }

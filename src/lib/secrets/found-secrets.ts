@@ -45,8 +45,14 @@ export interface FoundSecret {
 /** Places listed per secret; the rest are counted. */
 export const MAX_PLACES = 20;
 
-/** Fields whose strings are never scanned (ids, anchors, SHAs, enumerations); they are still redacted. */
-const NOT_SCANNED: ReadonlySet<string> = new Set(['anchor', 'computedId', 'oid', 'digest', 'format', 'status', 'resultClass', 'severity', 'layer', 'type', 'origin', 'kind', 'file', 'path']);
+/**
+ * Fields whose strings are never scanned: what Trailbook computes itself (anchors, computed row
+ * ids, SHAs, digests); they are still redacted. A field a record writes is scanned whatever its
+ * name, a vocabulary word's included (rel12): an audit flag's `kind`, a verdict file's
+ * `STATUS:`, a beads issue's or a babysit step's `status` and a finding's `file` are shown as
+ * written, and were published as written when `kind`, `status`, `file` and the like were skipped.
+ */
+const NOT_SCANNED: ReadonlySet<string> = new Set(['anchor', 'computedId', 'oid', 'digest']);
 
 /** Texts shorter than this hold no secret any rule finds. */
 const MIN_TEXT = 8;

@@ -888,7 +888,7 @@ function readWord(text: string, from: number): { candidate: Candidate | null; ne
  */
 export const loginPasswordRule: OwnRule = ownRule({
   id: 'trailbook/login-password',
-  describe: 'a password given to a login command or database shell (`docker login -p …`, `podman`/`helm registry`/`az login … -p …`, `--password …`, `mongosh -p …`, `redis-cli -a …`) and the password of a `.netrc` entry (`machine … login … password …`), when it looks real',
+  describe: 'a password given to a login command or database shell (`docker login -p …`, `podman`/`helm registry`/`az login … -p …`, `--password …`, `mongosh -p …`, `redis-cli -a …`) and the password of a `.netrc` entry (`machine … login … password …`), when it looks real; a token given to any command as `--token …`, `--api-key …`, `--auth-token …`, `--access-token …`, `--client-secret …` (rel12), when it looks generated',
   finders: [
     {
       anchor: [' -p ', ' --password '],
@@ -899,6 +899,15 @@ export const loginPasswordRule: OwnRule = ownRule({
         return readWord(text, from);
       },
       real: (value) => isLikelyPassword(value),
+    },
+    {
+      // rel12: a token given to any command as an option's next word (`vercel deploy --token …`, `--api-key …`), where no `=` makes it an assignment; only a generated-looking value.
+      anchor: [' --token ', ' --api-key ', ' --apikey ', ' --api-token ', ' --auth-token ', ' --access-token ', ' --client-secret ', ' --secret-key ', ' --private-token '],
+      kind: 'token given as a command-line option',
+      read(text, at) {
+        return readWord(text, text.indexOf(' ', at + 3) + 1);
+      },
+      real: (value) => isLikelyToken(value),
     },
     {
       anchor: ' -a ',
@@ -936,8 +945,10 @@ export const loginPasswordRule: OwnRule = ownRule({
       { text: 'az login --service-principal -u app -p Ba7qLw2pXk4sZ9 --tenant t', value: 'Ba7qLw2pXk4sZ9' },
       { text: 'redis-cli -h cache -a Ba7qLw2pXk4sZ9 ping', value: 'Ba7qLw2pXk4sZ9' },
       { text: 'machine api.example.com login deploy password Ba7qLw2pXk4sZ9', value: 'Ba7qLw2pXk4sZ9' },
+      { text: 'npx vercel deploy --prod --token Vt4Rb8Nw1Yp6Hs2QmZ7Xk3Jd', value: 'Vt4Rb8Nw1Yp6Hs2QmZ7Xk3Jd' },
+      { text: "mycli sync --api-key 'q8Lm2Zr7Kx4Nw9Vb3Tc6Hd1J' --dry-run", value: 'q8Lm2Zr7Kx4Nw9Vb3Tc6Hd1J' },
     ],
-    notSecret: ['docker login -u deploy -p $DOCKER_PASSWORD', 'docker login -u deploy --password-stdin', 'docker run -p 8080:8080 app', 'ssh -p 2222 host after the login', 'npm login && mkdir -p src/components/forms', 'redis-cli -a $REDIS_PASSWORD ping', 'the login page has a password reset link', 'machine x login y password changeme'],
+    notSecret: ['vercel deploy --token $VERCEL_TOKEN', 'deploy --token ${{ secrets.DEPLOY_TOKEN }}', 'gh --token <token>', 'the --token option and the --api-key option', 'cli --token-file ~/.config/token', 'docker login -u deploy -p $DOCKER_PASSWORD', 'docker login -u deploy --password-stdin', 'docker run -p 8080:8080 app', 'ssh -p 2222 host after the login', 'npm login && mkdir -p src/components/forms', 'redis-cli -a $REDIS_PASSWORD ping', 'the login page has a password reset link', 'machine x login y password changeme'],
   },
 });
 
@@ -1067,7 +1078,7 @@ const azureClientSecret: Finder = {
  */
 export const vendorTokenRule: OwnRule = ownRule({
   id: 'trailbook/vendor-token',
-  describe: 'GitLab pipeline trigger, runner, deploy, feed, OAuth and incoming-mail tokens (`glptt-`, `glrt-`, `gldt-`, `glft-`, `glsoat-`, `glimt-`), a Heroku API key (`HRKU-AA…`), Sentry (`sntryu_`, `sntrys_`), Supabase (`sbp_`), OpenRouter (`sk-or-v1-`), xAI (`xai-`), Perplexity (`pplx-`), Replicate (`r8_`), NVIDIA (`nvapi-`), Postman (`PMAK-`), Clojars, RubyGems, age (`AGE-SECRET-KEY-1`), Google OAuth (`ya29.`, `1//0`), Square (`sq0atp-`, `sq0csp-`) and Doppler (`dp.pt.`) tokens',
+  describe: 'GitLab pipeline trigger, runner, deploy, feed, OAuth and incoming-mail tokens (`glptt-`, `glrt-`, `gldt-`, `glft-`, `glsoat-`, `glimt-`), a Heroku API key (`HRKU-AA…`), Sentry (`sntryu_`, `sntrys_`), Supabase (`sbp_`), OpenRouter (`sk-or-v1-`), xAI (`xai-`), Perplexity (`pplx-`), Replicate (`r8_`), NVIDIA (`nvapi-`), Postman (`PMAK-`), Clojars, RubyGems, age (`AGE-SECRET-KEY-1`), Google OAuth (`ya29.`, `1//0`), Square (`sq0atp-`, `sq0csp-`) and Doppler (`dp.pt.`) tokens; Anthropic Admin API keys and OAuth tokens (`sk-ant-admin01-`, `sk-ant-oat01-`, `sk-ant-ort01-`) and Slack rotating tokens (`xoxe.xoxp-`, `xoxe-`)',
   finders: [
     prefixed('glptt-', 'GitLab token', isLowerHex, 40, 40),
     prefixed(['glrt-', 'gldt-', 'glft-'], 'GitLab token', isB64UrlChar, 20, 80),
@@ -1113,6 +1124,11 @@ export const vendorTokenRule: OwnRule = ownRule({
     prefixed('sha256~', 'OpenShift token', isB64UrlChar, 43, 43),
     prefixed('rdme_', 'ReadMe API key', isLowerAlnum, 70, 70),
     prefixed('whsec_', 'Stripe webhook secret', isAlnum, 32, 64),
+    // rel12: Anthropic's Admin API keys and Claude's OAuth access and refresh tokens (`claude setup-token`), and Slack's rotating tokens: secretlint's rules read `sk-ant-api0…` and `xox[abpr]-` only.
+    prefixed('sk-ant-admin01-', 'Anthropic API key', isB64UrlChar, 80, 256),
+    prefixed(['sk-ant-oat01-', 'sk-ant-ort01-'], 'Anthropic OAuth token', isB64UrlChar, 80, 256),
+    prefixed(['xoxe.xoxp-', 'xoxe.xoxb-'], 'Slack token', (c) => isAlnum(c) || c === 45, 100, 256),
+    prefixed('xoxe-', 'Slack token', (c) => isAlnum(c) || c === 45, 100, 256),
   ],
   examples: {
     secret: [
@@ -1126,8 +1142,11 @@ export const vendorTokenRule: OwnRule = ownRule({
       { text: 'PMAK-46c3dc508343494cb260b4f7-2bf3af0bede9e4ec69595a86411d53053c for newman', value: 'PMAK-46c3dc508343494cb260b4f7-2bf3af0bede9e4ec69595a86411d53053c' },
       { text: 'AGE-SECRET-KEY-1K4XXG9WA485F2ZL3GHUMMMSJ3CFZZ2MQDGDHSZKV82DYLMJF842SG99GXQ', value: 'AGE-SECRET-KEY-1K4XXG9WA485F2ZL3GHUMMMSJ3CFZZ2MQDGDHSZKV82DYLMJF842SG99GXQ' },
       { text: 'Authorization header had ya29.a0AfH6SMBx3kQ9vLw2pXk4sZ9Ba7qLw2pXk4sZ9', value: 'ya29.a0AfH6SMBx3kQ9vLw2pXk4sZ9Ba7qLw2pXk4sZ9' },
+      { text: `CLAUDE_CODE_OAUTH_TOKEN set; used sk-ant-oat01-${'Xk3Jd9Lx2QmZ7Vt4Rb8N-w1Yp6Hs_'.repeat(3)}Gq2Lk9AA in CI`, value: `sk-ant-oat01-${'Xk3Jd9Lx2QmZ7Vt4Rb8N-w1Yp6Hs_'.repeat(3)}Gq2Lk9AA` },
+      { text: `admin key sk-ant-admin01-${'Rb8Nw1Yp6Hs_Xk3Jd9Lx2QmZ7Vt4-'.repeat(3)}Lq7Zm2AA`, value: `sk-ant-admin01-${'Rb8Nw1Yp6Hs_Xk3Jd9Lx2QmZ7Vt4-'.repeat(3)}Lq7Zm2AA` },
+      { text: `refresh xoxe-1-${'My8Kq3Zr7Lw2Nx5Vb9Tc4Hd6Jf1Gp0'.repeat(5)}`, value: `xoxe-1-${'My8Kq3Zr7Lw2Nx5Vb9Tc4Hd6Jf1Gp0'.repeat(5)}` },
     ],
-    notSecret: ['glptt- then 40 hex digits', 'runner tokens start glrt-', 'pul-request and pnu_ and fo1_x', 'the ATATT3 prefix', 'whsec_short', 'a Q~ in prose: abc1Q~short', 'sha256~ then 43 characters', 'ABSK is a prefix', 'sbp_ is Supabase', 'x = 1//0 raises', 'ya29.short', 'r8_ prefix', 'the HRKU-AA prefix', 'version sk-or-v1-beta'],
+    notSecret: ['sk-ant-oat01- is the prefix of an OAuth token', 'xoxe-1-short', 'glptt- then 40 hex digits', 'runner tokens start glrt-', 'pul-request and pnu_ and fo1_x', 'the ATATT3 prefix', 'whsec_short', 'a Q~ in prose: abc1Q~short', 'sha256~ then 43 characters', 'ABSK is a prefix', 'sbp_ is Supabase', 'x = 1//0 raises', 'ya29.short', 'r8_ prefix', 'the HRKU-AA prefix', 'version sk-or-v1-beta'],
   },
 });
 

@@ -9,6 +9,7 @@
  */
 import { slugify } from '../text/slug.ts';
 import { decodedValue } from './json-escapes.ts';
+import { percentDecodedValue, percentEncodedValue } from './url-escapes.ts';
 
 /** The marker that stands for a secret of `kind`. */
 export const redactedMarker = (kind: string): string => `[redacted: ${kind}]`;
@@ -35,12 +36,15 @@ const ESCAPES: Record<string, string[]> = {
  * The value as HTML writes it (first or second form of each escape), as a JSON string holds it
  * (`p\"ss`, `a\\b`: an invalid record's raw line, sec10), and, for a value found as a raw text
  * writes it behind JSON escapes (`\u0061Bc…`, sec11: src/lib/secrets/json-escapes.ts), as it
- * reads decoded, when they differ.
+ * reads decoded, when they differ; and as a URL component writes it (`%40` for `@`) and, for a
+ * value found behind URL escapes (rel12), as it reads decoded.
  */
 function escapedForms(value: string): string[] {
   const json = JSON.stringify(value).slice(1, -1);
   const decoded = decodedValue(value);
-  const jsonForm = [...(json !== value ? [json] : []), ...(decoded !== null && decoded.length >= MIN_SECRET_LENGTH ? [decoded] : [])];
+  // As a URL writes it and, for a value found behind URL escapes (url-escapes.ts, rel12), as it reads decoded.
+  const url = [percentEncodedValue(value), percentDecodedValue(value)].filter((f): f is string => f !== null && f.length >= MIN_SECRET_LENGTH);
+  const jsonForm = [...(json !== value ? [json] : []), ...(decoded !== null && decoded.length >= MIN_SECRET_LENGTH ? [decoded] : []), ...url];
   if (!/[&<>"']/.test(value)) return jsonForm;
   const forms: string[] = [...jsonForm];
   for (const form of [0, 1]) {
@@ -193,9 +197,13 @@ export class Redaction {
     for (const e of ends) {
       let best: { from: number; to: number; marker: string } | null = null;
       for (const v of this.#values()) {
-        for (let k = Math.min(v.length - 1, e); k >= MIN_CUT_PREFIX && (best === null || k > best.to - best.from); k--) {
+        const marker = this.#markers.get(v) as string;
+        // The longest start wins; of starts as long, a value's own marker wins over its anchor form's slug marker
+        // (rel12: a JWT's anchor form starts alike, sorts first, and a flag's quote read `redacted-json-web-token…`).
+        const mayTie = best !== null && !best.marker.startsWith('[') && marker.startsWith('[');
+        for (let k = Math.min(v.length - 1, e); k >= MIN_CUT_PREFIX && (best === null || k > best.to - best.from || (mayTie && k === best.to - best.from)); k--) {
           if (text.startsWith(v.slice(0, k), e - k)) {
-            best = { from: e - k, to: e, marker: this.#markers.get(v) as string };
+            best = { from: e - k, to: e, marker };
             break;
           }
         }

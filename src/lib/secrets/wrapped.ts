@@ -20,6 +20,40 @@ const isTokenChar = (c: number): boolean => (c >= 48 && c <= 57) || (c >= 65 && 
 /** The shortest run of token characters before a break that may be a token's first half. */
 export const MIN_WRAPPED_RUN = 8;
 
+/**
+ * Whether a hit reads a token by its own shape ({@link isWrapRule}), or is a JSON Web Token
+ * (`trailbook/bearer-token`'s `eyJ….eyJ….…`; rel12: a JWT wrapped at a terminal's width was
+ * published as written, line by line). The same rule's `Bearer ` header value is read on its
+ * line only.
+ */
+export function isWrapHit(hit: { rule: string; kind: string }): boolean {
+  return isWrapRule(hit.rule) || (hit.rule === JWT_RULE && hit.kind === 'JSON Web Token');
+}
+
+/**
+ * The end of a token found across line breaks at `[start, end)` of `text` whose length is not
+ * fixed (a JWT's signature): wrapping at a width makes every line of the token as long as its
+ * first but the last, so the token ends with the first line shorter than the first; the joined
+ * text ran it into the next line's first word (`…Gvg-dn⏎then` read as one signature). `end`
+ * when no line of the hit is shorter. Reads each character of the hit at most twice.
+ */
+export function endAtShortLine(text: string, start: number, end: number): number {
+  const lineStart = text.lastIndexOf('\n', start - 1) + 1;
+  let lineEnd = text.indexOf('\n', start);
+  if (lineEnd < 0 || lineEnd >= end) return end;
+  const width = lineEnd - lineStart;
+  for (;;) {
+    const next = lineEnd + 1;
+    const e = text.indexOf('\n', next);
+    if (e < 0 || e >= end) return end;
+    if (e - next < width) return e;
+    lineEnd = e;
+  }
+}
+
+/** The own rule that reads JSON Web Tokens (among others: {@link isWrapHit}). */
+export const JWT_RULE = 'trailbook/bearer-token';
+
 /** Rules that read a token by its own shape: a token they find across a break is one token. */
 export function isWrapRule(rule: string): boolean {
   if (rule === 'trailbook/prefixed-token' || rule === 'trailbook/vendor-token' || rule === 'trailbook/google-api-key') return true;
