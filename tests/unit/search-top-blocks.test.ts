@@ -171,4 +171,20 @@ describe('common words’ top blocks (format 8)', () => {
     expect(open.firstPage).toBe(false);
     expect(open.hits.length).toBe(300);
   });
+
+  it('one filter value’s entry names the doc-store file of the record it lists first, read beside its first block (one round trip less to the first result)', async () => {
+    const { engine, manifest, read } = await site({ min: 100_000, postings: 10 }, 500);
+    const verified = manifest.indexes[0]?.facetTerms.find((e) => e[0] === '\u0000result=verified');
+    // The newest project's records come first (p2), the newest of them first: minute 59's.
+    expect(verified?.[3]?.[4]).toBe('p/p2/0');
+    read.length = 0;
+    const search = engine();
+    const outcome = await search.search('', { result: ['verified'] }, { firstPage: true });
+    // The hint's file is asked for with the first block's postings, not after them.
+    expect(read.slice(0, 3)).toEqual(['main/parts.bin', `main/post/${verified?.[3]?.[0]}.bin`, 'docs/p/p2/0.bin']);
+    const [first] = await search.show(outcome.hits.slice(0, 1), outcome);
+    expect(first?.title).toBe('Row 1019 step');
+    // Read once: listing the first result reads no file again.
+    expect(read.filter((p) => p === 'docs/p/p2/0.bin')).toEqual(['docs/p/p2/0.bin']);
+  });
 });

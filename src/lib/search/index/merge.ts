@@ -13,7 +13,7 @@ import { createHash } from 'node:crypto';
 import { gzipSync } from 'node:zlib';
 import { orderFacetKeys } from '../facets.ts';
 import { lowerBound } from '../../text/lower-bound.ts';
-import { FACET_FIRST, FACET_FIRST_MIN, FACET_TERM, GZIP_BINARY, GZIP_TEXT, WORD_BLOCK_POSTINGS, HOT_ENTRIES, HOT_FIRST, TIERS, TOP_MIN, TOP_POSTINGS, TOP_TERMS, encodeHotEntries, facetTerm, type DictEntry, type ExactEntry, type ExactItem, type HotKey, type IndexInfo, type IndexPart, type StoredDoc } from './format.ts';
+import { FACET_FIRST, FACET_FIRST_MIN, FACET_TERM, GZIP_BINARY, GZIP_TEXT, WORD_BLOCK_POSTINGS, HOT_ENTRIES, HOT_FIRST, TIERS, TOP_MIN, TOP_POSTINGS, TOP_TERMS, docFileOf, encodeHotEntries, facetTerm, type DictEntry, type ExactEntry, type ExactItem, type HotKey, type IndexInfo, type IndexPart, type StoredDoc } from './format.ts';
 import type { SearchPart } from './part.ts';
 import { PART_TABLE_FILE, encodePartTable, partTableFile } from './part-table.ts';
 import { ByteWriter } from './varint.ts';
@@ -307,8 +307,19 @@ export async function mergeParts(name: 'main' | 'delta', parts: readonly SearchP
   /** The entries of `options.listedTerms` without a top block, for the manifest too. */
   const listed: DictEntry[] = [];
   const list = new List();
-  /** Facet terms' first blocks (format.ts, FACET_FIRST), written together after the facet terms: their entry and block. */
-  const facetFirsts: Array<[DictEntry, Uint8Array]> = [];
+  /** Facet terms' first blocks (format.ts, FACET_FIRST), written together after the facet terms: their entry, block and first record's doc-store file. */
+  const facetFirsts: Array<[DictEntry, Uint8Array, string]> = [];
+  /** The doc-store file (`p/<id>/<file>`, under `docs/`) of document `doc` (format.ts, docFileOf). */
+  const docFileKey = (doc: number): string => {
+    for (let i = 0; i < parts.length; i++) {
+      const p = parts[i] as SearchPart;
+      for (let t = 0; t < TIERS; t++) {
+        const [start, count] = ranges[i]?.[t] as [number, number];
+        if (doc >= start && doc < start + count) return `${p.key}/${docFileOf((p.tierStarts[t] as number) + doc - start).file}`;
+      }
+    }
+    return '';
+  };
   /** Writes the term's postings (in `list`) and its dictionary entry (a facet term's: for the manifest). */
   const writeTerm = async (term: string): Promise<void> => {
     const blocks: DictEntry[2] = [];
@@ -337,7 +348,7 @@ export async function mergeParts(name: 'main' | 'delta', parts: readonly SearchP
     if (facet) {
       const entry: DictEntry = [term, list.n, blocks];
       facetTerms.push(entry);
-      if (list.n > FACET_FIRST_MIN && !term.startsWith(facetTerm('project', ''))) facetFirsts.push([entry, encodeBlock(list.docs, null, list.words, 0, FACET_FIRST)]);
+      if (list.n > FACET_FIRST_MIN && !term.startsWith(facetTerm('project', ''))) facetFirsts.push([entry, encodeBlock(list.docs, null, list.words, 0, FACET_FIRST), docFileKey(list.docs[0] as number)]);
     }
     else {
       const entry: DictEntry = [term, list.n, blocks];
@@ -380,9 +391,9 @@ export async function mergeParts(name: 'main' | 'delta', parts: readonly SearchP
   facetSources.clear();
   // The facet values' first blocks, in files of their own (a filter's first page reads one of them).
   await packer.flush();
-  for (const [entry, block] of facetFirsts) {
+  for (const [entry, block, firstDocFile] of facetFirsts) {
     const [file, offset, length] = await packer.add(block);
-    entry[3] = [file, offset, length, FACET_FIRST];
+    entry[3] = [file, offset, length, FACET_FIRST, firstDocFile];
   }
   await packer.flush();
   // Progress: the parts' terms and exact keys read, told every 65,536 or so.

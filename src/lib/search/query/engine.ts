@@ -266,6 +266,13 @@ export class SearchEngine {
     const info = ix.info;
     const tokens = parsed.tokens;
     const { speculative, earlyPrefix, exactLookups } = planLookups(ix, parsed, active, firstPage);
+    // One filter value's first page: the record it lists first is in the doc-store file its
+    // entry names (format.ts, FACET_FIRST_MIN), fetched now, beside the first block, instead of
+    // once the block and the parts table are decoded (a hint: what is listed is the block's).
+    if (firstPage && tokens.length === 0 && active.length === 1 && active[0]?.[0] !== 'project' && active[0]?.[1].length === 1) {
+      const hint = ix.facetEntry(facetTerm(active[0][0], active[0][1][0] as string))?.[3]?.[4];
+      if (hint) this.docFile(`docs/${hint}.bin`).catch(() => undefined);
+    }
     // A first page of words only: their top blocks are requested as soon as their dictionary
     // entries are read (plan.ts), and the parts table is decoded while they download.
     if (firstPage && tokens.length > 0 && tokens.every((t) => t.exact.length === 0)) await Promise.all(speculative.values()).catch(() => undefined);
@@ -920,13 +927,17 @@ export class SearchEngine {
     const part = this.manifest.parts[hit.part];
     if (!part) return null;
     const { file, at } = docFileOf(hit.local);
-    const path = `docs/${part.key}/${file}.bin`;
+    return (await this.docFile(`docs/${part.key}/${file}.bin`))[at] ?? null;
+  }
+
+  /** A doc-store file's records (fetched and parsed once). */
+  private docFile(path: string): Promise<StoredDoc[]> {
     let pending = this.docFiles.get(path);
     if (!pending) {
       pending = this.load(path).then((b) => json<StoredDoc[]>(b));
       this.docFiles.set(path, pending);
     }
-    return (await pending)[at] ?? null;
+    return pending;
   }
 
   /** Titles, excerpts, links and facet values of some hits, in their order. */
