@@ -4,18 +4,22 @@
  * - a Django `SECRET_KEY` in a `settings.py` cited by evidence or pasted into a row: a
  *   `django-insecure-…` key as `startproject` writes it, and a 50-character key of Django's
  *   alphabet (`!@#$%^&*(-_=+)` among the letters): secretlint's preset has no rule for it, and the
- *   assignment rule took a value holding `$` or `%` for a reference (`$VAR`, `%VAR%`).
+ *   assignment rule took a value holding `$` or `%` for a reference (`$VAR`, `%VAR%`);
+ * - a `Bearer` token wrapped onto the next line (an HTTP header copied from a terminal): its first
+ *   line was redacted, its tail published;
+ * - an AWS key pair written inline (`AKIA…:<secret>`, `AKIA…,<secret>` as the console's
+ *   credentials CSV has it): the key id was redacted, the secret access key published.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { findSecrets } from '../../src/lib/secrets/detect.ts';
-import { djangoSecretKeyRule } from '../../src/lib/secrets/own-rules.ts';
+import { bearerTokenRule, djangoSecretKeyRule, prefixedTokenRule } from '../../src/lib/secrets/own-rules.ts';
 import { Redaction } from '../../src/lib/secrets/redaction.ts';
 import { redactExcerpt } from '../../src/lib/secrets/evidence-secrets.ts';
 import { excerptText } from '../../src/lib/git/file-excerpt.ts';
 import { DEFAULT_SECRET_SETTINGS } from '../../src/lib/config/secret-settings.ts';
 import type { ProjectModel } from '../../src/lib/model/types.ts';
 import { draw } from '../secret-fixtures.ts';
-import { analyseProject, commitAll, fixtureDir, initRepo, removeFixture, trailRow as row, trailText, writeFiles } from '../trail-fixtures.ts';
+import { analyseProject, commitAll, committedProject, fixtureDir, initRepo, removeFixture, trailRow as row, trailText, writeFiles } from '../trail-fixtures.ts';
 
 /** `text` as the archive shows it: every secret findSecrets finds replaced by its marker. */
 async function shown(text: string): Promise<string> {
@@ -111,6 +115,86 @@ describe('a Django settings.py cited by evidence, and a row pasting its key', ()
   });
 });
 
+const ALNUM = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
+const BEARER_HEAD = draw('sec13-bearer-head', ALNUM, 40);
+const BEARER_TAIL = draw('sec13-bearer-tail', ALNUM, 12);
+const KEY_ID = `AKIA${draw('sec13-key-id', 'ABCDEFGHIJKLMNOPQRSTUVWXYZ234567', 16)}`;
+const AWS_SECRET = draw('sec13-aws-secret', `${ALNUM}+/`, 40);
+
+describe('a Bearer token wrapped onto the next line', () => {
+  it('is redacted on both lines, as a header alone and in a curl command', async () => {
+    expect(await shown(`Authorization: Bearer ${BEARER_HEAD}\n${BEARER_TAIL}\nAccept: application/json`)).toBe('Authorization: Bearer [redacted: bearer token]\n[redacted: bearer token]\nAccept: application/json');
+    expect(await shown(`curl -H "Authorization: Bearer ${BEARER_HEAD}\n${BEARER_TAIL}" https://api.internal/v1/runs`)).toBe('curl -H "Authorization: Bearer [redacted: bearer token]\n[redacted: bearer token]" https://api.internal/v1/runs');
+    expect(await shown(`Authorization: Bearer ${BEARER_HEAD}\r\n${BEARER_TAIL}\r\n`)).toBe('Authorization: Bearer [redacted: bearer token]\r\n[redacted: bearer token]\r\n');
+  });
+
+  it('wrapped over three lines at a width, it ends with the short line', async () => {
+    const width = 60;
+    const token = draw('sec13-bearer-long', ALNUM, 140);
+    const first = `Authorization: Bearer ${token.slice(0, width - 22)}`;
+    const lines = [first, token.slice(width - 22, 2 * width - 22), token.slice(2 * width - 22)];
+    expect(lines[1]?.length).toBe(width);
+    expect(await shown(`${lines.join('\n')}\nthen 200`)).toBe('Authorization: Bearer [redacted: bearer token]\n[redacted: bearer token]\n[redacted: bearer token]\nthen 200');
+  });
+
+  it('the next line is read only when it is a token\'s piece ending its line: not a header, a status line, a word', async () => {
+    for (const next of ['Host: api.internal', 'HTTP/1.1 200 OK', 'nextword', 'Then the run passed', '> User-Agent: curl/8.5.0']) {
+      expect(await shown(`Authorization: Bearer ${BEARER_HEAD}\n${next}`)).toBe(`Authorization: Bearer [redacted: bearer token]\n${next}`);
+    }
+    const texts = ['Authorization: Bearer $API_TOKEN\nQe8Wu2Io4Pa6Sd', 'Authorization: Bearer <token>\nQe8Wu2Io4Pa6Sd', 'the bearer token\nQe8Wu2Io4Pa6Sd'];
+    expect(await Promise.all(texts.map(shown))).toEqual(texts);
+  });
+});
+
+describe('an AWS key pair written inline', () => {
+  it('the secret access key goes too, not only the key id', async () => {
+    expect(await shown(`creds ${KEY_ID}:${AWS_SECRET} for the deploy user`)).toBe('creds [redacted: AWS access key id]:[redacted: AWS secret access key] for the deploy user');
+    expect(await shown(`Access key ID,Secret access key\n${KEY_ID},${AWS_SECRET}\n`)).toBe('Access key ID,Secret access key\n[redacted: AWS access key id],[redacted: AWS secret access key]\n');
+    expect(await shown(`export AWS_CREDS="${KEY_ID}: ${AWS_SECRET}"`)).toBe('export AWS_CREDS="[redacted: AWS access key id]: [redacted: AWS secret access key]"');
+    expect(await shown('AKIAIOSFODNN7EXAMPL2:wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKE2')).toBe('[redacted: AWS access key id]:[redacted: AWS secret access key]');
+  });
+
+  it("AWS's documented example pair, a key id alone and a key id before other fields stay as they are", async () => {
+    expect(await shown('AKIAIOSFODNN7EXAMPLE:wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY')).toBe('AKIAIOSFODNN7EXAMPLE:wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY');
+    expect(await shown(`${KEY_ID}: the deploy user's key`)).toBe("[redacted: AWS access key id]: the deploy user's key");
+    expect(await shown(`${KEY_ID},2026-03-01T00:00:00Z,9fceb02d0ae598e95dc970b74767f19372d61af8`)).toBe('[redacted: AWS access key id],2026-03-01T00:00:00Z,9fceb02d0ae598e95dc970b74767f19372d61af8');
+  });
+});
+
+describe('a row pasting a wrapped Bearer header and an inline AWS key pair', () => {
+  let dir: string;
+  let model: ProjectModel;
+  beforeAll(async () => {
+    ({ dir, model } = await committedProject(
+      'sec13-pasted',
+      {
+        'README.md': '# api\n',
+        'decisions.jsonl': trailText([
+          row('2026-03-01T09:30:00Z', 'start', 'README.md', 'start'),
+          row('2026-03-01T09:31:00Z', `Reproduced with the header from the terminal:\nAuthorization: Bearer ${BEARER_HEAD}\n${BEARER_TAIL}\nthen 401`, 'README.md'),
+          row('2026-03-01T09:32:00Z', `Deployed with ${KEY_ID}:${AWS_SECRET}`, 'README.md'),
+        ]),
+      },
+      'Trail',
+      '2026-03-01T10:00:00Z',
+    ));
+  }, 60_000);
+  afterAll(() => removeFixture(dir));
+
+  it('each is shown redacted and flagged high; no part is in the model', () => {
+    expect(model.rows[1]?.decision).toBe('Reproduced with the header from the terminal:\nAuthorization: Bearer [redacted: bearer token]\n[redacted: bearer token]\nthen 401');
+    expect(model.rows[2]?.decision).toBe('Deployed with [redacted: AWS access key id]:[redacted: AWS secret access key]');
+    const flags = model.flags.filter((f) => f.kind === 'security/secret-in-record');
+    expect(flags.map((f) => [f.severity, f.summary])).toEqual([
+      ['high', `bearer token in decisions.jsonl:2 (row ${model.rows[1]?.id}): redacted in every output`],
+      ['high', `AWS access key id in decisions.jsonl:3 (row ${model.rows[2]?.id}): redacted in every output`],
+      ['high', `AWS secret access key in decisions.jsonl:3 (row ${model.rows[2]?.id}): redacted in every output`],
+    ]);
+    const json = JSON.stringify(model);
+    for (const part of [BEARER_HEAD, BEARER_TAIL, AWS_SECRET, KEY_ID]) expect(json).not.toContain(part);
+  });
+});
+
 describe('the sec13 shapes read a 4 MiB cell in one pass', () => {
   const M = 4 * 1024 * 1024;
   const fill = (unit: string): string => unit.repeat(Math.ceil(M / unit.length)).slice(0, M);
@@ -121,10 +205,13 @@ describe('the sec13 shapes read a 4 MiB cell in one pass', () => {
     'django-insecure- then 4 MiB of one symbol': `django-insecure-${fill('$')}`,
     "SECRET_KEY = ' then 4 MiB of Django's alphabet, unclosed": `SECRET_KEY = '${fill('a1$%')}`,
   };
+  shapes['Bearer and a 16-character word ending each line, repeated'] = fill('Bearer abcdefghijklmnop\n');
+  shapes['Bearer then 4 MiB of one-character lines'] = `Bearer abcdefghijklmnop\n${fill('a\n')}`;
+  shapes['AKIA and 16 capitals then : repeated'] = fill('AKIAABCDEFGHIJKLMNOP:');
   for (const [name, text] of Object.entries(shapes)) {
     it(`${name}: nothing found, in a few seconds at most`, () => {
       const started = performance.now();
-      expect(djangoSecretKeyRule.scan(text)).toEqual([]);
+      for (const rule of [djangoSecretKeyRule, bearerTokenRule, prefixedTokenRule]) expect(rule.scan(text)).toEqual([]);
       expect(performance.now() - started).toBeLessThan(10_000);
     }, 60_000);
   }

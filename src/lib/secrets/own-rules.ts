@@ -516,6 +516,48 @@ function jwtEnd(text: string, at: number): number {
   return b64UrlEnd(text, payloadEnd + 1);
 }
 
+/** The shortest part of a bearer token, before a line break, read as wrapped onto the next line. */
+const MIN_WRAPPED_BEARER = 16;
+
+/** Whether a run of bearer characters reads as a token's piece, not a word: it holds a digit, or a capital after its first character, or a character a word has not (`-_.~+/=`). */
+function tokenLike(text: string, from: number, to: number): boolean {
+  for (let k = from; k < to; k++) {
+    const c = text.charCodeAt(k);
+    if ((c >= 48 && c <= 57) || (k > from && c >= 65 && c <= 90) || !((c >= 65 && c <= 90) || (c >= 97 && c <= 122))) return true;
+  }
+  return false;
+}
+
+/**
+ * The end of a `Bearer ` header's token that ends its line at `end`, taking in the lines a
+ * terminal wrapped it onto (sec13: `Authorization: Bearer …` copied from a terminal, its tail on
+ * the next line, was published as written): the next line, from its first column, is a run of
+ * bearer characters that reads as a token's piece ({@link tokenLike}) and ends its line, the
+ * text or a quote (`curl -H "…"`): never a header (`Host: …`), a status line or a word. A piece
+ * as long as the token's first line wraps on in turn; the token reads at most `MAX_VALUE`
+ * characters. `end` itself when the token does not end its line.
+ */
+function wrappedBearerEnd(text: string, end: number): number {
+  let lineStart = -1;
+  let e = end;
+  for (;;) {
+    let b = e;
+    if (text.charCodeAt(b) === 13) b++;
+    if (text.charCodeAt(b) !== 10) return e;
+    // Only a token ending its line looks back, to its line's start: each line is read back once.
+    if (lineStart < 0) lineStart = text.lastIndexOf('\n', end - 1) + 1;
+    const from = b + 1;
+    const to = runEnd(text, from, isBearerChar, MAX_VALUE - (e - end));
+    const after = text.charCodeAt(to);
+    if (to === from || to - end > MAX_VALUE || !(to === text.length || after === 10 || after === 13 || after === 34 || after === 39) || !tokenLike(text, from, to)) return e;
+    const width = e - lineStart;
+    e = to;
+    // A piece shorter than the first line ends the token; one as long wraps on.
+    if (to - from !== width) return e;
+    lineStart = from;
+  }
+}
+
 /**
  * `trailbook/bearer-token`: a JSON Web Token (`eyJ….eyJ….…`: a JSON header and payload in
  * base64url, then its signature) anywhere, and the token after `Bearer ` in an Authorization
@@ -548,9 +590,13 @@ export const bearerTokenRule: OwnRule = ownRule({
         let e = i;
         while (e < text.length && e - i <= MAX_VALUE && isBearerChar(text.charCodeAt(e))) e++;
         // A token that is a JWT is the finder above's.
-        return { candidate: jwtEnd(text, i) < 0 ? { start: i, end: e } : null, next };
+        if (jwtEnd(text, i) >= 0) return { candidate: null, next };
+        return { candidate: { start: i, end: e - i >= MIN_WRAPPED_BEARER ? wrappedBearerEnd(text, e) : e }, next: Math.max(next, e) };
       },
-      real: (value) => isLikelyToken(value) && /[0-9]/.test(value) && /[A-Za-z]/.test(value) && entropy(value) >= 3,
+      real: (value) => {
+        const token = value.replace(/\r?\n/g, '');
+        return isLikelyToken(token) && /[0-9]/.test(token) && /[A-Za-z]/.test(token) && entropy(token) >= 3;
+      },
     },
   ],
   examples: {
@@ -583,6 +629,9 @@ function runEnd(text: string, from: number, ok: (c: number) => boolean, max: num
   while (e < text.length && e - from <= max && ok(text.charCodeAt(e))) e++;
   return e;
 }
+
+/** Characters of an AWS secret access key (base64 without `=`). */
+const isAwsSecretChar = (c: number): boolean => isBase64(c) && c !== 61;
 
 /**
  * A finder for a token made of a fixed prefix and a body of `min` to `max` characters that
@@ -665,6 +714,24 @@ export const prefixedTokenRule: OwnRule = ownRule({
       },
     },
     {
+      // An AWS key pair written inline (sec13): `AKIA…:<secret>` (or `,` as the console's credentials CSV has it, `;`); the key id is secretlint's.
+      anchor: ['AKIA', 'ASIA'],
+      kind: 'AWS secret access key',
+      read(text, at) {
+        const next = at + 4;
+        if (at > 0 && isKeyBody(text.charCodeAt(at - 1))) return { candidate: null, next };
+        const id = runEnd(text, next, (c) => isDigit(c) || (c >= 65 && c <= 90), 16);
+        const sep = text.charCodeAt(id);
+        if (id - next !== 16 || (sep !== 58 && sep !== 44 && sep !== 59)) return { candidate: null, next };
+        const from = text.charCodeAt(id + 1) === 32 ? id + 2 : id + 1;
+        // 40 characters of base64 (no `=`), standing alone.
+        const e = runEnd(text, from, isAwsSecretChar, 40);
+        const standing = e - from === 40 && !(e < text.length && isAwsSecretChar(text.charCodeAt(e)));
+        return { candidate: standing ? { start: from, end: e } : null, next: Math.max(next, id) };
+      },
+      real: (value) => /[A-Z]/.test(value) && /[a-z]/.test(value) && /[0-9]/.test(value) && entropy(value) >= 4,
+    },
+    {
       anchor: ['discord.com/api/webhooks/', 'discordapp.com/api/webhooks/'],
       kind: 'Discord webhook token',
       read(text, at) {
@@ -690,6 +757,7 @@ export const prefixedTokenRule: OwnRule = ownRule({
         text: 'https://discord.com/api/webhooks/1234567890123456789/Xk3Jd9Lx2QmZ7Vt4Rb8Nw1Yp6Hs0FcE2gUo5Ti7Ra9Wb2Qe4Zn6Mv8Kc1Jh3Gf5Dd7Ss9',
         value: 'Xk3Jd9Lx2QmZ7Vt4Rb8Nw1Yp6Hs0FcE2gUo5Ti7Ra9Wb2Qe4Zn6Mv8Kc1Jh3Gf5Dd7Ss9',
       },
+      { text: 'creds AKIAZ7QX3M5N2K8R4T6V:h7Jk2Lm9Np4Qr8St3Vw6/Xy1Za5Bc0De7Fg2Hj4K for the deploy user', value: 'h7Jk2Lm9Np4Qr8St3Vw6/Xy1Za5Bc0De7Fg2Hj4K' },
     ],
     notSecret: [
       'pypi-AgE is how a PyPI token starts',
@@ -701,6 +769,8 @@ export const prefixedTokenRule: OwnRule = ownRule({
       'see https://docs.sentry.io/platforms/ for the DSN',
       'https://example.com/search?q=x&sig=short',
       'the blob URL ends ?sv=2022&sig=$SAS_SIGNATURE',
+      'AKIAZ7QX3M5N2K8R4T6V: the key id of the deploy user',
+      'ASIAZ7QX3M5N2K8R4T6V,2026-03-01T00:00:00Z,sha256:9fceb02d0ae598e95dc970b74767f19372d61af8',
     ],
   },
 });
