@@ -9,6 +9,9 @@
  *   line was redacted, its tail published;
  * - an AWS key pair written inline (`AKIA…:<secret>`, `AKIA…,<secret>` as the console's
  *   credentials CSV has it): the key id was redacted, the secret access key published.
+ *
+ * And one shape the trial asked about that was already redacted: a legacy OpenAI key (`sk-`, 48
+ * letters and digits with `T3BlbkFJ` after the first 20), read by secretlint's OpenAI rule; pinned here.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { findSecrets } from '../../src/lib/secrets/detect.ts';
@@ -192,6 +195,21 @@ describe('a row pasting a wrapped Bearer header and an inline AWS key pair', () 
     ]);
     const json = JSON.stringify(model);
     for (const part of [BEARER_HEAD, BEARER_TAIL, AWS_SECRET, KEY_ID]) expect(json).not.toContain(part);
+  });
+});
+
+describe('a legacy OpenAI key (sk- and 48 letters and digits)', () => {
+  const LEGACY = `sk-${draw('sec13-openai-a', ALNUM, 20)}T3BlbkFJ${draw('sec13-openai-b', ALNUM, 20)}`;
+  it('is redacted by secretlint\'s OpenAI rule, bare, assigned and quoted', async () => {
+    expect(await shown(`used ${LEGACY} in CI`)).toBe('used [redacted: OpenAI API key] in CI');
+    expect(await shown(`OPENAI_API_KEY=${LEGACY}`)).toBe('OPENAI_API_KEY=[redacted: OpenAI API key]');
+    expect(await shown(`openai.api_key = "${LEGACY}"`)).toBe('openai.api_key = "[redacted: OpenAI API key]"');
+    expect((await findSecrets([LEGACY]))[0]?.map((h) => h.rule)).toEqual(['@secretlint/secretlint-rule-openai']);
+  });
+
+  it('file names and prose starting sk- stay as written', async () => {
+    const texts = ['see sk-sdlc-experiment.md and sk-completed.ts', 'OpenAI keys start sk- and hold T3BlbkFJ', `sk-${'a'.repeat(48)}`];
+    expect(await Promise.all(texts.map(shown))).toEqual(texts);
   });
 });
 
