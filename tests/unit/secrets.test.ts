@@ -119,6 +119,12 @@ describe('findSecrets: secretlint’s recommended rules and the own rules togeth
         `fixture data: ${b64}${b64} and "hash": "${sha256}", "checksum": "${sha}", digest=${sha256}, id=${randomUUID()}`,
         `see https://github.com/acme/app/commit/${sha} and https://example.com/a?token_type=bearer&x=${sha.slice(0, 12)}`,
         `git show ${sha}:src/a.ts; key: ${sha.slice(0, 10)}; cache_key=${sha256}; nonce=${b64.slice(0, 24)}`,
+        // sec13: near the Django, wrapped-Bearer and AWS-pair shapes (lockfiles, settings read from the environment, base64 wrapped in prose).
+        `"node_modules/x${i}": {\n  "resolved": "https://registry.npmjs.org/x/-/x-1.0.${i}.tgz",\n  "integrity": "sha512-${b64}"\n}`,
+        `x${i}@^1.0.0:\n  version "1.0.${i}"\n  integrity sha512-${b64}\n  checksum ${sha256}`,
+        `SECRET_KEY = os.environ["DJANGO_SECRET_KEY"]  # ${sha}\nSECRET_KEY_FALLBACKS = [env("OLD_KEY")]; django-insecure- keys refused (${randomUUID()})`,
+        `WWW-Authenticate: Bearer realm="api", error="invalid_token"\n${sha}\n${randomUUID()}`,
+        `the payload was\n${b64.slice(0, 44)}\n${b64.slice(44)}\nand its digest ${sha256}`,
       );
     }
     const hits = await findSecrets(texts);

@@ -516,6 +516,48 @@ function jwtEnd(text: string, at: number): number {
   return b64UrlEnd(text, payloadEnd + 1);
 }
 
+/** The shortest part of a bearer token, before a line break, read as wrapped onto the next line. */
+const MIN_WRAPPED_BEARER = 16;
+
+/** Whether a run of bearer characters reads as a token's piece, not a word: it holds a digit, or a capital after its first character, or a character a word has not (`-_.~+/=`). */
+function tokenLike(text: string, from: number, to: number): boolean {
+  for (let k = from; k < to; k++) {
+    const c = text.charCodeAt(k);
+    if ((c >= 48 && c <= 57) || (k > from && c >= 65 && c <= 90) || !((c >= 65 && c <= 90) || (c >= 97 && c <= 122))) return true;
+  }
+  return false;
+}
+
+/**
+ * The end of a `Bearer ` header's token that ends its line at `end`, taking in the lines a
+ * terminal wrapped it onto (sec13: `Authorization: Bearer …` copied from a terminal, its tail on
+ * the next line, was published as written): the next line, from its first column, is a run of
+ * bearer characters that reads as a token's piece ({@link tokenLike}) and ends its line, the
+ * text or a quote (`curl -H "…"`): never a header (`Host: …`), a status line or a word. A piece
+ * as long as the token's first line wraps on in turn; the token reads at most `MAX_VALUE`
+ * characters. `end` itself when the token does not end its line.
+ */
+function wrappedBearerEnd(text: string, end: number): number {
+  let lineStart = -1;
+  let e = end;
+  for (;;) {
+    let b = e;
+    if (text.charCodeAt(b) === 13) b++;
+    if (text.charCodeAt(b) !== 10) return e;
+    // Only a token ending its line looks back, to its line's start: each line is read back once.
+    if (lineStart < 0) lineStart = text.lastIndexOf('\n', end - 1) + 1;
+    const from = b + 1;
+    const to = runEnd(text, from, isBearerChar, MAX_VALUE - (e - end));
+    const after = text.charCodeAt(to);
+    if (to === from || to - end > MAX_VALUE || !(to === text.length || after === 10 || after === 13 || after === 34 || after === 39) || !tokenLike(text, from, to)) return e;
+    const width = e - lineStart;
+    e = to;
+    // A piece shorter than the first line ends the token; one as long wraps on.
+    if (to - from !== width) return e;
+    lineStart = from;
+  }
+}
+
 /**
  * `trailbook/bearer-token`: a JSON Web Token (`eyJ….eyJ….…`: a JSON header and payload in
  * base64url, then its signature) anywhere, and the token after `Bearer ` in an Authorization
@@ -548,9 +590,13 @@ export const bearerTokenRule: OwnRule = ownRule({
         let e = i;
         while (e < text.length && e - i <= MAX_VALUE && isBearerChar(text.charCodeAt(e))) e++;
         // A token that is a JWT is the finder above's.
-        return { candidate: jwtEnd(text, i) < 0 ? { start: i, end: e } : null, next };
+        if (jwtEnd(text, i) >= 0) return { candidate: null, next };
+        return { candidate: { start: i, end: e - i >= MIN_WRAPPED_BEARER ? wrappedBearerEnd(text, e) : e }, next: Math.max(next, e) };
       },
-      real: (value) => isLikelyToken(value) && /[0-9]/.test(value) && /[A-Za-z]/.test(value) && entropy(value) >= 3,
+      real: (value) => {
+        const token = value.replace(/\r?\n/g, '');
+        return isLikelyToken(token) && /[0-9]/.test(token) && /[A-Za-z]/.test(token) && entropy(token) >= 3;
+      },
     },
   ],
   examples: {
@@ -583,6 +629,9 @@ function runEnd(text: string, from: number, ok: (c: number) => boolean, max: num
   while (e < text.length && e - from <= max && ok(text.charCodeAt(e))) e++;
   return e;
 }
+
+/** Characters of an AWS secret access key (base64 without `=`). */
+const isAwsSecretChar = (c: number): boolean => isBase64(c) && c !== 61;
 
 /**
  * A finder for a token made of a fixed prefix and a body of `min` to `max` characters that
@@ -665,6 +714,24 @@ export const prefixedTokenRule: OwnRule = ownRule({
       },
     },
     {
+      // An AWS key pair written inline (sec13): `AKIA…:<secret>` (or `,` as the console's credentials CSV has it, `;`); the key id is secretlint's.
+      anchor: ['AKIA', 'ASIA'],
+      kind: 'AWS secret access key',
+      read(text, at) {
+        const next = at + 4;
+        if (at > 0 && isKeyBody(text.charCodeAt(at - 1))) return { candidate: null, next };
+        const id = runEnd(text, next, (c) => isDigit(c) || (c >= 65 && c <= 90), 16);
+        const sep = text.charCodeAt(id);
+        if (id - next !== 16 || (sep !== 58 && sep !== 44 && sep !== 59)) return { candidate: null, next };
+        const from = text.charCodeAt(id + 1) === 32 ? id + 2 : id + 1;
+        // 40 characters of base64 (no `=`), standing alone.
+        const e = runEnd(text, from, isAwsSecretChar, 40);
+        const standing = e - from === 40 && !(e < text.length && isAwsSecretChar(text.charCodeAt(e)));
+        return { candidate: standing ? { start: from, end: e } : null, next: Math.max(next, id) };
+      },
+      real: (value) => /[A-Z]/.test(value) && /[a-z]/.test(value) && /[0-9]/.test(value) && entropy(value) >= 4,
+    },
+    {
       anchor: ['discord.com/api/webhooks/', 'discordapp.com/api/webhooks/'],
       kind: 'Discord webhook token',
       read(text, at) {
@@ -690,6 +757,7 @@ export const prefixedTokenRule: OwnRule = ownRule({
         text: 'https://discord.com/api/webhooks/1234567890123456789/Xk3Jd9Lx2QmZ7Vt4Rb8Nw1Yp6Hs0FcE2gUo5Ti7Ra9Wb2Qe4Zn6Mv8Kc1Jh3Gf5Dd7Ss9',
         value: 'Xk3Jd9Lx2QmZ7Vt4Rb8Nw1Yp6Hs0FcE2gUo5Ti7Ra9Wb2Qe4Zn6Mv8Kc1Jh3Gf5Dd7Ss9',
       },
+      { text: 'creds AKIAZ7QX3M5N2K8R4T6V:h7Jk2Lm9Np4Qr8St3Vw6/Xy1Za5Bc0De7Fg2Hj4K for the deploy user', value: 'h7Jk2Lm9Np4Qr8St3Vw6/Xy1Za5Bc0De7Fg2Hj4K' },
     ],
     notSecret: [
       'pypi-AgE is how a PyPI token starts',
@@ -701,6 +769,8 @@ export const prefixedTokenRule: OwnRule = ownRule({
       'see https://docs.sentry.io/platforms/ for the DSN',
       'https://example.com/search?q=x&sig=short',
       'the blob URL ends ?sv=2022&sig=$SAS_SIGNATURE',
+      'AKIAZ7QX3M5N2K8R4T6V: the key id of the deploy user',
+      'ASIAZ7QX3M5N2K8R4T6V,2026-03-01T00:00:00Z,sha256:9fceb02d0ae598e95dc970b74767f19372d61af8',
     ],
   },
 });
@@ -1036,6 +1106,91 @@ export const twilioAuthTokenRule: OwnRule = ownRule({
   },
 });
 
+/** Django's `get_random_secret_key()` alphabet (lower-case letters, digits, `!@#$%^&*(-_=+)`), upper-case letters too. */
+const isDjangoKeyChar = (c: number): boolean => (c >= 48 && c <= 57) || (c >= 65 && c <= 90) || (c >= 97 && c <= 122) || c === 33 || c === 64 || c === 35 || c === 36 || c === 37 || c === 94 || c === 38 || c === 42 || c === 40 || c === 41 || c === 45 || c === 95 || c === 61 || c === 43;
+const DJANGO_INSECURE = 'django-insecure-';
+/** The shortest Django key body read (Django's own check asks for 50 characters; `get_random_secret_key()` makes 50). */
+const MIN_DJANGO_KEY = 32;
+
+/**
+ * Whether a quoted `SECRET_KEY` value is a generated key: 32 to 512 characters with no space, a
+ * letter and a digit, and 4+ bits of entropy per character (50 characters drawn from Django's
+ * alphabet have about 4.8), and no reference (`${…}`, `{{…}}`, `$(…)`, `%(…)s`, a leading `$`).
+ * Unlike {@link isLikelyToken} it takes `$` and `%` inside the value: Django's alphabet holds them.
+ */
+function isDjangoKey(value: string): boolean {
+  if (value.length < MIN_DJANGO_KEY || value.length > MAX_VALUE || value[0] === '$') return false;
+  if (value.includes('${') || value.includes('{{') || value.includes('$(') || value.includes('%(') || value.includes(' ') || value.includes('\t')) return false;
+  return /[A-Za-z]/.test(value) && /[0-9]/.test(value) && entropy(value) >= 4;
+}
+
+/**
+ * `trailbook/django-secret-key` (sec13): a Django `SECRET_KEY`, which secretlint's preset has no
+ * rule for and the assignment rule took for a reference (its alphabet holds `$` and `%`): a
+ * `django-insecure-…` key anywhere (as `startproject` writes it), and a quoted value given to
+ * `SECRET_KEY` (`SECRET_KEY = '…'`, `SECRET_KEY="…"`, `app.config['SECRET_KEY'] = '…'`,
+ * `SECRET_KEY: "…"`) that looks generated ({@link isDjangoKey}). The whole value is the secret,
+ * its prefix included. Each character is read a bounded number of times.
+ */
+export const djangoSecretKeyRule: OwnRule = ownRule({
+  id: 'trailbook/django-secret-key',
+  describe: 'a Django secret key: `django-insecure-…` anywhere, and a quoted value given to `SECRET_KEY` (`SECRET_KEY = \'…\'`) that looks generated, `$`, `%` and Django\'s other symbols included (not `os.environ[…]`, `${…}`, a short placeholder)',
+  finders: [
+    {
+      anchor: DJANGO_INSECURE,
+      kind: 'Django secret key',
+      read(text, at) {
+        const from = at + DJANGO_INSECURE.length;
+        if (at > 0 && isKeyBody(text.charCodeAt(at - 1))) return { candidate: null, next: from };
+        const e = runEnd(text, from, isDjangoKeyChar, MAX_VALUE);
+        return { candidate: e - from >= MIN_DJANGO_KEY && e - from <= MAX_VALUE ? { start: at, end: e } : null, next: Math.max(from, e) };
+      },
+      real: (value) => isDjangoKey(value.slice(DJANGO_INSECURE.length)),
+    },
+    {
+      anchor: 'SECRET_KEY',
+      kind: 'Django secret key',
+      read(text, at) {
+        const next = at + 10;
+        let i = next;
+        // `app.config['SECRET_KEY'] = …`: the key's closing quote and bracket.
+        if (text.charCodeAt(i) === 34 || text.charCodeAt(i) === 39) i++;
+        if (text.charCodeAt(i) === 93) i++;
+        while (i < text.length && i - next < 8 && (text.charCodeAt(i) === 32 || text.charCodeAt(i) === 9)) i++;
+        const op = text.charCodeAt(i);
+        if ((op !== 61 && op !== 58) || text.charCodeAt(i + 1) === 61) return { candidate: null, next };
+        i++;
+        const spaced = i;
+        while (i < text.length && i - spaced < 4 && (text.charCodeAt(i) === 32 || text.charCodeAt(i) === 9)) i++;
+        // A Python bytes or raw string (`b'…'`, `r'…'`).
+        if ((text.charCodeAt(i) | 32) === 98 || (text.charCodeAt(i) | 32) === 114) i++;
+        const quote = text.charCodeAt(i);
+        if (quote !== 34 && quote !== 39) return { candidate: null, next };
+        const value = quotedOrWord(text, i);
+        // A `django-insecure-` key is the finder above's.
+        if (value.end === value.start || text.startsWith(DJANGO_INSECURE, value.start)) return { candidate: null, next: Math.max(next, value.end) };
+        return { candidate: value, next: Math.max(next, value.end) };
+      },
+      real: (value) => isDjangoKey(value),
+    },
+  ],
+  examples: {
+    secret: [
+      { text: "SECRET_KEY = 'django-insecure-k3$9v!x@q2z#m8w^r7t&p1y*u6(e-n_b=c+o)h4j0s5d)l'", value: 'django-insecure-k3$9v!x@q2z#m8w^r7t&p1y*u6(e-n_b=c+o)h4j0s5d)l' },
+      { text: 'SECRET_KEY="x7#kq!2m@zp$9vr^wl&8tn*3yb(e-hs_j=4c+fd)g6ua0iq5ot1"', value: 'x7#kq!2m@zp$9vr^wl&8tn*3yb(e-hs_j=4c+fd)g6ua0iq5ot1' },
+      { text: "app.config['SECRET_KEY'] = 'w9%e2r!t7y@u3i#o5p$a8s^d1f&g4h*j6k(l-z_x=c+v0b'", value: 'w9%e2r!t7y@u3i#o5p$a8s^d1f&g4h*j6k(l-z_x=c+v0b' },
+    ],
+    notSecret: [
+      "SECRET_KEY = os.environ['DJANGO_SECRET_KEY']",
+      "SECRET_KEY = env('SECRET_KEY', default='django-insecure-change-me')",
+      'SECRET_KEY = "${DJANGO_SECRET_KEY}"',
+      "SECRET_KEY = 'please-set-a-real-secret-key-in-the-environment'",
+      'if SECRET_KEY == "": raise ImproperlyConfigured',
+      'a key starting django-insecure- is for development only',
+    ],
+  },
+});
+
 const isAlnum = (c: number): boolean => (c >= 48 && c <= 57) || (c >= 65 && c <= 90) || (c >= 97 && c <= 122);
 const isLowerAlnum = (c: number): boolean => (c >= 48 && c <= 57) || (c >= 97 && c <= 122);
 /** Bech32's upper-case alphabet (an age secret key). */
@@ -1206,4 +1361,4 @@ export const addressPasswordRule: OwnRule = ownRule({
 });
 
 /** Trailbook's own rules, in the order they run. */
-export const OWN_RULES: readonly OwnRule[] = [assignmentRule, connectionStringRule, googleApiKeyRule, privateKeyBodyRule, bearerTokenRule, prefixedTokenRule, commandCredentialRule, basicAuthHeaderRule, loginPasswordRule, base64SecretRule, twilioAuthTokenRule, vendorTokenRule, addressPasswordRule];
+export const OWN_RULES: readonly OwnRule[] = [djangoSecretKeyRule, assignmentRule, connectionStringRule, googleApiKeyRule, privateKeyBodyRule, bearerTokenRule, prefixedTokenRule, commandCredentialRule, basicAuthHeaderRule, loginPasswordRule, base64SecretRule, twilioAuthTokenRule, vendorTokenRule, addressPasswordRule];
