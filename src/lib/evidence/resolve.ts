@@ -710,7 +710,7 @@ export async function resolvePointer(p: ClassifiedPointer, ctx: EvidenceContext,
 }
 
 /** `gradlew:10`, `link:1`: one name (no `/`, no known extension) and its lines. */
-const NAME_WITH_LINES = /^[\p{L}\p{N}_][\p{L}\p{N}_.+-]{0,254}:L?\d{1,9}(?:[-–]L?\d{1,9})?$/u;
+const NAME_WITH_LINES = /^[\p{L}\p{N}_][\p{L}\p{N}_.+-]{0,254}:L?\d{1,9}(?:[-–‑‒—−]L?\d{1,9})?$/u;
 
 /**
  * A prose item that is a name and its lines (`gradlew:10`, `link:1`) whose name is a file,
