@@ -267,8 +267,9 @@ describe.skipIf(!chromiumAvailable())('recap layout', () => {
     expect(await readText(page.locator('section.check-first > p'))).toBe("7 of 15 rows need a look: 4 with evidence that did not resolve; 1 failed; 1 reverted; 2 open; 2 inconclusive; 3 of them are counted twice, for their evidence and their result. 1 more is a result in the agent's words (reported done or notes, or evidence not checked), folded below.");
     expect(await readTexts(page.locator('.cf-groups > .cf-group > summary'))).toEqual([
       'did not resolve commit not found in the repository 1 row',
-      'did not resolve cited lines beyond the end of the file 1 row',
+      // In Attention's order (trust13): high before medium, then the first row each names.
       'did not resolve path not found at the landed head 1 row',
+      'did not resolve cited lines beyond the end of the file 1 row',
       'did not resolve short SHA matches several objects 1 row',
       'result failed 1 row',
       'result reverted 1 row',

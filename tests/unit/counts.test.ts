@@ -11,6 +11,7 @@ import { analyseArchive } from '../../src/lib/archive/analyse-archive.ts';
 import type { EvidencePointer, EvidenceStatus, ProjectModel, ResultClass, TrailRow } from '../../src/lib/model/types.ts';
 import { archiveCounts, auditCounts, flagTotal, layerTotal, notVerifiedTotal, pointerOutcome, pointerTotal, projectCounts } from '../../src/lib/projections/counts.ts';
 import { checkFirst, checkFirstGroups } from '../../src/lib/projections/check-first.ts';
+import { problems } from '../../src/lib/projections/problems.ts';
 
 const CONTENT = fileURLToPath(new URL('../../content', import.meta.url));
 
@@ -69,8 +70,8 @@ describe('Check first by reason, in two groups (issue 27)', () => {
     const groups = checkFirstGroups(checkFirst(model('tickets-faults').rows)).map((g) => [g.band, g.outcome, g.reason, g.entries.map((e) => e.row.id).join(' '), g.everyRow]);
     expect(groups).toEqual([
       ['open', 'failed', 'evidence/commit-not-found', '8635af1e', false],
-      ['open', 'failed', 'evidence/line-out-of-range', '29700948', false],
       ['open', 'failed', 'evidence/path-not-found', '7701de86', false],
+      ['open', 'failed', 'evidence/line-out-of-range', '29700948', false],
       ['open', 'failed', 'evidence/commit-ambiguous', '3730d30f', false],
       ['open', 'result', 'failed', '29700948', false],
       ['open', 'result', 'reverted', 'bcbab5af', false],
@@ -78,6 +79,9 @@ describe('Check first by reason, in two groups (issue 27)', () => {
       ['open', 'result', 'inconclusive', '3730d30f 6be99327', false],
       ['words', 'prose', '', '0a1f7f7c', false],
     ]);
+    // Failed checks in Attention's order (trust13): severity, then the first row each names.
+    const failed = groups.filter((g) => g[1] === 'failed').map((g) => g[2]);
+    expect(problems(model('tickets-faults').flags).filter((p) => failed.includes(p.kind)).map((p) => p.kind)).toEqual(failed);
     // The row whose evidence is prose (0a1f7f7c) reports `verified`: its evidence is a cell with
     // no pointer, counted apart (amber), in the folded group, not the open one.
     expect(model('tickets-faults').rows.find((r) => r.id === '0a1f7f7c')?.evidence.map((p) => [p.kind, p.status])).toEqual([['prose', 'NOT_VERIFIED']]);

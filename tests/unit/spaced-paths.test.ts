@@ -4,11 +4,13 @@
  * "evidence must be a pointer, not prose", and `docs/Design Notes.md` was two missing paths,
  * `docs/Design` and `Notes.md`, two high flags: real evidence called fake). Only a text that is
  * a path committed at the landed head (or the row's commit), spaces and all, is read so; words
- * around a path stay as they were.
+ * around a path stay as they were. A quoted one with lines after its closing quote is the path
+ * cited, committed or not (trust13: `"docs/Other Notes.md":3` was "docs/Other not found", and
+ * `“docs/Other Notes.md”:3` prose, a medium flag where the straight quotes raised a high one).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ProjectModel } from '../../src/lib/model/types.ts';
-import { removeFixture, trailRow as row, trailText, pointerVerdicts, committedProject } from '../trail-fixtures.ts';
+import { analyseProject, fixtureDir, removeFixture, trailRow as row, trailText, pointerVerdicts, committedProject, writeFiles } from '../trail-fixtures.ts';
 
 let dir: string;
 let model: ProjectModel;
@@ -29,6 +31,9 @@ beforeAll(async () => {
       row('2026-03-01T09:04:00Z', 'beside another path', 'src/a.ts:2, docs/Design Notes.md:5'),
       row('2026-03-01T09:05:00Z', 'not a committed path', 'docs/Other Notes.md'),
       row('2026-03-01T09:06:00Z', 'past the end', 'docs/Design Notes.md:40'),
+      row('2026-03-01T09:07:00Z', 'quoted, missing', '"docs/Other Notes.md":3'),
+      row('2026-03-01T09:08:00Z', 'curly quoted, missing', '“docs/Other Notes.md”:3'),
+      row('2026-03-01T09:09:00Z', 'quoted beside another path, missing', 'src/a.ts:2, `docs/Other Notes.md`:3'),
     ]),
   }, 'Trail', '2026-03-01T10:00:00Z'));
 }, 60_000);
@@ -59,5 +64,28 @@ describe('a committed path with a space, cited without backticks', () => {
       ['Notes.md', 'NOT_VERIFIED'],
     ]);
     expect(verdicts()[6]).toEqual([['docs/Design Notes.md:40', 'NOT_VERIFIED', 'line 40 is past the end of docs/Design Notes.md (9 lines at landed head)']]);
+  });
+
+  it('names a quoted path with lines that is not committed whole, whatever its quotes', () => {
+    const missing = ['docs/Other Notes.md:3', 'NOT_VERIFIED', `docs/Other Notes.md not found at landed head ${model.repository.head?.slice(0, 7)} nor in the project folder`];
+    expect(verdicts()[7]).toEqual([missing]);
+    expect(verdicts()[8]).toEqual([missing]);
+    expect(verdicts()[9]).toEqual([['src/a.ts:2', 'VERIFIED', 'line 2 of 9 exists at landed head'], missing]);
+    expect(model.flags.filter((f) => f.rows.includes(model.rows[7]?.id as string)).map((f) => [f.severity, f.kind, f.summary])).toEqual([
+      ['high', 'evidence/path-not-found', `row ${model.rows[7]?.id} “quoted, missing” — docs/Other Notes.md:3: ${missing[2]}`],
+    ]);
+  });
+});
+
+describe('a quoted path with lines, no repository', () => {
+  it('is the whole path, not checkable', async () => {
+    const bare = await fixtureDir('spaced-bare');
+    try {
+      await writeFiles(bare, { 'decisions.jsonl': trailText([row('2026-03-01T09:00:00Z', 'quoted', '"docs/Other Notes.md":3')]) });
+      const m = await analyseProject(bare);
+      expect(pointerVerdicts(m)[0]?.map(([raw, status]) => [raw, status])).toEqual([['docs/Other Notes.md:3', 'INCONCLUSIVE']]);
+    } finally {
+      await removeFixture(bare);
+    }
   });
 });

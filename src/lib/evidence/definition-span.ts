@@ -1,7 +1,7 @@
 /**
  * The lines a named definition spans in a source text (issue 26, item 6: `src/state.ts:170-176
  * parseItem`, whose cited lines lie inside `parseItem`'s body, cites `parseItem`). A definition
- * is a line holding the name as a whole name after a defining word (`function`, `def`, `fn`,
+ * is a line holding the name as a whole name after a defining word (`function`, `def`, `fn`, `fun`,
  * `class`, `const`, …) or as a method head (`parseItem(raw: string) {`); it ends where its
  * braces close, or, without braces (Python), before the next line indented no deeper than it.
  * A heuristic, not a parser: it answers only "do the cited lines lie inside a definition of
@@ -11,7 +11,7 @@ import { indexOfName } from './name-match.ts';
 import { textLines } from '../text/line-breaks.ts';
 
 /** Words that introduce a definition in the languages trails cite (global: every one on a line is read, {@link definesAfter}). */
-const DEFINING = /\b(?:function|def|fn|func|class|struct|enum|trait|impl|interface|type|const|let|var|static|async|pub|private|public|protected|export|override|module|object|macro_rules!)\b/g;
+const DEFINING = /\b(?:function|def|fn|fun|func|class|struct|enum|trait|impl|interface|type|const|let|var|static|async|pub|private|public|protected|export|override|module|object|macro_rules!)\b/g;
 
 /** Lines looked at, back from the cited lines, for the definition. */
 const LOOK_BACK = 2000;

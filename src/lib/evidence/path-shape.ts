@@ -65,7 +65,7 @@ const PATH_CHARS = /^[\p{L}\p{N}_@.+~\-/*()[\]#$=]+$/u;
 /** Characters real file names hold that prose uses too: read as letters when a token's shape is judged, left out when it is tested for a count. */
 const NAME_MARKS = /[()[\]#$=]/g;
 /**
- * `:12`, `:L12`, `:10-20`, `:L10-L20`, `:10–20`, `:10:5` (a column), `:34,47`, `:34-61,230-238`,
+ * `:12`, `:L12`, `:10-20`, `:L10-L20`, `:10–20` (or a non-breaking hyphen, figure dash, em dash or minus sign), `:10:5` (a column), `:34,47`, `:34-61,230-238`,
  * `#L10-L20`, `#L10-20`, and GitHub's anchors with columns, `#L10C5-L12C20`, `#L10C5` (what its
  * code view writes for a selection: the columns are dropped, the lines kept). Before, a column
  * anchor was read as a heading anchor, so the cited lines were never checked: `src/a.ts#L40C1-L50C2`
@@ -75,7 +75,7 @@ const NAME_MARKS = /[()[\]#$=]/g;
  * And a compiler's place, `src/a.ts(12,5)` or `src/a.ts(12)` (tsc, MSBuild and C# print errors so),
  * after a file name only: `src/a.ts(12)` was a high `evidence/path-not-found` (trust10).
  */
-const LINE_SUFFIX = /(?::(\d+):\d+[-–](\d+):\d+|:(L?\d+(?:(?:[-–]|\.\.)L?\d+)?(?:,L?\d+(?:(?:[-–]|\.\.)L?\d+)?)*)(?::\d+)?|#L(\d+)(?:C\d+)?(?:-L?(\d+)(?:C\d+)?)?|:L?(\d+)[-–]|\((\d+)(?:,\d+)?\))$/;
+const LINE_SUFFIX = /(?::(\d+):\d+[-–‑‒—−](\d+):\d+|:(L?\d+(?:(?:[-–‑‒—−]|\.\.)L?\d+)?(?:,L?\d+(?:(?:[-–‑‒—−]|\.\.)L?\d+)?)*)(?::\d+)?|#L(\d+)(?:C\d+)?(?:-L?(\d+)(?:C\d+)?)?|:L?(\d+)[-–‑‒—−]|\((\d+)(?:,\d+)?\))$/;
 
 /** A heading anchor after a file (`#usage`, `#3-evidence`): letters, digits, `-`, `_` and `.`. */
 const ANCHOR = /^[\p{L}\p{N}_.-]{1,100}$/u;
@@ -149,7 +149,7 @@ export function splitLineSuffix(token: string): { path: string; from?: number; t
       ? [lineRange(m[1], m[2])]
       : m[3] !== undefined
         ? m[3].split(',').map((r) => {
-            const [a, b] = r.replaceAll('L', '').split(/[-–]|\.\./);
+            const [a, b] = r.replaceAll('L', '').split(/[-–‑‒—−]|\.\./);
             return lineRange(a as string, b);
           })
         : [lineRange(m[4] as string, m[5])];

@@ -710,7 +710,7 @@ export async function resolvePointer(p: ClassifiedPointer, ctx: EvidenceContext,
 }
 
 /** `gradlew:10`, `link:1`: one name (no `/`, no known extension) and its lines. */
-const NAME_WITH_LINES = /^[\p{L}\p{N}_][\p{L}\p{N}_.+-]{0,254}:L?\d{1,9}(?:[-–]L?\d{1,9})?$/u;
+const NAME_WITH_LINES = /^[\p{L}\p{N}_][\p{L}\p{N}_.+-]{0,254}:L?\d{1,9}(?:[-–‑‒—−]L?\d{1,9})?$/u;
 
 /**
  * A prose item that is a name and its lines (`gradlew:10`, `link:1`) whose name is a file,
@@ -944,50 +944,60 @@ const MAX_SPACED_RUN = 6;
  * command naming a missing `space.md`), a prose item, quoted or not (tryout, round 7: `Fuji
  * Recipes/App.swift:3` in an Xcode project was prose, flagged), and adjacent paths the cell
  * writes one space apart (`docs/Design Notes.md` was `docs/Design` and `Notes.md`, two high
- * flags). The names read inside such a text go; the rest keep their owners. `cell` is the
- * evidence text as written (without it, adjacent paths are not joined).
+ * flags). The names read inside such a text go; the rest keep their owners. A quoted text with
+ * lines after its closing quote (`"docs/Other Notes.md":3`) is that one path even when it is not
+ * committed, or with no repository, so a missing one is named whole (trust13: it was "docs/Other
+ * not found"). `cell` is the evidence text as written (without it, adjacent paths are not joined).
  */
 async function spacedPaths(pointers: readonly ClassifiedPointer[], ctx: EvidenceContext, cell?: string): Promise<ClassifiedPointer[]> {
-  if (!ctx.repository || !ctx.head) return [...pointers];
-  // Candidates: [first index, last index, text].
-  const candidates: Array<[number, number, string]> = [];
+  // Candidates: [first index, last index, text, quoted with lines after the quote: a path as written even when not committed].
+  const candidates: Array<[number, number, string, boolean]> = [];
   for (const [i, p] of pointers.entries()) {
     if (p.within !== undefined) continue;
     // `` `docs/My Notes.md`:3 ``: the lines after the closing quote are the quoted path's (trust12: the
     // path was `docs/My`, a high `evidence/path-not-found`, or the whole was prose or a command).
     const withLines = p.kind === 'command' || p.kind === 'prose' ? quotedWithLines(p.raw) : null;
-    if (withLines !== null && mayBeSpacedPath(withLines)) candidates.push([i, i, withLines]);
-    else if (p.kind === 'command' && isBacktickedSpace(p.raw)) candidates.push([i, i, p.raw.slice(1, -1)]);
-    else if (p.kind === 'prose' && mayBeSpacedPath(unquoted(p.raw))) candidates.push([i, i, unquoted(p.raw)]);
+    if (withLines !== null && mayBeSpacedPath(withLines)) candidates.push([i, i, withLines, true]);
+    else if (p.kind === 'command' && isBacktickedSpace(p.raw)) candidates.push([i, i, p.raw.slice(1, -1), false]);
+    else if (p.kind === 'prose' && mayBeSpacedPath(unquoted(p.raw))) candidates.push([i, i, unquoted(p.raw), false]);
     else if (cell !== undefined && joinable(p) && midway(p)) {
       const quoted = quotedAround(cell, p.raw);
-      if (quoted !== null && mayBeSpacedPath(quoted)) candidates.push([i, i, quoted]);
+      if (quoted !== null && mayBeSpacedPath(quoted)) candidates.push([i, i, quoted, true]);
       // The longest run of adjacent paths written one space apart, then shorter ones; every
       // one but the last ends in a word (no extension, lines or folder slash): `docs/Design`.
       let last = i;
       while (last + 1 < pointers.length && last + 1 - i < MAX_SPACED_RUN && joinable(pointers[last + 1] as ClassifiedPointer) && midway(pointers[last] as ClassifiedPointer)) last++;
       for (let j = last; j > i; j--) {
         const text = pointers.slice(i, j + 1).map((q) => q.raw).join(' ');
-        if (mayBeSpacedPath(text) && cell.includes(text)) candidates.push([i, j, text]);
+        if (mayBeSpacedPath(text) && cell.includes(text)) candidates.push([i, j, text, false]);
       }
     }
   }
   if (candidates.length === 0) return [...pointers];
+  const repository = ctx.head ? ctx.repository : undefined;
   const commits = [...new Set([ctx.head, ctx.row?.recordedIn].filter((c): c is string => c !== undefined))];
   const replaced = new Map<number, ClassifiedPointer>();
   const dropped = new Set<number>();
-  for (const [first, last, body] of candidates) {
+  for (const [first, last, body, quotedWithLines] of candidates) {
     if (replaced.has(first) || dropped.has(first)) continue;
     const { path, ...lines } = splitLineSuffix(body);
     const relative = normaliseRelativePath(path);
     if (relative === null || relative === '') continue;
-    for (const commit of commits) {
-      const found = await ctx.repository.lookupPath(commit, relative);
-      if (found.status === 'blob' || found.status === 'tree') {
-        replaced.set(first, { raw: body, kind: 'path', path, ...lines });
-        for (let k = first + 1; k <= last; k++) dropped.add(k);
-        break;
+    let found = false;
+    if (repository) {
+      for (const commit of commits) {
+        const at = await repository.lookupPath(commit, relative);
+        if (at.status === 'blob' || at.status === 'tree') {
+          found = true;
+          break;
+        }
       }
+    }
+    // `"docs/Other Notes.md":3`, lines after the closing quote: the quoted text is the path cited,
+    // committed or not, so a missing one is named whole (trust13: "docs/Other not found").
+    if (found || quotedWithLines) {
+      replaced.set(first, { raw: body, kind: 'path', path, ...lines });
+      for (let k = first + 1; k <= last; k++) dropped.add(k);
     }
   }
   if (replaced.size === 0) return [...pointers];

@@ -469,7 +469,7 @@ const path: WordRule = {
       // line 3 showed VERIFIED for a range past its end). Only when the number ends the item.
       const joiner = words[s.i + 1] === undefined ? '' : (words[s.i + 1] as string).toLowerCase();
       const end = words[s.i + 2] === undefined ? '' : trimEndChars(words[s.i + 2] as string, ').,;');
-      if (/^(?:to|through|thru|-|–)$/.test(joiner) && /^L?\d{1,24}$/.test(end) && s.i + 3 >= words.length) {
+      if (/^(?:to|through|thru|-|–|‑|‒|—|−)$/.test(joiner) && /^L?\d{1,24}$/.test(end) && s.i + 3 >= words.length) {
         const range = lineRange(String(p.from), end.replace(/^L/, ''));
         p.from = range.from;
         p.to = range.to;

@@ -30,12 +30,12 @@ export const RUBRIC_RE = /^(?:(?:\.\/)?design\/rubric\.md|rubric)(?:#|:)(.+)$/i;
  * those were a note and a name “L9”): it is checked like `src/a.ts:9-12`, never left as a note
  * beside a path that would then show VERIFIED for the file alone.
  */
-export const LINE_AFTER = /^(?:[—–-]\s+)?[([]?(?:(?:@|at|on)\s*)?(?:lines?|l\.)\s*(\d{1,24})(?:\s*(?:-|–|to|\.\.)\s*(\d{1,24}))?(?=$|[\s,;:)\]])|^(?:[—–-]\s+)?[([]?#?L(\d{1,24})(?:\s*[-–]\s*L?(\d{1,24}))?[)\]]?(?=$|[\s,;:])/i;
+export const LINE_AFTER = /^(?:[—–-]\s+)?[([]?(?:(?:@|at|on)\s*)?(?:lines?|l\.)\s*(\d{1,24})(?:\s*(?:-|–|‑|‒|—|−|to|\.\.)\s*(\d{1,24}))?(?=$|[\s,;:)\]])|^(?:[—–-]\s+)?[([]?#?L(\d{1,24})(?:\s*[-–‑‒—−]\s*L?(\d{1,24}))?[)\]]?(?=$|[\s,;:])/i;
 /**
  * One more line or range after a line claim (`, 40`, ` and 40-45`, `, and L52`, ` & 9`), read
  * from where the claim ends by {@link moreLines}.
  */
-const MORE_LINE = /\s*(?:,\s*(?:and\s+)?|and\s+|&\s*)L?(\d{1,24})(?:\s*[-–]\s*L?(\d{1,24}))?/iy;
+const MORE_LINE = /\s*(?:,\s*(?:and\s+)?|and\s+|&\s*)L?(\d{1,24})(?:\s*[-–‑‒—−]\s*L?(\d{1,24}))?/iy;
 
 /**
  * The further lines or ranges after a line claim, when they are all that is left of the item
@@ -58,13 +58,13 @@ export function moreLines(rest: string): Array<{ from: string; to?: string }> | 
   return out.length > 0 && /^[).]?$/.test(rest.slice(end)) ? out : null;
 }
 /** `` `src/a.ts`:12 ``, `` `src/a.ts`:10-20, ``: a name in backticks and a line or range after them (what markdown writers type). */
-const TICKED_LINES = /^`([^`\s]{1,1024})`(:L?\d{1,24}(?:[-–]L?\d{1,24})?)[.,;:)]?$/;
+const TICKED_LINES = /^`([^`\s]{1,1024})`(:L?\d{1,24}(?:[-–‑‒—−]L?\d{1,24})?)[.,;:)]?$/;
 /**
  * The same claim written before the path: `line 40 of src/a.ts`, `lines 3-4 in src/a.ts`, and as
  * an editor writes it, `L40 of src/a.ts`, `L3-L4 in src/a.ts` (trust11: `L40` was read as a name
  * to look for in the file, INCONCLUSIVE, and line 40 never checked).
  */
-export const LINE_BEFORE = /(?:^|\s)(?:(?:at|on)\s+)?(?:lines?\s+(\d{1,24})(?:\s*(?:-|–|to)\s*(\d{1,24}))?|L(\d{1,24})(?:[-–]L?(\d{1,24}))?)\s+(?:of|in)$/i;
+export const LINE_BEFORE = /(?:^|\s)(?:(?:at|on)\s+)?(?:lines?\s+(\d{1,24})(?:\s*(?:-|–|‑|‒|—|−|to)\s*(\d{1,24}))?|L(\d{1,24})(?:[-–‑‒—−]L?(\d{1,24}))?)\s+(?:of|in)$/i;
 /**
  * A list of lines written before the path (`lines 12 and 40 of src/a.ts`, `lines 3-4, 9 in
  * src/a.ts`, `at lines 12, 40 of`): the ranges and how many of the last words of `words` they
@@ -78,7 +78,7 @@ export function linesListBefore(words: readonly string[]): { ranges: Array<{ fro
   while (k >= 0 && k >= n - 20 && !/^lines$/i.test(words[k] as string)) k--;
   if (k < 0 || k < n - 20) return null;
   const list = words.slice(k + 1, n - 1).join(' ');
-  const first = /^L?(\d{1,24})(?:\s*[-–]\s*L?(\d{1,24}))?/.exec(list);
+  const first = /^L?(\d{1,24})(?:\s*[-–‑‒—−]\s*L?(\d{1,24}))?/.exec(list);
   if (first === null) return null;
   const more = moreLines(list.slice(first[0].length));
   if (more === null) return null;

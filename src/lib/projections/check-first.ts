@@ -8,7 +8,7 @@
  */
 import type { EvidencePointer, ResultClass, Severity, TrailRow } from '../model/types.ts';
 import { EVIDENCE_KINDS } from '../checks/evidence/unresolved.ts';
-import { SEVERITY_ORDER } from './flags.ts';
+import { compareSeverityThenPlace, SEVERITY_ORDER, trailPlaceRank } from './flags.ts';
 import { OPEN_RESULTS, RESULT_CLASSES, RESULT_LABELS } from '../results/classify-result.ts';
 
 /**
@@ -140,12 +140,13 @@ export function checkFirstGroupPlace(g: Pick<CheckFirstGroup, 'band' | 'outcome'
 }
 
 /**
- * Check first by reason, in its two groups (bands). The `open` group: failed checks (the
- * checks whose flag is high before medium), then results (failed, reverted, open,
+ * Check first by reason, in its two groups (bands). The `open` group: failed checks (in
+ * Attention's order: the checks whose flag is high before medium, then the one whose first
+ * row comes earlier in the trail), then results (failed, reverted, open,
  * inconclusive, skipped); a row with several reasons is in each of their groups. The `words`
  * group: each row once, by its result (reported done, then notes), or, for a `verified` result,
- * by its evidence (prose, none, could not be checked). Within each, the reason most rows share
- * first, then by reason.
+ * by its evidence (prose, none, could not be checked). Within each (failed checks aside), the
+ * reason most rows share first, then by reason.
  *
  * @param entries - The Check first list ({@link checkFirst}).
  */
@@ -178,11 +179,20 @@ export function checkFirstGroups(entries: readonly CheckFirstEntry[]): CheckFirs
     }
   }
   const rank = (g: CheckFirstGroup): number => (g.outcome === 'failed' ? faultRank(g) : g.outcome === 'result' ? (RESULT_ORDER.get(g.reason) ?? 99) : 0);
+  // Failed checks in Attention's order (flags.ts `compareSeverityThenPlace`): a flag's severity, then the first row it names.
+  const placeRank = trailPlaceRank(entries.map((e) => e.row));
+  const place = (g: CheckFirstGroup): number => g.entries.reduce((min, e) => Math.min(min, placeRank(e.row)), Number.MAX_SAFE_INTEGER);
+  const failedOrder = (a: CheckFirstGroup, b: CheckFirstGroup): number =>
+    a.outcome !== 'failed' || b.outcome !== 'failed'
+      ? 0
+      : Number(!FAULT_SEVERITY.has(a.reason)) - Number(!FAULT_SEVERITY.has(b.reason)) ||
+        compareSeverityThenPlace({ severity: FAULT_SEVERITY.get(a.reason) ?? 'low', place: place(a) }, { severity: FAULT_SEVERITY.get(b.reason) ?? 'low', place: place(b) });
   const out = [...groups.values()].sort(
     (a, b) =>
       (a.band === b.band ? 0 : a.band === 'open' ? -1 : 1) ||
       OUTCOME_ORDER[a.outcome] - OUTCOME_ORDER[b.outcome] ||
       rank(a) - rank(b) ||
+      failedOrder(a, b) ||
       b.entries.length - a.entries.length ||
       (a.reason < b.reason ? -1 : a.reason > b.reason ? 1 : 0),
   );

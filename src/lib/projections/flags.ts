@@ -7,6 +7,33 @@ export const SEVERITY_ORDER: Record<Severity, number> = { high: 0, medium: 1, lo
 const SECRET_KIND = 'security/secret-in-record';
 
 /**
+ * Where a place sits in the trail, as a number to sort by: the trail's files in the order their
+ * rows come, then the line; a place in a file no row is in comes after every row's. Attention's
+ * order ({@link sortFlags}) and Check first's (src/lib/projections/check-first.ts) both sort by
+ * it, so the two list a project's problems in one order (trust13).
+ *
+ * @param rows - The project's rows, in trail order.
+ */
+export function trailPlaceRank(rows: readonly Pick<TrailRow, 'file'>[]): (place: { file: string; line: number }) => number {
+  const files: string[] = [];
+  for (const r of rows) if (!files.includes(r.file)) files.push(r.file);
+  return (place) => {
+    const f = files.indexOf(place.file);
+    return (f === -1 ? files.length : f) * 1e9 + place.line;
+  };
+}
+
+/**
+ * The one order of a project's problems (decision trail, Part 3: "Flags sorted by severity,
+ * then by first referenced row"): more severe first, then the one whose first place
+ * ({@link trailPlaceRank}) comes earlier; 0 when both tie. Attention ({@link sortFlags}) and
+ * Check first's failed checks use it, so a recap lists its problems in the same order twice.
+ */
+export function compareSeverityThenPlace(a: { severity: Severity; place: number }, b: { severity: Severity; place: number }): number {
+  return SEVERITY_ORDER[a.severity] - SEVERITY_ORDER[b.severity] || a.place - b.place;
+}
+
+/**
  * Sorts flags by severity, secrets in the records first (issue 29: the flag a person sees
  * first), then by where in the trail they first point: the first row they
  * reference, or the first trail line they name (an invalid line sits between the rows around
@@ -15,14 +42,9 @@ const SECRET_KIND = 'security/secret-in-record';
  */
 
 export function sortFlags(flags: readonly Flag[], rows: readonly TrailRow[]): Flag[] {
-  const files: string[] = [];
-  for (const r of rows) if (!files.includes(r.file)) files.push(r.file);
   const lineById = new Map<string, { file: string; line: number }>();
   for (const r of rows) if (!lineById.has(r.id)) lineById.set(r.id, { file: r.file, line: r.line });
-  const rank = (place: { file: string; line: number }): number => {
-    const f = files.indexOf(place.file);
-    return (f === -1 ? files.length : f) * 1e9 + place.line;
-  };
+  const rank = trailPlaceRank(rows);
   const position = (f: Flag): number => {
     const places = [...f.rows.map((id) => lineById.get(id)).filter((p): p is { file: string; line: number } => p !== undefined), ...f.at];
     return places.reduce((min, p) => Math.min(min, rank(p)), Number.MAX_SAFE_INTEGER);
@@ -34,7 +56,7 @@ export function sortFlags(flags: readonly Flag[], rows: readonly TrailRow[]): Fl
       SEVERITY_ORDER[a.severity] - SEVERITY_ORDER[b.severity] ||
       // A secret in the records comes first: it is what a person must see before publishing (issue 29).
       Number(b.kind === SECRET_KIND) - Number(a.kind === SECRET_KIND) ||
-      (positions.get(a) as number) - (positions.get(b) as number) ||
+      compareSeverityThenPlace({ severity: a.severity, place: positions.get(a) as number }, { severity: b.severity, place: positions.get(b) as number }) ||
       // A summary of flags not listed (src/lib/bounds/kind-bounds.ts) after the ones listed.
       Number(a.omitted !== undefined) - Number(b.omitted !== undefined) ||
       (a.kind < b.kind ? -1 : a.kind > b.kind ? 1 : 0) ||
