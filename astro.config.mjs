@@ -9,6 +9,7 @@ import { resolve } from 'node:path';
 import { createHash } from 'node:crypto';
 import searchIndex from './src/integrations/search-index.ts';
 import modulePreload from './src/integrations/module-preload.ts';
+import renderProgress from './src/integrations/render-progress.ts';
 import { THEME_BOOT_SCRIPT } from './src/lib/site/theme.ts';
 import { buildContextOrNull, defaultBuildContext, writeBuildContext } from './src/lib/config/build-context.ts';
 
@@ -30,7 +31,7 @@ export default defineConfig({
   // Rows never enter the content store (pages read them from the model store), so the store
   // stays far below the single-file limit; Astro 7.3's chunked writer encodes the store one
   // character at a time and is ~30x slower (docs/performance.md).
-  integrations: [searchIndex(), modulePreload()],
+  integrations: [searchIndex(), modulePreload(), renderProgress()],
   // `trailbook build` renders from a staging folder whose path changes on every run; Vite
   // hashes script names with module paths relative to the working folder unless told
   // otherwise, so pin it to the package: the same input gives the same file names. Vite's own

@@ -65,15 +65,16 @@ export function progressTicker(out: Output, read: () => string | null, everyMs =
 /**
  * The render phase's progress line: `  rendered 1,234 of 4,006 pages; search index: 812 of
  * 1,100 parts` (or `merging 45%`, `done`; `preparing the pages: 1,200 of 2,000 cited commits`
- * before Astro lists them); the
- * search index's alone when `pages` is null (a merge of shards); null before anything is known.
+ * before Astro lists them; `rendered 1,234 pages` where no total is known); the
+ * search index's alone when `pages` is null (a merge of shards), null before it has started.
  */
 export function renderProgressLine(pages: RenderCounts | null, index: SearchIndexProgress | null): string | null {
   const parts: string[] = [];
-  if (pages && (pages.planned > 0 || pages.rendered > 0 || pages.preparing !== undefined || index !== null)) {
+  if (pages) {
     // Before Astro has listed its pages it builds the site's code and reads the collections.
     const prep = pages.preparing ? `: ${formatCount(pages.preparing.done)} of ${formatCount(pages.preparing.total)} ${pages.preparing.what}` : '';
-    parts.push(pages.planned === 0 && pages.rendered === 0 ? `preparing the pages${prep}` : `rendered ${formatCount(pages.rendered)} of ${formatCount(Math.max(pages.planned, pages.rendered))} pages`);
+    // A total only when Astro has listed its pages (and the count is within it): never a guess.
+    parts.push(pages.planned === 0 && pages.rendered === 0 ? `preparing the pages${prep}` : pages.planned >= pages.rendered ? `rendered ${formatCount(pages.rendered)} of ${formatCount(pages.planned)} pages` : `rendered ${formatCount(pages.rendered)} pages`);
   }
   if (index !== null) parts.push(`search index: ${index.phase === 'parts' ? `${formatCount(index.done)} of ${plural(index.total, 'part')}` : index.done >= index.total ? 'done' : `merging ${Math.floor((100 * index.done) / Math.max(1, index.total))}%`}`);
   return parts.length === 0 ? null : `  ${parts.join('; ')}`;

@@ -4,7 +4,6 @@
  */
 import { buildContext } from '../lib/config/build-context.ts';
 import { mustRender, readRenderPlan, type RenderPlan } from '../lib/archive/render-plan.ts';
-import { planPages } from '../lib/progress/render-counter.ts';
 
 let plan: Promise<RenderPlan> | null = null;
 
@@ -18,7 +17,5 @@ export async function shouldRender(key: string, digest: string | undefined): Pro
 export async function toRender<T extends { id: string; digest?: string | number | undefined }>(entries: readonly T[], keyOf: (entry: T) => string): Promise<T[]> {
   const out: T[] = [];
   for (const entry of entries) if (await shouldRender(keyOf(entry), entry.digest === undefined ? undefined : String(entry.digest))) out.push(entry);
-  // The build's progress line counts what the routes will render (src/lib/progress/render-counter.ts).
-  planPages(out.map(keyOf));
   return out;
 }

@@ -194,6 +194,16 @@ describe.skipIf(!existsSync(REAL))('the real corpus', () => {
     expect(offline).toContain('<dt>Time span</dt><dd>2026-10-07: dates only (14 rows dated without a time of day)</dd>');
   });
 
+  it("the archive home gives the same project's dates as its Time span (use13: '—')", async () => {
+    const cell = page.locator('tr[data-project="jenzoga__jmt-mcmt"] td[data-label="Time span"]');
+    // The home lists the project on one of its pages (the first, /projects/2/, …).
+    for (let n = 1; n < 20; n++) {
+      await open(n === 1 ? '/' : `/projects/${n}/`);
+      if ((await cell.count()) > 0) break;
+    }
+    expect(await readText(cell)).toBe('2026-10-07 (dates only)');
+  });
+
   it('a long beads issue list keeps in view what may need a person and folds closed issues whose history agrees', async () => {
     await open('/p/45ck__prompt-language/');
     const folded = page.locator('[data-testid="beads-folded"]');

@@ -20,6 +20,7 @@ import { classifyEvidence } from '../../src/lib/evidence/classify.ts';
 import { ArtifactFolder } from '../../src/lib/evidence/artifacts.ts';
 import { resolveCanonicalRepository } from '../../src/lib/project/canonical-repository.ts';
 import { RepositoryRegistry } from '../../src/lib/project/repository-registry.ts';
+import { repositoryUnavailable } from '../../src/lib/checks/repository/unavailable.ts';
 import type { EvidencePointer } from '../../src/lib/model/types.ts';
 
 let tmp: string;
@@ -297,6 +298,26 @@ describe('detached HEAD, bare repositories, work trees whose .git is a file', ()
     await writeFile(path.join(input, 'gd', 'gitdir'), `${path.join(input, 'proj', '.git')}\n`);
     const found = await resolveCanonicalRepository({ dir: path.join(input, 'proj'), inputRoot: input }, null, new RepositoryRegistry());
     expect([found.repository, found.info.head, found.info.problem]).toEqual([null, null, "the enclosing repository's git directory is in the input folder but its objects (commondir) lead out of it; not read"]);
+  });
+});
+
+describe('a repository with no commit yet (new-user trial: a fresh `git init`)', () => {
+  it('says plainly that the repository has no commit yet, in the problem every output shows', async () => {
+    const dir = path.join(tmp, 'fresh');
+    await mkdir(dir);
+    git(dir, ['init', '-q', '-b', 'main']);
+    await put(dir, 'README.md', '# not committed\n');
+    const repo = await open(dir);
+    // Before: "cannot resolve HEAD: no such ref".
+    expect(await repo.resolveCommit('HEAD')).toEqual({ problem: 'the repository has no commit yet (HEAD names the branch main, which has none)' });
+    const found = await resolveCanonicalRepository({ dir, inputRoot: tmp }, null, new RepositoryRegistry());
+    expect(found.info.problem).toBe('landed head unknown: the repository has no commit yet (HEAD names the branch main, which has none)');
+    // The flag (check text and JSON, the recap) keeps its severity and says the same.
+    expect(repositoryUnavailable.run({ repository: found.info } as unknown as Parameters<typeof repositoryUnavailable.run>[0])).toEqual([
+      { layer: 'evidence', severity: 'high', kind: 'repository/unavailable', rows: [], at: [], summary: 'landed head unknown: the repository has no commit yet (HEAD names the branch main, which has none); every git-backed evidence check is inconclusive' },
+    ]);
+    // A head pinned by name in a repository without commits says the same.
+    expect(await repo.resolveCommit('main')).toEqual({ problem: 'the repository has no commit yet (main names no commit)' });
   });
 });
 

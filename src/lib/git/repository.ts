@@ -421,6 +421,16 @@ export class GitRepository {
   }
 
   /**
+   * Whether the repository has no ref at all, as after `git init`: no packed-refs file and no
+   * file under refs/ (a ref there that cannot be read still counts as one).
+   */
+  async #noRefs(): Promise<boolean> {
+    if ((await this.files.locate(join(this.gitdir, 'packed-refs'))) !== null) return false;
+    const loose = await git.listRefs({ fs: this.#fs, gitdir: this.gitdir, filepath: 'refs' }).catch(() => null);
+    return loose !== null && loose.length === 0;
+  }
+
+  /**
    * Resolves a ref name one hop at a time, checking every name met (the configured head, and
    * each symbolic ref the repository's own files point at) with {@link isValidRefName}, so a
    * name like `../../etc/passwd` is never looked up as a file, and a file's content is never
@@ -445,6 +455,11 @@ export class GitRepository {
       }
       if (next === null) {
         const refused = await this.#linksOut(['HEAD', 'refs', 'packed-refs', ...candidates]);
+        // A fresh `git init` (new-user trial): HEAD names a branch no commit has made yet.
+        if (refused === '' && (await this.#noRefs())) {
+          const branch = hop > 0 && current.startsWith('refs/heads/') ? current.slice('refs/heads/'.length) : null;
+          return { problem: `the repository has no commit yet (${branch === null ? `${ref} names no commit` : `${ref} names the branch ${branch}, which has none`})` };
+        }
         return { problem: `cannot resolve ${ref}: no such ref${refused === '' ? '' : ` (${refused})`}` };
       }
       current = next.trim();

@@ -1,14 +1,15 @@
 /**
- * How far Astro's render has got (issue 30, scope 5): the pages the routes plan to render and
- * the pages rendered so far (and before them, the cited commits and files the loaders read),
- * counted by the pages themselves (src/loaders/render-plan.ts counts
- * the entries a route's getStaticPaths keeps, src/layouts/Base.astro each page it frames) and read by
+ * How far Astro's render has got (issue 30, scope 5): the pages Astro will render and
+ * the pages rendered so far (and before them, the cited commits and files the loaders read):
+ * the paths Astro's prerenderer lists, every route's at once before the first page renders
+ * (src/integrations/render-progress.ts), and each page src/layouts/Base.astro frames; read by
  * the CLI's progress line (src/cli/progress.ts). The counts live on `globalThis`: Astro runs
  * its own bundled copy of this module in the CLI's process, so a module variable would be two.
  */
 
-/** Pages planned (getStaticPaths entries kept by the render plan) and rendered, since the last reset. */
+/** Pages planned and rendered, since the last reset. */
 export interface RenderCounts {
+  /** The pages Astro will render (its page routes' paths, endpoints left out); 0 until it has listed them. */
   planned: number;
   rendered: number;
   /** Before any page is planned: what the collections' loaders have read so far (`cited commits`, 1,200 of 2,000). */
@@ -22,21 +23,24 @@ function counts(): RenderCounts {
   return (holder[KEY] ??= { planned: 0, rendered: 0 });
 }
 
-const PLANNED = Symbol.for('trailbook.render-planned');
+/** A path Astro's prerenderer lists (its `PathWithRoute`, as much as counting needs). */
+export interface PlannedPath {
+  pathname: string;
+  route: { type: string };
+}
 
 /**
- * Counts the entries a route will render, each key once (a project's recap and its issue pages
- * share `project:<id>`, and two routes read the files collection): about one page per key.
+ * Records the pages Astro will render: the distinct paths (with or without a trailing slash)
+ * of its page routes; endpoints (`archive.json`, `feed.xml`) are not pages and are left out.
+ * Astro lists every route's paths before rendering the first page, so the progress line's
+ * total is the real one from its first line (a trial's "rendered 6 of 21 pages" of 646 had
+ * counted entries, one a project, as they were listed).
  */
-export function planPages(keys: Iterable<string>): void {
-  const holder = globalThis as unknown as Record<symbol, Set<string> | undefined>;
-  const seen = (holder[PLANNED] ??= new Set());
-  const c = counts();
-  for (const key of keys)
-    if (!seen.has(key)) {
-      seen.add(key);
-      c.planned++;
-    }
+export function planRender(paths: Iterable<PlannedPath>): void {
+  const seen = new Set<string>();
+  // As Astro keys them (its removeTrailingForwardSlash): `/p/x/` and `/p/x` are one page.
+  for (const { pathname, route } of paths) if (route.type === 'page') seen.add(pathname.endsWith('/') ? pathname.slice(0, -1) : pathname);
+  counts().planned = seen.size;
 }
 
 /** Says how far a collection's loader is (the cited commits or files read for their pages). */
@@ -61,5 +65,4 @@ export function resetRenderCounts(): void {
   c.planned = 0;
   c.rendered = 0;
   delete c.preparing;
-  (globalThis as unknown as Record<symbol, Set<string> | undefined>)[PLANNED]?.clear();
 }

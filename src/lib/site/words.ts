@@ -8,6 +8,7 @@ import { slugify } from '../text/slug.ts';
 import { grouped } from '../text/grouped.ts';
 import type { AuditInfo, EvidenceStatus, ResultClass } from '../model/types.ts';
 import { agree } from '../text/agree.ts';
+import { datesOnly, type DatesOnly } from './dates-only.ts';
 
 /**
  * A project's one name, wherever a person reads it (the archive home, recaps, the CLI): its
@@ -131,11 +132,30 @@ export function formatTime(iso: string): string {
  * date, was "no timed records"), else `no timed records`.
  */
 export function noTimeSpanText(rows: ReadonlyArray<{ ts: string }>): string {
-  const dates = rows.map((r) => r.ts.trim()).filter((ts) => /^\d{4}-\d{2}-\d{2}$/.test(ts));
-  if (dates.length === 0) return 'no timed records';
-  const sorted = [...dates].sort();
-  const [first, last] = [sorted[0] as string, sorted.at(-1) as string];
-  return `${first === last ? first : `${first} – ${last}`}: dates only (${countOf(dates.length, 'row')} dated without a time of day)`;
+  const d = datesOnly(rows);
+  if (d === null) return 'no timed records';
+  return `${formatDateSpan(d)}: dates only (${countOf(d.rows, 'row')} dated without a time of day)`;
+}
+
+/** What the archive home's Time span cell says of a project whose rows carry dates only: `2026-10-07 (dates only)`. */
+export const DATES_ONLY_NOTE = '(dates only)';
+
+/**
+ * The archive home's Time span of a project (src/components/ProjectsTable.astro): the dates of
+ * its span (one when both ends fall on one day), else the dates its rows carry without a time
+ * of day, said to be {@link DATES_ONLY_NOTE} (use13: the home showed "—" where the recap gave
+ * `2026-10-07: dates only (14 rows dated without a time of day)`); null when it has neither.
+ */
+export function homeTimeSpan(p: { span: { from: string; to: string } | null; datesOnly?: DatesOnly | undefined }): { dates: string[]; datesOnly: boolean } | null {
+  if (p.span) return { dates: formatDateSpan(p.span).split(' – '), datesOnly: false };
+  if (p.datesOnly) return { dates: formatDateSpan(p.datesOnly).split(' – '), datesOnly: true };
+  return null;
+}
+
+/** {@link homeTimeSpan} as the cell's text: `2026-03-02 – 2026-03-04`, `2026-10-07 (dates only)`, or `—`. */
+export function homeTimeSpanText(p: Parameters<typeof homeTimeSpan>[0]): string {
+  const t = homeTimeSpan(p);
+  return t === null ? '—' : `${t.dates.join(' – ')}${t.datesOnly ? ` ${DATES_ONLY_NOTE}` : ''}`;
 }
 
 /**

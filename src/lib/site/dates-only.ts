@@ -1,0 +1,27 @@
+/**
+ * The dates a project's rows carry when none has an ISO-8601 time with a zone (its model's
+ * `span` is null): a trail dated `2026-10-07`, row after row (use12, the real trail
+ * Jenzoga/JMT-MCMT). The recap's time span and the archive home's Time span column say them
+ * (src/lib/site/words.ts), the home from the project summary (src/lib/archive/summary.ts).
+ */
+
+/** The earliest and latest `YYYY-MM-DD` a project's rows are dated with, and how many rows are so dated. */
+export interface DatesOnly {
+  from: string;
+  to: string;
+  rows: number;
+}
+
+/** A row `ts` that is a date without a time of day (`2026-10-07`, blanks around it ignored). */
+const DATE_ONLY = /^\d{4}-\d{2}-\d{2}$/;
+
+/**
+ * The dates `rows` are dated with, from each row's `ts` that is a date alone; null when no
+ * row is (a row with a time, or with no date at all, is left out).
+ */
+export function datesOnly(rows: ReadonlyArray<{ ts: string }>): DatesOnly | null {
+  const dates = rows.map((r) => r.ts.trim()).filter((ts) => DATE_ONLY.test(ts));
+  if (dates.length === 0) return null;
+  const sorted = [...dates].sort();
+  return { from: sorted[0] as string, to: sorted.at(-1) as string, rows: dates.length };
+}
