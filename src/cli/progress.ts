@@ -74,7 +74,7 @@ export function renderProgressLine(pages: RenderCounts | null, index: SearchInde
     // Before Astro has listed its pages it builds the site's code and reads the collections.
     const prep = pages.preparing ? `: ${formatCount(pages.preparing.done)} of ${formatCount(pages.preparing.total)} ${pages.preparing.what}` : '';
     // A total only when Astro has listed its pages (and the count is within it): never a guess.
-    parts.push(pages.planned === 0 && pages.rendered === 0 ? `preparing the pages${prep}` : pages.planned >= pages.rendered ? `rendered ${formatCount(pages.rendered)} of ${formatCount(pages.planned)} pages` : `rendered ${formatCount(pages.rendered)} pages`);
+    parts.push(pages.planned === 0 && pages.rendered === 0 ? `preparing the pages${prep}` : pages.planned >= pages.rendered ? `rendered ${formatCount(pages.rendered)} of ${formatCount(pages.planned)} pages` : `rendered ${formatCount(pages.rendered)} page${pages.rendered === 1 ? '' : 's'}`);
   }
   if (index !== null) parts.push(`search index: ${index.phase === 'parts' ? `${formatCount(index.done)} of ${plural(index.total, 'part')}` : index.done >= index.total ? 'done' : `merging ${Math.floor((100 * index.done) / Math.max(1, index.total))}%`}`);
   return parts.length === 0 ? null : `  ${parts.join('; ')}`;

@@ -71,6 +71,31 @@ describe('the render progress line', () => {
     expect(renderCounts()).toEqual({ planned: 2, rendered: 0 });
     expect(renderProgressLine(renderCounts(), null)).toBe('  rendered 0 of 2 pages');
   });
+
+  it('counts the paths Astro 7.4 lists as { paths, metadata }, and leaves a shape it does not know uncounted, never the build stopped (CI: an install resolving Astro 7.4.8 failed "paths is not iterable")', async () => {
+    const paths = [
+      { pathname: '/', route: { type: 'page' } },
+      { pathname: '/p/a/', route: { type: 'page' } },
+      { pathname: '/p/b/', route: { type: 'page' } },
+      { pathname: '/archive.json', route: { type: 'endpoint' } },
+    ];
+    const wrap = (listed: unknown): { getStaticPaths: () => Promise<unknown> } => {
+      let wrapped: { getStaticPaths: () => Promise<unknown> } | undefined;
+      const hook = renderProgress().hooks['astro:build:start'] as unknown as (o: { setPrerenderer: (f: (d: unknown) => typeof wrapped) => void }) => void;
+      hook({ setPrerenderer: (f) => (wrapped = f({ name: 'astro:default', getStaticPaths: async () => listed })) });
+      return wrapped!;
+    };
+    resetRenderCounts();
+    const listed = { paths, metadata: { images: [] } };
+    expect(await wrap(listed).getStaticPaths()).toBe(listed);
+    expect(renderProgressLine(renderCounts(), null)).toBe('  rendered 0 of 3 pages');
+    for (const odd of [null, { paths: 'x' }, new Map(), [{ pathname: '/' }]]) {
+      resetRenderCounts();
+      expect(await wrap(odd).getStaticPaths()).toBe(odd);
+      pageRendered();
+      expect(renderProgressLine(renderCounts(), null)).toBe('  rendered 1 page');
+    }
+  });
 });
 
 describe('progressTicker', () => {
