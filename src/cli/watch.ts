@@ -31,6 +31,12 @@ export interface WatchOptions {
 export interface InputWatch {
   /** `fs.watch` or `polling every N ms`. */
   mode: string;
+  /**
+   * Settles once a change from now on is seen: at once for fs.watch; for polling, once the
+   * first scan has taken its snapshot (a change made before then was part of the snapshot and
+   * never seen: CI, `dev --poll` missed a configuration saved right after "Serving …").
+   */
+  ready: Promise<void>;
   close(): void;
 }
 
@@ -111,6 +117,7 @@ export function watchInputs(options: WatchOptions): InputWatch {
       for (const w of watchers) w.on('error', () => undefined);
       return {
         mode: 'fs.watch',
+        ready: Promise.resolve(),
         close: () => {
           clearTimeout(timer);
           for (const w of watchers) w.close();
@@ -139,9 +146,10 @@ export function watchInputs(options: WatchOptions): InputWatch {
     previous = now;
     if (!stopped) poller = setTimeout(() => void scan(), pollMs);
   };
-  void scan();
+  const ready = scan();
   return {
     mode: `polling every ${pollMs} ms`,
+    ready,
     close: () => {
       stopped = true;
       clearTimeout(poller);

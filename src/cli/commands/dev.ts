@@ -176,6 +176,7 @@ async function serveWhileRunning(dirs: string[], options: DevOptions & { folderO
       if (!stopping && (JSON.stringify(next.roots) !== JSON.stringify(settings.roots) || next.loaded?.file !== settings.loaded?.file)) {
         watcher.close();
         watcher = startWatch(next);
+        await watcher.ready;
       }
       settings = next;
       if (code !== 2) server.reload();
@@ -194,6 +195,8 @@ async function serveWhileRunning(dirs: string[], options: DevOptions & { folderO
     }
   };
   watcher = startWatch(settings);
+  // "Serving" is said once a change is seen: a file saved right after it is rebuilt.
+  await watcher.ready;
   out.info('');
   out.info(`Serving ${server.url} (Ctrl-C to stop). Watching ${settings.roots.map(fromCwd).join(', ')}${settings.loaded ? ` and ${fromCwd(settings.loaded.file)}` : ''} (${watcher.mode}).`);
   stop.serving = true;
