@@ -111,6 +111,40 @@ describe('common words’ top blocks (format 8)', () => {
     expect(top.shown.every((s) => s.includes(' cache'))).toBe(true);
   });
 
+  it('one common word and a filter: the first result is told as soon as it is scored, and it is the whole search’s first (issue 30)', async () => {
+    const { engine } = await site({ min: 120, postings: 80 }, 150);
+    const cases: Array<[string, Filters]> = [
+      ['cache', { result: ['open'] }],
+      ['cache', { result: ['verified'] }],
+      ['cache', {}],
+      ['ledger', { result: ['open'] }],
+      ['step', { result: ['open'], project: ['content/p2'] }],
+    ];
+    const told: string[] = [];
+    for (const [q, filters] of cases) {
+      const early: string[] = [];
+      const top = await engine().search(q, filters, { firstPage: true, onLeading: (h) => early.push(`${h.index}:${h.doc}`) });
+      const again = engine();
+      const whole = await again.search(q, filters, {});
+      // Told once, before the search ended, and it is what the whole search lists first.
+      expect(early, `${q} ${JSON.stringify(filters)}`).toEqual([`${whole.hits.hit(0).index}:${whole.hits.hit(0).doc}`]);
+      expect(`${top.hits.hit(0).index}:${top.hits.hit(0).doc}`).toBe(early[0]);
+      told.push(`${q} ${JSON.stringify(filters)} ${(await again.show([whole.hits.hit(0)], whole))[0]?.title}`);
+    }
+    // The newest project's records come first; the word in a decision's title ranks them.
+    expect(told).toEqual([
+      'cache {"result":["open"]} Row 345 cache step',
+      'cache {"result":["verified"]} Row 357 cache step',
+      'cache {} Row 357 cache step',
+      'ledger {"result":["open"]} Row 350 ledger step',
+      'step {"result":["open"],"project":["content/p2"]} Row 355 step',
+    ]);
+    // Two words: nothing is told early (their first result needs every record's phrase and proximity).
+    const early: string[] = [];
+    await engine().search('cache ledger', { result: ['open'] }, { firstPage: true, onLeading: (h) => early.push(String(h.doc)) });
+    expect(early).toEqual([]);
+  });
+
   it('words of at most four top blocks’ postings in all are read whole: the first page is the whole search (a new-user trial’s `step 14`)', async () => {
     expect(WHOLE_LISTS_TOP_BLOCKS).toBe(4);
     // 300 records hold `cache`, its top block 80: read whole, every result ranked and counted.

@@ -456,6 +456,13 @@ export class SearchEngine {
     const passing = new Uint8Array(cands.size);
     const coverageOf = new Uint8Array(cands.size);
     let complete = 0;
+    // One word's first page from its top block (one term): the first record in document order
+    // with the best key there is (the word in a decision's title, every filter passed) is the
+    // whole search's first result (the block holds the word's titled records from the first in
+    // document order, so none before it has that key, and a search of the whole list finds the
+    // same). It is told as soon as it is scored (leading-hit.ts): the page fetches its doc-store
+    // file and lists it while the rest are scored and sorted (issue 30, a word and a filter).
+    let leadKey = early && fromTop && T === 1 && m === 1 ? primaryKey(2, 0, 0, 0, DECISION_FIELD_WEIGHT) : Number.NaN;
     for (let c = 0; c < cands.size; c++) {
       const part = cands.part[c] as number;
       const word = cands.word[c] as number;
@@ -547,6 +554,12 @@ export class SearchEngine {
       coverageOf[c] = coverage;
       // (A query of filters alone gives every record the same key: made once.)
       score[c] = T === 0 && m === 0 ? filterOnlyKey : primaryKey(coverage, exact, phrase, proximity, field);
+      if (score[c] === leadKey && early) {
+        leadKey = Number.NaN;
+        const rank = ix.rank[part] as number;
+        const local = cands.local[c] as number;
+        early({ index: which, doc: cands.doc[c] as number, part: rank, local, word, coverage, score: score[c] as number }, documentOrder(scale, cands.tier[c] as number, rank, local));
+      }
     }
     if (fromTop && complete < FIRST_PAGE) {
       // Too few records hold every word among the top blocks: the whole lists.
