@@ -3,7 +3,7 @@
  * records and more than half the index is checked in stored titles; the query's other words
  * are read from their first blocks (WORD_BLOCK_POSTINGS), and the decision rows holding them
  * first in their titles at their places in the phrase are the only records that may have the
- * best key (engine.ts, `phrasePage`; phrase.ts). The first page so found is the whole search's,
+ * best key (phrase-page.ts; phrase.ts). The first page so found is the whole search's,
  * record for record. The limits are lowered here, so a thousand records show it.
  */
 import { describe, expect, it } from 'vitest';

@@ -208,7 +208,7 @@ export const TOP_POSTINGS = 16_384;
 /**
  * Postings of a word's block (format 10): a word's list is cut into blocks of this many, each
  * in document order (a facet value's into blocks of 65,536). A phrase's first page reads the
- * first blocks of its words other than the {@link nearUniversal} ones (engine.ts, `phrasePage`):
+ * first blocks of its words other than the {@link nearUniversal} ones (phrase-page.ts):
  * the records up to the last document of the block read, not every record holding the word.
  */
 export const WORD_BLOCK_POSTINGS = 32_768;
@@ -219,7 +219,7 @@ export const WORD_BLOCK_POSTINGS = 32_768;
  * records. Such a word's postings cannot show where the few records holding a query's other
  * words stand (`step` is in 1,010,053 of 1,012,024 records: its top block is the archive's first
  * 1.6%, its list 1.6 MB on the wire), so a first page of a phrase with it reads the other words'
- * first blocks and checks it in the stored titles (engine.ts, `phrasePage`). The engine tells
+ * first blocks and checks it in the stored titles (phrase-page.ts). The engine tells
  * from a word's dictionary entry (`topMin` 0: the entry's top block says it has one).
  */
 export const nearUniversal = (df: number, docs: number, topMin: number = TOP_MIN): boolean => df > topMin && df * 2 > docs;

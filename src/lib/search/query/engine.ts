@@ -21,19 +21,23 @@
  * decision row as a row), and, per filter value, the records the query would show with that
  * value chosen instead (the other filters kept).
  */
-import { docFileOf, TIERS, facetTerm, type DictEntry, type SearchManifest, type StoredDoc } from '../index/format.ts';
+import { TIERS, facetTerm, type DictEntry, type SearchManifest } from '../index/format.ts';
 import { PART_TABLE_FILE } from '../index/part-table.ts';
 import { parseQuery, type ParsedQuery, type QueryToken } from './parse.ts';
-import { excerpt, lateTitleExcerpt, marked, type Segment } from './excerpt.ts';
-import { IndexRuntime, json, type Loader } from './runtime.ts';
+import { excerpt, lateTitleExcerpt, marked } from './excerpt.ts';
+import { IndexRuntime, type Loader } from './runtime.ts';
 import { Candidates } from './candidates.ts';
 import { NOT_COUNTED, tallyCounts } from './counts.ts';
 import { DECISION_FIELD_WEIGHT, FIELD_WEIGHT, bestField, primaryKey } from './ranking.ts';
-import { HitList, type Hit, type IndexHits } from './hit-list.ts';
-import { doubled } from '../index/typed-arrays.ts';
+import { HitList, documentOrder, type Hit, type IndexHits } from './hit-list.ts';
 import { planLookups, PREFIX_TERMS } from './plan.ts';
 import { bodyCitesLine } from '../cited-lines.ts';
-import { holdsPhrase, phrasePlan, titlePositions, type PhrasePlan } from './phrase.ts';
+import { phrasePlan } from './phrase.ts';
+import { phrasePage } from './phrase-page.ts';
+import { oneFilterHits } from './one-filter.ts';
+import { DocStore } from './doc-store.ts';
+import { FIRST_PAGE, WHOLE_LISTS_TOP_BLOCKS } from './first-page.ts';
+import type { SearchOutcome, ShownHit } from './outcome.ts';
 import { LeadingHit } from './leading-hit.ts';
 import type { Postings } from './postings.ts';
 
@@ -44,78 +48,10 @@ export { HitList, type Hit } from './hit-list.ts';
 export type Filters = Readonly<Record<string, readonly string[]>>;
 
 export { PREFIX_TERMS } from './plan.ts';
-
-/** Records found exactly whose files are read before the search ends, at most (a page of results; prefetchExact). */
-const PREFETCH_DOCS = 25;
-
-/** Results a first page read from top blocks must hold (every word, every filter) to be shown as it is: a page of results. */
-export const FIRST_PAGE = 25;
-
-/**
- * A first page reads its words' whole lists, not their top blocks, when they hold at most this
- * many top blocks' postings in all (a top block: TOP_POSTINGS, format.ts; 65,536 postings at
- * the format's sizes).
- */
-export const WHOLE_LISTS_TOP_BLOCKS = 4;
-
-/** Stored titles a phrase's first page reads, at most (phrasePage): two pages of results. */
-const PHRASE_READS = 2 * FIRST_PAGE;
-
-/** What a search found. */
-export interface SearchOutcome {
-  parsed: ParsedQuery;
-  /** Every result, best first. */
-  hits: HitList;
-  /** Results per record type. */
-  totals: Record<string, number>;
-  /** Results holding every token of the query (all of them for a query of filters only). */
-  complete: number;
-  /**
-   * True when the hits are a first page read from common words' top blocks (format.ts,
-   * TOP_MIN; `search(…, { firstPage: true })`): their first {@link FIRST_PAGE} hold every word,
-   * ranked as a full search ranks those records, but other records may hold the words too, and
-   * `hits`, `totals`, `complete` and `counts` count only the records read. For a query of one
-   * filter value, the hits are the first of its records in document order (the whole search's
-   * first hits) and `totals` and `complete` count every record with the value (the manifest's
-   * counts); `hits` and `counts` are partial. Search again without `firstPage` for every result
-   * and the counts.
-   */
-  firstPage: boolean;
-  /**
-   * Facet key → value → type → results with that value (the facet's own filter set aside).
-   * Filled when the search returns, or, for `search(…, { countsLater: true })`, by
-   * {@link SearchEngine.finishCounts}.
-   */
-  counts: Record<string, Record<string, Record<string, number>>>;
-  /** What is left to count (`countsLater`), or null when `counts` is complete. */
-  pendingCounts: (() => void) | null;
-  /** Query tokens matched exactly (an id, a SHA, a path, a flag kind), by position. */
-  exactTokens: boolean[];
-  /** Terms the query matched (for highlighting), and the prefix. */
-  terms: string[];
-  prefix: string | null;
-  /** The line of a `path:line` query, for landing on it in a file page. */
-  line: number | null;
-}
-
-/** A result ready to show. */
-export interface ShownHit {
-  href: string;
-  title: string;
-  /** The title with the query's words marked. */
-  titleMarks: Segment[];
-  project: string;
-  excerpt: Segment[];
-  /** The title around its first query word when that lies past what a phone shows of it (excerpt.ts), else empty. */
-  titleExcerpt: Segment[];
-  tags: Array<[name: string, values: string]>;
-  type: string;
-}
+export { FIRST_PAGE, WHOLE_LISTS_TOP_BLOCKS } from './first-page.ts';
+export type { SearchOutcome, ShownHit } from './outcome.ts';
 
 const dict = <T>(): Record<string, T> => Object.create(null) as Record<string, T>;
-
-/** A record's document order across indexes (hit-list.ts `IndexHits.order`): (tier × parts + part rank) × docs + place in the part. */
-const documentOrder = (scale: { parts: number; docs: number }, tier: number, rank: number, local: number): number => (tier * scale.parts + rank) * scale.docs + local;
 
 /**
  * Adds to `cands` the documents found in every one of `lists` (each in document order, as
@@ -147,7 +83,8 @@ function addCommon(lists: readonly Postings[], cands: Candidates, m: number): vo
 /** The search engine over a manifest. */
 export class SearchEngine {
   private readonly indexes: IndexRuntime[];
-  private readonly docFiles = new Map<string, Promise<StoredDoc[]>>();
+  /** The records' stored text, each doc-store file read once. */
+  private readonly store: DocStore;
   private readonly facetOrder: string[];
   /** Document order across indexes: (tier × parts + rank) × docs + local (set once the parts tables are read). */
   private orderScale: { parts: number; docs: number } | null = null;
@@ -165,6 +102,7 @@ export class SearchEngine {
     this.load = load;
     this.base = base;
     this.indexes = manifest.indexes.map((info) => new IndexRuntime(info, load, manifest, early[`${info.name}/${PART_TABLE_FILE}`]));
+    this.store = new DocStore(manifest, this.indexes, load);
     this.facetOrder = manifest.facets.map((f) => f.key);
   }
 
@@ -231,7 +169,7 @@ export class SearchEngine {
     // files are fetched when the page lists them, after the first (src/scripts/search.ts
     // `render`): fetching a page of them here cost the main thread 13 ms and held the first
     // file back by 20–30 ms behind the others' streams (issue 30, real-shaped archive).
-    for (const hit of outcome.hits.slice(0, 1)) this.stored(hit).catch(() => undefined);
+    for (const hit of outcome.hits.slice(0, 1)) this.store.stored(hit).catch(() => undefined);
     outcome.pendingCounts = () => {
       for (const step of later) step();
       if (parsed.tokens.length === 0 && active.length === 1) {
@@ -271,7 +209,7 @@ export class SearchEngine {
     // once the block and the parts table are decoded (a hint: what is listed is the block's).
     if (firstPage && tokens.length === 0 && active.length === 1 && active[0]?.[0] !== 'project' && active[0]?.[1].length === 1) {
       const hint = ix.facetEntry(facetTerm(active[0][0], active[0][1][0] as string))?.[3]?.[4];
-      if (hint) this.docFile(`docs/${hint}.bin`).catch(() => undefined);
+      if (hint) this.store.file(`docs/${hint}.bin`).catch(() => undefined);
     }
     // A first page of words only: their top blocks are requested as soon as their dictionary
     // entries are read (plan.ts), and the parts table is decoded while they download.
@@ -282,7 +220,7 @@ export class SearchEngine {
     const exactHits = await exactLookups;
     // The records found exactly are likely shown: their doc-store files are fetched now,
     // beside the word lookups, instead of after the search.
-    this.prefetchExact(ix, which, exactHits);
+    this.store.prefetchExact(ix, which, exactHits);
     exactHits.forEach((h, i) => {
       if (h.length > 0) outcome.exactTokens[i] = true;
     });
@@ -306,7 +244,7 @@ export class SearchEngine {
     // A phrase with a near-universal word: its first page from the other words' first blocks (phrase.ts).
     if (fromTop && active.length === 0 && termList.length === tokens.length) {
       const plan = phrasePlan(termList, entries, info.docs);
-      const hits = plan ? await this.phrasePage(ix, which, termList, entries as DictEntry[], plan, outcome, later, scale, early) : null;
+      const hits = plan ? await phrasePage(this.store, this.manifest, ix, which, termList, entries as DictEntry[], plan, outcome, later, scale, early) : null;
       if (hits) return hits;
     }
     // Words this few postings in all are read whole: an exact first page for about the bytes of
@@ -329,7 +267,7 @@ export class SearchEngine {
     const projectOf = (part: number): string | null => this.manifest.parts[ix.rank[part] as number]?.project ?? null;
     if (tokens.length === 0 && active.length === 1 && active[0]?.[0] !== 'project' && active[0]?.[1].length === 1) {
       const [key, [value]] = active[0] as [string, [string]];
-      return this.oneFilterHits(ix, which, ix.facetEntry(facetTerm(key, value)), outcome, later, scale, projectOf, firstPage);
+      return oneFilterHits(ix, which, ix.facetEntry(facetTerm(key, value)), outcome, later, scale, projectOf, firstPage);
     }
 
     // Filters: per filter, the index facet and a mask of wanted values (project: per part).
@@ -652,245 +590,6 @@ export class SearchEngine {
     return out;
   }
 
-  /**
-   * The hits of a query of one filter value and no words (`result = failed`: 124,579 records
-   * of a million), read straight from the value's postings: they are in document order, every
-   * record holds the value, and filters alone rank nothing, so no candidates are made, scored
-   * or sorted. `entry` is the value's facet term (null: no record has it). The records' types
-   * are totalled now; their counts per filter value are left to `later` (tallyCounts), and the
-   * filter's own counts are the archive's (search()).
-   */
-  private async oneFilterHits(ix: IndexRuntime, which: number, entry: DictEntry | null, outcome: SearchOutcome, later: Array<() => void>, scale: { parts: number; docs: number }, projectOf: (part: number) => string | null, firstPage = false): Promise<IndexHits> {
-    const { table } = ix;
-    // A first page: the value's first block (format.ts, FACET_FIRST), when it has one.
-    const fromFirst = firstPage && entry?.[3] !== undefined;
-    const list = entry ? await (fromFirst ? ix.topPostings(entry) : ix.postings(entry)) : { docs: new Uint32Array(0), words: new Float64Array(0) };
-    const n = list.docs.length;
-    const out: IndexHits = { index: which, doc: new Uint32Array(n), word: new Float64Array(n), coverage: new Uint8Array(n), score: new Float64Array(n).fill(primaryKey(0, 0, 0, 0, 0)), order: new Float64Array(n), part: new Int32Array(n), local: new Uint32Array(n) };
-    const indexPart = new Int32Array(n);
-    const typeAt = new Int32Array(n);
-    const typeFacet = ix.typeFacet;
-    const nTypes = ix.types;
-    const totalAcc = new Int32Array(nTypes);
-    const where = { part: -1, tier: 0, local: 0 };
-    let lastPart = -1;
-    let rank = -1;
-    let typeSlot = -1;
-    let k = 0;
-    for (let i = 0; i < n; i++) {
-      const doc = list.docs[i] as number;
-      ix.locate(doc, where);
-      const part = where.part;
-      if (part < 0) continue;
-      if (part !== lastPart) {
-        lastPart = part;
-        rank = ix.rank[part] as number;
-        const tk = table.slotOf(part, typeFacet);
-        typeSlot = tk < 0 ? -1 : (table.facetStart[part] as number) + tk;
-      }
-      // A stale part's records (the delta index holds them now) are not results.
-      if (rank < 0) continue;
-      const word = list.words[i] as number;
-      const set = typeSlot < 0 ? -1 : table.setAt(part, typeSlot, word);
-      const type = set < 0 ? 0 : (table.firstValue[set] as number);
-      totalAcc[type] = (totalAcc[type] as number) + 1;
-      out.doc[k] = doc;
-      out.word[k] = word;
-      out.part[k] = rank;
-      out.local[k] = where.local;
-      out.order[k] = documentOrder(scale, where.tier, rank, where.local);
-      indexPart[k] = part;
-      typeAt[k] = type;
-      k++;
-    }
-    if (fromFirst) {
-      // Too few current records in the first block (a delta index holds the rest): the whole list.
-      if (k < FIRST_PAGE) return this.oneFilterHits(ix, which, entry, outcome, later, scale, projectOf, false);
-      // The totals are the value's counts in the manifest (search()); the counts per filter value need every record.
-      outcome.firstPage = true;
-      return k === n ? out : { index: which, doc: out.doc.subarray(0, k), word: out.word.subarray(0, k), coverage: out.coverage.subarray(0, k), score: out.score.subarray(0, k), order: out.order.subarray(0, k), part: out.part.subarray(0, k), local: out.local.subarray(0, k) };
-    }
-    // Every record found holds every word of the query (it has none).
-    outcome.complete += k;
-    for (let t = 0; t < nTypes; t++) {
-      if ((totalAcc[t] as number) === 0) continue;
-      const name = ix.typeName(t);
-      outcome.totals[name] = (outcome.totals[name] ?? 0) + (totalAcc[t] as number);
-    }
-    later.push(() => tallyCounts(ix, outcome, projectOf, { part: indexPart, word: out.word, type: typeAt, only: null, n: k }));
-    if (k === n) return out;
-    return { index: which, doc: out.doc.subarray(0, k), word: out.word.subarray(0, k), coverage: out.coverage.subarray(0, k), score: out.score.subarray(0, k), order: out.order.subarray(0, k), part: out.part.subarray(0, k), local: out.local.subarray(0, k) };
-  }
-
-  /**
-   * The first page of a phrase with a near-universal word (phrase.ts): a query of words only,
-   * no filter, `plan` saying which of `terms` are read (`entries[j]` is `terms[j]`'s entry) and
-   * which checked. Reads the listed words' first blocks (format.ts, WORD_BLOCK_POSTINGS); up to
-   * the first last document of a block read, the decision rows of current parts holding every
-   * listed word first in their titles at its place in the phrase are the only records that may
-   * have the best key; their stored titles (the doc-store files the page shows) say which have
-   * it. When fewer than {@link FIRST_PAGE} are found, the next blocks of the words whose blocks
-   * ended first are read, once. Returns the first {@link FIRST_PAGE} rows with the best key, in
-   * document order (the whole search's first page), or null: fewer of them, more than
-   * {@link PHRASE_READS} titles to read, a batch of titles of which fewer than half hold the
-   * phrase, or a cut title that cannot tell (phrase.ts). `early` is told the first row found as
-   * soon as its title is read (leading-hit.ts): it has the best key, and the rows before it in
-   * document order that could have it were read and lack the phrase, so it is this index's
-   * first result whether or not a page is then found.
-   */
-  private async phrasePage(ix: IndexRuntime, which: number, terms: readonly string[], entries: readonly DictEntry[], plan: PhrasePlan, outcome: SearchOutcome, later: Array<() => void>, scale: { parts: number; docs: number }, early: ((hit: Hit, order: number) => void) | null): Promise<IndexHits | null> {
-    const { table } = ix;
-    const T = terms.length;
-    const best = primaryKey(2 * T, 0, 1, 0, DECISION_FIELD_WEIGHT * T);
-    const listed = plan.listed;
-    const entryOf = (k: number): DictEntry => entries[listed[k] as number] as DictEntry;
-    /** Per listed word: its blocks read, as one list (documents, field codes). */
-    const docsOf: Uint32Array[] = listed.map(() => new Uint32Array(0));
-    const fieldsOf: Uint32Array[] = listed.map(() => new Uint32Array(0));
-    const wordsOf: Float64Array[] = listed.map(() => new Float64Array(0));
-    const blocksRead = listed.map(() => 0);
-    const where = { part: -1, tier: 0, local: 0 };
-    type Row = { doc: number; word: number; part: number; rank: number; tier: number; local: number; type: number };
-    const found: Row[] = [];
-    let checks = 0;
-    /** Documents up to this one have been looked at. */
-    let done = -1;
-    let want = listed.map((_, k) => k);
-    for (let round = 0; round < 2; round++) {
-      const blocks = await Promise.all(want.map((k) => ix.block(entryOf(k), blocksRead[k] as number)));
-      want.forEach((k, n) => {
-        const b = blocks[n] as Postings;
-        const at = (docsOf[k] as Uint32Array).length;
-        const length = at + b.docs.length;
-        // The block after those read before (typed-arrays.ts `doubled`, grown to the sum).
-        const docs = doubled(docsOf[k] as Uint32Array, (m) => new Uint32Array(m), undefined, length);
-        const fields = doubled(fieldsOf[k] as Uint32Array, (m) => new Uint32Array(m), undefined, length);
-        const words = doubled(wordsOf[k] as Float64Array, (m) => new Float64Array(m), undefined, length);
-        docs.set(b.docs, at);
-        if (b.fields) fields.set(b.fields, at);
-        words.set(b.words, at);
-        docsOf[k] = docs;
-        fieldsOf[k] = fields;
-        wordsOf[k] = words;
-        blocksRead[k] = (blocksRead[k] as number) + 1;
-      });
-      // Every listed word's records are known up to `upTo` (a word read whole bounds nothing).
-      const bounds = listed.map((_, k) => ((blocksRead[k] as number) === entryOf(k)[2].length ? Infinity : ((docsOf[k] as Uint32Array).at(-1) ?? -1)));
-      const upTo = Math.min(...bounds);
-      // Candidates in (done, upTo], in document order: the rarest list read drives, the others are walked beside it.
-      let driver = 0;
-      for (let k = 1; k < listed.length; k++) if ((docsOf[k] as Uint32Array).length < (docsOf[driver] as Uint32Array).length) driver = k;
-      const cursor = listed.map(() => 0);
-      const candidates: Row[] = [];
-      const lead = docsOf[driver] as Uint32Array;
-      for (let i = 0; i < lead.length; i++) {
-        const doc = lead[i] as number;
-        if (doc <= done) continue;
-        if (doc > upTo) break;
-        let base = Number.NaN;
-        let ok = true;
-        for (let k = 0; k < listed.length && ok; k++) {
-          const docs = docsOf[k] as Uint32Array;
-          let c = cursor[k] as number;
-          while (c < docs.length && (docs[c] as number) < doc) c++;
-          cursor[k] = c;
-          if (docs[c] !== doc) ok = false;
-          else {
-            const code = (fieldsOf[k] as Uint32Array)[c] as number;
-            // First in the title, at its place in the phrase (the same place for every listed word).
-            const start = (code >>> 4) - (listed[k] as number);
-            if ((code & 1) === 0 || (k > 0 && start !== base)) ok = false;
-            base = start;
-          }
-        }
-        if (!ok || base < 0) continue;
-        ix.locate(doc, where);
-        const part = where.part;
-        const rank = part < 0 ? -1 : (ix.rank[part] as number);
-        if (rank < 0) continue;
-        const word = (wordsOf[driver] as Float64Array)[i] as number;
-        const slot = table.slotOf(part, ix.typeFacet);
-        const set = slot < 0 ? -1 : table.setAt(part, (table.facetStart[part] as number) + slot, word);
-        if (set < 0 || ix.decisionSet[set] !== 1) continue;
-        candidates.push({ doc, word, part, rank, tier: where.tier, local: where.local, type: table.firstValue[set] as number });
-      }
-      done = upTo;
-      // Their stored titles, as many at once as the page still needs.
-      for (let c = 0; c < candidates.length && found.length < FIRST_PAGE; ) {
-        const batch = candidates.slice(c, c + FIRST_PAGE - found.length);
-        c += batch.length;
-        checks += batch.length;
-        if (checks > PHRASE_READS) return null;
-        const reads = batch.map((r) => this.stored({ index: which, doc: r.doc, part: r.rank, local: r.local }));
-        // None found yet: the first title read in order that holds the phrase is the first result.
-        if (early && found.length === 0) {
-          const tell = early;
-          void (async () => {
-            for (const [n, read] of reads.entries()) {
-              const at = titlePositions((await read)?.[2] ?? '', terms);
-              if (at === null) return;
-              if (!holdsPhrase(at)) continue;
-              const r = batch[n] as Row;
-              tell({ index: which, doc: r.doc, part: r.rank, local: r.local, word: r.word, coverage: 2 * T, score: best }, documentOrder(scale, r.tier, r.rank, r.local));
-              return;
-            }
-          })().catch(() => undefined);
-        }
-        const stored = await Promise.all(reads);
-        const before = found.length;
-        for (const [n, r] of batch.entries()) {
-          const at = titlePositions(stored[n]?.[2] ?? '', terms);
-          if (at === null) return null;
-          if (holdsPhrase(at)) found.push(r);
-        }
-        // Most titles read do not hold the phrase (the words in another order, say): the
-        // words' lists rank what there is, and no more doc-store files are read for nothing.
-        if ((found.length - before) * 2 < batch.length) return null;
-      }
-      if (found.length >= FIRST_PAGE || upTo === Infinity) break;
-      want = listed.map((_, k) => k).filter((k) => bounds[k] === upTo);
-    }
-    if (found.length < FIRST_PAGE) return null;
-    outcome.firstPage = true;
-    outcome.complete += found.length;
-    const n = found.length;
-    const out: IndexHits = { index: which, doc: new Uint32Array(n), word: new Float64Array(n), coverage: new Uint8Array(n).fill(2 * T), score: new Float64Array(n).fill(best), order: new Float64Array(n), part: new Int32Array(n), local: new Uint32Array(n) };
-    const typeAt = new Int32Array(n);
-    const indexPart = new Int32Array(n);
-    found.forEach((r, k) => {
-      out.doc[k] = r.doc;
-      out.word[k] = r.word;
-      out.part[k] = r.rank;
-      out.local[k] = r.local;
-      out.order[k] = documentOrder(scale, r.tier, r.rank, r.local);
-      typeAt[k] = r.type;
-      indexPart[k] = r.part;
-      const name = ix.typeName(r.type);
-      outcome.totals[name] = (outcome.totals[name] ?? 0) + 1;
-    });
-    const projectOf = (part: number): string | null => this.manifest.parts[ix.rank[part] as number]?.project ?? null;
-    later.push(() => tallyCounts(ix, outcome, projectOf, { part: indexPart, word: out.word, type: typeAt, only: null, n }));
-    return out;
-  }
-
-  /**
-   * Starts reading what showing the records found exactly needs, when they are few (at most
-   * {@link PREFETCH_DOCS}): their doc-store files, unless a hot key's file held the record.
-   * Nothing is awaited; a failure shows when the file is read for real.
-   */
-  private prefetchExact(ix: IndexRuntime, which: number, exactHits: ReadonlyArray<ReadonlyArray<readonly [number, number, number]>>): void {
-    const docs = new Set<number>();
-    for (const hits of exactHits) for (const [doc] of hits) docs.add(doc);
-    if (docs.size === 0 || docs.size > PREFETCH_DOCS) return;
-    const where = { part: -1, tier: 0, local: 0 };
-    for (const doc of docs) {
-      ix.locate(doc, where);
-      const rank = where.part < 0 ? -1 : (ix.rank[where.part] as number);
-      if (rank < 0) continue;
-      this.stored({ index: which, doc, part: rank, local: where.local }).catch(() => undefined);
-    }
-  }
-
   /** Candidates of a query with filters only: the two smallest filters' records (see docs/architecture.md). */
   private async filterCandidates(ix: IndexRuntime, active: Array<[string, readonly string[]]>, cands: Candidates): Promise<void> {
     type Driver = { size: number; fill: () => Promise<void> };
@@ -933,29 +632,9 @@ export class SearchEngine {
     await Promise.all(drivers.slice(0, 2).map((d) => d.fill()));
   }
 
-  /** The doc-store record of a hit (from a hot key's file when it held it). */
-  private async stored(hit: Pick<Hit, 'index' | 'doc' | 'part' | 'local'>): Promise<StoredDoc | null> {
-    const first = this.indexes[hit.index]?.firstRecord(hit.doc);
-    if (first) return first;
-    const part = this.manifest.parts[hit.part];
-    if (!part) return null;
-    const { file, at } = docFileOf(hit.local);
-    return (await this.docFile(`docs/${part.key}/${file}.bin`))[at] ?? null;
-  }
-
-  /** A doc-store file's records (fetched and parsed once). */
-  private docFile(path: string): Promise<StoredDoc[]> {
-    let pending = this.docFiles.get(path);
-    if (!pending) {
-      pending = this.load(path).then((b) => json<StoredDoc[]>(b));
-      this.docFiles.set(path, pending);
-    }
-    return pending;
-  }
-
   /** Titles, excerpts, links and facet values of some hits, in their order. */
   async show(hits: readonly Hit[], outcome: Pick<SearchOutcome, 'terms' | 'prefix' | 'line'> & Partial<Pick<SearchOutcome, 'parsed'>>): Promise<ShownHit[]> {
-    const docs = await Promise.all(hits.map((h) => this.stored(h)));
+    const docs = await Promise.all(hits.map((h) => this.store.stored(h)));
     const wanted = new Set(outcome.terms);
     // SHA prefixes of the query: marked in titles and excerpts, which the words alone never mark.
     const hexes = (outcome.parsed?.tokens ?? []).flatMap((t) => t.exact.flatMap((e) => (e.type === 'hex' ? [e.prefix] : [])));

@@ -3,6 +3,9 @@
  * merges them (score, then document order) and makes Hit objects only for what is shown.
  */
 
+/** A record's document order across indexes (hit-list.ts `IndexHits.order`): (tier × parts + part rank) × docs + place in the part. */
+export const documentOrder = (scale: { parts: number; docs: number }, tier: number, rank: number, local: number): number => (tier * scale.parts + rank) * scale.docs + local;
+
 /** One result. */
 export interface Hit {
   /** Which index (0 main, 1 delta) and its document. */

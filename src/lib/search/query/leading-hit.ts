@@ -4,7 +4,7 @@
  * fetches six at a time from one host over HTTP/1.1; the first result need not wait for the
  * other twenty-four).
  *
- * An index's search may know its first hit early (engine.ts `phrasePage`: the first
+ * An index's search may know its first hit early (phrase-page.ts `phrasePage`: the first
  * phrase-holder in document order has the best key there is, and every record before it that
  * could have that key was read and lacks it). Across indexes (main and delta) that hit is the
  * search's first only once every other index has either ended, its first hit ranking after it,

@@ -1,6 +1,6 @@
 /**
  * A first page of a phrase with a near-universal word (issue 30, format 10), the parts the
- * engine (engine.ts, `phrasePage`) needs: which of a query's words are read from their first
+ * engine (phrase-page.ts) needs: which of a query's words are read from their first
  * blocks and which checked in stored titles, and where the query's words first stand in a
  * stored title.
  *

@@ -45,7 +45,7 @@ export function planLookups(ix: IndexRuntime, parsed: ParsedQuery, active: Array
       .map(([key, wanted]) => wanted.map((v) => ix.facetEntry(facetTerm(key, v))).filter((e): e is DictEntry => e !== null))
       .sort((a, b) => a.reduce((n, e) => n + e[1], 0) - b.reduce((n, e) => n + e[1], 0));
     const read = active.some(([key]) => key === 'project') ? 1 : 2;
-    // One value of one filter, on a first page: its first block (engine.ts, oneFilterHits).
+    // One value of one filter, on a first page: its first block (one-filter.ts).
     const one = firstPage && active.length === 1 && active[0]?.[0] !== 'project' && active[0]?.[1].length === 1;
     for (const entries of byFilter.slice(0, read)) for (const e of entries) (one ? ix.prefetchTop(e) : ix.prefetchPostings(e));
   }
@@ -60,7 +60,7 @@ export function planLookups(ix: IndexRuntime, parsed: ParsedQuery, active: Array
         speculative.set(term, pending);
       }
   // A first page: once every word's entry is read, the words' top blocks, or for a phrase with
-  // a near-universal word the other words' first blocks (engine.ts, phrasePage).
+  // a near-universal word the other words' first blocks (phrase-page.ts).
   if (firstPage) {
     const terms = [...speculative.keys()];
     const phrase = active.length === 0 && tokens.every((t) => t.exact.length === 0 && t.terms.length === 1) && terms.length === tokens.length;
