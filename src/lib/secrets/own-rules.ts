@@ -1127,14 +1127,14 @@ function isDjangoKey(value: string): boolean {
 /**
  * `trailbook/django-secret-key` (sec13): a Django `SECRET_KEY`, which secretlint's preset has no
  * rule for and the assignment rule took for a reference (its alphabet holds `$` and `%`): a
- * `django-insecure-…` key anywhere (as `startproject` writes it), and a quoted value given to
+ * `django-insecure-…` key anywhere (as `startproject` writes it), and a value given to
  * `SECRET_KEY` (`SECRET_KEY = '…'`, `SECRET_KEY="…"`, `app.config['SECRET_KEY'] = '…'`,
- * `SECRET_KEY: "…"`) that looks generated ({@link isDjangoKey}). The whole value is the secret,
+ * `SECRET_KEY: "…"`; sec14: unquoted too, `SECRET_KEY=…` of an environment file) that looks generated ({@link isDjangoKey}). The whole value is the secret,
  * its prefix included. Each character is read a bounded number of times.
  */
 export const djangoSecretKeyRule: OwnRule = ownRule({
   id: 'trailbook/django-secret-key',
-  describe: 'a Django secret key: `django-insecure-…` anywhere, and a quoted value given to `SECRET_KEY` (`SECRET_KEY = \'…\'`) that looks generated, `$`, `%` and Django\'s other symbols included (not `os.environ[…]`, `${…}`, a short placeholder)',
+  describe: 'a Django secret key: `django-insecure-…` anywhere, and a value given to `SECRET_KEY` (`SECRET_KEY = \'…\'`, `SECRET_KEY=…` unquoted) that looks generated, `$`, `%` and Django\'s other symbols included (not `os.environ[…]`, `${…}`, a short placeholder)',
   finders: [
     {
       anchor: DJANGO_INSECURE,
@@ -1165,7 +1165,15 @@ export const djangoSecretKeyRule: OwnRule = ownRule({
         // A Python bytes or raw string (`b'…'`, `r'…'`).
         if ((text.charCodeAt(i) | 32) === 98 || (text.charCodeAt(i) | 32) === 114) i++;
         const quote = text.charCodeAt(i);
-        if (quote !== 34 && quote !== 39) return { candidate: null, next };
+        if (quote !== 34 && quote !== 39) {
+          // Unquoted, as an environment file or YAML writes it (sec14: `SECRET_KEY=k#3v!x@9$^&*(q)w=…` was published): a run of Django's alphabet ending the value (a space, a quote, `;`, `,` or the text's end), never glued to other syntax (`os.environ.get(…)`).
+          if (i === spaced && op === 58) return { candidate: null, next };
+          const e = runEnd(text, i, isDjangoKeyChar, MAX_VALUE);
+          const c = text.charCodeAt(e);
+          const ends = e === text.length || c <= 32 || c === 34 || c === 39 || c === 59 || c === 44;
+          if (!ends || e === i || text.startsWith(DJANGO_INSECURE, i)) return { candidate: null, next: Math.max(next, e) };
+          return { candidate: { start: i, end: e }, next: Math.max(next, e) };
+        }
         const value = quotedOrWord(text, i);
         // A `django-insecure-` key is the finder above's.
         if (value.end === value.start || text.startsWith(DJANGO_INSECURE, value.start)) return { candidate: null, next: Math.max(next, value.end) };
@@ -1179,11 +1187,14 @@ export const djangoSecretKeyRule: OwnRule = ownRule({
       { text: "SECRET_KEY = 'django-insecure-k3$9v!x@q2z#m8w^r7t&p1y*u6(e-n_b=c+o)h4j0s5d)l'", value: 'django-insecure-k3$9v!x@q2z#m8w^r7t&p1y*u6(e-n_b=c+o)h4j0s5d)l' },
       { text: 'SECRET_KEY="x7#kq!2m@zp$9vr^wl&8tn*3yb(e-hs_j=4c+fd)g6ua0iq5ot1"', value: 'x7#kq!2m@zp$9vr^wl&8tn*3yb(e-hs_j=4c+fd)g6ua0iq5ot1' },
       { text: "app.config['SECRET_KEY'] = 'w9%e2r!t7y@u3i#o5p$a8s^d1f&g4h*j6k(l-z_x=c+v0b'", value: 'w9%e2r!t7y@u3i#o5p$a8s^d1f&g4h*j6k(l-z_x=c+v0b' },
+      { text: 'SECRET_KEY=k#3v!x@9$^&*(q)w=z+8m2p@l5r^t7y&u1i*o0n4b6c2x5e8a1s\nDEBUG=0', value: 'k#3v!x@9$^&*(q)w=z+8m2p@l5r^t7y&u1i*o0n4b6c2x5e8a1s' },
     ],
     notSecret: [
       "SECRET_KEY = os.environ['DJANGO_SECRET_KEY']",
       "SECRET_KEY = env('SECRET_KEY', default='django-insecure-change-me')",
       'SECRET_KEY = "${DJANGO_SECRET_KEY}"',
+      'SECRET_KEY=${DJANGO_SECRET_KEY}',
+      'SECRET_KEY=get_random_secret_key()',
       "SECRET_KEY = 'please-set-a-real-secret-key-in-the-environment'",
       'if SECRET_KEY == "": raise ImproperlyConfigured',
       'a key starting django-insecure- is for development only',

@@ -1,0 +1,94 @@
+/**
+ * Credential shapes a sec14 trial planted in a project's records and cited files and found
+ * published as written:
+ *
+ * - a Django `SECRET_KEY` assigned unquoted, as an environment file writes it
+ *   (`SECRET_KEY=k#3v!x@9$^&*(q)w=…`): the Django rule read quoted values only, and the
+ *   assignment rule ended the value at its `&` and took its `$` for a reference (`$VAR`); shown
+ *   on the row, on an `app.env` file page and in an `.env.example` excerpt;
+ * - an environment file named `*.env` (`config/app.env`, docker compose's `env_file`) had a file
+ *   page and its diff on commit pages, where `.env` and `.env.production` had none.
+ */
+import { describe, expect, it } from 'vitest';
+import { findSecrets } from '../../src/lib/secrets/detect.ts';
+import { Redaction } from '../../src/lib/secrets/redaction.ts';
+import { redactExcerpt } from '../../src/lib/secrets/evidence-secrets.ts';
+import { isSecretFile, SECRET_FILE_NOTE } from '../../src/lib/secrets/secret-files.ts';
+import { excerptText } from '../../src/lib/git/file-excerpt.ts';
+import { DEFAULT_SECRET_SETTINGS } from '../../src/lib/config/secret-settings.ts';
+import { draw } from '../secret-fixtures.ts';
+
+/** `text` as the archive shows it: every secret findSecrets finds replaced by its marker. */
+async function shown(text: string): Promise<string> {
+  const redaction = new Redaction();
+  for (const h of (await findSecrets([text]))[0] ?? []) redaction.add(text.slice(h.start, h.end), h.kind);
+  return redaction.redact(text);
+}
+
+// Made-up values of the documented shapes (random characters, never issued).
+const DJANGO_ALPHABET = 'abcdefghijklmnopqrstuvwxyz0123456789!@#$%^&*(-_=+)';
+const KEY50 = draw('sec14-key50', DJANGO_ALPHABET, 50);
+const BRIEF = 'k#3v!x@9$^&*(q)w=z+8m2p@l5r^t7y&u1i*o0n4b6c2x5e8a1s';
+
+describe('a Django SECRET_KEY assigned unquoted', () => {
+  it('is redacted whole, as an env file, a shell and YAML write it', async () => {
+    expect(KEY50).toMatch(/[$&#]/);
+    expect(await shown(`SECRET_KEY=${BRIEF}`)).toBe('SECRET_KEY=[redacted: Django secret key]');
+    expect(await shown(`DEBUG=false\nSECRET_KEY=${KEY50}\nALLOWED_HOSTS=*\n`)).toBe('DEBUG=false\nSECRET_KEY=[redacted: Django secret key]\nALLOWED_HOSTS=*\n');
+    expect(await shown(`export DJANGO_SECRET_KEY=${KEY50}`)).toBe('export DJANGO_SECRET_KEY=[redacted: Django secret key]');
+    expect(await shown(`  SECRET_KEY: ${KEY50}\n  DEBUG: "0"`)).toBe('  SECRET_KEY: [redacted: Django secret key]\n  DEBUG: "0"');
+    expect(await shown(`Pasted env: SECRET_KEY=${BRIEF} and went on`)).toBe('Pasted env: SECRET_KEY=[redacted: Django secret key] and went on');
+    expect(await shown(`SECRET_KEY=django-insecure-${KEY50}`)).toBe('SECRET_KEY=[redacted: Django secret key]');
+  });
+
+  it('references, calls, placeholders and a value glued to other syntax stay as written', async () => {
+    const texts = [
+      'SECRET_KEY=${DJANGO_SECRET_KEY}',
+      'SECRET_KEY=$DJANGO_SECRET_KEY',
+      'SECRET_KEY=get_random_secret_key()',
+      'SECRET_KEY=os.environ.get("DJANGO_SECRET_KEY")',
+      'SECRET_KEY=changeme',
+      'SECRET_KEY=',
+      'SECRET_KEY=xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx',
+      'if SECRET_KEY==other_key_name_that_is_long_1234567890: pass',
+      `SECRET_KEY=${'a1'.repeat(20)}`,
+    ];
+    expect(await Promise.all(texts.map(shown))).toEqual(texts);
+  });
+
+  it('an .env.example excerpt shows the line with the key redacted', async () => {
+    const text = `SECRET_KEY=${KEY50}\nDB_PASSWORD=<your password>\n`;
+    const excerpt = await redactExcerpt(excerptText('.env.example', text, [{ from: 1, to: 1 }]), DEFAULT_SECRET_SETTINGS);
+    expect(excerpt.windows[0]?.lines).toEqual(['SECRET_KEY=[redacted: Django secret key]', 'DB_PASSWORD=<your password>']);
+  });
+});
+
+describe('an environment file named *.env', () => {
+  it('is a secret file, as .env is; its templates are not', () => {
+    for (const path of ['config/app.env', 'docker/production.env', 'web.env', '.env', 'deploy/.env.production']) expect(isSecretFile(path), path).toBe(true);
+    for (const path of ['config/app.env.example', '.env.sample', 'docs/env.md', 'src/env.ts', 'environment', 'config/app.environment']) expect(isSecretFile(path), path).toBe(false);
+  });
+
+  it('its excerpt is not published', async () => {
+    const excerpt = await redactExcerpt(excerptText('config/app.env', `DEBUG=false\nSECRET_KEY=${KEY50}\n`, [{ from: 2, to: 2 }]), DEFAULT_SECRET_SETTINGS);
+    expect(excerpt.windows).toEqual([]);
+    expect(excerpt.note).toBe(SECRET_FILE_NOTE);
+  });
+});
+
+describe('the sec14 Django shape reads a 4 MiB cell in one pass', () => {
+  const M = 4 * 1024 * 1024;
+  const fill = (unit: string): string => unit.repeat(Math.ceil(M / unit.length)).slice(0, M);
+  const shapes: Record<string, string> = {
+    'SECRET_KEY= repeated': fill('SECRET_KEY='),
+    "SECRET_KEY= then 4 MiB of Django's alphabet": `SECRET_KEY=${fill('a1$%&#')}`,
+    'SECRET_KEY: then a word, repeated': fill('SECRET_KEY: a1$%&#('),
+  };
+  for (const [name, text] of Object.entries(shapes)) {
+    it(`${name}: in a few seconds at most`, async () => {
+      const started = performance.now();
+      await findSecrets([text]);
+      expect(performance.now() - started).toBeLessThan(20_000);
+    }, 60_000);
+  }
+});
