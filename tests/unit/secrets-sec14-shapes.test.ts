@@ -6,6 +6,9 @@
  *   (`SECRET_KEY=k#3v!x@9$^&*(q)w=…`): the Django rule read quoted values only, and the
  *   assignment rule ended the value at its `&` and took its `$` for a reference (`$VAR`); shown
  *   on the row, on an `app.env` file page and in an `.env.example` excerpt;
+ * - a secret in a name/value pair, its key and its value two fields (an ECS task definition's or
+ *   GitHub API's `{"name": "DB_PASSWORD", "value": "…"}`, a Kubernetes `env` list's
+ *   `- name: API_TOKEN⏎  value: …`): no assignment was read, so the value was published;
  * - an environment file named `*.env` (`config/app.env`, docker compose's `env_file`) had a file
  *   page and its diff on commit pages, where `.env` and `.env.production` had none.
  */
@@ -60,6 +63,29 @@ describe('a Django SECRET_KEY assigned unquoted', () => {
     const text = `SECRET_KEY=${KEY50}\nDB_PASSWORD=<your password>\n`;
     const excerpt = await redactExcerpt(excerptText('.env.example', text, [{ from: 1, to: 1 }]), DEFAULT_SECRET_SETTINGS);
     expect(excerpt.windows[0]?.lines).toEqual(['SECRET_KEY=[redacted: Django secret key]', 'DB_PASSWORD=<your password>']);
+  });
+});
+
+const PASSWORD = draw('sec14-pair-password', 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789', 16);
+const TOKEN = draw('sec14-pair-token', 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789', 32);
+
+describe('a secret in a name/value pair', () => {
+  it('is redacted in JSON and YAML, pasted or in a file', async () => {
+    expect(await shown(`kube: {"name":"DB_PASSWORD","value":"${PASSWORD}"}`)).toBe('kube: {"name":"DB_PASSWORD","value":"[redacted: password in a KEY=value assignment]"}');
+    expect(await shown(`{\n  "environment": [\n    {\n      "name": "GITHUB_TOKEN",\n      "value": "${TOKEN}"\n    }\n  ]\n}`)).toBe('{\n  "environment": [\n    {\n      "name": "GITHUB_TOKEN",\n      "value": "[redacted: secret in a KEY=value assignment]"\n    }\n  ]\n}');
+    expect(await shown(`{"Name": "ApiSecret", "Value": "${TOKEN}"}`)).toBe('{"Name": "ApiSecret", "Value": "[redacted: secret in a KEY=value assignment]"}');
+    expect(await shown(`env:\n  - name: DB_PASSWORD\n    value: ${PASSWORD}\n  - name: REGION\n    value: eu-west-1`)).toBe('env:\n  - name: DB_PASSWORD\n    value: [redacted: password in a KEY=value assignment]\n  - name: REGION\n    value: eu-west-1');
+  });
+
+  it('a reference, a secret ref, another name and a placeholder stay as written', async () => {
+    const texts = [
+      '{"name": "DB_PASSWORD", "valueFrom": "arn:aws:secretsmanager:eu-west-1:123456789012:secret:db-Ab12Cd"}',
+      `{"name": "REGION", "value": "${TOKEN}"}`,
+      '{"name": "API_TOKEN", "value": "${API_TOKEN}"}',
+      '- name: DB_PASSWORD\n  value: changeme',
+      '{"hostname": "db_password", "value": "Vq7Lm2Xp9Rz4Kt8W"}',
+    ];
+    expect(await Promise.all(texts.map(shown))).toEqual(texts);
   });
 });
 

@@ -247,20 +247,78 @@ function isTightPassword(value: string): boolean {
   return /[A-Za-z]/.test(value) && /[0-9]/.test(value) && !value.includes(':') && !SETTING_WORD.test(value);
 }
 
+/** Spaces, tabs and line ends (at most `max`) from `from`: where they end. */
+const blankEnd = (text: string, from: number, max: number): number => runEnd(text, from, (c) => c === 32 || c === 9 || c === 10 || c === 13, max);
+
+/** The key at `from` after an optional quote, with its closing quote: its range and where reading goes on, or null. */
+function quotedKeyAt(text: string, from: number): { start: number; end: number; next: number } | null {
+  const quote = text.charCodeAt(from);
+  const quoted = quote === 34 || quote === 39;
+  const start = quoted ? from + 1 : from;
+  const end = runEnd(text, start, isKeyChar, MAX_KEY);
+  if (end === start || end - start > MAX_KEY) return null;
+  if (quoted && text.charCodeAt(end) !== quote) return null;
+  return { start, end, next: quoted ? end + 1 : end };
+}
+
+/** After a key word at `from` (its closing quote, spaces, `:` or `=`, spaces): where its value starts, or -1. */
+function afterSeparator(text: string, from: number): number {
+  let i = from;
+  if (text.charCodeAt(i) === 34 || text.charCodeAt(i) === 39) i++;
+  i = blankEnd(text, i, 4);
+  const op = text.charCodeAt(i);
+  if (op !== 58 && op !== 61) return -1;
+  return blankEnd(text, i + 1, 4);
+}
+
+/**
+ * The value of a name/value pair whose name names a secret, at the `name` at `at`: JSON
+ * (`{"name": "DB_PASSWORD", "value": "…"}`, an ECS task's or a GitHub API's environment; `Name`
+ * and `Value` of CloudFormation) and YAML (`- name: DB_PASSWORD⏎  value: "…"`, a Kubernetes
+ * container's `env`). sec14: the key and its value are two fields, so no assignment was read.
+ */
+function readNameValue(text: string, at: number): { candidate: Candidate | null; next: number } {
+  const next = at + 4;
+  const none = { candidate: null, next };
+  if (at > 0 && isKeyChar(text.charCodeAt(at - 1))) return none;
+  const v = afterSeparator(text, next);
+  if (v < 0) return none;
+  const key = quotedKeyAt(text, v);
+  if (key === null) return none;
+  const says = keySays(text.slice(key.start, key.end));
+  if (says === null) return { candidate: null, next: Math.max(next, key.next) };
+  // Between the pair's fields: a comma, spaces, a line end, a YAML item's indentation.
+  let i = blankEnd(text, key.next, 24);
+  if (text.charCodeAt(i) === 44) i = blankEnd(text, i + 1, 24);
+  if (text.charCodeAt(i) === 34 || text.charCodeAt(i) === 39) i++;
+  if (!text.startsWith('value', i) && !text.startsWith('Value', i)) return { candidate: null, next: Math.max(next, key.next) };
+  const start = afterSeparator(text, i + 5);
+  if (start < 0) return { candidate: null, next: Math.max(next, key.next) };
+  const value = quotedOrWord(text, start);
+  if (value.end === value.start) return { candidate: null, next: Math.max(next, start) };
+  return { candidate: { start: value.start, end: value.end, kind: says === 'password' ? PASSWORD_ASSIGNMENT : SECRET_ASSIGNMENT }, next: Math.max(next, value.end) };
+}
+
 /**
  * `trailbook/assignment`: a value assigned to a key that names a password or a secret
- * (`KEY=value`, `KEY: value`, `"key": "value"`, `--key=value`), when the value looks real:
+ * (`KEY=value`, `KEY: value`, `"key": "value"`, `--key=value`; sec14: a name/value pair, `{"name": "DB_PASSWORD", "value": "…"}`
+ * and YAML's `- name: API_TOKEN⏎  value: …`), when the value looks real:
  * a password of 6+ characters that is no placeholder or reference, a token of 12+ characters
  * with letters and digits and 3+ bits of entropy per character; never a path.
  */
 export const assignmentRule: OwnRule = ownRule({
   id: 'trailbook/assignment',
-  describe: 'a password or secret assigned to a key that names one (`DB_PASSWORD=…`, `export API_TOKEN=…`, `--password=…`, `"client_secret": "…"`), when the value looks real (not `$VAR`, `<password>`, `changeme`, a path)',
+  describe: 'a password or secret assigned to a key that names one (`DB_PASSWORD=…`, `export API_TOKEN=…`, `--password=…`, `"client_secret": "…"`, a name/value pair `{"name": "DB_PASSWORD", "value": "…"}`), when the value looks real (not `$VAR`, `<password>`, `changeme`, a path)',
   finders: [
     {
       anchor: ['=', ':'],
       read: readAssignment,
       real: (value, { kind, text, start }) => value[0] !== '/' && value[0] !== '~' && (kind === PASSWORD_ASSIGNMENT ? isLikelyPassword(value) && (text.charCodeAt(start - 1) !== 58 || isTightPassword(value)) : isLikelyToken(value)),
+    },
+    {
+      anchor: ['name', 'Name'],
+      read: readNameValue,
+      real: (value, { kind }) => value[0] !== '/' && value[0] !== '~' && (kind === PASSWORD_ASSIGNMENT ? isLikelyPassword(value) : isLikelyToken(value)),
     },
   ],
   examples: {
@@ -274,6 +332,8 @@ export const assignmentRule: OwnRule = ownRule({
       { text: 'SESSION_SECRET=Yh7sK2pQ9wE4rT6u cargo run.', value: 'Yh7sK2pQ9wE4rT6u' },
       { text: "STRIPE_WEBHOOK_SECRET='whsec_5fGh7Jk9Lm2Np4Qr' npm test", value: 'whsec_5fGh7Jk9Lm2Np4Qr' },
       { text: 'DefaultEndpointsProtocol=https;AccountName=acme;AccountKey=Zm9vYmFyYmF6cXV4MTIzNDU2Nzg5MA==;EndpointSuffix=core.windows.net', value: 'Zm9vYmFyYmF6cXV4MTIzNDU2Nzg5MA==' },
+      { text: '"environment": [{"name": "DB_PASSWORD", "value": "Vq7Lm2Xp9Rz4Kt8W"}]', value: 'Vq7Lm2Xp9Rz4Kt8W' },
+      { text: 'env:\n  - name: API_TOKEN\n    value: "q8Zr2vLw0pXk4sTn7yBc"\n', value: 'q8Zr2vLw0pXk4sTn7yBc' },
     ],
     notSecret: [
       'GITHUB_TOKEN=${{ secrets.GITHUB_TOKEN }} gh pr create',
@@ -292,6 +352,9 @@ export const assignmentRule: OwnRule = ownRule({
       'SSH_AUTH_SOCK=/tmp/ssh-XXXX/agent.123',
       "emit('password:resetRequested') and password:changed",
       'password:sha256 password:v2 password:${DB_PASSWORD} password:*** password:<redacted> password:changeme',
+      '{"name": "DB_PASSWORD", "valueFrom": {"secretKeyRef": {"name": "db", "key": "password"}}}',
+      '{"name": "REGION", "value": "eu-west-1a9Zq8Wr2Tz6"} and {"name": "API_TOKEN", "value": "${API_TOKEN}"}',
+      '- name: DB_PASSWORD\n  valueFrom:\n    secretKeyRef: {name: db, key: password}',
     ],
   },
 });
