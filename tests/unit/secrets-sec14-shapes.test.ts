@@ -9,6 +9,8 @@
  * - a secret in a name/value pair, its key and its value two fields (an ECS task definition's or
  *   GitHub API's `{"name": "DB_PASSWORD", "value": "…"}`, a Kubernetes `env` list's
  *   `- name: API_TOKEN⏎  value: …`): no assignment was read, so the value was published;
+ * - a presigned URL's signature (`X-Amz-Signature=<64 hex>` of S3, `X-Goog-Signature=` of Cloud
+ *   Storage), a capability as an Azure SAS URL's `sig=` (redacted since trust8) is;
  * - an environment file named `*.env` (`config/app.env`, docker compose's `env_file`) had a file
  *   page and its diff on commit pages, where `.env` and `.env.production` had none.
  */
@@ -85,6 +87,23 @@ describe('a secret in a name/value pair', () => {
       '- name: DB_PASSWORD\n  value: changeme',
       '{"hostname": "db_password", "value": "Vq7Lm2Xp9Rz4Kt8W"}',
     ];
+    expect(await Promise.all(texts.map(shown))).toEqual(texts);
+  });
+});
+
+const AMZ_SIG = draw('sec14-amz-sig', '0123456789abcdef', 64);
+const GOOG_SIG = draw('sec14-goog-sig', '0123456789abcdef', 512);
+
+describe("a presigned URL's signature", () => {
+  it('is redacted, the rest of the URL kept', async () => {
+    expect(await shown(`GET https://bucket.s3.amazonaws.com/report.pdf?X-Amz-Algorithm=AWS4-HMAC-SHA256&X-Amz-Date=20260301T000000Z&X-Amz-Expires=900&X-Amz-SignedHeaders=host&X-Amz-Signature=${AMZ_SIG} 200`)).toBe(
+      'GET https://bucket.s3.amazonaws.com/report.pdf?X-Amz-Algorithm=AWS4-HMAC-SHA256&X-Amz-Date=20260301T000000Z&X-Amz-Expires=900&X-Amz-SignedHeaders=host&X-Amz-Signature=[redacted: presigned URL signature] 200',
+    );
+    expect(await shown(`https://storage.googleapis.com/b/o?X-Goog-Algorithm=GOOG4-RSA-SHA256&X-Goog-Expires=600&X-Goog-Signature=${GOOG_SIG}`)).toBe('https://storage.googleapis.com/b/o?X-Goog-Algorithm=GOOG4-RSA-SHA256&X-Goog-Expires=600&X-Goog-Signature=[redacted: presigned URL signature]');
+  });
+
+  it('a placeholder, a short value and a commit SHA beside it stay as written', async () => {
+    const texts = ['&X-Amz-Signature=<signature>', 'X-Amz-Signature=${SIG}', 'X-Amz-Signature=abc123', 'X-Amz-Signature is computed per request; see 9fceb02d0ae598e95dc970b74767f19372d61af8'];
     expect(await Promise.all(texts.map(shown))).toEqual(texts);
   });
 });

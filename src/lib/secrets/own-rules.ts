@@ -723,11 +723,12 @@ function prefixed(anchor: string | readonly string[], kind: string, ok: (c: numb
  * the colon) and the token of a Discord webhook URL; and, found missing by the same trial
  * after its first fixes: a Mailgun key (`key-` and 32 lower-case letters and digits), a Sentry DSN's key (32 hex
  * digits before `@….sentry.io/`) and an Azure shared access signature's `sig=` in a URL that
- * has the SAS fields (`sv=`, `se=`, `sp=`, `sr=`). Each character is read a bounded number of times.
+ * has the SAS fields (`sv=`, `se=`, `sp=`, `sr=`); sec14: a presigned S3 or Cloud Storage URL's
+ * `X-Amz-Signature=` (64 hex digits) and `X-Goog-Signature=`. Each character is read a bounded number of times.
  */
 export const prefixedTokenRule: OwnRule = ownRule({
   id: 'trailbook/prefixed-token',
-  describe: 'a PyPI token (`pypi-AgE…`), a DigitalOcean token (`dop_v1_…`), a Google OAuth client secret (`GOCSPX-…`), a Mailgun key (`key-` and 32 lower-case letters and digits), a Sentry DSN’s key, an Azure SAS URL’s `sig=`, a Telegram bot token (`123456789:AA…`) and a Discord webhook URL’s token',
+  describe: 'a PyPI token (`pypi-AgE…`), a DigitalOcean token (`dop_v1_…`), a Google OAuth client secret (`GOCSPX-…`), a Mailgun key (`key-` and 32 lower-case letters and digits), a Sentry DSN’s key, an Azure SAS URL’s `sig=`, a presigned URL’s `X-Amz-Signature=` and `X-Goog-Signature=`, a Telegram bot token (`123456789:AA…`) and a Discord webhook URL’s token',
   finders: [
     prefixed('pypi-AgE', 'PyPI token', isB64UrlChar, 50, 1024),
     prefixed(['dop_v1_', 'doo_v1_', 'dor_v1_'], 'DigitalOcean token', isLowerHex, 64, 64),
@@ -777,6 +778,20 @@ export const prefixedTokenRule: OwnRule = ownRule({
       },
     },
     {
+      // A presigned URL's signature (sec14: published as written; a capability like a SAS `sig=`): `X-Amz-Signature=<64 hex>` of S3, `X-Goog-Signature=<hex>` of Cloud Storage.
+      anchor: ['x-amz-signature=', 'x-goog-signature='],
+      anyCase: true,
+      kind: 'presigned URL signature',
+      read(text, at) {
+        const from = text.indexOf('=', at) + 1;
+        const e = runEnd(text, from, isLowerHex, 1024);
+        const length = e - from;
+        const standing = !(e < text.length && isB64UrlChar(text.charCodeAt(e)));
+        const ok = standing && ((text.charCodeAt(at + 2) | 32) === 97 ? length === 64 : length >= 64 && length <= 1024);
+        return { candidate: ok ? { start: from, end: e } : null, next: Math.max(from, e) };
+      },
+    },
+    {
       // An AWS key pair written inline (sec13): `AKIA…:<secret>` (or `,` as the console's credentials CSV has it, `;`); the key id is secretlint's.
       anchor: ['AKIA', 'ASIA'],
       kind: 'AWS secret access key',
@@ -821,6 +836,7 @@ export const prefixedTokenRule: OwnRule = ownRule({
         value: 'Xk3Jd9Lx2QmZ7Vt4Rb8Nw1Yp6Hs0FcE2gUo5Ti7Ra9Wb2Qe4Zn6Mv8Kc1Jh3Gf5Dd7Ss9',
       },
       { text: 'creds AKIAZ7QX3M5N2K8R4T6V:h7Jk2Lm9Np4Qr8St3Vw6/Xy1Za5Bc0De7Fg2Hj4K for the deploy user', value: 'h7Jk2Lm9Np4Qr8St3Vw6/Xy1Za5Bc0De7Fg2Hj4K' },
+      { text: 'GET /k?X-Amz-Algorithm=AWS4-HMAC-SHA256&X-Amz-Expires=900&X-Amz-Signature=9f86d081884c7d659a2feaa0c55ad015a3bf4f1b2b0b822cd15d6c15b0f00a08 200', value: '9f86d081884c7d659a2feaa0c55ad015a3bf4f1b2b0b822cd15d6c15b0f00a08' },
     ],
     notSecret: [
       'pypi-AgE is how a PyPI token starts',
@@ -833,6 +849,7 @@ export const prefixedTokenRule: OwnRule = ownRule({
       'https://example.com/search?q=x&sig=short',
       'the blob URL ends ?sv=2022&sig=$SAS_SIGNATURE',
       'AKIAZ7QX3M5N2K8R4T6V: the key id of the deploy user',
+      'the query ends &X-Amz-Signature=<signature> or X-Amz-Signature=${SIG}',
       'ASIAZ7QX3M5N2K8R4T6V,2026-03-01T00:00:00Z,sha256:9fceb02d0ae598e95dc970b74767f19372d61af8',
     ],
   },
