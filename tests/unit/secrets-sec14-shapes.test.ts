@@ -11,10 +11,13 @@
  *   `- name: API_TOKEN⏎  value: …`): no assignment was read, so the value was published;
  * - a presigned URL's signature (`X-Amz-Signature=<64 hex>` of S3, `X-Goog-Signature=` of Cloud
  *   Storage), a capability as an Azure SAS URL's `sig=` (redacted since trust8) is;
+ * - a value its key's field left to the next field: a JSONL row `"decision": "… password:",
+ *   "why": "<value>"`, a pstack TSV row whose text held a tab (`password:⏎<tab>value` became two
+ *   cells): each text was scanned alone, so the value was published;
  * - an environment file named `*.env` (`config/app.env`, docker compose's `env_file`) had a file
  *   page and its diff on commit pages, where `.env` and `.env.production` had none.
  */
-import { describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { findSecrets } from '../../src/lib/secrets/detect.ts';
 import { Redaction } from '../../src/lib/secrets/redaction.ts';
 import { redactExcerpt } from '../../src/lib/secrets/evidence-secrets.ts';
@@ -22,6 +25,10 @@ import { isSecretFile, SECRET_FILE_NOTE } from '../../src/lib/secrets/secret-fil
 import { excerptText } from '../../src/lib/git/file-excerpt.ts';
 import { DEFAULT_SECRET_SETTINGS } from '../../src/lib/config/secret-settings.ts';
 import { draw } from '../secret-fixtures.ts';
+import { endsWithKey } from '../../src/lib/secrets/found-secrets.ts';
+import type { ProjectModel } from '../../src/lib/model/types.ts';
+import { analyseArchive } from '../../src/lib/archive/analyse-archive.ts';
+import { commitAll, fixtureDir, initRepo, removeFixture, writeFiles } from '../trail-fixtures.ts';
 
 /** `text` as the archive shows it: every secret findSecrets finds replaced by its marker. */
 async function shown(text: string): Promise<string> {
@@ -105,6 +112,46 @@ describe("a presigned URL's signature", () => {
   it('a placeholder, a short value and a commit SHA beside it stay as written', async () => {
     const texts = ['&X-Amz-Signature=<signature>', 'X-Amz-Signature=${SIG}', 'X-Amz-Signature=abc123', 'X-Amz-Signature is computed per request; see 9fceb02d0ae598e95dc970b74767f19372d61af8'];
     expect(await Promise.all(texts.map(shown))).toEqual(texts);
+  });
+});
+
+const SPLIT_JSON = draw('sec14-split-json', 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789', 16);
+const SPLIT_TSV = draw('sec14-split-tsv', 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789', 16);
+
+describe("a value its key's field left to the next field", () => {
+  let dir: string;
+  let model: ProjectModel;
+  let ops: ProjectModel;
+  beforeAll(async () => {
+    const line = (minute: number, decision: string, why: string): string => JSON.stringify({ id: `r${minute}`, ts: `2026-03-01T09:${minute}:00Z`, phase: minute === 30 ? 'start' : 'build', ticket: '', actor: 'lead', decision, why, evidence: 'README.md', result: 'verified' });
+    dir = await fixtureDir('sec14-split');
+    await initRepo(dir);
+    await writeFiles(dir, {
+        'README.md': '# app\n',
+        'decisions.jsonl': `${[line(30, 'start', 'w'), line(31, 'Logged in to the staging admin with password:', SPLIT_JSON), line(32, 'Rotated the key; next step is the api_token rollout:', 'Shipped after review: the rollout had 2 steps')].join('\n')}\n`,
+        '.audit/ops.tsv': ['ts\tphase\tdecision\twhy\tevidence\tresult', '2026-03-01T10:00:00Z\tstart\tstart\tw\tREADME.md\tverified', `2026-03-01T10:01:00Z\tbuild\tdeploy user DB_PASSWORD=\t${SPLIT_TSV}\tREADME.md\tverified`, ''].join('\n'),
+    });
+    commitAll(dir, 'Trail', '2026-03-01T10:30:00Z');
+    const models: ProjectModel[] = [];
+    await analyseArchive({ roots: [dir], cacheDir: null, onModel: (m) => void models.push(m) });
+    model = models.find((m) => m.rows.some((r) => r.id === 'r31')) as ProjectModel;
+    ops = models.find((m) => m !== model) as ProjectModel;
+  }, 60_000);
+  afterAll(() => removeFixture(dir));
+
+  it('is redacted in the next field and flagged high; prose after a key stays', () => {
+    expect(model.rows[1]?.why).toBe('[redacted: password in a KEY=value assignment]');
+    expect(model.rows[1]?.decision).toBe('Logged in to the staging admin with password:');
+    expect(model.rows[2]?.why).toBe('Shipped after review: the rollout had 2 steps');
+    expect(ops.rows[1]?.why).toBe('[redacted: password in a KEY=value assignment]');
+    expect(JSON.stringify(model)).not.toContain(SPLIT_JSON);
+    expect(JSON.stringify(ops)).not.toContain(SPLIT_TSV);
+    expect(model.flags.filter((f) => f.kind === 'security/secret-in-record').map((f) => [f.severity, f.summary])).toEqual([['high', 'password in a KEY=value assignment in decisions.jsonl:2 (row r31): redacted in every output']]);
+  });
+
+  it('a key is read only at the end of a field, before its separator', () => {
+    expect(['with password:', 'DB_PASSWORD=', 'set "client_secret": ', '--password='].map(endsWithKey)).toEqual([true, true, true, true]);
+    expect(['the password: was reset', 'password', 'Status:', 'tokens=', ''].map(endsWithKey)).toEqual([false, false, false, false, false]);
   });
 });
 
