@@ -14,6 +14,8 @@
  * - a value its key's field left to the next field: a JSONL row `"decision": "… password:",
  *   "why": "<value>"`, a pstack TSV row whose text held a tab (`password:⏎<tab>value` became two
  *   cells): each text was scanned alone, so the value was published;
+ * - a Twilio API key's secret given just after its SID (`SK…`), as the account's auth token after
+ *   its `AC…` SID has been redacted since sec9;
  * - an environment file named `*.env` (`config/app.env`, docker compose's `env_file`) had a file
  *   page and its diff on commit pages, where `.env` and `.env.production` had none.
  */
@@ -152,6 +154,23 @@ describe("a value its key's field left to the next field", () => {
   it('a key is read only at the end of a field, before its separator', () => {
     expect(['with password:', 'DB_PASSWORD=', 'set "client_secret": ', '--password='].map(endsWithKey)).toEqual([true, true, true, true]);
     expect(['the password: was reset', 'password', 'Status:', 'tokens=', ''].map(endsWithKey)).toEqual([false, false, false, false, false]);
+  });
+});
+
+const TWILIO_SK = `SK${draw('sec14-twilio-sk', '0123456789abcdef', 32)}`;
+const TWILIO_SECRET = draw('sec14-twilio-secret', 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789', 32);
+
+describe("a Twilio API key's secret after its SID", () => {
+  it('is redacted; the SID stays readable', async () => {
+    expect(await shown(`client = Client('${TWILIO_SK}', '${TWILIO_SECRET}', account_sid)`)).toBe(`client = Client('${TWILIO_SK}', '[redacted: Twilio API key secret]', account_sid)`);
+    expect(await shown(`twilio ${TWILIO_SK} ${TWILIO_SECRET}`)).toBe(`twilio ${TWILIO_SK} [redacted: Twilio API key secret]`);
+    expect(await shown(`twilio api:core:messages:list --api-key ${TWILIO_SK} --api-secret ${TWILIO_SECRET}`))// The option names it a key, so the command-line rule takes the SID too (as before sec14).
+    .toBe('twilio api:core:messages:list --api-key [redacted: token given as a command-line option] --api-secret [redacted: Twilio API key secret]');
+  });
+
+  it('a SID alone, or before a SHA or a word, stays as written', async () => {
+    const texts = [`TWILIO_API_KEY_SID ${TWILIO_SK}`, `${TWILIO_SK} 9fceb02d0ae598e95dc970b74767f19372d61af8`, `${TWILIO_SK}, ${'a'.repeat(32)}`, `key ${TWILIO_SK} is the deploy user's`];
+    expect(await Promise.all(texts.map(shown))).toEqual(texts);
   });
 });
 

@@ -58,16 +58,18 @@ function holdsBracketedCredential(text: string): boolean {
 const isLowerHex = (c: number): boolean => (c >= 48 && c <= 57) || (c >= 97 && c <= 102);
 
 /**
- * Whether a text holds a Twilio account SID (`AC` and 32 lower-case hex digits), which
- * `trailbook/twilio-auth-token` reads the auth token after. A loop, not `/AC[0-9a-f]{32}/`:
+ * Whether a text holds a Twilio account SID (`AC` and 32 lower-case hex digits) or API key SID
+ * (`SK`, sec14), which `trailbook/twilio-auth-token` reads the auth token or key secret after. A loop, not `/AC[0-9a-f]{32}/`:
  * tests/unit/regex-linearity.test.ts finds that pattern polynomial (`'AA'.repeat(n)`). Each
  * `AC` reads at most 32 characters after it.
  */
 function holdsTwilioSid(text: string): boolean {
-  for (let i = text.indexOf('AC'); i >= 0; i = text.indexOf('AC', i + 2)) {
-    let j = i + 2;
-    while (j < text.length && j - i - 2 < 32 && isLowerHex(text.charCodeAt(j))) j++;
-    if (j - i - 2 === 32) return true;
+  for (const prefix of ['AC', 'SK']) {
+    for (let i = text.indexOf(prefix); i >= 0; i = text.indexOf(prefix, i + 2)) {
+      let j = i + 2;
+      while (j < text.length && j - i - 2 < 32 && isLowerHex(text.charCodeAt(j))) j++;
+      if (j - i - 2 === 32) return true;
+    }
   }
   return false;
 }

@@ -1158,7 +1158,7 @@ function hex32End(text: string, at: number): number {
  */
 export const twilioAuthTokenRule: OwnRule = ownRule({
   id: 'trailbook/twilio-auth-token',
-  describe: 'a Twilio auth token (32 hex digits) given just after its account SID (`Client(\'AC…\', \'…\')`); the SID stays readable',
+  describe: 'a Twilio auth token (32 hex digits) given just after its account SID (`Client(\'AC…\', \'…\')`), and an API key\'s secret (32 letters and digits) just after its SID (`SK…`); the SIDs stay readable',
   finders: [
     {
       anchor: 'AC',
@@ -1179,10 +1179,33 @@ export const twilioAuthTokenRule: OwnRule = ownRule({
         return { candidate: token < 0 ? null : { start: i, end: token }, next: Math.max(next, sid) };
       },
     },
+    {
+      // sec14: an API key's secret (32 letters and digits) just after its SID (`SK` and 32 hex digits), as `Client('SK…', '<secret>', account_sid)` or `twilio api:core… --api-key SK… --api-secret …` pass them.
+      anchor: 'SK',
+      kind: 'Twilio API key secret',
+      read(text, at) {
+        const next = at + 2;
+        if (at > 0 && isKeyBody(text.charCodeAt(at - 1))) return { candidate: null, next };
+        const sid = hex32End(text, next);
+        if (sid < 0) return { candidate: null, next };
+        // Between the two: quotes, a comma, a colon, spaces or an option's name, at most 24 characters.
+        let i = sid;
+        while (i < text.length && i - sid < 8 && (text.charCodeAt(i) === 34 || text.charCodeAt(i) === 39 || text.charCodeAt(i) === 44 || text.charCodeAt(i) === 58 || text.charCodeAt(i) === 32)) i++;
+        if (text.startsWith('--api-secret', i)) i = blankEnd(text, i + 12, 4) + (text.charCodeAt(blankEnd(text, i + 12, 4)) === 61 ? 1 : 0);
+        if (i === sid || isKeyBody(text.charCodeAt(i - 1))) return { candidate: null, next: Math.max(next, sid) };
+        const e = runEnd(text, i, isAlnum, 32);
+        const ok = e - i === 32 && !(e < text.length && isKeyBody(text.charCodeAt(e)));
+        return { candidate: ok ? { start: i, end: e } : null, next: Math.max(next, sid) };
+      },
+      real: (value) => /[A-Z]/.test(value) && /[a-z]/.test(value) && /[0-9]/.test(value) && entropy(value) >= 4,
+    },
   ],
   examples: {
-    secret: [{ text: "client = Client('AC74de739988b886e7577496a2c8773e13', 'b95523cf6941fa1c257c6f561c5cb347')", value: 'b95523cf6941fa1c257c6f561c5cb347' }],
-    notSecret: ['TWILIO_ACCOUNT_SID=AC74de739988b886e7577496a2c8773e13', 'AC74de739988b886e7577496a2c8773e13, commit 9fceb02d0ae598e95dc970b74767f19372d61af8'],
+    secret: [
+      { text: "client = Client('AC74de739988b886e7577496a2c8773e13', 'b95523cf6941fa1c257c6f561c5cb347')", value: 'b95523cf6941fa1c257c6f561c5cb347' },
+      { text: "client = Client('SK3f9a1b2c4d6e8f0a1b3c5d7e9f1a2b4c', 'Xa8Kq2Lp9Wz4Rv8Tn3Yb6Hc1Jd5Gf0Sa', account_sid)", value: 'Xa8Kq2Lp9Wz4Rv8Tn3Yb6Hc1Jd5Gf0Sa' },
+    ],
+    notSecret: ['TWILIO_ACCOUNT_SID=AC74de739988b886e7577496a2c8773e13', 'TWILIO_API_KEY=SK3f9a1b2c4d6e8f0a1b3c5d7e9f1a2b4c, commit 9fceb02d0ae598e95dc970b74767f19372d61af8', 'SK3f9a1b2c4d6e8f0a1b3c5d7e9f1a2b4c ABCDEFGHIJKLMNOPQRSTUVWXYZABCDEF', 'AC74de739988b886e7577496a2c8773e13, commit 9fceb02d0ae598e95dc970b74767f19372d61af8'],
   },
 });
 
