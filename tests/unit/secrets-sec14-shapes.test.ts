@@ -16,6 +16,8 @@
  *   cells): each text was scanned alone, so the value was published;
  * - a Twilio API key's secret given just after its SID (`SK…`), as the account's auth token after
  *   its `AC…` SID has been redacted since sec9;
+ * - the password of a PostgreSQL `.pgpass` entry pasted into a row (`wrote ~/.pgpass:
+ *   db.internal:5432:app:app:<password>`) or a cited file not named `.pgpass`: no key names it;
  * - an environment file named `*.env` (`config/app.env`, docker compose's `env_file`) had a file
  *   page and its diff on commit pages, where `.env` and `.env.production` had none.
  */
@@ -170,6 +172,28 @@ describe("a Twilio API key's secret after its SID", () => {
 
   it('a SID alone, or before a SHA or a word, stays as written', async () => {
     const texts = [`TWILIO_API_KEY_SID ${TWILIO_SK}`, `${TWILIO_SK} 9fceb02d0ae598e95dc970b74767f19372d61af8`, `${TWILIO_SK}, ${'a'.repeat(32)}`, `key ${TWILIO_SK} is the deploy user's`];
+    expect(await Promise.all(texts.map(shown))).toEqual(texts);
+  });
+});
+
+const PGPASS = draw('sec14-pgpass', 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789', 16);
+
+describe("a .pgpass entry's password", () => {
+  it('is redacted, the host, port, database and user kept', async () => {
+    expect(await shown(`pgpass line db.internal:5432:app:app:${PGPASS}`)).toBe('pgpass line db.internal:5432:app:app:[redacted: password in a .pgpass entry]');
+    expect(await shown(`wrote ~/.pgpass:\n*:*:*:deploy:${PGPASS}\n10.0.0.5:5432:reports:ro:${PGPASS}x`)).toBe('wrote ~/.pgpass:\n*:*:*:deploy:[redacted: password in a .pgpass entry]\n10.0.0.5:5432:reports:ro:[redacted: password in a .pgpass entry]');
+  });
+
+  it('times, compiler positions, URLs, IPv6 and placeholders stay as written', async () => {
+    const texts = [
+      `at 10:12:30:45:${PGPASS} the job ran`,
+      `src/app.ts:12:5:error:${PGPASS}`,
+      `https://example.com:8443/a:b:${PGPASS}`,
+      'localhost:5432:app:app:changeme',
+      'db.internal:5432:app:app:$PGPASSWORD',
+      'fe80::1:5432:a:b:c',
+      'tests passed 12:05:2026 at host:80:ok',
+    ];
     expect(await Promise.all(texts.map(shown))).toEqual(texts);
   });
 });

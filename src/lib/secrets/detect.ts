@@ -9,7 +9,7 @@
  * secret of some rule holds (`://`, `token`, `ghp_`, `AKIA`, …: {@link mayHoldSecret}); one
  * secretlint call scans a whole batch. Every step is linear in the text.
  */
-import { bracketedCredential, OWN_RULES, type SecretHit } from './own-rules.ts';
+import { bracketedCredential, OWN_RULES, pgpassPassword, type SecretHit } from './own-rules.ts';
 import { secretlintScan } from './secretlint-scan.ts';
 import { endAtShortLine, isWrapHit, isWrapRule, joinWrapped, JWT_RULE, unjoined, wrappedPairs, type Joined } from './wrapped.ts';
 import { decodeJsonEscapes, rawRange, type Decoded } from './json-escapes.ts';
@@ -38,7 +38,17 @@ const TRIGGER_CASED = /AKIA|A3T|AGPA|AIDA|AROA|AIPA|ANPA|ANVA|ASIA|AIza|SG\.|---
 
 /** Whether a text may hold a secret one of the built-in rules finds (a cheap, linear test). */
 export function mayHoldSecret(text: string): boolean {
-  return TRIGGER_WORDS.test(text) || TRIGGER_CASED.test(text) || holdsTwilioSid(text) || holdsBracketedCredential(text);
+  return TRIGGER_WORDS.test(text) || TRIGGER_CASED.test(text) || holdsTwilioSid(text) || holdsBracketedCredential(text) || holdsPgpassEntry(text);
+}
+
+/**
+ * Whether a text holds a `.pgpass` entry (`host:port:database:user:password`; `trailbook/pgpass-line`,
+ * sec14), which no trigger word names. Each `:` reads its entry's bounded fields, so each
+ * character is read a bounded number of times.
+ */
+function holdsPgpassEntry(text: string): boolean {
+  for (let i = text.indexOf(':'); i >= 0; i = text.indexOf(':', i + 1)) if (pgpassPassword(text, i) !== null) return true;
+  return false;
 }
 
 /**
