@@ -18,6 +18,9 @@
  *   its `AC…` SID has been redacted since sec9;
  * - the password of a PostgreSQL `.pgpass` entry pasted into a row (`wrote ~/.pgpass:
  *   db.internal:5432:app:app:<password>`) or a cited file not named `.pgpass`: no key names it;
+ * - a secret inside base64 of a small JSON object or YAML document (a service account's JSON, a
+ *   kubeconfig, `{"username":…,"password":…}` in a CI variable or an `echo … | base64 -d`): no
+ *   rule read base64 but a private key's and a registry's, so it was published, decodable;
  * - an environment file named `*.env` (`config/app.env`, docker compose's `env_file`) had a file
  *   page and its diff on commit pages, where `.env` and `.env.production` had none.
  */
@@ -198,6 +201,32 @@ describe("a .pgpass entry's password", () => {
   });
 });
 
+const b64 = (text: string): string => Buffer.from(text).toString('base64');
+const KUBE_TOKEN = draw('sec14-kube-token', 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789', 40);
+const BLOB_PASSWORD = draw('sec14-blob-password', 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789', 16);
+const KEY_LINE = draw('sec14-blob-key', 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/', 64);
+
+describe('a secret inside base64 of a JSON object or YAML document', () => {
+  it('the whole encoded value is redacted, named by what it holds', async () => {
+    const kube = b64(`apiVersion: v1\nkind: Config\nusers:\n- name: ci\n  user:\n    token: ${KUBE_TOKEN}\n`);
+    expect(await shown(`KUBECONFIG_B64=${kube}`)).toBe('KUBECONFIG_B64=[redacted: secret in a KEY=value assignment (base64)]');
+    const login = b64(JSON.stringify({ username: 'bot', password: BLOB_PASSWORD }));
+    expect(await shown(`creds ${login} for the registry`)).toBe('creds [redacted: password in a KEY=value assignment (base64)] for the registry');
+    const account = b64(JSON.stringify({ type: 'service_account', project_id: 'acme', private_key: `-----BEGIN PRIVATE KEY-----\n${KEY_LINE}\n${KEY_LINE}\n-----END PRIVATE KEY-----\n`, client_email: 'ci@acme.iam.gserviceaccount.com' }, null, 2));
+    expect(await shown(`echo ${account} | base64 -d > key.json`)).toMatch(/^echo \[redacted: [^\]]+ \(base64\)\] \| base64 -d > key\.json$/);
+  });
+
+  it('base64 of JSON without a secret, a JWT and a SHA stay as written', async () => {
+    const texts = [
+      `meta ${b64(JSON.stringify({ name: 'build', steps: 3, cache: true }))}`,
+      `placeholder ${b64(JSON.stringify({ password: '<password>' }))}`,
+      'jwt eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJzdWIiOiI5NDQ3Mzc4MTU0In0 and 9fceb02d0ae598e95dc970b74767f19372d61af8',
+      `manifest ${b64('apiVersion: v1\nkind: ConfigMap\ndata:\n  LOG_LEVEL: debug\n')}`,
+    ];
+    expect(await Promise.all(texts.map(shown))).toEqual(texts);
+  });
+});
+
 describe('an environment file named *.env', () => {
   it('is a secret file, as .env is; its templates are not', () => {
     for (const path of ['config/app.env', 'docker/production.env', 'web.env', '.env', 'deploy/.env.production']) expect(isSecretFile(path), path).toBe(true);
@@ -211,13 +240,16 @@ describe('an environment file named *.env', () => {
   });
 });
 
-describe('the sec14 Django shape reads a 4 MiB cell in one pass', () => {
+describe('the sec14 shapes read a 4 MiB cell in one pass', () => {
   const M = 4 * 1024 * 1024;
   const fill = (unit: string): string => unit.repeat(Math.ceil(M / unit.length)).slice(0, M);
   const shapes: Record<string, string> = {
     'SECRET_KEY= repeated': fill('SECRET_KEY='),
     "SECRET_KEY= then 4 MiB of Django's alphabet": `SECRET_KEY=${fill('a1$%&#')}`,
     'SECRET_KEY: then a word, repeated': fill('SECRET_KEY: a1$%&#('),
+    'eyJ runs of 24 characters, repeated': fill('eyJhYmNkZWZnaGlqa2xtbm9w '),
+    'eyJ then 4 MiB of base64': `eyJ${fill('QUJD')}`,
+    'host:5432:db:user: repeated': fill('host:5432:db:user:'),
   };
   for (const [name, text] of Object.entries(shapes)) {
     it(`${name}: in a few seconds at most`, async () => {
