@@ -21,6 +21,8 @@
  * - a secret inside base64 of a small JSON object or YAML document (a service account's JSON, a
  *   kubeconfig, `{"username":…,"password":…}` in a CI variable or an `echo … | base64 -d`): no
  *   rule read base64 but a private key's and a registry's, so it was published, decodable;
+ * - a Slack Workflow Builder webhook URL (`hooks.slack.com/workflows/…`, `/triggers/…`): secretlint's
+ *   Slack rule reads `/services/` URLs only;
  * - an environment file named `*.env` (`config/app.env`, docker compose's `env_file`) had a file
  *   page and its diff on commit pages, where `.env` and `.env.production` had none.
  */
@@ -224,6 +226,16 @@ describe('a secret inside base64 of a JSON object or YAML document', () => {
       `manifest ${b64('apiVersion: v1\nkind: ConfigMap\ndata:\n  LOG_LEVEL: debug\n')}`,
     ];
     expect(await Promise.all(texts.map(shown))).toEqual(texts);
+  });
+});
+
+const WORKFLOW_TOKEN = draw('sec14-slack-workflow', 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789', 24);
+
+describe('a Slack Workflow Builder webhook', () => {
+  it('is redacted whole, as a /services/ webhook is', async () => {
+    expect(await shown(`curl -X POST https://hooks.slack.com/workflows/T0A1B2C3D/A04ABCDEF12/456789012345678901/${WORKFLOW_TOKEN} -d @payload.json`)).toBe('curl -X POST [redacted: Slack webhook URL] -d @payload.json');
+    expect(await shown(`SLACK_TRIGGER=https://hooks.slack.com/triggers/T0A1B2C3D/7012345678901/${WORKFLOW_TOKEN}`)).toBe('SLACK_TRIGGER=[redacted: Slack webhook URL]');
+    expect(await shown('see https://hooks.slack.com/workflows/ for Workflow Builder')).toBe('see https://hooks.slack.com/workflows/ for Workflow Builder');
   });
 });
 

@@ -728,7 +728,7 @@ function prefixed(anchor: string | readonly string[], kind: string, ok: (c: numb
  */
 export const prefixedTokenRule: OwnRule = ownRule({
   id: 'trailbook/prefixed-token',
-  describe: 'a PyPI token (`pypi-AgE…`), a DigitalOcean token (`dop_v1_…`), a Google OAuth client secret (`GOCSPX-…`), a Mailgun key (`key-` and 32 lower-case letters and digits), a Sentry DSN’s key, an Azure SAS URL’s `sig=`, a presigned URL’s `X-Amz-Signature=` and `X-Goog-Signature=`, a Telegram bot token (`123456789:AA…`) and a Discord webhook URL’s token',
+  describe: 'a PyPI token (`pypi-AgE…`), a DigitalOcean token (`dop_v1_…`), a Google OAuth client secret (`GOCSPX-…`), a Mailgun key (`key-` and 32 lower-case letters and digits), a Sentry DSN’s key, an Azure SAS URL’s `sig=`, a presigned URL’s `X-Amz-Signature=` and `X-Goog-Signature=`, a Slack Workflow Builder webhook URL (`hooks.slack.com/workflows/…`, `/triggers/…`), a Telegram bot token (`123456789:AA…`) and a Discord webhook URL’s token',
   finders: [
     prefixed('pypi-AgE', 'PyPI token', isB64UrlChar, 50, 1024),
     prefixed(['dop_v1_', 'doo_v1_', 'dor_v1_'], 'DigitalOcean token', isLowerHex, 64, 64),
@@ -810,6 +810,31 @@ export const prefixedTokenRule: OwnRule = ownRule({
       real: (value) => /[A-Z]/.test(value) && /[a-z]/.test(value) && /[0-9]/.test(value) && entropy(value) >= 4,
     },
     {
+      // sec14: a Slack Workflow Builder webhook (`https://hooks.slack.com/workflows/T…/A…/<id>/<token>`, `…/triggers/…`): secretlint's Slack rule reads `/services/` URLs only. The whole URL, as that rule redacts one.
+      anchor: ['hooks.slack.com/workflows/', 'hooks.slack.com/triggers/'],
+      kind: 'Slack webhook URL',
+      read(text, at) {
+        const path = text.indexOf('/', at + 16) + 1;
+        const next = path;
+        let i = path;
+        let last = 0;
+        // `workflows/<team>/<workflow>/<id>/<token>`, `triggers/<team>/<id>/<token>`.
+        const segments = text.charCodeAt(at + 16) === 119 ? 4 : 3;
+        for (let segment = 0; segment < segments; segment++) {
+          const e = runEnd(text, i, isAlnum, 128);
+          if (e === i || e - i > 128) return { candidate: null, next };
+          last = e - i;
+          if (segment < segments - 1) {
+            if (text.charCodeAt(e) !== 47) return { candidate: null, next };
+            i = e + 1;
+          } else i = e;
+        }
+        const start = text.startsWith('https://', at - 8) ? at - 8 : at;
+        const standing = !(i < text.length && isB64UrlChar(text.charCodeAt(i)));
+        return { candidate: last >= 20 && standing && text.charCodeAt(path) === 84 ? { start, end: i } : null, next: Math.max(next, i) };
+      },
+    },
+    {
       anchor: ['discord.com/api/webhooks/', 'discordapp.com/api/webhooks/'],
       kind: 'Discord webhook token',
       read(text, at) {
@@ -836,6 +861,7 @@ export const prefixedTokenRule: OwnRule = ownRule({
         value: 'Xk3Jd9Lx2QmZ7Vt4Rb8Nw1Yp6Hs0FcE2gUo5Ti7Ra9Wb2Qe4Zn6Mv8Kc1Jh3Gf5Dd7Ss9',
       },
       { text: 'creds AKIAZ7QX3M5N2K8R4T6V:h7Jk2Lm9Np4Qr8St3Vw6/Xy1Za5Bc0De7Fg2Hj4K for the deploy user', value: 'h7Jk2Lm9Np4Qr8St3Vw6/Xy1Za5Bc0De7Fg2Hj4K' },
+      { text: 'SLACK_WORKFLOW=https://hooks.slack.com/workflows/T0A1B2C3D/A04ABCDEF12/456789012345678901/Qx8Wv4Zr2Lm7Kp9Tn3Yb5Hc1', value: 'https://hooks.slack.com/workflows/T0A1B2C3D/A04ABCDEF12/456789012345678901/Qx8Wv4Zr2Lm7Kp9Tn3Yb5Hc1' },
       { text: 'GET /k?X-Amz-Algorithm=AWS4-HMAC-SHA256&X-Amz-Expires=900&X-Amz-Signature=9f86d081884c7d659a2feaa0c55ad015a3bf4f1b2b0b822cd15d6c15b0f00a08 200', value: '9f86d081884c7d659a2feaa0c55ad015a3bf4f1b2b0b822cd15d6c15b0f00a08' },
     ],
     notSecret: [
@@ -850,6 +876,8 @@ export const prefixedTokenRule: OwnRule = ownRule({
       'the blob URL ends ?sv=2022&sig=$SAS_SIGNATURE',
       'AKIAZ7QX3M5N2K8R4T6V: the key id of the deploy user',
       'the query ends &X-Amz-Signature=<signature> or X-Amz-Signature=${SIG}',
+      'see https://hooks.slack.com/workflows/ for Workflow Builder',
+      'https://hooks.slack.com/triggers/T0A1B2C3D/123/abc',
       'ASIAZ7QX3M5N2K8R4T6V,2026-03-01T00:00:00Z,sha256:9fceb02d0ae598e95dc970b74767f19372d61af8',
     ],
   },
