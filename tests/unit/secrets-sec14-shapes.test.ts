@@ -1,6 +1,6 @@
 /**
  * Credential shapes a sec14 trial planted in a project's records and cited files and found
- * published as written:
+ * published as written (and one noise class found on the way):
  *
  * - a Django `SECRET_KEY` assigned unquoted, as an environment file writes it
  *   (`SECRET_KEY=k#3v!x@9$^&*(q)w=…`): the Django rule read quoted values only, and the
@@ -236,6 +236,29 @@ describe('a Slack Workflow Builder webhook', () => {
     expect(await shown(`curl -X POST https://hooks.slack.com/workflows/T0A1B2C3D/A04ABCDEF12/456789012345678901/${WORKFLOW_TOKEN} -d @payload.json`)).toBe('curl -X POST [redacted: Slack webhook URL] -d @payload.json');
     expect(await shown(`SLACK_TRIGGER=https://hooks.slack.com/triggers/T0A1B2C3D/7012345678901/${WORKFLOW_TOKEN}`)).toBe('SLACK_TRIGGER=[redacted: Slack webhook URL]');
     expect(await shown('see https://hooks.slack.com/workflows/ for Workflow Builder')).toBe('see https://hooks.slack.com/workflows/ for Workflow Builder');
+  });
+});
+
+describe('a program reading a password (noise, sec14)', () => {
+  const SOURCE = [
+    'export function login(result: Match, user: User) {',
+    '  const password = result.groups?.password;',
+    '  const fallback = process.env.DB_PASSWORD;',
+    '  const hashed = getPassword(user);',
+    '  return { password: user.password, token: session.api_token2 };',
+    '}',
+    '',
+  ].join('\n');
+
+  it('a cited source file shows its code as written, unflagged', async () => {
+    const excerpt = await redactExcerpt(excerptText('src/auth/login.ts', SOURCE, [{ from: 2, to: 5 }]), DEFAULT_SECRET_SETTINGS);
+    expect(excerpt.windows[0]?.lines).toEqual(SOURCE.split('\n').slice(0, 6));
+    expect(await findSecrets(['self.password = form.cleaned_data["password"]', 'password = getPassword(user)'])).toEqual([[], []]);
+  });
+
+  it('a password of words and a full stop, and a quoted path-like value, are still secrets', async () => {
+    expect(await shown('DB_PASSWORD=hunter2.backup ./migrate')).toBe('DB_PASSWORD=[redacted: password in a KEY=value assignment] ./migrate');
+    expect(await shown('{"password": "user.password9"}')).toBe('{"password": "[redacted: password in a KEY=value assignment]"}');
   });
 });
 

@@ -299,6 +299,44 @@ function readNameValue(text: string, at: number): { candidate: Candidate | null;
   return { candidate: { start: value.start, end: value.end, kind: says === 'password' ? PASSWORD_ASSIGNMENT : SECRET_ASSIGNMENT }, next: Math.max(next, value.end) };
 }
 
+/** Objects a program reads a setting from: a member path starting with one is code (`process.env.DB_PASSWORD`, `self.settings.TOKEN`). */
+const CODE_ROOTS: ReadonlySet<string> = new Set(['process', 'os', 'this', 'self', 'req', 'request', 'res', 'config', 'cfg', 'conf', 'settings', 'env', 'environ', 'options', 'opts', 'args', 'argv', 'params', 'props', 'ctx', 'context', 'window', 'import']);
+const IDENTIFIER = /^[A-Za-z_$][\w$]*$/;
+
+/**
+ * Whether an unquoted value is a program's expression, not a secret (sec14: a cited source file's
+ * `const password = process.env.DB_PASSWORD;`, `password = getPassword(user)`, `password:
+ * user.password,` and `self.password = form.cleaned_data["password"]` were redacted and flagged
+ * high, hiding the evidence): a member path followed by a call or an index (`getPassword(`,
+ * `form.cleaned_data[`), a path with optional chaining (`result.groups?.password`), or a path from
+ * a program's settings object (`process.env.…`, `os.environ…`, `this.…`, `config.…`) or to a key
+ * that names a secret (`user.password`, `session.api_token2`). A password of words and a full stop
+ * (`hunter2.backup`) is none of these.
+ */
+export function isCodeExpression(value: string): boolean {
+  let cut = value.length;
+  for (let i = 0; i < value.length; i++) {
+    const c = value.charCodeAt(i);
+    if (c === 40 || c === 91) {
+      cut = i;
+      break;
+    }
+  }
+  const path = value.slice(0, cut);
+  if (path.length === 0) return false;
+  const segments = path.split('.').map((s) => (s.endsWith('?') ? s.slice(0, -1) : s));
+  if (!segments.every((s) => IDENTIFIER.test(s))) return false;
+  if (cut < value.length) return true;
+  if (segments.length < 2) return false;
+  if (path.includes('?.')) return true;
+  // The last name, its version digits aside (`api_token2`).
+  let last = segments[segments.length - 1] as string;
+  let e = last.length;
+  while (e > 1 && last.charCodeAt(e - 1) >= 48 && last.charCodeAt(e - 1) <= 57) e--;
+  last = last.slice(0, e);
+  return CODE_ROOTS.has((segments[0] as string).toLowerCase()) || keySays(last) !== null;
+}
+
 /**
  * `trailbook/assignment`: a value assigned to a key that names a password or a secret
  * (`KEY=value`, `KEY: value`, `"key": "value"`, `--key=value`; sec14: a name/value pair, `{"name": "DB_PASSWORD", "value": "…"}`
@@ -313,7 +351,11 @@ export const assignmentRule: OwnRule = ownRule({
     {
       anchor: ['=', ':'],
       read: readAssignment,
-      real: (value, { kind, text, start }) => value[0] !== '/' && value[0] !== '~' && (kind === PASSWORD_ASSIGNMENT ? isLikelyPassword(value) && (text.charCodeAt(start - 1) !== 58 || isTightPassword(value)) : isLikelyToken(value)),
+      real: (value, { kind, text, start }) =>
+        value[0] !== '/' &&
+        value[0] !== '~' &&
+        (kind === PASSWORD_ASSIGNMENT ? isLikelyPassword(value) && (text.charCodeAt(start - 1) !== 58 || isTightPassword(value)) : isLikelyToken(value)) &&
+        (text.charCodeAt(start - 1) === 34 || text.charCodeAt(start - 1) === 39 || !isCodeExpression(value)),
     },
     {
       anchor: ['name', 'Name'],
@@ -345,6 +387,11 @@ export const assignmentRule: OwnRule = ownRule({
       'AUTH_MODE=oauth-device',
       'SECRET_NAME=prod-db-credentials-v2',
       'PWD=/home/agent/work OLDPWD=/tmp',
+      'const password = process.env.DB_PASSWORD;',
+      'const password = result.groups?.password;',
+      'password = getPassword(user)',
+      'self.password = form.cleaned_data["password"]',
+      'return { password: user.password, token: session.api_token2 }',
       'token: read:packages',
       'COMMIT_SHA=9fceb02d0ae598e95dc970b74767f19372d61af8 and id=8635af1e',
       'the cache key: 3f786850e387550fdab836ed7e6dc881de23001b',
