@@ -9,11 +9,12 @@
  * secret of some rule holds (`://`, `token`, `ghp_`, `AKIA`, …: {@link mayHoldSecret}); one
  * secretlint call scans a whole batch. Every step is linear in the text.
  */
-import { bracketedCredential, OWN_RULES, type SecretHit } from './own-rules.ts';
+import { bracketedCredential, OWN_RULES, pgpassPassword, type SecretHit } from './own-rules.ts';
 import { secretlintScan } from './secretlint-scan.ts';
 import { endAtShortLine, isWrapHit, isWrapRule, joinWrapped, JWT_RULE, unjoined, wrappedPairs, type Joined } from './wrapped.ts';
 import { decodeJsonEscapes, rawRange, type Decoded } from './json-escapes.ts';
 import { decodePercentEscapes } from './url-escapes.ts';
+import { encodedTexts, type EncodedText } from './base64-blobs.ts';
 import { isPlaceholderSecret } from './values.ts';
 
 export type { SecretHit } from './own-rules.ts';
@@ -32,13 +33,23 @@ export function secretSettingsKey(settings: SecretSettings): string {
  * `-`, `.` or nothing, holds one (sec9: `AccountKey=`, `SIGNING_KEY=`, `X-Api-Key:`, `db-pass=`
  * held none, so their values were published as written; tests/unit/secrets-trial-shapes.test.ts).
  */
-const TRIGGER_WORDS = /:\/\/|secret|token|passw|passphrase|pwd|[-_.]pw|[-_.]pass|(?:api|access|signing|encryption|master|account|client|session|app|hmac)[-_.]?key|private|credential|auth|npm_|xox|xapp|gh[pousr]_|github_pat|glpat|glc_|glsa_|sk-ant-|t3blbkfj|gsk_|hf_|lin_api|ntn_|ops_|hv[sbr]\.|vc[piark]_|dapi|dckr_|figd_|cf(?:k|ut|at)_|tskey|shp(?:pa|ca|at|ss)_|[sr]k_(?:live|test)|bearer|pypi-|do[por]_v1_|gocspx-|webhooks\/|curl|sshpass|mysql|mariadb|key-|sentry\.io|sig=|login|mongo|redis-cli|gl(?:ptt|rt|dt|ft|soat|imt)-|hrku-|sntry[su]_|sbp_|sk-or-|xai-|pplx-|r8_|nvapi-|pmak-|clojars_|rubygems_|age-secret-key-|ya29\.|1\/\/0|sq0(?:atp|csp)-|dp\.pt\.|pul-|pscale_|fo1_|pnu_|xkeysib-|nrak-|cfpat-|dt0c01\.|lsv2_|glagent-|gloas-|glffct-|glcbt-|sha256~|rdme_|whsec_|django-insecure-/i;
+const TRIGGER_WORDS = /:\/\/|secret|token|passw|passphrase|pwd|[-_.]pw|[-_.]pass|(?:api|access|signing|encryption|master|account|client|session|app|hmac)[-_.]?key|private|credential|auth|npm_|xox|xapp|gh[pousr]_|github_pat|glpat|glc_|glsa_|sk-ant-|t3blbkfj|gsk_|hf_|lin_api|ntn_|ops_|hv[sbr]\.|vc[piark]_|dapi|dckr_|figd_|cf(?:k|ut|at)_|tskey|shp(?:pa|ca|at|ss)_|[sr]k_(?:live|test)|bearer|pypi-|do[por]_v1_|gocspx-|webhooks\/|-signature=|curl|sshpass|mysql|mariadb|key-|sentry\.io|sig=|login|mongo|redis-cli|gl(?:ptt|rt|dt|ft|soat|imt)-|hrku-|sntry[su]_|sbp_|sk-or-|xai-|pplx-|r8_|nvapi-|pmak-|clojars_|rubygems_|age-secret-key-|ya29\.|1\/\/0|sq0(?:atp|csp)-|dp\.pt\.|pul-|pscale_|fo1_|pnu_|xkeysib-|nrak-|cfpat-|dt0c01\.|lsv2_|glagent-|gloas-|glffct-|glcbt-|sha256~|rdme_|whsec_|django-insecure-/i;
 /** Prefixes whose case matters (`SG.` of SendGrid is not `msg.`). */
-const TRIGGER_CASED = /AKIA|A3T|AGPA|AIDA|AROA|AIPA|ANPA|ANVA|ASIA|AIza|SG\.|-----BEGIN|eyJ|:AA|LS0tLS1CRUdJTi|ewogICJhdXRocyI6|ATATT3|\dQ~|GR1348941|ABSK/;
+const TRIGGER_CASED = /YXBpVmVyc2lvbj|AKIA|A3T|AGPA|AIDA|AROA|AIPA|ANPA|ANVA|ASIA|AIza|SG\.|-----BEGIN|eyJ|:AA|LS0tLS1CRUdJTi|ewogICJhdXRocyI6|ATATT3|\dQ~|GR1348941|ABSK/;
 
 /** Whether a text may hold a secret one of the built-in rules finds (a cheap, linear test). */
 export function mayHoldSecret(text: string): boolean {
-  return TRIGGER_WORDS.test(text) || TRIGGER_CASED.test(text) || holdsTwilioSid(text) || holdsBracketedCredential(text);
+  return TRIGGER_WORDS.test(text) || TRIGGER_CASED.test(text) || holdsTwilioSid(text) || holdsBracketedCredential(text) || holdsPgpassEntry(text);
+}
+
+/**
+ * Whether a text holds a `.pgpass` entry (`host:port:database:user:password`; `trailbook/pgpass-line`,
+ * sec14), which no trigger word names. Each `:` reads its entry's bounded fields, so each
+ * character is read a bounded number of times.
+ */
+function holdsPgpassEntry(text: string): boolean {
+  for (let i = text.indexOf(':'); i >= 0; i = text.indexOf(':', i + 1)) if (pgpassPassword(text, i) !== null) return true;
+  return false;
 }
 
 /**
@@ -58,16 +69,18 @@ function holdsBracketedCredential(text: string): boolean {
 const isLowerHex = (c: number): boolean => (c >= 48 && c <= 57) || (c >= 97 && c <= 102);
 
 /**
- * Whether a text holds a Twilio account SID (`AC` and 32 lower-case hex digits), which
- * `trailbook/twilio-auth-token` reads the auth token after. A loop, not `/AC[0-9a-f]{32}/`:
+ * Whether a text holds a Twilio account SID (`AC` and 32 lower-case hex digits) or API key SID
+ * (`SK`, sec14), which `trailbook/twilio-auth-token` reads the auth token or key secret after. A loop, not `/AC[0-9a-f]{32}/`:
  * tests/unit/regex-linearity.test.ts finds that pattern polynomial (`'AA'.repeat(n)`). Each
  * `AC` reads at most 32 characters after it.
  */
 function holdsTwilioSid(text: string): boolean {
-  for (let i = text.indexOf('AC'); i >= 0; i = text.indexOf('AC', i + 2)) {
-    let j = i + 2;
-    while (j < text.length && j - i - 2 < 32 && isLowerHex(text.charCodeAt(j))) j++;
-    if (j - i - 2 === 32) return true;
+  for (const prefix of ['AC', 'SK']) {
+    for (let i = text.indexOf(prefix); i >= 0; i = text.indexOf(prefix, i + 2)) {
+      let j = i + 2;
+      while (j < text.length && j - i - 2 < 32 && isLowerHex(text.charCodeAt(j))) j++;
+      if (j - i - 2 === 32) return true;
+    }
   }
   return false;
 }
@@ -135,7 +148,10 @@ export async function findSecrets(texts: readonly string[], settings: SecretSett
   for (let i = 0; i < texts.length; i++) {
     for (const decoded of [decodeJsonEscapes(texts[i] as string), decodePercentEscapes(texts[i] as string)]) if (decoded !== null && mayHoldSecret(decoded.text)) escaped.push({ of: i, decoded });
   }
-  const scanned = await secretlintScan([...candidates.map((i) => texts[i] as string), ...wrapped.map((w) => w.joined.text), ...escaped.map((e) => e.decoded.text)]);
+  // A secret inside base64 of a JSON object or YAML document (src/lib/secrets/base64-blobs.ts, sec14): the decoded text, scanned in the same call.
+  const encoded: Array<{ of: number; blob: EncodedText }> = [];
+  for (let i = 0; i < texts.length; i++) for (const blob of encodedTexts(texts[i] as string)) if (mayHoldSecret(blob.text)) encoded.push({ of: i, blob });
+  const scanned = await secretlintScan([...candidates.map((i) => texts[i] as string), ...wrapped.map((w) => w.joined.text), ...escaped.map((e) => e.decoded.text), ...encoded.map((e) => e.blob.text)]);
   for (const [k, i] of candidates.entries()) {
     const text = texts[i] as string;
     const hits = out[i] as SecretHit[];
@@ -169,6 +185,14 @@ export async function findSecrets(texts: readonly string[], settings: SecretSett
       const at = rawRange(decoded, h.start, h.end);
       if (!own.some((o) => o.start < at.end && at.start < o.end)) hits.push({ ...h, start: at.start, end: at.end });
     }
+  }
+  for (const [k, { of, blob }] of encoded.entries()) {
+    const found = [...(scanned[candidates.length + wrapped.length + escaped.length + k] ?? [])];
+    for (const rule of OWN_RULES) for (const h of rule.scan(blob.text)) found.push(h);
+    const real = found.filter((h) => !isPlaceholderSecret(blob.text.slice(h.start, h.end))).sort((a, b) => a.start - b.start);
+    // The whole encoded run is the secret: decoding it gives the secret back.
+    const first = real[0];
+    if (first !== undefined) (out[of] as SecretHit[]).push({ start: blob.start, end: blob.end, kind: `${first.kind} (base64)`, rule: first.rule });
   }
   // A placeholder of a secret's shape (`ghp_xxxx…`, `<password>`, AWS's EXAMPLE keys) is none (sec11); the configuration's own patterns are taken as they find.
   for (let i = 0; i < texts.length; i++) if ((out[i] as SecretHit[]).length > 0) out[i] = (out[i] as SecretHit[]).filter((h) => !isPlaceholderSecret((texts[i] as string).slice(h.start, h.end)));

@@ -8,6 +8,7 @@
 import { findSecrets } from './detect.ts';
 import type { SecretSettings } from '../config/secret-settings.ts';
 import { Redaction } from './redaction.ts';
+import { keySays } from './own-rules.ts';
 
 /** Where a secret was seen. `file` and `line` are a record file's place (line 0: the whole file). */
 export interface SecretPlace {
@@ -114,6 +115,12 @@ export function textsOf(root: unknown, fallback: SecretPlace): { texts: string[]
     // its reasonKind, which holds a cited commit's subject as the reason quotes it.
     const pointer = typeof record['raw'] === 'string' && typeof record['status'] === 'string';
     const keys = Object.keys(record);
+    // A value its key's field left to the next (sec14): `"decision": "… password:", "why": "<value>"`, a TSV row whose text held a tab.
+    for (let i = 0; i + 1 < keys.length; i++) {
+      const a = record[keys[i] as string];
+      const b = record[keys[i + 1] as string];
+      if (typeof a === 'string' && typeof b === 'string' && b.length > 0 && !NOT_SCANNED.has(keys[i + 1] as string) && endsWithKey(a)) add(`${a} ${b}`, here);
+    }
     for (let i = keys.length - 1; i >= 0; i--) {
       const k = keys[i] as string;
       stack.push({ node: record[k], place: pointer && (k === 'reason' || k === 'reasonKind') ? { ...here, quoted: true } : here, key: k });
@@ -121,6 +128,26 @@ export function textsOf(root: unknown, fallback: SecretPlace): { texts: string[]
     }
   }
   return { texts, places };
+}
+
+/** The longest end of a text read for a key left without its value (a key name and its separator). */
+const MAX_KEY_TAIL = 80;
+
+/**
+ * Whether `text` ends with a key that names a secret and its `:` or `=`, the value left out
+ * (`Logged in with password:`, `DB_PASSWORD=`): its next field may hold the value. Reads the last
+ * {@link MAX_KEY_TAIL} characters at most.
+ */
+export function endsWithKey(text: string): boolean {
+  let e = text.length;
+  while (e > 0 && (text.charCodeAt(e - 1) === 32 || text.charCodeAt(e - 1) === 9)) e--;
+  const op = text.charCodeAt(e - 1);
+  if (op !== 58 && op !== 61) return false;
+  let s = e - 1;
+  if (s > 0 && (text.charCodeAt(s - 1) === 34 || text.charCodeAt(s - 1) === 39)) s--;
+  const keyEnd = s;
+  while (s > 0 && keyEnd - s < MAX_KEY_TAIL && /[A-Za-z0-9_.-]/.test(text[s - 1] as string)) s--;
+  return s < keyEnd && keySays(text.slice(s, keyEnd).replace(/^-+/, '')) !== null;
 }
 
 /** Collects found secrets by value, keeping the first kind and every place (bounded). */

@@ -47,30 +47,55 @@ function holdsHidingEscape(text: string): boolean {
   return false;
 }
 
-/** `text` with its JSON escapes decoded, or null when it holds none that can hide a secret ({@link holdsHidingEscape}). */
-export function decodeJsonEscapes(text: string): Decoded | null {
-  if (!holdsHidingEscape(text)) return null;
+/** The escape an {@link EscapeAt} reads at `i`: how many characters it takes, and the one it stands for. */
+export interface Escape {
+  length: number;
+  char: string;
+}
+
+/** Reads the escape at `i` of `text` (where the escape character is), or null when none starts there. */
+export type EscapeAt = (text: string, i: number) => Escape | null;
+
+/**
+ * `text` with each escape that `escapeAt` reads decoded, with the map from each decoded
+ * character back to where it was written ({@link Decoded}). Only places holding `marker` (the
+ * escape character's code, `\` or `%`) at or after `from` are asked. One pass: each character
+ * is read once here, and as often as `escapeAt` reads it.
+ */
+export function decodeEscapes(text: string, marker: number, escapeAt: EscapeAt, from = 0): Decoded {
   const starts = new Int32Array(text.length);
   const ends = new Int32Array(text.length);
   const parts: string[] = [];
   let n = 0;
-  let from = 0;
+  let kept = 0;
   for (let i = 0; i < text.length; ) {
-    const length = text.charCodeAt(i) === 92 ? escapeAt(text, i) : 0;
-    if (length === 0) {
+    const escape = i >= from && text.charCodeAt(i) === marker ? escapeAt(text, i) : null;
+    if (escape === null) {
       starts[n] = i;
       ends[n++] = i + 1;
       i++;
       continue;
     }
-    parts.push(text.slice(from, i), length === 6 ? String.fromCharCode(Number.parseInt(text.slice(i + 2, i + 6), 16)) : (SIMPLE[text[i + 1] as string] as string));
+    parts.push(text.slice(kept, i), escape.char);
     starts[n] = i;
-    ends[n++] = i + length;
-    i += length;
-    from = i;
+    ends[n++] = i + escape.length;
+    i += escape.length;
+    kept = i;
   }
-  parts.push(text.slice(from));
+  parts.push(text.slice(kept));
   return { text: parts.join(''), starts: starts.subarray(0, n), ends: ends.subarray(0, n) };
+}
+
+/** The JSON escape at `i` (a backslash) and the character it stands for, or null. */
+function jsonEscape(text: string, i: number): Escape | null {
+  const length = escapeAt(text, i);
+  if (length === 0) return null;
+  return { length, char: length === 6 ? String.fromCharCode(Number.parseInt(text.slice(i + 2, i + 6), 16)) : (SIMPLE[text[i + 1] as string] as string) };
+}
+
+/** `text` with its JSON escapes decoded, or null when it holds none that can hide a secret ({@link holdsHidingEscape}). */
+export function decodeJsonEscapes(text: string): Decoded | null {
+  return holdsHidingEscape(text) ? decodeEscapes(text, 92, jsonEscape) : null;
 }
 
 /** The range of the text as written of the decoded range `[start, end)` (not empty). */

@@ -247,20 +247,120 @@ function isTightPassword(value: string): boolean {
   return /[A-Za-z]/.test(value) && /[0-9]/.test(value) && !value.includes(':') && !SETTING_WORD.test(value);
 }
 
+/** Spaces, tabs and line ends (at most `max`) from `from`: where they end. */
+const blankEnd = (text: string, from: number, max: number): number => runEnd(text, from, (c) => c === 32 || c === 9 || c === 10 || c === 13, max);
+
+/** The key at `from` after an optional quote, with its closing quote: its range and where reading goes on, or null. */
+function quotedKeyAt(text: string, from: number): { start: number; end: number; next: number } | null {
+  const quote = text.charCodeAt(from);
+  const quoted = quote === 34 || quote === 39;
+  const start = quoted ? from + 1 : from;
+  const end = runEnd(text, start, isKeyChar, MAX_KEY);
+  if (end === start || end - start > MAX_KEY) return null;
+  if (quoted && text.charCodeAt(end) !== quote) return null;
+  return { start, end, next: quoted ? end + 1 : end };
+}
+
+/** After a key word at `from` (its closing quote, spaces, `:` or `=`, spaces): where its value starts, or -1. */
+function afterSeparator(text: string, from: number): number {
+  let i = from;
+  if (text.charCodeAt(i) === 34 || text.charCodeAt(i) === 39) i++;
+  i = blankEnd(text, i, 4);
+  const op = text.charCodeAt(i);
+  if (op !== 58 && op !== 61) return -1;
+  return blankEnd(text, i + 1, 4);
+}
+
+/**
+ * The value of a name/value pair whose name names a secret, at the `name` at `at`: JSON
+ * (`{"name": "DB_PASSWORD", "value": "…"}`, an ECS task's or a GitHub API's environment; `Name`
+ * and `Value` of CloudFormation) and YAML (`- name: DB_PASSWORD⏎  value: "…"`, a Kubernetes
+ * container's `env`). sec14: the key and its value are two fields, so no assignment was read.
+ */
+function readNameValue(text: string, at: number): { candidate: Candidate | null; next: number } {
+  const next = at + 4;
+  const none = { candidate: null, next };
+  if (at > 0 && isKeyChar(text.charCodeAt(at - 1))) return none;
+  const v = afterSeparator(text, next);
+  if (v < 0) return none;
+  const key = quotedKeyAt(text, v);
+  if (key === null) return none;
+  const says = keySays(text.slice(key.start, key.end));
+  if (says === null) return { candidate: null, next: Math.max(next, key.next) };
+  // Between the pair's fields: a comma, spaces, a line end, a YAML item's indentation.
+  let i = blankEnd(text, key.next, 24);
+  if (text.charCodeAt(i) === 44) i = blankEnd(text, i + 1, 24);
+  if (text.charCodeAt(i) === 34 || text.charCodeAt(i) === 39) i++;
+  if (!text.startsWith('value', i) && !text.startsWith('Value', i)) return { candidate: null, next: Math.max(next, key.next) };
+  const start = afterSeparator(text, i + 5);
+  if (start < 0) return { candidate: null, next: Math.max(next, key.next) };
+  const value = quotedOrWord(text, start);
+  if (value.end === value.start) return { candidate: null, next: Math.max(next, start) };
+  return { candidate: { start: value.start, end: value.end, kind: says === 'password' ? PASSWORD_ASSIGNMENT : SECRET_ASSIGNMENT }, next: Math.max(next, value.end) };
+}
+
+/** Objects a program reads a setting from: a member path starting with one is code (`process.env.DB_PASSWORD`, `self.settings.TOKEN`). */
+const CODE_ROOTS: ReadonlySet<string> = new Set(['process', 'os', 'this', 'self', 'req', 'request', 'res', 'config', 'cfg', 'conf', 'settings', 'env', 'environ', 'options', 'opts', 'args', 'argv', 'params', 'props', 'ctx', 'context', 'window', 'import']);
+const IDENTIFIER = /^[A-Za-z_$][\w$]*$/;
+
+/**
+ * Whether an unquoted value is a program's expression, not a secret (sec14: a cited source file's
+ * `const password = process.env.DB_PASSWORD;`, `password = getPassword(user)`, `password:
+ * user.password,` and `self.password = form.cleaned_data["password"]` were redacted and flagged
+ * high, hiding the evidence): a member path followed by a call or an index (`getPassword(`,
+ * `form.cleaned_data[`), a path with optional chaining (`result.groups?.password`), or a path from
+ * a program's settings object (`process.env.…`, `os.environ…`, `this.…`, `config.…`) or to a key
+ * that names a secret (`user.password`, `session.api_token2`). A password of words and a full stop
+ * (`hunter2.backup`) is none of these.
+ */
+export function isCodeExpression(value: string): boolean {
+  let cut = value.length;
+  for (let i = 0; i < value.length; i++) {
+    const c = value.charCodeAt(i);
+    if (c === 40 || c === 91) {
+      cut = i;
+      break;
+    }
+  }
+  const path = value.slice(0, cut);
+  if (path.length === 0) return false;
+  const segments = path.split('.').map((s) => (s.endsWith('?') ? s.slice(0, -1) : s));
+  if (!segments.every((s) => IDENTIFIER.test(s))) return false;
+  if (cut < value.length) return true;
+  if (segments.length < 2) return false;
+  if (path.includes('?.')) return true;
+  // The last name, its version digits aside (`api_token2`).
+  let last = segments[segments.length - 1] as string;
+  let e = last.length;
+  while (e > 1 && last.charCodeAt(e - 1) >= 48 && last.charCodeAt(e - 1) <= 57) e--;
+  last = last.slice(0, e);
+  return CODE_ROOTS.has((segments[0] as string).toLowerCase()) || keySays(last) !== null;
+}
+
 /**
  * `trailbook/assignment`: a value assigned to a key that names a password or a secret
- * (`KEY=value`, `KEY: value`, `"key": "value"`, `--key=value`), when the value looks real:
+ * (`KEY=value`, `KEY: value`, `"key": "value"`, `--key=value`; sec14: a name/value pair, `{"name": "DB_PASSWORD", "value": "…"}`
+ * and YAML's `- name: API_TOKEN⏎  value: …`), when the value looks real:
  * a password of 6+ characters that is no placeholder or reference, a token of 12+ characters
  * with letters and digits and 3+ bits of entropy per character; never a path.
  */
 export const assignmentRule: OwnRule = ownRule({
   id: 'trailbook/assignment',
-  describe: 'a password or secret assigned to a key that names one (`DB_PASSWORD=…`, `export API_TOKEN=…`, `--password=…`, `"client_secret": "…"`), when the value looks real (not `$VAR`, `<password>`, `changeme`, a path)',
+  describe: 'a password or secret assigned to a key that names one (`DB_PASSWORD=…`, `export API_TOKEN=…`, `--password=…`, `"client_secret": "…"`, a name/value pair `{"name": "DB_PASSWORD", "value": "…"}`), when the value looks real (not `$VAR`, `<password>`, `changeme`, a path)',
   finders: [
     {
       anchor: ['=', ':'],
       read: readAssignment,
-      real: (value, { kind, text, start }) => value[0] !== '/' && value[0] !== '~' && (kind === PASSWORD_ASSIGNMENT ? isLikelyPassword(value) && (text.charCodeAt(start - 1) !== 58 || isTightPassword(value)) : isLikelyToken(value)),
+      real: (value, { kind, text, start }) =>
+        value[0] !== '/' &&
+        value[0] !== '~' &&
+        (kind === PASSWORD_ASSIGNMENT ? isLikelyPassword(value) && (text.charCodeAt(start - 1) !== 58 || isTightPassword(value)) : isLikelyToken(value)) &&
+        (text.charCodeAt(start - 1) === 34 || text.charCodeAt(start - 1) === 39 || !isCodeExpression(value)),
+    },
+    {
+      anchor: ['name', 'Name'],
+      read: readNameValue,
+      real: (value, { kind }) => value[0] !== '/' && value[0] !== '~' && (kind === PASSWORD_ASSIGNMENT ? isLikelyPassword(value) : isLikelyToken(value)),
     },
   ],
   examples: {
@@ -274,6 +374,8 @@ export const assignmentRule: OwnRule = ownRule({
       { text: 'SESSION_SECRET=Yh7sK2pQ9wE4rT6u cargo run.', value: 'Yh7sK2pQ9wE4rT6u' },
       { text: "STRIPE_WEBHOOK_SECRET='whsec_5fGh7Jk9Lm2Np4Qr' npm test", value: 'whsec_5fGh7Jk9Lm2Np4Qr' },
       { text: 'DefaultEndpointsProtocol=https;AccountName=acme;AccountKey=Zm9vYmFyYmF6cXV4MTIzNDU2Nzg5MA==;EndpointSuffix=core.windows.net', value: 'Zm9vYmFyYmF6cXV4MTIzNDU2Nzg5MA==' },
+      { text: '"environment": [{"name": "DB_PASSWORD", "value": "Vq7Lm2Xp9Rz4Kt8W"}]', value: 'Vq7Lm2Xp9Rz4Kt8W' },
+      { text: 'env:\n  - name: API_TOKEN\n    value: "q8Zr2vLw0pXk4sTn7yBc"\n', value: 'q8Zr2vLw0pXk4sTn7yBc' },
     ],
     notSecret: [
       'GITHUB_TOKEN=${{ secrets.GITHUB_TOKEN }} gh pr create',
@@ -285,6 +387,11 @@ export const assignmentRule: OwnRule = ownRule({
       'AUTH_MODE=oauth-device',
       'SECRET_NAME=prod-db-credentials-v2',
       'PWD=/home/agent/work OLDPWD=/tmp',
+      'const password = process.env.DB_PASSWORD;',
+      'const password = result.groups?.password;',
+      'password = getPassword(user)',
+      'self.password = form.cleaned_data["password"]',
+      'return { password: user.password, token: session.api_token2 }',
       'token: read:packages',
       'COMMIT_SHA=9fceb02d0ae598e95dc970b74767f19372d61af8 and id=8635af1e',
       'the cache key: 3f786850e387550fdab836ed7e6dc881de23001b',
@@ -292,6 +399,9 @@ export const assignmentRule: OwnRule = ownRule({
       'SSH_AUTH_SOCK=/tmp/ssh-XXXX/agent.123',
       "emit('password:resetRequested') and password:changed",
       'password:sha256 password:v2 password:${DB_PASSWORD} password:*** password:<redacted> password:changeme',
+      '{"name": "DB_PASSWORD", "valueFrom": {"secretKeyRef": {"name": "db", "key": "password"}}}',
+      '{"name": "REGION", "value": "eu-west-1a9Zq8Wr2Tz6"} and {"name": "API_TOKEN", "value": "${API_TOKEN}"}',
+      '- name: DB_PASSWORD\n  valueFrom:\n    secretKeyRef: {name: db, key: password}',
     ],
   },
 });
@@ -660,11 +770,12 @@ function prefixed(anchor: string | readonly string[], kind: string, ok: (c: numb
  * the colon) and the token of a Discord webhook URL; and, found missing by the same trial
  * after its first fixes: a Mailgun key (`key-` and 32 lower-case letters and digits), a Sentry DSN's key (32 hex
  * digits before `@….sentry.io/`) and an Azure shared access signature's `sig=` in a URL that
- * has the SAS fields (`sv=`, `se=`, `sp=`, `sr=`). Each character is read a bounded number of times.
+ * has the SAS fields (`sv=`, `se=`, `sp=`, `sr=`); sec14: a presigned S3 or Cloud Storage URL's
+ * `X-Amz-Signature=` (64 hex digits) and `X-Goog-Signature=`. Each character is read a bounded number of times.
  */
 export const prefixedTokenRule: OwnRule = ownRule({
   id: 'trailbook/prefixed-token',
-  describe: 'a PyPI token (`pypi-AgE…`), a DigitalOcean token (`dop_v1_…`), a Google OAuth client secret (`GOCSPX-…`), a Mailgun key (`key-` and 32 lower-case letters and digits), a Sentry DSN’s key, an Azure SAS URL’s `sig=`, a Telegram bot token (`123456789:AA…`) and a Discord webhook URL’s token',
+  describe: 'a PyPI token (`pypi-AgE…`), a DigitalOcean token (`dop_v1_…`), a Google OAuth client secret (`GOCSPX-…`), a Mailgun key (`key-` and 32 lower-case letters and digits), a Sentry DSN’s key, an Azure SAS URL’s `sig=`, a presigned URL’s `X-Amz-Signature=` and `X-Goog-Signature=`, a Slack Workflow Builder webhook URL (`hooks.slack.com/workflows/…`, `/triggers/…`), a Telegram bot token (`123456789:AA…`) and a Discord webhook URL’s token',
   finders: [
     prefixed('pypi-AgE', 'PyPI token', isB64UrlChar, 50, 1024),
     prefixed(['dop_v1_', 'doo_v1_', 'dor_v1_'], 'DigitalOcean token', isLowerHex, 64, 64),
@@ -714,6 +825,20 @@ export const prefixedTokenRule: OwnRule = ownRule({
       },
     },
     {
+      // A presigned URL's signature (sec14: published as written; a capability like a SAS `sig=`): `X-Amz-Signature=<64 hex>` of S3, `X-Goog-Signature=<hex>` of Cloud Storage.
+      anchor: ['x-amz-signature=', 'x-goog-signature='],
+      anyCase: true,
+      kind: 'presigned URL signature',
+      read(text, at) {
+        const from = text.indexOf('=', at) + 1;
+        const e = runEnd(text, from, isLowerHex, 1024);
+        const length = e - from;
+        const standing = !(e < text.length && isB64UrlChar(text.charCodeAt(e)));
+        const ok = standing && ((text.charCodeAt(at + 2) | 32) === 97 ? length === 64 : length >= 64 && length <= 1024);
+        return { candidate: ok ? { start: from, end: e } : null, next: Math.max(from, e) };
+      },
+    },
+    {
       // An AWS key pair written inline (sec13): `AKIA…:<secret>` (or `,` as the console's credentials CSV has it, `;`); the key id is secretlint's.
       anchor: ['AKIA', 'ASIA'],
       kind: 'AWS secret access key',
@@ -730,6 +855,31 @@ export const prefixedTokenRule: OwnRule = ownRule({
         return { candidate: standing ? { start: from, end: e } : null, next: Math.max(next, id) };
       },
       real: (value) => /[A-Z]/.test(value) && /[a-z]/.test(value) && /[0-9]/.test(value) && entropy(value) >= 4,
+    },
+    {
+      // sec14: a Slack Workflow Builder webhook (`https://hooks.slack.com/workflows/T…/A…/<id>/<token>`, `…/triggers/…`): secretlint's Slack rule reads `/services/` URLs only. The whole URL, as that rule redacts one.
+      anchor: ['hooks.slack.com/workflows/', 'hooks.slack.com/triggers/'],
+      kind: 'Slack webhook URL',
+      read(text, at) {
+        const path = text.indexOf('/', at + 16) + 1;
+        const next = path;
+        let i = path;
+        let last = 0;
+        // `workflows/<team>/<workflow>/<id>/<token>`, `triggers/<team>/<id>/<token>`.
+        const segments = text.charCodeAt(at + 16) === 119 ? 4 : 3;
+        for (let segment = 0; segment < segments; segment++) {
+          const e = runEnd(text, i, isAlnum, 128);
+          if (e === i || e - i > 128) return { candidate: null, next };
+          last = e - i;
+          if (segment < segments - 1) {
+            if (text.charCodeAt(e) !== 47) return { candidate: null, next };
+            i = e + 1;
+          } else i = e;
+        }
+        const start = text.startsWith('https://', at - 8) ? at - 8 : at;
+        const standing = !(i < text.length && isB64UrlChar(text.charCodeAt(i)));
+        return { candidate: last >= 20 && standing && text.charCodeAt(path) === 84 ? { start, end: i } : null, next: Math.max(next, i) };
+      },
     },
     {
       anchor: ['discord.com/api/webhooks/', 'discordapp.com/api/webhooks/'],
@@ -758,6 +908,8 @@ export const prefixedTokenRule: OwnRule = ownRule({
         value: 'Xk3Jd9Lx2QmZ7Vt4Rb8Nw1Yp6Hs0FcE2gUo5Ti7Ra9Wb2Qe4Zn6Mv8Kc1Jh3Gf5Dd7Ss9',
       },
       { text: 'creds AKIAZ7QX3M5N2K8R4T6V:h7Jk2Lm9Np4Qr8St3Vw6/Xy1Za5Bc0De7Fg2Hj4K for the deploy user', value: 'h7Jk2Lm9Np4Qr8St3Vw6/Xy1Za5Bc0De7Fg2Hj4K' },
+      { text: 'SLACK_WORKFLOW=https://hooks.slack.com/workflows/T0A1B2C3D/A04ABCDEF12/456789012345678901/Qx8Wv4Zr2Lm7Kp9Tn3Yb5Hc1', value: 'https://hooks.slack.com/workflows/T0A1B2C3D/A04ABCDEF12/456789012345678901/Qx8Wv4Zr2Lm7Kp9Tn3Yb5Hc1' },
+      { text: 'GET /k?X-Amz-Algorithm=AWS4-HMAC-SHA256&X-Amz-Expires=900&X-Amz-Signature=9f86d081884c7d659a2feaa0c55ad015a3bf4f1b2b0b822cd15d6c15b0f00a08 200', value: '9f86d081884c7d659a2feaa0c55ad015a3bf4f1b2b0b822cd15d6c15b0f00a08' },
     ],
     notSecret: [
       'pypi-AgE is how a PyPI token starts',
@@ -770,6 +922,9 @@ export const prefixedTokenRule: OwnRule = ownRule({
       'https://example.com/search?q=x&sig=short',
       'the blob URL ends ?sv=2022&sig=$SAS_SIGNATURE',
       'AKIAZ7QX3M5N2K8R4T6V: the key id of the deploy user',
+      'the query ends &X-Amz-Signature=<signature> or X-Amz-Signature=${SIG}',
+      'see https://hooks.slack.com/workflows/ for Workflow Builder',
+      'https://hooks.slack.com/triggers/T0A1B2C3D/123/abc',
       'ASIAZ7QX3M5N2K8R4T6V,2026-03-01T00:00:00Z,sha256:9fceb02d0ae598e95dc970b74767f19372d61af8',
     ],
   },
@@ -1078,7 +1233,7 @@ function hex32End(text: string, at: number): number {
  */
 export const twilioAuthTokenRule: OwnRule = ownRule({
   id: 'trailbook/twilio-auth-token',
-  describe: 'a Twilio auth token (32 hex digits) given just after its account SID (`Client(\'AC…\', \'…\')`); the SID stays readable',
+  describe: 'a Twilio auth token (32 hex digits) given just after its account SID (`Client(\'AC…\', \'…\')`), and an API key\'s secret (32 letters and digits) just after its SID (`SK…`); the SIDs stay readable',
   finders: [
     {
       anchor: 'AC',
@@ -1099,10 +1254,33 @@ export const twilioAuthTokenRule: OwnRule = ownRule({
         return { candidate: token < 0 ? null : { start: i, end: token }, next: Math.max(next, sid) };
       },
     },
+    {
+      // sec14: an API key's secret (32 letters and digits) just after its SID (`SK` and 32 hex digits), as `Client('SK…', '<secret>', account_sid)` or `twilio api:core… --api-key SK… --api-secret …` pass them.
+      anchor: 'SK',
+      kind: 'Twilio API key secret',
+      read(text, at) {
+        const next = at + 2;
+        if (at > 0 && isKeyBody(text.charCodeAt(at - 1))) return { candidate: null, next };
+        const sid = hex32End(text, next);
+        if (sid < 0) return { candidate: null, next };
+        // Between the two: quotes, a comma, a colon, spaces or an option's name, at most 24 characters.
+        let i = sid;
+        while (i < text.length && i - sid < 8 && (text.charCodeAt(i) === 34 || text.charCodeAt(i) === 39 || text.charCodeAt(i) === 44 || text.charCodeAt(i) === 58 || text.charCodeAt(i) === 32)) i++;
+        if (text.startsWith('--api-secret', i)) i = blankEnd(text, i + 12, 4) + (text.charCodeAt(blankEnd(text, i + 12, 4)) === 61 ? 1 : 0);
+        if (i === sid || isKeyBody(text.charCodeAt(i - 1))) return { candidate: null, next: Math.max(next, sid) };
+        const e = runEnd(text, i, isAlnum, 32);
+        const ok = e - i === 32 && !(e < text.length && isKeyBody(text.charCodeAt(e)));
+        return { candidate: ok ? { start: i, end: e } : null, next: Math.max(next, sid) };
+      },
+      real: (value) => /[A-Z]/.test(value) && /[a-z]/.test(value) && /[0-9]/.test(value) && entropy(value) >= 4,
+    },
   ],
   examples: {
-    secret: [{ text: "client = Client('AC74de739988b886e7577496a2c8773e13', 'b95523cf6941fa1c257c6f561c5cb347')", value: 'b95523cf6941fa1c257c6f561c5cb347' }],
-    notSecret: ['TWILIO_ACCOUNT_SID=AC74de739988b886e7577496a2c8773e13', 'AC74de739988b886e7577496a2c8773e13, commit 9fceb02d0ae598e95dc970b74767f19372d61af8'],
+    secret: [
+      { text: "client = Client('AC74de739988b886e7577496a2c8773e13', 'b95523cf6941fa1c257c6f561c5cb347')", value: 'b95523cf6941fa1c257c6f561c5cb347' },
+      { text: "client = Client('SK3f9a1b2c4d6e8f0a1b3c5d7e9f1a2b4c', 'Xa8Kq2Lp9Wz4Rv8Tn3Yb6Hc1Jd5Gf0Sa', account_sid)", value: 'Xa8Kq2Lp9Wz4Rv8Tn3Yb6Hc1Jd5Gf0Sa' },
+    ],
+    notSecret: ['TWILIO_ACCOUNT_SID=AC74de739988b886e7577496a2c8773e13', 'TWILIO_API_KEY=SK3f9a1b2c4d6e8f0a1b3c5d7e9f1a2b4c, commit 9fceb02d0ae598e95dc970b74767f19372d61af8', 'SK3f9a1b2c4d6e8f0a1b3c5d7e9f1a2b4c ABCDEFGHIJKLMNOPQRSTUVWXYZABCDEF', 'AC74de739988b886e7577496a2c8773e13, commit 9fceb02d0ae598e95dc970b74767f19372d61af8'],
   },
 });
 
@@ -1127,14 +1305,14 @@ function isDjangoKey(value: string): boolean {
 /**
  * `trailbook/django-secret-key` (sec13): a Django `SECRET_KEY`, which secretlint's preset has no
  * rule for and the assignment rule took for a reference (its alphabet holds `$` and `%`): a
- * `django-insecure-…` key anywhere (as `startproject` writes it), and a quoted value given to
+ * `django-insecure-…` key anywhere (as `startproject` writes it), and a value given to
  * `SECRET_KEY` (`SECRET_KEY = '…'`, `SECRET_KEY="…"`, `app.config['SECRET_KEY'] = '…'`,
- * `SECRET_KEY: "…"`) that looks generated ({@link isDjangoKey}). The whole value is the secret,
+ * `SECRET_KEY: "…"`; sec14: unquoted too, `SECRET_KEY=…` of an environment file) that looks generated ({@link isDjangoKey}). The whole value is the secret,
  * its prefix included. Each character is read a bounded number of times.
  */
 export const djangoSecretKeyRule: OwnRule = ownRule({
   id: 'trailbook/django-secret-key',
-  describe: 'a Django secret key: `django-insecure-…` anywhere, and a quoted value given to `SECRET_KEY` (`SECRET_KEY = \'…\'`) that looks generated, `$`, `%` and Django\'s other symbols included (not `os.environ[…]`, `${…}`, a short placeholder)',
+  describe: 'a Django secret key: `django-insecure-…` anywhere, and a value given to `SECRET_KEY` (`SECRET_KEY = \'…\'`, `SECRET_KEY=…` unquoted) that looks generated, `$`, `%` and Django\'s other symbols included (not `os.environ[…]`, `${…}`, a short placeholder)',
   finders: [
     {
       anchor: DJANGO_INSECURE,
@@ -1165,7 +1343,15 @@ export const djangoSecretKeyRule: OwnRule = ownRule({
         // A Python bytes or raw string (`b'…'`, `r'…'`).
         if ((text.charCodeAt(i) | 32) === 98 || (text.charCodeAt(i) | 32) === 114) i++;
         const quote = text.charCodeAt(i);
-        if (quote !== 34 && quote !== 39) return { candidate: null, next };
+        if (quote !== 34 && quote !== 39) {
+          // Unquoted, as an environment file or YAML writes it (sec14: `SECRET_KEY=k#3v!x@9$^&*(q)w=…` was published): a run of Django's alphabet ending the value (a space, a quote, `;`, `,` or the text's end), never glued to other syntax (`os.environ.get(…)`).
+          if (i === spaced && op === 58) return { candidate: null, next };
+          const e = runEnd(text, i, isDjangoKeyChar, MAX_VALUE);
+          const c = text.charCodeAt(e);
+          const ends = e === text.length || c <= 32 || c === 34 || c === 39 || c === 59 || c === 44;
+          if (!ends || e === i || text.startsWith(DJANGO_INSECURE, i)) return { candidate: null, next: Math.max(next, e) };
+          return { candidate: { start: i, end: e }, next: Math.max(next, e) };
+        }
         const value = quotedOrWord(text, i);
         // A `django-insecure-` key is the finder above's.
         if (value.end === value.start || text.startsWith(DJANGO_INSECURE, value.start)) return { candidate: null, next: Math.max(next, value.end) };
@@ -1179,11 +1365,14 @@ export const djangoSecretKeyRule: OwnRule = ownRule({
       { text: "SECRET_KEY = 'django-insecure-k3$9v!x@q2z#m8w^r7t&p1y*u6(e-n_b=c+o)h4j0s5d)l'", value: 'django-insecure-k3$9v!x@q2z#m8w^r7t&p1y*u6(e-n_b=c+o)h4j0s5d)l' },
       { text: 'SECRET_KEY="x7#kq!2m@zp$9vr^wl&8tn*3yb(e-hs_j=4c+fd)g6ua0iq5ot1"', value: 'x7#kq!2m@zp$9vr^wl&8tn*3yb(e-hs_j=4c+fd)g6ua0iq5ot1' },
       { text: "app.config['SECRET_KEY'] = 'w9%e2r!t7y@u3i#o5p$a8s^d1f&g4h*j6k(l-z_x=c+v0b'", value: 'w9%e2r!t7y@u3i#o5p$a8s^d1f&g4h*j6k(l-z_x=c+v0b' },
+      { text: 'SECRET_KEY=k#3v!x@9$^&*(q)w=z+8m2p@l5r^t7y&u1i*o0n4b6c2x5e8a1s\nDEBUG=0', value: 'k#3v!x@9$^&*(q)w=z+8m2p@l5r^t7y&u1i*o0n4b6c2x5e8a1s' },
     ],
     notSecret: [
       "SECRET_KEY = os.environ['DJANGO_SECRET_KEY']",
       "SECRET_KEY = env('SECRET_KEY', default='django-insecure-change-me')",
       'SECRET_KEY = "${DJANGO_SECRET_KEY}"',
+      'SECRET_KEY=${DJANGO_SECRET_KEY}',
+      'SECRET_KEY=get_random_secret_key()',
       "SECRET_KEY = 'please-set-a-real-secret-key-in-the-environment'",
       'if SECRET_KEY == "": raise ImproperlyConfigured',
       'a key starting django-insecure- is for development only',
@@ -1360,5 +1549,76 @@ export const addressPasswordRule: OwnRule = ownRule({
   },
 });
 
+/** Characters of a `.pgpass` host, database or user field (`*` is any). */
+const isPgpassName = (c: number): boolean => isAlnum(c) || c === 46 || c === 45 || c === 95 || c === 42 || c === 64;
+/** The longest host, database or user field read. */
+const MAX_PGPASS_NAME = 128;
+
+/**
+ * The `.pgpass` entry whose port is the digits after the `:` at `at`
+ * (`host:port:database:user:password`): the password's range, or null. The host is read back
+ * from `at` (up to a space, a quote or the line's start), the rest forward; each field is
+ * bounded, so each character is read a bounded number of times.
+ */
+export function pgpassPassword(text: string, at: number): { start: number; end: number } | null {
+  let h = at;
+  while (h > 0 && at - h <= MAX_PGPASS_NAME && isPgpassName(text.charCodeAt(h - 1))) h--;
+  if (h === at || at - h > MAX_PGPASS_NAME) return null;
+  const before = h > 0 ? text.charCodeAt(h - 1) : 10;
+  if (!(before <= 32 || before === 34 || before === 39 || before === 96)) return null;
+  const host = text.slice(h, at);
+  if (host !== '*' && !/[A-Za-z]/.test(host) && !/^\d{1,3}(?:\.\d{1,3}){3}$/.test(host)) return null;
+  const port = runEnd(text, at + 1, isDigit, 5);
+  if (port === at + 1 || port - at - 1 > 5 || text.charCodeAt(port) !== 58) {
+    if (!(text.charCodeAt(at + 1) === 42 && text.charCodeAt(at + 2) === 58)) return null;
+  }
+  let i = text.charCodeAt(at + 1) === 42 ? at + 3 : port + 1;
+  for (let field = 0; field < 2; field++) {
+    const e = runEnd(text, i, isPgpassName, MAX_PGPASS_NAME);
+    if (e === i || e - i > MAX_PGPASS_NAME || text.charCodeAt(e) !== 58 || /^\d+$/.test(text.slice(i, e))) return null;
+    i = e + 1;
+  }
+  const e = runEnd(text, i, (c) => c > 32 && c !== 34 && c !== 39 && c !== 96 && c !== 58, MAX_VALUE);
+  if (e === i || e - i > MAX_VALUE || (e < text.length && text.charCodeAt(e) === 58)) return null;
+  return { start: i, end: e };
+}
+
+/**
+ * `trailbook/pgpass-line` (sec14): the password of a PostgreSQL `.pgpass` entry pasted into a
+ * record or written in a cited file other than `.pgpass` itself (`db.internal:5432:app:app:<password>`,
+ * a row "wrote ~/.pgpass: …"): no key names it, so it was published as written. The host must
+ * hold a letter (or be `*` or an IPv4 address), the port be digits (or `*`), the database and
+ * user names no bare numbers (so a time `10:12:30:45` or `file.ts:12:5` is none), and the
+ * password look real.
+ */
+export const pgpassLineRule: OwnRule = ownRule({
+  id: 'trailbook/pgpass-line',
+  describe: 'the password of a PostgreSQL `.pgpass` entry (`host:port:database:user:password`) pasted into a record or a cited file, when it looks real',
+  finders: [
+    {
+      anchor: ':',
+      kind: 'password in a .pgpass entry',
+      read(text, at) {
+        return { candidate: pgpassPassword(text, at), next: at + 1 };
+      },
+      real: (value) => isLikelyPassword(value),
+    },
+  ],
+  examples: {
+    secret: [
+      { text: 'db.internal:5432:app:app:Pg4Xq8Wr2Tz6Yx1V', value: 'Pg4Xq8Wr2Tz6Yx1V' },
+      { text: 'wrote ~/.pgpass: *:*:*:deploy:Hunter2Pass9 and chmod 600', value: 'Hunter2Pass9' },
+    ],
+    notSecret: [
+      'at 10:12:30:45:Hunter2Pass9 the job ran',
+      'src/app.ts:12:5:error:Unexpected2Token',
+      'db.internal:5432:app:app:*',
+      'localhost:5432:app:app:changeme',
+      'db.internal:5432:app:app:$PGPASSWORD',
+      'see https://example.com:8443/a:b:Hunter2Pass9',
+    ],
+  },
+});
+
 /** Trailbook's own rules, in the order they run. */
-export const OWN_RULES: readonly OwnRule[] = [djangoSecretKeyRule, assignmentRule, connectionStringRule, googleApiKeyRule, privateKeyBodyRule, bearerTokenRule, prefixedTokenRule, commandCredentialRule, basicAuthHeaderRule, loginPasswordRule, base64SecretRule, twilioAuthTokenRule, vendorTokenRule, addressPasswordRule];
+export const OWN_RULES: readonly OwnRule[] = [djangoSecretKeyRule, assignmentRule, connectionStringRule, googleApiKeyRule, privateKeyBodyRule, bearerTokenRule, prefixedTokenRule, commandCredentialRule, basicAuthHeaderRule, loginPasswordRule, base64SecretRule, twilioAuthTokenRule, vendorTokenRule, addressPasswordRule, pgpassLineRule];

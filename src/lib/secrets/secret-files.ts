@@ -27,8 +27,8 @@ const TEMPLATE_ENDINGS = ['.example', '.sample', '.template', '.dist', '.default
 const SSH_KEYS = ['id_rsa', 'id_dsa', 'id_ecdsa', 'id_ed25519'];
 
 /**
- * Whether the file at `path` (`/`-separated, relative) is a secret by nature: `.env` and
- * `.env.*` (`.env.production`, `.env.local`; `.envrc` too) but not a template of one
+ * Whether the file at `path` (`/`-separated, relative) is a secret by nature: `.env`, `*.env`
+ * (`app.env`, `production.env`) and `.env.*` (`.env.production`, `.env.local`; `.envrc` too) but not a template of one
  * (`.env.example`, `.env.sample`, `.env.template`, `.env.dist`, `.env.defaults`), private keys and key stores
  * (`*.pem`, `*.key`, `id_rsa*` but not `*.pub`, `*.p12`, `*.pfx`, `*.jks`), `credentials.json`
  * and other credential files, kubeconfig (`kubeconfig`, `.kube/config`), `.docker/config.json`,
@@ -38,7 +38,8 @@ const SSH_KEYS = ['id_rsa', 'id_dsa', 'id_ecdsa', 'id_ed25519'];
 export function isSecretFile(path: string, text?: string | null): boolean {
   const name = base(path).toLowerCase();
   const lower = path.toLowerCase();
-  if (name === '.env' || name === '.envrc') return true;
+  // `app.env`, `production.env` (docker compose's `env_file`; sec14: it had a file page and its diff shown) are environment files as `.env` is.
+  if (name === '.env' || name === '.envrc' || name.endsWith('.env')) return true;
   // A template (`.env.example`, `.env.local.sample`) is committed for others to copy: placeholders, not secrets (sec11: it got no page). The rules still read it.
   if (name.startsWith('.env.')) return !TEMPLATE_ENDINGS.some((e) => name.endsWith(e));
   if (NAMES.has(name)) return true;

@@ -7,11 +7,12 @@
  * the `D` of `%3D` has no word boundary, so each was published as written.
  * {@link decodePercentEscapes} gives the text with its escapes of ASCII characters decoded,
  * which the rules read too (src/lib/secrets/detect.ts); what they find is mapped back to the
- * text as written with `rawRange` (json-escapes.ts), as for JSON escapes.
+ * text as written with `rawRange` (json-escapes.ts), as for JSON escapes; both decode with
+ * `decodeEscapes` there.
  *
  * One pass; each character is read a bounded number of times.
  */
-import type { Decoded } from './json-escapes.ts';
+import { decodeEscapes, type Decoded, type Escape } from './json-escapes.ts';
 
 const hexValue = (c: number): number => (c >= 48 && c <= 57 ? c - 48 : c >= 65 && c <= 70 ? c - 55 : c >= 97 && c <= 102 ? c - 87 : -1);
 
@@ -25,6 +26,12 @@ function escapedAt(text: string, i: number): number {
   return code >= 0x20 && code < 0x7f ? code : code === 0x09 || code === 0x0a ? code : -1;
 }
 
+/** The `%XX` escape at `i` and the ASCII character it stands for, or null. */
+function percentEscape(text: string, i: number): Escape | null {
+  const code = escapedAt(text, i);
+  return code < 0 ? null : { length: 3, char: String.fromCharCode(code) };
+}
+
 /** `text` with its `%XX` escapes of ASCII characters decoded, or null when it holds none. */
 export function decodePercentEscapes(text: string): Decoded | null {
   let first = -1;
@@ -35,27 +42,7 @@ export function decodePercentEscapes(text: string): Decoded | null {
     }
   }
   if (first < 0) return null;
-  const starts = new Int32Array(text.length);
-  const ends = new Int32Array(text.length);
-  const parts: string[] = [];
-  let n = 0;
-  let from = 0;
-  for (let i = 0; i < text.length; ) {
-    const code = text.charCodeAt(i) === 37 && i >= first ? escapedAt(text, i) : -1;
-    if (code < 0) {
-      starts[n] = i;
-      ends[n++] = i + 1;
-      i++;
-      continue;
-    }
-    parts.push(text.slice(from, i), String.fromCharCode(code));
-    starts[n] = i;
-    ends[n++] = i + 3;
-    i += 3;
-    from = i;
-  }
-  parts.push(text.slice(from));
-  return { text: parts.join(''), starts: starts.subarray(0, n), ends: ends.subarray(0, n) };
+  return decodeEscapes(text, 37, percentEscape, first);
 }
 
 /** A value as a URL decodes it, when it holds an escape of an ASCII character (`p%40ss` → `p@ss`); else null. */
