@@ -42,7 +42,9 @@ export async function thereThen(p: ClassifiedPointer, path: string, ctx: Evidenc
  */
 export async function asRecorded(p: ClassifiedPointer, path: string, ctx: EvidenceContext): Promise<EvidencePointer | null> {
   const ranges = rangesOf(p);
-  const commit = ctx.row?.recordedIn;
+  // A row of a trail not committed with the repository, placed by its time (trust14).
+  const dated = ctx.row?.recordedIn === undefined ? ctx.row?.dated : undefined;
+  const commit = ctx.row?.recordedIn ?? dated?.oid;
   if (ranges === null || commit === undefined || !ctx.repository || !ctx.head || commit === ctx.head) return null;
   if (claimPointer(p, path, ctx)) return null;
   const then = await ctx.repository.lookupPath(commit, path);
@@ -50,13 +52,17 @@ export async function asRecorded(p: ClassifiedPointer, path: string, ctx: Eviden
   const now = await ctx.repository.lookupPath(ctx.head, path);
   if (now.status === 'error') return null;
   if (now.status === 'blob' && now.oid === then.oid) return null;
+  // A file gone from the head is datedInstead's to read; one changed by a commit the row may
+  // have seen (a merge, or a commit authored before the row) is checked at the head as written.
+  if (dated !== undefined && (now.status !== 'blob' || !(await changedOnlyAfter(ctx.repository, dated.oid, ctx.head, path, dated.rowTime)))) return null;
   const thenText = await ctx.repository.blobText(then.oid);
   if (thenText.status !== 'text') return null;
   if (ranges.some((r) => r.from < 1 || r.to < r.from || r.to > thenText.lines)) return null;
   const first = ranges[0] as LineRange;
   const more = ranges.length > 1 ? { more: ranges.slice(1).map((r) => ({ from: r.from, to: r.to })) } : {};
   const target = { target: { type: 'file' as const, path, origin: 'repository' as const, from: first.from, to: first.to, at: commit, ...more } };
-  const cited = `cited ${rangesText(ranges).replace(/^lines /, '')} at ${short(commit)}`;
+  const cited = `cited ${rangesText(ranges).replace(/^lines /, '')} at ${short(commit)}${dated !== undefined ? `, the landed head's line when this row was written (committed ${dated.ts}; the trail is not committed with the repository, so its time tells)` : ''}`;
+  const recorder = dated !== undefined ? '' : ', the commit that recorded this row';
   if (now.status !== 'blob') {
     // Moved unchanged since (`git mv`): the same blob at one other path of the landed head.
     const to = await movedTo(ctx.repository, commit, ctx.head, then.oid);
@@ -72,11 +78,47 @@ export async function asRecorded(p: ClassifiedPointer, path: string, ctx: Eviden
   const kept = moved.filter((m) => m.now !== null) as Array<{ then: LineRange; now: LineRange; kept: number }>;
   const lost = moved.reduce((n, m) => n + (m.then.to - m.then.from + 1) - m.kept, 0);
   if (kept.length === 0) {
-    return pointer(p, 'INCONCLUSIVE', `${cited}, the commit that recorded this row; ${rangeVerb(ranges) === 'is' ? 'it was' : 'they were'} changed or deleted since: none is at the landed head ${short(ctx.head)}`, target);
+    return pointer(p, 'INCONCLUSIVE', `${cited}${recorder}; ${rangeVerb(ranges) === 'is' ? 'it was' : 'they were'} changed or deleted since: none is at the landed head ${short(ctx.head)}`, target);
   }
   const nowRanges = kept.map((m) => m.now);
   const changed = lost > 0 ? ` (${lost} of ${moved.reduce((n, m) => n + m.then.to - m.then.from + 1, 0)} cited lines changed or deleted since)` : '';
   return pointer(p, 'VERIFIED', `${cited}; now ${rangesText(nowRanges).replace(/^lines /, '')} at the landed head ${short(ctx.head)}, as ${path} changed since${changed}`, target);
+}
+
+/** Most commits of the head's first-parent line read to tell when a file changed since a row placed by its time. */
+const MAX_CHANGE_WALK = 2_000;
+
+/**
+ * Whether every change to `path` on the landed head's first-parent line since `from` (the commit
+ * a row of an uncommitted trail is placed at by its time) came after the row: made by a commit
+ * that is no merge and was authored and committed after `rowTime` (ms). Then the file the row
+ * saw is the one at `from`, and its cited lines are followed to the head (trust14: `src/a.ts:3-4`
+ * of a file that gained two lines at its top the day after the row was VERIFIED as the head's
+ * lines 3–4, two other lines). A merge that changed it may have brought a branch the row was
+ * written on, and a commit authored before the row (rebased, cherry-picked) may have been in its
+ * work tree: false, and the lines are checked at the head as written. False too when `from` is
+ * not found within {@link MAX_CHANGE_WALK} commits, or a commit or tree cannot be read.
+ */
+async function changedOnlyAfter(repository: GitRepository, from: string, head: string, path: string, rowTime: number): Promise<boolean> {
+  const blobAt = async (commit: string): Promise<string | null | undefined> => {
+    const found = await repository.lookupPath(commit, path);
+    return found.status === 'error' ? undefined : found.status === 'blob' ? found.oid : null;
+  };
+  let oid = head;
+  let blob = await blobAt(oid);
+  for (let read = 0; read < MAX_CHANGE_WALK; read++) {
+    if (oid === from) return true;
+    const commit = await repository.commit(oid);
+    if ('problem' in commit || blob === undefined) return false;
+    const parent = commit.parents[0];
+    if (parent === undefined) return false;
+    const before = await blobAt(parent);
+    if (before === undefined) return false;
+    if (before !== blob && (commit.parents.length > 1 || Math.min(commit.author.timestamp, commit.committer.timestamp) * 1000 <= rowTime)) return false;
+    oid = parent;
+    blob = before;
+  }
+  return false;
 }
 
 /**
