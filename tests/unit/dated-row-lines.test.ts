@@ -8,6 +8,8 @@
  * cited, while a committed row's lines were followed. Now followed the same way when every change
  * since came after the row; a change the row may have seen (a merge of a branch, a commit
  * authored before the row and committed after it) leaves the lines checked at the head as written.
+ * A test title renamed after such a row was a medium `evidence/test-not-found`, where a committed
+ * row's is INCONCLUSIVE ("was in … at <c>, the commit that recorded this row"): now said the same.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ProjectModel } from '../../src/lib/model/types.ts';
@@ -23,7 +25,7 @@ const lines = (name: string, n: number): string => Array.from({ length: n }, (_,
 beforeAll(async () => {
   dir = await fixtureDir('dated-row-lines');
   await initRepo(dir);
-  await writeFiles(dir, { 'src/a.ts': lines('a', 10), 'src/b.ts': lines('b', 10), 'src/c.ts': lines('c', 10), 'src/d.ts': lines('d', 4) });
+  await writeFiles(dir, { 'src/a.ts': lines('a', 10), 'src/b.ts': lines('b', 10), 'src/c.ts': lines('c', 10), 'src/d.ts': lines('d', 4), 'tests/a.test.ts': "it('reads a row', () => {});\n" });
   first = commitAll(dir, 'First', '2026-03-01T08:00:00Z');
   // A branch, its commit made before the rows, merged after them: the rows may have been written on it.
   git(dir, ['checkout', '-q', '-b', 'feature']);
@@ -31,7 +33,7 @@ beforeAll(async () => {
   commitAll(dir, 'Feature', '2026-03-01T09:00:00Z');
   git(dir, ['checkout', '-q', 'main']);
   // On the main line, after the rows: two lines added at a.ts's top; d.ts rewritten.
-  await writeFiles(dir, { 'src/a.ts': 'new\nnewer\n' + lines('a', 10), 'src/d.ts': 'x\ny\nz\nw\n' });
+  await writeFiles(dir, { 'src/a.ts': 'new\nnewer\n' + lines('a', 10), 'src/d.ts': 'x\ny\nz\nw\n', 'tests/a.test.ts': "it('reads one row', () => {});\n" });
   commitAll(dir, 'Later', '2026-03-02T12:00:00Z');
   // A commit authored before the rows and committed after them (rebased, cherry-picked).
   await writeFiles(dir, { 'src/c.ts': 'new\nnewer\n' + lines('c', 10) });
@@ -46,6 +48,8 @@ beforeAll(async () => {
       row('2026-03-01T10:01:00Z', 'A line of a file changed on a branch merged since', 'src/b.ts:5'),
       row('2026-03-01T10:02:00Z', 'A line of a file changed by a commit authored before the row', 'src/c.ts:5'),
       row('2026-03-01T10:03:00Z', 'Lines rewritten since', 'src/d.ts:2-3'),
+      row('2026-03-01T10:04:00Z', 'A test renamed since', 'tests/a.test.ts > reads a row'),
+      row('2026-03-01T10:05:00Z', 'A test never there', 'tests/a.test.ts > reads no row'),
     ]),
   });
   model = await analyseProject(dir);
@@ -63,7 +67,14 @@ describe('lines of a file changed after a row of a trail never committed', () =>
 
   it('says lines changed since were there, with no flag', () => {
     expect(pointerVerdicts(model)[3]).toEqual([['src/d.ts:2-3', 'INCONCLUSIVE', `cited 2–3 at ${then()}; they were changed or deleted since: none is at the landed head ${head.slice(0, 7)}`]]);
-    expect(evidenceFlags(model)).toEqual([]);
+    expect(evidenceFlags(model)).toEqual([['evidence/test-not-found', 'medium', [model.rows[5]?.id]]]);
+  });
+
+  it('says a test renamed since was there, as for a committed row, with no flag (it was the medium evidence/test-not-found)', () => {
+    expect(pointerVerdicts(model)[4]).toEqual([
+      ['tests/a.test.ts > reads a row', 'INCONCLUSIVE', `test “reads a row” was in tests/a.test.ts at ${then()}; it is not there at the landed head ${head.slice(0, 7)} (renamed or removed since)`],
+    ]);
+    expect(pointerVerdicts(model)[5]).toEqual([['tests/a.test.ts > reads no row', 'NOT_VERIFIED', 'test “reads no row” not found in tests/a.test.ts at landed head']]);
   });
 
   it('checks at the head as written a file a merge or an earlier-authored commit changed', () => {

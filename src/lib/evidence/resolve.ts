@@ -613,12 +613,16 @@ async function pytestVerdict(p: ClassifiedPointer, names: string[], path: string
  */
 async function titleNotFound(p: ClassifiedPointer, name: string, path: string, text: string, origin: 'repository' | 'artifact', ctx: EvidenceContext, scoped?: { holds: (text: string) => boolean; detail?: string }): Promise<EvidencePointer> {
   if (scoped === undefined && namesTestsAtRunTime(text)) return pointer(p, 'INCONCLUSIVE', `test “${name}” not found as written in ${path}, which names some of its tests at run time (\`.each\`, a template title)`);
-  const commit = ctx.row?.recordedIn;
+  // The commit that recorded the row, or for a trail never committed the head's commit of the
+  // row's time (trust14: a title renamed after such a row was a medium flag, INCONCLUSIVE for a committed row).
+  const dated = ctx.row?.recordedIn === undefined ? ctx.row?.dated : undefined;
+  const commit = ctx.row?.recordedIn ?? dated?.oid;
   if (origin === 'repository' && ctx.repository && ctx.head && commit !== undefined && commit !== ctx.head) {
     const then = await ctx.repository.lookupPath(commit, path);
     const thenText = then.status === 'blob' ? await ctx.repository.blobText(then.oid) : null;
     if (thenText?.status === 'text' && (scoped ? scoped.holds(thenText.text) : indexOfTitle(thenText.text, name) !== -1 || nestedTitle(thenText.text, name) !== -1)) {
-      return pointer(p, 'INCONCLUSIVE', `test “${name}” was in ${path} at ${short(commit)}, the commit that recorded this row; it is not there at the landed head ${short(ctx.head)} (renamed or removed since)`);
+      const which = dated !== undefined ? `the landed head's line when this row was written (committed ${dated.ts}; the trail is not committed with the repository, so its time tells)` : 'the commit that recorded this row';
+      return pointer(p, 'INCONCLUSIVE', `test “${name}” was in ${path} at ${short(commit)}, ${which}; it is not there at the landed head ${short(ctx.head)} (renamed or removed since)`);
     }
   }
   return predated(pointer(p, 'NOT_VERIFIED', `test “${name}” not found in ${path} ${where(origin)}${scoped?.detail ? `: ${scoped.detail}` : ''}`, { fault: 'evidence/test-not-found' }), ctx);
