@@ -12,7 +12,8 @@ import type { LineRange } from './path-shape.ts';
 import { findByBlob } from './tree-paths.ts';
 import { followLines, lineMapOf } from './line-follow.ts';
 import type { EvidenceContext } from './resolve-context.ts';
-import { short, pointer, rangesText, rangeVerb, rangesOf, claimPointer } from './pointer-verdict.ts';
+import { short, pointer, rangesText, rangeVerb, rangesOf, claimPointer, reworded } from './pointer-verdict.ts';
+import { followPath, linksText } from '../git/tree-links.ts';
 
 /**
  * Whether a path (and its cited lines, when any) was there when the row was written: at the commit
@@ -41,6 +42,61 @@ export async function thereThen(p: ClassifiedPointer, path: string, ctx: Evidenc
  * lines not in the file even at that commit): the pointer is then checked at the head alone.
  */
 export async function asRecorded(p: ClassifiedPointer, path: string, ctx: EvidenceContext): Promise<EvidencePointer | null> {
+  const commit = ctx.row?.recordedIn ?? ctx.row?.dated?.oid;
+  if (commit !== undefined && ctx.repository && ctx.head && commit !== ctx.head && rangesOf(p) !== null) {
+    // A file cited through a committed symbolic link (`link.ts:3`, `lib/a.ts:5` with lib → src):
+    // its lines are the file's the link led to then, followed while the link still leads there
+    // (trust14: the head's lines 3–4 were marked VERIFIED after two lines were added at the top).
+    const then = await followPath(ctx.repository, commit, path);
+    if (then.status === 'blob' && then.links.length > 0) {
+      const now = await followPath(ctx.repository, ctx.head, path);
+      if (now.status === 'blob' && now.path === then.path) {
+        const followed = await recordedLines(p, then.path, ctx);
+        return followed === null ? null : reworded(followed, `${followed.reason} (${linksText(then.links)})`);
+      }
+      if (now.status === 'error') return null;
+      return retargeted(p, path, then.path, linksText(then.links), commit, now.status === 'blob' || now.status === 'tree' ? now.path : null, ctx);
+    }
+  }
+  return recordedLines(p, path, ctx);
+}
+
+/**
+ * Lines cited through a symbolic link that led to `real` when the row was recorded and leads
+ * elsewhere (`now`, or nowhere: null) at the landed head: the row cited `real`'s lines, so they
+ * are read there, never in the file the link leads to now (trust14: `moved.ts:2`, moved.ts →
+ * src/b.ts then and → other/b.ts now, was VERIFIED as line 2 of other/b.ts, a file the row never
+ * cited). Followed when `real` changed since; VERIFIED where it is unchanged; else INCONCLUSIVE
+ * with that reason, linked to the lines at that commit.
+ */
+async function retargeted(p: ClassifiedPointer, path: string, real: string, links: string, commit: string, now: string | null, ctx: EvidenceContext): Promise<EvidencePointer | null> {
+  const repository = ctx.repository as GitRepository;
+  const head = ctx.head as string;
+  const ranges = rangesOf(p) as LineRange[];
+  const dated = ctx.row?.recordedIn === undefined ? ctx.row?.dated : undefined;
+  const recorder = dated !== undefined ? `the landed head's line when this row was written (committed ${dated.ts})` : 'the commit that recorded this row';
+  const note = `${path} led to ${real} at ${short(commit)}, ${recorder} (${links}); it ${now === null ? 'leads to nothing' : `leads to ${now}`} at the landed head ${short(head)}`;
+  const followed = await recordedLines(p, real, ctx);
+  if (followed !== null) return reworded(followed, `${followed.reason}; ${note}`);
+  const then = await repository.lookupPath(commit, real);
+  const thenText = then.status === 'blob' ? await repository.blobText(then.oid) : null;
+  if (thenText?.status !== 'text' || ranges.some((r) => r.from < 1 || r.to < r.from || r.to > thenText.lines)) return null;
+  const first = ranges[0] as LineRange;
+  const more = ranges.length > 1 ? { more: ranges.slice(1).map((r) => ({ from: r.from, to: r.to })) } : {};
+  const at = await repository.lookupPath(head, real);
+  if (at.status === 'blob' && then.status === 'blob' && at.oid === then.oid) {
+    return pointer(p, 'VERIFIED', `${rangesText(ranges)} of ${real} ${rangeVerb(ranges) === 'is' ? 'is' : 'are'} unchanged at the landed head; ${note}`, {
+      target: { type: 'file', path: real, origin: 'repository', from: first.from, to: first.to, ...more },
+    });
+  }
+  const gone = at.status === 'blob' ? `${real} changed since, and its lines are not followed there` : `${real} is not a file there`;
+  return pointer(p, 'INCONCLUSIVE', `${rangesText(ranges)} of ${real} ${rangeVerb(ranges) === 'is' ? 'was' : 'were'} there; ${note}, and ${gone}`, {
+    target: { type: 'file', path: real, origin: 'repository', from: first.from, to: first.to, at: commit, ...more },
+  });
+}
+
+/** {@link asRecorded} for a path as the tree holds it (no symbolic link on the way). */
+async function recordedLines(p: ClassifiedPointer, path: string, ctx: EvidenceContext): Promise<EvidencePointer | null> {
   const ranges = rangesOf(p);
   // A row of a trail not committed with the repository, placed by its time (trust14).
   const dated = ctx.row?.recordedIn === undefined ? ctx.row?.dated : undefined;
