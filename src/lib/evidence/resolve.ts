@@ -40,7 +40,7 @@ import { bareFolder } from './bare-folder.ts';
 import { diffPrefixed } from './diff-prefix.ts';
 import { type EvidenceContext, type CellWords, NO_WORDS, cellWordsOf } from './resolve-context.ts';
 import { short, reworded, pointer, rangesText, rangeVerb, rangesOf, isPointer, where, listed, claimPointer, trailTarget } from './pointer-verdict.ts';
-import { commitOf, resolveCommit, resolveTag, NOT_LANDED_WHY, landed } from './commit-resolution.ts';
+import { commitOf, resolveCommit, resolveTag, notLandedWhy, landed } from './commit-resolution.ts';
 import { thereThen, asRecorded, recordedWhole, predated, datedInstead } from './row-readings.ts';
 import { resolveUrl, type FilePaths } from './forge-resolution.ts';
 export type { CellWords, EvidenceContext, RowPlace } from './resolve-context.ts';
@@ -260,7 +260,7 @@ async function resolveAt(p: ClassifiedPointer, path: string, commit: { oid: stri
   // Landed means landed everywhere (issue 26, item 7): a place at a commit the landed head does
   // not reach (a dangling `git commit-tree` commit) gets the notice that commit gets cited alone.
   if (resolved.status !== 'VERIFIED' || (await landed(commit.oid, ctx))) return resolved;
-  return { ...reworded(resolved, `${resolved.reason}; commit ${short(commit.oid)} is not an ancestor of the landed head ${short(ctx.head as string)} ${NOT_LANDED_WHY}`), notLanded: true };
+  return { ...reworded(resolved, `${resolved.reason}; commit ${short(commit.oid)} is not an ancestor of the landed head ${short(ctx.head as string)} ${await notLandedWhy([commit.oid], ctx)}`), notLanded: true };
 }
 
 async function resolveAtCommit(p: ClassifiedPointer, path: string, commit: { oid: string }, ctx: EvidenceContext): Promise<EvidencePointer> {
