@@ -41,7 +41,7 @@ import { diffPrefixed } from './diff-prefix.ts';
 import { type EvidenceContext, type CellWords, NO_WORDS, cellWordsOf } from './resolve-context.ts';
 import { short, reworded, pointer, rangesText, rangeVerb, rangesOf, isPointer, where, listed, claimPointer, trailTarget } from './pointer-verdict.ts';
 import { commitOf, resolveCommit, resolveTag, notLandedWhy, landed } from './commit-resolution.ts';
-import { thereThen, asRecorded, recordedWhole, predated, datedInstead } from './row-readings.ts';
+import { thereThen, asRecorded, recordedWhole, predated, datedInstead, followedRanges } from './row-readings.ts';
 import { resolveUrl, type FilePaths } from './forge-resolution.ts';
 export type { CellWords, EvidenceContext, RowPlace } from './resolve-context.ts';
 export { cellWordsOf } from './resolve-context.ts';
@@ -459,6 +459,15 @@ async function resolveName(p: ClassifiedPointer, ctx: EvidenceContext): Promise<
   const name = p.name as string;
   const what = p.kind === 'test' ? 'test' : 'name';
   if (p.path !== undefined) {
+    // Lines that moved, unchanged, since the row was recorded: the name is looked for where they are now.
+    const rel = rangesOf(p) !== null ? normaliseRelativePath(p.path) : null;
+    const moved = rel ? await followedRanges(p, rel, ctx) : null;
+    if (moved !== null) {
+      const first = moved.now[0] as LineRange;
+      const there = await resolveName({ ...p, from: first.from, to: first.to, ...(p.lines ? { lines: moved.now } : {}) }, { ...ctx, row: {} });
+      const cited = `cited ${rangesText(rangesOf(p) as LineRange[]).replace(/^lines /, '')} at ${short(moved.commit)}; now ${rangesText(moved.now).replace(/^lines /, '')} at the landed head ${short(ctx.head as string)}, as ${rel} changed since`;
+      return reworded(there, `${cited}: ${there.reason}`);
+    }
     // The file (and the cited lines, when a line is given) must hold first.
     const file = await resolvePath({ ...p, kind: 'path' }, ctx, { asRecorded: false });
     if (file.status !== 'VERIFIED') return { ...file, kind: p.kind };

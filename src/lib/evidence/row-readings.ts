@@ -178,6 +178,34 @@ async function changedOnlyAfter(repository: GitRepository, from: string, head: s
 }
 
 /**
+ * Where the lines a row cites are at the landed head, when every one of them is there unchanged
+ * since the commit that recorded the row (or, for a trail never committed, the head's commit of
+ * the row's time when every change since came after the row): the same number of lines each,
+ * moved by lines added or removed above them. Null when that is not so, or when they did not move.
+ * For a name cited at lines (`src/p.ts:2 parseRow`), looked for where those lines are now
+ * (trust14: it was looked for at line 2 of the head, two lines added above since, and said "not
+ * on line 2").
+ */
+export async function followedRanges(p: ClassifiedPointer, path: string, ctx: EvidenceContext): Promise<{ commit: string; now: LineRange[] } | null> {
+  const ranges = rangesOf(p);
+  const dated = ctx.row?.recordedIn === undefined ? ctx.row?.dated : undefined;
+  const commit = ctx.row?.recordedIn ?? dated?.oid;
+  if (ranges === null || commit === undefined || !ctx.repository || !ctx.head || commit === ctx.head) return null;
+  const then = await ctx.repository.lookupPath(commit, path);
+  const now = await ctx.repository.lookupPath(ctx.head, path);
+  if (then.status !== 'blob' || now.status !== 'blob' || then.mode === '120000' || now.mode === '120000' || then.oid === now.oid) return null;
+  if (dated !== undefined && !(await changedOnlyAfter(ctx.repository, dated.oid, ctx.head, path, dated.rowTime))) return null;
+  const [thenText, nowText] = [await ctx.repository.blobText(then.oid), await ctx.repository.blobText(now.oid)];
+  if (thenText.status !== 'text' || nowText.status !== 'text') return null;
+  if (ranges.some((r) => r.from < 1 || r.to < r.from || r.to > thenText.lines)) return null;
+  const moved = followLines(thenText.text, nowText.text, ranges, lineMapOf(ctx.repository, then.oid, now.oid));
+  if (moved === null || moved.some((m) => m.now === null || m.kept !== m.then.to - m.then.from + 1 || m.now.to - m.now.from !== m.then.to - m.then.from)) return null;
+  const nowRanges = moved.map((m) => m.now as LineRange);
+  if (nowRanges.every((r, i) => r.from === ranges[i]?.from && r.to === ranges[i]?.to)) return null;
+  return { commit, now: nowRanges };
+}
+
+/**
  * The one path of the landed head a file was moved to unchanged (`git mv`) since `commit`: the
  * paths that hold its blob at the head, less those that held it already at `commit`. A copy that
  * was there all along is no move (trust9: `docs/gone.md:2`, deleted, was VERIFIED as "moved
