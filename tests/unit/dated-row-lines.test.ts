@@ -25,7 +25,7 @@ const lines = (name: string, n: number): string => Array.from({ length: n }, (_,
 beforeAll(async () => {
   dir = await fixtureDir('dated-row-lines');
   await initRepo(dir);
-  await writeFiles(dir, { 'src/a.ts': lines('a', 10), 'src/b.ts': lines('b', 10), 'src/c.ts': lines('c', 10), 'src/d.ts': lines('d', 4), 'tests/a.test.ts': "it('reads a row', () => {});\n" });
+  await writeFiles(dir, { 'src/a.ts': lines('a', 10), 'src/b.ts': lines('b', 10), 'src/c.ts': lines('c', 10), 'src/d.ts': lines('d', 4), 'tests/a.test.ts': "it('reads a row', () => {});\n", 'src/e.ts': 'e1\ne2\ne3\n' });
   first = commitAll(dir, 'First', '2026-03-01T08:00:00Z');
   // A branch, its commit made before the rows, merged after them: the rows may have been written on it.
   git(dir, ['checkout', '-q', '-b', 'feature']);
@@ -33,7 +33,7 @@ beforeAll(async () => {
   commitAll(dir, 'Feature', '2026-03-01T09:00:00Z');
   git(dir, ['checkout', '-q', 'main']);
   // On the main line, after the rows: two lines added at a.ts's top; d.ts rewritten.
-  await writeFiles(dir, { 'src/a.ts': 'new\nnewer\n' + lines('a', 10), 'src/d.ts': 'x\ny\nz\nw\n', 'tests/a.test.ts': "it('reads one row', () => {});\n" });
+  await writeFiles(dir, { 'src/a.ts': 'new\nnewer\n' + lines('a', 10), 'src/d.ts': 'x\ny\nz\nw\n', 'tests/a.test.ts': "it('reads one row', () => {});\n", 'src/e.ts': 'e1\ne2\nchanged\n' });
   commitAll(dir, 'Later', '2026-03-02T12:00:00Z');
   // A commit authored before the rows and committed after them (rebased, cherry-picked).
   await writeFiles(dir, { 'src/c.ts': 'new\nnewer\n' + lines('c', 10) });
@@ -50,6 +50,7 @@ beforeAll(async () => {
       row('2026-03-01T10:03:00Z', 'Lines rewritten since', 'src/d.ts:2-3'),
       row('2026-03-01T10:04:00Z', 'A test renamed since', 'tests/a.test.ts > reads a row'),
       row('2026-03-01T10:05:00Z', 'A test never there', 'tests/a.test.ts > reads no row'),
+      row('2026-03-01T10:06:00Z', 'Lines where they were, the file changed below them', 'src/e.ts:1-2'),
     ]),
   });
   model = await analyseProject(dir);
@@ -75,6 +76,11 @@ describe('lines of a file changed after a row of a trail never committed', () =>
       ['tests/a.test.ts > reads a row', 'INCONCLUSIVE', `test “reads a row” was in tests/a.test.ts at ${then()}; it is not there at the landed head ${head.slice(0, 7)} (renamed or removed since)`],
     ]);
     expect(pointerVerdicts(model)[5]).toEqual([['tests/a.test.ts > reads no row', 'NOT_VERIFIED', 'test “reads no row” not found in tests/a.test.ts at landed head']]);
+  });
+
+  it('checks at the head, as before, lines that are where they were, unchanged', () => {
+    expect(pointerVerdicts(model)[6]).toEqual([['src/e.ts:1-2', 'VERIFIED', 'lines 1–2 of 3 exist at landed head']]);
+    expect(model.rows[6]?.evidence[0]?.target).toEqual({ type: 'file', path: 'src/e.ts', origin: 'repository', from: 1, to: 2 });
   });
 
   it('checks at the head as written a file a merge or an earlier-authored commit changed', () => {

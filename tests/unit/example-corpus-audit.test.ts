@@ -175,8 +175,8 @@ describe('example corpus (content/)', () => {
       expect(app.rows.flatMap((r) => r.evidence.map((p) => [r.line, p.kind, p.status, p.reason]))).toEqual([
         [2, 'url', 'INCONCLUSIVE', 'URL recorded, not fetched'],
         [3, 'ephemeral', 'INCONCLUSIVE', 'absolute path outside the repository; gone after the run'],
-        // Trust14: the trail is not committed, so the row's time places it at 1b48d2e; parser.ts changed since, after the row.
-        [4, 'path', 'VERIFIED', "cited 10–20 at 1b48d2e, the landed head's line when this row was written (committed 2026-03-02T10:00:00Z; the trail is not committed with the repository, so its time tells); now 10–20 at the landed head 90ccfe2, as src/parser.ts changed since"],
+        // The row's time places it at 1b48d2e; parser.ts changed since, but lines 10–20 are where they were, unchanged (trust14).
+        [4, 'path', 'VERIFIED', 'lines 10–20 of 43 exist at landed head'],
         [5, 'test', 'VERIFIED', 'test found in tests/parser.test.ts at line 17'],
         [6, 'command', 'INCONCLUSIVE', 'a command is not evidence of its result'],
         [7, 'commit', 'VERIFIED', 'commit c2981f6 exists: “Add CLI entry”'],
