@@ -213,7 +213,7 @@ async function committedVersions(repository: GitRepository, head: string, startP
       // (trust14: a trail moved since was first seen at the move, so its rows' lines were read there).
       const oldest = newestFirst[newestFirst.length - 1];
       if (f.status !== 'blob' && oldest && renames < MAX_RENAMES) {
-        const before = await movedFrom(repository, (commits[i] as { oid: string }).oid, oldest.commit.oid, oldest.blob);
+        const before = await movedFrom(repository, (commits[i] as { oid: string }).oid, oldest.commit.oid, oldest.blob, path.slice(path.lastIndexOf('/') + 1));
         if (before !== null) {
           renames++;
           path = before;
@@ -246,15 +246,18 @@ const MAX_RENAMES = 16;
 const MAX_MOVE_ENTRIES = 20_000;
 
 /**
- * The one path of `parent`'s tree that held `blob` and is gone from `child`'s (its child on the
- * first-parent line): where a file `child` holds unchanged was moved from, as git's exact rename
- * detection finds it. Only folders that differ between the two trees are read. Null when there
- * is no such path, or more than one, or a tree cannot be read.
+ * The one path of `parent`'s tree that is gone from `child`'s (its child on the first-parent
+ * line) and held `blob`, the file's text in `child`: where the file was moved from, as git's
+ * exact rename detection finds it. Else the one such path of the same file name whose text
+ * `blob`'s starts with: a trail moved and appended to in one commit. Only folders that differ
+ * between the two trees are read. Null when there is no such path, or more than one, or a tree
+ * cannot be read.
  */
-async function movedFrom(repository: GitRepository, parent: string, child: string, blob: string): Promise<string | null> {
+async function movedFrom(repository: GitRepository, parent: string, child: string, blob: string, name: string): Promise<string | null> {
   const [a, b] = [await repository.commit(parent), await repository.commit(child)];
   if ('problem' in a || 'problem' in b) return null;
   const found: string[] = [];
+  const named: Array<{ path: string; oid: string }> = [];
   let read = 0;
   const walk = async (before: string, after: string | null, prefix: string): Promise<boolean> => {
     const old = await repository.tree(before);
@@ -268,12 +271,18 @@ async function movedFrom(repository: GitRepository, parent: string, child: strin
       if (there?.oid === e.oid) continue;
       if (e.type === 'tree') {
         if (!(await walk(e.oid, there?.type === 'tree' ? there.oid : null, `${prefix}${e.name}/`))) return false;
-      } else if (e.type === 'blob' && e.oid === blob && e.mode !== '120000' && there === undefined) found.push(`${prefix}${e.name}`);
+      } else if (e.type === 'blob' && e.mode !== '120000' && there === undefined) {
+        if (e.oid === blob) found.push(`${prefix}${e.name}`);
+        else if (e.name === name) named.push({ path: `${prefix}${e.name}`, oid: e.oid });
+      }
     }
     return true;
   };
   if (!(await walk(a.tree, b.tree, ''))) return null;
-  return found.length === 1 ? (found[0] as string) : null;
+  if (found.length > 0) return found.length === 1 ? (found[0] as string) : null;
+  if (named.length !== 1) return null;
+  const [then, now] = [await repository.blobText((named[0] as { oid: string }).oid), await repository.blobText(blob)];
+  return then.status === 'text' && now.status === 'text' && then.text !== '' && now.text.startsWith(then.text) ? (named[0] as { path: string }).path : null;
 }
 
 /** Commits walked back along a merged branch at most, to where it left the first-parent line's versions. */
