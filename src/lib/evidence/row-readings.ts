@@ -159,25 +159,51 @@ const MAX_CHANGE_WALK = 2_000;
  * not found within {@link MAX_CHANGE_WALK} commits, or a commit or tree cannot be read.
  */
 async function changedOnlyAfter(repository: GitRepository, from: string, head: string, path: string, rowTime: number): Promise<boolean> {
+  let byKey = changesSince.get(repository);
+  if (!byKey) changesSince.set(repository, (byKey = new Map()));
+  const key = `${from}:${head}:${path}`;
+  let changes = byKey.get(key);
+  if (!changes) {
+    // Memory stays bounded: past this many files the memo starts again.
+    if (byKey.size >= MAX_CHANGE_MEMO) byKey.clear();
+    byKey.set(key, (changes = changesOf(repository, from, head, path)));
+  }
+  const found = await changes;
+  return found !== null && found.every((c) => !c.merge && c.time > rowTime);
+}
+
+/** Files whose changes since a row's commit are kept at once, per repository. */
+const MAX_CHANGE_MEMO = 4096;
+
+/** The changes of a file on the head's first-parent line since a commit, read once however many rows ask (rows between two commits share them). */
+const changesSince = new WeakMap<GitRepository, Map<string, Promise<Array<{ merge: boolean; time: number }> | null>>>();
+
+/**
+ * The commits of the landed head's first-parent line after `from` that changed `path`: whether
+ * each is a merge, and the earlier of its author and committer times (ms). Null when `from` is
+ * not found within {@link MAX_CHANGE_WALK} commits, or a commit or tree cannot be read.
+ */
+async function changesOf(repository: GitRepository, from: string, head: string, path: string): Promise<Array<{ merge: boolean; time: number }> | null> {
   const blobAt = async (commit: string): Promise<string | null | undefined> => {
     const found = await repository.lookupPath(commit, path);
     return found.status === 'error' ? undefined : found.status === 'blob' ? found.oid : null;
   };
+  const out: Array<{ merge: boolean; time: number }> = [];
   let oid = head;
   let blob = await blobAt(oid);
   for (let read = 0; read < MAX_CHANGE_WALK; read++) {
-    if (oid === from) return true;
+    if (oid === from) return out;
     const commit = await repository.commit(oid);
-    if ('problem' in commit || blob === undefined) return false;
+    if ('problem' in commit || blob === undefined) return null;
     const parent = commit.parents[0];
-    if (parent === undefined) return false;
+    if (parent === undefined) return null;
     const before = await blobAt(parent);
-    if (before === undefined) return false;
-    if (before !== blob && (commit.parents.length > 1 || Math.min(commit.author.timestamp, commit.committer.timestamp) * 1000 <= rowTime)) return false;
+    if (before === undefined) return null;
+    if (before !== blob) out.push({ merge: commit.parents.length > 1, time: Math.min(commit.author.timestamp, commit.committer.timestamp) * 1000 });
     oid = parent;
     blob = before;
   }
-  return false;
+  return null;
 }
 
 /**
