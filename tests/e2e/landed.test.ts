@@ -20,7 +20,7 @@ let page: Page;
 let origin: string;
 const sha: Record<string, string> = {};
 
-/** A repository with a commit on an abandoned branch, and a project citing it and a landed one. */
+/** A repository with a commit on a branch never merged (spike), and a project citing it and a landed one. */
 async function buildLanded(): Promise<BuiltSite> {
   dir = await mkdtemp(join(tmpdir(), 'trailbook-landed-e2e-'));
   const repo = join(dir, 'in', 'repo');
@@ -57,7 +57,7 @@ describe.skipIf(!chromiumAvailable())('a cited commit off the landed history', (
       await page.goto(`${origin}/p/run/`);
       const spike = page.locator(`#row-${bbsRowId(2, 'Work on a spike')} ${ROW_CARD.evidenceItem}`);
       expect(await evidenceStatus(spike)).toBe('VERIFIED');
-      expect(await spike.locator(EVIDENCE_ITEM.reason).textContent()).toBe(`commit ${sha['S']?.slice(0, 7)} exists: “Commit S”; it is not an ancestor of the landed head ${sha['B']?.slice(0, 7)} (an abandoned branch, or an original rewritten away by a squash or rebase)`);
+      expect(await spike.locator(EVIDENCE_ITEM.reason).textContent()).toBe(`commit ${sha['S']?.slice(0, 7)} exists: “Commit S”; it is not an ancestor of the landed head ${sha['B']?.slice(0, 7)} (on branch spike, not merged into the landed head)`);
       expect(await page.locator('.flag[data-kind="evidence/commit-not-landed"] .status').first().textContent()).toContain('low');
       await page.goto(`${origin}/r/in-repo/commit/${sha['S']}/`);
       if (process.env['TRAILBOOK_SCREENSHOTS']) await page.screenshot({ path: join(process.env['TRAILBOOK_SCREENSHOTS'], `commit-not-landed-${width}.png`), fullPage: true });

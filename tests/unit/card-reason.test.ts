@@ -149,7 +149,7 @@ describe('the resolver says which reason it gave, where it makes it', () => {
       ['route.ts', 'file exists at landed head as src/app/route.ts (the only file named route.ts); 20 lines'],
       [`src/app/route.ts:2 in ${s(first)}`, `line 2 of 10 exists at commit ${s(first)}`],
       ['notes/run.md', 'file exists in the project folder, as an artifact; 4 lines'],
-      [s(side), `commit ${s(side)} exists: “Spike”; it is not an ancestor of the landed head ${s(head)} (an abandoned branch, or an original rewritten away by a squash or rebase)`],
+      [s(side), `commit ${s(side)} exists: “Spike”; it is not an ancestor of the landed head ${s(head)} (on branch side, not merged into the landed head)`],
       ['v1.0.0', `tag v1.0.0 names commit ${s(bare)}`],
     ];
     for (const [cell, reason] of cases) {

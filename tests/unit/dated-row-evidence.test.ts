@@ -59,7 +59,10 @@ describe('a row of a trail never committed, placed by its time', () => {
     expect(verdicts()[1]).toEqual([['src/old.ts', 'INCONCLUSIVE', `src/old.ts not found at landed head ${h} nor in the project folder${then()}`]]);
     expect(verdicts()[2]).toEqual([['src/old.ts:2', 'INCONCLUSIVE', `src/old.ts not found at landed head ${h} nor in the project folder${then()}`]]);
     expect(model.rows[2]?.evidence[0]?.target).toEqual({ type: 'file', path: 'src/old.ts', origin: 'repository', at: first, from: 2, to: 2 });
-    expect(verdicts()[3]).toEqual([['src/a.ts:4-5', 'INCONCLUSIVE', `lines 4–5 are past the end of src/a.ts (2 lines at landed head)${then()}`]]);
+    // Trust14: followed from that commit, as a committed row's lines are (it said `lines 4–5 are past the end of src/a.ts (2 lines at landed head); it was there at …`).
+    expect(verdicts()[3]).toEqual([
+      ['src/a.ts:4-5', 'INCONCLUSIVE', `cited 4–5 at ${first.slice(0, 7)}, the landed head's line when this row was written (committed 2026-03-01T08:00:00Z; the trail is not committed with the repository, so its time tells); they were changed or deleted since: none is at the landed head ${head.slice(0, 7)}`],
+    ]);
     expect(verdicts()[6]).toEqual([['notes/', 'INCONCLUSIVE', `notes not found at landed head ${h} nor in the project folder${then()}`]]);
   });
 

@@ -49,7 +49,7 @@ describe('a forge tree URL naming only a revision', () => {
     const head = model.repository.head?.slice(0, 7);
     expect(model.rows.slice(1).map((r) => r.evidence.map((p) => [p.kind, p.status, p.reason, p.fault ?? '']))).toEqual([
       [['url', 'VERIFIED', `${own}commit ${f} exists: “First”`, '']],
-      [['url', 'VERIFIED', `${own}commit ${s} exists: “Side”; it is not an ancestor of the landed head ${head} (an abandoned branch, or an original rewritten away by a squash or rebase)`, '']],
+      [['url', 'VERIFIED', `${own}commit ${s} exists: “Side”; it is not an ancestor of the landed head ${head} (on branch release/2.0, not merged into the landed head)`, '']],
       [['url', 'NOT_VERIFIED', `${own}no commit deadbee in ${model.repository.path?.split('/').pop()}`, 'evidence/commit-not-found']],
       [['url', 'INCONCLUSIVE', `${own}the revision this URL names (nothing) is not in ${model.repository.path?.split('/').pop()}`, '']],
     ]);

@@ -321,6 +321,37 @@ describe('a repository with no commit yet (new-user trial: a fresh `git init`)',
   });
 });
 
+describe('HEAD on an orphan branch while other branches have commits (trust14)', () => {
+  it('names the branch HEAD is on, says it has no commit yet and lists the branches that do', async () => {
+    const dir = path.join(tmp, 'orphan');
+    git(tmp, ['clone', '-q', '--no-local', origin, dir]);
+    git(dir, ['branch', '-q', 'release']);
+    git(dir, ['checkout', '-q', '--orphan', 'gh-pages']);
+    const repo = await open(dir);
+    const said =
+      'HEAD names the branch gh-pages, which has no commit yet (an orphan branch, as `git checkout --orphan` starts one; the repository\'s branches: main, release — check one out, or name the landed head as "head" in trailbook.json)';
+    // Before: "cannot resolve HEAD: no such ref", naming neither the branch nor why.
+    expect(await repo.resolveCommit('HEAD')).toEqual({ problem: said });
+    const found = await resolveCanonicalRepository({ dir, inputRoot: tmp }, null, new RepositoryRegistry());
+    expect(repositoryUnavailable.run({ repository: found.info } as unknown as Parameters<typeof repositoryUnavailable.run>[0])).toEqual([
+      { layer: 'evidence', severity: 'high', kind: 'repository/unavailable', rows: [], at: [], summary: `landed head unknown: ${said}; every git-backed evidence check is inconclusive` },
+    ]);
+  });
+
+  it('says the same of a linked work tree (its .git a file) whose HEAD is on an orphan branch', async () => {
+    const dir = path.join(tmp, 'orphan-main');
+    git(tmp, ['clone', '-q', '--no-local', origin, dir]);
+    const linked = path.join(tmp, 'orphan-linked');
+    git(dir, ['worktree', 'add', '-q', linked]);
+    git(linked, ['checkout', '-q', '--orphan', 'notes']);
+    const repo = await open(linked);
+    // Before: "cannot resolve refs/heads/notes: no such ref".
+    expect(await repo.resolveCommit('HEAD')).toEqual({
+      problem: 'HEAD names the branch notes, which has no commit yet (an orphan branch, as `git checkout --orphan` starts one; the repository\'s branches: main, orphan-linked — check one out, or name the landed head as "head" in trailbook.json)',
+    });
+  });
+});
+
 describe('files in the git directory that would block a read (found by an adversarial review)', () => {
   it('a FIFO as packed-refs, a ref, a loose object or a pack index gives a problem at once, never a hang', async () => {
     const dir = path.join(tmp, 'fifo');

@@ -205,7 +205,7 @@ describe('forge URLs', () => {
     expect(await resolved(`${gh}/commit/0123456789abcdef0123456789abcdef01234567`)).toEqual([[`${gh}/commit/0123456789abcdef0123456789abcdef01234567`, 'url', 'NOT_VERIFIED', `${ours} no commit 0123456789abcdef0123456789abcdef01234567 in app`]]);
     expect(await resolved(`${gh}/compare/${s(c1)}...${s(c2)}`)).toEqual([[`${gh}/compare/${s(c1)}...${s(c2)}`, 'url', 'VERIFIED', `${ours} commits ${s(c1)} and ${s(c2)} exist: “First: a short route” … “Second: the long route”`]]);
     // A branch name holding `/`: the revision is told from the path against the repository.
-    expect(await resolved(`${gh}/blob/feature/x/src/only-on-feature.ts#L2`)).toEqual([[`${gh}/blob/feature/x/src/only-on-feature.ts#L2`, 'url', 'VERIFIED', `${ours} line 2 of 5 exists at commit ${s(feature)}; commit ${s(feature)} is not an ancestor of the landed head ${s(c2)} (an abandoned branch, or an original rewritten away by a squash or rebase)`]]);
+    expect(await resolved(`${gh}/blob/feature/x/src/only-on-feature.ts#L2`)).toEqual([[`${gh}/blob/feature/x/src/only-on-feature.ts#L2`, 'url', 'VERIFIED', `${ours} line 2 of 5 exists at commit ${s(feature)}; commit ${s(feature)} is not an ancestor of the landed head ${s(c2)} (on branch feature/x, not merged into the landed head)`]]);
     expect(await resolved(`${gh}/blob/main/src/gone.ts`)).toEqual([[`${gh}/blob/main/src/gone.ts`, 'url', 'NOT_VERIFIED', `${ours} src/gone.ts not found at landed head ${s(c2)} nor in the project folder`]]);
     expect(await resolved(`${gh}/blob/no-such-branch/src/a.ts`)).toEqual([[`${gh}/blob/no-such-branch/src/a.ts`, 'url', 'INCONCLUSIVE', `${ours} the revision this URL names (no-such-branch) is not in app`]]);
   });

@@ -91,7 +91,7 @@ describe('a tag cited alone', () => {
       [['2.3.0', 'commit', 'VERIFIED', `tag 2.3.0 names commit ${b}: “Second”`]],
       [['4.5.6', 'prose', 'NOT_VERIFIED', 'evidence must be a pointer, not prose']],
       [['bumped node to v20.1.0', 'prose', 'NOT_VERIFIED', 'evidence must be a pointer, not prose']],
-      [['v0.9-side', 'commit', 'VERIFIED', `tag v0.9-side names commit ${c}: “Side”; it is not an ancestor of the landed head ${head} (an abandoned branch, or an original rewritten away by a squash or rebase)`]],
+      [['v0.9-side', 'commit', 'VERIFIED', `tag v0.9-side names commit ${c}: “Side”; it is not an ancestor of the landed head ${head} (reached by tag v0.9-side alone, on no branch)`]],
       [
         ['v1.0', 'commit', 'VERIFIED', `tag v1.0 names commit ${a}: “First”`],
         ['v9.9', 'commit', 'NOT_VERIFIED', `no tag v9.9 in ${repo}`],

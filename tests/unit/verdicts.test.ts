@@ -361,6 +361,29 @@ describe('verdict checks', () => {
     expect(flagsOf(passWithoutCriteria, model({ qa: [qaOf('FAIL', [])] }))).toEqual([]);
   });
 
+  it('a VERIFIED criterion resting on a pointer that resolves to something else (a test title not in its file) is medium, as the same pointer on a trail row is (trust14)', () => {
+    const gate = qaOf('PASS', [crit('AC-1', 'VERIFIED'), crit('AC-2', 'VERIFIED'), crit('AC-3', 'VERIFIED')]);
+    const [a, b, c] = gate.criteria as [QaCriterion, QaCriterion, QaCriterion];
+    const title: QaCriterion['evidence'][number] = { raw: 'tests/a.test.ts > reads no row', kind: 'test', status: 'NOT_VERIFIED', reason: 'test “reads no row” not found in tests/a.test.ts at landed head', fault: 'evidence/test-not-found' };
+    const sha: QaCriterion['evidence'][number] = { raw: 'abc1234', kind: 'commit', status: 'NOT_VERIFIED', reason: 'abc1234 is ambiguous: 2 commits start with it', fault: 'evidence/commit-ambiguous' };
+    a.evidence = [title];
+    b.evidence = [sha];
+    // Beside a pointer to nothing, the high flag stays.
+    c.evidence = [title, { raw: 'src/missing.ts', kind: 'path', status: 'NOT_VERIFIED', reason: 'src/missing.ts not found at landed head', fault: 'evidence/path-not-found' }];
+    // Before: all three high verdict/criterion-evidence-not-verified, where a trail row citing the title or the SHA gets a medium flag.
+    expect(flagsOf(criterionEvidenceNotVerified, model({ qa: [gate] })).map((f) => [f.kind, f.severity, f.summary])).toEqual([
+      ['verdict/criterion-evidence-mismatch', 'medium', 'qa gate of T-1: criterion AC-1 “text AC-1” is recorded VERIFIED but rests on evidence that does not resolve: “tests/a.test.ts > reads no row” (test “reads no row” not found in tests/a.test.ts at landed head)'],
+      ['verdict/criterion-evidence-mismatch', 'medium', 'qa gate of T-1: criterion AC-2 “text AC-2” is recorded VERIFIED but rests on evidence that does not resolve: “abc1234” (abc1234 is ambiguous: 2 commits start with it)'],
+      [
+        'verdict/criterion-evidence-not-verified',
+        'high',
+        'qa gate of T-1: criterion AC-3 “text AC-3” is recorded VERIFIED but rests on evidence that does not resolve: “tests/a.test.ts > reads no row” (test “reads no row” not found in tests/a.test.ts at landed head); “src/missing.ts” (src/missing.ts not found at landed head)',
+      ],
+    ]);
+    // The gate's verdict is still not supported by them.
+    expect(structuredSupport('PASS', gate.criteria)).toEqual({ supported: false, reason: 'PASS is not supported: 3 criteria recorded VERIFIED without evidence that resolves (AC-1, AC-2, AC-3)' });
+  });
+
   it('a described check is not checkable, with a low notice; a pointer that does not resolve beside it keeps its high flag (issue 13, item 5)', async () => {
     const ctx = { repository: null, repositoryName: 'no repository', head: null, problem: 'no repository', artifacts: new ArtifactFolder(tmpdir()) };
     const described = asDescribedChecks(await resolveEvidence(classifyEvidence('staging run 2026-04-02'), ctx));

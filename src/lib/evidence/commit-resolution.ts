@@ -162,7 +162,7 @@ export async function resolveCommit(p: ClassifiedPointer, ctx: EvidenceContext, 
   const exists = (from.subject ? `${from.via}commit ${short(from.oid)} exists: “${from.subject}”` : `${from.via}commit ${short(from.oid)} exists`) + (from.among ? ` (${from.among})` : '');
   // Evidence, but not of what landed (issue 15): a low notice, `evidence/commit-not-landed`.
   if (!(await landed(from.oid, ctx))) {
-    return pointer(p, 'VERIFIED', `${exists}; it is not an ancestor of the landed head ${short(ctx.head as string)} ${NOT_LANDED_WHY}`, { target: { type: 'commit', oid: from.oid }, notLanded: true });
+    return pointer(p, 'VERIFIED', `${exists}; it is not an ancestor of the landed head ${short(ctx.head as string)} ${await notLandedWhy([from.oid], ctx)}`, { target: { type: 'commit', oid: from.oid }, notLanded: true });
   }
   // The generic reason of a commit named by its SHA (not through a tag): a row card shows only its subject.
   const kind = from.via === '' && !from.among ? { reasonKind: { kind: 'commit-exists' as const, ...(from.subject ? { subject: from.subject } : {}) } } : {};
@@ -216,7 +216,7 @@ export async function resolveTag(p: ClassifiedPointer, name: string, ctx: Eviden
   const subject = 'problem' in commit ? '' : (commit.message.split('\n')[0] ?? '').trim();
   const exists = `tag ${name} names commit ${short(found.oid)}${subject ? `: “${subject}”` : ''}`;
   if (!(await landed(found.oid, ctx))) {
-    return pointer(p, 'VERIFIED', `${exists}; it is not an ancestor of the landed head ${short(ctx.head as string)} ${NOT_LANDED_WHY}`, { target: { type: 'commit', oid: found.oid }, notLanded: true });
+    return pointer(p, 'VERIFIED', `${exists}; it is not an ancestor of the landed head ${short(ctx.head as string)} ${await notLandedWhy([found.oid], ctx)}`, { target: { type: 'commit', oid: found.oid }, notLanded: true });
   }
   return pointer(p, 'VERIFIED', exists, { target: { type: 'commit', oid: found.oid } });
 }
@@ -247,12 +247,70 @@ async function resolveRange(p: ClassifiedPointer, ctx: EvidenceContext): Promise
   const named = (rev: string, end: { oid: string }): string => (/^[0-9a-f]+$/i.test(rev) ? short(end.oid) : `${rev} (${short(end.oid)})`);
   const both = `commits ${named(written[0] as string, from)} and ${named(written[1] as string, to)} exist: “${from.subject}” … “${to.subject}”`;
   const landedEnds = await rangeEnds([from.oid, to.oid], ctx);
-  const off = landedEnds.filter((e) => e.notLanded).map((e) => short(e.oid));
-  if (off.length > 0) return pointer(p, 'VERIFIED', `${both}; ${off.join(' and ')} ${agree(off.length, 'is not an ancestor', 'are not ancestors')} of the landed head ${short(ctx.head as string)} ${NOT_LANDED_WHY}`, { target: { type: 'commit', oid: to.oid }, notLanded: true, ends: landedEnds });
+  const offEnds = landedEnds.filter((e) => e.notLanded).map((e) => e.oid);
+  const off = offEnds.map(short);
+  if (off.length > 0) return pointer(p, 'VERIFIED', `${both}; ${off.join(' and ')} ${agree(off.length, 'is not an ancestor', 'are not ancestors')} of the landed head ${short(ctx.head as string)} ${await notLandedWhy(offEnds, ctx)}`, { target: { type: 'commit', oid: to.oid }, notLanded: true, ends: landedEnds });
   return pointer(p, 'VERIFIED', both, { target: { type: 'commit', oid: to.oid }, ends: landedEnds });
 }
 
 export const NOT_LANDED_WHY = '(an abandoned branch, or an original rewritten away by a squash or rebase)';
+
+/** Refs (branches, remote-tracking branches, tags) read to say which reach a commit the landed head does not; with more, the reason stays the guess NOT_LANDED_WHY. */
+const MAX_WHERE_REFS = 24;
+
+/** What was said of each commit, per repository and landed head. */
+const whereSaid = new WeakMap<GitRepository, Map<string, Promise<string>>>();
+
+/**
+ * Why commits the landed head does not reach are not landed, in parentheses: the branches (else
+ * the remote-tracking branches, else the tags) that reach every one of them, at most 3 named —
+ * `(on branch side, not merged into the landed head)`, `(reached by tag v0.9-side alone, on no
+ * branch)` — so a commit of a branch still open is
+ * not said to be abandoned or rewritten (trust14: a commit reachable only from another branch got
+ * NOT_LANDED_WHY, a guess). That guess when no ref reaches them (an amended or rebased original
+ * kept by the reflog, a deleted branch), or when the repository has more than
+ * {@link MAX_WHERE_REFS} refs or a history that cannot be walked.
+ */
+export async function notLandedWhy(oids: readonly string[], ctx: EvidenceContext): Promise<string> {
+  const repository = ctx.repository;
+  if (!repository || !ctx.head || oids.length === 0) return NOT_LANDED_WHY;
+  let said = whereSaid.get(repository);
+  if (!said) whereSaid.set(repository, (said = new Map()));
+  const key = `${ctx.head}:${oids.join(',')}`;
+  let pending = said.get(key);
+  if (!pending) {
+    pending = reachedBy(repository, ctx.head, oids);
+    said.set(key, pending);
+  }
+  return pending;
+}
+
+async function reachedBy(repository: GitRepository, head: string, oids: readonly string[]): Promise<string> {
+  const spaces = [
+    { space: 'refs/heads', one: 'branch', many: 'branches' },
+    { space: 'refs/remotes', one: 'remote-tracking branch', many: 'remote-tracking branches' },
+    { space: 'refs/tags', one: 'tag', many: 'tags' },
+  ];
+  const names = await Promise.all(spaces.map((s) => repository.refNames(s.space, MAX_WHERE_REFS + 1)));
+  if (names.reduce((n, list) => n + list.length, 0) > MAX_WHERE_REFS) return NOT_LANDED_WHY;
+  for (const [i, s] of spaces.entries()) {
+    const reaching: string[] = [];
+    for (const name of names[i] as string[]) {
+      if (s.space === 'refs/remotes' && name.endsWith('/HEAD')) continue;
+      const tip = await repository.resolveCommit(`${s.space}/${name}`);
+      if (!('oid' in tip) || tip.oid === head) continue;
+      const walk = ancestryOf(repository, tip.oid);
+      let all = true;
+      for (const oid of oids) if ((await walk.contains(oid)) !== true) all = false;
+      if (all) reaching.push(name);
+    }
+    if (reaching.length === 0) continue;
+    const listed = reaching.length > 3 ? `${reaching.slice(0, 3).join(', ')} and ${reaching.length - 3} more` : reaching.length === 1 ? (reaching[0] as string) : `${reaching.slice(0, -1).join(', ')} and ${reaching[reaching.length - 1]}`;
+    if (s.space === 'refs/tags') return `(reached by ${agree(reaching.length, s.one, s.many)} ${listed} alone, on no branch)`;
+    return `(on ${agree(reaching.length, s.one, s.many)} ${listed}, not merged into the landed head)`;
+  }
+  return NOT_LANDED_WHY;
+}
 
 /** Both ends of a range, each a citation of its commit, with whether it landed. */
 async function rangeEnds(oids: readonly string[], ctx: EvidenceContext): Promise<RangeEnd[]> {

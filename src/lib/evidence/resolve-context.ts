@@ -72,10 +72,12 @@ export interface RowPlace {
   /**
    * A row of a trail never committed with the repository, dated at or before the landed head's
    * commit: the commit of the head's first-parent line current at the row's time (`oid`, full SHA;
-   * `ts`, its committer time), when that is not the head. What is missing at the head and was
-   * there is INCONCLUSIVE ({@link datedInstead}; trust9).
+   * `ts`, its committer time; `rowTime`, the row's own time in ms), when that is not the head.
+   * What is missing at the head and was there is INCONCLUSIVE ({@link datedInstead}; trust9);
+   * cited lines of a file changed since only after the row are followed to the head
+   * (`asRecorded`; trust14).
    */
-  dated?: { oid: string; ts: string };
+  dated?: { oid: string; ts: string; rowTime: number };
 }
 
 /** The words of a whole evidence cell (every pointer's text and note), for a pointer that the words around it explain. */

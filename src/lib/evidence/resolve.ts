@@ -40,8 +40,8 @@ import { bareFolder } from './bare-folder.ts';
 import { diffPrefixed } from './diff-prefix.ts';
 import { type EvidenceContext, type CellWords, NO_WORDS, cellWordsOf } from './resolve-context.ts';
 import { short, reworded, pointer, rangesText, rangeVerb, rangesOf, isPointer, where, listed, claimPointer, trailTarget } from './pointer-verdict.ts';
-import { commitOf, resolveCommit, resolveTag, NOT_LANDED_WHY, landed } from './commit-resolution.ts';
-import { thereThen, asRecorded, recordedWhole, predated, datedInstead } from './row-readings.ts';
+import { commitOf, resolveCommit, resolveTag, notLandedWhy, landed } from './commit-resolution.ts';
+import { thereThen, asRecorded, recordedWhole, predated, datedInstead, followedRanges } from './row-readings.ts';
 import { resolveUrl, type FilePaths } from './forge-resolution.ts';
 export type { CellWords, EvidenceContext, RowPlace } from './resolve-context.ts';
 export { cellWordsOf } from './resolve-context.ts';
@@ -260,7 +260,7 @@ async function resolveAt(p: ClassifiedPointer, path: string, commit: { oid: stri
   // Landed means landed everywhere (issue 26, item 7): a place at a commit the landed head does
   // not reach (a dangling `git commit-tree` commit) gets the notice that commit gets cited alone.
   if (resolved.status !== 'VERIFIED' || (await landed(commit.oid, ctx))) return resolved;
-  return { ...reworded(resolved, `${resolved.reason}; commit ${short(commit.oid)} is not an ancestor of the landed head ${short(ctx.head as string)} ${NOT_LANDED_WHY}`), notLanded: true };
+  return { ...reworded(resolved, `${resolved.reason}; commit ${short(commit.oid)} is not an ancestor of the landed head ${short(ctx.head as string)} ${await notLandedWhy([commit.oid], ctx)}`), notLanded: true };
 }
 
 async function resolveAtCommit(p: ClassifiedPointer, path: string, commit: { oid: string }, ctx: EvidenceContext): Promise<EvidencePointer> {
@@ -459,6 +459,15 @@ async function resolveName(p: ClassifiedPointer, ctx: EvidenceContext): Promise<
   const name = p.name as string;
   const what = p.kind === 'test' ? 'test' : 'name';
   if (p.path !== undefined) {
+    // Lines that moved, unchanged, since the row was recorded: the name is looked for where they are now.
+    const rel = rangesOf(p) !== null ? normaliseRelativePath(p.path) : null;
+    const moved = rel ? await followedRanges(p, rel, ctx) : null;
+    if (moved !== null) {
+      const first = moved.now[0] as LineRange;
+      const there = await resolveName({ ...p, from: first.from, to: first.to, ...(p.lines ? { lines: moved.now } : {}) }, { ...ctx, row: {} });
+      const cited = `cited ${rangesText(rangesOf(p) as LineRange[]).replace(/^lines /, '')} at ${short(moved.commit)}; now ${rangesText(moved.now).replace(/^lines /, '')} at the landed head ${short(ctx.head as string)}, as ${rel} changed since`;
+      return reworded(there, `${cited}: ${there.reason}`);
+    }
     // The file (and the cited lines, when a line is given) must hold first.
     const file = await resolvePath({ ...p, kind: 'path' }, ctx, { asRecorded: false });
     if (file.status !== 'VERIFIED') return { ...file, kind: p.kind };
@@ -613,12 +622,16 @@ async function pytestVerdict(p: ClassifiedPointer, names: string[], path: string
  */
 async function titleNotFound(p: ClassifiedPointer, name: string, path: string, text: string, origin: 'repository' | 'artifact', ctx: EvidenceContext, scoped?: { holds: (text: string) => boolean; detail?: string }): Promise<EvidencePointer> {
   if (scoped === undefined && namesTestsAtRunTime(text)) return pointer(p, 'INCONCLUSIVE', `test “${name}” not found as written in ${path}, which names some of its tests at run time (\`.each\`, a template title)`);
-  const commit = ctx.row?.recordedIn;
+  // The commit that recorded the row, or for a trail never committed the head's commit of the
+  // row's time (trust14: a title renamed after such a row was a medium flag, INCONCLUSIVE for a committed row).
+  const dated = ctx.row?.recordedIn === undefined ? ctx.row?.dated : undefined;
+  const commit = ctx.row?.recordedIn ?? dated?.oid;
   if (origin === 'repository' && ctx.repository && ctx.head && commit !== undefined && commit !== ctx.head) {
     const then = await ctx.repository.lookupPath(commit, path);
     const thenText = then.status === 'blob' ? await ctx.repository.blobText(then.oid) : null;
     if (thenText?.status === 'text' && (scoped ? scoped.holds(thenText.text) : indexOfTitle(thenText.text, name) !== -1 || nestedTitle(thenText.text, name) !== -1)) {
-      return pointer(p, 'INCONCLUSIVE', `test “${name}” was in ${path} at ${short(commit)}, the commit that recorded this row; it is not there at the landed head ${short(ctx.head)} (renamed or removed since)`);
+      const which = dated !== undefined ? `the landed head's line when this row was written (committed ${dated.ts}; the trail is not committed with the repository, so its time tells)` : 'the commit that recorded this row';
+      return pointer(p, 'INCONCLUSIVE', `test “${name}” was in ${path} at ${short(commit)}, ${which}; it is not there at the landed head ${short(ctx.head)} (renamed or removed since)`);
     }
   }
   return predated(pointer(p, 'NOT_VERIFIED', `test “${name}” not found in ${path} ${where(origin)}${scoped?.detail ? `: ${scoped.detail}` : ''}`, { fault: 'evidence/test-not-found' }), ctx);

@@ -12,7 +12,8 @@ import type { LineRange } from './path-shape.ts';
 import { findByBlob } from './tree-paths.ts';
 import { followLines, lineMapOf } from './line-follow.ts';
 import type { EvidenceContext } from './resolve-context.ts';
-import { short, pointer, rangesText, rangeVerb, rangesOf, claimPointer } from './pointer-verdict.ts';
+import { short, pointer, rangesText, rangeVerb, rangesOf, claimPointer, reworded } from './pointer-verdict.ts';
+import { followPath, linksText } from '../git/tree-links.ts';
 
 /**
  * Whether a path (and its cited lines, when any) was there when the row was written: at the commit
@@ -41,8 +42,65 @@ export async function thereThen(p: ClassifiedPointer, path: string, ctx: Evidenc
  * lines not in the file even at that commit): the pointer is then checked at the head alone.
  */
 export async function asRecorded(p: ClassifiedPointer, path: string, ctx: EvidenceContext): Promise<EvidencePointer | null> {
+  const commit = ctx.row?.recordedIn ?? ctx.row?.dated?.oid;
+  if (commit !== undefined && ctx.repository && ctx.head && commit !== ctx.head && rangesOf(p) !== null) {
+    // A file cited through a committed symbolic link (`link.ts:3`, `lib/a.ts:5` with lib → src):
+    // its lines are the file's the link led to then, followed while the link still leads there
+    // (trust14: the head's lines 3–4 were marked VERIFIED after two lines were added at the top).
+    const then = await followPath(ctx.repository, commit, path);
+    if (then.status === 'blob' && then.links.length > 0) {
+      const now = await followPath(ctx.repository, ctx.head, path);
+      if (now.status === 'blob' && now.path === then.path) {
+        const followed = await recordedLines(p, then.path, ctx);
+        return followed === null ? null : reworded(followed, `${followed.reason} (${linksText(then.links)})`);
+      }
+      if (now.status === 'error') return null;
+      return retargeted(p, path, then.path, linksText(then.links), commit, now.status === 'blob' || now.status === 'tree' ? now.path : null, ctx);
+    }
+  }
+  return recordedLines(p, path, ctx);
+}
+
+/**
+ * Lines cited through a symbolic link that led to `real` when the row was recorded and leads
+ * elsewhere (`now`, or nowhere: null) at the landed head: the row cited `real`'s lines, so they
+ * are read there, never in the file the link leads to now (trust14: `moved.ts:2`, moved.ts →
+ * src/b.ts then and → other/b.ts now, was VERIFIED as line 2 of other/b.ts, a file the row never
+ * cited). Followed when `real` changed since; VERIFIED where it is unchanged; else INCONCLUSIVE
+ * with that reason, linked to the lines at that commit.
+ */
+async function retargeted(p: ClassifiedPointer, path: string, real: string, links: string, commit: string, now: string | null, ctx: EvidenceContext): Promise<EvidencePointer | null> {
+  const repository = ctx.repository as GitRepository;
+  const head = ctx.head as string;
+  const ranges = rangesOf(p) as LineRange[];
+  const dated = ctx.row?.recordedIn === undefined ? ctx.row?.dated : undefined;
+  const recorder = dated !== undefined ? `the landed head's line when this row was written (committed ${dated.ts})` : 'the commit that recorded this row';
+  const note = `${path} led to ${real} at ${short(commit)}, ${recorder} (${links}); it ${now === null ? 'leads to nothing' : `leads to ${now}`} at the landed head ${short(head)}`;
+  const followed = await recordedLines(p, real, ctx);
+  if (followed !== null) return reworded(followed, `${followed.reason}; ${note}`);
+  const then = await repository.lookupPath(commit, real);
+  const thenText = then.status === 'blob' ? await repository.blobText(then.oid) : null;
+  if (thenText?.status !== 'text' || ranges.some((r) => r.from < 1 || r.to < r.from || r.to > thenText.lines)) return null;
+  const first = ranges[0] as LineRange;
+  const more = ranges.length > 1 ? { more: ranges.slice(1).map((r) => ({ from: r.from, to: r.to })) } : {};
+  const at = await repository.lookupPath(head, real);
+  if (at.status === 'blob' && then.status === 'blob' && at.oid === then.oid) {
+    return pointer(p, 'VERIFIED', `${rangesText(ranges)} of ${real} ${rangeVerb(ranges) === 'is' ? 'is' : 'are'} unchanged at the landed head; ${note}`, {
+      target: { type: 'file', path: real, origin: 'repository', from: first.from, to: first.to, ...more },
+    });
+  }
+  const gone = at.status === 'blob' ? `${real} changed since, and its lines are not followed there` : `${real} is not a file there`;
+  return pointer(p, 'INCONCLUSIVE', `${rangesText(ranges)} of ${real} ${rangeVerb(ranges) === 'is' ? 'was' : 'were'} there; ${note}, and ${gone}`, {
+    target: { type: 'file', path: real, origin: 'repository', from: first.from, to: first.to, at: commit, ...more },
+  });
+}
+
+/** {@link asRecorded} for a path as the tree holds it (no symbolic link on the way). */
+async function recordedLines(p: ClassifiedPointer, path: string, ctx: EvidenceContext): Promise<EvidencePointer | null> {
   const ranges = rangesOf(p);
-  const commit = ctx.row?.recordedIn;
+  // A row of a trail not committed with the repository, placed by its time (trust14).
+  const dated = ctx.row?.recordedIn === undefined ? ctx.row?.dated : undefined;
+  const commit = ctx.row?.recordedIn ?? dated?.oid;
   if (ranges === null || commit === undefined || !ctx.repository || !ctx.head || commit === ctx.head) return null;
   if (claimPointer(p, path, ctx)) return null;
   const then = await ctx.repository.lookupPath(commit, path);
@@ -50,13 +108,17 @@ export async function asRecorded(p: ClassifiedPointer, path: string, ctx: Eviden
   const now = await ctx.repository.lookupPath(ctx.head, path);
   if (now.status === 'error') return null;
   if (now.status === 'blob' && now.oid === then.oid) return null;
+  // A file gone from the head is datedInstead's to read; one changed by a commit the row may
+  // have seen (a merge, or a commit authored before the row) is checked at the head as written.
+  if (dated !== undefined && (now.status !== 'blob' || !(await changedOnlyAfter(ctx.repository, dated.oid, ctx.head, path, dated.rowTime)))) return null;
   const thenText = await ctx.repository.blobText(then.oid);
   if (thenText.status !== 'text') return null;
   if (ranges.some((r) => r.from < 1 || r.to < r.from || r.to > thenText.lines)) return null;
   const first = ranges[0] as LineRange;
   const more = ranges.length > 1 ? { more: ranges.slice(1).map((r) => ({ from: r.from, to: r.to })) } : {};
   const target = { target: { type: 'file' as const, path, origin: 'repository' as const, from: first.from, to: first.to, at: commit, ...more } };
-  const cited = `cited ${rangesText(ranges).replace(/^lines /, '')} at ${short(commit)}`;
+  const cited = `cited ${rangesText(ranges).replace(/^lines /, '')} at ${short(commit)}${dated !== undefined ? `, the landed head's line when this row was written (committed ${dated.ts}; the trail is not committed with the repository, so its time tells)` : ''}`;
+  const recorder = dated !== undefined ? '' : ', the commit that recorded this row';
   if (now.status !== 'blob') {
     // Moved unchanged since (`git mv`): the same blob at one other path of the landed head.
     const to = await movedTo(ctx.repository, commit, ctx.head, then.oid);
@@ -71,12 +133,105 @@ export async function asRecorded(p: ClassifiedPointer, path: string, ctx: Eviden
   if (moved === null) return null;
   const kept = moved.filter((m) => m.now !== null) as Array<{ then: LineRange; now: LineRange; kept: number }>;
   const lost = moved.reduce((n, m) => n + (m.then.to - m.then.from + 1) - m.kept, 0);
+  // A row placed by its time whose lines are all where they were, unchanged: the head's lines are
+  // the ones it cited, checked there as before (the example corpus's src/parser.ts:10-20).
+  if (dated !== undefined && lost === 0 && kept.length === moved.length && kept.every((m) => m.now.from === m.then.from && m.now.to === m.then.to)) return null;
   if (kept.length === 0) {
-    return pointer(p, 'INCONCLUSIVE', `${cited}, the commit that recorded this row; ${rangeVerb(ranges) === 'is' ? 'it was' : 'they were'} changed or deleted since: none is at the landed head ${short(ctx.head)}`, target);
+    return pointer(p, 'INCONCLUSIVE', `${cited}${recorder}; ${rangeVerb(ranges) === 'is' ? 'it was' : 'they were'} changed or deleted since: none is at the landed head ${short(ctx.head)}`, target);
   }
   const nowRanges = kept.map((m) => m.now);
   const changed = lost > 0 ? ` (${lost} of ${moved.reduce((n, m) => n + m.then.to - m.then.from + 1, 0)} cited lines changed or deleted since)` : '';
   return pointer(p, 'VERIFIED', `${cited}; now ${rangesText(nowRanges).replace(/^lines /, '')} at the landed head ${short(ctx.head)}, as ${path} changed since${changed}`, target);
+}
+
+/** Most commits of the head's first-parent line read to tell when a file changed since a row placed by its time. */
+const MAX_CHANGE_WALK = 2_000;
+
+/**
+ * Whether every change to `path` on the landed head's first-parent line since `from` (the commit
+ * a row of an uncommitted trail is placed at by its time) came after the row: made by a commit
+ * that is no merge and was authored and committed after `rowTime` (ms). Then the file the row
+ * saw is the one at `from`, and its cited lines are followed to the head (trust14: `src/a.ts:3-4`
+ * of a file that gained two lines at its top the day after the row was VERIFIED as the head's
+ * lines 3–4, two other lines). A merge that changed it may have brought a branch the row was
+ * written on, and a commit authored before the row (rebased, cherry-picked) may have been in its
+ * work tree: false, and the lines are checked at the head as written. False too when `from` is
+ * not found within {@link MAX_CHANGE_WALK} commits, or a commit or tree cannot be read.
+ */
+async function changedOnlyAfter(repository: GitRepository, from: string, head: string, path: string, rowTime: number): Promise<boolean> {
+  let byKey = changesSince.get(repository);
+  if (!byKey) changesSince.set(repository, (byKey = new Map()));
+  const key = `${from}:${head}:${path}`;
+  let changes = byKey.get(key);
+  if (!changes) {
+    // Memory stays bounded: past this many files the memo starts again.
+    if (byKey.size >= MAX_CHANGE_MEMO) byKey.clear();
+    byKey.set(key, (changes = changesOf(repository, from, head, path)));
+  }
+  const found = await changes;
+  return found !== null && found.every((c) => !c.merge && c.time > rowTime);
+}
+
+/** Files whose changes since a row's commit are kept at once, per repository. */
+const MAX_CHANGE_MEMO = 4096;
+
+/** The changes of a file on the head's first-parent line since a commit, read once however many rows ask (rows between two commits share them). */
+const changesSince = new WeakMap<GitRepository, Map<string, Promise<Array<{ merge: boolean; time: number }> | null>>>();
+
+/**
+ * The commits of the landed head's first-parent line after `from` that changed `path`: whether
+ * each is a merge, and the earlier of its author and committer times (ms). Null when `from` is
+ * not found within {@link MAX_CHANGE_WALK} commits, or a commit or tree cannot be read.
+ */
+async function changesOf(repository: GitRepository, from: string, head: string, path: string): Promise<Array<{ merge: boolean; time: number }> | null> {
+  const blobAt = async (commit: string): Promise<string | null | undefined> => {
+    const found = await repository.lookupPath(commit, path);
+    return found.status === 'error' ? undefined : found.status === 'blob' ? found.oid : null;
+  };
+  const out: Array<{ merge: boolean; time: number }> = [];
+  let oid = head;
+  let blob = await blobAt(oid);
+  for (let read = 0; read < MAX_CHANGE_WALK; read++) {
+    if (oid === from) return out;
+    const commit = await repository.commit(oid);
+    if ('problem' in commit || blob === undefined) return null;
+    const parent = commit.parents[0];
+    if (parent === undefined) return null;
+    const before = await blobAt(parent);
+    if (before === undefined) return null;
+    if (before !== blob) out.push({ merge: commit.parents.length > 1, time: Math.min(commit.author.timestamp, commit.committer.timestamp) * 1000 });
+    oid = parent;
+    blob = before;
+  }
+  return null;
+}
+
+/**
+ * Where the lines a row cites are at the landed head, when every one of them is there unchanged
+ * since the commit that recorded the row (or, for a trail never committed, the head's commit of
+ * the row's time when every change since came after the row): the same number of lines each,
+ * moved by lines added or removed above them. Null when that is not so, or when they did not move.
+ * For a name cited at lines (`src/p.ts:2 parseRow`), looked for where those lines are now
+ * (trust14: it was looked for at line 2 of the head, two lines added above since, and said "not
+ * on line 2").
+ */
+export async function followedRanges(p: ClassifiedPointer, path: string, ctx: EvidenceContext): Promise<{ commit: string; now: LineRange[] } | null> {
+  const ranges = rangesOf(p);
+  const dated = ctx.row?.recordedIn === undefined ? ctx.row?.dated : undefined;
+  const commit = ctx.row?.recordedIn ?? dated?.oid;
+  if (ranges === null || commit === undefined || !ctx.repository || !ctx.head || commit === ctx.head) return null;
+  const then = await ctx.repository.lookupPath(commit, path);
+  const now = await ctx.repository.lookupPath(ctx.head, path);
+  if (then.status !== 'blob' || now.status !== 'blob' || then.mode === '120000' || now.mode === '120000' || then.oid === now.oid) return null;
+  if (dated !== undefined && !(await changedOnlyAfter(ctx.repository, dated.oid, ctx.head, path, dated.rowTime))) return null;
+  const [thenText, nowText] = [await ctx.repository.blobText(then.oid), await ctx.repository.blobText(now.oid)];
+  if (thenText.status !== 'text' || nowText.status !== 'text') return null;
+  if (ranges.some((r) => r.from < 1 || r.to < r.from || r.to > thenText.lines)) return null;
+  const moved = followLines(thenText.text, nowText.text, ranges, lineMapOf(ctx.repository, then.oid, now.oid));
+  if (moved === null || moved.some((m) => m.now === null || m.kept !== m.then.to - m.then.from + 1 || m.now.to - m.now.from !== m.then.to - m.then.from)) return null;
+  const nowRanges = moved.map((m) => m.now as LineRange);
+  if (nowRanges.every((r, i) => r.from === ranges[i]?.from && r.to === ranges[i]?.to)) return null;
+  return { commit, now: nowRanges };
 }
 
 /**

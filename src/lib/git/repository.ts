@@ -387,7 +387,7 @@ export class GitRepository {
     } else if (ref === 'HEAD' && this.headGitdir !== this.gitdir) {
       const head = (await this.files.readFile(join(this.headGitdir, 'HEAD'), 'utf8').catch(() => '')).trim();
       const target = /^ref:\s*(\S+)$/.exec(head)?.[1];
-      if (target) return this.resolveCommit(target);
+      if (target) return this.#resolveRef(target, 'HEAD');
       if (/^[0-9a-f]{40}$/.test(head)) return this.resolveCommit(head);
       return { problem: `cannot read HEAD of the worktree at ${this.headGitdir}` };
     } else {
@@ -436,7 +436,7 @@ export class GitRepository {
    * name like `../../etc/passwd` is never looked up as a file, and a file's content is never
    * echoed in a problem.
    */
-  async #resolveRef(ref: string): Promise<{ oid: string } | { problem: string }> {
+  async #resolveRef(ref: string, via: string | null = null): Promise<{ oid: string } | { problem: string }> {
     let current = ref;
     for (let hop = 0; hop < 10; hop++) {
       if (/^[0-9a-f]{40}$/.test(current)) return { oid: current };
@@ -456,16 +456,31 @@ export class GitRepository {
       if (next === null) {
         const refused = await this.#linksOut(['HEAD', 'refs', 'packed-refs', ...candidates]);
         // A fresh `git init` (new-user trial): HEAD names a branch no commit has made yet.
+        const named = via ?? (hop > 0 ? ref : null);
+        const branch = named !== null && current.startsWith('refs/heads/') ? current.slice('refs/heads/'.length) : null;
         if (refused === '' && (await this.#noRefs())) {
-          const branch = hop > 0 && current.startsWith('refs/heads/') ? current.slice('refs/heads/'.length) : null;
-          return { problem: `the repository has no commit yet (${branch === null ? `${ref} names no commit` : `${ref} names the branch ${branch}, which has none`})` };
+          return { problem: `the repository has no commit yet (${branch === null ? `${ref} names no commit` : `${named} names the branch ${branch}, which has none`})` };
         }
+        // An orphan branch (`git checkout --orphan`) while other branches have commits (trust14:
+        // it said "cannot resolve HEAD: no such ref", naming no branch).
+        if (refused === '' && branch !== null) return { problem: await this.#unbornBranch(named as string, branch) };
         return { problem: `cannot resolve ${ref}: no such ref${refused === '' ? '' : ` (${refused})`}` };
       }
       current = next.trim();
       if (current.startsWith('ref: ')) current = current.slice('ref: '.length).trim();
     }
     return { problem: `cannot resolve ${ref}: symbolic refs nest too deep` };
+  }
+
+  /**
+   * What a person is told when `via` (HEAD, or a symbolic ref naming a branch) names `branch`,
+   * which has no commit, while the repository has other refs: an orphan branch just started
+   * (`git checkout --orphan`), with the local branches that do have commits (at most 5 named).
+   */
+  async #unbornBranch(via: string, branch: string): Promise<string> {
+    const names = (await this.refNames('refs/heads', 1000)).filter((name) => name !== branch);
+    const listed = names.length === 0 ? '' : `; the repository's branches: ${names.slice(0, 5).join(', ')}${names.length > 5 ? ` and ${names.length - 5} more` : ''} — check one out, or name the landed head as "head" in trailbook.json`;
+    return `${via} names the branch ${branch}, which has no commit yet (an orphan branch, as \`git checkout --orphan\` starts one${listed})`;
   }
 
   /** Reads and memoises a commit (refused unread when its header says it is over {@link MAX_OBJECT_BYTES}, or when its packed bytes do not hash to its id). */

@@ -136,7 +136,7 @@ async function rowPlaces(
     if (time <= headTime) {
       // Placed by its time on the head's first-parent line (trust9): the commit the head's line was at when the row was written.
       const at = headLine.find((c) => c.time <= time);
-      return at === undefined || at.oid === head ? undefined : { dated: { oid: at.oid, ts: new Date(at.time).toISOString().replace('.000Z', 'Z') } };
+      return at === undefined || at.oid === head ? undefined : { dated: { oid: at.oid, ts: new Date(at.time).toISOString().replace('.000Z', 'Z'), rowTime: time } };
     }
     return { headPredates: { headTs } };
   };
@@ -311,7 +311,7 @@ export async function analyseProject(prepared: PreparedProject, stages?: StageTi
   const memo = new Map<string, Promise<EvidencePointer[]>>();
   const resolveCell = (cell: string, file: string, line: number, time: number | null): Promise<EvidencePointer[]> => {
     const row = places.of(file, line, time);
-    const key = row === undefined ? cell : `${cell}\u0000${row.recordedIn ?? ''}\u0000${row.headPredates ? 'predates' : ''}\u0000${row.historyCut ?? ''}\u0000${row.dated?.oid ?? ''}`;
+    const key = row === undefined ? cell : `${cell}\u0000${row.recordedIn ?? ''}\u0000${row.headPredates ? 'predates' : ''}\u0000${row.historyCut ?? ''}\u0000${row.dated ? `${row.dated.oid}@${row.dated.rowTime}` : ''}`;
     let pending = memo.get(key);
     if (!pending) {
       pending = resolveEvidence(classifyEvidence(cell), row === undefined ? ctx : { ...ctx, row }, cell).then(readCellPointers);

@@ -193,19 +193,35 @@ interface MergeIn {
  * commits of the line whose version differs from their first parent's (or whose first parent
  * lacks the path), newest first.
  */
-async function committedVersions(repository: GitRepository, head: string, path: string, limit = MAX_HISTORY_COMMITS, stopAt?: ReadonlySet<string>): Promise<{ versions: Version[]; merges: MergeIn[]; problem?: string }> {
+async function committedVersions(repository: GitRepository, head: string, startPath: string, limit = MAX_HISTORY_COMMITS, stopAt?: ReadonlySet<string>): Promise<{ versions: Version[]; merges: MergeIn[]; problem?: string }> {
   const newestFirst: Version[] = [];
   const merges: MergeIn[] = [];
   const line = firstParents(repository, head);
+  let path = startPath;
+  let renames = 0;
   // The newer commit last looked at, when it is a merge: its version is compared with its first parent's.
   let newer: { commit: CommitRef; blob: string; others: readonly string[] } | null = null;
   const done = (problem?: string): { versions: Version[]; merges: MergeIn[]; problem?: string } => ({ versions: newestFirst.reverse(), merges, ...(problem !== undefined ? { problem } : {}) });
   for (let from = 0; ; from += LOOKUP_BATCH) {
     if (from >= limit) return done(limit === MAX_HISTORY_COMMITS ? `history longer than ${MAX_HISTORY_COMMITS} commits; older versions not read` : undefined);
     const { commits, problem } = await line.slice(from, LOOKUP_BATCH);
-    const found = await Promise.all(commits.map((c) => repository.lookupPath(c.oid, path)));
-    for (const [i, f] of found.entries()) {
+    let found = await Promise.all(commits.map((c) => repository.lookupPath(c.oid, path)));
+    for (let i = 0; i < found.length; i++) {
+      let f = found[i] as (typeof found)[number];
       if (f.status === 'error') return done(f.problem);
+      // Moved (`git mv`) by the commit after this one: the history goes on at the path it came from
+      // (trust14: a trail moved since was first seen at the move, so its rows' lines were read there).
+      const oldest = newestFirst[newestFirst.length - 1];
+      if (f.status !== 'blob' && oldest && renames < MAX_RENAMES) {
+        const before = await movedFrom(repository, (commits[i] as { oid: string }).oid, oldest.commit.oid, oldest.blob, path.slice(path.lastIndexOf('/') + 1));
+        if (before !== null) {
+          renames++;
+          path = before;
+          found = [...found.slice(0, i), ...(await Promise.all(commits.slice(i).map((c) => repository.lookupPath(c.oid, path))))];
+          f = found[i] as (typeof found)[number];
+          if (f.status === 'error') return done(f.problem);
+        }
+      }
       const blob = f.status === 'blob' && f.mode !== '120000' ? f.oid : null;
       if (newer !== null && newer.blob !== blob) merges.push({ merge: newer.commit, others: newer.others });
       if (blob === null) return done();
@@ -221,6 +237,52 @@ async function committedVersions(repository: GitRepository, head: string, path: 
     if (problem !== undefined) return done(problem);
     if (commits.length < LOOKUP_BATCH) return done();
   }
+}
+
+/** Moves of one record file followed back at most. */
+const MAX_RENAMES = 16;
+
+/** Entries of changed folders compared at most to find where a moved record file came from. */
+const MAX_MOVE_ENTRIES = 20_000;
+
+/**
+ * The one path of `parent`'s tree that is gone from `child`'s (its child on the first-parent
+ * line) and held `blob`, the file's text in `child`: where the file was moved from, as git's
+ * exact rename detection finds it. Else the one such path of the same file name whose text
+ * `blob`'s starts with: a trail moved and appended to in one commit. Only folders that differ
+ * between the two trees are read. Null when there is no such path, or more than one, or a tree
+ * cannot be read.
+ */
+async function movedFrom(repository: GitRepository, parent: string, child: string, blob: string, name: string): Promise<string | null> {
+  const [a, b] = [await repository.commit(parent), await repository.commit(child)];
+  if ('problem' in a || 'problem' in b) return null;
+  const found: string[] = [];
+  const named: Array<{ path: string; oid: string }> = [];
+  let read = 0;
+  const walk = async (before: string, after: string | null, prefix: string): Promise<boolean> => {
+    const old = await repository.tree(before);
+    const now = after === null ? [] : await repository.tree(after);
+    if ('problem' in old || 'problem' in now) return false;
+    read += old.length + now.length;
+    if (read > MAX_MOVE_ENTRIES) return false;
+    const byName = new Map(now.map((e) => [e.name, e]));
+    for (const e of old) {
+      const there = byName.get(e.name);
+      if (there?.oid === e.oid) continue;
+      if (e.type === 'tree') {
+        if (!(await walk(e.oid, there?.type === 'tree' ? there.oid : null, `${prefix}${e.name}/`))) return false;
+      } else if (e.type === 'blob' && e.mode !== '120000' && there === undefined) {
+        if (e.oid === blob) found.push(`${prefix}${e.name}`);
+        else if (e.name === name) named.push({ path: `${prefix}${e.name}`, oid: e.oid });
+      }
+    }
+    return true;
+  };
+  if (!(await walk(a.tree, b.tree, ''))) return null;
+  if (found.length > 0) return found.length === 1 ? (found[0] as string) : null;
+  if (named.length !== 1) return null;
+  const [then, now] = [await repository.blobText((named[0] as { oid: string }).oid), await repository.blobText(blob)];
+  return then.status === 'text' && now.status === 'text' && then.text !== '' && now.text.startsWith(then.text) ? (named[0] as { path: string }).path : null;
 }
 
 /** Commits walked back along a merged branch at most, to where it left the first-parent line's versions. */
