@@ -38,3 +38,17 @@ describe('a dates-only project is as new as its latest date', () => {
     expect(worstProject([timed, dated])?.project.id).toBe('dated-new');
   });
 });
+
+describe('search ranks a dates-only project by its latest date on a tie (recency)', () => {
+  it('gives its index part the latest date its rows carry', async () => {
+    const { modelLatestDate } = await import('../../src/lib/site/dates-only.ts');
+    const { buildPart } = await import('../../src/lib/search/index/part.ts');
+    const { byRecency } = await import('../../src/lib/search/index/manifest.ts');
+    expect(modelLatestDate({ span: null, rows: [{ ts: '2026-10-01' }, { ts: '2026-10-07' }] })).toBe('2026-10-07');
+    expect(modelLatestDate({ span: { to: '2026-01-02T10:00:00.000Z' }, rows: [] })).toBe('2026-01-02T10:00:00.000Z');
+    expect(modelLatestDate({ span: null, rows: [{ ts: 'yesterday' }] })).toBeNull();
+    const part = (key: string, latest: string | null) => buildPart({ key, title: key, project: key, latest, records: [] }).part;
+    const parts = [part('p/timed-old', '2026-01-02T10:00:00.000Z'), part('p/dated-new', modelLatestDate({ span: null, rows: [{ ts: '2026-10-07' }] }))];
+    expect([...parts].sort(byRecency).map((p) => p.key)).toEqual(['p/dated-new', 'p/timed-old']);
+  });
+});

@@ -36,3 +36,12 @@ export function datesOnly(rows: ReadonlyArray<{ ts: string }>): DatesOnly | null
 export function latestDate(p: { span?: { to: string } | null; datesOnly?: DatesOnly | undefined }): string {
   return p.span?.to ?? p.datesOnly?.to ?? '';
 }
+
+/**
+ * {@link latestDate} of a whole model (its rows at hand, not yet summarised): the search index
+ * part's recency (src/lib/search/write-search-index.ts), so that a dates-only project's results
+ * are not ranked as the oldest on a tie (use14). Null when no row is dated.
+ */
+export function modelLatestDate(model: { span: { to: string } | null; rows: ReadonlyArray<{ ts: string }> }): string | null {
+  return model.span?.to ?? datesOnly(model.rows)?.to ?? null;
+}
