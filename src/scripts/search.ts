@@ -7,7 +7,7 @@
  */
 import { SearchEngine, type Filters, type Hit, type SearchOutcome } from '../lib/search/query/engine.ts';
 import { filterWordsNotices, listingHistoryState, newHistoryEntry, readListingState, readSearchState, searchQuery, type KnownFacet, type ListingState, type SearchTrigger } from '../lib/search/query/url-state.ts';
-import { countsText, noResultsText } from '../lib/search/facets.ts';
+import { countsText, noResultsText, partialText } from '../lib/search/facets.ts';
 import { MAX_TOKENS, phraseNotice } from '../lib/search/query/parse.ts';
 import type { SearchManifest } from '../lib/search/index/format.ts';
 import { indexFileBytes } from './index-file.ts';
@@ -239,7 +239,7 @@ async function start(): Promise<void> {
   const statusText = (result: SearchOutcome, q: string, filtersInUse: boolean, without: Record<string, number> | null): string => {
     const n = resultCount(result);
     if (result.firstPage && result.parsed.tokens.length > 0) return `${grouped(result.complete)} or more results hold every word; the first listed are the best of those where the words stand out (titles first). Show more to read and count every result.`;
-    const partial = result.complete < n ? ` ${grouped(result.complete)} hold${result.complete === 1 ? 's' : ''} every word.` : '';
+    const partial = partialText(result.complete, n, result.parsed.tokens);
     return n === 0 ? noResultsText(filtersInUse && q !== '', without) : `${grouped(n)} result${n === 1 ? '' : 's'}: ${countsText(result.totals)}.${partial}`;
   };
 

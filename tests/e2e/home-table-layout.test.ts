@@ -29,6 +29,9 @@ const lines = (page: Page, selector: string): Promise<number> =>
     return tops.filter((t, i) => i === 0 || t - (tops[i - 1] as number) > 6).length;
   });
 
+/** A project folder that is one word of 56 characters. */
+const LONG = 'SenriganMaster__csv_zero_and_its_second_overnight_run_v2';
+
 describe('the home table at 1280 and 390', () => {
   let page: Page;
   let origin = '';
@@ -37,8 +40,12 @@ describe('the home table at 1280 and 390', () => {
   archiveInBrowser(
     async () => {
       dir = await fixtureDir('hl');
-      await writeFiles(dir, { 'span/decisions.jsonl': trailText([trailRow('2026-03-20T10:00:00Z', 'Start', 'README.md', 'start'), trailRow('2026-05-04T10:00:00Z', 'Ship it', 'README.md')]) });
-      return buildSite([join(REPO_ROOT, 'content'), join(dir, 'span')]);
+      await writeFiles(dir, {
+        'span/decisions.jsonl': trailText([trailRow('2026-03-20T10:00:00Z', 'Start', 'README.md', 'start'), trailRow('2026-05-04T10:00:00Z', 'Ship it', 'README.md')]),
+        // use14: a folder of one long word (the real corpus's owner__repository folders, under an input folder).
+        [`${LONG}/decisions.jsonl`]: trailText([trailRow('2026-03-21T10:00:00Z', 'Start', 'README.md', 'start')]),
+      });
+      return buildSite([join(REPO_ROOT, 'content'), join(dir, 'span'), join(dir, LONG)]);
     },
     { viewport: { width: 1280, height: 800 } },
     (a) => ({ page, origin } = a),
@@ -70,6 +77,15 @@ describe('the home table at 1280 and 390', () => {
     expect(await page.locator('.table-wrap:has(#projects)').evaluate((w) => w.scrollWidth - w.clientWidth)).toBe(0);
     // No other header takes more than two lines.
     for (const th of await page.locator('table.projects thead th').all()) expect(await th.evaluate((el) => el.getBoundingClientRect().height)).toBeLessThan(60);
+  });
+
+  // use14: on the real corpus the table was 1,242 px in a 1,232 px scroll at 1280: a project's
+  // folder, one long word, set the Project column's least width and pushed Time span past the edge.
+  it('at 1280 wraps a project folder of one long word, so the table still fits', async () => {
+    await page.goto(`${origin}/`);
+    const folder = page.locator(`table.projects tr[data-title="${LONG.toLowerCase()}"] th .meta, table.projects tr[data-root$="${LONG}"] th .meta`).first();
+    expect(await readText(folder)).toContain(LONG);
+    expect(await page.locator('.table-wrap:has(#projects)').evaluate((w) => w.scrollWidth - w.clientWidth)).toBe(0);
   });
 
   it('at 390 keeps each figure within its box and the table as cards', async () => {

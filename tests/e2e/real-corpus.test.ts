@@ -164,6 +164,31 @@ describe.skipIf(!existsSync(REAL))('the real corpus', () => {
     expect(wide).toEqual({});
   });
 
+  // use14: on a phone the beads issue list was a 1,177 px table in a 342 px sideways scroll: the
+  // id column filled the screen, titles were cut mid-word, and status, assignee, close reason and
+  // history were out of sight. Now one card per issue, each cell labelled, as Phases.
+  it('on a phone, the beads issue list is one card per issue, nothing past a sideways scroll', async () => {
+    const phone = await browser.newContext({ viewport: { width: 390, height: 844 } });
+    const small = await phone.newPage();
+    await small.goto(`${origin}/p/45ck__prompt-language/`);
+    const wraps = await small.locator('.table-wrap:has(> .beads-table)').evaluateAll((ws) => ws.map((w) => [w.scrollWidth, w.clientWidth]));
+    expect(wraps.length).toBe(2);
+    for (const [scroll, client] of wraps) expect(scroll).toBeLessThanOrEqual(client as number);
+    const first = small.locator('section.beads-issues > .table-wrap tbody tr').first();
+    await first.scrollIntoViewIfNeeded();
+    for (const n of [1, 2, 3, 4, 5, 6]) {
+      const box = await first.locator(`td:nth-child(${n})`).boundingBox();
+      expect(box, `cell ${n}`).not.toBeNull();
+      expect((box?.x ?? 0) + (box?.width ?? 0), `cell ${n}`).toBeLessThanOrEqual(390);
+    }
+    expect(await first.locator('td:nth-child(4)').evaluate((td) => getComputedStyle(td, '::before').content)).toBe('"Assignee: "');
+    await phone.close();
+    // On a desktop the table fits too: a close reason holding a long path wraps, History stays in view.
+    await open('/p/45ck__prompt-language/');
+    const desk = await page.locator('.table-wrap:has(> .beads-table)').evaluateAll((ws) => ws.map((w) => w.scrollWidth - w.clientWidth));
+    expect(desk).toEqual([0, 0]);
+  });
+
   it('a flag with many places lists the first five and folds the rest, on the page and in recap.html', async () => {
     for (const path of ['/p/45ck__prompt-language/', '/p/45ck__prompt-language/recap.html']) {
       await open(path);

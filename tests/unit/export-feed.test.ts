@@ -77,6 +77,21 @@ describe('atomFeed', () => {
     expect(text(parse(atomFeed([PROJECTS[2] as ProjectSummary], { base: '/', root: null, title: 'T' }))['updated'])).toBe('1970-01-01T00:00:00Z');
   });
 
+  // use14: a trail dated without times of day (the real trail Jenzoga/JMT-MCMT, `2026-10-07`
+  // row after row) took the feed's time, the newest record of another project: a reader showed
+  // it updated on 2026-10-09, two days after its last row.
+  it('dates an entry of a trail dated without times by its dates (midnight UTC), and counts them in the feed\'s time', () => {
+    const dated: ProjectSummary = { ...summary('dated', 'Dated only', null), datesOnly: { from: '2026-02-10', to: '2026-02-12', rows: 3 } };
+    const feed = parse(atomFeed([...PROJECTS, dated], { base: '/', root: null, title: 'T' }, now));
+    const entries = feed['entry'] as Node[];
+    expect(entries.map((e) => text(e['title']))).toEqual(['New run with a bell', 'Dated only', 'Old <run> & "quotes"', 'No timed rows']);
+    expect(text(entries[1]?.['updated'])).toBe('2026-02-12T00:00:00Z');
+    expect(text(entries[1]?.['published'])).toBe('2026-02-10T00:00:00Z');
+    const alone = parse(atomFeed([dated, PROJECTS[2] as ProjectSummary], { base: '/', root: null, title: 'T' }, now));
+    expect(text(alone['updated'])).toBe('2026-02-12T00:00:00Z');
+    expect(text((alone['entry'] as Node[])[1]?.['updated'])).toBe('2026-02-12T00:00:00Z');
+  });
+
   it('uses site-relative links without a site URL, absolute links and URL ids with one', () => {
     const relative = parse(atomFeed(PROJECTS, { base: '/archive/', root: null, title: 'T' }, now));
     const links = (relative['entry'] as Node[])[0]?.['link'] as Node[];

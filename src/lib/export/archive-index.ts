@@ -12,6 +12,7 @@ import { exportUrls } from './export-urls.ts';
 import { auditInfoSchema, projectCountsSchema, repositoryInfoSchema, sourceFileSchema, spanSchema } from '../model/model-schema.ts';
 import { absoluteUrl } from './site-url.ts';
 import type { Baseline } from '../baseline/accepted-flags.ts';
+import { latestDate } from '../site/dates-only.ts';
 
 /** The version string of the archive index. */
 export const ARCHIVE_VERSION = 'trailbook.archive/1';
@@ -56,7 +57,7 @@ export const archiveIndexSchema = documented(
           digest: documented(z.string(), { description: "Digest of the project's inputs and of Trailbook's code: it changes when the project's records, repository or configuration (or Trailbook) change." }),
         }),
       ),
-      { description: 'Every project, newest first (by the latest row time), then by id.' },
+      { description: 'Every project, newest first (by the latest row time, else the latest date of a trail dated without times of day), then by id.' },
     ),
     problems: z.array(problemSchema),
   }),
@@ -91,9 +92,9 @@ export interface ArchiveContext {
   decisionsCsv?: boolean;
 }
 
-/** Projects newest first (latest row time), then by id, as the archive home lists them. */
-export function newestFirst<T extends Pick<ProjectSummary, 'id' | 'span'>>(projects: readonly T[]): T[] {
-  return [...projects].sort((a, b) => (b.span?.to ?? '').localeCompare(a.span?.to ?? '') || a.id.localeCompare(b.id));
+/** Projects newest first (latest row time, else latest date of a dates-only trail: src/lib/site/dates-only.ts, latestDate), then by id, as the archive home lists them. */
+export function newestFirst<T extends Pick<ProjectSummary, 'id' | 'span'> & { datesOnly?: ProjectSummary['datesOnly'] }>(projects: readonly T[]): T[] {
+  return [...projects].sort((a, b) => latestDate(b).localeCompare(latestDate(a)) || a.id.localeCompare(b.id));
 }
 
 /** The links of one project (absolute when the context has a root). */

@@ -1,6 +1,7 @@
 /**
  * `feed.xml`: an Atom feed (RFC 4287) of the archive's projects, newest first. Each entry is
- * a project: its title, its latest row time as `updated`, links to its recap (HTML), its
+ * a project: its title, its latest row time as `updated` (a trail dated without times of day:
+ * its latest date, at midnight UTC), links to its recap (HTML), its
  * recap.json and decisions.csv, its source formats as categories, and the counts that need
  * a person as the summary. With a site URL every link is absolute and each entry's id is
  * its recap's URL; without one, links are site-relative paths (resolved against the feed's
@@ -17,6 +18,7 @@ import { agree } from '../text/agree.ts';
 import { newestFirst, projectLinks, type ArchiveContext } from './archive-index.ts';
 import { exportUrls } from './export-urls.ts';
 import { absoluteUrl } from './site-url.ts';
+import { latestDate } from '../site/dates-only.ts';
 
 // XML 1.0 forbids most control characters, lone surrogates and U+FFFE/U+FFFF.
 const NOT_XML = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
@@ -34,7 +36,7 @@ export function urnUuid(name: string): string {
   return `urn:uuid:${h.slice(0, 8)}-${h.slice(8, 12)}-5${h.slice(13, 16)}-${variant}${h.slice(17, 20)}-${h.slice(20, 32)}`;
 }
 
-/** An ISO time as an RFC 3339 date-time, or null when it does not parse. */
+/** An ISO time (or a `YYYY-MM-DD` date: midnight UTC) as an RFC 3339 date-time, or null when it does not parse. */
 function rfc3339(iso: string | undefined): string | null {
   if (iso === undefined) return null;
   const t = Date.parse(iso);
@@ -65,7 +67,7 @@ export function entrySummary(p: ProjectSummary): string {
 export function atomFeed(projects: readonly ProjectSummary[], ctx: ArchiveContext, fallback: () => Date = () => new Date(0)): string {
   const abs = (path: string): string => absoluteUrl(ctx.root, ctx.base, path);
   const sorted = newestFirst(projects);
-  const times = sorted.map((p) => rfc3339(p.span?.to)).filter((t): t is string => t !== null).sort();
+  const times = sorted.map((p) => rfc3339(latestDate(p) || undefined)).filter((t): t is string => t !== null).sort();
   const feedUpdated = times.at(-1) ?? fallback().toISOString().replace(/\.\d{3}Z$/, 'Z');
   const out: string[] = [
     '<?xml version="1.0" encoding="utf-8"?>',
@@ -81,8 +83,8 @@ export function atomFeed(projects: readonly ProjectSummary[], ctx: ArchiveContex
   ];
   for (const p of sorted) {
     const links = projectLinks(p.id, ctx);
-    const updated = rfc3339(p.span?.to) ?? feedUpdated;
-    const published = rfc3339(p.span?.from);
+    const updated = rfc3339(latestDate(p) || undefined) ?? feedUpdated;
+    const published = rfc3339(p.span?.from ?? p.datesOnly?.from);
     const formats = [...new Set(p.sources.map((s) => s.format).filter((f) => f !== 'project-config'))];
     out.push(
       '  <entry>',

@@ -7,6 +7,7 @@
 import type { AuditFigure } from './audit-state.ts';
 import { attentionKeys, compareAttention } from './needs-a-person.ts';
 import type { ProjectCounts } from '../model/types.ts';
+import { latestDate, type DatesOnly } from '../site/dates-only.ts';
 
 /** Projects listed on one page of the archive's list (the home, then `projects/<n>/`: src/lib/archive/home-projects.ts). */
 export const HOME_PAGE_SIZE = 500;
@@ -71,7 +72,7 @@ export interface HomeRow {
   title: string;
   root: string;
   kinds: string[];
-  /** Latest row time (ISO), '' when none. */
+  /** Latest row time (ISO), else the latest date of a dates-only trail (`2026-10-07`), '' when none (src/lib/site/dates-only.ts, latestDate). */
   to: string;
   rows: number;
   high: number;
@@ -108,15 +109,16 @@ export const DEFAULT_HOME_VIEW: HomeView = { q: '', source: '', show: 'all', sor
  *
  * @param kinds - The source kinds the Sources column names (`bbs`, `coord.v1`, ...).
  */
-export function homeRow(p: { id: string; title: string; root: string; span: { to: string } | null; counts: ProjectCounts }, kinds: string[], audit: AuditFigure): HomeRow {
+export function homeRow(p: { id: string; title: string; root: string; span: { to: string } | null; datesOnly?: DatesOnly | undefined; counts: ProjectCounts }, kinds: string[], audit: AuditFigure): HomeRow {
   const c = p.counts;
-  const attention = attentionKeys(p.id, p.span?.to ?? '', c);
+  const to = latestDate(p);
+  const attention = attentionKeys(p.id, to, c);
   return {
     id: p.id,
     title: p.title,
     root: p.root,
     kinds,
-    to: p.span?.to ?? '',
+    to,
     rows: c.rows,
     high: c.flags.high,
     medium: c.flags.medium,

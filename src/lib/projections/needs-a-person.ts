@@ -9,6 +9,7 @@
  */
 import type { ProjectCounts } from '../model/types.ts';
 import { problemScore } from './problems.ts';
+import { latestDate, type DatesOnly } from '../site/dates-only.ts';
 
 /** What a project has that needs a person; all zero when nothing does. */
 export interface NeedsAPerson {
@@ -75,13 +76,13 @@ export function needsAPerson(counts: Counted): NeedsAPerson {
  * The project to look at first, with what it has, or null when no project has a flag, an open
  * blocker, an invalid record or a failed evidence pointer.
  */
-export function worstProject<P extends { id: string; counts: Counted; span?: { to: string } | null }>(projects: readonly P[]): { project: P; needs: NeedsAPerson } | null {
+export function worstProject<P extends { id: string; counts: Counted; span?: { to: string } | null; datesOnly?: DatesOnly | undefined }>(projects: readonly P[]): { project: P; needs: NeedsAPerson } | null {
   let best: { project: P; needs: NeedsAPerson; keys: AttentionKeys } | null = null;
   for (const project of projects) {
     const needs = needsAPerson(project.counts);
     const failed = project.counts.pointers?.failed ?? 0;
     if (needs.high + needs.openBlockers + needs.medium + needs.invalid + needs.low + failed === 0) continue;
-    const keys = attentionKeys(project.id, project.span?.to ?? '', project.counts);
+    const keys = attentionKeys(project.id, latestDate(project), project.counts);
     if (best === null || compareAttention(keys, best.keys) < 0) best = { project, needs, keys };
   }
   return best && { project: best.project, needs: best.needs };

@@ -110,3 +110,20 @@ export function noResultsText(filtersInUse: boolean, withoutFilters: Readonly<Re
   if (n === 0) return 'No results, with or without the filters in use.';
   return `No results with the filters in use. Without them: ${grouped(n)} result${n === 1 ? '' : 's'} (${countsText(withoutFilters)}); remove a filter with its ×.`;
 }
+
+/**
+ * What the search page's status line adds after its counts when some of the `total` results do
+ * not hold every word typed (only `complete` do): ` 2 hold every word.`; for a single word, what
+ * the others hold instead (the last word typed is also read as the start of a longer one: `test`
+ * finds `testH44`): ` 385 hold “test”; 5 hold only a longer word beginning with it.` (use14: a
+ * reader of "385 hold every word" of one word asked what the other 5 held). '' when every result
+ * holds every word. `tokens`: the query's words as typed (src/lib/search/query/parse.ts), with
+ * their index terms when known (a word of several terms, `fake-sha`, keeps "every word").
+ */
+export function partialText(complete: number, total: number, tokens: ReadonlyArray<{ raw: string; terms?: readonly string[] }>): string {
+  if (complete >= total) return '';
+  const holds = (n: number): string => `${grouped(n)} ${n === 1 ? 'holds' : 'hold'}`;
+  const only = tokens.length === 1 ? tokens[0] : undefined;
+  if (only !== undefined && (only.terms === undefined || only.terms.length <= 1)) return ` ${holds(complete)} “${only.raw}”; ${holds(total - complete)} only a longer word beginning with it.`;
+  return ` ${holds(complete)} every word.`;
+}

@@ -35,6 +35,7 @@ import { DELTA_SIZES, mergeParts } from './index/merge.ts';
 import { docFileOf, docFileRanges, SEARCH_INDEX_VERSION, type IndexInfo, type StoredDoc } from './index/format.ts';
 import { buildManifest, byRecency, partHeader, type PartHeader } from './index/manifest.ts';
 import { searchProjectValue } from './search-project.ts';
+import { modelLatestDate } from '../site/dates-only.ts';
 
 /** Parts whose files are linked and written at once (src/lib/fs/bounded-tasks.ts). */
 const PARTS_AT_ONCE = 8;
@@ -300,7 +301,7 @@ async function writeIndex(cacheDir: string, outDir: string, base: string, option
         if (options.projectPart) return options.projectPart(id);
         const model = await readModel(cacheDir, id);
         const records = [...searchRecords(model), ...artifactRecords(model.cited.files, model.root, searchProjectValue(model))];
-        const { part, files } = buildPart({ key: `p/${id}`, title: model.title, project: searchProjectValue(model), latest: model.span?.to ?? null, records });
+        const { part, files } = buildPart({ key: `p/${id}`, title: model.title, project: searchProjectValue(model), latest: modelLatestDate(model), records });
         return { part, docs: files.docs };
       },
     });

@@ -25,3 +25,23 @@ export function datesOnly(rows: ReadonlyArray<{ ts: string }>): DatesOnly | null
   const sorted = [...dates].sort();
   return { from: sorted[0] as string, to: sorted.at(-1) as string, rows: dates.length };
 }
+
+/**
+ * How new a project is, as the home's "newest first", its default order's tie-break,
+ * `archive.json`, the feed, the build report and `build`'s "Next: start with" compare projects:
+ * its latest row time (ISO-8601), else the latest date its rows carry without a time of day
+ * (`2026-10-07`, {@link DatesOnly}), else '' (no date: listed last). A date sorts before the
+ * times of its own day (string order). use14: a dates-only project counted as having no date.
+ */
+export function latestDate(p: { span?: { to: string } | null; datesOnly?: DatesOnly | undefined }): string {
+  return p.span?.to ?? p.datesOnly?.to ?? '';
+}
+
+/**
+ * {@link latestDate} of a whole model (its rows at hand, not yet summarised): the search index
+ * part's recency (src/lib/search/write-search-index.ts), so that a dates-only project's results
+ * are not ranked as the oldest on a tie (use14). Null when no row is dated.
+ */
+export function modelLatestDate(model: { span: { to: string } | null; rows: ReadonlyArray<{ ts: string }> }): string | null {
+  return model.span?.to ?? datesOnly(model.rows)?.to ?? null;
+}
