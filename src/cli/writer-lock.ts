@@ -220,10 +220,33 @@ function held(path: string): HeldLock {
   };
 }
 
+/** The signals that stop a run (Ctrl-C, SIGTERM, SIGHUP). */
+const STOP_SIGNALS = ['SIGINT', 'SIGTERM', 'SIGHUP'] as const;
+
+/**
+ * Makes a stop signal end the process with exit code 130 while a run holds its locks, so the
+ * locks go with it (the `exit` handlers of {@link held}); Node's default for these signals ends
+ * the process without running them (rel14: Ctrl-C while a build analysed left both locks, and
+ * the next build said it took them over from a Trailbook that no longer runs). The exit waits
+ * for the handlers registered later to run first (the staging folder's, src/cli/staging.ts,
+ * which removes that folder and exits itself). Returns the function that removes the handler.
+ */
+function exitOnStop(): () => void {
+  const onSignal = (): void => {
+    setImmediate(() => process.exit(130));
+  };
+  for (const signal of STOP_SIGNALS) process.on(signal, onSignal);
+  return () => {
+    for (const signal of STOP_SIGNALS) process.off(signal, onSignal);
+  };
+}
+
 /**
  * Takes the locks of a run writing `outDir` and `cacheDir` (output first, always in that
  * order, so two runs never wait on each other's second lock; `wait`: see {@link takeLock}).
- * Releases what it took when the second cannot be had.
+ * Releases what it took when the second cannot be had. Unless `wait` (`trailbook dev`, which
+ * handles stop signals itself), a stop signal while the locks are held exits 130 and removes
+ * them.
  */
 export async function lockFolders(outDir: string, cacheDir: string, notice: (line: string) => void, wait = false): Promise<HeldLock> {
   await mkdir(dirname(outDir), { recursive: true }).catch((error: unknown) => {
@@ -240,9 +263,11 @@ export async function lockFolders(outDir: string, cacheDir: string, notice: (lin
     await out.release();
     throw error;
   }
+  const stopHandler = wait ? () => undefined : exitOnStop();
   return {
     path: out.path,
     async release() {
+      stopHandler();
       await cache.release();
       await out.release();
     },

@@ -13,6 +13,7 @@ import { lockFolders } from '../writer-lock.ts';
 import { onCacheNotice, onceEach } from '../../lib/fs/cache-notice.ts';
 import { repairCacheFolders } from '../../lib/fs/cache-files.ts';
 import { isDiskFull } from '../../lib/fs/disk-full.ts';
+import { diskFullWords } from '../../lib/text/error-words.ts';
 import type { SearchIndexProgress, SearchIndexStats } from '../../lib/search/write-search-index.ts';
 import { renderCounts } from '../../lib/progress/render-counter.ts';
 import type { ExportStats } from '../../integrations/project-exports.ts';
@@ -136,7 +137,7 @@ export async function runBuild(dirs: string[], options: BuildOptions, out: Outpu
     // A full disk before the render (the model store, the history in the cache): the output was
     // not touched yet; it is the user's to free, not a bug in Trailbook (docs/reliability.md).
     if (!isDiskFull(error)) throw error;
-    printProblem(out, [`the build stopped: ${(error as Error).message}`, diskFullFix(outDir)]);
+    printProblem(out, [`the build stopped: ${diskFullWords(error)}`, diskFullFix(outDir)]);
     return 2;
   } finally {
     onCacheNotice(null);

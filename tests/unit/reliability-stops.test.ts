@@ -1,0 +1,85 @@
+/**
+ * Reliability under faults found by rel14's fault-injecting trials (docs/reliability.md): a
+ * run stopped with Ctrl-C or SIGTERM before it renders, a cache write that fails part-way (a
+ * full disk), and a full disk worded by a tool that prints pages of it.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { spawn } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { mkdir, mkdtemp, readdir, rm, symlink } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { cacheLockPath, outputLockPath } from '../../src/cli/writer-lock.ts';
+import { writeAtomic } from '../../src/lib/fs/cache-files.ts';
+import { diskFullWords } from '../../src/lib/text/error-words.ts';
+
+let dir: string;
+
+beforeAll(async () => {
+  dir = await mkdtemp(join(tmpdir(), 'trailbook-rel14-'));
+});
+
+afterAll(async () => {
+  await rm(dir, { recursive: true, force: true });
+});
+
+const writerLock = resolve(import.meta.dirname, '../../src/cli/writer-lock.ts');
+
+/** Starts a process that takes the locks of `out` and `cache` as a build does, says `locked`, then waits; resolves with it once locked. */
+async function lockHolder(out: string, cache: string): Promise<{ ended: Promise<number | null> ; kill: (signal: NodeJS.Signals) => void }> {
+  const script = `import { lockFolders } from ${JSON.stringify(writerLock)};
+await lockFolders(${JSON.stringify(out)}, ${JSON.stringify(cache)}, () => undefined);
+process.stdout.write('locked\\n');
+setInterval(() => undefined, 1000);`;
+  const child = spawn(process.execPath, ['--input-type=module', '-e', script], { stdio: ['ignore', 'pipe', 'inherit'] });
+  const ended = new Promise<number | null>((resolveEnd) => child.once('exit', (code) => resolveEnd(code)));
+  await new Promise<void>((resolveLocked, reject) => {
+    child.stdout.on('data', (d: Buffer) => d.toString().includes('locked') && resolveLocked());
+    child.once('exit', (code) => reject(new Error(`the lock holder ended (${code}) before it locked`)));
+  });
+  return { ended, kill: (signal) => child.kill(signal) };
+}
+
+describe('a run stopped before it renders lets its locks go (rel14: Ctrl-C while analysing left both, and the next build said it took them over)', () => {
+  for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) {
+    it(`${signal}: exits 130 and removes the locks of the output and cache folders`, async () => {
+      const out = join(dir, `stop-${signal}`, 'site');
+      const cache = join(dir, `stop-${signal}`, 'cache');
+      const holder = await lockHolder(out, cache);
+      expect(existsSync(outputLockPath(out))).toBe(true);
+      expect(existsSync(cacheLockPath(cache))).toBe(true);
+      holder.kill(signal);
+      expect(await holder.ended).toBe(130);
+      expect(existsSync(outputLockPath(out))).toBe(false);
+      expect(existsSync(cacheLockPath(cache))).toBe(false);
+    });
+  }
+});
+
+describe('a cache file whose write fails leaves nothing behind (rel14: a full disk left search/parts/p__a.v8.<pid>.tmp in the cache for good)', () => {
+  it.skipIf(!existsSync('/dev/full'))('removes its temporary file and raises the write\'s error', async () => {
+    const folder = join(dir, 'atomic');
+    await mkdir(folder, { recursive: true });
+    const path = join(folder, 'p__a.v8');
+    // /dev/full answers every write with ENOSPC, as a full disk does.
+    await symlink('/dev/full', `${path}.${process.pid}.tmp`);
+    const error = await writeAtomic(path, 'bytes').catch((e: unknown) => e);
+    expect((error as NodeJS.ErrnoException).code).toBe('ENOSPC');
+    expect(await readdir(folder)).toEqual([]);
+  });
+});
+
+describe('a full disk is said in one line (rel14: Vite\'s dependency optimiser printed 1.5 KB of escaped line breaks, colour codes and a Rust backtrace)', () => {
+  it('keeps what failed, the full disk and the file it could not write', () => {
+    const rolldown = new Error(
+      'Error during dependency optimization:\n\nBuild failed with 1 error:\n\n\u001b[31m[UNHANDLEABLE_ERROR] \u001b[0mSomething went wrong inside rolldown, please report this problem at https://github.com/rolldown/rolldown/issues.\nFailed to write file in /c/vite/deps_temp_8f494746/astro_n_aria-query.js\n\nCaused by:\n    No space left on device (os error 28)\n\nStack backtrace:\n   0: <unknown>\n  12: start_thread\n             at ./nptl/pthread_create.c:442:8\n',
+    );
+    expect(diskFullWords(rolldown)).toBe('Error during dependency optimization: No space left on device (os error 28): Failed to write file in /c/vite/deps_temp_8f494746/astro_n_aria-query.js');
+  });
+
+  it('says a one-line error as it is, its causes too', () => {
+    const node = Object.assign(new Error('ENOSPC: no space left on device, write'), { code: 'ENOSPC' });
+    expect(diskFullWords(node)).toBe('ENOSPC: no space left on device, write');
+    expect(diskFullWords(new Error('could not save', { cause: node }))).toBe('could not save: ENOSPC: no space left on device, write');
+  });
+});
