@@ -13,10 +13,11 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { rmSync } from 'node:fs';
-import { lstat, mkdir, readdir, readlink, realpath, rename, rm, stat, symlink } from 'node:fs/promises';
+import { mkdir, readdir, rename, rm, stat, symlink } from 'node:fs/promises';
 import { hostname } from 'node:os';
-import { basename, dirname, join, resolve } from 'node:path';
+import { dirname, join } from 'node:path';
 import { faultPoint } from '../lib/fs/fault-point.ts';
+import { folderLinkedTo } from '../lib/fs/real-path.ts';
 import { dependenciesFolder, fromCwd } from './paths.ts';
 import { siteRoot } from './site-root.ts';
 import { folderTag, holderRuns } from './writer-lock.ts';
@@ -76,16 +77,7 @@ export async function recoverLeftovers(outDir: string, notice: (line: string) =>
  * folder the link led to kept the previous archive, served as it was (a fault-injecting trial).
  */
 export async function outputFolder(outDir: string): Promise<string> {
-  let path = outDir;
-  for (let hops = 0; hops < 40; hops++) {
-    const isLink = await lstat(path).then((s) => s.isSymbolicLink(), () => false);
-    if (!isLink) break;
-    path = resolve(dirname(path), await readlink(path));
-  }
-  if (path === outDir) return outDir;
-  const real = await realpath(path).catch(() => null);
-  if (real !== null) return real;
-  return join(await realpath(dirname(path)).catch(() => dirname(path)), basename(path));
+  return folderLinkedTo(outDir);
 }
 
 /**

@@ -16,6 +16,7 @@ import { hostname } from 'node:os';
 import { basename, dirname, join } from 'node:path';
 import { UsageError } from './output.ts';
 import { fromCwd } from './paths.ts';
+import { folderLinkedTo } from '../lib/fs/real-path.ts';
 
 /** What a lock file says about its holder. */
 export interface LockHolder {
@@ -104,7 +105,7 @@ function thisCommand(): string {
 }
 
 /** What a folder that cannot be written raises (a read-only disk, no permission, a file in its place or above it). */
-const UNWRITABLE = new Set(['EROFS', 'EACCES', 'EPERM', 'ENOTDIR', 'EEXIST']);
+const UNWRITABLE = new Set(['EROFS', 'EACCES', 'EPERM', 'ENOTDIR', 'EEXIST', 'ELOOP']);
 
 /**
  * The error a run stops with when the `kind` folder `what` (or, for the output, the folder
@@ -115,7 +116,14 @@ const UNWRITABLE = new Set(['EROFS', 'EACCES', 'EPERM', 'ENOTDIR', 'EEXIST']);
 export function unwritable(error: unknown, kind: 'output' | 'cache', what: string): unknown {
   const code = (error as NodeJS.ErrnoException | null)?.code;
   if (code === undefined || !UNWRITABLE.has(code)) return error;
-  const why = code === 'EROFS' ? 'it is on a read-only disk' : code === 'EEXIST' || code === 'ENOTDIR' ? 'a file is in its place, or in the place of a folder above it' : 'this user may not write there';
+  const why =
+    code === 'EROFS'
+      ? 'it is on a read-only disk'
+      : code === 'EEXIST' || code === 'ENOTDIR'
+        ? 'a file is in its place, or in the place of a folder above it'
+        : code === 'ELOOP'
+          ? 'it is a symbolic link that leads round in a loop'
+          : 'this user may not write there';
   return new UsageError(
     `the ${kind} folder ${fromCwd(what)} cannot be written: ${why} (${code})`,
     kind === 'cache'
@@ -252,7 +260,9 @@ export async function lockFolders(outDir: string, cacheDir: string, notice: (lin
   await mkdir(dirname(outDir), { recursive: true }).catch((error: unknown) => {
     throw unwritable(error, 'output', outDir);
   });
-  await mkdir(cacheDir, { recursive: true }).catch((error: unknown) => {
+  // A cache folder given as a link to a folder not made yet: that folder is made (`mkdir` of the
+  // link itself fails, ENOENT); the link stays (rel14: "unexpected failure … mkdir").
+  await mkdir(await folderLinkedTo(cacheDir), { recursive: true }).catch((error: unknown) => {
     throw unwritable(error, 'cache', cacheDir);
   });
   const out = await takeLock(outputLockPath(outDir), outDir, 'output', notice, wait);

@@ -5,11 +5,12 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { spawn } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { existsSync, lstatSync, statSync } from 'node:fs';
 import { mkdir, mkdtemp, readdir, rm, symlink } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { cacheLockPath, outputLockPath } from '../../src/cli/writer-lock.ts';
+import { cacheLockPath, lockFolders, outputLockPath } from '../../src/cli/writer-lock.ts';
+import { UsageError } from '../../src/cli/output.ts';
 import { writeAtomic } from '../../src/lib/fs/cache-files.ts';
 import { diskFullWords } from '../../src/lib/text/error-words.ts';
 
@@ -81,5 +82,32 @@ describe('a full disk is said in one line (rel14: Vite\'s dependency optimiser p
     const node = Object.assign(new Error('ENOSPC: no space left on device, write'), { code: 'ENOSPC' });
     expect(diskFullWords(node)).toBe('ENOSPC: no space left on device, write');
     expect(diskFullWords(new Error('could not save', { cause: node }))).toBe('could not save: ENOSPC: no space left on device, write');
+  });
+});
+
+describe('a cache folder given as a symbolic link (rel14: a link to a folder not made yet stopped the build with "unexpected failure: ENOENT … mkdir" and "this is a bug in Trailbook")', () => {
+  it('makes the folder the link leads to, through further links, and leaves the link as it was', async () => {
+    const base = join(dir, 'cache-link');
+    await mkdir(base, { recursive: true });
+    await symlink(join(base, 'caches', 'trailbook'), join(base, 'hop'));
+    await symlink(join(base, 'hop'), join(base, 'cache'));
+    const lock = await lockFolders(join(base, 'site'), join(base, 'cache'), () => undefined);
+    expect(lstatSync(join(base, 'cache')).isSymbolicLink()).toBe(true);
+    expect(statSync(join(base, 'caches', 'trailbook')).isDirectory()).toBe(true);
+    expect(existsSync(join(base, 'caches', 'trailbook', '.trailbook-lock'))).toBe(true);
+    await lock.release();
+  });
+
+  it('stops with the folder, the cause and the fix for a link that leads round in a loop', async () => {
+    const base = join(dir, 'cache-loop');
+    await mkdir(base, { recursive: true });
+    await symlink(join(base, 'b'), join(base, 'a'));
+    await symlink(join(base, 'a'), join(base, 'b'));
+    const error = await lockFolders(join(base, 'site'), join(base, 'a'), () => undefined).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(UsageError);
+    expect((error as UsageError).message).toBe(`the cache folder ${join(base, 'a')} cannot be written: it is a symbolic link that leads round in a loop (ELOOP)`);
+    expect((error as UsageError).hint).toBe('give --cache-dir a folder this user can write on a writable disk: every build writes its cache there');
+    // The output's lock was let go.
+    expect(existsSync(outputLockPath(join(base, 'site')))).toBe(false);
   });
 });
