@@ -6,12 +6,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { spawn } from 'node:child_process';
 import { existsSync, lstatSync, statSync } from 'node:fs';
-import { mkdir, mkdtemp, readdir, rm, symlink } from 'node:fs/promises';
+import { mkdir, mkdtemp, readdir, rm, symlink, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { cacheLockPath, lockFolders, outputLockPath } from '../../src/cli/writer-lock.ts';
 import { UsageError } from '../../src/cli/output.ts';
 import { writeAtomic } from '../../src/lib/fs/cache-files.ts';
+import { ArtifactFolder } from '../../src/lib/evidence/artifacts.ts';
 import { diskFullWords } from '../../src/lib/text/error-words.ts';
 
 let dir: string;
@@ -109,5 +110,17 @@ describe('a cache folder given as a symbolic link (rel14: a link to a folder not
     expect((error as UsageError).hint).toBe('give --cache-dir a folder this user can write on a writable disk: every build writes its cache there');
     // The output's lock was let go.
     expect(existsSync(outputLockPath(join(base, 'site')))).toBe(false);
+  });
+});
+
+describe('an artifact that is too large or binary says so, in the words a file of the repository gets (rel14: a 300 MB log cited as big.log:3 read "big.log exists but its lines cannot be checked: not text")', () => {
+  it('names the size of a file too large to read, and a binary file', async () => {
+    const project = join(dir, 'artifacts');
+    await mkdir(project, { recursive: true });
+    await writeFile(join(project, 'big.log'), 'x'.repeat(99).concat('\n').repeat(30_000));
+    await writeFile(join(project, 'image.bin'), Buffer.from([0x89, 0x50, 0x4e, 0x47, 0, 0, 0, 0x0d]));
+    const folder = new ArtifactFolder(project);
+    expect(await folder.lookup('big.log')).toEqual({ status: 'file', lines: null, text: null, note: 'file too large to read (3000000 bytes)' });
+    expect(await folder.lookup('image.bin')).toEqual({ status: 'file', lines: null, text: null, note: 'binary file' });
   });
 });
