@@ -17,7 +17,7 @@ import { mkdir, readdir, rename, rm, stat, symlink } from 'node:fs/promises';
 import { hostname } from 'node:os';
 import { dirname, join } from 'node:path';
 import { faultPoint } from '../lib/fs/fault-point.ts';
-import { folderLinkedTo } from '../lib/fs/real-path.ts';
+import { folderLinkedTo, realPathOf } from '../lib/fs/real-path.ts';
 import { dependenciesFolder, fromCwd } from './paths.ts';
 import { siteRoot } from './site-root.ts';
 import { folderTag, holderRuns } from './writer-lock.ts';
@@ -69,7 +69,8 @@ export async function recoverLeftovers(outDir: string, notice: (line: string) =>
 }
 
 /**
- * The folder a build or merge writes when given `outDir`: `outDir` itself, or, when it is a
+ * The folder a build or merge writes when given `outDir`: `outDir` itself by its real path
+ * (the real path of the deepest folder of it that exists, the rest appended), or, when it is a
  * symbolic link (a web server's root pointing at a release folder), the folder the link leads
  * to, through any further links, made absolute without links (it need not exist yet). The
  * staging folder, the swap and the locks are then beside that folder, and the link stays as it
@@ -77,7 +78,10 @@ export async function recoverLeftovers(outDir: string, notice: (line: string) =>
  * folder the link led to kept the previous archive, served as it was (a fault-injecting trial).
  */
 export async function outputFolder(outDir: string): Promise<string> {
-  return folderLinkedTo(outDir);
+  // By its real path, however it is written (through a link to a folder above it): the lock
+  // and the leftovers beside it are named after it, so two spellings must be one name (rel14:
+  // --out /tmp/l/site and --out /tmp/site, l a link to /tmp, were built at once into one folder).
+  return realPathOf(await folderLinkedTo(outDir));
 }
 
 /**

@@ -5,12 +5,13 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { spawn } from 'node:child_process';
-import { existsSync, lstatSync, statSync } from 'node:fs';
+import { existsSync, lstatSync, realpathSync, statSync } from 'node:fs';
 import { mkdir, mkdtemp, readdir, rm, symlink, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { cacheLockPath, lockFolders, outputLockPath } from '../../src/cli/writer-lock.ts';
 import { UsageError } from '../../src/cli/output.ts';
+import { outputFolder } from '../../src/cli/staging.ts';
 import { writeAtomic } from '../../src/lib/fs/cache-files.ts';
 import { ArtifactFolder } from '../../src/lib/evidence/artifacts.ts';
 import { diskFullWords } from '../../src/lib/text/error-words.ts';
@@ -122,5 +123,21 @@ describe('an artifact that is too large or binary says so, in the words a file o
     const folder = new ArtifactFolder(project);
     expect(await folder.lookup('big.log')).toEqual({ status: 'file', lines: null, text: null, note: 'file too large to read (3000000 bytes)' });
     expect(await folder.lookup('image.bin')).toEqual({ status: 'file', lines: null, text: null, note: 'binary file' });
+  });
+});
+
+describe('one writer per output folder, however its path is written (rel14: --out /tmp/l/site and --out /tmp/site, l a link to /tmp, built at once into one folder, each with exit 0)', () => {
+  it('names the output folder by the real path of the folder holding it, so a second run through a link is stopped', async () => {
+    const base = join(dir, 'spelled');
+    await mkdir(join(base, 'real'), { recursive: true });
+    await symlink(join(base, 'real'), join(base, 'via'));
+    const direct = await outputFolder(join(base, 'real', 'site'));
+    expect(direct).toBe(join(realpathSync(base), 'real', 'site'));
+    expect(await outputFolder(join(base, 'via', 'site'))).toBe(direct);
+    const lock = await lockFolders(direct, join(base, 'cache-1'), () => undefined);
+    const error = await lockFolders(await outputFolder(join(base, 'via', 'site')), join(base, 'cache-2'), () => undefined).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(UsageError);
+    expect((error as UsageError).message).toMatch(/^another Trailbook is writing to the output folder /);
+    await lock.release();
   });
 });
