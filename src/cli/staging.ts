@@ -13,7 +13,7 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { rmSync } from 'node:fs';
-import { mkdir, readdir, rename, rm, stat, symlink } from 'node:fs/promises';
+import { chmod, lstat, mkdir, readdir, rename, rm, stat, symlink } from 'node:fs/promises';
 import { hostname } from 'node:os';
 import { dirname, join } from 'node:path';
 import { faultPoint } from '../lib/fs/fault-point.ts';
@@ -63,7 +63,11 @@ export async function recoverLeftovers(outDir: string, notice: (line: string) =>
     notice(`  notice: put back the archive in ${fromCwd(outDir)}: a run was stopped while replacing it`);
   }
   const removed = found.filter((f) => f !== previous || hasOutput);
-  for (const f of removed) await rm(join(parent, f.name), { recursive: true, force: true });
+  for (const f of removed) {
+    // A folder this user cannot empty (another user's files) is left, said, and no reason to stop the build.
+    const failure = await removeFolder(join(parent, f.name)).then(() => null, (error: NodeJS.ErrnoException) => error);
+    if (failure) notice(`  warning: could not remove ${fromCwd(join(parent, f.name))}, which a previous run left beside ${fromCwd(outDir)}: ${failure.code ?? failure.message}; remove it yourself`);
+  }
   const staged = removed.filter((f) => f.kind === 'staging' || f.kind === 'search').length;
   if (staged > 0) notice(`  notice: removed ${staged === 1 ? 'the staging folder' : `${staged} staging folders`} a stopped run left beside ${fromCwd(outDir)}`);
 }
@@ -115,8 +119,53 @@ export async function swapIn(staged: string, outDir: string): Promise<string | n
  * standard input ends (the run renamed the set-aside output, or ended), removes
  * `<argv[1]>-<its pid>-<argv[2]>`.
  */
-const REMOVER = `const [prefix, time] = process.argv.slice(1);
-process.stdin.on('end', () => require('node:fs').rmSync(prefix + '-' + process.pid + '-' + time, { recursive: true, force: true, maxRetries: 3 })).resume();`;
+/**
+ * Removes `folder` and all it holds. A folder in it that is not writable (an output made
+ * read-only, `chmod -R a-w site`: its files cannot be unlinked) is made writable by its owner
+ * first (rel14: every later build stopped with "unexpected failure: EACCES … unlink" on the
+ * set-aside previous output). Raises what `rm` raises when that is not enough.
+ */
+export async function removeFolder(folder: string): Promise<void> {
+  try {
+    await rm(folder, { recursive: true, force: true, maxRetries: 3 });
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code !== 'EACCES' && code !== 'EPERM') throw error;
+    await openFolders(folder);
+    await rm(folder, { recursive: true, force: true, maxRetries: 3 });
+  }
+}
+
+/** Adds the owner's write, read and search permissions to `folder` and every folder in it (not through links). */
+async function openFolders(folder: string): Promise<void> {
+  const info = await lstat(folder).catch(() => null);
+  if (!info?.isDirectory()) return;
+  await chmod(folder, (info.mode & 0o7777) | 0o700).catch(() => undefined);
+  const entries = await readdir(folder, { withFileTypes: true }).catch(() => []);
+  for (const entry of entries) if (entry.isDirectory()) await openFolders(join(folder, entry.name));
+}
+
+// The detached remover ({@link discardAside}) does as {@link removeFolder} does.
+const REMOVER = `const fs = require('node:fs');
+const [prefix, time] = process.argv.slice(1);
+const folder = prefix + '-' + process.pid + '-' + time;
+const open = (dir) => {
+  try {
+    const info = fs.lstatSync(dir);
+    if (!info.isDirectory()) return;
+    fs.chmodSync(dir, (info.mode & 0o7777) | 0o700);
+    for (const entry of fs.readdirSync(dir, { withFileTypes: true })) if (entry.isDirectory()) open(dir + '/' + entry.name);
+  } catch {}
+};
+const remove = () => fs.rmSync(folder, { recursive: true, force: true, maxRetries: 3 });
+process.stdin.on('end', () => {
+  try {
+    remove();
+  } catch {
+    open(folder);
+    try { remove(); } catch {}
+  }
+}).resume();`;
 
 /**
  * Removes the previous output that {@link swapIn} set aside, once the new output is in place,
@@ -144,7 +193,7 @@ export async function discardAside(aside: string, outDir: string): Promise<void>
   });
   const renamed = remover !== null && (await rename(aside, `${prefix}-${remover.pid}-${time}`).then(() => true, () => false));
   remover?.stdin?.end();
-  if (!renamed) await rm(aside, { recursive: true, force: true });
+  if (!renamed) await removeFolder(aside).catch(() => undefined);
 }
 
 /**

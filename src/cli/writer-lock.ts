@@ -16,7 +16,7 @@ import { hostname } from 'node:os';
 import { basename, dirname, join } from 'node:path';
 import { UsageError } from './output.ts';
 import { fromCwd } from './paths.ts';
-import { folderLinkedTo } from '../lib/fs/real-path.ts';
+import { folderLinkedTo, insideFolder } from '../lib/fs/real-path.ts';
 
 /** What a lock file says about its holder. */
 export interface LockHolder {
@@ -129,6 +129,27 @@ export function unwritable(error: unknown, kind: 'output' | 'cache', what: strin
     kind === 'cache'
       ? 'give --cache-dir a folder this user can write on a writable disk: every build writes its cache there'
       : 'give --out a folder this user can write on a writable disk: the archive is staged beside it and swapped in',
+  );
+}
+
+/** What a file that cannot be written raises part-way: no permission, a read-only disk. */
+const UNWRITABLE_FILE = new Set(['EROFS', 'EACCES', 'EPERM']);
+
+/**
+ * The error a run stops with when a file inside the cache folder `cacheDir` (absolute) cannot
+ * be written part-way (a folder of the cache made read-only, or another user's): a
+ * {@link UsageError} naming the cache folder, the file (without the `.<pid>.tmp` of its
+ * temporary file), the cause and the fix (rel14: "unexpected failure: Error: EACCES … open
+ * …/a.model.json.5326.tmp", a stack trace and "this is a bug in Trailbook"); any other error,
+ * or one about a file elsewhere, as it is.
+ */
+export function unwritableInCache(error: unknown, cacheDir: string): unknown {
+  const { code, path } = (error ?? {}) as NodeJS.ErrnoException;
+  if (code === undefined || !UNWRITABLE_FILE.has(code) || typeof path !== 'string' || insideFolder(cacheDir, path) === null) return error;
+  const why = code === 'EROFS' ? 'it is on a read-only disk' : 'this user may not write there';
+  return new UsageError(
+    `the cache folder ${fromCwd(cacheDir)} cannot be written: ${fromCwd(path.replace(/\.\d+\.tmp$/, ''))}: ${why} (${code})`,
+    `make it writable by this user (chmod -R u+w ${fromCwd(cacheDir)}), or give --cache-dir another folder: every build writes its cache there`,
   );
 }
 

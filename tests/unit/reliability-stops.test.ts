@@ -4,12 +4,12 @@
  * full disk), and a full disk worded by a tool that prints pages of it.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { spawn } from 'node:child_process';
+import { execFileSync, spawn } from 'node:child_process';
 import { existsSync, lstatSync, realpathSync, statSync } from 'node:fs';
-import { mkdir, mkdtemp, readdir, rm, symlink, writeFile } from 'node:fs/promises';
+import { chmod, mkdir, mkdtemp, readdir, rm, symlink, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { cacheLockPath, lockFolders, outputLockPath } from '../../src/cli/writer-lock.ts';
+import { cacheLockPath, folderTag, lockFolders, outputLockPath, unwritableInCache } from '../../src/cli/writer-lock.ts';
 import { UsageError } from '../../src/cli/output.ts';
 import { outputFolder } from '../../src/cli/staging.ts';
 import { writeAtomic } from '../../src/lib/fs/cache-files.ts';
@@ -25,6 +25,11 @@ beforeAll(async () => {
 afterAll(async () => {
   await rm(dir, { recursive: true, force: true });
 });
+
+/** The pid of a process that ran and ended. */
+function deadPid(): number {
+  return Number(execFileSync(process.execPath, ['-e', 'process.stdout.write(String(process.pid))']).toString());
+}
 
 const writerLock = resolve(import.meta.dirname, '../../src/cli/writer-lock.ts');
 
@@ -139,5 +144,51 @@ describe('one writer per output folder, however its path is written (rel14: --ou
     expect(error).toBeInstanceOf(UsageError);
     expect((error as UsageError).message).toMatch(/^another Trailbook is writing to the output folder /);
     await lock.release();
+  });
+});
+
+describe('a previous output that was read-only is removed all the same (rel14: after a build over a chmod a-w site, every later build stopped: "unexpected failure: Error: EACCES … unlink …/.trailbook-old-…/404.html")', () => {
+  // As root the permissions do not apply: the removal runs as nobody then.
+  const root = process.getuid?.() === 0;
+  it.skipIf(process.platform !== 'linux' || (root && !existsSync('/usr/bin/setpriv')))('makes its folders writable and removes it', async () => {
+    const parent = join(dir, 'read-only-old');
+    const out = join(parent, 'site');
+    const old = join(parent, `.trailbook-old-${folderTag(out)}-${deadPid()}-mxb8u7gn`);
+    await mkdir(join(old, 'p', 'a'), { recursive: true });
+    await writeFile(join(old, '404.html'), 'gone');
+    await writeFile(join(old, 'p', 'a', 'index.html'), 'page');
+    await mkdir(out);
+    if (root) {
+      await chmod(dir, 0o755);
+      execFileSync('chown', ['-R', '65534:65534', parent]);
+    }
+    for (const folder of [join(old, 'p', 'a'), join(old, 'p'), old]) await chmod(folder, 0o555);
+    const script = `import { recoverLeftovers } from ${JSON.stringify(resolve(import.meta.dirname, '../../src/cli/staging.ts'))};
+const notices = [];
+await recoverLeftovers(${JSON.stringify(out)}, (line) => notices.push(line));
+process.stdout.write(JSON.stringify(notices));`;
+    const command = root ? ['setpriv', ['--reuid=65534', '--regid=65534', '--clear-groups', process.execPath, '--input-type=module', '-e', script]] as const : [process.execPath, ['--input-type=module', '-e', script]] as const;
+    const printed = execFileSync(command[0], [...command[1]], { encoding: 'utf8', env: { ...process.env, HOME: parent } });
+    expect(JSON.parse(printed)).toEqual([]);
+    expect(existsSync(old)).toBe(false);
+    expect(existsSync(out)).toBe(true);
+  });
+});
+
+describe('a file of the cache that cannot be written part-way stops the build naming it, never as a bug (rel14: a cache projects/ folder made read-only gave "unexpected failure: Error: EACCES … open …/leomartindev__plume.model.json.5326.tmp", a stack trace and "this is a bug in Trailbook")', () => {
+  it('names the cache folder, the file, the cause and the fix', () => {
+    const cache = join(dir, 'cache');
+    const error = Object.assign(new Error(`EACCES: permission denied, open '${join(cache, 'projects', 'a.model.json.5326.tmp')}'`), { code: 'EACCES', path: join(cache, 'projects', 'a.model.json.5326.tmp') });
+    const stop = unwritableInCache(error, cache);
+    expect(stop).toBeInstanceOf(UsageError);
+    expect((stop as UsageError).message).toBe(`the cache folder ${cache} cannot be written: ${join(cache, 'projects', 'a.model.json')}: this user may not write there (EACCES)`);
+    expect((stop as UsageError).hint).toBe(`make it writable by this user (chmod -R u+w ${cache}), or give --cache-dir another folder: every build writes its cache there`);
+    const readOnly = Object.assign(new Error('EROFS'), { code: 'EROFS', path: join(cache, 'search', 'parts.json') });
+    expect((unwritableInCache(readOnly, cache) as UsageError).message).toBe(`the cache folder ${cache} cannot be written: ${join(cache, 'search', 'parts.json')}: it is on a read-only disk (EROFS)`);
+    // Anything else, or outside the cache, is what it is.
+    const elsewhere = Object.assign(new Error('EACCES'), { code: 'EACCES', path: join(dir, 'records', 'a.tsv') });
+    expect(unwritableInCache(elsewhere, cache)).toBe(elsewhere);
+    const other = new Error('other');
+    expect(unwritableInCache(other, cache)).toBe(other);
   });
 });

@@ -9,7 +9,7 @@ import { writeFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { setFlagsFromString } from 'node:v8';
 import { Worker } from 'node:worker_threads';
-import { lockFolders } from '../writer-lock.ts';
+import { lockFolders, unwritableInCache } from '../writer-lock.ts';
 import { onCacheNotice, onceEach } from '../../lib/fs/cache-notice.ts';
 import { repairCacheFolders } from '../../lib/fs/cache-files.ts';
 import { isDiskFull } from '../../lib/fs/disk-full.ts';
@@ -136,7 +136,8 @@ export async function runBuild(dirs: string[], options: BuildOptions, out: Outpu
   } catch (error) {
     // A full disk before the render (the model store, the history in the cache): the output was
     // not touched yet; it is the user's to free, not a bug in Trailbook (docs/reliability.md).
-    if (!isDiskFull(error)) throw error;
+    // A cache file that cannot be written part-way (a folder of it made read-only): said, never as a bug.
+    if (!isDiskFull(error)) throw unwritableInCache(error, cacheDir);
     printProblem(out, [`the build stopped: ${diskFullWords(error)}`, diskFullFix(outDir)]);
     return 2;
   } finally {
