@@ -13,10 +13,11 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { rmSync } from 'node:fs';
-import { lstat, mkdir, readdir, readlink, realpath, rename, rm, stat, symlink } from 'node:fs/promises';
+import { chmod, lstat, mkdir, readdir, rename, rm, stat, symlink } from 'node:fs/promises';
 import { hostname } from 'node:os';
-import { basename, dirname, join, resolve } from 'node:path';
+import { dirname, join } from 'node:path';
 import { faultPoint } from '../lib/fs/fault-point.ts';
+import { folderLinkedTo, realPathOf } from '../lib/fs/real-path.ts';
 import { dependenciesFolder, fromCwd } from './paths.ts';
 import { siteRoot } from './site-root.ts';
 import { folderTag, holderRuns } from './writer-lock.ts';
@@ -62,13 +63,18 @@ export async function recoverLeftovers(outDir: string, notice: (line: string) =>
     notice(`  notice: put back the archive in ${fromCwd(outDir)}: a run was stopped while replacing it`);
   }
   const removed = found.filter((f) => f !== previous || hasOutput);
-  for (const f of removed) await rm(join(parent, f.name), { recursive: true, force: true });
+  for (const f of removed) {
+    // A folder this user cannot empty (another user's files) is left, said, and no reason to stop the build.
+    const failure = await removeFolder(join(parent, f.name)).then(() => null, (error: NodeJS.ErrnoException) => error);
+    if (failure) notice(`  warning: could not remove ${fromCwd(join(parent, f.name))}, which a previous run left beside ${fromCwd(outDir)}: ${failure.code ?? failure.message}; remove it yourself`);
+  }
   const staged = removed.filter((f) => f.kind === 'staging' || f.kind === 'search').length;
   if (staged > 0) notice(`  notice: removed ${staged === 1 ? 'the staging folder' : `${staged} staging folders`} a stopped run left beside ${fromCwd(outDir)}`);
 }
 
 /**
- * The folder a build or merge writes when given `outDir`: `outDir` itself, or, when it is a
+ * The folder a build or merge writes when given `outDir`: `outDir` itself by its real path
+ * (the real path of the deepest folder of it that exists, the rest appended), or, when it is a
  * symbolic link (a web server's root pointing at a release folder), the folder the link leads
  * to, through any further links, made absolute without links (it need not exist yet). The
  * staging folder, the swap and the locks are then beside that folder, and the link stays as it
@@ -76,16 +82,10 @@ export async function recoverLeftovers(outDir: string, notice: (line: string) =>
  * folder the link led to kept the previous archive, served as it was (a fault-injecting trial).
  */
 export async function outputFolder(outDir: string): Promise<string> {
-  let path = outDir;
-  for (let hops = 0; hops < 40; hops++) {
-    const isLink = await lstat(path).then((s) => s.isSymbolicLink(), () => false);
-    if (!isLink) break;
-    path = resolve(dirname(path), await readlink(path));
-  }
-  if (path === outDir) return outDir;
-  const real = await realpath(path).catch(() => null);
-  if (real !== null) return real;
-  return join(await realpath(dirname(path)).catch(() => dirname(path)), basename(path));
+  // By its real path, however it is written (through a link to a folder above it): the lock
+  // and the leftovers beside it are named after it, so two spellings must be one name (rel14:
+  // --out /tmp/l/site and --out /tmp/site, l a link to /tmp, were built at once into one folder).
+  return realPathOf(await folderLinkedTo(outDir));
 }
 
 /**
@@ -119,8 +119,53 @@ export async function swapIn(staged: string, outDir: string): Promise<string | n
  * standard input ends (the run renamed the set-aside output, or ended), removes
  * `<argv[1]>-<its pid>-<argv[2]>`.
  */
-const REMOVER = `const [prefix, time] = process.argv.slice(1);
-process.stdin.on('end', () => require('node:fs').rmSync(prefix + '-' + process.pid + '-' + time, { recursive: true, force: true, maxRetries: 3 })).resume();`;
+/**
+ * Removes `folder` and all it holds. A folder in it that is not writable (an output made
+ * read-only, `chmod -R a-w site`: its files cannot be unlinked) is made writable by its owner
+ * first (rel14: every later build stopped with "unexpected failure: EACCES … unlink" on the
+ * set-aside previous output). Raises what `rm` raises when that is not enough.
+ */
+export async function removeFolder(folder: string): Promise<void> {
+  try {
+    await rm(folder, { recursive: true, force: true, maxRetries: 3 });
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code !== 'EACCES' && code !== 'EPERM') throw error;
+    await openFolders(folder);
+    await rm(folder, { recursive: true, force: true, maxRetries: 3 });
+  }
+}
+
+/** Adds the owner's write, read and search permissions to `folder` and every folder in it (not through links). */
+async function openFolders(folder: string): Promise<void> {
+  const info = await lstat(folder).catch(() => null);
+  if (!info?.isDirectory()) return;
+  await chmod(folder, (info.mode & 0o7777) | 0o700).catch(() => undefined);
+  const entries = await readdir(folder, { withFileTypes: true }).catch(() => []);
+  for (const entry of entries) if (entry.isDirectory()) await openFolders(join(folder, entry.name));
+}
+
+// The detached remover ({@link discardAside}) does as {@link removeFolder} does.
+const REMOVER = `const fs = require('node:fs');
+const [prefix, time] = process.argv.slice(1);
+const folder = prefix + '-' + process.pid + '-' + time;
+const open = (dir) => {
+  try {
+    const info = fs.lstatSync(dir);
+    if (!info.isDirectory()) return;
+    fs.chmodSync(dir, (info.mode & 0o7777) | 0o700);
+    for (const entry of fs.readdirSync(dir, { withFileTypes: true })) if (entry.isDirectory()) open(dir + '/' + entry.name);
+  } catch {}
+};
+const remove = () => fs.rmSync(folder, { recursive: true, force: true, maxRetries: 3 });
+process.stdin.on('end', () => {
+  try {
+    remove();
+  } catch {
+    open(folder);
+    try { remove(); } catch {}
+  }
+}).resume();`;
 
 /**
  * Removes the previous output that {@link swapIn} set aside, once the new output is in place,
@@ -148,7 +193,7 @@ export async function discardAside(aside: string, outDir: string): Promise<void>
   });
   const renamed = remover !== null && (await rename(aside, `${prefix}-${remover.pid}-${time}`).then(() => true, () => false));
   remover?.stdin?.end();
-  if (!renamed) await rm(aside, { recursive: true, force: true });
+  if (!renamed) await removeFolder(aside).catch(() => undefined);
 }
 
 /**

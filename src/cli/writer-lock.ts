@@ -16,6 +16,7 @@ import { hostname } from 'node:os';
 import { basename, dirname, join } from 'node:path';
 import { UsageError } from './output.ts';
 import { fromCwd } from './paths.ts';
+import { folderLinkedTo, insideFolder } from '../lib/fs/real-path.ts';
 
 /** What a lock file says about its holder. */
 export interface LockHolder {
@@ -104,7 +105,7 @@ function thisCommand(): string {
 }
 
 /** What a folder that cannot be written raises (a read-only disk, no permission, a file in its place or above it). */
-const UNWRITABLE = new Set(['EROFS', 'EACCES', 'EPERM', 'ENOTDIR', 'EEXIST']);
+const UNWRITABLE = new Set(['EROFS', 'EACCES', 'EPERM', 'ENOTDIR', 'EEXIST', 'ELOOP']);
 
 /**
  * The error a run stops with when the `kind` folder `what` (or, for the output, the folder
@@ -115,12 +116,40 @@ const UNWRITABLE = new Set(['EROFS', 'EACCES', 'EPERM', 'ENOTDIR', 'EEXIST']);
 export function unwritable(error: unknown, kind: 'output' | 'cache', what: string): unknown {
   const code = (error as NodeJS.ErrnoException | null)?.code;
   if (code === undefined || !UNWRITABLE.has(code)) return error;
-  const why = code === 'EROFS' ? 'it is on a read-only disk' : code === 'EEXIST' || code === 'ENOTDIR' ? 'a file is in its place, or in the place of a folder above it' : 'this user may not write there';
+  const why =
+    code === 'EROFS'
+      ? 'it is on a read-only disk'
+      : code === 'EEXIST' || code === 'ENOTDIR'
+        ? 'a file is in its place, or in the place of a folder above it'
+        : code === 'ELOOP'
+          ? 'it is a symbolic link that leads round in a loop'
+          : 'this user may not write there';
   return new UsageError(
     `the ${kind} folder ${fromCwd(what)} cannot be written: ${why} (${code})`,
     kind === 'cache'
       ? 'give --cache-dir a folder this user can write on a writable disk: every build writes its cache there'
       : 'give --out a folder this user can write on a writable disk: the archive is staged beside it and swapped in',
+  );
+}
+
+/** What a file that cannot be written raises part-way: no permission, a read-only disk. */
+const UNWRITABLE_FILE = new Set(['EROFS', 'EACCES', 'EPERM']);
+
+/**
+ * The error a run stops with when a file inside the cache folder `cacheDir` (absolute) cannot
+ * be written part-way (a folder of the cache made read-only, or another user's): a
+ * {@link UsageError} naming the cache folder, the file (without the `.<pid>.tmp` of its
+ * temporary file), the cause and the fix (rel14: "unexpected failure: Error: EACCES … open
+ * …/a.model.json.5326.tmp", a stack trace and "this is a bug in Trailbook"); any other error,
+ * or one about a file elsewhere, as it is.
+ */
+export function unwritableInCache(error: unknown, cacheDir: string): unknown {
+  const { code, path } = (error ?? {}) as NodeJS.ErrnoException;
+  if (code === undefined || !UNWRITABLE_FILE.has(code) || typeof path !== 'string' || insideFolder(cacheDir, path) === null) return error;
+  const why = code === 'EROFS' ? 'it is on a read-only disk' : 'this user may not write there';
+  return new UsageError(
+    `the cache folder ${fromCwd(cacheDir)} cannot be written: ${fromCwd(path.replace(/\.\d+\.tmp$/, ''))}: ${why} (${code})`,
+    `make it writable by this user (chmod -R u+w ${fromCwd(cacheDir)}), or give --cache-dir another folder: every build writes its cache there`,
   );
 }
 
@@ -220,16 +249,41 @@ function held(path: string): HeldLock {
   };
 }
 
+/** The signals that stop a run (Ctrl-C, SIGTERM, SIGHUP). */
+const STOP_SIGNALS = ['SIGINT', 'SIGTERM', 'SIGHUP'] as const;
+
+/**
+ * Makes a stop signal end the process with exit code 130 while a run holds its locks, so the
+ * locks go with it (the `exit` handlers of {@link held}); Node's default for these signals ends
+ * the process without running them (rel14: Ctrl-C while a build analysed left both locks, and
+ * the next build said it took them over from a Trailbook that no longer runs). The exit waits
+ * for the handlers registered later to run first (the staging folder's, src/cli/staging.ts,
+ * which removes that folder and exits itself). Returns the function that removes the handler.
+ */
+function exitOnStop(): () => void {
+  const onSignal = (): void => {
+    setImmediate(() => process.exit(130));
+  };
+  for (const signal of STOP_SIGNALS) process.on(signal, onSignal);
+  return () => {
+    for (const signal of STOP_SIGNALS) process.off(signal, onSignal);
+  };
+}
+
 /**
  * Takes the locks of a run writing `outDir` and `cacheDir` (output first, always in that
  * order, so two runs never wait on each other's second lock; `wait`: see {@link takeLock}).
- * Releases what it took when the second cannot be had.
+ * Releases what it took when the second cannot be had. Unless `wait` (`trailbook dev`, which
+ * handles stop signals itself), a stop signal while the locks are held exits 130 and removes
+ * them.
  */
 export async function lockFolders(outDir: string, cacheDir: string, notice: (line: string) => void, wait = false): Promise<HeldLock> {
   await mkdir(dirname(outDir), { recursive: true }).catch((error: unknown) => {
     throw unwritable(error, 'output', outDir);
   });
-  await mkdir(cacheDir, { recursive: true }).catch((error: unknown) => {
+  // A cache folder given as a link to a folder not made yet: that folder is made (`mkdir` of the
+  // link itself fails, ENOENT); the link stays (rel14: "unexpected failure … mkdir").
+  await mkdir(await folderLinkedTo(cacheDir), { recursive: true }).catch((error: unknown) => {
     throw unwritable(error, 'cache', cacheDir);
   });
   const out = await takeLock(outputLockPath(outDir), outDir, 'output', notice, wait);
@@ -240,9 +294,11 @@ export async function lockFolders(outDir: string, cacheDir: string, notice: (lin
     await out.release();
     throw error;
   }
+  const stopHandler = wait ? () => undefined : exitOnStop();
   return {
     path: out.path,
     async release() {
+      stopHandler();
       await cache.release();
       await out.release();
     },

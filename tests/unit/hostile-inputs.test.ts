@@ -215,7 +215,7 @@ describe('files that cannot be read as they are', () => {
     await writeFile(path.join(dir, 'big.md'), '');
     await truncate(path.join(dir, 'big.md'), MAX_TEXT_BLOB_BYTES + 1);
     const folder = new ArtifactFolder(dir);
-    expect(await folder.lookup('big.md')).toEqual({ status: 'file', lines: null, text: null });
+    expect(await folder.lookup('big.md')).toEqual({ status: 'file', lines: null, text: null, note: 'file too large to read (2097153 bytes)' });
     expect(await folder.lookup('.git/config')).toEqual({ status: 'refused', reason: '.git/config is inside a .git folder, which is never read: not evidence' });
     expect(await folder.lookup('link.md')).toEqual({ status: 'refused', reason: 'link.md leads outside the project folder: not evidence' });
   });

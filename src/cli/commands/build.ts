@@ -9,10 +9,11 @@ import { writeFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { setFlagsFromString } from 'node:v8';
 import { Worker } from 'node:worker_threads';
-import { lockFolders } from '../writer-lock.ts';
+import { lockFolders, unwritableInCache } from '../writer-lock.ts';
 import { onCacheNotice, onceEach } from '../../lib/fs/cache-notice.ts';
 import { repairCacheFolders } from '../../lib/fs/cache-files.ts';
 import { isDiskFull } from '../../lib/fs/disk-full.ts';
+import { diskFullWords } from '../../lib/text/error-words.ts';
 import type { SearchIndexProgress, SearchIndexStats } from '../../lib/search/write-search-index.ts';
 import { renderCounts } from '../../lib/progress/render-counter.ts';
 import type { ExportStats } from '../../integrations/project-exports.ts';
@@ -135,8 +136,9 @@ export async function runBuild(dirs: string[], options: BuildOptions, out: Outpu
   } catch (error) {
     // A full disk before the render (the model store, the history in the cache): the output was
     // not touched yet; it is the user's to free, not a bug in Trailbook (docs/reliability.md).
-    if (!isDiskFull(error)) throw error;
-    printProblem(out, [`the build stopped: ${(error as Error).message}`, diskFullFix(outDir)]);
+    // A cache file that cannot be written part-way (a folder of it made read-only): said, never as a bug.
+    if (!isDiskFull(error)) throw unwritableInCache(error, cacheDir);
+    printProblem(out, [`the build stopped: ${diskFullWords(error)}`, diskFullFix(outDir)]);
     return 2;
   } finally {
     onCacheNotice(null);

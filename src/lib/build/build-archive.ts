@@ -19,7 +19,7 @@ import { siteSettingsOf, writeBuildContext, type BuildContext } from '../config/
 import { unmatchedRules } from '../config/forge-links.ts';
 import type { SecretSettings } from '../config/secret-settings.ts';
 import { isDiskFull } from '../fs/disk-full.ts';
-import { errorWords } from '../text/error-words.ts';
+import { diskFullWords, errorWords } from '../text/error-words.ts';
 import { faultPoint } from '../fs/fault-point.ts';
 import { resetRenderCounts } from '../progress/render-counter.ts';
 import { stageTimes, timed, type StageTimes } from '../project/stage-times.ts';
@@ -325,7 +325,7 @@ export async function buildArchive(request: BuildRequest, runtime: BuildRuntime,
     });
   } catch (error) {
     // A full disk (issue 28): nothing of the previous archive was changed, and more rendering will not help.
-    outcome.failure = { code: isDiskFull(error) ? 'disk-full' : 'render-failed', message: errorWords(error) };
+    outcome.failure = isDiskFull(error) ? { code: 'disk-full', message: diskFullWords(error) } : { code: 'render-failed', message: errorWords(error) };
   }
   return outcome;
 }

@@ -14,7 +14,7 @@ import { siteSettingsOf, writeBuildContext } from '../config/build-context.ts';
 import { resolveForges } from '../config/forge-links.ts';
 import type { ForgeTemplates } from '../config/forge-styles.ts';
 import { faultPoint } from '../fs/fault-point.ts';
-import { errorWords } from '../text/error-words.ts';
+import { diskFullWords, errorWords } from '../text/error-words.ts';
 import { isDiskFull } from '../fs/disk-full.ts';
 import { PART_CACHE_VERSION, type SearchIndexProgress, type SearchIndexStats } from '../search/write-search-index.ts';
 import { ShardMismatchError, type GivenShard, type ShardMismatch } from '../shard/check-shards.ts';
@@ -201,7 +201,7 @@ export async function mergeShards(request: { given: ReadonlyArray<{ dir: string;
         if (aside !== null) await rm(aside, { recursive: true, force: true });
       });
     } catch (error) {
-      outcome.failure = { message: errorWords(error), diskFull: isDiskFull(error) };
+      outcome.failure = isDiskFull(error) ? { message: diskFullWords(error), diskFull: true } : { message: errorWords(error), diskFull: false };
     }
     return outcome;
   } finally {

@@ -14,7 +14,7 @@ import { Confinement, readOpened, RefusedRead } from '../fs/confined.ts';
 
 /** What an artifact path is. `refused`: it exists, but the folder's policy says it is not evidence (with why). */
 export type ArtifactLookup =
-  | { status: 'file'; lines: number | null; text: string | null }
+  | { status: 'file'; lines: number | null; text: string | null; note?: string }
   | { status: 'folder' }
   | { status: 'missing' }
   | { status: 'refused'; reason: string; selfCitation?: boolean; uncommitted?: true };
@@ -172,10 +172,13 @@ export class ArtifactFolder {
       if (this.#policy.isClaim?.(real.split(sep).join('/')) || this.#policy.claimInodes?.has(`${info.dev}:${info.ino}`)) {
         return { status: 'refused', selfCitation: true, reason: `${path} is a link to a trail, audit or handover file: a claim is not evidence` };
       }
-      if (info.size > MAX_TEXT_BLOB_BYTES) return { status: 'file', lines: null, text: null };
+      // In the words a file of the repository gets (src/lib/evidence/resolve.ts; rel14: "not text" for a 300 MB log).
+      const tooLarge = (bytes: number): ArtifactLookup => ({ status: 'file', lines: null, text: null, note: `file too large to read (${bytes} bytes)` });
+      if (info.size > MAX_TEXT_BLOB_BYTES) return tooLarge(info.size);
       const data = await readOpened(handle, info.size).catch(() => null);
       if (data === null) return { status: 'missing' };
-      if (data.length > MAX_TEXT_BLOB_BYTES || data.subarray(0, 8000).includes(0)) return { status: 'file', lines: null, text: null };
+      if (data.length > MAX_TEXT_BLOB_BYTES) return tooLarge(data.length);
+      if (data.subarray(0, 8000).includes(0)) return { status: 'file', lines: null, text: null, note: 'binary file' };
       const text = data.toString('utf8');
       return { status: 'file', lines: countLines(text), text };
     } finally {

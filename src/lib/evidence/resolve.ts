@@ -118,7 +118,7 @@ async function findFile(path: string, ctx: EvidenceContext): Promise<FileCheck> 
     afterLinks = there;
   }
   const artifact = await ctx.artifacts.lookup(path);
-  if (artifact.status === 'file') return { status: 'file', lines: artifact.lines, text: artifact.text, origin: 'artifact' };
+  if (artifact.status === 'file') return { status: 'file', lines: artifact.lines, text: artifact.text, origin: 'artifact', ...(artifact.note ? { note: artifact.note } : {}) };
   if (artifact.status === 'folder') return { status: 'folder', origin: 'artifact' };
   // A link to a claim record is refused whatever the repository says.
   if (artifact.status === 'refused' && artifact.selfCitation) return { status: 'missing', reason: artifact.reason, selfCitation: true };

@@ -14,15 +14,22 @@ import { dirname, join } from 'node:path';
 export async function writeAtomic(path: string, data: string | Uint8Array): Promise<void> {
   await mkdir(dirname(path), { recursive: true });
   const tmp = `${path}.${process.pid}.tmp`;
-  await writeFile(tmp, data);
   try {
-    await rename(tmp, path);
+    await writeFile(tmp, data);
+    try {
+      await rename(tmp, path);
+    } catch (error) {
+      // A folder where the file goes (a damaged cache): it is replaced, as a damaged file is (a
+      // fault-injecting trial: every later build failed with "EISDIR … rename" and a stack trace).
+      if (!FOLDER_IN_PLACE.has((error as NodeJS.ErrnoException).code ?? '')) throw error;
+      await removeCacheFile(path);
+      await rename(tmp, path);
+    }
   } catch (error) {
-    // A folder where the file goes (a damaged cache): it is replaced, as a damaged file is (a
-    // fault-injecting trial: every later build failed with "EISDIR … rename" and a stack trace).
-    if (!FOLDER_IN_PLACE.has((error as NodeJS.ErrnoException).code ?? '')) throw error;
-    await removeCacheFile(path);
-    await rename(tmp, path);
+    // A write that failed part-way (a full disk) leaves no temporary file behind: its pid-named
+    // file was never removed, and kept the space a full disk lacks (rel14: search/parts/….v8.<pid>.tmp).
+    await rm(tmp, { force: true }).catch(() => undefined);
+    throw error;
   }
 }
 

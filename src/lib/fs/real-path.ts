@@ -6,7 +6,7 @@
  * a file since deleted is still placed in its folder. Nothing is opened or read; only
  * `realpath` is asked.
  */
-import { realpath } from 'node:fs/promises';
+import { lstat, readlink, realpath } from 'node:fs/promises';
 import { basename, dirname, join, relative, resolve, sep, isAbsolute } from 'node:path';
 
 /** At most this many trailing segments are looked past before the path is taken as written. */
@@ -39,4 +39,24 @@ export function insideFolder(root: string, real: string): string | null {
   if (real === root) return '';
   if (!real.startsWith(root.endsWith(sep) ? root : root + sep)) return null;
   return relative(root, real).split(sep).join('/');
+}
+
+/**
+ * The folder `path` names when it is a symbolic link: the folder the link leads to, through
+ * any further links (at most 40), made absolute without links; it need not exist yet (a link
+ * to a folder not made yet leads to it). `path` itself when it is no link. A link that leads
+ * round in a loop is followed 40 times and that path returned: making or opening it raises
+ * `ELOOP`.
+ */
+export async function folderLinkedTo(path: string): Promise<string> {
+  let at = path;
+  for (let hops = 0; hops < 40; hops++) {
+    const isLink = await lstat(at).then((s) => s.isSymbolicLink(), () => false);
+    if (!isLink) break;
+    at = resolve(dirname(at), await readlink(at));
+  }
+  if (at === path) return path;
+  const real = await realpath(at).catch(() => null);
+  if (real !== null) return real;
+  return join(await realpath(dirname(at)).catch(() => dirname(at)), basename(at));
 }
