@@ -20,6 +20,7 @@ import type { InvalidRecord } from '../../src/lib/model/types.ts';
 import type { ProjectSummary } from '../../src/lib/archive/summary.ts';
 import { baselineEntry } from '../../src/lib/baseline/accepted-flags.ts';
 import { readModel } from '../../src/lib/archive/model-store.ts';
+import { acceptedCounts } from '../../src/lib/archive/accepted-counts.ts';
 import { reportFlagsSentence } from '../../src/lib/site/accepted-words.ts';
 
 const CONTENT = fileURLToPath(new URL('../../content', import.meta.url));
@@ -75,6 +76,10 @@ describe('the build report', () => {
     const plain = await readBuildReport(cacheDir, archive.projects, CTX);
     expect([plain.totals.accepted, plain.totals.acceptedIn]).toEqual([{ high: 0, medium: 0, low: 0 }, null]);
     expect(reportFlagsSentence(plain.totals)).toBe('Flags: 23 high, 20 medium, 5 low, in 5 projects.');
+    // archive.json gives each project's accepted flags beside its counts, as the home's '+ 2 accepted'.
+    const index = archiveIndex(archive.projects, [], CTX, await acceptedCounts(cacheDir, baseline, archive.projects.map((p) => p.id)));
+    expect(index.projects.find((p) => p.id === 'tickets-faults')?.accepted).toEqual({ high: 2, medium: 0, low: 0 });
+    expect(archiveIndex(archive.projects, [], CTX).projects.every((p) => p.accepted?.high === 0 && p.accepted.medium === 0 && p.accepted.low === 0)).toBe(true);
   });
 
   it('warns about audits never invoked, not run or invalid, and about missing repositories', () => {

@@ -92,6 +92,12 @@ export async function acceptedCounts(cacheDir: string, baseline: Baseline | null
   return out;
 }
 
+/** A project's accepted flags by severity; all 0 when none is accepted. */
+export function acceptedSeverities(counts: AcceptedCounts, id: string): Record<Severity, number> {
+  const a = counts.get(id);
+  return a ? { high: a.high, medium: a.medium, low: a.low } : { high: 0, medium: 0, low: 0 };
+}
+
 /** The sum of `counts` by severity. */
 export function acceptedTotal(counts: AcceptedCounts): Record<Severity, number> {
   const total: Record<Severity, number> = { high: 0, medium: 0, low: 0 };

@@ -46,8 +46,8 @@ export function openCounts(all: Record<Severity, number>, accepted: Record<Sever
  * baseline accepts: `Flags: 23 high, 20 medium, 5 low, in 5 projects (2 of them accepted in
  * trailbook.baseline.json, not open).`
  */
-export function reportFlagsSentence(t: { flags: Record<Severity, number>; projectsWithFlags: number; accepted: Record<Severity, number>; acceptedIn: string | null }): string {
-  const n = t.accepted.high + t.accepted.medium + t.accepted.low;
-  const note = n > 0 && t.acceptedIn !== null ? ` (${acceptedOfThemNote(n, t.acceptedIn)})` : '';
+export function reportFlagsSentence(t: { flags: Record<Severity, number>; projectsWithFlags: number; accepted?: Record<Severity, number> | undefined; acceptedIn?: string | null | undefined }): string {
+  const n = t.accepted ? t.accepted.high + t.accepted.medium + t.accepted.low : 0;
+  const note = n > 0 && t.acceptedIn ? ` (${acceptedOfThemNote(n, t.acceptedIn)})` : '';
   return `Flags: ${grouped(t.flags.high)} high, ${grouped(t.flags.medium)} medium, ${grouped(t.flags.low)} low, in ${countOf(t.projectsWithFlags, 'project')}${note}.`;
 }
