@@ -212,11 +212,15 @@ export function invalidRecordsSentence(invalid: ReadonlyArray<Pick<InvalidRecord
 
 /**
  * A problem's card sentence (src/lib/projections/problems.ts; issue 27, scope 3): how many
- * places share it and the cause, said once: `25 rows: expected 6 tab-separated cells, found 5
- * — read in order, the `why` column is missing`, `3 rows: commit not found in the repository`.
+ * places share it and the cause, said once: `3 rows: commit not found in the repository`. A
+ * trail problem none of whose flags is about a row is about lines that could not be read as
+ * rows (invalid records): `25 lines: expected 6 tab-separated cells, found 5 — read in order,
+ * the `why` column is missing` (count14: "25 rows", on a recap saying "Decisions 0 rows" and
+ * "25 lines could not be read as records").
  */
-export function problemSentence(p: { kind: string; layer: string; cause: string; alike: boolean; places: number; cells?: number }): string {
-  const noun = p.layer === 'trail' || p.layer === 'evidence' ? 'row' : 'place';
+export function problemSentence(p: { kind: string; layer: string; cause: string; alike: boolean; places: number; cells?: number; flags?: ReadonlyArray<{ flag: { rows: readonly string[] } }> }): string {
+  const onLines = p.layer === 'trail' && p.flags !== undefined && p.flags.length > 0 && p.flags.every((f) => f.flag.rows.length === 0);
+  const noun = onLines ? 'line' : p.layer === 'trail' || p.layer === 'evidence' ? 'row' : 'place';
   const cause = p.cause !== '' ? p.cause : (FAULT_WORDS[p.kind] ?? (p.kind.split('/').pop() ?? p.kind).replace(/-/g, ' '));
   // An evidence problem whose rows hold more cells than one each says the cells first: the
   // Evidence figure that links here counts cells ("12 prose, no pointer": 12 cells in 10 rows).
