@@ -38,6 +38,17 @@ export function evidenceWord(status: EvidenceStatus): { label: string; tone: 'go
  * (no pointer), 4 not checkable`. The CLI's `check` and `build` summaries and the feed say it;
  * the pages show the same words as badges (src/components/PointerCounts.astro).
  */
+/**
+ * What the evidence counts after it are of: the pointers and, apart, the cells of prose (no
+ * pointer at all), as `check` and `build` say them before {@link pointerCountsText}: `57
+ * pointers and 1 cell of prose` (count14: "58 pointers: …, 1 prose (no pointer)" counted the
+ * cell it says is no pointer among the pointers); `9 pointers` with no prose.
+ */
+export function pointersAndProseText(p: { verified: number; unresolved: number; prose: number; notCheckable: number }): string {
+  const pointers = countOf(p.verified + p.unresolved + p.notCheckable, 'pointer');
+  return p.prose > 0 ? `${pointers} and ${countOf(p.prose, 'cell')} of prose` : pointers;
+}
+
 export function pointerCountsText(p: { verified: number; unresolved: number; prose: number; notCheckable: number }): string {
   return `${grouped(p.verified)} verified, ${grouped(p.unresolved)} did not resolve, ${grouped(p.prose)} prose (no pointer), ${grouped(p.notCheckable)} not checkable`;
 }
