@@ -329,8 +329,10 @@ const CHECK_FIRST_REASON_WORDS: Readonly<Record<string, string>> = {
  * @param words - Rows of the second group (`counts.checkFirstWords`).
  * @param rows - Valid decision rows (`counts.rows`).
  * @param byReason - Rows per reason of the first group (src/lib/projections/check-first.ts `checkFirstReasonRows`).
+ * @param repeats - Rows of the first group listed under more than one reason their evidence did
+ *   not resolve (`checkFirstRepeats`): said, as the groups below list them once under each.
  */
-export function checkFirstSentence(open: number, words: number, rows: number, byReason: ReadonlyArray<readonly [string, number]>): string {
+export function checkFirstSentence(open: number, words: number, rows: number, byReason: ReadonlyArray<readonly [string, number]>, repeats = 0): string {
   const said = byReason.map(([k, n]) => `${grouped(n)} ${CHECK_FIRST_REASON_WORDS[k] ?? k}`);
   // A row whose evidence did not resolve and whose result is not done is under both reasons:
   // said, so that the parts add up to the whole (count10: "7 of 15 rows need a look: 4 …; 1 failed;
@@ -338,7 +340,8 @@ export function checkFirstSentence(open: number, words: number, rows: number, by
   const twice = byReason.reduce((n, [, k]) => n + k, 0) - open;
   const who = twice === open ? (open === 1 ? 'it is' : open === 2 ? 'both are' : `all ${grouped(open)} are`) : `${grouped(twice)} of them ${agree(twice, 'is', 'are')}`;
   const both = twice > 0 ? `; ${who} counted twice, for ${agree(twice, 'its', 'their')} evidence and ${agree(twice, 'its', 'their')} result` : '';
-  const lead = open > 0 ? `${grouped(open)} of ${countOf(rows, 'row')} ${agree(open, 'needs', 'need')} a look: ${said.join('; ')}${both}.` : `No row of ${countOf(rows, 'row')} failed, is open or cites evidence that did not resolve.`;
+  const listed = repeats > 0 ? `; ${grouped(repeats)} of them ${agree(repeats, 'is', 'are')} listed under each of the reasons ${agree(repeats, 'its', 'their')} evidence did not resolve` : '';
+  const lead = open > 0 ? `${grouped(open)} of ${countOf(rows, 'row')} ${agree(open, 'needs', 'need')} a look: ${said.join('; ')}${both}${listed}.` : `No row of ${countOf(rows, 'row')} failed, is open or cites evidence that did not resolve.`;
   const rest = words > 0 ? ` ${grouped(words)} ${open > 0 ? 'more ' : ''}${agree(words, 'is a result', 'are results')} in the agent's words (reported done or notes, or evidence not checked), folded below.` : '';
   return `${lead}${rest}`;
 }
