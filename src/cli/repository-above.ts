@@ -9,7 +9,6 @@
 import { stat } from 'node:fs/promises';
 import { dirname, join, sep } from 'node:path';
 import type { ProjectSummary } from '../lib/archive/summary.ts';
-import { pointerTotal } from '../lib/projections/counts.ts';
 import { grouped } from '../lib/text/grouped.ts';
 import { fromCwd } from './paths.ts';
 import { plural } from './output.ts';
@@ -40,11 +39,12 @@ export async function repositoryAboveLines(roots: readonly string[], projects: r
   const lines: string[] = [];
   for (const root of roots) {
     const inside = (dir: string): boolean => dir === root || dir.startsWith(root.endsWith(sep) ? root : root + sep);
-    const unchecked = projects.filter((p) => p.repository.problem === 'no repository' && pointerTotal(p.counts) > 0 && inside(projectDirs.get(p.id) ?? ''));
+    const unchecked = projects.filter((p) => p.repository.problem === 'no repository' && p.counts.pointers.notCheckable > 0 && inside(projectDirs.get(p.id) ?? ''));
     if (unchecked.length === 0 || (await hasGit(root))) continue;
     const repository = await repositoryAbove(root);
     if (repository === null) continue;
-    const pointers = unchecked.reduce((n, p) => n + pointerTotal(p.counts), 0);
+    // The pointers reading the repository would check: not prose (no pointer), which nothing checks (count14).
+    const pointers = unchecked.reduce((n, p) => n + p.counts.pointers.notCheckable, 0);
     lines.push(
       `note: ${fromCwd(root)} lies inside the git repository at ${fromCwd(repository)}, which is not read (a repository is looked for only inside the input folders): ${grouped(pointers)} evidence pointer${pointers === 1 ? '' : 's'} of ${plural(unchecked.length, 'project')} ${pointers === 1 ? 'is' : 'are'} not checkable. To check them against it, give its folder: trailbook ${verb} ${shellWord(fromCwd(repository))}`,
     );

@@ -6,7 +6,7 @@ import { projectWarnings } from '../lib/export/build-report.ts';
 import { describeNeeds, worstProject } from '../lib/projections/needs-a-person.ts';
 import { join } from 'node:path';
 import { formatCount, plural, type Output } from './output.ts';
-import { checkFirstCountsText, pointerCountsText, projectName, severityCountsText } from '../lib/site/words.ts';
+import { checkFirstCountsText, pointerCountsText, pointersAndProseText, projectName, severityCountsText } from '../lib/site/words.ts';
 import { LOOKED_FOR } from '../lib/discover/discover.ts';
 import { fromCwd } from './paths.ts';
 import { secretFlagCounts } from '../lib/checks/security/secret-in-record.ts';
@@ -111,7 +111,7 @@ export function printFaults(out: Output, t: ArchiveTotals, projects: readonly Pr
   out.info(`Invalid records: ${formatCount(t.invalid)}${t.invalid > 0 ? ` (kept with their raw text, shown in ${t.projectsWithInvalidNames.slice(0, 10).join(', ')}${t.projectsWithInvalidNames.length > 10 ? ', …' : ''})` : ''}.`);
   const e = t.pointers;
   const pointers = pointerTotal(t);
-  if (pointers > 0) out.info(`Evidence: ${plural(pointers, 'pointer')}: ${pointerCountsText(e)}; ${checkFirstCountsText(t)}.`);
+  if (pointers > 0) out.info(`Evidence: ${pointersAndProseText(e)}: ${pointerCountsText(e)}; ${checkFirstCountsText(t)}.`);
   if (t.openBlockers > 0) out.info(`Open blockers: ${formatCount(t.openBlockers)}.`);
   printSecrets(out, t);
   const warned = Object.entries(t.warnings).sort(([a], [b]) => (a < b ? -1 : 1));

@@ -37,7 +37,7 @@ describe.skipIf(!chromiumAvailable())('Phases on a phone', () => {
         return `${label === 'none' || label === 'normal' ? '' : JSON.parse(label)}${(c as HTMLElement).innerText}`;
       }),
     );
-    expect(cells).toEqual(['arm', 'Rows: 3', 'Time span: 2026-09-10 19:56 – 20:05 UTC', 'Results: 2 open, 1 note', 'Evidence not verified: 3']);
+    expect(cells).toEqual(['arm', 'Rows: 3', 'Time span: 2026-09-10 19:56 – 20:05 UTC', 'Results: 2 open, 1 note', 'Rows with evidence not verified: 3']);
     const outside = await page.locator('section.phases tbody :is(th, td)').evaluateAll((cs) => cs.filter((c) => c.getBoundingClientRect().right > window.innerWidth).length);
     expect(outside).toBe(0);
   });

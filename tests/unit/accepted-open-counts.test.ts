@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { join } from 'node:path';
 import type { Flag } from '../../src/lib/model/types.ts';
 import type { ProjectSummary } from '../../src/lib/archive/summary.ts';
-import { acceptedOf, withoutAccepted, type AcceptedCounts } from '../../src/lib/archive/accepted-counts.ts';
+import { acceptedOf, homeFlagsFigureNote, homeProblemsText, withoutAccepted, type AcceptedCounts } from '../../src/lib/archive/accepted-counts.ts';
 import { homeList } from '../../src/lib/archive/home-projects.ts';
 import { compareHomeRows, homeRowMatches, DEFAULT_HOME_VIEW } from '../../src/lib/projections/home-view.ts';
 import { printFaults, printNextStep, totals } from '../../src/cli/summary.ts';
@@ -85,5 +85,25 @@ describe('accepted flags are set apart from the open ones', () => {
       '  accepted: 2 high, 0 medium, 0 low; 2 accepted',
       '  open: 0 high, 0 medium, 1 low',
     ]);
+  });
+
+  it('counts the problems the home shows beside the open flags as open too, as "Next:" does (count14)', () => {
+    // A project with 3 high flags of one cause, accepted, and 2 open ones of two causes.
+    const ghosts = [1, 2, 3].map((i) => ({ ...flag('high', 'evidence/commit-not-found', 'commit not found'), rows: [`r${i}`] }));
+    const others = [flag('medium', 'evidence/prose', 'prose'), flag('low', 'trail/bad-timestamp', 'bad ts')];
+    const all = [...ghosts, ...others];
+    const mixed = { ...project('mixed', all), counts: { ...project('mixed', all).counts, problems: { high: 1, medium: 1, low: 1, citesMissing: 1 } } } as ProjectSummary;
+    const map: AcceptedCounts = new Map([['mixed', acceptedOf(all, ['old', 'old', 'old', null, null]) as NonNullable<ReturnType<typeof acceptedOf>>]]);
+    // Before: '3 problems (5 flags)' beside '0 high ■ 1 medium ● 1 low + 3 accepted', while "Next:" said 'mixed: 2 problems'.
+    expect(homeProblemsText(mixed, map)).toBe('2 problems');
+    expect(homeProblemsText(mixed, new Map())).toBe('3 problems (5 flags)');
+    const lines: string[] = [];
+    const out = { result: () => undefined, info: (t: string) => lines.push(t), error: () => undefined };
+    printNextStep(out, [mixed], join(process.cwd(), 'dist'), { built: true, recapHtml: true, base: '/' }, map);
+    expect(lines).toEqual(['Next: start with mixed: 1 medium-severity flag, 1 low-severity flag. Open dist/p/mixed/recap.html']);
+    // The archive's figure: the open problems and flags, in the projects that have open flags
+    // (before: '5 problems (7 flags) in 2 projects', counting the 3 accepted flags and the project all of whose flags are accepted).
+    expect(homeFlagsFigureNote([mixed, accepted, open], new Map([...map, ...acceptedMap]))).toBe('3 problems in 2 projects; 0 flags from reviewers (layer 2)');
+    expect(homeFlagsFigureNote([mixed, accepted, open], new Map())).toBe('6 problems (8 flags) in 3 projects; 0 flags from reviewers (layer 2)');
   });
 });

@@ -162,6 +162,26 @@ describe('since the last build', () => {
     ]);
   });
 
+  it('counts a duplicate-id row and an invalid line that only moved up as neither new nor gone, as trail diff does (count14)', () => {
+    // Before: deleting one row above them said '2 new rows, 4 new flags, 1 fixed flag, 2 rows gone' (the second
+    // row of a duplicated id anchors at its line, row-af12128b-L10 -> -L9; an invalid line's flag is keyed by
+    // decisions.tsv:11 -> :10), where `trailbook diff` said 1 added, 1 removed, 3 new flags, 0 fixed.
+    const dup = (line: number): TrailRow => ({ ...row('af12128b', ['VERIFIED']), anchor: `row-af12128b-L${line}`, line });
+    const invalid = (line: number): Flag => flag('trail/tsv-cell-count', [], { summary: `decisions.tsv:${line}: expected 6 tab-separated cells, found 5`, at: [{ file: 'decisions.tsv', line }] });
+    const before = projectState(model([row('gone1', ['VERIFIED']), row('af12128b', ['VERIFIED']), dup(10)], [invalid(11), flag('k/on-gone', ['gone1'])]));
+    const after = projectState(model([row('af12128b', ['VERIFIED']), dup(9), row('new1', ['NOT_VERIFIED'])], [invalid(10), flag('k/new', ['new1'])]));
+    const c = sinceLastBuild(before, after);
+    expect(c.newRows).toEqual([{ anchor: 'row-new1', id: 'new1' }]);
+    expect(c.goneRows).toEqual([{ anchor: 'row-gone1', id: 'gone1' }]);
+    expect(c.newFlags.map((f) => f.kind)).toEqual(['k/new']);
+    expect(c.fixedFlags).toEqual([]);
+    // A third invalid line of that kind where there were two is one new flag; one fewer, one fixed.
+    const two = projectState(model([], [invalid(3), invalid(4)]));
+    const three = projectState(model([], [invalid(2), invalid(3), invalid(4)]));
+    expect(sinceLastBuild(two, three).newFlags.map((f) => f.summary)).toEqual(['decisions.tsv:2: expected 6 tab-separated cells, found 5']);
+    expect(sinceLastBuild(three, two).fixedFlags.map((f) => f.summary)).toEqual(['decisions.tsv:2: expected 6 tab-separated cells, found 5']);
+  });
+
   it('finds exactly the appended rows of a growing trail, and nothing else (property)', () => {
     fc.assert(
       fc.property(fc.integer({ min: 0, max: 20 }), fc.integer({ min: 0, max: 20 }), (kept, added) => {

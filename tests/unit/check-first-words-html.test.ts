@@ -115,6 +115,24 @@ describe("Check first's sentence adds up (use10: '4 need a look: 4 with evidence
     expect(checkFirstSentence(1, 0, 5, [['failed', 1], ['result:open', 1]])).toBe('1 of 5 rows needs a look: 1 with evidence that did not resolve; 1 open; it is counted twice, for its evidence and its result.');
     expect(checkFirstSentence(3, 0, 5, [['failed', 1], ['result:open', 2]])).toBe('3 of 5 rows need a look: 1 with evidence that did not resolve; 2 open.');
   });
+
+  it('says how many rows are listed under more than one reason their evidence did not resolve (count14)', async () => {
+    // Before: '3 of 3 rows need a look: 3 with evidence that did not resolve.' above 'commit not found 2 rows',
+    // 'path not found 2 rows', 'cited lines beyond the end of the file 1 row': 5 listed for 3.
+    const { checkFirstSentence } = await import('../../src/lib/site/words.ts');
+    const { checkFirstReasonRows, checkFirstRepeats } = await import('../../src/lib/projections/check-first.ts');
+    const commit: EvidencePointer = { raw: 'commit deadbee1', kind: 'commit', status: 'NOT_VERIFIED', reason: 'no commit deadbee1', fault: 'evidence/commit-not-found' };
+    const commit2: EvidencePointer = { ...commit, raw: 'commit cafebabe9' };
+    const path: EvidencePointer = { raw: 'src/gone.ts', kind: 'path', status: 'NOT_VERIFIED', reason: 'src/gone.ts not found', fault: 'evidence/path-not-found' };
+    const lines: EvidencePointer = { raw: 'src/a.ts:99', kind: 'path', status: 'NOT_VERIFIED', reason: 'line 99 is past the end', fault: 'evidence/line-out-of-range' };
+    const groups = checkFirstGroups(checkFirst([row(1, 'verified', 'verified', [commit, path]), row(2, 'verified', 'verified', [commit, commit2, path]), row(3, 'verified', 'verified', [lines])]));
+    expect(groups.filter((g) => g.band === 'open').map((g) => g.entries.length)).toEqual([2, 2, 1]);
+    expect(checkFirstRepeats(groups, 'open')).toBe(2);
+    expect(checkFirstSentence(3, 0, 3, checkFirstReasonRows(groups, 'open'), checkFirstRepeats(groups, 'open'))).toBe(
+      '3 of 3 rows need a look: 3 with evidence that did not resolve; 2 of them are listed under each of the reasons their evidence did not resolve.',
+    );
+    expect(checkFirstSentence(2, 0, 5, [['failed', 2], ['result:open', 2]], 1)).toBe('2 of 5 rows need a look: 2 with evidence that did not resolve; 2 open; both are counted twice, for their evidence and their result; 1 of them is listed under each of the reasons its evidence did not resolve.');
+  });
 });
 
 describe("the verdict strip's 'not checkable' lands on the groups that hold them all, or on Check first", () => {

@@ -88,7 +88,7 @@ describe('configuration through the command line', () => {
       'Read 13 projects: 5 babysit history rows, 43 rows from bbs decisions.jsonl, 32 coord.v1 events.',
       'Flags: 23 high, 20 medium, 4 low, in 4 projects.',
       'Invalid records: 2 (kept with their raw text, shown in Planted faults (faults), Coordination: planted faults (coordination--faults)).',
-      "Evidence: 58 pointers: 50 verified, 5 did not resolve, 1 prose (no pointer), 2 not checkable; 9 rows under Check first: 8 need a look, 1 in the agent's words.",
+      "Evidence: 57 pointers and 1 cell of prose: 50 verified, 5 did not resolve, 1 prose (no pointer), 2 not checkable; 9 rows under Check first: 8 need a look, 1 in the agent's words.",
       'Open blockers: 2.',
       // check writes no build report (a new user's trial, use9: the line said 'each is listed in
       // the build report', and there was none): each kind's projects are named under it.

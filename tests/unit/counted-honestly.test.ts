@@ -53,7 +53,8 @@ describe('counted honestly (issue 27)', () => {
     const m = model('missing-why');
     expect(m.flags).toHaveLength(25);
     const list = problems(m.flags);
-    expect(list.map((p) => [p.kind, p.flags.length, problemSentence(p)])).toEqual([['trail/tsv-cell-count', 25, '25 rows: expected 6 tab-separated cells, found 5 — read in order, the `why` column is missing']]);
+    expect(list.map((p) => [p.kind, p.flags.length, problemSentence(p)])).toEqual([['trail/tsv-cell-count', 25, '25 lines: expected 6 tab-separated cells, found 5 — read in order, the `why` column is missing']]);
+    // count14: lines, not rows: the same recap says 'Decisions 0 rows' and '25 lines could not be read as records'.
     expect(m.counts.problems).toEqual({ high: 1, medium: 0, low: 0, citesMissing: 0 });
     expect(worstProject([...models.values()])?.project.id).toBe('fabricated');
   });

@@ -6,7 +6,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { csvDocument, csvField, csvRecord, neutraliseFormulas } from '../../src/lib/export/csv.ts';
-import { DECISIONS_CSV_COLUMNS, decisionsCsv, evidenceSummary, type DecisionsCsvInput } from '../../src/lib/export/decisions-csv.ts';
+import { DECISIONS_CSV_COLUMNS, decisionsCsv, decisionsCsvLines, decisionsCsvNote, evidenceSummary, type DecisionsCsvInput } from '../../src/lib/export/decisions-csv.ts';
 import { recordEvidenceStatus } from '../../src/lib/projections/row-evidence.ts';
 import { archiveDecisionsCsv } from '../../src/lib/export/archive-decisions-csv.ts';
 import type { EvidencePointer, Flag, InvalidRecord, SourceFile, TrailRow } from '../../src/lib/model/types.ts';
@@ -193,6 +193,20 @@ describe('decisions.csv', () => {
   it('is just a header for a project without rows', () => {
     expect(csvDocument(['a', 'b'], [])).toBe('a,b\r\n');
     expect(readCsv(decisionsCsv(project([])))).toEqual([[...DECISIONS_CSV_COLUMNS]]);
+  });
+
+  it('says what it holds when a trail has no valid row but invalid lines: those lines, not a header alone (count14)', () => {
+    // Before: a trail of 3 lines that all failed to parse offered 'decisions.csv — its header alone: this project
+    // has no decision rows', and the file held the 3 lines.
+    const invalid: InvalidRecord[] = [1, 2, 3].map((line) => ({ file: 'decisions.jsonl', line, error: 'not JSON', kind: 'trail/not-json', raw: '{' }));
+    const coord: InvalidRecord = { file: 'coord/events.jsonl', line: 1, error: 'not JSON', kind: 'coord/not-json', raw: '{' };
+    const model = { ...project([]), invalid: [...invalid, coord], sources: [source('decisions.jsonl', 'bbs-trail'), source('coord/events.jsonl', 'coord')] };
+    expect(readCsv(decisionsCsv(model))).toHaveLength(4);
+    expect(decisionsCsvLines(model)).toEqual({ rows: 0, invalid: 3 });
+    expect(decisionsCsvNote(decisionsCsvLines(model))).toBe('its 3 invalid trail lines (this project has no decision rows), for spreadsheets');
+    expect(decisionsCsvNote({ rows: 0, invalid: 1 })).toBe('its 1 invalid trail line (this project has no decision rows), for spreadsheets');
+    expect(decisionsCsvNote(decisionsCsvLines(project([])))).toBe('its header alone: this project has no decision rows');
+    expect(decisionsCsvNote({ rows: 2, invalid: 1 })).toBe('one line per decision row and invalid trail line, for spreadsheets');
   });
 });
 

@@ -6,7 +6,8 @@
 import { XMLParser, XMLValidator } from 'fast-xml-parser';
 import { describe, expect, it } from 'vitest';
 import type { ProjectSummary } from '../../src/lib/archive/summary.ts';
-import { atomFeed, urnUuid, xmlText } from '../../src/lib/export/atom-feed.ts';
+import { atomFeed, entrySummary, urnUuid, xmlText } from '../../src/lib/export/atom-feed.ts';
+import type { AcceptedCounts } from '../../src/lib/archive/accepted-counts.ts';
 import { absoluteUrl, archiveRoot } from '../../src/lib/export/site-url.ts';
 
 function summary(id: string, title: string, span: { from: string; to: string } | null): ProjectSummary {
@@ -61,6 +62,16 @@ describe('atomFeed', () => {
       expect(e['summary']).toBeDefined();
     }
     expect(ids.size).toBe(3);
+  });
+
+  it('says how many of an entry’s flags the baseline accepts, as the home and the build do (count14)', () => {
+    // Before: 'flags: 2 high, 0 medium, 1 low' for a project the home showed as '▲ 1 high 0 medium ● 1 low + 1 accepted'.
+    const accepted: AcceptedCounts = new Map([['old', { high: 1, medium: 0, low: 0, open: { flags: { high: 1, medium: 0, low: 1 }, problems: { high: 1, medium: 0, low: 1, citesMissing: 0 } } }]]);
+    const ctx = { counts: accepted, file: 'trailbook.baseline.json' };
+    expect(entrySummary(PROJECTS[0] as ProjectSummary, ctx)).toBe("3 decision rows; flags: 2 high, 0 medium, 1 low (1 of them accepted in trailbook.baseline.json, not open); evidence: 1 verified, 1 did not resolve, 0 prose (no pointer), 1 not checkable; Check first: 1 needs a look, 0 in the agent's words; 1 invalid record; audit never invoked.");
+    expect(entrySummary(PROJECTS[1] as ProjectSummary, ctx)).toContain('flags: 2 high, 0 medium, 1 low; evidence');
+    const feed = parse(atomFeed(PROJECTS, { base: '/', root: null, title: 'T' }, now, ctx));
+    expect((feed['entry'] as Node[]).map((e) => text(e['summary'])).filter((t) => t.includes('accepted'))).toHaveLength(1);
   });
 
   it('lists projects newest first; the feed is updated when the newest project is', () => {

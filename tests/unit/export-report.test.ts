@@ -18,6 +18,10 @@ import { readBuildReport } from '../../src/lib/export/read-build-report.ts';
 import { readReportDetails, reportDetails, REPORT_INVALID_LIMIT } from '../../src/lib/archive/report-details.ts';
 import type { InvalidRecord } from '../../src/lib/model/types.ts';
 import type { ProjectSummary } from '../../src/lib/archive/summary.ts';
+import { baselineEntry } from '../../src/lib/baseline/accepted-flags.ts';
+import { readModel } from '../../src/lib/archive/model-store.ts';
+import { acceptedCounts } from '../../src/lib/archive/accepted-counts.ts';
+import { reportFlagsSentence } from '../../src/lib/site/accepted-words.ts';
 
 const CONTENT = fileURLToPath(new URL('../../content', import.meta.url));
 const CTX = { base: '/archive/', root: null, title: 'Archive' };
@@ -53,6 +57,29 @@ describe('the build report', () => {
     expect(report.totals.projectProblems.high + report.totals.projectProblems.medium + report.totals.projectProblems.low).toBeGreaterThan(0);
     expect([report.totals.discoveryProblems, report.totals.problems]).toEqual([0, 0]);
     expect(buildReportSchema.parse(report)).toEqual(report);
+  });
+
+  it('says how many flags a baseline accepts, as the build and the home do (count14)', async () => {
+    // Before: report.json and the report page said 'Flags: 23 high, 20 medium, 5 low, in 5 projects.' and
+    // nothing of the flags trailbook.baseline.json accepts, where the build's summary said '(2 of them accepted
+    // in trailbook.baseline.json, not open)' and the home '+ 2 accepted'.
+    const m = await readModel(cacheDir, 'tickets-faults');
+    const highs = m.flags.filter((f) => f.severity === 'high').slice(0, 2);
+    const baseline = { file: 'trailbook.baseline.json', entries: highs.map((f) => baselineEntry(m, f, 'known')) };
+    const report = await readBuildReport(cacheDir, archive.projects, CTX, baseline);
+    expect(report.totals.accepted).toEqual({ high: 2, medium: 0, low: 0 });
+    expect(report.totals.acceptedIn).toBe('trailbook.baseline.json');
+    expect(report.projects.find((p) => p.id === 'tickets-faults')?.accepted).toEqual({ high: 2, medium: 0, low: 0 });
+    expect(report.projects.find((p) => p.id === 'tickets-clean')?.accepted).toEqual({ high: 0, medium: 0, low: 0 });
+    expect(buildReportSchema.parse(report)).toEqual(report);
+    expect(reportFlagsSentence(report.totals)).toBe('Flags: 23 high, 20 medium, 5 low, in 5 projects (2 of them accepted in trailbook.baseline.json, not open).');
+    const plain = await readBuildReport(cacheDir, archive.projects, CTX);
+    expect([plain.totals.accepted, plain.totals.acceptedIn]).toEqual([{ high: 0, medium: 0, low: 0 }, null]);
+    expect(reportFlagsSentence(plain.totals)).toBe('Flags: 23 high, 20 medium, 5 low, in 5 projects.');
+    // archive.json gives each project's accepted flags beside its counts, as the home's '+ 2 accepted'.
+    const index = archiveIndex(archive.projects, [], CTX, await acceptedCounts(cacheDir, baseline, archive.projects.map((p) => p.id)));
+    expect(index.projects.find((p) => p.id === 'tickets-faults')?.accepted).toEqual({ high: 2, medium: 0, low: 0 });
+    expect(archiveIndex(archive.projects, [], CTX).projects.every((p) => p.accepted?.high === 0 && p.accepted.medium === 0 && p.accepted.low === 0)).toBe(true);
   });
 
   it('warns about audits never invoked, not run or invalid, and about missing repositories', () => {

@@ -3,7 +3,7 @@
  * phase in order of first appearance, superseded rows counted apart, exact counts and spans.
  */
 import { describe, expect, it } from 'vitest';
-import { phases } from '../../src/lib/projections/phases.ts';
+import { phases, PHASE_COLUMNS } from '../../src/lib/projections/phases.ts';
 import { formatTimeSpan } from '../../src/lib/site/words.ts';
 import type { EvidenceStatus, ResultClass, TrailRow } from '../../src/lib/model/types.ts';
 
@@ -36,5 +36,13 @@ describe('phases', () => {
     expect(formatTimeSpan({ from: '2026-03-02T09:10:00.000Z', to: '2026-03-02T11:40:59.000Z' })).toBe('2026-03-02 09:10 – 11:40 UTC');
     expect(formatTimeSpan({ from: '2026-03-02T09:10:00.000Z', to: '2026-03-02T09:10:30.000Z' })).toBe('2026-03-02 09:10 UTC');
     expect(formatTimeSpan({ from: '2026-03-02T23:10:00.000Z', to: '2026-03-03T01:00:00.000Z' })).toBe('2026-03-02 23:10 – 2026-03-03 01:00 UTC');
+  });
+
+  it('its evidence column counts rows and says so: a row with two pointers that did not resolve is one (count14)', () => {
+    // Before: the column was headed "Evidence not verified", the words the home's column and the recap's
+    // strip use for pointers (7 did not resolve, 1 prose), while it counted 6 rows: a reader summing it got 6, not 8.
+    const two = row('a', 'build', '2026-03-02T09:00:00Z', 'verified', ['NOT_VERIFIED', 'NOT_VERIFIED', 'VERIFIED']);
+    expect(phases([two, row('b', 'build', '2026-03-02T09:01:00Z', 'verified', ['NOT_VERIFIED'])])[0]?.evidenceNotVerified).toBe(2);
+    expect(PHASE_COLUMNS).toEqual(['Phase', 'Rows', 'Time span', 'Results', 'Rows with evidence not verified']);
   });
 });

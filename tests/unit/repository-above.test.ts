@@ -51,6 +51,18 @@ describe('an input folder inside a git repository that is not read', () => {
     expect((await repositoryAboveLines([join(dir, 'mono', 'services')], [project('api', 'no repository', 2)], new Map([['api', api]]), 'dev'))[0]).toMatch(/give its folder: trailbook dev \.$/);
   });
 
+  it('counts the pointers that could not be checked, not the cells of prose beside them (count14)', async () => {
+    // Before: '3 evidence pointers of 1 project are not checkable' under 'evidence: 3 pointers: 0 verified, 0 did not
+    // resolve, 2 prose (no pointer), 1 not checkable': prose is no pointer, and reading the repository checks none of it.
+    const api = join(dir, 'mono', 'services', 'api');
+    const withProse = (prose: number, notCheckable: number): ProjectSummary =>
+      ({ id: 'api', repository: { problem: 'no repository' }, counts: { pointers: { verified: 0, failed: prose, unresolved: 0, prose, notCheckable } } }) as unknown as ProjectSummary;
+    expect(await repositoryAboveLines([join(dir, 'mono', 'services')], [withProse(2, 1)], new Map([['api', api]]), 'check')).toEqual([
+      'note: services lies inside the git repository at ., which is not read (a repository is looked for only inside the input folders): 1 evidence pointer of 1 project is not checkable. To check them against it, give its folder: trailbook check .',
+    ]);
+    expect(await repositoryAboveLines([join(dir, 'mono', 'services')], [withProse(2, 0)], new Map([['api', api]]), 'check')).toEqual([]);
+  });
+
   it('says nothing when the input is a work tree, the project found its repository, cites nothing, or no repository encloses the input', async () => {
     const lib = join(dir, 'mono', 'vendor', 'lib');
     expect(await repositoryAboveLines([lib], [project('lib', 'no repository', 3)], new Map([['lib', lib]]), 'check')).toEqual([]);

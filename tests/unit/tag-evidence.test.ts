@@ -108,7 +108,7 @@ describe('a tag cited alone', () => {
     const out: Output = { result: (t) => void results.push(t), info: () => {}, error: (t) => void results.push(`error: ${t}`) };
     expect(await main(['check', '--quiet', dir], out)).toBe(0);
     const text = results.join('\n');
-    expect(text).toContain('  evidence: 9 pointers: 5 verified, 2 did not resolve, 2 prose (no pointer), 0 not checkable;');
+    expect(text).toContain('  evidence: 7 pointers and 2 cells of prose: 5 verified, 2 did not resolve, 2 prose (no pointer), 0 not checkable;');
     expect(text.split('\n').filter((l) => l.includes('evidence/commit-'))).toEqual([
       `  high   evidence/commit-not-found  decisions.jsonl:3  row e74d1983 “cites v9.9” — no tag v9.9 in ${repo}`,
       `  high   evidence/commit-not-found  decisions.jsonl:8  row 52c7b443 “cites \`v1.0\`, \`v9.9\`” — no tag v9.9 in ${repo}`,

@@ -22,7 +22,7 @@ import { flagPlaceText, type LocatedProject } from '../../lib/report/flag-places
 import { relative, sep } from 'node:path';
 import { resolveSettings } from '../settings.ts';
 import { fromCwd, packageVersion } from '../paths.ts';
-import { checkFirstCountsText, pointerCountsText, projectName, severityCountsText } from '../../lib/site/words.ts';
+import { checkFirstCountsText, pointerCountsText, pointersAndProseText, projectName, severityCountsText } from '../../lib/site/words.ts';
 import { gitChecksProblem } from '../../lib/projections/git-checks.ts';
 import { plural, printJson, printProblem, UsageError, type Output } from '../output.ts';
 import { archiveProgress } from '../progress.ts';
@@ -97,7 +97,7 @@ function printProjectText(out: Output, model: ProjectModel, accepted: ReadonlyAr
   const records = held.length > 0 ? held.join(', ') : plural(0, 'row');
   out.result(`  ${records}, ${plural(c.invalid, 'invalid record')}, ${plural(flagTotal(c), 'flag')} (${severityCountsText(c.flags)}${acceptedHere > 0 ? `; ${acceptedHere} accepted` : ''}), ${plural(problemTotal(c), 'problem')}; repository: ${repositoryText(model.repository.path, gitChecksProblem(model))}${model.repository.head ? ` @ ${model.repository.head.slice(0, 12)}` : ''}`);
   const pointers = pointerTotal(c);
-  if (pointers > 0 || c.rows > 0) out.result(`  evidence: ${plural(pointers, 'pointer')}: ${pointerCountsText(c.pointers)}; ${checkFirstCountsText(c)}`);
+  if (pointers > 0 || c.rows > 0) out.result(`  evidence: ${pointersAndProseText(c.pointers)}: ${pointerCountsText(c.pointers)}; ${checkFirstCountsText(c)}`);
   if (c.openBlockers > 0) out.result(`  ${plural(c.openBlockers, 'open blocker')}`);
   // Each flag's first file:line before its summary (flag-places.ts `flagPlaceText`), as a compiler says where.
   model.flags.forEach((f, i) => {

@@ -15,7 +15,7 @@
  */
 import type { EvidencePointer, InvalidRecord, ProjectModel, TrailRow } from '../../lib/model/types.ts';
 import { evidenceTree } from '../../lib/projections/evidence-tree.ts';
-import { checkFirst, checkFirstGroups, checkFirstHoldsNotCheckable, checkFirstNotCheckable, checkFirstReasonRows } from '../../lib/projections/check-first.ts';
+import { checkFirst, checkFirstGroups, checkFirstHoldsNotCheckable, checkFirstNotCheckable, checkFirstReasonRows, checkFirstRepeats } from '../../lib/projections/check-first.ts';
 import { flagsByRow } from '../../lib/projections/flags.ts';
 import { flagLinker } from '../../lib/projections/flag-links.ts';
 import { layerTotal } from '../../lib/projections/counts.ts';
@@ -128,7 +128,7 @@ function checkFirstSection(model: ProjectModel, ctx: ExportRecapContext): SafeHt
   // The verdict's "N not checkable" lands on this heading unless those pointers are all in their own group (use11): said here.
   const nc = checkFirstNotCheckable(model.rows, model.invalid);
   const ncSentence = nc.pointers + nc.invalidPointers > 0 && !checkFirstHoldsNotCheckable(groups, c.pointers.notCheckable) ? html`<div class="cf-note"><p class="meta" data-testid="check-first-not-checkable">${checkFirstNotCheckableSentence(nc.pointers, nc.rows, model.repository.problem, nc.invalidPointers, nc.invalidRecords)}</p></div>` : '';
-  return html`<section aria-labelledby="check-first"><h2 id="check-first">Check first</h2><p>${checkFirstSentence(c.checkFirstOpen, c.checkFirstWords, c.rows, checkFirstReasonRows(groups, 'open'))}</p>${ncSentence}<div class="cf-groups">${checkFirstHtml(groups, (row) => byRow.get(row.anchor) ?? [], model.repository.problem, c.checkFirstWords)}</div></section>`;
+  return html`<section aria-labelledby="check-first"><h2 id="check-first">Check first</h2><p>${checkFirstSentence(c.checkFirstOpen, c.checkFirstWords, c.rows, checkFirstReasonRows(groups, 'open'), checkFirstRepeats(groups, 'open'))}</p>${ncSentence}<div class="cf-groups">${checkFirstHtml(groups, (row) => byRow.get(row.anchor) ?? [], model.repository.problem, c.checkFirstWords)}</div></section>`;
 }
 
 function attentionSection(model: ProjectModel, ctx: ExportRecapContext): SafeHtml {

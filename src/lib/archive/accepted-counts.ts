@@ -7,6 +7,7 @@ import type { Flag, ProjectCounts, Severity } from '../model/types.ts';
 import { acceptedFlags, splitBySeverity, type Acceptance, type Baseline } from '../baseline/accepted-flags.ts';
 import { problemCounts, type ProblemCounts } from '../projections/problems.ts';
 import { readModel } from './model-store.ts';
+import { archiveFlagsNote, problemsText } from '../site/words.ts';
 
 /** A project's accepted flags by severity, with what stays open: its open flags by severity and the problems they are. */
 export interface AcceptedOf extends Record<Severity, number> {
@@ -39,6 +40,41 @@ export function withoutAccepted<P extends { id: string; counts: Pick<ProjectCoun
 }
 
 /**
+ * The problems the home shows on a project's line, beside its open flags: the open problems
+ * and, when more, the open flags (`2 problems (5 flags)`), as the build's "Next:" line counts
+ * them; '' when none is open. Accepted flags are said apart (`+ 3 accepted`), so they are in
+ * neither count (count14: `3 problems (5 flags)` beside `0 high 1 medium 1 low + 3 accepted`,
+ * where "Next:" said 2 problems).
+ */
+export function homeProblemsText(project: { id: string; counts: Pick<ProjectCounts, 'flags' | 'problems'> }, accepted: AcceptedCounts): string {
+  const c = withoutAccepted(project, accepted).counts;
+  return c.problems.high + c.problems.medium + c.problems.low > 0 ? problemsText(c) : '';
+}
+
+/**
+ * The note of the home's Flags figure: the open problems (and open flags, when more) of every
+ * project, in how many projects flags are open, and the reviewers' flags:
+ * `13 problems (16 flags) in 4 projects; 0 flags from reviewers (layer 2)`. Accepted flags are
+ * counted beside the open severity counts, not here.
+ */
+export function homeFlagsFigureNote(projects: ReadonlyArray<{ id: string; counts: Pick<ProjectCounts, 'flags' | 'problems' | 'flagLayers'> }>, accepted: AcceptedCounts): string {
+  const flags: Record<Severity, number> = { high: 0, medium: 0, low: 0 };
+  const problems: Record<Severity, number> = { high: 0, medium: 0, low: 0 };
+  let withFlags = 0;
+  let reviewers = 0;
+  for (const p of projects) {
+    const c = withoutAccepted(p, accepted).counts;
+    for (const s of ['high', 'medium', 'low'] as const) {
+      flags[s] += c.flags[s];
+      problems[s] += c.problems[s];
+      reviewers += p.counts.flagLayers?.layer2[s] ?? 0;
+    }
+    if (c.flags.high + c.flags.medium + c.flags.low > 0) withFlags++;
+  }
+  return `${problemsText({ flags, problems })} ${archiveFlagsNote(withFlags, reviewers)}`;
+}
+
+/**
  * The accepted flags of each project of `ids` that `baseline` names, by severity. Reads those
  * projects' models from `cacheDir`; throws (naming the file) when one is missing. Empty without
  * a baseline. Deterministic: the map is in the order of `ids`.
@@ -54,6 +90,12 @@ export async function acceptedCounts(cacheDir: string, baseline: Baseline | null
     if (a) out.set(id, a);
   }
   return out;
+}
+
+/** A project's accepted flags by severity; all 0 when none is accepted. */
+export function acceptedSeverities(counts: AcceptedCounts, id: string): Record<Severity, number> {
+  const a = counts.get(id);
+  return a ? { high: a.high, medium: a.medium, low: a.low } : { high: 0, medium: 0, low: 0 };
 }
 
 /** The sum of `counts` by severity. */

@@ -13,6 +13,7 @@ import { auditInfoSchema, projectCountsSchema, repositoryInfoSchema, sourceFileS
 import { absoluteUrl } from './site-url.ts';
 import type { Baseline } from '../baseline/accepted-flags.ts';
 import { latestDate } from '../site/dates-only.ts';
+import { acceptedSeverities, type AcceptedCounts } from '../archive/accepted-counts.ts';
 
 /** The version string of the archive index. */
 export const ARCHIVE_VERSION = 'trailbook.archive/1';
@@ -54,6 +55,9 @@ export const archiveIndexSchema = documented(
           span: spanSchema.nullable(),
           audit: auditInfoSchema,
           counts: projectCountsSchema,
+          accepted: documented(z.object({ high: z.number().int(), medium: z.number().int(), low: z.number().int() }), {
+            description: "The project's flags accepted in the build's baseline (trailbook.baseline.json or --baseline FILE), per severity: counted in `counts.flags` too, not open (the home counts them beside the open ones). All 0 without a baseline. Absent from archives built before it was added.",
+          }).optional(),
           digest: documented(z.string(), { description: "Digest of the project's inputs and of Trailbook's code: it changes when the project's records, repository or configuration (or Trailbook) change." }),
         }),
       ),
@@ -108,8 +112,12 @@ export function projectLinks(id: string, ctx: ArchiveContext): z.infer<typeof pr
   };
 }
 
-/** Builds `archive.json` from the project summaries and the discovery problems. */
-export function archiveIndex(projects: readonly ProjectSummary[], problems: ReadonlyArray<{ path: string; problem: string }>, ctx: ArchiveContext): ArchiveIndexExport {
+/**
+ * Builds `archive.json` from the project summaries and the discovery problems. `accepted`: the
+ * flags the build's baseline accepts per project (src/lib/archive/accepted-counts.ts), given as
+ * each project's `accepted`; none without.
+ */
+export function archiveIndex(projects: readonly ProjectSummary[], problems: ReadonlyArray<{ path: string; problem: string }>, ctx: ArchiveContext, accepted: AcceptedCounts = new Map()): ArchiveIndexExport {
   const abs = (path: string): string => absoluteUrl(ctx.root, ctx.base, path);
   return {
     $schema: abs(exportUrls.schema(ctx.base, 'archive.v1')),
@@ -128,6 +136,7 @@ export function archiveIndex(projects: readonly ProjectSummary[], problems: Read
       span: p.span,
       audit: p.audit,
       counts: p.counts,
+      accepted: acceptedSeverities(accepted, p.id),
       digest: p.digest,
     })),
     problems: problems.map((p) => ({ path: p.path, problem: p.problem })),

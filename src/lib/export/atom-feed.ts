@@ -12,6 +12,8 @@ import { grouped } from '../text/grouped.ts';
 import { hasDecisionTrail } from '../projections/audit-state.ts';
 import { createHash } from 'node:crypto';
 import type { ProjectSummary } from '../archive/summary.ts';
+import type { AcceptedCounts } from '../archive/accepted-counts.ts';
+import { acceptedOfThemNote } from '../site/accepted-words.ts';
 import { urls } from '../site/urls.ts';
 import { countOf, pointerCountsText, severityCountsText } from '../site/words.ts';
 import { agree } from '../text/agree.ts';
@@ -43,12 +45,21 @@ function rfc3339(iso: string | undefined): string | null {
   return Number.isNaN(t) ? null : new Date(t).toISOString().replace(/\.000Z$/, 'Z');
 }
 
-/** The summary line of one entry: the counts that need a person. */
-export function entrySummary(p: ProjectSummary): string {
+/** The flags a baseline accepts per project and its file (src/lib/archive/accepted-counts.ts), or null without one. */
+export type FeedAccepted = { counts: AcceptedCounts; file: string } | null;
+
+/**
+ * The summary line of one entry: the counts that need a person. Its flags are every flag, and
+ * how many of them the baseline (`accepted`) accepts is said after them, as the build says it
+ * (`flags: 2 high, 0 medium, 1 low (1 of them accepted in trailbook.baseline.json, not open)`).
+ */
+export function entrySummary(p: ProjectSummary, accepted: FeedAccepted = null): string {
   const c = p.counts;
+  const a = accepted?.counts.get(p.id);
+  const n = a ? a.high + a.medium + a.low : 0;
   const parts = [
     countOf(c.rows, 'decision row'),
-    `flags: ${severityCountsText(c.flags)}`,
+    `flags: ${severityCountsText(c.flags)}${accepted && n > 0 ? ` (${acceptedOfThemNote(n, accepted.file)})` : ''}`,
     `evidence: ${pointerCountsText(c.pointers)}`,
     `Check first: ${grouped(c.checkFirstOpen)} ${agree(c.checkFirstOpen, 'needs', 'need')} a look, ${grouped(c.checkFirstWords)} in the agent's words`,
     countOf(c.invalid, 'invalid record'),
@@ -63,8 +74,9 @@ export function entrySummary(p: ProjectSummary): string {
  *
  * @param fallback - The time used then: `SOURCE_DATE_EPOCH` when the build sets it (the
  *   reproducible-builds convention), else the Unix epoch.
+ * @param accepted - The flags the build's baseline accepts, said in each entry's summary.
  */
-export function atomFeed(projects: readonly ProjectSummary[], ctx: ArchiveContext, fallback: () => Date = () => new Date(0)): string {
+export function atomFeed(projects: readonly ProjectSummary[], ctx: ArchiveContext, fallback: () => Date = () => new Date(0), accepted: FeedAccepted = null): string {
   const abs = (path: string): string => absoluteUrl(ctx.root, ctx.base, path);
   const sorted = newestFirst(projects);
   const times = sorted.map((p) => rfc3339(latestDate(p) || undefined)).filter((t): t is string => t !== null).sort();
@@ -96,7 +108,7 @@ export function atomFeed(projects: readonly ProjectSummary[], ctx: ArchiveContex
       `    <link rel="alternate" type="application/gzip" href="${xmlText(links.recapJson)}"/>`,
       `    <link rel="related" type="${ctx.decisionsCsv === true ? 'application/gzip' : 'text/html'}" href="${xmlText(links.decisionsCsv)}"/>`,
       ...formats.map((f) => `    <category term="${xmlText(f)}"/>`),
-      `    <summary type="text">${xmlText(entrySummary(p))}</summary>`,
+      `    <summary type="text">${xmlText(entrySummary(p, accepted))}</summary>`,
       '  </entry>',
     );
   }

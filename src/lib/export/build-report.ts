@@ -18,6 +18,7 @@ import { archiveCounts } from '../projections/counts.ts';
 import type { ReportDetails } from '../archive/report-details.ts';
 import { absoluteUrl } from './site-url.ts';
 import { agree } from '../text/agree.ts';
+import { acceptedSeverities, acceptedTotal, type AcceptedCounts } from '../archive/accepted-counts.ts';
 
 /** The version string of the build report. */
 export const REPORT_VERSION = 'trailbook.report/1';
@@ -71,6 +72,10 @@ export const buildReportSchema = documented(
       }),
       projectsWithFlags: z.number().int(),
       projectsWithInvalid: z.number().int(),
+      accepted: documented(z.object({ high: z.number().int(), medium: z.number().int(), low: z.number().int() }), {
+        description: 'Flags accepted in the baseline (`acceptedIn`), per severity: counted in `flags` too, and not open (the home counts them beside the open ones). All 0 without a baseline. Added in version 1 (absent from reports written before).',
+      }).optional(),
+      acceptedIn: documented(z.string().nullable(), { description: 'The baseline file the build read (`trailbook.baseline.json` or `--baseline FILE`), or null when it read none. Added in version 1 (absent from reports written before).' }).optional(),
     }),
     problems: documented(z.array(problemSchema), { description: 'Discovery problems: folders not read, links not followed.' }),
     projects: z.array(
@@ -80,6 +85,7 @@ export const buildReportSchema = documented(
         root: z.string(),
         recap: z.string(),
         counts: projectCountsSchema,
+        accepted: documented(z.object({ high: z.number().int(), medium: z.number().int(), low: z.number().int() }), { description: "The project's flags accepted in the baseline, per severity (counted in `counts.flags` too). Added in version 1 (absent from reports written before)." }).optional(),
         warnings: z.array(warningSchema),
         invalid: z.array(reportInvalidSchema),
         invalidListed: documented(z.boolean(), { description: 'False when the invalid records could not be listed (a model store from an older Trailbook); the count is still right.' }),
@@ -118,13 +124,15 @@ export function projectWarnings(p: Pick<ProjectSummary, 'repository' | 'sources'
 
 /**
  * Builds the report. `details` gives each project's invalid records by place (null when the
- * model store has none for it).
+ * model store has none for it); `accepted`, the flags the build's baseline accepts per project
+ * (src/lib/archive/accepted-counts.ts) and its file, or null without one.
  */
 export function buildReport(
   projects: readonly ProjectSummary[],
   problems: ReadonlyArray<{ path: string; problem: string }>,
   details: (id: string) => ReportDetails | null,
   ctx: ArchiveContext,
+  accepted: { counts: AcceptedCounts; file: string } | null = null,
 ): BuildReport {
   const abs = (path: string): string => absoluteUrl(ctx.root, ctx.base, path);
   const rows = newestFirst(projects).map((p) => {
@@ -135,6 +143,7 @@ export function buildReport(
       root: p.root,
       recap: abs(urls.project(ctx.base, p.id)),
       counts: p.counts,
+      accepted: acceptedSeverities(accepted?.counts ?? new Map(), p.id),
       warnings: projectWarnings(p),
       invalid: d?.invalid ?? [],
       invalidListed: d !== null,
@@ -166,6 +175,8 @@ export function buildReport(
       projectProblems: { ...t.problems },
       projectsWithFlags: t.projectsWithFlags,
       projectsWithInvalid: t.projectsWithInvalid,
+      accepted: accepted ? acceptedTotal(accepted.counts) : { high: 0, medium: 0, low: 0 },
+      acceptedIn: accepted ? accepted.file : null,
     },
     problems: problems.map((p) => ({ path: p.path, problem: p.problem })),
     projects: rows,

@@ -8,6 +8,7 @@
  * neutralisation: src/lib/export/csv.ts. The archive publishes it gzip compressed; the recap's
  * Download list gives it plain, with a byte-order mark for spreadsheets ({@link CSV_BOM}).
  */
+import { grouped } from '../text/grouped.ts';
 import type { Flag, InvalidRecord, ProjectModel, Severity, TrailRow } from '../model/types.ts';
 import { evidenceWord } from '../site/words.ts';
 import { flagsByRow, SEVERITY_ORDER } from '../projections/flags.ts';
@@ -58,9 +59,31 @@ export function invalidCsvValues(record: InvalidRecord, flags: readonly Flag[]):
   return ['', f['ts'] ?? '', f['phase'] ?? '', '', '', '', '', f['evidence'] ?? '', evidence, f['result'] ?? '', '', record.file, record.line, ...flagValues(flags), 'false', record.error, record.raw];
 }
 
+/** The files of a project's decision trails: their invalid lines are decisions.csv's too. */
+function trailFilesOf(model: Pick<DecisionsCsvInput, 'sources'>): Set<string> {
+  return new Set(model.sources.filter((s) => formatsWith('trail').has(s.format)).map((s) => s.path));
+}
+
+/** What decisions.csv holds after its header: `rows` decision rows and `invalid` invalid trail lines (other sources' invalid records are not decisions). */
+export function decisionsCsvLines(model: Pick<DecisionsCsvInput, 'rows' | 'invalid' | 'sources'>): { rows: number; invalid: number } {
+  const trailFiles = trailFilesOf(model);
+  return { rows: model.rows.length, invalid: model.invalid.filter((r) => trailFiles.has(r.file)).length };
+}
+
+/**
+ * What the recap's Download list says decisions.csv holds ({@link decisionsCsvLines}): a header
+ * alone only when it holds nothing else; a trail whose lines all failed to parse gives those
+ * lines (count14: such a recap said "its header alone", and the file held them).
+ */
+export function decisionsCsvNote(lines: { rows: number; invalid: number }): string {
+  if (lines.rows > 0) return 'one line per decision row and invalid trail line, for spreadsheets';
+  if (lines.invalid > 0) return `its ${grouped(lines.invalid)} invalid trail ${lines.invalid === 1 ? 'line' : 'lines'} (this project has no decision rows), for spreadsheets`;
+  return 'its header alone: this project has no decision rows';
+}
+
 /** decisions.csv of a project: its rows and its invalid trail lines, by file (in the rows' order) and line. */
 export function decisionsCsv(model: DecisionsCsvInput): string {
-  const trailFiles = new Set(model.sources.filter((s) => formatsWith('trail').has(s.format)).map((s) => s.path));
+  const trailFiles = trailFilesOf(model);
   const byRow = flagsByRow(model.flags, model.rows);
   const records: Array<{ file: string; line: number; values: CsvValue[] }> = model.rows.map((row) => ({ file: row.file, line: row.line, values: decisionCsvValues(row, byRow.get(row.anchor) ?? []) }));
   for (const record of model.invalid) {

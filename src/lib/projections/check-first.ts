@@ -293,3 +293,18 @@ export function checkFirstReasonRows(groups: readonly CheckFirstGroup[], band: C
   }
   return [...rows].map(([k, set]) => [k, set.size]);
 }
+
+/**
+ * Rows of `band` listed under more than one reason their evidence did not resolve (a row citing
+ * a commit and a path that do not exist is under "commit not found" and "path not found"):
+ * Check first's sentence says how many, so that the rows its groups list add up to the rows it
+ * counts (count14: "3 with evidence that did not resolve" above groups of 2, 2 and 1 rows).
+ */
+export function checkFirstRepeats(groups: readonly CheckFirstGroup[], band: CheckFirstBand): number {
+  const reasons = new Map<TrailRow, number>();
+  for (const g of groups) {
+    if (g.band !== band || g.outcome !== 'failed') continue;
+    for (const row of new Set(g.entries.map((e) => e.row))) reasons.set(row, (reasons.get(row) ?? 0) + 1);
+  }
+  return [...reasons.values()].filter((n) => n > 1).length;
+}

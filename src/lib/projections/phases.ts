@@ -6,6 +6,13 @@
 import type { ResultClass, TrailRow } from '../model/types.ts';
 import { evidenceNotVerified } from './check-first.ts';
 
+/**
+ * The Phases table's column headers, in order (src/components/Phases.astro; a phone labels each
+ * cell with the same words, src/styles/site.css "Phases"). The last counts rows, not pointers:
+ * the home's and the strip's "Evidence" figures count pointers (count14).
+ */
+export const PHASE_COLUMNS = ['Phase', 'Rows', 'Time span', 'Results', 'Rows with evidence not verified'] as const;
+
 /** One phase of a trail. */
 export interface PhaseSummary {
   /** The `phase` cell as written (`''` for rows without one). */

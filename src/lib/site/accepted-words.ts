@@ -4,6 +4,8 @@
  * wording for the recap, the offline recap.html and the archive home. Pure.
  */
 import type { Severity } from '../model/types.ts';
+import { countOf } from './words.ts';
+import { grouped } from '../text/grouped.ts';
 
 /** `1 flag is accepted in trailbook.baseline.json` / `3 flags are …` (the Attention sentence's start). */
 export function acceptedLead(count: number, file: string): string {
@@ -36,4 +38,16 @@ export function homeFlagsCaption(anyAccepted: boolean): string {
 /** Counts by severity less the accepted ones: what is still open. Never below zero. */
 export function openCounts(all: Record<Severity, number>, accepted: Record<Severity, number>): Record<Severity, number> {
   return { high: Math.max(0, all.high - accepted.high), medium: Math.max(0, all.medium - accepted.medium), low: Math.max(0, all.low - accepted.low) };
+}
+
+/**
+ * The build report's flags sentence, as the build's summary says it (src/cli/summary.ts
+ * `printFaults`): every flag by severity, in how many projects, and how many of them the
+ * baseline accepts: `Flags: 23 high, 20 medium, 5 low, in 5 projects (2 of them accepted in
+ * trailbook.baseline.json, not open).`
+ */
+export function reportFlagsSentence(t: { flags: Record<Severity, number>; projectsWithFlags: number; accepted?: Record<Severity, number> | undefined; acceptedIn?: string | null | undefined }): string {
+  const n = t.accepted ? t.accepted.high + t.accepted.medium + t.accepted.low : 0;
+  const note = n > 0 && t.acceptedIn ? ` (${acceptedOfThemNote(n, t.acceptedIn)})` : '';
+  return `Flags: ${grouped(t.flags.high)} high, ${grouped(t.flags.medium)} medium, ${grouped(t.flags.low)} low, in ${countOf(t.projectsWithFlags, 'project')}${note}.`;
 }

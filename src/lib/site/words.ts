@@ -38,6 +38,17 @@ export function evidenceWord(status: EvidenceStatus): { label: string; tone: 'go
  * (no pointer), 4 not checkable`. The CLI's `check` and `build` summaries and the feed say it;
  * the pages show the same words as badges (src/components/PointerCounts.astro).
  */
+/**
+ * What the evidence counts after it are of: the pointers and, apart, the cells of prose (no
+ * pointer at all), as `check` and `build` say them before {@link pointerCountsText}: `57
+ * pointers and 1 cell of prose` (count14: "58 pointers: …, 1 prose (no pointer)" counted the
+ * cell it says is no pointer among the pointers); `9 pointers` with no prose.
+ */
+export function pointersAndProseText(p: { verified: number; unresolved: number; prose: number; notCheckable: number }): string {
+  const pointers = countOf(p.verified + p.unresolved + p.notCheckable, 'pointer');
+  return p.prose > 0 ? `${pointers} and ${countOf(p.prose, 'cell')} of prose` : pointers;
+}
+
 export function pointerCountsText(p: { verified: number; unresolved: number; prose: number; notCheckable: number }): string {
   return `${grouped(p.verified)} verified, ${grouped(p.unresolved)} did not resolve, ${grouped(p.prose)} prose (no pointer), ${grouped(p.notCheckable)} not checkable`;
 }
@@ -212,11 +223,15 @@ export function invalidRecordsSentence(invalid: ReadonlyArray<Pick<InvalidRecord
 
 /**
  * A problem's card sentence (src/lib/projections/problems.ts; issue 27, scope 3): how many
- * places share it and the cause, said once: `25 rows: expected 6 tab-separated cells, found 5
- * — read in order, the `why` column is missing`, `3 rows: commit not found in the repository`.
+ * places share it and the cause, said once: `3 rows: commit not found in the repository`. A
+ * trail problem none of whose flags is about a row is about lines that could not be read as
+ * rows (invalid records): `25 lines: expected 6 tab-separated cells, found 5 — read in order,
+ * the `why` column is missing` (count14: "25 rows", on a recap saying "Decisions 0 rows" and
+ * "25 lines could not be read as records").
  */
-export function problemSentence(p: { kind: string; layer: string; cause: string; alike: boolean; places: number; cells?: number }): string {
-  const noun = p.layer === 'trail' || p.layer === 'evidence' ? 'row' : 'place';
+export function problemSentence(p: { kind: string; layer: string; cause: string; alike: boolean; places: number; cells?: number; flags?: ReadonlyArray<{ flag: { rows: readonly string[] } }> }): string {
+  const onLines = p.layer === 'trail' && p.flags !== undefined && p.flags.length > 0 && p.flags.every((f) => f.flag.rows.length === 0);
+  const noun = onLines ? 'line' : p.layer === 'trail' || p.layer === 'evidence' ? 'row' : 'place';
   const cause = p.cause !== '' ? p.cause : (FAULT_WORDS[p.kind] ?? (p.kind.split('/').pop() ?? p.kind).replace(/-/g, ' '));
   // An evidence problem whose rows hold more cells than one each says the cells first: the
   // Evidence figure that links here counts cells ("12 prose, no pointer": 12 cells in 10 rows).
@@ -314,8 +329,10 @@ const CHECK_FIRST_REASON_WORDS: Readonly<Record<string, string>> = {
  * @param words - Rows of the second group (`counts.checkFirstWords`).
  * @param rows - Valid decision rows (`counts.rows`).
  * @param byReason - Rows per reason of the first group (src/lib/projections/check-first.ts `checkFirstReasonRows`).
+ * @param repeats - Rows of the first group listed under more than one reason their evidence did
+ *   not resolve (`checkFirstRepeats`): said, as the groups below list them once under each.
  */
-export function checkFirstSentence(open: number, words: number, rows: number, byReason: ReadonlyArray<readonly [string, number]>): string {
+export function checkFirstSentence(open: number, words: number, rows: number, byReason: ReadonlyArray<readonly [string, number]>, repeats = 0): string {
   const said = byReason.map(([k, n]) => `${grouped(n)} ${CHECK_FIRST_REASON_WORDS[k] ?? k}`);
   // A row whose evidence did not resolve and whose result is not done is under both reasons:
   // said, so that the parts add up to the whole (count10: "7 of 15 rows need a look: 4 …; 1 failed;
@@ -323,7 +340,8 @@ export function checkFirstSentence(open: number, words: number, rows: number, by
   const twice = byReason.reduce((n, [, k]) => n + k, 0) - open;
   const who = twice === open ? (open === 1 ? 'it is' : open === 2 ? 'both are' : `all ${grouped(open)} are`) : `${grouped(twice)} of them ${agree(twice, 'is', 'are')}`;
   const both = twice > 0 ? `; ${who} counted twice, for ${agree(twice, 'its', 'their')} evidence and ${agree(twice, 'its', 'their')} result` : '';
-  const lead = open > 0 ? `${grouped(open)} of ${countOf(rows, 'row')} ${agree(open, 'needs', 'need')} a look: ${said.join('; ')}${both}.` : `No row of ${countOf(rows, 'row')} failed, is open or cites evidence that did not resolve.`;
+  const listed = repeats > 0 ? `; ${grouped(repeats)} of them ${agree(repeats, 'is', 'are')} listed under each of the reasons ${agree(repeats, 'its', 'their')} evidence did not resolve` : '';
+  const lead = open > 0 ? `${grouped(open)} of ${countOf(rows, 'row')} ${agree(open, 'needs', 'need')} a look: ${said.join('; ')}${both}${listed}.` : `No row of ${countOf(rows, 'row')} failed, is open or cites evidence that did not resolve.`;
   const rest = words > 0 ? ` ${grouped(words)} ${open > 0 ? 'more ' : ''}${agree(words, 'is a result', 'are results')} in the agent's words (reported done or notes, or evidence not checked), folded below.` : '';
   return `${lead}${rest}`;
 }
