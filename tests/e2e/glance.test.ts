@@ -182,6 +182,30 @@ describe.skipIf(!chromiumAvailable())('what needs a person, at both widths', () 
         expect(await lines('.report-counts td.num')).toEqual([1, 1, 1, 1, 1, 1, 1, 1, 1, 1]);
       });
 
+      it('a commit page\'s full SHA breaks, if at all, at its middle, and copies whole (use14: a phone showed its last character alone on a line)', async () => {
+        const repo = 'content-repos-example.git';
+        const commit = (await readdir(join(site.out, 'r', repo, 'commit'))).sort()[0] as string;
+        await open(page, `/r/${repo}/commit/${commit}/`);
+        const oid = page.locator('.facts code.commit-oid');
+        expect(await readText(oid)).toBe(commit);
+        // Characters per line of the SHA's text: one line of 40, or two of 20.
+        const perLine = await oid.evaluate((el) => {
+          const counts = new Map<number, number>();
+          for (const node of Array.from(el.childNodes)) {
+            const text = node.textContent ?? '';
+            for (let i = 0; i < text.length; i++) {
+              const range = document.createRange();
+              range.setStart(node, i);
+              range.setEnd(node, i + 1);
+              const top = Math.round(range.getBoundingClientRect().top);
+              counts.set(top, (counts.get(top) ?? 0) + 1);
+            }
+          }
+          return [...counts.entries()].sort((a, b) => a[0] - b[0]).map(([, n]) => n);
+        });
+        expect(perLine).toEqual(vp.width < 600 ? [20, 20] : [40]);
+      });
+
       it('no page is wider than the screen', async () => {
         const wide: Record<string, number> = {};
         for (const path of await pageTypes()) {
