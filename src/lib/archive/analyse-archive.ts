@@ -107,7 +107,7 @@ export interface ArchiveResult {
  */
 export async function analyseArchive(options: ArchiveOptions): Promise<ArchiveResult> {
   const roots = options.roots.map((r) => resolve(r));
-  const discovery = await timed(options.times, 'discover', () => discoverProjects(roots, { ...(options.accept ? { accept: options.accept } : {}), redactNames: (names) => nameRedactor(names, options.secrets ?? DEFAULT_SECRET_SETTINGS) }));
+  const discovery = await timed(options.times, 'discover', () => discoverProjects(roots, { ...(options.accept ? { accept: options.accept } : {}), redactNames: (names) => nameRedactor(names, options.secrets ?? DEFAULT_SECRET_SETTINGS), skip: options.cacheDir ? [resolve(options.cacheDir)] : [] }));
   options.onEvent?.({ type: 'discovered', projects: discovery.projects.length, problems: discovery.problems });
   // The secret settings change every model (what is redacted), so they are part of every digest.
   const secretsKey = secretSettingsKey(options.secrets ?? DEFAULT_SECRET_SETTINGS);

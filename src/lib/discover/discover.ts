@@ -52,6 +52,8 @@ export interface DiscoverOptions {
    * `nameRedactor` (discovery stands below the secret rules); default: names as they are.
    */
   redactNames?: NameRedactor;
+  /** Folders never walked into (absolute): the build's cache folder, when it lies inside an input root (fs/walk.ts `WalkOptions.skip`). */
+  skip?: readonly string[];
 }
 
 /** Given every folder name to publish at once, the function that gives each one with its secrets redacted. */
@@ -140,7 +142,7 @@ export async function discoverProjects(roots: string[], options: DiscoverOptions
           else if (entry.name.endsWith('.jsonl')) unclaimed.push(entry);
         }
         return true;
-      })),
+      }, { skip: options.skip ?? [] })),
       ...special,
     );
     for (const entry of unclaimed) {

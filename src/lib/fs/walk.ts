@@ -54,16 +54,27 @@ export function specialKind(info: Stats): string {
   return 'a special file';
 }
 
+/** What a walk leaves out besides {@link SKIPPED_FOLDERS}. */
+export interface WalkOptions {
+  /**
+   * Folders never walked into, by real path (absolute; one that does not exist yet as given):
+   * the cache folder when it lies inside an input root (rel14: a `--cache-dir` inside the input
+   * was walked on every build, its files as many as the archive's). The folder itself is visited.
+   */
+  skip?: readonly string[];
+}
+
 /**
- * Walks `root`, calling `visit` for every entry. `visit` returns false to not descend into a
+ * Walks `root`, calling `visit` for every entry (`options`: {@link WalkOptions}). `visit` returns false to not descend into a
  * folder. A refused symbolic link, and a file that is not a regular file (a named pipe, a
  * socket, a device: `special` set too), is visited too, with `refused` set (never read it).
  * Returns the problems met (unreadable folders, links leaving the root, broken links, link loops).
  */
-export async function walk(root: string, visit: (entry: WalkEntry) => boolean | void): Promise<WalkProblem[]> {
+export async function walk(root: string, visit: (entry: WalkEntry) => boolean | void, options: WalkOptions = {}): Promise<WalkProblem[]> {
   const problems: WalkProblem[] = [];
   const realRoot = await realpath(root);
   const seen = new Set<string>([realRoot]);
+  const skipped = new Set(await Promise.all((options.skip ?? []).map((folder) => realpath(folder).catch(() => folder))));
   const stack: string[] = [root];
   while (stack.length > 0) {
     const dir = stack.pop() as string;
@@ -112,12 +123,13 @@ export async function walk(root: string, visit: (entry: WalkEntry) => boolean | 
         if (info.isDirectory()) {
           if (seen.has(real)) continue;
           seen.add(real);
-          if (SKIPPED_FOLDERS.has(basename(real))) skip = true;
+          if (SKIPPED_FOLDERS.has(basename(real)) || skipped.has(real)) skip = true;
         }
       } else if (info.isDirectory()) {
         const real = await realpath(path).catch(() => path);
         if (seen.has(real)) continue;
         seen.add(real);
+        if (skipped.has(real)) skip = true;
       }
       if (!info.isDirectory() && !info.isFile()) {
         // Never opened: reading a named pipe blocks until a writer comes. Visited as refused, not a
