@@ -3,7 +3,7 @@
  * run stopped with Ctrl-C or SIGTERM before it renders, a cache write that fails part-way (a
  * full disk), and a full disk worded by a tool that prints pages of it.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { execFileSync, spawn } from 'node:child_process';
 import { existsSync, lstatSync, realpathSync, statSync } from 'node:fs';
 import { chmod, mkdir, mkdtemp, readdir, rm, symlink, writeFile } from 'node:fs/promises';
@@ -14,6 +14,7 @@ import { UsageError } from '../../src/cli/output.ts';
 import { outputFolder } from '../../src/cli/staging.ts';
 import { writeAtomic } from '../../src/lib/fs/cache-files.ts';
 import { ArtifactFolder } from '../../src/lib/evidence/artifacts.ts';
+import { Confinement } from '../../src/lib/fs/confined.ts';
 import { diskFullWords } from '../../src/lib/text/error-words.ts';
 
 let dir: string;
@@ -128,6 +129,26 @@ describe('an artifact that is too large or binary says so, in the words a file o
     const folder = new ArtifactFolder(project);
     expect(await folder.lookup('big.log')).toEqual({ status: 'file', lines: null, text: null, note: 'file too large to read (3000000 bytes)' });
     expect(await folder.lookup('image.bin')).toEqual({ status: 'file', lines: null, text: null, note: 'binary file' });
+  });
+});
+
+describe('an artifact that is there but cannot be read says so (rel14: one this user may not read was "not found", real evidence called made up)', () => {
+  it('is a file whose lines cannot be checked, with the reason, not a missing one', async () => {
+    const project = join(dir, 'unreadable');
+    await mkdir(project, { recursive: true });
+    await writeFile(join(project, 'run.log'), 'one\ntwo\n');
+    const denied = Object.assign(new Error('EACCES: permission denied'), { code: 'EACCES' });
+    const spy = vi.spyOn(Confinement.prototype, 'open').mockRejectedValueOnce(denied).mockRejectedValueOnce(Object.assign(new Error('EIO'), { code: 'EIO' }));
+    try {
+      expect(await new ArtifactFolder(project).lookup('run.log')).toEqual({ status: 'file', lines: null, text: null, note: 'cannot be read (EACCES: this user may not read it)' });
+      expect(await new ArtifactFolder(project).lookup('run.log')).toEqual({ status: 'file', lines: null, text: null, note: 'cannot be read (EIO)' });
+      // Gone between the look and the read: missing, as before.
+      spy.mockRejectedValueOnce(Object.assign(new Error('ENOENT'), { code: 'ENOENT' }));
+      expect(await new ArtifactFolder(project).lookup('run.log')).toEqual({ status: 'missing' });
+    } finally {
+      spy.mockRestore();
+    }
+    expect(await new ArtifactFolder(project).lookup('run.log')).toMatchObject({ status: 'file', lines: 2 });
   });
 });
 

@@ -161,11 +161,17 @@ export class ArtifactFolder {
     // Only regular files are read (a FIFO or device would block or never end), and only
     // after their size is known to be within the limit; the opened file is judged again.
     if (!entry?.isFile()) return { status: 'missing' };
+    // A file that is there but cannot be read is not a missing one (rel14: an artifact this user
+    // may not read was "not found", real evidence called made up): it exists, its lines cannot be checked.
+    const unreadable = (error: unknown): ArtifactLookup | null => {
+      const code = (error as NodeJS.ErrnoException | null)?.code;
+      return error instanceof RefusedRead || code === undefined || code === 'ENOENT' || code === 'ENOTDIR' ? null : { status: 'file', lines: null, text: null, note: `cannot be read (${code === 'EACCES' || code === 'EPERM' ? `${code}: this user may not read it` : code})` };
+    };
     let opened;
     try {
       opened = await this.#files.open(target);
     } catch (error) {
-      return error instanceof RefusedRead && error.code === 'EOUTSIDE' ? { status: 'refused', reason: `${path} ${error.why}: not evidence` } : { status: 'missing' };
+      return error instanceof RefusedRead && error.code === 'EOUTSIDE' ? { status: 'refused', reason: `${path} ${error.why}: not evidence` } : (unreadable(error) ?? { status: 'missing' });
     }
     const { handle, info, real } = opened;
     try {
@@ -175,8 +181,12 @@ export class ArtifactFolder {
       // In the words a file of the repository gets (src/lib/evidence/resolve.ts; rel14: "not text" for a 300 MB log).
       const tooLarge = (bytes: number): ArtifactLookup => ({ status: 'file', lines: null, text: null, note: `file too large to read (${bytes} bytes)` });
       if (info.size > MAX_TEXT_BLOB_BYTES) return tooLarge(info.size);
-      const data = await readOpened(handle, info.size).catch(() => null);
-      if (data === null) return { status: 'missing' };
+      let failure: unknown = null;
+      const data = await readOpened(handle, info.size).catch((error: unknown) => {
+        failure = error;
+        return null;
+      });
+      if (data === null) return unreadable(failure) ?? { status: 'missing' };
       if (data.length > MAX_TEXT_BLOB_BYTES) return tooLarge(data.length);
       if (data.subarray(0, 8000).includes(0)) return { status: 'file', lines: null, text: null, note: 'binary file' };
       const text = data.toString('utf8');
