@@ -11,6 +11,7 @@ import type { EvidencePointer, TrailRow, InvalidRecord, ProjectModel } from '../
 import { readJsonFile } from '../adapters/json-file.ts';
 import { Confinement } from '../fs/confined.ts';
 import { projectConfigSchema, type ProjectConfig } from '../schemas/project-config.ts';
+import { mistypedFor } from '../text/mistyped.ts';
 import { describeIssues } from '../schemas/describe-issues.ts';
 import { classifyEvidence } from '../evidence/classify.ts';
 import { resolveEvidence, type EvidenceContext, type RowPlace } from '../evidence/resolve.ts';
@@ -64,7 +65,17 @@ export function inputConfinement(project: Pick<DiscoveredProject, 'inputRoot'>):
   return new Confinement([project.inputRoot], { what: 'the input folder', outsideGit: true });
 }
 
-async function readConfig(project: DiscoveredProject, invalid: InvalidRecord[]): Promise<{ value: ProjectConfig; path: string } | null> {
+/** A key of a project's trailbook.json / project.json one edit from one Trailbook reads (`titel`), with the key meant and its line. */
+export interface MistypedConfigKey {
+  key: string;
+  meant: string;
+  line: number;
+}
+
+/** The keys of a project configuration Trailbook reads (schemas/project-config.ts). */
+const CONFIG_KEYS = ['title', 'repo', 'head'] as const;
+
+async function readConfig(project: DiscoveredProject, invalid: InvalidRecord[]): Promise<{ value: ProjectConfig; path: string; mistyped: MistypedConfigKey[] } | null> {
   if (project.config === null) return null;
   const file = basename(project.config);
   const json = await readJsonFile(project.config, inputConfinement(project));
@@ -77,7 +88,17 @@ async function readConfig(project: DiscoveredProject, invalid: InvalidRecord[]):
     invalid.push({ file, line: 1, kind: 'config/invalid-file', error: `${file}: ${describeIssues(parsed.error, json.value)}`, raw: json.text.slice(0, 4096) });
     return null;
   }
-  return { value: parsed.data, path: project.config };
+  // Keys one edit from a key read (`titel`): said, as their values are not read (use14: a
+  // title written `titel` was dropped without a word). The line is the key's first as written.
+  const mistyped: MistypedConfigKey[] = [];
+  if (typeof json.value === 'object' && json.value !== null && !Array.isArray(json.value))
+    for (const key of Object.keys(json.value)) {
+      const meant = mistypedFor(key, CONFIG_KEYS);
+      if (meant === null) continue;
+      const at = json.text.indexOf(JSON.stringify(key));
+      mistyped.push({ key, meant, line: at < 0 ? 1 : json.text.slice(0, at).split('\n').length });
+    }
+  return { value: parsed.data, path: project.config, mistyped };
 }
 
 /** Most commits of the landed head's first-parent line read to place rows by their time. */
@@ -150,7 +171,7 @@ async function rowPlaces(
 /** What is known of a project before its records are read: its config and repository. */
 export interface PreparedProject {
   project: DiscoveredProject;
-  config: { value: ProjectConfig; path: string } | null;
+  config: { value: ProjectConfig; path: string; mistyped?: MistypedConfigKey[] } | null;
   /** Invalid records met while reading the config. */
   configInvalid: InvalidRecord[];
   canonical: CanonicalRepository;
@@ -198,7 +219,7 @@ export async function prepareProject(project: DiscoveredProject, registry: Repos
 
 /** A project's configuration as read, and the problems found in it. */
 export interface ProjectConfigRead {
-  config: { value: ProjectConfig; path: string } | null;
+  config: { value: ProjectConfig; path: string; mistyped?: MistypedConfigKey[] } | null;
   configInvalid: InvalidRecord[];
 }
 
@@ -255,6 +276,11 @@ export async function analyseProject(prepared: PreparedProject, stages?: StageTi
   const { project, config, canonical } = prepared;
   const records = new ProjectRecords({ files: project.files, ...(options.bdExport ? { bdExport: options.bdExport } : {}) });
   for (const r of prepared.configInvalid) records.invalid.push(r);
+  if (config)
+    for (const m of config.mistyped ?? []) {
+      const file = basename(config.path);
+      records.warnings.push({ kind: 'config/mistyped-key', file, line: m.line, message: `${file}:${m.line}: “${m.key}” is not a key Trailbook reads; did you mean “${m.meant}”? Its value is not read` });
+    }
   if (config) records.sources.push({ path: basename(config.path), format: 'project-config', bytes: (await stat(config.path).catch(() => null))?.size ?? 0, lines: 1, valid: 1, invalid: 0 });
   const within = inputConfinement(project);
   await readProjectFiles(project.files, records, within);
