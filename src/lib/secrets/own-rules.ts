@@ -1226,6 +1226,23 @@ function hex32End(text: string, at: number): number {
   return e - at === 32 && !(e < text.length && isKeyBody(text.charCodeAt(e))) ? e : -1;
 }
 
+/** The end of a Twilio SID (`AC`/`SK` and 32 hex digits) starting at `at`, not inside a longer word; -1 when there is none. */
+function twilioSidEnd(text: string, at: number): number {
+  if (at > 0 && isKeyBody(text.charCodeAt(at - 1))) return -1;
+  return hex32End(text, at + 2);
+}
+
+/** Past the separators that follow a SID before its secret: quotes, a comma, a colon and spaces, at most 8 characters. */
+function sidSeparatorsEnd(text: string, sid: number): number {
+  let i = sid;
+  while (i < text.length && i - sid < 8) {
+    const c = text.charCodeAt(i);
+    if (c === 34 || c === 39 || c === 44 || c === 58 || c === 32) i++;
+    else break;
+  }
+  return i;
+}
+
 /**
  * `trailbook/twilio-auth-token`: a Twilio auth token (32 hex digits) written just after its
  * account SID (`AC` and 32 hex digits), as `Client('AC…', '…')` or `twilio("AC…", "…")` pass
@@ -1240,16 +1257,9 @@ export const twilioAuthTokenRule: OwnRule = ownRule({
       kind: 'Twilio auth token',
       read(text, at) {
         const next = at + 2;
-        if (at > 0 && isKeyBody(text.charCodeAt(at - 1))) return { candidate: null, next };
-        const sid = hex32End(text, next);
+        const sid = twilioSidEnd(text, at);
         if (sid < 0) return { candidate: null, next };
-        // Between the two: quotes, a comma, a colon and spaces, at most 8 characters.
-        let i = sid;
-        while (i < text.length && i - sid < 8) {
-          const c = text.charCodeAt(i);
-          if (c === 34 || c === 39 || c === 44 || c === 58 || c === 32) i++;
-          else break;
-        }
+        const i = sidSeparatorsEnd(text, sid);
         const token = i > sid ? hex32End(text, i) : -1;
         return { candidate: token < 0 ? null : { start: i, end: token }, next: Math.max(next, sid) };
       },
@@ -1260,12 +1270,10 @@ export const twilioAuthTokenRule: OwnRule = ownRule({
       kind: 'Twilio API key secret',
       read(text, at) {
         const next = at + 2;
-        if (at > 0 && isKeyBody(text.charCodeAt(at - 1))) return { candidate: null, next };
-        const sid = hex32End(text, next);
+        const sid = twilioSidEnd(text, at);
         if (sid < 0) return { candidate: null, next };
-        // Between the two: quotes, a comma, a colon, spaces or an option's name, at most 24 characters.
-        let i = sid;
-        while (i < text.length && i - sid < 8 && (text.charCodeAt(i) === 34 || text.charCodeAt(i) === 39 || text.charCodeAt(i) === 44 || text.charCodeAt(i) === 58 || text.charCodeAt(i) === 32)) i++;
+        // Between the two: the separators, or an option's name (`--api-secret`).
+        let i = sidSeparatorsEnd(text, sid);
         if (text.startsWith('--api-secret', i)) i = blankEnd(text, i + 12, 4) + (text.charCodeAt(blankEnd(text, i + 12, 4)) === 61 ? 1 : 0);
         if (i === sid || isKeyBody(text.charCodeAt(i - 1))) return { candidate: null, next: Math.max(next, sid) };
         const e = runEnd(text, i, isAlnum, 32);
