@@ -52,3 +52,26 @@ describe('search ranks a dates-only project by its latest date on a tie (recency
     expect([...parts].sort(byRecency).map((p) => p.key)).toEqual(['p/dated-new', 'p/timed-old']);
   });
 });
+
+describe("history.json's latest counts a dates-only trail (the real Jenzoga/JMT-MCMT)", () => {
+  it('is the latest date its rows carry, not null', async () => {
+    const { mkdtemp, mkdir, copyFile, rm } = await import('node:fs/promises');
+    const { tmpdir } = await import('node:os');
+    const { join } = await import('node:path');
+    const { REAL_CORPUS } = await import('../real-corpus.ts');
+    const { analyseArchive } = await import('../../src/lib/archive/analyse-archive.ts');
+    const { recordBuild } = await import('../../src/lib/archive/archive-history.ts');
+    const dir = await mkdtemp(join(tmpdir(), 'trailbook-dates-latest-'));
+    try {
+      await mkdir(join(dir, 'in', 'jmt'), { recursive: true });
+      await copyFile(join(REAL_CORPUS, 'Jenzoga__JMT-MCMT', 'decisions.tsv'), join(dir, 'in', 'jmt', 'decisions.tsv'));
+      const cacheDir = join(dir, 'cache');
+      const archive = await analyseArchive({ roots: [join(dir, 'in')], cacheDir });
+      expect(archive.projects.map((p) => [p.span, p.datesOnly?.to])).toEqual([[null, '2026-10-07']]);
+      const { history } = await recordBuild({ cacheDir, projects: archive.projects, previous: null, limit: 20, run: 'run-1' });
+      expect(history.builds.map((b) => b.latest)).toEqual(['2026-10-07']);
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  });
+});

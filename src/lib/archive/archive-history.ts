@@ -7,6 +7,7 @@
  */
 import type { ProjectSummary } from './summary.ts';
 import { readModel } from './model-store.ts';
+import { latestDate } from '../site/dates-only.ts';
 import { appendBuild, type BuildHistory } from '../build-history/build-history.ts';
 import { hash53 } from '../build-history/flag-identity.ts';
 import { projectState, stateKey, type ProjectState } from '../build-history/project-state.ts';
@@ -64,7 +65,9 @@ export async function recordBuild(options: RecordBuildOptions): Promise<Recorded
   for (const p of options.projects) {
     const state = await stateOf(cacheDir, p.id);
     current.push({ id: p.id, key: stateKey(state), state });
-    if (p.span && (latest === null || p.span.to > latest)) latest = p.span.to;
+    // Its latest row time, else the latest date of a dates-only trail (use14), as the home's newest order reads it.
+    const at = latestDate(p);
+    if (at !== '' && (latest === null || at > latest)) latest = at;
   }
   const history = appendBuild(previous, { projects: current, latest, ...(options.at !== undefined ? { at: options.at } : {}) }, options.limit);
   const build = (history.builds[history.builds.length - 1] as (typeof history.builds)[number]).build;
