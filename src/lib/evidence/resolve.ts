@@ -29,7 +29,7 @@ import { findByCase, findByGlob, findByName } from './tree-paths.ts';
 import { countRubricCriteria } from './rubric-criteria.ts';
 import { ignoredAt } from '../git/ignore-rules.ts';
 import { remoteNames } from '../git/origin-remote.ts';
-import { definitionAround, definitionLine, memberLine } from './definition-span.ts';
+import { definitionAround, definitionLine, endOf, memberLine } from './definition-span.ts';
 import { countOf } from '../site/words.ts';
 import { PROSE_REASON } from './cell-reading.ts';
 import { refWordShape, tagShape } from './tag-shape.ts';
@@ -547,20 +547,45 @@ async function resolveName(p: ClassifiedPointer, ctx: EvidenceContext): Promise<
   });
 }
 
+/** Most places tried for the parts of one nested title (each part may be written more than once). */
+const MAX_NESTED_TRIES = 256;
+
 /**
  * Where a nested title (`parse > keeps order`: a describe block's title, then its test's, as
- * test reporters join them) is in a file: each part as a whole name, in order; the index of the
- * last part, or -1. A title of one part: -1 (it was looked for whole).
+ * test reporters join them) is in a file: each part as a whole name, inside the block of the part
+ * before it (from its title to where the braces opened on its line close: definition-span.ts
+ * `endOf`; in order alone when they cannot be told) — trust15: `rows > keeps order` was found for a
+ * `keeps order` beside the `rows` block, a test no runner names so. The index of the last part,
+ * or -1. A title of one part: -1 (it was looked for whole).
  */
 function nestedTitle(text: string, name: string): number {
   const parts = name.split(' > ').map((t) => t.trim());
   if (parts.length < 2 || parts.some((t) => t === '')) return -1;
-  let at = 0;
-  for (const part of parts) {
-    at = indexOfTitle(text, part, at);
-    if (at === -1) return -1;
-  }
-  return at;
+  let lines: string[] | null = null;
+  let tries = 0;
+  // The index just past the block whose title is at `at`, or null when its end cannot be told.
+  const blockEnd = (at: number): number | null => {
+    lines ??= textLines(text);
+    const end = endOf(lines, lineAtIndex(text, at));
+    if (end === null) return null;
+    const brk = !text.includes('\n') && text.includes('\r') ? '\r' : '\n';
+    let i = -1;
+    for (let n = 0; n < end; n++) {
+      i = text.indexOf(brk, i + 1);
+      if (i === -1) return text.length;
+    }
+    return i;
+  };
+  const within = (k: number, from: number, until: number): number => {
+    for (let at = indexOfTitle(text, parts[k] as string, from); at !== -1 && at < until && tries++ < MAX_NESTED_TRIES; at = indexOfTitle(text, parts[k] as string, at + 1)) {
+      if (k === parts.length - 1) return at;
+      const end = blockEnd(at);
+      const inner = within(k + 1, at + (parts[k] as string).length, end === null ? until : Math.min(end, until));
+      if (inner !== -1) return inner;
+    }
+    return -1;
+  };
+  return within(0, 0, text.length);
 }
 
 /** A test call's name (`it`, `test.only`, `describe.skip`), as read back from before its `(`. */

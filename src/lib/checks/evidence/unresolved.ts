@@ -20,7 +20,7 @@ export const EVIDENCE_KINDS: readonly FlagKind[] = [
   kind('evidence/line-out-of-range', 'high', 'cited lines are within the file'),
   kind('evidence/path-outside-repository', 'high', 'a cited path stays inside the repository (no `..` above its root)'),
   kind('evidence/unsafe-url', 'high', 'evidence is never a script or data URL (`javascript:`, `data:`, `vbscript:`): it runs or embeds content instead of pointing at anything (a `file:` URL is the absolute path it names)'),
-  kind('evidence/test-not-found', 'medium', 'a test cited by its title in a named file (`tests/a.test.ts > title`, `a.test \'title\'`; nested titles joined by ` > ` in order) is in that file; INCONCLUSIVE instead when the file names tests at run time (`.each`, a template title) or the commit that recorded the row (for a trail never committed, the landed head’s commit of the row’s time) held it'),
+  kind('evidence/test-not-found', 'medium', 'a test cited by its title in a named file (`tests/a.test.ts > title`, `a.test \'title\'`; nested titles joined by ` > `, each inside the describe block of the one before) is in that file; INCONCLUSIVE instead when the file names tests at run time (`.each`, a template title) or the commit that recorded the row (for a trail never committed, the landed head’s commit of the row’s time) held it'),
   kind('evidence/rubric-criterion-missing', 'high', 'a cited rubric row exists in design/rubric.md'),
   kind('evidence/prose', 'medium', 'evidence is a pointer, never prose'),
   kind('evidence/self-citation', 'medium', 'a row does not cite the trail file that holds it, the project config, or a folder holding only such records: a claim is not its own evidence (a row about the trail itself citing it is a reference, with no flag)'),
