@@ -40,7 +40,7 @@ import { bareFolder } from './bare-folder.ts';
 import { diffPrefixed } from './diff-prefix.ts';
 import { type EvidenceContext, type CellWords, NO_WORDS, cellWordsOf } from './resolve-context.ts';
 import { short, reworded, pointer, rangesText, rangeVerb, rangesOf, isPointer, where, listed, claimPointer, trailTarget } from './pointer-verdict.ts';
-import { commitOf, resolveCommit, resolveTag, notLandedWhy, landed } from './commit-resolution.ts';
+import { commitOf, committedRefRange, resolveCommit, resolveTag, notLandedWhy, landed } from './commit-resolution.ts';
 import { thereThen, asRecorded, recordedWhole, predated, datedInstead, followedRanges } from './row-readings.ts';
 import { resolveUrl, type FilePaths } from './forge-resolution.ts';
 export type { CellWords, EvidenceContext, RowPlace } from './resolve-context.ts';
@@ -909,7 +909,7 @@ async function resolveOne(p: ClassifiedPointer, ctx: EvidenceContext, cell: Cell
         return pointer(p, 'INCONCLUSIVE', 'reference recorded, not checked');
       case 'prose': {
         if (p.truncated) return pointer(p, 'INCONCLUSIVE', 'the cell holds more pointers than are read; the rest is shown as written, not checked');
-        const named = (await committedNameWithLines(p, ctx)) ?? (await committedTag(p, ctx)) ?? (await committedRefPath(p, ctx)) ?? (await committedPathAtRef(p, ctx));
+        const named = (await committedNameWithLines(p, ctx)) ?? (await committedTag(p, ctx)) ?? (await committedRefPath(p, ctx)) ?? (await committedPathAtRef(p, ctx)) ?? (await committedRefRange(p, ctx));
         if (named !== null) return await resolveOne(named, ctx, cell);
         // `src` alone: the folder the word names at the root (bare-folder.ts), said so.
         const folder = ctx.head ? await bareFolder(p, cell.words, ctx.repository, [...new Set([ctx.head, ctx.row?.recordedIn].filter((c): c is string => c !== undefined))]) : null;
