@@ -1019,22 +1019,29 @@ async function spacedPaths(pointers: readonly ClassifiedPointer[], ctx: Evidence
   for (const [first, last, body, quotedWithLines] of candidates) {
     if (replaced.has(first) || dropped.has(first)) continue;
     const { path, ...lines } = splitLineSuffix(body);
-    const relative = normaliseRelativePath(path);
-    if (relative === null || relative === '') continue;
-    let found = false;
+    // `dir with space\f.ts:2`: Windows separators, read with `/` as `src\a.ts` is (trust15: it was prose).
+    const slashed = !path.includes('/') && /\\[^\\]/.test(path) && !path.includes('\\\\') ? path.replaceAll('\\', '/') : null;
+    let found: string | null = null;
     if (repository) {
-      for (const commit of commits) {
-        const at = await repository.lookupPath(commit, relative);
-        if (at.status === 'blob' || at.status === 'tree') {
-          found = true;
-          break;
+      for (const written of slashed === null ? [path] : [path, slashed]) {
+        const relative = normaliseRelativePath(written);
+        if (relative === null || relative === '') continue;
+        for (const commit of commits) {
+          const at = await repository.lookupPath(commit, relative);
+          if (at.status === 'blob' || at.status === 'tree') {
+            found = written;
+            break;
+          }
         }
+        if (found !== null) break;
       }
     }
+    const relative = normaliseRelativePath(path);
+    if (found === null && (relative === null || relative === '')) continue;
     // `"docs/Other Notes.md":3`, lines after the closing quote: the quoted text is the path cited,
     // committed or not, so a missing one is named whole (trust13: "docs/Other not found").
-    if (found || quotedWithLines) {
-      replaced.set(first, { raw: body, kind: 'path', path, ...lines });
+    if (found !== null || quotedWithLines) {
+      replaced.set(first, { raw: body, kind: 'path', path: found ?? path, ...lines, ...(found !== null && found !== path ? { backslashes: true as const } : {}) });
       for (let k = first + 1; k <= last; k++) dropped.add(k);
     }
   }
