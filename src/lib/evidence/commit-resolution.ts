@@ -270,7 +270,7 @@ const whereSaid = new WeakMap<GitRepository, Map<string, Promise<string>>>();
  * `(on branch side, not merged into the landed head)`, `(reached by tag v0.9-side alone, on no
  * branch)` — so a commit of a branch still open is
  * not said to be abandoned or rewritten (trust14: a commit reachable only from another branch got
- * NOT_LANDED_WHY, a guess). That guess when no ref reaches them (an amended or rebased original
+ * NOT_LANDED_WHY, a guess). The stash when only it reaches them (`refs/stash`, work set aside: trust15). That guess when no ref reaches them (an amended or rebased original
  * kept by the reflog, a deleted branch), or when the repository has more than
  * {@link MAX_WHERE_REFS} refs or a history that cannot be walked.
  */
@@ -311,6 +311,14 @@ async function reachedBy(repository: GitRepository, head: string, oids: readonly
     const listed = reaching.length > 3 ? `${reaching.slice(0, 3).join(', ')} and ${reaching.length - 3} more` : reaching.length === 1 ? (reaching[0] as string) : `${reaching.slice(0, -1).join(', ')} and ${reaching[reaching.length - 1]}`;
     if (s.space === 'refs/tags') return `(reached by ${agree(reaching.length, s.one, s.many)} ${listed} alone, on no branch)`;
     return `(on ${agree(reaching.length, s.one, s.many)} ${listed}, not merged into the landed head)`;
+  }
+  // Work set aside with `git stash` (trust15: it got the guess, "an abandoned branch, or an original rewritten away").
+  const stash = await repository.resolveCommit('refs/stash').catch(() => ({ problem: 'unreadable' }));
+  if ('oid' in stash) {
+    const walk = ancestryOf(repository, stash.oid);
+    let all = true;
+    for (const oid of oids) if ((await walk.contains(oid)) !== true) all = false;
+    if (all) return '(kept only by the stash, refs/stash: work set aside, never committed to a branch)';
   }
   return NOT_LANDED_WHY;
 }
