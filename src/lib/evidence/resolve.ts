@@ -874,6 +874,29 @@ async function committedPathAtRef(p: ClassifiedPointer, ctx: EvidenceContext): P
   return { raw: p.raw, kind: 'path', path, ...lines, ...(p.within === undefined ? {} : { within: p.within }), ...(ref.oid === ctx.head ? {} : { rev: ref.oid }) };
 }
 
+/** `in v1`, `at release-2`, `(v1)` opening a path's note: a word that may name the ref the path is cited at. */
+const NOTE_REF = /^(?:(?:in|at)\s+([A-Za-z0-9][\w./-]{0,199}?)|\(([A-Za-z0-9][\w./-]{0,199}?)\))(?=[,;.:)]?(?:\s|$))/i;
+
+/**
+ * A path whose note opens with the tag or branch it is cited at (`src/a.ts:2 in v1`, `… at v1`,
+ * `… (v1)`), as `in <sha>` is read when the cell is classified: that path at the commit the ref
+ * names, or at the landed head when it names that commit (trust15: the ref was left in the note,
+ * so the lines were checked and linked at the landed head — VERIFIED on lines the row never cited
+ * once the file changed after the tag). Null when the word names no ref of the repository
+ * (`in the parser`), or is hex or digits (a short SHA is the classifier's, a number no ref).
+ */
+async function pathAtNamedRef(p: ClassifiedPointer, ctx: EvidenceContext): Promise<ClassifiedPointer | null> {
+  if (p.rev !== undefined || p.note === undefined || !ctx.repository) return null;
+  const m = NOTE_REF.exec(p.note);
+  const name = m?.[1] ?? m?.[2];
+  if (m === null || name === undefined || /^[0-9a-f]+$/i.test(name)) return null;
+  const ref = await ctx.repository.resolveCommit(name).catch(() => ({ problem: 'unreadable' }));
+  if (!('oid' in ref)) return null;
+  const { note: _note, ...rest } = p;
+  const left = p.note.slice(m[0].length).replace(/^[,;.:]?\s*/, '');
+  return { ...rest, raw: `${p.raw} ${m[0]}`, ...(left === '' ? {} : { note: left }), ...(ref.oid === ctx.head ? {} : { rev: ref.oid }) };
+}
+
 /** The path checks a forge file URL is checked with (forge-resolution.ts). */
 const FILE_PATHS: FilePaths = { resolvePath: (p, ctx) => resolvePath(p, ctx), resolveAt };
 
@@ -883,6 +906,8 @@ async function resolveOne(p: ClassifiedPointer, ctx: EvidenceContext, cell: Cell
       case 'commit':
         return await resolveCommit(p, ctx, cell);
       case 'path': {
+        const atRef = await pathAtNamedRef(p, ctx);
+        if (atRef !== null) return await resolveOne(atRef, ctx, cell);
         if (p.rev === undefined && p.path?.includes('@')) {
           const atRef = await committedPathAtRef(p, ctx);
           if (atRef !== null) return await resolveOne(atRef, ctx, cell);
