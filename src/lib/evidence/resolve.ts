@@ -491,6 +491,7 @@ async function resolveName(p: ClassifiedPointer, ctx: EvidenceContext): Promise<
       // A cited line is checked as cited: the name on it counts wherever on it it is.
       let index = rangesOf(p) === null ? inCode(anywhere) : anywhere;
       if (index === -1 && p.titled) index = nestedTitle(found.text, name);
+      if (index === -1 && p.titled) index = fullNameTitle(found.text, name);
       // `Parser.parse`: a member named by its owner, found inside the owner's definition (trust11: it was "not found").
       const dotted = index === -1 && rangesOf(p) === null ? /^([A-Za-z_$][\w$]*)\.([A-Za-z_$][\w$]*)$/.exec(name) : null;
       // In Python, by scope (python-scope.ts), as a pytest id's names are.
@@ -551,41 +552,76 @@ async function resolveName(p: ClassifiedPointer, ctx: EvidenceContext): Promise<
 const MAX_NESTED_TRIES = 256;
 
 /**
+ * The index just past the block whose title is at `at` in `text` (from the title to where the
+ * braces opened on its line close: definition-span.ts `endOf`), or null when its end cannot be told.
+ */
+function blockEnd(text: string, at: number): number | null {
+  const end = endOf(textLines(text), lineAtIndex(text, at));
+  if (end === null) return null;
+  const brk = !text.includes('\n') && text.includes('\r') ? '\r' : '\n';
+  let i = -1;
+  for (let n = 0; n < end; n++) {
+    i = text.indexOf(brk, i + 1);
+    if (i === -1) return text.length;
+  }
+  return i;
+}
+
+/**
  * Where a nested title (`parse > keeps order`: a describe block's title, then its test's, as
  * test reporters join them) is in a file: each part as a whole name, inside the block of the part
- * before it (from its title to where the braces opened on its line close: definition-span.ts
- * `endOf`; in order alone when they cannot be told) — trust15: `rows > keeps order` was found for a
- * `keeps order` beside the `rows` block, a test no runner names so. The index of the last part,
- * or -1. A title of one part: -1 (it was looked for whole).
+ * before it ({@link blockEnd}; in order alone when it cannot be told) — trust15: `rows > keeps
+ * order` was found for a `keeps order` beside the `rows` block, a test no runner names so. The
+ * index of the last part, or -1. A title of one part: -1 (it was looked for whole).
  */
 function nestedTitle(text: string, name: string): number {
   const parts = name.split(' > ').map((t) => t.trim());
   if (parts.length < 2 || parts.some((t) => t === '')) return -1;
-  let lines: string[] | null = null;
   let tries = 0;
-  // The index just past the block whose title is at `at`, or null when its end cannot be told.
-  const blockEnd = (at: number): number | null => {
-    lines ??= textLines(text);
-    const end = endOf(lines, lineAtIndex(text, at));
-    if (end === null) return null;
-    const brk = !text.includes('\n') && text.includes('\r') ? '\r' : '\n';
-    let i = -1;
-    for (let n = 0; n < end; n++) {
-      i = text.indexOf(brk, i + 1);
-      if (i === -1) return text.length;
-    }
-    return i;
-  };
   const within = (k: number, from: number, until: number): number => {
     for (let at = indexOfTitle(text, parts[k] as string, from); at !== -1 && at < until && tries++ < MAX_NESTED_TRIES; at = indexOfTitle(text, parts[k] as string, at + 1)) {
       if (k === parts.length - 1) return at;
-      const end = blockEnd(at);
+      const end = blockEnd(text, at);
       const inner = within(k + 1, at + (parts[k] as string).length, end === null ? until : Math.min(end, until));
       if (inner !== -1) return inner;
     }
     return -1;
   };
   return within(0, 0, text.length);
+}
+
+/** A title a test call opens (`describe('rows', …`, `it.only("reads a row"`): the call, its quote, the title. */
+const TITLE_CALL = /\b(?:describe|context|suite|it|test|specify)(?:\.[A-Za-z]{1,16}){0,3}\s{0,8}\(\s{0,8}(['"`])([^'"`\\\n]{1,300})\1/g;
+/** Most test and describe titles of one file read for a full name. */
+const MAX_TITLES = 2000;
+
+/**
+ * Where a test cited by the full name Jest and Vitest give it (`parser rows reads a row`: its
+ * describe titles and its own, joined by spaces, as `--json` reports and `-t` matches) is in a
+ * file: a chain of titles, each opening a test call inside the block of the one before ({@link
+ * blockEnd}), that joined by spaces is the name; the index of the last title, or -1 (trust15: such
+ * a name was the medium `evidence/test-not-found` for a test the file holds).
+ */
+function fullNameTitle(text: string, name: string): number {
+  if (!/ /.test(name) || name.length > 2000) return -1;
+  const titles: Array<{ title: string; at: number }> = [];
+  for (const m of text.matchAll(TITLE_CALL)) {
+    if (titles.length >= MAX_TITLES) break;
+    titles.push({ title: m[2] as string, at: m.index + m[0].length - 1 - (m[2] as string).length });
+  }
+  let tries = 0;
+  const chain = (rest: string, from: number, until: number): number => {
+    for (const t of titles) {
+      if (t.at < from || t.at >= until) continue;
+      if (rest === t.title) return t.at;
+      if (!rest.startsWith(`${t.title} `) || tries++ >= MAX_NESTED_TRIES) continue;
+      const end = blockEnd(text, t.at);
+      const found = chain(rest.slice(t.title.length + 1), t.at + t.title.length, end === null ? until : Math.min(end, until));
+      if (found !== -1) return found;
+    }
+    return -1;
+  };
+  return chain(name, 0, text.length);
 }
 
 /** A test call's name (`it`, `test.only`, `describe.skip`), as read back from before its `(`. */
@@ -654,7 +690,7 @@ async function titleNotFound(p: ClassifiedPointer, name: string, path: string, t
   if (origin === 'repository' && ctx.repository && ctx.head && commit !== undefined && commit !== ctx.head) {
     const then = await ctx.repository.lookupPath(commit, path);
     const thenText = then.status === 'blob' ? await ctx.repository.blobText(then.oid) : null;
-    if (thenText?.status === 'text' && (scoped ? scoped.holds(thenText.text) : indexOfTitle(thenText.text, name) !== -1 || nestedTitle(thenText.text, name) !== -1)) {
+    if (thenText?.status === 'text' && (scoped ? scoped.holds(thenText.text) : indexOfTitle(thenText.text, name) !== -1 || nestedTitle(thenText.text, name) !== -1 || fullNameTitle(thenText.text, name) !== -1)) {
       const which = dated !== undefined ? `the landed head's line when this row was written (committed ${dated.ts}; the trail is not committed with the repository, so its time tells)` : 'the commit that recorded this row';
       return pointer(p, 'INCONCLUSIVE', `test “${name}” was in ${path} at ${short(commit)}, ${which}; it is not there at the landed head ${short(ctx.head)} (renamed or removed since)`);
     }
