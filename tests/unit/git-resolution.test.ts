@@ -630,7 +630,7 @@ describe('resolvePointer', () => {
 
     // spec/input.md section 1: without a repository "every git-backed check is INCONCLUSIVE
     // 'no repository'". A rubric pointer with no rubric artifact gets the reason
-    // "design/rubric.md cannot be read" instead (resolve.ts resolveRubric, the
+    // "design/rubric.md cannot be read" instead (rubric-resolution.ts resolveRubric, the
     // `found.status !== 'file'` branch drops findFile's "no repository" reason).
     it('a rubric pointer with no rubric artifact is INCONCLUSIVE "no repository"', async () => {
       expect(await one('design/rubric.md#2', noRepo(emptyProject))).toEqual({ raw: 'design/rubric.md#2', kind: 'rubric', status: 'INCONCLUSIVE', reason: 'no repository' });

@@ -57,7 +57,7 @@ export type StoredEntry =
 const sealPath = (cacheDir: string, id: string): string => join(cacheDir, 'projects', `${id}.seal.json`);
 const filePath = (cacheDir: string, id: string, suffix: string): string => join(cacheDir, 'projects', `${id}.${suffix}.json`);
 
-/** How many entries of a consulted folder are listed at most (a verdict looks at no more: src/lib/evidence/resolve.ts). */
+/** How many entries of a consulted folder are listed at most (a verdict looks at no more: src/lib/evidence/path-lookup.ts). */
 const FOLDER_LIST_LIMIT = 10_000;
 
 /**

@@ -178,7 +178,7 @@ export class ArtifactFolder {
       if (this.#policy.isClaim?.(real.split(sep).join('/')) || this.#policy.claimInodes?.has(`${info.dev}:${info.ino}`)) {
         return { status: 'refused', selfCitation: true, reason: `${path} is a link to a trail, audit or handover file: a claim is not evidence` };
       }
-      // In the words a file of the repository gets (src/lib/evidence/resolve.ts; rel14: "not text" for a 300 MB log).
+      // In the words a file of the repository gets (src/lib/evidence/path-lookup.ts; rel14: "not text" for a 300 MB log).
       const tooLarge = (bytes: number): ArtifactLookup => ({ status: 'file', lines: null, text: null, note: `file too large to read (${bytes} bytes)` });
       if (info.size > MAX_TEXT_BLOB_BYTES) return tooLarge(info.size);
       let failure: unknown = null;

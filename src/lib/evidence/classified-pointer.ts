@@ -68,7 +68,7 @@ export interface ClassifiedPointer {
   /**
    * `test`: a test cited by its title in a named file (`tests/a.test.ts > rejects empty rows`,
    * `excel.test 'SINGLE_COLUMN only when…'`), not an identifier read after a path: a title the
-   * file does not hold is a pointer that does not resolve (src/lib/evidence/resolve.ts, `resolveName`).
+   * file does not hold is a pointer that does not resolve (src/lib/evidence/name-resolution.ts, `resolveName`).
    */
   titled?: true;
   /** `rubric`: the criterion cited (number or words). */

@@ -14,6 +14,8 @@ import { agree } from '../text/agree.ts';
 import { type EvidenceContext, type CellWords, NO_WORDS } from './resolve-context.ts';
 import { short, pointer, isPointer } from './pointer-verdict.ts';
 import { predated } from './row-readings.ts';
+import { looksLikeSha, reflogEntry } from './hex-shape.ts';
+import { tagShape } from './tag-shape.ts';
 
 /** A commit by id in the repository, or the pointer that says why not. `cell`: the words of the cell, for a tree or blob the row names. */
 export async function commitOf(p: ClassifiedPointer, hex: string, ctx: EvidenceContext, cell: CellWords = NO_WORDS): Promise<{ oid: string; subject: string; via: string; among?: string } | EvidencePointer> {
@@ -152,6 +154,7 @@ export async function resolveCommit(p: ClassifiedPointer, ctx: EvidenceContext, 
   if (p.tag !== undefined) return resolveTag(p, p.tag, ctx);
   if (p.moving !== undefined) {
     // trust9: `HEAD~2` was prose (medium); resolving it at today's HEAD would land on a commit the row never meant.
+    if (reflogEntry(p.moving)) return pointer(p, 'INCONCLUSIVE', `${p.moving} names a commit by a reflog entry (\`@{…}\`), which moves with its ref and is kept by one clone only: which commit it named when the row was written is not known; not checked`);
     return pointer(p, 'INCONCLUSIVE', `${p.moving} names a commit by a ref that moves (HEAD or a branch): which commit it named when the row was written is not known; not checked`);
   }
   if (p.hexTo !== undefined || p.refTo !== undefined || p.refFrom !== undefined) return resolveRange(p, ctx);
@@ -267,7 +270,7 @@ const whereSaid = new WeakMap<GitRepository, Map<string, Promise<string>>>();
  * `(on branch side, not merged into the landed head)`, `(reached by tag v0.9-side alone, on no
  * branch)` — so a commit of a branch still open is
  * not said to be abandoned or rewritten (trust14: a commit reachable only from another branch got
- * NOT_LANDED_WHY, a guess). That guess when no ref reaches them (an amended or rebased original
+ * NOT_LANDED_WHY, a guess). The stash when only it reaches them (`refs/stash`, work set aside: trust15). That guess when no ref reaches them (an amended or rebased original
  * kept by the reflog, a deleted branch), or when the repository has more than
  * {@link MAX_WHERE_REFS} refs or a history that cannot be walked.
  */
@@ -309,6 +312,14 @@ async function reachedBy(repository: GitRepository, head: string, oids: readonly
     if (s.space === 'refs/tags') return `(reached by ${agree(reaching.length, s.one, s.many)} ${listed} alone, on no branch)`;
     return `(on ${agree(reaching.length, s.one, s.many)} ${listed}, not merged into the landed head)`;
   }
+  // Work set aside with `git stash` (trust15: it got the guess, "an abandoned branch, or an original rewritten away").
+  const stash = await repository.resolveCommit('refs/stash').catch(() => ({ problem: 'unreadable' }));
+  if ('oid' in stash) {
+    const walk = ancestryOf(repository, stash.oid);
+    let all = true;
+    for (const oid of oids) if ((await walk.contains(oid)) !== true) all = false;
+    if (all) return '(kept only by the stash, refs/stash: work set aside, never committed to a branch)';
+  }
   return NOT_LANDED_WHY;
 }
 
@@ -348,4 +359,42 @@ export async function revisionOf(p: ClassifiedPointer, rev: string, ctx: Evidenc
   if ('problem' in resolved) return pointer(p, 'INCONCLUSIVE', `revision ${rev} is not in ${ctx.repositoryName} (${resolved.problem})`);
   const commit = await ctx.repository.commit(resolved.oid);
   return { oid: resolved.oid, subject: 'problem' in commit ? '' : (commit.message.split('\n')[0] ?? '').trim() };
+}
+
+/** A ref name as one end of a range: `HEAD`, `v1.0`, `main`, `origin/main` (no `..`, not ending in `.` or `/`). */
+const RANGE_REF = /^(?:HEAD|[A-Za-z0-9][\w.-]{0,99}(?:\/[\w.-]{1,100}){0,8})$/;
+
+/** What one end of a range written with refs names in the repository, or null when it names nothing known. */
+async function rangeEndKind(end: string, repository: GitRepository): Promise<'sha' | 'tag' | 'branch' | 'missing-tag' | null> {
+  if (/^[0-9a-f]{7,40}$/i.test(end) && looksLikeSha(end, true)) return 'sha';
+  if (!RANGE_REF.test(end) || end.includes('..') || end.endsWith('.')) return null;
+  if (end !== 'HEAD' && (await repository.tag(end)).status === 'found') return 'tag';
+  const names = end === 'HEAD' ? ['HEAD'] : [`refs/heads/${end}`, `refs/remotes/${end}`];
+  for (const name of names) if ('oid' in (await repository.resolveCommit(name).catch(() => ({ problem: 'unreadable' })))) return 'branch';
+  return tagShape(end)?.sure ? 'missing-tag' : null;
+}
+
+/**
+ * A prose item that is a range written with refs the classifier cannot tell from words without
+ * the repository (trust15: `v1.0..v2.0`, `v1.0...v2.0`, `v1.0..<sha>`, `main..feat` were prose,
+ * a medium `evidence/prose`, on real evidence): each end a SHA, a tag, a branch (or `HEAD`) of the
+ * repository, or a name shaped as a tag (`v9.9`). A range with a tag or a SHA end is that range,
+ * its ref ends read in the repository as `<sha>..HEAD`'s are; a missing tag end is that tag, the
+ * `evidence/commit-not-found` a missing tag is; two branch ends move, as `origin/main..HEAD` does
+ * (INCONCLUSIVE). Null when an end names nothing (`step..done` stays prose).
+ */
+export async function committedRefRange(p: ClassifiedPointer, ctx: EvidenceContext): Promise<ClassifiedPointer | null> {
+  if (!ctx.repository || p.raw.length > 400) return null;
+  const at = p.raw.indexOf('..');
+  if (at < 1) return null;
+  const a = p.raw.slice(0, at);
+  const b = p.raw.slice(p.raw[at + 2] === '.' ? at + 3 : at + 2);
+  if (b === '' || reflogEntry(a) || reflogEntry(b)) return null;
+  const kinds = [await rangeEndKind(a, ctx.repository), await rangeEndKind(b, ctx.repository)];
+  if (kinds.includes(null) || kinds.every((k) => k === 'sha')) return null;
+  const missing = [a, b].find((_, i) => kinds[i] === 'missing-tag');
+  if (missing !== undefined) return { raw: p.raw, kind: 'commit', tag: missing };
+  if (kinds.every((k) => k === 'branch')) return { raw: p.raw, kind: 'commit', moving: p.raw };
+  const [from, to] = kinds[0] === 'sha' ? [{ hex: a.toLowerCase() }, { refTo: b }] : kinds[1] === 'sha' ? [{ refFrom: a }, { hex: b.toLowerCase() }] : [{ refFrom: a }, { refTo: b }];
+  return { raw: p.raw, kind: 'commit', ...from, ...to };
 }

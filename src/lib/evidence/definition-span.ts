@@ -46,8 +46,12 @@ function defines(text: string, name: string): boolean {
 /** Leading whitespace width (a tab counts as one). */
 const indentOf = (text: string): number => text.length - text.trimStart().length;
 
-/** The last line (1-based) of the definition starting at line `start`, or null when its end cannot be told. */
-function endOf(lines: readonly string[], start: number): number | null {
+/**
+ * The last line (1-based) of the definition or block starting at line `start` (its braces from
+ * the first `{` on that line or the few after it, else a Python block after a `:`), or null when
+ * its end cannot be told.
+ */
+export function endOf(lines: readonly string[], start: number): number | null {
   // Braces: from the first `{` on the definition line or the few after it, to where they close.
   let depth = 0;
   let opened = false;

@@ -2,7 +2,7 @@
  * URLs cited as evidence (spec/input.md section 3: recorded, never fetched): a script or data URL
  * is refused; a forge URL of the project's own repository (a commit, a comparison, a file or folder
  * at a revision) is checked against it as the commit, range or path it names. The path checks are
- * resolve.ts's, passed in (`FilePaths`), so this module does not import it. Moved from resolve.ts.
+ * path-resolution.ts's, passed in by resolve.ts (`FilePaths`), so this module does not import them. Moved from resolve.ts.
  */
 import type { EvidencePointer } from '../model/types.ts';
 import { normaliseRelativePath } from './artifacts.ts';
@@ -13,7 +13,7 @@ import type { EvidenceContext } from './resolve-context.ts';
 import { reworded, pointer, isPointer } from './pointer-verdict.ts';
 import { resolveCommit, resolveCompare, revisionOf } from './commit-resolution.ts';
 
-/** resolve.ts's path checks, which a forge file URL is checked with: at the landed head, or in a commit's tree. */
+/** The path checks of path-resolution.ts (passed in by resolve.ts), which a forge file URL is checked with: at the landed head, or in a commit's tree. */
 export interface FilePaths {
   resolvePath(p: ClassifiedPointer, ctx: EvidenceContext): Promise<EvidencePointer>;
   resolveAt(p: ClassifiedPointer, path: string, commit: { oid: string }, ctx: EvidenceContext): Promise<EvidencePointer>;

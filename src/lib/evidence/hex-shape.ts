@@ -71,6 +71,22 @@ function movingEnd(end: string, bareBranch: boolean): boolean {
 }
 
 /**
+ * A reflog entry: `stash@{0}`, `HEAD@{1}`, `main@{2}`, `@{-1}`, `main@{yesterday}` (git's
+ * `<ref>@{<n>}` and `@{<date>}`), with an optional `~n`/`^n` after it. Not `@{u}`/`@{push}` (a
+ * ref's upstream, no reflog).
+ */
+const REFLOG_ENTRY = /^(?:HEAD|stash|[A-Za-z][\w.-]{0,99}(?:\/[\w.-]{1,100}){0,8})?@\{(?!(?:u|upstream|push)\})[\w.:,+-]{1,64}\}(?:[~^]\d{0,4}){0,8}$/i;
+
+/**
+ * Whether a word names a commit by a reflog entry (`stash@{0}`, `HEAD@{1}`: trust15, they were
+ * prose, a medium `evidence/prose`): an entry moves as its ref moves, and only the clone that
+ * wrote it holds it, so which commit it named when the row was written is not known.
+ */
+export function reflogEntry(token: string): boolean {
+  return token.length <= 220 && REFLOG_ENTRY.test(token);
+}
+
+/**
  * Whether a word is a revision named relative to a ref that moves (trust9: `HEAD~2`, `HEAD^`,
  * `main~1`, `origin/main..HEAD`, `HEAD~2..HEAD` were prose, a medium `evidence/prose`): `HEAD`
  * or a default or remote-tracking branch with `~n`/`^n` after it (`HEAD` alone too, as the whole
@@ -79,6 +95,7 @@ function movingEnd(end: string, bareBranch: boolean): boolean {
  */
 export function movingRevision(token: string, alone = false): boolean {
   if (token.length > 220) return false;
+  if (reflogEntry(token)) return true;
   const range = /^([^.]+)\.{2,3}([^.]+)$/.exec(token);
   if (range) {
     const [a, b] = [range[1] as string, range[2] as string];

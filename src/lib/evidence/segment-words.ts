@@ -85,7 +85,7 @@ export function classifySegment(segment: string, ctx: CellContext, budget = Numb
   const scheme = unsafeScheme(segment);
   if (scheme) return [{ raw: segment, kind: 'url', href: segment, unsafe: scheme }];
   if (URL_RE.test(segment)) return [{ raw: segment, kind: 'url', href: segment }];
-  // A tag alone (`v1.0`, `` `release-2.3.0` ``): a ref pointer. A bare version (`2.3.0`) stays prose here; resolve.ts reads it as a tag the repository has.
+  // A tag alone (`v1.0`, `` `release-2.3.0` ``): a ref pointer. A bare version (`2.3.0`) stays prose here; committed-readings.ts reads it as a tag the repository has.
   const tag = tagShape(segment);
   if (tag?.sure) return [{ raw: tag.name, kind: 'commit', tag: tag.name }];
   // An item wholly in backquotes that is no command (`` `src/a.ts:99 parseRow` ``, `` `tests/a.test.ts > title` ``) is
