@@ -461,7 +461,8 @@ describe('resolvePointer', () => {
       ['src/parser.ts:40-50', 'lines 40–50 run past the end of src/parser.ts (43 lines at landed head): lines 44–50 are not there', 'evidence/line-out-of-range'],
       ['design/selection.md:9', 'line 9 is past the end of design/selection.md (5 lines in the project folder, as an artifact)', 'evidence/line-out-of-range'],
       ['src/parser.ts:0', 'line 0 is not a valid line range', 'evidence/line-out-of-range'],
-      ['src/parser.ts:20-10', 'lines 20–10 are not a valid line range', 'evidence/line-out-of-range'],
+      ['src/parser.ts:50-40', 'lines 50–40 written backwards, read as 40–50: lines 40–50 run past the end of src/parser.ts (43 lines at landed head): lines 44–50 are not there', 'evidence/line-out-of-range'],
+      ['src/parser.ts:20-0', 'lines 20–0 are not a valid line range', 'evidence/line-out-of-range'],
       ['src/:3', 'src is a folder; it has no lines', 'evidence/line-out-of-range'],
       ['src/nope.ts', 'src/nope.ts not found at landed head __HEAD__ nor in the project folder', 'evidence/path-not-found'],
       ['link-out.txt', 'link-out.txt leads outside the project folder: not evidence', 'evidence/path-not-found'],
@@ -470,6 +471,12 @@ describe('resolvePointer', () => {
     ])('path %s is NOT_VERIFIED: %s', async (cell, reason, fault) => {
       const p = await one(cell, withRepo());
       expect(p).toMatchObject({ raw: cell, kind: 'path', status: 'NOT_VERIFIED', reason: reason.replace('__HEAD__', c2.slice(0, 7)), fault });
+    });
+
+    it('a range written backwards is the same lines read forwards, the reason saying so (trust15: `:20-10` was the high line-out-of-range on lines the file holds)', async () => {
+      expect(await one('src/parser.ts:20-10', withRepo())).toMatchObject({ status: 'VERIFIED', reason: 'lines 20–10 written backwards, read as 10–20: lines 10–20 of 43 exist at landed head', target: { type: 'file', path: 'src/parser.ts', from: 10, to: 20 } });
+      expect(await one('src/parser.ts#L20-L10', withRepo())).toMatchObject({ status: 'VERIFIED', reason: 'lines 20–10 written backwards, read as 10–20: lines 10–20 of 43 exist at landed head' });
+      expect((await one('src/parser.ts:20-10', withRepo())).fault).toBeUndefined();
     });
 
     it.each([

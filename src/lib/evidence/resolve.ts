@@ -24,7 +24,8 @@ import type { ClassifiedPointer } from './classify.ts';
 import { PROSE_REASON } from './cell-reading.ts';
 import { bareFolder } from './bare-folder.ts';
 import { type EvidenceContext, type CellWords, NO_WORDS, cellWordsOf } from './resolve-context.ts';
-import { reworded, pointer } from './pointer-verdict.ts';
+import { reworded, pointer, rangesOf, rangesText } from './pointer-verdict.ts';
+import type { LineRange } from './path-shape.ts';
 import { committedRefRange, resolveCommit } from './commit-resolution.ts';
 import { resolveUrl, type FilePaths } from './forge-resolution.ts';
 import { committedNameWithLines, committedPathAtRef, committedRefPath, committedTag, pathAtNamedRef } from './committed-readings.ts';
@@ -57,6 +58,11 @@ async function resolveOne(p: ClassifiedPointer, ctx: EvidenceContext, cell: Cell
         if (p.rev === undefined && p.path?.includes('@')) {
           const atRef = await committedPathAtRef(p, ctx);
           if (atRef !== null) return await resolveOne(atRef, ctx, cell);
+        }
+        const forwards = backwardsRead(p);
+        if (forwards !== null) {
+          const resolved = await resolveOne(forwards, ctx, cell);
+          return reworded(resolved, `${rangesText(rangesOf(p) as LineRange[])} written backwards, read as ${rangesText(rangesOf(forwards) as LineRange[]).replace(/^lines? /, '')}: ${resolved.reason}`);
         }
         const resolved = await resolvePath(p, ctx);
         // `src\a.ts` is read as `src/a.ts`; the reason says so (trial E, finding 3).
@@ -104,4 +110,21 @@ export async function resolveEvidence(pointers: ClassifiedPointer[], ctx: Eviden
   const read = await spacedPaths(pointers, ctx, text);
   const cell = cellWordsOf(read);
   return Promise.all(read.map((p) => resolvePointer(p, ctx, cell)));
+}
+
+/**
+ * A path whose cited range runs backwards (`src/a.ts:20-10`, `#L20-L10`), read forwards: the
+ * same lines, 10 to 20, as a forge's line anchor selects them. Null when no range runs
+ * backwards, or one holds line 0 or a number past what is read exactly (`:0`, `:20-0` stay
+ * "not a valid line range", a high `evidence/line-out-of-range`, at any commit). Before
+ * (trust15, left alone), `:20-10` was that high flag on lines the file holds: a slip of
+ * writing outranking a fabricated commit.
+ */
+function backwardsRead(p: ClassifiedPointer): ClassifiedPointer | null {
+  const ranges = rangesOf(p);
+  if (ranges === null || !ranges.some((r) => r.to < r.from)) return null;
+  if (ranges.some((r) => r.from < 1 || r.to < 1 || r.written !== undefined)) return null;
+  const forwards = ranges.map((r) => (r.to < r.from ? { ...r, from: r.to, to: r.from } : r));
+  const first = forwards[0] as LineRange;
+  return { ...p, from: first.from, to: first.to, ...(p.lines ? { lines: forwards } : {}) };
 }
