@@ -105,6 +105,69 @@ const azureClientSecret: Finder = {
   },
 };
 
+/** Upper-case ASCII letters and digits. */
+const isUpperAlnum = (c: number): boolean => (c >= 48 && c <= 57) || (c >= 65 && c <= 90);
+
+/**
+ * A Terraform Cloud / HCP Terraform API token: 14 letters and digits, `.atlasv1.`, then 60 to 70
+ * of `[A-Za-z0-9_=-]` (gitleaks' `hashicorp-tf-api-token`), standing alone. Read at its
+ * `.atlasv1.` (sec15: published as written).
+ */
+const terraformToken: Finder = {
+  anchor: '.atlasv1.',
+  kind: 'Terraform Cloud API token',
+  read(text, at) {
+    const from = at + 9;
+    const s = at - 14;
+    if (s < 0 || (s > 0 && isKeyBody(text.charCodeAt(s - 1)))) return { candidate: null, next: from };
+    for (let i = s; i < at; i++) if (!isAlnum(text.charCodeAt(i))) return { candidate: null, next: from };
+    const e = runEnd(text, from, (c) => isB64UrlChar(c) || c === 61, 70);
+    const ok = e - from >= 60 && e - from <= 70 && !(e < text.length && isKeyBody(text.charCodeAt(e)));
+    return { candidate: ok ? { start: s, end: e } : null, next: Math.max(from, e) };
+  },
+};
+
+/**
+ * A Slack app-level token: `xapp-`, a digit, `-`, the app id (`A…`), `-`, digits, `-` and 32 or
+ * more lower-case letters and digits (64 hex digits as Slack issues them). secretlint's Slack
+ * rule reads parts of at most 40 characters, so it took `xapp-1-A…-<digits>` and left the last,
+ * the secret itself, published as written (sec15). The whole token is the secret.
+ */
+const slackAppToken: Finder = {
+  anchor: 'xapp-',
+  kind: 'Slack app-level token',
+  read(text, at) {
+    const next = at + 5;
+    if (at > 0 && isKeyBody(text.charCodeAt(at - 1))) return { candidate: null, next };
+    if (!isDigit(text.charCodeAt(next)) || text.charCodeAt(next + 1) !== 45) return { candidate: null, next };
+    const app = runEnd(text, next + 2, isUpperAlnum, 32);
+    if (app === next + 2 || text.charCodeAt(app) !== 45) return { candidate: null, next };
+    const digits = runEnd(text, app + 1, isDigit, 20);
+    if (digits === app + 1 || text.charCodeAt(digits) !== 45) return { candidate: null, next };
+    const e = runEnd(text, digits + 1, isLowerAlnum, 128);
+    const ok = e - digits - 1 >= 32 && e - digits - 1 <= 128 && !(e < text.length && isKeyBody(text.charCodeAt(e)));
+    return { candidate: ok ? { start: at, end: e } : null, next: Math.max(next, e) };
+  },
+};
+
+/**
+ * A Mailchimp API key: 32 lower-case hex digits, `-us` and its data centre's number (`…-us21`),
+ * standing alone (sec15: published as written). Read at its `-us`.
+ */
+const mailchimpKey: Finder = {
+  anchor: '-us',
+  kind: 'Mailchimp API key',
+  read(text, at) {
+    const next = at + 3;
+    const s = at - 32;
+    if (s < 0 || (s > 0 && isKeyBody(text.charCodeAt(s - 1)))) return { candidate: null, next };
+    for (let i = s; i < at; i++) if (!isLowerHex(text.charCodeAt(i))) return { candidate: null, next };
+    const e = runEnd(text, next, isDigit, 2);
+    const ok = e > next && e - next <= 2 && !(e < text.length && isKeyBody(text.charCodeAt(e)));
+    return { candidate: ok ? { start: s, end: e } : null, next: Math.max(next, e) };
+  },
+};
+
 /**
  * `trailbook/vendor-token`: tokens with a fixed prefix that neither secretlint's recommended
  * preset nor `trailbook/prefixed-token` read (sec9: each was published as written): GitLab's
@@ -113,13 +176,14 @@ const azureClientSecret: Finder = {
  * organisation tokens (`sntryu_`, `sntrys_`), a Supabase token (`sbp_`), OpenRouter, xAI,
  * Perplexity, Replicate and NVIDIA API keys, a Postman key (`PMAK-`), Clojars and RubyGems
  * tokens, an age secret key, Google OAuth access and refresh tokens (`ya29.`, `1//0`), Square
- * tokens (`sq0atp-`, `sq0csp-`) and a Doppler token (`dp.pt.`). Each is its prefix and a body
+ * tokens (`sq0atp-`, `sq0csp-`) and a Doppler token (`dp.pt.`); since sec15 a Terraform Cloud token,
+ * a Slack app-level token and a Mailchimp API key. Each is its prefix and a body
  * of the documented length and characters, standing alone; each character is read a bounded
  * number of times.
  */
 export const vendorTokenRule: OwnRule = ownRule({
   id: 'trailbook/vendor-token',
-  describe: 'GitLab pipeline trigger, runner, deploy, feed, OAuth and incoming-mail tokens (`glptt-`, `glrt-`, `gldt-`, `glft-`, `glsoat-`, `glimt-`), a Heroku API key (`HRKU-AA…`), Sentry (`sntryu_`, `sntrys_`), Supabase (`sbp_`), OpenRouter (`sk-or-v1-`), xAI (`xai-`), Perplexity (`pplx-`), Replicate (`r8_`), NVIDIA (`nvapi-`), Postman (`PMAK-`), Clojars, RubyGems, age (`AGE-SECRET-KEY-1`), Google OAuth (`ya29.`, `1//0`), Square (`sq0atp-`, `sq0csp-`) and Doppler (`dp.pt.`) tokens; Anthropic Admin API keys and OAuth tokens (`sk-ant-admin01-`, `sk-ant-oat01-`, `sk-ant-ort01-`) and Slack rotating tokens (`xoxe.xoxp-`, `xoxe-`)',
+  describe: 'GitLab pipeline trigger, runner, deploy, feed, OAuth and incoming-mail tokens (`glptt-`, `glrt-`, `gldt-`, `glft-`, `glsoat-`, `glimt-`), a Heroku API key (`HRKU-AA…`), Sentry (`sntryu_`, `sntrys_`), Supabase (`sbp_`), OpenRouter (`sk-or-v1-`), xAI (`xai-`), Perplexity (`pplx-`), Replicate (`r8_`), NVIDIA (`nvapi-`), Postman (`PMAK-`), Clojars, RubyGems, age (`AGE-SECRET-KEY-1`), Google OAuth (`ya29.`, `1//0`), Square (`sq0atp-`, `sq0csp-`) and Doppler (`dp.pt.`) tokens; Anthropic Admin API keys and OAuth tokens (`sk-ant-admin01-`, `sk-ant-oat01-`, `sk-ant-ort01-`) and Slack rotating tokens (`xoxe.xoxp-`, `xoxe-`); Terraform Cloud tokens (`….atlasv1.…`), Slack app-level tokens (`xapp-1-…`) whole, Mailchimp API keys (`…-us21`)',
   finders: [
     prefixed('glptt-', 'GitLab token', isLowerHex, 40, 40),
     prefixed(['glrt-', 'gldt-', 'glft-'], 'GitLab token', isB64UrlChar, 20, 80),
@@ -170,6 +234,10 @@ export const vendorTokenRule: OwnRule = ownRule({
     prefixed(['sk-ant-oat01-', 'sk-ant-ort01-'], 'Anthropic OAuth token', isB64UrlChar, 80, 256),
     prefixed(['xoxe.xoxp-', 'xoxe.xoxb-'], 'Slack token', (c) => isAlnum(c) || c === 45, 100, 256),
     prefixed('xoxe-', 'Slack token', (c) => isAlnum(c) || c === 45, 100, 256),
+    // sec15: a Terraform Cloud token, a Slack app-level token's secret part, a Mailchimp key.
+    terraformToken,
+    slackAppToken,
+    mailchimpKey,
   ],
   examples: {
     secret: [
@@ -185,8 +253,11 @@ export const vendorTokenRule: OwnRule = ownRule({
       { text: 'Authorization header had ya29.a0AfH6SMBx3kQ9vLw2pXk4sZ9Ba7qLw2pXk4sZ9', value: 'ya29.a0AfH6SMBx3kQ9vLw2pXk4sZ9Ba7qLw2pXk4sZ9' },
       { text: `CLAUDE_CODE_OAUTH_TOKEN set; used sk-ant-oat01-${'Xk3Jd9Lx2QmZ7Vt4Rb8N-w1Yp6Hs_'.repeat(3)}Gq2Lk9AA in CI`, value: `sk-ant-oat01-${'Xk3Jd9Lx2QmZ7Vt4Rb8N-w1Yp6Hs_'.repeat(3)}Gq2Lk9AA` },
       { text: `admin key sk-ant-admin01-${'Rb8Nw1Yp6Hs_Xk3Jd9Lx2QmZ7Vt4-'.repeat(3)}Lq7Zm2AA`, value: `sk-ant-admin01-${'Rb8Nw1Yp6Hs_Xk3Jd9Lx2QmZ7Vt4-'.repeat(3)}Lq7Zm2AA` },
+      { text: 'terraform token Xk3Jd9Lx2QmZ7V.atlasv1.Rb8Nw1Yp6Hs0FcE2gUo5Ti7Ra9WXk3Jd9Lx2QmZ7Vt4Rb8Nw1Yp6Hs0FcE2gUo5Ti7R-_= now', value: 'Xk3Jd9Lx2QmZ7V.atlasv1.Rb8Nw1Yp6Hs0FcE2gUo5Ti7Ra9WXk3Jd9Lx2QmZ7Vt4Rb8Nw1Yp6Hs0FcE2gUo5Ti7R-_=' },
+      { text: 'SLACK_APP_TOKEN xapp-1-A0123ABCDEF-1234567890123-0f1e2d3c4b5a69780f1e2d3c4b5a69780f1e2d3c4b5a69780f1e2d3c4b5a6978', value: 'xapp-1-A0123ABCDEF-1234567890123-0f1e2d3c4b5a69780f1e2d3c4b5a69780f1e2d3c4b5a69780f1e2d3c4b5a6978' },
+      { text: 'mailchimp key 0f1e2d3c4b5a69780f1e2d3c4b5a6978-us21 set', value: '0f1e2d3c4b5a69780f1e2d3c4b5a6978-us21' },
       { text: `refresh xoxe-1-${'My8Kq3Zr7Lw2Nx5Vb9Tc4Hd6Jf1Gp0'.repeat(5)}`, value: `xoxe-1-${'My8Kq3Zr7Lw2Nx5Vb9Tc4Hd6Jf1Gp0'.repeat(5)}` },
     ],
-    notSecret: ['sk-ant-oat01- is the prefix of an OAuth token', 'xoxe-1-short', 'glptt- then 40 hex digits', 'runner tokens start glrt-', 'pul-request and pnu_ and fo1_x', 'the ATATT3 prefix', 'whsec_short', 'a Q~ in prose: abc1Q~short', 'sha256~ then 43 characters', 'ABSK is a prefix', 'sbp_ is Supabase', 'x = 1//0 raises', 'ya29.short', 'r8_ prefix', 'the HRKU-AA prefix', 'version sk-or-v1-beta'],
+    notSecret: ['sk-ant-oat01- is the prefix of an OAuth token', 'xoxe-1-short', 'glptt- then 40 hex digits', 'runner tokens start glrt-', 'pul-request and pnu_ and fo1_x', 'the ATATT3 prefix', 'whsec_short', 'a Q~ in prose: abc1Q~short', 'sha256~ then 43 characters', 'ABSK is a prefix', 'sbp_ is Supabase', 'x = 1//0 raises', 'ya29.short', 'r8_ prefix', 'the HRKU-AA prefix', 'version sk-or-v1-beta', 'abc.atlasv1.short', 'xapp-1-AB-12-abc', '9fceb02d0ae598e95dc970b74767f19372d61af8-us21', '0f1e2d3c4b5a69780f1e2d3c4b5a6978-usage'],
   },
 });
