@@ -66,6 +66,30 @@ describe('vendor token shapes no rule read', () => {
   });
 });
 
+const ADO_PAT = draw('sec15-ado', 'abcdefghijklmnopqrstuvwxyz234567', 52);
+
+describe('a personal access token under a key ending in _PAT', () => {
+  it("is redacted (Azure DevOps' PAT has no prefix)", async () => {
+    expect(await shown(`export AZURE_DEVOPS_EXT_PAT=${ADO_PAT}`)).toBe('export AZURE_DEVOPS_EXT_PAT=[redacted: secret in a KEY=value assignment]');
+    expect(await shown(`  ADO_PAT: "${ADO_PAT}"`)).toBe('  ADO_PAT: "[redacted: secret in a KEY=value assignment]"');
+  });
+
+  it('a reference, a path or a short value stays as written', async () => {
+    for (const text of ['AZURE_DEVOPS_EXT_PAT=$(System.AccessToken)', 'export GH_PAT=${{ secrets.GH_PAT }}', 'MAX_PAT=12', 'echo $AZURE_DEVOPS_EXT_PAT | az devops login', 'SEARCH_PATH=/usr/local/bin', 'the_pat=kitten']) expect(await shown(text)).toBe(text);
+  });
+});
+
+describe('code that names a secret', () => {
+  it('stays as written: a path through a secret-named member, a Rust path call', async () => {
+    for (const text of ['password = form.password.data', 'let password = std::env::var("DB_PASSWORD")?;', 'password = random_password.db.result', '  password = random_password.admin.result\n  username = "admin"']) expect(await shown(text)).toBe(text);
+  });
+
+  it('a password of words and full stops is still redacted', async () => {
+    expect(await shown('DB_PASSWORD=hunter2.backup')).toBe('DB_PASSWORD=[redacted: password in a KEY=value assignment]');
+    expect(await shown('password = Tr0ub4dor.and.more')).toBe('password = [redacted: password in a KEY=value assignment]');
+  });
+});
+
 describe('a PuTTY private key', () => {
   it('shows its header and public lines, its private lines redacted', async () => {
     expect(await shown(PUTTY_ED25519)).toBe(PUTTY_ED25519.replace(PUTTY_PRIVATE, '[redacted: PuTTY private key]'));

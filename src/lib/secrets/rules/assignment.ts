@@ -15,6 +15,8 @@ const TOKEN_ENDINGS = [
   'accesskey', 'secretkey', 'privatekey', 'authkey', 'signingkey', 'encryptionkey', 'masterkey', 'accountkey', 'clientkey', 'sessionkey',
   // Frameworks' own names (sec11: Rails' `SECRET_KEY_BASE=` was published as written): Laravel's `APP_KEY`, an HMAC key.
   'secret_key_base', 'app_key', 'hmac_key',
+  // A personal access token (sec15: Azure DevOps' `AZURE_DEVOPS_EXT_PAT=…`, 52 characters with no prefix, was published as written).
+  'pat',
 ];
 
 /** Every key ending that names a secret (tests/unit/secrets-trial-shapes.test.ts: the cheap test in detect.ts lets each through). */
@@ -164,8 +166,9 @@ const IDENTIFIER = /^[A-Za-z_$][\w$]*$/;
  * high, hiding the evidence): a member path followed by a call or an index (`getPassword(`,
  * `form.cleaned_data[`), a path with optional chaining (`result.groups?.password`), or a path from
  * a program's settings object (`process.env.…`, `os.environ…`, `this.…`, `config.…`) or to a key
- * that names a secret (`user.password`, `session.api_token2`). A password of words and a full stop
- * (`hunter2.backup`) is none of these.
+ * that names a secret (`user.password`, `session.api_token2`), or through one (`form.password.data`,
+ * `random_password.db.result`: sec15); members may be joined by `::` (`std::env::var(…)`). A
+ * password of words and a full stop (`hunter2.backup`) is none of these.
  */
 export function isCodeExpression(value: string): boolean {
   let cut = value.length;
@@ -178,17 +181,20 @@ export function isCodeExpression(value: string): boolean {
   }
   const path = value.slice(0, cut);
   if (path.length === 0) return false;
-  const segments = path.split('.').map((s) => (s.endsWith('?') ? s.slice(0, -1) : s));
+  // Members by `.`, and by `::` as Rust and C++ write a path (sec15: `std::env::var("DB_PASSWORD")`).
+  const segments = path.split(/\.|::/).map((s) => (s.endsWith('?') ? s.slice(0, -1) : s));
   if (!segments.every((s) => IDENTIFIER.test(s))) return false;
   if (cut < value.length) return true;
   if (segments.length < 2) return false;
   if (path.includes('?.')) return true;
-  // The last name, its version digits aside (`api_token2`).
-  let last = segments[segments.length - 1] as string;
-  let e = last.length;
-  while (e > 1 && last.charCodeAt(e - 1) >= 48 && last.charCodeAt(e - 1) <= 57) e--;
-  last = last.slice(0, e);
-  return CODE_ROOTS.has((segments[0] as string).toLowerCase()) || keySays(last) !== null;
+  if (CODE_ROOTS.has((segments[0] as string).toLowerCase())) return true;
+  // A name that names a secret anywhere in the path, its version digits aside (`session.api_token2`;
+  // sec15: `form.password.data`, Terraform's `random_password.db.result`).
+  return segments.some((segment) => {
+    let e = segment.length;
+    while (e > 1 && segment.charCodeAt(e - 1) >= 48 && segment.charCodeAt(e - 1) <= 57) e--;
+    return keySays(segment.slice(0, e)) !== null;
+  });
 }
 
 /**
