@@ -11,7 +11,7 @@ import { RepositoryRegistry } from '../project/repository-registry.ts';
 import { RepositoryAccess } from '../project/repository-access.ts';
 import { codeDigest } from './code-digest.ts';
 import { readModel, writeArchiveIndex, writeProject } from './model-store.ts';
-import { checkStored, consultedKey, entryDigest, writeSeal } from './store-seal.ts';
+import { checkStored, consultedKey, entryDigest, sealedConsulted, writeSeal } from './store-seal.ts';
 import type { ConsultedPaths } from '../evidence/artifacts.ts';
 import { projectDigest } from './project-digest.ts';
 import { FileHashes } from './file-hashes.ts';
@@ -188,14 +188,24 @@ export async function analyseArchive(options: ArchiveOptions): Promise<ArchiveRe
       if (options.onModel) await options.onModel(await readModel(options.cacheDir as string, project.id));
     } else {
       let consulted: ConsultedPaths = { paths: [], folders: [] };
-      const model = await analyseProject(prepared, options.times, { ...(options.bdExport ? { bdExport: options.bdExport } : {}), ...(options.secrets ? { secrets: options.secrets } : {}), ...(commits ? { commits } : {}), onSecrets, onConsulted: (c) => (consulted = c) });
+      let holdsSecret: (path: string) => boolean = () => false;
+      const model = await analyseProject(prepared, options.times, {
+        ...(options.bdExport ? { bdExport: options.bdExport } : {}),
+        ...(options.secrets ? { secrets: options.secrets } : {}),
+        ...(commits ? { commits } : {}),
+        onSecrets,
+        onConsulted: (c, holds) => {
+          consulted = c;
+          holdsSecret = holds;
+        },
+      });
       // The entry's digest covers the artifacts its verdicts read, as they are now.
       const digest = entryDigest(base, await consultedKey(project.dir, consulted, fileHashes));
       summary = summarise(model, digest);
       const cacheDir = options.cacheDir;
       if (cacheDir) await timed(options.times, 'store', () => writeProject(cacheDir, model, summary as ProjectSummary));
       if (cacheDir) await timed(options.times, 'history', () => writeProjectState(cacheDir, model.id, projectState(model)));
-      if (cacheDir) await timed(options.times, 'store', () => writeSeal(cacheDir, model.id, base, digest, consulted));
+      if (cacheDir) await timed(options.times, 'store', () => writeSeal(cacheDir, model.id, base, digest, sealedConsulted(consulted, holdsSecret)));
       faultPoint('stored');
       changed.push(project.id);
       if (options.onModel) await options.onModel(model);

@@ -3,7 +3,8 @@
  * `<cacheDir>/projects/<id>.seal.json`, written last, after the model, cited list, summary,
  * report details and build-history state. It holds each file's size and sha256, the input
  * digest the entry was made from, and the paths of the project folder its verdicts read
- * (artifacts: files outside git, which the input digest does not cover).
+ * (artifacts: files outside git, which the input digest does not cover), but for those that
+ * hold a secret ({@link sealedConsulted}).
  *
  * A build reuses a stored model only when its seal says the inputs are those of this build —
  * the record files and repository (the project digest) and every artifact path its verdicts
@@ -34,6 +35,24 @@ interface SealedFile {
   stamp: string;
 }
 
+/**
+ * The consulted paths as a seal holds them: a path that holds a secret is left out and counted
+ * (`withheld`), since the cache is an output too (sec15: a private key's body line or an AWS
+ * secret key cited as evidence reads as a path, and was written there as written).
+ */
+export interface SealedConsulted extends ConsultedPaths {
+  /** How many paths and folders holding a secret were left out: the entry cannot be checked, so it is never reused. */
+  withheld?: number;
+}
+
+/** `consulted` without the paths and folders `holdsSecret` says hold a secret, counted in `withheld` when there are any. */
+export function sealedConsulted(consulted: ConsultedPaths, holdsSecret: (path: string) => boolean): SealedConsulted {
+  const paths = consulted.paths.filter((p) => !holdsSecret(p));
+  const folders = consulted.folders.filter((f) => !holdsSecret(f));
+  const withheld = consulted.paths.length - paths.length + consulted.folders.length - folders.length;
+  return withheld > 0 ? { paths, folders, withheld } : { paths, folders };
+}
+
 /** `<id>.seal.json`. */
 export interface StoreSeal {
   format: 1;
@@ -41,7 +60,7 @@ export interface StoreSeal {
   base: string;
   /** The entry's digest: `base`, with the state of the consulted paths when there are any. */
   digest: string;
-  consulted: ConsultedPaths;
+  consulted: SealedConsulted;
   files: Record<string, SealedFile>;
 }
 
@@ -122,7 +141,7 @@ export function entryDigest(base: string, key: string): string {
 }
 
 /** Seals a project's entry once all its files are written (the seal goes last). */
-export async function writeSeal(cacheDir: string, id: string, base: string, digest: string, consulted: ConsultedPaths): Promise<void> {
+export async function writeSeal(cacheDir: string, id: string, base: string, digest: string, consulted: SealedConsulted): Promise<void> {
   const files: Record<string, SealedFile> = {};
   for (const suffix of SEALED_FILES) {
     const path = filePath(cacheDir, id, suffix);
@@ -164,6 +183,8 @@ export async function checkStored(cacheDir: string, id: string, base: string, pr
   }
   if (!isSeal(seal)) return { status: 'damaged', problem: `projects/${id}.seal.json is not a seal Trailbook wrote` };
   if (seal.base !== base) return { status: 'changed' };
+  // Paths holding a secret were not written: what the verdicts read cannot be checked (sec15).
+  if ((seal.consulted.withheld ?? 0) > 0) return { status: 'changed' };
   if (entryDigest(base, await consultedKey(projectDir, seal.consulted, hashes)) !== seal.digest) return { status: 'changed' };
   for (const suffix of SEALED_FILES) {
     const path = filePath(cacheDir, id, suffix);

@@ -245,8 +245,12 @@ export async function registerProjectRepository(project: DiscoveredProject, regi
 
 /** Options of {@link analyseProject}. */
 export interface AnalyseOptions {
-  /** Told the paths of the project folder its verdicts read (artifacts, src/lib/evidence/artifacts.ts), once analysed. */
-  onConsulted?: (consulted: ConsultedPaths) => void;
+  /**
+   * Told the paths of the project folder its verdicts read (artifacts, src/lib/evidence/artifacts.ts),
+   * once analysed, and whether a path holds a secret found in the project (never when secrets
+   * are not redacted): such a path is not written into the build cache (sec15).
+   */
+  onConsulted?: (consulted: ConsultedPaths, holdsSecret: (path: string) => boolean) => void;
   /** Run `bd export` for `.beads/` folders without an export (configuration `beads`; off when absent). */
   bdExport?: BdExportOptions;
   /** What is secret and whether it is redacted (configuration `secrets`, `--no-redact`); default: redact. */
@@ -451,7 +455,7 @@ export async function analyseProject(prepared: PreparedProject, stages?: StageTi
   // The folder's name as discovery published it: a secret in it is redacted there (sec10).
   const folderName = project.displayRoot.slice(project.displayRoot.lastIndexOf('/') + 1);
   const title = config?.value.title ?? (project.slug !== null ? `${folderName} · ${project.slug}` : folderName);
-  options.onConsulted?.(ctx.artifacts.consulted());
+  options.onConsulted?.(ctx.artifacts.consulted(), (path) => secretSettings.redact && secrets.redaction.holds(path));
 
   const model: ProjectModel = {
     id: project.id,

@@ -7,7 +7,7 @@
  */
 import { findSecrets } from './detect.ts';
 import type { SecretSettings } from '../config/secret-settings.ts';
-import { Redaction } from './redaction.ts';
+import { Redaction, unescapedMarkup } from './redaction.ts';
 import { keySays } from './own-rules.ts';
 
 /** Where a secret was seen. `file` and `line` are a record file's place (line 0: the whole file). */
@@ -86,6 +86,9 @@ export function textsOf(root: unknown, fallback: SecretPlace): { texts: string[]
     const { node, place, key } = stack.pop() as { node: unknown; place: SecretPlace; key: string };
     if (typeof node === 'string') {
       if (!NOT_SCANNED.has(key)) add(node, place);
+      // Rendered markdown (`html`, `introHtml`, `bodyHtml`, …) is read as written too (its `&` is `&#x26;` there: sec15).
+      const written = key === 'html' || key.endsWith('Html') ? unescapedMarkup(node) : null;
+      if (written !== null) add(written, place);
       continue;
     }
     if (node === null || typeof node !== 'object' || seen.has(node)) continue;

@@ -32,6 +32,22 @@ const ESCAPES: Record<string, string[]> = {
   "'": ['&#39;', '&#x27;'],
 };
 
+/** Each escape of {@link ESCAPES}, with the character it stands for. */
+const UNESCAPES: ReadonlyMap<string, string> = new Map(Object.entries(ESCAPES).flatMap(([ch, forms]) => forms.map((f): [string, string] => [f, ch])));
+
+/**
+ * Rendered markdown (a handover, a selection, a rubric, a design) with the escapes markup writes
+ * ({@link ESCAPES}) read back as their characters, so a rule reads the text as it was written:
+ * an Azure SAS URL's `&sig=` is `&#x26;sig=` in the HTML (sec15: its signature was published).
+ * A value found there is replaced in the HTML in its escaped form ({@link escapedForms}).
+ * Null when the text holds no escape.
+ */
+export function unescapedMarkup(html: string): string | null {
+  if (!html.includes('&')) return null;
+  const out = html.replace(/&(?:amp|lt|gt|quot|#39|#x2[67]|#x3[CE]|#x22);/g, (e) => UNESCAPES.get(e) ?? e);
+  return out === html ? null : out;
+}
+
 /**
  * The value as HTML writes it (first or second form of each escape), as a JSON string holds it
  * (`p\"ss`, `a\\b`: an invalid record's raw line, sec10), and, for a value found as a raw text
