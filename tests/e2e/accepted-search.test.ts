@@ -25,7 +25,11 @@ async function buildWithBaseline(): Promise<BuiltSite> {
   baseline = join(await mkdtemp(join(tmpdir(), 'trailbook-accepted-')), 'trailbook.baseline.json');
   const wrote = await runCli(['baseline', 'content', '--baseline', baseline, '--reason', 'planted before the gate', '--kind', 'evidence/path-not-found', 'trail/supersedes-forward', 'coord/missing-field']);
   expect(wrote.stderr).toContain('5 accepted flags (5 new with the reason given, 0 kept with their own).');
-  return buildSite([join(REPO_ROOT, 'content')], ['--baseline', baseline]);
+  const built = await buildSite([join(REPO_ROOT, 'content')], ['--baseline', baseline]);
+  // A second build: the home draws the trend of the two.
+  const again = await runCli(['build', join(REPO_ROOT, 'content'), '--out', built.out, '--cache-dir', built.cacheDir, '--baseline', baseline]);
+  expect(again.code, again.stderr).toBe(0);
+  return built;
 }
 
 archiveInBrowser(buildWithBaseline, { viewport: { width: 1280, height: 800 } }, (a) => ({ site, origin, page } = a));
@@ -73,6 +77,14 @@ describe.skipIf(!chromiumAvailable())('accepted flags: the home and search count
     await page.goto(`${origin}/report/`);
     expect(await readText(page.locator('[data-testid="open-problems"]'))).toBe('18 / 20 / 5');
     expect(await readText(page.locator('tr:has([data-testid="open-problems"]) th'))).toBe('Problems still open, as the archive home counts them (high / medium / low)');
+  });
+
+  it('the home’s trend says its flags include the accepted ones', async () => {
+    // count15: the trend's last build said High 23 under the Flags figure's 18 high, and nothing said why.
+    await page.goto(`${origin}/`);
+    const trend = page.locator('[data-testid="trend-archive-trend"]');
+    expect(await readText(trend.locator('> p.meta'))).toBe(`The last 2 builds of this archive, all projects together (#n is the build number). Flags are every flag, the 5 flags accepted in ${baseline} included; the Flags figure above counts the open ones.`);
+    expect(await trend.locator('.trend-numbers tbody tr').last().evaluate((tr) => Array.from(tr.children, (c) => c.textContent?.trim()))).toEqual(['#2', '51', '23', '20', '5', '82%', '2']);
   });
 
   it('report.json counts the same accepted flags', async () => {
