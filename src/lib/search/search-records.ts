@@ -17,6 +17,7 @@ import { classifyResult, RESULT_LABELS } from '../results/classify-result.ts';
 import { flagsByRow } from '../projections/flags.ts';
 import { CHECK_FIRST_FACET, checkFirst, checkFirstPlace } from '../projections/check-first.ts';
 import { EVIDENCE_STATUS_WORDS } from '../projections/row-evidence.ts';
+import { phaseName } from '../projections/phases.ts';
 import { searchProjectValue } from './search-project.ts';
 import { qualitySearchRecords } from './quality-records.ts';
 import { lifecycleSearchRecords } from './lifecycle-records.ts';
@@ -62,7 +63,8 @@ function rowRecord(model: ProjectModel, row: TrailRow, carried: ReadonlyArray<{ 
   const facets: Record<string, string[]> = {
     type: [row.supersededBy.length > 0 ? 'superseded decision' : 'decision'],
     project: [searchProjectValue(model)],
-    phase: [row.phase],
+    // A row written without a phase is `(no phase)`, as the recap's Phases names it (an empty value was an option of no name, read as "any").
+    phase: [phaseName(row.phase)],
     result: [RESULT_LABELS[row.resultClass]],
     'evidence status': statuses.length > 0 ? statuses : [EVIDENCE_STATUS_WORDS.none],
     'evidence kind': [...new Set(row.evidence.map((p) => p.kind))].sort(),

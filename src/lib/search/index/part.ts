@@ -21,7 +21,8 @@ import { ByteWriter } from './varint.ts';
  * is written at gzip level {@link GZIP_TEXT}; 5 since a record's `indexedBody` is what its body
  * field indexes; 6 since a per-slug trail's `project` value is its folder and slug
  * (src/lib/search/search-project.ts); 7 since flags and flagged rows have a `flag state` (open or
- * accepted in trailbook.baseline.json) and an accepted flag is of type `accepted flag`.
+ * accepted in trailbook.baseline.json), an accepted flag is of type `accepted flag`, and a row
+ * written without a phase is of phase `(no phase)`.
  */
 export const PART_VERSION = 7;
 
