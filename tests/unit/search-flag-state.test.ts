@@ -21,6 +21,7 @@ let model: ProjectModel;
 let baseline: Baseline;
 let site: MemorySite;
 let plain: MemorySite;
+let none: MemorySite;
 
 /** The label of a filter's option from the manifest's counts (what the page shows before any search). */
 const label = (s: MemorySite, key: string, value: string): string => optionText(value, s.manifest.facets.find((f) => f.key === key)?.values.find((v) => v.value === value)?.counts ?? {});
@@ -36,6 +37,7 @@ beforeAll(async () => {
   const spec = (records: ReturnType<typeof searchRecords>) => [{ key: `p/${model.id}`, title: model.title, project: model.root, records }];
   site = await memorySite(spec(searchRecords(model, acceptedFlags(baseline, model, model.flags))));
   plain = await memorySite(spec(searchRecords(model)));
+  none = await memorySite(spec(searchRecords(model, acceptedFlags({ file: 'trailbook.baseline.json', entries: [] }, model, model.flags))));
 }, 60_000);
 
 describe('search counts accepted flags apart, as the archive home does', () => {
@@ -51,10 +53,12 @@ describe('search counts accepted flags apart, as the archive home does', () => {
     expect(label(site, 'type', 'accepted flag')).toBe('accepted flag (3 accepted flags)');
     expect(label(site, 'state', 'open')).toBe('open (11 rows, 12 flags)');
     expect(label(site, 'state', 'accepted')).toBe('accepted (2 rows, 3 accepted flags)');
-    // Without a baseline every flag is open.
+    // Without a baseline every flag is open, and no record has a flag state (a filter of one value would only repeat it).
     expect(label(plain, 'severity', 'high')).toBe('high (9 rows, 10 flags)');
-    expect(label(plain, 'state', 'open')).toBe('open (13 rows, 15 flags)');
-    expect(plain.manifest.facets.find((f) => f.key === 'state')?.values.map((v) => v.value)).toEqual(['open']);
+    expect(plain.manifest.facets.find((f) => f.key === 'state')).toBeUndefined();
+    // With a baseline that accepts none of this project's flags, they are open.
+    expect(label(none, 'state', 'open')).toBe('open (13 rows, 15 flags)');
+    expect(none.manifest.facets.find((f) => f.key === 'state')?.values.map((v) => v.value)).toEqual(['open']);
   });
 
   it('the status line of a search, and ?state=accepted lists the accepted flags and the row they alone flag', async () => {

@@ -55,7 +55,7 @@ export const FLAG_STATES = { open: 'open', accepted: 'accepted' } as const;
 /** The `type` of a flag's record: an accepted one is counted apart (`18 flags, 5 accepted flags`), as the archive home counts it. */
 export const ACCEPTED_FLAG_TYPE = 'accepted flag';
 
-function rowRecord(model: ProjectModel, row: TrailRow, carried: ReadonlyArray<{ severity: Severity; kind: string; accepted?: string }>, place: string | undefined): SearchRecord {
+function rowRecord(model: ProjectModel, row: TrailRow, carried: ReadonlyArray<{ severity: Severity; kind: string; accepted?: string }>, place: string | undefined, states: boolean): SearchRecord {
   // Evidence by outcome, one definition (src/lib/projections/counts.ts `pointerOutcome`): a
   // pointer that did not resolve and a cell of prose are filtered apart (issue 27, scope 2).
   const statuses = [...new Set(row.evidence.map((p) => POINTER_OUTCOME_LABELS[pointerOutcome(p)]))].sort();
@@ -71,7 +71,7 @@ function rowRecord(model: ProjectModel, row: TrailRow, carried: ReadonlyArray<{ 
     'flag severity': severities.length > 0 ? severities : ['none'],
     'source format': [FORMAT[row.format] ?? row.format],
   };
-  const state = flagState(carried);
+  const state = states ? flagState(carried) : [];
   if (state.length > 0) facets['flag state'] = state;
   if (row.actor !== '') facets['actor'] = [row.actor];
   // Its place under Check first (`needs a look`, `agent's words: note`): a recap's folded group
@@ -101,17 +101,19 @@ function rowRecord(model: ProjectModel, row: TrailRow, carried: ReadonlyArray<{ 
   };
 }
 
-function flagRecords(model: ProjectModel, accepted: readonly Acceptance[]): SearchRecord[] {
+function flagRecords(model: ProjectModel, accepted: readonly Acceptance[] | null): SearchRecord[] {
   return model.flags.map((flag, index) => {
     const exact: ExactKey[] = [...kindKeys(flag.kind, 3), ...flag.rows.map((id) => idKey(id, 2))];
     if (flag.evidence) for (const hex of hexTokens(flag.evidence)) exact.push(hexKey(hex, 2));
-    const reason = accepted[index] ?? null;
+    const reason = accepted?.[index] ?? null;
+    const facets: Record<string, string[]> = { type: [reason === null ? 'flag' : ACCEPTED_FLAG_TYPE], project: [searchProjectValue(model)], 'flag severity': [flag.severity], 'flag kind': [flag.kind] };
+    if (accepted !== null) facets['flag state'] = [reason === null ? FLAG_STATES.open : FLAG_STATES.accepted];
     return {
       anchor: `flag-${index + 1}`,
       title: `${flag.kind}: ${flag.summary}`,
       body: flag.evidence ? `evidence ${flag.evidence}` : '',
       meta: `${flag.severity} flag, ${flag.layer} layer${flag.rows.length > 0 ? `, rows ${flag.rows.join(', ')}` : ''}${reason === null ? '' : `, accepted: ${reason}`}`,
-      facets: { type: [reason === null ? 'flag' : ACCEPTED_FLAG_TYPE], project: [searchProjectValue(model)], 'flag severity': [flag.severity], 'flag kind': [flag.kind], 'flag state': [reason === null ? FLAG_STATES.open : FLAG_STATES.accepted] },
+      facets,
       exact,
       severity: flag.severity,
       time: null,
@@ -155,22 +157,24 @@ function invalidRecords(model: ProjectModel): SearchRecord[] {
 }
 
 /**
- * Every search record of one project, in recap order. `accepted`: per flag of `model.flags`
- * (same order), the reason `trailbook.baseline.json` accepts it, or null
- * (src/lib/baseline/accepted-flags.ts `acceptedFlags`; none when absent): an accepted flag is
- * a result of type `accepted flag` and `flag state` `accepted`, so search counts it apart from
- * the open flags as the archive home, the report and `trailbook build` do (count15: the
- * filter said `high (9 rows, 23 flags)` beside the home's `18 high … + 5 accepted`).
+ * Every search record of one project, in recap order. `accepted`, when the build has a baseline:
+ * per flag of `model.flags` (same order), the reason `trailbook.baseline.json` accepts it, or
+ * null (src/lib/baseline/accepted-flags.ts `acceptedFlags`). An accepted flag is a result of
+ * type `accepted flag` and `flag state` `accepted`, so search counts it apart from the open
+ * flags as the archive home, the report and `trailbook build` do (count15: the filter said
+ * `high (9 rows, 23 flags)` beside the home's `18 high … + 5 accepted`); the others, and the
+ * rows they flag, are `open`. Without a baseline (null, the default) no record has a
+ * `flag state`: every flag is open, and a filter of one value would only repeat it.
  */
-export function searchRecords(model: ProjectModel, accepted: readonly Acceptance[] = []): SearchRecord[] {
-  const byRow = flagsByRow(model.flags, model.rows, accepted);
+export function searchRecords(model: ProjectModel, accepted: readonly Acceptance[] | null = null): SearchRecord[] {
+  const byRow = flagsByRow(model.flags, model.rows, accepted ?? []);
   // A row past the recap's first page is on a row page (src/lib/site/row-pages.ts): its result links there.
   const pages = rowPagesByAnchor(model.rows);
   const places = new Map(checkFirst(model.rows).map((e) => [e.row.anchor, checkFirstPlace(e)]));
   return [
     ...model.rows.map((row) => {
       const page = pages.get(row.anchor);
-      return { ...rowRecord(model, row, byRow.get(row.anchor) ?? [], places.get(row.anchor)), ...(page !== undefined ? { page: rowPagePath(page) } : {}) };
+      return { ...rowRecord(model, row, byRow.get(row.anchor) ?? [], places.get(row.anchor), accepted !== null), ...(page !== undefined ? { page: rowPagePath(page) } : {}) };
     }),
     ...invalidRecords(model),
     ...flagRecords(model, accepted),

@@ -299,18 +299,19 @@ async function writeIndex(cacheDir: string, outDir: string, base: string, option
   // Plans: one per project, one per repository its projects cite.
   const plans: PartPlan[] = [];
   const repos = new Map<string, { path: string; projects: Array<{ id: string; title: string; cited: string }> }>();
-  const baseline = options.baseline ?? null;
+  // A baseline of no entry accepts nothing: the records are those of no baseline.
+  const baseline = options.baseline && options.baseline.entries.length > 0 ? options.baseline : null;
   for (const { id, digest } of archive.projects) {
-    // The baseline's entries naming the project are part of what its records are made of (which flags are accepted).
+    // Whether there is a baseline, and its entries naming the project, are part of what its records are made of (which flags are accepted, and whether records have a flag state).
     const entries = (baseline?.entries ?? []).filter((e) => e.project === id);
     plans.push({
       key: `p/${id}`,
-      digest: entries.length === 0 ? digest : `${digest}-${sha(JSON.stringify(entries)).slice(0, 16)}`,
+      digest: baseline === null ? digest : `${digest}-${sha(JSON.stringify(entries)).slice(0, 16)}`,
       path: `p/${id}/`,
       build: async () => {
         if (options.projectPart) return options.projectPart(id);
         const model = await readModel(cacheDir, id);
-        const records = [...searchRecords(model, acceptedFlags(baseline, model, model.flags)), ...artifactRecords(model.cited.files, model.root, searchProjectValue(model))];
+        const records = [...searchRecords(model, baseline === null ? null : acceptedFlags(baseline, model, model.flags)), ...artifactRecords(model.cited.files, model.root, searchProjectValue(model))];
         const { part, files } = buildPart({ key: `p/${id}`, title: model.title, project: searchProjectValue(model), latest: modelLatestDate(model), records });
         return { part, docs: files.docs };
       },
