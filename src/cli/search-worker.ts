@@ -14,8 +14,9 @@ import type { BuildContext } from '../lib/config/build-context.ts';
 
 const { cacheDir, outDir, base, siteUrl, title, recapHtml, decisionsCsv, baseline, published, mergeAll } = workerData as { cacheDir: string; outDir: string; base: string; siteUrl: string | undefined; title: string; recapHtml: boolean; decisionsCsv: boolean; baseline?: BuildContext['baseline']; published: string | null; mergeAll?: boolean };
 try {
-  const exports = await writeProjectExports(cacheDir, outDir, { base, root: archiveRoot(siteUrl, base), title, recapHtml, decisionsCsv, baseline: buildBaseline(baseline) });
-  parentPort?.postMessage({ stats: await writeSearchIndex(cacheDir, outDir, base, { onProgress: (progress) => parentPort?.postMessage({ progress }), ...(published ? { published } : {}), ...(mergeAll === true ? { mergeAll } : {}) }), exports });
+  const accepted = buildBaseline(baseline);
+  const exports = await writeProjectExports(cacheDir, outDir, { base, root: archiveRoot(siteUrl, base), title, recapHtml, decisionsCsv, baseline: accepted });
+  parentPort?.postMessage({ stats: await writeSearchIndex(cacheDir, outDir, base, { baseline: accepted, onProgress: (progress) => parentPort?.postMessage({ progress }), ...(published ? { published } : {}), ...(mergeAll === true ? { mergeAll } : {}) }), exports });
 } catch (error) {
   parentPort?.postMessage({ error: (error as Error).message });
 }

@@ -26,8 +26,9 @@ export default function searchIndex(): AstroIntegration {
       'astro:build:done': async ({ dir, logger }) => {
         const env = buildContext();
         if (env.searchIndex === 'external') return;
-        await writeProjectExports(env.cacheDir, fileURLToPath(dir), { base, root: archiveRoot(env.site.url ?? site, base), title: env.site.title, recapHtml: env.site.recapHtml, decisionsCsv: env.site.decisionsCsv, baseline: buildBaseline(env.baseline) });
-        const stats = await writeSearchIndex(env.cacheDir, fileURLToPath(dir), base);
+        const baseline = buildBaseline(env.baseline);
+        await writeProjectExports(env.cacheDir, fileURLToPath(dir), { base, root: archiveRoot(env.site.url ?? site, base), title: env.site.title, recapHtml: env.site.recapHtml, decisionsCsv: env.site.decisionsCsv, baseline });
+        const stats = await writeSearchIndex(env.cacheDir, fileURLToPath(dir), base, { baseline });
         for (const w of stats.warnings) logger.warn(w);
         logger.info(`search: ${stats.records} records from ${stats.projects} projects, ${stats.files} index files, in ${Math.round(stats.ms)} ms`);
       },

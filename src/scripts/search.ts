@@ -7,7 +7,7 @@
  */
 import { SearchEngine, type Filters, type Hit, type SearchOutcome } from '../lib/search/query/engine.ts';
 import { filterWordsNotices, listingHistoryState, newHistoryEntry, readListingState, readSearchState, searchQuery, type KnownFacet, type ListingState, type SearchTrigger } from '../lib/search/query/url-state.ts';
-import { countsText, noResultsText, partialText } from '../lib/search/facets.ts';
+import { noResultsText, optionText, partialText, resultsText } from '../lib/search/facets.ts';
 import { MAX_TOKENS, phraseNotice } from '../lib/search/query/parse.ts';
 import type { SearchManifest } from '../lib/search/index/format.ts';
 import { indexFileBytes } from './index-file.ts';
@@ -120,8 +120,7 @@ async function start(): Promise<void> {
       return;
     }
     const byType = outcome ? (outcome.counts[key]?.[option.value] ?? {}) : archiveCounts(key, option.value);
-    const text = countsText(byType);
-    option.textContent = `${option.value} (${text === '' ? 'none' : text})`;
+    option.textContent = optionText(option.value, byType);
   };
   /** Selects whose options are labelled when the reader reaches them (a long list: 10,000 projects took 0.1 s a search), with the outcome to label them by. */
   const unlabelled = new Map<HTMLSelectElement, SearchOutcome | null>();
@@ -240,7 +239,7 @@ async function start(): Promise<void> {
     const n = resultCount(result);
     if (result.firstPage && result.parsed.tokens.length > 0) return `${grouped(result.complete)} or more results hold every word; the first listed are the best of those where the words stand out (titles first). Show more to read and count every result.`;
     const partial = partialText(result.complete, n, result.parsed.tokens);
-    return n === 0 ? noResultsText(filtersInUse && q !== '', without) : `${grouped(n)} result${n === 1 ? '' : 's'}: ${countsText(result.totals)}.${partial}`;
+    return n === 0 ? noResultsText(filtersInUse && q !== '', without) : `${resultsText(n, result.totals)}${partial}`;
   };
 
   /**

@@ -341,7 +341,7 @@ describe("the commands of README's first block and docs/publishing.md, as a user
     expect(check.code, check.stderr).toBe(0);
     expect(check.stdout).toMatch(/ {2}high {3}evidence\/path-not-found {2}decisions\.jsonl:3 {2}row [0-9a-f]{8} “Ship the parser” — src\/parser\.ts:10: .* {2}\[accepted: flags of the trail before the gate was turned on\]/);
     expect(check.stderr).toContain('Accepted: 1 flag of trailbook.baseline.json (shown, skipped by --fail-on).');
-    expect(check.stdout).toContain('  3 rows, 0 invalid records, 1 flag (1 high, 0 medium, 0 low; 1 accepted), 1 problem; repository: your-repo @ ');
+    expect(check.stdout).toContain('  3 rows, 0 invalid records, 1 flag (1 high, 0 medium, 0 low; 1 accepted), 0 open problems; repository: your-repo @ ');
     // The archive shows it as accepted, with its reason, in Attention.
     const site = await runCli(['build', '--out', '../accepted-site', '--recap-html'], repo.dir, env);
     expect(site.code, site.stderr).toBe(0);

@@ -107,3 +107,12 @@ describe('accepted flags are set apart from the open ones', () => {
     expect(homeFlagsFigureNote([mixed, accepted, open], new Map())).toBe('6 problems (8 flags) in 3 projects; 0 flags from reviewers (layer 2)');
   });
 });
+
+describe('the archive trend says its flags include the accepted ones (count15)', () => {
+  it('words the caption with and without accepted flags', async () => {
+    const { archiveTrendCaption } = await import('../../src/lib/site/accepted-words.ts');
+    expect(archiveTrendCaption(2, 5, 'trailbook.baseline.json')).toBe('The last 2 builds of this archive, all projects together (#n is the build number). Flags are every flag, the 5 flags accepted in trailbook.baseline.json included; the Flags figure above counts the open ones.');
+    expect(archiveTrendCaption(2, 1, 'trailbook.baseline.json')).toBe('The last 2 builds of this archive, all projects together (#n is the build number). Flags are every flag, the 1 flag accepted in trailbook.baseline.json included; the Flags figure above counts the open ones.');
+    expect(archiveTrendCaption(3, 0, null)).toBe('The last 3 builds of this archive, all projects together (#n is the build number).');
+  });
+});

@@ -436,3 +436,13 @@ describe.skipIf(!existsSync(REAL))('the real beads folder of 45ck/prompt-languag
     ]);
   });
 });
+
+describe('the issue list says its log counts as everywhere (count15)', () => {
+  it('groups the entries and agrees the verb with the issues', async () => {
+    const { replayNote } = await import('../../src/lib/beads/issue-list.ts');
+    // Before: "Status replayed from 2305 log entries; 34 issues end …" and "1 issue end with …".
+    expect(replayNote(2305, 34)).toBe("Status replayed from 2,305 log entries; 34 issues end with a status other than the export's.");
+    expect(replayNote(1, 1)).toBe("Status replayed from 1 log entry; 1 issue ends with a status other than the export's.");
+    expect(replayNote(12, 0)).toBe("Status replayed from 12 log entries; 0 issues end with a status other than the export's.");
+  });
+});

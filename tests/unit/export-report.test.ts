@@ -20,7 +20,7 @@ import type { InvalidRecord } from '../../src/lib/model/types.ts';
 import type { ProjectSummary } from '../../src/lib/archive/summary.ts';
 import { baselineEntry } from '../../src/lib/baseline/accepted-flags.ts';
 import { readModel } from '../../src/lib/archive/model-store.ts';
-import { acceptedCounts } from '../../src/lib/archive/accepted-counts.ts';
+import { acceptedCounts, homeFlagsFigureNote } from '../../src/lib/archive/accepted-counts.ts';
 import { reportFlagsSentence } from '../../src/lib/site/accepted-words.ts';
 
 const CONTENT = fileURLToPath(new URL('../../content', import.meta.url));
@@ -73,9 +73,15 @@ describe('the build report', () => {
     expect(report.projects.find((p) => p.id === 'tickets-clean')?.accepted).toEqual({ high: 0, medium: 0, low: 0 });
     expect(buildReportSchema.parse(report)).toEqual(report);
     expect(reportFlagsSentence(report.totals)).toBe('Flags: 23 high, 20 medium, 5 low, in 5 projects (2 of them accepted in trailbook.baseline.json, not open).');
+    // count15: the report page's Problems row said 23 / 20 / 5 (accepted ones included) where the home said
+    // '46 problems' (the open ones): the open problems are in the totals, as the home counts them.
+    expect(report.totals.projectProblems).toEqual({ high: 23, medium: 20, low: 5, citesMissing: 3 });
+    expect(report.totals.openProblems).toEqual({ high: 21, medium: 20, low: 5 });
+    expect(homeFlagsFigureNote(archive.projects, await acceptedCounts(cacheDir, baseline, archive.projects.map((p) => p.id)))).toBe('46 problems in 5 projects; 2 flags from reviewers (layer 2)');
     const plain = await readBuildReport(cacheDir, archive.projects, CTX);
     expect([plain.totals.accepted, plain.totals.acceptedIn]).toEqual([{ high: 0, medium: 0, low: 0 }, null]);
     expect(reportFlagsSentence(plain.totals)).toBe('Flags: 23 high, 20 medium, 5 low, in 5 projects.');
+    expect(plain.totals.openProblems).toEqual({ high: 23, medium: 20, low: 5 });
     // archive.json gives each project's accepted flags beside its counts, as the home's '+ 2 accepted'.
     const index = archiveIndex(archive.projects, [], CTX, await acceptedCounts(cacheDir, baseline, archive.projects.map((p) => p.id)));
     expect(index.projects.find((p) => p.id === 'tickets-faults')?.accepted).toEqual({ high: 2, medium: 0, low: 0 });

@@ -86,6 +86,9 @@ export function projectHeader(model: Pick<ProjectModel, 'id' | 'title' | 'root'>
 function printProjectText(out: Output, model: ProjectModel, accepted: ReadonlyArray<string | null>): void {
   const c = model.counts;
   const acceptedHere = accepted.filter((a) => a !== null).length;
+  // The problems still open when the baseline accepts some flags, as the archive home counts them (count15: "15 problems" beside the home's "12 problems").
+  const open = acceptedHere > 0 ? acceptedOf(model.flags, accepted)?.open.problems : undefined;
+  const problemsWords = open ? plural(open.high + open.medium + open.low, 'open problem') : plural(problemTotal(c), 'problem');
   out.result(projectHeader(model));
   // A project without a decision trail says what it holds instead of "0 rows" (beads issues, coordination events, verdicts).
   const held = [
@@ -95,7 +98,7 @@ function printProjectText(out: Output, model: ProjectModel, accepted: ReadonlyAr
     model.babysit ? plural(model.babysit.entries.length, 'babysit entry', 'babysit entries') : '',
   ].filter((t) => t !== '');
   const records = held.length > 0 ? held.join(', ') : plural(0, 'row');
-  out.result(`  ${records}, ${plural(c.invalid, 'invalid record')}, ${plural(flagTotal(c), 'flag')} (${severityCountsText(c.flags)}${acceptedHere > 0 ? `; ${acceptedHere} accepted` : ''}), ${plural(problemTotal(c), 'problem')}; repository: ${repositoryText(model.repository.path, gitChecksProblem(model))}${model.repository.head ? ` @ ${model.repository.head.slice(0, 12)}` : ''}`);
+  out.result(`  ${records}, ${plural(c.invalid, 'invalid record')}, ${plural(flagTotal(c), 'flag')} (${severityCountsText(c.flags)}${acceptedHere > 0 ? `; ${acceptedHere} accepted` : ''}), ${problemsWords}; repository: ${repositoryText(model.repository.path, gitChecksProblem(model))}${model.repository.head ? ` @ ${model.repository.head.slice(0, 12)}` : ''}`);
   const pointers = pointerTotal(c);
   if (pointers > 0 || c.rows > 0) out.result(`  evidence: ${pointersAndProseText(c.pointers)}: ${pointerCountsText(c.pointers)}; ${checkFirstCountsText(c)}`);
   if (c.openBlockers > 0) out.result(`  ${plural(c.openBlockers, 'open blocker')}`);

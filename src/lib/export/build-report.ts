@@ -18,7 +18,8 @@ import { archiveCounts } from '../projections/counts.ts';
 import type { ReportDetails } from '../archive/report-details.ts';
 import { absoluteUrl } from './site-url.ts';
 import { agree } from '../text/agree.ts';
-import { acceptedSeverities, acceptedTotal, type AcceptedCounts } from '../archive/accepted-counts.ts';
+import { acceptedSeverities, acceptedTotal, withoutAccepted, type AcceptedCounts } from '../archive/accepted-counts.ts';
+import type { Severity } from '../model/types.ts';
 
 /** The version string of the build report. */
 export const REPORT_VERSION = 'trailbook.report/1';
@@ -70,6 +71,9 @@ export const buildReportSchema = documented(
       projectProblems: documented(z.object({ high: z.number().int(), medium: z.number().int(), low: z.number().int(), citesMissing: z.number().int() }), {
         description: "The projects' problems summed (each project's `counts.problems`: flags of one kind and cause said once, per severity, and `citesMissing`): the home's \"30 problems (107 flags)\" is `high + medium + low`. Added in version 1.",
       }),
+      openProblems: documented(z.object({ high: z.number().int(), medium: z.number().int(), low: z.number().int() }), {
+        description: "The projects' problems still open, per severity: `projectProblems` without the problems whose flags the baseline (`acceptedIn`) all accepts. The home's \"43 problems\" is `high + medium + low`, a baseline or not; without one it is `projectProblems`. Added in version 1 (absent from reports written before).",
+      }).optional(),
       projectsWithFlags: z.number().int(),
       projectsWithInvalid: z.number().int(),
       accepted: documented(z.object({ high: z.number().int(), medium: z.number().int(), low: z.number().int() }), {
@@ -119,6 +123,16 @@ export function projectWarnings(p: Pick<ProjectSummary, 'repository' | 'sources'
   const secrets = secretFlagCounts(p.flags ?? []);
   if (secrets.notRedacted > 0) out.push({ kind: 'secrets', message: `WARNING: ${secrets.notRedacted} ${agree(secrets.notRedacted, 'secret', 'secrets')} published as written: the build ran with --no-redact`, path: null });
   else if (secrets.found > 0) out.push({ kind: 'secrets', message: `${secrets.found} ${agree(secrets.found, 'secret', 'secrets')} found and redacted (security/secret-in-record flags)`, path: null });
+  return out;
+}
+
+/** The projects' open problems summed per severity, as the home counts them (accepted-counts.ts `withoutAccepted`). */
+function openProblems(projects: readonly ProjectSummary[], accepted: AcceptedCounts): Record<Severity, number> {
+  const out: Record<Severity, number> = { high: 0, medium: 0, low: 0 };
+  for (const p of projects) {
+    const c = withoutAccepted(p, accepted).counts.problems;
+    for (const s of ['high', 'medium', 'low'] as const) out[s] += c[s];
+  }
   return out;
 }
 
@@ -173,6 +187,7 @@ export function buildReport(
       problems: problems.length,
       discoveryProblems: problems.length,
       projectProblems: { ...t.problems },
+      openProblems: openProblems(projects, accepted?.counts ?? new Map()),
       projectsWithFlags: t.projectsWithFlags,
       projectsWithInvalid: t.projectsWithInvalid,
       accepted: accepted ? acceptedTotal(accepted.counts) : { high: 0, medium: 0, low: 0 },

@@ -13,6 +13,14 @@ import { evidenceNotVerified } from './check-first.ts';
  */
 export const PHASE_COLUMNS = ['Phase', 'Rows', 'Time span', 'Results', 'Rows with evidence not verified'] as const;
 
+/** What rows written without a phase are called, in the Phases table and by search's phase filter. */
+export const NO_PHASE = '(no phase)';
+
+/** A phase as the reader sees it: its cell as written, {@link NO_PHASE} for an empty one. */
+export function phaseName(phase: string): string {
+  return phase === '' ? NO_PHASE : phase;
+}
+
 /** One phase of a trail. */
 export interface PhaseSummary {
   /** The `phase` cell as written (`''` for rows without one). */

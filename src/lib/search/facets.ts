@@ -31,6 +31,8 @@ export const FACETS: readonly FacetDefinition[] = [
   { key: 'check', name: 'check first', aliases: [] },
   { key: 'severity', name: 'flag severity', aliases: ['flag severity'] },
   { key: 'flag', name: 'flag kind', aliases: ['flag kind'] },
+  // Open, or accepted in trailbook.baseline.json (issue 32): a flag's own state, a row's of the flags it carries (search-records.ts).
+  { key: 'state', name: 'flag state', aliases: ['flag state', 'flag-state'] },
   { key: 'verdict', name: 'verdict', aliases: [] },
   { key: 'actor', name: 'actor', aliases: [] },
   { key: 'event', name: 'event type', aliases: ['event type'] },
@@ -67,6 +69,9 @@ export function countNoun(type: string): readonly [string, string] {
       return ['row', 'rows'];
     case 'flag':
       return ['flag', 'flags'];
+    // A flag trailbook.baseline.json accepts (search-records.ts): counted apart, as the archive home counts it (`+ 3 accepted`), not as an open flag.
+    case 'accepted flag':
+      return ['accepted flag', 'accepted flags'];
     case 'criterion':
     case 'rubric criterion':
       return [type, type.replace(/criterion$/, 'criteria')];
@@ -81,7 +86,7 @@ export function countNoun(type: string): readonly [string, string] {
   }
 }
 
-/** Counts by noun, as the page says them: `30 rows, 23 flags` (rows, then flags, then the others by name; zero counts left out). */
+/** Counts by noun, as the page says them: `30 rows, 18 flags, 5 accepted flags` (rows, then flags, then accepted flags, then the others by name; zero counts left out). */
 export function countsText(byType: ReadonlyMap<string, number> | Readonly<Record<string, number>>): string {
   const entries = byType instanceof Map ? [...byType] : Object.entries(byType);
   const byNoun = new Map<string, { n: number; noun: readonly [string, string] }>();
@@ -92,11 +97,22 @@ export function countsText(byType: ReadonlyMap<string, number> | Readonly<Record
     entry.n += n;
     byNoun.set(noun[0], entry);
   }
-  const rank = (noun: string): string => (noun === 'row' ? '0' : noun === 'flag' ? '1' : `2${noun}`);
+  const rank = (noun: string): string => (noun === 'row' ? '0' : noun === 'flag' ? '1' : noun === 'accepted flag' ? '1a' : `2${noun}`);
   return [...byNoun.values()]
     .sort((a, b) => (rank(a.noun[0]) < rank(b.noun[0]) ? -1 : 1))
     .map(({ n, noun }) => `${grouped(n)} ${n === 1 ? noun[0] : noun[1]}`)
     .join(', ');
+}
+
+/** A filter's option as the search page labels it: its value and what it would show, `high (9 rows, 18 flags, 5 accepted flags)`; `(none)` when nothing. */
+export function optionText(value: string, byType: ReadonlyMap<string, number> | Readonly<Record<string, number>>): string {
+  const text = countsText(byType);
+  return `${value} (${text === '' ? 'none' : text})`;
+}
+
+/** The search page's status line for `n` results (n > 0) of these types: `40 results: 30 rows, 8 flags, 2 accepted flags.` */
+export function resultsText(n: number, byType: ReadonlyMap<string, number> | Readonly<Record<string, number>>): string {
+  return `${grouped(n)} result${n === 1 ? '' : 's'}: ${countsText(byType)}.`;
 }
 
 /**

@@ -17,16 +17,18 @@ import { classifyResult, RESULT_LABELS } from '../results/classify-result.ts';
 import { flagsByRow } from '../projections/flags.ts';
 import { CHECK_FIRST_FACET, checkFirst, checkFirstPlace } from '../projections/check-first.ts';
 import { EVIDENCE_STATUS_WORDS } from '../projections/row-evidence.ts';
+import { phaseName } from '../projections/phases.ts';
 import { searchProjectValue } from './search-project.ts';
 import { qualitySearchRecords } from './quality-records.ts';
 import { lifecycleSearchRecords } from './lifecycle-records.ts';
 import { hexKey, idKey, kindKeys, pointerKeys, type ExactKey } from './exact-keys.ts';
 import type { SearchRecord } from './search-record.ts';
+import type { Acceptance } from '../baseline/accepted-flags.ts';
 import { hexTokens } from './tokenize.ts';
 import { invalidAnchor } from '../site/invalid-anchor.ts';
 
 /** Filter names in the order the search page shows them (kept for the spec's list; see facets.ts). */
-export const FILTER_ORDER = ['type', 'project', 'phase', 'result', 'evidence status', 'evidence kind', 'check first', 'flag severity', 'flag kind', 'actor', 'event type', 'agent', 'status', 'source format', 'year'];
+export const FILTER_ORDER = ['type', 'project', 'phase', 'result', 'evidence status', 'evidence kind', 'check first', 'flag severity', 'flag kind', 'flag state', 'actor', 'event type', 'agent', 'status', 'source format', 'year'];
 
 const FORMAT: Record<string, string> = { 'bbs-trail': 'bbs decisions.jsonl', 'pstack-trail': 'pstack TSV' };
 const RANK: Record<Severity, number> = { high: 0, medium: 1, low: 2 };
@@ -38,7 +40,22 @@ function highest(severities: Iterable<Severity>): Severity | null {
   return best;
 }
 
-function rowRecord(model: ProjectModel, row: TrailRow, carried: ReadonlyArray<{ severity: Severity; kind: string }>, place: string | undefined): SearchRecord {
+/**
+ * The `flag state` of a record carrying `carried` flags: `open` when one of them is open,
+ * `accepted` when `trailbook.baseline.json` accepts them all, none when it carries no flag.
+ */
+function flagState(carried: ReadonlyArray<{ accepted?: string }>): string[] {
+  if (carried.length === 0) return [];
+  return carried.some((f) => f.accepted === undefined) ? [FLAG_STATES.open] : [FLAG_STATES.accepted];
+}
+
+/** The values of the `flag state` filter. */
+export const FLAG_STATES = { open: 'open', accepted: 'accepted' } as const;
+
+/** The `type` of a flag's record: an accepted one is counted apart (`18 flags, 5 accepted flags`), as the archive home counts it. */
+export const ACCEPTED_FLAG_TYPE = 'accepted flag';
+
+function rowRecord(model: ProjectModel, row: TrailRow, carried: ReadonlyArray<{ severity: Severity; kind: string; accepted?: string }>, place: string | undefined, states: boolean): SearchRecord {
   // Evidence by outcome, one definition (src/lib/projections/counts.ts `pointerOutcome`): a
   // pointer that did not resolve and a cell of prose are filtered apart (issue 27, scope 2).
   const statuses = [...new Set(row.evidence.map((p) => POINTER_OUTCOME_LABELS[pointerOutcome(p)]))].sort();
@@ -46,13 +63,16 @@ function rowRecord(model: ProjectModel, row: TrailRow, carried: ReadonlyArray<{ 
   const facets: Record<string, string[]> = {
     type: [row.supersededBy.length > 0 ? 'superseded decision' : 'decision'],
     project: [searchProjectValue(model)],
-    phase: [row.phase],
+    // A row written without a phase is `(no phase)`, as the recap's Phases names it (an empty value was an option of no name, read as "any").
+    phase: [phaseName(row.phase)],
     result: [RESULT_LABELS[row.resultClass]],
     'evidence status': statuses.length > 0 ? statuses : [EVIDENCE_STATUS_WORDS.none],
     'evidence kind': [...new Set(row.evidence.map((p) => p.kind))].sort(),
     'flag severity': severities.length > 0 ? severities : ['none'],
     'source format': [FORMAT[row.format] ?? row.format],
   };
+  const state = states ? flagState(carried) : [];
+  if (state.length > 0) facets['flag state'] = state;
   if (row.actor !== '') facets['actor'] = [row.actor];
   // Its place under Check first (`needs a look`, `agent's words: note`): a recap's folded group
   // links to exactly its rows (use10). A row not under Check first has none: no bytes.
@@ -81,16 +101,19 @@ function rowRecord(model: ProjectModel, row: TrailRow, carried: ReadonlyArray<{ 
   };
 }
 
-function flagRecords(model: ProjectModel): SearchRecord[] {
+function flagRecords(model: ProjectModel, accepted: readonly Acceptance[] | null): SearchRecord[] {
   return model.flags.map((flag, index) => {
     const exact: ExactKey[] = [...kindKeys(flag.kind, 3), ...flag.rows.map((id) => idKey(id, 2))];
     if (flag.evidence) for (const hex of hexTokens(flag.evidence)) exact.push(hexKey(hex, 2));
+    const reason = accepted?.[index] ?? null;
+    const facets: Record<string, string[]> = { type: [reason === null ? 'flag' : ACCEPTED_FLAG_TYPE], project: [searchProjectValue(model)], 'flag severity': [flag.severity], 'flag kind': [flag.kind] };
+    if (accepted !== null) facets['flag state'] = [reason === null ? FLAG_STATES.open : FLAG_STATES.accepted];
     return {
       anchor: `flag-${index + 1}`,
       title: `${flag.kind}: ${flag.summary}`,
       body: flag.evidence ? `evidence ${flag.evidence}` : '',
-      meta: `${flag.severity} flag, ${flag.layer} layer${flag.rows.length > 0 ? `, rows ${flag.rows.join(', ')}` : ''}`,
-      facets: { type: ['flag'], project: [searchProjectValue(model)], 'flag severity': [flag.severity], 'flag kind': [flag.kind] },
+      meta: `${flag.severity} flag, ${flag.layer} layer${flag.rows.length > 0 ? `, rows ${flag.rows.join(', ')}` : ''}${reason === null ? '' : `, accepted: ${reason}`}`,
+      facets,
       exact,
       severity: flag.severity,
       time: null,
@@ -133,19 +156,28 @@ function invalidRecords(model: ProjectModel): SearchRecord[] {
   });
 }
 
-/** Every search record of one project, in recap order. */
-export function searchRecords(model: ProjectModel): SearchRecord[] {
-  const byRow = flagsByRow(model.flags, model.rows);
+/**
+ * Every search record of one project, in recap order. `accepted`, when the build has a baseline:
+ * per flag of `model.flags` (same order), the reason `trailbook.baseline.json` accepts it, or
+ * null (src/lib/baseline/accepted-flags.ts `acceptedFlags`). An accepted flag is a result of
+ * type `accepted flag` and `flag state` `accepted`, so search counts it apart from the open
+ * flags as the archive home, the report and `trailbook build` do (count15: the filter said
+ * `high (9 rows, 23 flags)` beside the home's `18 high … + 5 accepted`); the others, and the
+ * rows they flag, are `open`. Without a baseline (null, the default) no record has a
+ * `flag state`: every flag is open, and a filter of one value would only repeat it.
+ */
+export function searchRecords(model: ProjectModel, accepted: readonly Acceptance[] | null = null): SearchRecord[] {
+  const byRow = flagsByRow(model.flags, model.rows, accepted ?? []);
   // A row past the recap's first page is on a row page (src/lib/site/row-pages.ts): its result links there.
   const pages = rowPagesByAnchor(model.rows);
   const places = new Map(checkFirst(model.rows).map((e) => [e.row.anchor, checkFirstPlace(e)]));
   return [
     ...model.rows.map((row) => {
       const page = pages.get(row.anchor);
-      return { ...rowRecord(model, row, byRow.get(row.anchor) ?? [], places.get(row.anchor)), ...(page !== undefined ? { page: rowPagePath(page) } : {}) };
+      return { ...rowRecord(model, row, byRow.get(row.anchor) ?? [], places.get(row.anchor), accepted !== null), ...(page !== undefined ? { page: rowPagePath(page) } : {}) };
     }),
     ...invalidRecords(model),
-    ...flagRecords(model),
+    ...flagRecords(model, accepted),
     ...qualitySearchRecords(model),
     ...lifecycleSearchRecords(model),
   ];

@@ -29,6 +29,7 @@ import { dirname, join } from 'node:path';
 import { readCacheJson, readJsonOrNull, removeCacheFile, writeAtomic } from '../fs/cache-files.ts';
 import { readArchiveIndex, readCited, readModel } from '../archive/model-store.ts';
 import { searchRecords } from './search-records.ts';
+import { acceptedFlags, type Baseline } from '../baseline/accepted-flags.ts';
 import { artifactRecords, repositoryRecords, type RepositoryCitations } from './evidence-records.ts';
 import { buildPart, partWordsFile, PART_VERSION, type SearchPart } from './index/part.ts';
 import { DELTA_SIZES, mergeParts } from './index/merge.ts';
@@ -73,6 +74,12 @@ export interface WriteSearchIndexOptions {
    * cache is reused with a delta while the changed parts hold at most {@link DELTA_LIMIT} of the records.
    */
   mergeAll?: boolean;
+  /**
+   * The accepted flags (`trailbook.baseline.json`, issue 32): a flag it accepts is a result of
+   * type `accepted flag` and `flag state` `accepted` (search-records.ts). A project's part is
+   * made again when the entries naming it change. Absent or null: every flag is open.
+   */
+  baseline?: Baseline | null;
 }
 
 /** What a repository part needs of each project citing it, remembered by project digest. */
@@ -292,15 +299,19 @@ async function writeIndex(cacheDir: string, outDir: string, base: string, option
   // Plans: one per project, one per repository its projects cite.
   const plans: PartPlan[] = [];
   const repos = new Map<string, { path: string; projects: Array<{ id: string; title: string; cited: string }> }>();
+  // A baseline of no entry accepts nothing: the records are those of no baseline.
+  const baseline = options.baseline && options.baseline.entries.length > 0 ? options.baseline : null;
   for (const { id, digest } of archive.projects) {
+    // Whether there is a baseline, and its entries naming the project, are part of what its records are made of (which flags are accepted, and whether records have a flag state).
+    const entries = (baseline?.entries ?? []).filter((e) => e.project === id);
     plans.push({
       key: `p/${id}`,
-      digest,
+      digest: baseline === null ? digest : `${digest}-${sha(JSON.stringify(entries)).slice(0, 16)}`,
       path: `p/${id}/`,
       build: async () => {
         if (options.projectPart) return options.projectPart(id);
         const model = await readModel(cacheDir, id);
-        const records = [...searchRecords(model), ...artifactRecords(model.cited.files, model.root, searchProjectValue(model))];
+        const records = [...searchRecords(model, baseline === null ? null : acceptedFlags(baseline, model, model.flags)), ...artifactRecords(model.cited.files, model.root, searchProjectValue(model))];
         const { part, files } = buildPart({ key: `p/${id}`, title: model.title, project: searchProjectValue(model), latest: modelLatestDate(model), records });
         return { part, docs: files.docs };
       },

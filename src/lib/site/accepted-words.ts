@@ -35,6 +35,17 @@ export function homeFlagsCaption(anyAccepted: boolean): string {
   return anyAccepted ? `the open flags, ${whose}; a flag accepted in the baseline is not counted as open, it is shown beside them as “+ N accepted”` : `every open flag, ${whose}`;
 }
 
+/**
+ * The archive trend's caption (the home): what a point is, and, when the baseline accepts flags,
+ * that its flags are every flag, accepted ones included (the build history keeps each build's
+ * flags as the records had them), where the Flags figure above counts the open ones (count15:
+ * the trend's last build said `High 23` under the figure's `18 high`, nothing said why).
+ */
+export function archiveTrendCaption(builds: number, accepted: number, file: string | null): string {
+  const lead = `The last ${builds} builds of this archive, all projects together (#n is the build number).`;
+  return accepted > 0 && file !== null ? `${lead} Flags are every flag, the ${countOf(accepted, 'flag')} accepted in ${file} included; the Flags figure above counts the open ones.` : lead;
+}
+
 /** Counts by severity less the accepted ones: what is still open. Never below zero. */
 export function openCounts(all: Record<Severity, number>, accepted: Record<Severity, number>): Record<Severity, number> {
   return { high: Math.max(0, all.high - accepted.high), medium: Math.max(0, all.medium - accepted.medium), low: Math.max(0, all.low - accepted.low) };
