@@ -1,0 +1,69 @@
+/**
+ * An auditor searching decisions across projects (find15): the row meant comes first and the
+ * search says what it found. Records are rows of the real corpus (../shared/corpus/real:
+ * EnzoTironi/OS `.audit/build-v1-04.tsv`, Jonghakseo/picky, SenriganMaster/csv_zero) as the
+ * build indexes them: no repository, so a cited short SHA stays the SHA as written.
+ */
+import { describe, expect, it } from 'vitest';
+import { memorySite } from './search-memory-site.ts';
+import { hexKey, pathKey, idKey, type ExactKey } from '../../src/lib/search/exact-keys.ts';
+import type { SearchEngine } from '../../src/lib/search/query/engine.ts';
+import type { SearchRecord } from '../../src/lib/search/search-record.ts';
+
+function row(id: string, title: string, body: string, evidence: string, exact: ExactKey[], time: string): SearchRecord {
+  return { anchor: `row-${id}`, title, body, evidence, facets: { type: ['decision'] }, exact: [idKey(id, 3), ...exact], severity: null, time };
+}
+
+const OS: SearchRecord[] = [
+  row('9ffa5c1f', 'Committed and pushed the first complete protocol, store, and E2E unit', 'The generated protocol and all Rust crates compile together', 'commit 2842af7; npm run build; cargo test --locked --workspace', [hexKey('2842af7', 2)], '2026-08-19T05:55:00Z'),
+  row('9615ff5d', 'Sorted the multi-effect fixture by semantic relation identity', 'The authority normalizer sorts effect arrays beyond RFC 8785 object-key ordering', 'just e2e durable-commit failed at publish; crates/zoen-engine/src/admission.rs:141-162', [pathKey('crates/zoen-engine/src/admission.rs', 2, 141, 162) as ExactKey], '2026-08-19T06:08:23Z'),
+  row('5d7c1bc5', 'Chose one typed commit protocol across core, engine, Postgres, and Connect', 'A generic conflict-only patch cannot represent operation mismatch, record collision, effect collision, or canonical effect ordering', 'docs/adr/0006-operation-identity-durable-commit.md; crates/zoen-adapters/src/action_store.rs', [pathKey('docs/adr/0006-operation-identity-durable-commit.md', 2) as ExactKey, pathKey('crates/zoen-adapters/src/action_store.rs', 2) as ExactKey], '2026-08-19T06:04:00Z'),
+  row('ebf39816', 'Applied operation-scoped identities, one transactional StateBasis reader, an opaque head-lock transaction, cfg-gated failpoints, and law-owned E2E modules', 'The eleven requested changes require one durable replay and collision contract rather than point fixes', 'PR 225 review 4969103341; commit 3d2dc89', [hexKey('3d2dc89', 2)], '2026-08-19T06:57:19Z'),
+  // Words of the paths above, in another row's text: a search by words finds it too.
+  row('0c0a11ed', 'Crates engine src admission notes', 'Zoen engine rs crates src admission', 'notes', [], '2026-08-19T07:00:00Z'),
+];
+
+const PICKY: SearchRecord[] = [
+  row('f002f1ac', 'attachedImagesCount를 표시 증거로만 취급', '개수만으로는 읽을 수 있는 screenshot reference를 복원할 수 없기 때문에', 'agentd/src/domain/queue-policy.ts', [pathKey('agentd/src/domain/queue-policy.ts', 2) as ExactKey], '2026-07-01T10:00:00Z'),
+  row('27bdaf0f', '동일 길이 duplicate snapshot에서 교체를 추론하지 않음', 'snapshot만으로 unchanged와 consume+append를 구분할 수 없어 잘못된 첨부 count와 user_text를 새 pending에 귀속할 위험이 있기 때문에', 'challenger run #13; agentd/src/runtime/types.ts input_delivery', [pathKey('agentd/src/runtime/types.ts', 2) as ExactKey], '2026-07-01T11:00:00Z'),
+  // Other rows holding the words of the identifiers apart.
+  row('aa11aa11', 'Count the images attached to a queued prompt later', 'The state of the queue is read once', 'agentd/src/domain/queue.ts', [], '2026-07-01T12:00:00Z'),
+];
+
+async function site(): Promise<SearchEngine> {
+  return (await memorySite([
+    { key: 'p/enzotironi__os--build-v1-04', records: OS, latest: '2026-08-19' },
+    { key: 'p/jonghakseo__picky', records: PICKY, latest: '2026-07-01' },
+  ])).engine();
+}
+
+/** What the reader sees: each result's link and marked words, in order, and the counts. */
+async function seen(engine: SearchEngine, q: string) {
+  const out = await engine.search(q, {});
+  const shown = await engine.show(out.hits.slice(0, 10), out);
+  return {
+    hrefs: shown.map((h) => h.href),
+    marks: shown.map((h) => [...h.titleMarks, ...h.excerpt].filter((s) => s.mark).map((s) => s.text)),
+    totals: { ...out.totals },
+    complete: out.complete,
+  };
+}
+
+describe('a SHA typed longer than the row wrote it', () => {
+  it('finds the row citing the short SHA (a full SHA pasted from git log; no repository resolved it)', async () => {
+    const engine = await site();
+    // Before: "No results." for the full SHA of the commit the row cites as `commit 2842af7`.
+    for (const q of ['2842af7d1e2f3a4b5c6d7e8f9a0b1c2d3e4f5a6b', '2842AF7D1E', '3D2DC89AB']) {
+      const s = await seen(engine, q);
+      expect(s.hrefs[0], q).toBe(q.startsWith('3') ? '/p/enzotironi__os--build-v1-04/#row-ebf39816' : '/p/enzotironi__os--build-v1-04/#row-9ffa5c1f');
+      expect(s.totals, q).toEqual({ decision: 1 });
+    }
+    expect((await seen(engine, '2842af7d1e')).marks[0]).toEqual(['2842af7']);
+  });
+
+  it('does not read a SHA shorter than seven digits into a longer query', async () => {
+    const engine = await site();
+    // A longer SHA sharing only 6 digits with a cited one is another commit.
+    expect((await seen(engine, '2842a0000000')).hrefs).toEqual([]);
+  });
+});
