@@ -67,3 +67,17 @@ describe('a SHA typed longer than the row wrote it', () => {
     expect((await seen(engine, '2842a0000000')).hrefs).toEqual([]);
   });
 });
+
+describe('a path typed with a leading slash', () => {
+  it('is the path: the rows citing it, exactly, and no row merely holding its words', async () => {
+    const engine = await site();
+    // Before: "/crates/…" was searched as the words crates, zoen, engine, src, admission, rs:
+    // 2 results, the row of those words counted beside the row citing the file.
+    for (const q of ['/crates/zoen-engine/src/admission.rs', './crates/zoen-engine/src/admission.rs', 'crates/zoen-engine/src/admission.rs', '/agentd/src/domain/queue-policy.ts']) {
+      const s = await seen(engine, q);
+      expect(s.hrefs, q).toEqual([q.includes('agentd') ? '/p/jonghakseo__picky/#row-f002f1ac' : '/p/enzotironi__os--build-v1-04/#row-9615ff5d']);
+      expect(s.totals, q).toEqual({ decision: 1 });
+    }
+    expect((await seen(engine, '/crates/zoen-engine/src/admission.rs')).marks[0]).toEqual(['crates/zoen-engine/src/admission.rs']);
+  });
+});

@@ -119,7 +119,10 @@ export function queryExactKeys(token: string): ExactQuery[] {
   // `a.ts#L12` lower-cased lost its line); the path is compared without case.
   const { path: writtenPath, from } = splitLineSuffix(written);
   const path = writtenPath.toLowerCase();
-  const clean = path.replace(/^\.\//, '').replace(/\/$/, '');
+  // A path typed from the repository's root (`/src/a.ts`) or the work tree (`./src/a.ts`) is the
+  // repository's path (find15: `/crates/…/admission.rs` was searched as its words); an absolute
+  // path a row cites (`/private/tmp/x.md`) still ends with what is left, so it is found too.
+  const clean = path.replace(/^(?:\.?\/)+/, '').replace(/\/$/, '');
   const name = clean.slice(clean.lastIndexOf('/') + 1);
   if (name !== '' && (clean.includes('/') || looksLikePath(clean))) out.push({ type: 'path', key: `path:${name}`, path: clean, ...(from !== undefined ? { line: from } : {}) });
   return out;
