@@ -81,3 +81,22 @@ describe('a path typed with a leading slash', () => {
     expect((await seen(engine, '/crates/zoen-engine/src/admission.rs')).marks[0]).toEqual(['crates/zoen-engine/src/admission.rs']);
   });
 });
+
+describe('words left out of a search', () => {
+  it('are said with the reason that is theirs', async () => {
+    const { leftOutNotices, parseQuery } = await import('../../src/lib/search/query/parse.ts');
+    // Before: each of these said “(too common, or past the 12-word limit)”.
+    expect(leftOutNotices(parseQuery('the of and').ignored)).toEqual(['Left out of the search: “the”, “of”, “and” (words too common to search).']);
+    expect(leftOutNotices(parseQuery('cache []()*+?{}^$|\\').ignored)).toEqual(['Left out of the search: “[]()*+?{}^$|\\” (no letter or digit to search).']);
+    expect(leftOutNotices(parseQuery('The cache').ignored)).toEqual(['Left out of the search: “The” (a word too common to search).']);
+    const long = 'one two three four five six seven eight nine ten eleven twelve thirteen fourteen';
+    expect(leftOutNotices(parseQuery(long).ignored)).toEqual(['Left out of the search: “thirteen”, “fourteen” (past the 12-word limit).']);
+    expect(leftOutNotices(parseQuery('cache').ignored)).toEqual([]);
+  });
+
+  it('leave a status that does not read as "nothing holds these words"', async () => {
+    const { noResultsText } = await import('../../src/lib/search/facets.ts');
+    expect(noResultsText(false, null, true)).toBe('No results: no word typed was searched (why is said above).');
+    expect(noResultsText(false, null, false)).toBe('No results.');
+  });
+});

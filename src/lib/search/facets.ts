@@ -102,9 +102,12 @@ export function countsText(byType: ReadonlyMap<string, number> | Readonly<Record
 /**
  * The status of a search that found nothing (the search page): with filters in use, what the
  * words find without them (`withoutFilters`: their results by type, or null when not searched
- * again), so the reader knows a filter, not the words, left nothing.
+ * again), so the reader knows a filter, not the words, left nothing. `nothingSearched`: every
+ * token of the query was left out (parse.ts `leftOutNotices` says why), no filter in use.
  */
-export function noResultsText(filtersInUse: boolean, withoutFilters: Readonly<Record<string, number>> | null): string {
+export function noResultsText(filtersInUse: boolean, withoutFilters: Readonly<Record<string, number>> | null, nothingSearched = false): string {
+  // Every word typed left out (`the of and`): nothing was looked for, so "No results." would read as "no record holds these words".
+  if (nothingSearched && !filtersInUse) return 'No results: no word typed was searched (why is said above).';
   if (!filtersInUse || withoutFilters === null) return 'No results.';
   const n = Object.values(withoutFilters).reduce((a, b) => a + b, 0);
   if (n === 0) return 'No results, with or without the filters in use.';

@@ -4,7 +4,7 @@
  * cut by the index's own tokenizer). The last token's last Latin word also matches words it
  * begins (`pars` finds `parser`), ranked below whole words.
  */
-import { normaliseWord, tokenize } from '../tokenize.ts';
+import { normaliseWord, STOP_WORDS, tokenize } from '../tokenize.ts';
 import { trimChars } from '../../text/trim-chars.ts';
 import { queryExactKeys, type ExactQuery } from '../exact-keys.ts';
 
@@ -64,6 +64,25 @@ export function parseQuery(q: string): ParsedQuery {
     tokens.push({ raw, terms, exact, prefix });
   });
   return { tokens, ignored };
+}
+
+/**
+ * What the search page says of the tokens a query left out (`ParsedQuery.ignored`), one notice
+ * per reason, in the order typed: only common words (`the`, `of`: {@link STOP_WORDS}), no letter
+ * or digit at all (`[]()*+?`), or past the limits ({@link MAX_TOKENS} tokens, {@link MAX_TERMS}
+ * words). find15: `the of and` and `[]()*+?{}^$|\` were both said to be "too common, or past
+ * the 12-word limit", neither of which the second was.
+ */
+export function leftOutNotices(ignored: readonly string[]): string[] {
+  const quoted = (ws: readonly string[]): string => ws.map((w) => `“${w}”`).join(', ');
+  const noWord = ignored.filter((w) => !/[\p{L}\p{N}]/u.test(w));
+  const common = ignored.filter((w) => /[\p{L}\p{N}]/u.test(w) && (w.match(/[\p{L}\p{N}\p{M}]+/gu) ?? []).every((run) => STOP_WORDS.has(normaliseWord(run))));
+  const past = ignored.filter((w) => !noWord.includes(w) && !common.includes(w));
+  const out: string[] = [];
+  if (common.length > 0) out.push(`Left out of the search: ${quoted(common)} (${common.length === 1 ? 'a word' : 'words'} too common to search).`);
+  if (noWord.length > 0) out.push(`Left out of the search: ${quoted(noWord)} (no letter or digit to search).`);
+  if (past.length > 0) out.push(`Left out of the search: ${quoted(past)} (past the ${MAX_TOKENS}-word limit).`);
+  return out;
 }
 
 /**
