@@ -100,3 +100,37 @@ describe('words left out of a search', () => {
     expect(noResultsText(false, null, false)).toBe('No results.');
   });
 });
+
+describe('an identifier typed in another case style', () => {
+  it('finds a camelCase identifier by its words, snake_case or apart, and the row writing it comes first', async () => {
+    const engine = await site();
+    // Before: “state basis” listed 0 rows holding both words (StateBasis was one word), and
+    // “attached images count”, “attached_images_count” found the row that wrote attachedImagesCount nowhere.
+    expect((await seen(engine, 'state basis')).hrefs[0]).toBe('/p/enzotironi__os--build-v1-04/#row-ebf39816');
+    for (const q of ['attached images count', 'attached_images_count', 'attached-images-count', 'AttachedImagesCount', 'attachedImagesCount', 'attachedimagescount']) {
+      const s = await seen(engine, q);
+      expect(s.hrefs[0], q).toBe('/p/jonghakseo__picky/#row-f002f1ac');
+      expect(s.marks[0], q).toEqual(['attachedImagesCount']);
+    }
+  });
+
+  it('finds a snake_case identifier by its camelCase form', async () => {
+    const engine = await site();
+    // Before: “userText” found nothing; the row wrote user_text.
+    const s = await seen(engine, 'userText');
+    expect(s.hrefs).toEqual(['/p/jonghakseo__picky/#row-27bdaf0f']);
+    expect(s.marks[0]).toEqual(['user', 'text']);
+  });
+
+  it('cuts an identifier where its case changes, as the index does', async () => {
+    const { termsOf, queryTerms } = await import('../../src/lib/search/tokenize.ts');
+    expect(termsOf('one StateBasis reader')).toEqual(['on', 'statebasi', 'state', 'basi', 'reader']);
+    expect(termsOf('XMLHttpRequest getHTTPResponse')).toEqual(['xmlhttprequest', 'xml', 'http', 'request', 'gethttprespons', 'get', 'http', 'respons']);
+    // A time is no identifier: \`19T05\`, \`00Z\` stay whole.
+    expect(termsOf('2026-08-19T05:55:00Z')).toEqual(['2026', '08', '19t05', '55', '00z']);
+    // Words as written in one case are one word.
+    expect(termsOf('Committed GITHUB github')).toEqual(['commit', 'github', 'github']);
+    expect(queryTerms('StateBasis')).toEqual(['state', 'basi']);
+    expect(queryTerms('statebasis')).toEqual(['statebasi']);
+  });
+});

@@ -16,6 +16,10 @@
  * - Hexadecimal tokens of 7 to 40 characters with a digit and a letter (SHAs, row ids) are not
  *   words: they go to the exact-token map (exact-keys.ts), which matches their prefixes.
  * - Tokens longer than {@link MAX_TERM} characters are dropped (base64 blobs, minified code).
+ * - An identifier whose case changes inside (`StateBasis`, `attachedImagesCount`,
+ *   `XMLHttpRequest`) is indexed whole and then as its parts ({@link caseParts}), so its words
+ *   find it, typed apart or in snake_case (`state basis`, `attached_images_count`); a query
+ *   reads such an identifier as its parts ({@link queryTerms}), so `userText` finds `user_text`.
  */
 import { stemmer } from 'stemmer';
 
@@ -100,6 +104,7 @@ export function tokenize(text: string): Token[] {
     }
     const term = termOf(m[0]);
     if (term !== null) out.push({ term, start, end: start + m[0].length });
+    partTokens(m[0], start, out);
   }
   return out;
 }
@@ -120,6 +125,78 @@ export function termsOf(text: string): string[] {
     }
     const term = termOf(m[0]);
     if (term !== null) out.push(term);
+    // An identifier that changes case: its parts too (caseParts; rare, so not memoised).
+    const parts = /[A-Z]/.test(m[0]) ? caseParts(m[0]) : null;
+    if (parts) for (const [from, to] of parts) {
+      const part = termOf(m[0].slice(from, to));
+      if (part !== null) out.push(part);
+    }
+  }
+  return out;
+}
+
+const isUpper = (c: number): boolean => c >= 65 && c <= 90;
+const isLower = (c: number): boolean => c >= 97 && c <= 122;
+
+/**
+ * Where an identifier of ASCII letters and digits changes case, as offsets into `run`
+ * (`attachedImagesCount` → [[0, 8], [8, 14], [14, 19]]; `XMLHttpRequest` → XML, Http, Request),
+ * or null: no such change (`Committed`, `GITHUB`, `github`; a digit before a capital,
+ * `2026-08-19T05:55:00Z`, is no change), or other letters. A loop, not a pattern (tests/unit/regex-linearity.test.ts).
+ */
+export function caseParts(run: string): Array<[number, number]> | null {
+  if (run.length < 3 || !/^[A-Za-z0-9]+$/.test(run)) return null;
+  const cuts: number[] = [];
+  for (let i = 1; i < run.length; i++) {
+    const prev = run.charCodeAt(i - 1);
+    const c = run.charCodeAt(i);
+    if (!isUpper(c)) continue;
+    // lower, then upper (`eI` of `attachedImages`); or upper, upper, lower (`LH` of `XMLHttp`).
+    // Not a digit, then upper: a time's `19T05`, `00Z` stays one word.
+    if (isLower(prev) || (isUpper(prev) && i + 1 < run.length && isLower(run.charCodeAt(i + 1)))) cuts.push(i);
+  }
+  if (cuts.length === 0) return null;
+  const out: Array<[number, number]> = [];
+  let from = 0;
+  for (const cut of cuts) {
+    out.push([from, cut]);
+    from = cut;
+  }
+  out.push([from, run.length]);
+  return out;
+}
+
+/** The parts' terms of an identifier that changes case, with their offsets (`start`: where the run starts). */
+function partTokens(run: string, start: number, out: Token[]): void {
+  const parts = caseParts(run);
+  if (!parts) return;
+  for (const [from, to] of parts) {
+    const term = termOf(run.slice(from, to));
+    if (term !== null) out.push({ term, start: start + from, end: start + to });
+  }
+}
+
+/**
+ * The terms of a query's text: as {@link tokenize}, but an identifier that changes case is its
+ * parts only (`StateBasis` → `state`, `basi`), which the index holds for it and for the same
+ * words written apart or in snake_case; written in one case (`statebasis`) it is one word.
+ */
+export function queryTerms(text: string): string[] {
+  const out: string[] = [];
+  for (const m of text.matchAll(RUN)) {
+    if (m[1] !== undefined) {
+      const gs: Token[] = [];
+      grams(m[1], m.index, gs);
+      for (const g of gs) out.push(g.term);
+      continue;
+    }
+    const parts: Token[] = [];
+    partTokens(m[0], m.index, parts);
+    if (parts.length > 0) for (const p of parts) out.push(p.term);
+    else {
+      const term = termOf(m[0]);
+      if (term !== null) out.push(term);
+    }
   }
   return out;
 }

@@ -20,9 +20,10 @@ import { ByteWriter } from './varint.ts';
  * is made again and a build's bytes do not depend on what its cache held: 4 since the doc store
  * is written at gzip level {@link GZIP_TEXT}; 5 since a record's `indexedBody` is what its body
  * field indexes; 6 since a per-slug trail's `project` value is its folder and slug
- * (src/lib/search/search-project.ts).
+ * (src/lib/search/search-project.ts); 7 since an identifier that changes case is indexed as
+ * its parts too (src/lib/search/tokenize.ts caseParts).
  */
-export const PART_VERSION = 6;
+export const PART_VERSION = 7;
 
 
 /** Largest position kept for a term (positions past it are stored as it). */
