@@ -28,6 +28,9 @@ const PICKY: SearchRecord[] = [
   row('27bdaf0f', '동일 길이 duplicate snapshot에서 교체를 추론하지 않음', 'snapshot만으로 unchanged와 consume+append를 구분할 수 없어 잘못된 첨부 count와 user_text를 새 pending에 귀속할 위험이 있기 때문에', 'challenger run #13; agentd/src/runtime/types.ts input_delivery', [pathKey('agentd/src/runtime/types.ts', 2) as ExactKey], '2026-07-01T11:00:00Z'),
   // Other rows holding the words of the identifiers apart.
   row('aa11aa11', 'Count the images attached to a queued prompt later', 'The state of the queue is read once', 'agentd/src/domain/queue.ts', [], '2026-07-01T12:00:00Z'),
+  row('bb22bb22', 'Read the review through the GitHub CLI', 'gh is on the path', 'gh pr view 13', [], '2026-07-01T13:00:00Z'),
+  row('cc33cc33', 'Link each review to its pull request', 'a link is what a reader opens', 'https://github.com/Jonghakseo/picky/pull/13', [], '2026-07-01T09:00:00Z'),
+  row('dd44dd44', 'Keep the git hub of remotes apart', 'one remote', 'git remote -v', [], '2026-07-01T08:00:00Z'),
 ];
 
 async function site(): Promise<SearchEngine> {
@@ -114,23 +117,31 @@ describe('an identifier typed in another case style', () => {
     }
   });
 
-  it('finds a snake_case identifier by its camelCase form', async () => {
+  it('finds words joined by _ or - by the identifier typed whole, and a brand by its capitals', async () => {
     const engine = await site();
-    // Before: “userText” found nothing; the row wrote user_text.
-    const s = await seen(engine, 'userText');
+    // Before: “userText” found nothing (the row wrote user_text); “headlock”, “actionstore”
+    // found nothing (head-lock, action_store.rs).
+    let s = await seen(engine, 'userText');
     expect(s.hrefs).toEqual(['/p/jonghakseo__picky/#row-27bdaf0f']);
-    expect(s.marks[0]).toEqual(['user', 'text']);
+    expect(s.marks[0]).toEqual(['user_text']);
+    expect((await seen(engine, 'headlock')).hrefs).toEqual(['/p/enzotironi__os--build-v1-04/#row-ebf39816']);
+    expect((await seen(engine, 'ActionStore')).hrefs).toEqual(['/p/enzotironi__os--build-v1-04/#row-5d7c1bc5']);
+    // A word typed with capitals is the word, wherever written in lower case (not its parts).
+    s = await seen(engine, 'GitHub');
+    expect(s.hrefs).toEqual(['/p/jonghakseo__picky/#row-bb22bb22', '/p/jonghakseo__picky/#row-cc33cc33']);
   });
 
-  it('cuts an identifier where its case changes, as the index does', async () => {
-    const { termsOf, queryTerms } = await import('../../src/lib/search/tokenize.ts');
+  it('cuts an identifier where its case changes, and joins words written with _ or -, as the index does', async () => {
+    const { termsOf, tokenize, queryTerms } = await import('../../src/lib/search/tokenize.ts');
     expect(termsOf('one StateBasis reader')).toEqual(['on', 'statebasi', 'state', 'basi', 'reader']);
     expect(termsOf('XMLHttpRequest getHTTPResponse')).toEqual(['xmlhttprequest', 'xml', 'http', 'request', 'gethttprespons', 'get', 'http', 'respons']);
-    // A time is no identifier: \`19T05\`, \`00Z\` stay whole.
-    expect(termsOf('2026-08-19T05:55:00Z')).toEqual(['2026', '08', '19t05', '55', '00z']);
+    expect(termsOf('the user_text, head-lock')).toEqual(['usertext', 'user', 'text', 'headlock', 'head', 'lock']);
+    // A time, a date and a numbered file are no identifiers: `19T05`, `00Z` stay whole, no run of digits joins.
+    expect(termsOf('2026-08-19T05:55:00Z queue-0')).toEqual(['2026', '08', '19t05', '55', '00z', 'queue', '0']);
     // Words as written in one case are one word.
     expect(termsOf('Committed GITHUB github')).toEqual(['commit', 'github', 'github']);
-    expect(queryTerms('StateBasis')).toEqual(['state', 'basi']);
-    expect(queryTerms('statebasis')).toEqual(['statebasi']);
+    expect(tokenize('the user_text, head-lock').map((t) => t.term)).toEqual(termsOf('the user_text, head-lock'));
+    expect(tokenize('one StateBasis reader').map((t) => t.term)).toEqual(termsOf('one StateBasis reader'));
+    expect(queryTerms('StateBasis user_text')).toEqual(['statebasi', 'user', 'text']);
   });
 });

@@ -18,8 +18,10 @@
  * - Tokens longer than {@link MAX_TERM} characters are dropped (base64 blobs, minified code).
  * - An identifier whose case changes inside (`StateBasis`, `attachedImagesCount`,
  *   `XMLHttpRequest`) is indexed whole and then as its parts ({@link caseParts}), so its words
- *   find it, typed apart or in snake_case (`state basis`, `attached_images_count`); a query
- *   reads such an identifier as its parts ({@link queryTerms}), so `userText` finds `user_text`.
+ *   find it, typed apart or in snake_case (`state basis`, `attached_images_count`); words
+ *   joined by `_` or `-` (`user_text`, `head-lock`, each beginning with a letter) are indexed
+ *   as one word too, before them, so `userText` and `headlock` find them. A query's words are
+ *   only its words as typed ({@link queryTerms}).
  */
 import { stemmer } from 'stemmer';
 
@@ -95,17 +97,56 @@ function grams(run: string, start: number, out: Token[]): void {
  * The position of a term is its index in the returned list.
  */
 export function tokenize(text: string): Token[] {
+  return tokenizeWith(text, true);
+}
+
+/** A run that joins a chain of words written with `_` or `-` between them (`user_text`, `head-lock`): ASCII letters first. */
+const JOINS = /^[A-Za-z][A-Za-z0-9]*$/;
+
+/**
+ * The words of `text` with their offsets; `more`: also an identifier's case parts (after it)
+ * and a chain's joined word (before it), as the index holds them, where a query's own words
+ * are only the words as typed ({@link queryTerms}).
+ */
+function tokenizeWith(text: string, more: boolean): Token[] {
   const out: Token[] = [];
+  // The chain of words joined by `_` or `-` being read: its runs, where it starts in the text and in `out`.
+  let chain: string[] = [];
+  let chainStart = 0;
+  let chainAt = 0;
+  let lastEnd = -2;
+  const flush = (): void => {
+    if (chain.length >= 2) {
+      const term = termOf(chain.join(''));
+      if (term !== null) out.splice(chainAt, 0, { term, start: chainStart, end: lastEnd });
+    }
+    chain = [];
+  };
   for (const m of text.matchAll(RUN)) {
     const start = m.index;
     if (m[1] !== undefined) {
+      if (more) flush();
       grams(m[1], start, out);
       continue;
     }
+    if (more) {
+      const joins = JOINS.test(m[0]);
+      const sep = text[lastEnd];
+      if (!(chain.length > 0 && joins && start === lastEnd + 1 && (sep === '_' || sep === '-'))) {
+        flush();
+        if (joins) {
+          chainStart = start;
+          chainAt = out.length;
+        }
+      }
+      if (joins) chain.push(m[0]);
+    }
     const term = termOf(m[0]);
     if (term !== null) out.push({ term, start, end: start + m[0].length });
-    partTokens(m[0], start, out);
+    if (more) partTokens(m[0], start, out);
+    lastEnd = start + m[0].length;
   }
+  if (more) flush();
   return out;
 }
 
@@ -115,14 +156,33 @@ export function tokenize(text: string): Token[] {
  */
 export function termsOf(text: string): string[] {
   const out: string[] = [];
+  // The chain of words joined by `_` or `-` (tokenizeWith): its runs, where it starts in `out`.
+  let chain: string[] = [];
+  let chainAt = 0;
+  let lastEnd = -2;
+  const flush = (): void => {
+    if (chain.length >= 2) {
+      const term = termOf(chain.join(''));
+      if (term !== null) out.splice(chainAt, 0, term);
+    }
+    chain = [];
+  };
   RUN.lastIndex = 0;
   for (let m = RUN.exec(text); m !== null; m = RUN.exec(text)) {
     if (m[1] !== undefined) {
+      flush();
       const chars = Array.from(m[1].normalize('NFKC').toLowerCase());
       if (chars.length === 1) out.push(chars[0] as string);
       else for (let i = 0; i + 1 < chars.length; i++) out.push(`${chars[i]}${chars[i + 1]}`);
       continue;
     }
+    const joins = JOINS.test(m[0]);
+    const sep = text[lastEnd];
+    if (!(chain.length > 0 && joins && m.index === lastEnd + 1 && (sep === '_' || sep === '-'))) {
+      flush();
+      if (joins) chainAt = out.length;
+    }
+    if (joins) chain.push(m[0]);
     const term = termOf(m[0]);
     if (term !== null) out.push(term);
     // An identifier that changes case: its parts too (caseParts; rare, so not memoised).
@@ -131,7 +191,9 @@ export function termsOf(text: string): string[] {
       const part = termOf(m[0].slice(from, to));
       if (part !== null) out.push(part);
     }
+    lastEnd = m.index + m[0].length;
   }
+  flush();
   return out;
 }
 
@@ -177,28 +239,14 @@ function partTokens(run: string, start: number, out: Token[]): void {
 }
 
 /**
- * The terms of a query's text: as {@link tokenize}, but an identifier that changes case is its
- * parts only (`StateBasis` → `state`, `basi`), which the index holds for it and for the same
- * words written apart or in snake_case; written in one case (`statebasis`) it is one word.
+ * The terms of a query's text: its words as typed, without the case parts and joined chains
+ * the index adds ({@link tokenize}): every term of a token is required, and `GitHub` must find
+ * `github`, `user_text` the rows writing `user text`. What the index adds makes the other
+ * spellings meet: `state basis` finds `StateBasis` (its parts), `userText` finds `user_text`
+ * and `headlock` finds `head-lock` (the joined chain).
  */
 export function queryTerms(text: string): string[] {
-  const out: string[] = [];
-  for (const m of text.matchAll(RUN)) {
-    if (m[1] !== undefined) {
-      const gs: Token[] = [];
-      grams(m[1], m.index, gs);
-      for (const g of gs) out.push(g.term);
-      continue;
-    }
-    const parts: Token[] = [];
-    partTokens(m[0], m.index, parts);
-    if (parts.length > 0) for (const p of parts) out.push(p.term);
-    else {
-      const term = termOf(m[0]);
-      if (term !== null) out.push(term);
-    }
-  }
-  return out;
+  return tokenizeWith(text, false).map((t) => t.term);
 }
 
 const terms = new Map<string, string | null>();

@@ -21,7 +21,7 @@ import { ByteWriter } from './varint.ts';
  * is written at gzip level {@link GZIP_TEXT}; 5 since a record's `indexedBody` is what its body
  * field indexes; 6 since a per-slug trail's `project` value is its folder and slug
  * (src/lib/search/search-project.ts); 7 since an identifier that changes case is indexed as
- * its parts too (src/lib/search/tokenize.ts caseParts).
+ * its parts too, and words joined by `_` or `-` as one word (src/lib/search/tokenize.ts).
  */
 export const PART_VERSION = 7;
 

@@ -4,7 +4,7 @@
  * cut by the index's own tokenizer). The last token's last Latin word also matches words it
  * begins (`pars` finds `parser`), ranked below whole words.
  */
-import { caseParts, normaliseWord, queryTerms, STOP_WORDS } from '../tokenize.ts';
+import { normaliseWord, queryTerms, STOP_WORDS } from '../tokenize.ts';
 import { trimChars } from '../../text/trim-chars.ts';
 import { queryExactKeys, type ExactQuery } from '../exact-keys.ts';
 
@@ -48,7 +48,7 @@ export function parseQuery(q: string): ParsedQuery {
   const ignored: string[] = [];
   let termCount = 0;
   raws.forEach((raw, i) => {
-    // An identifier that changes case is its parts (tokenize.ts queryTerms): `userText` finds `user_text`.
+    // The words as typed (tokenize.ts queryTerms: not the case parts and joined words the index adds).
     const terms = [...new Set(queryTerms(raw))];
     const exact = queryExactKeys(raw);
     if ((terms.length === 0 && exact.length === 0) || tokens.length >= MAX_TOKENS || termCount + terms.length > MAX_TERMS) {
@@ -59,10 +59,7 @@ export function parseQuery(q: string): ParsedQuery {
     let prefix: string | null = null;
     if (i === raws.length - 1 && terms.length > 0) {
       const words = raw.match(/[\p{L}\p{N}\p{M}]+/gu) ?? [];
-      // Of an identifier that changes case, its last part (`attachedIma` begins `images`).
-      const lastWord = words[words.length - 1] ?? '';
-      const lastPart = caseParts(lastWord)?.at(-1);
-      const last = normaliseWord(lastPart ? lastWord.slice(lastPart[0], lastPart[1]) : lastWord);
+      const last = normaliseWord(words[words.length - 1] ?? '');
       if (/^[a-z]{3,}$/.test(last)) prefix = last;
     }
     tokens.push({ raw, terms, exact, prefix });
