@@ -7,7 +7,7 @@
  */
 import { SearchEngine, type Filters, type Hit, type SearchOutcome } from '../lib/search/query/engine.ts';
 import { filterWordsNotices, listingHistoryState, newHistoryEntry, readListingState, readSearchState, searchQuery, type KnownFacet, type ListingState, type SearchTrigger } from '../lib/search/query/url-state.ts';
-import { countsText, noResultsText, partialText } from '../lib/search/facets.ts';
+import { absentText, countsText, noResultsText, partialText } from '../lib/search/facets.ts';
 import { leftOutNotices, phraseNotice } from '../lib/search/query/parse.ts';
 import type { SearchManifest } from '../lib/search/index/format.ts';
 import { indexFileBytes } from './index-file.ts';
@@ -240,7 +240,9 @@ async function start(): Promise<void> {
     const n = resultCount(result);
     if (result.firstPage && result.parsed.tokens.length > 0) return `${grouped(result.complete)} or more results hold every word; the first listed are the best of those where the words stand out (titles first). Show more to read and count every result.`;
     const partial = partialText(result.complete, n, result.parsed.tokens);
-    return n === 0 ? noResultsText(filtersInUse && q !== '', without, result.parsed.tokens.length === 0 && result.parsed.ignored.length > 0) : `${grouped(n)} result${n === 1 ? '' : 's'}: ${countsText(result.totals)}.${partial}`;
+    // A word no record holds is named (a typo): after "No results." or "0 hold every word.".
+    const absent = absentText(result.absent);
+    return n === 0 ? `${noResultsText(filtersInUse && q !== '', without, result.parsed.tokens.length === 0 && result.parsed.ignored.length > 0)}${absent}` : `${grouped(n)} result${n === 1 ? '' : 's'}: ${countsText(result.totals)}.${partial}${absent}`;
   };
 
   /**

@@ -145,3 +145,27 @@ describe('an identifier typed in another case style', () => {
     expect(queryTerms('StateBasis user_text')).toEqual(['statebasi', 'user', 'text']);
   });
 });
+
+describe('a word typed that no record holds', () => {
+  it('is named, so "0 hold every word" does not leave the reader guessing which word (a typo)', async () => {
+    const engine = await site();
+    // Before: "3 results: 3 rows. 0 hold every word." and nothing said of “colision”.
+    let out = await engine.search('durable collision', {});
+    expect(out.absent).toEqual([]);
+    out = await engine.search('durable colision', {});
+    expect(out.absent).toEqual(['colision']);
+    out = await engine.search('goverened colision', {});
+    expect(out.absent).toEqual(['goverened', 'colision']);
+    // A last word that begins a word of the records is found as that word's start: not absent.
+    out = await engine.search('durable collis', {});
+    expect(out.absent).toEqual([]);
+    // A SHA, a path or an id found exactly is not a word.
+    out = await engine.search('2842af7 colision', {});
+    expect(out.absent).toEqual(['colision']);
+    const { absentText } = await import('../../src/lib/search/facets.ts');
+    expect(absentText(['colision'])).toBe(' No record holds “colision”.');
+    expect(absentText(['goverened', 'colision'])).toBe(' No record holds “goverened” or “colision”.');
+    expect(absentText(['a', 'b', 'c'])).toBe(' No record holds “a”, “b” or “c”.');
+    expect(absentText([])).toBe('');
+  });
+});

@@ -115,6 +115,18 @@ export function noResultsText(filtersInUse: boolean, withoutFilters: Readonly<Re
 }
 
 /**
+ * What the search page's status line adds when tokens of the query are in no record
+ * (`SearchOutcome.absent`, as typed): ` No record holds “colision”.`, so a reader of
+ * "0 hold every word" or "No results." knows which word to check (find15: a typo was not said).
+ * '' when there are none.
+ */
+export function absentText(absent: readonly string[]): string {
+  if (absent.length === 0) return '';
+  const quoted = absent.map((w) => `“${w}”`);
+  return ` No record holds ${quoted.length === 1 ? quoted[0] : `${quoted.slice(0, -1).join(', ')} or ${quoted[quoted.length - 1]}`}.`;
+}
+
+/**
  * What the search page's status line adds after its counts when some of the `total` results do
  * not hold every word typed (only `complete` do): ` 2 hold every word.`; for a single word, what
  * the others hold instead (the last word typed is also read as the start of a longer one: `test`
