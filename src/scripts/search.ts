@@ -7,8 +7,8 @@
  */
 import { SearchEngine, type Filters, type Hit, type SearchOutcome } from '../lib/search/query/engine.ts';
 import { filterWordsNotices, listingHistoryState, newHistoryEntry, readListingState, readSearchState, searchQuery, type KnownFacet, type ListingState, type SearchTrigger } from '../lib/search/query/url-state.ts';
-import { noResultsText, optionText, partialText, resultsText } from '../lib/search/facets.ts';
-import { MAX_TOKENS, phraseNotice } from '../lib/search/query/parse.ts';
+import { absentText, noResultsText, optionText, partialText, resultsText } from '../lib/search/facets.ts';
+import { leftOutNotices, phraseNotice } from '../lib/search/query/parse.ts';
 import type { SearchManifest } from '../lib/search/index/format.ts';
 import { indexFileBytes } from './index-file.ts';
 import { grouped } from '../lib/text/grouped.ts';
@@ -239,7 +239,9 @@ async function start(): Promise<void> {
     const n = resultCount(result);
     if (result.firstPage && result.parsed.tokens.length > 0) return `${grouped(result.complete)} or more results hold every word; the first listed are the best of those where the words stand out (titles first). Show more to read and count every result.`;
     const partial = partialText(result.complete, n, result.parsed.tokens);
-    return n === 0 ? noResultsText(filtersInUse && q !== '', without) : `${resultsText(n, result.totals)}${partial}`;
+    // A word no record holds is named (a typo): after "No results." or "0 hold every word.".
+    const absent = absentText(result.absent);
+    return n === 0 ? `${noResultsText(filtersInUse && q !== '', without, result.parsed.tokens.length === 0 && result.parsed.ignored.length > 0)}${absent}` : `${resultsText(n, result.totals)}${partial}${absent}`;
   };
 
   /**
@@ -331,7 +333,7 @@ async function start(): Promise<void> {
     performance.mark('search:searched');
     outcome = result;
     const n = resultCount(result);
-    const ignored = result.parsed.ignored.length > 0 ? [`Left out of the search: ${result.parsed.ignored.map((w) => `“${w}”`).join(', ')} (too common, or past the ${MAX_TOKENS}-word limit).`] : [];
+    const ignored = leftOutNotices(result.parsed.ignored);
     const phrase = phraseNotice(q);
     showNotices([...ignored, ...(phrase === null ? [] : [phrase]), ...filterWordsNotices(q, known)]);
     const filtersInUse = Object.keys(inUse).length > 0;

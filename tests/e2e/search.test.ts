@@ -306,8 +306,24 @@ describe('search page', () => {
 
   it('a search with no match says so', async () => {
     await openSearch('?q=zebracorn');
-    expect(await status()).toBe('No results.');
+    // find15: the word no record holds is named (a typo is seen as one).
+    expect(await status()).toBe('No results. No record holds “zebracorn”.');
     expect(await page.locator('#search-results li').count()).toBe(0);
+  });
+
+  // find15: an auditor's words that find nothing, or that are not searched, are said so.
+  it('a word no record holds is named beside the results of the others (a typo)', async () => {
+    await openSearch('?q=hotfix+zebracorn');
+    expect(await status()).toBe('5 results: 2 rows, 3 flags. 0 hold every word. No record holds “zebracorn”.');
+  });
+
+  it('words too common to search are said so, and nothing searched is not "No results."', async () => {
+    await openSearch(`?${new URLSearchParams({ q: 'the of and' })}`);
+    expect(await readTexts(page.locator('#search-notices span'))).toEqual(['Left out of the search: “the”, “of”, “and” (words too common to search).']);
+    expect(await status()).toBe('No results: no word typed was searched (why is said above).');
+    await openSearch(`?${new URLSearchParams({ q: 'hotfix ()*+?' })}`);
+    expect(await readTexts(page.locator('#search-notices span'))).toEqual(['Left out of the search: “()*+?” (no letter or digit to search).']);
+    expect(await status()).toBe('5 results: 2 rows, 3 flags.');
   });
 
   it('quoted words say they are no phrase search; the result holding the words side by side comes first', async () => {
@@ -330,7 +346,7 @@ describe('search page', () => {
     await openSearch('?q=hotfix&severity=low');
     expect(await status()).toBe('No results with the filters in use. Without them: 5 results (2 rows, 3 flags); remove a filter with its ×.');
     await openSearch('?q=zebracorn&severity=low');
-    expect(await status()).toBe('No results, with or without the filters in use.');
+    expect(await status()).toBe('No results, with or without the filters in use. No record holds “zebracorn”.');
   });
 
   it('the page preloads every chunk its script imports, so none waits for the script to be read (issue 30)', async () => {

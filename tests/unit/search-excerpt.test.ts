@@ -63,8 +63,9 @@ describe('a path the query names', () => {
 
   it('is marked in the field that cites it, which the excerpt shows', () => {
     expect(text(excerpt([why, evidence], new Set(), null, [], ['docs/horizontal_scaling_architecture.md']))).toBe('[docs/HORIZONTAL_SCALING_ARCHITECTURE.md]; crates/zoen-engine/src/admission.rs:141-162');
-    // A file name alone marks the path where it ends on a segment boundary (six words before it kept, as for any word).
-    expect(text(excerpt([why, evidence], new Set(), null, [], ['admission.rs']))).toBe('… ARCHITECTURE.md; crates/zoen-engine/src/[admission.rs]:141-162');
+    // A file name alone marks the path where it ends on a segment boundary (six words before it kept, as for any word;
+    // an identifier of words joined by _ or - is one word, as written: HORIZONTAL_SCALING_ARCHITECTURE, zoen-engine).
+    expect(text(excerpt([why, evidence], new Set(), null, [], ['admission.rs']))).toBe('docs/HORIZONTAL_SCALING_ARCHITECTURE.md; crates/zoen-engine/src/[admission.rs]:141-162');
     expect(text(marked('see src/zoen-engine/src/admission.rs and myadmission.rs, admission.rsx', new Set(), null, [], ['admission.rs']))).toBe('see src/zoen-engine/src/[admission.rs] and myadmission.rs, admission.rsx');
   });
 

@@ -7,7 +7,8 @@
  * Keys live in one sorted map (index/merge.ts), in four spaces:
  * - `id:<id>` — row, issue, ticket, criterion and event ids, lower case, matched whole;
  * - `hex:<hex>` — commits (the resolved full SHA, or the SHA as cited when it does not
- *   resolve) and SHAs written in text; a query of 4+ hex digits matches every key it begins;
+ *   resolve) and SHAs written in text; a query of 4+ hex digits matches every key it begins,
+ *   and every key of 7+ digits that begins it (a full SHA finds the row citing `2842af7`);
  * - `kind:<kind>` — a flag kind, under its whole name and under the part after the last `/`;
  * - `path:<file name>` — a cited or listed file, under its last segment, lower case, holding
  *   the full path and the lines cited, so `src/a.ts:12`, `a.ts:12` and `src/a.ts` all find it.
@@ -118,7 +119,10 @@ export function queryExactKeys(token: string): ExactQuery[] {
   // `a.ts#L12` lower-cased lost its line); the path is compared without case.
   const { path: writtenPath, from } = splitLineSuffix(written);
   const path = writtenPath.toLowerCase();
-  const clean = path.replace(/^\.\//, '').replace(/\/$/, '');
+  // A path typed from the repository's root (`/src/a.ts`) or the work tree (`./src/a.ts`) is the
+  // repository's path (find15: `/crates/…/admission.rs` was searched as its words); an absolute
+  // path a row cites (`/private/tmp/x.md`) still ends with what is left, so it is found too.
+  const clean = path.replace(/^(?:\.?\/)+/, '').replace(/\/$/, '');
   const name = clean.slice(clean.lastIndexOf('/') + 1);
   if (name !== '' && (clean.includes('/') || looksLikePath(clean))) out.push({ type: 'path', key: `path:${name}`, path: clean, ...(from !== undefined ? { line: from } : {}) });
   return out;

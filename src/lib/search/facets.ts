@@ -118,13 +118,28 @@ export function resultsText(n: number, byType: ReadonlyMap<string, number> | Rea
 /**
  * The status of a search that found nothing (the search page): with filters in use, what the
  * words find without them (`withoutFilters`: their results by type, or null when not searched
- * again), so the reader knows a filter, not the words, left nothing.
+ * again), so the reader knows a filter, not the words, left nothing. `nothingSearched`: every
+ * token of the query was left out (parse.ts `leftOutNotices` says why), no filter in use.
  */
-export function noResultsText(filtersInUse: boolean, withoutFilters: Readonly<Record<string, number>> | null): string {
+export function noResultsText(filtersInUse: boolean, withoutFilters: Readonly<Record<string, number>> | null, nothingSearched = false): string {
+  // Every word typed left out (`the of and`): nothing was looked for, so "No results." would read as "no record holds these words".
+  if (nothingSearched && !filtersInUse) return 'No results: no word typed was searched (why is said above).';
   if (!filtersInUse || withoutFilters === null) return 'No results.';
   const n = Object.values(withoutFilters).reduce((a, b) => a + b, 0);
   if (n === 0) return 'No results, with or without the filters in use.';
   return `No results with the filters in use. Without them: ${grouped(n)} result${n === 1 ? '' : 's'} (${countsText(withoutFilters)}); remove a filter with its ×.`;
+}
+
+/**
+ * What the search page's status line adds when tokens of the query are in no record
+ * (`SearchOutcome.absent`, as typed): ` No record holds “colision”.`, so a reader of
+ * "0 hold every word" or "No results." knows which word to check (find15: a typo was not said).
+ * '' when there are none.
+ */
+export function absentText(absent: readonly string[]): string {
+  if (absent.length === 0) return '';
+  const quoted = absent.map((w) => `“${w}”`);
+  return ` No record holds ${quoted.length === 1 ? quoted[0] : `${quoted.slice(0, -1).join(', ')} or ${quoted[quoted.length - 1]}`}.`;
 }
 
 /**

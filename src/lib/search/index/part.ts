@@ -22,7 +22,8 @@ import { ByteWriter } from './varint.ts';
  * field indexes; 6 since a per-slug trail's `project` value is its folder and slug
  * (src/lib/search/search-project.ts); 7 since flags and flagged rows have a `flag state` (open or
  * accepted in trailbook.baseline.json), an accepted flag is of type `accepted flag`, and a row
- * written without a phase is of phase `(no phase)`.
+ * written without a phase is of phase `(no phase)`; an identifier that changes case is indexed as
+ * its parts too, and words joined by `_` or `-` as one word (src/lib/search/tokenize.ts).
  */
 export const PART_VERSION = 7;
 

@@ -137,7 +137,7 @@ export class SearchEngine {
   async search(q: string, filters: Filters, options: { countsLater?: boolean; firstPage?: boolean; onLeading?: (hit: Hit, outcome: SearchOutcome) => void } = {}): Promise<SearchOutcome> {
     const parsed = parseQuery(q);
     const active = Object.entries(filters).filter(([, v]) => v.length > 0);
-    const outcome: SearchOutcome = { parsed, hits: new HitList([]), totals: dict(), complete: 0, firstPage: false, counts: dict(), pendingCounts: null, exactTokens: parsed.tokens.map(() => false), terms: [], prefix: null, line: null };
+    const outcome: SearchOutcome = { parsed, hits: new HitList([]), totals: dict(), complete: 0, firstPage: false, counts: dict(), pendingCounts: null, exactTokens: parsed.tokens.map(() => false), terms: [], prefix: null, line: null, absent: [] };
     if (parsed.tokens.length === 0 && active.length === 0) return outcome;
     for (const t of parsed.tokens) for (const e of t.exact) if (e.type === 'path' && e.line !== undefined) outcome.line ??= e.line;
     const later: Array<() => void> = [];
@@ -164,6 +164,8 @@ export class SearchEngine {
         outcome.complete += n;
       }
     }
+    // No result holds every token: which tokens no record holds (a typo: `colision`), said by the page.
+    if (outcome.complete === 0 && parsed.tokens.length > 0) outcome.absent = await this.absentTokens(parsed, outcome.exactTokens);
     // The first result's doc-store file is fetched now: the page lists it as soon as the file is
     // in (nothing awaited here; a failure shows when the page reads the file). The next results'
     // files are fetched when the page lists them, after the first (src/scripts/search.ts
@@ -180,6 +182,30 @@ export class SearchEngine {
     };
     if (!options.countsLater) this.finishCounts(outcome);
     return outcome;
+  }
+
+  /**
+   * The tokens of `parsed` (as typed) that no record holds: not matched exactly (`exact`, by
+   * token), with a word that no index's dictionary has; the last token's last word not the start
+   * of any word either (`pars` is `parser` begun). Reads dictionary pages the search has read.
+   */
+  private async absentTokens(parsed: ParsedQuery, exact: readonly boolean[]): Promise<string[]> {
+    const out: string[] = [];
+    const last = parsed.tokens.length - 1;
+    for (const [t, tok] of parsed.tokens.entries()) {
+      if (exact[t] || tok.terms.length === 0) continue;
+      let missing = false;
+      for (const term of tok.terms) {
+        const held = await Promise.all(this.indexes.map((ix) => ix.entry(term)));
+        if (held.some((e) => e !== null)) continue;
+        // (A word's stem can be the prefix itself: `collis` is what `collision` is indexed as.)
+        const prefix = tok.prefix;
+        const begun = t === last && prefix !== null && term === tok.terms[tok.terms.length - 1] && (await Promise.all(this.indexes.map(async (ix) => (await ix.entry(prefix)) !== null || (await ix.prefixed(prefix, 1)).length > 0))).some(Boolean);
+        if (!begun) missing = true;
+      }
+      if (missing) out.push(tok.raw);
+    }
+    return out;
   }
 
   /** Completes `outcome.counts` of a search made with `countsLater` (once; later calls do nothing). */

@@ -79,7 +79,15 @@ function pathRanges(text: string, paths: readonly string[]): Array<{ start: numb
  * of the query's `paths` (lower case), marked whole where the text writes it.
  */
 function markedTokens(text: string, terms: ReadonlySet<string>, prefix: string | null, hexes: readonly string[], paths: readonly string[] = []): { tokens: Token[]; marks: boolean[] } {
-  const words = tokenize(text).map((t) => ({ t, mark: terms.has(t.term) || (prefix !== null && text.slice(t.start, t.end).toLowerCase().startsWith(prefix)) }));
+  const all = tokenize(text).map((t) => ({ t, mark: terms.has(t.term) || (prefix !== null && text.slice(t.start, t.end).toLowerCase().startsWith(prefix)) }));
+  // The parts of an identifier that changes case (tokenize.ts caseParts) lie inside it: kept
+  // only when marked, so the excerpt's window still counts words as written.
+  let outer: Token | null = null;
+  const words = all.filter((w) => {
+    const inside = outer !== null && w.t.start >= outer.start && w.t.end <= outer.end;
+    if (!inside) outer = w.t;
+    return !inside || w.mark;
+  });
   if (hexes.length > 0) {
     const at = new Map(words.map((w) => [w.t.start, w]));
     for (const m of text.matchAll(/[\p{L}\p{N}]+/gu)) {

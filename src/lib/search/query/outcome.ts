@@ -41,6 +41,12 @@ export interface SearchOutcome {
   prefix: string | null;
   /** The line of a `path:line` query, for landing on it in a file page. */
   line: number | null;
+  /**
+   * Tokens of the query (as typed) that no record holds: not found exactly, and a word of them
+   * in no index's dictionary (the last token not the start of any word either). Looked for only
+   * when no result holds every token (`complete` 0); else empty.
+   */
+  absent: string[];
 }
 
 /** A result ready to show. */

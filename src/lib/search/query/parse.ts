@@ -4,7 +4,7 @@
  * cut by the index's own tokenizer). The last token's last Latin word also matches words it
  * begins (`pars` finds `parser`), ranked below whole words.
  */
-import { normaliseWord, tokenize } from '../tokenize.ts';
+import { normaliseWord, queryTerms, STOP_WORDS } from '../tokenize.ts';
 import { trimChars } from '../../text/trim-chars.ts';
 import { queryExactKeys, type ExactQuery } from '../exact-keys.ts';
 
@@ -48,7 +48,8 @@ export function parseQuery(q: string): ParsedQuery {
   const ignored: string[] = [];
   let termCount = 0;
   raws.forEach((raw, i) => {
-    const terms = [...new Set(tokenize(raw).map((t) => t.term))];
+    // The words as typed (tokenize.ts queryTerms: not the case parts and joined words the index adds).
+    const terms = [...new Set(queryTerms(raw))];
     const exact = queryExactKeys(raw);
     if ((terms.length === 0 && exact.length === 0) || tokens.length >= MAX_TOKENS || termCount + terms.length > MAX_TERMS) {
       ignored.push(raw);
@@ -64,6 +65,25 @@ export function parseQuery(q: string): ParsedQuery {
     tokens.push({ raw, terms, exact, prefix });
   });
   return { tokens, ignored };
+}
+
+/**
+ * What the search page says of the tokens a query left out (`ParsedQuery.ignored`), one notice
+ * per reason, in the order typed: only common words (`the`, `of`: {@link STOP_WORDS}), no letter
+ * or digit at all (`[]()*+?`), or past the limits ({@link MAX_TOKENS} tokens, {@link MAX_TERMS}
+ * words). find15: `the of and` and `[]()*+?{}^$|\` were both said to be "too common, or past
+ * the 12-word limit", neither of which the second was.
+ */
+export function leftOutNotices(ignored: readonly string[]): string[] {
+  const quoted = (ws: readonly string[]): string => ws.map((w) => `“${w}”`).join(', ');
+  const noWord = ignored.filter((w) => !/[\p{L}\p{N}]/u.test(w));
+  const common = ignored.filter((w) => /[\p{L}\p{N}]/u.test(w) && (w.match(/[\p{L}\p{N}\p{M}]+/gu) ?? []).every((run) => STOP_WORDS.has(normaliseWord(run))));
+  const past = ignored.filter((w) => !noWord.includes(w) && !common.includes(w));
+  const out: string[] = [];
+  if (common.length > 0) out.push(`Left out of the search: ${quoted(common)} (${common.length === 1 ? 'a word' : 'words'} too common to search).`);
+  if (noWord.length > 0) out.push(`Left out of the search: ${quoted(noWord)} (no letter or digit to search).`);
+  if (past.length > 0) out.push(`Left out of the search: ${quoted(past)} (past the ${MAX_TOKENS}-word limit).`);
+  return out;
 }
 
 /**

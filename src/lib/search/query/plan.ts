@@ -11,6 +11,9 @@ import type { IndexRuntime } from './runtime.ts';
 import { phrasePlan } from './phrase.ts';
 
 /** Most words a prefix may stand for. */
+/** The shortest SHA key (`hex:` and 7 digits, git's shortest abbreviation) a longer SHA typed finds. */
+const SHORTEST_SHA_KEY = 'hex:'.length + 7;
+
 export const PREFIX_TERMS = 8;
 
 /** The lookups a search started. */
@@ -84,7 +87,13 @@ export function planLookups(ix: IndexRuntime, parsed: ParsedQuery, active: Array
         t.exact.map(async (e) => {
           // [document, exact score, facet code word] (the entry carries the word: no part's sigs.bin is read).
           const found: Array<[number, number, number]> = [];
-          if (e.type === 'hex') for (const [, entries] of await ix.exact(`hex:${e.prefix}`, true)) for (const en of entries) found.push([en[0], en[1] * 10, en[2]]);
+          if (e.type === 'hex') {
+            // SHAs beginning with the token, and SHAs a record wrote shorter (7+ digits) that the
+            // token begins with: a full SHA pasted from `git log` finds the row citing `2842af7`
+            // where no repository resolved it (find15: "No results." before).
+            const [longer, shorter] = await Promise.all([ix.exact(`hex:${e.prefix}`, true), ix.exactShorter(`hex:${e.prefix}`, SHORTEST_SHA_KEY)]);
+            for (const [, entries] of [...longer, ...shorter]) for (const en of entries) found.push([en[0], en[1] * 10, en[2]]);
+          }
           else if (e.type === 'key') for (const [, entries] of await ix.exact(e.key, false)) for (const en of entries) found.push([en[0], en[1] * 10, en[2]]);
           else
             for (const [, entries] of await ix.exact(e.key, false))

@@ -305,6 +305,26 @@ export class IndexRuntime {
       if (page > floorIndex(this.info.exact, key) && !(prefix && (this.info.exact[page] as string).startsWith(key))) break;
       for (const e of json<ExactItem[]>(await this.file(`exact/${page}.bin`))) if (prefix ? e[0].startsWith(key) : e[0] === key) items.push(e);
     }
+    return this.entriesOf(items);
+  }
+
+  /**
+   * Exact-map entries of every key that `key` begins with, of at least `min` characters and
+   * shorter than `key` (a SHA typed longer than a record wrote it: `hex:2842af7` for the query
+   * `hex:2842af7d1e…`). Such keys sort between `key`'s first `min` characters and `key`.
+   */
+  async exactShorter(key: string, min: number): Promise<Array<[string, ExactEntry[]]>> {
+    const items: ExactItem[] = [];
+    if (key.length <= min) return [];
+    const last = floorIndex(this.info.exact, key);
+    for (let page = Math.max(0, floorIndex(this.info.exact, key.slice(0, min))); page <= last; page++) {
+      for (const e of json<ExactItem[]>(await this.file(`exact/${page}.bin`))) if (e[0].length >= min && e[0].length < key.length && key.startsWith(e[0])) items.push(e);
+    }
+    return this.entriesOf(items);
+  }
+
+  /** The entries of exact-map items: a hot key's from its own file. */
+  private entriesOf(items: readonly ExactItem[]): Promise<Array<[string, ExactEntry[]]>> {
     return Promise.all(
       items.map(async (item): Promise<[string, ExactEntry[]]> => {
         if (item.length === 2) return item;
