@@ -455,7 +455,7 @@ export async function analyseProject(prepared: PreparedProject, stages?: StageTi
   // The folder's name as discovery published it: a secret in it is redacted there (sec10).
   const folderName = project.displayRoot.slice(project.displayRoot.lastIndexOf('/') + 1);
   const title = config?.value.title ?? (project.slug !== null ? `${folderName} · ${project.slug}` : folderName);
-  options.onConsulted?.(ctx.artifacts.consulted(), (path) => secretSettings.redact && secrets.redaction.holds(path));
+  options.onConsulted?.(ctx.artifacts.consulted(), (path) => secretSettings.redact && secrets.redaction.holdsPath(path));
 
   const model: ProjectModel = {
     id: project.id,

@@ -17,6 +17,9 @@ export const redactedMarker = (kind: string): string => `[redacted: ${kind}]`;
 /** Values shorter than this are not replaced (a shorter "secret" would mangle ordinary words). */
 export const MIN_SECRET_LENGTH = 4;
 
+/** Characters of a value a path must hold, `/` aside, to count as a piece of it ({@link Redaction.holdsPath}): no file name of a real tree is 16 characters of a key. */
+export const MIN_PATH_PIECE = 16;
+
 /** The shortest value whose lower-case form is replaced too (a shorter one could be a word). */
 export const MIN_LOWER_CASE = 8;
 
@@ -181,6 +184,21 @@ export class Redaction {
   /** Whether `text` holds any value. */
   holds(text: string): boolean {
     for (const v of this.#values()) if (text.includes(v)) return true;
+    return false;
+  }
+
+  /**
+   * Whether `path` (a path read from a record: consulted evidence, a folder) holds a value, or
+   * is a piece of one as a path reads it: at least {@link MIN_PATH_PIECE} characters of a value
+   * with its `/` runs and a trailing `/` dropped (sec15's cache seal: a private key's body line
+   * ending in `/`, or holding `//`, was consulted as `…AFM` or `…1Y/Wfb…` and written into the
+   * seal, since the line as written is the value and the path is not).
+   */
+  holdsPath(path: string): boolean {
+    if (this.holds(path)) return true;
+    const piece = path.replaceAll('/', '');
+    if (piece.length < MIN_PATH_PIECE) return false;
+    for (const v of this.#values()) if (v.length >= MIN_PATH_PIECE && v.replaceAll('/', '').includes(piece)) return true;
     return false;
   }
 
