@@ -119,6 +119,30 @@ describe.skipIf(!chromiumAvailable())('axe-core on every page type', () => {
     });
   }
 
+  // use15: at 390 px every commit and file page, a recap's repro blocks and a babysit or repair-loop
+  // table, and at 1280 px a design/selection.md page, scrolled sideways in a box a keyboard could
+  // not reach (axe `scrollable-region-focusable`, serious); so did a beads issue's long description.
+  for (const width of [1280, 390]) {
+    it(`finds no serious or critical violation at ${width} px either, on wide code and tables too`, async () => {
+      const context = await browser.newContext({ colorScheme: 'light', viewport: { width, height: 844 } });
+      const page = await context.newPage();
+      const found: Record<string, Violation[]> = {};
+      const wide: Array<[string, string]> = [
+        ['design selection file', '/p/tickets-arena-clean/file/design/selection.md/'],
+        ['babysit history', '/p/coordination-clean/'],
+        ['review findings with repros', '/p/tickets-arena-clean/'],
+      ];
+      if (existsSync(BEADS)) wide.push(['beads issue with a long description', '/p/45ck__prompt-language/issue/prompt-language-0dyv/']);
+      for (const [kind, path] of [...pages, ...wide]) {
+        await open(page, path);
+        const violations = await seriousViolations(page);
+        if (violations.length > 0) found[`${kind} ${path}`] = violations;
+      }
+      await context.close();
+      expect(found).toEqual({});
+    });
+  }
+
   it('finds none either in the dark theme picked with the switch while the system is light', async () => {
     const context = await browser.newContext({ colorScheme: 'light' });
     const page = await context.newPage();

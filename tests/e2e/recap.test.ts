@@ -559,6 +559,29 @@ describe('a flagged row says so on its own card', () => {
     expect(await page.locator('.rows > article:not([data-flags]) .row-flags').count()).toBe(0);
   });
 
+  // use15: the flags line was a flex row, so the ", " between two flags was an item of its
+  // own with the row's gap on both sides: "evidence/commit-not-found , high unsupported-claim".
+  it.each([1280, 390])('at %i px, the comma between two flags sits right after the first flag', async (width) => {
+    await page.setViewportSize({ width, height: 800 });
+    await open('/p/tickets-faults/#row-8635af1e');
+    const flags = row('8635af1e').locator('.row-flags');
+    expect(await readText(flags)).toBe('Flagged: high evidence/commit-not-found, high unsupported-claim');
+    // Pixels between the end of each flag but the last and the comma that follows it.
+    const gaps = await flags.evaluate((p) =>
+      Array.from(p.querySelectorAll(':scope > a:not(:last-child)')).map((a) => {
+        const comma = a.nextSibling as Text;
+        const range = document.createRange();
+        range.setStart(comma, comma.data.indexOf(','));
+        range.setEnd(comma, comma.data.indexOf(',') + 1);
+        const box = range.getBoundingClientRect();
+        const end = a.getClientRects()[a.getClientRects().length - 1] as DOMRect;
+        const middle = (box.top + box.bottom) / 2;
+        return { gap: Math.round(box.left - end.right), sameLine: middle > end.top && middle < end.bottom };
+      }),
+    );
+    expect(gaps).toEqual([{ gap: 0, sameLine: true }]);
+  });
+
   it('a long Attention list opens with its flags counted by kind', async () => {
     await open('/p/tickets-faults/');
     const kinds = page.locator('section.attention table.flag-kinds tbody tr');

@@ -38,7 +38,16 @@ describe('renderMarkdown', () => {
   });
 
   it('moves headings down for text embedded under a recap heading, never past h6', () => {
-    expect(renderMarkdown('# A\n\n## B\n\n###### C', { headingOffset: 2 })).toBe('<h3>A</h3>\n<h4>B</h4>\n<h6>C</h6>');
+    expect(renderMarkdown('# A\n\n## B\n\n###### C', { headingOffset: 2 })).toBe('<h3>A</h3>\n<h4>B</h4>\n<h5>C</h5>');
+    expect(renderMarkdown('# A', { headingOffset: 9 })).toBe('<h6>A</h6>');
+  });
+
+  // use15: a beads description written with `## Why` under the issue page's Description (h2)
+  // became h4, a level skipped (axe heading-order); the levels a text uses are closed up from
+  // the one under its section, in their order.
+  it('closes up the levels a text uses, from the one under its section, skipping none', () => {
+    expect(renderMarkdown('## Why\n\ntext\n\n## What', { headingOffset: 2 })).toBe('<h3>Why</h3>\n<p>text</p>\n<h3>What</h3>');
+    expect(renderMarkdown('## A\n\n#### B\n\n## C', { headingOffset: 2 })).toBe('<h3>A</h3>\n<h4>B</h4>\n<h3>C</h3>');
     expect(renderMarkdown('# A', { headingOffset: 9 })).toBe('<h6>A</h6>');
     expect(renderMarkdown('# A', { headingOffset: -1 })).toBe('<h1>A</h1>');
   });

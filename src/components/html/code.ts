@@ -71,9 +71,14 @@ export function codeLinesHtml(lines: readonly Token[][], start: number, marked: 
   return new SafeHtml(out);
 }
 
-/** A whole highlighted block: `<pre class="code">` labelled `label`, holding {@link codeLinesHtml}. */
+/**
+ * A whole highlighted block: `<pre class="code">` labelled `label`, holding {@link codeLinesHtml}.
+ * It is a stop of the keyboard (`tabindex="0"`): a long line scrolls the block sideways, and a
+ * block holds no link, so without it a keyboard could not scroll it (axe
+ * `scrollable-region-focusable`; use15: every commit and file page at 390 px).
+ */
 export function codeBlockHtml(lines: readonly Token[][], start: number, marked: ReadonlyArray<{ from: number; to: number }>, anchors: boolean, label: string): SafeHtml {
-  return new SafeHtml(`<pre class="code" aria-label="${escapeHtml(label)}"><code>${codeLinesHtml(lines, start, marked, anchors).value}</code></pre>`);
+  return new SafeHtml(`<pre class="code" tabindex="0" aria-label="${escapeHtml(label)}"><code>${codeLinesHtml(lines, start, marked, anchors).value}</code></pre>`);
 }
 
 /**

@@ -138,16 +138,22 @@ function imagesToText() {
 }
 
 /**
- * Moves every heading down by `offset` levels (an `h1` becomes `h(1 + offset)`, at most `h6`),
- * so a document embedded under a recap heading never opens a second page title.
+ * Moves headings down to sit under the section a document is shown in: the levels the document
+ * uses, in their order, become `h(1 + offset)`, `h(2 + offset)`, … (at most `h6`), so it never
+ * opens a second page title and skips no level (a beads description of `## Why` sections under
+ * a page's `h2` gives `h3`s: use15, they were `h4`s, axe `heading-order`). `# A`, `## B`,
+ * `###### C` under `offset` 2 give `h3`, `h4`, `h5`. An offset of 0 leaves headings as written.
  */
 function shiftHeadings(offset: number) {
   return (tree: HastNode): void => {
     if (offset <= 0) return;
+    const headings: Array<{ node: HastNode; level: number }> = [];
     walk(tree, (node) => {
       const m = node.type === 'element' ? /^h([1-6])$/.exec(node.tagName ?? '') : null;
-      if (m) node.tagName = `h${Math.min(6, Number(m[1]) + offset)}`;
+      if (m) headings.push({ node, level: Number(m[1]) });
     });
+    const levels = [...new Set(headings.map((h) => h.level))].sort((a, b) => a - b);
+    for (const h of headings) h.node.tagName = `h${Math.min(6, levels.indexOf(h.level) + 1 + offset)}`;
   };
 }
 
@@ -183,7 +189,8 @@ function makeProcessor(headingOffset: number) {
  *
  * @param markdown - Markdown as read from a record file (GFM: tables, task lists, autolinks).
  * @param options.headingOffset - Levels to move headings down (0–5; default 0), for text shown
- *   under a recap heading.
+ *   under a recap heading: the levels the text uses become the levels below `h(offset)`, none
+ *   skipped (see {@link shiftHeadings}).
  * @param options.documentChars - Length of the whole document when `markdown` is one part of it
  *   (see {@link markdownHazard}).
  * @returns HTML safe to insert with `set:html`: no raw HTML, script, style, image or
