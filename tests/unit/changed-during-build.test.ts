@@ -1,0 +1,48 @@
+/**
+ * Inputs changed while a build reads them (rel15's trial: "records changed during a build").
+ * Whatever instant an input changes, the next build gives what a clean build gives: an entry
+ * of the model store is never sealed with the digest of bytes it was not made from.
+ */
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { mkdtemp, mkdir, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { analyseArchive } from '../../src/lib/archive/analyse-archive.ts';
+import { FileHashes } from '../../src/lib/archive/file-hashes.ts';
+
+const ROW = '{"id":"2becc9f4","ts":"2026-03-03T09:00:00Z","phase":"start","ticket":"","actor":"lead","decision":"Open the trail","why":"A start row","evidence":"prose","result":"verified"}\n';
+
+let root = '';
+afterEach(async () => {
+  vi.restoreAllMocks();
+  if (root) await rm(root, { recursive: true, force: true });
+  root = '';
+});
+
+describe('a project configuration changed while the build reads it', () => {
+  it('is read once: the next build shows the title written last (before: the first build kept the old title and sealed it with the new file\'s digest, so every later build showed the old title)', async () => {
+    root = await mkdtemp(join(tmpdir(), 'tb-changed-'));
+    const project = join(root, 'in', 'run-1');
+    await mkdir(project, { recursive: true });
+    await writeFile(join(project, 'decisions.jsonl'), ROW);
+    await writeFile(join(project, 'trailbook.json'), '{"title":"Old title"}\n');
+    const cacheDir = join(root, 'cache');
+    // The user saves the configuration after the build read it, as the build digests the project's inputs.
+    const original = FileHashes.prototype.hash;
+    let edited = false;
+    vi.spyOn(FileHashes.prototype, 'hash').mockImplementation(async function (this: FileHashes, path: string) {
+      if (!edited) {
+        edited = true;
+        await writeFile(join(project, 'trailbook.json'), '{"title":"New title"}\n');
+      }
+      return original.call(this, path);
+    });
+    const first = await analyseArchive({ roots: [join(root, 'in')], cacheDir });
+    vi.restoreAllMocks();
+    const titles = (result: typeof first) => result.projects.map((p) => p.title);
+    expect(titles(first)).toEqual(['Old title']);
+    const second = await analyseArchive({ roots: [join(root, 'in')], cacheDir });
+    expect(titles(second)).toEqual(['New title']);
+    expect(titles(await analyseArchive({ roots: [join(root, 'in')], cacheDir: join(root, 'clean-cache') }))).toEqual(['New title']);
+  });
+});
