@@ -66,9 +66,26 @@ export function flagOf(kind: FlagKind, summary: string, rows: TrailRow[] | strin
   return { layer: kind.layer, severity: kind.severity, kind: kind.kind, rows: ids, summary, at: locations };
 }
 
-/** `“decision text”` shortened for summaries. */
+/**
+ * `“decision text”` shortened for summaries: its words, whitespace collapsed to one space, cut
+ * to `max` characters with `…`. Reads only the words it shows (a summary of a 3 MB cell copied
+ * the whole cell to collapse its whitespace, once per flag: rel15).
+ */
 export function quote(text: string, max = 60): string {
-  const t = text.replace(/\s+/g, ' ').trim();
+  // A word is read up to one character past `max` (a cell of one 3 MB word is not scanned to its end).
+  const space = /\s*/y;
+  const word = new RegExp(`\\S{1,${Math.max(1, max + 1)}}`, 'y');
+  let t = '';
+  let at = 0;
+  while (t.length <= max) {
+    space.lastIndex = at;
+    space.exec(text);
+    word.lastIndex = space.lastIndex;
+    const m = word.exec(text);
+    if (m === null) break;
+    t += t === '' ? m[0] : ` ${m[0]}`;
+    at = word.lastIndex;
+  }
   return `“${t.length > max ? `${t.slice(0, max - 1)}…` : t}”`;
 }
 
