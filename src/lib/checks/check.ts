@@ -12,6 +12,7 @@ import type { BeadsModel } from '../model/beads.ts';
 import type { RecordHistory } from '../trail/record-history.ts';
 import type { FoundSecret } from '../secrets/found-secrets.ts';
 import type { CommitTime } from '../evidence/commit-times.ts';
+import { firstWords } from '../text/first-words.ts';
 
 /** What layer-1 checks read: the project's rows (file order), invalid records and audit. */
 export interface TrailCheckInput {
@@ -68,25 +69,10 @@ export function flagOf(kind: FlagKind, summary: string, rows: TrailRow[] | strin
 
 /**
  * `“decision text”` shortened for summaries: its words, whitespace collapsed to one space, cut
- * to `max` characters with `…`. Reads only the words it shows (a summary of a 3 MB cell copied
- * the whole cell to collapse its whitespace, once per flag: rel15).
+ * to `max` characters with `…`; reads only the words it shows ({@link firstWords}).
  */
 export function quote(text: string, max = 60): string {
-  // A word is read up to one character past `max` (a cell of one 3 MB word is not scanned to its end).
-  const space = /\s*/y;
-  const word = new RegExp(`\\S{1,${Math.max(1, max + 1)}}`, 'y');
-  let t = '';
-  let at = 0;
-  while (t.length <= max) {
-    space.lastIndex = at;
-    space.exec(text);
-    word.lastIndex = space.lastIndex;
-    const m = word.exec(text);
-    if (m === null) break;
-    t += t === '' ? m[0] : ` ${m[0]}`;
-    at = word.lastIndex;
-  }
-  return `“${t.length > max ? `${t.slice(0, max - 1)}…` : t}”`;
+  return `“${firstWords(text, max)}”`;
 }
 
 /**
