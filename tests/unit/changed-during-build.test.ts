@@ -4,11 +4,14 @@
  * of the model store is never sealed with the digest of bytes it was not made from.
  */
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { writeFileSync } from 'node:fs';
 import { mkdtemp, mkdir, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { analyseArchive } from '../../src/lib/archive/analyse-archive.ts';
 import { FileHashes } from '../../src/lib/archive/file-hashes.ts';
+import { ArtifactFolder } from '../../src/lib/evidence/artifacts.ts';
+import type { ProjectModel } from '../../src/lib/model/types.ts';
 
 const ROW = '{"id":"2becc9f4","ts":"2026-03-03T09:00:00Z","phase":"start","ticket":"","actor":"lead","decision":"Open the trail","why":"A start row","evidence":"prose","result":"verified"}\n';
 
@@ -44,5 +47,33 @@ describe('a project configuration changed while the build reads it', () => {
     const second = await analyseArchive({ roots: [join(root, 'in')], cacheDir });
     expect(titles(second)).toEqual(['New title']);
     expect(titles(await analyseArchive({ roots: [join(root, 'in')], cacheDir: join(root, 'clean-cache') }))).toEqual(['New title']);
+  });
+});
+
+describe('a cited file of the project folder changed while the build reads it', () => {
+  it('is judged by the bytes read: the next build sees the change (before: the entry was sealed with the new file\'s hash, and every later build kept the verdict on the old file)', async () => {
+    root = await mkdtemp(join(tmpdir(), 'tb-changed-'));
+    const project = join(root, 'in', 'run-1');
+    await mkdir(project, { recursive: true });
+    await writeFile(join(project, 'decisions.jsonl'), ROW.replace('"evidence":"prose"', '"evidence":"run.log:3"'));
+    await writeFile(join(project, 'run.log'), 'one\ntwo\nthree\n');
+    const cacheDir = join(root, 'cache');
+    // The log is cut to one line once the analysis has read it, before the entry is sealed.
+    const original = ArtifactFolder.prototype.consulted;
+    vi.spyOn(ArtifactFolder.prototype, 'consulted').mockImplementation(function (this: ArtifactFolder) {
+      writeFileSync(join(project, 'run.log'), 'one\n');
+      return original.call(this);
+    });
+    const statuses = async (cache: string) => {
+      const models: ProjectModel[] = [];
+      await analyseArchive({ roots: [join(root, 'in')], cacheDir: cache, onModel: (m) => void models.push(m) });
+      return models.flatMap((m) => m.rows.flatMap((r) => r.evidence.map((p) => `${p.raw} ${p.status}`)));
+    };
+    expect(await statuses(cacheDir)).toEqual(['run.log:3 VERIFIED']);
+    vi.restoreAllMocks();
+    expect(await statuses(join(root, 'clean-cache'))).toEqual(['run.log:3 NOT_VERIFIED']);
+    expect(await statuses(cacheDir)).toEqual(['run.log:3 NOT_VERIFIED']);
+    // Unchanged since: reused, not analysed again.
+    expect((await analyseArchive({ roots: [join(root, 'in')], cacheDir })).changed).toEqual([]);
   });
 });
