@@ -4,7 +4,8 @@
  * of the model store is never sealed with the digest of bytes it was not made from.
  */
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
+import { createHash } from 'node:crypto';
 import { mkdtemp, mkdir, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -12,6 +13,7 @@ import { analyseArchive } from '../../src/lib/archive/analyse-archive.ts';
 import { FileHashes } from '../../src/lib/archive/file-hashes.ts';
 import { ArtifactFolder } from '../../src/lib/evidence/artifacts.ts';
 import type { ProjectModel } from '../../src/lib/model/types.ts';
+import { onCacheNotice } from '../../src/lib/fs/cache-notice.ts';
 
 const ROW = '{"id":"2becc9f4","ts":"2026-03-03T09:00:00Z","phase":"start","ticket":"","actor":"lead","decision":"Open the trail","why":"A start row","evidence":"prose","result":"verified"}\n';
 
@@ -75,5 +77,39 @@ describe('a cited file of the project folder changed while the build reads it', 
     expect(await statuses(cacheDir)).toEqual(['run.log:3 NOT_VERIFIED']);
     // Unchanged since: reused, not analysed again.
     expect((await analyseArchive({ roots: [join(root, 'in')], cacheDir })).changed).toEqual([]);
+  });
+});
+
+describe('the remembered hashes of input files are checked as they are read', () => {
+  it('says an altered input-hashes.json damaged and hashes the files again (before: a hash altered in it was trusted while the file\'s stamp held, and the archive published digests of bytes no input has)', async () => {
+    root = await mkdtemp(join(tmpdir(), 'tb-hashes-'));
+    const file = join(root, 'decisions.jsonl');
+    await writeFile(file, ROW);
+    const truth = createHash('sha256').update(ROW).digest('hex');
+    const cache = join(root, 'cache');
+    await mkdir(cache);
+    const first = new FileHashes(cache);
+    await first.load();
+    expect(await first.hash(file)).toBe(truth);
+    await first.save();
+    // Still JSON, the stamp as it was, the hash another.
+    const path = join(cache, 'input-hashes.json');
+    await writeFile(path, readFileSync(path, 'utf8').replace(truth, '0'.repeat(64)));
+    const notices: string[] = [];
+    onCacheNotice((line) => notices.push(line));
+    try {
+      const second = new FileHashes(cache);
+      await second.load();
+      expect(await second.hash(file)).toBe(truth);
+    } finally {
+      onCacheNotice(null);
+    }
+    expect(notices).toEqual(["  notice: the cache's input-hashes.json is damaged (its entries are not as written: their sha256 differs); made again from the input"]);
+    // One another Trailbook wrote (entries without their sha256): not used, not said damaged.
+    await writeFile(path, JSON.stringify({ [file]: { id: 'x', hash: '0'.repeat(64) } }));
+    const third = new FileHashes(cache);
+    await third.load();
+    expect(await third.hash(file)).toBe(truth);
+    expect(notices).toHaveLength(1);
   });
 });
