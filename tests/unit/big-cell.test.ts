@@ -46,3 +46,11 @@ describe('a flag quotes a row\'s decision by its first words', () => {
     expect(performance.now() - started).toBeLessThan(500);
   });
 });
+
+describe('firstWords', () => {
+  it('cuts a word longer than the pieces it is read in as a word, not as words', async () => {
+    const { firstWords } = await import('../../src/lib/text/first-words.ts');
+    expect(firstWords(`${'a'.repeat(600)} b`, 1000)).toBe(`${'a'.repeat(600)} b`);
+    expect(firstWords(`  ${'a'.repeat(600)}`, 300)).toBe(`${'a'.repeat(299)}…`);
+  });
+});
