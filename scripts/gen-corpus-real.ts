@@ -37,6 +37,7 @@ import { execFileSync } from 'node:child_process';
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { mkdir, rm, writeFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
+import { parseArgs as parseArgv } from 'node:util';
 import { prng } from './gen-corpus.ts';
 import { classifyEvidence } from '../src/lib/evidence/classify.ts';
 import { computeRowId } from '../src/lib/adapters/parsed-row.ts';
@@ -336,10 +337,21 @@ export async function generateRealShapedCorpus(options: RealShapeOptions): Promi
   return shape;
 }
 
+const USAGE = 'Usage: node scripts/gen-corpus-real.ts --projects 100 --rows 1000 [--seed 1] [--out DIR] [--commits 2000] [--files 1000] [--shape ../shared/corpus/real] [--check-first 0.41]';
+
 function parseArgs(argv: string[]): RealShapeOptions {
+  // Node's own parser, strict: `--help` prints the usage, an unknown or misspelt flag stops (rel15:
+  // `--help` was ignored and a corpus was generated into the working folder).
+  const spec: Record<string, { type: 'string' | 'boolean' }> = { help: { type: 'boolean' } };
+  for (const name of ['projects', 'rows', 'seed', 'out', 'commits', 'files', 'shape', 'check-first']) spec[name] = { type: 'string' };
+  const values = parseArgv({ args: argv, strict: true, options: spec }).values as Record<string, string | boolean | undefined>;
+  if (values['help'] === true) {
+    console.log(USAGE);
+    process.exit(0);
+  }
   const get = (name: string, fallback: string): string => {
-    const i = argv.indexOf(`--${name}`);
-    return i >= 0 && argv[i + 1] !== undefined ? (argv[i + 1] as string) : fallback;
+    const value = values[name];
+    return typeof value === 'string' ? value : fallback;
   };
   const num = (name: string, fallback: number): number => {
     const value = Number(get(name, String(fallback)));
@@ -361,7 +373,13 @@ function parseArgs(argv: string[]): RealShapeOptions {
 }
 
 if (import.meta.main) {
-  const options = parseArgs(process.argv.slice(2));
+  let options: RealShapeOptions;
+  try {
+    options = parseArgs(process.argv.slice(2));
+  } catch (error) {
+    console.error(`${(error as Error).message}\n${USAGE}`);
+    process.exit(2);
+  }
   const started = performance.now();
   const shape = await generateRealShapedCorpus(options);
   console.error(`generated ${options.projects} projects, ${shape.rows} rows (${shape.checkFirstRows} meant for Check first, ${shape.flaggedRows} flagged), one monorepo of ${options.commits} commits and ${options.files} files in ${options.out} in ${((performance.now() - started) / 1000).toFixed(1)} s; hottest SHA ${shape.hotSha.slice(0, 10)} in ${shape.hotShaRows} pointers, path ${shape.hotPath} in ${shape.hotPathRows}`);

@@ -16,6 +16,7 @@ import { execFileSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { mkdir, rm, writeFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
+import { parseArgs as parseArgv } from 'node:util';
 
 /** Command-line options. */
 export interface GenOptions {
@@ -188,10 +189,20 @@ export async function generateCorpus(options: GenOptions): Promise<{ projects: n
   return { projects: options.projects, rows, repos: repoCount, faults };
 }
 
+const USAGE = 'Usage: node scripts/gen-corpus.ts --projects 100 --rows 1000 [--seed 1] [--out DIR] [--projects-per-repo 10]';
+
 function parseArgs(argv: string[]): GenOptions {
+  // Node's own parser, strict: `--help` prints the usage, an unknown or misspelt flag stops.
+  const spec: Record<string, { type: 'string' | 'boolean' }> = { help: { type: 'boolean' } };
+  for (const name of ['projects', 'rows', 'seed', 'out', 'projects-per-repo']) spec[name] = { type: 'string' };
+  const values = parseArgv({ args: argv, strict: true, options: spec }).values as Record<string, string | boolean | undefined>;
+  if (values['help'] === true) {
+    console.log(USAGE);
+    process.exit(0);
+  }
   const get = (name: string, fallback: string): string => {
-    const i = argv.indexOf(`--${name}`);
-    return i >= 0 && argv[i + 1] !== undefined ? (argv[i + 1] as string) : fallback;
+    const value = values[name];
+    return typeof value === 'string' ? value : fallback;
   };
   const num = (name: string, fallback: number): number => {
     const value = Number(get(name, String(fallback)));
@@ -202,7 +213,13 @@ function parseArgs(argv: string[]): GenOptions {
 }
 
 if (import.meta.main) {
-  const options = parseArgs(process.argv.slice(2));
+  let options: GenOptions;
+  try {
+    options = parseArgs(process.argv.slice(2));
+  } catch (error) {
+    console.error(`${(error as Error).message}\n${USAGE}`);
+    process.exit(2);
+  }
   const started = performance.now();
   const result = await generateCorpus(options);
   console.error(`generated ${result.projects} projects, ${result.rows} rows (${result.faults} planted faults), ${result.repos} repositories in ${options.out} in ${((performance.now() - started) / 1000).toFixed(1)} s`);

@@ -9,14 +9,15 @@
  * the holder's pid, host, command line, start time, and on Linux the process's start tick
  * (`/proc/<pid>/stat`), so a pid reused by an unrelated process is not taken for the holder.
  */
-import { readFileSync, unlinkSync } from 'node:fs';
-import { link, mkdir, open, readFile, rename, rm, stat, unlink } from 'node:fs/promises';
+import { readFileSync, renameSync, unlinkSync } from 'node:fs';
+import { link, lstat, mkdir, open, readFile, rename, rm, stat, unlink } from 'node:fs/promises';
 import { createHash } from 'node:crypto';
 import { hostname } from 'node:os';
 import { basename, dirname, join } from 'node:path';
 import { UsageError } from './output.ts';
 import { fromCwd } from './paths.ts';
 import { folderLinkedTo, insideFolder } from '../lib/fs/real-path.ts';
+import { sweepTemporaryFiles } from '../lib/fs/cache-files.ts';
 
 /** What a lock file says about its holder. */
 export interface LockHolder {
@@ -76,11 +77,21 @@ export function cacheLockPath(cacheDir: string): string {
   return join(cacheDir, '.trailbook-lock');
 }
 
+/** The mark a run that did not finish leaves in its cache folder (its lock, renamed): the next run removes the temporary files it may have left. */
+export function unfinishedMarkPath(cacheDir: string): string {
+  return join(cacheDir, '.trailbook-unfinished');
+}
+
 /** A held lock. */
 export interface HeldLock {
   path: string;
-  /** Removes the lock file (once). */
-  release(): Promise<void>;
+  /** Whether it was taken over from a process that no longer runs (which may have left half-written files). */
+  tookOver: boolean;
+  /**
+   * Removes the lock file (once). `finished` false: the run did not finish what it wrote (it
+   * failed), and a lock with a mark path leaves that mark for the next run.
+   */
+  release(finished?: boolean): Promise<void>;
 }
 
 function describeHolder(holder: LockHolder): string {
@@ -158,11 +169,15 @@ export function unwritableInCache(error: unknown, cacheDir: string): unknown {
  * or cache). Throws {@link UsageError} naming the holder when another running process holds it
  * — or, with `wait` (the rebuilds of `trailbook dev`), tells `notice` once and waits for it to
  * end; takes over (and tells `notice`) the lock of a process that no longer runs.
+ * `unfinishedMark`: a file the lock is renamed to, rather than removed, when the process ends
+ * holding it (a stop signal, an exit part-way) or the run says it did not finish; see
+ * {@link lockFolders}.
  */
-export async function takeLock(path: string, what: string, kind: 'output' | 'cache', notice: (line: string) => void, wait = false): Promise<HeldLock> {
+export async function takeLock(path: string, what: string, kind: 'output' | 'cache', notice: (line: string) => void, wait = false, unfinishedMark: string | null = null): Promise<HeldLock> {
   const me: LockHolder = { pid: process.pid, host: hostname(), command: thisCommand(), started: new Date().toISOString(), tick: startTick(process.pid) };
   const text = `${JSON.stringify(me)}\n`;
   let waited: string | null = null;
+  let tookOver = false;
   for (let attempt = 0; attempt < 40; attempt++) {
     try {
       const handle = await open(path, 'wx');
@@ -171,7 +186,7 @@ export async function takeLock(path: string, what: string, kind: 'output' | 'cac
       } finally {
         await handle.close();
       }
-      return held(path);
+      return held(path, tookOver, unfinishedMark);
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw unwritable(error, kind, what);
     }
@@ -220,19 +235,22 @@ export async function takeLock(path: string, what: string, kind: 'output' | 'cac
       continue;
     }
     await unlink(aside).catch(() => undefined);
+    tookOver = true;
     notice(`  notice: took over the lock of the ${kind} folder ${fromCwd(what)} from a Trailbook that no longer runs (${holder ? describeHolder(holder) : `an unreadable ${basename(path)}`})`);
   }
   throw new UsageError(`could not lock the ${kind} folder ${fromCwd(what)} (${path})`, 'run again; if it persists, delete that file when no Trailbook runs');
 }
 
-function held(path: string): HeldLock {
+function held(path: string, tookOver: boolean, unfinishedMark: string | null): HeldLock {
   let released = false;
-  // Whatever way the process ends short of a kill, the lock goes with it.
+  // Whatever way the process ends short of a kill, the lock goes with it; the run did not
+  // finish, so it stays as the mark that says so (the holder's text in it).
   const onExit = (): void => {
     if (released) return;
     released = true;
     try {
-      unlinkSync(path);
+      if (unfinishedMark === null) unlinkSync(path);
+      else renameSync(path, unfinishedMark);
     } catch {
       // already gone
     }
@@ -240,10 +258,12 @@ function held(path: string): HeldLock {
   process.once('exit', onExit);
   return {
     path,
-    async release() {
+    tookOver,
+    async release(finished = true) {
       if (released) return;
       released = true;
       process.off('exit', onExit);
+      if (!finished && unfinishedMark !== null) await rename(path, unfinishedMark).catch(() => undefined);
       await unlink(path).catch(() => undefined);
     },
   };
@@ -275,7 +295,10 @@ function exitOnStop(): () => void {
  * order, so two runs never wait on each other's second lock; `wait`: see {@link takeLock}).
  * Releases what it took when the second cannot be had. Unless `wait` (`trailbook dev`, which
  * handles stop signals itself), a stop signal while the locks are held exits 130 and removes
- * them.
+ * them. After a run into the cache folder that did not finish (its lock taken over from a
+ * killed process, or the mark {@link unfinishedMarkPath} left by one stopped, failed or exited
+ * part-way), removes the temporary files of cache writes it may have left
+ * ({@link sweepTemporaryFiles}); `release(false)` leaves that mark.
  */
 export async function lockFolders(outDir: string, cacheDir: string, notice: (line: string) => void, wait = false): Promise<HeldLock> {
   await mkdir(dirname(outDir), { recursive: true }).catch((error: unknown) => {
@@ -289,17 +312,27 @@ export async function lockFolders(outDir: string, cacheDir: string, notice: (lin
   const out = await takeLock(outputLockPath(outDir), outDir, 'output', notice, wait);
   let cache: HeldLock;
   try {
-    cache = await takeLock(cacheLockPath(cacheDir), cacheDir, 'cache', notice, wait);
+    cache = await takeLock(cacheLockPath(cacheDir), cacheDir, 'cache', notice, wait, unfinishedMarkPath(cacheDir));
   } catch (error) {
     await out.release();
     throw error;
   }
+  // A run that did not finish (killed: its lock taken over; stopped or failed: its mark) may have
+  // left temporary files of its writes: removed now, before this run writes (none is this run's).
+  // A run after one that finished lists nothing (rel14 left-alone item: `kill -9` left
+  // projects/<id>.model.json.<pid>.tmp in the cache for good).
+  const mark = unfinishedMarkPath(cacheDir);
+  if (cache.tookOver || (await lstat(mark).then(() => true, () => false))) {
+    await sweepTemporaryFiles(await folderLinkedTo(cacheDir));
+    await rm(mark, { recursive: true, force: true });
+  }
   const stopHandler = wait ? () => undefined : exitOnStop();
   return {
     path: out.path,
-    async release() {
+    tookOver: out.tookOver || cache.tookOver,
+    async release(finished = true) {
       stopHandler();
-      await cache.release();
+      await cache.release(finished);
       await out.release();
     },
   };

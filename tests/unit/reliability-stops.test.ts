@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { execFileSync, spawn } from 'node:child_process';
 import { existsSync, lstatSync, realpathSync, statSync } from 'node:fs';
 import { chmod, mkdir, mkdtemp, readdir, rm, symlink, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { hostname, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { cacheLockPath, folderTag, lockFolders, outputLockPath, unwritableInCache } from '../../src/cli/writer-lock.ts';
 import { UsageError } from '../../src/cli/output.ts';
@@ -211,5 +211,58 @@ describe('a file of the cache that cannot be written part-way stops the build na
     expect(unwritableInCache(elsewhere, cache)).toBe(elsewhere);
     const other = new Error('other');
     expect(unwritableInCache(other, cache)).toBe(other);
+  });
+});
+
+describe('temporary files a stopped build left in the cache are removed by the next run (rel14 left-alone item: `kill -9` left projects/<id>.model.json.<pid>.tmp for good)', () => {
+  /** A cache holding the temporary files of a build stopped while it wrote, and files of ours and of others' that are no temporary files of a write. */
+  async function strewn(base: string, pid: number): Promise<{ cache: string; temporary: string[]; kept: string[] }> {
+    const cache = join(base, 'cache');
+    const temporary = [`projects/a.model.json.${pid}.tmp`, `search/parts/p__a.v8.${pid}.tmp`, `evidence/commits/r/0a.json.${pid}.tmp`, `rendered.json.${pid}.tmp`];
+    const kept = ['projects/a.model.json', 'projects/notes.tmp', 'astro/data-store.json.77.tmp', 'vite/deps/x.77.tmp'];
+    for (const rel of [...temporary, ...kept]) {
+      await mkdir(join(cache, rel, '..'), { recursive: true });
+      await writeFile(join(cache, rel), 'bytes');
+    }
+    return { cache, temporary, kept };
+  }
+
+  it('after a kill: the lock of a process that no longer runs is taken over, and the temporary files of writes are removed; files of other names and Astro\'s and Vite\'s are left', async () => {
+    const base = join(dir, 'sweep-killed');
+    const pid = deadPid();
+    const { cache, temporary, kept } = await strewn(base, pid);
+    await writeFile(cacheLockPath(cache), JSON.stringify({ pid, host: hostname(), command: 'trailbook build runs', started: '2026-12-02T07:00:00.000Z', tick: null }));
+    const lock = await lockFolders(join(base, 'site'), cache, () => undefined);
+    for (const rel of temporary) expect(existsSync(join(cache, rel)), rel).toBe(false);
+    for (const rel of kept) expect(existsSync(join(cache, rel)), rel).toBe(true);
+    await lock.release();
+  });
+
+  it('after SIGTERM: the run leaves a mark as it lets its lock go, and the next run removes the temporary files and the mark', async () => {
+    const base = join(dir, 'sweep-stopped');
+    const out = join(base, 'site');
+    const cache = join(base, 'cache');
+    const holder = await lockHolder(out, cache);
+    const { temporary, kept } = await strewn(base, 4242);
+    holder.kill('SIGTERM');
+    expect(await holder.ended).toBe(130);
+    expect(existsSync(cacheLockPath(cache))).toBe(false);
+    const notices: string[] = [];
+    const lock = await lockFolders(out, cache, (line) => notices.push(line));
+    expect(notices).toEqual([]);
+    for (const rel of temporary) expect(existsSync(join(cache, rel)), rel).toBe(false);
+    for (const rel of kept) expect(existsSync(join(cache, rel)), rel).toBe(true);
+    expect((await readdir(cache)).filter((name) => name.startsWith('.trailbook'))).toEqual(['.trailbook-lock']);
+    await lock.release();
+  });
+
+  it('after a run that ended: the cache is not listed (a listing costs 40 ms at 1,000 projects), and a run that did not finish marks it for the next', async () => {
+    const base = join(dir, 'sweep-ended');
+    const { cache, temporary } = await strewn(base, 4242);
+    await (await lockFolders(join(base, 'site'), cache, () => undefined)).release();
+    for (const rel of temporary) expect(existsSync(join(cache, rel)), rel).toBe(true);
+    await (await lockFolders(join(base, 'site'), cache, () => undefined)).release(false);
+    await (await lockFolders(join(base, 'site'), cache, () => undefined)).release();
+    for (const rel of temporary) expect(existsSync(join(cache, rel)), rel).toBe(false);
   });
 });

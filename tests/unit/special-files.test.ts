@@ -79,6 +79,8 @@ describe('binary record files', () => {
     });
     const random = models.find((m) => m.id === 'random') as ProjectModel;
     expect([random.flags.map((f) => f.kind), random.sources.map((f) => [f.path, f.bytes, f.valid, f.invalid])]).toEqual([['source/binary'], [['decisions.jsonl', 5120, 0, 1]]]);
+    // The flag says the file once, with no line 0 (rel15: "decisions.jsonl:0: decisions.jsonl is binary …").
+    expect(random.flags.map((f) => [f.summary, f.at])).toEqual([['decisions.jsonl is binary (it holds NUL bytes and is not UTF-8 text): not read as records', [{ file: 'decisions.jsonl', line: 0 }]]]);
   });
 });
 

@@ -127,12 +127,16 @@ export async function runBuild(dirs: string[], options: BuildOptions, out: Outpu
   // `dev` (served) waits for another run into its folders; a build stops at once, naming it.
   const lock = await lockFolders(outDir, cacheDir, (line) => out.info(line), options.served === true);
   onCacheNotice(onceEach((line) => out.info(line)));
+  // A run that fails may leave temporary files of cache writes (a worker stopped mid-write): the next run removes them.
+  let finished = false;
   try {
     // What a run stopped before (killed, the machine down) left beside the output goes first.
     await recoverLeftovers(outDir, (line) => out.info(line));
     // A file where a folder of the cache goes (or a folder where a file of Astro's goes) is removed, with a notice.
     await repairCacheFolders(cacheDir);
-    return await buildLocked(settings, shard, options, out, dirs);
+    const code = await buildLocked(settings, shard, options, out, dirs);
+    finished = code !== 2;
+    return code;
   } catch (error) {
     // A full disk before the render (the model store, the history in the cache): the output was
     // not touched yet; it is the user's to free, not a bug in Trailbook (docs/reliability.md).
@@ -142,7 +146,7 @@ export async function runBuild(dirs: string[], options: BuildOptions, out: Outpu
     return 2;
   } finally {
     onCacheNotice(null);
-    await lock.release();
+    await lock.release(finished);
   }
 }
 

@@ -78,12 +78,16 @@ export async function runMerge(dirs: string[], options: MergeOptions, out: Outpu
   // One writer per output and cache (src/cli/writer-lock.ts); what a stopped run left goes first.
   const lock = await lockFolders(outDir, cacheDir, (line) => out.info(line));
   onCacheNotice(onceEach((line) => out.info(line)));
+  // A merge that fails may leave temporary files of cache writes: the next run removes them.
+  let finished = false;
   try {
     await recoverLeftovers(outDir, (line) => out.info(line));
-    return await mergeLocked(given, outDir, cacheDir, options, out, started);
+    const code = await mergeLocked(given, outDir, cacheDir, options, out, started);
+    finished = code !== 2;
+    return code;
   } finally {
     onCacheNotice(null);
-    await lock.release();
+    await lock.release(finished);
   }
 }
 

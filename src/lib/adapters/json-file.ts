@@ -48,7 +48,11 @@ export async function readCappedFile(path: string, limit: number, within?: Confi
 export async function readJsonFile(path: string, within?: Confinement): Promise<JsonFile> {
   const read = await readCappedFile(path, MAX_JSON_FILE_BYTES, within);
   if ('error' in read) return { error: read.error, line: 0, raw: '' };
-  const data = read.data;
+  return parseJsonData(read.data);
+}
+
+/** Parses the bytes of a JSON file read whole (a BOM skipped; invalid UTF-8 and hazards said with their line). Never throws. */
+export function parseJsonData(data: Buffer): JsonFile {
   let text = data.toString('utf8');
   if (text.charCodeAt(0) === 0xfeff) text = text.slice(1);
   const badLine = splitLines(data).find((l) => l.encodingError);

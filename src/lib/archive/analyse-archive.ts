@@ -147,7 +147,7 @@ export async function analyseArchive(options: ArchiveOptions): Promise<ArchiveRe
     const prepared = preparing.then(() => prepareProject(project, registry, options.repositoryRules, configRead));
     preparing = prepared.catch(() => undefined);
     const checked = prepared.then(async (p) => {
-      const base = await projectDigest(project, code, p.repositoryKey, fileHashes, options.bdExport?.run === true);
+      const base = await projectDigest(project, code, p.repositoryKey, fileHashes, options.bdExport?.run === true, p.configHash);
       // The stored entry, when its seal holds for these inputs and its files (src/lib/archive/store-seal.ts).
       const stored = options.cacheDir ? await checkStored(options.cacheDir, project.id, base, project.dir, fileHashes) : { status: 'absent' as const };
       return { prepared: p, base, stored };

@@ -43,6 +43,11 @@ async function hashContent(path: string): Promise<string> {
   }
 }
 
+/** sha256 hex of remembered entries as JSON (read back and written again, the same text). */
+function entriesSum(entries: Record<string, Entry>): string {
+  return createHash('sha256').update(JSON.stringify(entries)).digest('hex');
+}
+
 /** Hashes files, reusing remembered hashes of files whose identity has not changed. */
 export class FileHashes {
   #file: string | null;
@@ -54,11 +59,22 @@ export class FileHashes {
     this.#file = cacheDir === null ? null : join(cacheDir, 'input-hashes.json');
   }
 
-  /** Loads what the previous build remembered. Never throws. */
+  /**
+   * Loads what the previous build remembered, checked against the sha256 of its entries as
+   * written (rel15: a hash altered in the file, still JSON, was trusted while its file's stamp
+   * held, and the archive published digests of bytes no input had); damaged: nothing is
+   * remembered, with a notice; written by another Trailbook (no sha256): nothing, silently.
+   * Never throws.
+   */
   async load(): Promise<void> {
     if (this.#file === null) return;
-    const data = await readCacheJson<Record<string, Entry>>(this.#file, (problem) => cacheNotice('input-hashes.json', problem));
-    for (const [path, entry] of Object.entries(data ?? {})) {
+    const data = await readCacheJson<{ sha256?: unknown; entries?: Record<string, Entry> }>(this.#file, (problem) => cacheNotice('input-hashes.json', problem));
+    if (typeof data?.sha256 !== 'string' || typeof data.entries !== 'object' || data.entries === null) return;
+    if (entriesSum(data.entries) !== data.sha256) {
+      cacheNotice('input-hashes.json', 'its entries are not as written: their sha256 differs');
+      return;
+    }
+    for (const [path, entry] of Object.entries(data.entries)) {
       if (typeof entry?.id === 'string' && typeof entry.hash === 'string') this.#known.set(path, entry);
     }
   }
@@ -87,6 +103,7 @@ export class FileHashes {
   /** Remembers the hashes of the files met in this build (and only those). */
   async save(): Promise<void> {
     if (this.#file === null) return;
-    await writeAtomic(this.#file, JSON.stringify(Object.fromEntries(this.#seen)));
+    const entries = Object.fromEntries(this.#seen);
+    await writeAtomic(this.#file, JSON.stringify({ sha256: entriesSum(entries), entries }));
   }
 }

@@ -13,13 +13,17 @@ import { beadsStoreKey } from '../beads/store-key.ts';
  * Digest of a project's inputs. `repositoryKey` describes the repository state (or its
  * absence); `files` hashes file contents (remembering them between builds when it can).
  * A `.beads` folder without an export stands for its store (`beadsStoreKey`), and, when
- * `runBdExport` is set, for every file bd would read from it.
+ * `runBdExport` is set, for every file bd would read from it. `configHash`: the sha256 hex of the
+ * configuration's bytes as the analysis read them (`readProjectConfig`, src/lib/project/analyse-project.ts); without it, the
+ * file is hashed here.
  */
-export async function projectDigest(project: DiscoveredProject, code: string, repositoryKey: string, files: FileHashes = new FileHashes(null), runBdExport = false): Promise<string> {
+export async function projectDigest(project: DiscoveredProject, code: string, repositoryKey: string, files: FileHashes = new FileHashes(null), runBdExport = false, configHash?: string | null): Promise<string> {
   const hashFile = (path: string): Promise<string> => files.hash(path);
   const hash = createHash('sha256');
   hash.update(`code:${code}\0id:${project.id}\0root:${project.displayRoot}\0repo:${repositoryKey}\0`);
-  if (project.config) hash.update(`config:${await hashFile(project.config)}\0`);
+  // The configuration's bytes as the analysis read them, when given (one read: a file saved
+  // between two reads was sealed with the digest of bytes the entry was not made from).
+  if (project.config) hash.update(`config:${configHash ?? (await hashFile(project.config))}\0`);
   // A refused link is never read, not even to hash it. Files are hashed a few ahead, in order.
   const digestOf = async (f: DiscoveredProject['files'][number]): Promise<string> => {
     if (f.refused !== undefined) return `refused:${f.refused}`;

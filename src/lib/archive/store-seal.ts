@@ -95,6 +95,12 @@ export async function consultedKey(root: string, consulted: ConsultedPaths, file
   // projects, most of them missing (repository paths a row names), and each awaited call
   // waited its turn on the thread pool; the files' hashes stay asynchronous (they may be read).
   for (const path of consulted.paths) {
+    // A file the analysis read: as read (a file changed since is then not sealed as read: rel15).
+    const read = consulted.read?.[path];
+    if (read !== undefined) {
+      hash.update(`${path}\0${relative(realRoot, read.real)}\0file:${read.sha256}\0`);
+      continue;
+    }
     const abs = resolve(root, path);
     if (quietly(() => lstatSync(abs, { throwIfNoEntry: false })) === undefined) {
       hash.update(`${path}\0missing\0`);
@@ -149,7 +155,8 @@ export async function writeSeal(cacheDir: string, id: string, base: string, dige
     const info = await stat(path, { bigint: true });
     files[suffix] = { bytes: data.length, sha256: createHash('sha256').update(data).digest('hex'), stamp: fileStamp(info) };
   }
-  await writeAtomic(sealPath(cacheDir, id), JSON.stringify({ format: 1, base, digest, consulted, files } satisfies StoreSeal));
+  // The paths only: a later build checks them as they are then.
+  await writeAtomic(sealPath(cacheDir, id), JSON.stringify({ format: 1, base, digest, consulted: { paths: consulted.paths, folders: consulted.folders }, files } satisfies StoreSeal));
 }
 
 function isSeal(value: unknown): value is StoreSeal {

@@ -12,6 +12,7 @@ import type { BeadsModel } from '../model/beads.ts';
 import type { RecordHistory } from '../trail/record-history.ts';
 import type { FoundSecret } from '../secrets/found-secrets.ts';
 import type { CommitTime } from '../evidence/commit-times.ts';
+import { firstWords } from '../text/first-words.ts';
 
 /** What layer-1 checks read: the project's rows (file order), invalid records and audit. */
 export interface TrailCheckInput {
@@ -66,10 +67,12 @@ export function flagOf(kind: FlagKind, summary: string, rows: TrailRow[] | strin
   return { layer: kind.layer, severity: kind.severity, kind: kind.kind, rows: ids, summary, at: locations };
 }
 
-/** `“decision text”` shortened for summaries. */
+/**
+ * `“decision text”` shortened for summaries: its words, whitespace collapsed to one space, cut
+ * to `max` characters with `…`; reads only the words it shows ({@link firstWords}).
+ */
 export function quote(text: string, max = 60): string {
-  const t = text.replace(/\s+/g, ' ').trim();
-  return `“${t.length > max ? `${t.slice(0, max - 1)}…` : t}”`;
+  return `“${firstWords(text, max)}”`;
 }
 
 /**

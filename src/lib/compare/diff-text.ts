@@ -4,11 +4,9 @@
  */
 import { evidenceCheckNote, unrelatedRunsNote, type RunDiff } from './compare-runs.ts';
 import { grouped } from '../text/grouped.ts';
+import { firstWords } from '../text/first-words.ts';
 
-const q = (text: string, max = 70): string => {
-  const t = text.replace(/\s+/g, ' ').trim();
-  return `“${t.length > max ? `${t.slice(0, max - 1)}…` : t}”`;
-};
+const q = (text: string, max = 70): string => `“${firstWords(text, max)}”`;
 
 const n = (count: number, word: string): string => `${grouped(count)} ${word}${count === 1 ? '' : 's'}`;
 

@@ -4,6 +4,7 @@
  */
 import { payloadText } from './read-coord-event.ts';
 import type { CoordEvent, InboxState, Liveness, TakeoverOutcome } from '../model/coord.ts';
+import { firstWords } from '../text/first-words.ts';
 
 /** A status word: tone (for colour), icon and label. */
 export interface Word {
@@ -53,10 +54,7 @@ export function beadsStatusWord(status: string): Word {
   return { tone: 'unknown', icon: '?', label: status === '' ? 'no status' : status };
 }
 
-const cut = (text: string, max = 160): string => {
-  const t = text.replace(/\s+/g, ' ').trim();
-  return t.length > max ? `${t.slice(0, max - 1)}…` : t;
-};
+const cut = (text: string, max = 160): string => firstWords(text, max);
 
 /** What an event says, in one line, by type (seed: "Canonical Event Types"). */
 export function eventSummary(e: CoordEvent): string {

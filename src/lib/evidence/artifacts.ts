@@ -7,6 +7,7 @@
  * directory, whatever its name) is ever an artifact, however the path is written
  * (`g/config` through a link `g -> .git`, `g//config`, `./g/config`).
  */
+import { createHash } from 'node:crypto';
 import { lstat, stat } from 'node:fs/promises';
 import { resolve, sep } from 'node:path';
 import { countLines, MAX_TEXT_BLOB_BYTES } from '../git/repository.ts';
@@ -66,6 +67,12 @@ export interface ConsultedPaths {
   paths: string[];
   /** Folders whose entries were listed (what a cited folder holds). */
   folders: string[];
+  /**
+   * Of the paths, the files whose bytes were read, as read: each one's real path (absolute) and
+   * the sha256 hex of those bytes. The key an entry is sealed with takes these, not the file as
+   * it is once the analysis ends (rel15: a file changed in between was sealed as read). Not stored.
+   */
+  read?: Record<string, { real: string; sha256: string }>;
 }
 
 /** What a folder holds beyond claim records: something (`other`), only claims (listed, relative), or more than was looked at (or a problem). */
@@ -77,6 +84,7 @@ export class ArtifactFolder {
   #files: Confinement;
   #cache = new Map<string, Promise<ArtifactLookup>>();
   #folders = new Set<string>();
+  #read = new Map<string, { real: string; sha256: string }>();
 
   #policy: ArtifactPolicy;
 
@@ -144,7 +152,7 @@ export class ArtifactFolder {
    * while they are as they were (src/lib/archive/store-seal.ts, issue 28).
    */
   consulted(): ConsultedPaths {
-    return { paths: [...this.#cache.keys()].sort(), folders: [...this.#folders].sort() };
+    return { paths: [...this.#cache.keys()].sort(), folders: [...this.#folders].sort(), read: Object.fromEntries([...this.#read].sort(([a], [b]) => (a < b ? -1 : 1))) };
   }
 
   async #lookup(path: string): Promise<ArtifactLookup> {
@@ -187,6 +195,7 @@ export class ArtifactFolder {
         return null;
       });
       if (data === null) return unreadable(failure) ?? { status: 'missing' };
+      this.#read.set(path, { real, sha256: createHash('sha256').update(data).digest('hex') });
       if (data.length > MAX_TEXT_BLOB_BYTES) return tooLarge(data.length);
       if (data.subarray(0, 8000).includes(0)) return { status: 'file', lines: null, text: null, note: 'binary file' };
       const text = data.toString('utf8');

@@ -3,12 +3,13 @@
  * layer-1 checks and build the {@link ProjectModel} (spec/input.md sections 1–4).
  * discover → **parse → check → model** → render → index.
  */
+import { createHash } from 'node:crypto';
 import { basename, dirname, join, relative, resolve, sep } from 'node:path';
 import { realpath, stat } from 'node:fs/promises';
 import type { StageTimes } from './stage-times.ts';
 import type { DiscoveredProject } from '../model/discovered.ts';
 import type { EvidencePointer, TrailRow, InvalidRecord, ProjectModel } from '../model/types.ts';
-import { readJsonFile } from '../adapters/json-file.ts';
+import { MAX_JSON_FILE_BYTES, parseJsonData, readCappedFile, type JsonFile } from '../adapters/json-file.ts';
 import { Confinement } from '../fs/confined.ts';
 import { projectConfigSchema, type ProjectConfig } from '../schemas/project-config.ts';
 import { mistypedFor } from '../text/mistyped.ts';
@@ -75,18 +76,30 @@ export interface MistypedConfigKey {
 /** The keys of a project configuration Trailbook reads (schemas/project-config.ts). */
 const CONFIG_KEYS = ['title', 'repo', 'head'] as const;
 
-async function readConfig(project: DiscoveredProject, invalid: InvalidRecord[]): Promise<{ value: ProjectConfig; path: string; mistyped: MistypedConfigKey[] } | null> {
-  if (project.config === null) return null;
+/** A project configuration as read: its value, file, mistyped keys and size in bytes. */
+type ReadConfig = { value: ProjectConfig; path: string; mistyped: MistypedConfigKey[]; bytes: number };
+
+/**
+ * Reads a project's configuration once: its value (null when it has none or it is invalid,
+ * `invalid` told why) and the sha256 hex of the bytes read (`unreadable:…` when it could not be
+ * read; null when it has none), which the project's digest takes, so the entry stored is never
+ * sealed with the digest of other bytes than it was made from (rel15: a configuration saved
+ * between the read and the digest's read was kept, old, by every later build).
+ */
+async function readConfig(project: DiscoveredProject, invalid: InvalidRecord[]): Promise<{ config: ReadConfig | null; hash: string | null }> {
+  if (project.config === null) return { config: null, hash: null };
   const file = basename(project.config);
-  const json = await readJsonFile(project.config, inputConfinement(project));
+  const read = await readCappedFile(project.config, MAX_JSON_FILE_BYTES, inputConfinement(project));
+  const hash = 'error' in read ? `unreadable:${read.error}` : createHash('sha256').update(read.data).digest('hex');
+  const json: JsonFile = 'error' in read ? { error: read.error, line: 0, raw: '' } : parseJsonData(read.data);
   if ('error' in json) {
     invalid.push({ file, line: json.line, kind: 'config/invalid-file', error: `${file} ${json.error}`, raw: json.raw });
-    return null;
+    return { config: null, hash };
   }
   const parsed = projectConfigSchema.safeParse(json.value);
   if (!parsed.success) {
     invalid.push({ file, line: 1, kind: 'config/invalid-file', error: `${file}: ${describeIssues(parsed.error, json.value)}`, raw: json.text.slice(0, 4096) });
-    return null;
+    return { config: null, hash };
   }
   // Keys one edit from a key read (`titel`): said, as their values are not read (use14: a
   // title written `titel` was dropped without a word). The line is the key's first as written.
@@ -98,7 +111,7 @@ async function readConfig(project: DiscoveredProject, invalid: InvalidRecord[]):
       const at = json.text.indexOf(JSON.stringify(key));
       mistyped.push({ key, meant, line: at < 0 ? 1 : json.text.slice(0, at).split('\n').length });
     }
-  return { value: parsed.data, path: project.config, mistyped };
+  return { config: { value: parsed.data, path: project.config, mistyped, bytes: 'error' in read ? 0 : read.data.length }, hash };
 }
 
 /** Most commits of the landed head's first-parent line read to place rows by their time. */
@@ -171,7 +184,9 @@ async function rowPlaces(
 /** What is known of a project before its records are read: its config and repository. */
 export interface PreparedProject {
   project: DiscoveredProject;
-  config: { value: ProjectConfig; path: string; mistyped?: MistypedConfigKey[] } | null;
+  config: { value: ProjectConfig; path: string; mistyped?: MistypedConfigKey[]; bytes?: number } | null;
+  /** sha256 hex of the configuration's bytes as read (`unreadable:…`), null without one: what the project's digest takes. */
+  configHash?: string | null;
   /** Invalid records met while reading the config. */
   configInvalid: InvalidRecord[];
   canonical: CanonicalRepository;
@@ -206,7 +221,7 @@ function onceFor<T>(repository: GitRepository | null, key: string, read: () => P
  * @param rules - The configuration's forge rules (`repositories`), which may name the repository on its forge.
  */
 export async function prepareProject(project: DiscoveredProject, registry: RepositoryRegistry, rules: readonly RepositoryRule[] = [], configRead?: Promise<ProjectConfigRead>): Promise<PreparedProject> {
-  const { config, configInvalid } = await (configRead ?? readProjectConfig(project));
+  const { config, configInvalid, configHash } = await (configRead ?? readProjectConfig(project));
   const canonical = await resolveCanonicalRepository(project, config, registry);
   const info = canonical.info;
   const state = canonical.repository ? await repositoryStateKey(canonical.repository) : '';
@@ -214,13 +229,15 @@ export async function prepareProject(project: DiscoveredProject, registry: Repos
   // The records' own history is read along the checkout's HEAD (src/lib/trail/record-history.ts).
   const checkout = canonical.repository && canonical.workTrees.length > 0 ? await onceFor(canonical.repository, 'checkout', () => (canonical.repository as GitRepository).resolveCommit('HEAD')) : null;
   const repositoryKey = `${info.id ?? ''}|${info.path ?? ''}|${info.head ?? ''}|${info.problem ?? ''}|${state}|${forges.map((f) => `${f.host}/${f.path}`).join(' ')}|${checkout && 'oid' in checkout ? checkout.oid : ''}`;
-  return { project, config, configInvalid, canonical, forges, repositoryKey };
+  return { project, config, configInvalid, configHash, canonical, forges, repositoryKey };
 }
 
 /** A project's configuration as read, and the problems found in it. */
 export interface ProjectConfigRead {
-  config: { value: ProjectConfig; path: string; mistyped?: MistypedConfigKey[] } | null;
+  config: { value: ProjectConfig; path: string; mistyped?: MistypedConfigKey[]; bytes?: number } | null;
   configInvalid: InvalidRecord[];
+  /** sha256 hex of the bytes read (`unreadable:…`), null when the project has no configuration. */
+  configHash: string | null;
 }
 
 /**
@@ -231,8 +248,8 @@ export interface ProjectConfigRead {
  */
 export async function readProjectConfig(project: DiscoveredProject): Promise<ProjectConfigRead> {
   const configInvalid: InvalidRecord[] = [];
-  const config = await readConfig(project, configInvalid);
-  return { config, configInvalid };
+  const { config, hash } = await readConfig(project, configInvalid);
+  return { config, configInvalid, configHash: hash };
 }
 
 /**
@@ -240,7 +257,7 @@ export async function readProjectConfig(project: DiscoveredProject): Promise<Pro
  * shard's), so repository ids are assigned as a build of every project assigns them. Never throws.
  */
 export async function registerProjectRepository(project: DiscoveredProject, registry: RepositoryRegistry): Promise<void> {
-  await registerCanonicalRepository(project, await readConfig(project, []), registry);
+  await registerCanonicalRepository(project, (await readConfig(project, [])).config, registry);
 }
 
 /** Options of {@link analyseProject}. */
@@ -285,7 +302,7 @@ export async function analyseProject(prepared: PreparedProject, stages?: StageTi
       const file = basename(config.path);
       records.warnings.push({ kind: 'config/mistyped-key', file, line: m.line, message: `${file}:${m.line}: “${m.key}” is not a key Trailbook reads; did you mean “${m.meant}”? Its value is not read` });
     }
-  if (config) records.sources.push({ path: basename(config.path), format: 'project-config', bytes: (await stat(config.path).catch(() => null))?.size ?? 0, lines: 1, valid: 1, invalid: 0 });
+  if (config) records.sources.push({ path: basename(config.path), format: 'project-config', bytes: config.bytes ?? (await stat(config.path).catch(() => null))?.size ?? 0, lines: 1, valid: 1, invalid: 0 });
   const within = inputConfinement(project);
   await readProjectFiles(project.files, records, within);
   const { sources, invalid, rows: parsed, telemetry, warnings, lifecycle, audit, reviewFlags, handover } = records;

@@ -81,7 +81,9 @@ export const recordLimits: Check = {
     return [
       ...invalid.flatMap((r) => {
         const k = BY_KIND.get(r.kind);
-        return k ? [flagOf(k, `${r.file}:${r.line}: ${r.error}`, [], [{ file: r.file, line: r.line }])] : [];
+        // A fault of the whole file (line 0) whose words name it is said as it is (rel15: "decisions.jsonl:0: decisions.jsonl is binary …").
+        const summary = r.line > 0 ? `${r.file}:${r.line}: ${r.error}` : r.error.startsWith(`${r.file} `) ? r.error : `${r.file}: ${r.error}`;
+        return k ? [flagOf(k, summary, [], [{ file: r.file, line: r.line }])] : [];
       }),
       ...empty,
     ];
