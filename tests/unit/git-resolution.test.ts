@@ -473,6 +473,16 @@ describe('resolvePointer', () => {
       expect(p).toMatchObject({ raw: cell, kind: 'path', status: 'NOT_VERIFIED', reason: reason.replace('__HEAD__', c2.slice(0, 7)), fault });
     });
 
+    it('a path cited at a commit the repository lacks says when its lines are at the landed head; the flag stays (trust15: a squashed-away commit, left alone)', async () => {
+      const ctx = withRepo();
+      const head = c2.slice(0, 7);
+      expect(await one('src/parser.ts:5 in deadbee1', ctx)).toMatchObject({ status: 'NOT_VERIFIED', fault: 'evidence/commit-not-found', reason: `no commit deadbee1 in repo; line 5 of src/parser.ts is at the landed head ${head}: the commit may have been squashed or rebased away, or the SHA mistyped` });
+      expect(await one('src/parser.ts:40-43 in deadbee1', ctx)).toMatchObject({ reason: `no commit deadbee1 in repo; lines 40–43 of src/parser.ts are at the landed head ${head}: the commit may have been squashed or rebased away, or the SHA mistyped` });
+      // Lines past the head's file, or a file the head lacks: the reason as it was.
+      expect(await one('src/parser.ts:99 in deadbee1', ctx)).toMatchObject({ fault: 'evidence/commit-not-found', reason: 'no commit deadbee1 in repo' });
+      expect(await one('src/nope.ts:1 in deadbee1', ctx)).toMatchObject({ fault: 'evidence/commit-not-found', reason: 'no commit deadbee1 in repo' });
+    });
+
     it('a range written backwards is the same lines read forwards, the reason saying so (trust15: `:20-10` was the high line-out-of-range on lines the file holds)', async () => {
       expect(await one('src/parser.ts:20-10', withRepo())).toMatchObject({ status: 'VERIFIED', reason: 'lines 20–10 written backwards, read as 10–20: lines 10–20 of 43 exist at landed head', target: { type: 'file', path: 'src/parser.ts', from: 10, to: 20 } });
       expect(await one('src/parser.ts#L20-L10', withRepo())).toMatchObject({ status: 'VERIFIED', reason: 'lines 20–10 written backwards, read as 10–20: lines 10–20 of 43 exist at landed head' });

@@ -60,7 +60,7 @@ describe('a path at a commit written path@sha', () => {
   });
 
   it('names the commit that is not there', () => {
-    expect(verdicts()[3]).toEqual([['src/a.ts@deadbee1', 'path', 'NOT_VERIFIED', `no commit deadbee1 in ${model.repository?.path ?? ''}`]]);
+    expect(verdicts()[3]).toEqual([['src/a.ts@deadbee1', 'path', 'NOT_VERIFIED', `no commit deadbee1 in ${model.repository?.path ?? ''}; src/a.ts is at the landed head ${(model.repository?.head ?? '').slice(0, 7)}: the commit may have been squashed or rebased away, or the SHA mistyped`]]);
     expect(model.flags.filter((f) => f.kind.startsWith('evidence/')).map((f) => [f.kind, f.severity])).toEqual([['evidence/commit-not-found', 'high'], ['evidence/line-out-of-range', 'high']]);
   });
 

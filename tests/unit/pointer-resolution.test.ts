@@ -165,7 +165,7 @@ describe('paths as people abbreviate them', () => {
   it('a path at a commit is checked in that commit', async () => {
     expect(await resolved(`src/app/route.ts:5 in ${s(c1)}`)).toEqual([[`src/app/route.ts:5 in ${s(c1)}`, 'path', 'VERIFIED', `line 5 of 10 exists at commit ${s(c1)}`]]);
     expect(await resolved(`src/app/route.ts:50 in ${s(c1)}`)).toEqual([[`src/app/route.ts:50 in ${s(c1)}`, 'path', 'NOT_VERIFIED', `line 50 is past the end of src/app/route.ts (10 lines at commit ${s(c1)})`]]);
-    expect(await resolved('src/app/route.ts:5 in 0abc1234def')).toEqual([['src/app/route.ts:5 in 0abc1234def', 'path', 'NOT_VERIFIED', 'no commit 0abc1234def in app']]);
+    expect(await resolved('src/app/route.ts:5 in 0abc1234def')).toEqual([['src/app/route.ts:5 in 0abc1234def', 'path', 'NOT_VERIFIED', `no commit 0abc1234def in app; line 5 of src/app/route.ts is at the landed head ${s(c2)}: the commit may have been squashed or rebased away, or the SHA mistyped`]]);
   });
 });
 

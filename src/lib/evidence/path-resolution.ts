@@ -15,7 +15,7 @@ import { ignoredAt } from '../git/ignore-rules.ts';
 import { countOf } from '../site/words.ts';
 import { diffPrefixed } from './diff-prefix.ts';
 import { type EvidenceContext } from './resolve-context.ts';
-import { short, reworded, pointer, rangesOf, isPointer, where, listed, claimPointer } from './pointer-verdict.ts';
+import { short, reworded, pointer, rangesOf, rangesText, rangeVerb, isPointer, where, listed, claimPointer } from './pointer-verdict.ts';
 import { commitOf, notLandedWhy, landed } from './commit-resolution.ts';
 import { asRecorded, recordedWhole, predated, datedInstead } from './row-readings.ts';
 import { refInstead } from './committed-readings.ts';
@@ -55,6 +55,23 @@ async function resolveAtCommit(p: ClassifiedPointer, path: string, commit: { oid
   // The file at that commit, its cited lines marked (as a row's own commit is shown: issue 26, item 1), not the commit's page.
   const file = { type: 'file' as const, path: found.real ?? path, origin: 'repository' as const, at: commit.oid };
   return fileVerdict(p, found.real ?? path, found, rangesOf(p), `${at}${through}`, file, at);
+}
+
+/**
+ * A path cited at a commit the repository does not hold (`side.ts:1 in 3f2a9c1`), whose file and
+ * cited lines are at the landed head: the verdict stays the high `evidence/commit-not-found` (a
+ * squashed-away commit cannot be told from a made-up SHA), and its reason says what the head
+ * holds, so a person can tell a rewritten history from an invented one (trust15's left-alone
+ * item). Any other case: `verdict` as it is.
+ */
+async function stillAtHead(verdict: EvidencePointer, p: ClassifiedPointer, path: string, ctx: EvidenceContext): Promise<EvidencePointer> {
+  if (!ctx.repository || !ctx.head) return verdict;
+  const found = await inTree(ctx.repository, ctx.head, path);
+  if (found?.status !== 'file' || found.lines === null) return verdict;
+  const ranges = rangesOf(p);
+  if (ranges?.some((r) => r.from < 1 || r.to < r.from || r.to > (found.lines as number))) return verdict;
+  const what = ranges === null ? `${path} is` : `${rangesText(ranges)} of ${path} ${rangeVerb(ranges) === 'is' ? 'is' : 'are'}`;
+  return reworded(verdict, `${verdict.reason}; ${what} at the landed head ${short(ctx.head)}: the commit may have been squashed or rebased away, or the SHA mistyped`);
 }
 
 /**
@@ -130,7 +147,7 @@ export async function resolvePath(p: ClassifiedPointer, ctx: EvidenceContext, op
   }
   if (p.rev !== undefined) {
     const commit = await commitOf(p, p.rev, ctx);
-    if (isPointer(commit)) return commit;
+    if (isPointer(commit)) return commit.fault === 'evidence/commit-not-found' ? await stillAtHead(commit, p, path, ctx) : commit;
     return resolveAt(p, path, commit, ctx);
   }
   if (isGlob(path)) return predated(await ignoredInstead(await resolveGlob(p, path, ctx), path, ctx), ctx);
