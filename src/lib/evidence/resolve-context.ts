@@ -78,6 +78,18 @@ export interface RowPlace {
    * (`asRecorded`; trust14).
    */
   dated?: { oid: string; ts: string; rowTime: number };
+  /**
+   * A row committed with the repository after its own time (a trail committed in a batch, at the
+   * end of a session or at handover): the commit of the landed head's first-parent line current at
+   * the row's time (`oid`, full SHA; `ts`, its committer time; `rowTime`, the row's time in ms),
+   * when that is neither the commit that recorded the row (`committedIn`, full SHA, committed at
+   * `committedTs`) nor the landed head. A path or lines missing at the head and at that recording
+   * commit that were there at `oid` were there when the row was written: INCONCLUSIVE with that
+   * reason ({@link datedInstead}), or VERIFIED at the path a file was moved to unchanged, as for
+   * `dated` (lead16: `src/cli/incremental.ts:38-41`, cited the morning the file existed and
+   * committed with the trail days after it moved, was a high `evidence/path-not-found`).
+   */
+  writtenAt?: { oid: string; ts: string; rowTime: number; committedIn: string; committedTs: string };
 }
 
 /** The words of a whole evidence cell (every pointer's text and note), for a pointer that the words around it explain. */

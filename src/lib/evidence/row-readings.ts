@@ -314,10 +314,12 @@ export function predated(resolved: EvidencePointer, ctx: EvidenceContext): Evide
  * claim — INCONCLUSIVE with that reason, linked to the file at that commit, as a row dated after
  * the head is (issue 26, item 2, the same reading of a row's time; trust9: a file deleted the
  * day after the row was a high `evidence/path-not-found`). What was not there then either keeps
- * its fault. Any other verdict is returned as it is.
+ * its fault. Any other verdict is returned as it is. A row committed with the repository after
+ * its own time (`RowPlace.writtenAt`: a trail committed in a batch) is read the same way at the
+ * head's commit of its time, the reason saying when it was committed.
  */
 export async function datedInstead(verdict: EvidencePointer, p: ClassifiedPointer, path: string, ctx: EvidenceContext): Promise<EvidencePointer> {
-  const dated = ctx.row?.dated;
+  const dated: { oid: string; ts: string; rowTime: number; committedIn?: string; committedTs?: string } | undefined = ctx.row?.dated ?? ctx.row?.writtenAt;
   if (dated === undefined || !ctx.repository || verdict.status !== 'NOT_VERIFIED') return verdict;
   if (verdict.fault !== 'evidence/path-not-found' && verdict.fault !== 'evidence/line-out-of-range') return verdict;
   const then = await ctx.repository.lookupPath(dated.oid, path);
@@ -335,7 +337,7 @@ export async function datedInstead(verdict: EvidencePointer, p: ClassifiedPointe
     const to = verdict.fault === 'evidence/path-not-found' && ctx.head ? await movedTo(ctx.repository, dated.oid, ctx.head, then.oid) : null;
     if (to !== null) {
       const what = ranges === null ? 'file' : rangesText(ranges);
-      return pointer(p, 'VERIFIED', `${path} was at ${short(dated.oid)}, the landed head's line when this row was written (committed ${dated.ts}); now the same ${what} of ${to} at the landed head ${short(ctx.head as string)}, as ${path} was moved there unchanged`, {
+      return pointer(p, 'VERIFIED', `${path} was at ${short(dated.oid)}, the landed head's line when this row was written (committed ${dated.ts}${dated.committedIn !== undefined ? `; ${timeTells(dated)}` : ''}); now the same ${what} of ${to} at the landed head ${short(ctx.head as string)}, as ${path} was moved there unchanged`, {
         target: { type: 'file', path: to, origin: 'repository', ...lined },
       });
     }
@@ -345,7 +347,13 @@ export async function datedInstead(verdict: EvidencePointer, p: ClassifiedPointe
   return {
     ...rest,
     status: 'INCONCLUSIVE',
-    reason: `${verdict.reason}; it was there at ${short(dated.oid)}, the landed head's line when this row was written (committed ${dated.ts}; the trail is not committed with the repository, so its time tells)`,
+    reason: `${verdict.reason}; it was there at ${short(dated.oid)}, the landed head's line when this row was written (committed ${dated.ts}; ${timeTells(dated)})`,
     target,
   };
+}
+
+/** Why a row's own time places it: its trail is not committed, or the row was committed after it. */
+function timeTells(dated: { committedIn?: string; committedTs?: string }): string {
+  if (dated.committedIn === undefined) return 'the trail is not committed with the repository, so its time tells';
+  return `this row was committed only later, at ${short(dated.committedIn)} (${dated.committedTs ?? ''}), so its own time tells`;
 }

@@ -145,12 +145,37 @@ async function rowPlaces(
   repository: GitRepository | null,
   head: string | null,
   earliest: number | null = null,
+  committedRows: ReadonlyArray<{ file: string; line: number; time: number | null }> = [],
 ): Promise<{ of: (file: string, line: number, time: number | null) => RowPlace | undefined; predated: (rows: readonly TrailRow[]) => Pick<ProjectModel, 'headPredates'> | null }> {
   const lines = new Map(histories.filter((h) => h.recordedIn !== undefined).map((h) => [h.file, h.recordedIn as Array<string | null>]));
   const headCommit = repository && head ? await repository.commit(head) : null;
   const headTime = headCommit && !('problem' in headCommit) ? headCommit.committer.timestamp * 1000 : null;
   const headTs = headTime === null ? '' : new Date(headTime).toISOString().replace('.000Z', 'Z');
-  const headLine = repository && head && headTime !== null && earliest !== null && earliest < headTime ? await firstParentLine(repository, head, earliest) : [];
+  // The committer time (ms) of each commit that recorded rows: a row dated before it was written
+  // before it was committed (a trail committed in a batch), and is placed by its time too (lead16).
+  const recordedAt = new Map<string, number>();
+  let writtenBefore: number | null = null;
+  if (repository)
+    for (const row of committedRows) {
+      const recordedIn = row.time === null ? null : (lines.get(row.file)?.[row.line - 1] ?? null);
+      if (recordedIn === null || row.time === null) continue;
+      if (!recordedAt.has(recordedIn)) {
+        const commit = await repository.commit(recordedIn);
+        recordedAt.set(recordedIn, 'problem' in commit ? Number.NaN : commit.committer.timestamp * 1000);
+      }
+      if (row.time < (recordedAt.get(recordedIn) as number)) writtenBefore = writtenBefore === null ? row.time : Math.min(writtenBefore, row.time);
+    }
+  const from = earliest === null ? writtenBefore : writtenBefore === null ? earliest : Math.min(earliest, writtenBefore);
+  const headLine = repository && head && headTime !== null && from !== null && from < headTime ? await firstParentLine(repository, head, from) : [];
+  const iso = (ms: number): string => new Date(ms).toISOString().replace('.000Z', 'Z');
+  /** The head's commit of a committed row's time, when the row was committed after it and that commit is another (RowPlace.writtenAt). */
+  const writtenAt = (recordedIn: string, time: number | null): RowPlace['writtenAt'] => {
+    const committed = recordedAt.get(recordedIn);
+    if (time === null || committed === undefined || Number.isNaN(committed) || time >= committed) return undefined;
+    const at = headLine.find((c) => c.time <= time);
+    if (at === undefined || at.oid === recordedIn || at.oid === head) return undefined;
+    return { oid: at.oid, ts: iso(at.time), rowTime: time, committedIn: recordedIn, committedTs: iso(committed) };
+  };
   // A committed trail whose history could not be read in full: where its rows were recorded is not known, so today's rule holds.
   const unknown = new Set(histories.filter((h) => h.recordedIn === undefined).map((h) => h.file));
   // A shallow clone (trial7): a row first seen where the history stops may have been written
@@ -161,8 +186,13 @@ async function rowPlaces(
     if (unknown.has(file)) return cutAt !== null && histories.some((h) => h.file === file) ? { historyCut: cutAt } : undefined;
     const recordedIn = lines.get(file)?.[line - 1] ?? null;
     if (recordedIn !== null && cut.has(recordedIn)) return recordedIn === head ? { historyCut: recordedIn } : { recordedIn, historyCut: recordedIn };
-    // A row committed with the repository keeps today's rule: checked at the landed head (and shown where it was recorded).
-    if (recordedIn !== null) return recordedIn === head ? undefined : { recordedIn };
+    // A row committed with the repository keeps today's rule: checked at the landed head (and shown
+    // where it was recorded); what is missing at both and was there at its own time is read there (lead16).
+    if (recordedIn !== null) {
+      const before = writtenAt(recordedIn, time);
+      if (recordedIn === head) return before === undefined ? undefined : { writtenAt: before };
+      return before === undefined ? { recordedIn } : { recordedIn, writtenAt: before };
+    }
     // A trail committed with its repository keeps today's rule for its uncommitted rows too
     // (issue 26, item 2): only a trail never committed, dated after the head, predates nothing it cites.
     if (lines.has(file)) return undefined;
@@ -353,12 +383,13 @@ export async function analyseProject(prepared: PreparedProject, stages?: StageTi
     (t): t is number => typeof t === 'number' && !Number.isNaN(t),
   );
   const firstRowTime = rowTimes.length === 0 ? null : rowTimes.reduce((a, b) => Math.min(a, b));
-  const places = await rowPlaces(recordHistory, canonical.repository, canonical.info.head, firstRowTime);
+  const committedRows = parsed.filter((r) => withHistory.has(r.file));
+  const places = await rowPlaces(recordHistory, canonical.repository, canonical.info.head, firstRowTime, committedRows);
   const evidence: EvidencePointer[][] = [];
   const memo = new Map<string, Promise<EvidencePointer[]>>();
   const resolveCell = (cell: string, file: string, line: number, time: number | null): Promise<EvidencePointer[]> => {
     const row = places.of(file, line, time);
-    const key = row === undefined ? cell : `${cell}\u0000${row.recordedIn ?? ''}\u0000${row.headPredates ? 'predates' : ''}\u0000${row.historyCut ?? ''}\u0000${row.dated ? `${row.dated.oid}@${row.dated.rowTime}` : ''}`;
+    const key = row === undefined ? cell : `${cell}\u0000${row.recordedIn ?? ''}\u0000${row.headPredates ? 'predates' : ''}\u0000${row.historyCut ?? ''}\u0000${row.dated ? `${row.dated.oid}@${row.dated.rowTime}` : ''}\u0000${row.writtenAt ? `${row.writtenAt.oid}@${row.writtenAt.rowTime}` : ''}`;
     let pending = memo.get(key);
     if (!pending) {
       pending = resolveEvidence(classifyEvidence(cell), row === undefined ? ctx : { ...ctx, row }, cell).then(readCellPointers);
