@@ -167,6 +167,10 @@ const cases: Record<string, Case[]> = {
     ['`make release`', [{ raw: '`make release`', kind: 'command' }]],
     ['cd apps/web && bun run test', [{ raw: 'cd apps/web && bun run test', kind: 'command' }, { raw: 'apps/web', kind: 'path', path: 'apps/web', within: 0 }]],
     ['tmux blog-dev blog-worker', [{ raw: 'tmux blog-dev blog-worker', kind: 'command' }]],
+    // A launcher runs the program named after it (lead16: `npx vitest run` was prose, a medium flag, where `npm test` raised none).
+    ['npx vitest run', [{ raw: 'npx vitest run', kind: 'command' }]],
+    ['bunx playwright test e2e/a.spec.ts', [{ raw: 'bunx playwright test e2e/a.spec.ts', kind: 'command' }, { raw: 'e2e/a.spec.ts', kind: 'path', path: 'e2e/a.spec.ts', within: 0 }]],
+    ['npx is slow here', [{ raw: 'npx is slow here', kind: 'prose' }]],
     // SHAs, ranges and files inside a command are pointers of their own, listed under it.
     ['cargo check --workspace at 0aa6a93', [{ raw: 'cargo check --workspace at 0aa6a93', kind: 'command' }, { raw: '0aa6a93', kind: 'commit', hex: '0aa6a93', within: 0 }]],
     ['git log fd4f3f4..331919e | wc -l', [{ raw: 'git log fd4f3f4..331919e | wc -l', kind: 'command' }, { raw: 'fd4f3f4..331919e', kind: 'commit', hex: 'fd4f3f4', hexTo: '331919e', within: 0 }]],

@@ -10,6 +10,7 @@
  * - starts with a program name followed by a flag anywhere (`rustup component list --installed`);
  * - starts with a program name and reports its exit status (`mstack gate exits 2`: a report of
  *   a run is a command, issue 26, scope 5);
+ * - starts with a launcher and the program it runs (`npx vitest run`, `bunx playwright test`);
  * - or starts with a program name followed by a subcommand (`git commit`, `npm test`,
  *   `cargo test palette`) or by an argument-shaped word (`just e2e durable-commit`,
  *   `tmux blog-dev blog-worker`) — unless it reports counts (`unit 372/372`), a date
@@ -48,6 +49,13 @@ const SUBCOMMANDS: ReadonlySet<string> = new Set(
     'config info outdated why e2e preview release login whoami workspace search env cat-file for-each-ref worktree'
   ).split(' '),
 );
+
+/**
+ * Programs that run the program named after them (`npx vitest run`, `bunx playwright test`): the
+ * word after one is a program, whatever it is called (lead16: `npx vitest run` was prose, a medium
+ * `evidence/prose`, where `npm test` is a command, INCONCLUSIVE, with no flag).
+ */
+const LAUNCHERS: ReadonlySet<string> = new Set(['npx', 'bunx', 'pnpx', 'uvx', 'pipx']);
 
 /** Words that start prose, never a command, even when a subcommand follows (`no code change`). */
 const PROSE_STARTS: ReadonlySet<string> = new Set('a an the no not only all both each see per and or so but in on at of to for with by from via after before then when if is was are were has had this that these those it its jar zip archive tarball wheel one two three four five six seven eight nine ten'.split(' '));
@@ -147,6 +155,7 @@ export function readCommand(text: string): CommandShape | null {
   if (strong) return shape;
   const second = rest[0];
   if (second === undefined) return null;
+  if (LAUNCHERS.has(name) && PROGRAM_NAME.test(second) && !PROSE_STARTS.has(second)) return shape;
   // A report of a run (`mstack gate exits 2`, `bun test exited 1`): the program, up to three words, and its exit status.
   const exit = rest.findIndex((w) => EXIT_WORDS.has(w));
   if (exit >= 1 && exit <= 3 && /^\d{1,3}$/.test(rest[exit + 1] ?? '')) return shape;
