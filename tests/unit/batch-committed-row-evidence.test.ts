@@ -71,7 +71,14 @@ describe.each([
     const h = f().head.slice(0, 7);
     const verdicts = pointerVerdicts(f().model);
     expect(verdicts[1]).toEqual([['src/old.ts', 'INCONCLUSIVE', `src/old.ts not found at landed head ${h} nor in the project folder${then()}`]]);
-    expect(verdicts[2]).toEqual([['src/a.ts:4-5', 'INCONCLUSIVE', `lines 4–5 are past the end of src/a.ts (2 lines at landed head)${then()}`]]);
+    // Followed from the commit of the row's time, as a row of a trail never committed is (trust14).
+    expect(verdicts[2]).toEqual([
+      [
+        'src/a.ts:4-5',
+        'INCONCLUSIVE',
+        `cited 4–5 at ${f().first.slice(0, 7)}, the landed head's line when this row was written (committed 2026-03-01T08:00:00Z; this row was committed only later, at ${f().trail.slice(0, 7)} (2026-03-01T13:00:00Z), so its own time tells); they were changed or deleted since: none is at the landed head ${h}`,
+      ],
+    ]);
     expect(f().model.rows[2]?.evidence[0]?.target).toEqual({ type: 'file', path: 'src/a.ts', origin: 'repository', at: f().first, from: 4, to: 5 });
   });
 
@@ -99,5 +106,42 @@ describe.each([
       ['evidence/line-out-of-range', 'high', [id(4)]],
       ['evidence/path-not-found', 'high', [id(6)]],
     ]);
+  });
+});
+
+describe('lines a batch-committed row cited, in a file changed before the trail was committed', () => {
+  let dir: string;
+  let model: ProjectModel;
+  let first: string;
+  let head: string;
+  beforeAll(async () => {
+    dir = await fixtureDir('batch-trail-lines');
+    await initRepo(dir);
+    const lines = Array.from({ length: 20 }, (_, i) => `line ${i + 1}`);
+    await writeFiles(dir, { 'src/a.ts': `${lines.join('\n')}\n` });
+    first = commitAll(dir, 'First', '2026-03-01T08:00:00Z');
+    await writeFiles(dir, { 'src/a.ts': `${['new 1', 'new 2', 'new 3', 'new 4', 'new 5', ...lines].join('\n')}\n` });
+    commitAll(dir, 'Five lines on top', '2026-03-01T11:00:00Z');
+    await writeFiles(dir, { 'decisions.jsonl': trailText([row('2026-03-01T09:00:00Z', 'Lines 10 to 12 as they were', 'src/a.ts:10-12'), row('2026-03-01T12:00:00Z', 'Lines 10 to 12 after the change', 'src/a.ts:10-12')]) });
+    head = commitAll(dir, 'The session trail', '2026-03-01T13:00:00Z');
+    model = await analyseProject(dir);
+  }, 60_000);
+  afterAll(() => removeFixture(dir));
+
+  it('follows them from the commit of the row\'s time to where they are now, and lands there', () => {
+    // It was VERIFIED 'lines 10–12 of 25 exist at landed head', linked to lines 10–12: three lines the row never cited.
+    expect(pointerVerdicts(model)[0]).toEqual([
+      [
+        'src/a.ts:10-12',
+        'VERIFIED',
+        `cited 10–12 at ${first.slice(0, 7)}, the landed head's line when this row was written (committed 2026-03-01T08:00:00Z; this row was committed only later, at ${head.slice(0, 7)} (2026-03-01T13:00:00Z), so its own time tells); now 15–17 at the landed head ${head.slice(0, 7)}, as src/a.ts changed since`,
+      ],
+    ]);
+    expect(model.rows[0]?.evidence[0]?.target).toEqual({ type: 'file', path: 'src/a.ts', origin: 'repository', from: 10, to: 12, at: first });
+  });
+
+  it('reads a row written after the change at the head, as written', () => {
+    expect(pointerVerdicts(model)[1]).toEqual([['src/a.ts:10-12', 'VERIFIED', 'lines 10–12 of 25 exist at landed head']]);
+    expect(model.rows[1]?.evidence[0]?.target).toEqual({ type: 'file', path: 'src/a.ts', origin: 'repository', from: 10, to: 12 });
   });
 });

@@ -15,6 +15,32 @@ import type { EvidenceContext } from './resolve-context.ts';
 import { short, pointer, rangesText, rangeVerb, rangesOf, claimPointer, reworded } from './pointer-verdict.ts';
 import { followPath, linksText } from '../git/tree-links.ts';
 
+/** A row's place by its own time: an uncommitted trail's (`RowPlace.dated`) or a batch-committed row's (`RowPlace.writtenAt`). */
+type Dated = { oid: string; ts: string; rowTime: number; committedIn?: string; committedTs?: string };
+
+/**
+ * The commit a row's cited lines of `path` are read at, and the time placement that chose it
+ * (absent for the commit that recorded the row): a batch-committed row (`RowPlace.writtenAt`) is
+ * read at the head's commit of its time when every change to the file since came after the row
+ * (lead16: lines cited at 09:00, five lines added on top at 11:00 and the trail committed at
+ * 13:00 were VERIFIED at the head's lines as written, three lines the row never cited); else at
+ * the commit that recorded it; a row of a trail never committed, at `RowPlace.dated`.
+ */
+async function readAt(path: string, ctx: EvidenceContext): Promise<{ commit: string; dated?: Dated } | null> {
+  const written = ctx.row?.writtenAt;
+  if (written !== undefined && ctx.repository && ctx.head) {
+    // Only a file there then and now, changed between the row's time and its commit: else the commit that recorded it reads the same.
+    const then = await ctx.repository.lookupPath(written.oid, path);
+    const recorded = await ctx.repository.lookupPath(ctx.row?.recordedIn ?? ctx.head, path);
+    const now = await ctx.repository.lookupPath(ctx.head, path);
+    const changed = then.status === 'blob' && now.status === 'blob' && !(recorded.status === 'blob' && recorded.oid === then.oid);
+    if (changed && (await changedOnlyAfter(ctx.repository, written.oid, ctx.head, path, written.rowTime))) return { commit: written.oid, dated: written };
+  }
+  if (ctx.row?.recordedIn !== undefined) return { commit: ctx.row.recordedIn };
+  const dated = ctx.row?.dated;
+  return dated === undefined ? null : { commit: dated.oid, dated };
+}
+
 /**
  * Whether a path (and its cited lines, when any) was there when the row was written: at the commit
  * that recorded the row, or at the landed head's commit of the row's time (`RowPlace.dated`).
@@ -98,9 +124,10 @@ async function retargeted(p: ClassifiedPointer, path: string, real: string, link
 /** {@link asRecorded} for a path as the tree holds it (no symbolic link on the way). */
 async function recordedLines(p: ClassifiedPointer, path: string, ctx: EvidenceContext): Promise<EvidencePointer | null> {
   const ranges = rangesOf(p);
-  // A row of a trail not committed with the repository, placed by its time (trust14).
-  const dated = ctx.row?.recordedIn === undefined ? ctx.row?.dated : undefined;
-  const commit = ctx.row?.recordedIn ?? dated?.oid;
+  // A row of a trail not committed with the repository, or committed after it, placed by its time (trust14, lead16).
+  const at = ranges === null ? null : await readAt(path, ctx);
+  const dated = at?.dated;
+  const commit = at?.commit;
   if (ranges === null || commit === undefined || !ctx.repository || !ctx.head || commit === ctx.head) return null;
   if (claimPointer(p, path, ctx)) return null;
   const then = await ctx.repository.lookupPath(commit, path);
@@ -117,7 +144,7 @@ async function recordedLines(p: ClassifiedPointer, path: string, ctx: EvidenceCo
   const first = ranges[0] as LineRange;
   const more = ranges.length > 1 ? { more: ranges.slice(1).map((r) => ({ from: r.from, to: r.to })) } : {};
   const target = { target: { type: 'file' as const, path, origin: 'repository' as const, from: first.from, to: first.to, at: commit, ...more } };
-  const cited = `cited ${rangesText(ranges).replace(/^lines /, '')} at ${short(commit)}${dated !== undefined ? `, the landed head's line when this row was written (committed ${dated.ts}; the trail is not committed with the repository, so its time tells)` : ''}`;
+  const cited = `cited ${rangesText(ranges).replace(/^lines /, '')} at ${short(commit)}${dated !== undefined ? `, the landed head's line when this row was written (committed ${dated.ts}; ${timeTells(dated)})` : ''}`;
   const recorder = dated !== undefined ? '' : ', the commit that recorded this row';
   if (now.status !== 'blob') {
     // Moved unchanged since (`git mv`): the same blob at one other path of the landed head.
@@ -217,8 +244,9 @@ async function changesOf(repository: GitRepository, from: string, head: string, 
  */
 export async function followedRanges(p: ClassifiedPointer, path: string, ctx: EvidenceContext): Promise<{ commit: string; now: LineRange[] } | null> {
   const ranges = rangesOf(p);
-  const dated = ctx.row?.recordedIn === undefined ? ctx.row?.dated : undefined;
-  const commit = ctx.row?.recordedIn ?? dated?.oid;
+  const at = ranges === null ? null : await readAt(path, ctx);
+  const dated = at?.dated;
+  const commit = at?.commit;
   if (ranges === null || commit === undefined || !ctx.repository || !ctx.head || commit === ctx.head) return null;
   const then = await ctx.repository.lookupPath(commit, path);
   const now = await ctx.repository.lookupPath(ctx.head, path);
@@ -319,7 +347,7 @@ export function predated(resolved: EvidencePointer, ctx: EvidenceContext): Evide
  * head's commit of its time, the reason saying when it was committed.
  */
 export async function datedInstead(verdict: EvidencePointer, p: ClassifiedPointer, path: string, ctx: EvidenceContext): Promise<EvidencePointer> {
-  const dated: { oid: string; ts: string; rowTime: number; committedIn?: string; committedTs?: string } | undefined = ctx.row?.dated ?? ctx.row?.writtenAt;
+  const dated: Dated | undefined = ctx.row?.dated ?? ctx.row?.writtenAt;
   if (dated === undefined || !ctx.repository || verdict.status !== 'NOT_VERIFIED') return verdict;
   if (verdict.fault !== 'evidence/path-not-found' && verdict.fault !== 'evidence/line-out-of-range') return verdict;
   const then = await ctx.repository.lookupPath(dated.oid, path);

@@ -389,7 +389,7 @@ export async function analyseProject(prepared: PreparedProject, stages?: StageTi
   const memo = new Map<string, Promise<EvidencePointer[]>>();
   const resolveCell = (cell: string, file: string, line: number, time: number | null): Promise<EvidencePointer[]> => {
     const row = places.of(file, line, time);
-    const key = row === undefined ? cell : `${cell}\u0000${row.recordedIn ?? ''}\u0000${row.headPredates ? 'predates' : ''}\u0000${row.historyCut ?? ''}\u0000${row.dated ? `${row.dated.oid}@${row.dated.rowTime}` : ''}\u0000${row.writtenAt ? `${row.writtenAt.oid}@${row.writtenAt.committedIn}` : ''}`;
+    const key = row === undefined ? cell : `${cell}\u0000${row.recordedIn ?? ''}\u0000${row.headPredates ? 'predates' : ''}\u0000${row.historyCut ?? ''}\u0000${row.dated ? `${row.dated.oid}@${row.dated.rowTime}` : ''}\u0000${row.writtenAt ? `${row.writtenAt.oid}@${row.writtenAt.committedIn}@${row.writtenAt.rowTime}` : ''}`;
     let pending = memo.get(key);
     if (!pending) {
       pending = resolveEvidence(classifyEvidence(cell), row === undefined ? ctx : { ...ctx, row }, cell).then(readCellPointers);
