@@ -463,6 +463,13 @@ describe('evidence marks', () => {
     expect(await page.locator('#L21').getAttribute('class')).not.toMatch(/cited-range/);
   });
 
+  it('a link listing several cited ranges sets apart each of them, and nothing else', async () => {
+    // Lead16: a pointer citing `:43 and 109` linked to #L43 alone; its link now lists both ranges.
+    await open(`${REPO_PAGES}/file/src/parser.ts/?lines=10-12,20#L10`);
+    expect(await targetId(page)).toBe('L10');
+    expect(await page.locator('.code .line.cited-range').evaluateAll((ls) => ls.map((l) => l.id))).toEqual(['L10', 'L11', 'L12', 'L20']);
+  });
+
   it('a path:line link opens the file page scrolled to #L12 with that line marked', async () => {
     await open('/p/tickets-clean/');
     await evidence('affba2cd', 'src/parser.ts:12').locator(EVIDENCE_ITEM.link).click();

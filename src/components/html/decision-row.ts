@@ -60,8 +60,8 @@ export function evidenceHref(p: EvidencePointer, ctx: Pick<RowContext, 'base' | 
   // the page that holds it (`rowHref`), so the link lands without scripts.
   if (t.type === 'row') return p.status === 'NOT_VERIFIED' ? null : t.anchor !== undefined && ctx.rowHref ? ctx.rowHref(t.anchor) : urls.row(ctx.base, ctx.projectId, t.anchor ?? 'decisions');
   const key = fileKey(t.path, shortDigest);
-  if (t.origin === 'repository') return ctx.repoId ? urls.repositoryFile(ctx.base, ctx.repoId, key, t.from, t.at, t.to) : null;
-  return urls.artifactFile(ctx.base, ctx.projectId, key, t.from, t.to);
+  if (t.origin === 'repository') return ctx.repoId ? urls.repositoryFile(ctx.base, ctx.repoId, key, t.from, t.at, t.to, t.more) : null;
+  return urls.artifactFile(ctx.base, ctx.projectId, key, t.from, t.to, t.more);
 }
 
 /** Where an evidence pointer leads on the repository's forge (a resolved commit or repository file, a PR number), or null. */

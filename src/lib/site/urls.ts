@@ -31,14 +31,21 @@ export function homePageUrl(base: string, n: number): string {
   return n <= 1 ? base : `${base}projects/${n}/`;
 }
 
+/** Further line ranges a pointer cites after its first (`src/a.ts:12, 40`): `EvidencePointer.target.more`. */
+export type MoreLines = ReadonlyArray<{ from: number; to: number }>;
+
 /**
  * The end of a link to cited lines: `#L12` for one line; for a range, `?lines=10-20#L10` — the
  * page lands on its first line without scripts, and src/scripts/line-links.ts sets the range's
- * lines apart, so a row's lines show among lines other rows cite too (audit aud9).
+ * lines apart, so a row's lines show among lines other rows cite too (audit aud9). A pointer
+ * citing several ranges lists them all (`?lines=43,109#L43`, `?lines=3-5,10#L3`): lead16, the
+ * link of `resolve.ts:43 and 109` set apart line 43 alone.
  */
-function linesFragment(line?: number, to?: number): string {
+function linesFragment(line?: number, to?: number, more: MoreLines = []): string {
   if (!line) return '';
-  return to !== undefined && to > line ? `?lines=${line}-${to}#L${line}` : `#L${line}`;
+  const range = (from: number, end?: number): string => (end !== undefined && end > from ? `${from}-${end}` : `${from}`);
+  const lines = [range(line, to), ...more.map((r) => range(r.from, r.to))];
+  return lines.length > 1 || (to !== undefined && to > line) ? `?lines=${lines.join(',')}#L${line}` : `#L${line}`;
 }
 
 export const urls = {
@@ -51,8 +58,9 @@ export const urls = {
   rowPage: (base: string, projectId: string, page: number): string => `${base}p/${projectId}/${page <= 1 ? '' : `rows/${page}/`}`,
   commit: (base: string, repoId: string, oid: string): string => `${base}r/${repoId}/commit/${oid}/`,
   /** A repository file at the landed head, or (`at`: a full SHA) at the commit the rows citing it saw it at: the one that recorded them (issue 26, item 1) or the one they name. */
-  repositoryFile: (base: string, repoId: string, key: string, line?: number, at?: string, to?: number): string => `${base}r/${repoId}/${at ? `at/${at}/` : ''}file/${key}/${linesFragment(line, to)}`,
-  artifactFile: (base: string, projectId: string, key: string, line?: number, to?: number): string => `${base}p/${projectId}/file/${key}/${linesFragment(line, to)}`,
+  repositoryFile: (base: string, repoId: string, key: string, line?: number, at?: string, to?: number, more?: MoreLines): string =>
+    `${base}r/${repoId}/${at ? `at/${at}/` : ''}file/${key}/${linesFragment(line, to, more)}`,
+  artifactFile: (base: string, projectId: string, key: string, line?: number, to?: number, more?: MoreLines): string => `${base}p/${projectId}/file/${key}/${linesFragment(line, to, more)}`,
 };
 
 /** An http(s) URL as a safe href, or null (spec: "only http(s) becomes a link"). */
