@@ -43,18 +43,42 @@ export function commitTexts(details: CommitDetails): Array<{ text: string; where
   return out;
 }
 
-/** The new-file line of a patch's line number `index` (0-based; `@@ -a,b +c,d @@` hunks), or 0. */
+/**
+ * The new-file line of a patch's line number `index` (0-based; `@@ -a,b +c,d @@` hunks), or 0.
+ * For a removed line (`-`), its line in the parent's file instead: {@link patchPlaceAt}.
+ */
 export function patchLineAt(patch: string, index: number): number {
+  return patchPlaceAt(patch, index).line;
+}
+
+/**
+ * Where a patch's line number `index` (0-based) is: its line in the commit's file, or, for a line
+ * the commit removed (`-`), its line in the parent's file with `removed` set (lead16: a secret on
+ * a removed line was placed at the new file's line before the hunk's removals, `own-rules.ts:38`
+ * five times over, a line holding none). 0 when `index` is before the first hunk.
+ */
+export function patchPlaceAt(patch: string, index: number): { line: number; removed: boolean } {
   const lines = patch.split('\n');
-  let line = 0;
+  let now = 0;
+  let before = 0;
+  let removed = false;
   for (let i = 0; i <= index && i < lines.length; i++) {
     const text = lines[i] as string;
+    removed = false;
     if (text.startsWith('@@')) {
-      const plus = text.indexOf('+');
-      line = plus < 0 ? 0 : Number.parseInt(text.slice(plus + 1), 10) - 1;
-    } else if (!text.startsWith('-')) line++;
+      const m = /^@@ -(\d+)(?:,\d+)? \+(\d+)/.exec(text);
+      before = m ? Number.parseInt(m[1] as string, 10) - 1 : 0;
+      now = m ? Number.parseInt(m[2] as string, 10) - 1 : 0;
+    } else if (text.startsWith('-')) {
+      before++;
+      removed = true;
+    } else if (text.startsWith('+')) now++;
+    else {
+      now++;
+      before++;
+    }
   }
-  return Math.max(line, 0);
+  return removed ? { line: Math.max(before, 0), removed } : { line: Math.max(now, 0), removed };
 }
 
 /** The 1-based line of `offset` in `text`. */
@@ -128,6 +152,11 @@ export async function scanCitedTexts(cited: readonly CitedText[], finds: SecretF
   }
 }
 
+/** A diff line's place in words: `config/app.yml:4`, or `config/app.yml:412, a line it removed`. */
+function diffPlace(path: string, at: { line: number; removed: boolean }): string {
+  return at.removed ? `${path}:${at.line}, a line it removed` : `${path}:${at.line}`;
+}
+
 /** The cited texts of a commit's details (message, author lines, diffs), for {@link scanCitedTexts}. */
 export function citedCommitTexts(details: CommitDetails, place: SecretPlace): CitedText[] {
   const short = details.oid.slice(0, 7);
@@ -139,7 +168,7 @@ export function citedCommitTexts(details: CommitDetails, place: SecretPlace): Ci
       place,
       describe: (offset: number) =>
         t.where === 'diff'
-          ? { evidence: `commit ${short} (${t.path}:${patchLineAt(patches.get(t.path as string) ?? '', lineAt(t.text, offset) - 1)})`, secretFile: isSecretFile(t.path as string) }
+          ? { evidence: `commit ${short} (${diffPlace(t.path as string, patchPlaceAt(patches.get(t.path as string) ?? '', lineAt(t.text, offset) - 1))})`, secretFile: isSecretFile(t.path as string) }
           : { evidence: `commit ${short} (${t.where})`, secretFile: false },
     }));
 }
