@@ -14,7 +14,7 @@ import { candidateLabel, labelOf, mentionedLabel } from '../../src/lib/arena/lab
 import { criterionName, parseRubric } from '../../src/lib/arena/rubric.ts';
 import { normaliseShape, parseCandidate } from '../../src/lib/arena/candidate.ts';
 import { parseScoreCell } from '../../src/lib/arena/score-cell.ts';
-import { parseSelection, sectionRole } from '../../src/lib/arena/selection.ts';
+import { leadingLabel, parseSelection, sectionRole } from '../../src/lib/arena/selection.ts';
 import { arenaFileRole, readArena } from '../../src/lib/arena/read-arena.ts';
 import { scoreChartLayout } from '../../src/lib/arena/score-chart.ts';
 import { countRubricCriteria } from '../../src/lib/evidence/rubric-criteria.ts';
@@ -26,6 +26,7 @@ import { citedSections, citesHeading, scoreCitesMissingSection } from '../../src
 import { unreadableScore } from '../../src/lib/checks/arena/unreadable-score.ts';
 import { noPick } from '../../src/lib/checks/arena/no-pick.ts';
 import { pickNotTopScorer } from '../../src/lib/checks/arena/pick-not-top-scorer.ts';
+import { pickUnknownCandidate } from '../../src/lib/checks/arena/pick-unknown-candidate.ts';
 import { graftWithoutSource } from '../../src/lib/checks/arena/graft-without-source.ts';
 import { noSingleFamilyNote } from '../../src/lib/checks/arena/no-single-family-note.ts';
 import { pickWithoutTrailRow } from '../../src/lib/checks/arena/pick-without-trail-row.ts';
@@ -329,6 +330,28 @@ describe('arena checks', () => {
     expect(flagsOf(pickNotTopScorer, arenaOf({ selection: selectionOf(['---', 'pick: A', 'reason: deadline', '---', ...table, ''].join('\n')) }))).toEqual([]);
     const tie = selectionOf(['## Scores', '| c | A | B |', '|---|---|---|', '| x | 4 (§ S) | 4 (§ S) |', '## Pick', 'A', ''].join('\n'));
     expect(flagsOf(pickNotTopScorer, arenaOf({ selection: tie }))).toEqual([]);
+  });
+
+  it('arena/pick-unknown-candidate: a pick that names no candidate (front matter or Pick section) is that pick, flagged high like a graft from nowhere (kinds16)', () => {
+    // Before: `pick: C` beside candidates A and B raised no flag; a Pick section naming D read as "names no picked candidate".
+    const fm = selectionOf(SELECTION.replace('pick: B', 'pick: C'));
+    expect(fm.pick).toBe('C');
+    expect(flagsOf(pickUnknownCandidate, arenaOf({ selection: fm }))).toEqual([
+      { kind: 'arena/pick-unknown-candidate', severity: 'high', summary: 'design/selection.md picks candidate C, which is not one of the candidates (A, B): no design of that label was written or scored', at: [{ file: 'design/selection.md', line: 2 }] },
+    ]);
+    const body = selectionOf(['# Selection', '', '## Pick', '', 'D. It scores highest.', ''].join('\n'));
+    expect([body.pick, body.pickLine, body.pickReason]).toEqual(['D', 3, 'It scores highest.']);
+    expect(flagsOf(noPick, arenaOf({ selection: body }))).toEqual([]);
+    expect(flagsOf(pickUnknownCandidate, arenaOf({ selection: body }))).toEqual([
+      { kind: 'arena/pick-unknown-candidate', severity: 'high', summary: 'design/selection.md picks candidate D, which is not one of the candidates (A, B): no design of that label was written or scored', at: [{ file: 'design/selection.md', line: 3 }] },
+    ]);
+    // A known pick, and a label listed in the front matter's candidates, raise nothing.
+    expect(flagsOf(pickUnknownCandidate, arenaOf({}))).toEqual([]);
+    expect(flagsOf(pickUnknownCandidate, arenaOf({ selection: selectionOf('---\npick: C\ncandidates: [A, B, C]\n---\n') }))).toEqual([]);
+  });
+
+  it('leadingLabel: a lone label opening a Pick section, never a word', () => {
+    expect(['D.', '**D** — streams', 'Candidate d: it streams', 'candidate 4', 'E', 'I picked B', 'A clear winner', 'None yet.', '27.', 'candidate 27'].map(leadingLabel)).toEqual(['D', 'D', 'D', 'D', 'E', null, null, null, null, null]);
   });
 
   it('arena/graft-without-source: a named, existing source', () => {

@@ -12,6 +12,7 @@ import { scoreCitesMissingSection } from './arena/score-cites-missing-section.ts
 import { unreadableScore } from './arena/unreadable-score.ts';
 import { noPick } from './arena/no-pick.ts';
 import { pickNotTopScorer } from './arena/pick-not-top-scorer.ts';
+import { pickUnknownCandidate } from './arena/pick-unknown-candidate.ts';
 import { graftWithoutSource } from './arena/graft-without-source.ts';
 import { noSingleFamilyNote } from './arena/no-single-family-note.ts';
 import { pickWithoutTrailRow } from './arena/pick-without-trail-row.ts';
@@ -44,6 +45,7 @@ export const QUALITY_CHECKS: readonly Check[] = [
   scoreCitesMissingSection,
   unreadableScore,
   noPick,
+  pickUnknownCandidate,
   pickNotTopScorer,
   graftWithoutSource,
   noSingleFamilyNote,
