@@ -38,6 +38,7 @@ import { confirmedWithoutRepro } from '../../src/lib/checks/finding/confirmed-wi
 import { confirmedWithoutCheckout } from '../../src/lib/checks/finding/confirmed-without-checkout.ts';
 import { reproOutputTooLong } from '../../src/lib/checks/finding/repro-output-too-long.ts';
 import { clearedLevel1 } from '../../src/lib/checks/finding/cleared-level-1.ts';
+import { verifiedAtLevel1 } from '../../src/lib/checks/verdict/verified-at-level-1.ts';
 import { locationNotFound } from '../../src/lib/checks/finding/location-not-found.ts';
 import { invalidReview } from '../../src/lib/checks/finding/invalid-review.ts';
 import { noPremiseRow } from '../../src/lib/checks/loop/no-premise-row.ts';
@@ -461,6 +462,16 @@ describe('finding checks', () => {
     const out = (n: number) => Array.from({ length: n }, (_, i) => `l${i}`).join('\n');
     const r = review(true, [f({ repro: { command: 'c', output: out(20) } }), f({ repro: { command: 'c', output: out(21) } })]);
     expect(flagsOf(reproOutputTooLong, model({ reviews: [r] }))).toEqual([{ kind: 'finding/repro-output-too-long', severity: 'medium', summary: 'reviews/pr-9.json finding 2 “bug”: the repro output is 21 lines; an excerpt has at most 20', at: [{ file: 'reviews/pr-9.json', line: 19 }] }]);
+  });
+
+  it('verdict/verified-at-level-1: a criterion VERIFIED on a claim is flagged medium, like a cleared check at level 1, and the PASS is not supported (kinds16)', () => {
+    // Before: VERIFIED at level 1 (claimed) raised nothing and the gate read "every criterion (2) is verified".
+    const v = qaOf('PASS', [crit('AC-1', 'VERIFIED'), { ...crit('AC-2', 'VERIFIED'), level: 1 }, { ...crit('AC-3', 'NOT_VERIFIED'), level: 1 }, { ...crit('AC-4', 'VERIFIED'), level: null }]);
+    expect(flagsOf(verifiedAtLevel1, model({ qa: [v] }))).toEqual([
+      { kind: 'verdict/verified-at-level-1', severity: 'medium', summary: 'qa gate of T-1: criterion AC-2 “text AC-2” is recorded VERIFIED at level 1 (claimed): nothing ran, and a claim is never evidence', at: [{ file: 'qa/T-1.json', line: 16 }] },
+    ]);
+    const claimed = qaOf('PASS', [crit('AC-1', 'VERIFIED'), { ...crit('AC-2', 'VERIFIED'), level: 1 }]);
+    expect(claimed.support).toEqual({ supported: false, reason: 'PASS is not supported: 1 criterion recorded VERIFIED at level 1, claimed (AC-2)' });
   });
 
   it('finding/cleared-level-1', () => {

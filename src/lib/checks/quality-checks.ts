@@ -21,6 +21,7 @@ import { passWithNotVerified } from './verdict/pass-with-not-verified.ts';
 import { passWithInconclusive } from './verdict/pass-with-inconclusive.ts';
 import { criterionEvidenceNotVerified } from './verdict/criterion-evidence-not-verified.ts';
 import { criterionDescribed } from './verdict/criterion-described.ts';
+import { verifiedAtLevel1 } from './verdict/verified-at-level-1.ts';
 import { passWithoutCriteria } from './verdict/pass-without-criteria.ts';
 import { passContradictsRubric } from './verdict/pass-contradicts-rubric.ts';
 import { invalidReview } from './finding/invalid-review.ts';
@@ -56,6 +57,7 @@ export const QUALITY_CHECKS: readonly Check[] = [
   passWithoutCriteria,
   criterionEvidenceNotVerified,
   criterionDescribed,
+  verifiedAtLevel1,
   passContradictsRubric,
   invalidReview,
   confirmedBelowLevel4,
