@@ -17,7 +17,7 @@ import type { InvalidRecord } from '../../src/lib/model/types.ts';
 import type { QaCriterion, VerdictsModel } from '../../src/lib/model/verdicts.ts';
 import type { TrailCheckInput } from '../../src/lib/checks/check.ts';
 import { AnchorSet } from '../../src/lib/verdicts/anchors.ts';
-import { jsonSpans, spanLines } from '../../src/lib/verdicts/json-positions.ts';
+import { jsonSpans, spanLines } from '../../src/lib/text/json-positions.ts';
 import { parseQaJson } from '../../src/lib/verdicts/qa-json.ts';
 import { parseQaText, parseRubricGrades, parseSkillStatus, parseSources, textBlocks } from '../../src/lib/verdicts/qa-text.ts';
 import { parseReviewFile } from '../../src/lib/verdicts/review-file.ts';

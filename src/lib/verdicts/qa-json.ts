@@ -10,7 +10,7 @@ import { describeIssues } from '../schemas/describe-issues.ts';
 import { capRaw } from '../text/lines.ts';
 import { describeHazard, jsonHazard } from '../text/json-hazards.ts';
 import { lineOfOffset } from '../adapters/json-file.ts';
-import { jsonSpans, spanLines } from './json-positions.ts';
+import { jsonSpans, spanLines } from '../text/json-positions.ts';
 import { normaliseState, normaliseVerdict, structuredSupport, verdictClass } from './states.ts';
 import type { AnchorSet } from './anchors.ts';
 import { jsonErrorMessage } from '../text/json-error.ts';
