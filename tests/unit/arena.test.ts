@@ -11,7 +11,8 @@ import type { ArenaModel, ArenaSelection } from '../../src/lib/model/arena.ts';
 import type { InvalidRecord, TrailRow } from '../../src/lib/model/types.ts';
 import type { TrailCheckInput } from '../../src/lib/checks/check.ts';
 import { candidateLabel, labelOf, mentionedLabel } from '../../src/lib/arena/labels.ts';
-import { criterionName, parseRubric } from '../../src/lib/arena/rubric.ts';
+import { criterionColumn, criterionName, parseRubric } from '../../src/lib/arena/rubric.ts';
+import { criterionKey, namesCriterion, scoresOffRubric } from '../../src/lib/checks/arena/scores-off-rubric.ts';
 import { normaliseShape, parseCandidate } from '../../src/lib/arena/candidate.ts';
 import { parseScoreCell } from '../../src/lib/arena/score-cell.ts';
 import { leadingLabel, parseSelection, sectionRole } from '../../src/lib/arena/selection.ts';
@@ -110,6 +111,32 @@ describe('rubric', () => {
     expect([r.form, r.criteria.map((c) => [c.n, c.name, c.line])]).toEqual(['table', [[1, 'Quiet stdout', 3], [2, 'Exit codes', 4]]]);
     expect(r.criteria.map((c) => c.text)).toEqual(countRubricCriteria(text));
     expect(parseRubric('no criteria here', 'design/rubric.md').form).toBe('none');
+  });
+
+  it('a table rubric with a number column names its criteria from the criterion column (kinds16)', () => {
+    // Before: `| # | criterion | weight |` gave criteria named "1", "2", "3".
+    const text = ['| # | criterion | weight | how |', '|---|---|---|---|', '| 1 | **Size cap first** | 40 | Shape |', '| 2 | Line numbers | 30 | Errors |', '| 3 | Memory | 30 | Data flow |', ''].join('\n');
+    expect(parseRubric(text, 'design/rubric.md').criteria.map((c) => [c.n, c.name, c.text, c.line])).toEqual([[1, 'Size cap first', 'Size cap first', 3], [2, 'Line numbers', 'Line numbers', 4], [3, 'Memory', 'Memory', 5]]);
+    // Without a criterion header: the first column that is not all numbers.
+    expect(criterionColumn(['C', 'what', 'weight'], [['C1', 'Speed', '40'], ['#2', 'Memory', '60']])).toBe(1);
+    expect(criterionColumn(['', ''], [['1.', '2']])).toBe(0);
+  });
+
+  it('arena/scores-off-rubric: the scores table scores the rubric’s criteria, all and no other, names matched leniently (kinds16)', () => {
+    // Before: a score row for a criterion the rubric lacks, and a rubric criterion with no row, raised nothing.
+    const table = (rows: string[]) => selectionOf(['## Scores', '| criterion | A | B |', '|---|---|---|', ...rows, ''].join('\n'));
+    const off = table(['| Size cap first | 4 (§ Shape) | 5 (§ Shape) |', '| Startup time | 3 (§ Shape) | 4 (§ Shape) |', '| Memory | 2 (§ Shape) | 5 (§ Shape) |']);
+    expect(flagsOf(scoresOffRubric, arenaOf({ selection: off }))).toEqual([
+      { kind: 'arena/scores-off-rubric', severity: 'medium', summary: 'design/selection.md scores “Startup time”, which is not a criterion of design/rubric.md (Size cap first, Line numbers, Memory): it was judged on a criterion not fixed before the candidates', at: [{ file: 'design/selection.md', line: 5 }] },
+      { kind: 'arena/scores-off-rubric', severity: 'medium', summary: 'criterion 2 “Line numbers” of design/rubric.md has no row in the scores table of design/selection.md: the candidates were not judged on it', at: [{ file: 'design/rubric.md', line: 4 }] },
+    ]);
+    // Wording drift is no flag: case, emphasis, numbering, a shortened name, a number alone.
+    const drift = table(['| **size cap** | 4 (§ Shape) | 5 (§ Shape) |', '| 2. Line Numbers | 4 (§ Shape) | 4 (§ Shape) |', '| #3 | 2 (§ Shape) | 5 (§ Shape) |']);
+    expect(flagsOf(scoresOffRubric, arenaOf({ selection: drift }))).toEqual([]);
+    expect(flagsOf(scoresOffRubric, arenaOf({})).map((f) => f.summary)).toEqual(['criterion 3 “Memory” of design/rubric.md has no row in the scores table of design/selection.md: the candidates were not judged on it']);
+    expect(flagsOf(scoresOffRubric, arenaOf({ rubric: null }))).toEqual([]);
+    expect([criterionKey('**1. Size cap first.**'), criterionKey('C2: Memory')]).toEqual(['size cap first', 'memory']);
+    expect(['Size', 'Sizes', 'cap first'].map((r) => namesCriterion(r, { n: 1, name: 'Size cap first', text: 'Size cap first' }))).toEqual([true, false, false]);
   });
 
   it('names a criterion by its bold part or the text before a dash or colon', () => {

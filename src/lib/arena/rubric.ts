@@ -10,6 +10,25 @@ import { plainCell, tableCells } from '../markdown/tables.ts';
 
 const NUMBERED = /^\s{0,3}\d+[.)]\s+(\S.*)$/;
 const DELIMITER_ROW = /^\s*\|[\s:|-]+\|\s*$/;
+/** A cell holding only a number or a `#`/`C` numbering (`1`, `#2`, `C3`, `4.`). */
+const NUMBER_CELL = /^(?:#|c)?\d+\.?$/i;
+
+/**
+ * The column of a rubric table that names the criteria: the one headed `criterion`, `name` or
+ * `dimension`; else the first column whose cells are not all numbers (`| # | Speed | ... |`:
+ * the numbering column is not the criterion, sec kinds16: such a rubric showed criteria named
+ * "1", "2", "3"); else the first.
+ */
+export function criterionColumn(header: readonly string[], body: ReadonlyArray<readonly string[]>): number {
+  const named = header.findIndex((h) => /^(?:criteri(?:on|a)|name|dimension)\b/i.test(plainCell(h)));
+  if (named >= 0) return named;
+  const width = Math.max(header.length, ...body.map((r) => r.length));
+  for (let k = 0; k < width; k++) {
+    const cells = body.map((r) => plainCell(r[k] ?? '')).filter((c) => c !== '');
+    if (cells.length > 0 && !cells.every((c) => NUMBER_CELL.test(c))) return k;
+  }
+  return 0;
+}
 
 /** What a criterion says beyond its name (`Speed — p95 under 1 s` → `p95 under 1 s`); the whole text when it does not start with the name. */
 export function criterionDetail(criterion: { text: string; name: string }): string {
@@ -26,7 +45,7 @@ export function criterionName(text: string): string {
 
 /**
  * Parses a rubric. Numbered list items (`1. ...`, `2) ...`) win; without any, the body rows
- * of the first table are the criteria (first cell). Pure; never throws.
+ * of the tables are the criteria (the criterion column's cell: {@link criterionColumn}). Pure; never throws.
  *
  * @param text - The file's text.
  * @param file - Its path relative to the project root (`design/rubric.md`).
@@ -47,10 +66,11 @@ export function parseRubric(text: string, file: string): ArenaRubric {
   let form: ArenaRubric['form'] = criteria.length > 0 ? 'numbered list' : 'none';
   if (criteria.length === 0) {
     const rows = lines.map((l, i) => ({ l, i })).filter(({ l }) => /^\s*\|/.test(l));
-    const body = rows.filter(({ l }) => !DELIMITER_ROW.test(l)).slice(1);
+    const [head, ...body] = rows.filter(({ l }) => !DELIMITER_ROW.test(l));
+    const column = head ? criterionColumn(tableCells(head.l), body.map(({ l }) => tableCells(l))) : 0;
     for (const { l, i } of body) {
-      const first = plainCell(tableCells(l)[0] ?? '');
-      if (first !== '') add(tableCells(l)[0] as string, i + 1);
+      const own = tableCells(l)[column] ?? '';
+      if (plainCell(own) !== '') add(own, i + 1);
     }
     if (criteria.length > 0) form = 'table';
   }

@@ -10,6 +10,7 @@ import { identicalShapes } from './arena/identical-shapes.ts';
 import { scoreWithoutSection } from './arena/score-without-section.ts';
 import { scoreCitesMissingSection } from './arena/score-cites-missing-section.ts';
 import { unreadableScore } from './arena/unreadable-score.ts';
+import { scoresOffRubric } from './arena/scores-off-rubric.ts';
 import { noPick } from './arena/no-pick.ts';
 import { pickNotTopScorer } from './arena/pick-not-top-scorer.ts';
 import { pickUnknownCandidate } from './arena/pick-unknown-candidate.ts';
@@ -45,6 +46,7 @@ export const QUALITY_CHECKS: readonly Check[] = [
   scoreWithoutSection,
   scoreCitesMissingSection,
   unreadableScore,
+  scoresOffRubric,
   noPick,
   pickUnknownCandidate,
   pickNotTopScorer,
