@@ -109,14 +109,20 @@ describe('rubric', () => {
     const text = '| criterion | how |\n|---|---|\n| Quiet stdout | Interface |\n| Exit codes | Errors |\n';
     const r = parseRubric(text, 'design/rubric.md');
     expect([r.form, r.criteria.map((c) => [c.n, c.name, c.line])]).toEqual(['table', [[1, 'Quiet stdout', 3], [2, 'Exit codes', 4]]]);
-    expect(r.criteria.map((c) => c.text)).toEqual(countRubricCriteria(text));
+    // The same count and order as rubric#n evidence; each text keeps what the other columns say (kinds16: the `how` column was dropped from the recap).
+    expect(r.criteria.map((c) => c.text)).toEqual(['Quiet stdout — how: Interface', 'Exit codes — how: Errors']);
+    expect(r.criteria.map((c) => c.text.split(' — ')[0])).toEqual(countRubricCriteria(text));
     expect(parseRubric('no criteria here', 'design/rubric.md').form).toBe('none');
   });
 
   it('a table rubric with a number column names its criteria from the criterion column (kinds16)', () => {
-    // Before: `| # | criterion | weight |` gave criteria named "1", "2", "3".
+    // Before: `| # | criterion | weight |` gave criteria named "1", "2", "3", the weight and how columns were not shown, and a Total row was a criterion.
     const text = ['| # | criterion | weight | how |', '|---|---|---|---|', '| 1 | **Size cap first** | 40 | Shape |', '| 2 | Line numbers | 30 | Errors |', '| 3 | Memory | 30 | Data flow |', ''].join('\n');
-    expect(parseRubric(text, 'design/rubric.md').criteria.map((c) => [c.n, c.name, c.text, c.line])).toEqual([[1, 'Size cap first', 'Size cap first', 3], [2, 'Line numbers', 'Line numbers', 4], [3, 'Memory', 'Memory', 5]]);
+    expect(parseRubric(`${text}| | **Total** | 100 | |\n`, 'design/rubric.md').criteria.map((c) => [c.n, c.name, c.text, c.line])).toEqual([
+      [1, 'Size cap first', 'Size cap first — weight: 40; how: Shape', 3],
+      [2, 'Line numbers', 'Line numbers — weight: 30; how: Errors', 4],
+      [3, 'Memory', 'Memory — weight: 30; how: Data flow', 5],
+    ]);
     // Without a criterion header: the first column that is not all numbers.
     expect(criterionColumn(['C', 'what', 'weight'], [['C1', 'Speed', '40'], ['#2', 'Memory', '60']])).toBe(1);
     expect(criterionColumn(['', ''], [['1.', '2']])).toBe(0);

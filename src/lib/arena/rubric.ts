@@ -54,10 +54,10 @@ export function criterionName(text: string): string {
 export function parseRubric(text: string, file: string): ArenaRubric {
   const lines = text.replace(/^\uFEFF/, '').split(/\r?\n/);
   const criteria: RubricCriterion[] = [];
-  const add = (raw: string, line: number): void => {
+  const add = (raw: string, line: number, name = raw): void => {
     const n = criteria.length + 1;
     const t = raw.replace(/\*\*/g, '').trim();
-    criteria.push({ n, text: t, name: criterionName(raw), line, anchor: `arena-criterion-${n}` });
+    criteria.push({ n, text: t, name: criterionName(name), line, anchor: `arena-criterion-${n}` });
   };
   lines.forEach((l, i) => {
     const m = NUMBERED.exec(l);
@@ -68,9 +68,18 @@ export function parseRubric(text: string, file: string): ArenaRubric {
     const rows = lines.map((l, i) => ({ l, i })).filter(({ l }) => /^\s*\|/.test(l));
     const [head, ...body] = rows.filter(({ l }) => !DELIMITER_ROW.test(l));
     const column = head ? criterionColumn(tableCells(head.l), body.map(({ l }) => tableCells(l))) : 0;
+    const header = head ? tableCells(head.l).map(plainCell) : [];
     for (const { l, i } of body) {
-      const own = tableCells(l)[column] ?? '';
-      if (plainCell(own) !== '') add(own, i + 1);
+      const cells = tableCells(l);
+      const own = cells[column] ?? '';
+      // A `Total` row sums the weights; it is no criterion.
+      if (plainCell(own) === '' || /^(?:total|sum)\b/i.test(plainCell(own))) continue;
+      // What the other columns say of it (`weight: 40; how: Errors section`), so nothing of the table is lost; a numbering cell is left out.
+      const rest = cells
+        .map((c, k) => ({ k, cell: plainCell(c), head: header[k] ?? '' }))
+        .filter(({ k, cell }) => k !== column && cell !== '' && !(k < column && NUMBER_CELL.test(cell)))
+        .map(({ cell, head: h }) => (h !== '' && h !== '#' ? `${h}: ${cell}` : cell));
+      add(rest.length > 0 ? `${own} — ${rest.join('; ')}` : own, i + 1, own);
     }
     if (criteria.length > 0) form = 'table';
   }
