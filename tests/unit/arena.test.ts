@@ -20,6 +20,7 @@ import { arenaFileRole, readArena } from '../../src/lib/arena/read-arena.ts';
 import { scoreChartLayout } from '../../src/lib/arena/score-chart.ts';
 import { countRubricCriteria } from '../../src/lib/evidence/rubric-criteria.ts';
 import { rubricSize } from '../../src/lib/checks/arena/rubric-size.ts';
+import { rubricWeights } from '../../src/lib/checks/arena/rubric-weights.ts';
 import { noShapeSection } from '../../src/lib/checks/arena/no-shape-section.ts';
 import { identicalShapes } from '../../src/lib/checks/arena/identical-shapes.ts';
 import { scoreWithoutSection } from '../../src/lib/checks/arena/score-without-section.ts';
@@ -126,6 +127,27 @@ describe('rubric', () => {
     // Without a criterion header: the first column that is not all numbers.
     expect(criterionColumn(['C', 'what', 'weight'], [['C1', 'Speed', '40'], ['#2', 'Memory', '60']])).toBe(1);
     expect(criterionColumn(['', ''], [['1.', '2']])).toBe(0);
+  });
+
+  it('arena/rubric-weights: weights that do not add up to the declared total are flagged low (kinds16)', () => {
+    // Before: a rubric declaring "Weights sum to 100" whose weights add up to 110 raised nothing.
+    const table = (intro: string, rows: string[]) => parseRubric([intro, '', '| # | criterion | weight |', '|---|---|---|', ...rows, ''].join('\n'), 'design/rubric.md');
+    const rows = ['| 1 | Speed | 40 |', '| 2 | Memory | 40 |', '| 3 | Errors | 30 |'];
+    const prose = table('Weights sum to 100.', rows);
+    expect(prose.weights).toEqual({ sum: 110, declared: 100, line: 1 });
+    expect(flagsOf(rubricWeights, arenaOf({ rubric: prose }))).toEqual([{ kind: 'arena/rubric-weights', severity: 'low', summary: 'the weights of design/rubric.md add up to 110, but it declares a total of 100', at: [{ file: 'design/rubric.md', line: 1 }] }]);
+    // A Total row declares it (and is no criterion); percentages declare 100; a list states weights in its items.
+    const total = table('# Rubric', [...rows, '| | Total | 100 |']);
+    expect([total.criteria.length, total.weights]).toEqual([3, { sum: 110, declared: 100, line: 8 }]);
+    expect(table('# Rubric', ['| 1 | Speed | 50% |', '| 2 | Memory | 40% |', '| 3 | Errors | 20% |']).weights).toEqual({ sum: 110, declared: 100, line: 3 });
+    const list = parseRubric('# Rubric\n\n1. **Speed** (weight 0.5) — fast\n2. **Memory** (weight 0.3)\n3. **Errors** (weight 0.2)\n\nTotal weight: 1\n', 'design/rubric.md');
+    expect(list.weights).toEqual({ sum: 1, declared: 1, line: 7 });
+    expect(flagsOf(rubricWeights, arenaOf({ rubric: list }))).toEqual([]);
+    // No declared total, or a criterion without a weight: nothing to hold the sum to.
+    expect(table('# Rubric', rows).weights).toEqual({ sum: 110, declared: null, line: 3 });
+    expect(flagsOf(rubricWeights, arenaOf({ rubric: table('# Rubric', rows) }))).toEqual([]);
+    expect(table('Weights sum to 100.', ['| 1 | Speed | 40 |', '| 2 | Memory | high |']).weights).toBeUndefined();
+    expect(parseRubric(RUBRIC, 'design/rubric.md').weights).toBeUndefined();
   });
 
   it('arena/scores-off-rubric: the scores table scores the rubric’s criteria, all and no other, names matched leniently (kinds16)', () => {

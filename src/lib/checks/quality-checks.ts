@@ -5,6 +5,7 @@
 import type { Check } from './check.ts';
 import { invalidFrontMatter } from './arena/invalid-front-matter.ts';
 import { rubricSize } from './arena/rubric-size.ts';
+import { rubricWeights } from './arena/rubric-weights.ts';
 import { noShapeSection } from './arena/no-shape-section.ts';
 import { identicalShapes } from './arena/identical-shapes.ts';
 import { scoreWithoutSection } from './arena/score-without-section.ts';
@@ -41,6 +42,7 @@ import { attemptAfterFailedPremise } from './loop/attempt-after-failed-premise.t
 export const QUALITY_CHECKS: readonly Check[] = [
   invalidFrontMatter,
   rubricSize,
+  rubricWeights,
   noShapeSection,
   identicalShapes,
   scoreWithoutSection,
