@@ -15,9 +15,9 @@ const WEIGHT_HEADER = /^(?:weights?|weighting|%)$/i;
 /** A weight cell: `40`, `0.4`, `40%`, `40 %`. */
 const WEIGHT_CELL = /^(\d+(?:\.\d+)?)\s*%?$/;
 /** A list criterion's weight: `(weight 40)`, `weight: 0.4`, `(40%)`. */
-const LIST_WEIGHT = /\bweight(?:ed|ing)?\s*[:=]?\s*(\d+(?:\.\d+)?)\s*%?|\((\d+(?:\.\d+)?)\s*%\)/i;
+const LIST_WEIGHT = /\bweight(?:ed|ing)?[ \t]*(?:[:=][ \t]*)?(\d+(?:\.\d+)?)[ \t]*%?|\((\d+(?:\.\d+)?)[ \t]*%\)/i;
 /** A total the rubric's prose declares for its weights: `Weights sum to 100`, `weights add up to 1.0`, `total weight: 100`. */
-const DECLARED_TOTAL = /\bweights?\b[^|\n]{0,40}?\b(?:sum|sums|add up|adds up|total|totals)\b\s*(?:to|of|=|:)?\s*(\d+(?:\.\d+)?)\s*%?|\btotal weight\s*(?:of|=|:|is)?\s*(\d+(?:\.\d+)?)/i;
+const DECLARED_TOTAL = /\bweights?\b[^|\n]{0,40}?\b(?:sums?|adds? up|totals?)\b[ \t]*(?:(?:to|of|[=:])[ \t]*)?(\d+(?:\.\d+)?)|\btotal weight[ \t]*(?:(?:of|is|[=:])[ \t]*)?(\d+(?:\.\d+)?)/i;
 
 /** A cell holding only a number or a `#`/`C` numbering (`1`, `#2`, `C3`, `4.`). */
 const NUMBER_CELL = /^(?:#|c)?\d+\.?$/i;

@@ -13,18 +13,18 @@ import type { Flag } from '../../model/types.ts';
 import type { RubricCriterion } from '../../model/arena.ts';
 import { flagOf, quote, type Check } from '../check.ts';
 import { arenaKind } from './kinds.ts';
+import { trimEndChars } from '../../text/trim-chars.ts';
 
 export const SCORES_OFF_RUBRIC = arenaKind('arena/scores-off-rubric', 'medium', 'the scores table of design/selection.md scores each criterion of design/rubric.md and no other (names matched ignoring case, emphasis and numbering, or by number)');
 
 /** A criterion name reduced for matching: lower case, no emphasis, numbering or trailing punctuation, single spaces. */
 export function criterionKey(text: string): string {
-  return text
+  const key = text
     .toLowerCase()
     .replace(/[*_`]/g, '')
     .replace(/^\s*(?:criterion\s+|#|c)?\d+\s*[.):—–-]?\s+/, '')
-    .replace(/\s+/g, ' ')
-    .replace(/[\s.,:;]+$/, '')
-    .trim();
+    .replace(/\s+/g, ' ');
+  return trimEndChars(key, ' .,:;').trim();
 }
 
 /** The criterion number a row names by number alone (`1`, `#1`, `C1`, `criterion 1`), or null. */
