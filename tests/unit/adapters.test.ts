@@ -581,6 +581,27 @@ describe('readAuditFile', () => {
     expect(r.source).toEqual({ path: 'audit.json', format: 'audit', bytes: expect.any(Number), lines: 1, valid: 1, invalid: 0 });
   });
 
+  it('an invalid audit is named at the line of the field at fault, not line 1 (kinds16)', async () => {
+    // Before: `flags[1].severity` "critical" on line 12 of a pretty-printed audit.json was reported at audit.json:1.
+    const r = await audit({
+      version: 1,
+      at: AT,
+      status: 'ran',
+      reviewer: 'codex-x',
+      flags: [
+        { severity: 'high', rows: [], kind: 'gap', summary: 'a' },
+        { severity: 'critical', rows: [], kind: 'gap', summary: 'b' },
+      ],
+    });
+    expect(r.invalid.map((i) => [i.line, i.error])).toEqual([[14, 'audit.json: field `flags[1].severity` must be one of "high", "medium", "low", got "critical"']]);
+    expect(r.invalid[0]?.raw).toContain('"critical"');
+    // A missing field is named at the object that lacks it; a ran audit with a blank reviewer, at the reviewer.
+    expect((await audit('{\n  "at": "x",\n  "status": "ran",\n  "reviewer": "",\n  "flags": []\n}\n')).invalid.map((i) => [i.line, i.error])).toEqual([
+      [1, 'audit.json: missing required field `version`'],
+    ]);
+    expect((await audit('{\n  "version": 1,\n  "at": "x",\n  "status": "ran",\n  "reviewer": "",\n  "flags": []\n}\n')).invalid.map((i) => i.line)).toEqual([5]);
+  });
+
   it('reads `ran` with an empty flags array when a reviewer is named', async () => {
     const r = await audit({ version: 1, at: AT, status: 'ran', reviewer: 'codex-x', flags: [] });
     expect(r.audit).toEqual({ present: true, valid: true, file: 'audit.json', status: 'ran', reason: '', reviewer: 'codex-x', at: AT, flagCount: 0 });
@@ -611,22 +632,23 @@ describe('readAuditFile', () => {
   });
 
   it.each([
-    [{ version: 1, at: AT, status: 'ran', reviewer: '   ', flags: [] }, 'audit.json: field `reviewer`: is required when status is "ran" (decision trail, Part 2: an empty list without a reviewer is not allowed)'],
-    [{ version: 1, at: AT, status: 'skipped' }, 'audit.json: field `status` must be one of "ran", "not-run", "failed", got "skipped"'],
-    [{ at: AT, status: 'failed' }, 'audit.json: missing required field `version`'],
-    [{ version: '1', at: AT, status: 'failed' }, 'audit.json: field `version` must be number, got string'],
-    [{ version: -7.5, at: AT, status: 'failed' }, 'audit.json: field `version`: must be 1 (the only version of the result file)'],
-    [{ version: 1, at: AT, status: 'ran', reviewer: '\u200b', flags: [] }, 'audit.json: field `reviewer`: is required when status is "ran" (decision trail, Part 2: an empty list without a reviewer is not allowed)'],
+    [{ version: 1, at: AT, status: 'ran', reviewer: '   ', flags: [] }, 'audit.json: field `reviewer`: is required when status is "ran" (decision trail, Part 2: an empty list without a reviewer is not allowed)', 5],
+    [{ version: 1, at: AT, status: 'skipped' }, 'audit.json: field `status` must be one of "ran", "not-run", "failed", got "skipped"', 4],
+    [{ at: AT, status: 'failed' }, 'audit.json: missing required field `version`', 1],
+    [{ version: '1', at: AT, status: 'failed' }, 'audit.json: field `version` must be number, got string', 2],
+    [{ version: -7.5, at: AT, status: 'failed' }, 'audit.json: field `version`: must be 1 (the only version of the result file)', 2],
+    [{ version: 1, at: AT, status: 'ran', reviewer: '\u200b', flags: [] }, 'audit.json: field `reviewer`: is required when status is "ran" (decision trail, Part 2: an empty list without a reviewer is not allowed)', 5],
     [
       { version: 1, at: AT, status: 'ran', reviewer: 'r', flags: [{ severity: 'critical', kind: 'k', summary: 's' }] },
       'audit.json: field `flags[0].severity` must be one of "high", "medium", "low", got "critical"',
+      8,
     ],
-    [{ version: 1, at: AT, status: 'ran', reviewer: 'r', flags: [{ severity: 'low', summary: 's' }] }, 'audit.json: missing required field `flags[0].kind`'],
-    [[1], 'audit.json: the record must be object, got array'],
-  ])('rejects an invalid audit.json: %j', async (content, error) => {
+    [{ version: 1, at: AT, status: 'ran', reviewer: 'r', flags: [{ severity: 'low', summary: 's' }] }, 'audit.json: missing required field `flags[0].kind`', 7],
+    [[1], 'audit.json: the record must be object, got array', 1],
+  ])('rejects an invalid audit.json at the line of the field at fault: %j', async (content, error, line) => {
     const r = await audit(content);
     expect(r.audit).toMatchObject({ present: true, valid: false, status: null, error });
-    expect(r.invalid.map((i) => [i.kind, i.line, i.error])).toEqual([['audit/invalid-file', 1, error]]);
+    expect(r.invalid.map((i) => [i.kind, i.line, i.error])).toEqual([['audit/invalid-file', line, error]]);
   });
 
   it('reports malformed JSON with the line number of the fault and that line as raw text', async () => {

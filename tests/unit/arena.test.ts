@@ -11,14 +11,16 @@ import type { ArenaModel, ArenaSelection } from '../../src/lib/model/arena.ts';
 import type { InvalidRecord, TrailRow } from '../../src/lib/model/types.ts';
 import type { TrailCheckInput } from '../../src/lib/checks/check.ts';
 import { candidateLabel, labelOf, mentionedLabel } from '../../src/lib/arena/labels.ts';
-import { criterionName, parseRubric } from '../../src/lib/arena/rubric.ts';
+import { criterionColumn, criterionName, parseRubric } from '../../src/lib/arena/rubric.ts';
+import { criterionKey, namesCriterion, scoresOffRubric } from '../../src/lib/checks/arena/scores-off-rubric.ts';
 import { normaliseShape, parseCandidate } from '../../src/lib/arena/candidate.ts';
 import { parseScoreCell } from '../../src/lib/arena/score-cell.ts';
-import { parseSelection, sectionRole } from '../../src/lib/arena/selection.ts';
+import { leadingLabel, parseSelection, sectionRole } from '../../src/lib/arena/selection.ts';
 import { arenaFileRole, readArena } from '../../src/lib/arena/read-arena.ts';
 import { scoreChartLayout } from '../../src/lib/arena/score-chart.ts';
 import { countRubricCriteria } from '../../src/lib/evidence/rubric-criteria.ts';
 import { rubricSize } from '../../src/lib/checks/arena/rubric-size.ts';
+import { rubricWeights } from '../../src/lib/checks/arena/rubric-weights.ts';
 import { noShapeSection } from '../../src/lib/checks/arena/no-shape-section.ts';
 import { identicalShapes } from '../../src/lib/checks/arena/identical-shapes.ts';
 import { scoreWithoutSection } from '../../src/lib/checks/arena/score-without-section.ts';
@@ -26,6 +28,7 @@ import { citedSections, citesHeading, scoreCitesMissingSection } from '../../src
 import { unreadableScore } from '../../src/lib/checks/arena/unreadable-score.ts';
 import { noPick } from '../../src/lib/checks/arena/no-pick.ts';
 import { pickNotTopScorer } from '../../src/lib/checks/arena/pick-not-top-scorer.ts';
+import { pickUnknownCandidate } from '../../src/lib/checks/arena/pick-unknown-candidate.ts';
 import { graftWithoutSource } from '../../src/lib/checks/arena/graft-without-source.ts';
 import { noSingleFamilyNote } from '../../src/lib/checks/arena/no-single-family-note.ts';
 import { pickWithoutTrailRow } from '../../src/lib/checks/arena/pick-without-trail-row.ts';
@@ -107,8 +110,61 @@ describe('rubric', () => {
     const text = '| criterion | how |\n|---|---|\n| Quiet stdout | Interface |\n| Exit codes | Errors |\n';
     const r = parseRubric(text, 'design/rubric.md');
     expect([r.form, r.criteria.map((c) => [c.n, c.name, c.line])]).toEqual(['table', [[1, 'Quiet stdout', 3], [2, 'Exit codes', 4]]]);
-    expect(r.criteria.map((c) => c.text)).toEqual(countRubricCriteria(text));
+    // The same count and order as rubric#n evidence; each text keeps what the other columns say (kinds16: the `how` column was dropped from the recap).
+    expect(r.criteria.map((c) => c.text)).toEqual(['Quiet stdout — how: Interface', 'Exit codes — how: Errors']);
+    expect(r.criteria.map((c) => c.text.split(' — ')[0])).toEqual(countRubricCriteria(text));
     expect(parseRubric('no criteria here', 'design/rubric.md').form).toBe('none');
+  });
+
+  it('a table rubric with a number column names its criteria from the criterion column (kinds16)', () => {
+    // Before: `| # | criterion | weight |` gave criteria named "1", "2", "3", the weight and how columns were not shown, and a Total row was a criterion.
+    const text = ['| # | criterion | weight | how |', '|---|---|---|---|', '| 1 | **Size cap first** | 40 | Shape |', '| 2 | Line numbers | 30 | Errors |', '| 3 | Memory | 30 | Data flow |', ''].join('\n');
+    expect(parseRubric(`${text}| | **Total** | 100 | |\n`, 'design/rubric.md').criteria.map((c) => [c.n, c.name, c.text, c.line])).toEqual([
+      [1, 'Size cap first', 'Size cap first — weight: 40; how: Shape', 3],
+      [2, 'Line numbers', 'Line numbers — weight: 30; how: Errors', 4],
+      [3, 'Memory', 'Memory — weight: 30; how: Data flow', 5],
+    ]);
+    // Without a criterion header: the first column that is not all numbers.
+    expect(criterionColumn(['C', 'what', 'weight'], [['C1', 'Speed', '40'], ['#2', 'Memory', '60']])).toBe(1);
+    expect(criterionColumn(['', ''], [['1.', '2']])).toBe(0);
+  });
+
+  it('arena/rubric-weights: weights that do not add up to the declared total are flagged low (kinds16)', () => {
+    // Before: a rubric declaring "Weights sum to 100" whose weights add up to 110 raised nothing.
+    const table = (intro: string, rows: string[]) => parseRubric([intro, '', '| # | criterion | weight |', '|---|---|---|', ...rows, ''].join('\n'), 'design/rubric.md');
+    const rows = ['| 1 | Speed | 40 |', '| 2 | Memory | 40 |', '| 3 | Errors | 30 |'];
+    const prose = table('Weights sum to 100.', rows);
+    expect(prose.weights).toEqual({ sum: 110, declared: 100, line: 1 });
+    expect(flagsOf(rubricWeights, arenaOf({ rubric: prose }))).toEqual([{ kind: 'arena/rubric-weights', severity: 'low', summary: 'the weights of design/rubric.md add up to 110, but it declares a total of 100', at: [{ file: 'design/rubric.md', line: 1 }] }]);
+    // A Total row declares it (and is no criterion); percentages declare 100; a list states weights in its items.
+    const total = table('# Rubric', [...rows, '| | Total | 100 |']);
+    expect([total.criteria.length, total.weights]).toEqual([3, { sum: 110, declared: 100, line: 8 }]);
+    expect(table('# Rubric', ['| 1 | Speed | 50% |', '| 2 | Memory | 40% |', '| 3 | Errors | 20% |']).weights).toEqual({ sum: 110, declared: 100, line: 3 });
+    const list = parseRubric('# Rubric\n\n1. **Speed** (weight 0.5) — fast\n2. **Memory** (weight 0.3)\n3. **Errors** (weight 0.2)\n\nTotal weight: 1\n', 'design/rubric.md');
+    expect(list.weights).toEqual({ sum: 1, declared: 1, line: 7 });
+    expect(flagsOf(rubricWeights, arenaOf({ rubric: list }))).toEqual([]);
+    // No declared total, or a criterion without a weight: nothing to hold the sum to.
+    expect(table('# Rubric', rows).weights).toEqual({ sum: 110, declared: null, line: 3 });
+    expect(flagsOf(rubricWeights, arenaOf({ rubric: table('# Rubric', rows) }))).toEqual([]);
+    expect(table('Weights sum to 100.', ['| 1 | Speed | 40 |', '| 2 | Memory | high |']).weights).toBeUndefined();
+    expect(parseRubric(RUBRIC, 'design/rubric.md').weights).toBeUndefined();
+  });
+
+  it('arena/scores-off-rubric: the scores table scores the rubric’s criteria, all and no other, names matched leniently (kinds16)', () => {
+    // Before: a score row for a criterion the rubric lacks, and a rubric criterion with no row, raised nothing.
+    const table = (rows: string[]) => selectionOf(['## Scores', '| criterion | A | B |', '|---|---|---|', ...rows, ''].join('\n'));
+    const off = table(['| Size cap first | 4 (§ Shape) | 5 (§ Shape) |', '| Startup time | 3 (§ Shape) | 4 (§ Shape) |', '| Memory | 2 (§ Shape) | 5 (§ Shape) |']);
+    expect(flagsOf(scoresOffRubric, arenaOf({ selection: off }))).toEqual([
+      { kind: 'arena/scores-off-rubric', severity: 'medium', summary: 'design/selection.md scores “Startup time”, which is not a criterion of design/rubric.md (Size cap first, Line numbers, Memory): it was judged on a criterion not fixed before the candidates', at: [{ file: 'design/selection.md', line: 5 }] },
+      { kind: 'arena/scores-off-rubric', severity: 'medium', summary: 'criterion 2 “Line numbers” of design/rubric.md has no row in the scores table of design/selection.md: the candidates were not judged on it', at: [{ file: 'design/rubric.md', line: 4 }] },
+    ]);
+    // Wording drift is no flag: case, emphasis, numbering, a shortened name, a number alone.
+    const drift = table(['| **size cap** | 4 (§ Shape) | 5 (§ Shape) |', '| 2. Line Numbers | 4 (§ Shape) | 4 (§ Shape) |', '| #3 | 2 (§ Shape) | 5 (§ Shape) |']);
+    expect(flagsOf(scoresOffRubric, arenaOf({ selection: drift }))).toEqual([]);
+    expect(flagsOf(scoresOffRubric, arenaOf({})).map((f) => f.summary)).toEqual(['criterion 3 “Memory” of design/rubric.md has no row in the scores table of design/selection.md: the candidates were not judged on it']);
+    expect(flagsOf(scoresOffRubric, arenaOf({ rubric: null }))).toEqual([]);
+    expect([criterionKey('**1. Size cap first.**'), criterionKey('C2: Memory')]).toEqual(['size cap first', 'memory']);
+    expect(['Size', 'Sizes', 'cap first'].map((r) => namesCriterion(r, { n: 1, name: 'Size cap first', text: 'Size cap first' }))).toEqual([true, false, false]);
   });
 
   it('names a criterion by its bold part or the text before a dash or colon', () => {
@@ -329,6 +385,28 @@ describe('arena checks', () => {
     expect(flagsOf(pickNotTopScorer, arenaOf({ selection: selectionOf(['---', 'pick: A', 'reason: deadline', '---', ...table, ''].join('\n')) }))).toEqual([]);
     const tie = selectionOf(['## Scores', '| c | A | B |', '|---|---|---|', '| x | 4 (§ S) | 4 (§ S) |', '## Pick', 'A', ''].join('\n'));
     expect(flagsOf(pickNotTopScorer, arenaOf({ selection: tie }))).toEqual([]);
+  });
+
+  it('arena/pick-unknown-candidate: a pick that names no candidate (front matter or Pick section) is that pick, flagged high like a graft from nowhere (kinds16)', () => {
+    // Before: `pick: C` beside candidates A and B raised no flag; a Pick section naming D read as "names no picked candidate".
+    const fm = selectionOf(SELECTION.replace('pick: B', 'pick: C'));
+    expect(fm.pick).toBe('C');
+    expect(flagsOf(pickUnknownCandidate, arenaOf({ selection: fm }))).toEqual([
+      { kind: 'arena/pick-unknown-candidate', severity: 'high', summary: 'design/selection.md picks candidate C, which is not one of the candidates (A, B): no design of that label was written or scored', at: [{ file: 'design/selection.md', line: 2 }] },
+    ]);
+    const body = selectionOf(['# Selection', '', '## Pick', '', 'D. It scores highest.', ''].join('\n'));
+    expect([body.pick, body.pickLine, body.pickReason]).toEqual(['D', 3, 'It scores highest.']);
+    expect(flagsOf(noPick, arenaOf({ selection: body }))).toEqual([]);
+    expect(flagsOf(pickUnknownCandidate, arenaOf({ selection: body }))).toEqual([
+      { kind: 'arena/pick-unknown-candidate', severity: 'high', summary: 'design/selection.md picks candidate D, which is not one of the candidates (A, B): no design of that label was written or scored', at: [{ file: 'design/selection.md', line: 3 }] },
+    ]);
+    // A known pick, and a label listed in the front matter's candidates, raise nothing.
+    expect(flagsOf(pickUnknownCandidate, arenaOf({}))).toEqual([]);
+    expect(flagsOf(pickUnknownCandidate, arenaOf({ selection: selectionOf('---\npick: C\ncandidates: [A, B, C]\n---\n') }))).toEqual([]);
+  });
+
+  it('leadingLabel: a lone label opening a Pick section, never a word', () => {
+    expect(['D.', '**D** — streams', 'Candidate d: it streams', 'candidate 4', 'E', 'I picked B', 'A clear winner', 'None yet.', '27.', 'candidate 27'].map(leadingLabel)).toEqual(['D', 'D', 'D', 'D', 'E', null, null, null, null, null]);
   });
 
   it('arena/graft-without-source: a named, existing source', () => {

@@ -20,6 +20,7 @@ import { statusMismatch } from '../../src/lib/checks/beads/status-mismatch.ts';
 import { FOLD_CLOSED_FROM, issueList } from '../../src/lib/beads/issue-list.ts';
 import { historyGap } from '../../src/lib/checks/beads/history-gap.ts';
 import { invalidBeadsLine } from '../../src/lib/checks/beads/invalid-line.ts';
+import { duplicateId } from '../../src/lib/checks/beads/duplicate-id.ts';
 import type { TrailCheckInput } from '../../src/lib/checks/check.ts';
 import { REAL_CORPUS } from '../real-corpus.ts';
 
@@ -311,6 +312,34 @@ describe('status replay (events, field changes) and its checks', () => {
     const { results } = await readBeads({ '.beads/issues.jsonl': ['nope'] });
     const m = buildBeadsModel(emptyBeadsRows());
     expect(invalidBeadsLine.run(input(m, results[0]?.invalid ?? [])).map((f) => [f.kind, f.severity, f.at])).toEqual([['beads/not-json', 'high', [{ file: '.beads/issues.jsonl', line: 1 }]]]);
+  });
+
+  it('beads/duplicate-id: one issue written twice with different content is flagged high, an identical repeat low; the last is shown (kinds16)', async () => {
+    // Before: a merged export holding loop-1 twice (open, then closed) raised no flag; only the issue list said "1 repeated row".
+    const { rows } = await readBeads({
+      '.beads/issues.jsonl': [
+        line({ id: 'loop-1', title: 'Fix the parser', status: 'open', extra_field: 1 }),
+        line({ id: 'loop-2', title: 'Docs', status: 'closed' }),
+        line({ id: 'loop-1', title: 'Fix the parser', status: 'closed', closed_at: '2026-01-21T13:04:10-07:00', extra_field: 1 }),
+        line({ id: 'loop-2', title: 'Docs', status: 'closed' }),
+      ],
+    });
+    const m = buildBeadsModel(rows);
+    expect([m.repeatedRows, m.repeated, m.issues.map((i) => [i.id, i.status])]).toEqual([
+      2,
+      [
+        { id: 'loop-1', file: '.beads/issues.jsonl', lines: [1, 3], differing: ['status', 'closed_at'] },
+        { id: 'loop-2', file: '.beads/issues.jsonl', lines: [2, 4], differing: [] },
+      ],
+      [['loop-1', 'closed'], ['loop-2', 'closed']],
+    ]);
+    expect(duplicateId.run(input(m)).map((f) => [f.kind, f.severity, f.summary, f.at])).toEqual([
+      ['beads/duplicate-id', 'high', 'issue loop-1 “Fix the parser” is written 2 times in .beads/issues.jsonl (lines 1, 3) with different status, closed_at; which is true is unknown: the last (line 3) is shown', [{ file: '.beads/issues.jsonl', line: 1 }, { file: '.beads/issues.jsonl', line: 3 }]],
+      ['beads/repeated-row', 'low', '1 issue is written more than once, identically, in .beads/issues.jsonl (first: loop-2, lines 2, 4)', [{ file: '.beads/issues.jsonl', line: 2 }, { file: '.beads/issues.jsonl', line: 4 }]],
+    ]);
+    // An id in both the export and the backup is no repeat: they are two files.
+    const both = await readBeads({ '.beads/issues.jsonl': [line({ id: 'loop-1', status: 'open' })], '.beads/backup/issues.jsonl': [line({ id: 'loop-1', status: 'closed' })] });
+    expect(duplicateId.run(input(buildBeadsModel(both.rows)))).toEqual([]);
   });
 
   it('gives every issue a unique, URL-safe key and anchor', () => {

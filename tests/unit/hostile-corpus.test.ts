@@ -138,7 +138,7 @@ describe('broken input: each defect is reported with its file, line and kind; th
       'history.jsonl': '3:babysit/invalid-utf8 4:babysit/invalid-utf8',
       'design/rubric.md': '4:source/invalid-utf8',
       'premises.jsonl': '2:loop/invalid-row 3:loop/invalid-row',
-      'qa/T-1.json': '2:source/invalid-utf8 1:verdict/invalid-file',
+      'qa/T-1.json': '2:source/invalid-utf8 2:verdict/invalid-file',
     },
     empty: {
       'trailbook.json': '1:config/invalid-file',

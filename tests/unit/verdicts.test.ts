@@ -17,7 +17,7 @@ import type { InvalidRecord } from '../../src/lib/model/types.ts';
 import type { QaCriterion, VerdictsModel } from '../../src/lib/model/verdicts.ts';
 import type { TrailCheckInput } from '../../src/lib/checks/check.ts';
 import { AnchorSet } from '../../src/lib/verdicts/anchors.ts';
-import { jsonSpans, spanLines } from '../../src/lib/verdicts/json-positions.ts';
+import { jsonSpans, spanLines } from '../../src/lib/text/json-positions.ts';
 import { parseQaJson } from '../../src/lib/verdicts/qa-json.ts';
 import { parseQaText, parseRubricGrades, parseSkillStatus, parseSources, textBlocks } from '../../src/lib/verdicts/qa-text.ts';
 import { parseReviewFile } from '../../src/lib/verdicts/review-file.ts';
@@ -38,6 +38,7 @@ import { confirmedWithoutRepro } from '../../src/lib/checks/finding/confirmed-wi
 import { confirmedWithoutCheckout } from '../../src/lib/checks/finding/confirmed-without-checkout.ts';
 import { reproOutputTooLong } from '../../src/lib/checks/finding/repro-output-too-long.ts';
 import { clearedLevel1 } from '../../src/lib/checks/finding/cleared-level-1.ts';
+import { verifiedAtLevel1 } from '../../src/lib/checks/verdict/verified-at-level-1.ts';
 import { locationNotFound } from '../../src/lib/checks/finding/location-not-found.ts';
 import { invalidReview } from '../../src/lib/checks/finding/invalid-review.ts';
 import { noPremiseRow } from '../../src/lib/checks/loop/no-premise-row.ts';
@@ -75,6 +76,24 @@ describe('evidence ladder and states', () => {
     expect(premiseWord('inconclusive').label).toBe('not verified (inconclusive)');
     expect([premiseWord('holds').label, premiseWord('fails').label, premiseWord(null).label]).toEqual(['holds', 'fails', 'not tested']);
     expect([findingWord('CONFIRMED').label, findingWord('REFUTED').label, findingWord('PLAUSIBLE').label, findingWord(null).label]).toEqual(['confirmed', 'refuted', 'plausible (not proven)', 'no verdict recorded']);
+  });
+});
+
+describe('invalid verdict files are named at the line of their fault (kinds16)', () => {
+  // Before: a QA or review file cut off at line 9, or with a bad field on line 5, was reported at line 1.
+  it('a cut-off QA file at the line it stops, a bad field at its line', () => {
+    const whole = qaFile('PASS', [crit('AC-1', 'VERIFIED')]);
+    const cut = parseQaJson(whole.slice(0, 141), 'qa/T-1.json', 'T-1', new AnchorSet());
+    expect(cut.invalid.map((i) => [i.kind, i.line])).toEqual([['verdict/invalid-file', 9]]);
+    expect(cut.invalid[0]?.error).toMatch(/^qa\/T-1\.json is not valid JSON: .*\(line 9 column \d+\)$/);
+    const badVerdict = parseQaJson(whole.replace('"verdict": "PASS"', '"verdict": 7'), 'qa/T-1.json', 'T-1', new AnchorSet());
+    expect(badVerdict.invalid.map((i) => [i.line, i.error])).toEqual([[5, 'qa/T-1.json: field `verdict` must be string, got number']]);
+  });
+
+  it('a review file alike', () => {
+    const text = JSON.stringify({ version: 1, target: 'pr-1', checkout: 'yes', findings: [] }, null, 2);
+    expect(parseReviewFile(text, 'reviews/pr-1.json', 'pr-1', new AnchorSet()).invalid.map((i) => [i.kind, i.line, i.error])).toEqual([['finding/invalid-file', 4, 'reviews/pr-1.json: field `checkout` must be boolean, got string']]);
+    expect(parseReviewFile('{\n  "version": 1,\n  "findings": [\n', 'reviews/pr-1.json', 'pr-1', new AnchorSet()).invalid.map((i) => i.line)).toEqual([3]);
   });
 });
 
@@ -461,6 +480,16 @@ describe('finding checks', () => {
     const out = (n: number) => Array.from({ length: n }, (_, i) => `l${i}`).join('\n');
     const r = review(true, [f({ repro: { command: 'c', output: out(20) } }), f({ repro: { command: 'c', output: out(21) } })]);
     expect(flagsOf(reproOutputTooLong, model({ reviews: [r] }))).toEqual([{ kind: 'finding/repro-output-too-long', severity: 'medium', summary: 'reviews/pr-9.json finding 2 “bug”: the repro output is 21 lines; an excerpt has at most 20', at: [{ file: 'reviews/pr-9.json', line: 19 }] }]);
+  });
+
+  it('verdict/verified-at-level-1: a criterion VERIFIED on a claim is flagged medium, like a cleared check at level 1, and the PASS is not supported (kinds16)', () => {
+    // Before: VERIFIED at level 1 (claimed) raised nothing and the gate read "every criterion (2) is verified".
+    const v = qaOf('PASS', [crit('AC-1', 'VERIFIED'), { ...crit('AC-2', 'VERIFIED'), level: 1 }, { ...crit('AC-3', 'NOT_VERIFIED'), level: 1 }, { ...crit('AC-4', 'VERIFIED'), level: null }]);
+    expect(flagsOf(verifiedAtLevel1, model({ qa: [v] }))).toEqual([
+      { kind: 'verdict/verified-at-level-1', severity: 'medium', summary: 'qa gate of T-1: criterion AC-2 “text AC-2” is recorded VERIFIED at level 1 (claimed): nothing ran, and a claim is never evidence', at: [{ file: 'qa/T-1.json', line: 16 }] },
+    ]);
+    const claimed = qaOf('PASS', [crit('AC-1', 'VERIFIED'), { ...crit('AC-2', 'VERIFIED'), level: 1 }]);
+    expect(claimed.support).toEqual({ supported: false, reason: 'PASS is not supported: 1 criterion recorded VERIFIED at level 1, claimed (AC-2)' });
   });
 
   it('finding/cleared-level-1', () => {

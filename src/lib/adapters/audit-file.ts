@@ -8,6 +8,7 @@ import { describeIssues } from '../schemas/describe-issues.ts';
 import type { AuditInfo, Flag, InvalidRecord, SourceFile } from '../model/types.ts';
 import { capRaw } from '../text/lines.ts';
 import { readJsonFile } from './json-file.ts';
+import { lineOfJsonPath } from '../text/json-positions.ts';
 import type { Confinement } from '../fs/confined.ts';
 
 
@@ -35,7 +36,8 @@ export async function readAuditFile(absolutePath: string, file: string, bytes: n
   };
   if ('error' in json) return failed(`${file} ${json.error}`, json.line, json.raw);
   const parsed = auditFileSchema.safeParse(json.value);
-  if (!parsed.success) return failed(`${file}: ${describeIssues(parsed.error, json.value)}`, 1, capRaw(json.text));
+  // The line of the field at fault (`flags[1].severity` on line 3 names line 3), not the file's first.
+  if (!parsed.success) return failed(`${file}: ${describeIssues(parsed.error, json.value)}`, lineOfJsonPath(json.text, parsed.error.issues[0]?.path ?? []), capRaw(json.text));
   const a = parsed.data;
   source.valid = 1;
   const flags: Flag[] = a.flags.map((f) => ({

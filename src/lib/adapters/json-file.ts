@@ -22,6 +22,20 @@ export function lineOfOffset(text: string, offset: number): number {
 }
 
 /**
+ * The 1-based line a JSON.parse error message points at (`(line 9 column 26)`, else `position
+ * 141`); for `Unexpected end of JSON input` (a file cut off: a killed writer), the last line
+ * holding text; 1 when it names none.
+ */
+export function lineOfJsonError(text: string, message: string): number {
+  const lineMatch = /line (\d+)/.exec(message);
+  if (lineMatch) return Number(lineMatch[1]);
+  const position = /position (\d+)/.exec(message);
+  if (position) return lineOfOffset(text, Number(position[1]));
+  if (/end of JSON input/i.test(message)) return lineOfOffset(text, text.trimEnd().length);
+  return 1;
+}
+
+/**
  * Reads a whole regular file of at most `limit` bytes; the size is checked before reading, so
  * an oversized file is never loaded. With `within`, the file is opened through that
  * confinement (its real path judged on the opened file: src/lib/fs/confined.ts). Never throws.
@@ -67,9 +81,7 @@ export function parseJsonData(data: Buffer): JsonFile {
     return { value, text };
   } catch (error) {
     const message = jsonErrorMessage(error);
-    const position = /position (\d+)/.exec(message);
-    const lineMatch = /line (\d+)/.exec(message);
-    const line = lineMatch ? Number(lineMatch[1]) : position ? lineOfOffset(text, Number(position[1])) : 1;
+    const line = lineOfJsonError(text, message);
     return { error: `not valid JSON: ${message}`, line, raw: capRaw(text.split('\n')[line - 1] ?? text) };
   }
 }

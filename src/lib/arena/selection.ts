@@ -206,6 +206,24 @@ function afterLabel(text: string, label: string): string | null {
 const text = (s: MarkdownSection): string => s.body.join('\n').trim();
 
 /**
+ * A label standing alone at the start of a Pick section's title or first paragraph, when it
+ * names none of the known candidates: `D.`, `**D** —`, `Candidate D`, `7:` → that label, so a
+ * pick of a candidate that does not exist is read as that pick (and flagged), not as no pick.
+ * A single capital letter or a number 1–26 only, followed by punctuation or the end (`I picked`
+ * and `A clear winner` are not labels).
+ */
+export function leadingLabel(text: string): string | null {
+  const m = /^\s*(?:\*\*)?(?:(?:candidate|cand\.?)\s+)?(?:\*\*)?([A-Z]|[1-9]\d?)(?:\*\*)?(?:\s*[.,:;—–-]|\s*$)/i.exec(text);
+  if (!m) return null;
+  const raw = m[1] as string;
+  const named = /^(?:\*\*)?(?:candidate|cand\.?)\s/i.test(text.trimStart());
+  // A lower-case letter or a number is a label only after `candidate` (`candidate d`); a capital on its own.
+  if (!named && !/^[A-Z]$/.test(raw)) return null;
+  if (/^\d+$/.test(raw) && Number(raw) > 26) return null;
+  return labelOf(raw);
+}
+
+/**
  * Parses selection.md. Never throws; invalid front matter becomes an invalid record
  * (`arena/invalid-front-matter`) and its fields are then ignored.
  *
@@ -228,7 +246,9 @@ export function parseSelection(source: string, file: string, folderLabels: reado
   let pick: string | null = data?.pick !== undefined ? labelOf(data.pick) : null;
   let pickLine = pick !== null ? (fm?.lines.pick ?? 0) : 0;
   if (pick === null && pickSection) {
-    pick = mentionedLabel(pickSection.title.replace(/^[^:—–-]*(?:[:—–-])?/, ''), candidates) ?? mentionedLabel(text(pickSection).split(/\n\s*\n/)[0] ?? '', candidates);
+    const title = pickSection.title.replace(/^[^:—–-]*(?:[:—–-])?/, '');
+    const first = text(pickSection).split(/\n\s*\n/)[0] ?? '';
+    pick = mentionedLabel(title, candidates) ?? mentionedLabel(first, candidates) ?? leadingLabel(title) ?? leadingLabel(first);
     if (pick !== null) pickLine = pickSection.line;
   }
   let pickReason = data?.reason?.trim() ?? '';

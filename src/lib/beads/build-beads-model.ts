@@ -114,6 +114,16 @@ function eventOnlyIssue(id: string, title: string): BeadsIssue {
   return { ...issueFrom({ id, title }, { file: '', line: 0 }, 'events'), at: null, statusKnown: false, recordType: 'issue' };
 }
 
+/** The top-level fields whose values are not the same in every one of `rows` (in first-seen order). */
+function differingFields(rows: ReadonlyArray<Record<string, unknown>>): string[] {
+  const keys: string[] = [];
+  for (const r of rows) for (const k of Object.keys(r)) if (!keys.includes(k)) keys.push(k);
+  return keys.filter((k) => {
+    const first = JSON.stringify((rows[0] as Record<string, unknown>)[k] ?? null);
+    return rows.some((r) => JSON.stringify(r[k] ?? null) !== first);
+  });
+}
+
 /** Gives every issue a unique URL key and anchor. */
 function assignKeys(issues: BeadsIssue[]): void {
   const used = new Set<string>();
@@ -134,12 +144,18 @@ function assignKeys(issues: BeadsIssue[]): void {
 export function buildBeadsModel(rows: BeadsRows, store: BeadsStore | null = null): BeadsModel {
   const byId = new Map<string, BeadsIssue>();
   let repeatedRows = 0;
+  /** Rows of each id within one file (`file\0id`), to say which ids are written more than once and how their rows differ. */
+  const rowsOf = new Map<string, Array<{ file: string; line: number; row: Record<string, unknown> }>>();
   for (const origin of ['export', 'backup'] as const) {
     const seen = new Set<string>();
     for (const r of rows.issues) {
       if (r.origin !== origin) continue;
       if (seen.has(r.row.id)) repeatedRows++;
       seen.add(r.row.id);
+      const key = `${r.file}\u0000${r.row.id}`;
+      const same = rowsOf.get(key);
+      if (same) same.push({ file: r.file, line: r.line, row: r.row as Record<string, unknown> });
+      else rowsOf.set(key, [{ file: r.file, line: r.line, row: r.row as Record<string, unknown> }]);
       if (origin === 'backup' && byId.get(r.row.id)?.origin === 'export') continue;
       byId.set(r.row.id, issueFrom(r.row, { file: r.file, line: r.line }, origin));
     }
@@ -179,6 +195,8 @@ export function buildBeadsModel(rows: BeadsRows, store: BeadsStore | null = null
     if (issue.origin === 'events') issue.statusKnown = false;
     else issue.timeDisagreement = createdTimeDisagreement(issue.createdAt, issue.history);
   }
+
+  const repeated = [...rowsOf.values()].filter((list) => list.length > 1).map((list) => ({ id: String((list[0] as (typeof list)[number]).row['id']), file: (list[0] as (typeof list)[number]).file, lines: list.map((r) => r.line), differing: differingFields(list.map((r) => r.row)) }));
 
   const issues = [...byId.values()];
   assignKeys(issues);
@@ -221,6 +239,7 @@ export function buildBeadsModel(rows: BeadsRows, store: BeadsStore | null = null
     store,
     hasHistory: entries.some((e) => e.to !== undefined || e.recorded !== undefined),
     repeatedRows,
+    ...(repeated.length > 0 ? { repeated } : {}),
     span: from <= to ? { from: isoOf(from), to: isoOf(to) } : null,
   };
 }

@@ -11,6 +11,7 @@ import { releaseNotHeld } from './coord/release-not-held.ts';
 import { takeoverPolicy } from './coord/takeover-policy.ts';
 import { invalidBeadsLine } from './beads/invalid-line.ts';
 import { statusMismatch } from './beads/status-mismatch.ts';
+import { duplicateId } from './beads/duplicate-id.ts';
 import { historyGap } from './beads/history-gap.ts';
 import { createdTime } from './beads/created-time.ts';
 import { invalidBabysitRow } from './babysit/invalid-row.ts';
@@ -26,6 +27,7 @@ export const COORDINATION_CHECKS: readonly Check[] = [
   releaseNotHeld,
   takeoverPolicy,
   invalidBeadsLine,
+  duplicateId,
   statusMismatch,
   historyGap,
   createdTime,

@@ -5,13 +5,16 @@
 import type { Check } from './check.ts';
 import { invalidFrontMatter } from './arena/invalid-front-matter.ts';
 import { rubricSize } from './arena/rubric-size.ts';
+import { rubricWeights } from './arena/rubric-weights.ts';
 import { noShapeSection } from './arena/no-shape-section.ts';
 import { identicalShapes } from './arena/identical-shapes.ts';
 import { scoreWithoutSection } from './arena/score-without-section.ts';
 import { scoreCitesMissingSection } from './arena/score-cites-missing-section.ts';
 import { unreadableScore } from './arena/unreadable-score.ts';
+import { scoresOffRubric } from './arena/scores-off-rubric.ts';
 import { noPick } from './arena/no-pick.ts';
 import { pickNotTopScorer } from './arena/pick-not-top-scorer.ts';
+import { pickUnknownCandidate } from './arena/pick-unknown-candidate.ts';
 import { graftWithoutSource } from './arena/graft-without-source.ts';
 import { noSingleFamilyNote } from './arena/no-single-family-note.ts';
 import { pickWithoutTrailRow } from './arena/pick-without-trail-row.ts';
@@ -20,6 +23,7 @@ import { passWithNotVerified } from './verdict/pass-with-not-verified.ts';
 import { passWithInconclusive } from './verdict/pass-with-inconclusive.ts';
 import { criterionEvidenceNotVerified } from './verdict/criterion-evidence-not-verified.ts';
 import { criterionDescribed } from './verdict/criterion-described.ts';
+import { verifiedAtLevel1 } from './verdict/verified-at-level-1.ts';
 import { passWithoutCriteria } from './verdict/pass-without-criteria.ts';
 import { passContradictsRubric } from './verdict/pass-contradicts-rubric.ts';
 import { invalidReview } from './finding/invalid-review.ts';
@@ -38,12 +42,15 @@ import { attemptAfterFailedPremise } from './loop/attempt-after-failed-premise.t
 export const QUALITY_CHECKS: readonly Check[] = [
   invalidFrontMatter,
   rubricSize,
+  rubricWeights,
   noShapeSection,
   identicalShapes,
   scoreWithoutSection,
   scoreCitesMissingSection,
   unreadableScore,
+  scoresOffRubric,
   noPick,
+  pickUnknownCandidate,
   pickNotTopScorer,
   graftWithoutSource,
   noSingleFamilyNote,
@@ -54,6 +61,7 @@ export const QUALITY_CHECKS: readonly Check[] = [
   passWithoutCriteria,
   criterionEvidenceNotVerified,
   criterionDescribed,
+  verifiedAtLevel1,
   passContradictsRubric,
   invalidReview,
   confirmedBelowLevel4,

@@ -270,6 +270,8 @@ export const beadsSchema = documented(
     hasHistory: z.boolean(),
     /** Rows whose id appeared more than once in one file (the last row is used). */
     repeatedRows: int,
+    /** Each id written more than once in one file: its file, every line, and the top-level fields whose values differ between the rows (empty: identical repeats). */
+    repeated: z.array(z.object({ id: str, file: str, lines: z.array(line), differing: z.array(str) })).optional(),
     span: spanSchema.nullable(),
   }),
   { id: 'Beads', description: 'beads issues with their replayed status history, or null when there is no .beads/ folder.' },

@@ -22,6 +22,12 @@ export const rubricSchema = z.object({
   criteria: z.array(z.object({ n: int, text: str, name: str, line, anchor: str })),
   /** The whole rubric as sanitised HTML. */
   html: str,
+  /**
+   * When every criterion states a weight (a `weight` column, or `(weight 40)` / `(40%)` in a list
+   * item): their `sum`, the total the rubric `declared` (a `Total` row, prose such as "weights sum
+   * to 100", or 100 when every weight is a percentage; null when none) and the `line` that says it.
+   */
+  weights: z.object({ sum: z.number(), declared: z.number().nullable(), line }).optional(),
 });
 
 /** One `design/candidates/<n>/design.md` (section 2, step 2). */

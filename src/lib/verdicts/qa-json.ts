@@ -9,8 +9,8 @@ import { qaCriterionSchema, qaVerdictFileSchema } from '../schemas/qa-verdict.ts
 import { describeIssues } from '../schemas/describe-issues.ts';
 import { capRaw } from '../text/lines.ts';
 import { describeHazard, jsonHazard } from '../text/json-hazards.ts';
-import { lineOfOffset } from '../adapters/json-file.ts';
-import { jsonSpans, spanLines } from './json-positions.ts';
+import { lineOfJsonError, lineOfOffset } from '../adapters/json-file.ts';
+import { jsonSpans, lineOfJsonPath, spanLines } from '../text/json-positions.ts';
 import { normaliseState, normaliseVerdict, structuredSupport, verdictClass } from './states.ts';
 import type { AnchorSet } from './anchors.ts';
 import { jsonErrorMessage } from '../text/json-error.ts';
@@ -38,15 +38,18 @@ export function parseQaJson(text: string, file: string, defaultTicket: string, a
   try {
     value = JSON.parse(text);
   } catch (error) {
-    return { verdict: null, invalid: [{ file, line: 1, kind: 'verdict/invalid-file', error: `${file} is not valid JSON: ${jsonErrorMessage(error)}`, raw: capRaw(text) }], invalidLines: Infinity };
+    const message = jsonErrorMessage(error);
+    return { verdict: null, invalid: [{ file, line: lineOfJsonError(text, message), kind: 'verdict/invalid-file', error: `${file} is not valid JSON: ${message}`, raw: capRaw(text) }], invalidLines: Infinity };
   }
+  // Each invalid file is named at the line of its fault (a cut-off file at the line it stops, a field at its own line), not line 1.
   const hazard = jsonHazard(text);
   if (hazard) {
-    return { verdict: null, invalid: [{ file, line: 1, kind: 'verdict/invalid-file', error: `${file} is not read (line ${lineOfOffset(text, hazard.offset)}): ${describeHazard(hazard)}`, raw: capRaw(text) }], invalidLines: Infinity };
+    const line = lineOfOffset(text, hazard.offset);
+    return { verdict: null, invalid: [{ file, line, kind: 'verdict/invalid-file', error: `${file} is not read (line ${line}): ${describeHazard(hazard)}`, raw: capRaw(text) }], invalidLines: Infinity };
   }
   const parsed = qaVerdictFileSchema.safeParse(value);
   if (!parsed.success) {
-    return { verdict: null, invalid: [{ file, line: 1, kind: 'verdict/invalid-file', error: `${file}: ${describeIssues(parsed.error, value)}`, raw: capRaw(text) }], invalidLines: Infinity };
+    return { verdict: null, invalid: [{ file, line: lineOfJsonPath(text, parsed.error.issues[0]?.path ?? []), kind: 'verdict/invalid-file', error: `${file}: ${describeIssues(parsed.error, value)}`, raw: capRaw(text) }], invalidLines: Infinity };
   }
   const spans = jsonSpans(text);
   const data = parsed.data;

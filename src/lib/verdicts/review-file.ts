@@ -9,8 +9,8 @@ import { clearedSchema, findingSchema, reviewFileSchema } from '../schemas/revie
 import { describeIssues } from '../schemas/describe-issues.ts';
 import { capRaw } from '../text/lines.ts';
 import { describeHazard, jsonHazard } from '../text/json-hazards.ts';
-import { lineOfOffset } from '../adapters/json-file.ts';
-import { jsonSpans, spanLines } from './json-positions.ts';
+import { lineOfJsonError, lineOfOffset } from '../adapters/json-file.ts';
+import { jsonSpans, lineOfJsonPath, spanLines } from '../text/json-positions.ts';
 import { reproFromField, reproFromScenario } from './repro.ts';
 import type { AnchorSet } from './anchors.ts';
 import { jsonErrorMessage } from '../text/json-error.ts';
@@ -34,15 +34,20 @@ export interface ReviewResult {
  * @param name - The review's name (`pr-12`).
  */
 export function parseReviewFile(text: string, file: string, name: string, anchors: AnchorSet): ReviewResult {
-  const fail = (error: string): ReviewResult => ({ review: null, invalid: [{ file, line: 1, kind: 'finding/invalid-file', error, raw: capRaw(text) }], invalidLines: Infinity });
+  // Each invalid file is named at the line of its fault (a cut-off file at the line it stops, a field at its own line), not line 1.
+  const fail = (error: string, line: number): ReviewResult => ({ review: null, invalid: [{ file, line, kind: 'finding/invalid-file', error, raw: capRaw(text) }], invalidLines: Infinity });
   let value: unknown;
   try {
     value = JSON.parse(text);
   } catch (error) {
-    return fail(`${file} is not valid JSON: ${jsonErrorMessage(error)}`);
+    const message = jsonErrorMessage(error);
+    return fail(`${file} is not valid JSON: ${message}`, lineOfJsonError(text, message));
   }
   const hazard = jsonHazard(text);
-  if (hazard) return fail(`${file} is not read (line ${lineOfOffset(text, hazard.offset)}): ${describeHazard(hazard)}`);
+  if (hazard) {
+    const line = lineOfOffset(text, hazard.offset);
+    return fail(`${file} is not read (line ${line}): ${describeHazard(hazard)}`, line);
+  }
   const bare = Array.isArray(value);
   let target: string | null = null;
   let checkout: boolean | null = null;
@@ -51,7 +56,7 @@ export function parseReviewFile(text: string, file: string, name: string, anchor
   if (bare) findingsRaw = value as unknown[];
   else {
     const parsed = reviewFileSchema.safeParse(value);
-    if (!parsed.success) return fail(`${file}: ${describeIssues(parsed.error, value)}`);
+    if (!parsed.success) return fail(`${file}: ${describeIssues(parsed.error, value)}`, lineOfJsonPath(text, parsed.error.issues[0]?.path ?? []));
     target = parsed.data.target ?? null;
     checkout = parsed.data.checkout ?? null;
     findingsRaw = parsed.data.findings;

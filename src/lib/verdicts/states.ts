@@ -72,7 +72,8 @@ const plural = (n: number, one: string, many = `${one}s`): string => `${n} ${n =
  * criterion VERIFIED, or INCONCLUSIVE with a nonblocking reason; a NOT_VERIFIED criterion,
  * an unexplained INCONCLUSIVE one or an unknown state contradicts it; no criteria at all
  * cannot support it. A criterion recorded VERIFIED on evidence that does not resolve
- * ({@link unbackedEvidence}) counts against a passing verdict, and so do criteria that could
+ * ({@link unbackedEvidence}) or at level 1 (claimed: "Level 1 is never reported as evidence")
+ * counts against a passing verdict, and so do criteria that could
  * not be read (`dropped`: they may be the ones that failed). For FAIL and BLOCKED: supported
  * when some criterion is not VERIFIED.
  *
@@ -93,6 +94,8 @@ export function structuredSupport(verdict: string, criteria: QaCriterion[], drop
     if (unknown.length > 0) against.push(`${plural(unknown.length, 'criterion', 'criteria')} in a state that is not one of the three (${unknown.map((c) => `${c.id}: ${c.state}`).join(', ')})`);
     const unbacked = criteria.filter((c) => unbackedEvidence(c) !== null);
     if (unbacked.length > 0) against.push(`${plural(unbacked.length, 'criterion', 'criteria')} recorded VERIFIED without evidence that resolves (${ids(unbacked)})`);
+    const claimed = criteria.filter((c) => c.state === 'VERIFIED' && c.level === 1);
+    if (claimed.length > 0) against.push(`${plural(claimed.length, 'criterion', 'criteria')} recorded VERIFIED at level 1, claimed (${ids(claimed)})`);
     if (dropped > 0) against.push(`${plural(dropped, 'criterion', 'criteria')} could not be read (see Invalid records)`);
     if (against.length > 0) return { supported: false, reason: `${verdict} is not supported: ${against.join('; ')}` };
     if (nonblocking.length > 0) return { supported: true, reason: `every criterion is verified, except ${ids(nonblocking)}: inconclusive, recorded as nonblocking by the gate` };

@@ -78,3 +78,18 @@ export function jsonSpans(text: string, maxDepth = 2): Map<string, JsonSpan> {
   }
   return spans;
 }
+
+/**
+ * The 1-based line where the value at `path` (`['flags', 1, 'severity']`, a zod issue's path)
+ * starts in a valid JSON text, or where its nearest enclosing value starts when the value is
+ * absent (a missing field: the object that lacks it); 1 when the text is not valid JSON.
+ * So an invalid record inside a multi-line JSON file is named at its own line, not the file's first.
+ */
+export function lineOfJsonPath(text: string, path: ReadonlyArray<PropertyKey>): number {
+  const spans = jsonSpans(text, path.length);
+  for (let n = path.length; n >= 0; n--) {
+    const span = spans.get(path.slice(0, n).map(String).join('/'));
+    if (span) return span.line;
+  }
+  return 1;
+}
