@@ -115,7 +115,7 @@ export function refusalError(reason: MergeRefusalReason): UsageError {
 function mergeRuntime(outDir: string, options: MergeOptions, out: Output): MergeRuntime {
   return {
     root: PACKAGE_ROOT,
-    history: (r) => recordHistory(options, outDir, r.cacheDir, r.projects, r.run, out, r.projectViews, r.found, r.secretSettings),
+    history: (r) => recordHistory(options, outDir, r.cacheDir, r.projects, r.run, out, r.projectViews, r.found, r.secretSettings, null, r.accepted),
     stage: (fn) => withStaging(outDir, false, fn),
     swapIn: (staged) => swapIn(staged, outDir),
     render: (code, site, base, siteUrl) => renderWithAstro(code, site, base, siteUrl, options.verbose === true),
@@ -144,6 +144,8 @@ function sayMergeEvent(out: Output): (event: MergeEvent) => void {
     switch (event.type) {
       case 'merging':
         return out.info(`Trailbook: merging ${plural(event.shards.length, 'shard')} (${event.shards.map((s) => `${shardLabel(s.shard)} ${s.display}`).join(', ')}): ${plural(event.projects, 'project')}`);
+      case 'acceptance-unknown':
+        return out.info(`  note: ${event.shards.map((s) => `shard ${shardLabel(s.shard)} (${s.display})`).join(', ')} ${agree(event.shards.length, 'was', 'were')} written by an earlier Trailbook (trailbook-shard/2), whose shards do not say which flags a baseline (trailbook.baseline.json) accepts: the home, the report and the exports count every flag of ${agree(event.shards.length, 'its', 'their')} projects as open, though ${agree(event.shards.length, 'its', 'their')} recaps mark those a baseline accepts; build ${agree(event.shards.length, 'it', 'them')} again with this Trailbook to count them apart`);
       case 'output-changed':
         return out.info(`  notice: files of the previous output in ${fromCwd(event.outDir)} were changed, added or removed since the merge that wrote them; writing every page again`);
       case 'pages-missing':
