@@ -65,7 +65,7 @@ function isAcceptedOf(a: unknown): a is AcceptedOf {
  * shards read one baseline (check-shards.ts compares it); its file as the first shard named it.
  * Throws {@link ShardError} when a manifest names a project it does not hold, or counts that are not counts.
  */
-function acceptedOfShards(shards: readonly GivenShard[]): { accepted: ArchiveAccepted | null; unknown: GivenShard[] } {
+export function acceptedOfShards(shards: readonly GivenShard[]): { accepted: ArchiveAccepted | null; unknown: GivenShard[] } {
   const unknown = shards.filter((s) => s.manifest.format === SHARD_FORMAT_2 || s.manifest.accepted === undefined);
   const file = shards.map((s) => s.manifest.accepted?.file ?? null).find((f) => f !== null) ?? null;
   if (file === null) return { accepted: null, unknown };
