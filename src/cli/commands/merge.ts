@@ -20,7 +20,7 @@ import { lockFolders } from '../writer-lock.ts';
 import { onCacheNotice, onceEach } from '../../lib/fs/cache-notice.ts';
 import { checkFolders } from '../folders.ts';
 import { countFiles, searchLine } from './build.ts';
-import { viewLines } from '../summary.ts';
+import { printNextStep, viewLines } from '../summary.ts';
 import { fromCwd, PACKAGE_ROOT, workerExecArgv } from '../paths.ts';
 import { defaultCacheDir } from '../user-cache.ts';
 import { besideOutput, outputFolder, recoverLeftovers, renderWithAstro, swapIn, withStaging } from '../staging.ts';
@@ -182,5 +182,7 @@ async function mergeLocked(given: Array<{ dir: string; display: string }>, outDi
   }
   out.info(`Done in ${(wallMs / 1000).toFixed(1)} s. The archive is in ${fromCwd(outDir)}${base === '/' ? '' : ` (base ${base})`}.`);
   for (const line of viewLines(outDir, base, recapHtml)) out.info(line);
+  // The project to start with, as a single build of the same inputs names it, accepted flags set apart (count16: a merge named none).
+  printNextStep(out, plan.projects, outDir, { built: true, recapHtml, base }, plan.accepted?.counts);
   return 0;
 }
