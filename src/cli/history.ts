@@ -17,9 +17,11 @@ import { DEFAULT_HISTORY_LIMIT, sourceDateEpoch } from '../lib/build-history/bui
 import { HISTORY_FILE, historyFiles, readHistoryFile, writeHistoryFiles, type HistoryFiles, type StatesRead } from '../lib/build-history/history-store.ts';
 import { STATES_FILE } from '../lib/build-history/history-states-file.ts';
 import { recordBuild, type RecordedBuild } from '../lib/archive/archive-history.ts';
+import type { AcceptedCounts } from '../lib/archive/accepted-counts.ts';
 import { plural, UsageError, type Output } from './output.ts';
 import { fromCwd } from './paths.ts';
 import { nonZeroParts } from '../lib/site/words.ts';
+import { sinceAcceptedParts } from '../lib/site/accepted-words.ts';
 
 /** `--history` and `--history-limit` as commander hands them over. */
 export interface HistoryFlags {
@@ -63,9 +65,10 @@ export interface PendingHistory {
  * false: the home's only, for a merge whose recaps come from their shards). The history read
  * back is redacted under `secretSettings` (the build's, or the shards' for a merge) and of the
  * values this run found (`secrets`). `root`: the archive's public address (ending in `/`), named in
- * the line that says a states file is missing.
+ * the line that says a states file is missing. `accepted`: each project's flags the baseline
+ * accepts, remembered in its state (what is newly accepted, or no longer, is said: count16).
  */
-export async function recordHistory(flags: HistoryFlags, outDir: string, cacheDir: string, projects: readonly ProjectSummary[], run: string, out: Output, projectViews = true, secrets?: Redaction, secretSettings: SecretSettings = DEFAULT_SECRET_SETTINGS, root: string | null = null): Promise<PendingHistory> {
+export async function recordHistory(flags: HistoryFlags, outDir: string, cacheDir: string, projects: readonly ProjectSummary[], run: string, out: Output, projectViews = true, secrets?: Redaction, secretSettings: SecretSettings = DEFAULT_SECRET_SETTINGS, root: string | null = null, accepted?: AcceptedCounts): Promise<PendingHistory> {
   const limit = historyLimit(flags.historyLimit);
   const file = flags.history !== undefined ? resolve(flags.history) : null;
   const from = file ?? join(outDir, HISTORY_FILE);
@@ -90,7 +93,7 @@ export async function recordHistory(flags: HistoryFlags, outDir: string, cacheDi
     }
   }
   const at = sourceDateEpoch(process.env['SOURCE_DATE_EPOCH']);
-  const recorded = await recordBuild({ cacheDir, projects, previous: read.history, previousDetail: lost === null, limit, run, projectViews, ...(at !== undefined ? { at } : {}) });
+  const recorded = await recordBuild({ cacheDir, projects, previous: read.history, previousDetail: lost === null, previousAcceptance: read.acceptance === true, limit, run, projectViews, ...(accepted ? { accepted } : {}), ...(at !== undefined ? { at } : {}) });
   // The history written is sealed when its every text is known clean: what was read, and what this build added, scanned now.
   let writtenClean = false;
   if (readClean && key !== null) {
@@ -103,7 +106,7 @@ export async function recordHistory(flags: HistoryFlags, outDir: string, cacheDi
   else {
     const changed = a.projects.filter((p) => p.kind !== 'gone').length;
     const unknown = a.notCompared > 0 ? `${plural(a.notCompared, 'project')} changed in ways not known (no states file)` : '';
-    out.info(`  history: build ${a.build} (${plural(a.kept, 'build')} kept); since build ${a.previous}: ${changed === 0 && unknown === '' ? 'no project changed' : [changed > 0 ? `${plural(changed, 'project')} new or changed` : '', unknown, nonZeroParts([[a.totals.newRows, plural(a.totals.newRows, 'new row')], [a.totals.newFlags, plural(a.totals.newFlags, 'new flag')], [a.totals.fixedFlags, plural(a.totals.fixedFlags, 'fixed flag')]])].filter((s) => s !== '').join(', ')}`);
+    out.info(`  history: build ${a.build} (${plural(a.kept, 'build')} kept); since build ${a.previous}: ${changed === 0 && unknown === '' ? 'no project changed' : [changed > 0 ? `${plural(changed, 'project')} new or changed` : '', unknown, nonZeroParts([[a.totals.newRows, plural(a.totals.newRows, 'new row')], [a.totals.newFlags, plural(a.totals.newFlags, 'new flag')], [a.totals.fixedFlags, plural(a.totals.fixedFlags, 'fixed flag')], ...sinceAcceptedParts(a.totals.newlyAccepted, a.totals.noLongerAccepted)])].filter((s) => s !== '').join(', ')}`);
   }
   // The files, made once for the output and --history FILE; a state whose line is the one read keeps its compressed bytes (one project changed: one line compressed).
   let files: HistoryFiles | null = null;

@@ -22,6 +22,7 @@ const OPTION_NAMES: Record<keyof ShardOptions, string> = {
   recapHtml: 'single-file recap.html setting (--recap-html, or recapHtml in the configuration)',
   decisionsCsv: 'decisions.csv.gz setting (--decisions-csv, or decisionsCsv in the configuration)',
   secrets: 'secret settings (--no-redact, or secrets in the configuration)',
+  baseline: 'baselines (trailbook.baseline.json, or --baseline FILE)',
 };
 
 const SAME_INPUTS = 'build every shard from the same input folders at the same commit';

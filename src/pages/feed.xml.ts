@@ -5,8 +5,7 @@ import { projectSummaries } from '../loaders/summaries.ts';
 import { archiveContext } from '../lib/export/archive-context.ts';
 import { atomFeed } from '../lib/export/atom-feed.ts';
 import { buildContext } from '../lib/config/build-context.ts';
-import { buildBaseline } from '../lib/baseline/build-baseline.ts';
-import { acceptedCounts } from '../lib/archive/accepted-counts.ts';
+import { readArchiveAccepted } from '../lib/archive/accepted-counts.ts';
 
 export const GET: APIRoute = async () => {
   const projects = await projectSummaries(await getCollection('projects'));
@@ -14,7 +13,6 @@ export const GET: APIRoute = async () => {
   const epoch = Number(process.env['SOURCE_DATE_EPOCH']);
   const fallback = (): Date => new Date(Number.isFinite(epoch) && epoch > 0 ? epoch * 1000 : 0);
   // Flags the baseline accepts (trailbook.baseline.json) are said in each entry's summary, as the build says them.
-  const baseline = buildBaseline(buildContext().baseline);
-  const accepted = baseline ? { counts: await acceptedCounts(buildContext().cacheDir, baseline, projects.map((p) => p.id)), file: baseline.file } : null;
+  const accepted = await readArchiveAccepted(buildContext().cacheDir);
   return new Response(atomFeed(projects, archiveContext(import.meta.env.BASE_URL, import.meta.env.SITE), fallback, accepted), { headers: { 'content-type': 'application/atom+xml; charset=utf-8' } });
 };

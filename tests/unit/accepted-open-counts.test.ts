@@ -38,7 +38,9 @@ const acceptedMap: AcceptedCounts = new Map([['accepted', acceptedOf([acceptedFl
 
 describe('accepted flags are set apart from the open ones', () => {
   it('counts accepted and open flags, and the problems still open', () => {
-    expect(acceptedOf([acceptedFlag, openFlag], ['known', null])).toEqual({ high: 1, medium: 0, low: 0, open: { flags: { high: 0, medium: 0, low: 1 }, problems: { high: 0, medium: 0, low: 1, citesMissing: 0 } } });
+    expect(acceptedOf([acceptedFlag, openFlag], ['known', null])).toEqual({ high: 1, medium: 0, low: 0, open: { flags: { high: 0, medium: 0, low: 1 }, problems: { high: 0, medium: 0, low: 1, citesMissing: 0 } }, places: [1] });
+    // The places (1-based, in Attention's order) of the accepted flags: what the build history remembers as accepted (count16).
+    expect(acceptedOf([openFlag, acceptedFlag, openFlag, acceptedFlag], [null, 'known', null, 'known'])?.places).toEqual([2, 4]);
     expect(acceptedOf([openFlag], [null])).toBeNull();
     expect(withoutAccepted(accepted, acceptedMap).counts.flags).toEqual({ high: 0, medium: 0, low: 0 });
     expect(withoutAccepted(open, acceptedMap)).toBe(open);

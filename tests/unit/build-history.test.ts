@@ -276,7 +276,7 @@ describe('one build through the model store', () => {
       expect(await recapDigest(cacheDir, 'p2', 'd')).toBe('d');
       expect(await recapDigest(cacheDir, 'p1', 'd')).toMatch(/^d-[0-9a-f]{14}$/);
       const archive = (await readViewsIndex(cacheDir))?.archive;
-      expect(archive?.projects).toEqual([{ id: 'p1', title: 'p1', kind: 'changed', newRows: 1, goneRows: 0, newFlags: 1, newHigh: 0, fixedFlags: 0, evidence: 0 }]);
+      expect(archive?.projects).toEqual([{ id: 'p1', title: 'p1', kind: 'changed', newRows: 1, goneRows: 0, newFlags: 1, newHigh: 0, fixedFlags: 0, evidence: 0, newlyAccepted: 0, noLongerAccepted: 0 }]);
       expect(archive?.unchanged).toBe(1);
     } finally {
       delete process.env[BUILD_CONTEXT_VARIABLE];
@@ -289,9 +289,9 @@ describe('one build through the model store', () => {
     await build('run-3', second);
     const third = (await readViewsIndex(cacheDir, 'run-3'))?.archive;
     expect(third?.projects).toEqual([
-      { id: 'p3', title: 'p3', kind: 'new', newRows: 2, goneRows: 0, newFlags: 1, newHigh: 0, fixedFlags: 0, evidence: 0 },
+      { id: 'p3', title: 'p3', kind: 'new', newRows: 2, goneRows: 0, newFlags: 1, newHigh: 0, fixedFlags: 0, evidence: 0, newlyAccepted: 0, noLongerAccepted: 0 },
       // A gone project's flags went with it: none is counted as fixed.
-      { id: 'p2', title: 'p2', kind: 'gone', newRows: 0, goneRows: 1, newFlags: 0, newHigh: 0, fixedFlags: 0, evidence: 0 },
+      { id: 'p2', title: 'p2', kind: 'gone', newRows: 0, goneRows: 1, newFlags: 0, newHigh: 0, fixedFlags: 0, evidence: 0, newlyAccepted: 0, noLongerAccepted: 0 },
     ]);
     expect(third?.unchanged).toBe(1);
     writeBuildContext({ ...defaultBuildContext(dir, join(dir, 'cache')), run: 'run-3' });
@@ -308,7 +308,7 @@ describe('one build through the model store', () => {
     await writeHistoryFile(path, h);
     expect((await readHistoryFile(path)).history).toEqual(h);
     // No state: an empty states file, named by its sha256.
-    expect(await readFile(path, 'utf8')).toBe(`${JSON.stringify({ ...h, detail: { sha256: 'e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855', parts: [] } })}\n`);
+    expect(await readFile(path, 'utf8')).toBe(`${JSON.stringify({ ...h, detail: { sha256: 'e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855', parts: [], acceptance: true } })}\n`);
     await writeFile(path, '{"version":"trailbook.history/9"}');
     expect((await readHistoryFile(path)).problem).toMatch(new RegExp(`^${path.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')} is not a Trailbook history \\(trailbook.history/2 or /1\\): `));
     await writeFile(path, '{"version":"trailbook.history/1"}');

@@ -66,7 +66,7 @@ describe('atomFeed', () => {
 
   it('says how many of an entry’s flags the baseline accepts, as the home and the build do (count14)', () => {
     // Before: 'flags: 2 high, 0 medium, 1 low' for a project the home showed as '▲ 1 high 0 medium ● 1 low + 1 accepted'.
-    const accepted: AcceptedCounts = new Map([['old', { high: 1, medium: 0, low: 0, open: { flags: { high: 1, medium: 0, low: 1 }, problems: { high: 1, medium: 0, low: 1, citesMissing: 0 } } }]]);
+    const accepted: AcceptedCounts = new Map([['old', { high: 1, medium: 0, low: 0, open: { flags: { high: 1, medium: 0, low: 1 }, problems: { high: 1, medium: 0, low: 1, citesMissing: 0 } }, places: [1] }]]);
     const ctx = { counts: accepted, file: 'trailbook.baseline.json' };
     expect(entrySummary(PROJECTS[0] as ProjectSummary, ctx)).toBe("3 decision rows; flags: 2 high, 0 medium, 1 low (1 of them accepted in trailbook.baseline.json, not open); evidence: 1 verified, 1 did not resolve, 0 prose (no pointer), 1 not checkable; Check first: 1 needs a look, 0 in the agent's words; 1 invalid record; audit never invoked.");
     expect(entrySummary(PROJECTS[1] as ProjectSummary, ctx)).toContain('flags: 2 high, 0 medium, 1 low; evidence');

@@ -73,7 +73,7 @@ describe('the states file', () => {
       version: 'trailbook.history/2',
       builds: [{ build: 1, latest: null, projects: { b: { state: 'sB', since: 1 }, a: { state: 'sA', since: 1 } } }],
       states: { sA: { title: 'A', counts: history.states['sA']?.counts }, sB: { title: 'B', counts: history.states['sB']?.counts } },
-      detail: { sha256: expect.stringMatching(/^[0-9a-f]{64}$/), parts: [['sA', a.length], ['sB', b.length]] },
+      detail: { sha256: expect.stringMatching(/^[0-9a-f]{64}$/), parts: [['sA', a.length], ['sB', b.length]], acceptance: true },
     });
     // Read back: each state whole again, a flag's place from its order.
     expect([...readStates(files.states, json.detail.parts)].map(([key, s]) => [key, s.rows, s.flags])).toEqual([

@@ -7,7 +7,8 @@ import fc from 'fast-check';
 import { parseShard, shardOf } from '../../src/lib/shard/partition.ts';
 import { checkShards, ShardMismatchError, type GivenShard } from '../../src/lib/shard/check-shards.ts';
 import { mismatchWords } from '../../src/cli/shard-words.ts';
-import { SHARD_FORMAT, type ShardManifest } from '../../src/lib/shard/manifest.ts';
+import { baselineOption, SHARD_FORMAT, SHARD_FORMAT_2, type ShardManifest } from '../../src/lib/shard/manifest.ts';
+import { acceptedOfShards } from '../../src/lib/shard/merge.ts';
 import { codeLinesHtml, remarkLines } from '../../src/components/html/code.ts';
 import { replacePart } from '../../src/integrations/merged-evidence-pages.ts';
 import { EVIDENCE_PARTS, citedByHtml, notLandedHtml } from '../../src/components/html/evidence-page.ts';
@@ -109,6 +110,32 @@ describe('which shards merge', () => {
     const other = manifest(2, 2);
     other.options = { ...other.options, recapHtml: true };
     expect(() => refused([given(manifest(1, 2)), given(other)])).toThrow('shard 1/2 (shard-1) and shard 2/2 (shard-2) were built with different single-file recap.html setting (--recap-html, or recapHtml in the configuration): false and true');
+  });
+
+  it('not shards that read other baselines (count16): their recaps would mark other flags accepted', () => {
+    const other = manifest(2, 2);
+    other.options = { ...other.options, baseline: baselineOption([{ project: 'a', kind: 'k', fingerprint: '0'.repeat(16), reason: 'known' }]) };
+    expect(() => refused([given(manifest(1, 2, { options: { ...other.options, baseline: baselineOption(null) } })), given(other)])).toThrow(
+      'shard 1/2 (shard-1) and shard 2/2 (shard-2) were built with different baselines (trailbook.baseline.json, or --baseline FILE): none and 1 entry, sha256 ',
+    );
+  });
+
+  it('the accepted flags each shard counted, in one map; none from a trailbook-shard/2 manifest, which is named (count16)', () => {
+    const a = { high: 1, medium: 0, low: 0, open: { flags: { high: 0, medium: 1, low: 0 }, problems: { high: 0, medium: 1, low: 0, citesMissing: 0 } }, places: [1] };
+    const one = given(manifest(1, 2, { projects: [{ id: 'a', digest: 'da' }], accepted: { file: 'trailbook.baseline.json', projects: { a } } }));
+    const two = given(manifest(2, 2, { projects: [{ id: 'b', digest: 'db' }], accepted: { file: 'trailbook.baseline.json', projects: {} } }));
+    const { accepted, unknown } = acceptedOfShards([one, two]);
+    expect(accepted?.file).toBe('trailbook.baseline.json');
+    expect([...(accepted?.counts ?? [])]).toEqual([['a', a]]);
+    expect(unknown).toEqual([]);
+    // No baseline read: nothing accepted, and nothing to say.
+    expect(acceptedOfShards([given(manifest(1, 1, { accepted: { file: null, projects: {} } }))])).toEqual({ accepted: null, unknown: [] });
+    // A shard of the format before: it does not say; the merge names it.
+    const old = given({ ...manifest(2, 2, { projects: [{ id: 'b', digest: 'db' }] }), format: SHARD_FORMAT_2 });
+    expect(acceptedOfShards([one, old]).unknown.map((s) => s.display)).toEqual(['shard-2']);
+    // A manifest counting a project it does not hold is refused, naming it.
+    const stray = given(manifest(1, 1, { projects: [{ id: 'a', digest: 'da' }], accepted: { file: 'b.json', projects: { c: a } } }));
+    expect(() => acceptedOfShards([stray])).toThrow(`shard shard-1's manifest counts accepted flags of "c" that are not a project of the shard or not counts; the shard was not written by Trailbook`);
   });
 
   it('not shards of input folders with other names', () => {

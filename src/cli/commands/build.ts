@@ -34,7 +34,6 @@ import { readBaseline } from '../baseline-file.ts';
 import { buildArchive, type BuildEvent, type BuildRuntime, type CarryAheadRequest, type SearchIndexRequest } from '../../lib/build/build-archive.ts';
 import type { CarriedAhead } from '../../lib/build/incremental.ts';
 import { countFiles } from '../../lib/build/output-files.ts';
-import { acceptedCounts, type AcceptedCounts } from '../../lib/archive/accepted-counts.ts';
 
 /** Options of `trailbook build` (flags override trailbook.config.*; see src/cli/settings.ts). */
 export interface BuildOptions extends SettingsFlags, HistoryFlags {
@@ -165,7 +164,7 @@ function buildRuntime(settings: Settings, options: BuildOptions, out: Output): B
     root: PACKAGE_ROOT,
     version: packageVersion(),
     baseline: () => readBaseline(options.baseline, settings.loaded?.file ?? null),
-    history: (r) => recordHistory(options, settings.outDir, r.cacheDir, r.projects, r.run, out, r.projectViews, r.found, r.secretSettings, siteRootOrNull(settings.siteUrl, settings.base)),
+    history: (r) => recordHistory(options, settings.outDir, r.cacheDir, r.projects, r.run, out, r.projectViews, r.found, r.secretSettings, siteRootOrNull(settings.siteUrl, settings.base), r.accepted),
     stage: (fn) => withStaging(settings.outDir, options.served === true, fn),
     swapIn: (staged) => swapIn(staged, settings.outDir),
     discard: (aside) => discardAside(aside, settings.outDir),
@@ -221,7 +220,7 @@ function diskFullFix(outDir: string): string {
 async function buildLocked(settings: Settings, shard: ShardSpec | null, options: BuildOptions, out: Output, dirs: readonly string[]): Promise<number> {
   const { roots, outDir, base } = settings;
   const started = performance.now();
-  const { archive, times, renderStarted, incremental, renderedPages, keptFiles, output, failure, baseline } = await buildArchive({ settings, shard, full: options.full === true }, buildRuntime(settings, options, out), sayBuildEvent(out));
+  const { archive, times, renderStarted, incremental, renderedPages, keptFiles, output, failure, baseline, accepted } = await buildArchive({ settings, shard, full: options.full === true }, buildRuntime(settings, options, out), sayBuildEvent(out));
   if (failure) {
     // A full disk (issue 28): nothing of the previous archive was changed, and more rendering will not help.
     const fix = failure.code === 'disk-full' ? diskFullFix(outDir) : "  fix: run again with --verbose to see Astro's log (and --full to render every page)";
@@ -236,8 +235,7 @@ async function buildLocked(settings: Settings, shard: ShardSpec | null, options:
   const written = options.timings !== undefined ? await countFiles(outDir) : null;
   const kept = incremental ? `; kept the other ${plural(output.pages - renderedPages.length, 'page')} (${plural(keptFiles, 'file')}) from the previous build` : '';
   out.info(`Rendered ${plural(renderedPages.length, 'page')} in ${((performance.now() - renderStarted) / 1000).toFixed(1)} s${kept}. The archive has ${plural(output.pages, 'page')} and ${plural(output.files, 'file')}${written ? `, ${(written.bytes / 1024 / 1024).toFixed(1)} MB` : ''}.`);
-  // Flags the baseline accepts (issue 32): said apart in the flags summary, and no project is "Next:" for them.
-  const accepted = baseline && archive.projects.length > 0 ? await acceptedCounts(settings.cacheDir, baseline, archive.projects.map((p) => p.id)) : (new Map() as AcceptedCounts);
+  // Flags the baseline accepts (issue 32), as the build counted them for every page: said apart in the flags summary, and no project is "Next:" for them.
   if (archive.projects.length > 0) printFaults(out, t, archive.projects, baseline ? { counts: accepted, file: baseline.file } : null);
   for (const line of await repositoryAboveLines(roots, archive.projects, archive.projectDirs, options.served === true ? 'dev' : 'build')) out.info(line);
   if (options.timings) {

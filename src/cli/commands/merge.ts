@@ -20,7 +20,7 @@ import { lockFolders } from '../writer-lock.ts';
 import { onCacheNotice, onceEach } from '../../lib/fs/cache-notice.ts';
 import { checkFolders } from '../folders.ts';
 import { countFiles, searchLine } from './build.ts';
-import { viewLines } from '../summary.ts';
+import { printNextStep, viewLines } from '../summary.ts';
 import { fromCwd, PACKAGE_ROOT, workerExecArgv } from '../paths.ts';
 import { defaultCacheDir } from '../user-cache.ts';
 import { besideOutput, outputFolder, recoverLeftovers, renderWithAstro, swapIn, withStaging } from '../staging.ts';
@@ -115,7 +115,7 @@ export function refusalError(reason: MergeRefusalReason): UsageError {
 function mergeRuntime(outDir: string, options: MergeOptions, out: Output): MergeRuntime {
   return {
     root: PACKAGE_ROOT,
-    history: (r) => recordHistory(options, outDir, r.cacheDir, r.projects, r.run, out, r.projectViews, r.found, r.secretSettings),
+    history: (r) => recordHistory(options, outDir, r.cacheDir, r.projects, r.run, out, r.projectViews, r.found, r.secretSettings, null, r.accepted),
     stage: (fn) => withStaging(outDir, false, fn),
     swapIn: (staged) => swapIn(staged, outDir),
     render: (code, site, base, siteUrl) => renderWithAstro(code, site, base, siteUrl, options.verbose === true),
@@ -144,6 +144,8 @@ function sayMergeEvent(out: Output): (event: MergeEvent) => void {
     switch (event.type) {
       case 'merging':
         return out.info(`Trailbook: merging ${plural(event.shards.length, 'shard')} (${event.shards.map((s) => `${shardLabel(s.shard)} ${s.display}`).join(', ')}): ${plural(event.projects, 'project')}`);
+      case 'acceptance-unknown':
+        return out.info(`  note: ${event.shards.map((s) => `shard ${shardLabel(s.shard)} (${s.display})`).join(', ')} ${agree(event.shards.length, 'was', 'were')} written by an earlier Trailbook (trailbook-shard/2), whose shards do not say which flags a baseline (trailbook.baseline.json) accepts: the home, the report and the exports count every flag of ${agree(event.shards.length, 'its', 'their')} projects as open, though ${agree(event.shards.length, 'its', 'their')} recaps mark those a baseline accepts; build ${agree(event.shards.length, 'it', 'them')} again with this Trailbook to count them apart`);
       case 'output-changed':
         return out.info(`  notice: files of the previous output in ${fromCwd(event.outDir)} were changed, added or removed since the merge that wrote them; writing every page again`);
       case 'pages-missing':
@@ -180,5 +182,7 @@ async function mergeLocked(given: Array<{ dir: string; display: string }>, outDi
   }
   out.info(`Done in ${(wallMs / 1000).toFixed(1)} s. The archive is in ${fromCwd(outDir)}${base === '/' ? '' : ` (base ${base})`}.`);
   for (const line of viewLines(outDir, base, recapHtml)) out.info(line);
+  // The project to start with, as a single build of the same inputs names it, accepted flags set apart (count16: a merge named none).
+  printNextStep(out, plan.projects, outDir, { built: true, recapHtml, base }, plan.accepted?.counts);
   return 0;
 }

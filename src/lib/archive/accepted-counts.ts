@@ -2,16 +2,32 @@
  * Accepted flags per project, for the archive home (issue 32): a flag `trailbook.baseline.json`
  * accepts is no open fault, so the home counts it apart, beside the open ones. Only the projects
  * the baseline names are read from the model store (a baseline names few), each once.
+ *
+ * Computed once per build ({@link acceptedCounts}) and stored for the run that renders
+ * ({@link writeArchiveAccepted}): the home, the projects pages, report.json, archive.json, the
+ * report page, feed.xml, the build history and the build's summary all read that one result
+ * ({@link readArchiveAccepted}). A merge of a sharded build, whose store holds no model, stores
+ * the counts each shard's manifest carries (src/lib/shard/manifest.ts), so a merged archive
+ * counts as a single build of the same inputs does (count16: it counted accepted flags as open).
  */
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
 import type { Flag, ProjectCounts, Severity } from '../model/types.ts';
 import { acceptedFlags, splitBySeverity, type Acceptance, type Baseline } from '../baseline/accepted-flags.ts';
 import { problemCounts, type ProblemCounts } from '../projections/problems.ts';
 import { readModel } from './model-store.ts';
 import { archiveFlagsNote, problemsText } from '../site/words.ts';
+import { writeAtomic } from '../fs/cache-files.ts';
+import { buildContextOrNull } from '../config/build-context.ts';
 
-/** A project's accepted flags by severity, with what stays open: its open flags by severity and the problems they are. */
+/**
+ * A project's accepted flags by severity, with what stays open: its open flags by severity and
+ * the problems they are; `places`, the 1-based places in its Attention list (`#flag-<n>`) of the
+ * flags accepted (what the build history remembers as accepted).
+ */
 export interface AcceptedOf extends Record<Severity, number> {
   open: { flags: Record<Severity, number>; problems: ProblemCounts };
+  places: number[];
 }
 
 /** Accepted flags by severity, per project id; a project none of whose flags is accepted is absent. */
@@ -21,7 +37,9 @@ export type AcceptedCounts = Map<string, AcceptedOf>;
 export function acceptedOf(flags: readonly Flag[], acceptance: readonly Acceptance[]): AcceptedOf | null {
   const { open, accepted } = splitBySeverity(flags, acceptance);
   if (accepted.high + accepted.medium + accepted.low === 0) return null;
-  return { ...accepted, open: { flags: open, problems: problemCounts(flags.filter((_, i) => acceptance[i] === null || acceptance[i] === undefined)) } };
+  const isOpen = (i: number): boolean => acceptance[i] === null || acceptance[i] === undefined;
+  const places = flags.flatMap((_, i) => (isOpen(i) ? [] : [i + 1]));
+  return { ...accepted, open: { flags: open, problems: problemCounts(flags.filter((_, i) => isOpen(i))) }, places };
 }
 
 /**
@@ -103,4 +121,50 @@ export function acceptedTotal(counts: AcceptedCounts): Record<Severity, number> 
   const total: Record<Severity, number> = { high: 0, medium: 0, low: 0 };
   for (const c of counts.values()) for (const s of ['high', 'medium', 'low'] as const) total[s] += c[s];
   return total;
+}
+
+/** The archive's accepted flags: the baseline file as the user named it, and each project's accepted flags (none: absent). */
+export interface ArchiveAccepted {
+  file: string;
+  counts: AcceptedCounts;
+}
+
+/** What {@link readArchiveAccepted} read, by cache folder and run. */
+const stored = new Map<string, Promise<ArchiveAccepted | null>>();
+
+/** The store file of the archive's accepted flags, for the run that renders. */
+const storeFile = (cacheDir: string): string => join(cacheDir, 'accepted.json');
+
+/**
+ * Stores the archive's accepted flags (`accepted`; null without a baseline) for analysis run
+ * `run`, in `cacheDir/accepted.json`, before the pages render. Deterministic JSON.
+ */
+export async function writeArchiveAccepted(cacheDir: string, run: string, accepted: ArchiveAccepted | null): Promise<void> {
+  const projects = accepted ? Object.fromEntries(accepted.counts) : {};
+  await writeAtomic(storeFile(cacheDir), JSON.stringify({ run, file: accepted?.file ?? null, projects }));
+}
+
+/**
+ * The archive's accepted flags as the build (or merge) now rendering stored them
+ * ({@link writeArchiveAccepted}); null without a baseline, or when the store is of another run
+ * (a plain `astro build`: no baseline). Read once per cache folder and run.
+ */
+export function readArchiveAccepted(cacheDir: string, run: string | null = buildContextOrNull()?.run ?? null): Promise<ArchiveAccepted | null> {
+  const key = `${cacheDir}\u0000${run ?? ''}`;
+  let pending = stored.get(key);
+  if (!pending) {
+    pending = (async () => {
+      if (run === null) return null;
+      let json: { run?: unknown; file?: unknown; projects?: Record<string, AcceptedOf> };
+      try {
+        json = JSON.parse(await readFile(storeFile(cacheDir), 'utf8')) as typeof json;
+      } catch {
+        return null;
+      }
+      if (json.run !== run || typeof json.file !== 'string') return null;
+      return { file: json.file, counts: new Map(Object.entries(json.projects ?? {})) };
+    })();
+    stored.set(key, pending);
+  }
+  return pending;
 }

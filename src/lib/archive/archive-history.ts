@@ -10,7 +10,8 @@ import { readModel } from './model-store.ts';
 import { latestDate } from '../site/dates-only.ts';
 import { appendBuild, type BuildHistory } from '../build-history/build-history.ts';
 import { hash53 } from '../build-history/flag-identity.ts';
-import { projectState, stateKey, type ProjectState } from '../build-history/project-state.ts';
+import { projectState, stateKey, withAccepted, type ProjectState } from '../build-history/project-state.ts';
+import type { AcceptedCounts } from './accepted-counts.ts';
 import { noChanges, sinceLastBuild } from '../build-history/since-last-build.ts';
 import { archiveTrend, projectTrend } from '../build-history/trends.ts';
 import { projectSince, type ArchiveHistoryView, type ArchiveSinceProject, type ProjectHistoryView } from '../build-history/history-views.ts';
@@ -40,6 +41,17 @@ export interface RecordBuildOptions {
    * come from their shards): only the home's view is written, and no model is read.
    */
   projectViews?: boolean;
+  /**
+   * Each project's flags the baseline accepts (src/lib/archive/accepted-counts.ts): their
+   * identities are part of its state, so a build whose baseline accepts other flags says which
+   * are newly accepted, or no longer (count16). Absent: none is accepted.
+   */
+  accepted?: AcceptedCounts;
+  /**
+   * False when the previous states do not say which flags were accepted (a history written
+   * before count16): acceptance is not compared, so accepted flags are not all "newly accepted".
+   */
+  previousAcceptance?: boolean;
 }
 
 /** The history after this build, and the home's view of it. */
@@ -63,7 +75,7 @@ export async function recordBuild(options: RecordBuildOptions): Promise<Recorded
   const current: Array<{ id: string; key: string; state: ProjectState }> = [];
   let latest: string | null = null;
   for (const p of options.projects) {
-    const state = await stateOf(cacheDir, p.id);
+    const state = withAccepted(await stateOf(cacheDir, p.id), options.accepted?.get(p.id)?.places);
     current.push({ id: p.id, key: stateKey(state), state });
     // Its latest row time, else the latest date of a dates-only trail (use14), as the home's newest order reads it.
     const at = latestDate(p);
@@ -75,7 +87,7 @@ export async function recordBuild(options: RecordBuildOptions): Promise<Recorded
   const views = new Map<string, ProjectHistoryView>();
   const digests: Record<string, string> = {};
   const listed: ArchiveSinceProject[] = [];
-  const totals = { newRows: 0, newFlags: 0, fixedFlags: 0, evidence: 0 };
+  const totals = { newRows: 0, newFlags: 0, fixedFlags: 0, evidence: 0, newlyAccepted: 0, noLongerAccepted: 0 };
   let unchanged = 0;
   let notCompared = 0;
   for (const p of current) {
@@ -84,18 +96,20 @@ export async function recordBuild(options: RecordBuildOptions): Promise<Recorded
     const beforeState = before ? previous?.states[before.state] : undefined;
     if (last && !before) {
       since = { kind: 'new', previous: last.build, build, rows: p.state.counts.rows, flags: Object.keys(p.state.flags).length };
-      listed.push({ id: p.id, title: p.state.title, kind: 'new', newRows: p.state.counts.rows, goneRows: 0, newFlags: Object.keys(p.state.flags).length, newHigh: p.state.counts.flags.high, fixedFlags: 0, evidence: 0 });
+      listed.push({ id: p.id, title: p.state.title, kind: 'new', newRows: p.state.counts.rows, goneRows: 0, newFlags: Object.keys(p.state.flags).length, newHigh: p.state.counts.flags.high, fixedFlags: 0, evidence: 0, newlyAccepted: 0, noLongerAccepted: 0 });
     } else if (last && beforeState && before?.state !== p.key && options.previousDetail === false) notCompared++;
     else if (last && beforeState && before?.state !== p.key) {
-      const changes = sinceLastBuild(beforeState, p.state);
+      const changes = sinceLastBuild(beforeState, p.state, options.previousAcceptance !== false);
       if (!noChanges(changes)) {
         if (options.projectViews !== false) since = await projectSince(changes, last.build, build, () => readModel(cacheDir, p.id));
-        const entry: ArchiveSinceProject = { id: p.id, title: p.state.title, kind: 'changed', newRows: changes.newRows.length, goneRows: changes.goneRows.length, newFlags: changes.newFlags.length, newHigh: changes.newFlags.filter((f) => f.severity === 'high').length, fixedFlags: changes.fixedFlags.length, evidence: changes.evidence.length };
+        const entry: ArchiveSinceProject = { id: p.id, title: p.state.title, kind: 'changed', newRows: changes.newRows.length, goneRows: changes.goneRows.length, newFlags: changes.newFlags.length, newHigh: changes.newFlags.filter((f) => f.severity === 'high').length, fixedFlags: changes.fixedFlags.length, evidence: changes.evidence.length, newlyAccepted: changes.newlyAccepted.length, noLongerAccepted: changes.noLongerAccepted.length };
         listed.push(entry);
         totals.newRows += entry.newRows;
         totals.newFlags += entry.newFlags;
         totals.fixedFlags += entry.fixedFlags;
         totals.evidence += entry.evidence;
+        totals.newlyAccepted += entry.newlyAccepted;
+        totals.noLongerAccepted += entry.noLongerAccepted;
       } else unchanged++;
     } else if (last) unchanged++;
     if (options.projectViews === false) continue;
@@ -112,7 +126,7 @@ export async function recordBuild(options: RecordBuildOptions): Promise<Recorded
     if (present.has(id)) continue;
     const state = previous?.states[entry.state];
     // Its flags went with it: they are not fixed (the home shows — for a gone project's flags).
-    listed.push({ id, title: state?.title ?? id, kind: 'gone', newRows: 0, goneRows: state?.counts.rows ?? 0, newFlags: 0, newHigh: 0, fixedFlags: 0, evidence: 0 });
+    listed.push({ id, title: state?.title ?? id, kind: 'gone', newRows: 0, goneRows: state?.counts.rows ?? 0, newFlags: 0, newHigh: 0, fixedFlags: 0, evidence: 0, newlyAccepted: 0, noLongerAccepted: 0 });
   }
   const trend = archiveTrend(history);
   const archive: ArchiveHistoryView = {

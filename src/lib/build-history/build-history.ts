@@ -58,6 +58,7 @@ const stateSchema = z.object({
   counts: stateCounts,
   rows: z.string(),
   flags: z.record(z.string(), z.object({ kind: z.string(), severity, summary: z.string(), rows: z.array(z.string()), n: z.number().int().positive() })),
+  accepted: z.array(z.string()).optional(),
 });
 const buildsSchema = z.array(
   z.object({
@@ -84,7 +85,12 @@ export const historyFileSchema = z.object({
   version: z.literal(HISTORY_VERSION),
   builds: buildsSchema,
   states: z.record(z.string(), z.object({ title: z.string(), counts: stateCounts })),
-  detail: z.object({ sha256: z.string().regex(/^[0-9a-f]{64}$/), parts: z.array(z.tuple([z.string(), z.number().int().nonnegative()])) }),
+  detail: z.object({
+    sha256: z.string().regex(/^[0-9a-f]{64}$/),
+    parts: z.array(z.tuple([z.string(), z.number().int().nonnegative()])),
+    /** True when the states file's lines say which flags the baseline accepted (count16); absent in files written before. */
+    acceptance: z.literal(true).optional(),
+  }),
 });
 
 /** `history.json` as written (`trailbook.history/2`). */

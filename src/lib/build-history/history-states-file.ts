@@ -17,7 +17,8 @@
  * ```
  *
  * `flags` in Attention's order: identity, kind, severity, summary, rows (a flag's place `n` is
- * its index + 1). Deterministic: the same states give the same bytes (gzip level 9, no name,
+ * its index + 1); `accepted`, when the baseline accepted any, the identities of those flags
+ * (count16: `history.json`'s `detail.acceptance` says its lines have it). Deterministic: the same states give the same bytes (gzip level 9, no name,
  * no time), and a line's kept bytes are those the same text compressed to. Pure but for
  * {@link statesPath} (a name).
  */
@@ -35,10 +36,13 @@ export function statesPath(historyPath: string): string {
 }
 
 /** A state's rows and flags as one line of the states file (with its final line break). */
-export function stateLine(key: string, state: Pick<ProjectState, 'rows' | 'flags'>): string {
+export function stateLine(key: string, state: StateDetail): string {
   const flags = Object.entries(state.flags).map(([id, f]) => [id, f.kind, f.severity, f.summary, f.rows]);
-  return `${JSON.stringify({ state: key, rows: state.rows, flags })}\n`;
+  return `${JSON.stringify({ state: key, rows: state.rows, flags, ...(state.accepted && state.accepted.length > 0 ? { accepted: state.accepted } : {}) })}\n`;
 }
+
+/** What a line of the states file holds of a state. */
+export type StateDetail = Pick<ProjectState, 'rows' | 'flags' | 'accepted'>;
 
 const SEVERITIES: ReadonlySet<string> = new Set(['high', 'medium', 'low']);
 const isStrings = (value: unknown): value is string[] => Array.isArray(value) && value.every((v) => typeof v === 'string');
@@ -48,8 +52,8 @@ const isStrings = (value: unknown): value is string[] => Array.isArray(value) &&
  * parse together: 1,000 lines of about 80 flags each are read at every build). Throws a
  * message naming what is wrong.
  */
-function stateOfLine(json: unknown): { state: string; rows: string; flags: ProjectState['flags'] } {
-  const line = json as { state?: unknown; rows?: unknown; flags?: unknown } | null;
+function stateOfLine(json: unknown): { state: string } & StateDetail {
+  const line = json as { state?: unknown; rows?: unknown; flags?: unknown; accepted?: unknown } | null;
   if (line === null || typeof line !== 'object' || typeof line.state !== 'string' || typeof line.rows !== 'string' || !Array.isArray(line.flags)) throw new Error('not {state, rows, flags}');
   const flags: ProjectState['flags'] = {};
   line.flags.forEach((flag: unknown, i) => {
@@ -57,7 +61,8 @@ function stateOfLine(json: unknown): { state: string; rows: string; flags: Proje
     if (typeof id !== 'string' || typeof kind !== 'string' || typeof severity !== 'string' || !SEVERITIES.has(severity) || typeof summary !== 'string' || !isStrings(rows)) throw new Error(`flag ${i + 1} is not [identity, kind, severity, summary, rows]`);
     flags[id] = { kind, severity: severity as StateFlag['severity'], summary, rows, n: i + 1 };
   });
-  return { state: line.state, rows: line.rows, flags };
+  if (line.accepted !== undefined && !isStrings(line.accepted)) throw new Error('accepted is not a list of flag identities');
+  return { state: line.state, rows: line.rows, flags, ...(line.accepted !== undefined && line.accepted.length > 0 ? { accepted: line.accepted } : {}) };
 }
 
 /** One part of a states file: a state's line and the gzip member it was read from (or written as). */
@@ -77,7 +82,7 @@ export interface StatesFile {
  * whose text is in `kept` with the same text keeps its bytes (they decompress to that text);
  * every other is compressed.
  */
-export function writeStates(states: ReadonlyArray<[string, Pick<ProjectState, 'rows' | 'flags'>]>, kept?: ReadonlyMap<string, StatePart>): StatesFile {
+export function writeStates(states: ReadonlyArray<[string, StateDetail]>, kept?: ReadonlyMap<string, StatePart>): StatesFile {
   const members: Buffer[] = [];
   const parts: Array<[string, number]> = [];
   for (const [key, state] of [...states].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) {
@@ -98,8 +103,8 @@ export class StatesFileError extends Error {}
  * `history.json`) as `parts` lists them. Each part's state key must be the one listed.
  * Throws a {@link StatesFileError} naming the first part that is not a state line.
  */
-export function readStates(bytes: Buffer, parts: ReadonlyArray<readonly [string, number]>): Map<string, StatePart & Pick<ProjectState, 'rows' | 'flags'>> {
-  const out = new Map<string, StatePart & Pick<ProjectState, 'rows' | 'flags'>>();
+export function readStates(bytes: Buffer, parts: ReadonlyArray<readonly [string, number]>): Map<string, StatePart & StateDetail> {
+  const out = new Map<string, StatePart & StateDetail>();
   let at = 0;
   parts.forEach(([key, length], i) => {
     if (at + length > bytes.length) throw new StatesFileError(`part ${i + 1} of ${parts.length} (${key}) ends past the end of the file`);
@@ -114,7 +119,7 @@ export function readStates(bytes: Buffer, parts: ReadonlyArray<readonly [string,
       throw new StatesFileError(`part ${i + 1} of ${parts.length} (${key}) is not a state line (${(error as Error).message.split('\n')[0]})`);
     }
     if (line.state !== key) throw new StatesFileError(`part ${i + 1} of ${parts.length} holds state ${line.state}, not ${key}`);
-    out.set(key, { text, bytes: member, rows: line.rows, flags: line.flags });
+    out.set(key, { text, bytes: member, rows: line.rows, flags: line.flags, ...(line.accepted ? { accepted: line.accepted } : {}) });
   });
   return out;
 }

@@ -14,7 +14,7 @@
 import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { buildHistorySchema, detailedStates, HISTORY_VERSION, HISTORY_VERSION_1, historyFileSchema, type BuildHistory, type HistoryFile } from './build-history.ts';
-import { readStates, statesPath, StatesFileError, writeStates, type StatePart } from './history-states-file.ts';
+import { readStates, statesPath, StatesFileError, writeStates, type StateDetail, type StatePart } from './history-states-file.ts';
 import type { ProjectState } from './project-state.ts';
 import type { ArchiveHistoryView, ProjectHistoryView } from './history-views.ts';
 import { describeIssues } from '../schemas/describe-issues.ts';
@@ -50,9 +50,15 @@ export interface HistoryRead {
    * keep), or not, and then every state of `history` has no rows and no flags.
    */
   states?: StatesRead;
+  /**
+   * Whether the states read say which flags were accepted (count16: `detail.acceptance`, which a
+   * Trailbook that remembers acceptance writes): false for a history written before, whose
+   * states say nothing of it, so the next build does not call every accepted flag newly accepted.
+   */
+  acceptance?: boolean;
 }
 
-async function readStatesOf(path: string, file: HistoryFile): Promise<{ read: StatesRead; detail: Map<string, Pick<ProjectState, 'rows' | 'flags'> & StatePart> | null }> {
+async function readStatesOf(path: string, file: HistoryFile): Promise<{ read: StatesRead; detail: Map<string, StateDetail & StatePart> | null }> {
   const at = statesPath(path);
   let bytes: Buffer;
   try {
@@ -112,9 +118,9 @@ export async function readHistoryFile(path: string): Promise<HistoryRead> {
   const states: Record<string, ProjectState> = {};
   for (const [key, state] of Object.entries(file.states)) {
     const more = detail?.get(key);
-    states[key] = { title: state.title, counts: state.counts, rows: more?.rows ?? '', flags: more?.flags ?? {} };
+    states[key] = { title: state.title, counts: state.counts, rows: more?.rows ?? '', flags: more?.flags ?? {}, ...(more?.accepted ? { accepted: more.accepted } : {}) };
   }
-  return { history: { version: HISTORY_VERSION, builds: file.builds, states }, sha256, states: read };
+  return { history: { version: HISTORY_VERSION, builds: file.builds, states }, sha256, states: read, acceptance: file.detail.acceptance === true && read.found };
 }
 
 /** A history's two files as written: `history.json`'s text and its states file's bytes. */
@@ -134,7 +140,8 @@ export function historyFiles(history: BuildHistory, kept?: ReadonlyMap<string, S
     version: HISTORY_VERSION,
     builds: history.builds,
     states: Object.fromEntries(Object.entries(history.states).map(([key, s]) => [key, { title: s.title, counts: s.counts }])),
-    detail: { sha256: historyDigest(states.bytes), parts: states.parts },
+    // The states' lines say which flags were accepted (absent: none): read back as known (count16).
+    detail: { sha256: historyDigest(states.bytes), parts: states.parts, acceptance: true },
   };
   return { json: `${JSON.stringify(file)}\n`, states: states.bytes };
 }

@@ -46,6 +46,12 @@ export type ProjectSince =
       moreFixedFlags: number;
       evidence: ListedEvidence[];
       moreEvidence: number;
+      /** Flags of both builds the baseline accepts now and did not then (count16). */
+      newlyAccepted: SinceFlag[];
+      moreNewlyAccepted: number;
+      /** Flags of both builds the baseline accepted then and does not now. */
+      noLongerAccepted: SinceFlag[];
+      moreNoLongerAccepted: number;
     };
 
 /** A recap's history: since the last build (null when nothing changed) and its trend (empty below two points). */
@@ -66,6 +72,10 @@ export interface ArchiveSinceProject {
   newHigh: number;
   fixedFlags: number;
   evidence: number;
+  /** Flags the baseline accepts now and did not at the last build (count16). */
+  newlyAccepted: number;
+  /** Flags the baseline accepted at the last build and does not now. */
+  noLongerAccepted: number;
 }
 
 /** The home's history. */
@@ -86,7 +96,7 @@ export interface ArchiveHistoryView {
    * `projects`, not in `unchanged`.
    */
   notCompared: number;
-  totals: { newRows: number; newFlags: number; fixedFlags: number; evidence: number };
+  totals: { newRows: number; newFlags: number; fixedFlags: number; evidence: number; newlyAccepted: number; noLongerAccepted: number };
   trend: TrendPoint[];
 }
 
@@ -149,5 +159,9 @@ export async function projectSince(changes: SinceChanges, previous: number, buil
     moreFixedFlags: Math.max(0, changes.fixedFlags.length - MAX_LISTED),
     evidence,
     moreEvidence: Math.max(0, changes.evidence.length - MAX_LISTED),
+    newlyAccepted: changes.newlyAccepted.slice(0, MAX_LISTED),
+    moreNewlyAccepted: Math.max(0, changes.newlyAccepted.length - MAX_LISTED),
+    noLongerAccepted: changes.noLongerAccepted.slice(0, MAX_LISTED),
+    moreNoLongerAccepted: Math.max(0, changes.noLongerAccepted.length - MAX_LISTED),
   };
 }

@@ -36,6 +36,12 @@ export interface ProjectState {
   rows: string;
   /** Flags by stable identity ({@link flagIdentity}), in Attention's order. */
   flags: Record<string, StateFlag>;
+  /**
+   * The identities of the flags `trailbook.baseline.json` accepted at this build, in Attention's
+   * order ({@link withAccepted}); absent when it accepted none, so a project's state (and its
+   * key) without a baseline is what it was before acceptance was remembered (count16).
+   */
+  accepted?: string[];
 }
 
 const LETTER: Record<EvidenceStatus, string> = { VERIFIED: 'V', NOT_VERIFIED: 'N', INCONCLUSIVE: 'I' };
@@ -69,6 +75,20 @@ export function decodeRows(text: string): StateRow[] {
     out.push({ anchor, id: id === '-' && m[3] ? anchor : id, evidence: m[2] as string });
   }
   return out;
+}
+
+/**
+ * `state` with the flags at `places` (1-based places in Attention, src/lib/archive/accepted-counts.ts
+ * `AcceptedOf.places`) accepted: their identities in `accepted`, in Attention's order. `state`
+ * itself when none is (its key unchanged). Pure.
+ */
+export function withAccepted(state: ProjectState, places: readonly number[] | undefined): ProjectState {
+  const { accepted: _had, ...rest } = state;
+  void _had;
+  if (places === undefined || places.length === 0) return rest;
+  const at = new Set(places);
+  const accepted = Object.entries(state.flags).filter(([, f]) => at.has(f.n)).sort(([, a], [, b]) => a.n - b.n).map(([id]) => id);
+  return accepted.length === 0 ? rest : { ...rest, accepted };
 }
 
 /** The state of a project's model. Pure. */

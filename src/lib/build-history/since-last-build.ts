@@ -1,7 +1,8 @@
 /**
  * Since the last build (issue 15, scope 4): what changed in a project between its state at the
- * previous build and now — new rows, rows gone, new flags, fixed flags, and evidence whose
- * status changed (a cited file deleted since, a commit rewritten away). A flag whose rows are
+ * previous build and now — new rows, rows gone, new flags, fixed flags, evidence whose status
+ * changed (a cited file deleted since, a commit rewritten away), and flags of both builds that
+ * the baseline accepts now and did not, or no longer accepts (count16). A flag whose rows are
  * all gone is not fixed: it went with them. Flags are matched by
  * stable identity (`flag-identity.ts`), rows by anchor and id, pointers by their place in a
  * row whose evidence kept its number of pointers. Pure.
@@ -42,6 +43,10 @@ export interface SinceChanges {
   newFlags: SinceFlag[];
   fixedFlags: SinceFlag[];
   evidence: SinceEvidence[];
+  /** Flags of both builds that `trailbook.baseline.json` accepts now and did not accept then, in `after`'s order. */
+  newlyAccepted: SinceFlag[];
+  /** Flags of both builds accepted then and not now (the entry removed, or the baseline gone), in `after`'s order. */
+  noLongerAccepted: SinceFlag[];
 }
 
 /**
@@ -63,7 +68,7 @@ function looseKey(f: ProjectState['flags'][string]): string | null {
  * order (an invalid line's flag is known by its `file:line`, which moves likewise): three
  * invalid lines of a kind where there were two are one new flag (count14).
  */
-export function sinceLastBuild(before: ProjectState, after: ProjectState): SinceChanges {
+export function sinceLastBuild(before: ProjectState, after: ProjectState, acceptance = true): SinceChanges {
   const newRows: SinceRow[] = [];
   const evidence: SinceEvidence[] = [];
   const beforeRows = decodeRows(before.rows);
@@ -117,10 +122,16 @@ export function sinceLastBuild(before: ProjectState, after: ProjectState): Since
   const stillThere = new Set(afterRows.map((r) => r.id));
   const outOfView = (f: ProjectState['flags'][string]): boolean => (f.rows?.length ?? 0) > 0 && f.rows.every((id) => !stillThere.has(id));
   const fixedFlags = lost.filter(([id, f]) => !movedFlags.has(id) && !outOfView(f)).map(([id, f]) => flag(id, f));
-  return { newRows, goneRows, newFlags, fixedFlags, evidence };
+  // Acceptance of the flags both builds raised (a new flag is new, accepted or not; a fixed one fixed), when `before` says it.
+  const wasAccepted = new Set(before.accepted ?? []);
+  const isAccepted = new Set(after.accepted ?? []);
+  const kept = acceptance ? Object.entries(after.flags).filter(([id]) => id in before.flags) : [];
+  const newlyAccepted = kept.filter(([id]) => isAccepted.has(id) && !wasAccepted.has(id)).map(([id, f]) => flag(id, f));
+  const noLongerAccepted = kept.filter(([id]) => wasAccepted.has(id) && !isAccepted.has(id)).map(([id, f]) => flag(id, f));
+  return { newRows, goneRows, newFlags, fixedFlags, evidence, newlyAccepted, noLongerAccepted };
 }
 
 /** Whether nothing changed. */
 export function noChanges(c: SinceChanges): boolean {
-  return c.newRows.length === 0 && c.goneRows.length === 0 && c.newFlags.length === 0 && c.fixedFlags.length === 0 && c.evidence.length === 0;
+  return c.newRows.length === 0 && c.goneRows.length === 0 && c.newFlags.length === 0 && c.fixedFlags.length === 0 && c.evidence.length === 0 && c.newlyAccepted.length === 0 && c.noLongerAccepted.length === 0;
 }

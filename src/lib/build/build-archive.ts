@@ -13,6 +13,7 @@ import { readArchiveIndex } from '../archive/model-store.ts';
 import { readRoutes, writeRenderPlan, type RenderRecord } from '../archive/render-plan.ts';
 import type { ProjectSummary } from '../archive/summary.ts';
 import type { Baseline } from '../baseline/accepted-flags.ts';
+import { acceptedCounts, writeArchiveAccepted, type AcceptedCounts } from '../archive/accepted-counts.ts';
 import { baselineContextValue } from '../baseline/build-baseline.ts';
 import { resolvePairs, writePairs } from '../compare/compare-pairs.ts';
 import { siteSettingsOf, writeBuildContext, type BuildContext } from '../config/build-context.ts';
@@ -27,7 +28,7 @@ import type { SearchIndexProgress, SearchIndexStats } from '../search/write-sear
 import type { Redaction } from '../secrets/redaction.ts';
 import { shardOf, type ShardSpec } from '../shard/partition.ts';
 import { writeShardData } from '../shard/write-shard.ts';
-import { shardPaths } from '../shard/manifest.ts';
+import { baselineOption, shardPaths } from '../shard/manifest.ts';
 import { freshHandles } from '../git/repository.ts';
 import { createHash } from 'node:crypto';
 import { settingsFingerprint, siteSettings, type BuildSettings } from './build-settings.ts';
@@ -46,6 +47,8 @@ export interface HistoryRequest {
   found: Redaction | undefined;
   /** The secret settings the history read back is redacted under. */
   secretSettings: SecretSettings;
+  /** Each project's flags the baseline accepts (src/lib/archive/accepted-counts.ts): the history remembers which are accepted. */
+  accepted: AcceptedCounts;
 }
 
 /** What the history step leaves to do once the output is rendered. */
@@ -174,6 +177,8 @@ export interface BuildOutcome {
   failure: RenderFailure | null;
   /** The accepted flags (trailbook.baseline.json) the build read, or null without one. */
   baseline: Baseline | null;
+  /** Each project's flags that baseline accepts, as every page and the history count them (empty without one). */
+  accepted: AcceptedCounts;
 }
 
 /** What the CLI asks of a build. */
@@ -203,8 +208,14 @@ export async function buildArchive(request: BuildRequest, runtime: BuildRuntime,
   if (shard) say({ type: 'shard', shard, projects: archive.projects.length, discovered: archive.discovered.length });
   say({ type: 'analysed', projects: archive.projects });
   faultPoint('analysed');
+  // Accepted flags (trailbook.baseline.json): read after the analysis (as its errors are), and
+  // counted once (count16), for the history (which flags are newly accepted), every page that
+  // counts them (stored for this run), the shard's manifest and the build's summary.
+  const baseline = await runtime.baseline();
+  const accepted = baseline && archive.projects.length > 0 ? await acceptedCounts(cacheDir, baseline, archive.projects.map((p) => p.id)) : (new Map() as AcceptedCounts);
+  await writeArchiveAccepted(cacheDir, run, baseline ? { file: baseline.file, counts: accepted } : null);
   // What is secret, for every step after the analysis: the history read back here, Astro's loaders (in the build context), shard data (in its manifest).
-  const history = await timed(times, 'history', () => runtime.history({ cacheDir, projects: archive.projects, run, projectViews: true, found: settings.secrets.redact ? archive.secrets : undefined, secretSettings: settings.secrets }));
+  const history = await timed(times, 'history', () => runtime.history({ cacheDir, projects: archive.projects, run, projectViews: true, found: settings.secrets.redact ? archive.secrets : undefined, secretSettings: settings.secrets, accepted }));
   await timed(times, 'history', async () => {
     const { pairs, problems } = resolvePairs(settings.compare, archive.projects);
     for (const problem of problems) say({ type: 'compare-problem', problem });
@@ -224,7 +235,6 @@ export async function buildArchive(request: BuildRequest, runtime: BuildRuntime,
   const renderStarted = performance.now();
   const code = await siteFingerprint(runtime.root);
   // Accepted flags (trailbook.baseline.json) are marked on the recaps: a changed baseline renders them again.
-  const baseline = await runtime.baseline();
   const baselineValue = baseline ? baselineContextValue(baseline) : null;
   // What Astro's loaders and pages are told, once (src/lib/config/build-context.ts); the search index and exports are written by the runtime, in a worker.
   writeBuildContext({ root: runtime.root, inputs: roots, cacheDir, run, site, filter: settings.filter, allowRepositories: settings.allowRepositories, searchIndex: 'external', secrets: settings.secrets, baseline: baselineValue });
@@ -236,7 +246,7 @@ export async function buildArchive(request: BuildRequest, runtime: BuildRuntime,
   if (reusable && reusable.missing > 0) say({ type: 'pages-missing', missing: reusable.missing, outDir });
   await writeRenderPlan(cacheDir, { previous, ...(shard ? { shard: true } : {}) });
   if (previous) say({ type: 'incremental' });
-  const outcome: BuildOutcome = { archive, times, renderStarted, incremental: previous !== null, renderedPages: [], keptFiles: 0, output: { files: 0, pages: 0 }, failure: null, baseline };
+  const outcome: BuildOutcome = { archive, times, renderStarted, incremental: previous !== null, renderedPages: [], keptFiles: 0, output: { files: 0, pages: 0 }, failure: null, baseline, accepted };
   try {
     await runtime.stage(async (staging) => {
       const stagingOut = staging.site;
@@ -300,7 +310,7 @@ export async function buildArchive(request: BuildRequest, runtime: BuildRuntime,
           {
             version: runtime.version,
             code,
-            options: { base, title: settings.title, siteUrl: settings.siteUrl, repositories: settings.repositories, filter: settings.filter, bdExport: settings.bdExport.run, allowRepositories: settings.allowRepositories, recapHtml: settings.recapHtml, decisionsCsv: settings.decisionsCsv, secrets: settings.secrets },
+            options: { base, title: settings.title, siteUrl: settings.siteUrl, repositories: settings.repositories, filter: settings.filter, bdExport: settings.bdExport.run, allowRepositories: settings.allowRepositories, recapHtml: settings.recapHtml, decisionsCsv: settings.decisionsCsv, secrets: settings.secrets, baseline: baselineOption(baseline ? baseline.entries : null) },
             shard,
             roots: roots.map((r) => basename(r)),
             discovered: archive.discovered,
@@ -308,6 +318,8 @@ export async function buildArchive(request: BuildRequest, runtime: BuildRuntime,
             problems: index.problems ?? [],
             projects: index.projects,
             pages,
+            // The flags the baseline accepts, as this build counted them: the merge counts from them (count16).
+            accepted: { file: baseline?.file ?? null, projects: Object.fromEntries(accepted) },
           },
           archive.repositories,
         );

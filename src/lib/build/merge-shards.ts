@@ -19,7 +19,7 @@ import { isDiskFull } from '../fs/disk-full.ts';
 import { PART_CACHE_VERSION, type SearchIndexProgress, type SearchIndexStats } from '../search/write-search-index.ts';
 import { ShardMismatchError, type GivenShard, type ShardMismatch } from '../shard/check-shards.ts';
 import { ShardError } from '../shard/manifest.ts';
-import { forgetMergeRecord, planMerge, prepareMergeStore, previousMerge, projectPagesDigest, writeMergeRecord, writeProjectPages, type MergePlan } from '../shard/merge.ts';
+import { forgetMergeRecord, mergeBaseline, planMerge, prepareMergeStore, previousMerge, projectPagesDigest, writeMergeRecord, writeProjectPages, type MergePlan } from '../shard/merge.ts';
 import type { ShardSpec } from '../shard/partition.ts';
 import { ShardDamageError, type ShardDamage } from '../shard/verify-shard.ts';
 import { codedErrorClass, type CodedError } from '../text/coded-error.ts';
@@ -70,6 +70,11 @@ export interface MergeRuntime {
 /** What a merge says while it runs, in order. */
 export type MergeEvent =
   | { type: 'merging'; shards: ReadonlyArray<{ shard: ShardSpec; display: string }>; projects: number }
+  /**
+   * Shards whose manifest does not say which flags the baseline accepts (`trailbook-shard/2`,
+   * before count16): the home, the report and the exports count their projects' flags as open.
+   */
+  | { type: 'acceptance-unknown'; shards: ReadonlyArray<{ shard: ShardSpec; display: string }> }
   /** How many entries the previous merge recorded have no page in the output (they are written again). */
   | { type: 'pages-missing'; missing: number; outDir: string }
   /** The previous output's files are not those the last merge wrote (src/lib/fs/output-seal.ts): every page is written again. */
@@ -122,6 +127,7 @@ export async function mergeShards(request: { given: ReadonlyArray<{ dir: string;
   const { base, title, siteUrl } = manifest.options;
   const recapHtml = manifest.options.recapHtml === true;
   say({ type: 'merging', shards: plan.shards.map((s) => ({ shard: s.manifest.shard, display: s.display })), projects: plan.projects.length });
+  if (plan.acceptanceUnknown.length > 0) say({ type: 'acceptance-unknown', shards: plan.acceptanceUnknown.map((s) => ({ shard: s.manifest.shard, display: s.display })) });
 
   const run = `merge-${process.pid}-${Date.now().toString(36)}`;
   await rm(join(storeDir, 'projects'), { recursive: true, force: true });
@@ -141,9 +147,10 @@ export async function mergeShards(request: { given: ReadonlyArray<{ dir: string;
     // The archive's build history (the home's "since the last build", history.json), from the
     // shards' project states: what a single build of every project records (docs/history.md).
     // The shards' secret settings (all equal: src/lib/shard/check-shards.ts), for the history read back.
-    const history = await runtime.history({ cacheDir: storeDir, projects: plan.projects, run, projectViews: false, found: undefined, secretSettings: manifest.options.secrets });
+    // Which flags are accepted, from the shards' manifests (count16): the history says which are newly accepted, as a single build's does.
+    const history = await runtime.history({ cacheDir: storeDir, projects: plan.projects, run, projectViews: false, found: undefined, secretSettings: manifest.options.secrets, accepted: plan.accepted?.counts ?? new Map() });
     const hasArchive = await stat(join(outDir, 'index.html')).then((s) => s.isFile(), () => false);
-    const found = hasArchive ? await previousMerge(storeDir, outDir, code, base) : null;
+    const found = hasArchive ? await previousMerge(storeDir, outDir, code, base, mergeBaseline(plan)) : null;
     // The previous output is a cache: its pages are kept only while its files are those the last merge wrote (rel9).
     const unchanged = found !== null && sealHolds(outDir, found.seal);
     if (found !== null && !unchanged) say({ type: 'output-changed', outDir });

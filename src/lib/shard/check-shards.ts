@@ -53,7 +53,7 @@ export const ShardMismatchError = codedErrorClass<ShardMismatch, 'mismatch'>('Sh
 /** An error of {@link ShardMismatchError}. */
 export type ShardMismatchError = InstanceType<typeof ShardMismatchError>;
 
-const OPTIONS: ReadonlyArray<keyof ShardOptions> = ['base', 'title', 'siteUrl', 'repositories', 'filter', 'bdExport', 'allowRepositories', 'recapHtml', 'decisionsCsv', 'secrets'];
+const OPTIONS: ReadonlyArray<keyof ShardOptions> = ['base', 'title', 'siteUrl', 'repositories', 'filter', 'bdExport', 'allowRepositories', 'recapHtml', 'decisionsCsv', 'secrets', 'baseline'];
 
 const show = (value: unknown): string => (typeof value === 'string' ? value : JSON.stringify(value));
 

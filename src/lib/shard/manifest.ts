@@ -29,13 +29,23 @@ import { createHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { RepositoryRule } from '../config/config-schema.ts';
+import type { AcceptedOf } from '../archive/accepted-counts.ts';
 import type { ShardSpec } from './partition.ts';
 
 /** The folder of shard data inside a shard's output. */
 export const SHARD_DATA = 'trailbook-shard';
 
-/** The manifest's format name; a merge refuses any other. */
-export const SHARD_FORMAT = 'trailbook-shard/2';
+/**
+ * The manifest's format name. `/3` (count16) carries each project's accepted flags
+ * ({@link ShardManifest.accepted}) and the baseline the shard read ({@link ShardOptions.baseline}).
+ */
+export const SHARD_FORMAT = 'trailbook-shard/3';
+
+/**
+ * The format before count16, still merged: its manifest does not say which flags the baseline
+ * accepted, so the merge counts its projects' flags as open and says so.
+ */
+export const SHARD_FORMAT_2 = 'trailbook-shard/2';
 
 /** The list of a shard's files, beside its manifest. */
 export const SHARD_CONTENTS = 'contents.json';
@@ -62,11 +72,22 @@ export interface ShardOptions {
   decisionsCsv: boolean;
   /** What is secret and whether it is redacted (configuration `secrets`, `--no-redact`: src/lib/secrets/). */
   secrets: SecretSettings;
+  /**
+   * The baseline the shard read (`trailbook.baseline.json` or `--baseline FILE`), by content
+   * ({@link baselineOption}): `none`, or `<n> entries, sha256 <12 hex>`. Shards that accepted
+   * other flags are not merged (their recaps would mark them otherwise). Absent in `trailbook-shard/2`.
+   */
+  baseline?: string;
+}
+
+/** {@link ShardOptions.baseline} for a baseline's `entries` (null: none read). */
+export function baselineOption(entries: readonly unknown[] | null): string {
+  return entries === null ? 'none' : `${entries.length} ${entries.length === 1 ? 'entry' : 'entries'}, sha256 ${createHash('sha256').update(JSON.stringify(entries)).digest('hex').slice(0, 12)}`;
 }
 
 /** `trailbook-shard/shard.json`. */
 export interface ShardManifest {
-  format: typeof SHARD_FORMAT;
+  format: typeof SHARD_FORMAT | typeof SHARD_FORMAT_2;
   /** Trailbook's version (package.json). */
   version: string;
   /** Fingerprint of Trailbook's code, its Astro config and locked dependencies (what shapes every page). */
@@ -111,6 +132,14 @@ export interface ShardManifest {
   inputs: { projects: Record<string, string>; repositories: Record<string, string | null> };
   /** The size and sha256 of `contents.json` ({@link SHARD_CONTENTS}): every other file of the shard, by `/`-separated path. */
   contents: ContentSum;
+  /**
+   * The flags the baseline accepts in this shard's projects (count16; src/lib/archive/accepted-counts.ts):
+   * `file`, the baseline as named (null: none read); `projects`, each project with an accepted
+   * flag: its accepted flags by severity, what stays open and the places of those accepted. The
+   * merge's home, report and exports count from it, as a single build counts from the models.
+   * Absent in `trailbook-shard/2`.
+   */
+  accepted?: { file: string | null; projects: Record<string, AcceptedOf> };
 }
 
 /** Paths inside a shard's output folder. */
@@ -161,8 +190,8 @@ export async function readShardManifest(shardDir: string, display: string = shar
   } catch (error) {
     throw new ShardError(`${display}/${SHARD_DATA}/shard.json is not JSON (${(error as Error).message})`, 'build the shard again');
   }
-  if (manifest.format !== SHARD_FORMAT) {
-    throw new ShardError(`${display} was written in shard format ${String(manifest.format)}; this Trailbook reads ${SHARD_FORMAT}`, 'build every shard and merge them with the same Trailbook');
+  if (manifest.format !== SHARD_FORMAT && manifest.format !== SHARD_FORMAT_2) {
+    throw new ShardError(`${display} was written in shard format ${String(manifest.format)}; this Trailbook reads ${SHARD_FORMAT} and ${SHARD_FORMAT_2}`, 'build every shard and merge them with the same Trailbook');
   }
   return manifest as ShardManifest;
 }

@@ -20,6 +20,7 @@ import { mkdir, readFile, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { ProjectSummary } from '../archive/summary.ts';
 import { writeArchiveIndex } from '../archive/model-store.ts';
+import { writeArchiveAccepted, type AcceptedCounts, type AcceptedOf, type ArchiveAccepted } from '../archive/accepted-counts.ts';
 import { writeRenderPlan } from '../archive/render-plan.ts';
 import { checkShards, type GivenShard } from './check-shards.ts';
 import { verifyShard } from './verify-shard.ts';
@@ -27,7 +28,7 @@ import { runBounded } from '../fs/bounded-tasks.ts';
 import { linkOrCopy, linkTree } from '../fs/link-files.ts';
 import { outputSeal, type OutputSeal } from '../fs/output-seal.ts';
 import { writeAtomic } from '../fs/cache-files.ts';
-import { isSafeId, readShardManifest, shardDigest, shardPaths, ShardError } from './manifest.ts';
+import { isSafeId, readShardManifest, shardDigest, shardPaths, ShardError, SHARD_FORMAT_2 } from './manifest.ts';
 
 /** Projects whose files are linked at once (each is a few small files). */
 const LINKS_AT_ONCE = 8;
@@ -40,6 +41,43 @@ export interface MergePlan {
   projects: ProjectSummary[];
   /** The shard of each project. */
   shardOf: Map<string, GivenShard>;
+  /**
+   * The flags the shards' baseline accepts, from their manifests (count16): what the home, the
+   * report and the exports count apart, as a single build does; null without a baseline.
+   */
+  accepted: ArchiveAccepted | null;
+  /** Shards whose manifest does not say which flags are accepted (`trailbook-shard/2`): their projects' flags are counted as open. */
+  acceptanceUnknown: GivenShard[];
+}
+
+const SEVERITIES = ['high', 'medium', 'low'] as const;
+const isCount = (n: unknown): boolean => typeof n === 'number' && Number.isInteger(n) && n >= 0;
+const isSeverities = (v: unknown): boolean => v !== null && typeof v === 'object' && SEVERITIES.every((s) => isCount((v as Record<string, unknown>)[s]));
+
+/** Whether `a` is a project's accepted flags as a shard's manifest holds them (src/lib/archive/accepted-counts.ts `AcceptedOf`). */
+function isAcceptedOf(a: unknown): a is AcceptedOf {
+  const v = a as Partial<AcceptedOf> | null;
+  return isSeverities(v) && v !== null && typeof v.open === 'object' && v.open !== null && isSeverities(v.open.flags) && isSeverities(v.open.problems) && isCount(v.open.problems.citesMissing) && Array.isArray(v.places) && v.places.every((n) => isCount(n) && n > 0);
+}
+
+/**
+ * The archive's accepted flags from the shards' manifests: each project's from its shard. The
+ * shards read one baseline (check-shards.ts compares it); its file as the first shard named it.
+ * Throws {@link ShardError} when a manifest names a project it does not hold, or counts that are not counts.
+ */
+export function acceptedOfShards(shards: readonly GivenShard[]): { accepted: ArchiveAccepted | null; unknown: GivenShard[] } {
+  const unknown = shards.filter((s) => s.manifest.format === SHARD_FORMAT_2 || s.manifest.accepted === undefined);
+  const file = shards.map((s) => s.manifest.accepted?.file ?? null).find((f) => f !== null) ?? null;
+  if (file === null) return { accepted: null, unknown };
+  const counts: AcceptedCounts = new Map();
+  for (const s of shards) {
+    const own = new Set(s.manifest.projects.map((p) => p.id));
+    for (const [id, a] of Object.entries(s.manifest.accepted?.projects ?? {})) {
+      if (!own.has(id) || !isAcceptedOf(a)) throw new ShardError(`shard ${s.display}'s manifest counts accepted flags of ${JSON.stringify(id).slice(0, 80)} that are not a project of the shard or not counts; the shard was not written by Trailbook`, 'build the shard again');
+      counts.set(id, a);
+    }
+  }
+  return { accepted: { file, counts }, unknown };
 }
 
 /**
@@ -63,6 +101,7 @@ export async function planMerge(dirs: ReadonlyArray<{ dir: string; display: stri
   }
   const projects: ProjectSummary[] = [];
   const shardOf = new Map<string, GivenShard>();
+  const { accepted: acceptedByShard, unknown: acceptanceUnknown } = acceptedOfShards(shards);
   for (const id of discovered) {
     const s = owner.get(id);
     if (!s) throw new ShardError(`project ${id} was found in the inputs but no shard holds it`, 'build every shard again from the same inputs');
@@ -77,13 +116,15 @@ export async function planMerge(dirs: ReadonlyArray<{ dir: string; display: stri
     projects.push(summary);
     shardOf.set(id, s);
   }
-  return { shards, projects, shardOf };
+  // In the archive's order, as a single build counts them.
+  const accepted = acceptedByShard && { file: acceptedByShard.file, counts: new Map(projects.flatMap((p) => (acceptedByShard.counts.has(p.id) ? [[p.id, acceptedByShard.counts.get(p.id) as AcceptedOf] as const] : []))) };
+  return { shards, projects, shardOf, accepted, acceptanceUnknown };
 }
 
 /**
  * Writes the model store the merge's Astro run reads, in `storeDir`: each project's summary,
  * cited list, report details and build-history state (linked from its shard), the archive index of analysis run
- * `run`, and a render plan for the pages that span projects only.
+ * `run`, the accepted flags the shards counted (for run `run`), and a render plan for the pages that span projects only.
  */
 export async function prepareMergeStore(plan: MergePlan, storeDir: string, run: string): Promise<void> {
   const projectsDir = join(storeDir, 'projects');
@@ -96,6 +137,7 @@ export async function prepareMergeStore(plan: MergePlan, storeDir: string, run: 
   });
   const first = (plan.shards[0] as GivenShard).manifest;
   await writeArchiveIndex(storeDir, { projects: plan.projects.map((p) => ({ id: p.id, digest: p.digest })), problems: first.problems, run, repositories: {}, projectDirs: {} });
+  await writeArchiveAccepted(storeDir, run, plan.accepted);
   await writeRenderPlan(storeDir, { previous: null, spanningOnly: true });
 }
 
@@ -133,6 +175,12 @@ export interface MergeRecord {
   /** Trailbook's code fingerprint and the base path the merged pages were written for. */
   code: string;
   base: string;
+  /**
+   * The shards' baseline (manifest.ts `ShardOptions.baseline`): the recaps copied mark the flags
+   * it accepts, so a merge of shards of another baseline copies every project again (count16),
+   * as a build renders every recap again. Absent in merges before.
+   */
+  baseline?: string;
   outDir: string;
   /** Each shard's digest (manifest.ts `shardDigest`), by index. */
   shards: Record<string, string>;
@@ -144,11 +192,16 @@ export interface MergeRecord {
 
 const recordPath = (storeDir: string): string => join(storeDir, 'merged.json');
 
-/** The previous merge's record when its output can be reused by a merge of `code` and `base` into `outDir`, else null. */
-export async function previousMerge(storeDir: string, outDir: string, code: string, base: string): Promise<MergeRecord | null> {
+/** The baseline a merge of `plan` records ({@link MergeRecord.baseline}): `unknown` for shards that do not say it (`trailbook-shard/2`). */
+export function mergeBaseline(plan: MergePlan): string {
+  return (plan.shards[0] as GivenShard).manifest.options.baseline ?? 'unknown';
+}
+
+/** The previous merge's record when its output can be reused by a merge of `code`, `base` and `baseline` ({@link mergeBaseline}) into `outDir`, else null. */
+export async function previousMerge(storeDir: string, outDir: string, code: string, base: string, baseline: string): Promise<MergeRecord | null> {
   try {
     const record = JSON.parse(await readFile(recordPath(storeDir), 'utf8')) as MergeRecord;
-    return record.code === code && record.base === base && record.outDir === outDir ? record : null;
+    return record.code === code && record.base === base && record.outDir === outDir && record.baseline === baseline ? record : null;
   } catch {
     return null;
   }
@@ -162,6 +215,6 @@ export async function forgetMergeRecord(storeDir: string): Promise<void> {
 /** Records this merge for the next one. */
 export async function writeMergeRecord(storeDir: string, plan: MergePlan, outDir: string, pages: Record<string, string>): Promise<void> {
   const first = (plan.shards[0] as GivenShard).manifest;
-  const record: MergeRecord = { code: first.code, base: first.options.base, outDir, shards: Object.fromEntries(plan.shards.map((s) => [String(s.manifest.shard.index), shardDigest(s.manifest)])), pages, seal: outputSeal(outDir) };
+  const record: MergeRecord = { code: first.code, base: first.options.base, baseline: mergeBaseline(plan), outDir, shards: Object.fromEntries(plan.shards.map((s) => [String(s.manifest.shard.index), shardDigest(s.manifest)])), pages, seal: outputSeal(outDir) };
   await writeAtomic(recordPath(storeDir), JSON.stringify(record));
 }

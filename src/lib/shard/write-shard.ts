@@ -43,7 +43,7 @@ export const longFileName = (id: string): string => `${createHash('sha256').upda
  * Writes `<outDir>/trailbook-shard/` for the shard described by `manifest`, from the model and
  * evidence stores in `cacheDir`. Throws (naming the file) when the store lacks a project.
  */
-export async function writeShardData(cacheDir: string, outDir: string, manifest: Omit<ShardManifest, 'format' | 'files' | 'searchParts' | 'commits' | 'contents'>, repositories: ReadonlyMap<string, GitRepository>): Promise<ShardManifest> {
+export async function writeShardData(cacheDir: string, outDir: string, manifest: Omit<ShardManifest, 'format' | 'files' | 'searchParts' | 'commits' | 'contents'> & Required<Pick<ShardManifest, 'accepted'>>, repositories: ReadonlyMap<string, GitRepository>): Promise<ShardManifest> {
   const paths = shardPaths(outDir);
   await rm(paths.data, { recursive: true, force: true });
   await mkdir(paths.projects, { recursive: true });

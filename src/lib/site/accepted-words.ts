@@ -62,3 +62,15 @@ export function reportFlagsSentence(t: { flags: Record<Severity, number>; projec
   const note = n > 0 && t.acceptedIn ? ` (${acceptedOfThemNote(n, t.acceptedIn)})` : '';
   return `Flags: ${grouped(t.flags.high)} high, ${grouped(t.flags.medium)} medium, ${grouped(t.flags.low)} low, in ${countOf(t.projectsWithFlags, 'project')}${note}.`;
 }
+
+/**
+ * What "since the last build" says of acceptance (count16; the CLI's history line, the home's and
+ * the recap's): `3 flags newly accepted`, `1 flag no longer accepted`, as parts for
+ * `nonZeroParts` (src/lib/site/words.ts: a zero is left out). Flags of both builds only: a new flag is a new flag.
+ */
+export function sinceAcceptedParts(newly: number, noLonger: number): Array<[number, string]> {
+  return [
+    [newly, `${countOf(newly, 'flag')} newly accepted`],
+    [noLonger, `${countOf(noLonger, 'flag')} no longer accepted`],
+  ];
+}
