@@ -70,3 +70,14 @@ describe('a baseline written before field names were quoted', () => {
     expect(summaryCause('coordination.jsonl:11: 1 event has the unknown type “PING”')).toBe('coordination.jsonl:#: 1 event has the unknown type “PING”');
   });
 });
+
+describe('a record file given where its folder was meant', () => {
+  it('names the folder to pass', async () => {
+    const errors: string[] = [];
+    const out: Output = { result: () => {}, info: (t) => void errors.push(t), error: (t) => void errors.push(t) };
+    const file = join(dir, 'mine', 'api', 'decisions.jsonl');
+    expect(await main(['check', '--quiet', file], out)).toBe(2);
+    expect(errors.join('\n')).toContain(`input ${file} is not a folder`);
+    expect(errors.join('\n')).toContain(`pass the folder that holds the records (decisions.jsonl, decisions.tsv, audit.json, .beads/), here ${join(dir, 'mine', 'api')}`);
+  });
+});
