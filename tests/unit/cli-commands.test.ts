@@ -150,6 +150,10 @@ describe('configuration through the command line', () => {
       expect(text).toContain('Usage: trailbook dev [options] [DIR...]');
       expect(text).toContain('--config <file>');
       expect(text).toContain('--fail-on <severity>');
+      // Said in a newcomer's words (use16: "Discover, parse and run the layer-1 audit without rendering"), and --strict as it is.
+      const words = text.replace(/\s+/g, ' ');
+      expect(words).toContain('Check the records without building the archive: print every flag with its record file and line, then the totals.');
+      expect(words).toContain('exit 1 when a record is invalid, a flag is of high severity, or a folder of the inputs cannot be read');
     } finally {
       write.mockRestore();
     }
