@@ -15,23 +15,24 @@ export type FingerprintInput = Pick<ProjectModel, 'id' | 'rows' | 'invalid'>;
 const PLACE_BEFORE_ROW = ':#: row ';
 
 /** Each “name” of a list of quoted names, in backticks: `“a”, “b”` → `` `a`, `b` ``. */
-const backticked = (names: string): string => names.replace(/“([^”]*)”/g, '`$1`');
+const backticked = (names: string): string => names.replace(/“([^“”]*)”/g, '`$1`');
 
 /**
  * Where Trailbook's own messages name a field or column: in backticks until use16 (`missing
  * required field \`why\``), shown as typed on pages; in quotes since, as other messages name a
- * key (`missing required field “why”`). Each pattern finds the quoted names of one message.
+ * key (`missing required field “why”`). Each pattern finds the quoted names of one message; a
+ * name holds no quote mark, so no match runs past the next one (linear: tests/unit/regex-linearity.test.ts).
  */
 const NAMED_FIELDS: ReadonlyArray<[RegExp, (match: string, ...groups: string[]) => string]> = [
-  [/(\b(?:missing required field|field) )“([^”]*)”/g, (_m, before, name) => `${before}\`${name}\``],
-  [/( is missing )((?:“[^”]*”(?:, )?)+)/g, (_m, before, names) => before + backticked(names)],
-  [/(\): )“([^”]*)”( is “)/g, (_m, before, name, after) => `${before}\`${name}\`${after}`],
-  [/(\bthe )((?:“[^”]*”(?:, )?)+)( columns? (?:is|are) missing)/g, (_m, before, names, after) => before + backticked(names) + after],
-  [/(\(fields )((?:“[^”]*”(?:, )?)+)(\))/g, (_m, before, names, after) => before + backticked(names) + after],
+  [/(\b(?:missing required field|field) )“([^“”]*)”/g, (_m, before, name) => `${before}\`${name}\``],
+  [/( is missing )((?:“[^“”]*”, )*“[^“”]*”)/g, (_m, before, names) => before + backticked(names)],
+  [/(\): )“([^“”]*)”( is “)/g, (_m, before, name, after) => `${before}\`${name}\`${after}`],
+  [/(\bthe )((?:“[^“”]*”, )*“[^“”]*”)( columns? (?:is|are) missing)/g, (_m, before, names, after) => before + backticked(names) + after],
+  [/(\(fields )((?:“[^“”]*”, )*“[^“”]*”)(\))/g, (_m, before, names, after) => before + backticked(names) + after],
 ];
 
 /** What src/lib/schemas/describe-issues.ts says after a missing field's name since use16, when the record has it mistyped. */
-const WRITTEN_AS = / \(written “[^”]*”\?\)/g;
+const WRITTEN_AS = / \(written “[^“”]*”\?\)/g;
 
 /**
  * A summary with the names of {@link NAMED_FIELDS} in backticks and without {@link WRITTEN_AS},
