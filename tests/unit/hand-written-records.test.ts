@@ -11,6 +11,7 @@ import { join } from 'node:path';
 import { main } from '../../src/cli/main.ts';
 import type { Output } from '../../src/cli/output.ts';
 import { summaryCause } from '../../src/lib/baseline/flag-fingerprint.ts';
+import { flagLinker } from '../../src/lib/projections/flag-links.ts';
 
 let dir: string;
 
@@ -79,5 +80,13 @@ describe('a record file given where its folder was meant', () => {
     expect(await main(['check', '--quiet', file], out)).toBe(2);
     expect(errors.join('\n')).toContain(`input ${file} is not a folder`);
     expect(errors.join('\n')).toContain(`pass the folder that holds the records (decisions.jsonl, decisions.tsv, audit.json, .beads/), here ${join(dir, 'mine', 'api')}`);
+  });
+});
+
+describe('the card of an empty file', () => {
+  it('names the file under it, without a line 0', () => {
+    // use16: an empty decisions.jsonl's Attention card listed "decisions.jsonl:0" under "decisions.jsonl is empty: it holds no records".
+    expect(flagLinker([], () => null)({ at: [{ file: 'decisions.jsonl', line: 0 }], rows: [] })).toEqual([{ href: null, label: 'decisions.jsonl' }]);
+    expect(flagLinker([], () => '#x')({ at: [{ file: 'decisions.jsonl', line: 3 }], rows: [] })).toEqual([{ href: '#x', label: 'decisions.jsonl:3' }]);
   });
 });
