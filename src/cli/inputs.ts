@@ -1,6 +1,6 @@
 /** Turns the command line's input folders into absolute paths, with usable errors. */
 import { stat } from 'node:fs/promises';
-import { resolve } from 'node:path';
+import { dirname, resolve } from 'node:path';
 import { EXAMPLE_CORPUS } from './paths.ts';
 import { UsageError } from './output.ts';
 
@@ -16,7 +16,8 @@ export async function resolveInputs(dirs: string[], cwd: string = process.cwd(),
     const abs = resolve(cwd, dir);
     const info = await stat(abs).catch(() => null);
     if (!info) throw new UsageError(`input folder ${dir} does not exist`, 'check the path, or run with --example to try the bundled example corpus');
-    if (!info.isDirectory()) throw new UsageError(`input ${dir} is not a folder`, 'pass the folder that holds the records (decisions.jsonl, decisions.tsv, audit.json, .beads/)');
+    // A record file given where its folder was meant (use16: `trailbook check api/decisions.jsonl`): the fix names that folder.
+    if (!info.isDirectory()) throw new UsageError(`input ${dir} is not a folder`, `pass the folder that holds the records (decisions.jsonl, decisions.tsv, audit.json, .beads/), here ${dirname(dir) === '.' ? 'the working folder, .' : dirname(dir)}`);
     if (!out.includes(abs)) out.push(abs);
   }
   return out;

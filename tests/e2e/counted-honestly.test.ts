@@ -151,10 +151,10 @@ describe('counted honestly: the real corpus and a fixture of each case (issue 27
     const cards = page.locator('section.attention ol.flags > li.flag');
     expect(await cards.count()).toBe(1);
     expect(await cards.first().getAttribute('data-flags')).toBe('25');
-    expect(await readText(cards.first().locator('> .flag-summary'))).toBe('25 lines: expected 6 tab-separated cells, found 5 — read in order, the `why` column is missing');
+    expect(await readText(cards.first().locator('> .flag-summary'))).toBe('25 lines: expected 6 tab-separated cells, found 5 — read in order, the “why” column is missing');
     expect(await cards.first().locator('details.problem-flags').getAttribute('open')).toBeNull();
     expect(await readText(page.locator('[data-testid="problem-count"]'))).toBe('1 problem (25 flags): flags of one kind and cause are one card, their places listed under it.');
-    expect(await readTexts(page.locator('[data-testid="worst-flags"] .worst-summary'))).toEqual(['25 lines: expected 6 tab-separated cells, found 5 — read in order, the `why` column is missing']);
+    expect(await readTexts(page.locator('[data-testid="worst-flags"] .worst-summary'))).toEqual(['25 lines: expected 6 tab-separated cells, found 5 — read in order, the “why” column is missing']);
     // A flag's own anchor, folded in the card, opens it when followed.
     await page.goto(`${origin}/p/missing-why/#flag-7`);
     await page.waitForFunction(() => document.querySelector('#flag-7')?.closest('details')?.open === true);

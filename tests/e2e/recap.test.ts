@@ -198,6 +198,9 @@ describe('Attention on tickets-faults: one flag for every planted fault', () => 
     expect(await targetId(page)).toBe('row-0a1f7f7c');
     expect(await isInViewport(row('0a1f7f7c'))).toBe(true);
 
+    // Its card says the place once, in the link (use16: "decisions.jsonl:12: not valid JSON: …" over the link "decisions.jsonl:12").
+    const notJson = page.locator('section.attention li.flag[data-kind="trail/not-json"]');
+    expect([await readText(notJson.locator('.flag-summary')), await readText(notJson.locator('.flag-links'))]).toEqual(['not valid JSON: Unexpected end of JSON input', 'decisions.jsonl:12']);
     await page.locator('section.attention li.flag[data-kind="trail/not-json"] .flag-links a').click();
     expect(await targetId(page)).toBe('invalid-decisions-jsonl-L12');
     expect(await isInViewport(page.locator('#invalid-decisions-jsonl-L12'))).toBe(true);

@@ -198,7 +198,7 @@ describe('readBbsTrail', () => {
     expectAccounting(r, 3);
     expect(r.rows).toEqual([]);
     expect(r.invalid.map((i) => [i.line, i.kind, i.raw])).toEqual(routing.map((raw, i) => [i + 1, 'trail/not-a-trail', raw]));
-    expect(r.invalid[0]?.error).toBe('not a decision trail: missing required field `id`; missing required field `phase`; missing required field `actor`; missing required field `decision`; missing required field `why`; and 2 more');
+    expect(r.invalid[0]?.error).toBe('not a decision trail: missing required field “id”; missing required field “phase”; missing required field “actor”; missing required field “decision”; missing required field “why”; and 2 more');
     expect(r.warnings).toEqual([
       {
         kind: 'trail/not-a-trail',
@@ -234,10 +234,10 @@ describe('readBbsTrail', () => {
   });
 
   it.each([
-    ['why', 'missing required field `why`'],
-    ['evidence', 'missing required field `evidence`'],
-    ['id', 'missing required field `id`'],
-    ['result', 'missing required field `result`'],
+    ['why', 'missing required field “why”'],
+    ['evidence', 'missing required field “evidence”'],
+    ['id', 'missing required field “id”'],
+    ['result', 'missing required field “result”'],
   ])('names a missing required field: %s', async (field, error) => {
     const row: Record<string, unknown> = { ...good };
     delete row[field];
@@ -249,15 +249,15 @@ describe('readBbsTrail', () => {
   it('names every missing field, joined with "; "', async () => {
     const { why: _w, decision: _d, ...row } = good;
     const r = await bbs(`${line(row)}\n`);
-    expect(r.invalid.map((i) => i.error)).toEqual(['missing required field `decision`; missing required field `why`']);
+    expect(r.invalid.map((i) => i.error)).toEqual(['missing required field “decision”; missing required field “why”']);
   });
 
-  // describe-issues.ts has a branch for this exact sentence ("field `evidence` is empty"),
+  // describe-issues.ts has a branch for this exact sentence ("field “evidence” is empty"),
   // but the `required` schema (schemas/decision-row.ts:8) fails with a `custom` refine issue,
-  // so the default branch renders "field `evidence`: is empty" (with a colon).
-  it('says an empty required field "is empty": field `evidence` is empty', async () => {
+  // so the default branch renders "field “evidence”: is empty" (with a colon).
+  it('says an empty required field "is empty": field “evidence” is empty', async () => {
     const r = await bbs(`${line({ ...good, evidence: '' })}\n`);
-    expect(r.invalid.map((i) => [i.kind, i.error])).toEqual([['trail/missing-field', 'field `evidence` is empty']]);
+    expect(r.invalid.map((i) => [i.kind, i.error])).toEqual([['trail/missing-field', 'field “evidence” is empty']]);
   });
 
   it('rejects an empty or whitespace-only required field as trail/missing-field naming the field', async () => {
@@ -268,16 +268,16 @@ describe('readBbsTrail', () => {
       [1, 'trail/missing-field'],
       [2, 'trail/missing-field'],
     ]);
-    expect(r.invalid[0]?.error).toMatch(/^field `evidence`:? is empty$/);
-    expect(r.invalid[1]?.error).toMatch(/^field `result`:? is empty$/);
+    expect(r.invalid[0]?.error).toMatch(/^field “evidence”:? is empty$/);
+    expect(r.invalid[1]?.error).toMatch(/^field “result”:? is empty$/);
   });
 
   it.each([
-    [{ why: 5 }, 'field `why` must be string, got number'],
-    [{ why: null }, 'field `why` must be string, got null'],
-    [{ ticket: 7 }, 'field `ticket` must be string, got number'],
-    [{ supersedes: ['a'] }, 'field `supersedes` must be string, got array'],
-    [{ evidence: { path: 'x' } }, 'field `evidence` must be string, got object'],
+    [{ why: 5 }, 'field “why” must be string, got number'],
+    [{ why: null }, 'field “why” must be string, got null'],
+    [{ ticket: 7 }, 'field “ticket” must be string, got number'],
+    [{ supersedes: ['a'] }, 'field “supersedes” must be string, got array'],
+    [{ evidence: { path: 'x' } }, 'field “evidence” must be string, got object'],
   ])('reports a wrong type as trail/wrong-type: %j', async (patch, error) => {
     const r = await bbs(`${line({ ...good, ...patch })}\n`);
     expectAccounting(r, 1);
@@ -410,10 +410,10 @@ describe('readPstackTrail', () => {
     const r = await tsv(`${HEADER}\n${row([TS, 'p', 'd', 'w'])}\n${row([TS, 'p', 'd', 'w', 'e', 'r', 'extra'])}\n${row([TS, 'p', 'd', "'e1", 'r1'])}\n${row([TS])}\n`);
     expectAccounting(r, 5);
     expect(r.invalid).toEqual([
-      { file: 'decisions.tsv', line: 2, kind: 'trail/tsv-cell-count', error: 'expected 6 tab-separated cells, found 4 — read in order, the `decision`, `why` columns are missing', raw: `${TS}\tp\td\tw`, fields: { ts: TS, phase: 'p', evidence: 'd', result: 'w' } },
+      { file: 'decisions.tsv', line: 2, kind: 'trail/tsv-cell-count', error: 'expected 6 tab-separated cells, found 4 — read in order, the “decision”, “why” columns are missing', raw: `${TS}\tp\td\tw`, fields: { ts: TS, phase: 'p', evidence: 'd', result: 'w' } },
       { file: 'decisions.tsv', line: 3, kind: 'trail/tsv-cell-count', error: 'expected 6 tab-separated cells, found 7', raw: `${TS}\tp\td\tw\te\tr\textra`, fields: { ts: TS, phase: 'p', evidence: 'r', result: 'extra' } },
       // One cell short inside the free text (a why left out): evidence and result are read from the row's end.
-      { file: 'decisions.tsv', line: 4, kind: 'trail/tsv-cell-count', error: 'expected 6 tab-separated cells, found 5 — read in order, the `why` column is missing', raw: `${TS}\tp\td\t'e1\tr1`, fields: { ts: TS, phase: 'p', evidence: 'e1', result: 'r1' } },
+      { file: 'decisions.tsv', line: 4, kind: 'trail/tsv-cell-count', error: 'expected 6 tab-separated cells, found 5 — read in order, the “why” column is missing', raw: `${TS}\tp\td\t'e1\tr1`, fields: { ts: TS, phase: 'p', evidence: 'e1', result: 'r1' } },
       { file: 'decisions.tsv', line: 5, kind: 'trail/tsv-cell-count', error: 'expected 6 tab-separated cells, found 1', raw: TS },
     ]);
   });
@@ -464,8 +464,8 @@ describe('readPstackTrail', () => {
       [2, 'trail/missing-field'],
       [3, 'trail/missing-field'],
     ]);
-    expect(r.invalid[0]?.error).toMatch(/^field `why`:? is empty$/);
-    expect(r.invalid[1]?.error).toMatch(/^field `evidence`:? is empty$/);
+    expect(r.invalid[0]?.error).toMatch(/^field “why”:? is empty$/);
+    expect(r.invalid[1]?.error).toMatch(/^field “evidence”:? is empty$/);
   });
 
   it('warns when the header is missing and reads the first line as a row', async () => {
@@ -610,7 +610,7 @@ describe('readAuditFile', () => {
 
   it('a `ran` audit without its flags array is not shown clean: it is invalid, "not reviewed"', async () => {
     const r = await audit({ version: 1, at: AT, status: 'ran', reviewer: 'codex-x' });
-    expect(r.audit).toMatchObject({ present: true, valid: false, status: null, error: 'audit.json: field `flags`: is required when status is "ran": the reviewer returns a flags array, even an empty one (decision trail, Part 2)' });
+    expect(r.audit).toMatchObject({ present: true, valid: false, status: null, error: 'audit.json: field “flags”: is required when status is "ran": the reviewer returns a flags array, even an empty one (decision trail, Part 2)' });
   });
 
   it.each([
@@ -624,7 +624,7 @@ describe('readAuditFile', () => {
 
   it('rejects `ran` without a reviewer with the exact error and an audit/invalid-file record', async () => {
     const r = await audit({ version: 1, at: AT, status: 'ran', flags: [] });
-    const error = 'audit.json: field `reviewer`: is required when status is "ran" (decision trail, Part 2: an empty list without a reviewer is not allowed)';
+    const error = 'audit.json: field “reviewer”: is required when status is "ran" (decision trail, Part 2: an empty list without a reviewer is not allowed)';
     expect(r.audit).toEqual({ present: true, valid: false, file: 'audit.json', status: null, reason: '', reviewer: '', at: '', flagCount: 0, error });
     expect(r.invalid).toEqual([{ file: 'audit.json', line: 1, kind: 'audit/invalid-file', error, raw: JSON.stringify({ version: 1, at: AT, status: 'ran', flags: [] }, null, 2) }]);
     expect(r.flags).toEqual([]);
@@ -632,18 +632,18 @@ describe('readAuditFile', () => {
   });
 
   it.each([
-    [{ version: 1, at: AT, status: 'ran', reviewer: '   ', flags: [] }, 'audit.json: field `reviewer`: is required when status is "ran" (decision trail, Part 2: an empty list without a reviewer is not allowed)', 5],
-    [{ version: 1, at: AT, status: 'skipped' }, 'audit.json: field `status` must be one of "ran", "not-run", "failed", got "skipped"', 4],
-    [{ at: AT, status: 'failed' }, 'audit.json: missing required field `version`', 1],
-    [{ version: '1', at: AT, status: 'failed' }, 'audit.json: field `version` must be number, got string', 2],
-    [{ version: -7.5, at: AT, status: 'failed' }, 'audit.json: field `version`: must be 1 (the only version of the result file)', 2],
-    [{ version: 1, at: AT, status: 'ran', reviewer: '\u200b', flags: [] }, 'audit.json: field `reviewer`: is required when status is "ran" (decision trail, Part 2: an empty list without a reviewer is not allowed)', 5],
+    [{ version: 1, at: AT, status: 'ran', reviewer: '   ', flags: [] }, 'audit.json: field “reviewer”: is required when status is "ran" (decision trail, Part 2: an empty list without a reviewer is not allowed)', 5],
+    [{ version: 1, at: AT, status: 'skipped' }, 'audit.json: field “status” must be one of "ran", "not-run", "failed", got "skipped"', 4],
+    [{ at: AT, status: 'failed' }, 'audit.json: missing required field “version”', 1],
+    [{ version: '1', at: AT, status: 'failed' }, 'audit.json: field “version” must be number, got string', 2],
+    [{ version: -7.5, at: AT, status: 'failed' }, 'audit.json: field “version”: must be 1 (the only version of the result file)', 2],
+    [{ version: 1, at: AT, status: 'ran', reviewer: '\u200b', flags: [] }, 'audit.json: field “reviewer”: is required when status is "ran" (decision trail, Part 2: an empty list without a reviewer is not allowed)', 5],
     [
       { version: 1, at: AT, status: 'ran', reviewer: 'r', flags: [{ severity: 'critical', kind: 'k', summary: 's' }] },
-      'audit.json: field `flags[0].severity` must be one of "high", "medium", "low", got "critical"',
+      'audit.json: field “flags[0].severity” must be one of "high", "medium", "low", got "critical"',
       8,
     ],
-    [{ version: 1, at: AT, status: 'ran', reviewer: 'r', flags: [{ severity: 'low', summary: 's' }] }, 'audit.json: missing required field `flags[0].kind`', 7],
+    [{ version: 1, at: AT, status: 'ran', reviewer: 'r', flags: [{ severity: 'low', summary: 's' }] }, 'audit.json: missing required field “flags[0].kind”', 7],
     [[1], 'audit.json: the record must be object, got array', 1],
   ])('rejects an invalid audit.json at the line of the field at fault: %j', async (content, error, line) => {
     const r = await audit(content);

@@ -259,7 +259,7 @@ describe('selection.md', () => {
     expect(bad.invalid[0]?.error).toMatch(/^design\/selection\.md: front matter is not valid YAML: /);
     expect([bad.selection.pick, bad.selection.frontMatter?.valid]).toEqual([null, false]);
     const wrong = parseSelection('---\ncollapsed: maybe\nresends: -1\n---\n', 'design/selection.md', []);
-    expect(wrong.invalid.map((r) => [r.line, r.error])).toEqual([[1, 'design/selection.md front matter: field `collapsed` must be boolean, got string; field `resends` is too small (Too small: expected number to be >=0)']]);
+    expect(wrong.invalid.map((r) => [r.line, r.error])).toEqual([[1, 'design/selection.md front matter: field “collapsed” must be boolean, got string; field “resends” is too small (Too small: expected number to be >=0)']]);
     const list = parseSelection('---\n- a\n---\n', 'design/selection.md', []);
     expect(list.invalid.map((r) => r.error)).toEqual(['design/selection.md: front matter must be a mapping of fields, got a list']);
   });

@@ -55,7 +55,8 @@ describe('the one-row trail/bad-timestamp flag', () => {
     const results: string[] = [];
     const out: Output = { result: (t) => void results.push(t), info: () => {}, error: (t) => void results.push(`error: ${t}`) };
     const code = await main(['check', '--quiet', '--baseline', join(dir, 'trailbook.baseline.json'), '--fail-on', 'low', join(dir, 'in')], out);
-    expect(results.filter((l) => l.includes('trail/bad-timestamp'))).toEqual([`  low    trail/bad-timestamp  decisions.jsonl:1: ${OLD_SUMMARY}  [accepted: the run began before ts was checked]`]);
+    // The place in its column, as every flag's (use16: `decisions.jsonl:1: row …` read unlike the lines around it).
+    expect(results.filter((l) => l.includes('trail/bad-timestamp'))).toEqual([`  low    trail/bad-timestamp  decisions.jsonl:1  ${OLD_SUMMARY}  [accepted: the run began before ts was checked]`]);
     expect(code).toBe(0);
   });
 });

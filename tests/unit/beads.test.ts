@@ -103,7 +103,7 @@ describe('readBeadsFile: every real variant, every line accounted for', () => {
       [6, 'beads/invalid-record'],
       [7, 'beads/blank-line'],
     ]);
-    expect(r?.invalid[2]?.error).toBe('issue: field `title` must be string, got number');
+    expect(r?.invalid[2]?.error).toBe('issue: field “title” must be string, got number');
     const model = buildBeadsModel(rows);
     const [old, fresh] = model.issues;
     expect(old).toMatchObject({ id: 'loop-0wc', status: 'closed', statusKnown: true, priority: '0', closeReason: 'Fixed in commit cf7c1d5', agentState: 'done', labels: ['build', 'serde'], dependencies: [{ dependsOn: 'loop-zcx', type: 'parent-child' }], origin: 'export', at: { file: '.beads/issues.jsonl', line: 1 } });

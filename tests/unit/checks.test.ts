@@ -307,8 +307,8 @@ describe('trail/* invalid lines', () => {
   it.each([
     ['trail/not-json', 'high', 'not valid JSON: Unexpected end of JSON input'],
     ['trail/not-an-object', 'high', 'expected a JSON object, got an array'],
-    ['trail/missing-field', 'high', 'missing required field `why`'],
-    ['trail/wrong-type', 'high', 'field `why` must be string, got number'],
+    ['trail/missing-field', 'high', 'missing required field “why”'],
+    ['trail/wrong-type', 'high', 'field “why” must be string, got number'],
     ['trail/tsv-cell-count', 'high', 'expected 6 tab-separated cells, found 4'],
     ['trail/invalid-utf8', 'medium', 'line 7 is not valid UTF-8'],
     ['trail/blank-line', 'low', 'blank line'],
@@ -407,7 +407,7 @@ describe('audit/invalid-file and audit/unknown-row', () => {
   const review = (rows: string[], kind = 'gap'): Flag => ({ layer: 'review', severity: 'low', kind, rows, summary: 's', at: [] });
 
   it('turns an invalid audit.json record into a high flag saying the audit counts as failed', () => {
-    const error = 'audit.json: missing required field `version`';
+    const error = 'audit.json: missing required field “version”';
     expect(auditFile.run(input({ invalid: [{ file: 'audit.json', line: 1, kind: 'audit/invalid-file', error, raw: '{}' }] }))).toEqual([
       { layer: 'audit', severity: 'high', kind: 'audit/invalid-file', rows: [], summary: `${error}; the audit is treated as a failed run`, at: [at(1, 'audit.json')] },
     ]);

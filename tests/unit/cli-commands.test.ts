@@ -75,8 +75,9 @@ describe('configuration through the command line', () => {
       '  high   unsupported-claim (reviewer, audit.json)  The hotfix row cites a commit nobody can find',
       '  high   trail/duplicate-id  decisions.jsonl:8  id 3ec852ad is used by 2 rows (lines 8, 9): “Add the CLI entry”',
     ]);
-    // A summary that names its own place is not given it twice.
-    expect(lines.find((l) => l.includes('trail/not-json'))).toBe('  high   trail/not-json  decisions.jsonl:12: not valid JSON: Unexpected end of JSON input');
+    // A summary that starts with its own place has it in the place column, once; its invalid record is not listed again (use16).
+    expect(lines.find((l) => l.includes('trail/not-json'))).toBe('  high   trail/not-json  decisions.jsonl:12  not valid JSON: Unexpected end of JSON input  [invalid record]');
+    expect(out.results.filter((l) => l.includes('decisions.jsonl:12'))).toHaveLength(1);
   });
 
   it('ends with what a person must look at: flags, invalid rows, evidence, open blockers and warnings', async () => {
@@ -149,6 +150,10 @@ describe('configuration through the command line', () => {
       expect(text).toContain('Usage: trailbook dev [options] [DIR...]');
       expect(text).toContain('--config <file>');
       expect(text).toContain('--fail-on <severity>');
+      // Said in a newcomer's words (use16: "Discover, parse and run the layer-1 audit without rendering"), and --strict as it is.
+      const words = text.replace(/\s+/g, ' ');
+      expect(words).toContain('Check the records without building the archive: print every flag with its record file and line, then the totals.');
+      expect(words).toContain('exit 1 when a record is invalid, a flag is of high severity, or a folder of the inputs cannot be read');
     } finally {
       write.mockRestore();
     }

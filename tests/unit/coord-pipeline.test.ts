@@ -113,7 +113,7 @@ describe('pipeline on a temp tree', () => {
       ['history', 'claimed', ''],
       ['timeline', 'qa', 'passed'],
     ]);
-    expect(ticket.invalid.map((i) => [i.line, i.kind, i.error])).toEqual([[3, 'babysit/invalid-row', 'history event: missing required field `ts`; missing required field `event`']]);
+    expect(ticket.invalid.map((i) => [i.line, i.kind, i.error])).toEqual([[3, 'babysit/invalid-row', 'history event: missing required field “ts”; missing required field “event”']]);
     expect(ticket.flags.map((f) => f.kind)).toEqual(['babysit/invalid-row']);
   });
 

@@ -84,7 +84,7 @@ describe('readCoordEvent: envelope and required fields (seed: "Required Fields b
 
   it('rejects an envelope whose named field has the wrong type', () => {
     const r = readCoordEvent({ version: 'coord.v1', actor: 'a', data: { event_type: 'SEND', event_id: 42 } }, 'f.jsonl', 3);
-    expect(r).toEqual({ kind: 'coord/wrong-type', error: 'coord.v1 envelope: field `data.event_id` must be string, got number' });
+    expect(r).toEqual({ kind: 'coord/wrong-type', error: 'coord.v1 envelope: field “data.event_id” must be string, got number' });
   });
 
   it('unwraps a bd audit entry holding the envelope in `extra`, filling actor, issue and time from the entry', () => {

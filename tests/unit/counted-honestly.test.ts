@@ -53,7 +53,7 @@ describe('counted honestly (issue 27)', () => {
     const m = model('missing-why');
     expect(m.flags).toHaveLength(25);
     const list = problems(m.flags);
-    expect(list.map((p) => [p.kind, p.flags.length, problemSentence(p)])).toEqual([['trail/tsv-cell-count', 25, '25 lines: expected 6 tab-separated cells, found 5 — read in order, the `why` column is missing']]);
+    expect(list.map((p) => [p.kind, p.flags.length, problemSentence(p)])).toEqual([['trail/tsv-cell-count', 25, '25 lines: expected 6 tab-separated cells, found 5 — read in order, the “why” column is missing']]);
     // count14: lines, not rows: the same recap says 'Decisions 0 rows' and '25 lines could not be read as records'.
     expect(m.counts.problems).toEqual({ high: 1, medium: 0, low: 0, citesMissing: 0 });
     expect(worstProject([...models.values()])?.project.id).toBe('fabricated');
@@ -67,7 +67,7 @@ describe('counted honestly (issue 27)', () => {
     expect(searchRecords(model('fabricated')).filter((r) => r.facets['result']?.includes('failed')).map((r) => [r.anchor, r.facets['type']?.[0], r.meta])).toEqual([
       ['row-457a81b7', 'decision', 'FAIL 4 High · ship'],
       ['row-c82a5bef', 'decision', 'failed; retry pending · ship'],
-      ['invalid-decisions-tsv-L9', 'invalid record', `invalid record decisions.tsv:9 · expected 6 tab-separated cells, found 5 — read in order, the \`why\` column is missing · ${INVALID_FAILED}`],
+      ['invalid-decisions-tsv-L9', 'invalid record', `invalid record decisions.tsv:9 · expected 6 tab-separated cells, found 5 — read in order, the “why” column is missing · ${INVALID_FAILED}`],
     ]);
     expect(m.cited.files.map((f) => [f.path, f.by.length])).toEqual(Array.from({ length: 8 }, (_, i) => [`src/part-${i + 1}.ts`, i < 1 ? 4 : 3]));
   });

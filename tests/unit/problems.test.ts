@@ -24,7 +24,7 @@ describe('problems', () => {
     const b = 'replaying its 1 event gives open, but .beads/issues.jsonl says closed (closed 2026-04-10T04:09:45Z), and the log runs on to 2026-05-04T12:38:31Z';
     expect(causeKey(a)).toBe(causeKey(b));
     expect(causeKey('first at .beads/backup/events.jsonl:1953 “x”')).toBe(causeKey('first at .beads/backup/events.jsonl:2160 “y”'));
-    expect(causeKey('expected 6 tab-separated cells, found 5 — read in order, the `why` column is missing')).not.toBe(causeKey('expected 6 tab-separated cells, found 4 — read in order, the `decision`, `why` columns are missing'));
+    expect(causeKey('expected 6 tab-separated cells, found 5 — read in order, the “why” column is missing')).not.toBe(causeKey('expected 6 tab-separated cells, found 4 — read in order, the “decision”, “why” columns are missing'));
     // Linear on hostile text (an unclosed quote, many colons).
     expect(causeKey(`${'“'.repeat(50_000)}x`).length).toBeGreaterThan(0);
     expect(causeKey(`${'-'.repeat(50_000)}:-:0`).length).toBeGreaterThan(0);

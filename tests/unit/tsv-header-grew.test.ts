@@ -98,13 +98,13 @@ describe('a TSV header that grew a column', () => {
     ]);
   });
 
-  it('a row missing a column the seed needs is still a row with too few cells (the `why` column left out)', async () => {
+  it('a row missing a column the seed needs is still a row with too few cells (the “why” column left out)', async () => {
     const folder = join(dir, 'missing-why');
     await mkdir(folder, { recursive: true });
     const file = join(folder, 'decisions.tsv');
     await writeFile(file, `${[OLD_HEADER, row(1), ['2026-08-19T17:12:02.487Z', 'implement', 'Decision 2', 'README.md', 'verified'].join('\t')].join('\n')}\n`);
     const read = await readPstackTrail(file, 'decisions.tsv', 0);
-    expect(read.invalid.map((r) => [r.line, r.kind, r.error])).toEqual([[3, 'trail/tsv-cell-count', 'expected 6 tab-separated cells, found 5 — read in order, the `why` column is missing']]);
+    expect(read.invalid.map((r) => [r.line, r.kind, r.error])).toEqual([[3, 'trail/tsv-cell-count', 'expected 6 tab-separated cells, found 5 — read in order, the “why” column is missing']]);
     expect(read.warnings).toEqual([]);
   });
 

@@ -158,9 +158,9 @@ describe('QA JSON', () => {
     const text = qaFile('PASS', [crit('AC-1', 'VERIFIED'), { id: 'AC-2', state: 'VERIFIED', level: 7 }]);
     const r = parseQaJson(text, 'qa/T-1.json', 'T-1', new AnchorSet());
     expect(r.verdict?.criteria.map((c) => c.id)).toEqual(['AC-1']);
-    expect(r.invalid.map((i) => [i.line, i.kind, i.error])).toEqual([[16, 'verdict/invalid-criterion', 'qa/T-1.json criterion 2: field `level` is too large (Too big: expected number to be <=5)']]);
+    expect(r.invalid.map((i) => [i.line, i.kind, i.error])).toEqual([[16, 'verdict/invalid-criterion', 'qa/T-1.json criterion 2: field “level” is too large (Too big: expected number to be <=5)']]);
     expect(r.invalidLines).toBe(5);
-    expect(parseQaJson('{"version":1}', 'qa/x.json', 'x', new AnchorSet()).invalid.map((i) => [i.kind, i.error])).toEqual([['verdict/invalid-file', 'qa/x.json: missing required field `verdict`']]);
+    expect(parseQaJson('{"version":1}', 'qa/x.json', 'x', new AnchorSet()).invalid.map((i) => [i.kind, i.error])).toEqual([['verdict/invalid-file', 'qa/x.json: missing required field “verdict”']]);
     const notJson = parseQaJson('{', 'qa/x.json', 'x', new AnchorSet());
     expect([notJson.verdict, notJson.invalid[0]?.kind, notJson.invalidLines]).toEqual([null, 'verdict/invalid-file', Infinity]);
   });
@@ -245,8 +245,8 @@ describe('review files', () => {
     ]);
     expect(r.review?.cleared).toEqual([{ check: 'no race', level: 3, file: 'reviews/pr-1.json', line: 31, anchor: 'cleared-pr-1-1' }]);
     expect(r.invalid.map((i) => [i.line, i.kind, i.error])).toEqual([
-      [25, 'finding/invalid-finding', 'reviews/pr-1.json finding 3: field `summary` is empty'],
-      [35, 'finding/invalid-finding', 'reviews/pr-1.json cleared check 2: field `level` is too small (Too small: expected number to be >=1)'],
+      [25, 'finding/invalid-finding', 'reviews/pr-1.json finding 3: field “summary” is empty'],
+      [35, 'finding/invalid-finding', 'reviews/pr-1.json cleared check 2: field “level” is too small (Too small: expected number to be >=1)'],
     ]);
     expect(r.invalidLines).toBe(8);
   });
@@ -277,7 +277,7 @@ describe('premise rows and loops', () => {
     const r = parsePremiseLines(splitLines(Buffer.from(text)), 'premises.jsonl');
     expect(r.invalid.map((i) => [i.line, i.kind, i.error])).toEqual([
       [2, 'loop/invalid-row', 'premises.jsonl:2: blank line'],
-      [3, 'loop/invalid-row', 'premises.jsonl:3: missing required field `attempt`'],
+      [3, 'loop/invalid-row', 'premises.jsonl:3: missing required field “attempt”'],
       [4, 'loop/invalid-row', "premises.jsonl:4: not JSON: Unexpected token 'o'"],
     ]);
     const loops = groupLoops(r.rows);

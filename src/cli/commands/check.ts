@@ -18,7 +18,7 @@ import { acceptedOf, type AcceptedCounts } from '../../lib/archive/accepted-coun
 import { archiveRoot } from '../../lib/export/site-url.ts';
 import { readBaseline } from '../baseline-file.ts';
 import type { ProjectCounts } from '../../lib/model/types.ts';
-import { flagPlaceText, type LocatedProject } from '../../lib/report/flag-places.ts';
+import { flagPlaceAndText, type LocatedProject } from '../../lib/report/flag-places.ts';
 import { relative, sep } from 'node:path';
 import { resolveSettings } from '../settings.ts';
 import { fromCwd, packageVersion } from '../paths.ts';
@@ -102,13 +102,24 @@ function printProjectText(out: Output, model: ProjectModel, accepted: ReadonlyAr
   const pointers = pointerTotal(c);
   if (pointers > 0 || c.rows > 0) out.result(`  evidence: ${pointersAndProseText(c.pointers)}: ${pointerCountsText(c.pointers)}; ${checkFirstCountsText(c)}`);
   if (c.openBlockers > 0) out.result(`  ${plural(c.openBlockers, 'open blocker')}`);
-  // Each flag's first file:line before its summary (flag-places.ts `flagPlaceText`), as a compiler says where.
+  // An invalid record is said once: by the flag at its place whose summary says its error (each
+  // reader's kinds are flagged, src/lib/checks/invalid-records.ts), marked as one; a record no
+  // flag says is listed on its own (use16: each was said twice, a flag line and an "invalid" line).
+  const invalidAt = new Map<string, ProjectModel['invalid']>();
+  for (const r of model.invalid) {
+    const key = `${r.file}\u0000${String(r.line)}`;
+    invalidAt.set(key, [...(invalidAt.get(key) ?? []), r]);
+  }
+  const said = new Set<ProjectModel['invalid'][number]>();
+  // Each flag's first file:line before its summary (flag-places.ts `flagPlaceAndText`), as a compiler says where.
   model.flags.forEach((f, i) => {
-    const place = flagPlaceText(f);
-    out.result(`  ${f.severity.padEnd(6)} ${f.kind}${f.layer === 'review' ? ' (reviewer, audit.json)' : ''}  ${place ? `${place}  ` : ''}${f.summary}${accepted[i] ? `  [accepted: ${accepted[i]}]` : ''}`);
+    const { place, text } = flagPlaceAndText(f);
+    const record = f.at.flatMap((a) => invalidAt.get(`${a.file}\u0000${String(a.line)}`) ?? []).find((r) => !said.has(r) && f.summary.includes(r.error));
+    if (record) said.add(record);
+    out.result(`  ${f.severity.padEnd(6)} ${f.kind}${f.layer === 'review' ? ' (reviewer, audit.json)' : ''}  ${place ? `${place}  ` : ''}${text}${record ? '  [invalid record]' : ''}${accepted[i] ? `  [accepted: ${accepted[i]}]` : ''}`);
   });
   // Line 0 is the whole file (not read): named by its file, as the other formats do.
-  for (const i of model.invalid) out.result(`  invalid ${i.line > 0 ? `${i.file}:${i.line}` : i.file}  ${i.error}`);
+  for (const i of model.invalid) if (!said.has(i)) out.result(`  invalid ${i.line > 0 ? `${i.file}:${i.line}` : i.file}  ${i.error}`);
 }
 
 /** Runs the check command; returns the exit code. */

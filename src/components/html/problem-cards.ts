@@ -11,6 +11,7 @@ import type { Flag } from '../../lib/model/types.ts';
 import type { Problem } from '../../lib/projections/problems.ts';
 import { foldFlagLinks, moreLinksText, type FlagLink } from '../../lib/projections/flag-links.ts';
 import { problemSentence } from '../../lib/site/words.ts';
+import { flagPlaceAndText } from '../../lib/report/flag-places.ts';
 import { html, join, type SafeHtml } from './html.ts';
 import { SEVERITY_ICON, statusHtml } from './status.ts';
 
@@ -27,6 +28,16 @@ function placesHtml(f: Flag, linksOf: (f: Flag) => FlagLink[]): SafeHtml {
   const { shown, folded } = foldFlagLinks(linksOf(f));
   const evidence = f.evidence ? html`<span>evidence: <code>${f.evidence}</code></span>` : '';
   return html`<p class="flag-links">${linksHtml(shown)}${evidence}</p>${folded.length > 0 ? html`<details class="flag-more"><summary>${moreLinksText(folded.length)}</summary><p class="flag-links">${linksHtml(folded)}</p></details>` : ''}`;
+}
+
+/**
+ * A flag's summary on its card: without the place it starts with when a link under it names that
+ * place (use16: an invalid record's card read "decisions.jsonl:2: missing required field …"
+ * over its link "decisions.jsonl:2", as `trailbook check` said the place twice), else whole.
+ */
+function cardSummary(f: Flag, linksOf: (f: Flag) => FlagLink[]): string {
+  const { place, text } = flagPlaceAndText(f);
+  return place !== '' && text !== f.summary && linksOf(f).some((l) => l.label === place) ? text : f.summary;
 }
 
 /** An accepted flag's note: the baseline's reason (issue 32; src/lib/baseline/accepted-flags.ts). */
@@ -49,9 +60,9 @@ export function problemCardsHtml(problems: readonly Problem[], linksOf: (f: Flag
     if (p.flags.length === 1) {
       const f = first.flag;
       const reason = acceptedOf(first.n);
-      return html`<li class="flag flag-${p.severity}${reason ? ' flag-accepted' : ''}" data-kind="${p.kind}" id="flag-${String(first.n)}">${head}<p class="flag-summary">${f.summary}</p>${acceptedHtml(reason)}${earlierHtml(f)}${placesHtml(f, linksOf)}</li>`;
+      return html`<li class="flag flag-${p.severity}${reason ? ' flag-accepted' : ''}" data-kind="${p.kind}" id="flag-${String(first.n)}">${head}<p class="flag-summary">${cardSummary(f, linksOf)}</p>${acceptedHtml(reason)}${earlierHtml(f)}${placesHtml(f, linksOf)}</li>`;
     }
-    const items = p.flags.map(({ flag, n }) => html`<li${n === first.n ? '' : html` id="flag-${String(n)}"`} value="${String(n)}"><p class="flag-summary">${flag.summary}</p>${acceptedHtml(acceptedOf(n))}${earlierHtml(flag)}${placesHtml(flag, linksOf)}</li>`);
+    const items = p.flags.map(({ flag, n }) => html`<li${n === first.n ? '' : html` id="flag-${String(n)}"`} value="${String(n)}"><p class="flag-summary">${cardSummary(flag, linksOf)}</p>${acceptedHtml(acceptedOf(n))}${earlierHtml(flag)}${placesHtml(flag, linksOf)}</li>`);
     const allAccepted = p.flags.every(({ n }) => acceptedOf(n) !== null);
     return html`<li class="flag flag-${p.severity} flag-problem${allAccepted ? ' flag-accepted' : ''}" data-kind="${p.kind}" data-flags="${String(p.flags.length)}" id="flag-${String(first.n)}">${head}<p class="flag-summary">${problemSentence(p)}</p><details class="flag-more problem-flags"><summary>${`The ${p.flags.length} flags, one per place`}</summary><ol class="problem-list">${items}</ol></details></li>`;
   })}</ol>`;

@@ -251,13 +251,13 @@ export async function readPstackTrail(absolutePath: string, file: string, bytes:
  * Which columns a row with too few cells lacks, read in order (issue 27, scope 3): the header
  * places its leading and trailing columns; the cells between fill the free-text columns from
  * the first, so the last ones are the lost ones (`decision why` with one cell between: `why`).
- * Returns ` — read in order, the `why` column is missing`, or '' when the row has too many cells.
+ * Returns ` — read in order, the “why” column is missing`, or '' when the row has too many cells.
  */
 function lostColumns(h: TsvHeader, found: number): string {
   const short = h.names.length - found;
   if (short <= 0) return '';
   const middle = h.names.slice(h.leading, h.names.length - h.trailing);
-  const lost = middle.slice(middle.length - short).map((n) => `\`${n}\``);
+  const lost = middle.slice(middle.length - short).map((n) => `“${n}”`);
   if (lost.length === 0) return '';
   return ` — read in order, the ${lost.join(', ')} ${agree(lost.length, 'column is', 'columns are')} missing`;
 }

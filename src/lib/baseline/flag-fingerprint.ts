@@ -14,6 +14,36 @@ export type FingerprintInput = Pick<ProjectModel, 'id' | 'rows' | 'invalid'>;
 /** What comes between the place a summary starts with and the row it names: `decisions.jsonl:#: row …`. */
 const PLACE_BEFORE_ROW = ':#: row ';
 
+/** Each “name” of a list of quoted names, in backticks: `“a”, “b”` → `` `a`, `b` ``. */
+const backticked = (names: string): string => names.replace(/“([^“”]*)”/g, '`$1`');
+
+/**
+ * Where Trailbook's own messages name a field or column: in backticks until use16 (`missing
+ * required field \`why\``), shown as typed on pages; in quotes since, as other messages name a
+ * key (`missing required field “why”`). Each pattern finds the quoted names of one message; a
+ * name holds no quote mark, so no match runs past the next one (linear: tests/unit/regex-linearity.test.ts).
+ */
+const NAMED_FIELDS: ReadonlyArray<[RegExp, (match: string, ...groups: string[]) => string]> = [
+  [/(\b(?:missing required field|field) )“([^“”]*)”/g, (_m, before, name) => `${before}\`${name}\``],
+  [/( is missing )((?:“[^“”]*”, )*“[^“”]*”)/g, (_m, before, names) => before + backticked(names)],
+  [/(\): )“([^“”]*)”( is “)/g, (_m, before, name, after) => `${before}\`${name}\`${after}`],
+  [/(\bthe )((?:“[^“”]*”, )*“[^“”]*”)( columns? (?:is|are) missing)/g, (_m, before, names, after) => before + backticked(names) + after],
+  [/(\(fields )((?:“[^“”]*”, )*“[^“”]*”)(\))/g, (_m, before, names, after) => before + backticked(names) + after],
+];
+
+/** What src/lib/schemas/describe-issues.ts says after a missing field's name since use16, when the record has it mistyped. */
+const WRITTEN_AS = / \(written “[^“”]*”\?\)/g;
+
+/**
+ * A summary with the names of {@link NAMED_FIELDS} in backticks and without {@link WRITTEN_AS},
+ * as it was written before use16: a baseline that accepted a flag by its old wording keeps
+ * accepting it.
+ */
+function withBacktickedNames(summary: string): string {
+  if (!summary.includes('“')) return summary;
+  return NAMED_FIELDS.reduce((text, [pattern, put]) => text.replace(pattern, put), summary.replace(WRITTEN_AS, ''));
+}
+
 /**
  * A summary without the line numbers in it (`decisions.jsonl:12` → `decisions.jsonl:#`, `line 6`
  * → `line #`, `lines 8, 9` → `lines #`), and without the place it starts with when a row comes
@@ -23,7 +53,7 @@ const PLACE_BEFORE_ROW = ':#: row ';
  * accepted it by. No summary started so before, so no other fingerprint changes.
  */
 export function summaryCause(summary: string): string {
-  const cause = summary.replace(/(\.[A-Za-z][A-Za-z0-9]*):\d+\b/g, '$1:#').replace(/\b(lines?) \d+(?:(?:, | and )\d+)*/g, '$1 #');
+  const cause = withBacktickedNames(summary).replace(/(\.[A-Za-z][A-Za-z0-9]*):\d+\b/g, '$1:#').replace(/\b(lines?) \d+(?:(?:, | and )\d+)*/g, '$1 #');
   const at = cause.indexOf(PLACE_BEFORE_ROW);
   // The place is the summary's first words: a file path (which may hold spaces, but no `: `).
   return at > 0 && !cause.slice(0, at).includes(': ') ? cause.slice(at + PLACE_BEFORE_ROW.length - 'row '.length) : cause;

@@ -86,7 +86,7 @@ export async function readBeadsFile(absolutePath: string, file: string, bytes: n
   return readJsonlRecords(absolutePath, file, bytes, 'beads', 'beads', (record, line) => {
     const shape = beadsRecordShape(record);
     if (shape === null) {
-      const keys = Object.keys(record).slice(0, 8).map((k) => `\`${k}\``).join(', ');
+      const keys = Object.keys(record).slice(0, 8).map((k) => `“${k}”`).join(', ');
       return { kind: 'beads/unknown-record', error: `a record Trailbook does not know (fields ${keys || 'none'}): kept here, not read` };
     }
     if (shape === 'coord') {

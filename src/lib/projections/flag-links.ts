@@ -12,7 +12,7 @@ import { agree } from '../text/agree.ts';
 export interface FlagLink {
   /** `#row-…` (`rows/3/#row-…` for a row on a later row page), `#beads-…`, or null when the page has no anchor for it. */
   href: string | null;
-  /** `row 8635af1e (line 2)`, `.beads/issues.jsonl:17`, `row 1a2b3c4d (not in the trail)`. */
+  /** `row 8635af1e (line 2)`, `.beads/issues.jsonl:17`, `decisions.jsonl` (the whole file), `row 1a2b3c4d (not in the trail)`. */
   label: string;
 }
 
@@ -46,7 +46,8 @@ export function flagLinker(rows: readonly TrailRow[], placeHref: (at: { file: st
       if (row) {
         covered.add(row.id);
         links.push({ href: rowHref(row.anchor), label: `row ${row.id} (line ${at.line})` });
-      } else links.push({ href: placeHref(at), label: `${at.file}:${at.line}` });
+        // Line 0 is the whole file (empty, not read): named by its file (use16: an empty decisions.jsonl's card said "decisions.jsonl:0").
+      } else links.push({ href: placeHref(at), label: at.line > 0 ? `${at.file}:${at.line}` : at.file });
     }
     for (const id of f.rows) {
       if (covered.has(id)) continue;

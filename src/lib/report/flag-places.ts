@@ -48,15 +48,20 @@ export const SEVERITY_LEVELS: Record<Severity, { github: 'error' | 'warning' | '
 
 /**
  * The `file:line` a text line of `trailbook check` puts before a flag's summary (the decision
- * trail's Part 3: a flag names the rows it is about, and a person opens the file at that line):
- * the flag's first place with a line, as the record's file names it (relative to its project
- * folder), or `''` when the flag has no such place or its summary already says it (coordination
- * flags write `(coordination.jsonl:4)`; a bad timestamp starts with its place). Said at print
- * time, never in the summary, so a flag's baseline fingerprint (src/lib/baseline) is unchanged.
+ * trail's Part 3: a flag names the rows it is about, and a person opens the file at that line),
+ * and the summary to put after it. The place is the flag's first place with a line, as the
+ * record's file names it (relative to its project folder); a summary that starts with that
+ * place (`decisions.jsonl:12: not valid JSON: …`, an invalid record's flag; a bad timestamp)
+ * is said after it without it, so the line reads `decisions.jsonl:12  not valid JSON: …` as
+ * every other flag's does (use16: the place was said twice, once in each of two lines). No
+ * place (`''`) when the flag has none with a line, or its summary says it within (coordination
+ * flags write `(coordination.jsonl:4)`). Said at print time, never in the summary, so a flag's
+ * baseline fingerprint (src/lib/baseline) is unchanged.
  */
-export function flagPlaceText(flag: { summary: string; at: ReadonlyArray<{ file: string; line: number }> }): string {
+export function flagPlaceAndText(flag: { summary: string; at: ReadonlyArray<{ file: string; line: number }> }): { place: string; text: string } {
   const first = flag.at.find((a) => a.line >= 1);
-  if (!first) return '';
+  if (!first) return { place: '', text: flag.summary };
   const place = `${first.file}:${String(first.line)}`;
-  return flag.summary.includes(place) ? '' : place;
+  if (flag.summary.startsWith(`${place}: `)) return { place, text: flag.summary.slice(place.length + 2) };
+  return flag.summary.includes(place) ? { place: '', text: flag.summary } : { place, text: flag.summary };
 }

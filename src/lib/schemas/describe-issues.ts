@@ -1,12 +1,15 @@
 /**
  * The one describer of zod issues: each issue of a failed parse read as data (its code, the
  * path of the field at fault, the value found there), worded at the edge for its reader — a
- * record's invalid line as one plain sentence naming the field ("missing required field
- * `why`", {@link describeIssues}), a configuration file as one line per issue naming the
+ * record's invalid line as one plain sentence naming the field in quotes, as other messages
+ * name a key ("missing required field “why”", {@link describeIssues}; use16: pages showed the
+ * backticks of "field `why`" as typed, and a baseline's fingerprint reads both spellings alike,
+ * src/lib/baseline/flag-fingerprint.ts), a configuration file as one line per issue naming the
  * file and the key (`trailbook.config.json: repositories[0].forge: must be one of …`,
  * {@link describeConfigIssues}).
  */
 import type { z } from 'zod';
+import { editDistance } from '../text/mistyped.ts';
 
 /** The path of the field at fault as a person writes it: `repositories[0].forge`. */
 export function fieldPath(path: ReadonlyArray<PropertyKey>): string {
@@ -26,13 +29,28 @@ function typeOf(value: unknown): string {
   return typeof value;
 }
 
+/**
+ * Where a missing field's name is there mistyped (`desicion` for `decision`, `Why` for `why`):
+ * ` (written “desicion”?)`, else `''` (use16: a hand-written row said only "missing required
+ * field “decision”" beside its `desicion`). Mistyped is letter case aside, one edit off
+ * (src/lib/text/mistyped.ts), two for a name of 6 letters or more; only when one key is so near.
+ */
+function writtenAs(input: unknown, path: ReadonlyArray<PropertyKey>): string {
+  const name = path.at(-1);
+  const parent = valueAt(input, path.slice(0, -1));
+  if (typeof name !== 'string' || parent === null || typeof parent !== 'object' || Array.isArray(parent)) return '';
+  const limit = name.length >= 6 ? 2 : 1;
+  const near = Object.keys(parent).filter((key) => key !== name && editDistance(key.toLowerCase(), name.toLowerCase(), limit) <= limit);
+  return near.length === 1 ? ` (written “${near[0] as string}”?)` : '';
+}
+
 function describeIssue(issue: z.core.$ZodIssue, input: unknown): string {
   const field = fieldPath(issue.path);
-  const where = field === '' ? 'the record' : `field \`${field}\``;
+  const where = field === '' ? 'the record' : `field “${field}”`;
   const value = valueAt(input, issue.path);
   switch (issue.code) {
     case 'invalid_type':
-      if (value === undefined) return `missing required field \`${field}\``;
+      if (value === undefined) return `missing required field “${field}”${writtenAs(input, issue.path)}`;
       return `${where} must be ${issue.expected}, got ${typeOf(value)}`;
     case 'too_small':
       if (typeof value === 'string' || value === '') return `${where} is empty`;

@@ -226,7 +226,7 @@ export function invalidRecordsSentence(invalid: ReadonlyArray<Pick<InvalidRecord
  * places share it and the cause, said once: `3 rows: commit not found in the repository`. A
  * trail problem none of whose flags is about a row is about lines that could not be read as
  * rows (invalid records): `25 lines: expected 6 tab-separated cells, found 5 — read in order,
- * the `why` column is missing` (count14: "25 rows", on a recap saying "Decisions 0 rows" and
+ * the “why” column is missing` (count14: "25 rows", on a recap saying "Decisions 0 rows" and
  * "25 lines could not be read as records").
  */
 export function problemSentence(p: { kind: string; layer: string; cause: string; alike: boolean; places: number; cells?: number; flags?: ReadonlyArray<{ flag: { rows: readonly string[] } }> }): string {

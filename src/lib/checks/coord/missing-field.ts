@@ -18,8 +18,8 @@ export const missingField: Check = {
     return coordination.events.flatMap((e) => {
       const at = [{ file: e.file, line: e.line }];
       const flags = [];
-      if (e.missing.length > 0) flags.push(flagOf(MISSING_FIELD, `${describeEvent(e)} is missing ${e.missing.map((f) => `\`${f}\``).join(', ')}`, [], at));
-      for (const b of e.badValues) flags.push(flagOf(INVALID_VALUE, `${describeEvent(e)}: \`${b.field}\` is “${b.value}”, expected ${b.expected}`, [], at));
+      if (e.missing.length > 0) flags.push(flagOf(MISSING_FIELD, `${describeEvent(e)} is missing ${e.missing.map((f) => `“${f}”`).join(', ')}`, [], at));
+      for (const b of e.badValues) flags.push(flagOf(INVALID_VALUE, `${describeEvent(e)}: “${b.field}” is “${b.value}”, expected ${b.expected}`, [], at));
       return flags;
     });
   },
