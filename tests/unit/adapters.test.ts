@@ -593,11 +593,11 @@ describe('readAuditFile', () => {
         { severity: 'critical', rows: [], kind: 'gap', summary: 'b' },
       ],
     });
-    expect(r.invalid.map((i) => [i.line, i.error])).toEqual([[14, 'audit.json: field `flags[1].severity` must be one of "high", "medium", "low", got "critical"']]);
+    expect(r.invalid.map((i) => [i.line, i.error])).toEqual([[14, 'audit.json: field “flags[1].severity” must be one of "high", "medium", "low", got "critical"']]);
     expect(r.invalid[0]?.raw).toContain('"critical"');
     // A missing field is named at the object that lacks it; a ran audit with a blank reviewer, at the reviewer.
     expect((await audit('{\n  "at": "x",\n  "status": "ran",\n  "reviewer": "",\n  "flags": []\n}\n')).invalid.map((i) => [i.line, i.error])).toEqual([
-      [1, 'audit.json: missing required field `version`'],
+      [1, 'audit.json: missing required field “version”'],
     ]);
     expect((await audit('{\n  "version": 1,\n  "at": "x",\n  "status": "ran",\n  "reviewer": "",\n  "flags": []\n}\n')).invalid.map((i) => i.line)).toEqual([5]);
   });

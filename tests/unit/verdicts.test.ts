@@ -87,12 +87,12 @@ describe('invalid verdict files are named at the line of their fault (kinds16)',
     expect(cut.invalid.map((i) => [i.kind, i.line])).toEqual([['verdict/invalid-file', 9]]);
     expect(cut.invalid[0]?.error).toMatch(/^qa\/T-1\.json is not valid JSON: .*\(line 9 column \d+\)$/);
     const badVerdict = parseQaJson(whole.replace('"verdict": "PASS"', '"verdict": 7'), 'qa/T-1.json', 'T-1', new AnchorSet());
-    expect(badVerdict.invalid.map((i) => [i.line, i.error])).toEqual([[5, 'qa/T-1.json: field `verdict` must be string, got number']]);
+    expect(badVerdict.invalid.map((i) => [i.line, i.error])).toEqual([[5, 'qa/T-1.json: field “verdict” must be string, got number']]);
   });
 
   it('a review file alike', () => {
     const text = JSON.stringify({ version: 1, target: 'pr-1', checkout: 'yes', findings: [] }, null, 2);
-    expect(parseReviewFile(text, 'reviews/pr-1.json', 'pr-1', new AnchorSet()).invalid.map((i) => [i.kind, i.line, i.error])).toEqual([['finding/invalid-file', 4, 'reviews/pr-1.json: field `checkout` must be boolean, got string']]);
+    expect(parseReviewFile(text, 'reviews/pr-1.json', 'pr-1', new AnchorSet()).invalid.map((i) => [i.kind, i.line, i.error])).toEqual([['finding/invalid-file', 4, 'reviews/pr-1.json: field “checkout” must be boolean, got string']]);
     expect(parseReviewFile('{\n  "version": 1,\n  "findings": [\n', 'reviews/pr-1.json', 'pr-1', new AnchorSet()).invalid.map((i) => i.line)).toEqual([3]);
   });
 });
