@@ -25,6 +25,7 @@ import { TIERS, facetTerm, type DictEntry, type SearchManifest } from '../index/
 import { PART_TABLE_FILE } from '../index/part-table.ts';
 import { parseQuery, type ParsedQuery, type QueryToken } from './parse.ts';
 import { excerpt, lateTitleExcerpt, marked } from './excerpt.ts';
+import { evidenceLine } from './evidence-line.ts';
 import { IndexRuntime, type Loader } from './runtime.ts';
 import { Candidates } from './candidates.ts';
 import { NOT_COUNTED, tallyCounts } from './counts.ts';
@@ -669,7 +670,13 @@ export class SearchEngine {
     return hits.map((hit, i) => {
       const d = docs[i] ?? ['', '', '(record not found)', '', '', ''];
       const part = this.manifest.parts[hit.part];
-      const [anchor, page, title, body, evidence, meta] = d;
+      const [anchor, page, title, body, evidence, meta, pointers] = d;
+      const cites = evidenceLine(pointers, wanted, outcome.prefix, hexes, paths);
+      // The evidence a record cites has its own line (its pointers and their verdicts): the
+      // excerpt is of its why and meta, unless the query's words stand in the evidence cell only
+      // where no pointer shown holds them (the words around its pointers).
+      const evidenceOnly = cites !== null && !cites.items.some((x) => x.matched) && excerpt([evidence], wanted, outcome.prefix, hexes, paths).some((s) => s.mark);
+      const fields = cites === null || evidenceOnly ? [body, evidence, meta] : [body, meta];
       // The query's line, on a file page whose record says a row cited it there (at the head or at a row's commit).
       const line = outcome.line !== null && anchor === '' && /^(?:at\/[0-9a-f]+\/)?file\//.test(page) && bodyCitesLine(body, outcome.line) ? `#L${outcome.line}` : '';
       return {
@@ -677,10 +684,11 @@ export class SearchEngine {
         title,
         titleMarks: marked(title, wanted, outcome.prefix, hexes, paths),
         project: part?.title ?? '',
-        excerpt: excerpt([body, evidence, meta], wanted, outcome.prefix, hexes, paths),
+        excerpt: excerpt(fields, wanted, outcome.prefix, hexes, paths),
         titleExcerpt: lateTitleExcerpt(title, wanted, outcome.prefix, hexes, paths),
         tags: this.tags(hit),
         type: this.typeOf(hit),
+        evidence: cites,
       };
     });
   }
