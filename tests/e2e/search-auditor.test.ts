@@ -96,6 +96,15 @@ describe.skipIf(!existsSync(REAL_CORPUS))('an auditor searching the real corpus'
     expect(await readTexts(page.locator('#search-results > li').first().locator('mark'))).toEqual(['macos/Source/RecipeStore.swift']);
   });
 
+  it('OR and a leading “-” are said to be no operators, not searched or hidden (find16)', async () => {
+    // Before: “OR” was “a word too common to search”; `-baseline` ranked rows holding “baseline” first, unsaid.
+    await search('libpipewire OR pipewire');
+    expect(await readText(page.locator('#search-notices'))).toBe('Left out of the search: “OR” (search has no operators: every other word is searched, and results holding every word come first, then those holding some).');
+    expect(await status()).toBe('2 results: 2 rows. 0 hold every word. No record holds “pipewire”.');
+    await search('libpipewire -baseline');
+    expect(await readText(page.locator('#search-notices'))).toBe('A leading “-” does not leave a word out here: “baseline” is searched like the other words. To narrow results, pick a filter.');
+  });
+
   it('a typo is named in the status line', async () => {
     // Before: "4 results: 4 rows. 0 hold every word." and nothing said of the misspelt word.
     await search('governed-action colision');

@@ -169,3 +169,23 @@ describe('a word typed that no record holds', () => {
     expect(absentText([])).toBe('');
   });
 });
+
+describe('operators search does not have are said, not searched as words (find16)', () => {
+  it('OR, AND and NOT in capitals are left out and said so; a word after “-” is searched and said so', async () => {
+    const { leftOutNotices, operatorNotices, parseQuery } = await import('../../src/lib/search/query/parse.ts');
+    // Before: `libpipewire OR pipewire` said “OR” was “a word too common to search”; `NOT` was searched as the word “not”.
+    const q = 'libpipewire OR pipewire NOT baseline';
+    const parsed = parseQuery(q);
+    expect(parsed.tokens.map((t) => t.raw)).toEqual(['libpipewire', 'pipewire', 'baseline']);
+    expect(parsed.ignored).toEqual(['OR', 'NOT']);
+    expect(leftOutNotices(parsed.ignored)).toEqual([]);
+    expect(operatorNotices(q)).toEqual(['Left out of the search: “OR”, “NOT” (search has no operators: every other word is searched, and results holding every word come first, then those holding some).']);
+    // Before: `-baseline` ranked the records holding “baseline” first, and nothing was said.
+    expect(operatorNotices('libpipewire -baseline')).toEqual(['A leading “-” does not leave a word out here: “baseline” is searched like the other words. To narrow results, pick a filter.']);
+    expect(parseQuery('libpipewire -baseline').tokens.map((t) => t.terms)).toEqual([['libpipewir'], ['baselin']]);
+    // Lower case is a word (a stop word, left out as one); a command's flags are not exclusions.
+    expect(operatorNotices('cats or dogs')).toEqual([]);
+    expect(leftOutNotices(parseQuery('cats or dogs').ignored)).toEqual(['Left out of the search: “or” (a word too common to search).']);
+    expect(operatorNotices('cargo test -p nyxid --locked -1')).toEqual([]);
+  });
+});
