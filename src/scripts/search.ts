@@ -8,7 +8,7 @@
 import { SearchEngine, type Filters, type Hit, type SearchOutcome, type ShownHit } from '../lib/search/query/engine.ts';
 import { filterWordsNotices, listingHistoryState, newHistoryEntry, readListingState, readSearchState, searchQuery, type KnownFacet, type ListingState, type SearchTrigger } from '../lib/search/query/url-state.ts';
 import { absentText, noResultsText, optionText, partialText, resultsText } from '../lib/search/facets.ts';
-import { leftOutNotices, operatorNotices, phraseNotice } from '../lib/search/query/parse.ts';
+import { dateNotice, leftOutNotices, operatorNotices, phraseNotice } from '../lib/search/query/parse.ts';
 import type { SearchManifest } from '../lib/search/index/format.ts';
 import { indexFileBytes } from './index-file.ts';
 import { grouped } from '../lib/text/grouped.ts';
@@ -353,7 +353,8 @@ async function start(): Promise<void> {
     const n = resultCount(result);
     const ignored = leftOutNotices(result.parsed.ignored);
     const phrase = phraseNotice(q);
-    showNotices([...ignored, ...operatorNotices(q), ...(phrase === null ? [] : [phrase]), ...filterWordsNotices(q, known)]);
+    const date = dateNotice(q);
+    showNotices([...ignored, ...operatorNotices(q), ...(phrase === null ? [] : [phrase]), ...(date === null ? [] : [date]), ...filterWordsNotices(q, known)]);
     const filtersInUse = Object.keys(inUse).length > 0;
     // Nothing with filters in use: say whether the words alone find something.
     const without = n === 0 && filtersInUse && q !== '' ? await engine.search(q, {}).then((r) => r.totals, () => null) : null;

@@ -105,6 +105,17 @@ describe.skipIf(!existsSync(REAL_CORPUS))('an auditor searching the real corpus'
     expect(await readText(page.locator('#search-notices'))).toBe('A leading “-” does not leave a word out here: “baseline” is searched like the other words. To narrow results, pick a filter.');
   });
 
+  it('a date: the status names it as held by no record, and the page says a row’s own date is not searched (find16)', async () => {
+    // Before: "No results." and nothing more (12 rows of the real corpus were written on 2026-08-19).
+    await search('2026-08-19');
+    expect(await status()).toBe('No results. No record holds “2026-08-19”.');
+    expect(await readText(page.locator('#search-notices'))).toBe('A date is found only where a record writes it: a row’s own date is not searched. To narrow results by year, pick the year filter.');
+    // A date a record writes is found.
+    await search('2026-09-28');
+    expect(await status()).toBe('2 results: 1 row, 1 flag.');
+    expect(await firstLink().getAttribute('href')).toBe('/p/fpcmotif__fenforce/#flag-1');
+  });
+
   it('a typo is named in the status line', async () => {
     // Before: "4 results: 4 rows. 0 hold every word." and nothing said of the misspelt word.
     await search('governed-action colision');

@@ -31,6 +31,9 @@ const PICKY: SearchRecord[] = [
   row('bb22bb22', 'Read the review through the GitHub CLI', 'gh is on the path', 'gh pr view 13', [], '2026-07-01T13:00:00Z'),
   row('cc33cc33', 'Link each review to its pull request', 'a link is what a reader opens', 'https://github.com/Jonghakseo/picky/pull/13', [], '2026-07-01T09:00:00Z'),
   row('dd44dd44', 'Keep the git hub of remotes apart', 'one remote', 'git remote -v', [], '2026-07-01T08:00:00Z'),
+  // `2026`, `08` and `19` in records, never in one.
+  row('ee55ee55', 'Plan 2026 in 19 steps', 'the reviews', 'notes', [], '2026-07-01T07:00:00Z'),
+  row('ff66ff66', 'Review 08 of the plan', 'the notes', 'notes', [], '2026-07-01T06:00:00Z'),
 ];
 
 async function site(): Promise<SearchEngine> {
@@ -187,5 +190,23 @@ describe('operators search does not have are said, not searched as words (find16
     expect(operatorNotices('cats or dogs')).toEqual([]);
     expect(leftOutNotices(parseQuery('cats or dogs').ignored)).toEqual(['Left out of the search: “or” (a word too common to search).']);
     expect(operatorNotices('cargo test -p nyxid --locked -1')).toEqual([]);
+  });
+});
+
+describe('a query no record holds, though each of its words is somewhere (find16)', () => {
+  it('names the token (a date no record writes, a SHA cited nowhere) and says a row’s date is not searched', async () => {
+    const { dateNotice } = await import('../../src/lib/search/query/parse.ts');
+    const engine = await site();
+    // Before: "No results." and nothing more: `2026`, `08` and `19` are each in some record, not together.
+    for (const q of ['2026-08-19', 'deadbeef1']) {
+      const out = await engine.search(q, {});
+      expect(out.hits.length).toBe(0);
+      expect(out.absent).toEqual([q]);
+    }
+    // With a filter, "no record holds" would not be sure: only the dictionary says (none here).
+    expect((await engine.search('2026-08-19', { type: ['flag'] })).absent).toEqual([]);
+    expect(dateNotice('rows of 2026-08-19')).toBe('A date is found only where a record writes it: a row’s own date is not searched. To narrow results by year, pick the year filter.');
+    expect(dateNotice('2026-08-19T05:55:00Z')).not.toBeNull();
+    expect(dateNotice('2026 08 19 v1.2.3-4')).toBeNull();
   });
 });

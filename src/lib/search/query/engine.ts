@@ -165,8 +165,11 @@ export class SearchEngine {
         outcome.complete += n;
       }
     }
-    // No result holds every token: which tokens no record holds (a typo: `colision`), said by the page.
-    if (outcome.complete === 0 && parsed.tokens.length > 0) outcome.absent = await this.absentTokens(parsed, outcome.exactTokens);
+    // No result holds every token: which tokens no record holds (a typo: `colision`), said by the
+    // page. No result at all and no filter: no record holds any token (a record holding one is a
+    // result), though each word of one may be in some record (`2026-08-19`: find16, "No results."
+    // and nothing said, its three words each in other records).
+    if (outcome.complete === 0 && parsed.tokens.length > 0) outcome.absent = outcome.hits.length === 0 && active.length === 0 ? parsed.tokens.map((t) => t.raw) : await this.absentTokens(parsed, outcome.exactTokens);
     // The first result's doc-store file is fetched now: the page lists it as soon as the file is
     // in (nothing awaited here; a failure shows when the page reads the file). The next results'
     // files are fetched when the page lists them, after the first (src/scripts/search.ts

@@ -112,6 +112,19 @@ export function operatorNotices(q: string): string[] {
   return out;
 }
 
+/** A day as ISO 8601 writes it, with or without its time (`2026-08-19`, `2026-08-19T05:55:00Z`). */
+const ISO_DAY = /^\d{4}-\d{2}-\d{2}(?:[tT ][\d:.]+(?:[zZ]|[+-]\d{2}:?\d{2})?)?$/;
+
+/**
+ * The notice for a query holding a date (find16: `2026-08-19`, the day of 12 rows of the real
+ * corpus, said "No results."): a record's own date is not searched, only the words it writes;
+ * the `year` filter narrows by year. Null without a date.
+ */
+export function dateNotice(q: string): string | null {
+  const dated = q.split(/\s+/).some((t) => ISO_DAY.test(trimChars(t, '"\'“”‘’')));
+  return dated ? 'A date is found only where a record writes it: a row’s own date is not searched. To narrow results by year, pick the year filter.' : null;
+}
+
 /**
  * The notice for a query that quotes words together (`"line counter"`), or null: quotes do not
  * search a phrase here (each token is searched, quotes trimmed), and the reader who typed them
