@@ -8,7 +8,7 @@
 import { describe, expect, it } from 'vitest';
 import { memorySite } from './search-memory-site.ts';
 import { hexKey, idKey, type ExactKey } from '../../src/lib/search/exact-keys.ts';
-import { storedPointers } from '../../src/lib/search/search-records.ts';
+import { storedPointers } from '../../src/lib/search/stored-pointers.ts';
 import { evidenceLine, EVIDENCE_SHOWN, OUTCOME_WORDS } from '../../src/lib/search/query/evidence-line.ts';
 import { pointerWord } from '../../src/lib/site/words.ts';
 import { STORED_LIMITS, STORED_POINTERS, type StoredPointer } from '../../src/lib/search/index/format.ts';

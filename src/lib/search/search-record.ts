@@ -25,7 +25,7 @@ export interface SearchRecord {
   evidence?: string;
   /**
    * The record's evidence pointers with their outcomes, kept in the doc store and shown under the
-   * result (a decision row's, an invalid record's); not searched (the evidence field is). Absent:
+   * result (a decision row's, an invalid record's, a criterion's, a finding's location); not searched (the evidence field is). Absent:
    * none.
    */
   pointers?: StoredPointer[];

@@ -11,9 +11,9 @@
  * it a `type` facet, and `project` when it belongs to a project.
  */
 import { rowPagePath, rowPagesByAnchor } from '../site/row-pages.ts';
-import type { EvidencePointer, ProjectModel, Severity, TrailRow } from '../model/types.ts';
-import { POINTER_OUTCOME_LABELS, pointerOutcome, type PointerOutcome } from '../projections/counts.ts';
-import { STORED_LIMITS, STORED_POINTERS, type StoredPointer } from './index/format.ts';
+import type { ProjectModel, Severity, TrailRow } from '../model/types.ts';
+import { POINTER_OUTCOME_LABELS, pointerOutcome } from '../projections/counts.ts';
+import { withPointers } from './stored-pointers.ts';
 import { classifyResult, RESULT_LABELS } from '../results/classify-result.ts';
 import { flagsByRow } from '../projections/flags.ts';
 import { CHECK_FIRST_FACET, checkFirst, checkFirstPlace } from '../projections/check-first.ts';
@@ -55,29 +55,6 @@ export const FLAG_STATES = { open: 'open', accepted: 'accepted' } as const;
 
 /** The `type` of a flag's record: an accepted one is counted apart (`18 flags, 5 accepted flags`), as the archive home counts it. */
 export const ACCEPTED_FLAG_TYPE = 'accepted flag';
-
-/** `{ pointers }` when there are any (an absent key adds no bytes to a record). */
-function withPointers(pointers: readonly EvidencePointer[]): { pointers?: StoredPointer[] } {
-  const stored = storedPointers(pointers);
-  return stored ? { pointers: stored } : {};
-}
-
-const OUTCOME_CODE: Record<PointerOutcome, StoredPointer[1]> = { verified: 'v', unresolved: 'n', prose: 'p', notCheckable: 'i' };
-
-/**
- * A record's evidence pointers as its result shows them (find16): each as written (cut at
- * {@link STORED_LIMITS}.pointer characters), its outcome (`pointerOutcome`, the recap's
- * definition), and for one that did not resolve the check it failed; the first
- * {@link STORED_POINTERS}. Undefined for none (no bytes in the doc store).
- */
-export function storedPointers(pointers: readonly EvidencePointer[]): StoredPointer[] | undefined {
-  if (pointers.length === 0) return undefined;
-  return pointers.slice(0, STORED_POINTERS).map((p) => {
-    const raw = p.raw.length > STORED_LIMITS.pointer ? `${p.raw.slice(0, STORED_LIMITS.pointer - 1)}…` : p.raw;
-    const code = OUTCOME_CODE[pointerOutcome(p)];
-    return code === 'n' && p.fault ? [raw, code, p.fault] : [raw, code];
-  });
-}
 
 function rowRecord(model: ProjectModel, row: TrailRow, carried: ReadonlyArray<{ severity: Severity; kind: string; accepted?: string }>, place: string | undefined, states: boolean): SearchRecord {
   // Evidence by outcome, one definition (src/lib/projections/counts.ts `pointerOutcome`): a

@@ -1,6 +1,6 @@
 /**
- * The evidence line of a search result (find16): the pointers a decision row (or an invalid
- * record) cites, each with what became of it, in the recap's words (src/lib/site/words.ts
+ * The evidence line of a search result (find16): the pointers a decision row (an invalid
+ * record, a criterion, a finding's location) cites, each with what became of it, in the recap's words (src/lib/site/words.ts
  * `pointerWord`: `verified`, `not verified`, `not verified (inconclusive)`, `prose, no
  * pointer`) and, for one that did not resolve, the check it failed. An auditor searching a SHA or
  * a path sees the pointer that matched and its verdict; one searching words sees what the row

@@ -62,6 +62,6 @@ export interface ShownHit {
   titleExcerpt: Segment[];
   tags: Array<[name: string, values: string]>;
   type: string;
-  /** The evidence the record cites and what became of each pointer (a decision row's, an invalid record's), or null: evidence-line.ts. */
+  /** The evidence the record cites and what became of each pointer (a decision row's, an invalid record's, a criterion's, a finding's location), or null: evidence-line.ts. */
   evidence: EvidenceLine | null;
 }
