@@ -5,10 +5,10 @@
  * them is inserted as text, never as HTML. Keys: `/` focuses the box (src/scripts/keys.ts),
  * ↓ and ↑ move through the results, Enter opens one.
  */
-import { SearchEngine, type Filters, type Hit, type SearchOutcome } from '../lib/search/query/engine.ts';
+import { SearchEngine, type Filters, type Hit, type SearchOutcome, type ShownHit } from '../lib/search/query/engine.ts';
 import { filterWordsNotices, listingHistoryState, newHistoryEntry, readListingState, readSearchState, searchQuery, type KnownFacet, type ListingState, type SearchTrigger } from '../lib/search/query/url-state.ts';
 import { absentText, noResultsText, optionText, partialText, resultsText } from '../lib/search/facets.ts';
-import { leftOutNotices, phraseNotice } from '../lib/search/query/parse.ts';
+import { dateNotice, leftOutNotices, operatorNotices, phraseNotice } from '../lib/search/query/parse.ts';
 import type { SearchManifest } from '../lib/search/index/format.ts';
 import { indexFileBytes } from './index-file.ts';
 import { grouped } from '../lib/text/grouped.ts';
@@ -24,6 +24,24 @@ function el<K extends keyof HTMLElementTagNameMap>(tag: K, attrs: Record<string,
   return node;
 }
 
+
+/**
+ * A result's evidence line (find16; query/evidence-line.ts): `Evidence` and the pointers as a
+ * row card's evidence list writes them (site.css "Row cards": the pointer in <code>, the status
+ * word in <b> with its icon from data-status, the failed check in <small>), then how many more.
+ */
+function evidenceLine(line: ShownHit['evidence']): HTMLElement[] {
+  if (!line) return [];
+  const items = line.items.map((item) => {
+    const code = el('code');
+    for (const s of item.text) code.append(s.mark ? el('mark', {}, s.text) : s.text);
+    const attrs: Record<string, string> = item.status === 'VERIFIED' ? {} : { 'data-status': item.status };
+    if (item.prose) attrs['data-outcome'] = 'prose';
+    return el('li', attrs, code, ' ', el('b', {}, item.label), ...(item.fault ? [' ', el('small', {}, item.fault)] : []));
+  });
+  if (line.more > 0) items.push(el('li', { class: 'result-evidence-more' }, `and ${line.more} more`));
+  return [el('div', { class: 'result-evidence' }, el('span', { class: 'meta' }, 'Evidence:'), ' ', el('ul', { class: 'evidence' }, ...items))];
+}
 
 async function start(): Promise<void> {
   const form = document.querySelector<HTMLFormElement>('#search-form');
@@ -211,7 +229,7 @@ async function start(): Promise<void> {
       const tags = hit.tags.map(([name, values]) => `${name}: ${values}`).join(' · ');
       const title = el('a', { href: hit.href, class: 'result-title' });
       for (const s of hit.titleMarks) title.append(s.mark ? el('mark', {}, s.text) : s.text);
-      list.append(el('li', { class: echo.length > 0 ? 'result result-has-echo' : 'result', 'data-type': hit.type }, title, el('p', { class: 'meta' }, hit.project), excerpt, ...echo, el('p', { class: 'meta result-filters' }, tags)));
+      list.append(el('li', { class: echo.length > 0 ? 'result result-has-echo' : 'result', 'data-type': hit.type }, title, el('p', { class: 'meta' }, hit.project), excerpt, ...echo, ...evidenceLine(hit.evidence), el('p', { class: 'meta result-filters' }, tags)));
       shown++;
       if (shown === 1) performance.mark('search:first-result');
     }
@@ -335,7 +353,8 @@ async function start(): Promise<void> {
     const n = resultCount(result);
     const ignored = leftOutNotices(result.parsed.ignored);
     const phrase = phraseNotice(q);
-    showNotices([...ignored, ...(phrase === null ? [] : [phrase]), ...filterWordsNotices(q, known)]);
+    const date = dateNotice(q);
+    showNotices([...ignored, ...operatorNotices(q), ...(phrase === null ? [] : [phrase]), ...(date === null ? [] : [date]), ...filterWordsNotices(q, known)]);
     const filtersInUse = Object.keys(inUse).length > 0;
     // Nothing with filters in use: say whether the words alone find something.
     const without = n === 0 && filtersInUse && q !== '' ? await engine.search(q, {}).then((r) => r.totals, () => null) : null;

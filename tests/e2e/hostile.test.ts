@@ -265,7 +265,10 @@ describe.skipIf(!chromiumAvailable())('every page of the hostile archive in Chro
       await page.waitForFunction(() => document.querySelector('#search-status')?.hasAttribute('data-count') || /No results|could not be loaded/.test(document.querySelector('#search-status')?.textContent ?? ''));
       return page.locator('#search-results > li').count();
     };
-    const injected = (): Promise<number> => page.evaluate(() => document.querySelectorAll('#search-results *:not(li, a, p, mark)').length);
+    // The page's own elements only: a result's li, title link, paragraphs and marks, and its
+    // evidence line's (find16: div, its label, the row card's list, each pointer's code, status and check).
+    const injected = (): Promise<number> =>
+      page.evaluate(() => document.querySelectorAll('#search-results *:not(li, a, p, mark, div.result-evidence, .result-evidence > span.meta, .result-evidence > ul.evidence, .result-evidence li > code, .result-evidence li > b, .result-evidence li > small)').length);
 
     await page.goto(`${origin}/search/?q=${encodeURIComponent('alert')}`);
     expect(await settle()).toBeGreaterThan(0);

@@ -49,7 +49,7 @@ describe.skipIf(!chromiumAvailable())('a phrase with a near-universal word', () 
     await page.goto(`${origin}/search/?q=step+14`);
     await page.waitForFunction(() => document.querySelectorAll('#search-results li.result').length > 0);
     expect(await listed()).toEqual(['/p/projects-project-0029/#row-3831040f']);
-    expect(await readText(page.locator('#search-results li.result').first())).toBe('Cache the retry queue for step 14 of project 29Project 29the migration must be reversible; the reviewer asked for ittype: decision · phase: design · result: verified · evidence status: verified · evidence kind: commit · flag severity: high · actor: lead · source format: bbs decisions.jsonl · year: 2024');
+    expect(await readText(page.locator('#search-results li.result').first())).toBe('Cache the retry queue for step 14 of project 29Project 29the migration must be reversible; the reviewer asked for itEvidence: 1c3d27c verifiedtype: decision · phase: design · result: verified · evidence status: verified · evidence kind: commit · flag severity: high · actor: lead · source format: bbs decisions.jsonl · year: 2024');
     expect(await readText(page.locator('#search-status'))).toBe('Searching…');
     if (process.env['SHOTS']) await page.screenshot({ path: join(process.env['SHOTS'], 'phrase-leading-1024.png') });
     await searchDone(page);

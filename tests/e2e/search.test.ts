@@ -144,6 +144,9 @@ describe('search page', () => {
     ]);
     expect(await readText(result.locator('.result-excerpt'))).toBe('The worker reported the hotfix commit as landed');
     expect(await result.locator('.result-excerpt mark').evaluateAll((ms) => ms.map((m) => m.textContent))).toEqual(['hotfix']);
+    // What the row rests on and what became of it, before opening it (find16).
+    expect(await readText(result.locator('.result-evidence'))).toBe('Evidence: 6b8467766823b30e559d624defde1c57a594bda6 not verified evidence/commit-not-found');
+    expect(await result.locator('.result-evidence li').getAttribute('data-status')).toBe('NOT_VERIFIED');
 
     await result.locator('a.result-title').click();
     await page.waitForURL(`${origin}/p/tickets-faults/#row-8635af1e`);
@@ -193,9 +196,21 @@ describe('search page', () => {
         '/p/pstack-app/#row-00b3022c',
       ]);
       expect(await status()).toBe('5 results: 4 rows, 1 commit.');
-      // The SHA is marked where each row writes it, whole or short (the words never hold a SHA).
-      const marks = await page.locator('#search-results li.result').evaluateAll((lis) => lis.map((li) => Array.from(li.querySelectorAll('.result-excerpt:not(.result-title-echo) mark'), (m) => m.textContent).join(' ')));
-      expect(marks.slice(1, 3)).toEqual(['8879725e58e4dddd4a83a461e62c6d48f8c13d17', '8879725']);
+      // The SHA is marked where each row cites it, whole or short (the words never hold a SHA), in
+      // the result's evidence line with its verdict (find16: before, the excerpt showed the cell,
+      // `8879725` marked, and nothing said whether it was verified).
+      const evidence = await page.locator('#search-results li.result').evaluateAll((lis) =>
+        lis.map((li) => Array.from(li.querySelectorAll('.result-evidence li'), (item) => `${Array.from(item.querySelectorAll('mark'), (m) => m.textContent).join(' ')} | ${item.textContent} | ${item.getAttribute('data-status') ?? 'VERIFIED'}`)),
+      );
+      expect(evidence).toEqual([
+        [],
+        ['8879725e58e4dddd4a83a461e62c6d48f8c13d17 | 8879725e58e4dddd4a83a461e62c6d48f8c13d17 verified | VERIFIED'],
+        ['8879725 | 8879725 verified | VERIFIED'],
+        ['8879725e58e4dddd4a83a461e62c6d48f8c13d17 | 8879725e58e4dddd4a83a461e62c6d48f8c13d17 verified | VERIFIED'],
+        ['8879725 | commit 8879725 verified | VERIFIED', ' | npm run build not verified (inconclusive) | INCONCLUSIVE'],
+      ]);
+      // The why beside it, the SHA not said twice.
+      expect(await readText(page.locator('#search-results li.result').nth(1).locator('.result-excerpt'))).toBe('The report came from a stale checkout; the fix and its test are right');
       await openSearch('?q=commit-not-found');
       expect(await hrefs()).toEqual(['/p/tickets-faults/#flag-1', '/p/tickets-faults/#row-8635af1e']);
     });

@@ -97,6 +97,15 @@ describe('quality projects of the example corpus', () => {
     ]);
     expect(records[0]?.title).toBe('Design pick: candidate B — One pass: a line iterator feeds each line through the size check and the schema as it is read, so no step holds the whole file. Unlike A, memory stays flat for any trail size.');
     expect(records.every((r) => r.facets['project']?.[0] === 'content/tickets/arena-clean')).toBe(true);
+    // A criterion's and a finding's evidence items, as their cards list them, are their results' evidence lines (find16).
+    expect(records.filter((r) => r.pointers).map((r) => [r.anchor, r.pointers?.map((p) => p[1]).join('')])).toEqual([
+      ['qa-t-51-ac-1', 'v'],
+      ['qa-t-51-ac-2', 'v'],
+      ['qa-t-51-j-1', 'i'],
+      ['finding-pr-7-1', 'v'],
+      ['finding-pr-7-2', 'v'],
+      ['finding-pr-7-3', 'v'],
+    ]);
     for (const dir of QUALITY_DIRS) expect(qualitySearchRecords(project(dir)).length >= 0).toBe(true);
   });
 

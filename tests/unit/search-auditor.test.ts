@@ -31,6 +31,9 @@ const PICKY: SearchRecord[] = [
   row('bb22bb22', 'Read the review through the GitHub CLI', 'gh is on the path', 'gh pr view 13', [], '2026-07-01T13:00:00Z'),
   row('cc33cc33', 'Link each review to its pull request', 'a link is what a reader opens', 'https://github.com/Jonghakseo/picky/pull/13', [], '2026-07-01T09:00:00Z'),
   row('dd44dd44', 'Keep the git hub of remotes apart', 'one remote', 'git remote -v', [], '2026-07-01T08:00:00Z'),
+  // `2026`, `08` and `19` in records, never in one.
+  row('ee55ee55', 'Plan 2026 in 19 steps', 'the reviews', 'notes', [], '2026-07-01T07:00:00Z'),
+  row('ff66ff66', 'Review 08 of the plan', 'the notes', 'notes', [], '2026-07-01T06:00:00Z'),
 ];
 
 async function site(): Promise<SearchEngine> {
@@ -167,5 +170,43 @@ describe('a word typed that no record holds', () => {
     expect(absentText(['goverened', 'colision'])).toBe(' No record holds “goverened” or “colision”.');
     expect(absentText(['a', 'b', 'c'])).toBe(' No record holds “a”, “b” or “c”.');
     expect(absentText([])).toBe('');
+  });
+});
+
+describe('operators search does not have are said, not searched as words (find16)', () => {
+  it('OR, AND and NOT in capitals are left out and said so; a word after “-” is searched and said so', async () => {
+    const { leftOutNotices, operatorNotices, parseQuery } = await import('../../src/lib/search/query/parse.ts');
+    // Before: `libpipewire OR pipewire` said “OR” was “a word too common to search”; `NOT` was searched as the word “not”.
+    const q = 'libpipewire OR pipewire NOT baseline';
+    const parsed = parseQuery(q);
+    expect(parsed.tokens.map((t) => t.raw)).toEqual(['libpipewire', 'pipewire', 'baseline']);
+    expect(parsed.ignored).toEqual(['OR', 'NOT']);
+    expect(leftOutNotices(parsed.ignored)).toEqual([]);
+    expect(operatorNotices(q)).toEqual(['Left out of the search: “OR”, “NOT” (search has no operators: every other word is searched, and results holding every word come first, then those holding some).']);
+    // Before: `-baseline` ranked the records holding “baseline” first, and nothing was said.
+    expect(operatorNotices('libpipewire -baseline')).toEqual(['A leading “-” does not leave a word out here: “baseline” is searched like the other words. To narrow results, pick a filter.']);
+    expect(parseQuery('libpipewire -baseline').tokens.map((t) => t.terms)).toEqual([['libpipewir'], ['baselin']]);
+    // Lower case is a word (a stop word, left out as one); a command's flags are not exclusions.
+    expect(operatorNotices('cats or dogs')).toEqual([]);
+    expect(leftOutNotices(parseQuery('cats or dogs').ignored)).toEqual(['Left out of the search: “or” (a word too common to search).']);
+    expect(operatorNotices('cargo test -p nyxid --locked -1')).toEqual([]);
+  });
+});
+
+describe('a query no record holds, though each of its words is somewhere (find16)', () => {
+  it('names the token (a date no record writes, a SHA cited nowhere) and says a row’s date is not searched', async () => {
+    const { dateNotice } = await import('../../src/lib/search/query/parse.ts');
+    const engine = await site();
+    // Before: "No results." and nothing more: `2026`, `08` and `19` are each in some record, not together.
+    for (const q of ['2026-08-19', 'deadbeef1']) {
+      const out = await engine.search(q, {});
+      expect(out.hits.length).toBe(0);
+      expect(out.absent).toEqual([q]);
+    }
+    // With a filter, "no record holds" would not be sure: only the dictionary says (none here).
+    expect((await engine.search('2026-08-19', { type: ['flag'] })).absent).toEqual([]);
+    expect(dateNotice('rows of 2026-08-19')).toBe('A date is found only where a record writes it: a row’s own date is not searched. To narrow results by year, pick the year filter.');
+    expect(dateNotice('2026-08-19T05:55:00Z')).not.toBeNull();
+    expect(dateNotice('2026 08 19 v1.2.3-4')).toBeNull();
   });
 });

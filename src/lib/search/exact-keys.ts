@@ -85,6 +85,50 @@ const ROW_ANCHOR = /(?:^|#)row-([^#\s]+)$/;
 /** A duplicate id's anchor suffix (`-L<line>`, then `-<n>`; rows.ts assignAnchors), lower case here. */
 const DUPLICATE_SUFFIX = /-l\d+(?:-\d+)?$/;
 
+/** A full or abbreviated SHA as a forge's URL writes it. */
+const URL_SHA = /^[0-9a-f]{7,40}$/i;
+
+/**
+ * What a forge's link to a commit or a file names (find16: an auditor pastes the link from the
+ * browser, and `https://github.com/o/r/commit/<sha>` or `…/blob/main/src/a.ts#L12` found
+ * nothing): a commit's SHA (`/commit/<sha>`, `/commits/<sha>`, GitLab's `/-/commit/<sha>`, a
+ * compare's two ends `/compare/<a>...<b>`), or a file's path after its ref and the line of its
+ * `#L12` (`/blob/<ref>/<path>`, `/tree/…`, `/raw/…`, GitLab's `/-/blob/…`, Gitea's
+ * `/src/commit/<ref>/<path>`, `/src/branch/…`). The ref is one segment: a branch written with a
+ * slash reads as part of the path, which still ends with the file's path. Null for any other text.
+ */
+export function forgeUrlTarget(text: string): { shas: string[] } | { path: string; line?: number } | null {
+  if (!/^https?:\/\//i.test(text)) return null;
+  let url: URL;
+  try {
+    url = new URL(text);
+  } catch {
+    return null;
+  }
+  let segments: string[];
+  try {
+    segments = url.pathname.split('/').filter((x) => x !== '').map((x) => decodeURIComponent(x));
+  } catch {
+    return null;
+  }
+  for (let i = 0; i < segments.length - 1; i++) {
+    const at = segments[i] as string;
+    const next = segments[i + 1] as string;
+    if ((at === 'commit' || at === 'commits') && URL_SHA.test(next) && !(at === 'commit' && segments[i - 1] === 'src' && i + 2 < segments.length)) return { shas: [next.toLowerCase()] };
+    if (at === 'compare') {
+      const ends = /^([0-9a-f]{7,40})\.{2,3}([0-9a-f]{7,40})$/i.exec(next);
+      if (ends) return { shas: [(ends[1] as string).toLowerCase(), (ends[2] as string).toLowerCase()] };
+    }
+    const gitea = at === 'src' && (next === 'commit' || next === 'branch' || next === 'tag');
+    if ((at === 'blob' || at === 'tree' || at === 'raw' || gitea) && segments.length > i + (gitea ? 3 : 2)) {
+      const path = segments.slice(i + (gitea ? 3 : 2)).join('/');
+      const line = /^#L(\d+)/i.exec(url.hash)?.[1];
+      return { path, ...(line !== undefined ? { line: Number(line) } : {}) };
+    }
+  }
+  return null;
+}
+
 /** One exact lookup a query token asks for. */
 export type ExactQuery =
   | { type: 'hex'; prefix: string }
@@ -97,7 +141,9 @@ export type ExactQuery =
  * `.`, `:` or `#` or with both digits and letters looks up ids and flag kinds equal to it;
  * a path (`src/a.ts`, `a.ts:12`, `src/a.ts#L12`) looks up its file name; a row's anchor as a
  * link shows it (`row-0badc0de`, `#row-0badc0de`, a permalink ending in it; src/lib/trail/rows.ts
- * assignAnchors, a duplicate's `-L<line>` too) looks up the row's id. Plain words ask for none.
+ * assignAnchors, a duplicate's `-L<line>` too) looks up the row's id; a forge's link to a commit
+ * or a file looks up the SHA or the path and line it names ({@link forgeUrlTarget}). Plain words
+ * ask for none.
  */
 export function queryExactKeys(token: string): ExactQuery[] {
   // Brackets and quotes around the token, trimmed in linear time (src/lib/text/trim-chars.ts).
@@ -105,6 +151,15 @@ export function queryExactKeys(token: string): ExactQuery[] {
   const t = written.toLowerCase();
   if (t === '') return [];
   const out: ExactQuery[] = [];
+  // A forge's link to a commit or a file: the SHA or the path it names.
+  const target = forgeUrlTarget(written);
+  if (target && 'shas' in target) for (const sha of target.shas) out.push({ type: 'hex', prefix: sha });
+  if (target && 'path' in target) {
+    const path = target.path.toLowerCase();
+    out.push({ type: 'path', key: `path:${path.slice(path.lastIndexOf('/') + 1)}`, path, ...(target.line !== undefined ? { line: target.line } : {}) });
+  }
+  // The link is not itself a path (its words are still searched: a row citing the link is found by them).
+  if (target) return out;
   if (HEX_QUERY.test(t)) out.push({ type: 'hex', prefix: t });
   const idLike = /[-/_.:#]/.test(t) || (/[0-9]/.test(t) && /\p{L}/u.test(t)) || HEX_QUERY.test(t);
   if (idLike) {

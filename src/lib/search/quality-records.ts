@@ -12,6 +12,7 @@ import { levelText } from '../verdicts/ladder.ts';
 import { findingWord, premiseWord, stateWord } from '../verdicts/words.ts';
 import { idKey, pathKey, pointerKeys, type ExactKey } from './exact-keys.ts';
 import { searchProjectValue } from './search-project.ts';
+import { withPointers } from './stored-pointers.ts';
 
 const present = (keys: Array<ExactKey | null>): ExactKey[] => keys.filter((k): k is ExactKey => k !== null);
 
@@ -67,6 +68,7 @@ export function qualitySearchRecords(model: ProjectModel): SearchRecord[] {
           title: `${c.id}: ${c.text}`,
           body: `${c.kind} of the ${gate.gate} gate of ${gate.ticket} (${gate.verdict}): ${w.label}, ${levelText(c.level)}.${c.nonblocking ? ` Nonblocking: ${c.nonblocking}.` : ''}`,
           evidence: c.evidenceText || 'none',
+          ...withPointers(c.evidence),
           facets: { type: ['criterion'], project, [VERDICT_FILTER]: [w.label] },
           exact: [idKey(c.id, 3), ...(gate.ticket !== '' ? [idKey(gate.ticket, 2)] : []), ...c.evidence.flatMap(pointerKeys)],
         });
@@ -79,6 +81,7 @@ export function qualitySearchRecords(model: ProjectModel): SearchRecord[] {
           title: f.summary,
           body: [f.failureScenario, f.repro ? `Repro: ${f.repro.command} → ${f.repro.output}` : ''].filter((t) => t !== '').join(' '),
           evidence: `${f.path}${f.pathLine !== null ? `:${f.pathLine}` : ''}`,
+          ...withPointers(f.location ? [f.location] : []),
           meta: `${findingWord(f.verdict).label} finding of ${r.name}, ${levelText(f.level)}, ${f.category ?? 'correctness'}`,
           facets: { type: ['finding'], project, [VERDICT_FILTER]: [f.verdict ?? 'no verdict'] },
           exact: f.location ? pointerKeys(f.location) : present([pathKey(f.path, 2, f.pathLine ?? undefined)]),

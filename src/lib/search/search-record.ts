@@ -5,6 +5,7 @@
  */
 import type { Severity } from '../model/types.ts';
 import type { ExactKey } from './exact-keys.ts';
+import type { StoredPointer } from './index/format.ts';
 
 /** One search result: an anchor on a page of the archive, its words, facet values and exact tokens. */
 export interface SearchRecord {
@@ -22,6 +23,12 @@ export interface SearchRecord {
   indexedBody?: string;
   /** Evidence as written; the third field. */
   evidence?: string;
+  /**
+   * The record's evidence pointers with their outcomes, kept in the doc store and shown under the
+   * result (a decision row's, an invalid record's, a criterion's, a finding's location); not searched (the evidence field is). Absent:
+   * none.
+   */
+  pointers?: StoredPointer[];
   /** Short fields (result, phase, actor, ticket); the last field. */
   meta?: string;
   /** Filter name → values (see facets.ts for names). */

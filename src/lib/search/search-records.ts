@@ -13,6 +13,7 @@
 import { rowPagePath, rowPagesByAnchor } from '../site/row-pages.ts';
 import type { ProjectModel, Severity, TrailRow } from '../model/types.ts';
 import { POINTER_OUTCOME_LABELS, pointerOutcome } from '../projections/counts.ts';
+import { withPointers } from './stored-pointers.ts';
 import { classifyResult, RESULT_LABELS } from '../results/classify-result.ts';
 import { flagsByRow } from '../projections/flags.ts';
 import { CHECK_FIRST_FACET, checkFirst, checkFirstPlace } from '../projections/check-first.ts';
@@ -93,6 +94,7 @@ function rowRecord(model: ProjectModel, row: TrailRow, carried: ReadonlyArray<{ 
     title: row.decision,
     body: row.why,
     evidence: row.evidenceText,
+    ...withPointers(row.evidence),
     meta: [row.result, row.phase, row.actor, row.ticket].filter((t) => t !== '').join(' · '),
     facets,
     exact,
@@ -147,6 +149,7 @@ function invalidRecords(model: ProjectModel): SearchRecord[] {
       title: fields['decision'] ?? clip(r.raw.replace(/\t/g, ' · '), 200),
       body: r.raw,
       evidence: fields['evidence'] ?? '',
+      ...withPointers(r.evidence ?? []),
       meta: [`invalid record ${r.file}:${r.line}`, r.error, fields['result'] ?? ''].filter((t) => t !== '').join(' · '),
       facets,
       exact,

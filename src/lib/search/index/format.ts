@@ -346,10 +346,26 @@ export type ExactItem = [key: string, entries: ExactEntry[]] | [key: string, ent
  * Longest texts kept in the doc store, in characters (the index holds every word); a longer
  * text is kept as its first `limit - 1` characters and `…`.
  */
-export const STORED_LIMITS = { title: 300, body: 600, evidence: 300, meta: 200 } as const;
+export const STORED_LIMITS = { title: 300, body: 600, evidence: 300, meta: 200, pointer: 120 } as const;
 
-/** A doc-store record: anchor, page (relative to the part's URL), title, body, evidence, meta. */
-export type StoredDoc = [anchor: string, page: string, title: string, body: string, evidence: string, meta: string];
+/**
+ * One evidence pointer of a record as the doc store keeps it (find16): the pointer as written
+ * (cut at {@link STORED_LIMITS}.pointer), its outcome, and for one that did not resolve the check
+ * it failed (`evidence/commit-not-found`). Outcomes, one letter each: `v` verified, `n` not
+ * verified, `i` not verified (inconclusive), `p` prose, no pointer (the recap's words,
+ * src/lib/site/words.ts `pointerWord`; src/lib/search/query/evidence-line.ts says them).
+ */
+export type StoredPointer = [raw: string, outcome: 'v' | 'n' | 'i' | 'p', fault?: string];
+
+/** Pointers kept per record in the doc store, at most (a row's first; the index holds every pointer's keys). */
+export const STORED_POINTERS = 24;
+
+/**
+ * A doc-store record: anchor, page (relative to the part's URL), title, body, evidence, meta,
+ * and for a decision row or an invalid record citing evidence, its pointers with their
+ * outcomes (find16: a result shows the evidence it rests on and what became of it).
+ */
+export type StoredDoc = [anchor: string, page: string, title: string, body: string, evidence: string, meta: string, pointers?: StoredPointer[]];
 
 /** A part as the page lists it. */
 export interface ManifestPart {

@@ -23,9 +23,11 @@ import { ByteWriter } from './varint.ts';
  * (src/lib/search/search-project.ts); 7 since flags and flagged rows have a `flag state` (open or
  * accepted in trailbook.baseline.json), an accepted flag is of type `accepted flag`, and a row
  * written without a phase is of phase `(no phase)`; an identifier that changes case is indexed as
- * its parts too, and words joined by `_` or `-` as one word (src/lib/search/tokenize.ts).
+ * its parts too, and words joined by `_` or `-` as one word (src/lib/search/tokenize.ts); 8 since
+ * a row's (or invalid record's) doc-store record holds its evidence pointers with their outcomes
+ * (`StoredPointer`, find16).
  */
-export const PART_VERSION = 7;
+export const PART_VERSION = 8;
 
 
 /** Largest position kept for a term (positions past it are stored as it). */
@@ -228,7 +230,11 @@ export function buildPart(source: PartSource): { part: SearchPart; files: PartFi
   // Doc store files.
   const docs: Uint8Array[] = [];
   for (const [start, count] of docFileRanges(records.length)) {
-    const chunk: StoredDoc[] = records.slice(start, start + count).map((r) => [r.anchor, r.page ?? '', cut(r.title, STORED_LIMITS.title), cut(r.body, STORED_LIMITS.body), cut(r.evidence, STORED_LIMITS.evidence), cut(r.meta, STORED_LIMITS.meta)]);
+    const chunk: StoredDoc[] = records.slice(start, start + count).map((r) => {
+      const doc: StoredDoc = [r.anchor, r.page ?? '', cut(r.title, STORED_LIMITS.title), cut(r.body, STORED_LIMITS.body), cut(r.evidence, STORED_LIMITS.evidence), cut(r.meta, STORED_LIMITS.meta)];
+      if (r.pointers && r.pointers.length > 0) doc.push(r.pointers);
+      return doc;
+    });
     docs.push(gzipSync(JSON.stringify(chunk), { level: GZIP_TEXT }));
   }
 

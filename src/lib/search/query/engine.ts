@@ -25,6 +25,7 @@ import { TIERS, facetTerm, type DictEntry, type SearchManifest } from '../index/
 import { PART_TABLE_FILE } from '../index/part-table.ts';
 import { parseQuery, type ParsedQuery, type QueryToken } from './parse.ts';
 import { excerpt, lateTitleExcerpt, marked } from './excerpt.ts';
+import { evidenceLine } from './evidence-line.ts';
 import { IndexRuntime, type Loader } from './runtime.ts';
 import { Candidates } from './candidates.ts';
 import { NOT_COUNTED, tallyCounts } from './counts.ts';
@@ -164,8 +165,11 @@ export class SearchEngine {
         outcome.complete += n;
       }
     }
-    // No result holds every token: which tokens no record holds (a typo: `colision`), said by the page.
-    if (outcome.complete === 0 && parsed.tokens.length > 0) outcome.absent = await this.absentTokens(parsed, outcome.exactTokens);
+    // No result holds every token: which tokens no record holds (a typo: `colision`), said by the
+    // page. No result at all and no filter: no record holds any token (a record holding one is a
+    // result), though each word of one may be in some record (`2026-08-19`: find16, "No results."
+    // and nothing said, its three words each in other records).
+    if (outcome.complete === 0 && parsed.tokens.length > 0) outcome.absent = outcome.hits.length === 0 && active.length === 0 ? parsed.tokens.map((t) => t.raw) : await this.absentTokens(parsed, outcome.exactTokens);
     // The first result's doc-store file is fetched now: the page lists it as soon as the file is
     // in (nothing awaited here; a failure shows when the page reads the file). The next results'
     // files are fetched when the page lists them, after the first (src/scripts/search.ts
@@ -669,7 +673,13 @@ export class SearchEngine {
     return hits.map((hit, i) => {
       const d = docs[i] ?? ['', '', '(record not found)', '', '', ''];
       const part = this.manifest.parts[hit.part];
-      const [anchor, page, title, body, evidence, meta] = d;
+      const [anchor, page, title, body, evidence, meta, pointers] = d;
+      const cites = evidenceLine(pointers, wanted, outcome.prefix, hexes, paths);
+      // The evidence a record cites has its own line (its pointers and their verdicts): the
+      // excerpt is of its why and meta, unless the query's words stand in the evidence cell only
+      // where no pointer shown holds them (the words around its pointers).
+      const evidenceOnly = cites !== null && !cites.items.some((x) => x.matched) && excerpt([evidence], wanted, outcome.prefix, hexes, paths).some((s) => s.mark);
+      const fields = cites === null || evidenceOnly ? [body, evidence, meta] : [body, meta];
       // The query's line, on a file page whose record says a row cited it there (at the head or at a row's commit).
       const line = outcome.line !== null && anchor === '' && /^(?:at\/[0-9a-f]+\/)?file\//.test(page) && bodyCitesLine(body, outcome.line) ? `#L${outcome.line}` : '';
       return {
@@ -677,10 +687,11 @@ export class SearchEngine {
         title,
         titleMarks: marked(title, wanted, outcome.prefix, hexes, paths),
         project: part?.title ?? '',
-        excerpt: excerpt([body, evidence, meta], wanted, outcome.prefix, hexes, paths),
+        excerpt: excerpt(fields, wanted, outcome.prefix, hexes, paths),
         titleExcerpt: lateTitleExcerpt(title, wanted, outcome.prefix, hexes, paths),
         tags: this.tags(hit),
         type: this.typeOf(hit),
+        evidence: cites,
       };
     });
   }

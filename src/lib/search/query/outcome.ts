@@ -2,6 +2,7 @@
  * What a search gives the page (engine.ts): the outcome of a query (its ranked hits, totals,
  * counts per filter value and what to mark) and a result ready to show.
  */
+import type { EvidenceLine } from './evidence-line.ts';
 import type { ParsedQuery } from './parse.ts';
 import type { Segment } from './excerpt.ts';
 import type { HitList } from './hit-list.ts';
@@ -61,4 +62,6 @@ export interface ShownHit {
   titleExcerpt: Segment[];
   tags: Array<[name: string, values: string]>;
   type: string;
+  /** The evidence the record cites and what became of each pointer (a decision row's, an invalid record's, a criterion's, a finding's location), or null: evidence-line.ts. */
+  evidence: EvidenceLine | null;
 }

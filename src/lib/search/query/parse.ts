@@ -25,6 +25,11 @@ export interface QueryToken {
   prefix: string | null;
 }
 
+/** Boolean operators as search boxes elsewhere take them, in capitals. */
+const OPERATORS: ReadonlySet<string> = new Set(['OR', 'AND', 'NOT']);
+/** A word with a leading `-`, as search boxes elsewhere exclude it (`-baseline`; not `--full`, `-1` or `-p`). */
+const EXCLUDED = /^-[\p{L}][\p{L}\p{N}_]+$/u;
+
 /** Two SHA prefixes joined by `..` or `...`, as git writes a range of commits. */
 const GIT_RANGE = /^([0-9a-fA-F]{4,40})\.{2,3}([0-9a-fA-F]{4,40})$/;
 
@@ -51,7 +56,8 @@ export function parseQuery(q: string): ParsedQuery {
     // The words as typed (tokenize.ts queryTerms: not the case parts and joined words the index adds).
     const terms = [...new Set(queryTerms(raw))];
     const exact = queryExactKeys(raw);
-    if ((terms.length === 0 && exact.length === 0) || tokens.length >= MAX_TOKENS || termCount + terms.length > MAX_TERMS) {
+    // An operator in capitals (`OR`, `NOT`) is not searched: search has none (operatorNotices).
+    if (OPERATORS.has(raw) || (terms.length === 0 && exact.length === 0) || tokens.length >= MAX_TOKENS || termCount + terms.length > MAX_TERMS) {
       ignored.push(raw);
       return;
     }
@@ -76,6 +82,8 @@ export function parseQuery(q: string): ParsedQuery {
  */
 export function leftOutNotices(ignored: readonly string[]): string[] {
   const quoted = (ws: readonly string[]): string => ws.map((w) => `“${w}”`).join(', ');
+  // An operator typed in capitals is said by operatorNotices, not as a common word (find16).
+  ignored = ignored.filter((w) => !OPERATORS.has(w));
   const noWord = ignored.filter((w) => !/[\p{L}\p{N}]/u.test(w));
   const common = ignored.filter((w) => /[\p{L}\p{N}]/u.test(w) && (w.match(/[\p{L}\p{N}\p{M}]+/gu) ?? []).every((run) => STOP_WORDS.has(normaliseWord(run))));
   const past = ignored.filter((w) => !noWord.includes(w) && !common.includes(w));
@@ -84,6 +92,37 @@ export function leftOutNotices(ignored: readonly string[]): string[] {
   if (noWord.length > 0) out.push(`Left out of the search: ${quoted(noWord)} (no letter or digit to search).`);
   if (past.length > 0) out.push(`Left out of the search: ${quoted(past)} (past the ${MAX_TOKENS}-word limit).`);
   return out;
+}
+
+/**
+ * What the search page says of the operators a query types, which search here does not have
+ * (find16): `libpipewire -baseline` ranked the records holding `baseline` higher, unsaid, and
+ * `libpipewire OR pipewire` said `“OR” (a word too common to search)`. `OR`, `AND` and `NOT` in
+ * capitals are left out of the search ({@link parseQuery}); a word after `-` is searched as any
+ * word is. Words are never excluded and never alternatives: each is searched, and results
+ * holding every word come first.
+ */
+export function operatorNotices(q: string): string[] {
+  const tokens = q.split(/\s+/).map((t) => trimChars(t, '"\'“”‘’'));
+  const out: string[] = [];
+  const operators = [...new Set(tokens.filter((t) => OPERATORS.has(t)))];
+  if (operators.length > 0) out.push(`Left out of the search: ${operators.map((o) => `“${o}”`).join(', ')} (search has no operators: every other word is searched, and results holding every word come first, then those holding some).`);
+  const excluded = [...new Set(tokens.filter((t) => EXCLUDED.test(t)))];
+  if (excluded.length > 0) out.push(`A leading “-” does not leave a word out here: ${excluded.map((t) => `“${t.slice(1)}”`).join(', ')} ${excluded.length === 1 ? 'is' : 'are'} searched like the other words. To narrow results, pick a filter.`);
+  return out;
+}
+
+/** A day as ISO 8601 writes it, with or without its time (`2026-08-19`, `2026-08-19T05:55:00Z`). */
+const ISO_DAY = /^\d{4}-\d{2}-\d{2}(?:[tT ][\d:.]+(?:[zZ]|[+-]\d{2}:?\d{2})?)?$/;
+
+/**
+ * The notice for a query holding a date (find16: `2026-08-19`, the day of 12 rows of the real
+ * corpus, said "No results."): a record's own date is not searched, only the words it writes;
+ * the `year` filter narrows by year. Null without a date.
+ */
+export function dateNotice(q: string): string | null {
+  const dated = q.split(/\s+/).some((t) => ISO_DAY.test(trimChars(t, '"\'“”‘’')));
+  return dated ? 'A date is found only where a record writes it: a row’s own date is not searched. To narrow results by year, pick the year filter.' : null;
 }
 
 /**
