@@ -228,6 +228,10 @@ export const vendorTokenRule: OwnRule = ownRule({
     terraformToken,
     slackAppToken,
     mailchimpKey,
+    // sec16: Fly.io's macaroon tokens (`fm2_`, `fm1a_`, `fm1r_`, as `fly tokens create` prints them after `FlyV1 `) and Facebook's page and user access tokens (`EAAC…`, `EAAM…`): gitleaks' shapes, published as written.
+    prefixed('fm2_', 'Fly.io token', (c) => isBase64(c), 100, 4096),
+    prefixed(['fm1a_', 'fm1r_'], 'Fly.io token', (c) => isBase64(c), 100, 4096),
+    prefixed(['EAAC', 'EAAM'], 'Facebook access token', isAlnum, 100, 512),
   ],
   examples: {
     secret: [
