@@ -11,7 +11,12 @@
  * - `Authorization: Token …` (Django REST framework, GitHub's `token` scheme);
  * - an OpenPGP armored private key (`-----BEGIN PGP PRIVATE KEY BLOCK-----`, its armor header
  *   lines, its body): secretlint's rule and the private-key-body rule read `PRIVATE KEY-----`;
- * - Fly.io macaroon tokens (`fm2_…`, `fm1a_…`, `fm1r_…`) and Facebook access tokens (`EAAC…`, `EAAM…`).
+ * - Fly.io macaroon tokens (`fm2_…`, `fm1a_…`, `fm1r_…`) and Facebook access tokens (`EAAC…`, `EAAM…`);
+ * - a GitLab routable token (`glpat-<payload>.01.<checksum>`): secretlint took it up to its `.`
+ *   and the version and checksum were published after the marker;
+ * - a secret in markup inside a markdown record (`<password>…</password>` in design/selection.md):
+ *   the document is held rendered, its tags dropped, so no rule read it
+ *   (tests/unit/secret-document-markup.test.ts).
  */
 import { describe, expect, it } from 'vitest';
 import { findSecrets } from '../../src/lib/secrets/detect.ts';
@@ -72,6 +77,13 @@ describe('keys and tokens no rule read', () => {
     const cell = PGP.replaceAll('\n', '\\n');
     const out = await shown(cell);
     for (const line of PGP_LINES) expect(out).not.toContain(line.slice(0, 24));
+  });
+
+  it('a GitLab routable token is redacted whole, its version and checksum with it (secretlint took it up to its first `.`)', async () => {
+    const token = `glpat-${draw('sec16-glr', `${AN}_-`, 31)}.01.${draw('sec16-glr-crc', 'abcdefghijklmnopqrstuvwxyz0123456789', 9)}`;
+    expect(await shown(`token ${token} for glab api`)).toBe("token [redacted: GitLab token] for glab api");
+    expect(await shown(`curl --header "PRIVATE-TOKEN: ${token}"`)).toBe('curl --header "PRIVATE-TOKEN: [redacted: secret in a KEY=value assignment]"');
+    expect(await shown(`runner ${token.replace('glpat-', 'glrt-')} registered`)).toBe('runner [redacted: GitLab token] registered');
   });
 
   it('Fly.io and Facebook tokens are redacted whole', async () => {

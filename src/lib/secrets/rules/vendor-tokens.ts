@@ -159,6 +159,28 @@ const mailchimpKey: Finder = {
 };
 
 /**
+ * A GitLab routable token (GitLab 17.x+, 43 to 316 characters): `glpat-` (or `glrt-`), its
+ * payload in base64url (27 to 300 characters), `.`, then its version and checksum: `01.` and
+ * 7 to 9 lower-case letters and digits as GitLab prints it (`glpat-….01.0abc1def2`), or 9 of
+ * them (gitleaks' `gitlab-pat-routable`). secretlint's GitLab rule reads `glpat-` and 20 or more
+ * characters, up to the first `.`, so the version and checksum were published after its
+ * marker (sec16). The whole token is the secret.
+ */
+const gitlabRoutableToken: Finder = {
+  anchor: ['glpat-', 'glrt-'],
+  kind: 'GitLab token',
+  read(text, at) {
+    const from = at + (text.charCodeAt(at + 2) === 112 ? 6 : 5);
+    if (at > 0 && isKeyBody(text.charCodeAt(at - 1))) return { candidate: null, next: from };
+    const body = runEnd(text, from, isB64UrlChar, 300);
+    if (body - from < 27 || body - from > 300 || text.charCodeAt(body) !== 46) return { candidate: null, next: Math.max(from, body) };
+    const version = runEnd(text, body + 1, isDigit, 2);
+    const tail = version > body + 1 && version - body - 1 <= 2 && text.charCodeAt(version) === 46 ? tokenRun(text, version + 1, isLowerAlnum, 7, 9) : tokenRun(text, body + 1, isLowerAlnum, 9, 9);
+    return { candidate: tail.token ? { start: at, end: tail.end } : null, next: Math.max(from, body) };
+  },
+};
+
+/**
  * `trailbook/vendor-token`: tokens with a fixed prefix that neither secretlint's recommended
  * preset nor `trailbook/prefixed-token` read (sec9: each was published as written): GitLab's
  * other tokens (pipeline trigger `glptt-`, runner `glrt-`, deploy `gldt-`, feed `glft-`, OAuth
@@ -232,6 +254,7 @@ export const vendorTokenRule: OwnRule = ownRule({
     prefixed('fm2_', 'Fly.io token', (c) => isBase64(c), 100, 4096),
     prefixed(['fm1a_', 'fm1r_'], 'Fly.io token', (c) => isBase64(c), 100, 4096),
     prefixed(['EAAC', 'EAAM'], 'Facebook access token', isAlnum, 100, 512),
+    gitlabRoutableToken,
   ],
   examples: {
     secret: [
@@ -250,6 +273,7 @@ export const vendorTokenRule: OwnRule = ownRule({
       { text: 'terraform token Xk3Jd9Lx2QmZ7V.atlasv1.Rb8Nw1Yp6Hs0FcE2gUo5Ti7Ra9WXk3Jd9Lx2QmZ7Vt4Rb8Nw1Yp6Hs0FcE2gUo5Ti7R-_= now', value: 'Xk3Jd9Lx2QmZ7V.atlasv1.Rb8Nw1Yp6Hs0FcE2gUo5Ti7Ra9WXk3Jd9Lx2QmZ7Vt4Rb8Nw1Yp6Hs0FcE2gUo5Ti7R-_=' },
       { text: 'SLACK_APP_TOKEN xapp-1-A0123ABCDEF-1234567890123-0f1e2d3c4b5a69780f1e2d3c4b5a69780f1e2d3c4b5a69780f1e2d3c4b5a6978', value: 'xapp-1-A0123ABCDEF-1234567890123-0f1e2d3c4b5a69780f1e2d3c4b5a69780f1e2d3c4b5a69780f1e2d3c4b5a6978' },
       { text: 'mailchimp key 0f1e2d3c4b5a69780f1e2d3c4b5a6978-us21 set', value: '0f1e2d3c4b5a69780f1e2d3c4b5a6978-us21' },
+      { text: 'GITLAB_TOKEN glpat-Xk3Jd9Lx2QmZ7Vt4Rb8Nw1Yp6Hs0FcE.01.0q1ks6clz for the API', value: 'glpat-Xk3Jd9Lx2QmZ7Vt4Rb8Nw1Yp6Hs0FcE.01.0q1ks6clz' },
       { text: `refresh xoxe-1-${'My8Kq3Zr7Lw2Nx5Vb9Tc4Hd6Jf1Gp0'.repeat(5)}`, value: `xoxe-1-${'My8Kq3Zr7Lw2Nx5Vb9Tc4Hd6Jf1Gp0'.repeat(5)}` },
     ],
     notSecret: ['sk-ant-oat01- is the prefix of an OAuth token', 'xoxe-1-short', 'glptt- then 40 hex digits', 'runner tokens start glrt-', 'pul-request and pnu_ and fo1_x', 'the ATATT3 prefix', 'whsec_short', 'a Q~ in prose: abc1Q~short', 'sha256~ then 43 characters', 'ABSK is a prefix', 'sbp_ is Supabase', 'x = 1//0 raises', 'ya29.short', 'r8_ prefix', 'the HRKU-AA prefix', 'version sk-or-v1-beta', 'abc.atlasv1.short', 'xapp-1-AB-12-abc', '9fceb02d0ae598e95dc970b74767f19372d61af8-us21', '0f1e2d3c4b5a69780f1e2d3c4b5a6978-usage'],
