@@ -28,7 +28,11 @@ const SECRETS = {
   // sec11: a second file whose name differs from the first only by a token of the same kind.
   otherFileNameToken: 'ghp_Z9yX8wV7uT6sR5qP4oN3mL2kJ1iH0gF9eD8c',
   otherFileContentPassword: 'Nc4vB8xZ2lKj6H',
+  // sec16: a password in a committed file's path, a URL kept as folders (`https:` and `ada:…@host`).
+  mirrorPathPassword: 'S3cretPw9xQv',
 };
+const MIRROR_FILE = `mirror/https:/ada:${SECRETS.mirrorPathPassword}@git.example.com/app.txt`;
+const SHOWN_MIRROR_FILE = 'mirror/https:/ada:[redacted: password in a URL]@git.example.com/app.txt';
 const FILE = `config/${SECRETS.fileNameToken}.json`;
 const SHOWN_FILE = 'config/[redacted: GitHub token].json';
 const OTHER_FILE = `config/${SECRETS.otherFileNameToken}.json`;
@@ -50,6 +54,8 @@ beforeAll(async () => {
   git(repo, ['add', '-A']);
   git(repo, ['commit', '-q', '-m', 'Config'], '2026-03-02T08:00:00Z');
   await writeFile(join(repo, 'README.md'), '# app\n\nDeploys from git.example.com.\n');
+  await mkdir(join(repo, 'mirror', 'https:', `ada:${SECRETS.mirrorPathPassword}@git.example.com`), { recursive: true });
+  await writeFile(join(repo, ...MIRROR_FILE.split('/')), 'mirrored\n');
   git(repo, ['add', '-A']);
   git(
     repo,
@@ -102,6 +108,9 @@ describe('secrets in a cited commit, a cited file name and a tight password:', (
     expect(page).toContain('Deploy from https://deploy:[redacted: password in a URL]@git.example.com with [redacted: GitHub token]');
     expect(page).toContain('Ran it with PGPASSWORD=[redacted: password in a KEY=value assignment] psql.');
     expect(page).toContain('admin:[redacted: password in an e-mail address]@example.com');
+    // sec16: the changed-file list and the diff's heading name the file by its path with the password replaced.
+    expect([...page.matchAll(/<ul class="changed-files">.*?<\/ul>/g)].map((m) => [...m[0].matchAll(/<code>(.*?)<\/code>/g)].map((c) => c[1]))).toEqual([['README.md', SHOWN_MIRROR_FILE]]);
+    expect(page).toContain(`<h3><code>${SHOWN_MIRROR_FILE}</code>`);
   });
 
   it('the file whose name holds a token has its page, under its redacted name, with its content redacted', async () => {

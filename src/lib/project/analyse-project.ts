@@ -448,7 +448,7 @@ export async function analyseProject(prepared: PreparedProject, stages?: StageTi
       rows, invalid: listed, warnings, telemetry, audit, review: { file: audit.present ? audit.file : '', line: 0, flags: reviewFlags }, arena: quality.arena, verdicts: quality.verdicts, coordination: history.coordination, beads: history.beads, babysit: history.babysit, handover, recordHistory },
     cited,
     rows,
-    { repository: canonical.repository, head: canonical.info.head, artifacts: ctx.artifacts, recordText, repositoryId: canonical.info.id, ...(options.commits ? { commits: options.commits } : {}) },
+    { repository: canonical.repository, head: canonical.info.head, artifacts: ctx.artifacts, recordText, documents: project.files.map((f) => f.rel).filter((rel) => rel.toLowerCase().endsWith('.md')), repositoryId: canonical.info.id, ...(options.commits ? { commits: options.commits } : {}) },
     secretSettings,
     secretSettingsKey(secretSettings),
   );

@@ -157,20 +157,22 @@ function diffPlace(path: string, at: { line: number; removed: boolean }): string
   return at.removed ? `${path}:${at.line}, a line it removed` : `${path}:${at.line}`;
 }
 
-/** The cited texts of a commit's details (message, author lines, diffs), for {@link scanCitedTexts}. */
+/**
+ * The cited texts of a commit's details (message, author lines, changed paths, diffs), for
+ * {@link scanCitedTexts}. A secret in a changed file's path is at `commit abc1234 (a changed
+ * file's path)` (sec16: it was redacted from the commit's page, never flagged).
+ */
 export function citedCommitTexts(details: CommitDetails, place: SecretPlace): CitedText[] {
   const short = details.oid.slice(0, 7);
   const patches = new Map(details.changes.map((c) => [c.path, c.patch ?? '']));
-  return commitTexts(details)
-    .filter((t) => t.where !== 'path')
-    .map((t) => ({
-      text: t.text,
-      place,
-      describe: (offset: number) =>
-        t.where === 'diff'
-          ? { evidence: `commit ${short} (${diffPlace(t.path as string, patchPlaceAt(patches.get(t.path as string) ?? '', lineAt(t.text, offset) - 1))})`, secretFile: isSecretFile(t.path as string) }
-          : { evidence: `commit ${short} (${t.where})`, secretFile: false },
-    }));
+  return commitTexts(details).map((t) => ({
+    text: t.text,
+    place,
+    describe: (offset: number) =>
+      t.where === 'diff'
+        ? { evidence: `commit ${short} (${diffPlace(t.path as string, patchPlaceAt(patches.get(t.path as string) ?? '', lineAt(t.text, offset) - 1))})`, secretFile: isSecretFile(t.path as string) }
+        : { evidence: `commit ${short} (${t.where === 'path' ? "a changed file's path" : t.where})`, secretFile: false },
+  }));
 }
 
 /** The cited text of a file, for {@link scanCitedTexts}; `at` says where it was read (`at the landed head`). */

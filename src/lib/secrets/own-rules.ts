@@ -20,6 +20,7 @@
 import { assignmentRule } from './rules/assignment.ts';
 import { bearerTokenRule } from './rules/bearer.ts';
 import { commandCredentialRule, loginPasswordRule } from './rules/commands.ts';
+import { configPasswordRule } from './rules/config-forms.ts';
 import { djangoSecretKeyRule } from './rules/django.ts';
 import { base64SecretRule, basicAuthHeaderRule } from './rules/encoded.ts';
 import { pgpassLineRule } from './rules/pgpass.ts';
@@ -34,7 +35,7 @@ export { ownRule } from './rules/rule.ts';
 export { assignmentRule, isCodeExpression, KEY_ENDINGS, keySays } from './rules/assignment.ts';
 export { addressPasswordRule, bracketedCredential, connectionStringRule, urlPassword } from './rules/urls.ts';
 export { pgpassLineRule, pgpassPassword } from './rules/pgpass.ts';
-export { bearerTokenRule, commandCredentialRule, loginPasswordRule, djangoSecretKeyRule, base64SecretRule, basicAuthHeaderRule, googleApiKeyRule, prefixedTokenRule, privateKeyBodyRule, twilioAuthTokenRule, vendorTokenRule };
+export { bearerTokenRule, commandCredentialRule, configPasswordRule, loginPasswordRule, djangoSecretKeyRule, base64SecretRule, basicAuthHeaderRule, googleApiKeyRule, prefixedTokenRule, privateKeyBodyRule, twilioAuthTokenRule, vendorTokenRule };
 
 /** Trailbook's own rules, in the order they run. */
-export const OWN_RULES: readonly OwnRule[] = [djangoSecretKeyRule, assignmentRule, connectionStringRule, googleApiKeyRule, privateKeyBodyRule, bearerTokenRule, prefixedTokenRule, commandCredentialRule, basicAuthHeaderRule, loginPasswordRule, base64SecretRule, twilioAuthTokenRule, vendorTokenRule, addressPasswordRule, pgpassLineRule];
+export const OWN_RULES: readonly OwnRule[] = [djangoSecretKeyRule, assignmentRule, connectionStringRule, googleApiKeyRule, privateKeyBodyRule, bearerTokenRule, prefixedTokenRule, commandCredentialRule, basicAuthHeaderRule, loginPasswordRule, base64SecretRule, twilioAuthTokenRule, vendorTokenRule, addressPasswordRule, pgpassLineRule, configPasswordRule];

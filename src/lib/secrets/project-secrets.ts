@@ -42,6 +42,13 @@ export interface CitedSources {
   artifacts: ArtifactFolder | null;
   /** Reads a record file of the project by its path in the project (null when it cannot). */
   recordText?: (file: string) => Promise<string | null>;
+  /**
+   * The record files the model holds rendered (markdown: a design document, `handover.md`, a
+   * verdict file), by their path in the project: each is scanned as written too, since its
+   * rendering drops what markup it holds (sec16: `<password>…</password>` in
+   * `design/selection.md` was rendered `<p>central…</p>`, where no rule read it, and published).
+   */
+  documents?: readonly string[];
   /** The repository's archive id, for the commit store. */
   repositoryId?: string | null;
   /** Where cited commits are stored once read (the evidence store); absent: read, not stored. */
@@ -239,6 +246,23 @@ export async function findProjectSecrets(records: unknown, cited: ProjectModel['
         const text = await pending;
         const at = text === null ? -1 : text.indexOf(f.value.split('\n')[0] as string);
         if (text !== null && at >= 0) p.line = lineAt(text, at);
+      }
+    }
+  }
+  // A document as written: what its rendering hides from the rules (only values not found already, at their line).
+  if (sources.recordText && sources.documents && sources.documents.length > 0) {
+    const docs: Array<{ file: string; text: string }> = [];
+    for (const file of sources.documents) {
+      const text = await sources.recordText(file);
+      if (text !== null) docs.push({ file, text });
+    }
+    const known = new Set(finds.list().map((f) => f.value));
+    const hits = await findSecrets(docs.map((d) => d.text), settings);
+    for (const [i, list] of hits.entries()) {
+      const { file, text } = docs[i] as { file: string; text: string };
+      for (const h of list) {
+        const value = text.slice(h.start, h.end);
+        if (!known.has(value)) finds.add(value, h.kind, h.rule, [{ file, line: lineAt(text, h.start) }]);
       }
     }
   }

@@ -67,7 +67,8 @@ function readAssignment(text: string, i: number): { candidate: Candidate | null;
   // A `KEY: value` needs a space or a quote after the colon (`time: 12:30` is not one; `a:b` neither),
   // except after a key naming a password (`password:Hunter2Pass`, sec10): its value is then judged
   // more strictly ({@link isTightPassword}), so `password:reset` and `'password:resetRequested'` stay words.
-  const says = key.length > 0 && keyEnd - j <= MAX_KEY ? keySays(key.replace(/^-+/, '')) : null;
+  // `Pwd=` in a connection string (`Server=db;Uid=sa;Pwd=…;`, ODBC; sec16): the shell's `PWD=` alone names a folder.
+  const says = key.length > 0 && keyEnd - j <= MAX_KEY ? (j >= 0 && text.charCodeAt(j) === 59 && key.toLowerCase() === 'pwd' ? 'password' : keySays(key.replace(/^-+/, ''))) : null;
   const tight = c === 58 && !quotedKey && next !== 32 && next !== 9 && next !== 34 && next !== 39;
   // A tight `password:` inside a chain of names (`user:password:changed2`) is a name, not a key.
   if (says === null || (tight && (says !== 'password' || (j >= 0 && text.charCodeAt(j) === 58)))) return none;
@@ -235,6 +236,7 @@ export const assignmentRule: OwnRule = ownRule({
       { text: "STRIPE_WEBHOOK_SECRET='whsec_5fGh7Jk9Lm2Np4Qr' npm test", value: 'whsec_5fGh7Jk9Lm2Np4Qr' },
       { text: 'DefaultEndpointsProtocol=https;AccountName=acme;AccountKey=Zm9vYmFyYmF6cXV4MTIzNDU2Nzg5MA==;EndpointSuffix=core.windows.net', value: 'Zm9vYmFyYmF6cXV4MTIzNDU2Nzg5MA==' },
       { text: '"environment": [{"name": "DB_PASSWORD", "value": "Vq7Lm2Xp9Rz4Kt8W"}]', value: 'Vq7Lm2Xp9Rz4Kt8W' },
+      { text: 'Driver={ODBC Driver 18 for SQL Server};Server=db;Uid=sa;Pwd=Qz8mRt2vLk9w;Encrypt=yes', value: 'Qz8mRt2vLk9w' },
       { text: 'env:\n  - name: API_TOKEN\n    value: "q8Zr2vLw0pXk4sTn7yBc"\n', value: 'q8Zr2vLw0pXk4sTn7yBc' },
     ],
     notSecret: [

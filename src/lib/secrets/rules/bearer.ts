@@ -73,6 +73,31 @@ function wrappedBearerEnd(text: string, end: number): number {
 }
 
 /**
+ * The token after an Authorization scheme's word at `at` (`Bearer `, `Authorization: Token `):
+ * after spaces, a run of bearer characters (and the lines a terminal wrapped it onto); none when
+ * it is a JWT (the JWT finder's) or the word stands inside a longer one.
+ */
+function readSchemeToken(text: string, at: number): { candidate: { start: number; end: number } | null; next: number } {
+  // Past the anchor: `bearer ` (7 characters), or the space after `token` (`authorization:` is 14).
+  const word = (text.charCodeAt(at) | 32) === 98 ? at + 7 : text.indexOf(' ', at + 15) + 1;
+  const next = word;
+  if (at > 0 && isKeyChar(text.charCodeAt(at - 1))) return { candidate: null, next };
+  let i = word;
+  while (i < text.length && text.charCodeAt(i) === 32) i++;
+  let e = i;
+  while (e < text.length && e - i <= MAX_VALUE && isBearerChar(text.charCodeAt(e))) e++;
+  // A token that is a JWT is the finder above's.
+  if (jwtEnd(text, i) >= 0) return { candidate: null, next };
+  return { candidate: { start: i, end: e - i >= MIN_WRAPPED_BEARER ? wrappedBearerEnd(text, e) : e }, next: Math.max(next, e) };
+}
+
+/** Whether a scheme's token looks real: 12+ characters, letters and digits, 3+ bits of entropy per character, no reference or placeholder. */
+function isRealSchemeToken(value: string): boolean {
+  const token = value.replace(/\r?\n/g, '');
+  return isLikelyToken(token) && /[0-9]/.test(token) && /[A-Za-z]/.test(token) && entropy(token) >= 3;
+}
+
+/**
  * `trailbook/bearer-token`: a JSON Web Token (`eyJ….eyJ….…`: a JSON header and payload in
  * base64url, then its signature) anywhere, and the token after `Bearer ` in an Authorization
  * header (`curl -H "Authorization: Bearer …"`): access tokens agents paste with the commands
@@ -82,7 +107,7 @@ function wrappedBearerEnd(text: string, end: number): number {
  */
 export const bearerTokenRule: OwnRule = ownRule({
   id: 'trailbook/bearer-token',
-  describe: 'a JSON Web Token (`eyJ…` header and payload in base64url, and its signature) anywhere, and the token after `Bearer ` in an Authorization header when it looks real (not `$TOKEN`, `<token>`)',
+  describe: 'a JSON Web Token (`eyJ…` header and payload in base64url, and its signature) anywhere, and the token after `Bearer ` (or `Authorization: Token `) in an Authorization header when it looks real (not `$TOKEN`, `<token>`)',
   finders: [
     {
       anchor: 'eyJ',
@@ -96,21 +121,16 @@ export const bearerTokenRule: OwnRule = ownRule({
       anchor: 'bearer ',
       anyCase: true,
       kind: 'bearer token',
-      read(text, at) {
-        const next = at + 7;
-        if (at > 0 && isKeyChar(text.charCodeAt(at - 1))) return { candidate: null, next };
-        let i = at + 7;
-        while (i < text.length && text.charCodeAt(i) === 32) i++;
-        let e = i;
-        while (e < text.length && e - i <= MAX_VALUE && isBearerChar(text.charCodeAt(e))) e++;
-        // A token that is a JWT is the finder above's.
-        if (jwtEnd(text, i) >= 0) return { candidate: null, next };
-        return { candidate: { start: i, end: e - i >= MIN_WRAPPED_BEARER ? wrappedBearerEnd(text, e) : e }, next: Math.max(next, e) };
-      },
-      real: (value) => {
-        const token = value.replace(/\r?\n/g, '');
-        return isLikelyToken(token) && /[0-9]/.test(token) && /[A-Za-z]/.test(token) && entropy(token) >= 3;
-      },
+      read: readSchemeToken,
+      real: isRealSchemeToken,
+    },
+    {
+      // sec16: the `Token` scheme (Django REST framework, GitHub's `token ghp_…`), in an Authorization header.
+      anchor: ['authorization: token ', 'authorization:token '],
+      anyCase: true,
+      kind: 'bearer token',
+      read: readSchemeToken,
+      real: isRealSchemeToken,
     },
   ],
   examples: {
@@ -121,11 +141,13 @@ export const bearerTokenRule: OwnRule = ownRule({
       },
       { text: 'session cookie was eyJhbGciOiJub25lIn0.eyJ1c2VyIjoiYWRhIn0. (alg none)', value: 'eyJhbGciOiJub25lIn0.eyJ1c2VyIjoiYWRhIn0.' },
       { text: 'Authorization: Bearer 7Fq2Lm9XzR4tY8wK3pN6vB1s, then 200', value: '7Fq2Lm9XzR4tY8wK3pN6vB1s' },
+      { text: 'curl -H "Authorization: Token 9944b09199c62bcf9418ad846dd0e4bbdfc6ee4b" https://api.example.com/', value: '9944b09199c62bcf9418ad846dd0e4bbdfc6ee4b' },
     ],
     notSecret: [
       'curl -H "Authorization: Bearer $API_TOKEN" https://api.internal/v1/runs',
       'Authorization: Bearer <token>',
       'the bearer token is read from the environment',
+      'Authorization: Token $DRF_TOKEN and authorization: token <token>',
       'eyJ is how base64 JSON starts; eyJhbGciOiJIUzI1NiJ9 alone is a header, not a token',
     ],
   },

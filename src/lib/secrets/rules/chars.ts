@@ -34,6 +34,30 @@ export function runEnd(text: string, from: number, ok: (c: number) => boolean, m
   return e;
 }
 
+/**
+ * A token's run from `from`: the characters `isChar` accepts (at most `max` + 1 read), `end`
+ * where the run stops, and whether it is a token: `min` to `max` characters long with no
+ * character `after` accepts just past it (by default a key character: letters, digits, `_`,
+ * `-`), so a longer word is none. `end` is the run's whatever it is, for a finder to go on past.
+ */
+export function tokenRun(text: string, from: number, isChar: (c: number) => boolean, min: number, max: number, after: (c: number) => boolean = isKeyBody): { end: number; token: boolean } {
+  const end = runEnd(text, from, isChar, max);
+  const length = end - from;
+  return { end, token: length >= min && length <= max && !(end < text.length && after(text.charCodeAt(end))) };
+}
+
+/**
+ * The start of a token's run of exactly `length` characters that `isChar` accepts, ending at
+ * `at` (its anchor), with no character `before` accepts just before it (by default a key
+ * character), so a longer word is none; -1 when there is none.
+ */
+export function tokenStartBefore(text: string, at: number, isChar: (c: number) => boolean, length: number, before: (c: number) => boolean = isKeyBody): number {
+  const start = at - length;
+  if (start < 0 || (start > 0 && before(text.charCodeAt(start - 1)))) return -1;
+  for (let i = start; i < at; i++) if (!isChar(text.charCodeAt(i))) return -1;
+  return start;
+}
+
 /** The end of an unquoted value starting at `from`: the first character `endsValue` accepts, reading at most `MAX_VALUE` + 1. */
 export const valueEnd = (text: string, from: number): number => runEnd(text, from, (c) => !endsValue(c), MAX_VALUE);
 

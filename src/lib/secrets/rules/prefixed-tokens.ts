@@ -4,7 +4,7 @@
  * an inline AWS key pair); {@link prefixed} makes a finder for a prefix and a body.
  */
 import { entropy } from '../values.ts';
-import { isAlnum, isB64UrlChar, isBase64, isDigit, isKeyBody, isLowerHex, runEnd } from './chars.ts';
+import { isAlnum, isB64UrlChar, isBase64, isDigit, isKeyBody, isLowerHex, runEnd, tokenRun } from './chars.ts';
 import { type Finder, type OwnRule, ownRule } from './rule.ts';
 
 /**
@@ -22,9 +22,8 @@ export const googleApiKeyRule: OwnRule = ownRule({
       read(text, at) {
         const next = at + 4;
         if (at > 0 && isKeyBody(text.charCodeAt(at - 1))) return { candidate: null, next };
-        let e = at + 4;
-        while (e < text.length && e - at < 40 && isKeyBody(text.charCodeAt(e))) e++;
-        return { candidate: e - at === 39 && !(e < text.length && isKeyBody(text.charCodeAt(e))) ? { start: at, end: e } : null, next };
+        const run = tokenRun(text, next, isKeyBody, 35, 35);
+        return { candidate: run.token ? { start: at, end: run.end } : null, next };
       },
     },
   ],
@@ -52,9 +51,8 @@ export function prefixed(anchor: string | readonly string[], kind: string, ok: (
     read(text, at) {
       const from = at + length;
       if (at > 0 && isKeyBody(text.charCodeAt(at - 1))) return { candidate: null, next: from };
-      const e = runEnd(text, from, ok, max);
-      const body = e - from;
-      return { candidate: body >= min && body <= max && !(e < text.length && isKeyBody(text.charCodeAt(e))) ? { start: at, end: e } : null, next: Math.max(from, e) };
+      const run = tokenRun(text, from, ok, min, max);
+      return { candidate: run.token ? { start: at, end: run.end } : null, next: Math.max(from, run.end) };
     },
   };
 }
@@ -88,9 +86,9 @@ export const prefixedTokenRule: OwnRule = ownRule({
         const idLength = at - s;
         const before = s > 0 ? text.charCodeAt(s - 1) : 32;
         const standing = !isKeyBody(before) || (s >= 3 && text.slice(s - 3, s).toLowerCase() === 'bot');
-        const e = runEnd(text, at + 1, isB64UrlChar, 35);
-        const ok = idLength >= 8 && idLength <= 10 && standing && e - (at + 1) === 35 && !(e < text.length && isKeyBody(text.charCodeAt(e)));
-        return { candidate: ok ? { start: s, end: e } : null, next };
+        const run = tokenRun(text, at + 1, isB64UrlChar, 35, 35);
+        const ok = idLength >= 8 && idLength <= 10 && standing && run.token;
+        return { candidate: ok ? { start: s, end: run.end } : null, next };
       },
     },
     prefixed('key-', 'Mailgun API key', (c) => isDigit(c) || (c >= 97 && c <= 122), 32, 32),
@@ -128,11 +126,9 @@ export const prefixedTokenRule: OwnRule = ownRule({
       kind: 'presigned URL signature',
       read(text, at) {
         const from = text.indexOf('=', at) + 1;
-        const e = runEnd(text, from, isLowerHex, 1024);
-        const length = e - from;
-        const standing = !(e < text.length && isB64UrlChar(text.charCodeAt(e)));
-        const ok = standing && ((text.charCodeAt(at + 2) | 32) === 97 ? length === 64 : length >= 64 && length <= 1024);
-        return { candidate: ok ? { start: from, end: e } : null, next: Math.max(from, e) };
+        // S3's is 64 hex digits; Cloud Storage's 64 or more.
+        const run = tokenRun(text, from, isLowerHex, 64, (text.charCodeAt(at + 2) | 32) === 97 ? 64 : 1024, isB64UrlChar);
+        return { candidate: run.token ? { start: from, end: run.end } : null, next: Math.max(from, run.end) };
       },
     },
     {
@@ -147,9 +143,8 @@ export const prefixedTokenRule: OwnRule = ownRule({
         if (id - next !== 16 || (sep !== 58 && sep !== 44 && sep !== 59)) return { candidate: null, next };
         const from = text.charCodeAt(id + 1) === 32 ? id + 2 : id + 1;
         // 40 characters of base64 (no `=`), standing alone.
-        const e = runEnd(text, from, isAwsSecretChar, 40);
-        const standing = e - from === 40 && !(e < text.length && isAwsSecretChar(text.charCodeAt(e)));
-        return { candidate: standing ? { start: from, end: e } : null, next: Math.max(next, id) };
+        const run = tokenRun(text, from, isAwsSecretChar, 40, 40, isAwsSecretChar);
+        return { candidate: run.token ? { start: from, end: run.end } : null, next: Math.max(next, id) };
       },
       real: (value) => /[A-Z]/.test(value) && /[a-z]/.test(value) && /[0-9]/.test(value) && entropy(value) >= 4,
     },

@@ -24,11 +24,12 @@ const endsAuthority = (c: number): boolean => c <= 32 || c === 47 || c === 63 ||
 
 /**
  * The password of the URL whose `://` is at `at` (`scheme://user:password@host`), as a range,
- * with where the authority ends; the password is null when the URL has none. Reads at most
- * 512 characters of the authority.
+ * with where the authority ends; the password is null when the URL has none. `slashes`: how
+ * many `/` follow the colon (1 for a URL kept as a path, `https:/user:password@host`). Reads at
+ * most 512 characters of the authority.
  */
-export function urlPassword(text: string, at: number): { password: { start: number; end: number; user: string } | null; end: number } {
-  const from = at + 3;
+export function urlPassword(text: string, at: number, slashes: 1 | 2 = 2): { password: { start: number; end: number; user: string } | null; end: number } {
+  const from = at + 1 + slashes;
   let e = from;
   let lastAt = -1;
   while (e < text.length && e - from < MAX_VALUE && !endsAuthority(text.charCodeAt(e))) {
@@ -64,13 +65,22 @@ function isLikelyUrlPassword(user: string, password: string): boolean {
 }
 
 /**
+ * The schemes of a URL read with one `/` after its colon: a URL kept as a path, where git's tree
+ * (and any folder) holds `https://host/x` as the folders `https:` and `host` (two `/` in a row
+ * are one in a path).
+ */
+const PATH_SCHEMES: ReadonlySet<string> = new Set(['http', 'https', 'ftp', 'ftps', 'sftp', 'ssh', 'git+https', 'git+http', 'git+ssh', 'postgres', 'postgresql', 'mysql', 'mariadb', 'mongodb', 'mongodb+srv', 'redis', 'rediss', 'amqp', 'amqps', 'smtp', 'smtps', 'ldap', 'ldaps']);
+
+/**
  * `trailbook/connection-string`: the password of any `scheme://user:password@host` URL
- * (PostgreSQL, MySQL, MongoDB, Redis, AMQP, MSSQL, http with any characters …). Only the
- * password is the secret: user, host and database stay readable.
+ * (PostgreSQL, MySQL, MongoDB, Redis, AMQP, MSSQL, http with any characters …), and of such a URL
+ * kept as a path, `mirror/https:/user:password@host/x` (sec16: a committed file's path was
+ * published as written on its commit's page, in search and the recap). Only the password is the
+ * secret: user, host and database stay readable.
  */
 export const connectionStringRule: OwnRule = ownRule({
   id: 'trailbook/connection-string',
-  describe: 'the password of a `scheme://user:password@host` URL in any scheme (Redis, AMQP, MSSQL, http with any characters), when it is not the user name, a placeholder or a reference',
+  describe: 'the password of a `scheme://user:password@host` URL in any scheme (Redis, AMQP, MSSQL, http with any characters), and of one kept as a path (`mirror/https:/user:password@host/x`), when it is not the user name, a placeholder or a reference',
   finders: [
     {
       anchor: '://',
@@ -83,6 +93,18 @@ export const connectionStringRule: OwnRule = ownRule({
       // The user name runs from after `://` to the colon before the password.
       real: (value, { text, at, start }) => isLikelyUrlPassword(text.slice(at + 3, start - 1), value),
     },
+    {
+      // sec16: a URL kept as a path (`https:/user:password@host`), for the schemes a URL is written with.
+      anchor: ':/',
+      read(text, at) {
+        if (text.charCodeAt(at + 2) === 47) return { candidate: null, next: at + 2 };
+        const scheme = schemeBefore(text, at);
+        if (scheme === null || !PATH_SCHEMES.has(scheme.toLowerCase())) return { candidate: null, next: at + 2 };
+        const { password, end } = urlPassword(text, at, 1);
+        return { candidate: password === null ? null : { start: password.start, end: password.end, kind: connectionKind(scheme) }, next: Math.max(at + 2, end) };
+      },
+      real: (value, { text, at, start }) => isLikelyUrlPassword(text.slice(at + 2, start - 1), value),
+    },
   ],
   examples: {
     secret: [
@@ -91,6 +113,7 @@ export const connectionStringRule: OwnRule = ownRule({
       { text: 'amqp://worker:q!ueue+Pass9@mq.internal:5672/', value: 'q!ueue+Pass9' },
       { text: 'git clone https://x-access-token:tok3n-Val7e-abc@github.com/acme/app', value: 'tok3n-Val7e-abc' },
       { text: 'sqlserver://sa:My%40Passw0rd@localhost:1433', value: 'My%40Passw0rd' },
+      { text: 'mirror/https:/ada:S3cretPw9xQ@git.example.com/app/README.md', value: 'S3cretPw9xQ' },
     ],
     notSecret: [
       'postgres://postgres:postgres@localhost:5432/test',
@@ -101,6 +124,9 @@ export const connectionStringRule: OwnRule = ownRule({
       'http://host:8080/path?x=a:b@c',
       'mongodb://app:****@cluster0/db',
       'see https://example.com/a@b and ftp://anonymous@ftp.example.org',
+      'mirror/https:/git.example.com/app/README.md',
+      'C:/Users/ada:x@y',
+      'note:/a:b@c',
     ],
   },
 });

@@ -4,14 +4,14 @@
  * Sentry, Atlassian, an Azure AD client secret and more), each of its documented length.
  */
 import { entropy } from '../values.ts';
-import { blankEnd, isAlnum, isB64UrlChar, isBase64, isDigit, isKeyBody, isLowerAlnum, isLowerHex, runEnd } from './chars.ts';
+import { blankEnd, isAlnum, isB64UrlChar, isBase64, isDigit, isKeyBody, isLowerAlnum, isLowerHex, runEnd, tokenRun, tokenStartBefore } from './chars.ts';
 import { prefixed } from './prefixed-tokens.ts';
 import { type Finder, type OwnRule, ownRule } from './rule.ts';
 
 /** Lower-case hex, 32 digits, from `at`: its end, or -1. */
 function hex32End(text: string, at: number): number {
-  const e = runEnd(text, at, isLowerHex, 32);
-  return e - at === 32 && !(e < text.length && isKeyBody(text.charCodeAt(e))) ? e : -1;
+  const run = tokenRun(text, at, isLowerHex, 32, 32);
+  return run.token ? run.end : -1;
 }
 
 /** The end of a Twilio SID (`AC`/`SK` and 32 hex digits) starting at `at`, not inside a longer word; -1 when there is none. */
@@ -64,9 +64,8 @@ export const twilioAuthTokenRule: OwnRule = ownRule({
         let i = sidSeparatorsEnd(text, sid);
         if (text.startsWith('--api-secret', i)) i = blankEnd(text, i + 12, 4) + (text.charCodeAt(blankEnd(text, i + 12, 4)) === 61 ? 1 : 0);
         if (i === sid || isKeyBody(text.charCodeAt(i - 1))) return { candidate: null, next: Math.max(next, sid) };
-        const e = runEnd(text, i, isAlnum, 32);
-        const ok = e - i === 32 && !(e < text.length && isKeyBody(text.charCodeAt(e)));
-        return { candidate: ok ? { start: i, end: e } : null, next: Math.max(next, sid) };
+        const run = tokenRun(text, i, isAlnum, 32, 32);
+        return { candidate: run.token ? { start: i, end: run.end } : null, next: Math.max(next, sid) };
       },
       real: (value) => /[A-Z]/.test(value) && /[a-z]/.test(value) && /[0-9]/.test(value) && entropy(value) >= 4,
     },
@@ -94,14 +93,10 @@ const azureClientSecret: Finder = {
   kind: 'Azure AD client secret',
   read(text, at) {
     const next = at + 2;
-    const s = at - 4;
-    if (s < 0 || !isDigit(text.charCodeAt(at - 1))) return { candidate: null, next };
-    for (let i = s; i < at - 1; i++) if (!isAzureSecretChar(text.charCodeAt(i))) return { candidate: null, next };
-    if (s > 0 && isAzureSecretChar(text.charCodeAt(s - 1))) return { candidate: null, next };
-    const e = runEnd(text, next, isAzureSecretChar, 34);
-    const body = e - next;
-    const ok = body >= 31 && body <= 34 && !(e < text.length && isAzureSecretChar(text.charCodeAt(e)));
-    return { candidate: ok ? { start: s, end: e } : null, next: Math.max(next, e) };
+    const s = at >= 4 && isDigit(text.charCodeAt(at - 1)) ? tokenStartBefore(text, at - 1, isAzureSecretChar, 3, isAzureSecretChar) : -1;
+    if (s < 0) return { candidate: null, next };
+    const run = tokenRun(text, next, isAzureSecretChar, 31, 34, isAzureSecretChar);
+    return { candidate: run.token ? { start: s, end: run.end } : null, next: Math.max(next, run.end) };
   },
 };
 
@@ -118,12 +113,10 @@ const terraformToken: Finder = {
   kind: 'Terraform Cloud API token',
   read(text, at) {
     const from = at + 9;
-    const s = at - 14;
-    if (s < 0 || (s > 0 && isKeyBody(text.charCodeAt(s - 1)))) return { candidate: null, next: from };
-    for (let i = s; i < at; i++) if (!isAlnum(text.charCodeAt(i))) return { candidate: null, next: from };
-    const e = runEnd(text, from, (c) => isB64UrlChar(c) || c === 61, 70);
-    const ok = e - from >= 60 && e - from <= 70 && !(e < text.length && isKeyBody(text.charCodeAt(e)));
-    return { candidate: ok ? { start: s, end: e } : null, next: Math.max(from, e) };
+    const s = tokenStartBefore(text, at, isAlnum, 14);
+    if (s < 0) return { candidate: null, next: from };
+    const run = tokenRun(text, from, (c) => isB64UrlChar(c) || c === 61, 60, 70);
+    return { candidate: run.token ? { start: s, end: run.end } : null, next: Math.max(from, run.end) };
   },
 };
 
@@ -144,9 +137,8 @@ const slackAppToken: Finder = {
     if (app === next + 2 || text.charCodeAt(app) !== 45) return { candidate: null, next };
     const digits = runEnd(text, app + 1, isDigit, 20);
     if (digits === app + 1 || text.charCodeAt(digits) !== 45) return { candidate: null, next };
-    const e = runEnd(text, digits + 1, isLowerAlnum, 128);
-    const ok = e - digits - 1 >= 32 && e - digits - 1 <= 128 && !(e < text.length && isKeyBody(text.charCodeAt(e)));
-    return { candidate: ok ? { start: at, end: e } : null, next: Math.max(next, e) };
+    const run = tokenRun(text, digits + 1, isLowerAlnum, 32, 128);
+    return { candidate: run.token ? { start: at, end: run.end } : null, next: Math.max(next, run.end) };
   },
 };
 
@@ -159,12 +151,32 @@ const mailchimpKey: Finder = {
   kind: 'Mailchimp API key',
   read(text, at) {
     const next = at + 3;
-    const s = at - 32;
-    if (s < 0 || (s > 0 && isKeyBody(text.charCodeAt(s - 1)))) return { candidate: null, next };
-    for (let i = s; i < at; i++) if (!isLowerHex(text.charCodeAt(i))) return { candidate: null, next };
-    const e = runEnd(text, next, isDigit, 2);
-    const ok = e > next && e - next <= 2 && !(e < text.length && isKeyBody(text.charCodeAt(e)));
-    return { candidate: ok ? { start: s, end: e } : null, next: Math.max(next, e) };
+    const s = tokenStartBefore(text, at, isLowerHex, 32);
+    if (s < 0) return { candidate: null, next };
+    const run = tokenRun(text, next, isDigit, 1, 2);
+    return { candidate: run.token ? { start: s, end: run.end } : null, next: Math.max(next, run.end) };
+  },
+};
+
+/**
+ * A GitLab routable token (GitLab 17.x+, 43 to 316 characters): `glpat-` (or `glrt-`), its
+ * payload in base64url (27 to 300 characters), `.`, then its version and checksum: `01.` and
+ * 7 to 9 lower-case letters and digits as GitLab prints it (`glpat-….01.0abc1def2`), or 9 of
+ * them (gitleaks' `gitlab-pat-routable`). secretlint's GitLab rule reads `glpat-` and 20 or more
+ * characters, up to the first `.`, so the version and checksum were published after its
+ * marker (sec16). The whole token is the secret.
+ */
+const gitlabRoutableToken: Finder = {
+  anchor: ['glpat-', 'glrt-'],
+  kind: 'GitLab token',
+  read(text, at) {
+    const from = at + (text.charCodeAt(at + 2) === 112 ? 6 : 5);
+    if (at > 0 && isKeyBody(text.charCodeAt(at - 1))) return { candidate: null, next: from };
+    const body = runEnd(text, from, isB64UrlChar, 300);
+    if (body - from < 27 || body - from > 300 || text.charCodeAt(body) !== 46) return { candidate: null, next: Math.max(from, body) };
+    const version = runEnd(text, body + 1, isDigit, 2);
+    const tail = version > body + 1 && version - body - 1 <= 2 && text.charCodeAt(version) === 46 ? tokenRun(text, version + 1, isLowerAlnum, 7, 9) : tokenRun(text, body + 1, isLowerAlnum, 9, 9);
+    return { candidate: tail.token ? { start: at, end: tail.end } : null, next: Math.max(from, body) };
   },
 };
 
@@ -238,6 +250,11 @@ export const vendorTokenRule: OwnRule = ownRule({
     terraformToken,
     slackAppToken,
     mailchimpKey,
+    // sec16: Fly.io's macaroon tokens (`fm2_`, `fm1a_`, `fm1r_`, as `fly tokens create` prints them after `FlyV1 `) and Facebook's page and user access tokens (`EAAC…`, `EAAM…`): gitleaks' shapes, published as written.
+    prefixed('fm2_', 'Fly.io token', (c) => isBase64(c), 100, 4096),
+    prefixed(['fm1a_', 'fm1r_'], 'Fly.io token', (c) => isBase64(c), 100, 4096),
+    prefixed(['EAAC', 'EAAM'], 'Facebook access token', isAlnum, 100, 512),
+    gitlabRoutableToken,
   ],
   examples: {
     secret: [
@@ -256,6 +273,7 @@ export const vendorTokenRule: OwnRule = ownRule({
       { text: 'terraform token Xk3Jd9Lx2QmZ7V.atlasv1.Rb8Nw1Yp6Hs0FcE2gUo5Ti7Ra9WXk3Jd9Lx2QmZ7Vt4Rb8Nw1Yp6Hs0FcE2gUo5Ti7R-_= now', value: 'Xk3Jd9Lx2QmZ7V.atlasv1.Rb8Nw1Yp6Hs0FcE2gUo5Ti7Ra9WXk3Jd9Lx2QmZ7Vt4Rb8Nw1Yp6Hs0FcE2gUo5Ti7R-_=' },
       { text: 'SLACK_APP_TOKEN xapp-1-A0123ABCDEF-1234567890123-0f1e2d3c4b5a69780f1e2d3c4b5a69780f1e2d3c4b5a69780f1e2d3c4b5a6978', value: 'xapp-1-A0123ABCDEF-1234567890123-0f1e2d3c4b5a69780f1e2d3c4b5a69780f1e2d3c4b5a69780f1e2d3c4b5a6978' },
       { text: 'mailchimp key 0f1e2d3c4b5a69780f1e2d3c4b5a6978-us21 set', value: '0f1e2d3c4b5a69780f1e2d3c4b5a6978-us21' },
+      { text: 'GITLAB_TOKEN glpat-Xk3Jd9Lx2QmZ7Vt4Rb8Nw1Yp6Hs0FcE.01.0q1ks6clz for the API', value: 'glpat-Xk3Jd9Lx2QmZ7Vt4Rb8Nw1Yp6Hs0FcE.01.0q1ks6clz' },
       { text: `refresh xoxe-1-${'My8Kq3Zr7Lw2Nx5Vb9Tc4Hd6Jf1Gp0'.repeat(5)}`, value: `xoxe-1-${'My8Kq3Zr7Lw2Nx5Vb9Tc4Hd6Jf1Gp0'.repeat(5)}` },
     ],
     notSecret: ['sk-ant-oat01- is the prefix of an OAuth token', 'xoxe-1-short', 'glptt- then 40 hex digits', 'runner tokens start glrt-', 'pul-request and pnu_ and fo1_x', 'the ATATT3 prefix', 'whsec_short', 'a Q~ in prose: abc1Q~short', 'sha256~ then 43 characters', 'ABSK is a prefix', 'sbp_ is Supabase', 'x = 1//0 raises', 'ya29.short', 'r8_ prefix', 'the HRKU-AA prefix', 'version sk-or-v1-beta', 'abc.atlasv1.short', 'xapp-1-AB-12-abc', '9fceb02d0ae598e95dc970b74767f19372d61af8-us21', '0f1e2d3c4b5a69780f1e2d3c4b5a6978-usage'],
