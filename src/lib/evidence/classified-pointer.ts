@@ -66,6 +66,12 @@ export interface ClassifiedPointer {
   /** `test` / `symbol`: the name to look for. */
   name?: string;
   /**
+   * `symbol`: the name was written in brackets after the path (`src/a.ts:2 (v1)`, `src/h.ts
+   * (sha256)`): it may be the tag or branch the path is cited at, as `src/a.ts:2 in v1` names
+   * one, which only the repository tells (src/lib/evidence/committed-readings.ts `pathAtNamedRef`).
+   */
+  bracketed?: true;
+  /**
    * `test`: a test cited by its title in a named file (`tests/a.test.ts > rejects empty rows`,
    * `excel.test 'SINGLE_COLUMN only when…'`), not an identifier read after a path: a title the
    * file does not hold is a pointer that does not resolve (src/lib/evidence/name-resolution.ts, `resolveName`).

@@ -150,17 +150,35 @@ const NOTE_REF = /^(?:(?:in|at)\s+([A-Za-z0-9][\w./-]{0,199}?)|\(([A-Za-z0-9][\w
  * `… (v1)`), as `in <sha>` is read when the cell is classified: that path at the commit the ref
  * names, or at the landed head when it names that commit (trust15: the ref was left in the note,
  * so the lines were checked and linked at the landed head — VERIFIED on lines the row never cited
- * once the file changed after the tag). Null when the word names no ref of the repository
- * (`in the parser`), or is hex or digits (a short SHA is the classifier's, a number no ref).
+ * once the file changed after the tag). A name cited in the path keeps its kind and is looked for
+ * at that commit (`src/p.ts parseRow in v1`; trust16: it was looked for at the landed head). A
+ * word in brackets read as a name (`src/a.ts:2 (v1)`: `bracketed`) is that ref when the repository
+ * has it, and the path is cited there (trust16: it was the name “v1” looked for in the landed
+ * head's file). Null when the word names no ref of the repository (`in the parser`, `(sha256)`
+ * stays a name), or is hex or digits (a short SHA is the classifier's, a number no ref).
  */
 export async function pathAtNamedRef(p: ClassifiedPointer, ctx: EvidenceContext): Promise<ClassifiedPointer | null> {
-  if (p.rev !== undefined || p.note === undefined || !ctx.repository) return null;
+  if (p.rev !== undefined || !ctx.repository) return null;
+  if (p.bracketed && p.name !== undefined) {
+    const oid = await refOid(p.name, ctx);
+    if (oid === null) return null;
+    const { name: _name, bracketed: _bracketed, ...rest } = p;
+    return { ...rest, kind: 'path', ...(oid === ctx.head ? {} : { rev: oid }) };
+  }
+  if (p.note === undefined) return null;
   const m = NOTE_REF.exec(p.note);
   const name = m?.[1] ?? m?.[2];
-  if (m === null || name === undefined || /^[0-9a-f]+$/i.test(name)) return null;
-  const ref = await ctx.repository.resolveCommit(name).catch(() => ({ problem: 'unreadable' }));
-  if (!('oid' in ref)) return null;
+  if (m === null || name === undefined) return null;
+  const oid = await refOid(name, ctx);
+  if (oid === null) return null;
   const { note: _note, ...rest } = p;
   const left = p.note.slice(m[0].length).replace(/^[,;.:]?\s*/, '');
-  return { ...rest, raw: `${p.raw} ${m[0]}`, ...(left === '' ? {} : { note: left }), ...(ref.oid === ctx.head ? {} : { rev: ref.oid }) };
+  return { ...rest, raw: `${p.raw} ${m[0]}`, ...(left === '' ? {} : { note: left }), ...(oid === ctx.head ? {} : { rev: oid }) };
+}
+
+/** The commit a ref name of the repository names (a tag or branch: `v1`, `release-2`), or null: no such ref, or hex or digits (a short SHA is the classifier's, a number no ref). */
+async function refOid(name: string, ctx: EvidenceContext): Promise<string | null> {
+  if (!ctx.repository || /^[0-9a-f]+$/i.test(name)) return null;
+  const ref = await ctx.repository.resolveCommit(name).catch(() => ({ problem: 'unreadable' }));
+  return 'oid' in ref ? ref.oid : null;
 }

@@ -69,8 +69,11 @@ async function resolveOne(p: ClassifiedPointer, ctx: EvidenceContext, cell: Cell
         return p.backslashes ? reworded(resolved, `written with \\ separators, read as ${p.path}: ${resolved.reason}`) : resolved;
       }
       case 'test':
-      case 'symbol':
+      case 'symbol': {
+        const atRef = await pathAtNamedRef(p, ctx);
+        if (atRef !== null) return await resolveOne(atRef, ctx, cell);
         return await resolveName(p, ctx);
+      }
       case 'rubric':
         return await resolveRubric(p, ctx);
       case 'url':

@@ -541,16 +541,28 @@ const path: WordRule = {
       if (!html && !isCitedName(nextToken)) break;
       let name = html ? nextToken.slice(1) : calledName(nextToken);
       let cite = nextToken;
+      // `src/a.ts:2 (v1)`: a name in brackets is written as it is, and may be the ref the path is cited at (`bracketed`).
+      const bracketed = !html && first && (words[s.i + 1] as string).replace(/[,;.]$/, '') === `(${nextToken})` && name === nextToken;
+      if (bracketed) cite = `(${nextToken})`;
       const number = words[s.i + 2] === undefined ? '' : trimToken(words[s.i + 2] as string);
       if (!html && /^\d+(?:\.\d+)*$/.test(number)) {
         name = `${nextToken} ${number}`;
         cite = name;
         skip(s, 1);
       }
-      if (first) pointers[pointers.length - 1] = { ...p, raw: `${p.raw} ${cite}`, kind, name };
+      if (first) pointers[pointers.length - 1] = { ...p, raw: `${p.raw} ${cite}`, kind, name, ...(bracketed ? { bracketed: true as const } : {}) };
       else pointers.push({ ...p, raw: `${p.path} ${cite}`, kind, name });
       first = false;
       skip(s, 1);
+    }
+    // `src/p.ts:2 parseRow in <sha>`: the name's file at that commit, as `src/p.ts:2 in <sha>` is (trust16: the
+    // commit was a pointer of its own, and the name was looked for in the landed head's file).
+    const named = pointers[pointers.length - 1] as ClassifiedPointer;
+    const atWord = words[s.i + 1] === undefined ? '' : trimToken(words[s.i + 1] as string).toLowerCase();
+    const atSha = words[s.i + 2] === undefined ? '' : trimToken(words[s.i + 2] as string);
+    if (named.name !== undefined && named.rev === undefined && named.path === p.path && (atWord === 'in' || atWord === 'at') && /^[0-9a-f]{7,40}$/i.test(atSha)) {
+      pointers[pointers.length - 1] = { ...named, rev: atSha.toLowerCase(), raw: `${named.raw} ${words[s.i + 1]} ${atSha}` };
+      skip(s, 2);
     }
     return true;
   },
