@@ -27,7 +27,11 @@ export interface ClassifiedPointer {
    * walked from the commit `hex` names (src/lib/evidence/hex-shape.ts `shaAncestry`).
    */
   walk?: string;
-  /** `commit`: a tag cited alone (`v1.0`, `release-2.3.0`: src/lib/evidence/tag-shape.ts), its name; checked as the commit it names (no `hex`). */
+  /**
+   * `commit`: a tag cited alone (`v1.0`, `release-2.3.0`: src/lib/evidence/tag-shape.ts), its name; checked as the commit it names (no `hex`).
+   * `path`, `symbol`, `test`: the tag the path is cited at, by a name only a tag has (`src/a.ts:2 in v9.9`,
+   * `src/a.ts@v9.9:2`, `v9.9:src/a.ts`), which the repository lacks (a tag it has is read as `rev`): that tag's fault.
+   */
   tag?: string;
   /** `path`, `symbol`, `test` (when tied to a file), `rubric`, `ephemeral`: the path. */
   path?: string;

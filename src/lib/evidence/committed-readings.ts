@@ -114,8 +114,8 @@ export async function committedRefPath(p: ClassifiedPointer, ctx: EvidenceContex
   const m = REF_PATH.exec(p.raw);
   if (m === null || !ctx.repository || !looksLikePath(m[2] as string)) return null;
   const ref = await ctx.repository.resolveCommit(m[1] as string).catch(() => ({ problem: 'unreadable' }));
-  if (!('oid' in ref)) return null;
   const { path, ...lines } = splitLineSuffix(m[2] as string);
+  if (!('oid' in ref)) return missingTag(m[1] as string) ? { raw: p.raw, kind: 'path', path, ...lines, tag: m[1] as string } : null;
   return { raw: p.raw, kind: 'path', path, ...lines, ...(ref.oid === ctx.head ? {} : { rev: ref.oid }) };
 }
 
@@ -138,7 +138,7 @@ export async function committedPathAtRef(p: ClassifiedPointer, ctx: EvidenceCont
   const { path, ...lines } = after === undefined ? before : splitLineSuffix(before.path + after);
   if (after !== undefined && lines.from === undefined) return null;
   const ref = await ctx.repository.resolveCommit(name).catch(() => ({ problem: 'unreadable' }));
-  if (!('oid' in ref)) return null;
+  if (!('oid' in ref)) return missingTag(name) ? { raw: p.raw, kind: 'path', path, ...lines, ...(p.within === undefined ? {} : { within: p.within }), tag: name } : null;
   return { raw: p.raw, kind: 'path', path, ...lines, ...(p.within === undefined ? {} : { within: p.within }), ...(ref.oid === ctx.head ? {} : { rev: ref.oid }) };
 }
 
@@ -170,10 +170,24 @@ export async function pathAtNamedRef(p: ClassifiedPointer, ctx: EvidenceContext)
   const name = m?.[1] ?? m?.[2];
   if (m === null || name === undefined) return null;
   const oid = await refOid(name, ctx);
-  if (oid === null) return null;
+  // In brackets, a version it does not have may be a remark on the lines (`package.json:3 (v1.2.0)`): only `in`/`at` cite a tag for sure.
+  if (oid === null && (m[1] === undefined || !missingTag(name))) return null;
   const { note: _note, ...rest } = p;
   const left = p.note.slice(m[0].length).replace(/^[,;.:]?\s*/, '');
-  return { ...rest, raw: `${p.raw} ${m[0]}`, ...(left === '' ? {} : { note: left }), ...(oid === ctx.head ? {} : { rev: oid }) };
+  return { ...rest, raw: `${p.raw} ${m[0]}`, ...(left === '' ? {} : { note: left }), ...(oid === null ? { tag: name } : oid === ctx.head ? {} : { rev: oid }) };
+}
+
+/**
+ * Whether a ref name the repository lacks, written where a path's revision goes (`in v9.9`,
+ * `(v9.9)`, `@v9.9`, `v9.9:`), is still the tag the row cites: its shape alone makes it one (a `v`
+ * and a version, or a release word: tag-shape.ts `sure`), as `v9.9` cited alone is a missing tag,
+ * the high `evidence/commit-not-found` (trust16: at a path it was left in the note and the path
+ * checked at the landed head, VERIFIED; `src/a.ts@v9.9:2` was a path of that name not found;
+ * `v9.9:src/a.ts:2` prose). A word of another shape (`in the parser`, `@2x`, `v2`) is not, nor a
+ * version in brackets (`package.json:3 (v1.2.0)` may say what the line holds).
+ */
+function missingTag(name: string): boolean {
+  return tagShape(name)?.sure === true && tagShape(name)?.name === name;
 }
 
 /** The commit a ref name of the repository names (a tag or branch: `v1`, `release-2`), or null: no such ref, or hex or digits (a short SHA is the classifier's, a number no ref). */
