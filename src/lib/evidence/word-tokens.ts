@@ -385,8 +385,8 @@ const REVIEW_ITEM = /^(?:findings?|minor|nitpick|observation|comment)$/i;
 const PROBE_ID = /^(?=[\w-]*[\dA-Z])[\w-]{1,16}$/;
 
 /**
- * A reference to a record elsewhere, or null (issue 26, scope 5: one kind): an issue or pull
- * request (`#13`, `PR 225`, `box/spout#53`, `A#2`), a review finding (`finding F2`,
+ * A reference to a record elsewhere, or null (issue 26, scope 5: one kind): an issue, pull
+ * or merge request (`#13`, `PR 225`, `box/spout#53`, `A#2`, `!7`, `group/proj!7`, `GH-12`), a review finding (`finding F2`,
  * `review r2 finding A`, `review r3 minor 1`, `review finding 5`, `review r2`) or a probe
  * (`probe revF`). `taken` is the number of words it spans.
  */
@@ -405,6 +405,9 @@ export function referenceAt(words: readonly string[], i: number): { raw: string;
   if (/^findings?$/i.test(token) && next !== undefined && FINDING_ID.test(next)) return spanning(2);
   if (/^probe$/i.test(token) && next !== undefined && PROBE_ID.test(next)) return spanning(2);
   if (/^#\d+$/.test(token) || /^[\w.-]+\/[\w.-]+#\d+$/.test(token) || /^[A-Z]#\d+$/.test(token)) return { raw: token, taken: 1 };
+  // GitLab's merge request `!7`, `group/proj!7`, and GitHub's `GH-12` are the same kind of reference as
+  // `#12` (trust16: each was a medium `evidence/prose` while `#12` was recorded, not checked).
+  if (/^(?:[\w.-]+\/[\w.-]+)?!\d+$/.test(token) || /^GH-\d+$/.test(token)) return { raw: token, taken: 1 };
   return null;
 }
 
