@@ -16,7 +16,7 @@ import { short, pointer } from './pointer-verdict.ts';
 import { resolveTag } from './commit-resolution.ts';
 
 /** `gradlew:10`, `link:1`: one name (no `/`, no known extension) and its lines. */
-const NAME_WITH_LINES = /^[\p{L}\p{N}_][\p{L}\p{N}_.+-]{0,254}:L?\d{1,9}(?:[-–‑‒—−]L?\d{1,9})?$/u;
+const NAME_WITH_LINES = /^[\p{L}\p{N}_][\p{L}\p{M}\p{N}_.+-]{0,254}:L?\d{1,9}(?:[-–‑‒—−]L?\d{1,9})?$/u;
 
 /**
  * A prose item that is a name and its lines (`gradlew:10`, `link:1`) whose name is a file,
