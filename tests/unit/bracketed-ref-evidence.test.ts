@@ -18,6 +18,7 @@ import { analyseProject, commitAll, evidenceFlags, fixtureDir, initRepo, pointer
 let dir: string;
 let model: ProjectModel;
 let tagged: string;
+let side: string;
 const s = (sha: string): string => sha.slice(0, 7);
 const targetOf = (n: number): unknown => {
   const t = model.rows[n]?.evidence[0]?.target;
@@ -30,6 +31,10 @@ beforeAll(async () => {
   await writeFiles(dir, { 'src/a.ts': 'one\ntwo\nthree\n', 'src/p.ts': '// p\nexport function parseRow() {}\n', 'src/hash.ts': 'export function sha256() {}\n' });
   tagged = commitAll(dir, 'Tagged', '2026-03-01T08:00:00Z');
   git(dir, ['tag', 'v1']);
+  git(dir, ['checkout', '-q', '-b', 'side']);
+  await writeFiles(dir, { 'src/side.ts': 'export const sideName = 1;\n' });
+  side = commitAll(dir, 'Side', '2026-03-01T08:10:00Z');
+  git(dir, ['checkout', '-q', 'main']);
   await writeFiles(dir, { 'src/a.ts': 'zero\none\nTWO\nthree\nfour\n', 'src/p.ts': '// p\n// moved\n// down\nexport function parseRow() {}\n' });
   commitAll(dir, 'Changed', '2026-03-01T08:30:00Z');
   await writeFiles(dir, {
@@ -39,6 +44,7 @@ beforeAll(async () => {
       row('2026-03-01T09:02:00Z', 'A name in brackets', 'src/hash.ts (sha256)'),
       row('2026-03-01T09:03:00Z', 'A name at a commit', `src/p.ts:2 parseRow in ${s(tagged)}`),
       row('2026-03-01T09:04:00Z', 'A name at a tag', 'src/p.ts:2 parseRow in v1'),
+      row('2026-03-01T09:05:00Z', 'A name at a commit not landed', `src/side.ts:1 sideName in ${s(side)}`),
     ]),
   });
   commitAll(dir, 'Trail', '2026-03-01T10:00:00Z');
@@ -55,7 +61,7 @@ describe('a tag in brackets after a path', () => {
 
   it('flags a line past the end of the file at that tag (5 lines at the head)', () => {
     expect(pointerVerdicts(model, 'fault')[1]).toEqual([['src/a.ts:5 (v1)', 'NOT_VERIFIED', `line 5 is past the end of src/a.ts (3 lines at commit ${s(tagged)})`, 'evidence/line-out-of-range']]);
-    expect(evidenceFlags(model)).toEqual([['evidence/line-out-of-range', 'high', [rowIdOf(model, 1)]]]);
+    expect(evidenceFlags(model).filter(([kind]) => kind !== 'evidence/commit-not-landed')).toEqual([['evidence/line-out-of-range', 'high', [rowIdOf(model, 1)]]]);
   });
 
   it('stays a name when the word names no ref', () => {
@@ -65,7 +71,7 @@ describe('a tag in brackets after a path', () => {
 
 describe('a name cited in a path at a commit or tag', () => {
   it('is looked for in the file at that commit, and linked there', () => {
-    expect(pointerVerdicts(model, 'kind').slice(3)).toEqual([
+    expect(pointerVerdicts(model, 'kind').slice(3, 5)).toEqual([
       [[`src/p.ts:2 parseRow in ${s(tagged)}`, 'symbol', 'VERIFIED', `name found in src/p.ts at line 2, at commit ${s(tagged)}`]],
       [['src/p.ts:2 parseRow in v1', 'symbol', 'VERIFIED', `name found in src/p.ts at line 2, at commit ${s(tagged)}`]],
     ]);
@@ -73,5 +79,13 @@ describe('a name cited in a path at a commit or tag', () => {
       ['src/p.ts', tagged, 2, 2],
       ['src/p.ts', tagged, 2, 2],
     ]);
+  });
+
+  it('keeps the notice of a commit the landed head does not reach', () => {
+    const p = model.rows[5]?.evidence[0];
+    expect([p?.raw, p?.status, p?.notLanded]).toEqual([`src/side.ts:1 sideName in ${s(side)}`, 'VERIFIED', true]);
+    expect(p?.reason).toMatch(new RegExp(`^name found in src/side\\.ts at line 1, at commit ${s(side)}; commit ${s(side)} is not an ancestor of the landed head `));
+    expect(targetOf(5)).toEqual(['src/side.ts', side, 1, 1]);
+    expect(model.flags.filter((f) => f.kind === 'evidence/commit-not-landed').map((f) => f.rows)).toEqual([[rowIdOf(model, 5)]]);
   });
 });

@@ -134,7 +134,10 @@ async function nameAtCommit(p: ClassifiedPointer, ctx: EvidenceContext): Promise
   const reason = /at landed head/.test(there.reason) ? there.reason.replace(/at landed head(?: [0-9a-f]{7,40})?/g, `at ${said}`) : `${there.reason}, at ${said}`;
   const target = there.target?.type === 'file' && there.target.origin === 'repository' ? { ...there.target, at } : there.target;
   const moved = { ...there, reason, ...(target === undefined ? {} : { target }) };
-  return file.notLanded && moved.status === 'VERIFIED' ? { ...moved, reason: `${moved.reason}; ${file.reason.slice(file.reason.indexOf('commit ' + short(at) + ' is not an ancestor'))}`, notLanded: true } : moved;
+  if (!file.notLanded || moved.status !== 'VERIFIED') return moved;
+  // The notice the path at that commit got (path-resolution.ts `resolveAt`), said after the name's verdict.
+  const notice = file.reason.indexOf(`commit ${short(at)} is not an ancestor`);
+  return { ...moved, ...(notice === -1 ? {} : { reason: `${moved.reason}; ${file.reason.slice(notice)}` }), notLanded: true };
 }
 
 /**
