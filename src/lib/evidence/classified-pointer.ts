@@ -22,6 +22,7 @@ export interface ClassifiedPointer {
    * named when the row was written is not known, so it is INCONCLUSIVE (no `hex`).
    */
   moving?: string;
+  /* `path`, `symbol`, `test` with `moving`: the path is cited at that revision (`src/a.ts:2 in HEAD~1`, `src/a.ts@HEAD~1`, `HEAD~1:src/a.ts`), so INCONCLUSIVE too. */
   /**
    * `commit`: the ancestry written after the hex (`175a435^`, `175a435~2`: git's revision suffixes),
    * walked from the commit `hex` names (src/lib/evidence/hex-shape.ts `shaAncestry`).

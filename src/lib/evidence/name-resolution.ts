@@ -23,7 +23,7 @@ import { resolvePath } from './path-resolution.ts';
 import { fullNameTitle, namesTestsAtRunTime, nestedTitle } from './test-titles.ts';
 
 export async function resolveName(p: ClassifiedPointer, ctx: EvidenceContext): Promise<EvidencePointer> {
-  if ((p.rev !== undefined || p.tag !== undefined) && p.path !== undefined) return await nameAtCommit(p, ctx);
+  if ((p.rev !== undefined || p.tag !== undefined || p.moving !== undefined) && p.path !== undefined) return await nameAtCommit(p, ctx);
   const name = p.name as string;
   const what = p.kind === 'test' ? 'test' : 'name';
   if (p.path !== undefined) {

@@ -146,6 +146,10 @@ export async function resolvePath(p: ClassifiedPointer, ctx: EvidenceContext, op
     if (up !== null) return up;
     return pointer(p, 'NOT_VERIFIED', `${p.path} leaves the repository tree`, { fault: 'evidence/path-outside-repository' });
   }
+  if (p.moving !== undefined) {
+    // `src/a.ts:2 in HEAD~1`: which commit the revision named when the row was written is not known, as for `HEAD~1` alone.
+    return pointer(p, 'INCONCLUSIVE', `${path} is cited at ${p.moving}, a revision relative to a ref that moves (HEAD or a branch): which commit it named when the row was written is not known; not checked`);
+  }
   if (p.tag !== undefined && p.rev === undefined) {
     // At a tag the repository lacks (committed-readings.ts `missingTag`): that tag's verdict, as cited alone.
     const tag = await resolveTag(p, p.tag, ctx);
