@@ -10,7 +10,7 @@ import type { GitRepository } from '../git/repository.ts';
 import type { ClassifiedPointer } from './classified-pointer.ts';
 
 /** One word as folder names are written: letters, digits, `_`, `.` and `-`, not starting with `.` or `-`. */
-const BARE_WORD = /^[\p{L}\p{N}_][\p{L}\p{N}_.-]{0,99}$/u;
+const BARE_WORD = /^[\p{L}\p{N}_][\p{L}\p{M}\p{N}_.-]{0,99}$/u;
 
 /**
  * The folder a prose cell of one bare word names (`{ kind: 'path', path: 'src/' }`), or null.

@@ -22,12 +22,17 @@ export interface ClassifiedPointer {
    * named when the row was written is not known, so it is INCONCLUSIVE (no `hex`).
    */
   moving?: string;
+  /* `path`, `symbol`, `test` with `moving`: the path is cited at that revision (`src/a.ts:2 in HEAD~1`, `src/a.ts@HEAD~1`, `HEAD~1:src/a.ts`), so INCONCLUSIVE too. */
   /**
    * `commit`: the ancestry written after the hex (`175a435^`, `175a435~2`: git's revision suffixes),
    * walked from the commit `hex` names (src/lib/evidence/hex-shape.ts `shaAncestry`).
    */
   walk?: string;
-  /** `commit`: a tag cited alone (`v1.0`, `release-2.3.0`: src/lib/evidence/tag-shape.ts), its name; checked as the commit it names (no `hex`). */
+  /**
+   * `commit`: a tag cited alone (`v1.0`, `release-2.3.0`: src/lib/evidence/tag-shape.ts), its name; checked as the commit it names (no `hex`).
+   * `path`, `symbol`, `test`: the tag the path is cited at, by a name only a tag has (`src/a.ts:2 in v9.9`,
+   * `src/a.ts@v9.9:2`, `v9.9:src/a.ts`), which the repository lacks (a tag it has is read as `rev`): that tag's fault.
+   */
   tag?: string;
   /** `path`, `symbol`, `test` (when tied to a file), `rubric`, `ephemeral`: the path. */
   path?: string;
@@ -65,6 +70,12 @@ export interface ClassifiedPointer {
   unsafe?: string;
   /** `test` / `symbol`: the name to look for. */
   name?: string;
+  /**
+   * `symbol`: the name was written in brackets after the path (`src/a.ts:2 (v1)`, `src/h.ts
+   * (sha256)`): it may be the tag or branch the path is cited at, as `src/a.ts:2 in v1` names
+   * one, which only the repository tells (src/lib/evidence/committed-readings.ts `pathAtNamedRef`).
+   */
+  bracketed?: true;
   /**
    * `test`: a test cited by its title in a named file (`tests/a.test.ts > rejects empty rows`,
    * `excel.test 'SINGLE_COLUMN only when…'`), not an identifier read after a path: a title the

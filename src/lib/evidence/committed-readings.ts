@@ -16,7 +16,7 @@ import { short, pointer } from './pointer-verdict.ts';
 import { resolveTag } from './commit-resolution.ts';
 
 /** `gradlew:10`, `link:1`: one name (no `/`, no known extension) and its lines. */
-const NAME_WITH_LINES = /^[\p{L}\p{N}_][\p{L}\p{N}_.+-]{0,254}:L?\d{1,9}(?:[-–‑‒—−]L?\d{1,9})?$/u;
+const NAME_WITH_LINES = /^[\p{L}\p{N}_][\p{L}\p{M}\p{N}_.+-]{0,254}:L?\d{1,9}(?:[-–‑‒—−]L?\d{1,9})?$/u;
 
 /**
  * A prose item that is a name and its lines (`gradlew:10`, `link:1`) whose name is a file,
@@ -114,8 +114,8 @@ export async function committedRefPath(p: ClassifiedPointer, ctx: EvidenceContex
   const m = REF_PATH.exec(p.raw);
   if (m === null || !ctx.repository || !looksLikePath(m[2] as string)) return null;
   const ref = await ctx.repository.resolveCommit(m[1] as string).catch(() => ({ problem: 'unreadable' }));
-  if (!('oid' in ref)) return null;
   const { path, ...lines } = splitLineSuffix(m[2] as string);
+  if (!('oid' in ref)) return missingTag(m[1] as string) ? { raw: p.raw, kind: 'path', path, ...lines, tag: m[1] as string } : null;
   return { raw: p.raw, kind: 'path', path, ...lines, ...(ref.oid === ctx.head ? {} : { rev: ref.oid }) };
 }
 
@@ -138,7 +138,7 @@ export async function committedPathAtRef(p: ClassifiedPointer, ctx: EvidenceCont
   const { path, ...lines } = after === undefined ? before : splitLineSuffix(before.path + after);
   if (after !== undefined && lines.from === undefined) return null;
   const ref = await ctx.repository.resolveCommit(name).catch(() => ({ problem: 'unreadable' }));
-  if (!('oid' in ref)) return null;
+  if (!('oid' in ref)) return missingTag(name) ? { raw: p.raw, kind: 'path', path, ...lines, ...(p.within === undefined ? {} : { within: p.within }), tag: name } : null;
   return { raw: p.raw, kind: 'path', path, ...lines, ...(p.within === undefined ? {} : { within: p.within }), ...(ref.oid === ctx.head ? {} : { rev: ref.oid }) };
 }
 
@@ -150,17 +150,49 @@ const NOTE_REF = /^(?:(?:in|at)\s+([A-Za-z0-9][\w./-]{0,199}?)|\(([A-Za-z0-9][\w
  * `… (v1)`), as `in <sha>` is read when the cell is classified: that path at the commit the ref
  * names, or at the landed head when it names that commit (trust15: the ref was left in the note,
  * so the lines were checked and linked at the landed head — VERIFIED on lines the row never cited
- * once the file changed after the tag). Null when the word names no ref of the repository
- * (`in the parser`), or is hex or digits (a short SHA is the classifier's, a number no ref).
+ * once the file changed after the tag). A name cited in the path keeps its kind and is looked for
+ * at that commit (`src/p.ts parseRow in v1`; trust16: it was looked for at the landed head). A
+ * word in brackets read as a name (`src/a.ts:2 (v1)`: `bracketed`) is that ref when the repository
+ * has it, and the path is cited there (trust16: it was the name “v1” looked for in the landed
+ * head's file). Null when the word names no ref of the repository (`in the parser`, `(sha256)`
+ * stays a name), or is hex or digits (a short SHA is the classifier's, a number no ref).
  */
 export async function pathAtNamedRef(p: ClassifiedPointer, ctx: EvidenceContext): Promise<ClassifiedPointer | null> {
-  if (p.rev !== undefined || p.note === undefined || !ctx.repository) return null;
+  if (p.rev !== undefined || !ctx.repository) return null;
+  if (p.bracketed && p.name !== undefined) {
+    const oid = await refOid(p.name, ctx);
+    if (oid === null) return null;
+    const { name: _name, bracketed: _bracketed, ...rest } = p;
+    return { ...rest, kind: 'path', ...(oid === ctx.head ? {} : { rev: oid }) };
+  }
+  if (p.note === undefined) return null;
   const m = NOTE_REF.exec(p.note);
   const name = m?.[1] ?? m?.[2];
-  if (m === null || name === undefined || /^[0-9a-f]+$/i.test(name)) return null;
-  const ref = await ctx.repository.resolveCommit(name).catch(() => ({ problem: 'unreadable' }));
-  if (!('oid' in ref)) return null;
+  if (m === null || name === undefined) return null;
+  const oid = await refOid(name, ctx);
+  // In brackets, a version it does not have may be a remark on the lines (`package.json:3 (v1.2.0)`): only `in`/`at` cite a tag for sure.
+  if (oid === null && (m[1] === undefined || !missingTag(name))) return null;
   const { note: _note, ...rest } = p;
   const left = p.note.slice(m[0].length).replace(/^[,;.:]?\s*/, '');
-  return { ...rest, raw: `${p.raw} ${m[0]}`, ...(left === '' ? {} : { note: left }), ...(ref.oid === ctx.head ? {} : { rev: ref.oid }) };
+  return { ...rest, raw: `${p.raw} ${m[0]}`, ...(left === '' ? {} : { note: left }), ...(oid === null ? { tag: name } : oid === ctx.head ? {} : { rev: oid }) };
+}
+
+/**
+ * Whether a ref name the repository lacks, written where a path's revision goes (`in v9.9`,
+ * `(v9.9)`, `@v9.9`, `v9.9:`), is still the tag the row cites: its shape alone makes it one (a `v`
+ * and a version, or a release word: tag-shape.ts `sure`), as `v9.9` cited alone is a missing tag,
+ * the high `evidence/commit-not-found` (trust16: at a path it was left in the note and the path
+ * checked at the landed head, VERIFIED; `src/a.ts@v9.9:2` was a path of that name not found;
+ * `v9.9:src/a.ts:2` prose). A word of another shape (`in the parser`, `@2x`, `v2`) is not, nor a
+ * version in brackets (`package.json:3 (v1.2.0)` may say what the line holds).
+ */
+function missingTag(name: string): boolean {
+  return tagShape(name)?.sure === true && tagShape(name)?.name === name;
+}
+
+/** The commit a ref name of the repository names (a tag or branch: `v1`, `release-2`), or null: no such ref, or hex or digits (a short SHA is the classifier's, a number no ref). */
+async function refOid(name: string, ctx: EvidenceContext): Promise<string | null> {
+  if (!ctx.repository || /^[0-9a-f]+$/i.test(name)) return null;
+  const ref = await ctx.repository.resolveCommit(name).catch(() => ({ problem: 'unreadable' }));
+  return 'oid' in ref ? ref.oid : null;
 }

@@ -23,6 +23,7 @@ import { resolvePath } from './path-resolution.ts';
 import { fullNameTitle, namesTestsAtRunTime, nestedTitle } from './test-titles.ts';
 
 export async function resolveName(p: ClassifiedPointer, ctx: EvidenceContext): Promise<EvidencePointer> {
+  if ((p.rev !== undefined || p.tag !== undefined || p.moving !== undefined) && p.path !== undefined) return await nameAtCommit(p, ctx);
   const name = p.name as string;
   const what = p.kind === 'test' ? 'test' : 'name';
   if (p.path !== undefined) {
@@ -113,6 +114,30 @@ export async function resolveName(p: ClassifiedPointer, ctx: EvidenceContext): P
   return pointer(p, 'VERIFIED', `${what} found in ${hit.path} at line ${hit.line}`, {
     target: { type: 'file', path: hit.path, origin: 'repository', from: hit.line, to: hit.line },
   });
+}
+
+/**
+ * A name or test cited in a path at a commit (`src/p.ts:2 parseRow in v1`, `src/p.ts@175a435
+ * parseRow`): the file and its lines are checked at that commit (as the path alone is), then the
+ * name is looked for in the file as it was there, and the link lands on that version (trust16: the
+ * name was looked for in the landed head's file, so a name moved since was “not on line 2”, and
+ * one on the cited line only at the head was VERIFIED on a line the row never saw). A commit the
+ * landed head does not reach keeps its notice.
+ */
+async function nameAtCommit(p: ClassifiedPointer, ctx: EvidenceContext): Promise<EvidencePointer> {
+  const file = await resolvePath({ ...p, kind: 'path' }, ctx);
+  const at = file.target?.type === 'file' && file.target.origin === 'repository' ? file.target.at : undefined;
+  if (file.status !== 'VERIFIED' || at === undefined) return { ...file, kind: p.kind };
+  const { rev: _rev, ...atHead } = p;
+  const there = await resolveName(atHead, { ...ctx, head: at, row: {} });
+  const said = `commit ${short(at)}`;
+  const reason = /at landed head/.test(there.reason) ? there.reason.replace(/at landed head(?: [0-9a-f]{7,40})?/g, `at ${said}`) : `${there.reason}, at ${said}`;
+  const target = there.target?.type === 'file' && there.target.origin === 'repository' ? { ...there.target, at } : there.target;
+  const moved = { ...there, reason, ...(target === undefined ? {} : { target }) };
+  if (!file.notLanded || moved.status !== 'VERIFIED') return moved;
+  // The notice the path at that commit got (path-resolution.ts `resolveAt`), said after the name's verdict.
+  const notice = file.reason.indexOf(`commit ${short(at)} is not an ancestor`);
+  return { ...moved, ...(notice === -1 ? {} : { reason: `${moved.reason}; ${file.reason.slice(notice)}` }), notLanded: true };
 }
 
 /**

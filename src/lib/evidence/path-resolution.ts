@@ -16,7 +16,7 @@ import { countOf } from '../site/words.ts';
 import { diffPrefixed } from './diff-prefix.ts';
 import { type EvidenceContext } from './resolve-context.ts';
 import { short, reworded, pointer, rangesOf, rangesText, rangeVerb, isPointer, where, listed, claimPointer } from './pointer-verdict.ts';
-import { commitOf, notLandedWhy, landed } from './commit-resolution.ts';
+import { commitOf, notLandedWhy, landed, resolveTag } from './commit-resolution.ts';
 import { asRecorded, recordedWhole, predated, datedInstead } from './row-readings.ts';
 import { refInstead } from './committed-readings.ts';
 import { fileVerdict, folderVerdict, inTree, locate, placed } from './path-lookup.ts';
@@ -71,7 +71,8 @@ async function stillAtHead(verdict: EvidencePointer, p: ClassifiedPointer, path:
   const ranges = rangesOf(p);
   if (ranges?.some((r) => r.from < 1 || r.to < r.from || r.to > (found.lines as number))) return verdict;
   const what = ranges === null ? `${path} is` : `${rangesText(ranges)} of ${path} ${rangeVerb(ranges) === 'is' ? 'is' : 'are'}`;
-  return reworded(verdict, `${verdict.reason}; ${what} at the landed head ${short(ctx.head)}: the commit may have been squashed or rebased away, or the SHA mistyped`);
+  const how = p.tag !== undefined ? 'the tag may have been deleted or not fetched (`git fetch --tags`), or its name mistyped' : 'the commit may have been squashed or rebased away, or the SHA mistyped';
+  return reworded(verdict, `${verdict.reason}; ${what} at the landed head ${short(ctx.head)}: ${how}`);
 }
 
 /**
@@ -144,6 +145,15 @@ export async function resolvePath(p: ClassifiedPointer, ctx: EvidenceContext, op
     const up = path === null ? await fromProjectFolder(p, ctx) : null;
     if (up !== null) return up;
     return pointer(p, 'NOT_VERIFIED', `${p.path} leaves the repository tree`, { fault: 'evidence/path-outside-repository' });
+  }
+  if (p.moving !== undefined) {
+    // `src/a.ts:2 in HEAD~1`: which commit the revision named when the row was written is not known, as for `HEAD~1` alone.
+    return pointer(p, 'INCONCLUSIVE', `${path} is cited at ${p.moving}, a revision relative to a ref that moves (HEAD or a branch): which commit it named when the row was written is not known; not checked`);
+  }
+  if (p.tag !== undefined && p.rev === undefined) {
+    // At a tag the repository lacks (committed-readings.ts `missingTag`): that tag's verdict, as cited alone.
+    const tag = await resolveTag(p, p.tag, ctx);
+    return tag.fault === 'evidence/commit-not-found' ? await stillAtHead(tag, p, path, ctx) : tag;
   }
   if (p.rev !== undefined) {
     const commit = await commitOf(p, p.rev, ctx);

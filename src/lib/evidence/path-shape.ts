@@ -61,7 +61,8 @@ export function lineRange(fromDigits: string, toDigits?: string): LineRange {
   return { from, to: backwards ? 0 : to, written };
 }
 
-const PATH_CHARS = /^[\p{L}\p{N}_@.+~\-/*()[\]#$=]+$/u;
+/** A path's characters; `\p{M}`: the combining marks of a name written decomposed (NFD: `u` + U+0308 for `ü`, as macOS file systems give names), read as the letters they mark. */
+const PATH_CHARS = /^[\p{L}\p{M}\p{N}_@.+~\-/*()[\]#$=]+$/u;
 /** Characters real file names hold that prose uses too: read as letters when a token's shape is judged, left out when it is tested for a count. */
 const NAME_MARKS = /[()[\]#$=]/g;
 /**
@@ -78,7 +79,7 @@ const NAME_MARKS = /[()[\]#$=]/g;
 const LINE_SUFFIX = /(?::(\d+):\d+[-–‑‒—−](\d+):\d+|:(L?\d+(?:(?:[-–‑‒—−]|\.\.)L?\d+)?(?:,L?\d+(?:(?:[-–‑‒—−]|\.\.)L?\d+)?)*)(?::\d+)?|#L(\d+)(?:C\d+)?(?:-L?(\d+)(?:C\d+)?)?|:L?(\d+)[-–‑‒—−]|\((\d+)(?:,\d+)?\))$/;
 
 /** A heading anchor after a file (`#usage`, `#3-evidence`): letters, digits, `-`, `_` and `.`. */
-const ANCHOR = /^[\p{L}\p{N}_.-]{1,100}$/u;
+const ANCHOR = /^[\p{L}\p{M}\p{N}_.-]{1,100}$/u;
 
 /**
  * `docs/spec.md#3-evidence`, `README.md#usage`: a file and a heading anchor (not lines), read as
@@ -250,7 +251,7 @@ export function looksLikePath(token: string): boolean {
 
 /** `convert.test`, `worker.spec`: a test file named without its extension (`convert.test.js`). */
 export function isTestStem(token: string): boolean {
-  return /^[\p{L}\p{N}_][\p{L}\p{N}_.-]*\.(?:test|spec)$/u.test(token);
+  return /^[\p{L}\p{N}_][\p{L}\p{M}\p{N}_.-]*\.(?:test|spec)$/u.test(token);
 }
 
 /** Test files by name: a name after one is a test in it (`a.test.ts rejectsBadRows`). */
@@ -260,7 +261,7 @@ const TEST_FILE = /(?:\.test\.[cm]?[jt]sx?|\.spec\.[cm]?[jt]sx?|_test\.go|_test\
 export const isTestFile = (path: string): boolean => TEST_FILE.test(path);
 
 /** One segment of a path written with backslashes: a name, or `.` / `..`. */
-const BACKSLASH_SEGMENT = /^(?:\.{1,2}|[\p{L}\p{N}_@+~-][\p{L}\p{N}_.@+~-]*)$/u;
+const BACKSLASH_SEGMENT = /^(?:\.{1,2}|[\p{L}\p{N}_@+~-][\p{L}\p{M}\p{N}_.@+~-]*)$/u;
 
 /**
  * A relative path written with Windows separators (`src\a.ts`, `docs\notes\x.md:12`) as the

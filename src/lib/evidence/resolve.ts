@@ -33,6 +33,7 @@ import { resolveName } from './name-resolution.ts';
 import { resolveAbsolute, resolveAt, resolvePath } from './path-resolution.ts';
 import { resolveRubric } from './rubric-resolution.ts';
 import { spacedPaths } from './spaced-paths.ts';
+import { distinctPointers } from './distinct-pointers.ts';
 export type { CellWords, EvidenceContext, RowPlace } from './resolve-context.ts';
 export { cellWordsOf } from './resolve-context.ts';
 
@@ -69,8 +70,11 @@ async function resolveOne(p: ClassifiedPointer, ctx: EvidenceContext, cell: Cell
         return p.backslashes ? reworded(resolved, `written with \\ separators, read as ${p.path}: ${resolved.reason}`) : resolved;
       }
       case 'test':
-      case 'symbol':
+      case 'symbol': {
+        const atRef = await pathAtNamedRef(p, ctx);
+        if (atRef !== null) return await resolveOne(atRef, ctx, cell);
         return await resolveName(p, ctx);
+      }
       case 'rubric':
         return await resolveRubric(p, ctx);
       case 'url':
@@ -104,10 +108,12 @@ async function resolveOne(p: ClassifiedPointer, ctx: EvidenceContext, cell: Cell
 
 /**
  * Resolves every pointer of a cell, in order (a committed path with a space as one path;
- * `text`, the cell as written, lets adjacent paths written one space apart be one).
+ * `text`, the cell as written, lets adjacent paths written one space apart be one; a pointer
+ * written twice, once).
  */
 export async function resolveEvidence(pointers: ClassifiedPointer[], ctx: EvidenceContext, text?: string): Promise<EvidencePointer[]> {
-  const read = await spacedPaths(pointers, ctx, text);
+  // The same pointer written twice in the cell is read once (distinct-pointers.ts).
+  const read = [...distinctPointers(await spacedPaths(pointers, ctx, text))];
   const cell = cellWordsOf(read);
   return Promise.all(read.map((p) => resolvePointer(p, ctx, cell)));
 }

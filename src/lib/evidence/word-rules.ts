@@ -405,6 +405,19 @@ const revisionPath: WordRule = {
 };
 
 /**
+ * The revision relative to a ref that moves written after a path (`in HEAD~1`, `at main~2`,
+ * `(HEAD~1)`: hex-shape.ts `movingRevision`), and how many words it takes; null otherwise.
+ */
+function movingAfter(first: string | undefined, second: string | undefined): { moving: string; taken: number } | null {
+  if (first === undefined) return null;
+  const bracketed = /^\(([^()\s]{1,120})\)[,;.]?$/.exec(first);
+  if (bracketed && movingRevision(bracketed[1] as string)) return { moving: bracketed[1] as string, taken: 1 };
+  const rev = second === undefined ? '' : trimToken(second);
+  if (/^(?:in|at)$/i.test(trimToken(first)) && rev !== '' && movingRevision(rev)) return { moving: rev, taken: 2 };
+  return null;
+}
+
+/**
  * A path, with what is written around it: inside an archive (`jar META-INF/…`), its lines in
  * words (`line 40 of src/a.ts`, `src/a.ts lines 9-12`), a revision (`docs/DESIGN.md:294 in
  * 9946590`), a name cited in it before (`classifyStageGesture in src/stage-model.js`) or after
@@ -486,6 +499,13 @@ const path: WordRule = {
       p.rev = rev.toLowerCase();
       p.raw = `${raw} ${words[s.i + 1]} ${rev}`;
       skip(s, 2);
+    } else if (p.rev === undefined && p.moving === undefined && movingAfter(words[s.i + 1], words[s.i + 2]) !== null) {
+      // `src/a.ts:2 in HEAD~1`, `src/a.ts:2 (HEAD~1)`: at a revision relative to a ref that moves, never checked
+      // at the landed head (trust16: the lines were VERIFIED there, on a version the row never cited).
+      const after = movingAfter(words[s.i + 1], words[s.i + 2]) as { moving: string; taken: number };
+      p.moving = after.moving;
+      p.raw = [raw, ...words.slice(s.i + 1, s.i + 1 + after.taken).map((w) => w.replace(/[,;.]$/, ''))].join(' ');
+      skip(s, after.taken);
     } else if (p.rev === undefined) {
       // `src/a.ts:12 (abc1234)`: the commit in brackets after a path is where it is cited, as `in abc1234` is
       // (trust10: it was read as a name to look for in the file, so a made-up commit raised nothing);
@@ -541,16 +561,34 @@ const path: WordRule = {
       if (!html && !isCitedName(nextToken)) break;
       let name = html ? nextToken.slice(1) : calledName(nextToken);
       let cite = nextToken;
+      // `src/a.ts:2 (v1)`: a name in brackets is written as it is, and may be the ref the path is cited at (`bracketed`).
+      const bracketed = !html && first && (words[s.i + 1] as string).replace(/[,;.]$/, '') === `(${nextToken})` && name === nextToken;
+      if (bracketed) cite = `(${nextToken})`;
       const number = words[s.i + 2] === undefined ? '' : trimToken(words[s.i + 2] as string);
       if (!html && /^\d+(?:\.\d+)*$/.test(number)) {
         name = `${nextToken} ${number}`;
         cite = name;
         skip(s, 1);
       }
-      if (first) pointers[pointers.length - 1] = { ...p, raw: `${p.raw} ${cite}`, kind, name };
+      if (first) pointers[pointers.length - 1] = { ...p, raw: `${p.raw} ${cite}`, kind, name, ...(bracketed ? { bracketed: true as const } : {}) };
       else pointers.push({ ...p, raw: `${p.path} ${cite}`, kind, name });
       first = false;
       skip(s, 1);
+    }
+    // `src/p.ts:2 parseRow in <sha>`: the name's file at that commit, as `src/p.ts:2 in <sha>` is (trust16: the
+    // commit was a pointer of its own, and the name was looked for in the landed head's file).
+    const named = pointers[pointers.length - 1] as ClassifiedPointer;
+    const atWord = words[s.i + 1] === undefined ? '' : trimToken(words[s.i + 1] as string).toLowerCase();
+    const atSha = words[s.i + 2] === undefined ? '' : trimToken(words[s.i + 2] as string);
+    if (named.name !== undefined && named.rev === undefined && named.path === p.path && (atWord === 'in' || atWord === 'at') && /^[0-9a-f]{7,40}$/i.test(atSha)) {
+      pointers[pointers.length - 1] = { ...named, rev: atSha.toLowerCase(), raw: `${named.raw} ${words[s.i + 1]} ${atSha}` };
+      skip(s, 2);
+    } else if (named.name !== undefined && named.rev === undefined && named.moving === undefined && named.path === p.path) {
+      const after = movingAfter(words[s.i + 1], words[s.i + 2]);
+      if (after !== null) {
+        pointers[pointers.length - 1] = { ...named, moving: after.moving, raw: [named.raw, ...words.slice(s.i + 1, s.i + 1 + after.taken).map((w) => w.replace(/[,;.]$/, ''))].join(' ') };
+        skip(s, after.taken);
+      }
     }
     return true;
   },

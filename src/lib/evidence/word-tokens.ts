@@ -7,7 +7,7 @@
  * (tests/unit/regex-linearity.test.ts).
  */
 import type { ClassifiedPointer } from './classified-pointer.ts';
-import { looksLikeSha, rangeFields, shaRange } from './hex-shape.ts';
+import { looksLikeSha, movingRevision, rangeFields, shaRange } from './hex-shape.ts';
 import { backslashPath, EXTENSIONS, extensionOf, hasFileName, isGlob, isTestFile, looksLikePath, splitLineSuffix } from './path-shape.ts';
 import { fileUrlPath, isScpRemote, unsafeScheme, URL_RE } from './url-shape.ts';
 import { trimChars, trimEndChars } from '../text/trim-chars.ts';
@@ -276,6 +276,11 @@ const PATH_AT_REV = /^([^@\s]+)@([0-9a-f]{7,40})((?::|#L)\S+)?$/i;
 /** `src/a.ts@HEAD`, `src/a.ts@main`, `src/a.ts@HEAD:2`: a path, `@`, a ref that moves, and lines after it. */
 const PATH_AT_HEAD = /^([^@\s]+)@(?:HEAD|main|master|trunk)((?::|#L)\S+)?$/;
 
+/** `src/a.ts@HEAD~1`, `src/a.ts@main^:2`: a path, `@`, a ref with git's ancestry suffix (hex-shape.ts `movingRevision` decides), and lines after it. */
+const PATH_AT_MOVING = /^([^@\s]+)@([A-Za-z_][\w./-]{0,99}[~^][~^\d]{0,20})((?::|#L)\S+)?$/;
+/** `HEAD~1:src/a.ts:2`: git's `<rev>:<path>` at a ref with an ancestry suffix. */
+const MOVING_PATH = /^([A-Za-z_][\w./-]{0,99}[~^][~^\d]{0,20}):(\S+)$/;
+
 /**
  * `src/a.ts@175a435` (a path at a commit as many tools write it; trust9: it was one path named
  * `src/a.ts@175a435`, a high `evidence/path-not-found`): the path, with its lines, at that commit
@@ -283,6 +288,12 @@ const PATH_AT_HEAD = /^([^@\s]+)@(?:HEAD|main|master|trunk)((?::|#L)\S+)?$/;
  * `logo@2x.png` or `pkg@1.2.3` stay what they were. Null for any other token.
  */
 function pathAtRevision(token: string, ctx: CellContext): ClassifiedPointer | null {
+  // `src/a.ts@HEAD~1`, `src/a.ts@main~2:3`: at a revision relative to a ref that moves (`moving`), never checked at the landed head.
+  const moving = PATH_AT_MOVING.exec(token);
+  if (moving && movingRevision(moving[2] as string) && pathToken(moving[1] as string)) {
+    const p = linesAfterRevision(token, moving[1] as string, moving[3], ctx);
+    return p?.kind === 'path' ? { ...p, moving: moving[2] as string } : null;
+  }
   // `src/a.ts@HEAD`, `src/a.ts@main`: the path at a ref that moves, which is what a path alone is checked at (the landed head).
   const head = PATH_AT_HEAD.exec(token);
   if (head && pathToken(head[1] as string)) {
@@ -319,6 +330,12 @@ function linesAfterRevision(token: string, path: string, lines: string | undefin
 export function revisionPathPointer(token: string, ctx: CellContext): ClassifiedPointer | null {
   const at = pathAtRevision(token, ctx);
   if (at !== null) return at;
+  // `HEAD~1:src/a.ts:2`: the path at a revision relative to a ref that moves (trust16: it was prose, a medium `evidence/prose`).
+  const moving = MOVING_PATH.exec(token);
+  if (moving && movingRevision(moving[1] as string) && !/^\d/.test(moving[2] as string) && pathToken(moving[2] as string)) {
+    const p = pathPointer(token, moving[2] as string, ctx);
+    return p.kind === 'path' ? { ...p, moving: moving[1] as string } : null;
+  }
   const m = REV_PATH.exec(token);
   const rest = m?.[2];
   if (!m || rest === undefined || /^\d/.test(rest) || !pathToken(rest)) return null;
@@ -385,8 +402,8 @@ const REVIEW_ITEM = /^(?:findings?|minor|nitpick|observation|comment)$/i;
 const PROBE_ID = /^(?=[\w-]*[\dA-Z])[\w-]{1,16}$/;
 
 /**
- * A reference to a record elsewhere, or null (issue 26, scope 5: one kind): an issue or pull
- * request (`#13`, `PR 225`, `box/spout#53`, `A#2`), a review finding (`finding F2`,
+ * A reference to a record elsewhere, or null (issue 26, scope 5: one kind): an issue, pull
+ * or merge request (`#13`, `PR 225`, `box/spout#53`, `A#2`, `!7`, `group/proj!7`, `GH-12`), a review finding (`finding F2`,
  * `review r2 finding A`, `review r3 minor 1`, `review finding 5`, `review r2`) or a probe
  * (`probe revF`). `taken` is the number of words it spans.
  */
@@ -405,6 +422,9 @@ export function referenceAt(words: readonly string[], i: number): { raw: string;
   if (/^findings?$/i.test(token) && next !== undefined && FINDING_ID.test(next)) return spanning(2);
   if (/^probe$/i.test(token) && next !== undefined && PROBE_ID.test(next)) return spanning(2);
   if (/^#\d+$/.test(token) || /^[\w.-]+\/[\w.-]+#\d+$/.test(token) || /^[A-Z]#\d+$/.test(token)) return { raw: token, taken: 1 };
+  // GitLab's merge request `!7`, `group/proj!7`, and GitHub's `GH-12` are the same kind of reference as
+  // `#12` (trust16: each was a medium `evidence/prose` while `#12` was recorded, not checked).
+  if (/^(?:[\w.-]+\/[\w.-]+)?!\d+$/.test(token) || /^GH-\d+$/.test(token)) return { raw: token, taken: 1 };
   return null;
 }
 
