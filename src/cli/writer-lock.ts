@@ -10,7 +10,7 @@
  * (`/proc/<pid>/stat`), so a pid reused by an unrelated process is not taken for the holder.
  */
 import { readFileSync, renameSync, unlinkSync } from 'node:fs';
-import { link, lstat, mkdir, open, readFile, rename, rm, stat, unlink } from 'node:fs/promises';
+import { lstat, mkdir, open, readFile, rename, rm, stat, unlink } from 'node:fs/promises';
 import { createHash } from 'node:crypto';
 import { hostname } from 'node:os';
 import { basename, dirname, join } from 'node:path';
@@ -177,7 +177,6 @@ export async function takeLock(path: string, what: string, kind: 'output' | 'cac
   const me: LockHolder = { pid: process.pid, host: hostname(), command: thisCommand(), started: new Date().toISOString(), tick: startTick(process.pid) };
   const text = `${JSON.stringify(me)}\n`;
   let waited: string | null = null;
-  let tookOver = false;
   for (let attempt = 0; attempt < 40; attempt++) {
     try {
       const handle = await open(path, 'wx');
@@ -186,7 +185,7 @@ export async function takeLock(path: string, what: string, kind: 'output' | 'cac
       } finally {
         await handle.close();
       }
-      return held(path, tookOver, unfinishedMark);
+      return held(path, false, unfinishedMark);
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw unwritable(error, kind, what);
     }
@@ -219,24 +218,41 @@ export async function takeLock(path: string, what: string, kind: 'output' | 'cac
         `wait for it to end, or stop it (kill ${holder.pid}); two runs into one ${kind} folder would mix their files`,
       );
     }
-    // A stopped holder's lock: moved aside (only one taker can move this file), then checked
-    // again, in case another taker replaced it with its own lock between the read and the move.
-    const aside = `${path}.${process.pid}.stale`;
+    // A stopped holder's lock is taken over by one run at a time, under a guard file made with
+    // O_EXCL, and only while it still holds what was read; the run then makes its own lock there
+    // before it lets the guard go. (rel16: six runs started at once over a killed build's lock,
+    // each moved the lock aside and put back what was not the stale one; one's move left no lock
+    // for a moment, another made its own, and the put-back then removed the first taker's: two
+    // or three runs held the folder at once in 2 of 30 trials.)
+    const guard = `${path}.takeover`;
+    const guardHandle = await open(guard, 'wx').catch((error: NodeJS.ErrnoException) => {
+      if (error.code === 'EEXIST') return null;
+      throw unwritable(error, kind, what);
+    });
+    if (guardHandle === null) {
+      // Another run is taking it over (a guard is held for microseconds: one left by a run killed then goes after 5 s).
+      if (await stat(guard).then((s) => Date.now() - s.mtimeMs > 5000, () => false)) await unlink(guard).catch(() => undefined);
+      await new Promise((resolveWait) => setTimeout(resolveWait, 50));
+      continue;
+    }
+    await guardHandle.close();
     try {
-      await rename(path, aside);
+      if ((await readFile(path, 'utf8').catch(() => null)) !== holderText) continue;
+      await unlink(path);
+      const handle = await open(path, 'wx').catch(() => null);
+      if (handle === null) continue;
+      try {
+        await handle.writeFile(text);
+      } finally {
+        await handle.close();
+      }
+      notice(`  notice: took over the lock of the ${kind} folder ${fromCwd(what)} from a Trailbook that no longer runs (${holder ? describeHolder(holder) : `an unreadable ${basename(path)}`})`);
+      return held(path, true, unfinishedMark);
     } catch {
       continue;
+    } finally {
+      await unlink(guard).catch(() => undefined);
     }
-    const moved = await readFile(aside, 'utf8').catch(() => '');
-    if (moved !== holderText) {
-      // Another run's fresh lock: put it back where it was (unless yet another took its place).
-      await link(aside, path).catch(() => undefined);
-      await unlink(aside).catch(() => undefined);
-      continue;
-    }
-    await unlink(aside).catch(() => undefined);
-    tookOver = true;
-    notice(`  notice: took over the lock of the ${kind} folder ${fromCwd(what)} from a Trailbook that no longer runs (${holder ? describeHolder(holder) : `an unreadable ${basename(path)}`})`);
   }
   throw new UsageError(`could not lock the ${kind} folder ${fromCwd(what)} (${path})`, 'run again; if it persists, delete that file when no Trailbook runs');
 }

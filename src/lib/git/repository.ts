@@ -6,6 +6,7 @@
  * Every method answers with data; none throws for a missing object. Repository-level
  * problems (a corrupt pack, an unreadable file) surface as `problem` strings.
  */
+import { createHash } from 'node:crypto';
 import { stat } from 'node:fs/promises';
 import { join, resolve, dirname, isAbsolute, sep } from 'node:path';
 import git from 'isomorphic-git';
@@ -713,8 +714,15 @@ export async function openRepository(path: string, label: string = path): Promis
 }
 
 /**
- * A cheap key that changes when the repository's object set may have changed: the pack
- * files and the number of loose objects per fan-out folder. Used in cache digests.
+ * A cheap key that changes when the repository's object set or refs may have changed: the pack
+ * files, the number of loose objects per fan-out folder, and the sha256 of its refs as written
+ * (`HEAD`, `packed-refs`, every loose ref under `refs/` by name and content, and `config`, which
+ * names the remotes). Used in cache digests: a verdict's reason names the branch, tag or stash
+ * that reaches a commit not landed, so a branch deleted or moved, a tag removed or a packed-refs
+ * rewrite must analyse the project again (rel16: with a kept cache, a commit whose branch
+ * `feature` was deleted still read "on branch feature, not merged into the landed head" while a
+ * clean build said "an abandoned branch, or an original rewritten away"; no object changes, so
+ * the object set alone did not say it).
  */
 export function repositoryStateKey(repository: GitRepository): Promise<string> {
   let pending = stateKeys.get(repository);
@@ -734,5 +742,28 @@ async function readStateKey(repository: GitRepository): Promise<string> {
   const packs = (await readdir(join(objects, 'pack')).catch(() => [] as string[])).filter((f) => f.endsWith('.idx')).sort();
   const fanout = (await readdir(objects).catch(() => [] as string[])).filter((d) => /^[0-9a-f]{2}$/.test(d)).sort();
   const counts = await Promise.all(fanout.map(async (d) => `${d}:${(await readdir(join(objects, d)).catch(() => [])).length}`));
-  return `${packs.join(',')}|${counts.join(',')}`;
+  return `${packs.join(',')}|${counts.join(',')}|${await refsDigest(repository)}`;
+}
+
+/**
+ * The sha256 (hex) of a repository's refs as written: its `HEAD` (the work tree's, for a linked
+ * worktree), `packed-refs`, `config`, and each loose ref under `refs/` (name and content, in name
+ * order). A file that cannot be read counts as its error code. Never throws.
+ */
+async function refsDigest(repository: GitRepository): Promise<string> {
+  const hash = createHash('sha256');
+  const read = async (path: string): Promise<string> => repository.files.readFile(path, 'utf8').catch((error: unknown) => `!${(error as NodeJS.ErrnoException).code ?? 'unreadable'}`);
+  for (const [name, path] of [['HEAD', join(repository.headGitdir, 'HEAD')], ['packed-refs', join(repository.gitdir, 'packed-refs')], ['config', join(repository.gitdir, 'config')]] as const) hash.update(`${name}\0${await read(path)}\0`);
+  // Refs nest a few folders deep; a folder linked back into itself (refs/x -> ..) ends at 32.
+  const walk = async (rel: string, depth = 0): Promise<void> => {
+    const names = depth > 32 ? null : ((await repository.files.readdir(join(repository.gitdir, rel)).catch(() => null))?.sort() ?? null);
+    if (names === null) {
+      // Not a folder: a loose ref.
+      hash.update(`${rel}\0${await read(join(repository.gitdir, rel))}\0`);
+      return;
+    }
+    for (const name of names) await walk(`${rel}/${name}`, depth + 1);
+  };
+  await walk('refs');
+  return hash.digest('hex').slice(0, 16);
 }
