@@ -18,7 +18,7 @@ import { parseScoreCell } from '../../src/lib/arena/score-cell.ts';
 import { leadingLabel, parseSelection, sectionRole } from '../../src/lib/arena/selection.ts';
 import { arenaFileRole, readArena } from '../../src/lib/arena/read-arena.ts';
 import { scoreChartLayout } from '../../src/lib/arena/score-chart.ts';
-import { countRubricCriteria } from '../../src/lib/evidence/rubric-criteria.ts';
+import { countRubricCriteria } from '../../src/lib/arena/rubric-criteria.ts';
 import { rubricSize } from '../../src/lib/checks/arena/rubric-size.ts';
 import { rubricWeights } from '../../src/lib/checks/arena/rubric-weights.ts';
 import { noShapeSection } from '../../src/lib/checks/arena/no-shape-section.ts';
@@ -124,6 +124,8 @@ describe('rubric', () => {
       [2, 'Line numbers', 'Line numbers — weight: 30; how: Errors', 4],
       [3, 'Memory', 'Memory — weight: 30; how: Data flow', 5],
     ]);
+    // rubric#n evidence counts the same rows by the same column (lead16: it said "criterion 2 of 4: 2", and counted the Total row).
+    expect(countRubricCriteria(`${text}| | **Total** | 100 | |\n`)).toEqual(['Size cap first', 'Line numbers', 'Memory']);
     // Without a criterion header: the first column that is not all numbers.
     expect(criterionColumn(['C', 'what', 'weight'], [['C1', 'Speed', '40'], ['#2', 'Memory', '60']])).toBe(1);
     expect(criterionColumn(['', ''], [['1.', '2']])).toBe(0);

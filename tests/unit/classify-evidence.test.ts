@@ -109,6 +109,9 @@ const cases: Record<string, Case[]> = {
     ['./design/rubric.md#3', [{ raw: './design/rubric.md#3', kind: 'rubric', path: 'design/rubric.md', criterion: '3' }]],
     ['rubric#speed', [{ raw: 'rubric#speed', kind: 'rubric', path: 'design/rubric.md', criterion: 'speed' }]],
     ['design/rubric.md:2', [{ raw: 'design/rubric.md:2', kind: 'rubric', path: 'design/rubric.md', criterion: '2' }]],
+    // Lines of the rubric file are lines, as for any path (lead16: `#L8` and `:8-9` were the criteria “L8” and “8-9”, a fault).
+    ['design/rubric.md#L8', [{ raw: 'design/rubric.md#L8', kind: 'path', path: 'design/rubric.md', from: 8, to: 8 }]],
+    ['design/rubric.md:8-9', [{ raw: 'design/rubric.md:8-9', kind: 'path', path: 'design/rubric.md', from: 8, to: 9 }]],
   ],
   test: [
     ['a::tests::b', [{ raw: 'a::tests::b', kind: 'test', name: 'b' }]],

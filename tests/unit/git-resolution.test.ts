@@ -14,7 +14,7 @@ import { countLines, freshHandles, GitRepository, openRepository } from '../../s
 import { classifyEvidence } from '../../src/lib/evidence/classify.ts';
 import { resolveEvidence, resolvePointer, type EvidenceContext } from '../../src/lib/evidence/resolve.ts';
 import { ArtifactFolder, normaliseRelativePath } from '../../src/lib/evidence/artifacts.ts';
-import { countRubricCriteria } from '../../src/lib/evidence/rubric-criteria.ts';
+import { countRubricCriteria } from '../../src/lib/arena/rubric-criteria.ts';
 import { resolveCanonicalRepository } from '../../src/lib/project/canonical-repository.ts';
 import { RepositoryRegistry } from '../../src/lib/project/repository-registry.ts';
 import type { EvidencePointer } from '../../src/lib/model/types.ts';

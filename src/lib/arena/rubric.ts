@@ -1,12 +1,14 @@
 /**
  * Reads `design/rubric.md` (quality-and-design-controls.md, section 2, step 1 "Rubric first":
  * 3–6 criteria; spec/input.md section 5: "a numbered list or a table, one criterion each").
- * The counting rule is the one evidence resolution uses for `rubric#n` pointers
- * (src/lib/evidence/rubric-criteria.ts), so a criterion number means the same everywhere.
+ * Its criteria are the rows evidence resolution counts for `rubric#n` pointers: the criterion
+ * column and the `Total` row are read by src/lib/arena/rubric-criteria.ts for both, so a
+ * criterion number means the same everywhere.
  */
 import type { ArenaRubric, RubricCriterion } from '../model/arena.ts';
 import { renderMarkdown } from '../markdown/render-markdown.ts';
 import { plainCell, tableCells } from '../markdown/tables.ts';
+import { criterionColumn, isTotalRow, NUMBER_CELL } from './rubric-criteria.ts';
 
 const NUMBERED = /^\s{0,3}\d+[.)]\s+(\S.*)$/;
 const DELIMITER_ROW = /^\s*\|[\s:|-]+\|\s*$/;
@@ -19,25 +21,7 @@ const LIST_WEIGHT = /\bweight(?:ed|ing)?[ \t]*(?:[:=][ \t]*)?(\d+(?:\.\d+)?)[ \t
 /** A total the rubric's prose declares for its weights: `Weights sum to 100`, `weights add up to 1.0`, `total weight: 100`. */
 const DECLARED_TOTAL = /\bweights?\b[^|\n]{0,40}?\b(?:sums?|adds? up|totals?)\b[ \t]*(?:(?:to|of|[=:])[ \t]*)?(\d+(?:\.\d+)?)|\btotal weight[ \t]*(?:(?:of|is|[=:])[ \t]*)?(\d+(?:\.\d+)?)/i;
 
-/** A cell holding only a number or a `#`/`C` numbering (`1`, `#2`, `C3`, `4.`). */
-const NUMBER_CELL = /^(?:#|c)?\d+\.?$/i;
-
-/**
- * The column of a rubric table that names the criteria: the one headed `criterion`, `name` or
- * `dimension`; else the first column whose cells are not all numbers (`| # | Speed | ... |`:
- * the numbering column is not the criterion, sec kinds16: such a rubric showed criteria named
- * "1", "2", "3"); else the first.
- */
-export function criterionColumn(header: readonly string[], body: ReadonlyArray<readonly string[]>): number {
-  const named = header.findIndex((h) => /^(?:criteri(?:on|a)|name|dimension)\b/i.test(plainCell(h)));
-  if (named >= 0) return named;
-  const width = Math.max(header.length, ...body.map((r) => r.length));
-  for (let k = 0; k < width; k++) {
-    const cells = body.map((r) => plainCell(r[k] ?? '')).filter((c) => c !== '');
-    if (cells.length > 0 && !cells.every((c) => NUMBER_CELL.test(c))) return k;
-  }
-  return 0;
-}
+export { criterionColumn };
 
 /** What a criterion says beyond its name (`Speed — p95 under 1 s` → `p95 under 1 s`); the whole text when it does not start with the name. */
 export function criterionDetail(criterion: { text: string; name: string }): string {
@@ -97,7 +81,7 @@ export function parseRubric(text: string, file: string): ArenaRubric {
       const weightCell = weightColumn >= 0 ? plainCell(cells[weightColumn] ?? '') : '';
       const weight = WEIGHT_CELL.exec(weightCell);
       // A `Total` row sums the weights (its weight is the declared total); it is no criterion.
-      if (/^(?:total|sum)\b/i.test(plainCell(own)) || (plainCell(own) === '' && /^(?:total|sum)\b/i.test(plainCell(cells[0] ?? '')))) {
+      if (isTotalRow(cells, column)) {
         if (weight) declared = { value: Number(weight[1]), line: i + 1 };
         continue;
       }

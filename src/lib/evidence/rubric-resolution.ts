@@ -1,11 +1,11 @@
 /**
  * Resolves a cited rubric criterion (`design/rubric.md#2`, `rubric#clarity`; spec/input.md
- * section 3, `rubric`) against the criteria of design/rubric.md (rubric-criteria.ts), by number
+ * section 3, `rubric`) against the criteria of design/rubric.md (src/lib/arena/rubric-criteria.ts), by number
  * or by its words.
  */
 import type { EvidencePointer } from '../model/types.ts';
 import type { ClassifiedPointer } from './classify.ts';
-import { countRubricCriteria } from './rubric-criteria.ts';
+import { countRubricCriteria } from '../arena/rubric-criteria.ts';
 import { type EvidenceContext } from './resolve-context.ts';
 import { pointer } from './pointer-verdict.ts';
 import { findFile } from './path-lookup.ts';

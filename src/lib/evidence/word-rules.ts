@@ -142,6 +142,10 @@ const rubric: WordRule = {
   read(s) {
     const m = RUBRIC_RE.exec(s.token);
     if (!m) return false;
+    // Lines of the file, as for any path (`design/rubric.md#L8`, `:L8-L9`, `:8-9`): no criterion is
+    // numbered `L8` or `8-9` (lead16: each was the fault "no rubric criterion matches “L8”").
+    const lines = /^L\d+(?:C\d+)?(?:-L?\d+(?:C\d+)?)?$/i.test(m[1] as string) || /^\d+-\d+$/.test(m[1] as string);
+    if (lines && !/^rubric/i.test(s.token)) return false;
     s.pointers.push({ raw: s.token, kind: 'rubric', path: 'design/rubric.md', criterion: m[1] as string });
     return true;
   },
