@@ -103,6 +103,17 @@ describe('exact tokens of a query', () => {
     const { engine } = await index({ x: { records: [cites('00000001', '3f2a9c1aa'), cites('00000002', '3f2a9c1aa', '8e01b4dbb'), cites('00000003', '8e01b4dbb')] } });
     expect(await hrefs(engine, '3f2a9c1..8e01b4d')).toEqual(['/p/x/#row-00000002', '/p/x/#row-00000001', '/p/x/#row-00000003']);
   });
+
+  it('a SHA after a field name is that SHA, as after the word (find16: `commit:<sha>` was read as words)', async () => {
+    expect(parseQuery('commit:3f2a9c1').tokens.map((t) => t.raw)).toEqual(['commit', '3f2a9c1']);
+    expect(parseQuery('SHA=8E01B4D').tokens.map((t) => t.raw)).toEqual(['SHA', '8E01B4D']);
+    // Not a SHA after a field name: stays one token.
+    expect(parseQuery('commit:fixes').tokens.map((t) => t.raw)).toEqual(['commit:fixes']);
+    const cites = (id: string, ...shas: string[]) => row(id, `row ${id}`, { exact: [{ key: `id:${id}`, quality: 3 }, ...shas.map((sha) => ({ key: `hex:${sha}`, quality: 2 as const }))] });
+    const { engine } = await index({ x: { records: [cites('00000001', '3f2a9c1aa'), cites('00000002', '8e01b4dbb')] } });
+    expect(await hrefs(engine, 'commit:3f2a9c1')).toEqual(await hrefs(engine, 'commit 3f2a9c1'));
+    expect(await hrefs(engine, 'commit:3f2a9c1')).toContain('/p/x/#row-00000001');
+  });
 });
 
 /** A row record as search-records.ts makes them. */

@@ -33,6 +33,9 @@ const EXCLUDED = /^-[\p{L}][\p{L}\p{N}_]+$/u;
 /** Two SHA prefixes joined by `..` or `...`, as git writes a range of commits. */
 const GIT_RANGE = /^([0-9a-fA-F]{4,40})\.{2,3}([0-9a-fA-F]{4,40})$/;
 
+/** A SHA after a field name as search boxes elsewhere write it (`commit:3f2a9c1`, `sha=3f2a9c1`): the word and the SHA, as `commit 3f2a9c1` is. */
+const FIELD_SHA = /^(commit|sha|rev)[:=]([0-9a-fA-F]{4,40})$/i;
+
 /** A parsed query. */
 export interface ParsedQuery {
   tokens: QueryToken[];
@@ -40,14 +43,14 @@ export interface ParsedQuery {
   ignored: string[];
 }
 
-/** Cuts a query into tokens (a git range `a..b` into its two SHAs). */
+/** Cuts a query into tokens (a git range `a..b` into its two SHAs; `commit:<sha>` into the word and the SHA: find16, it was read as words and listed 97 results). */
 export function parseQuery(q: string): ParsedQuery {
   // Quotes around a token, trimmed in linear time (src/lib/text/trim-chars.ts).
   // A git range (`3f2a9c1..8e01b4d`, `a...b`) is its two commits.
   const raws = q
     .split(/\s+/)
     .map((t) => trimChars(t, '"\'“”‘’'))
-    .flatMap((t) => GIT_RANGE.exec(t)?.slice(1, 3) ?? [t])
+    .flatMap((t) => GIT_RANGE.exec(t)?.slice(1, 3) ?? FIELD_SHA.exec(t)?.slice(1, 3) ?? [t])
     .filter((t) => t !== '');
   const tokens: QueryToken[] = [];
   const ignored: string[] = [];
